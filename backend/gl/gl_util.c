@@ -1,0 +1,156 @@
+#include "backend/gl/gl_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Logs the info log, then each source line the log names (Mesa and NVIDIA
+ * both write "0:LINE(COL)" or "0(LINE)"), so a failing generated shader can
+ * be read from the log alone. */
+static void log_shader_failure(glhle_context *ctx, const char *what, const char *info, const char *source)
+{
+    GLHLE_ERROR(&ctx->log, "%s: %s", what, info);
+    if (!source)
+        return;
+    const char *p = info;
+    int shown = 0, last = 0;
+    while ((p = strstr(p, "0:")) != NULL && shown < 8) {
+        int line = atoi(p + 2);
+        p += 2;
+        if (line <= 0 || line == last)
+            continue;
+        last = line;
+        const char *s = source;
+        for (int l = 1; l < line && s; l++) {
+            s = strchr(s, '\n');
+            if (s)
+                s++;
+        }
+        if (!s)
+            continue;
+        const char *e = strchr(s, '\n');
+        int len = e ? (int)(e - s) : (int)strlen(s);
+        GLHLE_ERROR(&ctx->log, "  %4d | %.*s", line, len, s);
+        shown++;
+    }
+}
+
+glhle_result gl_compile_shader(glhle_context *ctx, GLenum stage, const char *source, GLuint *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    *out = 0;
+    GLuint sh = gl->CreateShader(stage);
+    if (!sh)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_GL_ERROR, "glCreateShader failed");
+    gl->ShaderSource(sh, 1, &source, NULL);
+    gl->CompileShader(sh);
+    GLint ok = 0;
+    gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char info[4096] = "";
+        gl->GetShaderInfoLog(sh, sizeof info, NULL, info);
+        log_shader_failure(ctx, stage == GL_VERTEX_SHADER ? "vertex shader compile" : "fragment shader compile",
+                           info, source);
+        gl->DeleteShader(sh);
+        return GLHLE_RESULT_SHADER_ERROR;
+    }
+    *out = sh;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs, GLuint *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    *out = 0;
+    if (!vs || !fs)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "gl_link_program needs both stages");
+    GLuint v, f;
+    glhle_result r = gl_compile_shader(ctx, GL_VERTEX_SHADER, vs, &v);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    r = gl_compile_shader(ctx, GL_FRAGMENT_SHADER, fs, &f);
+    if (r != GLHLE_RESULT_OK) {
+        gl->DeleteShader(v);
+        return r;
+    }
+    GLuint p = gl->CreateProgram();
+    gl->AttachShader(p, v);
+    gl->AttachShader(p, f);
+    gl->LinkProgram(p);
+    gl->DetachShader(p, v);
+    gl->DetachShader(p, f);
+    gl->DeleteShader(v);
+    gl->DeleteShader(f);
+    GLint ok = 0;
+    gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char info[4096] = "";
+        gl->GetProgramInfoLog(p, sizeof info, NULL, info);
+        log_shader_failure(ctx, "program link", info, NULL);
+        gl->DeleteProgram(p);
+        return GLHLE_RESULT_SHADER_ERROR;
+    }
+    *out = p;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result gl_target_create(glhle_context *ctx, int width, int height, bool depth_stencil, gl_target *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    memset(out, 0, sizeof *out);
+    if (width <= 0 || height <= 0 || width > ctx->info.max_texture_size || height > ctx->info.max_texture_size)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "render target %dx%d outside 1..%d", width,
+                          height, ctx->info.max_texture_size);
+    gl->GenTextures(1, &out->color);
+    gl->BindTexture(GL_TEXTURE_2D, out->color);
+    gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->GenFramebuffers(1, &out->fbo);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, out->fbo);
+    gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out->color, 0);
+    if (depth_stencil) {
+        gl->GenTextures(1, &out->depth_stencil);
+        gl->BindTexture(GL_TEXTURE_2D, out->depth_stencil);
+        gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH24_STENCIL8, width, height);
+        gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, out->depth_stencil, 0);
+    }
+    gl->BindTexture(GL_TEXTURE_2D, 0);
+    GLenum status = gl->CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        gl_target_destroy(ctx, out);
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_GL_ERROR, "render target %dx%d incomplete (0x%04X)", width, height,
+                          status);
+    }
+    out->width = width;
+    out->height = height;
+    return GLHLE_RESULT_OK;
+}
+
+void gl_target_destroy(glhle_context *ctx, gl_target *t)
+{
+    GladGLContext *gl = &ctx->gl;
+    if (t->fbo)
+        gl->DeleteFramebuffers(1, &t->fbo);
+    if (t->color)
+        gl->DeleteTextures(1, &t->color);
+    if (t->depth_stencil)
+        gl->DeleteTextures(1, &t->depth_stencil);
+    memset(t, 0, sizeof *t);
+}
+
+glhle_result gl_read_rgba(glhle_context *ctx, GLuint fbo, int x, int y, int w, int h, glhle_image *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    if (w <= 0 || h <= 0)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_result r = glhle_image_alloc(out, (uint32_t)w, (uint32_t)h);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
+    gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+    gl->ReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, out->rgba);
+    glhle_image_flip_rows(out);
+    return GLHLE_RESULT_OK;
+}

@@ -1,0 +1,178 @@
+/*
+ * glhle — high-level emulation of console GPUs on OpenGL.
+ *
+ * This header holds what every system shares: the result codes, the logger,
+ * the version query and the GL context. Systems live in pica.h, psx.h, ...
+ *
+ * Conventions (as in sokol_gfx): objects are opaque handles created from
+ * *_desc structs in which every zero field means "default"; every fallible
+ * function returns glhle_result and writes its outputs through pointers; a
+ * failure also logs one line saying what failed, where and what happens next.
+ * There is no process-wide state a caller can observe: two contexts work side
+ * by side.
+ */
+#ifndef GLHLE_GLHLE_H
+#define GLHLE_GLHLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The library builds with hidden visibility; only GLHLE_API symbols leave it. */
+#if defined(__GNUC__)
+#define GLHLE_API __attribute__((visibility("default")))
+#else
+#define GLHLE_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GLHLE_VERSION_MAJOR 0
+#define GLHLE_VERSION_MINOR 1
+#define GLHLE_VERSION_PATCH 0
+
+/* ---- results ------------------------------------------------------------ */
+
+typedef enum glhle_result {
+    GLHLE_RESULT_OK = 0,
+    GLHLE_RESULT_INVALID_ARGUMENT, /* a parameter or desc field is out of range */
+    GLHLE_RESULT_OUT_OF_MEMORY,    /* an allocation or a fixed budget failed */
+    GLHLE_RESULT_UNSUPPORTED,      /* the host (driver, build) lacks a feature */
+    GLHLE_RESULT_GL_ERROR,         /* the GL reported an error */
+    GLHLE_RESULT_SHADER_ERROR,     /* a generated shader failed to compile/link */
+    GLHLE_RESULT_IO_ERROR,         /* a file could not be opened, read or written */
+    GLHLE_RESULT_BAD_DATA,         /* malformed input: bad magic, field, stream */
+    GLHLE_RESULT_TRUNCATED,        /* input ends before what its headers claim */
+    GLHLE_RESULT_OUT_OF_BOUNDS,    /* a guest address, index or jump leaves its range */
+    GLHLE_RESULT_LIMIT_EXCEEDED,   /* a processing cap was hit (jump loop, runaway program) */
+    GLHLE_RESULT_NOT_FOUND,        /* the requested item does not exist */
+    GLHLE_RESULT_COUNT_
+} glhle_result;
+
+/* A static, human-readable name for r ("out of bounds"); never NULL. */
+GLHLE_API const char *glhle_result_string(glhle_result r);
+
+/* ---- logging ------------------------------------------------------------ */
+
+typedef enum glhle_log_level {
+    GLHLE_LOG_DEBUG = 0,
+    GLHLE_LOG_INFO,
+    GLHLE_LOG_WARN,
+    GLHLE_LOG_ERROR,
+} glhle_log_level;
+
+typedef struct glhle_log_record {
+    glhle_log_level level;
+    const char *message; /* one line, no trailing newline */
+    const char *file;    /* source location in glhle that logged it */
+    int line;
+    const char *func;
+} glhle_log_record;
+
+typedef void (*glhle_log_fn)(void *user, const glhle_log_record *record);
+
+/* The default logger: "glhle: warn: message (file:line)" on stderr. */
+GLHLE_API void glhle_log_stderr(void *user, const glhle_log_record *record);
+
+/* ---- version ------------------------------------------------------------ */
+
+typedef struct glhle_version {
+    int major, minor, patch;
+    const char *string; /* "0.1.0" */
+} glhle_version;
+
+GLHLE_API glhle_version glhle_get_version(void);
+
+/* ---- GL context ----------------------------------------------------------- */
+
+typedef struct glhle_context glhle_context;
+
+typedef enum glhle_context_mode {
+    /* EGL on EGL_PLATFORM_SURFACELESS_MESA: no display needed, rendering goes
+     * to framebuffer objects. Works on Mesa llvmpipe. */
+    GLHLE_CONTEXT_OFFSCREEN = 0,
+    /* A GLFW 3.3 window with its own GL context. */
+    GLHLE_CONTEXT_WINDOW,
+    /* The caller's GL context, current on the calling thread, with its
+     * get_proc_address (an emulator core or libretro frontend). */
+    GLHLE_CONTEXT_EXTERNAL,
+    GLHLE_CONTEXT_MODE_COUNT_
+} glhle_context_mode;
+
+typedef enum glhle_gl_api {
+    GLHLE_GL_API_CORE = 0, /* desktop GL core profile (default) */
+    GLHLE_GL_API_GLES,     /* OpenGL ES 3.2 (external mode only for now) */
+    GLHLE_GL_API_COUNT_
+} glhle_gl_api;
+
+/* Returns the address of a GL entry point; user is passed back unchanged. */
+typedef void *(*glhle_get_proc_fn)(void *user, const char *name);
+
+typedef struct glhle_context_desc {
+    glhle_context_mode mode;
+    glhle_gl_api api;
+    int gl_major, gl_minor;   /* minimum GL version; 0 -> 4.5 (core), 3.2 (ES) */
+    bool debug;               /* request a KHR_debug context; messages go to the log */
+    struct {
+        int width, height;    /* 0 -> 800x960 (two 3DS screens at 2x) */
+        const char *title;    /* NULL -> "glhle" */
+        bool vsync;
+        bool hidden;          /* create the window invisible */
+    } window;
+    struct {
+        glhle_get_proc_fn get_proc_address; /* required in external mode */
+        void *user;
+    } external;
+    glhle_log_fn log;         /* NULL -> glhle_log_stderr */
+    void *log_user;
+    glhle_log_level log_level; /* messages below this are dropped; 0 -> DEBUG */
+} glhle_context_desc;
+
+/* Which host features the backends use, and whether this context has them. */
+typedef struct glhle_context_info {
+    const char *vendor, *renderer, *version, *glsl_version; /* from glGetString */
+    int gl_major, gl_minor;
+    bool gles;
+    bool khr_debug;           /* KHR_debug (core in 4.3 / ES 3.2) */
+    bool buffer_storage;      /* persistent mapped buffers (4.4, EXT on ES) */
+    bool texture_barrier;     /* reading the texture being rendered (4.5, NV/ARB) */
+    bool clip_control;        /* glClipControl (4.5) */
+    bool direct_state_access; /* ARB_direct_state_access (4.5) */
+    bool program_binary;      /* glGetProgramBinary with at least one format */
+    bool framebuffer_fetch;   /* EXT_shader_framebuffer_fetch */
+    bool shader_interlock;    /* ARB_fragment_shader_interlock */
+    bool anisotropic_filter;  /* ARB/EXT_texture_filter_anisotropic */
+    int max_texture_size;
+    int max_texture_buffer_size;
+    int max_uniform_block_size;
+} glhle_context_info;
+
+GLHLE_API glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context **out);
+/* Destroys the context and everything created on it; NULL is ignored. */
+GLHLE_API void glhle_context_destroy(glhle_context *ctx);
+/* Offscreen and window modes: makes this context current on the calling
+ * thread (glhle also does so on entry to its own calls). External mode: no-op. */
+GLHLE_API glhle_result glhle_context_make_current(glhle_context *ctx);
+GLHLE_API const glhle_context_info *glhle_context_get_info(const glhle_context *ctx);
+GLHLE_API glhle_context_mode glhle_context_get_mode(const glhle_context *ctx);
+
+/* Number of GL errors seen so far (KHR_debug error messages and glGetError
+ * results picked up by glhle_context_check_gl); tests assert it stays 0. */
+GLHLE_API uint64_t glhle_context_gl_error_count(const glhle_context *ctx);
+/* Drains glGetError, logs each error and returns GLHLE_RESULT_GL_ERROR if any. */
+GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
+
+/* Window mode: presents the back buffer and polls events. */
+GLHLE_API glhle_result glhle_context_swap(glhle_context *ctx);
+/* Window mode: true once the user asked to close the window. */
+GLHLE_API bool glhle_context_should_close(const glhle_context *ctx);
+/* Window mode: drawable size in pixels (others: 0x0). */
+GLHLE_API void glhle_context_drawable_size(const glhle_context *ctx, int *width, int *height);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Quick start, part one: builds glhle and runs its main job on the bundled
+# samples, writing PNGs under out/ and printing their paths.
+set -eu
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release
+export EGL_PLATFORM=surfaceless
+mkdir -p out
+bin=build/release/tools
+"$bin/glhle-info" --smoke out/smoke.png
+echo "demo: PNGs written:"
+find out -name '*.png' | sort | sed 's/^/  /'

@@ -1,0 +1,156 @@
+/* backend/gl/context.c, context_egl.c: offscreen contexts */
+#include "support/test_support.h"
+
+#include <string.h>
+
+#include "backend/gl/gl_context.h"
+#include "backend/gl/gl_util.h"
+
+static glhle_context *make(glhle_context_desc *d)
+{
+    ts_pin_gl_driver();
+    d->log = ts_log_fn;
+    glhle_context *ctx = NULL;
+    glhle_result r = glhle_context_create(d, &ctx);
+    if (r != GLHLE_RESULT_OK)
+        fail_msg("glhle_context_create: %s", glhle_result_string(r));
+    return ctx;
+}
+
+static void reports_driver_and_features(void **state)
+{
+    (void)state;
+    glhle_context_desc d = {.debug = true};
+    glhle_context *ctx = make(&d);
+    const glhle_context_info *in = glhle_context_get_info(ctx);
+    assert_non_null(in->vendor);
+    assert_non_null(in->renderer);
+    assert_non_null(in->version);
+    assert_non_null(in->glsl_version);
+    print_message("GL: %s | %s | %s\n", in->vendor, in->renderer, in->version);
+    assert_true(in->gl_major * 10 + in->gl_minor >= 45);
+    assert_false(in->gles);
+    /* everything GL 4.5 core guarantees */
+    assert_true(in->khr_debug);
+    assert_true(in->buffer_storage);
+    assert_true(in->texture_barrier);
+    assert_true(in->clip_control);
+    assert_true(in->direct_state_access);
+    assert_true(in->max_texture_size >= 16384);
+    assert_true(in->max_texture_buffer_size >= 65536);
+    assert_true(in->max_uniform_block_size >= 16384);
+    assert_int_equal(glhle_context_get_mode(ctx), GLHLE_CONTEXT_OFFSCREEN);
+    assert_int_equal(glhle_context_gl_error_count(ctx), 0);
+    glhle_context_destroy(ctx);
+}
+
+static void bad_descs_fail_cleanly(void **state)
+{
+    (void)state;
+    glhle_context *ctx = (glhle_context *)0x1;
+    glhle_context_desc d = {.mode = (glhle_context_mode)7, .log = ts_log_fn};
+    ts_log_clear();
+    assert_int_equal(glhle_context_create(&d, &ctx), GLHLE_RESULT_INVALID_ARGUMENT);
+    assert_null(ctx);
+    assert_true(ts_log_contains("is not a context mode"));
+
+    glhle_context_desc v = {.gl_major = 9, .gl_minor = 9, .log = ts_log_fn};
+    ts_log_clear();
+    assert_int_equal(glhle_context_create(&v, &ctx), GLHLE_RESULT_UNSUPPORTED);
+    assert_null(ctx);
+    assert_true(ts_log_contains("cannot create a GL 9.9 core context"));
+
+    glhle_context_desc old = {.gl_major = 3, .gl_minor = 3, .log = ts_log_fn};
+    ts_log_clear();
+    assert_int_equal(glhle_context_create(&old, &ctx), GLHLE_RESULT_UNSUPPORTED);
+    assert_true(ts_log_contains("needs GL 4.5 or newer"));
+
+    glhle_context_desc ext = {.mode = GLHLE_CONTEXT_EXTERNAL, .log = ts_log_fn};
+    assert_int_equal(glhle_context_create(&ext, &ctx), GLHLE_RESULT_INVALID_ARGUMENT);
+    assert_true(ts_log_contains("get_proc_address is NULL"));
+
+    glhle_context_desc es = {.api = GLHLE_GL_API_GLES, .log = ts_log_fn};
+    assert_int_equal(glhle_context_create(&es, &ctx), GLHLE_RESULT_UNSUPPORTED);
+    assert_int_equal(glhle_context_create(&d, NULL), GLHLE_RESULT_INVALID_ARGUMENT);
+
+    /* a failure leaves nothing behind: a good context still works afterwards */
+    glhle_context_desc good = {0};
+    glhle_context *ok = make(&good);
+    glhle_image img;
+    assert_int_equal(gl_smoke_render(ok, 16, 16, &img), GLHLE_RESULT_OK);
+    glhle_image_free(&img);
+    glhle_context_destroy(ok);
+    glhle_context_destroy(NULL);
+}
+
+static void two_contexts_side_by_side(void **state)
+{
+    (void)state;
+    glhle_context_desc d = {.debug = true};
+    glhle_context *a = make(&d);
+    glhle_context *b = make(&d);
+    assert_ptr_not_equal(a->egl_context, b->egl_context);
+    /* objects made in one are not names in the other: interleave work */
+    glhle_image ia, ib;
+    assert_int_equal(gl_smoke_render(a, 32, 32, &ia), GLHLE_RESULT_OK);
+    assert_int_equal(gl_smoke_render(b, 64, 64, &ib), GLHLE_RESULT_OK);
+    glhle_image_free(&ia);
+    assert_int_equal(gl_smoke_render(a, 32, 32, &ia), GLHLE_RESULT_OK);
+    assert_int_equal(ts_pixel(&ia, 0, 0)[2], GL_SMOKE_CLEAR_B);
+    assert_int_equal(ts_pixel(&ib, 63, 63)[2], GL_SMOKE_CLEAR_B);
+    glhle_context_destroy(a); /* the shared EGL display must survive this */
+    glhle_image_free(&ib);
+    assert_int_equal(gl_smoke_render(b, 64, 64, &ib), GLHLE_RESULT_OK);
+    assert_true(ts_pixel(&ib, 8, 8)[0] >= 245); /* the red corner */
+    assert_true(ts_pixel(&ib, 8, 8)[2] <= 10);
+    assert_int_equal(glhle_context_gl_error_count(b), 0);
+    glhle_image_free(&ia);
+    glhle_image_free(&ib);
+    glhle_context_destroy(b);
+}
+
+static void gl_errors_reach_the_log_and_the_counter(void **state)
+{
+    (void)state;
+    glhle_context_desc d = {.debug = true};
+    glhle_context *ctx = make(&d);
+    ts_log_clear();
+    ctx->gl.Enable(0xDEAD); /* GL_INVALID_ENUM on purpose */
+    assert_int_equal(glhle_context_gl_error_count(ctx), 1); /* via KHR_debug, synchronous */
+    assert_true(ts_log_count(GLHLE_LOG_ERROR) >= 1);
+    /* without debug output the error is still caught by glGetError */
+    glhle_context_desc nd = {0};
+    glhle_context *quiet = make(&nd);
+    quiet->gl.Enable(0xDEAD);
+    assert_int_equal(glhle_context_check_gl(quiet), GLHLE_RESULT_GL_ERROR);
+    assert_int_equal(glhle_context_gl_error_count(quiet), 1);
+    assert_true(ts_log_contains("GL_INVALID_ENUM"));
+    glhle_context_destroy(quiet);
+    glhle_context_destroy(ctx);
+}
+
+static void shader_errors_are_readable(void **state)
+{
+    (void)state;
+    glhle_context_desc d = {0};
+    glhle_context *ctx = make(&d);
+    ts_log_clear();
+    GLuint sh;
+    const char *src = "#version 450 core\nvoid main() {\n  undefined_thing = 1;\n}\n";
+    assert_int_equal(gl_compile_shader(ctx, GL_FRAGMENT_SHADER, src, &sh), GLHLE_RESULT_SHADER_ERROR);
+    assert_int_equal(sh, 0);
+    assert_true(ts_log_contains("undefined_thing = 1;")); /* the offending line is quoted */
+    glhle_context_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(reports_driver_and_features),
+        cmocka_unit_test(bad_descs_fail_cleanly),
+        cmocka_unit_test(two_contexts_side_by_side),
+        cmocka_unit_test(gl_errors_reach_the_log_and_the_counter),
+        cmocka_unit_test(shader_errors_are_readable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

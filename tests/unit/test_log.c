@@ -1,0 +1,82 @@
+/* backend/common/log.c and result.c */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "backend/common/log.h"
+
+static struct {
+    int calls;
+    glhle_log_record last;
+    char msg[2048];
+} seen;
+
+static void capture(void *user, const glhle_log_record *r)
+{
+    assert_ptr_equal(user, &seen);
+    seen.calls++;
+    seen.last = *r;
+    strcpy(seen.msg, r->message);
+    seen.last.message = seen.msg;
+}
+
+static void records_carry_level_location_and_text(void **state)
+{
+    (void)state;
+    glhle_logger lg = {capture, &seen, GLHLE_LOG_INFO};
+    memset(&seen, 0, sizeof seen);
+    GLHLE_DEBUG(&lg, "dropped %d", 1);
+    assert_int_equal(seen.calls, 0);
+    int line = __LINE__ + 1;
+    GLHLE_WARN(&lg, "offset 0x%X:\nbad header", 0x40);
+    assert_int_equal(seen.calls, 1);
+    assert_int_equal(seen.last.level, GLHLE_LOG_WARN);
+    assert_string_equal(seen.msg, "offset 0x40: bad header"); /* one line */
+    assert_int_equal(seen.last.line, line);
+    assert_non_null(strstr(seen.last.file, "test_log.c"));
+    assert_string_equal(seen.last.func, "records_carry_level_location_and_text");
+    glhle_result r = GLHLE_FAIL(&lg, GLHLE_RESULT_TRUNCATED, "list ends at %u", 12u);
+    assert_int_equal(r, GLHLE_RESULT_TRUNCATED);
+    assert_int_equal(seen.last.level, GLHLE_LOG_ERROR);
+    char big[3000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    GLHLE_ERROR(&lg, "%s", big);
+    assert_int_equal(strlen(seen.msg), 1023); /* truncated, still terminated */
+}
+
+static void result_strings(void **state)
+{
+    (void)state;
+    for (int r = 0; r < GLHLE_RESULT_COUNT_; r++) {
+        const char *s = glhle_result_string((glhle_result)r);
+        assert_non_null(s);
+        assert_string_not_equal(s, "unknown result");
+    }
+    assert_string_equal(glhle_result_string(GLHLE_RESULT_OK), "ok");
+    assert_string_equal(glhle_result_string(GLHLE_RESULT_OUT_OF_BOUNDS), "out of bounds");
+    assert_string_equal(glhle_result_string((glhle_result)999), "unknown result");
+    assert_string_equal(glhle_result_string((glhle_result)-1), "unknown result");
+}
+
+static void version(void **state)
+{
+    (void)state;
+    glhle_version v = glhle_get_version();
+    assert_int_equal(v.major, GLHLE_VERSION_MAJOR);
+    assert_int_equal(v.minor, GLHLE_VERSION_MINOR);
+    char expect[32];
+    snprintf(expect, sizeof expect, "%d.%d.%d", v.major, v.minor, v.patch);
+    assert_string_equal(v.string, expect);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(records_carry_level_location_and_text),
+        cmocka_unit_test(result_strings),
+        cmocka_unit_test(version),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
