@@ -31,10 +31,11 @@ typedef enum pica_fields {
  * PICA_REG_SIDE_EFFECT in bit 0 when the write needs pica_regs_side_effect(). */
 #define PICA_REG_SIDE_EFFECT 1u
 extern const uint32_t pica_reg_info[PICA_REG_COUNT];
-/* Field layout of every register (PICA_FIELDS_COUNT for undocumented ids). */
-extern const uint8_t pica_reg_fields[PICA_REG_COUNT];
+/* Field layout of register id; PICA_FIELDS_COUNT for undocumented ids and
+ * ids past 0x2FF. */
+pica_fields pica_reg_fields(uint32_t id);
 
-/* 3dbrew name without "GPUREG_", NULL for undocumented ids. */
+/* 3dbrew's name ("GPUREG_FACECULLING_CONFIG"), NULL for undocumented ids. */
 const char *pica_reg_doc_name(uint32_t id);
 /* What glhle_pica_reg_name() returns. */
 const char *pica_reg_name(uint32_t id);

@@ -344,16 +344,16 @@
     X(0x254, GSH_MISC1,                       G(GEOMETRY),                 gsh_misc1) \
     X(0x25E, PRIMITIVE_CONFIG,                G(GEOMETRY),                 primitive_config) \
     X(0x25F, RESTART_PRIMITIVE,               G(NONE) | S,                 trigger) \
-    X(0x280, GSH_BOOLUNIFORM,                 G(G_UNIFORMS) | S,           bool_uniform) \
-    X(0x281, GSH_INTUNIFORM_I0,               G(G_UNIFORMS) | S,           int_uniform) \
-    X(0x282, GSH_INTUNIFORM_I1,               G(G_UNIFORMS) | S,           int_uniform) \
-    X(0x283, GSH_INTUNIFORM_I2,               G(G_UNIFORMS) | S,           int_uniform) \
-    X(0x284, GSH_INTUNIFORM_I3,               G(G_UNIFORMS) | S,           int_uniform) \
-    X(0x289, GSH_INPUTBUFFER_CONFIG,          G(G_CONFIG),                 inputbuffer_config) \
-    X(0x28A, GSH_ENTRYPOINT,                  G(G_CONFIG) | S,             entrypoint) \
-    X(0x28B, GSH_ATTRIBUTES_PERMUTATION_LOW,  G(G_CONFIG),                 permutation) \
-    X(0x28C, GSH_ATTRIBUTES_PERMUTATION_HIGH, G(G_CONFIG),                 permutation) \
-    X(0x28D, GSH_OUTMAP_MASK,                 G(G_CONFIG) | S,             outmap_mask) \
+    X(0x280, GSH_BOOLUNIFORM,                 G(GS_UNIFORMS) | S,          bool_uniform) \
+    X(0x281, GSH_INTUNIFORM_I0,               G(GS_UNIFORMS) | S,          int_uniform) \
+    X(0x282, GSH_INTUNIFORM_I1,               G(GS_UNIFORMS) | S,          int_uniform) \
+    X(0x283, GSH_INTUNIFORM_I2,               G(GS_UNIFORMS) | S,          int_uniform) \
+    X(0x284, GSH_INTUNIFORM_I3,               G(GS_UNIFORMS) | S,          int_uniform) \
+    X(0x289, GSH_INPUTBUFFER_CONFIG,          G(GS_CONFIG),                inputbuffer_config) \
+    X(0x28A, GSH_ENTRYPOINT,                  G(GS_CONFIG) | S,            entrypoint) \
+    X(0x28B, GSH_ATTRIBUTES_PERMUTATION_LOW,  G(GS_CONFIG),                permutation) \
+    X(0x28C, GSH_ATTRIBUTES_PERMUTATION_HIGH, G(GS_CONFIG),                permutation) \
+    X(0x28D, GSH_OUTMAP_MASK,                 G(GS_CONFIG) | S,            outmap_mask) \
     X(0x28F, GSH_CODETRANSFER_END,            G(NONE) | S,                 trigger) \
     X(0x290, GSH_FLOATUNIFORM_INDEX,          G(NONE) | S,                 floatuniform_index) \
     X(0x291, GSH_FLOATUNIFORM_DATA0,          G(NONE) | S,                 fifo_data) \
@@ -382,16 +382,16 @@
     X(0x2AB, GSH_OPDESCS_DATA5,               G(NONE) | S,                 fifo_data) \
     X(0x2AC, GSH_OPDESCS_DATA6,               G(NONE) | S,                 fifo_data) \
     X(0x2AD, GSH_OPDESCS_DATA7,               G(NONE) | S,                 fifo_data) \
-    X(0x2B0, VSH_BOOLUNIFORM,                 G(V_UNIFORMS) | S,           bool_uniform) \
-    X(0x2B1, VSH_INTUNIFORM_I0,               G(V_UNIFORMS) | S,           int_uniform) \
-    X(0x2B2, VSH_INTUNIFORM_I1,               G(V_UNIFORMS) | S,           int_uniform) \
-    X(0x2B3, VSH_INTUNIFORM_I2,               G(V_UNIFORMS) | S,           int_uniform) \
-    X(0x2B4, VSH_INTUNIFORM_I3,               G(V_UNIFORMS) | S,           int_uniform) \
-    X(0x2B9, VSH_INPUTBUFFER_CONFIG,          G(V_CONFIG),                 inputbuffer_config) \
-    X(0x2BA, VSH_ENTRYPOINT,                  G(V_CONFIG) | S,             entrypoint) \
-    X(0x2BB, VSH_ATTRIBUTES_PERMUTATION_LOW,  G(V_CONFIG),                 permutation) \
-    X(0x2BC, VSH_ATTRIBUTES_PERMUTATION_HIGH, G(V_CONFIG),                 permutation) \
-    X(0x2BD, VSH_OUTMAP_MASK,                 G(V_CONFIG) | S,             outmap_mask) \
+    X(0x2B0, VSH_BOOLUNIFORM,                 G(VS_UNIFORMS) | S,          bool_uniform) \
+    X(0x2B1, VSH_INTUNIFORM_I0,               G(VS_UNIFORMS) | S,          int_uniform) \
+    X(0x2B2, VSH_INTUNIFORM_I1,               G(VS_UNIFORMS) | S,          int_uniform) \
+    X(0x2B3, VSH_INTUNIFORM_I2,               G(VS_UNIFORMS) | S,          int_uniform) \
+    X(0x2B4, VSH_INTUNIFORM_I3,               G(VS_UNIFORMS) | S,          int_uniform) \
+    X(0x2B9, VSH_INPUTBUFFER_CONFIG,          G(VS_CONFIG),                inputbuffer_config) \
+    X(0x2BA, VSH_ENTRYPOINT,                  G(VS_CONFIG) | S,            entrypoint) \
+    X(0x2BB, VSH_ATTRIBUTES_PERMUTATION_LOW,  G(VS_CONFIG),                permutation) \
+    X(0x2BC, VSH_ATTRIBUTES_PERMUTATION_HIGH, G(VS_CONFIG),                permutation) \
+    X(0x2BD, VSH_OUTMAP_MASK,                 G(VS_CONFIG) | S,            outmap_mask) \
     X(0x2BF, VSH_CODETRANSFER_END,            G(NONE) | S,                 trigger) \
     X(0x2C0, VSH_FLOATUNIFORM_INDEX,          G(NONE) | S,                 floatuniform_index) \
     X(0x2C1, VSH_FLOATUNIFORM_DATA0,          G(NONE) | S,                 fifo_data) \
