@@ -38,9 +38,9 @@ static const char *const doc_names[PICA_REG_COUNT] = {PICA_REGS(NAME_)};
 #undef NAME_
 
 /* 3dbrew names undocumented registers by number: GPUREG_0045. */
-#define HEX16_(F, a, b) \
-    F(a, b, 0) F(a, b, 1) F(a, b, 2) F(a, b, 3) F(a, b, 4) F(a, b, 5) F(a, b, 6) F(a, b, 7) \
-    F(a, b, 8) F(a, b, 9) F(a, b, A) F(a, b, B) F(a, b, C) F(a, b, D) F(a, b, E) F(a, b, F)
+#define HEX16_(M, a, b) \
+    M(a, b, 0) M(a, b, 1) M(a, b, 2) M(a, b, 3) M(a, b, 4) M(a, b, 5) M(a, b, 6) M(a, b, 7) \
+    M(a, b, 8) M(a, b, 9) M(a, b, A) M(a, b, B) M(a, b, C) M(a, b, D) M(a, b, E) M(a, b, F)
 #define NUMBER_NAME_(a, b, c) "GPUREG_0" #a #b #c,
 #define ROW_(a, b) HEX16_(NUMBER_NAME_, a, b)
 #define ROWS_(a) \
@@ -183,7 +183,7 @@ static void decode_vec4(glhle_pica *p, const uint32_t *words, bool f32, const ch
         out[i] = f32 ? glhle_bits_to_float(raw[i]) : glhle_f24_to_float(raw[i]);
         if (f32 ? glhle_pica_float_is_nan(raw[i], 8, 23) : glhle_pica_float_is_nan(raw[i], 7, 16))
             pica_problem(p, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
-                         "NaN in %s %u component %c (%s 0x%0*x); stored as given, the hardware may hang", what,
+                         "NaN in %s%u component %c (%s 0x%0*x); stored as given, the hardware may hang", what,
                          which, axis_names[i], f32 ? "f32" : "f24", f32 ? 8 : 6, raw[i]);
     }
 }
@@ -361,7 +361,7 @@ static void fixed_attrib_data(glhle_pica *p, uint32_t id, uint32_t param)
     uint32_t *ix = &rf->r[PICA_REG_FIXEDATTRIB_INDEX];
     uint32_t index = *ix & 0xF;
     float v[4];
-    decode_vec4(p, q->word, false, index == 0xF ? "immediate-mode attribute" : "fixed attribute",
+    decode_vec4(p, q->word, false, index == 0xF ? "immediate-mode attribute " : "fixed attribute ",
                 index == 0xF ? rf->immediate_attrib : index, v);
     if (index < 0xF) {
         float *slot = rf->state.fixed_attrib[index];

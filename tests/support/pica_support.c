@@ -1,4 +1,6 @@
-#include "support/pica_cmdbuf.h"
+#include "support/pica_support.h"
+
+#include "support/test_support.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,4 +74,40 @@ void tp_pack_f24x4(const uint32_t raw[4], uint32_t out[3])
     out[0] = (w << 8) | (z >> 16);
     out[1] = ((z & 0xFFFF) << 16) | (y >> 8);
     out[2] = ((y & 0xFF) << 24) | x;
+}
+
+glhle_pica *tp_pica_new(uint64_t max_words, uint32_t max_logged)
+{
+    glhle_pica_desc d = {.max_words_per_run = max_words,
+                         .max_logged_problems = max_logged,
+                         .log = ts_log_fn,
+                         .log_level = GLHLE_LOG_DEBUG};
+    glhle_pica *p = NULL;
+    assert_int_equal(glhle_pica_create(NULL, &d, &p), GLHLE_RESULT_OK);
+    ts_log_clear();
+    return p;
+}
+
+uint32_t tp_reg(glhle_pica *p, uint32_t id)
+{
+    uint32_t v = 0;
+    assert_int_equal(glhle_pica_get_reg(p, id, &v), GLHLE_RESULT_OK);
+    return v;
+}
+
+static void record(void *user, glhle_pica *pica, const glhle_pica_event *ev)
+{
+    (void)pica;
+    tp_events *r = user;
+    if (ev->type == GLHLE_PICA_EVENT_IMMEDIATE_VERTEX && r->vertices < 8)
+        memcpy(r->vertex[r->vertices++], ev->u.vertex.attrib, sizeof r->vertex[0]);
+    if (r->n < 256)
+        r->ev[r->n++] = *ev;
+}
+
+void tp_events_watch(glhle_pica *p, tp_events *r, uint32_t mask)
+{
+    memset(r, 0, sizeof *r);
+    glhle_pica_hooks h = {record, r, mask};
+    glhle_pica_set_hooks(p, &h);
 }
