@@ -519,7 +519,7 @@ static void program_data(glhle_pica *p, int unit, bool opdesc, uint32_t id, uint
     *ix = (*ix & ~0xFFFu) | (*off & 0xFFF);
 }
 
-static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint32_t old)
+static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     const int unit = id >= VS_BASE ? 0 : 1;
@@ -566,7 +566,6 @@ static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param, u
             program_data(p, unit, true, id, param);
         break;
     }
-    (void)old;
     return PICA_CONTROL_NONE;
 }
 
@@ -576,7 +575,7 @@ uint32_t pica_regs_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint3
 {
     pica_regs *rf = &p->regs;
     if (id >= GS_BASE)
-        return shader_side_effect(p, id, param, old);
+        return shader_side_effect(p, id, param);
     const uint32_t v = rf->r[id];
     switch (id) {
     case PICA_REG_FINALIZE:
