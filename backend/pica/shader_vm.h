@@ -113,8 +113,24 @@ static inline float *pica_vm_uniform(pica_vm_unit *u, unsigned n) { return u->re
  * (v registers, or uniforms for the geometry shader's array modes) must be
  * loaded; outputs are left in the o registers. Temporaries, address and
  * condition registers keep their values between invocations, as in a
- * hardware unit. */
-uint32_t pica_vm_run(pica_vm_unit *u, const pica_vm_program *p, uint32_t entry);
+ * hardware unit. While it runs, the program's decoded form carries a
+ * flow-control trap (restored before returning), so one program must not be
+ * run by two threads at once. */
+uint32_t pica_vm_run(pica_vm_unit *u, pica_vm_program *p, uint32_t entry);
+
+/* Many invocations of one program, as a vertex batch: invocation i copies
+ * in[i * in_regs .. + in_regs) to v0.., runs, and appends the o registers
+ * set in out_mask (in register order, the way GPUREG_SH_OUTMAP_MASK packs
+ * them) to out. The status bits of all invocations are ORed; a stopped
+ * invocation does not stop the batch. */
+typedef struct pica_vm_batch {
+    const float (*in)[4];
+    uint32_t in_regs;   /* 0-16 */
+    float (*out)[4];    /* count * popcount(out_mask) registers, or NULL */
+    uint16_t out_mask;
+    uint32_t count;
+} pica_vm_batch;
+uint32_t pica_vm_run_batch(pica_vm_unit *u, pica_vm_program *p, uint32_t entry, const pica_vm_batch *b);
 
 /* ---- decoded programs ---- */
 
@@ -148,7 +164,7 @@ typedef struct pica_vm_cache_stats {
 glhle_result pica_vm_cache_create(uint32_t entries, pica_vm_cache **out);
 void pica_vm_cache_destroy(pica_vm_cache *c);
 /* The decoded program for the setup's code and descriptors. */
-const pica_vm_program *pica_vm_cache_get(pica_vm_cache *c, pica_vm_binding *b, const pica_shader_setup *s);
+pica_vm_program *pica_vm_cache_get(pica_vm_cache *c, pica_vm_binding *b, const pica_shader_setup *s);
 pica_vm_cache_stats pica_vm_cache_get_stats(const pica_vm_cache *c);
 
 #endif
