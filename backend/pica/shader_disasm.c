@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend/pica/f24_interim.h"
+#include "backend/common/float_formats.h"
 #include "backend/pica/shader_isa.h"
 
 typedef struct opinfo {
@@ -240,9 +240,9 @@ bool pica_disasm_shbin(glhle_bytebuf *out, const pica_shbin *s)
                 glhle_bytebuf_printf(out, "  const i%u = (%u, %u, %u, %u)\n", c->reg, c->i[0], c->i[1], c->i[2],
                                      c->i[3]);
             else
-                glhle_bytebuf_printf(out, "  const c%u = (%g, %g, %g, %g)\n", c->reg, (double)glhle_f24_to_f32(c->f24[0]),
-                                     (double)glhle_f24_to_f32(c->f24[1]), (double)glhle_f24_to_f32(c->f24[2]),
-                                     (double)glhle_f24_to_f32(c->f24[3]));
+                glhle_bytebuf_printf(out, "  const c%u = (%g, %g, %g, %g)\n", c->reg, (double)glhle_f24_to_float(c->f24[0]),
+                                     (double)glhle_f24_to_float(c->f24[1]), (double)glhle_f24_to_float(c->f24[2]),
+                                     (double)glhle_f24_to_float(c->f24[3]));
         }
         for (uint32_t k = 0; k < d->uniform_count; k++) {
             const pica_shbin_uniform *u = &d->uniforms[k];

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "backend/pica/f24_interim.h"
+#include "backend/common/float_formats.h"
 
 /* A bounded little-endian reader over the whole file. */
 typedef struct reader {
@@ -328,7 +328,7 @@ glhle_result pica_shbin_load_setup(const pica_shbin *s, uint32_t dvle_index, pic
             memcpy(setup->int_uniforms[c->reg], c->i, 4);
         } else {
             for (int k = 0; k < 4; k++)
-                setup->float_uniforms[c->reg][k] = glhle_f24_to_f32(c->f24[k]);
+                setup->float_uniforms[c->reg][k] = glhle_f24_to_float(c->f24[k]);
         }
     }
     setup->program_generation++;
