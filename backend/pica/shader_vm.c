@@ -57,6 +57,8 @@ enum {
     /* single-lane forms of the component-wise operations: one float per
      * source at a decoded offset, negation in flags bits 0-2 */
     H_S_ADD, H_S_MUL, H_S_MAX, H_S_MIN, H_S_SGE, H_S_SLT, H_S_FLR, H_S_MOV, H_S_MAD,
+    /* operations that read only src1.x: one float, negation in flags bit 0 */
+    H_X_EX2, H_X_LG2, H_X_RCP, H_X_RSQ,
     H_REL, /* an ALU op with a relative constant source: the op in `real_op` */
     H_NOP, H_UNKNOWN, H_END, H_BREAK, H_BREAKC, H_CALL, H_CALLC, H_CALLU, H_IFU, H_IFC, H_LOOP,
     H_EMIT, H_SETEMIT, H_JMPC, H_JMPU, H_OFF_END,
@@ -204,9 +206,14 @@ static void decode_alu(vm_insn *in, uint32_t op, pica_isa_format fmt, uint32_t w
         [OP_ADD] = H_S_ADD, [OP_MUL] = H_S_MUL, [OP_MAX] = H_S_MAX, [OP_MIN] = H_S_MIN, [OP_SGE] = H_S_SGE,
         [OP_SLT] = H_S_SLT, [OP_FLR] = H_S_FLR, [OP_MOV] = H_S_MOV, [OP_MAD] = H_S_MAD,
     };
-    if (in->store == ST_LANE && scalar_op[sem] && !relative) {
-        /* one lane of a component-wise operation reads one float per source */
-        unsigned lane = (in->dst_lane - in->dst) / 4;
+    static const uint16_t x_op[OP_ALU_COUNT_] = {
+        [OP_EX2] = H_X_EX2, [OP_LG2] = H_X_LG2, [OP_RCP] = H_X_RCP, [OP_RSQ] = H_X_RSQ,
+    };
+    bool single = in->store == ST_LANE && scalar_op[sem];
+    if ((single || x_op[sem]) && !relative) {
+        /* one lane of a component-wise operation, or an operation on src1.x,
+         * reads one float per source */
+        unsigned lane = single ? (in->dst_lane - in->dst) / 4u : 0u;
         uint16_t neg = 0;
         for (unsigned i = 0; i < 3; i++) {
             unsigned kind = KIND(in->flags, i);
@@ -216,7 +223,7 @@ static void decode_alu(vm_insn *in, uint32_t op, pica_isa_format fmt, uint32_t w
                 neg |= (uint16_t)(1u << i);
         }
         in->flags = neg;
-        in->op = scalar_op[sem];
+        in->op = single ? scalar_op[sem] : x_op[sem];
     }
     if (relative) {
         in->op = H_REL;
@@ -474,6 +481,19 @@ __attribute__((always_inline)) static inline void exec_scalar(regfile R, const v
     default: r = a; break;
     }
     memcpy(R + in->dst_lane, &r, sizeof r);
+}
+
+/* EX2, LG2, RCP, RSQ: a function of src1.x written to every enabled lane. */
+__attribute__((always_inline)) static inline void exec_x(regfile R, const vm_insn *in, unsigned op)
+{
+    float x = sfetch(R, in, 0);
+    switch (op) {
+    case OP_EX2: x = exp2f(x); break;
+    case OP_LG2: x = log2f(x); break;
+    case OP_RCP: x = x == 0.0f ? INFINITY : 1.0f / x; break;
+    default: x = x == 0.0f ? INFINITY : 1.0f / sqrtf(x); break;
+    }
+    put1(R, in, x);
 }
 
 /* One ALU instruction; op and the kinds k0-k2 are constants in the
@@ -774,6 +794,7 @@ static uint32_t run(pica_vm_unit *u, pica_vm_program *p, uint32_t entry, const p
         ALU1_OPS(T1) ALU2_OPS(T2) ALU3_OPS(T3) ALUL_OPS(T2)
         [H_S_ADD] = &&s_add, [H_S_MUL] = &&s_mul, [H_S_MAX] = &&s_max, [H_S_MIN] = &&s_min, [H_S_SGE] = &&s_sge,
         [H_S_SLT] = &&s_slt, [H_S_FLR] = &&s_flr, [H_S_MOV] = &&s_mov, [H_S_MAD] = &&s_mad,
+        [H_X_EX2] = &&x_ex2, [H_X_LG2] = &&x_lg2, [H_X_RCP] = &&x_rcp, [H_X_RSQ] = &&x_rsq,
         [H_REL] = &&alu_rel,      [H_NOP] = &&op_nop,       [H_UNKNOWN] = &&op_unknown,
         [H_END] = &&op_end,       [H_BREAK] = &&op_break,   [H_BREAKC] = &&op_breakc,
         [H_CALL] = &&op_call,     [H_CALLC] = &&op_callc,   [H_CALLU] = &&op_callu,
@@ -793,7 +814,8 @@ static uint32_t run(pica_vm_unit *u, pica_vm_program *p, uint32_t entry, const p
     uint32_t trap = CODE_WORDS;
     uint16_t trapped_op = 0;
     flow_state fs;
-    uint32_t status = 0, block_start, old, jump;
+    uint32_t status = 0, old, jump;
+    const vm_insn *block; /* where the current straight run of instructions began */
     uint64_t steps = 0;
     bool brk;
     uint32_t vertex = 0, count = batch ? batch->count : 1;
@@ -829,8 +851,7 @@ next_invocation:
         in += nin;
     }
     fs.all = 0;
-    block_start = entry;
-    ins = base + entry;
+    ins = block = base + entry;
     /* the specialised ALU handlers */
 #define ALU(op, a, b, c) exec_alu(u, R, ins, OP_##op, ins->src[0], ins->src[1], ins->src[2], a, b, c); NEXT();
 #define D1(op, a) h_##op##_##a: ALU(op, a, 0, 0)
@@ -862,6 +883,15 @@ next_invocation:
     SCALAR(s_mov, OP_MOV)
     SCALAR(s_mad, OP_MAD)
 #undef SCALAR
+#define XOP(label, op)     \
+    label:                 \
+    exec_x(R, ins, op);    \
+    NEXT();
+    XOP(x_ex2, OP_EX2)
+    XOP(x_lg2, OP_LG2)
+    XOP(x_rcp, OP_RCP)
+    XOP(x_rsq, OP_RSQ)
+#undef XOP
 
 alu_rel: {
     unsigned s[3] = {ins->src[0], ins->src[1], ins->src[2]};
@@ -966,7 +996,7 @@ op_break:
     old = (uint32_t)(ins - base);
     if (!fs.nloop) {
         /* hangs real hardware (3dbrew); stop this invocation instead */
-        steps += old + 1 - block_start;
+        steps += (uint64_t)(base + old + 1 - block);
         status |= PICA_VM_BREAK_NO_LOOP;
         goto done;
     }
@@ -981,7 +1011,7 @@ op_flow_none:
 
 flow: {
     uint32_t pc = resolve(&fs, u, old, jump, brk);
-    steps += old + 1 - block_start;
+    steps += (uint64_t)(base + old + 1 - block);
     if (steps > limit) {
         status |= PICA_VM_STEP_LIMIT;
         goto done;
@@ -990,8 +1020,7 @@ flow: {
         status |= PICA_VM_RAN_OFF_END;
         goto done;
     }
-    block_start = pc;
-    ins = base + pc;
+    ins = block = base + pc;
     uint32_t w = next_watch(&fs, pc);
     if (w != trap) {
         if (trap < CODE_WORDS)
@@ -1005,7 +1034,7 @@ flow: {
     DISPATCH();
 }
 op_end:
-    steps += (uint32_t)(ins - base) + 1 - block_start;
+    steps += (uint64_t)(ins + 1 - block);
 done:
     if (trap < CODE_WORDS) {
         base[trap].op = trapped_op;
