@@ -121,7 +121,8 @@ static void load_setup_applies_constants(void **state)
     assert_int_equal(setup->code[0], s.code[0]);
     assert_int_equal(setup->code[5], s.code[5]);
     assert_int_equal(setup->code[6], 0); /* the rest of code memory is cleared */
-    assert_int_equal(setup->opdesc[1], s.opdesc[1]);
+    assert_int_equal(setup->opdesc[0], s.opdesc[0]);
+    assert_int_equal(setup->opdesc[1], 0); /* one descriptor in the file */
     assert_int_equal(setup->entry_point, 0);
     /* libctru starts bools all set; b3 = false from the constant table */
     assert_int_equal(setup->bool_uniforms, 0xFFF7);
