@@ -19,28 +19,31 @@ typedef int32_t v4i __attribute__((vector_size(16)));
 #include <emmintrin.h>
 #endif
 
-/* ALU operations, by arity. */
-#define ALU1_OPS(X) X(EX2) X(LG2) X(LITP) X(FLR) X(RCP) X(RSQ) X(MOVA) X(MOV)
-#define ALU2_OPS(X) X(ADD) X(DP3) X(DP4) X(DPH) X(DST) X(MUL) X(SGE) X(SLT) X(MAX) X(MIN) X(CMP)
-#define ALU3_OPS(X) X(MAD)
+/* ALU operations. The frequent ones get handlers specialised by how their
+ * sources are read, by arity; the rest have one handler that reads the
+ * kinds at run time. */
+#define HOT1_OPS(X) X(MOV)
+#define HOT2_OPS(X) X(ADD) X(MUL) X(MAX) X(MIN) X(DP3) X(DP4) X(DPH)
+#define HOT3_OPS(X) X(MAD)
+#define COLD_OPS(X) X(EX2) X(LG2) X(LITP) X(FLR) X(RCP) X(RSQ) X(MOVA) X(DST) X(SGE) X(SLT) X(CMP)
 /* dot products writing one lane (dp4 o0.x, ...) also get handlers that skip
  * the store-kind test */
 #define ALUL_OPS(X) X(DP3L) X(DP4L) X(DPHL)
 
 enum {
 #define PICA_VM_SEM(op) OP_##op,
-    ALU1_OPS(PICA_VM_SEM) ALU2_OPS(PICA_VM_SEM) ALU3_OPS(PICA_VM_SEM)
+    HOT1_OPS(PICA_VM_SEM) HOT2_OPS(PICA_VM_SEM) HOT3_OPS(PICA_VM_SEM) COLD_OPS(PICA_VM_SEM)
     OP_ALU_COUNT_,
     ALUL_OPS(PICA_VM_SEM) /* handler flavours only, never decoded as `real_op` */
 #undef PICA_VM_SEM
 };
 
-/* Every ALU operation has one handler per combination of its sources' read
- * kinds (K_VEC, K_SPLAT, K_GEN below), chosen at decode, so the hot path
- * never tests how to read a source. These macros spell the combinations. */
-#define KA(M, op) M(op, 0) M(op, 1) M(op, 2) M(op, 3)
-#define KB(M, op, a) M(op, a, 0) M(op, a, 1) M(op, a, 2) M(op, a, 3)
-#define KC(M, op, a, b) M(op, a, b, 0) M(op, a, b, 1) M(op, a, b, 2) M(op, a, b, 3)
+/* One handler per combination of the sources' read kinds (K_VEC, K_SPLAT,
+ * K_GEN below), chosen at decode, so the hot path never tests how to read
+ * a source. These macros spell the combinations. */
+#define KA(M, op) M(op, 0) M(op, 1) M(op, 2)
+#define KB(M, op, a) M(op, a, 0) M(op, a, 1) M(op, a, 2)
+#define KC(M, op, a, b) M(op, a, b, 0) M(op, a, b, 1) M(op, a, b, 2)
 #define H1(op, a) H_##op##_##a,
 #define H2B(op, a, b) H_##op##_##a##b,
 #define H2(op, a) KB(H2B, op, a)
@@ -50,14 +53,15 @@ enum {
 #define E1(op) KA(H1, op)
 #define E2(op) KA(H2, op)
 #define E3(op) KA(H3, op)
+#define EC(op) H_##op,
 
 /* Handlers of the pre-decoded form. */
 enum {
-    ALU1_OPS(E1) ALU2_OPS(E2) ALU3_OPS(E3) ALUL_OPS(E2)
+    HOT1_OPS(E1) HOT2_OPS(E2) HOT3_OPS(E3) ALUL_OPS(E2) COLD_OPS(EC)
     /* single-lane forms of the component-wise operations: one float per
-     * source at a decoded offset, negation in flags bits 0-2 */
+     * source at a decoded offset */
     H_S_ADD, H_S_MUL, H_S_MAX, H_S_MIN, H_S_SGE, H_S_SLT, H_S_FLR, H_S_MOV, H_S_MAD,
-    /* operations that read only src1.x: one float, negation in flags bit 0 */
+    /* operations that read only src1.x: one float */
     H_X_EX2, H_X_LG2, H_X_RCP, H_X_RSQ,
     H_REL, /* an ALU op with a relative constant source: the op in `real_op` */
     H_NOP, H_UNKNOWN, H_END, H_BREAK, H_BREAKC, H_CALL, H_CALLC, H_CALLU, H_IFU, H_IFC, H_LOOP,
@@ -67,21 +71,24 @@ enum {
 };
 _Static_assert(H_COUNT_ <= 65536, "handler ids are 16 bits");
 
-/* First handler and arity of each ALU operation. */
+/* First handler and arity of each ALU operation (arity 0: one handler that
+ * reads the kinds at run time). */
 static const uint16_t alu_first[OP_ALU_COUNT_] = {
 #define B1(op) [OP_##op] = H_##op##_0,
 #define B2(op) [OP_##op] = H_##op##_00,
 #define B3(op) [OP_##op] = H_##op##_000,
-    ALU1_OPS(B1) ALU2_OPS(B2) ALU3_OPS(B3)
+#define BC(op) [OP_##op] = H_##op,
+    HOT1_OPS(B1) HOT2_OPS(B2) HOT3_OPS(B3) COLD_OPS(BC)
 #undef B1
 #undef B2
 #undef B3
+#undef BC
 };
 static const uint8_t alu_arity[OP_ALU_COUNT_] = {
 #define A1(op) [OP_##op] = 1,
 #define A2(op) [OP_##op] = 2,
 #define A3(op) [OP_##op] = 3,
-    ALU1_OPS(A1) ALU2_OPS(A2) ALU3_OPS(A3)
+    HOT1_OPS(A1) HOT2_OPS(A2) HOT3_OPS(A3)
 #undef A1
 #undef A2
 #undef A3
@@ -92,9 +99,10 @@ enum { ST_FULL, ST_LANE, ST_BLEND };
 
 /* How a source is read (2 bits per source in `flags`): .xyzw is one aligned
  * load, a broadcast (.xxxx ...) one scalar load, any other swizzle four; a
- * negated source of any swizzle is gathered and negated. */
-enum { K_VEC, K_SPLAT, K_GEN, K_NEG };
+ * negated source (F_NEG) of any swizzle is gathered and negated. */
+enum { K_VEC, K_SPLAT, K_GEN };
 #define F_KIND(s, k) ((uint16_t)((k) << (2 * (s))))
+#define F_NEG(s) ((uint16_t)(0x100u << (s)))
 #define KIND(flags, s) (((unsigned)(flags) >> (2 * (s))) & 3u)
 
 /* Register offsets are byte offsets into the register file, so a source is
@@ -105,7 +113,7 @@ typedef struct vm_insn {
     uint16_t op;       /* handler */
     uint8_t mask;      /* written lanes, bit 0 = x */
     uint8_t store;     /* ST_* */
-    uint16_t flags;    /* F_KIND per source */
+    uint16_t flags;    /* F_KIND and F_NEG per source */
     uint16_t dst;      /* destination slot offset */
     uint16_t src[3];   /* source slot offset; K_SPLAT: offset of the broadcast float */
     uint16_t dst_lane; /* ST_LANE: offset of the one written float */
@@ -165,7 +173,7 @@ static void decode_alu(vm_insn *in, uint32_t op, pica_isa_format fmt, uint32_t w
             in->u.swz[s][c] = (uint8_t)pica_opdesc_comp(desc, s, c);
         const uint8_t *w = in->u.swz[s];
         if (pica_opdesc_neg(desc, s)) {
-            in->flags |= F_KIND(s, K_NEG);
+            in->flags |= F_KIND(s, K_GEN) | F_NEG(s);
         } else if (w[0] == 0 && w[1] == 1 && w[2] == 2 && w[3] == 3) {
             in->flags |= F_KIND(s, K_VEC);
         } else if (w[0] == w[1] && w[0] == w[2] && w[0] == w[3]) {
@@ -191,12 +199,13 @@ static void decode_alu(vm_insn *in, uint32_t op, pica_isa_format fmt, uint32_t w
     unsigned sem = alu_op[op], k[3];
     for (unsigned i = 0; i < 3; i++)
         k[i] = i < alu_arity[sem] ? KIND(in->flags, i) : 0;
-    in->op = (uint16_t)(alu_first[sem] + (alu_arity[sem] == 1   ? k[0]
-                                          : alu_arity[sem] == 2 ? k[0] * 4 + k[1]
-                                                                : k[0] * 16 + k[1] * 4 + k[2]));
+    in->op = (uint16_t)(alu_first[sem] + (alu_arity[sem] == 0   ? 0
+                                          : alu_arity[sem] == 1 ? k[0]
+                                          : alu_arity[sem] == 2 ? k[0] * 3 + k[1]
+                                                                : k[0] * 9 + k[1] * 3 + k[2]));
     if (in->store == ST_LANE && (sem == OP_DP3 || sem == OP_DP4 || sem == OP_DPH)) {
         static const uint16_t lane_first[3] = {H_DP3L_00, H_DP4L_00, H_DPHL_00};
-        in->op = (uint16_t)(lane_first[sem == OP_DP3 ? 0 : sem == OP_DP4 ? 1 : 2] + k[0] * 4 + k[1]);
+        in->op = (uint16_t)(lane_first[sem == OP_DP3 ? 0 : sem == OP_DP4 ? 1 : 2] + k[0] * 3 + k[1]);
     }
     in->real_op = (uint8_t)sem;
     /* 3dbrew: address registers apply to constant registers only; on inputs
@@ -214,15 +223,11 @@ static void decode_alu(vm_insn *in, uint32_t op, pica_isa_format fmt, uint32_t w
         /* one lane of a component-wise operation, or an operation on src1.x,
          * reads one float per source */
         unsigned lane = single ? (in->dst_lane - in->dst) / 4u : 0u;
-        uint16_t neg = 0;
         for (unsigned i = 0; i < 3; i++) {
             unsigned kind = KIND(in->flags, i);
             unsigned slot = in->src[i] - (kind == K_SPLAT ? 4u * in->u.swz[i][0] : 0u);
             in->src[i] = (uint16_t)(slot + 4u * in->u.swz[i][lane]);
-            if (kind == K_NEG)
-                neg |= (uint16_t)(1u << i);
         }
-        in->flags = neg;
         in->op = single ? scalar_op[sem] : x_op[sem];
     }
     if (relative) {
@@ -337,7 +342,7 @@ __attribute__((always_inline)) static inline v4f fetch(const regfile R, const vm
     } else {
         const float *p = (const float *)(const void *)(R + off);
         v = (v4f){p[in->u.swz[s][0]], p[in->u.swz[s][1]], p[in->u.swz[s][2]], p[in->u.swz[s][3]]};
-        if (kind == K_NEG)
+        if (in->flags & F_NEG(s))
             v = -v;
     }
     return v;
@@ -462,7 +467,7 @@ static inline float sfetch(const regfile R, const vm_insn *in, unsigned s)
 {
     float x;
     memcpy(&x, R + in->src[s], sizeof x);
-    return (in->flags & (1u << s)) ? -x : x;
+    return (in->flags & F_NEG(s)) ? -x : x;
 }
 
 /* A single-lane component-wise instruction (the H_S_* handlers). */
@@ -790,8 +795,9 @@ static uint32_t run(pica_vm_unit *u, pica_vm_program *p, uint32_t entry, const p
 #define T1(op) KA(L1, op)
 #define T2(op) KA(L2, op)
 #define T3(op) KA(L3, op)
+#define TC(op) [H_##op] = &&h_##op,
     static const void *const handler[H_COUNT_] = {
-        ALU1_OPS(T1) ALU2_OPS(T2) ALU3_OPS(T3) ALUL_OPS(T2)
+        HOT1_OPS(T1) HOT2_OPS(T2) HOT3_OPS(T3) ALUL_OPS(T2) COLD_OPS(TC)
         [H_S_ADD] = &&s_add, [H_S_MUL] = &&s_mul, [H_S_MAX] = &&s_max, [H_S_MIN] = &&s_min, [H_S_SGE] = &&s_sge,
         [H_S_SLT] = &&s_slt, [H_S_FLR] = &&s_flr, [H_S_MOV] = &&s_mov, [H_S_MAD] = &&s_mad,
         [H_X_EX2] = &&x_ex2, [H_X_LG2] = &&x_lg2, [H_X_RCP] = &&x_rcp, [H_X_RSQ] = &&x_rsq,
@@ -863,11 +869,17 @@ next_invocation:
 #define G1(op) KA(D1, op)
 #define G2(op) KA(D2, op)
 #define G3(op) KA(D3, op)
+#define GC(op)                                                                                       \
+    h_##op:                                                                                          \
+    exec_alu(u, R, ins, OP_##op, ins->src[0], ins->src[1], ins->src[2], KIND(ins->flags, 0),          \
+             KIND(ins->flags, 1), KIND(ins->flags, 2));                                               \
+    NEXT();
     DISPATCH();
-    ALU1_OPS(G1)
-    ALU2_OPS(G2)
-    ALU3_OPS(G3)
+    HOT1_OPS(G1)
+    HOT2_OPS(G2)
+    HOT3_OPS(G3)
     ALUL_OPS(G2)
+    COLD_OPS(GC)
 
 #define SCALAR(label, op) \
     label:                \
