@@ -6,6 +6,7 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/pica/pica_instance.h"
+#include "backend/pica/trace_record.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
 #define DEFAULT_MAX_LOGGED 32u
@@ -45,6 +46,8 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
 
 void glhle_pica_destroy(glhle_pica *pica)
 {
+    if (pica && pica->recorder)
+        pica_rec_detach(pica->recorder);
     free(pica);
 }
 
@@ -52,14 +55,20 @@ glhle_result glhle_pica_map_memory(glhle_pica *pica, uint32_t paddr, void *host,
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return pica_memory_map(&pica->mem, paddr, host, size, &pica->log);
+    glhle_result r = pica_memory_map(&pica->mem, paddr, host, size, &pica->log);
+    if (r == GLHLE_RESULT_OK && pica->recorder)
+        pica_rec_map(pica->recorder, paddr, host, size);
+    return r;
 }
 
 glhle_result glhle_pica_unmap_memory(glhle_pica *pica, uint32_t paddr)
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return pica_memory_unmap(&pica->mem, paddr);
+    glhle_result r = pica_memory_unmap(&pica->mem, paddr);
+    if (r == GLHLE_RESULT_OK && pica->recorder)
+        pica_rec_unmap(pica->recorder, paddr);
+    return r;
 }
 
 static glhle_result begin_run(glhle_pica *p, bool host, uint32_t paddr)
@@ -97,7 +106,11 @@ glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, siz
     glhle_result r = begin_run(pica, true, 0);
     if (r != GLHLE_RESULT_OK)
         return r;
+    if (pica->recorder)
+        pica_rec_sync(pica->recorder);
     r = pica_cmdlist_run(pica, words, (uint32_t)(word_count * 4), true, 0);
+    if (pica->recorder)
+        pica_rec_run_host(pica->recorder, words, word_count, r, &pica->run.res);
     return end_run(pica, r, out);
 }
 
@@ -114,15 +127,21 @@ glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t siz
     glhle_result r = begin_run(pica, false, paddr);
     if (r != GLHLE_RESULT_OK)
         return r;
+    if (pica->recorder)
+        pica_rec_sync(pica->recorder);
+    const uint32_t given_size = size_bytes;
     size_bytes &= ~7u; /* "the lower 3 bits of the size are cleared" (3dbrew GPU/Internal_Registers) */
     const uint8_t *list = pica_memory_ptr(&pica->mem, paddr, size_bytes);
     if (!list) {
         pica_problem(pica, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
                      "command list of %u bytes is not inside one memory mapping; not run", size_bytes);
         pica->run.res.stopped_on_error = true;
-        return end_run(pica, pica->run.first_problem, out);
+        r = pica->run.first_problem;
+    } else {
+        r = pica_cmdlist_run(pica, list, size_bytes, false, paddr);
     }
-    r = pica_cmdlist_run(pica, list, size_bytes, false, paddr);
+    if (pica->recorder)
+        pica_rec_run_guest(pica->recorder, paddr, given_size, r, &pica->run.res);
     return end_run(pica, r, out);
 }
 

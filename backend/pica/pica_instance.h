@@ -56,6 +56,7 @@ struct glhle_pica {
     uint32_t event_mask;        /* union of both hooks' masks, normalised */
     bool running;               /* inside glhle_pica_run_*: no re-entry */
     pica_run_state run;
+    struct glhle_trace_recorder *recorder; /* trace_record.c; NULL when not recording */
     pica_regs regs;
 };
 
