@@ -277,14 +277,16 @@ static void write_word(ctf *c, uint32_t addr, uint32_t value, uint32_t lanes, ui
     if (addr >= PICA_BASE && addr < PICA_BASE + 4 * PICA_REG_COUNT) {
         uint32_t id = (addr - PICA_BASE) / 4;
         switch (id) {
+        /* the kick-off registers become glhle_pica_run_guest's arguments, as
+         * a core's GSP emulation passes them, not register writes */
         case PICA_REG_CMDBUF_SIZE0:
         case PICA_REG_CMDBUF_SIZE1:
             c->cmdbuf_size[id - PICA_REG_CMDBUF_SIZE0] = (c->cmdbuf_size[id - PICA_REG_CMDBUF_SIZE0] & ~m) | (value & m);
-            break;
+            return;
         case PICA_REG_CMDBUF_ADDR0:
         case PICA_REG_CMDBUF_ADDR1:
             c->cmdbuf_addr[id - PICA_REG_CMDBUF_ADDR0] = (c->cmdbuf_addr[id - PICA_REG_CMDBUF_ADDR0] & ~m) | (value & m);
-            break;
+            return;
         case PICA_REG_CMDBUF_JUMP0:
         case PICA_REG_CMDBUF_JUMP1:
             /* written by the CPU, the jump register starts the channel's list (3dbrew; Azahar SubmitCmdList) */

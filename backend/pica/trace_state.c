@@ -201,11 +201,11 @@ long pica_state_cmdlist(const uint32_t regs[PICA_REG_COUNT], const pica_state *s
     for (uint32_t id = 0; id < PICA_REG_COUNT; id++) {
         if (!pica_state_is_plain_reg(id) || is_gs_uniform_reg(id))
             continue;
-        uint32_t v = regs[id];
-        if (id == PICA_REG_TEXUNIT_CONFIG)
-            v &= ~(1u << 16); /* "clear texture cache" is an action, not state (3dbrew) */
-        if (v != reset_value(id))
-            cmd1(&l, id, v);
+        /* TEXUNIT_CONFIG bit 16 ("clear texture cache") is written as it
+         * stands: on the fresh instance the list runs on, the cache it
+         * clears is empty */
+        if (regs[id] != reset_value(id))
+            cmd1(&l, id, regs[id]);
     }
     /* the uploads above moved the index registers: always put them back */
     bool body = l.words > start_words;

@@ -11,10 +11,9 @@
  * geometry unit (3dbrew GPUREG_VSH_COM_MODE); then each unit's code,
  * operand descriptors and float uniforms (f32 mode, exact for every stored
  * value), the fixed attributes (f24, as stored), the LUTs, every register
- * whose write has no action (triggers, FIFO data ports and the "clear
- * texture cache" bit of TEXUNIT_CONFIG are left out), then the FIFO index
- * registers with their final values, and last VSH_COM_MODE and
- * GEOSTAGE_CONFIG as they were. */
+ * whose write has no action (triggers and FIFO data ports are left out),
+ * then the FIFO index registers with their final values, and last
+ * VSH_COM_MODE and GEOSTAGE_CONFIG as they were. */
 #ifndef GLHLE_PICA_TRACE_STATE_H
 #define GLHLE_PICA_TRACE_STATE_H
 

@@ -1,0 +1,40 @@
+/* CiTrace (.ctf) conversion (backend/pica/citrace.c) and the replay of its
+ * result: any bytes after a "CiTr" magic. Header fields, region and stream
+ * bounds, MemoryLoad offsets, register writes of every size and address,
+ * frames. No crash, hang or unbounded allocation; a converted trace always
+ * passes the glhle trace checks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "glhle/trace.h"
+
+static void quiet(void *user, const glhle_log_record *r)
+{
+    (void)user;
+    (void)r;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t *file = malloc(size + 4);
+    if (!file)
+        return 0;
+    memcpy(file, "CiTr", 4);
+    memcpy(file + 4, data, size);
+    glhle_trace_open_desc od = {.max_file_bytes = 1u << 26, .log = quiet, .log_level = GLHLE_LOG_DEBUG};
+    glhle_trace *t = NULL;
+    if (glhle_trace_open_memory(file, size + 4, &od, &t) == GLHLE_RESULT_OK) {
+        glhle_trace_info info;
+        glhle_trace_get_info(t, &info);
+        if (info.source != GLHLE_TRACE_SOURCE_CITRACE || !info.complete)
+            __builtin_trap();
+        /* VRAM and 128 or 256 MiB of FCRAM: the mapping calloc is lazy */
+        glhle_trace_replay_desc rd = {.pica = {.max_words_per_run = 1u << 15, .log = quiet},
+                                      .max_guest_bytes = 300u << 20};
+        glhle_trace_replay(t, &rd, NULL);
+        glhle_trace_close(t);
+    }
+    free(file);
+    return 0;
+}
