@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "backend/pica/etc1.h"
+#include "backend/pica/texcodec_avx2.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the texture codecs pack RGBA8 texels as little-endian words"
@@ -509,6 +510,7 @@ typedef struct codec_tables {
     uint32_t t16[T16_COUNT][2][256];
     uint32_t t8[T8_COUNT][256];
     uint64_t t4[T4_COUNT][256];
+    bool avx2; /* the CPU runs the AVX2 tile kernels */
 } codec_tables;
 
 static codec_tables tables;
@@ -547,6 +549,7 @@ static void build_tables(void)
         for (int t = 0; t < T4_COUNT; t++)
             tables.t4[t][b] = texel_to_host(f4[t], &byte, 0) | (uint64_t)texel_to_host(f4[t], &byte, 1) << 32;
     }
+    tables.avx2 = pica_avx2_available();
 }
 
 static const codec_tables *get_tables(void)
@@ -562,8 +565,6 @@ static const codec_tables *get_tables(void)
 /* Texel pairs (x = 2k, 2k+1) are adjacent in Morton order: pair k of a row
  * starts at texel morton_y[y] + pair_x[k]. */
 static const uint8_t pair_x[4] = {0, 4, 16, 20};
-
-typedef void (*tile_decode_fn)(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch);
 
 /* 32-bit texels, a pair at a time. RGBA8: guest bytes A,B,G,R per texel;
  * byte-swapping the pair reverses the components and swaps the texels,
@@ -585,6 +586,8 @@ static inline uint64_t pair32_from_host(uint64_t v, bool depth)
     return v >> 32 | v << 32;
 }
 
+/* One tile each: row y of the tile at dst + y*pitch. ctx is the format's
+ * lookup table where it has one. */
 static inline void tile_32(const uint8_t *tile, uint8_t *dst, intptr_t pitch, bool depth)
 {
     for (unsigned y = 0; y < 8; y++) {
@@ -595,15 +598,21 @@ static inline void tile_32(const uint8_t *tile, uint8_t *dst, intptr_t pitch, bo
     }
 }
 
-static void tile_rgba8(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_rgba8(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    (void)t, (void)sub;
+    (void)ctx;
     tile_32(tile, dst, pitch, false);
 }
 
-static void tile_rgb8(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_d24s8(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    (void)t, (void)sub;
+    (void)ctx;
+    tile_32(tile, dst, pitch, true);
+}
+
+static void tile_rgb8(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+{
+    (void)ctx;
     for (unsigned y = 0; y < 8; y++) {
         uint8_t *row = dst + (intptr_t)y * pitch;
         for (unsigned k = 0; k < 4; k++) {
@@ -617,9 +626,10 @@ static void tile_rgb8(const codec_tables *t, int sub, const uint8_t *tile, uint8
     }
 }
 
-static void tile_16(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_16(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    const uint32_t *lo = t->t16[sub][0], *hi = t->t16[sub][1];
+    const uint32_t(*t)[256] = ctx; /* [0]: low byte, [1]: high byte */
+    const uint32_t *lo = t[0], *hi = t[1];
     for (unsigned y = 0; y < 8; y++) {
         uint8_t *row = dst + (intptr_t)y * pitch;
         const uint8_t *src = tile + (size_t)morton_y[y] * 2;
@@ -631,9 +641,9 @@ static void tile_16(const codec_tables *t, int sub, const uint8_t *tile, uint8_t
     }
 }
 
-static void tile_8(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_8(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    const uint32_t *tab = t->t8[sub];
+    const uint32_t *tab = ctx;
     for (unsigned y = 0; y < 8; y++) {
         uint8_t *row = dst + (intptr_t)y * pitch;
         const uint8_t *src = tile + morton_y[y];
@@ -644,9 +654,9 @@ static void tile_8(const codec_tables *t, int sub, const uint8_t *tile, uint8_t 
     }
 }
 
-static void tile_4(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_4(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    const uint64_t *tab = t->t4[sub];
+    const uint64_t *tab = ctx;
     for (unsigned y = 0; y < 8; y++) {
         uint8_t *row = dst + (intptr_t)y * pitch;
         const uint8_t *src = tile + morton_y[y] / 2;
@@ -655,22 +665,33 @@ static void tile_4(const codec_tables *t, int sub, const uint8_t *tile, uint8_t 
     }
 }
 
-static void tile_etc1(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+/* four blocks in row-major order; ETC1A4 puts the alpha word first */
+static inline void tile_etc(const uint8_t *tile, uint8_t *dst, intptr_t pitch, bool with_alpha)
 {
-    (void)t;
-    /* four blocks in row-major order; ETC1A4 puts the alpha word first */
-    size_t bb = sub ? 16 : 8;
+    size_t bb = with_alpha ? 16 : 8;
     for (unsigned b = 0; b < 4; b++) {
         const uint8_t *p = tile + b * bb;
-        uint64_t alpha = sub ? load_le64(p) : UINT64_MAX;
-        uint64_t block = load_le64(p + (sub ? 8 : 0));
+        uint64_t alpha = with_alpha ? load_le64(p) : UINT64_MAX;
+        uint64_t block = load_le64(p + (with_alpha ? 8 : 0));
         pica_etc1_decode_block_to(block, alpha, dst + (intptr_t)(b / 2) * 4 * pitch + (b % 2) * 16, pitch);
     }
 }
 
-static void tile_d16(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_etc1(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    (void)t, (void)sub;
+    (void)ctx;
+    tile_etc(tile, dst, pitch, false);
+}
+
+static void tile_etc1a4(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+{
+    (void)ctx;
+    tile_etc(tile, dst, pitch, true);
+}
+
+static void tile_d16(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+{
+    (void)ctx;
     for (unsigned y = 0; y < 8; y++) {
         uint8_t *row = dst + (intptr_t)y * pitch;
         for (unsigned k = 0; k < 4; k++) {
@@ -683,9 +704,9 @@ static void tile_d16(const codec_tables *t, int sub, const uint8_t *tile, uint8_
     }
 }
 
-static void tile_d24(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+static void tile_d24(const void *ctx, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
-    (void)t, (void)sub;
+    (void)ctx;
     for (unsigned y = 0; y < 8; y++) {
         uint8_t *row = dst + (intptr_t)y * pitch;
         for (unsigned k = 0; k < 4; k++) {
@@ -697,87 +718,124 @@ static void tile_d24(const codec_tables *t, int sub, const uint8_t *tile, uint8_
     }
 }
 
-static void tile_d24s8(const codec_tables *t, int sub, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
-{
-    (void)t, (void)sub;
-    tile_32(tile, dst, pitch, true);
-}
+/* The run forms (pica_tile_run_fn) of the portable decoders. */
+#define TILE_RUN(name, tile_fn)                                                                                   \
+    static void name(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,              \
+                     intptr_t pitch)                                                                              \
+    {                                                                                                             \
+        for (size_t i = 0; i < count; i++)                                                                        \
+            tile_fn(ctx, tiles + i * step, dst + i * 32, pitch);                                                  \
+    }
+TILE_RUN(run_rgba8, tile_rgba8)
+TILE_RUN(run_rgb8, tile_rgb8)
+TILE_RUN(run_16, tile_16)
+TILE_RUN(run_8, tile_8)
+TILE_RUN(run_4, tile_4)
+TILE_RUN(run_etc1, tile_etc1)
+TILE_RUN(run_etc1a4, tile_etc1a4)
+TILE_RUN(run_d16, tile_d16)
+TILE_RUN(run_d24, tile_d24)
+TILE_RUN(run_d24s8, tile_d24s8)
 
-static tile_decode_fn tile_decoder(pica_texfmt f, int *sub)
+/* The decoder for f and its table: the AVX2 kernel where there is one and
+ * the caller allows it, else the portable one. */
+static pica_tile_run_fn tile_decoder(const codec_tables *t, pica_texfmt f, uint32_t flags, const void **ctx)
 {
-    *sub = t16_index(f);
-    if (*sub >= 0)
-        return tile_16;
+    *ctx = NULL;
+    if (t->avx2 && !(flags & PICA_CODEC_NO_SIMD)) {
+        pica_tile_run_fn k = pica_avx2_tile_kernel(f);
+        if (k)
+            return k;
+    }
+    int sub = t16_index(f);
+    if (sub >= 0) {
+        *ctx = t->t16[sub];
+        return run_16;
+    }
     switch (f) {
-    case PICA_TEXFMT_RGBA8: return tile_rgba8;
-    case PICA_TEXFMT_RGB8: return tile_rgb8;
-    case PICA_TEXFMT_I8: *sub = T8_I8; return tile_8;
-    case PICA_TEXFMT_A8: *sub = T8_A8; return tile_8;
-    case PICA_TEXFMT_IA4: *sub = T8_IA4; return tile_8;
-    case PICA_TEXFMT_I4: *sub = T4_I4; return tile_4;
-    case PICA_TEXFMT_A4: *sub = T4_A4; return tile_4;
-    case PICA_TEXFMT_ETC1: *sub = 0; return tile_etc1;
-    case PICA_TEXFMT_ETC1A4: *sub = 1; return tile_etc1;
-    case PICA_TEXFMT_D16: return tile_d16;
-    case PICA_TEXFMT_D24: return tile_d24;
-    case PICA_TEXFMT_D24S8: return tile_d24s8;
+    case PICA_TEXFMT_RGBA8: return run_rgba8;
+    case PICA_TEXFMT_RGB8: return run_rgb8;
+    case PICA_TEXFMT_I8: *ctx = t->t8[T8_I8]; return run_8;
+    case PICA_TEXFMT_A8: *ctx = t->t8[T8_A8]; return run_8;
+    case PICA_TEXFMT_IA4: *ctx = t->t8[T8_IA4]; return run_8;
+    case PICA_TEXFMT_I4: *ctx = t->t4[T4_I4]; return run_4;
+    case PICA_TEXFMT_A4: *ctx = t->t4[T4_A4]; return run_4;
+    case PICA_TEXFMT_ETC1: return run_etc1;
+    case PICA_TEXFMT_ETC1A4: return run_etc1a4;
+    case PICA_TEXFMT_D16: return run_d16;
+    case PICA_TEXFMT_D24: return run_d24;
+    case PICA_TEXFMT_D24S8: return run_d24s8;
     default: return NULL;
     }
 }
 
-/* Host pointer and pitch for guest texel (gx, gy) of rect r. */
+/* Host pointer for guest texel (gx, gy) of rect r. */
 static inline uint8_t *host_at(uint8_t *base, size_t stride, const pica_rect *r, uint32_t flags, uint32_t gx,
                                uint32_t gy)
 {
     return base + host_row(r, flags, gy) * stride + (size_t)(gx - r->x) * 4;
 }
 
-/* Calls fn for every tile that overlaps r, with the part of the tile inside r. */
-typedef struct tile_span {
-    unsigned tx, ty;         /* tile coordinates */
-    unsigned x0, y0, x1, y1; /* texels of the tile inside the rect, tile-relative, exclusive end */
-} tile_span;
+/* Walks the tiles that overlap r, a tile row at a time. For each row the
+ * tiles wholly inside r form one run [full0, full1); the cut tiles at the
+ * edges, and every tile of a row the rect cuts vertically, are partial. */
+typedef struct tile_walk {
+    uint32_t tx0, tx1, ty0, ty1; /* tiles touched, inclusive */
+    uint32_t full0, full1;       /* tile columns wholly inside r horizontally, half-open */
+} tile_walk;
 
-static inline bool next_tile(const pica_rect *r, tile_span *sp, bool first)
+static tile_walk walk_of(const pica_rect *r)
 {
-    unsigned tx0 = r->x / 8, tx1 = (r->x + r->w - 1) / 8, ty1 = (r->y + r->h - 1) / 8;
-    if (first) {
-        sp->tx = tx0;
-        sp->ty = r->y / 8;
-    } else if (++sp->tx > tx1) {
-        sp->tx = tx0;
-        if (++sp->ty > ty1)
-            return false;
-    }
-    unsigned bx = sp->tx * 8, by = sp->ty * 8;
-    sp->x0 = r->x > bx ? r->x - bx : 0;
-    sp->y0 = r->y > by ? r->y - by : 0;
-    sp->x1 = r->x + r->w < bx + 8 ? r->x + r->w - bx : 8;
-    sp->y1 = r->y + r->h < by + 8 ? r->y + r->h - by : 8;
-    return true;
+    tile_walk w = {r->x / 8, (r->x + r->w - 1) / 8, r->y / 8, (r->y + r->h - 1) / 8, (r->x + 7) / 8,
+                   (r->x + r->w) / 8};
+    if (w.full1 < w.full0)
+        w.full1 = w.full0;
+    return w;
+}
+
+/* Texels of tile (tx, ty) inside r, tile-relative, end exclusive. */
+static void tile_part(const pica_rect *r, uint32_t tx, uint32_t ty, unsigned *x0, unsigned *y0, unsigned *x1,
+                      unsigned *y1)
+{
+    uint32_t bx = tx * 8, by = ty * 8;
+    *x0 = r->x > bx ? r->x - bx : 0;
+    *y0 = r->y > by ? r->y - by : 0;
+    *x1 = r->x + r->w < bx + 8 ? r->x + r->w - bx : 8;
+    *y1 = r->y + r->h < by + 8 ? r->y + r->h - by : 8;
 }
 
 static void decode_tiled(const pica_surface *s, const uint8_t *src, const pica_rect *r, uint32_t flags,
                          uint8_t *dst, size_t dst_stride)
 {
-    const codec_tables *t = get_tables();
-    int sub;
-    tile_decode_fn fn = tile_decoder(s->format, &sub);
-    size_t stride = stride_of(s);
+    const void *ctx;
+    pica_tile_run_fn fn = tile_decoder(get_tables(), s->format, flags, &ctx);
+    size_t stride = stride_of(s), tb = tile_bytes(s->format);
     intptr_t pitch = (flags & PICA_CODEC_FLIP_Y) ? -(intptr_t)dst_stride : (intptr_t)dst_stride;
-    tile_span sp;
-    for (bool more = next_tile(r, &sp, true); more; more = next_tile(r, &sp, false)) {
-        const uint8_t *tile = src + tile_offset(s, stride, sp.tx, sp.ty);
-        uint32_t gx = sp.tx * 8, gy = sp.ty * 8;
-        if (sp.x0 == 0 && sp.y0 == 0 && sp.x1 == 8 && sp.y1 == 8) {
-            fn(t, sub, tile, host_at(dst, dst_stride, r, flags, gx, gy), pitch);
-            continue;
+    tile_walk w = walk_of(r);
+    for (uint32_t ty = w.ty0; ty <= w.ty1; ty++) {
+        uint32_t gy = ty * 8;
+        bool rows_whole = gy >= r->y && gy + 8 <= r->y + r->h;
+        for (uint32_t tx = w.tx0; tx <= w.tx1; tx++) {
+            if (rows_whole && tx == w.full0 && w.full1 > w.full0) {
+                /* the run of whole tiles: consecutive in memory in the 8x8
+                 * layout, one at a time in the 32x32 block layout */
+                uint8_t *out = host_at(dst, dst_stride, r, flags, tx * 8, gy);
+                if (s->layout == PICA_LAYOUT_TILED8)
+                    fn(ctx, src + tile_offset(s, stride, tx, ty), tb, w.full1 - tx, out, pitch);
+                else
+                    for (uint32_t t = tx; t < w.full1; t++)
+                        fn(ctx, src + tile_offset(s, stride, t, ty), 0, 1, out + (t - tx) * 32, pitch);
+                tx = w.full1 - 1;
+                continue;
+            }
+            unsigned x0, y0, x1, y1;
+            tile_part(r, tx, ty, &x0, &y0, &x1, &y1);
+            uint8_t tmp[8 * 8 * 4];
+            fn(ctx, src + tile_offset(s, stride, tx, ty), 0, 1, tmp, 32);
+            for (unsigned y = y0; y < y1; y++)
+                memcpy(host_at(dst, dst_stride, r, flags, tx * 8 + x0, gy + y), tmp + y * 32 + x0 * 4,
+                       (x1 - x0) * 4);
         }
-        uint8_t tmp[8 * 8 * 4];
-        fn(t, sub, tile, tmp, 32);
-        for (unsigned y = sp.y0; y < sp.y1; y++)
-            memcpy(host_at(dst, dst_stride, r, flags, gx + sp.x0, gy + y), tmp + y * 32 + sp.x0 * 4,
-                   (sp.x1 - sp.x0) * 4);
     }
 }
 
@@ -903,42 +961,43 @@ static void tile_encode(pica_texfmt f, uint8_t *tile, const uint8_t *src, intptr
 static void encode_tiled(const pica_surface *s, uint8_t *dst, const pica_rect *r, uint32_t flags,
                          const uint8_t *src, size_t src_stride)
 {
-    const codec_tables *t = get_tables();
-    int sub;
-    tile_decode_fn dec = tile_decoder(s->format, &sub);
+    const void *ctx;
+    pica_tile_run_fn dec = tile_decoder(get_tables(), s->format, flags, &ctx);
     size_t stride = stride_of(s);
     intptr_t pitch = (flags & PICA_CODEC_FLIP_Y) ? -(intptr_t)src_stride : (intptr_t)src_stride;
     bool etc = format_info[s->format].compressed;
-    tile_span sp;
-    for (bool more = next_tile(r, &sp, true); more; more = next_tile(r, &sp, false)) {
-        uint8_t *tile = dst + tile_offset(s, stride, sp.tx, sp.ty);
-        uint32_t gx = sp.tx * 8, gy = sp.ty * 8;
-        bool whole = sp.x0 == 0 && sp.y0 == 0 && sp.x1 == 8 && sp.y1 == 8;
-        if (etc) {
-            /* per 4x4 block, so blocks outside the rect are not re-encoded */
-            for (unsigned b = 0; b < 4; b++) {
-                unsigned bx = (b % 2) * 4, by = (b / 2) * 4;
-                if (bx < sp.x0 || bx + 4 > sp.x1 || by < sp.y0 || by + 4 > sp.y1)
-                    continue;
-                uint8_t texels[64];
-                gather_block(r, flags, src, src_stride, gx + bx, gy + by, texels);
-                encode_etc1_block(s->format, tile + b * block_bytes(s->format), texels);
+    uint8_t *host = (uint8_t *)src; /* host_at's pointer type; only read here */
+    tile_walk w = walk_of(r);
+    for (uint32_t ty = w.ty0; ty <= w.ty1; ty++)
+        for (uint32_t tx = w.tx0; tx <= w.tx1; tx++) {
+            uint8_t *tile = dst + tile_offset(s, stride, tx, ty);
+            uint32_t gx = tx * 8, gy = ty * 8;
+            unsigned x0, y0, x1, y1;
+            tile_part(r, tx, ty, &x0, &y0, &x1, &y1);
+            if (etc) {
+                /* per 4x4 block, so blocks outside the rect are not re-encoded */
+                for (unsigned b = 0; b < 4; b++) {
+                    unsigned bx = (b % 2) * 4, by = (b / 2) * 4;
+                    if (bx < x0 || bx + 4 > x1 || by < y0 || by + 4 > y1)
+                        continue;
+                    uint8_t texels[64];
+                    gather_block(r, flags, src, src_stride, gx + bx, gy + by, texels);
+                    encode_etc1_block(s->format, tile + b * block_bytes(s->format), texels);
+                }
+                continue;
             }
-            continue;
+            if (x0 == 0 && y0 == 0 && x1 == 8 && y1 == 8) {
+                tile_encode(s->format, tile, host_at(host, src_stride, r, flags, gx, gy), pitch);
+                continue;
+            }
+            /* partial tile: decode it, patch the rect's texels, encode it back
+             * (exact, since every guest texel of these formats round-trips) */
+            uint8_t tmp[8 * 8 * 4];
+            dec(ctx, tile, 0, 1, tmp, 32);
+            for (unsigned y = y0; y < y1; y++)
+                memcpy(tmp + y * 32 + x0 * 4, host_at(host, src_stride, r, flags, gx + x0, gy + y), (x1 - x0) * 4);
+            tile_encode(s->format, tile, tmp, 32);
         }
-        if (whole) {
-            tile_encode(s->format, tile, host_at((uint8_t *)src, src_stride, r, flags, gx, gy), pitch);
-            continue;
-        }
-        /* partial tile: decode it, patch the rect's texels, encode it back
-         * (exact, since every guest texel of these formats round-trips) */
-        uint8_t tmp[8 * 8 * 4];
-        dec(t, sub, tile, tmp, 32);
-        for (unsigned y = sp.y0; y < sp.y1; y++)
-            memcpy(tmp + y * 32 + sp.x0 * 4, host_at((uint8_t *)src, src_stride, r, flags, gx + sp.x0, gy + y),
-                   (sp.x1 - sp.x0) * 4);
-        tile_encode(s->format, tile, tmp, 32);
-    }
 }
 
 static void encode_linear(const pica_surface *s, uint8_t *dst, const pica_rect *r, uint32_t flags,

@@ -23,9 +23,12 @@
  * data whose texels are all representable, and decode(encode(y)) == y for any
  * host texel that a decode can produce.
  *
- * Paths. Each call runs a table-driven tile-at-a-time fast path; the flag
- * PICA_CODEC_REFERENCE selects the per-texel scalar reference written
- * straight from the documented layouts, which the tests compare against. */
+ * Paths. Each call runs a tile-at-a-time fast path: AVX2 kernels for
+ * RGBA8, D24S8 and the 16-bit formats where the CPU has them, table-driven
+ * portable C for the rest (PICA_CODEC_NO_SIMD forces it everywhere). The
+ * flag PICA_CODEC_REFERENCE selects the per-texel scalar reference written
+ * straight from the documented layouts, which the tests compare both
+ * against. */
 #ifndef GLHLE_PICA_TEXCODEC_H
 #define GLHLE_PICA_TEXCODEC_H
 
@@ -89,6 +92,9 @@ enum {
     PICA_CODEC_FLIP_Y = 1u << 0,
     /* Run the per-texel scalar reference instead of the fast path. */
     PICA_CODEC_REFERENCE = 1u << 1,
+    /* Keep the fast path portable: table-driven tiles without the AVX2
+     * kernels (texcodec_avx2.h). Same results; for tests and benchmarks. */
+    PICA_CODEC_NO_SIMD = 1u << 2,
 };
 
 /* Largest width or height accepted: above anything the PICA addresses
