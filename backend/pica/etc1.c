@@ -4,6 +4,7 @@
  * of ETC1A4 as tex3ds (encode.cpp, etc1_common) writes it. */
 #include "backend/pica/etc1.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -62,38 +63,71 @@ static void base_colours(uint32_t hi, int base[2][3])
     }
 }
 
-/* The eight colours a block can produce (half * 4 + pixel index), packed as
- * little-endian RGBA words with alpha 0. */
-static void block_palette(uint64_t block, uint32_t pal[8])
+/* clamp_table[v + CLAMP_BIAS] = v clamped to 0..255, for every base colour
+ * (0..255) plus modifier (-183..183). Built once, on first use. */
+#define CLAMP_BIAS 184
+static uint8_t clamp_table[256 + 2 * CLAMP_BIAS];
+
+static void build_clamp_table(void)
 {
+    for (int i = 0; i < (int)sizeof clamp_table; i++)
+        clamp_table[i] = (uint8_t)clamp255(i - CLAMP_BIAS);
+}
+
+/* The eight colours a block can produce (half * 4 + pixel index), packed as
+ * little-endian RGBA words with alpha `a`. */
+static void block_palette(uint64_t block, uint32_t a, uint32_t pal[8])
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_clamp_table);
     uint32_t hi = (uint32_t)(block >> 32);
     int base[2][3];
     base_colours(hi, base);
     const unsigned table[2] = {(hi >> 5) & 7, (hi >> 2) & 7};
-    for (int h = 0; h < 2; h++)
+    for (int h = 0; h < 2; h++) {
+        const uint8_t *r = clamp_table + CLAMP_BIAS + base[h][0], *g = clamp_table + CLAMP_BIAS + base[h][1],
+                      *b = clamp_table + CLAMP_BIAS + base[h][2];
         for (int k = 0; k < 4; k++) {
             int m = modifier_table[table[h]][k];
-            pal[h * 4 + k] = (uint32_t)clamp255(base[h][0] + m) | (uint32_t)clamp255(base[h][1] + m) << 8 |
-                             (uint32_t)clamp255(base[h][2] + m) << 16;
+            pal[h * 4 + k] = (uint32_t)r[m] | (uint32_t)g[m] << 8 | (uint32_t)b[m] << 16 | a << 24;
         }
+    }
+}
+
+/* Bit k of a 4-bit n to bit 0 of byte k: the four shifted copies of n
+ * (by 0, 7, 14, 21) do not overlap, so the product has no carries, and
+ * bit k lands at bit 8k only in the copy shifted by 7k. */
+static inline uint32_t spread4(uint32_t n)
+{
+    return (n * 0x00204081u) & 0x01010101u;
 }
 
 void pica_etc1_decode_block_to(uint64_t block, uint64_t alpha, uint8_t *dst, intptr_t pitch)
 {
+    /* ETC1 (alpha all ones) bakes 255 into the palette; ETC1A4 adds each
+     * texel's replicated nibble */
+    bool opaque = alpha == UINT64_MAX;
     uint32_t pal[8];
-    block_palette(block, pal);
+    block_palette(block, opaque ? 255 : 0, pal);
     uint32_t lo = (uint32_t)block;
-    uint32_t half = (block >> 32) & 1 ? HALF_MASK_FLIP : HALF_MASK_NOFLIP;
-    /* one word per texel: bit 0 lsb, bit 1 msb, bit 2 half, in texel order x*4+y */
-    for (int y = 0; y < 4; y++) {
-        uint32_t row[4];
-        for (int x = 0; x < 4; x++) {
-            unsigned i = (unsigned)(x * 4 + y);
-            unsigned sel = ((lo >> i) & 1) | ((lo >> (16 + i)) & 1) << 1 | ((half >> i) & 1) << 2;
-            uint32_t a = (uint32_t)(alpha >> (4 * i)) & 15;
-            row[x] = pal[sel] | (a * 17) << 24;
+    bool flip = (block >> 32) & 1;
+    /* a column x at a time: its four texels are bits 4x..4x+3 of each
+     * index half; byte y of `sel` becomes the texel's palette entry */
+    for (unsigned x = 0; x < 4; x++) {
+        uint32_t sel = spread4((lo >> (4 * x)) & 15) | spread4((lo >> (16 + 4 * x)) & 15) << 1;
+        /* second half: x >= 2 without flip, y >= 2 with flip */
+        sel |= flip ? 0x04040000u : x >= 2 ? 0x04040404u : 0;
+        uint32_t c[4] = {pal[sel & 7], pal[(sel >> 8) & 7], pal[(sel >> 16) & 7], pal[sel >> 24]};
+        if (!opaque) {
+            uint32_t a16 = (uint32_t)(alpha >> (16 * x)); /* nibble y = alpha of (x, y) */
+            for (unsigned y = 0; y < 4; y++)
+                c[y] |= ((a16 >> (4 * y)) & 15) * 0x11000000u;
         }
-        memcpy(dst + y * pitch, row, sizeof row);
+        uint8_t *col = dst + x * 4;
+        memcpy(col, &c[0], 4);
+        memcpy(col + pitch, &c[1], 4);
+        memcpy(col + 2 * pitch, &c[2], 4);
+        memcpy(col + 3 * pitch, &c[3], 4);
     }
 }
 

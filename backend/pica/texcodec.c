@@ -102,7 +102,7 @@ static inline unsigned morton(unsigned x, unsigned y)
     return morton_x[x & 7] + morton_y[y & 7];
 }
 
-static unsigned bits_of(pica_texfmt f)
+static inline unsigned bits_of(pica_texfmt f)
 {
     return format_info[f].bits_per_texel;
 }
@@ -275,7 +275,8 @@ static inline uint32_t rgba(uint32_t r, uint32_t g, uint32_t b, uint32_t a)
  * common/color.h (Decode*), tex3ds encode.cpp (writes each format). */
 static uint32_t texel_to_host(pica_texfmt f, const uint8_t *p, unsigned nibble)
 {
-    uint32_t v16 = (uint32_t)p[0] | (uint32_t)p[1] << 8;
+    /* read only the texel's own bytes: 8- and 4-bit texels may end the buffer */
+#define v16 ((uint32_t)p[0] | (uint32_t)p[1] << 8)
     switch (f) {
     case PICA_TEXFMT_RGBA8: return rgba(p[3], p[2], p[1], p[0]);
     case PICA_TEXFMT_RGB8: return rgba(p[2], p[1], p[0], 255);
@@ -302,6 +303,7 @@ static uint32_t texel_to_host(pica_texfmt f, const uint8_t *p, unsigned nibble)
     case PICA_TEXFMT_D24S8: return (v16 | (uint32_t)p[2] << 16) << 8 | p[3];
     default: return 0; /* ETC1 formats go through blocks */
     }
+#undef v16
 }
 
 static inline uint32_t intensity(uint32_t h)
@@ -310,7 +312,7 @@ static inline uint32_t intensity(uint32_t h)
 }
 
 /* Host word -> guest texel at p. 4-bit formats replace only their nibble. */
-static void texel_from_host(pica_texfmt f, uint32_t h, uint8_t *p, unsigned nibble)
+static inline void texel_from_host(pica_texfmt f, uint32_t h, uint8_t *p, unsigned nibble)
 {
     uint32_t r = h & 0xFF, g = h >> 8 & 0xFF, b = h >> 16 & 0xFF, a = h >> 24;
     uint32_t v;
@@ -916,6 +918,20 @@ static void decode_linear(const pica_surface *s, const uint8_t *src, const pica_
 
 /* ---- fast path: encoders ------------------------------------------------------------ */
 
+static inline void tile_encode_texels(pica_texfmt f, uint8_t *tile, const uint8_t *src, intptr_t pitch)
+{
+    unsigned bits = bits_of(f);
+    for (unsigned y = 0; y < 8; y++) {
+        const uint8_t *row = src + (intptr_t)y * pitch;
+        for (unsigned x = 0; x < 8; x++) {
+            unsigned m = morton(x, y);
+            uint32_t h;
+            memcpy(&h, row + x * 4, 4);
+            texel_from_host(f, h, tile + (size_t)m * bits / 8, bits == 4 ? m & 1 : 0);
+        }
+    }
+}
+
 /* Encodes a whole 8x8 tile from host texels at src (row y at src + y*pitch). */
 static void tile_encode(pica_texfmt f, uint8_t *tile, const uint8_t *src, intptr_t pitch)
 {
@@ -946,15 +962,25 @@ static void tile_encode(pica_texfmt f, uint8_t *tile, const uint8_t *src, intptr
         return;
     default: break;
     }
-    unsigned bits = bits_of(f);
-    for (unsigned y = 0; y < 8; y++) {
-        const uint8_t *row = src + (intptr_t)y * pitch;
-        for (unsigned x = 0; x < 8; x++) {
-            unsigned m = morton(x, y);
-            uint32_t h;
-            memcpy(&h, row + x * 4, 4);
-            texel_from_host(f, h, tile + (size_t)m * bits / 8, bits == 4 ? m & 1 : 0);
-        }
+    /* the rest texel by texel, the loop specialised per format so the
+     * conversion's switch folds away */
+    switch (f) {
+#define ENCODE_CASE(fmt)                                                                                          \
+    case fmt: tile_encode_texels(fmt, tile, src, pitch); return;
+        ENCODE_CASE(PICA_TEXFMT_RGB8)
+        ENCODE_CASE(PICA_TEXFMT_RGB5A1)
+        ENCODE_CASE(PICA_TEXFMT_RGBA4)
+        ENCODE_CASE(PICA_TEXFMT_IA8)
+        ENCODE_CASE(PICA_TEXFMT_HILO8)
+        ENCODE_CASE(PICA_TEXFMT_I8)
+        ENCODE_CASE(PICA_TEXFMT_A8)
+        ENCODE_CASE(PICA_TEXFMT_IA4)
+        ENCODE_CASE(PICA_TEXFMT_I4)
+        ENCODE_CASE(PICA_TEXFMT_A4)
+        ENCODE_CASE(PICA_TEXFMT_D16)
+        ENCODE_CASE(PICA_TEXFMT_D24)
+#undef ENCODE_CASE
+    default: return;
     }
 }
 

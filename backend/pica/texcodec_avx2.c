@@ -47,25 +47,21 @@ AVX2 static inline void tile32(const uint8_t *tile, uint8_t *dst, intptr_t pitch
     }
 }
 
-AVX2 static void run_rgba8(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,
-                           intptr_t pitch)
-{
-    (void)ctx;
-    const __m256i shuf = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5,
-                                          4, 11, 10, 9, 8, 15, 14, 13, 12);
-    for (size_t i = 0; i < count; i++)
-        tile32(tiles + i * step, dst + i * 32, pitch, shuf);
-}
-
-AVX2 static void run_d24s8(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,
-                           intptr_t pitch)
-{
-    (void)ctx;
-    const __m256i shuf = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5,
-                                          6, 11, 8, 9, 10, 15, 12, 13, 14);
-    for (size_t i = 0; i < count; i++)
-        tile32(tiles + i * step, dst + i * 32, pitch, shuf);
-}
+/* Byte orders: RGBA8 A,B,G,R -> R,G,B,A; D24S8 depth | stencil << 24 ->
+ * stencil | depth << 8. */
+#define SHUF_RGBA8 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+#define SHUF_D24S8 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+#define RUN32(name, order)                                                                                        \
+    AVX2 static void name(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,         \
+                          intptr_t pitch)                                                                         \
+    {                                                                                                             \
+        (void)ctx;                                                                                                \
+        const __m256i shuf = _mm256_setr_epi8(order, order);                                                      \
+        for (size_t i = 0; i < count; i++)                                                                        \
+            tile32(tiles + i * step, dst + i * 32, pitch, shuf);                                                  \
+    }
+RUN32(run_rgba8, SHUF_RGBA8)
+RUN32(run_d24s8, SHUF_D24S8)
 
 /* 16-bit texels in 16-bit lanes -> the low (R | G << 8) and high
  * (B | A << 8) halves of the host word. Bit layouts as in texcodec.c's
