@@ -984,20 +984,47 @@ static void tile_encode(pica_texfmt f, uint8_t *tile, const uint8_t *src, intptr
     }
 }
 
+/* The portable tile encoder as a run (pica_tile_encode_fn); the format
+ * comes from the surface, so this takes it as an extra argument. */
+static void encode_run(pica_texfmt f, const uint8_t *src, intptr_t pitch, uint8_t *tiles, size_t step,
+                       size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        tile_encode(f, tiles + i * step, src + i * 32, pitch);
+}
+
 static void encode_tiled(const pica_surface *s, uint8_t *dst, const pica_rect *r, uint32_t flags,
                          const uint8_t *src, size_t src_stride)
 {
+    const codec_tables *t = get_tables();
     const void *ctx;
-    pica_tile_run_fn dec = tile_decoder(get_tables(), s->format, flags, &ctx);
-    size_t stride = stride_of(s);
+    pica_tile_run_fn dec = tile_decoder(t, s->format, flags, &ctx);
+    pica_tile_encode_fn simd = t->avx2 && !(flags & PICA_CODEC_NO_SIMD) ? pica_avx2_tile_encoder(s->format) : NULL;
+    size_t stride = stride_of(s), tb = tile_bytes(s->format);
     intptr_t pitch = (flags & PICA_CODEC_FLIP_Y) ? -(intptr_t)src_stride : (intptr_t)src_stride;
     bool etc = format_info[s->format].compressed;
     uint8_t *host = (uint8_t *)src; /* host_at's pointer type; only read here */
     tile_walk w = walk_of(r);
-    for (uint32_t ty = w.ty0; ty <= w.ty1; ty++)
+    for (uint32_t ty = w.ty0; ty <= w.ty1; ty++) {
+        uint32_t gy = ty * 8;
+        bool rows_whole = gy >= r->y && gy + 8 <= r->y + r->h;
         for (uint32_t tx = w.tx0; tx <= w.tx1; tx++) {
             uint8_t *tile = dst + tile_offset(s, stride, tx, ty);
-            uint32_t gx = tx * 8, gy = ty * 8;
+            uint32_t gx = tx * 8;
+            if (!etc && rows_whole && tx == w.full0 && w.full1 > w.full0) {
+                /* the run of whole tiles, as in decode_tiled */
+                const uint8_t *in = host_at(host, src_stride, r, flags, gx, gy);
+                size_t n = s->layout == PICA_LAYOUT_TILED8 ? w.full1 - tx : 1;
+                for (uint32_t u = tx; u < w.full1; u += (uint32_t)n) {
+                    uint8_t *out = dst + tile_offset(s, stride, u, ty);
+                    if (simd)
+                        simd(in + (u - tx) * 32, pitch, out, tb, n);
+                    else
+                        encode_run(s->format, in + (u - tx) * 32, pitch, out, tb, n);
+                }
+                tx = w.full1 - 1;
+                continue;
+            }
             unsigned x0, y0, x1, y1;
             tile_part(r, tx, ty, &x0, &y0, &x1, &y1);
             if (etc) {
@@ -1012,10 +1039,6 @@ static void encode_tiled(const pica_surface *s, uint8_t *dst, const pica_rect *r
                 }
                 continue;
             }
-            if (x0 == 0 && y0 == 0 && x1 == 8 && y1 == 8) {
-                tile_encode(s->format, tile, host_at(host, src_stride, r, flags, gx, gy), pitch);
-                continue;
-            }
             /* partial tile: decode it, patch the rect's texels, encode it back
              * (exact, since every guest texel of these formats round-trips) */
             uint8_t tmp[8 * 8 * 4];
@@ -1024,6 +1047,7 @@ static void encode_tiled(const pica_surface *s, uint8_t *dst, const pica_rect *r
                 memcpy(tmp + y * 32 + x0 * 4, host_at(host, src_stride, r, flags, gx + x0, gy + y), (x1 - x0) * 4);
             tile_encode(s->format, tile, tmp, 32);
         }
+    }
 }
 
 static void encode_linear(const pica_surface *s, uint8_t *dst, const pica_rect *r, uint32_t flags,

@@ -141,6 +141,104 @@ RUN16(run_rgba4, PICA_TEXFMT_RGBA4)
 RUN16(run_ia8, PICA_TEXFMT_IA8)
 RUN16(run_hilo8, PICA_TEXFMT_HILO8)
 
+/* ---- encoders: the same permutes run backwards ---- */
+
+AVX2 static inline __m256i load_row(const uint8_t *src, intptr_t pitch, int y)
+{
+    return load32(src + (intptr_t)y * pitch);
+}
+
+AVX2 static inline void store32(uint8_t *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v);
+}
+
+/* 32-bit texels; `shuf` is the inverse byte order of the decoder's. */
+AVX2 static inline void tile32_encode(const uint8_t *src, intptr_t pitch, uint8_t *tile, __m256i shuf)
+{
+    for (int g = 0; g < 4; g++) {
+        int left = (g & 1) * 8 + (g >> 1) * 32;
+        __m256i r0 = load_row(src, pitch, 2 * g), r1 = load_row(src, pitch, 2 * g + 1);
+        /* x 0-3 of both rows, then x 4-7; permute 0xD8 is its own inverse */
+        __m256i a = _mm256_permute4x64_epi64(_mm256_permute2x128_si256(r0, r1, 0x20), 0xD8);
+        __m256i b = _mm256_permute4x64_epi64(_mm256_permute2x128_si256(r0, r1, 0x31), 0xD8);
+        store32(tile + left * 4, _mm256_shuffle_epi8(a, shuf));
+        store32(tile + (left + 16) * 4, _mm256_shuffle_epi8(b, shuf));
+    }
+}
+
+/* host words in 32-bit lanes -> the 16-bit texel in each lane's low half,
+ * truncating as texcodec.c's texel_from_host does */
+AVX2 static inline __m256i pack16(pica_texfmt fmt, __m256i h)
+{
+#define SRL(v, n) _mm256_srli_epi32((v), (n))
+#define SLL(v, n) _mm256_slli_epi32((v), (n))
+#define AND(v, m) _mm256_and_si256((v), _mm256_set1_epi32((int)(m)))
+#define OR(a, b) _mm256_or_si256((a), (b))
+    switch (fmt) {
+    case PICA_TEXFMT_RGB565: /* r >> 3 << 11 | g >> 2 << 5 | b >> 3 */
+        return OR(OR(AND(SLL(h, 8), 0xF800), AND(SRL(h, 5), 0x07E0)), AND(SRL(h, 19), 0x001F));
+    case PICA_TEXFMT_RGB5A1: /* r >> 3 << 11 | g >> 3 << 6 | b >> 3 << 1 | a >> 7 */
+        return OR(OR(AND(SLL(h, 8), 0xF800), AND(SRL(h, 5), 0x07C0)), OR(AND(SRL(h, 18), 0x003E), SRL(h, 31)));
+    default: /* RGBA4: r >> 4 << 12 | g >> 4 << 8 | b >> 4 << 4 | a >> 4 */
+        return OR(OR(AND(SLL(h, 8), 0xF000), AND(SRL(h, 4), 0x0F00)), OR(AND(SRL(h, 16), 0x00F0), SRL(h, 28)));
+    }
+#undef SRL
+#undef SLL
+#undef AND
+#undef OR
+}
+
+AVX2 static inline void tile16_encode(pica_texfmt fmt, const uint8_t *src, intptr_t pitch, uint8_t *tile)
+{
+    for (int h = 0; h < 2; h++) {
+        __m256i r0 = pack16(fmt, load_row(src, pitch, 4 * h)), r1 = pack16(fmt, load_row(src, pitch, 4 * h + 1));
+        __m256i r2 = pack16(fmt, load_row(src, pitch, 4 * h + 2)), r3 = pack16(fmt, load_row(src, pitch, 4 * h + 3));
+        for (int side = 0; side < 2; side++) {
+            /* rows 0 | 2 and rows 1 | 3 of one 4-texel half, then the
+             * Morton order of texels 0-15: pairs of rows 0,1 then 2,3 */
+            int sel = side ? 0x31 : 0x20;
+            __m256i a = _mm256_permute2x128_si256(r0, r2, sel), b = _mm256_permute2x128_si256(r1, r3, sel);
+            __m256i lo = _mm256_unpacklo_epi64(a, b), hi = _mm256_unpackhi_epi64(a, b);
+            store32(tile + h * 64 + side * 32, _mm256_packus_epi32(lo, hi));
+        }
+    }
+}
+
+#define ENC32(name, order)                                                                                        \
+    AVX2 static void name(const uint8_t *src, intptr_t pitch, uint8_t *tiles, size_t step, size_t count)          \
+    {                                                                                                             \
+        const __m256i shuf = _mm256_setr_epi8(order, order);                                                      \
+        for (size_t i = 0; i < count; i++)                                                                        \
+            tile32_encode(src + i * 32, pitch, tiles + i * step, shuf);                                           \
+    }
+/* host R,G,B,A -> A,B,G,R; host stencil | depth << 8 -> depth | stencil << 24 */
+#define UNSHUF_D24S8 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
+ENC32(enc_rgba8, SHUF_RGBA8)
+ENC32(enc_d24s8, UNSHUF_D24S8)
+
+#define ENC16(name, fmt)                                                                                          \
+    AVX2 static void name(const uint8_t *src, intptr_t pitch, uint8_t *tiles, size_t step, size_t count)          \
+    {                                                                                                             \
+        for (size_t i = 0; i < count; i++)                                                                        \
+            tile16_encode(fmt, src + i * 32, pitch, tiles + i * step);                                            \
+    }
+ENC16(enc_rgb565, PICA_TEXFMT_RGB565)
+ENC16(enc_rgb5a1, PICA_TEXFMT_RGB5A1)
+ENC16(enc_rgba4, PICA_TEXFMT_RGBA4)
+
+pica_tile_encode_fn pica_avx2_tile_encoder(pica_texfmt fmt)
+{
+    switch (fmt) {
+    case PICA_TEXFMT_RGBA8: return enc_rgba8;
+    case PICA_TEXFMT_D24S8: return enc_d24s8;
+    case PICA_TEXFMT_RGB565: return enc_rgb565;
+    case PICA_TEXFMT_RGB5A1: return enc_rgb5a1;
+    case PICA_TEXFMT_RGBA4: return enc_rgba4;
+    default: return NULL;
+    }
+}
+
 pica_tile_run_fn pica_avx2_tile_kernel(pica_texfmt fmt)
 {
     switch (fmt) {
@@ -163,6 +261,12 @@ bool pica_avx2_available(void)
 }
 
 pica_tile_run_fn pica_avx2_tile_kernel(pica_texfmt fmt)
+{
+    (void)fmt;
+    return NULL;
+}
+
+pica_tile_encode_fn pica_avx2_tile_encoder(pica_texfmt fmt)
 {
     (void)fmt;
     return NULL;
