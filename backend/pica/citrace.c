@@ -374,9 +374,9 @@ static void present(ctf *c)
     bool stereo = ((top_format >> 4) & 3) == 2; /* AB interleave: the 3D mode */
     pica_trace_wr32(p + 4, stereo ? PICA_TRACE_PRESENT_STEREO : 0);
     const uint32_t screen[3][3] = {
-        {top[(sel ? 0x6C : 0x68) / 4], top_format & 7, top[0x90 / 4]},
-        {top[(sel ? 0x98 : 0x94) / 4], top_format & 7, top[0x90 / 4]},
-        {bottom[((bottom[0x78 / 4] & 1) ? 0x6C : 0x68) / 4], bottom[0x70 / 4] & 7, bottom[0x90 / 4]},
+        {top[(sel ? 0x6C : 0x68) / 4], top_format, top[0x90 / 4]},
+        {top[(sel ? 0x98 : 0x94) / 4], top_format, top[0x90 / 4]},
+        {bottom[((bottom[0x78 / 4] & 1) ? 0x6C : 0x68) / 4], bottom[0x70 / 4], bottom[0x90 / 4]},
     };
     for (int s = 0; s < 3; s++)
         for (int k = 0; k < 3; k++)

@@ -40,14 +40,22 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     p->max_words = d.max_words_per_run ? d.max_words_per_run : DEFAULT_MAX_WORDS;
     p->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     pica_regs_init(&p->regs);
+    glhle_result r = pica_gpu_init(p, &d);
+    if (r != GLHLE_RESULT_OK) {
+        glhle_pica_destroy(p);
+        return r;
+    }
     *out = p;
     return GLHLE_RESULT_OK;
 }
 
 void glhle_pica_destroy(glhle_pica *pica)
 {
-    if (pica && pica->recorder)
+    if (!pica)
+        return;
+    if (pica->recorder)
         pica_rec_detach(pica->recorder);
+    pica_gpu_fini(pica);
     free(pica);
 }
 
@@ -55,20 +63,18 @@ glhle_result glhle_pica_map_memory(glhle_pica *pica, uint32_t paddr, void *host,
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    glhle_result r = pica_memory_map(&pica->mem, paddr, host, size, &pica->log);
-    if (r == GLHLE_RESULT_OK && pica->recorder)
-        pica_rec_map(pica->recorder, paddr, host, size);
-    return r;
+    if (pica->recorder)
+        return pica_rec_map_memory(pica, paddr, host, size);
+    return pica_memory_map(&pica->mem, paddr, host, size, &pica->log);
 }
 
 glhle_result glhle_pica_unmap_memory(glhle_pica *pica, uint32_t paddr)
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    glhle_result r = pica_memory_unmap(&pica->mem, paddr);
-    if (r == GLHLE_RESULT_OK && pica->recorder)
-        pica_rec_unmap(pica->recorder, paddr);
-    return r;
+    if (pica->recorder)
+        return pica_rec_unmap_memory(pica, paddr);
+    return pica_memory_unmap(&pica->mem, paddr);
 }
 
 static glhle_result begin_run(glhle_pica *p, bool host, uint32_t paddr)
@@ -96,6 +102,8 @@ static glhle_result end_run(glhle_pica *p, glhle_result r, glhle_pica_run_result
 glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, size_t word_count,
                                     glhle_pica_run_result *out)
 {
+    if (pica && pica->recorder)
+        return pica_rec_run_cmdlist(pica, words, word_count, out);
     if (out)
         memset(out, 0, sizeof *out);
     if (!pica || (!words && word_count))
@@ -106,16 +114,14 @@ glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, siz
     glhle_result r = begin_run(pica, true, 0);
     if (r != GLHLE_RESULT_OK)
         return r;
-    if (pica->recorder)
-        pica_rec_sync(pica->recorder);
     r = pica_cmdlist_run(pica, words, (uint32_t)(word_count * 4), true, 0);
-    if (pica->recorder)
-        pica_rec_run_host(pica->recorder, words, word_count, r, &pica->run.res);
     return end_run(pica, r, out);
 }
 
 glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
 {
+    if (pica && pica->recorder)
+        return pica_rec_run_guest(pica, paddr, size_bytes, out);
     if (out)
         memset(out, 0, sizeof *out);
     if (!pica)
@@ -127,21 +133,15 @@ glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t siz
     glhle_result r = begin_run(pica, false, paddr);
     if (r != GLHLE_RESULT_OK)
         return r;
-    if (pica->recorder)
-        pica_rec_sync(pica->recorder);
-    const uint32_t given_size = size_bytes;
     size_bytes &= ~7u; /* "the lower 3 bits of the size are cleared" (3dbrew GPU/Internal_Registers) */
     const uint8_t *list = pica_memory_ptr(&pica->mem, paddr, size_bytes);
     if (!list) {
         pica_problem(pica, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
                      "command list of %u bytes is not inside one memory mapping; not run", size_bytes);
         pica->run.res.stopped_on_error = true;
-        r = pica->run.first_problem;
-    } else {
-        r = pica_cmdlist_run(pica, list, size_bytes, false, paddr);
+        return end_run(pica, pica->run.first_problem, out);
     }
-    if (pica->recorder)
-        pica_rec_run_guest(pica->recorder, paddr, given_size, r, &pica->run.res);
+    r = pica_cmdlist_run(pica, list, size_bytes, false, paddr);
     return end_run(pica, r, out);
 }
 

@@ -23,6 +23,7 @@
 #include "backend/common/bytebuf.h"
 #include "backend/common/hash.h"
 #include "backend/common/log.h"
+#include "glhle/pica.h"
 
 #define PICA_TRACE_MAGIC "GLHTRACE"
 #define PICA_TRACE_MAGIC_SIZE 8
@@ -189,11 +190,14 @@ bool pica_trace_is_glhle(const void *data, size_t size);
 
 /* ---- the calls with fixed payloads (trace_calls.c) ---- */
 
-struct glhle_pica;
+/* Payload bytes of a fill, a transfer, a present (frame number first). */
+void pica_trace_encode_fill(const glhle_pica_memory_fill *f, uint8_t out[PICA_TRACE_MEMORY_FILL_SIZE]);
+void pica_trace_encode_transfer(const glhle_pica_display_transfer *t, uint8_t out[PICA_TRACE_DISPLAY_TRANSFER_SIZE]);
+void pica_trace_encode_present(uint32_t frame, const glhle_pica_present_desc *d, uint8_t out[PICA_TRACE_PRESENT_SIZE]);
 /* Repeats an INVALIDATE, FLUSH, MEMORY_FILL or DISPLAY_TRANSFER chunk's
  * call on pica; the payload holds at least its fixed fields. */
-glhle_result pica_trace_replay_call(struct glhle_pica *pica, uint32_t type, const uint8_t *payload, uint32_t size);
+glhle_result pica_trace_replay_call(glhle_pica *pica, uint32_t type, const uint8_t *payload, uint32_t size);
 /* Repeats a PRESENT chunk's present. */
-glhle_result pica_trace_replay_present(struct glhle_pica *pica, const uint8_t *payload, uint32_t size);
+glhle_result pica_trace_replay_present(glhle_pica *pica, const uint8_t *payload, uint32_t size);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/pica/display.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/trace_format.h"
 #include "backend/pica/trace_record.h"
@@ -35,6 +36,14 @@ struct glhle_trace_recorder {
 };
 
 static const uint8_t zero_page[PAGE];
+
+static void drop_log(void *user, const glhle_log_record *r)
+{
+    (void)user;
+    (void)r;
+}
+/* for working out a call's output range again: the call has logged already */
+static const glhle_logger quiet_log = {drop_log, NULL, GLHLE_LOG_ERROR};
 
 glhle_result glhle_trace_recorder_create(const glhle_trace_recorder_desc *desc, glhle_trace_recorder **out)
 {
@@ -166,7 +175,8 @@ static bool active(const glhle_trace_recorder *rec)
     return rec->pica && rec->w.error == GLHLE_RESULT_OK;
 }
 
-void pica_rec_sync(glhle_trace_recorder *rec)
+/* Records the pages the core changed since the last call. */
+static void sync(glhle_trace_recorder *rec)
 {
     if (!active(rec) || rec->invalidate_only)
         return;
@@ -190,59 +200,33 @@ void pica_rec_absorb(glhle_trace_recorder *rec, uint32_t paddr, uint64_t size)
     }
 }
 
-void pica_rec_map(glhle_trace_recorder *rec, uint32_t paddr, const void *host, size_t size)
+/* MEMORY chunks for [paddr, paddr + size) as it is now, where mapped. */
+static void record_range(glhle_trace_recorder *rec, uint32_t paddr, uint32_t size)
 {
-    if (active(rec))
-        add_mapping(rec, paddr, host, size);
-}
-
-void pica_rec_unmap(glhle_trace_recorder *rec, uint32_t paddr)
-{
-    if (!active(rec))
-        return;
-    /* the core may have written the range just before unmapping it */
-    pica_rec_sync(rec);
+    uint64_t end = (uint64_t)paddr + size;
     for (uint32_t i = 0; i < rec->map_count; i++) {
-        if (rec->map[i].paddr != paddr)
-            continue;
-        free(rec->map[i].page_hash);
-        memmove(&rec->map[i], &rec->map[i + 1], (rec->map_count - i - 1) * sizeof rec->map[0]);
-        rec->map_count--;
-        break;
-    }
-    uint8_t p[PICA_TRACE_UNMAP_SIZE];
-    pica_trace_wr32(p, paddr);
-    pica_trace_put(&rec->w, PICA_TRACE_UNMAP, p, sizeof p, NULL, 0);
-}
-
-void pica_rec_invalidate(glhle_trace_recorder *rec, uint32_t paddr, uint32_t size)
-{
-    if (!active(rec))
-        return;
-    /* the range as the core left it; with the scan on, pica_rec_sync has
-     * already recorded every changed page, the range included */
-    if (rec->invalidate_only) {
-        uint64_t end = (uint64_t)paddr + size;
-        for (uint32_t i = 0; i < rec->map_count; i++) {
-            rec_mapping *m = &rec->map[i];
-            uint64_t lo = paddr > m->paddr ? paddr : m->paddr;
-            uint64_t hi = end < (uint64_t)m->paddr + m->size ? end : (uint64_t)m->paddr + m->size;
-            for (uint64_t at = lo; at < hi;) {
-                uint64_t n = hi - at < PICA_TRACE_MEMORY_PIECE ? hi - at : PICA_TRACE_MEMORY_PIECE;
-                uint8_t head[PICA_TRACE_MEMORY_SIZE];
-                pica_trace_wr32(head, (uint32_t)at);
-                pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
-                at += n;
-            }
+        rec_mapping *m = &rec->map[i];
+        uint64_t lo = paddr > m->paddr ? paddr : m->paddr;
+        uint64_t hi = end < (uint64_t)m->paddr + m->size ? end : (uint64_t)m->paddr + m->size;
+        for (uint64_t at = lo; at < hi;) {
+            uint64_t n = hi - at < PICA_TRACE_MEMORY_PIECE ? hi - at : PICA_TRACE_MEMORY_PIECE;
+            uint8_t head[PICA_TRACE_MEMORY_SIZE];
+            pica_trace_wr32(head, (uint32_t)at);
+            pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
+            at += n;
         }
     }
+}
+
+static void range_chunk(glhle_trace_recorder *rec, uint32_t type, uint32_t paddr, uint32_t size)
+{
     uint8_t p[PICA_TRACE_RANGE_SIZE];
     pica_trace_wr32(p, paddr);
     pica_trace_wr32(p + 4, size);
-    pica_trace_put(&rec->w, PICA_TRACE_INVALIDATE, p, sizeof p, NULL, 0);
+    pica_trace_put(&rec->w, type, p, sizeof p, NULL, 0);
 }
 
-/* ---- calls ------------------------------------------------------------------------ */
+/* ---- the wrapped calls ------------------------------------------------------------ */
 
 static void outcome(uint8_t out[PICA_TRACE_OUTCOME_SIZE], glhle_result r, const glhle_pica_run_result *res)
 {
@@ -280,35 +264,187 @@ static void host_list(glhle_trace_recorder *rec, const uint32_t *words, size_t c
     pica_trace_end(&rec->w);
 }
 
-void pica_rec_run_host(glhle_trace_recorder *rec, const uint32_t *words, size_t count, glhle_result r,
-                       const glhle_pica_run_result *res)
+/* Every wrapper: the recorder is detached from the instance while the call
+ * runs, so the call takes its ordinary path. `rec` is NULL when nothing is
+ * to be recorded (a failed recorder, a call from inside a run). */
+static glhle_trace_recorder *begin_call(glhle_pica *p)
 {
-    if (!active(rec))
-        return;
-    uint8_t out[PICA_TRACE_OUTCOME_SIZE];
-    outcome(out, r, res);
-    host_list(rec, words, count, 0, out);
+    glhle_trace_recorder *rec = p->recorder;
+    p->recorder = NULL;
+    if (!active(rec) || p->running) {
+        p->recorder = rec;
+        return NULL;
+    }
+    return rec;
 }
 
-void pica_rec_run_guest(glhle_trace_recorder *rec, uint32_t paddr, uint32_t size, glhle_result r,
-                        const glhle_pica_run_result *res)
+#define PASS_THROUGH(p, call)                                                                                     \
+    do {                                                                                                         \
+        glhle_trace_recorder *keep_ = (p)->recorder;                                                             \
+        (p)->recorder = NULL;                                                                                    \
+        glhle_result r_ = (call);                                                                                \
+        (p)->recorder = keep_;                                                                                   \
+        return r_;                                                                                               \
+    } while (0)
+
+glhle_result pica_rec_map_memory(glhle_pica *p, uint32_t paddr, void *host, size_t size)
 {
-    if (!active(rec))
-        return;
-    uint8_t p[PICA_TRACE_RUN_GUEST_SIZE];
-    outcome(p, r, res);
-    pica_trace_wr32(p + PICA_TRACE_OUTCOME_SIZE, paddr);
-    pica_trace_wr32(p + PICA_TRACE_OUTCOME_SIZE + 4, size);
-    pica_trace_put(&rec->w, PICA_TRACE_RUN_GUEST, p, sizeof p, NULL, 0);
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_map_memory(p, paddr, host, size));
+    glhle_result r = glhle_pica_map_memory(p, paddr, host, size);
+    if (r == GLHLE_RESULT_OK)
+        add_mapping(rec, paddr, host, size);
+    p->recorder = rec;
+    return r;
 }
 
-void pica_rec_call(glhle_trace_recorder *rec, uint32_t type, const void *payload, size_t size)
+glhle_result pica_rec_unmap_memory(glhle_pica *p, uint32_t paddr)
 {
-    if (!active(rec))
-        return;
-    pica_trace_put(&rec->w, type, payload, size, NULL, 0);
-    if (type == PICA_TRACE_PRESENT)
-        rec->frames++;
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_unmap_memory(p, paddr));
+    sync(rec); /* the core may have written the range just before unmapping it */
+    glhle_result r = glhle_pica_unmap_memory(p, paddr);
+    if (r == GLHLE_RESULT_OK) {
+        for (uint32_t i = 0; i < rec->map_count; i++) {
+            if (rec->map[i].paddr != paddr)
+                continue;
+            free(rec->map[i].page_hash);
+            memmove(&rec->map[i], &rec->map[i + 1], (rec->map_count - i - 1) * sizeof rec->map[0]);
+            rec->map_count--;
+            break;
+        }
+        uint8_t u[PICA_TRACE_UNMAP_SIZE];
+        pica_trace_wr32(u, paddr);
+        pica_trace_put(&rec->w, PICA_TRACE_UNMAP, u, sizeof u, NULL, 0);
+    }
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_run_cmdlist(glhle_pica *p, const uint32_t *words, size_t word_count, glhle_pica_run_result *out)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_run_cmdlist(p, words, word_count, out));
+    sync(rec);
+    glhle_pica_run_result res;
+    glhle_result r = glhle_pica_run_cmdlist(p, words, word_count, &res);
+    if (out)
+        *out = res;
+    if (words || !word_count) { /* an argument error runs nothing: nothing to replay */
+        uint8_t o[PICA_TRACE_OUTCOME_SIZE];
+        outcome(o, r, &res);
+        host_list(rec, words, word_count, 0, o);
+    }
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_run_guest(glhle_pica *p, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_run_guest(p, paddr, size_bytes, out));
+    sync(rec);
+    glhle_pica_run_result res;
+    glhle_result r = glhle_pica_run_guest(p, paddr, size_bytes, &res);
+    if (out)
+        *out = res;
+    uint8_t g[PICA_TRACE_RUN_GUEST_SIZE];
+    outcome(g, r, &res);
+    pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE, paddr);
+    pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE + 4, size_bytes);
+    pica_trace_put(&rec->w, PICA_TRACE_RUN_GUEST, g, sizeof g, NULL, 0);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_invalidate(glhle_pica *p, uint32_t paddr, uint32_t size)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_invalidate(p, paddr, size));
+    /* the range as the core left it: with the scan, every changed page
+     * (the range's included); without it, the range itself */
+    if (rec->invalidate_only)
+        record_range(rec, paddr, size);
+    else
+        sync(rec);
+    glhle_result r = glhle_pica_invalidate(p, paddr, size);
+    range_chunk(rec, PICA_TRACE_INVALIDATE, paddr, size);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_flush(glhle_pica *p, uint32_t paddr, uint32_t size)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_flush(p, paddr, size));
+    sync(rec);
+    glhle_result r = glhle_pica_flush(p, paddr, size);
+    range_chunk(rec, PICA_TRACE_FLUSH, paddr, size);
+    pica_rec_absorb(rec, paddr, size); /* the surfaces written back */
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_fill_memory(glhle_pica *p, const glhle_pica_memory_fill *fill)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec || !fill)
+        PASS_THROUGH(p, glhle_pica_fill_memory(p, fill));
+    sync(rec);
+    glhle_result r = glhle_pica_fill_memory(p, fill);
+    uint8_t f[PICA_TRACE_MEMORY_FILL_SIZE];
+    pica_trace_encode_fill(fill, f);
+    pica_trace_put(&rec->w, PICA_TRACE_MEMORY_FILL, f, sizeof f, NULL, 0);
+    pica_fill_params fp;
+    if (r == GLHLE_RESULT_OK && pica_fill_decode(fill, &p->mem, &quiet_log, &fp) == GLHLE_RESULT_OK)
+        pica_rec_absorb(rec, fp.start, fp.end - fp.start);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_transfer(glhle_pica *p, const glhle_pica_display_transfer *transfer)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec || !transfer)
+        PASS_THROUGH(p, glhle_pica_transfer(p, transfer));
+    sync(rec);
+    glhle_result r = glhle_pica_transfer(p, transfer);
+    uint8_t t[PICA_TRACE_DISPLAY_TRANSFER_SIZE];
+    pica_trace_encode_transfer(transfer, t);
+    pica_trace_put(&rec->w, PICA_TRACE_DISPLAY_TRANSFER, t, sizeof t, NULL, 0);
+    if (r == GLHLE_RESULT_OK) {
+        /* the output range, as the call itself works it out (display.h) */
+        pica_copy_params c;
+        pica_transfer_params tp;
+        if (transfer->flags & 8) {
+            if (pica_copy_decode(transfer, &p->mem, &quiet_log, &c) == GLHLE_RESULT_OK)
+                pica_rec_absorb(rec, c.out_addr, c.out_span);
+        } else if (pica_transfer_decode(transfer, &p->mem, &quiet_log, &tp) == GLHLE_RESULT_OK) {
+            pica_rec_absorb(rec, tp.out_addr, tp.dst_bytes);
+        }
+    }
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_present(glhle_pica *p, const glhle_pica_present_desc *desc)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec || !desc)
+        PASS_THROUGH(p, glhle_pica_present(p, desc));
+    sync(rec);
+    glhle_result r = glhle_pica_present(p, desc);
+    uint8_t f[PICA_TRACE_PRESENT_SIZE];
+    pica_trace_encode_present(rec->frames++, desc, f);
+    pica_trace_put(&rec->w, PICA_TRACE_PRESENT, f, sizeof f, NULL, 0);
+    p->recorder = rec;
+    return r;
 }
 
 /* ---- attach, finish --------------------------------------------------------------- */
@@ -384,8 +520,7 @@ glhle_result glhle_trace_recorder_finish(glhle_trace_recorder *rec)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     if (rec->finished)
         return rec->w.error;
-    if (rec->pica)
-        pica_rec_sync(rec); /* what the core wrote after the last call */
+    sync(rec); /* what the core wrote after the last call */
     pica_rec_detach(rec);
     rec->finished = true;
     uint8_t end[PICA_TRACE_END_SIZE];

@@ -184,7 +184,7 @@ static void chunks(void **state)
             break;
         }
         case PICA_TRACE_PRESENT: {
-            const uint32_t v[11] = {0,          PICA_TRACE_PRESENT_STEREO, 0x18200000, 0, 960, 0x18400000, 0, 960,
+            const uint32_t v[11] = {0,          PICA_TRACE_PRESENT_STEREO, 0x18200000, 0x20, 960, 0x18400000, 0x20, 960,
                                     0x18500000, 2,                         480};
             for (int k = 0; k < 11; k++)
                 assert_int_equal(pica_trace_rd32(p + 4 * k), v[k]);
