@@ -356,6 +356,136 @@ static void size_limit(void **state)
     session_end(&s);
 }
 
+/* ---- frames: display operations and presents ---- */
+
+typedef struct frames {
+    uint64_t image[8];   /* XXH3 of each frame read back */
+    uint64_t memory[8];  /* signature of registers and guest memory at each present */
+    uint32_t w, h, n;
+} frames;
+
+/* Frame `frame`'s image and state into slot `frame`. */
+static void grab(glhle_pica *p, frames *f, uint32_t frame)
+{
+    uint32_t w = 0, h = 0;
+    assert_int_equal(glhle_pica_read_frame(p, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    uint8_t *rgba = malloc((size_t)w * h * 4);
+    assert_int_equal(glhle_pica_read_frame(p, rgba, (size_t)w * h * 4, &w, &h), GLHLE_RESULT_OK);
+    if (frame < 8) {
+        f->image[frame] = glhle_hash64(rgba, (size_t)w * h * 4);
+        f->memory[frame] = signature(p);
+    }
+    f->n++;
+    f->w = w;
+    f->h = h;
+    free(rgba);
+}
+
+static glhle_result on_frame(void *user, glhle_pica *p, uint32_t frame)
+{
+    grab(p, user, frame);
+    return GLHLE_RESULT_OK;
+}
+
+#define RT 0x18000000u      /* a 240x400 RGBA8 render target, tiled */
+#define TOP_FB 0x20000000u  /* the top screen's LCD framebuffer, RGB8 */
+#define BOT_FB 0x20100000u  /* the bottom screen's, RGB565 */
+
+static void present_both(glhle_pica *p)
+{
+    glhle_pica_present_desc d;
+    memset(&d, 0, sizeof d);
+    d.top_left = (glhle_pica_lcd_framebuffer){TOP_FB, 1, 720};
+    d.bottom = (glhle_pica_lcd_framebuffer){BOT_FB, 2, 480};
+    assert_int_equal(glhle_pica_present(p, &d), GLHLE_RESULT_OK);
+}
+
+/* Three frames the way a homebrew main loop makes them: clear the target
+ * with a fill, draw (here: the CPU scribbles on it), transfer it to the LCD
+ * framebuffer, present; the bottom screen is filled directly. */
+static void display_session(glhle_pica *p, uint8_t *vram, uint8_t *fcram, frames *f)
+{
+    const glhle_pica_display_transfer xfer = {.input_address = RT >> 3,
+                                              .output_address = TOP_FB >> 3,
+                                              .output_size = (400u << 16) | 240,
+                                              .input_size = (400u << 16) | 240,
+                                              .flags = 1u << 12 /* RGBA8 -> RGB8, tiled -> linear */};
+    for (uint32_t frame = 0; frame < 3; frame++) {
+        const glhle_pica_memory_fill clear = {RT >> 3, (RT + 240 * 400 * 4) >> 3, 0x204060FFu + frame, 2u << 8};
+        assert_int_equal(glhle_pica_fill_memory(p, &clear), GLHLE_RESULT_OK);
+        for (uint32_t i = 0; i < 5000; i++)
+            vram[(i * 97 + frame * 13) % (240 * 400 * 4)] = (uint8_t)(i + frame);
+        if (frame == 1)
+            assert_int_equal(glhle_pica_invalidate(p, RT, 240 * 400 * 4), GLHLE_RESULT_OK);
+        assert_int_equal(glhle_pica_transfer(p, &xfer), GLHLE_RESULT_OK);
+        const glhle_pica_memory_fill bottom = {BOT_FB >> 3, (BOT_FB + 320 * 240 * 2) >> 3, 0xF800u >> frame, 0};
+        assert_int_equal(glhle_pica_fill_memory(p, &bottom), GLHLE_RESULT_OK);
+        fcram[0x100000 + frame * 4000] = 0xFF; /* a silent write into the bottom screen */
+        assert_int_equal(glhle_pica_flush(p, TOP_FB, 240 * 400 * 3), GLHLE_RESULT_OK);
+        present_both(p);
+        grab(p, f, frame);
+    }
+    /* a failing operation is recorded and fails the same way on replay */
+    const glhle_pica_display_transfer bad = {.input_address = 0x40000000u >> 3,
+                                             .output_address = TOP_FB >> 3,
+                                             .output_size = (400u << 16) | 240,
+                                             .input_size = (400u << 16) | 240};
+    assert_int_equal(glhle_pica_transfer(p, &bad), GLHLE_RESULT_OUT_OF_BOUNDS);
+}
+
+static void frames_round_trip(void **state)
+{
+    (void)state;
+    uint8_t *vram = calloc(1, 1 << 20), *fcram = calloc(1, 2 << 20);
+    glhle_pica *p = tp_pica_new(0, 0);
+    assert_int_equal(glhle_pica_map_memory(p, 0x18000000, vram, 1 << 20), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_pica_map_memory(p, 0x20000000, fcram, 2 << 20), GLHLE_RESULT_OK);
+    glhle_trace_recorder *rec = recorder(NULL, false, 0);
+    assert_int_equal(glhle_trace_recorder_attach(rec, p), GLHLE_RESULT_OK);
+    frames rf;
+    memset(&rf, 0, sizeof rf);
+    display_session(p, vram, fcram, &rf);
+    assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
+    assert_int_equal(rf.w, 400);
+    assert_int_equal(rf.h, 480);
+    /* the frames differ from each other: the test can see a wrong one */
+    assert_true(rf.image[0] != rf.image[1] && rf.image[1] != rf.image[2]);
+
+    glhle_trace *t = open_recorded(rec);
+    glhle_trace_info info;
+    glhle_trace_get_info(t, &info);
+    assert_int_equal(info.frames, 3);
+    assert_int_equal(info.display_operations, 10);
+    frames pf;
+    memset(&pf, 0, sizeof pf);
+    glhle_trace_replay_desc rd = {.pica = {.log = ts_log_fn}, .on_frame = on_frame, .user = &pf};
+    glhle_trace_replay_stats st;
+    ts_log_clear();
+    assert_int_equal(glhle_trace_replay(t, &rd, &st), GLHLE_RESULT_OK);
+    assert_int_equal(st.frames, 3);
+    assert_int_equal(st.frames_reported, 3);
+    assert_int_equal(pf.n, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_true(pf.image[i] == rf.image[i]);
+        assert_true(pf.memory[i] == rf.memory[i]);
+    }
+    assert_true(ts_log_contains("the call failed (out of bounds); replay goes on"));
+
+    /* frames 1-1 only: the same image, and the replay stops there */
+    memset(&pf, 0, sizeof pf);
+    rd.first_frame = 1;
+    rd.frame_count = 1;
+    assert_int_equal(glhle_trace_replay(t, &rd, &st), GLHLE_RESULT_OK);
+    assert_int_equal(st.frames, 2);
+    assert_int_equal(st.frames_reported, 1);
+    assert_true(pf.image[1] == rf.image[1]);
+    glhle_trace_close(t);
+    glhle_trace_recorder_destroy(rec);
+    glhle_pica_destroy(p);
+    free(vram);
+    free(fcram);
+}
+
 static void attach_rules(void **state)
 {
     (void)state;
@@ -391,6 +521,7 @@ int main(void)
         cmocka_unit_test(file_and_memory_agree),
         cmocka_unit_test(size_limit),
         cmocka_unit_test(attach_rules),
+        cmocka_unit_test(frames_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
