@@ -52,6 +52,10 @@ typedef struct surface {
     uint64_t gen;            /* moves whenever the contents change (cube maps watch it) */
     uint32_t lru_prev, lru_next; /* most recently used at lru_head; free slots chain through lru_next */
     bool unmapped_logged;
+    /* the draw path wrote it: texels may be finer than the format holds
+     * (an RGB565 target stored as RGBA8); canonicalise() before the GPU
+     * reads it as data */
+    bool raw;
 } surface;
 
 typedef struct fbo_entry {
@@ -105,6 +109,8 @@ struct pica_surface_cache {
     cube_entry cubes[MAX_CUBES];
     GLuint stage_color, stage_color_fbo;
     uint32_t stage_cw, stage_ch;
+    GLuint canon_tex, canon_fbo; /* scratch target of canonicalise(), grown */
+    uint32_t canon_w, canon_h;
     uint8_t *scratch, *scratch2;
     size_t scratch_size, scratch2_size;
     /* the last render-target binding */
@@ -792,7 +798,7 @@ static void copy_rect(pica_surface_cache *c, surface *src, uint32_t sx, uint32_t
     GladGLContext *gl = c->gl;
     const uint32_t ss = src->key.scale, ds = dst->key.scale;
     const GLint src_y = (GLint)(src->key.height - sy - h), dst_y = (GLint)(dst->key.height - dy - h);
-    if (src->key.format == dst->key.format) {
+    if (src->key.format == dst->key.format && !src->raw) {
         if (ss == ds) {
             gl->CopyImageSubData(src->tex, GL_TEXTURE_2D, 0, (GLint)(sx * ss), src_y * (GLint)ss, 0, dst->tex,
                                  GL_TEXTURE_2D, 0, (GLint)(dx * ds), dst_y * (GLint)ds, 0, (GLsizei)(w * ss),
@@ -829,7 +835,43 @@ static void copy_rect(pica_surface_cache *c, surface *src, uint32_t sx, uint32_t
     }
     const pica_pass_image out = {dst->tex, surface_fbo(c, dst), dst->key.height, ds};
     pica_pass_run_reinterpret(c->passes, &in, &out, &r);
-    c->stats->reinterpretations++;
+    if (src->key.format != dst->key.format)
+        c->stats->reinterpretations++;
+    else
+        c->stats->gpu_copies++;
+}
+
+/* Brings a render target the draw path wrote to canonical texels (what a
+ * decode of its format produces: truncated to the format's bits, expanded
+ * by replication), so sampling it gives what the PICA would read. */
+static void canonicalise(pica_surface_cache *c, surface *s)
+{
+    if (!s->raw)
+        return;
+    GladGLContext *gl = c->gl;
+    if (c->canon_w < s->gl_w || c->canon_h < s->gl_h) {
+        if (c->canon_tex) {
+            pica_pass_forget_fbo(c->st, c->canon_fbo);
+            pica_pass_forget_texture(c->st, c->canon_tex);
+            gl->DeleteFramebuffers(1, &c->canon_fbo);
+            gl->DeleteTextures(1, &c->canon_tex);
+        }
+        c->canon_w = s->gl_w > c->canon_w ? s->gl_w : c->canon_w;
+        c->canon_h = s->gl_h > c->canon_h ? s->gl_h : c->canon_h;
+        gl->CreateTextures(GL_TEXTURE_2D, 1, &c->canon_tex);
+        gl->TextureStorage2D(c->canon_tex, 1, GL_RGBA8, (GLsizei)c->canon_w, (GLsizei)c->canon_h);
+        gl->CreateFramebuffers(1, &c->canon_fbo);
+        gl->NamedFramebufferTexture(c->canon_fbo, GL_COLOR_ATTACHMENT0, c->canon_tex, 0);
+    }
+    const pica_texfmt f = (pica_texfmt)s->key.format;
+    const pica_pass_image in = {s->tex, 0, s->key.height, s->key.scale};
+    const pica_pass_image out = {c->canon_tex, c->canon_fbo, s->key.height, s->key.scale};
+    const pica_pass_reinterpret r = {f, f, 0, 0, 0, 0, s->key.width, s->key.height};
+    pica_pass_run_reinterpret(c->passes, &in, &out, &r);
+    gl->CopyImageSubData(c->canon_tex, GL_TEXTURE_2D, 0, 0, 0, 0, s->tex, GL_TEXTURE_2D, 0, 0, 0, 0, (GLsizei)s->gl_w,
+                         (GLsizei)s->gl_h, 1);
+    s->raw = false;
+    s->gen++;
 }
 
 /* ---- validation ------------------------------------------------------------------------------ */
@@ -1088,6 +1130,10 @@ void pica_surface_cache_destroy(pica_surface_cache *c)
         gl->DeleteTextures(1, &c->stage_color);
         gl->DeleteFramebuffers(1, &c->stage_color_fbo);
     }
+    if (c->canon_tex) {
+        gl->DeleteTextures(1, &c->canon_tex);
+        gl->DeleteFramebuffers(1, &c->canon_fbo);
+    }
     pica_passes_destroy(c->passes);
     pica_page_table_free(&c->pt);
     for (uint32_t i = 0; i < QUERY_DEPTH; i++)
@@ -1283,6 +1329,7 @@ void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuff
         if (y1 > s->key.height || y1 < rect->y)
             y1 = s->key.height;
         mark_groups_written(c, ids[i], rect->y / s->rows, (y1 + s->rows - 1) / s->rows);
+        s->raw |= !s->depth && s->key.format != PICA_TEXFMT_RGBA8;
     }
 }
 
@@ -1314,6 +1361,7 @@ static glhle_result get_cube(pica_surface_cache *c, const pica_surface_key *k0, 
         glhle_result r = get_valid(c, &k, "cube map face (TEXUNIT0_ADDR1-6)", &faces[f]);
         if (r != GLHLE_RESULT_OK)
             return r;
+        canonicalise(c, &c->surf[faces[f]]);
     }
     cube_entry *e = NULL, *slot = &c->cubes[0];
     for (uint32_t i = 0; i < MAX_CUBES && !e; i++) {
@@ -1361,8 +1409,9 @@ static glhle_result get_cube(pica_surface_cache *c, const pica_surface_key *k0, 
     return GLHLE_RESULT_OK;
 }
 
-static void describe(const surface *s, pica_texture *out)
+static void describe(pica_surface_cache *c, surface *s, pica_texture *out)
 {
+    canonicalise(c, s);
     out->texture = s->tex;
     out->target = GL_TEXTURE_2D;
     out->width = s->key.width;
@@ -1409,7 +1458,7 @@ glhle_result pica_surface_cache_get_texture(pica_surface_cache *c, const pica_te
         if (id != NONE) {
             touch(c, id);
             c->stats->surface_hits++;
-            describe(&c->surf[id], out);
+            describe(c, &c->surf[id], out);
             return GLHLE_RESULT_OK;
         }
     }
@@ -1436,7 +1485,7 @@ glhle_result pica_surface_cache_get_texture(pica_surface_cache *c, const pica_te
         uint32_t id;
         r = get_scaled(c, k, what, &id);
         if (r == GLHLE_RESULT_OK)
-            describe(&c->surf[id], out);
+            describe(c, &c->surf[id], out);
     }
     c->log = saved;
     if (r != GLHLE_RESULT_OK) {
@@ -1562,8 +1611,9 @@ bool pica_surface_cache_transfer(pica_surface_cache *c, const pica_transfer_para
     const pica_pass_image in = {src->tex, 0, src->key.height, src->key.scale};
     const pica_pass_image out = {dst->tex, surface_fbo(c, dst), dst->key.height, dst->key.scale};
     const pica_pass_transfer pt = {(uint32_t)(-m.xu * want.unit_px), (uint32_t)(-m.gd * want.rows), t->dst_width,
-                                   t->dst_height, t->sx, t->sy, t->flip, t->dst.format};
+                                   t->dst_height, t->sx, t->sy, t->flip, t->src.format, t->dst.format};
     pica_pass_run_transfer(c->passes, &in, &out, &pt);
+    dst->raw = false; /* every texel rewritten, quantised */
     mark_groups_written(c, did, 0, dst->groups);
     return true;
 }

@@ -62,12 +62,14 @@ static const char common_glsl[] =
     "}\n"
     "out vec4 o_color;\n";
 
-/* u_src_geo: source rows, source scale; u_dst_geo: destination rows,
- * destination scale, output format; u_map: region origin x, y in the
- * source; u_mode: x shift, y shift, flip. */
+/* u_src_geo: source rows, source scale, input format; u_dst_geo:
+ * destination rows, destination scale, output format; u_map: region origin
+ * x, y in the source; u_mode: x shift, y shift, flip. Each source texel is
+ * first brought to what its format can hold (a render target the draw path
+ * wrote may hold finer values; the engine reads the stored bits). */
 static const char transfer_fs[] =
     "uniform sampler2D u_src;\n"
-    "uniform ivec2 u_src_geo;\n"
+    "uniform ivec3 u_src_geo;\n"
     "uniform ivec3 u_dst_geo;\n"
     "uniform ivec2 u_map;\n"
     "uniform ivec3 u_mode;\n"
@@ -85,7 +87,8 @@ static const char transfer_fs[] =
     "        for (int dx = 0; dx < nx; dx++) {\n"
     "            int x = (u_map.x + (xd << u_mode.x) + dx) * ss + si;\n"
     "            int y = (u_map.y + (yd << u_mode.y) + dy) * ss + sj;\n"
-    "            sum += fetch8(u_src, x, u_src_geo.x * ss - 1 - y);\n"
+    "            uvec4 c = fetch8(u_src, x, u_src_geo.x * ss - 1 - y);\n"
+    "            sum += u_src_geo.z == 0 ? c : decode_raw(encode_raw(c, u_src_geo.z), u_src_geo.z);\n"
     "        }\n"
     "    uvec4 v = sum / uint(nx * ny);\n" /* truncating, as the engine (display.h) */
     "    int f = u_dst_geo.z;\n"
@@ -208,7 +211,7 @@ glhle_result pica_pass_run_transfer(pica_passes *ps, const pica_pass_image *src,
     pica_pass_begin(ps->st, ps->vao, dst->fbo, 0, 0, (GLsizei)(t->dst_width * dst->scale),
                     (GLsizei)(t->dst_height * dst->scale));
     bind_source(ps, ps->transfer, src->tex);
-    gl->Uniform2i(ps->t_src_geo, (GLint)src->height, (GLint)src->scale);
+    gl->Uniform3i(ps->t_src_geo, (GLint)src->height, (GLint)src->scale, (GLint)t->in_format);
     gl->Uniform3i(ps->t_dst_geo, (GLint)t->dst_height, (GLint)dst->scale, (GLint)t->out_format);
     gl->Uniform2i(ps->t_map, (GLint)t->src_x, (GLint)t->src_y);
     gl->Uniform3i(ps->t_mode, t->sx, t->sy, t->flip);

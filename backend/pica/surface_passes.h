@@ -5,7 +5,9 @@
  *    surface texture into a destination surface FBO: box filter with
  *    truncating division, output format quantisation, vertical flip;
  *  - reinterpret: texels of one format read as another of the same bits
- *    per texel (the raw little-endian texel bits carry over);
+ *    per texel (the raw little-endian texel bits carry over); with equal
+ *    formats it quantises texels to what the format holds (canonical
+ *    texels, as a decode produces them);
  *  - downscale: a box average (rounded) of each scale x scale block, for
  *    write-backs of scaled surfaces.
  * Every rectangle is in guest texels with the top-left guest convention;
@@ -36,7 +38,8 @@ typedef struct pica_pass_transfer {
     uint32_t dst_width, dst_height;
     uint8_t sx, sy;             /* downscale shifts */
     bool flip;
-    pica_texfmt out_format;     /* RGBA8..RGBA4 */
+    pica_texfmt in_format;      /* RGBA8..RGBA4 */
+    pica_texfmt out_format;
 } pica_pass_transfer;
 
 /* Writes the whole destination (dst_width x dst_height at dst->scale). */

@@ -316,6 +316,36 @@ static void render_to_texture(void **state)
     ts_gl_check(ctx);
 }
 
+static void sampled_targets_hold_what_their_format_holds(void **state)
+{
+    glhle_context *ctx = *state;
+    tsf_env e;
+    tsf_env_init(&e, ctx, 2, 0);
+    /* the draw path writes full 8-bit values into RGB565 / RGB5A1 / RGBA4 /
+     * RGB8 targets; sampled as textures they read as the stored bits */
+    for (uint8_t cfmt = 1; cfmt < 5; cfmt++) {
+        const pica_texfmt f = (pica_texfmt)cfmt;
+        const uint32_t addr = COLOR + cfmt * 0x10000u;
+        const pica_framebuffer_state fb = tsf_fb(addr, cfmt, 0, 0, 32, 32);
+        pica_render_targets rt;
+        bind(&e, &fb, &rt);
+        draw(&e, &fb, &rt, 2, 1000u + cfmt);
+        pica_tex_unit_state u = tex_unit(addr, f, 32, 32);
+        pica_texture t;
+        assert_int_equal(pica_surface_cache_get_texture(e.gpu->surfaces, &u, 0, NULL, &t), GLHLE_RESULT_OK);
+        assert_int_equal(t.texture, rt.color_texture);
+        uint8_t *got = tsf_read_texture(ctx, t.texture, false, 64, 64);
+        uint8_t *native = downscale(got, 32, 32, 2, false);
+        assert_int_equal(glhle_pica_flush(e.gpu, addr, 32 * 32 * 4), GLHLE_RESULT_OK);
+        uint8_t *ref = decode_guest(&e, addr, f, 32, 32);
+        assert_memory_equal(native, ref, 32 * 32 * 4);
+        free(got);
+        free(native);
+        free(ref);
+    }
+    tsf_env_free(&e);
+}
+
 static void depth_read_as_colour(void **state)
 {
     glhle_context *ctx = *state;
@@ -560,6 +590,7 @@ int main(void)
         TS_GL_TEST(flush_a_sub_range),
         TS_GL_TEST(overlapping_render_targets),
         TS_GL_TEST(render_to_texture),
+        TS_GL_TEST(sampled_targets_hold_what_their_format_holds),
         TS_GL_TEST(depth_read_as_colour),
         TS_GL_TEST(cpu_writes_reach_textures),
         TS_GL_TEST(cube_maps_and_mip_levels),

@@ -47,6 +47,7 @@ void tsf_random(tsf_env *e, ts_rng *rng, uint32_t addr, uint32_t size)
     for (uint32_t i = 0; i < size; i++)
         tsf_g(e, addr)[i] = (uint8_t)ts_rng_u32(rng);
     memcpy(tsf_c(e, addr), tsf_g(e, addr), size);
+    assert_int_equal(glhle_pica_invalidate(e->gpu, addr, size), GLHLE_RESULT_OK); /* as a core reports CPU writes */
 }
 
 void tsf_sync(tsf_env *e, uint32_t addr, uint32_t size)

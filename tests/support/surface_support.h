@@ -28,7 +28,7 @@ void tsf_env_free(tsf_env *e);
 /* Pointer to guest address addr in the GL instance's / the twin's memory. */
 uint8_t *tsf_g(tsf_env *e, uint32_t addr);
 uint8_t *tsf_c(tsf_env *e, uint32_t addr);
-/* Random bytes at addr in both memories. */
+/* Random bytes at addr in both memories (invalidated on the GL instance). */
 void tsf_random(tsf_env *e, ts_rng *rng, uint32_t addr, uint32_t size);
 /* Copies the GL instance's memory at addr to the twin. */
 void tsf_sync(tsf_env *e, uint32_t addr, uint32_t size);
