@@ -66,3 +66,18 @@ void pica_pixel_store(glhle_context *ctx, GLint row_pixels, GLint alignment)
     gl->PixelStorei(GL_PACK_SKIP_ROWS, 0);
     gl->PixelStorei(GL_PACK_SKIP_PIXELS, 0);
 }
+
+void pica_pass_forget_texture(gl_state *st, GLuint tex)
+{
+    for (unsigned u = 0; u < GL_STATE_TEXTURE_UNITS; u++)
+        if (st->s.textures[u] == tex)
+            st->s.textures[u] = ~0u;
+}
+
+void pica_pass_forget_fbo(gl_state *st, GLuint fbo)
+{
+    if (st->s.draw_fbo == fbo)
+        st->s.draw_fbo = ~0u;
+    if (st->s.read_fbo == fbo)
+        st->s.read_fbo = ~0u;
+}

@@ -23,4 +23,9 @@ void pica_pass_begin(gl_state *st, GLuint vao, GLuint fbo, GLint x, GLint y, GLs
  * client-memory uploads and readbacks of `row_pixels`-wide rows. */
 void pica_pixel_store(glhle_context *ctx, GLint row_pixels, GLint alignment);
 
+/* The shared shadow must not remember a GL name that is being deleted
+ * (GL unbinds it, and may hand the name out again): call before deleting. */
+void pica_pass_forget_texture(gl_state *st, GLuint tex);
+void pica_pass_forget_fbo(gl_state *st, GLuint fbo);
+
 #endif
