@@ -139,15 +139,15 @@ static void text(gen *g, const char *t)
 static void source_name(const gen *g, unsigned stage, unsigned s, char *buf, size_t n)
 {
     switch (s) {
-    case PICA_TEV_SRC_PRIMARY: snprintf(buf, n, "s_primary"); break;
-    case PICA_TEV_SRC_FRAG_PRIMARY: snprintf(buf, n, "s_frag0"); break;
-    case PICA_TEV_SRC_FRAG_SECONDARY: snprintf(buf, n, "s_frag1"); break;
-    case PICA_TEV_SRC_TEX0: case PICA_TEV_SRC_TEX1: case PICA_TEV_SRC_TEX2: case PICA_TEV_SRC_TEX3:
-        snprintf(buf, n, "s_tex%u", s - PICA_TEV_SRC_TEX0);
+    case PICA_FS_TEV_SRC_PRIMARY: snprintf(buf, n, "s_primary"); break;
+    case PICA_FS_TEV_SRC_FRAG_PRIMARY: snprintf(buf, n, "s_frag0"); break;
+    case PICA_FS_TEV_SRC_FRAG_SECONDARY: snprintf(buf, n, "s_frag1"); break;
+    case PICA_FS_TEV_SRC_TEX0: case PICA_FS_TEV_SRC_TEX1: case PICA_FS_TEV_SRC_TEX2: case PICA_FS_TEV_SRC_TEX3:
+        snprintf(buf, n, "s_tex%u", s - PICA_FS_TEV_SRC_TEX0);
         break;
-    case PICA_TEV_SRC_PREV_BUFFER: snprintf(buf, n, "buf"); break;
-    case PICA_TEV_SRC_CONSTANT: snprintf(buf, n, "u.tev_const[%u]", stage); break;
-    case PICA_TEV_SRC_PREVIOUS: snprintf(buf, n, "prev"); break;
+    case PICA_FS_TEV_SRC_PREV_BUFFER: snprintf(buf, n, "buf"); break;
+    case PICA_FS_TEV_SRC_CONSTANT: snprintf(buf, n, "u.tev_const[%u]", stage); break;
+    case PICA_FS_TEV_SRC_PREVIOUS: snprintf(buf, n, "prev"); break;
     default: snprintf(buf, n, "ivec4(0)"); break;
     }
     (void)g;
@@ -158,7 +158,7 @@ static void color_operand(const gen *g, unsigned stage, unsigned src, unsigned m
     char s[32];
     source_name(g, stage, src, s, sizeof s);
     static const char *swz[16] = {"rgb", "rgb", "aaa", "aaa", "rrr", "rrr", 0, 0, "ggg", "ggg", 0, 0, "bbb", "bbb", 0, 0};
-    if (mod == PICA_TEV_CMOD_ZERO || !swz[mod & 15])
+    if (mod == PICA_FS_TEV_CMOD_ZERO || !swz[mod & 15])
         snprintf(buf, n, "ivec3(0)");
     else if (mod & 1)
         snprintf(buf, n, "(255 - %s.%s)", s, swz[mod & 15]);
@@ -183,16 +183,16 @@ static void alpha_operand(const gen *g, unsigned stage, unsigned src, unsigned m
 static void combine_expr(unsigned op, const char *x0, const char *x1, const char *x2, bool vec, char *buf, size_t n)
 {
     switch (op) {
-    case PICA_TEV_OP_REPLACE: snprintf(buf, n, "%s", x0); break;
-    case PICA_TEV_OP_MODULATE: snprintf(buf, n, "(%s * %s) / 255", x0, x1); break;
-    case PICA_TEV_OP_ADD: snprintf(buf, n, "min(%s + %s, 255)", x0, x1); break;
-    case PICA_TEV_OP_ADD_SIGNED: snprintf(buf, n, "clamp(%s + %s - 128, 0, 255)", x0, x1); break;
-    case PICA_TEV_OP_INTERPOLATE: snprintf(buf, n, "(%s * %s + %s * (255 - %s)) / 255", x0, x2, x1, x2); break;
-    case PICA_TEV_OP_SUBTRACT: snprintf(buf, n, "max(%s - %s, 0)", x0, x1); break;
-    case PICA_TEV_OP_DOT3_RGB:
-    case PICA_TEV_OP_DOT3_RGBA: snprintf(buf, n, "ivec3(pica_dot3(%s, %s))", x0, x1); break;
-    case PICA_TEV_OP_MULTIPLY_ADD: snprintf(buf, n, "min((%s * %s + 255 * %s) / 255, 255)", x0, x1, x2); break;
-    case PICA_TEV_OP_ADD_MULTIPLY: snprintf(buf, n, "(min(%s + %s, 255) * %s) / 255", x0, x1, x2); break;
+    case PICA_FS_TEV_OP_REPLACE: snprintf(buf, n, "%s", x0); break;
+    case PICA_FS_TEV_OP_MODULATE: snprintf(buf, n, "(%s * %s) / 255", x0, x1); break;
+    case PICA_FS_TEV_OP_ADD: snprintf(buf, n, "min(%s + %s, 255)", x0, x1); break;
+    case PICA_FS_TEV_OP_ADD_SIGNED: snprintf(buf, n, "clamp(%s + %s - 128, 0, 255)", x0, x1); break;
+    case PICA_FS_TEV_OP_INTERPOLATE: snprintf(buf, n, "(%s * %s + %s * (255 - %s)) / 255", x0, x2, x1, x2); break;
+    case PICA_FS_TEV_OP_SUBTRACT: snprintf(buf, n, "max(%s - %s, 0)", x0, x1); break;
+    case PICA_FS_TEV_OP_DOT3_RGB:
+    case PICA_FS_TEV_OP_DOT3_RGBA: snprintf(buf, n, "ivec3(pica_dot3(%s, %s))", x0, x1); break;
+    case PICA_FS_TEV_OP_MULTIPLY_ADD: snprintf(buf, n, "min((%s * %s + 255 * %s) / 255, 255)", x0, x1, x2); break;
+    case PICA_FS_TEV_OP_ADD_MULTIPLY: snprintf(buf, n, "(min(%s + %s, 255) * %s) / 255", x0, x1, x2); break;
     default: snprintf(buf, n, vec ? "ivec3(0)" : "0"); break;
     }
 }
@@ -202,10 +202,10 @@ static void combine_expr(unsigned op, const char *x0, const char *x1, const char
  * version passes the zero prev starts with). */
 static bool is_passthrough(const pica_fs_tev_stage *st, unsigned i)
 {
-    unsigned s = i ? PICA_TEV_SRC_PREVIOUS : PICA_TEV_SRC_ZERO;
-    return st->rgb_op == PICA_TEV_OP_REPLACE && st->rgb_src[0] == s && st->rgb_mod[0] == PICA_TEV_CMOD_RGB &&
-           st->rgb_scale == 0 && st->a_op == PICA_TEV_OP_REPLACE && st->a_src[0] == s &&
-           st->a_mod[0] == PICA_TEV_AMOD_A && st->a_scale == 0;
+    unsigned s = i ? PICA_FS_TEV_SRC_PREVIOUS : PICA_FS_TEV_SRC_ZERO;
+    return st->rgb_op == PICA_FS_TEV_OP_REPLACE && st->rgb_src[0] == s && st->rgb_mod[0] == PICA_FS_TEV_CMOD_RGB &&
+           st->rgb_scale == 0 && st->a_op == PICA_FS_TEV_OP_REPLACE && st->a_src[0] == s &&
+           st->a_mod[0] == PICA_FS_TEV_AMOD_A && st->a_scale == 0;
 }
 
 static void write_stage(gen *g, unsigned i)
@@ -228,7 +228,7 @@ static void write_stage(gen *g, unsigned i)
         snprintf(x[j], sizeof x[j], "c%u", j);
     combine_expr(st->rgb_op, x[0], x[1], x[2], true, e, sizeof e);
     glsl_line(w, "ivec3 cr = %s;", e);
-    if (st->rgb_op == PICA_TEV_OP_DOT3_RGBA) {
+    if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
         /* the dot product also becomes the alpha (Azahar, citra PR #2671,
          * checked on hardware), before the alpha scale */
         glsl_line(w, "int ar = cr.r;");
@@ -267,7 +267,7 @@ static void write_shadow_helpers(gen *g)
             "uint pica_shadow_z(float w) {\n"
             "    return uint(max(0, int(min(abs(w), 1.0) * 16777215.0) - u.shadow_bias.x));\n"
             "}\n");
-    if (k->tex0_type == PICA_TEX0_SHADOW_2D) {
+    if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D) {
         /* outside the map counts as lit (Azahar SampleShadow2D returns 1.0) */
         text(g, "float pica_shadow_texel(ivec2 c, ivec2 size, uint z) {\n"
                 "    if (any(lessThan(c, ivec2(0))) || any(greaterThanEqual(c, size)))\n"
@@ -301,7 +301,7 @@ static void write_shadow_helpers(gen *g)
     text(g, "    vec2 cf = floor(c);\n"
             "    vec2 f = c - cf;\n"
             "    ivec2 i = ivec2(cf);\n");
-    if (k->tex0_type == PICA_TEX0_SHADOW_2D) {
+    if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D) {
         text(g, "    float s00 = pica_shadow_texel(i, size, z);\n"
                 "    float s10 = pica_shadow_texel(i + ivec2(1, 0), size, z);\n"
                 "    float s01 = pica_shadow_texel(i + ivec2(0, 1), size, z);\n"
@@ -321,19 +321,19 @@ static void write_shadow_helpers(gen *g)
 static void write_samplers(gen *g)
 {
     const pica_fs_key *k = g->k;
-    if (k->tex_enable & PICA_TEX_UNIT0) {
+    if (k->tex_enable & PICA_FS_TEX_UNIT0) {
         const char *type = "sampler2D";
-        if (k->tex0_type == PICA_TEX0_CUBE)
+        if (k->tex0_type == PICA_FS_TEX0_CUBE)
             type = "samplerCube";
-        else if (k->tex0_type == PICA_TEX0_SHADOW_2D)
+        else if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D)
             type = "usampler2D";
-        else if (k->tex0_type == PICA_TEX0_SHADOW_CUBE)
+        else if (k->tex0_type == PICA_FS_TEX0_SHADOW_CUBE)
             type = "usampler2DArray";
         glsl_line(&g->w, "layout(binding = 0) uniform %s pica_tex0;", type);
     }
-    if (k->tex_enable & PICA_TEX_UNIT1)
+    if (k->tex_enable & PICA_FS_TEX_UNIT1)
         text(g, "layout(binding = 1) uniform sampler2D pica_tex1;\n");
-    if (k->tex_enable & PICA_TEX_UNIT2)
+    if (k->tex_enable & PICA_FS_TEX_UNIT2)
         text(g, "layout(binding = 2) uniform sampler2D pica_tex2;\n");
 }
 
@@ -350,13 +350,13 @@ static void write_texture_reads(gen *g, unsigned used_units)
             continue;
         }
         static const char bias[3] = {'x', 'y', 'z'};
-        if (unit == 0 && k->tex0_type == PICA_TEX0_CUBE)
+        if (unit == 0 && k->tex0_type == PICA_FS_TEX0_CUBE)
             glsl_line(w, "ivec4 s_tex0 = pica_byte4(texture(pica_tex0, vec3(pica_texcoord0, pica_texcoord0_w), u.tex_lod_bias.x));");
-        else if (unit == 0 && k->tex0_type == PICA_TEX0_PROJECTION)
+        else if (unit == 0 && k->tex0_type == PICA_FS_TEX0_PROJECTION)
             glsl_line(w, "ivec4 s_tex0 = pica_byte4(textureProj(pica_tex0, vec3(pica_texcoord0, pica_texcoord0_w), u.tex_lod_bias.x));");
-        else if (unit == 0 && k->tex0_type == PICA_TEX0_SHADOW_2D)
+        else if (unit == 0 && k->tex0_type == PICA_FS_TEX0_SHADOW_2D)
             glsl_line(w, "ivec4 s_tex0 = pica_byte4(pica_shadow_2d());");
-        else if (unit == 0 && k->tex0_type == PICA_TEX0_SHADOW_CUBE)
+        else if (unit == 0 && k->tex0_type == PICA_FS_TEX0_SHADOW_CUBE)
             glsl_line(w, "ivec4 s_tex0 = pica_byte4(pica_shadow_cube());");
         else
             glsl_line(w, "ivec4 s_tex%u = pica_byte4(texture(pica_tex%u, pica_texcoord%u, u.tex_lod_bias.%c));", unit, unit,
@@ -371,10 +371,10 @@ static void write_texture_reads(gen *g, unsigned used_units)
 static void shift_expr(unsigned mode, unsigned clamp, const char *v, char *buf, size_t n)
 {
     /* the shift is half a period, a whole one in mirrored mode */
-    const char *off = clamp == PICA_PROCTEX_CLAMP_MIRROR ? "1.0" : "0.5";
-    if (mode == PICA_PROCTEX_SHIFT_ODD)
+    const char *off = clamp == PICA_FS_PROCTEX_CLAMP_MIRROR ? "1.0" : "0.5";
+    if (mode == PICA_FS_PROCTEX_SHIFT_ODD)
         snprintf(buf, n, "%s * float((pica_pt_int(%s) / 2) %% 2)", off, v);
-    else if (mode == PICA_PROCTEX_SHIFT_EVEN)
+    else if (mode == PICA_FS_PROCTEX_SHIFT_EVEN)
         snprintf(buf, n, "%s * float(((pica_pt_int(%s) + 1) / 2) %% 2)", off, v);
     else
         snprintf(buf, n, "0.0");
@@ -383,12 +383,12 @@ static void shift_expr(unsigned mode, unsigned clamp, const char *v, char *buf, 
 static void clamp_line(gen *g, unsigned mode, const char *x)
 {
     switch (mode) {
-    case PICA_PROCTEX_CLAMP_ZERO: glsl_line(&g->w, "%s = %s > 1.0 ? 0.0 : %s;", x, x, x); break;
-    case PICA_PROCTEX_CLAMP_REPEAT: glsl_line(&g->w, "%s = fract(%s);", x, x); break;
-    case PICA_PROCTEX_CLAMP_MIRROR:
+    case PICA_FS_PROCTEX_CLAMP_ZERO: glsl_line(&g->w, "%s = %s > 1.0 ? 0.0 : %s;", x, x, x); break;
+    case PICA_FS_PROCTEX_CLAMP_REPEAT: glsl_line(&g->w, "%s = fract(%s);", x, x); break;
+    case PICA_FS_PROCTEX_CLAMP_MIRROR:
         glsl_line(&g->w, "%s = pica_pt_int(%s) %% 2 == 0 ? fract(%s) : 1.0 - fract(%s);", x, x, x, x);
         break;
-    case PICA_PROCTEX_CLAMP_PULSE: glsl_line(&g->w, "%s = %s > 0.5 ? 1.0 : 0.0;", x, x); break;
+    case PICA_FS_PROCTEX_CLAMP_PULSE: glsl_line(&g->w, "%s = %s > 0.5 ? 1.0 : 0.0;", x, x); break;
     default: glsl_line(&g->w, "%s = min(%s, 1.0);", x, x); break;
     }
 }
@@ -396,16 +396,16 @@ static void clamp_line(gen *g, unsigned mode, const char *x)
 static const char *func_expr(unsigned f)
 {
     switch (f) {
-    case PICA_PROCTEX_FUNC_U: return "uu";
-    case PICA_PROCTEX_FUNC_U2: return "uu * uu";
-    case PICA_PROCTEX_FUNC_V: return "vv";
-    case PICA_PROCTEX_FUNC_V2: return "vv * vv";
-    case PICA_PROCTEX_FUNC_ADD: return "(uu + vv) * 0.5";
-    case PICA_PROCTEX_FUNC_ADD2: return "(uu * uu + vv * vv) * 0.5";
-    case PICA_PROCTEX_FUNC_SQRT2: return "min(sqrt(uu * uu + vv * vv), 1.0)";
-    case PICA_PROCTEX_FUNC_MIN: return "min(uu, vv)";
-    case PICA_PROCTEX_FUNC_MAX: return "max(uu, vv)";
-    case PICA_PROCTEX_FUNC_RMAX: return "min(((uu + vv) * 0.5 + sqrt(uu * uu + vv * vv)) * 0.5, 1.0)";
+    case PICA_FS_PROCTEX_FUNC_U: return "uu";
+    case PICA_FS_PROCTEX_FUNC_U2: return "uu * uu";
+    case PICA_FS_PROCTEX_FUNC_V: return "vv";
+    case PICA_FS_PROCTEX_FUNC_V2: return "vv * vv";
+    case PICA_FS_PROCTEX_FUNC_ADD: return "(uu + vv) * 0.5";
+    case PICA_FS_PROCTEX_FUNC_ADD2: return "(uu * uu + vv * vv) * 0.5";
+    case PICA_FS_PROCTEX_FUNC_SQRT2: return "min(sqrt(uu * uu + vv * vv), 1.0)";
+    case PICA_FS_PROCTEX_FUNC_MIN: return "min(uu, vv)";
+    case PICA_FS_PROCTEX_FUNC_MAX: return "max(uu, vv)";
+    case PICA_FS_PROCTEX_FUNC_RMAX: return "min(((uu + vv) * 0.5 + sqrt(uu * uu + vv * vv)) * 0.5, 1.0)";
     default: return "0.0";
     }
 }
@@ -433,7 +433,7 @@ static void write_proctex(gen *g)
                      "    float yn = pica_pt_lut(%d, f.y);\n"
                      "    return mix(mix(g0, g1, xn), mix(g2, g3, xn), yn);\n"
                      "}",
-                  PICA_LUT_PROCTEX_NOISE, PICA_LUT_PROCTEX_NOISE);
+                  PICA_FS_LUT_PROCTEX_NOISE, PICA_FS_LUT_PROCTEX_NOISE);
     }
     /* The colour table: level l has width >> l entries from its offset;
      * levels 4-7 sit at fixed offsets 0xF0, 0xF8, 0xFC, 0xFE (Azahar:
@@ -443,13 +443,13 @@ static void write_proctex(gen *g)
             "    int width = u.proctex_lut.x >> level;\n"
             "    int offset = level < 4 ? u.proctex_offset[level] : 256 - (16 >> (level - 4));\n"
             "    float c = x * float(width - 1);\n");
-    bool linear = p->filter == PICA_PROCTEX_LINEAR || p->filter == PICA_PROCTEX_LINEAR_MIP_NEAREST ||
-                  p->filter == PICA_PROCTEX_LINEAR_MIP_LINEAR;
+    bool linear = p->filter == PICA_FS_PROCTEX_LINEAR || p->filter == PICA_FS_PROCTEX_LINEAR_MIP_NEAREST ||
+                  p->filter == PICA_FS_PROCTEX_LINEAR_MIP_LINEAR;
     if (linear) {
         glsl_line(w, "    int i = clamp(int(c) + offset, 0, 255);\n"
                      "    uint e = texelFetch(pica_luts, %d + i).r;\n"
                      "    int d = int(texelFetch(pica_luts, %d + i).r);",
-                  PICA_LUT_PROCTEX_COLOR, PICA_LUT_PROCTEX_DIFF);
+                  PICA_FS_LUT_PROCTEX_COLOR, PICA_FS_LUT_PROCTEX_DIFF);
         text(g, "    vec4 col = vec4(uvec4(e, e >> 8, e >> 16, e >> 24) & 255u) / 255.0;\n"
                 "    vec4 dif = vec4(bitfieldExtract(d, 0, 8), bitfieldExtract(d, 8, 8), bitfieldExtract(d, 16, 8),\n"
                 "                    bitfieldExtract(d, 24, 8)) * (2.0 / 255.0);\n"
@@ -457,14 +457,14 @@ static void write_proctex(gen *g)
     } else {
         glsl_line(w, "    int i = clamp(int(floor(c + float(offset) + 0.5)), 0, 255);\n"
                      "    uint e = texelFetch(pica_luts, %d + i).r;",
-                  PICA_LUT_PROCTEX_COLOR);
+                  PICA_FS_LUT_PROCTEX_COLOR);
         text(g, "    return vec4(uvec4(e, e >> 8, e >> 16, e >> 24) & 255u) / 255.0;\n");
     }
     text(g, "}\n");
 
     glsl_open(w, "vec4 pica_proctex()");
     glsl_line(w, "vec2 uv = abs(pica_texcoord%u);", p->coord);
-    bool mip = p->filter >= PICA_PROCTEX_NEAREST_MIP_NEAREST;
+    bool mip = p->filter >= PICA_FS_PROCTEX_NEAREST_MIP_NEAREST;
     if (mip) {
         /* Azahar's LOD: log2(|width * bias| * (du + dv)) with du, dv the
          * larger screen derivative of each coordinate; 0 when the bias is 0;
@@ -485,14 +485,14 @@ static void write_proctex(gen *g)
     glsl_line(w, "float vv = uv.y + vs;");
     clamp_line(g, p->u_clamp, "uu");
     clamp_line(g, p->v_clamp, "vv");
-    glsl_line(w, "float x = pica_pt_lut(%d, %s);", PICA_LUT_PROCTEX_RGB_MAP, func_expr(p->rgb_func));
+    glsl_line(w, "float x = pica_pt_lut(%d, %s);", PICA_FS_LUT_PROCTEX_RGB_MAP, func_expr(p->rgb_func));
     switch (p->filter) {
-    case PICA_PROCTEX_NEAREST_MIP_NEAREST:
-    case PICA_PROCTEX_LINEAR_MIP_NEAREST:
+    case PICA_FS_PROCTEX_NEAREST_MIP_NEAREST:
+    case PICA_FS_PROCTEX_LINEAR_MIP_NEAREST:
         glsl_line(w, "vec4 col = pica_pt_color(x, int(floor(lod + 0.5)));");
         break;
-    case PICA_PROCTEX_NEAREST_MIP_LINEAR:
-    case PICA_PROCTEX_LINEAR_MIP_LINEAR:
+    case PICA_FS_PROCTEX_NEAREST_MIP_LINEAR:
+    case PICA_FS_PROCTEX_LINEAR_MIP_LINEAR:
         glsl_line(w, "int li = int(lod);");
         glsl_line(w, "vec4 col = mix(pica_pt_color(x, li), pica_pt_color(x, min(li + 1, 7)), lod - float(li));");
         break;
@@ -502,7 +502,7 @@ static void write_proctex(gen *g)
     }
     /* separate alpha skips the colour table (Azahar sw_proctex.cpp) */
     if (p->separate_alpha)
-        glsl_line(w, "col.a = pica_pt_lut(%d, %s);", PICA_LUT_PROCTEX_ALPHA_MAP, func_expr(p->alpha_func));
+        glsl_line(w, "col.a = pica_pt_lut(%d, %s);", PICA_FS_LUT_PROCTEX_ALPHA_MAP, func_expr(p->alpha_func));
     glsl_line(w, "return col;");
     glsl_close(w, "");
 }
@@ -513,14 +513,14 @@ static void write_proctex(gen *g)
 static const char *input_expr(unsigned input, unsigned id, char *buf, size_t n)
 {
     switch (input) {
-    case PICA_LUT_INPUT_NH: return "dot(n, hn)";
-    case PICA_LUT_INPUT_VH: return "dot(v, hn)";
-    case PICA_LUT_INPUT_NV: return "dot(n, v)";
-    case PICA_LUT_INPUT_LN: return "dot(l, n)";
-    case PICA_LUT_INPUT_SP: snprintf(buf, n, "dot(l, u.light[%u].spot_dir.xyz)", id); return buf;
+    case PICA_FS_LUT_INPUT_NH: return "dot(n, hn)";
+    case PICA_FS_LUT_INPUT_VH: return "dot(v, hn)";
+    case PICA_FS_LUT_INPUT_NV: return "dot(n, v)";
+    case PICA_FS_LUT_INPUT_LN: return "dot(l, n)";
+    case PICA_FS_LUT_INPUT_SP: snprintf(buf, n, "dot(l, u.light[%u].spot_dir.xyz)", id); return buf;
     /* the half vector's projection on the tangent plane, not renormalised
      * (Azahar: "confirmed not normalized before the dot product") */
-    case PICA_LUT_INPUT_CP: return "dot(hn - n * dot(n, hn), t)";
+    case PICA_FS_LUT_INPUT_CP: return "dot(hn - n * dot(n, hn), t)";
     default: return "0.0";
     }
 }
@@ -541,7 +541,7 @@ static void lut_expr(const gen *g, unsigned lut, unsigned table, unsigned slot, 
     const char *x = input_expr(lk->input, lt->id, in, sizeof in);
     if (lk->abs) {
         /* abs mode: |x| for two-sided lights, max(x, 0) otherwise (Azahar) */
-        if (lt->flags & PICA_LIGHT_TWO_SIDED)
+        if (lt->flags & PICA_FS_LIGHT_TWO_SIDED)
             snprintf(buf, n, "%s * pica_lut_u(%u, abs(%s))", scale_literal(lk->scale), table, x);
         else
             snprintf(buf, n, "%s * pica_lut_u(%u, max(%s, 0.0))", scale_literal(lk->scale), table, x);
@@ -557,10 +557,10 @@ static void write_lighting(gen *g)
     char e[256];
     glsl_line(w, "vec3 surf_n = vec3(0.0, 0.0, 1.0);");
     glsl_line(w, "vec3 surf_t = vec3(1.0, 0.0, 0.0);");
-    if (l->bump_mode != PICA_BUMP_NONE) {
+    if (l->bump_mode != PICA_FS_BUMP_NONE) {
         /* texel * 2 - 1 (Azahar: texture colour / 127.5 - 1) */
         glsl_line(w, "vec3 perturb = vec3(s_tex%u.rgb) * (2.0 / 255.0) - 1.0;", l->bump_selector);
-        if (l->bump_mode == PICA_BUMP_NORMAL) {
+        if (l->bump_mode == PICA_FS_BUMP_NORMAL) {
             if (l->bump_renorm)
                 glsl_line(w, "perturb.z = sqrt(max(1.0 - dot(perturb.xy, perturb.xy), 0.0));");
             glsl_line(w, "surf_n = perturb;");
@@ -585,72 +585,72 @@ static void write_lighting(gen *g)
         const pica_fs_light_key *lt = &l->light[slot];
         unsigned id = lt->id;
         glsl_open(w, "/* light slot %u: light %u */", slot, id);
-        glsl_line(w, "vec3 l = u.light[%u].position.xyz%s;", id, lt->flags & PICA_LIGHT_DIRECTIONAL ? "" : " + pica_view");
-        if (lt->flags & PICA_LIGHT_DIST_ATTEN)
+        glsl_line(w, "vec3 l = u.light[%u].position.xyz%s;", id, lt->flags & PICA_FS_LIGHT_DIRECTIONAL ? "" : " + pica_view");
+        if (lt->flags & PICA_FS_LIGHT_DIST_ATTEN)
             glsl_line(w, "float dist = length(l);");
         glsl_line(w, "l = normalize(l);");
         glsl_line(w, "vec3 h = v + l;");
         glsl_line(w, "vec3 hn = normalize(h);");
-        glsl_line(w, "float ln = %s;", lt->flags & PICA_LIGHT_TWO_SIDED ? "abs(dot(l, n))" : "max(dot(l, n), 0.0)");
-        if (lt->flags & PICA_LIGHT_DIST_ATTEN)
+        glsl_line(w, "float ln = %s;", lt->flags & PICA_FS_LIGHT_TWO_SIDED ? "abs(dot(l, n))" : "max(dot(l, n), 0.0)");
+        if (lt->flags & PICA_FS_LIGHT_DIST_ATTEN)
             glsl_line(w, "float da = pica_lut_u(%u, clamp(u.light[%u].atten.y * dist + u.light[%u].atten.x, 0.0, 1.0));",
                       16 + id, id, id);
         else
             glsl_line(w, "float da = 1.0;");
-        if (lt->flags & PICA_LIGHT_SPOT) {
-            lut_expr(g, PICA_LUT_SP, 8 + id, slot, e, sizeof e);
+        if (lt->flags & PICA_FS_LIGHT_SPOT) {
+            lut_expr(g, PICA_FS_LUT_SP, 8 + id, slot, e, sizeof e);
             glsl_line(w, "float sp = %s;", e);
         } else {
             glsl_line(w, "float sp = 1.0;");
         }
-        bool spec_used = g->src_used & (1u << PICA_TEV_SRC_FRAG_SECONDARY);
+        bool spec_used = g->src_used & (1u << PICA_FS_TEV_SRC_FRAG_SECONDARY);
         if (spec_used) {
-            if (l->lut[PICA_LUT_D0].enable) {
-                lut_expr(g, PICA_LUT_D0, 0, slot, e, sizeof e);
+            if (l->lut[PICA_FS_LUT_D0].enable) {
+                lut_expr(g, PICA_FS_LUT_D0, 0, slot, e, sizeof e);
                 glsl_line(w, "vec3 s0 = %s * u.light[%u].specular0.rgb;", e, id);
             } else {
                 glsl_line(w, "vec3 s0 = u.light[%u].specular0.rgb;", id);
             }
-            if (l->lut[PICA_LUT_RR].enable) {
-                lut_expr(g, PICA_LUT_RR, 6, slot, e, sizeof e);
+            if (l->lut[PICA_FS_LUT_RR].enable) {
+                lut_expr(g, PICA_FS_LUT_RR, 6, slot, e, sizeof e);
                 glsl_line(w, "vec3 refl = vec3(%s);", e);
             } else {
                 glsl_line(w, "vec3 refl = vec3(1.0);");
             }
-            if (l->lut[PICA_LUT_RG].enable) {
-                lut_expr(g, PICA_LUT_RG, 5, slot, e, sizeof e);
+            if (l->lut[PICA_FS_LUT_RG].enable) {
+                lut_expr(g, PICA_FS_LUT_RG, 5, slot, e, sizeof e);
                 glsl_line(w, "refl.g = %s;", e);
             }
-            if (l->lut[PICA_LUT_RB].enable) {
-                lut_expr(g, PICA_LUT_RB, 4, slot, e, sizeof e);
+            if (l->lut[PICA_FS_LUT_RB].enable) {
+                lut_expr(g, PICA_FS_LUT_RB, 4, slot, e, sizeof e);
                 glsl_line(w, "refl.b = %s;", e);
             }
-            if (l->lut[PICA_LUT_D1].enable) {
-                lut_expr(g, PICA_LUT_D1, 1, slot, e, sizeof e);
+            if (l->lut[PICA_FS_LUT_D1].enable) {
+                lut_expr(g, PICA_FS_LUT_D1, 1, slot, e, sizeof e);
                 glsl_line(w, "vec3 s1 = %s * refl * u.light[%u].specular1.rgb;", e, id);
             } else {
                 glsl_line(w, "vec3 s1 = refl * u.light[%u].specular1.rgb;", id);
             }
-            if (lt->flags & (PICA_LIGHT_GEO0 | PICA_LIGHT_GEO1)) {
+            if (lt->flags & (PICA_FS_LIGHT_GEO0 | PICA_FS_LIGHT_GEO1)) {
                 /* geometric factor: min(L.N / |H|^2, 1), 0 when H is 0 */
                 glsl_line(w, "float hh = dot(h, h);");
                 glsl_line(w, "float geo = hh == 0.0 ? 0.0 : min(ln / hh, 1.0);");
-                if (lt->flags & PICA_LIGHT_GEO0)
+                if (lt->flags & PICA_FS_LIGHT_GEO0)
                     glsl_line(w, "s0 *= geo;");
-                if (lt->flags & PICA_LIGHT_GEO1)
+                if (lt->flags & PICA_FS_LIGHT_GEO1)
                     glsl_line(w, "s1 *= geo;");
             }
         }
         /* Fresnel comes from the last light slot only (Azahar) */
-        if (slot + 1 == l->num_lights && l->lut[PICA_LUT_FR].enable) {
-            lut_expr(g, PICA_LUT_FR, 3, slot, e, sizeof e);
+        if (slot + 1 == l->num_lights && l->lut[PICA_FS_LUT_FR].enable) {
+            lut_expr(g, PICA_FS_LUT_FR, 3, slot, e, sizeof e);
             glsl_line(w, "float fr = %s;", e);
             if (l->fresnel_primary)
                 glsl_line(w, "pa = fr;");
             if (l->fresnel_secondary)
                 glsl_line(w, "sa = fr;");
         }
-        bool sh = (lt->flags & PICA_LIGHT_SHADOW) != 0;
+        bool sh = (lt->flags & PICA_FS_LIGHT_SHADOW) != 0;
         glsl_line(w, "diff += (u.light[%u].diffuse.rgb * ln%s + u.light[%u].ambient.rgb) * da * sp;", id,
                   sh && l->shadow_primary ? " * shadow.rgb" : "", id);
         if (spec_used) {
@@ -696,18 +696,18 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         if (pica_fs_tev_reads_source(key, s))
             g.src_used |= 1u << s;
     const pica_fs_lighting_key *l = &key->lighting;
-    bool lighting = l->enable && (g.src_used & (3u << PICA_TEV_SRC_FRAG_PRIMARY));
-    bool fog = key->fog_mode == PICA_FOG_FOG;
+    bool lighting = l->enable && (g.src_used & (3u << PICA_FS_TEV_SRC_FRAG_PRIMARY));
+    bool fog = key->fog_mode == PICA_FS_FOG_ON;
 
     /* units read by the TEV, the bump map or the shadow term */
-    unsigned units = (g.src_used >> PICA_TEV_SRC_TEX0) & 15;
-    if (lighting && l->bump_mode != PICA_BUMP_NONE)
+    unsigned units = (g.src_used >> PICA_FS_TEV_SRC_TEX0) & 15;
+    if (lighting && l->bump_mode != PICA_FS_BUMP_NONE)
         units |= 1u << l->bump_selector;
     if (lighting && l->shadow_enable)
         units |= 1u << l->shadow_selector;
     bool proctex = ((units >> 3) & 1) && key->proctex.enable;
-    bool shadow0 = (key->tex_enable & PICA_TEX_UNIT0) && (units & 1) &&
-                   (key->tex0_type == PICA_TEX0_SHADOW_2D || key->tex0_type == PICA_TEX0_SHADOW_CUBE);
+    bool shadow0 = (key->tex_enable & PICA_FS_TEX_UNIT0) && (units & 1) &&
+                   (key->tex0_type == PICA_FS_TEX0_SHADOW_2D || key->tex0_type == PICA_FS_TEX0_SHADOW_CUBE);
 
     write_header(&g);
     char hex[PICA_FS_KEY_HEX_SIZE];
@@ -718,8 +718,8 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         text(&g, "layout(binding = 3) uniform usamplerBuffer pica_luts;\n");
     write_samplers(&g);
     text(&g, byte_helper_text);
-    for (unsigned i = 0; i < PICA_TEV_STAGES; i++)
-        if (key->tev[i].rgb_op == PICA_TEV_OP_DOT3_RGB || key->tev[i].rgb_op == PICA_TEV_OP_DOT3_RGBA) {
+    for (unsigned i = 0; i < PICA_FS_TEV_STAGES; i++)
+        if (key->tev[i].rgb_op == PICA_FS_TEV_OP_DOT3_RGB || key->tev[i].rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
             text(&g, dot3_text);
             break;
         }
@@ -733,7 +733,7 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     glsl_open(w, "void main()");
     /* the interpolated colour rounds to bytes (Azahar's software rasterizer
      * rounds each channel of the interpolated colour to n/255) */
-    if (g.src_used & (1u << PICA_TEV_SRC_PRIMARY))
+    if (g.src_used & (1u << PICA_FS_TEV_SRC_PRIMARY))
         glsl_line(w, "ivec4 s_primary = pica_byte4(pica_color);");
     /* depth: z/w from gl_FragCoord.z (see pica_fs.h for the vertex-stage
      * convention), then DEPTHMAP; in w-buffer mode times w (Azahar:
@@ -744,7 +744,7 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     if (lighting)
         write_lighting(&g);
 
-    bool reads_buffer = (g.src_used >> PICA_TEV_SRC_PREV_BUFFER) & 1;
+    bool reads_buffer = (g.src_used >> PICA_FS_TEV_SRC_PREV_BUFFER) & 1;
     glsl_line(w, "ivec4 prev = ivec4(0);");
     if (reads_buffer) {
         /* the buffer a stage reads lags one stage behind the writes
@@ -752,11 +752,11 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         glsl_line(w, "ivec4 buf = ivec4(0);");
         glsl_line(w, "ivec4 next_buf = u.tev_buffer_init;");
     }
-    for (unsigned i = 0; i < PICA_TEV_STAGES; i++) {
+    for (unsigned i = 0; i < PICA_FS_TEV_STAGES; i++) {
         write_stage(&g, i);
-        if (reads_buffer && i + 1 < PICA_TEV_STAGES) {
+        if (reads_buffer && i + 1 < PICA_FS_TEV_STAGES) {
             glsl_line(w, "buf = next_buf;");
-            if (i < PICA_TEV_BUFFER_STAGES) {
+            if (i < PICA_FS_TEV_BUFFER_STAGES) {
                 if ((key->buffer_update_rgb >> i) & 1)
                     glsl_line(w, "next_buf.rgb = prev.rgb;");
                 if ((key->buffer_update_a >> i) & 1)
@@ -767,9 +767,9 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
 
     /* alpha test on the 8-bit alpha against the 8-bit reference */
     static const char *cmp[8] = {0, 0, "==", "!=", "<", "<=", ">", ">="};
-    if (key->alpha_func == PICA_ALPHA_NEVER)
+    if (key->alpha_func == PICA_FS_ALPHA_NEVER)
         glsl_line(w, "discard;");
-    else if (key->alpha_func != PICA_ALPHA_ALWAYS)
+    else if (key->alpha_func != PICA_FS_ALPHA_ALWAYS)
         glsl_line(w, "if (!(prev.a %s u.fog_color.w)) discard;", cmp[key->alpha_func & 7]);
 
     if (fog) {
@@ -783,7 +783,7 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         glsl_line(w, "uint fd = min(uint(floor(depth * 16777215.0 + 0.5)), 16777215u);");
         if (key->fog_flip)
             glsl_line(w, "fd = 16777215u - fd;");
-        glsl_line(w, "uint fe = texelFetch(pica_luts, %d + int(fd >> 17)).r;", PICA_LUT_FOG);
+        glsl_line(w, "uint fe = texelFetch(pica_luts, %d + int(fd >> 17)).r;", PICA_FS_LUT_FOG);
         glsl_line(w, "int ff = clamp(int(bitfieldExtract(fe, 13, 11)) * 4096 + bitfieldExtract(int(fe), 0, 13) * "
                      "int((fd >> 5) & 4095u), 0, 8384512);");
         glsl_line(w, "prev.rgb = ivec3((uvec3(prev.rgb) * uint(ff) + uvec3(u.fog_color.rgb) * uint(8384512 - ff) + "

@@ -13,18 +13,18 @@ enum { G_RGB = 1, G_A = 2 };
 unsigned pica_fs_tev_op_args(unsigned op)
 {
     switch (op) {
-    case PICA_TEV_OP_REPLACE:
+    case PICA_FS_TEV_OP_REPLACE:
         return 1;
-    case PICA_TEV_OP_MODULATE:
-    case PICA_TEV_OP_ADD:
-    case PICA_TEV_OP_ADD_SIGNED:
-    case PICA_TEV_OP_SUBTRACT:
-    case PICA_TEV_OP_DOT3_RGB:
-    case PICA_TEV_OP_DOT3_RGBA:
+    case PICA_FS_TEV_OP_MODULATE:
+    case PICA_FS_TEV_OP_ADD:
+    case PICA_FS_TEV_OP_ADD_SIGNED:
+    case PICA_FS_TEV_OP_SUBTRACT:
+    case PICA_FS_TEV_OP_DOT3_RGB:
+    case PICA_FS_TEV_OP_DOT3_RGBA:
         return 2;
-    case PICA_TEV_OP_INTERPOLATE:
-    case PICA_TEV_OP_MULTIPLY_ADD:
-    case PICA_TEV_OP_ADD_MULTIPLY:
+    case PICA_FS_TEV_OP_INTERPOLATE:
+    case PICA_FS_TEV_OP_MULTIPLY_ADD:
+    case PICA_FS_TEV_OP_ADD_MULTIPLY:
         return 3;
     default:
         return 0;
@@ -34,10 +34,10 @@ unsigned pica_fs_tev_op_args(unsigned op)
 static unsigned cmod_groups(unsigned mod)
 {
     switch (mod) {
-    case PICA_TEV_CMOD_AAA:
-    case PICA_TEV_CMOD_INV_AAA:
+    case PICA_FS_TEV_CMOD_AAA:
+    case PICA_FS_TEV_CMOD_INV_AAA:
         return G_A;
-    case PICA_TEV_CMOD_ZERO:
+    case PICA_FS_TEV_CMOD_ZERO:
         return 0;
     default:
         return G_RGB;
@@ -46,13 +46,13 @@ static unsigned cmod_groups(unsigned mod)
 
 static unsigned amod_groups(unsigned mod)
 {
-    return mod <= PICA_TEV_AMOD_INV_A ? G_A : G_RGB;
+    return mod <= PICA_FS_TEV_AMOD_INV_A ? G_A : G_RGB;
 }
 
 static unsigned clamp_source(unsigned s)
 {
     s &= 15;
-    return (s >= 7 && s <= 12) ? PICA_TEV_SRC_ZERO : s;
+    return (s >= 7 && s <= 12) ? PICA_FS_TEV_SRC_ZERO : s;
 }
 
 static unsigned clamp_cmod(unsigned m)
@@ -62,7 +62,7 @@ static unsigned clamp_cmod(unsigned m)
     case 0: case 1: case 2: case 3: case 4: case 5: case 8: case 9: case 12: case 13:
         return m;
     default:
-        return PICA_TEV_CMOD_ZERO;
+        return PICA_FS_TEV_CMOD_ZERO;
     }
 }
 
@@ -74,43 +74,43 @@ static void clamp_stage(pica_fs_tev_stage *st)
         st->rgb_mod[j] = (uint8_t)clamp_cmod(st->rgb_mod[j]);
         st->a_mod[j] &= 7;
     }
-    if (st->rgb_op > PICA_TEV_OP_ADD_MULTIPLY)
-        st->rgb_op = PICA_TEV_OP_ZERO;
-    if (st->a_op > PICA_TEV_OP_ADD_MULTIPLY || st->a_op == PICA_TEV_OP_DOT3_RGB ||
-        st->a_op == PICA_TEV_OP_DOT3_RGBA)
-        st->a_op = PICA_TEV_OP_ZERO;
+    if (st->rgb_op > PICA_FS_TEV_OP_ADD_MULTIPLY)
+        st->rgb_op = PICA_FS_TEV_OP_ZERO;
+    if (st->a_op > PICA_FS_TEV_OP_ADD_MULTIPLY || st->a_op == PICA_FS_TEV_OP_DOT3_RGB ||
+        st->a_op == PICA_FS_TEV_OP_DOT3_RGBA)
+        st->a_op = PICA_FS_TEV_OP_ZERO;
     st->rgb_scale &= 3;
     st->a_scale &= 3;
     if (st->rgb_scale == 3)
-        st->rgb_scale = PICA_TEV_SCALE_1;
+        st->rgb_scale = PICA_FS_TEV_SCALE_1;
     if (st->a_scale == 3)
-        st->a_scale = PICA_TEV_SCALE_1;
+        st->a_scale = PICA_FS_TEV_SCALE_1;
 }
 
 /* Stage 0 has no previous stage and sees the buffer's reset value. */
 static void rewrite_stage0(uint8_t src[3])
 {
-    if (src[2] == PICA_TEV_SRC_PREVIOUS || src[2] == PICA_TEV_SRC_PREV_BUFFER)
-        src[2] = PICA_TEV_SRC_ZERO;
+    if (src[2] == PICA_FS_TEV_SRC_PREVIOUS || src[2] == PICA_FS_TEV_SRC_PREV_BUFFER)
+        src[2] = PICA_FS_TEV_SRC_ZERO;
     for (int j = 0; j < 2; j++) {
-        if (src[j] == PICA_TEV_SRC_PREVIOUS)
+        if (src[j] == PICA_FS_TEV_SRC_PREVIOUS)
             src[j] = src[2];
-        else if (src[j] == PICA_TEV_SRC_PREV_BUFFER)
-            src[j] = PICA_TEV_SRC_ZERO;
+        else if (src[j] == PICA_FS_TEV_SRC_PREV_BUFFER)
+            src[j] = PICA_FS_TEV_SRC_ZERO;
     }
 }
 
 static bool source_available(unsigned s, bool lighting, unsigned units, bool proctex)
 {
     switch (s) {
-    case PICA_TEV_SRC_FRAG_PRIMARY:
-    case PICA_TEV_SRC_FRAG_SECONDARY:
+    case PICA_FS_TEV_SRC_FRAG_PRIMARY:
+    case PICA_FS_TEV_SRC_FRAG_SECONDARY:
         return lighting;
-    case PICA_TEV_SRC_TEX0:
-    case PICA_TEV_SRC_TEX1:
-    case PICA_TEV_SRC_TEX2:
-        return (units >> (s - PICA_TEV_SRC_TEX0)) & 1;
-    case PICA_TEV_SRC_TEX3:
+    case PICA_FS_TEV_SRC_TEX0:
+    case PICA_FS_TEV_SRC_TEX1:
+    case PICA_FS_TEV_SRC_TEX2:
+        return (units >> (s - PICA_FS_TEV_SRC_TEX0)) & 1;
+    case PICA_FS_TEV_SRC_TEX3:
         return proctex;
     default:
         return true;
@@ -127,13 +127,13 @@ static void trim_stage(pica_fs_tev_stage *st, bool need_rgb, bool need_a)
         st->rgb_op = 0;
         st->rgb_scale = 0;
     }
-    if (st->rgb_op == PICA_TEV_OP_DOT3_RGBA) {
+    if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
         /* the colour result replaces the alpha combiner; its scale stays */
         memset(st->a_src, 0, 3);
         memset(st->a_mod, 0, 3);
         st->a_op = 0;
         if (!need_a) {
-            st->rgb_op = PICA_TEV_OP_DOT3_RGB;
+            st->rgb_op = PICA_FS_TEV_OP_DOT3_RGB;
             st->a_scale = 0;
         }
     } else if (!need_a) {
@@ -144,7 +144,7 @@ static void trim_stage(pica_fs_tev_stage *st, bool need_rgb, bool need_a)
     }
     for (unsigned j = pica_fs_tev_op_args(st->rgb_op); j < 3; j++)
         st->rgb_src[j] = st->rgb_mod[j] = 0;
-    unsigned an = st->rgb_op == PICA_TEV_OP_DOT3_RGBA ? 0 : pica_fs_tev_op_args(st->a_op);
+    unsigned an = st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA ? 0 : pica_fs_tev_op_args(st->a_op);
     for (unsigned j = an; j < 3; j++)
         st->a_src[j] = st->a_mod[j] = 0;
 }
@@ -156,7 +156,7 @@ static unsigned stage_reads(const pica_fs_tev_stage *st, unsigned src)
     for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++)
         if (st->rgb_src[j] == src)
             g |= cmod_groups(st->rgb_mod[j]);
-    if (st->rgb_op != PICA_TEV_OP_DOT3_RGBA)
+    if (st->rgb_op != PICA_FS_TEV_OP_DOT3_RGBA)
         for (unsigned j = 0; j < pica_fs_tev_op_args(st->a_op); j++)
             if (st->a_src[j] == src)
                 g |= amod_groups(st->a_mod[j]);
@@ -165,7 +165,7 @@ static unsigned stage_reads(const pica_fs_tev_stage *st, unsigned src)
 
 bool pica_fs_tev_reads_source(const pica_fs_key *key, unsigned src)
 {
-    for (int i = 0; i < PICA_TEV_STAGES; i++)
+    for (int i = 0; i < PICA_FS_TEV_STAGES; i++)
         if (stage_reads(&key->tev[i], src))
             return true;
     return false;
@@ -178,8 +178,8 @@ static void make_dead(uint8_t src[3], uint8_t mod[3], uint8_t *op, uint8_t *scal
 {
     memset(src, 0, 3);
     memset(mod, 0, 3);
-    src[0] = k ? PICA_TEV_SRC_PREVIOUS : PICA_TEV_SRC_ZERO;
-    *op = PICA_TEV_OP_REPLACE;
+    src[0] = k ? PICA_FS_TEV_SRC_PREVIOUS : PICA_FS_TEV_SRC_ZERO;
+    *op = PICA_FS_TEV_OP_REPLACE;
     *scale = 0;
 }
 
@@ -190,27 +190,27 @@ static void make_dead(uint8_t src[3], uint8_t mod[3], uint8_t *op, uint8_t *scal
  * nobody reads before it is overwritten is dropped. */
 static void normalize_tev(pica_fs_key *key)
 {
-    unsigned live[PICA_TEV_STAGES] = {0};
-    live[PICA_TEV_STAGES - 1] = G_RGB | G_A; /* the output and the alpha test */
-    for (int k = PICA_TEV_STAGES - 1; k >= 0; k--) {
+    unsigned live[PICA_FS_TEV_STAGES] = {0};
+    live[PICA_FS_TEV_STAGES - 1] = G_RGB | G_A; /* the output and the alpha test */
+    for (int k = PICA_FS_TEV_STAGES - 1; k >= 0; k--) {
         pica_fs_tev_stage *st = &key->tev[k];
-        if (k + 1 < PICA_TEV_STAGES)
-            live[k] |= stage_reads(&key->tev[k + 1], PICA_TEV_SRC_PREVIOUS);
-        if (k < PICA_TEV_BUFFER_STAGES) {
+        if (k + 1 < PICA_FS_TEV_STAGES)
+            live[k] |= stage_reads(&key->tev[k + 1], PICA_FS_TEV_SRC_PREVIOUS);
+        if (k < PICA_FS_TEV_BUFFER_STAGES) {
             for (unsigned g = G_RGB; g <= G_A; g <<= 1) {
                 uint8_t *bits = g == G_RGB ? &key->buffer_update_rgb : &key->buffer_update_a;
                 if (!((*bits >> k) & 1))
                     continue;
                 /* readers: stages i >= k + 2 whose latest writer of g is k */
                 bool read = false;
-                for (int i = k + 2; i < PICA_TEV_STAGES; i++) {
+                for (int i = k + 2; i < PICA_FS_TEV_STAGES; i++) {
                     bool overwritten = false;
                     for (int j = k + 1; j <= i - 2; j++)
                         if ((*bits >> j) & 1)
                             overwritten = true;
                     if (overwritten)
                         break;
-                    if (stage_reads(&key->tev[i], PICA_TEV_SRC_PREV_BUFFER) & g)
+                    if (stage_reads(&key->tev[i], PICA_FS_TEV_SRC_PREV_BUFFER) & g)
                         read = true;
                 }
                 if (read)
@@ -221,18 +221,18 @@ static void normalize_tev(pica_fs_key *key)
         }
         /* dot3-RGBA computes the alpha with the colour combiner */
         bool need_a = (live[k] & G_A) != 0;
-        bool need_rgb = (live[k] & G_RGB) || (need_a && st->rgb_op == PICA_TEV_OP_DOT3_RGBA);
+        bool need_rgb = (live[k] & G_RGB) || (need_a && st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA);
         trim_stage(st, need_rgb, need_a);
         if (!need_rgb)
             live[k] |= 4; /* remembered: make the colour combiner a pass-through below */
         if (!need_a)
             live[k] |= 8;
     }
-    for (int k = 0; k < PICA_TEV_STAGES; k++) {
+    for (int k = 0; k < PICA_FS_TEV_STAGES; k++) {
         pica_fs_tev_stage *st = &key->tev[k];
         if (live[k] & 4)
             make_dead(st->rgb_src, st->rgb_mod, &st->rgb_op, &st->rgb_scale, k);
-        if ((live[k] & 8) && st->rgb_op != PICA_TEV_OP_DOT3_RGBA)
+        if ((live[k] & 8) && st->rgb_op != PICA_FS_TEV_OP_DOT3_RGBA)
             make_dead(st->a_src, st->a_mod, &st->a_op, &st->a_scale, k);
     }
 }
@@ -241,19 +241,19 @@ bool pica_fs_lut_in_config(unsigned config, unsigned lut)
 {
     /* 3dbrew GPU/Internal_Registers, GPUREG_LIGHTING_CONFIG0: available LUTs */
     switch (lut) {
-    case PICA_LUT_D0:
+    case PICA_FS_LUT_D0:
         return config != 1;
-    case PICA_LUT_D1:
+    case PICA_FS_LUT_D1:
         return config != 0 && config != 1 && config != 5;
-    case PICA_LUT_SP:
+    case PICA_FS_LUT_SP:
         return config != 2 && config != 3;
-    case PICA_LUT_FR:
+    case PICA_FS_LUT_FR:
         return config != 0 && config != 2 && config != 4;
-    case PICA_LUT_RR:
+    case PICA_FS_LUT_RR:
         return config != 3;
-    case PICA_LUT_RG:
-    case PICA_LUT_RB:
-        return config == 4 || config == 5 || config == PICA_LIGHT_ENV_CONFIG7;
+    case PICA_FS_LUT_RG:
+    case PICA_FS_LUT_RB:
+        return config == 4 || config == 5 || config == PICA_FS_LIGHT_ENV_CONFIG7;
     default:
         return false;
     }
@@ -261,8 +261,8 @@ bool pica_fs_lut_in_config(unsigned config, unsigned lut)
 
 unsigned pica_fs_lut_register_index(unsigned lut)
 {
-    static const uint8_t reg[PICA_LUT_COUNT] = {0, 1, 8, 3, 4, 5, 6};
-    return lut < PICA_LUT_COUNT ? reg[lut] : 0;
+    static const uint8_t reg[PICA_FS_LUT_COUNT] = {0, 1, 8, 3, 4, 5, 6};
+    return lut < PICA_FS_LUT_COUNT ? reg[lut] : 0;
 }
 
 static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_secondary)
@@ -273,14 +273,14 @@ static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_
         return;
     }
     l->enable = 1;
-    if (l->num_lights < 1 || l->num_lights > PICA_MAX_LIGHTS)
+    if (l->num_lights < 1 || l->num_lights > PICA_FS_MAX_LIGHTS)
         l->num_lights = (uint8_t)(((l->num_lights - 1u) & 7u) + 1u);
     l->config &= 15;
-    if (l->config == 7 || l->config > PICA_LIGHT_ENV_CONFIG7)
+    if (l->config == 7 || l->config > PICA_FS_LIGHT_ENV_CONFIG7)
         l->config = 6;
     l->bump_mode &= 3;
     if (l->bump_mode == 3)
-        l->bump_mode = PICA_BUMP_NONE;
+        l->bump_mode = PICA_FS_BUMP_NONE;
     l->bump_selector &= 3;
     l->bump_renorm &= 1;
     l->clamp_highlights &= 1;
@@ -315,7 +315,7 @@ static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_
     }
 
     bool any_spot = false;
-    for (unsigned i = 0; i < PICA_MAX_LIGHTS; i++) {
+    for (unsigned i = 0; i < PICA_FS_MAX_LIGHTS; i++) {
         pica_fs_light_key *lt = &l->light[i];
         if (i >= l->num_lights) {
             lt->id = lt->flags = 0;
@@ -323,24 +323,24 @@ static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_
         }
         lt->id &= 7;
         lt->flags &= 0x7f;
-        if (!pica_fs_lut_in_config(l->config, PICA_LUT_SP))
-            lt->flags &= (uint8_t)~PICA_LIGHT_SPOT;
+        if (!pica_fs_lut_in_config(l->config, PICA_FS_LUT_SP))
+            lt->flags &= (uint8_t)~PICA_FS_LIGHT_SPOT;
         if (!shadow_rgb)
-            lt->flags &= (uint8_t)~PICA_LIGHT_SHADOW;
+            lt->flags &= (uint8_t)~PICA_FS_LIGHT_SHADOW;
         if (!reads_secondary)
-            lt->flags &= (uint8_t)~(PICA_LIGHT_GEO0 | PICA_LIGHT_GEO1);
-        if (lt->flags & PICA_LIGHT_SPOT)
+            lt->flags &= (uint8_t)~(PICA_FS_LIGHT_GEO0 | PICA_FS_LIGHT_GEO1);
+        if (lt->flags & PICA_FS_LIGHT_SPOT)
             any_spot = true;
     }
 
-    for (unsigned i = 0; i < PICA_LUT_COUNT; i++) {
+    for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++) {
         pica_fs_lut_key *lut = &l->lut[i];
         bool used;
         switch (i) {
-        case PICA_LUT_SP:
+        case PICA_FS_LUT_SP:
             used = any_spot;
             break;
-        case PICA_LUT_FR:
+        case PICA_FS_LUT_FR:
             used = lut->enable && fresnel_used;
             break;
         default: /* D0, D1, RB, RG, RR feed the specular colour only */
@@ -353,48 +353,48 @@ static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_
         }
         lut->enable = 1;
         lut->input &= 7;
-        if (lut->input > PICA_LUT_INPUT_CP ||
-            (lut->input == PICA_LUT_INPUT_CP && l->config != PICA_LIGHT_ENV_CONFIG7))
-            lut->input = PICA_LUT_INPUT_ZERO;
+        if (lut->input > PICA_FS_LUT_INPUT_CP ||
+            (lut->input == PICA_FS_LUT_INPUT_CP && l->config != PICA_FS_LIGHT_ENV_CONFIG7))
+            lut->input = PICA_FS_LUT_INPUT_ZERO;
         lut->abs &= 1;
         lut->scale &= 7;
         if (lut->scale == 5)
-            lut->scale = PICA_LUT_SCALE_0;
+            lut->scale = PICA_FS_LUT_SCALE_0;
     }
 
     /* Bump mapping: a tangent map only changes the CP input */
     bool uses_cp = false;
-    for (unsigned i = 0; i < PICA_LUT_COUNT; i++)
-        if (l->lut[i].enable && l->lut[i].input == PICA_LUT_INPUT_CP)
+    for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++)
+        if (l->lut[i].enable && l->lut[i].input == PICA_FS_LUT_INPUT_CP)
             uses_cp = true;
-    if (l->bump_mode == PICA_BUMP_TANGENT && !uses_cp)
-        l->bump_mode = PICA_BUMP_NONE;
-    if (l->bump_mode != PICA_BUMP_NORMAL)
+    if (l->bump_mode == PICA_FS_BUMP_TANGENT && !uses_cp)
+        l->bump_mode = PICA_FS_BUMP_NONE;
+    if (l->bump_mode != PICA_FS_BUMP_NORMAL)
         l->bump_renorm = 0;
-    if (l->bump_mode == PICA_BUMP_NONE)
+    if (l->bump_mode == PICA_FS_BUMP_NONE)
         l->bump_selector = 0;
 }
 
 void pica_fs_key_normalize(pica_fs_key *key)
 {
     /* ---- clamp reserved values ---- */
-    for (int i = 0; i < PICA_TEV_STAGES; i++)
+    for (int i = 0; i < PICA_FS_TEV_STAGES; i++)
         clamp_stage(&key->tev[i]);
     rewrite_stage0(key->tev[0].rgb_src);
     rewrite_stage0(key->tev[0].a_src);
     key->buffer_update_rgb &= 15;
     key->buffer_update_a &= 15;
     key->alpha_func &= 7;
-    if (key->fog_mode != PICA_FOG_FOG)
-        key->fog_mode = PICA_FOG_OFF;
+    if (key->fog_mode != PICA_FS_FOG_ON)
+        key->fog_mode = PICA_FS_FOG_OFF;
     key->fog_flip = key->fog_mode ? (key->fog_flip & 1) : 0;
     key->depth_wbuffer &= 1;
     key->tex_enable &= 7;
     key->tex0_type &= 7;
-    if (key->tex0_type > PICA_TEX0_DISABLED)
-        key->tex0_type = PICA_TEX0_2D;
-    if (key->tex0_type == PICA_TEX0_DISABLED)
-        key->tex_enable &= (uint8_t)~PICA_TEX_UNIT0;
+    if (key->tex0_type > PICA_FS_TEX0_DISABLED)
+        key->tex0_type = PICA_FS_TEX0_2D;
+    if (key->tex0_type == PICA_FS_TEX0_DISABLED)
+        key->tex_enable &= (uint8_t)~PICA_FS_TEX_UNIT0;
     key->tex2_coord1 &= 1;
     key->shadow_ortho &= 1;
     memset(key->pad0, 0, sizeof key->pad0);
@@ -403,28 +403,28 @@ void pica_fs_key_normalize(pica_fs_key *key)
 
     /* ---- sources that read nothing read zero ---- */
     for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < PICA_TEV_STAGES; i++) {
+        for (int i = 0; i < PICA_FS_TEV_STAGES; i++) {
             pica_fs_tev_stage *st = &key->tev[i];
             for (int j = 0; j < 3; j++) {
                 if (!source_available(st->rgb_src[j], key->lighting.enable, key->tex_enable, key->proctex.enable))
-                    st->rgb_src[j] = PICA_TEV_SRC_ZERO;
+                    st->rgb_src[j] = PICA_FS_TEV_SRC_ZERO;
                 if (!source_available(st->a_src[j], key->lighting.enable, key->tex_enable, key->proctex.enable))
-                    st->a_src[j] = PICA_TEV_SRC_ZERO;
+                    st->a_src[j] = PICA_FS_TEV_SRC_ZERO;
             }
         }
         normalize_tev(key);
         if (pass == 1)
             break;
-        normalize_lighting(key, pica_fs_tev_reads_source(key, PICA_TEV_SRC_FRAG_PRIMARY),
-                           pica_fs_tev_reads_source(key, PICA_TEV_SRC_FRAG_SECONDARY));
+        normalize_lighting(key, pica_fs_tev_reads_source(key, PICA_FS_TEV_SRC_FRAG_PRIMARY),
+                           pica_fs_tev_reads_source(key, PICA_FS_TEV_SRC_FRAG_SECONDARY));
 
         /* ---- texture units: keep the ones something samples ---- */
         const pica_fs_lighting_key *l = &key->lighting;
         unsigned used = 0;
         for (unsigned u = 0; u < 4; u++)
-            if (pica_fs_tev_reads_source(key, PICA_TEV_SRC_TEX0 + u))
+            if (pica_fs_tev_reads_source(key, PICA_FS_TEV_SRC_TEX0 + u))
                 used |= 1u << u;
-        if (l->enable && l->bump_mode != PICA_BUMP_NONE)
+        if (l->enable && l->bump_mode != PICA_FS_BUMP_NONE)
             used |= 1u << l->bump_selector;
         if (l->enable && l->shadow_enable)
             used |= 1u << l->shadow_selector;
@@ -433,11 +433,11 @@ void pica_fs_key_normalize(pica_fs_key *key)
             key->proctex.enable = 0;
     }
 
-    if (!(key->tex_enable & PICA_TEX_UNIT0))
-        key->tex0_type = PICA_TEX0_2D;
-    if (key->tex0_type != PICA_TEX0_SHADOW_2D && key->tex0_type != PICA_TEX0_SHADOW_CUBE)
+    if (!(key->tex_enable & PICA_FS_TEX_UNIT0))
+        key->tex0_type = PICA_FS_TEX0_2D;
+    if (key->tex0_type != PICA_FS_TEX0_SHADOW_2D && key->tex0_type != PICA_FS_TEX0_SHADOW_CUBE)
         key->shadow_ortho = 0;
-    if (!(key->tex_enable & PICA_TEX_UNIT2))
+    if (!(key->tex_enable & PICA_FS_TEX_UNIT2))
         key->tex2_coord1 = 0;
 
     /* ---- procedural texture ---- */
@@ -450,16 +450,16 @@ void pica_fs_key_normalize(pica_fs_key *key)
             p->coord = 0;
         p->u_clamp &= 7;
         p->v_clamp &= 7;
-        if (p->u_clamp > PICA_PROCTEX_CLAMP_PULSE)
-            p->u_clamp = PICA_PROCTEX_CLAMP_EDGE;
-        if (p->v_clamp > PICA_PROCTEX_CLAMP_PULSE)
-            p->v_clamp = PICA_PROCTEX_CLAMP_EDGE;
+        if (p->u_clamp > PICA_FS_PROCTEX_CLAMP_PULSE)
+            p->u_clamp = PICA_FS_PROCTEX_CLAMP_EDGE;
+        if (p->v_clamp > PICA_FS_PROCTEX_CLAMP_PULSE)
+            p->v_clamp = PICA_FS_PROCTEX_CLAMP_EDGE;
         p->rgb_func &= 15;
         p->alpha_func &= 15;
-        if (p->rgb_func > PICA_PROCTEX_FUNC_RMAX)
-            p->rgb_func = PICA_PROCTEX_FUNC_ZERO;
-        if (p->alpha_func > PICA_PROCTEX_FUNC_RMAX)
-            p->alpha_func = PICA_PROCTEX_FUNC_ZERO;
+        if (p->rgb_func > PICA_FS_PROCTEX_FUNC_RMAX)
+            p->rgb_func = PICA_FS_PROCTEX_FUNC_ZERO;
+        if (p->alpha_func > PICA_FS_PROCTEX_FUNC_RMAX)
+            p->alpha_func = PICA_FS_PROCTEX_FUNC_ZERO;
         p->separate_alpha &= 1;
         if (!p->separate_alpha)
             p->alpha_func = 0;
@@ -467,12 +467,12 @@ void pica_fs_key_normalize(pica_fs_key *key)
         p->u_shift &= 3;
         p->v_shift &= 3;
         if (p->u_shift == 3)
-            p->u_shift = PICA_PROCTEX_SHIFT_NONE;
+            p->u_shift = PICA_FS_PROCTEX_SHIFT_NONE;
         if (p->v_shift == 3)
-            p->v_shift = PICA_PROCTEX_SHIFT_NONE;
+            p->v_shift = PICA_FS_PROCTEX_SHIFT_NONE;
         p->filter &= 7;
-        if (p->filter > PICA_PROCTEX_LINEAR_MIP_LINEAR)
-            p->filter = PICA_PROCTEX_NEAREST;
+        if (p->filter > PICA_FS_PROCTEX_LINEAR_MIP_LINEAR)
+            p->filter = PICA_FS_PROCTEX_NEAREST;
         p->pad0 = 0;
     }
 }
@@ -540,17 +540,17 @@ bool pica_fs_key_from_hex(const char *text, pica_fs_key *key)
 static const char *src_name(unsigned s)
 {
     switch (s) {
-    case PICA_TEV_SRC_PRIMARY: return "primary";
-    case PICA_TEV_SRC_FRAG_PRIMARY: return "frag_primary";
-    case PICA_TEV_SRC_FRAG_SECONDARY: return "frag_secondary";
-    case PICA_TEV_SRC_TEX0: return "tex0";
-    case PICA_TEV_SRC_TEX1: return "tex1";
-    case PICA_TEV_SRC_TEX2: return "tex2";
-    case PICA_TEV_SRC_TEX3: return "tex3";
-    case PICA_TEV_SRC_ZERO: return "zero";
-    case PICA_TEV_SRC_PREV_BUFFER: return "buffer";
-    case PICA_TEV_SRC_CONSTANT: return "const";
-    case PICA_TEV_SRC_PREVIOUS: return "prev";
+    case PICA_FS_TEV_SRC_PRIMARY: return "primary";
+    case PICA_FS_TEV_SRC_FRAG_PRIMARY: return "frag_primary";
+    case PICA_FS_TEV_SRC_FRAG_SECONDARY: return "frag_secondary";
+    case PICA_FS_TEV_SRC_TEX0: return "tex0";
+    case PICA_FS_TEV_SRC_TEX1: return "tex1";
+    case PICA_FS_TEV_SRC_TEX2: return "tex2";
+    case PICA_FS_TEV_SRC_TEX3: return "tex3";
+    case PICA_FS_TEV_SRC_ZERO: return "zero";
+    case PICA_FS_TEV_SRC_PREV_BUFFER: return "buffer";
+    case PICA_FS_TEV_SRC_CONSTANT: return "const";
+    case PICA_FS_TEV_SRC_PREVIOUS: return "prev";
     default: return "?";
     }
 }
@@ -572,26 +572,26 @@ static const char *op_name(unsigned op)
 {
     static const char *names[11] = {"replace", "modulate", "add", "add_signed", "interpolate", "subtract",
                                     "dot3_rgb", "dot3_rgba", "mul_add", "add_mul", "zero"};
-    return op <= PICA_TEV_OP_ZERO ? names[op] : "?";
+    return op <= PICA_FS_TEV_OP_ZERO ? names[op] : "?";
 }
 
 void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
 {
     static const char *alpha_names[8] = {"never", "always", "==", "!=", "<", "<=", ">", ">="};
     static const char *tex0_names[6] = {"2d", "cube", "shadow_2d", "projection", "shadow_cube", "disabled"};
-    static const char *lut_names[PICA_LUT_COUNT] = {"d0", "d1", "sp", "fr", "rb", "rg", "rr"};
+    static const char *lut_names[PICA_FS_LUT_COUNT] = {"d0", "d1", "sp", "fr", "rb", "rg", "rr"};
     static const char *input_names[7] = {"n.h", "v.h", "n.v", "l.n", "-l.p", "cp", "zero"};
     static const char *scale_names[8] = {"1", "2", "4", "8", "0", "0", "0.25", "0.5"};
     char hex[PICA_FS_KEY_HEX_SIZE];
     pica_fs_key_to_hex(key, hex);
     glhle_bytebuf_printf(out, "key %s\nhash %016llx\n", hex, (unsigned long long)pica_fs_key_hash(key));
-    for (int i = 0; i < PICA_TEV_STAGES; i++) {
+    for (int i = 0; i < PICA_FS_TEV_STAGES; i++) {
         const pica_fs_tev_stage *st = &key->tev[i];
         glhle_bytebuf_printf(out, "tev%d rgb %s(", i, op_name(st->rgb_op));
         for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++)
             glhle_bytebuf_printf(out, "%s%s.%s", j ? ", " : "", src_name(st->rgb_src[j]), cmod_name(st->rgb_mod[j]));
         glhle_bytebuf_printf(out, ") x%d  alpha ", 1 << st->rgb_scale);
-        if (st->rgb_op == PICA_TEV_OP_DOT3_RGBA) {
+        if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
             glhle_bytebuf_printf(out, "from dot3_rgba");
         } else {
             glhle_bytebuf_printf(out, "%s(", op_name(st->a_op));
@@ -600,13 +600,13 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
             glhle_bytebuf_printf(out, ")");
         }
         glhle_bytebuf_printf(out, " x%d", 1 << st->a_scale);
-        if (i < PICA_TEV_BUFFER_STAGES && (((key->buffer_update_rgb | key->buffer_update_a) >> i) & 1))
+        if (i < PICA_FS_TEV_BUFFER_STAGES && (((key->buffer_update_rgb | key->buffer_update_a) >> i) & 1))
             glhle_bytebuf_printf(out, "  -> buffer%s%s", (key->buffer_update_rgb >> i) & 1 ? " rgb" : "",
                                  (key->buffer_update_a >> i) & 1 ? " a" : "");
         glhle_bytebuf_printf(out, "\n");
     }
     glhle_bytebuf_printf(out, "alpha_test %s\nfog %s%s\ndepth %s\n", alpha_names[key->alpha_func & 7],
-                         key->fog_mode == PICA_FOG_FOG ? "on" : "off", key->fog_flip ? " flip" : "",
+                         key->fog_mode == PICA_FS_FOG_ON ? "on" : "off", key->fog_flip ? " flip" : "",
                          key->depth_wbuffer ? "w-buffer" : "z-buffer");
     glhle_bytebuf_printf(out, "textures");
     for (unsigned u = 0; u < 3; u++)
@@ -628,20 +628,20 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
             glhle_bytebuf_printf(out, "  shadow unit %u%s%s%s%s\n", l->shadow_selector, l->shadow_primary ? " primary" : "",
                                  l->shadow_secondary ? " secondary" : "", l->shadow_alpha ? " alpha" : "",
                                  l->shadow_invert ? " inverted" : "");
-        for (unsigned i = 0; i < PICA_LUT_COUNT; i++)
+        for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++)
             if (l->lut[i].enable)
                 glhle_bytebuf_printf(out, "  lut %s: input %s%s, scale %s\n", lut_names[i],
                                      input_names[l->lut[i].input % 7], l->lut[i].abs ? " (abs)" : "",
                                      scale_names[l->lut[i].scale & 7]);
-        for (unsigned i = 0; i < l->num_lights && i < PICA_MAX_LIGHTS; i++) {
+        for (unsigned i = 0; i < l->num_lights && i < PICA_FS_MAX_LIGHTS; i++) {
             const pica_fs_light_key *lt = &l->light[i];
             glhle_bytebuf_printf(out, "  light slot %u = light %u:%s%s%s%s%s%s%s\n", i, lt->id,
-                                 lt->flags & PICA_LIGHT_DIRECTIONAL ? " directional" : " positional",
-                                 lt->flags & PICA_LIGHT_TWO_SIDED ? " two-sided" : "",
-                                 lt->flags & PICA_LIGHT_SPOT ? " spot" : "",
-                                 lt->flags & PICA_LIGHT_DIST_ATTEN ? " dist-atten" : "",
-                                 lt->flags & PICA_LIGHT_GEO0 ? " geo0" : "", lt->flags & PICA_LIGHT_GEO1 ? " geo1" : "",
-                                 lt->flags & PICA_LIGHT_SHADOW ? " shadow" : "");
+                                 lt->flags & PICA_FS_LIGHT_DIRECTIONAL ? " directional" : " positional",
+                                 lt->flags & PICA_FS_LIGHT_TWO_SIDED ? " two-sided" : "",
+                                 lt->flags & PICA_FS_LIGHT_SPOT ? " spot" : "",
+                                 lt->flags & PICA_FS_LIGHT_DIST_ATTEN ? " dist-atten" : "",
+                                 lt->flags & PICA_FS_LIGHT_GEO0 ? " geo0" : "", lt->flags & PICA_FS_LIGHT_GEO1 ? " geo1" : "",
+                                 lt->flags & PICA_FS_LIGHT_SHADOW ? " shadow" : "");
         }
     } else {
         glhle_bytebuf_printf(out, "lighting off\n");

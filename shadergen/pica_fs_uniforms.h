@@ -29,27 +29,27 @@
  * n * 256. Entry: bits 0-11 value (unsigned, /4095), bits 12-22 |delta|
  * (/2047), bit 23 delta sign (3dbrew GPU/Internal_Registers,
  * GPUREG_LIGHTING_LUT_DATAi; Azahar pica_core.h Lighting::LutEntry). */
-#define PICA_LUT_LIGHTING 0
-#define PICA_LUT_LIGHTING_TABLES 24
+#define PICA_FS_LUT_LIGHTING 0
+#define PICA_FS_LUT_LIGHTING_TABLES 24
 /* Fog: 128 entries, bits 0-12 delta (signed, /2047), bits 13-23 value
  * (/2047) (GPUREG_FOG_LUT_DATAi). */
-#define PICA_LUT_FOG 6144
+#define PICA_FS_LUT_FOG 6144
 /* Proctex noise, RGB-map and alpha-map tables: 128 entries each, bits 0-11
  * value (/4095), bits 12-23 delta (signed 12-bit, /4095; Azahar
  * ProcTex::ValueEntry). */
-#define PICA_LUT_PROCTEX_NOISE 6272
-#define PICA_LUT_PROCTEX_RGB_MAP 6400
-#define PICA_LUT_PROCTEX_ALPHA_MAP 6528
+#define PICA_FS_LUT_PROCTEX_NOISE 6272
+#define PICA_FS_LUT_PROCTEX_RGB_MAP 6400
+#define PICA_FS_LUT_PROCTEX_ALPHA_MAP 6528
 /* Proctex colour table: 256 RGBA8 entries (R in bits 0-7). */
-#define PICA_LUT_PROCTEX_COLOR 6656
+#define PICA_FS_LUT_PROCTEX_COLOR 6656
 /* Proctex colour differences: 256 entries of four signed bytes, each half of
  * the difference to the next colour (Azahar ProcTex::ColorDifferenceEntry
  * doubles them; 3dbrew calls the field fixed1.0.7). */
-#define PICA_LUT_PROCTEX_DIFF 6912
-#define PICA_LUT_ENTRIES 7168
+#define PICA_FS_LUT_PROCTEX_DIFF 6912
+#define PICA_FS_LUT_ENTRIES 7168
 
 typedef struct pica_fs_luts {
-    uint32_t e[PICA_LUT_ENTRIES];
+    uint32_t e[PICA_FS_LUT_ENTRIES];
 } pica_fs_luts;
 
 /* ---- uniform block ---- */

@@ -59,14 +59,14 @@ static int alpha_modifier(unsigned mod, const uint8_t s[4])
 static int combine(unsigned op, int a, int b, int c)
 {
     switch (op) {
-    case PICA_TEV_OP_REPLACE: return a;
-    case PICA_TEV_OP_MODULATE: return a * b / 255;
-    case PICA_TEV_OP_ADD: return a + b > 255 ? 255 : a + b;
-    case PICA_TEV_OP_ADD_SIGNED: return clampi(a + b - 128, 0, 255);
-    case PICA_TEV_OP_INTERPOLATE: return (a * c + b * (255 - c)) / 255;
-    case PICA_TEV_OP_SUBTRACT: return a > b ? a - b : 0;
-    case PICA_TEV_OP_MULTIPLY_ADD: return clampi((a * b + 255 * c) / 255, 0, 255);
-    case PICA_TEV_OP_ADD_MULTIPLY: return (a + b > 255 ? 255 : a + b) * c / 255;
+    case PICA_FS_TEV_OP_REPLACE: return a;
+    case PICA_FS_TEV_OP_MODULATE: return a * b / 255;
+    case PICA_FS_TEV_OP_ADD: return a + b > 255 ? 255 : a + b;
+    case PICA_FS_TEV_OP_ADD_SIGNED: return clampi(a + b - 128, 0, 255);
+    case PICA_FS_TEV_OP_INTERPOLATE: return (a * c + b * (255 - c)) / 255;
+    case PICA_FS_TEV_OP_SUBTRACT: return a > b ? a - b : 0;
+    case PICA_FS_TEV_OP_MULTIPLY_ADD: return clampi((a * b + 255 * c) / 255, 0, 255);
+    case PICA_FS_TEV_OP_ADD_MULTIPLY: return (a + b > 255 ? 255 : a + b) * c / 255;
     default: return 0;
     }
 }
@@ -88,13 +88,13 @@ void pica_ref_tev_stage(const pica_fs_tev_stage *st, const uint8_t src[16][4], u
     for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++)
         color_modifier(st->rgb_mod[j], src[st->rgb_src[j] & 15], ca[j]);
     int rgb[3];
-    if (st->rgb_op == PICA_TEV_OP_DOT3_RGB || st->rgb_op == PICA_TEV_OP_DOT3_RGBA)
+    if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGB || st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA)
         rgb[0] = rgb[1] = rgb[2] = dot3(ca[0], ca[1]);
     else
         for (int i = 0; i < 3; i++)
             rgb[i] = combine(st->rgb_op, ca[0][i], ca[1][i], ca[2][i]);
     int a;
-    if (st->rgb_op == PICA_TEV_OP_DOT3_RGBA) {
+    if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
         /* the colour result is also the alpha result (citra PR #2671) */
         a = rgb[0];
     } else {
@@ -142,7 +142,7 @@ static vec3 quat_rotate(const float q[4], vec3 v)
  * Azahar pica_core.h LutEntry). */
 static float lut_entry(const pica_fs_luts *luts, unsigned table, int index, float frac)
 {
-    uint32_t e = luts->e[PICA_LUT_LIGHTING + table * 256 + (unsigned)index];
+    uint32_t e = luts->e[PICA_FS_LUT_LIGHTING + table * 256 + (unsigned)index];
     float d = (float)((e >> 12) & 0x7FF) / 2047.0f;
     if (e & 0x800000)
         d = -d;
@@ -182,12 +182,12 @@ typedef struct light_vectors {
 static float lut_input(unsigned input, const light_vectors *lv)
 {
     switch (input) {
-    case PICA_LUT_INPUT_NH: return dot3f(lv->n, lv->hn);
-    case PICA_LUT_INPUT_VH: return dot3f(lv->v, lv->hn);
-    case PICA_LUT_INPUT_NV: return dot3f(lv->n, lv->v);
-    case PICA_LUT_INPUT_LN: return dot3f(lv->l, lv->n);
-    case PICA_LUT_INPUT_SP: return dot3f(lv->l, lv->spot);
-    case PICA_LUT_INPUT_CP:
+    case PICA_FS_LUT_INPUT_NH: return dot3f(lv->n, lv->hn);
+    case PICA_FS_LUT_INPUT_VH: return dot3f(lv->v, lv->hn);
+    case PICA_FS_LUT_INPUT_NV: return dot3f(lv->n, lv->v);
+    case PICA_FS_LUT_INPUT_LN: return dot3f(lv->l, lv->n);
+    case PICA_FS_LUT_INPUT_SP: return dot3f(lv->l, lv->spot);
+    case PICA_FS_LUT_INPUT_CP:
         /* cos phi: the half vector's component in the tangent plane, dot
          * the tangent, not renormalised (Azahar, from hardware tests) */
         return dot3f(sub3(lv->hn, mul3(lv->n, dot3f(lv->n, lv->hn))), lv->t);
@@ -220,11 +220,11 @@ static void lighting(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
 {
     const pica_fs_lighting_key *lk = &key->lighting;
     vec3 surf_n = v3(0, 0, 1), surf_t = v3(1, 0, 0);
-    if (lk->bump_mode != PICA_BUMP_NONE) {
+    if (lk->bump_mode != PICA_FS_BUMP_NONE) {
         const uint8_t *b = tex[lk->bump_selector & 3];
         vec3 p = v3((float)b[0] * (2.0f / 255.0f) - 1.0f, (float)b[1] * (2.0f / 255.0f) - 1.0f,
                     (float)b[2] * (2.0f / 255.0f) - 1.0f);
-        if (lk->bump_mode == PICA_BUMP_NORMAL) {
+        if (lk->bump_mode == PICA_FS_BUMP_NORMAL) {
             /* "recalculate bump vectors": z from x and y */
             if (lk->bump_renorm)
                 p.z = sqrtf(fmaxf(1.0f - (p.x * p.x + p.y * p.y), 0.0f));
@@ -257,12 +257,12 @@ static void lighting(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
 
     vec3 diff = v3(0, 0, 0), spec = v3(0, 0, 0);
     float pa = 1.0f, sa = 1.0f;
-    for (unsigned slot = 0; slot < lk->num_lights && slot < PICA_MAX_LIGHTS; slot++) {
+    for (unsigned slot = 0; slot < lk->num_lights && slot < PICA_FS_MAX_LIGHTS; slot++) {
         const pica_fs_light_key *lt = &lk->light[slot];
         const pica_fs_light_uniforms *L = &u->light[lt->id & 7];
-        bool two_sided = (lt->flags & PICA_LIGHT_TWO_SIDED) != 0;
+        bool two_sided = (lt->flags & PICA_FS_LIGHT_TWO_SIDED) != 0;
         vec3 l = rgb3(L->position);
-        if (!(lt->flags & PICA_LIGHT_DIRECTIONAL))
+        if (!(lt->flags & PICA_FS_LIGHT_DIRECTIONAL))
             l = add3(l, view);
         float dist = sqrtf(dot3f(l, l));
         lv.l = norm3(l);
@@ -275,38 +275,38 @@ static void lighting(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
         /* distance attenuation: DA(clamp(scale * d + bias, 0, 1)), unsigned
          * (3dbrew GPUREG_LIGHTi_ATTENUATION_BIAS) */
         float da = 1.0f;
-        if (lt->flags & PICA_LIGHT_DIST_ATTEN)
+        if (lt->flags & PICA_FS_LIGHT_DIST_ATTEN)
             da = lut_unsigned(luts, 16 + (lt->id & 7u), clampf(L->atten[1] * dist + L->atten[0], 0.0f, 1.0f));
         float sp = 1.0f;
-        if (lt->flags & PICA_LIGHT_SPOT)
-            sp = lut_lookup(luts, &lk->lut[PICA_LUT_SP], 8 + (lt->id & 7u), &lv, two_sided);
+        if (lt->flags & PICA_FS_LIGHT_SPOT)
+            sp = lut_lookup(luts, &lk->lut[PICA_FS_LUT_SP], 8 + (lt->id & 7u), &lv, two_sided);
 
         /* specular: a LUT missing from the environment or disabled reads 1;
          * RG and RB fall back to RR (3dbrew GPUREG_LIGHTING_CONFIG0) */
-        float d0 = lk->lut[PICA_LUT_D0].enable ? lut_lookup(luts, &lk->lut[PICA_LUT_D0], 0, &lv, two_sided) : 1.0f;
-        float rr = lk->lut[PICA_LUT_RR].enable ? lut_lookup(luts, &lk->lut[PICA_LUT_RR], 6, &lv, two_sided) : 1.0f;
-        float rg = lk->lut[PICA_LUT_RG].enable ? lut_lookup(luts, &lk->lut[PICA_LUT_RG], 5, &lv, two_sided) : rr;
-        float rb = lk->lut[PICA_LUT_RB].enable ? lut_lookup(luts, &lk->lut[PICA_LUT_RB], 4, &lv, two_sided) : rr;
-        float d1 = lk->lut[PICA_LUT_D1].enable ? lut_lookup(luts, &lk->lut[PICA_LUT_D1], 1, &lv, two_sided) : 1.0f;
+        float d0 = lk->lut[PICA_FS_LUT_D0].enable ? lut_lookup(luts, &lk->lut[PICA_FS_LUT_D0], 0, &lv, two_sided) : 1.0f;
+        float rr = lk->lut[PICA_FS_LUT_RR].enable ? lut_lookup(luts, &lk->lut[PICA_FS_LUT_RR], 6, &lv, two_sided) : 1.0f;
+        float rg = lk->lut[PICA_FS_LUT_RG].enable ? lut_lookup(luts, &lk->lut[PICA_FS_LUT_RG], 5, &lv, two_sided) : rr;
+        float rb = lk->lut[PICA_FS_LUT_RB].enable ? lut_lookup(luts, &lk->lut[PICA_FS_LUT_RB], 4, &lv, two_sided) : rr;
+        float d1 = lk->lut[PICA_FS_LUT_D1].enable ? lut_lookup(luts, &lk->lut[PICA_FS_LUT_D1], 1, &lv, two_sided) : 1.0f;
         vec3 s0 = mul3(rgb3(L->specular0), d0);
         vec3 s1 = mulv3(mul3(v3(rr, rg, rb), d1), rgb3(L->specular1));
-        if (lt->flags & (PICA_LIGHT_GEO0 | PICA_LIGHT_GEO1)) {
+        if (lt->flags & (PICA_FS_LIGHT_GEO0 | PICA_FS_LIGHT_GEO1)) {
             /* geometric factor L.N / |H|^2, at most 1 (Azahar) */
             float hh = dot3f(h, h);
             float geo = hh == 0.0f ? 0.0f : fminf(ln / hh, 1.0f);
-            if (lt->flags & PICA_LIGHT_GEO0)
+            if (lt->flags & PICA_FS_LIGHT_GEO0)
                 s0 = mul3(s0, geo);
-            if (lt->flags & PICA_LIGHT_GEO1)
+            if (lt->flags & PICA_FS_LIGHT_GEO1)
                 s1 = mul3(s1, geo);
         }
-        if (slot + 1 == lk->num_lights && lk->lut[PICA_LUT_FR].enable) {
-            float fr = lut_lookup(luts, &lk->lut[PICA_LUT_FR], 3, &lv, two_sided);
+        if (slot + 1 == lk->num_lights && lk->lut[PICA_FS_LUT_FR].enable) {
+            float fr = lut_lookup(luts, &lk->lut[PICA_FS_LUT_FR], 3, &lv, two_sided);
             if (lk->fresnel_primary)
                 pa = fr;
             if (lk->fresnel_secondary)
                 sa = fr;
         }
-        bool sh = (lt->flags & PICA_LIGHT_SHADOW) != 0;
+        bool sh = (lt->flags & PICA_FS_LIGHT_SHADOW) != 0;
         vec3 dl = mul3(rgb3(L->diffuse), ln);
         if (sh && lk->shadow_primary)
             dl = mulv3(dl, shadow_rgb);
@@ -390,18 +390,18 @@ static float noise_coef(const pica_fs_uniforms *u, const pica_fs_luts *luts, flo
     float g1 = noise2(ix + 1, iy) * (fx + fy - 1.0f);
     float g2 = noise2(ix, iy + 1) * (fx + fy - 1.0f);
     float g3 = noise2(ix + 1, iy + 1) * (fx + fy - 2.0f);
-    float xn = pt_table(luts, PICA_LUT_PROCTEX_NOISE, fx);
-    float yn = pt_table(luts, PICA_LUT_PROCTEX_NOISE, fy);
+    float xn = pt_table(luts, PICA_FS_LUT_PROCTEX_NOISE, fx);
+    float yn = pt_table(luts, PICA_FS_LUT_PROCTEX_NOISE, fy);
     return lerpf(lerpf(g0, g1, xn), lerpf(g2, g3, xn), yn);
 }
 
 /* Shift by half a period (a whole one when mirrored) on odd or even rows. */
 static float pt_shift(unsigned mode, unsigned clamp, float other)
 {
-    float off = clamp == PICA_PROCTEX_CLAMP_MIRROR ? 1.0f : 0.5f;
-    if (mode == PICA_PROCTEX_SHIFT_ODD)
+    float off = clamp == PICA_FS_PROCTEX_CLAMP_MIRROR ? 1.0f : 0.5f;
+    if (mode == PICA_FS_PROCTEX_SHIFT_ODD)
         return off * (float)((pt_int(other) / 2) % 2);
-    if (mode == PICA_PROCTEX_SHIFT_EVEN)
+    if (mode == PICA_FS_PROCTEX_SHIFT_EVEN)
         return off * (float)(((pt_int(other) + 1) / 2) % 2);
     return 0.0f;
 }
@@ -409,10 +409,10 @@ static float pt_shift(unsigned mode, unsigned clamp, float other)
 static float pt_clamp(unsigned mode, float x)
 {
     switch (mode) {
-    case PICA_PROCTEX_CLAMP_ZERO: return x > 1.0f ? 0.0f : x;
-    case PICA_PROCTEX_CLAMP_REPEAT: return x - floorf(x);
-    case PICA_PROCTEX_CLAMP_MIRROR: return pt_int(x) % 2 == 0 ? x - floorf(x) : 1.0f - (x - floorf(x));
-    case PICA_PROCTEX_CLAMP_PULSE: return x > 0.5f ? 1.0f : 0.0f;
+    case PICA_FS_PROCTEX_CLAMP_ZERO: return x > 1.0f ? 0.0f : x;
+    case PICA_FS_PROCTEX_CLAMP_REPEAT: return x - floorf(x);
+    case PICA_FS_PROCTEX_CLAMP_MIRROR: return pt_int(x) % 2 == 0 ? x - floorf(x) : 1.0f - (x - floorf(x));
+    case PICA_FS_PROCTEX_CLAMP_PULSE: return x > 0.5f ? 1.0f : 0.0f;
     default: return fminf(x, 1.0f);
     }
 }
@@ -420,16 +420,16 @@ static float pt_clamp(unsigned mode, float x)
 static float pt_func(unsigned f, float u, float v)
 {
     switch (f) {
-    case PICA_PROCTEX_FUNC_U: return u;
-    case PICA_PROCTEX_FUNC_U2: return u * u;
-    case PICA_PROCTEX_FUNC_V: return v;
-    case PICA_PROCTEX_FUNC_V2: return v * v;
-    case PICA_PROCTEX_FUNC_ADD: return (u + v) * 0.5f;
-    case PICA_PROCTEX_FUNC_ADD2: return (u * u + v * v) * 0.5f;
-    case PICA_PROCTEX_FUNC_SQRT2: return fminf(sqrtf(u * u + v * v), 1.0f);
-    case PICA_PROCTEX_FUNC_MIN: return fminf(u, v);
-    case PICA_PROCTEX_FUNC_MAX: return fmaxf(u, v);
-    case PICA_PROCTEX_FUNC_RMAX: return fminf(((u + v) * 0.5f + sqrtf(u * u + v * v)) * 0.5f, 1.0f);
+    case PICA_FS_PROCTEX_FUNC_U: return u;
+    case PICA_FS_PROCTEX_FUNC_U2: return u * u;
+    case PICA_FS_PROCTEX_FUNC_V: return v;
+    case PICA_FS_PROCTEX_FUNC_V2: return v * v;
+    case PICA_FS_PROCTEX_FUNC_ADD: return (u + v) * 0.5f;
+    case PICA_FS_PROCTEX_FUNC_ADD2: return (u * u + v * v) * 0.5f;
+    case PICA_FS_PROCTEX_FUNC_SQRT2: return fminf(sqrtf(u * u + v * v), 1.0f);
+    case PICA_FS_PROCTEX_FUNC_MIN: return fminf(u, v);
+    case PICA_FS_PROCTEX_FUNC_MAX: return fmaxf(u, v);
+    case PICA_FS_PROCTEX_FUNC_RMAX: return fminf(((u + v) * 0.5f + sqrtf(u * u + v * v)) * 0.5f, 1.0f);
     default: return 0.0f;
     }
 }
@@ -446,12 +446,12 @@ static void pt_color(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
     int offset = level < 4 ? u->proctex_offset[level] : high_offsets[level - 4];
     float c = x * (float)(width - 1);
     unsigned f = key->proctex.filter;
-    bool linear = f == PICA_PROCTEX_LINEAR || f == PICA_PROCTEX_LINEAR_MIP_NEAREST || f == PICA_PROCTEX_LINEAR_MIP_LINEAR;
+    bool linear = f == PICA_FS_PROCTEX_LINEAR || f == PICA_FS_PROCTEX_LINEAR_MIP_NEAREST || f == PICA_FS_PROCTEX_LINEAR_MIP_LINEAR;
     if (linear) {
         float ci = truncf(c);
         int i = clampi((int)fmaxf(fminf(ci, 65536.0f), -65536.0f) + offset, 0, 255);
-        uint32_t e = luts->e[PICA_LUT_PROCTEX_COLOR + (unsigned)i];
-        uint32_t d = luts->e[PICA_LUT_PROCTEX_DIFF + (unsigned)i];
+        uint32_t e = luts->e[PICA_FS_LUT_PROCTEX_COLOR + (unsigned)i];
+        uint32_t d = luts->e[PICA_FS_LUT_PROCTEX_DIFF + (unsigned)i];
         float fr = c - floorf(c);
         for (int k = 0; k < 4; k++) {
             int dk = (int)((d >> (8 * k)) & 0xFF);
@@ -462,7 +462,7 @@ static void pt_color(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
     } else {
         float ci = floorf(c + (float)offset + 0.5f);
         int i = clampi((int)fmaxf(fminf(ci, 65536.0f), -65536.0f), 0, 255);
-        uint32_t e = luts->e[PICA_LUT_PROCTEX_COLOR + (unsigned)i];
+        uint32_t e = luts->e[PICA_FS_LUT_PROCTEX_COLOR + (unsigned)i];
         for (int k = 0; k < 4; k++)
             out[k] = (float)((e >> (8 * k)) & 0xFF) / 255.0f;
     }
@@ -494,15 +494,15 @@ static void proctex(const pica_fs_key *key, const pica_fs_uniforms *u, const pic
     }
     uu = pt_clamp(p->u_clamp, uu + us);
     vv = pt_clamp(p->v_clamp, vv + vs);
-    float x = pt_table(luts, PICA_LUT_PROCTEX_RGB_MAP, pt_func(p->rgb_func, uu, vv));
+    float x = pt_table(luts, PICA_FS_LUT_PROCTEX_RGB_MAP, pt_func(p->rgb_func, uu, vv));
     float col[4];
     switch (p->filter) {
-    case PICA_PROCTEX_NEAREST_MIP_NEAREST:
-    case PICA_PROCTEX_LINEAR_MIP_NEAREST:
+    case PICA_FS_PROCTEX_NEAREST_MIP_NEAREST:
+    case PICA_FS_PROCTEX_LINEAR_MIP_NEAREST:
         pt_color(key, u, luts, x, (int)floorf(lod + 0.5f), col);
         break;
-    case PICA_PROCTEX_NEAREST_MIP_LINEAR:
-    case PICA_PROCTEX_LINEAR_MIP_LINEAR: {
+    case PICA_FS_PROCTEX_NEAREST_MIP_LINEAR:
+    case PICA_FS_PROCTEX_LINEAR_MIP_LINEAR: {
         int li = (int)lod;
         float a[4], b[4];
         pt_color(key, u, luts, x, li, a);
@@ -517,7 +517,7 @@ static void proctex(const pica_fs_key *key, const pica_fs_uniforms *u, const pic
     }
     /* separate alpha: the alpha map's value, no colour table */
     if (p->separate_alpha)
-        col[3] = pt_table(luts, PICA_LUT_PROCTEX_ALPHA_MAP, pt_func(p->alpha_func, uu, vv));
+        col[3] = pt_table(luts, PICA_FS_LUT_PROCTEX_ALPHA_MAP, pt_func(p->alpha_func, uu, vv));
     for (int k = 0; k < 4; k++)
         out[k] = pica_ref_byte(col[k]);
 }
@@ -615,7 +615,7 @@ static void fog(const pica_fs_key *key, const pica_fs_uniforms *u, const pica_fs
         d = 0xFFFFFF;
     if (key->fog_flip)
         d = 0xFFFFFF - d;
-    uint32_t e = luts->e[PICA_LUT_FOG + (d >> 17)];
+    uint32_t e = luts->e[PICA_FS_LUT_FOG + (d >> 17)];
     int32_t delta = (int32_t)(e & 0x1FFF);
     if (delta & 0x1000)
         delta -= 0x2000;
@@ -634,11 +634,11 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
                        const pica_ref_input *in, pica_ref_output *out)
 {
     memset(out, 0, sizeof *out);
-    /* source table indexed by PICA_TEV_SRC_* */
+    /* source table indexed by PICA_FS_TEV_SRC_* */
     uint8_t src[16][4];
     memset(src, 0, sizeof src);
     for (int i = 0; i < 4; i++)
-        src[PICA_TEV_SRC_PRIMARY][i] = pica_ref_byte(in->color[i]);
+        src[PICA_FS_TEV_SRC_PRIMARY][i] = pica_ref_byte(in->color[i]);
 
     /* window depth: z/w * scale + offset, times w for the w-buffer
      * (GPUREG_DEPTHMAP_*; Azahar: "z * scale + w * offset") */
@@ -657,12 +657,12 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
         memcpy(out->proctex, tex[3], 4);
     }
     for (unsigned unit = 0; unit < 4; unit++)
-        memcpy(src[PICA_TEV_SRC_TEX0 + unit], tex[unit], 4);
+        memcpy(src[PICA_FS_TEV_SRC_TEX0 + unit], tex[unit], 4);
 
     if (key->lighting.enable) {
         lighting(key, u, luts, in, (const uint8_t(*)[4])tex, out->frag_primary, out->frag_secondary);
-        memcpy(src[PICA_TEV_SRC_FRAG_PRIMARY], out->frag_primary, 4);
-        memcpy(src[PICA_TEV_SRC_FRAG_SECONDARY], out->frag_secondary, 4);
+        memcpy(src[PICA_FS_TEV_SRC_FRAG_PRIMARY], out->frag_primary, 4);
+        memcpy(src[PICA_FS_TEV_SRC_FRAG_SECONDARY], out->frag_secondary, 4);
     }
 
     /* Six stages; "previous" is the last stage's output; the combiner
@@ -672,14 +672,14 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
     uint8_t prev[4] = {0, 0, 0, 0}, buf[4] = {0, 0, 0, 0}, next[4];
     for (int i = 0; i < 4; i++)
         next[i] = (uint8_t)clampi(u->tev_buffer_init[i], 0, 255);
-    for (unsigned s = 0; s < PICA_TEV_STAGES; s++) {
-        memcpy(src[PICA_TEV_SRC_PREVIOUS], prev, 4);
-        memcpy(src[PICA_TEV_SRC_PREV_BUFFER], buf, 4);
+    for (unsigned s = 0; s < PICA_FS_TEV_STAGES; s++) {
+        memcpy(src[PICA_FS_TEV_SRC_PREVIOUS], prev, 4);
+        memcpy(src[PICA_FS_TEV_SRC_PREV_BUFFER], buf, 4);
         for (int i = 0; i < 4; i++)
-            src[PICA_TEV_SRC_CONSTANT][i] = (uint8_t)clampi(u->tev_const[s][i], 0, 255);
+            src[PICA_FS_TEV_SRC_CONSTANT][i] = (uint8_t)clampi(u->tev_const[s][i], 0, 255);
         pica_ref_tev_stage(&key->tev[s], (const uint8_t(*)[4])src, prev);
         memcpy(buf, next, 4);
-        if (s < PICA_TEV_BUFFER_STAGES) {
+        if (s < PICA_FS_TEV_BUFFER_STAGES) {
             if ((key->buffer_update_rgb >> s) & 1)
                 memcpy(next, prev, 3);
             if ((key->buffer_update_a >> s) & 1)
@@ -693,17 +693,17 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
     int a = prev[3], ref = clampi(u->fog_color[3], 0, 255);
     bool pass;
     switch (key->alpha_func) {
-    case PICA_ALPHA_NEVER: pass = false; break;
-    case PICA_ALPHA_EQUAL: pass = a == ref; break;
-    case PICA_ALPHA_NOTEQUAL: pass = a != ref; break;
-    case PICA_ALPHA_LESS: pass = a < ref; break;
-    case PICA_ALPHA_LEQUAL: pass = a <= ref; break;
-    case PICA_ALPHA_GREATER: pass = a > ref; break;
-    case PICA_ALPHA_GEQUAL: pass = a >= ref; break;
+    case PICA_FS_ALPHA_NEVER: pass = false; break;
+    case PICA_FS_ALPHA_EQUAL: pass = a == ref; break;
+    case PICA_FS_ALPHA_NOTEQUAL: pass = a != ref; break;
+    case PICA_FS_ALPHA_LESS: pass = a < ref; break;
+    case PICA_FS_ALPHA_LEQUAL: pass = a <= ref; break;
+    case PICA_FS_ALPHA_GREATER: pass = a > ref; break;
+    case PICA_FS_ALPHA_GEQUAL: pass = a >= ref; break;
     default: pass = true; break;
     }
     out->discarded = !pass;
-    if (key->fog_mode == PICA_FOG_FOG)
+    if (key->fog_mode == PICA_FS_FOG_ON)
         fog(key, u, luts, out->depth, prev);
     memcpy(out->color, prev, 4);
 }

@@ -49,7 +49,7 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
                        const pica_ref_input *in, pica_ref_output *out);
 
 /* One combiner stage on bytes, for unit tests of the byte arithmetic:
- * `src` holds the stage's inputs indexed by PICA_TEV_SRC_* (0..15). */
+ * `src` holds the stage's inputs indexed by PICA_FS_TEV_SRC_* (0..15). */
 void pica_ref_tev_stage(const pica_fs_tev_stage *st, const uint8_t src[16][4], uint8_t out[4]);
 
 /* The shadow texture unit (texture 0 of type shadow 2D / cube): texels are

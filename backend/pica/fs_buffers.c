@@ -70,19 +70,19 @@ void pica_fs_buffers_update(glhle_context *ctx, pica_fs_buffers *b, const pica_f
     if (!(dirty & (PICA_FS_DIRTY_ALL & ~PICA_FS_DIRTY_UNIFORMS)) || !luts)
         return;
     gl->BindBuffer(GL_TEXTURE_BUFFER, b->lut_buffer);
-    for (unsigned n = 0; n < PICA_LUT_LIGHTING_TABLES; n++)
+    for (unsigned n = 0; n < PICA_FS_LUT_LIGHTING_TABLES; n++)
         if (dirty & PICA_FS_DIRTY_LIGHTING_LUT(n))
-            upload_changes(ctx, b, GL_TEXTURE_BUFFER, &b->luts, luts, (PICA_LUT_LIGHTING + n * 256) * 4, 256 * 4);
+            upload_changes(ctx, b, GL_TEXTURE_BUFFER, &b->luts, luts, (PICA_FS_LUT_LIGHTING + n * 256) * 4, 256 * 4);
     static const struct {
         uint64_t bit;
         unsigned offset, entries;
     } tables[] = {
-        {PICA_FS_DIRTY_FOG_LUT, PICA_LUT_FOG, 128},
-        {PICA_FS_DIRTY_PROCTEX_NOISE, PICA_LUT_PROCTEX_NOISE, 128},
-        {PICA_FS_DIRTY_PROCTEX_RGB_MAP, PICA_LUT_PROCTEX_RGB_MAP, 128},
-        {PICA_FS_DIRTY_PROCTEX_ALPHA_MAP, PICA_LUT_PROCTEX_ALPHA_MAP, 128},
-        {PICA_FS_DIRTY_PROCTEX_COLOR, PICA_LUT_PROCTEX_COLOR, 256},
-        {PICA_FS_DIRTY_PROCTEX_DIFF, PICA_LUT_PROCTEX_DIFF, 256},
+        {PICA_FS_DIRTY_FOG_LUT, PICA_FS_LUT_FOG, 128},
+        {PICA_FS_DIRTY_PROCTEX_NOISE, PICA_FS_LUT_PROCTEX_NOISE, 128},
+        {PICA_FS_DIRTY_PROCTEX_RGB_MAP, PICA_FS_LUT_PROCTEX_RGB_MAP, 128},
+        {PICA_FS_DIRTY_PROCTEX_ALPHA_MAP, PICA_FS_LUT_PROCTEX_ALPHA_MAP, 128},
+        {PICA_FS_DIRTY_PROCTEX_COLOR, PICA_FS_LUT_PROCTEX_COLOR, 256},
+        {PICA_FS_DIRTY_PROCTEX_DIFF, PICA_FS_LUT_PROCTEX_DIFF, 256},
     };
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
         if (dirty & tables[i].bit)

@@ -7,7 +7,7 @@
  *
  *   GLHLE_TEST_SEED=N               replays a run
  *   GLHLE_PICA_FS_DIFF_CONFIGS=N    number of configurations (default 300)
- *   GLHLE_PICA_FS_DIFF_PROBE=S      TEV source S (PICA_TEV_SRC_*) straight to the
+ *   GLHLE_PICA_FS_DIFF_PROBE=S      TEV source S (PICA_FS_TEV_SRC_*) straight to the
  *                                   output, to look at one unit when hunting a
  *                                   difference (3 tex0 ... 6 proctex, 1/2 lighting)
  *
@@ -177,7 +177,7 @@ static void randomize_inputs(fixture *f, ts_rng *r)
         f->cm[i].ox = (float)((int)ts_rng_below(r, 33) - 24) / 16.0f + frand(r, 0.001f, 0.004f);
         f->cm[i].oy = (float)((int)ts_rng_below(r, 33) - 24) / 16.0f + frand(r, 0.001f, 0.004f);
     }
-    bool cube = k->tex0_type == PICA_TEX0_CUBE || k->tex0_type == PICA_TEX0_SHADOW_CUBE;
+    bool cube = k->tex0_type == PICA_FS_TEX0_CUBE || k->tex0_type == PICA_FS_TEX0_SHADOW_CUBE;
     if (cube) {
         /* s, t across [-1, 1] or so, r per quad: every face gets used */
         f->cm[0].r = 2;
@@ -189,13 +189,13 @@ static void randomize_inputs(fixture *f, ts_rng *r)
             for (int i = 0; i < 4; i++)
                 c->color[i] = (float)ts_rng_below(r, 256) / 255.0f;
             switch (k->tex0_type) {
-            case PICA_TEX0_PROJECTION: {
+            case PICA_FS_TEX0_PROJECTION: {
                 static const float ws[3] = {1, 2, 4};
                 c->tc0w = ws[ts_rng_below(r, 3)];
                 break;
             }
-            case PICA_TEX0_CUBE:
-            case PICA_TEX0_SHADOW_CUBE:
+            case PICA_FS_TEX0_CUBE:
+            case PICA_FS_TEX0_SHADOW_CUBE:
                 c->tc0w = frand(r, 0.3f, 1.5f) * (ts_rng_below(r, 2) ? 1.0f : -1.0f);
                 break;
             default:
@@ -286,7 +286,7 @@ static void upload_and_draw(fixture *f)
     for (int i = 0; i < 3; i++) {
         gl->ActiveTexture(GL_TEXTURE0 + (GLenum)i);
         GLuint t2d = f->tex2d[i];
-        if (i == 0 && k->tex0_type == PICA_TEX0_SHADOW_2D)
+        if (i == 0 && k->tex0_type == PICA_FS_TEX0_SHADOW_2D)
             t2d = f->shadow2d;
         gl->BindTexture(GL_TEXTURE_2D, t2d);
         gl->BindTexture(GL_TEXTURE_CUBE_MAP, i == 0 ? f->cube : 0);
@@ -388,13 +388,13 @@ static bool pixel_input(const fixture *f, int x, int y, pica_ref_input *in)
         unsigned set = unit == 2 && k->tex2_coord1 ? 1 : unit;
         double s = (double)f->cm[set].r * px / 64.0 + f->cm[set].ox;
         double t = (double)f->cm[set].r * py / 64.0 + f->cm[set].oy;
-        if (unit != 0 || k->tex0_type == PICA_TEX0_2D) {
+        if (unit != 0 || k->tex0_type == PICA_FS_TEX0_2D) {
             sample_2d(f->texels[unit], s, t, in->texel[unit], &ambiguous);
-        } else if (k->tex0_type == PICA_TEX0_PROJECTION) {
+        } else if (k->tex0_type == PICA_FS_TEX0_PROJECTION) {
             sample_2d(f->texels[0], s / c->tc0w, t / c->tc0w, in->texel[0], &ambiguous);
-        } else if (k->tex0_type == PICA_TEX0_CUBE) {
+        } else if (k->tex0_type == PICA_FS_TEX0_CUBE) {
             sample_cube(f, s, t, c->tc0w, in->texel[0], &ambiguous);
-        } else if (k->tex0_type == PICA_TEX0_SHADOW_2D) {
+        } else if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D) {
             pica_ref_shadow_2d(f->shadow, TEX, TEX, k, &f->u, in->texcoord[0][0], in->texcoord[0][1], c->tc0w,
                                in->texel[0]);
         } else {
@@ -415,7 +415,7 @@ static bool pixel_input(const fixture *f, int x, int y, pica_ref_input *in)
 static bool is_float_config(const pica_fs_key *k)
 {
     return k->lighting.enable || k->fog_mode || k->proctex.enable ||
-           ((k->tex_enable & 1) && (k->tex0_type == PICA_TEX0_SHADOW_2D || k->tex0_type == PICA_TEX0_SHADOW_CUBE));
+           ((k->tex_enable & 1) && (k->tex0_type == PICA_FS_TEX0_SHADOW_2D || k->tex0_type == PICA_FS_TEX0_SHADOW_CUBE));
 }
 
 static void dump_config(const fixture *f, const char *fs, unsigned index)
@@ -532,8 +532,8 @@ static void probe_source(pica_fs_key *k, unsigned s)
 {
     pica_fs_key saved = *k;
     memset(k->tev, 0, sizeof k->tev);
-    for (int i = 0; i < PICA_TEV_STAGES; i++) {
-        k->tev[i].rgb_src[0] = k->tev[i].a_src[0] = i ? PICA_TEV_SRC_PREVIOUS : (uint8_t)s;
+    for (int i = 0; i < PICA_FS_TEV_STAGES; i++) {
+        k->tev[i].rgb_src[0] = k->tev[i].a_src[0] = i ? PICA_FS_TEV_SRC_PREVIOUS : (uint8_t)s;
     }
     k->lighting = saved.lighting;
     k->proctex = saved.proctex;

@@ -25,27 +25,27 @@ void pica_fs_random_key(ts_rng *r, unsigned features, pica_fs_key *key)
     }
     uint8_t sources[16];
     unsigned ns = 0;
-    sources[ns++] = PICA_TEV_SRC_PRIMARY;
-    sources[ns++] = PICA_TEV_SRC_CONSTANT;
-    sources[ns++] = PICA_TEV_SRC_PREVIOUS;
-    sources[ns++] = PICA_TEV_SRC_PREVIOUS;
-    sources[ns++] = PICA_TEV_SRC_PREV_BUFFER;
+    sources[ns++] = PICA_FS_TEV_SRC_PRIMARY;
+    sources[ns++] = PICA_FS_TEV_SRC_CONSTANT;
+    sources[ns++] = PICA_FS_TEV_SRC_PREVIOUS;
+    sources[ns++] = PICA_FS_TEV_SRC_PREVIOUS;
+    sources[ns++] = PICA_FS_TEV_SRC_PREV_BUFFER;
     if (features & PFR_TEXTURES) {
-        sources[ns++] = PICA_TEV_SRC_TEX0;
-        sources[ns++] = PICA_TEV_SRC_TEX1;
-        sources[ns++] = PICA_TEV_SRC_TEX2;
+        sources[ns++] = PICA_FS_TEV_SRC_TEX0;
+        sources[ns++] = PICA_FS_TEV_SRC_TEX1;
+        sources[ns++] = PICA_FS_TEV_SRC_TEX2;
     }
     if (features & PFR_LIGHTING) {
-        sources[ns++] = PICA_TEV_SRC_FRAG_PRIMARY;
-        sources[ns++] = PICA_TEV_SRC_FRAG_SECONDARY;
-        sources[ns++] = PICA_TEV_SRC_FRAG_SECONDARY;
+        sources[ns++] = PICA_FS_TEV_SRC_FRAG_PRIMARY;
+        sources[ns++] = PICA_FS_TEV_SRC_FRAG_SECONDARY;
+        sources[ns++] = PICA_FS_TEV_SRC_FRAG_SECONDARY;
     }
     if (features & PFR_PROCTEX) {
-        sources[ns++] = PICA_TEV_SRC_TEX3;
-        sources[ns++] = PICA_TEV_SRC_TEX3;
+        sources[ns++] = PICA_FS_TEV_SRC_TEX3;
+        sources[ns++] = PICA_FS_TEV_SRC_TEX3;
     }
     static const uint8_t cmods[] = {0, 1, 2, 3, 4, 5, 8, 9, 12, 13};
-    for (int i = 0; i < PICA_TEV_STAGES; i++) {
+    for (int i = 0; i < PICA_FS_TEV_STAGES; i++) {
         pica_fs_tev_stage *st = &key->tev[i];
         for (int j = 0; j < 3; j++) {
             st->rgb_src[j] = (uint8_t)pick(r, sources, ns);
@@ -55,27 +55,27 @@ void pica_fs_random_key(ts_rng *r, unsigned features, pica_fs_key *key)
         }
         st->rgb_op = (uint8_t)ts_rng_below(r, 10);
         st->a_op = (uint8_t)ts_rng_below(r, 10);
-        if (st->a_op == PICA_TEV_OP_DOT3_RGB || st->a_op == PICA_TEV_OP_DOT3_RGBA)
-            st->a_op = PICA_TEV_OP_MODULATE;
+        if (st->a_op == PICA_FS_TEV_OP_DOT3_RGB || st->a_op == PICA_FS_TEV_OP_DOT3_RGBA)
+            st->a_op = PICA_FS_TEV_OP_MODULATE;
         st->rgb_scale = (uint8_t)(ts_rng_below(r, 4) == 0 ? ts_rng_below(r, 3) : 0);
         st->a_scale = (uint8_t)(ts_rng_below(r, 4) == 0 ? ts_rng_below(r, 3) : 0);
     }
     /* the last stages often read the earlier results, so the output depends on them */
-    key->tev[5].rgb_src[0] = PICA_TEV_SRC_PREVIOUS;
+    key->tev[5].rgb_src[0] = PICA_FS_TEV_SRC_PREVIOUS;
     key->buffer_update_rgb = (uint8_t)ts_rng_below(r, 16);
     key->buffer_update_a = (uint8_t)ts_rng_below(r, 16);
-    key->alpha_func = (features & PFR_ALPHA_TEST) && ts_rng_below(r, 2) ? (uint8_t)ts_rng_below(r, 8) : PICA_ALPHA_ALWAYS;
+    key->alpha_func = (features & PFR_ALPHA_TEST) && ts_rng_below(r, 2) ? (uint8_t)ts_rng_below(r, 8) : PICA_FS_ALPHA_ALWAYS;
     key->depth_wbuffer = (uint8_t)ts_rng_below(r, 2);
     key->tex_enable = 7;
     key->tex2_coord1 = (uint8_t)ts_rng_below(r, 2);
     if (features & PFR_TEX0_TYPES) {
-        static const uint8_t types[] = {PICA_TEX0_2D, PICA_TEX0_CUBE, PICA_TEX0_PROJECTION, PICA_TEX0_SHADOW_2D,
-                                        PICA_TEX0_SHADOW_CUBE};
+        static const uint8_t types[] = {PICA_FS_TEX0_2D, PICA_FS_TEX0_CUBE, PICA_FS_TEX0_PROJECTION, PICA_FS_TEX0_SHADOW_2D,
+                                        PICA_FS_TEX0_SHADOW_CUBE};
         key->tex0_type = (uint8_t)pick(r, types, sizeof types);
         key->shadow_ortho = (uint8_t)ts_rng_below(r, 2);
     }
     if ((features & PFR_FOG) && ts_rng_below(r, 2)) {
-        key->fog_mode = PICA_FOG_FOG;
+        key->fog_mode = PICA_FS_FOG_ON;
         key->fog_flip = (uint8_t)ts_rng_below(r, 2);
     }
     if (features & PFR_PROCTEX) {
@@ -111,28 +111,28 @@ void pica_fs_random_key(ts_rng *r, unsigned features, pica_fs_key *key)
         l->shadow_alpha = (uint8_t)ts_rng_below(r, 2);
         l->shadow_selector = (uint8_t)ts_rng_below(r, 4);
         static const uint8_t scales[] = {0, 1, 2, 3, 6, 7};
-        for (int i = 0; i < PICA_LUT_COUNT; i++) {
+        for (int i = 0; i < PICA_FS_LUT_COUNT; i++) {
             l->lut[i].enable = (uint8_t)(ts_rng_below(r, 3) != 0);
             l->lut[i].input = (uint8_t)ts_rng_below(r, 6);
             l->lut[i].abs = (uint8_t)ts_rng_below(r, 2);
             l->lut[i].scale = (uint8_t)(ts_rng_below(r, 2) ? 0 : pick(r, scales, sizeof scales));
         }
-        for (int i = 0; i < PICA_MAX_LIGHTS; i++) {
+        for (int i = 0; i < PICA_FS_MAX_LIGHTS; i++) {
             l->light[i].id = (uint8_t)ts_rng_below(r, 8);
             l->light[i].flags = (uint8_t)(ts_rng_u32(r) & 0x7f);
         }
         /* make sure some TEV stage reads the lighting */
-        key->tev[5].rgb_op = PICA_TEV_OP_ADD;
-        key->tev[5].rgb_src[1] = (uint8_t)(PICA_TEV_SRC_FRAG_PRIMARY + ts_rng_below(r, 2));
+        key->tev[5].rgb_op = PICA_FS_TEV_OP_ADD;
+        key->tev[5].rgb_src[1] = (uint8_t)(PICA_FS_TEV_SRC_FRAG_PRIMARY + ts_rng_below(r, 2));
         key->tev[5].rgb_mod[1] = 0;
     }
     if ((features & PFR_PROCTEX) && ts_rng_below(r, 2)) {
-        key->tev[4].rgb_op = PICA_TEV_OP_REPLACE;
-        key->tev[4].rgb_src[0] = PICA_TEV_SRC_TEX3;
-        key->tev[4].a_op = PICA_TEV_OP_REPLACE;
-        key->tev[4].a_src[0] = PICA_TEV_SRC_TEX3;
+        key->tev[4].rgb_op = PICA_FS_TEV_OP_REPLACE;
+        key->tev[4].rgb_src[0] = PICA_FS_TEV_SRC_TEX3;
+        key->tev[4].a_op = PICA_FS_TEV_OP_REPLACE;
+        key->tev[4].a_src[0] = PICA_FS_TEV_SRC_TEX3;
         key->tev[4].a_mod[0] = 0;
-        key->tev[5].rgb_src[0] = PICA_TEV_SRC_PREVIOUS;
+        key->tev[5].rgb_src[0] = PICA_FS_TEV_SRC_PREVIOUS;
     }
     pica_fs_key_normalize(key);
 }
@@ -199,7 +199,7 @@ void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u,
 
     /* LUTs: smooth-ish random tables whose deltas match the next entry, as
      * the SDKs compute them, with a few rough ones */
-    for (unsigned t = 0; t < PICA_LUT_LIGHTING_TABLES; t++) {
+    for (unsigned t = 0; t < PICA_FS_LUT_LIGHTING_TABLES; t++) {
         int v[257];
         int a = (int)ts_rng_below(r, 4096), b = (int)ts_rng_below(r, 4096);
         for (int i = 0; i <= 256; i++)
@@ -210,7 +210,7 @@ void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u,
             /* value 0.0.12 (/4095), delta to the next value (/2047): sign-magnitude */
             int d = (int)lroundf((float)(v[i + 1] - v[i]) * 2047.0f / 4095.0f);
             uint32_t mag = (uint32_t)(d < 0 ? -d : d) & 0x7FF;
-            luts->e[PICA_LUT_LIGHTING + t * 256 + (unsigned)i] = (uint32_t)v[i] | mag << 12 | (d < 0 ? 1u << 23 : 0);
+            luts->e[PICA_FS_LUT_LIGHTING + t * 256 + (unsigned)i] = (uint32_t)v[i] | mag << 12 | (d < 0 ? 1u << 23 : 0);
         }
     }
     /* fog: 11-bit values, each delta the step to the next (13-bit signed) */
@@ -221,18 +221,18 @@ void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u,
         fv[i] = n < 0 ? 0 : n > 2047 ? 2047 : n;
     }
     for (int i = 0; i < 128; i++)
-        luts->e[PICA_LUT_FOG + i] = (uint32_t)fv[i] << 13 | ((uint32_t)(fv[i + 1] - fv[i]) & 0x1FFF);
+        luts->e[PICA_FS_LUT_FOG + i] = (uint32_t)fv[i] << 13 | ((uint32_t)(fv[i + 1] - fv[i]) & 0x1FFF);
     /* Proctex tables, smooth as the SDKs build them (the noise table a
      * ramp, the maps and the colour table gentle random walks): with steep
      * random tables, float rounding in the interpolated coordinates decides
      * which side of an entry edge a pixel lands on and any two float
      * implementations disagree there. Deltas are the step to the next
      * entry (12-bit signed). */
-    for (unsigned base = PICA_LUT_PROCTEX_NOISE; base < PICA_LUT_PROCTEX_COLOR; base += 128) {
+    for (unsigned base = PICA_FS_LUT_PROCTEX_NOISE; base < PICA_FS_LUT_PROCTEX_COLOR; base += 128) {
         int v[129];
-        v[0] = base == PICA_LUT_PROCTEX_NOISE ? 0 : (int)ts_rng_below(r, 4096);
+        v[0] = base == PICA_FS_LUT_PROCTEX_NOISE ? 0 : (int)ts_rng_below(r, 4096);
         for (int i = 1; i <= 128; i++) {
-            int n = base == PICA_LUT_PROCTEX_NOISE ? i * 32 + (int)ts_rng_below(r, 9) - 4
+            int n = base == PICA_FS_LUT_PROCTEX_NOISE ? i * 32 + (int)ts_rng_below(r, 9) - 4
                                                    : v[i - 1] + (int)ts_rng_below(r, 193) - 96;
             v[i] = n < 0 ? 0 : n > 4095 ? 4095 : n;
         }
@@ -255,8 +255,8 @@ void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u,
             e |= (uint32_t)col[i][c] << (8 * c);
             d |= ((uint32_t)((col[i + 1][c] - col[i][c]) / 2) & 0xFF) << (8 * c);
         }
-        luts->e[PICA_LUT_PROCTEX_COLOR + i] = e;
-        luts->e[PICA_LUT_PROCTEX_DIFF + i] = d;
+        luts->e[PICA_FS_LUT_PROCTEX_COLOR + i] = e;
+        luts->e[PICA_FS_LUT_PROCTEX_DIFF + i] = d;
     }
     (void)key;
 }
