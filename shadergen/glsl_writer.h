@@ -6,6 +6,7 @@
 #define GLHLE_SHADERGEN_GLSL_WRITER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "backend/common/bytebuf.h"
 
@@ -23,6 +24,11 @@ void glsl_line(glsl_writer *w, const char *fmt, ...) __attribute__((format(print
 void glsl_open(glsl_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* One level less, then "}" and `suffix` (e.g. ";" or "" ) on its own line. */
 void glsl_close(glsl_writer *w, const char *suffix);
+/* snprintf for the conversions generators use (%s %d %u %c %%), much
+ * faster than the C library's; truncates to n - 1 characters. Other
+ * conversions work too, through vsnprintf. glsl_line and glsl_open format
+ * the same way. */
+void glsl_format(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A GLSL float literal for v (finite; infinities and NaN become the largest
  * finite float of that sign, and 0.0): the shortest "%.9g" form that is a
  * float literal, so it converts back to exactly v. `buf` needs 32 bytes. */

@@ -139,16 +139,16 @@ static void text(gen *g, const char *t)
 static void source_name(const gen *g, unsigned stage, unsigned s, char *buf, size_t n)
 {
     switch (s) {
-    case PICA_FS_TEV_SRC_PRIMARY: snprintf(buf, n, "s_primary"); break;
-    case PICA_FS_TEV_SRC_FRAG_PRIMARY: snprintf(buf, n, "s_frag0"); break;
-    case PICA_FS_TEV_SRC_FRAG_SECONDARY: snprintf(buf, n, "s_frag1"); break;
+    case PICA_FS_TEV_SRC_PRIMARY: glsl_format(buf, n, "s_primary"); break;
+    case PICA_FS_TEV_SRC_FRAG_PRIMARY: glsl_format(buf, n, "s_frag0"); break;
+    case PICA_FS_TEV_SRC_FRAG_SECONDARY: glsl_format(buf, n, "s_frag1"); break;
     case PICA_FS_TEV_SRC_TEX0: case PICA_FS_TEV_SRC_TEX1: case PICA_FS_TEV_SRC_TEX2: case PICA_FS_TEV_SRC_TEX3:
-        snprintf(buf, n, "s_tex%u", s - PICA_FS_TEV_SRC_TEX0);
+        glsl_format(buf, n, "s_tex%u", s - PICA_FS_TEV_SRC_TEX0);
         break;
-    case PICA_FS_TEV_SRC_PREV_BUFFER: snprintf(buf, n, "buf"); break;
-    case PICA_FS_TEV_SRC_CONSTANT: snprintf(buf, n, "u.tev_const[%u]", stage); break;
-    case PICA_FS_TEV_SRC_PREVIOUS: snprintf(buf, n, "prev"); break;
-    default: snprintf(buf, n, "ivec4(0)"); break;
+    case PICA_FS_TEV_SRC_PREV_BUFFER: glsl_format(buf, n, "buf"); break;
+    case PICA_FS_TEV_SRC_CONSTANT: glsl_format(buf, n, "u.tev_const[%u]", stage); break;
+    case PICA_FS_TEV_SRC_PREVIOUS: glsl_format(buf, n, "prev"); break;
+    default: glsl_format(buf, n, "ivec4(0)"); break;
     }
     (void)g;
 }
@@ -159,11 +159,11 @@ static void color_operand(const gen *g, unsigned stage, unsigned src, unsigned m
     source_name(g, stage, src, s, sizeof s);
     static const char *swz[16] = {"rgb", "rgb", "aaa", "aaa", "rrr", "rrr", 0, 0, "ggg", "ggg", 0, 0, "bbb", "bbb", 0, 0};
     if (mod == PICA_FS_TEV_CMOD_ZERO || !swz[mod & 15])
-        snprintf(buf, n, "ivec3(0)");
+        glsl_format(buf, n, "ivec3(0)");
     else if (mod & 1)
-        snprintf(buf, n, "(255 - %s.%s)", s, swz[mod & 15]);
+        glsl_format(buf, n, "(255 - %s.%s)", s, swz[mod & 15]);
     else
-        snprintf(buf, n, "%s.%s", s, swz[mod & 15]);
+        glsl_format(buf, n, "%s.%s", s, swz[mod & 15]);
 }
 
 static void alpha_operand(const gen *g, unsigned stage, unsigned src, unsigned mod, char *buf, size_t n)
@@ -172,9 +172,9 @@ static void alpha_operand(const gen *g, unsigned stage, unsigned src, unsigned m
     source_name(g, stage, src, s, sizeof s);
     static const char swz[4] = {'a', 'r', 'g', 'b'};
     if (mod & 1)
-        snprintf(buf, n, "(255 - %s.%c)", s, swz[(mod >> 1) & 3]);
+        glsl_format(buf, n, "(255 - %s.%c)", s, swz[(mod >> 1) & 3]);
     else
-        snprintf(buf, n, "%s.%c", s, swz[(mod >> 1) & 3]);
+        glsl_format(buf, n, "%s.%c", s, swz[(mod >> 1) & 3]);
 }
 
 /* The byte arithmetic of Azahar's software rasterizer (sw_texturing.cpp
@@ -183,17 +183,17 @@ static void alpha_operand(const gen *g, unsigned stage, unsigned src, unsigned m
 static void combine_expr(unsigned op, const char *x0, const char *x1, const char *x2, bool vec, char *buf, size_t n)
 {
     switch (op) {
-    case PICA_FS_TEV_OP_REPLACE: snprintf(buf, n, "%s", x0); break;
-    case PICA_FS_TEV_OP_MODULATE: snprintf(buf, n, "(%s * %s) / 255", x0, x1); break;
-    case PICA_FS_TEV_OP_ADD: snprintf(buf, n, "min(%s + %s, 255)", x0, x1); break;
-    case PICA_FS_TEV_OP_ADD_SIGNED: snprintf(buf, n, "clamp(%s + %s - 128, 0, 255)", x0, x1); break;
-    case PICA_FS_TEV_OP_INTERPOLATE: snprintf(buf, n, "(%s * %s + %s * (255 - %s)) / 255", x0, x2, x1, x2); break;
-    case PICA_FS_TEV_OP_SUBTRACT: snprintf(buf, n, "max(%s - %s, 0)", x0, x1); break;
+    case PICA_FS_TEV_OP_REPLACE: glsl_format(buf, n, "%s", x0); break;
+    case PICA_FS_TEV_OP_MODULATE: glsl_format(buf, n, "(%s * %s) / 255", x0, x1); break;
+    case PICA_FS_TEV_OP_ADD: glsl_format(buf, n, "min(%s + %s, 255)", x0, x1); break;
+    case PICA_FS_TEV_OP_ADD_SIGNED: glsl_format(buf, n, "clamp(%s + %s - 128, 0, 255)", x0, x1); break;
+    case PICA_FS_TEV_OP_INTERPOLATE: glsl_format(buf, n, "(%s * %s + %s * (255 - %s)) / 255", x0, x2, x1, x2); break;
+    case PICA_FS_TEV_OP_SUBTRACT: glsl_format(buf, n, "max(%s - %s, 0)", x0, x1); break;
     case PICA_FS_TEV_OP_DOT3_RGB:
-    case PICA_FS_TEV_OP_DOT3_RGBA: snprintf(buf, n, "ivec3(pica_dot3(%s, %s))", x0, x1); break;
-    case PICA_FS_TEV_OP_MULTIPLY_ADD: snprintf(buf, n, "min((%s * %s + 255 * %s) / 255, 255)", x0, x1, x2); break;
-    case PICA_FS_TEV_OP_ADD_MULTIPLY: snprintf(buf, n, "(min(%s + %s, 255) * %s) / 255", x0, x1, x2); break;
-    default: snprintf(buf, n, vec ? "ivec3(0)" : "0"); break;
+    case PICA_FS_TEV_OP_DOT3_RGBA: glsl_format(buf, n, "ivec3(pica_dot3(%s, %s))", x0, x1); break;
+    case PICA_FS_TEV_OP_MULTIPLY_ADD: glsl_format(buf, n, "min((%s * %s + 255 * %s) / 255, 255)", x0, x1, x2); break;
+    case PICA_FS_TEV_OP_ADD_MULTIPLY: glsl_format(buf, n, "(min(%s + %s, 255) * %s) / 255", x0, x1, x2); break;
+    default: glsl_format(buf, n, vec ? "ivec3(0)" : "0"); break;
     }
 }
 
@@ -225,7 +225,7 @@ static void write_stage(gen *g, unsigned i)
             glsl_line(w, "ivec3 c%u = %s;", j, e);
         }
     for (unsigned j = 0; j < 3; j++)
-        snprintf(x[j], sizeof x[j], "c%u", j);
+        glsl_format(x[j], sizeof x[j], "c%u", j);
     combine_expr(st->rgb_op, x[0], x[1], x[2], true, e, sizeof e);
     glsl_line(w, "ivec3 cr = %s;", e);
     if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
@@ -239,14 +239,14 @@ static void write_stage(gen *g, unsigned i)
             glsl_line(w, "int a%u = %s;", j, e);
         }
         for (unsigned j = 0; j < 3; j++)
-            snprintf(x[j], sizeof x[j], "a%u", j);
+            glsl_format(x[j], sizeof x[j], "a%u", j);
         combine_expr(st->a_op, x[0], x[1], x[2], false, e, sizeof e);
         glsl_line(w, "int ar = %s;", e);
     }
     /* scales x2, x4 saturate at 255 (Azahar: min(255, result * multiplier)) */
     char cs[48], as[48];
-    snprintf(cs, sizeof cs, st->rgb_scale ? "min(cr << %u, 255)" : "cr", st->rgb_scale);
-    snprintf(as, sizeof as, st->a_scale ? "min(ar << %u, 255)" : "ar", st->a_scale);
+    glsl_format(cs, sizeof cs, st->rgb_scale ? "min(cr << %u, 255)" : "cr", st->rgb_scale);
+    glsl_format(as, sizeof as, st->a_scale ? "min(ar << %u, 255)" : "ar", st->a_scale);
     glsl_line(w, "prev = ivec4(%s, %s);", cs, as);
     glsl_close(w, "");
 }
@@ -373,11 +373,11 @@ static void shift_expr(unsigned mode, unsigned clamp, const char *v, char *buf, 
     /* the shift is half a period, a whole one in mirrored mode */
     const char *off = clamp == PICA_FS_PROCTEX_CLAMP_MIRROR ? "1.0" : "0.5";
     if (mode == PICA_FS_PROCTEX_SHIFT_ODD)
-        snprintf(buf, n, "%s * float((pica_pt_int(%s) / 2) %% 2)", off, v);
+        glsl_format(buf, n, "%s * float((pica_pt_int(%s) / 2) %% 2)", off, v);
     else if (mode == PICA_FS_PROCTEX_SHIFT_EVEN)
-        snprintf(buf, n, "%s * float(((pica_pt_int(%s) + 1) / 2) %% 2)", off, v);
+        glsl_format(buf, n, "%s * float(((pica_pt_int(%s) + 1) / 2) %% 2)", off, v);
     else
-        snprintf(buf, n, "0.0");
+        glsl_format(buf, n, "0.0");
 }
 
 static void clamp_line(gen *g, unsigned mode, const char *x)
@@ -517,7 +517,7 @@ static const char *input_expr(unsigned input, unsigned id, char *buf, size_t n)
     case PICA_FS_LUT_INPUT_VH: return "dot(v, hn)";
     case PICA_FS_LUT_INPUT_NV: return "dot(n, v)";
     case PICA_FS_LUT_INPUT_LN: return "dot(l, n)";
-    case PICA_FS_LUT_INPUT_SP: snprintf(buf, n, "dot(l, u.light[%u].spot_dir.xyz)", id); return buf;
+    case PICA_FS_LUT_INPUT_SP: glsl_format(buf, n, "dot(l, u.light[%u].spot_dir.xyz)", id); return buf;
     /* the half vector's projection on the tangent plane, not renormalised
      * (Azahar: "confirmed not normalized before the dot product") */
     case PICA_FS_LUT_INPUT_CP: return "dot(hn - n * dot(n, hn), t)";
@@ -542,11 +542,11 @@ static void lut_expr(const gen *g, unsigned lut, unsigned table, unsigned slot, 
     if (lk->abs) {
         /* abs mode: |x| for two-sided lights, max(x, 0) otherwise (Azahar) */
         if (lt->flags & PICA_FS_LIGHT_TWO_SIDED)
-            snprintf(buf, n, "%s * pica_lut_u(%u, abs(%s))", scale_literal(lk->scale), table, x);
+            glsl_format(buf, n, "%s * pica_lut_u(%u, abs(%s))", scale_literal(lk->scale), table, x);
         else
-            snprintf(buf, n, "%s * pica_lut_u(%u, max(%s, 0.0))", scale_literal(lk->scale), table, x);
+            glsl_format(buf, n, "%s * pica_lut_u(%u, max(%s, 0.0))", scale_literal(lk->scale), table, x);
     } else {
-        snprintf(buf, n, "%s * pica_lut_s(%u, %s)", scale_literal(lk->scale), table, x);
+        glsl_format(buf, n, "%s * pica_lut_s(%u, %s)", scale_literal(lk->scale), table, x);
     }
 }
 
@@ -589,8 +589,21 @@ static void write_lighting(gen *g)
         if (lt->flags & PICA_FS_LIGHT_DIST_ATTEN)
             glsl_line(w, "float dist = length(l);");
         glsl_line(w, "l = normalize(l);");
-        glsl_line(w, "vec3 h = v + l;");
-        glsl_line(w, "vec3 hn = normalize(h);");
+        /* the half vector only where a LUT input or the geometric factor needs it */
+        bool spec_used = g->src_used & (1u << PICA_FS_TEV_SRC_FRAG_SECONDARY);
+        bool need_hn = false;
+        for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++) {
+            unsigned in = l->lut[i].input;
+            bool lut_used = l->lut[i].enable && (i != PICA_FS_LUT_SP || (lt->flags & PICA_FS_LIGHT_SPOT)) &&
+                            (i != PICA_FS_LUT_FR || slot + 1 == l->num_lights);
+            if (lut_used && (in == PICA_FS_LUT_INPUT_NH || in == PICA_FS_LUT_INPUT_VH || in == PICA_FS_LUT_INPUT_CP))
+                need_hn = true;
+        }
+        bool need_h = need_hn || (spec_used && (lt->flags & (PICA_FS_LIGHT_GEO0 | PICA_FS_LIGHT_GEO1)));
+        if (need_h)
+            glsl_line(w, "vec3 h = v + l;");
+        if (need_hn)
+            glsl_line(w, "vec3 hn = normalize(h);");
         glsl_line(w, "float ln = %s;", lt->flags & PICA_FS_LIGHT_TWO_SIDED ? "abs(dot(l, n))" : "max(dot(l, n), 0.0)");
         if (lt->flags & PICA_FS_LIGHT_DIST_ATTEN)
             glsl_line(w, "float da = pica_lut_u(%u, clamp(u.light[%u].atten.y * dist + u.light[%u].atten.x, 0.0, 1.0));",
@@ -603,7 +616,6 @@ static void write_lighting(gen *g)
         } else {
             glsl_line(w, "float sp = 1.0;");
         }
-        bool spec_used = g->src_used & (1u << PICA_FS_TEV_SRC_FRAG_SECONDARY);
         if (spec_used) {
             if (l->lut[PICA_FS_LUT_D0].enable) {
                 lut_expr(g, PICA_FS_LUT_D0, 0, slot, e, sizeof e);

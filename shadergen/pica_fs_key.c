@@ -10,81 +10,61 @@
 /* Channel groups a combiner operand reads from its source. */
 enum { G_RGB = 1, G_A = 2 };
 
+/* Tables, indexed by the 4-bit register value (the normaliser runs on every
+ * key derivation, so it avoids branches). */
+static const uint8_t op_args[16] = {1, 2, 2, 2, 3, 2, 2, 2, 3, 3, 0, 0, 0, 0, 0, 0};
+static const uint8_t rgb_op_clamp[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10};
+/* dot3 has no meaning for the single alpha channel: reads zero (Azahar) */
+static const uint8_t a_op_clamp[16] = {0, 1, 2, 3, 4, 5, 10, 10, 8, 9, 10, 10, 10, 10, 10, 10};
+static const uint8_t cmod_clamp[16] = {0, 1, 2, 3, 4, 5, 6, 6, 8, 9, 6, 6, 12, 13, 6, 6};
+static const uint8_t cmod_group[16] = {G_RGB, G_RGB, G_A, G_A, G_RGB, G_RGB, 0, 0, G_RGB, G_RGB, 0, 0, G_RGB, G_RGB, 0, 0};
+static const uint8_t amod_group[8] = {G_A, G_A, G_RGB, G_RGB, G_RGB, G_RGB, G_RGB, G_RGB};
+static const uint8_t scale_clamp[4] = {0, 1, 2, 0};
+
 unsigned pica_fs_tev_op_args(unsigned op)
 {
-    switch (op) {
-    case PICA_FS_TEV_OP_REPLACE:
-        return 1;
-    case PICA_FS_TEV_OP_MODULATE:
-    case PICA_FS_TEV_OP_ADD:
-    case PICA_FS_TEV_OP_ADD_SIGNED:
-    case PICA_FS_TEV_OP_SUBTRACT:
-    case PICA_FS_TEV_OP_DOT3_RGB:
-    case PICA_FS_TEV_OP_DOT3_RGBA:
-        return 2;
-    case PICA_FS_TEV_OP_INTERPOLATE:
-    case PICA_FS_TEV_OP_MULTIPLY_ADD:
-    case PICA_FS_TEV_OP_ADD_MULTIPLY:
-        return 3;
-    default:
-        return 0;
-    }
+    return op_args[op & 15];
 }
 
 static unsigned cmod_groups(unsigned mod)
 {
-    switch (mod) {
-    case PICA_FS_TEV_CMOD_AAA:
-    case PICA_FS_TEV_CMOD_INV_AAA:
-        return G_A;
-    case PICA_FS_TEV_CMOD_ZERO:
-        return 0;
-    default:
-        return G_RGB;
-    }
+    return cmod_group[mod & 15];
 }
 
 static unsigned amod_groups(unsigned mod)
 {
-    return mod <= PICA_FS_TEV_AMOD_INV_A ? G_A : G_RGB;
+    return amod_group[mod & 7];
 }
 
-static unsigned clamp_source(unsigned s)
+/* Reserved values and sources that read nothing (disabled lighting, units
+ * and proctex) become PICA_FS_TEV_SRC_ZERO; one table per key. */
+static void source_remap(const pica_fs_key *key, uint8_t remap[16])
 {
-    s &= 15;
-    return (s >= 7 && s <= 12) ? PICA_FS_TEV_SRC_ZERO : s;
+    for (unsigned s = 0; s < 16; s++)
+        remap[s] = (uint8_t)s;
+    for (unsigned s = 7; s <= 12; s++)
+        remap[s] = PICA_FS_TEV_SRC_ZERO;
+    if (!key->lighting.enable)
+        remap[PICA_FS_TEV_SRC_FRAG_PRIMARY] = remap[PICA_FS_TEV_SRC_FRAG_SECONDARY] = PICA_FS_TEV_SRC_ZERO;
+    for (unsigned u = 0; u < 3; u++)
+        if (!((key->tex_enable >> u) & 1))
+            remap[PICA_FS_TEV_SRC_TEX0 + u] = PICA_FS_TEV_SRC_ZERO;
+    if (!key->proctex.enable)
+        remap[PICA_FS_TEV_SRC_TEX3] = PICA_FS_TEV_SRC_ZERO;
 }
 
-static unsigned clamp_cmod(unsigned m)
-{
-    m &= 15;
-    switch (m) {
-    case 0: case 1: case 2: case 3: case 4: case 5: case 8: case 9: case 12: case 13:
-        return m;
-    default:
-        return PICA_FS_TEV_CMOD_ZERO;
-    }
-}
-
-static void clamp_stage(pica_fs_tev_stage *st)
+static void clamp_stage(pica_fs_tev_stage *st, const uint8_t remap[16])
 {
     for (int j = 0; j < 3; j++) {
-        st->rgb_src[j] = (uint8_t)clamp_source(st->rgb_src[j]);
-        st->a_src[j] = (uint8_t)clamp_source(st->a_src[j]);
-        st->rgb_mod[j] = (uint8_t)clamp_cmod(st->rgb_mod[j]);
+        st->rgb_src[j] = remap[st->rgb_src[j] & 15];
+        st->a_src[j] = remap[st->a_src[j] & 15];
+        st->rgb_mod[j] = cmod_clamp[st->rgb_mod[j] & 15];
         st->a_mod[j] &= 7;
     }
-    if (st->rgb_op > PICA_FS_TEV_OP_ADD_MULTIPLY)
-        st->rgb_op = PICA_FS_TEV_OP_ZERO;
-    if (st->a_op > PICA_FS_TEV_OP_ADD_MULTIPLY || st->a_op == PICA_FS_TEV_OP_DOT3_RGB ||
-        st->a_op == PICA_FS_TEV_OP_DOT3_RGBA)
-        st->a_op = PICA_FS_TEV_OP_ZERO;
-    st->rgb_scale &= 3;
-    st->a_scale &= 3;
-    if (st->rgb_scale == 3)
-        st->rgb_scale = PICA_FS_TEV_SCALE_1;
-    if (st->a_scale == 3)
-        st->a_scale = PICA_FS_TEV_SCALE_1;
+    st->rgb_op = rgb_op_clamp[st->rgb_op & 15];
+    st->a_op = a_op_clamp[st->a_op & 15];
+    st->rgb_scale = scale_clamp[st->rgb_scale & 3];
+    st->a_scale = scale_clamp[st->a_scale & 3];
 }
 
 /* Stage 0 has no previous stage and sees the buffer's reset value. */
@@ -97,23 +77,6 @@ static void rewrite_stage0(uint8_t src[3])
             src[j] = src[2];
         else if (src[j] == PICA_FS_TEV_SRC_PREV_BUFFER)
             src[j] = PICA_FS_TEV_SRC_ZERO;
-    }
-}
-
-static bool source_available(unsigned s, bool lighting, unsigned units, bool proctex)
-{
-    switch (s) {
-    case PICA_FS_TEV_SRC_FRAG_PRIMARY:
-    case PICA_FS_TEV_SRC_FRAG_SECONDARY:
-        return lighting;
-    case PICA_FS_TEV_SRC_TEX0:
-    case PICA_FS_TEV_SRC_TEX1:
-    case PICA_FS_TEV_SRC_TEX2:
-        return (units >> (s - PICA_FS_TEV_SRC_TEX0)) & 1;
-    case PICA_FS_TEV_SRC_TEX3:
-        return proctex;
-    default:
-        return true;
     }
 }
 
@@ -142,31 +105,43 @@ static void trim_stage(pica_fs_tev_stage *st, bool need_rgb, bool need_a)
         st->a_op = 0;
         st->a_scale = 0;
     }
-    for (unsigned j = pica_fs_tev_op_args(st->rgb_op); j < 3; j++)
-        st->rgb_src[j] = st->rgb_mod[j] = 0;
+    for (unsigned j = 0; j < 3; j++) {
+        if (j >= pica_fs_tev_op_args(st->rgb_op))
+            st->rgb_src[j] = st->rgb_mod[j] = 0;
+        else if (st->rgb_mod[j] == PICA_FS_TEV_CMOD_ZERO)
+            st->rgb_src[j] = PICA_FS_TEV_SRC_ZERO; /* the operand reads nothing of its source */
+    }
     unsigned an = st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA ? 0 : pica_fs_tev_op_args(st->a_op);
     for (unsigned j = an; j < 3; j++)
         st->a_src[j] = st->a_mod[j] = 0;
 }
 
-/* Groups of source `src` that the stage reads (after trim_stage). */
-static unsigned stage_reads(const pica_fs_tev_stage *st, unsigned src)
+/* The sources a stage reads, as a bit mask: bit s when a colour-group
+ * channel (r, g or b) of source s is read, bit 16 + s for its alpha. */
+static uint32_t stage_mask(const pica_fs_tev_stage *st)
 {
-    unsigned g = 0;
-    for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++)
-        if (st->rgb_src[j] == src)
-            g |= cmod_groups(st->rgb_mod[j]);
+    uint32_t m = 0;
+    for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++) {
+        unsigned g = cmod_groups(st->rgb_mod[j]);
+        m |= (g & G_RGB ? 1u : 0u) << st->rgb_src[j] | (g & G_A ? 1u : 0u) << (16 + st->rgb_src[j]);
+    }
     if (st->rgb_op != PICA_FS_TEV_OP_DOT3_RGBA)
-        for (unsigned j = 0; j < pica_fs_tev_op_args(st->a_op); j++)
-            if (st->a_src[j] == src)
-                g |= amod_groups(st->a_mod[j]);
-    return g;
+        for (unsigned j = 0; j < pica_fs_tev_op_args(st->a_op); j++) {
+            unsigned g = amod_groups(st->a_mod[j]);
+            m |= (g & G_RGB ? 1u : 0u) << st->a_src[j] | (g & G_A ? 1u : 0u) << (16 + st->a_src[j]);
+        }
+    return m;
+}
+
+static unsigned mask_groups(uint32_t m, unsigned src)
+{
+    return ((m >> src) & 1 ? G_RGB : 0u) | ((m >> (16 + src)) & 1 ? G_A : 0u);
 }
 
 bool pica_fs_tev_reads_source(const pica_fs_key *key, unsigned src)
 {
     for (int i = 0; i < PICA_FS_TEV_STAGES; i++)
-        if (stage_reads(&key->tev[i], src))
+        if (mask_groups(stage_mask(&key->tev[i]), src & 15))
             return true;
     return false;
 }
@@ -188,14 +163,15 @@ static void make_dead(uint8_t src[3], uint8_t mod[3], uint8_t *op, uint8_t *scal
  * stage; citra PR #1261, found by fincs on hardware). A combiner whose
  * result no later stage reads becomes a pass-through, and a buffer update
  * nobody reads before it is overwritten is dropped. */
-static void normalize_tev(pica_fs_key *key)
+static uint32_t normalize_tev(pica_fs_key *key)
 {
     unsigned live[PICA_FS_TEV_STAGES] = {0};
+    uint32_t mask[PICA_FS_TEV_STAGES] = {0}, reads = 0;
     live[PICA_FS_TEV_STAGES - 1] = G_RGB | G_A; /* the output and the alpha test */
     for (int k = PICA_FS_TEV_STAGES - 1; k >= 0; k--) {
         pica_fs_tev_stage *st = &key->tev[k];
         if (k + 1 < PICA_FS_TEV_STAGES)
-            live[k] |= stage_reads(&key->tev[k + 1], PICA_FS_TEV_SRC_PREVIOUS);
+            live[k] |= mask_groups(mask[k + 1], PICA_FS_TEV_SRC_PREVIOUS);
         if (k < PICA_FS_TEV_BUFFER_STAGES) {
             for (unsigned g = G_RGB; g <= G_A; g <<= 1) {
                 uint8_t *bits = g == G_RGB ? &key->buffer_update_rgb : &key->buffer_update_a;
@@ -204,13 +180,9 @@ static void normalize_tev(pica_fs_key *key)
                 /* readers: stages i >= k + 2 whose latest writer of g is k */
                 bool read = false;
                 for (int i = k + 2; i < PICA_FS_TEV_STAGES; i++) {
-                    bool overwritten = false;
-                    for (int j = k + 1; j <= i - 2; j++)
-                        if ((*bits >> j) & 1)
-                            overwritten = true;
-                    if (overwritten)
-                        break;
-                    if (stage_reads(&key->tev[i], PICA_FS_TEV_SRC_PREV_BUFFER) & g)
+                    if (i - 2 > k && ((*bits >> (i - 2)) & 1))
+                        break; /* overwritten by stage i - 2 */
+                    if (mask_groups(mask[i], PICA_FS_TEV_SRC_PREV_BUFFER) & g)
                         read = true;
                 }
                 if (read)
@@ -223,6 +195,8 @@ static void normalize_tev(pica_fs_key *key)
         bool need_a = (live[k] & G_A) != 0;
         bool need_rgb = (live[k] & G_RGB) || (need_a && st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA);
         trim_stage(st, need_rgb, need_a);
+        mask[k] = stage_mask(st);
+        reads |= mask[k];
         if (!need_rgb)
             live[k] |= 4; /* remembered: make the colour combiner a pass-through below */
         if (!need_a)
@@ -235,6 +209,7 @@ static void normalize_tev(pica_fs_key *key)
         if ((live[k] & 8) && st->rgb_op != PICA_FS_TEV_OP_DOT3_RGBA)
             make_dead(st->a_src, st->a_mod, &st->a_op, &st->a_scale, k);
     }
+    return reads;
 }
 
 bool pica_fs_lut_in_config(unsigned config, unsigned lut)
@@ -377,9 +352,19 @@ static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_
 
 void pica_fs_key_normalize(pica_fs_key *key)
 {
-    /* ---- clamp reserved values ---- */
+    /* ---- clamp reserved values; sources that read nothing read zero ---- */
+    key->tex_enable &= 7;
+    key->tex0_type &= 7;
+    if (key->tex0_type > PICA_FS_TEX0_DISABLED)
+        key->tex0_type = PICA_FS_TEX0_2D;
+    if (key->tex0_type == PICA_FS_TEX0_DISABLED)
+        key->tex_enable &= (uint8_t)~PICA_FS_TEX_UNIT0;
+    key->proctex.enable &= 1;
+    key->lighting.enable &= 1;
+    uint8_t remap[16];
+    source_remap(key, remap);
     for (int i = 0; i < PICA_FS_TEV_STAGES; i++)
-        clamp_stage(&key->tev[i]);
+        clamp_stage(&key->tev[i], remap);
     rewrite_stage0(key->tev[0].rgb_src);
     rewrite_stage0(key->tev[0].a_src);
     key->buffer_update_rgb &= 15;
@@ -389,49 +374,23 @@ void pica_fs_key_normalize(pica_fs_key *key)
         key->fog_mode = PICA_FS_FOG_OFF;
     key->fog_flip = key->fog_mode ? (key->fog_flip & 1) : 0;
     key->depth_wbuffer &= 1;
-    key->tex_enable &= 7;
-    key->tex0_type &= 7;
-    if (key->tex0_type > PICA_FS_TEX0_DISABLED)
-        key->tex0_type = PICA_FS_TEX0_2D;
-    if (key->tex0_type == PICA_FS_TEX0_DISABLED)
-        key->tex_enable &= (uint8_t)~PICA_FS_TEX_UNIT0;
     key->tex2_coord1 &= 1;
     key->shadow_ortho &= 1;
     memset(key->pad0, 0, sizeof key->pad0);
-    key->proctex.enable &= 1;
-    key->lighting.enable &= 1;
 
-    /* ---- sources that read nothing read zero ---- */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < PICA_FS_TEV_STAGES; i++) {
-            pica_fs_tev_stage *st = &key->tev[i];
-            for (int j = 0; j < 3; j++) {
-                if (!source_available(st->rgb_src[j], key->lighting.enable, key->tex_enable, key->proctex.enable))
-                    st->rgb_src[j] = PICA_FS_TEV_SRC_ZERO;
-                if (!source_available(st->a_src[j], key->lighting.enable, key->tex_enable, key->proctex.enable))
-                    st->a_src[j] = PICA_FS_TEV_SRC_ZERO;
-            }
-        }
-        normalize_tev(key);
-        if (pass == 1)
-            break;
-        normalize_lighting(key, pica_fs_tev_reads_source(key, PICA_FS_TEV_SRC_FRAG_PRIMARY),
-                           pica_fs_tev_reads_source(key, PICA_FS_TEV_SRC_FRAG_SECONDARY));
-
-        /* ---- texture units: keep the ones something samples ---- */
-        const pica_fs_lighting_key *l = &key->lighting;
-        unsigned used = 0;
-        for (unsigned u = 0; u < 4; u++)
-            if (pica_fs_tev_reads_source(key, PICA_FS_TEV_SRC_TEX0 + u))
-                used |= 1u << u;
-        if (l->enable && l->bump_mode != PICA_FS_BUMP_NONE)
-            used |= 1u << l->bump_selector;
-        if (l->enable && l->shadow_enable)
-            used |= 1u << l->shadow_selector;
-        key->tex_enable &= (uint8_t)(used & 7);
-        if (!(used & 8))
-            key->proctex.enable = 0;
-    }
+    /* ---- what the combiners read decides the rest ---- */
+    uint32_t reads = normalize_tev(key);
+    reads |= reads >> 16;
+    normalize_lighting(key, (reads >> PICA_FS_TEV_SRC_FRAG_PRIMARY) & 1, (reads >> PICA_FS_TEV_SRC_FRAG_SECONDARY) & 1);
+    const pica_fs_lighting_key *l = &key->lighting;
+    unsigned used = (reads >> PICA_FS_TEV_SRC_TEX0) & 15;
+    if (l->enable && l->bump_mode != PICA_FS_BUMP_NONE)
+        used |= 1u << l->bump_selector;
+    if (l->enable && l->shadow_enable)
+        used |= 1u << l->shadow_selector;
+    key->tex_enable &= (uint8_t)(used & 7);
+    if (!(used & 8))
+        key->proctex.enable = 0;
 
     if (!(key->tex_enable & PICA_FS_TEX_UNIT0))
         key->tex0_type = PICA_FS_TEX0_2D;

@@ -103,14 +103,17 @@ enum { PICA_FS_TEV_SCALE_1 = 0, PICA_FS_TEV_SCALE_2 = 1, PICA_FS_TEV_SCALE_4 = 2
  * bits 8-11 / 12-15). */
 #define PICA_FS_TEV_BUFFER_STAGES 4
 
+/* One combiner stage. The field order is the decoded state's
+ * (backend/pica/pica_state.h pica_tev_stage), so deriving a key copies the
+ * six stages in one go (fs_key.c asserts the layouts agree). */
 typedef struct pica_fs_tev_stage {
     uint8_t rgb_src[3];
-    uint8_t rgb_op;
-    uint8_t rgb_mod[3];
-    uint8_t rgb_scale;
     uint8_t a_src[3];
-    uint8_t a_op;
+    uint8_t rgb_mod[3];
     uint8_t a_mod[3];
+    uint8_t rgb_op;
+    uint8_t a_op;
+    uint8_t rgb_scale;
     uint8_t a_scale;
 } pica_fs_tev_stage;
 _Static_assert(sizeof(pica_fs_tev_stage) == 16, "pica_fs_tev_stage layout changed");

@@ -60,7 +60,7 @@ typedef struct pica_fs_light_uniforms {
     float diffuse[4];
     float ambient[4];
     float position[4];  /* xyz from f16: position (positional) or direction */
-    float spot_dir[4];  /* xyz: GPUREG_LIGHTi_SPOTDIR (already negated), s1.1.11 / 2047 */
+    float spot_dir[4];  /* xyz: GPUREG_LIGHTi_SPOTDIR as stored (the negated direction), s1.1.11 / 2048 */
     float atten[4];     /* x distance-attenuation bias, y scale (f20) */
 } pica_fs_light_uniforms;
 _Static_assert(sizeof(pica_fs_light_uniforms) == 112, "std140 light struct is 7 vec4");
@@ -74,7 +74,7 @@ typedef struct pica_fs_uniforms {
     int32_t shadow_bias[4];       /* x: GPUREG_TEXUNIT0_SHADOW z bias in 24-bit depth units */
     float light_ambient[4];       /* GPUREG_LIGHTING_AMBIENT rgb / 255 */
     pica_fs_light_uniforms light[8]; /* indexed by light id, not slot */
-    float proctex_noise[4];       /* x,y amplitude u,v (s3.12 / 4095); z,w frequency u,v (f16) */
+    float proctex_noise[4];       /* x,y amplitude u,v (fixed1.3.12, / 4096); z,w frequency u,v (f16) */
     float proctex_phase_bias[4];  /* x,y phase u,v (f16); z LOD bias (f16) */
     int32_t proctex_lut[4];       /* x width, y LOD min, z LOD max */
     int32_t proctex_offset[4];    /* colour-table offsets of LOD levels 0-3 */
@@ -84,6 +84,20 @@ _Static_assert(offsetof(pica_fs_uniforms, tev_buffer_init) == 96, "std140 layout
 _Static_assert(offsetof(pica_fs_uniforms, light) == 192, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, proctex_noise) == 1088, "std140 layout");
 _Static_assert(sizeof(pica_fs_uniforms) == 1152, "std140 layout changed: update pica_fs.c's block text");
+
+/* Parts of the data that change independently, for uploads of what is
+ * dirty: lighting LUT n (GPUREG_LIGHTING_LUT_INDEX numbering) is bit n; the
+ * other tables and the uniform block follow. */
+#define PICA_FS_DIRTY_LIGHTING_LUT(n) (1ull << (n))
+#define PICA_FS_DIRTY_LIGHTING_LUTS 0xFFFFFFull
+#define PICA_FS_DIRTY_FOG_LUT (1ull << 24)
+#define PICA_FS_DIRTY_PROCTEX_NOISE (1ull << 25)
+#define PICA_FS_DIRTY_PROCTEX_RGB_MAP (1ull << 26)
+#define PICA_FS_DIRTY_PROCTEX_ALPHA_MAP (1ull << 27)
+#define PICA_FS_DIRTY_PROCTEX_COLOR (1ull << 28)
+#define PICA_FS_DIRTY_PROCTEX_DIFF (1ull << 29)
+#define PICA_FS_DIRTY_UNIFORMS (1ull << 30)
+#define PICA_FS_DIRTY_ALL ((1ull << 31) - 1)
 
 /* GL binding points the generated code declares. */
 #define PICA_FS_UBO_BINDING 0

@@ -3,7 +3,8 @@
  * shadow copies so an update sends only what the guest changed.
  *
  * The caller passes the groups whose registers were written since the last
- * update (PICA_FS_DIRTY_*, from the register file's dirty tracking); within
+ * update (PICA_FS_DIRTY_* of pica_fs_uniforms.h; backend/pica/fs_key.c maps
+ * the register file's dirty bits onto them); within
  * a dirty group only bytes that differ from the shadow copy are uploaded
  * (one glBufferSubData over the changed span), so rewriting a LUT with the
  * same values costs a compare and no GL call. */
@@ -14,19 +15,6 @@
 
 #include "backend/gl/gl_context.h"
 #include "shadergen/pica_fs_uniforms.h"
-
-/* Dirty groups: lighting LUT n (GPUREG_LIGHTING_LUT_INDEX numbering) is bit
- * n; the others follow. */
-#define PICA_FS_DIRTY_LIGHTING_LUT(n) (1ull << (n))
-#define PICA_FS_DIRTY_LIGHTING_LUTS 0xFFFFFFull
-#define PICA_FS_DIRTY_FOG_LUT (1ull << 24)
-#define PICA_FS_DIRTY_PROCTEX_NOISE (1ull << 25)
-#define PICA_FS_DIRTY_PROCTEX_RGB_MAP (1ull << 26)
-#define PICA_FS_DIRTY_PROCTEX_ALPHA_MAP (1ull << 27)
-#define PICA_FS_DIRTY_PROCTEX_COLOR (1ull << 28)
-#define PICA_FS_DIRTY_PROCTEX_DIFF (1ull << 29)
-#define PICA_FS_DIRTY_UNIFORMS (1ull << 30)
-#define PICA_FS_DIRTY_ALL ((1ull << 31) - 1)
 
 typedef struct pica_fs_buffers {
     GLuint ubo;

@@ -1,6 +1,7 @@
 #include "support/pica_fs_random.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static unsigned pick(ts_rng *r, const uint8_t *values, unsigned n)
@@ -259,4 +260,124 @@ void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u,
         luts->e[PICA_FS_LUT_PROCTEX_DIFF + i] = d;
     }
     (void)key;
+}
+
+/* A key in which every field the reserved cases touch is live. */
+static void reserved_base(pica_fs_key *k)
+{
+    memset(k, 0, sizeof *k);
+    static const uint8_t second[6] = {PICA_FS_TEV_SRC_TEX0, PICA_FS_TEV_SRC_CONSTANT, PICA_FS_TEV_SRC_FRAG_PRIMARY,
+                                      PICA_FS_TEV_SRC_FRAG_SECONDARY, PICA_FS_TEV_SRC_TEX3, PICA_FS_TEV_SRC_TEX2};
+    for (int i = 0; i < PICA_FS_TEV_STAGES; i++) {
+        pica_fs_tev_stage *st = &k->tev[i];
+        st->rgb_op = st->a_op = PICA_FS_TEV_OP_ADD;
+        st->rgb_src[0] = st->a_src[0] = i ? PICA_FS_TEV_SRC_PREVIOUS : PICA_FS_TEV_SRC_PRIMARY;
+        st->rgb_src[1] = st->a_src[1] = second[i];
+    }
+    /* stage 1 reads three operands */
+    pica_fs_tev_stage *s1 = &k->tev[1];
+    s1->rgb_op = s1->a_op = PICA_FS_TEV_OP_INTERPOLATE;
+    s1->rgb_src[2] = s1->a_src[2] = PICA_FS_TEV_SRC_TEX1;
+    k->alpha_func = PICA_FS_ALPHA_GEQUAL;
+    k->fog_mode = PICA_FS_FOG_ON;
+    k->fog_flip = 1;
+    k->tex_enable = 7;
+    pica_fs_lighting_key *l = &k->lighting;
+    l->enable = 1;
+    l->num_lights = 2;
+    l->config = PICA_FS_LIGHT_ENV_CONFIG7;
+    l->fresnel_primary = l->fresnel_secondary = 1;
+    for (int i = 0; i < PICA_FS_LUT_COUNT; i++) {
+        l->lut[i].enable = 1;
+        l->lut[i].input = (uint8_t)(i % 5);
+        l->lut[i].abs = (uint8_t)(i & 1);
+    }
+    l->light[0].id = 0;
+    l->light[0].flags = PICA_FS_LIGHT_SPOT | PICA_FS_LIGHT_DIST_ATTEN;
+    l->light[1].id = 5;
+    l->light[1].flags = PICA_FS_LIGHT_DIRECTIONAL | PICA_FS_LIGHT_GEO0;
+    pica_fs_proctex_key *p = &k->proctex;
+    p->enable = 1;
+    p->coord = 1;
+    p->u_clamp = PICA_FS_PROCTEX_CLAMP_EDGE;
+    p->v_clamp = PICA_FS_PROCTEX_CLAMP_REPEAT;
+    p->rgb_func = PICA_FS_PROCTEX_FUNC_ADD;
+    p->alpha_func = PICA_FS_PROCTEX_FUNC_V;
+    p->separate_alpha = 1;
+    p->u_shift = PICA_FS_PROCTEX_SHIFT_ODD;
+    p->v_shift = PICA_FS_PROCTEX_SHIFT_EVEN;
+    p->filter = PICA_FS_PROCTEX_LINEAR;
+}
+
+#define RCASE(field_expr, expected, ...)                                                        \
+    do {                                                                                        \
+        if (n < max) {                                                                          \
+            pica_fs_reserved_case *c = &out[n++];                                               \
+            reserved_base(&c->raw);                                                             \
+            snprintf(c->what, sizeof c->what, __VA_ARGS__);                                     \
+            c->raw.field_expr = (uint8_t)v;                                                     \
+            c->offset = (size_t)((const uint8_t *)&c->raw.field_expr - (const uint8_t *)&c->raw); \
+            c->expect = (uint8_t)(expected);                                                    \
+        }                                                                                       \
+    } while (0)
+
+unsigned pica_fs_reserved_cases(pica_fs_reserved_case *out, unsigned max)
+{
+    unsigned n = 0;
+    for (unsigned v = 7; v <= 12; v++) {
+        RCASE(tev[1].rgb_src[1], PICA_FS_TEV_SRC_ZERO, "TEV colour source %u", v);
+        RCASE(tev[1].a_src[1], PICA_FS_TEV_SRC_ZERO, "TEV alpha source %u", v);
+    }
+    static const uint8_t cmods[] = {6, 7, 10, 11, 14, 15};
+    for (unsigned i = 0; i < sizeof cmods; i++) {
+        unsigned v = cmods[i];
+        RCASE(tev[1].rgb_mod[1], PICA_FS_TEV_CMOD_ZERO, "TEV colour operand %u", v);
+    }
+    for (unsigned v = 10; v <= 15; v++) {
+        RCASE(tev[1].rgb_op, PICA_FS_TEV_OP_ZERO, "TEV colour combiner %u", v);
+        RCASE(tev[1].a_op, PICA_FS_TEV_OP_ZERO, "TEV alpha combiner %u", v);
+    }
+    for (unsigned v = 6; v <= 7; v++)
+        RCASE(tev[1].a_op, PICA_FS_TEV_OP_ZERO, "TEV alpha combiner %u (dot3)", v);
+    {
+        unsigned v = 3;
+        RCASE(tev[1].rgb_scale, PICA_FS_TEV_SCALE_1, "TEV colour scale %u", v);
+        RCASE(tev[1].a_scale, PICA_FS_TEV_SCALE_1, "TEV alpha scale %u", v);
+    }
+    static const uint8_t fogs[] = {1, 2, 3, 4, 6, 7};
+    for (unsigned i = 0; i < sizeof fogs; i++) {
+        unsigned v = fogs[i];
+        RCASE(fog_mode, PICA_FS_FOG_OFF, "fog mode %u", v);
+    }
+    for (unsigned v = 6; v <= 7; v++)
+        RCASE(tex0_type, PICA_FS_TEX0_2D, "texture 0 type %u", v);
+    {
+        unsigned v = PICA_FS_TEX0_DISABLED;
+        RCASE(tex0_type, PICA_FS_TEX0_2D, "texture 0 type %u (disabled)", v);
+    }
+    for (unsigned v = 7; v <= 15; v++)
+        if (v != PICA_FS_LIGHT_ENV_CONFIG7)
+            RCASE(lighting.config, 6, "light environment %u", v);
+    for (unsigned v = 6; v <= 7; v++)
+        RCASE(lighting.lut[PICA_FS_LUT_D0].input, PICA_FS_LUT_INPUT_ZERO, "LUT input select %u", v);
+    for (unsigned v = 4; v <= 5; v++)
+        RCASE(lighting.lut[PICA_FS_LUT_D1].scale, PICA_FS_LUT_SCALE_0, "LUT scale %u", v);
+    {
+        unsigned v = 3;
+        RCASE(lighting.bump_mode, PICA_FS_BUMP_NONE, "bump mode %u", v);
+        RCASE(proctex.coord, 0, "proctex coordinates %u", v);
+        RCASE(proctex.u_shift, PICA_FS_PROCTEX_SHIFT_NONE, "proctex u shift %u", v);
+        RCASE(proctex.v_shift, PICA_FS_PROCTEX_SHIFT_NONE, "proctex v shift %u", v);
+    }
+    for (unsigned v = 5; v <= 7; v++) {
+        RCASE(proctex.u_clamp, PICA_FS_PROCTEX_CLAMP_EDGE, "proctex u clamp %u", v);
+        RCASE(proctex.v_clamp, PICA_FS_PROCTEX_CLAMP_EDGE, "proctex v clamp %u", v);
+    }
+    for (unsigned v = 10; v <= 15; v++) {
+        RCASE(proctex.rgb_func, PICA_FS_PROCTEX_FUNC_ZERO, "proctex colour function %u", v);
+        RCASE(proctex.alpha_func, PICA_FS_PROCTEX_FUNC_ZERO, "proctex alpha function %u", v);
+    }
+    for (unsigned v = 6; v <= 7; v++)
+        RCASE(proctex.filter, PICA_FS_PROCTEX_NEAREST, "proctex filter %u", v);
+    return n;
 }

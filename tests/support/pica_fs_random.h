@@ -24,4 +24,19 @@ void pica_fs_random_key(ts_rng *r, unsigned features, pica_fs_key *key);
 /* Fills uniforms and LUTs for the key (random but well conditioned). */
 void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u, pica_fs_luts *luts);
 
+/* One reserved register value, written into a key whose every part is
+ * in use, and what the normaliser must turn it into: after
+ * pica_fs_key_normalize(&raw), byte `offset` of the key equals `expect`. */
+typedef struct pica_fs_reserved_case {
+    char what[64];
+    pica_fs_key raw;
+    size_t offset;
+    uint8_t expect;
+} pica_fs_reserved_case;
+
+/* Every reserved value of the TEV, fog, texture-type, lighting and proctex
+ * fields the key holds (about 60 cases); returns how many were written
+ * (at most `max`). */
+unsigned pica_fs_reserved_cases(pica_fs_reserved_case *out, unsigned max);
+
 #endif
