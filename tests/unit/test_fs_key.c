@@ -270,6 +270,40 @@ static void luts_and_dirty_flow(void **state)
     glhle_pica_destroy(p);
 }
 
+static void memo_normalises_each_configuration_once(void **state)
+{
+    (void)state;
+    glhle_pica *p = make();
+    pica_fs_derived *d = calloc(1, sizeof *d);
+    bool changed;
+    pica_fs_update(d, pica_get_state(p), &changed);
+    assert_int_equal(d->memo_misses, 1);
+    pica_fs_key first = d->key;
+    /* a second configuration, then back to the first, then the second again */
+    static const uint32_t combiners[3] = {0x00010001, 0x00000000, 0x00010001};
+    uint64_t misses[3] = {2, 2, 2};
+    for (int i = 0; i < 3; i++) {
+        pica_get_state_mut(p)->dirty = 0;
+        const w list[] = {{PICA_REG_TEXENV5_COMBINER, combiners[i]}};
+        run(p, list, 1);
+        pica_fs_update(d, pica_get_state(p), &changed);
+        assert_true(changed);
+        assert_int_equal(d->memo_misses, misses[i]);
+        pica_fs_key direct;
+        pica_fs_key_from_state(pica_get_state(p), &direct);
+        assert_memory_equal(&direct, &d->key, sizeof direct);
+        assert_int_equal(d->key_hash, pica_fs_key_hash(&direct));
+    }
+    pica_get_state_mut(p)->dirty = 0;
+    const w back[] = {{PICA_REG_TEXENV5_COMBINER, 0}};
+    run(p, back, 1);
+    pica_fs_update(d, pica_get_state(p), &changed);
+    assert_memory_equal(&first, &d->key, sizeof first);
+    assert_int_equal(d->memo_misses, 2);
+    free(d);
+    glhle_pica_destroy(p);
+}
+
 /* Reserved values written to the registers: the key holds the documented
  * clamp and the generator still produces its shader. */
 static void reserved_register_values(void **state)
@@ -346,6 +380,7 @@ int main(void)
         cmocka_unit_test(lighting_from_registers),
         cmocka_unit_test(proctex_from_registers),
         cmocka_unit_test(luts_and_dirty_flow),
+        cmocka_unit_test(memo_normalises_each_configuration_once),
         cmocka_unit_test(reserved_register_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
