@@ -265,7 +265,7 @@ static void write_shadow_helpers(gen *g)
             "    return (p >> 8) <= z ? 0.0 : float(p & 255u) / 255.0;\n"
             "}\n"
             "uint pica_shadow_z(float w) {\n"
-            "    return uint(max(0, int(min(abs(w), 1.0) * 16777215.0) - u.shadow_bias.x));\n"
+            "    return uint(max(0, int(min(abs(w), 1.0) * 16777215.0) - clamp(u.shadow_bias.x, 0, 16777215)));\n"
             "}\n");
     if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D) {
         /* outside the map counts as lit (Azahar SampleShadow2D returns 1.0) */
@@ -440,7 +440,7 @@ static void write_proctex(gen *g)
      * "Offsets for level 4-7 seem to be hardcoded"). coord 0 is the first
      * entry, 1 the last. Indices are clamped to the table. */
     text(g, "vec4 pica_pt_color(float x, int level) {\n"
-            "    int width = u.proctex_lut.x >> level;\n"
+            "    int width = clamp(u.proctex_lut.x, 0, 255) >> level;\n"
             "    int offset = level < 4 ? u.proctex_offset[level] : 256 - (16 >> (level - 4));\n"
             "    float c = x * float(width - 1);\n");
     bool linear = p->filter == PICA_FS_PROCTEX_LINEAR || p->filter == PICA_FS_PROCTEX_LINEAR_MIP_NEAREST ||
@@ -472,7 +472,7 @@ static void write_proctex(gen *g)
         text(g, "    vec2 duv = max(abs(dFdx(uv)), abs(dFdy(uv)));\n"
                 "    float lod = u.proctex_phase_bias.z == 0.0 ? 0.0 :\n"
                 "        log2(max(abs(float(u.proctex_lut.x) * u.proctex_phase_bias.z) * (duv.x + duv.y), 1e-20));\n"
-                "    lod = min(max(lod, max(0.0, float(u.proctex_lut.y))), min(7.0, float(u.proctex_lut.z)));\n");
+                "    lod = clamp(min(max(lod, max(0.0, float(u.proctex_lut.y))), min(7.0, float(u.proctex_lut.z))), 0.0, 7.0);\n");
     }
     char e[160];
     shift_expr(p->u_shift, p->u_clamp, "uv.y", e, sizeof e);
@@ -581,7 +581,7 @@ static void write_lighting(gen *g)
         if (l->shadow_invert)
             glsl_line(w, "shadow = 1.0 - shadow;");
     }
-    for (unsigned slot = 0; slot < l->num_lights; slot++) {
+    for (unsigned slot = 0; slot < l->num_lights && slot < PICA_FS_MAX_LIGHTS; slot++) {
         const pica_fs_light_key *lt = &l->light[slot];
         unsigned id = lt->id;
         glsl_open(w, "/* light slot %u: light %u */", slot, id);
@@ -779,10 +779,11 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
 
     /* alpha test on the 8-bit alpha against the 8-bit reference */
     static const char *cmp[8] = {0, 0, "==", "!=", "<", "<=", ">", ">="};
-    if (key->alpha_func == PICA_FS_ALPHA_NEVER)
+    unsigned af = key->alpha_func & 7;
+    if (af == PICA_FS_ALPHA_NEVER)
         glsl_line(w, "discard;");
-    else if (key->alpha_func != PICA_FS_ALPHA_ALWAYS)
-        glsl_line(w, "if (!(prev.a %s u.fog_color.w)) discard;", cmp[key->alpha_func & 7]);
+    else if (af != PICA_FS_ALPHA_ALWAYS)
+        glsl_line(w, "if (!(prev.a %s u.fog_color.w)) discard;", cmp[af]);
 
     if (fog) {
         /* Fog after the alpha test (Azahar's order). Fixed point: the depth

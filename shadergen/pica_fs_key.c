@@ -122,13 +122,13 @@ static uint32_t stage_mask(const pica_fs_tev_stage *st)
 {
     uint32_t m = 0;
     for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++) {
-        unsigned g = cmod_groups(st->rgb_mod[j]);
-        m |= (g & G_RGB ? 1u : 0u) << st->rgb_src[j] | (g & G_A ? 1u : 0u) << (16 + st->rgb_src[j]);
+        unsigned g = cmod_groups(st->rgb_mod[j]), src = st->rgb_src[j] & 15u;
+        m |= (g & G_RGB ? 1u : 0u) << src | (g & G_A ? 1u : 0u) << (16 + src);
     }
     if (st->rgb_op != PICA_FS_TEV_OP_DOT3_RGBA)
         for (unsigned j = 0; j < pica_fs_tev_op_args(st->a_op); j++) {
-            unsigned g = amod_groups(st->a_mod[j]);
-            m |= (g & G_RGB ? 1u : 0u) << st->a_src[j] | (g & G_A ? 1u : 0u) << (16 + st->a_src[j]);
+            unsigned g = amod_groups(st->a_mod[j]), src = st->a_src[j] & 15u;
+            m |= (g & G_RGB ? 1u : 0u) << src | (g & G_A ? 1u : 0u) << (16 + src);
         }
     return m;
 }

@@ -442,7 +442,7 @@ static void pt_color(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
                      int level, float out[4])
 {
     static const int high_offsets[4] = {0xF0, 0xF8, 0xFC, 0xFE};
-    int width = u->proctex_lut[0] >> level;
+    int width = clampi(u->proctex_lut[0], 0, 255) >> level; /* an 8-bit register field */
     int offset = level < 4 ? u->proctex_offset[level] : high_offsets[level - 4];
     float c = x * (float)(width - 1);
     unsigned f = key->proctex.filter;
@@ -483,6 +483,7 @@ static void proctex(const pica_fs_key *key, const pica_fs_uniforms *u, const pic
                               (in->proctex_duv[0] + in->proctex_duv[1]),
                           1e-20f));
     lod = fminf(fmaxf(lod, fmaxf(0.0f, (float)u->proctex_lut[1])), fminf(7.0f, (float)u->proctex_lut[2]));
+    lod = clampf(lod, 0.0f, 7.0f); /* the bounds are 4-bit fields; this keeps any uniform data in range */
 
     /* the shifts look at the coordinates before the noise */
     float us = pt_shift(p->u_shift, p->u_clamp, vv);
@@ -526,7 +527,7 @@ static void proctex(const pica_fs_key *key, const pica_fs_uniforms *u, const pic
 
 static uint32_t shadow_ref_z(const pica_fs_uniforms *u, float w)
 {
-    int z = (int)(fminf(fabsf(w), 1.0f) * 16777215.0f) - u->shadow_bias[0];
+    int z = (int)(fminf(fabsf(w), 1.0f) * 16777215.0f) - clampi(u->shadow_bias[0], 0, 0xFFFFFF);
     return z < 0 ? 0u : (uint32_t)z;
 }
 
