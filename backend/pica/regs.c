@@ -38,9 +38,9 @@ static const char *const doc_names[PICA_REG_COUNT] = {PICA_REGS(NAME_)};
 #undef NAME_
 
 /* 3dbrew names undocumented registers by number: GPUREG_0045. */
-#define HEX16_(F, a, b) \
-    F(a, b, 0) F(a, b, 1) F(a, b, 2) F(a, b, 3) F(a, b, 4) F(a, b, 5) F(a, b, 6) F(a, b, 7) \
-    F(a, b, 8) F(a, b, 9) F(a, b, A) F(a, b, B) F(a, b, C) F(a, b, D) F(a, b, E) F(a, b, F)
+#define HEX16_(M, a, b) \
+    M(a, b, 0) M(a, b, 1) M(a, b, 2) M(a, b, 3) M(a, b, 4) M(a, b, 5) M(a, b, 6) M(a, b, 7) \
+    M(a, b, 8) M(a, b, 9) M(a, b, A) M(a, b, B) M(a, b, C) M(a, b, D) M(a, b, E) M(a, b, F)
 #define NUMBER_NAME_(a, b, c) "GPUREG_0" #a #b #c,
 #define ROW_(a, b) HEX16_(NUMBER_NAME_, a, b)
 #define ROWS_(a) \
@@ -183,7 +183,7 @@ static void decode_vec4(glhle_pica *p, const uint32_t *words, bool f32, const ch
         out[i] = f32 ? glhle_bits_to_float(raw[i]) : glhle_f24_to_float(raw[i]);
         if (f32 ? glhle_pica_float_is_nan(raw[i], 8, 23) : glhle_pica_float_is_nan(raw[i], 7, 16))
             pica_problem(p, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
-                         "NaN in %s %u component %c (%s 0x%0*x); stored as given, the hardware may hang", what,
+                         "NaN in %s%u component %c (%s 0x%0*x); stored as given, the hardware may hang", what,
                          which, axis_names[i], f32 ? "f32" : "f24", f32 ? 8 : 6, raw[i]);
     }
 }
@@ -361,7 +361,7 @@ static void fixed_attrib_data(glhle_pica *p, uint32_t id, uint32_t param)
     uint32_t *ix = &rf->r[PICA_REG_FIXEDATTRIB_INDEX];
     uint32_t index = *ix & 0xF;
     float v[4];
-    decode_vec4(p, q->word, false, index == 0xF ? "immediate-mode attribute" : "fixed attribute",
+    decode_vec4(p, q->word, false, index == 0xF ? "immediate-mode attribute " : "fixed attribute ",
                 index == 0xF ? rf->immediate_attrib : index, v);
     if (index < 0xF) {
         float *slot = rf->state.fixed_attrib[index];
@@ -440,7 +440,10 @@ static void set_int_uniform(pica_regs *rf, int unit, uint32_t i, uint32_t v)
 static void set_float_uniform(pica_regs *rf, int unit, uint32_t i, const float v[4])
 {
     pica_shader_setup *s = setup_of(rf, unit);
-    if (memcmp(s->float_uniforms[i], v, sizeof s->float_uniforms[i])) { /* bits: NaN and -0 count */
+    uint32_t old[4], now[4]; /* compared as bits: NaN and -0 count as changes */
+    memcpy(old, s->float_uniforms[i], sizeof old);
+    memcpy(now, v, sizeof now);
+    if ((old[0] ^ now[0]) | (old[1] ^ now[1]) | (old[2] ^ now[2]) | (old[3] ^ now[3])) {
         memcpy(s->float_uniforms[i], v, sizeof s->float_uniforms[i]);
         mark(rf, uniform_dirty[unit]);
     }
@@ -516,29 +519,28 @@ static void program_data(glhle_pica *p, int unit, bool opdesc, uint32_t id, uint
     *ix = (*ix & ~0xFFFu) | (*off & 0xFFF);
 }
 
-static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint32_t old)
+static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     const int unit = id >= VS_BASE ? 0 : 1;
     const uint32_t at = id - (unit ? GS_BASE : VS_BASE);
     const uint32_t v = rf->r[id];
-    const bool to_gs = unit == 0 && vs_writes_reach_gs(rf->r);
     switch (at) {
     case 0x00: /* BOOLUNIFORM bits 0-15: b0-b15 */
         set_bool_uniforms(rf, unit, v);
-        if (to_gs)
+        if (unit == 0 && vs_writes_reach_gs(rf->r))
             set_bool_uniforms(rf, 1, v);
         break;
     case 0x01: case 0x02: case 0x03: case 0x04: /* INTUNIFORM_I0-I3: x, y, z, w bytes */
         set_int_uniform(rf, unit, at - 1, v);
-        if (to_gs)
+        if (unit == 0 && vs_writes_reach_gs(rf->r))
             set_int_uniform(rf, 1, at - 1, v);
         break;
     case 0x0A: /* ENTRYPOINT bits 0-15 */
         setup_of(rf, unit)->entry_point = (uint16_t)v;
         break;
     case 0x0D: /* OUTMAP_MASK: shared like the uniforms (3dbrew VSH_COM_MODE; Azahar copies it) */
-        if (to_gs && rf->r[GS_BASE + 0x0D] != v) {
+        if (unit == 0 && vs_writes_reach_gs(rf->r) && rf->r[GS_BASE + 0x0D] != v) {
             rf->r[GS_BASE + 0x0D] = v;
             mark(rf, PICA_DIRTY(GS_CONFIG));
         }
@@ -564,7 +566,6 @@ static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param, u
             program_data(p, unit, true, id, param);
         break;
     }
-    (void)old;
     return PICA_CONTROL_NONE;
 }
 
@@ -574,7 +575,7 @@ uint32_t pica_regs_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint3
 {
     pica_regs *rf = &p->regs;
     if (id >= GS_BASE)
-        return shader_side_effect(p, id, param, old);
+        return shader_side_effect(p, id, param);
     const uint32_t v = rf->r[id];
     switch (id) {
     case PICA_REG_FINALIZE:

@@ -89,4 +89,10 @@ int32_t pica_regs_fifo_element(const pica_regs *rf, uint32_t id);
 /* Re-decodes the stale groups into rf->state. */
 void pica_regs_refresh(pica_regs *rf);
 
+struct glhle_bytebuf;
+/* Appends the fields of register id holding value as text, "key=value"
+ * pairs separated by spaces, named after 3dbrew's fields (regs_describe.c;
+ * the dump tool's decoder). Nothing for undocumented ids. */
+void pica_reg_describe(uint32_t id, uint32_t value, struct glhle_bytebuf *out);
+
 #endif

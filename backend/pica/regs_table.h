@@ -264,7 +264,7 @@
     X(0x1C3, LIGHTING_CONFIG0,                G(LIGHTING),                 lighting_config0) \
     X(0x1C4, LIGHTING_CONFIG1,                G(LIGHTING),                 lighting_config1) \
     X(0x1C5, LIGHTING_LUT_INDEX,              G(NONE),                     lighting_lut_index) \
-    X(0x1C6, LIGHTING_ENABLE1,                G(LIGHTING),                 enable) \
+    X(0x1C6, LIGHTING_ENABLE1,                G(LIGHTING),                 disable) \
     X(0x1C8, LIGHTING_LUT_DATA0,              G(NONE) | S,                 fifo_data) \
     X(0x1C9, LIGHTING_LUT_DATA1,              G(NONE) | S,                 fifo_data) \
     X(0x1CA, LIGHTING_LUT_DATA2,              G(NONE) | S,                 fifo_data) \
@@ -423,7 +423,7 @@
 
 /* The field layouts named in the FIELDS column, once each: they generate
  * the pica_fields enum and the describe dispatch. */
-#define PICA_FIELD_KINDS(X) X(trigger) X(cull) X(f24) X(f31) X(enable) X(outmap_total) X(outmap_o) \
+#define PICA_FIELD_KINDS(X) X(trigger) X(cull) X(f24) X(f31) X(enable) X(disable) X(outmap_total) X(outmap_o) \
     X(earlydepth_func) X(scissor_mode) X(xy10) X(viewport_xy) X(u24) X(depthmap_enable) X(buf_dim) \
     X(outattr_clock) X(texunit_config) X(rgba8) X(tex_dim) X(tex_param) X(tex_lod) X(paddr8) \
     X(tex_addr_face) X(tex_shadow) X(tex_format) X(proctex0) X(proctex1) X(proctex2) X(proctex3) \

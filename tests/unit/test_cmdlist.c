@@ -7,46 +7,7 @@
 #include <string.h>
 
 #include "backend/pica/pica_instance.h"
-#include "support/pica_cmdbuf.h"
-
-typedef struct recorded {
-    glhle_pica_event ev[256];
-    int n;
-} recorded;
-
-static void record(void *user, glhle_pica *pica, const glhle_pica_event *ev)
-{
-    (void)pica;
-    recorded *r = user;
-    if (r->n < 256)
-        r->ev[r->n++] = *ev;
-}
-
-static glhle_pica *make(uint64_t max_words, uint32_t max_logged)
-{
-    glhle_pica_desc d = {.max_words_per_run = max_words,
-                         .max_logged_problems = max_logged,
-                         .log = ts_log_fn,
-                         .log_level = GLHLE_LOG_DEBUG};
-    glhle_pica *p;
-    assert_int_equal(glhle_pica_create(NULL, &d, &p), GLHLE_RESULT_OK);
-    ts_log_clear();
-    return p;
-}
-
-static void watch(glhle_pica *p, recorded *r, uint32_t mask)
-{
-    memset(r, 0, sizeof *r);
-    glhle_pica_hooks h = {record, r, mask};
-    glhle_pica_set_hooks(p, &h);
-}
-
-static uint32_t reg(glhle_pica *p, uint32_t id)
-{
-    uint32_t v = 0xDEADBEEF;
-    assert_int_equal(glhle_pica_get_reg(p, id, &v), GLHLE_RESULT_OK);
-    return v;
-}
+#include "support/pica_support.h"
 
 #define WRITES (1u << GLHLE_PICA_EVENT_WRITE)
 
@@ -62,9 +23,9 @@ static void assert_write(const glhle_pica_event *e, uint32_t id, uint32_t value,
 static void seed_example_consecutive(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
-    recorded r;
-    watch(p, &r, WRITES);
+    glhle_pica *p = tp_pica_new(0, 0);
+    tp_events r;
+    tp_events_watch(p, &r, WRITES);
     /* 3dbrew: equivalent to 0xF011C <- A, 0xF011D <- B, 0xF011E <- C */
     const uint32_t list[4] = {0xAAAAAAAA, 0x802F011C, 0xBBBBBBBB, 0xCCCCCCCC};
     glhle_pica_run_result res;
@@ -74,9 +35,9 @@ static void seed_example_consecutive(void **state)
     assert_write(&r.ev[1], 0x11D, 0xBBBBBBBB, 8);
     assert_write(&r.ev[2], 0x11E, 0xCCCCCCCC, 12);
     assert_int_equal(r.ev[0].mask, 0xF);
-    assert_int_equal(reg(p, 0x11C), 0xAAAAAAAA);
-    assert_int_equal(reg(p, 0x11D), 0xBBBBBBBB);
-    assert_int_equal(reg(p, 0x11E), 0xCCCCCCCC);
+    assert_int_equal(tp_reg(p, 0x11C), 0xAAAAAAAA);
+    assert_int_equal(tp_reg(p, 0x11D), 0xBBBBBBBB);
+    assert_int_equal(tp_reg(p, 0x11E), 0xCCCCCCCC);
     assert_int_equal(res.writes, 3);
     assert_int_equal(res.words, 4);
     assert_int_equal(res.stop_offset, 16);
@@ -88,9 +49,9 @@ static void seed_example_consecutive(void **state)
 static void seed_example_repeated(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
-    recorded r;
-    watch(p, &r, WRITES);
+    glhle_pica *p = tp_pica_new(0, 0);
+    tp_events r;
+    tp_events_watch(p, &r, WRITES);
     /* consecutive mode clear: three writes to 0x11C */
     const uint32_t list[4] = {0xAAAAAAAA, 0x002F011C, 0xBBBBBBBB, 0xCCCCCCCC};
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, NULL), GLHLE_RESULT_OK);
@@ -98,15 +59,15 @@ static void seed_example_repeated(void **state)
     assert_write(&r.ev[0], 0x11C, 0xAAAAAAAA, 0);
     assert_write(&r.ev[1], 0x11C, 0xBBBBBBBB, 8);
     assert_write(&r.ev[2], 0x11C, 0xCCCCCCCC, 12);
-    assert_int_equal(reg(p, 0x11C), 0xCCCCCCCC);
-    assert_int_equal(reg(p, 0x11D), 0);
+    assert_int_equal(tp_reg(p, 0x11C), 0xCCCCCCCC);
+    assert_int_equal(tp_reg(p, 0x11D), 0);
     glhle_pica_destroy(p);
 }
 
 static void masked_writes(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     tp_cmdbuf b;
     tp_cmd_init(&b);
     uint32_t v = 0x11223344;
@@ -115,7 +76,7 @@ static void masked_writes(void **state)
     tp_cmd(&b, 0x107, 0x1, false, &v, 1); /* 0x00010107: only the low byte */
     tp_cmd_align16(&b);
     assert_int_equal(glhle_pica_run_cmdlist(p, b.w, b.n, NULL), GLHLE_RESULT_OK);
-    assert_int_equal(reg(p, 0x107), 0x112233DD);
+    assert_int_equal(tp_reg(p, 0x107), 0x112233DD);
 
     static const struct {
         uint32_t mask, expect;
@@ -133,15 +94,15 @@ static void masked_writes(void **state)
         tp_cmd(&c, 0x107, cases[i].mask, false, &params[i], 1);
         tp_cmd_align16(&c);
         assert_int_equal(glhle_pica_run_cmdlist(p, c.w, c.n, NULL), GLHLE_RESULT_OK);
-        if (reg(p, 0x107) != cases[i].expect)
-            fail_msg("mask 0x%x: got 0x%08x want 0x%08x", cases[i].mask, reg(p, 0x107), cases[i].expect);
+        if (tp_reg(p, 0x107) != cases[i].expect)
+            fail_msg("mask 0x%x: got 0x%08x want 0x%08x", cases[i].mask, tp_reg(p, 0x107), cases[i].expect);
         tp_cmd_free(&c);
     }
     /* the mask applies to every parameter of a command */
     const uint32_t list[4] = {0x000000AA, 0x80110120, 0x0000BBBB, 0};
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, NULL), GLHLE_RESULT_OK);
-    assert_int_equal(reg(p, 0x120), 0xAA);
-    assert_int_equal(reg(p, 0x121), 0xBB);
+    assert_int_equal(tp_reg(p, 0x120), 0xAA);
+    assert_int_equal(tp_reg(p, 0x121), 0xBB);
     tp_cmd_free(&b);
     glhle_pica_destroy(p);
 }
@@ -149,9 +110,9 @@ static void masked_writes(void **state)
 static void padding_word_is_skipped(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
-    recorded r;
-    watch(p, &r, WRITES);
+    glhle_pica *p = tp_pica_new(0, 0);
+    tp_events r;
+    tp_events_watch(p, &r, WRITES);
     const uint32_t list[12] = {
         0x00000001, 0x801F0120, 0x00000002, 0xDEADBEEF, /* 1 extra parameter, then padding */
         0x00000003, 0x802F0123, 0x00000004, 0x00000005, /* 2 extra parameters, no padding */
@@ -173,14 +134,14 @@ static void padding_word_is_skipped(void **state)
 static void header_count_is_bits_20_to_27(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     /* bits 28-30 set: 3dbrew's later page calls them unused, so this is a
      * single write with no extra parameters */
     const uint32_t list[4] = {0x55, 0x700F0120, 0x66, 0x000F0121};
     glhle_pica_run_result res;
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, &res), GLHLE_RESULT_OK);
-    assert_int_equal(reg(p, 0x120), 0x55);
-    assert_int_equal(reg(p, 0x121), 0x66);
+    assert_int_equal(tp_reg(p, 0x120), 0x55);
+    assert_int_equal(tp_reg(p, 0x121), 0x66);
     assert_int_equal(res.writes, 2);
     glhle_pica_destroy(p);
 }
@@ -188,7 +149,7 @@ static void header_count_is_bits_20_to_27(void **state)
 static void truncated_command_stops(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     const uint32_t list[8] = {
         0x11, 0x000F0120, 0x22, 0x000F0121,
         0x33, 0x805F0122, 0x44, 0x55, /* announces 5 extra parameters, 2 remain */
@@ -200,12 +161,12 @@ static void truncated_command_stops(void **state)
     assert_true(res.stopped_on_error);
     assert_int_equal(res.stop_offset, 0x10);
     assert_int_equal(res.problems, 1);
-    assert_int_equal(reg(p, 0x121), 0x22);
-    assert_int_equal(reg(p, 0x122), 0); /* not executed at all */
+    assert_int_equal(tp_reg(p, 0x121), 0x22);
+    assert_int_equal(tp_reg(p, 0x122), 0); /* not executed at all */
     /* the instance stays usable */
     const uint32_t ok[4] = {0x77, 0x000F0122, 0, 0};
     assert_int_equal(glhle_pica_run_cmdlist(p, ok, 4, &res), GLHLE_RESULT_OK);
-    assert_int_equal(reg(p, 0x122), 0x77);
+    assert_int_equal(tp_reg(p, 0x122), 0x77);
     assert_int_equal(res.problems, 0);
     glhle_pica_destroy(p);
 }
@@ -213,7 +174,7 @@ static void truncated_command_stops(void **state)
 static void unaligned_tail_is_not_executed(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     /* 24 bytes: the FINALIZE sits in the last 8 bytes of a buffer whose
      * size is not a multiple of 16 -- 3dbrew's pitfall */
     const uint32_t list[6] = {0x11, 0x000F0120, 0x22, 0x000F0121, 0x12345678, 0x000F0010};
@@ -221,8 +182,8 @@ static void unaligned_tail_is_not_executed(void **state)
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 6, &res), GLHLE_RESULT_TRUNCATED);
     assert_false(res.finalized);
     assert_false(res.stopped_on_error);
-    assert_int_equal(reg(p, 0x121), 0x22);
-    assert_int_equal(reg(p, 0x010), 0);
+    assert_int_equal(tp_reg(p, 0x121), 0x22);
+    assert_int_equal(tp_reg(p, 0x010), 0);
     assert_true(ts_log_contains("host list +0x10: the last 8 bytes of this 24-byte buffer are not executed"));
     assert_int_equal(res.words, 4);
     glhle_pica_destroy(p);
@@ -231,7 +192,7 @@ static void unaligned_tail_is_not_executed(void **state)
 static void registers_past_0x2ff_are_skipped(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     const uint32_t list[12] = {
         0x11, 0x000F0300, 0x22, 0x000F0121,                 /* id 0x300: skipped, next write runs */
         0x33, 0x802F02FE, 0x44, 0x55,                       /* 0x2FE, 0x2FF, then 0x300 skipped */
@@ -244,10 +205,10 @@ static void registers_past_0x2ff_are_skipped(void **state)
     assert_true(ts_log_contains("host list +0x0: write to register 0x300"));
     assert_true(ts_log_contains("host list +0x1c: write to register 0x300"));
     assert_true(ts_log_contains("host list +0x20: write to register 0xffff"));
-    assert_int_equal(reg(p, 0x121), 0x22);
-    assert_int_equal(reg(p, 0x2FE), 0x33);
-    assert_int_equal(reg(p, 0x2FF), 0x44);
-    assert_int_equal(reg(p, 0x122), 0x77);
+    assert_int_equal(tp_reg(p, 0x121), 0x22);
+    assert_int_equal(tp_reg(p, 0x2FE), 0x33);
+    assert_int_equal(tp_reg(p, 0x2FF), 0x44);
+    assert_int_equal(tp_reg(p, 0x122), 0x77);
     assert_int_equal(res.writes, 4);
     uint32_t v;
     assert_int_equal(glhle_pica_get_reg(p, 0x300, &v), GLHLE_RESULT_INVALID_ARGUMENT);
@@ -257,9 +218,9 @@ static void registers_past_0x2ff_are_skipped(void **state)
 static void finalize_ends_the_run(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
-    recorded r;
-    watch(p, &r, 1u << GLHLE_PICA_EVENT_FINALIZE);
+    glhle_pica *p = tp_pica_new(0, 0);
+    tp_events r;
+    tp_events_watch(p, &r, 1u << GLHLE_PICA_EVENT_FINALIZE);
     tp_cmdbuf b;
     tp_cmd_init(&b);
     tp_cmd1(&b, 0x120, 1);
@@ -272,10 +233,10 @@ static void finalize_ends_the_run(void **state)
     glhle_pica_run_result res;
     assert_int_equal(glhle_pica_run_cmdlist(p, b.w, b.n, &res), GLHLE_RESULT_OK);
     assert_true(res.finalized);
-    assert_int_equal(reg(p, 0x00F), 0xAA);
-    assert_int_equal(reg(p, 0x010), 0x12345678);
-    assert_int_equal(reg(p, 0x011), 0);
-    assert_int_equal(reg(p, 0x121), 0);
+    assert_int_equal(tp_reg(p, 0x00F), 0xAA);
+    assert_int_equal(tp_reg(p, 0x010), 0x12345678);
+    assert_int_equal(tp_reg(p, 0x011), 0);
+    assert_int_equal(tp_reg(p, 0x121), 0);
     assert_int_equal(res.stop_offset, 8 + 16); /* just past the FINALIZE command */
     assert_int_equal(r.n, 1);
     assert_int_equal(r.ev[0].type, GLHLE_PICA_EVENT_FINALIZE);
@@ -294,7 +255,7 @@ static void put_words(uint32_t at, const uint32_t *w, size_t n)
 static void jumps_between_buffers(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     memset(guest, 0, sizeof guest);
     assert_int_equal(glhle_pica_map_memory(p, 0x18000000, guest, sizeof guest), GLHLE_RESULT_OK);
     tp_cmdbuf b1, b2, host;
@@ -323,17 +284,17 @@ static void jumps_between_buffers(void **state)
     tp_cmd1(&host, 0x124, 0xBAD);
     tp_cmd_align16(&host);
 
-    recorded r;
-    watch(p, &r, 1u << GLHLE_PICA_EVENT_JUMP);
+    tp_events r;
+    tp_events_watch(p, &r, 1u << GLHLE_PICA_EVENT_JUMP);
     glhle_pica_run_result res;
     assert_int_equal(glhle_pica_run_cmdlist(p, host.w, host.n, &res), GLHLE_RESULT_OK);
     assert_true(res.finalized);
     assert_int_equal(res.jumps, 2);
-    assert_int_equal(reg(p, 0x120), 0x40);
-    assert_int_equal(reg(p, 0x121), 0xB1);
-    assert_int_equal(reg(p, 0x123), 0xB2);
-    assert_int_equal(reg(p, 0x122), 0);
-    assert_int_equal(reg(p, 0x124), 0);
+    assert_int_equal(tp_reg(p, 0x120), 0x40);
+    assert_int_equal(tp_reg(p, 0x121), 0xB1);
+    assert_int_equal(tp_reg(p, 0x123), 0xB2);
+    assert_int_equal(tp_reg(p, 0x122), 0);
+    assert_int_equal(tp_reg(p, 0x124), 0);
     assert_false(res.stop_in_host_list);
     assert_int_equal(res.stop_paddr, 0x18000200);
     assert_int_equal(res.stop_offset, 16);
@@ -364,7 +325,7 @@ static void jumps_between_buffers(void **state)
 static void jump_outside_memory_stops(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     assert_int_equal(glhle_pica_map_memory(p, 0x18000000, guest, sizeof guest), GLHLE_RESULT_OK);
     tp_cmdbuf b;
     tp_cmd_init(&b);
@@ -377,7 +338,7 @@ static void jump_outside_memory_stops(void **state)
     assert_true(res.stopped_on_error);
     assert_int_equal(res.stop_offset, 16);
     assert_true(ts_log_contains("host list +0x10: CMDBUF_JUMP0 to guest 0x18000380, 256 bytes"));
-    assert_int_equal(reg(p, 0x120), 0);
+    assert_int_equal(tp_reg(p, 0x120), 0);
     tp_cmd_free(&b);
     glhle_pica_destroy(p);
 }
@@ -385,7 +346,7 @@ static void jump_outside_memory_stops(void **state)
 static void jump_loop_hits_the_word_cap(void **state)
 {
     (void)state;
-    glhle_pica *p = make(1000, 0);
+    glhle_pica *p = tp_pica_new(1000, 0);
     memset(guest, 0, sizeof guest);
     assert_int_equal(glhle_pica_map_memory(p, 0x18000000, guest, sizeof guest), GLHLE_RESULT_OK);
     /* a buffer that jumps to itself */
@@ -410,7 +371,7 @@ static void jump_loop_hits_the_word_cap(void **state)
 static void guest_runs_check_their_arguments(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     memset(guest, 0, sizeof guest);
     assert_int_equal(glhle_pica_map_memory(p, 0x18000000, guest, sizeof guest), GLHLE_RESULT_OK);
     glhle_pica_run_result res;
@@ -423,8 +384,8 @@ static void guest_runs_check_their_arguments(void **state)
     const uint32_t w[6] = {0x11, 0x000F0120, 0x22, 0x000F0121, 0x33, 0x000F0122};
     put_words(0x40, w, 6);
     assert_int_equal(glhle_pica_run_guest(p, 0x18000040, 0x17, &res), GLHLE_RESULT_OK);
-    assert_int_equal(reg(p, 0x121), 0x22);
-    assert_int_equal(reg(p, 0x122), 0);
+    assert_int_equal(tp_reg(p, 0x121), 0x22);
+    assert_int_equal(tp_reg(p, 0x122), 0);
     assert_int_equal(res.stop_offset, 16);
     assert_int_equal(glhle_pica_run_cmdlist(NULL, w, 6, &res), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_int_equal(glhle_pica_run_cmdlist(p, NULL, 2, &res), GLHLE_RESULT_INVALID_ARGUMENT);
@@ -445,7 +406,7 @@ static void run_from_hook(void *user, glhle_pica *pica, const glhle_pica_event *
 static void hooks_cannot_reenter(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 0);
+    glhle_pica *p = tp_pica_new(0, 0);
     glhle_pica_hooks h = {run_from_hook, NULL, 1u << GLHLE_PICA_EVENT_DRAW};
     glhle_pica_set_hooks(p, &h);
     const uint32_t w[4] = {1, 0x000F022E, 0, 0};
@@ -453,14 +414,14 @@ static void hooks_cannot_reenter(void **state)
     assert_int_equal(glhle_pica_run_cmdlist(p, w, 4, NULL), GLHLE_RESULT_OK);
     assert_int_equal(nested_result, GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("run from inside a hook"));
-    assert_int_equal(reg(p, 0x120), 0);
+    assert_int_equal(tp_reg(p, 0x120), 0);
     glhle_pica_destroy(p);
 }
 
 static void problem_logging_is_capped(void **state)
 {
     (void)state;
-    glhle_pica *p = make(0, 2);
+    glhle_pica *p = tp_pica_new(0, 2);
     uint32_t w[10];
     for (int i = 0; i < 5; i++) {
         w[2 * i] = (uint32_t)i;
