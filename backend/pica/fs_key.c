@@ -233,6 +233,8 @@ bool pica_fs_derive_key(pica_fs_derived *d, const pica_state *s)
     uint64_t h = glhle_hash64(&raw, sizeof raw);
     pica_fs_memo_entry *m = &d->memo[h % PICA_FS_MEMO_ENTRIES];
     if (!m->used || m->raw_hash != h || memcmp(&m->raw, &raw, sizeof raw)) {
+        if (m == d->current)
+            d->current = NULL; /* the entry is reused for another configuration */
         m->raw = raw;
         m->raw_hash = h;
         m->key = raw;
@@ -241,8 +243,12 @@ bool pica_fs_derive_key(pica_fs_derived *d, const pica_state *s)
         m->used = true;
         d->memo_misses++;
     }
-    if (d->valid && m->key_hash == d->key_hash && pica_fs_key_equal(&m->key, &d->key))
+    /* the entry in use: same normalised key without comparing it */
+    if (d->valid && (m == d->current || (m->key_hash == d->key_hash && pica_fs_key_equal(&m->key, &d->key)))) {
+        d->current = m;
         return false;
+    }
+    d->current = m;
     d->key = m->key;
     d->key_hash = m->key_hash;
     return true;

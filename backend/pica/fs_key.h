@@ -53,6 +53,7 @@ typedef struct pica_fs_derived {
     pica_fs_luts luts;
     bool valid;           /* false until the first update, which derives everything */
     uint64_t memo_misses; /* normalisations run (statistics) */
+    const pica_fs_memo_entry *current; /* the memo entry d->key came from, if still there */
     pica_fs_memo_entry memo[PICA_FS_MEMO_ENTRIES];
 } pica_fs_derived;
 

@@ -17,28 +17,21 @@
 #include "backend/pica/pica_instance.h"
 #include "shadergen/pica_fs.h"
 #include "support/bench_support.h"
-#include "support/pica_cmdbuf.h"
+#include "support/pica_support.h"
 #include "support/pica_fs_random.h"
 
-/* A lit, fogged, textured state like a typical 3D scene's: six combiner
- * stages, two lights with D0/RR/FR, fog, two texture units. */
+/* The state of a lit, fogged, textured draw as citro3d-style code sets it
+ * up (tests/support/pica_support.c tp_build_lit_fog_draw: six combiner
+ * stages, a directional light with a D0 LUT, fog, texture unit 0). */
 static glhle_pica *scene_state(void)
 {
-    static const uint32_t writes[][2] = {
-        {0xC0, 0x00030001}, {0xC2, 0x00010001}, {0xC8, 0x0002000F}, {0xCA, 0x00020002}, {0xD0, 0x00040F0F},
-        {0xD2, 0x00010001}, {0xD8, 0x00E0000F}, {0xDA, 0x00010001}, {0xF0, 0x000F0F0F}, {0xF8, 0x00EF00EF},
-        {0xFA, 0x00040004}, {0xE0, 0x00000305}, {0x104, 0x00001061}, {0x80, 0x00001003},
-        {0x8F, 1},          {0x1C6, 0},         {0x1C2, 1},         {0x1D9, 0x10},      {0x1C3, 0x8000004C | 8u << 4},
-        {0x1C4, 0xFF02FF00}, {0x1D1, 0x00001001}, {0x140 + 9, 1},    {0x150 + 9, 2},
-    };
     glhle_pica_desc d = {0};
     glhle_pica *p;
     if (glhle_pica_create(NULL, &d, &p) != GLHLE_RESULT_OK)
         exit(1);
     tp_cmdbuf b;
     tp_cmd_init(&b);
-    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++)
-        tp_cmd1(&b, writes[i][0], writes[i][1]);
+    tp_build_lit_fog_draw(&b);
     tp_cmd_finalize(&b);
     glhle_pica_run_cmdlist(p, b.w, b.n, NULL);
     tp_cmd_free(&b);

@@ -12,7 +12,7 @@
 #include "backend/pica/fs_key.h"
 #include "backend/pica/pica_instance.h"
 #include "shadergen/pica_fs.h"
-#include "support/pica_cmdbuf.h"
+#include "support/pica_support.h"
 
 typedef struct w {
     uint32_t reg, value;
