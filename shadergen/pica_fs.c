@@ -714,9 +714,9 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     /* units read by the TEV, the bump map or the shadow term */
     unsigned units = (g.src_used >> PICA_FS_TEV_SRC_TEX0) & 15;
     if (lighting && l->bump_mode != PICA_FS_BUMP_NONE)
-        units |= 1u << l->bump_selector;
+        units |= 1u << (l->bump_selector & 3);
     if (lighting && l->shadow_enable)
-        units |= 1u << l->shadow_selector;
+        units |= 1u << (l->shadow_selector & 3);
     bool proctex = ((units >> 3) & 1) && key->proctex.enable;
     bool shadow0 = (key->tex_enable & PICA_FS_TEX_UNIT0) && (units & 1) &&
                    (key->tex0_type == PICA_FS_TEX0_SHADOW_2D || key->tex0_type == PICA_FS_TEX0_SHADOW_CUBE);

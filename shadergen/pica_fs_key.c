@@ -549,7 +549,7 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
         glhle_bytebuf_printf(out, "tev%d rgb %s(", i, op_name(st->rgb_op));
         for (unsigned j = 0; j < pica_fs_tev_op_args(st->rgb_op); j++)
             glhle_bytebuf_printf(out, "%s%s.%s", j ? ", " : "", src_name(st->rgb_src[j]), cmod_name(st->rgb_mod[j]));
-        glhle_bytebuf_printf(out, ") x%d  alpha ", 1 << st->rgb_scale);
+        glhle_bytebuf_printf(out, ") x%d  alpha ", 1 << (st->rgb_scale & 3));
         if (st->rgb_op == PICA_FS_TEV_OP_DOT3_RGBA) {
             glhle_bytebuf_printf(out, "from dot3_rgba");
         } else {
@@ -558,7 +558,7 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
                 glhle_bytebuf_printf(out, "%s%s.%s", j ? ", " : "", src_name(st->a_src[j]), amod_name(st->a_mod[j]));
             glhle_bytebuf_printf(out, ")");
         }
-        glhle_bytebuf_printf(out, " x%d", 1 << st->a_scale);
+        glhle_bytebuf_printf(out, " x%d", 1 << (st->a_scale & 3));
         if (i < PICA_FS_TEV_BUFFER_STAGES && (((key->buffer_update_rgb | key->buffer_update_a) >> i) & 1))
             glhle_bytebuf_printf(out, "  -> buffer%s%s", (key->buffer_update_rgb >> i) & 1 ? " rgb" : "",
                                  (key->buffer_update_a >> i) & 1 ? " a" : "");
