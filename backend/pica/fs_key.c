@@ -90,11 +90,13 @@ static void lighting_from_state(const pica_lighting_state *ls, pica_fs_lighting_
     l->shadow_invert = ls->shadow_invert;
     l->shadow_alpha = ls->shadow_alpha;
     l->shadow_selector = ls->shadow_unit;
+    /* CONFIG1 has a disable bit per shared LUT (16 + LUT number; issue 3
+     * keeps them as lut_disable bit n); the spot LUTs are switched per light
+     * instead: their "number" 8 lies past the 8-bit field and reads enabled */
+    static const uint8_t lut_number[PICA_FS_LUT_COUNT] = {0, 1, 8, 3, 4, 5, 6};
     for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++) {
         pica_fs_lut_key *lk = &l->lut[i];
-        /* CONFIG1 has a disable bit per shared LUT (16 + LUT number); the
-         * spot LUTs are switched per light instead */
-        lk->enable = i == PICA_FS_LUT_SP ? 1 : !((ls->lut_disable >> pica_fs_lut_register_index(i)) & 1);
+        lk->enable = !(((unsigned)ls->lut_disable >> lut_number[i]) & 1);
         lk->input = ls->lut_input[i];
         lk->abs = ls->lut_abs[i];
         lk->scale = ls->lut_scale_code[i];
@@ -181,9 +183,12 @@ void pica_fs_uniforms_from_state(const pica_state *s, pica_fs_uniforms *u)
 
 void pica_fs_luts_from_state(const pica_state *s, pica_fs_luts *luts, uint64_t dirty)
 {
-    for (unsigned n = 0; n < PICA_FS_LUT_LIGHTING_TABLES; n++)
-        if (dirty & PICA_FS_DIRTY_LIGHTING_LUT(n))
-            memcpy(&luts->e[PICA_FS_LUT_LIGHTING + n * 256], s->lighting_lut[n], sizeof s->lighting_lut[n]);
+    if (!(dirty & (PICA_FS_DIRTY_ALL & ~PICA_FS_DIRTY_UNIFORMS)))
+        return;
+    for (uint64_t m = dirty & PICA_FS_DIRTY_LIGHTING_LUTS; m; m &= m - 1) {
+        unsigned n = (unsigned)__builtin_ctzll(m);
+        memcpy(&luts->e[PICA_FS_LUT_LIGHTING + n * 256], s->lighting_lut[n], sizeof s->lighting_lut[n]);
+    }
     if (dirty & PICA_FS_DIRTY_FOG_LUT)
         memcpy(&luts->e[PICA_FS_LUT_FOG], s->fog_lut, sizeof s->fog_lut);
     if (dirty & PICA_FS_DIRTY_PROCTEX_NOISE)
