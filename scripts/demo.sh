@@ -10,5 +10,10 @@ export EGL_PLATFORM=surfaceless
 mkdir -p out
 bin=build/release/tools
 "$bin/glhle-info" --smoke out/smoke.png
+# the sample scenes (tests/scenes/traces/), replayed offscreen: one PNG per frame
+for trace in tests/scenes/traces/*.glht; do
+  name=$(basename "$trace" .glht)
+  "$bin/glhle-replay" "$trace" --out "out/scenes/$name"
+done
 echo "demo: PNGs written:"
 find out -name '*.png' | sort | sed 's/^/  /'

@@ -489,7 +489,7 @@ glhle_result glhle_trace_recorder_attach(glhle_trace_recorder *rec, glhle_pica *
     uint8_t inst[PICA_TRACE_INSTANCE_SIZE];
     pica_trace_wr64(inst, pica->max_words);
     pica_trace_wr32(inst + 8, pica->max_logged);
-    pica_trace_wr32(inst + 12, 0); /* resolution scale: the instance has none yet */
+    pica_trace_wr32(inst + 12, pica->resolution_scale);
     pica_trace_put(&rec->w, PICA_TRACE_INSTANCE, inst, sizeof inst, NULL, 0);
 
     for (uint32_t i = 0; i < pica->mem.count; i++) {

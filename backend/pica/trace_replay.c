@@ -9,6 +9,8 @@
 
 #define DEFAULT_MAX_FILE (2ull << 30)
 #define DEFAULT_MAX_GUEST (1ull << 30)
+/* glhle_pica_desc's default (pica.c) */
+#define PICA_TRACE_MAX_WORDS_PER_RUN (64ull << 20)
 
 struct glhle_trace {
     uint8_t *data; /* the glhle trace */
@@ -248,10 +250,17 @@ static glhle_result make_instance(replay *rp, const pica_trace_chunk *c)
 {
     glhle_pica_desc pd = rp->d->pica;
     if (c) {
-        if (!pd.max_words_per_run)
-            pd.max_words_per_run = pica_trace_rd64(c->payload);
+        /* the recorded cap on words per run, but never above the instance's
+         * default: a trace is untrusted, and a huge cap would let a jump
+         * loop in it run for hours */
+        const uint64_t words = pica_trace_rd64(c->payload);
+        if (!pd.max_words_per_run && words <= PICA_TRACE_MAX_WORDS_PER_RUN)
+            pd.max_words_per_run = words;
         if (!pd.max_logged_problems)
             pd.max_logged_problems = pica_trace_rd32(c->payload + 8);
+        /* a recorded scale above 10 is not one the instance takes: the default */
+        if (!pd.resolution_scale && pica_trace_rd32(c->payload + 12) <= 10)
+            pd.resolution_scale = pica_trace_rd32(c->payload + 12);
     }
     glhle_result r = glhle_pica_create(rp->d->ctx, &pd, &rp->pica);
     if (r != GLHLE_RESULT_OK)

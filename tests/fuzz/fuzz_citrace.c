@@ -1,8 +1,11 @@
-/* CiTrace (.ctf) conversion (backend/pica/citrace.c) and the replay of its
- * result: any bytes after a "CiTr" magic. Header fields, region and stream
- * bounds, MemoryLoad offsets, register writes of every size and address,
- * frames. No crash, hang or unbounded allocation; a converted trace always
- * passes the glhle trace checks. */
+/* CiTrace (.ctf) conversion (backend/pica/citrace.c): any bytes after a
+ * "CiTr" magic. Header fields, region and stream bounds, MemoryLoad
+ * offsets, register writes of every size and address, frames. No crash,
+ * hang or unbounded allocation; a converted trace always passes the glhle
+ * trace checks (opening runs them) and ends with END. Replaying is left to
+ * fuzz_trace, whose chunk-list mode reaches every chunk the conversion can
+ * write: a replay here would spend each run mapping 134 MiB of guest
+ * memory. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,12 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (glhle_trace_open_memory(file, size + 4, &od, &t) == GLHLE_RESULT_OK) {
         glhle_trace_info info;
         glhle_trace_get_info(t, &info);
-        if (info.source != GLHLE_TRACE_SOURCE_CITRACE || !info.complete)
+        if (info.source != GLHLE_TRACE_SOURCE_CITRACE || !info.complete || info.mappings < 2)
             __builtin_trap();
-        /* VRAM and 128 or 256 MiB of FCRAM: the mapping calloc is lazy */
-        glhle_trace_replay_desc rd = {.pica = {.max_words_per_run = 1u << 15, .log = quiet},
-                                      .max_guest_bytes = 300u << 20};
-        glhle_trace_replay(t, &rd, NULL);
         glhle_trace_close(t);
     }
     free(file);
