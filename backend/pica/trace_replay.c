@@ -1,6 +1,8 @@
 /* Opening and checking traces, and replaying them on a new instance. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "backend/pica/citrace.h"
 #include "backend/pica/pica_instance.h"
@@ -177,14 +179,16 @@ glhle_result glhle_trace_open_file(const char *path, const glhle_trace_open_desc
     uint64_t limit = desc && desc->max_file_bytes ? desc->max_file_bytes : DEFAULT_MAX_FILE;
     glhle_logger lg;
     set_log(&lg, desc);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return GLHLE_FAIL(&lg, GLHLE_RESULT_IO_ERROR, "trace: cannot read %s: %s", path, strerror(errno));
+    if ((uint64_t)st.st_size > limit)
+        return GLHLE_FAIL(&lg, GLHLE_RESULT_LIMIT_EXCEEDED, "trace: %s (%llu bytes) is larger than the %llu-byte limit",
+                          path, (unsigned long long)st.st_size, (unsigned long long)limit);
     glhle_bytebuf b;
     glhle_bytebuf_init(&b, (size_t)limit);
     if (!glhle_bytebuf_read_file(&b, path, (size_t)limit)) {
-        bool too_big = b.failed;
         glhle_bytebuf_free(&b);
-        if (too_big)
-            return GLHLE_FAIL(&lg, GLHLE_RESULT_LIMIT_EXCEEDED, "trace: %s is larger than the %llu-byte limit", path,
-                              (unsigned long long)limit);
         return GLHLE_FAIL(&lg, GLHLE_RESULT_IO_ERROR, "trace: cannot read %s", path);
     }
     size_t size;

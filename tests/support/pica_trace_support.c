@@ -1,0 +1,81 @@
+#include "support/pica_trace_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "glhle/trace.h"
+#include "support/pica_support.h"
+#include "support/test_support.h"
+
+#define TOP_FB 0x18000000u
+#define BOT_FB 0x18100000u
+
+void tt_record_display_trace(const char *path, glhle_image frames[TT_FRAMES])
+{
+    uint8_t *vram = calloc(1, 2 << 20);
+    glhle_pica *p = tp_pica_new(0, 0);
+    assert_int_equal(glhle_pica_map_memory(p, 0x18000000, vram, 2 << 20), GLHLE_RESULT_OK);
+    glhle_trace_recorder_desc d = {.path = path, .log = ts_log_fn};
+    glhle_trace_recorder *rec;
+    assert_int_equal(glhle_trace_recorder_create(&d, &rec), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_trace_recorder_attach(rec, p), GLHLE_RESULT_OK);
+    for (uint32_t f = 0; f < TT_FRAMES; f++) {
+        const glhle_pica_memory_fill top = {TOP_FB >> 3, (TOP_FB + 240 * 400 * 4) >> 3, 0xFF2080C0u ^ (f << 20),
+                                            2u << 8};
+        assert_int_equal(glhle_pica_fill_memory(p, &top), GLHLE_RESULT_OK);
+        const glhle_pica_memory_fill bottom = {BOT_FB >> 3, (BOT_FB + 240 * 320 * 2) >> 3, 0x07E0u >> f, 0};
+        assert_int_equal(glhle_pica_fill_memory(p, &bottom), GLHLE_RESULT_OK);
+        /* bit 5: no tiling conversion, bit 1: linear input, input format RGB565 */
+        const glhle_pica_display_transfer xfer = {.input_address = BOT_FB >> 3,
+                                                  .output_address = (TOP_FB + 240 * 4 * 100) >> 3,
+                                                  .output_size = (64u << 16) | 240,
+                                                  .input_size = (64u << 16) | 240,
+                                                  .flags = (1u << 1) | (1u << 5) | (2u << 8)};
+        assert_int_equal(glhle_pica_transfer(p, &xfer), GLHLE_RESULT_OK);
+        for (int i = 0; i < 200; i++)
+            vram[(size_t)(i * 4 + f * 9600)] = 0xFF;
+        glhle_pica_present_desc pd;
+        memset(&pd, 0, sizeof pd);
+        pd.top_left = (glhle_pica_lcd_framebuffer){TOP_FB, 0, 960};
+        pd.bottom = (glhle_pica_lcd_framebuffer){BOT_FB, 2, 480};
+        assert_int_equal(glhle_pica_present(p, &pd), GLHLE_RESULT_OK);
+        uint32_t w, h;
+        assert_int_equal(glhle_pica_read_frame(p, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+        assert_int_equal(glhle_image_alloc(&frames[f], w, h), GLHLE_RESULT_OK);
+        assert_int_equal(glhle_pica_read_frame(p, frames[f].rgba, (size_t)w * h * 4, &w, &h), GLHLE_RESULT_OK);
+    }
+    assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
+    glhle_trace_recorder_destroy(rec);
+    glhle_pica_destroy(p);
+    free(vram);
+}
+
+bool tt_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+const char *tt_tool_path(const char *name)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/../../tools/%s", ts_output_dir(), name);
+    return tt_exists(path) ? path : NULL;
+}
+
+int tt_run_tool(const char *name, const char *args, char *out, size_t cap)
+{
+    const char *tool = tt_tool_path(name);
+    assert_non_null(tool);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", tool, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

@@ -1,0 +1,31 @@
+/* Trace test helpers: a small recorded session with display operations and
+ * presents (its frames kept as the expected images), and running a tool
+ * built next to the tests (tools/glhle-*). */
+#ifndef GLHLE_TEST_PICA_TRACE_SUPPORT_H
+#define GLHLE_TEST_PICA_TRACE_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "backend/common/image.h"
+
+#define TT_FRAMES 3
+
+/* Records TT_FRAMES frames to `path` on a GL-free instance: each frame
+ * fills the top screen's RGBA8 framebuffer and the bottom screen's RGB565
+ * one with colours of its own, display-transfers the bottom screen's first
+ * 64 columns over the top screen's columns 100-163 (linear RGB565 to
+ * RGBA8), writes some bytes of the top screen without telling glhle, and
+ * presents. frames[] receives the recording instance's frames (free them
+ * with glhle_image_free). */
+void tt_record_display_trace(const char *path, glhle_image frames[TT_FRAMES]);
+
+/* build/<preset>/tools/NAME next to build/<preset>/Testing/Temporary, or
+ * NULL when it was not built. */
+const char *tt_tool_path(const char *name);
+/* Runs the tool with `args` (a shell fragment), stdout and stderr into
+ * out; returns its exit status (-1 if it did not exit). */
+int tt_run_tool(const char *name, const char *args, char *out, size_t cap);
+bool tt_exists(const char *path);
+
+#endif
