@@ -5,7 +5,7 @@
  * per-texel reference for comparison.
  *
  *   bench_texcodec [--quick]
- *   bench_texcodec --callgrind FORMAT decode|encode [--flip]
+ *   bench_texcodec --callgrind FORMAT decode|encode [--flip] [--no-simd]
  *       one call on 1024x1024 (ETC1 encode: 64x64) inside bench_measured(),
  *       for: valgrind --tool=callgrind --toggle-collect=bench_measured ... */
 #include <stdio.h>
@@ -89,12 +89,14 @@ static void free_job(job *j)
 static int callgrind_mode(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_texcodec --callgrind FORMAT decode|encode [--flip]\n");
+        fprintf(stderr, "usage: bench_texcodec --callgrind FORMAT decode|encode [--flip] [--no-simd]\n");
         return 2;
     }
     pica_texfmt f = pica_texfmt_from_name(argv[2]);
     bool encode = !strcmp(argv[3], "encode");
-    uint32_t flags = argc > 4 && !strcmp(argv[4], "--flip") ? PICA_CODEC_FLIP_Y : 0;
+    uint32_t flags = 0;
+    for (int i = 4; i < argc; i++)
+        flags |= !strcmp(argv[i], "--flip") ? PICA_CODEC_FLIP_Y : !strcmp(argv[i], "--no-simd") ? PICA_CODEC_NO_SIMD : 0;
     if (f == PICA_TEXFMT_COUNT) {
         fprintf(stderr, "bench_texcodec: unknown format %s\n", argv[2]);
         return 2;
@@ -103,8 +105,9 @@ static int callgrind_mode(int argc, char **argv)
     job j = make_job(f, side, encode, flags);
     run(&j); /* warm up: the tables are built outside the counted call */
     bench_measured(&j);
-    printf("callgrind: %s %s%s, %ux%u = %u texels counted in bench_measured\n", argv[2], argv[3],
-           flags ? " --flip" : "", side, side, side * side);
+    printf("callgrind: %s %s%s%s, %ux%u = %u texels counted in bench_measured\n", argv[2], argv[3],
+           flags & PICA_CODEC_FLIP_Y ? " --flip" : "", flags & PICA_CODEC_NO_SIMD ? " --no-simd" : "", side, side,
+           side * side);
     free_job(&j);
     return 0;
 }
