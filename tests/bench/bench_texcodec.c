@@ -118,10 +118,10 @@ int main(int argc, char **argv)
         return callgrind_mode(argc, argv);
     bool quick = bench_quick(argc, argv);
     uint32_t side = quick ? 64 : 1024;
-    int reps = quick ? 1 : 7;
+    int reps = quick ? 1 : 9;
     double texels = (double)side * side;
-    printf("bench_texcodec: %ux%u surfaces (8x8 tiles), best of %d; memcpy = the same number of guest bytes, "
-           "measured in this run\n",
+    printf("bench_texcodec: %ux%u surfaces (8x8 tiles), best of %d; memcpy = bench_memcpy_mbps on the same number\n"
+           "of guest bytes, measured in this run just before the format's codec\n",
            side, side, reps);
     printf("%-7s %8s | %9s %7s %8s | %7s | %8s | %8s | %9s %7s %8s\n", "format", "memcpy", "decode", "x memcpy",
            "Mtex/s", "flip x", "tables x", "ref Mt/s", "encode", "x memcpy", "Mtex/s");
