@@ -149,7 +149,7 @@ int main(int argc, char **argv)
         double enc_mb = mb * enc_texels / texels;
         double t_enc = (double)bench_best_ns(etc ? 1 : reps, run, &enc) / 1e9;
         free_job(&enc);
-        printf("%-7s %8.0f | %9.0f %7.2fx %8.0f | %6.2fx | %7.2fx | %8.1f | %9.0f %7.2fx %8.1f%s\n",
+        printf("%-7s %8.0f | %9.0f %7.2fx %8.0f | %6.2fx | %7.2fx | %8.1f | %9.1f %7.2fx %8.2f%s\n",
                pica_texfmt_get_info(fmt)->name, memcpy_mbps, mb / t_dec, mb / t_dec / memcpy_mbps, texels / t_dec / 1e6,
                mb / t_flip / memcpy_mbps, mb / t_port / memcpy_mbps, texels / t_ref / 1e6, enc_mb / t_enc,
                enc_mb / t_enc / memcpy_mbps, enc_texels / t_enc / 1e6, etc ? " (encode: 128x128)" : "");
