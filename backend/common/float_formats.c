@@ -1,21 +1,6 @@
 #include "backend/common/float_formats.h"
 
 #include <math.h>
-#include <string.h>
-
-float glhle_bits_to_float(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-uint32_t glhle_float_to_bits(float v)
-{
-    uint32_t b;
-    memcpy(&b, &v, sizeof b);
-    return b;
-}
 
 float glhle_pica_float_decode(uint32_t raw, unsigned exp_bits, unsigned mant_bits)
 {
@@ -104,12 +89,6 @@ uint32_t glhle_pica_float_encode(float value, unsigned exp_bits, unsigned mant_b
      * smallest normal (exponent field 1, mantissa 0) */
     uint64_t r = round_shift(sig, (unsigned)(23 - (int)mant_bits + 1 - out_exp));
     return sign | (uint32_t)r;
-}
-
-bool glhle_pica_float_is_nan(uint32_t raw, unsigned exp_bits, unsigned mant_bits)
-{
-    const uint32_t emask = (1u << exp_bits) - 1;
-    return ((raw >> mant_bits) & emask) == emask && (raw & ((1u << mant_bits) - 1)) != 0;
 }
 
 float glhle_fixed_to_float(uint32_t raw, unsigned int_bits, unsigned frac_bits, bool is_signed)

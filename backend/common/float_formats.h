@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Generic forms: exp_bits 1..8, mant_bits 1..23; raw's bits above the
  * 1 + exp_bits + mant_bits format width are ignored. */
@@ -44,11 +45,26 @@ static inline uint32_t glhle_float_to_f31(float v) { return glhle_pica_float_enc
 /* True when raw (in the given format) is a NaN: exponent all ones and a
  * non-zero mantissa. The command-list parser reports these (3dbrew: NaN
  * parameters can hang the GPU). */
-bool glhle_pica_float_is_nan(uint32_t raw, unsigned exp_bits, unsigned mant_bits);
+static inline bool glhle_pica_float_is_nan(uint32_t raw, unsigned exp_bits, unsigned mant_bits)
+{
+    const uint32_t emask = (1u << exp_bits) - 1;
+    return ((raw >> mant_bits) & emask) == emask && (raw & ((1u << mant_bits) - 1)) != 0;
+}
 
 /* IEEE single bits <-> float without aliasing tricks. */
-float glhle_bits_to_float(uint32_t bits);
-uint32_t glhle_float_to_bits(float v);
+static inline float glhle_bits_to_float(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static inline uint32_t glhle_float_to_bits(float v)
+{
+    uint32_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
 
 /* Fixed point with is_signed + int_bits + frac_bits <= 24 (every PICA fixed
  * format fits, so decoding is exact). raw's bits above the width are ignored;

@@ -11,6 +11,10 @@
 #define DEFAULT_MAX_LOGGED 32u
 #define ALL_EVENTS ((1u << GLHLE_PICA_EVENT_TYPE_COUNT_) - 1u)
 
+_Static_assert(GLHLE_PICA_MAX_MAPPINGS == PICA_MAX_MAPPINGS, "public and internal mapping limits differ");
+_Static_assert(GLHLE_PICA_REG_COUNT == PICA_REG_COUNT, "public and internal register counts differ");
+_Static_assert(GLHLE_PICA_EVENT_TYPE_COUNT_ <= 32, "event masks are a uint32_t");
+
 glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
 {
     const glhle_logger *ctx_log = ctx ? &ctx->log : NULL;

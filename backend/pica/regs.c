@@ -440,7 +440,10 @@ static void set_int_uniform(pica_regs *rf, int unit, uint32_t i, uint32_t v)
 static void set_float_uniform(pica_regs *rf, int unit, uint32_t i, const float v[4])
 {
     pica_shader_setup *s = setup_of(rf, unit);
-    if (memcmp(s->float_uniforms[i], v, sizeof s->float_uniforms[i])) { /* bits: NaN and -0 count */
+    uint32_t old[4], now[4]; /* compared as bits: NaN and -0 count as changes */
+    memcpy(old, s->float_uniforms[i], sizeof old);
+    memcpy(now, v, sizeof now);
+    if ((old[0] ^ now[0]) | (old[1] ^ now[1]) | (old[2] ^ now[2]) | (old[3] ^ now[3])) {
         memcpy(s->float_uniforms[i], v, sizeof s->float_uniforms[i]);
         mark(rf, uniform_dirty[unit]);
     }
@@ -516,29 +519,28 @@ static void program_data(glhle_pica *p, int unit, bool opdesc, uint32_t id, uint
     *ix = (*ix & ~0xFFFu) | (*off & 0xFFF);
 }
 
-static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint32_t old)
+static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     const int unit = id >= VS_BASE ? 0 : 1;
     const uint32_t at = id - (unit ? GS_BASE : VS_BASE);
     const uint32_t v = rf->r[id];
-    const bool to_gs = unit == 0 && vs_writes_reach_gs(rf->r);
     switch (at) {
     case 0x00: /* BOOLUNIFORM bits 0-15: b0-b15 */
         set_bool_uniforms(rf, unit, v);
-        if (to_gs)
+        if (unit == 0 && vs_writes_reach_gs(rf->r))
             set_bool_uniforms(rf, 1, v);
         break;
     case 0x01: case 0x02: case 0x03: case 0x04: /* INTUNIFORM_I0-I3: x, y, z, w bytes */
         set_int_uniform(rf, unit, at - 1, v);
-        if (to_gs)
+        if (unit == 0 && vs_writes_reach_gs(rf->r))
             set_int_uniform(rf, 1, at - 1, v);
         break;
     case 0x0A: /* ENTRYPOINT bits 0-15 */
         setup_of(rf, unit)->entry_point = (uint16_t)v;
         break;
     case 0x0D: /* OUTMAP_MASK: shared like the uniforms (3dbrew VSH_COM_MODE; Azahar copies it) */
-        if (to_gs && rf->r[GS_BASE + 0x0D] != v) {
+        if (unit == 0 && vs_writes_reach_gs(rf->r) && rf->r[GS_BASE + 0x0D] != v) {
             rf->r[GS_BASE + 0x0D] = v;
             mark(rf, PICA_DIRTY(GS_CONFIG));
         }
@@ -564,7 +566,6 @@ static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param, u
             program_data(p, unit, true, id, param);
         break;
     }
-    (void)old;
     return PICA_CONTROL_NONE;
 }
 
@@ -574,7 +575,7 @@ uint32_t pica_regs_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint3
 {
     pica_regs *rf = &p->regs;
     if (id >= GS_BASE)
-        return shader_side_effect(p, id, param, old);
+        return shader_side_effect(p, id, param);
     const uint32_t v = rf->r[id];
     switch (id) {
     case PICA_REG_FINALIZE:

@@ -84,16 +84,17 @@ typedef struct glhle_pica_run_result {
 } glhle_pica_run_result;
 
 /* Runs a command list given as host words (little-endian command words as
- * the GPU would read them). The byte size, word_count * 4, is treated like
- * a guest list's: the GPU processes whole 16-byte units, so a trailing
- * 8-byte remainder is not executed and reported as truncated (3dbrew:
- * sizes are 0x10-aligned and a FINALIZE in the last 8 bytes of a buffer
- * that is not is never run). `out` may be NULL. */
+ * the GPU would read them). The GPU processes whole 16-byte units, so
+ * words past the last whole unit (1-3 of them) are not executed and the run
+ * reports them as truncated (3dbrew: sizes are 0x10-aligned and a FINALIZE
+ * in the last 8 bytes of a buffer that is not never runs). `out` may be
+ * NULL. */
 GLHLE_API glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, size_t word_count,
                                               glhle_pica_run_result *out);
-/* Runs the command list at guest physical address paddr, size_bytes long
- * (the low 3 bits of the size are cleared first, as the hardware does). The
- * whole buffer must lie in one mapping. */
+/* Runs the command list at guest physical address paddr (8-byte aligned,
+ * as the GPU takes it >> 3), size_bytes long: the low 3 bits of the size
+ * are cleared first, as the hardware does, then the 16-byte rule above
+ * applies. The whole buffer must lie in one mapping. */
 GLHLE_API glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t size_bytes,
                                             glhle_pica_run_result *out);
 

@@ -34,6 +34,13 @@ void tp_cmd_finalize(tp_cmdbuf *b);
 /* The header word for these parameters. */
 uint32_t tp_cmd_header(uint32_t reg, uint32_t mask, bool consecutive, uint32_t count);
 
+/* Appends the state setup and one indexed draw of a textured, lit, fogged
+ * object the way citro3d-style code writes it (render target, viewport,
+ * output map, texture unit 0, one directional light with a D0 LUT, fog
+ * with a LUT, six combiner stages, blending, vertex layout, a vertex
+ * shader upload and uniforms, the draw); 155 register writes, no FINALIZE. */
+void tp_build_lit_fog_draw(tp_cmdbuf *b);
+
 /* f24 packing of a vec4 into three words (3dbrew FIXEDATTRIB_DATA0-2 table). */
 void tp_pack_f24x4(const uint32_t raw[4], uint32_t out[3]);
 
