@@ -10,7 +10,7 @@
  *   loc 1 ivec4 p1    triangle: x2 y2 bx by (attribute base vertex) | line: k - - -
  *   loc 2 ivec4 clip  the pixels that may be drawn, inclusive: x0 y0 x1 y1
  *   loc 3 uvec4 w     x: r | g<<8 | b<<16 | flags<<24 (PSX_FLAG_*)
- *                     y: u | v<<8 (base texcoord)
+ *                     y: u | v<<8 (base texcoord) | mode bits 16-23 (psx_fs_mode_bits)
  *                     z: texpage x/64 | texpage y/256 <<4 | CLUT x <<5 | CLUT y <<15 | CLUT slot <<24
  *                     w: window AND x | OR x <<8 | AND y <<16 | OR y <<24
  *   loc 4 ivec4 g0    triangle: dR/dx dR/dy dG/dx dG/dy | line: dR dG dB per step
@@ -25,6 +25,12 @@
 
 #include "backend/common/bytebuf.h"
 #include "shadergen/psx_fs_key.h"
+
+/* GLSL declarations of the key fields KIND, TEX, GOURAUD and BLEND, and the
+ * statements that read the dynamic ones from the instance word `mode_word`
+ * (shared by the vertex and fragment shaders). */
+void psx_key_declare(const psx_fs_key *key, glhle_bytebuf *out);
+void psx_key_assign(const psx_fs_key *key, const char *mode_word, glhle_bytebuf *out);
 
 /* Append the program's text to `out`; false if the buffer could not grow. */
 bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_bytebuf *out);

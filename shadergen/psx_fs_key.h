@@ -16,6 +16,11 @@ typedef enum psx_prim_kind {
     PSX_PRIM_KIND_COUNT_
 } psx_prim_kind;
 
+/* A field set to PSX_KEY_DYNAMIC is read per primitive (from the instance's
+ * mode bits) instead of being compiled in: the program then draws every value
+ * of that field, and primitives that differ only there share a draw call. */
+#define PSX_KEY_DYNAMIC 0xFF
+
 typedef struct psx_fs_key {
     uint8_t kind;     /* psx_prim_kind */
     uint8_t tex_mode; /* 0 untextured, 1 4-bit CLUT, 2 8-bit CLUT, 3 15-bit direct */
@@ -36,11 +41,26 @@ static inline void psx_fs_key_normalize(psx_fs_key *k)
     k->pad[0] = k->pad[1] = k->pad[2] = k->pad[3] = 0;
 }
 
+/* The key whose every field is dynamic: one program draws everything. */
+static inline psx_fs_key psx_fs_key_uber(void)
+{
+    psx_fs_key k = {PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, {0, 0, 0, 0}};
+    return k;
+}
+
 /* What the host offers; not part of the guest key. */
 typedef struct psx_shader_host {
     const char *version_line;  /* "#version 450 core" or "#version 320 es" */
     bool framebuffer_fetch;    /* read the pixel being drawn with EXT_shader_framebuffer_fetch */
 } psx_shader_host;
+
+/* The per-primitive values of the key fields, in bits 16-23 of the
+ * texcoord word of an instance, read where a field is dynamic. */
+static inline uint32_t psx_fs_mode_bits(const psx_fs_key *concrete)
+{
+    return ((uint32_t)concrete->kind << 16) | ((uint32_t)concrete->tex_mode << 18) |
+           ((uint32_t)(concrete->gouraud & 1) << 20) | ((uint32_t)(concrete->blend & 7) << 21);
+}
 
 /* Per-primitive flag bits (high byte of the colour word of an instance). */
 enum {

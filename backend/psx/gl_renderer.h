@@ -2,14 +2,18 @@
  * scale x native size (vram.c owns it and the transfers), and the batched
  * primitive stream with its programs (rasterizer.c).
  *
- * Batching and feedback: consecutive primitives with the same program key go
- * to GL as one instanced draw. Within a draw, GL leaves undefined any texel
- * that is both written and read (GL 4.5 section 9.3, "Rendering Feedback
- * Loops"), so the batch keeps the VRAM rectangles it has written and read;
- * a primitive that would read what the batch wrote (texels, its CLUT, or with
- * texture barriers the pixel it blends with) or write what the batch read
- * ends the draw first, and a glTextureBarrier separates the two. A primitive
- * that samples the area it draws itself reads a copy taken just before it. */
+ * Batching and feedback: consecutive primitives go to GL as one instanced
+ * draw: with the program specialised for their key when they share one, or
+ * with the program that reads the key's fields per primitive
+ * (psx_fs_key_uber) when they differ. GL leaves undefined any texel that is both
+ * written through the framebuffer and fetched by a shader between two
+ * texture barriers (GL 4.5 section 9.3, "Rendering Feedback Loops"), so the
+ * renderer keeps the VRAM rectangles written and read since the last
+ * barrier; a primitive that would read what was written (texels, its CLUT,
+ * or with texture barriers the pixel it blends with) or write what was read
+ * ends the draw and gets a glTextureBarrier first. A change of program only
+ * ends the draw. A primitive that samples the area it draws itself reads a
+ * copy taken just before it. */
 #ifndef GLHLE_PSX_GL_RENDERER_H
 #define GLHLE_PSX_GL_RENDERER_H
 
@@ -68,11 +72,10 @@ typedef struct psx_gl {
     bool failed;                /* a program failed to build: drawing is skipped */
 
     /* the batch */
-    psx_fs_key key;
-    const psx_gl_program *prog;
+    psx_fs_key key;             /* of the batch: one primitive's, or all-dynamic for a mixed run */
     psx_gl_instance *batch;
     uint32_t count;
-    psx_rect_set writes, reads;
+    psx_rect_set writes, reads; /* VRAM written and sampled since the last texture barrier */
     bool batch_from_scratch;    /* the batch samples u_tex from the scratch copy */
     bool written;               /* VRAM changed since the last texture barrier */
 
@@ -83,7 +86,15 @@ typedef struct psx_gl {
 } psx_gl;
 
 /* rasterizer.c */
+/* Issues the pending batch as one draw call. */
 void psx_gl_flush(psx_gl *g);
+/* Flushes and, if VRAM was written since the last one, issues a texture
+ * barrier; forgets the rectangles read and written before it. */
+void psx_gl_barrier(psx_gl *g);
+/* For a transfer about to write `rects` through the framebuffer (reading
+ * each pixel it writes when `reads_dest`): flushes, adds the barrier a
+ * feedback hazard needs, and records the writes. */
+void psx_gl_transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest);
 /* Call before anything writes `w`: snapshots a live CLUT it would overwrite. */
 void psx_gl_before_write(psx_gl *g, psx_rect w);
 void psx_rect_set_add(psx_rect_set *s, psx_rect r);

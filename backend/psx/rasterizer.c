@@ -13,17 +13,36 @@
 #include "backend/gl/gl_util.h"
 #include "backend/psx/gl_renderer.h"
 
+static psx_rect rect_union(psx_rect a, psx_rect b)
+{
+    return (psx_rect){a.x0 < b.x0 ? a.x0 : b.x0, a.y0 < b.y0 ? a.y0 : b.y0, a.x1 > b.x1 ? a.x1 : b.x1,
+                      a.y1 > b.y1 ? a.y1 : b.y1};
+}
+
+static int64_t rect_area(psx_rect a)
+{
+    return (int64_t)(a.x1 - a.x0 + 1) * (a.y1 - a.y0 + 1);
+}
+
 void psx_rect_set_add(psx_rect_set *s, psx_rect r)
 {
     if (psx_rect_empty(r))
         return;
-    if (s->n == PSX_GL_HAZARD_RECTS) { /* full: grow the last one (conservative) */
-        psx_rect *l = &s->r[s->n - 1];
-        *l = (psx_rect){l->x0 < r.x0 ? l->x0 : r.x0, l->y0 < r.y0 ? l->y0 : r.y0, l->x1 > r.x1 ? l->x1 : r.x1,
-                        l->y1 > r.y1 ? l->y1 : r.y1};
-        return;
+    int best = -1;
+    int64_t best_growth = INT64_MAX;
+    for (int i = 0; i < s->n; i++) {
+        int64_t growth = rect_area(rect_union(s->r[i], r)) - rect_area(s->r[i]);
+        if (growth == 0) /* already covered */
+            return;
+        if (growth < best_growth) {
+            best_growth = growth;
+            best = i;
+        }
     }
-    s->r[s->n++] = r;
+    if (s->n < PSX_GL_HAZARD_RECTS)
+        s->r[s->n++] = r;
+    else /* full: the rectangle that grows least takes it in (conservative) */
+        s->r[best] = rect_union(s->r[best], r);
 }
 
 bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r)
@@ -81,27 +100,41 @@ void psx_gl_flush(psx_gl *g)
     if (!g->count)
         return;
     GladGLContext *gl = g->gl;
-    if (g->written) { /* earlier draws and transfers become visible to texel fetches */
-        gl->TextureBarrier();
-        g->written = false;
+    const psx_gl_program *prog = get_program(g, &g->key);
+    if (!prog) {
+        g->count = 0;
+        return;
     }
     psx_gl_bind_vram_target(g);
     gl->BindVertexArray(g->vao);
     gl->BindBuffer(GL_ARRAY_BUFFER, g->vbo);
     gl->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(g->count * sizeof(psx_gl_instance)), g->batch, GL_STREAM_DRAW);
-    gl->UseProgram(g->prog->prog);
+    gl->UseProgram(prog->prog);
     gl->ActiveTexture(GL_TEXTURE0);
     gl->BindTexture(GL_TEXTURE_2D, g->batch_from_scratch ? g->scratch : g->vram);
     gl->ActiveTexture(GL_TEXTURE1);
     gl->BindTexture(GL_TEXTURE_2D, g->clut);
     gl->ActiveTexture(GL_TEXTURE2);
     gl->BindTexture(GL_TEXTURE_2D, g->vram);
+    for (GLenum i = 0; i < 4; i++)
+        gl->Enable(GL_CLIP_DISTANCE0 + i);
     gl->DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)g->count);
+    for (GLenum i = 0; i < 4; i++)
+        gl->Disable(GL_CLIP_DISTANCE0 + i);
     g->base.stats->draw_calls++;
     g->written = true;
     g->count = 0;
-    g->writes.n = g->reads.n = 0;
     g->batch_from_scratch = false;
+}
+
+void psx_gl_barrier(psx_gl *g)
+{
+    psx_gl_flush(g);
+    if (g->written) { /* what was drawn becomes visible to texel fetches */
+        g->gl->TextureBarrier();
+        g->written = false;
+    }
+    g->writes.n = g->reads.n = 0;
 }
 
 void psx_gl_before_write(psx_gl *g, psx_rect w)
@@ -112,7 +145,8 @@ void psx_gl_before_write(psx_gl *g, psx_rect w)
     int n = psx_rect_wrap(g->clut_x, g->clut_y, g->clut_count, 1, c);
     for (int i = 0; i < n; i++) {
         if (psx_rect_overlap(c[i], w)) {
-            /* the cache keeps the CLUT as loaded: copy it before it changes */
+            /* the cache keeps the CLUT as loaded: copy it before it changes
+             * (VRAM is not attached to the snapshot's target: no feedback) */
             psx_gl_flush(g);
             psx_gl_snapshot_clut(g);
             g->clut_live = false;
@@ -121,8 +155,27 @@ void psx_gl_before_write(psx_gl *g, psx_rect w)
     }
 }
 
+void psx_gl_transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest)
+{
+    psx_gl_flush(g);
+    bool hazard = false;
+    for (int i = 0; i < n && !hazard; i++)
+        hazard = psx_rect_set_overlaps(&g->reads, rects[i]) ||
+                 (reads_dest && !g->host.framebuffer_fetch && psx_rect_set_overlaps(&g->writes, rects[i]));
+    if (hazard)
+        psx_gl_barrier(g);
+    for (int i = 0; i < n; i++) {
+        psx_rect_set_add(&g->writes, rects[i]);
+        if (reads_dest && !g->host.framebuffer_fetch)
+            psx_rect_set_add(&g->reads, rects[i]);
+    }
+    g->written = true;
+}
+
 /* Adds one primitive: `drawn` is what it may write, `reads` what it samples
- * (texels, a live CLUT), `reads_dest` whether it reads the pixels it writes. */
+ * (texels, a live CLUT), `reads_dest` whether it reads the pixels it writes.
+ * Hazards are tracked over everything since the last texture barrier, so a
+ * change of program costs a draw call but not a barrier. */
 static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst, psx_rect drawn,
                    const psx_rect *reads, int n_reads, bool reads_dest)
 {
@@ -130,22 +183,23 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
     for (int i = 0; i < n_reads; i++)
         self |= psx_rect_overlap(reads[i], drawn);
     bool dest_hazard = reads_dest && !g->host.framebuffer_fetch;
-    if (g->count && (memcmp(key, &g->key, sizeof *key) != 0 || g->count == PSX_GL_BATCH_MAX || self)) {
-        psx_gl_flush(g);
-    } else if (g->count) {
-        bool hazard = psx_rect_set_overlaps(&g->reads, drawn) || (dest_hazard && psx_rect_set_overlaps(&g->writes, drawn));
-        for (int i = 0; i < n_reads && !hazard; i++)
-            hazard = psx_rect_set_overlaps(&g->writes, reads[i]);
-        if (hazard) {
-            psx_gl_flush(g);
+    bool hazard = psx_rect_set_overlaps(&g->reads, drawn) || (dest_hazard && psx_rect_set_overlaps(&g->writes, drawn));
+    for (int i = 0; i < n_reads && !hazard; i++)
+        hazard = psx_rect_set_overlaps(&g->writes, reads[i]);
+    if (hazard) {
+        if (g->count)
             g->base.stats->batches_broken++;
-        }
+        psx_gl_barrier(g);
     }
+    if (g->count && (g->count == PSX_GL_BATCH_MAX || self))
+        psx_gl_flush(g);
     if (!g->count) {
-        g->prog = get_program(g, key);
-        if (!g->prog)
-            return;
         g->key = *key;
+    } else if (memcmp(key, &g->key, sizeof *key) != 0) {
+        /* a run of one kind of primitive keeps its specialised program; a
+         * mixed run widens to the program that reads every mode per
+         * primitive, instead of ending the draw */
+        g->key = psx_fs_key_uber();
     }
     if (self) { /* it samples what it draws: it reads the area as it was, alone */
         psx_gl_copy_to_scratch(g, reads, n_reads);
@@ -153,7 +207,7 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
     }
     g->batch[g->count++] = *inst;
     psx_rect_set_add(&g->writes, drawn);
-    for (int i = 0; i < n_reads; i++)
+    for (int i = 0; i < n_reads && !self; i++)
         psx_rect_set_add(&g->reads, reads[i]);
     if (dest_hazard)
         psx_rect_set_add(&g->reads, drawn);
@@ -222,6 +276,7 @@ static bool begin_prim(psx_gl *g, psx_rect bbox, const psx_draw_mode *m, psx_pri
     memset(in, 0, sizeof *in);
     set_clip(in, *drawn);
     common_words(g, m, in, rgb);
+    in->w[1] = psx_fs_mode_bits(key);
     return true;
 }
 
@@ -239,7 +294,7 @@ static void gl_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_trian
                     (int16_t)v[2].x, (int16_t)v[2].y, (int16_t)b->x,    (int16_t)b->y};
     memcpy(in.p0, p, sizeof in.p0);
     memcpy(in.p1, p + 4, sizeof in.p1);
-    in.w[1] = (uint32_t)b->u | ((uint32_t)b->v << 8);
+    in.w[1] |= (uint32_t)b->u | ((uint32_t)b->v << 8);
     int32_t grads[10] = {t->ddx[PSX_ATTR_R], t->ddy[PSX_ATTR_R], t->ddx[PSX_ATTR_G], t->ddy[PSX_ATTR_G],
                          t->ddx[PSX_ATTR_B], t->ddy[PSX_ATTR_B], t->ddx[PSX_ATTR_U], t->ddy[PSX_ATTR_U],
                          t->ddx[PSX_ATTR_V], t->ddy[PSX_ATTR_V]};
@@ -264,7 +319,7 @@ static void gl_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite 
         return;
     in.p0[0] = (int16_t)s->x;
     in.p0[1] = (int16_t)s->y;
-    in.w[1] = (uint32_t)s->u | ((uint32_t)s->v << 8);
+    in.w[1] |= (uint32_t)s->u | ((uint32_t)s->v << 8);
     psx_rect reads[8];
     int umin, umax, vmin, vmax;
     psx_sprite_uv_range(s, m, &umin, &umax, &vmin, &vmax);

@@ -129,15 +129,6 @@ static void run_blit(psx_gl *g, const psx_gl_blit *b, psx_rect dst, float target
     g->base.stats->draw_calls++;
 }
 
-/* Makes writes to VRAM since the last barrier visible to texture fetches. */
-static void barrier(psx_gl *g)
-{
-    if (g->written) {
-        g->gl->TextureBarrier();
-        g->written = false;
-    }
-}
-
 void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n)
 {
     GladGLContext *gl = g->gl;
@@ -155,7 +146,6 @@ void psx_gl_snapshot_clut(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_CLUT];
-    barrier(g);
     gl->BindFramebuffer(GL_FRAMEBUFFER, g->clut_fbo);
     gl->Viewport(0, 0, 256, 1);
     gl->Disable(GL_SCISSOR_TEST);
@@ -190,6 +180,7 @@ void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     int n = begin_write(g, x, y, w, h, parts);
     if (!n)
         return;
+    psx_gl_transfer_writes(g, parts, n, false);
     psx_gl_bind_vram_target(g);
     gl->Enable(GL_SCISSOR_TEST);
     int s = (int)r->scale;
@@ -200,7 +191,6 @@ void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
         gl->ClearBufferuiv(GL_COLOR, 0, value);
     }
     gl->Disable(GL_SCISSOR_TEST);
-    g->written = true;
 }
 
 /* Writes native rectangle pieces of a transfer with the mask rules, reading
@@ -210,7 +200,7 @@ static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, 
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_TRANSFER];
-    barrier(g);
+    psx_gl_transfer_writes(g, dst, n, mask_check);
     psx_gl_bind_vram_target(g);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
@@ -224,7 +214,6 @@ static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, 
         gl->Uniform2i(b->u_src_origin, src_origin[i][0], src_origin[i][1]);
         run_blit(g, b, dst[i], (float)PSX_VRAM_W, (float)PSX_VRAM_H);
     }
-    g->written = true;
 }
 
 static bool ranges_overlap(uint32_t a, uint32_t b, uint32_t len, uint32_t size)
@@ -283,13 +272,13 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
         origin[i][1] = (int32_t)(((uint32_t)parts[i].y0 - y) & (PSX_VRAM_H - 1));
     }
     if (r->scale == 1 && !mask_set && !mask_check) { /* straight into VRAM */
+        psx_gl_transfer_writes(g, parts, n, false);
         gl->BindTexture(GL_TEXTURE_2D, g->vram);
         for (int i = 0; i < n; i++)
             gl->TexSubImage2D(GL_TEXTURE_2D, 0, parts[i].x0, parts[i].y0, parts[i].x1 - parts[i].x0 + 1,
                               parts[i].y1 - parts[i].y0 + 1, GL_RED_INTEGER, GL_UNSIGNED_SHORT,
                               pixels + (size_t)origin[i][1] * w + (size_t)origin[i][0]);
         gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-        g->written = true;
         return;
     }
     gl->BindTexture(GL_TEXTURE_2D, g->upload_tex);
@@ -324,7 +313,6 @@ void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     if (r->scale > 1) { /* the top-left subpixels into the native target first */
         GladGLContext *gl = g->gl;
         const psx_gl_blit *b = &g->blits[PSX_BLIT_DOWNSAMPLE];
-        barrier(g);
         gl->BindFramebuffer(GL_FRAMEBUFFER, g->native_fbo);
         gl->Viewport(0, 0, PSX_VRAM_W, PSX_VRAM_H);
         gl->Disable(GL_SCISSOR_TEST);

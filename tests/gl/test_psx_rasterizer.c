@@ -93,16 +93,23 @@ static void every_program_builds(void **state)
             for (uint32_t mode = 0; mode < 3; mode++) {
                 uint32_t page = (blend << 5) | (mode << 7);
                 PT_GP0(psx, 0xE1000000u | page);
-                for (uint32_t code = 0x20; code < 0x80; code++)
+                for (uint32_t code = 0x20; code < 0x80; code++) {
                     send_any(psx, code, page);
+                    pt_pixel(psx, 0, 0); /* a draw of this primitive alone: its own program */
+                }
             }
-        uint16_t px;
-        assert_int_equal(glhle_psx_read_vram(psx, 0, 0, 1, 1, &px), GLHLE_RESULT_OK);
         glhle_psx_stats st;
         glhle_psx_get_stats(psx, &st);
         /* triangles: 4 texture modes x 2 shadings x 5 blends; sprites 4 x 5;
          * lines 2 x 5; the 3 transfer programs */
         assert_int_equal(st.programs, 40 + 20 + 10 + 3);
+        /* a mixed run draws at once with the program that reads every mode */
+        send_any(psx, 0x20, 0);
+        send_any(psx, 0x60, 0);
+        send_any(psx, 0x50, 0);
+        pt_pixel(psx, 0, 0);
+        glhle_psx_get_stats(psx, &st);
+        assert_int_equal(st.programs, 40 + 20 + 10 + 3 + 1);
         glhle_psx_destroy(psx);
     }
 }
