@@ -35,10 +35,11 @@ static const char *const vs_edge_bias =
     "}\n"
     /* The outward unit normal of edge a->b of a triangle of winding s, and a
      * vertex moved out so that both its edges move by d: the rasterised
-     * triangle then holds every pixel the exact test can accept (the clip
-     * distances trim the long spikes of acute corners to the box). */
+     * triangle then holds every pixel the exact test can accept, with a
+     * margin for GL's own tie rules (the clip distances trim what sticks out
+     * of the box). */
     "vec2 outward(vec2 a, vec2 b, float s) { vec2 n = s * vec2(b.y - a.y, a.x - b.x); return n / length(n); }\n"
-    "vec2 widen(vec2 v, vec2 n1, vec2 n2, float d) { return v + d * (n1 + n2) / max(1.0 + dot(n1, n2), 0.05); }\n";
+    "vec2 widen(vec2 v, vec2 n1, vec2 n2, float d) { return v + d * (n1 + n2) / (1.0 + dot(n1, n2)); }\n";
 
 bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_bytebuf *out)
 {
@@ -68,8 +69,12 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                              "        vec2 nab = outward(fa, fb, float(s)), nbc = outward(fb, fc, float(s)),\n"
                              "             nca = outward(fc, fa, float(s));\n"
                              "        int vid = min(gl_VertexID, 2);\n"
-                             "        pos = vid == 0 ? widen(fa, nca, nab, 0.75) : vid == 1 ? widen(fb, nab, nbc, 0.75)\n"
-                             "                                                         : widen(fc, nbc, nca, 0.75);\n"
+                             /* a corner sharper than about 18 degrees would move its vertex
+                              * far out: such slivers keep the box */
+                             "        float sharp = min(min(1.0 + dot(nca, nab), 1.0 + dot(nab, nbc)), 1.0 + dot(nbc, nca));\n"
+                             "        if (sharp > 0.05)\n"
+                             "            pos = vid == 0 ? widen(fa, nca, nab, 0.75) : vid == 1 ? widen(fb, nab, nbc, 0.75)\n"
+                             "                                                             : widen(fc, nbc, nca, 0.75);\n"
                              "    }\n");
     if (line)
         /* a parallelogram 2 pixels either side of the ideal line along the

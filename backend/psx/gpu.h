@@ -72,6 +72,17 @@ struct glhle_psx {
     uint32_t rd_total, rd_pos;  /* pixels of a GP0(C0h) transfer, and how many were read */
 };
 
+/* psx.c: a GPU on any renderer; `make` builds the renderer for the GPU's
+ * logger and statistics (glhle_psx_create uses it for GL and software). */
+typedef psx_renderer *(*psx_renderer_make)(const void *arg, const glhle_logger *log, glhle_psx_stats *stats,
+                                           glhle_result *result);
+glhle_result psx_create_with(const glhle_logger *log, psx_renderer_make make, const void *arg, glhle_psx **out);
+
+/* nullrender.c: a renderer that draws nothing and reads zeros, for measuring
+ * and fuzzing the front end alone. */
+psx_renderer *psx_nullrender_create(const void *arg, const glhle_logger *log, glhle_psx_stats *stats,
+                                    glhle_result *result);
+
 /* gp0.c */
 glhle_result psx_gp0_write(glhle_psx *psx, const uint32_t *words, size_t count);
 /* Number of words of the command starting with `word` (the minimum before

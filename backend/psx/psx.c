@@ -7,6 +7,54 @@
 #include "backend/gl/gl_context.h"
 #include "backend/psx/gpu.h"
 
+glhle_result psx_create_with(const glhle_logger *log, psx_renderer_make make, const void *arg, glhle_psx **out)
+{
+    *out = NULL;
+    glhle_psx *psx = calloc(1, sizeof *psx);
+    if (psx) {
+        psx->upload = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
+        psx->readback = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
+    }
+    glhle_result r = GLHLE_RESULT_OUT_OF_MEMORY;
+    if (psx && psx->upload && psx->readback) {
+        psx->log = *log; /* the renderer keeps pointers into psx */
+        psx->r = make(arg, &psx->log, &psx->stats, &r);
+    } else {
+        GLHLE_ERROR(log, "out of memory creating a PlayStation GPU");
+    }
+    if (!psx || !psx->r) {
+        if (psx) {
+            free(psx->upload);
+            free(psx->readback);
+        }
+        free(psx);
+        return r;
+    }
+    psx_gpu_reset(psx);
+    *out = psx;
+    return GLHLE_RESULT_OK;
+}
+
+static psx_renderer *make_sw(const void *arg, const glhle_logger *log, glhle_psx_stats *stats, glhle_result *r)
+{
+    (void)arg;
+    psx_renderer *sw = psx_swrender_create(log, stats);
+    *r = sw ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_MEMORY;
+    return sw;
+}
+
+typedef struct gl_args {
+    glhle_context *ctx;
+    uint32_t scale;
+    bool no_framebuffer_fetch;
+} gl_args;
+
+static psx_renderer *make_gl(const void *arg, const glhle_logger *log, glhle_psx_stats *stats, glhle_result *r)
+{
+    const gl_args *a = arg;
+    return psx_gl_create(a->ctx, log, stats, a->scale, a->no_framebuffer_fetch, r);
+}
+
 glhle_result glhle_psx_create(glhle_context *ctx, const glhle_psx_desc *desc, glhle_psx **out)
 {
     static const glhle_psx_desc zero_desc;
@@ -31,37 +79,9 @@ glhle_result glhle_psx_create(glhle_context *ctx, const glhle_psx_desc *desc, gl
     if (desc->renderer == GLHLE_PSX_RENDERER_GL && !ctx)
         return GLHLE_FAIL(&log, GLHLE_RESULT_INVALID_ARGUMENT, "the GL renderer needs a glhle_context");
 
-    glhle_psx *psx = calloc(1, sizeof *psx);
-    if (psx) {
-        psx->upload = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
-        psx->readback = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
-    }
-    if (!psx || !psx->upload || !psx->readback) {
-        if (psx) {
-            free(psx->upload);
-            free(psx->readback);
-        }
-        free(psx);
-        return GLHLE_FAIL(&log, GLHLE_RESULT_OUT_OF_MEMORY, "out of memory creating a PlayStation GPU");
-    }
-    psx->log = log;
-    glhle_result r = GLHLE_RESULT_OK;
-    if (desc->renderer == GLHLE_PSX_RENDERER_SOFTWARE) {
-        psx->r = psx_swrender_create(&psx->log, &psx->stats);
-        if (!psx->r)
-            r = GLHLE_RESULT_OUT_OF_MEMORY;
-    } else {
-        psx->r = psx_gl_create(ctx, &psx->log, &psx->stats, scale, desc->no_framebuffer_fetch, &r);
-    }
-    if (!psx->r) {
-        free(psx->upload);
-        free(psx->readback);
-        free(psx);
-        return r;
-    }
-    psx_gpu_reset(psx);
-    *out = psx;
-    return GLHLE_RESULT_OK;
+    psx_renderer_make make = desc->renderer == GLHLE_PSX_RENDERER_SOFTWARE ? make_sw : make_gl;
+    const gl_args args = {ctx, scale, desc->no_framebuffer_fetch};
+    return psx_create_with(&log, make, &args, out);
 }
 
 void glhle_psx_destroy(glhle_psx *psx)

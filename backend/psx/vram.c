@@ -133,6 +133,11 @@ void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n)
 {
     GladGLContext *gl = g->gl;
     int s = (int)g->base.scale;
+    /* glCopyImageSubData must see earlier rendering into VRAM, and does by
+     * the GL's ordering rules; Mesa 22.3's llvmpipe copies on the CPU without
+     * waiting for rasterisation still under way, so a texture barrier (which
+     * waits there) goes first. Found by fuzz_psx_gl. */
+    psx_gl_barrier(g);
     for (int i = 0; i < n; i++) {
         const psx_rect *q = &rects[i];
         if (psx_rect_empty(*q))
@@ -272,6 +277,7 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
         origin[i][1] = (int32_t)(((uint32_t)parts[i].y0 - y) & (PSX_VRAM_H - 1));
     }
     if (r->scale == 1 && !mask_set && !mask_check) { /* straight into VRAM */
+        psx_gl_barrier(g); /* the CPU-side write must not race rasterisation (see psx_gl_copy_to_scratch) */
         psx_gl_transfer_writes(g, parts, n, false);
         gl->BindTexture(GL_TEXTURE_2D, g->vram);
         for (int i = 0; i < n; i++)

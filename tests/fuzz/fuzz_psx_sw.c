@@ -1,0 +1,35 @@
+/* Fuzz target: the PlayStation software renderer (backend/psx/swrender.c)
+ * behind the GP0/GP1 front end; bytes become port writes as in
+ * fuzz_psx_words.h. Afterwards the whole VRAM and the display are read. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "fuzz/fuzz_psx_words.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    glhle_psx_desc d = {0};
+    d.renderer = GLHLE_PSX_RENDERER_SOFTWARE;
+    d.log_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1);
+    d.log = glhle_log_stderr;
+    glhle_psx *psx;
+    if (glhle_psx_create(NULL, &d, &psx) != GLHLE_RESULT_OK)
+        return 0;
+    /* the drawing area starts as one pixel: open it so that drawing happens */
+    const uint32_t area[2] = {0xE3000000u, 0xE4000000u | 1023u | (511u << 10)};
+    glhle_psx_gp0_block(psx, area, 2);
+    fuzz_psx_feed(psx, data, size);
+    static uint16_t vram[1024 * 512];
+    glhle_psx_read_vram(psx, 0, 0, 1024, 512, vram);
+    glhle_psx_display disp;
+    glhle_psx_get_display(psx, &disp);
+    if (disp.width && disp.height) {
+        uint8_t *rgba = malloc((size_t)disp.width * disp.height * 4);
+        if (rgba)
+            glhle_psx_read_display_rgba(psx, rgba, (size_t)disp.width * disp.height * 4);
+        free(rgba);
+    }
+    glhle_psx_destroy(psx);
+    return 0;
+}
