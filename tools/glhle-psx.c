@@ -134,18 +134,6 @@ static glhle_result write_display(glhle_psx *psx, const char *path)
     return r;
 }
 
-static glhle_result script_sink(void *user, int port, const uint32_t *words, size_t count, uint32_t line)
-{
-    glhle_psx *psx = user;
-    (void)line; /* bad words are logged with their stream offset and skipped */
-    if (port == 0)
-        glhle_psx_gp0_block(psx, words, count);
-    else
-        for (size_t i = 0; i < count; i++)
-            glhle_psx_gp1(psx, words[i]);
-    return GLHLE_RESULT_OK;
-}
-
 static int cmd_run(const options *o)
 {
     if (!o->vram) {
@@ -165,7 +153,7 @@ static int cmd_run(const options *o)
         return 1;
     }
     int rc = 0;
-    if (psx_script_parse((const char *)text.data, text.size, NULL, script_sink, s.psx) != GLHLE_RESULT_OK)
+    if (psx_script_run(s.psx, (const char *)text.data, text.size, NULL) != GLHLE_RESULT_OK)
         rc = 1;
     glhle_bytebuf_free(&text);
     glhle_psx_end_stream(s.psx); /* a truncated command is logged, the rest stands */

@@ -135,3 +135,20 @@ glhle_result psx_script_parse(const char *text, size_t size, const glhle_logger 
         return r;
     return run(text, size, log, sink, user);
 }
+
+static glhle_result to_ports(void *user, int port, const uint32_t *words, size_t count, uint32_t line)
+{
+    glhle_psx *psx = user;
+    (void)line;
+    if (port == 0)
+        glhle_psx_gp0_block(psx, words, count);
+    else
+        for (size_t i = 0; i < count; i++)
+            glhle_psx_gp1(psx, words[i]);
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result psx_script_run(glhle_psx *psx, const char *text, size_t size, const glhle_logger *log)
+{
+    return psx_script_parse(text, size, log, to_ports, psx);
+}

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "backend/common/log.h"
+#include "glhle/psx.h"
 
 /* Receives the words of one line (port 0 or 1). A non-OK result stops parsing
  * and is returned. */
@@ -23,5 +24,10 @@ typedef glhle_result (*psx_script_sink)(void *user, int port, const uint32_t *wo
  * sink (BAD_DATA, logged with line:column). Then hands the lines to `sink`. */
 glhle_result psx_script_parse(const char *text, size_t size, const glhle_logger *log, psx_script_sink sink,
                               void *user);
+
+/* Parses the text and writes its words to the GPU's ports. Only a syntax
+ * error fails (nothing is written then); bad words are the GPU's to report
+ * and skip, as on the hardware. The stream is not ended. */
+glhle_result psx_script_run(glhle_psx *psx, const char *text, size_t size, const glhle_logger *log);
 
 #endif

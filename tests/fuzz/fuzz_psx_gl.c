@@ -5,8 +5,9 @@
  * 1x, or at 2x (read back natively); the rest becomes port writes as in
  * fuzz_psx_words.h. So that llvmpipe keeps up, inputs are cut at 512 bytes and
  * drawing areas (GP0(E3h/E4h)) are kept within 256 x 256 pixels. The GL GPUs
- * live for the whole run (programs are compiled once) and are reset to
- * power-on state (GP1(00h), VRAM cleared by fills) before each input. */
+ * and the software GPU live for the whole run (programs are compiled once)
+ * and are reset to power-on state (GP1(00h), VRAM cleared by fills) before
+ * each input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +16,11 @@
 #include "support/test_support.h"
 
 static glhle_context *ctx;
-static glhle_psx *gls[3];
+static glhle_psx *gls[3], *sw;
 
 static void cleanup(void)
 {
+    glhle_psx_destroy(sw);
     for (int i = 0; i < 3; i++)
         glhle_psx_destroy(gls[i]);
     glhle_context_destroy(ctx);
@@ -42,6 +44,12 @@ static bool setup(void)
         if (glhle_psx_create(ctx, &d, &gls[i]) != GLHLE_RESULT_OK)
             return false;
     }
+    glhle_psx_desc d = {0};
+    d.renderer = GLHLE_PSX_RENDERER_SOFTWARE;
+    d.log = glhle_log_stderr;
+    d.log_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1);
+    if (glhle_psx_create(NULL, &d, &sw) != GLHLE_RESULT_OK)
+        return false;
     atexit(cleanup);
     return true;
 }
@@ -64,22 +72,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             input[i + 1] &= 0xFC; /* X bits 8-9 (word bits 8-9) */
             input[i + 2] &= 0x03; /* Y bits 8-9 and the unused bits (word bits 18-23) */
         }
-    glhle_psx_desc d = {0};
-    d.renderer = GLHLE_PSX_RENDERER_SOFTWARE;
-    d.log = glhle_log_stderr;
-    d.log_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1);
-    glhle_psx *sw;
-    if (glhle_psx_create(NULL, &d, &sw) != GLHLE_RESULT_OK)
-        return 0;
-    glhle_psx_end_stream(gl);
-    glhle_psx_gp1(gl, 0);
-    glhle_psx_gp0_block(gl, start, 8);
-    glhle_psx_gp0_block(sw, start, 8);
+    glhle_psx *both[2] = {gl, sw};
+    for (int i = 0; i < 2; i++) {
+        glhle_psx_end_stream(both[i]);
+        glhle_psx_gp1(both[i], 0);
+        glhle_psx_gp0_block(both[i], start, 8);
+    }
     fuzz_psx_feed(gl, input, size);
     fuzz_psx_feed(sw, input, size);
     glhle_psx_read_vram(sw, 0, 0, 1024, 512, want);
     glhle_psx_read_vram(gl, 0, 0, 1024, 512, got);
-    glhle_psx_destroy(sw);
     for (size_t i = 0; i < 1024u * 512u; i++)
         if (want[i] != got[i]) {
             fprintf(stderr, "fuzz_psx_gl: GL (scale %u) differs from the software reference at (%zu,%zu): %04X vs %04X; "

@@ -15,18 +15,6 @@
 
 static const glhle_logger quiet = {NULL, NULL, (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
 
-static glhle_result sink(void *user, int port, const uint32_t *words, size_t count, uint32_t line)
-{
-    (void)line;
-    glhle_psx *psx = user;
-    if (port == 0)
-        glhle_psx_gp0_block(psx, words, count);
-    else
-        for (size_t i = 0; i < count; i++)
-            glhle_psx_gp1(psx, words[i]);
-    return GLHLE_RESULT_OK;
-}
-
 static glhle_result frame(void *user, glhle_psx *psx, uint32_t n)
 {
     (void)user, (void)n;
@@ -65,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         glhle_psx_end_stream(psx);
     } else if (mode < 180) {
-        psx_script_parse((const char *)data, size, &quiet, sink, psx);
+        psx_script_run(psx, (const char *)data, size, &quiet);
     } else {
         uint8_t *buf = malloc(size + 14);
         if (buf) {

@@ -10,24 +10,11 @@
 #include "glhle/psx.h"
 #include "support/psx_testing.h"
 
-static glhle_result sink(void *user, int port, const uint32_t *words, size_t count, uint32_t line)
-{
-    (void)line;
-    glhle_psx *psx = user;
-    glhle_result r = GLHLE_RESULT_OK;
-    if (port == 0)
-        r = glhle_psx_gp0_block(psx, words, count);
-    else
-        for (size_t i = 0; i < count && r == GLHLE_RESULT_OK; i++)
-            r = glhle_psx_gp1(psx, words[i]);
-    return r;
-}
-
 static uint16_t *run_scene(glhle_psx *psx, glhle_image *display)
 {
     size_t size;
     uint8_t *text = ts_read_file(ts_source_path("samples/psx/scene.txt"), &size);
-    assert_int_equal(psx_script_parse((const char *)text, size, ts_logger(), sink, psx), GLHLE_RESULT_OK);
+    assert_int_equal(psx_script_run(psx, (const char *)text, size, ts_logger()), GLHLE_RESULT_OK);
     free(text);
     assert_int_equal(glhle_psx_end_stream(psx), GLHLE_RESULT_OK);
     glhle_psx_display d;

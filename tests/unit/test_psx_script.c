@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backend/psx/script.h"
+#include "support/psx_testing.h"
 
 typedef struct capture {
     int ports[256];
@@ -89,12 +90,27 @@ static void errors_name_line_and_column(void **state)
     }
 }
 
+static void runs_into_a_gpu(void **state)
+{
+    (void)state;
+    glhle_psx *psx = pt_sw();
+    const char *text = "gp1 0x03000000\ngp0 0x680000FF 0x00050006 # a red pixel at (6,5)\ngp0 0xF0000000\n";
+    ts_log_clear();
+    assert_int_equal(psx_script_run(psx, text, strlen(text), ts_logger()), GLHLE_RESULT_OK);
+    assert_int_equal(pt_pixel(psx, 6, 5), 0x001F);
+    assert_false(glhle_psx_gpustat(psx) & (1u << 23)); /* the display is on */
+    assert_true(ts_log_contains("unknown command F0h")); /* bad words are the GPU's to report */
+    assert_int_equal(psx_script_run(psx, "gp3 1", 5, ts_logger()), GLHLE_RESULT_BAD_DATA);
+    glhle_psx_destroy(psx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(parses_words_and_comments),
         cmocka_unit_test(long_lines_are_split),
         cmocka_unit_test(errors_name_line_and_column),
+        cmocka_unit_test(runs_into_a_gpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
