@@ -227,6 +227,10 @@ static void sw_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_
     sw_renderer *sw = (sw_renderer *)r;
     for (uint32_t row = 0; row < h; row++) {
         const uint16_t *s = sw->vram + (size_t)((y + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
+        if (x + w <= PSX_VRAM_W) {
+            memcpy(out + (size_t)row * w, s + x, w * sizeof *s);
+            continue;
+        }
         for (uint32_t c = 0; c < w; c++)
             out[(size_t)row * w + c] = s[(x + c) & (PSX_VRAM_W - 1)];
     }

@@ -1,6 +1,7 @@
 /* Fuzz target: the PlayStation software renderer (backend/psx/swrender.c)
  * behind the GP0/GP1 front end; bytes become port writes as in
- * fuzz_psx_words.h. Afterwards the whole VRAM and the display are read. */
+ * fuzz_psx_words.h (at most 512 bytes, areas within 256 x 256). Afterwards
+ * the whole VRAM and the display are read. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -16,10 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     glhle_psx *psx;
     if (glhle_psx_create(NULL, &d, &psx) != GLHLE_RESULT_OK)
         return 0;
-    /* the drawing area starts as one pixel: open it so that drawing happens */
-    const uint32_t area[2] = {0xE3000000u, 0xE4000000u | 1023u | (511u << 10)};
-    glhle_psx_gp0_block(psx, area, 2);
-    fuzz_psx_feed(psx, data, size);
+    fuzz_psx_feed(psx, data, size, false);
     static uint16_t vram[1024 * 512];
     glhle_psx_read_vram(psx, 0, 0, 1024, 512, vram);
     glhle_psx_display disp;
