@@ -25,14 +25,26 @@ static glhle_result frame(void *user, glhle_psx *psx, uint32_t n)
     return GLHLE_RESULT_OK;
 }
 
+static glhle_psx *psx;
+
+static void cleanup(void)
+{
+    glhle_psx_destroy(psx);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    glhle_psx *psx;
-    if (psx_create_with(&quiet, psx_nullrender_create, NULL, &psx) != GLHLE_RESULT_OK)
-        return 0;
+    /* one GPU for the run, back to power-on state for each input */
+    if (!psx) {
+        if (psx_create_with(&quiet, psx_nullrender_create, NULL, &psx) != GLHLE_RESULT_OK)
+            return 0;
+        atexit(cleanup);
+    }
+    glhle_psx_end_stream(psx);
+    glhle_psx_gp1(psx, 0);
     uint8_t mode = data[0];
     data++;
     size--;
@@ -67,6 +79,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(buf);
         }
     }
-    glhle_psx_destroy(psx);
     return 0;
 }

@@ -7,16 +7,29 @@
 
 #include "fuzz/fuzz_psx_words.h"
 
+static glhle_psx *psx;
+
+static void cleanup(void)
+{
+    glhle_psx_destroy(psx);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    glhle_psx_desc d = {0};
-    d.renderer = GLHLE_PSX_RENDERER_SOFTWARE;
-    d.log_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1);
-    d.log = glhle_log_stderr;
-    glhle_psx *psx;
-    if (glhle_psx_create(NULL, &d, &psx) != GLHLE_RESULT_OK)
-        return 0;
+    /* one GPU for the run, back to power-on state for each input (VRAM
+     * keeps what earlier inputs drew: it is only data here) */
+    if (!psx) {
+        glhle_psx_desc d = {0};
+        d.renderer = GLHLE_PSX_RENDERER_SOFTWARE;
+        d.log_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1);
+        d.log = glhle_log_stderr;
+        if (glhle_psx_create(NULL, &d, &psx) != GLHLE_RESULT_OK)
+            return 0;
+        atexit(cleanup);
+    }
+    glhle_psx_end_stream(psx);
+    glhle_psx_gp1(psx, 0);
     fuzz_psx_feed(psx, data, size, false);
     static uint16_t vram[1024 * 512];
     glhle_psx_read_vram(psx, 0, 0, 1024, 512, vram);
@@ -28,6 +41,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             glhle_psx_read_display_rgba(psx, rgba, (size_t)disp.width * disp.height * 4);
         free(rgba);
     }
-    glhle_psx_destroy(psx);
     return 0;
 }
