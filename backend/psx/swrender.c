@@ -183,10 +183,14 @@ static void sw_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_
     sw_renderer *sw = (sw_renderer *)r;
     psx_rect parts[4];
     int n = psx_rect_wrap(x, y, w, h, parts);
-    for (int i = 0; i < n; i++)
-        for (int32_t yy = parts[i].y0; yy <= parts[i].y1; yy++)
-            for (int32_t xx = parts[i].x0; xx <= parts[i].x1; xx++)
-                sw->vram[(size_t)yy * PSX_VRAM_W + (size_t)xx] = color;
+    for (int i = 0; i < n; i++) {
+        size_t cols = (size_t)(parts[i].x1 - parts[i].x0 + 1);
+        uint16_t *first = sw->vram + (size_t)parts[i].y0 * PSX_VRAM_W + (size_t)parts[i].x0;
+        for (size_t xx = 0; xx < cols; xx++)
+            first[xx] = color;
+        for (int32_t yy = parts[i].y0 + 1; yy <= parts[i].y1; yy++)
+            memcpy(sw->vram + (size_t)yy * PSX_VRAM_W + (size_t)parts[i].x0, first, cols * sizeof *first);
+    }
 }
 
 static void sw_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
@@ -197,8 +201,15 @@ static void sw_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint
     for (uint32_t row = 0; row < h; row++) {
         const uint16_t *s = sw->vram + (size_t)((sy + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
         uint16_t *d = sw->vram + (size_t)((dy + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
-        for (uint32_t c = 0; c < w; c++)
-            sw->row[c] = s[(sx + c) & (PSX_VRAM_W - 1)];
+        if (sx + w <= PSX_VRAM_W)
+            memcpy(sw->row, s + sx, w * sizeof *s);
+        else
+            for (uint32_t c = 0; c < w; c++)
+                sw->row[c] = s[(sx + c) & (PSX_VRAM_W - 1)];
+        if (!mask_check && !set && dx + w <= PSX_VRAM_W) {
+            memcpy(d + dx, sw->row, w * sizeof *d);
+            continue;
+        }
         for (uint32_t c = 0; c < w; c++) {
             uint16_t *p = &d[(dx + c) & (PSX_VRAM_W - 1)];
             if (!(mask_check && (*p & 0x8000)))
@@ -214,6 +225,10 @@ static void sw_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint3
     uint16_t set = mask_set ? 0x8000 : 0;
     for (uint32_t row = 0; row < h; row++) {
         uint16_t *d = sw->vram + (size_t)((y + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
+        if (!mask_check && !set && x + w <= PSX_VRAM_W) {
+            memcpy(d + x, pixels + (size_t)row * w, w * sizeof *d);
+            continue;
+        }
         for (uint32_t c = 0; c < w; c++) {
             uint16_t *p = &d[(x + c) & (PSX_VRAM_W - 1)];
             if (!(mask_check && (*p & 0x8000)))
