@@ -178,6 +178,37 @@ static void sw_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite 
     }
 }
 
+/* w halfwords of a VRAM row from column x, wrapping at 1024, and back. */
+static void row_get(uint16_t *dst, const uint16_t *row, uint32_t x, uint32_t w)
+{
+    uint32_t first = x + w <= PSX_VRAM_W ? w : PSX_VRAM_W - x;
+    memcpy(dst, row + x, first * sizeof *dst);
+    memcpy(dst + first, row, (w - first) * sizeof *dst);
+}
+
+static void row_put(uint16_t *row, uint32_t x, const uint16_t *src, uint32_t w)
+{
+    uint32_t first = x + w <= PSX_VRAM_W ? w : PSX_VRAM_W - x;
+    memcpy(row + x, src, first * sizeof *src);
+    memcpy(row, src + first, (w - first) * sizeof *src);
+}
+
+/* The mask rules of transfers (GP0(E6h)), pixel by pixel. */
+static void row_put_masked(uint16_t *row, uint32_t x, const uint16_t *src, uint32_t w, bool mask_set,
+                           bool mask_check)
+{
+    uint16_t set = mask_set ? 0x8000 : 0;
+    if (!mask_set && !mask_check) {
+        row_put(row, x, src, w);
+        return;
+    }
+    for (uint32_t c = 0; c < w; c++) {
+        uint16_t *p = &row[(x + c) & (PSX_VRAM_W - 1)];
+        if (!(mask_check && (*p & 0x8000)))
+            *p = (uint16_t)(src[c] | set);
+    }
+}
+
 static void sw_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color)
 {
     sw_renderer *sw = (sw_renderer *)r;
@@ -197,24 +228,10 @@ static void sw_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint
                     bool mask_set, bool mask_check)
 {
     sw_renderer *sw = (sw_renderer *)r;
-    uint16_t set = mask_set ? 0x8000 : 0;
     for (uint32_t row = 0; row < h; row++) {
-        const uint16_t *s = sw->vram + (size_t)((sy + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
-        uint16_t *d = sw->vram + (size_t)((dy + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
-        if (sx + w <= PSX_VRAM_W)
-            memcpy(sw->row, s + sx, w * sizeof *s);
-        else
-            for (uint32_t c = 0; c < w; c++)
-                sw->row[c] = s[(sx + c) & (PSX_VRAM_W - 1)];
-        if (!mask_check && !set && dx + w <= PSX_VRAM_W) {
-            memcpy(d + dx, sw->row, w * sizeof *d);
-            continue;
-        }
-        for (uint32_t c = 0; c < w; c++) {
-            uint16_t *p = &d[(dx + c) & (PSX_VRAM_W - 1)];
-            if (!(mask_check && (*p & 0x8000)))
-                *p = (uint16_t)(sw->row[c] | set);
-        }
+        row_get(sw->row, sw->vram + (size_t)((sy + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W, sx, w);
+        row_put_masked(sw->vram + (size_t)((dy + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W, dx, sw->row, w, mask_set,
+                       mask_check);
     }
 }
 
@@ -222,33 +239,16 @@ static void sw_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint3
                       bool mask_set, bool mask_check)
 {
     sw_renderer *sw = (sw_renderer *)r;
-    uint16_t set = mask_set ? 0x8000 : 0;
-    for (uint32_t row = 0; row < h; row++) {
-        uint16_t *d = sw->vram + (size_t)((y + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
-        if (!mask_check && !set && x + w <= PSX_VRAM_W) {
-            memcpy(d + x, pixels + (size_t)row * w, w * sizeof *d);
-            continue;
-        }
-        for (uint32_t c = 0; c < w; c++) {
-            uint16_t *p = &d[(x + c) & (PSX_VRAM_W - 1)];
-            if (!(mask_check && (*p & 0x8000)))
-                *p = (uint16_t)(pixels[(size_t)row * w + c] | set);
-        }
-    }
+    for (uint32_t row = 0; row < h; row++)
+        row_put_masked(sw->vram + (size_t)((y + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W, x, pixels + (size_t)row * w, w,
+                       mask_set, mask_check);
 }
 
 static void sw_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t *out)
 {
     sw_renderer *sw = (sw_renderer *)r;
-    for (uint32_t row = 0; row < h; row++) {
-        const uint16_t *s = sw->vram + (size_t)((y + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W;
-        if (x + w <= PSX_VRAM_W) {
-            memcpy(out + (size_t)row * w, s + x, w * sizeof *s);
-            continue;
-        }
-        for (uint32_t c = 0; c < w; c++)
-            out[(size_t)row * w + c] = s[(x + c) & (PSX_VRAM_W - 1)];
-    }
+    for (uint32_t row = 0; row < h; row++)
+        row_get(out + (size_t)row * w, sw->vram + (size_t)((y + row) & (PSX_VRAM_H - 1)) * PSX_VRAM_W, x, w);
 }
 
 static void sw_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count)
