@@ -114,6 +114,7 @@ static bool run(glhle_context *ctx, glhle_psx_renderer renderer, uint32_t scale,
     out->seconds = (double)(bench_now_ns() - t0) / 1e9;
     glhle_psx_get_stats(psx, &out->stats);
     out->stats.primitives -= before.primitives;
+    out->stats.culled -= before.culled;
     out->stats.draw_calls -= before.draw_calls;
     out->stats.batches_broken -= before.batches_broken;
     bench_consume(&px, sizeof px);
@@ -154,12 +155,14 @@ int main(int argc, char **argv)
     printf("bench_psx: %u mixed drawing commands (%llu primitives: quads are two triangles), %zu GP0 words\n", count,
            (unsigned long long)(do_gl ? gl.stats.primitives : sw.stats.primitives), s.count);
     if (do_gl)
-        printf("  GL %ux        %10.0f commands/s  %llu draw calls (%.1f primitives/draw, %llu batches ended by feedback)\n",
-               scale, count / gl.seconds, (unsigned long long)gl.stats.draw_calls,
+        printf("  GL %ux        %10.0f commands/s %10.0f primitives/s  %llu draw calls (%.1f primitives/draw, "
+               "%llu batches ended by feedback)\n",
+               scale, count / gl.seconds, (double)gl.stats.primitives / gl.seconds, (unsigned long long)gl.stats.draw_calls,
                (double)gl.stats.primitives / (double)(gl.stats.draw_calls ? gl.stats.draw_calls : 1),
                (unsigned long long)gl.stats.batches_broken);
     if (do_sw)
-        printf("  software      %10.0f commands/s  0 draw calls\n", count / sw.seconds);
+        printf("  software      %10.0f commands/s %10.0f primitives/s  0 draw calls\n", count / sw.seconds,
+               (double)sw.stats.primitives / sw.seconds);
     if (do_gl && do_sw)
         printf("  GL / software %10.2fx\n", sw.seconds / gl.seconds);
     psx_stream_free(&s);
