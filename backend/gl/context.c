@@ -9,11 +9,14 @@
 static void GLAD_API_PTR debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                                        const GLchar *message, const void *user)
 {
-    (void)source;
     (void)length;
     glhle_context *ctx = (glhle_context *)user;
     glhle_log_level level = GLHLE_LOG_DEBUG;
-    if (type == GL_DEBUG_TYPE_ERROR) {
+    if (source == GL_DEBUG_SOURCE_SHADER_COMPILER) {
+        /* compile failures come back as SHADER_ERROR with the source lines
+         * quoted (gl_util.c); they are not API errors */
+        level = GLHLE_LOG_DEBUG;
+    } else if (type == GL_DEBUG_TYPE_ERROR) {
         ctx->gl_errors++;
         level = GLHLE_LOG_ERROR;
     } else if (severity == GL_DEBUG_SEVERITY_HIGH) {

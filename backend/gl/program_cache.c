@@ -1,0 +1,128 @@
+#include "backend/gl/program_cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+glhle_result gl_program_cache_init(gl_program_cache *c, glhle_context *ctx, size_t key_size, uint32_t max_programs)
+{
+    memset(c, 0, sizeof *c);
+    if (key_size == 0 || key_size > 4096)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program cache key size %zu", key_size);
+    c->ctx = ctx;
+    c->key_size = key_size;
+    c->max_count = max_programs ? max_programs : 4096;
+    if (c->max_count > (1u << 20))
+        c->max_count = 1u << 20;
+    uint32_t slots = 16;
+    while (slots < c->max_count * 2) /* load factor at most 1/2 keeps probes short */
+        slots *= 2;
+    c->mask = slots - 1;
+    c->slots = calloc(slots, sizeof *c->slots);
+    c->keys = calloc(slots, key_size);
+    if (!c->slots || !c->keys) {
+        gl_program_cache_free(c);
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY, "program cache of %u slots", slots);
+    }
+    return GLHLE_RESULT_OK;
+}
+
+void gl_program_cache_clear(gl_program_cache *c)
+{
+    if (!c->slots)
+        return;
+    for (uint32_t i = 0; i <= c->mask; i++) {
+        if (c->slots[i].used && c->slots[i].program)
+            c->ctx->gl.DeleteProgram(c->slots[i].program);
+        c->slots[i].used = 0;
+    }
+    c->count = 0;
+}
+
+void gl_program_cache_free(gl_program_cache *c)
+{
+    gl_program_cache_clear(c);
+    free(c->slots);
+    free(c->keys);
+    memset(c, 0, sizeof *c);
+}
+
+static uint8_t *key_at(gl_program_cache *c, uint32_t i)
+{
+    return c->keys + (size_t)i * c->key_size;
+}
+
+/* Removes slot i and shifts later members of its probe run back, so linear
+ * probing needs no tombstones. */
+static void remove_slot(gl_program_cache *c, uint32_t i)
+{
+    if (c->slots[i].program)
+        c->ctx->gl.DeleteProgram(c->slots[i].program);
+    c->slots[i].used = 0;
+    c->count--;
+    uint32_t hole = i;
+    for (uint32_t j = (i + 1) & c->mask; c->slots[j].used; j = (j + 1) & c->mask) {
+        uint32_t home = (uint32_t)c->slots[j].hash & c->mask;
+        /* j may move into the hole unless its home lies cyclically in (hole, j] */
+        bool stays = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (stays)
+            continue;
+        c->slots[hole] = c->slots[j];
+        memcpy(key_at(c, hole), key_at(c, j), c->key_size);
+        c->slots[j].used = 0;
+        hole = j;
+    }
+}
+
+static void evict_lru(gl_program_cache *c)
+{
+    uint32_t victim = 0;
+    uint64_t oldest = UINT64_MAX;
+    for (uint32_t i = 0; i <= c->mask; i++)
+        if (c->slots[i].used && c->slots[i].last_use < oldest) {
+            oldest = c->slots[i].last_use;
+            victim = i;
+        }
+    remove_slot(c, victim);
+    c->evictions++;
+}
+
+glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,
+                                  void *user, GLuint *program)
+{
+    c->clock++;
+    uint32_t i = (uint32_t)hash & c->mask;
+    for (; c->slots[i].used; i = (i + 1) & c->mask) {
+        gl_program_slot *s = &c->slots[i];
+        if (s->hash == hash && memcmp(key_at(c, i), key, c->key_size) == 0) {
+            s->last_use = c->clock;
+            c->hits++;
+            *program = s->program;
+            return s->failed ? GLHLE_RESULT_SHADER_ERROR : GLHLE_RESULT_OK;
+        }
+    }
+    c->misses++;
+    GLuint p = 0;
+    glhle_result r = build(user, key, &p);
+    if (r != GLHLE_RESULT_OK) {
+        c->failures++;
+        p = 0;
+        GLHLE_ERROR(&c->ctx->log, "program for key %016llx failed to build (%s); draws with this key are skipped",
+                    (unsigned long long)hash, glhle_result_string(r));
+    }
+    if (c->count >= c->max_count) {
+        evict_lru(c);
+        /* the eviction may have shifted the run: find the free slot again */
+        for (i = (uint32_t)hash & c->mask; c->slots[i].used; i = (i + 1) & c->mask)
+            ;
+    }
+    gl_program_slot *s = &c->slots[i];
+    s->hash = hash;
+    s->last_use = c->clock;
+    s->program = p;
+    s->used = 1;
+    s->failed = r != GLHLE_RESULT_OK;
+    memcpy(key_at(c, i), key, c->key_size);
+    c->count++;
+    *program = p;
+    return r == GLHLE_RESULT_OK ? GLHLE_RESULT_OK : GLHLE_RESULT_SHADER_ERROR;
+}

@@ -1,0 +1,127 @@
+#include "backend/gl/stream_buffer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+glhle_result gl_stream_create(glhle_context *ctx, GLenum target, size_t size, gl_stream_buffer *out)
+{
+    memset(out, 0, sizeof *out);
+    if (size < GL_STREAM_SEGMENTS * 256)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "stream buffer of %zu bytes is too small", size);
+    size -= size % GL_STREAM_SEGMENTS;
+    GladGLContext *gl = &ctx->gl;
+    out->ctx = ctx;
+    out->target = target;
+    out->size = size;
+    out->acquired_hi = -1;
+    /* all binds here use GL_COPY_WRITE_BUFFER: binding GL_ELEMENT_ARRAY_BUFFER
+     * would change whichever vertex array object is bound */
+    const GLenum bind = GL_COPY_WRITE_BUFFER;
+    gl->GenBuffers(1, &out->buffer);
+    gl->BindBuffer(bind, out->buffer);
+    const GLbitfield flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+    PFNGLBUFFERSTORAGEPROC storage = gl->BufferStorage ? gl->BufferStorage : gl->BufferStorageEXT;
+    if (ctx->info.buffer_storage && storage) {
+        storage(bind, (GLsizeiptr)size, NULL, flags);
+        out->mapped = gl->MapBufferRange(bind, 0, (GLsizeiptr)size, flags);
+        out->persistent = out->mapped != NULL;
+    }
+    if (!out->persistent) {
+        gl->BufferData(bind, (GLsizeiptr)size, NULL, GL_STREAM_DRAW);
+        out->mapped = malloc(size);
+    }
+    gl->BindBuffer(bind, 0);
+    if (!out->mapped) {
+        gl_stream_destroy(out);
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY, "cannot map a %zu-byte stream buffer", size);
+    }
+    return GLHLE_RESULT_OK;
+}
+
+void gl_stream_destroy(gl_stream_buffer *sb)
+{
+    if (!sb->ctx)
+        return;
+    GladGLContext *gl = &sb->ctx->gl;
+    for (int i = 0; i < GL_STREAM_SEGMENTS; i++)
+        if (sb->fences[i])
+            gl->DeleteSync(sb->fences[i]);
+    if (sb->buffer) {
+        if (sb->persistent) {
+            gl->BindBuffer(GL_COPY_WRITE_BUFFER, sb->buffer);
+            gl->UnmapBuffer(GL_COPY_WRITE_BUFFER);
+            gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        }
+        gl->DeleteBuffers(1, &sb->buffer);
+    }
+    if (!sb->persistent)
+        free(sb->mapped);
+    memset(sb, 0, sizeof *sb);
+}
+
+static int segment_of(const gl_stream_buffer *sb, size_t offset)
+{
+    return (int)(offset / (sb->size / GL_STREAM_SEGMENTS));
+}
+
+/* Waits for the GPU to finish with segment `seg` before the CPU rewrites it. */
+static void acquire_segment(gl_stream_buffer *sb, int seg)
+{
+    GLsync f = sb->fences[seg];
+    if (!f)
+        return;
+    GladGLContext *gl = &sb->ctx->gl;
+    if (gl->ClientWaitSync(f, 0, 0) == GL_TIMEOUT_EXPIRED) {
+        sb->waits++;
+        gl->ClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+    }
+    gl->DeleteSync(f);
+    sb->fences[seg] = NULL;
+}
+
+/* Fences segments [lo, hi): the writer has left them and every draw that
+ * reads them is already queued, so the fence covers all their readers. */
+static void release_segments(gl_stream_buffer *sb, int lo, int hi)
+{
+    GladGLContext *gl = &sb->ctx->gl;
+    for (int s = lo; s < hi; s++) {
+        if (sb->fences[s])
+            gl->DeleteSync(sb->fences[s]);
+        sb->fences[s] = gl->FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    }
+}
+
+void *gl_stream_map(gl_stream_buffer *sb, size_t size, size_t align, size_t *offset)
+{
+    if (size == 0 || size > sb->size / 2 || align == 0 || (align & (align - 1)) || align > sb->size / 4)
+        return NULL;
+    size_t start = (sb->pos + align - 1) & ~(align - 1);
+    if (start + size > sb->size) {
+        release_segments(sb, sb->seg_lo, GL_STREAM_SEGMENTS);
+        sb->seg_lo = 0;
+        sb->acquired_hi = -1;
+        sb->wraps++;
+        start = 0;
+    }
+    int start_seg = segment_of(sb, start), end_seg = segment_of(sb, start + size - 1);
+    if (start_seg > sb->seg_lo) {
+        release_segments(sb, sb->seg_lo, start_seg);
+        sb->seg_lo = start_seg;
+    }
+    while (sb->acquired_hi < end_seg)
+        acquire_segment(sb, ++sb->acquired_hi);
+    sb->mapped_at = start;
+    *offset = start;
+    return sb->mapped + start;
+}
+
+void gl_stream_commit(gl_stream_buffer *sb, size_t used)
+{
+    if (!sb->persistent && used) {
+        GladGLContext *gl = &sb->ctx->gl;
+        gl->BindBuffer(GL_COPY_WRITE_BUFFER, sb->buffer);
+        gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)sb->mapped_at, (GLsizeiptr)used, sb->mapped + sb->mapped_at);
+        gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
+    sb->pos = sb->mapped_at + used;
+}

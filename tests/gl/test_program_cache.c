@@ -1,0 +1,120 @@
+/* backend/gl/program_cache.c: hits, memcmp confirmation, failures, LRU */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "backend/common/hash.h"
+#include "backend/gl/gl_util.h"
+#include "backend/gl/program_cache.h"
+
+typedef struct key {
+    uint32_t colour; /* the constant colour baked into the program */
+    uint32_t broken; /* 1: emit a shader that does not compile */
+} key;
+
+typedef struct builder {
+    glhle_context *ctx;
+    int builds;
+} builder;
+
+static glhle_result build(void *user, const void *k, GLuint *program)
+{
+    builder *b = user;
+    const key *kk = k;
+    b->builds++;
+    char vs[256], fs[256];
+    snprintf(vs, sizeof vs, "%s\nvoid main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n",
+             b->ctx->glsl_version_line);
+    snprintf(fs, sizeof fs, "%s\nout vec4 c;\nvoid main() { c = vec4(%u.0 / 255.0)%s; }\n",
+             b->ctx->glsl_version_line, kk->colour, kk->broken ? " +" : "");
+    return gl_link_program(b->ctx, vs, fs, program);
+}
+
+static void hits_misses_and_identity(void **state)
+{
+    glhle_context *ctx = *state;
+    gl_program_cache c;
+    assert_int_equal(gl_program_cache_init(&c, ctx, sizeof(key), 0), GLHLE_RESULT_OK);
+    builder b = {ctx, 0};
+    key k1 = {10, 0}, k2 = {20, 0};
+    GLuint p1, p2, again;
+    assert_int_equal(gl_program_cache_get(&c, &k1, glhle_hash64(&k1, sizeof k1), build, &b, &p1), GLHLE_RESULT_OK);
+    assert_int_equal(gl_program_cache_get(&c, &k1, glhle_hash64(&k1, sizeof k1), build, &b, &again),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(p1, again);
+    assert_int_equal(b.builds, 1);
+    /* a colliding hash with different key bytes is a different program */
+    assert_int_equal(gl_program_cache_get(&c, &k2, glhle_hash64(&k1, sizeof k1), build, &b, &p2), GLHLE_RESULT_OK);
+    assert_int_not_equal(p1, p2);
+    assert_int_equal(b.builds, 2);
+    assert_int_equal(c.hits, 1);
+    assert_int_equal(c.misses, 2);
+    assert_true(ctx->gl.IsProgram(p1));
+    gl_program_cache_free(&c);
+    assert_false(ctx->gl.IsProgram(p1)); /* freed with the cache */
+}
+
+static void failures_are_remembered(void **state)
+{
+    glhle_context *ctx = *state;
+    gl_program_cache c;
+    gl_program_cache_init(&c, ctx, sizeof(key), 0);
+    builder b = {ctx, 0};
+    key bad = {1, 1};
+    GLuint p = 123;
+    ts_log_clear();
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(gl_program_cache_get(&c, &bad, glhle_hash64(&bad, sizeof bad), build, &b, &p),
+                         GLHLE_RESULT_SHADER_ERROR);
+        assert_int_equal(p, 0);
+    }
+    assert_int_equal(b.builds, 1);
+    assert_int_equal(c.failures, 1);
+    assert_true(ts_log_contains("draws with this key are skipped"));
+    gl_program_cache_free(&c);
+}
+
+static void lru_eviction_keeps_recent_programs(void **state)
+{
+    glhle_context *ctx = *state;
+    gl_program_cache c;
+    gl_program_cache_init(&c, ctx, sizeof(key), 8);
+    builder b = {ctx, 0};
+    GLuint p;
+    /* small hashes force long probe runs, exercising the backward shift */
+    for (uint32_t i = 0; i < 8; i++) {
+        key k = {i, 0};
+        gl_program_cache_get(&c, &k, i % 3, build, &b, &p);
+    }
+    key k0 = {0, 0};
+    gl_program_cache_get(&c, &k0, 0, build, &b, &p); /* touch 0: key 1 is now the oldest */
+    for (uint32_t i = 8; i < 12; i++) {
+        key k = {i, 0};
+        gl_program_cache_get(&c, &k, i % 3, build, &b, &p);
+    }
+    assert_int_equal(c.count, 8);
+    assert_int_equal(c.evictions, 4);
+    int builds = b.builds;
+    gl_program_cache_get(&c, &k0, 0, build, &b, &p);
+    assert_int_equal(b.builds, builds); /* still cached */
+    for (uint32_t i = 8; i < 12; i++) {
+        key k = {i, 0};
+        gl_program_cache_get(&c, &k, i % 3, build, &b, &p);
+    }
+    assert_int_equal(b.builds, builds); /* the newest four too */
+    key k1 = {1, 0};
+    gl_program_cache_get(&c, &k1, 1, build, &b, &p);
+    assert_int_equal(b.builds, builds + 1); /* the oldest was evicted */
+    gl_program_cache_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TS_GL_TEST(hits_misses_and_identity),
+        TS_GL_TEST(failures_are_remembered),
+        TS_GL_TEST(lru_eviction_keeps_recent_programs),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
