@@ -18,6 +18,8 @@
 #define GLHLE_PSX_GL_RENDERER_H
 
 #include "backend/gl/gl_context.h"
+#include "backend/gl/program_cache.h"
+#include "backend/gl/stream_buffer.h"
 #include "backend/psx/renderer.h"
 #include "shadergen/psx_fs.h"
 
@@ -35,15 +37,6 @@ _Static_assert(sizeof(psx_gl_instance) == 80, "instance layout is shared with ps
 
 #define PSX_GL_BATCH_MAX 4096   /* instances per draw */
 #define PSX_GL_HAZARD_RECTS 16  /* rectangles kept per batch before merging */
-#define PSX_GL_PROGRAM_SLOTS 256
-
-typedef struct psx_gl_program {
-    psx_fs_key key;
-    uint64_t hash;
-    GLuint prog;
-    GLint u_scale;
-} psx_gl_program;
-
 typedef struct psx_gl_blit {
     GLuint prog;
     GLint u_dst, u_target, u_scale, u_src_origin, u_src_scale, u_mask, u_clut_pos;
@@ -66,10 +59,10 @@ typedef struct psx_gl {
     GLuint upload_tex;          /* 1024 x 512 native staging for uploads */
     GLuint native, native_fbo;  /* 1024 x 512 native read-back (scale > 1) */
     GLuint clut, clut_fbo;      /* 256 x 1: the CLUT cache when VRAM under it changed */
-    GLuint vao, vbo, blit_vao;
-    psx_gl_program programs[PSX_GL_PROGRAM_SLOTS];
+    GLuint vao, blit_vao;
+    gl_stream_buffer stream;    /* instance data, a persistently mapped ring */
+    gl_program_cache programs;  /* drawing programs by psx_fs_key */
     psx_gl_blit blits[PSX_BLIT_KIND_COUNT_];
-    bool failed;                /* a program failed to build: drawing is skipped */
 
     /* the batch */
     psx_fs_key key;             /* of the batch: one primitive's, or all-dynamic for a mixed run */

@@ -11,6 +11,8 @@
 #include "backend/common/bytebuf.h"
 #include "backend/common/hash.h"
 #include "backend/gl/gl_util.h"
+#include "backend/gl/program_cache.h"
+#include "backend/gl/stream_buffer.h"
 #include "backend/psx/gl_renderer.h"
 
 static psx_rect rect_union(psx_rect a, psx_rect b)
@@ -53,46 +55,35 @@ bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r)
     return false;
 }
 
-static const psx_gl_program *get_program(psx_gl *g, const psx_fs_key *key)
+/* gl_program_cache build function: the programs of a key, with their
+ * fixed uniforms set. */
+static glhle_result build_program(void *user, const void *key_bytes, GLuint *program)
 {
-    uint64_t h = glhle_hash64(key, sizeof *key);
-    for (uint32_t probe = 0; probe < PSX_GL_PROGRAM_SLOTS; probe++) {
-        psx_gl_program *p = &g->programs[(h + probe) % PSX_GL_PROGRAM_SLOTS];
-        if (p->prog && p->hash == h && memcmp(&p->key, key, sizeof *key) == 0)
-            return p;
-        if (p->prog)
-            continue;
-        glhle_bytebuf vs, fs;
-        glhle_bytebuf_init(&vs, 1 << 16);
-        glhle_bytebuf_init(&fs, 1 << 16);
-        psx_vs_generate(key, &g->host, &vs);
-        psx_fs_generate(key, &g->host, &fs);
-        glhle_result r = gl_link_program(g->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), &p->prog);
-        glhle_bytebuf_free(&vs);
-        glhle_bytebuf_free(&fs);
-        if (r != GLHLE_RESULT_OK) {
-            GLHLE_ERROR(g->base.log,
-                        "PlayStation program (kind %u, texture %u, Gouraud %u, blend %u) did not build; "
-                        "GL drawing stops for this GPU",
-                        key->kind, key->tex_mode, key->gouraud, key->blend);
-            g->failed = true;
-            return NULL;
-        }
-        GladGLContext *gl = g->gl;
-        p->key = *key;
-        p->hash = h;
-        p->u_scale = gl->GetUniformLocation(p->prog, "u_scale");
-        gl->UseProgram(p->prog);
-        gl->Uniform1i(p->u_scale, (GLint)g->base.scale);
-        gl->Uniform1i(gl->GetUniformLocation(p->prog, "u_tex"), 0);
-        gl->Uniform1i(gl->GetUniformLocation(p->prog, "u_clut"), 1);
-        gl->Uniform1i(gl->GetUniformLocation(p->prog, "u_fb"), 2);
-        g->base.stats->programs++;
-        return p;
+    psx_gl *g = user;
+    const psx_fs_key *key = key_bytes;
+    glhle_bytebuf vs, fs;
+    glhle_bytebuf_init(&vs, 1 << 16);
+    glhle_bytebuf_init(&fs, 1 << 16);
+    psx_vs_generate(key, &g->host, &vs);
+    psx_fs_generate(key, &g->host, &fs);
+    glhle_result r = gl_link_program(g->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), program);
+    glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&fs);
+    if (r != GLHLE_RESULT_OK) {
+        GLHLE_ERROR(g->base.log,
+                    "PlayStation program (kind %u, texture %u, Gouraud %u, blend %u; 255 = per primitive) did not "
+                    "build; primitives that need it are skipped",
+                    key->kind, key->tex_mode, key->gouraud, key->blend);
+        return r;
     }
-    GLHLE_ERROR(g->base.log, "PlayStation program table is full; GL drawing stops for this GPU");
-    g->failed = true;
-    return NULL;
+    GladGLContext *gl = g->gl;
+    gl->UseProgram(*program);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_scale"), (GLint)g->base.scale);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_tex"), 0);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_clut"), 1);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_fb"), 2);
+    g->base.stats->programs++;
+    return GLHLE_RESULT_OK;
 }
 
 void psx_gl_flush(psx_gl *g)
@@ -100,16 +91,27 @@ void psx_gl_flush(psx_gl *g)
     if (!g->count)
         return;
     GladGLContext *gl = g->gl;
-    const psx_gl_program *prog = get_program(g, &g->key);
-    if (!prog) {
+    GLuint prog = 0;
+    size_t bytes = g->count * sizeof(psx_gl_instance), offset = 0;
+    void *dst = NULL;
+    if (gl_program_cache_get(&g->programs, &g->key, glhle_hash64(&g->key, sizeof g->key), build_program, g, &prog) ==
+        GLHLE_RESULT_OK) {
+        dst = gl_stream_map(&g->stream, bytes, 16, &offset);
+        if (!dst)
+            GLHLE_ERROR(g->base.log, "no room for %zu bytes of instances in the stream buffer; %u primitives dropped",
+                        bytes, g->count);
+    }
+    if (!dst) { /* or a program that cannot be built (logged once by build_program) */
         g->count = 0;
+        g->batch_from_scratch = false;
         return;
     }
+    memcpy(dst, g->batch, bytes);
+    gl_stream_commit(&g->stream, bytes);
     psx_gl_bind_vram_target(g);
     gl->BindVertexArray(g->vao);
-    gl->BindBuffer(GL_ARRAY_BUFFER, g->vbo);
-    gl->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(g->count * sizeof(psx_gl_instance)), g->batch, GL_STREAM_DRAW);
-    gl->UseProgram(prog->prog);
+    gl->BindVertexBuffer(0, g->stream.buffer, (GLintptr)offset, (GLsizei)sizeof(psx_gl_instance));
+    gl->UseProgram(prog);
     gl->ActiveTexture(GL_TEXTURE0);
     gl->BindTexture(GL_TEXTURE_2D, g->batch_from_scratch ? g->scratch : g->vram);
     gl->ActiveTexture(GL_TEXTURE1);
@@ -269,7 +271,7 @@ static bool begin_prim(psx_gl *g, psx_rect bbox, const psx_draw_mode *m, psx_pri
                        psx_rect *drawn, psx_fs_key *key, psx_gl_instance *in)
 {
     *drawn = psx_rect_intersect(bbox, m->clip);
-    if (psx_rect_empty(*drawn) || g->failed || gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
+    if (psx_rect_empty(*drawn) || gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
         return false;
     psx_gl_before_write(g, *drawn); /* before common_words: it may turn the CLUT into a snapshot */
     make_key(key, kind, m);
@@ -353,13 +355,10 @@ static void gl_destroy(psx_renderer *r)
     if (gl_context_enter(g->ctx) == GLHLE_RESULT_OK) {
         GladGLContext *gl = g->gl;
         psx_gl_vram_destroy(g);
-        for (int i = 0; i < PSX_GL_PROGRAM_SLOTS; i++)
-            if (g->programs[i].prog)
-                gl->DeleteProgram(g->programs[i].prog);
+        gl_program_cache_free(&g->programs);
+        gl_stream_destroy(&g->stream);
         if (g->vao)
             gl->DeleteVertexArrays(1, &g->vao);
-        if (g->vbo)
-            gl->DeleteBuffers(1, &g->vbo);
     }
     free(g->batch);
     free(g);
@@ -370,17 +369,23 @@ static const psx_renderer_ops gl_ops = {
     psx_gl_copy,   psx_gl_upload, psx_gl_read,    psx_gl_load_clut, psx_gl_read_rgba,
 };
 
-static void setup_instance_stream(psx_gl *g)
+/* The instance attributes (shadergen/psx_fs.h) read from binding 0, one
+ * element per instance; each draw binds the stream buffer at its offset. */
+static glhle_result setup_instance_stream(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
+    glhle_result r = gl_stream_create(g->ctx, GL_ARRAY_BUFFER, 4u << 20, &g->stream);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    r = gl_program_cache_init(&g->programs, g->ctx, sizeof(psx_fs_key), 512);
+    if (r != GLHLE_RESULT_OK)
+        return r;
     gl->GenVertexArrays(1, &g->vao);
     gl->BindVertexArray(g->vao);
-    gl->GenBuffers(1, &g->vbo);
-    gl->BindBuffer(GL_ARRAY_BUFFER, g->vbo);
     static const struct {
         GLint size;
         GLenum type;
-        size_t offset;
+        GLuint offset;
     } attrs[7] = {
         {4, GL_SHORT, offsetof(psx_gl_instance, p0)}, {4, GL_SHORT, offsetof(psx_gl_instance, p1)},
         {4, GL_SHORT, offsetof(psx_gl_instance, clip)}, {4, GL_UNSIGNED_INT, offsetof(psx_gl_instance, w)},
@@ -389,11 +394,12 @@ static void setup_instance_stream(psx_gl *g)
     };
     for (GLuint i = 0; i < 7; i++) {
         gl->EnableVertexAttribArray(i);
-        gl->VertexAttribIPointer(i, attrs[i].size, attrs[i].type, (GLsizei)sizeof(psx_gl_instance),
-                                 (const void *)attrs[i].offset);
-        gl->VertexAttribDivisor(i, 1);
+        gl->VertexAttribIFormat(i, attrs[i].size, attrs[i].type, attrs[i].offset);
+        gl->VertexAttribBinding(i, 0);
     }
+    gl->VertexBindingDivisor(0, 1);
     gl->BindVertexArray(0);
+    return GLHLE_RESULT_OK;
 }
 
 psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_psx_stats *stats, uint32_t scale,
@@ -446,10 +452,10 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
         g->host.framebuffer_fetch = false;
         *result = psx_gl_vram_create(g);
     }
-    if (*result == GLHLE_RESULT_OK) {
-        setup_instance_stream(g);
+    if (*result == GLHLE_RESULT_OK)
+        *result = setup_instance_stream(g);
+    if (*result == GLHLE_RESULT_OK)
         *result = glhle_context_check_gl(ctx);
-    }
     if (*result != GLHLE_RESULT_OK) {
         gl_destroy(&g->base);
         return NULL;
