@@ -148,7 +148,10 @@ glhle_result pica_pipeline_create(const pica_pipeline_desc *desc, const glhle_lo
         pl->vcap = 16;
     if (pl->vcap > (1u << 24))
         pl->vcap = 1u << 24;
-    pl->icap = 3 * pl->vcap;
+    /* indexed meshes reuse vertices: about six indices per vertex for a grid */
+    pl->icap = pl->desc.index_capacity ? pl->desc.index_capacity : 6 * pl->vcap;
+    if (pl->icap < 3 * pl->vcap)
+        pl->icap = 3 * pl->vcap;
     pl->verts = malloc((size_t)pl->vcap * sizeof *pl->verts);
     pl->idx = malloc((size_t)pl->icap * sizeof *pl->idx);
     glhle_result r = pica_vm_cache_create(pl->desc.program_cache, &pl->programs);
@@ -422,36 +425,51 @@ static void end(pica_pipeline *pl, const char *what)
 }
 
 /* A vertex through the vertex shader (and the geometry shader's input);
- * without a geometry shader, into the assembler. */
-static void process(pica_pipeline *pl, uint32_t index, bool cacheable, const float (*attr)[4], uint32_t nattr)
+ * without a geometry shader, into the assembler. `attr` is NULL for a draw:
+ * the attributes are loaded only when the post-vertex cache misses. Returns
+ * false when they cannot be loaded (reported; the draw stops). */
+static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const float (*attr)[4], uint32_t nattr,
+                    uint32_t position, uint32_t count)
 {
     bool gs = pl->st->geometry.gs_enabled;
+    uint32_t slot, e = index % VS_CACHE_ENTRIES;
     if (!gs) {
-        uint32_t slot;
         make_room(pl, 1);
-        if (!(cacheable && pica_vertex_cache_find(&pl->cache, index, &slot))) {
-            run_vs(pl, attr, nattr);
-            slot = append_vertex(pl, vs_out(pl));
-            if (cacheable)
-                pica_vertex_cache_put(&pl->cache, index, slot);
+        if (cacheable && pica_vertex_cache_find(&pl->cache, index, &slot)) {
+            submit(pl, slot);
+            return true;
         }
+    } else if (cacheable && pl->vs_cache_stamp[e] == pl->vs_cache_gen && pl->vs_cache_index[e] == index) {
+        gs_input(pl, (const float(*)[4])pl->vs_cache[e]);
+        return true;
+    }
+    if (!attr) {
+        uint32_t bad;
+        if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
+            pica_problem(pl->pica, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+                         "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest "
+                         "of the draw is skipped",
+                         position, count, index, bad);
+            return false;
+        }
+        attr = (const float(*)[4])pl->attr;
+        nattr = pl->loader.attrib_count;
+    }
+    run_vs(pl, attr, nattr);
+    if (!gs) {
+        slot = append_vertex(pl, vs_out(pl));
+        if (cacheable)
+            pica_vertex_cache_put(&pl->cache, index, slot);
         submit(pl, slot);
-        return;
+        return true;
     }
-    const float (*o)[4];
-    uint32_t e = index % VS_CACHE_ENTRIES;
-    if (cacheable && pl->vs_cache_stamp[e] == pl->vs_cache_gen && pl->vs_cache_index[e] == index) {
-        o = (const float(*)[4])pl->vs_cache[e];
-    } else {
-        run_vs(pl, attr, nattr);
-        o = vs_out(pl);
-        if (cacheable) {
-            memcpy(pl->vs_cache[e], o, sizeof pl->vs_cache[e]);
-            pl->vs_cache_index[e] = index;
-            pl->vs_cache_stamp[e] = pl->vs_cache_gen;
-        }
+    if (cacheable) {
+        memcpy(pl->vs_cache[e], vs_out(pl), sizeof pl->vs_cache[e]);
+        pl->vs_cache_index[e] = index;
+        pl->vs_cache_stamp[e] = pl->vs_cache_gen;
     }
-    gs_input(pl, o);
+    gs_input(pl, vs_out(pl));
+    return true;
 }
 
 static void draw(pica_pipeline *pl, glhle_pica *p, const glhle_pica_event *ev)
@@ -499,15 +517,8 @@ static void draw(pica_pipeline *pl, glhle_pica *p, const glhle_pica_event *ev)
             gs_count(pl, index);
             continue;
         }
-        uint32_t bad;
-        if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
-            pica_problem(p, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-                         "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest "
-                         "of the draw is skipped",
-                         i, count, index, bad);
+        if (!process(pl, index, indexed, NULL, 0, i, count))
             break;
-        }
-        process(pl, index, indexed, (const float(*)[4])pl->attr, pl->loader.attrib_count);
     }
     end(pl, "draw");
     flush(pl, true);
@@ -526,7 +537,7 @@ void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *
         begin(pl, p, !pl->immediate);
         pl->immediate = true;
         pl->stats.immediate_vertices++;
-        process(pl, 0, false, ev->u.vertex.attrib, ev->u.vertex.attrib_count);
+        process(pl, 0, false, ev->u.vertex.attrib, ev->u.vertex.attrib_count, 0, 1);
         end(pl, "immediate-mode vertex");
         if (pl->nidx)
             flush(pl, true);

@@ -89,6 +89,7 @@ typedef void (*pica_output_fn)(void *user, const pica_draw_output *out);
 /* zero means default */
 typedef struct pica_pipeline_desc {
     uint32_t vertex_capacity;  /* output vertices per chunk; 0 -> 16384, at least 16 */
+    uint32_t index_capacity;   /* triangle indices per chunk; 0 -> 6 x vertex_capacity, at least 3 x */
     uint32_t program_cache;    /* decoded programs kept; 0 -> 16 */
     uint32_t step_limit;       /* shader instructions per invocation; 0 -> PICA_VM_DEFAULT_STEP_LIMIT */
     pica_output_fn on_output;  /* NULL: output is only counted */

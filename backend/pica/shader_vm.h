@@ -122,7 +122,8 @@ uint32_t pica_vm_run(pica_vm_unit *u, pica_vm_program *p, uint32_t entry);
  * in[i * in_regs .. + in_regs) to v0.., runs, and appends the o registers
  * set in out_mask (in register order, the way GPUREG_SH_OUTMAP_MASK packs
  * them) to out. The status bits of all invocations are ORed; a stopped
- * invocation does not stop the batch. */
+ * invocation does not stop the batch. in_regs above 16 is refused
+ * (PICA_VM_BAD_ENTRY, nothing runs). */
 typedef struct pica_vm_batch {
     const float (*in)[4];
     uint32_t in_regs;   /* 0-16 */

@@ -41,24 +41,6 @@ void pica_vertex_loader_setup(pica_vertex_loader *l, const pica_geometry_state *
     }
 }
 
-static float component(const uint8_t *p, unsigned type, unsigned c)
-{
-    switch (type) {
-    case PICA_ATTRIB_BYTE: return (float)(int8_t)p[c];
-    case PICA_ATTRIB_UBYTE: return (float)p[c];
-    case PICA_ATTRIB_SHORT: {
-        int16_t v;
-        memcpy(&v, p + 2 * c, 2); /* the 3DS is little-endian, as are glhle's hosts */
-        return (float)v;
-    }
-    default: {
-        float v;
-        memcpy(&v, p + 4 * c, 4);
-        return v;
-    }
-    }
-}
-
 bool pica_vertex_load(const pica_vertex_loader *l, uint32_t index, float attr[16][4], uint32_t *bad_address)
 {
     for (unsigned i = 0; i < l->attrib_count; i++) {
@@ -75,8 +57,29 @@ bool pica_vertex_load(const pica_vertex_loader *l, uint32_t index, float attr[16
         }
         const uint8_t *p = l->host[i] + at;
         unsigned n = l->components[i];
-        for (unsigned c = 0; c < 4; c++)
-            attr[i][c] = c < n ? component(p, l->type[i], c) : (c == 3 ? 1.0f : 0.0f);
+        float *a = attr[i];
+        a[0] = 0.0f, a[1] = 0.0f, a[2] = 0.0f, a[3] = 1.0f; /* what a short attribute lacks */
+        /* the 3DS and glhle's hosts are little-endian: components are read as stored */
+        switch (l->type[i]) {
+        case PICA_ATTRIB_BYTE:
+            for (unsigned c = 0; c < n; c++)
+                a[c] = (float)(int8_t)p[c];
+            break;
+        case PICA_ATTRIB_UBYTE:
+            for (unsigned c = 0; c < n; c++)
+                a[c] = (float)p[c];
+            break;
+        case PICA_ATTRIB_SHORT:
+            for (unsigned c = 0; c < n; c++) {
+                int16_t v;
+                memcpy(&v, p + 2 * c, 2);
+                a[c] = (float)v;
+            }
+            break;
+        default:
+            memcpy(a, p, 4u * n);
+            break;
+        }
     }
     return true;
 }

@@ -5,7 +5,9 @@
  * texture-coordinate math). Reports vertices/s, ns per executed PICA
  * instruction, and for the transform the ratio to the same math written in
  * C in the same run.
- *   bench_shader_vm [--quick] [--program transform|lighting] [--vertices N] [--reps N] [--single]
+ *   bench_shader_vm [--quick] [--program transform|lighting|pipeline] [--vertices N] [--reps N] [--single]
+ * "pipeline" draws a 256x256 indexed grid through a command list and the
+ * whole geometry pipeline (primitive.c) with the transform program.
  * Vertices go through pica_vm_run_batch (inputs copied in, outputs out);
  * --single calls pica_vm_run once per vertex and copies here instead.
  * For callgrind host instructions per PICA instruction:
@@ -18,10 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/pica/primitive.h"
 #include "backend/pica/shader_vm.h"
 #include "backend/pica/shbin.h"
 #include "support/bench_support.h"
 #include "support/pica_dvlb_writer.h"
+#include "support/pica_support.h"
 
 typedef struct program {
     const char *name;
@@ -268,6 +272,118 @@ static void bench(program *p, size_t n, int reps, bool quick)
     free(ref);
 }
 
+/* ---- the whole geometry pipeline: a DRAWELEMENTS of a side x side grid ---- */
+
+static uint64_t pipeline_vertices_out, pipeline_indices_out;
+
+static void count_output(void *user, const pica_draw_output *out)
+{
+    (void)user;
+    pipeline_vertices_out += out->vertex_count;
+    pipeline_indices_out += out->index_count;
+}
+
+typedef struct pipeline_arg {
+    glhle_pica *pica;
+    const uint32_t *words;
+    size_t n;
+} pipeline_arg;
+
+static void run_list(void *arg)
+{
+    pipeline_arg *a = arg;
+    if (glhle_pica_run_cmdlist(a->pica, a->words, a->n, NULL) != GLHLE_RESULT_OK)
+        exit(1);
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* The transform program drawing an indexed grid: position float x3 and
+ * colour ubyte x4 per vertex, u16 indices, two triangles per cell, so most
+ * vertices are used six times and the post-vertex cache shades each once. */
+static void bench_pipeline(program *t, uint32_t side, int reps)
+{
+    uint32_t nv = side * side, cells = (side - 1) * (side - 1), ni = cells * 6;
+    size_t vram_size = (size_t)nv * 16 + (size_t)ni * 2 + 0x100;
+    uint8_t *vram = calloc(1, vram_size);
+    glhle_pica *pica;
+    glhle_pica_desc pd = {0};
+    pica_pipeline *pl;
+    pica_pipeline_desc d = {.vertex_capacity = nv + 16, .on_output = count_output};
+    if (!vram || glhle_pica_create(NULL, &pd, &pica) != GLHLE_RESULT_OK ||
+        glhle_pica_map_memory(pica, 0x20000000, vram, vram_size) != GLHLE_RESULT_OK ||
+        pica_pipeline_create(&d, NULL, &pl) != GLHLE_RESULT_OK) {
+        fprintf(stderr, "bench_shader_vm: pipeline setup failed\n");
+        exit(1);
+    }
+    pica_pipeline_attach(pl, pica);
+    for (uint32_t y = 0; y < side; y++)
+        for (uint32_t x = 0; x < side; x++) {
+            float pos[3] = {(float)x, (float)y, 0.5f};
+            uint8_t *v = vram + 16 * ((size_t)y * side + x);
+            memcpy(v, pos, 12);
+            v[12] = (uint8_t)x, v[13] = (uint8_t)y, v[14] = 0, v[15] = 255;
+        }
+    uint16_t *idx = (uint16_t *)(void *)(vram + (size_t)nv * 16);
+    for (uint32_t y = 0, k = 0; y + 1 < side; y++)
+        for (uint32_t x = 0; x + 1 < side; x++) {
+            uint16_t a = (uint16_t)(y * side + x), b = (uint16_t)(a + 1), c = (uint16_t)(a + side), e = (uint16_t)(c + 1);
+            idx[k++] = a, idx[k++] = b, idx[k++] = c, idx[k++] = c, idx[k++] = b, idx[k++] = e;
+        }
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    tp_cmd1(&b, 0x2CB, 0);
+    tp_cmd(&b, 0x2CC, 0xF, false, t->setup.code, 10);
+    tp_cmd1(&b, 0x2D5, 0);
+    tp_cmd(&b, 0x2D6, 0xF, false, t->setup.opdesc, 8);
+    tp_cmd1(&b, 0x2BA, 0x7FFF0000u | t->setup.entry_point);
+    for (uint32_t c = 0; c < 21; c++) {
+        const float *u = t->setup.float_uniforms[c];
+        tp_cmd1(&b, 0x2C0, 0x80000000u | c);
+        const uint32_t w[4] = {fbits(u[3]), fbits(u[2]), fbits(u[1]), fbits(u[0])};
+        tp_cmd(&b, 0x2C1, 0xF, false, w, 4);
+    }
+    tp_cmd1(&b, 0x2B9, 0xA0000001u);
+    tp_cmd1(&b, 0x242, 1);
+    tp_cmd1(&b, 0x2BB, 0x10);
+    tp_cmd1(&b, 0x2BD, 0x7);
+    tp_cmd1(&b, 0x04F, 3);
+    tp_cmd1(&b, 0x050, 0x03020100);
+    tp_cmd1(&b, 0x051, 0x0B0A0908);
+    tp_cmd1(&b, 0x052, 0x1F1F1F10);
+    tp_cmd1(&b, 0x200, 0x20000000u >> 3);
+    tp_cmd1(&b, 0x201, (3u | 2u << 2) | (1u | 3u << 2) << 4);
+    tp_cmd1(&b, 0x202, 1u << 28);
+    tp_cmd1(&b, 0x203, 0);
+    tp_cmd1(&b, 0x204, 0x10);
+    tp_cmd1(&b, 0x205, 16u << 16 | 2u << 28);
+    tp_cmd1(&b, 0x25E, 3);
+    tp_cmd1(&b, 0x25F, 1);
+    tp_cmd1(&b, 0x227, nv * 16 | 1u << 31);
+    tp_cmd1(&b, 0x228, ni);
+    tp_cmd1(&b, 0x22F, 1);
+    tp_cmd_finalize(&b);
+    pipeline_arg a = {pica, b.w, b.n};
+    run_list(&a);
+    pica_pipeline_stats st = pica_pipeline_get_stats(pl);
+    uint64_t ns = bench_best_ns(reps, run_list, &a);
+    printf("pipeline  indexed grid %ux%u: %u indices, %llu vertex-shader runs (%.2f per vertex), %llu triangles\n"
+           "          %.2f Mindices/s, %.2f Mtriangles/s through load, shade, map and assembly\n",
+           side, side, ni, (unsigned long long)st.vs_invocations, (double)st.vs_invocations / nv,
+           (unsigned long long)st.triangles, (double)ni / ((double)ns / 1e9) / 1e6,
+           (double)(ni / 3) / ((double)ns / 1e9) / 1e6);
+    bench_consume(&pipeline_indices_out, sizeof pipeline_indices_out);
+    tp_cmd_free(&b);
+    pica_pipeline_destroy(pl);
+    glhle_pica_destroy(pica);
+    free(vram);
+}
+
 int main(int argc, char **argv)
 {
     bool quick = bench_quick(argc, argv);
@@ -295,6 +411,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < 2; i++)
         if (!only || !strcmp(only, progs[i].name))
             bench(&progs[i], n, reps, quick);
+    if (!only || !strcmp(only, "pipeline"))
+        bench_pipeline(&progs[0], quick ? 16 : 256, reps);
     for (int i = 0; i < 2; i++)
         free(progs[i].prog);
     return 0;

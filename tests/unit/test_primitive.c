@@ -220,10 +220,8 @@ static void put_f32(uint32_t at, float f)
  *   mov o3, v3                (attribute 3, fixed)
  *   end
  * Output map: o0 position, o1 colour, o2.xy texcoord0, o3.xyz view. */
-static void setup_vs(rig *r)
+static void emit_vs_code(pica_dvlb_writer *w)
 {
-    tp_cmdbuf *b = &r->b;
-    pica_dvlb_writer *w = dw_create();
     static const char *const lane[4] = {"x", "y", "z", "w"};
     for (unsigned i = 0; i < 4; i++)
         dw_emit(w, dw_op1(w, DW_DP4, DW_O(0, lane[i]), DW_C(i, "xyzw"), DW_V(2, "xyzw")));
@@ -231,6 +229,13 @@ static void setup_vs(rig *r)
     dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(1, "xyzw")));
     dw_emit(w, dw_op1u(w, DW_MOV, DW_O(3, "xyzw"), DW_V(3, "xyzw")));
     dw_emit(w, dw_op0(DW_END));
+}
+
+static void setup_vs(rig *r)
+{
+    tp_cmdbuf *b = &r->b;
+    pica_dvlb_writer *w = dw_create();
+    emit_vs_code(w);
     upload_program(b, 0, w);
     dw_destroy(w);
     /* projection: x' = 0.5x - 1, y' = 0.25y, z' = -z, w' = 1 */
@@ -475,17 +480,11 @@ static void immediate_mode(void **state)
 
 /* ---- geometry shaders ---- */
 
-/* A point-mode GS that turns each input vertex (v0 = its position) into a
- * triangle: p, p + (1,0), p + (0,1), the second inverted by SETEMIT. */
-static void gs_point_mode(void **state)
+/* The point-mode GS: each input vertex (v0 = its position p) becomes the
+ * triangle p, p + c10, p + c11; with b0 set SETEMIT inverts its winding. */
+static void emit_gs_point_code(pica_dvlb_writer *w)
 {
-    (void)state;
-    rig *r = rig_new(0);
-    write_vertices(8);
-    setup_vs(r);
-    tp_cmdbuf *b = &r->b;
-    tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
-    pica_dvlb_writer *w = dw_create();
+    uint32_t at = dw_here(w);
     dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_V(0, "xyzw")));
     dw_emit(w, dw_setemit(0, 0, 0));
     dw_emit(w, dw_op0(DW_EMIT));
@@ -493,18 +492,19 @@ static void gs_point_mode(void **state)
     dw_emit(w, dw_setemit(1, 0, 0));
     dw_emit(w, dw_op0(DW_EMIT));
     dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(11, "xyzw"), DW_V(0, "xyzw")));
-    dw_emit(w, dw_flow3(DW_IFU, 0, 10, 2)); /* b0: inverted winding */
+    dw_emit(w, dw_flow3(DW_IFU, 0, at + 10, 2)); /* b0: inverted winding */
     dw_emit(w, dw_setemit(2, 1, 1));
     dw_emit(w, dw_op0(DW_NOP));
-    dw_emit(w, dw_setemit(2, 1, 0)); /* 10: else */
+    dw_emit(w, dw_setemit(2, 1, 0)); /* at + 10: else */
     dw_emit(w, dw_op0(DW_NOP));
-    dw_emit(w, dw_op0(DW_EMIT));     /* 12 */
+    dw_emit(w, dw_op0(DW_EMIT)); /* at + 12 */
     dw_emit(w, dw_op0(DW_END));
-    upload_program(b, 1, w);
-    dw_destroy(w);
-    uniform_f32(b, 1, 10, 1, 0, 0, 0);
-    uniform_f32(b, 1, 11, 0, 1, 0, 0);
-    tp_cmd1(b, 0x280, 0x7FFF0000u | 0); /* GSH bools: b0 = 0 first */
+}
+
+/* Geometry stage on, one VS output (o0) per vertex into the GS in point mode,
+ * GS o0 = position. */
+static void gs_point_config(tp_cmdbuf *b)
+{
     tp_cmd1(b, 0x229, 2);               /* GEOSTAGE_CONFIG: geometry shader */
     tp_cmd1(b, 0x289, 0x08000000u | 0); /* GSH_INPUTBUFFER_CONFIG: 1 input */
     tp_cmd1(b, 0x28B, 0x76543210);
@@ -514,6 +514,39 @@ static void gs_point_mode(void **state)
     tp_cmd1(b, 0x04F, 1);
     tp_cmd1(b, 0x050, 0x03020100);      /* GS o0 = position */
     tp_cmd1(b, 0x2BD, 0x1);             /* VS writes only o0 */
+}
+
+/* Triangle t came from vertex k, whose position is (k - 1, k, -k/4, 1):
+ * p, p + x, p + y, or p + x, p, p + y when inverted. */
+static void expect_point_triangle(rig *r, int t, int k, bool inverted)
+{
+    float px = (float)k - 1, py = (float)k;
+    const pica_out_vertex *a = &r->cap.v[r->cap.idx[3 * t]], *bb = &r->cap.v[r->cap.idx[3 * t + 1]],
+                          *c = &r->cap.v[r->cap.idx[3 * t + 2]];
+    const pica_out_vertex *first = inverted ? bb : a, *second = inverted ? a : bb;
+    assert_true(first->pos[0] == px && first->pos[1] == py);
+    assert_true(second->pos[0] == px + 1 && second->pos[1] == py);
+    assert_true(c->pos[0] == px && c->pos[1] == py + 1);
+}
+
+/* The point-mode GS with its own configuration (VSH_COM_MODE 1): two
+ * vertices, then one more with b0 set, so its triangle comes out inverted. */
+static void gs_point_mode(void **state)
+{
+    (void)state;
+    rig *r = rig_new(0);
+    write_vertices(8);
+    setup_vs(r);
+    tp_cmdbuf *b = &r->b;
+    tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
+    pica_dvlb_writer *w = dw_create();
+    emit_gs_point_code(w);
+    upload_program(b, 1, w);
+    dw_destroy(w);
+    uniform_f32(b, 1, 10, 1, 0, 0, 0);
+    uniform_f32(b, 1, 11, 0, 1, 0, 0);
+    tp_cmd1(b, 0x280, 0x7FFF0000u | 0); /* GSH bools: b0 = 0 first */
+    gs_point_config(b);
     tp_cmd1(b, 0x25F, 1);
     draw_arrays(b, PICA_PRIM_GEOMETRY, 1, 2);
     tp_cmd1(b, 0x280, 0x7FFF0001u);     /* b0 = 1: inverted */
@@ -522,20 +555,56 @@ static void gs_point_mode(void **state)
     assert_int_equal(rig_run(r), GLHLE_RESULT_OK);
     assert_int_equal(pica_pipeline_get_stats(r->pl).gs_invocations, 3);
     assert_int_equal(r->cap.ni, 9);
-    /* vertex k's position is (k - 1, k, -k/4, 1) */
-    for (int t = 0; t < 3; t++) {
-        int k = t == 2 ? 1 : t + 1;
-        float px = (float)k - 1, py = (float)k;
-        const pica_out_vertex *a = &r->cap.v[r->cap.idx[3 * t]], *bb = &r->cap.v[r->cap.idx[3 * t + 1]],
-                              *c = &r->cap.v[r->cap.idx[3 * t + 2]];
-        /* normal order p, p+x, p+y; inverted p+x, p, p+y */
-        const pica_out_vertex *first = t == 2 ? bb : a, *second = t == 2 ? a : bb;
-        assert_true(first->pos[0] == px && first->pos[1] == py);
-        assert_true(second->pos[0] == px + 1 && second->pos[1] == py);
-        assert_true(c->pos[0] == px && c->pos[1] == py + 1);
-    }
+    for (int t = 0; t < 3; t++)
+        expect_point_triangle(r, t, t == 2 ? 1 : t + 1, t == 2);
     /* b15 is set after each GS invocation and stays set in the unit */
     assert_true(pica_get_state(r->p)->gs_setup.bool_uniforms & 0x8000);
+    rig_free(r);
+}
+
+/* Shared configuration (VSH_COM_MODE 0, no geometry stage yet): code,
+ * descriptors and uniforms written through the vertex shader's registers
+ * reach the geometry shader unit too (3dbrew VSH_COM_MODE; Azahar), so a GS
+ * uploaded that way runs from its own entry point once the stage is on. */
+static void gs_shared_configuration(void **state)
+{
+    (void)state;
+    rig *r = rig_new(0);
+    write_vertices(8);
+    setup_vs(r);
+    tp_cmdbuf *b = &r->b;
+    pica_dvlb_writer *w = dw_create();
+    emit_vs_code(w); /* words 0-6, as setup_vs loaded them */
+    while (dw_here(w) < 16)
+        dw_emit(w, dw_op0(DW_NOP));
+    emit_gs_point_code(w); /* words 16- */
+    dw_dvle(w, 0, 0, 7);
+    size_t size;
+    uint8_t *file = dw_finish(w, &size);
+    dw_destroy(w);
+    pica_shbin s;
+    assert_int_equal(pica_shbin_parse(file, size, ts_logger(), &s), GLHLE_RESULT_OK);
+    free(file);
+    tp_cmd1(b, 0x244, 0);
+    tp_cmd1(b, 0x2CB, 0);
+    tp_cmd(b, 0x2CC, 0xF, false, s.code, s.code_words);
+    tp_cmd1(b, 0x2D5, 0);
+    tp_cmd(b, 0x2D6, 0xF, false, s.opdesc, s.opdesc_count);
+    pica_shbin_free(&s);
+    uniform_f32(b, 0, 10, 1, 0, 0, 0); /* through the VS registers */
+    uniform_f32(b, 0, 11, 0, 1, 0, 0);
+    tp_cmd1(b, 0x28A, 0x7FFF0000u | 16); /* GSH_ENTRYPOINT */
+    gs_point_config(b);
+    tp_cmd1(b, 0x25F, 1);
+    draw_arrays(b, PICA_PRIM_GEOMETRY, 2, 2);
+    assert_int_equal(rig_run(r), GLHLE_RESULT_OK);
+    const pica_state *st = pica_get_state(r->p);
+    assert_true(st->gs_setup.code[16] == st->vs_setup.code[16] && st->gs_setup.code[16] != 0);
+    assert_true(st->gs_setup.float_uniforms[11][1] == 1.0f);
+    assert_int_equal(pica_pipeline_get_stats(r->pl).gs_invocations, 2);
+    assert_int_equal(r->cap.ni, 6);
+    expect_point_triangle(r, 0, 2, false);
+    expect_point_triangle(r, 1, 3, false);
     rig_free(r);
 }
 
@@ -643,6 +712,7 @@ int main(void)
         cmocka_unit_test(chunked_output),
         cmocka_unit_test(immediate_mode),
         cmocka_unit_test(gs_point_mode),
+        cmocka_unit_test(gs_shared_configuration),
         cmocka_unit_test(gs_fixed_mode),
         cmocka_unit_test(bad_draws),
     };
