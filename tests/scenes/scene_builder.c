@@ -816,7 +816,7 @@ static void specular_lut(uint32_t out[256], int shininess)
     }
 }
 
-void sb_light_env(sb_ctx *c, const sb_material *m, const float dir[3], const float rgb[3], int shininess)
+void sb_light_env(sb_ctx *c, const sb_material *m, const float pos[4], const float rgb[3], int shininess)
 {
     light_env *e = &c->light;
     if (!e->bound)
@@ -844,9 +844,9 @@ void sb_light_env(sb_ctx *c, const sb_material *m, const float dir[3], const flo
     e->light[1] = 0;
     e->light[2] = color10(m->diffuse, rgb);
     e->light[3] = color10(m->ambient, zero); /* C3D_LightInit leaves the light's ambient at 0 */
-    e->light[4] = sb_f16(dir[0]) | (sb_f16(dir[1]) << 16);
-    e->light[5] = sb_f16(dir[2]);
-    e->light[9] = 1; /* directional (w = 0) */
+    e->light[4] = sb_f16(pos[0]) | (sb_f16(pos[1]) << 16);
+    e->light[5] = sb_f16(pos[2]);
+    e->light[9] = pos[3] == 0.0f ? 1 : 0; /* C3D_LightPosition: directional when w is 0 */
     e->conf_dirty = e->lut_dirty = e->light_dirty = true;
 }
 
@@ -884,8 +884,10 @@ static void update_lights(sb_ctx *c)
 
 void sb_fog(sb_ctx *c, uint32_t rgb, float near, float far, float fog_start, float fog_end)
 {
-    /* C3D_FogGasMode(GPU_FOG, plain density, zflip on), C3D_FogColor */
-    c->texenv_buf = (c->texenv_buf & ~0x100FFu) | 5u | (1u << 16);
+    /* C3D_FogGasMode(GPU_FOG, GPU_PLAIN_DENSITY, false), C3D_FogColor: the
+     * LUT below is indexed by window depth, 1 at the near plane, as
+     * FogLut_Exp builds it, so homebrew leaves the z flip off */
+    c->texenv_buf = (c->texenv_buf & ~0x100FFu) | 5u;
     c->fog_color = rgb;
     /* 129 samples of the fog factor over the (flipped) depth index; eye
      * distance from window depth as citro3d's FogLut_CalcZ does it */

@@ -199,15 +199,15 @@ void sb_tex_filter(sb_tex *t, int mag, int min);
 void sb_tex_wrap(sb_tex *t, int s, int t_wrap);
 void sb_tex_bind(sb_ctx *c, int unit, sb_tex *t);
 
-/* Fragment lighting: one directional light with the D0 LUT on N.H
- * (specular power `shininess`), material, ambient. */
-void sb_light_env(sb_ctx *c, const sb_material *m, const float light_dir[3], const float light_rgb[3],
-                  int shininess);
+/* Fragment lighting: one light at view-space position pos (x, y, z, w:
+ * w = 0 makes it a directional light from that direction) with the D0 LUT
+ * on N.H (specular power `shininess`), material, ambient. */
+void sb_light_env(sb_ctx *c, const sb_material *m, const float pos[4], const float light_rgb[3], int shininess);
 void sb_light_env_off(sb_ctx *c);
 
 /* Fog from a LUT: linear in eye distance from fog_start to fog_end, for a
- * projection with these near and far planes (zflip on, as citro3d's fog
- * example sets it). */
+ * projection with these near and far planes (indexed by window depth, the
+ * z flip off, as homebrew sets it with FogLut_Exp-style tables). */
 void sb_fog(sb_ctx *c, uint32_t rgb, float near, float far, float fog_start, float fog_end);
 void sb_fog_off(sb_ctx *c);
 

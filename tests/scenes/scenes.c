@@ -309,10 +309,12 @@ static void scene_cube(sb_ctx *c)
     sb_texenv_init(e);
     e->source = sb_tev3(SB_SRC_PREVIOUS, SB_SRC_FRAG_SECONDARY, 0) | (sb_tev3(SB_SRC_PREVIOUS, 0, 0) << 16);
     e->combiner = SB_ADD | (SB_REPLACE << 16);
-    const sb_material mat = {{0.2f, 0.2f, 0.2f}, {0.5f, 0.5f, 0.5f}, {0.8f, 0.8f, 0.8f}, {0, 0, 0}};
-    const float dir[3] = {0.3f, 0.5f, 0.81f}, white[3] = {1, 1, 1};
-    sb_light_env(c, &mat, dir, white, 20);
-    sb_fog(c, 0x00B09070, 0.1f, 10.0f, 2.2f, 4.5f);
+    /* a point light up and to the right of the camera, and fog into the
+     * sky colour (FOG_COLOR: red in the low byte) */
+    const sb_material mat = {{0.25f, 0.25f, 0.25f}, {0.75f, 0.75f, 0.75f}, {0.6f, 0.6f, 0.6f}, {0, 0, 0}};
+    const float light[4] = {1.2f, 1.6f, 0.5f, 1.0f}, white[3] = {1, 1, 1};
+    sb_light_env(c, &mat, light, white, 12);
+    sb_fog(c, 0x00D8B068, 0.1f, 10.0f, 2.2f, 5.0f);
 
     sb_mtx proj;
     top_projection(&proj);
@@ -612,7 +614,7 @@ static void scene_screens(sb_ctx *c)
 /* ---- registry ---------------------------------------------------------------------------- */
 
 const sb_scene sb_scenes[] = {
-    {"cube", "a textured cube, one directional light with a specular LUT, fog", 2, 0x68B0D8FF, scene_cube},
+    {"cube", "a textured cube, one point light with a specular LUT, fog", 2, 0x68B0D8FF, scene_cube},
     {"tev", "six combiner stages over two textures and the combiner buffer", 1, 0x202830FF, scene_tev},
     {"proctex", "a procedural texture: noise, RGB map, colour LUT", 1, 0x101010FF, scene_proctex},
     {"rtt", "render to texture: a triangle into a VRAM texture, then on a quad", 1, 0x000000FF, scene_rtt},

@@ -4,8 +4,8 @@
  * compare their frames), and test_scenes checks that they still equal what
  * the builder writes (GLHLE_UPDATE_GOLDEN=1 rewrites them).
  *
- *   cube     a textured cube lit by one directional light with a specular
- *            LUT, in fog; two frames
+ *   cube     a textured cube lit by one point light with a specular LUT,
+ *            in fog; two frames
  *   tev      six combiner stages over two textures, constant colours and
  *            the combiner buffer
  *   proctex  a procedural texture: noise, an RGB map and a colour LUT
