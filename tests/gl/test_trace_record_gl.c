@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "glhle/trace.h"
+#include "support/pica_trace_support.h"
 
 #define TOP_FB 0x18000000u
 #define BOT_FB 0x18100000u
@@ -60,10 +61,7 @@ static uint8_t *record_on_gl(glhle_context *ctx, size_t *size)
     assert_int_equal(glhle_pica_get_stats(p, &st), GLHLE_RESULT_OK);
     assert_true(st.fills_gpu + st.transfers_gpu > 0); /* the GPU paths were taken */
     assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
-    const uint8_t *data;
-    assert_int_equal(glhle_trace_recorder_bytes(rec, &data, size), GLHLE_RESULT_OK);
-    uint8_t *copy = malloc(*size);
-    memcpy(copy, data, *size);
+    uint8_t *copy = tt_recorded_copy(rec, size);
     glhle_trace_recorder_destroy(rec);
     glhle_pica_destroy(p);
     free(vram);

@@ -132,6 +132,15 @@ static void cube_vertices(vertex v[24], const sb_mtx *model_view)
     }
 }
 
+/* The cube's vertices for this modelView into the buffer at vbo. */
+static void write_cube(sb_ctx *c, uint32_t vbo, const sb_mtx *model_view)
+{
+    vertex v[24];
+    cube_vertices(v, model_view);
+    memcpy(sb_host(c, vbo), v, sizeof v);
+    sb_cpu_wrote(c, vbo, sizeof v);
+}
+
 /* Two counter-clockwise triangles per face. */
 static uint32_t cube_indices(sb_ctx *c)
 {
@@ -324,10 +333,7 @@ static void scene_cube(sb_ctx *c)
         sb_mtx_translate(&mv, 0.0f, 0.0f, -2.6f - 0.6f * (float)frame);
         sb_mtx_rotate_x(&mv, 0.5f + 0.3f * (float)frame);
         sb_mtx_rotate_y(&mv, 0.7f + 0.4f * (float)frame);
-        vertex v[24];
-        cube_vertices(v, &mv);
-        memcpy(sb_host(c, vbo), v, sizeof v);
-        sb_cpu_wrote(c, vbo, sizeof v);
+        write_cube(c, vbo, &mv);
 
         sb_frame_begin(c);
         sb_target_clear(c, &top, 0x68B0D8FF, 0);
@@ -581,10 +587,7 @@ static void scene_screens(sb_ctx *c)
         sb_mtx_translate(&mv, 0, 0, -3.0f);
         sb_mtx_rotate_y(&mv, 0.9f * (float)frame + 0.4f);
         sb_mtx_rotate_x(&mv, 0.6f);
-        vertex v[24];
-        cube_vertices(v, &mv);
-        memcpy(sb_host(c, vcube), v, sizeof v);
-        sb_cpu_wrote(c, vcube, sizeof v);
+        write_cube(c, vcube, &mv);
 
         sb_frame_begin(c);
         sb_target_clear(c, &top, 0x305030FF, 0);

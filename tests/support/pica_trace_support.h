@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "backend/common/image.h"
 
@@ -20,11 +21,16 @@
  * with glhle_image_free). */
 void tt_record_display_trace(const char *path, glhle_image frames[TT_FRAMES]);
 
+struct glhle_trace_recorder;
+/* A finished in-memory recorder's bytes, copied (malloc'd). */
+uint8_t *tt_recorded_copy(const struct glhle_trace_recorder *rec, size_t *size);
+
 /* build/<preset>/tools/NAME next to build/<preset>/Testing/Temporary, or
  * NULL when it was not built. */
 const char *tt_tool_path(const char *name);
 /* Runs the tool with `args` (a shell fragment), stdout and stderr into
- * out; returns its exit status (-1 if it did not exit). */
+ * out, with LeakSanitizer off in it (the GL driver it unloads at exit);
+ * returns its exit status (-1 if it did not exit). */
 int tt_run_tool(const char *name, const char *args, char *out, size_t cap);
 bool tt_exists(const char *path);
 

@@ -11,6 +11,7 @@
 
 #include "backend/pica/trace_format.h"
 #include "glhle/trace.h"
+#include "support/pica_trace_support.h"
 #include "support/pica_support.h"
 
 /* A small recorded session: a mapping, memory, a guest list, a fill, a
@@ -38,10 +39,7 @@ static uint8_t *session(size_t *size)
         assert_int_equal(glhle_pica_present(p, &pd), GLHLE_RESULT_OK);
     }
     assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
-    const uint8_t *data;
-    assert_int_equal(glhle_trace_recorder_bytes(rec, &data, size), GLHLE_RESULT_OK);
-    uint8_t *copy = malloc(*size);
-    memcpy(copy, data, *size);
+    uint8_t *copy = tt_recorded_copy(rec, size);
     glhle_trace_recorder_destroy(rec);
     glhle_pica_destroy(p);
     return copy;
