@@ -1,0 +1,99 @@
+/* tools/glhle-shbin.c: the command-line contract of design.md
+ * (`glhle-shbin disasm IN.shbin`), run as a program on a file the test
+ * writes: the listing, and the exit codes for bad files and bad usage. */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "support/pica_dvlb_writer.h"
+
+/* build/<preset>/tools/glhle-shbin, next to build/<preset>/Testing/Temporary */
+static const char *tool_path(void)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/../../tools/glhle-shbin", ts_output_dir());
+    struct stat st;
+    return stat(path, &st) == 0 ? path : NULL;
+}
+
+static int run(const char *args, char *out, size_t cap)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", tool_path(), args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void write_file(const char *path, const void *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, size, f), size);
+    fclose(f);
+}
+
+static void disasm_contract(void **state)
+{
+    (void)state;
+    if (!tool_path()) {
+        print_message("SKIP: glhle-shbin was not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+    pica_dvlb_writer *w = dw_create();
+    dw_emit(w, dw_op1(w, DW_DP4, DW_O(0, "x"), DW_C(0, "xyzw"), dw_neg(DW_V(0, "wzyx"))));
+    dw_emit(w, dw_op0(DW_END));
+    dw_dvle(w, 0, 0, 2);
+    dw_const_f(w, 4, 1.0f, 0.5f, -2.0f, 0.0f);
+    dw_uniform(w, "mvp", 0x10, 0x13);
+    dw_output(w, 0, 0, 0x1);
+    size_t size;
+    uint8_t *file = dw_finish(w, &size);
+    dw_destroy(w);
+    const char *in = ts_output_path("glhle_shbin_test.shbin");
+    write_file(in, file, size);
+
+    static char out[8192];
+    char args[4200];
+    snprintf(args, sizeof args, "disasm '%s'", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_string_equal(out, "; program: 2 words, 1 operand descriptors, 1 DVLE(s)\n"
+                             "0x000: dp4 o0.x, c0.xyzw, -v0.wzyx\n"
+                             "0x001: end\n"
+                             "\n"
+                             "DVLE 0: vertex shader, main 0x000, end 0x002\n"
+                             "  const c4 = (1, 0.5, -2, 0)\n"
+                             "  uniform c0-c3 mvp\n"
+                             "  out o0.x position\n");
+
+    /* a file whose program runs past its end: exit 1, the reason on stderr */
+    uint32_t words;
+    memcpy(&words, file + 0xC + 0xC, 4); /* DVLP code size (one DVLE: DVLP at 0xC) */
+    words = 4096;
+    memcpy(file + 0xC + 0xC, &words, 4);
+    write_file(in, file, size);
+    assert_int_equal(run(args, out, sizeof out), 1);
+    assert_non_null(strstr(out, "runs past"));
+    assert_non_null(strstr(out, "byte 0x14")); /* the size field's offset */
+    free(file);
+
+    assert_int_equal(run("disasm /nonexistent/file.shbin", out, sizeof out), 1);
+    assert_int_equal(run("", out, sizeof out), 2);
+    assert_non_null(strstr(out, "usage: glhle-shbin disasm IN.shbin"));
+    assert_int_equal(run("assemble x", out, sizeof out), 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(disasm_contract),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
