@@ -1,0 +1,107 @@
+/* The data side of the PICA fragment pipeline, shared by the generator
+ * (which declares it in GLSL), the CPU model (which reads it directly) and
+ * the upload code (which copies it into GL buffers when dirty):
+ *
+ *  - pica_fs_uniforms: one std140 uniform block (binding
+ *    PICA_FS_UBO_BINDING, block name PicaFsUniforms). Every member is a
+ *    16-byte vec4/ivec4 or an array or struct of them, so the C layout below
+ *    is the std140 layout byte for byte (checked by the asserts).
+ *  - pica_fs_luts: one texture buffer of R32UI texels (binding
+ *    PICA_FS_LUT_BINDING, usamplerBuffer pica_luts) holding every lookup
+ *    table as the raw register words the guest wrote, at the fixed offsets
+ *    below. Decoding happens where the value is used (shader or model), so an
+ *    upload is a plain copy of the dirty table.
+ *
+ * Values are stored decoded where the arithmetic wants floats (light vectors
+ * from f16, attenuation from f20, DEPTHMAP from f24) and as 0..255 integers
+ * where the hardware works on bytes (TEV constants, the fog colour, the
+ * alpha reference). backend/pica/fs_key.c fills both from decoded state. */
+#ifndef GLHLE_SHADERGEN_PICA_FS_UNIFORMS_H
+#define GLHLE_SHADERGEN_PICA_FS_UNIFORMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- LUT texture buffer: offsets in 32-bit entries ---- */
+
+/* Lighting: 24 tables of 256 entries, table n (GPUREG_LIGHTING_LUT_INDEX
+ * numbering: D0 0, D1 1, FR 3, RB 4, RG 5, RR 6, SP i 8 + i, DA i 16 + i) at
+ * n * 256. Entry: bits 0-11 value (unsigned, /4095), bits 12-22 |delta|
+ * (/2047), bit 23 delta sign (3dbrew GPU/Internal_Registers,
+ * GPUREG_LIGHTING_LUT_DATAi; Azahar pica_core.h Lighting::LutEntry). */
+#define PICA_FS_LUT_LIGHTING 0
+#define PICA_FS_LUT_LIGHTING_TABLES 24
+/* Fog: 128 entries, bits 0-12 delta (signed, /2047), bits 13-23 value
+ * (/2047) (GPUREG_FOG_LUT_DATAi). */
+#define PICA_FS_LUT_FOG 6144
+/* Proctex noise, RGB-map and alpha-map tables: 128 entries each, bits 0-11
+ * value (/4095), bits 12-23 delta (signed 12-bit, /4095; Azahar
+ * ProcTex::ValueEntry). */
+#define PICA_FS_LUT_PROCTEX_NOISE 6272
+#define PICA_FS_LUT_PROCTEX_RGB_MAP 6400
+#define PICA_FS_LUT_PROCTEX_ALPHA_MAP 6528
+/* Proctex colour table: 256 RGBA8 entries (R in bits 0-7). */
+#define PICA_FS_LUT_PROCTEX_COLOR 6656
+/* Proctex colour differences: 256 entries of four signed bytes, each half of
+ * the difference to the next colour (Azahar ProcTex::ColorDifferenceEntry
+ * doubles them; 3dbrew calls the field fixed1.0.7). */
+#define PICA_FS_LUT_PROCTEX_DIFF 6912
+#define PICA_FS_LUT_ENTRIES 7168
+
+typedef struct pica_fs_luts {
+    uint32_t e[PICA_FS_LUT_ENTRIES];
+} pica_fs_luts;
+
+/* ---- uniform block ---- */
+
+typedef struct pica_fs_light_uniforms {
+    float specular0[4]; /* rgb, 8-bit register value / 255 (w unused) */
+    float specular1[4];
+    float diffuse[4];
+    float ambient[4];
+    float position[4];  /* xyz from f16: position (positional) or direction */
+    float spot_dir[4];  /* xyz: GPUREG_LIGHTi_SPOTDIR as stored (the negated direction), s1.1.11 / 2048 */
+    float atten[4];     /* x distance-attenuation bias, y scale (f20) */
+} pica_fs_light_uniforms;
+_Static_assert(sizeof(pica_fs_light_uniforms) == 112, "std140 light struct is 7 vec4");
+
+typedef struct pica_fs_uniforms {
+    int32_t tev_const[6][4];      /* GPUREG_TEXENVi_COLOR, 0..255 */
+    int32_t tev_buffer_init[4];   /* GPUREG_TEXENV_BUFFER_COLOR, 0..255 */
+    int32_t fog_color[4];         /* rgb GPUREG_FOG_COLOR, w alpha-test reference (0..255) */
+    float depth_map[4];           /* x DEPTHMAP_SCALE, y DEPTHMAP_OFFSET (f24) */
+    float tex_lod_bias[4];        /* xyz texture units 0-2 (GPUREG_TEXUNITi_LOD, s4.8 / 256) */
+    int32_t shadow_bias[4];       /* x: GPUREG_TEXUNIT0_SHADOW z bias in 24-bit depth units */
+    float light_ambient[4];       /* GPUREG_LIGHTING_AMBIENT rgb / 255 */
+    pica_fs_light_uniforms light[8]; /* indexed by light id, not slot */
+    float proctex_noise[4];       /* x,y amplitude u,v (fixed1.3.12, / 4096); z,w frequency u,v (f16) */
+    float proctex_phase_bias[4];  /* x,y phase u,v (f16); z LOD bias (f16) */
+    int32_t proctex_lut[4];       /* x width, y LOD min, z LOD max */
+    int32_t proctex_offset[4];    /* colour-table offsets of LOD levels 0-3 */
+} pica_fs_uniforms;
+
+_Static_assert(offsetof(pica_fs_uniforms, tev_buffer_init) == 96, "std140 layout");
+_Static_assert(offsetof(pica_fs_uniforms, light) == 192, "std140 layout");
+_Static_assert(offsetof(pica_fs_uniforms, proctex_noise) == 1088, "std140 layout");
+_Static_assert(sizeof(pica_fs_uniforms) == 1152, "std140 layout changed: update pica_fs.c's block text");
+
+/* Parts of the data that change independently, for uploads of what is
+ * dirty: lighting LUT n (GPUREG_LIGHTING_LUT_INDEX numbering) is bit n; the
+ * other tables and the uniform block follow. */
+#define PICA_FS_DIRTY_LIGHTING_LUT(n) (1ull << (n))
+#define PICA_FS_DIRTY_LIGHTING_LUTS 0xFFFFFFull
+#define PICA_FS_DIRTY_FOG_LUT (1ull << 24)
+#define PICA_FS_DIRTY_PROCTEX_NOISE (1ull << 25)
+#define PICA_FS_DIRTY_PROCTEX_RGB_MAP (1ull << 26)
+#define PICA_FS_DIRTY_PROCTEX_ALPHA_MAP (1ull << 27)
+#define PICA_FS_DIRTY_PROCTEX_COLOR (1ull << 28)
+#define PICA_FS_DIRTY_PROCTEX_DIFF (1ull << 29)
+#define PICA_FS_DIRTY_UNIFORMS (1ull << 30)
+#define PICA_FS_DIRTY_ALL ((1ull << 31) - 1)
+
+/* GL binding points the generated code declares. */
+#define PICA_FS_UBO_BINDING 0
+#define PICA_FS_LUT_BINDING 3 /* texture unit of the LUT buffer */
+/* Texture units 0-2 use texture image units 0-2. */
+
+#endif

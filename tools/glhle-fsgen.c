@@ -1,0 +1,211 @@
+/* glhle-fsgen: the PICA fragment-pipeline key and its generated GLSL.
+ *   glhle-fsgen key HEX [--gles] [--key-only]
+ *   glhle-fsgen cmdlist FILE [--gles] [--key-only] [--draw N]
+ * "key" takes a key as printed by this tool (2 * 180 hex digits; it is
+ * normalised first). "cmdlist" runs a PICA command list on a GL-free
+ * instance and prints the key at every draw whose key differs from the
+ * previous draw's (with --draw N only the Nth draw, counting from 0), or
+ * the state at the end when the list draws nothing. FILE holds the command
+ * words little-endian, as the GPU reads them, or as text: hex words
+ * ("0x0000ABCD" or "0000abcd") separated by white space, '#' to the end of
+ * a line is a comment. Exit status: 0 done, 1 the list had problems (they
+ * are logged; keys are still printed), 2 bad usage or unreadable input. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/bytebuf.h"
+#include "backend/pica/fs_key.h"
+#include "backend/pica/pica_instance.h"
+#include "shadergen/pica_fs.h"
+
+typedef struct options {
+    pica_fs_host host;
+    bool key_only;
+    long draw; /* -1: every change */
+} options;
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: glhle-fsgen key HEX [--gles] [--key-only]\n"
+                    "       glhle-fsgen cmdlist FILE [--gles] [--key-only] [--draw N]\n");
+}
+
+static void print_key(const pica_fs_key *k, const options *o)
+{
+    glhle_bytebuf b;
+    glhle_bytebuf_init(&b, 0);
+    pica_fs_key_describe(k, &b);
+    if (!o->key_only) {
+        glhle_bytebuf_printf(&b, "---- GLSL\n");
+        if (!pica_fs_generate(k, &o->host, &b))
+            fprintf(stderr, "glhle-fsgen: the shader text did not fit the output buffer\n");
+    }
+    fwrite(b.data, 1, b.size, stdout);
+    glhle_bytebuf_free(&b);
+}
+
+typedef struct draw_watch {
+    const options *o;
+    long index;
+    bool have_last;
+    pica_fs_key last;
+} draw_watch;
+
+static void on_draw(void *user, glhle_pica *pica, const glhle_pica_event *ev)
+{
+    draw_watch *dw = user;
+    long index = dw->index++;
+    if (dw->o->draw >= 0 && index != dw->o->draw)
+        return;
+    pica_fs_key k;
+    pica_fs_key_from_state(pica_get_state(pica), &k);
+    if (dw->o->draw < 0 && dw->have_last && pica_fs_key_equal(&k, &dw->last))
+        return;
+    dw->last = k;
+    dw->have_last = true;
+    printf("==== draw %ld (%s, byte offset %u)\n", index, ev->host_list ? "host list" : "guest buffer", ev->offset);
+    print_key(&k, dw->o);
+}
+
+/* Text words when every byte is a hex digit, 'x', white space or a
+ * comment; otherwise little-endian binary. */
+static bool parse_words(const uint8_t *data, size_t size, uint32_t **out, size_t *count)
+{
+    bool text = true;
+    for (size_t i = 0; i < size && text; i++) {
+        if (data[i] == '#') {
+            while (i < size && data[i] != '\n')
+                i++;
+            continue;
+        }
+        text = isxdigit(data[i]) || isspace(data[i]) || data[i] == 'x' || data[i] == 'X';
+    }
+    size_t cap = text ? size / 2 + 1 : size / 4 + 1;
+    uint32_t *w = malloc(cap * sizeof *w);
+    size_t n = 0;
+    if (!w)
+        return false;
+    if (!text) {
+        if (size % 4) {
+            fprintf(stderr, "glhle-fsgen: binary command list of %zu bytes is not a whole number of words\n", size);
+            free(w);
+            return false;
+        }
+        for (size_t i = 0; i < size; i += 4)
+            w[n++] = (uint32_t)data[i] | (uint32_t)data[i + 1] << 8 | (uint32_t)data[i + 2] << 16 |
+                     (uint32_t)data[i + 3] << 24;
+    } else {
+        size_t i = 0;
+        while (i < size) {
+            if (data[i] == '#') {
+                while (i < size && data[i] != '\n')
+                    i++;
+            } else if (isspace(data[i])) {
+                i++;
+            } else {
+                size_t start = i;
+                if (i + 1 < size && data[i] == '0' && (data[i + 1] == 'x' || data[i + 1] == 'X'))
+                    i += 2;
+                uint64_t v = 0;
+                size_t digits = 0;
+                while (i < size && isxdigit(data[i])) {
+                    v = v << 4 | (uint64_t)(isdigit(data[i]) ? data[i] - '0' : (tolower(data[i]) - 'a' + 10));
+                    i++;
+                    digits++;
+                }
+                if (!digits || digits > 8 || (i < size && !isspace(data[i]) && data[i] != '#')) {
+                    fprintf(stderr, "glhle-fsgen: byte offset %zu: not a 32-bit hex word\n", start);
+                    free(w);
+                    return false;
+                }
+                w[n++] = (uint32_t)v;
+            }
+        }
+    }
+    *out = w;
+    *count = n;
+    return true;
+}
+
+static int run_cmdlist(const char *path, const options *o)
+{
+    glhle_bytebuf file;
+    glhle_bytebuf_init(&file, 64u << 20);
+    if (!glhle_bytebuf_read_file(&file, path, 64u << 20)) {
+        fprintf(stderr, "glhle-fsgen: cannot read %s (or it is over 64 MiB)\n", path);
+        glhle_bytebuf_free(&file);
+        return 2;
+    }
+    uint32_t *words;
+    size_t count;
+    bool ok = parse_words(file.data, file.size, &words, &count);
+    glhle_bytebuf_free(&file);
+    if (!ok)
+        return 2;
+    glhle_pica_desc desc = {.log_level = GLHLE_LOG_WARN};
+    glhle_pica *pica;
+    if (glhle_pica_create(NULL, &desc, &pica) != GLHLE_RESULT_OK) {
+        free(words);
+        return 2;
+    }
+    draw_watch dw = {.o = o};
+    glhle_pica_hooks hooks = {on_draw, &dw, 1u << GLHLE_PICA_EVENT_DRAW};
+    glhle_pica_set_hooks(pica, &hooks);
+    glhle_pica_run_result res;
+    glhle_result r = glhle_pica_run_cmdlist(pica, words, count, &res);
+    if (dw.index == 0) {
+        printf("==== end of the list (no draw)\n");
+        pica_fs_key k;
+        pica_fs_key_from_state(pica_get_state(pica), &k);
+        print_key(&k, o);
+    } else if (o->draw >= dw.index) {
+        fprintf(stderr, "glhle-fsgen: the list has %ld draws; there is no draw %ld\n", dw.index, o->draw);
+        r = GLHLE_RESULT_NOT_FOUND;
+    }
+    fprintf(stderr, "glhle-fsgen: %llu words, %u draws, %u problems\n", (unsigned long long)res.words, res.draws,
+            res.problems);
+    glhle_pica_destroy(pica);
+    free(words);
+    return r == GLHLE_RESULT_OK ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        usage();
+        return 2;
+    }
+    options o = {.draw = -1};
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--gles")) {
+            o.host.gles = 1;
+        } else if (!strcmp(argv[i], "--key-only")) {
+            o.key_only = true;
+        } else if (!strcmp(argv[i], "--draw") && i + 1 < argc) {
+            char *end;
+            o.draw = strtol(argv[++i], &end, 10);
+            if (*end || o.draw < 0) {
+                fprintf(stderr, "glhle-fsgen: --draw wants a draw number, got '%s'\n", argv[i]);
+                return 2;
+            }
+        } else {
+            usage();
+            return 2;
+        }
+    }
+    if (!strcmp(argv[1], "key")) {
+        pica_fs_key k;
+        if (!pica_fs_key_from_hex(argv[2], &k)) {
+            fprintf(stderr, "glhle-fsgen: a key is %zu hex digits; '%s' is not one\n", 2 * sizeof k, argv[2]);
+            return 2;
+        }
+        print_key(&k, &o);
+        return 0;
+    }
+    if (!strcmp(argv[1], "cmdlist"))
+        return run_cmdlist(argv[2], &o);
+    usage();
+    return 2;
+}
