@@ -39,12 +39,20 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     p->max_words = d.max_words_per_run ? d.max_words_per_run : DEFAULT_MAX_WORDS;
     p->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     pica_regs_init(&p->regs);
+    glhle_result r = pica_gpu_init(p, &d);
+    if (r != GLHLE_RESULT_OK) {
+        glhle_pica_destroy(p);
+        return r;
+    }
     *out = p;
     return GLHLE_RESULT_OK;
 }
 
 void glhle_pica_destroy(glhle_pica *pica)
 {
+    if (!pica)
+        return;
+    pica_gpu_fini(pica);
     free(pica);
 }
 

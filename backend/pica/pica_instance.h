@@ -45,6 +45,10 @@ typedef struct pica_run_state {
     uint32_t logged;            /* problems logged so far */
 } pica_run_state;
 
+struct gl_state;
+struct pica_surface_cache;
+struct pica_presenter;
+
 struct glhle_pica {
     glhle_context *ctx;         /* NULL for a GL-free instance */
     glhle_logger log;
@@ -57,7 +61,24 @@ struct glhle_pica {
     bool running;               /* inside glhle_pica_run_*: no re-entry */
     pica_run_state run;
     pica_regs regs;
+    /* Surfaces, display operations and presentation (pica_gpu.c). The GL
+     * members are NULL on a GL-free instance. `gl` is the one GL state
+     * shadow of the instance: the surface cache, presentation and the draw
+     * path all issue state changes through it. */
+    uint32_t resolution_scale;         /* 1..10 */
+    size_t surface_budget;
+    struct gl_state *gl;
+    struct pica_surface_cache *surfaces;
+    struct pica_presenter *presenter;  /* the last frame (both kinds of instance) */
+    glhle_pica_stats stats;
+    uint8_t *cpu_scratch;              /* the CPU transfer path's RGBA8 scratch */
+    size_t cpu_scratch_size;
 };
+
+/* Sets up and tears down the members above (pica_gpu.c); create fails with
+ * INVALID_ARGUMENT for a resolution scale above 10. */
+glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *desc);
+void pica_gpu_fini(glhle_pica *p);
 
 /* Installs the renderer's hooks (copied); NULL removes them. */
 void pica_set_renderer_hooks(glhle_pica *p, const glhle_pica_hooks *hooks);

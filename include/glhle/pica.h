@@ -48,6 +48,13 @@ typedef struct glhle_pica_desc {
     glhle_log_fn log;          /* NULL -> the context's logger (stderr without a context) */
     void *log_user;
     glhle_log_level log_level; /* used with `log`; 0 -> DEBUG */
+    /* GL instances: every render target, and every surface made from one,
+     * is kept at this multiple of its guest size (1..10; 0 -> 1). Flushes
+     * and CPU reads see native-size data, downscaled. Ignored without GL. */
+    uint32_t resolution_scale;
+    /* GL instances: host memory the surface cache may keep in GL textures
+     * before it evicts the least recently used clean surfaces. 0 -> 256 MiB. */
+    size_t surface_budget_bytes;
 } glhle_pica_desc;
 
 /* ctx may be NULL (GL-free instance). */
@@ -212,6 +219,151 @@ typedef struct glhle_pica_hooks {
 /* Installs the observer hooks (copied), replacing the previous ones; NULL
  * removes them. */
 GLHLE_API void glhle_pica_set_hooks(glhle_pica *pica, const glhle_pica_hooks *hooks);
+
+/* ---- guest memory coherence ---------------------------------------------------
+ * A GL instance keeps render targets, textures and display-transfer outputs
+ * in GL textures (the surface cache) and writes them back to guest memory
+ * only when asked. A core tells it when the CPU side touches GPU-visible
+ * memory:
+ *  - glhle_pica_invalidate: the CPU (or a DMA) has written [paddr,
+ *    paddr + size). Cached copies of those bytes are dropped and re-read
+ *    from memory when next used; GPU-rendered data the cache still holds
+ *    for other bytes of the same rows is written back first, so nothing
+ *    is lost (the written range itself is left as the CPU wrote it).
+ *  - glhle_pica_flush: the CPU is about to read [paddr, paddr + size).
+ *    Every GPU-rendered surface overlapping it is downloaded, downscaled to
+ *    native size when the resolution scale is above 1, and encoded
+ *    bit-exactly into guest memory (GSP's FlushDataCache, a GX DMA source,
+ *    a save-state, a screenshot).
+ * Both accept any range (size 0 does nothing; the range is clipped to
+ * 2^32) and succeed on a GL-free instance, which keeps no copies. */
+GLHLE_API glhle_result glhle_pica_invalidate(glhle_pica *pica, uint32_t paddr, uint32_t size);
+GLHLE_API glhle_result glhle_pica_flush(glhle_pica *pica, uint32_t paddr, uint32_t size);
+
+/* ---- display operations (GX commands 2, 3 and 4) -----------------------------
+ * The memory fill units and the transfer engine, driven by the values a
+ * core holds in the GPU's external registers (3dbrew GPU/External_Registers;
+ * GX SetMemoryFill, SetDisplayTransfer and SetTextureCopy in
+ * GSP_Shared_Memory fill the same registers). The structs are the register
+ * words verbatim, so a recorder can store them as they are. The call is the
+ * trigger: the start bits (fill control bit 0, transfer register 0x1EF00C18)
+ * are not looked at, and raising PSC0/PSC1/PPF stays with the core.
+ *
+ * On a GL instance the operation runs on the GPU inside the surface cache
+ * when its source is resident there (a render target, a previous transfer's
+ * output) and the parameters allow; otherwise, and always without GL, it
+ * runs on the CPU in guest memory (the reference the GPU path is tested
+ * against), after flushing the source range and invalidating the
+ * destination range. Bad parameters (unmapped ranges, zero or oversized
+ * sizes, formats the hardware lacks) skip the operation with an error
+ * result and one log line naming the register; the instance stays usable. */
+
+/* PSC0 / PSC1 at 0x1EF00010 / 0x1EF00020. */
+typedef struct glhle_pica_memory_fill {
+    uint32_t start;   /* +0x0: buffer start physical address >> 3 */
+    uint32_t end;     /* +0x4: buffer end physical address >> 3 (exclusive) */
+    uint32_t value;   /* +0x8: fill value; the low 16 or 24 bits for the narrow widths */
+    uint32_t control; /* +0xC: bits 8-9 fill width: 0 16-bit, 1 or 3 24-bit, 2 32-bit */
+} glhle_pica_memory_fill;
+
+/* The transfer engine at 0x1EF00C00. Flags (0x1EF00C10): bit 0 vertical
+ * flip, bit 1 linear input to tiled output (clear: tiled to linear), bit 2
+ * crop input lines, bit 3 texture copy, bit 5 no tiling conversion, bits
+ * 8-10 input and 12-14 output format (0 RGBA8, 1 RGB8, 2 RGB565,
+ * 3 RGB5A1, 4 RGBA4), bit 16 32x32 block tiling, bits 24-25 downscale
+ * (0 none, 1 2x1, 2 2x2 box filter). */
+typedef struct glhle_pica_display_transfer {
+    uint32_t input_address;       /* 0x1EF00C00: physical address >> 3 */
+    uint32_t output_address;      /* 0x1EF00C04: physical address >> 3 */
+    uint32_t output_size;         /* 0x1EF00C08: width bits 0-15, height bits 16-31 */
+    uint32_t input_size;          /* 0x1EF00C0C: width bits 0-15, height bits 16-31 */
+    uint32_t flags;               /* 0x1EF00C10 */
+    uint32_t texture_copy_size;   /* 0x1EF00C20: bytes to copy (flag bit 3 only) */
+    uint32_t texture_copy_input;  /* 0x1EF00C24: line width bits 0-15, gap bits 16-31, 16-byte units */
+    uint32_t texture_copy_output; /* 0x1EF00C28: the same for the output */
+} glhle_pica_display_transfer;
+
+GLHLE_API glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fill *fill);
+/* A display transfer, or a texture copy when flags bit 3 is set. */
+GLHLE_API glhle_result glhle_pica_transfer(glhle_pica *pica, const glhle_pica_display_transfer *transfer);
+
+/* ---- presentation --------------------------------------------------------------
+ * The LCD framebuffers the display controllers scan out (3dbrew
+ * GPU/External_Registers, "LCD Source Framebuffer Setup": PDC0 at
+ * 0x1EF00400 for the top screen, PDC1 at 0x1EF00500 for the bottom one).
+ * They are column-major: each 240-pixel column starts with the bottom
+ * pixel, columns run left to right, 400 of them for the top screen and 320
+ * for the bottom one; formats RGBA8, RGB8 (bytes B, G, R), RGB565, RGB5A1,
+ * RGBA4. Alpha is not shown. */
+typedef struct glhle_pica_lcd_framebuffer {
+    /* The address being scanned out (0x68/0x6C for the left eye or the
+     * bottom screen, 0x94/0x98 for the right eye, whichever 0x78 selects).
+     * 0 -> the screen shows black. */
+    uint32_t address;
+    uint32_t format;  /* register 0x70; bits 0-2 are the colour format */
+    /* Register 0x90: bytes from one column to the next. 0 -> packed
+     * (240 * bytes per pixel); the hardware's "0 repeats the first column"
+     * and negative strides are not emulated. */
+    uint32_t stride;
+} glhle_pica_lcd_framebuffer;
+
+typedef struct glhle_pica_present_desc {
+    glhle_pica_lcd_framebuffer top_left;
+    glhle_pica_lcd_framebuffer top_right; /* used when stereo */
+    glhle_pica_lcd_framebuffer bottom;
+    bool stereo;
+    /* External-mode contexts only: the caller's framebuffer to draw the
+     * frame into (0 = its default framebuffer) and the rectangle in it, in
+     * pixels from the bottom-left; width or height 0 -> the frame's size at
+     * (x, y). */
+    struct {
+        uint32_t fbo;
+        int32_t x, y, width, height;
+    } external;
+} glhle_pica_present_desc;
+
+/* Composes the screens into the instance's frame: 400 x 480 (top screen
+ * above, bottom screen centred below; 800 x 480 with stereo, the right eye
+ * beside the left and the bottom screen centred), times the resolution
+ * scale on a GL instance. Window contexts also draw it, fitted and
+ * centred, into the window's back buffer (glhle_context_swap shows it);
+ * external contexts draw it into desc->external; offscreen and GL-free
+ * instances only keep it. A screen whose memory the GPU rendered (a
+ * display transfer on the GPU path) is drawn from the surface cache with
+ * no CPU round trip; other screens are read from guest memory. A screen
+ * that cannot be shown (unmapped, bad format) is black and the call
+ * returns its error after composing the rest. */
+GLHLE_API glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc *desc);
+/* The last composed frame as RGBA8, top row first, tightly packed. Pass
+ * rgba = NULL to get only the size. NOT_FOUND before the first present;
+ * OUT_OF_BOUNDS (sizes still written) when rgba_size is too small. */
+GLHLE_API glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_size, uint32_t *width,
+                                             uint32_t *height);
+/* Writes the last composed frame as a PNG file. */
+GLHLE_API glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path);
+
+/* ---- counters --------------------------------------------------------------------- */
+
+typedef struct glhle_pica_stats {
+    uint64_t surface_hits;       /* lookups (render targets, textures, screens) served by a resident surface */
+    uint64_t surface_misses;     /* lookups that created a surface */
+    uint64_t uploads;            /* guest memory to GL uploads (one per contiguous run of rows) */
+    uint64_t upload_bytes;       /* guest bytes decoded and uploaded */
+    uint64_t downloads;          /* GL to guest memory write-backs */
+    uint64_t download_bytes;     /* guest bytes encoded from downloads */
+    uint64_t gpu_copies;         /* surface-to-surface copies on the GPU (sub-rectangles, rescales) */
+    uint64_t reinterpretations;  /* copies that changed the format of same-size texels */
+    uint64_t evictions;          /* surfaces dropped to stay under the budget */
+    uint64_t bytes_resident;     /* GL texture memory the cache holds now */
+    uint64_t surfaces_resident;  /* surfaces the cache holds now */
+    uint64_t fills_gpu, fills_cpu;         /* memory fills by path */
+    uint64_t transfers_gpu, transfers_cpu; /* display transfers by path */
+    uint64_t copies_gpu, copies_cpu;       /* texture copies by path */
+    uint64_t presents;
+} glhle_pica_stats;
+
+/* Counters since creation (a GL-free instance counts only its CPU paths). */
+GLHLE_API glhle_result glhle_pica_get_stats(const glhle_pica *pica, glhle_pica_stats *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,43 @@
+/* tex3ds files (backend/pica/t3x.c): parse, then decode every face and level
+ * and every sub-image of every level when the texture is small enough to keep
+ * the fuzzer fast. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend/pica/t3x.h"
+
+static void quiet(void *user, const glhle_log_record *r)
+{
+    (void)user;
+    (void)r;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    pica_t3x t;
+    if (pica_t3x_parse(data, size, &t, &lg) != GLHLE_RESULT_OK) {
+        if (t.data || t.subimages)
+            __builtin_trap(); /* a failed parse owns nothing */
+        return 0;
+    }
+    if (!t.data || t.face_size * t.faces == 0)
+        __builtin_trap();
+    if ((size_t)t.width * t.height <= 256 * 256) {
+        glhle_image img;
+        for (uint32_t l = 0; l < t.levels; l++) {
+            for (uint32_t f = 0; f < t.faces; f++)
+                if (pica_t3x_decode_level(&t, f, l, &img, &lg) == GLHLE_RESULT_OK)
+                    glhle_image_free(&img);
+            for (uint32_t i = 0; i < t.subimage_count && i < 64; i++)
+                if (pica_t3x_decode_subimage(&t, i, l, &img, &lg) == GLHLE_RESULT_OK) {
+                    if (!img.rgba || img.width > t.width || img.height > t.width * 2)
+                        __builtin_trap();
+                    glhle_image_free(&img);
+                }
+        }
+    }
+    pica_t3x_free(&t);
+    return 0;
+}
