@@ -1,7 +1,7 @@
 /* ETC1 block codec. Bit layout, modifier tables and the pixel-index mapping
- * from the Khronos OES_compressed_ETC1_RGB8_texture specification (section
- * 3.9.2 of its amended text, tables 3.17.2 and 3.17.3); the 4-bit alpha word
- * of ETC1A4 as tex3ds (encode.cpp, etc1_common) writes it. */
+ * from the Khronos OES_compressed_ETC1_RGB8_texture specification (its
+ * tables 3.17.2 and 3.17.3); the 4-bit alpha word of ETC1A4 as tex3ds
+ * (encode.cpp, etc1_common) writes it. */
 #include "backend/pica/etc1.h"
 
 #include <pthread.h>

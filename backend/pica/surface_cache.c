@@ -144,11 +144,17 @@ static uint32_t bm_fill(uint64_t *bm, uint32_t a, uint32_t b, bool v)
     return changed;
 }
 
+/* Whether bits [a, b) all equal v, a word at a time (the per-draw check). */
 static bool bm_all(const uint64_t *bm, uint32_t a, uint32_t b, bool v)
 {
-    for (uint32_t i = a; i < b; i++)
-        if (bm_get(bm, i) != v)
+    const uint64_t want = v ? ~0ull : 0;
+    while (a < b) {
+        const uint32_t n = b - a < 64 - (a & 63) ? b - a : 64 - (a & 63);
+        const uint64_t mask = (n == 64 ? ~0ull : ((1ull << n) - 1)) << (a & 63);
+        if ((bm[a >> 6] & mask) != (want & mask))
             return false;
+        a += n;
+    }
     return true;
 }
 

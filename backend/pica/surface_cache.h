@@ -45,6 +45,13 @@
  * RGB, and a shadow map's RGBA8 bytes are the raw depth/stencil bits);
  * depth surfaces are GL_DEPTH24_STENCIL8 (D16 widened by bit replication).
  *
+ * Render targets narrower than RGBA8 (RGB8, RGB5A1, RGB565, RGBA4) are
+ * stored as GL_RGBA8: whatever the draw path writes is quantised (truncated
+ * to the format's bits, as the PICA stores it) when the cache writes it
+ * back, transfers it, copies it or hands it out as a texture. Blending
+ * against such a target inside one draw sees the unquantised values unless
+ * the draw path quantises its colour output itself.
+ *
  * Lifetime. GL names returned by this interface (FBOs, textures) stay valid
  * at least until the next pica_surface_cache_bind_framebuffer() call: the
  * cache never evicts a surface used since the last bind. The contents may
@@ -164,9 +171,12 @@ typedef struct pica_texture {
  * sampler. Reuses a resident surface without a CPU round trip when one
  * matches exactly, contains the texture as a sub-rectangle, or holds the
  * same rows in another format of the same bits per texel (render to
- * texture). On bad input (disabled unit, unmapped address, zero or
- * oversized size, unknown format) *out is the stand-in texture and the
- * error is returned (logged once per distinct texture configuration). */
+ * texture). A disabled unit returns OK with the stand-in. On bad input
+ * (unmapped address, zero or oversized size, unknown format or type, a
+ * non-square cube) *out is the stand-in texture and the error is returned,
+ * logged once per distinct configuration (not on every draw). A render
+ * target the draw path wrote is brought to the texels its format stores
+ * (an RGB565 target keeps 5-6-5 bits) before it is handed out. */
 glhle_result pica_surface_cache_get_texture(pica_surface_cache *c, const pica_tex_unit_state *unit,
                                             unsigned index, const uint32_t cube_address[6], pica_texture *out);
 

@@ -4,19 +4,25 @@
  * error); results are written as n / 255, which RGBA8 stores exactly. */
 #include "backend/pica/surface_passes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/pica/gl_pass.h"
 
+#define MAX_PROGRAMS 256u
+#define FAILED_PROGRAM 0xFFFFFFFFu /* a variant that did not build: not tried again */
+
 struct pica_passes {
     glhle_context *ctx;
     gl_state *st;
     GLuint vao;
-    GLuint transfer, reinterpret, downscale;
-    GLint t_src_geo, t_dst_geo, t_map, t_mode;
-    GLint r_src_geo, r_dst_geo, r_map;
-    GLint d_geo, d_rect;
+    /* programs, built on first use per variant: (pass, constants) -> program */
+    struct {
+        uint32_t key;
+        GLuint program; /* FAILED_PROGRAM: the build failed */
+    } programs[MAX_PROGRAMS];
+    uint32_t program_count;
     /* depth staging */
     GLuint pbo, stage_tex;
     size_t pbo_size;
@@ -62,89 +68,138 @@ static const char common_glsl[] =
     "}\n"
     "out vec4 o_color;\n";
 
-/* u_src_geo: source rows, source scale, input format; u_dst_geo:
- * destination rows, destination scale, output format; u_map: region origin
- * x, y in the source; u_mode: x shift, y shift, flip. Each source texel is
- * first brought to what its format can hold (a render target the draw path
- * wrote may hold finer values; the engine reads the stored bits). */
+/* Each pass is built per combination of the constants it branches on
+ * (formats, downscale shifts, scales, the box size), so the
+ * format code folds away and loops unroll: llvmpipe runs such shaders
+ * several times faster than ones looping on uniforms. */
+
+/* Transfer: IN_FMT, OUT_FMT, SX, SY, SS and DS (source and destination
+ * scales). u_src_geo: source rows; u_dst_geo: destination rows; u_map:
+ * region origin in the source; u_flip.
+ * Each source texel is first brought to what its format holds (a render
+ * target the draw path wrote may hold finer values; the engine reads the
+ * stored bits). */
 static const char transfer_fs[] =
-    "uniform sampler2D u_src;\n"
-    "uniform ivec3 u_src_geo;\n"
-    "uniform ivec3 u_dst_geo;\n"
-    "uniform ivec2 u_map;\n"
-    "uniform ivec3 u_mode;\n"
+    "layout(binding = 0) uniform sampler2D u_src;\n"
+    "layout(location = 0) uniform int u_src_rows;\n"
+    "layout(location = 1) uniform int u_dst_rows;\n"
+    "layout(location = 2) uniform ivec2 u_map;\n"
+    "layout(location = 3) uniform int u_flip;\n"
     "void main()\n"
     "{\n"
     "    ivec2 p = ivec2(gl_FragCoord.xy);\n"
-    "    int ds = u_dst_geo.y, ss = u_src_geo.y;\n"
-    "    int yg = u_dst_geo.x * ds - 1 - p.y;\n" /* guest row, scaled, top down */
-    "    int xd = p.x / ds, i = p.x % ds, yd = yg / ds, j = yg % ds;\n"
-    "    if (u_mode.z != 0) { yd = u_dst_geo.x - 1 - yd; j = ds - 1 - j; }\n"
+    "    const int ds = DS, ss = SS;\n"
+    "    int yg = u_dst_rows * ds - 1 - p.y;\n" /* guest row, scaled, top down */
+    "    int xd = p.x / ds, i = p.x - xd * ds, yd = yg / ds, j = yg - yd * ds;\n"
+    "    if (u_flip != 0) { yd = u_dst_rows - 1 - yd; j = ds - 1 - j; }\n"
     "    int si = (i * ss) / ds, sj = (j * ss) / ds;\n"
-    "    int nx = 1 << u_mode.x, ny = 1 << u_mode.y;\n"
     "    uvec4 sum = uvec4(0u);\n"
-    "    for (int dy = 0; dy < ny; dy++)\n"
-    "        for (int dx = 0; dx < nx; dx++) {\n"
-    "            int x = (u_map.x + (xd << u_mode.x) + dx) * ss + si;\n"
-    "            int y = (u_map.y + (yd << u_mode.y) + dy) * ss + sj;\n"
-    "            uvec4 c = fetch8(u_src, x, u_src_geo.x * ss - 1 - y);\n"
-    "            sum += u_src_geo.z == 0 ? c : decode_raw(encode_raw(c, u_src_geo.z), u_src_geo.z);\n"
+    "    for (int dy = 0; dy < (1 << SY); dy++)\n"
+    "        for (int dx = 0; dx < (1 << SX); dx++) {\n"
+    "            int x = (u_map.x + (xd << SX) + dx) * ss + si;\n"
+    "            int y = (u_map.y + (yd << SY) + dy) * ss + sj;\n"
+    "            uvec4 c = fetch8(u_src, x, u_src_rows * ss - 1 - y);\n"
+    "#if IN_FMT != 0\n"
+    "            c = decode_raw(encode_raw(c, IN_FMT), IN_FMT);\n"
+    "#endif\n"
+    "            sum += c;\n"
     "        }\n"
-    "    uvec4 v = sum / uint(nx * ny);\n" /* truncating, as the engine (display.h) */
-    "    int f = u_dst_geo.z;\n"
-    "    if (f != 0) v = decode_raw(encode_raw(v, f), f);\n"
+    "    uvec4 v = sum >> uint(SX + SY);\n" /* truncating division, as the engine (display.h) */
+    "#if OUT_FMT != 0\n"
+    "    v = decode_raw(encode_raw(v, OUT_FMT), OUT_FMT);\n"
+    "#endif\n"
     "    o_color = vec4(v) / 255.0;\n"
     "}\n";
 
-/* u_src_geo: source rows, scale, format; u_dst_geo: destination rows,
- * scale, format; u_map: source origin minus destination origin (guest). */
+/* Reinterpret: SRC_FMT, DST_FMT, SS, DS. u_src_rows, u_dst_rows; u_map:
+ * source origin minus destination origin (guest texels). */
 static const char reinterpret_fs[] =
-    "uniform sampler2D u_src;\n"
-    "uniform ivec3 u_src_geo;\n"
-    "uniform ivec3 u_dst_geo;\n"
-    "uniform ivec2 u_map;\n"
+    "layout(binding = 0) uniform sampler2D u_src;\n"
+    "layout(location = 0) uniform int u_src_rows;\n"
+    "layout(location = 1) uniform int u_dst_rows;\n"
+    "layout(location = 2) uniform ivec2 u_map;\n"
     "void main()\n"
     "{\n"
     "    ivec2 p = ivec2(gl_FragCoord.xy);\n"
-    "    int ds = u_dst_geo.y, ss = u_src_geo.y;\n"
-    "    int yg = u_dst_geo.x * ds - 1 - p.y;\n"
+    "    const int ds = DS, ss = SS;\n"
+    "    int yg = u_dst_rows * ds - 1 - p.y;\n"
     "    int x = (p.x / ds + u_map.x) * ss + ((p.x % ds) * ss) / ds;\n"
     "    int y = (yg / ds + u_map.y) * ss + ((yg % ds) * ss) / ds;\n"
-    "    uvec4 c = fetch8(u_src, x, u_src_geo.x * ss - 1 - y);\n"
-    "    o_color = vec4(decode_raw(encode_raw(c, u_src_geo.z), u_dst_geo.z)) / 255.0;\n"
+    "    uvec4 c = fetch8(u_src, x, u_src_rows * ss - 1 - y);\n"
+    "    o_color = vec4(decode_raw(encode_raw(c, SRC_FMT), DST_FMT)) / 255.0;\n"
     "}\n";
 
-/* u_geo: source rows, scale; u_rect: guest x, y, h of the rectangle. */
+/* Downscale: S, the box side. u_geo: source rows; u_rect: guest x, y, h of
+ * the rectangle. */
 static const char downscale_fs[] =
-    "uniform sampler2D u_src;\n"
-    "uniform ivec2 u_geo;\n"
-    "uniform ivec3 u_rect;\n"
+    "layout(binding = 0) uniform sampler2D u_src;\n"
+    "layout(location = 0) uniform int u_rows;\n"
+    "layout(location = 1) uniform ivec3 u_rect;\n"
     "void main()\n"
     "{\n"
     "    ivec2 p = ivec2(gl_FragCoord.xy);\n"
-    "    int s = u_geo.y;\n"
-    "    int x0 = (u_rect.x + p.x) * s, y0 = (u_geo.x - u_rect.y - u_rect.z + p.y) * s;\n"
+    "    int x0 = (u_rect.x + p.x) * S, y0 = (u_rows - u_rect.y - u_rect.z + p.y) * S;\n"
     "    uvec4 sum = uvec4(0u);\n"
-    "    for (int j = 0; j < s; j++)\n"
-    "        for (int i = 0; i < s; i++)\n"
+    "    for (int j = 0; j < S; j++)\n"
+    "        for (int i = 0; i < S; i++)\n"
     "            sum += fetch8(u_src, x0 + i, y0 + j);\n"
-    "    uint n = uint(s * s);\n"
+    "    const uint n = uint(S * S);\n"
     "    o_color = vec4((sum + n / 2u) / n) / 255.0;\n"
     "}\n";
 
-static glhle_result build(pica_passes *ps, const char *body, GLuint *out)
+/* Builds "#define NAME value" lines + the common code + body. */
+static glhle_result build(pica_passes *ps, const char *defines, const char *body, GLuint *out)
 {
-    const size_t n = sizeof common_glsl + strlen(body);
+    const size_t n = strlen(defines) + sizeof common_glsl + strlen(body) + 1;
     char *src = malloc(n);
     if (!src)
         return GLHLE_RESULT_OUT_OF_MEMORY;
-    memcpy(src, common_glsl, sizeof common_glsl - 1);
-    memcpy(src + sizeof common_glsl - 1, body, strlen(body) + 1);
+    snprintf(src, n, "%s%s%s", defines, common_glsl, body);
     glhle_result r = pica_pass_program(ps->ctx, src, out);
     free(src);
-    if (r == GLHLE_RESULT_OK)
-        ps->ctx->gl.ProgramUniform1i(*out, ps->ctx->gl.GetUniformLocation(*out, "u_src"), 0);
+    if (r != GLHLE_RESULT_OK)
+        GLHLE_ERROR(&ps->ctx->log, "pica: a surface pass (%s) did not build", defines);
     return r;
+}
+
+enum { PASS_TRANSFER, PASS_REINTERPRET, PASS_DOWNSCALE };
+
+/* The program of a variant: pass and constants packed into a key. */
+static GLuint program(pica_passes *ps, int pass, uint32_t a, uint32_t b, uint32_t sx, uint32_t sy, uint32_t ss,
+                      uint32_t ds)
+{
+    const uint32_t key = (uint32_t)pass << 28 | a << 23 | b << 18 | sx << 17 | sy << 16 | ss << 8 | ds;
+    for (uint32_t i = 0; i < ps->program_count; i++)
+        if (ps->programs[i].key == key)
+            return ps->programs[i].program == FAILED_PROGRAM ? 0 : ps->programs[i].program;
+    char defs[192];
+    const char *body;
+    if (pass == PASS_TRANSFER) {
+        snprintf(defs, sizeof defs,
+                 "#define IN_FMT %u\n#define OUT_FMT %u\n#define SX %u\n#define SY %u\n#define SS %u\n#define DS %u\n",
+                 a, b, sx, sy, ss, ds);
+        body = transfer_fs;
+    } else if (pass == PASS_REINTERPRET) {
+        snprintf(defs, sizeof defs, "#define SRC_FMT %u\n#define DST_FMT %u\n#define SS %u\n#define DS %u\n", a, b,
+                 ss, ds);
+        body = reinterpret_fs;
+    } else {
+        snprintf(defs, sizeof defs, "#define S %u\n", ss);
+        body = downscale_fs;
+    }
+    GLuint prog = 0;
+    if (build(ps, defs, body, &prog) != GLHLE_RESULT_OK)
+        prog = FAILED_PROGRAM;
+    if (ps->program_count < MAX_PROGRAMS) {
+        ps->programs[ps->program_count].key = key;
+        ps->programs[ps->program_count++].program = prog;
+    } else if (prog != FAILED_PROGRAM) { /* full (not seen in practice): replace the oldest */
+        ps->ctx->gl.DeleteProgram(ps->programs[0].program == FAILED_PROGRAM ? 0 : ps->programs[0].program);
+        memmove(ps->programs, ps->programs + 1, (MAX_PROGRAMS - 1) * sizeof ps->programs[0]);
+        ps->programs[MAX_PROGRAMS - 1].key = key;
+        ps->programs[MAX_PROGRAMS - 1].program = prog;
+    }
+    return prog == FAILED_PROGRAM ? 0 : prog;
 }
 
 glhle_result pica_passes_create(glhle_context *ctx, gl_state *st, pica_passes **out)
@@ -155,26 +210,12 @@ glhle_result pica_passes_create(glhle_context *ctx, gl_state *st, pica_passes **
         return GLHLE_RESULT_OUT_OF_MEMORY;
     ps->ctx = ctx;
     ps->st = st;
-    GladGLContext *gl = &ctx->gl;
-    glhle_result r = build(ps, transfer_fs, &ps->transfer);
-    if (r == GLHLE_RESULT_OK)
-        r = build(ps, reinterpret_fs, &ps->reinterpret);
-    if (r == GLHLE_RESULT_OK)
-        r = build(ps, downscale_fs, &ps->downscale);
-    if (r != GLHLE_RESULT_OK) {
+    /* build the commonest transfer now: a shader error shows at creation */
+    if (!program(ps, PASS_TRANSFER, PICA_TEXFMT_RGBA8, PICA_TEXFMT_RGB8, 0, 0, 1, 1)) {
         pica_passes_destroy(ps);
-        return GLHLE_FAIL(&ctx->log, r, "pica: the surface cache's shader passes did not build");
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_SHADER_ERROR, "pica: the surface cache's shader passes did not build");
     }
-    ps->t_src_geo = gl->GetUniformLocation(ps->transfer, "u_src_geo");
-    ps->t_dst_geo = gl->GetUniformLocation(ps->transfer, "u_dst_geo");
-    ps->t_map = gl->GetUniformLocation(ps->transfer, "u_map");
-    ps->t_mode = gl->GetUniformLocation(ps->transfer, "u_mode");
-    ps->r_src_geo = gl->GetUniformLocation(ps->reinterpret, "u_src_geo");
-    ps->r_dst_geo = gl->GetUniformLocation(ps->reinterpret, "u_dst_geo");
-    ps->r_map = gl->GetUniformLocation(ps->reinterpret, "u_map");
-    ps->d_geo = gl->GetUniformLocation(ps->downscale, "u_geo");
-    ps->d_rect = gl->GetUniformLocation(ps->downscale, "u_rect");
-    gl->CreateVertexArrays(1, &ps->vao);
+    ctx->gl.CreateVertexArrays(1, &ps->vao);
     *out = ps;
     return GLHLE_RESULT_OK;
 }
@@ -184,10 +225,9 @@ void pica_passes_destroy(pica_passes *ps)
     if (!ps)
         return;
     GladGLContext *gl = &ps->ctx->gl;
-    const GLuint progs[3] = {ps->transfer, ps->reinterpret, ps->downscale};
-    for (int i = 0; i < 3; i++)
-        if (progs[i])
-            gl->DeleteProgram(progs[i]);
+    for (uint32_t i = 0; i < ps->program_count; i++)
+        if (ps->programs[i].program && ps->programs[i].program != FAILED_PROGRAM)
+            gl->DeleteProgram(ps->programs[i].program);
     if (ps->vao)
         gl->DeleteVertexArrays(1, &ps->vao);
     if (ps->pbo)
@@ -208,13 +248,16 @@ glhle_result pica_pass_run_transfer(pica_passes *ps, const pica_pass_image *src,
                                     const pica_pass_transfer *t)
 {
     GladGLContext *gl = &ps->ctx->gl;
+    const GLuint prog = program(ps, PASS_TRANSFER, t->in_format, t->out_format, t->sx, t->sy, src->scale, dst->scale);
+    if (!prog)
+        return GLHLE_RESULT_SHADER_ERROR;
     pica_pass_begin(ps->st, ps->vao, dst->fbo, 0, 0, (GLsizei)(t->dst_width * dst->scale),
                     (GLsizei)(t->dst_height * dst->scale));
-    bind_source(ps, ps->transfer, src->tex);
-    gl->Uniform3i(ps->t_src_geo, (GLint)src->height, (GLint)src->scale, (GLint)t->in_format);
-    gl->Uniform3i(ps->t_dst_geo, (GLint)t->dst_height, (GLint)dst->scale, (GLint)t->out_format);
-    gl->Uniform2i(ps->t_map, (GLint)t->src_x, (GLint)t->src_y);
-    gl->Uniform3i(ps->t_mode, t->sx, t->sy, t->flip);
+    bind_source(ps, prog, src->tex);
+    gl->Uniform1i(0, (GLint)src->height);
+    gl->Uniform1i(1, (GLint)t->dst_height);
+    gl->Uniform2i(2, (GLint)t->src_x, (GLint)t->src_y);
+    gl->Uniform1i(3, t->flip);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     return GLHLE_RESULT_OK;
 }
@@ -223,13 +266,18 @@ glhle_result pica_pass_run_reinterpret(pica_passes *ps, const pica_pass_image *s
                                        const pica_pass_reinterpret *r)
 {
     GladGLContext *gl = &ps->ctx->gl;
+    if (r->src_format >= PICA_TEXFMT_COUNT || r->dst_format > PICA_TEXFMT_HILO8)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const GLuint prog = program(ps, PASS_REINTERPRET, r->src_format, r->dst_format, 0, 0, src->scale, dst->scale);
+    if (!prog)
+        return GLHLE_RESULT_SHADER_ERROR;
     const uint32_t s = dst->scale;
     pica_pass_begin(ps->st, ps->vao, dst->fbo, (GLint)(r->dst_x * s), (GLint)((dst->height - r->dst_y - r->height) * s),
                     (GLsizei)(r->width * s), (GLsizei)(r->height * s));
-    bind_source(ps, ps->reinterpret, src->tex);
-    gl->Uniform3i(ps->r_src_geo, (GLint)src->height, (GLint)src->scale, (GLint)r->src_format);
-    gl->Uniform3i(ps->r_dst_geo, (GLint)dst->height, (GLint)s, (GLint)r->dst_format);
-    gl->Uniform2i(ps->r_map, (GLint)r->src_x - (GLint)r->dst_x, (GLint)r->src_y - (GLint)r->dst_y);
+    bind_source(ps, prog, src->tex);
+    gl->Uniform1i(0, (GLint)src->height);
+    gl->Uniform1i(1, (GLint)dst->height);
+    gl->Uniform2i(2, (GLint)r->src_x - (GLint)r->dst_x, (GLint)r->src_y - (GLint)r->dst_y);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     return GLHLE_RESULT_OK;
 }
@@ -269,10 +317,15 @@ glhle_result pica_pass_run_downscale(pica_passes *ps, const pica_pass_image *src
                                      uint32_t h, GLuint dst_fbo)
 {
     GladGLContext *gl = &ps->ctx->gl;
+    if (src->scale < 2 || src->scale > PICA_PASS_MAX_SCALE)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const GLuint prog = program(ps, PASS_DOWNSCALE, 0, 0, 0, 0, src->scale, 0);
+    if (!prog)
+        return GLHLE_RESULT_SHADER_ERROR;
     pica_pass_begin(ps->st, ps->vao, dst_fbo, 0, 0, (GLsizei)w, (GLsizei)h);
-    bind_source(ps, ps->downscale, src->tex);
-    gl->Uniform2i(ps->d_geo, (GLint)src->height, (GLint)src->scale);
-    gl->Uniform3i(ps->d_rect, (GLint)x, (GLint)y, (GLint)h);
+    bind_source(ps, prog, src->tex);
+    gl->Uniform1i(0, (GLint)src->height);
+    gl->Uniform3i(1, (GLint)x, (GLint)y, (GLint)h);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     return GLHLE_RESULT_OK;
 }

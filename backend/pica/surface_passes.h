@@ -22,6 +22,8 @@
 
 typedef struct pica_passes pica_passes;
 
+#define PICA_PASS_MAX_SCALE 10
+
 glhle_result pica_passes_create(glhle_context *ctx, gl_state *st, pica_passes **out);
 void pica_passes_destroy(pica_passes *ps);
 

@@ -366,9 +366,9 @@ static inline void store_le64(uint8_t *p, uint64_t v)
     memcpy(p, &v, 8);
 }
 
-/* One ETC1 texel straight from the specification's per-texel description
- * (section 3.9.2): the independent reference for the palette decoder in
- * etc1.c. */
+/* One ETC1 texel straight from the per-texel description of the Khronos
+ * OES_compressed_ETC1_RGB8_texture specification: the independent
+ * reference for the palette decoder in etc1.c. */
 static uint32_t etc1_texel_reference(uint64_t block, uint64_t alpha, unsigned x, unsigned y)
 {
     static const int mods[8][2] = {{2, 8}, {5, 17}, {9, 29}, {13, 42}, {18, 60}, {24, 80}, {33, 106}, {47, 183}};

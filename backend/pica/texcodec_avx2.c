@@ -189,19 +189,25 @@ AVX2 static inline __m256i pack16(pica_texfmt fmt, __m256i h)
 #undef OR
 }
 
+/* Rows 0 | 2 and rows 1 | 3 of one 4-texel-wide half (16-bit values in
+ * 32-bit lanes) -> the Morton order of its 16 texels: pairs of rows 0,1,
+ * then of rows 2,3. */
+AVX2 static inline void quad16_encode(__m256i r02, __m256i r13, uint8_t *out)
+{
+    __m256i lo = _mm256_unpacklo_epi64(r02, r13), hi = _mm256_unpackhi_epi64(r02, r13);
+    store32(out, _mm256_packus_epi32(lo, hi));
+}
+
 AVX2 static inline void tile16_encode(pica_texfmt fmt, const uint8_t *src, intptr_t pitch, uint8_t *tile)
 {
     for (int h = 0; h < 2; h++) {
         __m256i r0 = pack16(fmt, load_row(src, pitch, 4 * h)), r1 = pack16(fmt, load_row(src, pitch, 4 * h + 1));
         __m256i r2 = pack16(fmt, load_row(src, pitch, 4 * h + 2)), r3 = pack16(fmt, load_row(src, pitch, 4 * h + 3));
-        for (int side = 0; side < 2; side++) {
-            /* rows 0 | 2 and rows 1 | 3 of one 4-texel half, then the
-             * Morton order of texels 0-15: pairs of rows 0,1 then 2,3 */
-            int sel = side ? 0x31 : 0x20;
-            __m256i a = _mm256_permute2x128_si256(r0, r2, sel), b = _mm256_permute2x128_si256(r1, r3, sel);
-            __m256i lo = _mm256_unpacklo_epi64(a, b), hi = _mm256_unpackhi_epi64(a, b);
-            store32(tile + h * 64 + side * 32, _mm256_packus_epi32(lo, hi));
-        }
+        /* x 0-3, then x 4-7 (the permute's selector must be a constant) */
+        quad16_encode(_mm256_permute2x128_si256(r0, r2, 0x20), _mm256_permute2x128_si256(r1, r3, 0x20),
+                      tile + h * 64);
+        quad16_encode(_mm256_permute2x128_si256(r0, r2, 0x31), _mm256_permute2x128_si256(r1, r3, 0x31),
+                      tile + h * 64 + 32);
     }
 }
 

@@ -1,10 +1,11 @@
 /* PICA texture codecs: decode and encode a 1024x1024 surface of every
  * format; MB/s of guest data and the ratio to memcpy of the same number of
  * bytes measured in the same run, Mtexel/s, the bottom-up (GL upload)
- * decode, and the scalar reference for comparison.
+ * decode, the portable table-driven path (PICA_CODEC_NO_SIMD) and the
+ * per-texel reference for comparison.
  *
  *   bench_texcodec [--quick]
- *   bench_texcodec --callgrind FORMAT decode|encode [--flip]
+ *   bench_texcodec --callgrind FORMAT decode|encode [--flip] [--no-simd]
  *       one call on 1024x1024 (ETC1 encode: 64x64) inside bench_measured(),
  *       for: valgrind --tool=callgrind --toggle-collect=bench_measured ... */
 #include <stdio.h>
@@ -88,12 +89,14 @@ static void free_job(job *j)
 static int callgrind_mode(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_texcodec --callgrind FORMAT decode|encode [--flip]\n");
+        fprintf(stderr, "usage: bench_texcodec --callgrind FORMAT decode|encode [--flip] [--no-simd]\n");
         return 2;
     }
     pica_texfmt f = pica_texfmt_from_name(argv[2]);
     bool encode = !strcmp(argv[3], "encode");
-    uint32_t flags = argc > 4 && !strcmp(argv[4], "--flip") ? PICA_CODEC_FLIP_Y : 0;
+    uint32_t flags = 0;
+    for (int i = 4; i < argc; i++)
+        flags |= !strcmp(argv[i], "--flip") ? PICA_CODEC_FLIP_Y : !strcmp(argv[i], "--no-simd") ? PICA_CODEC_NO_SIMD : 0;
     if (f == PICA_TEXFMT_COUNT) {
         fprintf(stderr, "bench_texcodec: unknown format %s\n", argv[2]);
         return 2;
@@ -102,8 +105,9 @@ static int callgrind_mode(int argc, char **argv)
     job j = make_job(f, side, encode, flags);
     run(&j); /* warm up: the tables are built outside the counted call */
     bench_measured(&j);
-    printf("callgrind: %s %s%s, %ux%u = %u texels counted in bench_measured\n", argv[2], argv[3],
-           flags ? " --flip" : "", side, side, side * side);
+    printf("callgrind: %s %s%s%s, %ux%u = %u texels counted in bench_measured\n", argv[2], argv[3],
+           flags & PICA_CODEC_FLIP_Y ? " --flip" : "", flags & PICA_CODEC_NO_SIMD ? " --no-simd" : "", side, side,
+           side * side);
     free_job(&j);
     return 0;
 }
@@ -119,10 +123,10 @@ int main(int argc, char **argv)
     printf("bench_texcodec: %ux%u surfaces (8x8 tiles), best of %d; memcpy = the same number of guest bytes, "
            "measured in this run\n",
            side, side, reps);
-    printf("%-7s %8s | %9s %7s %8s | %7s | %8s | %9s %7s %8s\n", "format", "memcpy", "decode", "x memcpy", "Mtex/s",
-           "flip x", "ref Mt/s", "encode", "x memcpy", "Mtex/s");
-    printf("%-7s %8s | %9s %7s %8s | %7s | %8s | %9s %7s %8s\n", "", "MB/s", "MB/s", "", "", "memcpy", "", "MB/s", "",
-           "");
+    printf("%-7s %8s | %9s %7s %8s | %7s | %8s | %8s | %9s %7s %8s\n", "format", "memcpy", "decode", "x memcpy",
+           "Mtex/s", "flip x", "tables x", "ref Mt/s", "encode", "x memcpy", "Mtex/s");
+    printf("%-7s %8s | %9s %7s %8s | %7s | %8s | %8s | %9s %7s %8s\n", "", "MB/s", "MB/s", "", "", "memcpy", "memcpy",
+           "", "MB/s", "", "");
     for (unsigned f = 0; f < PICA_TEXFMT_COUNT; f++) {
         pica_texfmt fmt = (pica_texfmt)f;
         job dec = make_job(fmt, side, false, 0);
@@ -131,6 +135,8 @@ int main(int argc, char **argv)
         double t_dec = (double)bench_best_ns(reps, run, &dec) / 1e9;
         dec.flags = PICA_CODEC_FLIP_Y;
         double t_flip = (double)bench_best_ns(reps, run, &dec) / 1e9;
+        dec.flags = PICA_CODEC_NO_SIMD;
+        double t_port = (double)bench_best_ns(reps, run, &dec) / 1e9;
         dec.flags = PICA_CODEC_REFERENCE;
         double t_ref = (double)bench_best_ns(quick ? 1 : 2, run, &dec) / 1e9;
         free_job(&dec);
@@ -143,10 +149,10 @@ int main(int argc, char **argv)
         double enc_mb = mb * enc_texels / texels;
         double t_enc = (double)bench_best_ns(etc ? 1 : reps, run, &enc) / 1e9;
         free_job(&enc);
-        printf("%-7s %8.0f | %9.0f %7.2fx %8.0f | %6.2fx | %8.1f | %9.0f %7.2fx %8.1f%s\n",
+        printf("%-7s %8.0f | %9.0f %7.2fx %8.0f | %6.2fx | %7.2fx | %8.1f | %9.0f %7.2fx %8.1f%s\n",
                pica_texfmt_get_info(fmt)->name, memcpy_mbps, mb / t_dec, mb / t_dec / memcpy_mbps, texels / t_dec / 1e6,
-               mb / t_flip / memcpy_mbps, texels / t_ref / 1e6, enc_mb / t_enc, enc_mb / t_enc / memcpy_mbps,
-               enc_texels / t_enc / 1e6, etc ? " (encode: 128x128)" : "");
+               mb / t_flip / memcpy_mbps, mb / t_port / memcpy_mbps, texels / t_ref / 1e6, enc_mb / t_enc,
+               enc_mb / t_enc / memcpy_mbps, enc_texels / t_enc / 1e6, etc ? " (encode: 128x128)" : "");
     }
     return 0;
 }

@@ -32,7 +32,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     glhle_image_free(&img);
             for (uint32_t i = 0; i < t.subimage_count && i < 64; i++)
                 if (pica_t3x_decode_subimage(&t, i, l, &img, &lg) == GLHLE_RESULT_OK) {
-                    if (!img.rgba || img.width > t.width || img.height > t.width * 2)
+                    /* a turned atlas entry swaps width and height */
+                    uint32_t side = t.width > t.height ? t.width : t.height;
+                    if (!img.rgba || img.width > side || img.height > side ||
+                        (uint64_t)img.width * img.height > (uint64_t)t.width * t.height)
                         __builtin_trap();
                     glhle_image_free(&img);
                 }
