@@ -991,6 +991,11 @@ if_taken:
     brk = false;
     goto flow;
 op_loop: {
+    /* 3dbrew LOOP: INT.x + 1 iterations, aL = INT.y, then += INT.z after
+     * each. The aL of the enclosing loop is saved here and restored when
+     * this loop ends (Azahar's LoopStackElement.previous_aL; its interpreter
+     * captures the value after assigning INT.y, which makes the restore a
+     * no-op -- an ordering slip, so the intent is followed here). */
     old = (uint32_t)(ins - base);
     const uint8_t *iu = u->ints[ins->u.f.aux[0]];
     loop_entry l = {(uint16_t)(old + 1), (uint16_t)(ins->u.f.target + 1), iu[0], iu[2], u->aL};

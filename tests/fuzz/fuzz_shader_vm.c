@@ -6,7 +6,7 @@
  *   then        code words (little-endian), up to 256; a word 0xFFFFFFFF
  *               ends the code, the rest are operand descriptors (up to 128),
  *               then float uniforms as raw bits
- * Each invocation has a small step limit, so runaway programs end quickly;
+ * Each invocation has a small step limit (1000), so runaway programs end quickly;
  * the interpreter must stay inside its register file, stacks and code. */
 #include <stddef.h>
 #include <stdint.h>
@@ -32,14 +32,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static pica_shader_setup setup;
-    static pica_vm_program *prog;
     static pica_vm_unit unit;
     static pica_vm_cache *cache;
-    if (!prog) {
-        prog = aligned_alloc(64, (PICA_VM_PROGRAM_SIZE + 63) & ~(size_t)63);
-        if (!prog || pica_vm_cache_create(2, &cache) != GLHLE_RESULT_OK)
-            return 0;
-    }
+    if (!cache && pica_vm_cache_create(2, &cache) != GLHLE_RESULT_OK)
+        return 0;
     if (size < 19)
         return 0;
     memset(&setup, 0, sizeof setup);
@@ -68,24 +64,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (pica_disasm_insn(setup.code[i], setup.opdesc, PICA_SHADER_OPDESC_WORDS, line) >= PICA_DISASM_MAX)
             __builtin_trap();
 
-    pica_vm_decode(prog, setup.code, setup.opdesc);
+    /* decoded once per input, through the cache as the pipeline does */
     pica_vm_binding b = {0};
-    if (!pica_vm_cache_get(cache, &b, &setup))
+    pica_vm_program *prog = pica_vm_cache_get(cache, &b, &setup);
+    if (!prog || pica_vm_cache_get(cache, &b, &setup) != prog)
         __builtin_trap();
     pica_vm_unit_init(&unit, geometry);
-    unit.step_limit = 2000;
+    unit.step_limit = 1000;
     unit.on_prim = on_prim;
     unit.on_prim_user = &unit;
     pica_vm_unit_load_uniforms(&unit, &setup);
     for (int v = 0; v < 16; v++)
         for (int c = 0; c < 4; c++)
             unit.reg[PICA_VM_SLOT_V + v][c] = (float)(v * 4 + c) - 20.0f;
-    for (int run = 0; run < 3; run++) {
+    for (int run = 0; run < 2; run++) {
         uint64_t before = unit.steps;
         uint32_t st = pica_vm_run(&unit, prog, entry);
         if (st & ~0xFFu)
             __builtin_trap();
-        if (unit.steps - before > 2000 + PICA_SHADER_CODE_WORDS)
+        if (unit.steps - before > 1000 + PICA_SHADER_CODE_WORDS)
             __builtin_trap();
     }
     /* the batch entry point runs the same program the same way */
