@@ -77,6 +77,24 @@ static float frand(ts_rng *r, float lo, float hi)
     return lo + (hi - lo) * (float)(ts_rng_u32(r) >> 8) / 16777216.0f;
 }
 
+/* A TEX x TEX texture (layers > 0: an array) with nearest filtering and
+ * repeat wrapping, contents uploaded per configuration. */
+static GLuint nearest_texture(GladGLContext *gl, GLenum target, GLenum format, int layers)
+{
+    GLuint t;
+    gl->GenTextures(1, &t);
+    gl->BindTexture(target, t);
+    if (layers)
+        gl->TexStorage3D(target, 1, format, TEX, TEX, layers);
+    else
+        gl->TexStorage2D(target, 1, format, TEX, TEX);
+    gl->TexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->TexParameteri(target, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    gl->TexParameteri(target, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    return t;
+}
+
 static void fixture_init(fixture *f, glhle_context *ctx)
 {
     GladGLContext *gl = &ctx->gl;
@@ -99,30 +117,11 @@ static void fixture_init(fixture *f, glhle_context *ctx)
         gl->EnableVertexAttribArray(i);
         gl->VertexAttribPointer(i, attrs[i].size, GL_FLOAT, GL_FALSE, sizeof(vtx), (const void *)attrs[i].offset);
     }
-    gl->GenTextures(3, f->tex2d);
-    for (int i = 0; i < 3; i++) {
-        gl->BindTexture(GL_TEXTURE_2D, f->tex2d[i]);
-        gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, TEX, TEX);
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    }
-    gl->GenTextures(1, &f->cube);
-    gl->BindTexture(GL_TEXTURE_CUBE_MAP, f->cube);
-    gl->TexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, TEX, TEX);
-    gl->TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    gl->GenTextures(1, &f->shadow2d);
-    gl->BindTexture(GL_TEXTURE_2D, f->shadow2d);
-    gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, TEX, TEX);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    gl->GenTextures(1, &f->shadow_cube);
-    gl->BindTexture(GL_TEXTURE_2D_ARRAY, f->shadow_cube);
-    gl->TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32UI, TEX, TEX, 6);
-    gl->TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    for (int i = 0; i < 3; i++)
+        f->tex2d[i] = nearest_texture(gl, GL_TEXTURE_2D, GL_RGBA8, 0);
+    f->cube = nearest_texture(gl, GL_TEXTURE_CUBE_MAP, GL_RGBA8, 0);
+    f->shadow2d = nearest_texture(gl, GL_TEXTURE_2D, GL_R32UI, 0);
+    f->shadow_cube = nearest_texture(gl, GL_TEXTURE_2D_ARRAY, GL_R32UI, 6);
     glhle_bytebuf vs;
     glhle_bytebuf_init(&vs, 0);
     pica_fs_host host = {0};

@@ -146,8 +146,12 @@ static void operands_and_scale(void **state)
     EXPECT4(out, 255, 255, 255, 255);
 }
 
+static pica_fs_luts luts;
+
+/* A fragment with known inputs, an empty key and zeroed uniforms and LUTs. */
 static void base_fragment(pica_fs_key *k, pica_fs_uniforms *u, pica_ref_input *in)
 {
+    memset(&luts, 0, sizeof luts);
     memset(k, 0, sizeof *k);
     memset(u, 0, sizeof *u);
     memset(in, 0, sizeof *in);
@@ -166,7 +170,6 @@ static void base_fragment(pica_fs_key *k, pica_fs_uniforms *u, pica_ref_input *i
 static void buffer_lags_one_stage(void **state)
 {
     (void)state;
-    static pica_fs_luts luts;
     pica_fs_key k;
     pica_fs_uniforms u;
     pica_ref_input in;
@@ -198,7 +201,6 @@ static void buffer_lags_one_stage(void **state)
 static void primary_rounding_alpha_test_and_depth(void **state)
 {
     (void)state;
-    static pica_fs_luts luts;
     pica_fs_key k;
     pica_fs_uniforms u;
     pica_ref_input in;
@@ -239,7 +241,6 @@ static void primary_rounding_alpha_test_and_depth(void **state)
 static void fog(void **state)
 {
     (void)state;
-    static pica_fs_luts luts;
     pica_fs_key k;
     pica_fs_uniforms u;
     pica_ref_input in;
@@ -297,8 +298,6 @@ static uint32_t light_entry(unsigned value, int delta)
 static void lighting(void **state)
 {
     (void)state;
-    static pica_fs_luts luts;
-    memset(&luts, 0, sizeof luts);
     pica_fs_key k;
     pica_fs_uniforms u;
     pica_ref_input in;
@@ -373,8 +372,6 @@ static void lighting(void **state)
 static void proctex(void **state)
 {
     (void)state;
-    static pica_fs_luts luts;
-    memset(&luts, 0, sizeof luts);
     pica_fs_key k;
     pica_fs_uniforms u;
     pica_ref_input in;
