@@ -62,8 +62,10 @@ _Static_assert((CHUNK_VERTICES + 2 * (CHUNK_INDICES / 3) + 1) * VERTEX_BYTES + C
     (PICA_FS_KEY_GROUPS | PICA_FS_UNIFORM_GROUPS | PICA_DIRTY(LIGHTING_LUT) | PICA_DIRTY(FOG_LUT) |          \
      PICA_DIRTY(PROCTEX_LUT) | PICA_DIRTY(FRAMEBUFFER) | PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) |         \
      PICA_DIRTY(GS_CONFIG) | PICA_DIRTY(GEOMETRY))
-/* What the vertex-shader key depends on. */
-#define VS_KEY_GROUPS (PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) | PICA_DIRTY(GS_CONFIG) | PICA_DIRTY(GEOMETRY))
+/* What the vertex-shader key depends on, with GEOMETRY's geometry-shader
+ * enable (compared, since START_DRAW_FUNC0 dirties GEOMETRY every draw) and
+ * RASTER's clip enable. */
+#define VS_KEY_GROUPS (PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) | PICA_DIRTY(GS_CONFIG))
 /* What the fixed-function state depends on (with the render targets). */
 #define FIXED_GROUPS (PICA_DIRTY(RASTER) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(FRAMEBUFFER))
 
@@ -101,6 +103,7 @@ struct pica_rasterizer {
     pica_vs_uniforms vs_uniforms;  /* what vs_ubo holds */
     bool vs_uniforms_valid;
     pica_vs_key vs_key;
+    bool vs_key_gs;                /* the geometry shader was on for vs_key */
     program_key key;               /* of `program` */
     GLuint program;
     glhle_result program_result;   /* OK, or why the current key has no program */
@@ -549,12 +552,14 @@ static prep prepare(pica_rasterizer *r)
     bool fs_changed;
     const uint64_t fs_dirty = pica_fs_update(&r->fs, s, &fs_changed);
     bool vs_changed = false;
-    if (!r->have_program || (s->dirty & (VS_KEY_GROUPS | PICA_DIRTY(RASTER)))) {
+    if (!r->have_program || (s->dirty & VS_KEY_GROUPS) || s->geometry.gs_enabled != r->vs_key_gs ||
+        s->raster.clip_enable != r->vs_key.clip) {
         pica_vs_key k;
         pica_vs_key_from_outmap(&s->outmap, s->geometry.gs_enabled ? s->gs.output_mask : s->vs.output_mask, &k);
         k.clip = s->raster.clip_enable;
         vs_changed = memcmp(&k, &r->vs_key, sizeof k) != 0;
         r->vs_key = k;
+        r->vs_key_gs = s->geometry.gs_enabled;
     }
     res = update_program(r, fs_changed, vs_changed);
     /* the data is current now, whatever happens to this draw */
@@ -815,6 +820,12 @@ void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *
 {
     *out = r->stats;
     out->buffer_uploads = r->buffers.upload_calls;
+}
+
+uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
+{
+    *buffer = r->stream.buffer;
+    return r->stream.persistent ? r->stream.mapped : NULL;
 }
 
 void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)

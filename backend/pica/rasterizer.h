@@ -100,6 +100,10 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
 glhle_result pica_rasterizer_build_program(glhle_context *ctx, const pica_fs_key *fs, const pica_vs_key *vs,
                                            GLuint *program);
 
+/* For benchmarks that replay the draw path's GL calls: the stream ring's
+ * buffer and its persistent mapping (NULL without buffer storage). */
+uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer);
+
 /* Test hook: makes every later program build fail as a driver error would
  * (the generated fragment text gets an error appended). */
 void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken);

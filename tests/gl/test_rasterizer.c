@@ -7,7 +7,7 @@
  * buffer, z- against w-buffering, every blend factor and equation and every
  * logic op on known colours, colour masks, both scissor modes, stencil
  * tests and operations, the user clip plane, nearest texture sampling with
- * wraps and border colours, immediate-mode vertices, the fragment model
+ * wraps and border colours, a shadow map, immediate-mode vertices, the fragment model
  * (shadergen/pica_ref.c) for a combiner chain; every generated program
  * links; the error paths skip the draw and leave the instance drawing. */
 #include "support/test_support.h"
@@ -742,6 +742,74 @@ static void texture_nearest_wraps(void **state)
     }
 }
 
+/* Texture 0 as a shadow map: the texels' RGBA8 bytes (R | G << 8 | B << 16
+ * | A << 24) are the depth24 << 8 | stencil8 word the generated shader
+ * compares (an R32UI view over the cache's RGBA8 texture, the word
+ * Azahar's shadow path reads). Orthographic lookup, texcoord0.w = 1 (the
+ * missing fourth component of a two-component attribute), bias 0x100000:
+ * reference z = 0xFFFFFF - 0x100000; a texel deeper than that is lit with
+ * its stencil / 255, else 0 (3dbrew TEXUNIT0_SHADOW; pica_fs.h). A 64x64
+ * map drawn 1:1 puts every pixel centre on a texel centre. */
+static uint32_t shadow_word(int x, int y_bottom)
+{
+    const uint32_t depth = (x + y_bottom) % 3 == 0 ? 0xF80000u : 0x100000u;
+    return depth << 8 | (uint32_t)((x * 4 + y_bottom) & 0xFF);
+}
+
+static void set_shadow(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_TEXTURE, 64, 64, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(b, 0x083, 2u << 28);          /* TEXUNIT0_PARAM type 2: shadow 2D */
+    tp_cmd1(b, 0x08B, 1u | 0x100000u);    /* TEXUNIT0_SHADOW: orthographic, bias */
+    /* the output map's o2 with texcoord0.w from v2.w */
+    tp_cmd(b, 0x052, 0xF, false, (const uint32_t[1]){0x101F0D0C}, 1);
+    pd_tev_replace(b, 3, 0);
+}
+
+static void shadow_texture(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint8_t *tex = malloc(64 * 64 * 4);
+    uint32_t *map = malloc(64 * 64 * 4);
+    for (int r = 0; r < 64; r++)
+        for (int x = 0; x < 64; x++) {
+            const uint32_t w = shadow_word(x, 63 - r);
+            map[(63 - r) * 64 + x] = w;
+            for (int c = 0; c < 4; c++)
+                tex[(r * 64 + x) * 4 + c] = (uint8_t)(w >> (8 * c));
+        }
+    pd_put_texture(&e, PD_TEXTURE, 0, 64, 64, tex);
+    put_quad(&e, -0.5f, 1, SRC, 0, 0, 1, 1);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_shadow, NULL, &img);
+    /* by hand: (0, 0) has depth 0xF80000 > 0xEFFFFF: lit, stencil 0;
+     * (3, 0) lit, stencil 12; (1, 0) shadowed */
+    assert_int_equal(pack(px(&img, 3, 0)), 0x0C0C0C0Cu);
+    assert_int_equal(pack(px(&img, 1, 0)), 0);
+    assert_int_equal(pack(px(&img, 2, 1)), 0x09090909u);
+    /* every pixel against the fragment model's shadow unit */
+    const pica_state *s = pica_get_state(e.pica);
+    pica_fs_key key;
+    pica_fs_key_from_state(s, &key);
+    assert_int_equal(key.tex0_type, PICA_FS_TEX0_SHADOW_2D);
+    pica_fs_uniforms *u = calloc(1, sizeof *u);
+    pica_fs_uniforms_from_state(s, u);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            uint8_t want[4];
+            pica_ref_shadow_2d(map, 64, 64, &key, u, (x + 0.5f) / 64, (y + 0.5f) / 64, 1.0f, want);
+            assert_close(px(&img, (uint32_t)x, (uint32_t)y), (rgba){want[0], want[1], want[2], want[3]}, 1,
+                         "shadow texel against pica_ref_shadow_2d");
+        }
+    free(u);
+    free(tex);
+    free(map);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
 /* ---- against the fragment model ------------------------------------------------------------------------- */
 
 static void set_combiners(tp_cmdbuf *b, const void *arg)
@@ -1056,6 +1124,7 @@ int main(void)
         TS_GL_TEST(user_clip_plane),
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),
+        TS_GL_TEST(shadow_texture),
         TS_GL_TEST(combiners_match_reference),
         TS_GL_TEST(scaled_triangle),
         TS_GL_TEST(redundant_state_is_not_reissued),
