@@ -67,6 +67,7 @@ static void base_colours(uint32_t hi, int base[2][3])
  * (0..255) plus modifier (-183..183). Built once, on first use. */
 #define CLAMP_BIAS 184
 static uint8_t clamp_table[256 + 2 * CLAMP_BIAS];
+static pthread_once_t clamp_once = PTHREAD_ONCE_INIT;
 
 static void build_clamp_table(void)
 {
@@ -78,8 +79,7 @@ static void build_clamp_table(void)
  * little-endian RGBA words with alpha `a`. */
 static void block_palette(uint64_t block, uint32_t a, uint32_t pal[8])
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, build_clamp_table);
+    pthread_once(&clamp_once, build_clamp_table);
     uint32_t hi = (uint32_t)(block >> 32);
     int base[2][3];
     base_colours(hi, base);
@@ -141,12 +141,9 @@ void pica_etc1_decode_block(uint64_t block, uint64_t alpha, uint8_t out[64])
 /* Squared RGB error of texel px against base + modifier. */
 static inline uint32_t texel_error(const uint8_t *px, const int base[3], int m)
 {
-    uint32_t e = 0;
-    for (int c = 0; c < 3; c++) {
-        int d = clamp255(base[c] + m) - px[c];
-        e += (uint32_t)(d * d);
-    }
-    return e;
+    const uint8_t *clamp = clamp_table + CLAMP_BIAS + m;
+    int dr = clamp[base[0]] - px[0], dg = clamp[base[1]] - px[1], db = clamp[base[2]] - px[2];
+    return (uint32_t)(dr * dr + dg * dg + db * db);
 }
 
 /* For the texels of one half (by texel number x*4+y) and a fixed base
@@ -205,7 +202,7 @@ static void fit_with_base(const uint8_t rgba[64], const unsigned texels[8], unsi
 /* Base colour and table for one half: start from the mean, then twice
  * re-centre the base on the texels minus their chosen modifiers (the mean
  * is a poor base when the modifiers are lopsided) and keep the best. */
-static half_fit fit_half(const uint8_t rgba[64], const unsigned texels[8], unsigned levels)
+static half_fit fit_half(const uint8_t rgba[64], const unsigned texels[8], unsigned levels, bool neighbours)
 {
     int sum[3] = {0, 0, 0};
     for (int n = 0; n < 8; n++) {
@@ -232,6 +229,8 @@ static half_fit fit_half(const uint8_t rgba[64], const unsigned texels[8], unsig
         if (cur.err < best.err)
             best = cur;
     }
+    if (!neighbours || best.err == 0)
+        return best;
     /* then the 26 neighbours of the best base, one step per channel */
     half_fit centre = best;
     for (int d = 0; d < 27; d++) {
@@ -253,54 +252,83 @@ static half_fit fit_half(const uint8_t rgba[64], const unsigned texels[8], unsig
     return best;
 }
 
+/* One candidate: a flip and a mode, both halves fitted. Returns the error. */
+static uint64_t fit_candidate(const uint8_t rgba[64], unsigned flip, unsigned diff, bool neighbours,
+                              unsigned texels[2][8], half_fit f[2])
+{
+    uint32_t mask = flip ? HALF_MASK_FLIP : HALF_MASK_NOFLIP;
+    unsigned n[2] = {0, 0};
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned h = (mask >> i) & 1;
+        texels[h][n[h]++] = i;
+    }
+    unsigned levels = diff ? 31 : 15;
+    f[0] = fit_half(rgba, texels[0], levels, neighbours);
+    f[1] = fit_half(rgba, texels[1], levels, neighbours);
+    if (diff) {
+        /* the second base is the first plus a delta in -4..3: if the halves
+         * want more, move the second and refit its tables */
+        bool moved = false;
+        for (int c = 0; c < 3; c++) {
+            int d = (int)f[1].q[c] - (int)f[0].q[c];
+            if (d < -4 || d > 3) {
+                f[1].q[c] = (unsigned)((int)f[0].q[c] + (d < -4 ? -4 : 3));
+                moved = true;
+            }
+        }
+        if (moved)
+            fit_with_base(rgba, texels[1], levels, &f[1]);
+    }
+    return (uint64_t)f[0].err + f[1].err;
+}
+
+static uint64_t assemble(unsigned flip, unsigned diff, unsigned texels[2][8], const half_fit f[2])
+{
+    uint32_t hi = 0;
+    for (int c = 0; c < 3; c++) {
+        unsigned shift = 24 - 8 * (unsigned)c;
+        if (diff)
+            hi |= f[0].q[c] << (shift + 3) | (((f[1].q[c] - f[0].q[c]) & 7) << shift);
+        else
+            hi |= f[0].q[c] << (shift + 4) | f[1].q[c] << shift;
+    }
+    hi |= f[0].table << 5 | f[1].table << 2 | diff << 1 | flip;
+    uint32_t lo = 0;
+    for (int h = 0; h < 2; h++)
+        for (int k = 0; k < 8; k++) {
+            unsigned i = texels[h][k];
+            lo |= (f[h].idx[k] & 1) << i | (f[h].idx[k] >> 1) << (16 + i);
+        }
+    return (uint64_t)hi << 32 | lo;
+}
+
 uint64_t pica_etc1_encode_block(const uint8_t rgba[64])
 {
-    uint64_t best_block = 0;
-    uint64_t best_err = UINT64_MAX;
-    for (unsigned flip = 0; flip < 2; flip++) {
-        uint32_t mask = flip ? HALF_MASK_FLIP : HALF_MASK_NOFLIP;
-        unsigned texels[2][8], n[2] = {0, 0};
-        for (unsigned i = 0; i < 16; i++) {
-            unsigned h = (mask >> i) & 1;
-            texels[h][n[h]++] = i;
+    pthread_once(&clamp_once, build_clamp_table);
+    /* all four flip/mode candidates with re-centred bases, then the
+     * neighbour search (26 refits a half) on the two best */
+    uint64_t err[4], best_err = UINT64_MAX, best_block = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned texels[2][8];
+        half_fit f[2];
+        err[c] = fit_candidate(rgba, c >> 1, c & 1, false, texels, f);
+        if (err[c] < best_err) {
+            best_err = err[c];
+            best_block = assemble(c >> 1, c & 1, texels, f);
         }
-        for (unsigned diff = 0; diff < 2; diff++) {
-            unsigned levels = diff ? 31 : 15;
-            half_fit f[2] = {fit_half(rgba, texels[0], levels), fit_half(rgba, texels[1], levels)};
-            if (diff) {
-                /* the second base is the first plus a delta in -4..3: if the
-                 * halves want more, move the second and refit its tables */
-                bool moved = false;
-                for (int c = 0; c < 3; c++) {
-                    int d = (int)f[1].q[c] - (int)f[0].q[c];
-                    if (d < -4 || d > 3) {
-                        f[1].q[c] = (unsigned)((int)f[0].q[c] + (d < -4 ? -4 : 3));
-                        moved = true;
-                    }
-                }
-                if (moved)
-                    fit_with_base(rgba, texels[1], levels, &f[1]);
-            }
-            uint64_t err = (uint64_t)f[0].err + f[1].err;
-            if (err >= best_err)
-                continue;
-            best_err = err;
-            uint32_t hi = 0;
-            for (int c = 0; c < 3; c++) {
-                unsigned shift = 24 - 8 * (unsigned)c;
-                if (diff)
-                    hi |= f[0].q[c] << (shift + 3) | (((f[1].q[c] - f[0].q[c]) & 7) << shift);
-                else
-                    hi |= f[0].q[c] << (shift + 4) | f[1].q[c] << shift;
-            }
-            hi |= f[0].table << 5 | f[1].table << 2 | diff << 1 | flip;
-            uint32_t lo = 0;
-            for (int h = 0; h < 2; h++)
-                for (int k = 0; k < 8; k++) {
-                    unsigned i = texels[h][k];
-                    lo |= (f[h].idx[k] & 1) << i | (f[h].idx[k] >> 1) << (16 + i);
-                }
-            best_block = (uint64_t)hi << 32 | lo;
+    }
+    for (int round = 0; round < 2 && best_err; round++) {
+        unsigned c = 0;
+        for (unsigned k = 1; k < 4; k++)
+            if (err[k] < err[c])
+                c = k;
+        err[c] = UINT64_MAX; /* not again */
+        unsigned texels[2][8];
+        half_fit f[2];
+        uint64_t e = fit_candidate(rgba, c >> 1, c & 1, true, texels, f);
+        if (e < best_err) {
+            best_err = e;
+            best_block = assemble(c >> 1, c & 1, texels, f);
         }
     }
     return best_block;

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "backend/pica/etc1.h"
+#include "backend/pica/pica_state.h"
 #include "backend/pica/texcodec_avx2.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -34,6 +35,14 @@ static const pica_texfmt_info format_info[PICA_TEXFMT_COUNT] = {
     [PICA_TEXFMT_D24] = {"d24", 24, false, true, false},
     [PICA_TEXFMT_D24S8] = {"d24s8", 32, false, true, false},
 };
+
+/* The decoded texture state keeps TEXUNITi_TYPE as the register value
+ * (pica_state.h, pica_tex_format); so do these codecs, so a unit's format
+ * converts by a cast. */
+_Static_assert((int)PICA_TEX_RGBA8 == (int)PICA_TEXFMT_RGBA8 && (int)PICA_TEX_RGB565 == (int)PICA_TEXFMT_RGB565 &&
+                   (int)PICA_TEX_HILO8 == (int)PICA_TEXFMT_HILO8 && (int)PICA_TEX_A4 == (int)PICA_TEXFMT_A4 &&
+                   (int)PICA_TEX_ETC1 == (int)PICA_TEXFMT_ETC1 && (int)PICA_TEX_ETC1A4 == (int)PICA_TEXFMT_ETC1A4,
+               "pica_tex_format and pica_texfmt must keep the register numbering");
 
 const pica_texfmt_info *pica_texfmt_get_info(pica_texfmt fmt)
 {

@@ -118,10 +118,10 @@ int main(int argc, char **argv)
         return callgrind_mode(argc, argv);
     bool quick = bench_quick(argc, argv);
     uint32_t side = quick ? 64 : 1024;
-    int reps = quick ? 1 : 7;
+    int reps = quick ? 1 : 9;
     double texels = (double)side * side;
-    printf("bench_texcodec: %ux%u surfaces (8x8 tiles), best of %d; memcpy = the same number of guest bytes, "
-           "measured in this run\n",
+    printf("bench_texcodec: %ux%u surfaces (8x8 tiles), best of %d; memcpy = bench_memcpy_mbps on the same number\n"
+           "of guest bytes, measured in this run just before the format's codec\n",
            side, side, reps);
     printf("%-7s %8s | %9s %7s %8s | %7s | %8s | %8s | %9s %7s %8s\n", "format", "memcpy", "decode", "x memcpy",
            "Mtex/s", "flip x", "tables x", "ref Mt/s", "encode", "x memcpy", "Mtex/s");
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
         double enc_mb = mb * enc_texels / texels;
         double t_enc = (double)bench_best_ns(etc ? 1 : reps, run, &enc) / 1e9;
         free_job(&enc);
-        printf("%-7s %8.0f | %9.0f %7.2fx %8.0f | %6.2fx | %7.2fx | %8.1f | %9.0f %7.2fx %8.1f%s\n",
+        printf("%-7s %8.0f | %9.0f %7.2fx %8.0f | %6.2fx | %7.2fx | %8.1f | %9.1f %7.2fx %8.2f%s\n",
                pica_texfmt_get_info(fmt)->name, memcpy_mbps, mb / t_dec, mb / t_dec / memcpy_mbps, texels / t_dec / 1e6,
                mb / t_flip / memcpy_mbps, mb / t_port / memcpy_mbps, texels / t_ref / 1e6, enc_mb / t_enc,
                enc_mb / t_enc / memcpy_mbps, enc_texels / t_enc / 1e6, etc ? " (encode: 128x128)" : "");

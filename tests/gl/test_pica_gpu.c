@@ -22,31 +22,18 @@
 
 static const unsigned bpp_of_transfer[5] = {4, 3, 2, 2, 2};
 
-static glhle_pica_display_transfer regs(uint32_t in, uint32_t out, uint32_t in_w, uint32_t in_h, uint32_t out_w,
-                                        uint32_t out_h, uint32_t flags)
-{
-    return (glhle_pica_display_transfer){.input_address = in >> 3,
-                                         .output_address = out >> 3,
-                                         .input_size = in_w | in_h << 16,
-                                         .output_size = out_w | out_h << 16,
-                                         .flags = flags};
-}
-
 /* Makes the colour buffer at addr resident on the GPU (uploaded), and when
  * `drawn`, rendered over and written back so both memories agree. */
 static void resident_target(tsf_env *e, uint32_t addr, pica_texfmt f, uint16_t w, uint16_t h, bool block32,
                             bool drawn, uint32_t seed)
 {
-    assert_int_equal(gl_context_enter(e->ctx), GLHLE_RESULT_OK);
     pica_framebuffer_state fb = tsf_fb(addr, (uint8_t)f, 0, 0, w, h);
     fb.block32 = block32;
     pica_render_targets rt;
-    assert_int_equal(pica_surface_cache_bind_framebuffer(e->gpu->surfaces, &fb, &rt), GLHLE_RESULT_OK);
+    tsf_bind(e, &fb, &rt);
     if (!drawn)
         return;
-    tsf_draw_pattern(e->gpu, rt.fbo, (int)(w * rt.scale), (int)(h * rt.scale), (int)rt.scale, seed);
-    const pica_rect all = {0, 0, w, h};
-    pica_surface_cache_mark_written(e->gpu->surfaces, &fb, &all);
+    tsf_render(e, &fb, &rt, (int)rt.scale, seed);
     const uint32_t size = (uint32_t)w * h * pica_texfmt_get_info(f)->bits_per_texel / 8;
     assert_int_equal(glhle_pica_flush(e->gpu, addr, size), GLHLE_RESULT_OK);
     tsf_sync(e, addr, size);
@@ -91,7 +78,7 @@ static void transfers_every_format_pair_and_mode(void **state)
                         tsf_random(&e, &rng, SRC, 64 * 32 * 4);
                         resident_target(&e, SRC, f, 64, 32, false, (in + out + mode) & 1, ts_rng_u32(&rng));
                         const glhle_pica_display_transfer t =
-                            regs(SRC, DST, 64, 32, 64, 32, flip | in << 8 | out << 12 | mode << 24);
+                            tsf_transfer_regs(SRC, DST, 64, 32, 64, 32, flip | in << 8 | out << 12 | mode << 24);
                         both(&e, &t, true);
                         char what[96];
                         snprintf(what, sizeof what, "scale %u, format %u -> %u, downscale %u, flip %u", scale, in, out,
@@ -117,34 +104,34 @@ static void transfers_other_layouts(void **state)
      * to a tiled RGB5A1 one (flag bit 1), flipped */
     tsf_random(&e, &rng, SRC, 64 * 32 * 4);
     resident_target(&e, SRC, PICA_TEXFMT_RGBA8, 64, 32, false, true, 3);
-    glhle_pica_display_transfer t = regs(SRC, MID, 64, 32, 64, 32, 2u << 12);
+    glhle_pica_display_transfer t = tsf_transfer_regs(SRC, MID, 64, 32, 64, 32, 2u << 12);
     both(&e, &t, true);
-    t = regs(MID, DST, 64, 32, 64, 32, 1 | 2 | 2u << 8 | 3u << 12);
+    t = tsf_transfer_regs(MID, DST, 64, 32, 64, 32, 1 | 2 | 2u << 8 | 3u << 12);
     both(&e, &t, true);
     same_bytes(&e, DST, 64 * 32 * 2, "linear RGB565 -> tiled RGB5A1, flipped");
     same_bytes(&e, MID, 64 * 32 * 2, "the linear intermediate");
     /* tiled -> tiled (bit 5), RGBA4 -> RGBA8, 2x2 */
     tsf_random(&e, &rng, SRC, 64 * 32 * 2);
     resident_target(&e, SRC, PICA_TEXFMT_RGBA4, 64, 32, false, false, 0);
-    t = regs(SRC, DST, 64, 32, 64, 32, 1u << 5 | 4u << 8 | 0u << 12 | 2u << 24);
+    t = tsf_transfer_regs(SRC, DST, 64, 32, 64, 32, 1u << 5 | 4u << 8 | 0u << 12 | 2u << 24);
     both(&e, &t, true);
     same_bytes(&e, DST, 32 * 16 * 4, "tiled RGBA4 -> tiled RGBA8, 2x2");
     /* 32x32 blocks: a block-tiled target to linear */
     tsf_random(&e, &rng, SRC, 64 * 64 * 4);
     resident_target(&e, SRC, PICA_TEXFMT_RGBA8, 64, 64, true, true, 9);
-    t = regs(SRC, DST, 64, 64, 64, 64, 1u << 16 | 1u << 12);
+    t = tsf_transfer_regs(SRC, DST, 64, 64, 64, 64, 1u << 16 | 1u << 12);
     both(&e, &t, true);
     same_bytes(&e, DST, 64 * 64 * 3, "32x32 blocks -> linear RGB8");
     /* a wider input cropped, flipped: the skewed output address */
     tsf_random(&e, &rng, SRC, 80 * 32 * 4);
     resident_target(&e, SRC, PICA_TEXFMT_RGBA8, 80, 32, false, true, 10);
     tsf_random(&e, &rng, DST, 0x4000);
-    t = regs(SRC, DST, 80, 32, 64, 32, 1 | 4);
+    t = tsf_transfer_regs(SRC, DST, 80, 32, 64, 32, 1 | 4);
     both(&e, &t, true);
     same_bytes(&e, DST, 0x4000, "crop + flip skew");
     /* not resident: the CPU path on both, the same bytes */
     tsf_random(&e, &rng, SRC + 0x80000, 64 * 32 * 4);
-    t = regs(SRC + 0x80000, DST, 64, 32, 64, 32, 2u << 24);
+    t = tsf_transfer_regs(SRC + 0x80000, DST, 64, 32, 64, 32, 2u << 24);
     both(&e, &t, false);
     same_bytes(&e, DST, 32 * 16 * 4, "CPU path");
     tsf_env_free(&e);
@@ -186,10 +173,9 @@ static void fills_every_width(void **state)
             const pica_texfmt f = pica_texfmt_from_depthbuffer(dfmts[i]);
             const uint32_t size = 32 * 32 * pica_texfmt_get_info(f)->bits_per_texel / 8;
             tsf_random(&e, &rng, DST, size);
-            assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
             const pica_framebuffer_state fb = tsf_fb(0, 0, DST, dfmts[i], 32, 32);
             pica_render_targets rt;
-            assert_int_equal(pica_surface_cache_bind_framebuffer(e.gpu->surfaces, &fb, &rt), GLHLE_RESULT_OK);
+            tsf_bind(&e, &fb, &rt);
             const glhle_pica_memory_fill fill = {DST >> 3, (DST + size) >> 3, values[i], widths[i] << 8 | 1};
             const glhle_pica_stats before = tsf_stats(e.gpu);
             assert_int_equal(glhle_pica_fill_memory(e.gpu, &fill), GLHLE_RESULT_OK);
@@ -244,13 +230,10 @@ static void texture_copies(void **state)
         /* the same bytes into an RGB565 target of the same bits: no, RGBA8
          * is 32 bits; use a D24S8 -> RGBA8 raw copy instead */
         tsf_random(&e, &rng, MID, 32 * 32 * 4);
-        assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
         const pica_framebuffer_state fb = tsf_fb(0, 0, MID, 3, 32, 32);
         pica_render_targets rt;
-        assert_int_equal(pica_surface_cache_bind_framebuffer(e.gpu->surfaces, &fb, &rt), GLHLE_RESULT_OK);
-        tsf_draw_pattern(e.gpu, rt.fbo, (int)(32 * scale), (int)(32 * scale), (int)scale, 55);
-        const pica_rect all = {0, 0, 32, 32};
-        pica_surface_cache_mark_written(e.gpu->surfaces, &fb, &all);
+        tsf_bind(&e, &fb, &rt);
+        tsf_render(&e, &fb, &rt, (int)scale, 55);
         assert_int_equal(glhle_pica_flush(e.gpu, MID, 32 * 32 * 4), GLHLE_RESULT_OK);
         tsf_sync(&e, MID, 32 * 32 * 4);
         tsf_random(&e, &rng, DST, 32 * 32 * 4);

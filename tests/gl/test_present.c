@@ -98,18 +98,11 @@ static void gpu_rendered_screen_has_no_round_trip(void **state)
         tsf_env_init(&e, ctx, scale, 0);
         /* a 240x400 RGBA8 render target (the top screen rotated, as games
          * render it) drawn on the GPU, transferred to an RGB8 LCD buffer */
-        assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
         const pica_framebuffer_state fb = tsf_fb(RT, 0, 0, 0, 240, 400);
         pica_render_targets rt;
-        assert_int_equal(pica_surface_cache_bind_framebuffer(e.gpu->surfaces, &fb, &rt), GLHLE_RESULT_OK);
-        tsf_draw_pattern(e.gpu, rt.fbo, (int)(240 * scale), (int)(400 * scale), (int)scale, 77);
-        const pica_rect all = {0, 0, 240, 400};
-        pica_surface_cache_mark_written(e.gpu->surfaces, &fb, &all);
-        const glhle_pica_display_transfer t = {.input_address = RT >> 3,
-                                               .output_address = TOP_L >> 3,
-                                               .input_size = 240 | 400 << 16,
-                                               .output_size = 240 | 400 << 16,
-                                               .flags = 1u << 12};
+        tsf_bind(&e, &fb, &rt);
+        tsf_render(&e, &fb, &rt, (int)scale, 77);
+        const glhle_pica_display_transfer t = tsf_transfer_regs(RT, TOP_L, 240, 400, 240, 400, 1u << 12);
         assert_int_equal(glhle_pica_transfer(e.gpu, &t), GLHLE_RESULT_OK);
         const glhle_pica_stats before = tsf_stats(e.gpu);
         assert_int_equal(before.transfers_gpu, 1);

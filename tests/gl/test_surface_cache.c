@@ -60,21 +60,6 @@ static uint8_t *encode(const pica_surface *s, const uint8_t *native)
     return out;
 }
 
-static void bind(tsf_env *e, const pica_framebuffer_state *fb, pica_render_targets *rt)
-{
-    assert_int_equal(gl_context_enter(e->ctx), GLHLE_RESULT_OK);
-    assert_int_equal(pica_surface_cache_bind_framebuffer(e->gpu->surfaces, fb, rt), GLHLE_RESULT_OK);
-    assert_int_not_equal(rt->fbo, 0);
-}
-
-static void draw(tsf_env *e, const pica_framebuffer_state *fb, const pica_render_targets *rt, int block,
-                 uint32_t seed)
-{
-    tsf_draw_pattern(e->gpu, rt->fbo, (int)(rt->width * rt->scale), (int)(rt->height * rt->scale), block, seed);
-    const pica_rect all = {0, 0, rt->width, rt->height};
-    pica_surface_cache_mark_written(e->gpu->surfaces, fb, &all);
-}
-
 /* The guest bytes a flush must produce for the render target texture. */
 static uint8_t *expected_bytes(tsf_env *e, GLuint tex, pica_texfmt f, uint32_t w, uint32_t h, uint32_t scale)
 {
@@ -101,12 +86,12 @@ static void round_trip(void **state)
             const pica_texfmt f = pica_texfmt_from_colorbuffer(cfmt);
             const pica_framebuffer_state fb = tsf_fb(COLOR, cfmt, 0, 0, 64, 32);
             pica_render_targets rt;
-            bind(&e, &fb, &rt);
+            tsf_bind(&e, &fb, &rt);
             assert_true(rt.has_color);
             assert_false(rt.has_depth);
             assert_int_equal(rt.scale, scale);
             assert_int_equal(rt.color_format, f);
-            draw(&e, &fb, &rt, 1, 0x1234u + cfmt);
+            tsf_render(&e, &fb, &rt, 1, 0x1234u + cfmt);
             uint8_t *want = expected_bytes(&e, rt.color_texture, f, 64, 32, scale);
             const glhle_pica_stats before = tsf_stats(e.gpu);
             assert_int_equal(glhle_pica_flush(e.gpu, COLOR, 64 * 32 * 4), GLHLE_RESULT_OK);
@@ -124,10 +109,10 @@ static void round_trip(void **state)
             const pica_texfmt f = pica_texfmt_from_depthbuffer(dfmt);
             const pica_framebuffer_state fb = tsf_fb(0, 0, DEPTH, dfmt, 32, 16);
             pica_render_targets rt;
-            bind(&e, &fb, &rt);
+            tsf_bind(&e, &fb, &rt);
             assert_true(rt.has_depth);
             assert_int_equal(rt.has_stencil, dfmt == 3);
-            draw(&e, &fb, &rt, (int)scale, 0x777u + dfmt);
+            tsf_render(&e, &fb, &rt, (int)scale, 0x777u + dfmt);
             uint8_t *want = expected_bytes(&e, rt.depth_texture, f, 32, 16, scale);
             assert_int_equal(glhle_pica_flush(e.gpu, DEPTH, 32 * 16 * 4), GLHLE_RESULT_OK);
             const pica_surface s = tiled(f, 32, 16);
@@ -148,8 +133,8 @@ static void cpu_write_inside_a_dirty_row(void **state)
     tsf_env_init(&e, ctx, 1, 0);
     const pica_framebuffer_state fb = tsf_fb(COLOR, 0, 0, 0, 64, 32);
     pica_render_targets rt;
-    bind(&e, &fb, &rt);
-    draw(&e, &fb, &rt, 1, 42);
+    tsf_bind(&e, &fb, &rt);
+    tsf_render(&e, &fb, &rt, 1, 42);
     uint8_t *want = expected_bytes(&e, rt.color_texture, PICA_TEXFMT_RGBA8, 64, 32, 1);
     /* the CPU writes 16 bytes in the middle of the first row group (2048 bytes) */
     memset(tsf_g(&e, COLOR + 1000), 0x5C, 16);
@@ -162,7 +147,7 @@ static void cpu_write_inside_a_dirty_row(void **state)
     /* binding again re-reads the invalidated row group from memory */
     glhle_pica_stats before = tsf_stats(e.gpu);
     pica_render_targets rt2;
-    bind(&e, &fb, &rt2);
+    tsf_bind(&e, &fb, &rt2);
     assert_int_equal(tsf_stats(e.gpu).uploads, before.uploads + 1);
     assert_int_equal(tsf_stats(e.gpu).upload_bytes, before.upload_bytes + 2048);
     uint8_t *again = expected_bytes(&e, rt2.color_texture, PICA_TEXFMT_RGBA8, 64, 32, 1);
@@ -179,8 +164,8 @@ static void flush_a_sub_range(void **state)
     tsf_env_init(&e, ctx, 2, 0);
     const pica_framebuffer_state fb = tsf_fb(COLOR, 3, 0, 0, 32, 32); /* RGB565: 512-byte row groups */
     pica_render_targets rt;
-    bind(&e, &fb, &rt);
-    draw(&e, &fb, &rt, 1, 7);
+    tsf_bind(&e, &fb, &rt);
+    tsf_render(&e, &fb, &rt, 1, 7);
     uint8_t *want = expected_bytes(&e, rt.color_texture, PICA_TEXFMT_RGB565, 32, 32, 2);
     /* one byte inside row group 2 writes back that whole group and nothing else */
     assert_int_equal(glhle_pica_flush(e.gpu, COLOR + 2 * 512 + 100, 1), GLHLE_RESULT_OK);
@@ -201,25 +186,25 @@ static void overlapping_render_targets(void **state)
     /* A: 64x32 RGBA8; B: 64x16 RGBA8 over A's rows 16-31 (row groups 2-3, 2048 bytes each) */
     const pica_framebuffer_state fa = tsf_fb(COLOR, 0, 0, 0, 64, 32), fbb = tsf_fb(COLOR + 2 * 2048, 0, 0, 0, 64, 16);
     pica_render_targets ra, rb;
-    bind(&e, &fa, &ra);
-    draw(&e, &fa, &ra, 1, 100);
+    tsf_bind(&e, &fa, &ra);
+    tsf_render(&e, &fa, &ra, 1, 100);
     uint8_t *a_bytes = expected_bytes(&e, ra.color_texture, PICA_TEXFMT_RGBA8, 64, 32, 1);
     glhle_pica_stats s0 = tsf_stats(e.gpu);
-    bind(&e, &fbb, &rb); /* B's rows come from A on the GPU */
+    tsf_bind(&e, &fbb, &rb); /* B's rows come from A on the GPU */
     glhle_pica_stats s1 = tsf_stats(e.gpu);
     assert_int_equal(s1.uploads, s0.uploads);
     assert_int_equal(s1.gpu_copies, s0.gpu_copies + 1);
     uint8_t *b_now = expected_bytes(&e, rb.color_texture, PICA_TEXFMT_RGBA8, 64, 16, 1);
     assert_memory_equal(b_now, a_bytes + 2 * 2048, 2 * 2048);
     free(b_now);
-    draw(&e, &fbb, &rb, 1, 200);
+    tsf_render(&e, &fbb, &rb, 1, 200);
     uint8_t *b_bytes = expected_bytes(&e, rb.color_texture, PICA_TEXFMT_RGBA8, 64, 16, 1);
     assert_int_equal(glhle_pica_flush(e.gpu, COLOR, 64 * 32 * 4), GLHLE_RESULT_OK);
     assert_memory_equal(tsf_g(&e, COLOR), a_bytes, 2 * 2048);
     assert_memory_equal(tsf_g(&e, COLOR + 2 * 2048), b_bytes, 2 * 2048);
     /* A again: rows 16-31 come from B, not from memory */
     s0 = tsf_stats(e.gpu);
-    bind(&e, &fa, &ra);
+    tsf_bind(&e, &fa, &ra);
     s1 = tsf_stats(e.gpu);
     assert_int_equal(s1.uploads, s0.uploads);
     uint8_t *a_now = expected_bytes(&e, ra.color_texture, PICA_TEXFMT_RGBA8, 64, 32, 1);
@@ -264,8 +249,8 @@ static void render_to_texture(void **state)
         tsf_env_init(&e, ctx, scale, 0);
         const pica_framebuffer_state fb = tsf_fb(COLOR, 0, 0, 0, 64, 32);
         pica_render_targets rt;
-        bind(&e, &fb, &rt);
-        draw(&e, &fb, &rt, (int)scale, 9);
+        tsf_bind(&e, &fb, &rt);
+        tsf_render(&e, &fb, &rt, (int)scale, 9);
         /* exact: the render target's own texture, no copy */
         glhle_pica_stats s0 = tsf_stats(e.gpu);
         pica_tex_unit_state u = tex_unit(COLOR, PICA_TEXFMT_RGBA8, 64, 32);
@@ -290,8 +275,8 @@ static void render_to_texture(void **state)
         /* reinterpreted: the RGBA8 render target read as HILO8... needs 16 bits:
          * use a RGB565 target read as RGBA4, IA8 and HILO8 */
         const pica_framebuffer_state f16 = tsf_fb(COLOR + 0x40000, 3, 0, 0, 32, 32);
-        bind(&e, &f16, &rt);
-        draw(&e, &f16, &rt, (int)scale, 11);
+        tsf_bind(&e, &f16, &rt);
+        tsf_render(&e, &f16, &rt, (int)scale, 11);
         const pica_texfmt others[3] = {PICA_TEXFMT_RGBA4, PICA_TEXFMT_IA8, PICA_TEXFMT_HILO8};
         for (int i = 0; i < 3; i++) {
             s0 = tsf_stats(e.gpu);
@@ -328,8 +313,8 @@ static void sampled_targets_hold_what_their_format_holds(void **state)
         const uint32_t addr = COLOR + cfmt * 0x10000u;
         const pica_framebuffer_state fb = tsf_fb(addr, cfmt, 0, 0, 32, 32);
         pica_render_targets rt;
-        bind(&e, &fb, &rt);
-        draw(&e, &fb, &rt, 2, 1000u + cfmt);
+        tsf_bind(&e, &fb, &rt);
+        tsf_render(&e, &fb, &rt, 2, 1000u + cfmt);
         pica_tex_unit_state u = tex_unit(addr, f, 32, 32);
         pica_texture t;
         assert_int_equal(pica_surface_cache_get_texture(e.gpu->surfaces, &u, 0, NULL, &t), GLHLE_RESULT_OK);
@@ -353,8 +338,8 @@ static void depth_read_as_colour(void **state)
     tsf_env_init(&e, ctx, 1, 0);
     const pica_framebuffer_state fb = tsf_fb(0, 0, DEPTH, 3, 32, 32);
     pica_render_targets rt;
-    bind(&e, &fb, &rt);
-    draw(&e, &fb, &rt, 1, 31337);
+    tsf_bind(&e, &fb, &rt);
+    tsf_render(&e, &fb, &rt, 1, 31337);
     /* D24S8 read as RGBA8 (Azahar's D24S8 -> RGBA8 reinterpreter) and D16 as RGB565 */
     pica_tex_unit_state u = tex_unit(DEPTH, PICA_TEXFMT_RGBA8, 32, 32);
     pica_texture t;
@@ -368,8 +353,8 @@ static void depth_read_as_colour(void **state)
     free(got);
     free(ref);
     const pica_framebuffer_state f16 = tsf_fb(0, 0, DEPTH + 0x10000, 0, 32, 32);
-    bind(&e, &f16, &rt);
-    draw(&e, &f16, &rt, 1, 4242);
+    tsf_bind(&e, &f16, &rt);
+    tsf_render(&e, &f16, &rt, 1, 4242);
     u = tex_unit(DEPTH + 0x10000, PICA_TEXFMT_RGB565, 32, 32);
     assert_int_equal(pica_surface_cache_get_texture(e.gpu->surfaces, &u, 0, NULL, &t), GLHLE_RESULT_OK);
     got = tsf_read_texture(ctx, t.texture, false, 32, 32);
@@ -479,8 +464,8 @@ static void eviction_under_the_budget(void **state)
     /* a dirty render target first: clean surfaces go before it */
     const pica_framebuffer_state fb = tsf_fb(COLOR, 0, 0, 0, 32, 32);
     pica_render_targets rt;
-    bind(&e, &fb, &rt);
-    draw(&e, &fb, &rt, 1, 5);
+    tsf_bind(&e, &fb, &rt);
+    tsf_render(&e, &fb, &rt, 1, 5);
     uint8_t *want = expected_bytes(&e, rt.color_texture, PICA_TEXFMT_RGBA8, 32, 32, 1);
     const pica_framebuffer_state none = tsf_fb(0, 0, 0, 0, 32, 32);
     for (uint32_t i = 0; i < 40; i++) {
@@ -502,8 +487,8 @@ static void eviction_under_the_budget(void **state)
     tsf_env_free(&e);
     /* with room for one surface, the dirty target must go, written back first */
     tsf_env_init(&e, ctx, 1, 4096);
-    bind(&e, &fb, &rt);
-    draw(&e, &fb, &rt, 1, 5);
+    tsf_bind(&e, &fb, &rt);
+    tsf_render(&e, &fb, &rt, 1, 5);
     pica_render_targets r2;
     assert_int_equal(pica_surface_cache_bind_framebuffer(e.gpu->surfaces, &none, &r2), GLHLE_RESULT_OK);
     pica_tex_unit_state u = tex_unit(TEX, PICA_TEXFMT_RGBA8, 32, 32);
@@ -574,8 +559,22 @@ static void bad_input(void **state)
     assert_int_equal(t.width, 32);
     fb = tsf_fb(COLOR, 0, DEPTH, 3, 64, 32);
     assert_int_equal(pica_surface_cache_bind_framebuffer(c, &fb, &rt), GLHLE_RESULT_OK);
+    /* a target too large for the GL at this scale */
+    tsf_env big;
+    tsf_env_init(&big, ctx, 10, 0);
+    const int max = ctx->info.max_texture_size;
+    if (max / 10 < 2040) {
+        const pica_framebuffer_state huge = tsf_fb(COLOR, 3, 0, 0, 2040, 8);
+        pica_render_targets none;
+        assert_int_equal(pica_surface_cache_bind_framebuffer(big.gpu->surfaces, &huge, &none),
+                         GLHLE_RESULT_UNSUPPORTED);
+        assert_true(ts_log_contains("2040x8 at scale 10 exceeds the GL's"));
+        assert_int_equal(none.fbo, 0);
+    }
+    tsf_env_free(&big);
+    assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
     /* memory unmapped under a dirty surface: the flush reports it */
-    draw(&e, &fb, &rt, 1, 1);
+    tsf_render(&e, &fb, &rt, 1, 1);
     assert_int_equal(glhle_pica_unmap_memory(e.gpu, TSF_BASE), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_flush(e.gpu, COLOR, 64), GLHLE_RESULT_OUT_OF_BOUNDS);
     tsf_env_free(&e);

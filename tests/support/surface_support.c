@@ -157,3 +157,27 @@ uint8_t *tsf_read_texture(glhle_context *ctx, GLuint tex, bool depth, int w, int
                         (GLsizei)n, buf);
     return buf;
 }
+
+void tsf_bind(tsf_env *e, const pica_framebuffer_state *fb, pica_render_targets *rt)
+{
+    assert_int_equal(gl_context_enter(e->ctx), GLHLE_RESULT_OK);
+    assert_int_equal(pica_surface_cache_bind_framebuffer(e->gpu->surfaces, fb, rt), GLHLE_RESULT_OK);
+    assert_int_not_equal(rt->fbo, 0);
+}
+
+void tsf_render(tsf_env *e, const pica_framebuffer_state *fb, const pica_render_targets *rt, int block, uint32_t seed)
+{
+    tsf_draw_pattern(e->gpu, rt->fbo, (int)(rt->width * rt->scale), (int)(rt->height * rt->scale), block, seed);
+    const pica_rect all = {0, 0, rt->width, rt->height};
+    pica_surface_cache_mark_written(e->gpu->surfaces, fb, &all);
+}
+
+glhle_pica_display_transfer tsf_transfer_regs(uint32_t in, uint32_t out, uint32_t in_w, uint32_t in_h, uint32_t out_w,
+                                              uint32_t out_h, uint32_t flags)
+{
+    return (glhle_pica_display_transfer){.input_address = in >> 3,
+                                         .output_address = out >> 3,
+                                         .input_size = in_w | in_h << 16,
+                                         .output_size = out_w | out_h << 16,
+                                         .flags = flags};
+}

@@ -10,6 +10,7 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/pica/pica_state.h"
+#include "backend/pica/surface_cache.h"
 #include "glhle/pica.h"
 #include "support/test_support.h"
 
@@ -39,6 +40,18 @@ glhle_pica_stats tsf_stats(glhle_pica *p);
  * format code `dfmt`; reads and writes enabled for what is present. */
 pica_framebuffer_state tsf_fb(uint32_t color_addr, uint8_t cfmt, uint32_t depth_addr, uint8_t dfmt, uint16_t w,
                               uint16_t h);
+
+/* The cache's render targets for fb (GL context entered; must succeed and
+ * attach something). */
+void tsf_bind(tsf_env *e, const pica_framebuffer_state *fb, pica_render_targets *rt);
+/* tsf_draw_pattern over the whole of rt, then marks it written as the draw
+ * path would. */
+void tsf_render(tsf_env *e, const pica_framebuffer_state *fb, const pica_render_targets *rt, int block,
+                uint32_t seed);
+
+/* Transfer engine registers: addresses, sizes (width | height << 16), flags. */
+glhle_pica_display_transfer tsf_transfer_regs(uint32_t in, uint32_t out, uint32_t in_w, uint32_t in_h, uint32_t out_w,
+                                              uint32_t out_h, uint32_t flags);
 
 /* Draws a picture into `fbo` covering (0, 0, w, h) GL pixels with plain GL:
  * colour and depth are hashes of (pixel / block, seed), so every block x

@@ -12,6 +12,7 @@
 #include "backend/pica/display.h"
 #include "backend/pica/memory.h"
 #include "support/pica_support.h"
+#include "support/surface_support.h"
 
 #define BASE 0x18000000u
 #define MEM_SIZE 0x40000u
@@ -102,16 +103,6 @@ static void fill_bad_input(void **state)
 
 /* ---- display transfer ---------------------------------------------------------- */
 
-static glhle_pica_display_transfer xfer(uint32_t in, uint32_t out, uint32_t in_w, uint32_t in_h, uint32_t out_w,
-                                        uint32_t out_h, uint32_t flags)
-{
-    return (glhle_pica_display_transfer){.input_address = in >> 3,
-                                         .output_address = out >> 3,
-                                         .input_size = in_w | in_h << 16,
-                                         .output_size = out_w | out_h << 16,
-                                         .flags = flags};
-}
-
 static glhle_result run_transfer(const glhle_pica_display_transfer *regs)
 {
     pica_transfer_params t;
@@ -138,7 +129,7 @@ static void transfer_tiled_to_linear(void **state)
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++)
             put_rgba8(mem_bytes + tiled_index(W, x, y) * 4, x, y);
-    glhle_pica_display_transfer regs = xfer(BASE, out, W, H, W, H, 0);
+    glhle_pica_display_transfer regs = tsf_transfer_regs(BASE, out, W, H, W, H, 0);
     assert_int_equal(run_transfer(&regs), GLHLE_RESULT_OK);
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++) {
@@ -168,7 +159,7 @@ static void transfer_linear_to_tiled_rgb8(void **state)
             uint8_t *p = mem_bytes + (y * W + x) * 3;
             p[0] = (uint8_t)(x * 16), p[1] = (uint8_t)y, p[2] = 0x77;
         }
-    glhle_pica_display_transfer regs = xfer(BASE, out, W, H, W, H, 1u << 1 | 1u << 8 | 0u << 12);
+    glhle_pica_display_transfer regs = tsf_transfer_regs(BASE, out, W, H, W, H, 1u << 1 | 1u << 8 | 0u << 12);
     assert_int_equal(run_transfer(&regs), GLHLE_RESULT_OK);
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++) {
@@ -197,7 +188,7 @@ static void transfer_converts_formats(void **state)
         {4, {0x19, 0xF8}, 2},         /* RGBA4: 15 << 12 | 8 << 8 | 1 << 4 | 9 = 0xF819 */
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        glhle_pica_display_transfer regs = xfer(BASE, out, 8, 8, 8, 8, cases[c].code << 12);
+        glhle_pica_display_transfer regs = tsf_transfer_regs(BASE, out, 8, 8, 8, 8, cases[c].code << 12);
         assert_int_equal(run_transfer(&regs), GLHLE_RESULT_OK);
         for (uint32_t i = 0; i < 64; i++)
             assert_memory_equal(mem_bytes + 0x10000 + i * cases[c].n, cases[c].bytes, cases[c].n);
@@ -217,7 +208,7 @@ static void transfer_downscales(void **state)
             p[0] = 255, p[1] = (uint8_t)(x / 2), p[2] = (uint8_t)(y / 2), p[3] = reds[y & 1][x & 1];
         }
     /* 2x2: (10 + 11 + 12 + 14) / 4 = 11 (truncated); output 8x8 */
-    glhle_pica_display_transfer regs = xfer(BASE, out, W, H, W, H, 2u << 24);
+    glhle_pica_display_transfer regs = tsf_transfer_regs(BASE, out, W, H, W, H, 2u << 24);
     assert_int_equal(run_transfer(&regs), GLHLE_RESULT_OK);
     for (uint32_t y = 0; y < 8; y++)
         for (uint32_t x = 0; x < 8; x++) {
@@ -241,7 +232,7 @@ static void transfer_crop_flip_skew_and_blocks(void **state)
     /* input 16 wide, output 8x8 with flip + crop: the output moves by
      * (16 - 8) * (8 - 1) * 4 bytes (Azahar sw_blitter.cpp) */
     pica_transfer_params t;
-    glhle_pica_display_transfer regs = xfer(BASE, BASE + 0x10000, 16, 8, 8, 8, 1 | 4);
+    glhle_pica_display_transfer regs = tsf_transfer_regs(BASE, BASE + 0x10000, 16, 8, 8, 8, 1 | 4);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_OK);
     assert_int_equal(t.out_addr, BASE + 0x10000 + 8 * 7 * 4);
     assert_int_equal(t.src.stride, 16 * 8 * 4);
@@ -253,14 +244,14 @@ static void transfer_crop_flip_skew_and_blocks(void **state)
     memset(mem_bytes, 0, 32 * 32 * 4);
     mem_bytes[64 * 4 + 3] = 0x11;     /* R of the first texel of tile 1 */
     mem_bytes[2 * 64 * 4 + 3] = 0x22; /* tile 2 */
-    regs = xfer(BASE, BASE + 0x10000, 32, 32, 32, 32, 1u << 16);
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 32, 32, 32, 32, 1u << 16);
     assert_int_equal(run_transfer(&regs), GLHLE_RESULT_OK);
     assert_int_equal(mem_bytes[0x10000 + (0 * 32 + 8) * 4 + 3], 0x11);
     assert_int_equal(mem_bytes[0x10000 + (8 * 32 + 0) * 4 + 3], 0x22);
     /* no-conversion bit 5 with tiled input keeps the tiles: a plain copy */
     for (uint32_t i = 0; i < 64 * 4; i++)
         mem_bytes[i] = (uint8_t)i;
-    regs = xfer(BASE, BASE + 0x10000, 8, 8, 8, 8, 1u << 5);
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 8, 8, 8, 8, 1u << 5);
     assert_int_equal(run_transfer(&regs), GLHLE_RESULT_OK);
     assert_memory_equal(mem_bytes + 0x10000, mem_bytes, 64 * 4);
 }
@@ -269,29 +260,29 @@ static void transfer_bad_input(void **state)
 {
     (void)state;
     pica_transfer_params t;
-    glhle_pica_display_transfer regs = xfer(BASE, BASE + 0x10000, 8, 8, 8, 8, 5u << 8);
+    glhle_pica_display_transfer regs = tsf_transfer_regs(BASE, BASE + 0x10000, 8, 8, 8, 8, 5u << 8);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("input format 5 (bits 8-10)"));
     regs.flags = 3u << 24;
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("downscale mode 3 (bits 24-25) is invalid"));
-    regs = xfer(BASE, BASE + 0x10000, 0, 8, 8, 8, 0);
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 0, 8, 8, 8, 0);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("is zero or above 4096"));
-    regs = xfer(BASE, BASE + 0x10000, 8192, 8, 8, 8, 0);
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 8192, 8, 8, 8, 0);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
-    regs = xfer(BASE, BASE + 0x10000, 8, 8, 16, 8, 0);
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 8, 8, 16, 8, 0);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("output width 16 (0x1EF00C08) is above the input width 8"));
-    regs = xfer(BASE, BASE + 0x10000, 12, 12, 12, 12, 0);
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 12, 12, 12, 12, 0);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("not a multiple of 8"));
-    regs = xfer(BASE, BASE + MEM_SIZE - 64, 8, 8, 8, 8, 0);
+    regs = tsf_transfer_regs(BASE, BASE + MEM_SIZE - 64, 8, 8, 8, 8, 0);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_OUT_OF_BOUNDS);
     assert_true(ts_log_contains("output 0x1803ffc0+0x100 (rgba8 8x8) is not inside one memory mapping"));
-    regs = xfer(0x10000000, BASE, 8, 8, 8, 8, 0);
+    regs = tsf_transfer_regs(0x10000000, BASE, 8, 8, 8, 8, 0);
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_OUT_OF_BOUNDS);
-    regs = xfer(BASE, BASE + 0x10000, 8, 8, 1, 8, 1u << 24 | 2); /* linear input, 1 wide, halved to 0 */
+    regs = tsf_transfer_regs(BASE, BASE + 0x10000, 8, 8, 1, 8, 1u << 24 | 2); /* linear input, 1 wide, halved to 0 */
     assert_int_equal(pica_transfer_decode(&regs, &mem, ts_logger(), &t), GLHLE_RESULT_INVALID_ARGUMENT);
 }
 
@@ -363,7 +354,7 @@ static void public_api_runs_on_the_cpu(void **state)
     assert_int_equal(glhle_pica_fill_memory(p, &fill), GLHLE_RESULT_OK);
     assert_int_equal(vram[0], 4);
     assert_int_equal(vram[0xFF], 1);
-    glhle_pica_display_transfer t = xfer(BASE, BASE + 0x1000, 8, 8, 8, 8, 0);
+    glhle_pica_display_transfer t = tsf_transfer_regs(BASE, BASE + 0x1000, 8, 8, 8, 8, 0);
     assert_int_equal(glhle_pica_transfer(p, &t), GLHLE_RESULT_OK);
     assert_memory_equal(vram + 0x1000, vram, 0x100); /* a solid colour is the same tiled or linear */
     t.flags = 8;
@@ -372,7 +363,7 @@ static void public_api_runs_on_the_cpu(void **state)
     assert_int_equal(glhle_pica_transfer(p, &t), GLHLE_RESULT_OK);
     assert_memory_equal(vram + 0x2000, vram, 32);
     /* bad input: an error, and the instance keeps working */
-    t = xfer(BASE, BASE + 0x7F80, 8, 8, 8, 8, 0);
+    t = tsf_transfer_regs(BASE, BASE + 0x7F80, 8, 8, 8, 8, 0);
     assert_int_equal(glhle_pica_transfer(p, &t), GLHLE_RESULT_OUT_OF_BOUNDS);
     assert_int_equal(glhle_pica_fill_memory(p, &fill), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_invalidate(p, BASE, 16), GLHLE_RESULT_OK);

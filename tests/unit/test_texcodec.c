@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "backend/pica/etc1.h"
+#include "backend/pica/pica_state.h"
 #include "backend/pica/texcodec.h"
 
 static uint32_t host_word(const uint8_t *p)
@@ -589,6 +590,10 @@ static void names_and_registers(void **state)
     assert_int_equal(pica_texfmt_from_depthbuffer(0), PICA_TEXFMT_D16);
     assert_int_equal(pica_texfmt_from_depthbuffer(1), PICA_TEXFMT_COUNT);
     assert_int_equal(pica_texfmt_from_depthbuffer(3), PICA_TEXFMT_D24S8);
+    /* the decoded framebuffer state's register values (pica_state.h) map too */
+    assert_int_equal(pica_texfmt_from_colorbuffer(PICA_COLOR_RGB8), PICA_TEXFMT_RGB8);
+    assert_int_equal(pica_texfmt_from_colorbuffer(PICA_COLOR_RGBA4), PICA_TEXFMT_RGBA4);
+    assert_int_equal(pica_texfmt_from_depthbuffer(PICA_DEPTH_D24), PICA_TEXFMT_D24);
     assert_int_equal(pica_texfmt_from_transfer(2), PICA_TEXFMT_RGB565);
     assert_int_equal(pica_texfmt_from_transfer(3), PICA_TEXFMT_RGB5A1);
     assert_int_equal(pica_texfmt_from_transfer(7), PICA_TEXFMT_COUNT);
