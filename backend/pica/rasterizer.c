@@ -41,6 +41,7 @@
 #include "backend/gl/stream_buffer.h"
 #include "backend/pica/fs_buffers.h"
 #include "backend/pica/fs_key.h"
+#include "backend/pica/gl_pass.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/primitive.h"
 #include "shadergen/pica_fs.h"
@@ -436,8 +437,12 @@ static GLuint feedback_copy(pica_rasterizer *r, unsigned unit, GLuint tex, const
     GladGLContext *gl = r->gl;
     const uint32_t w = rt->width * rt->scale, h = rt->height * rt->scale;
     if (!r->scratch[unit] || r->scratch_w[unit] != w || r->scratch_h[unit] != h) {
-        if (r->scratch[unit])
+        if (r->scratch[unit]) {
+            /* a new texture may get the deleted one's name: the shadow must
+             * not believe it is still bound */
+            pica_pass_forget_texture(r->st, r->scratch[unit]);
             gl->DeleteTextures(1, &r->scratch[unit]);
+        }
         gl->CreateTextures(GL_TEXTURE_2D, 1, &r->scratch[unit]);
         gl->TextureStorage2D(r->scratch[unit], 1, GL_RGBA8, (GLsizei)w, (GLsizei)h);
         r->scratch_w[unit] = w;
@@ -454,7 +459,8 @@ static GLuint feedback_copy(pica_rasterizer *r, unsigned unit, GLuint tex, const
 static bool bind_textures(pica_rasterizer *r, const pica_state *s)
 {
     const pica_fs_key *k = &r->fs.key;
-    if (r->shadow_view) {
+    if (r->shadow_view) { /* the last draw's view; its name may come back next */
+        pica_pass_forget_texture(r->st, r->shadow_view);
         r->gl->DeleteTextures(1, &r->shadow_view);
         r->shadow_view = 0;
     }

@@ -7,7 +7,8 @@
  * buffer, z- against w-buffering, every blend factor and equation and every
  * logic op on known colours, colour masks, both scissor modes, stencil
  * tests and operations, the user clip plane, nearest texture sampling with
- * wraps and border colours, a shadow map, immediate-mode vertices, the fragment model
+ * wraps and border colours, a shadow map, the render target sampled in its
+ * own draw, immediate-mode vertices, the fragment model
  * (shadergen/pica_ref.c) for a combiner chain; every generated program
  * links; the error paths skip the draw and leave the instance drawing. */
 #include "support/test_support.h"
@@ -803,9 +804,62 @@ static void shadow_texture(void **state)
             assert_close(px(&img, (uint32_t)x, (uint32_t)y), (rgba){want[0], want[1], want[2], want[3]}, 1,
                          "shadow texel against pica_ref_shadow_2d");
         }
+    /* the same draw again: the per-draw view is made afresh (its name may
+     * be the last one's) and still bound */
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(&e, &b);
+    glhle_image again;
+    pd_read_color(&e, PD_COLOR, 0, W, H, &again);
+    assert_memory_equal(again.rgba, img.rgba, (size_t)W * H * 4);
+    glhle_image_free(&again);
     free(u);
     free(tex);
     free(map);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* Render to texture from the target itself: texture 0 is the colour buffer
+ * being drawn (same address, RGBA8 both ways), sampled half a width to the
+ * right with repeat. A GL feedback loop would be undefined; the draw path
+ * samples a copy, so the result is the old picture shifted by 32 pixels. */
+static rgba old_picture(int x, int y)
+{
+    return (rgba){(uint8_t)(x * 4), (uint8_t)(y * 4), (uint8_t)(x ^ y), 255};
+}
+
+static rgba expect_shifted(void *user, int x, int y)
+{
+    (void)user;
+    return old_picture((x + 32) % 64, y);
+}
+
+static void set_feedback(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_COLOR, 64, 64, 0, 0, 0, 2, 2, 0);
+    pd_tev_replace(b, 3, 0);
+}
+
+static void render_target_as_texture(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint8_t *pic = malloc(W * H * 4);
+    for (int r = 0; r < H; r++)
+        for (int x = 0; x < W; x++) {
+            const rgba c = old_picture(x, H - 1 - r);
+            memcpy(pic + (r * W + x) * 4, &c, 4);
+        }
+    pd_put_color(&e, PD_COLOR, 0, W, H, pic);
+    free(pic);
+    put_quad(&e, -0.5f, 1, SRC, 0.5f, 0, 1.5f, 1);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_feedback, NULL, &img);
+    expect_image("rasterizer_feedback", &img, expect_shifted, NULL, 0);
+    assert_int_equal(rstats(&e).feedback_copies, 1);
     glhle_image_free(&img);
     pd_env_free(&e);
 }
@@ -1040,6 +1094,17 @@ static void unmapped_render_target(void **state)
     pd_target(&b, PD_COLOR, 7, 0, 0, W, H);
     pd_draw(&b, 0, 3, 0);
     skipped(&e, &b, GLHLE_RESULT_INVALID_ARGUMENT, "render target not usable");
+    /* a zero width (FRAMEBUFFER_DIM bits 0-10) */
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 0, W, H);
+    tp_cmd1(&b, 0x11E, 1u << 24 | (H - 1u) << 12);
+    pd_draw(&b, 0, 3, 0);
+    ts_log_clear();
+    glhle_pica_run_result res;
+    assert_int_not_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+    tp_cmd_free(&b);
+    assert_true(ts_log_contains("FRAMEBUFFER_DIM 0x64"));
+    assert_int_equal(rstats(&e).draws, 0);
     draw_good_triangle(&e);
     pd_env_free(&e);
 }
@@ -1055,6 +1120,15 @@ static void unmapped_texture(void **state)
     pd_tev_replace(&b, 3, 0);
     pd_draw(&b, 0, 6, 0);
     skipped(&e, &b, GLHLE_RESULT_OUT_OF_BOUNDS, "texture unit 0 (address 0x30000000");
+    /* a texture of height 0 (TEXUNIT0_DIM bits 0-10) */
+    tp_cmd_init(&b);
+    pd_texture0(&b, PD_TEXTURE, 8, 0, 0, 0, 0, 2, 2, 0);
+    pd_draw(&b, 0, 6, 0);
+    ts_log_clear();
+    glhle_pica_run_result res;
+    assert_int_not_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+    tp_cmd_free(&b);
+    assert_true(ts_log_contains("texture unit 0 (address 0x18400000, 8x0"));
     /* nothing reached the colour buffer */
     glhle_image img;
     pd_read_color(&e, PD_COLOR, 0, W, H, &img);
@@ -1125,6 +1199,7 @@ int main(void)
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),
         TS_GL_TEST(shadow_texture),
+        TS_GL_TEST(render_target_as_texture),
         TS_GL_TEST(combiners_match_reference),
         TS_GL_TEST(scaled_triangle),
         TS_GL_TEST(redundant_state_is_not_reissued),
