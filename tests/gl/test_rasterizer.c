@@ -7,7 +7,7 @@
  * buffer, z- against w-buffering, every blend factor and equation and every
  * logic op on known colours, colour masks, both scissor modes, stencil
  * tests and operations, the user clip plane, nearest texture sampling with
- * wraps and border colours, a shadow map, the render target sampled in its
+ * wraps and border colours, cube-map faces, a shadow map, the render target sampled in its
  * own draw, immediate-mode vertices, the fragment model
  * (shadergen/pica_ref.c) for a combiner chain; every generated program
  * links; the error paths skip the draw and leave the instance drawing. */
@@ -743,6 +743,52 @@ static void texture_nearest_wraps(void **state)
     }
 }
 
+/* A cube map on texture 0 (TEXUNIT0_PARAM type 1, faces at ADDR1-6 in the
+ * order +X -X +Y -Y +Z -Z: 3dbrew), each face one colour; the third
+ * coordinate is texcoord0.w = 1 (v2.w). (s, t) inside [-0.5, 0.5] picks +Z,
+ * s in [1.5, 2.5] picks +X (the major axis). */
+static const rgba FACE[6] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                             {255, 255, 0, 255}, {0, 255, 255, 255}, {255, 0, 255, 255}};
+
+static void set_cube(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(b, 0x083, 1u << 28); /* type 1: cube */
+    uint32_t addr[5];
+    for (uint32_t f = 1; f < 6; f++)
+        addr[f - 1] = (PD_TEXTURE + f * 0x100) >> 3;
+    tp_cmd(b, 0x086, 0xF, true, addr, 5);
+    tp_cmd(b, 0x052, 0xF, false, (const uint32_t[1]){0x101F0D0C}, 1); /* texcoord0.w from v2.w */
+    pd_tev_replace(b, 3, 0);
+}
+
+static void cube_map_faces(void **state)
+{
+    const struct {
+        float s0, s1, t0, t1;
+        int face;
+    } cases[] = {{-0.5f, 0.5f, -0.5f, 0.5f, 4}, {1.5f, 2.5f, -0.4f, 0.4f, 0}, {-2.5f, -1.5f, -0.4f, 0.4f, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        for (int f = 0; f < 6; f++) {
+            uint8_t face[8 * 8 * 4];
+            for (int k = 0; k < 64; k++)
+                memcpy(face + 4 * k, &FACE[f], 4);
+            pd_put_texture(&e, PD_TEXTURE + (uint32_t)f * 0x100, 0, 8, 8, face);
+        }
+        put_quad(&e, -0.5f, 1, SRC, cases[i].s0, cases[i].t0, cases[i].s1, cases[i].t1);
+        glhle_image img;
+        draw_and_read(&e, 6, false, set_cube, NULL, &img);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(FACE[cases[i].face]));
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
 /* Texture 0 as a shadow map: the texels' RGBA8 bytes (R | G << 8 | B << 16
  * | A << 24) are the depth24 << 8 | stencil8 word the generated shader
  * compares (an R32UI view over the cache's RGBA8 texture, the word
@@ -1198,6 +1244,7 @@ int main(void)
         TS_GL_TEST(user_clip_plane),
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),
+        TS_GL_TEST(cube_map_faces),
         TS_GL_TEST(shadow_texture),
         TS_GL_TEST(render_target_as_texture),
         TS_GL_TEST(combiners_match_reference),
