@@ -1,0 +1,113 @@
+/* The GL PlayStation renderer's shared state: VRAM as an R16UI texture at
+ * scale x native size (vram.c owns it and the transfers), and the batched
+ * primitive stream with its programs (rasterizer.c).
+ *
+ * Batching and feedback: consecutive primitives go to GL as one instanced
+ * draw: with the program specialised for their key when they share one, or
+ * with the program that reads the key's fields per primitive
+ * (psx_fs_key_uber) when they differ. GL leaves undefined any texel that is both
+ * written through the framebuffer and fetched by a shader between two
+ * texture barriers (GL 4.5 section 9.3, "Rendering Feedback Loops"), so the
+ * renderer keeps the VRAM rectangles written and read since the last
+ * barrier; a primitive that would read what was written (texels, its CLUT,
+ * or with texture barriers the pixel it blends with) or write what was read
+ * ends the draw and gets a glTextureBarrier first. A change of program only
+ * ends the draw. A primitive that samples the area it draws itself reads a
+ * copy taken just before it. */
+#ifndef GLHLE_PSX_GL_RENDERER_H
+#define GLHLE_PSX_GL_RENDERER_H
+
+#include "backend/gl/gl_context.h"
+#include "backend/gl/program_cache.h"
+#include "backend/gl/stream_buffer.h"
+#include "backend/psx/renderer.h"
+#include "shadergen/psx_fs.h"
+
+/* One primitive as the drawing programs read it (shadergen/psx_fs.h). */
+typedef struct psx_gl_instance {
+    int16_t p0[4];
+    int16_t p1[4];
+    int16_t clip[4];
+    uint32_t w[4];
+    int32_t g0[4];
+    int32_t g1[4];
+    int32_t g2[2];
+} psx_gl_instance;
+_Static_assert(sizeof(psx_gl_instance) == 80, "instance layout is shared with psx_vs.c");
+
+#define PSX_GL_BATCH_MAX 4096   /* instances per draw */
+#define PSX_GL_HAZARD_RECTS 16  /* rectangles kept per batch before merging */
+typedef struct psx_gl_blit {
+    GLuint prog;
+    GLint u_dst, u_target, u_scale, u_src_origin, u_src_scale, u_mask, u_clut_pos;
+} psx_gl_blit;
+
+/* A set of VRAM rectangles, merged into their bounding box past the limit. */
+typedef struct psx_rect_set {
+    psx_rect r[PSX_GL_HAZARD_RECTS];
+    int n;
+} psx_rect_set;
+
+typedef struct psx_gl {
+    psx_renderer base;
+    glhle_context *ctx;
+    GladGLContext *gl;
+    psx_shader_host host;
+    int width, height;          /* VRAM texture: 1024*scale x 512*scale */
+    GLuint vram, vram_fbo;
+    GLuint scratch;             /* same size: sources of copies, self-sampling primitives */
+    GLuint upload_tex;          /* 1024 x 512 native staging for uploads */
+    GLuint native, native_fbo;  /* 1024 x 512 native read-back (scale > 1) */
+    GLuint clut, clut_fbo;      /* 256 x 1: the CLUT cache when VRAM under it changed */
+    GLuint vao, blit_vao;
+    gl_stream_buffer stream;    /* instance data, a persistently mapped ring */
+    gl_program_cache programs;  /* drawing programs by psx_fs_key */
+    psx_gl_blit blits[PSX_BLIT_KIND_COUNT_];
+
+    /* the batch */
+    psx_fs_key key;             /* of the batch: one primitive's, or all-dynamic for a mixed run */
+    psx_gl_instance *batch;
+    uint32_t count;
+    psx_rect_set writes, reads; /* VRAM written and sampled since the last texture barrier */
+    bool batch_from_scratch;    /* the batch samples u_tex from the scratch copy */
+    bool written;               /* VRAM changed since the last texture barrier */
+
+    /* CLUT cache: while "live" it is read from VRAM at (clut_x, clut_y);
+     * before anything overwrites that row it is copied to `clut` */
+    bool clut_live;
+    uint32_t clut_x, clut_y, clut_count;
+} psx_gl;
+
+/* rasterizer.c */
+/* Issues the pending batch as one draw call. */
+void psx_gl_flush(psx_gl *g);
+/* Flushes and, if VRAM was written since the last one, issues a texture
+ * barrier; forgets the rectangles read and written before it. */
+void psx_gl_barrier(psx_gl *g);
+/* For a transfer about to write `rects` through the framebuffer (reading
+ * each pixel it writes when `reads_dest`): flushes, adds the barrier a
+ * feedback hazard needs, and records the writes. */
+void psx_gl_transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest);
+/* Call before anything writes `w`: snapshots a live CLUT it would overwrite. */
+void psx_gl_before_write(psx_gl *g, psx_rect w);
+void psx_rect_set_add(psx_rect_set *s, psx_rect r);
+bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r);
+
+/* vram.c */
+glhle_result psx_gl_vram_create(psx_gl *g);
+void psx_gl_vram_destroy(psx_gl *g);
+/* Copies native rectangles of VRAM into the same place in `scratch`. */
+void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n);
+/* The CLUT row (clut_x, clut_y, clut_count) into the snapshot texture. */
+void psx_gl_snapshot_clut(psx_gl *g);
+void psx_gl_bind_vram_target(psx_gl *g);
+void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color);
+void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
+                 bool mask_set, bool mask_check);
+void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, const uint16_t *pixels,
+                   bool mask_set, bool mask_check);
+void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t *out);
+void psx_gl_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count);
+glhle_result psx_gl_read_rgba(psx_renderer *r, uint8_t *rgba);
+
+#endif

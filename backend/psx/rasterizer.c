@@ -1,0 +1,466 @@
+/* The GL PlayStation renderer: primitives become instances of keyed
+ * programs (shadergen/psx_vs.c, psx_fs.c) whose fragment shaders evaluate
+ * each pixel from the primitive's integer setup, so at 1x they write the same
+ * VRAM as the software reference. Consecutive primitives that share a
+ * program and do not feed each other go out as one instanced draw; see
+ * gl_renderer.h for the feedback rules. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/bytebuf.h"
+#include "backend/common/hash.h"
+#include "backend/gl/gl_util.h"
+#include "backend/gl/program_cache.h"
+#include "backend/gl/stream_buffer.h"
+#include "backend/psx/gl_renderer.h"
+
+static psx_rect rect_union(psx_rect a, psx_rect b)
+{
+    return (psx_rect){a.x0 < b.x0 ? a.x0 : b.x0, a.y0 < b.y0 ? a.y0 : b.y0, a.x1 > b.x1 ? a.x1 : b.x1,
+                      a.y1 > b.y1 ? a.y1 : b.y1};
+}
+
+static int64_t rect_area(psx_rect a)
+{
+    return (int64_t)(a.x1 - a.x0 + 1) * (a.y1 - a.y0 + 1);
+}
+
+void psx_rect_set_add(psx_rect_set *s, psx_rect r)
+{
+    if (psx_rect_empty(r))
+        return;
+    int best = -1;
+    int64_t best_growth = INT64_MAX;
+    for (int i = 0; i < s->n; i++) {
+        int64_t growth = rect_area(rect_union(s->r[i], r)) - rect_area(s->r[i]);
+        if (growth == 0) /* already covered */
+            return;
+        if (growth < best_growth) {
+            best_growth = growth;
+            best = i;
+        }
+    }
+    if (s->n < PSX_GL_HAZARD_RECTS)
+        s->r[s->n++] = r;
+    else /* full: the rectangle that grows least takes it in (conservative) */
+        s->r[best] = rect_union(s->r[best], r);
+}
+
+bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r)
+{
+    for (int i = 0; i < s->n; i++)
+        if (psx_rect_overlap(s->r[i], r))
+            return true;
+    return false;
+}
+
+/* gl_program_cache build function: the programs of a key, with their
+ * fixed uniforms set. */
+static glhle_result build_program(void *user, const void *key_bytes, GLuint *program)
+{
+    psx_gl *g = user;
+    const psx_fs_key *key = key_bytes;
+    glhle_bytebuf vs, fs;
+    glhle_bytebuf_init(&vs, 1 << 16);
+    glhle_bytebuf_init(&fs, 1 << 16);
+    psx_vs_generate(key, &g->host, &vs);
+    psx_fs_generate(key, &g->host, &fs);
+    glhle_result r = gl_link_program(g->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), program);
+    glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&fs);
+    if (r != GLHLE_RESULT_OK) {
+        GLHLE_ERROR(g->base.log,
+                    "PlayStation program (kind %u, texture %u, Gouraud %u, blend %u; 255 = per primitive) did not "
+                    "build; primitives that need it are skipped",
+                    key->kind, key->tex_mode, key->gouraud, key->blend);
+        return r;
+    }
+    GladGLContext *gl = g->gl;
+    gl->UseProgram(*program);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_scale"), (GLint)g->base.scale);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_tex"), 0);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_clut"), 1);
+    gl->Uniform1i(gl->GetUniformLocation(*program, "u_fb"), 2);
+    g->base.stats->programs++;
+    return GLHLE_RESULT_OK;
+}
+
+void psx_gl_flush(psx_gl *g)
+{
+    if (!g->count)
+        return;
+    GladGLContext *gl = g->gl;
+    GLuint prog = 0;
+    size_t bytes = g->count * sizeof(psx_gl_instance), offset = 0;
+    void *dst = NULL;
+    if (gl_program_cache_get(&g->programs, &g->key, glhle_hash64(&g->key, sizeof g->key), build_program, g, &prog) ==
+        GLHLE_RESULT_OK) {
+        dst = gl_stream_map(&g->stream, bytes, 16, &offset);
+        if (!dst)
+            GLHLE_ERROR(g->base.log, "no room for %zu bytes of instances in the stream buffer; %u primitives dropped",
+                        bytes, g->count);
+    }
+    if (!dst) { /* or a program that cannot be built (logged once by build_program) */
+        g->count = 0;
+        g->batch_from_scratch = false;
+        return;
+    }
+    memcpy(dst, g->batch, bytes);
+    gl_stream_commit(&g->stream, bytes);
+    psx_gl_bind_vram_target(g);
+    gl->BindVertexArray(g->vao);
+    gl->BindVertexBuffer(0, g->stream.buffer, (GLintptr)offset, (GLsizei)sizeof(psx_gl_instance));
+    gl->UseProgram(prog);
+    gl->ActiveTexture(GL_TEXTURE0);
+    gl->BindTexture(GL_TEXTURE_2D, g->batch_from_scratch ? g->scratch : g->vram);
+    gl->ActiveTexture(GL_TEXTURE1);
+    gl->BindTexture(GL_TEXTURE_2D, g->clut);
+    gl->ActiveTexture(GL_TEXTURE2);
+    gl->BindTexture(GL_TEXTURE_2D, g->vram);
+    for (GLenum i = 0; i < 4; i++)
+        gl->Enable(GL_CLIP_DISTANCE0 + i);
+    gl->DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)g->count);
+    for (GLenum i = 0; i < 4; i++)
+        gl->Disable(GL_CLIP_DISTANCE0 + i);
+    g->base.stats->draw_calls++;
+    g->written = true;
+    g->count = 0;
+    g->batch_from_scratch = false;
+}
+
+void psx_gl_barrier(psx_gl *g)
+{
+    psx_gl_flush(g);
+    if (g->written) { /* what was drawn becomes visible to texel fetches */
+        g->gl->TextureBarrier();
+        g->written = false;
+    }
+    g->writes.n = g->reads.n = 0;
+}
+
+void psx_gl_before_write(psx_gl *g, psx_rect w)
+{
+    if (!g->clut_live)
+        return;
+    psx_rect c[4];
+    int n = psx_rect_wrap(g->clut_x, g->clut_y, g->clut_count, 1, c);
+    for (int i = 0; i < n; i++) {
+        if (psx_rect_overlap(c[i], w)) {
+            /* the cache keeps the CLUT as loaded: copy it before it changes
+             * (VRAM is not attached to the snapshot's target: no feedback) */
+            psx_gl_flush(g);
+            psx_gl_snapshot_clut(g);
+            g->clut_live = false;
+            return;
+        }
+    }
+}
+
+void psx_gl_transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest)
+{
+    psx_gl_flush(g);
+    bool hazard = false;
+    for (int i = 0; i < n && !hazard; i++)
+        hazard = psx_rect_set_overlaps(&g->reads, rects[i]) ||
+                 (reads_dest && !g->host.framebuffer_fetch && psx_rect_set_overlaps(&g->writes, rects[i]));
+    if (hazard)
+        psx_gl_barrier(g);
+    for (int i = 0; i < n; i++) {
+        psx_rect_set_add(&g->writes, rects[i]);
+        if (reads_dest && !g->host.framebuffer_fetch)
+            psx_rect_set_add(&g->reads, rects[i]);
+    }
+    g->written = true;
+}
+
+/* Adds one primitive: `drawn` is what it may write, `reads` what it samples
+ * (texels, a live CLUT), `reads_dest` whether it reads the pixels it writes.
+ * Hazards are tracked over everything since the last texture barrier, so a
+ * change of program costs a draw call but not a barrier. */
+static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst, psx_rect drawn,
+                   const psx_rect *reads, int n_reads, bool reads_dest)
+{
+    bool self = false;
+    for (int i = 0; i < n_reads; i++)
+        self |= psx_rect_overlap(reads[i], drawn);
+    bool dest_hazard = reads_dest && !g->host.framebuffer_fetch;
+    bool hazard = psx_rect_set_overlaps(&g->reads, drawn) || (dest_hazard && psx_rect_set_overlaps(&g->writes, drawn));
+    for (int i = 0; i < n_reads && !hazard; i++)
+        hazard = psx_rect_set_overlaps(&g->writes, reads[i]);
+    if (hazard) {
+        if (g->count)
+            g->base.stats->batches_broken++;
+        psx_gl_barrier(g);
+    }
+    if (g->count && (g->count == PSX_GL_BATCH_MAX || self))
+        psx_gl_flush(g);
+    if (!g->count) {
+        g->key = *key;
+    } else if (memcmp(key, &g->key, sizeof *key) != 0) {
+        /* a run of one kind of primitive keeps its specialised program; a
+         * mixed run widens to the program that reads every mode per
+         * primitive, instead of ending the draw */
+        g->key = psx_fs_key_uber();
+    }
+    if (self) { /* it samples what it draws: it reads the area as it was, alone */
+        psx_gl_copy_to_scratch(g, reads, n_reads);
+        g->batch_from_scratch = true;
+    }
+    g->batch[g->count++] = *inst;
+    psx_rect_set_add(&g->writes, drawn);
+    for (int i = 0; i < n_reads && !self; i++)
+        psx_rect_set_add(&g->reads, reads[i]);
+    if (dest_hazard)
+        psx_rect_set_add(&g->reads, drawn);
+    if (self)
+        psx_gl_flush(g);
+}
+
+static void make_key(psx_fs_key *k, psx_prim_kind kind, const psx_draw_mode *m)
+{
+    memset(k, 0, sizeof *k);
+    k->kind = (uint8_t)kind;
+    k->tex_mode = m->textured ? (uint8_t)(m->tex_mode + 1) : 0;
+    k->gouraud = m->gouraud;
+    k->blend = m->semi ? (uint8_t)(m->blend + 1) : 0;
+    psx_fs_key_normalize(k);
+}
+
+static uint32_t clut_from_snapshot(const psx_gl *g, const psx_draw_mode *m)
+{
+    return m->textured && m->tex_mode < 2 && !g->clut_live;
+}
+
+static void common_words(const psx_gl *g, const psx_draw_mode *m, psx_gl_instance *in, uint32_t rgb)
+{
+    uint32_t flags = (m->dither ? PSX_FLAG_DITHER : 0) | (m->mask_set ? PSX_FLAG_MASK_SET : 0) |
+                     (m->mask_check ? PSX_FLAG_MASK_CHECK : 0) | (m->raw ? PSX_FLAG_RAW : 0) |
+                     (clut_from_snapshot(g, m) ? PSX_FLAG_CLUT_SLOT : 0) | (m->flip_x ? PSX_FLAG_FLIP_X : 0) |
+                     (m->flip_y ? PSX_FLAG_FLIP_Y : 0);
+    in->w[0] = (rgb & 0xFFFFFF) | (flags << 24);
+    in->w[2] = (uint32_t)(m->tex_x / 64) | ((uint32_t)(m->tex_y / 256) << 4) | ((g->clut_x & 1023u) << 5) |
+               ((g->clut_y & 511u) << 15);
+    in->w[3] = (uint32_t)m->win_and_x | ((uint32_t)m->win_or_x << 8) | ((uint32_t)m->win_and_y << 16) |
+               ((uint32_t)m->win_or_y << 24);
+}
+
+static void set_clip(psx_gl_instance *in, psx_rect r)
+{
+    in->clip[0] = (int16_t)r.x0;
+    in->clip[1] = (int16_t)r.y0;
+    in->clip[2] = (int16_t)r.x1;
+    in->clip[3] = (int16_t)r.y1;
+}
+
+/* Texels and, while it is read from VRAM, the CLUT. */
+static int texture_reads(const psx_gl *g, const psx_draw_mode *m, int umin, int umax, int vmin, int vmax,
+                         psx_rect out[8])
+{
+    if (!m->textured)
+        return 0;
+    int n = psx_texture_footprint(m, umin, umax, vmin, vmax, out);
+    if (m->tex_mode < 2 && g->clut_live)
+        n += psx_rect_wrap(g->clut_x, g->clut_y, g->clut_count, 1, out + n);
+    return n;
+}
+
+/* The start shared by all primitives: what they may draw (empty: nothing to
+ * do), a live CLUT under it saved, the key and the instance's common words. */
+static bool begin_prim(psx_gl *g, psx_rect bbox, const psx_draw_mode *m, psx_prim_kind kind, uint32_t rgb,
+                       psx_rect *drawn, psx_fs_key *key, psx_gl_instance *in)
+{
+    *drawn = psx_rect_intersect(bbox, m->clip);
+    if (psx_rect_empty(*drawn) || gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
+        return false;
+    psx_gl_before_write(g, *drawn); /* before common_words: it may turn the CLUT into a snapshot */
+    make_key(key, kind, m);
+    memset(in, 0, sizeof *in);
+    set_clip(in, *drawn);
+    common_words(g, m, in, rgb);
+    in->w[1] = psx_fs_mode_bits(key);
+    return true;
+}
+
+static void gl_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_triangle *t)
+{
+    psx_gl *g = (psx_gl *)r;
+    const psx_vertex *v = t->v, *b = &t->v[t->base];
+    psx_rect drawn;
+    psx_fs_key key;
+    psx_gl_instance in;
+    if (!begin_prim(g, t->bbox, m, PSX_PRIM_TRIANGLE, (uint32_t)b->r | ((uint32_t)b->g << 8) | ((uint32_t)b->b << 16),
+                    &drawn, &key, &in))
+        return;
+    int16_t p[8] = {(int16_t)v[0].x, (int16_t)v[0].y, (int16_t)v[1].x, (int16_t)v[1].y,
+                    (int16_t)v[2].x, (int16_t)v[2].y, (int16_t)b->x,    (int16_t)b->y};
+    memcpy(in.p0, p, sizeof in.p0);
+    memcpy(in.p1, p + 4, sizeof in.p1);
+    in.w[1] |= (uint32_t)b->u | ((uint32_t)b->v << 8);
+    int32_t grads[10] = {t->ddx[PSX_ATTR_R], t->ddy[PSX_ATTR_R], t->ddx[PSX_ATTR_G], t->ddy[PSX_ATTR_G],
+                         t->ddx[PSX_ATTR_B], t->ddy[PSX_ATTR_B], t->ddx[PSX_ATTR_U], t->ddy[PSX_ATTR_U],
+                         t->ddx[PSX_ATTR_V], t->ddy[PSX_ATTR_V]};
+    memcpy(in.g0, grads, sizeof in.g0);
+    memcpy(in.g1, grads + 4, sizeof in.g1);
+    memcpy(in.g2, grads + 8, sizeof in.g2);
+    psx_rect reads[8];
+    int umin, umax, vmin, vmax;
+    psx_triangle_uv_range(t, &umin, &umax, &vmin, &vmax);
+    int n = texture_reads(g, m, umin, umax, vmin, vmax, reads);
+    submit(g, &key, &in, drawn, reads, n, m->semi || m->mask_check);
+}
+
+static void gl_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite *s)
+{
+    psx_gl *g = (psx_gl *)r;
+    psx_rect drawn;
+    psx_fs_key key;
+    psx_gl_instance in;
+    if (!begin_prim(g, s->bbox, m, PSX_PRIM_SPRITE, (uint32_t)s->r | ((uint32_t)s->g << 8) | ((uint32_t)s->b << 16),
+                    &drawn, &key, &in))
+        return;
+    in.p0[0] = (int16_t)s->x;
+    in.p0[1] = (int16_t)s->y;
+    in.w[1] |= (uint32_t)s->u | ((uint32_t)s->v << 8);
+    psx_rect reads[8];
+    int umin, umax, vmin, vmax;
+    psx_sprite_uv_range(s, m, &umin, &umax, &vmin, &vmax);
+    int n = texture_reads(g, m, umin, umax, vmin, vmax, reads);
+    submit(g, &key, &in, drawn, reads, n, m->semi || m->mask_check);
+}
+
+static void gl_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
+{
+    psx_gl *g = (psx_gl *)r;
+    psx_rect drawn;
+    psx_fs_key key;
+    psx_gl_instance in;
+    if (!begin_prim(g, l->bbox, m, PSX_PRIM_LINE,
+                    (uint32_t)l->c0[0] | ((uint32_t)l->c0[1] << 8) | ((uint32_t)l->c0[2] << 16), &drawn, &key, &in))
+        return;
+    in.p0[0] = (int16_t)l->x0;
+    in.p0[1] = (int16_t)l->y0;
+    in.p0[2] = (int16_t)l->dx;
+    in.p0[3] = (int16_t)l->dy;
+    in.p1[0] = (int16_t)l->k;
+    in.g0[0] = l->dc[0];
+    in.g0[1] = l->dc[1];
+    in.g0[2] = l->dc[2];
+    submit(g, &key, &in, drawn, NULL, 0, m->semi || m->mask_check);
+}
+
+static void gl_destroy(psx_renderer *r)
+{
+    psx_gl *g = (psx_gl *)r;
+    if (gl_context_enter(g->ctx) == GLHLE_RESULT_OK) {
+        GladGLContext *gl = g->gl;
+        psx_gl_vram_destroy(g);
+        gl_program_cache_free(&g->programs);
+        gl_stream_destroy(&g->stream);
+        if (g->vao)
+            gl->DeleteVertexArrays(1, &g->vao);
+    }
+    free(g->batch);
+    free(g);
+}
+
+static const psx_renderer_ops gl_ops = {
+    gl_destroy,    gl_triangle, gl_line,          gl_sprite,        psx_gl_fill,
+    psx_gl_copy,   psx_gl_upload, psx_gl_read,    psx_gl_load_clut, psx_gl_read_rgba,
+};
+
+/* The instance attributes (shadergen/psx_fs.h) read from binding 0, one
+ * element per instance; each draw binds the stream buffer at its offset. */
+static glhle_result setup_instance_stream(psx_gl *g)
+{
+    GladGLContext *gl = g->gl;
+    glhle_result r = gl_stream_create(g->ctx, GL_ARRAY_BUFFER, 4u << 20, &g->stream);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    r = gl_program_cache_init(&g->programs, g->ctx, sizeof(psx_fs_key), 512);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    gl->GenVertexArrays(1, &g->vao);
+    gl->BindVertexArray(g->vao);
+    static const struct {
+        GLint size;
+        GLenum type;
+        GLuint offset;
+    } attrs[7] = {
+        {4, GL_SHORT, offsetof(psx_gl_instance, p0)}, {4, GL_SHORT, offsetof(psx_gl_instance, p1)},
+        {4, GL_SHORT, offsetof(psx_gl_instance, clip)}, {4, GL_UNSIGNED_INT, offsetof(psx_gl_instance, w)},
+        {4, GL_INT, offsetof(psx_gl_instance, g0)},     {4, GL_INT, offsetof(psx_gl_instance, g1)},
+        {2, GL_INT, offsetof(psx_gl_instance, g2)},
+    };
+    for (GLuint i = 0; i < 7; i++) {
+        gl->EnableVertexAttribArray(i);
+        gl->VertexAttribIFormat(i, attrs[i].size, attrs[i].type, attrs[i].offset);
+        gl->VertexAttribBinding(i, 0);
+    }
+    gl->VertexBindingDivisor(0, 1);
+    gl->BindVertexArray(0);
+    return GLHLE_RESULT_OK;
+}
+
+psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_psx_stats *stats, uint32_t scale,
+                            bool no_framebuffer_fetch, glhle_result *result)
+{
+    *result = gl_context_enter(ctx);
+    if (*result != GLHLE_RESULT_OK)
+        return NULL;
+    const glhle_context_info *info = &ctx->info;
+    if (!info->texture_barrier || !ctx->gl.CopyImageSubData) {
+        *result = GLHLE_FAIL(log, GLHLE_RESULT_UNSUPPORTED,
+                             "the PlayStation GL renderer needs glTextureBarrier and glCopyImageSubData "
+                             "(GL 4.5); this context (%s) lacks them",
+                             info->version ? info->version : "?");
+        return NULL;
+    }
+    if ((int)(PSX_VRAM_W * scale) > info->max_texture_size) {
+        *result = GLHLE_FAIL(log, GLHLE_RESULT_UNSUPPORTED, "scale %u needs %u-pixel textures; the driver allows %d",
+                             scale, PSX_VRAM_W * scale, info->max_texture_size);
+        return NULL;
+    }
+    psx_gl *g = calloc(1, sizeof *g);
+    if (g)
+        g->batch = malloc(sizeof(psx_gl_instance) * PSX_GL_BATCH_MAX);
+    if (!g || !g->batch) {
+        if (g)
+            free(g->batch);
+        free(g);
+        *result = GLHLE_FAIL(log, GLHLE_RESULT_OUT_OF_MEMORY, "out of memory creating the PlayStation GL renderer");
+        return NULL;
+    }
+    g->base.ops = &gl_ops;
+    g->base.log = log;
+    g->base.stats = stats;
+    g->base.scale = scale;
+    g->ctx = ctx;
+    g->gl = &ctx->gl;
+    g->width = (int)(PSX_VRAM_W * scale);
+    g->height = (int)(PSX_VRAM_H * scale);
+    g->host.version_line = ctx->glsl_version_line;
+    g->host.framebuffer_fetch = info->framebuffer_fetch && !no_framebuffer_fetch;
+    *result = psx_gl_vram_create(g);
+    if (*result != GLHLE_RESULT_OK && g->host.framebuffer_fetch) {
+        /* a driver may offer framebuffer fetch but not for integer targets */
+        GLHLE_INFO(log, "framebuffer fetch on R16UI failed to build; using texture barriers");
+        psx_gl_vram_destroy(g);
+        memset(g->blits, 0, sizeof g->blits);
+        g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
+        g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
+        g->host.framebuffer_fetch = false;
+        *result = psx_gl_vram_create(g);
+    }
+    if (*result == GLHLE_RESULT_OK)
+        *result = setup_instance_stream(g);
+    if (*result == GLHLE_RESULT_OK)
+        *result = glhle_context_check_gl(ctx);
+    if (*result != GLHLE_RESULT_OK) {
+        gl_destroy(&g->base);
+        return NULL;
+    }
+    GLHLE_DEBUG(log, "PlayStation GL renderer: %dx%d VRAM, %s", g->width, g->height,
+                g->host.framebuffer_fetch ? "framebuffer fetch" : "texture barriers");
+    return &g->base;
+}

@@ -1,0 +1,369 @@
+/* PlayStation VRAM in GL: the R16UI texture at scale x native size, and the
+ * transfers that write and read it (GP0(02h) fill, GP0(80h) copy, GP0(A0h)
+ * upload, GP0(C0h) and API read-back, CLUT snapshots). Every operation keeps
+ * the top-left subpixel of each native pixel equal to the native value, which
+ * is what read-back returns at any scale. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/bytebuf.h"
+#include "backend/gl/gl_util.h"
+#include "backend/psx/gl_renderer.h"
+
+static GLuint make_texture(psx_gl *g, int w, int h)
+{
+    GladGLContext *gl = g->gl;
+    GLuint t = 0;
+    gl->GenTextures(1, &t);
+    gl->BindTexture(GL_TEXTURE_2D, t);
+    gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_R16UI, w, h);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return t;
+}
+
+static GLuint make_fbo(psx_gl *g, GLuint tex, glhle_result *r)
+{
+    GladGLContext *gl = g->gl;
+    GLuint fbo = 0;
+    gl->GenFramebuffers(1, &fbo);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    GLenum status = gl->CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE && *r == GLHLE_RESULT_OK)
+        *r = GLHLE_FAIL(g->base.log, GLHLE_RESULT_UNSUPPORTED,
+                        "the driver cannot render to an R16UI texture (framebuffer status 0x%04X); the PlayStation "
+                        "GL renderer needs it",
+                        status);
+    return fbo;
+}
+
+static glhle_result build_blit(psx_gl *g, psx_blit_kind kind)
+{
+    glhle_bytebuf vs, fs;
+    glhle_bytebuf_init(&vs, 1 << 16);
+    glhle_bytebuf_init(&fs, 1 << 16);
+    psx_blit_generate(kind, &g->host, &vs, &fs);
+    psx_gl_blit *b = &g->blits[kind];
+    glhle_result r = gl_link_program(g->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), &b->prog);
+    glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&fs);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    GladGLContext *gl = g->gl;
+    b->u_dst = gl->GetUniformLocation(b->prog, "u_dst");
+    b->u_target = gl->GetUniformLocation(b->prog, "u_target");
+    b->u_scale = gl->GetUniformLocation(b->prog, "u_scale");
+    b->u_src_origin = gl->GetUniformLocation(b->prog, "u_src_origin");
+    b->u_src_scale = gl->GetUniformLocation(b->prog, "u_src_scale");
+    b->u_mask = gl->GetUniformLocation(b->prog, "u_mask");
+    b->u_clut_pos = gl->GetUniformLocation(b->prog, "u_clut_pos");
+    gl->UseProgram(b->prog);
+    gl->Uniform1i(gl->GetUniformLocation(b->prog, "u_src"), 0);
+    gl->Uniform1i(gl->GetUniformLocation(b->prog, "u_fb"), 2);
+    g->base.stats->programs++;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result psx_gl_vram_create(psx_gl *g)
+{
+    GladGLContext *gl = g->gl;
+    glhle_result r = GLHLE_RESULT_OK;
+    g->vram = make_texture(g, g->width, g->height);
+    g->vram_fbo = make_fbo(g, g->vram, &r);
+    static const GLuint zero[4] = {0, 0, 0, 0};
+    gl->ClearBufferuiv(GL_COLOR, 0, zero); /* power-on VRAM reads as zero here */
+    g->scratch = make_texture(g, g->width, g->height);
+    g->upload_tex = make_texture(g, PSX_VRAM_W, PSX_VRAM_H);
+    if (g->base.scale > 1) {
+        g->native = make_texture(g, PSX_VRAM_W, PSX_VRAM_H);
+        g->native_fbo = make_fbo(g, g->native, &r);
+    }
+    g->clut = make_texture(g, 256, 1);
+    g->clut_fbo = make_fbo(g, g->clut, &r);
+    gl->GenVertexArrays(1, &g->blit_vao);
+    for (int k = 0; k < PSX_BLIT_KIND_COUNT_ && r == GLHLE_RESULT_OK; k++)
+        r = build_blit(g, (psx_blit_kind)k);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    return r;
+}
+
+void psx_gl_vram_destroy(psx_gl *g)
+{
+    GladGLContext *gl = g->gl;
+    GLuint fbos[] = {g->vram_fbo, g->native_fbo, g->clut_fbo};
+    GLuint texs[] = {g->vram, g->scratch, g->upload_tex, g->native, g->clut};
+    gl->DeleteFramebuffers(3, fbos);
+    gl->DeleteTextures(5, texs);
+    if (g->blit_vao)
+        gl->DeleteVertexArrays(1, &g->blit_vao);
+    for (int k = 0; k < PSX_BLIT_KIND_COUNT_; k++)
+        if (g->blits[k].prog)
+            gl->DeleteProgram(g->blits[k].prog);
+}
+
+void psx_gl_bind_vram_target(psx_gl *g)
+{
+    GladGLContext *gl = g->gl;
+    gl->BindFramebuffer(GL_FRAMEBUFFER, g->vram_fbo);
+    gl->Viewport(0, 0, g->width, g->height);
+    gl->Disable(GL_BLEND);
+    gl->Disable(GL_DEPTH_TEST);
+    gl->Disable(GL_STENCIL_TEST);
+    gl->Disable(GL_CULL_FACE);
+    gl->Disable(GL_SCISSOR_TEST);
+    gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+/* Draws the native rectangle `dst` of the bound target with a blit program
+ * whose other uniforms the caller has set. */
+static void run_blit(psx_gl *g, const psx_gl_blit *b, psx_rect dst, float target_w, float target_h)
+{
+    GladGLContext *gl = g->gl;
+    gl->Uniform4i(b->u_dst, dst.x0, dst.y0, dst.x1, dst.y1);
+    gl->Uniform2f(b->u_target, target_w, target_h);
+    gl->BindVertexArray(g->blit_vao);
+    gl->DrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    g->base.stats->draw_calls++;
+}
+
+void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n)
+{
+    GladGLContext *gl = g->gl;
+    int s = (int)g->base.scale;
+    /* glCopyImageSubData must see earlier rendering into VRAM, and does by
+     * the GL's ordering rules; Mesa 22.3's llvmpipe copies on the CPU without
+     * waiting for rasterisation still under way, so a texture barrier (which
+     * waits there) goes first. Found by fuzz_psx_gl. */
+    psx_gl_barrier(g);
+    for (int i = 0; i < n; i++) {
+        const psx_rect *q = &rects[i];
+        if (psx_rect_empty(*q))
+            continue;
+        gl->CopyImageSubData(g->vram, GL_TEXTURE_2D, 0, q->x0 * s, q->y0 * s, 0, g->scratch, GL_TEXTURE_2D, 0,
+                             q->x0 * s, q->y0 * s, 0, (q->x1 - q->x0 + 1) * s, (q->y1 - q->y0 + 1) * s, 1);
+    }
+}
+
+void psx_gl_snapshot_clut(psx_gl *g)
+{
+    GladGLContext *gl = g->gl;
+    const psx_gl_blit *b = &g->blits[PSX_BLIT_CLUT];
+    gl->BindFramebuffer(GL_FRAMEBUFFER, g->clut_fbo);
+    gl->Viewport(0, 0, 256, 1);
+    gl->Disable(GL_SCISSOR_TEST);
+    gl->UseProgram(b->prog);
+    gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
+    gl->Uniform2i(b->u_clut_pos, (GLint)g->clut_x, (GLint)g->clut_y);
+    gl->ActiveTexture(GL_TEXTURE0);
+    gl->BindTexture(GL_TEXTURE_2D, g->vram);
+    run_blit(g, b, (psx_rect){0, 0, (int32_t)g->clut_count - 1, 0}, 256.0f, 1.0f);
+}
+
+/* The start of every transfer that writes VRAM: the context current, the
+ * destination split at the VRAM edges, a live CLUT under it saved, and the
+ * batch drawn (it precedes the transfer). Returns the piece count, 0 if the
+ * context cannot be made current. */
+static int begin_write(psx_gl *g, uint32_t x, uint32_t y, uint32_t w, uint32_t h, psx_rect parts[4])
+{
+    if (gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
+        return 0;
+    int n = psx_rect_wrap(x, y, w, h, parts);
+    for (int i = 0; i < n; i++)
+        psx_gl_before_write(g, parts[i]);
+    psx_gl_flush(g);
+    return n;
+}
+
+void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color)
+{
+    psx_gl *g = (psx_gl *)r;
+    GladGLContext *gl = g->gl;
+    psx_rect parts[4];
+    int n = begin_write(g, x, y, w, h, parts);
+    if (!n)
+        return;
+    psx_gl_transfer_writes(g, parts, n, false);
+    psx_gl_bind_vram_target(g);
+    gl->Enable(GL_SCISSOR_TEST);
+    int s = (int)r->scale;
+    const GLuint value[4] = {color, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        gl->Scissor(parts[i].x0 * s, parts[i].y0 * s, (parts[i].x1 - parts[i].x0 + 1) * s,
+                    (parts[i].y1 - parts[i].y0 + 1) * s);
+        gl->ClearBufferuiv(GL_COLOR, 0, value);
+    }
+    gl->Disable(GL_SCISSOR_TEST);
+}
+
+/* Writes native rectangle pieces of a transfer with the mask rules, reading
+ * from `src` (native when src_scale is 1, else laid out like VRAM). */
+static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, const int32_t (*src_origin)[2],
+                     int n, bool mask_set, bool mask_check)
+{
+    GladGLContext *gl = g->gl;
+    const psx_gl_blit *b = &g->blits[PSX_BLIT_TRANSFER];
+    psx_gl_transfer_writes(g, dst, n, mask_check);
+    psx_gl_bind_vram_target(g);
+    gl->UseProgram(b->prog);
+    gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
+    gl->Uniform1i(b->u_src_scale, src_scale);
+    gl->Uniform1i(b->u_mask, (mask_set ? 1 : 0) | (mask_check ? 2 : 0));
+    gl->ActiveTexture(GL_TEXTURE0);
+    gl->BindTexture(GL_TEXTURE_2D, src);
+    gl->ActiveTexture(GL_TEXTURE2);
+    gl->BindTexture(GL_TEXTURE_2D, g->vram);
+    for (int i = 0; i < n; i++) {
+        gl->Uniform2i(b->u_src_origin, src_origin[i][0], src_origin[i][1]);
+        run_blit(g, b, dst[i], (float)PSX_VRAM_W, (float)PSX_VRAM_H);
+    }
+}
+
+static bool ranges_overlap(uint32_t a, uint32_t b, uint32_t len, uint32_t size)
+{
+    /* do [a, a+len) and [b, b+len) meet on a circle of `size`? */
+    if (len >= size)
+        return true;
+    uint32_t d = (b - a) & (size - 1);
+    return d < len || d > size - len;
+}
+
+void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
+                 bool mask_set, bool mask_check)
+{
+    psx_gl *g = (psx_gl *)r;
+    psx_rect dparts[4];
+    if (!begin_write(g, dx, dy, w, h, dparts))
+        return;
+    /* Rows are copied top to bottom, each read whole before it is written. A
+     * row then reads what an earlier row of the same copy wrote when the
+     * destination lies d rows below the source (0 < d < h) and the columns
+     * meet: copy in bands of d rows so each band sees the previous one. */
+    uint32_t d = (dy - sy) & (PSX_VRAM_H - 1);
+    uint32_t band = (d != 0 && d < h && ranges_overlap(sx, dx, w, PSX_VRAM_W)) ? d : h;
+    for (uint32_t row = 0; row < h; row += band) {
+        uint32_t bh = h - row < band ? h - row : band;
+        psx_rect sparts[4], parts[4];
+        int ns = psx_rect_wrap(sx, sy + row, w, bh, sparts);
+        psx_gl_copy_to_scratch(g, sparts, ns);
+        int n = psx_rect_wrap(dx, dy + row, w, bh, parts);
+        int32_t origin[4][2];
+        for (int i = 0; i < n; i++) {
+            origin[i][0] = (int32_t)((sx + (((uint32_t)parts[i].x0 - dx) & (PSX_VRAM_W - 1))) & (PSX_VRAM_W - 1));
+            origin[i][1] =
+                (int32_t)((sy + row + (((uint32_t)parts[i].y0 - dy - row) & (PSX_VRAM_H - 1))) & (PSX_VRAM_H - 1));
+        }
+        transfer(g, g->scratch, (int)r->scale, parts, origin, n, mask_set, mask_check);
+    }
+}
+
+void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, const uint16_t *pixels,
+                   bool mask_set, bool mask_check)
+{
+    psx_gl *g = (psx_gl *)r;
+    GladGLContext *gl = g->gl;
+    psx_rect parts[4];
+    int n = begin_write(g, x, y, w, h, parts);
+    if (!n)
+        return;
+    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 2);
+    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)w);
+    int32_t origin[4][2];
+    for (int i = 0; i < n; i++) {
+        origin[i][0] = (int32_t)(((uint32_t)parts[i].x0 - x) & (PSX_VRAM_W - 1));
+        origin[i][1] = (int32_t)(((uint32_t)parts[i].y0 - y) & (PSX_VRAM_H - 1));
+    }
+    if (r->scale == 1 && !mask_set && !mask_check) { /* straight into VRAM */
+        psx_gl_barrier(g); /* the CPU-side write must not race rasterisation (see psx_gl_copy_to_scratch) */
+        psx_gl_transfer_writes(g, parts, n, false);
+        gl->BindTexture(GL_TEXTURE_2D, g->vram);
+        for (int i = 0; i < n; i++)
+            gl->TexSubImage2D(GL_TEXTURE_2D, 0, parts[i].x0, parts[i].y0, parts[i].x1 - parts[i].x0 + 1,
+                              parts[i].y1 - parts[i].y0 + 1, GL_RED_INTEGER, GL_UNSIGNED_SHORT,
+                              pixels + (size_t)origin[i][1] * w + (size_t)origin[i][0]);
+        gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+        return;
+    }
+    gl->BindTexture(GL_TEXTURE_2D, g->upload_tex);
+    gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)w, (GLsizei)h, GL_RED_INTEGER, GL_UNSIGNED_SHORT, pixels);
+    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    transfer(g, g->upload_tex, 1, parts, origin, n, mask_set, mask_check);
+}
+
+/* Reads native rectangle `q` of `fbo` into out + offset with row length w. */
+static void read_part(psx_gl *g, GLuint fbo, psx_rect q, uint16_t *out, uint32_t row_len)
+{
+    GladGLContext *gl = g->gl;
+    gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 2);
+    gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)row_len);
+    gl->ReadPixels(q.x0, q.y0, q.x1 - q.x0 + 1, q.y1 - q.y0 + 1, GL_RED_INTEGER, GL_UNSIGNED_SHORT, out);
+    gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+}
+
+void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t *out)
+{
+    psx_gl *g = (psx_gl *)r;
+    if (gl_context_enter(g->ctx) != GLHLE_RESULT_OK) {
+        memset(out, 0, sizeof(uint16_t) * w * h);
+        return;
+    }
+    psx_gl_flush(g);
+    psx_rect parts[4];
+    int n = psx_rect_wrap(x, y, w, h, parts);
+    GLuint fbo = g->vram_fbo;
+    if (r->scale > 1) { /* the top-left subpixels into the native target first */
+        GladGLContext *gl = g->gl;
+        const psx_gl_blit *b = &g->blits[PSX_BLIT_DOWNSAMPLE];
+        gl->BindFramebuffer(GL_FRAMEBUFFER, g->native_fbo);
+        gl->Viewport(0, 0, PSX_VRAM_W, PSX_VRAM_H);
+        gl->Disable(GL_SCISSOR_TEST);
+        gl->UseProgram(b->prog);
+        gl->Uniform1i(b->u_scale, (GLint)r->scale);
+        gl->ActiveTexture(GL_TEXTURE0);
+        gl->BindTexture(GL_TEXTURE_2D, g->vram);
+        for (int i = 0; i < n; i++)
+            run_blit(g, b, parts[i], (float)PSX_VRAM_W, (float)PSX_VRAM_H);
+        fbo = g->native_fbo;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t col = ((uint32_t)parts[i].x0 - x) & (PSX_VRAM_W - 1);
+        uint32_t row = ((uint32_t)parts[i].y0 - y) & (PSX_VRAM_H - 1);
+        read_part(g, fbo, parts[i], out + (size_t)row * w + col, w);
+    }
+}
+
+void psx_gl_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count)
+{
+    psx_gl *g = (psx_gl *)r;
+    /* Nothing to copy yet: VRAM under the CLUT is the cache until something
+     * overwrites it (psx_gl_before_write). Primitives already batched with an
+     * older snapshot keep it: a new snapshot flushes them first. */
+    g->clut_live = true;
+    g->clut_x = x;
+    g->clut_y = y;
+    g->clut_count = count;
+}
+
+glhle_result psx_gl_read_rgba(psx_renderer *r, uint8_t *rgba)
+{
+    psx_gl *g = (psx_gl *)r;
+    glhle_result res = gl_context_enter(g->ctx);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    psx_gl_flush(g);
+    size_t n = (size_t)g->width * (size_t)g->height;
+    uint16_t *words = malloc(n * sizeof(uint16_t));
+    if (!words)
+        return GLHLE_FAIL(r->log, GLHLE_RESULT_OUT_OF_MEMORY, "out of memory reading %dx%d VRAM", g->width,
+                          g->height);
+    read_part(g, g->vram_fbo, (psx_rect){0, 0, g->width - 1, g->height - 1}, words, (uint32_t)g->width);
+    for (size_t i = 0; i < n; i++) /* GL row 0 is VRAM row 0, the top */
+        psx_rgba_from_555(words[i], rgba + i * 4);
+    free(words);
+    return glhle_context_check_gl(g->ctx);
+}

@@ -1,0 +1,142 @@
+/*
+ * glhle — the PlayStation GPU (GP0/GP1).
+ *
+ * A glhle_psx is one PlayStation GPU: 1024x512 halfwords of VRAM, the GP0
+ * command port (drawing, environment, transfers), the GP1 display-control
+ * port, GPUREAD and GPUSTAT. It draws with one of two renderers:
+ *
+ *   GL        VRAM lives in a GL texture at an internal resolution of 1x..8x;
+ *             every pixel is evaluated from the primitive's integer setup in
+ *             a fragment shader, so at 1x the result equals the software
+ *             renderer's, and at higher scales the top-left sample of every
+ *             scale x scale block still does.
+ *   SOFTWARE  a CPU rasterizer at 1x (the reference the GL path is tested
+ *             against); needs no GL context.
+ *
+ * Words may be written one at a time or in blocks of any size, as a core's
+ * port writes and DMA deliver them: a command may straddle calls. Guest data
+ * is untrusted: unknown command codes, garbage in unused bits and transfers
+ * of any size are handled as the hardware does (documented per function) and
+ * never crash; functions that meet malformed input log one line naming the
+ * word offset and return an error, and the instance stays usable.
+ *
+ * Sources: psx-spx "Graphics Processing Unit (GPU)"; the drawing rules that
+ * psx-spx leaves open follow what DuckStation and Mednafen (Beetle PSX)
+ * settled on; docs/architecture.md lists each choice.
+ */
+#ifndef GLHLE_PSX_H
+#define GLHLE_PSX_H
+
+#include "glhle/glhle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct glhle_psx glhle_psx;
+
+typedef enum glhle_psx_renderer {
+    GLHLE_PSX_RENDERER_GL = 0,   /* needs a glhle_context */
+    GLHLE_PSX_RENDERER_SOFTWARE, /* CPU reference at 1x; the context may be NULL */
+    GLHLE_PSX_RENDERER_COUNT_
+} glhle_psx_renderer;
+
+/* Zero means default for every field. */
+typedef struct glhle_psx_desc {
+    glhle_psx_renderer renderer; /* 0 -> GL */
+    uint32_t resolution_scale;   /* internal resolution 1..8; 0 -> 1; software: must be 0 or 1 */
+    /* GL only: blend and mask-test with texture barriers even where the
+     * driver offers EXT_shader_framebuffer_fetch (to test the barrier path). */
+    bool no_framebuffer_fetch;
+    glhle_log_fn log;            /* NULL -> the context's logger, or stderr without one */
+    void *log_user;
+    glhle_log_level log_level;   /* records below it are dropped (used with .log) */
+} glhle_psx_desc;
+
+/* ctx may be NULL for the software renderer. The GPU starts as after power-on:
+ * VRAM zero, GP1(00h) state (GPUSTAT 14802000h). */
+GLHLE_API glhle_result glhle_psx_create(glhle_context *ctx, const glhle_psx_desc *desc, glhle_psx **out);
+/* NULL is ignored. Makes the context current (GL) to free its objects. */
+GLHLE_API void glhle_psx_destroy(glhle_psx *psx);
+
+/* ---- ports ----------------------------------------------------------------- */
+
+/* GP0 (1F801810h write). Unknown codes F0h..FEh are taken as one-word no-ops
+ * and reported as BAD_DATA (the word is still consumed, later words run). */
+GLHLE_API glhle_result glhle_psx_gp0(glhle_psx *psx, uint32_t word);
+/* The same for `count` words, as DMA delivers them. Every word is processed;
+ * the result is the first error met (BAD_DATA), with its word offset logged. */
+GLHLE_API glhle_result glhle_psx_gp0_block(glhle_psx *psx, const uint32_t *words, size_t count);
+/* GP1 (1F801814h write). Commands are bits 24..29 (40h..FFh mirror 00h..3Fh).
+ * 00h..09h and 10h..1Fh act as on a v2 GPU with 1 MiB VRAM; other codes are
+ * ignored and reported as BAD_DATA. */
+GLHLE_API glhle_result glhle_psx_gp1(glhle_psx *psx, uint32_t word);
+/* GPUREAD (1F801810h read): the next two halfwords of a GP0(C0h) transfer
+ * (first pixel in the low half, an odd last pixel padded with 0), otherwise
+ * the latched value of the last read or GP1(10h). */
+GLHLE_API uint32_t glhle_psx_gpuread(glhle_psx *psx);
+/* GPUSTAT (1F801814h read). There is no video timing here: bit 31 reads 0 and
+ * bit 13 reads 1 unless interlace is on (then 0); the GPU is never busy. */
+GLHLE_API uint32_t glhle_psx_gpustat(const glhle_psx *psx);
+
+/* Ends a stream (a script or dump ran out): a command still waiting for words
+ * is dropped and reported as TRUNCATED with its first word's offset; a
+ * GP0(A0h) upload keeps the pixels already received, as GP1(01h) would. */
+GLHLE_API glhle_result glhle_psx_end_stream(glhle_psx *psx);
+
+/* ---- VRAM and display -------------------------------------------------------- */
+
+#define GLHLE_PSX_VRAM_WIDTH 1024u
+#define GLHLE_PSX_VRAM_HEIGHT 512u
+
+/* Native 16-bit VRAM words of the w x h rectangle at (x, y), row by row;
+ * coordinates wrap at 1024/512 like GPU transfers. w, h in 1..1024/1..512.
+ * At internal scales above 1x these are still the native values. */
+GLHLE_API glhle_result glhle_psx_read_vram(glhle_psx *psx, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
+                                           uint16_t *out);
+/* Stores native words directly (no mask logic, no GP0 state change): for
+ * loading a saved VRAM. Same rectangle rules as glhle_psx_read_vram. */
+GLHLE_API glhle_result glhle_psx_write_vram(glhle_psx *psx, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
+                                            const uint16_t *data);
+/* The whole VRAM as RGBA8 at the internal resolution (1024*scale x
+ * 512*scale, top row first): 5-bit channels widened as (c << 3) | (c >> 2),
+ * alpha 255. `size` must be at least width*height*4. */
+GLHLE_API glhle_result glhle_psx_read_vram_rgba(glhle_psx *psx, uint8_t *rgba, size_t size);
+GLHLE_API uint32_t glhle_psx_get_scale(const glhle_psx *psx);
+
+/* What GP1(03h..08h) put on screen. */
+typedef struct glhle_psx_display {
+    uint32_t x, y;          /* VRAM start (GP1(05h)), in halfwords and lines */
+    uint32_t width, height; /* pixels: ((X2-X1)/dotclock + 2) & ~3 and Y2-Y1 (doubled in 480i) */
+    bool depth24;           /* GP1(08h) bit 4: 24-bit pixels, 3 bytes each */
+    bool enabled;           /* GP1(03h) bit 0 clear */
+    bool pal;               /* GP1(08h) bit 3 */
+    bool interlaced;        /* GP1(08h) bit 5 */
+} glhle_psx_display;
+
+GLHLE_API void glhle_psx_get_display(const glhle_psx *psx, glhle_psx_display *out);
+/* The displayed area at native resolution as RGBA8 (width*height*4 bytes,
+ * top row first), read from VRAM with wrap-around; black when the display is
+ * disabled. A zero-sized display yields INVALID_ARGUMENT. */
+GLHLE_API glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t size);
+
+/* ---- statistics -------------------------------------------------------------- */
+
+typedef struct glhle_psx_stats {
+    uint64_t gp0_words, gp1_words;
+    uint64_t primitives;      /* triangles, rectangles and line segments handed to the renderer */
+    uint64_t culled;          /* primitives rejected for size (> 1023 x 511) or zero area */
+    uint64_t transfers;       /* fills, copies, uploads and readbacks */
+    uint64_t draw_calls;      /* GL: draw calls issued, blits included; software: 0 */
+    uint64_t batches_broken;  /* GL: batches ended early for a read-after-write hazard */
+    uint64_t programs;        /* GL: programs compiled so far */
+    uint64_t bad_words;       /* words reported as BAD_DATA */
+} glhle_psx_stats;
+
+GLHLE_API void glhle_psx_get_stats(const glhle_psx *psx, glhle_psx_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

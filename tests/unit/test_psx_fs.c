@@ -1,0 +1,107 @@
+/* shadergen/psx_fs.c, psx_vs.c, psx_blit.c: the programs are a function of
+ * their key and host config alone, every key makes one, normalisation merges
+ * keys that draw alike, and the host config picks how the pixel being drawn
+ * is read. Compiling them is tests/gl/test_psx_rasterizer.c's job. */
+#include "support/test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "shadergen/psx_fs.h"
+
+static const psx_shader_host fetch_host = {"#version 450 core", true};
+static const psx_shader_host barrier_host = {"#version 450 core", false};
+
+static char *text(const psx_fs_key *k, const psx_shader_host *h, bool fragment)
+{
+    glhle_bytebuf b;
+    glhle_bytebuf_init(&b, 1 << 16);
+    assert_true(fragment ? psx_fs_generate(k, h, &b) : psx_vs_generate(k, h, &b));
+    size_t n;
+    glhle_bytebuf_cstr(&b);
+    char *s = (char *)glhle_bytebuf_detach(&b, &n);
+    return s;
+}
+
+static int count(const char *s, char c)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == c;
+    return n;
+}
+
+static void every_key_generates(void **state)
+{
+    (void)state;
+    for (int kind = 0; kind < PSX_PRIM_KIND_COUNT_; kind++)
+        for (int tex = 0; tex < 4; tex++)
+            for (int g = 0; g < 2; g++)
+                for (int blend = 0; blend < 5; blend++) {
+                    psx_fs_key k;
+                    memset(&k, 0, sizeof k);
+                    k.kind = (uint8_t)kind;
+                    k.tex_mode = (uint8_t)tex;
+                    k.gouraud = (uint8_t)g;
+                    k.blend = (uint8_t)blend;
+                    psx_fs_key_normalize(&k);
+                    char *fs = text(&k, &fetch_host, true), *vs = text(&k, &barrier_host, false);
+                    assert_int_equal(count(fs, '{'), count(fs, '}'));
+                    assert_int_equal(count(fs, '('), count(fs, ')'));
+                    assert_int_equal(count(vs, '{'), count(vs, '}'));
+                    assert_true(strncmp(fs, "#version 450 core\n", 18) == 0);
+                    /* texel fetches only where there is a texture, blending only where asked */
+                    assert_int_equal(strstr(fs, "uint texel(") != NULL, k.tex_mode != 0);
+                    assert_int_equal(strstr(fs, "uint blend(") != NULL, blend != 0);
+                    char *again = text(&k, &fetch_host, true);
+                    assert_string_equal(fs, again); /* a function of the key */
+                    free(fs);
+                    free(vs);
+                    free(again);
+                }
+}
+
+static void normalisation(void **state)
+{
+    (void)state;
+    psx_fs_key a = {PSX_PRIM_LINE, 3, 1, 2, {1, 2, 3, 4}}, b = {PSX_PRIM_LINE, 0, 1, 2, {0, 0, 0, 0}};
+    psx_fs_key_normalize(&a);
+    assert_memory_equal(&a, &b, sizeof a); /* lines have no texture; padding is zero */
+    psx_fs_key s = {PSX_PRIM_SPRITE, 1, 1, 0, {0}};
+    psx_fs_key_normalize(&s);
+    assert_int_equal(s.gouraud, 0); /* sprites are flat */
+    assert_int_equal(s.tex_mode, 1);
+}
+
+static void host_picks_destination_read(void **state)
+{
+    (void)state;
+    psx_fs_key k = {PSX_PRIM_TRIANGLE, 3, 1, 1, {0}};
+    char *f = text(&k, &fetch_host, true), *b = text(&k, &barrier_host, true);
+    assert_non_null(strstr(f, "#extension GL_EXT_shader_framebuffer_fetch : require"));
+    assert_non_null(strstr(f, "inout highp uint o_color"));
+    assert_null(strstr(f, "texelFetch(u_fb"));
+    assert_null(strstr(b, "framebuffer_fetch"));
+    assert_non_null(strstr(b, "texelFetch(u_fb, f, 0)"));
+    free(f);
+    free(b);
+    for (int kind = 0; kind < PSX_BLIT_KIND_COUNT_; kind++) {
+        glhle_bytebuf vs, fs;
+        glhle_bytebuf_init(&vs, 1 << 16);
+        glhle_bytebuf_init(&fs, 1 << 16);
+        assert_true(psx_blit_generate((psx_blit_kind)kind, &barrier_host, &vs, &fs));
+        assert_int_equal(count(glhle_bytebuf_cstr(&fs), '{'), count(glhle_bytebuf_cstr(&fs), '}'));
+        glhle_bytebuf_free(&vs);
+        glhle_bytebuf_free(&fs);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_key_generates),
+        cmocka_unit_test(normalisation),
+        cmocka_unit_test(host_picks_destination_read),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

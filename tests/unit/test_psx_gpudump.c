@@ -1,0 +1,168 @@
+/* backend/psx/gpudump.c: GPU dumps built here byte by byte after
+ * ps1dev/standards GPUDUMP.md (16-byte "PSXGPUDUMPv1r1" magic) and after
+ * what DuckStation writes (14-byte "PSXGPUDUMPv1\0\0", gpu_dump.cpp), played
+ * into the software renderer. */
+#include "support/test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/psx/gpudump.h"
+#include "support/psx_testing.h"
+
+typedef struct dump {
+    uint8_t bytes[4096];
+    size_t size;
+} dump;
+
+static void put32(dump *d, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        d->bytes[d->size++] = (uint8_t)(v >> (8 * i));
+}
+
+static void packet(dump *d, uint8_t type, const uint32_t *words, uint32_t n)
+{
+    put32(d, n | ((uint32_t)type << 24));
+    for (uint32_t i = 0; i < n; i++)
+        put32(d, words[i]);
+}
+
+static void make_dump(dump *d, bool duckstation)
+{
+    d->size = 0;
+    memcpy(d->bytes, duckstation ? "PSXGPUDUMPv1\0\0" : "PSXGPUDUMPv1r1\0\0", duckstation ? 14 : 16);
+    d->size = duckstation ? 14 : 16;
+    const uint32_t version = 2, comment[2] = {0x74736574u, 0}; /* "test" */
+    packet(d, PSX_DUMP_GPU_VERSION, &version, 1);
+    packet(d, PSX_DUMP_COMMENT, comment, 2);
+    /* state restore: display 4x1 at (0,0), on */
+    const uint32_t gp1[] = {0x00000000u, 0x05000000u, 0x06000000u | 0x200u | (0x228u << 12),
+                            0x07000000u | 0x10u | (0x11u << 10), 0x03000000u};
+    packet(d, PSX_DUMP_GP1, gp1, 5);
+    packet(d, PSX_DUMP_TRACE_BEGIN, NULL, 0);
+    /* frame 0: fill the row red */
+    const uint32_t fill_red[] = {0x020000FFu, 0x00000000u, 0x00010010u};
+    packet(d, PSX_DUMP_GP0, fill_red, 3);
+    const uint32_t vsync64[2] = {12345, 0};
+    packet(d, PSX_DUMP_VSYNC, vsync64, 2);
+    /* an unknown packet type is skipped by its length */
+    const uint32_t junk[3] = {1, 2, 3};
+    packet(d, 0x7F, junk, 3);
+    /* frame 1: a VRAM read whose data is thrown away, then green; the fill
+     * command is split over two packets */
+    const uint32_t read[] = {0xC0000000u, 0x00000000u, 0x00010004u};
+    packet(d, PSX_DUMP_GP0, read, 3);
+    const uint32_t two = 2;
+    packet(d, PSX_DUMP_DISCARD, &two, 1);
+    const uint32_t green_a[] = {0x0200FF00u, 0x00000000u}, green_b[] = {0x00010010u};
+    packet(d, PSX_DUMP_GP0, green_a, 2);
+    packet(d, PSX_DUMP_GP0, green_b, 1);
+    packet(d, PSX_DUMP_VSYNC, NULL, 0);
+}
+
+typedef struct frames {
+    uint32_t count;
+    uint8_t first_pixel[4][4];
+} frames;
+
+static glhle_result on_frame(void *user, glhle_psx *psx, uint32_t frame)
+{
+    frames *f = user;
+    uint8_t rgba[16];
+    glhle_result r = glhle_psx_read_display_rgba(psx, rgba, sizeof rgba);
+    if (r == GLHLE_RESULT_OK && frame < 4)
+        memcpy(f->first_pixel[frame], rgba, 4);
+    f->count++;
+    return r;
+}
+
+static void plays_both_headers(void **state)
+{
+    (void)state;
+    for (int duck = 0; duck < 2; duck++) {
+        dump d;
+        make_dump(&d, duck);
+        glhle_psx *psx = pt_sw();
+        frames f = {0};
+        psx_gpudump_stats st;
+        assert_int_equal(psx_gpudump_play(psx, d.bytes, d.size, UINT32_MAX, on_frame, &f, ts_logger(), &st),
+                         GLHLE_RESULT_OK);
+        assert_int_equal(f.count, 2);
+        assert_int_equal(st.frames, 2);
+        assert_int_equal(st.skipped, 1);
+        assert_int_equal(st.packets, 12);
+        const uint8_t red[4] = {255, 0, 0, 255}, green[4] = {0, 255, 0, 255};
+        assert_memory_equal(f.first_pixel[0], red, 4);
+        assert_memory_equal(f.first_pixel[1], green, 4);
+        assert_false(glhle_psx_gpustat(psx) & (1u << 27)); /* the read was drained */
+        glhle_psx_destroy(psx);
+    }
+}
+
+static void stops_after_last_frame(void **state)
+{
+    (void)state;
+    dump d;
+    make_dump(&d, false);
+    glhle_psx *psx = pt_sw();
+    frames f = {0};
+    assert_int_equal(psx_gpudump_play(psx, d.bytes, d.size, 0, on_frame, &f, ts_logger(), NULL), GLHLE_RESULT_OK);
+    assert_int_equal(f.count, 1);
+    assert_int_equal(pt_pixel(psx, 0, 0), 0x001F); /* green never came */
+    glhle_psx_destroy(psx);
+}
+
+static void damaged_files(void **state)
+{
+    (void)state;
+    dump d;
+    make_dump(&d, false);
+    glhle_psx *psx = pt_sw();
+    psx_gpudump g;
+    psx_gpudump_packet p;
+    /* cut inside the last packet header: TRUNCATED with the offset */
+    ts_log_clear();
+    assert_int_equal(psx_gpudump_play(psx, d.bytes, d.size - 2, UINT32_MAX, NULL, NULL, ts_logger(), NULL),
+                     GLHLE_RESULT_TRUNCATED);
+    assert_true(ts_log_contains("2 stray bytes at offset"));
+    /* a length past the end */
+    d.bytes[16] = 0xFF;
+    d.bytes[17] = 0xFF;
+    ts_log_clear();
+    assert_int_equal(psx_gpudump_open(&g, d.bytes, d.size, ts_logger()), GLHLE_RESULT_OK);
+    assert_int_equal(psx_gpudump_next(&g, &p, ts_logger()), GLHLE_RESULT_TRUNCATED);
+    assert_true(ts_log_contains("packet type 06h at offset 16 claims"));
+    /* not a dump, another major version, compressed */
+    static const uint8_t zst[8] = {0x28, 0xB5, 0x2F, 0xFD, 0, 0, 0, 0};
+    ts_log_clear();
+    assert_int_equal(psx_gpudump_open(&g, zst, sizeof zst, ts_logger()), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("zstd -d"));
+    assert_int_equal(psx_gpudump_open(&g, (const uint8_t *)"PSXGPUDUMPv2r1\0\0", 16, ts_logger()),
+                     GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(psx_gpudump_open(&g, (const uint8_t *)"PSXGPUDUMPv1xx\0\0", 16, ts_logger()),
+                     GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(psx_gpudump_open(&g, (const uint8_t *)"PSXGPU", 6, ts_logger()), GLHLE_RESULT_BAD_DATA);
+    /* an empty dump is fine, a huge read count is capped */
+    assert_int_equal(psx_gpudump_play(psx, (const uint8_t *)"PSXGPUDUMPv1\0\0", 14, UINT32_MAX, NULL, NULL,
+                                      ts_logger(), NULL),
+                     GLHLE_RESULT_OK);
+    dump big;
+    memcpy(big.bytes, "PSXGPUDUMPv1\0\0", 14);
+    big.size = 14;
+    const uint32_t many = 0xFFFFFFFFu;
+    packet(&big, PSX_DUMP_READBACK, &many, 1);
+    assert_int_equal(psx_gpudump_play(psx, big.bytes, big.size, UINT32_MAX, NULL, NULL, ts_logger(), NULL),
+                     GLHLE_RESULT_OK);
+    glhle_psx_destroy(psx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(plays_both_headers),
+        cmocka_unit_test(stops_after_last_frame),
+        cmocka_unit_test(damaged_files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
