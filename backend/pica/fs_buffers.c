@@ -38,6 +38,13 @@ void pica_fs_buffers_destroy(glhle_context *ctx, pica_fs_buffers *b)
     b->ubo = b->lut_buffer = b->lut_texture = 0;
 }
 
+static inline uint64_t word_at(const uint8_t *p, size_t i)
+{
+    uint64_t w;
+    memcpy(&w, p + i, sizeof w);
+    return w;
+}
+
 /* Uploads the span of [offset, offset + size) where `src` differs from the
  * shadow copy `dst`, and updates the copy. */
 static void upload_changes(glhle_context *ctx, pica_fs_buffers *b, GLenum target, void *dst, const void *src,
@@ -45,11 +52,17 @@ static void upload_changes(glhle_context *ctx, pica_fs_buffers *b, GLenum target
 {
     const uint8_t *s = (const uint8_t *)src + offset;
     uint8_t *d = (uint8_t *)dst + offset;
+    /* eight bytes at a time, then bytes at the edges of the changed span:
+     * a changed constant colour must not cost a byte loop over the block */
     size_t lo = 0, hi = size;
+    while (lo + 8 <= size && word_at(s, lo) == word_at(d, lo))
+        lo += 8;
     while (lo < size && s[lo] == d[lo])
         lo++;
     if (lo == size)
         return;
+    while (hi >= lo + 8 && word_at(s, hi - 8) == word_at(d, hi - 8))
+        hi -= 8;
     while (hi > lo && s[hi - 1] == d[hi - 1])
         hi--;
     memcpy(d + lo, s + lo, hi - lo);

@@ -6,6 +6,7 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/pica/pica_instance.h"
+#include "backend/pica/rasterizer.h"
 #include "backend/pica/trace_record.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
@@ -41,6 +42,10 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     p->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     pica_regs_init(&p->regs);
     glhle_result r = pica_gpu_init(p, &d);
+    /* A GL instance draws: the draw path (rasterizer.c) installs itself as
+     * the renderer hook, on the GL state and surface cache made above. */
+    if (r == GLHLE_RESULT_OK && ctx)
+        r = pica_rasterizer_create(p, &p->rasterizer);
     if (r != GLHLE_RESULT_OK) {
         glhle_pica_destroy(p);
         return r;
@@ -55,6 +60,9 @@ void glhle_pica_destroy(glhle_pica *pica)
         return;
     if (pica->recorder)
         pica_rec_detach(pica->recorder);
+    if (pica->rasterizer && gl_context_enter(pica->ctx) == GLHLE_RESULT_OK)
+        pica_rasterizer_destroy(pica->rasterizer);
+    pica->rasterizer = NULL;
     pica_gpu_fini(pica);
     free(pica);
 }

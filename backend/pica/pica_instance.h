@@ -48,6 +48,7 @@ typedef struct pica_run_state {
 struct gl_state;
 struct pica_surface_cache;
 struct pica_presenter;
+struct pica_rasterizer;
 
 struct glhle_pica {
     glhle_context *ctx;         /* NULL for a GL-free instance */
@@ -74,6 +75,9 @@ struct glhle_pica {
     glhle_pica_stats stats;
     uint8_t *cpu_scratch;              /* the CPU transfer path's RGBA8 scratch */
     size_t cpu_scratch_size;
+    /* The GL draw path (rasterizer.c), the renderer hook of a GL instance;
+     * NULL without GL. */
+    struct pica_rasterizer *rasterizer;
 };
 
 /* Sets up and tears down the members above (pica_gpu.c); create fails with

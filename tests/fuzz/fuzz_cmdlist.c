@@ -8,15 +8,10 @@
 
 #include "backend/common/bytebuf.h"
 #include "backend/pica/pica_instance.h"
+#include "support/fuzz_support.h"
 
 #define GUEST_BASE 0x18000000u
 #define GUEST_SIZE 0x4000u
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
 
 static glhle_bytebuf text;
 
@@ -69,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!text.limit)
         glhle_bytebuf_init(&text, 1u << 16);
 
-    glhle_pica_desc desc = {.max_words_per_run = 1u << 15, .log = quiet, .log_level = GLHLE_LOG_DEBUG};
+    glhle_pica_desc desc = {.max_words_per_run = 1u << 15, .log = fuzz_quiet_log, .log_level = GLHLE_LOG_DEBUG};
     glhle_pica *p;
     if (glhle_pica_create(NULL, &desc, &p) != GLHLE_RESULT_OK)
         __builtin_trap();

@@ -10,17 +10,12 @@
 #include <string.h>
 
 #include "glhle/pica.h"
+#include "support/fuzz_support.h"
 
 #define VRAM 0x18000000u
 #define VRAM_SIZE 0x10000u
 #define FCRAM 0x20000000u
 #define FCRAM_SIZE 0x4000u
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
 
 typedef struct reader {
     const uint8_t *p;
@@ -70,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t vram[VRAM_SIZE], fcram[FCRAM_SIZE];
     reader r = {data, size};
     glhle_pica *p = NULL;
-    const glhle_pica_desc d = {.log = quiet};
+    const glhle_pica_desc d = {.log = fuzz_quiet_log};
     if (glhle_pica_create(NULL, &d, &p) != GLHLE_RESULT_OK)
         abort();
     /* the mappings hold the input again, so transfers convert real bytes */

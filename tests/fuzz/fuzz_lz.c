@@ -6,17 +6,12 @@
 #include <stdlib.h>
 
 #include "backend/common/lz.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     glhle_lz_header h;
     if (glhle_lz_parse_header(data, size, 0, &h, &lg) != GLHLE_RESULT_OK)
         return 0;

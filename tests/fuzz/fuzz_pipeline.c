@@ -15,12 +15,7 @@
 
 #include "backend/pica/primitive.h"
 #include "glhle/pica.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 static void check_output(void *user, const pica_draw_output *out)
 {
@@ -45,9 +40,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static glhle_pica *pica;
     static pica_pipeline *pl;
     if (!pica) {
-        glhle_pica_desc pd = {.max_words_per_run = 1u << 16, .log = quiet};
+        glhle_pica_desc pd = {.max_words_per_run = 1u << 16, .log = fuzz_quiet_log};
         pica_pipeline_desc d = {.vertex_capacity = 64, .step_limit = 500, .on_output = check_output};
-        static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+        static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
         if (glhle_pica_create(NULL, &pd, &pica) != GLHLE_RESULT_OK ||
             glhle_pica_map_memory(pica, 0x18000000, vram, sizeof vram) != GLHLE_RESULT_OK ||
             pica_pipeline_create(&d, &lg, &pl) != GLHLE_RESULT_OK)

@@ -3,17 +3,12 @@
 #include <stdint.h>
 
 #include "backend/common/image.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     glhle_image img;
     if (glhle_png_read_memory(data, size, &img, &lg) == GLHLE_RESULT_OK) {
         if (!img.rgba || img.width == 0 || img.width > GLHLE_IMAGE_MAX_SIDE || img.height > GLHLE_IMAGE_MAX_SIDE)

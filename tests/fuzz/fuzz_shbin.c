@@ -9,17 +9,12 @@
 
 #include "backend/pica/shader_disasm.h"
 #include "backend/pica/shbin.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     pica_shbin s;
     if (pica_shbin_parse(data, size, &lg, &s) != GLHLE_RESULT_OK) {
         if (s.dvles || s.dvle_count)

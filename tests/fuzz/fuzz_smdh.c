@@ -3,17 +3,12 @@
 #include <stdint.h>
 
 #include "backend/pica/smdh.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     glhle_image small, large;
     if (pica_smdh_decode_icons(data, size, &small, &large, &lg) == GLHLE_RESULT_OK) {
         if (small.width != 24 || large.width != 48 || !small.rgba || !large.rgba)

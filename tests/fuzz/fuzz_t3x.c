@@ -5,17 +5,12 @@
 #include <stdint.h>
 
 #include "backend/pica/t3x.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     pica_t3x t;
     if (pica_t3x_parse(data, size, &t, &lg) != GLHLE_RESULT_OK) {
         if (t.data || t.subimages)

@@ -9,17 +9,12 @@
 #include <string.h>
 
 #include "backend/pica/texcodec.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     if (size < 12)
         return 0;
     pica_surface s = {.format = (pica_texfmt)(data[0] % 20),

@@ -5,17 +5,12 @@
  * compute the right thing is tests/gl/test_pica_fs_diff.c's job. */
 #include "support/test_support.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "shadergen/pica_fs.h"
+#include "support/glsl_validator.h"
 #include "support/pica_fs_random.h"
-
-#define VALIDATOR "/usr/bin/glslangValidator"
 
 static char *generate(const pica_fs_key *k, bool gles)
 {
@@ -126,42 +121,11 @@ static void deterministic_and_bounded(void **state)
     free(b);
 }
 
-/* Writes each shader to dir/NNNN.frag and runs the validator over the lot;
- * its exit status is 0 only when every file compiles. */
-static void validate_all(const char *dir, char **sources, unsigned n, const char *what)
-{
-    mkdir(dir, 0755);
-    glhle_bytebuf cmd;
-    glhle_bytebuf_init(&cmd, 0);
-    glhle_bytebuf_printf(&cmd, "%s", VALIDATOR);
-    for (unsigned i = 0; i < n; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%04u.frag", dir, i);
-        FILE *f = fopen(path, "w");
-        assert_non_null(f);
-        fputs(sources[i], f);
-        fclose(f);
-        glhle_bytebuf_printf(&cmd, " %s", path);
-    }
-    glhle_bytebuf_printf(&cmd, " > %s/validator.log 2>&1", dir);
-    int rc = system(glhle_bytebuf_cstr(&cmd));
-    glhle_bytebuf_free(&cmd);
-    if (rc != 0)
-        fail_msg("glslangValidator rejects some %s shaders: see %s/validator.log", what, dir);
-    for (unsigned i = 0; i < n; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%04u.frag", dir, i);
-        unlink(path);
-    }
-}
-
 static void glslang_validates_every_variant(void **state)
 {
     (void)state;
-    if (access(VALIDATOR, X_OK) != 0) {
-        print_message("SKIP: %s is not installed\n", VALIDATOR);
+    if (!tgv_available())
         skip();
-    }
     enum { RANDOM = 160, MAXN = RANDOM + 128 };
     static char *src[2][MAXN];
     static pica_fs_reserved_case cases[128];
@@ -182,8 +146,8 @@ static void glslang_validates_every_variant(void **state)
         src[0][n] = generate(&k, false);
         src[1][n] = generate(&k, true);
     }
-    validate_all(ts_output_path("pica_fs_glsl450"), src[0], n, "GLSL 4.50 core");
-    validate_all(ts_output_path("pica_fs_glsl320es"), src[1], n, "GLSL ES 3.20");
+    tgv_validate_all(ts_output_path("pica_fs_glsl450"), src[0], n, "frag", "GLSL 4.50 core");
+    tgv_validate_all(ts_output_path("pica_fs_glsl320es"), src[1], n, "frag", "GLSL ES 3.20");
     for (unsigned i = 0; i < n; i++) {
         free(src[0][i]);
         free(src[1][i]);

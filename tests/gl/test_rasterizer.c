@@ -1,0 +1,1262 @@
+/* backend/pica/rasterizer.c on llvmpipe: command lists through the whole
+ * pipeline (command processor, CPU vertex path, program and state, surface
+ * cache) into guest memory, flushed and decoded with the texture codec, and
+ * compared with expectations computed here from the register values:
+ * covered pixels of a flat triangle (edges placed so no pixel centre lies
+ * on one), both windings culled, depth test and write on a known depth
+ * buffer, z- against w-buffering, every blend factor and equation and every
+ * logic op on known colours, colour masks, both scissor modes, stencil
+ * tests and operations, the user clip plane, nearest texture sampling with
+ * wraps and border colours, cube-map faces, a shadow map, the render target sampled in its
+ * own draw, immediate-mode vertices, the fragment model
+ * (shadergen/pica_ref.c) for a combiner chain; every generated program
+ * links; the error paths skip the draw and leave the instance drawing. */
+#include "support/test_support.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/float_formats.h"
+#include "backend/gl/gl_state.h"
+#include "backend/pica/fs_key.h"
+#include "backend/pica/pica_instance.h"
+#include "backend/pica/rasterizer.h"
+#include "shadergen/pica_ref.h"
+#include "support/pica_draw_support.h"
+#include "support/pica_fs_random.h"
+
+#define W 64
+#define H 64
+
+typedef struct rgba {
+    uint8_t r, g, b, a;
+} rgba;
+
+static uint32_t pack(rgba c)
+{
+    return (uint32_t)c.r | (uint32_t)c.g << 8 | (uint32_t)c.b << 16 | (uint32_t)c.a << 24;
+}
+
+/* A vertex at window position (x, y) of a W x H viewport at the origin,
+ * with clip-space z and w. */
+static pd_vertex vtx(float x, float y, float z, float w, rgba c)
+{
+    pd_vertex v;
+    memset(&v, 0, sizeof v);
+    v.pos[0] = pd_clip_coord(x, W) * w;
+    v.pos[1] = pd_clip_coord(y, H) * w;
+    v.pos[2] = z;
+    v.pos[3] = w;
+    v.color[0] = c.r / 255.0f;
+    v.color[1] = c.g / 255.0f;
+    v.color[2] = c.b / 255.0f;
+    v.color[3] = c.a / 255.0f;
+    return v;
+}
+
+/* Two counter-clockwise triangles covering window [x0, x1) x [y0, y1);
+ * texture coordinates run (u0, v0) at (x0, y0) to (u1, v1) at (x1, y1). */
+static void quad(pd_vertex *v, float x0, float y0, float x1, float y1, float z, float w, rgba c, float u0, float v0,
+                 float u1, float v1)
+{
+    const float xs[6] = {x0, x1, x1, x0, x1, x0}, ys[6] = {y0, y0, y1, y0, y1, y1};
+    for (int i = 0; i < 6; i++) {
+        v[i] = vtx(xs[i], ys[i], z, w, c);
+        v[i].tc[0] = xs[i] == x0 ? u0 : u1;
+        v[i].tc[1] = ys[i] == y0 ? v0 : v1;
+    }
+}
+
+static void put_quad(pd_env *e, float z, float w, rgba c, float u0, float v0, float u1, float v1)
+{
+    pd_vertex v[6];
+    quad(v, 0, 0, W, H, z, w, c, u0, v0, u1, v1);
+    pd_put_vertices(e, v, 6);
+}
+
+static rgba px(const glhle_image *img, uint32_t x, uint32_t y_window)
+{
+    const uint8_t *p = ts_pixel(img, x, H - 1 - y_window);
+    return (rgba){p[0], p[1], p[2], p[3]};
+}
+
+/* The expected image from a function of window coordinates. */
+typedef rgba (*expect_fn)(void *user, int x, int y);
+static void expect_image(const char *name, const glhle_image *actual, expect_fn f, void *user, uint32_t tol)
+{
+    glhle_image e;
+    assert_int_equal(glhle_image_alloc(&e, W, H), GLHLE_RESULT_OK);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            rgba c = f(user, x, y);
+            uint8_t *p = e.rgba + ((size_t)(H - 1 - y) * W + (size_t)x) * 4;
+            p[0] = c.r;
+            p[1] = c.g;
+            p[2] = c.b;
+            p[3] = c.a;
+        }
+    ts_assert_image(name, &e, actual, tol, 0);
+    glhle_image_free(&e);
+}
+
+static pica_rasterizer_stats rstats(pd_env *e)
+{
+    pica_rasterizer_stats s;
+    pica_rasterizer_get_stats(e->pica->rasterizer, &s);
+    return s;
+}
+
+/* A list that sets up an RGBA8 W x H colour buffer (and a D24S8 depth
+ * buffer when `depth`), the pass-through program and the primary colour
+ * to the output. */
+static void setup(tp_cmdbuf *b, bool depth)
+{
+    tp_cmd_init(b);
+    pd_target(b, PD_COLOR, 0, depth ? PD_DEPTH : 0, 3, W, H);
+    pd_program(b, 3);
+}
+
+static void run_ok(pd_env *e, tp_cmdbuf *b)
+{
+    glhle_pica_run_result res;
+    assert_int_equal(pd_run(e, b, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    tp_cmd_free(b);
+}
+
+/* Extra register writes of one test case. */
+typedef void (*state_fn)(tp_cmdbuf *b, const void *arg);
+
+/* setup(), f(b, arg) (may be NULL), a triangle-list draw of the first n
+ * vertices at PD_VERTICES; then the colour buffer into img. */
+static void draw_and_read(pd_env *e, uint32_t n, bool depth, state_fn f, const void *arg, glhle_image *img)
+{
+    tp_cmdbuf b;
+    setup(&b, depth);
+    if (f)
+        f(&b, arg);
+    pd_draw(&b, 0, n, 0);
+    run_ok(e, &b);
+    pd_read_color(e, PD_COLOR, 0, W, H, img);
+}
+
+/* A viewport-filling quad at clip (z, w) in colour c into memory. */
+static void put_quad(pd_env *e, float z, float w, rgba c, float u0, float v0, float u1, float v1);
+
+/* ---- a flat triangle ----------------------------------------------------------------------------------- */
+
+static const rgba TRI_COLOR = {51, 102, 153, 204};
+
+/* The triangle (8, 8), (56, 8), (8, 40): the hypotenuse is 32x + 48y = 2176,
+ * and 32(i + .5) + 48(j + .5) = 2176 has no integer solution (4i + 6j =
+ * 267 is odd), the other edges lie on integers: no pixel centre is on an
+ * edge, so the covered pixels are exactly those whose centre is inside. */
+static bool in_triangle(int x, int y)
+{
+    const float cx = x + 0.5f, cy = y + 0.5f;
+    return cx > 8 && cy > 8 && 32 * cx + 48 * cy < 2176;
+}
+
+static rgba expect_triangle(void *user, int x, int y)
+{
+    const rgba *bg = user;
+    return in_triangle(x, y) ? TRI_COLOR : *bg;
+}
+
+static void put_triangle(pd_env *e, bool clockwise)
+{
+    pd_vertex v[3] = {vtx(8, 8, -0.5f, 1, TRI_COLOR), vtx(56, 8, -0.5f, 1, TRI_COLOR), vtx(8, 40, -0.5f, 1, TRI_COLOR)};
+    if (clockwise) {
+        pd_vertex t = v[1];
+        v[1] = v[2];
+        v[2] = t;
+    }
+    pd_put_vertices(e, v, 3);
+}
+
+static void flat_triangle(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    glhle_image img;
+    draw_and_read(&e, 3, false, NULL, NULL, &img);
+    rgba bg = {0, 0, 0, 0};
+    expect_image("rasterizer_flat_triangle", &img, expect_triangle, &bg, 0);
+    /* a spot check by hand: (9, 9) inside, (40, 30) outside (32*40.5 + 48*30.5 = 2760) */
+    assert_int_equal(pack(px(&img, 9, 9)), pack(TRI_COLOR));
+    assert_int_equal(pack(px(&img, 40, 30)), 0);
+    pica_rasterizer_stats s = rstats(&e);
+    assert_int_equal(s.draws, 1);
+    assert_int_equal(s.triangles, 1);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* The same triangle sent as four immediate-mode vertices... three:
+ * FIXEDATTRIB_INDEX 0xF, then per attribute three f24 words
+ * (3dbrew GPUREG_FIXEDATTRIB_INDEX). */
+static void immediate_triangle(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    tp_cmdbuf b;
+    setup(&b, false);
+    tp_cmd(&b, 0x25E, 0x2, false, (const uint32_t[1]){0}, 1);
+    tp_cmd1(&b, 0x25F, 1);
+    tp_cmd1(&b, 0x245, 0);
+    tp_cmd1(&b, 0x232, 0xF);
+    const pd_vertex v[3] = {vtx(8, 8, -0.5f, 1, TRI_COLOR), vtx(56, 8, -0.5f, 1, TRI_COLOR),
+                            vtx(8, 40, -0.5f, 1, TRI_COLOR)};
+    for (int i = 0; i < 3; i++) {
+        const float *attr[3] = {v[i].pos, v[i].color, v[i].tc};
+        const int n[3] = {4, 4, 2};
+        for (int a = 0; a < 3; a++) {
+            uint32_t raw[4] = {0, 0, 0, 0};
+            for (int c = 0; c < n[a]; c++)
+                raw[c] = glhle_float_to_f24(attr[a][c]);
+            uint32_t packed[3];
+            tp_pack_f24x4(raw, packed);
+            tp_cmd(&b, 0x233, 0xF, true, packed, 3);
+        }
+    }
+    tp_cmd1(&b, 0x245, 1);
+    tp_cmd1(&b, 0x231, 1);
+    tp_cmd1(&b, 0x111, 1);
+    run_ok(&e, &b);
+    glhle_image img;
+    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
+    rgba bg = {0, 0, 0, 0};
+    expect_image("rasterizer_immediate_triangle", &img, expect_triangle, &bg, 0);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* ---- culling -------------------------------------------------------------------------------------------- */
+
+static rgba expect_cull(void *user, int x, int y)
+{
+    const bool *drawn = user;
+    return drawn[0] && in_triangle(x, y) ? TRI_COLOR : (rgba){0, 0, 0, 0};
+}
+
+static void set_cull(tp_cmdbuf *b, const void *arg)
+{
+    pd_cull(b, *(const uint32_t *)arg);
+}
+
+static void culling_both_windings(void **state)
+{
+    /* FACECULLING_CONFIG 1 drops counter-clockwise triangles, 2 clockwise
+     * ones, 0 none (3dbrew; window coordinates with y up) */
+    static const struct {
+        uint32_t mode;
+        bool cw, drawn;
+    } cases[] = {
+        {0, false, true}, {0, true, true}, {1, false, false}, {1, true, true}, {2, false, true}, {2, true, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        put_triangle(&e, cases[i].cw);
+        glhle_image img;
+        draw_and_read(&e, 3, false, set_cull, &cases[i].mode, &img);
+        bool drawn = cases[i].drawn;
+        print_message("cull mode %u, %s: %s\n", cases[i].mode, cases[i].cw ? "clockwise" : "counter-clockwise",
+                      drawn ? "drawn" : "culled");
+        expect_image("rasterizer_cull", &img, expect_cull, &drawn, 0);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
+/* ---- depth ---------------------------------------------------------------------------------------------- */
+
+static uint32_t d24(double depth)
+{
+    return (uint32_t)lround(depth * 16777215.0);
+}
+
+static void check_depth_words(const uint32_t *d, uint32_t expect, int tol, const char *what)
+{
+    for (int i = 0; i < W * H; i++) {
+        const int got = (int)(d[i] >> 8), want = (int)(expect >> 8);
+        if (abs(got - want) > tol || (d[i] & 0xFF) != (expect & 0xFF))
+            fail_msg("%s: pixel %d depth word 0x%08X, expected 0x%08X (+-%d in depth)", what, i, d[i], expect, tol);
+    }
+}
+
+typedef struct depth_case {
+    bool test;
+    uint32_t func;
+    bool write;
+} depth_case;
+
+static void set_depth(tp_cmdbuf *b, const void *arg)
+{
+    const depth_case *c = arg;
+    pd_depth(b, c->test, c->func, 0xF, c->write);
+}
+
+static void depth_test_and_write(void **state)
+{
+    /* depth buffer all 0.5 (depth24 0x7FFFFF) with stencil 0x5A; the test
+     * GREATER (the 3DS convention: depth map -1, 0 puts near at 1) */
+    static const struct {
+        float z;          /* clip z, w = 1: window depth = -z (scale -1, offset 0) */
+        bool test, write;
+        uint32_t func;
+        bool pass;        /* colour written */
+        double depth;     /* expected depth afterwards */
+    } cases[] = {
+        {-0.25f, true, true, 6, false, 0x7FFFFF / 16777215.0}, /* 0.25 > 0.5 fails */
+        {-0.75f, true, true, 6, true, 0.75},                     /* passes and writes */
+        {-0.75f, true, false, 6, true, 0x7FFFFF / 16777215.0}, /* passes, no write */
+        {-0.25f, true, true, 4, true, 0.25},                     /* LESS passes */
+        {-0.25f, false, true, 6, true, 0.25},                    /* test off: ALWAYS, still writes */
+        {-0.25f, true, true, 0, false, 0x7FFFFF / 16777215.0}, /* NEVER */
+    };
+    const rgba c = {10, 20, 30, 40};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        pd_fill_depth(&e, PD_DEPTH, 3, W, H, 0x7FFFFFu << 8 | 0x5A);
+        put_quad(&e, cases[i].z, 1, c, 0, 0, 0, 0);
+        glhle_image img;
+        const depth_case dc = {cases[i].test, cases[i].func, cases[i].write};
+        draw_and_read(&e, 6, true, set_depth, &dc, &img);
+        const rgba want = cases[i].pass ? c : (rgba){0, 0, 0, 0};
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(want));
+        uint32_t *d = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+        print_message("depth case %zu: z %.2f -> depth 0x%06X (expected 0x%06X)\n", i, (double)cases[i].z, d[0] >> 8,
+                      d24(cases[i].depth));
+        check_depth_words(d, d24(cases[i].depth) << 8 | 0x5A, 1, "depth");
+        free(d);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
+static void set_depthmap(tp_cmdbuf *b, const void *arg)
+{
+    pd_depthmap(b, !*(const int *)arg, -0.5f, 0.0625f);
+    pd_depth(b, false, 1, 0xF, true);
+}
+
+static void wbuffer_against_zbuffer(void **state)
+{
+    /* clip (z, w) = (-0.5, 2): z/w = -0.25. DEPTHMAP scale -0.5, offset
+     * 0.0625 (both exact in f24): z-buffer depth = 0.25 * 0.5 + 0.0625 =
+     * 0.1875; w-buffer (z/w * scale + offset) * w = 0.375 (pica-facts.md;
+     * Azahar) */
+    const rgba c = {1, 2, 3, 4};
+    for (int wbuf = 0; wbuf < 2; wbuf++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        put_quad(&e, -0.5f, 2.0f, c, 0, 0, 0, 0);
+        glhle_image img;
+        draw_and_read(&e, 6, true, set_depthmap, &wbuf, &img);
+        glhle_image_free(&img);
+        uint32_t *d = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+        const double want = wbuf ? 0.375 : 0.1875;
+        print_message("%s: depth 0x%06X, expected 0x%06X\n", wbuf ? "w-buffer" : "z-buffer", d[0] >> 8, d24(want));
+        check_depth_words(d, d24(want) << 8, 1, wbuf ? "w-buffer" : "z-buffer");
+        free(d);
+        pd_env_free(&e);
+    }
+}
+
+/* ---- blending and logic ops ------------------------------------------------------------------------------ */
+
+static const rgba SRC = {60, 120, 180, 64};
+static const rgba DST = {200, 100, 50, 128};
+static const rgba CONST = {30, 90, 150, 210};
+
+static double factor(uint32_t f, int ch, const double s[4], const double d[4], const double k[4])
+{
+    switch (f) {
+    case 0: return 0;
+    case 1: return 1;
+    case 2: return s[ch];
+    case 3: return 1 - s[ch];
+    case 4: return d[ch];
+    case 5: return 1 - d[ch];
+    case 6: return s[3];
+    case 7: return 1 - s[3];
+    case 8: return d[3];
+    case 9: return 1 - d[3];
+    case 10: return k[ch];
+    case 11: return 1 - k[ch];
+    case 12: return k[3];
+    case 13: return 1 - k[3];
+    case 14: return ch == 3 ? 1 : fmin(s[3], 1 - d[3]);
+    default: return 1; /* 15 acts as ONE (Azahar pica_to_gl.h) */
+    }
+}
+
+static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
+{
+    const double s[4] = {SRC.r / 255.0, SRC.g / 255.0, SRC.b / 255.0, SRC.a / 255.0};
+    const double d[4] = {DST.r / 255.0, DST.g / 255.0, DST.b / 255.0, DST.a / 255.0};
+    const double k[4] = {CONST.r / 255.0, CONST.g / 255.0, CONST.b / 255.0, CONST.a / 255.0};
+    uint8_t out[4];
+    for (int ch = 0; ch < 4; ch++) {
+        const double a = s[ch] * factor(sf, ch, s, d, k), b = d[ch] * factor(df, ch, s, d, k);
+        double v;
+        switch (eq) {
+        case 1: v = a - b; break;
+        case 2: v = b - a; break;
+        case 3: v = fmin(s[ch], d[ch]); break; /* GL_MIN ignores the factors */
+        case 4: v = fmax(s[ch], d[ch]); break;
+        default: v = a + b; break; /* 0, and 5-7 act as add */
+        }
+        v = v < 0 ? 0 : v > 1 ? 1 : v;
+        out[ch] = (uint8_t)lround(v * 255.0);
+    }
+    return (rgba){out[0], out[1], out[2], out[3]};
+}
+
+/* Draws SRC over a buffer of DST with the list's fragment state; returns the pixel. */
+static rgba draw_over_dst(glhle_context *ctx, state_fn f, const void *arg)
+{
+    pd_env e;
+    pd_env_init(&e, ctx, 1);
+    uint8_t *dst = malloc(W * H * 4);
+    for (int i = 0; i < W * H; i++)
+        memcpy(dst + 4 * i, &DST, 4);
+    pd_put_color(&e, PD_COLOR, 0, W, H, dst);
+    free(dst);
+    put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+    glhle_image img;
+    draw_and_read(&e, 6, false, f, arg, &img);
+    const rgba c = px(&img, 5, 7);
+    /* the whole buffer is one colour */
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(c));
+    glhle_image_free(&img);
+    pd_env_free(&e);
+    return c;
+}
+
+typedef struct blend_case {
+    uint32_t eq, sf, df;
+} blend_case;
+
+static void set_blend(tp_cmdbuf *b, const void *arg)
+{
+    const blend_case *c = arg;
+    pd_blend(b, c->eq, c->eq, c->sf, c->df, c->sf, c->df, pack(CONST));
+}
+
+static void assert_close(rgba got, rgba want, int tol, const char *what)
+{
+    if (abs(got.r - want.r) > tol || abs(got.g - want.g) > tol || abs(got.b - want.b) > tol ||
+        abs(got.a - want.a) > tol)
+        fail_msg("%s: got (%u, %u, %u, %u), expected (%u, %u, %u, %u)", what, got.r, got.g, got.b, got.a, want.r,
+                 want.g, want.b, want.a);
+}
+
+static void blend_factors_and_equations(void **state)
+{
+    char what[96];
+    /* each factor as the source factor (destination ZERO) and as the
+     * destination factor (source ZERO) */
+    for (uint32_t f = 0; f < 16; f++)
+        for (int side = 0; side < 2; side++) {
+            blend_case c = {0, side ? 0 : f, side ? f : 0};
+            snprintf(what, sizeof what, "blend add, src factor %u, dst factor %u", c.sf, c.df);
+            assert_close(draw_over_dst(*state, set_blend, &c), blend_expect(c.eq, c.sf, c.df), 1, what);
+        }
+    /* every equation with ONE, ONE; and with SRC_ALPHA, ONE_MINUS_SRC_ALPHA
+     * where the equation uses factors */
+    for (uint32_t eq = 0; eq < 8; eq++) {
+        blend_case c = {eq, 1, 1};
+        snprintf(what, sizeof what, "blend equation %u, ONE, ONE", eq);
+        assert_close(draw_over_dst(*state, set_blend, &c), blend_expect(eq, 1, 1), 1, what);
+        if (eq == 3 || eq == 4)
+            continue;
+        c = (blend_case){eq, 6, 7};
+        snprintf(what, sizeof what, "blend equation %u, SRC_ALPHA, ONE_MINUS_SRC_ALPHA", eq);
+        assert_close(draw_over_dst(*state, set_blend, &c), blend_expect(eq, 6, 7), 1, what);
+    }
+}
+
+static void set_logic(tp_cmdbuf *b, const void *arg)
+{
+    pd_logic_op(b, *(const uint32_t *)arg);
+}
+
+static uint8_t logic(uint32_t op, uint8_t s, uint8_t d)
+{
+    switch (op) {
+    case 0: return 0;
+    case 1: return s & d;
+    case 2: return s & ~d;
+    case 3: return s;
+    case 4: return 0xFF;
+    case 5: return ~s;
+    case 6: return d;
+    case 7: return ~d;
+    case 8: return ~(s & d);
+    case 9: return s | d;
+    case 10: return ~(s | d);
+    case 11: return s ^ d;
+    case 12: return ~(s ^ d);
+    case 13: return ~s & d;
+    case 14: return s | ~d;
+    default: return ~s | d;
+    }
+}
+
+static void logic_ops(void **state)
+{
+    /* LOGIC_OP codes 0-15 (3dbrew: clear, and, and reverse, copy, set, copy
+     * inverted, noop, invert, nand, or, nor, xor, equiv, and inverted, or
+     * reverse, or inverted), on bytes */
+    for (uint32_t op = 0; op < 16; op++) {
+        const rgba got = draw_over_dst(*state, set_logic, &op);
+        const rgba want = {logic(op, SRC.r, DST.r), logic(op, SRC.g, DST.g), logic(op, SRC.b, DST.b),
+                           logic(op, SRC.a, DST.a)};
+        char what[32];
+        snprintf(what, sizeof what, "logic op %u", op);
+        assert_close(got, want, 0, what);
+    }
+}
+
+static void set_mask(tp_cmdbuf *b, const void *arg)
+{
+    pd_depth(b, false, 1, *(const uint32_t *)arg, false);
+}
+
+static void color_write_masks(void **state)
+{
+    for (uint32_t m = 0; m < 16; m++) {
+        const rgba got = draw_over_dst(*state, set_mask, &m);
+        const rgba want = {m & 1 ? SRC.r : DST.r, m & 2 ? SRC.g : DST.g, m & 4 ? SRC.b : DST.b,
+                           m & 8 ? SRC.a : DST.a};
+        char what[32];
+        snprintf(what, sizeof what, "colour mask 0x%X", m);
+        assert_close(got, want, 0, what);
+    }
+}
+
+/* ---- scissor, clip plane -------------------------------------------------------------------------------- */
+
+typedef struct box {
+    int x1, y1, x2, y2; /* inclusive */
+    bool exclude;
+} box;
+
+static rgba expect_scissor(void *user, int x, int y)
+{
+    const box *bx = user;
+    const bool inside = x >= bx->x1 && x <= bx->x2 && y >= bx->y1 && y <= bx->y2;
+    return inside != bx->exclude ? SRC : (rgba){0, 0, 0, 0};
+}
+
+static void set_scissor(tp_cmdbuf *b, const void *arg)
+{
+    const box *bx = arg;
+    pd_scissor(b, bx->exclude ? 1 : 3, (uint32_t)bx->x1, (uint32_t)bx->y1, (uint32_t)bx->x2, (uint32_t)bx->y2);
+}
+
+static void scissor_modes(void **state)
+{
+    const box boxes[] = {{10, 20, 29, 39, false}, {10, 20, 29, 39, true}, {0, 0, 63, 5, true}, {40, 3, 100, 7, false}};
+    for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+        const box *bx = &boxes[i];
+        glhle_image img;
+        draw_and_read(&e, 6, false, set_scissor, bx, &img);
+        box clipped = *bx;
+        expect_image(bx->exclude ? "rasterizer_scissor_exclude" : "rasterizer_scissor_include", &img,
+                     expect_scissor, &clipped, 0);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
+static rgba expect_clip(void *user, int x, int y)
+{
+    (void)y;
+    const int *edge = user;
+    return x >= *edge ? SRC : (rgba){0, 0, 0, 0};
+}
+
+static void set_clip(tp_cmdbuf *b, const void *arg)
+{
+    pd_clip(b, *(const int *)arg, (const float[4]){1, 0, 0, 0.5f});
+}
+
+static void user_clip_plane(void **state)
+{
+    /* plane (1, 0, 0, 0.5): kept where x_clip + 0.5 >= 0, window x >= 16 */
+    for (int on = 0; on < 2; on++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+        glhle_image img;
+        draw_and_read(&e, 6, false, set_clip, &on, &img);
+        int edge = on ? 16 : 0;
+        expect_image("rasterizer_clip_plane", &img, expect_clip, &edge, 0);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
+/* ---- stencil -------------------------------------------------------------------------------------------- */
+
+static void set_stencil(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_stencil(b, true, 2, 0x10, 0xFF, 0xFF, 3, 0, 5);
+}
+
+static void stencil_test_and_ops(void **state)
+{
+    /* left half stencil 0x10, right half 0x20, depth 0.5. Test EQUAL 0x10
+     * (mask 0xFF): the left half passes (INVERT on pass: 0xEF), the right
+     * fails (INCR: 0x21) and keeps its colour. */
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint32_t *words = malloc(W * H * 4);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            words[y * W + x] = 0x7FFFFFu << 8 | (x < W / 2 ? 0x10u : 0x20u);
+    pd_put_depth(&e, PD_DEPTH, 3, W, H, words);
+    put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+    glhle_image img;
+    draw_and_read(&e, 6, true, set_stencil, NULL, &img);
+    uint32_t *d = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const bool left = x < W / 2;
+            assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), left ? pack(SRC) : 0);
+            /* the row in memory order is H - 1 - y; the halves are columns */
+            const uint32_t word = d[(H - 1 - y) * W + x];
+            assert_int_equal(word & 0xFF, left ? 0xEF : 0x21);
+            assert_int_equal(word >> 8, 0x7FFFFF);
+        }
+    /* a write mask of 0x0F keeps the high bits: REPLACE with ref 0xA5 on
+     * 0xEF gives 0xE5 */
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_stencil(&b, true, 1, 0xA5, 0xFF, 0x0F, 0, 0, 2);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(&e, &b);
+    free(d);
+    d = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+    assert_int_equal(d[0] & 0xFF, 0xE5);       /* top-left: left half */
+    assert_int_equal(d[W - 1] & 0xFF, 0x25);   /* 0x21 -> 0x25 */
+    free(d);
+    free(words);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* ---- textures ------------------------------------------------------------------------------------------- */
+
+static uint8_t texel_byte(int x, int y, int c)
+{
+    const uint8_t v[4] = {(uint8_t)(x * 32), (uint8_t)(y * 32), (uint8_t)(255 - x * 16 - y), 255};
+    return v[c];
+}
+
+typedef struct tex_case {
+    uint32_t wrap;
+    float u0, u1;
+    rgba border;
+} tex_case;
+
+/* pixel (x, y) samples u = u0 + (u1 - u0) (x + .5) / 64, likewise v; the
+ * 8 x 8 texture's texel (floor(8u), floor(8v)) counted from the bottom row
+ * (t = 0 is the bottom: pica-facts.md), i.e. guest row 7 - floor(8v). */
+static int wrap_index(uint32_t wrap, float t, bool *border)
+{
+    int i = (int)floorf(t * 8);
+    *border = false;
+    switch (wrap) {
+    case 0: return i < 0 ? 0 : i > 7 ? 7 : i;
+    case 1:
+        *border = i < 0 || i > 7;
+        return i;
+    case 2: return ((i % 8) + 8) % 8;
+    default: { /* mirrored repeat */
+        int p = ((i % 16) + 16) % 16;
+        return p < 8 ? p : 15 - p;
+    }
+    }
+}
+
+static rgba expect_texture(void *user, int x, int y)
+{
+    const tex_case *c = user;
+    const float u = c->u0 + (c->u1 - c->u0) * (x + 0.5f) / W, v = c->u0 + (c->u1 - c->u0) * (y + 0.5f) / H;
+    bool bu, bv;
+    const int tx = wrap_index(c->wrap, u, &bu), ty = wrap_index(c->wrap, v, &bv);
+    if (bu || bv)
+        return c->border;
+    const int row = 7 - ty;
+    return (rgba){texel_byte(tx, row, 0), texel_byte(tx, row, 1), texel_byte(tx, row, 2), texel_byte(tx, row, 3)};
+}
+
+static void set_texture(tp_cmdbuf *b, const void *arg)
+{
+    const tex_case *c = arg;
+    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 0, 0, c->wrap, c->wrap, pack(c->border));
+    pd_tev_replace(b, 3, 0);
+}
+
+static void texture_nearest_wraps(void **state)
+{
+    uint8_t tex[8 * 8 * 4];
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            for (int c = 0; c < 4; c++)
+                tex[(y * 8 + x) * 4 + c] = texel_byte(x, y, c);
+    /* coordinates chosen so no pixel centre samples exactly on a texel edge */
+    const tex_case cases[] = {
+        {2, 0.0f, 1.0f, {0, 0, 0, 0}},     /* the texture once */
+        {0, -0.5f, 1.5f, {0, 0, 0, 0}},    /* clamp to edge */
+        {1, -0.5f, 1.5f, {9, 8, 7, 6}},    /* clamp to border */
+        {2, -1.0f, 2.0f, {0, 0, 0, 0}},    /* repeat */
+        {3, -1.0f, 2.0f, {0, 0, 0, 0}},    /* mirrored repeat */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        pd_put_texture(&e, PD_TEXTURE, 0, 8, 8, tex);
+        put_quad(&e, -0.5f, 1, SRC, cases[i].u0, cases[i].u0, cases[i].u1, cases[i].u1);
+        glhle_image img;
+        draw_and_read(&e, 6, false, set_texture, &cases[i], &img);
+        print_message("texture wrap %u over [%g, %g]\n", cases[i].wrap, (double)cases[i].u0, (double)cases[i].u1);
+        expect_image("rasterizer_texture", &img, expect_texture, (void *)&cases[i], 0);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
+/* A cube map on texture 0 (TEXUNIT0_PARAM type 1, faces at ADDR1-6 in the
+ * order +X -X +Y -Y +Z -Z: 3dbrew), each face one colour; the third
+ * coordinate is texcoord0.w = 1 (v2.w). (s, t) inside [-0.5, 0.5] picks +Z,
+ * s in [1.5, 2.5] picks +X (the major axis). */
+static const rgba FACE[6] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                             {255, 255, 0, 255}, {0, 255, 255, 255}, {255, 0, 255, 255}};
+
+static void set_cube(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(b, 0x083, 1u << 28); /* type 1: cube */
+    uint32_t addr[5];
+    for (uint32_t f = 1; f < 6; f++)
+        addr[f - 1] = (PD_TEXTURE + f * 0x100) >> 3;
+    tp_cmd(b, 0x086, 0xF, true, addr, 5);
+    tp_cmd(b, 0x052, 0xF, false, (const uint32_t[1]){0x101F0D0C}, 1); /* texcoord0.w from v2.w */
+    pd_tev_replace(b, 3, 0);
+}
+
+static void cube_map_faces(void **state)
+{
+    const struct {
+        float s0, s1, t0, t1;
+        int face;
+    } cases[] = {{-0.5f, 0.5f, -0.5f, 0.5f, 4}, {1.5f, 2.5f, -0.4f, 0.4f, 0}, {-2.5f, -1.5f, -0.4f, 0.4f, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        for (int f = 0; f < 6; f++) {
+            uint8_t face[8 * 8 * 4];
+            for (int k = 0; k < 64; k++)
+                memcpy(face + 4 * k, &FACE[f], 4);
+            pd_put_texture(&e, PD_TEXTURE + (uint32_t)f * 0x100, 0, 8, 8, face);
+        }
+        put_quad(&e, -0.5f, 1, SRC, cases[i].s0, cases[i].t0, cases[i].s1, cases[i].t1);
+        glhle_image img;
+        draw_and_read(&e, 6, false, set_cube, NULL, &img);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(FACE[cases[i].face]));
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
+/* Texture 0 as a shadow map: the texels' RGBA8 bytes (R | G << 8 | B << 16
+ * | A << 24) are the depth24 << 8 | stencil8 word the generated shader
+ * compares (an R32UI view over the cache's RGBA8 texture, the word
+ * Azahar's shadow path reads). Orthographic lookup, texcoord0.w = 1 (the
+ * missing fourth component of a two-component attribute), bias 0x100000:
+ * reference z = 0xFFFFFF - 0x100000; a texel deeper than that is lit with
+ * its stencil / 255, else 0 (3dbrew TEXUNIT0_SHADOW; pica_fs.h). A 64x64
+ * map drawn 1:1 puts every pixel centre on a texel centre. */
+static uint32_t shadow_word(int x, int y_bottom)
+{
+    const uint32_t depth = (x + y_bottom) % 3 == 0 ? 0xF80000u : 0x100000u;
+    return depth << 8 | (uint32_t)((x * 4 + y_bottom) & 0xFF);
+}
+
+static void set_shadow(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_TEXTURE, 64, 64, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(b, 0x083, 2u << 28);          /* TEXUNIT0_PARAM type 2: shadow 2D */
+    tp_cmd1(b, 0x08B, 1u | 0x100000u);    /* TEXUNIT0_SHADOW: orthographic, bias */
+    /* the output map's o2 with texcoord0.w from v2.w */
+    tp_cmd(b, 0x052, 0xF, false, (const uint32_t[1]){0x101F0D0C}, 1);
+    pd_tev_replace(b, 3, 0);
+}
+
+static void shadow_texture(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint8_t *tex = malloc(64 * 64 * 4);
+    uint32_t *map = malloc(64 * 64 * 4);
+    for (int r = 0; r < 64; r++)
+        for (int x = 0; x < 64; x++) {
+            const uint32_t w = shadow_word(x, 63 - r);
+            map[(63 - r) * 64 + x] = w;
+            for (int c = 0; c < 4; c++)
+                tex[(r * 64 + x) * 4 + c] = (uint8_t)(w >> (8 * c));
+        }
+    pd_put_texture(&e, PD_TEXTURE, 0, 64, 64, tex);
+    put_quad(&e, -0.5f, 1, SRC, 0, 0, 1, 1);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_shadow, NULL, &img);
+    /* by hand: (0, 0) has depth 0xF80000 > 0xEFFFFF: lit, stencil 0;
+     * (3, 0) lit, stencil 12; (1, 0) shadowed */
+    assert_int_equal(pack(px(&img, 3, 0)), 0x0C0C0C0Cu);
+    assert_int_equal(pack(px(&img, 1, 0)), 0);
+    assert_int_equal(pack(px(&img, 2, 1)), 0x09090909u);
+    /* every pixel against the fragment model's shadow unit */
+    const pica_state *s = pica_get_state(e.pica);
+    pica_fs_key key;
+    pica_fs_key_from_state(s, &key);
+    assert_int_equal(key.tex0_type, PICA_FS_TEX0_SHADOW_2D);
+    pica_fs_uniforms *u = calloc(1, sizeof *u);
+    pica_fs_uniforms_from_state(s, u);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            uint8_t want[4];
+            pica_ref_shadow_2d(map, 64, 64, &key, u, (x + 0.5f) / 64, (y + 0.5f) / 64, 1.0f, want);
+            assert_close(px(&img, (uint32_t)x, (uint32_t)y), (rgba){want[0], want[1], want[2], want[3]}, 1,
+                         "shadow texel against pica_ref_shadow_2d");
+        }
+    /* the same draw again: the per-draw view is made afresh (its name may
+     * be the last one's) and still bound */
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(&e, &b);
+    glhle_image again;
+    pd_read_color(&e, PD_COLOR, 0, W, H, &again);
+    assert_memory_equal(again.rgba, img.rgba, (size_t)W * H * 4);
+    glhle_image_free(&again);
+    free(u);
+    free(tex);
+    free(map);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* Render to texture from the target itself: texture 0 is the colour buffer
+ * being drawn (same address, RGBA8 both ways), sampled half a width to the
+ * right with repeat. A GL feedback loop would be undefined; the draw path
+ * samples a copy, so the result is the old picture shifted by 32 pixels. */
+static rgba old_picture(int x, int y)
+{
+    return (rgba){(uint8_t)(x * 4), (uint8_t)(y * 4), (uint8_t)(x ^ y), 255};
+}
+
+static rgba expect_shifted(void *user, int x, int y)
+{
+    (void)user;
+    return old_picture((x + 32) % 64, y);
+}
+
+static void set_feedback(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_COLOR, 64, 64, 0, 0, 0, 2, 2, 0);
+    pd_tev_replace(b, 3, 0);
+}
+
+static void render_target_as_texture(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint8_t *pic = malloc(W * H * 4);
+    for (int r = 0; r < H; r++)
+        for (int x = 0; x < W; x++) {
+            const rgba c = old_picture(x, H - 1 - r);
+            memcpy(pic + (r * W + x) * 4, &c, 4);
+        }
+    pd_put_color(&e, PD_COLOR, 0, W, H, pic);
+    free(pic);
+    put_quad(&e, -0.5f, 1, SRC, 0.5f, 0, 1.5f, 1);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_feedback, NULL, &img);
+    expect_image("rasterizer_feedback", &img, expect_shifted, NULL, 0);
+    assert_int_equal(rstats(&e).feedback_copies, 1);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* ---- against the fragment model ------------------------------------------------------------------------- */
+
+static void set_combiners(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 0, 0, 2, 2, 0);
+    /* SOURCE, OPERAND, COMBINER (1 modulate, 2 add, 3 add signed), COLOR, SCALE */
+    tp_cmd(b, 0x0C0, 0xF, true, (const uint32_t[5]){0x00E000E0, 0, 0x00010001, 0xC0804020, 0}, 5);
+    tp_cmd(b, 0x0C8, 0xF, true, (const uint32_t[5]){0x003F003F, 0, 0x00020002, 0, 0}, 5);
+    tp_cmd(b, 0x0D0, 0xF, true, (const uint32_t[5]){0x00EF00EF, 0, 0x00030003, 0x50607080, 0x00010001}, 5);
+}
+
+static void combiners_match_reference(void **state)
+{
+    /* stage 0: primary * constant (modulate), stage 1: previous + texture 0
+     * (add), stage 2: add-signed of previous and constant 2, x2 scale */
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint8_t tex[8 * 8 * 4];
+    for (int i = 0; i < 64; i++) {
+        tex[4 * i] = (uint8_t)(i * 3);
+        tex[4 * i + 1] = (uint8_t)(200 - i);
+        tex[4 * i + 2] = 17;
+        tex[4 * i + 3] = (uint8_t)(i * 4);
+    }
+    pd_put_texture(&e, PD_TEXTURE, 0, 8, 8, tex);
+    const rgba prim = {90, 180, 45, 200};
+    put_quad(&e, -0.5f, 1, prim, 0, 0, 1, 1);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_combiners, NULL, &img);
+    /* the model, for the key and uniforms of the instance's state */
+    const pica_state *s = pica_get_state(e.pica);
+    pica_fs_key key;
+    pica_fs_key_from_state(s, &key);
+    pica_fs_uniforms *u = calloc(1, sizeof *u);
+    pica_fs_luts *luts = calloc(1, sizeof *luts);
+    pica_fs_uniforms_from_state(s, u);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            pica_ref_input in;
+            memset(&in, 0, sizeof in);
+            in.color[0] = prim.r / 255.0f;
+            in.color[1] = prim.g / 255.0f;
+            in.color[2] = prim.b / 255.0f;
+            in.color[3] = prim.a / 255.0f;
+            const int tx = x / 8, row = 7 - y / 8;
+            memcpy(in.texel[0], tex + (row * 8 + tx) * 4, 4);
+            in.z_over_w = -0.5f;
+            in.w = 1;
+            pica_ref_output o;
+            pica_ref_fragment(&key, u, luts, &in, &o);
+            const rgba want = {o.color[0], o.color[1], o.color[2], o.color[3]};
+            assert_close(px(&img, (uint32_t)x, (uint32_t)y), want, 0, "combiners against pica_ref");
+        }
+    free(u);
+    free(luts);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* ---- resolution scale ----------------------------------------------------------------------------------- */
+
+static void scaled_triangle(void **state)
+{
+    /* at scale 3 the flushed image still has the triangle's colour inside and
+     * nothing outside; only pixels the edge crosses are blends */
+    pd_env e;
+    pd_env_init(&e, *state, 3);
+    put_triangle(&e, false);
+    glhle_image img;
+    draw_and_read(&e, 3, false, NULL, NULL, &img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            /* the pixel's four corners all inside or all outside */
+            int inside = 0;
+            for (int k = 0; k < 4; k++) {
+                const float cx = (float)(x + (k & 1)), cy = (float)(y + (k >> 1));
+                inside += cx >= 8 && cy >= 8 && 32 * cx + 48 * cy <= 2176;
+            }
+            if (inside == 4)
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(TRI_COLOR));
+            else if (inside == 0)
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), 0);
+        }
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+/* ---- state tracking ------------------------------------------------------------------------------------- */
+
+static void redundant_state_is_not_reissued(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    tp_cmdbuf b;
+    setup(&b, false);
+    pd_draw(&b, 0, 3, 0);
+    run_ok(&e, &b);
+    const pica_rasterizer_stats s1 = rstats(&e);
+    const uint64_t issued1 = e.pica->gl->issued;
+    /* the same draw again: only the draw call itself reaches GL */
+    tp_cmd_init(&b);
+    pd_draw(&b, 0, 3, 0);
+    run_ok(&e, &b);
+    const pica_rasterizer_stats s2 = rstats(&e);
+    assert_int_equal(s2.draws, 2);
+    assert_int_equal(s2.program_lookups, s1.program_lookups);
+    assert_int_equal(s2.program_builds, 1);
+    assert_int_equal(s2.buffer_uploads, s1.buffer_uploads);
+    assert_int_equal(e.pica->gl->issued, issued1);
+    /* a blend colour change: one uniform-free GL call, no program lookup */
+    tp_cmd_init(&b);
+    pd_blend(&b, 0, 0, 10, 0, 10, 0, 0x11223344);
+    pd_draw(&b, 0, 3, 0);
+    run_ok(&e, &b);
+    const pica_rasterizer_stats s3 = rstats(&e);
+    assert_int_equal(s3.program_lookups, s1.program_lookups);
+    assert_true(e.pica->gl->issued - issued1 <= 3);
+    pd_env_free(&e);
+}
+
+/* ---- programs ------------------------------------------------------------------------------------------- */
+
+static void every_generated_program_links(void **state)
+{
+    glhle_context *ctx = *state;
+    pica_fs_key fs;
+    memset(&fs, 0, sizeof fs);
+    pica_fs_key_normalize(&fs);
+    unsigned n = 0;
+    for (unsigned outputs = 0; outputs <= 2 * PICA_VS_OUT_ALL + 1; outputs++) {
+        pica_vs_key vs = {.outputs = (uint8_t)(outputs & PICA_VS_OUT_ALL), .clip = (uint8_t)(outputs > PICA_VS_OUT_ALL)};
+        GLuint prog = 0;
+        assert_int_equal(pica_rasterizer_build_program(ctx, &fs, &vs, &prog), GLHLE_RESULT_OK);
+        ctx->gl.DeleteProgram(prog);
+        n++;
+    }
+    ts_rng r;
+    ts_rng_init(&r, ts_seed("rasterizer programs", 0x8b));
+    for (int i = 0; i < 48; i++) {
+        pica_fs_random_key(&r, i % 8 == 7 ? PFR_RAW : (unsigned)(i * 5) % PFR_RAW, &fs);
+        pica_vs_key vs = {.outputs = (uint8_t)ts_rng_below(&r, PICA_VS_OUT_ALL + 1), .clip = (uint8_t)(i & 1)};
+        GLuint prog = 0;
+        assert_int_equal(pica_rasterizer_build_program(ctx, &fs, &vs, &prog), GLHLE_RESULT_OK);
+        ctx->gl.DeleteProgram(prog);
+        n++;
+    }
+    print_message("%u programs linked\n", n);
+}
+
+static void vs_key_from_output_map(void **state)
+{
+    (void)state;
+    pica_outmap_state om;
+    memset(&om, 0, sizeof om);
+    om.total = 3;
+    const uint8_t sem[3][4] = {{0, 1, 2, 3}, {0x0C, 0x0D, 0x10, 0x1F}, {0x12, 0x13, 0x14, 0x1F}};
+    memcpy(om.semantic, sem, sizeof sem);
+    pica_vs_key k;
+    /* o0, o2, o5 enabled: they take slots 0, 1, 2 */
+    pica_vs_key_from_outmap(&om, 0x25, &k);
+    assert_int_equal(k.outputs, PICA_VS_OUT_TEXCOORD0 | PICA_VS_OUT_TEXCOORD0_W | PICA_VS_OUT_VIEW);
+    /* only two registers enabled: the view slot is not reached */
+    pica_vs_key_from_outmap(&om, 0x03, &k);
+    assert_int_equal(k.outputs, PICA_VS_OUT_TEXCOORD0 | PICA_VS_OUT_TEXCOORD0_W);
+    om.semantic[0][0] = 0x08;
+    om.semantic[0][1] = 0x16;
+    pica_vs_key_from_outmap(&om, 0x01, &k);
+    assert_int_equal(k.outputs, PICA_VS_OUT_COLOR | PICA_VS_OUT_TEXCOORD2);
+}
+
+/* ---- bad input ------------------------------------------------------------------------------------------ */
+
+/* After a skipped draw, a good one draws: the instance keeps working. */
+static void draw_good_triangle(pd_env *e)
+{
+    put_triangle(e, false);
+    glhle_image img;
+    draw_and_read(e, 3, false, NULL, NULL, &img);
+    rgba bg = {0, 0, 0, 0};
+    expect_image("rasterizer_after_error", &img, expect_triangle, &bg, 0);
+    glhle_image_free(&img);
+}
+
+static void skipped(pd_env *e, tp_cmdbuf *b, glhle_result want, const char *log)
+{
+    ts_log_clear();
+    const uint64_t before = rstats(e).skipped;
+    glhle_pica_run_result res;
+    assert_int_equal(pd_run(e, b, &res), want);
+    assert_true(res.problems >= 1);
+    assert_true(res.finalized);
+    assert_true(ts_log_contains(log));
+    assert_true(ts_log_contains("draw skipped"));
+    assert_int_equal(rstats(e).skipped, before + 1);
+    assert_int_equal(rstats(e).draws, 0);
+    tp_cmd_free(b);
+}
+
+static void no_program_uploaded(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 0, W, H);
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_BAD_DATA, "no vertex shader program");
+    draw_good_triangle(&e);
+    pd_env_free(&e);
+}
+
+static void unmapped_render_target(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_target(&b, 0x30000000u, 0, 0, 0, W, H);
+    pd_program(&b, 3);
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_OUT_OF_BOUNDS, "COLORBUFFER_LOC 0x30000000");
+    /* an unknown colour format too */
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 7, 0, 0, W, H);
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_INVALID_ARGUMENT, "render target not usable");
+    /* a zero width (FRAMEBUFFER_DIM bits 0-10) */
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 0, W, H);
+    tp_cmd1(&b, 0x11E, 1u << 24 | (H - 1u) << 12);
+    pd_draw(&b, 0, 3, 0);
+    ts_log_clear();
+    glhle_pica_run_result res;
+    assert_int_not_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+    tp_cmd_free(&b);
+    assert_true(ts_log_contains("FRAMEBUFFER_DIM 0x64"));
+    assert_int_equal(rstats(&e).draws, 0);
+    draw_good_triangle(&e);
+    pd_env_free(&e);
+}
+
+static void unmapped_texture(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_quad(&e, -0.5f, 1, SRC, 0, 0, 1, 1);
+    tp_cmdbuf b;
+    setup(&b, false);
+    pd_texture0(&b, 0x30000000u, 8, 8, 0, 0, 0, 2, 2, 0);
+    pd_tev_replace(&b, 3, 0);
+    pd_draw(&b, 0, 6, 0);
+    skipped(&e, &b, GLHLE_RESULT_OUT_OF_BOUNDS, "texture unit 0 (address 0x30000000");
+    /* a texture of height 0 (TEXUNIT0_DIM bits 0-10) */
+    tp_cmd_init(&b);
+    pd_texture0(&b, PD_TEXTURE, 8, 0, 0, 0, 0, 2, 2, 0);
+    pd_draw(&b, 0, 6, 0);
+    ts_log_clear();
+    glhle_pica_run_result res;
+    assert_int_not_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+    tp_cmd_free(&b);
+    assert_true(ts_log_contains("texture unit 0 (address 0x18400000, 8x0"));
+    /* nothing reached the colour buffer */
+    glhle_image img;
+    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
+    for (size_t i = 0; i < (size_t)W * H * 4; i++)
+        assert_int_equal(img.rgba[i], 0);
+    glhle_image_free(&img);
+    draw_good_triangle(&e);
+    pd_env_free(&e);
+}
+
+static void shader_build_failure(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    pica_rasterizer_test_break_builds(e.pica->rasterizer, true);
+    tp_cmdbuf b;
+    setup(&b, false);
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_SHADER_ERROR, "failed to build");
+    /* the failure is remembered: the same key costs no second build */
+    tp_cmd_init(&b);
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_SHADER_ERROR, "failed to build");
+    assert_int_equal(rstats(&e).program_builds, 1);
+    assert_int_equal(rstats(&e).program_failures, 1);
+    pica_rasterizer_test_break_builds(e.pica->rasterizer, false);
+    /* another configuration (the constant colour as the output) builds and draws */
+    tp_cmd_init(&b);
+    pd_tev_replace(&b, 0xE, pack(TRI_COLOR));
+    pd_draw(&b, 0, 3, 0);
+    run_ok(&e, &b);
+    glhle_image img;
+    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
+    rgba bg = {0, 0, 0, 0};
+    expect_image("rasterizer_after_build_failure", &img, expect_triangle, &bg, 0);
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+static void unsupported_fragment_mode(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    tp_cmdbuf b;
+    setup(&b, false);
+    tp_cmd1(&b, 0x100, 0x00E40003); /* COLOR_OPERATION mode 3: shadow-map rendering */
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_UNSUPPORTED, "shadow-map rendering");
+    draw_good_triangle(&e);
+    pd_env_free(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TS_GL_TEST(flat_triangle),
+        TS_GL_TEST(immediate_triangle),
+        TS_GL_TEST(culling_both_windings),
+        TS_GL_TEST(depth_test_and_write),
+        TS_GL_TEST(wbuffer_against_zbuffer),
+        TS_GL_TEST(blend_factors_and_equations),
+        TS_GL_TEST(logic_ops),
+        TS_GL_TEST(color_write_masks),
+        TS_GL_TEST(scissor_modes),
+        TS_GL_TEST(user_clip_plane),
+        TS_GL_TEST(stencil_test_and_ops),
+        TS_GL_TEST(texture_nearest_wraps),
+        TS_GL_TEST(cube_map_faces),
+        TS_GL_TEST(shadow_texture),
+        TS_GL_TEST(render_target_as_texture),
+        TS_GL_TEST(combiners_match_reference),
+        TS_GL_TEST(scaled_triangle),
+        TS_GL_TEST(redundant_state_is_not_reissued),
+        TS_GL_TEST(every_generated_program_links),
+        TS_GL_TEST(vs_key_from_output_map),
+        TS_GL_TEST(no_program_uploaded),
+        TS_GL_TEST(unmapped_render_target),
+        TS_GL_TEST(unmapped_texture),
+        TS_GL_TEST(shader_build_failure),
+        TS_GL_TEST(unsupported_fragment_mode),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}

@@ -1,0 +1,18 @@
+/* Runs glslangValidator over generated shaders, for the shader generators'
+ * tests: each source is written to DIR/NNNN.EXT and the validator checks
+ * them all in one run. */
+#ifndef GLHLE_TEST_GLSL_VALIDATOR_H
+#define GLHLE_TEST_GLSL_VALIDATOR_H
+
+#include <stdbool.h>
+
+#define TGV_VALIDATOR "/usr/bin/glslangValidator"
+
+/* False (with a SKIP message printed) when the validator is not installed. */
+bool tgv_available(void);
+/* Fails the test when any source does not compile (the log stays in
+ * dir/validator.log); the files are removed when all pass. `ext` is the
+ * stage as glslang reads it from the name: "vert", "frag". */
+void tgv_validate_all(const char *dir, char **sources, unsigned n, const char *ext, const char *what);
+
+#endif
