@@ -10,12 +10,7 @@
 #include <string.h>
 
 #include "glhle/trace.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -25,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(file, "CiTr", 4);
     memcpy(file + 4, data, size);
-    glhle_trace_open_desc od = {.max_file_bytes = 1u << 26, .log = quiet, .log_level = GLHLE_LOG_DEBUG};
+    glhle_trace_open_desc od = {.max_file_bytes = 1u << 26, .log = fuzz_quiet_log, .log_level = GLHLE_LOG_DEBUG};
     glhle_trace *t = NULL;
     if (glhle_trace_open_memory(file, size + 4, &od, &t) == GLHLE_RESULT_OK) {
         glhle_trace_info info;

@@ -12,12 +12,7 @@
 
 #include "backend/pica/trace_format.h"
 #include "glhle/trace.h"
-
-static void quiet(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    (void)r;
-}
+#include "support/fuzz_support.h"
 
 static glhle_result on_frame(void *user, glhle_pica *pica, uint32_t frame)
 {
@@ -30,7 +25,7 @@ static glhle_result on_frame(void *user, glhle_pica *pica, uint32_t frame)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const glhle_logger lg = {quiet, NULL, GLHLE_LOG_DEBUG};
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     if (size < 1)
         return 0;
     const bool rebuild = data[0] & 1;
@@ -57,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!data)
             return 0;
     }
-    glhle_trace_open_desc od = {.max_file_bytes = 1u << 24, .log = quiet, .log_level = GLHLE_LOG_DEBUG};
+    glhle_trace_open_desc od = {.max_file_bytes = 1u << 24, .log = fuzz_quiet_log, .log_level = GLHLE_LOG_DEBUG};
     glhle_trace *t = NULL;
     if (glhle_trace_open_memory(data, size, &od, &t) == GLHLE_RESULT_OK) {
         glhle_trace_info info;
@@ -65,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* a CiTrace (its magic can turn up here too) is converted: other sizes */
         if (info.source == GLHLE_TRACE_SOURCE_GLHLE && (info.bytes != size || info.chunks > size / 16))
             __builtin_trap();
-        glhle_trace_replay_desc rd = {.pica = {.max_words_per_run = 1u << 15, .log = quiet},
+        glhle_trace_replay_desc rd = {.pica = {.max_words_per_run = 1u << 15, .log = fuzz_quiet_log},
                                       .max_guest_bytes = 8u << 20,
                                       .on_frame = on_frame};
         glhle_trace_replay_stats st;
