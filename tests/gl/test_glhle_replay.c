@@ -67,6 +67,31 @@ static void frames_contract(void **state)
         glhle_image_free(&frames[f]);
 }
 
+/* On a terminal (a pseudo-terminal from util-linux's script), stderr
+ * carries the progress bar, ending at 100%. */
+static void progress_bar_on_a_terminal(void **state)
+{
+    (void)state;
+    const char *tool = tt_tool_path("glhle-replay");
+    if (!tool || system("command -v script > /dev/null 2>&1") != 0) {
+        print_message("SKIP: needs glhle-replay and util-linux's script\n");
+        skip();
+    }
+    const char *trace = ts_output_path("glhle_replay_test.glht");
+    const char *dir = ts_output_path("glhle_replay_out/tty");
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "script -qec \"ASAN_OPTIONS=detect_leaks=0 '%s' '%s' --out '%s'\" /dev/null 2>&1", tool,
+             trace, dir);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    static char out[65536];
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = 0;
+    assert_int_equal(pclose(p), 0);
+    assert_non_null(strstr(out, "\r["));
+    assert_non_null(strstr(out, "] 100%  frame 3  3 written"));
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -108,6 +133,7 @@ int main(void)
     ts_pin_gl_driver();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(frames_contract),
+        cmocka_unit_test(progress_bar_on_a_terminal),
         cmocka_unit_test(bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,7 +18,7 @@ static void window_equals_offscreen(void **state)
         skip();
     }
     if (!getenv("DISPLAY")) {
-        print_message("SKIP: no X display (xvfb-run is not installed)\n");
+        print_message("SKIP: no X display (ctest runs this under xvfb-run when it is installed)\n");
         skip();
     }
     glhle_image frames[TT_FRAMES];
