@@ -128,6 +128,11 @@ static glhle_result texture_copy(glhle_pica *p, const glhle_pica_display_transfe
             return GLHLE_RESULT_OK;
         }
         r = pica_surface_cache_flush(p->surfaces, c.in_addr, c.in_span);
+        /* with output gaps the CPU copy leaves bytes of its span alone: any
+         * that exist only on the GPU must reach memory before the span's
+         * surfaces are dropped */
+        if (r == GLHLE_RESULT_OK && c.out_gap)
+            r = pica_surface_cache_flush(p->surfaces, c.out_addr, c.out_span);
         if (r != GLHLE_RESULT_OK)
             return r;
         pica_surface_cache_invalidate(p->surfaces, c.out_addr, c.out_span);

@@ -245,6 +245,18 @@ static void texture_copies(void **state)
         t = copy_regs(SRC + 16, DST + 48, 256, 32, 96, 48, 16);
         both(&e, &t, false);
         same_bytes(&e, DST, 64 * 32 * 4, "odd lines");
+        /* the CPU path into a target whose newest bytes exist only on the
+         * GPU (a GPU fill, not flushed): the gaps between the copied lines
+         * must keep the fill */
+        resident_target(&e, DST, PICA_TEXFMT_RGBA8, 32, 32, false, false, 0);
+        const glhle_pica_memory_fill fill = {DST >> 3, (DST + 32 * 32 * 4) >> 3, 0x5566AA77, 2 << 8 | 1};
+        const glhle_pica_stats before = tsf_stats(e.gpu);
+        assert_int_equal(glhle_pica_fill_memory(e.gpu, &fill), GLHLE_RESULT_OK);
+        assert_int_equal(tsf_stats(e.gpu).fills_gpu, before.fills_gpu + 1);
+        assert_int_equal(glhle_pica_fill_memory(e.cpu, &fill), GLHLE_RESULT_OK);
+        t = copy_regs(SRC + 16, DST + 48, 256, 16, 48, 16, 48);
+        both(&e, &t, false);
+        same_bytes(&e, DST, 32 * 32 * 4, "CPU copy with gaps over GPU-only bytes");
         tsf_env_free(&e);
     }
 }
