@@ -93,7 +93,7 @@ static int open_session(const options *o, session *s)
 {
     memset(s, 0, sizeof *s);
     if (o->renderer == GLHLE_PSX_RENDERER_GL) {
-        glhle_context_desc cd = {0};
+        glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN}; /* a tool prints only what went wrong */
         if (glhle_context_create(&cd, &s->ctx) != GLHLE_RESULT_OK)
             return 1;
     }
