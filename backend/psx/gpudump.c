@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#define GPUSTAT_READY_TO_READ (1u << 27) /* GP0(C0h) data waits in GPUREAD (psx-spx "GPU Status Register") */
+
 glhle_result psx_gpudump_open(psx_gpudump *d, const uint8_t *data, size_t size, const glhle_logger *log)
 {
     memset(d, 0, sizeof *d);
@@ -87,12 +89,12 @@ glhle_result psx_gpudump_play(glhle_psx *psx, const uint8_t *data, size_t size, 
             break;
         case PSX_DUMP_DISCARD:
         case PSX_DUMP_READBACK:
-            /* the data a VRAM read left in GPUREAD is taken and dropped */
+            /* the data a VRAM read left in GPUREAD is taken and dropped;
+             * past its end (GPUSTAT bit 27 clear) a read only returns the
+             * latch again, so the count in the file bounds nothing */
             if (p.words >= 1) {
                 uint32_t n = psx_gpudump_word(&p, 0);
-                if (n > PSX_DUMP_MAX_READ)
-                    n = PSX_DUMP_MAX_READ;
-                for (uint32_t i = 0; i < n; i++)
+                for (uint32_t i = 0; i < n && (glhle_psx_gpustat(psx) & GPUSTAT_READY_TO_READ); i++)
                     (void)glhle_psx_gpuread(psx);
             }
             break;

@@ -32,10 +32,6 @@ enum {
     PSX_DUMP_COMMENT = 0x12,
 };
 
-/* GPUREAD words one 03h/04h packet may take: a whole-VRAM read (the count in
- * the file is untrusted). */
-#define PSX_DUMP_MAX_READ (1024u * 512u / 2u)
-
 typedef struct psx_gpudump {
     const uint8_t *data;
     size_t size;
@@ -75,8 +71,9 @@ typedef struct psx_gpudump_stats {
 } psx_gpudump_stats;
 
 /* Opens the dump and feeds every packet to `psx` (GP0 in blocks, GP1 word by
- * word, GPUREAD for 03h/04h), calling `frame` at each VSync, and stops after
- * frame `last_frame` (UINT32_MAX: all). Bad GP0/GP1 words are counted and
+ * word, GPUREAD for 03h/04h up to the end of the pending GP0(C0h) data),
+ * calling `frame` at each VSync, and stops after frame `last_frame`
+ * (UINT32_MAX: all). Bad GP0/GP1 words are counted and
  * playback goes on; a damaged file ends it with TRUNCATED/BAD_DATA. */
 glhle_result psx_gpudump_play(glhle_psx *psx, const uint8_t *data, size_t size, uint32_t last_frame,
                               psx_gpudump_frame_fn frame, void *user, const glhle_logger *log,

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend/psx/gpudump.h"
 #include "support/psx_testing.h"
@@ -143,7 +144,7 @@ static void damaged_files(void **state)
     assert_int_equal(psx_gpudump_open(&g, (const uint8_t *)"PSXGPUDUMPv1xx\0\0", 16, ts_logger()),
                      GLHLE_RESULT_BAD_DATA);
     assert_int_equal(psx_gpudump_open(&g, (const uint8_t *)"PSXGPU", 6, ts_logger()), GLHLE_RESULT_BAD_DATA);
-    /* an empty dump is fine, a huge read count is capped */
+    /* an empty dump is fine, and so is a huge read count */
     assert_int_equal(psx_gpudump_play(psx, (const uint8_t *)"PSXGPUDUMPv1\0\0", 14, UINT32_MAX, NULL, NULL,
                                       ts_logger(), NULL),
                      GLHLE_RESULT_OK);
@@ -157,12 +158,59 @@ static void damaged_files(void **state)
     glhle_psx_destroy(psx);
 }
 
+/* Read packets take what a GP0(C0h) transfer left in GPUREAD and no more:
+ * past the data GPUREAD only repeats its latch, so a dump of packets that
+ * each claim the largest count plays at once instead of making 2^18 reads
+ * per packet. */
+static void read_packets_take_only_pending_data(void **state)
+{
+    (void)state;
+    glhle_psx *psx = pt_sw();
+    /* (0,0..2) = 1111h 2222h 3333h, then C0h of those three: two GPUREAD words */
+    PT_GP0(psx, 0xA0000000u, 0x00000000u, 0x00010003u, 0x22221111u, 0x00003333u, 0xC0000000u, 0x00000000u,
+           0x00010003u);
+    dump one;
+    memcpy(one.bytes, "PSXGPUDUMPv1\0\0", 14);
+    one.size = 14;
+    const uint32_t n1 = 1;
+    packet(&one, PSX_DUMP_DISCARD, &n1, 1);
+    assert_int_equal(psx_gpudump_play(psx, one.bytes, one.size, UINT32_MAX, NULL, NULL, ts_logger(), NULL),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(glhle_psx_gpuread(psx), 0x00003333u); /* the first word went, the second is next */
+    assert_false(glhle_psx_gpustat(psx) & (1u << 27));
+
+    enum { PACKETS = 4096 };
+    size_t size = 14 + (size_t)PACKETS * 8;
+    uint8_t *bytes = malloc(size);
+    assert_non_null(bytes);
+    memcpy(bytes, "PSXGPUDUMPv1\0\0", 14);
+    for (size_t i = 0; i < PACKETS; i++) {
+        uint8_t *p = bytes + 14 + i * 8;
+        const uint8_t header[4] = {1, 0, 0, i & 1 ? PSX_DUMP_READBACK : PSX_DUMP_DISCARD};
+        memcpy(p, header, 4);
+        memset(p + 4, 0xFF, 4);
+    }
+    PT_GP0(psx, 0xC0000000u, 0x00000000u, 0x00010003u);
+    clock_t t0 = clock();
+    psx_gpudump_stats st;
+    assert_int_equal(psx_gpudump_play(psx, bytes, size, UINT32_MAX, NULL, NULL, ts_logger(), &st), GLHLE_RESULT_OK);
+    double seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    assert_int_equal(st.packets, PACKETS);
+    assert_false(glhle_psx_gpustat(psx) & (1u << 27)); /* drained */
+    assert_int_equal(glhle_psx_gpuread(psx), 0x00003333u); /* the latch keeps the last word */
+    print_message("%d read packets of 2^32-1 words: %.3f s of CPU\n", PACKETS, seconds);
+    assert_true(seconds < 1.0); /* 2^30 GPUREAD calls before, one per packet now */
+    free(bytes);
+    glhle_psx_destroy(psx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plays_both_headers),
         cmocka_unit_test(stops_after_last_frame),
         cmocka_unit_test(damaged_files),
+        cmocka_unit_test(read_packets_take_only_pending_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
