@@ -100,7 +100,10 @@ void psx_gl_vram_destroy(psx_gl *g);
 void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n);
 /* The CLUT row (clut_x, clut_y, clut_count) into the snapshot texture. */
 void psx_gl_snapshot_clut(psx_gl *g);
-void psx_gl_bind_vram_target(psx_gl *g);
+/* Binds VRAM as the target with the fixed-function state every pass sets in
+ * full (GL state left by other users of the context is ignored); `clip`
+ * enables the drawing programs' four clip distances. */
+void psx_gl_bind_vram_target(psx_gl *g, bool clip);
 void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color);
 void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
                  bool mask_set, bool mask_check);

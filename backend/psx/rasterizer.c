@@ -108,7 +108,7 @@ void psx_gl_flush(psx_gl *g)
     }
     memcpy(dst, g->batch, bytes);
     gl_stream_commit(&g->stream, bytes);
-    psx_gl_bind_vram_target(g);
+    psx_gl_bind_vram_target(g, true);
     gl->BindVertexArray(g->vao);
     gl->BindVertexBuffer(0, g->stream.buffer, (GLintptr)offset, (GLsizei)sizeof(psx_gl_instance));
     gl->UseProgram(prog);
@@ -118,11 +118,7 @@ void psx_gl_flush(psx_gl *g)
     gl->BindTexture(GL_TEXTURE_2D, g->clut);
     gl->ActiveTexture(GL_TEXTURE2);
     gl->BindTexture(GL_TEXTURE_2D, g->vram);
-    for (GLenum i = 0; i < 4; i++)
-        gl->Enable(GL_CLIP_DISTANCE0 + i);
     gl->DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)g->count);
-    for (GLenum i = 0; i < 4; i++)
-        gl->Disable(GL_CLIP_DISTANCE0 + i);
     g->base.stats->draw_calls++;
     g->written = true;
     g->count = 0;

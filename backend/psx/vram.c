@@ -73,6 +73,7 @@ glhle_result psx_gl_vram_create(psx_gl *g)
     glhle_result r = GLHLE_RESULT_OK;
     g->vram = make_texture(g, g->width, g->height);
     g->vram_fbo = make_fbo(g, g->vram, &r);
+    psx_gl_bind_vram_target(g, false);
     static const GLuint zero[4] = {0, 0, 0, 0};
     gl->ClearBufferuiv(GL_COLOR, 0, zero); /* power-on VRAM reads as zero here */
     g->scratch = make_texture(g, g->width, g->height);
@@ -104,17 +105,32 @@ void psx_gl_vram_destroy(psx_gl *g)
             gl->DeleteProgram(g->blits[k].prog);
 }
 
-void psx_gl_bind_vram_target(psx_gl *g)
+/* Binds `fbo` (w x h pixels) for a pass and sets the fixed-function state
+ * every pass assumes, in full each time: whoever else uses the context (an
+ * external context's frontend, a PICA instance, which keeps its own shadow)
+ * may have changed it since. `clip`: the four clip distances the drawing
+ * programs write are on; the blit programs write none, so they are off. */
+static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
 {
     GladGLContext *gl = g->gl;
-    gl->BindFramebuffer(GL_FRAMEBUFFER, g->vram_fbo);
-    gl->Viewport(0, 0, g->width, g->height);
-    gl->Disable(GL_BLEND);
-    gl->Disable(GL_DEPTH_TEST);
-    gl->Disable(GL_STENCIL_TEST);
-    gl->Disable(GL_CULL_FACE);
-    gl->Disable(GL_SCISSOR_TEST);
+    static const GLenum off[] = {GL_BLEND,        GL_COLOR_LOGIC_OP, GL_DEPTH_TEST,        GL_STENCIL_TEST,
+                                 GL_CULL_FACE,    GL_SCISSOR_TEST,   GL_RASTERIZER_DISCARD};
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl->Viewport(0, 0, w, h);
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+        gl->Disable(off[i]);
     gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    for (GLenum i = 0; i < 4; i++) {
+        if (clip)
+            gl->Enable(GL_CLIP_DISTANCE0 + i);
+        else
+            gl->Disable(GL_CLIP_DISTANCE0 + i);
+    }
+}
+
+void psx_gl_bind_vram_target(psx_gl *g, bool clip)
+{
+    bind_target(g, g->vram_fbo, g->width, g->height, clip);
 }
 
 /* Draws the native rectangle `dst` of the bound target with a blit program
@@ -151,9 +167,7 @@ void psx_gl_snapshot_clut(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_CLUT];
-    gl->BindFramebuffer(GL_FRAMEBUFFER, g->clut_fbo);
-    gl->Viewport(0, 0, 256, 1);
-    gl->Disable(GL_SCISSOR_TEST);
+    bind_target(g, g->clut_fbo, 256, 1, false);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
     gl->Uniform2i(b->u_clut_pos, (GLint)g->clut_x, (GLint)g->clut_y);
@@ -186,7 +200,7 @@ void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     if (!n)
         return;
     psx_gl_transfer_writes(g, parts, n, false);
-    psx_gl_bind_vram_target(g);
+    psx_gl_bind_vram_target(g, false);
     gl->Enable(GL_SCISSOR_TEST);
     int s = (int)r->scale;
     const GLuint value[4] = {color, 0, 0, 0};
@@ -206,7 +220,7 @@ static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, 
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_TRANSFER];
     psx_gl_transfer_writes(g, dst, n, mask_check);
-    psx_gl_bind_vram_target(g);
+    psx_gl_bind_vram_target(g, false);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
     gl->Uniform1i(b->u_src_scale, src_scale);
@@ -319,9 +333,7 @@ void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     if (r->scale > 1) { /* the top-left subpixels into the native target first */
         GladGLContext *gl = g->gl;
         const psx_gl_blit *b = &g->blits[PSX_BLIT_DOWNSAMPLE];
-        gl->BindFramebuffer(GL_FRAMEBUFFER, g->native_fbo);
-        gl->Viewport(0, 0, PSX_VRAM_W, PSX_VRAM_H);
-        gl->Disable(GL_SCISSOR_TEST);
+        bind_target(g, g->native_fbo, PSX_VRAM_W, PSX_VRAM_H, false);
         gl->UseProgram(b->prog);
         gl->Uniform1i(b->u_scale, (GLint)r->scale);
         gl->ActiveTexture(GL_TEXTURE0);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_context.h"
 #include "glhle/psx.h"
 #include "support/psx_testing.h"
 
@@ -82,11 +83,87 @@ static void readback_through_gpuread(void **state)
     glhle_psx_destroy(gl);
 }
 
+/* GL state another user of the context left behind (an external context's
+ * frontend; a PICA instance on the same context uses logic ops, clip
+ * distance 0, scissors and colour masks) must not reach VRAM. */
+static void foreign_state(glhle_context *ctx)
+{
+    GladGLContext *gl = &ctx->gl;
+    gl->Enable(GL_COLOR_LOGIC_OP);
+    gl->LogicOp(GL_INVERT);
+    gl->Enable(GL_SCISSOR_TEST);
+    gl->Scissor(0, 0, 1, 1);
+    gl->ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    gl->Enable(GL_CLIP_DISTANCE0);
+    gl->Enable(GL_CULL_FACE);
+    gl->CullFace(GL_FRONT_AND_BACK);
+    gl->Enable(GL_RASTERIZER_DISCARD);
+}
+
+static void default_state(glhle_context *ctx)
+{
+    GladGLContext *gl = &ctx->gl;
+    gl->Disable(GL_COLOR_LOGIC_OP);
+    gl->LogicOp(GL_COPY);
+    gl->Disable(GL_SCISSOR_TEST);
+    gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    gl->Disable(GL_CLIP_DISTANCE0);
+    gl->Disable(GL_CULL_FACE);
+    gl->CullFace(GL_BACK);
+    gl->Disable(GL_RASTERIZER_DISCARD);
+}
+
+static void foreign_gl_state_is_ignored(void **state)
+{
+    glhle_context *ctx = *state;
+    /* each step runs after the foreign state was set again: a fill, an
+     * upload with the mask bit, a copy, a 4-bit sprite with its CLUT, a
+     * VRAM read (it draws the batch: the next pass starts from the foreign
+     * state), a rectangle over the CLUT row (a snapshot first), the sprite
+     * again, a Gouraud triangle; the read-backs at 2x go through the
+     * downsampling pass */
+    static const uint32_t steps[][8] = {
+        {3, 0x02204060u, 0x00100010u, 0x00100020u},
+        {5, 0xE6000001u, 0xA0000000u, 0x01F40000u, 0x00010002u, 0x001F1111u},
+        {4, 0x80000000u, 0x00100010u, 0x00400040u, 0x00080008u},
+        {1, 0xE6000000u},
+        {5, 0xA0000000u, 0x00000280u, 0x00010001u, 0x00001111u, 0xE100000Au},
+        {4, 0x65808080u, 0x00000000u, (500u << 6) << 16, 0x00020002u},
+        {3, 0xC0000000u, 0x01000100u, 0x00010001u},
+        {3, 0x6000FF00u, 0x01F40000u, 0x00010010u},
+        {4, 0x65808080u, 0x00000004u, (500u << 6) << 16, 0x00020002u},
+        {6, 0x300000FFu, 0x00080008u, 0x0000FF00u, 0x00080040u, 0x00FF0000u, 0x00300010u},
+    };
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        glhle_psx *sw = pt_sw();
+        foreign_state(ctx);
+        glhle_psx *gl = pt_gl(ctx, scale);
+        for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+            foreign_state(ctx);
+            pt_gp0(gl, steps[i] + 1, steps[i][0]);
+            pt_gp0(sw, steps[i] + 1, steps[i][0]);
+        }
+        pt_pixel(gl, 0, 0);
+        foreign_state(ctx);
+        uint16_t *want = pt_vram(sw), *got = pt_vram(gl);
+        default_state(ctx);
+        for (size_t i = 0; i < 1024u * 512u; i++)
+            if (got[i] != want[i])
+                fail_msg("scale %u: (%zu,%zu) is %04X, expected %04X", scale, i % 1024, i / 1024, got[i], want[i]);
+        assert_int_equal(want[64 * 1024 + 64], 0x8000u | pt_rgb15(0x60, 0x40, 0x20)); /* the fill, copied, mask set */
+        free(want);
+        free(got);
+        glhle_psx_destroy(gl);
+        glhle_psx_destroy(sw);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(transfers_match_software),
         TS_GL_TEST(readback_through_gpuread),
+        TS_GL_TEST(foreign_gl_state_is_ignored),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
