@@ -95,6 +95,8 @@ bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r);
 
 /* vram.c */
 glhle_result psx_gl_vram_create(psx_gl *g);
+/* Deletes what psx_gl_vram_create made (also after it failed part way) and
+ * zeroes the names. */
 void psx_gl_vram_destroy(psx_gl *g);
 /* Copies native rectangles of VRAM into the same place in `scratch`. */
 void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n);

@@ -442,9 +442,6 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
         /* a driver may offer framebuffer fetch but not for integer targets */
         GLHLE_INFO(log, "framebuffer fetch on R16UI failed to build; using texture barriers");
         psx_gl_vram_destroy(g);
-        memset(g->blits, 0, sizeof g->blits);
-        g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
-        g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
         g->host.framebuffer_fetch = false;
         *result = psx_gl_vram_create(g);
     }

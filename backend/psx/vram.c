@@ -103,6 +103,10 @@ void psx_gl_vram_destroy(psx_gl *g)
     for (int k = 0; k < PSX_BLIT_KIND_COUNT_; k++)
         if (g->blits[k].prog)
             gl->DeleteProgram(g->blits[k].prog);
+    /* psx_gl_create may build everything again (without framebuffer fetch) */
+    g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
+    g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
+    memset(g->blits, 0, sizeof g->blits);
 }
 
 /* Binds `fbo` (w x h pixels) for a pass and sets the fixed-function state
