@@ -32,7 +32,7 @@ static const char *const fs_common =
 static const char *const fs_texel =
     "uint clut(uint idx) {\n"
     "    if (((v_w.x >> 24u) & 16u) != 0u)\n"
-    "        return texelFetch(u_clut, ivec2(int(idx), int(v_w.z >> 24u)), 0).r;\n"
+    "        return texelFetch(u_clut, ivec2(int(idx), 0), 0).r;\n"
     "    return vram(int((v_w.z >> 5u) & 1023u) + int(idx), int((v_w.z >> 15u) & 511u));\n"
     "}\n"
     "uint texel(uint u, uint v) {\n"

@@ -11,14 +11,14 @@
  *   loc 2 ivec4 clip  the pixels that may be drawn, inclusive: x0 y0 x1 y1
  *   loc 3 uvec4 w     x: r | g<<8 | b<<16 | flags<<24 (PSX_FLAG_*)
  *                     y: u | v<<8 (base texcoord) | mode bits 16-23 (psx_fs_mode_bits)
- *                     z: texpage x/64 | texpage y/256 <<4 | CLUT x <<5 | CLUT y <<15 | CLUT slot <<24
+ *                     z: texpage x/64 | texpage y/256 <<4 | CLUT x <<5 | CLUT y <<15
  *                     w: window AND x | OR x <<8 | AND y <<16 | OR y <<24
  *   loc 4 ivec4 g0    triangle: dR/dx dR/dy dG/dx dG/dy | line: dR dG dB per step
  *   loc 5 ivec4 g1    triangle: dB/dx dB/dy dU/dx dU/dy
  *   loc 6 ivec2 g2    triangle: dV/dx dV/dy          (all with 12 fractional bits)
  *
  * Uniforms: int u_scale; usampler2D u_tex (texels and CLUTs: VRAM or a copy),
- * u_clut (CLUT snapshot rows), u_fb (the VRAM being drawn, read only at the
+ * u_clut (the 256x1 CLUT snapshot), u_fb (the VRAM being drawn, read only at the
  * fragment's own pixel). Output: uint o_color at location 0 into R16UI VRAM. */
 #ifndef GLHLE_SHADERGEN_PSX_FS_H
 #define GLHLE_SHADERGEN_PSX_FS_H
@@ -43,7 +43,7 @@ typedef enum psx_blit_kind {
     PSX_BLIT_TRANSFER = 0,
     /* the top-left sample of each native pixel, for read-back at scale > 1 */
     PSX_BLIT_DOWNSAMPLE,
-    /* one CLUT row from VRAM into a snapshot row: u_clut_pos (x y) */
+    /* one CLUT row from VRAM into the 256x1 snapshot: u_clut_pos (x y) */
     PSX_BLIT_CLUT,
     PSX_BLIT_KIND_COUNT_
 } psx_blit_kind;

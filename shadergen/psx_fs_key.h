@@ -68,7 +68,7 @@ enum {
     PSX_FLAG_MASK_SET = 1u << 1,
     PSX_FLAG_MASK_CHECK = 1u << 2,
     PSX_FLAG_RAW = 1u << 3,
-    PSX_FLAG_CLUT_SLOT = 1u << 4, /* the CLUT comes from a snapshot row, not VRAM */
+    PSX_FLAG_CLUT_SNAPSHOT = 1u << 4, /* the CLUT comes from the 256x1 snapshot, not VRAM */
     PSX_FLAG_FLIP_X = 1u << 5,
     PSX_FLAG_FLIP_Y = 1u << 6,
 };

@@ -223,7 +223,7 @@ static void make_key(psx_fs_key *k, psx_prim_kind kind, const psx_draw_mode *m)
     psx_fs_key_normalize(k);
 }
 
-static uint32_t clut_from_snapshot(const psx_gl *g, const psx_draw_mode *m)
+static bool clut_from_snapshot(const psx_gl *g, const psx_draw_mode *m)
 {
     return m->textured && m->tex_mode < 2 && !g->clut_live;
 }
@@ -232,7 +232,7 @@ static void common_words(const psx_gl *g, const psx_draw_mode *m, psx_gl_instanc
 {
     uint32_t flags = (m->dither ? PSX_FLAG_DITHER : 0) | (m->mask_set ? PSX_FLAG_MASK_SET : 0) |
                      (m->mask_check ? PSX_FLAG_MASK_CHECK : 0) | (m->raw ? PSX_FLAG_RAW : 0) |
-                     (clut_from_snapshot(g, m) ? PSX_FLAG_CLUT_SLOT : 0) | (m->flip_x ? PSX_FLAG_FLIP_X : 0) |
+                     (clut_from_snapshot(g, m) ? PSX_FLAG_CLUT_SNAPSHOT : 0) | (m->flip_x ? PSX_FLAG_FLIP_X : 0) |
                      (m->flip_y ? PSX_FLAG_FLIP_Y : 0);
     in->w[0] = (rgb & 0xFFFFFF) | (flags << 24);
     in->w[2] = (uint32_t)(m->tex_x / 64) | ((uint32_t)(m->tex_y / 256) << 4) | ((g->clut_x & 1023u) << 5) |
