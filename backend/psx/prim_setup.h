@@ -157,9 +157,10 @@ uint16_t psx_blend(uint16_t back, uint16_t front, int mode);
 
 /* ---- VRAM footprints ----------------------------------------------------------- */
 
-/* The VRAM rectangles texels (and, for 4/8-bit modes, the CLUT row) can come
- * from, given the texcoord ranges the primitive can produce (inclusive, before
- * the texture window). Returns the count (<= 4). */
+/* The VRAM rectangles texels can come from, given the texcoord ranges the
+ * primitive can produce (inclusive, before the texture window). Returns the
+ * count (<= 4). The CLUT row of 4/8-bit modes is not included: where it is
+ * read from depends on the renderer's CLUT cache. */
 int psx_texture_footprint(const psx_draw_mode *m, int umin, int umax, int vmin, int vmax, psx_rect out[4]);
 /* Texcoord ranges of a primitive (the window is applied by the footprint). */
 void psx_triangle_uv_range(const psx_triangle *t, int *umin, int *umax, int *vmin, int *vmax);
