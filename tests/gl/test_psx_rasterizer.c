@@ -12,25 +12,12 @@
 #include "glhle/psx.h"
 #include "support/psx_testing.h"
 
-static glhle_psx *make_gl(glhle_context *ctx, uint32_t scale, bool no_fetch)
-{
-    glhle_psx_desc d = {0};
-    d.resolution_scale = scale;
-    d.no_framebuffer_fetch = no_fetch;
-    d.log = ts_log_fn;
-    d.log_level = GLHLE_LOG_INFO;
-    glhle_psx *gl = NULL;
-    assert_int_equal(glhle_psx_create(ctx, &d, &gl), GLHLE_RESULT_OK);
-    PT_GP0(gl, 0xE3000000u, 0xE4000000u | 1023u | (511u << 10));
-    return gl;
-}
-
 /* Runs `words` on the software reference and on GL at `scale` (framebuffer
  * fetch or texture barriers) and asserts identical native VRAM. */
 static void same_as_software(glhle_context *ctx, const uint32_t *words, size_t n, uint32_t scale, bool no_fetch,
                              glhle_psx_stats *gl_stats)
 {
-    glhle_psx *sw = pt_sw(), *gl = make_gl(ctx, scale, no_fetch);
+    glhle_psx *sw = pt_sw(), *gl = pt_gl(ctx, scale, no_fetch);
     glhle_psx_gp0_block(sw, words, n);
     glhle_psx_gp0_block(gl, words, n);
     uint16_t *a = pt_vram(sw), *b = pt_vram(gl);
@@ -88,7 +75,7 @@ static void every_program_builds(void **state)
 {
     glhle_context *ctx = *state;
     for (int no_fetch = 0; no_fetch < 2; no_fetch++) {
-        glhle_psx *psx = make_gl(ctx, 1, no_fetch);
+        glhle_psx *psx = pt_gl(ctx, 1, no_fetch);
         for (uint32_t blend = 0; blend < 4; blend++)
             for (uint32_t mode = 0; mode < 3; mode++) {
                 uint32_t page = (blend << 5) | (mode << 7);
@@ -117,7 +104,7 @@ static void every_program_builds(void **state)
 static void batching(void **state)
 {
     glhle_context *ctx = *state;
-    glhle_psx *psx = make_gl(ctx, 1, false);
+    glhle_psx *psx = pt_gl(ctx, 1, false);
     /* 200 overlapping opaque triangles: one draw */
     for (uint32_t i = 0; i < 200; i++)
         PT_GP0(psx, 0x20000000u | i, (i % 50) | ((i / 50) << 16), 40u + (i % 50), (40u + i / 50) << 16);
@@ -170,7 +157,7 @@ static void self_sampling(void **state)
     for (int no_fetch = 0; no_fetch < 2; no_fetch++) {
         /* the row 1..8 at (100,200) copied one pixel right by a sprite that
          * reads where it writes: the copy sees the row as it was */
-        glhle_psx *gl = make_gl(ctx, 1, no_fetch);
+        glhle_psx *gl = pt_gl(ctx, 1, no_fetch);
         PT_GP0(gl, 0xA0000000u, 0x00C80064u, 0x00010008u, 0x00020001u, 0x00040003u, 0x00060005u, 0x00080007u);
         PT_GP0(gl, 0xE1000101u, 0x65000000u, 0x00C80065u, 0x0000C824u, 0x00010008u);
         for (uint32_t i = 0; i < 8; i++)
@@ -190,7 +177,7 @@ static void clut_cache_and_snapshots(void **state)
     static const uint32_t setup[] = {0xA0000000u, 0x00000280u, 0x00010001u, 0x00001111u, 0xA0000000u,
                                      0x01F40000u, 0x00010002u, 0x001F0000u, 0xE100000Au};
     for (int no_fetch = 0; no_fetch < 2; no_fetch++) {
-        glhle_psx *gl = make_gl(ctx, 1, no_fetch);
+        glhle_psx *gl = pt_gl(ctx, 1, no_fetch);
         pt_gp0(gl, setup, sizeof setup / sizeof setup[0]);
         /* draw with the CLUT, then a rectangle over the CLUT row, then draw
          * again with the same attribute: the cache still holds red */
@@ -215,7 +202,7 @@ static void clut_cache_and_snapshots(void **state)
 static void seed_triangle(void **state)
 {
     glhle_context *ctx = *state;
-    glhle_psx *gl = make_gl(ctx, 1, false);
+    glhle_psx *gl = pt_gl(ctx, 1, false);
     /* seed 002: the example's vertices are collinear, nothing is drawn */
     PT_GP0(gl, 0x200000FFu, 0x00100020u, 0x00300040u, 0x00500060u);
     uint16_t *v = pt_vram(gl);
@@ -242,7 +229,7 @@ static void upscaled(void **state)
     static const uint32_t words[] = {0x300000FFu, 0x00000000u, 0x0000FF00u, 0x00000040u, 0x00FF0000u, 0x00300010u,
                                      0x40FFFFFFu, 0x00400000u, 0x00500030u};
     same_as_software(ctx, words, sizeof words / sizeof words[0], 4, false, NULL);
-    glhle_psx *gl = make_gl(ctx, 4, false);
+    glhle_psx *gl = pt_gl(ctx, 4, false);
     pt_gp0(gl, words, sizeof words / sizeof words[0]);
     assert_int_equal(glhle_psx_get_scale(gl), 4);
     size_t size = 4096u * 2048u * 4u;

@@ -47,12 +47,7 @@ static void transfers_match_software(void **state)
     static const uint32_t scales[] = {1, 2, 5};
     for (size_t si = 0; si < 3; si++)
         for (int no_fetch = 0; no_fetch < 2; no_fetch++) {
-            glhle_psx_desc d = {0};
-            d.resolution_scale = scales[si];
-            d.no_framebuffer_fetch = no_fetch;
-            d.log = ts_log_fn;
-            glhle_psx *gl;
-            assert_int_equal(glhle_psx_create(ctx, &d, &gl), GLHLE_RESULT_OK);
+            glhle_psx *gl = pt_gl(ctx, scales[si], no_fetch);
             transfers(gl);
             uint16_t *got = pt_vram(gl);
             for (size_t i = 0; i < 1024u * 512u; i++)
@@ -74,7 +69,7 @@ static void transfers_match_software(void **state)
 static void readback_through_gpuread(void **state)
 {
     glhle_context *ctx = *state;
-    glhle_psx *gl = pt_gl(ctx, 3);
+    glhle_psx *gl = pt_gl(ctx, 3, false);
     /* a fill then GP0(C0h) at 3x returns native 16-bit words */
     PT_GP0(gl, 0x02F80800u, 0x00200000u, 0x00010010u, 0xC0000000u, 0x00200000u, 0x00010003u);
     uint16_t c = (0x00 >> 3) | ((0x08 >> 3) << 5) | ((0xF8 >> 3) << 10);
@@ -137,7 +132,7 @@ static void foreign_gl_state_is_ignored(void **state)
     for (uint32_t scale = 1; scale <= 2; scale++) {
         glhle_psx *sw = pt_sw();
         foreign_state(ctx);
-        glhle_psx *gl = pt_gl(ctx, scale);
+        glhle_psx *gl = pt_gl(ctx, scale, false);
         for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
             foreign_state(ctx);
             pt_gp0(gl, steps[i] + 1, steps[i][0]);

@@ -3,11 +3,12 @@
 
 #include <stdlib.h>
 
-static glhle_psx *make(glhle_context *ctx, glhle_psx_renderer renderer, uint32_t scale)
+static glhle_psx *make(glhle_context *ctx, glhle_psx_renderer renderer, uint32_t scale, bool no_fetch)
 {
     glhle_psx_desc d = {0};
     d.renderer = renderer;
     d.resolution_scale = scale;
+    d.no_framebuffer_fetch = no_fetch;
     d.log = ts_log_fn;
     d.log_level = GLHLE_LOG_INFO;
     glhle_psx *psx = NULL;
@@ -18,12 +19,12 @@ static glhle_psx *make(glhle_context *ctx, glhle_psx_renderer renderer, uint32_t
 
 glhle_psx *pt_sw(void)
 {
-    return make(NULL, GLHLE_PSX_RENDERER_SOFTWARE, 1);
+    return make(NULL, GLHLE_PSX_RENDERER_SOFTWARE, 1, false);
 }
 
-glhle_psx *pt_gl(glhle_context *ctx, uint32_t scale)
+glhle_psx *pt_gl(glhle_context *ctx, uint32_t scale, bool no_fetch)
 {
-    return make(ctx, GLHLE_PSX_RENDERER_GL, scale);
+    return make(ctx, GLHLE_PSX_RENDERER_GL, scale, no_fetch);
 }
 
 void pt_gp0(glhle_psx *psx, const uint32_t *words, size_t count)

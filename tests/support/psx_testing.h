@@ -11,8 +11,9 @@
 /* A software-rendered GPU logging to ts_logger(), drawing area set to all of
  * VRAM (the power-on area is the single pixel (0,0)). */
 glhle_psx *pt_sw(void);
-/* The same on the GL renderer of ctx at `scale`. */
-glhle_psx *pt_gl(glhle_context *ctx, uint32_t scale);
+/* The same on the GL renderer of ctx at `scale`; `no_fetch` blends and
+ * mask-tests with texture barriers even where framebuffer fetch exists. */
+glhle_psx *pt_gl(glhle_context *ctx, uint32_t scale, bool no_fetch);
 /* Sends the words to GP0 as one block; fails the test unless the result is
  * OK. Use PT_GP0(psx, w...) for a literal list. */
 void pt_gp0(glhle_psx *psx, const uint32_t *words, size_t count);
