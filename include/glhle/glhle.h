@@ -150,7 +150,9 @@ typedef struct glhle_context_info {
 } glhle_context_info;
 
 GLHLE_API glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context **out);
-/* Destroys the context and everything created on it; NULL is ignored. */
+/* Destroys the context; NULL is ignored. Destroy the instances made on it
+ * (glhle_pica, glhle_psx) first: they make it current to free their GL
+ * objects. */
 GLHLE_API void glhle_context_destroy(glhle_context *ctx);
 /* Offscreen and window modes: makes this context current on the calling
  * thread (glhle also does so on entry to its own calls). External mode: no-op. */
