@@ -93,9 +93,11 @@ typedef struct pica_raster_state {
     int16_t viewport_x, viewport_y; /* VIEWPORT_XY, signed 10-bit each */
     bool clip_enable;              /* FRAGOP_CLIP bit 0 */
     float clip_plane[4];           /* FRAGOP_CLIP_DATA0-3 f24 */
-    /* Window depth = z * depth_scale + depth_offset, with z/w when
-     * depthmap_enable is set and z alone (w-buffering) when it is clear
-     * (DEPTHMAP_ENABLE; Azahar: 0 = WBuffering, 1 = ZBuffering). */
+    /* Window depth = z/w * depth_scale + depth_offset when depthmap_enable
+     * is set; when it is clear (w-buffering) that value is multiplied by w,
+     * (z/w * scale + offset) * w = z * scale + w * offset (DEPTHMAP_ENABLE;
+     * Azahar: 0 = WBuffering, 1 = ZBuffering, and its renderers' "z * scale
+     * + w * offset"). shadergen/pica_fs.c and pica_ref.c compute this. */
     bool depthmap_enable;
     float depth_scale;             /* DEPTHMAP_SCALE f24: near - far */
     float depth_offset;            /* DEPTHMAP_OFFSET f24: near + polygon offset */
