@@ -92,11 +92,10 @@ static void lighting_from_state(const pica_lighting_state *ls, pica_fs_lighting_
     l->shadow_selector = ls->shadow_unit;
     /* CONFIG1 has a disable bit per shared LUT (16 + LUT number; issue 3
      * keeps them as lut_disable bit n); the spot LUTs are switched per light
-     * instead: their "number" 8 lies past the 8-bit field and reads enabled */
-    static const uint8_t lut_number[PICA_FS_LUT_COUNT] = {0, 1, 8, 3, 4, 5, 6};
+     * instead: their number 8 lies past the 8-bit field and reads enabled */
     for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++) {
         pica_fs_lut_key *lk = &l->lut[i];
-        lk->enable = !(((unsigned)ls->lut_disable >> lut_number[i]) & 1);
+        lk->enable = !(((unsigned)ls->lut_disable >> pica_fs_lut_register_index(i)) & 1);
         lk->input = ls->lut_input[i];
         lk->abs = ls->lut_abs[i];
         lk->scale = ls->lut_scale_code[i];
