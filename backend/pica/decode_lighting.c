@@ -68,10 +68,3 @@ void pica_decode_lighting(const uint32_t *r, pica_lighting_state *o)
         L->atten_scale = glhle_f20_to_float(l[11] & 0xFFFFF);
     }
 }
-
-pica_lut_entry pica_lighting_lut_entry(uint32_t raw)
-{
-    float delta = (float)((raw >> 12) & 0x7FF) / 2047.0f;
-    pica_lut_entry e = {(float)(raw & 0xFFF) / 4095.0f, (raw >> 23) & 1 ? -delta : delta};
-    return e;
-}

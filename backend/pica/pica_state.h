@@ -506,10 +506,10 @@ typedef struct pica_state {
     /* FIFO-filled data, always current. */
     pica_shader_setup vs_setup, gs_setup;
     float fixed_attrib[16][4];      /* FIXEDATTRIB_DATA for index 0-14, f24 widened */
-    uint32_t lighting_lut[PICA_LIGHTING_LUT_COUNT][256]; /* raw entries (pica_lighting_lut_entry) */
-    uint32_t fog_lut[128];          /* raw entries (pica_fog_lut_entry) */
+    uint32_t lighting_lut[PICA_LIGHTING_LUT_COUNT][256]; /* raw entries (pica_fs_lighting_lut_entry) */
+    uint32_t fog_lut[128];          /* raw entries (pica_fs_fog_lut_entry) */
     uint32_t gas_lut[16];           /* raw: 0-7 signed deltas, 8-15 unsigned values, r/g/b bytes */
-    uint32_t proctex_noise[128];    /* raw value/delta entries (pica_proctex_lut_entry) */
+    uint32_t proctex_noise[128];    /* raw value/delta entries (pica_fs_proctex_lut_entry) */
     uint32_t proctex_rgb_map[128];
     uint32_t proctex_alpha_map[128];
     uint32_t proctex_color[256];    /* RGBA8, r in bits 0-7 */
@@ -538,21 +538,10 @@ void pica_decode_shader_unit(const uint32_t *regs, int unit, pica_shader_unit_st
  * disabled or unmapped registers read PICA_SEM_UNUSED. */
 void pica_outmap_resolve(const pica_outmap_state *map, uint16_t output_mask, uint8_t semantic[16][4]);
 
-/* LUT entries as fractions. */
-typedef struct pica_lut_entry {
-    float value;
-    float delta; /* added per unit of the fractional index to interpolate to the next entry */
-} pica_lut_entry;
-/* Lighting: value bits 0-11 / 4095, delta bits 12-22 / 2047 with the sign in
- * bit 23 (3dbrew: fixed0.0.12 value, fixed1.0.11 difference; Azahar's
- * LutEntry uses /4095 and /2047, as the facts sheet notes). */
-pica_lut_entry pica_lighting_lut_entry(uint32_t raw);
-/* Fog: value bits 13-23 / 2047, delta bits 0-12 signed / 2047 (3dbrew
- * fixed0.0.11 value, fixed1.1.11 difference; Azahar's Fog::LutEntry). */
-pica_lut_entry pica_fog_lut_entry(uint32_t raw);
-/* Proctex noise / RGB map / alpha map: value bits 0-11 / 4095, delta bits
- * 12-23 two's complement / 4095 (3dbrew later page; Azahar ProcTex::ValueEntry). */
-pica_lut_entry pica_proctex_lut_entry(uint32_t raw);
+/* The lighting, fog and proctex value/delta entries above are decoded by
+ * pica_fs_lighting_lut_entry, pica_fs_fog_lut_entry and
+ * pica_fs_proctex_lut_entry (shadergen/pica_fs_uniforms.h, where the LUT
+ * buffer holds these same words). */
 /* Proctex colour difference entry: signed half differences; returns the
  * full per-channel difference r, g, b, a (2 * field, Azahar). */
 void pica_proctex_color_diff(uint32_t raw, int16_t out[4]);

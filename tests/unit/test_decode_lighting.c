@@ -1,5 +1,5 @@
-/* backend/pica/decode_lighting.c: global lighting configuration, the lights
- * and lighting LUT entries. */
+/* backend/pica/decode_lighting.c: global lighting configuration and the
+ * lights. */
 #include "support/test_support.h"
 
 #include <string.h>
@@ -70,23 +70,10 @@ static void lighting(void **state)
     assert_false(o.light[1].directional);
 }
 
-static void lighting_lut_entries(void **state)
-{
-    (void)state;
-    /* value bits 0-11 / 4095; |delta| bits 12-22 / 2047; sign bit 23 */
-    pica_lut_entry e = pica_lighting_lut_entry(0xFFFFFF);
-    assert_true(e.value == 1.0f && e.delta == -1.0f);
-    e = pica_lighting_lut_entry(0x7FF800);
-    assert_true(e.value == 2048.0f / 4095.0f && e.delta == 1.0f);
-    e = pica_lighting_lut_entry(0x00A001);
-    assert_true(e.value == 1.0f / 4095.0f && e.delta == 10.0f / 2047.0f);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lighting),
-        cmocka_unit_test(lighting_lut_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
