@@ -513,7 +513,7 @@ typedef struct pica_state {
     uint32_t proctex_rgb_map[128];
     uint32_t proctex_alpha_map[128];
     uint32_t proctex_color[256];    /* RGBA8, r in bits 0-7 */
-    uint32_t proctex_color_diff[256]; /* signed half differences (pica_proctex_color_diff) */
+    uint32_t proctex_color_diff[256]; /* four signed bytes, each half the difference to the next colour */
 } pica_state;
 
 /* ---- decoders (decode_*.c): pure functions of the register file ------------ */
@@ -538,12 +538,10 @@ void pica_decode_shader_unit(const uint32_t *regs, int unit, pica_shader_unit_st
  * disabled or unmapped registers read PICA_SEM_UNUSED. */
 void pica_outmap_resolve(const pica_outmap_state *map, uint16_t output_mask, uint8_t semantic[16][4]);
 
-/* The lighting, fog and proctex value/delta entries above are decoded by
- * pica_fs_lighting_lut_entry, pica_fs_fog_lut_entry and
- * pica_fs_proctex_lut_entry (shadergen/pica_fs_uniforms.h, where the LUT
- * buffer holds these same words). */
-/* Proctex colour difference entry: signed half differences; returns the
- * full per-channel difference r, g, b, a (2 * field, Azahar). */
-void pica_proctex_color_diff(uint32_t raw, int16_t out[4]);
+/* The LUT words above are decoded where they are used: the lighting, fog
+ * and proctex value/delta entries by pica_fs_lighting_lut_entry,
+ * pica_fs_fog_lut_entry and pica_fs_proctex_lut_entry
+ * (shadergen/pica_fs_uniforms.h, whose LUT buffer holds these same words),
+ * the proctex colour differences by the fragment model and shader. */
 
 #endif
