@@ -389,8 +389,7 @@ typedef struct pica_lighting_state {
     /* per LUT input, indexed by pica_light_lut */
     bool lut_abs[7];          /* LUTINPUT_ABS: the bit is 1 to DISABLE abs(); stored here as "abs on" */
     uint8_t lut_input[7];     /* LUTINPUT_SELECT: 0 N.H, 1 V.H, 2 N.V, 3 L.N, 4 -L.P, 5 cos phi */
-    uint8_t lut_scale_code[7];/* LUTINPUT_SCALE: 0 1x, 1 2x, 2 4x, 3 8x, 6 0.25x, 7 0.5x */
-    float lut_scale[7];       /* the factor (codes 4 and 5 decode as 0, Azahar) */
+    uint8_t lut_scale_code[7];/* LUTINPUT_SCALE: 0 1x, 1 2x, 2 4x, 3 8x, 6 0.25x, 7 0.5x (4 and 5 scale by 0, Azahar) */
     pica_light_state light[8];
 } pica_lighting_state;
 
