@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend/common/float_formats.h"
+
 /* ---- LUT texture buffer: offsets in 32-bit entries ---- */
 
 /* Lighting: 24 tables of 256 entries, table n (GPUREG_LIGHTING_LUT_INDEX
@@ -51,6 +53,43 @@
 typedef struct pica_fs_luts {
     uint32_t e[PICA_FS_LUT_ENTRIES];
 } pica_fs_luts;
+
+/* One LUT entry as fractions: the value, and the difference to the next
+ * entry per unit of the fractional index (value + delta * frac
+ * interpolates). The one CPU decoding of the formats above, for the model
+ * (pica_ref.c) and the dump tool; the generated GLSL decodes the same bits
+ * itself. */
+typedef struct pica_fs_lut_entry {
+    float value;
+    float delta;
+} pica_fs_lut_entry;
+
+/* Lighting: value bits 0-11 / 4095, |delta| bits 12-22 / 2047, sign bit 23
+ * (3dbrew: fixed0.0.12 value, fixed1.0.11 difference; Azahar's LutEntry
+ * divides by 4095 and 2047, as pica-facts.md notes). */
+static inline pica_fs_lut_entry pica_fs_lighting_lut_entry(uint32_t e)
+{
+    float d = (float)((e >> 12) & 0x7FF) / 2047.0f;
+    pica_fs_lut_entry r = {(float)(e & 0xFFF) / 4095.0f, (e & 0x800000) ? -d : d};
+    return r;
+}
+
+/* Fog: value bits 13-23 / 2047, delta bits 0-12 signed / 2047 (3dbrew
+ * fixed0.0.11 value, fixed1.1.11 difference; Azahar Fog::LutEntry). */
+static inline pica_fs_lut_entry pica_fs_fog_lut_entry(uint32_t e)
+{
+    pica_fs_lut_entry r = {(float)((e >> 13) & 0x7FF) / 2047.0f, (float)glhle_sign_extend(e, 13) / 2047.0f};
+    return r;
+}
+
+/* Proctex noise / RGB map / alpha map: value bits 0-11 / 4095, delta bits
+ * 12-23 two's complement / 4095 (3dbrew's later page; Azahar
+ * ProcTex::ValueEntry). */
+static inline pica_fs_lut_entry pica_fs_proctex_lut_entry(uint32_t e)
+{
+    pica_fs_lut_entry r = {(float)(e & 0xFFF) / 4095.0f, (float)glhle_sign_extend(e >> 12, 12) / 4095.0f};
+    return r;
+}
 
 /* ---- uniform block ---- */
 

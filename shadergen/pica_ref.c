@@ -136,17 +136,12 @@ static vec3 quat_rotate(const float q[4], vec3 v)
     return add3(v, mul3(cross3(qv, add3(cross3(qv, v), mul3(v, q[3]))), 2.0f));
 }
 
-/* A lighting LUT entry at `index` interpolated by `frac`: bits 0-11 the
- * value (unsigned /4095), bits 12-22 the magnitude of the difference to the
- * next entry (/2047), bit 23 its sign (3dbrew GPUREG_LIGHTING_LUT_DATAi;
- * Azahar pica_core.h LutEntry). */
+/* A lighting LUT entry at `index` interpolated by `frac` (the entry format:
+ * pica_fs_uniforms.h, pica_fs_lighting_lut_entry). */
 static float lut_entry(const pica_fs_luts *luts, unsigned table, int index, float frac)
 {
-    uint32_t e = luts->e[PICA_FS_LUT_LIGHTING + table * 256 + (unsigned)index];
-    float d = (float)((e >> 12) & 0x7FF) / 2047.0f;
-    if (e & 0x800000)
-        d = -d;
-    return (float)(e & 0xFFF) / 4095.0f + d * frac;
+    pica_fs_lut_entry e = pica_fs_lighting_lut_entry(luts->e[PICA_FS_LUT_LIGHTING + table * 256 + (unsigned)index]);
+    return e.value + e.delta * frac;
 }
 
 /* Unsigned input: index floor(x * 256) in 0..255. Signed input: floor(x *
@@ -337,18 +332,14 @@ static void lighting(const pica_fs_key *key, const pica_fs_uniforms *u, const pi
 /* ---- procedural texture (PROCTEX0-5; Azahar sw_proctex.cpp and its GL
  * generator for the details 3dbrew leaves open) ---- */
 
-/* Noise, RGB-map and alpha-map tables: 128 entries over [0, 1]; value
- * 0.0.12, signed 12-bit difference to the next entry (/4095); the result is
- * clamped to [0, 1]. */
+/* Noise, RGB-map and alpha-map tables: 128 entries over [0, 1]
+ * (pica_fs_proctex_lut_entry); the result is clamped to [0, 1]. */
 static float pt_table(const pica_fs_luts *luts, unsigned base, float x)
 {
     float s = x * 128.0f;
     float i = clampf(floorf(s), 0.0f, 127.0f);
-    uint32_t e = luts->e[base + (unsigned)i];
-    int32_t d = (int32_t)((e >> 12) & 0xFFF);
-    if (d & 0x800)
-        d -= 0x1000;
-    return clampf((float)(e & 0xFFF) / 4095.0f + (float)d / 4095.0f * (s - i), 0.0f, 1.0f);
+    pica_fs_lut_entry e = pica_fs_proctex_lut_entry(luts->e[base + (unsigned)i]);
+    return clampf(e.value + e.delta * (s - i), 0.0f, 1.0f);
 }
 
 static int pt_int(float x)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "backend/pica/pica_instance.h"
+#include "shadergen/pica_fs_uniforms.h"
 
 typedef struct dumper {
     glhle_bytebuf *out;
@@ -52,17 +53,17 @@ static void fifo_element(dumper *d, const glhle_pica_event *ev, glhle_bytebuf *f
     if (between(id, PICA_REG_LIGHTING_LUT_DATA0, PICA_REG_LIGHTING_LUT_DATA7)) {
         uint32_t table = (reg(d, PICA_REG_LIGHTING_LUT_INDEX) >> 8) & 0x1F;
         glhle_bytebuf_printf(o, "[%s:%d]", table < 24 ? light_lut_names[table] : "?", e);
-        pica_lut_entry le = pica_lighting_lut_entry(ev->param);
+        pica_fs_lut_entry le = pica_fs_lighting_lut_entry(ev->param);
         glhle_bytebuf_printf(fields, "value=%g delta=%g", (double)le.value, (double)le.delta);
     } else if (between(id, PICA_REG_FOG_LUT_DATA0, PICA_REG_FOG_LUT_DATA7)) {
         glhle_bytebuf_printf(o, "[%d]", e);
-        pica_lut_entry le = pica_fog_lut_entry(ev->param);
+        pica_fs_lut_entry le = pica_fs_fog_lut_entry(ev->param);
         glhle_bytebuf_printf(fields, "value=%g delta=%g", (double)le.value, (double)le.delta);
     } else if (between(id, PICA_REG_PROCTEX_LUT_DATA0, PICA_REG_PROCTEX_LUT_DATA7)) {
         uint32_t table = (reg(d, PICA_REG_PROCTEX_LUT) >> 8) & 0xF;
         glhle_bytebuf_printf(o, "[%s:%d]", table < 6 ? proctex_names[table] : "?", e);
         if (table <= PICA_PROCTEX_LUT_ALPHA_MAP) {
-            pica_lut_entry le = pica_proctex_lut_entry(ev->param);
+            pica_fs_lut_entry le = pica_fs_proctex_lut_entry(ev->param);
             glhle_bytebuf_printf(fields, "value=%g delta=%g", (double)le.value, (double)le.delta);
         }
     } else if (id >= PICA_REG_GSH_FLOATUNIFORM_DATA0 && pica_reg_fields(id) == PICA_FIELDS_fifo_data) {

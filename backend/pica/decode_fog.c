@@ -29,9 +29,3 @@ void pica_decode_fog(const uint32_t *r, pica_fog_state *o)
     o->gas_deltaz = glhle_fixed_to_float(r[PICA_REG_GAS_DELTAZ_DEPTH] & 0xFFFFFF, 16, 8, false);
     o->gas_depth_func = (r[PICA_REG_GAS_DELTAZ_DEPTH] >> 24) & 3;
 }
-
-pica_lut_entry pica_fog_lut_entry(uint32_t raw)
-{
-    pica_lut_entry e = {(float)((raw >> 13) & 0x7FF) / 2047.0f, (float)glhle_sign_extend(raw, 13) / 2047.0f};
-    return e;
-}

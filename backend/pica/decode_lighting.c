@@ -39,13 +39,10 @@ void pica_decode_lighting(const uint32_t *r, pica_lighting_state *o)
     o->spot_disable = (uint8_t)(c1 >> 8);
     o->lut_disable = (uint8_t)(c1 >> 16);
     o->dist_atten_disable = (uint8_t)(c1 >> 24);
-    /* LUTINPUT_SCALE codes (3dbrew); 4 and 5 are undocumented and read as 0 (Azahar GetScale) */
-    static const float scales[8] = {1.0f, 2.0f, 4.0f, 8.0f, 0.0f, 0.0f, 0.25f, 0.5f};
     for (int k = 0; k < 7; k++) {
         o->lut_abs[k] = !((r[PICA_REG_LIGHTING_LUTINPUT_ABS] >> (4 * k + 1)) & 1);
         o->lut_input[k] = (r[PICA_REG_LIGHTING_LUTINPUT_SELECT] >> (4 * k)) & 7;
         o->lut_scale_code[k] = (r[PICA_REG_LIGHTING_LUTINPUT_SCALE] >> (4 * k)) & 7;
-        o->lut_scale[k] = scales[o->lut_scale_code[k]];
     }
     for (int i = 0; i < 8; i++) {
         const uint32_t *l = &r[PICA_REG_LIGHT0_SPECULAR0 + 0x10 * i];
@@ -67,11 +64,4 @@ void pica_decode_lighting(const uint32_t *r, pica_lighting_state *o)
         L->atten_bias = glhle_f20_to_float(l[10] & 0xFFFFF);
         L->atten_scale = glhle_f20_to_float(l[11] & 0xFFFFF);
     }
-}
-
-pica_lut_entry pica_lighting_lut_entry(uint32_t raw)
-{
-    float delta = (float)((raw >> 12) & 0x7FF) / 2047.0f;
-    pica_lut_entry e = {(float)(raw & 0xFFF) / 4095.0f, (raw >> 23) & 1 ? -delta : delta};
-    return e;
 }

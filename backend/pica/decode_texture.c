@@ -84,15 +84,3 @@ void pica_decode_proctex(const uint32_t *r, pica_proctex_state *o)
     for (int i = 0; i < 4; i++)
         o->level_offset[i] = (uint8_t)(t5 >> (8 * i));
 }
-
-pica_lut_entry pica_proctex_lut_entry(uint32_t raw)
-{
-    pica_lut_entry e = {(float)(raw & 0xFFF) / 4095.0f, (float)glhle_sign_extend(raw >> 12, 12) / 4095.0f};
-    return e;
-}
-
-void pica_proctex_color_diff(uint32_t raw, int16_t out[4])
-{
-    for (int c = 0; c < 4; c++)
-        out[c] = (int16_t)(2 * glhle_sign_extend(raw >> (8 * c), 8));
-}

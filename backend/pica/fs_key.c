@@ -20,6 +20,67 @@ _Static_assert(offsetof(pica_fs_tev_stage, a_op) == offsetof(pica_tev_stage, alp
 _Static_assert(offsetof(pica_fs_tev_stage, rgb_scale) == offsetof(pica_tev_stage, rgb_scale), "stage layouts differ");
 _Static_assert(offsetof(pica_fs_tev_stage, a_scale) == offsetof(pica_tev_stage, alpha_scale), "stage layouts differ");
 
+/* shadergen keeps its own names for the register encodings (it knows
+ * nothing of registers); the values copied into the key must mean the same
+ * on both sides. */
+#define SAME(a, b) _Static_assert((int)(a) == (int)(b), #a " differs from " #b)
+SAME(PICA_TEVSRC_PRIMARY_COLOR, PICA_FS_TEV_SRC_PRIMARY);
+SAME(PICA_TEVSRC_FRAG_PRIMARY, PICA_FS_TEV_SRC_FRAG_PRIMARY);
+SAME(PICA_TEVSRC_FRAG_SECONDARY, PICA_FS_TEV_SRC_FRAG_SECONDARY);
+SAME(PICA_TEVSRC_TEXTURE0, PICA_FS_TEV_SRC_TEX0);
+SAME(PICA_TEVSRC_TEXTURE1, PICA_FS_TEV_SRC_TEX1);
+SAME(PICA_TEVSRC_TEXTURE2, PICA_FS_TEV_SRC_TEX2);
+SAME(PICA_TEVSRC_TEXTURE3, PICA_FS_TEV_SRC_TEX3);
+SAME(PICA_TEVSRC_PREVIOUS_BUFFER, PICA_FS_TEV_SRC_PREV_BUFFER);
+SAME(PICA_TEVSRC_CONSTANT, PICA_FS_TEV_SRC_CONSTANT);
+SAME(PICA_TEVSRC_PREVIOUS, PICA_FS_TEV_SRC_PREVIOUS);
+SAME(PICA_TEVOP_REPLACE, PICA_FS_TEV_OP_REPLACE);
+SAME(PICA_TEVOP_MODULATE, PICA_FS_TEV_OP_MODULATE);
+SAME(PICA_TEVOP_ADD, PICA_FS_TEV_OP_ADD);
+SAME(PICA_TEVOP_ADD_SIGNED, PICA_FS_TEV_OP_ADD_SIGNED);
+SAME(PICA_TEVOP_INTERPOLATE, PICA_FS_TEV_OP_INTERPOLATE);
+SAME(PICA_TEVOP_SUBTRACT, PICA_FS_TEV_OP_SUBTRACT);
+SAME(PICA_TEVOP_DOT3_RGB, PICA_FS_TEV_OP_DOT3_RGB);
+SAME(PICA_TEVOP_DOT3_RGBA, PICA_FS_TEV_OP_DOT3_RGBA);
+SAME(PICA_TEVOP_MULTIPLY_ADD, PICA_FS_TEV_OP_MULTIPLY_ADD);
+SAME(PICA_TEVOP_ADD_MULTIPLY, PICA_FS_TEV_OP_ADD_MULTIPLY);
+SAME(PICA_FOG_DISABLED, PICA_FS_FOG_OFF);
+SAME(PICA_FOG_FOG, PICA_FS_FOG_ON);
+SAME(PICA_FOG_GAS, PICA_FS_FOG_GAS);
+SAME(PICA_TEXTYPE_2D, PICA_FS_TEX0_2D);
+SAME(PICA_TEXTYPE_CUBE, PICA_FS_TEX0_CUBE);
+SAME(PICA_TEXTYPE_SHADOW_2D, PICA_FS_TEX0_SHADOW_2D);
+SAME(PICA_TEXTYPE_PROJECTION, PICA_FS_TEX0_PROJECTION);
+SAME(PICA_TEXTYPE_SHADOW_CUBE, PICA_FS_TEX0_SHADOW_CUBE);
+SAME(PICA_TEXTYPE_DISABLED, PICA_FS_TEX0_DISABLED);
+/* lighting_from_state indexes the decoded per-LUT arrays with key LUT ids */
+SAME(PICA_LUT_D0, PICA_FS_LUT_D0);
+SAME(PICA_LUT_D1, PICA_FS_LUT_D1);
+SAME(PICA_LUT_SP, PICA_FS_LUT_SP);
+SAME(PICA_LUT_FR, PICA_FS_LUT_FR);
+SAME(PICA_LUT_RB, PICA_FS_LUT_RB);
+SAME(PICA_LUT_RG, PICA_FS_LUT_RG);
+SAME(PICA_LUT_RR, PICA_FS_LUT_RR);
+SAME(PICA_LIGHTING_LUT_COUNT, PICA_FS_LUT_LIGHTING_TABLES);
+#undef SAME
+/* pica_fs_luts_from_state copies each state table whole into its slot */
+_Static_assert(sizeof(((pica_state *)0)->lighting_lut) == (PICA_FS_LUT_FOG - PICA_FS_LUT_LIGHTING) * 4,
+               "lighting LUTs do not fit their slot");
+_Static_assert(sizeof(((pica_state *)0)->fog_lut) == (PICA_FS_LUT_PROCTEX_NOISE - PICA_FS_LUT_FOG) * 4,
+               "fog LUT does not fit its slot");
+_Static_assert(sizeof(((pica_state *)0)->proctex_noise) == (PICA_FS_LUT_PROCTEX_RGB_MAP - PICA_FS_LUT_PROCTEX_NOISE) * 4,
+               "proctex noise table does not fit its slot");
+_Static_assert(sizeof(((pica_state *)0)->proctex_rgb_map) ==
+                   (PICA_FS_LUT_PROCTEX_ALPHA_MAP - PICA_FS_LUT_PROCTEX_RGB_MAP) * 4,
+               "proctex RGB map does not fit its slot");
+_Static_assert(sizeof(((pica_state *)0)->proctex_alpha_map) ==
+                   (PICA_FS_LUT_PROCTEX_COLOR - PICA_FS_LUT_PROCTEX_ALPHA_MAP) * 4,
+               "proctex alpha map does not fit its slot");
+_Static_assert(sizeof(((pica_state *)0)->proctex_color) == (PICA_FS_LUT_PROCTEX_DIFF - PICA_FS_LUT_PROCTEX_COLOR) * 4,
+               "proctex colour table does not fit its slot");
+_Static_assert(sizeof(((pica_state *)0)->proctex_color_diff) == (PICA_FS_LUT_ENTRIES - PICA_FS_LUT_PROCTEX_DIFF) * 4,
+               "proctex colour differences do not fit their slot");
+
 void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
 {
     memset(key, 0, sizeof *key);
@@ -92,11 +153,10 @@ static void lighting_from_state(const pica_lighting_state *ls, pica_fs_lighting_
     l->shadow_selector = ls->shadow_unit;
     /* CONFIG1 has a disable bit per shared LUT (16 + LUT number; issue 3
      * keeps them as lut_disable bit n); the spot LUTs are switched per light
-     * instead: their "number" 8 lies past the 8-bit field and reads enabled */
-    static const uint8_t lut_number[PICA_FS_LUT_COUNT] = {0, 1, 8, 3, 4, 5, 6};
+     * instead: their number 8 lies past the 8-bit field and reads enabled */
     for (unsigned i = 0; i < PICA_FS_LUT_COUNT; i++) {
         pica_fs_lut_key *lk = &l->lut[i];
-        lk->enable = !(((unsigned)ls->lut_disable >> lut_number[i]) & 1);
+        lk->enable = !(((unsigned)ls->lut_disable >> pica_fs_lut_register_index(i)) & 1);
         lk->input = ls->lut_input[i];
         lk->abs = ls->lut_abs[i];
         lk->scale = ls->lut_scale_code[i];

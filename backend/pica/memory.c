@@ -62,6 +62,21 @@ const uint8_t *pica_memory_ptr(const pica_memory *m, uint32_t paddr, uint32_t si
     return pica_memory_ptr_mut(m, paddr, size);
 }
 
+uint64_t pica_memory_extent(const pica_memory *m, uint32_t paddr, const uint8_t **host)
+{
+    for (uint32_t i = 0; i < m->count; i++) {
+        const pica_mapping *mp = &m->map[i];
+        if (paddr < mp->paddr)
+            break; /* sorted: no later mapping can hold it */
+        if (paddr - mp->paddr < mp->size) {
+            *host = mp->host + (paddr - mp->paddr);
+            return (uint64_t)mp->size - (paddr - mp->paddr);
+        }
+    }
+    *host = NULL;
+    return 0;
+}
+
 bool pica_memory_read(const pica_memory *m, uint32_t paddr, void *dst, uint32_t size)
 {
     const uint8_t *p = pica_memory_ptr(m, paddr, size);

@@ -36,6 +36,9 @@ glhle_result pica_memory_unmap(pica_memory *m, uint32_t paddr);
  * its end. */
 const uint8_t *pica_memory_ptr(const pica_memory *m, uint32_t paddr, uint32_t size);
 uint8_t *pica_memory_ptr_mut(const pica_memory *m, uint32_t paddr, uint32_t size);
+/* Bytes mapped from paddr on, within its mapping, and the host pointer of
+ * paddr in *host; 0 and NULL when paddr is not inside a mapping. */
+uint64_t pica_memory_extent(const pica_memory *m, uint32_t paddr, const uint8_t **host);
 /* Copies size bytes from guest memory; false (dst untouched) when the range
  * is not mapped. */
 bool pica_memory_read(const pica_memory *m, uint32_t paddr, void *dst, uint32_t size);

@@ -93,9 +93,11 @@ typedef struct pica_raster_state {
     int16_t viewport_x, viewport_y; /* VIEWPORT_XY, signed 10-bit each */
     bool clip_enable;              /* FRAGOP_CLIP bit 0 */
     float clip_plane[4];           /* FRAGOP_CLIP_DATA0-3 f24 */
-    /* Window depth = z * depth_scale + depth_offset, with z/w when
-     * depthmap_enable is set and z alone (w-buffering) when it is clear
-     * (DEPTHMAP_ENABLE; Azahar: 0 = WBuffering, 1 = ZBuffering). */
+    /* Window depth = z/w * depth_scale + depth_offset when depthmap_enable
+     * is set; when it is clear (w-buffering) that value is multiplied by w,
+     * (z/w * scale + offset) * w = z * scale + w * offset (DEPTHMAP_ENABLE;
+     * Azahar: 0 = WBuffering, 1 = ZBuffering, and its renderers' "z * scale
+     * + w * offset"). shadergen/pica_fs.c and pica_ref.c compute this. */
     bool depthmap_enable;
     float depth_scale;             /* DEPTHMAP_SCALE f24: near - far */
     float depth_offset;            /* DEPTHMAP_OFFSET f24: near + polygon offset */
@@ -387,8 +389,7 @@ typedef struct pica_lighting_state {
     /* per LUT input, indexed by pica_light_lut */
     bool lut_abs[7];          /* LUTINPUT_ABS: the bit is 1 to DISABLE abs(); stored here as "abs on" */
     uint8_t lut_input[7];     /* LUTINPUT_SELECT: 0 N.H, 1 V.H, 2 N.V, 3 L.N, 4 -L.P, 5 cos phi */
-    uint8_t lut_scale_code[7];/* LUTINPUT_SCALE: 0 1x, 1 2x, 2 4x, 3 8x, 6 0.25x, 7 0.5x */
-    float lut_scale[7];       /* the factor (codes 4 and 5 decode as 0, Azahar) */
+    uint8_t lut_scale_code[7];/* LUTINPUT_SCALE: 0 1x, 1 2x, 2 4x, 3 8x, 6 0.25x, 7 0.5x (4 and 5 scale by 0, Azahar) */
     pica_light_state light[8];
 } pica_lighting_state;
 
@@ -504,14 +505,14 @@ typedef struct pica_state {
     /* FIFO-filled data, always current. */
     pica_shader_setup vs_setup, gs_setup;
     float fixed_attrib[16][4];      /* FIXEDATTRIB_DATA for index 0-14, f24 widened */
-    uint32_t lighting_lut[PICA_LIGHTING_LUT_COUNT][256]; /* raw entries (pica_lighting_lut_entry) */
-    uint32_t fog_lut[128];          /* raw entries (pica_fog_lut_entry) */
+    uint32_t lighting_lut[PICA_LIGHTING_LUT_COUNT][256]; /* raw entries (pica_fs_lighting_lut_entry) */
+    uint32_t fog_lut[128];          /* raw entries (pica_fs_fog_lut_entry) */
     uint32_t gas_lut[16];           /* raw: 0-7 signed deltas, 8-15 unsigned values, r/g/b bytes */
-    uint32_t proctex_noise[128];    /* raw value/delta entries (pica_proctex_lut_entry) */
+    uint32_t proctex_noise[128];    /* raw value/delta entries (pica_fs_proctex_lut_entry) */
     uint32_t proctex_rgb_map[128];
     uint32_t proctex_alpha_map[128];
     uint32_t proctex_color[256];    /* RGBA8, r in bits 0-7 */
-    uint32_t proctex_color_diff[256]; /* signed half differences (pica_proctex_color_diff) */
+    uint32_t proctex_color_diff[256]; /* four signed bytes, each half the difference to the next colour */
 } pica_state;
 
 /* ---- decoders (decode_*.c): pure functions of the register file ------------ */
@@ -536,23 +537,10 @@ void pica_decode_shader_unit(const uint32_t *regs, int unit, pica_shader_unit_st
  * disabled or unmapped registers read PICA_SEM_UNUSED. */
 void pica_outmap_resolve(const pica_outmap_state *map, uint16_t output_mask, uint8_t semantic[16][4]);
 
-/* LUT entries as fractions. */
-typedef struct pica_lut_entry {
-    float value;
-    float delta; /* added per unit of the fractional index to interpolate to the next entry */
-} pica_lut_entry;
-/* Lighting: value bits 0-11 / 4095, delta bits 12-22 / 2047 with the sign in
- * bit 23 (3dbrew: fixed0.0.12 value, fixed1.0.11 difference; Azahar's
- * LutEntry uses /4095 and /2047, as the facts sheet notes). */
-pica_lut_entry pica_lighting_lut_entry(uint32_t raw);
-/* Fog: value bits 13-23 / 2047, delta bits 0-12 signed / 2047 (3dbrew
- * fixed0.0.11 value, fixed1.1.11 difference; Azahar's Fog::LutEntry). */
-pica_lut_entry pica_fog_lut_entry(uint32_t raw);
-/* Proctex noise / RGB map / alpha map: value bits 0-11 / 4095, delta bits
- * 12-23 two's complement / 4095 (3dbrew later page; Azahar ProcTex::ValueEntry). */
-pica_lut_entry pica_proctex_lut_entry(uint32_t raw);
-/* Proctex colour difference entry: signed half differences; returns the
- * full per-channel difference r, g, b, a (2 * field, Azahar). */
-void pica_proctex_color_diff(uint32_t raw, int16_t out[4]);
+/* The LUT words above are decoded where they are used: the lighting, fog
+ * and proctex value/delta entries by pica_fs_lighting_lut_entry,
+ * pica_fs_fog_lut_entry and pica_fs_proctex_lut_entry
+ * (shadergen/pica_fs_uniforms.h, whose LUT buffer holds these same words),
+ * the proctex colour differences by the fragment model and shader. */
 
 #endif

@@ -206,14 +206,17 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
             pl->desc.on_output(pl->desc.user, &out);
         pl->stats.chunks++;
     }
+    /* both kept vertices are read before either is written: a slot the
+     * post-vertex cache handed out may be 0 or 1, where the other one lands */
     unsigned live = assembler_live(&pl->pa);
+    pica_out_vertex keep[2];
     uint32_t n = 0;
     for (unsigned k = 0; k < 2; k++)
         if (live & (1u << k)) {
-            pica_out_vertex keep = pl->verts[pl->pa.buf[k]];
-            pl->verts[n] = keep;
+            keep[n] = pl->verts[pl->pa.buf[k]];
             pl->pa.buf[k] = n++;
         }
+    memcpy(pl->verts, keep, n * sizeof keep[0]);
     pl->nverts = n;
     pl->nidx = 0;
     pl->chunk_status = 0;

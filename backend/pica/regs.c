@@ -282,29 +282,36 @@ static void index16_lut_data(glhle_pica *p, uint32_t id, uint32_t param, uint32_
 }
 
 /* PROCTEX_LUT_DATA0-7: table PROCTEX_LUT bits 8-11, 8-bit index bits 0-7;
- * the 128-entry tables take index mod 128 (Azahar: table[index % size]). */
+ * the 128-entry tables (noise, RGB map, alpha map: ids up to 3) take index
+ * mod 128 (Azahar: table[index % size]). The entry the next word fills. */
+static uint32_t proctex_lut_entry(uint32_t lut_reg)
+{
+    uint32_t index = lut_reg & 0xFF, table = (lut_reg >> 8) & 0xF;
+    return table <= PICA_PROCTEX_LUT_ALPHA_MAP ? index % 128 : index;
+}
+
 static void proctex_lut_data(glhle_pica *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     pica_state *st = &rf->state;
     uint32_t *ix = &rf->r[PICA_REG_PROCTEX_LUT];
-    uint32_t index = *ix & 0xFF, table = (*ix >> 8) & 0xF;
+    uint32_t index = *ix & 0xFF, table = (*ix >> 8) & 0xF, at = proctex_lut_entry(*ix);
     uint32_t *slot = NULL;
     switch (table) {
     case PICA_PROCTEX_LUT_NOISE:
-        slot = &st->proctex_noise[index % 128];
+        slot = &st->proctex_noise[at];
         break;
     case PICA_PROCTEX_LUT_RGB_MAP:
-        slot = &st->proctex_rgb_map[index % 128];
+        slot = &st->proctex_rgb_map[at];
         break;
     case PICA_PROCTEX_LUT_ALPHA_MAP:
-        slot = &st->proctex_alpha_map[index % 128];
+        slot = &st->proctex_alpha_map[at];
         break;
     case PICA_PROCTEX_LUT_COLOR:
-        slot = &st->proctex_color[index];
+        slot = &st->proctex_color[at];
         break;
     case PICA_PROCTEX_LUT_COLOR_DIFF:
-        slot = &st->proctex_color_diff[index];
+        slot = &st->proctex_color_diff[at];
         break;
     default:
         pica_problem(p, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
@@ -314,8 +321,7 @@ static void proctex_lut_data(glhle_pica *p, uint32_t id, uint32_t param)
     }
     if (slot) {
         store_word(slot, param, rf, PICA_DIRTY(PROCTEX_LUT), &st->proctex_lut_dirty, 1u << table);
-        emit_fifo(p, id, param, GLHLE_PICA_FIFO_PROCTEX_LUT, table, table <= 3 ? index % 128 : index, param,
-                  NULL);
+        emit_fifo(p, id, param, GLHLE_PICA_FIFO_PROCTEX_LUT, table, at, param, NULL);
     }
     *ix = (*ix & ~0xFFu) | ((index + 1) & 0xFF);
 }
@@ -652,10 +658,8 @@ int32_t pica_regs_fifo_element(const pica_regs *rf, uint32_t id)
         return (int32_t)((r[PICA_REG_FOG_LUT_INDEX] & 0xFFFF) % 128);
     if (id == PICA_REG_GAS_LUT_DATA)
         return (int32_t)((r[PICA_REG_GAS_LUT_INDEX] & 0xFFFF) % 16);
-    if (id >= PICA_REG_PROCTEX_LUT_DATA0 && id <= PICA_REG_PROCTEX_LUT_DATA7) {
-        uint32_t table = (r[PICA_REG_PROCTEX_LUT] >> 8) & 0xF, index = r[PICA_REG_PROCTEX_LUT] & 0xFF;
-        return (int32_t)(table <= 3 ? index % 128 : index);
-    }
+    if (id >= PICA_REG_PROCTEX_LUT_DATA0 && id <= PICA_REG_PROCTEX_LUT_DATA7)
+        return (int32_t)proctex_lut_entry(r[PICA_REG_PROCTEX_LUT]);
     if (id >= PICA_REG_FIXEDATTRIB_DATA0 && id <= PICA_REG_FIXEDATTRIB_DATA2) {
         uint32_t index = r[PICA_REG_FIXEDATTRIB_INDEX] & 0xF;
         return (int32_t)(index == 0xF ? rf->immediate_attrib : index);

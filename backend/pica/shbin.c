@@ -73,18 +73,12 @@ static glhle_result symbol(const reader *r, glhle_arena *a, size_t sym_at, uint3
                    "symbol offset 0x%X at byte 0x%zX is outside the %u-byte symbol table; the file is rejected", rel,
                    entry_at, sym_size);
     const uint8_t *s = r->data + sym_at + rel;
-    const void *nul = memchr(s, 0, sym_size - rel);
-    if (!nul)
+    if (!memchr(s, 0, sym_size - rel))
         return BAD(r, GLHLE_RESULT_BAD_DATA,
                    "symbol at byte 0x%zX (entry at 0x%zX) is not terminated inside its table; the file is rejected",
                    sym_at + rel, entry_at);
-    size_t len = (size_t)((const uint8_t *)nul - s);
-    char *copy = glhle_arena_alloc(a, len + 1, 1);
-    if (!copy)
-        return GLHLE_RESULT_OUT_OF_MEMORY;
-    memcpy(copy, s, len + 1);
-    *out = copy;
-    return GLHLE_RESULT_OK;
+    *out = glhle_arena_strdup(a, (const char *)s); /* terminated: checked above */
+    return *out ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_MEMORY;
 }
 
 static glhle_result parse_dvle(const reader *r, glhle_arena *a, const pica_shbin *s, uint32_t index, uint32_t at,

@@ -162,12 +162,4 @@ glhle_result pica_decode(const pica_surface *s, const void *src, size_t src_size
 glhle_result pica_encode(const pica_surface *s, void *dst, size_t dst_size, const pica_rect *rect, uint32_t flags,
                          const void *src, size_t src_stride, const glhle_logger *lg);
 
-/* Copies texels between two guest surfaces of the same width and height
- * (display transfer, texture copy): any layouts; formats may differ (the
- * texels then pass through RGBA8, as the transfer engine's conversion does).
- * PICA_CODEC_FLIP_Y reverses the row order, as display transfer flag bit 0
- * does. Depth and ETC1 formats are not transfer formats and are refused. */
-glhle_result pica_convert(const pica_surface *src_s, const void *src, size_t src_size, const pica_surface *dst_s,
-                          void *dst, size_t dst_size, uint32_t flags, const glhle_logger *lg);
-
 #endif

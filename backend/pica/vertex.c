@@ -3,19 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t pica_memory_extent(const pica_memory *mem, uint32_t paddr, const uint8_t **host)
-{
-    for (uint32_t i = 0; i < mem->count; i++) {
-        const pica_mapping *m = &mem->map[i];
-        if (paddr >= m->paddr && paddr - m->paddr < m->size) {
-            *host = m->host + (paddr - m->paddr);
-            return (uint64_t)m->size - (paddr - m->paddr);
-        }
-    }
-    *host = NULL;
-    return 0;
-}
-
 void pica_vertex_loader_setup(pica_vertex_loader *l, const pica_geometry_state *g, const float fixed[16][4],
                               const pica_memory *mem)
 {

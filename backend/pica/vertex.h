@@ -51,9 +51,6 @@ void pica_vertex_loader_setup(pica_vertex_loader *l, const pica_geometry_state *
  * then partly written. */
 bool pica_vertex_load(const pica_vertex_loader *l, uint32_t index, float attr[16][4], uint32_t *bad_address);
 
-/* Bytes mapped from paddr on, within one mapping; 0 if unmapped. */
-uint64_t pica_memory_extent(const pica_memory *mem, uint32_t paddr, const uint8_t **host);
-
 /* ---- the post-vertex cache ----
  * Maps a 16-bit vertex index to the slot its shaded result went to. Every
  * index has its own entry (no collisions), validated by a generation stamp,

@@ -1,4 +1,4 @@
-/* backend/pica/decode_fog.c: fog and gas registers and fog LUT entries. */
+/* backend/pica/decode_fog.c: fog and gas registers. */
 #include "support/test_support.h"
 
 #include <string.h>
@@ -41,26 +41,10 @@ static void fog_and_gas(void **state)
     assert_false(o.z_flip);
 }
 
-static void fog_lut_entries(void **state)
-{
-    (void)state;
-    /* value bits 13-23 (fixed0.0.11), difference bits 0-12 (fixed1.1.11) */
-    pica_lut_entry e = pica_fog_lut_entry((2047u << 13) | 0x1FFF);
-    assert_true(e.value == 1.0f);
-    assert_true(e.delta == -1.0f / 2047.0f);
-    e = pica_fog_lut_entry((1024u << 13) | 100);
-    assert_true(e.value == 1024.0f / 2047.0f);
-    assert_true(e.delta == 100.0f / 2047.0f);
-    e = pica_fog_lut_entry(0x1000); /* -4096 */
-    assert_true(e.value == 0.0f);
-    assert_true(e.delta == -4096.0f / 2047.0f);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fog_and_gas),
-        cmocka_unit_test(fog_lut_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
-/* backend/pica/decode_lighting.c: global lighting configuration, the lights
- * and lighting LUT entries. */
+/* backend/pica/decode_lighting.c: global lighting configuration and the
+ * lights. */
 #include "support/test_support.h"
 
 #include <string.h>
@@ -57,10 +57,6 @@ static void lighting(void **state)
     assert_false(o.lut_abs[PICA_LUT_RR]);
     assert_memory_equal(o.lut_input, ((uint8_t[7]){0, 1, 4, 2, 3, 5, 0}), 7);
     assert_memory_equal(o.lut_scale_code, ((uint8_t[7]){1, 6, 7, 3, 0, 2, 4}), 7);
-    assert_true(o.lut_scale[PICA_LUT_D0] == 2.0f && o.lut_scale[PICA_LUT_D1] == 0.25f);
-    assert_true(o.lut_scale[PICA_LUT_SP] == 0.5f && o.lut_scale[PICA_LUT_FR] == 8.0f);
-    assert_true(o.lut_scale[PICA_LUT_RB] == 1.0f && o.lut_scale[PICA_LUT_RG] == 4.0f);
-    assert_true(o.lut_scale[PICA_LUT_RR] == 0.0f);
     const pica_light_state *L = &o.light[2];
     assert_memory_equal(L->specular0, ((uint16_t[3]){0x3FF, 0x200, 0x0FF}), 6);
     assert_true(L->position[0] == 1.0f && L->position[1] == -2.0f && L->position[2] == 0.5f);
@@ -70,23 +66,10 @@ static void lighting(void **state)
     assert_false(o.light[1].directional);
 }
 
-static void lighting_lut_entries(void **state)
-{
-    (void)state;
-    /* value bits 0-11 / 4095; |delta| bits 12-22 / 2047; sign bit 23 */
-    pica_lut_entry e = pica_lighting_lut_entry(0xFFFFFF);
-    assert_true(e.value == 1.0f && e.delta == -1.0f);
-    e = pica_lighting_lut_entry(0x7FF800);
-    assert_true(e.value == 2048.0f / 4095.0f && e.delta == 1.0f);
-    e = pica_lighting_lut_entry(0x00A001);
-    assert_true(e.value == 1.0f / 4095.0f && e.delta == 10.0f / 2047.0f);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lighting),
-        cmocka_unit_test(lighting_lut_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

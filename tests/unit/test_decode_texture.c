@@ -1,5 +1,5 @@
-/* backend/pica/decode_texture.c: texture units, cube faces, proctex and its
- * LUT entries (values encoded by hand from the 3dbrew bit tables). */
+/* backend/pica/decode_texture.c: texture units, cube faces and proctex
+ * (values encoded by hand from the 3dbrew bit tables). */
 #include "support/test_support.h"
 
 #include <string.h>
@@ -108,30 +108,11 @@ static void procedural_texture(void **state)
     assert_memory_equal(o.level_offset, ((uint8_t[4]){0x00, 0x80, 0xC0, 0xE0}), 4);
 }
 
-static void proctex_lut_entries(void **state)
-{
-    (void)state;
-    /* value 0xFFF / 4095 = 1, delta 0x800 as 12-bit two's complement = -2048 */
-    pica_lut_entry e = pica_proctex_lut_entry(0x800FFF);
-    assert_true(e.value == 1.0f);
-    assert_true(e.delta == -2048.0f / 4095.0f);
-    e = pica_proctex_lut_entry(0x001800);
-    assert_true(e.value == 2048.0f / 4095.0f);
-    assert_true(e.delta == 1.0f / 4095.0f);
-    int16_t d[4];
-    pica_proctex_color_diff(0x01FF7F80, d); /* halves: r -128, g 127, b -1, a 1 */
-    assert_int_equal(d[0], -256);
-    assert_int_equal(d[1], 254);
-    assert_int_equal(d[2], -2);
-    assert_int_equal(d[3], 2);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(texture_units),
         cmocka_unit_test(procedural_texture),
-        cmocka_unit_test(proctex_lut_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

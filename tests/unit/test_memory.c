@@ -44,6 +44,32 @@ static void maps_and_reads(void **state)
     assert_ptr_equal(pica_memory_ptr_mut(&m, 0x20000000, 1), fcram);
 }
 
+/* What the vertex loader resolves once per attribute: how far the mapping
+ * reaches from an address. */
+static void extents(void **state)
+{
+    (void)state;
+    static uint8_t a[0x100], b[0x40];
+    pica_memory m;
+    memset(&m, 0, sizeof m);
+    assert_int_equal(pica_memory_map(&m, 0x2000, b, sizeof b, ts_logger()), GLHLE_RESULT_OK);
+    assert_int_equal(pica_memory_map(&m, 0x1000, a, sizeof a, ts_logger()), GLHLE_RESULT_OK);
+    const uint8_t *host = a;
+    assert_int_equal(pica_memory_extent(&m, 0x1000, &host), 0x100);
+    assert_ptr_equal(host, a);
+    assert_int_equal(pica_memory_extent(&m, 0x10FF, &host), 1);
+    assert_ptr_equal(host, a + 0xFF);
+    assert_int_equal(pica_memory_extent(&m, 0x2010, &host), 0x30);
+    assert_ptr_equal(host, b + 0x10);
+    /* the end of a mapping, a gap, before the first and past the last */
+    const uint32_t outside[4] = {0x1100, 0x1800, 0x0FFF, 0x2040};
+    for (int i = 0; i < 4; i++) {
+        host = a;
+        assert_int_equal(pica_memory_extent(&m, outside[i], &host), 0);
+        assert_null(host);
+    }
+}
+
 static void rejects_bad_mappings(void **state)
 {
     (void)state;
@@ -98,6 +124,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(maps_and_reads),
+        cmocka_unit_test(extents),
         cmocka_unit_test(rejects_bad_mappings),
         cmocka_unit_test(slots_run_out),
     };

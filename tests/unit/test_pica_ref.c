@@ -456,6 +456,37 @@ static void shadow_unit(void **state)
     EXPECT4(out, 255, 255, 255, 255);
 }
 
+/* The LUT entry decoders of pica_fs_uniforms.h the model reads its tables
+ * with (values encoded by hand from the 3dbrew bit tables). */
+static void lut_entries(void **state)
+{
+    (void)state;
+    /* lighting: value bits 0-11 / 4095; |delta| bits 12-22 / 2047; sign bit 23 */
+    pica_fs_lut_entry e = pica_fs_lighting_lut_entry(0xFFFFFF);
+    assert_true(e.value == 1.0f && e.delta == -1.0f);
+    e = pica_fs_lighting_lut_entry(0x7FF800);
+    assert_true(e.value == 2048.0f / 4095.0f && e.delta == 1.0f);
+    e = pica_fs_lighting_lut_entry(0x00A001);
+    assert_true(e.value == 1.0f / 4095.0f && e.delta == 10.0f / 2047.0f);
+    /* fog: value bits 13-23 (fixed0.0.11), difference bits 0-12 (fixed1.1.11) */
+    e = pica_fs_fog_lut_entry((2047u << 13) | 0x1FFF);
+    assert_true(e.value == 1.0f);
+    assert_true(e.delta == -1.0f / 2047.0f);
+    e = pica_fs_fog_lut_entry((1024u << 13) | 100);
+    assert_true(e.value == 1024.0f / 2047.0f);
+    assert_true(e.delta == 100.0f / 2047.0f);
+    e = pica_fs_fog_lut_entry(0x1000); /* -4096 */
+    assert_true(e.value == 0.0f);
+    assert_true(e.delta == -4096.0f / 2047.0f);
+    /* proctex: value 0xFFF / 4095 = 1, delta 0x800 as 12-bit two's complement = -2048 */
+    e = pica_fs_proctex_lut_entry(0x800FFF);
+    assert_true(e.value == 1.0f);
+    assert_true(e.delta == -2048.0f / 4095.0f);
+    e = pica_fs_proctex_lut_entry(0x001800);
+    assert_true(e.value == 2048.0f / 4095.0f);
+    assert_true(e.delta == 1.0f / 4095.0f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +499,7 @@ int main(void)
         cmocka_unit_test(lighting),
         cmocka_unit_test(proctex),
         cmocka_unit_test(shadow_unit),
+        cmocka_unit_test(lut_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

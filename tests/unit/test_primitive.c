@@ -446,6 +446,42 @@ static void chunked_output(void **state)
     rig_free(r);
 }
 
+/* An indexed strip fills the output buffer while the assembler holds, in
+ * its two slots, a new vertex in output slot 15 and, from the post-vertex
+ * cache, vertex 0 in output slot 0: the chunk boundary must carry both
+ * over, each as itself. */
+static void chunked_output_carries_cached_vertices(void **state)
+{
+    (void)state;
+    rig *r = rig_new(16);
+    write_vertices(17);
+    setup_vs(r);
+    uint8_t i8[18];
+    for (int k = 0; k < 15; k++)
+        i8[k] = (uint8_t)k;
+    i8[15] = 0;  /* cached: output slot 0, into the assembler's second slot */
+    i8[16] = 15; /* new: output slot 15, the buffer is full */
+    i8[17] = 16; /* needs room: the chunk ends before it */
+    memcpy(vram + 0x800, i8, sizeof i8);
+    tp_cmd1(&r->b, 0x25F, 1);
+    draw_elements(&r->b, PICA_PRIM_TRIANGLE_STRIP, 0x700, false, sizeof i8);
+    assert_int_equal(rig_run(r), GLHLE_RESULT_OK);
+    assert_int_equal(r->cap.chunks, 2);
+    assert_int_equal(r->cap.ni, 3 * 16);
+    for (int t = 0; t < 16; t++) {
+        /* strip order: even (t, t+1, t+2), odd (t+1, t, t+2) */
+        const uint8_t want[3] = {i8[t % 2 ? t + 1 : t], i8[t % 2 ? t : t + 1], i8[t + 2]};
+        for (int k = 0; k < 3; k++) {
+            const pica_out_vertex *v = &r->cap.v[r->cap.idx[3 * t + k]];
+            if (v->tc0[0] != (float)want[k]) {
+                print_error("triangle %d corner %d: vertex %g, want %u\n", t, k, (double)v->tc0[0], want[k]);
+                fail();
+            }
+        }
+    }
+    rig_free(r);
+}
+
 static void immediate_mode(void **state)
 {
     (void)state;
@@ -710,6 +746,7 @@ int main(void)
         cmocka_unit_test(indexed_draws_share_vertices),
         cmocka_unit_test(strips_across_draws_and_restart),
         cmocka_unit_test(chunked_output),
+        cmocka_unit_test(chunked_output_carries_cached_vertices),
         cmocka_unit_test(immediate_mode),
         cmocka_unit_test(gs_point_mode),
         cmocka_unit_test(gs_shared_configuration),

@@ -1,6 +1,6 @@
 /* backend/pica/texcodec.c: hand-computed texels for every format, the
  * Morton and tile orders, flips, sub-rectangles, mip levels, round trips,
- * the fast paths against the scalar reference, transfers and bad input. */
+ * the fast paths against the scalar reference and bad input. */
 #include "support/test_support.h"
 
 #include <stdlib.h>
@@ -514,59 +514,6 @@ static void mip_levels(void **state)
     assert_int_equal(pica_mip_chain_size(PICA_TEXFMT_RGBA8, 64, 32, 0), 0);
 }
 
-/* ---- transfers ---------------------------------------------------------------------- */
-
-static void convert_layouts_and_formats(void **state)
-{
-    (void)state;
-    uint64_t seed = ts_seed("convert_layouts_and_formats", 7);
-    ts_rng rng;
-    ts_rng_init(&rng, seed);
-    pica_surface tiled = {.format = PICA_TEXFMT_RGBA8, .width = 64, .height = 40};
-    pica_surface linear = {.format = PICA_TEXFMT_RGBA8, .layout = PICA_LAYOUT_LINEAR, .width = 64, .height = 40};
-    size_t size = pica_surface_size(&tiled);
-    assert_int_equal(size, pica_surface_size(&linear));
-    uint8_t *t = random_bytes(&rng, size), *l = calloc(1, size), *t2 = calloc(1, size);
-    /* tiled -> linear with the flip: linear row r holds tiled row 39 - r,
-     * each texel's four bytes unchanged */
-    assert_int_equal(pica_convert(&tiled, t, size, &linear, l, size, PICA_CODEC_FLIP_Y, ts_logger()),
-                     GLHLE_RESULT_OK);
-    for (uint32_t y = 0; y < 40; y++)
-        for (uint32_t x = 0; x < 64; x++)
-            assert_memory_equal(l + ((size_t)y * 64 + x) * 4, t + pica_texel_offset(&tiled, x, 39 - y, NULL), 4);
-    /* and back */
-    assert_int_equal(pica_convert(&linear, l, size, &tiled, t2, size, PICA_CODEC_FLIP_Y, ts_logger()),
-                     GLHLE_RESULT_OK);
-    assert_memory_equal(t2, t, size);
-    /* RGBA8 -> RGB565: each texel as the 565 encoder makes it */
-    pica_surface out = {.format = PICA_TEXFMT_RGB565, .layout = PICA_LAYOUT_TILED32, .width = 64, .height = 64};
-    pica_surface in = {.format = PICA_TEXFMT_RGBA8, .layout = PICA_LAYOUT_LINEAR, .width = 64, .height = 64};
-    uint8_t *src = random_bytes(&rng, pica_surface_size(&in)), *dst = calloc(1, pica_surface_size(&out));
-    assert_int_equal(pica_convert(&in, src, pica_surface_size(&in), &out, dst, pica_surface_size(&out), 0,
-                                  ts_logger()),
-                     GLHLE_RESULT_OK);
-    for (int n = 0; n < 200; n++) {
-        uint32_t x = ts_rng_below(&rng, 64), y = ts_rng_below(&rng, 64);
-        const uint8_t *p = src + ((size_t)y * 64 + x) * 4; /* A B G R */
-        uint16_t expect = (uint16_t)((p[3] >> 3) << 11 | (p[2] >> 2) << 5 | p[1] >> 3);
-        const uint8_t *q = dst + pica_texel_offset(&out, x, y, NULL);
-        assert_int_equal(q[0] | q[1] << 8, expect);
-    }
-    /* refused: depth, ETC1, size mismatch, short buffers */
-    pica_surface d = {.format = PICA_TEXFMT_D24S8, .width = 64, .height = 40};
-    ts_log_clear();
-    assert_int_equal(pica_convert(&tiled, t, size, &d, t2, size, 0, ts_logger()), GLHLE_RESULT_INVALID_ARGUMENT);
-    assert_true(ts_log_contains("d24s8 is not a transfer format"));
-    assert_int_equal(pica_convert(&tiled, t, size, &out, dst, pica_surface_size(&out), 0, ts_logger()),
-                     GLHLE_RESULT_INVALID_ARGUMENT);
-    assert_int_equal(pica_convert(&tiled, t, size - 1, &linear, l, size, 0, ts_logger()), GLHLE_RESULT_TRUNCATED);
-    free(t);
-    free(l);
-    free(t2);
-    free(src);
-    free(dst);
-}
-
 /* ---- names, registers, errors --------------------------------------------------------- */
 
 static void names_and_registers(void **state)
@@ -684,7 +631,6 @@ int main(void)
         cmocka_unit_test(partial_encode_keeps_neighbours),
         cmocka_unit_test(etc1_encode_through_codec),
         cmocka_unit_test(mip_levels),
-        cmocka_unit_test(convert_layouts_and_formats),
         cmocka_unit_test(names_and_registers),
         cmocka_unit_test(bad_arguments),
         cmocka_unit_test(texel_offsets),
