@@ -59,10 +59,16 @@ glhle_result pica_presenter_create(glhle_pica *p, pica_presenter **out)
 static void delete_frame(pica_presenter *pr)
 {
     GladGLContext *gl = &pr->p->ctx->gl;
-    if (pr->fbo)
+    /* the shared shadow forgets the names: a new frame target may get the
+     * same ones, and binding it would be skipped (gl_pass.h) */
+    if (pr->fbo) {
+        pica_pass_forget_fbo(pr->p->gl, pr->fbo);
         gl->DeleteFramebuffers(1, &pr->fbo);
-    if (pr->tex)
+    }
+    if (pr->tex) {
+        pica_pass_forget_texture(pr->p->gl, pr->tex);
         gl->DeleteTextures(1, &pr->tex);
+    }
     pr->fbo = pr->tex = 0;
     pr->tex_w = pr->tex_h = 0;
 }
