@@ -294,8 +294,10 @@ glhle_result pica_passes_stage_depth(pica_passes *ps, GLuint depth_tex, GLint x,
         ps->pbo_size = bytes;
     }
     if (ps->stage_w < w || ps->stage_h < h) {
-        if (ps->stage_tex)
+        if (ps->stage_tex) {
+            pica_pass_forget_texture(ps->st, ps->stage_tex); /* the new one may get its name */
             gl->DeleteTextures(1, &ps->stage_tex);
+        }
         ps->stage_w = w > ps->stage_w ? w : ps->stage_w;
         ps->stage_h = h > ps->stage_h ? h : ps->stage_h;
         gl->CreateTextures(GL_TEXTURE_2D, 1, &ps->stage_tex);
