@@ -71,7 +71,6 @@ void pica_decode_geometry(const uint32_t *r, pica_geometry_state *o)
     o->post_vertex_cache = (uint8_t)r[PICA_REG_POST_VERTEX_CACHE_NUM];
     o->vs_attrib_count = (r[PICA_REG_VSH_NUM_ATTR] & 0xF) + 1;
     o->gs_exclusive_config = r[PICA_REG_VSH_COM_MODE] & 1;
-    o->configuration_mode = r[PICA_REG_START_DRAW_FUNC0] & 1;
     o->vs_outmap_total1 = (r[PICA_REG_VSH_OUTMAP_TOTAL1] & 0xF) + 1;
     o->vs_outmap_total2 = (r[PICA_REG_VSH_OUTMAP_TOTAL2] & 0xF) + 1;
     uint32_t m0 = r[PICA_REG_GSH_MISC0];

@@ -448,7 +448,6 @@ typedef struct pica_geometry_state {
     uint8_t post_vertex_cache;     /* POST_VERTEX_CACHE_NUM bits 0-7 */
     uint8_t vs_attrib_count;       /* VSH_NUM_ATTR bits 0-3, + 1: also the immediate-mode attribute count */
     bool gs_exclusive_config;      /* VSH_COM_MODE bit 0: 0 = VS writes also configure the GS unit */
-    bool configuration_mode;       /* START_DRAW_FUNC0 bit 0 */
     uint8_t vs_outmap_total1;      /* VSH_OUTMAP_TOTAL1 bits 0-3, + 1 */
     uint8_t vs_outmap_total2;      /* VSH_OUTMAP_TOTAL2 bits 0-3, + 1 */
     uint32_t gsh_misc0;            /* GSH_MISC0, raw (3dbrew: 1 subdivision, 0x01004302 particle system) */

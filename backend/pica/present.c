@@ -59,10 +59,16 @@ glhle_result pica_presenter_create(glhle_pica *p, pica_presenter **out)
 static void delete_frame(pica_presenter *pr)
 {
     GladGLContext *gl = &pr->p->ctx->gl;
-    if (pr->fbo)
+    /* the shared shadow forgets the names: a new frame target may get the
+     * same ones, and binding it would be skipped (gl_pass.h) */
+    if (pr->fbo) {
+        pica_pass_forget_fbo(pr->p->gl, pr->fbo);
         gl->DeleteFramebuffers(1, &pr->fbo);
-    if (pr->tex)
+    }
+    if (pr->tex) {
+        pica_pass_forget_texture(pr->p->gl, pr->tex);
         gl->DeleteTextures(1, &pr->tex);
+    }
     pr->fbo = pr->tex = 0;
     pr->tex_w = pr->tex_h = 0;
 }
@@ -273,7 +279,7 @@ glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_siz
         *height = pr->height;
     if (!rgba)
         return GLHLE_RESULT_OK;
-    const size_t row = (size_t)pr->width * 4, need = row * pr->height;
+    const size_t need = (size_t)pr->width * 4 * pr->height;
     if (rgba_size < need)
         return GLHLE_FAIL(&pica->log, GLHLE_RESULT_OUT_OF_BOUNDS,
                           "pica: read_frame: a %ux%u frame needs %zu bytes, the buffer has %zu", pr->width, pr->height,
@@ -288,17 +294,8 @@ glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_siz
     GladGLContext *gl = &pica->ctx->gl;
     pica_pixel_store(pica->ctx, 0, 4);
     gl->GetTextureImage(pr->tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)need, rgba);
-    /* GL rows are bottom first */
-    uint8_t *p = rgba, tmp[1024];
-    for (uint32_t y = 0; y < pr->height / 2; y++) {
-        uint8_t *a = p + y * row, *b = p + (pr->height - 1 - y) * row;
-        for (size_t off = 0; off < row; off += sizeof tmp) {
-            size_t n = row - off < sizeof tmp ? row - off : sizeof tmp;
-            memcpy(tmp, a + off, n);
-            memcpy(a + off, b + off, n);
-            memcpy(b + off, tmp, n);
-        }
-    }
+    glhle_image frame = {pr->width, pr->height, rgba}; /* GL rows are bottom first */
+    glhle_image_flip_rows(&frame);
     return GLHLE_RESULT_OK;
 }
 

@@ -64,8 +64,8 @@ _Static_assert((CHUNK_VERTICES + 2 * (CHUNK_INDICES / 3) + 1) * VERTEX_BYTES + C
      PICA_DIRTY(PROCTEX_LUT) | PICA_DIRTY(FRAMEBUFFER) | PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) |         \
      PICA_DIRTY(GS_CONFIG) | PICA_DIRTY(GEOMETRY))
 /* What the vertex-shader key depends on, with GEOMETRY's geometry-shader
- * enable (compared, since START_DRAW_FUNC0 dirties GEOMETRY every draw) and
- * RASTER's clip enable. */
+ * enable (compared, since GEOMETRY also holds the index buffer and vertex
+ * count, which most draws change) and RASTER's clip enable. */
 #define VS_KEY_GROUPS (PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) | PICA_DIRTY(GS_CONFIG))
 /* What the fixed-function state depends on (with the render targets). */
 #define FIXED_GROUPS (PICA_DIRTY(RASTER) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(FRAMEBUFFER))

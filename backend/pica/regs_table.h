@@ -336,7 +336,7 @@
     X(0x23D, CMDBUF_JUMP1,                    G(NONE) | S,                 trigger) \
     X(0x242, VSH_NUM_ATTR,                    G(GEOMETRY),                 count4) \
     X(0x244, VSH_COM_MODE,                    G(GEOMETRY),                 com_mode) \
-    X(0x245, START_DRAW_FUNC0,                G(GEOMETRY),                 start_draw_func0) \
+    X(0x245, START_DRAW_FUNC0,                G(NONE),                     start_draw_func0) \
     X(0x24A, VSH_OUTMAP_TOTAL1,               G(GEOMETRY),                 count4) \
     X(0x251, VSH_OUTMAP_TOTAL2,               G(GEOMETRY),                 count4) \
     X(0x252, GSH_MISC0,                       G(GEOMETRY),                 gsh_misc0) \

@@ -8,21 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/hash.h"
+#include "backend/gl/program_cache.h"
 #include "backend/pica/gl_pass.h"
 
 #define MAX_PROGRAMS 256u
-#define FAILED_PROGRAM 0xFFFFFFFFu /* a variant that did not build: not tried again */
+
+/* A pass variant: the pass and the constants its shader is built with. */
+typedef struct pass_key {
+    uint8_t pass;
+    uint8_t a, b;   /* formats (pica_texfmt) */
+    uint8_t sx, sy; /* downscale shifts */
+    uint8_t ss, ds; /* source and destination scales */
+    uint8_t pad;
+} pass_key;
+_Static_assert(sizeof(pass_key) == 8, "pass_key layout changed");
 
 struct pica_passes {
     glhle_context *ctx;
     gl_state *st;
     GLuint vao;
-    /* programs, built on first use per variant: (pass, constants) -> program */
-    struct {
-        uint32_t key;
-        GLuint program; /* FAILED_PROGRAM: the build failed */
-    } programs[MAX_PROGRAMS];
-    uint32_t program_count;
+    /* programs, built on first use per variant (a failed one is not tried again) */
+    gl_program_cache programs;
     /* depth staging */
     GLuint pbo, stage_tex;
     size_t pbo_size;
@@ -164,42 +171,43 @@ static glhle_result build(pica_passes *ps, const char *defines, const char *body
 
 enum { PASS_TRANSFER, PASS_REINTERPRET, PASS_DOWNSCALE };
 
-/* The program of a variant: pass and constants packed into a key. */
+static glhle_result build_variant(void *user, const void *key, GLuint *out)
+{
+    const pass_key *k = key;
+    char defs[192];
+    const char *body;
+    if (k->pass == PASS_TRANSFER) {
+        snprintf(defs, sizeof defs,
+                 "#define IN_FMT %u\n#define OUT_FMT %u\n#define SX %u\n#define SY %u\n#define SS %u\n#define DS %u\n",
+                 k->a, k->b, k->sx, k->sy, k->ss, k->ds);
+        body = transfer_fs;
+    } else if (k->pass == PASS_REINTERPRET) {
+        snprintf(defs, sizeof defs, "#define SRC_FMT %u\n#define DST_FMT %u\n#define SS %u\n#define DS %u\n", k->a,
+                 k->b, k->ss, k->ds);
+        body = reinterpret_fs;
+    } else {
+        snprintf(defs, sizeof defs, "#define S %u\n", k->ss);
+        body = downscale_fs;
+    }
+    return build(user, defs, body, out);
+}
+
+/* The program of a variant, or 0 when it does not build. */
 static GLuint program(pica_passes *ps, int pass, uint32_t a, uint32_t b, uint32_t sx, uint32_t sy, uint32_t ss,
                       uint32_t ds)
 {
-    const uint32_t key = (uint32_t)pass << 28 | a << 23 | b << 18 | sx << 17 | sy << 16 | ss << 8 | ds;
-    for (uint32_t i = 0; i < ps->program_count; i++)
-        if (ps->programs[i].key == key)
-            return ps->programs[i].program == FAILED_PROGRAM ? 0 : ps->programs[i].program;
-    char defs[192];
-    const char *body;
-    if (pass == PASS_TRANSFER) {
-        snprintf(defs, sizeof defs,
-                 "#define IN_FMT %u\n#define OUT_FMT %u\n#define SX %u\n#define SY %u\n#define SS %u\n#define DS %u\n",
-                 a, b, sx, sy, ss, ds);
-        body = transfer_fs;
-    } else if (pass == PASS_REINTERPRET) {
-        snprintf(defs, sizeof defs, "#define SRC_FMT %u\n#define DST_FMT %u\n#define SS %u\n#define DS %u\n", a, b,
-                 ss, ds);
-        body = reinterpret_fs;
-    } else {
-        snprintf(defs, sizeof defs, "#define S %u\n", ss);
-        body = downscale_fs;
-    }
+    pass_key k;
+    memset(&k, 0, sizeof k);
+    k.pass = (uint8_t)pass;
+    k.a = (uint8_t)a;
+    k.b = (uint8_t)b;
+    k.sx = (uint8_t)sx;
+    k.sy = (uint8_t)sy;
+    k.ss = (uint8_t)ss;
+    k.ds = (uint8_t)ds;
     GLuint prog = 0;
-    if (build(ps, defs, body, &prog) != GLHLE_RESULT_OK)
-        prog = FAILED_PROGRAM;
-    if (ps->program_count < MAX_PROGRAMS) {
-        ps->programs[ps->program_count].key = key;
-        ps->programs[ps->program_count++].program = prog;
-    } else if (prog != FAILED_PROGRAM) { /* full (not seen in practice): replace the oldest */
-        ps->ctx->gl.DeleteProgram(ps->programs[0].program == FAILED_PROGRAM ? 0 : ps->programs[0].program);
-        memmove(ps->programs, ps->programs + 1, (MAX_PROGRAMS - 1) * sizeof ps->programs[0]);
-        ps->programs[MAX_PROGRAMS - 1].key = key;
-        ps->programs[MAX_PROGRAMS - 1].program = prog;
-    }
-    return prog == FAILED_PROGRAM ? 0 : prog;
+    gl_program_cache_get(&ps->programs, &k, glhle_hash64(&k, sizeof k), build_variant, ps, &prog);
+    return prog;
 }
 
 glhle_result pica_passes_create(glhle_context *ctx, gl_state *st, pica_passes **out)
@@ -210,6 +218,11 @@ glhle_result pica_passes_create(glhle_context *ctx, gl_state *st, pica_passes **
         return GLHLE_RESULT_OUT_OF_MEMORY;
     ps->ctx = ctx;
     ps->st = st;
+    glhle_result r = gl_program_cache_init(&ps->programs, ctx, sizeof(pass_key), MAX_PROGRAMS);
+    if (r != GLHLE_RESULT_OK) {
+        free(ps);
+        return r;
+    }
     /* build the commonest transfer now: a shader error shows at creation */
     if (!program(ps, PASS_TRANSFER, PICA_TEXFMT_RGBA8, PICA_TEXFMT_RGB8, 0, 0, 1, 1)) {
         pica_passes_destroy(ps);
@@ -225,9 +238,7 @@ void pica_passes_destroy(pica_passes *ps)
     if (!ps)
         return;
     GladGLContext *gl = &ps->ctx->gl;
-    for (uint32_t i = 0; i < ps->program_count; i++)
-        if (ps->programs[i].program && ps->programs[i].program != FAILED_PROGRAM)
-            gl->DeleteProgram(ps->programs[i].program);
+    gl_program_cache_free(&ps->programs);
     if (ps->vao)
         gl->DeleteVertexArrays(1, &ps->vao);
     if (ps->pbo)
@@ -294,8 +305,10 @@ glhle_result pica_passes_stage_depth(pica_passes *ps, GLuint depth_tex, GLint x,
         ps->pbo_size = bytes;
     }
     if (ps->stage_w < w || ps->stage_h < h) {
-        if (ps->stage_tex)
+        if (ps->stage_tex) {
+            pica_pass_forget_texture(ps->st, ps->stage_tex); /* the new one may get its name */
             gl->DeleteTextures(1, &ps->stage_tex);
+        }
         ps->stage_w = w > ps->stage_w ? w : ps->stage_w;
         ps->stage_h = h > ps->stage_h ? h : ps->stage_h;
         gl->CreateTextures(GL_TEXTURE_2D, 1, &ps->stage_tex);

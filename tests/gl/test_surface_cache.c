@@ -3,8 +3,9 @@
  * texture codec's encoding of the image read back from GL, downscaled at
  * scale 2), invalidation and flushes over overlapping surfaces and
  * sub-rectangles, render to texture (exact, sub-rectangle, reinterpreted
- * across formats of the same size, depth read as colour), cube maps and mip
- * levels, eviction under the budget, and bad input. */
+ * across formats of the same size, depth read as colour, also through a
+ * growing staging texture), cube maps and mip levels, eviction under the
+ * budget, and bad input. */
 #include "support/test_support.h"
 
 #include <stdlib.h>
@@ -366,6 +367,43 @@ static void depth_read_as_colour(void **state)
     tsf_env_free(&e);
 }
 
+/* Reading depth as colour stages the depth bits in a texture that grows
+ * with the rectangle: a larger read after a smaller one samples the new
+ * staging texture, also when the GL gives it the old one's name (the GL
+ * state shadow must not think it still bound). */
+static void depth_staging_grows(void **state)
+{
+    glhle_context *ctx = *state;
+    tsf_env e;
+    tsf_env_init(&e, ctx, 1, 0);
+    const uint32_t small = DEPTH, large = DEPTH + 0x10000;
+    const pica_framebuffer_state fs = tsf_fb(0, 0, small, 0, 32, 32), fl = tsf_fb(0, 0, large, 3, 64, 64);
+    pica_render_targets rt;
+    tsf_bind(&e, &fs, &rt);
+    tsf_render(&e, &fs, &rt, 1, 515);
+    tsf_bind(&e, &fl, &rt);
+    tsf_render(&e, &fl, &rt, 1, 616);
+    const struct {
+        uint32_t addr, side;
+        pica_texfmt f;
+    } reads[2] = {{small, 32, PICA_TEXFMT_RGB565}, {large, 64, PICA_TEXFMT_RGBA8}};
+    for (int i = 0; i < 2; i++) {
+        const uint32_t n = reads[i].side;
+        pica_tex_unit_state u = tex_unit(reads[i].addr, reads[i].f, (uint16_t)n, (uint16_t)n);
+        pica_texture t;
+        assert_int_equal(pica_surface_cache_get_texture(e.gpu->surfaces, &u, 0, NULL, &t), GLHLE_RESULT_OK);
+        uint8_t *got = tsf_read_texture(ctx, t.texture, false, (int)n, (int)n);
+        const uint32_t bytes = n * n * pica_texfmt_get_info(reads[i].f)->bits_per_texel / 8;
+        assert_int_equal(glhle_pica_flush(e.gpu, reads[i].addr, bytes), GLHLE_RESULT_OK);
+        uint8_t *ref = decode_guest(&e, reads[i].addr, reads[i].f, n, n);
+        assert_memory_equal(got, ref, (size_t)n * n * 4);
+        free(got);
+        free(ref);
+    }
+    assert_int_equal(tsf_stats(e.gpu).reinterpretations, 2);
+    tsf_env_free(&e);
+}
+
 static void cpu_writes_reach_textures(void **state)
 {
     glhle_context *ctx = *state;
@@ -591,6 +629,7 @@ int main(void)
         TS_GL_TEST(render_to_texture),
         TS_GL_TEST(sampled_targets_hold_what_their_format_holds),
         TS_GL_TEST(depth_read_as_colour),
+        TS_GL_TEST(depth_staging_grows),
         TS_GL_TEST(cpu_writes_reach_textures),
         TS_GL_TEST(cube_maps_and_mip_levels),
         TS_GL_TEST(eviction_under_the_budget),

@@ -240,6 +240,10 @@ void ts_pin_gl_driver(void)
         return;
     pinned = true;
     setenv("EGL_PLATFORM", "surfaceless", 0);
+    /* Mesa hands out fresh GL names by default; drivers that reuse a
+     * deleted name at once (as this driconf option makes Mesa do) expose
+     * state shadows that still remember the deleted object */
+    setenv("force_gl_names_reuse", "true", 0);
     static const char *const dirs[] = {"/usr/lib/x86_64-linux-gnu/dri", "/usr/lib/aarch64-linux-gnu/dri",
                                        "/usr/lib64/dri", "/usr/lib/dri"};
     const char *env = getenv("LIBGL_DRIVERS_PATH");

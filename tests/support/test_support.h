@@ -81,8 +81,10 @@ static inline const uint8_t *ts_pixel(const glhle_image *img, uint32_t x, uint32
 /* ---- GL fixture ---- */
 /* Keeps Mesa's software driver loaded for the life of the process, so that
  * eglTerminate cannot unload it and LeakSanitizer can still name (and the
- * suppressions skip) the driver's own leaks. Idempotent; ts_gl_setup calls it,
- * tests that make contexts themselves call it first. */
+ * suppressions skip) the driver's own leaks, and makes Mesa reuse deleted GL
+ * names at once (driconf force_gl_names_reuse), as other drivers do.
+ * Idempotent; ts_gl_setup calls it, tests that make contexts themselves call
+ * it first. */
 void ts_pin_gl_driver(void);
 /* cmocka group setup/teardown: *state becomes a glhle_context* (offscreen,
  * debug on, logging to ts_logger). The teardown and ts_gl_check() fail the

@@ -31,7 +31,6 @@ static void vertex_layout(void **state)
     r[0x22D] = 0x84;
     r[0x242] = 4;
     r[0x244] = 1;
-    r[0x245] = 1;
     r[0x24A] = 3;
     r[0x251] = 2;
     r[0x252] = 0x01004302; /* 3dbrew: "particle system in use" */
@@ -81,7 +80,7 @@ static void vertex_layout(void **state)
     assert_true(o.gs_enabled && o.triangle_elements && o.gs_subdivision);
     assert_int_equal(o.post_vertex_cache, 0x84);
     assert_int_equal(o.vs_attrib_count, 5);
-    assert_true(o.gs_exclusive_config && o.configuration_mode);
+    assert_true(o.gs_exclusive_config);
     assert_int_equal(o.vs_outmap_total1, 4);
     assert_int_equal(o.vs_outmap_total2, 3);
     assert_int_equal(o.gsh_misc0, 0x01004302);

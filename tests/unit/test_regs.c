@@ -472,6 +472,11 @@ static void dirty_bits_only_on_change(void **state)
     tp_cmd1(&b, 0x107, 0);
     assert_int_equal(run(p, &b), GLHLE_RESULT_OK);
     assert_int_equal(st->dirty, 0);
+    /* START_DRAW_FUNC0 toggles around every draw; no decoded state holds it */
+    tp_cmd1(&b, 0x245, 0);
+    tp_cmd1(&b, 0x245, 1);
+    assert_int_equal(run(p, &b), GLHLE_RESULT_OK);
+    assert_int_equal(st->dirty, 0);
     tp_cmd1(&b, 0x040, 2);
     tp_cmd1(&b, 0x0C3, 0xFF00FF00);
     tp_cmd1(&b, 0x144, 0x3C00);
