@@ -17,6 +17,8 @@ typedef struct gen {
     glsl_writer w;
     const pica_fs_key *k;
     bool gles;
+    bool fetch;        /* host framebuffer fetch */
+    bool blend;        /* the key blends in the shader */
     unsigned src_used; /* bit s: some TEV stage reads source s */
 } gen;
 
@@ -30,7 +32,6 @@ static const char interface_text[] =
     "in float pica_texcoord0_w;\n"
     "in vec4 pica_normquat;\n"
     "in vec3 pica_view;\n"
-    "layout(location = 0) out vec4 pica_frag_color;\n"
     "struct PicaLight {\n"
     "    vec4 specular0;\n"
     "    vec4 specular1;\n"
@@ -53,8 +54,10 @@ static const char interface_text[] =
     "    vec4 proctex_phase_bias;\n"
     "    ivec4 proctex_lut;\n"
     "    ivec4 proctex_offset;\n"
+    "    ivec4 blend_color;\n"
     "} u;\n";
-_Static_assert(PICA_FS_UBO_BINDING == 0 && PICA_FS_LUT_BINDING == 3, "bindings are spelled out in the text");
+_Static_assert(PICA_FS_UBO_BINDING == 0 && PICA_FS_LUT_BINDING == 3 && PICA_FS_DEST_BINDING == 4,
+               "bindings are spelled out in the text");
 
 /* Bytes are rounded half up, the same rule pica_ref.c uses. */
 static const char byte_helper_text[] =
@@ -697,11 +700,69 @@ static void write_header(gen *g)
                 "precision highp usamplerBuffer;\n");
     else
         text(g, "#version 450 core\n");
+    if (g->blend && g->fetch)
+        text(g, "#extension GL_EXT_shader_framebuffer_fetch : require\n");
+}
+
+/* One blend factor (BLEND_FUNC code, normalised: 0-14) as an integer
+ * expression on 0..255 values: `s` the shader's colour, `d` the destination,
+ * u.blend_color the constant; `ch` is "rgb" or "a". */
+static void blend_factor_expr(unsigned f, const char *ch, char *buf, size_t n)
+{
+    const bool rgb = ch[0] == 'r';
+    const char *vec = rgb ? "ivec3" : "int";
+    switch (f) {
+    case 0: snprintf(buf, n, "%s(0)", vec); break;
+    case 1: snprintf(buf, n, "%s(255)", vec); break;
+    case 2: snprintf(buf, n, "bs.%s", ch); break;
+    case 3: snprintf(buf, n, "(255 - bs.%s)", ch); break;
+    case 4: snprintf(buf, n, "bd.%s", ch); break;
+    case 5: snprintf(buf, n, "(255 - bd.%s)", ch); break;
+    case 6: snprintf(buf, n, "%s(bs.a)", vec); break;
+    case 7: snprintf(buf, n, "%s(255 - bs.a)", vec); break;
+    case 8: snprintf(buf, n, "%s(bd.a)", vec); break;
+    case 9: snprintf(buf, n, "%s(255 - bd.a)", vec); break;
+    case 10: snprintf(buf, n, "u.blend_color.%s", ch); break;
+    case 11: snprintf(buf, n, "(255 - u.blend_color.%s)", ch); break;
+    case 12: snprintf(buf, n, "%s(u.blend_color.a)", vec); break;
+    case 13: snprintf(buf, n, "%s(255 - u.blend_color.a)", vec); break;
+    default: /* 14, source alpha saturate: min(As, 1 - Ad) for colour, 1 for alpha */
+        snprintf(buf, n, "%s", rgb ? "ivec3(min(bs.a, 255 - bd.a))" : "255");
+        break;
+    }
+}
+
+/* MIN/MAX blending with factors (pica_fs_key.h): on the 8-bit colour in
+ * `prev`, as min(s * sf, d * df) / 255 per channel (Azahar's software
+ * framebuffer). */
+static void write_blend(gen *g)
+{
+    const pica_fs_key *k = g->k;
+    glsl_writer *w = &g->w;
+    glsl_line(w, "ivec4 bs = prev;");
+    glsl_line(w, "ivec4 bd = ivec4(round(clamp(%s, 0.0, 1.0) * 255.0));",
+              g->fetch ? "pica_frag_color" : "texelFetch(pica_dest, ivec2(gl_FragCoord.xy), 0)");
+    char sf[64], df[64];
+    if (k->blend_rgb_eq) {
+        blend_factor_expr(k->blend_src_rgb, "rgb", sf, sizeof sf);
+        blend_factor_expr(k->blend_dst_rgb, "rgb", df, sizeof df);
+        glsl_line(w, "prev.rgb = %s(bs.rgb * %s, bd.rgb * %s) / 255;", k->blend_rgb_eq == PICA_FS_BLEND_MIN ? "min" : "max",
+                  sf, df);
+    }
+    if (k->blend_alpha_eq) {
+        blend_factor_expr(k->blend_src_alpha, "a", sf, sizeof sf);
+        blend_factor_expr(k->blend_dst_alpha, "a", df, sizeof df);
+        glsl_line(w, "prev.a = %s(bs.a * %s, bd.a * %s) / 255;", k->blend_alpha_eq == PICA_FS_BLEND_MIN ? "min" : "max",
+                  sf, df);
+    }
 }
 
 bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_bytebuf *out)
 {
-    gen g = {.k = key, .gles = host && host->gles};
+    gen g = {.k = key,
+             .gles = host && host->gles,
+             .fetch = host && host->framebuffer_fetch,
+             .blend = key->blend_rgb_eq || key->blend_alpha_eq};
     glsl_writer_init(&g.w, out);
     glsl_writer *w = &g.w;
     for (unsigned s = 0; s < 16; s++)
@@ -726,6 +787,9 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     pica_fs_key_to_hex(key, hex);
     glsl_line(w, "/* glhle PICA fragment shader, key %s */", hex);
     text(&g, interface_text);
+    glsl_line(w, "layout(location = 0) %s vec4 pica_frag_color;", g.blend && g.fetch ? "inout" : "out");
+    if (g.blend && !g.fetch)
+        text(&g, "layout(binding = 4) uniform sampler2D pica_dest;\n");
     if (lighting || fog || proctex)
         text(&g, "layout(binding = 3) uniform usamplerBuffer pica_luts;\n");
     write_samplers(&g);
@@ -802,6 +866,8 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         glsl_line(w, "prev.rgb = ivec3((uvec3(prev.rgb) * uint(ff) + uvec3(u.fog_color.rgb) * uint(8384512 - ff) + "
                      "4192256u) / 8384512u);");
     }
+    if (g.blend)
+        write_blend(&g);
     glsl_line(w, "gl_FragDepth = depth;");
     glsl_line(w, "pica_frag_color = vec4(prev) / 255.0;");
     glsl_close(w, "");

@@ -51,6 +51,11 @@
 /* Host capabilities: not part of the guest key. */
 typedef struct pica_fs_host {
     uint8_t gles; /* 0: "#version 450 core"; 1: "#version 320 es" */
+    /* 1: keys that blend in the shader read the destination through
+     * GL_EXT_shader_framebuffer_fetch; 0: through pica_dest
+     * (PICA_FS_DEST_BINDING), which the caller binds to the colour
+     * attachment after a texture barrier. */
+    uint8_t framebuffer_fetch;
 } pica_fs_host;
 
 /* Appends the fragment shader for `key` (which must be normalised:

@@ -350,6 +350,30 @@ static void normalize_lighting(pica_fs_key *key, bool reads_primary, bool reads_
         l->bump_selector = 0;
 }
 
+unsigned pica_fs_blend_mode(unsigned eq, unsigned src_factor, unsigned dst_factor)
+{
+    /* factor 15 acts as ONE (Azahar pica_to_gl.h); equations 5-7 as ADD */
+    const unsigned s = src_factor & 15, d = dst_factor & 15;
+    if ((s == 1 || s == 15) && (d == 1 || d == 15))
+        return PICA_FS_BLEND_NONE;
+    return (eq & 7) == 3 ? PICA_FS_BLEND_MIN : (eq & 7) == 4 ? PICA_FS_BLEND_MAX : PICA_FS_BLEND_NONE;
+}
+
+/* One channel group's shader blend: reserved modes off, factor 15 as ONE
+ * (1), and nothing kept when GL's blender does the job. */
+static void normalize_blend(uint8_t *mode, uint8_t *src, uint8_t *dst)
+{
+    uint8_t s = *src & 15, d = *dst & 15;
+    s = s == 15 ? 1 : s;
+    d = d == 15 ? 1 : d;
+    if ((*mode != PICA_FS_BLEND_MIN && *mode != PICA_FS_BLEND_MAX) || (s == 1 && d == 1)) {
+        *mode = PICA_FS_BLEND_NONE;
+        s = d = 0;
+    }
+    *src = s;
+    *dst = d;
+}
+
 void pica_fs_key_normalize(pica_fs_key *key)
 {
     /* ---- clamp reserved values; sources that read nothing read zero ---- */
@@ -376,7 +400,8 @@ void pica_fs_key_normalize(pica_fs_key *key)
     key->depth_wbuffer &= 1;
     key->tex2_coord1 &= 1;
     key->shadow_ortho &= 1;
-    memset(key->pad0, 0, sizeof key->pad0);
+    normalize_blend(&key->blend_rgb_eq, &key->blend_src_rgb, &key->blend_dst_rgb);
+    normalize_blend(&key->blend_alpha_eq, &key->blend_src_alpha, &key->blend_dst_alpha);
 
     /* ---- what the combiners read decides the rest ---- */
     uint32_t reads = normalize_tev(key);
@@ -567,6 +592,12 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
     glhle_bytebuf_printf(out, "alpha_test %s\nfog %s%s\ndepth %s\n", alpha_names[key->alpha_func & 7],
                          key->fog_mode == PICA_FS_FOG_ON ? "on" : "off", key->fog_flip ? " flip" : "",
                          key->depth_wbuffer ? "w-buffer" : "z-buffer");
+    if (key->blend_rgb_eq || key->blend_alpha_eq) {
+        static const char *mode_names[3] = {"gl", "min", "max"};
+        glhle_bytebuf_printf(out, "blend in shader: rgb %s(%u, %u)  alpha %s(%u, %u)\n", mode_names[key->blend_rgb_eq % 3],
+                             key->blend_src_rgb, key->blend_dst_rgb, mode_names[key->blend_alpha_eq % 3],
+                             key->blend_src_alpha, key->blend_dst_alpha);
+    }
     glhle_bytebuf_printf(out, "textures");
     for (unsigned u = 0; u < 3; u++)
         if ((key->tex_enable >> u) & 1)

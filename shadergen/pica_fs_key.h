@@ -322,14 +322,37 @@ typedef struct pica_fs_key {
     uint8_t tex0_type;         /* PICA_FS_TEX0_* */
     uint8_t tex2_coord1;       /* texture 2 uses texcoord 1 (TEXUNIT_CONFIG bit 13) */
     uint8_t shadow_ortho;      /* GPUREG_TEXUNIT0_SHADOW bit 0: no perspective divide */
-    uint8_t pad0[2];
+    /* Blending the shader does itself: PICA_FS_BLEND_MIN/MAX with factors
+     * other than ONE, ONE, which GL's MIN and MAX cannot apply (see
+     * PICA_FS_BLEND_*); PICA_FS_BLEND_NONE leaves the channel group to GL's
+     * blender and its factors 0. */
+    uint8_t blend_rgb_eq;
+    uint8_t blend_alpha_eq;
+    uint8_t blend_src_rgb, blend_dst_rgb;     /* BLEND_FUNC factor codes 0-14 */
+    uint8_t blend_src_alpha, blend_dst_alpha;
     pica_fs_lighting_key lighting;
     pica_fs_proctex_key proctex;
 } pica_fs_key;
-_Static_assert(sizeof(pica_fs_key) == 180, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
+_Static_assert(sizeof(pica_fs_key) == 184, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
 
 /* Bumped whenever the key's layout or meaning changes (disk caches key on it). */
-#define PICA_FS_KEY_VERSION 1u
+#define PICA_FS_KEY_VERSION 2u
+
+/* Blending in the shader. The PICA applies the blend factors under its MIN
+ * and MAX equations too: min(src * sf, dst * df) / 255 per channel, in
+ * integers (Azahar's software framebuffer EvaluateBlendEquation; its GPU
+ * renderers emulate it in the shader when the host lacks
+ * GL_AMD_blend_minmax_factor). GL's MIN and MAX ignore the factors, so the
+ * generated shader reads the destination (framebuffer fetch, or a texel
+ * fetch of the colour attachment after a texture barrier) and blends; GL's
+ * blender then passes that channel group through (ADD, ONE, ZERO). */
+enum { PICA_FS_BLEND_NONE = 0, PICA_FS_BLEND_MIN = 1, PICA_FS_BLEND_MAX = 2 };
+
+/* The shader's blend mode for one channel group from the BLEND_FUNC
+ * equation (0-7) and factor codes (0-15) while blending is on:
+ * PICA_FS_BLEND_MIN/MAX for MIN (3) or MAX (4) unless both factors act as
+ * ONE, else PICA_FS_BLEND_NONE (GL's blender is exact for those). */
+unsigned pica_fs_blend_mode(unsigned eq, unsigned src_factor, unsigned dst_factor);
 
 /* ---- operations on keys (shadergen/pica_fs_key.c) ---- */
 

@@ -117,12 +117,14 @@ typedef struct pica_fs_uniforms {
     float proctex_phase_bias[4];  /* x,y phase u,v (f16); z LOD bias (f16) */
     int32_t proctex_lut[4];       /* x width, y LOD min, z LOD max */
     int32_t proctex_offset[4];    /* colour-table offsets of LOD levels 0-3 */
+    int32_t blend_color[4];       /* GPUREG_BLEND_COLOR, 0..255 (for blending in the shader) */
 } pica_fs_uniforms;
 
 _Static_assert(offsetof(pica_fs_uniforms, tev_buffer_init) == 96, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, light) == 192, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, proctex_noise) == 1088, "std140 layout");
-_Static_assert(sizeof(pica_fs_uniforms) == 1152, "std140 layout changed: update pica_fs.c's block text");
+_Static_assert(offsetof(pica_fs_uniforms, blend_color) == 1152, "std140 layout");
+_Static_assert(sizeof(pica_fs_uniforms) == 1168, "std140 layout changed: update pica_fs.c's block text");
 
 /* Parts of the data that change independently, for uploads of what is
  * dirty: lighting LUT n (GPUREG_LIGHTING_LUT_INDEX numbering) is bit n; the
@@ -141,6 +143,10 @@ _Static_assert(sizeof(pica_fs_uniforms) == 1152, "std140 layout changed: update 
 /* GL binding points the generated code declares. */
 #define PICA_FS_UBO_BINDING 0
 #define PICA_FS_LUT_BINDING 3 /* texture unit of the LUT buffer */
+/* Texture unit of the colour attachment (sampler2D pica_dest), read with
+ * texelFetch at gl_FragCoord by shaders that blend themselves when the host
+ * has no framebuffer fetch (pica_fs_host.framebuffer_fetch 0). */
+#define PICA_FS_DEST_BINDING 4
 /* Texture units 0-2 use texture image units 0-2. */
 
 #endif

@@ -1,7 +1,7 @@
 /* glhle-fsgen: the PICA fragment-pipeline key and its generated GLSL.
- *   glhle-fsgen key HEX [--gles] [--key-only]
- *   glhle-fsgen cmdlist FILE [--gles] [--key-only] [--draw N]
- * "key" takes a key as printed by this tool (2 * 180 hex digits; it is
+ *   glhle-fsgen key HEX [--gles] [--fetch] [--key-only]
+ *   glhle-fsgen cmdlist FILE [--gles] [--fetch] [--key-only] [--draw N]
+ * "key" takes a key as printed by this tool (2 * 184 hex digits; it is
  * normalised first). "cmdlist" runs a PICA command list on a GL-free
  * instance and prints the key at every draw whose key differs from the
  * previous draw's (with --draw N only the Nth draw, counting from 0), or
@@ -28,8 +28,10 @@ typedef struct options {
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: glhle-fsgen key HEX [--gles] [--key-only]\n"
-                    "       glhle-fsgen cmdlist FILE [--gles] [--key-only] [--draw N]\n");
+    fprintf(stderr, "usage: glhle-fsgen key HEX [--gles] [--fetch] [--key-only]\n"
+                    "       glhle-fsgen cmdlist FILE [--gles] [--fetch] [--key-only] [--draw N]\n"
+                    "  --fetch: shaders that blend themselves read the destination with\n"
+                    "           EXT_shader_framebuffer_fetch (default: a texel fetch of the attachment)\n");
 }
 
 static void print_key(const pica_fs_key *k, const options *o)
@@ -179,7 +181,9 @@ int main(int argc, char **argv)
     }
     options o = {.draw = -1};
     for (int i = 3; i < argc; i++) {
-        if (!strcmp(argv[i], "--gles")) {
+        if (!strcmp(argv[i], "--fetch")) {
+            o.host.framebuffer_fetch = 1;
+        } else if (!strcmp(argv[i], "--gles")) {
             o.host.gles = 1;
         } else if (!strcmp(argv[i], "--key-only")) {
             o.key_only = true;

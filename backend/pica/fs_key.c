@@ -103,6 +103,17 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
     key->tex2_coord1 = t->tex2_uses_coord1;
     key->shadow_ortho = t->shadow_orthographic;
 
+    /* MIN/MAX blending with factors (pica_fs_key.h) */
+    const pica_fragop_state *fo = &s->fragop;
+    if (fo->blend) {
+        key->blend_rgb_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb);
+        key->blend_alpha_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha);
+        key->blend_src_rgb = fo->blend_src_rgb;
+        key->blend_dst_rgb = fo->blend_dst_rgb;
+        key->blend_src_alpha = fo->blend_src_alpha;
+        key->blend_dst_alpha = fo->blend_dst_alpha;
+    }
+
     /* Lighting is on when LIGHTING_ENABLE1 (0x1C6) says so: the register
      * Azahar's renderers test (regs.lighting.disable); SDKs write ENABLE0
      * (0x08F) to the opposite value alongside it. */
@@ -239,6 +250,8 @@ void pica_fs_uniforms_from_state(const pica_state *s, pica_fs_uniforms *u)
     u->proctex_lut[2] = p->lod_max;
     for (int i = 0; i < 4; i++)
         u->proctex_offset[i] = p->level_offset[i];
+    for (int c = 0; c < 4; c++)
+        u->blend_color[c] = s->fragop.blend_color[c];
 }
 
 void pica_fs_luts_from_state(const pica_state *s, pica_fs_luts *luts, uint64_t dirty)

@@ -22,6 +22,7 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
                           "pica: resolution_scale %u is outside 1..%u; instance not created", d->resolution_scale,
                           PICA_SURFACE_MAX_SCALE);
     p->surface_budget = d->surface_budget_bytes ? d->surface_budget_bytes : DEFAULT_SURFACE_BUDGET;
+    p->no_framebuffer_fetch = d->no_framebuffer_fetch;
     glhle_result r = pica_presenter_create(p, &p->presenter);
     if (r != GLHLE_RESULT_OK || !p->ctx)
         return r;

@@ -69,6 +69,7 @@ struct glhle_pica {
      * path all issue state changes through it. */
     uint32_t resolution_scale;         /* 1..10 */
     size_t surface_budget;
+    bool no_framebuffer_fetch;         /* glhle_pica_desc.no_framebuffer_fetch */
     struct gl_state *gl;
     struct pica_surface_cache *surfaces;
     struct pica_presenter *presenter;  /* the last frame (both kinds of instance) */

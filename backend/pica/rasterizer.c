@@ -5,7 +5,10 @@
  *    logic ops: the register encodings of 3dbrew GPU/Internal_Registers
  *    (GPUREG_FRAGOP_ALPHA_TEST, STENCIL_TEST/OP, BLEND_FUNC, LOGIC_OP);
  *    blend equations 5-7 act as ADD and factors past 14 as ONE (Azahar
- *    pica_to_gl.h, "hwtested" for the equations).
+ *    pica_to_gl.h, "hwtested" for the equations). MIN and MAX apply the
+ *    factors (Azahar's software framebuffer); GL's ignore them, so unless
+ *    both are ONE the fragment shader blends that channel group and GL's
+ *    blender passes it through (pica_fs_key.h).
  *  - Culling: FACECULLING_CONFIG 1 drops counter-clockwise, 2 clockwise
  *    triangles in window coordinates (y up), the winding Azahar's GL
  *    rasterizer gives GL for an unflipped framebuffer.
@@ -122,6 +125,7 @@ struct pica_rasterizer {
     /* per draw */
     bool prepared, skip, drew;
     bool fix_quats;
+    bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
     pica_render_targets rt;
 
     pica_rasterizer_stats stats;
@@ -282,6 +286,18 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     b->dst_rgb = blend_factor_gl[fo->blend_dst_rgb & 15];
     b->src_alpha = blend_factor_gl[fo->blend_src_alpha & 15];
     b->dst_alpha = blend_factor_gl[fo->blend_dst_alpha & 15];
+    /* MIN/MAX with factors: the shader blends (pica_fs_key.h) and GL's
+     * blender passes its result through */
+    if (pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb) != PICA_FS_BLEND_NONE) {
+        b->eq_rgb = GL_FUNC_ADD;
+        b->src_rgb = GL_ONE;
+        b->dst_rgb = GL_ZERO;
+    }
+    if (pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha) != PICA_FS_BLEND_NONE) {
+        b->eq_alpha = GL_FUNC_ADD;
+        b->src_alpha = GL_ONE;
+        b->dst_alpha = GL_ZERO;
+    }
     for (int i = 0; i < 4; i++)
         out->blend_color[i] = fo->blend_color[i] / 255.0f;
     out->logic_op = !fo->blend;
@@ -317,13 +333,12 @@ static void apply_fixed(pica_rasterizer *r, const pica_gl_fixed *f)
 
 /* ---- programs ------------------------------------------------------------------------------------------ */
 
-static glhle_result build_program(glhle_context *ctx, const program_key *k, glhle_bytebuf *vs, glhle_bytebuf *fs,
-                                  bool broken, GLuint *program)
+static glhle_result build_program(glhle_context *ctx, const pica_fs_host *host, const program_key *k,
+                                  glhle_bytebuf *vs, glhle_bytebuf *fs, bool broken, GLuint *program)
 {
-    const pica_fs_host host = {.gles = ctx->info.gles};
     glhle_bytebuf_clear(vs);
     glhle_bytebuf_clear(fs);
-    if (!pica_vs_generate(&k->vs, &host, vs) || !pica_fs_generate(&k->fs, &host, fs))
+    if (!pica_vs_generate(&k->vs, host, vs) || !pica_fs_generate(&k->fs, host, fs))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY,
                           "pica draw: generated shader text passed the %u-byte limit", TEXT_LIMIT);
     if (broken)
@@ -341,7 +356,8 @@ glhle_result pica_rasterizer_build_program(glhle_context *ctx, const pica_fs_key
     glhle_bytebuf a, b;
     glhle_bytebuf_init(&a, TEXT_LIMIT);
     glhle_bytebuf_init(&b, TEXT_LIMIT);
-    glhle_result res = build_program(ctx, &k, &a, &b, false, program);
+    const pica_fs_host host = {.gles = ctx->info.gles, .framebuffer_fetch = ctx->info.framebuffer_fetch};
+    glhle_result res = build_program(ctx, &host, &k, &a, &b, false, program);
     glhle_bytebuf_free(&a);
     glhle_bytebuf_free(&b);
     return res;
@@ -351,7 +367,7 @@ static glhle_result build_cb(void *user, const void *key, GLuint *program)
 {
     pica_rasterizer *r = user;
     r->stats.program_builds++;
-    glhle_result res = build_program(r->ctx, key, &r->vs_text, &r->fs_text, r->break_builds, program);
+    glhle_result res = build_program(r->ctx, &r->host, key, &r->vs_text, &r->fs_text, r->break_builds, program);
     if (res != GLHLE_RESULT_OK)
         r->stats.program_failures++;
     return res;
@@ -603,6 +619,16 @@ static prep prepare(pica_rasterizer *r)
     gl_state_uniform_buffer(r->st, PICA_VS_UBO_BINDING, r->vs_ubo, 0, sizeof(pica_vs_uniforms));
     gl_state_texture(r->st, PICA_FS_LUT_BINDING, GL_TEXTURE_BUFFER, r->buffers.lut_texture);
     apply_fixed(r, &r->fixed);
+    /* blending in the shader without framebuffer fetch: the attachment is
+     * read with texelFetch; each GL draw is preceded by a texture barrier so
+     * it sees what the previous ones wrote (overlap inside one GL draw reads
+     * the value from before that draw, as on other emulators' fallback) */
+    r->dest_barrier = (r->fs.key.blend_rgb_eq || r->fs.key.blend_alpha_eq) && !r->host.framebuffer_fetch &&
+                      r->rt.has_color;
+    if (r->dest_barrier) {
+        gl_state_texture(r->st, PICA_FS_DEST_BINDING, GL_TEXTURE_2D, r->rt.color_texture);
+        gl_state_sampler(r->st, PICA_FS_DEST_BINDING, r->nearest_sampler);
+    }
     r->fix_quats = (r->vs_key.outputs & PICA_VS_OUT_NORMQUAT) && r->fs.key.lighting.enable;
     return PREP_OK;
 }
@@ -659,6 +685,10 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
     for (unsigned i = 0; i < passes; i++) {
         gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
                          f->scissor[i][3]);
+        if (r->dest_barrier) {
+            r->gl->TextureBarrier();
+            r->stats.texture_barriers++;
+        }
         r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
                                       basevertex);
         r->stats.gl_draws++;
@@ -754,6 +784,7 @@ glhle_result pica_rasterizer_create(glhle_pica *p, pica_rasterizer **out)
     r->st = p->gl;
     r->surfaces = p->surfaces;
     r->host.gles = p->ctx->info.gles;
+    r->host.framebuffer_fetch = p->ctx->info.framebuffer_fetch && !p->no_framebuffer_fetch;
     glhle_bytebuf_init(&r->vs_text, TEXT_LIMIT);
     glhle_bytebuf_init(&r->fs_text, TEXT_LIMIT);
     const pica_pipeline_desc pd = {

@@ -55,6 +55,10 @@ typedef struct glhle_pica_desc {
     /* GL instances: host memory the surface cache may keep in GL textures
      * before it evicts the least recently used clean surfaces. 0 -> 256 MiB. */
     size_t surface_budget_bytes;
+    /* GL instances: draws whose MIN/MAX blending needs the destination in
+     * the shader read it through texture barriers even where the driver
+     * offers EXT_shader_framebuffer_fetch (to test the barrier path). */
+    bool no_framebuffer_fetch;
 } glhle_pica_desc;
 
 /* ctx may be NULL (GL-free instance). */

@@ -63,7 +63,7 @@ static void do_hash_only(void *p)
     pica_fs_key_from_state(a->s, &k);
     uint64_t h = 0;
     for (int i = 0; i < a->n; i++) {
-        k.pad0[0] = (uint8_t)i; /* keeps the compiler from hoisting the hash */
+        k.blend_src_rgb = (uint8_t)i; /* keeps the compiler from hoisting the hash */
         h ^= pica_fs_key_hash(&k);
     }
     a->out = h;

@@ -1,8 +1,8 @@
-/* The PICA fragment pipeline on arbitrary bytes: a key (any 180 bytes),
+/* The PICA fragment pipeline on arbitrary bytes: a key (any 184 bytes),
  * uniform data (any floats, NaN and infinities included, as guest registers
  * can hold), LUT words and fragment inputs. Normalisation must be idempotent
  * and round-trip through hex; the generator must produce text for the
- * normalised key in both dialects (and not crash on the raw one); the model
+ * normalised key in both dialects, with and without framebuffer fetch, (and not crash on the raw one); the model
  * must evaluate the fragment, and the shadow units their samples, without
  * undefined behaviour (the fuzz build runs under ASan and UBSan). */
 #include <stddef.h>
@@ -41,8 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     glhle_bytebuf b;
     glhle_bytebuf_init(&b, 1u << 20);
-    for (uint8_t gles = 0; gles < 2; gles++) {
-        pica_fs_host host = {.gles = gles};
+    for (uint8_t variant = 0; variant < 4; variant++) {
+        pica_fs_host host = {.gles = variant & 1, .framebuffer_fetch = variant >> 1};
         glhle_bytebuf_clear(&b);
         if (!pica_fs_generate(&key, &host, &b) || b.size == 0)
             __builtin_trap();

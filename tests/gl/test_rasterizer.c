@@ -4,7 +4,8 @@
  * compared with expectations computed here from the register values:
  * covered pixels of a flat triangle (edges placed so no pixel centre lies
  * on one), both windings culled, depth test and write on a known depth
- * buffer, z- against w-buffering, every blend factor and equation and every
+ * buffer, z- against w-buffering, every blend factor and equation (MIN and
+ * MAX with factors through framebuffer fetch and through texture barriers) and every
  * logic op on known colours, colour masks, both scissor modes, stencil
  * tests and operations, the user clip plane, nearest texture sampling with
  * wraps and border colours, cube-map faces, a shadow map, the render target sampled in its
@@ -410,8 +411,8 @@ static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
         switch (eq) {
         case 1: v = a - b; break;
         case 2: v = b - a; break;
-        case 3: v = fmin(s[ch], d[ch]); break; /* GL_MIN ignores the factors */
-        case 4: v = fmax(s[ch], d[ch]); break;
+        case 3: v = fmin(a, b); break; /* factors apply (see minmax_expect) */
+        case 4: v = fmax(a, b); break;
         default: v = a + b; break; /* 0, and 5-7 act as add */
         }
         v = v < 0 ? 0 : v > 1 ? 1 : v;
@@ -420,11 +421,48 @@ static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
     return (rgba){out[0], out[1], out[2], out[3]};
 }
 
-/* Draws SRC over a buffer of DST with the list's fragment state; returns the pixel. */
-static rgba draw_over_dst(glhle_context *ctx, state_fn f, const void *arg)
+/* MIN (3) and MAX (4) in the hardware's integer form, factors applied:
+ * min(s * sf, d * df) / 255 per channel (Azahar's software framebuffer,
+ * EvaluateBlendEquation), for `src` blended over `dst`. */
+static rgba minmax_expect(uint32_t eq, uint32_t sf, uint32_t df, rgba src, rgba dst)
+{
+    const int s[4] = {src.r, src.g, src.b, src.a}, d[4] = {dst.r, dst.g, dst.b, dst.a};
+    const int k[4] = {CONST.r, CONST.g, CONST.b, CONST.a};
+    uint8_t out[4];
+    for (int ch = 0; ch < 4; ch++) {
+        int f[2];
+        for (int side = 0; side < 2; side++) {
+            switch (side ? df : sf) {
+            case 0: f[side] = 0; break;
+            case 2: f[side] = s[ch]; break;
+            case 3: f[side] = 255 - s[ch]; break;
+            case 4: f[side] = d[ch]; break;
+            case 5: f[side] = 255 - d[ch]; break;
+            case 6: f[side] = s[3]; break;
+            case 7: f[side] = 255 - s[3]; break;
+            case 8: f[side] = d[3]; break;
+            case 9: f[side] = 255 - d[3]; break;
+            case 10: f[side] = k[ch]; break;
+            case 11: f[side] = 255 - k[ch]; break;
+            case 12: f[side] = k[3]; break;
+            case 13: f[side] = 255 - k[3]; break;
+            case 14: f[side] = ch == 3 ? 255 : (s[3] < 255 - d[3] ? s[3] : 255 - d[3]); break;
+            default: f[side] = 255; break; /* 1, and 15 acting as ONE */
+            }
+        }
+        const int a = s[ch] * f[0], b = d[ch] * f[1];
+        out[ch] = (uint8_t)((eq == 3 ? (a < b ? a : b) : (a > b ? a : b)) / 255);
+    }
+    return (rgba){out[0], out[1], out[2], out[3]};
+}
+
+/* Draws SRC over a buffer of DST with the list's fragment state `times`
+ * times (one run each); returns the pixel and the barriers counted. */
+static rgba draw_over_dst_n(glhle_context *ctx, state_fn f, const void *arg, bool no_fetch, int times,
+                            uint64_t *barriers)
 {
     pd_env e;
-    pd_env_init(&e, ctx, 1);
+    pd_env_init_ex(&e, ctx, 1, no_fetch);
     uint8_t *dst = malloc(W * H * 4);
     for (int i = 0; i < W * H; i++)
         memcpy(dst + 4 * i, &DST, 4);
@@ -432,7 +470,17 @@ static rgba draw_over_dst(glhle_context *ctx, state_fn f, const void *arg)
     free(dst);
     put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
     glhle_image img;
+    for (int t = 1; t < times; t++) {
+        tp_cmdbuf b;
+        setup(&b, false);
+        if (f)
+            f(&b, arg);
+        pd_draw(&b, 0, 6, 0);
+        run_ok(&e, &b);
+    }
     draw_and_read(&e, 6, false, f, arg, &img);
+    if (barriers)
+        *barriers = rstats(&e).texture_barriers;
     const rgba c = px(&img, 5, 7);
     /* the whole buffer is one colour */
     for (int y = 0; y < H; y++)
@@ -441,6 +489,12 @@ static rgba draw_over_dst(glhle_context *ctx, state_fn f, const void *arg)
     glhle_image_free(&img);
     pd_env_free(&e);
     return c;
+}
+
+/* Draws SRC over a buffer of DST with the list's fragment state; returns the pixel. */
+static rgba draw_over_dst(glhle_context *ctx, state_fn f, const void *arg)
+{
+    return draw_over_dst_n(ctx, f, arg, false, 1, NULL);
 }
 
 typedef struct blend_case {
@@ -478,11 +532,75 @@ static void blend_factors_and_equations(void **state)
         blend_case c = {eq, 1, 1};
         snprintf(what, sizeof what, "blend equation %u, ONE, ONE", eq);
         assert_close(draw_over_dst(*state, set_blend, &c), blend_expect(eq, 1, 1), 1, what);
-        if (eq == 3 || eq == 4)
-            continue;
         c = (blend_case){eq, 6, 7};
         snprintf(what, sizeof what, "blend equation %u, SRC_ALPHA, ONE_MINUS_SRC_ALPHA", eq);
         assert_close(draw_over_dst(*state, set_blend, &c), blend_expect(eq, 6, 7), 1, what);
+    }
+}
+
+typedef struct split_blend_case {
+    uint32_t eq_rgb, sf_rgb, df_rgb, eq_a, sf_a, df_a;
+} split_blend_case;
+
+static void set_split_blend(tp_cmdbuf *b, const void *arg)
+{
+    const split_blend_case *c = arg;
+    pd_blend(b, c->eq_rgb, c->eq_a, c->sf_rgb, c->df_rgb, c->sf_a, c->df_a, pack(CONST));
+}
+
+/* MIN and MAX apply the blend factors on the PICA; GL's do not, so the
+ * shader blends. Both ways of reading the destination (framebuffer fetch
+ * where the driver has it, texture barriers) give the integer result
+ * exactly, for every factor on either side, for pairs of factors, with the
+ * colour and alpha groups on different equations, and over two draws. */
+static void min_max_blend_factors(void **state)
+{
+    const bool has_fetch = glhle_context_get_info(*state)->framebuffer_fetch;
+    char what[128];
+    for (int no_fetch = 0; no_fetch < 2; no_fetch++) {
+        for (uint32_t eq = 3; eq <= 4; eq++) {
+            for (uint32_t f = 0; f < 16; f++)
+                for (int side = 0; side < 2; side++) {
+                    blend_case c = {eq, side ? 1 : f, side ? f : 1};
+                    uint64_t barriers;
+                    snprintf(what, sizeof what, "%s, equation %u, factors %u, %u", no_fetch ? "barriers" : "fetch",
+                             eq, c.sf, c.df);
+                    assert_close(draw_over_dst_n(*state, set_blend, &c, no_fetch, 1, &barriers),
+                                 minmax_expect(eq, c.sf, c.df, SRC, DST), 0, what);
+                    const bool shader = !((c.sf == 1 || c.sf == 15) && (c.df == 1 || c.df == 15));
+                    assert_int_equal(barriers, shader && (no_fetch || !has_fetch) ? 1 : 0);
+                }
+            static const uint32_t pairs[][2] = {{6, 7}, {2, 5}, {10, 13}, {14, 8}, {11, 12}, {0, 4}};
+            for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+                blend_case c = {eq, pairs[i][0], pairs[i][1]};
+                snprintf(what, sizeof what, "%s, equation %u, factors %u, %u", no_fetch ? "barriers" : "fetch", eq,
+                         c.sf, c.df);
+                assert_close(draw_over_dst_n(*state, set_blend, &c, no_fetch, 1, NULL),
+                             minmax_expect(eq, c.sf, c.df, SRC, DST), 0, what);
+            }
+        }
+        /* colour MIN with factors in the shader, alpha ADD in GL's blender */
+        split_blend_case sc = {3, 6, 9, 0, 6, 7};
+        rgba got = draw_over_dst_n(*state, set_split_blend, &sc, no_fetch, 1, NULL);
+        rgba want_rgb = minmax_expect(3, 6, 9, SRC, DST), want_a = blend_expect(0, 6, 7);
+        assert_close(got, (rgba){want_rgb.r, want_rgb.g, want_rgb.b, want_a.a}, 1, "rgb min in shader, alpha add");
+        assert_int_equal(got.r, want_rgb.r);
+        assert_int_equal(got.g, want_rgb.g);
+        assert_int_equal(got.b, want_rgb.b);
+        /* alpha MAX with factors in the shader, colour SUBTRACT in GL's */
+        sc = (split_blend_case){1, 1, 8, 4, 12, 5};
+        got = draw_over_dst_n(*state, set_split_blend, &sc, no_fetch, 1, NULL);
+        rgba want = blend_expect(1, 1, 8);
+        want.a = minmax_expect(4, 12, 5, SRC, DST).a;
+        assert_close(got, want, 1, "rgb subtract, alpha max in shader");
+        assert_int_equal(got.a, want.a);
+        /* a second draw reads what the first wrote */
+        blend_case c = {4, 7, 6};
+        uint64_t barriers;
+        got = draw_over_dst_n(*state, set_blend, &c, no_fetch, 2, &barriers);
+        want = minmax_expect(4, 7, 6, SRC, minmax_expect(4, 7, 6, SRC, DST));
+        assert_close(got, want, 0, "max with factors over two draws");
+        assert_int_equal(barriers, no_fetch || !has_fetch ? 2 : 0);
     }
 }
 
@@ -1052,6 +1170,15 @@ static void every_generated_program_links(void **state)
     ts_rng_init(&r, ts_seed("rasterizer programs", 0x8b));
     for (int i = 0; i < 48; i++) {
         pica_fs_random_key(&r, i % 8 == 7 ? PFR_RAW : (unsigned)(i * 5) % PFR_RAW, &fs);
+        if (i % 4 == 1) { /* MIN/MAX blending in the shader, every factor */
+            fs.blend_rgb_eq = (uint8_t)(1 + (i / 4) % 2);
+            fs.blend_alpha_eq = (uint8_t)((i / 4) % 3);
+            fs.blend_src_rgb = (uint8_t)((i / 4) % 15);
+            fs.blend_dst_rgb = (uint8_t)(14 - (i / 4) % 15);
+            fs.blend_src_alpha = (uint8_t)ts_rng_below(&r, 15);
+            fs.blend_dst_alpha = (uint8_t)ts_rng_below(&r, 15);
+            pica_fs_key_normalize(&fs);
+        }
         pica_vs_key vs = {.outputs = (uint8_t)ts_rng_below(&r, PICA_VS_OUT_ALL + 1), .clip = (uint8_t)(i & 1)};
         GLuint prog = 0;
         assert_int_equal(pica_rasterizer_build_program(ctx, &fs, &vs, &prog), GLHLE_RESULT_OK);
@@ -1238,6 +1365,7 @@ int main(void)
         TS_GL_TEST(depth_test_and_write),
         TS_GL_TEST(wbuffer_against_zbuffer),
         TS_GL_TEST(blend_factors_and_equations),
+        TS_GL_TEST(min_max_blend_factors),
         TS_GL_TEST(logic_ops),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),

@@ -27,11 +27,19 @@ static uint32_t f31_reg(float v)
 
 void pd_env_init(pd_env *e, glhle_context *ctx, uint32_t scale)
 {
+    pd_env_init_ex(e, ctx, scale, false);
+}
+
+void pd_env_init_ex(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch)
+{
     memset(e, 0, sizeof *e);
     e->ctx = ctx;
     e->mem = calloc(1, PD_SIZE);
     assert_non_null(e->mem);
-    glhle_pica_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_DEBUG, .resolution_scale = scale};
+    glhle_pica_desc d = {.log = ts_log_fn,
+                         .log_level = GLHLE_LOG_DEBUG,
+                         .resolution_scale = scale,
+                         .no_framebuffer_fetch = no_framebuffer_fetch};
     assert_int_equal(glhle_pica_create(ctx, &d, &e->pica), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_map_memory(e->pica, PD_BASE, e->mem, PD_SIZE), GLHLE_RESULT_OK);
 }

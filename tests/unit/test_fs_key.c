@@ -103,6 +103,62 @@ static void tev_and_fragment_ops(void **state)
     glhle_pica_destroy(p);
 }
 
+/* BLEND_FUNC (0x101): equation rgb bits 0-2, alpha 8-10; factors src rgb
+ * 16-19, dst rgb 20-23, src alpha 24-27, dst alpha 28-31; COLOR_OPERATION
+ * (0x100) bit 8 selects blending over the logic op (3dbrew). */
+static void min_max_blend_in_key(void **state)
+{
+    (void)state;
+    glhle_pica *p = make();
+    /* rgb MIN(src alpha, 1 - dst colour); alpha MAX(ONE, ONE); colour 0x40302010 */
+    RUN(p, {PICA_REG_COLOR_OPERATION, 0x00E40100}, {PICA_REG_BLEND_FUNC, 0x11560403},
+        {PICA_REG_BLEND_COLOR, 0x40302010});
+    pica_fs_key k;
+    pica_fs_key_from_state(pica_get_state(p), &k);
+    assert_int_equal(k.blend_rgb_eq, PICA_FS_BLEND_MIN);
+    assert_int_equal(k.blend_src_rgb, 6);
+    assert_int_equal(k.blend_dst_rgb, 5);
+    assert_int_equal(k.blend_alpha_eq, PICA_FS_BLEND_NONE); /* GL's MAX is exact for ONE, ONE */
+    assert_int_equal(k.blend_src_alpha, 0);
+    assert_int_equal(k.blend_dst_alpha, 0);
+    pica_fs_uniforms u;
+    pica_fs_uniforms_from_state(pica_get_state(p), &u);
+    const int32_t bc[4] = {0x10, 0x20, 0x30, 0x40};
+    assert_memory_equal(u.blend_color, bc, sizeof bc);
+
+    /* alpha MAX(ONE (15 acts as ONE), dst alpha); rgb ADD with factors is GL's */
+    RUN(p, {PICA_REG_BLEND_FUNC, 0x8F760400});
+    pica_fs_key_from_state(pica_get_state(p), &k);
+    assert_int_equal(k.blend_rgb_eq, PICA_FS_BLEND_NONE);
+    assert_int_equal(k.blend_alpha_eq, PICA_FS_BLEND_MAX);
+    assert_int_equal(k.blend_src_alpha, 1);
+    assert_int_equal(k.blend_dst_alpha, 8);
+
+    /* MAX(ONE, 15): both act as ONE, nothing in the shader */
+    RUN(p, {PICA_REG_BLEND_FUNC, 0xF1F10404});
+    pica_fs_key_from_state(pica_get_state(p), &k);
+    assert_int_equal(k.blend_rgb_eq | k.blend_alpha_eq | k.blend_src_rgb | k.blend_dst_alpha, 0);
+
+    /* the logic op instead of blending: no blending at all */
+    RUN(p, {PICA_REG_BLEND_FUNC, 0x11560403}, {PICA_REG_COLOR_OPERATION, 0x00E40000});
+    pica_fs_key_from_state(pica_get_state(p), &k);
+    assert_int_equal(k.blend_rgb_eq | k.blend_alpha_eq | k.blend_src_rgb | k.blend_dst_rgb, 0);
+
+    /* any byte pattern normalises: reserved modes off, factor 15 -> 1 */
+    memset(&k, 0, sizeof k);
+    k.blend_rgb_eq = 7;
+    k.blend_src_rgb = 0xF6;
+    k.blend_alpha_eq = PICA_FS_BLEND_MIN;
+    k.blend_src_alpha = 0x1F;
+    k.blend_dst_alpha = 0x23;
+    pica_fs_key_normalize(&k);
+    assert_int_equal(k.blend_rgb_eq | k.blend_src_rgb | k.blend_dst_rgb, 0);
+    assert_int_equal(k.blend_alpha_eq, PICA_FS_BLEND_MIN);
+    assert_int_equal(k.blend_src_alpha, 1);
+    assert_int_equal(k.blend_dst_alpha, 3);
+    glhle_pica_destroy(p);
+}
+
 static void lighting_from_registers(void **state)
 {
     (void)state;
@@ -377,6 +433,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tev_and_fragment_ops),
+        cmocka_unit_test(min_max_blend_in_key),
         cmocka_unit_test(lighting_from_registers),
         cmocka_unit_test(proctex_from_registers),
         cmocka_unit_test(luts_and_dirty_flow),

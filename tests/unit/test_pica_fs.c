@@ -137,6 +137,15 @@ static void glslang_validates_every_variant(void **state)
         pica_fs_key k;
         /* every feature mix, and raw bytes */
         pica_fs_random_key(&r, n % 8 == 7 ? PFR_RAW : (n * 5u) % PFR_RAW, &k);
+        if (n % 4 == 1) { /* MIN/MAX blending in the shader (the texel-fetch form) */
+            k.blend_rgb_eq = (uint8_t)ts_rng_below(&r, 3);
+            k.blend_alpha_eq = (uint8_t)ts_rng_below(&r, 3);
+            k.blend_src_rgb = (uint8_t)ts_rng_below(&r, 16);
+            k.blend_dst_rgb = (uint8_t)ts_rng_below(&r, 16);
+            k.blend_src_alpha = (uint8_t)ts_rng_below(&r, 16);
+            k.blend_dst_alpha = (uint8_t)ts_rng_below(&r, 16);
+            pica_fs_key_normalize(&k);
+        }
         src[0][n] = generate(&k, false);
         src[1][n] = generate(&k, true);
     }
