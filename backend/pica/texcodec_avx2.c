@@ -51,13 +51,34 @@ AVX2 static inline void tile32(const uint8_t *tile, uint8_t *dst, intptr_t pitch
  * stencil | depth << 8. */
 #define SHUF_RGBA8 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
 #define SHUF_D24S8 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+/* Two neighbouring tiles: each output row gets one whole 64-byte line,
+ * written as two adjacent stores (measured faster than a tile at a time,
+ * whose eight 32-byte row stores are 4 KiB apart). */
+AVX2 static inline void tile32x2(const uint8_t *t0, const uint8_t *t1, uint8_t *dst, intptr_t pitch, __m256i shuf)
+{
+    for (int g = 0; g < 4; g++) {
+        int left = (g & 1) * 8 + (g >> 1) * 32;
+        __m256i a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t0 + left * 4), shuf), 0xD8);
+        __m256i b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t0 + (left + 16) * 4), shuf), 0xD8);
+        __m256i c = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t1 + left * 4), shuf), 0xD8);
+        __m256i d = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t1 + (left + 16) * 4), shuf), 0xD8);
+        store_row(dst, pitch, 2 * g, _mm256_permute2x128_si256(a, b, 0x20));
+        store_row(dst + 32, pitch, 2 * g, _mm256_permute2x128_si256(c, d, 0x20));
+        store_row(dst, pitch, 2 * g + 1, _mm256_permute2x128_si256(a, b, 0x31));
+        store_row(dst + 32, pitch, 2 * g + 1, _mm256_permute2x128_si256(c, d, 0x31));
+    }
+}
+
 #define RUN32(name, order)                                                                                        \
     AVX2 static void name(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,         \
                           intptr_t pitch)                                                                         \
     {                                                                                                             \
         (void)ctx;                                                                                                \
         const __m256i shuf = _mm256_setr_epi8(order, order);                                                      \
-        for (size_t i = 0; i < count; i++)                                                                        \
+        size_t i = 0;                                                                                             \
+        for (; i + 2 <= count; i += 2)                                                                            \
+            tile32x2(tiles + i * step, tiles + (i + 1) * step, dst + i * 32, pitch, shuf);                        \
+        for (; i < count; i++)                                                                                    \
             tile32(tiles + i * step, dst + i * 32, pitch, shuf);                                                  \
     }
 RUN32(run_rgba8, SHUF_RGBA8)
@@ -126,13 +147,37 @@ AVX2 static inline void tile16(pica_texfmt fmt, const uint8_t *tile, uint8_t *ds
     }
 }
 
+/* Two neighbouring tiles: each output row gets one whole 64-byte line. */
+AVX2 static inline void tile16x2(pica_texfmt fmt, const uint8_t *t0, const uint8_t *t1, uint8_t *dst, intptr_t pitch)
+{
+    for (int h = 0; h < 2; h++) {
+        __m256i a02, a13, b02, b13, c02, c13, d02, d13;
+        quad16(fmt, t0 + h * 64, &a02, &a13);
+        quad16(fmt, t0 + h * 64 + 32, &b02, &b13);
+        quad16(fmt, t1 + h * 64, &c02, &c13);
+        quad16(fmt, t1 + h * 64 + 32, &d02, &d13);
+        uint8_t *r0 = dst + (intptr_t)(4 * h) * pitch;
+        store_row(r0, pitch, 0, _mm256_permute2x128_si256(a02, b02, 0x20));
+        store_row(r0 + 32, pitch, 0, _mm256_permute2x128_si256(c02, d02, 0x20));
+        store_row(r0, pitch, 1, _mm256_permute2x128_si256(a13, b13, 0x20));
+        store_row(r0 + 32, pitch, 1, _mm256_permute2x128_si256(c13, d13, 0x20));
+        store_row(r0, pitch, 2, _mm256_permute2x128_si256(a02, b02, 0x31));
+        store_row(r0 + 32, pitch, 2, _mm256_permute2x128_si256(c02, d02, 0x31));
+        store_row(r0, pitch, 3, _mm256_permute2x128_si256(a13, b13, 0x31));
+        store_row(r0 + 32, pitch, 3, _mm256_permute2x128_si256(c13, d13, 0x31));
+    }
+}
+
 /* One run function per format so each expansion is specialised. */
 #define RUN16(name, fmt)                                                                                          \
     AVX2 static void name(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,         \
                           intptr_t pitch)                                                                         \
     {                                                                                                             \
         (void)ctx;                                                                                                \
-        for (size_t i = 0; i < count; i++)                                                                        \
+        size_t i = 0;                                                                                             \
+        for (; i + 2 <= count; i += 2)                                                                            \
+            tile16x2(fmt, tiles + i * step, tiles + (i + 1) * step, dst + i * 32, pitch);                         \
+        for (; i < count; i++)                                                                                    \
             tile16(fmt, tiles + i * step, dst + i * 32, pitch);                                                   \
     }
 RUN16(run_rgb565, PICA_TEXFMT_RGB565)
