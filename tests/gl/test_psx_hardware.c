@@ -23,6 +23,8 @@
  *    the rest of the capture holds what was in VRAM before the program.
  *  - clipping: drawRect(x, y, w, h, rand(), rand(), rand()) evaluated its
  *    arguments left to right in that build.
+ *  - vram-to-vram-overlap: the cells are compared, not the labels the
+ *    program prints with the SDK's debug font.
  *  - rectangles (not here): it also matches every pixel, redrawn 12 times
  *    as the program's loop redraws without clearing, but its texture is a
  *    third-party photograph that this repository does not carry.
@@ -314,34 +316,72 @@ static void prog_clipping(stream *s)
     }
 }
 
+/* gpu/vram-to-vram-overlap: GP0(80h) copies of 2-16 pixel squares moved
+ * by -3..3, -1..1 pixels, overlapping their source, with a white grid. */
+static void prog_vram_copy_overlap(stream *s)
+{
+    static const int sizes[7] = {2, 8, 15, 16, 16, 16, 16};
+    const int CELL = 42, MARGIN = 4, COLS = 21;
+    init_video(s);
+    PUT(s, 0xE6000000u); /* mask bit neither set nor checked */
+    clear_screen(s, 0, 0, 0);
+    for (int i = 0; i <= 7; i++)
+        PUT(s, 0x40000000u | rgb(255, 255, 255), xy(0, i * CELL), xy(CELL * (COLS + 1), i * CELL));
+    for (int i = 0; i <= COLS + 1; i++)
+        PUT(s, 0x40000000u | rgb(255, 255, 255), xy(i * CELL, 0), xy(i * CELL, 7 * CELL));
+    for (int t = 0; t < 7; t++)
+        for (int i = 0; i < COLS; i++) {
+            for (int y = 0; y < sizes[t]; y++)
+                for (int x = 0; x < sizes[t]; x++) /* one vramPut per pixel */
+                    PUT(s, 0xA0000000u, xy((i + 1) * CELL + MARGIN + x, t * CELL + MARGIN + y), xy(1, 1),
+                        (uint32_t)(y * 64 + x * 2));
+            PUT(s, 0x01000000u);
+        }
+    for (int t = 0; t < 7; t++) {
+        const int xo = t == 4 || t == 6, yo = t == 5 || t == 6;
+        for (int dy = -1, i = 1; dy <= 1; dy++)
+            for (int dx = -3; dx <= 3; dx++, i++) {
+                const int sx = xo + i * CELL + MARGIN, sy = yo + t * CELL + MARGIN;
+                PUT(s, 0x80000000u, xy(sx, sy), xy(sx + dx, sy + dy), xy(sizes[t], sizes[t]), 0x01000000u);
+            }
+    }
+}
+
 /* ---- running and comparing --------------------------------------------------------------------------- */
 
 typedef struct hw_case {
     const char *name;
     void (*build)(stream *s);
     uint32_t x0, y0, x1, y1; /* the region compared */
+    uint32_t row_period;     /* non-zero: only rows with y % row_period < row_keep */
+    uint32_t row_keep;
     uint64_t fingerprint;    /* of the capture's region */
 } hw_case;
 
 static const hw_case cases[] = {
-    {"triangle", prog_triangle, 0, 0, 1024, 512, 0xD8867D7D262AE5BFull},
-    {"quad", prog_quad, 0, 0, 1024, 512, 0xD8985865C18BF465ull},
-    {"lines", prog_lines, 0, 0, 1024, 512, 0xD099DC6A450D5E8Cull},
-    {"transparency", prog_transparency, 0, 0, 320, 240, 0x49477F8DD5124525ull},
-    {"texture-flip", prog_texture_flip, 0, 0, 1024, 512, 0xD124A48576752545ull},
-    {"uv-interpolation", prog_uv_interpolation, 0, 0, 1024, 512, 0xC8124B3A9EC213E6ull},
-    {"clipping", prog_clipping, 0, 0, 1024, 512, 0x034734DF5A1E4625ull},
+    {"triangle", prog_triangle, 0, 0, 1024, 512, 0, 0, 0xD8867D7D262AE5BFull},
+    {"quad", prog_quad, 0, 0, 1024, 512, 0, 0, 0xD8985865C18BF465ull},
+    {"lines", prog_lines, 0, 0, 1024, 512, 0, 0, 0xD099DC6A450D5E8Cull},
+    {"transparency", prog_transparency, 0, 0, 320, 240, 0, 0, 0x49477F8DD5124525ull},
+    {"texture-flip", prog_texture_flip, 0, 0, 1024, 512, 0, 0, 0xD124A48576752545ull},
+    {"uv-interpolation", prog_uv_interpolation, 0, 0, 1024, 512, 0, 0, 0xC8124B3A9EC213E6ull},
+    {"clipping", prog_clipping, 0, 0, 1024, 512, 0, 0, 0x034734DF5A1E4625ull},
+    /* the cells, not the labels the program prints with the SDK's font */
+    {"vram-to-vram-overlap", prog_vram_copy_overlap, 42, 0, 925, 294, 42, 29, 0x83D861682979B4F1ull},
 };
 
 static uint64_t fingerprint(const uint16_t *vram, const hw_case *c)
 {
     uint64_t h = 0xCBF29CE484222325ull;
-    for (uint32_t y = c->y0; y < c->y1; y++)
+    for (uint32_t y = c->y0; y < c->y1; y++) {
+        if (c->row_period && y % c->row_period >= c->row_keep)
+            continue;
         for (uint32_t x = c->x0; x < c->x1; x++) {
             const uint16_t v = vram[y * 1024 + x] & 0x7FFF;
             h = (h ^ (v & 0xFF)) * 0x100000001B3ull;
             h = (h ^ (v >> 8)) * 0x100000001B3ull;
         }
+    }
     return h;
 }
 
