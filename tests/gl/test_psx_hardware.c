@@ -347,6 +347,90 @@ static void prog_vram_copy_overlap(stream *s)
     }
 }
 
+/* gpu/clut-cache: when the GPU reloads its CLUT cache (8-bit textured
+ * one-line sprites drawn over, and after overwriting, their own CLUT). */
+static void cc_rect(stream *s, int x, int y, int u, int v, int cx, int cy)
+{
+    const uint32_t clut = (uint32_t)(cy << 6 | ((cx >> 4) & 0x3F)) & 0xFFFF;
+    PUT(s, 0x64000000u | rgb(0x80, 0x80, 0x80), xy(x, y), clut << 16 | (uint32_t)v << 8 | (uint32_t)u, xy(256, 1));
+}
+
+static void cc_upload(stream *s, const uint16_t *buf, int x, int y, int count)
+{
+    PUT(s, 0xA0000000u, xy(x, y), xy(count, 1));
+    for (int n = 0; n < count; n += 2)
+        PUT(s, (uint32_t)buf[n] | (uint32_t)buf[n + 1] << 16);
+}
+
+static void cc_clut(stream *s, int x, int y)
+{
+    uint16_t b[256];
+    for (int i = 0; i < 256; i++)
+        b[i] = (uint16_t)i;
+    cc_upload(s, b, x, y, 256);
+}
+
+/* 8-bit texels i, i + 1 (linear), 255 - i (reversed), or i * 8i truncated */
+static void cc_texture(stream *s, int kind, int row)
+{
+    uint16_t b[128];
+    for (int i = 0, n = 0; i < 256; i += 2) {
+        const uint16_t p1 = (uint16_t)(kind == 0 ? i : kind == 1 ? 255 - i : i * (i << 3));
+        const uint16_t p2 = (uint16_t)(kind == 0 ? i + 1 : kind == 1 ? 255 - (i + 1) : (i + 1) * ((i + 1) << 3));
+        b[n++] = (uint16_t)(p1 | p2 << 8);
+    }
+    cc_upload(s, b, 0, row, 128);
+}
+
+static void cc_mode(stream *s, int mode)
+{
+    PUT(s, draw_mode(1, 0, tpage(mode, 0, 0, 0)));
+}
+
+static void prog_clut_cache(stream *s)
+{
+    init_video(s);
+    clear_screen(s, 0, 0, 0);
+    cc_mode(s, 1);
+    int y = 20;
+    cc_clut(s, 0, y); /* testDummy */
+    PUT(s, 0x01000000u);
+    y += 16;
+    for (int kind = 0; kind < 3; kind++, y += 16) { /* the sprite drawn over its own CLUT */
+        cc_texture(s, kind, 1 + kind);
+        cc_clut(s, 0, y);
+        PUT(s, 0x01000000u);
+        cc_rect(s, 0, y, 0, 1 + kind, 0, y);
+    }
+    /* overwritten CLUT: by a fill; by a line then GP0(01h); a different CLUT x */
+    for (int t = 0; t < 3; t++, y += 16) {
+        cc_clut(s, 0, y);
+        cc_rect(s, 0, y + 2, 0, 1, 0, y);
+        if (t == 1)
+            PUT(s, 0x40000000u | rgb(255, 255, 255), xy(0, y), xy(256, y), 0x01000000u);
+        else
+            fill(s, 0, y, 256, 1, 255, 255, 255);
+        cc_rect(s, 0, y + 4, 0, 1, t == 2 ? 16 : 0, y);
+    }
+    /* texture mode changes between the draws: 4->8, 8->4, 15->4, reserved->8, and 8, 4 with no draw between */
+    static const int modes[5][3] = {{0, 1, -1}, {1, 0, -1}, {2, 0, -1}, {3, 1, -1}, {0, 1, 0}};
+    for (int t = 0; t < 5; t++, y += 16) {
+        cc_clut(s, 0, y);
+        cc_mode(s, modes[t][0]);
+        cc_rect(s, 0, y + 2, 0, 1, 0, y);
+        fill(s, 0, y, 256, 1, 255, 255, 255);
+        cc_mode(s, modes[t][1]);
+        if (modes[t][2] >= 0)
+            cc_mode(s, modes[t][2]);
+        cc_rect(s, 0, y + 4, 0, 1, 0, y);
+    }
+    /* an 8-bit CLUT at x 960 wraps around VRAM's right edge */
+    y += 32;
+    cc_clut(s, 960, y);
+    cc_mode(s, 1);
+    cc_rect(s, 0, y + 2, 0, 1, 960, y);
+}
+
 /* ---- running and comparing --------------------------------------------------------------------------- */
 
 typedef struct hw_case {
@@ -366,6 +450,7 @@ static const hw_case cases[] = {
     {"texture-flip", prog_texture_flip, 0, 0, 1024, 512, 0, 0, 0xD124A48576752545ull},
     {"uv-interpolation", prog_uv_interpolation, 0, 0, 1024, 512, 0, 0, 0xC8124B3A9EC213E6ull},
     {"clipping", prog_clipping, 0, 0, 1024, 512, 0, 0, 0x034734DF5A1E4625ull},
+    {"clut-cache", prog_clut_cache, 0, 0, 1024, 512, 0, 0, 0x934B708718098A18ull},
     /* the cells, not the labels the program prints with the SDK's font */
     {"vram-to-vram-overlap", prog_vram_copy_overlap, 42, 0, 925, 294, 42, 29, 0x83D861682979B4F1ull},
 };
