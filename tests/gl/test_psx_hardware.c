@@ -524,11 +524,44 @@ static void gl_matches_hardware(void **state)
         }
 }
 
+/* gpu/mask-bit (no capture: the program asserts values and its log from
+ * the console says every assertion passed): CPU-to-VRAM writes under
+ * GP0(E6h), read back. */
+static void mask_bits(glhle_psx *psx)
+{
+    assert_int_equal(glhle_psx_gp1(psx, 0), GLHLE_RESULT_OK);
+    PT_GP0(psx, 0xE3000000u, 0xE4000000u | 511u << 10 | 1023u, 0xE5000000u,
+           /* testWriteAndRead */ 0xE6000000u, 0xA0000000u, xy(32, 32), xy(1, 1), 0x1234u,
+           /* testSetBit */ 0xE6000001u, 0xA0000000u, xy(33, 32), xy(1, 1), 0x0000u,
+           /* testCheckMaskBit */ 0xE6000000u, 0xA0000000u, xy(34, 32), xy(1, 1), 0x8000u, 0xE6000002u,
+           0xA0000000u, xy(34, 32), xy(1, 1), 0x1234u,
+           /* testCheckIsMaskBitStickyManually */ 0xE6000000u, 0xA0000000u, xy(35, 32), xy(1, 1), 0x8123u,
+           0xA0000000u, xy(35, 32), xy(1, 1), 0x0456u,
+           /* testCheckIsMaskBitStickySetBit */ 0xE6000001u, 0xA0000000u, xy(36, 32), xy(1, 1), 0x0000u,
+           0xE6000000u, 0xA0000000u, xy(36, 32), xy(1, 1), 0x0456u);
+    static const uint16_t want[5] = {0x1234, 0x8000, 0x8000, 0x0456, 0x0456};
+    for (uint32_t i = 0; i < 5; i++)
+        assert_int_equal(pt_pixel(psx, 32 + i, 32), want[i]);
+}
+
+static void mask_bit_writes(void **state)
+{
+    glhle_psx *psx = pt_sw();
+    mask_bits(psx);
+    glhle_psx_destroy(psx);
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        psx = pt_gl(*state, scale, false);
+        mask_bits(psx);
+        glhle_psx_destroy(psx);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(software_matches_hardware),
         TS_GL_TEST(gl_matches_hardware),
+        TS_GL_TEST(mask_bit_writes),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
