@@ -52,7 +52,8 @@ __attribute__((noinline)) void bench_measured(job *j)
 
 static uint8_t *random_buffer(size_t n, uint64_t seed)
 {
-    uint8_t *p = malloc(n);
+    /* on a cache line, as the surface cache's scratch buffers are */
+    uint8_t *p = aligned_alloc(64, (n + 63) / 64 * 64);
     if (!p) {
         fprintf(stderr, "bench_texcodec: out of memory\n");
         exit(1);
