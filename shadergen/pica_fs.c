@@ -55,6 +55,7 @@ static const char interface_text[] =
     "    ivec4 proctex_lut;\n"
     "    ivec4 proctex_offset;\n"
     "    ivec4 blend_color;\n"
+    "    vec4 shadow_render;\n"
     "} u;\n";
 _Static_assert(PICA_FS_UBO_BINDING == 0 && PICA_FS_LUT_BINDING == 3 && PICA_FS_DEST_BINDING == 4,
                "bindings are spelled out in the text");
@@ -702,7 +703,29 @@ static void write_header(gen *g)
         text(g, "#version 450 core\n");
     if (g->blend && g->fetch)
         text(g, "#extension GL_EXT_shader_framebuffer_fetch : require\n");
+    if (g->k->shadow_render && g->gles)
+        text(g, "precision highp uimage2D;\n");
 }
+
+/* Shadow-map rendering (COLOR_OPERATION mode 3): the colour buffer holds
+ * depth24 << 8 | intensity8 words, read and written through an R32UI image
+ * of it. A fragment nearer than the stored depth either moves the depth
+ * (intensity 0) or lowers the intensity to s / (constant + linear * d /
+ * stored depth); compare-and-swap keeps concurrent fragments correct
+ * (Azahar's GL generator, UpdateShadow; FRAGOP_SHADOW holds the two f16
+ * numbers). The word layout is the one the shadow texture reads use. */
+static const char shadow_render_text[] =
+    "layout(binding = 0, r32ui) uniform coherent uimage2D pica_shadow_map;\n"
+    "uint pica_shadow_update(uint p, uint d, uint s) {\n"
+    "    uint z = p >> 8, i = p & 255u;\n"
+    "    if (d < z) {\n"
+    "        if (s == 0u)\n"
+    "            z = d;\n"
+    "        else\n"
+    "            i = min(uint(float(s) / (u.shadow_render.x + u.shadow_render.y * float(d) / float(z))), i);\n"
+    "    }\n"
+    "    return z << 8 | i;\n"
+    "}\n";
 
 /* One blend factor (BLEND_FUNC code, normalised: 0-14) as an integer
  * expression on 0..255 values: `s` the shader's colour, `d` the destination,
@@ -805,6 +828,8 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         write_shadow_helpers(&g);
     if (proctex)
         write_proctex(&g);
+    if (key->shadow_render)
+        text(&g, shadow_render_text);
 
     glsl_open(w, "void main()");
     /* the interpolated colour rounds to bytes (Azahar's software rasterizer
@@ -868,6 +893,20 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     }
     if (g.blend)
         write_blend(&g);
+    if (key->shadow_render) {
+        /* the depth as 24 bits, the intensity from the combiner output's
+         * green (Azahar); a bounded compare-and-swap loop */
+        glsl_line(w, "uint sd = uint(depth * 16777215.0);");
+        glsl_line(w, "uint ss = uint(prev.g);");
+        glsl_line(w, "ivec2 sc = ivec2(gl_FragCoord.xy);");
+        glsl_line(w, "uint sold = imageLoad(pica_shadow_map, sc).x;");
+        glsl_open(w, "for (int n = 0; n < 64; n++)");
+        glsl_line(w, "uint seen = imageAtomicCompSwap(pica_shadow_map, sc, sold, pica_shadow_update(sold, sd, ss));");
+        glsl_line(w, "if (seen == sold)");
+        glsl_line(w, "    break;");
+        glsl_line(w, "sold = seen;");
+        glsl_close(w, "");
+    }
     glsl_line(w, "gl_FragDepth = depth;");
     glsl_line(w, "pica_frag_color = vec4(prev) / 255.0;");
     glsl_close(w, "");

@@ -19,7 +19,11 @@
  * The fragment stage then reads z/w = gl_FragCoord.z - 1 and
  * w = 1 / gl_FragCoord.w, applies DEPTHMAP and writes gl_FragDepth.
  * Output: layout(location = 0) out vec4 pica_frag_color, every channel an
- * exact n/255, so an RGBA8 target stores the PICA's 8-bit result.
+ * exact n/255, so an RGBA8 target stores the PICA's 8-bit result (inout
+ * when the key blends in the shader with framebuffer fetch; otherwise such
+ * keys read sampler2D pica_dest at unit PICA_FS_DEST_BINDING). Keys with
+ * shadow_render update layout(binding = 0, r32ui) uimage2D pica_shadow_map,
+ * the colour target's words, instead (the draw masks the colour output).
  * Uniforms: the std140 block PicaFsUniforms at binding PICA_FS_UBO_BINDING
  * and the R32UI texture buffer pica_luts at texture unit PICA_FS_LUT_BINDING,
  * both laid out as in pica_fs_uniforms.h.

@@ -400,6 +400,10 @@ void pica_fs_key_normalize(pica_fs_key *key)
     key->depth_wbuffer &= 1;
     key->tex2_coord1 &= 1;
     key->shadow_ortho &= 1;
+    key->shadow_render &= 1;
+    memset(key->pad0, 0, sizeof key->pad0);
+    if (key->shadow_render) /* no colour reaches the blender */
+        key->blend_rgb_eq = key->blend_alpha_eq = 0;
     normalize_blend(&key->blend_rgb_eq, &key->blend_src_rgb, &key->blend_dst_rgb);
     normalize_blend(&key->blend_alpha_eq, &key->blend_src_alpha, &key->blend_dst_alpha);
 
@@ -598,6 +602,8 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
                              key->blend_src_rgb, key->blend_dst_rgb, mode_names[key->blend_alpha_eq % 3],
                              key->blend_src_alpha, key->blend_dst_alpha);
     }
+    if (key->shadow_render)
+        glhle_bytebuf_printf(out, "shadow-map rendering\n");
     glhle_bytebuf_printf(out, "textures");
     for (unsigned u = 0; u < 3; u++)
         if ((key->tex_enable >> u) & 1)

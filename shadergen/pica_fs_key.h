@@ -330,13 +330,18 @@ typedef struct pica_fs_key {
     uint8_t blend_alpha_eq;
     uint8_t blend_src_rgb, blend_dst_rgb;     /* BLEND_FUNC factor codes 0-14 */
     uint8_t blend_src_alpha, blend_dst_alpha;
+    /* COLOR_OPERATION mode 3: the fragment updates a shadow map in the
+     * colour buffer (depth24 << 8 | intensity8 words) instead of writing a
+     * colour; see pica_fs.h. Blending is then zeroed. */
+    uint8_t shadow_render;
+    uint8_t pad0[3];
     pica_fs_lighting_key lighting;
     pica_fs_proctex_key proctex;
 } pica_fs_key;
-_Static_assert(sizeof(pica_fs_key) == 184, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
+_Static_assert(sizeof(pica_fs_key) == 188, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
 
 /* Bumped whenever the key's layout or meaning changes (disk caches key on it). */
-#define PICA_FS_KEY_VERSION 2u
+#define PICA_FS_KEY_VERSION 3u
 
 /* Blending in the shader. The PICA applies the blend factors under its MIN
  * and MAX equations too: min(src * sf, dst * df) / 255 per channel, in

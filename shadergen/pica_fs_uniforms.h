@@ -118,13 +118,14 @@ typedef struct pica_fs_uniforms {
     int32_t proctex_lut[4];       /* x width, y LOD min, z LOD max */
     int32_t proctex_offset[4];    /* colour-table offsets of LOD levels 0-3 */
     int32_t blend_color[4];       /* GPUREG_BLEND_COLOR, 0..255 (for blending in the shader) */
+    float shadow_render[4];       /* x, y: GPUREG_FRAGOP_SHADOW constant and linear (f16), shadow-map rendering */
 } pica_fs_uniforms;
 
 _Static_assert(offsetof(pica_fs_uniforms, tev_buffer_init) == 96, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, light) == 192, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, proctex_noise) == 1088, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, blend_color) == 1152, "std140 layout");
-_Static_assert(sizeof(pica_fs_uniforms) == 1168, "std140 layout changed: update pica_fs.c's block text");
+_Static_assert(sizeof(pica_fs_uniforms) == 1184, "std140 layout changed: update pica_fs.c's block text");
 
 /* Parts of the data that change independently, for uploads of what is
  * dirty: lighting LUT n (GPUREG_LIGHTING_LUT_INDEX numbering) is bit n; the

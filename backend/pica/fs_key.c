@@ -105,6 +105,7 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
 
     /* MIN/MAX blending with factors (pica_fs_key.h) */
     const pica_fragop_state *fo = &s->fragop;
+    key->shadow_render = fo->mode == PICA_FRAGOP_SHADOW;
     if (fo->blend) {
         key->blend_rgb_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb);
         key->blend_alpha_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha);
@@ -252,6 +253,8 @@ void pica_fs_uniforms_from_state(const pica_state *s, pica_fs_uniforms *u)
         u->proctex_offset[i] = p->level_offset[i];
     for (int c = 0; c < 4; c++)
         u->blend_color[c] = s->fragop.blend_color[c];
+    u->shadow_render[0] = s->fragop.shadow_constant;
+    u->shadow_render[1] = s->fragop.shadow_linear;
 }
 
 void pica_fs_luts_from_state(const pica_state *s, pica_fs_luts *luts, uint64_t dirty)

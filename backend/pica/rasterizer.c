@@ -121,9 +121,11 @@ struct pica_rasterizer {
     GLuint scratch[3];             /* feedback-loop copies, per unit */
     uint32_t scratch_w[3], scratch_h[3];
     GLuint shadow_view;            /* the R32UI view of this draw's shadow texture, if any */
+    GLuint shadow_image;           /* the R32UI view of the colour target a shadow-map draw updates */
 
     /* per draw */
     bool prepared, skip, drew;
+    bool shadow_pass;              /* COLOR_OPERATION mode 3: image updates, a barrier after each GL draw */
     bool fix_quats;
     bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
     pica_render_targets rt;
@@ -314,6 +316,18 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
 
     out->clip_plane = ra->clip_enable;
     memcpy(out->clip, ra->clip_plane, sizeof out->clip);
+
+    /* shadow-map rendering: the shader updates the colour buffer itself;
+     * no colour write, blend or logic op, and no depth or stencil buffer
+     * (Azahar's GL rasterizer leaves the depth buffer out of such draws) */
+    if (fo->mode == PICA_FRAGOP_SHADOW) {
+        memset(out->color_mask, 0, sizeof out->color_mask);
+        out->blend.enable = false;
+        out->logic_op = false;
+        out->depth_test = out->depth_write = false;
+        out->stencil.enable = false;
+        out->stencil.write_mask = 0;
+    }
 }
 
 static void apply_fixed(pica_rasterizer *r, const pica_gl_fixed *f)
@@ -534,6 +548,33 @@ static const char *fragop_mode_name(uint8_t mode)
     return mode == PICA_FRAGOP_GAS ? "gas" : mode == PICA_FRAGOP_SHADOW ? "shadow-map" : "reserved";
 }
 
+/* Shadow-map rendering writes the colour target through an R32UI image of
+ * it (pica_fs_key.h); the target must be RGBA8, the only format whose
+ * texels hold the 32-bit words. One view per draw, like shadow_view. */
+static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
+{
+    GladGLContext *gl = r->gl;
+    if (r->shadow_image) {
+        gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+        gl->DeleteTextures(1, &r->shadow_image);
+        r->shadow_image = 0;
+    }
+    r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW;
+    if (!r->shadow_pass)
+        return true;
+    if (!r->rt.has_color || r->rt.color_format != PICA_TEXFMT_RGBA8) {
+        pica_problem(r->p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
+                     "draw skipped: shadow-map rendering needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
+                     s->framebuffer.color_format, r->rt.has_color ? "" : ", colour buffer disabled");
+        return false;
+    }
+    gl->GenTextures(1, &r->shadow_image);
+    gl->TextureView(r->shadow_image, GL_TEXTURE_2D, r->rt.color_texture, GL_R32UI, 0, 1, 0, 1);
+    gl->BindImageTexture(0, r->shadow_image, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    r->stats.shadow_draws++;
+    return true;
+}
+
 typedef enum prep {
     PREP_OK,
     PREP_EMPTY,   /* nothing to draw into: both buffers disabled */
@@ -549,7 +590,7 @@ static prep prepare(pica_rasterizer *r)
         pica_problem(p, GLHLE_RESULT_GL_ERROR, GLHLE_LOG_ERROR, "draw skipped: the GL context cannot be made current");
         return PREP_SKIPPED;
     }
-    if (s->fragop.mode != PICA_FRAGOP_DEFAULT) {
+    if (s->fragop.mode != PICA_FRAGOP_DEFAULT && s->fragop.mode != PICA_FRAGOP_SHADOW) {
         pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
                      "draw skipped: COLOR_OPERATION mode %u (%s rendering) is not rendered by the GL draw path",
                      s->fragop.mode, fragop_mode_name(s->fragop.mode));
@@ -602,6 +643,8 @@ static prep prepare(pica_rasterizer *r)
         return PREP_SKIPPED;
     }
     if (!bind_textures(r, s))
+        return PREP_SKIPPED;
+    if (!bind_shadow_image(r, s))
         return PREP_SKIPPED;
 
     /* the clip plane */
@@ -691,6 +734,8 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
         }
         r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
                                       basevertex);
+        if (r->shadow_pass) /* the image writes, visible to the next draw, texture reads and read-backs */
+            r->gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
         r->stats.gl_draws++;
     }
     r->stats.triangles += ni / 3;
@@ -837,6 +882,8 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
             gl->DeleteTextures(1, &r->scratch[i]);
     if (r->shadow_view)
         gl->DeleteTextures(1, &r->shadow_view);
+    if (r->shadow_image)
+        gl->DeleteTextures(1, &r->shadow_image);
     if (r->vs_ubo)
         gl->DeleteBuffers(1, &r->vs_ubo);
     if (r->vao)

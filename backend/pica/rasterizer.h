@@ -64,6 +64,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t feedback_copies;  /* textures copied because the draw renders into them */
     uint64_t buffer_uploads;   /* glBufferSubData calls of the uniform and LUT buffers */
     uint64_t texture_barriers; /* before draws whose shader reads the colour attachment */
+    uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);

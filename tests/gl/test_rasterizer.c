@@ -1179,6 +1179,10 @@ static void every_generated_program_links(void **state)
             fs.blend_dst_alpha = (uint8_t)ts_rng_below(&r, 15);
             pica_fs_key_normalize(&fs);
         }
+        if (i % 8 == 3) { /* shadow-map rendering */
+            fs.shadow_render = 1;
+            pica_fs_key_normalize(&fs);
+        }
         pica_vs_key vs = {.outputs = (uint8_t)ts_rng_below(&r, PICA_VS_OUT_ALL + 1), .clip = (uint8_t)(i & 1)};
         GLuint prog = 0;
         assert_int_equal(pica_rasterizer_build_program(ctx, &fs, &vs, &prog), GLHLE_RESULT_OK);
@@ -1342,6 +1346,81 @@ static void shader_build_failure(void **state)
     pd_env_free(&e);
 }
 
+/* ---- shadow-map rendering ---------------------------------------------------------------------------- */
+
+typedef struct shadow_pass {
+    uint32_t fragop_shadow; /* GPUREG_FRAGOP_SHADOW: f16 constant | f16 linear << 16 */
+} shadow_pass;
+
+static void set_shadow_render(tp_cmdbuf *b, const void *arg)
+{
+    const shadow_pass *sp = arg;
+    tp_cmd1(b, 0x100, 0x00E40003); /* COLOR_OPERATION mode 3 */
+    tp_cmd1(b, 0x130, sp->fragop_shadow);
+}
+
+/* The shadow word of every pixel: the RGBA8 texel as R | G << 8 | B << 16 |
+ * A << 24 (the layout the shadow texture reads use). */
+static void check_shadow_words(const glhle_image *img, uint32_t z, uint32_t intensity, const char *what)
+{
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const uint32_t w = pack(px(img, x, y));
+            if (abs((int)(w >> 8) - (int)z) > 1 || (w & 0xFF) != intensity)
+                fail_msg("%s: pixel (%u, %u) shadow word 0x%08X: depth 0x%06X, intensity %u; expected 0x%06X (+-1), %u",
+                         what, x, y, w, w >> 8, w & 0xFF, z, intensity);
+        }
+}
+
+/* COLOR_OPERATION mode 3 (Azahar's UpdateShadow, pica_fs_key.h): a nearer
+ * fragment with intensity (combiner green) 0 moves the stored depth; one
+ * with a non-zero intensity lowers the stored intensity to
+ * s / (constant + linear * d / stored depth); a farther one changes
+ * nothing. Expected words are computed here from those rules. */
+static void shadow_map_rendering(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    uint8_t *all = malloc(W * H * 4);
+    memset(all, 0xFF, W * H * 4); /* depth 0xFFFFFF, intensity 255 */
+    pd_put_color(&e, PD_COLOR, 0, W, H, all);
+    free(all);
+    /* constant 1.25 (f16 0x3D00), linear -0.5 (0xB800) */
+    const shadow_pass sp = {0x3D00u | 0xB800u << 16};
+    glhle_image img;
+
+    /* depth 0.75, intensity 0: the depth moves, the intensity stays */
+    put_quad(&e, -0.75f, 1, (rgba){90, 0, 40, 255}, 0, 0, 0, 0);
+    draw_and_read(&e, 6, false, set_shadow_render, &sp, &img);
+    const uint32_t d1 = (uint32_t)(0.75 * 16777215.0);
+    check_shadow_words(&img, d1, 255, "depth pass");
+    glhle_image_free(&img);
+
+    /* depth 0.5, intensity 200: 200 / (1.25 - 0.5 * d2 / d1) */
+    put_quad(&e, -0.5f, 1, (rgba){0, 200, 0, 255}, 0, 0, 0, 0);
+    draw_and_read(&e, 6, false, set_shadow_render, &sp, &img);
+    const uint32_t d2 = (uint32_t)(0.5 * 16777215.0);
+    const uint32_t i2 = (uint32_t)(200.0f / (1.25f + -0.5f * (float)d2 / (float)d1));
+    print_message("shadow intensity %u (d2 / d1 = %.4f)\n", i2, (double)d2 / d1);
+    assert_true(i2 > 200 && i2 < 255);
+    check_shadow_words(&img, d1, i2, "intensity pass");
+    glhle_image_free(&img);
+
+    /* depth 0.9, behind what is stored: nothing changes */
+    put_quad(&e, -0.9f, 1, (rgba){0, 10, 0, 255}, 0, 0, 0, 0);
+    draw_and_read(&e, 6, false, set_shadow_render, &sp, &img);
+    check_shadow_words(&img, d1, i2, "farther pass");
+    glhle_image_free(&img);
+    pica_rasterizer_stats st = rstats(&e);
+    assert_int_equal(st.shadow_draws, 3);
+    assert_int_equal(st.skipped, 0);
+
+    /* the map rendered here is what a shadow texture reads: the existing
+     * shadow_texture test checks those reads on hand-made words of this
+     * layout */
+    pd_env_free(&e);
+}
+
 static void unsupported_fragment_mode(void **state)
 {
     pd_env e;
@@ -1349,9 +1428,9 @@ static void unsupported_fragment_mode(void **state)
     put_triangle(&e, false);
     tp_cmdbuf b;
     setup(&b, false);
-    tp_cmd1(&b, 0x100, 0x00E40003); /* COLOR_OPERATION mode 3: shadow-map rendering */
+    tp_cmd1(&b, 0x100, 0x00E40001); /* COLOR_OPERATION mode 1: gas rendering */
     pd_draw(&b, 0, 3, 0);
-    skipped(&e, &b, GLHLE_RESULT_UNSUPPORTED, "shadow-map rendering");
+    skipped(&e, &b, GLHLE_RESULT_UNSUPPORTED, "gas rendering");
     draw_good_triangle(&e);
     pd_env_free(&e);
 }
@@ -1384,6 +1463,7 @@ int main(void)
         TS_GL_TEST(unmapped_render_target),
         TS_GL_TEST(unmapped_texture),
         TS_GL_TEST(shader_build_failure),
+        TS_GL_TEST(shadow_map_rendering),
         TS_GL_TEST(unsupported_fragment_mode),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

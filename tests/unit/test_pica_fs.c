@@ -146,6 +146,10 @@ static void glslang_validates_every_variant(void **state)
             k.blend_dst_alpha = (uint8_t)ts_rng_below(&r, 16);
             pica_fs_key_normalize(&k);
         }
+        if (n % 8 == 3) { /* shadow-map rendering (image atomics) */
+            k.shadow_render = 1;
+            pica_fs_key_normalize(&k);
+        }
         src[0][n] = generate(&k, false);
         src[1][n] = generate(&k, true);
     }
