@@ -12,6 +12,9 @@
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2")))
+/* The kernels specialise per format only when the whole chain is inlined
+ * into each run function (the format switches then fold away). */
+#define INLINE inline __attribute__((always_inline))
 
 bool pica_avx2_available(void)
 {
@@ -30,20 +33,44 @@ AVX2 static inline __m256i load32(const uint8_t *p)
 }
 
 /* 32-bit texels: `shuf` reorders the bytes of each texel (RGBA8: A,B,G,R ->
- * R,G,B,A; D24S8: depth | stencil << 24 -> stencil | depth << 8). */
-AVX2 static inline void tile32(const uint8_t *tile, uint8_t *dst, intptr_t pitch, __m256i shuf)
+ * R,G,B,A; D24S8: depth | stencil << 24 -> stencil | depth << 8). Rows 2g
+ * and 2g + 1 of a tile: texels 0-7 (+8 for odd g, +32 for g >= 2) hold
+ * x 0-3 of both rows, the texels 16 further on hold x 4-7. */
+AVX2 static INLINE void rows32(const uint8_t *tile, int g, __m256i shuf, __m256i *even, __m256i *odd)
+{
+    int left = (g & 1) * 8 + (g >> 1) * 32;
+    __m256i a = _mm256_shuffle_epi8(load32(tile + left * 4), shuf);
+    __m256i b = _mm256_shuffle_epi8(load32(tile + (left + 16) * 4), shuf);
+    /* texel pairs (t0 t1)(t2 t3)(t4 t5)(t6 t7) -> (t0 t1)(t4 t5) | (t2 t3)(t6 t7) */
+    a = _mm256_permute4x64_epi64(a, 0xD8);
+    b = _mm256_permute4x64_epi64(b, 0xD8);
+    *even = _mm256_permute2x128_si256(a, b, 0x20);
+    *odd = _mm256_permute2x128_si256(a, b, 0x31);
+}
+
+AVX2 static INLINE void tile32(const uint8_t *tile, uint8_t *dst, intptr_t pitch, __m256i shuf)
 {
     for (int g = 0; g < 4; g++) {
-        /* rows 2g, 2g+1: texels 0-7 (+8 for odd g, +32 for g >= 2) hold
-         * x 0-3, the texels 16 further on hold x 4-7 */
-        int left = (g & 1) * 8 + (g >> 1) * 32;
-        __m256i a = _mm256_shuffle_epi8(load32(tile + left * 4), shuf);
-        __m256i b = _mm256_shuffle_epi8(load32(tile + (left + 16) * 4), shuf);
-        /* texel pairs (t0 t1)(t2 t3)(t4 t5)(t6 t7) -> (t0 t1)(t4 t5) | (t2 t3)(t6 t7) */
-        a = _mm256_permute4x64_epi64(a, 0xD8);
-        b = _mm256_permute4x64_epi64(b, 0xD8);
-        store_row(dst, pitch, 2 * g, _mm256_permute2x128_si256(a, b, 0x20));
-        store_row(dst, pitch, 2 * g + 1, _mm256_permute2x128_si256(a, b, 0x31));
+        __m256i e, o;
+        rows32(tile, g, shuf, &e, &o);
+        store_row(dst, pitch, 2 * g, e);
+        store_row(dst, pitch, 2 * g + 1, o);
+    }
+}
+
+/* Two neighbouring tiles: each output row gets one whole 64-byte line,
+ * written as two adjacent stores (measured faster than a tile at a time,
+ * whose eight 32-byte row stores are 4 KiB apart). */
+AVX2 static INLINE void tile32x2(const uint8_t *t0, const uint8_t *t1, uint8_t *dst, intptr_t pitch, __m256i shuf)
+{
+    for (int g = 0; g < 4; g++) {
+        __m256i e0, o0, e1, o1;
+        rows32(t0, g, shuf, &e0, &o0);
+        rows32(t1, g, shuf, &e1, &o1);
+        store_row(dst, pitch, 2 * g, e0);
+        store_row(dst + 32, pitch, 2 * g, e1);
+        store_row(dst, pitch, 2 * g + 1, o0);
+        store_row(dst + 32, pitch, 2 * g + 1, o1);
     }
 }
 
@@ -51,24 +78,6 @@ AVX2 static inline void tile32(const uint8_t *tile, uint8_t *dst, intptr_t pitch
  * stencil | depth << 8. */
 #define SHUF_RGBA8 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
 #define SHUF_D24S8 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
-/* Two neighbouring tiles: each output row gets one whole 64-byte line,
- * written as two adjacent stores (measured faster than a tile at a time,
- * whose eight 32-byte row stores are 4 KiB apart). */
-AVX2 static inline void tile32x2(const uint8_t *t0, const uint8_t *t1, uint8_t *dst, intptr_t pitch, __m256i shuf)
-{
-    for (int g = 0; g < 4; g++) {
-        int left = (g & 1) * 8 + (g >> 1) * 32;
-        __m256i a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t0 + left * 4), shuf), 0xD8);
-        __m256i b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t0 + (left + 16) * 4), shuf), 0xD8);
-        __m256i c = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t1 + left * 4), shuf), 0xD8);
-        __m256i d = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(load32(t1 + (left + 16) * 4), shuf), 0xD8);
-        store_row(dst, pitch, 2 * g, _mm256_permute2x128_si256(a, b, 0x20));
-        store_row(dst + 32, pitch, 2 * g, _mm256_permute2x128_si256(c, d, 0x20));
-        store_row(dst, pitch, 2 * g + 1, _mm256_permute2x128_si256(a, b, 0x31));
-        store_row(dst + 32, pitch, 2 * g + 1, _mm256_permute2x128_si256(c, d, 0x31));
-    }
-}
-
 #define RUN32(name, order)                                                                                        \
     AVX2 static void name(const void *ctx, const uint8_t *tiles, size_t step, size_t count, uint8_t *dst,         \
                           intptr_t pitch)                                                                         \
@@ -87,7 +96,7 @@ RUN32(run_d24s8, SHUF_D24S8)
 /* 16-bit texels in 16-bit lanes -> the low (R | G << 8) and high
  * (B | A << 8) halves of the host word. Bit layouts as in texcodec.c's
  * texel_to_host. */
-AVX2 static inline void expand16(pica_texfmt fmt, __m256i x, __m256i *lo, __m256i *hi)
+AVX2 static INLINE void expand16(pica_texfmt fmt, __m256i x, __m256i *lo, __m256i *hi)
 {
 #define SRL(v, n) _mm256_srli_epi16((v), (n))
 #define SLL(v, n) _mm256_slli_epi16((v), (n))
@@ -123,7 +132,7 @@ AVX2 static inline void expand16(pica_texfmt fmt, __m256i x, __m256i *lo, __m256
 
 /* 16 texels (x 0-3 of four rows) -> two vectors holding those rows as 32-bit
  * host texels: rows 0 | 2 and rows 1 | 3 (four texels per 128-bit lane). */
-AVX2 static inline void quad16(pica_texfmt fmt, const uint8_t *p, __m256i *r02, __m256i *r13)
+AVX2 static INLINE void quad16(pica_texfmt fmt, const uint8_t *p, __m256i *r02, __m256i *r13)
 {
     __m256i lo, hi;
     expand16(fmt, load32(p), &lo, &hi);
@@ -133,38 +142,47 @@ AVX2 static inline void quad16(pica_texfmt fmt, const uint8_t *p, __m256i *r02, 
     *r13 = _mm256_unpackhi_epi64(u, v);
 }
 
-AVX2 static inline void tile16(pica_texfmt fmt, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
+/* Rows 4h..4h + 3 of a tile: texels 32h..32h + 15 are x 0-3 of those
+ * rows, the next 16 x 4-7. */
+AVX2 static INLINE void rows16(pica_texfmt fmt, const uint8_t *tile, int h, __m256i *r0, __m256i *r1, __m256i *r2,
+                               __m256i *r3)
+{
+    __m256i l02, l13, r02, r13;
+    quad16(fmt, tile + h * 64, &l02, &l13);
+    quad16(fmt, tile + h * 64 + 32, &r02, &r13);
+    *r0 = _mm256_permute2x128_si256(l02, r02, 0x20);
+    *r1 = _mm256_permute2x128_si256(l13, r13, 0x20);
+    *r2 = _mm256_permute2x128_si256(l02, r02, 0x31);
+    *r3 = _mm256_permute2x128_si256(l13, r13, 0x31);
+}
+
+AVX2 static INLINE void tile16(pica_texfmt fmt, const uint8_t *tile, uint8_t *dst, intptr_t pitch)
 {
     for (int h = 0; h < 2; h++) {
-        /* texels 32h..32h+15 are x 0-3 of rows 4h..4h+3, the next 16 x 4-7 */
-        __m256i l02, l13, r02, r13;
-        quad16(fmt, tile + h * 64, &l02, &l13);
-        quad16(fmt, tile + h * 64 + 32, &r02, &r13);
-        store_row(dst, pitch, 4 * h + 0, _mm256_permute2x128_si256(l02, r02, 0x20));
-        store_row(dst, pitch, 4 * h + 2, _mm256_permute2x128_si256(l02, r02, 0x31));
-        store_row(dst, pitch, 4 * h + 1, _mm256_permute2x128_si256(l13, r13, 0x20));
-        store_row(dst, pitch, 4 * h + 3, _mm256_permute2x128_si256(l13, r13, 0x31));
+        __m256i r0, r1, r2, r3;
+        rows16(fmt, tile, h, &r0, &r1, &r2, &r3);
+        store_row(dst, pitch, 4 * h + 0, r0);
+        store_row(dst, pitch, 4 * h + 1, r1);
+        store_row(dst, pitch, 4 * h + 2, r2);
+        store_row(dst, pitch, 4 * h + 3, r3);
     }
 }
 
 /* Two neighbouring tiles: each output row gets one whole 64-byte line. */
-AVX2 static inline void tile16x2(pica_texfmt fmt, const uint8_t *t0, const uint8_t *t1, uint8_t *dst, intptr_t pitch)
+AVX2 static INLINE void tile16x2(pica_texfmt fmt, const uint8_t *t0, const uint8_t *t1, uint8_t *dst, intptr_t pitch)
 {
     for (int h = 0; h < 2; h++) {
-        __m256i a02, a13, b02, b13, c02, c13, d02, d13;
-        quad16(fmt, t0 + h * 64, &a02, &a13);
-        quad16(fmt, t0 + h * 64 + 32, &b02, &b13);
-        quad16(fmt, t1 + h * 64, &c02, &c13);
-        quad16(fmt, t1 + h * 64 + 32, &d02, &d13);
-        uint8_t *r0 = dst + (intptr_t)(4 * h) * pitch;
-        store_row(r0, pitch, 0, _mm256_permute2x128_si256(a02, b02, 0x20));
-        store_row(r0 + 32, pitch, 0, _mm256_permute2x128_si256(c02, d02, 0x20));
-        store_row(r0, pitch, 1, _mm256_permute2x128_si256(a13, b13, 0x20));
-        store_row(r0 + 32, pitch, 1, _mm256_permute2x128_si256(c13, d13, 0x20));
-        store_row(r0, pitch, 2, _mm256_permute2x128_si256(a02, b02, 0x31));
-        store_row(r0 + 32, pitch, 2, _mm256_permute2x128_si256(c02, d02, 0x31));
-        store_row(r0, pitch, 3, _mm256_permute2x128_si256(a13, b13, 0x31));
-        store_row(r0 + 32, pitch, 3, _mm256_permute2x128_si256(c13, d13, 0x31));
+        __m256i a0, a1, a2, a3, b0, b1, b2, b3;
+        rows16(fmt, t0, h, &a0, &a1, &a2, &a3);
+        rows16(fmt, t1, h, &b0, &b1, &b2, &b3);
+        store_row(dst, pitch, 4 * h + 0, a0);
+        store_row(dst + 32, pitch, 4 * h + 0, b0);
+        store_row(dst, pitch, 4 * h + 1, a1);
+        store_row(dst + 32, pitch, 4 * h + 1, b1);
+        store_row(dst, pitch, 4 * h + 2, a2);
+        store_row(dst + 32, pitch, 4 * h + 2, b2);
+        store_row(dst, pitch, 4 * h + 3, a3);
+        store_row(dst + 32, pitch, 4 * h + 3, b3);
     }
 }
 
