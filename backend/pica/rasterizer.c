@@ -779,7 +779,8 @@ static void on_event(void *user, glhle_pica *p, const glhle_pica_event *ev)
     pica_pipeline_event(r->pipeline, p, ev);
     if (r->drew) {
         r->stats.draws++;
-        pica_surface_cache_mark_written(r->surfaces, &pica_get_state(p)->framebuffer, &r->fixed.written);
+        pica_surface_cache_mark_written(r->surfaces, &pica_get_state(p)->framebuffer, &r->fixed.written,
+                                        r->shadow_pass);
     } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
         r->stats.empty++; /* no triangles */
     }

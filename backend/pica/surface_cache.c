@@ -56,6 +56,10 @@ typedef struct surface {
      * (an RGB565 target stored as RGBA8); canonicalise() before the GPU
      * reads it as data */
     bool raw;
+    /* shadow-map rendering wrote it last: its texels are depth24 << 8 |
+     * intensity words, so a flush at scale takes one sample per texel (as
+     * depth does) instead of averaging bytes */
+    bool words;
 } surface;
 
 typedef struct fbo_entry {
@@ -716,7 +720,7 @@ static void read_native(pica_surface_cache *c, surface *s, uint32_t g0, uint32_t
     if (k > 1) {
         ensure_stage(c, w, h);
         const pica_pass_image img = {s->tex, 0, s->key.height, k};
-        pica_pass_run_downscale(c->passes, &img, 0, g0 * s->rows, w, h, c->stage_color_fbo);
+        pica_pass_run_downscale(c->passes, &img, 0, g0 * s->rows, w, h, s->words, c->stage_color_fbo);
         src = c->stage_color;
         sy = 0;
     }
@@ -1323,7 +1327,8 @@ glhle_result pica_surface_cache_bind_framebuffer(pica_surface_cache *c, const pi
     return first;
 }
 
-void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuffer_state *fb, const pica_rect *rect)
+void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuffer_state *fb, const pica_rect *rect,
+                                     bool shadow_words)
 {
     if (!rect || !rect->w || !rect->h)
         return;
@@ -1341,6 +1346,8 @@ void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuff
             y1 = s->key.height;
         mark_groups_written(c, ids[i], rect->y / s->rows, (y1 + s->rows - 1) / s->rows);
         s->raw |= !s->depth && s->key.format != PICA_TEXFMT_RGBA8;
+        if (!s->depth)
+            s->words = shadow_words;
     }
 }
 

@@ -150,8 +150,11 @@ glhle_result pica_surface_cache_bind_framebuffer(pica_surface_cache *c, const pi
  * buffer when color_write, the depth-stencil when depth or stencil writes
  * are enabled in `fb` (pass the state the draw used). Marks the rows dirty
  * and invalidates other surfaces over them. Cheap when the rows are already
- * dirty. */
-void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuffer_state *fb, const pica_rect *rect);
+ * dirty. `shadow_words`: the draw was a shadow-map pass (COLOR_OPERATION
+ * mode 3), so the colour texels are words and flushes at scale take one
+ * sample per texel. */
+void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuffer_state *fb, const pica_rect *rect,
+                                     bool shadow_words);
 
 /* ---- textures ------------------------------------------------------------------ */
 

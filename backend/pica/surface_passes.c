@@ -17,7 +17,7 @@
 /* A pass variant: the pass and the constants its shader is built with. */
 typedef struct pass_key {
     uint8_t pass;
-    uint8_t a, b;   /* formats (pica_texfmt) */
+    uint8_t a, b;   /* formats (pica_texfmt); the downscale pass: a = one sample */
     uint8_t sx, sy; /* downscale shifts */
     uint8_t ss, ds; /* source and destination scales */
     uint8_t pad;
@@ -146,6 +146,10 @@ static const char downscale_fs[] =
     "{\n"
     "    ivec2 p = ivec2(gl_FragCoord.xy);\n"
     "    int x0 = (u_rect.x + p.x) * S, y0 = (u_rows - u_rect.y - u_rect.z + p.y) * S;\n"
+    "#if ONE_SAMPLE\n"
+    "    o_color = vec4(fetch8(u_src, x0 + S / 2, y0 + S / 2)) / 255.0;\n"
+    "    return;\n"
+    "#endif\n"
     "    uvec4 sum = uvec4(0u);\n"
     "    for (int j = 0; j < S; j++)\n"
     "        for (int i = 0; i < S; i++)\n"
@@ -186,7 +190,7 @@ static glhle_result build_variant(void *user, const void *key, GLuint *out)
                  k->b, k->ss, k->ds);
         body = reinterpret_fs;
     } else {
-        snprintf(defs, sizeof defs, "#define S %u\n", k->ss);
+        snprintf(defs, sizeof defs, "#define S %u\n#define ONE_SAMPLE %u\n", k->ss, k->a);
         body = downscale_fs;
     }
     return build(user, defs, body, out);
@@ -327,12 +331,12 @@ glhle_result pica_passes_stage_depth(pica_passes *ps, GLuint depth_tex, GLint x,
 }
 
 glhle_result pica_pass_run_downscale(pica_passes *ps, const pica_pass_image *src, uint32_t x, uint32_t y, uint32_t w,
-                                     uint32_t h, GLuint dst_fbo)
+                                     uint32_t h, bool one_sample, GLuint dst_fbo)
 {
     GladGLContext *gl = &ps->ctx->gl;
     if (src->scale < 2 || src->scale > PICA_PASS_MAX_SCALE)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    const GLuint prog = program(ps, PASS_DOWNSCALE, 0, 0, 0, 0, src->scale, 0);
+    const GLuint prog = program(ps, PASS_DOWNSCALE, one_sample, 0, 0, 0, src->scale, 0);
     if (!prog)
         return GLHLE_RESULT_SHADER_ERROR;
     pica_pass_begin(ps->st, ps->vao, dst_fbo, 0, 0, (GLsizei)w, (GLsizei)h);

@@ -72,8 +72,10 @@ glhle_result pica_passes_stage_depth(pica_passes *ps, GLuint depth_tex, GLint x,
 
 /* Box-averages the guest rectangle (x, y, w, h) of `src` (at src->scale)
  * into GL pixels (0, 0)-(w, h) of `dst_fbo` (native size, GL rows of the
- * rectangle bottom-up, as a readback wants them). */
+ * rectangle bottom-up, as a readback wants them). `one_sample`: take the
+ * sample at (scale / 2, scale / 2) of each block instead (GL rows, the one
+ * the depth resampling takes), for texels that are words, not colours. */
 glhle_result pica_pass_run_downscale(pica_passes *ps, const pica_pass_image *src, uint32_t x, uint32_t y, uint32_t w,
-                                     uint32_t h, GLuint dst_fbo);
+                                     uint32_t h, bool one_sample, GLuint dst_fbo);
 
 #endif

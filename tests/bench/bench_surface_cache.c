@@ -106,7 +106,7 @@ static void download_once(void *arg)
     if (r != GLHLE_RESULT_OK)
         die("render target", r);
     const pica_rect all = {0, 0, j->fb.width, j->fb.height};
-    pica_surface_cache_mark_written(j->e->gpu->surfaces, &j->fb, &all);
+    pica_surface_cache_mark_written(j->e->gpu->surfaces, &j->fb, &all, false);
     if ((r = glhle_pica_flush(j->e->gpu, j->fb.color_address, j->bytes)) != GLHLE_RESULT_OK)
         die("flush", r);
 }
@@ -185,7 +185,7 @@ static void transfer_rows(glhle_context *ctx, int reps)
             if (r != GLHLE_RESULT_OK)
                 die("render target", r);
             const pica_rect all = {0, 0, cases[i].w, cases[i].h};
-            pica_surface_cache_mark_written(e.gpu->surfaces, &fb, &all);
+            pica_surface_cache_mark_written(e.gpu->surfaces, &fb, &all, false);
             xfer_job g = {&e, e.gpu, {.input_address = RT >> 3, .output_address = OUT >> 3,
                                       .input_size = cases[i].w | (uint32_t)cases[i].h << 16,
                                       .output_size = cases[i].w | (uint32_t)cases[i].h << 16,
@@ -224,7 +224,7 @@ static void draws(void *arg)
         pica_surface_cache_bind_framebuffer(c, &j->fb, &rt);
         for (unsigned u = 0; u < 3; u++)
             pica_surface_cache_get_texture(c, &j->unit[u], u, NULL, &t);
-        pica_surface_cache_mark_written(c, &j->fb, &r);
+        pica_surface_cache_mark_written(c, &j->fb, &r, false);
     }
 }
 

@@ -1421,6 +1421,39 @@ static void shadow_map_rendering(void **state)
     pd_env_free(&e);
 }
 
+/* At 2x the map's words come back through a flush that takes one sample
+ * per texel: with depth rising across x, each word is the depth at the
+ * sample (2x + 1, GL row 2y + 1) of its 2x2 block, x + 0.75 in guest
+ * pixels, not a byte-wise average of two depths. */
+static void shadow_map_flush_at_scale(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 2);
+    uint8_t *all = malloc(W * H * 4);
+    memset(all, 0xFF, W * H * 4);
+    pd_put_color(&e, PD_COLOR, 0, W, H, all);
+    free(all);
+    const rgba c = {0, 0, 0, 255}; /* intensity 0: depth updates */
+    const float zl = -0.2f, zr = -0.8f; /* window depth 0.2 at the left edge, 0.8 at the right */
+    const pd_vertex v[6] = {vtx(0, 0, zl, 1, c), vtx(W, 0, zr, 1, c), vtx(W, H, zr, 1, c),
+                            vtx(0, 0, zl, 1, c), vtx(W, H, zr, 1, c), vtx(0, H, zl, 1, c)};
+    pd_put_vertices(&e, v, 6);
+    const shadow_pass sp = {0x3C00u}; /* constant 1, linear 0 */
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_shadow_render, &sp, &img);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const uint32_t w = pack(px(&img, x, y));
+            const double want = (0.2 + 0.6 * (x + 0.75) / W) * 16777215.0;
+            const double tol = 0.6 / W * 0.05 * 16777215.0; /* a twentieth of a pixel's depth step */
+            if ((w & 0xFF) != 255 || (double)(w >> 8) < want - tol || (double)(w >> 8) > want + tol)
+                fail_msg("pixel (%u, %u): shadow word 0x%08X, expected depth 0x%06X (+-%.0f) and intensity 255", x, y,
+                         w, (uint32_t)want, tol);
+        }
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
 static void unsupported_fragment_mode(void **state)
 {
     pd_env e;
@@ -1464,6 +1497,7 @@ int main(void)
         TS_GL_TEST(unmapped_texture),
         TS_GL_TEST(shader_build_failure),
         TS_GL_TEST(shadow_map_rendering),
+        TS_GL_TEST(shadow_map_flush_at_scale),
         TS_GL_TEST(unsupported_fragment_mode),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

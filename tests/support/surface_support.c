@@ -169,7 +169,7 @@ void tsf_render(tsf_env *e, const pica_framebuffer_state *fb, const pica_render_
 {
     tsf_draw_pattern(e->gpu, rt->fbo, (int)(rt->width * rt->scale), (int)(rt->height * rt->scale), block, seed);
     const pica_rect all = {0, 0, rt->width, rt->height};
-    pica_surface_cache_mark_written(e->gpu->surfaces, fb, &all);
+    pica_surface_cache_mark_written(e->gpu->surfaces, fb, &all, false);
 }
 
 glhle_pica_display_transfer tsf_transfer_regs(uint32_t in, uint32_t out, uint32_t in_w, uint32_t in_h, uint32_t out_w,
