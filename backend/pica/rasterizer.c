@@ -121,7 +121,6 @@ struct pica_rasterizer {
     GLuint scratch[3];             /* feedback-loop copies, per unit */
     uint32_t scratch_w[3], scratch_h[3];
     GLuint shadow_view;            /* the R32UI view of this draw's shadow texture, if any */
-    GLuint shadow_image;           /* the R32UI view of the colour target a shadow-map draw updates */
 
     /* per draw */
     bool prepared, skip, drew;
@@ -550,27 +549,20 @@ static const char *fragop_mode_name(uint8_t mode)
 
 /* Shadow-map rendering writes the colour target through an R32UI image of
  * it (pica_fs_key.h); the target must be RGBA8, the only format whose
- * texels hold the 32-bit words. One view per draw, like shadow_view. */
+ * texels hold the 32-bit words. The surface cache keeps the view. */
 static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
 {
-    GladGLContext *gl = r->gl;
-    if (r->shadow_image) {
-        gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-        gl->DeleteTextures(1, &r->shadow_image);
-        r->shadow_image = 0;
-    }
     r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW;
     if (!r->shadow_pass)
         return true;
-    if (!r->rt.has_color || r->rt.color_format != PICA_TEXFMT_RGBA8) {
+    const GLuint view = pica_surface_cache_color_words(r->surfaces);
+    if (!view) {
         pica_problem(r->p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
                      "draw skipped: shadow-map rendering needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
                      s->framebuffer.color_format, r->rt.has_color ? "" : ", colour buffer disabled");
         return false;
     }
-    gl->GenTextures(1, &r->shadow_image);
-    gl->TextureView(r->shadow_image, GL_TEXTURE_2D, r->rt.color_texture, GL_R32UI, 0, 1, 0, 1);
-    gl->BindImageTexture(0, r->shadow_image, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    r->gl->BindImageTexture(0, view, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     r->stats.shadow_draws++;
     return true;
 }
@@ -775,8 +767,10 @@ static void on_event(void *user, glhle_pica *p, const glhle_pica_event *ev)
         r->stats.skipped++;
         return;
     }
-    r->prepared = r->skip = r->drew = false;
+    r->prepared = r->skip = r->drew = r->shadow_pass = false;
     pica_pipeline_event(r->pipeline, p, ev);
+    if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
+        r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     if (r->drew) {
         r->stats.draws++;
         pica_surface_cache_mark_written(r->surfaces, &pica_get_state(p)->framebuffer, &r->fixed.written,
@@ -883,8 +877,6 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
             gl->DeleteTextures(1, &r->scratch[i]);
     if (r->shadow_view)
         gl->DeleteTextures(1, &r->shadow_view);
-    if (r->shadow_image)
-        gl->DeleteTextures(1, &r->shadow_image);
     if (r->vs_ubo)
         gl->DeleteBuffers(1, &r->vs_ubo);
     if (r->vao)

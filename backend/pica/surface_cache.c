@@ -60,6 +60,7 @@ typedef struct surface {
      * intensity words, so a flush at scale takes one sample per texel (as
      * depth does) instead of averaging bytes */
     bool words;
+    GLuint word_view; /* R32UI view of tex for shadow-map passes, made on first use; 0 until then */
 } surface;
 
 typedef struct fbo_entry {
@@ -453,6 +454,8 @@ static void release(pica_surface_cache *c, uint32_t id)
     }
     pica_pass_forget_texture(c->st, s->tex);
     c->gl->DeleteTextures(1, &s->tex);
+    if (s->word_view)
+        c->gl->DeleteTextures(1, &s->word_view);
     pica_page_table_remove(&c->pt, s->key.addr, s->span, id);
     hash_remove(c, id);
     lru_unlink(c, id);
@@ -1349,6 +1352,20 @@ void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuff
         if (!s->depth)
             s->words = shadow_words;
     }
+}
+
+GLuint pica_surface_cache_color_words(pica_surface_cache *c)
+{
+    if (c->bound_color == NONE)
+        return 0;
+    surface *s = &c->surf[c->bound_color];
+    if (s->depth || s->key.format != PICA_TEXFMT_RGBA8)
+        return 0;
+    if (!s->word_view) {
+        c->gl->GenTextures(1, &s->word_view);
+        c->gl->TextureView(s->word_view, GL_TEXTURE_2D, s->tex, GL_R32UI, 0, 1, 0, 1);
+    }
+    return s->word_view;
 }
 
 /* ---- textures ------------------------------------------------------------------------------------------------- */

@@ -156,6 +156,12 @@ glhle_result pica_surface_cache_bind_framebuffer(pica_surface_cache *c, const pi
 void pica_surface_cache_mark_written(pica_surface_cache *c, const pica_framebuffer_state *fb, const pica_rect *rect,
                                      bool shadow_words);
 
+/* An R32UI view of level 0 of the bound colour buffer (the last
+ * bind_framebuffer) for shadow-map passes, which update its texels as
+ * words; made once per surface and deleted with it. 0 when no colour buffer
+ * is bound or it is not RGBA8. */
+GLuint pica_surface_cache_color_words(pica_surface_cache *c);
+
 /* ---- textures ------------------------------------------------------------------ */
 
 typedef struct pica_texture {

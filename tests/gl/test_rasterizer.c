@@ -399,28 +399,6 @@ static double factor(uint32_t f, int ch, const double s[4], const double d[4], c
     }
 }
 
-static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
-{
-    const double s[4] = {SRC.r / 255.0, SRC.g / 255.0, SRC.b / 255.0, SRC.a / 255.0};
-    const double d[4] = {DST.r / 255.0, DST.g / 255.0, DST.b / 255.0, DST.a / 255.0};
-    const double k[4] = {CONST.r / 255.0, CONST.g / 255.0, CONST.b / 255.0, CONST.a / 255.0};
-    uint8_t out[4];
-    for (int ch = 0; ch < 4; ch++) {
-        const double a = s[ch] * factor(sf, ch, s, d, k), b = d[ch] * factor(df, ch, s, d, k);
-        double v;
-        switch (eq) {
-        case 1: v = a - b; break;
-        case 2: v = b - a; break;
-        case 3: v = fmin(a, b); break; /* factors apply (see minmax_expect) */
-        case 4: v = fmax(a, b); break;
-        default: v = a + b; break; /* 0, and 5-7 act as add */
-        }
-        v = v < 0 ? 0 : v > 1 ? 1 : v;
-        out[ch] = (uint8_t)lround(v * 255.0);
-    }
-    return (rgba){out[0], out[1], out[2], out[3]};
-}
-
 /* MIN (3) and MAX (4) in the hardware's integer form, factors applied:
  * min(s * sf, d * df) / 255 per channel (Azahar's software framebuffer,
  * EvaluateBlendEquation), for `src` blended over `dst`. */
@@ -452,6 +430,28 @@ static rgba minmax_expect(uint32_t eq, uint32_t sf, uint32_t df, rgba src, rgba 
         }
         const int a = s[ch] * f[0], b = d[ch] * f[1];
         out[ch] = (uint8_t)((eq == 3 ? (a < b ? a : b) : (a > b ? a : b)) / 255);
+    }
+    return (rgba){out[0], out[1], out[2], out[3]};
+}
+
+static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
+{
+    if (eq == 3 || eq == 4)
+        return minmax_expect(eq, sf, df, SRC, DST);
+    const double s[4] = {SRC.r / 255.0, SRC.g / 255.0, SRC.b / 255.0, SRC.a / 255.0};
+    const double d[4] = {DST.r / 255.0, DST.g / 255.0, DST.b / 255.0, DST.a / 255.0};
+    const double k[4] = {CONST.r / 255.0, CONST.g / 255.0, CONST.b / 255.0, CONST.a / 255.0};
+    uint8_t out[4];
+    for (int ch = 0; ch < 4; ch++) {
+        const double a = s[ch] * factor(sf, ch, s, d, k), b = d[ch] * factor(df, ch, s, d, k);
+        double v;
+        switch (eq) {
+        case 1: v = a - b; break;
+        case 2: v = b - a; break;
+        default: v = a + b; break; /* 0, and 5-7 act as add */
+        }
+        v = v < 0 ? 0 : v > 1 ? 1 : v;
+        out[ch] = (uint8_t)lround(v * 255.0);
     }
     return (rgba){out[0], out[1], out[2], out[3]};
 }
