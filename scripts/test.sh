@@ -4,21 +4,38 @@
 # leak checker) and an ASan+UBSan build.
 #   scripts/test.sh            both builds
 #   scripts/test.sh --fast     the normal build only (for a quick local loop)
+# The tests run with a HOME and cache folders of their own, made new on each
+# run, so nothing a user or an earlier run left (Mesa's shader cache, say)
+# changes what runs. scripts/fresh-check.sh runs this script on a fresh clone.
 set -eu
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 export EGL_PLATFORM=surfaceless
 presets="default asan"
 [ "${1:-}" = "--fast" ] && presets="default"
+summary=""
 for p in $presets; do
   echo "=== $p: configure and build"
   cmake --preset "$p" >/dev/null
   cmake --build --preset "$p"
   echo "=== $p: test"
-  ctest --preset "$p"
+  home="build/$p/Testing/home"
+  rm -rf "$home" && mkdir -p "$home"
+  home=$(cd "$home" && pwd)
+  log="build/$p/Testing/test-summary.log"
+  status=0
+  HOME="$home" XDG_CACHE_HOME="$home/.cache" XDG_CONFIG_HOME="$home/.config" \
+    ctest --preset "$p" --output-log "$log" || status=$?
+  line=$(grep -E "tests passed, [0-9]+ tests? failed out of [0-9]+" "$log" | tail -1 || true)
+  [ "$status" = 0 ] || { echo "=== $p: FAILED: ${line:-ctest exited $status}"; exit 1; }
+  summary="$summary
+$p: ${line:-no ctest summary}"
   if [ "$p" = default ]; then
     echo "=== default: GL-free unit tests under valgrind"
-    scripts/valgrind.sh
+    vg=$(HOME="$home" scripts/valgrind.sh) || { echo "$vg"; exit 1; }
+    echo "$vg"
+    summary="$summary
+valgrind: $(echo "$vg" | grep -c '^valgrind: [^ ]* clean$' || true) GL-free unit test programs clean"
   fi
 done
-echo "=== all tests passed ($presets)"
+echo "=== all tests passed ($presets)$summary"
