@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "backend/gl/gl_util.h"
-#include "backend/pica/fs_buffers.h"
+#include "backend/pica/fragment/fs_buffers.h"
 #include "shadergen/pica_fs.h"
 #include "shadergen/pica_ref.h"
 #include "support/pica_fs_random.h"

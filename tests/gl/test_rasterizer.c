@@ -1,4 +1,4 @@
-/* backend/pica/rasterizer.c on llvmpipe: command lists through the whole
+/* backend/pica/draw/rasterizer.c on llvmpipe: command lists through the whole
  * pipeline (command processor, CPU vertex path, program and state, surface
  * cache) into guest memory, flushed and decoded with the texture codec, and
  * compared with expectations computed here from the register values:
@@ -21,9 +21,9 @@
 
 #include "backend/common/float_formats.h"
 #include "backend/gl/gl_state.h"
-#include "backend/pica/fs_key.h"
+#include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/rasterizer.h"
+#include "backend/pica/draw/rasterizer.h"
 #include "shadergen/pica_ref.h"
 #include "support/pica_draw_support.h"
 #include "support/pica_fs_random.h"

@@ -1,4 +1,4 @@
-/* backend/pica/fs_key.c: registers written through real command lists
+/* backend/pica/fragment/fs_key.c: registers written through real command lists
  * (tests/support/pica_cmdbuf.c encodes them from the 3dbrew layout), decoded
  * by issue 3's decoders, turned into a key, uniforms and LUTs; the dirty
  * flow of pica_fs_update(); and reserved register values. Expected values
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backend/common/float_formats.h"
-#include "backend/pica/fs_key.h"
+#include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
 #include "shadergen/pica_fs.h"
 #include "support/pica_support.h"
