@@ -26,10 +26,12 @@ static void put(text *t, const char *fmt, ...)
         t->len += (size_t)n < MW_MME_DISASM_MAX - t->len ? (size_t)n : MW_MME_DISASM_MAX - 1 - t->len;
 }
 
-/* `r1 + 0x10`, `r1 - 0x1`, or the bare immediate when the register is r0 */
+/* `r1 + 0x10`, `r1 - 0x1`, `r1`, or the bare immediate when the register is r0 */
 static void put_reg_imm(text *t, uint8_t reg, int32_t imm)
 {
-    if (reg == 0) {
+    if (reg != 0 && imm == 0) {
+        put(t, "r%u", reg);
+    } else if (reg == 0) {
         if (imm < 0)
             put(t, "-0x%x", (unsigned)-imm);
         else
@@ -69,6 +71,12 @@ static void put_value(text *t, const mw_mme_insn *in)
         break;
     default: break;
     }
+}
+
+/* an immediate or a lone register: needs no parentheses */
+static bool simple(const mw_mme_insn *in)
+{
+    return in->op == MW_MME_OP_ADDI && (in->src_a == 0 || in->imm == 0);
 }
 
 static bool sets_carry(const mw_mme_insn *in)
@@ -137,11 +145,13 @@ size_t mw_mme_disasm_insn(uint32_t word, uint32_t pc, char *buf)
     }
     switch ((mw_mme_assign)in.assign) {
     case MW_MME_ASSIGN_FETCH:
-        put(&t, "r%u = param", in.dst);
+        /* effects on the old registers first, so the line reads in order */
         if (sets_carry(&in)) {
-            put(&t, "; carry of ");
+            put(&t, "carry of ");
             put_value(&t, &in);
+            put(&t, "; ");
         }
+        put(&t, "r%u = param", in.dst);
         break;
     case MW_MME_ASSIGN_MOVE:
         if (in.dst == 0 && !sets_carry(&in)) {
@@ -156,26 +166,22 @@ size_t mw_mme_disasm_insn(uint32_t word, uint32_t pc, char *buf)
         put_maddr(&t, &in);
         break;
     case MW_MME_ASSIGN_FETCH_SEND:
-        put(&t, "r%u = param; send ", in.dst);
+        put(&t, "send ");
         put_value(&t, &in);
+        put(&t, "; r%u = param", in.dst);
         break;
     case MW_MME_ASSIGN_MOVE_SEND:
         put_move(&t, &in);
         put(&t, "send ");
         put_result(&t, &in);
         break;
-    case MW_MME_ASSIGN_FETCH_MADDR:
-        put(&t, "r%u = param; ", in.dst);
-        if (in.dst != 0 && !(in.op == MW_MME_OP_ADDI && in.src_a == 0)) {
-            /* the register now holds the parameter, so name the expression */
-            put(&t, "maddr ");
-            put_value(&t, &in);
-        } else {
-            mw_mme_insn shown = in;
-            shown.dst = 0;
-            put_maddr(&t, &shown);
-        }
+    case MW_MME_ASSIGN_FETCH_MADDR: {
+        mw_mme_insn shown = in;
+        shown.dst = 0; /* the register receives the parameter, so name the expression */
+        put_maddr(&t, &shown);
+        put(&t, "; r%u = param", in.dst);
         break;
+    }
     case MW_MME_ASSIGN_MOVE_MADDR_SEND_FETCH:
         put_move(&t, &in);
         put_maddr(&t, &in);
@@ -185,7 +191,7 @@ size_t mw_mme_disasm_insn(uint32_t word, uint32_t pc, char *buf)
         put_move(&t, &in);
         put_maddr(&t, &in);
         put(&t, "; send ");
-        if (in.dst == 0 && !(in.op == MW_MME_OP_ADDI && in.src_a == 0)) {
+        if (in.dst == 0 && !simple(&in)) {
             put(&t, "(");
             put_value(&t, &in);
             put(&t, ")");

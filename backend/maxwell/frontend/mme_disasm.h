@@ -9,7 +9,8 @@
  *   r7 = r7 - 0x1                   add-immediate
  *   r3 = r1 + r2 + carry            adc (sbb prints `- borrow`)
  *   maddr 0x287 inc 8               method address 0x287, increment 8
- *   r1 = param; maddr r1 + 0x1      fetch, method address from the result
+ *   maddr r1 + 0x1; r1 = param      method address from the result, then fetch
+ *                                   (effects of the old registers print first)
  *   send (r1 >> 4 & 0xf) << 0       extract-shift-left-immediate
  *   r1 = r1 & ~(0x1 << 26) | (r4 >> 0 & 0x1) << 26      extract-insert
  *   r2 = read(r2 + 0x50d)           READ of shadowed state
@@ -19,7 +20,8 @@
  *   exit nop                        the exit flag: one more instruction
  * Results written to r0 are not printed, except a fetched parameter
  * (`r0 = param` drops one); an add/sub whose result is unused prints as
- * `r0 = ...` because it still sets the carry. */
+ * `r0 = ...` (or `carry of ...` beside a fetch) because it still sets the
+ * carry. */
 #ifndef GLHLE_MAXWELL_FRONTEND_MME_DISASM_H
 #define GLHLE_MAXWELL_FRONTEND_MME_DISASM_H
 
