@@ -15,6 +15,7 @@
 
 #include "backend/maxwell/frontend/mme.h"
 #include "support/mme_asm.h"
+#include "support/mme_programs.h"
 
 typedef struct recorder {
     uint32_t n;
@@ -546,62 +547,20 @@ static void upload_methods(void **state)
 
 /* ---- macros real drivers ship, rewritten here ---- */
 
-/* deko3d source/maxwell/utils.mme FillRegisters(address | increment << 12,
- * count, value). The loop's send sits in the branch's delay slot and
- * carries the exit flag, which only counts on the last, untaken pass.
- *   0 r2 = param; maddr r1      1 r3 = param
- *   2 r2 = r2 - 1               3 bnz r2, 2
- *   4 exit send r3              5 nop */
-static const uint32_t fill_registers[] = {
-    ma_addi(MA_FETCH_MADDR, 2, 1, 0), MA_PARM(3), ma_addi(MA_MOVE, 2, 2, -1), ma_branch(1, 0, 2, -1),
-    MA_SENDR(3) | MA_EXIT, MA_NOP,
-};
-
 static void deko3d_fill_registers(void **state)
 {
     (void)state;
     recorder rec;
     /* method 0x800 increment 1, 3 writes of 0xcafe: two from the delay slot
      * (r2 = 2, 1 after the decrement), one on the way out (r2 = 0) */
-    RUN_OK(fill_registers, 0x1800, 3, 0xcafe);
+    RUN_OK(mme_fill_registers, 0x1800, 3, 0xcafe);
     EXPECT(0x800, 0xcafe, 0x801, 0xcafe, 0x802, 0xcafe);
     /* steps: 0, 1, (2, 3, 4) x 2, 2, 3, 4, 5 = 12 */
     assert_int_equal(mme.last.steps, 12);
     /* increment 0: every write to the same method */
-    RUN_OK(fill_registers, 0x0123, 2, 7);
+    RUN_OK(mme_fill_registers, 0x0123, 2, 7);
     EXPECT(0x123, 7, 0x123, 7);
 }
-
-/* deko3d source/maxwell/draw.mme Draw(primitive, vertex count, instance
- * count, first vertex, first instance), with clb197.h's methods:
- * VERTEX_ARRAY_START 0xd74 (0x35d), DRAW_VERTEX_ARRAY 0xd78 (0x35e), BEGIN
- * 0x1618 (0x586), END 0x1614 (0x585), SET_GLOBAL_BASE_INSTANCE_INDEX 0x1438
- * (0x50e), LOAD_CONSTANT_BUFFER_OFFSET 0x238c (0x8e3, then
- * LOAD_CONSTANT_BUFFER(0) at 0x8e4); BEGIN_INSTANCE_ID is bits 26-27.
- *   0 r6 = param (vertex count)       1 r2 = 0x1
- *   2 r7 = param (instance count)     3 maddr 0x35d; send param (first vertex)
- *   4 exit bnz r7, 6                  5 r5 = param (first instance); maddr 0x50e
- *   6 bz r5, 11                       7 send r5
- *   8 maddr 0x8e3 inc 1               9 send 0x4          10 send r5
- *  11 maddr 0x586                    12 send r1
- *  13 maddr 0x35e                    14 send r6
- *  15 maddr 0x585; send 0 (result bits 12-17)
- *  16 r7 = r7 - 1                    17 bnz r7, 11
- *  18 r1 = r1 with bits 26-27 = r2 bits 0-1 (INSTANCE_ID = SUBSEQUENT)
- *  19 exit bnz r5, 21                20 maddr 0x8e3 inc 1
- *  21 exit send 0x4                  22 send 0 */
-static const uint32_t deko_draw[] = {
-    MA_PARM(6), MA_MOVI(2, 1), MA_PARM(7), ma_addi(MA_MADDR_SENDPARM, 0, 0, 0x35d),
-    ma_branch(1, 0, 7, 2) | MA_EXIT, ma_addi(MA_FETCH_MADDR, 5, 0, 0x50e),
-    ma_branch(0, 0, 5, 5), MA_SENDR(5),
-    MA_MADDRI(0x8e3, 1), MA_SENDI(4), MA_SENDR(5),
-    MA_MADDRI(0x586, 0), MA_SENDR(1), MA_MADDRI(0x35e, 0), MA_SENDR(6),
-    ma_addi(MA_MADDR_SENDHIGH, 0, 0, 0x585),
-    ma_addi(MA_MOVE, 7, 7, -1), ma_branch(1, 0, 7, -6),
-    ma_bf(MA_INS, MA_MOVE, 1, 1, 2, 0, 2, 26),
-    ma_branch(1, 0, 5, 2) | MA_EXIT, MA_MADDRI(0x8e3, 1),
-    MA_SENDI(4) | MA_EXIT, MA_SENDI(0),
-};
 
 static void deko3d_draw(void **state)
 {
@@ -611,16 +570,16 @@ static void deko3d_draw(void **state)
      * the first vertex, the base instance (method and driver constbuf word
      * 1), two BEGIN/COUNT/END triples (the second with INSTANCE_ID set:
      * 4 | 1 << 26), then the constbuf word reset to 0 */
-    RUN_OK(deko_draw, 4, 3, 2, 7, 5);
+    RUN_OK(mme_deko_draw, 4, 3, 2, 7, 5);
     EXPECT(0x35d, 7, 0x50e, 5, 0x8e3, 4, 0x8e4, 5,
            0x586, 4, 0x35e, 3, 0x585, 0,
            0x586, 0x04000004, 0x35e, 3, 0x585, 0,
            0x8e3, 4, 0x8e4, 0);
     /* instance count 0: exit right after fetching the last parameter */
-    RUN_OK(deko_draw, 4, 3, 0, 7, 5);
+    RUN_OK(mme_deko_draw, 4, 3, 0, 7, 5);
     EXPECT(0x35d, 7);
     /* first instance 0: its method is still written; no constbuf update */
-    RUN_OK(deko_draw, 1, 9, 1, 0, 0);
+    RUN_OK(mme_deko_draw, 1, 9, 1, 0, 0);
     EXPECT(0x35d, 0, 0x50e, 0, 0x586, 1, 0x35e, 9, 0x585, 0);
 }
 

@@ -70,6 +70,8 @@
 
 #include <string.h>
 
+_Static_assert(sizeof(mw_mme_insn) == 16, "mw_mme_insn: one 16-byte entry per RAM word");
+
 void mw_mme_decode(uint32_t w, mw_mme_insn *out)
 {
     mw_mme_insn d;
@@ -123,6 +125,7 @@ void mw_mme_init(mw_mme *mme, const glhle_logger *log)
     mw_mme_decode(0, &zero);
     for (uint32_t i = 0; i < MW_MME_RAM_WORDS; i++)
         mme->insn[i] = zero;
+    mme->insn[MW_MME_RAM_WORDS].op = MW_MME_OP_PAST_RAM;
 }
 
 glhle_result mw_mme_set_code_pointer(mw_mme *mme, uint32_t value)
@@ -196,7 +199,15 @@ glhle_result mw_mme_upload(mw_mme *mme, uint32_t index, uint32_t at, const uint3
     return r;
 }
 
-#define NO_TARGET UINT32_MAX
+static void no_send(void *user, uint32_t method, uint32_t value)
+{
+    (void)user;
+    (void)method;
+    (void)value;
+}
+
+/* pending work after the current instruction */
+enum { PENDING_EXIT = 1u, PENDING_BRANCH = 2u };
 
 glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uint32_t count,
                         const mw_mme_hooks *hooks, uint64_t step_cap)
@@ -211,12 +222,15 @@ glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uin
         step_cap = MW_MME_DEFAULT_STEP_CAP;
     void *user = hooks ? hooks->user : NULL;
     uint32_t (*read)(void *, uint32_t) = hooks ? hooks->read : NULL;
-    void (*send)(void *, uint32_t, uint32_t) = hooks ? hooks->send : NULL;
+    void (*send)(void *, uint32_t, uint32_t) = hooks && hooks->send ? hooks->send : no_send;
 
     uint32_t r[8] = {0, params[0], 0, 0, 0, 0, 0, 0};
     uint32_t next_param = 1, carry = 0, maddr = 0, minc = 0, sends = 0;
-    uint32_t pc = mme->start[index], target = NO_TARGET;
-    bool exiting = false;
+    /* A pc past the RAM (from the start table or a branch) is parked on the
+     * sentinel entry after it, and the real value kept for the report. */
+    uint32_t pc = mme->start[index], wild_pc = pc, target = 0, pending = 0;
+    if (pc > MW_MME_RAM_WORDS)
+        pc = MW_MME_RAM_WORDS;
     uint64_t steps = 0;
     glhle_result res = GLHLE_RESULT_OK;
     const mw_mme_insn *code = mme->insn;
@@ -230,26 +244,22 @@ glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uin
     } while (0)
 #define SEND(value)                                                                                                \
     do {                                                                                                           \
-        if (send)                                                                                                  \
-            send(user, maddr, (value));                                                                            \
+        send(user, maddr, (value));                                                                                \
         sends++;                                                                                                   \
         maddr = (maddr + minc) & 0xFFFu;                                                                           \
     } while (0)
 #define SET_MADDR(value) (maddr = (value) & 0xFFFu, minc = ((value) >> 12) & 0x3Fu)
+/* a branch target, parked on the sentinel when it leaves the RAM */
+#define TARGET(t) ((t) < MW_MME_RAM_WORDS ? (t) : (wild_pc = (t), MW_MME_RAM_WORDS))
 
     for (;;) {
-        if (pc >= MW_MME_RAM_WORDS) {
-            res = GLHLE_FAIL(mme->log, GLHLE_RESULT_OUT_OF_BOUNDS,
-                             "mme: macro %u: pc 0x%x is past the %u-word RAM; stopped", index, pc, MW_MME_RAM_WORDS);
-            break;
-        }
+        const mw_mme_insn *in = &code[pc];
         if (steps >= step_cap) {
             res = GLHLE_FAIL(mme->log, GLHLE_RESULT_LIMIT_EXCEEDED,
                              "mme: macro %u: no exit after %llu steps, at pc 0x%x; stopped", index,
                              (unsigned long long)steps, pc);
             break;
         }
-        const mw_mme_insn *in = &code[pc];
         steps++;
         uint32_t a = r[in->src_a], b = r[in->src_b], v;
         switch ((mw_mme_op)in->op) {
@@ -291,7 +301,7 @@ glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uin
         case MW_MME_OP_READ: v = read ? read(user, (a + (uint32_t)in->imm) & 0xFFFu) : 0; break;
         case MW_MME_OP_BZ:
         case MW_MME_OP_BNZ: {
-            if (exiting || target != NO_TARGET) {
+            if (pending) {
                 res = GLHLE_FAIL(mme->log, GLHLE_RESULT_BAD_DATA,
                                  "mme: macro %u: branch at pc 0x%x is in a delay slot; stopped", index, pc);
                 goto out;
@@ -299,17 +309,24 @@ glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uin
             bool taken = (in->op == MW_MME_OP_BNZ) == (a != 0);
             if (!taken) {
                 if (in->flags & MW_MME_FLAG_EXIT)
-                    exiting = true;
+                    pending = PENDING_EXIT;
                 pc++;
             } else if (in->flags & MW_MME_FLAG_ANNUL) {
-                pc += (uint32_t)in->imm;
+                pc = TARGET(pc + (uint32_t)in->imm);
             } else {
-                target = pc + (uint32_t)in->imm;
+                target = TARGET(pc + (uint32_t)in->imm);
+                pending = PENDING_BRANCH;
                 pc++;
             }
             continue;
         }
-        default:
+        case MW_MME_OP_PAST_RAM:
+            steps--; /* nothing ran */
+            pc = wild_pc >= MW_MME_RAM_WORDS ? wild_pc : MW_MME_RAM_WORDS;
+            res = GLHLE_FAIL(mme->log, GLHLE_RESULT_OUT_OF_BOUNDS,
+                             "mme: macro %u: pc 0x%x is past the %u-word RAM; stopped", index, pc, MW_MME_RAM_WORDS);
+            goto out;
+        default: /* MW_MME_OP_ILLEGAL */
             res = GLHLE_FAIL(mme->log, GLHLE_RESULT_BAD_DATA,
                              "mme: macro %u: illegal instruction 0x%08x at pc 0x%x; stopped", index, mme->code[pc],
                              pc);
@@ -349,15 +366,18 @@ glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uin
             break;
         }
         r[0] = 0; /* cheaper than testing dst on every write */
-        if (exiting)
-            break; /* that was the exit's delay slot */
-        if (target != NO_TARGET) {
-            pc = target; /* that was a taken branch's delay slot; its exit flag does not count */
-            target = NO_TARGET;
+        if (__builtin_expect((pending | (in->flags & MW_MME_FLAG_EXIT)) == 0, 1)) {
+            pc++;
             continue;
         }
-        if (in->flags & MW_MME_FLAG_EXIT)
-            exiting = true;
+        if (pending == PENDING_EXIT)
+            break; /* that was the exit's delay slot */
+        if (pending == PENDING_BRANCH) {
+            pc = target; /* that was a taken branch's delay slot; its exit flag does not count */
+            pending = 0;
+            continue;
+        }
+        pending = PENDING_EXIT; /* this instruction's exit flag: one more to go */
         pc++;
     }
     if (res == GLHLE_RESULT_OK && next_param < count)
@@ -379,4 +399,5 @@ out:
 #undef FETCH
 #undef SEND
 #undef SET_MADDR
+#undef TARGET
 }

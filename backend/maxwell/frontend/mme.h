@@ -68,6 +68,7 @@ typedef enum mw_mme_op {
     MW_MME_OP_BZ,    /* op 7, bit 4 clear: branch if a == 0 */
     MW_MME_OP_BNZ,   /* op 7, bit 4 set: branch if a != 0 */
     MW_MME_OP_ILLEGAL, /* op 6, or an ALU sub-operation the hardware does not define */
+    MW_MME_OP_PAST_RAM, /* never decoded: the entry after the RAM, so running off it needs no per-step test */
     MW_MME_OP_COUNT_
 } mw_mme_op;
 
@@ -88,7 +89,7 @@ enum {
     MW_MME_FLAG_ANNUL = 1u << 1, /* bit 5 of a branch: no delay slot when taken */
 };
 
-/* One decoded word: 12 bytes, everything the interpreter needs. */
+/* One decoded word: 16 bytes, everything the interpreter needs. */
 typedef struct mw_mme_insn {
     uint8_t op;     /* mw_mme_op */
     uint8_t assign; /* mw_mme_assign (0 for branches) */
@@ -116,7 +117,7 @@ typedef struct mw_mme_run_info {
 
 typedef struct mw_mme {
     uint32_t code[MW_MME_RAM_WORDS];
-    mw_mme_insn insn[MW_MME_RAM_WORDS];
+    mw_mme_insn insn[MW_MME_RAM_WORDS + 1]; /* + the MW_MME_OP_PAST_RAM sentinel */
     uint32_t start[MW_MME_MACROS];
     uint32_t code_pointer;  /* LOAD_MME_INSTRUCTION_RAM_POINTER, advanced by each word */
     uint32_t start_pointer; /* LOAD_MME_START_ADDRESS_RAM_POINTER, likewise */
