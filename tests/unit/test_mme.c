@@ -545,6 +545,29 @@ static void upload_methods(void **state)
     EXPECT(0, 6, 0, 5);
 }
 
+/* The test encoder against envyas, envytools' own assembler: each pair is
+ * a statement of Mesa's nvc0 com9097.mme and the word envyas made of it in
+ * the generated com9097.mme.h (facts about the encoding, one per line). */
+static void encoder_matches_envyas(void **state)
+{
+    (void)state;
+    assert_int_equal(MA_PARM(3), 0x00000301);                                /* parm $r3 */
+    assert_int_equal(MA_MOVI(2, 0), 0x00000211);                             /* mov $r2 0x0 */
+    assert_int_equal(MA_MADDRI(0x620, 1), 0x05880021);                       /* maddr 0x1620 */
+    assert_int_equal(ma_addi(MA_MOVE, 1, 1, -1), 0xffffc911);                /* mov $r1 (add $r1 -1) */
+    assert_int_equal(ma_bf(MA_EXTSHL_IMM, MA_SEND, 0, 2, 3, 0, 1, 0), 0x0040d043); /* send (extrshl $r3 $r2 0x1 0x0) */
+    assert_int_equal(ma_branch(1, 0, 1, -2) | MA_EXIT, 0xffff8897);          /* exit branz $r1 #loop (2 back) */
+    assert_int_equal(ma_bf(MA_INS, MA_SEND, 0, 0, 1, 1, 1, 0), 0x00424042);  /* send (extrinsrt 0x0 $r1 0x1 0x1 0x0) */
+    assert_int_equal(ma_bf(MA_INS, MA_MOVE, 6, 0, 1, 0, 4, 2), 0x11004612);  /* mov $r6 (extrinsrt 0x0 $r1 0x0 0x4 0x2) */
+    assert_int_equal(ma_bf(MA_INS, MA_MOVE, 1, 1, 0, 0, 1, 26), 0xd0400912); /* mov $r1 (extrinsrt $r1 0x0 0 1 26) */
+    assert_int_equal(ma_alu(MA_MOVE, 6, MA_SUB, 7, 6), 0x0005be10);          /* mov $r6 (sub $r7 $r6) */
+    assert_int_equal(ma_alu(MA_MOVE, 6, MA_SBB, 0, 0), 0x00060610);          /* mov $r6 (sbb 0x0 0x0) */
+    assert_int_equal(ma_branch(0, 0, 6, 2) | MA_EXIT, 0x0000b087);           /* exit braz $r6 #qbw_ready */
+    assert_int_equal(ma_addi(MA_FETCH_MADDR, 5, 0, 0x16c0), 0x05b00551);     /* parm $r5 maddr 0x16c0 */
+    assert_int_equal(ma_addi(MA_MADDR_SENDHIGH, 0, 0, 0x585), 0x01614071);   /* maddrsend 0x585 */
+    assert_int_equal(MA_MADDRI(0x287, 8), 0x20a1c021);                       /* maddr 0x8287 */
+}
+
 /* ---- macros real drivers ship, rewritten here ---- */
 
 static void deko3d_fill_registers(void **state)
@@ -638,6 +661,27 @@ static void deko3d_clear_layers(void **state)
     assert_int_equal(mw_mme_run(&mme, 10, p, 1, &hooks, 0), GLHLE_RESULT_OK);
     assert_int_equal(rec.last_read, 0x216);
     EXPECT(0x674, 0x7c, 0x674, 0x47c, 0x674, 0x87c);
+}
+
+/* Mesa nvc0 com9097.mme mme9097_per_instance_bf(count; bitfield): one
+ * VERTEX_ARRAY_PER_INSTANCE bit per vertex array (`maddr 0x1620`: method
+ * 0x620, increment 1), the counter update in the branch's delay slot.
+ *   0 r3 = param   1 r2 = 0x0   2 maddr 0x620 inc 1
+ *   3 r1 = r1 - 1  4 send (r3 >> r2 & 0x1) << 0
+ *   5 exit bnz r1, 3            6 r2 = r2 + 0x1 */
+static void nvc0_per_instance_bf(void **state)
+{
+    (void)state;
+    recorder rec;
+    static const uint32_t code[] = {
+        MA_PARM(3), MA_MOVI(2, 0), MA_MADDRI(0x620, 1), ma_addi(MA_MOVE, 1, 1, -1),
+        ma_bf(MA_EXTSHL_IMM, MA_SEND, 0, 2, 3, 0, 1, 0), ma_branch(1, 0, 1, -2) | MA_EXIT, ma_addi(MA_MOVE, 2, 2, 1),
+    };
+    /* 3 arrays, bits 101b: taken twice (r1 = 2, 1), the exit on r1 = 0 */
+    RUN_OK(code, 3, 0x5);
+    EXPECT(0x620, 1, 0x621, 0, 0x622, 1);
+    /* steps: 3 + 3 passes of (3, 4, 5, 6) = 15 */
+    assert_int_equal(mme.last.steps, 15);
 }
 
 /* Mesa nvc0 com9097.mme mme9097_blend_enables: eight SET_BLEND(i) writes
@@ -754,10 +798,12 @@ int main(void)
         cmocka_unit_test_setup(step_cap, setup),
         cmocka_unit_test_setup(ram_bounds, setup),
         cmocka_unit_test_setup(upload_methods, setup),
+        cmocka_unit_test(encoder_matches_envyas),
         cmocka_unit_test_setup(deko3d_fill_registers, setup),
         cmocka_unit_test_setup(deko3d_draw, setup),
         cmocka_unit_test_setup(deko3d_clear_color, setup),
         cmocka_unit_test_setup(deko3d_clear_layers, setup),
+        cmocka_unit_test_setup(nvc0_per_instance_bf, setup),
         cmocka_unit_test_setup(nvc0_blend_enables, setup),
         cmocka_unit_test_setup(nvc0_vertex_array_select, setup),
         cmocka_unit_test_setup(nvc0_query_buffer_write, setup),
