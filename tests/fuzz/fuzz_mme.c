@@ -8,7 +8,11 @@
  *               0xFFFFFFFF ends the code and the rest are (method, value)
  *               pairs fed to mw_mme_method.
  * Each run has a step cap of 4096, so a runaway macro ends quickly; the
- * engine must stay inside its RAM and tables and report, not crash. */
+ * engine must stay inside its RAM and tables and report, not crash. A
+ * second, naive interpreter written here from the documented semantics
+ * (envytools envydis/macro.c, docs/maxwell-mme.md) runs the raw words one
+ * bit-field at a time; the pre-decoded engine must make the same method
+ * writes, take the same steps and end the same way. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -19,8 +23,11 @@
 
 #define CAP 4096u
 
+#define LOGGED 64u
+
 typedef struct sink {
     uint64_t sends, reads;
+    uint32_t method[LOGGED], value[LOGGED];
 } sink;
 
 static void on_send(void *user, uint32_t method, uint32_t value)
@@ -28,7 +35,10 @@ static void on_send(void *user, uint32_t method, uint32_t value)
     sink *s = user;
     if (method > 0xFFFu)
         __builtin_trap();
-    (void)value;
+    if (s->sends < LOGGED) {
+        s->method[s->sends] = method;
+        s->value[s->sends] = value;
+    }
     s->sends++;
 }
 
@@ -39,6 +49,142 @@ static uint32_t on_read(void *user, uint32_t method)
         __builtin_trap();
     s->reads++;
     return method * 0x9E3779B9u;
+}
+
+/* The model: raw words, fields extracted per step, no sentinel, no merged
+ * pending state. Returns the glhle_result the engine should. */
+static glhle_result model_run(const mw_mme *mme, uint32_t index, const uint32_t *params, uint32_t count, sink *out,
+                              uint64_t *steps_out, uint32_t *used_out)
+{
+    uint32_t r[8] = {0};
+    r[1] = params[0];
+    uint32_t q = 1, carry = 0, maddr = 0, inc = 0, pc = mme->start[index];
+    int64_t delayed = -1;
+    int exit_after = 0;
+    uint64_t steps = 0;
+    glhle_result res = GLHLE_RESULT_OK;
+    for (;;) {
+        if (steps == CAP) {
+            res = GLHLE_RESULT_LIMIT_EXCEEDED;
+            break;
+        }
+        if (pc >= MW_MME_RAM_WORDS) {
+            res = GLHLE_RESULT_OUT_OF_BOUNDS;
+            break;
+        }
+        uint32_t w = mme->code[pc];
+        steps++;
+        uint32_t op = w & 7, a = r[(w >> 11) & 7], b = r[(w >> 14) & 7], dst = (w >> 8) & 7;
+        uint32_t imm = (uint32_t)((int32_t)(w & 0xFFFFC000u) / (1 << 14)); /* arithmetic: bits 14-31 signed */
+        uint32_t src = (w >> 17) & 31, size = (w >> 22) & 31, dbit = (w >> 27) & 31;
+        uint32_t mask = size ? 0xFFFFFFFFu >> (32 - size) : 0;
+        int in_slot = delayed >= 0 || exit_after;
+        if (op == 7) {
+            if (in_slot) {
+                res = GLHLE_RESULT_BAD_DATA;
+                break;
+            }
+            int taken = (w >> 4) & 1 ? a != 0 : a == 0;
+            if (taken) {
+                uint32_t t = pc + imm;
+                if ((w >> 5) & 1) {
+                    pc = t;
+                } else {
+                    delayed = t;
+                    pc++;
+                }
+            } else {
+                if (w & 0x80)
+                    exit_after = 1;
+                pc++;
+            }
+            continue;
+        }
+        uint32_t v = 0;
+        if (op == 0) {
+            uint32_t alu = (w >> 17) & 31;
+            if (alu == 0 || alu == 1) {
+                uint32_t c = alu == 1 ? carry : 0;
+                v = a + b + c;
+                carry = (v < a || (c && v == a)) ? 1 : 0;
+            } else if (alu == 2 || alu == 3) {
+                uint32_t borrow = alu == 3 ? !carry : 0; /* carry = no borrow */
+                v = a - b - borrow;
+                carry = ((uint64_t)b + borrow > a) ? 0 : 1;
+            } else if (alu == 8) v = a ^ b;
+            else if (alu == 9) v = a | b;
+            else if (alu == 10) v = a & b;
+            else if (alu == 11) v = a & ~b;
+            else if (alu == 12) v = ~(a & b);
+            else {
+                res = GLHLE_RESULT_BAD_DATA;
+                break;
+            }
+        } else if (op == 1) {
+            v = a + imm;
+        } else if (op == 2) {
+            v = (a & ~(mask << dbit)) | (((b >> src) & mask) << dbit);
+        } else if (op == 3) {
+            v = a >= 32 ? 0 : ((b >> a) & mask) << dbit;
+        } else if (op == 4) {
+            v = a >= 32 ? 0 : ((b >> src) & mask) << a;
+        } else if (op == 5) {
+            v = on_read(out, (a + imm) & 0xFFF);
+        } else {
+            res = GLHLE_RESULT_BAD_DATA;
+            break;
+        }
+        uint32_t assign = (w >> 4) & 7, send_value = 0;
+        int do_send = 0;
+        if (assign == 0 || assign == 3 || assign == 5) {
+            if (q >= count) {
+                res = GLHLE_RESULT_TRUNCATED;
+                break;
+            }
+            if (dst)
+                r[dst] = params[q];
+            q++;
+        } else if (dst) {
+            r[dst] = v;
+        }
+        if (assign == 2 || assign == 5 || assign == 6 || assign == 7) {
+            maddr = v & 0xFFF;
+            inc = (v >> 12) & 0x3F;
+        }
+        if (assign == 3 || assign == 4) {
+            do_send = 1;
+            send_value = v;
+        } else if (assign == 6) {
+            if (q >= count) {
+                res = GLHLE_RESULT_TRUNCATED;
+                break;
+            }
+            do_send = 1;
+            send_value = params[q++];
+        } else if (assign == 7) {
+            do_send = 1;
+            send_value = (v >> 12) & 0x3F;
+        }
+        if (do_send) {
+            on_send(out, maddr, send_value);
+            maddr = (maddr + inc) & 0xFFF;
+        }
+        if (exit_after)
+            break;
+        if (delayed >= 0) {
+            pc = (uint32_t)delayed;
+            delayed = -1;
+            continue;
+        }
+        if (w & 0x80)
+            exit_after = 1;
+        pc++;
+    }
+    if (res == GLHLE_RESULT_OK && q < count)
+        res = GLHLE_RESULT_BAD_DATA;
+    *steps_out = steps;
+    *used_out = q;
+    return res;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -76,7 +222,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         glhle_result r;
         mw_mme_method(&mme, m & 0x3FFFu, v, &r);
     }
-    sink s = {0, 0};
+    static sink s;
+    memset(&s, 0, sizeof s);
     mw_mme_hooks hooks = {&s, on_read, on_send};
     glhle_result r = mw_mme_run(&mme, index, params, count, &hooks, CAP);
     if ((count == 0 || index >= MW_MME_MACROS) != (r == GLHLE_RESULT_INVALID_ARGUMENT))
@@ -86,5 +233,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     if (r == GLHLE_RESULT_OK && mme.last.params_used != count)
         __builtin_trap();
+    if (r == GLHLE_RESULT_INVALID_ARGUMENT)
+        return 0;
+    static sink m;
+    memset(&m, 0, sizeof m);
+    uint64_t steps;
+    uint32_t used;
+    glhle_result mr = model_run(&mme, index, params, count, &m, &steps, &used);
+    if (mr != r || steps != mme.last.steps || m.sends != s.sends || m.reads != s.reads || used != mme.last.params_used)
+        __builtin_trap();
+    for (uint32_t i = 0; i < LOGGED && i < s.sends; i++)
+        if (m.method[i] != s.method[i] || m.value[i] != s.value[i])
+            __builtin_trap();
     return 0;
 }
