@@ -1,6 +1,6 @@
 /* Texture header and sampler decoding (backend/maxwell/texture/tic.c) on
  * arbitrary 32-byte entries: the input is read as consecutive 8-word
- * entries, each decoded both as a TIC and as a TSC. The decoders must
+ * entries, each decoded as a Maxwell TIC, a Kepler-style TIC and a TSC. The decoders must
  * accept any bits, report undefined values through `problem`, and keep
  * their outputs inside the fields' ranges. */
 #include <stddef.h>
@@ -30,6 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         if (strlen(mw_tic_version_name(t.version)) == 0 || strlen(mw_tic_type_name(t.texture_type)) == 0 ||
             strlen(mw_tic_data_type_name(t.data_type[0])) == 0 || strlen(mw_tic_source_name(t.source[3])) == 0)
+            __builtin_trap();
+        r = mw_tic_decode_kepler(w, &t);
+        if ((r == GLHLE_RESULT_OK) != (t.problem == NULL) || t.version > 4 || t.kepler_version < 1 ||
+            t.kepler_version > 2 || t.address >> 40 || t.height > 0x1FFFF || t.depth > 0x7FFF || t.pitch > 0xFFFFF ||
+            (t.format != NULL) != (mw_tic_format_info(t.components) != NULL))
             __builtin_trap();
         mw_tsc s;
         r = mw_tsc_decode(w, &s);

@@ -332,6 +332,147 @@ static void bad_headers(void **state)
     assert_true(t.width == 64);
 }
 
+/* Kepler-style headers (TEXHEAD0-7, versions 2 and 3): word 0 is
+ * COMPONENT_SIZES 5:0, data types 8:6 11:9 14:12 17:15, sources 20:18
+ * 23:21 26:24 29:27, PACK 30, USE_COMPONENT_SIZES_EXTENDED 31. RGBA8 UNORM
+ * with the RGBA swizzle: 0x08 + (0x80 + 0x400 + 0x2000 + 0x10000) +
+ * (0x80000 + 0x600000 + 0x4000000 + 0x28000000) */
+#define K0_RGBA8 0x2C692488u
+
+static void kepler_version2_pitch(void **state)
+{
+    (void)state;
+    const uint32_t w[8] = {
+        K0_RGBA8,
+        0x89ABCDE0u, /* OFFSET_LOWER */
+        /* OFFSET_UPPER 0x12; ANISO_SPREAD_MAX_LOG2 LSBs (9:8) 1 = 0x100 and
+         * MSB (11) = 0x800 -> 5; S_R_G_B_CONVERSION 0x400; TWO_D (1 << 14);
+         * MEMORY_LAYOUT PITCH (bit 18); SECTOR_PROMOTION 3 (29:28);
+         * BORDER_SOURCE BORDER_COLOR (bit 30); NORMALIZED_COORDS (bit 31) */
+        0xF0044D12u,
+        /* PITCH 0x1400 (19:0); LOD_ANISO_QUALITY (bit 20); ANISO_COARSE_SPREAD_
+         * MODIFIER 1 (23:22); ANISO_SPREAD_SCALE 2 (28:24); USE_HEADER_OPT_
+         * CONTROL (bit 29) */
+        0x22501400u,
+        0x80000500u, /* WIDTH 1280; USE_TEXTURE_HEADER_VERSION2 (bit 31) */
+        0x000102D0u, /* HEIGHT 720; DEPTH 1 (27:16); MAX_MIP_LEVEL 0 */
+        /* TRILIN_OPT 3; MIP_LOD_BIAS 1.0 = 0x100 (17:5); ANISO_FINE_SPREAD_FUNC
+         * 2 (24:23); ANISO_COARSE_SPREAD_FUNC 1 (26:25); MAX_ANISOTROPY 16:1,
+         * 7 (29:27) */
+        0x3B002003u,
+        /* V2 word 7: HEIGHT_MSB (bit 8); MULTI_SAMPLE_COUNT MODE_2X2 (2 << 12);
+         * MIN_LOD_CLAMP 2.0 = 0x200 (27:16); DEPTH_MSB 1 (30:28) */
+        0x12002100u,
+    };
+    mw_tic t;
+    assert_int_equal(mw_tic_decode_kepler(w, &t), GLHLE_RESULT_OK);
+    assert_int_equal(t.kepler_version, 2);
+    assert_int_equal(t.version, MW_TIC_PITCH);
+    assert_string_equal(t.format->name, "A8B8G8R8");
+    assert_int_equal(t.data_type[2], MW_TIC_UNORM);
+    assert_int_equal(t.source[3], MW_TIC_SOURCE_A);
+    assert_true(t.address == 0x1289ABCDE0ull);
+    assert_int_equal(t.aniso_spread_max_log2, 5);
+    assert_true(t.srgb_conversion);
+    assert_int_equal(t.texture_type, MW_TIC_TYPE_2D);
+    assert_true(t.pitch_layout);
+    assert_int_equal(t.pitch, 0x1400);
+    assert_int_equal(t.sector_promotion, 3);
+    assert_true(t.border_color_source);
+    assert_true(t.normalized_coords);
+    assert_true(t.lod_aniso_quality);
+    assert_false(t.lod_iso_quality);
+    assert_int_equal(t.aniso_coarse_spread_modifier, 1);
+    assert_int_equal(t.aniso_spread_scale, 2);
+    assert_true(t.use_header_opt_control);
+    assert_true(t.width == 1280);
+    assert_int_equal(t.height, 0x102D0); /* 720 + HEIGHT_MSB << 16 */
+    assert_int_equal(t.depth, 0x1001);   /* 1 + DEPTH_MSB << 12 */
+    assert_int_equal(t.max_mip_level, 0);
+    assert_int_equal(t.trilin_opt, 3);
+    assert_true(mw_tex_lod_bias(t.mip_lod_bias) == 1.0f);
+    assert_int_equal(t.aniso_fine_spread_func, 2);
+    assert_int_equal(t.aniso_coarse_spread_func, 1);
+    assert_int_equal(mw_tex_anisotropy(t.max_anisotropy), 16);
+    assert_int_equal(t.multi_sample_count, 2);
+    assert_true(mw_tex_lod_clamp(t.min_lod_clamp) == 2.0f);
+    assert_int_equal(t.color_key_value, 0);
+    /* the same header as a one-D buffer (ONE_D_BUFFER = 6 << 14) */
+    uint32_t b[8];
+    memcpy(b, w, sizeof b);
+    b[2] = (b[2] & ~(0xFu << 14)) | 6u << 14;
+    assert_int_equal(mw_tic_decode_kepler(b, &t), GLHLE_RESULT_OK);
+    assert_int_equal(t.version, MW_TIC_ONE_D_BUFFER);
+    /* version 2 with MULTI_SAMPLE_COUNT 7 */
+    memcpy(b, w, sizeof b);
+    b[7] = 7u << 12;
+    assert_int_equal(mw_tic_decode_kepler(b, &t), GLHLE_RESULT_BAD_DATA);
+    assert_string_equal(t.problem, "undefined multisample mode");
+}
+
+static void kepler_version1_block_linear(void **state)
+{
+    (void)state;
+    const uint32_t w[8] = {
+        (K0_RGBA8 & ~0x3Fu) | 0x26u, /* DXT45 */
+        0x00001000u,
+        /* COLOR_KEY_OP (bit 13); THREE_D (2 << 14); MEMORY_LAYOUT BLOCKLINEAR;
+         * GOBS_PER_BLOCK_HEIGHT 4 (24:22); GOBS_PER_BLOCK_DEPTH 2 (27:25) */
+        0x0500A000u,
+        0x00000123u, /* a PITCH value, meaningless for block-linear */
+        0x00000040u, /* WIDTH 64, version 1 */
+        0x60100020u, /* HEIGHT 32; DEPTH 16 (27:16); MAX_MIP_LEVEL 6 */
+        0,
+        0xDEADBEEFu, /* version 1 word 7: COLOR_KEY_VALUE */
+    };
+    mw_tic t;
+    assert_int_equal(mw_tic_decode_kepler(w, &t), GLHLE_RESULT_OK);
+    assert_int_equal(t.kepler_version, 1);
+    assert_int_equal(t.version, MW_TIC_BLOCKLINEAR_COLOR_KEY);
+    assert_string_equal(t.format->name, "DXT45");
+    assert_true(t.color_key_op);
+    assert_int_equal(t.texture_type, MW_TIC_TYPE_3D);
+    assert_false(t.pitch_layout);
+    assert_int_equal(t.pitch, 0);
+    assert_int_equal(t.gobs_per_block_height, 4);
+    assert_int_equal(t.gobs_per_block_depth, 2);
+    assert_true(t.width == 64);
+    assert_int_equal(t.height, 32);
+    assert_int_equal(t.depth, 16);
+    assert_int_equal(t.max_mip_level, 6);
+    assert_int_equal(t.color_key_value, 0xDEADBEEFu);
+    assert_int_equal(t.multi_sample_count, 0);
+    assert_int_equal(t.min_lod_clamp, 0);
+    assert_true(t.address == 0x1000);
+}
+
+static void kepler_version3_astc(void **state)
+{
+    (void)state;
+    /* V3 COMPONENT_SIZES ASTC_2D_8X5 = 0x15 with USE_COMPONENT_SIZES_EXTENDED:
+     * the Maxwell value 0x55 */
+    const uint32_t w[8] = {(K0_RGBA8 & ~0x3Fu) | 0x15u | 0x80000000u, 0, 0x00004000u, 0, 0x80000028u, 0x00010028u,
+                           0, 0};
+    mw_tic t;
+    assert_int_equal(mw_tic_decode_kepler(w, &t), GLHLE_RESULT_OK);
+    assert_int_equal(t.components, 0x55);
+    assert_string_equal(t.format->name, "ASTC_2D_8X5");
+    assert_int_equal(t.format->block_width, 8);
+    assert_int_equal(t.format->block_height, 5);
+    assert_true(t.width == 40);
+    assert_int_equal(t.height, 40);
+    /* without the extended bit, 0x15 is B5G6R5 */
+    uint32_t b[8];
+    memcpy(b, w, sizeof b);
+    b[0] &= ~0x80000000u;
+    assert_int_equal(mw_tic_decode_kepler(b, &t), GLHLE_RESULT_OK);
+    assert_string_equal(t.format->name, "B5G6R5");
+    /* TEXTURE_TYPE 9 */
+    b[2] = 9u << 14;
+    assert_int_equal(mw_tic_decode_kepler(b, &t), GLHLE_RESULT_BAD_DATA);
+    assert_string_equal(t.problem, "undefined texture type");
+}
+
 static void sampler(void **state)
 {
     (void)state;
@@ -416,6 +557,8 @@ int main(void)
         cmocka_unit_test(block_linear),    cmocka_unit_test(pitch),   cmocka_unit_test(one_d_buffer),
         cmocka_unit_test(pitch_color_key), cmocka_unit_test(block_linear_color_key),
         cmocka_unit_test(formats),         cmocka_unit_test(bad_headers), cmocka_unit_test(sampler),
+        cmocka_unit_test(kepler_version2_pitch), cmocka_unit_test(kepler_version1_block_linear),
+        cmocka_unit_test(kepler_version3_astc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

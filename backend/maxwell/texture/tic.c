@@ -34,6 +34,26 @@ const mw_tic_format *mw_tic_format_info(uint32_t components)
     return NULL;
 }
 
+/* the values clb197tex.h leaves undefined, in either header family */
+static const char *tic_problem(const mw_tic *t, bool image)
+{
+    if (t->version > MW_TIC_BLOCKLINEAR_COLOR_KEY)
+        return "undefined header version";
+    if (t->texture_type > MW_TIC_TYPE_CUBEMAP_ARRAY)
+        return "undefined texture type";
+    if (!t->format)
+        return "undefined component sizes";
+    if (t->source[0] == 1 || t->source[1] == 1 || t->source[2] == 1 || t->source[3] == 1)
+        return "undefined swizzle source";
+    if (t->gobs_per_block_height > 5 || t->gobs_per_block_depth > 5 || t->tile_width_in_gobs > 5)
+        return "undefined block size";
+    if (image && t->border_size > 3 && t->border_size != 7)
+        return "undefined border size";
+    if (t->multi_sample_count == 7 || t->multi_sample_count > 0xb)
+        return "undefined multisample mode";
+    return NULL;
+}
+
 glhle_result mw_tic_decode(const uint32_t w[8], mw_tic *out)
 {
     mw_tic t;
@@ -109,21 +129,76 @@ glhle_result mw_tic_decode(const uint32_t w[8], mw_tic *out)
         t.depth = 1;
     }
 
-    /* the values clb197tex.h leaves undefined */
-    if (t.version > MW_TIC_BLOCKLINEAR_COLOR_KEY)
-        t.problem = "undefined header version";
-    else if (t.texture_type > MW_TIC_TYPE_CUBEMAP_ARRAY)
-        t.problem = "undefined texture type";
-    else if (!t.format)
-        t.problem = "undefined component sizes";
-    else if (t.source[0] == 1 || t.source[1] == 1 || t.source[2] == 1 || t.source[3] == 1)
-        t.problem = "undefined swizzle source";
-    else if (t.gobs_per_block_height > 5 || t.gobs_per_block_depth > 5 || t.tile_width_in_gobs > 5)
-        t.problem = "undefined block size";
-    else if (image && t.border_size > 3 && t.border_size != 7)
-        t.problem = "undefined border size";
-    else if (t.multi_sample_count == 7 || t.multi_sample_count > 0xb)
-        t.problem = "undefined multisample mode";
+    t.problem = tic_problem(&t, image);
+    *out = t;
+    return t.problem ? GLHLE_RESULT_BAD_DATA : GLHLE_RESULT_OK;
+}
+
+glhle_result mw_tic_decode_kepler(const uint32_t w[8], mw_tic *out)
+{
+    mw_tic t;
+    memset(&t, 0, sizeof t);
+    /* TEXHEAD0 (V2 and V3 name the same bits TEXHEADV2_0 / TEXHEADV3_0) */
+    t.components = bits(w[0], 5, 0) | bits(w[0], 31, 31) << 6;
+    t.format = mw_tic_format_info(t.components);
+    for (unsigned c = 0; c < 4; c++) {
+        t.data_type[c] = (uint8_t)bits(w[0], 8 + 3 * c, 6 + 3 * c);
+        t.source[c] = (uint8_t)bits(w[0], 20 + 3 * c, 18 + 3 * c);
+    }
+    t.pack_components = bits(w[0], 30, 30);
+    /* TEXHEAD1 OFFSET_LOWER, TEXHEAD2 OFFSET_UPPER 7:0 */
+    t.address = (uint64_t)bits(w[2], 7, 0) << 32 | w[1];
+    /* ANISO_SPREAD_MAX_LOG2: LSBs 9:8, MSB 11:11 */
+    t.aniso_spread_max_log2 = bits(w[2], 9, 8) | bits(w[2], 11, 11) << 2;
+    t.srgb_conversion = bits(w[2], 10, 10);
+    t.lod_aniso_quality2 = bits(w[2], 12, 12);
+    t.color_key_op = bits(w[2], 13, 13);
+    t.texture_type = bits(w[2], 17, 14);
+    t.pitch_layout = bits(w[2], 18, 18);
+    t.gobs_per_block_width = bits(w[2], 21, 19);
+    t.gobs_per_block_height = bits(w[2], 24, 22);
+    t.gobs_per_block_depth = bits(w[2], 27, 25);
+    t.sector_promotion = bits(w[2], 29, 28);
+    t.border_color_source = bits(w[2], 30, 30);
+    t.normalized_coords = bits(w[2], 31, 31);
+    if (t.pitch_layout)
+        t.pitch = bits(w[3], 19, 0);
+    t.lod_aniso_quality = bits(w[3], 20, 20);
+    t.lod_iso_quality = bits(w[3], 21, 21);
+    t.aniso_coarse_spread_modifier = bits(w[3], 23, 22);
+    t.aniso_spread_scale = bits(w[3], 28, 24);
+    t.use_header_opt_control = bits(w[3], 29, 29);
+    t.width = bits(w[4], 29, 0);
+    t.depth_texture = bits(w[4], 30, 30);
+    t.kepler_version = bits(w[4], 31, 31) ? 2 : 1;
+    t.height = bits(w[5], 15, 0);
+    t.depth = bits(w[5], 27, 16);
+    t.max_mip_level = bits(w[5], 31, 28);
+    t.trilin_opt = bits(w[6], 4, 0);
+    t.mip_lod_bias = bits(w[6], 17, 5);
+    t.aniso_bias = bits(w[6], 22, 19);
+    t.aniso_fine_spread_func = bits(w[6], 24, 23);
+    t.aniso_coarse_spread_func = bits(w[6], 26, 25);
+    t.max_anisotropy = bits(w[6], 29, 27);
+    t.aniso_fine_spread_modifier = bits(w[6], 31, 30);
+    if (t.kepler_version == 2) {
+        t.res_view_min_mip_level = bits(w[7], 3, 0);
+        t.res_view_max_mip_level = bits(w[7], 7, 4);
+        t.height |= bits(w[7], 8, 8) << 16; /* HEIGHT_MSB */
+        t.multi_sample_count = bits(w[7], 15, 12);
+        t.min_lod_clamp = bits(w[7], 27, 16);
+        t.depth |= bits(w[7], 30, 28) << 12; /* DEPTH_MSB */
+    } else {
+        t.color_key_value = w[7];
+    }
+    if (t.texture_type == MW_TIC_TYPE_1D_BUFFER)
+        t.version = MW_TIC_ONE_D_BUFFER;
+    else if (t.pitch_layout)
+        t.version = t.kepler_version == 1 ? MW_TIC_PITCH_COLOR_KEY : MW_TIC_PITCH;
+    else
+        t.version = t.kepler_version == 1 ? MW_TIC_BLOCKLINEAR_COLOR_KEY : MW_TIC_BLOCKLINEAR;
+    /* (no BORDER_SIZE field in these layouts) */
+    t.problem = tic_problem(&t, false);
     *out = t;
     return t.problem ? GLHLE_RESULT_BAD_DATA : GLHLE_RESULT_OK;
 }

@@ -10,7 +10,8 @@
  * high bits. Field positions below are the header's MW(hi:lo) bit numbers
  * over the 256-bit entry (word = bit / 32). The Kepler-style headers of
  * the same file (TEXHEAD0-7 and its versions 2 and 3, chosen when
- * SET_SELECT_MAXWELL_TEXTURE_HEADERS is FALSE) are not decoded. */
+ * SET_SELECT_MAXWELL_TEXTURE_HEADERS is FALSE) are decoded into the same
+ * struct by mw_tic_decode_kepler. */
 #ifndef GLHLE_MAXWELL_TEXTURE_TIC_H
 #define GLHLE_MAXWELL_TEXTURE_TIC_H
 
@@ -225,6 +226,10 @@ typedef struct mw_tic {
     uint32_t min_lod_clamp;              /* MW(247:236), 12 bits as stored */
     /* colour-key layouts */
     uint32_t color_key_value;            /* MW(255:224) */
+    /* Kepler-style headers only (mw_tic_decode_kepler) */
+    uint32_t kepler_version;   /* 1, or 2 when TEXHEAD4 USE_TEXTURE_HEADER_VERSION2 (31:31); 0: a Maxwell header */
+    bool pitch_layout;         /* TEXHEAD2 MEMORY_LAYOUT (18:18): 0 BLOCKLINEAR, 1 PITCH */
+    bool border_color_source;  /* TEXHEAD2 BORDER_SOURCE (30:30): 0 BORDER_TEXTURE, 1 BORDER_COLOR */
     const char *problem; /* why decoding returned BAD_DATA; NULL when OK */
 } mw_tic;
 
@@ -233,6 +238,19 @@ typedef struct mw_tic {
  * component layout, swizzle source, block size, border size or sample
  * mode. */
 glhle_result mw_tic_decode(const uint32_t w[8], mw_tic *out);
+
+/* Decodes a Kepler-style header (TEXHEAD0-7; version 2 when TEXHEAD4 bit 31
+ * is set, whose word 7 holds the resource view, sample count, LOD clamp and
+ * the HEIGHT_MSB / DEPTH_MSB bits instead of the colour key; version 3 is
+ * version 2 with USE_COMPONENT_SIZES_EXTENDED, which selects the ASTC
+ * component sizes). The layout goes to `version` (ONE_D_BUFFER for that
+ * texture type, else PITCH or BLOCKLINEAR from MEMORY_LAYOUT, the
+ * COLOR_KEY forms for version 1, whose word 7 is the key), COMPONENT_SIZES
+ * | EXTENDED << 6 to `components` (the same table as the Maxwell headers:
+ * version 3's ASTC values are the Maxwell ones less 0x40), the 40-bit
+ * address (OFFSET_LOWER, OFFSET_UPPER) to `address`; WIDTH, HEIGHT and
+ * DEPTH are counts as stored (no minus one), PITCH is in bytes. */
+glhle_result mw_tic_decode_kepler(const uint32_t w[8], mw_tic *out);
 
 /* TSC, clb197tex.h "Texture Sampler State" (TEXSAMP0-7, bits per word). */
 typedef struct mw_tsc {
