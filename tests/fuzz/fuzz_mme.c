@@ -6,7 +6,9 @@
  *   then        the parameters (4 bytes each), then code words uploaded
  *               through the LOAD_MME_* methods at the start address; a word
  *               0xFFFFFFFF ends the code and the rest are (method, value)
- *               pairs fed to mw_mme_method.
+ *               pairs fed to mw_mme_method and mw_mme_call_method (the
+ *               calls run), then a flush; then the macro runs once more
+ *               with the parameters above.
  * Each run has a step cap of 4096, so a runaway macro ends quickly; the
  * engine must stay inside its RAM and tables and report, not crash. A
  * second, naive interpreter written here from the documented semantics
@@ -215,16 +217,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (mw_mme_disasm_insn(w, pc++, line) >= MW_MME_DISASM_MAX || strlen(line) >= MW_MME_DISASM_MAX)
             __builtin_trap();
     }
+    static sink s;
+    memset(&s, 0, sizeof s);
+    mw_mme_hooks hooks = {&s, on_read, on_send};
+    /* upload methods and macro calls, as an instance forwards them */
     for (; at + 8 <= size; at += 8) {
         uint32_t m, v;
         memcpy(&m, data + at, 4);
         memcpy(&v, data + at + 4, 4);
         glhle_result r;
-        mw_mme_method(&mme, m & 0x3FFFu, v, &r);
+        if (!mw_mme_method(&mme, m & 0xFFFu, v, &r))
+            mw_mme_call_method(&mme, m & 0xFFFu, v, &hooks, CAP, &r);
     }
-    static sink s;
+    mw_mme_flush(&mme, &hooks, CAP);
+    if (mme.running || mme.call_pending)
+        __builtin_trap();
     memset(&s, 0, sizeof s);
-    mw_mme_hooks hooks = {&s, on_read, on_send};
     glhle_result r = mw_mme_run(&mme, index, params, count, &hooks, CAP);
     if ((count == 0 || index >= MW_MME_MACROS) != (r == GLHLE_RESULT_INVALID_ARGUMENT))
         __builtin_trap();

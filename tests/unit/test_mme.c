@@ -545,6 +545,71 @@ static void upload_methods(void **state)
     EXPECT(0, 6, 0, 5);
 }
 
+/* CALL_MME_MACRO(j) / CALL_MME_DATA(j) as they arrive: 0xE00 + 2j and
+ * 0xE01 + 2j (clb197.h 0x3800 + 8j, 0x3804 + 8j). */
+static mw_mme *reentry;
+
+static void send_calls_back(void *user, uint32_t method, uint32_t value)
+{
+    glhle_result r = GLHLE_RESULT_OK;
+    rec_send(user, method, value);
+    assert_true(mw_mme_call_method(reentry, 0xE00, 1, NULL, 0, &r));
+    assert_int_equal(r, GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(mw_mme_flush(reentry, NULL, 0), GLHLE_RESULT_BAD_DATA);
+}
+
+static void call_methods(void **state)
+{
+    (void)state;
+    recorder rec;
+    memset(&rec, 0, sizeof rec);
+    /* macro 2: send r1, then two fetched parameters, to 0x10.. */
+    const uint32_t code[] = {MA_MADDRI(0x10, 1), MA_SENDR(1), MA_PARM(2), MA_SENDR(2), MA_PARM(3),
+                             MA_SENDR(3) | MA_EXIT, MA_NOP};
+    assert_int_equal(mw_mme_upload(&mme, 2, 0x20, code, 7), GLHLE_RESULT_OK);
+    mw_mme_hooks hooks = {&rec, rec_read, rec_send};
+    glhle_result r = GLHLE_RESULT_NOT_FOUND;
+    assert_false(mw_mme_call_method(&mme, 0xDFF, 1, &hooks, 0, &r)); /* not a call method */
+    assert_false(mw_mme_call_method(&mme, 0x1000, 1, &hooks, 0, &r));
+    assert_int_equal(r, GLHLE_RESULT_NOT_FOUND);
+    assert_int_equal(mw_mme_flush(&mme, &hooks, 0), GLHLE_RESULT_OK); /* nothing pending */
+    assert_true(mw_mme_call_method(&mme, 0xE04, 7, &hooks, 0, &r)); /* CALL_MME_MACRO(2) */
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    assert_true(mw_mme_call_method(&mme, 0xE05, 8, &hooks, 0, &r)); /* CALL_MME_DATA(2) */
+    assert_true(mw_mme_call_method(&mme, 0xE07, 9, &hooks, 0, &r)); /* DATA of another index feeds the same FIFO */
+    assert_int_equal(rec.n, 0);                                      /* nothing runs before the call is complete */
+    /* the next call runs the collected one first */
+    assert_true(mw_mme_call_method(&mme, 0xE04, 1, &hooks, 0, &r));
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    EXPECT(0x10, 7, 0x11, 8, 0x12, 9);
+    assert_true(mw_mme_call_method(&mme, 0xE05, 2, &hooks, 0, &r));
+    assert_int_equal(mw_mme_flush(&mme, &hooks, 0), GLHLE_RESULT_TRUNCATED); /* this call gave 2 of 3 */
+    assert_int_equal(rec.n, 3 + 2);
+    assert_int_equal(mw_mme_flush(&mme, &hooks, 0), GLHLE_RESULT_OK);       /* gone */
+    /* data with no call: dropped and reported */
+    ts_log_clear();
+    assert_true(mw_mme_call_method(&mme, 0xE05, 3, &hooks, 0, &r));
+    assert_int_equal(r, GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("no macro call"));
+    /* more words than the buffer holds */
+    assert_true(mw_mme_call_method(&mme, 0xE04, 0, &hooks, 0, &r));
+    for (uint32_t i = 1; i < MW_MME_CALL_WORDS; i++) {
+        mw_mme_call_method(&mme, 0xE05, i, &hooks, 0, &r);
+        assert_int_equal(r, GLHLE_RESULT_OK);
+    }
+    assert_true(mw_mme_call_method(&mme, 0xE05, 0, &hooks, 0, &r));
+    assert_int_equal(r, GLHLE_RESULT_LIMIT_EXCEEDED);
+    assert_int_not_equal(mw_mme_flush(&mme, &hooks, 0), GLHLE_RESULT_OK);
+    /* a send hook cannot start or flush calls */
+    reentry = &mme;
+    mw_mme_hooks back = {&rec, rec_read, send_calls_back};
+    assert_true(mw_mme_call_method(&mme, 0xE04, 4, &back, 0, &r));
+    mw_mme_call_method(&mme, 0xE05, 5, &back, 0, &r);
+    mw_mme_call_method(&mme, 0xE05, 6, &back, 0, &r);
+    assert_int_equal(mw_mme_flush(&mme, &back, 0), GLHLE_RESULT_OK);
+    assert_int_equal(mme.running, 0);
+}
+
 /* The test encoder against envyas, envytools' own assembler: each pair is
  * a statement of Mesa's nvc0 com9097.mme and the word envyas made of it in
  * the generated com9097.mme.h (facts about the encoding, one per line). */
@@ -798,6 +863,7 @@ int main(void)
         cmocka_unit_test_setup(step_cap, setup),
         cmocka_unit_test_setup(ram_bounds, setup),
         cmocka_unit_test_setup(upload_methods, setup),
+        cmocka_unit_test_setup(call_methods, setup),
         cmocka_unit_test(encoder_matches_envyas),
         cmocka_unit_test_setup(deko3d_fill_registers, setup),
         cmocka_unit_test_setup(deko3d_draw, setup),

@@ -68,6 +68,7 @@
  *    for a missing parameter; yuzu asserts. */
 #include "backend/maxwell/frontend/mme.h"
 
+#include <stddef.h>
 #include <string.h>
 
 _Static_assert(sizeof(mw_mme_insn) == 16, "mw_mme_insn: one 16-byte entry per RAM word");
@@ -119,7 +120,8 @@ void mw_mme_decode(uint32_t w, mw_mme_insn *out)
 
 void mw_mme_init(mw_mme *mme, const glhle_logger *log)
 {
-    memset(mme, 0, sizeof *mme);
+    /* the call buffer is read only up to call_count: no need to clear 256 KiB */
+    memset(mme, 0, offsetof(mw_mme, call_params));
     mme->log = log;
     mw_mme_insn zero;
     mw_mme_decode(0, &zero);
@@ -209,8 +211,8 @@ static void no_send(void *user, uint32_t method, uint32_t value)
 /* pending work after the current instruction */
 enum { PENDING_EXIT = 1u, PENDING_BRANCH = 2u };
 
-glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uint32_t count,
-                        const mw_mme_hooks *hooks, uint64_t step_cap)
+static glhle_result run_macro(mw_mme *mme, uint32_t index, const uint32_t *params, uint32_t count,
+                              const mw_mme_hooks *hooks, uint64_t step_cap)
 {
     mw_mme_run_info info = {0, 0, 0, 0};
     if (index >= MW_MME_MACROS || count == 0 || !params) {
@@ -400,4 +402,63 @@ out:
 #undef SEND
 #undef SET_MADDR
 #undef TARGET
+}
+
+glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uint32_t count,
+                        const mw_mme_hooks *hooks, uint64_t step_cap)
+{
+    mme->running++;
+    glhle_result r = run_macro(mme, index, params, count, hooks, step_cap);
+    mme->running--;
+    return r;
+}
+
+glhle_result mw_mme_flush(mw_mme *mme, const mw_mme_hooks *hooks, uint64_t step_cap)
+{
+    if (mme->running)
+        return GLHLE_FAIL(mme->log, GLHLE_RESULT_BAD_DATA,
+                          "mme: a macro call was flushed from inside a macro run; ignored");
+    if (!mme->call_pending)
+        return GLHLE_RESULT_OK;
+    mme->call_pending = false;
+    bool overflow = mme->call_overflow;
+    mme->call_overflow = false;
+    glhle_result r = mw_mme_run(mme, mme->call_index, mme->call_params, mme->call_count, hooks, step_cap);
+    if (overflow && r == GLHLE_RESULT_OK)
+        r = GLHLE_RESULT_LIMIT_EXCEEDED;
+    return r;
+}
+
+bool mw_mme_call_method(mw_mme *mme, uint32_t method, uint32_t value, const mw_mme_hooks *hooks, uint64_t step_cap,
+                        glhle_result *result)
+{
+    if (method < MW_MME_METHOD_CALL_MACRO_FIRST || method >= MW_MME_METHOD_CALL_MACRO_FIRST + 2 * MW_MME_MACROS)
+        return false;
+    glhle_result r = GLHLE_RESULT_OK;
+    uint32_t j = (method - MW_MME_METHOD_CALL_MACRO_FIRST) / 2;
+    if (mme->running) {
+        r = GLHLE_FAIL(mme->log, GLHLE_RESULT_BAD_DATA,
+                       "mme: CALL_MME_%s(%u) from inside a macro run; ignored", method & 1 ? "DATA" : "MACRO", j);
+    } else if ((method & 1) == 0) {
+        r = mw_mme_flush(mme, hooks, step_cap);
+        mme->call_pending = true;
+        mme->call_overflow = false;
+        mme->call_index = j;
+        mme->call_count = 1;
+        mme->call_params[0] = value;
+    } else if (!mme->call_pending) {
+        r = GLHLE_FAIL(mme->log, GLHLE_RESULT_BAD_DATA,
+                       "mme: CALL_MME_DATA(%u) = 0x%08x with no macro call to take it; dropped", j, value);
+    } else if (mme->call_count >= MW_MME_CALL_WORDS) {
+        if (!mme->call_overflow)
+            GLHLE_ERROR(mme->log, "mme: macro %u call has more than %u parameters; the rest are dropped",
+                        mme->call_index, MW_MME_CALL_WORDS);
+        mme->call_overflow = true;
+        r = GLHLE_RESULT_LIMIT_EXCEEDED;
+    } else {
+        mme->call_params[mme->call_count++] = value;
+    }
+    if (result)
+        *result = r;
+    return true;
 }

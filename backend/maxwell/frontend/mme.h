@@ -38,6 +38,12 @@
  * driver macro (an instanced draw loop runs ~7 steps an instance), and a
  * runaway macro still ends in well under a second. */
 #define MW_MME_DEFAULT_STEP_CAP (1ull << 24)
+/* Parameters one call may queue (CALL_MME_MACRO's word and the
+ * CALL_MME_DATA words after it). The hardware streams them through a small
+ * FIFO while the macro runs; glhle runs a macro once its call is complete,
+ * so it holds them, up to this bound (Mesa's indirect-draw macros take
+ * 2 + 5 per draw: 13,000 draws). */
+#define MW_MME_CALL_WORDS 0x10000u
 
 /* 3D class method indices (byte offset / 4) the engine consumes (clb197.h). */
 enum {
@@ -123,6 +129,12 @@ typedef struct mw_mme {
     uint32_t start_pointer; /* LOAD_MME_START_ADDRESS_RAM_POINTER, likewise */
     const glhle_logger *log;
     mw_mme_run_info last;
+    /* the call being collected */
+    bool call_pending;
+    bool call_overflow;     /* words past MW_MME_CALL_WORDS were dropped */
+    uint32_t call_index, call_count;
+    uint32_t running;       /* runs in progress (a hook that calls back in is refused) */
+    uint32_t call_params[MW_MME_CALL_WORDS];
 } mw_mme;
 
 /* Zeroed RAM and tables (a zero word decodes as `r0 = param`: uploading is
@@ -160,10 +172,34 @@ glhle_result mw_mme_upload(mw_mme *mme, uint32_t index, uint32_t at, const uint3
  *                     slot (DOUBLE_BRANCH), or parameters left over at exit
  *                     (TOO_MANY_PARAMS; the macro itself completed);
  *   LIMIT_EXCEEDED    step_cap instructions ran without an exit (TIMEOUT).
- * Reentrant: the machine state lives in the call, so a send hook may run
- * another macro on the same mw_mme (mme->last then describes the inner one
- * until the outer returns). */
+ * The machine state lives in the call, so the run itself is reentrant
+ * (mme->last then describes the inner run until the outer returns). */
 glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uint32_t count,
                         const mw_mme_hooks *hooks, uint64_t step_cap);
+
+/* Calls as they arrive in a pushbuffer. The instance forwards the 3D
+ * methods 0xE00-0xFFF (CALL_MME_MACRO(j) at 0xE00 + 2j, CALL_MME_DATA(j)
+ * at 0xE01 + 2j, clb197.h) to mw_mme_call_method, and calls mw_mme_flush
+ * before it handles any other 3D method and at the end of a submission:
+ * the hardware starts the macro at CALL_MME_MACRO and feeds it the data
+ * words as they come, and a method that is not data while the macro still
+ * wants parameters is its TOO_FEW_PARAMS trap (envytools macro.c), so a
+ * call is complete when the next other method arrives.
+ *  - CALL_MME_MACRO(j) runs a call still being collected, then starts j's
+ *    with the method's word as its first parameter;
+ *  - CALL_MME_DATA(j) appends to the call being collected, whatever j (the
+ *    hardware has one parameter FIFO); with no call it is the
+ *    TOO_MANY_PARAMS trap: reported (BAD_DATA) and dropped;
+ *  - more than MW_MME_CALL_WORDS words: the rest are dropped and the run
+ *    reports LIMIT_EXCEEDED (the macro itself runs with what was kept).
+ * Method writes a macro makes do not come back here: the MME sits before
+ * the method dispatcher (envytools: "The MACRO unit sits between PFIFO and
+ * PGRAPH_DISPATCH"), so a macro cannot call a macro; mw_mme_call_method
+ * and mw_mme_flush refuse (BAD_DATA) while a run is in progress.
+ * mw_mme_call_method returns false, touching nothing, for other methods. */
+bool mw_mme_call_method(mw_mme *mme, uint32_t method, uint32_t value, const mw_mme_hooks *hooks, uint64_t step_cap,
+                        glhle_result *result);
+/* Runs the call being collected, if any (OK when there is none). */
+glhle_result mw_mme_flush(mw_mme *mme, const mw_mme_hooks *hooks, uint64_t step_cap);
 
 #endif
