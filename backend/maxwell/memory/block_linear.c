@@ -103,8 +103,8 @@ void mw_bl_box_range(const mw_bl_geom *g, const mw_bl_box *box, uint64_t *first,
 
 /* ---- copies ------------------------------------------------------------- */
 
-static glhle_result check_copy(const mw_bl_geom *g, size_t tiled_size, const mw_bl_box *b, size_t linear_size,
-                               size_t pitch, size_t *slice_pitch, const glhle_logger *log)
+static glhle_result check_copy(const mw_bl_geom *g, uint64_t tiled_first, size_t tiled_size, const mw_bl_box *b,
+                               size_t linear_size, size_t pitch, size_t *slice_pitch, const glhle_logger *log)
 {
     if ((uint64_t)b->x + b->width > g->width_bytes || (uint64_t)b->y + b->height > g->height ||
         (uint64_t)b->z + b->depth > g->depth)
@@ -115,10 +115,12 @@ static glhle_result check_copy(const mw_bl_geom *g, size_t tiled_size, const mw_
         return GLHLE_RESULT_OK;
     uint64_t first, end;
     mw_bl_box_range(g, b, &first, &end);
-    if (end > tiled_size)
+    if (first < tiled_first || end - tiled_first > tiled_size)
         return GLHLE_FAIL(log, GLHLE_RESULT_OUT_OF_BOUNDS,
-                          "maxwell: block-linear box (%u,%u,%u)+%ux%ux%u needs %llu tiled bytes, %zu given", b->x,
-                          b->y, b->z, b->width, b->height, b->depth, (unsigned long long)end, tiled_size);
+                          "maxwell: block-linear box (%u,%u,%u)+%ux%ux%u needs image bytes %llu-%llu, %llu-%llu given",
+                          b->x, b->y, b->z, b->width, b->height, b->depth, (unsigned long long)first,
+                          (unsigned long long)end, (unsigned long long)tiled_first,
+                          (unsigned long long)(tiled_first + tiled_size));
     if (pitch < b->width)
         return GLHLE_FAIL(log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: linear pitch %zu is below the box width %u",
                           pitch, b->width);
@@ -138,14 +140,16 @@ static glhle_result check_copy(const mw_bl_geom *g, size_t tiled_size, const mw_
     return GLHLE_RESULT_OK;
 }
 
-static void copy_reference(const mw_bl_geom *g, uint8_t *tiled, const mw_bl_box *b, uint8_t *linear, size_t pitch,
+/* The tiled side is addressed as integers, tbase + image offset, because
+ * the buffer may start inside the image (tbase then lies before it). */
+static void copy_reference(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_box *b, uint8_t *linear, size_t pitch,
                            size_t slice_pitch, bool to_linear)
 {
     for (uint32_t s = 0; s < b->depth; s++)
         for (uint32_t r = 0; r < b->height; r++) {
             uint8_t *row = linear + s * slice_pitch + r * pitch;
             for (uint32_t i = 0; i < b->width; i++) {
-                uint8_t *t = tiled + mw_bl_offset(g, b->x + i, b->y + r, b->z + s);
+                uint8_t *t = (uint8_t *)(tbase + (uintptr_t)mw_bl_offset(g, b->x + i, b->y + r, b->z + s));
                 if (to_linear)
                     row[i] = *t;
                 else
@@ -156,7 +160,7 @@ static void copy_reference(const mw_bl_geom *g, uint8_t *tiled, const mw_bl_box 
 
 /* One row's span [x0, x1) of the box, in pieces that stay inside a 16-byte
  * sector (contiguous on both sides). */
-static inline void copy_span(const mw_bl_geom *g, uint8_t *tiled_row, uint32_t x0, uint32_t x1, uint8_t *lin,
+static inline void copy_span(const mw_bl_geom *g, uintptr_t tiled_row, uint32_t x0, uint32_t x1, uint8_t *lin,
                              bool to_linear)
 {
     uint32_t x = x0;
@@ -164,7 +168,7 @@ static inline void copy_span(const mw_bl_geom *g, uint8_t *tiled_row, uint32_t x
         uint32_t n = 16u - (x & 15u);
         if (n > x1 - x)
             n = x1 - x;
-        uint8_t *t = tiled_row + x_term(g, x);
+        uint8_t *t = (uint8_t *)(tiled_row + (uintptr_t)x_term(g, x));
         if (n == 16) {
             if (to_linear)
                 memcpy(lin, t, 16);
@@ -201,7 +205,7 @@ static inline void copy_gob(uint8_t *gob, uint8_t *lin, size_t pitch, bool to_li
     }
 }
 
-static inline void copy_fast(const mw_bl_geom *g, uint8_t *tiled, const mw_bl_box *b, uint8_t *linear, size_t pitch,
+static inline void copy_fast(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_box *b, uint8_t *linear, size_t pitch,
                              size_t slice_pitch, bool to_linear)
 {
     uint32_t x0 = b->x, x1 = b->x + b->width;
@@ -210,15 +214,15 @@ static inline void copy_fast(const mw_bl_geom *g, uint8_t *tiled, const mw_bl_bo
     uint32_t head_end = gx0 << 6 < x1 ? gx0 << 6 : x1;
     bool has_full = gx0 < gx1;
     for (uint32_t s = 0; s < b->depth; s++) {
-        uint8_t *tz = tiled + z_term(g, b->z + s);
+        uintptr_t tz = tbase + (uintptr_t)z_term(g, b->z + s);
         uint8_t *lz = linear + s * slice_pitch;
         uint32_t y = b->y, y1 = b->y + b->height;
         while (y < y1) {
             if ((y & 7u) == 0 && y1 - y >= 8 && has_full) {
-                uint8_t *band = tz + y_term(g, y);
+                uint8_t *band = (uint8_t *)(tz + (uintptr_t)y_term(g, y));
                 uint8_t *lband = lz + (size_t)(y - b->y) * pitch;
                 for (uint32_t r = 0; r < 8; r++) {
-                    uint8_t *trow = tz + y_term(g, y + r);
+                    uintptr_t trow = tz + (uintptr_t)y_term(g, y + r);
                     uint8_t *lrow = lband + r * pitch;
                     copy_span(g, trow, x0, head_end, lrow, to_linear);
                     if (gx1 << 6 < x1)
@@ -228,42 +232,59 @@ static inline void copy_fast(const mw_bl_geom *g, uint8_t *tiled, const mw_bl_bo
                     copy_gob(band + (uint64_t)gx * g->block_size, lband + ((gx << 6) - x0), pitch, to_linear);
                 y += 8;
             } else {
-                copy_span(g, tz + y_term(g, y), x0, x1, lz + (size_t)(y - b->y) * pitch, to_linear);
+                copy_span(g, tz + (uintptr_t)y_term(g, y), x0, x1, lz + (size_t)(y - b->y) * pitch, to_linear);
                 y++;
             }
         }
     }
 }
 
+glhle_result mw_bl_tiled_to_linear_at(const mw_bl_geom *g, const uint8_t *tiled, uint64_t tiled_first,
+                                      size_t tiled_size, const mw_bl_box *box, uint8_t *linear, size_t linear_size,
+                                      size_t pitch, size_t slice_pitch, uint32_t flags, const glhle_logger *log)
+{
+    glhle_result r = check_copy(g, tiled_first, tiled_size, box, linear_size, pitch, &slice_pitch, log);
+    if (r != GLHLE_RESULT_OK || !box->width || !box->height || !box->depth)
+        return r;
+    uintptr_t tbase = (uintptr_t)tiled - (uintptr_t)tiled_first;
+    if (flags & MW_BL_REFERENCE)
+        copy_reference(g, tbase, box, linear, pitch, slice_pitch, true);
+    else
+        copy_fast(g, tbase, box, linear, pitch, slice_pitch, true);
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result mw_bl_linear_to_tiled_at(const mw_bl_geom *g, uint8_t *tiled, uint64_t tiled_first, size_t tiled_size,
+                                      const mw_bl_box *box, const uint8_t *linear, size_t linear_size, size_t pitch,
+                                      size_t slice_pitch, uint32_t flags, const glhle_logger *log)
+{
+    glhle_result r = check_copy(g, tiled_first, tiled_size, box, linear_size, pitch, &slice_pitch, log);
+    if (r != GLHLE_RESULT_OK || !box->width || !box->height || !box->depth)
+        return r;
+    uintptr_t tbase = (uintptr_t)tiled - (uintptr_t)tiled_first;
+    /* the linear side is only read on this path */
+    uint8_t *l = (uint8_t *)(uintptr_t)linear;
+    if (flags & MW_BL_REFERENCE)
+        copy_reference(g, tbase, box, l, pitch, slice_pitch, false);
+    else
+        copy_fast(g, tbase, box, l, pitch, slice_pitch, false);
+    return GLHLE_RESULT_OK;
+}
+
 glhle_result mw_bl_tiled_to_linear(const mw_bl_geom *g, const uint8_t *tiled, size_t tiled_size,
                                    const mw_bl_box *box, uint8_t *linear, size_t linear_size, size_t pitch,
                                    size_t slice_pitch, uint32_t flags, const glhle_logger *log)
 {
-    glhle_result r = check_copy(g, tiled_size, box, linear_size, pitch, &slice_pitch, log);
-    if (r != GLHLE_RESULT_OK || !box->width || !box->height || !box->depth)
-        return r;
-    /* the tiled side is only read on this path */
-    uint8_t *t = (uint8_t *)(uintptr_t)tiled;
-    if (flags & MW_BL_REFERENCE)
-        copy_reference(g, t, box, linear, pitch, slice_pitch, true);
-    else
-        copy_fast(g, t, box, linear, pitch, slice_pitch, true);
-    return GLHLE_RESULT_OK;
+    return mw_bl_tiled_to_linear_at(g, tiled, 0, tiled_size, box, linear, linear_size, pitch, slice_pitch, flags,
+                                    log);
 }
 
 glhle_result mw_bl_linear_to_tiled(const mw_bl_geom *g, uint8_t *tiled, size_t tiled_size, const mw_bl_box *box,
                                    const uint8_t *linear, size_t linear_size, size_t pitch, size_t slice_pitch,
                                    uint32_t flags, const glhle_logger *log)
 {
-    glhle_result r = check_copy(g, tiled_size, box, linear_size, pitch, &slice_pitch, log);
-    if (r != GLHLE_RESULT_OK || !box->width || !box->height || !box->depth)
-        return r;
-    uint8_t *l = (uint8_t *)(uintptr_t)linear;
-    if (flags & MW_BL_REFERENCE)
-        copy_reference(g, tiled, box, l, pitch, slice_pitch, false);
-    else
-        copy_fast(g, tiled, box, l, pitch, slice_pitch, false);
-    return GLHLE_RESULT_OK;
+    return mw_bl_linear_to_tiled_at(g, tiled, 0, tiled_size, box, linear, linear_size, pitch, slice_pitch, flags,
+                                    log);
 }
 
 /* ---- textures ----------------------------------------------------------- */

@@ -95,6 +95,16 @@ glhle_result mw_bl_linear_to_tiled(const mw_bl_geom *g, uint8_t *tiled, size_t t
                                    const uint8_t *linear, size_t linear_size, size_t pitch, size_t slice_pitch,
                                    uint32_t flags, const glhle_logger *log);
 
+/* The same, with `tiled` holding image bytes tiled_first .. tiled_first +
+ * tiled_size only (a staged span of guest memory); every byte the box
+ * touches must be in it. */
+glhle_result mw_bl_tiled_to_linear_at(const mw_bl_geom *g, const uint8_t *tiled, uint64_t tiled_first,
+                                      size_t tiled_size, const mw_bl_box *box, uint8_t *linear, size_t linear_size,
+                                      size_t pitch, size_t slice_pitch, uint32_t flags, const glhle_logger *log);
+glhle_result mw_bl_linear_to_tiled_at(const mw_bl_geom *g, uint8_t *tiled, uint64_t tiled_first, size_t tiled_size,
+                                      const mw_bl_box *box, const uint8_t *linear, size_t linear_size, size_t pitch,
+                                      size_t slice_pitch, uint32_t flags, const glhle_logger *log);
+
 /* A block-linear texture: levels and array layers. */
 typedef struct mw_bl_texture_desc {
     uint32_t width, height, depth;  /* texels of level 0; depth 1 for 2D */
