@@ -167,6 +167,13 @@ glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
             }
         }
         uint32_t len = R(LINE_LENGTH_IN), lines = multi ? R(LINE_COUNT) : 1;
+        /* pitches of 0 fold every line onto one span, so bound the work
+         * itself, not only the spans */
+        if ((uint64_t)len * (dst_bpe > src_bpe ? dst_bpe : src_bpe) * lines > MW_ENGINE_MAX_BYTES)
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_LIMIT_EXCEEDED,
+                              "maxwell: DMA to 0x%02x%08x of %u lines of %u elements moves more than the %u bytes an "
+                              "operation may",
+                              R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), lines, len, MW_ENGINE_MAX_BYTES);
         operand src, dst;
         r = operand_init(&dst, regs, false, multi && dst_bl, dst_bpe, len, lines, io);
         if (r == GLHLE_RESULT_OK && reads_src)
