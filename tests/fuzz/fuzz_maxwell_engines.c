@@ -108,8 +108,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mwt_mem_init(&m, MEM_BASE, MEM_SIZE, 0, &lg);
     if (!m.bytes)
         return 0;
-    for (size_t i = 0; i < MEM_SIZE; i++)
-        m.bytes[i] = (uint8_t)(i * 131 + 7);
+    static uint8_t pattern[MEM_SIZE];
+    if (!pattern[1])
+        for (size_t i = 0; i < MEM_SIZE; i++)
+            pattern[i] = (uint8_t)(i * 131 + 7);
+    memcpy(m.bytes, pattern, MEM_SIZE);
     memset(regs, 0, sizeof regs);
     switch (data[0] % 5) {
     case 0:

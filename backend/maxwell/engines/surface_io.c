@@ -47,22 +47,14 @@ glhle_result mw_surface_range(const mw_surface *s, uint32_t x, uint32_t y, uint3
     return GLHLE_RESULT_OK;
 }
 
-glhle_result mw_span_alloc(mw_span *sp, uint64_t lo, uint64_t hi, const mw_mem_io *io)
+glhle_result mw_span_read(mw_span *sp, uint64_t lo, uint64_t hi, const char *what, const mw_mem_io *io)
 {
     sp->va = lo;
     sp->size = (size_t)(hi - lo);
-    sp->buf = calloc(1, sp->size ? sp->size : 1);
+    sp->buf = malloc(sp->size ? sp->size : 1); /* the read fills it all */
     if (!sp->buf)
         return GLHLE_FAIL(io->log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: cannot stage %zu bytes at 0x%010llx",
                           sp->size, (unsigned long long)lo);
-    return GLHLE_RESULT_OK;
-}
-
-glhle_result mw_span_read(mw_span *sp, uint64_t lo, uint64_t hi, const char *what, const mw_mem_io *io)
-{
-    glhle_result r = mw_span_alloc(sp, lo, hi, io);
-    if (r != GLHLE_RESULT_OK)
-        return r;
     if (sp->size && !io->read(io->user, lo, sp->buf, sp->size)) {
         mw_span_free(sp);
         return GLHLE_FAIL(io->log, GLHLE_RESULT_OUT_OF_BOUNDS,

@@ -41,8 +41,6 @@ glhle_result mw_surface_range(const mw_surface *s, uint32_t x, uint32_t y, uint3
 /* Reads [lo, hi) into a new buffer (FAIL: OUT_OF_MEMORY, or OUT_OF_BOUNDS
  * with the address on a fault). */
 glhle_result mw_span_read(mw_span *sp, uint64_t lo, uint64_t hi, const char *what, const mw_mem_io *io);
-/* A zeroed buffer for [lo, hi) without reading it. */
-glhle_result mw_span_alloc(mw_span *sp, uint64_t lo, uint64_t hi, const mw_mem_io *io);
 glhle_result mw_span_write(const mw_span *sp, const char *what, const mw_mem_io *io);
 void mw_span_free(mw_span *sp);
 
