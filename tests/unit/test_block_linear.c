@@ -317,6 +317,44 @@ static void texture_layouts_by_hand(void **state)
     assert_int_equal(t.layer_stride, 1024);
 }
 
+/* A box of level 2, layer 1 of a mipmapped array: the bytes land where
+ * the hand-computed level offset, the layer stride and the model put them. */
+static void texture_subresource_copy(void **state)
+{
+    (void)state;
+    /* 64x64 RGBA8, 3 levels, bh 3, 2 layers. Level 0: 4 GOBs x 8 GOBs, bh 3
+     * -> 16 KiB; level 1 32x32: 2 x 4 GOBs, bh 2 -> 4 KiB; level 2 16x16:
+     * 1 x 2 GOBs, bh 1 -> 1 KiB. Layer: 21 KiB, aligned to level 0's 4 KiB
+     * block -> 24 KiB. Level 2 of layer 1 starts at 24576 + 20480. */
+    mw_bl_texture_desc d = {.width = 64, .height = 64, .depth = 1, .levels = 3, .layers = 2,
+                            .bytes_per_block = 4, .block_height_log2 = 3};
+    mw_bl_texture_layout t;
+    assert_int_equal(mw_bl_texture_layout_init(&t, &d, ts_logger()), GLHLE_RESULT_OK);
+    assert_int_equal(t.layer_stride, 24576);
+    uint64_t at = mw_bl_texture_offset(&t, 2, 1);
+    assert_int_equal(at, 24576 + 20480);
+    assert_int_equal(mw_bl_texture_offset(&t, 3, 0), UINT64_MAX);
+    assert_int_equal(mw_bl_texture_offset(&t, 0, 2), UINT64_MAX);
+    uint8_t *tex = calloc(1, t.size);
+    assert_non_null(tex);
+    uint8_t lin[10 * 4 * 7];
+    for (size_t i = 0; i < sizeof lin; i++)
+        lin[i] = (uint8_t)(i % 255 + 1); /* never 0: the count below finds the written bytes */
+    mw_bl_box b = {3 * 4, 5, 0, 10 * 4, 7, 1};
+    assert_int_equal(mw_bl_linear_to_tiled(&t.level[2], tex + at, t.size - at, &b, lin, sizeof lin, 40, 0, 0,
+                                           ts_logger()),
+                     GLHLE_RESULT_OK);
+    model m = {64, 16, 1, 1, 0};
+    size_t written = 0;
+    for (size_t i = 0; i < t.size; i++)
+        written += tex[i] != 0;
+    assert_int_equal(written, sizeof lin);
+    for (uint32_t y = 0; y < 7; y++)
+        for (uint32_t x = 0; x < 40; x++)
+            assert_int_equal(tex[at + model_offset(&m, 12 + x, 5 + y, 0)], lin[y * 40 + x]);
+    free(tex);
+}
+
 static void clamps(void **state)
 {
     (void)state;
@@ -375,7 +413,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gob_offsets_by_hand), cmocka_unit_test(offsets_match_model),
         cmocka_unit_test(copies_match_model),  cmocka_unit_test(aligned_boxes),
-        cmocka_unit_test(texture_layouts_by_hand), cmocka_unit_test(clamps),
+        cmocka_unit_test(texture_layouts_by_hand), cmocka_unit_test(texture_subresource_copy),
+        cmocka_unit_test(clamps),
         cmocka_unit_test(bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -342,3 +342,10 @@ glhle_result mw_bl_texture_layout_init(mw_bl_texture_layout *out, const mw_bl_te
     out->size = out->layer_stride * (d->layers - 1) + out->layer_size;
     return GLHLE_RESULT_OK;
 }
+
+uint64_t mw_bl_texture_offset(const mw_bl_texture_layout *t, uint32_t level, uint32_t layer)
+{
+    if (level >= t->levels || layer >= t->layers)
+        return UINT64_MAX;
+    return (uint64_t)layer * t->layer_stride + t->level_offset[level];
+}

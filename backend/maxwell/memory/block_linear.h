@@ -129,6 +129,12 @@ typedef struct mw_bl_texture_layout {
 glhle_result mw_bl_texture_layout_init(mw_bl_texture_layout *out, const mw_bl_texture_desc *desc,
                                        const glhle_logger *log);
 
+/* Byte offset of (level, layer) from the texture's start: layer *
+ * layer_stride + level_offset[level]; copy its boxes with
+ * mw_bl_*_to_* on layout->level[level] from there. UINT64_MAX when level
+ * or layer is out of range. */
+uint64_t mw_bl_texture_offset(const mw_bl_texture_layout *layout, uint32_t level, uint32_t layer);
+
 /* Block height/depth log2 after the per-level clamp, for a level of
  * `height` rows and `depth` slices. */
 uint32_t mw_bl_clamp_block_height(uint32_t block_height_log2, uint32_t height);
