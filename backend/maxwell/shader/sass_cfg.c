@@ -175,8 +175,8 @@ static glhle_result track_table(ctx *c, uint32_t i, step *st, uint16_t stack)
     uint8_t bank = 0;
     for (uint32_t k = i; k-- > lo;) {
         const mw_sass_inst *q = &c->p->insts[k];
-        if (is_control(q))
-            break;
+        if (is_control(q) && !guard_conditional(q))
+            break; /* only a conditional exit or branch (the bound check's) can fall through to here */
         if (ldc < 0) {
             if (dst_gpr(q) == rt && q->family == MW_SASS_FAM_LDC && q->mods.dtype == MW_SASS_TYPE_B32 &&
                 q->src[0].kind == MW_SASS_OPND_CBUF) {
