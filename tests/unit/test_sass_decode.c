@@ -746,6 +746,121 @@ static void control_forms(void **state)
     assert_int_equal(in.ndst + in.nsrc, 0);
 }
 
+/* Families the corpus compiler never emits (f64, f16x2, funnel shifts, LEA,
+ * PRMT, IADD3, CC reads, surfaces, shuffles with immediates, barriers),
+ * assembled from envydis/gm107.c's field positions. */
+static void families_outside_corpus(void **state)
+{
+    (void)state;
+    /* DFMA.RP R2, R4, -R6, -R8: rnd 50-51 = 2, neg b 48, neg c 49 */
+    mw_sass_inst in = dec(OPC(0x5b70) | PT_GUARD | F(2, 0) | F(4, 8) | F(6, 20) | F(8, 39) | F(2, 50) | F(1, 48) |
+                              F(1, 49),
+                          8);
+    assert_int_equal(in.op, MW_SASS_OP_DFMA_R);
+    assert_int_equal(in.mods.rnd, MW_SASS_RND_RP);
+    assert_true(in.src[1].flags & MW_SASS_OPF_NEG);
+    assert_true(in.src[2].flags & MW_SASS_OPF_NEG);
+    assert_false(in.src[0].flags & MW_SASS_OPF_NEG);
+    /* DSETP.GTU.XOR P1, PT, R2, c[0x1][0x8], PT: cmp 48-51 = 12, bop 45-46 = 2 */
+    in = dec(OPC(0x4b80) | F(12, 48) | PT_GUARD | F(1, 3) | F(7, 0) | F(2, 8) | F(2, 20) | F(1, 34) | F(7, 39) |
+                 F(2, 45),
+             8);
+    assert_int_equal(in.op, MW_SASS_OP_DSETP_C);
+    assert_int_equal(in.mods.cmp, MW_SASS_CMP_GTU);
+    assert_int_equal(in.mods.bop, MW_SASS_BOP_XOR);
+    assert_int_equal(in.src[1].bank, 1);
+    assert_int_equal(in.src[1].offset, 8);
+    /* HFMA2 R1, R2, R3, R4 */
+    in = dec(OPC(0x5d00) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(4, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_HFMA2_R);
+    assert_int_equal(in.nsrc, 3);
+    assert_int_equal(in.src[2].reg, 4);
+    /* SHF.R.W.S64 R1, R2, 33, R3: u6 at 20, wrap 50, type 37-38 = 3 */
+    in = dec(OPC(0x38f8) | PT_GUARD | F(1, 0) | F(2, 8) | F(33, 20) | F(3, 39) | F(1, 50) | F(3, 37), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SHF_R_I);
+    assert_int_equal(in.mods.sub, 1);
+    assert_int_equal(in.src[1].imm, 33);
+    assert_true(in.mods.flags & MW_SASS_MOD_WRAP);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_S64);
+    /* LEA P2, R1, R2, R3, 0x5: shift 39-43, predicate destination 48 */
+    in = dec(OPC(0x5bd0) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(5, 39) | F(2, 48), 8);
+    assert_int_equal(in.op, MW_SASS_OP_LEA_R);
+    assert_int_equal(in.mods.shift, 5);
+    assert_int_equal(in.ndst, 2);
+    assert_int_equal(in.dst[1].kind, MW_SASS_OPND_PRED);
+    assert_int_equal(in.dst[1].reg, 2);
+    /* PRMT.ECL R1, R2, R3, R4: mode 48-51 = 4 */
+    in = dec(OPC(0x5bc0) | F(4, 48) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(4, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_PRMT_R);
+    assert_int_equal(in.mods.mode, 4);
+    /* IADD3.X R1, -R2, R3, -R4: neg a 51, neg c 49, x 48 */
+    in = dec(OPC(0x5cc0) | F(1, 51) | F(1, 49) | F(1, 48) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(4, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_IADD3_R);
+    assert_true(in.mods.flags & MW_SASS_MOD_X);
+    assert_true(in.src[0].flags & MW_SASS_OPF_NEG);
+    assert_false(in.src[1].flags & MW_SASS_OPF_NEG);
+    assert_true(in.src[2].flags & MW_SASS_OPF_NEG);
+    /* CSETP.NE.OR P0, P1, CC.NE, P2: cc test 8-12 = 5 */
+    in = dec(OPC(0x50a0) | PT_GUARD | F(0, 3) | F(1, 0) | F(5, 8) | F(2, 39) | F(1, 45), 8);
+    assert_int_equal(in.op, MW_SASS_OP_CSETP);
+    assert_int_equal(in.mods.cc_test, 5);
+    assert_int_equal(in.src[0].kind, MW_SASS_OPND_CC);
+    assert_int_equal(in.src[1].reg, 2);
+    /* TLD.LL.MS R0, R2, R4, 0x10: ll 55, ms 50, handle at 36 */
+    in = dec(OPC(0xdc38) | F(1, 55) | F(1, 50) | PT_GUARD | F(0, 0) | F(2, 8) | F(4, 20) | F(0x10, 36) | F(1, 29), 8);
+    assert_int_equal(in.op, MW_SASS_OP_TLD);
+    assert_int_equal(in.mods.lod, MW_SASS_LOD_LL);
+    assert_true(in.mods.flags & MW_SASS_MOD_MS);
+    assert_int_equal(in.mods.tex_index, 0x10);
+    assert_int_equal(in.mods.tex_dim, MW_SASS_TEX_2D);
+    assert_false(in.mods.flags & MW_SASS_MOD_BINDLESS);
+    /* SUST.P.2D.RGBA [R2], R4, 0x49 (bound: bit 51, 2D: 33-35 = 3, mask 20-23) */
+    in = dec(OPC(0xeb20) | F(1, 51) | PT_GUARD | F(4, 0) | F(2, 8) | F(0xf, 20) | F(3, 33) | F(0x49, 36), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SUST);
+    assert_int_equal(in.nsrc, 2);
+    assert_int_equal(in.mods.tex_index, 0x49);
+    assert_int_equal(in.mods.tex_dim, MW_SASS_TEX_2D);
+    assert_int_equal(in.mods.tex_mask, 0xf);
+    /* ... bindless: the handle is R39 */
+    in = dec(OPC(0xeb20) | PT_GUARD | F(4, 0) | F(2, 8) | F(0xf, 20) | F(3, 33) | F(9, 39), 8);
+    assert_int_equal(in.nsrc, 3);
+    assert_int_equal(in.src[2].reg, 9);
+    assert_true(in.mods.flags & MW_SASS_MOD_BINDLESS);
+    /* SHFL.IDX P1, R0, R2, 0x3, 0x1c1f: lane u5 at 20 (bit 28), mask u13 at 34 (bit 29) */
+    in = dec(OPC(0xef10) | PT_GUARD | F(0, 0) | F(2, 8) | F(3, 20) | F(1, 28) | F(1, 29) | F(0x1c1f, 34) | F(1, 48), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SHFL);
+    assert_int_equal(in.mods.mode, 0);
+    assert_int_equal(in.src[1].kind, MW_SASS_OPND_IMM);
+    assert_int_equal(in.src[1].imm, 3);
+    assert_int_equal(in.src[2].imm, 0x1c1f);
+    assert_int_equal(in.dst[1].reg, 1);
+    /* BAR.SYNC 0x3, 0x40: barrier u8 at 8 (bit 44), count u12 at 20 (bit 43) */
+    in = dec(OPC(0xf0a8) | PT_GUARD | F(3, 8) | F(0x40, 20) | F(1, 43) | F(1, 44) | F(7, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_BAR);
+    assert_int_equal(in.src[0].kind, MW_SASS_OPND_IMM);
+    assert_int_equal(in.src[0].imm, 3);
+    assert_int_equal(in.src[1].imm, 0x40);
+    /* JMP 0x1234 (absolute, u32 at 20) */
+    in = dec(OPC(0xe210) | PT_GUARD | F(0xf, 0) | F(0x1234, 20), 0x100);
+    assert_int_equal(in.op, MW_SASS_OP_JMP);
+    assert_int_equal(in.src[0].kind, MW_SASS_OPND_TARGET);
+    assert_int_equal(in.src[0].offset, 0x1234);
+    /* ATOM.CAS.E.64 R0, [R2+0x10], R4: s20 at 28, e 48, 64-bit at 49 */
+    in = dec(OPC(0xeef0) | F(1, 48) | F(1, 49) | PT_GUARD | F(0, 0) | F(2, 8) | F(4, 20) | F(0x10, 28), 8);
+    assert_int_equal(in.op, MW_SASS_OP_ATOM_CAS);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_B64);
+    assert_int_equal(in.src[0].offset, 0x10);
+    assert_true(in.src[0].flags & MW_SASS_OPF_WIDE);
+    /* VMNMX R1, R2, 0x1234, R3: B is an immediate unless bit 50 */
+    in = dec(OPC(0x3a00) | PT_GUARD | F(1, 0) | F(2, 8) | F(0x1234, 20) | F(3, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_VMNMX);
+    assert_int_equal(in.src[1].kind, MW_SASS_OPND_IMM);
+    assert_int_equal(in.src[1].imm, 0x1234);
+    in = dec(OPC(0x3a00) | F(1, 50) | PT_GUARD | F(1, 0) | F(2, 8) | F(5, 20) | F(3, 39), 8);
+    assert_int_equal(in.src[1].kind, MW_SASS_OPND_REG);
+    assert_int_equal(in.src[1].reg, 5);
+}
+
 static void program_layout(void **state)
 {
     (void)state;
@@ -804,7 +919,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_matches_envydis), cmocka_unit_test(table_is_consistent),
         cmocka_unit_test(alu_forms),              cmocka_unit_test(memory_forms),
-        cmocka_unit_test(control_forms),          cmocka_unit_test(program_layout),
+        cmocka_unit_test(control_forms),          cmocka_unit_test(families_outside_corpus),
+        cmocka_unit_test(program_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
