@@ -142,4 +142,18 @@ psx_span_fn psx_span_select(const psx_draw_mode *m, bool gouraud, bool dither);
  * are left to the caller. */
 void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *src, const uint16_t *clut);
 
+/* Where a textured primitive reads texels: VRAM itself, or `snapshot` (a
+ * copy made here, before it draws) when its texels can come from the area
+ * it draws to (renderer.h contract). */
+const uint16_t *psx_sw_texture_source(const psx_draw_mode *m, psx_rect drawn, int umin, int umax, int vmin, int vmax,
+                                      const uint16_t *vram, uint16_t *snapshot);
+
+/* ---- the software renderer's state, for the tests' per-pixel model ---------------- */
+
+struct psx_renderer;
+/* VRAM (PSX_VRAM_W * PSX_VRAM_H) and the CLUT cache (256) of a renderer
+ * made by psx_swrender_create. */
+uint16_t *psx_swrender_vram(struct psx_renderer *r);
+const uint16_t *psx_swrender_clut(const struct psx_renderer *r);
+
 #endif

@@ -16,7 +16,11 @@
  * by a renderer in this file that only walks coverage), the GL/software
  * ratio and GL draw calls.
  *
- *   bench_psx [--quick] [--only gl|sw] [--stream frame|old] [--count N] [--scale S]
+ *   bench_psx [--quick] [--only gl|sw|ref] [--stream frame|old] [--count N] [--scale S]
+ *
+ * "ref" is the per-pixel model the software renderer was before issue 21
+ * (support/psx_ref_render.c), so one run gives before and after; the bench
+ * fails when the software renderer's VRAM differs from the model's.
  *
  * For callgrind instruction counts in glhle code, run one renderer and one
  * stream under valgrind (docs/performance.md has the commands). */
@@ -29,6 +33,7 @@
 #include "glhle/psx.h"
 #include "support/bench_support.h"
 #include "support/psx_random.h"
+#include "support/psx_ref_render.h"
 #include "support/test_support.h"
 
 static uint32_t xy(int32_t x, int32_t y)
@@ -439,7 +444,7 @@ static uint64_t count_pixels(const psx_stream *s)
     glhle_psx *psx;
     if (psx_create_with(&log, pc_make, NULL, &psx) != GLHLE_RESULT_OK)
         return 0;
-    glhle_psx_gp0_block(psx, s->words, s->count);
+    psx_gp0_write(psx, s->words, s->count); /* not glhle_psx_gp0_block: callgrind collects only the runs */
     uint64_t n = ((pixel_counter *)psx->r)->pixels;
     glhle_psx_destroy(psx);
     return n;
@@ -448,15 +453,21 @@ static uint64_t count_pixels(const psx_stream *s)
 typedef struct run_result {
     double seconds;
     glhle_psx_stats stats;
+    uint16_t *vram; /* VRAM after the timed pass (malloc'd) */
 } run_result;
 
-static bool run(glhle_context *ctx, glhle_psx_renderer renderer, uint32_t scale, const psx_stream *s, run_result *out)
+/* Which renderer a run uses: GL, the software renderer, or the per-pixel
+ * model the software renderer was before issue 21 (support/psx_ref_render.c). */
+typedef enum run_kind { RUN_GL, RUN_SW, RUN_REF } run_kind;
+
+static bool run(glhle_context *ctx, run_kind kind, uint32_t scale, const psx_stream *s, run_result *out)
 {
     glhle_psx_desc d = {0};
-    d.renderer = renderer;
-    d.resolution_scale = renderer == GLHLE_PSX_RENDERER_GL ? scale : 1;
+    d.renderer = kind == RUN_GL ? GLHLE_PSX_RENDERER_GL : GLHLE_PSX_RENDERER_SOFTWARE;
+    d.resolution_scale = kind == RUN_GL ? scale : 1;
     glhle_psx *psx;
-    if (glhle_psx_create(ctx, &d, &psx) != GLHLE_RESULT_OK)
+    if ((kind == RUN_REF ? psx_ref_create(&psx) : glhle_psx_create(kind == RUN_GL ? ctx : NULL, &d, &psx)) !=
+        GLHLE_RESULT_OK)
         return false;
     uint16_t px;
     /* a first pass builds the programs the stream needs; the second is timed */
@@ -474,31 +485,62 @@ static bool run(glhle_context *ctx, glhle_psx_renderer renderer, uint32_t scale,
     out->stats.culled -= before.culled;
     out->stats.draw_calls -= before.draw_calls;
     out->stats.batches_broken -= before.batches_broken;
-    bench_consume(&px, sizeof px);
+    out->vram = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
+    if (!out->vram || glhle_psx_read_vram(psx, 0, 0, PSX_VRAM_W, PSX_VRAM_H, out->vram) != GLHLE_RESULT_OK)
+        return false;
     glhle_psx_destroy(psx);
     return true;
 }
 
-static void report(const char *name, uint32_t count, const psx_stream *s, uint64_t pixels, bool do_gl, bool do_sw,
-                   uint32_t scale, const run_result *gl, const run_result *sw)
+static bool same_vram(const run_result *a, const run_result *b)
 {
-    uint64_t prims = do_gl ? gl->stats.primitives : sw->stats.primitives;
+    return !memcmp(a->vram, b->vram, sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
+}
+
+static void print_run(const char *label, uint32_t count, uint64_t pixels, const run_result *r)
+{
+    printf("  %-26s %10.0f commands/s %10.0f primitives/s %12.0f pixels/s", label, count / r->seconds,
+           (double)r->stats.primitives / r->seconds, (double)pixels / r->seconds);
+}
+
+/* Returns false when the software renderer and its per-pixel model disagree. */
+static bool report(const char *name, uint32_t count, const psx_stream *s, uint64_t pixels, const bool on[3],
+                   uint32_t scale, const run_result r[3])
+{
+    const run_result *any = on[RUN_SW] ? &r[RUN_SW] : on[RUN_REF] ? &r[RUN_REF] : &r[RUN_GL];
+    uint64_t prims = any->stats.primitives;
     printf("bench_psx %s: %u commands, %llu primitives (quads are two triangles), %llu pixels (%.1f per primitive), "
            "%zu GP0 words\n",
            name, count, (unsigned long long)prims, (unsigned long long)pixels,
            (double)pixels / (double)(prims ? prims : 1), s->count);
-    if (do_gl)
-        printf("  GL %ux        %10.0f commands/s %10.0f primitives/s %12.0f pixels/s  %llu draw calls (%.1f "
-               "primitives/draw, %llu batches ended by feedback)\n",
-               scale, count / gl->seconds, (double)gl->stats.primitives / gl->seconds, (double)pixels / gl->seconds,
-               (unsigned long long)gl->stats.draw_calls,
-               (double)gl->stats.primitives / (double)(gl->stats.draw_calls ? gl->stats.draw_calls : 1),
-               (unsigned long long)gl->stats.batches_broken);
-    if (do_sw)
-        printf("  software      %10.0f commands/s %10.0f primitives/s %12.0f pixels/s\n", count / sw->seconds,
-               (double)sw->stats.primitives / sw->seconds, (double)pixels / sw->seconds);
-    if (do_gl && do_sw)
-        printf("  GL / software %10.2fx\n", sw->seconds / gl->seconds);
+    if (on[RUN_GL]) {
+        char label[32];
+        snprintf(label, sizeof label, "GL %ux", scale);
+        print_run(label, count, pixels, &r[RUN_GL]);
+        printf("  %llu draw calls (%.1f primitives/draw, %llu batches ended by feedback)\n",
+               (unsigned long long)r[RUN_GL].stats.draw_calls,
+               (double)r[RUN_GL].stats.primitives /
+                   (double)(r[RUN_GL].stats.draw_calls ? r[RUN_GL].stats.draw_calls : 1),
+               (unsigned long long)r[RUN_GL].stats.batches_broken);
+    }
+    if (on[RUN_SW]) {
+        print_run("software (spans)", count, pixels, &r[RUN_SW]);
+        printf("\n");
+    }
+    if (on[RUN_REF]) {
+        print_run("per-pixel model (before)", count, pixels, &r[RUN_REF]);
+        printf("\n");
+    }
+    if (on[RUN_GL] && on[RUN_SW])
+        printf("  GL / software %.2fx%s\n", r[RUN_SW].seconds / r[RUN_GL].seconds,
+               scale == 1 ? (same_vram(&r[RUN_GL], &r[RUN_SW]) ? ", identical VRAM" : ", VRAM DIFFERS") : "");
+    bool ok = true;
+    if (on[RUN_SW] && on[RUN_REF]) {
+        ok = same_vram(&r[RUN_SW], &r[RUN_REF]);
+        printf("  software / per-pixel model %.2fx, %s\n", r[RUN_REF].seconds / r[RUN_SW].seconds,
+               ok ? "identical VRAM" : "VRAM DIFFERS");
+    }
+    return ok;
 }
 
 int main(int argc, char **argv)
@@ -516,9 +558,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--scale"))
             scale = (uint32_t)strtoul(argv[i + 1], NULL, 10);
     }
-    bool do_gl = !only || !strcmp(only, "gl"), do_sw = !only || !strcmp(only, "sw");
+    const bool on[3] = {!only || !strcmp(only, "gl"), !only || !strcmp(only, "sw"), !only || !strcmp(only, "ref")};
     glhle_context *ctx = NULL;
-    if (do_gl) {
+    if (on[RUN_GL]) {
         glhle_context_desc cd = {0};
         cd.log_level = GLHLE_LOG_WARN;
         if (glhle_context_create(&cd, &ctx) != GLHLE_RESULT_OK) {
@@ -530,20 +572,23 @@ int main(int argc, char **argv)
         const char *name;
         void (*make)(uint32_t count, psx_stream *s);
     } streams[2] = {{"frame", frame_stream}, {"old", old_stream}};
+    int status = 0;
     for (int k = 0; k < 2; k++) {
         if (stream && strcmp(stream, streams[k].name))
             continue;
         psx_stream s = {0};
         streams[k].make(count, &s);
         uint64_t pixels = count_pixels(&s);
-        run_result gl = {0}, sw = {0};
-        if (do_gl && !run(ctx, GLHLE_PSX_RENDERER_GL, scale, &s, &gl))
-            return 1;
-        if (do_sw && !run(NULL, GLHLE_PSX_RENDERER_SOFTWARE, 1, &s, &sw))
-            return 1;
-        report(streams[k].name, count, &s, pixels, do_gl, do_sw, scale, &gl, &sw);
+        run_result r[3] = {{0}};
+        for (int i = 0; i < 3; i++)
+            if (on[i] && !run(ctx, (run_kind)i, scale, &s, &r[i]))
+                return 1;
+        if (!report(streams[k].name, count, &s, pixels, on, scale, r))
+            status = 1;
+        for (int i = 0; i < 3; i++)
+            free(r[i].vram);
         psx_stream_free(&s);
     }
     glhle_context_destroy(ctx);
-    return 0;
+    return status;
 }
