@@ -118,7 +118,10 @@ static inline void psx_tri_walk_row(psx_tri_walk *w, int32_t *xl, int32_t *xr)
 
 /* ---- span kernels --------------------------------------------------------------- */
 
-/* Per primitive: where texels come from and the per-pixel steps. */
+/* Per primitive: where texels come from and the per-pixel steps. The AVX2
+ * kernels read texels and CLUT entries 32 bits at a time: `tex`'s buffer and
+ * `clut` must be readable 2 bytes past their last halfword (PSX_SPAN_PAD). */
+#define PSX_SPAN_PAD 16 /* bytes */
 typedef struct psx_span_ctx {
     const uint16_t *tex;     /* row 0 of the texture page: source + tex_y * 1024 */
     const uint16_t *clut;    /* the 256-entry CLUT cache */
@@ -134,9 +137,23 @@ typedef struct psx_span_ctx {
 typedef void (*psx_span_fn)(const psx_span_ctx *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
                             const uint32_t acc[PSX_ATTR_COUNT]);
 
-/* The kernel for a mode; `gouraud` and `dither` as the primitive resolved
- * them (rectangles: both false). */
-psx_span_fn psx_span_select(const psx_draw_mode *m, bool gouraud, bool dither);
+/* Kernel sets: the scalar loops, SSE2 (8 pixels a step, texels fetched one
+ * by one), AVX2 (the same with gathered texels), or the best this CPU runs
+ * (AVX2 when __builtin_cpu_supports says so, as backend/pica/texcodec.c
+ * chooses its kernels). An unavailable set falls back to the next below. */
+typedef enum psx_span_isa { PSX_SPAN_SCALAR, PSX_SPAN_SSE2, PSX_SPAN_AVX2, PSX_SPAN_BEST } psx_span_isa;
+
+#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE2__))
+#define PSX_SPAN_HAVE_SSE2 1
+#else
+#define PSX_SPAN_HAVE_SSE2 0
+#endif
+
+const psx_span_fn *psx_span_kernels(psx_span_isa isa);
+
+/* The kernel of a set for a mode; `gouraud` and `dither` as the primitive
+ * resolved them (rectangles: both false). */
+psx_span_fn psx_span_select(const psx_span_fn *kernels, const psx_draw_mode *m, bool gouraud, bool dither);
 
 /* Fills ctx from the mode; `src` is the VRAM texels are read from. Steps
  * are left to the caller. */
@@ -155,5 +172,7 @@ struct psx_renderer;
  * made by psx_swrender_create. */
 uint16_t *psx_swrender_vram(struct psx_renderer *r);
 const uint16_t *psx_swrender_clut(const struct psx_renderer *r);
+/* Makes the renderer use another kernel set (tests, benchmarks). */
+void psx_swrender_use_kernels(struct psx_renderer *r, psx_span_isa isa);
 
 #endif

@@ -16,8 +16,9 @@ typedef struct sw_renderer {
     psx_renderer base;
     uint16_t *vram;            /* PSX_VRAM_W * PSX_VRAM_H */
     uint16_t *snapshot;        /* VRAM as a self-sampling primitive found it */
-    uint16_t clut[256];        /* the CLUT cache */
+    uint16_t clut[256];        /* the CLUT cache (the AVX2 kernels read 2 bytes past it: row follows) */
     uint16_t row[PSX_VRAM_W];  /* one row of a VRAM copy */
+    const psx_span_fn *kernels; /* the span kernel set this CPU runs best */
 } sw_renderer;
 
 static const uint16_t *texture_source(sw_renderer *sw, const psx_draw_mode *m, psx_rect drawn, int umin, int umax,
@@ -37,7 +38,7 @@ static void sw_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_trian
     psx_triangle_uv_range(t, &umin, &umax, &vmin, &vmax);
     psx_span_ctx c;
     psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut);
-    psx_span_fn span = psx_span_select(m, m->gouraud, m->dither);
+    psx_span_fn span = psx_span_select(sw->kernels, m, m->gouraud, m->dither);
     /* the accumulators of prim_setup.h's formula at (x, y) are
      * base + ddx * (x - bx) + ddy * (y - by), 32-bit wrapping: each row
      * starts from the formula, then steps by ddx per pixel (sw_span.h) */
@@ -67,7 +68,7 @@ static void sw_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
     psx_span_ctx c;
     psx_span_ctx_init(&c, m, sw->vram, sw->clut);
     /* one-pixel spans, the colour given per pixel (flat lines: c0) */
-    psx_span_fn span = psx_span_select(m, true, m->dither);
+    psx_span_fn span = psx_span_select(sw->kernels, m, true, m->dither);
     for (int32_t i = 0; i <= l->k; i++) {
         int32_t x, y;
         uint8_t rgb[3];
@@ -96,7 +97,7 @@ static void sw_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite 
      * accumulator's low 12 bits stay 0, so (acc >> 12) & FFh is the 8-bit
      * texcoord (psx_sprite_u/v) */
     c.step[PSX_ATTR_U] = m->flip_x ? -4096 : 4096;
-    psx_span_fn span = psx_span_select(m, false, false);
+    psx_span_fn span = psx_span_select(sw->kernels, m, false, false);
     uint32_t acc[PSX_ATTR_COUNT] = {(uint32_t)s->r << 12, (uint32_t)s->g << 12, (uint32_t)s->b << 12,
                                     (uint32_t)psx_sprite_u(s, m, drawn.x0) << 12, 0};
     for (int32_t y = drawn.y0; y <= drawn.y1; y++) {
@@ -207,6 +208,11 @@ uint16_t *psx_swrender_vram(psx_renderer *r)
     return ((sw_renderer *)r)->vram;
 }
 
+void psx_swrender_use_kernels(psx_renderer *r, psx_span_isa isa)
+{
+    ((sw_renderer *)r)->kernels = psx_span_kernels(isa);
+}
+
 const uint16_t *psx_swrender_clut(const psx_renderer *r)
 {
     return ((const sw_renderer *)r)->clut;
@@ -220,8 +226,9 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
 {
     sw_renderer *sw = calloc(1, sizeof *sw);
     if (sw) {
-        sw->vram = calloc((size_t)PSX_VRAM_W * PSX_VRAM_H, sizeof(uint16_t));
-        sw->snapshot = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
+        /* padded for the AVX2 kernels' 32-bit texel reads (PSX_SPAN_PAD) */
+        sw->vram = calloc(1, sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H + PSX_SPAN_PAD);
+        sw->snapshot = calloc(1, sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H + PSX_SPAN_PAD);
     }
     if (!sw || !sw->vram || !sw->snapshot) {
         if (sw) {
@@ -232,6 +239,7 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
         GLHLE_ERROR(log, "out of memory for the software renderer's VRAM");
         return NULL;
     }
+    sw->kernels = psx_span_kernels(PSX_SPAN_BEST);
     sw->base.ops = &sw_ops;
     sw->base.log = log;
     sw->base.stats = stats;

@@ -16,7 +16,11 @@
  * by a renderer in this file that only walks coverage), the GL/software
  * ratio and GL draw calls.
  *
- *   bench_psx [--quick] [--only gl|sw|ref] [--stream frame|old] [--count N] [--scale S]
+ *   bench_psx [--quick] [--only gl|sw|ref] [--stream frame|old] [--isa scalar|sse2|avx2] [--count N]
+ *             [--scale S]
+ *
+ * --isa picks the software renderer's span kernels (default: the best the
+ * CPU runs).
  *
  * "ref" is the per-pixel model the software renderer was before issue 21
  * (support/psx_ref_render.c), so one run gives before and after; the bench
@@ -460,14 +464,30 @@ typedef struct run_result {
  * model the software renderer was before issue 21 (support/psx_ref_render.c). */
 typedef enum run_kind { RUN_GL, RUN_SW, RUN_REF } run_kind;
 
+/* The software renderer with the kernel set --isa asks for. */
+static psx_span_isa bench_isa = PSX_SPAN_BEST;
+
+static psx_renderer *sw_make(const void *arg, const glhle_logger *log, glhle_psx_stats *stats, glhle_result *result)
+{
+    (void)arg;
+    psx_renderer *r = psx_swrender_create(log, stats);
+    *result = r ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_MEMORY;
+    if (r)
+        psx_swrender_use_kernels(r, bench_isa);
+    return r;
+}
+
 static bool run(glhle_context *ctx, run_kind kind, uint32_t scale, const psx_stream *s, run_result *out)
 {
     glhle_psx_desc d = {0};
     d.renderer = kind == RUN_GL ? GLHLE_PSX_RENDERER_GL : GLHLE_PSX_RENDERER_SOFTWARE;
     d.resolution_scale = kind == RUN_GL ? scale : 1;
     glhle_psx *psx;
-    if ((kind == RUN_REF ? psx_ref_create(&psx) : glhle_psx_create(kind == RUN_GL ? ctx : NULL, &d, &psx)) !=
-        GLHLE_RESULT_OK)
+    glhle_logger log = {0};
+    glhle_result made = kind == RUN_REF  ? psx_ref_create(&psx)
+                        : kind == RUN_SW ? psx_create_with(&log, sw_make, NULL, &psx)
+                                         : glhle_psx_create(ctx, &d, &psx);
+    if (made != GLHLE_RESULT_OK)
         return false;
     uint16_t px;
     /* a first pass builds the programs the stream needs; the second is timed */
@@ -551,6 +571,10 @@ int main(int argc, char **argv)
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--only"))
             only = argv[i + 1];
+        else if (!strcmp(argv[i], "--isa"))
+            bench_isa = !strcmp(argv[i + 1], "scalar") ? PSX_SPAN_SCALAR
+                        : !strcmp(argv[i + 1], "sse2") ? PSX_SPAN_SSE2
+                                                       : PSX_SPAN_AVX2;
         else if (!strcmp(argv[i], "--stream"))
             stream = argv[i + 1];
         else if (!strcmp(argv[i], "--count"))

@@ -8,7 +8,7 @@
  *    exhaustively over modulation x colour x dither phase, blend modes x
  *    channel pairs, texture windows x texcoords, and over random spans of
  *    every specialised combination with wrapping accumulators and extreme
- *    steps;
+ *    steps — each for the scalar, SSE2 and AVX2 kernel sets;
  *  - whole primitives against support/psx_ref_render.c, the per-pixel
  *    renderer the software renderer was before (edges by division, every
  *    attribute from psx_tri_attr): every triangle with vertices on a 5x5
@@ -111,30 +111,38 @@ static void model_span(const span_case *sc, uint16_t *vram, int32_t x0, int32_t 
     }
 }
 
-/* Both on copies of `vram`; fails on the first differing pixel. */
+/* The kernel of each set (scalar, SSE2, AVX2) and the model on copies of
+ * `vram`; fails on the first differing pixel. */
 static void check_span(const span_case *sc, const uint16_t *vram, uint16_t *got, uint16_t *want, int32_t x0,
                        int32_t x1, int32_t y, const uint32_t acc[5], const int32_t step[5])
 {
+    static const char *const isa_names[3] = {"scalar", "SSE2", "AVX2"};
     size_t row = (size_t)y * PSX_VRAM_W;
-    memcpy(got + row, vram + row, PSX_VRAM_W * sizeof *got);
     memcpy(want + row, vram + row, PSX_VRAM_W * sizeof *want);
-    psx_span_ctx c;
-    psx_span_ctx_init(&c, &sc->m, sc->src, sc->clut);
-    memcpy(c.step, step, sizeof c.step);
-    psx_span_select(&sc->m, sc->gouraud, sc->dither)(&c, got + row, x0, x1, y, acc);
     model_span(sc, want, x0, x1, y, acc, step);
-    for (int32_t x = 0; x < PSX_VRAM_W; x++) {
-        if (got[row + (size_t)x] != want[row + (size_t)x])
-            fail_msg("span %d..%d row %d: pixel %d is %04x, the model says %04x (textured %d mode %d raw %d gouraud "
-                     "%d semi %d blend %d dither %d mask %d/%d, acc %08x %08x %08x %08x %08x, step %d %d %d %d %d)",
-                     x0, x1, y, x, got[row + (size_t)x], want[row + (size_t)x], sc->m.textured, sc->m.tex_mode,
-                     sc->m.raw, sc->gouraud, sc->m.semi, sc->m.blend, sc->dither, sc->m.mask_set, sc->m.mask_check,
-                     acc[0], acc[1], acc[2], acc[3], acc[4], step[0], step[1], step[2], step[3], step[4]);
+    for (int isa = PSX_SPAN_SCALAR; isa <= PSX_SPAN_AVX2; isa++) {
+        memcpy(got + row, vram + row, PSX_VRAM_W * sizeof *got);
+        psx_span_ctx c;
+        psx_span_ctx_init(&c, &sc->m, sc->src, sc->clut);
+        memcpy(c.step, step, sizeof c.step);
+        psx_span_select(psx_span_kernels((psx_span_isa)isa), &sc->m, sc->gouraud, sc->dither)(&c, got + row, x0, x1, y,
+                                                                                              acc);
+        for (int32_t x = 0; x < PSX_VRAM_W; x++) {
+            if (got[row + (size_t)x] != want[row + (size_t)x])
+                fail_msg("%s span %d..%d row %d: pixel %d is %04x, the model says %04x (textured %d mode %d raw %d "
+                         "gouraud %d semi %d blend %d dither %d mask %d/%d, acc %08x %08x %08x %08x %08x, step %d %d "
+                         "%d %d %d)",
+                         isa_names[isa], x0, x1, y, x, got[row + (size_t)x], want[row + (size_t)x], sc->m.textured,
+                         sc->m.tex_mode, sc->m.raw, sc->gouraud, sc->m.semi, sc->m.blend, sc->dither, sc->m.mask_set,
+                         sc->m.mask_check, acc[0], acc[1], acc[2], acc[3], acc[4], step[0], step[1], step[2], step[3],
+                         step[4]);
+        }
     }
 }
 
 typedef struct span_bufs {
     uint16_t *vram, *got, *want, *tex, clut[256];
+    uint8_t clut_pad[PSX_SPAN_PAD]; /* the AVX2 kernels read 32 bits at the last entry */
 } span_bufs;
 
 static void bufs_init(span_bufs *b, ts_rng *r)
@@ -142,7 +150,7 @@ static void bufs_init(span_bufs *b, ts_rng *r)
     b->vram = malloc(VRAM_WORDS * sizeof *b->vram);
     b->got = malloc(VRAM_WORDS * sizeof *b->got);
     b->want = malloc(VRAM_WORDS * sizeof *b->want);
-    b->tex = malloc(VRAM_WORDS * sizeof *b->tex);
+    b->tex = calloc(1, VRAM_WORDS * sizeof *b->tex + PSX_SPAN_PAD);
     assert_true(b->vram && b->got && b->want && b->tex);
     for (size_t i = 0; i < VRAM_WORDS; i++) { /* 1 in 8 transparent, 1 in 8 mask bit alone */
         uint32_t k = ts_rng_below(r, 8);
@@ -151,6 +159,7 @@ static void bufs_init(span_bufs *b, ts_rng *r)
     }
     for (int i = 0; i < 256; i++)
         b->clut[i] = i % 7 == 0 ? 0 : (uint16_t)ts_rng_u32(r);
+    memset(b->clut_pad, 0, sizeof b->clut_pad);
 }
 
 static void bufs_free(span_bufs *b)

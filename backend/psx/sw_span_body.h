@@ -1,0 +1,188 @@
+/* The SIMD span kernels, included once per instruction set (sw_span.c for
+ * SSE2, sw_span_avx2.c for AVX2) with these defined:
+ *   SPAN_SIMD           1 SSE2 (texels fetched one by one), 2 AVX2 (gathered)
+ *   SPAN_TARGET         the functions' attributes (target("avx2") or empty)
+ *   SPAN_PREFIX         the kernels' name prefix
+ *   SPAN_TABLE          the table's name, in span_index() order
+ *   SPAN_TABLE_STORAGE  static, or empty to export it
+ * Eight pixels a step in 16-bit lanes; what is left of a span (< 8) goes to
+ * the scalar loop, which continues from the same accumulators. Lane by lane
+ * the arithmetic is the scalar loop's: accumulators in 32-bit wrapping
+ * lanes, attribute = (acc >> 12) & FFh, modulation (t5 * c8) >> 4 plus the
+ * dither offset clamped to 0..255 then >> 3, the four blend equations per
+ * 5-bit channel with saturation, then the mask test and bit. No lane
+ * depends on another, and all eight background pixels are read before any
+ * is written, as the hardware reads each before writing it. */
+#include <emmintrin.h>
+#if SPAN_SIMD == 2
+#include <immintrin.h>
+#endif
+
+#define SPAN_CAT2(a, b) a##b
+#define SPAN_CAT(a, b) SPAN_CAT2(a, b)
+#define SPAN_SIMD_INLINE SPAN_TARGET static inline __attribute__((always_inline))
+
+/* 8 attributes (acc >> 12) & FFh from two vectors of 4 accumulators. */
+SPAN_SIMD_INLINE __m128i simd_attr(__m128i lo, __m128i hi)
+{
+    const __m128i ff = _mm_set1_epi32(0xFF);
+    return _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(lo, 12), ff), _mm_and_si128(_mm_srli_epi32(hi, 12), ff));
+}
+
+/* Eight texels at window-applied texcoords (16-bit lanes). */
+SPAN_SIMD_INLINE __m128i simd_texels(const psx_span_ctx *c, __m128i tu, __m128i tv, const int T)
+{
+#if SPAN_SIMD == 2
+    /* 32-bit gathers at halfword addresses; the upper halfword read is the
+     * next texel (or PSX_SPAN_PAD) and is masked off */
+    __m256i u = _mm256_cvtepu16_epi32(tu), v = _mm256_cvtepu16_epi32(tv);
+    const int shift = T == 1 ? 2 : T == 2 ? 1 : 0;
+    __m256i col = _mm256_and_si256(_mm256_add_epi32(_mm256_set1_epi32((int)c->tex_x), _mm256_srli_epi32(u, shift)),
+                                   _mm256_set1_epi32(PSX_VRAM_W - 1));
+    __m256i addr = _mm256_add_epi32(_mm256_slli_epi32(v, 10), col);
+    __m256i t = _mm256_i32gather_epi32((const int *)(const void *)c->tex, addr, 2);
+    if (T == 1 || T == 2) {
+        __m256i sh = T == 1 ? _mm256_slli_epi32(_mm256_and_si256(u, _mm256_set1_epi32(3)), 2)
+                            : _mm256_slli_epi32(_mm256_and_si256(u, _mm256_set1_epi32(1)), 3);
+        __m256i idx = _mm256_and_si256(_mm256_srlv_epi32(t, sh), _mm256_set1_epi32(T == 1 ? 0xF : 0xFF));
+        t = _mm256_i32gather_epi32((const int *)(const void *)c->clut, idx, 2);
+    }
+    t = _mm256_and_si256(t, _mm256_set1_epi32(0xFFFF));
+    return _mm_packus_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+#else
+    uint16_t uu[8] __attribute__((aligned(16))), vv[8] __attribute__((aligned(16))), tt[8] __attribute__((aligned(16)));
+    _mm_store_si128((__m128i *)(void *)uu, tu);
+    _mm_store_si128((__m128i *)(void *)vv, tv);
+    for (int i = 0; i < 8; i++)
+        tt[i] = (uint16_t)span_texel(c, uu[i], vv[i], T);
+    return _mm_load_si128((const __m128i *)(const void *)tt);
+#endif
+}
+
+/* 8-bit channel (or modulation product up to 494) plus dither to 5 bits. */
+SPAN_SIMD_INLINE __m128i simd_to5(__m128i v, __m128i dither, const int D)
+{
+    if (D)
+        v = _mm_max_epi16(_mm_add_epi16(v, dither), _mm_setzero_si128());
+    return _mm_srli_epi16(_mm_min_epi16(v, _mm_set1_epi16(255)), 3);
+}
+
+SPAN_SIMD_INLINE __m128i simd_blend_channel(__m128i b, __m128i f, const int mode)
+{
+    const __m128i max5 = _mm_set1_epi16(31);
+    switch (mode) {
+    case 0: return _mm_srli_epi16(_mm_add_epi16(b, f), 1);
+    case 1: return _mm_min_epi16(_mm_add_epi16(b, f), max5);
+    case 2: return _mm_max_epi16(_mm_sub_epi16(b, f), _mm_setzero_si128());
+    default: return _mm_min_epi16(_mm_add_epi16(b, _mm_srli_epi16(f, 2)), max5);
+    }
+}
+
+/* Draws the whole groups of 8 from x0; returns where the scalar loop goes
+ * on, with acc advanced to that pixel. */
+SPAN_SIMD_INLINE int32_t span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
+                                   uint32_t acc[PSX_ATTR_COUNT], const int T, const int RAW, const int G, const int B,
+                                   const int D, const int MC)
+{
+    int32_t groups = (x1 - x0) / 8;
+    if (groups <= 0)
+        return x0;
+    const bool shaded = !T || !RAW;
+    __m128i lo[PSX_ATTR_COUNT], hi[PSX_ATTR_COUNT], step8[PSX_ATTR_COUNT];
+    for (int a = 0; a < PSX_ATTR_COUNT; a++) {
+        bool stepped = a >= PSX_ATTR_U ? T != 0 : G != 0;
+        uint32_t s = stepped ? (uint32_t)c->step[a] : 0;
+        lo[a] = _mm_setr_epi32((int)acc[a], (int)(acc[a] + s), (int)(acc[a] + 2 * s), (int)(acc[a] + 3 * s));
+        hi[a] = _mm_add_epi32(lo[a], _mm_set1_epi32((int)(4 * s)));
+        step8[a] = _mm_set1_epi32((int)(8 * s));
+        acc[a] += (uint32_t)groups * 8 * s;
+    }
+    /* lane i is pixel x0 + 8k + i: its dither phase does not change */
+    int16_t dl[8];
+    for (int i = 0; i < 8; i++)
+        dl[i] = D ? psx_dither_matrix[y & 3][(x0 + i) & 3] : 0;
+    const __m128i dither = _mm_loadu_si128((const __m128i *)(const void *)dl);
+    const __m128i m31 = _mm_set1_epi16(31), zero = _mm_setzero_si128(), bit15 = _mm_set1_epi16((short)0x8000);
+    const __m128i mask_or = _mm_set1_epi16((short)c->mask_or);
+    const __m128i and_x = _mm_set1_epi16((short)c->and_x), or_x = _mm_set1_epi16((short)c->or_x);
+    const __m128i and_y = _mm_set1_epi16((short)c->and_y), or_y = _mm_set1_epi16((short)c->or_y);
+    /* flat colour channels (flat untextured: the whole colour) once */
+    __m128i fr = simd_attr(lo[0], hi[0]), fg = simd_attr(lo[1], hi[1]), fb = simd_attr(lo[2], hi[2]);
+    __m128i flat = _mm_or_si128(_mm_or_si128(simd_to5(fr, dither, D), _mm_slli_epi16(simd_to5(fg, dither, D), 5)),
+                                _mm_slli_epi16(simd_to5(fb, dither, D), 10));
+    uint16_t *p = row + x0;
+    for (int32_t k = 0; k < groups; k++, p += 8) {
+        __m128i back = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i keep = MC ? _mm_srai_epi16(back, 15) : zero; /* lanes left as they are */
+        __m128i r8 = fr, g8 = fg, b8 = fb;
+        if (G && shaded) {
+            r8 = simd_attr(lo[0], hi[0]);
+            g8 = simd_attr(lo[1], hi[1]);
+            b8 = simd_attr(lo[2], hi[2]);
+        }
+        __m128i r5, g5, b5, top = zero, semi = _mm_set1_epi16(-1);
+        if (T) {
+            __m128i tu = _mm_or_si128(_mm_and_si128(simd_attr(lo[3], hi[3]), and_x), or_x);
+            __m128i tv = _mm_or_si128(_mm_and_si128(simd_attr(lo[4], hi[4]), and_y), or_y);
+            __m128i t = simd_texels(c, tu, tv, T);
+            keep = _mm_or_si128(keep, _mm_cmpeq_epi16(t, zero)); /* texel 0000h is transparent */
+            top = _mm_and_si128(t, bit15);
+            semi = _mm_srai_epi16(t, 15); /* only texels with bit 15 are semi-transparent */
+            __m128i tr = _mm_and_si128(t, m31), tg = _mm_and_si128(_mm_srli_epi16(t, 5), m31),
+                    tb = _mm_and_si128(_mm_srli_epi16(t, 10), m31);
+            if (RAW) {
+                r5 = tr;
+                g5 = tg;
+                b5 = tb;
+            } else { /* (texel5 * colour8) >> 4 <= 494: 16 bits hold it */
+                r5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tr, r8), 4), dither, D);
+                g5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tg, g8), 4), dither, D);
+                b5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tb, b8), 4), dither, D);
+            }
+        } else {
+            r5 = simd_to5(r8, dither, D);
+            g5 = simd_to5(g8, dither, D);
+            b5 = simd_to5(b8, dither, D);
+        }
+        __m128i color = G || T ? _mm_or_si128(_mm_or_si128(r5, _mm_slli_epi16(g5, 5)), _mm_slli_epi16(b5, 10)) : flat;
+        if (B) {
+            if (!G && !T) { /* the flat colour's channels */
+                r5 = _mm_and_si128(flat, m31);
+                g5 = _mm_and_si128(_mm_srli_epi16(flat, 5), m31);
+                b5 = _mm_srli_epi16(flat, 10);
+            }
+            __m128i br = _mm_and_si128(back, m31), bg = _mm_and_si128(_mm_srli_epi16(back, 5), m31),
+                    bb = _mm_and_si128(_mm_srli_epi16(back, 10), m31);
+            __m128i blended = _mm_or_si128(
+                _mm_or_si128(simd_blend_channel(br, r5, B - 1), _mm_slli_epi16(simd_blend_channel(bg, g5, B - 1), 5)),
+                _mm_slli_epi16(simd_blend_channel(bb, b5, B - 1), 10));
+            color = _mm_or_si128(_mm_and_si128(semi, blended), _mm_andnot_si128(semi, color));
+        }
+        __m128i out = _mm_or_si128(_mm_or_si128(color, top), mask_or);
+        _mm_storeu_si128((__m128i *)(void *)p, _mm_or_si128(_mm_and_si128(keep, back), _mm_andnot_si128(keep, out)));
+        for (int a = 0; a < PSX_ATTR_COUNT; a++) {
+            lo[a] = _mm_add_epi32(lo[a], step8[a]);
+            hi[a] = _mm_add_epi32(hi[a], step8[a]);
+        }
+    }
+    return x0 + groups * 8;
+}
+
+#define SPAN_SIMD_NAME(T, RAW, G, B, D, MC) SPAN_CAT(SPAN_PREFIX, _##T##_##RAW##_##G##_##B##_##D##_##MC)
+#define SPAN_SIMD_DEFINE(T, RAW, G, B, D, MC)                                                                      \
+    SPAN_TARGET static void SPAN_SIMD_NAME(T, RAW, G, B, D, MC)(const psx_span_ctx *c, uint16_t *row, int32_t x0, \
+                                                                int32_t x1, int32_t y,                            \
+                                                                const uint32_t acc[PSX_ATTR_COUNT])               \
+    {                                                                                                              \
+        uint32_t a[PSX_ATTR_COUNT] = {acc[0], acc[1], acc[2], acc[3], acc[4]};                                     \
+        int32_t x = span_simd(c, row, x0, x1, y, a, T, RAW, G, B, D, MC);                                          \
+        /* the flat colour stays at the span's start value */                                                     \
+        if (!(G))                                                                                                  \
+            a[0] = acc[0], a[1] = acc[1], a[2] = acc[2];                                                           \
+        span_scalar(c, row, x, x1, y, a, T, RAW, G, B, D, MC);                                                     \
+    }
+#define SPAN_SIMD_ENTRY(T, RAW, G, B, D, MC) SPAN_SIMD_NAME(T, RAW, G, B, D, MC),
+
+SPAN_ALL(SPAN_SIMD_DEFINE)
+
+SPAN_TABLE_STORAGE const psx_span_fn SPAN_TABLE[] = {SPAN_ALL(SPAN_SIMD_ENTRY)};
