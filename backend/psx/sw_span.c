@@ -53,7 +53,8 @@ psx_span_fn psx_span_select(const psx_span_fn *kernels, const psx_draw_mode *m, 
     return kernels[span_index(t, raw, g, b, d, m->mask_check != 0)];
 }
 
-void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *src, const uint16_t *clut)
+void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *src, const uint16_t *clut,
+                       const int32_t step[PSX_ATTR_COUNT])
 {
     c->tex = src + (size_t)m->tex_y * PSX_VRAM_W;
     c->clut = clut;
@@ -63,8 +64,11 @@ void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *
     c->and_y = m->win_and_y;
     c->or_y = m->win_or_y;
     c->mask_or = m->mask_set ? 0x8000u : 0;
-    for (int i = 0; i < PSX_ATTR_COUNT; i++)
-        c->step[i] = 0;
+    for (int a = 0; a < PSX_ATTR_COUNT; a++) {
+        c->step[a] = step[a];
+        for (uint32_t i = 0; i < 8; i++)
+            c->lane[a][i] = i * (uint32_t)step[a];
+    }
 }
 
 const uint16_t *psx_sw_texture_source(const psx_draw_mode *m, psx_rect drawn, int umin, int umax, int vmin, int vmax,

@@ -129,11 +129,14 @@ typedef struct psx_span_ctx {
     uint32_t and_x, or_x, and_y, or_y; /* texture window on 8-bit texcoords */
     uint32_t mask_or;        /* 8000h when GP0(E6h) bit 0 sets the mask bit */
     int32_t step[PSX_ATTR_COUNT]; /* r g b u v per pixel, 12 fractional bits */
+    uint32_t lane[PSX_ATTR_COUNT][8] __attribute__((aligned(16))); /* i * step, i = 0..7 (SIMD kernels) */
 } psx_span_ctx;
 
 /* Draws pixels x0 <= x < x1 of `row` (VRAM row y); acc holds r, g, b, u, v
  * at x0 with 12 fractional bits (the attribute is (acc >> 12) & FFh).
- * Untextured kernels ignore u, v; flat ones ignore the colour steps. */
+ * Untextured kernels ignore u, v; flat ones ignore the colour steps. The
+ * SIMD kernels read and write back (unchanged) up to 7 pixels past x1, so
+ * the VRAM buffer must have PSX_SPAN_PAD bytes after its last row. */
 typedef void (*psx_span_fn)(const psx_span_ctx *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
                             const uint32_t acc[PSX_ATTR_COUNT]);
 
@@ -155,9 +158,10 @@ const psx_span_fn *psx_span_kernels(psx_span_isa isa);
  * resolved them (rectangles: both false). */
 psx_span_fn psx_span_select(const psx_span_fn *kernels, const psx_draw_mode *m, bool gouraud, bool dither);
 
-/* Fills ctx from the mode; `src` is the VRAM texels are read from. Steps
- * are left to the caller. */
-void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *src, const uint16_t *clut);
+/* Fills ctx from the mode, the per-pixel steps (r g b u v) and `src`, the
+ * VRAM texels are read from. */
+void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *src, const uint16_t *clut,
+                       const int32_t step[PSX_ATTR_COUNT]);
 
 /* Where a textured primitive reads texels: VRAM itself, or `snapshot` (a
  * copy made here, before it draws) when its texels can come from the area

@@ -5,8 +5,8 @@
  *   SPAN_PREFIX         the kernels' name prefix
  *   SPAN_TABLE          the table's name, in span_index() order
  *   SPAN_TABLE_STORAGE  static, or empty to export it
- * Eight pixels a step in 16-bit lanes; what is left of a span (< 8) goes to
- * the scalar loop, which continues from the same accumulators. Lane by lane
+ * Eight pixels a step in 16-bit lanes; the last step of a span leaves the
+ * lanes past its end as they were (read and written back, sw_span.h). Lane by lane
  * the arithmetic is the scalar loop's: accumulators in 32-bit wrapping
  * lanes, attribute = (acc >> 12) & FFh, modulation (t5 * c8) >> 4 plus the
  * dither offset clamped to 0..255 then >> 3, the four blend equations per
@@ -78,44 +78,63 @@ SPAN_SIMD_INLINE __m128i simd_blend_channel(__m128i b, __m128i f, const int mode
     }
 }
 
-/* Draws the whole groups of 8 from x0; returns where the scalar loop goes
- * on, with acc advanced to that pixel. */
-SPAN_SIMD_INLINE int32_t span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
-                                   uint32_t acc[PSX_ATTR_COUNT], const int T, const int RAW, const int G, const int B,
-                                   const int D, const int MC)
+#ifndef SPAN_DITHER_LANES
+#define SPAN_DITHER_LANES
+/* psx_dither_matrix[y & 3][(x0 + i) & 3] for lanes i = 0..7 (psx-spx "24bit
+ * RGB to 15bit RGB Dithering"): lane i of every step of a span starting at
+ * x0 keeps its phase. */
+static const int16_t span_dither_lanes[4][4][8] __attribute__((aligned(16))) = {
+    {{-4, 0, -3, 1, -4, 0, -3, 1}, {0, -3, 1, -4, 0, -3, 1, -4}, {-3, 1, -4, 0, -3, 1, -4, 0}, {1, -4, 0, -3, 1, -4, 0, -3}},
+    {{2, -2, 3, -1, 2, -2, 3, -1}, {-2, 3, -1, 2, -2, 3, -1, 2}, {3, -1, 2, -2, 3, -1, 2, -2}, {-1, 2, -2, 3, -1, 2, -2, 3}},
+    {{-3, 1, -4, 0, -3, 1, -4, 0}, {1, -4, 0, -3, 1, -4, 0, -3}, {-4, 0, -3, 1, -4, 0, -3, 1}, {0, -3, 1, -4, 0, -3, 1, -4}},
+    {{3, -1, 2, -2, 3, -1, 2, -2}, {-1, 2, -2, 3, -1, 2, -2, 3}, {2, -2, 3, -1, 2, -2, 3, -1}, {-2, 3, -1, 2, -2, 3, -1, 2}},
+};
+#endif
+
+/* Draws x0 <= x < x1 in steps of 8. */
+SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
+                                const uint32_t acc[PSX_ATTR_COUNT], const int T, const int RAW, const int G, const int B,
+                                const int D, const int MC)
 {
-    int32_t groups = (x1 - x0) / 8;
-    if (groups <= 0)
-        return x0;
-    const bool shaded = !T || !RAW;
+    int32_t n = x1 - x0;
+    if (n <= 0)
+        return;
     __m128i lo[PSX_ATTR_COUNT], hi[PSX_ATTR_COUNT], step8[PSX_ATTR_COUNT];
     for (int a = 0; a < PSX_ATTR_COUNT; a++) {
         bool stepped = a >= PSX_ATTR_U ? T != 0 : G != 0;
-        uint32_t s = stepped ? (uint32_t)c->step[a] : 0;
-        lo[a] = _mm_setr_epi32((int)acc[a], (int)(acc[a] + s), (int)(acc[a] + 2 * s), (int)(acc[a] + 3 * s));
-        hi[a] = _mm_add_epi32(lo[a], _mm_set1_epi32((int)(4 * s)));
-        step8[a] = _mm_set1_epi32((int)(8 * s));
-        acc[a] += (uint32_t)groups * 8 * s;
+        __m128i base = _mm_set1_epi32((int)acc[a]);
+        if (stepped) {
+            lo[a] = _mm_add_epi32(base, _mm_load_si128((const __m128i *)(const void *)&c->lane[a][0]));
+            hi[a] = _mm_add_epi32(base, _mm_load_si128((const __m128i *)(const void *)&c->lane[a][4]));
+            step8[a] = _mm_set1_epi32((int)(8u * (uint32_t)c->step[a]));
+        } else {
+            lo[a] = hi[a] = base;
+            step8[a] = _mm_setzero_si128();
+        }
     }
-    /* lane i is pixel x0 + 8k + i: its dither phase does not change */
-    int16_t dl[8];
-    for (int i = 0; i < 8; i++)
-        dl[i] = D ? psx_dither_matrix[y & 3][(x0 + i) & 3] : 0;
-    const __m128i dither = _mm_loadu_si128((const __m128i *)(const void *)dl);
+    const __m128i dither =
+        D ? _mm_load_si128((const __m128i *)(const void *)span_dither_lanes[y & 3][x0 & 3]) : _mm_setzero_si128();
     const __m128i m31 = _mm_set1_epi16(31), zero = _mm_setzero_si128(), bit15 = _mm_set1_epi16((short)0x8000);
     const __m128i mask_or = _mm_set1_epi16((short)c->mask_or);
     const __m128i and_x = _mm_set1_epi16((short)c->and_x), or_x = _mm_set1_epi16((short)c->or_x);
     const __m128i and_y = _mm_set1_epi16((short)c->and_y), or_y = _mm_set1_epi16((short)c->or_y);
+    const __m128i lane_index = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
     /* flat colour channels (flat untextured: the whole colour) once */
-    __m128i fr = simd_attr(lo[0], hi[0]), fg = simd_attr(lo[1], hi[1]), fb = simd_attr(lo[2], hi[2]);
-    __m128i flat = _mm_or_si128(_mm_or_si128(simd_to5(fr, dither, D), _mm_slli_epi16(simd_to5(fg, dither, D), 5)),
-                                _mm_slli_epi16(simd_to5(fb, dither, D), 10));
+    const __m128i fr = simd_attr(lo[0], hi[0]), fg = simd_attr(lo[1], hi[1]), fb = simd_attr(lo[2], hi[2]);
+    __m128i flat = zero;
+    if (!G && !T)
+        flat = _mm_or_si128(_mm_or_si128(simd_to5(fr, dither, D), _mm_slli_epi16(simd_to5(fg, dither, D), 5)),
+                            _mm_slli_epi16(simd_to5(fb, dither, D), 10));
     uint16_t *p = row + x0;
-    for (int32_t k = 0; k < groups; k++, p += 8) {
+    for (int32_t left = n; left > 0; left -= 8, p += 8) {
         __m128i back = _mm_loadu_si128((const __m128i *)(const void *)p);
-        __m128i keep = MC ? _mm_srai_epi16(back, 15) : zero; /* lanes left as they are */
+        /* lanes left as they are: past the span's end, masked */
+        __m128i keep = left >= 8 ? zero : _mm_cmpgt_epi16(_mm_add_epi16(lane_index, _mm_set1_epi16(1)),
+                                                          _mm_set1_epi16((short)left));
+        if (MC)
+            keep = _mm_or_si128(keep, _mm_srai_epi16(back, 15));
         __m128i r8 = fr, g8 = fg, b8 = fb;
-        if (G && shaded) {
+        if (G) {
             r8 = simd_attr(lo[0], hi[0]);
             g8 = simd_attr(lo[1], hi[1]);
             b8 = simd_attr(lo[2], hi[2]);
@@ -139,18 +158,17 @@ SPAN_SIMD_INLINE int32_t span_simd(const psx_span_ctx *c, uint16_t *row, int32_t
                 g5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tg, g8), 4), dither, D);
                 b5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tb, b8), 4), dither, D);
             }
-        } else {
+        } else if (G) {
             r5 = simd_to5(r8, dither, D);
             g5 = simd_to5(g8, dither, D);
             b5 = simd_to5(b8, dither, D);
+        } else { /* the flat colour's channels */
+            r5 = _mm_and_si128(flat, m31);
+            g5 = _mm_and_si128(_mm_srli_epi16(flat, 5), m31);
+            b5 = _mm_srli_epi16(flat, 10);
         }
         __m128i color = G || T ? _mm_or_si128(_mm_or_si128(r5, _mm_slli_epi16(g5, 5)), _mm_slli_epi16(b5, 10)) : flat;
         if (B) {
-            if (!G && !T) { /* the flat colour's channels */
-                r5 = _mm_and_si128(flat, m31);
-                g5 = _mm_and_si128(_mm_srli_epi16(flat, 5), m31);
-                b5 = _mm_srli_epi16(flat, 10);
-            }
             __m128i br = _mm_and_si128(back, m31), bg = _mm_and_si128(_mm_srli_epi16(back, 5), m31),
                     bb = _mm_and_si128(_mm_srli_epi16(back, 10), m31);
             __m128i blended = _mm_or_si128(
@@ -165,7 +183,6 @@ SPAN_SIMD_INLINE int32_t span_simd(const psx_span_ctx *c, uint16_t *row, int32_t
             hi[a] = _mm_add_epi32(hi[a], step8[a]);
         }
     }
-    return x0 + groups * 8;
 }
 
 #define SPAN_SIMD_NAME(T, RAW, G, B, D, MC) SPAN_CAT(SPAN_PREFIX, _##T##_##RAW##_##G##_##B##_##D##_##MC)
@@ -174,12 +191,7 @@ SPAN_SIMD_INLINE int32_t span_simd(const psx_span_ctx *c, uint16_t *row, int32_t
                                                                 int32_t x1, int32_t y,                            \
                                                                 const uint32_t acc[PSX_ATTR_COUNT])               \
     {                                                                                                              \
-        uint32_t a[PSX_ATTR_COUNT] = {acc[0], acc[1], acc[2], acc[3], acc[4]};                                     \
-        int32_t x = span_simd(c, row, x0, x1, y, a, T, RAW, G, B, D, MC);                                          \
-        /* the flat colour stays at the span's start value */                                                     \
-        if (!(G))                                                                                                  \
-            a[0] = acc[0], a[1] = acc[1], a[2] = acc[2];                                                           \
-        span_scalar(c, row, x, x1, y, a, T, RAW, G, B, D, MC);                                                     \
+        span_simd(c, row, x0, x1, y, acc, T, RAW, G, B, D, MC);                                                    \
     }
 #define SPAN_SIMD_ENTRY(T, RAW, G, B, D, MC) SPAN_SIMD_NAME(T, RAW, G, B, D, MC),
 

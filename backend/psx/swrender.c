@@ -19,6 +19,7 @@ typedef struct sw_renderer {
     uint16_t clut[256];        /* the CLUT cache (the AVX2 kernels read 2 bytes past it: row follows) */
     uint16_t row[PSX_VRAM_W];  /* one row of a VRAM copy */
     const psx_span_fn *kernels; /* the span kernel set this CPU runs best */
+    const psx_span_fn *scalar;  /* the scalar set, for one-pixel spans */
 } sw_renderer;
 
 static const uint16_t *texture_source(sw_renderer *sw, const psx_draw_mode *m, psx_rect drawn, int umin, int umax,
@@ -37,7 +38,7 @@ static void sw_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_trian
     int umin, umax, vmin, vmax;
     psx_triangle_uv_range(t, &umin, &umax, &vmin, &vmax);
     psx_span_ctx c;
-    psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut);
+    psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut, t->ddx);
     psx_span_fn span = psx_span_select(sw->kernels, m, m->gouraud, m->dither);
     /* the accumulators of prim_setup.h's formula at (x, y) are
      * base + ddx * (x - bx) + ddy * (y - by), 32-bit wrapping: each row
@@ -46,7 +47,6 @@ static void sw_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_trian
     const uint8_t *vals = &bv->r;
     uint32_t origin[PSX_ATTR_COUNT];
     for (int i = 0; i < PSX_ATTR_COUNT; i++) {
-        c.step[i] = t->ddx[i];
         origin[i] = ((uint32_t)vals[i] << 12) + 2048u - (uint32_t)t->ddx[i] * (uint32_t)bv->x -
                     (uint32_t)t->ddy[i] * (uint32_t)bv->y;
     }
@@ -66,9 +66,11 @@ static void sw_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
 {
     sw_renderer *sw = (sw_renderer *)r;
     psx_span_ctx c;
-    psx_span_ctx_init(&c, m, sw->vram, sw->clut);
-    /* one-pixel spans, the colour given per pixel (flat lines: c0) */
-    psx_span_fn span = psx_span_select(sw->kernels, m, true, m->dither);
+    static const int32_t no_steps[PSX_ATTR_COUNT] = {0, 0, 0, 0, 0};
+    psx_span_ctx_init(&c, m, sw->vram, sw->clut, no_steps);
+    /* one-pixel spans, the colour given per pixel (flat lines: c0), by the
+     * scalar loops (a SIMD step would be 1/8 used) */
+    psx_span_fn span = psx_span_select(sw->scalar, m, true, m->dither);
     for (int32_t i = 0; i <= l->k; i++) {
         int32_t x, y;
         uint8_t rgb[3];
@@ -91,12 +93,12 @@ static void sw_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite 
         return;
     int umin, umax, vmin, vmax;
     psx_sprite_uv_range(s, m, &umin, &umax, &vmin, &vmax);
-    psx_span_ctx c;
-    psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut);
     /* texcoords step by one texel per pixel, down under a flip; the
      * accumulator's low 12 bits stay 0, so (acc >> 12) & FFh is the 8-bit
      * texcoord (psx_sprite_u/v) */
-    c.step[PSX_ATTR_U] = m->flip_x ? -4096 : 4096;
+    const int32_t steps[PSX_ATTR_COUNT] = {0, 0, 0, m->flip_x ? -4096 : 4096, 0};
+    psx_span_ctx c;
+    psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut, steps);
     psx_span_fn span = psx_span_select(sw->kernels, m, false, false);
     uint32_t acc[PSX_ATTR_COUNT] = {(uint32_t)s->r << 12, (uint32_t)s->g << 12, (uint32_t)s->b << 12,
                                     (uint32_t)psx_sprite_u(s, m, drawn.x0) << 12, 0};
@@ -182,9 +184,7 @@ static void sw_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_
 static void sw_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count)
 {
     sw_renderer *sw = (sw_renderer *)r;
-    const uint16_t *row = sw->vram + (size_t)y * PSX_VRAM_W;
-    for (uint32_t i = 0; i < count; i++)
-        sw->clut[i] = row[(x + i) & (PSX_VRAM_W - 1)];
+    row_get(sw->clut, sw->vram + (size_t)y * PSX_VRAM_W, x, count); /* games reload it per primitive */
 }
 
 static glhle_result sw_read_rgba(psx_renderer *r, uint8_t *rgba)
@@ -240,6 +240,7 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
         return NULL;
     }
     sw->kernels = psx_span_kernels(PSX_SPAN_BEST);
+    sw->scalar = psx_span_kernels(PSX_SPAN_SCALAR);
     sw->base.ops = &sw_ops;
     sw->base.log = log;
     sw->base.stats = stats;

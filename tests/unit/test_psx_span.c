@@ -123,8 +123,7 @@ static void check_span(const span_case *sc, const uint16_t *vram, uint16_t *got,
     for (int isa = PSX_SPAN_SCALAR; isa <= PSX_SPAN_AVX2; isa++) {
         memcpy(got + row, vram + row, PSX_VRAM_W * sizeof *got);
         psx_span_ctx c;
-        psx_span_ctx_init(&c, &sc->m, sc->src, sc->clut);
-        memcpy(c.step, step, sizeof c.step);
+        psx_span_ctx_init(&c, &sc->m, sc->src, sc->clut, step);
         psx_span_select(psx_span_kernels((psx_span_isa)isa), &sc->m, sc->gouraud, sc->dither)(&c, got + row, x0, x1, y,
                                                                                               acc);
         for (int32_t x = 0; x < PSX_VRAM_W; x++) {
@@ -148,7 +147,7 @@ typedef struct span_bufs {
 static void bufs_init(span_bufs *b, ts_rng *r)
 {
     b->vram = malloc(VRAM_WORDS * sizeof *b->vram);
-    b->got = malloc(VRAM_WORDS * sizeof *b->got);
+    b->got = calloc(1, VRAM_WORDS * sizeof *b->got + PSX_SPAN_PAD); /* the SIMD kernels' tails (sw_span.h) */
     b->want = malloc(VRAM_WORDS * sizeof *b->want);
     b->tex = calloc(1, VRAM_WORDS * sizeof *b->tex + PSX_SPAN_PAD);
     assert_true(b->vram && b->got && b->want && b->tex);
