@@ -65,9 +65,11 @@ void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *
     c->or_y = m->win_or_y;
     c->mask_or = m->mask_set ? 0x8000u : 0;
     for (int a = 0; a < PSX_ATTR_COUNT; a++) {
+        uint32_t s = (uint32_t)step[a], l = 0;
         c->step[a] = step[a];
-        for (uint32_t i = 0; i < 8; i++)
-            c->lane[a][i] = i * (uint32_t)step[a];
+        c->step8[a] = 8 * s;
+        for (int i = 0; i < 8; i++, l += s)
+            c->lane[a][i] = l;
     }
 }
 

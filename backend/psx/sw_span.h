@@ -129,7 +129,8 @@ typedef struct psx_span_ctx {
     uint32_t and_x, or_x, and_y, or_y; /* texture window on 8-bit texcoords */
     uint32_t mask_or;        /* 8000h when GP0(E6h) bit 0 sets the mask bit */
     int32_t step[PSX_ATTR_COUNT]; /* r g b u v per pixel, 12 fractional bits */
-    uint32_t lane[PSX_ATTR_COUNT][8] __attribute__((aligned(16))); /* i * step, i = 0..7 (SIMD kernels) */
+    uint32_t lane[PSX_ATTR_COUNT][8]; /* i * step, i = 0..7 (SIMD kernels) */
+    uint32_t step8[PSX_ATTR_COUNT];   /* 8 * step */
 } psx_span_ctx;
 
 /* Draws pixels x0 <= x < x1 of `row` (VRAM row y); acc holds r, g, b, u, v

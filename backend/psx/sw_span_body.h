@@ -22,12 +22,65 @@
 #define SPAN_CAT(a, b) SPAN_CAT2(a, b)
 #define SPAN_SIMD_INLINE SPAN_TARGET static inline __attribute__((always_inline))
 
-/* 8 attributes (acc >> 12) & FFh from two vectors of 4 accumulators. */
-SPAN_SIMD_INLINE __m128i simd_attr(__m128i lo, __m128i hi)
+/* Eight accumulators of one attribute (32-bit wrapping lanes): one AVX2
+ * register, or two SSE2 ones. */
+#if SPAN_SIMD == 2
+typedef __m256i span_acc8;
+
+SPAN_SIMD_INLINE span_acc8 acc8_start(const psx_span_ctx *c, int a, uint32_t acc)
+{
+    return _mm256_add_epi32(_mm256_set1_epi32((int)acc), _mm256_loadu_si256((const __m256i *)(const void *)c->lane[a]));
+}
+
+SPAN_SIMD_INLINE span_acc8 acc8_flat(uint32_t acc)
+{
+    return _mm256_set1_epi32((int)acc);
+}
+
+SPAN_SIMD_INLINE span_acc8 acc8_step(span_acc8 v, const psx_span_ctx *c, int a)
+{
+    return _mm256_add_epi32(v, _mm256_set1_epi32((int)c->step8[a]));
+}
+
+/* (acc >> 12) & FFh in 16-bit lanes */
+SPAN_SIMD_INLINE __m128i acc8_attr(span_acc8 v)
+{
+    __m256i t = _mm256_and_si256(_mm256_srli_epi32(v, 12), _mm256_set1_epi32(0xFF));
+    return _mm_packs_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+}
+#else
+typedef struct span_acc8 {
+    __m128i lo, hi;
+} span_acc8;
+
+SPAN_SIMD_INLINE span_acc8 acc8_start(const psx_span_ctx *c, int a, uint32_t acc)
+{
+    __m128i base = _mm_set1_epi32((int)acc);
+    span_acc8 v = {_mm_add_epi32(base, _mm_loadu_si128((const __m128i *)(const void *)&c->lane[a][0])),
+                   _mm_add_epi32(base, _mm_loadu_si128((const __m128i *)(const void *)&c->lane[a][4]))};
+    return v;
+}
+
+SPAN_SIMD_INLINE span_acc8 acc8_flat(uint32_t acc)
+{
+    span_acc8 v = {_mm_set1_epi32((int)acc), _mm_set1_epi32((int)acc)};
+    return v;
+}
+
+SPAN_SIMD_INLINE span_acc8 acc8_step(span_acc8 v, const psx_span_ctx *c, int a)
+{
+    __m128i s = _mm_set1_epi32((int)c->step8[a]);
+    v.lo = _mm_add_epi32(v.lo, s);
+    v.hi = _mm_add_epi32(v.hi, s);
+    return v;
+}
+
+SPAN_SIMD_INLINE __m128i acc8_attr(span_acc8 v)
 {
     const __m128i ff = _mm_set1_epi32(0xFF);
-    return _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(lo, 12), ff), _mm_and_si128(_mm_srli_epi32(hi, 12), ff));
+    return _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(v.lo, 12), ff), _mm_and_si128(_mm_srli_epi32(v.hi, 12), ff));
 }
+#endif
 
 /* Eight texels at window-applied texcoords (16-bit lanes). */
 SPAN_SIMD_INLINE __m128i simd_texels(const psx_span_ctx *c, __m128i tu, __m128i tv, const int T)
@@ -99,19 +152,9 @@ SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0
     int32_t n = x1 - x0;
     if (n <= 0)
         return;
-    __m128i lo[PSX_ATTR_COUNT], hi[PSX_ATTR_COUNT], step8[PSX_ATTR_COUNT];
-    for (int a = 0; a < PSX_ATTR_COUNT; a++) {
-        bool stepped = a >= PSX_ATTR_U ? T != 0 : G != 0;
-        __m128i base = _mm_set1_epi32((int)acc[a]);
-        if (stepped) {
-            lo[a] = _mm_add_epi32(base, _mm_load_si128((const __m128i *)(const void *)&c->lane[a][0]));
-            hi[a] = _mm_add_epi32(base, _mm_load_si128((const __m128i *)(const void *)&c->lane[a][4]));
-            step8[a] = _mm_set1_epi32((int)(8u * (uint32_t)c->step[a]));
-        } else {
-            lo[a] = hi[a] = base;
-            step8[a] = _mm_setzero_si128();
-        }
-    }
+    span_acc8 v[PSX_ATTR_COUNT];
+    for (int a = 0; a < PSX_ATTR_COUNT; a++)
+        v[a] = (a >= PSX_ATTR_U ? T != 0 : G != 0) ? acc8_start(c, a, acc[a]) : acc8_flat(acc[a]);
     const __m128i dither =
         D ? _mm_load_si128((const __m128i *)(const void *)span_dither_lanes[y & 3][x0 & 3]) : _mm_setzero_si128();
     const __m128i m31 = _mm_set1_epi16(31), zero = _mm_setzero_si128(), bit15 = _mm_set1_epi16((short)0x8000);
@@ -120,7 +163,7 @@ SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0
     const __m128i and_y = _mm_set1_epi16((short)c->and_y), or_y = _mm_set1_epi16((short)c->or_y);
     const __m128i lane_index = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
     /* flat colour channels (flat untextured: the whole colour) once */
-    const __m128i fr = simd_attr(lo[0], hi[0]), fg = simd_attr(lo[1], hi[1]), fb = simd_attr(lo[2], hi[2]);
+    const __m128i fr = acc8_attr(v[0]), fg = acc8_attr(v[1]), fb = acc8_attr(v[2]);
     __m128i flat = zero;
     if (!G && !T)
         flat = _mm_or_si128(_mm_or_si128(simd_to5(fr, dither, D), _mm_slli_epi16(simd_to5(fg, dither, D), 5)),
@@ -135,14 +178,14 @@ SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0
             keep = _mm_or_si128(keep, _mm_srai_epi16(back, 15));
         __m128i r8 = fr, g8 = fg, b8 = fb;
         if (G) {
-            r8 = simd_attr(lo[0], hi[0]);
-            g8 = simd_attr(lo[1], hi[1]);
-            b8 = simd_attr(lo[2], hi[2]);
+            r8 = acc8_attr(v[0]);
+            g8 = acc8_attr(v[1]);
+            b8 = acc8_attr(v[2]);
         }
         __m128i r5, g5, b5, top = zero, semi = _mm_set1_epi16(-1);
         if (T) {
-            __m128i tu = _mm_or_si128(_mm_and_si128(simd_attr(lo[3], hi[3]), and_x), or_x);
-            __m128i tv = _mm_or_si128(_mm_and_si128(simd_attr(lo[4], hi[4]), and_y), or_y);
+            __m128i tu = _mm_or_si128(_mm_and_si128(acc8_attr(v[3]), and_x), or_x);
+            __m128i tv = _mm_or_si128(_mm_and_si128(acc8_attr(v[4]), and_y), or_y);
             __m128i t = simd_texels(c, tu, tv, T);
             keep = _mm_or_si128(keep, _mm_cmpeq_epi16(t, zero)); /* texel 0000h is transparent */
             top = _mm_and_si128(t, bit15);
@@ -178,10 +221,12 @@ SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0
         }
         __m128i out = _mm_or_si128(_mm_or_si128(color, top), mask_or);
         _mm_storeu_si128((__m128i *)(void *)p, _mm_or_si128(_mm_and_si128(keep, back), _mm_andnot_si128(keep, out)));
-        for (int a = 0; a < PSX_ATTR_COUNT; a++) {
-            lo[a] = _mm_add_epi32(lo[a], step8[a]);
-            hi[a] = _mm_add_epi32(hi[a], step8[a]);
-        }
+        if (G)
+            for (int a = 0; a < 3; a++)
+                v[a] = acc8_step(v[a], c, a);
+        if (T)
+            for (int a = 3; a < PSX_ATTR_COUNT; a++)
+                v[a] = acc8_step(v[a], c, a);
     }
 }
 
