@@ -103,11 +103,26 @@ SPAN_SIMD_INLINE __m128i simd_texels(const psx_span_ctx *c, __m128i tu, __m128i 
     t = _mm256_and_si256(t, _mm256_set1_epi32(0xFFFF));
     return _mm_packus_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
 #else
-    uint16_t uu[8] __attribute__((aligned(16))), vv[8] __attribute__((aligned(16))), tt[8] __attribute__((aligned(16)));
-    _mm_store_si128((__m128i *)(void *)uu, tu);
-    _mm_store_si128((__m128i *)(void *)vv, tv);
-    for (int i = 0; i < 8; i++)
-        tt[i] = (uint16_t)span_texel(c, uu[i], vv[i], T);
+    /* no gathers: halfword addresses and index shifts in SIMD, then the
+     * loads one by one */
+    const int shift = T == 1 ? 2 : T == 2 ? 1 : 0;
+    const __m128i zero = _mm_setzero_si128();
+    __m128i col = _mm_and_si128(_mm_add_epi16(_mm_set1_epi16((short)c->tex_x), _mm_srli_epi16(tu, shift)),
+                                _mm_set1_epi16(PSX_VRAM_W - 1));
+    uint32_t addr[8] __attribute__((aligned(16)));
+    uint16_t sh[8] __attribute__((aligned(16))), tt[8] __attribute__((aligned(16)));
+    _mm_store_si128((__m128i *)(void *)addr,
+                    _mm_or_si128(_mm_slli_epi32(_mm_unpacklo_epi16(tv, zero), 10), _mm_unpacklo_epi16(col, zero)));
+    _mm_store_si128((__m128i *)(void *)(addr + 4),
+                    _mm_or_si128(_mm_slli_epi32(_mm_unpackhi_epi16(tv, zero), 10), _mm_unpackhi_epi16(col, zero)));
+    if (T == 1)
+        _mm_store_si128((__m128i *)(void *)sh, _mm_slli_epi16(_mm_and_si128(tu, _mm_set1_epi16(3)), 2));
+    else if (T == 2)
+        _mm_store_si128((__m128i *)(void *)sh, _mm_slli_epi16(_mm_and_si128(tu, _mm_set1_epi16(1)), 3));
+    for (int i = 0; i < 8; i++) {
+        uint32_t hw = c->tex[addr[i]];
+        tt[i] = (uint16_t)(T == 3 ? hw : c->clut[(hw >> sh[i]) & (T == 1 ? 0xFu : 0xFFu)]);
+    }
     return _mm_load_si128((const __m128i *)(const void *)tt);
 #endif
 }
