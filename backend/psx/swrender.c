@@ -3,152 +3,74 @@
  * Processing Unit (GPU)") and the rules in prim_setup.h. It decides coverage
  * with spans per scanline in exact integer arithmetic — a different method
  * from the GL renderer's per-pixel edge functions, so the differential test
- * checks one against the other. */
+ * checks one against the other. Triangles and rectangles are drawn span by
+ * span by the specialised kernels of sw_span.c, stepping attributes along
+ * each row; lines pixel by pixel. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/psx/renderer.h"
+#include "backend/psx/sw_span.h"
 
 typedef struct sw_renderer {
     psx_renderer base;
     uint16_t *vram;            /* PSX_VRAM_W * PSX_VRAM_H */
     uint16_t *snapshot;        /* VRAM as a self-sampling primitive found it */
-    uint16_t clut[256];        /* the CLUT cache */
+    uint16_t clut[256];        /* the CLUT cache (the AVX2 kernels read 2 bytes past it: row follows) */
     uint16_t row[PSX_VRAM_W];  /* one row of a VRAM copy */
+    const psx_span_fn *kernels; /* the span kernel set this CPU runs best */
+    const psx_span_fn *scalar;  /* the scalar set, for one-pixel spans */
 } sw_renderer;
 
-static uint16_t texel(const sw_renderer *sw, const uint16_t *src, const psx_draw_mode *m, uint8_t u, uint8_t v)
-{
-    u = (uint8_t)((u & m->win_and_x) | m->win_or_x);
-    v = (uint8_t)((v & m->win_and_y) | m->win_or_y);
-    const uint16_t *row = src + (size_t)(m->tex_y + v) * PSX_VRAM_W;
-    switch (m->tex_mode) {
-    case 0: { /* four 4-bit indices per halfword, leftmost in the low bits */
-        uint16_t hw = row[(m->tex_x + (u >> 2)) & (PSX_VRAM_W - 1)];
-        return sw->clut[(hw >> ((u & 3) * 4)) & 0xF];
-    }
-    case 1: {
-        uint16_t hw = row[(m->tex_x + (u >> 1)) & (PSX_VRAM_W - 1)];
-        return sw->clut[(hw >> ((u & 1) * 8)) & 0xFF];
-    }
-    default: return row[(m->tex_x + u) & (PSX_VRAM_W - 1)];
-    }
-}
-
-/* One pixel of any primitive: texture, modulation, dithering, blending and
- * the mask bit, in the hardware's order. */
-static void plot(sw_renderer *sw, const psx_draw_mode *m, const uint16_t *src, int32_t x, int32_t y,
-                 const uint8_t rgb[3], uint8_t u, uint8_t v)
-{
-    int32_t d = m->dither ? psx_dither_matrix[y & 3][x & 3] : 0;
-    uint16_t color;
-    bool blend = m->semi;
-    if (m->textured) {
-        uint16_t t = texel(sw, src, m, u, v);
-        if (t == 0) /* texel 0000h is transparent */
-            return;
-        if (m->raw) {
-            color = t;
-        } else {
-            /* (texel5 * colour8) >> 4 is the 8-bit product where 80h keeps the
-             * texel; then dithered and saturated to 5 bits (psx-spx
-             * "Modulation"; duckstation ShadePixel) */
-            color = (uint16_t)(psx_to5(((t & 31) * rgb[0]) >> 4, d) | (psx_to5((((t >> 5) & 31) * rgb[1]) >> 4, d) << 5) |
-                               (psx_to5((((t >> 10) & 31) * rgb[2]) >> 4, d) << 10) | (t & 0x8000));
-        }
-        blend = m->semi && (t & 0x8000); /* only texels with bit 15 are semi-transparent */
-    } else {
-        color = (uint16_t)(psx_to5(rgb[0], d) | (psx_to5(rgb[1], d) << 5) | (psx_to5(rgb[2], d) << 10));
-    }
-    uint16_t *dst = &sw->vram[(size_t)y * PSX_VRAM_W + (size_t)x];
-    uint16_t back = *dst;
-    if (m->mask_check && (back & 0x8000)) /* "Draw if Bit15=0" (GP0(E6h)) */
-        return;
-    if (blend)
-        color = (uint16_t)((color & 0x8000) | psx_blend(back, color, m->blend));
-    *dst = (uint16_t)(color | (m->mask_set ? 0x8000 : 0));
-}
-
-/* Where a textured primitive reads texels: VRAM itself, or a copy made before
- * it drew when it samples the area it draws to (renderer.h contract). */
 static const uint16_t *texture_source(sw_renderer *sw, const psx_draw_mode *m, psx_rect drawn, int umin, int umax,
                                       int vmin, int vmax)
 {
-    if (!m->textured)
-        return sw->vram;
-    psx_rect fp[4];
-    int n = psx_texture_footprint(m, umin, umax, vmin, vmax, fp);
-    for (int i = 0; i < n; i++) {
-        if (psx_rect_overlap(fp[i], drawn)) {
-            memcpy(sw->snapshot, sw->vram, sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
-            return sw->snapshot;
-        }
-    }
-    return sw->vram;
-}
-
-static int32_t ceil_div(int32_t n, int32_t d) /* d > 0 */
-{
-    int32_t q = n / d;
-    return (n % d != 0 && n > 0) ? q + 1 : q;
-}
-
-/* x where edge a->b (a.y < b.y) crosses row y, rounded up: the first pixel
- * at or right of the edge. */
-static int32_t edge_x(const psx_vertex *a, const psx_vertex *b, int32_t y)
-{
-    return a->x + ceil_div((y - a->y) * (b->x - a->x), b->y - a->y);
+    return psx_sw_texture_source(m, drawn, umin, umax, vmin, vmax, sw->vram, sw->snapshot);
 }
 
 static void sw_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_triangle *t)
 {
     sw_renderer *sw = (sw_renderer *)r;
     psx_rect drawn = psx_rect_intersect(t->bbox, m->clip);
-    if (psx_rect_empty(drawn))
+    psx_tri_walk w;
+    if (psx_rect_empty(drawn) || !psx_tri_walk_begin(&w, t, drawn))
         return;
     int umin, umax, vmin, vmax;
     psx_triangle_uv_range(t, &umin, &umax, &vmin, &vmax);
-    const uint16_t *src = texture_source(sw, m, drawn, umin, umax, vmin, vmax);
-    /* sort by y: rows y0 <= y < y2 are drawn, each from the left edge
-     * (inclusive) to the right edge (exclusive), which is the "pixels whose
-     * centres lie inside, right and bottom edges excluded" rule of psx-spx and
-     * Sony's Run-Time Library Overview (seed 002, Drawing Rules) */
-    const psx_vertex *s0 = &t->v[0], *s1 = &t->v[1], *s2 = &t->v[2], *tmp;
-    if (s1->y < s0->y) { tmp = s0; s0 = s1; s1 = tmp; }
-    if (s2->y < s1->y) { tmp = s1; s1 = s2; s2 = tmp; }
-    if (s1->y < s0->y) { tmp = s0; s0 = s1; s1 = tmp; }
-    int64_t cross = (int64_t)(s1->x - s0->x) * (s2->y - s0->y) - (int64_t)(s2->x - s0->x) * (s1->y - s0->y);
-    bool long_is_left = cross > 0; /* the middle vertex is right of the long edge */
-    uint8_t rgb[3] = {t->v[0].r, t->v[0].g, t->v[0].b};
-    uint8_t u = 0, v = 0;
-    int32_t ystart = s0->y > drawn.y0 ? s0->y : drawn.y0;
-    int32_t yend = s2->y - 1 < drawn.y1 ? s2->y - 1 : drawn.y1;
-    for (int32_t y = ystart; y <= yend; y++) {
-        int32_t xlong = edge_x(s0, s2, y);
-        int32_t xshort = y < s1->y ? edge_x(s0, s1, y) : edge_x(s1, s2, y);
-        int32_t xl = long_is_left ? xlong : xshort, xr = long_is_left ? xshort : xlong;
-        if (xl < drawn.x0)
-            xl = drawn.x0;
-        if (xr > drawn.x1 + 1)
-            xr = drawn.x1 + 1;
-        for (int32_t x = xl; x < xr; x++) {
-            if (m->gouraud) {
-                rgb[0] = psx_tri_attr(t, PSX_ATTR_R, x, y);
-                rgb[1] = psx_tri_attr(t, PSX_ATTR_G, x, y);
-                rgb[2] = psx_tri_attr(t, PSX_ATTR_B, x, y);
-            }
-            if (m->textured) {
-                u = psx_tri_attr(t, PSX_ATTR_U, x, y);
-                v = psx_tri_attr(t, PSX_ATTR_V, x, y);
-            }
-            plot(sw, m, src, x, y, rgb, u, v);
-        }
+    psx_span_ctx c;
+    psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut, t->ddx);
+    psx_span_fn span = psx_span_select(sw->kernels, m, m->gouraud, m->dither);
+    /* the accumulators of prim_setup.h's formula at (x, y) are
+     * base + ddx * (x - bx) + ddy * (y - by), 32-bit wrapping: each row
+     * starts from the formula, then steps by ddx per pixel (sw_span.h) */
+    const psx_vertex *bv = &t->v[t->base];
+    const uint8_t *vals = &bv->r;
+    uint32_t origin[PSX_ATTR_COUNT];
+    for (int i = 0; i < PSX_ATTR_COUNT; i++) {
+        origin[i] = ((uint32_t)vals[i] << 12) + 2048u - (uint32_t)t->ddx[i] * (uint32_t)bv->x -
+                    (uint32_t)t->ddy[i] * (uint32_t)bv->y;
+    }
+    while (w.y <= w.yend) {
+        int32_t y = w.y, xl, xr;
+        psx_tri_walk_row(&w, &xl, &xr);
+        if (xr <= xl)
+            continue;
+        uint32_t acc[PSX_ATTR_COUNT];
+        for (int i = 0; i < PSX_ATTR_COUNT; i++)
+            acc[i] = origin[i] + (uint32_t)t->ddx[i] * (uint32_t)xl + (uint32_t)t->ddy[i] * (uint32_t)y;
+        span(&c, sw->vram + (size_t)y * PSX_VRAM_W, xl, xr, y, acc);
     }
 }
 
 static void sw_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
 {
     sw_renderer *sw = (sw_renderer *)r;
+    psx_span_ctx c;
+    static const int32_t no_steps[PSX_ATTR_COUNT] = {0, 0, 0, 0, 0};
+    psx_span_ctx_init(&c, m, sw->vram, sw->clut, no_steps);
+    /* one-pixel spans, the colour given per pixel (flat lines: c0), by the
+     * scalar loops (a SIMD step would be 1/8 used) */
+    psx_span_fn span = psx_span_select(sw->scalar, m, true, m->dither);
     for (int32_t i = 0; i <= l->k; i++) {
         int32_t x, y;
         uint8_t rgb[3];
@@ -157,7 +79,9 @@ static void sw_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
             memcpy(rgb, l->c0, 3);
         if (x < m->clip.x0 || x > m->clip.x1 || y < m->clip.y0 || y > m->clip.y1)
             continue;
-        plot(sw, m, sw->vram, x, y, rgb, 0, 0);
+        const uint32_t acc[PSX_ATTR_COUNT] = {(uint32_t)rgb[0] << 12, (uint32_t)rgb[1] << 12, (uint32_t)rgb[2] << 12, 0,
+                                              0};
+        span(&c, sw->vram + (size_t)y * PSX_VRAM_W, x, x + 1, y, acc);
     }
 }
 
@@ -169,12 +93,18 @@ static void sw_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite 
         return;
     int umin, umax, vmin, vmax;
     psx_sprite_uv_range(s, m, &umin, &umax, &vmin, &vmax);
-    const uint16_t *src = texture_source(sw, m, drawn, umin, umax, vmin, vmax);
-    const uint8_t rgb[3] = {s->r, s->g, s->b};
+    /* texcoords step by one texel per pixel, down under a flip; the
+     * accumulator's low 12 bits stay 0, so (acc >> 12) & FFh is the 8-bit
+     * texcoord (psx_sprite_u/v) */
+    const int32_t steps[PSX_ATTR_COUNT] = {0, 0, 0, m->flip_x ? -4096 : 4096, 0};
+    psx_span_ctx c;
+    psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut, steps);
+    psx_span_fn span = psx_span_select(sw->kernels, m, false, false);
+    uint32_t acc[PSX_ATTR_COUNT] = {(uint32_t)s->r << 12, (uint32_t)s->g << 12, (uint32_t)s->b << 12,
+                                    (uint32_t)psx_sprite_u(s, m, drawn.x0) << 12, 0};
     for (int32_t y = drawn.y0; y <= drawn.y1; y++) {
-        uint8_t v = psx_sprite_v(s, m, y);
-        for (int32_t x = drawn.x0; x <= drawn.x1; x++)
-            plot(sw, m, src, x, y, rgb, psx_sprite_u(s, m, x), v);
+        acc[PSX_ATTR_V] = (uint32_t)psx_sprite_v(s, m, y) << 12;
+        span(&c, sw->vram + (size_t)y * PSX_VRAM_W, drawn.x0, drawn.x1 + 1, y, acc);
     }
 }
 
@@ -254,9 +184,7 @@ static void sw_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_
 static void sw_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count)
 {
     sw_renderer *sw = (sw_renderer *)r;
-    const uint16_t *row = sw->vram + (size_t)y * PSX_VRAM_W;
-    for (uint32_t i = 0; i < count; i++)
-        sw->clut[i] = row[(x + i) & (PSX_VRAM_W - 1)];
+    row_get(sw->clut, sw->vram + (size_t)y * PSX_VRAM_W, x, count); /* games reload it per primitive */
 }
 
 static glhle_result sw_read_rgba(psx_renderer *r, uint8_t *rgba)
@@ -275,6 +203,21 @@ static void sw_destroy(psx_renderer *r)
     free(sw);
 }
 
+uint16_t *psx_swrender_vram(psx_renderer *r)
+{
+    return ((sw_renderer *)r)->vram;
+}
+
+void psx_swrender_use_kernels(psx_renderer *r, psx_span_isa isa)
+{
+    ((sw_renderer *)r)->kernels = psx_span_kernels(isa);
+}
+
+const uint16_t *psx_swrender_clut(const psx_renderer *r)
+{
+    return ((const sw_renderer *)r)->clut;
+}
+
 static const psx_renderer_ops sw_ops = {
     sw_destroy, sw_triangle, sw_line, sw_sprite, sw_fill, sw_copy, sw_upload, sw_read, sw_load_clut, sw_read_rgba,
 };
@@ -283,8 +226,9 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
 {
     sw_renderer *sw = calloc(1, sizeof *sw);
     if (sw) {
-        sw->vram = calloc((size_t)PSX_VRAM_W * PSX_VRAM_H, sizeof(uint16_t));
-        sw->snapshot = malloc(sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H);
+        /* padded for the AVX2 kernels' 32-bit texel reads (PSX_SPAN_PAD) */
+        sw->vram = calloc(1, sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H + PSX_SPAN_PAD);
+        sw->snapshot = calloc(1, sizeof(uint16_t) * PSX_VRAM_W * PSX_VRAM_H + PSX_SPAN_PAD);
     }
     if (!sw || !sw->vram || !sw->snapshot) {
         if (sw) {
@@ -295,6 +239,8 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
         GLHLE_ERROR(log, "out of memory for the software renderer's VRAM");
         return NULL;
     }
+    sw->kernels = psx_span_kernels(PSX_SPAN_BEST);
+    sw->scalar = psx_span_kernels(PSX_SPAN_SCALAR);
     sw->base.ops = &sw_ops;
     sw->base.log = log;
     sw->base.stats = stats;
