@@ -190,8 +190,9 @@ glhle_result mw_mme_run(mw_mme *mme, uint32_t index, const uint32_t *params, uin
  *  - CALL_MME_DATA(j) appends to the call being collected, whatever j (the
  *    hardware has one parameter FIFO); with no call it is the
  *    TOO_MANY_PARAMS trap: reported (BAD_DATA) and dropped;
- *  - more than MW_MME_CALL_WORDS words: the rest are dropped and the run
- *    reports LIMIT_EXCEEDED (the macro itself runs with what was kept).
+ *  - more than MW_MME_CALL_WORDS words: the rest are dropped; the macro
+ *    runs with what was kept and the flush reports LIMIT_EXCEEDED unless
+ *    the run itself failed.
  * Method writes a macro makes do not come back here: the MME sits before
  * the method dispatcher (envytools: "The MACRO unit sits between PFIFO and
  * PGRAPH_DISPATCH"), so a macro cannot call a macro; mw_mme_call_method
