@@ -1,6 +1,6 @@
 /* The PICA200 fragment-pipeline key: everything the generated fragment
  * shader's code depends on, and nothing else. It is shadergen's input
- * contract: backend/pica/fs_key.c builds it from decoded register state,
+ * contract: backend/pica/fragment/fs_key.c builds it from decoded register state,
  * shadergen/pica_fs.c turns it into GLSL, shadergen/pica_ref.c evaluates it on
  * the CPU. Numbers that only feed the arithmetic (constant colours, the alpha
  * reference, light vectors and colours, LUT contents, proctex widths and
@@ -104,7 +104,7 @@ enum { PICA_FS_TEV_SCALE_1 = 0, PICA_FS_TEV_SCALE_2 = 1, PICA_FS_TEV_SCALE_4 = 2
 #define PICA_FS_TEV_BUFFER_STAGES 4
 
 /* One combiner stage. The field order is the decoded state's
- * (backend/pica/pica_state.h pica_tev_stage), so deriving a key copies the
+ * (backend/pica/frontend/pica_state.h pica_tev_stage), so deriving a key copies the
  * six stages in one go (fs_key.c asserts the layouts agree). */
 typedef struct pica_fs_tev_stage {
     uint8_t rgb_src[3];

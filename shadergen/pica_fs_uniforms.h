@@ -15,7 +15,7 @@
  * Values are stored decoded where the arithmetic wants floats (light vectors
  * from f16, attenuation from f20, DEPTHMAP from f24) and as 0..255 integers
  * where the hardware works on bytes (TEV constants, the fog colour, the
- * alpha reference). backend/pica/fs_key.c fills both from decoded state. */
+ * alpha reference). backend/pica/fragment/fs_key.c fills both from decoded state. */
 #ifndef GLHLE_SHADERGEN_PICA_FS_UNIFORMS_H
 #define GLHLE_SHADERGEN_PICA_FS_UNIFORMS_H
 

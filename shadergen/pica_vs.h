@@ -1,5 +1,5 @@
 /* The pass-through vertex shader of the PICA200 draw path: the vertices are
- * already shaded on the CPU (backend/pica/primitive.c), so the host vertex
+ * already shaded on the CPU (backend/pica/shader/primitive.c), so the host vertex
  * stage only hands their semantic outputs to the generated fragment shader
  * (shadergen/pica_fs.h's interface) and maps the PICA's clip space onto GL's.
  *

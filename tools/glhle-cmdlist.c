@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "backend/common/bytebuf.h"
-#include "backend/pica/cmdlist_dump.h"
+#include "backend/pica/frontend/cmdlist_dump.h"
 
 static int usage(void)
 {

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "backend/common/bytebuf.h"
-#include "backend/pica/fs_key.h"
+#include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
 #include "shadergen/pica_fs.h"
 

@@ -2,15 +2,15 @@
  *   glhle-shbin disasm IN.shbin
  * prints one line per instruction (`0x000: mnemonic dst.mask, src.swizzle, ...`)
  * and then, per DVLE, its type, entry points, constants, uniforms and
- * outputs (backend/pica/shader_disasm.h has the syntax). Exit status 0 on
+ * outputs (backend/pica/shader/shader_disasm.h has the syntax). Exit status 0 on
  * success, 1 when the file cannot be read or is malformed (the reason and
  * byte offset go to stderr), 2 on a usage error. */
 #include <stdio.h>
 #include <string.h>
 
 #include "backend/common/bytebuf.h"
-#include "backend/pica/shader_disasm.h"
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/shader_disasm.h"
+#include "backend/pica/shader/shbin.h"
 
 static int usage(void)
 {

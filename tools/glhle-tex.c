@@ -20,9 +20,9 @@
 #include "backend/common/bytebuf.h"
 #include "backend/common/image.h"
 #include "backend/common/lz.h"
-#include "backend/pica/smdh.h"
-#include "backend/pica/t3x.h"
-#include "backend/pica/texcodec.h"
+#include "backend/pica/texture/smdh.h"
+#include "backend/pica/texture/t3x.h"
+#include "backend/pica/texture/texcodec.h"
 
 #define MAX_INPUT (256u << 20)
 

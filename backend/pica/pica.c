@@ -6,8 +6,8 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/rasterizer.h"
-#include "backend/pica/trace_record.h"
+#include "backend/pica/draw/rasterizer.h"
+#include "backend/pica/trace/trace_record.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
 #define DEFAULT_MAX_LOGGED 32u

@@ -6,11 +6,11 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/gl/gl_state.h"
-#include "backend/pica/display.h"
+#include "backend/pica/surface/display.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/present.h"
-#include "backend/pica/surface_cache.h"
-#include "backend/pica/trace_record.h"
+#include "backend/pica/surface/present.h"
+#include "backend/pica/surface/surface_cache.h"
+#include "backend/pica/trace/trace_record.h"
 
 #define DEFAULT_SURFACE_BUDGET (256ull << 20)
 

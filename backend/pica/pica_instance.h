@@ -26,8 +26,8 @@
 #define GLHLE_PICA_INSTANCE_H
 
 #include "backend/common/log.h"
-#include "backend/pica/memory.h"
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/memory.h"
+#include "backend/pica/frontend/regs.h"
 #include "glhle/pica.h"
 
 /* Where the command being executed sits, for events and messages. */

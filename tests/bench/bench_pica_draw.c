@@ -43,7 +43,7 @@
 #include "backend/gl/gl_state.h"
 #include "backend/gl/gl_util.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/rasterizer.h"
+#include "backend/pica/draw/rasterizer.h"
 #include "support/bench_support.h"
 #include "support/pica_support.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "backend/gl/gl_util.h"
-#include "backend/pica/fs_key.h"
+#include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
 #include "shadergen/pica_fs.h"
 #include "support/bench_support.h"

@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/primitive.h"
-#include "backend/pica/shader_vm.h"
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/primitive.h"
+#include "backend/pica/shader/shader_vm.h"
+#include "backend/pica/shader/shbin.h"
 #include "support/bench_support.h"
 #include "support/pica_dvlb_writer.h"
 #include "support/pica_support.h"

@@ -14,7 +14,7 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/surface_cache.h"
+#include "backend/pica/surface/surface_cache.h"
 #include "support/bench_support.h"
 
 #define BASE 0x18000000u

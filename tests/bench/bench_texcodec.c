@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/texcodec.h"
+#include "backend/pica/texture/texcodec.h"
 #include "support/bench_support.h"
 
 typedef struct job {

@@ -1,4 +1,4 @@
-/* CiTrace (.ctf) conversion (backend/pica/citrace.c): any bytes after a
+/* CiTrace (.ctf) conversion (backend/pica/trace/citrace.c): any bytes after a
  * "CiTr" magic. Header fields, region and stream bounds, MemoryLoad
  * offsets, register writes of every size and address, frames. No crash,
  * hang or unbounded allocation; a converted trace always passes the glhle

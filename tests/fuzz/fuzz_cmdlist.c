@@ -1,4 +1,4 @@
-/* PICA command processing (backend/pica/cmdlist.c, regs.c, decode_*.c,
+/* PICA command processing (backend/pica/frontend/cmdlist.c, regs.c, decode_*.c,
  * regs_describe.c): any bytes, run as a host list and again from guest
  * memory where they also serve as jump targets, with every event observed
  * and every register group decoded afterwards. No crash, no hang (the word

@@ -1,5 +1,5 @@
 /* The display operations' parameter handling on the CPU path
- * (backend/pica/display.c, pica_gpu.c, present.c on a GL-free instance):
+ * (backend/pica/surface/display.c, pica_gpu.c, present.c on a GL-free instance):
  * register words from the input drive memory fills, display transfers,
  * texture copies and presents over two small mappings whose contents come
  * from the input too. Addresses are mostly aimed into or around the

@@ -1,4 +1,4 @@
-/* Fuzz target: the PICA GL draw path (backend/pica/rasterizer.c, the
+/* Fuzz target: the PICA GL draw path (backend/pica/draw/rasterizer.c, the
  * surface cache, the generated programs) on llvmpipe. A prelude builds a
  * working draw (a 32x32 target, the pass-through vertex program, a combiner
  * stage), then the input reshapes it:
@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/rasterizer.h"
+#include "backend/pica/draw/rasterizer.h"
 #include "support/fuzz_support.h"
 #include "support/pica_draw_support.h"
 #include "support/test_support.h"

@@ -1,4 +1,4 @@
-/* The geometry pipeline (backend/pica/primitive.c, vertex.c, shader_vm.c)
+/* The geometry pipeline (backend/pica/shader/primitive.c, vertex.c, shader_vm.c)
  * behind a PICA instance: a fixed prelude sets up a working draw (a vertex
  * shader, attribute buffers, output map), then the input is
  *   bytes 0-1023    guest memory at 0x18000000 (vertices, indices)
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/primitive.h"
+#include "backend/pica/shader/primitive.h"
 #include "glhle/pica.h"
 #include "support/fuzz_support.h"
 

@@ -1,4 +1,4 @@
-/* The shader interpreter (backend/pica/shader_vm.c) on random programs, as
+/* The shader interpreter (backend/pica/shader/shader_vm.c) on random programs, as
  * vertex and as geometry shader, and the disassembler on every word. Input:
  *   byte 0      flags: bit 0 geometry unit, bits 1-7 entry point (words)
  *   bytes 1-2   bool uniforms
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/shader_disasm.h"
-#include "backend/pica/shader_vm.h"
+#include "backend/pica/shader/shader_disasm.h"
+#include "backend/pica/shader/shader_vm.h"
 
 static int prims;
 

@@ -1,4 +1,4 @@
-/* SHBIN parsing (backend/pica/shbin.c) and everything a parsed file feeds:
+/* SHBIN parsing (backend/pica/shader/shbin.c) and everything a parsed file feeds:
  * the disassembler listing, loading each DVLE into a shader setup, the
  * output map. Any input must give a clean result, bounded memory and no
  * out-of-bounds access. */
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/shader_disasm.h"
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/shader_disasm.h"
+#include "backend/pica/shader/shbin.h"
 #include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

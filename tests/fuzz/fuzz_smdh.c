@@ -1,8 +1,8 @@
-/* SMDH icons (backend/pica/smdh.c): any file, both icons. */
+/* SMDH icons (backend/pica/texture/smdh.c): any file, both icons. */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend/pica/smdh.h"
+#include "backend/pica/texture/smdh.h"
 #include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

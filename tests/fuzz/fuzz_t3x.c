@@ -1,10 +1,10 @@
-/* tex3ds files (backend/pica/t3x.c): parse, then decode every face and level
+/* tex3ds files (backend/pica/texture/t3x.c): parse, then decode every face and level
  * and every sub-image of every level when the texture is small enough to keep
  * the fuzzer fast. */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend/pica/t3x.h"
+#include "backend/pica/texture/t3x.h"
 #include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

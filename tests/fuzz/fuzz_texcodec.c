@@ -1,4 +1,4 @@
-/* The texture codecs (backend/pica/texcodec.c) on fuzzer-chosen surfaces:
+/* The texture codecs (backend/pica/texture/texcodec.c) on fuzzer-chosen surfaces:
  * the first 12 bytes pick format, layout, size, stride padding, rect and
  * flags (any value, valid or not); the rest is guest data. A valid call's
  * fast, portable and reference decodes must agree, and encoding the decode
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/texcodec.h"
+#include "backend/pica/texture/texcodec.h"
 #include "support/fuzz_support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

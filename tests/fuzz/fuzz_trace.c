@@ -1,4 +1,4 @@
-/* glhle trace reading and replay (backend/pica/trace_format.c,
+/* glhle trace reading and replay (backend/pica/trace/trace_format.c,
  * trace_replay.c): any bytes. The first byte picks how the rest is used:
  *  - even: as a trace file, so the header and chunk checks (magic,
  *    versions, lengths, checksums) see everything;
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/trace_format.h"
+#include "backend/pica/trace/trace_format.h"
 #include "glhle/trace.h"
 #include "support/fuzz_support.h"
 

@@ -1,11 +1,11 @@
-/* backend/pica/fs_buffers.c: what reaches GL (read back with
+/* backend/pica/fragment/fs_buffers.c: what reaches GL (read back with
  * glGetBufferSubData) and that only changed bytes of dirty groups are sent. */
 #include "support/test_support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/fs_buffers.h"
+#include "backend/pica/fragment/fs_buffers.h"
 
 static void read_back(glhle_context *ctx, const pica_fs_buffers *b, pica_fs_uniforms *u, pica_fs_luts *l)
 {

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/surface_cache.h"
+#include "backend/pica/surface/surface_cache.h"
 #include "support/surface_support.h"
 
 #define SRC 0x18100000u

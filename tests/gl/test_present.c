@@ -1,4 +1,4 @@
-/* backend/pica/present.c with GL: frames composed on the GPU equal the CPU
+/* backend/pica/surface/present.c with GL: frames composed on the GPU equal the CPU
  * reference's frames (GL-free twin) for every LCD format, at scales 1 and
  * 3 (each frame pixel a scale x scale block), with stereo; a screen the GPU
  * produced with a display transfer is presented with no upload or download;
@@ -12,7 +12,7 @@
 #include <glad/egl.h>
 
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/surface_cache.h"
+#include "backend/pica/surface/surface_cache.h"
 #include "support/surface_support.h"
 
 #define TOP_L 0x18100000u

@@ -1,4 +1,4 @@
-/* backend/pica/present.c in window mode: the frame is drawn, fitted and
+/* backend/pica/surface/present.c in window mode: the frame is drawn, fitted and
  * centred, into the window's back buffer.
  * glhle-test: needs-display (ctest runs this under xvfb-run when installed) */
 #include "support/test_support.h"

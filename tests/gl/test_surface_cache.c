@@ -1,4 +1,4 @@
-/* backend/pica/surface_cache.c on llvmpipe: the round trip (render into the
+/* backend/pica/surface/surface_cache.c on llvmpipe: the round trip (render into the
  * cache's render target with plain GL, flush, and the guest bytes equal the
  * texture codec's encoding of the image read back from GL, downscaled at
  * scale 2), invalidation and flushes over overlapping surfaces and
@@ -13,8 +13,8 @@
 
 #include "backend/gl/gl_state.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/surface_cache.h"
-#include "backend/pica/texcodec.h"
+#include "backend/pica/surface/surface_cache.h"
+#include "backend/pica/texture/texcodec.h"
 #include "support/surface_support.h"
 
 #define COLOR 0x18100000u

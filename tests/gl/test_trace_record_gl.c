@@ -1,4 +1,4 @@
-/* backend/pica/trace_record.c on a GL instance: a session recorded while
+/* backend/pica/trace/trace_record.c on a GL instance: a session recorded while
  * fills, transfers and presents take the GPU paths (the surface cache
  * keeps their results in GL textures, guest memory is written only when
  * flushed) replays on a GL-free instance -- every operation on the CPU --

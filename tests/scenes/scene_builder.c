@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 #include "glhle/trace.h"
 
 static void die(const char *what)

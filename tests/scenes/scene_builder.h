@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/shbin.h"
 #include "glhle/pica.h"
 #include "glhle/trace.h"
 

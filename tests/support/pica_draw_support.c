@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "backend/common/float_formats.h"
-#include "backend/pica/texcodec.h"
+#include "backend/pica/texture/texcodec.h"
 #include "support/test_support.h"
 
 _Static_assert(sizeof(pd_vertex) == 68, "pd_vertex is the attribute buffer's 68-byte vertex");

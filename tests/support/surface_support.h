@@ -9,8 +9,8 @@
 #include <stdint.h>
 
 #include "backend/gl/gl_context.h"
-#include "backend/pica/pica_state.h"
-#include "backend/pica/surface_cache.h"
+#include "backend/pica/frontend/pica_state.h"
+#include "backend/pica/surface/surface_cache.h"
 #include "glhle/pica.h"
 #include "support/test_support.h"
 

@@ -1,4 +1,4 @@
-/* backend/pica/citrace.c: CiTrace files written by an independent writer
+/* backend/pica/trace/citrace.c: CiTrace files written by an independent writer
  * (support/pica_ctf_writer.c) are converted into glhle traces whose chunks
  * carry the register values, memory and frames the file holds, and whose
  * replay reproduces the file's initial state. */
@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/citrace.h"
+#include "backend/pica/trace/citrace.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/trace_format.h"
+#include "backend/pica/trace/trace_format.h"
 #include "glhle/trace.h"
 #include "support/pica_ctf_writer.h"
 #include "support/pica_support.h"

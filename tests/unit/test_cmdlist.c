@@ -1,4 +1,4 @@
-/* backend/pica/cmdlist.c: command parsing, masks, padding, buffer sizes,
+/* backend/pica/frontend/cmdlist.c: command parsing, masks, padding, buffer sizes,
  * jumps, FINALIZE and the bad-input paths. Expected writes come from the
  * command layout in 3dbrew GPU/Internal_Registers, including the page's own
  * example "0xAAAAAAAA 0x802F011C 0xBBBBBBBB 0xCCCCCCCC". */

@@ -1,4 +1,4 @@
-/* backend/pica/cmdlist_dump.c (what glhle-cmdlist dump prints): a
+/* backend/pica/frontend/cmdlist_dump.c (what glhle-cmdlist dump prints): a
  * hand-built list that sets up a textured, lit, fogged indexed draw the way
  * citro3d-style code does, compared with tests/golden/cmdlist_dump_lit_fog.txt
  * (GLHLE_UPDATE_GOLDEN=1 rewrites it, and the list itself as
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/cmdlist_dump.h"
+#include "backend/pica/frontend/cmdlist_dump.h"
 #include "support/pica_support.h"
 
 static char *dump_words(const uint32_t *words, size_t n, const pica_dump_options *opt, glhle_result *r)

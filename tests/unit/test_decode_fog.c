@@ -1,9 +1,9 @@
-/* backend/pica/decode_fog.c: fog and gas registers. */
+/* backend/pica/frontend/decode_fog.c: fog and gas registers. */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void fog_and_gas(void **state)
 {

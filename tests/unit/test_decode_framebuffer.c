@@ -1,10 +1,10 @@
-/* backend/pica/decode_framebuffer.c: per-fragment operations and the
+/* backend/pica/frontend/decode_framebuffer.c: per-fragment operations and the
  * framebuffer configuration. */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void fragment_operations(void **state)
 {

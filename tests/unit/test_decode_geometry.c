@@ -1,11 +1,11 @@
-/* backend/pica/decode_geometry.c: attribute formats and buffers with the
+/* backend/pica/frontend/decode_geometry.c: attribute formats and buffers with the
  * alignment rules of 3dbrew GPU/Pitfalls, index buffer, geometry stage and
  * the shader unit configuration. */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void vertex_layout(void **state)
 {

@@ -1,10 +1,10 @@
-/* backend/pica/decode_lighting.c: global lighting configuration and the
+/* backend/pica/frontend/decode_lighting.c: global lighting configuration and the
  * lights. */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void lighting(void **state)
 {

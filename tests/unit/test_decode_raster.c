@@ -1,4 +1,4 @@
-/* backend/pica/decode_raster.c: rasterizer group and output map. Register
+/* backend/pica/frontend/decode_raster.c: rasterizer group and output map. Register
  * values are encoded by hand from the 3dbrew bit tables; the output-map
  * case is 3dbrew GPU/Pitfalls' own example. */
 #include "support/test_support.h"
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "backend/common/float_formats.h"
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void rasterizer(void **state)
 {

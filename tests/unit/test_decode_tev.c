@@ -1,10 +1,10 @@
-/* backend/pica/decode_tev.c: combiner stages (including the 0x0F0 split of
+/* backend/pica/frontend/decode_tev.c: combiner stages (including the 0x0F0 split of
  * stages 4-5), buffer update bits, constant and buffer colours. */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void stages(void **state)
 {

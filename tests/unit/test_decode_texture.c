@@ -1,10 +1,10 @@
-/* backend/pica/decode_texture.c: texture units, cube faces and proctex
+/* backend/pica/frontend/decode_texture.c: texture units, cube faces and proctex
  * (values encoded by hand from the 3dbrew bit tables). */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void texture_units(void **state)
 {

@@ -1,4 +1,4 @@
-/* backend/pica/display.c and the public display operations on a GL-free
+/* backend/pica/surface/display.c and the public display operations on a GL-free
  * instance: memory fills of every width, display transfers (tiling both
  * ways, formats, downscales, flip, the flip+crop skew, 32x32 blocks),
  * texture copies with gaps, LCD framebuffers, and bad parameters. Expected
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/display.h"
-#include "backend/pica/memory.h"
+#include "backend/pica/surface/display.h"
+#include "backend/pica/frontend/memory.h"
 #include "support/pica_support.h"
 #include "support/surface_support.h"
 

@@ -1,4 +1,4 @@
-/* backend/pica/etc1.c: the ETC1 block codec against hand-computed texels and
+/* backend/pica/texture/etc1.c: the ETC1 block codec against hand-computed texels and
  * against piglit's ETC1 KTX pair (a compressed mip chain and its reference
  * decompression, made with other people's tools). */
 #include "support/test_support.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/etc1.h"
+#include "backend/pica/texture/etc1.h"
 
 /* Builds the high word of an individual-mode block. */
 static uint64_t individual(unsigned r1, unsigned r2, unsigned g1, unsigned g2, unsigned b1, unsigned b2,

@@ -12,8 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "backend/pica/smdh.h"
-#include "backend/pica/texcodec.h"
+#include "backend/pica/texture/smdh.h"
+#include "backend/pica/texture/texcodec.h"
 
 extern char **environ;
 

@@ -1,9 +1,9 @@
-/* backend/pica/memory.c: guest memory mappings and bounds-checked access. */
+/* backend/pica/frontend/memory.c: guest memory mappings and bounds-checked access. */
 #include "support/test_support.h"
 
 #include <string.h>
 
-#include "backend/pica/memory.h"
+#include "backend/pica/frontend/memory.h"
 
 static void maps_and_reads(void **state)
 {

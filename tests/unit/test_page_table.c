@@ -1,4 +1,4 @@
-/* backend/pica/page_table.c: page-granular overlap queries against a brute
+/* backend/pica/surface/page_table.c: page-granular overlap queries against a brute
  * force over random ranges, de-duplication, removal, the end of the
  * address space and node reuse. */
 #include "support/test_support.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/page_table.h"
+#include "backend/pica/surface/page_table.h"
 
 static int cmp_u32(const void *a, const void *b)
 {

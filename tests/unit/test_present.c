@@ -1,4 +1,4 @@
-/* backend/pica/present.c on a GL-free instance (the CPU reference): LCD
+/* backend/pica/surface/present.c on a GL-free instance (the CPU reference): LCD
  * framebuffers built by hand in every format, column-major with the bottom
  * texel first (3dbrew GPU/External_Registers "Framebuffers"), composed into
  * the frame; stereo; strides; screens off; bad configurations. */

@@ -1,4 +1,4 @@
-/* backend/pica/primitive.c: output mapping, primitive assembly, and the
+/* backend/pica/shader/primitive.c: output mapping, primitive assembly, and the
  * whole geometry pipeline driven through the draw hook by command lists
  * (indexed and non-indexed draws, strips and fans across draws, restarts,
  * immediate mode, geometry shaders in point and fixed mode, bad input).
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/primitive.h"
-#include "backend/pica/shader_vm.h"
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/primitive.h"
+#include "backend/pica/shader/shader_vm.h"
+#include "backend/pica/shader/shbin.h"
 #include "support/pica_dvlb_writer.h"
 #include "support/pica_support.h"
 

@@ -1,4 +1,4 @@
-/* backend/pica/regs.c: the name table, every FIFO port (auto-increment,
+/* backend/pica/frontend/regs.c: the name table, every FIFO port (auto-increment,
  * wrap, overflow), float uniforms in f24 and f32 modes, bool/int uniforms,
  * code and operand descriptors, the VS-to-GS sharing, fixed attributes,
  * immediate mode, triggers and dirty tracking. Packed words are built by

@@ -1,11 +1,11 @@
-/* backend/pica/regs_describe.c: register fields as text. Expected strings
+/* backend/pica/frontend/regs_describe.c: register fields as text. Expected strings
  * are written from the 3dbrew field tables for the chosen values. */
 #include "support/test_support.h"
 
 #include <string.h>
 
 #include "backend/common/bytebuf.h"
-#include "backend/pica/regs.h"
+#include "backend/pica/frontend/regs.h"
 
 static void expect(uint32_t id, uint32_t value, const char *want)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/trace_format.h"
+#include "backend/pica/trace/trace_format.h"
 #include "scenes/scenes.h"
 
 /* draws per scene, counted in the scene code */

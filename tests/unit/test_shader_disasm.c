@@ -1,4 +1,4 @@
-/* backend/pica/shader_disasm.c: instruction words encoded by the test DVLB
+/* backend/pica/shader/shader_disasm.c: instruction words encoded by the test DVLB
  * writer (from 3dbrew's format tables) disassemble to the intended
  * instruction: mnemonic, registers, masks, swizzles, negation, relative
  * addressing, conditions and targets; the SHBIN listing shows each DVLE's
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/shader_disasm.h"
+#include "backend/pica/shader/shader_disasm.h"
 #include "support/pica_dvlb_writer.h"
 
 typedef struct expect {

@@ -1,4 +1,4 @@
-/* backend/pica/shader_vm.c: every opcode, the float edge cases measured on
+/* backend/pica/shader/shader_vm.c: every opcode, the float edge cases measured on
  * hardware (aroulin/3ds-gpu-tests fp-tests), relative addressing, flow
  * control and its stacks, the geometry-shader emitter, bad programs and the
  * program cache. Programs are built with the test DVLB writer, which encodes
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/shader_vm.h"
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/shader_vm.h"
+#include "backend/pica/shader/shbin.h"
 #include "support/pica_dvlb_writer.h"
 
 /* ---- harness ---- */

@@ -1,11 +1,11 @@
-/* backend/pica/shbin.c: a file with several DVLEs over one DVLP, loading a
+/* backend/pica/shader/shbin.c: a file with several DVLEs over one DVLP, loading a
  * DVLE into a shader setup, the output map it implies, and bad files. */
 #include "support/test_support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/shbin.h"
+#include "backend/pica/shader/shbin.h"
 #include "support/pica_dvlb_writer.h"
 
 /* Two vertex shaders and a geometry shader over one program. */

@@ -1,11 +1,11 @@
-/* backend/pica/smdh.c: a real homebrew icon file against its source PNGs,
+/* backend/pica/texture/smdh.c: a real homebrew icon file against its source PNGs,
  * hand-placed texels, and bad files. */
 #include "support/test_support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/smdh.h"
+#include "backend/pica/texture/smdh.h"
 
 static uint8_t q5(uint8_t v)
 {

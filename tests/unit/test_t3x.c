@@ -1,4 +1,4 @@
-/* backend/pica/t3x.c: a real tex3ds file against its source PNG, files built
+/* backend/pica/texture/t3x.c: a real tex3ds file against its source PNG, files built
  * here field by field from the documented layout (mip chains, cube faces,
  * upright and turned atlas entries), and bad files. */
 #include "support/test_support.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/t3x.h"
+#include "backend/pica/texture/t3x.h"
 
 static void morpion_matches_png(void **state)
 {

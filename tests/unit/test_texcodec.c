@@ -1,4 +1,4 @@
-/* backend/pica/texcodec.c: hand-computed texels for every format, the
+/* backend/pica/texture/texcodec.c: hand-computed texels for every format, the
  * Morton and tile orders, flips, sub-rectangles, mip levels, round trips,
  * the fast paths against the scalar reference and bad input. */
 #include "support/test_support.h"
@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/etc1.h"
-#include "backend/pica/pica_state.h"
-#include "backend/pica/texcodec.h"
+#include "backend/pica/texture/etc1.h"
+#include "backend/pica/frontend/pica_state.h"
+#include "backend/pica/texture/texcodec.h"
 
 static uint32_t host_word(const uint8_t *p)
 {

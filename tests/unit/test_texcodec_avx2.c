@@ -1,4 +1,4 @@
-/* backend/pica/texcodec_avx2.c: every AVX2 tile kernel against the scalar
+/* backend/pica/texture/texcodec_avx2.c: every AVX2 tile kernel against the scalar
  * reference decode (and encode) of the same tiles, upright and bottom-up,
  * in runs. */
 #include "support/test_support.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/texcodec_avx2.h"
+#include "backend/pica/texture/texcodec_avx2.h"
 
 static void kernels_match_reference(void **state)
 {

@@ -1,4 +1,4 @@
-/* backend/pica/trace_format.c: the glhle trace container -- header and
+/* backend/pica/trace/trace_format.c: the glhle trace container -- header and
  * chunk bytes as docs/formats.md lays them out, checksums, and a reader
  * that bounds every length. */
 #include "support/test_support.h"
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <xxhash.h>
 
-#include "backend/pica/trace_format.h"
+#include "backend/pica/trace/trace_format.h"
 
 static uint32_t le32(const uint8_t *p)
 {

@@ -1,4 +1,4 @@
-/* backend/pica/trace_record.c: what the recorder writes for each public
+/* backend/pica/trace/trace_record.c: what the recorder writes for each public
  * call, and record -> replay round trips on GL-free instances: the replayed
  * instance must see byte-identical guest memory and registers at every
  * event the recorded one saw. */
@@ -9,8 +9,8 @@
 
 #include "backend/common/hash.h"
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/trace_format.h"
-#include "backend/pica/trace_record.h"
+#include "backend/pica/trace/trace_format.h"
+#include "backend/pica/trace/trace_record.h"
 #include "glhle/trace.h"
 #include "support/pica_support.h"
 

@@ -1,4 +1,4 @@
-/* backend/pica/trace_replay.c: opening checks every chunk before anything
+/* backend/pica/trace/trace_replay.c: opening checks every chunk before anything
  * runs (a trace cut at a chunk boundary opens as incomplete, anything
  * else damaged fails with the offset), and replay stops at the first chunk
  * it cannot apply, names its offset, and leaves nothing behind: the next
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/trace_format.h"
+#include "backend/pica/trace/trace_format.h"
 #include "glhle/trace.h"
 #include "support/pica_trace_support.h"
 #include "support/pica_support.h"

@@ -1,4 +1,4 @@
-/* backend/pica/trace_state.c: the command list that restores a PICA
+/* backend/pica/trace/trace_state.c: the command list that restores a PICA
  * state. A state built by ordinary command lists is turned into a list,
  * run on a power-on instance, and every register, shader word, uniform,
  * attribute and LUT entry must come out equal. */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "backend/pica/pica_instance.h"
-#include "backend/pica/trace_state.h"
+#include "backend/pica/trace/trace_state.h"
 #include "support/pica_support.h"
 
 static long state_list(glhle_pica *p, glhle_bytebuf *out)

@@ -1,4 +1,4 @@
-/* backend/pica/vertex.c: attribute formats, component layout with padding,
+/* backend/pica/shader/vertex.c: attribute formats, component layout with padding,
  * missing components, fixed attributes, guest-memory bounds, and the
  * post-vertex cache. Register words are encoded here from the seed's
  * GPUREG_ATTRIBBUFFERS_* tables and decoded by issue-3's decoder. */
@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-#include "backend/pica/regs.h"
-#include "backend/pica/vertex.h"
+#include "backend/pica/frontend/regs.h"
+#include "backend/pica/shader/vertex.h"
 
 #define BASE 0x20000000u
 

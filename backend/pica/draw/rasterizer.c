@@ -1,0 +1,1009 @@
+/* The PICA200 draw path on GL (rasterizer.h has the overview).
+ *
+ * Facts, with their sources:
+ *  - Compare functions, stencil operations, blend equations and factors,
+ *    logic ops: the register encodings of 3dbrew GPU/Internal_Registers
+ *    (GPUREG_FRAGOP_ALPHA_TEST, STENCIL_TEST/OP, BLEND_FUNC, LOGIC_OP);
+ *    blend equations 5-7 act as ADD and factors past 14 as ONE (Azahar
+ *    pica_to_gl.h, "hwtested" for the equations). MIN and MAX apply the
+ *    factors (Azahar's software framebuffer); GL's ignore them, so unless
+ *    both are ONE the fragment shader blends that channel group and GL's
+ *    blender passes it through (pica_fs_key.h).
+ *  - Culling: FACECULLING_CONFIG 1 drops counter-clockwise, 2 clockwise
+ *    triangles in window coordinates (y up), the winding Azahar's GL
+ *    rasterizer gives GL for an unflipped framebuffer.
+ *  - Depth: the test runs when enabled or when depth writes are on (then
+ *    with ALWAYS: a disabled test still writes, Azahar SyncDepthTest);
+ *    writes need DEPTH_COLOR_MASK bit 12 and DEPTHBUFFER_WRITE. Stencil
+ *    only with a D24S8 buffer (Azahar SyncStencilTest).
+ *  - Blending off means the logic op is on (COLOR_OPERATION bit 8; Azahar's
+ *    GL state enables GL_COLOR_LOGIC_OP whenever blending is off).
+ *  - Viewport: VIEWPORT_XY corner plus twice the f24 half sizes, each edge
+ *    truncated to an integer (Azahar RasterizerRegs::GetViewportRect),
+ *    times the resolution scale.
+ *  - Scissor: SCISSORTEST_POS/DIM are window coordinates (y up) with an
+ *    inclusive end; mode 3 keeps the box, mode 1 drops it (Azahar's
+ *    generator and software rasterizer; 3dbrew names 0 and 3 only).
+ *  - Quaternions: a triangle whose vertices carry opposite quaternions
+ *    (dot < 0) has those of vertices 1 and 2 negated before interpolation;
+ *    the hardware does the same (Azahar RasterizerAccelerated::AddTriangle).
+ *  - Texture samplers: filters PARAM bits 1/2/24, wraps bits 8-14 with
+ *    modes 4-7 as Azahar's pica_to_gl.h approximates them, border colour,
+ *    LOD min/max from TEXUNITi_LOD (the bias is added by the generated
+ *    fragment shader). */
+#include "backend/pica/draw/rasterizer.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/hash.h"
+#include "backend/gl/gl_context.h"
+#include "backend/gl/gl_util.h"
+#include "backend/gl/program_cache.h"
+#include "backend/gl/stream_buffer.h"
+#include "backend/pica/fragment/fs_buffers.h"
+#include "backend/pica/fragment/fs_key.h"
+#include "backend/pica/surface/gl_pass.h"
+#include "backend/pica/pica_instance.h"
+#include "backend/pica/shader/primitive.h"
+#include "shadergen/pica_fs.h"
+
+#define STREAM_BYTES (16u << 20)
+#define CHUNK_VERTICES 16384u
+#define CHUNK_INDICES (6u * CHUNK_VERTICES)
+#define VERTEX_BYTES ((uint32_t)sizeof(pica_out_vertex))
+#define SAMPLER_SLOTS 32
+#define TEXT_LIMIT (1u << 20)
+
+_Static_assert(VERTEX_BYTES == 96, "the vertex layout below assumes pica_out_vertex's 96 bytes");
+_Static_assert(PICA_VS_UBO_BINDING == 1, "pica_vs.c spells the binding out");
+_Static_assert((CHUNK_VERTICES + 2 * (CHUNK_INDICES / 3) + 1) * VERTEX_BYTES + CHUNK_INDICES * 4 <= STREAM_BYTES / 2,
+               "a chunk, with the quaternion copies, fits the stream ring's largest mapping");
+
+/* The register groups this renderer consumes (and so clears after a draw). */
+#define CONSUMED_GROUPS                                                                                     \
+    (PICA_FS_KEY_GROUPS | PICA_FS_UNIFORM_GROUPS | PICA_DIRTY(LIGHTING_LUT) | PICA_DIRTY(FOG_LUT) |          \
+     PICA_DIRTY(PROCTEX_LUT) | PICA_DIRTY(FRAMEBUFFER) | PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) |         \
+     PICA_DIRTY(GS_CONFIG) | PICA_DIRTY(GEOMETRY))
+/* What the vertex-shader key depends on, with GEOMETRY's geometry-shader
+ * enable (compared, since GEOMETRY also holds the index buffer and vertex
+ * count, which most draws change) and RASTER's clip enable. */
+#define VS_KEY_GROUPS (PICA_DIRTY(OUTMAP) | PICA_DIRTY(VS_CONFIG) | PICA_DIRTY(GS_CONFIG))
+/* What the fixed-function state depends on (with the render targets). */
+#define FIXED_GROUPS (PICA_DIRTY(RASTER) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(FRAMEBUFFER))
+
+/* The program cache's key: both generators' keys, nothing else. */
+typedef struct program_key {
+    pica_fs_key fs;
+    pica_vs_key vs;
+} program_key;
+_Static_assert(sizeof(program_key) == sizeof(pica_fs_key) + sizeof(pica_vs_key), "no padding in program_key");
+
+typedef struct sampler_slot {
+    uint64_t key; /* packed sampler parameters; 0 = free (real keys have bit 63 set) */
+    uint64_t last_use;
+    GLuint sampler;
+} sampler_slot;
+
+struct pica_rasterizer {
+    glhle_pica *p;
+    glhle_context *ctx;
+    GladGLContext *gl;
+    gl_state *st;
+    pica_surface_cache *surfaces;
+    pica_pipeline *pipeline;
+    gl_stream_buffer stream;
+    GLuint vao;
+    gl_program_cache programs;
+    glhle_bytebuf vs_text, fs_text;
+    pica_fs_host host;
+    bool break_builds;
+
+    /* derived state, kept between draws */
+    pica_fs_derived fs;
+    pica_fs_buffers buffers;
+    GLuint vs_ubo;
+    pica_vs_uniforms vs_uniforms;  /* what vs_ubo holds */
+    bool vs_uniforms_valid;
+    pica_vs_key vs_key;
+    bool vs_key_gs;                /* the geometry shader was on for vs_key */
+    program_key key;               /* of `program` */
+    GLuint program;
+    glhle_result program_result;   /* OK, or why the current key has no program */
+    bool have_program;             /* key and program are current */
+    bool fixed_valid;
+    pica_render_targets fixed_rt;  /* the targets `fixed` was derived for */
+    pica_gl_fixed fixed;
+    sampler_slot samplers[SAMPLER_SLOTS];
+    uint64_t sampler_clock;
+    GLuint nearest_sampler;        /* integer (shadow) textures */
+    GLuint scratch[3];             /* feedback-loop copies, per unit */
+    uint32_t scratch_w[3], scratch_h[3];
+    GLuint shadow_view;            /* the R32UI view of this draw's shadow texture, if any */
+
+    /* per draw */
+    bool prepared, skip, drew;
+    bool shadow_pass;              /* COLOR_OPERATION mode 3: image updates, a barrier after each GL draw */
+    bool fix_quats;
+    bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
+    pica_render_targets rt;
+
+    pica_rasterizer_stats stats;
+};
+
+/* ---- register encodings to GL -------------------------------------------------------------------------- */
+
+static const GLenum compare_gl[8] = {GL_NEVER, GL_ALWAYS, GL_EQUAL, GL_NOTEQUAL,
+                                     GL_LESS,  GL_LEQUAL, GL_GREATER, GL_GEQUAL};
+static const GLenum stencil_op_gl[8] = {GL_KEEP, GL_ZERO,   GL_REPLACE,   GL_INCR,
+                                        GL_DECR, GL_INVERT, GL_INCR_WRAP, GL_DECR_WRAP};
+static const GLenum blend_eq_gl[8] = {GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT, GL_MIN,
+                                      GL_MAX,      GL_FUNC_ADD,      GL_FUNC_ADD,              GL_FUNC_ADD};
+static const GLenum blend_factor_gl[16] = {
+    GL_ZERO,           GL_ONE,
+    GL_SRC_COLOR,      GL_ONE_MINUS_SRC_COLOR,
+    GL_DST_COLOR,      GL_ONE_MINUS_DST_COLOR,
+    GL_SRC_ALPHA,      GL_ONE_MINUS_SRC_ALPHA,
+    GL_DST_ALPHA,      GL_ONE_MINUS_DST_ALPHA,
+    GL_CONSTANT_COLOR, GL_ONE_MINUS_CONSTANT_COLOR,
+    GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA,
+    GL_SRC_ALPHA_SATURATE, GL_ONE,
+};
+static const GLenum logic_gl[16] = {GL_CLEAR, GL_AND,  GL_AND_REVERSE, GL_COPY,  GL_SET,   GL_COPY_INVERTED,
+                                    GL_NOOP,  GL_INVERT, GL_NAND,      GL_OR,    GL_NOR,   GL_XOR,
+                                    GL_EQUIV, GL_AND_INVERTED, GL_OR_REVERSE, GL_OR_INVERTED};
+/* 4-7 are approximations (Azahar pica_to_gl.h: edge, border, repeat, repeat;
+ * hardware clamps positive and repeats negative coordinates in 4 and 5). */
+static const GLenum wrap_gl[8] = {GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER, GL_REPEAT, GL_MIRRORED_REPEAT,
+                                  GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER, GL_REPEAT, GL_REPEAT};
+
+/* ---- keys ---------------------------------------------------------------------------------------------- */
+
+void pica_vs_key_from_outmap(const pica_outmap_state *om, uint16_t output_mask, pica_vs_key *key)
+{
+    /* semantic number -> PICA_VS_OUT_* (0 for position and the padding slots 0x11, 0x15) */
+    static const uint8_t group[24] = {
+        0, 0, 0, 0,
+        PICA_VS_OUT_NORMQUAT, PICA_VS_OUT_NORMQUAT, PICA_VS_OUT_NORMQUAT, PICA_VS_OUT_NORMQUAT,
+        PICA_VS_OUT_COLOR, PICA_VS_OUT_COLOR, PICA_VS_OUT_COLOR, PICA_VS_OUT_COLOR,
+        PICA_VS_OUT_TEXCOORD0, PICA_VS_OUT_TEXCOORD0, PICA_VS_OUT_TEXCOORD1, PICA_VS_OUT_TEXCOORD1,
+        PICA_VS_OUT_TEXCOORD0_W, 0,
+        PICA_VS_OUT_VIEW, PICA_VS_OUT_VIEW, PICA_VS_OUT_VIEW, 0,
+        PICA_VS_OUT_TEXCOORD2, PICA_VS_OUT_TEXCOORD2,
+    };
+    uint8_t sem[16][4];
+    pica_outmap_resolve(om, output_mask, sem);
+    memset(key, 0, sizeof *key);
+    for (unsigned reg = 0; reg < 16; reg++)
+        for (unsigned c = 0; c < 4; c++)
+            if (sem[reg][c] < 24)
+                key->outputs |= group[sem[reg][c]];
+    pica_vs_key_normalize(key);
+}
+
+/* ---- fixed-function state ------------------------------------------------------------------------------ */
+
+/* A float register value as a pixel coordinate: truncated toward zero like
+ * Azahar's static_cast, NaN as 0, kept inside GL's viewport limits. */
+static int32_t coord(float v)
+{
+    if (!(v == v))
+        return 0;
+    if (v > 16384.0f)
+        return 16384;
+    if (v < -16384.0f)
+        return -16384;
+    return (int32_t)v;
+}
+
+static int32_t clampi(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Guest rectangle [x0, x1) x [y0, y1) (window coordinates, y up) as GL pixels. */
+static void gl_rect(const pica_render_targets *rt, int32_t x0, int32_t y0, int32_t x1, int32_t y1, GLint out[4])
+{
+    const int32_t s = (int32_t)rt->scale;
+    out[0] = rt->origin_x + x0 * s;
+    out[1] = rt->origin_y + y0 * s;
+    out[2] = x1 > x0 ? (x1 - x0) * s : 0;
+    out[3] = y1 > y0 ? (y1 - y0) * s : 0;
+}
+
+/* ---- buffers whose reads are off ----------------------------------------------------------------------
+ * COLORBUFFER_READ and DEPTHBUFFER_READ (0x112, 0x114; 3dbrew
+ * GPU/Internal_Registers) switch the reads of the colour, depth and
+ * stencil buffers off; what is not read is zero. GL always reads, so each
+ * use of the value read becomes what a zero gives. */
+
+/* A blend factor with the destination at zero; `alpha` for the alpha
+ * channel, where SRC_ALPHA_SATURATE is ONE. */
+static GLenum factor_dst_zero(GLenum f, bool alpha)
+{
+    switch (f) {
+    case GL_DST_COLOR:
+    case GL_DST_ALPHA: return GL_ZERO;
+    case GL_ONE_MINUS_DST_COLOR:
+    case GL_ONE_MINUS_DST_ALPHA: return GL_ONE;
+    case GL_SRC_ALPHA_SATURATE: return alpha ? GL_ONE : GL_SRC_ALPHA; /* min(As, 1 - 0) */
+    default: return f;
+    }
+}
+
+/* One channel group's blend over a zero destination: the destination's
+ * term is 0, so add and subtract leave src * Fs, reverse subtract gives
+ * max(0 - src * Fs, 0) = 0, MIN (with its factors, as the PICA applies
+ * them) min(src * Fs, 0) = 0 and MAX src * Fs. */
+static void blend_dst_zero(GLenum *eq, GLenum *src, GLenum *dst, bool alpha)
+{
+    const bool zero = *eq == GL_FUNC_REVERSE_SUBTRACT || *eq == GL_MIN;
+    *src = zero ? GL_ZERO : factor_dst_zero(*src, alpha);
+    *dst = GL_ZERO;
+    *eq = GL_FUNC_ADD;
+}
+
+/* A logic op with the destination at zero (s op 0). */
+static GLenum logic_dst_zero(GLenum op)
+{
+    switch (op) {
+    case GL_AND:
+    case GL_NOOP:
+    case GL_AND_INVERTED: return GL_CLEAR;
+    case GL_AND_REVERSE:
+    case GL_OR:
+    case GL_XOR: return GL_COPY;
+    case GL_INVERT:
+    case GL_NAND:
+    case GL_OR_REVERSE: return GL_SET;
+    case GL_NOR:
+    case GL_EQUIV:
+    case GL_OR_INVERTED: return GL_COPY_INVERTED;
+    default: return op; /* CLEAR, COPY, SET, COPY_INVERTED */
+    }
+}
+
+/* The outcome of `a func 0` for a PICA comparison (0 never, 1 always,
+ * 2 equal, 3 not equal, 4 less, 5 less or equal, 6 greater, 7 greater or
+ * equal; 3dbrew GPUREG_DEPTH_COLOR_MASK), a >= 0. */
+static bool compare_with_zero(unsigned func, uint32_t a)
+{
+    switch (func & 7) {
+    case 0: return false;
+    case 2:
+    case 5: return a == 0;
+    case 3:
+    case 6: return a != 0;
+    case 4: return false;
+    default: return true; /* always, greater or equal */
+    }
+}
+
+/* A stencil op applied to a zero read: keep, zero and decrement (which
+ * clamps at 0) write 0; the others are left to GL (see the note in
+ * docs/architecture.md). */
+static GLenum stencil_op_read_zero(GLenum op)
+{
+    return op == GL_KEEP || op == GL_DECR ? GL_ZERO : op;
+}
+
+void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt, pica_gl_fixed *out)
+{
+    const pica_raster_state *ra = &s->raster;
+    const pica_fragop_state *fo = &s->fragop;
+    const pica_framebuffer_state *fb = &s->framebuffer;
+    memset(out, 0, sizeof *out);
+    const int32_t W = (int32_t)rt->width, H = (int32_t)rt->height;
+
+    /* viewport */
+    const int32_t vx = ra->viewport_x, vy = ra->viewport_y;
+    const int32_t vr = coord((float)vx + ra->viewport_half_width * 2.0f);
+    const int32_t vt = coord((float)vy + ra->viewport_half_height * 2.0f);
+    gl_rect(rt, vx, vy, vr, vt, out->viewport);
+    /* what the draw can touch: the viewport inside the targets */
+    int32_t wx0 = clampi(vx, 0, W), wx1 = clampi(vr, 0, W), wy0 = clampi(vy, 0, H), wy1 = clampi(vt, 0, H);
+
+    /* scissor: inclusive ends, window coordinates */
+    const int32_t sx0 = clampi(ra->scissor_x1, 0, W), sy0 = clampi(ra->scissor_y1, 0, H);
+    const int32_t sx1 = clampi((int32_t)ra->scissor_x2 + 1, 0, W), sy1 = clampi((int32_t)ra->scissor_y2 + 1, 0, H);
+    if (ra->scissor_mode == PICA_SCISSOR_INCLUDE) {
+        out->scissor_rects = 1;
+        gl_rect(rt, sx0, sy0, sx1, sy1, out->scissor[0]);
+        wx0 = wx0 > sx0 ? wx0 : sx0;
+        wy0 = wy0 > sy0 ? wy0 : sy0;
+        wx1 = wx1 < sx1 ? wx1 : sx1;
+        wy1 = wy1 < sy1 ? wy1 : sy1;
+    } else if (ra->scissor_mode == PICA_SCISSOR_EXCLUDE && sx1 > sx0 && sy1 > sy0) {
+        /* GL's scissor keeps one box; the complement of the excluded box is
+         * up to four disjoint boxes, each drawn once, so every fragment
+         * outside the box is produced exactly once (blending and stencil
+         * see it once) and none inside. */
+        const int32_t band[4][4] = {
+            {0, 0, W, sy0},     /* below */
+            {0, sy1, W, H},     /* above */
+            {0, sy0, sx0, sy1}, /* left */
+            {sx1, sy0, W, sy1}, /* right */
+        };
+        for (int i = 0; i < 4; i++)
+            if (band[i][2] > band[i][0] && band[i][3] > band[i][1])
+                gl_rect(rt, band[i][0], band[i][1], band[i][2], band[i][3], out->scissor[out->scissor_rects++]);
+        if (!out->scissor_rects) /* the box covers the targets: nothing passes */
+            out->scissor_rects = 1;
+    }
+    if (wx1 > wx0 && wy1 > wy0)
+        out->written = (pica_rect){(uint32_t)wx0, (uint32_t)(H - wy1), (uint32_t)(wx1 - wx0), (uint32_t)(wy1 - wy0)};
+
+    /* culling */
+    out->cull = ra->cull == PICA_CULL_CCW || ra->cull == PICA_CULL_CW;
+    out->front_face = ra->cull == PICA_CULL_CCW ? GL_CW : GL_CCW;
+
+    /* depth */
+    out->depth_write = rt->has_depth && fb->depth_write && fo->depth_write;
+    out->depth_test = rt->has_depth && (fo->depth_test || out->depth_write);
+    out->depth_func = fo->depth_test ? compare_gl[fo->depth_func & 7] : GL_ALWAYS;
+    if (fo->depth_test && !fb->depth_read) {
+        /* z func 0 with z in [0, 1]: constant but where z is exactly 0,
+         * which is taken as above 0 (docs/architecture.md) */
+        const unsigned f = fo->depth_func & 7;
+        out->depth_func = (f == 1 || f == 3 || f == 6 || f == 7) ? GL_ALWAYS : GL_NEVER;
+    }
+
+    /* stencil */
+    gl_stencil *st = &out->stencil;
+    st->enable = rt->has_stencil && fo->stencil_test;
+    st->func = compare_gl[fo->stencil_func & 7];
+    st->ref = fo->stencil_ref;
+    st->func_mask = fo->stencil_input_mask;
+    st->write_mask = st->enable && fb->stencil_write ? fo->stencil_write_mask : 0;
+    st->sfail = stencil_op_gl[fo->stencil_fail & 7];
+    st->dpfail = stencil_op_gl[fo->stencil_zfail & 7];
+    st->dppass = stencil_op_gl[fo->stencil_zpass & 7];
+    if (st->enable && !fb->stencil_read) {
+        /* (ref & mask) func (0 & mask), and the ops on a zero */
+        st->func = compare_with_zero(fo->stencil_func, fo->stencil_ref & fo->stencil_input_mask) ? GL_ALWAYS : GL_NEVER;
+        st->sfail = stencil_op_read_zero(st->sfail);
+        st->dpfail = stencil_op_read_zero(st->dpfail);
+        st->dppass = stencil_op_read_zero(st->dppass);
+    }
+
+    /* blending, or the logic op */
+    gl_blend *b = &out->blend;
+    b->enable = fo->blend;
+    b->eq_rgb = blend_eq_gl[fo->blend_eq_rgb & 7];
+    b->eq_alpha = blend_eq_gl[fo->blend_eq_alpha & 7];
+    b->src_rgb = blend_factor_gl[fo->blend_src_rgb & 15];
+    b->dst_rgb = blend_factor_gl[fo->blend_dst_rgb & 15];
+    b->src_alpha = blend_factor_gl[fo->blend_src_alpha & 15];
+    b->dst_alpha = blend_factor_gl[fo->blend_dst_alpha & 15];
+    const bool dst_zero = !fb->color_read;
+    if (dst_zero) {
+        blend_dst_zero(&b->eq_rgb, &b->src_rgb, &b->dst_rgb, false);
+        blend_dst_zero(&b->eq_alpha, &b->src_alpha, &b->dst_alpha, true);
+    }
+    /* MIN/MAX with factors: the shader blends (pica_fs_key.h) and GL's
+     * blender passes its result through; with the reads off the key
+     * leaves it to the zero-destination blend above */
+    if (!dst_zero && pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb) != PICA_FS_BLEND_NONE) {
+        b->eq_rgb = GL_FUNC_ADD;
+        b->src_rgb = GL_ONE;
+        b->dst_rgb = GL_ZERO;
+    }
+    if (!dst_zero &&
+        pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha) != PICA_FS_BLEND_NONE) {
+        b->eq_alpha = GL_FUNC_ADD;
+        b->src_alpha = GL_ONE;
+        b->dst_alpha = GL_ZERO;
+    }
+    for (int i = 0; i < 4; i++)
+        out->blend_color[i] = fo->blend_color[i] / 255.0f;
+    out->logic_op = !fo->blend;
+    out->logic = logic_gl[fo->logic_op & 15];
+    if (dst_zero)
+        out->logic = logic_dst_zero(out->logic);
+
+    /* colour writes: the buffer's write enable and the channel mask; the
+     * alpha of a format without alpha is left alone, so it keeps the 1.0
+     * the cache decodes and DST_ALPHA blends as on the hardware */
+    const bool color = rt->has_color && fb->color_write;
+    const bool alpha = rt->color_format == PICA_TEXFMT_RGBA8 || rt->color_format == PICA_TEXFMT_RGB5A1 ||
+                       rt->color_format == PICA_TEXFMT_RGBA4;
+    for (int c = 0; c < 4; c++)
+        out->color_mask[c] = color && ((fo->color_write_mask >> c) & 1) && (c < 3 || alpha);
+
+    out->clip_plane = ra->clip_enable;
+    memcpy(out->clip, ra->clip_plane, sizeof out->clip);
+
+    /* shadow-map rendering: the shader updates the colour buffer itself;
+     * no colour write, blend or logic op, and no depth or stencil buffer
+     * (Azahar's GL rasterizer leaves the depth buffer out of such draws) */
+    if (fo->mode == PICA_FRAGOP_SHADOW) {
+        memset(out->color_mask, 0, sizeof out->color_mask);
+        out->blend.enable = false;
+        out->logic_op = false;
+        out->depth_test = out->depth_write = false;
+        out->stencil.enable = false;
+        out->stencil.write_mask = 0;
+    }
+}
+
+static void apply_fixed(pica_rasterizer *r, const pica_gl_fixed *f)
+{
+    gl_state *st = r->st;
+    gl_state_viewport(st, f->viewport[0], f->viewport[1], f->viewport[2], f->viewport[3]);
+    gl_state_cull(st, f->cull, GL_BACK, f->front_face);
+    gl_state_depth(st, f->depth_test, f->depth_func, f->depth_write);
+    gl_state_stencil(st, &f->stencil);
+    gl_state_blend(st, &f->blend);
+    if (f->blend.enable)
+        gl_state_blend_color(st, f->blend_color);
+    gl_state_logic_op(st, f->logic_op, f->logic);
+    gl_state_color_mask(st, f->color_mask[0], f->color_mask[1], f->color_mask[2], f->color_mask[3]);
+    gl_state_clip_distance0(st, f->clip_plane);
+}
+
+/* ---- programs ------------------------------------------------------------------------------------------ */
+
+static glhle_result build_program(glhle_context *ctx, const pica_fs_host *host, const program_key *k,
+                                  glhle_bytebuf *vs, glhle_bytebuf *fs, bool broken, GLuint *program)
+{
+    glhle_bytebuf_clear(vs);
+    glhle_bytebuf_clear(fs);
+    if (!pica_vs_generate(&k->vs, host, vs) || !pica_fs_generate(&k->fs, host, fs))
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY,
+                          "pica draw: generated shader text passed the %u-byte limit", TEXT_LIMIT);
+    if (broken)
+        glhle_bytebuf_printf(fs, "#error glhle test: program build broken on purpose\n");
+    return gl_link_program(ctx, glhle_bytebuf_cstr(vs), glhle_bytebuf_cstr(fs), program);
+}
+
+glhle_result pica_rasterizer_build_program(glhle_context *ctx, const pica_fs_key *fs, const pica_vs_key *vs,
+                                           GLuint *program)
+{
+    program_key k;
+    memset(&k, 0, sizeof k);
+    k.fs = *fs;
+    k.vs = *vs;
+    glhle_bytebuf a, b;
+    glhle_bytebuf_init(&a, TEXT_LIMIT);
+    glhle_bytebuf_init(&b, TEXT_LIMIT);
+    const pica_fs_host host = {.gles = ctx->info.gles, .framebuffer_fetch = ctx->info.framebuffer_fetch};
+    glhle_result res = build_program(ctx, &host, &k, &a, &b, false, program);
+    glhle_bytebuf_free(&a);
+    glhle_bytebuf_free(&b);
+    return res;
+}
+
+static glhle_result build_cb(void *user, const void *key, GLuint *program)
+{
+    pica_rasterizer *r = user;
+    r->stats.program_builds++;
+    glhle_result res = build_program(r->ctx, &r->host, key, &r->vs_text, &r->fs_text, r->break_builds, program);
+    if (res != GLHLE_RESULT_OK)
+        r->stats.program_failures++;
+    return res;
+}
+
+/* The program for the current keys, looked up only when a key changed. */
+static glhle_result update_program(pica_rasterizer *r, bool fs_changed, bool vs_changed)
+{
+    if (r->have_program && !fs_changed && !vs_changed)
+        return r->program_result;
+    memset(&r->key, 0, sizeof r->key);
+    r->key.fs = r->fs.key;
+    r->key.vs = r->vs_key;
+    /* the fragment key's hash mixed with the VS key's bytes */
+    const uint64_t h =
+        r->fs.key_hash ^ ((uint64_t)(r->vs_key.outputs | r->vs_key.clip << 8) + 1) * 0x9E3779B97F4A7C15ull;
+    r->stats.program_lookups++;
+    r->program_result = gl_program_cache_get(&r->programs, &r->key, h, build_cb, r, &r->program);
+    r->have_program = true;
+    return r->program_result;
+}
+
+/* ---- textures and samplers ----------------------------------------------------------------------------- */
+
+static uint64_t sampler_key(const pica_tex_unit_state *u, bool integer)
+{
+    if (integer) /* texelFetch of an integer texture: complete only with NEAREST */
+        return 1ull << 62;
+    uint64_t k = 1ull << 63;
+    k |= (uint64_t)(u->mag_filter & 1) | (uint64_t)(u->min_filter & 1) << 1 | (uint64_t)(u->mip_filter & 1) << 2;
+    k |= (uint64_t)(u->wrap_s & 7) << 3 | (uint64_t)(u->wrap_t & 7) << 6;
+    k |= (uint64_t)(u->lod_min & 15) << 9 | (uint64_t)(u->lod_max & 15) << 13;
+    k |= (uint64_t)((uint32_t)u->border[0] | (uint32_t)u->border[1] << 8 | (uint32_t)u->border[2] << 16 |
+                    (uint32_t)u->border[3] << 24)
+         << 17;
+    return k;
+}
+
+static GLuint get_sampler(pica_rasterizer *r, const pica_tex_unit_state *u, bool integer)
+{
+    if (integer)
+        return r->nearest_sampler;
+    const uint64_t key = sampler_key(u, false);
+    sampler_slot *victim = &r->samplers[0];
+    r->sampler_clock++;
+    for (int i = 0; i < SAMPLER_SLOTS; i++) {
+        sampler_slot *s = &r->samplers[i];
+        if (s->key == key) {
+            s->last_use = r->sampler_clock;
+            return s->sampler;
+        }
+        if (s->last_use < victim->last_use)
+            victim = s;
+    }
+    GladGLContext *gl = r->gl;
+    if (!victim->sampler)
+        gl->CreateSamplers(1, &victim->sampler);
+    const GLuint sm = victim->sampler;
+    victim->key = key;
+    victim->last_use = r->sampler_clock;
+    r->stats.sampler_creates++;
+    gl->SamplerParameteri(sm, GL_TEXTURE_MAG_FILTER, u->mag_filter ? GL_LINEAR : GL_NEAREST);
+    /* PARAM bit 2 filters within a level, bit 24 between levels (3dbrew) */
+    static const GLenum min_gl[4] = {GL_NEAREST_MIPMAP_NEAREST, GL_LINEAR_MIPMAP_NEAREST, GL_NEAREST_MIPMAP_LINEAR,
+                                     GL_LINEAR_MIPMAP_LINEAR};
+    gl->SamplerParameteri(sm, GL_TEXTURE_MIN_FILTER, (GLint)min_gl[(u->min_filter & 1) | (u->mip_filter & 1) << 1]);
+    gl->SamplerParameteri(sm, GL_TEXTURE_WRAP_S, (GLint)wrap_gl[u->wrap_s & 7]);
+    gl->SamplerParameteri(sm, GL_TEXTURE_WRAP_T, (GLint)wrap_gl[u->wrap_t & 7]);
+    /* cube maps sample with (s, t, r); r's wrap never matters inside a face */
+    gl->SamplerParameteri(sm, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+    const float border[4] = {u->border[0] / 255.0f, u->border[1] / 255.0f, u->border[2] / 255.0f,
+                             u->border[3] / 255.0f};
+    gl->SamplerParameterfv(sm, GL_TEXTURE_BORDER_COLOR, border);
+    gl->SamplerParameterf(sm, GL_TEXTURE_MIN_LOD, (float)(u->lod_min & 15));
+    gl->SamplerParameterf(sm, GL_TEXTURE_MAX_LOD, (float)(u->lod_max & 15));
+    return sm;
+}
+
+/* A copy of the render target `tex` for sampling while it is drawn into
+ * (a GL feedback loop is undefined). */
+static GLuint feedback_copy(pica_rasterizer *r, unsigned unit, GLuint tex, const pica_render_targets *rt)
+{
+    GladGLContext *gl = r->gl;
+    const uint32_t w = rt->width * rt->scale, h = rt->height * rt->scale;
+    if (!r->scratch[unit] || r->scratch_w[unit] != w || r->scratch_h[unit] != h) {
+        if (r->scratch[unit]) {
+            /* a new texture may get the deleted one's name: the shadow must
+             * not believe it is still bound */
+            pica_pass_forget_texture(r->st, r->scratch[unit]);
+            gl->DeleteTextures(1, &r->scratch[unit]);
+        }
+        gl->CreateTextures(GL_TEXTURE_2D, 1, &r->scratch[unit]);
+        gl->TextureStorage2D(r->scratch[unit], 1, GL_RGBA8, (GLsizei)w, (GLsizei)h);
+        r->scratch_w[unit] = w;
+        r->scratch_h[unit] = h;
+    }
+    gl->CopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, r->scratch[unit], GL_TEXTURE_2D, 0, 0, 0, 0, (GLsizei)w,
+                         (GLsizei)h, 1);
+    r->stats.feedback_copies++;
+    return r->scratch[unit];
+}
+
+/* Binds the textures and samplers of the units the fragment key samples.
+ * False (reported) when one cannot be had. */
+static bool bind_textures(pica_rasterizer *r, const pica_state *s)
+{
+    const pica_fs_key *k = &r->fs.key;
+    if (r->shadow_view) { /* the last draw's view; its name may come back next */
+        pica_pass_forget_texture(r->st, r->shadow_view);
+        r->gl->DeleteTextures(1, &r->shadow_view);
+        r->shadow_view = 0;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        if (!((k->tex_enable >> i) & 1))
+            continue;
+        const pica_tex_unit_state *u = &s->texturing.unit[i];
+        pica_texture t;
+        glhle_result res = pica_surface_cache_get_texture(r->surfaces, u, i, s->texturing.cube_address, &t);
+        if (res != GLHLE_RESULT_OK) {
+            pica_problem(r->p, res, GLHLE_LOG_ERROR,
+                         "draw skipped: texture unit %u (address 0x%08X, %ux%u, format %u, type %u) cannot be "
+                         "sampled",
+                         i, i == 0 && (u->type == PICA_TEXTYPE_CUBE || u->type == PICA_TEXTYPE_SHADOW_CUBE)
+                                ? s->texturing.cube_address[0]
+                                : u->address,
+                         u->width, u->height, u->format, i == 0 ? u->type : 0);
+            return false;
+        }
+        GLenum target = t.target;
+        GLuint tex = t.texture;
+        const bool shadow = i == 0 && (k->tex0_type == PICA_FS_TEX0_SHADOW_2D || k->tex0_type == PICA_FS_TEX0_SHADOW_CUBE);
+        if (r->rt.has_color && tex == r->rt.color_texture && target == GL_TEXTURE_2D)
+            tex = feedback_copy(r, i, tex, &r->rt);
+        if (shadow) {
+            /* The generator reads shadow texels as R32UI words (pica_fs.h):
+             * an R32UI view of the RGBA8 texels is the word Azahar's shadow
+             * path sees (its r32ui image over the same RGBA8 surface), a
+             * cube map viewed as a six-layer array. Views need the
+             * immutable storage the cache allocates; one lives per draw. */
+            const bool cube = target == GL_TEXTURE_CUBE_MAP;
+            r->gl->GenTextures(1, &r->shadow_view);
+            r->gl->TextureView(r->shadow_view, cube ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D, tex, GL_R32UI, 0, 1, 0,
+                               cube ? 6 : 1);
+            tex = r->shadow_view;
+            target = cube ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D;
+        }
+        gl_state_texture(r->st, i, target, tex);
+        gl_state_sampler(r->st, i, get_sampler(r, u, shadow));
+    }
+    return true;
+}
+
+/* ---- one draw ------------------------------------------------------------------------------------------ */
+
+static bool same_targets(const pica_render_targets *a, const pica_render_targets *b)
+{
+    return a->fbo == b->fbo && a->width == b->width && a->height == b->height && a->scale == b->scale &&
+           a->origin_x == b->origin_x && a->origin_y == b->origin_y && a->has_color == b->has_color &&
+           a->has_depth == b->has_depth && a->has_stencil == b->has_stencil && a->color_format == b->color_format;
+}
+
+static const char *fragop_mode_name(uint8_t mode)
+{
+    return mode == PICA_FRAGOP_GAS ? "gas" : mode == PICA_FRAGOP_SHADOW ? "shadow-map" : "reserved";
+}
+
+/* Shadow-map rendering writes the colour target through an R32UI image of
+ * it (pica_fs_key.h); the target must be RGBA8, the only format whose
+ * texels hold the 32-bit words. The surface cache keeps the view. */
+static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
+{
+    r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW;
+    if (!r->shadow_pass)
+        return true;
+    const GLuint view = pica_surface_cache_color_words(r->surfaces);
+    if (!view) {
+        pica_problem(r->p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
+                     "draw skipped: shadow-map rendering needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
+                     s->framebuffer.color_format, r->rt.has_color ? "" : ", colour buffer disabled");
+        return false;
+    }
+    r->gl->BindImageTexture(0, view, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    r->stats.shadow_draws++;
+    return true;
+}
+
+typedef enum prep {
+    PREP_OK,
+    PREP_EMPTY,   /* nothing to draw into: both buffers disabled */
+    PREP_SKIPPED, /* bad state, reported */
+} prep;
+
+/* Everything a draw needs before its first triangles go to GL. */
+static prep prepare(pica_rasterizer *r)
+{
+    glhle_pica *p = r->p;
+    pica_state *s = pica_get_state_mut(p);
+    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
+        pica_problem(p, GLHLE_RESULT_GL_ERROR, GLHLE_LOG_ERROR, "draw skipped: the GL context cannot be made current");
+        return PREP_SKIPPED;
+    }
+    if (s->fragop.mode != PICA_FRAGOP_DEFAULT && s->fragop.mode != PICA_FRAGOP_SHADOW) {
+        pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
+                     "draw skipped: COLOR_OPERATION mode %u (%s rendering) is not rendered by the GL draw path",
+                     s->fragop.mode, fragop_mode_name(s->fragop.mode));
+        return PREP_SKIPPED;
+    }
+
+    /* render targets */
+    glhle_result res = pica_surface_cache_bind_framebuffer(r->surfaces, &s->framebuffer, &r->rt);
+    if (res != GLHLE_RESULT_OK) {
+        const pica_framebuffer_state *fb = &s->framebuffer;
+        pica_problem(p, res, GLHLE_LOG_ERROR,
+                     "draw skipped: render target not usable (COLORBUFFER_LOC 0x%08X format %u, DEPTHBUFFER_LOC "
+                     "0x%08X format %u, FRAMEBUFFER_DIM %ux%u)",
+                     fb->color_address, fb->color_format, fb->depth_address, fb->depth_format, fb->width,
+                     fb->height);
+        return PREP_SKIPPED;
+    }
+    if (!r->rt.fbo)
+        return PREP_EMPTY;
+
+    /* program */
+    bool fs_changed;
+    const uint64_t fs_dirty = pica_fs_update(&r->fs, s, &fs_changed);
+    bool vs_changed = false;
+    if (!r->have_program || (s->dirty & VS_KEY_GROUPS) || s->geometry.gs_enabled != r->vs_key_gs ||
+        s->raster.clip_enable != r->vs_key.clip) {
+        pica_vs_key k;
+        pica_vs_key_from_outmap(&s->outmap, s->geometry.gs_enabled ? s->gs.output_mask : s->vs.output_mask, &k);
+        k.clip = s->raster.clip_enable;
+        vs_changed = memcmp(&k, &r->vs_key, sizeof k) != 0;
+        r->vs_key = k;
+        r->vs_key_gs = s->geometry.gs_enabled;
+    }
+    res = update_program(r, fs_changed, vs_changed);
+    /* the data is current now, whatever happens to this draw */
+    pica_fs_buffers_update(r->ctx, &r->buffers, &r->fs.uniforms, &r->fs.luts, fs_dirty);
+    if (!r->fixed_valid || (s->dirty & FIXED_GROUPS) || !same_targets(&r->rt, &r->fixed_rt)) {
+        pica_gl_fixed_from_state(s, &r->rt, &r->fixed);
+        r->fixed_rt = r->rt;
+        r->fixed_valid = true;
+    }
+    s->dirty &= ~(uint32_t)CONSUMED_GROUPS;
+    s->lighting_lut_dirty = 0;
+    s->proctex_lut_dirty = 0;
+    if (res != GLHLE_RESULT_OK) {
+        pica_problem(p, res, GLHLE_LOG_ERROR,
+                     "draw skipped: its shader program failed to build (fragment key hash %016llx, vertex outputs "
+                     "0x%02X; the build log is above)",
+                     (unsigned long long)r->fs.key_hash, r->vs_key.outputs);
+        return PREP_SKIPPED;
+    }
+    if (!bind_textures(r, s))
+        return PREP_SKIPPED;
+    if (!bind_shadow_image(r, s))
+        return PREP_SKIPPED;
+
+    /* the clip plane */
+    if (!r->vs_uniforms_valid || memcmp(r->vs_uniforms.clip_plane, r->fixed.clip, sizeof r->fixed.clip)) {
+        memcpy(r->vs_uniforms.clip_plane, r->fixed.clip, sizeof r->fixed.clip);
+        r->gl->NamedBufferSubData(r->vs_ubo, 0, sizeof r->vs_uniforms, &r->vs_uniforms);
+        r->vs_uniforms_valid = true;
+    }
+
+    /* state: after the cache calls, which may have used the GL themselves */
+    gl_state_framebuffer(r->st, r->rt.fbo);
+    gl_state_program(r->st, r->program);
+    gl_state_vertex_array(r->st, r->vao);
+    gl_state_uniform_buffer(r->st, PICA_FS_UBO_BINDING, r->buffers.ubo, 0, sizeof(pica_fs_uniforms));
+    gl_state_uniform_buffer(r->st, PICA_VS_UBO_BINDING, r->vs_ubo, 0, sizeof(pica_vs_uniforms));
+    gl_state_texture(r->st, PICA_FS_LUT_BINDING, GL_TEXTURE_BUFFER, r->buffers.lut_texture);
+    apply_fixed(r, &r->fixed);
+    /* blending in the shader without framebuffer fetch: the attachment is
+     * read with texelFetch; each GL draw is preceded by a texture barrier so
+     * it sees what the previous ones wrote (overlap inside one GL draw reads
+     * the value from before that draw, as on other emulators' fallback) */
+    r->dest_barrier = (r->fs.key.blend_rgb_eq || r->fs.key.blend_alpha_eq) && !r->host.framebuffer_fetch &&
+                      r->rt.has_color;
+    if (r->dest_barrier) {
+        gl_state_texture(r->st, PICA_FS_DEST_BINDING, GL_TEXTURE_2D, r->rt.color_texture);
+        gl_state_sampler(r->st, PICA_FS_DEST_BINDING, r->nearest_sampler);
+    }
+    r->fix_quats = (r->vs_key.outputs & PICA_VS_OUT_NORMQUAT) && r->fs.key.lighting.enable;
+    return PREP_OK;
+}
+
+static float dot4(const float *a, const float *b)
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+
+/* Uploads one chunk (indices first, then the vertices at a multiple of the
+ * vertex size so that base-vertex addressing reaches them) and draws it
+ * once per scissor rectangle. */
+static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
+{
+    const uint32_t nv = out->vertex_count, ni = out->index_count;
+    /* with the quaternion fix-up, up to two copies per triangle */
+    const uint32_t max_v = nv + (r->fix_quats ? 2 * (ni / 3) : 0);
+    const size_t index_bytes = (size_t)ni * 4;
+    const size_t want = index_bytes + VERTEX_BYTES + (size_t)max_v * VERTEX_BYTES;
+    size_t off;
+    uint8_t *base = gl_stream_map(&r->stream, want, 4, &off);
+    if (!base) { /* cannot happen with the pipeline's chunk sizes (asserted above) */
+        pica_problem(r->p, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+                     "draw chunk of %u vertices does not fit the stream buffer; skipped", nv);
+        return;
+    }
+    const size_t voff = (off + index_bytes + VERTEX_BYTES - 1) / VERTEX_BYTES * VERTEX_BYTES;
+    uint32_t *idx = (uint32_t *)base;
+    pica_out_vertex *v = (pica_out_vertex *)(base + (voff - off));
+    memcpy(v, out->vertices, (size_t)nv * VERTEX_BYTES);
+    uint32_t vcount = nv;
+    if (!r->fix_quats) {
+        memcpy(idx, out->indices, index_bytes);
+    } else {
+        for (uint32_t t = 0; t < ni; t += 3) {
+            const uint32_t i0 = out->indices[t];
+            idx[t] = i0;
+            for (uint32_t k = 1; k < 3; k++) {
+                uint32_t i = out->indices[t + k];
+                if (dot4(out->vertices[i0].quat, out->vertices[i].quat) < 0.0f) {
+                    v[vcount] = out->vertices[i];
+                    for (int c = 0; c < 4; c++)
+                        v[vcount].quat[c] = -v[vcount].quat[c];
+                    i = vcount++;
+                }
+                idx[t + k] = i;
+            }
+        }
+    }
+    gl_stream_commit(&r->stream, voff - off + (size_t)vcount * VERTEX_BYTES);
+    const GLint basevertex = (GLint)(voff / VERTEX_BYTES);
+    const pica_gl_fixed *f = &r->fixed;
+    const unsigned passes = f->scissor_rects ? f->scissor_rects : 1;
+    for (unsigned i = 0; i < passes; i++) {
+        gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
+                         f->scissor[i][3]);
+        if (r->dest_barrier) {
+            r->gl->TextureBarrier();
+            r->stats.texture_barriers++;
+        }
+        r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
+                                      basevertex);
+        if (r->shadow_pass) /* the image writes, visible to the next draw, texture reads and read-backs */
+            r->gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
+        r->stats.gl_draws++;
+    }
+    r->stats.triangles += ni / 3;
+    r->drew = true;
+}
+
+static void on_output(void *user, const pica_draw_output *out)
+{
+    pica_rasterizer *r = user;
+    if (!out->index_count)
+        return;
+    if (!r->prepared) {
+        r->prepared = true;
+        const prep res = prepare(r);
+        r->skip = res != PREP_OK;
+        r->stats.skipped += res == PREP_SKIPPED;
+        r->stats.empty += res == PREP_EMPTY;
+    }
+    if (!r->skip)
+        draw_chunk(r, out);
+}
+
+static void on_event(void *user, glhle_pica *p, const glhle_pica_event *ev)
+{
+    pica_rasterizer *r = user;
+    if (ev->type == GLHLE_PICA_EVENT_RESTART_PRIMITIVE) {
+        pica_pipeline_event(r->pipeline, p, ev);
+        return;
+    }
+    const pica_state *s = pica_get_state(p);
+    if (!s->vs_setup.program_generation || (s->geometry.gs_enabled && !s->gs_setup.program_generation)) {
+        /* nothing was ever uploaded to the shader unit: the hardware would
+         * run whatever its memory holds; here there is no program at all */
+        pica_problem(p, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_ERROR,
+                     "draw skipped: no %s shader program has been uploaded (VSH/GSH_CODETRANSFER_DATA)",
+                     !s->vs_setup.program_generation ? "vertex" : "geometry");
+        r->stats.skipped++;
+        return;
+    }
+    r->prepared = r->skip = r->drew = r->shadow_pass = false;
+    pica_pipeline_event(r->pipeline, p, ev);
+    if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
+        r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    if (r->drew) {
+        r->stats.draws++;
+        pica_surface_cache_mark_written(r->surfaces, &pica_get_state(p)->framebuffer, &r->fixed.written,
+                                        r->shadow_pass);
+    } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
+        r->stats.empty++; /* no triangles */
+    }
+}
+
+/* ---- lifetime ------------------------------------------------------------------------------------------ */
+
+static void setup_vao(pica_rasterizer *r)
+{
+    GladGLContext *gl = r->gl;
+    static const struct {
+        GLuint loc;
+        GLint size;
+        GLuint offset;
+    } attribs[PICA_VS_ATTRIB_COUNT] = {
+        {PICA_VS_ATTRIB_POSITION, 4, 0},  {PICA_VS_ATTRIB_NORMQUAT, 4, 16}, {PICA_VS_ATTRIB_COLOR, 4, 32},
+        {PICA_VS_ATTRIB_TEXCOORD0, 2, 48}, {PICA_VS_ATTRIB_TEXCOORD1, 2, 56}, {PICA_VS_ATTRIB_TEXCOORD0_W, 1, 64},
+        {PICA_VS_ATTRIB_VIEW, 3, 72},      {PICA_VS_ATTRIB_TEXCOORD2, 2, 88},
+    };
+    gl->CreateVertexArrays(1, &r->vao);
+    for (int i = 0; i < PICA_VS_ATTRIB_COUNT; i++) {
+        gl->EnableVertexArrayAttrib(r->vao, attribs[i].loc);
+        gl->VertexArrayAttribFormat(r->vao, attribs[i].loc, attribs[i].size, GL_FLOAT, GL_FALSE, attribs[i].offset);
+        gl->VertexArrayAttribBinding(r->vao, attribs[i].loc, 0);
+    }
+    gl->VertexArrayVertexBuffer(r->vao, 0, r->stream.buffer, 0, VERTEX_BYTES);
+    gl->VertexArrayElementBuffer(r->vao, r->stream.buffer);
+}
+
+_Static_assert(offsetof(pica_out_vertex, quat) == 16 && offsetof(pica_out_vertex, color) == 32 &&
+                   offsetof(pica_out_vertex, tc0) == 48 && offsetof(pica_out_vertex, tc1) == 56 &&
+                   offsetof(pica_out_vertex, tc0_w) == 64 && offsetof(pica_out_vertex, view) == 72 &&
+                   offsetof(pica_out_vertex, tc2) == 88,
+               "attribute offsets in setup_vao");
+
+glhle_result pica_rasterizer_create(glhle_pica *p, pica_rasterizer **out)
+{
+    *out = NULL;
+    if (!p->ctx || !p->gl || !p->surfaces)
+        return GLHLE_FAIL(&p->log, GLHLE_RESULT_INVALID_ARGUMENT, "pica draw: the instance has no GL side");
+    pica_rasterizer *r = calloc(1, sizeof *r);
+    if (!r)
+        return GLHLE_FAIL(&p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the draw path");
+    r->p = p;
+    r->ctx = p->ctx;
+    r->gl = &p->ctx->gl;
+    r->st = p->gl;
+    r->surfaces = p->surfaces;
+    r->host.gles = p->ctx->info.gles;
+    r->host.framebuffer_fetch = p->ctx->info.framebuffer_fetch && !p->no_framebuffer_fetch;
+    glhle_bytebuf_init(&r->vs_text, TEXT_LIMIT);
+    glhle_bytebuf_init(&r->fs_text, TEXT_LIMIT);
+    const pica_pipeline_desc pd = {
+        .vertex_capacity = CHUNK_VERTICES,
+        .index_capacity = CHUNK_INDICES,
+        .on_output = on_output,
+        .user = r,
+    };
+    glhle_result res = pica_pipeline_create(&pd, &p->log, &r->pipeline);
+    if (res == GLHLE_RESULT_OK)
+        res = gl_stream_create(p->ctx, GL_ARRAY_BUFFER, STREAM_BYTES, &r->stream);
+    if (res == GLHLE_RESULT_OK)
+        res = gl_program_cache_init(&r->programs, p->ctx, sizeof(program_key), 0);
+    if (res == GLHLE_RESULT_OK)
+        res = pica_fs_buffers_create(p->ctx, &r->buffers);
+    if (res != GLHLE_RESULT_OK) {
+        pica_rasterizer_destroy(r);
+        return res;
+    }
+    GladGLContext *gl = r->gl;
+    setup_vao(r);
+    gl->CreateBuffers(1, &r->vs_ubo);
+    gl->NamedBufferData(r->vs_ubo, sizeof r->vs_uniforms, &r->vs_uniforms, GL_DYNAMIC_DRAW);
+    gl->CreateSamplers(1, &r->nearest_sampler);
+    gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    /* the buffers' creation bound and unbound GL objects outside the shadow */
+    gl_state_invalidate(r->st);
+    glhle_pica_hooks h = {on_event, r,
+                          (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_IMMEDIATE_VERTEX) |
+                              (1u << GLHLE_PICA_EVENT_RESTART_PRIMITIVE)};
+    pica_set_renderer_hooks(p, &h);
+    *out = r;
+    return GLHLE_RESULT_OK;
+}
+
+void pica_rasterizer_destroy(pica_rasterizer *r)
+{
+    if (!r)
+        return;
+    GladGLContext *gl = r->gl;
+    pica_set_renderer_hooks(r->p, NULL);
+    for (int i = 0; i < SAMPLER_SLOTS; i++)
+        if (r->samplers[i].sampler)
+            gl->DeleteSamplers(1, &r->samplers[i].sampler);
+    if (r->nearest_sampler)
+        gl->DeleteSamplers(1, &r->nearest_sampler);
+    for (int i = 0; i < 3; i++)
+        if (r->scratch[i])
+            gl->DeleteTextures(1, &r->scratch[i]);
+    if (r->shadow_view)
+        gl->DeleteTextures(1, &r->shadow_view);
+    if (r->vs_ubo)
+        gl->DeleteBuffers(1, &r->vs_ubo);
+    if (r->vao)
+        gl->DeleteVertexArrays(1, &r->vao);
+    if (r->buffers.ubo)
+        pica_fs_buffers_destroy(r->ctx, &r->buffers);
+    gl_program_cache_free(&r->programs);
+    gl_stream_destroy(&r->stream);
+    pica_pipeline_destroy(r->pipeline);
+    glhle_bytebuf_free(&r->vs_text);
+    glhle_bytebuf_free(&r->fs_text);
+    /* the names above may be in the shared shadow */
+    gl_state_invalidate(r->st);
+    free(r);
+}
+
+void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out)
+{
+    *out = r->stats;
+    out->buffer_uploads = r->buffers.upload_calls;
+}
+
+uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
+{
+    *buffer = r->stream.buffer;
+    return r->stream.persistent ? r->stream.mapped : NULL;
+}
+
+void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
+{
+    r->break_builds = broken;
+}

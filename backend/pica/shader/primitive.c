@@ -1,0 +1,554 @@
+#include "backend/pica/shader/primitive.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/pica/pica_instance.h"
+#include "backend/pica/shader/shader_vm.h"
+#include "backend/pica/shader/vertex.h"
+
+/* Most vertices one draw may ask for: a draw whose attributes are all fixed
+ * reads no memory, so nothing else would bound a NUMVERTICES of 2^32. */
+#define PICA_MAX_DRAW_VERTICES (1u << 24)
+
+/* ---- output mapping ---- */
+
+void pica_output_map_build(pica_output_map *m, const pica_outmap_state *om, uint16_t output_mask)
+{
+    uint8_t sem[16][4];
+    pica_outmap_resolve(om, output_mask, sem);
+    memset(m->src, 64, sizeof m->src);
+    /* registers in order, components x..w: a later mapping of the same
+     * semantic overrides an earlier one, as in Azahar's OutputVertex */
+    for (unsigned reg = 0; reg < 16; reg++)
+        for (unsigned c = 0; c < 4; c++)
+            if (sem[reg][c] < 24)
+                m->src[sem[reg][c]] = (uint8_t)(reg * 4 + c);
+}
+
+void pica_output_map_apply(const pica_output_map *m, const float (*o)[4], pica_out_vertex *v)
+{
+    float src[65];
+    memcpy(src, o, 64 * sizeof(float));
+    src[64] = 1.0f; /* unmapped slots read 1 (Azahar: hardware-tested) */
+    float *dst = (float *)v;
+    for (unsigned k = 0; k < 24; k++)
+        dst[k] = src[m->src[k]];
+    /* the rasterizer takes |c| clamped to 1 before interpolation (yuriks'
+     * hardware tests, cited by Citra/Azahar) */
+    for (unsigned k = 0; k < 4; k++) {
+        float c = fabsf(v->color[k]);
+        v->color[k] = c < 1.0f ? c : 1.0f;
+    }
+}
+
+/* ---- primitive assembly (Azahar primitive_assembly.cpp) ---- */
+
+void pica_assembler_reset(pica_assembler *a, uint8_t mode)
+{
+    memset(a, 0, sizeof *a);
+    a->mode = mode & 3;
+}
+
+bool pica_assembler_push(pica_assembler *a, uint32_t v, uint32_t tri[3])
+{
+    if (a->mode == PICA_PRIM_TRIANGLES || a->mode == PICA_PRIM_GEOMETRY) {
+        if (a->count < 2) {
+            a->buf[a->count++] = v;
+            return false;
+        }
+        a->count = 0;
+        /* geometry primitives: SETEMIT's winding flag reverses the triangle */
+        bool swap = a->mode == PICA_PRIM_GEOMETRY && a->winding;
+        tri[0] = a->buf[swap ? 1 : 0];
+        tri[1] = a->buf[swap ? 0 : 1];
+        tri[2] = v;
+        if (swap)
+            a->winding = false;
+        return true;
+    }
+    /* strip: buffer slots alternate, so odd triangles come out as (v2, v1,
+     * v3), the usual strip winding; fan: slot 0 keeps the centre */
+    bool done = false;
+    if (a->strip_ready) {
+        tri[0] = a->buf[0];
+        tri[1] = a->buf[1];
+        tri[2] = v;
+        done = true;
+    }
+    a->buf[a->count] = v;
+    a->strip_ready |= a->count == 1;
+    a->count = a->mode == PICA_PRIM_TRIANGLE_STRIP ? (uint8_t)!a->count : 1;
+    return done;
+}
+
+/* Which buffered slots hold a vertex a future triangle can use. */
+static unsigned assembler_live(const pica_assembler *a)
+{
+    if (a->mode == PICA_PRIM_TRIANGLES || a->mode == PICA_PRIM_GEOMETRY)
+        return a->count == 2 ? 3u : a->count == 1 ? 1u : 0u;
+    return a->strip_ready ? 3u : a->count == 1 ? 1u : 0u;
+}
+
+/* ---- the pipeline ---- */
+
+#define VS_CACHE_ENTRIES 256 /* shaded vertices kept for the geometry-shader path */
+
+struct pica_pipeline {
+    pica_vm_unit vs, gs;
+    _Alignas(16) float attr[16][4];
+    _Alignas(16) float vs_cache[VS_CACHE_ENTRIES][16][4];
+    uint32_t vs_cache_index[VS_CACHE_ENTRIES];
+    uint32_t vs_cache_stamp[VS_CACHE_ENTRIES];
+    float gs_in[16][4];
+    glhle_logger log;
+    pica_pipeline_desc desc;
+    pica_vm_cache *programs;
+    pica_vm_binding vs_bind, gs_bind;
+    pica_vertex_loader loader;
+    pica_vertex_cache cache;
+    pica_output_map map;
+    pica_assembler pa;
+    pica_out_vertex *verts;
+    uint32_t nverts, vcap;
+    uint32_t *idx;
+    uint32_t nidx, icap;
+    uint32_t chunk_status;
+    /* per draw */
+    glhle_pica *pica;
+    const pica_state *st;
+    pica_vm_program *vsp, *gsp;
+    uint32_t draw_status;
+    bool failed;
+    /* geometry shader input */
+    uint32_t gs_attrs;          /* attributes buffered (point mode) */
+    uint32_t gs_vertices;       /* vertices buffered (fixed, variable modes) */
+    uint32_t gs_next_c;         /* next c register to fill (fixed, variable modes) */
+    uint32_t gs_total, gs_main; /* variable mode: vertices of this primitive, main vertices */
+    bool gs_need_count;         /* variable mode: the next index is a vertex count */
+    uint32_t gs_c_lo, gs_c_hi;  /* c registers the GS input wrote this draw */
+    uint32_t vs_cache_gen;
+    bool immediate;             /* the last event was an immediate-mode vertex */
+    pica_pipeline_stats stats;
+};
+
+glhle_result pica_pipeline_create(const pica_pipeline_desc *desc, const glhle_logger *lg, pica_pipeline **out)
+{
+    *out = NULL;
+    pica_pipeline *pl = aligned_alloc(64, (sizeof *pl + 63) & ~(size_t)63);
+    if (!pl)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "pica pipeline: out of memory");
+    memset(pl, 0, sizeof *pl);
+    pl->desc = desc ? *desc : (pica_pipeline_desc){0};
+    if (lg)
+        pl->log = *lg;
+    pl->vcap = pl->desc.vertex_capacity ? pl->desc.vertex_capacity : 16384;
+    if (pl->vcap < 16)
+        pl->vcap = 16;
+    if (pl->vcap > (1u << 24))
+        pl->vcap = 1u << 24;
+    /* indexed meshes reuse vertices: about six indices per vertex for a grid */
+    pl->icap = pl->desc.index_capacity ? pl->desc.index_capacity : 6 * pl->vcap;
+    if (pl->icap < 3 * pl->vcap)
+        pl->icap = 3 * pl->vcap;
+    pl->verts = malloc((size_t)pl->vcap * sizeof *pl->verts);
+    pl->idx = malloc((size_t)pl->icap * sizeof *pl->idx);
+    glhle_result r = pica_vm_cache_create(pl->desc.program_cache, &pl->programs);
+    if (!pl->verts || !pl->idx || r != GLHLE_RESULT_OK || !pica_vertex_cache_init(&pl->cache)) {
+        uint32_t vcap = pl->vcap;
+        pica_pipeline_destroy(pl);
+        return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "pica pipeline: out of memory for %u output vertices",
+                          vcap);
+    }
+    pica_vm_unit_init(&pl->vs, false);
+    pica_vm_unit_init(&pl->gs, true);
+    pl->vs.step_limit = pl->gs.step_limit = pl->desc.step_limit;
+    pica_assembler_reset(&pl->pa, PICA_PRIM_TRIANGLES);
+    pl->vs_cache_gen = 1;
+    *out = pl;
+    return GLHLE_RESULT_OK;
+}
+
+void pica_pipeline_destroy(pica_pipeline *pl)
+{
+    if (!pl)
+        return;
+    free(pl->verts);
+    free(pl->idx);
+    pica_vm_cache_destroy(pl->programs);
+    pica_vertex_cache_free(&pl->cache);
+    free(pl);
+}
+
+pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl)
+{
+    return pl->stats;
+}
+
+void pica_pipeline_attach(pica_pipeline *pl, glhle_pica *p)
+{
+    glhle_pica_hooks h = {pica_pipeline_event, pl,
+                          (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_IMMEDIATE_VERTEX) |
+                              (1u << GLHLE_PICA_EVENT_RESTART_PRIMITIVE)};
+    pica_set_renderer_hooks(p, &h);
+}
+
+/* Hands the chunk to the consumer and starts the next one with the
+ * vertices the assembler still holds (a strip or fan goes on across
+ * chunks). The post-vertex cache pointed into the old chunk: cleared. */
+static void flush(pica_pipeline *pl, bool end_of_draw)
+{
+    if (pl->nidx || end_of_draw) {
+        pica_draw_output out = {pl->verts, pl->nverts, pl->idx, pl->nidx, end_of_draw,
+                                pl->chunk_status | pl->draw_status};
+        if (pl->desc.on_output)
+            pl->desc.on_output(pl->desc.user, &out);
+        pl->stats.chunks++;
+    }
+    /* both kept vertices are read before either is written: a slot the
+     * post-vertex cache handed out may be 0 or 1, where the other one lands */
+    unsigned live = assembler_live(&pl->pa);
+    pica_out_vertex keep[2];
+    uint32_t n = 0;
+    for (unsigned k = 0; k < 2; k++)
+        if (live & (1u << k)) {
+            keep[n] = pl->verts[pl->pa.buf[k]];
+            pl->pa.buf[k] = n++;
+        }
+    memcpy(pl->verts, keep, n * sizeof keep[0]);
+    pl->nverts = n;
+    pl->nidx = 0;
+    pl->chunk_status = 0;
+    pica_vertex_cache_clear(&pl->cache);
+}
+
+/* Room for `verts` more vertices and a triangle per vertex. */
+static void make_room(pica_pipeline *pl, uint32_t verts)
+{
+    if (pl->nverts + verts > pl->vcap || pl->nidx + 3 * verts > pl->icap)
+        flush(pl, false);
+}
+
+static void submit(pica_pipeline *pl, uint32_t v)
+{
+    uint32_t tri[3];
+    if (pica_assembler_push(&pl->pa, v, tri)) {
+        memcpy(pl->idx + pl->nidx, tri, sizeof tri);
+        pl->nidx += 3;
+        pl->stats.triangles++;
+    }
+}
+
+static uint32_t append_vertex(pica_pipeline *pl, const float (*o)[4])
+{
+    pica_output_map_apply(&pl->map, o, &pl->verts[pl->nverts]);
+    return pl->nverts++;
+}
+
+/* A geometry shader's EMIT with its primitive flag: the three buffered
+ * vertices go to the assembler, winding first (Azahar GeometryEmitter). */
+static void on_gs_prim(void *user, const float (*v0)[4], const float (*v1)[4], const float (*v2)[4], bool winding)
+{
+    pica_pipeline *pl = user;
+    make_room(pl, 3);
+    if (winding)
+        pl->pa.winding = true;
+    const float (*v[3])[4] = {v0, v1, v2};
+    for (int k = 0; k < 3; k++)
+        submit(pl, append_vertex(pl, v[k]));
+}
+
+static void run_gs(pica_pipeline *pl)
+{
+    pl->draw_status |= pica_vm_run(&pl->gs, pl->gsp, pl->st->gs_setup.entry_point);
+    pl->stats.gs_invocations++;
+    /* b15 is set after every geometry shader invocation, so a program can
+     * tell the first invocation of a batch (picasso Manual; Azahar) */
+    pl->gs.bools |= 0x8000;
+}
+
+static void gs_uniform(pica_pipeline *pl, uint32_t c, const float *v)
+{
+    if (c >= 96) {
+        /* past c95 the array has nowhere to go; dropped, reported once */
+        pl->draw_status |= PICA_VM_BAD_VERTEX_ID;
+        return;
+    }
+    memcpy(pica_vm_uniform(&pl->gs, c), v, 16);
+    if (c < pl->gs_c_lo)
+        pl->gs_c_lo = c;
+    if (c + 1 > pl->gs_c_hi)
+        pl->gs_c_hi = c + 1;
+}
+
+/* One shaded vertex (VS output registers) into the geometry shader's input
+ * (Azahar geometry_pipeline.cpp). The VS outputs are packed by the VS output
+ * mask; GPUREG_VSH_OUTMAP_TOTAL1 + 1 of them per vertex. */
+static void gs_input(pica_pipeline *pl, const float (*o)[4])
+{
+    const pica_state *st = pl->st;
+    const pica_geometry_state *g = &st->geometry;
+    float packed[16][4];
+    uint32_t n = 0;
+    for (unsigned reg = 0; reg < 16; reg++)
+        if (st->vs.output_mask & (1u << reg))
+            memcpy(packed[n++], o[reg], 16);
+    uint32_t per_vertex = g->vs_outmap_total1 < n ? g->vs_outmap_total1 : n;
+    switch (g->gs_mode) {
+    case 0: { /* point: VS outputs fill the GS input buffer, then v registers */
+        uint32_t want = st->gs.input_count;
+        for (uint32_t k = 0; k < per_vertex && pl->gs_attrs < 16; k++)
+            memcpy(pl->gs_in[pl->gs_attrs++], packed[k], 16);
+        if (pl->gs_attrs >= want) {
+            for (uint32_t a = 0; a < want; a++)
+                memcpy(pica_vm_input(&pl->gs, st->gs.input_register[a]), pl->gs_in[a], 16);
+            pl->gs_attrs = 0;
+            run_gs(pl);
+        }
+        break;
+    }
+    case 1: { /* variable: main vertices give every attribute, the rest only the first */
+        bool main = pl->gs_main > 0;
+        for (uint32_t k = 0; k < (main ? per_vertex : 1u); k++)
+            gs_uniform(pl, pl->gs_next_c++, packed[k]);
+        if (main)
+            pl->gs_main--;
+        if (--pl->gs_total == 0) {
+            pl->gs_need_count = true;
+            run_gs(pl);
+        }
+        break;
+    }
+    default: { /* fixed: a fixed number of vertices into c[start_index...] */
+        for (uint32_t k = 0; k < per_vertex; k++)
+            gs_uniform(pl, pl->gs_next_c++, packed[k]);
+        if (++pl->gs_vertices >= g->gs_fixed_vertex_count) {
+            pl->gs_vertices = 0;
+            pl->gs_next_c = g->gs_start_index;
+            run_gs(pl);
+        }
+        break;
+    }
+    }
+}
+
+/* Variable mode: an index that starts a primitive is its vertex count;
+ * c0 holds it in all four components (Azahar SubmitIndex). */
+static void gs_count(pica_pipeline *pl, uint32_t count)
+{
+    float n = (float)count, v[4] = {n, n, n, n};
+    gs_uniform(pl, 0, v);
+    pl->gs_next_c = 1;
+    pl->gs_total = count;
+    pl->gs_main = (pl->st->geometry.gsh_misc1 & 0xFF) + 1;
+    pl->gs_need_count = count == 0;
+}
+
+/* Runs the vertex shader on attribute-order inputs; outputs stay in the
+ * unit's o registers. */
+static void run_vs(pica_pipeline *pl, const float (*attr)[4], uint32_t count)
+{
+    const pica_shader_unit_state *vs = &pl->st->vs;
+    for (uint32_t a = 0; a < vs->input_count && a < 16; a++)
+        memcpy(pica_vm_input(&pl->vs, vs->input_register[a]), a < count ? attr[a] : (const float[4]){0, 0, 0, 0},
+               16);
+    pl->draw_status |= pica_vm_run(&pl->vs, pl->vsp, pl->st->vs_setup.entry_point);
+    pl->stats.vs_invocations++;
+}
+
+static const float (*vs_out(pica_pipeline *pl))[4]
+{
+    return (const float(*)[4])pl->vs.reg[PICA_VM_SLOT_O];
+}
+
+/* Everything a draw or an immediate vertex needs from the state. The
+ * geometry shader's input buffer starts empty at each draw and at the first
+ * of a run of immediate-mode vertices (Azahar reconfigures it then). */
+static void begin(pica_pipeline *pl, glhle_pica *p, bool reset_gs_input)
+{
+    const pica_state *st = pica_get_state(p);
+    pl->pica = p;
+    pl->st = st;
+    pl->draw_status = 0;
+    pl->failed = false;
+    bool gs = st->geometry.gs_enabled;
+    pl->vsp = pica_vm_cache_get(pl->programs, &pl->vs_bind, &st->vs_setup);
+    pica_vm_unit_load_uniforms(&pl->vs, &st->vs_setup);
+    pica_output_map_build(&pl->map, &st->outmap, gs ? st->gs.output_mask : st->vs.output_mask);
+    if (st->geometry.primitive_mode != pl->pa.mode)
+        pica_assembler_reset(&pl->pa, st->geometry.primitive_mode);
+    if (gs) {
+        pl->gsp = pica_vm_cache_get(pl->programs, &pl->gs_bind, &st->gs_setup);
+        pica_vm_unit_load_uniforms(&pl->gs, &st->gs_setup);
+        pl->gs.on_prim = on_gs_prim;
+        pl->gs.on_prim_user = pl;
+        pl->gs_c_lo = 96;
+        pl->gs_c_hi = 0;
+        if (reset_gs_input) {
+            pl->gs_attrs = pl->gs_vertices = 0;
+            pl->gs_next_c = st->geometry.gs_start_index;
+            pl->gs_need_count = true;
+        }
+    }
+}
+
+/* Reports the draw's shader problems once, and writes back what the
+ * geometry shader unit changed in its uniforms (b15, array modes' c
+ * registers): they stay in the unit on hardware. */
+static void end(pica_pipeline *pl, const char *what)
+{
+    glhle_pica *p = pl->pica;
+    uint32_t s = pl->draw_status;
+    pl->chunk_status |= s;
+    if (s & PICA_VM_STOPPED)
+        pica_problem(p, (s & PICA_VM_STEP_LIMIT) ? GLHLE_RESULT_LIMIT_EXCEEDED : GLHLE_RESULT_BAD_DATA,
+                     GLHLE_LOG_ERROR,
+                     "%s: a shader invocation was stopped (status 0x%X: step limit 0x1, ran off the end 0x2, break "
+                     "outside a loop 0x4, entry point past code 0x8); its outputs are used as they stand",
+                     what, s);
+    else if (s & (PICA_VM_UNKNOWN_OPCODE | PICA_VM_EMIT_IN_VS | PICA_VM_BAD_VERTEX_ID))
+        pica_problem(p, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
+                     "%s: shader status 0x%X (undefined opcode run as NOP 0x20, emit in a vertex shader 0x40, "
+                     "vertex id 3 or GS array past c95 0x80)",
+                     what, s);
+    if (pl->st->geometry.gs_enabled) {
+        pica_state *ms = pica_get_state_mut(p);
+        bool changed = ms->gs_setup.bool_uniforms != pl->gs.bools;
+        ms->gs_setup.bool_uniforms = pl->gs.bools;
+        if (pl->gs_c_hi > pl->gs_c_lo) {
+            size_t bytes = (size_t)(pl->gs_c_hi - pl->gs_c_lo) * 16;
+            changed = changed ||
+                      memcmp(ms->gs_setup.float_uniforms[pl->gs_c_lo], pica_vm_uniform(&pl->gs, pl->gs_c_lo), bytes) != 0;
+            memcpy(ms->gs_setup.float_uniforms[pl->gs_c_lo], pica_vm_uniform(&pl->gs, pl->gs_c_lo), bytes);
+        }
+        if (changed)
+            ms->dirty |= PICA_DIRTY(GS_UNIFORMS);
+    }
+}
+
+/* A vertex through the vertex shader (and the geometry shader's input);
+ * without a geometry shader, into the assembler. `attr` is NULL for a draw:
+ * the attributes are loaded only when the post-vertex cache misses. Returns
+ * false when they cannot be loaded (reported; the draw stops). */
+static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const float (*attr)[4], uint32_t nattr,
+                    uint32_t position, uint32_t count)
+{
+    bool gs = pl->st->geometry.gs_enabled;
+    uint32_t slot, e = index % VS_CACHE_ENTRIES;
+    if (!gs) {
+        make_room(pl, 1);
+        if (cacheable && pica_vertex_cache_find(&pl->cache, index, &slot)) {
+            submit(pl, slot);
+            return true;
+        }
+    } else if (cacheable && pl->vs_cache_stamp[e] == pl->vs_cache_gen && pl->vs_cache_index[e] == index) {
+        gs_input(pl, (const float(*)[4])pl->vs_cache[e]);
+        return true;
+    }
+    if (!attr) {
+        uint32_t bad;
+        if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
+            pica_problem(pl->pica, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+                         "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest "
+                         "of the draw is skipped",
+                         position, count, index, bad);
+            return false;
+        }
+        attr = (const float(*)[4])pl->attr;
+        nattr = pl->loader.attrib_count;
+    }
+    run_vs(pl, attr, nattr);
+    if (!gs) {
+        slot = append_vertex(pl, vs_out(pl));
+        if (cacheable)
+            pica_vertex_cache_put(&pl->cache, index, slot);
+        submit(pl, slot);
+        return true;
+    }
+    if (cacheable) {
+        memcpy(pl->vs_cache[e], vs_out(pl), sizeof pl->vs_cache[e]);
+        pl->vs_cache_index[e] = index;
+        pl->vs_cache_stamp[e] = pl->vs_cache_gen;
+    }
+    gs_input(pl, vs_out(pl));
+    return true;
+}
+
+static void draw(pica_pipeline *pl, glhle_pica *p, const glhle_pica_event *ev)
+{
+    begin(pl, p, true);
+    pl->immediate = false;
+    const pica_state *st = pl->st;
+    const pica_geometry_state *g = &st->geometry;
+    bool indexed = ev->u.draw.indexed;
+    uint32_t count = g->vertex_count;
+    pl->stats.draws++;
+    pl->stats.vertices_in += count;
+    /* the shaded-vertex cache of the geometry path holds per-draw results */
+    if (++pl->vs_cache_gen == 0)
+        pl->vs_cache_gen = 1;
+    pica_vertex_cache_clear(&pl->cache);
+    if (count > PICA_MAX_DRAW_VERTICES) {
+        pica_problem(p, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+                     "draw of %u vertices exceeds the %u-vertex limit; the draw is skipped", count,
+                     PICA_MAX_DRAW_VERTICES);
+        end(pl, "draw");
+        return;
+    }
+    const uint8_t *ib = NULL;
+    if (indexed && count) {
+        uint32_t bytes = count * (g->index_u16 ? 2u : 1u);
+        ib = pica_guest_ptr(p, g->index_address, bytes);
+        if (!ib) {
+            pica_problem(p, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+                         "index buffer 0x%08X (+%u bytes) is outside guest memory; the draw is skipped",
+                         g->index_address, bytes);
+            end(pl, "draw");
+            return;
+        }
+    }
+    pica_vertex_loader_setup(&pl->loader, g, st->fixed_attrib, &p->mem);
+    bool variable = g->gs_enabled && g->gs_mode == 1;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t index;
+        if (indexed)
+            index = g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i];
+        else
+            index = g->vertex_offset + i; /* VERTEX_OFFSET applies to arrays only (Azahar) */
+        if (variable && pl->gs_need_count) {
+            gs_count(pl, index);
+            continue;
+        }
+        if (!process(pl, index, indexed, NULL, 0, i, count))
+            break;
+    }
+    end(pl, "draw");
+    flush(pl, true);
+}
+
+void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *ev)
+{
+    pica_pipeline *pl = pipeline;
+    switch (ev->type) {
+    case GLHLE_PICA_EVENT_DRAW:
+        draw(pl, p, ev);
+        break;
+    case GLHLE_PICA_EVENT_IMMEDIATE_VERTEX:
+        /* one vertex per event; triangles go out as soon as they complete
+         * (Azahar DrawImmediate) */
+        begin(pl, p, !pl->immediate);
+        pl->immediate = true;
+        pl->stats.immediate_vertices++;
+        process(pl, 0, false, ev->u.vertex.attrib, ev->u.vertex.attrib_count, 0, 1);
+        end(pl, "immediate-mode vertex");
+        if (pl->nidx)
+            flush(pl, true);
+        break;
+    case GLHLE_PICA_EVENT_RESTART_PRIMITIVE:
+        pica_assembler_reset(&pl->pa, pl->pa.mode);
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,121 @@
+/* The back half of the PICA200 geometry pipeline on the CPU: shader output
+ * mapping (GPUREG_SH_OUTMAP_*) to fixed-function semantics, primitive
+ * assembly (triangle list, strip, fan, geometry-shader primitives,
+ * GPUREG_RESTART_PRIMITIVE), the geometry-shader input modes, and the
+ * draw driver that a PICA instance's renderer hook calls for DRAW,
+ * IMMEDIATE_VERTEX and RESTART_PRIMITIVE events.
+ *
+ * A draw produces output vertices (pica_out_vertex: the 24 semantic slots)
+ * and a triangle list of indices into them, in fixed-size buffers allocated
+ * once; when they fill up, or at the end of a draw, the consumer's callback
+ * gets them (a GL upload, a test, a trace). Nothing is allocated per draw.
+ *
+ * Facts: 3dbrew GPU/Internal_Registers (semantics table of SH_OUTMAP_Oi,
+ * PRIMITIVE_CONFIG modes, GSH_MISC0/1), GPU/Shader_Instruction_Set
+ * (SETEMIT/EMIT); Azahar video_core/pica/ output_vertex.cpp (unmapped
+ * slots read 1.0, colours clamped to min(|c|, 1) before interpolation,
+ * which yuriks' hardware tests show), primitive_assembly.cpp (strip and fan
+ * order, geometry-shader winding), geometry_pipeline.cpp (point, variable
+ * and fixed GS input modes, b15 set after every GS invocation). */
+#ifndef GLHLE_PICA_PRIMITIVE_H
+#define GLHLE_PICA_PRIMITIVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend/common/log.h"
+#include "backend/pica/frontend/pica_state.h"
+#include "glhle/pica.h"
+
+/* One output vertex: float k is semantic k of the SH_OUTMAP table, so the
+ * struct is the map's target as is (0x11 and 0x15 are padding). Ready for a
+ * GL vertex buffer. */
+typedef struct pica_out_vertex {
+    float pos[4];   /* 0x00-0x03 clip-space position */
+    float quat[4];  /* 0x04-0x07 normal quaternion */
+    float color[4]; /* 0x08-0x0B, already clamped to min(|c|, 1) */
+    float tc0[2];   /* 0x0C-0x0D */
+    float tc1[2];   /* 0x0E-0x0F */
+    float tc0_w;    /* 0x10 */
+    float pad0;     /* 0x11 */
+    float view[3];  /* 0x12-0x14 */
+    float pad1;     /* 0x15 */
+    float tc2[2];   /* 0x16-0x17 */
+} pica_out_vertex;
+_Static_assert(sizeof(pica_out_vertex) == 24 * sizeof(float), "one float per semantic slot");
+
+/* ---- output mapping ---- */
+
+/* For each semantic slot, where it comes from among the 16 output registers
+ * (register * 4 + component), or 64 for "unmapped, reads 1.0". */
+typedef struct pica_output_map {
+    uint8_t src[24];
+} pica_output_map;
+
+/* Builds the map for the output registers enabled in output_mask (which the
+ * hardware packs into SH_OUTMAP slots in register order). When two
+ * components name one semantic, the later one wins (Azahar's order). */
+void pica_output_map_build(pica_output_map *m, const pica_outmap_state *om, uint16_t output_mask);
+/* Fills one output vertex from the 16 output registers. */
+void pica_output_map_apply(const pica_output_map *m, const float (*o)[4], pica_out_vertex *v);
+
+/* ---- primitive assembly ---- */
+
+typedef struct pica_assembler {
+    uint8_t mode;        /* pica_primitive_mode */
+    uint8_t count;       /* vertices buffered (list) / position (strip, fan) */
+    bool strip_ready;    /* strip/fan: two vertices seen */
+    bool winding;        /* geometry primitives: reverse the next triangle */
+    uint32_t buf[2];     /* buffered vertices (output indices) */
+} pica_assembler;
+
+void pica_assembler_reset(pica_assembler *a, uint8_t mode);
+/* Adds vertex v; returns true and the triangle in tri[] when one completes. */
+bool pica_assembler_push(pica_assembler *a, uint32_t v, uint32_t tri[3]);
+
+/* ---- the draw driver ---- */
+
+typedef struct pica_draw_output {
+    const pica_out_vertex *vertices;
+    uint32_t vertex_count;
+    const uint32_t *indices;   /* triangles, three indices each */
+    uint32_t index_count;
+    bool end_of_draw;          /* false: the buffers filled up and more of this draw follows */
+    uint32_t vm_status;        /* shader status bits (PICA_VM_*) ORed over this output */
+} pica_draw_output;
+
+typedef void (*pica_output_fn)(void *user, const pica_draw_output *out);
+
+/* zero means default */
+typedef struct pica_pipeline_desc {
+    uint32_t vertex_capacity;  /* output vertices per chunk; 0 -> 16384, at least 16 */
+    uint32_t index_capacity;   /* triangle indices per chunk; 0 -> 6 x vertex_capacity, at least 3 x */
+    uint32_t program_cache;    /* decoded programs kept; 0 -> 16 */
+    uint32_t step_limit;       /* shader instructions per invocation; 0 -> PICA_VM_DEFAULT_STEP_LIMIT */
+    pica_output_fn on_output;  /* NULL: output is only counted */
+    void *user;
+} pica_pipeline_desc;
+
+typedef struct pica_pipeline_stats {
+    uint64_t draws, immediate_vertices;
+    uint64_t vertices_in;      /* vertices the draws asked for */
+    uint64_t vs_invocations;   /* vertex-shader runs (cache misses) */
+    uint64_t gs_invocations;
+    uint64_t triangles;
+    uint64_t chunks;           /* output callbacks */
+} pica_pipeline_stats;
+
+typedef struct pica_pipeline pica_pipeline;
+
+glhle_result pica_pipeline_create(const pica_pipeline_desc *desc, const glhle_logger *lg, pica_pipeline **out);
+void pica_pipeline_destroy(pica_pipeline *pl);
+/* The renderer-hook body (glhle_pica_event_fn): handles DRAW,
+ * IMMEDIATE_VERTEX and RESTART_PRIMITIVE, ignores the rest. Problems
+ * (unmapped index or attribute data, stopped shaders) are reported through
+ * the instance's run, with the command's byte offset. */
+void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *ev);
+/* Installs pica_pipeline_event as the instance's renderer hook. */
+void pica_pipeline_attach(pica_pipeline *pl, glhle_pica *p);
+pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl);
+
+#endif

@@ -1,0 +1,557 @@
+/* The trace recorder: turns the public calls of one PICA instance into
+ * trace chunks (trace_format.h), and keeps per-page hashes of the mapped
+ * guest memory to record what the core changed between calls. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/pica/surface/display.h"
+#include "backend/pica/pica_instance.h"
+#include "backend/pica/trace/trace_format.h"
+#include "backend/pica/trace/trace_record.h"
+#include "backend/pica/trace/trace_state.h"
+
+#define PAGE 4096u
+
+typedef struct rec_mapping {
+    uint32_t paddr;
+    uint32_t size;
+    const uint8_t *host;
+    uint64_t *page_hash; /* one per 4 KiB page; the last page may be short */
+} rec_mapping;
+
+struct glhle_trace_recorder {
+    pica_trace_writer w;
+    glhle_logger log;
+    bool own_log;             /* desc.log given: keep it after attaching */
+    bool to_file;
+    bool invalidate_only;
+    char *comment;
+    glhle_pica *pica;
+    bool attached;            /* has been attached (once) */
+    bool finished;
+    uint32_t frames;
+    uint64_t zero_page_hash;
+    rec_mapping map[GLHLE_PICA_MAX_MAPPINGS];
+    uint32_t map_count;
+};
+
+static const uint8_t zero_page[PAGE];
+
+static void drop_log(void *user, const glhle_log_record *r)
+{
+    (void)user;
+    (void)r;
+}
+/* for working out a call's output range again: the call has logged already */
+static const glhle_logger quiet_log = {drop_log, NULL, GLHLE_LOG_ERROR};
+
+glhle_result glhle_trace_recorder_create(const glhle_trace_recorder_desc *desc, glhle_trace_recorder **out)
+{
+    if (!out)
+        return GLHLE_FAIL(NULL, GLHLE_RESULT_INVALID_ARGUMENT, "trace: glhle_trace_recorder_create needs an out pointer");
+    *out = NULL;
+    glhle_trace_recorder_desc d;
+    memset(&d, 0, sizeof d);
+    if (desc)
+        d = *desc;
+    glhle_trace_recorder *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return GLHLE_FAIL(NULL, GLHLE_RESULT_OUT_OF_MEMORY, "trace: no memory for a recorder");
+    if (d.log) {
+        rec->log = (glhle_logger){d.log, d.log_user, d.log_level};
+        rec->own_log = true;
+    } else {
+        rec->log = (glhle_logger){NULL, NULL, GLHLE_LOG_WARN};
+    }
+    rec->invalidate_only = d.invalidate_only;
+    rec->to_file = d.path != NULL;
+    rec->zero_page_hash = glhle_hash64(zero_page, PAGE);
+    if (d.comment) {
+        rec->comment = strdup(d.comment);
+        if (!rec->comment) {
+            free(rec);
+            return GLHLE_FAIL(NULL, GLHLE_RESULT_OUT_OF_MEMORY, "trace: no memory for the recorder's comment");
+        }
+    }
+    glhle_result r = pica_trace_writer_open(&rec->w, d.path, d.max_bytes, &rec->log);
+    if (r != GLHLE_RESULT_OK) {
+        pica_trace_writer_free(&rec->w);
+        free(rec->comment);
+        free(rec);
+        return r;
+    }
+    if (rec->comment)
+        pica_trace_put(&rec->w, PICA_TRACE_COMMENT, rec->comment, strlen(rec->comment), NULL, 0);
+    *out = rec;
+    return GLHLE_RESULT_OK;
+}
+
+/* ---- guest memory -------------------------------------------------------------- */
+
+static uint32_t page_count(uint32_t size)
+{
+    return (uint32_t)(((uint64_t)size + PAGE - 1) / PAGE);
+}
+
+static uint32_t page_bytes(const rec_mapping *m, uint32_t page)
+{
+    uint64_t left = (uint64_t)m->size - (uint64_t)page * PAGE;
+    return left < PAGE ? (uint32_t)left : PAGE;
+}
+
+static bool page_is_zero(const glhle_trace_recorder *rec, const rec_mapping *m, uint32_t page, uint64_t hash)
+{
+    uint32_t n = page_bytes(m, page);
+    if (n == PAGE && hash != rec->zero_page_hash)
+        return false;
+    return memcmp(m->host + (size_t)page * PAGE, zero_page, n) == 0;
+}
+
+/* MEMORY chunks for pages [first, end) of m, in pieces of at most
+ * PICA_TRACE_MEMORY_PIECE bytes. */
+static void record_pages(glhle_trace_recorder *rec, const rec_mapping *m, uint32_t first, uint32_t end)
+{
+    uint64_t off = (uint64_t)first * PAGE;
+    uint64_t stop = (uint64_t)end * PAGE;
+    if (stop > m->size)
+        stop = m->size;
+    while (off < stop) {
+        uint64_t n = stop - off < PICA_TRACE_MEMORY_PIECE ? stop - off : PICA_TRACE_MEMORY_PIECE;
+        uint8_t head[PICA_TRACE_MEMORY_SIZE];
+        pica_trace_wr32(head, m->paddr + (uint32_t)off);
+        pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + off, (size_t)n);
+        off += n;
+    }
+}
+
+/* Re-hashes pages [first, end) of m; with `record`, the pages whose hash
+ * changed (or, with `nonzero`, that hold anything but zeros) are recorded. */
+static void hash_pages(glhle_trace_recorder *rec, rec_mapping *m, uint32_t first, uint32_t end, bool record,
+                       bool nonzero)
+{
+    uint32_t run = UINT32_MAX;
+    for (uint32_t pg = first; pg < end; pg++) {
+        uint64_t h = glhle_hash64(m->host + (size_t)pg * PAGE, page_bytes(m, pg));
+        bool take = nonzero ? !page_is_zero(rec, m, pg, h) : h != m->page_hash[pg];
+        m->page_hash[pg] = h;
+        if (take && run == UINT32_MAX)
+            run = pg;
+        if (!take && run != UINT32_MAX) {
+            if (record)
+                record_pages(rec, m, run, pg);
+            run = UINT32_MAX;
+        }
+    }
+    if (run != UINT32_MAX && record)
+        record_pages(rec, m, run, end);
+}
+
+static bool add_mapping(glhle_trace_recorder *rec, uint32_t paddr, const void *host, size_t size)
+{
+    if (rec->map_count == GLHLE_PICA_MAX_MAPPINGS)
+        return false;
+    rec_mapping *m = &rec->map[rec->map_count];
+    m->page_hash = calloc(page_count((uint32_t)size), sizeof *m->page_hash);
+    if (!m->page_hash) {
+        rec->w.error = rec->w.error ? rec->w.error : GLHLE_RESULT_OUT_OF_MEMORY;
+        GLHLE_ERROR(&rec->log, "trace: no memory for the page hashes of guest 0x%08x (%zu bytes); recording stops",
+                    paddr, size);
+        return false;
+    }
+    m->paddr = paddr;
+    m->size = (uint32_t)size;
+    m->host = host;
+    rec->map_count++;
+    uint8_t p[PICA_TRACE_MAP_SIZE];
+    pica_trace_wr32(p, paddr);
+    pica_trace_wr32(p + 4, (uint32_t)size);
+    pica_trace_put(&rec->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
+    hash_pages(rec, m, 0, page_count(m->size), true, true);
+    return true;
+}
+
+static bool active(const glhle_trace_recorder *rec)
+{
+    return rec->pica && rec->w.error == GLHLE_RESULT_OK;
+}
+
+/* Records the pages the core changed since the last call. */
+static void sync(glhle_trace_recorder *rec)
+{
+    if (!active(rec) || rec->invalidate_only)
+        return;
+    for (uint32_t i = 0; i < rec->map_count; i++)
+        hash_pages(rec, &rec->map[i], 0, page_count(rec->map[i].size), true, false);
+}
+
+void pica_rec_absorb(glhle_trace_recorder *rec, uint32_t paddr, uint64_t size)
+{
+    if (!active(rec) || rec->invalidate_only || size == 0)
+        return;
+    uint64_t end = (uint64_t)paddr + size;
+    for (uint32_t i = 0; i < rec->map_count; i++) {
+        rec_mapping *m = &rec->map[i];
+        uint64_t lo = paddr > m->paddr ? paddr : m->paddr;
+        uint64_t hi = end < (uint64_t)m->paddr + m->size ? end : (uint64_t)m->paddr + m->size;
+        if (lo >= hi)
+            continue;
+        hash_pages(rec, m, (uint32_t)((lo - m->paddr) / PAGE), (uint32_t)((hi - m->paddr + PAGE - 1) / PAGE), false,
+                   false);
+    }
+}
+
+/* MEMORY chunks for [paddr, paddr + size) as it is now, where mapped. */
+static void record_range(glhle_trace_recorder *rec, uint32_t paddr, uint32_t size)
+{
+    uint64_t end = (uint64_t)paddr + size;
+    for (uint32_t i = 0; i < rec->map_count; i++) {
+        rec_mapping *m = &rec->map[i];
+        uint64_t lo = paddr > m->paddr ? paddr : m->paddr;
+        uint64_t hi = end < (uint64_t)m->paddr + m->size ? end : (uint64_t)m->paddr + m->size;
+        for (uint64_t at = lo; at < hi;) {
+            uint64_t n = hi - at < PICA_TRACE_MEMORY_PIECE ? hi - at : PICA_TRACE_MEMORY_PIECE;
+            uint8_t head[PICA_TRACE_MEMORY_SIZE];
+            pica_trace_wr32(head, (uint32_t)at);
+            pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
+            at += n;
+        }
+    }
+}
+
+static void range_chunk(glhle_trace_recorder *rec, uint32_t type, uint32_t paddr, uint32_t size)
+{
+    uint8_t p[PICA_TRACE_RANGE_SIZE];
+    pica_trace_wr32(p, paddr);
+    pica_trace_wr32(p + 4, size);
+    pica_trace_put(&rec->w, type, p, sizeof p, NULL, 0);
+}
+
+/* ---- the wrapped calls ------------------------------------------------------------ */
+
+static void outcome(uint8_t out[PICA_TRACE_OUTCOME_SIZE], glhle_result r, const glhle_pica_run_result *res)
+{
+    pica_trace_wr32(out, (uint32_t)r);
+    pica_trace_wr32(out + 4, (res->finalized ? PICA_TRACE_OUTCOME_FINALIZED : 0u) |
+                                 (res->stopped_on_error ? PICA_TRACE_OUTCOME_STOPPED : 0u));
+    pica_trace_wr32(out + 8, res->draws);
+    pica_trace_wr32(out + 12, res->problems);
+}
+
+static void host_list(glhle_trace_recorder *rec, const uint32_t *words, size_t count, uint32_t flags,
+                      const uint8_t out[PICA_TRACE_OUTCOME_SIZE])
+{
+    if (count > (PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE) / 4) {
+        rec->w.error = GLHLE_RESULT_LIMIT_EXCEEDED;
+        GLHLE_ERROR(&rec->log, "trace: a %zu-word host command list does not fit in a trace chunk (64 MiB); the "
+                               "recording stops here and the trace is incomplete",
+                    count);
+        return;
+    }
+    uint8_t head[PICA_TRACE_RUN_HOST_SIZE];
+    memcpy(head, out, PICA_TRACE_OUTCOME_SIZE);
+    pica_trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
+    if (!pica_trace_begin(&rec->w, PICA_TRACE_RUN_HOST, (uint32_t)(sizeof head + count * 4)) ||
+        !pica_trace_write(&rec->w, head, sizeof head))
+        return;
+    uint8_t le[4096];
+    for (size_t i = 0; i < count;) {
+        size_t n = 0;
+        for (; n < sizeof le / 4 && i < count; n++, i++)
+            pica_trace_wr32(le + n * 4, words[i]);
+        if (!pica_trace_write(&rec->w, le, n * 4))
+            return;
+    }
+    pica_trace_end(&rec->w);
+}
+
+/* Every wrapper: the recorder is detached from the instance while the call
+ * runs, so the call takes its ordinary path. `rec` is NULL when nothing is
+ * to be recorded (a failed recorder, a call from inside a run). */
+static glhle_trace_recorder *begin_call(glhle_pica *p)
+{
+    glhle_trace_recorder *rec = p->recorder;
+    p->recorder = NULL;
+    if (!active(rec) || p->running) {
+        p->recorder = rec;
+        return NULL;
+    }
+    return rec;
+}
+
+#define PASS_THROUGH(p, call)                                                                                     \
+    do {                                                                                                         \
+        glhle_trace_recorder *keep_ = (p)->recorder;                                                             \
+        (p)->recorder = NULL;                                                                                    \
+        glhle_result r_ = (call);                                                                                \
+        (p)->recorder = keep_;                                                                                   \
+        return r_;                                                                                               \
+    } while (0)
+
+glhle_result pica_rec_map_memory(glhle_pica *p, uint32_t paddr, void *host, size_t size)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_map_memory(p, paddr, host, size));
+    glhle_result r = glhle_pica_map_memory(p, paddr, host, size);
+    if (r == GLHLE_RESULT_OK)
+        add_mapping(rec, paddr, host, size);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_unmap_memory(glhle_pica *p, uint32_t paddr)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_unmap_memory(p, paddr));
+    sync(rec); /* the core may have written the range just before unmapping it */
+    glhle_result r = glhle_pica_unmap_memory(p, paddr);
+    if (r == GLHLE_RESULT_OK) {
+        for (uint32_t i = 0; i < rec->map_count; i++) {
+            if (rec->map[i].paddr != paddr)
+                continue;
+            free(rec->map[i].page_hash);
+            memmove(&rec->map[i], &rec->map[i + 1], (rec->map_count - i - 1) * sizeof rec->map[0]);
+            rec->map_count--;
+            break;
+        }
+        uint8_t u[PICA_TRACE_UNMAP_SIZE];
+        pica_trace_wr32(u, paddr);
+        pica_trace_put(&rec->w, PICA_TRACE_UNMAP, u, sizeof u, NULL, 0);
+    }
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_run_cmdlist(glhle_pica *p, const uint32_t *words, size_t word_count, glhle_pica_run_result *out)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_run_cmdlist(p, words, word_count, out));
+    sync(rec);
+    glhle_pica_run_result res;
+    glhle_result r = glhle_pica_run_cmdlist(p, words, word_count, &res);
+    if (out)
+        *out = res;
+    if (words || !word_count) { /* an argument error runs nothing: nothing to replay */
+        uint8_t o[PICA_TRACE_OUTCOME_SIZE];
+        outcome(o, r, &res);
+        host_list(rec, words, word_count, 0, o);
+    }
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_run_guest(glhle_pica *p, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_run_guest(p, paddr, size_bytes, out));
+    sync(rec);
+    glhle_pica_run_result res;
+    glhle_result r = glhle_pica_run_guest(p, paddr, size_bytes, &res);
+    if (out)
+        *out = res;
+    uint8_t g[PICA_TRACE_RUN_GUEST_SIZE];
+    outcome(g, r, &res);
+    pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE, paddr);
+    pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE + 4, size_bytes);
+    pica_trace_put(&rec->w, PICA_TRACE_RUN_GUEST, g, sizeof g, NULL, 0);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_invalidate(glhle_pica *p, uint32_t paddr, uint32_t size)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_invalidate(p, paddr, size));
+    /* the range as the core left it: with the scan, every changed page
+     * (the range's included); without it, the range itself */
+    if (rec->invalidate_only)
+        record_range(rec, paddr, size);
+    else
+        sync(rec);
+    glhle_result r = glhle_pica_invalidate(p, paddr, size);
+    range_chunk(rec, PICA_TRACE_INVALIDATE, paddr, size);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_flush(glhle_pica *p, uint32_t paddr, uint32_t size)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec)
+        PASS_THROUGH(p, glhle_pica_flush(p, paddr, size));
+    sync(rec);
+    glhle_result r = glhle_pica_flush(p, paddr, size);
+    range_chunk(rec, PICA_TRACE_FLUSH, paddr, size);
+    pica_rec_absorb(rec, paddr, size); /* the surfaces written back */
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_fill_memory(glhle_pica *p, const glhle_pica_memory_fill *fill)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec || !fill)
+        PASS_THROUGH(p, glhle_pica_fill_memory(p, fill));
+    sync(rec);
+    glhle_result r = glhle_pica_fill_memory(p, fill);
+    uint8_t f[PICA_TRACE_MEMORY_FILL_SIZE];
+    pica_trace_encode_fill(fill, f);
+    pica_trace_put(&rec->w, PICA_TRACE_MEMORY_FILL, f, sizeof f, NULL, 0);
+    pica_fill_params fp;
+    if (r == GLHLE_RESULT_OK && pica_fill_decode(fill, &p->mem, &quiet_log, &fp) == GLHLE_RESULT_OK)
+        pica_rec_absorb(rec, fp.start, fp.end - fp.start);
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_transfer(glhle_pica *p, const glhle_pica_display_transfer *transfer)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec || !transfer)
+        PASS_THROUGH(p, glhle_pica_transfer(p, transfer));
+    sync(rec);
+    glhle_result r = glhle_pica_transfer(p, transfer);
+    uint8_t t[PICA_TRACE_DISPLAY_TRANSFER_SIZE];
+    pica_trace_encode_transfer(transfer, t);
+    pica_trace_put(&rec->w, PICA_TRACE_DISPLAY_TRANSFER, t, sizeof t, NULL, 0);
+    if (r == GLHLE_RESULT_OK) {
+        /* the output range, as the call itself works it out (display.h) */
+        pica_copy_params c;
+        pica_transfer_params tp;
+        if (transfer->flags & 8) {
+            if (pica_copy_decode(transfer, &p->mem, &quiet_log, &c) == GLHLE_RESULT_OK)
+                pica_rec_absorb(rec, c.out_addr, c.out_span);
+        } else if (pica_transfer_decode(transfer, &p->mem, &quiet_log, &tp) == GLHLE_RESULT_OK) {
+            pica_rec_absorb(rec, tp.out_addr, tp.dst_bytes);
+        }
+    }
+    p->recorder = rec;
+    return r;
+}
+
+glhle_result pica_rec_present(glhle_pica *p, const glhle_pica_present_desc *desc)
+{
+    glhle_trace_recorder *rec = begin_call(p);
+    if (!rec || !desc)
+        PASS_THROUGH(p, glhle_pica_present(p, desc));
+    sync(rec);
+    glhle_result r = glhle_pica_present(p, desc);
+    uint8_t f[PICA_TRACE_PRESENT_SIZE];
+    pica_trace_encode_present(rec->frames++, desc, f);
+    pica_trace_put(&rec->w, PICA_TRACE_PRESENT, f, sizeof f, NULL, 0);
+    p->recorder = rec;
+    return r;
+}
+
+/* ---- attach, finish --------------------------------------------------------------- */
+
+static void free_mappings(glhle_trace_recorder *rec)
+{
+    for (uint32_t i = 0; i < rec->map_count; i++)
+        free(rec->map[i].page_hash);
+    rec->map_count = 0;
+}
+
+void pica_rec_detach(glhle_trace_recorder *rec)
+{
+    if (!rec->pica)
+        return;
+    rec->pica->recorder = NULL;
+    rec->pica = NULL;
+    free_mappings(rec);
+}
+
+glhle_result glhle_trace_recorder_attach(glhle_trace_recorder *rec, glhle_pica *pica)
+{
+    if (!rec || !pica)
+        return GLHLE_FAIL(NULL, GLHLE_RESULT_INVALID_ARGUMENT, "trace: attach needs a recorder and an instance");
+    if (rec->attached || rec->finished)
+        return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "trace: this recorder has already recorded an instance; create a new one");
+    if (pica->recorder)
+        return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "trace: the instance already has a recorder attached; not attached");
+    if (pica->running)
+        return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "trace: cannot attach from inside a command-list run; not attached");
+    if (rec->w.error != GLHLE_RESULT_OK)
+        return rec->w.error;
+    if (!rec->own_log)
+        rec->log = pica->log;
+    rec->attached = true;
+    rec->pica = pica;
+    pica->recorder = rec;
+
+    uint8_t inst[PICA_TRACE_INSTANCE_SIZE];
+    pica_trace_wr64(inst, pica->max_words);
+    pica_trace_wr32(inst + 8, pica->max_logged);
+    pica_trace_wr32(inst + 12, pica->resolution_scale);
+    pica_trace_put(&rec->w, PICA_TRACE_INSTANCE, inst, sizeof inst, NULL, 0);
+
+    for (uint32_t i = 0; i < pica->mem.count; i++) {
+        const pica_mapping *m = &pica->mem.map[i];
+        if (!add_mapping(rec, m->paddr, m->host, m->size))
+            break;
+    }
+
+    /* state left by earlier command lists, as a list that restores it */
+    glhle_bytebuf list;
+    glhle_bytebuf_init(&list, (size_t)(PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE));
+    long words = pica_state_cmdlist(pica->regs.r, &pica->regs.state, &list);
+    if (words < 0) {
+        rec->w.error = GLHLE_RESULT_OUT_OF_MEMORY;
+        GLHLE_ERROR(&rec->log, "trace: no memory for the instance's state; recording stops");
+    } else if (words > 0) {
+        uint8_t out[PICA_TRACE_OUTCOME_SIZE];
+        memset(out, 0, sizeof out);
+        host_list(rec, (const uint32_t *)list.data, (size_t)words, PICA_TRACE_RUN_STATE, out);
+    }
+    glhle_bytebuf_free(&list);
+    return rec->w.error;
+}
+
+glhle_result glhle_trace_recorder_finish(glhle_trace_recorder *rec)
+{
+    if (!rec)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (rec->finished)
+        return rec->w.error;
+    sync(rec); /* what the core wrote after the last call */
+    pica_rec_detach(rec);
+    rec->finished = true;
+    uint8_t end[PICA_TRACE_END_SIZE];
+    pica_trace_wr32(end, rec->w.chunks);
+    pica_trace_wr32(end + 4, rec->frames);
+    pica_trace_put(&rec->w, PICA_TRACE_END, end, sizeof end, NULL, 0);
+    return pica_trace_writer_close(&rec->w);
+}
+
+glhle_result glhle_trace_recorder_bytes(const glhle_trace_recorder *rec, const uint8_t **data, size_t *size)
+{
+    if (!rec || !data || !size)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    *data = NULL;
+    *size = 0;
+    if (!rec->finished)
+        return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "trace: the recorder's bytes are available after glhle_trace_recorder_finish");
+    if (rec->to_file)
+        return GLHLE_FAIL(&rec->log, GLHLE_RESULT_NOT_FOUND, "trace: this recorder wrote a file, not memory");
+    *data = rec->w.mem.data;
+    *size = rec->w.mem.size;
+    return GLHLE_RESULT_OK;
+}
+
+void glhle_trace_recorder_destroy(glhle_trace_recorder *rec)
+{
+    if (!rec)
+        return;
+    glhle_trace_recorder_finish(rec);
+    pica_trace_writer_free(&rec->w);
+    free(rec->comment);
+    free(rec);
+}

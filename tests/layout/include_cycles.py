@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Fails when #include lines make a circle between stages.
+
+A stage is a folder that owns one part of the pipeline: backend/common,
+backend/gl, shadergen, each system's instance (the files directly in
+backend/<system>/) and each of its stage folders (backend/<system>/<stage>/).
+Dependencies must point one way (docs/architecture.md), so the graph of
+stages, with an edge wherever a file of one stage includes a file of
+another, must have no cycle. For every cycle found this prints the include
+lines that make it.
+
+  include_cycles.py [ROOT]     check the tree at ROOT (default: the repo)
+  include_cycles.py --self-test
+                               check that a deliberate circle is caught
+"""
+import os
+import re
+import sys
+import tempfile
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+SCANNED = ("backend", "shadergen")
+
+
+def stage_of(rel):
+    parts = rel.split("/")
+    if parts[0] == "shadergen":
+        return "shadergen"
+    if parts[0] == "backend" and len(parts) >= 3:
+        if parts[1] in ("common", "gl") or len(parts) == 3:
+            return "backend/" + parts[1]
+        return "backend/%s/%s" % (parts[1], parts[2])
+    return None
+
+
+def scan(root):
+    """Returns {(stage_from, stage_to): [(file, line, included)]}."""
+    edges = {}
+    for top in SCANNED:
+        for d, _, files in os.walk(os.path.join(root, top)):
+            for f in files:
+                if not f.endswith((".c", ".h")):
+                    continue
+                path = os.path.join(d, f)
+                rel = os.path.relpath(path, root).replace(os.sep, "/")
+                src = stage_of(rel)
+                text = open(path, encoding="utf-8", errors="replace").read()
+                for m in INCLUDE.finditer(text):
+                    inc = m.group(1)
+                    local = os.path.normpath(os.path.join(os.path.dirname(rel), inc)).replace(os.sep, "/")
+                    target = inc if os.path.exists(os.path.join(root, inc)) else local
+                    if not os.path.exists(os.path.join(root, target)):
+                        continue  # system or generated headers
+                    dst = stage_of(target)
+                    if dst and src and dst != src:
+                        line = text.count("\n", 0, m.start()) + 1
+                        edges.setdefault((src, dst), []).append((rel, line, target))
+    return edges
+
+
+def cycles(edges):
+    """Strongly connected components of more than one stage (Tarjan)."""
+    graph = {}
+    for a, b in edges:
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set())
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check(root):
+    edges = scan(root)
+    found = cycles(edges)
+    for comp in found:
+        print("include circle between stages: " + ", ".join(comp))
+        members = set(comp)
+        for (a, b), sites in sorted(edges.items()):
+            if a in members and b in members:
+                for rel, line, target in sites:
+                    print("  %s:%d includes %s  (%s -> %s)" % (rel, line, target, a, b))
+    if not found:
+        stages = sorted({s for e in edges for s in e})
+        print("no include circle between %d stages (%d stage-to-stage edges)" % (len(stages), len(edges)))
+    return 1 if found else 0
+
+
+def self_test():
+    with tempfile.TemporaryDirectory() as root:
+        def write(rel, text):
+            path = os.path.join(root, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            open(path, "w").write(text)
+        write("backend/sys/a/one.h", '#include "backend/sys/b/two.h"\n')
+        write("backend/sys/b/two.c", '#include "backend/sys/b/two.h"\n#include "backend/sys/a/one.h"\n')
+        write("backend/sys/b/two.h", "\n")
+        write("backend/sys/inst.c", '#include "backend/sys/a/one.h"\n')
+        if check(root) != 1:
+            print("self-test: the deliberate circle a <-> b was not reported")
+            return 1
+        os.remove(os.path.join(root, "backend/sys/b/two.c"))
+        if check(root) != 0:
+            print("self-test: a tree without a circle was reported")
+            return 1
+    print("self-test: a deliberate circle is caught, a clean tree passes")
+    return 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(self_test())
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.exit(check(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..")))
