@@ -244,6 +244,42 @@ static void aligned_boxes(void **state)
     free(lin);
 }
 
+/* A box of 2 MiB and more takes the streaming-store path when tiling:
+ * it must give the reference's bytes too, with a tiled buffer that is
+ * 16-byte aligned (the streaming path) and one that is not. */
+static void large_boxes(void **state)
+{
+    (void)state;
+    model m = {4096, 640, 1, 4, 0};
+    mw_bl_geom g;
+    geom_for(&g, &m);
+    mw_bl_box b = {64, 128, 0, 4096 - 128, 512, 1}; /* 1984 x 512 x 2 = 2 MiB - 64 KiB: below */
+    mw_bl_box big = {0, 0, 0, 4096, 600, 1};        /* 2.3 MiB: above */
+    uint8_t *lin = malloc(4096 * 640), *t1 = malloc(g.size + 1), *t2 = malloc(g.size + 1);
+    assert_non_null(lin);
+    assert_non_null(t1);
+    assert_non_null(t2);
+    for (size_t i = 0; i < 4096 * 640; i++)
+        lin[i] = (uint8_t)(i * 11 + (i >> 12));
+    for (int shift = 0; shift < 2; shift++) {
+        const mw_bl_box *boxes[2] = {&b, &big};
+        for (int k = 0; k < 2; k++) {
+            memset(t1, 0x33, g.size + 1);
+            memset(t2, 0x33, g.size + 1);
+            assert_int_equal(mw_bl_linear_to_tiled(&g, t1 + shift, g.size, boxes[k], lin, 4096 * 640, 4096, 0, 0,
+                                                   ts_logger()),
+                             GLHLE_RESULT_OK);
+            assert_int_equal(mw_bl_linear_to_tiled(&g, t2 + shift, g.size, boxes[k], lin, 4096 * 640, 4096, 0,
+                                                   MW_BL_REFERENCE, ts_logger()),
+                             GLHLE_RESULT_OK);
+            assert_memory_equal(t1, t2, g.size + 1);
+        }
+    }
+    free(lin);
+    free(t1);
+    free(t2);
+}
+
 static void texture_layouts_by_hand(void **state)
 {
     (void)state;
@@ -413,6 +449,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gob_offsets_by_hand), cmocka_unit_test(offsets_match_model),
         cmocka_unit_test(copies_match_model),  cmocka_unit_test(aligned_boxes),
+        cmocka_unit_test(large_boxes),
         cmocka_unit_test(texture_layouts_by_hand), cmocka_unit_test(texture_subresource_copy),
         cmocka_unit_test(clamps),
         cmocka_unit_test(bad_arguments),

@@ -7,6 +7,9 @@
 #include "backend/maxwell/memory/block_linear.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define MAX_IMAGE_BYTES (1ull << 40) /* the GPU's 40-bit virtual address space */
 
@@ -185,9 +188,24 @@ static inline void copy_span(const mw_bl_geom *g, uintptr_t tiled_row, uint32_t 
 }
 
 /* A whole GOB: 8 rows of 4 sectors; the tiled side is read or written in
- * order, 512 contiguous bytes. */
-static inline void copy_gob(uint8_t *gob, uint8_t *lin, size_t pitch, bool to_linear)
+ * order, 512 contiguous bytes. Writing a tiled GOB uses streaming stores
+ * where the CPU has them (SSE2): the GOB's 8 cache lines are written whole,
+ * so reading them first would only double the memory traffic. */
+static inline void copy_gob(uint8_t *gob, uint8_t *lin, size_t pitch, bool to_linear, bool stream)
 {
+#if defined(__SSE2__)
+    if (stream && !to_linear && ((uintptr_t)gob & 15u) == 0) {
+        for (uint32_t r = 0; r < 8; r++) {
+            __m128i *t = (__m128i *)(void *)(gob + (r >> 1) * 64u + (r & 1u) * 16u);
+            const uint8_t *l = lin + r * pitch;
+            _mm_stream_si128(t, _mm_loadu_si128((const __m128i *)(const void *)l));
+            _mm_stream_si128(t + 2, _mm_loadu_si128((const __m128i *)(const void *)(l + 16)));
+            _mm_stream_si128(t + 16, _mm_loadu_si128((const __m128i *)(const void *)(l + 32)));
+            _mm_stream_si128(t + 18, _mm_loadu_si128((const __m128i *)(const void *)(l + 48)));
+        }
+        return;
+    }
+#endif
     for (uint32_t r = 0; r < 8; r++) {
         uint8_t *t = gob + (r >> 1) * 64u + (r & 1u) * 16u;
         uint8_t *l = lin + r * pitch;
@@ -205,9 +223,14 @@ static inline void copy_gob(uint8_t *gob, uint8_t *lin, size_t pitch, bool to_li
     }
 }
 
+/* Streaming stores pay off once the destination is larger than the caches
+ * it would otherwise stay in (and a smaller one is likely read again soon). */
+#define STREAM_BYTES (2u << 20)
+
 static inline void copy_fast(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_box *b, uint8_t *linear, size_t pitch,
                              size_t slice_pitch, bool to_linear)
 {
+    bool stream = (uint64_t)b->width * b->height * b->depth >= STREAM_BYTES;
     uint32_t x0 = b->x, x1 = b->x + b->width;
     /* the whole GOB columns inside [x0, x1) */
     uint32_t gx0 = (x0 + 63u) >> 6, gx1 = x1 >> 6;
@@ -229,7 +252,7 @@ static inline void copy_fast(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_b
                         copy_span(g, trow, gx1 << 6, x1, lrow + ((gx1 << 6) - x0), to_linear);
                 }
                 for (uint32_t gx = gx0; gx < gx1; gx++)
-                    copy_gob(band + (uint64_t)gx * g->block_size, lband + ((gx << 6) - x0), pitch, to_linear);
+                    copy_gob(band + (uint64_t)gx * g->block_size, lband + ((gx << 6) - x0), pitch, to_linear, stream);
                 y += 8;
             } else {
                 copy_span(g, tz + (uintptr_t)y_term(g, y), x0, x1, lz + (size_t)(y - b->y) * pitch, to_linear);
@@ -264,10 +287,14 @@ glhle_result mw_bl_linear_to_tiled_at(const mw_bl_geom *g, uint8_t *tiled, uint6
     uintptr_t tbase = (uintptr_t)tiled - (uintptr_t)tiled_first;
     /* the linear side is only read on this path */
     uint8_t *l = (uint8_t *)(uintptr_t)linear;
-    if (flags & MW_BL_REFERENCE)
+    if (flags & MW_BL_REFERENCE) {
         copy_reference(g, tbase, box, l, pitch, slice_pitch, false);
-    else
+    } else {
         copy_fast(g, tbase, box, l, pitch, slice_pitch, false);
+#if defined(__SSE2__)
+        _mm_sfence(); /* the streaming stores are visible before we return */
+#endif
+    }
     return GLHLE_RESULT_OK;
 }
 
