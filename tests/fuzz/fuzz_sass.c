@@ -5,6 +5,8 @@
  *        the last 256 bytes double as the constant buffer jump tables read
  *   4    a DKSH module -> parser, then the decoder on its first program
  *   5    an SPH -> parser and its accessors
+ *   6    GPU memory -> the runtime reader (sass_fetch.c) at an address the
+ *        next byte picks, with and without an SPH, then the decoder
  * Every input must decode or be rejected with a reason, within bounds, and
  * a successful graph must be well formed. */
 #include <stddef.h>
@@ -15,6 +17,7 @@
 #include "backend/maxwell/shader/dksh.h"
 #include "backend/maxwell/shader/sass_cfg.h"
 #include "backend/maxwell/shader/sass_disasm.h"
+#include "backend/maxwell/shader/sass_fetch.h"
 #include "support/fuzz_support.h"
 
 typedef struct cbuf {
@@ -89,13 +92,27 @@ static void run_code(const uint8_t *data, size_t size, uint32_t entry, uint32_t 
     free(w);
 }
 
+typedef struct memory {
+    const uint8_t *data;
+    size_t size;
+} memory;
+
+static bool read_memory(void *user, uint64_t va, void *dst, size_t size)
+{
+    const memory *m = user;
+    if (va > m->size || size > m->size - va)
+        return false;
+    memcpy(dst, m->data + va, size);
+    return true;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
     if (size < 1)
         return 0;
-    uint8_t mode = data[0] % 6;
+    uint8_t mode = data[0] % 7;
     data++;
     size--;
     if (mode < 4) {
@@ -119,6 +136,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         cbuf cb = {pr->constbuf1, pr->constbuf1 ? pr->constbuf1_sz : 0};
         run_code(pr->code, pr->code_size, 0, 0, &cb);
+    } else if (mode == 6) {
+        if (size < 1)
+            return 0;
+        memory m = {data + 1, size - 1};
+        mw_sass_fetch_desc fd = {read_memory, &m, data[0] % 64, data[0] & 64, data[0] & 128 ? 256 : 0, &lg};
+        mw_sass_code code;
+        if (mw_sass_fetch(&fd, &code) == GLHLE_RESULT_OK) {
+            if (!code.count || code.count % 4 || code.count * 8 > m.size)
+                __builtin_trap();
+            cbuf cb = {data, 0};
+            run_code((const uint8_t *)code.words, code.count * 8, 0, 0, &cb);
+        }
+        mw_sass_code_free(&code);
     } else {
         mw_sph s;
         if (mw_sph_parse(data, size, &lg, &s) != GLHLE_RESULT_OK)
