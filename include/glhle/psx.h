@@ -51,6 +51,13 @@ typedef struct glhle_psx_desc {
     glhle_log_fn log;            /* NULL -> the context's logger, or stderr without one */
     void *log_user;
     glhle_log_level log_level;   /* records below it are dropped (used with .log) */
+    /* GL only: the disk shader cache, DIR/TITLE.psx.glsc (see
+     * glhle/shader_cache.h and docs/shader-cache.md); NULL: none. */
+    const char *shader_cache_dir;
+    const char *shader_cache_title;  /* NULL -> "default" */
+    uint64_t shader_cache_max_bytes; /* the file's budget; 0 -> 256 MiB */
+    uint32_t program_budget;         /* GL only: resident programs; 0 -> 512 */
+    uint64_t program_budget_bytes;   /* and their GL memory; 0 -> 256 MiB */
 } glhle_psx_desc;
 
 /* ctx may be NULL for the software renderer. The GPU starts as after power-on:
