@@ -319,7 +319,8 @@ static int cmp_recent(const void *a, const void *b)
 
 /* Makes every stored entry's program ready, most recently used first,
  * until the in-memory budgets are nearly full. */
-static void precompile(gl_program_service *s)
+static void precompile(gl_program_service *s, void (*progress)(void *user, uint32_t done, uint32_t total),
+                       void *user)
 {
     gl_shc_file *f = &s->file;
     if (!f->entry_count)
@@ -344,6 +345,8 @@ static void precompile(gl_program_service *s)
         GLuint p;
         if (gl_program_service_get(s, key, &p) == GLHLE_RESULT_OK)
             s->st.programs_precompiled++;
+        if (progress)
+            progress(user, i + 1, f->entry_count);
     }
     s->precompiling = false;
     s->precompile_hits = s->mem.hits - hits0;
@@ -355,10 +358,13 @@ static void precompile(gl_program_service *s)
 
 /* Reads the file, compacting it when it holds bad or superseded records or
  * is over its budget. Problems only cost the cache, never the instance. */
-static void open_disk_cache(gl_program_service *s, const char *dir, const char *title)
+static void open_disk_cache(gl_program_service *s, const char *dir, const char *title, const char *file)
 {
     char path[4200];
-    if (!gl_program_cache_file_path(dir, title, s->sys->info.name, path, sizeof path) || !glhle_make_dirs(dir)) {
+    if (file) {
+        snprintf(path, sizeof path, "%s", file);
+    } else if (!gl_program_cache_file_path(dir, title, s->sys->info.name, path, sizeof path) ||
+               !glhle_make_dirs(dir)) {
         GLHLE_WARN(&s->ctx->log, "shader cache: cannot use the folder %s; running without a disk cache", dir);
         return;
     }
@@ -440,9 +446,9 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
         return r;
     }
     gl_program_cache_set_max_bytes(&s->mem, desc->max_bytes ? desc->max_bytes : DEFAULT_MAX_BYTES);
-    if (desc->cache_dir && *desc->cache_dir) {
-        open_disk_cache(s, desc->cache_dir, desc->cache_title);
-        precompile(s);
+    if ((desc->cache_dir && *desc->cache_dir) || desc->cache_path) {
+        open_disk_cache(s, desc->cache_dir, desc->cache_title, desc->cache_path);
+        precompile(s, desc->on_precompile, desc->user);
     }
     *out = s;
     return GLHLE_RESULT_OK;

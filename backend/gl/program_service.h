@@ -52,7 +52,10 @@ typedef struct gl_program_service_desc {
     uint64_t max_bytes;              /* GL memory of the resident programs; 0 -> 256 MiB */
     const char *cache_dir;           /* NULL: no disk cache */
     const char *cache_title;         /* NULL or "" -> "default"; '/' and other odd characters become '_' */
+    const char *cache_path;          /* the file itself, instead of cache_dir + cache_title (tools) */
     uint64_t cache_max_bytes;        /* the file's budget; 0 -> 256 MiB */
+    /* called after each stored entry the creation made ready (or failed) */
+    void (*on_precompile)(void *user, uint32_t done, uint32_t total);
     /* called after each program is made (linked or loaded), to set the
      * uniforms that never change (texture units, the scale) */
     void (*after_link)(void *user, GLuint program);
