@@ -101,6 +101,21 @@ static void evict_lru(gl_program_cache *c)
     c->evictions++;
 }
 
+bool gl_program_cache_find(gl_program_cache *c, const void *key, uint64_t hash, GLuint *program, glhle_result *result)
+{
+    for (uint32_t i = (uint32_t)hash & c->mask; c->slots[i].used; i = (i + 1) & c->mask) {
+        gl_program_slot *s = &c->slots[i];
+        if (s->hash == hash && memcmp(key_at(c, i), key, c->key_size) == 0) {
+            s->last_use = ++c->clock;
+            c->hits++;
+            *program = s->program;
+            *result = s->failed ? GLHLE_RESULT_SHADER_ERROR : GLHLE_RESULT_OK;
+            return true;
+        }
+    }
+    return false;
+}
+
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,
                                   void *user, GLuint *program)
 {

@@ -47,6 +47,9 @@ void gl_program_cache_free(gl_program_cache *c);
  * a miss. Returns SHADER_ERROR (and *program = 0) for keys that fail. */
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,
                                   void *user, GLuint *program);
+/* The program for `key` when it is resident (a hit, counted), else false
+ * and nothing is built or counted. */
+bool gl_program_cache_find(gl_program_cache *c, const void *key, uint64_t hash, GLuint *program, glhle_result *result);
 /* Sets the byte budget (0: none); programs over it are evicted on the next miss. */
 void gl_program_cache_set_max_bytes(gl_program_cache *c, uint64_t max_bytes);
 /* Calls fn for every resident program: its key bytes and last use (the lookup clock). */

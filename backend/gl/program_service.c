@@ -10,12 +10,14 @@
 
 #include "backend/common/dirs.h"
 #include "backend/common/hash.h"
+#include "backend/gl/compile_worker.h"
 #include "backend/gl/gl_util.h"
 
 #define TEXT_LIMIT (1u << 20)
 #define DEFAULT_MAX_BYTES (256ull << 20)
 #define DEFAULT_FILE_BYTES (256ull << 20)
 #define FILE_READ_LIMIT (1ull << 30)
+#define MAX_PENDING 256
 
 /* A growable set of 64-bit ids (0 is stored as a flag), used off the draw
  * path's hit case: on misses and at destruction. */
@@ -87,7 +89,14 @@ struct gl_program_service {
     void *user;
     bool break_builds;
     bool precompiling;
-    uint64_t precompile_hits, precompile_misses; /* lookups the precompile made */
+    bool adopting;          /* build() hands over adopt_program */
+    GLuint adopt_program;
+    glhle_result adopt_result;
+    gl_compile_workers *workers;
+    uint64_t pending[MAX_PENDING]; /* key hashes on the workers */
+    uint32_t pending_count;
+    uint8_t *fallback_key;
+    GLuint fallback_program;       /* drawn with while a key's own program is on a worker */
     uint64_t clock_after_precompile;
     glhle_shader_stats st;
 
@@ -170,7 +179,7 @@ static void flush_records(gl_program_service *s)
 }
 
 static void store_program(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint program,
-                          bool from_binary)
+                          bool from_binary, const char *vs, size_t vs_len, const char *fs, size_t fs_len)
 {
     if (!s->path)
         return;
@@ -182,8 +191,7 @@ static void store_program(gl_program_service *s, const void *key, uint64_t id, u
         id_set_add(&s->written_ids, id);
     }
     if (!gl_shc_find_glsl(&s->file, glsl_hash) && !id_set_has(&s->written_glsl, glsl_hash)) {
-        if (gl_shc_write_glsl(&s->rec, (const char *)s->vs.data, (uint32_t)s->vs.size, (const char *)s->fs.data,
-                              (uint32_t)s->fs.size))
+        if (gl_shc_write_glsl(&s->rec, vs, (uint32_t)vs_len, fs, (uint32_t)fs_len))
             s->st.records_written++;
         id_set_add(&s->written_glsl, glsl_hash);
     }
@@ -251,23 +259,71 @@ static unsigned histogram_bucket(double ns)
     return b;
 }
 
-static glhle_result build(void *user, const void *key, GLuint *program)
+static void count_compile(gl_program_service *s, double ns)
 {
-    gl_program_service *s = user;
-    const gl_shc_system_info *in = &s->sys->info;
-    const double t0 = now_ns();
+    s->st.programs_compiled++;
+    s->st.compile_ns += (uint64_t)ns;
+    s->st.compile_histogram[histogram_bucket(ns)]++;
+}
+
+static void report_failure(gl_program_service *s, const void *key, uint64_t id)
+{
+    s->st.program_failures++;
+    if (!s->sys->describe)
+        return;
+    glhle_bytebuf_clear(&s->desc_text);
+    s->sys->describe(key, &s->desc_text);
+    GLHLE_ERROR(&s->ctx->log, "%s program %016llx did not build; draws that need it are skipped; its key:\n%s",
+                s->sys->info.name, (unsigned long long)id, glhle_bytebuf_cstr(&s->desc_text));
+}
+
+/* The key's text for this host into s->vs / s->fs; false (logged) when it does not fit. */
+static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_hash)
+{
     glhle_bytebuf_clear(&s->vs);
     glhle_bytebuf_clear(&s->fs);
-    if (!s->sys->generate(key, s->host, &s->vs, &s->fs))
-        return GLHLE_FAIL(&s->ctx->log, GLHLE_RESULT_OUT_OF_MEMORY,
-                          "%s program: generated text passed the %u-byte limit", in->name, TEXT_LIMIT);
+    if (!s->sys->generate(key, s->host, &s->vs, &s->fs)) {
+        GLHLE_ERROR(&s->ctx->log, "%s program: generated text passed the %u-byte limit", s->sys->info.name,
+                    TEXT_LIMIT);
+        return false;
+    }
     if (s->break_builds)
         glhle_bytebuf_printf(&s->fs, "#error glhle test: program build broken on purpose\n");
     glhle_bytebuf_cstr(&s->vs);
     glhle_bytebuf_cstr(&s->fs);
-    const uint64_t glsl_hash = gl_shc_glsl_hash((const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
-                                                s->fs.size);
-    const uint64_t id = gl_shc_entry_id(in->id, in->key_version, in->key_size, s->host, key);
+    *glsl_hash = gl_shc_glsl_hash((const char *)s->vs.data, s->vs.size, (const char *)s->fs.data, s->fs.size);
+    return true;
+}
+
+static uint64_t entry_id(const gl_program_service *s, const void *key)
+{
+    const gl_shc_system_info *in = &s->sys->info;
+    return gl_shc_entry_id(in->id, in->key_version, in->key_size, s->host, key);
+}
+
+/* A program just made (linked here, on a worker, or loaded): fixed uniforms, the disk cache. */
+static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint p, bool from_binary,
+                  const char *vs, size_t vs_len, const char *fs, size_t fs_len)
+{
+    if (s->after_link)
+        s->after_link(s->user, p);
+    store_program(s, key, id, glsl_hash, p, from_binary, vs, vs_len, fs, fs_len);
+}
+
+/* gl_program_cache build function: makes the program here and now (the
+ * caller waits for it); a stored binary of this driver is tried first. */
+static glhle_result build(void *user, const void *key, GLuint *program)
+{
+    gl_program_service *s = user;
+    if (s->adopting) { /* a program made elsewhere enters the cache */
+        *program = s->adopt_program;
+        return s->adopt_result;
+    }
+    const double t0 = now_ns();
+    const uint64_t id = entry_id(s, key);
+    uint64_t glsl_hash;
+    if (!make_text(s, key, &glsl_hash))
+        return GLHLE_RESULT_OUT_OF_MEMORY;
     if (!s->precompiling && gl_shc_find_entry(&s->file, id))
         s->st.disk_hits++;
     GLuint p = s->break_builds ? 0 : load_binary(s, glsl_hash);
@@ -275,36 +331,159 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     glhle_result r = GLHLE_RESULT_OK;
     if (!p) {
         r = gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), s->path != NULL, &p);
-        s->st.programs_compiled++;
+        count_compile(s, now_ns() - t0);
         if (!s->precompiling) {
             s->st.programs_compiled_on_draw++;
             s->st.draws_waited_for_compile++;
         }
     }
-    const double dt = now_ns() - t0;
-    s->st.compile_ns += (uint64_t)dt;
-    s->st.compile_histogram[histogram_bucket(dt)]++;
     if (r != GLHLE_RESULT_OK) {
-        s->st.program_failures++;
-        if (s->sys->describe) {
-            glhle_bytebuf_clear(&s->desc_text);
-            s->sys->describe(key, &s->desc_text);
-            GLHLE_ERROR(&s->ctx->log, "%s program %016llx did not build; its key:\n%s", in->name,
-                        (unsigned long long)id, glhle_bytebuf_cstr(&s->desc_text));
-        }
+        report_failure(s, key, id);
         return r;
     }
-    if (s->after_link)
-        s->after_link(s->user, p);
-    id_set_add(&s->used_ids, id);
-    store_program(s, key, id, glsl_hash, p, from_binary);
+    if (!s->precompiling)
+        id_set_add(&s->used_ids, id);
+    adopt(s, key, id, glsl_hash, p, from_binary, (const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
+          s->fs.size);
     *program = p;
     return GLHLE_RESULT_OK;
 }
 
+/* Puts a program made elsewhere (or a failure) into the in-memory cache. */
+static void insert(gl_program_service *s, const void *key, GLuint p, glhle_result r)
+{
+    s->adopting = true;
+    s->adopt_program = p;
+    s->adopt_result = r;
+    GLuint got;
+    gl_program_cache_get(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), build, s, &got);
+    s->adopting = false;
+}
+
+/* ---- compiles on the workers ---------------------------------------------------------------------------- */
+
+static bool pending_has(const gl_program_service *s, uint64_t hash)
+{
+    for (uint32_t i = 0; i < s->pending_count; i++)
+        if (s->pending[i] == hash)
+            return true;
+    return false;
+}
+
+static void pending_remove(gl_program_service *s, uint64_t hash)
+{
+    for (uint32_t i = 0; i < s->pending_count; i++)
+        if (s->pending[i] == hash) {
+            s->pending[i] = s->pending[--s->pending_count];
+            return;
+        }
+}
+
+/* Hands the key's compile to a worker; false when it cannot (the caller compiles it here). */
+static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, bool precompile)
+{
+    if (!s->workers || s->pending_count == MAX_PENDING)
+        return false;
+    gl_compile_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return false;
+    j->key = malloc(s->sys->info.key_size);
+    j->vs = malloc(s->vs.size + 1);
+    j->fs = malloc(s->fs.size + 1);
+    if (!j->key || !j->vs || !j->fs) {
+        gl_compile_job_free(j);
+        return false;
+    }
+    memcpy(j->key, key, s->sys->info.key_size);
+    memcpy(j->vs, s->vs.data, s->vs.size + 1);
+    memcpy(j->fs, s->fs.data, s->fs.size + 1);
+    j->vs_len = s->vs.size;
+    j->fs_len = s->fs.size;
+    j->retrievable = s->path != NULL;
+    j->tag = glsl_hash;
+    j->precompile = precompile;
+    s->pending[s->pending_count++] = glhle_hash64(key, s->sys->info.key_size);
+    gl_compile_workers_submit(s->workers, j);
+    return true;
+}
+
+static void finish_job(gl_program_service *s, gl_compile_job *j)
+{
+    const uint64_t id = entry_id(s, j->key);
+    pending_remove(s, glhle_hash64(j->key, s->sys->info.key_size));
+    count_compile(s, j->ns);
+    if (j->ok) {
+        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, j->fs, j->fs_len);
+        insert(s, j->key, j->program, GLHLE_RESULT_OK);
+        if (j->precompile)
+            s->st.programs_precompiled++;
+        else
+            id_set_add(&s->used_ids, id);
+    } else {
+        report_failure(s, j->key, id);
+        insert(s, j->key, 0, GLHLE_RESULT_SHADER_ERROR);
+    }
+    gl_compile_job_free(j);
+}
+
+static void poll_workers(gl_program_service *s)
+{
+    gl_compile_job *j;
+    while (s->workers && (j = gl_compile_workers_poll(s->workers)) != NULL)
+        finish_job(s, j);
+}
+
+static void drain_workers(gl_program_service *s)
+{
+    gl_compile_job *j;
+    while (s->workers && (j = gl_compile_workers_wait(s->workers)) != NULL)
+        finish_job(s, j);
+}
+
 glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program)
 {
-    return gl_program_cache_get(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), build, s, program);
+    const size_t n = s->sys->info.key_size;
+    const uint64_t hash = glhle_hash64(key, n);
+    poll_workers(s);
+    if (s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
+        s->st.cache_hits++;
+        *program = s->fallback_program;
+        return GLHLE_RESULT_OK;
+    }
+    glhle_result r;
+    if (gl_program_cache_find(&s->mem, key, hash, program, &r)) {
+        s->st.cache_hits++;
+        return r;
+    }
+    s->st.cache_misses++;
+    if (s->fallback_program && s->workers && !s->break_builds) {
+        /* the key's own program is made on a worker; this draw uses the fallback */
+        bool queued = pending_has(s, hash);
+        if (!queued) {
+            uint64_t glsl_hash;
+            const uint64_t id = entry_id(s, key);
+            if (gl_shc_find_entry(&s->file, id))
+                s->st.disk_hits++;
+            if (make_text(s, key, &glsl_hash)) {
+                GLuint p = load_binary(s, glsl_hash); /* a stored binary loads in well under a compile */
+                if (p) {
+                    id_set_add(&s->used_ids, id);
+                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
+                          s->fs.size);
+                    insert(s, key, p, GLHLE_RESULT_OK);
+                    *program = p;
+                    return GLHLE_RESULT_OK;
+                }
+                queued = submit(s, key, glsl_hash, false);
+            }
+        }
+        if (queued) {
+            s->st.draws_by_ubershader++;
+            *program = s->fallback_program;
+            return GLHLE_RESULT_OK;
+        }
+    }
+    return gl_program_cache_get(&s->mem, key, hash, build, s, program);
 }
 
 /* ---- the disk cache at creation -------------------------------------------------------------------------- */
@@ -318,15 +497,18 @@ static int cmp_recent(const void *a, const void *b)
 }
 
 /* Makes every stored entry's program ready, most recently used first,
- * until the in-memory budgets are nearly full. */
+ * until the in-memory budgets are nearly full: binaries of this driver
+ * here, compiles on the workers when there are any (all of them finished
+ * before this returns). */
 static void precompile(gl_program_service *s, void (*progress)(void *user, uint32_t done, uint32_t total),
                        void *user)
 {
     gl_shc_file *f = &s->file;
     if (!f->entry_count)
         return;
+    const size_t n = s->sys->info.key_size;
     const gl_shc_entry **order = malloc(f->entry_count * sizeof *order);
-    uint8_t *key = malloc(s->sys->info.key_size);
+    uint8_t *key = malloc(n);
     if (!order || !key) {
         free(order);
         free(key);
@@ -336,21 +518,47 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
         order[i] = &f->entries[i];
     qsort(order, f->entry_count, sizeof *order, cmp_recent);
     s->precompiling = true;
-    const uint64_t hits0 = s->mem.hits, misses0 = s->mem.misses;
-    for (uint32_t i = 0; i < f->entry_count; i++) {
-        if (s->mem.count + 1 >= s->mem.max_count ||
+    uint32_t done = 0, queued = 0;
+    for (uint32_t i = 0; i < f->entry_count; i++, done++) {
+        if (s->mem.count + queued + 1 >= s->mem.max_count ||
             (s->mem.max_bytes && s->mem.bytes + s->mem.max_bytes / 16 > s->mem.max_bytes))
             break; /* the rest stay on disk and are made when a draw needs them */
-        memcpy(key, order[i]->key, s->sys->info.key_size);
+        memcpy(key, order[i]->key, n);
         GLuint p;
-        if (gl_program_service_get(s, key, &p) == GLHLE_RESULT_OK)
+        glhle_result r;
+        const uint64_t hash = glhle_hash64(key, n);
+        if ((s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
+            gl_program_cache_find(&s->mem, key, hash, &p, &r) || pending_has(s, hash))
+            continue; /* another host's entry for the same key */
+        uint64_t glsl_hash;
+        if (s->workers && make_text(s, key, &glsl_hash)) {
+            p = s->break_builds ? 0 : load_binary(s, glsl_hash);
+            if (p) {
+                adopt(s, key, entry_id(s, key), glsl_hash, p, true, (const char *)s->vs.data, s->vs.size,
+                      (const char *)s->fs.data, s->fs.size);
+                insert(s, key, p, GLHLE_RESULT_OK);
+                s->st.programs_precompiled++;
+                continue;
+            }
+            if (submit(s, key, glsl_hash, true)) {
+                queued++;
+                continue;
+            }
+        }
+        if (gl_program_cache_get(&s->mem, key, hash, build, s, &p) == GLHLE_RESULT_OK)
             s->st.programs_precompiled++;
         if (progress)
-            progress(user, i + 1, f->entry_count);
+            progress(user, done + 1, f->entry_count);
     }
+    gl_compile_job *j;
+    while (s->workers && (j = gl_compile_workers_wait(s->workers)) != NULL) {
+        finish_job(s, j);
+        if (progress)
+            progress(user, done - --queued, f->entry_count);
+    }
+    if (progress && done < f->entry_count)
+        progress(user, f->entry_count, f->entry_count);
     s->precompiling = false;
-    s->precompile_hits = s->mem.hits - hits0;
-    s->precompile_misses = s->mem.misses - misses0;
     s->clock_after_precompile = s->mem.clock;
     free(order);
     free(key);
@@ -446,10 +654,24 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
         return r;
     }
     gl_program_cache_set_max_bytes(&s->mem, desc->max_bytes ? desc->max_bytes : DEFAULT_MAX_BYTES);
-    if ((desc->cache_dir && *desc->cache_dir) || desc->cache_path) {
+    if (desc->compile_threads)
+        s->workers = gl_compile_workers_create(ctx, desc->compile_threads);
+    if ((desc->cache_dir && *desc->cache_dir) || desc->cache_path)
         open_disk_cache(s, desc->cache_dir, desc->cache_title, desc->cache_path);
-        precompile(s, desc->on_precompile, desc->user);
+    if (desc->fallback_key) {
+        /* made now, before any draw: every miss can be drawn with it */
+        s->fallback_key = malloc(s->sys->info.key_size);
+        if (s->fallback_key) {
+            memcpy(s->fallback_key, desc->fallback_key, s->sys->info.key_size);
+            s->precompiling = true;
+            GLuint p = 0;
+            if (build(s, s->fallback_key, &p) == GLHLE_RESULT_OK)
+                s->fallback_program = p;
+            s->precompiling = false;
+        }
     }
+    if (s->path)
+        precompile(s, desc->on_precompile, desc->user);
     *out = s;
     return GLHLE_RESULT_OK;
 }
@@ -467,6 +689,11 @@ void gl_program_service_destroy(gl_program_service *s)
 {
     if (!s)
         return;
+    drain_workers(s); /* what the workers made is stored before the file is closed */
+    gl_compile_workers_destroy(s->workers);
+    if (s->fallback_program)
+        s->ctx->gl.DeleteProgram(s->fallback_program);
+    free(s->fallback_key);
     if (s->path) {
         gl_program_cache_each(&s->mem, collect_used, s);
         uint64_t *ids = malloc(((size_t)s->used_ids.count + 1) * sizeof *ids);
@@ -498,8 +725,6 @@ void gl_program_service_destroy(gl_program_service *s)
 void gl_program_service_get_stats(const gl_program_service *s, glhle_shader_stats *out)
 {
     *out = s->st;
-    out->cache_hits = s->mem.hits - s->precompile_hits;
-    out->cache_misses = s->mem.misses - s->precompile_misses;
     out->evictions = s->mem.evictions;
     out->programs_resident = s->mem.count;
     out->bytes_resident = s->mem.bytes;

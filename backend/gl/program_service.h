@@ -60,6 +60,15 @@ typedef struct gl_program_service_desc {
      * uniforms that never change (texture units, the scale) */
     void (*after_link)(void *user, GLuint program);
     void *user;
+    /* Worker threads with shared contexts (compile_worker.h) for the
+     * programs made at creation and, with a fallback, for misses; 0: none
+     * (everything compiles on the calling thread). */
+    uint32_t compile_threads;
+    /* A key whose program can draw whatever any other key draws (the
+     * PlayStation's all-dynamic key): made at creation; with workers, a
+     * draw whose program is not ready uses it (draws_by_ubershader) while
+     * its own compiles. NULL: misses wait for their compile. */
+    const void *fallback_key;
 } gl_program_service_desc;
 
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,

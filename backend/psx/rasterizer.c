@@ -355,6 +355,7 @@ static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
     glhle_result r = gl_stream_create(g->ctx, GL_ARRAY_BUFFER, 4u << 20, &g->stream);
     if (r != GLHLE_RESULT_OK)
         return r;
+    const psx_fs_key uber = psx_fs_key_uber();
     const gl_program_service_desc sd = {
         .system = psx_program_system(),
         .host = psx_program_host_bits(&g->host),
@@ -365,6 +366,8 @@ static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
         .cache_max_bytes = desc->shader_cache_max_bytes,
         .after_link = after_link,
         .user = g,
+        .compile_threads = desc->shader_compile_threads,
+        .fallback_key = desc->shader_compile_threads ? &uber : NULL,
     };
     r = gl_program_service_create(g->ctx, &sd, &g->programs);
     g->base.programs = g->programs;

@@ -66,6 +66,11 @@ typedef struct glhle_pica_desc {
     uint64_t shader_cache_max_bytes; /* the file's budget; 0 -> 256 MiB */
     uint32_t program_budget;         /* GL instances: resident programs; 0 -> 4096 */
     uint64_t program_budget_bytes;   /* and their GL memory; 0 -> 256 MiB */
+    /* GL instances: worker threads with shared contexts that compile the
+     * disk cache's programs at creation (offscreen and window contexts);
+     * 0: the creating thread compiles them. A miss during a draw compiles
+     * on the draw (there is no PICA fallback program yet). */
+    uint32_t shader_compile_threads;
 } glhle_pica_desc;
 
 /* ctx may be NULL (GL-free instance). */

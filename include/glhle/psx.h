@@ -58,6 +58,13 @@ typedef struct glhle_psx_desc {
     uint64_t shader_cache_max_bytes; /* the file's budget; 0 -> 256 MiB */
     uint32_t program_budget;         /* GL only: resident programs; 0 -> 512 */
     uint64_t program_budget_bytes;   /* and their GL memory; 0 -> 256 MiB */
+    /* GL only: with N > 0 worker threads (shared contexts; offscreen and
+     * window contexts, external ones compile in place), a primitive whose
+     * program is not ready is drawn at once by the program that reads every
+     * key field per primitive (the one mixed batches use, made at
+     * creation) while a worker compiles its own program, so no draw waits
+     * for a compile. 0: a miss compiles on the draw that needs it. */
+    uint32_t shader_compile_threads;
 } glhle_psx_desc;
 
 /* ctx may be NULL for the software renderer. The GPU starts as after power-on:

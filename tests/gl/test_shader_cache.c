@@ -58,6 +58,8 @@ static glhle_result keep_frame(void *user, glhle_pica *pica, uint32_t frame)
     return GLHLE_RESULT_OK;
 }
 
+static uint32_t replay_threads; /* shader_compile_threads of the next replays */
+
 static void replay(glhle_context *ctx, const char *name, const char *dir, uint64_t budget_bytes, run *out)
 {
     memset(out, 0, sizeof *out);
@@ -70,7 +72,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, uint64
         .pica = {.log = ts_log_fn,
                  .shader_cache_dir = dir,
                  .shader_cache_title = name,
-                 .program_budget_bytes = budget_bytes},
+                 .program_budget_bytes = budget_bytes,
+                 .shader_compile_threads = replay_threads},
         .on_frame = keep_frame,
         .user = out,
     };
@@ -370,9 +373,61 @@ static void byte_budget_evicts(void **state)
     free_run(&b);
 }
 
-static uint16_t *psx_scene(glhle_context *ctx, const char *dir, glhle_shader_stats *st)
+/* Primitives of many kinds, each drawn alone (the read-back ends its draw),
+ * so that each needs its own specialised program: triangles, quads and
+ * rectangles flat, shaded and textured, lines, under every blend mode. */
+static void primitives_one_by_one(glhle_psx *psx)
 {
-    glhle_psx_desc d = {.log = ts_log_fn, .shader_cache_dir = dir, .shader_cache_title = "scene"};
+    static const uint32_t codes[] = {0x20, 0x22, 0x24, 0x28, 0x2C, 0x30, 0x38, 0x3C, 0x40, 0x50, 0x60, 0x64, 0x68, 0x74};
+    uint32_t slot = 0;
+    /* the whole of VRAM as the drawing area, no offset (GP0 E3h-E5h) */
+    PT_GP0(psx, 0xE3000000u, 0xE4000000u | 511u << 10 | 1023u, 0xE5000000u);
+    for (uint32_t blend = 0; blend < 4; blend++) {
+        PT_GP0(psx, 0xE1000000u | blend << 5 | 1u << 7); /* 8-bit CLUT pages for the textured ones */
+        for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++, slot++) {
+            const uint32_t code = codes[c];
+            const uint32_t x = 16 + (slot % 24) * 20, y = 260 + (slot / 24) * 20;
+            const uint32_t colour = (code << 24) | (0x304050u + slot * 0x010203u);
+            const uint32_t xy[4] = {y << 16 | x, y << 16 | (x + 14), (y + 12) << 16 | x, (y + 12) << 16 | (x + 15)};
+            uint32_t w[16], n = 0;
+            w[n++] = colour;
+            if ((code >> 5) == 1) {
+                for (int v = 0; v < ((code & 8) ? 4 : 3); v++) {
+                    if (v && (code & 0x10))
+                        w[n++] = 0x208040u + (uint32_t)v * 0x402010u;
+                    w[n++] = xy[v];
+                    if (code & 4)
+                        w[n++] = (v == 0 ? 0x7C000000u : v == 1 ? (0x0101u << 16) : 0) | (uint32_t)(v * 9) << 8 | (uint32_t)v * 7;
+                }
+            } else if ((code >> 5) == 2) {
+                w[n++] = xy[0];
+                if (code & 0x10)
+                    w[n++] = 0x10F0A0u;
+                w[n++] = xy[3];
+            } else {
+                w[n++] = xy[0];
+                if (code & 4)
+                    w[n++] = 0x7C000000u | 0x0304u;
+                if (((code >> 3) & 3) == 0)
+                    w[n++] = 0x000B000Du;
+            }
+            pt_gp0(psx, w, n);
+            pt_pixel(psx, x, y);
+        }
+    }
+    assert_int_equal(glhle_psx_end_stream(psx), GLHLE_RESULT_OK);
+}
+
+static uint16_t *psx_scene_threads(glhle_context *ctx, const char *dir, uint32_t threads, glhle_shader_stats *st)
+{
+    glhle_psx_desc d = {.log = ts_log_fn,
+                        .shader_cache_dir = dir,
+                        .shader_cache_title = "scene",
+                        .shader_compile_threads = threads};
+    if (threads == UINT32_MAX) { /* the software reference */
+        d = (glhle_psx_desc){.renderer = GLHLE_PSX_RENDERER_SOFTWARE, .log = ts_log_fn};
+        ctx = NULL;
+    }
     glhle_psx *psx;
     assert_int_equal(glhle_psx_create(ctx, &d, &psx), GLHLE_RESULT_OK);
     size_t size;
@@ -380,11 +435,86 @@ static uint16_t *psx_scene(glhle_context *ctx, const char *dir, glhle_shader_sta
     assert_int_equal(psx_script_run(psx, (const char *)text, size, ts_logger()), GLHLE_RESULT_OK);
     free(text);
     assert_int_equal(glhle_psx_end_stream(psx), GLHLE_RESULT_OK);
+    if (threads != 0)
+        primitives_one_by_one(psx);
     uint16_t *v = pt_vram(psx);
     glhle_psx_get_shader_stats(psx, st);
     glhle_psx_destroy(psx);
-    ts_gl_check(ctx);
+    if (ctx)
+        ts_gl_check(ctx);
     return v;
+}
+
+static uint16_t *psx_scene(glhle_context *ctx, const char *dir, glhle_shader_stats *st)
+{
+    return psx_scene_threads(ctx, dir, 0, st);
+}
+
+/* With a worker, no PlayStation draw waits: misses draw with the
+ * all-dynamic program while their own compiles, and VRAM is the software
+ * reference's. */
+static void psx_draws_never_wait_with_a_worker(void **state)
+{
+    glhle_context *ctx = *state;
+    glhle_shader_stats sw, cold, warm;
+    uint16_t *ref = psx_scene_threads(ctx, NULL, UINT32_MAX, &sw);
+    const char *dir = fresh_dir("shader_cache_psx_async");
+    uint16_t *a = psx_scene_threads(ctx, dir, 1, &cold);
+    print_message("cold with a worker: %llu programs compiled, %llu on a draw, %llu of %llu draws by the fallback\n",
+                  (unsigned long long)cold.programs_compiled, (unsigned long long)cold.programs_compiled_on_draw,
+                  (unsigned long long)cold.draws_by_ubershader, (unsigned long long)cold.draws);
+    assert_int_equal(cold.programs_compiled_on_draw, 0);
+    assert_int_equal(cold.draws_waited_for_compile, 0);
+    assert_true(cold.draws_by_ubershader >= 1);
+    assert_true(cold.programs_compiled >= 2); /* the fallback and at least one worker compile */
+    assert_memory_equal(ref, a, 1024 * 512 * 2);
+    /* the session's worker programs reached the file: a warm run loads them all */
+    uint16_t *b = psx_scene_threads(ctx, dir, 2, &warm);
+    assert_int_equal(warm.programs_compiled, 0);
+    assert_int_equal(warm.draws_by_ubershader, 0);
+    assert_int_equal(warm.draws_waited_for_compile, 0);
+    assert_memory_equal(ref, b, 1024 * 512 * 2);
+    free(ref);
+    free(a);
+    free(b);
+}
+
+/* Precompiling on two workers makes the same programs as on the caller's thread. */
+static void pica_precompile_on_workers(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("shader_cache_workers");
+    run cold, warm;
+    replay(ctx, "screens", dir, 0, &cold);
+    /* drop the binaries: every program must be compiled again */
+    const char *path = cache_file(dir, "screens", "pica");
+    gl_shc_file f;
+    parse_file(path, &f);
+    bool *keep = calloc(f.entry_count + 1, 1);
+    memset(keep, 1, f.entry_count);
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    gl_shc_write_header(&out, f.system);
+    for (uint32_t e = 0; e < f.entry_count; e++) {
+        const gl_shc_entry *en = &f.entries[e];
+        gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                         en->key);
+    }
+    write_all(path, out.data, out.size);
+    const uint32_t programs = f.entry_count;
+    glhle_bytebuf_free(&out);
+    free(keep);
+    gl_shc_free(&f);
+    replay_threads = 2;
+    replay(ctx, "screens", dir, 0, &warm);
+    replay_threads = 0;
+    assert_int_equal(warm.st.shaders.programs_precompiled, programs);
+    assert_int_equal(warm.st.shaders.programs_compiled, programs);
+    assert_int_equal(warm.st.shaders.programs_compiled_on_draw, 0);
+    assert_int_equal(warm.st.shaders.binaries_written, programs);
+    same_frames("workers", &cold, &warm);
+    free_run(&cold);
+    free_run(&warm);
 }
 
 static void psx_uses_the_cache(void **state)
@@ -479,6 +609,8 @@ int main(void)
         TS_GL_TEST(corruptions_are_survived),
         TS_GL_TEST(byte_budget_evicts),
         TS_GL_TEST(psx_uses_the_cache),
+        TS_GL_TEST(psx_draws_never_wait_with_a_worker),
+        TS_GL_TEST(pica_precompile_on_workers),
         TS_GL_TEST(tools_contract),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

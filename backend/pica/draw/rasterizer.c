@@ -818,6 +818,7 @@ glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, 
             .cache_dir = desc->shader_cache_dir,
             .cache_title = desc->shader_cache_title,
             .cache_max_bytes = desc->shader_cache_max_bytes,
+            .compile_threads = desc->shader_compile_threads,
         };
         res = gl_program_service_create(p->ctx, &sd, &r->programs);
     }
