@@ -143,6 +143,32 @@ static void parse_file(const char *path, gl_shc_file *f)
     free(d);
 }
 
+/* Rewrites the cache with its keys and texts; binaries under `driver`
+ * (NULL: none). Returns the entry count. */
+static uint32_t rewrite_cache(const char *path, const char *driver)
+{
+    gl_shc_file f;
+    parse_file(path, &f);
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    gl_shc_write_header(&out, f.system);
+    for (uint32_t e = 0; e < f.entry_count; e++) {
+        const gl_shc_entry *en = &f.entries[e];
+        gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                         en->key);
+    }
+    for (uint32_t g = 0; g < f.glsl_count; g++)
+        gl_shc_write_glsl(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].fs, f.glsl[g].fs_len);
+    for (uint32_t b = 0; driver && b < f.binary_count; b++)
+        gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, driver, (uint32_t)strlen(driver),
+                            f.binaries[b].data, f.binaries[b].size);
+    write_all(path, out.data, out.size);
+    const uint32_t n = f.entry_count;
+    gl_shc_free(&f);
+    glhle_bytebuf_free(&out);
+    return n;
+}
+
 static void second_replay_compiles_nothing_on_the_draw_path(void **state)
 {
     glhle_context *ctx = *state;
@@ -179,27 +205,8 @@ static void other_driver_recompiles_from_keys(void **state)
     for (size_t i = 0; i < TRACE_COUNT; i++) {
         run cold, warm;
         replay(ctx, traces[i], dir, 0, &cold);
-        gl_shc_file f;
         const char *path = cache_file(dir, traces[i], "pica");
-        parse_file(path, &f);
-        glhle_bytebuf out;
-        glhle_bytebuf_init(&out, 0);
-        gl_shc_write_header(&out, f.system);
-        for (uint32_t e = 0; e < f.entry_count; e++) {
-            const gl_shc_entry *en = &f.entries[e];
-            gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use,
-                             en->glsl_hash, en->key);
-        }
-        for (uint32_t g = 0; g < f.glsl_count; g++)
-            gl_shc_write_glsl(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].fs, f.glsl[g].fs_len);
-        static const char other[] = "Other Vendor\nOther GPU 9000\n4.6 Other 1.0";
-        for (uint32_t b = 0; b < f.binary_count; b++)
-            gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, other, sizeof other - 1,
-                                f.binaries[b].data, f.binaries[b].size);
-        write_all(path, out.data, out.size);
-        const uint32_t programs = f.entry_count;
-        gl_shc_free(&f);
-        glhle_bytebuf_free(&out);
+        const uint32_t programs = rewrite_cache(path, "Other Vendor\nOther GPU 9000\n4.6 Other 1.0");
 
         replay(ctx, traces[i], dir, 0, &warm);
         const glhle_shader_stats *w = &warm.st.shaders;
@@ -213,6 +220,7 @@ static void other_driver_recompiles_from_keys(void **state)
         free_run(&cold);
         free_run(&warm);
         /* both drivers' binaries are now in the file */
+        gl_shc_file f;
         parse_file(path, &f);
         assert_int_equal(f.binary_count, 2 * programs);
         gl_shc_free(&f);
@@ -487,24 +495,7 @@ static void pica_precompile_on_workers(void **state)
     run cold, warm;
     replay(ctx, "screens", dir, 0, &cold);
     /* drop the binaries: every program must be compiled again */
-    const char *path = cache_file(dir, "screens", "pica");
-    gl_shc_file f;
-    parse_file(path, &f);
-    bool *keep = calloc(f.entry_count + 1, 1);
-    memset(keep, 1, f.entry_count);
-    glhle_bytebuf out;
-    glhle_bytebuf_init(&out, 0);
-    gl_shc_write_header(&out, f.system);
-    for (uint32_t e = 0; e < f.entry_count; e++) {
-        const gl_shc_entry *en = &f.entries[e];
-        gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
-                         en->key);
-    }
-    write_all(path, out.data, out.size);
-    const uint32_t programs = f.entry_count;
-    glhle_bytebuf_free(&out);
-    free(keep);
-    gl_shc_free(&f);
+    const uint32_t programs = rewrite_cache(cache_file(dir, "screens", "pica"), NULL);
     replay_threads = 2;
     replay(ctx, "screens", dir, 0, &warm);
     replay_threads = 0;
