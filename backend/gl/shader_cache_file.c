@@ -464,9 +464,13 @@ glhle_result gl_shc_parse(const uint8_t *data, size_t size, const gl_shc_system_
         off = next;
     }
     if (!ps.oom) {
-        qsort(out->entries, out->entry_count, sizeof *out->entries, cmp_entry);
-        qsort(out->glsl, out->glsl_count, sizeof *out->glsl, cmp_glsl);
-        qsort(out->binaries, out->binary_count, sizeof *out->binaries, cmp_binary);
+        /* qsort wants a real array even for no elements */
+        if (out->entry_count)
+            qsort(out->entries, out->entry_count, sizeof *out->entries, cmp_entry);
+        if (out->glsl_count)
+            qsort(out->glsl, out->glsl_count, sizeof *out->glsl, cmp_glsl);
+        if (out->binary_count)
+            qsort(out->binaries, out->binary_count, sizeof *out->binaries, cmp_binary);
         dedupe(out);
         apply_uses(out, uses, use_count);
     }

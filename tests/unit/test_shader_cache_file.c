@@ -392,6 +392,24 @@ static void resync_search_is_bounded(void **state)
     free(d);
 }
 
+/* A header and nothing else, and no bytes at all: empty, valid files. */
+static void header_only_and_empty(void **state)
+{
+    (void)state;
+    uint8_t buf[33];
+    size_t n = hand_header(buf, 7);
+    buf[n] = 0x52; /* one stray byte after the header: a truncated record header */
+    for (size_t len = 0; len <= n + 1; len += (len == 0 ? n : 1)) {
+        gl_shc_file f;
+        parse(buf, len, &f, GLHLE_RESULT_OK);
+        assert_int_equal(f.entry_count, 0);
+        assert_int_equal(f.glsl_count, 0);
+        assert_int_equal(f.bad_count, len == n + 1 ? 1 : 0);
+        assert_int_equal(f.header_ok, len != 0);
+        gl_shc_free(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +422,7 @@ int main(void)
         cmocka_unit_test(later_records_win_and_compaction_round_trips),
         cmocka_unit_test(prune_keeps_the_most_recently_used),
         cmocka_unit_test(resync_search_is_bounded),
+        cmocka_unit_test(header_only_and_empty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
