@@ -93,8 +93,9 @@ static void run_job(glhle_context *ctx, gl_compile_job *j)
 static bool bind_worker(worker *w)
 {
     glhle_context *ctx = w->owner->ctx;
-    if (w->egl)
-        return eglMakeCurrent(ctx->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, w->egl) == EGL_TRUE;
+    if (w->egl) /* the bound API is per thread and starts as OpenGL ES */
+        return eglBindAPI(EGL_OPENGL_API) &&
+               eglMakeCurrent(ctx->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, w->egl) == EGL_TRUE;
     glfwMakeContextCurrent(w->window);
     return true;
 }
