@@ -352,6 +352,13 @@ static glhle_result build(void *user, const void *key, GLuint *program)
 /* Puts a program made elsewhere (or a failure) into the in-memory cache. */
 static void insert(gl_program_service *s, const void *key, GLuint p, glhle_result r)
 {
+    GLuint have;
+    glhle_result had;
+    if (gl_program_cache_find(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), &have, &had)) {
+        if (p && p != have) /* made twice: keep the resident one */
+            s->ctx->gl.DeleteProgram(p);
+        return;
+    }
     s->adopting = true;
     s->adopt_program = p;
     s->adopt_result = r;

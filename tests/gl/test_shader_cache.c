@@ -474,7 +474,10 @@ static void psx_draws_never_wait_with_a_worker(void **state)
     assert_int_equal(cold.programs_compiled_on_draw, 0);
     assert_int_equal(cold.draws_waited_for_compile, 0);
     assert_true(cold.draws_by_ubershader >= 1);
-    assert_true(cold.programs_compiled >= 2); /* the fallback and at least one worker compile */
+    /* the fallback at least; how many worker compiles finish before the
+     * statistics are read depends on the machine (the rest finish while the
+     * instance is destroyed and still reach the file: see the warm run) */
+    assert_true(cold.programs_compiled >= 1);
     assert_memory_equal(ref, a, 1024 * 512 * 2);
     /* the session's worker programs reached the file: a warm run loads them all */
     uint16_t *b = psx_scene_threads(ctx, dir, 2, &warm);
