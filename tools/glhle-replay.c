@@ -9,6 +9,10 @@
  * surfaceless, no display needed) unless --window shows it in a GLFW window
  * as it goes. On a terminal, stderr shows a progress bar; elsewhere it
  * stays quiet but for problems and the closing summary.
+ * --shader-cache DIR uses and fills the disk shader cache DIR/NAME.pica.glsc
+ * (NAME: the trace's file name without its extension); --stats-json FILE
+ * writes the instance's program statistics after the replay as one JSON
+ * object (write_stats_json, the keys of glhle_shader_stats).
  * Exit status: 0 replayed, 1 the trace or an output could not be handled
  * (the message names the byte offset for a bad trace), 2 usage. */
 #include <errno.h>
@@ -33,7 +37,8 @@ typedef struct replay_tool {
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window]\n");
+    fprintf(stderr, "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window]\n"
+                    "                    [--shader-cache DIR] [--stats-json FILE]\n");
     return 2;
 }
 
@@ -146,8 +151,46 @@ static bool parse_frames(const char *s, uint32_t *first, uint32_t *last)
     return parse_u32(dash + 1, last) && *last >= *first;
 }
 
+/* The trace's file name without folders and extension: the cache's title. */
+static void trace_title(const char *path, char *out, size_t size)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    snprintf(out, size, "%s", base);
+    char *dot = strrchr(out, '.');
+    if (dot && dot != out)
+        *dot = 0;
+}
+
+static bool write_stats_json(const char *path, const glhle_shader_stats *s, const glhle_trace_replay_stats *st)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+#define U(x) (unsigned long long)(x)
+    fprintf(f,
+            "{\"programs_compiled\": %llu, \"programs_compiled_on_draw\": %llu, \"draws_waited_for_compile\": %llu, "
+            "\"draws_by_ubershader\": %llu, \"cache_hits\": %llu, \"cache_records_rejected\": %llu, \"draws\": %llu, "
+            "\"programs_precompiled\": %llu, \"program_failures\": %llu, \"cache_misses\": %llu, "
+            "\"disk_hits\": %llu, \"binaries_loaded\": %llu, \"binaries_rejected\": %llu, "
+            "\"binaries_written\": %llu, \"records_written\": %llu, \"disk_entries\": %llu, \"evictions\": %llu, "
+            "\"programs_resident\": %llu, \"bytes_resident\": %llu, \"compile_ns\": %llu, \"compile_histogram_ms\": [",
+            U(s->programs_compiled), U(s->programs_compiled_on_draw), U(s->draws_waited_for_compile),
+            U(s->draws_by_ubershader), U(s->cache_hits), U(s->cache_records_rejected), U(s->draws),
+            U(s->programs_precompiled), U(s->program_failures), U(s->cache_misses), U(s->disk_hits),
+            U(s->binaries_loaded), U(s->binaries_rejected), U(s->binaries_written), U(s->records_written),
+            U(s->disk_entries), U(s->evictions), U(s->programs_resident), U(s->bytes_resident), U(s->compile_ns));
+    for (int i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
+        fprintf(f, "%s%llu", i ? ", " : "", U(s->compile_histogram[i]));
+    fprintf(f, "], \"frames\": %u, \"command_lists\": %u, \"divergences\": %u}\n", st->frames, st->command_lists,
+            st->divergences);
+#undef U
+    return fclose(f) == 0;
+}
+
 int main(int argc, char **argv)
 {
+    const char *cache_dir = NULL, *stats_json = NULL;
     const char *trace_path = NULL;
     replay_tool t;
     memset(&t, 0, sizeof t);
@@ -168,6 +211,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "glhle-replay: --scale wants 1 to 10, got '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--shader-cache") && i + 1 < argc) {
+            cache_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--stats-json") && i + 1 < argc) {
+            stats_json = argv[++i];
         } else if (!strcmp(argv[i], "--window")) {
             window = true;
         } else if (!trace_path && argv[i][0] != '-') {
@@ -202,9 +249,14 @@ int main(int argc, char **argv)
         glhle_trace_close(trace);
         return 1;
     }
+    char title[256];
+    trace_title(trace_path, title, sizeof title);
     glhle_trace_replay_desc rd = {
         .ctx = t.ctx,
-        .pica = {.resolution_scale = scale, .log_level = GLHLE_LOG_WARN},
+        .pica = {.resolution_scale = scale,
+                 .log_level = GLHLE_LOG_WARN,
+                 .shader_cache_dir = cache_dir,
+                 .shader_cache_title = title},
         .first_frame = t.first,
         .frame_count = t.last == UINT32_MAX ? 0 : t.last - t.first + 1,
         .on_frame = on_frame,
@@ -228,6 +280,10 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 "glhle-replay: %u calls ran differently from the recording; the frames may not match it\n",
                 st.divergences);
+    if (stats_json && !write_stats_json(stats_json, &st.shaders, &st)) {
+        fprintf(stderr, "glhle-replay: cannot write %s: %s\n", stats_json, strerror(errno));
+        rc = 1;
+    }
     if (t.first != 0 || t.last != UINT32_MAX) {
         if (t.written == 0 && rc == 0)
             fprintf(stderr, "glhle-replay: the trace has no frame in %u-%u\n", t.first, t.last);

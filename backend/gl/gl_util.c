@@ -59,6 +59,11 @@ glhle_result gl_compile_shader(glhle_context *ctx, GLenum stage, const char *sou
 
 glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs, GLuint *out)
 {
+    return gl_link_program_ex(ctx, vs, fs, false, out);
+}
+
+glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *fs, bool retrievable, GLuint *out)
+{
     GladGLContext *gl = &ctx->gl;
     *out = 0;
     if (!vs || !fs)
@@ -75,6 +80,8 @@ glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs,
     GLuint p = gl->CreateProgram();
     gl->AttachShader(p, v);
     gl->AttachShader(p, f);
+    if (retrievable && ctx->info.program_binary)
+        gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
     gl->LinkProgram(p);
     gl->DetachShader(p, v);
     gl->DetachShader(p, f);

@@ -12,6 +12,9 @@ glhle_result gl_compile_shader(glhle_context *ctx, GLenum stage, const char *sou
 /* Compiles and links a vertex + fragment program (either may be NULL for
  * separable use: not supported, both are required). */
 glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs, GLuint *out);
+/* The same; `retrievable` asks the driver to keep the program's binary for
+ * glGetProgramBinary (GL_PROGRAM_BINARY_RETRIEVABLE_HINT, where binaries exist). */
+glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *fs, bool retrievable, GLuint *out);
 
 /* An offscreen colour target (RGBA8) with an optional depth24/stencil8. */
 typedef struct gl_target {

@@ -36,6 +36,20 @@ void gl_program_cache_clear(gl_program_cache *c)
         c->slots[i].used = 0;
     }
     c->count = 0;
+    c->bytes = 0;
+}
+
+void gl_program_cache_set_max_bytes(gl_program_cache *c, uint64_t max_bytes)
+{
+    c->max_bytes = max_bytes;
+}
+
+void gl_program_cache_each(const gl_program_cache *c, void (*fn)(void *user, const void *key, uint64_t last_use),
+                           void *user)
+{
+    for (uint32_t i = 0; c->slots && i <= c->mask; i++)
+        if (c->slots[i].used)
+            fn(user, c->keys + (size_t)i * c->key_size, c->slots[i].last_use);
 }
 
 void gl_program_cache_free(gl_program_cache *c)
@@ -59,6 +73,7 @@ static void remove_slot(gl_program_cache *c, uint32_t i)
         c->ctx->gl.DeleteProgram(c->slots[i].program);
     c->slots[i].used = 0;
     c->count--;
+    c->bytes -= c->slots[i].bytes;
     uint32_t hole = i;
     for (uint32_t j = (i + 1) & c->mask; c->slots[j].used; j = (j + 1) & c->mask) {
         uint32_t home = (uint32_t)c->slots[j].hash & c->mask;
@@ -86,6 +101,21 @@ static void evict_lru(gl_program_cache *c)
     c->evictions++;
 }
 
+bool gl_program_cache_find(gl_program_cache *c, const void *key, uint64_t hash, GLuint *program, glhle_result *result)
+{
+    for (uint32_t i = (uint32_t)hash & c->mask; c->slots[i].used; i = (i + 1) & c->mask) {
+        gl_program_slot *s = &c->slots[i];
+        if (s->hash == hash && memcmp(key_at(c, i), key, c->key_size) == 0) {
+            s->last_use = ++c->clock;
+            c->hits++;
+            *program = s->program;
+            *result = s->failed ? GLHLE_RESULT_SHADER_ERROR : GLHLE_RESULT_OK;
+            return true;
+        }
+    }
+    return false;
+}
+
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,
                                   void *user, GLuint *program)
 {
@@ -109,16 +139,27 @@ glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t
         GLHLE_ERROR(&c->ctx->log, "program for key %016llx failed to build (%s); draws with this key are skipped",
                     (unsigned long long)hash, glhle_result_string(r));
     }
-    if (c->count >= c->max_count) {
+    uint64_t bytes = 0;
+    if (p) {
+        GLint len = 0;
+        if (c->ctx->info.program_binary)
+            c->ctx->gl.GetProgramiv(p, GL_PROGRAM_BINARY_LENGTH, &len);
+        bytes = len > 0 ? (uint64_t)len : GL_PROGRAM_COST_ESTIMATE;
+    }
+    bool evicted = false;
+    while (c->count > 0 && (c->count >= c->max_count || (c->max_bytes && c->bytes + bytes > c->max_bytes))) {
         evict_lru(c);
-        /* the eviction may have shifted the run: find the free slot again */
+        evicted = true;
+    }
+    if (evicted) /* the evictions may have shifted the run: find the free slot again */
         for (i = (uint32_t)hash & c->mask; c->slots[i].used; i = (i + 1) & c->mask)
             ;
-    }
     gl_program_slot *s = &c->slots[i];
     s->hash = hash;
     s->last_use = c->clock;
     s->program = p;
+    s->bytes = bytes;
+    c->bytes += bytes;
     s->used = 1;
     s->failed = r != GLHLE_RESULT_OK;
     memcpy(key_at(c, i), key, c->key_size);

@@ -45,7 +45,7 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     /* A GL instance draws: the draw path (rasterizer.c) installs itself as
      * the renderer hook, on the GL state and surface cache made above. */
     if (r == GLHLE_RESULT_OK && ctx)
-        r = pica_rasterizer_create(p, &p->rasterizer);
+        r = pica_rasterizer_create(p, &d, &p->rasterizer);
     if (r != GLHLE_RESULT_OK) {
         glhle_pica_destroy(p);
         return r;
@@ -65,6 +65,16 @@ void glhle_pica_destroy(glhle_pica *pica)
     pica->rasterizer = NULL;
     pica_gpu_fini(pica);
     free(pica);
+}
+
+glhle_result glhle_pica_get_shader_stats(const glhle_pica *pica, glhle_shader_stats *out)
+{
+    if (!pica || !out)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (pica->rasterizer)
+        pica_rasterizer_get_shader_stats(pica->rasterizer, out);
+    return GLHLE_RESULT_OK;
 }
 
 glhle_result glhle_pica_map_memory(glhle_pica *pica, uint32_t paddr, void *host, size_t size)

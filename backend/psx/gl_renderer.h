@@ -18,7 +18,7 @@
 #define GLHLE_PSX_GL_RENDERER_H
 
 #include "backend/gl/gl_context.h"
-#include "backend/gl/program_cache.h"
+#include "backend/gl/program_service.h"
 #include "backend/gl/stream_buffer.h"
 #include "backend/psx/renderer.h"
 #include "shadergen/psx_fs.h"
@@ -61,7 +61,7 @@ typedef struct psx_gl {
     GLuint clut, clut_fbo;      /* 256 x 1: the CLUT cache when VRAM under it changed */
     GLuint vao, blit_vao;
     gl_stream_buffer stream;    /* instance data, a persistently mapped ring */
-    gl_program_cache programs;  /* drawing programs by psx_fs_key */
+    gl_program_service *programs; /* drawing programs by psx_fs_key (programs.c) */
     psx_gl_blit blits[PSX_BLIT_KIND_COUNT_];
 
     /* the batch */

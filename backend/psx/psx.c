@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "backend/gl/gl_context.h"
+#include "backend/gl/program_service.h"
 #include "backend/psx/gpu.h"
 
 glhle_result psx_create_with(const glhle_logger *log, psx_renderer_make make, const void *arg, glhle_psx **out)
@@ -46,13 +47,13 @@ static psx_renderer *make_sw(const void *arg, const glhle_logger *log, glhle_psx
 typedef struct gl_args {
     glhle_context *ctx;
     uint32_t scale;
-    bool no_framebuffer_fetch;
+    const glhle_psx_desc *desc;
 } gl_args;
 
 static psx_renderer *make_gl(const void *arg, const glhle_logger *log, glhle_psx_stats *stats, glhle_result *r)
 {
     const gl_args *a = arg;
-    return psx_gl_create(a->ctx, log, stats, a->scale, a->no_framebuffer_fetch, r);
+    return psx_gl_create(a->ctx, log, stats, a->scale, a->desc, r);
 }
 
 glhle_result glhle_psx_create(glhle_context *ctx, const glhle_psx_desc *desc, glhle_psx **out)
@@ -80,7 +81,7 @@ glhle_result glhle_psx_create(glhle_context *ctx, const glhle_psx_desc *desc, gl
         return GLHLE_FAIL(&log, GLHLE_RESULT_INVALID_ARGUMENT, "the GL renderer needs a glhle_context");
 
     psx_renderer_make make = desc->renderer == GLHLE_PSX_RENDERER_SOFTWARE ? make_sw : make_gl;
-    const gl_args args = {ctx, scale, desc->no_framebuffer_fetch};
+    const gl_args args = {ctx, scale, desc};
     return psx_create_with(&log, make, &args, out);
 }
 
@@ -242,4 +243,12 @@ glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t s
 void glhle_psx_get_stats(const glhle_psx *psx, glhle_psx_stats *out)
 {
     *out = psx->stats;
+}
+
+void glhle_psx_get_shader_stats(const glhle_psx *psx, glhle_shader_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    if (psx->r->programs)
+        gl_program_service_get_stats(psx->r->programs, out);
+    out->draws = psx->stats.draw_calls;
 }

@@ -11,9 +11,10 @@
 #include "backend/common/bytebuf.h"
 #include "backend/common/hash.h"
 #include "backend/gl/gl_util.h"
-#include "backend/gl/program_cache.h"
+#include "backend/gl/program_service.h"
 #include "backend/gl/stream_buffer.h"
 #include "backend/psx/gl_renderer.h"
+#include "backend/psx/programs.h"
 
 static psx_rect rect_union(psx_rect a, psx_rect b)
 {
@@ -55,35 +56,17 @@ bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r)
     return false;
 }
 
-/* gl_program_cache build function: the programs of a key, with their
- * fixed uniforms set. */
-static glhle_result build_program(void *user, const void *key_bytes, GLuint *program)
+/* After each program is made: the uniforms that never change. */
+static void after_link(void *user, GLuint program)
 {
     psx_gl *g = user;
-    const psx_fs_key *key = key_bytes;
-    glhle_bytebuf vs, fs;
-    glhle_bytebuf_init(&vs, 1 << 16);
-    glhle_bytebuf_init(&fs, 1 << 16);
-    psx_vs_generate(key, &g->host, &vs);
-    psx_fs_generate(key, &g->host, &fs);
-    glhle_result r = gl_link_program(g->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), program);
-    glhle_bytebuf_free(&vs);
-    glhle_bytebuf_free(&fs);
-    if (r != GLHLE_RESULT_OK) {
-        GLHLE_ERROR(g->base.log,
-                    "PlayStation program (kind %u, texture %u, Gouraud %u, blend %u; 255 = per primitive) did not "
-                    "build; primitives that need it are skipped",
-                    key->kind, key->tex_mode, key->gouraud, key->blend);
-        return r;
-    }
     GladGLContext *gl = g->gl;
-    gl->UseProgram(*program);
-    gl->Uniform1i(gl->GetUniformLocation(*program, "u_scale"), (GLint)g->base.scale);
-    gl->Uniform1i(gl->GetUniformLocation(*program, "u_tex"), 0);
-    gl->Uniform1i(gl->GetUniformLocation(*program, "u_clut"), 1);
-    gl->Uniform1i(gl->GetUniformLocation(*program, "u_fb"), 2);
+    gl->UseProgram(program);
+    gl->Uniform1i(gl->GetUniformLocation(program, "u_scale"), (GLint)g->base.scale);
+    gl->Uniform1i(gl->GetUniformLocation(program, "u_tex"), 0);
+    gl->Uniform1i(gl->GetUniformLocation(program, "u_clut"), 1);
+    gl->Uniform1i(gl->GetUniformLocation(program, "u_fb"), 2);
     g->base.stats->programs++;
-    return GLHLE_RESULT_OK;
 }
 
 void psx_gl_flush(psx_gl *g)
@@ -94,14 +77,13 @@ void psx_gl_flush(psx_gl *g)
     GLuint prog = 0;
     size_t bytes = g->count * sizeof(psx_gl_instance), offset = 0;
     void *dst = NULL;
-    if (gl_program_cache_get(&g->programs, &g->key, glhle_hash64(&g->key, sizeof g->key), build_program, g, &prog) ==
-        GLHLE_RESULT_OK) {
+    if (gl_program_service_get(g->programs, &g->key, &prog) == GLHLE_RESULT_OK) {
         dst = gl_stream_map(&g->stream, bytes, 16, &offset);
         if (!dst)
             GLHLE_ERROR(g->base.log, "no room for %zu bytes of instances in the stream buffer; %u primitives dropped",
                         bytes, g->count);
     }
-    if (!dst) { /* or a program that cannot be built (logged once by build_program) */
+    if (!dst) { /* or a program that cannot be built (logged once by the program service) */
         g->count = 0;
         g->batch_from_scratch = false;
         return;
@@ -351,7 +333,7 @@ static void gl_destroy(psx_renderer *r)
     if (gl_context_enter(g->ctx) == GLHLE_RESULT_OK) {
         GladGLContext *gl = g->gl;
         psx_gl_vram_destroy(g);
-        gl_program_cache_free(&g->programs);
+        gl_program_service_destroy(g->programs);
         gl_stream_destroy(&g->stream);
         if (g->vao)
             gl->DeleteVertexArrays(1, &g->vao);
@@ -367,13 +349,28 @@ static const psx_renderer_ops gl_ops = {
 
 /* The instance attributes (shadergen/psx_fs.h) read from binding 0, one
  * element per instance; each draw binds the stream buffer at its offset. */
-static glhle_result setup_instance_stream(psx_gl *g)
+static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
 {
     GladGLContext *gl = g->gl;
     glhle_result r = gl_stream_create(g->ctx, GL_ARRAY_BUFFER, 4u << 20, &g->stream);
     if (r != GLHLE_RESULT_OK)
         return r;
-    r = gl_program_cache_init(&g->programs, g->ctx, sizeof(psx_fs_key), 512);
+    const psx_fs_key uber = psx_fs_key_uber();
+    const gl_program_service_desc sd = {
+        .system = psx_program_system(),
+        .host = psx_program_host_bits(&g->host),
+        .max_programs = desc->program_budget ? desc->program_budget : 512,
+        .max_bytes = desc->program_budget_bytes,
+        .cache_dir = desc->shader_cache_dir,
+        .cache_title = desc->shader_cache_title,
+        .cache_max_bytes = desc->shader_cache_max_bytes,
+        .after_link = after_link,
+        .user = g,
+        .compile_threads = desc->shader_compile_threads,
+        .fallback_key = desc->shader_compile_threads ? &uber : NULL,
+    };
+    r = gl_program_service_create(g->ctx, &sd, &g->programs);
+    g->base.programs = g->programs;
     if (r != GLHLE_RESULT_OK)
         return r;
     gl->GenVertexArrays(1, &g->vao);
@@ -399,7 +396,7 @@ static glhle_result setup_instance_stream(psx_gl *g)
 }
 
 psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_psx_stats *stats, uint32_t scale,
-                            bool no_framebuffer_fetch, glhle_result *result)
+                            const glhle_psx_desc *desc, glhle_result *result)
 {
     *result = gl_context_enter(ctx);
     if (*result != GLHLE_RESULT_OK)
@@ -436,7 +433,7 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
     g->width = (int)(PSX_VRAM_W * scale);
     g->height = (int)(PSX_VRAM_H * scale);
     g->host.version_line = ctx->glsl_version_line;
-    g->host.framebuffer_fetch = info->framebuffer_fetch && !no_framebuffer_fetch;
+    g->host.framebuffer_fetch = info->framebuffer_fetch && !desc->no_framebuffer_fetch;
     *result = psx_gl_vram_create(g);
     if (*result != GLHLE_RESULT_OK && g->host.framebuffer_fetch) {
         /* a driver may offer framebuffer fetch but not for integer targets */
@@ -446,7 +443,7 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
         *result = psx_gl_vram_create(g);
     }
     if (*result == GLHLE_RESULT_OK)
-        *result = setup_instance_stream(g);
+        *result = setup_instance_stream(g, desc);
     if (*result == GLHLE_RESULT_OK)
         *result = glhle_context_check_gl(ctx);
     if (*result != GLHLE_RESULT_OK) {

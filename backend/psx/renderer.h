@@ -50,6 +50,7 @@ struct psx_renderer {
     const glhle_logger *log;
     glhle_psx_stats *stats;
     uint32_t scale;
+    struct gl_program_service *programs; /* the GL renderer's (NULL for the others) */
 };
 
 /* Each returns NULL (after logging why) on failure. */
@@ -57,7 +58,7 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
 
 struct glhle_context;
 psx_renderer *psx_gl_create(struct glhle_context *ctx, const glhle_logger *log, glhle_psx_stats *stats,
-                            uint32_t scale, bool no_framebuffer_fetch, glhle_result *result);
+                            uint32_t scale, const glhle_psx_desc *desc, glhle_result *result);
 
 /* RGB555 + mask bit to RGBA8 as the display shows it. */
 static inline void psx_rgba_from_555(uint16_t c, uint8_t *out)

@@ -59,6 +59,18 @@ typedef struct glhle_pica_desc {
      * the shader read it through texture barriers even where the driver
      * offers EXT_shader_framebuffer_fetch (to test the barrier path). */
     bool no_framebuffer_fetch;
+    /* GL instances: the disk shader cache, DIR/TITLE.pica.glsc (see
+     * glhle/shader_cache.h and docs/shader-cache.md); NULL: none. */
+    const char *shader_cache_dir;
+    const char *shader_cache_title;  /* NULL -> "default" */
+    uint64_t shader_cache_max_bytes; /* the file's budget; 0 -> 256 MiB */
+    uint32_t program_budget;         /* GL instances: resident programs; 0 -> 4096 */
+    uint64_t program_budget_bytes;   /* and their GL memory; 0 -> 256 MiB */
+    /* GL instances: worker threads with shared contexts that compile the
+     * disk cache's programs at creation (offscreen and window contexts);
+     * 0: the creating thread compiles them. A miss during a draw compiles
+     * on the draw (there is no PICA fallback program yet). */
+    uint32_t shader_compile_threads;
 } glhle_pica_desc;
 
 /* ctx may be NULL (GL-free instance). */

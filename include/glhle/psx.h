@@ -51,6 +51,20 @@ typedef struct glhle_psx_desc {
     glhle_log_fn log;            /* NULL -> the context's logger, or stderr without one */
     void *log_user;
     glhle_log_level log_level;   /* records below it are dropped (used with .log) */
+    /* GL only: the disk shader cache, DIR/TITLE.psx.glsc (see
+     * glhle/shader_cache.h and docs/shader-cache.md); NULL: none. */
+    const char *shader_cache_dir;
+    const char *shader_cache_title;  /* NULL -> "default" */
+    uint64_t shader_cache_max_bytes; /* the file's budget; 0 -> 256 MiB */
+    uint32_t program_budget;         /* GL only: resident programs; 0 -> 512 */
+    uint64_t program_budget_bytes;   /* and their GL memory; 0 -> 256 MiB */
+    /* GL only: with N > 0 worker threads (shared contexts; offscreen and
+     * window contexts, external ones compile in place), a primitive whose
+     * program is not ready is drawn at once by the program that reads every
+     * key field per primitive (the one mixed batches use, made at
+     * creation) while a worker compiles its own program, so no draw waits
+     * for a compile. 0: a miss compiles on the draw that needs it. */
+    uint32_t shader_compile_threads;
 } glhle_psx_desc;
 
 /* ctx may be NULL for the software renderer. The GPU starts as after power-on:

@@ -43,6 +43,7 @@
 
 #include "glhle/glhle.h"
 #include "glhle/pica.h"
+#include "glhle/shader_cache.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -162,6 +163,9 @@ typedef struct glhle_trace_replay_stats {
     /* Calls whose result differed from the recording (logged as warnings):
      * a sign that the replay is not reproducing the recorded session. */
     uint32_t divergences;
+    /* The instance's program statistics at the end of the replay (its
+     * shader_cache_dir in `pica` makes it use and fill a disk cache). */
+    glhle_shader_stats shaders;
 } glhle_trace_replay_stats;
 
 /* Replays the trace on a new instance (destroyed before returning). Stops

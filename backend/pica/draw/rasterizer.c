@@ -40,9 +40,10 @@
 #include "backend/common/hash.h"
 #include "backend/gl/gl_context.h"
 #include "backend/gl/gl_util.h"
-#include "backend/gl/program_cache.h"
+#include "backend/gl/program_service.h"
 #include "backend/gl/stream_buffer.h"
 #include "backend/pica/fragment/fs_buffers.h"
+#include "backend/pica/draw/programs.h"
 #include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/surface/gl_pass.h"
 #include "backend/pica/pica_instance.h"
@@ -73,12 +74,7 @@ _Static_assert((CHUNK_VERTICES + 2 * (CHUNK_INDICES / 3) + 1) * VERTEX_BYTES + C
 /* What the fixed-function state depends on (with the render targets). */
 #define FIXED_GROUPS (PICA_DIRTY(RASTER) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(FRAMEBUFFER))
 
-/* The program cache's key: both generators' keys, nothing else. */
-typedef struct program_key {
-    pica_fs_key fs;
-    pica_vs_key vs;
-} program_key;
-_Static_assert(sizeof(program_key) == sizeof(pica_fs_key) + sizeof(pica_vs_key), "no padding in program_key");
+typedef pica_program_key program_key;
 
 typedef struct sampler_slot {
     uint64_t key; /* packed sampler parameters; 0 = free (real keys have bit 63 set) */
@@ -95,10 +91,8 @@ struct pica_rasterizer {
     pica_pipeline *pipeline;
     gl_stream_buffer stream;
     GLuint vao;
-    gl_program_cache programs;
-    glhle_bytebuf vs_text, fs_text;
+    gl_program_service *programs;
     pica_fs_host host;
-    bool break_builds;
 
     /* derived state, kept between draws */
     pica_fs_derived fs;
@@ -444,19 +438,6 @@ static void apply_fixed(pica_rasterizer *r, const pica_gl_fixed *f)
 
 /* ---- programs ------------------------------------------------------------------------------------------ */
 
-static glhle_result build_program(glhle_context *ctx, const pica_fs_host *host, const program_key *k,
-                                  glhle_bytebuf *vs, glhle_bytebuf *fs, bool broken, GLuint *program)
-{
-    glhle_bytebuf_clear(vs);
-    glhle_bytebuf_clear(fs);
-    if (!pica_vs_generate(&k->vs, host, vs) || !pica_fs_generate(&k->fs, host, fs))
-        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY,
-                          "pica draw: generated shader text passed the %u-byte limit", TEXT_LIMIT);
-    if (broken)
-        glhle_bytebuf_printf(fs, "#error glhle test: program build broken on purpose\n");
-    return gl_link_program(ctx, glhle_bytebuf_cstr(vs), glhle_bytebuf_cstr(fs), program);
-}
-
 glhle_result pica_rasterizer_build_program(glhle_context *ctx, const pica_fs_key *fs, const pica_vs_key *vs,
                                            GLuint *program)
 {
@@ -468,19 +449,14 @@ glhle_result pica_rasterizer_build_program(glhle_context *ctx, const pica_fs_key
     glhle_bytebuf_init(&a, TEXT_LIMIT);
     glhle_bytebuf_init(&b, TEXT_LIMIT);
     const pica_fs_host host = {.gles = ctx->info.gles, .framebuffer_fetch = ctx->info.framebuffer_fetch};
-    glhle_result res = build_program(ctx, &host, &k, &a, &b, false, program);
+    glhle_result res = GLHLE_RESULT_OK;
+    if (!pica_program_system()->generate(&k, pica_program_host_bits(&host), &a, &b))
+        res = GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY,
+                         "pica draw: generated shader text passed the %u-byte limit", TEXT_LIMIT);
+    if (res == GLHLE_RESULT_OK)
+        res = gl_link_program(ctx, glhle_bytebuf_cstr(&a), glhle_bytebuf_cstr(&b), program);
     glhle_bytebuf_free(&a);
     glhle_bytebuf_free(&b);
-    return res;
-}
-
-static glhle_result build_cb(void *user, const void *key, GLuint *program)
-{
-    pica_rasterizer *r = user;
-    r->stats.program_builds++;
-    glhle_result res = build_program(r->ctx, &r->host, key, &r->vs_text, &r->fs_text, r->break_builds, program);
-    if (res != GLHLE_RESULT_OK)
-        r->stats.program_failures++;
     return res;
 }
 
@@ -492,11 +468,8 @@ static glhle_result update_program(pica_rasterizer *r, bool fs_changed, bool vs_
     memset(&r->key, 0, sizeof r->key);
     r->key.fs = r->fs.key;
     r->key.vs = r->vs_key;
-    /* the fragment key's hash mixed with the VS key's bytes */
-    const uint64_t h =
-        r->fs.key_hash ^ ((uint64_t)(r->vs_key.outputs | r->vs_key.clip << 8) + 1) * 0x9E3779B97F4A7C15ull;
     r->stats.program_lookups++;
-    r->program_result = gl_program_cache_get(&r->programs, &r->key, h, build_cb, r, &r->program);
+    r->program_result = gl_program_service_get(r->programs, &r->key, &r->program);
     r->have_program = true;
     return r->program_result;
 }
@@ -908,7 +881,7 @@ _Static_assert(offsetof(pica_out_vertex, quat) == 16 && offsetof(pica_out_vertex
                    offsetof(pica_out_vertex, tc2) == 88,
                "attribute offsets in setup_vao");
 
-glhle_result pica_rasterizer_create(glhle_pica *p, pica_rasterizer **out)
+glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, pica_rasterizer **out)
 {
     *out = NULL;
     if (!p->ctx || !p->gl || !p->surfaces)
@@ -923,8 +896,6 @@ glhle_result pica_rasterizer_create(glhle_pica *p, pica_rasterizer **out)
     r->surfaces = p->surfaces;
     r->host.gles = p->ctx->info.gles;
     r->host.framebuffer_fetch = p->ctx->info.framebuffer_fetch && !p->no_framebuffer_fetch;
-    glhle_bytebuf_init(&r->vs_text, TEXT_LIMIT);
-    glhle_bytebuf_init(&r->fs_text, TEXT_LIMIT);
     const pica_pipeline_desc pd = {
         .vertex_capacity = CHUNK_VERTICES,
         .index_capacity = CHUNK_INDICES,
@@ -935,9 +906,20 @@ glhle_result pica_rasterizer_create(glhle_pica *p, pica_rasterizer **out)
     if (res == GLHLE_RESULT_OK)
         res = gl_stream_create(p->ctx, GL_ARRAY_BUFFER, STREAM_BYTES, &r->stream);
     if (res == GLHLE_RESULT_OK)
-        res = gl_program_cache_init(&r->programs, p->ctx, sizeof(program_key), 0);
-    if (res == GLHLE_RESULT_OK)
         res = pica_fs_buffers_create(p->ctx, &r->buffers);
+    if (res == GLHLE_RESULT_OK) {
+        const gl_program_service_desc sd = {
+            .system = pica_program_system(),
+            .host = pica_program_host_bits(&r->host),
+            .max_programs = desc->program_budget,
+            .max_bytes = desc->program_budget_bytes,
+            .cache_dir = desc->shader_cache_dir,
+            .cache_title = desc->shader_cache_title,
+            .cache_max_bytes = desc->shader_cache_max_bytes,
+            .compile_threads = desc->shader_compile_threads,
+        };
+        res = gl_program_service_create(p->ctx, &sd, &r->programs);
+    }
     if (res != GLHLE_RESULT_OK) {
         pica_rasterizer_destroy(r);
         return res;
@@ -981,11 +963,9 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteVertexArrays(1, &r->vao);
     if (r->buffers.ubo)
         pica_fs_buffers_destroy(r->ctx, &r->buffers);
-    gl_program_cache_free(&r->programs);
+    gl_program_service_destroy(r->programs);
     gl_stream_destroy(&r->stream);
     pica_pipeline_destroy(r->pipeline);
-    glhle_bytebuf_free(&r->vs_text);
-    glhle_bytebuf_free(&r->fs_text);
     /* the names above may be in the shared shadow */
     gl_state_invalidate(r->st);
     free(r);
@@ -995,6 +975,18 @@ void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *
 {
     *out = r->stats;
     out->buffer_uploads = r->buffers.upload_calls;
+    if (r->programs) {
+        glhle_shader_stats ss;
+        gl_program_service_get_stats(r->programs, &ss);
+        out->program_builds = ss.programs_compiled + ss.binaries_loaded;
+        out->program_failures = ss.program_failures;
+    }
+}
+
+void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_stats *out)
+{
+    gl_program_service_get_stats(r->programs, out);
+    out->draws = r->stats.draws;
 }
 
 uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
@@ -1005,5 +997,5 @@ uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
 
 void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
 {
-    r->break_builds = broken;
+    gl_program_service_test_break_builds(r->programs, broken);
 }

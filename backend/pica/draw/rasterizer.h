@@ -9,7 +9,8 @@
  *          surface_cache  render targets for FRAMEBUFFER state (FBO, scale),
  *                         textures for the units the fragment key samples
  *          fs_key.c       fragment key / uniforms / LUTs of the dirty groups
- *          program cache  (fragment key, pica_vs_key) -> linked program
+ *          program service (fragment key, pica_vs_key) -> linked program
+ *                         (backend/gl/program_service.h; draw/programs.c)
  *          fs_buffers.c   UBO + LUT texture buffer, changed bytes only
  *          gl_state       viewport, scissor, culling, depth, stencil, blend,
  *                         logic op, masks, clip plane: only changed calls
@@ -40,14 +41,17 @@
 #include "backend/pica/frontend/pica_state.h"
 #include "backend/pica/surface/surface_cache.h"
 #include "glhle/pica.h"
+#include "glhle/shader_cache.h"
 #include "shadergen/pica_fs_key.h"
 #include "shadergen/pica_vs.h"
 
 typedef struct pica_rasterizer pica_rasterizer;
 
 /* Creates the draw path for a GL instance (p->ctx, p->gl and p->surfaces
- * set, its context current) and installs it as the renderer hook. */
-glhle_result pica_rasterizer_create(glhle_pica *p, pica_rasterizer **out);
+ * set, its context current) and installs it as the renderer hook; the
+ * desc's program budgets and disk shader cache go to its program service
+ * (which precompiles the cached programs here). */
+glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, pica_rasterizer **out);
 /* Expects the instance's context current; NULL is ignored. */
 void pica_rasterizer_destroy(pica_rasterizer *r);
 
@@ -68,6 +72,8 @@ typedef struct pica_rasterizer_stats {
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);
+/* The program service's figures, with the draws. */
+void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_stats *out);
 
 /* The key for the vertex shader from the output map of the shader whose
  * outputs reach the rasterizer (the GS when it is on, else the VS). */

@@ -487,6 +487,8 @@ glhle_result glhle_trace_replay(const glhle_trace *trace, const glhle_trace_repl
         if (desc->on_progress)
             desc->on_progress(desc->user, rd.pos, trace->size, st->frames);
     }
+    if (rp.pica)
+        glhle_pica_get_shader_stats(rp.pica, &st->shaders);
     glhle_pica_destroy(rp.pica);
     for (uint32_t i = 0; i < rp.map_count; i++)
         free(rp.map[i].host);

@@ -1,0 +1,748 @@
+/* The program cache service (program_service.h). */
+#include "backend/gl/program_service.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "backend/common/dirs.h"
+#include "backend/common/hash.h"
+#include "backend/gl/compile_worker.h"
+#include "backend/gl/gl_util.h"
+
+#define TEXT_LIMIT (1u << 20)
+#define DEFAULT_MAX_BYTES (256ull << 20)
+#define DEFAULT_FILE_BYTES (256ull << 20)
+#define FILE_READ_LIMIT (1ull << 30)
+#define MAX_PENDING 256
+
+/* A growable set of 64-bit ids (0 is stored as a flag), used off the draw
+ * path's hit case: on misses and at destruction. */
+typedef struct id_set {
+    uint64_t *slots;
+    uint32_t mask, count;
+    bool has_zero;
+} id_set;
+
+static bool id_set_has(const id_set *s, uint64_t id)
+{
+    if (id == 0)
+        return s->has_zero;
+    if (!s->slots)
+        return false;
+    for (uint32_t i = (uint32_t)id & s->mask;; i = (i + 1) & s->mask) {
+        if (s->slots[i] == id)
+            return true;
+        if (s->slots[i] == 0)
+            return false;
+    }
+}
+
+static bool id_set_add(id_set *s, uint64_t id)
+{
+    if (id == 0) {
+        s->has_zero = true;
+        return true;
+    }
+    if (id_set_has(s, id))
+        return true;
+    if (!s->slots || (s->count + 1) * 2 > s->mask + 1) {
+        uint32_t n = s->slots ? (s->mask + 1) * 2 : 64;
+        uint64_t *slots = calloc(n, sizeof *slots);
+        if (!slots)
+            return false;
+        for (uint32_t i = 0; s->slots && i <= s->mask; i++)
+            if (s->slots[i])
+                for (uint32_t j = (uint32_t)s->slots[i] & (n - 1);; j = (j + 1) & (n - 1))
+                    if (!slots[j]) {
+                        slots[j] = s->slots[i];
+                        break;
+                    }
+        free(s->slots);
+        s->slots = slots;
+        s->mask = n - 1;
+    }
+    for (uint32_t i = (uint32_t)id & s->mask;; i = (i + 1) & s->mask)
+        if (!s->slots[i]) {
+            s->slots[i] = id;
+            s->count++;
+            return true;
+        }
+}
+
+static void id_set_free(id_set *s)
+{
+    free(s->slots);
+    memset(s, 0, sizeof *s);
+}
+
+struct gl_program_service {
+    glhle_context *ctx;
+    const gl_program_system *sys;
+    uint32_t host;
+    gl_program_cache mem;
+    glhle_bytebuf vs, fs, rec, desc_text;
+    void (*after_link)(void *user, GLuint program);
+    void *user;
+    bool break_builds;
+    bool precompiling;
+    bool adopting;          /* build() hands over adopt_program */
+    GLuint adopt_program;
+    glhle_result adopt_result;
+    gl_compile_workers *workers;
+    uint64_t pending[MAX_PENDING]; /* key hashes on the workers */
+    uint32_t pending_count;
+    uint8_t *fallback_key;
+    GLuint fallback_program;       /* drawn with while a key's own program is on a worker */
+    uint64_t clock_after_precompile;
+    glhle_shader_stats st;
+
+    /* the disk cache */
+    char *path;
+    FILE *out;              /* opened for appending on the first record */
+    bool file_has_header;   /* the file on disk starts with a good header */
+    gl_shc_file file;       /* as read (and compacted) at creation */
+    uint64_t generation;    /* this session's */
+    uint64_t file_max_bytes;
+    id_set written_ids, written_glsl, written_binaries, used_ids;
+    char driver[1024];
+    uint32_t driver_len;
+};
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+size_t gl_program_driver_id(const glhle_context *ctx, char *out, size_t size)
+{
+    const glhle_context_info *in = &ctx->info;
+    int n = snprintf(out, size, "%s\n%s\n%s", in->vendor ? in->vendor : "?", in->renderer ? in->renderer : "?",
+                     in->version ? in->version : "?");
+    if (n < 0)
+        return 0;
+    return (size_t)n < size ? (size_t)n : size - 1;
+}
+
+bool gl_program_cache_file_path(const char *dir, const char *title, const char *system_name, char *out, size_t size)
+{
+    char t[256];
+    if (!title || !*title)
+        title = "default";
+    size_t n = 0;
+    for (; title[n] && n < sizeof t - 1; n++) {
+        char c = title[n];
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                  c == '_' || c == '-';
+        t[n] = ok && !(n == 0 && c == '.') ? c : '_';
+    }
+    t[n] = 0;
+    int w = snprintf(out, size, "%s/%s.%s.glsc", dir, t, system_name);
+    return w > 0 && (size_t)w < size;
+}
+
+/* ---- writing records ----------------------------------------------------------------------------------- */
+
+/* Appends what s->rec holds to the file (with a header first for a new file). */
+static void flush_records(gl_program_service *s)
+{
+    if (!s->path || s->rec.size == 0)
+        return;
+    if (!s->out) {
+        s->out = fopen(s->path, "ab");
+        if (!s->out) {
+            GLHLE_WARN(&s->ctx->log, "shader cache: cannot append to %s: %s; programs are not stored", s->path,
+                       strerror(errno));
+            free(s->path);
+            s->path = NULL;
+            glhle_bytebuf_clear(&s->rec);
+            return;
+        }
+        if (!s->file_has_header) {
+            glhle_bytebuf h;
+            glhle_bytebuf_init(&h, 64);
+            gl_shc_write_header(&h, s->sys->info.id);
+            fwrite(h.data, 1, h.size, s->out);
+            glhle_bytebuf_free(&h);
+            s->file_has_header = true;
+        }
+    }
+    /* one write per batch of records: a crash leaves at most one partial record, which the reader skips */
+    if (fwrite(s->rec.data, 1, s->rec.size, s->out) != s->rec.size || fflush(s->out) != 0)
+        GLHLE_WARN(&s->ctx->log, "shader cache: writing %s failed: %s", s->path, strerror(errno));
+    glhle_bytebuf_clear(&s->rec);
+}
+
+static void store_program(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint program,
+                          bool from_binary, const char *vs, size_t vs_len, const char *fs, size_t fs_len)
+{
+    if (!s->path)
+        return;
+    const gl_shc_system_info *in = &s->sys->info;
+    const gl_shc_entry *old = gl_shc_find_entry(&s->file, id);
+    if ((!old || old->glsl_hash != glsl_hash) && !id_set_has(&s->written_ids, id)) {
+        if (gl_shc_write_key(&s->rec, in->id, in->key_version, in->key_size, s->host, s->generation, glsl_hash, key))
+            s->st.records_written++;
+        id_set_add(&s->written_ids, id);
+    }
+    if (!gl_shc_find_glsl(&s->file, glsl_hash) && !id_set_has(&s->written_glsl, glsl_hash)) {
+        if (gl_shc_write_glsl(&s->rec, vs, (uint32_t)vs_len, fs, (uint32_t)fs_len))
+            s->st.records_written++;
+        id_set_add(&s->written_glsl, glsl_hash);
+    }
+    if (s->ctx->info.program_binary && !from_binary && !id_set_has(&s->written_binaries, glsl_hash)) {
+        GladGLContext *gl = &s->ctx->gl;
+        GLint len = 0;
+        gl->GetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &len);
+        if (len > 0 && (uint64_t)len < GL_SHC_MAX_PAYLOAD / 2) {
+            void *bin = malloc((size_t)len);
+            GLenum format = 0;
+            GLsizei got = 0;
+            if (bin) {
+                gl->GetProgramBinary(program, len, &got, &format, bin);
+                if (got > 0 && gl_shc_write_binary(&s->rec, glsl_hash, (uint32_t)format, s->driver, s->driver_len,
+                                                   bin, (uint32_t)got)) {
+                    s->st.binaries_written++;
+                    s->st.records_written++;
+                }
+            }
+            free(bin);
+        }
+        id_set_add(&s->written_binaries, glsl_hash);
+    }
+    flush_records(s);
+}
+
+/* ---- building ------------------------------------------------------------------------------------------ */
+
+/* A stored binary of this driver for the text, loaded; 0 when there is none or the driver refuses each. */
+static GLuint load_binary(gl_program_service *s, uint64_t glsl_hash)
+{
+    if (!s->ctx->info.program_binary || !s->file.entry_count)
+        return 0;
+    uint32_t count;
+    const gl_shc_binary *b = gl_shc_first_binary(&s->file, glsl_hash, &count);
+    GladGLContext *gl = &s->ctx->gl;
+    for (uint32_t i = 0; i < count; i++) {
+        if (b[i].driver_len != s->driver_len || memcmp(b[i].driver, s->driver, s->driver_len) != 0)
+            continue; /* another driver's: never handed to this one */
+        GLuint p = gl->CreateProgram();
+        gl->ProgramBinary(p, (GLenum)b[i].format, b[i].data, (GLsizei)b[i].size);
+        GLint ok = 0;
+        gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
+        /* a refused binary may leave GL_INVALID_ENUM / GL_INVALID_VALUE behind: it is expected here */
+        while (gl->GetError() != GL_NO_ERROR)
+            ;
+        if (ok) {
+            s->st.binaries_loaded++;
+            return p;
+        }
+        gl->DeleteProgram(p);
+        s->st.binaries_rejected++;
+        GLHLE_WARN(&s->ctx->log, "shader cache %s +0x%llx: the driver refused the stored binary; compiling from the key",
+                   s->path ? s->path : "", (unsigned long long)b[i].offset);
+    }
+    return 0;
+}
+
+static unsigned histogram_bucket(double ns)
+{
+    double ms = ns / 1e6;
+    unsigned b = 0;
+    for (double limit = 1.0; b < GLHLE_SHADER_COMPILE_BUCKETS - 1 && ms >= limit; limit *= 2)
+        b++;
+    return b;
+}
+
+static void count_compile(gl_program_service *s, double ns)
+{
+    s->st.programs_compiled++;
+    s->st.compile_ns += (uint64_t)ns;
+    s->st.compile_histogram[histogram_bucket(ns)]++;
+}
+
+static void report_failure(gl_program_service *s, const void *key, uint64_t id)
+{
+    s->st.program_failures++;
+    if (!s->sys->describe)
+        return;
+    glhle_bytebuf_clear(&s->desc_text);
+    s->sys->describe(key, &s->desc_text);
+    GLHLE_ERROR(&s->ctx->log, "%s program %016llx did not build; draws that need it are skipped; its key:\n%s",
+                s->sys->info.name, (unsigned long long)id, glhle_bytebuf_cstr(&s->desc_text));
+}
+
+/* The key's text for this host into s->vs / s->fs; false (logged) when it does not fit. */
+static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_hash)
+{
+    glhle_bytebuf_clear(&s->vs);
+    glhle_bytebuf_clear(&s->fs);
+    if (!s->sys->generate(key, s->host, &s->vs, &s->fs)) {
+        GLHLE_ERROR(&s->ctx->log, "%s program: generated text passed the %u-byte limit", s->sys->info.name,
+                    TEXT_LIMIT);
+        return false;
+    }
+    if (s->break_builds)
+        glhle_bytebuf_printf(&s->fs, "#error glhle test: program build broken on purpose\n");
+    glhle_bytebuf_cstr(&s->vs);
+    glhle_bytebuf_cstr(&s->fs);
+    *glsl_hash = gl_shc_glsl_hash((const char *)s->vs.data, s->vs.size, (const char *)s->fs.data, s->fs.size);
+    return true;
+}
+
+static uint64_t entry_id(const gl_program_service *s, const void *key)
+{
+    const gl_shc_system_info *in = &s->sys->info;
+    return gl_shc_entry_id(in->id, in->key_version, in->key_size, s->host, key);
+}
+
+/* A program just made (linked here, on a worker, or loaded): fixed uniforms, the disk cache. */
+static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint p, bool from_binary,
+                  const char *vs, size_t vs_len, const char *fs, size_t fs_len)
+{
+    if (s->after_link)
+        s->after_link(s->user, p);
+    store_program(s, key, id, glsl_hash, p, from_binary, vs, vs_len, fs, fs_len);
+}
+
+/* gl_program_cache build function: makes the program here and now (the
+ * caller waits for it); a stored binary of this driver is tried first. */
+static glhle_result build(void *user, const void *key, GLuint *program)
+{
+    gl_program_service *s = user;
+    if (s->adopting) { /* a program made elsewhere enters the cache */
+        *program = s->adopt_program;
+        return s->adopt_result;
+    }
+    const double t0 = now_ns();
+    const uint64_t id = entry_id(s, key);
+    uint64_t glsl_hash;
+    if (!make_text(s, key, &glsl_hash))
+        return GLHLE_RESULT_OUT_OF_MEMORY;
+    if (!s->precompiling && gl_shc_find_entry(&s->file, id))
+        s->st.disk_hits++;
+    GLuint p = s->break_builds ? 0 : load_binary(s, glsl_hash);
+    const bool from_binary = p != 0;
+    glhle_result r = GLHLE_RESULT_OK;
+    if (!p) {
+        r = gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), s->path != NULL, &p);
+        count_compile(s, now_ns() - t0);
+        if (!s->precompiling) {
+            s->st.programs_compiled_on_draw++;
+            s->st.draws_waited_for_compile++;
+        }
+    }
+    if (r != GLHLE_RESULT_OK) {
+        report_failure(s, key, id);
+        return r;
+    }
+    if (!s->precompiling)
+        id_set_add(&s->used_ids, id);
+    adopt(s, key, id, glsl_hash, p, from_binary, (const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
+          s->fs.size);
+    *program = p;
+    return GLHLE_RESULT_OK;
+}
+
+/* Puts a program made elsewhere (or a failure) into the in-memory cache. */
+static void insert(gl_program_service *s, const void *key, GLuint p, glhle_result r)
+{
+    GLuint have;
+    glhle_result had;
+    if (gl_program_cache_find(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), &have, &had)) {
+        if (p && p != have) /* made twice: keep the resident one */
+            s->ctx->gl.DeleteProgram(p);
+        return;
+    }
+    s->adopting = true;
+    s->adopt_program = p;
+    s->adopt_result = r;
+    GLuint got;
+    gl_program_cache_get(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), build, s, &got);
+    s->adopting = false;
+}
+
+/* ---- compiles on the workers ---------------------------------------------------------------------------- */
+
+static bool pending_has(const gl_program_service *s, uint64_t hash)
+{
+    for (uint32_t i = 0; i < s->pending_count; i++)
+        if (s->pending[i] == hash)
+            return true;
+    return false;
+}
+
+static void pending_remove(gl_program_service *s, uint64_t hash)
+{
+    for (uint32_t i = 0; i < s->pending_count; i++)
+        if (s->pending[i] == hash) {
+            s->pending[i] = s->pending[--s->pending_count];
+            return;
+        }
+}
+
+/* Hands the key's compile to a worker; false when it cannot (the caller compiles it here). */
+static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, bool precompile)
+{
+    if (!s->workers || s->pending_count == MAX_PENDING)
+        return false;
+    gl_compile_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return false;
+    j->key = malloc(s->sys->info.key_size);
+    j->vs = malloc(s->vs.size + 1);
+    j->fs = malloc(s->fs.size + 1);
+    if (!j->key || !j->vs || !j->fs) {
+        gl_compile_job_free(j);
+        return false;
+    }
+    memcpy(j->key, key, s->sys->info.key_size);
+    memcpy(j->vs, s->vs.data, s->vs.size + 1);
+    memcpy(j->fs, s->fs.data, s->fs.size + 1);
+    j->vs_len = s->vs.size;
+    j->fs_len = s->fs.size;
+    j->retrievable = s->path != NULL;
+    j->tag = glsl_hash;
+    j->precompile = precompile;
+    s->pending[s->pending_count++] = glhle_hash64(key, s->sys->info.key_size);
+    gl_compile_workers_submit(s->workers, j);
+    return true;
+}
+
+static void finish_job(gl_program_service *s, gl_compile_job *j)
+{
+    const uint64_t id = entry_id(s, j->key);
+    pending_remove(s, glhle_hash64(j->key, s->sys->info.key_size));
+    count_compile(s, j->ns);
+    if (j->ok) {
+        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, j->fs, j->fs_len);
+        insert(s, j->key, j->program, GLHLE_RESULT_OK);
+        if (j->precompile)
+            s->st.programs_precompiled++;
+        else
+            id_set_add(&s->used_ids, id);
+    } else {
+        report_failure(s, j->key, id);
+        insert(s, j->key, 0, GLHLE_RESULT_SHADER_ERROR);
+    }
+    gl_compile_job_free(j);
+}
+
+static void poll_workers(gl_program_service *s)
+{
+    gl_compile_job *j;
+    while (s->workers && (j = gl_compile_workers_poll(s->workers)) != NULL)
+        finish_job(s, j);
+}
+
+static void drain_workers(gl_program_service *s)
+{
+    gl_compile_job *j;
+    while (s->workers && (j = gl_compile_workers_wait(s->workers)) != NULL)
+        finish_job(s, j);
+}
+
+glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program)
+{
+    const size_t n = s->sys->info.key_size;
+    const uint64_t hash = glhle_hash64(key, n);
+    poll_workers(s);
+    if (s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
+        s->st.cache_hits++;
+        *program = s->fallback_program;
+        return GLHLE_RESULT_OK;
+    }
+    glhle_result r;
+    if (gl_program_cache_find(&s->mem, key, hash, program, &r)) {
+        s->st.cache_hits++;
+        return r;
+    }
+    s->st.cache_misses++;
+    if (s->fallback_program && s->workers && !s->break_builds) {
+        /* the key's own program is made on a worker; this draw uses the fallback */
+        bool queued = pending_has(s, hash);
+        if (!queued) {
+            uint64_t glsl_hash;
+            const uint64_t id = entry_id(s, key);
+            if (gl_shc_find_entry(&s->file, id))
+                s->st.disk_hits++;
+            if (make_text(s, key, &glsl_hash)) {
+                GLuint p = load_binary(s, glsl_hash); /* a stored binary loads in well under a compile */
+                if (p) {
+                    id_set_add(&s->used_ids, id);
+                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
+                          s->fs.size);
+                    insert(s, key, p, GLHLE_RESULT_OK);
+                    *program = p;
+                    return GLHLE_RESULT_OK;
+                }
+                queued = submit(s, key, glsl_hash, false);
+            }
+        }
+        if (queued) {
+            s->st.draws_by_ubershader++;
+            *program = s->fallback_program;
+            return GLHLE_RESULT_OK;
+        }
+    }
+    return gl_program_cache_get(&s->mem, key, hash, build, s, program);
+}
+
+/* ---- the disk cache at creation -------------------------------------------------------------------------- */
+
+static int cmp_recent(const void *a, const void *b)
+{
+    const gl_shc_entry *x = *(const gl_shc_entry *const *)a, *y = *(const gl_shc_entry *const *)b;
+    if (x->last_use != y->last_use)
+        return x->last_use > y->last_use ? -1 : 1;
+    return x->offset > y->offset ? -1 : x->offset < y->offset;
+}
+
+/* Makes every stored entry's program ready, most recently used first,
+ * until the in-memory budgets are nearly full: binaries of this driver
+ * here, compiles on the workers when there are any (all of them finished
+ * before this returns). */
+static void precompile(gl_program_service *s, void (*progress)(void *user, uint32_t done, uint32_t total),
+                       void *user)
+{
+    gl_shc_file *f = &s->file;
+    if (!f->entry_count)
+        return;
+    const size_t n = s->sys->info.key_size;
+    const gl_shc_entry **order = malloc(f->entry_count * sizeof *order);
+    uint8_t *key = malloc(n);
+    if (!order || !key) {
+        free(order);
+        free(key);
+        return;
+    }
+    for (uint32_t i = 0; i < f->entry_count; i++)
+        order[i] = &f->entries[i];
+    qsort(order, f->entry_count, sizeof *order, cmp_recent);
+    s->precompiling = true;
+    uint32_t done = 0, queued = 0;
+    for (uint32_t i = 0; i < f->entry_count; i++, done++) {
+        if (s->mem.count + queued + 1 >= s->mem.max_count ||
+            (s->mem.max_bytes && s->mem.bytes + s->mem.max_bytes / 16 > s->mem.max_bytes))
+            break; /* the rest stay on disk and are made when a draw needs them */
+        memcpy(key, order[i]->key, n);
+        GLuint p;
+        glhle_result r;
+        const uint64_t hash = glhle_hash64(key, n);
+        if ((s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
+            gl_program_cache_find(&s->mem, key, hash, &p, &r) || pending_has(s, hash))
+            continue; /* another host's entry for the same key */
+        uint64_t glsl_hash;
+        if (s->workers && make_text(s, key, &glsl_hash)) {
+            p = s->break_builds ? 0 : load_binary(s, glsl_hash);
+            if (p) {
+                adopt(s, key, entry_id(s, key), glsl_hash, p, true, (const char *)s->vs.data, s->vs.size,
+                      (const char *)s->fs.data, s->fs.size);
+                insert(s, key, p, GLHLE_RESULT_OK);
+                s->st.programs_precompiled++;
+                continue;
+            }
+            if (submit(s, key, glsl_hash, true)) {
+                queued++;
+                continue;
+            }
+        }
+        if (gl_program_cache_get(&s->mem, key, hash, build, s, &p) == GLHLE_RESULT_OK)
+            s->st.programs_precompiled++;
+        if (progress)
+            progress(user, done + 1, f->entry_count);
+    }
+    gl_compile_job *j;
+    while (s->workers && (j = gl_compile_workers_wait(s->workers)) != NULL) {
+        finish_job(s, j);
+        if (progress)
+            progress(user, done - --queued, f->entry_count);
+    }
+    if (progress && done < f->entry_count)
+        progress(user, f->entry_count, f->entry_count);
+    s->precompiling = false;
+    s->clock_after_precompile = s->mem.clock;
+    free(order);
+    free(key);
+}
+
+/* Reads the file, compacting it when it holds bad or superseded records or
+ * is over its budget. Problems only cost the cache, never the instance. */
+static void open_disk_cache(gl_program_service *s, const char *dir, const char *title, const char *file)
+{
+    char path[4200];
+    if (file) {
+        snprintf(path, sizeof path, "%s", file);
+    } else if (!gl_program_cache_file_path(dir, title, s->sys->info.name, path, sizeof path) ||
+               !glhle_make_dirs(dir)) {
+        GLHLE_WARN(&s->ctx->log, "shader cache: cannot use the folder %s; running without a disk cache", dir);
+        return;
+    }
+    s->path = strdup(path);
+    if (!s->path)
+        return;
+    s->driver_len = (uint32_t)gl_program_driver_id(s->ctx, s->driver, sizeof s->driver);
+    glhle_bytebuf raw;
+    glhle_bytebuf_init(&raw, FILE_READ_LIMIT);
+    struct stat sb;
+    const bool exists = stat(path, &sb) == 0;
+    if (exists && !glhle_bytebuf_read_file(&raw, path, FILE_READ_LIMIT))
+        GLHLE_WARN(&s->ctx->log, "shader cache: cannot read %s (or it is over 1 GiB); it is rebuilt", path);
+    const gl_shc_system_info *sys[1] = {&s->sys->info};
+    glhle_result r = gl_shc_parse(raw.data, raw.size, sys, 1, s->sys->info.id, &s->ctx->log, GLHLE_LOG_WARN,
+                                  &s->file);
+    glhle_bytebuf_free(&raw);
+    if (r == GLHLE_RESULT_OUT_OF_MEMORY) {
+        GLHLE_WARN(&s->ctx->log, "shader cache: no memory to read %s; it is not used", path);
+        free(s->path);
+        s->path = NULL;
+        return;
+    }
+    s->st.cache_records_rejected = s->file.bad_count;
+    s->generation = s->file.max_generation + 1;
+    s->file_has_header = s->file.header_ok;
+    const bool over = s->file.size > s->file_max_bytes;
+    const bool dirty = s->file.bad_count > 0 || (exists && !s->file.header_ok) ||
+                       s->file.superseded > s->file.entry_count + 16;
+    if (exists && (over || dirty)) {
+        bool *keep = calloc((size_t)s->file.entry_count + 1, 1);
+        glhle_bytebuf out;
+        glhle_bytebuf_init(&out, FILE_READ_LIMIT);
+        if (keep) {
+            if (over)
+                gl_shc_plan_prune(&s->file, s->file_max_bytes / 4 * 3, keep);
+            else
+                memset(keep, 1, s->file.entry_count);
+        }
+        if (s->file.header_ok || s->file.system == 0)
+            s->file.system = s->sys->info.id; /* a file with a bad header is rewritten as ours */
+        if (keep && gl_shc_write_compacted(&s->file, keep, &out) &&
+            gl_shc_replace_file(path, out.data, out.size, &s->ctx->log) == GLHLE_RESULT_OK) {
+            GLHLE_INFO(&s->ctx->log, "shader cache %s: compacted (%u bad records dropped%s), %zu bytes", path,
+                       s->file.bad_count, over ? ", least recently used entries pruned" : "", out.size);
+            gl_shc_free(&s->file);
+            gl_shc_parse(out.data, out.size, sys, 1, s->sys->info.id, &s->ctx->log, GLHLE_LOG_WARN, &s->file);
+            s->file_has_header = s->file.header_ok;
+        }
+        free(keep);
+        glhle_bytebuf_free(&out);
+    }
+    s->st.disk_entries = s->file.entry_count;
+}
+
+glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
+                                       gl_program_service **out)
+{
+    *out = NULL;
+    if (!desc->system || !desc->system->generate || desc->system->info.key_size == 0 ||
+        desc->system->info.key_size > GL_SHC_MAX_KEY_BYTES)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program service: no usable system descriptor");
+    gl_program_service *s = calloc(1, sizeof *s);
+    if (!s)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_OUT_OF_MEMORY, "program service: out of memory");
+    s->ctx = ctx;
+    s->sys = desc->system;
+    s->host = desc->host;
+    s->after_link = desc->after_link;
+    s->user = desc->user;
+    s->file_max_bytes = desc->cache_max_bytes ? desc->cache_max_bytes : DEFAULT_FILE_BYTES;
+    glhle_bytebuf_init(&s->vs, TEXT_LIMIT);
+    glhle_bytebuf_init(&s->fs, TEXT_LIMIT);
+    glhle_bytebuf_init(&s->rec, GL_SHC_MAX_PAYLOAD * 2);
+    glhle_bytebuf_init(&s->desc_text, TEXT_LIMIT);
+    glhle_result r = gl_program_cache_init(&s->mem, ctx, s->sys->info.key_size, desc->max_programs);
+    if (r != GLHLE_RESULT_OK) {
+        free(s);
+        return r;
+    }
+    gl_program_cache_set_max_bytes(&s->mem, desc->max_bytes ? desc->max_bytes : DEFAULT_MAX_BYTES);
+    if (desc->compile_threads)
+        s->workers = gl_compile_workers_create(ctx, desc->compile_threads);
+    if ((desc->cache_dir && *desc->cache_dir) || desc->cache_path)
+        open_disk_cache(s, desc->cache_dir, desc->cache_title, desc->cache_path);
+    if (desc->fallback_key) {
+        /* made now, before any draw: every miss can be drawn with it */
+        s->fallback_key = malloc(s->sys->info.key_size);
+        if (s->fallback_key) {
+            memcpy(s->fallback_key, desc->fallback_key, s->sys->info.key_size);
+            s->precompiling = true;
+            GLuint p = 0;
+            if (build(s, s->fallback_key, &p) == GLHLE_RESULT_OK)
+                s->fallback_program = p;
+            s->precompiling = false;
+        }
+    }
+    if (s->path)
+        precompile(s, desc->on_precompile, desc->user);
+    *out = s;
+    return GLHLE_RESULT_OK;
+}
+
+static void collect_used(void *user, const void *key, uint64_t last_use)
+{
+    gl_program_service *s = user;
+    if (last_use <= s->clock_after_precompile)
+        return;
+    const gl_shc_system_info *in = &s->sys->info;
+    id_set_add(&s->used_ids, gl_shc_entry_id(in->id, in->key_version, in->key_size, s->host, key));
+}
+
+void gl_program_service_destroy(gl_program_service *s)
+{
+    if (!s)
+        return;
+    drain_workers(s); /* what the workers made is stored before the file is closed */
+    gl_compile_workers_destroy(s->workers);
+    if (s->fallback_program)
+        s->ctx->gl.DeleteProgram(s->fallback_program);
+    free(s->fallback_key);
+    if (s->path) {
+        gl_program_cache_each(&s->mem, collect_used, s);
+        uint64_t *ids = malloc(((size_t)s->used_ids.count + 1) * sizeof *ids);
+        uint32_t n = 0;
+        for (uint32_t i = 0; ids && s->used_ids.slots && i <= s->used_ids.mask; i++)
+            if (s->used_ids.slots[i])
+                ids[n++] = s->used_ids.slots[i];
+        if (ids && n && gl_shc_write_use(&s->rec, s->generation, ids, n))
+            s->st.records_written++;
+        free(ids);
+        flush_records(s);
+    }
+    if (s->out)
+        fclose(s->out);
+    gl_program_cache_free(&s->mem);
+    gl_shc_free(&s->file);
+    id_set_free(&s->written_ids);
+    id_set_free(&s->written_glsl);
+    id_set_free(&s->written_binaries);
+    id_set_free(&s->used_ids);
+    glhle_bytebuf_free(&s->vs);
+    glhle_bytebuf_free(&s->fs);
+    glhle_bytebuf_free(&s->rec);
+    glhle_bytebuf_free(&s->desc_text);
+    free(s->path);
+    free(s);
+}
+
+void gl_program_service_get_stats(const gl_program_service *s, glhle_shader_stats *out)
+{
+    *out = s->st;
+    out->evictions = s->mem.evictions;
+    out->programs_resident = s->mem.count;
+    out->bytes_resident = s->mem.bytes;
+}
+
+const char *gl_program_service_cache_path(const gl_program_service *s)
+{
+    return s->path;
+}
+
+void gl_program_service_test_break_builds(gl_program_service *s, bool broken)
+{
+    s->break_builds = broken;
+}

@@ -1,0 +1,98 @@
+/* The program cache service every system's GL draw path uses (issue 17).
+ *
+ * A system registers its key type once (gl_program_system: key size and
+ * version, a validity check, a printer, and a generator from key + host
+ * configuration bits to vertex and fragment GLSL). Each GL instance makes a
+ * service for its system: lookups hash the key bytes with XXH3-64 and
+ * confirm with memcmp (program_cache.c), a miss generates, compiles and
+ * links, and the statistics (glhle_shader_stats) count hits, misses,
+ * compiles (with a duration histogram), compiles a draw waited for, stored
+ * binaries used and refused.
+ *
+ * With a cache directory the service also keeps DIR/TITLE.SYSTEM.glsc
+ * (shader_cache_file.h): at creation it reads the file (skipping and
+ * logging bad records, compacting the file when it had any or is over its
+ * byte budget, keeping the most recently used entries), then makes every
+ * entry's program ready before the first draw: from the binary stored for
+ * this driver when there is one and the driver accepts it, else by
+ * compiling the GLSL regenerated from the key for this host. Each program
+ * made later is appended as it is made (KEY, GLSL once per text, BINARY
+ * for this driver), and at destruction a USE record names the entries the
+ * session used, for least-recently-used pruning.
+ *
+ * Needs the instance's GL context current in create, get and destroy. */
+#ifndef GLHLE_GL_PROGRAM_SERVICE_H
+#define GLHLE_GL_PROGRAM_SERVICE_H
+
+#include "backend/common/bytebuf.h"
+#include "backend/gl/gl_context.h"
+#include "backend/gl/program_cache.h"
+#include "backend/gl/shader_cache_file.h"
+#include "glhle/shader_cache.h"
+
+typedef struct gl_program_system {
+    gl_shc_system_info info; /* id, name, key size and version, key_valid */
+    /* Appends the program's text for `key` on a host described by `host`
+     * (the system's own bits: GLES, framebuffer fetch, ...); false when a
+     * buffer reached its limit. Reads only its arguments. */
+    bool (*generate)(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+    /* The key field by field, for logs and glhle-shadercache show. */
+    void (*describe)(const void *key, glhle_bytebuf *out);
+    /* Text for the host bits ("gles fetch"), for listings. */
+    void (*describe_host)(uint32_t host, glhle_bytebuf *out);
+} gl_program_system;
+
+typedef struct gl_program_service gl_program_service;
+
+/* zero means default for every field */
+typedef struct gl_program_service_desc {
+    const gl_program_system *system; /* required */
+    uint32_t host;                   /* this instance's host bits */
+    uint32_t max_programs;           /* 0 -> 4096 */
+    uint64_t max_bytes;              /* GL memory of the resident programs; 0 -> 256 MiB */
+    const char *cache_dir;           /* NULL: no disk cache */
+    const char *cache_title;         /* NULL or "" -> "default"; '/' and other odd characters become '_' */
+    const char *cache_path;          /* the file itself, instead of cache_dir + cache_title (tools) */
+    uint64_t cache_max_bytes;        /* the file's budget; 0 -> 256 MiB */
+    /* called after each stored entry the creation made ready (or failed) */
+    void (*on_precompile)(void *user, uint32_t done, uint32_t total);
+    /* called after each program is made (linked or loaded), to set the
+     * uniforms that never change (texture units, the scale) */
+    void (*after_link)(void *user, GLuint program);
+    void *user;
+    /* Worker threads with shared contexts (compile_worker.h) for the
+     * programs made at creation and, with a fallback, for misses; 0: none
+     * (everything compiles on the calling thread). */
+    uint32_t compile_threads;
+    /* A key whose program can draw whatever any other key draws (the
+     * PlayStation's all-dynamic key): made at creation; with workers, a
+     * draw whose program is not ready uses it (draws_by_ubershader) while
+     * its own compiles. NULL: misses wait for their compile. */
+    const void *fallback_key;
+} gl_program_service_desc;
+
+glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
+                                       gl_program_service **out);
+/* Appends the session's USE record and frees everything; NULL is ignored. */
+void gl_program_service_destroy(gl_program_service *s);
+/* The program for `key` (system.info.key_size bytes), made on a miss:
+ * the draw calling this waits for that compile and is counted so. Returns
+ * SHADER_ERROR (and *program = 0) for a key whose program cannot be built
+ * (logged once, with the key described). */
+glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program);
+/* The service's figures; `draws` is the caller's to fill. */
+void gl_program_service_get_stats(const gl_program_service *s, glhle_shader_stats *out);
+/* The disk cache file this service uses, or NULL. */
+const char *gl_program_service_cache_path(const gl_program_service *s);
+/* Test hook: every later build fails as a driver error would. */
+void gl_program_service_test_break_builds(gl_program_service *s, bool broken);
+
+/* The driver id binaries are stored under: "vendor\nrenderer\nversion". */
+size_t gl_program_driver_id(const glhle_context *ctx, char *out, size_t size);
+
+/* DIR/TITLE.NAME.glsc, with TITLE's characters outside [A-Za-z0-9._-]
+ * replaced by '_'; false when it does not fit. */
+bool gl_program_cache_file_path(const char *dir, const char *title, const char *system_name, char *out,
+                                size_t size);
+
+#endif

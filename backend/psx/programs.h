@@ -1,0 +1,19 @@
+/* The PlayStation's key type in the program cache service (backend/gl/
+ * program_service.h): one drawing program per psx_fs_key. Every field of
+ * the key is a byte, so its bytes are its portable form. */
+#ifndef GLHLE_PSX_PROGRAMS_H
+#define GLHLE_PSX_PROGRAMS_H
+
+#include "backend/gl/program_service.h"
+#include "shadergen/psx_fs_key.h"
+
+/* Stored with every key; bump when psx_fs_key or its generators change meaning. */
+#define PSX_PROGRAM_KEY_VERSION 1u
+
+/* Host bits (gl_program_service_desc.host). */
+enum { PSX_PROGRAM_HOST_GLES = 1u << 0, PSX_PROGRAM_HOST_FETCH = 1u << 1 };
+
+const gl_program_system *psx_program_system(void);
+uint32_t psx_program_host_bits(const psx_shader_host *host);
+
+#endif
