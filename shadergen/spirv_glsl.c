@@ -50,6 +50,19 @@ static glhle_result remap(spvc_compiler comp, const spv_glsl_options *opt, const
     return GLHLE_RESULT_OK;
 }
 
+static bool uses_capability(const uint32_t *words, size_t count, SpvCapability cap)
+{
+    for (size_t i = 5; i < count;) {
+        uint32_t wc = words[i] >> SpvWordCountShift, op = words[i] & SpvOpCodeMask;
+        if (!wc || op != SpvOpCapability)
+            return false; /* capabilities come first (2.4) */
+        if (wc == 2 && i + 1 < count && words[i + 1] == (uint32_t)cap)
+            return true;
+        i += wc;
+    }
+    return false;
+}
+
 glhle_result spv_to_glsl(const uint32_t *words, size_t count, const spv_glsl_options *opt,
                          const glhle_logger *log, glhle_bytebuf *out)
 {
@@ -83,6 +96,10 @@ glhle_result spv_to_glsl(const uint32_t *words, size_t count, const spv_glsl_opt
     spvc_compiler_options_set_bool(o, SPVC_COMPILER_OPTION_GLSL_SEPARATE_SHADER_OBJECTS, SPVC_FALSE);
     if (spvc_compiler_install_compiler_options(comp, o) != SPVC_SUCCESS)
         goto done;
+    /* ES 3.2 has clip distances only through EXT_clip_cull_distance, which
+     * this SPIRV-Cross does not request itself */
+    if (opt->es && uses_capability(words, count, SpvCapabilityClipDistance))
+        spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance");
     r = remap(comp, opt, log);
     if (r != GLHLE_RESULT_OK)
         goto done;
