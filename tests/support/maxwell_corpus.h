@@ -1,7 +1,7 @@
 /* The Maxwell shader corpus (../shared/testdata/maxwell/shaders, see its
- * README): one shader's code, program header, stage and sidecar, and the
- * translation key the sidecar implies under deko3d's constant-buffer ABI
- * (texture handles in c0 at 0x010 + 0x1a0 * stage, UBO binding N in c(2+N)). */
+ * README): shader names, raw code as 64-bit words, and the envydis
+ * listings parsed into lines. Tests use the listings as the independent
+ * reference for the decoder. */
 #ifndef GLHLE_TEST_MAXWELL_CORPUS_H
 #define GLHLE_TEST_MAXWELL_CORPUS_H
 
@@ -9,36 +9,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "shadergen/maxwell_spirv.h"
-#include "support/test_json.h"
+#define MC_MAX_SHADERS 128
 
-typedef struct tmc_shader {
-    char name[64];
-    uint64_t *code;   /* NAME.bin */
-    size_t words;
-    uint8_t sph[0x50];
-    bool has_sph;
-    uint8_t *cbuf1;   /* the compiler constants (constbuf1), or NULL */
-    size_t cbuf1_size;
-    mw_spirv_stage stage;
-    tj_value *json;   /* NAME.json */
-    char *glsl;       /* NAME.glsl */
-} tmc_shader;
+typedef struct mc_corpus {
+    const char *dir;                    /* the shaders folder */
+    char names[MC_MAX_SHADERS][64];     /* NAME of each NAME.bin, sorted */
+    unsigned count;
+} mc_corpus;
 
-/* The corpus folder, or NULL when absent. */
-const char *tmc_dir(void);
-/* Names of the corpus shaders (sorted), NULL-terminated, static storage. */
-const char *const *tmc_names(void);
-/* Loads NAME; false (and a message) when a file is missing or malformed. */
-bool tmc_load(const char *name, tmc_shader *s);
-void tmc_free(tmc_shader *s);
-/* deko3d's per-stage texture-handle offset in c0 (README "The c0 layout") */
-uint32_t tmc_tex_handle_offset(mw_spirv_stage stage);
-/* The key: stage, deko3d's handle table, texture kinds from the sidecar's
- * `textures` (of this shader's stage), attribute types from `vertex_inputs`,
- * render-target types from `framebuffer.targets`. */
-void tmc_key(const tmc_shader *s, mw_spirv_key *key);
-/* The input for mw_spirv_translate (points into s). */
-void tmc_input(const tmc_shader *s, mw_spirv_input *in);
+/* Fills *c; false (after printing why) when the folder is absent. */
+bool mc_open(mc_corpus *c);
+/* dir/NAME.ext in a static rotating buffer. */
+const char *mc_path(const mc_corpus *c, const char *name, const char *ext);
+/* NAME.bin as little-endian 64-bit words (malloc'd); *count words. */
+uint64_t *mc_load_code(const mc_corpus *c, const char *name, size_t *count);
+
+typedef struct mc_line {
+    uint32_t offset;
+    uint32_t lo, hi;   /* the two 32-bit halves as printed (low first) */
+    bool is_sched;
+    bool target_mark;  /* the `C` column */
+    char text[160];    /* everything after the words and the C mark */
+} mc_line;
+
+/* NAME.envydis.txt parsed (malloc'd array of *count lines). */
+mc_line *mc_load_listing(const mc_corpus *c, const char *name, size_t *count);
+
+/* The stage named by NAME's suffix: "vert", "frag", ... */
+const char *mc_stage_of(const char *name);
 
 #endif

@@ -9,7 +9,7 @@
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 #include "support/glsl_validator.h"
-#include "support/maxwell_corpus.h"
+#include "support/maxwell_sidecar.h"
 #include "support/spirv_validator.h"
 #include "support/test_support.h"
 
