@@ -249,7 +249,7 @@ typedef struct tr {
     uint32_t cbuf[MW_SPIRV_CBUFS];
     uint32_t tex[MW_SPIRV_TEX_SLOTS];
     uint32_t tex_type[MW_SPIRV_TEX_SLOTS]; /* sampled-image type */
-    uint32_t in_gen[32], in_gen_type[32], out_gen[32];
+    uint32_t in_gen[32], in_gen_type[32], in_gen_comps[32], out_gen[32];
     uint32_t frag_coord, vertex_index, instance_index, position, clip, frag_out[8], frag_depth;
     uint32_t clip_count;
     uint32_t interface[80];
@@ -1000,6 +1000,27 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
 
 /* ---- attributes ---- */
 
+static uint32_t varying_type(tr *t, uint32_t val, uint32_t comps)
+{
+    uint32_t st = val == MW_VAL_SINT ? t->t_i32 : val == MW_VAL_UINT ? t->t_u32 : t->t_f32;
+    if (comps < 1 || comps > 4)
+        comps = 4;
+    return comps == 1 ? st : spv_type_vector(&t->b, st, comps);
+}
+
+static uint32_t scalar_of(tr *t, uint32_t type)
+{
+    if (type == t->t_f32 || type == t->t_i32 || type == t->t_u32)
+        return type;
+    for (uint32_t n = 2; n <= 4; n++) {
+        if (type == spv_type_vector(&t->b, t->t_i32, n))
+            return t->t_i32;
+        if (type == spv_type_vector(&t->b, t->t_u32, n))
+            return t->t_u32;
+    }
+    return t->t_f32;
+}
+
 /* a Location-decorated Input/Output vec4 (or ivec4/uvec4) */
 static uint32_t io_var(tr *t, SpvStorageClass sc, uint32_t type, uint32_t location, const char *prefix)
 {
@@ -1035,12 +1056,14 @@ static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid)
 {
     spv_builder *b = &t->b;
     if (!t->in_gen[i]) {
-        uint32_t ty = t->t_v4f;
-        if (t->in->key.stage == MW_SPIRV_VERTEX && t->in->key.attr_type[i] == MW_VAL_SINT)
-            ty = t->t_v4i;
-        else if (t->in->key.stage == MW_SPIRV_VERTEX && t->in->key.attr_type[i] == MW_VAL_UINT)
-            ty = t->t_v4u;
+        uint32_t val = MW_VAL_FLOAT, comps = 4;
+        if (t->in->key.stage == MW_SPIRV_VERTEX)
+            val = t->in->key.attr_type[i];
+        else if (t->in->key.varying[i])
+            val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
+        uint32_t ty = varying_type(t, val, comps);
         t->in_gen_type[i] = ty;
+        t->in_gen_comps[i] = comps;
         t->in_gen[i] = io_var(t, SpvStorageClassInput, ty, i, "in_attr");
         if (t->in->key.stage == MW_SPIRV_FRAGMENT) {
             /* the first used component's mode decides the vector's (GLSL interpolates a whole variable) */
@@ -1050,21 +1073,25 @@ static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid)
                     mode = (m >> (2 * k)) & 3;
                     break;
                 }
-            if (mode == 1 || ty != t->t_v4f)
+            if (mode == 1 || scalar_of(t, ty) != t->t_f32)
                 spv_decorate(b, t->in_gen[i], SpvDecorationFlat, NULL, 0);
             else if (mode == 3)
                 spv_decorate(b, t->in_gen[i], SpvDecorationNoPerspective, NULL, 0);
             if (centroid)
                 spv_decorate(b, t->in_gen[i], SpvDecorationCentroid, NULL, 0);
-        } else if (ty != t->t_v4f) {
-            /* nothing: vertex inputs carry no interpolation */
         }
     }
-    uint32_t ty = t->in_gen_type[i];
-    uint32_t comp_ty = ty == t->t_v4f ? t->t_f32 : ty == t->t_v4i ? t->t_i32 : t->t_u32;
-    uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, comp_ty), t->in_gen[i],
-                          cu(t, c));
-    uint32_t v = SPV_OP(b, SpvOpLoad, comp_ty, ptr);
+    uint32_t comp_ty = scalar_of(t, t->in_gen_type[i]);
+    if (c >= t->in_gen_comps[i])
+        return cu(t, c == 3 && comp_ty == t->t_f32 ? 0x3f800000u : c == 3 ? 1 : 0); /* GL's (0, 0, 0, 1) fill */
+    uint32_t v;
+    if (t->in_gen_comps[i] == 1) {
+        v = SPV_OP(b, SpvOpLoad, comp_ty, t->in_gen[i]);
+    } else {
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, comp_ty), t->in_gen[i],
+                              cu(t, c));
+        v = SPV_OP(b, SpvOpLoad, comp_ty, ptr);
+    }
     return comp_ty == t->t_u32 ? v : SPV_OP(b, SpvOpBitcast, t->t_u32, v);
 }
 
@@ -1115,11 +1142,23 @@ static void write_attr(tr *t, uint32_t addr, uint32_t value)
         return;
     }
     if (addr >= 0x80 && addr < 0x280) {
-        uint32_t i = (addr - 0x80) / 16;
-        if (!t->out_gen[i])
-            t->out_gen[i] = io_var(t, SpvStorageClassOutput, t->t_v4f, i, "out_attr");
-        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, pf, t->out_gen[i], cu(t, (addr / 4) & 3));
-        SPV_VOID(b, SpvOpStore, ptr, as_f(t, value));
+        uint32_t i = (addr - 0x80) / 16, c = (addr / 4) & 3;
+        uint32_t val = MW_VAL_FLOAT, comps = 4;
+        if (t->in->key.varying[i])
+            val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
+        uint32_t ty = varying_type(t, val, comps), st = scalar_of(t, ty);
+        if (!t->out_gen[i]) {
+            t->out_gen[i] = io_var(t, SpvStorageClassOutput, ty, i, "out_attr");
+            if (st != t->t_f32)
+                spv_decorate(b, t->out_gen[i], SpvDecorationFlat, NULL, 0);
+        }
+        if (c >= comps)
+            return; /* the native stage does not read it */
+        uint32_t v = st == t->t_u32 ? value : SPV_OP(b, SpvOpBitcast, st, value);
+        if (comps == 1)
+            SPV_VOID(b, SpvOpStore, t->out_gen[i], v);
+        else
+            SPV_VOID(b, SpvOpStore, SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassOutput, st), t->out_gen[i], cu(t, c)), v);
         return;
     }
     if (addr >= 0x2c0 && addr < 0x2e0) {

@@ -67,8 +67,13 @@ typedef struct mw_spirv_key {
     uint8_t tex[MW_SPIRV_TEX_SLOTS]; /* MW_TEX_* per slot */
     uint8_t attr_type[32]; /* vertex: MW_VAL_* of each input attribute (the vertex format) */
     uint8_t rt_type[8];    /* fragment: MW_VAL_* of each render target (its colour format) */
+    /* Generic varyings (vertex outputs, fragment inputs) are vec4 by default,
+     * which every translated stage agrees on. When the other stage is native
+     * GLSL, GL wants its declared type: MW_VARYING(components, MW_VAL_*). */
+    uint8_t varying[32];
 } mw_spirv_key;
-_Static_assert(sizeof(mw_spirv_key) == 80, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
+#define MW_VARYING(components, val) ((uint8_t)((components) | (val) << 4))
+_Static_assert(sizeof(mw_spirv_key) == 112, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
 
 typedef struct mw_spirv_input {
     const uint64_t *code; /* from the first bundle's scheduling word */

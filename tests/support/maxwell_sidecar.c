@@ -205,3 +205,39 @@ void tmc_input(const tmc_shader *s, mw_spirv_input *in)
     in->sph = s->has_sph ? s->sph : NULL;
     tmc_key(s, &in->key);
 }
+
+void tmc_varyings_from_glsl(const char *glsl, bool outputs, uint8_t varying[32])
+{
+    memset(varying, 0, 32);
+    for (const char *p = glsl; (p = strstr(p, "location")) != NULL; p++) {
+        const char *eq = strchr(p, '='), *close = strchr(p, ')');
+        if (!eq || !close || eq > close)
+            continue;
+        int loc = atoi(eq + 1);
+        char words[4][32] = {{0}};
+        int n = 0;
+        const char *q = close + 1;
+        while (n < 4 && *q && *q != ';' && *q != '\n') {
+            while (*q == ' ' || *q == '\t')
+                q++;
+            int len = 0;
+            while (q[len] && q[len] != ' ' && q[len] != ';' && q[len] != '\n' && len < 31)
+                len++;
+            if (!len)
+                break;
+            memcpy(words[n], q, (size_t)len);
+            words[n][len] = 0;
+            q += len;
+            if (strcmp(words[n], "flat") && strcmp(words[n], "noperspective") && strcmp(words[n], "centroid") &&
+                strcmp(words[n], "smooth"))
+                n++;
+        }
+        if (n < 2 || strcmp(words[0], outputs ? "out" : "in") || loc < 0 || loc >= 32)
+            continue;
+        const char *ty = words[1];
+        uint8_t val = ty[0] == 'i' ? MW_VAL_SINT : ty[0] == 'u' ? MW_VAL_UINT : MW_VAL_FLOAT;
+        const char *digit = strpbrk(ty, "234");
+        uint8_t comps = (uint8_t)(strstr(ty, "vec") && digit ? *digit - '0' : 1);
+        varying[loc] = MW_VARYING(comps, val);
+    }
+}

@@ -38,6 +38,9 @@ uint32_t tmc_tex_handle_offset(mw_spirv_stage stage);
  * `textures` (of this shader's stage), attribute types from `vertex_inputs`,
  * render-target types from `framebuffer.targets`. */
 void tmc_key(const tmc_shader *s, mw_spirv_key *key);
+/* The declared types of a native stage's varyings (its `out`s when
+ * `outputs`, else its `in`s), for the key of the stage it links with. */
+void tmc_varyings_from_glsl(const char *glsl, bool outputs, uint8_t varying[32]);
 /* The input for mw_spirv_translate (points into s). */
 void tmc_input(const tmc_shader *s, mw_spirv_input *in);
 
