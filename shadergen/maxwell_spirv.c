@@ -656,7 +656,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
     spv_builder *b = &t->b;
     const bkind bk = (bkind)row->bk;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
-    uint32_t a = get_r(t, ra), r = 0;
+    /* MOV and MOV32I have no operand A: those bits are other fields */
+    uint32_t a = row->op == OP_MOV || row->op == OP_MOV32I ? 0 : get_r(t, ra), r = 0;
     const uint32_t u = t->t_u32;
     switch (row->op) {
     case OP_MOV:
@@ -1470,8 +1471,8 @@ static glhle_result discover(tr *t)
             UNSUPPORTED(t, what);
             break;
         }
-        uint32_t p = bits(insn, 16, 3);
-        bool pneg = bit(insn, 19), never = p == PT && pneg, always = p == PT && !pneg;
+        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
+        bool pneg = !is_push(row->op) && bit(insn, 19), never = p == PT && pneg, always = p == PT && !pneg;
         int64_t succ[2];
         int ns = 0;
         bool falls = true;
@@ -1613,8 +1614,10 @@ static void translate_block(tr *t, uint32_t k0)
         const op_row *row = t->ops[k];
         uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
         t->cur = k;
-        uint32_t p = bits(insn, 16, 3);
-        bool pneg = bit(insn, 19);
+        /* SSY PBK PCNT PRET have no guard: bits 16-19 belong to their target
+         * (envydis gm107.c lists them without T(pred)) */
+        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
+        bool pneg = !is_push(row->op) && bit(insn, 19);
         if (p == PT && pneg)
             continue; /* never executes */
         if (row->op != OP_NOP)
