@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/maxwell/shader/sass_decode.h"
 #include "shadergen/spirv_builder.h"
 
 #define MAX_INSNS (1u << 16)           /* 512 KiB of code: far above any real program */
@@ -52,146 +53,58 @@ typedef enum mw_op {
 typedef enum bkind { BK_N, BK_R, BK_C, BK_I, BK_F, BK_RC } bkind;
 
 typedef struct op_row {
-    uint16_t match, mask; /* bits 48-63 */
     uint8_t op, bk;
     const char *name;
 } op_row;
 
-static const op_row op_table[] = {
-    {0x50b0, 0xfff8, OP_NOP, BK_N, "NOP"},
-    {0xf0f0, 0xfff8, OP_DEPBAR, BK_N, "DEPBAR"},
-    {0x5c98, 0xfff8, OP_MOV, BK_R, "MOV"},
-    {0x4c98, 0xfff8, OP_MOV, BK_C, "MOV"},
-    {0x3898, 0xfef8, OP_MOV, BK_I, "MOV"},
-    {0x0100, 0xfff0, OP_MOV32I, BK_N, "MOV32I"},
-    {0x5ca0, 0xfff8, OP_SEL, BK_R, "SEL"},
-    {0x4ca0, 0xfff8, OP_SEL, BK_C, "SEL"},
-    {0x38a0, 0xfef8, OP_SEL, BK_I, "SEL"},
-    {0x5c58, 0xfff8, OP_FADD, BK_R, "FADD"},
-    {0x4c58, 0xfff8, OP_FADD, BK_C, "FADD"},
-    {0x3858, 0xfef8, OP_FADD, BK_F, "FADD"},
-    {0x0800, 0xfc00, OP_FADD32I, BK_N, "FADD32I"},
-    {0x5c68, 0xfff8, OP_FMUL, BK_R, "FMUL"},
-    {0x4c68, 0xfff8, OP_FMUL, BK_C, "FMUL"},
-    {0x3868, 0xfef8, OP_FMUL, BK_F, "FMUL"},
-    {0x1e00, 0xff00, OP_FMUL32I, BK_N, "FMUL32I"},
-    {0x5980, 0xff80, OP_FFMA, BK_R, "FFMA"},
-    {0x4980, 0xff80, OP_FFMA, BK_C, "FFMA"},
-    {0x3280, 0xfe80, OP_FFMA, BK_F, "FFMA"},
-    {0x5180, 0xff80, OP_FFMA, BK_RC, "FFMA"},
-    {0x0c00, 0xfc00, OP_FFMA32I, BK_N, "FFMA32I"},
-    {0x5c60, 0xfff8, OP_FMNMX, BK_R, "FMNMX"},
-    {0x4c60, 0xfff8, OP_FMNMX, BK_C, "FMNMX"},
-    {0x3860, 0xfef8, OP_FMNMX, BK_F, "FMNMX"},
-    {0x5800, 0xff00, OP_FSET, BK_R, "FSET"},
-    {0x4800, 0xfe00, OP_FSET, BK_C, "FSET"},
-    {0x3000, 0xfe00, OP_FSET, BK_F, "FSET"},
-    {0x5bb0, 0xfff0, OP_FSETP, BK_R, "FSETP"},
-    {0x4bb0, 0xfff0, OP_FSETP, BK_C, "FSETP"},
-    {0x36b0, 0xfef0, OP_FSETP, BK_F, "FSETP"},
-    {0x5080, 0xfff8, OP_MUFU, BK_N, "MUFU"},
-    {0x5c90, 0xfff8, OP_RRO, BK_R, "RRO"},
-    {0x4c90, 0xfff8, OP_RRO, BK_C, "RRO"},
-    {0x3890, 0xfef8, OP_RRO, BK_F, "RRO"},
-    {0x5c10, 0xfff8, OP_IADD, BK_R, "IADD"},
-    {0x4c10, 0xfff8, OP_IADD, BK_C, "IADD"},
-    {0x3810, 0xfef8, OP_IADD, BK_I, "IADD"},
-    {0x1c00, 0xfe00, OP_IADD32I, BK_N, "IADD32I"},
-    {0x5c18, 0xfff8, OP_ISCADD, BK_R, "ISCADD"},
-    {0x4c18, 0xfff8, OP_ISCADD, BK_C, "ISCADD"},
-    {0x3818, 0xfef8, OP_ISCADD, BK_I, "ISCADD"},
-    {0x1400, 0xfc00, OP_ISCADD32I, BK_N, "ISCADD32I"},
-    {0x5b00, 0xffc0, OP_XMAD, BK_R, "XMAD"},
-    {0x4e00, 0xfe00, OP_XMAD, BK_C, "XMAD"},
-    {0x3600, 0xfec0, OP_XMAD, BK_I, "XMAD"},
-    {0x5100, 0xff80, OP_XMAD, BK_RC, "XMAD"},
-    {0x5c20, 0xfff8, OP_IMNMX, BK_R, "IMNMX"},
-    {0x4c20, 0xfff8, OP_IMNMX, BK_C, "IMNMX"},
-    {0x3820, 0xfef8, OP_IMNMX, BK_I, "IMNMX"},
-    {0x5b50, 0xfff0, OP_ISET, BK_R, "ISET"},
-    {0x4b50, 0xfff0, OP_ISET, BK_C, "ISET"},
-    {0x3650, 0xfef0, OP_ISET, BK_I, "ISET"},
-    {0x5b60, 0xfff0, OP_ISETP, BK_R, "ISETP"},
-    {0x4b60, 0xfff0, OP_ISETP, BK_C, "ISETP"},
-    {0x3660, 0xfef0, OP_ISETP, BK_I, "ISETP"},
-    {0x5b40, 0xfff0, OP_ICMP, BK_R, "ICMP"},
-    {0x4b40, 0xfff0, OP_ICMP, BK_C, "ICMP"},
-    {0x3640, 0xfef0, OP_ICMP, BK_I, "ICMP"},
-    {0x5340, 0xfff0, OP_ICMP, BK_RC, "ICMP"},
-    {0x5c40, 0xfff8, OP_LOP, BK_R, "LOP"},
-    {0x4c40, 0xfff8, OP_LOP, BK_C, "LOP"},
-    {0x3840, 0xfef8, OP_LOP, BK_I, "LOP"},
-    {0x0400, 0xfc00, OP_LOP32I, BK_N, "LOP32I"},
-    {0x5c48, 0xfff8, OP_SHL, BK_R, "SHL"},
-    {0x4c48, 0xfff8, OP_SHL, BK_C, "SHL"},
-    {0x3848, 0xfef8, OP_SHL, BK_I, "SHL"},
-    {0x5c28, 0xfff8, OP_SHR, BK_R, "SHR"},
-    {0x4c28, 0xfff8, OP_SHR, BK_C, "SHR"},
-    {0x3828, 0xfef8, OP_SHR, BK_I, "SHR"},
-    {0x5c00, 0xfff8, OP_BFE, BK_R, "BFE"},
-    {0x4c00, 0xfff8, OP_BFE, BK_C, "BFE"},
-    {0x3800, 0xfef8, OP_BFE, BK_I, "BFE"},
-    {0x5bf0, 0xfff8, OP_BFI, BK_R, "BFI"},
-    {0x4bf0, 0xfff8, OP_BFI, BK_C, "BFI"},
-    {0x36f0, 0xfef8, OP_BFI, BK_I, "BFI"},
-    {0x53f0, 0xfff8, OP_BFI, BK_RC, "BFI"},
-    {0x5c08, 0xfff8, OP_POPC, BK_R, "POPC"},
-    {0x4c08, 0xfff8, OP_POPC, BK_C, "POPC"},
-    {0x3808, 0xfef8, OP_POPC, BK_I, "POPC"},
-    {0x5c30, 0xfff8, OP_FLO, BK_R, "FLO"},
-    {0x4c30, 0xfff8, OP_FLO, BK_C, "FLO"},
-    {0x3830, 0xfef8, OP_FLO, BK_I, "FLO"},
-    {0x5c38, 0xfff8, OP_IMUL, BK_R, "IMUL"},
-    {0x4c38, 0xfff8, OP_IMUL, BK_C, "IMUL"},
-    {0x3838, 0xfef8, OP_IMUL, BK_I, "IMUL"},
-    {0x1f00, 0xff00, OP_IMUL32I, BK_N, "IMUL32I"},
-    {0x5cb8, 0xfff8, OP_I2F, BK_R, "I2F"},
-    {0x4cb8, 0xfff8, OP_I2F, BK_C, "I2F"},
-    {0x38b8, 0xfef8, OP_I2F, BK_I, "I2F"},
-    {0x5cb0, 0xfff8, OP_F2I, BK_R, "F2I"},
-    {0x4cb0, 0xfff8, OP_F2I, BK_C, "F2I"},
-    {0x38b0, 0xfef8, OP_F2I, BK_F, "F2I"},
-    {0x5ca8, 0xfff8, OP_F2F, BK_R, "F2F"},
-    {0x4ca8, 0xfff8, OP_F2F, BK_C, "F2F"},
-    {0x38a8, 0xfef8, OP_F2F, BK_F, "F2F"},
-    {0x5ce0, 0xfff8, OP_I2I, BK_R, "I2I"},
-    {0x4ce0, 0xfff8, OP_I2I, BK_C, "I2I"},
-    {0x38e0, 0xfef8, OP_I2I, BK_I, "I2I"},
-    {0xe000, 0xff00, OP_IPA, BK_N, "IPA"},
-    {0xefd8, 0xfff8, OP_ALD, BK_N, "ALD"},
-    {0xeff0, 0xfff8, OP_AST, BK_N, "AST"},
-    {0xef90, 0xfff8, OP_LDC, BK_N, "LDC"},
-    {0xd000, 0xf600, OP_TEXS, BK_N, "TEXS"},
-    {0xe300, 0xfff0, OP_EXIT, BK_N, "EXIT"},
-    {0xe330, 0xfff0, OP_KIL, BK_N, "KIL"},
-    {0xe240, 0xfff0, OP_BRA, BK_N, "BRA"},
-    {0xe290, 0xfff0, OP_SSY, BK_N, "SSY"},
-    {0xf0f8, 0xfff8, OP_SYNC, BK_N, "SYNC"},
-    {0xe2a0, 0xfff0, OP_PBK, BK_N, "PBK"},
-    {0xe340, 0xfff0, OP_BRK, BK_N, "BRK"},
-    {0xe2b0, 0xfff0, OP_PCNT, BK_N, "PCNT"},
-    {0xe350, 0xfff0, OP_CONT, BK_N, "CONT"},
-    {0xe270, 0xfff0, OP_PRET, BK_N, "PRET"},
-    {0xe320, 0xfff0, OP_RET, BK_N, "RET"},
-};
-
-/* the row with the most mask bits wins, as in the decoder's table */
-static const op_row *classify(uint64_t insn)
+/* The decoder's opcode lookup (backend/maxwell/shader/sass_table.h) names
+ * the instruction and how its operand B is encoded; this maps it onto what
+ * the translator emits. False for what is not translated. */
+static bool classify(uint64_t insn, op_row *out)
 {
-    const op_row *best = NULL;
-    int best_bits = -1;
-    uint16_t top = (uint16_t)(insn >> 48);
-    for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
-        const op_row *r = &op_table[i];
-        if ((top & r->mask) != r->match)
-            continue;
-        int bits = __builtin_popcount(r->mask);
-        if (bits > best_bits) {
-            best = r;
-            best_bits = bits;
-        }
+    mw_sass_op o = mw_sass_lookup(insn);
+    out->name = mw_sass_op_name(o);
+    out->op = OP_UNKNOWN;
+    switch (mw_sass_op_bkind(o)) {
+    case MW_SASS_BKIND_N: out->bk = BK_N; break;
+    case MW_SASS_BKIND_R: out->bk = BK_R; break;
+    case MW_SASS_BKIND_C: out->bk = BK_C; break;
+    case MW_SASS_BKIND_I: out->bk = BK_I; break;
+    case MW_SASS_BKIND_F: out->bk = BK_F; break;
+    case MW_SASS_BKIND_RC: out->bk = BK_RC; break;
+    default: return false; /* f64 and f16x2 immediates */
     }
-    return best;
+    static const struct {
+        uint8_t fam, op, op32i;
+    } map[] = {
+        {MW_SASS_FAM_NOP, OP_NOP, 0},       {MW_SASS_FAM_DEPBAR, OP_DEPBAR, 0}, {MW_SASS_FAM_MOV, OP_MOV, OP_MOV32I},
+        {MW_SASS_FAM_SEL, OP_SEL, 0},       {MW_SASS_FAM_FADD, OP_FADD, OP_FADD32I},
+        {MW_SASS_FAM_FMUL, OP_FMUL, OP_FMUL32I}, {MW_SASS_FAM_FFMA, OP_FFMA, OP_FFMA32I},
+        {MW_SASS_FAM_FMNMX, OP_FMNMX, 0},   {MW_SASS_FAM_FSET, OP_FSET, 0},     {MW_SASS_FAM_FSETP, OP_FSETP, 0},
+        {MW_SASS_FAM_MUFU, OP_MUFU, 0},     {MW_SASS_FAM_RRO, OP_RRO, 0},       {MW_SASS_FAM_IADD, OP_IADD, OP_IADD32I},
+        {MW_SASS_FAM_ISCADD, OP_ISCADD, OP_ISCADD32I}, {MW_SASS_FAM_XMAD, OP_XMAD, 0},
+        {MW_SASS_FAM_IMNMX, OP_IMNMX, 0},   {MW_SASS_FAM_ISET, OP_ISET, 0},     {MW_SASS_FAM_ISETP, OP_ISETP, 0},
+        {MW_SASS_FAM_ICMP, OP_ICMP, 0},     {MW_SASS_FAM_LOP, OP_LOP, OP_LOP32I}, {MW_SASS_FAM_SHL, OP_SHL, 0},
+        {MW_SASS_FAM_SHR, OP_SHR, 0},       {MW_SASS_FAM_BFE, OP_BFE, 0},       {MW_SASS_FAM_BFI, OP_BFI, 0},
+        {MW_SASS_FAM_POPC, OP_POPC, 0},     {MW_SASS_FAM_FLO, OP_FLO, 0},       {MW_SASS_FAM_IMUL, OP_IMUL, OP_IMUL32I},
+        {MW_SASS_FAM_I2F, OP_I2F, 0},       {MW_SASS_FAM_F2I, OP_F2I, 0},       {MW_SASS_FAM_F2F, OP_F2F, 0},
+        {MW_SASS_FAM_I2I, OP_I2I, 0},       {MW_SASS_FAM_IPA, OP_IPA, 0},       {MW_SASS_FAM_ALD, OP_ALD, 0},
+        {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
+        {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
+        {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
+        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},
+    };
+    mw_sass_family f = mw_sass_op_family(o);
+    bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
+                 o == MW_SASS_OP_FFMA32I || o == MW_SASS_OP_IADD32I || o == MW_SASS_OP_ISCADD32I ||
+                 o == MW_SASS_OP_LOP32I || o == MW_SASS_OP_IMUL32I;
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (map[i].fam == f) {
+            out->op = is32i ? map[i].op32i : map[i].op;
+            return out->op != OP_UNKNOWN;
+        }
+    return false;
 }
 
 static inline uint32_t bits(uint64_t v, unsigned lo, unsigned n)
@@ -235,7 +148,7 @@ typedef struct tr {
     mw_spirv_result *res;
     glhle_result err;
     uint32_t n;               /* instructions */
-    const op_row **ops;       /* per instruction, NULL when unknown */
+    op_row *ops;              /* per instruction; op OP_UNKNOWN when not translated */
     uint8_t *flags;           /* per instruction: F_REACH, F_LEADER */
     uint32_t cur;             /* instruction being translated */
     /* types */
@@ -1463,11 +1376,11 @@ static glhle_result discover(tr *t)
     while (top && t->err == GLHLE_RESULT_OK) {
         uint32_t k = work[--top];
         uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
-        const op_row *row = t->ops[k];
+        const op_row *row = &t->ops[k];
         t->cur = k;
-        if (!row) {
-            char what[64];
-            snprintf(what, sizeof what, "instruction 0x%016llx", (unsigned long long)insn);
+        if (row->op == OP_UNKNOWN) {
+            char what[80];
+            snprintf(what, sizeof what, "%s (0x%016llx)", row->name, (unsigned long long)insn);
             UNSUPPORTED(t, what);
             break;
         }
@@ -1611,7 +1524,7 @@ static void translate_block(tr *t, uint32_t k0)
             store_pc(t, cu(t, k));
             return;
         }
-        const op_row *row = t->ops[k];
+        const op_row *row = &t->ops[k];
         uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
         t->cur = k;
         /* SSY PBK PCNT PRET have no guard: bits 16-19 belong to their target
@@ -1834,7 +1747,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         goto done;
     }
     for (uint32_t k = 0; k < t->n; k++)
-        t->ops[k] = classify(in->code[(k / 3) * 4 + 1 + k % 3]);
+        classify(in->code[(k / 3) * 4 + 1 + k % 3], &t->ops[k]);
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
