@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/hash.h"
 #include "backend/maxwell/shader/sass_decode.h"
 #include "shadergen/spirv_builder.h"
 
@@ -1779,4 +1780,175 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
         if ((r->tex_mask >> s & 1) && s < MW_GL_TEXTURES_PER_STAGE)
             out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
     return n;
+}
+
+/* ---- program identity and the cache ---- */
+
+/* Sets up t for discover(); false on bad input */
+static bool walk(tr *t, const mw_spirv_input *in, mw_spirv_result *scratch)
+{
+    memset(t, 0, sizeof *t);
+    t->in = in;
+    t->res = scratch;
+    static const glhle_logger quiet = {NULL, NULL, GLHLE_LOG_ERROR + 1};
+    t->log = &quiet;
+    if (!in->code || in->words < 2)
+        return false;
+    size_t n = (in->words / 4) * 3 + (in->words % 4 ? in->words % 4 - 1 : 0);
+    if (n > MAX_INSNS)
+        return false;
+    t->n = (uint32_t)n;
+    t->ops = calloc(n, sizeof *t->ops);
+    t->flags = calloc(n, 1);
+    if (!t->ops || !t->flags)
+        return false;
+    for (uint32_t k = 0; k < t->n; k++)
+        classify(in->code[(k / 3) * 4 + 1 + k % 3], &t->ops[k]);
+    return discover(t) == GLHLE_RESULT_OK;
+}
+
+size_t mw_spirv_reachable_words(const mw_spirv_input *in)
+{
+    tr *t = malloc(sizeof *t);
+    mw_spirv_result scratch;
+    size_t words = 0;
+    if (t && walk(t, in, &scratch)) {
+        uint32_t last = 0;
+        for (uint32_t k = 0; k < t->n; k++)
+            if (t->flags[k] & F_REACH)
+                last = k;
+        words = (size_t)(last / 3 + 1) * 4;
+        if (words > in->words)
+            words = in->words;
+    }
+    if (t) {
+        free(t->ops);
+        free(t->flags);
+    }
+    free(t);
+    return words;
+}
+
+bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t words = mw_spirv_reachable_words(in);
+    if (!words)
+        return false;
+    glhle_hash_state st;
+    glhle_hash_begin(&st, 0x6d77737076ull); /* "mwspv" */
+    uint8_t has_sph = in->sph != NULL;
+    glhle_hash_update(&st, &has_sph, 1);
+    if (in->sph)
+        glhle_hash_update(&st, in->sph, 0x50);
+    glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->code, words * 8);
+    out->hash = glhle_hash_end(&st);
+    out->words = (uint32_t)words;
+    return true;
+}
+
+void mw_spirv_cache_init(mw_spirv_cache *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+static void entry_clear(mw_spirv_cache_entry *e)
+{
+    free(e->code);
+    free(e->spirv);
+    memset(e, 0, sizeof *e);
+}
+
+void mw_spirv_cache_free(mw_spirv_cache *c)
+{
+    for (int i = 0; i < MW_SPIRV_CACHE_ENTRIES; i++)
+        entry_clear(&c->e[i]);
+}
+
+/* the translation's own refusal (and log line) for input the cache cannot walk */
+static glhle_result refusal(const mw_spirv_input *in, const glhle_logger *log)
+{
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    glhle_result res = mw_spirv_translate(in, log, &r);
+    mw_spirv_result_free(&r);
+    return res == GLHLE_RESULT_OK ? GLHLE_RESULT_BAD_DATA : res;
+}
+
+static uint64_t quick_hash(const mw_spirv_input *in)
+{
+    glhle_hash_state st;
+    glhle_hash_begin(&st, 0x717569636bull);
+    uint8_t has_sph = in->sph != NULL;
+    glhle_hash_update(&st, &has_sph, 1);
+    if (in->sph)
+        glhle_hash_update(&st, in->sph, 0x50);
+    glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->code, (in->words < 4 ? in->words : 4) * 8);
+    return glhle_hash_end(&st);
+}
+
+static bool entry_matches(const mw_spirv_cache_entry *e, uint64_t quick, const mw_spirv_input *in)
+{
+    return e->used && e->quick == quick && e->id.words <= in->words && !memcmp(&e->key, &in->key, sizeof e->key) &&
+           e->has_sph == (in->sph != NULL) && (!in->sph || !memcmp(e->sph, in->sph, 0x50)) &&
+           !memcmp(e->code, in->code, (size_t)e->id.words * 8);
+}
+
+glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, const glhle_logger *log,
+                                const uint8_t **spirv, size_t *size)
+{
+    *spirv = NULL;
+    *size = 0;
+    if (!in->code || in->words < 2)
+        return refusal(in, log);
+    uint64_t quick = quick_hash(in);
+    c->clock++;
+    mw_spirv_cache_entry *victim = &c->e[0];
+    for (int i = 0; i < MW_SPIRV_CACHE_ENTRIES; i++) {
+        mw_spirv_cache_entry *e = &c->e[i];
+        if (entry_matches(e, quick, in)) {
+            e->last_use = c->clock;
+            c->hits++;
+            *spirv = e->spirv;
+            *size = e->spirv_size;
+            return GLHLE_RESULT_OK;
+        }
+        if (e->used && e->quick == quick)
+            c->collisions++; /* same hash, other bytes: memcmp kept them apart */
+        if (!e->used ? victim->used : (victim->used && e->last_use < victim->last_use))
+            victim = e;
+    }
+    mw_spirv_program_id id;
+    if (!mw_spirv_program_id_of(in, &id))
+        return refusal(in, log); /* the walk fails: the translation says why */
+    c->misses++;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    glhle_result res = mw_spirv_translate(in, log, &r);
+    if (res != GLHLE_RESULT_OK) {
+        mw_spirv_result_free(&r);
+        return res;
+    }
+    entry_clear(victim);
+    victim->code = malloc((size_t)id.words * 8);
+    if (!victim->code) {
+        mw_spirv_result_free(&r);
+        return GLHLE_RESULT_OUT_OF_MEMORY;
+    }
+    memcpy(victim->code, in->code, (size_t)id.words * 8);
+    victim->id = id;
+    victim->quick = quick;
+    victim->key = in->key;
+    victim->has_sph = in->sph != NULL;
+    if (in->sph)
+        memcpy(victim->sph, in->sph, 0x50);
+    victim->spirv = glhle_bytebuf_detach(&r.spirv, &victim->spirv_size);
+    victim->used = true;
+    victim->last_use = c->clock;
+    mw_spirv_result_free(&r);
+    *spirv = victim->spirv;
+    *size = victim->spirv_size;
+    return GLHLE_RESULT_OK;
 }

@@ -112,4 +112,57 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
  * remap of the resources r uses; returns the count. */
 size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_glsl_binding *out);
 
+/* ---- the translation key: which program this is ----
+ *
+ * A program is identified by its header plus the code reachable from the
+ * entry (what follows the last reachable bundle, uam's padding and
+ * constant-buffer data, does not change the translation), and the key. The
+ * id hashes them (XXH3-64); a cache confirms a hash hit with memcmp of the
+ * bytes themselves, since a hash alone is not identity (design.md "Keys"). */
+
+/* Words (from the first scheduling word) the translation reads: up to and
+ * including the bundle of the last instruction reachable from the entry.
+ * 0 when the code cannot be walked (the translation would refuse it). */
+size_t mw_spirv_reachable_words(const mw_spirv_input *in);
+
+typedef struct mw_spirv_program_id {
+    uint64_t hash;    /* XXH3-64 of the SPH, the reachable code and the key */
+    uint32_t words;   /* mw_spirv_reachable_words */
+    uint32_t pad;
+} mw_spirv_program_id;
+
+/* false when the code cannot be walked */
+bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out);
+
+/* A bounded cache of translations. A lookup hashes the key, the header
+ * and the first bundle (no walk, no allocation), then memcmps each candidate's
+ * stored reachable code against the input: identical reachable words walk to
+ * the identical program, so equal bytes are the identity. A miss walks,
+ * translates and stores. */
+#define MW_SPIRV_CACHE_ENTRIES 256
+typedef struct mw_spirv_cache_entry {
+    uint64_t quick;           /* hash of key, header and first bundle */
+    mw_spirv_program_id id;
+    mw_spirv_key key;
+    uint8_t sph[0x50];
+    bool has_sph, used;
+    uint64_t *code;           /* a copy of the reachable words */
+    uint8_t *spirv;           /* the translation */
+    size_t spirv_size;
+    uint64_t last_use;
+} mw_spirv_cache_entry;
+
+typedef struct mw_spirv_cache {
+    mw_spirv_cache_entry e[MW_SPIRV_CACHE_ENTRIES];
+    uint64_t clock, hits, misses, collisions;
+} mw_spirv_cache;
+
+void mw_spirv_cache_init(mw_spirv_cache *c);
+void mw_spirv_cache_free(mw_spirv_cache *c);
+/* The SPIR-V of `in` (valid until the entry is evicted: the next
+ * mw_spirv_cache_get that misses), translating on a miss; the least
+ * recently used entry makes room. Errors are the translation's. */
+glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, const glhle_logger *log,
+                                const uint8_t **spirv, size_t *size);
+
 #endif
