@@ -8,6 +8,13 @@
 
 #include "backend/common/hash.h"
 
+/* memcpy of n words; src may be NULL when n is 0 (memcpy's arguments may not) */
+static void copy_words(uint32_t *dst, const uint32_t *src, size_t n)
+{
+    if (n)
+        memcpy(dst, src, n * 4);
+}
+
 #define DEFAULT_LIMIT_WORDS ((size_t)4 << 20)
 /* 2.17 "Universal Limits": an instruction has at most 65535 words */
 #define MAX_INSTRUCTION_WORDS 0xffffu
@@ -155,7 +162,7 @@ static uint32_t dedup(spv_builder *b, int sec, SpvOp op, const uint32_t *ops, si
         return (b->failed = true), 0;
     uint32_t key[65];
     key[0] = (uint32_t)op | (uint32_t)n << 16;
-    memcpy(key + 1, ops, n * 4);
+    copy_words(key + 1, ops, n);
     size_t kw = n + 1;
     uint64_t h = glhle_hash64(key, kw * 4);
     if ((b->table_used + 1) * 4 > b->table_cap * 3 && !table_grow(b))
@@ -176,9 +183,10 @@ static uint32_t dedup(spv_builder *b, int sec, SpvOp op, const uint32_t *ops, si
     b->table[j] = (spv_dedup_entry){h, (uint32_t)off, (uint32_t)kw, id};
     b->table_used++;
     uint32_t full[65];
-    memcpy(full, ops, id_pos * 4);
+    copy_words(full, ops, id_pos);
     full[id_pos] = id;
-    memcpy(full + id_pos + 1, ops + id_pos, (n - id_pos) * 4);
+    if (n > id_pos)
+        copy_words(full + id_pos + 1, ops + id_pos, n - id_pos);
     spv_emit(b, sec, op, full, n + 1);
     return b->failed ? 0 : id;
 }
@@ -253,7 +261,7 @@ void spv_exec_mode(spv_builder *b, uint32_t fn, SpvExecutionMode mode, const uin
         return (void)(b->failed = true);
     ops[0] = fn;
     ops[1] = (uint32_t)mode;
-    memcpy(ops + 2, args, n * 4);
+    copy_words(ops + 2, args, n);
     spv_emit(b, SPV_SEC_EXEC_MODE, SpvOpExecutionMode, ops, n + 2);
 }
 
@@ -275,7 +283,7 @@ void spv_decorate(spv_builder *b, uint32_t id, SpvDecoration dec, const uint32_t
         return (void)(b->failed = true);
     ops[0] = id;
     ops[1] = (uint32_t)dec;
-    memcpy(ops + 2, args, n * 4);
+    copy_words(ops + 2, args, n);
     spv_emit(b, SPV_SEC_ANNOTATION, SpvOpDecorate, ops, n + 2);
 }
 
@@ -288,7 +296,7 @@ void spv_member_decorate(spv_builder *b, uint32_t type, uint32_t member, SpvDeco
     ops[0] = type;
     ops[1] = member;
     ops[2] = (uint32_t)dec;
-    memcpy(ops + 3, args, n * 4);
+    copy_words(ops + 3, args, n);
     spv_emit(b, SPV_SEC_ANNOTATION, SpvOpMemberDecorate, ops, n + 3);
 }
 
@@ -345,7 +353,7 @@ uint32_t spv_type_struct(spv_builder *b, const uint32_t *members, size_t n)
     if (n > 64)
         return (b->failed = true), 0;
     ops[0] = id;
-    memcpy(ops + 1, members, n * 4);
+    copy_words(ops + 1, members, n);
     spv_emit(b, SPV_SEC_GLOBAL, SpvOpTypeStruct, ops, n + 1);
     return b->failed ? 0 : id;
 }
@@ -362,7 +370,7 @@ uint32_t spv_type_function(spv_builder *b, uint32_t ret, const uint32_t *params,
     if (n > 32)
         return (b->failed = true), 0;
     ops[0] = ret;
-    memcpy(ops + 1, params, n * 4);
+    copy_words(ops + 1, params, n);
     return dedup(b, SPV_SEC_GLOBAL, SpvOpTypeFunction, ops, n + 1, 0);
 }
 
@@ -417,7 +425,7 @@ uint32_t spv_const_composite(spv_builder *b, uint32_t type, const uint32_t *part
     if (n > 32)
         return (b->failed = true), 0;
     ops[0] = type;
-    memcpy(ops + 1, parts, n * 4);
+    copy_words(ops + 1, parts, n);
     return dedup(b, SPV_SEC_GLOBAL, SpvOpConstantComposite, ops, n + 1, 1);
 }
 
@@ -515,7 +523,7 @@ uint32_t spv_op(spv_builder *b, SpvOp op, uint32_t type, const uint32_t *ops, si
     uint32_t w[64];
     w[0] = type;
     w[1] = spv_id(b);
-    memcpy(w + 2, ops, n * 4);
+    copy_words(w + 2, ops, n);
     emit_to(b, &b->fn_body, op, w, n + 2);
     return b->failed ? 0 : w[1];
 }
@@ -536,7 +544,7 @@ uint32_t spv_glsl(spv_builder *b, uint32_t type, enum GLSLstd450 inst, const uin
         return (b->failed = true), 0;
     w[0] = spv_glsl_std(b);
     w[1] = (uint32_t)inst;
-    memcpy(w + 2, args, n * 4);
+    copy_words(w + 2, args, n);
     return spv_op(b, SpvOpExtInst, type, w, n + 2);
 }
 
