@@ -41,9 +41,9 @@ typedef enum mw_op {
     OP_FADD, OP_FADD32I, OP_FMUL, OP_FMUL32I, OP_FFMA, OP_FFMA32I, OP_FMNMX, OP_FSET, OP_FSETP,
     OP_MUFU, OP_RRO,
     OP_IADD, OP_IADD32I, OP_ISCADD, OP_ISCADD32I, OP_XMAD, OP_IMNMX, OP_ISET, OP_ISETP, OP_ICMP,
-    OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I,
+    OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
-    OP_IPA, OP_ALD, OP_AST, OP_LDC,
+    OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
     OP_TEXS,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR,
@@ -85,12 +85,13 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_MUFU, OP_MUFU, 0},     {MW_SASS_FAM_RRO, OP_RRO, 0},       {MW_SASS_FAM_IADD, OP_IADD, OP_IADD32I},
         {MW_SASS_FAM_ISCADD, OP_ISCADD, OP_ISCADD32I}, {MW_SASS_FAM_XMAD, OP_XMAD, 0},
         {MW_SASS_FAM_IMNMX, OP_IMNMX, 0},   {MW_SASS_FAM_ISET, OP_ISET, 0},     {MW_SASS_FAM_ISETP, OP_ISETP, 0},
-        {MW_SASS_FAM_ICMP, OP_ICMP, 0},     {MW_SASS_FAM_LOP, OP_LOP, OP_LOP32I}, {MW_SASS_FAM_SHL, OP_SHL, 0},
+        {MW_SASS_FAM_ICMP, OP_ICMP, 0},     {MW_SASS_FAM_LOP, OP_LOP, OP_LOP32I}, {MW_SASS_FAM_SHL, OP_SHL, 0}, {MW_SASS_FAM_IMAD, OP_IMAD, 0},
         {MW_SASS_FAM_SHR, OP_SHR, 0},       {MW_SASS_FAM_BFE, OP_BFE, 0},       {MW_SASS_FAM_BFI, OP_BFI, 0},
         {MW_SASS_FAM_POPC, OP_POPC, 0},     {MW_SASS_FAM_FLO, OP_FLO, 0},       {MW_SASS_FAM_IMUL, OP_IMUL, OP_IMUL32I},
         {MW_SASS_FAM_I2F, OP_I2F, 0},       {MW_SASS_FAM_F2I, OP_F2I, 0},       {MW_SASS_FAM_F2F, OP_F2F, 0},
         {MW_SASS_FAM_I2I, OP_I2I, 0},       {MW_SASS_FAM_IPA, OP_IPA, 0},       {MW_SASS_FAM_ALD, OP_ALD, 0},
-        {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
+        {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
@@ -158,6 +159,7 @@ typedef struct tr {
     /* state */
     uint32_t reg[256], pred[8], carry;
     uint32_t pc_var, stack_var, depth_var, iter_var;
+    uint32_t local_var, local_words; /* local memory: local_words u32 and one sink word past them */
     uint32_t sw_merge;        /* the dispatcher switch's merge block */
     /* resources and interface */
     uint32_t cbuf[MW_SPIRV_CBUFS];
@@ -695,6 +697,30 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         }
         break;
     }
+    case OP_IMAD: {
+        /* a * b + c; signed a 48, signed b 53, hi 54, sat 50, x 49 (envydis 5a00).
+         * .HI adds c to the product's upper 32 bits (PTX ISA mad.hi: "t = a * b;
+         * d = t<63..32> + c"); the low half does not depend on the signedness */
+        if (bit(insn, 50) || bit(insn, 49) || bit(insn, 47))
+            return (void)UNSUPPORTED(t, "IMAD.SAT/.X/.CC");
+        uint32_t bb = src_b(t, insn, bk), c = src_c(t, insn, bk), prod;
+        if (bit(insn, 54)) {
+            bool sa = bit(insn, 48), sb = bit(insn, 53);
+            if (sa != sb)
+                return (void)UNSUPPORTED(t, "IMAD.HI with mixed signedness");
+            uint32_t ty = sa ? t->t_i32 : u;
+            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
+            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
+                                sa ? as_i(t, bb) : bb);
+            prod = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
+            if (sa)
+                prod = SPV_OP(b, SpvOpBitcast, u, prod);
+        } else {
+            prod = SPV_OP(b, SpvOpIMul, u, a, bb);
+        }
+        r = SPV_OP(b, SpvOpIAdd, u, prod, c);
+        break;
+    }
     case OP_IMNMX: { /* signed 48, predicate 39 true = min; mode 43-44 (XLO/XHI) unsupported */
         if (bits(insn, 43, 2))
             return (void)UNSUPPORTED(t, "IMNMX.XLO/XHI");
@@ -1156,6 +1182,49 @@ static void emit_ldc(tr *t, uint64_t insn)
         set_r(t, rd + 1 > RZ ? RZ : rd + 1, cbuf_load(t, idx, SPV_OP(b, SpvOpIAdd, t->t_u32, addr, cu(t, 4))));
 }
 
+/* LDL/STL: Rd 0, address Ra + signed 24-bit offset at 20, size 48-50
+ * (u8 s8 u16 s16 b32 b64 b128; envydis ef40/ef50 and tabef58sz). Local
+ * memory is a function array as large as the SPH's ShaderLocalMemoryLowSize
+ * (bytes 4-6; open-gpu-doc Shader-Program-Header), at most 16 KiB; an access
+ * past it reads 0 and writes a sink word, as a bounded stand-in for the
+ * hardware's out-of-range behaviour. */
+static void emit_local(tr *t, uint64_t insn, bool store)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t size = bits(insn, 48, 3), n = size == 4 ? 1 : size == 5 ? 2 : size == 6 ? 4 : 0;
+    if (!n)
+        return (void)UNSUPPORTED(t, "local memory access of 8 or 16 bits");
+    if (!t->local_var) {
+        uint32_t bytes = t->in->sph ? (uint32_t)t->in->sph[4] | (uint32_t)t->in->sph[5] << 8 |
+                                          (uint32_t)t->in->sph[6] << 16
+                                    : 0;
+        if (bytes < 16)
+            bytes = 16;
+        if (bytes > 16384)
+            bytes = 16384;
+        t->local_words = (bytes + 3) / 4;
+        uint32_t arr = spv_type_array(b, u, cu(t, t->local_words + 1), false);
+        t->local_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, arr), 0);
+        spv_name(b, t->local_var, "local_mem");
+    }
+    int32_t off = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off));
+    uint32_t word = SPV_OP(b, SpvOpShiftRightLogical, u, addr, cu(t, 2));
+    const uint32_t rd = bits(insn, 0, 8);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t w = SPV_OP(b, SpvOpIAdd, u, word, cu(t, k));
+        uint32_t in_range = SPV_OP(b, SpvOpULessThan, t->t_bool, w, cu(t, t->local_words));
+        uint32_t idx = SPV_GLSL(b, u, GLSLstd450UMin, w, cu(t, t->local_words));
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->local_var, idx);
+        uint32_t r = rd + k > RZ ? RZ : rd + k;
+        if (store)
+            SPV_VOID(b, SpvOpStore, ptr, get_r(t, r));
+        else
+            set_r(t, r, select_u(t, in_range, SPV_OP(b, SpvOpLoad, u, ptr), cu(t, 0)));
+    }
+}
+
 /* ---- textures ---- */
 
 static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
@@ -1482,7 +1551,7 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_float(t, insn, row);
     case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
     case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:
-    case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_IMUL: case OP_IMUL32I:
+    case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_IMUL: case OP_IMUL32I: case OP_IMAD:
         return emit_int(t, insn, row);
     case OP_I2F: case OP_F2I: case OP_F2F: case OP_I2I:
         return emit_convert(t, insn, row);
@@ -1492,6 +1561,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_attr(t, insn, row);
     case OP_LDC:
         return emit_ldc(t, insn);
+    case OP_LDL:
+    case OP_STL:
+        return emit_local(t, insn, row->op == OP_STL);
     case OP_TEXS:
         return emit_texs(t, insn);
     case OP_EXIT:
