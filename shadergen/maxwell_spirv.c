@@ -44,7 +44,7 @@ typedef enum mw_op {
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
-    OP_TEXS,
+    OP_TEXS, OP_TLDS, OP_TXQ,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR,
 } mw_op;
@@ -90,6 +90,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_POPC, OP_POPC, 0},     {MW_SASS_FAM_FLO, OP_FLO, 0},       {MW_SASS_FAM_IMUL, OP_IMUL, OP_IMUL32I},
         {MW_SASS_FAM_I2F, OP_I2F, 0},       {MW_SASS_FAM_F2I, OP_F2I, 0},       {MW_SASS_FAM_F2F, OP_F2F, 0},
         {MW_SASS_FAM_I2I, OP_I2I, 0},       {MW_SASS_FAM_IPA, OP_IPA, 0},       {MW_SASS_FAM_ALD, OP_ALD, 0},
+        {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
@@ -165,6 +166,7 @@ typedef struct tr {
     uint32_t cbuf[MW_SPIRV_CBUFS];
     uint32_t tex[MW_SPIRV_TEX_SLOTS];
     uint32_t tex_type[MW_SPIRV_TEX_SLOTS]; /* sampled-image type */
+    uint32_t tex_image_type[MW_SPIRV_TEX_SLOTS];
     uint32_t in_gen[32], in_gen_type[32], in_gen_comps[32], out_gen[32];
     uint32_t frag_coord, vertex_index, instance_index, position, clip, frag_out[8], frag_depth;
     uint32_t clip_count;
@@ -1253,6 +1255,7 @@ static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
         uint32_t img = spv_type_image(b, st, dims[k], kind & MW_TEX_SHADOW ? 1 : 0, arrayed, false, 1,
                                       SpvImageFormatUnknown);
         t->tex_type[slot] = spv_type_sampled_image(b, img);
+        t->tex_image_type[slot] = img;
         t->tex[slot] = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniformConstant, t->tex_type[slot]),
                                       SpvStorageClassUniformConstant, 0);
         spv_decorate(b, t->tex[slot], SpvDecorationDescriptorSet, SPV_ARGS(1));
@@ -1268,6 +1271,14 @@ static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
     return SPV_OP(b, SpvOpLoad, t->tex_type[slot], t->tex[slot]);
 }
 
+static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool dref);
+
+/* the image type of a handle's slot (texture_var declared it) */
+static uint32_t image_type_of(tr *t, uint32_t handle_word)
+{
+    return t->tex_image_type[(handle_word * 4 - t->in->key.tex_handle_offset) / 4];
+}
+
 /* TEXS: encoding 53-56, component mask 50-52, f32 result 59, registers
  * Rd 0, Rd2 28, Ra 8, Rb 20, handle 36-48 (envydis d000; the encoding
  * table and the register use per encoding follow yuzu
@@ -1275,8 +1286,7 @@ static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
 static void emit_texs(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
-    const uint32_t rd = bits(insn, 0, 8), rd2 = bits(insn, 28, 8), ra = bits(insn, 8, 8), rb = bits(insn, 20, 8);
-    const uint32_t enc = bits(insn, 53, 4), swz = bits(insn, 50, 3);
+    const uint32_t ra = bits(insn, 8, 8), rb = bits(insn, 20, 8), enc = bits(insn, 53, 4);
     if (!bit(insn, 59))
         return (void)UNSUPPORTED(t, "TEXS with f16 results");
     uint32_t rt;
@@ -1336,13 +1346,21 @@ static void emit_texs(tr *t, uint64_t insn)
     else
         res = explicit_lod ? SPV_OP(b, SpvOpImageSampleExplicitLod, rt, s, coord, SpvImageOperandsLodMask, lod)
                            : SPV_OP(b, SpvOpImageSampleImplicitLod, rt, s, coord);
-    /* components: with Rd2 = RZ the mask picks 1-2 of R G B A (R G B A RG RA GA BA), else 3-4
-     * (RGB RGA RBA GBA RGBA); they land in Rd, Rd+1, Rd2, Rd2+1 */
+    store_compact(t, insn, res, rt, dref != 0);
+}
+
+/* TEXS/TLDS results: with Rd2 (28) = RZ the mask (50-52) picks 1-2 of R G B A
+ * (R G B A RG RA GA BA), else 3-4 (RGB RGA RBA GBA RGBA); they land in Rd,
+ * Rd+1, Rd2, Rd2+1 (yuzu texture_fetch_swizzled.cpp RG_LUT/RGBA_LUT) */
+static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool dref)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), rd2 = bits(insn, 28, 8), swz = bits(insn, 50, 3);
     static const uint8_t lut_rg[8] = {1, 2, 4, 8, 3, 9, 10, 12};
     static const uint8_t lut_rgba[8] = {7, 11, 13, 14, 15, 0, 0, 0};
     uint32_t mask = rd2 == RZ ? lut_rg[swz] : lut_rgba[swz];
     if (!mask)
-        return (void)BAD(t, "TEXS component mask 5-7 with two destinations");
+        return (void)BAD(t, "texture component mask 5-7 with two destinations");
     const uint32_t dst[4] = {rd, rd == RZ ? RZ : rd + 1, rd2, rd2 == RZ ? RZ : rd2 + 1};
     uint32_t n = 0;
     for (uint32_t c = 0; c < 4; c++) {
@@ -1352,11 +1370,99 @@ static void emit_texs(tr *t, uint64_t insn)
         if (dref)
             v = c == 3 ? cu(t, 0x3f800000u) : as_u(t, res);
         else if (rt == t->t_v4f)
-            v = as_u(t, SPV_OP(b, SpvOpCompositeExtract, f, res, c));
+            v = as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, res, c));
         else
             v = SPV_OP(b, SpvOpBitcast, t->t_u32,
                        SPV_OP(b, SpvOpCompositeExtract, rt == t->t_v4i ? t->t_i32 : t->t_u32, res, c));
         set_r(t, dst[n++], v);
+    }
+}
+
+static uint32_t slot_kind(tr *t, uint64_t insn)
+{
+    return t->in->key.tex[(bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4] & MW_TEX_KIND_MASK;
+}
+
+/* TLDS: texelFetch. Encoding 53-56 (yuzu texture_fetch_swizzled.cpp's TLDS
+ * table): 0 1D.LZ, 1 1D.LL, 2 2D.LZ, 4 2D.LZ.AOFFI, 5 2D.LL, 7 3D.LZ,
+ * 8 ARRAY_2D.LZ, 12 2D.LL.AOFFI; offsets are 4-bit signed x, y in a
+ * register. GLSL wants texelFetchOffset's offset constant, so the offset is
+ * added to the integer coordinates, which is the same for a fetch. */
+static void emit_tlds(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t ra = bits(insn, 8, 8), rb = bits(insn, 20, 8), enc = bits(insn, 53, 4);
+    if (!bit(insn, 59))
+        return (void)UNSUPPORTED(t, "TLDS with f16 results");
+    uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!s)
+        return;
+    if (rt == t->t_f32)
+        return (void)UNSUPPORTED(t, "TLDS of a depth-compare texture");
+    static const int8_t want[13] = {MW_TEX_1D, MW_TEX_1D, MW_TEX_2D, -1, MW_TEX_2D, MW_TEX_2D, -1,
+                                    MW_TEX_3D, MW_TEX_2D_ARRAY, -1, -1, -1, MW_TEX_2D};
+    if (enc >= 13 || want[enc] < 0)
+        return (void)UNSUPPORTED(t, "TLDS encoding (multisample or unknown)");
+    if ((uint32_t)want[enc] != slot_kind(t, insn))
+        return (void)UNSUPPORTED(t, "TLDS whose target differs from the bound texture's kind");
+    uint32_t i32 = t->t_i32, v2i = spv_type_vector(b, i32, 2), v3i = spv_type_vector(b, i32, 3);
+    uint32_t coord, lod = spv_const_i32(b, 0), off = 0;
+    switch (enc) {
+    case 0: coord = as_i(t, get_r(t, ra)); break;
+    case 1: coord = as_i(t, get_r(t, ra)); lod = as_i(t, get_r(t, rb)); break;
+    case 2: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, rb))); break;
+    case 4: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); off = get_r(t, rb); break;
+    case 5: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); lod = as_i(t, get_r(t, rb)); break;
+    case 7: coord = SPV_OP(b, SpvOpCompositeConstruct, v3i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1)), as_i(t, get_r(t, rb))); break;
+    case 8: {
+        uint32_t layer = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+        coord = SPV_OP(b, SpvOpCompositeConstruct, v3i, as_i(t, get_r(t, rb)), as_i(t, get_r(t, rb + 1)), layer);
+        break;
+    }
+    default: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); lod = as_i(t, get_r(t, rb)); off = get_r(t, rb + 1); break;
+    }
+    if (off) {
+        uint32_t ox = SPV_OP(b, SpvOpBitFieldSExtract, i32, as_i(t, off), cu(t, 0), cu(t, 4));
+        uint32_t oy = SPV_OP(b, SpvOpBitFieldSExtract, i32, as_i(t, off), cu(t, 4), cu(t, 4));
+        coord = SPV_OP(b, SpvOpIAdd, v2i, coord, SPV_OP(b, SpvOpCompositeConstruct, v2i, ox, oy));
+    }
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
+    uint32_t res = SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
+    store_compact(t, insn, res, rt, false);
+}
+
+/* TXQ: query 22-27 (1 dimension, envydis tabdf50_0), component mask 31-34,
+ * Ra the level; the selected components of (width, height, depth or layers,
+ * levels) land in Rd, Rd+1, ... (yuzu texture_query.cpp) */
+static void emit_txq(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), mask = bits(insn, 31, 4);
+    if (bits(insn, 22, 6) != 1)
+        return (void)UNSUPPORTED(t, "TXQ other than dimension");
+    uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!s)
+        return;
+    spv_capability(b, SpvCapabilityImageQuery);
+    uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
+    uint32_t dims = k == MW_TEX_1D ? 1 : k == MW_TEX_3D || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY ? 3 : 2;
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
+    uint32_t size_t_ = dims == 1 ? i32 : spv_type_vector(b, i32, dims);
+    uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
+    uint32_t levels = SPV_OP(b, SpvOpImageQueryLevels, i32, img);
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v;
+        if (c == 3)
+            v = levels;
+        else if (c >= dims)
+            v = spv_const_i32(b, 1);
+        else
+            v = dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, i32, size, c);
+        set_r(t, rd + n > RZ ? RZ : rd + n, SPV_OP(b, SpvOpBitcast, t->t_u32, v));
+        n++;
     }
 }
 
@@ -1566,6 +1672,10 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_local(t, insn, row->op == OP_STL);
     case OP_TEXS:
         return emit_texs(t, insn);
+    case OP_TLDS:
+        return emit_tlds(t, insn);
+    case OP_TXQ:
+        return emit_txq(t, insn);
     case OP_EXIT:
         if (t->in->key.stage == MW_SPIRV_FRAGMENT)
             emit_frag_outputs(t);

@@ -677,7 +677,7 @@ static const char *const must_match[] = {
     "attribs_vsh",     "bitfield_fsh",   "clipdist_vsh",    "color_fsh",     "compare_select_fsh",
     "control_flow_fsh", "convert_fsh",   "discard_fsh",     "float_math_fsh", "float_round_fsh",
     "fullscreen_vsh",  "functions_fsh",  "int_arith_fsh",   "int_divmod_fsh", "interp_fsh",
-    "interp_vsh",      "local_array_fsh",
+    "interp_vsh",      "local_array_fsh", "texel_fetch_fsh",
     "loop_branch_fsh", "mrt_depth_fsh",  "pack_fsh",        "passthrough_vsh", "switch_fsh",
     "texture_fsh",     "transcend_fsh",  "ubo_array_vsh",   "ubo_dynamic_fsh", "ubo_matrix_vsh",
 };
