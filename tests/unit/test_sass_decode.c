@@ -2,7 +2,9 @@
  *  - the corpus listings made by envytools' envydis (-m gm107): every
  *    instruction of every shader decodes to a known opcode whose name,
  *    guard predicate, registers, predicates, constant-buffer, attribute
- *    and memory operands and branch targets agree with the listing;
+ *    and memory operands, branch targets and modifiers (the words envydis
+ *    prints for them: ftz, sat, neg, abs, comparisons, types, sizes,
+ *    interpolation, texture lod and components, ...) agree with the listing;
  *  - words assembled here by hand from the field positions NVIDIA's and
  *    envytools' documentation give, with the decoded fields written out. */
 #include "support/test_support.h"
@@ -170,6 +172,194 @@ __attribute__((format(printf, 3, 4))) static void report(const char *shader, uin
         print_message("%s +0x%x: %s\n", shader, off, msg);
 }
 
+
+/* ---- modifiers: the words envydis prints for them ---- */
+
+typedef struct words {
+    char w[24][16];
+    unsigned n;
+} words;
+
+static void split_words(const char *s, words *t)
+{
+    t->n = 0;
+    while (*s && t->n < 24) {
+        while (*s == ' ')
+            s++;
+        size_t k = 0;
+        while (s[k] && s[k] != ' ')
+            k++;
+        if (k && k < sizeof t->w[0]) {
+            memcpy(t->w[t->n], s, k);
+            t->w[t->n][k] = 0;
+            t->n++;
+        }
+        s += k;
+    }
+}
+
+static unsigned count_word(const words *t, const char *w)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < t->n; i++)
+        n += strcmp(t->w[i], w) == 0;
+    return n;
+}
+
+static const char *lower_type(uint8_t ty)
+{
+    static const char *const names[MW_SASS_TYPE_COUNT] = {"",    "u8",  "s8",  "u16", "s16", "u32",
+                                                          "s32", "u64", "s64", "f16", "f32", "f64",
+                                                          "b32", "b64", "b96", "b128", "u128"};
+    return ty < MW_SASS_TYPE_COUNT ? names[ty] : "";
+}
+
+static unsigned count_flag(const mw_sass_inst *in, uint8_t flag)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        n += (in->src[i].flags & flag) != 0;
+    return n;
+}
+
+/* One expectation: `word` is printed iff `present`. */
+static void expect_word(const char *shader, const mc_line *l, const words *t, const char *word, bool present)
+{
+    if ((count_word(t, word) > 0) != present)
+        report(shader, l->offset, "modifier `%s` %s, listing `%s`", word, present ? "decoded" : "not decoded", l->text);
+}
+
+static void check_mods(const char *shader, const mc_line *l, const char *ops, const mw_sass_inst *in)
+{
+    words t;
+    split_words(ops, &t);
+    const mw_sass_mods *m = &in->mods;
+    uint32_t f = m->flags;
+    uint8_t fam = in->family;
+    expect_word(shader, l, &t, "ftz", f & MW_SASS_MOD_FTZ);
+    expect_word(shader, l, &t, "fmz", f & MW_SASS_MOD_FMZ);
+    expect_word(shader, l, &t, "sat", f & MW_SASS_MOD_SAT);
+    if (fam != MW_SASS_FAM_CSET && fam != MW_SASS_FAM_CSETP)
+        expect_word(shader, l, &t, "cc", f & MW_SASS_MOD_CC);
+    expect_word(shader, l, &t, "x", f & MW_SASS_MOD_X);
+    if (fam != MW_SASS_FAM_LEA_HI)
+        expect_word(shader, l, &t, "hi", f & MW_SASS_MOD_HI);
+    expect_word(shader, l, &t, "e", f & MW_SASS_MOD_E);
+    expect_word(shader, l, &t, "bf", f & MW_SASS_MOD_BF);
+    expect_word(shader, l, &t, "psl", f & MW_SASS_MOD_PSL);
+    expect_word(shader, l, &t, "mrg", f & MW_SASS_MOD_MRG);
+    expect_word(shader, l, &t, "brev", f & MW_SASS_MOD_BREV);
+    expect_word(shader, l, &t, "w", f & MW_SASS_MOD_WRAP);
+    expect_word(shader, l, &t, "aoffi", f & MW_SASS_MOD_AOFFI);
+    expect_word(shader, l, &t, "dc", f & MW_SASS_MOD_DC);
+    expect_word(shader, l, &t, "ndv", f & MW_SASS_MOD_NDV);
+    expect_word(shader, l, &t, "nodep", f & MW_SASS_MOD_NODEP);
+    if (count_word(&t, "neg") != count_flag(in, MW_SASS_OPF_NEG))
+        report(shader, l->offset, "%u negated operands decoded, listing `%s`", count_flag(in, MW_SASS_OPF_NEG), l->text);
+    if (count_word(&t, "abs") != count_flag(in, MW_SASS_OPF_ABS))
+        report(shader, l->offset, "%u |operands| decoded, listing `%s`", count_flag(in, MW_SASS_OPF_ABS), l->text);
+    if (count_word(&t, "h1") != count_flag(in, MW_SASS_OPF_H1))
+        report(shader, l->offset, "%u .H1 operands decoded, listing `%s`", count_flag(in, MW_SASS_OPF_H1), l->text);
+    unsigned inv = ((f & MW_SASS_MOD_INV_A) != 0) + ((f & MW_SASS_MOD_INV_B) != 0);
+    if (count_word(&t, "inv") != inv)
+        report(shader, l->offset, "%u inverted operands decoded, listing `%s`", inv, l->text);
+    static const char *const cmp[16] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan", "ltu", "equ", "leu",
+                                        "gtu", "neu", "geu", "t"};
+    static const char *const bop[4] = {"and", "or", "xor", "pass_b"};
+    switch (fam) {
+    case MW_SASS_FAM_FSETP: case MW_SASS_FAM_FSET: case MW_SASS_FAM_DSETP: case MW_SASS_FAM_DSET:
+    case MW_SASS_FAM_ISETP: case MW_SASS_FAM_ISET:
+        expect_word(shader, l, &t, bop[m->bop & 3], true);
+        /* fall through */
+    case MW_SASS_FAM_FCMP: case MW_SASS_FAM_ICMP:
+        expect_word(shader, l, &t, cmp[m->cmp & 15], true);
+        break;
+    case MW_SASS_FAM_PSET: case MW_SASS_FAM_PSETP:
+        expect_word(shader, l, &t, bop[m->bop & 3], true);
+        expect_word(shader, l, &t, bop[m->bop2 & 3], true);
+        break;
+    case MW_SASS_FAM_LOP:
+        expect_word(shader, l, &t, bop[m->bop & 3], true);
+        break;
+    default:
+        break;
+    }
+    switch (fam) {
+    case MW_SASS_FAM_ISETP: case MW_SASS_FAM_ISET: case MW_SASS_FAM_ICMP: case MW_SASS_FAM_IMNMX:
+    case MW_SASS_FAM_SHR: case MW_SASS_FAM_BFE: case MW_SASS_FAM_FLO:
+        expect_word(shader, l, &t, "u32", !(f & MW_SASS_MOD_SIGNED_A));
+        break;
+    case MW_SASS_FAM_F2F: case MW_SASS_FAM_F2I: case MW_SASS_FAM_I2F: case MW_SASS_FAM_I2I:
+        expect_word(shader, l, &t, lower_type(m->dtype), true);
+        expect_word(shader, l, &t, lower_type(m->stype), true);
+        if (fam == MW_SASS_FAM_F2F && m->sub)
+            expect_word(shader, l, &t, (const char *const[]){"round", "floor", "ceil", "trunc"}[m->rnd & 3], true);
+        if (fam == MW_SASS_FAM_F2I && m->rnd)
+            expect_word(shader, l, &t, (const char *const[]){"", "floor", "ceil", "trunc"}[m->rnd & 3], true);
+        if (fam == MW_SASS_FAM_I2F && m->rnd)
+            expect_word(shader, l, &t, (const char *const[]){"", "rm", "rp", "rz"}[m->rnd & 3], true);
+        if (fam == MW_SASS_FAM_I2F || fam == MW_SASS_FAM_I2I)
+            expect_word(shader, l, &t, (const char *const[]){"", "b1", "b2", "b3"}[m->shift & 3], m->shift != 0);
+        break;
+    case MW_SASS_FAM_LDG: case MW_SASS_FAM_STG: case MW_SASS_FAM_LDL: case MW_SASS_FAM_STL: case MW_SASS_FAM_LDS:
+    case MW_SASS_FAM_STS: case MW_SASS_FAM_LDC: case MW_SASS_FAM_ALD: case MW_SASS_FAM_AST:
+        expect_word(shader, l, &t, lower_type(m->dtype), true);
+        break;
+    case MW_SASS_FAM_ATOM: case MW_SASS_FAM_ATOMS: case MW_SASS_FAM_RED:
+        if (m->sub != 0xff)
+            expect_word(shader, l, &t, (const char *const[]){"add", "min", "max", "inc", "dec", "and", "or", "xor",
+                                                             "exch", "?", "safeadd", "?", "?", "?", "?", "?"}[m->sub & 15],
+                        true);
+        expect_word(shader, l, &t, lower_type(m->dtype), true);
+        break;
+    case MW_SASS_FAM_IPA:
+        expect_word(shader, l, &t, "pass", m->mode == 0);
+        expect_word(shader, l, &t, "constant", m->mode == 2);
+        expect_word(shader, l, &t, "sc", m->mode == 3);
+        expect_word(shader, l, &t, "centroid", m->sub == 1);
+        expect_word(shader, l, &t, "offset", m->sub == 2);
+        break;
+    case MW_SASS_FAM_RRO:
+        expect_word(shader, l, &t, m->sub ? "ex2" : "sincos", true);
+        break;
+    case MW_SASS_FAM_SHFL:
+        expect_word(shader, l, &t, (const char *const[]){"idx", "up", "down", "bfly"}[m->mode & 3], true);
+        break;
+    case MW_SASS_FAM_VOTE:
+        expect_word(shader, l, &t, (const char *const[]){"all", "any", "eq", "?"}[m->mode & 3], true);
+        break;
+    case MW_SASS_FAM_XMAD:
+        expect_word(shader, l, &t, "clo", m->mode == 1);
+        expect_word(shader, l, &t, "chi", m->mode == 2);
+        expect_word(shader, l, &t, "csfu", m->mode == 3);
+        expect_word(shader, l, &t, "cbcc", m->mode == 4);
+        break;
+    case MW_SASS_FAM_OUT:
+        expect_word(shader, l, &t, (const char *const[]){"?", "emit", "cut", "emit_then_cut"}[m->mode & 3], true);
+        break;
+    case MW_SASS_FAM_TEX: case MW_SASS_FAM_TLD: case MW_SASS_FAM_TEXS: case MW_SASS_FAM_TLDS:
+        expect_word(shader, l, &t, "lz", m->lod == MW_SASS_LOD_LZ);
+        expect_word(shader, l, &t, "ll", m->lod == MW_SASS_LOD_LL);
+        expect_word(shader, l, &t, "lb", m->lod == MW_SASS_LOD_LB);
+        break;
+    default:
+        break;
+    }
+    if (fam == MW_SASS_FAM_TEXS || fam == MW_SASS_FAM_TLDS) {
+        static const char comp[4] = {'r', 'g', 'b', 'a'};
+        char name[8];
+        unsigned k = 0;
+        for (unsigned c = 0; c < 4; c++)
+            if (m->tex_mask & (1u << c))
+                name[k++] = comp[c];
+        name[k] = 0;
+        expect_word(shader, l, &t, name, true);
+        static const char *const dims[4] = {"t1d", "t2d", "t3d", "tcube"};
+        const char *d = (f & MW_SASS_MOD_ARRAY) && m->tex_dim == MW_SASS_TEX_2D ? "a2d" : dims[m->tex_dim & 3];
+        expect_word(shader, l, &t, d, true);
+    }
+}
+
 static const char *mufu_envydis[16] = {"cos", "sin", "ex2", "lg2", "rcp", "rsq", "rcp64h", "rsq64h", "???"};
 
 static void check_line(const char *shader, const mc_line *l, const mw_sass_inst *in, unsigned *seen)
@@ -224,6 +414,7 @@ static void check_line(const char *shader, const mc_line *l, const mw_sass_inst 
         if (in->mods.sub > 8 || strcmp(fn, mufu_envydis[in->mods.sub]) != 0)
             report(shader, l->offset, "MUFU function %u, listing `%s`", in->mods.sub, l->text);
     }
+    check_mods(shader, l, ops, in);
     ref a, b;
     parse_envydis_operands(ops, &a);
     decoded_ref(in, &b);
@@ -555,6 +746,121 @@ static void control_forms(void **state)
     assert_int_equal(in.ndst + in.nsrc, 0);
 }
 
+/* Families the corpus compiler never emits (f64, f16x2, funnel shifts, LEA,
+ * PRMT, IADD3, CC reads, surfaces, shuffles with immediates, barriers),
+ * assembled from envydis/gm107.c's field positions. */
+static void families_outside_corpus(void **state)
+{
+    (void)state;
+    /* DFMA.RP R2, R4, -R6, -R8: rnd 50-51 = 2, neg b 48, neg c 49 */
+    mw_sass_inst in = dec(OPC(0x5b70) | PT_GUARD | F(2, 0) | F(4, 8) | F(6, 20) | F(8, 39) | F(2, 50) | F(1, 48) |
+                              F(1, 49),
+                          8);
+    assert_int_equal(in.op, MW_SASS_OP_DFMA_R);
+    assert_int_equal(in.mods.rnd, MW_SASS_RND_RP);
+    assert_true(in.src[1].flags & MW_SASS_OPF_NEG);
+    assert_true(in.src[2].flags & MW_SASS_OPF_NEG);
+    assert_false(in.src[0].flags & MW_SASS_OPF_NEG);
+    /* DSETP.GTU.XOR P1, PT, R2, c[0x1][0x8], PT: cmp 48-51 = 12, bop 45-46 = 2 */
+    in = dec(OPC(0x4b80) | F(12, 48) | PT_GUARD | F(1, 3) | F(7, 0) | F(2, 8) | F(2, 20) | F(1, 34) | F(7, 39) |
+                 F(2, 45),
+             8);
+    assert_int_equal(in.op, MW_SASS_OP_DSETP_C);
+    assert_int_equal(in.mods.cmp, MW_SASS_CMP_GTU);
+    assert_int_equal(in.mods.bop, MW_SASS_BOP_XOR);
+    assert_int_equal(in.src[1].bank, 1);
+    assert_int_equal(in.src[1].offset, 8);
+    /* HFMA2 R1, R2, R3, R4 */
+    in = dec(OPC(0x5d00) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(4, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_HFMA2_R);
+    assert_int_equal(in.nsrc, 3);
+    assert_int_equal(in.src[2].reg, 4);
+    /* SHF.R.W.S64 R1, R2, 33, R3: u6 at 20, wrap 50, type 37-38 = 3 */
+    in = dec(OPC(0x38f8) | PT_GUARD | F(1, 0) | F(2, 8) | F(33, 20) | F(3, 39) | F(1, 50) | F(3, 37), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SHF_R_I);
+    assert_int_equal(in.mods.sub, 1);
+    assert_int_equal(in.src[1].imm, 33);
+    assert_true(in.mods.flags & MW_SASS_MOD_WRAP);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_S64);
+    /* LEA P2, R1, R2, R3, 0x5: shift 39-43, predicate destination 48 */
+    in = dec(OPC(0x5bd0) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(5, 39) | F(2, 48), 8);
+    assert_int_equal(in.op, MW_SASS_OP_LEA_R);
+    assert_int_equal(in.mods.shift, 5);
+    assert_int_equal(in.ndst, 2);
+    assert_int_equal(in.dst[1].kind, MW_SASS_OPND_PRED);
+    assert_int_equal(in.dst[1].reg, 2);
+    /* PRMT.ECL R1, R2, R3, R4: mode 48-51 = 4 */
+    in = dec(OPC(0x5bc0) | F(4, 48) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(4, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_PRMT_R);
+    assert_int_equal(in.mods.mode, 4);
+    /* IADD3.X R1, -R2, R3, -R4: neg a 51, neg c 49, x 48 */
+    in = dec(OPC(0x5cc0) | F(1, 51) | F(1, 49) | F(1, 48) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(4, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_IADD3_R);
+    assert_true(in.mods.flags & MW_SASS_MOD_X);
+    assert_true(in.src[0].flags & MW_SASS_OPF_NEG);
+    assert_false(in.src[1].flags & MW_SASS_OPF_NEG);
+    assert_true(in.src[2].flags & MW_SASS_OPF_NEG);
+    /* CSETP.NE.OR P0, P1, CC.NE, P2: cc test 8-12 = 5 */
+    in = dec(OPC(0x50a0) | PT_GUARD | F(0, 3) | F(1, 0) | F(5, 8) | F(2, 39) | F(1, 45), 8);
+    assert_int_equal(in.op, MW_SASS_OP_CSETP);
+    assert_int_equal(in.mods.cc_test, 5);
+    assert_int_equal(in.src[0].kind, MW_SASS_OPND_CC);
+    assert_int_equal(in.src[1].reg, 2);
+    /* TLD.LL.MS R0, R2, R4, 0x10: ll 55, ms 50, handle at 36 */
+    in = dec(OPC(0xdc38) | F(1, 55) | F(1, 50) | PT_GUARD | F(0, 0) | F(2, 8) | F(4, 20) | F(0x10, 36) | F(1, 29), 8);
+    assert_int_equal(in.op, MW_SASS_OP_TLD);
+    assert_int_equal(in.mods.lod, MW_SASS_LOD_LL);
+    assert_true(in.mods.flags & MW_SASS_MOD_MS);
+    assert_int_equal(in.mods.tex_index, 0x10);
+    assert_int_equal(in.mods.tex_dim, MW_SASS_TEX_2D);
+    assert_false(in.mods.flags & MW_SASS_MOD_BINDLESS);
+    /* SUST.P.2D.RGBA [R2], R4, 0x49 (bound: bit 51, 2D: 33-35 = 3, mask 20-23) */
+    in = dec(OPC(0xeb20) | F(1, 51) | PT_GUARD | F(4, 0) | F(2, 8) | F(0xf, 20) | F(3, 33) | F(0x49, 36), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SUST);
+    assert_int_equal(in.nsrc, 2);
+    assert_int_equal(in.mods.tex_index, 0x49);
+    assert_int_equal(in.mods.tex_dim, MW_SASS_TEX_2D);
+    assert_int_equal(in.mods.tex_mask, 0xf);
+    /* ... bindless: the handle is R39 */
+    in = dec(OPC(0xeb20) | PT_GUARD | F(4, 0) | F(2, 8) | F(0xf, 20) | F(3, 33) | F(9, 39), 8);
+    assert_int_equal(in.nsrc, 3);
+    assert_int_equal(in.src[2].reg, 9);
+    assert_true(in.mods.flags & MW_SASS_MOD_BINDLESS);
+    /* SHFL.IDX P1, R0, R2, 0x3, 0x1c1f: lane u5 at 20 (bit 28), mask u13 at 34 (bit 29) */
+    in = dec(OPC(0xef10) | PT_GUARD | F(0, 0) | F(2, 8) | F(3, 20) | F(1, 28) | F(1, 29) | F(0x1c1f, 34) | F(1, 48), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SHFL);
+    assert_int_equal(in.mods.mode, 0);
+    assert_int_equal(in.src[1].kind, MW_SASS_OPND_IMM);
+    assert_int_equal(in.src[1].imm, 3);
+    assert_int_equal(in.src[2].imm, 0x1c1f);
+    assert_int_equal(in.dst[1].reg, 1);
+    /* BAR.SYNC 0x3, 0x40: barrier u8 at 8 (bit 44), count u12 at 20 (bit 43) */
+    in = dec(OPC(0xf0a8) | PT_GUARD | F(3, 8) | F(0x40, 20) | F(1, 43) | F(1, 44) | F(7, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_BAR);
+    assert_int_equal(in.src[0].kind, MW_SASS_OPND_IMM);
+    assert_int_equal(in.src[0].imm, 3);
+    assert_int_equal(in.src[1].imm, 0x40);
+    /* JMP 0x1234 (absolute, u32 at 20) */
+    in = dec(OPC(0xe210) | PT_GUARD | F(0xf, 0) | F(0x1234, 20), 0x100);
+    assert_int_equal(in.op, MW_SASS_OP_JMP);
+    assert_int_equal(in.src[0].kind, MW_SASS_OPND_TARGET);
+    assert_int_equal(in.src[0].offset, 0x1234);
+    /* ATOM.CAS.E.64 R0, [R2+0x10], R4: s20 at 28, e 48, 64-bit at 49 */
+    in = dec(OPC(0xeef0) | F(1, 48) | F(1, 49) | PT_GUARD | F(0, 0) | F(2, 8) | F(4, 20) | F(0x10, 28), 8);
+    assert_int_equal(in.op, MW_SASS_OP_ATOM_CAS);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_B64);
+    assert_int_equal(in.src[0].offset, 0x10);
+    assert_true(in.src[0].flags & MW_SASS_OPF_WIDE);
+    /* VMNMX R1, R2, 0x1234, R3: B is an immediate unless bit 50 */
+    in = dec(OPC(0x3a00) | PT_GUARD | F(1, 0) | F(2, 8) | F(0x1234, 20) | F(3, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_VMNMX);
+    assert_int_equal(in.src[1].kind, MW_SASS_OPND_IMM);
+    assert_int_equal(in.src[1].imm, 0x1234);
+    in = dec(OPC(0x3a00) | F(1, 50) | PT_GUARD | F(1, 0) | F(2, 8) | F(5, 20) | F(3, 39), 8);
+    assert_int_equal(in.src[1].kind, MW_SASS_OPND_REG);
+    assert_int_equal(in.src[1].reg, 5);
+}
+
 static void program_layout(void **state)
 {
     (void)state;
@@ -613,7 +919,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_matches_envydis), cmocka_unit_test(table_is_consistent),
         cmocka_unit_test(alu_forms),              cmocka_unit_test(memory_forms),
-        cmocka_unit_test(control_forms),          cmocka_unit_test(program_layout),
+        cmocka_unit_test(control_forms),          cmocka_unit_test(families_outside_corpus),
+        cmocka_unit_test(program_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #define MAX_STACKS 1024u
+#define STACK_HASH_SLOTS 2048u /* a power of two above MAX_STACKS: open addressing stays short */
 
 typedef struct stack_rec {
     uint8_t depth;
@@ -59,6 +60,7 @@ typedef struct ctx {
     uint32_t max_blocks;
     stack_rec *stacks;
     uint32_t nstacks;
+    uint16_t stack_slot[STACK_HASH_SLOTS]; /* stack id + 1, 0 = empty */
     func_state funcs[MW_SASS_CFG_MAX_FUNCTIONS];
     uint32_t nfuncs;
     work *queue;
@@ -80,17 +82,33 @@ static bool stack_equal(const stack_rec *a, const stack_rec *b)
     return a->depth == b->depth && memcmp(a->e, b->e, sizeof a->e[0] * a->depth) == 0;
 }
 
+static uint32_t stack_hash(const stack_rec *s)
+{
+    uint32_t h = 2166136261u ^ s->depth; /* FNV-1a over (token, target) */
+    for (unsigned i = 0; i < s->depth; i++) {
+        h = (h ^ s->e[i].token) * 16777619u;
+        h = (h ^ s->e[i].target) * 16777619u;
+    }
+    return h;
+}
+
+/* The id of stack s, adding it the first time (bounded by MAX_STACKS). */
 static glhle_result intern(ctx *c, const stack_rec *s, uint16_t *id)
 {
-    for (uint32_t i = 0; i < c->nstacks; i++)
+    uint32_t slot = stack_hash(s) & (STACK_HASH_SLOTS - 1);
+    while (c->stack_slot[slot]) {
+        uint16_t i = (uint16_t)(c->stack_slot[slot] - 1);
         if (stack_equal(&c->stacks[i], s)) {
-            *id = (uint16_t)i;
+            *id = i;
             return GLHLE_RESULT_OK;
         }
+        slot = (slot + 1) & (STACK_HASH_SLOTS - 1);
+    }
     if (c->nstacks >= MAX_STACKS)
         return fail(c, GLHLE_RESULT_LIMIT_EXCEEDED, "more than %u distinct reconvergence stacks", MAX_STACKS);
     c->stacks[c->nstacks] = *s;
     memset(&c->stacks[c->nstacks].e[s->depth], 0, sizeof s->e[0] * (MW_SASS_CFG_MAX_STACK - s->depth));
+    c->stack_slot[slot] = (uint16_t)(c->nstacks + 1);
     *id = (uint16_t)c->nstacks++;
     return GLHLE_RESULT_OK;
 }
@@ -175,8 +193,8 @@ static glhle_result track_table(ctx *c, uint32_t i, step *st, uint16_t stack)
     uint8_t bank = 0;
     for (uint32_t k = i; k-- > lo;) {
         const mw_sass_inst *q = &c->p->insts[k];
-        if (is_control(q))
-            break;
+        if (is_control(q) && !guard_conditional(q))
+            break; /* only a conditional exit or branch (the bound check's) can fall through to here */
         if (ldc < 0) {
             if (dst_gpr(q) == rt && q->family == MW_SASS_FAM_LDC && q->mods.dtype == MW_SASS_TYPE_B32 &&
                 q->src[0].kind == MW_SASS_OPND_CBUF) {

@@ -196,7 +196,7 @@ static uint32_t imm20(uint64_t w)
 }
 
 /* Operand B by BKIND (and C for the RC form). */
-static void src_b(mw_sass_inst *in, uint8_t bkind, bool is_f32)
+static void src_b(mw_sass_inst *in, uint8_t bkind)
 {
     uint64_t w = in->raw;
     switch (bkind) {
@@ -227,7 +227,6 @@ static void src_b(mw_sass_inst *in, uint8_t bkind, bool is_f32)
         break;
     }
     default:
-        (void)is_f32;
         break;
     }
 }
@@ -241,15 +240,20 @@ static void src_c(mw_sass_inst *in, uint8_t bkind)
         src_reg(in, 39);
 }
 
-static bool family_is_float(uint8_t fam)
+/* What the 32-bit immediate of a *32I form holds. */
+static uint8_t imm32_type(uint8_t fam)
 {
     switch (fam) {
     case MW_SASS_FAM_FADD:
     case MW_SASS_FAM_FMUL:
     case MW_SASS_FAM_FFMA:
-        return true;
+        return MW_SASS_IMM_F32;
+    case MW_SASS_FAM_HADD2:
+    case MW_SASS_FAM_HMUL2:
+    case MW_SASS_FAM_HFMA2:
+        return MW_SASS_IMM_F16X2;
     default:
-        return false;
+        return MW_SASS_IMM_U32;
     }
 }
 
@@ -275,31 +279,31 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
     case FORM_AB:
         dst_reg(in, 0);
         src_reg(in, 8);
-        src_b(in, o->bkind, family_is_float(o->family));
+        src_b(in, o->bkind);
         break;
     case FORM_ABC:
         dst_reg(in, 0);
         src_reg(in, 8);
-        src_b(in, o->bkind, family_is_float(o->family));
+        src_b(in, o->bkind);
         src_c(in, o->bkind);
         break;
     case FORM_ABP:
         dst_reg(in, 0);
         src_reg(in, 8);
-        src_b(in, o->bkind, false);
+        src_b(in, o->bkind);
         src_pred(in, 39, 42);
         break;
     case FORM_SETP:
         dst_pred(in, 3);
         dst_pred(in, 0);
         src_reg(in, 8);
-        src_b(in, o->bkind, false);
+        src_b(in, o->bkind);
         src_pred(in, 39, 42);
         break;
     case FORM_PAB:
         dst_pred(in, 3);
         src_reg(in, 8);
-        src_b(in, o->bkind, false);
+        src_b(in, o->bkind);
         break;
     case FORM_A:
         dst_reg(in, 0);
@@ -307,7 +311,7 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
         break;
     case FORM_B:
         dst_reg(in, 0);
-        src_b(in, o->bkind, false);
+        src_b(in, o->bkind);
         break;
     case FORM_D:
         dst_reg(in, 0);
@@ -317,13 +321,13 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
         break;
     case FORM_NOD_AB:
         src_reg(in, 8);
-        src_b(in, o->bkind, false);
+        src_b(in, o->bkind);
         break;
     case FORM_A_I32:
     case FORM_A_I32_D:
         dst_reg(in, 0);
         src_reg(in, 8);
-        src_imm(in, bits(w, 20, 32), family_is_float(o->family) ? MW_SASS_IMM_F32 : MW_SASS_IMM_U32);
+        src_imm(in, bits(w, 20, 32), imm32_type(o->family));
         if (o->form == FORM_A_I32_D)
             src_reg(in, 0); /* the addend is the destination register (envydis ffma32i) */
         break;

@@ -11,7 +11,36 @@
  *           surfaces (bit 51))
  *   FAMILY  the operation, shared by its register / constant / immediate
  *           forms (mw_sass_family): what a translator switches on
- *   FORM    which fields hold which operands (mw_sass_form, sass_decode.c)
+ *   FORM    which fields hold which operands (sass_decode.c decode_form);
+ *           the decoded dst[] / src[] order, by form (Rn = register field
+ *           at bit n, Pn = predicate field at n, !n = its negation bit):
+ *             AB      d R0;            s R8, B
+ *             ABC     d R0;            s R8, B, C (R39; RC: B = R39, C = c[])
+ *             ABP     d R0;            s R8, B, P39 (!42)
+ *             SETP    d P3, P0;        s R8, B, P39 (!42)
+ *             PAB     d P3;            s R8, B
+ *             A / B   d R0;            s R8 / s B
+ *             A_I32   d R0;            s R8, imm32 at 20 (A_I32_D: then R0 as C)
+ *             I32     d R0;            s imm32
+ *             PSET(P) d R0 (P3, P0);   s P12 (!15), P29 (!32), P39 (!42)
+ *             CSET(P) d R0 (P3, P0);   s CC, P39 (!42)
+ *             SREG    d R0;            s special register at 20
+ *             VOTE    d R0, P45;       s P39 (!42)
+ *             SHFL    d R0, P48;       s R8, lane (R20 or u5), mask (R39 or u13 at 34)
+ *             LD/LDM  d R0;            s space[R8 + offset]      (ST/STM: s mem, R0)
+ *             LDC     d R0;            s c[36-40][R8 + s16]
+ *             ALD     d R0;            s a[R8 + u10], vertex R39 (AST: s a[], R0, R39)
+ *             IPA     d R0;            s a[u10 at 28 | R8 with bit 38], R20, R39, P47 (!50)
+ *             ATOM(S) d R0;            s g[] / s[], R20           (RED: s g[], R0)
+ *             SULD    d R0;            s coords R8 [, handle R39] (SUST: s R8, R0 [, R39])
+ *             SUATOM  d R0;            s coords R8, value R20 [, handle R39]
+ *             TEX     d R0;            s R8, R20 (TMML bound: s R8)
+ *             TEXS    d R0, R28;       s R8, R20
+ *             TXQ     d R0;            s R8
+ *             TARGET  s target (or c[] with bit 5)    BRX: s R8, s24 offset
+ *             VIDEO   d R0;            s R8, B (R20 with bit 50, else imm16), R39
+ *           LOP, LOP3 (register form), LEA, LEA.HI add their predicate
+ *           destination P48 after R0.
  *   BKIND   how operand B is encoded (mw_sass_bkind):
  *             R  register, bits 20-27
  *             C  constant buffer c[bits 34-38][bits 20-33 * 4]
