@@ -38,7 +38,8 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: " TOOL " disasm|spirv|glsl FILE [options]\n"
+            "usage: " TOOL " disasm FILE [options]\n"
+            "       " TOOL " spirv|glsl FILE [options]\n"
             "  FILE            a .dksh module or raw Maxwell code; - reads standard input\n"
             "  --stage S       vert|frag|geom|tess_ctrl|tess_eval|comp: the .dksh program to\n"
             "                  read, or the stage of raw code\n"
