@@ -170,6 +170,20 @@ static bool texel_rgba8(const char *rule, int x, int y, int level, int w, int h,
     return true;
 }
 
+/* integer texel rules (tex_int_fsh) */
+static bool texel_int(const char *rule, int x, int y, uint32_t out[4])
+{
+    if (!strcmp(rule, "(x - 4, y*3, -x*y, 7)")) {
+        out[0] = (uint32_t)(x - 4), out[1] = (uint32_t)(y * 3), out[2] = (uint32_t)(-x * y), out[3] = 7;
+    } else if (!strcmp(rule, "(x*1000 + y, x ^ y, 0xFFFF0000 | x, y << 20)")) {
+        out[0] = (uint32_t)(x * 1000 + y), out[1] = (uint32_t)(x ^ y), out[2] = 0xffff0000u | (uint32_t)x;
+        out[3] = (uint32_t)y << 20;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 typedef struct gl_inputs {
     GLuint ubo[20];
     uint32_t nubo;
@@ -223,7 +237,9 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         const tj_value *t = tj_at(texs, i);
         const char *type = tj_str(tj_get(t, "type"), ""), *fmt = tj_str(tj_get(t, "format"), "");
         const char *rule = tj_str(tj_get(t, "texel"), "");
-        if (strcmp(type, "sampler2D") || (strcmp(fmt, "rgba8_unorm") && strcmp(fmt, "rgba8"))) {
+        bool is_int = !strcmp(type, "isampler2D") && !strcmp(fmt, "rgba32i");
+        bool is_uint = !strcmp(type, "usampler2D") && !strcmp(fmt, "rgba32ui");
+        if (!is_int && !is_uint && (strcmp(type, "sampler2D") || (strcmp(fmt, "rgba8_unorm") && strcmp(fmt, "rgba8")))) {
             snprintf(why, why_size, "texture %s %s is not built by this test", type, fmt);
             return false;
         }
@@ -231,8 +247,23 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         int levels = (int)tj_num(tj_get(t, "levels"), 1);
         GLuint tex;
         gl->GenTextures(1, &tex);
+        /* build it on a unit no shader uses, so it displaces no earlier texture */
+        gl->ActiveTexture(GL_TEXTURE0 + 79);
         gl->BindTexture(GL_TEXTURE_2D, tex);
-        gl->TexStorage2D(GL_TEXTURE_2D, levels, GL_RGBA8, tw, th);
+        gl->TexStorage2D(GL_TEXTURE_2D, levels, is_int ? GL_RGBA32I : is_uint ? GL_RGBA32UI : GL_RGBA8, tw, th);
+        if (is_int || is_uint) {
+            uint32_t *px = malloc((size_t)tw * th * 16);
+            for (int y = 0; y < th; y++)
+                for (int x = 0; x < tw; x++)
+                    if (!texel_int(rule, x, y, px + ((size_t)y * tw + x) * 4)) {
+                        snprintf(why, why_size, "texel rule \"%s\" is not written out in this test", rule);
+                        free(px);
+                        return false;
+                    }
+            gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, tw, th, GL_RGBA_INTEGER, is_int ? GL_INT : GL_UNSIGNED_INT, px);
+            free(px);
+            levels = 0; /* filled */
+        }
         for (int l = 0; l < levels; l++) {
             int lw = tw >> l ? tw >> l : 1, lh = th >> l ? th >> l : 1;
             uint8_t *px = malloc((size_t)lw * lh * 4);
@@ -250,6 +281,8 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         bool lin_min = strstr(tj_str(tj_get(smp, "min"), "nearest"), "linear") != NULL;
         bool lin_mag = strstr(tj_str(tj_get(smp, "mag"), "nearest"), "linear") != NULL;
         bool mip = levels > 1;
+        if (is_int || is_uint)
+            lin_min = lin_mag = false; /* integer textures filter by nearest only */
         gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
                           mip ? (lin_min ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_NEAREST)
                               : (lin_min ? GL_LINEAR : GL_NEAREST));
@@ -677,7 +710,7 @@ static const char *const must_match[] = {
     "attribs_vsh",     "bitfield_fsh",   "clipdist_vsh",    "color_fsh",     "compare_select_fsh",
     "control_flow_fsh", "convert_fsh",   "discard_fsh",     "float_math_fsh", "float_round_fsh",
     "fullscreen_vsh",  "functions_fsh",  "int_arith_fsh",   "int_divmod_fsh", "interp_fsh",
-    "interp_vsh",      "local_array_fsh", "texel_fetch_fsh",
+    "interp_vsh",      "local_array_fsh", "texel_fetch_fsh", "tex_int_fsh",
     "loop_branch_fsh", "mrt_depth_fsh",  "pack_fsh",        "passthrough_vsh", "switch_fsh",
     "texture_fsh",     "transcend_fsh",  "ubo_array_vsh",   "ubo_dynamic_fsh", "ubo_matrix_vsh",
 };
