@@ -162,6 +162,7 @@ typedef struct tr {
     uint32_t pc_var, stack_var, depth_var, iter_var;
     uint32_t local_var, local_words; /* local memory: local_words u32 and one sink word past them */
     uint32_t sw_merge;        /* the dispatcher switch's merge block */
+    uint32_t pops;            /* bit k: some instruction pops until kind k (its case is emitted) */
     /* resources and interface */
     uint32_t cbuf[MW_SPIRV_CBUFS];
     uint32_t tex[MW_SPIRV_TEX_SLOTS];
@@ -1578,6 +1579,8 @@ static glhle_result discover(tr *t)
         } else if (!never && (row->op == OP_EXIT || row->op == OP_KIL || row->op == OP_SYNC || row->op == OP_BRK ||
                               row->op == OP_CONT || row->op == OP_RET)) {
             falls = !always;
+            t->pops |= row->op == OP_SYNC ? 1u << K_SSY : row->op == OP_BRK ? 1u << K_PBK
+                     : row->op == OP_CONT ? 1u << K_PCNT : row->op == OP_RET ? 1u << K_PRET : 0;
         } else if (is_push(row->op)) {
             if (!branch_target(t, k, insn, &succ[ns]))
                 break;
@@ -1834,6 +1837,8 @@ static void emit_module(tr *t)
         }
     uint32_t pop_label[5] = {0};
     for (uint32_t kind = K_SSY; kind <= K_PRET; kind++) {
+        if (!(t->pops >> kind & 1))
+            continue;
         pop_label[kind] = spv_id(b);
         sw[nsw++] = POP_CASE(kind);
         sw[nsw++] = pop_label[kind];
@@ -1850,6 +1855,8 @@ static void emit_module(tr *t)
     if (t->err != GLHLE_RESULT_OK || !spv_ok(b))
         return;
     for (uint32_t kind = K_SSY; kind <= K_PRET; kind++) {
+        if (!pop_label[kind])
+            continue;
         spv_label(b, pop_label[kind]);
         emit_pop_case(t, kind);
     }
