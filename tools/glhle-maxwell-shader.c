@@ -1,6 +1,8 @@
 /* glhle-maxwell-shader: reads Maxwell (Switch GM20B) shader programs.
  *
  *   glhle-maxwell-shader disasm FILE [--stage S] [--sph] [--entry OFF] [-o OUT]
+ *   glhle-maxwell-shader spirv FILE [--stage S] [--sph] [-o OUT]
+ *   glhle-maxwell-shader glsl FILE [--stage S] [--sph] [--es] [-o OUT]
  *
  * FILE is a deko3d .dksh module (recognised by its magic) or raw machine
  * code (32-byte groups: a control word, then three instructions), `-` for
@@ -9,7 +11,11 @@
  * the stage, and --sph says the code starts with a 0x50-byte program header.
  * `disasm` prints the program header's fields, one line per instruction
  * (backend/maxwell/shader/sass_disasm.h has the syntax) with the basic
- * blocks marked, and the control-flow graph's edges.
+ * blocks marked, and the control-flow graph's edges. `spirv` writes the
+ * translation's SPIR-V module (shadergen/maxwell_spirv.h), `glsl` its GLSL
+ * 4.50 (or ES 3.20 with --es) through SPIRV-Cross, with glhle's GL bindings.
+ * The translation assumes deko3d's constant-buffer ABI (texture handles in
+ * c0 at the stage's table) and 2D float textures in every slot.
  *
  * Exit status: 0 success, 1 unreadable or malformed input (the reason and
  * byte offset on standard error; the listing is still printed when the code
@@ -24,6 +30,8 @@
 #include "backend/maxwell/shader/sass_cfg.h"
 #include "backend/maxwell/shader/sass_disasm.h"
 #include "glhle/glhle.h"
+#include "shadergen/maxwell_spirv.h"
+#include "shadergen/spirv_glsl.h"
 
 #define TOOL "glhle-maxwell-shader"
 
@@ -31,11 +39,13 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: " TOOL " disasm FILE [options]\n"
+            "       " TOOL " spirv|glsl FILE [options]\n"
             "  FILE            a .dksh module or raw Maxwell code; - reads standard input\n"
             "  --stage S       vert|frag|geom|tess_ctrl|tess_eval|comp: the .dksh program to\n"
             "                  read, or the stage of raw code\n"
             "  --sph           raw code starts with a 0x50-byte shader program header\n"
             "  --entry OFF     byte offset of the first instruction to run (default 0x8)\n"
+            "  --es            glsl: GLSL ES 3.20 instead of 4.50 core\n"
             "  -o, --output F  write the listing to F instead of standard output\n"
             "  -h, --help      this text\n"
             "  -V, --version   the glhle version\n");
@@ -120,6 +130,7 @@ typedef struct options {
     bool sph;
     uint32_t entry;
     const char *output;
+    bool es;
 } options;
 
 static int cmd_disasm(const char *path, const options *opt)
@@ -232,8 +243,127 @@ typedef struct command {
     int (*run)(const char *path, const options *opt);
 } command;
 
+/* ---- spirv / glsl: the translation (shadergen/maxwell_spirv.h) ---- */
+
+/* DKSH stage numbers are mw_spirv_stage's order except for the tessellation pair */
+static mw_spirv_stage spirv_stage(uint32_t dksh_type)
+{
+    static const mw_spirv_stage map[] = {MW_SPIRV_VERTEX,    MW_SPIRV_FRAGMENT,  MW_SPIRV_GEOMETRY,
+                                         MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL, MW_SPIRV_COMPUTE};
+    return dksh_type < 6 ? map[dksh_type] : MW_SPIRV_STAGE_COUNT_;
+}
+
+static int translate_file(const char *path, const options *opt, bool glsl)
+{
+    glhle_bytebuf in, out;
+    glhle_bytebuf_init(&in, MW_DKSH_MAX_SIZE + 1);
+    glhle_bytebuf_init(&out, 0);
+    int status = 1;
+    const glhle_logger lg = {NULL, NULL, GLHLE_LOG_ERROR};
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    uint64_t *w = NULL;
+    if (!read_input(path, &in)) {
+        fprintf(stderr, TOOL ": cannot read %s (missing, unreadable or over %u bytes)\n", path, MW_DKSH_MAX_SIZE);
+        goto done;
+    }
+    const uint8_t *code = in.data, *sph = NULL;
+    size_t code_size = in.size;
+    int stage = opt->stage;
+    if (in.size >= 4 && memcmp(in.data, "DKSH", 4) == 0) {
+        mw_dksh d;
+        if (mw_dksh_parse(in.data, in.size, &lg, &d) != GLHLE_RESULT_OK) {
+            fprintf(stderr, TOOL ": %s: not a valid DKSH module\n", path);
+            goto done;
+        }
+        const mw_dksh_program *pr = NULL;
+        for (uint32_t i = 0; i < d.num_programs && !pr; i++)
+            if (stage < 0 || d.programs[i].type == (uint32_t)stage)
+                pr = &d.programs[i];
+        if (!pr) {
+            fprintf(stderr, TOOL ": %s: no such program\n", path);
+            goto done;
+        }
+        stage = (int)pr->type;
+        code = pr->code;
+        code_size = pr->code_size;
+        if (pr->has_sph)
+            sph = pr->code - MW_SPH_SIZE; /* the SPH sits right before the first instruction */
+    } else if (opt->sph) {
+        if (in.size < MW_SPH_SIZE) {
+            fprintf(stderr, TOOL ": %s: shorter than a program header\n", path);
+            goto done;
+        }
+        sph = in.data;
+        code += MW_SPH_SIZE;
+        code_size -= MW_SPH_SIZE;
+    }
+    if (stage < 0) {
+        fprintf(stderr, TOOL ": %s: raw code needs --stage\n", path);
+        goto done;
+    }
+    size_t words = code_size / 8;
+    if (words > MW_SASS_MAX_CODE_WORDS)
+        words = MW_SASS_MAX_CODE_WORDS;
+    w = calloc(words ? words : 1, sizeof *w);
+    if (!w)
+        goto done;
+    for (size_t i = 0; i < words; i++)
+        for (unsigned k = 0; k < 8; k++)
+            w[i] |= (uint64_t)code[i * 8 + k] << (8 * k);
+    mw_spirv_input ti = {.code = w, .words = words, .sph = sph};
+    ti.key.stage = (uint8_t)spirv_stage((uint32_t)stage);
+    /* deko3d's ABI (its source/driver_constbuf.h): the stage's handle table in c0 */
+    static const uint32_t handle_table[] = {0x010, 0x1b0, 0x350, 0x4f0, 0x690, 0xa0};
+    ti.key.tex_handle_offset = ti.key.stage < MW_SPIRV_STAGE_COUNT_ ? handle_table[ti.key.stage] : 0;
+    for (uint32_t i = 0; i < MW_SPIRV_TEX_SLOTS; i++)
+        ti.key.tex[i] = MW_TEX_2D;
+    glhle_result res = mw_spirv_translate(&ti, &lg, &r);
+    if (res != GLHLE_RESULT_OK) {
+        fprintf(stderr, TOOL ": %s: %s (%s)\n", path, r.reason, glhle_result_string(res));
+        goto done;
+    }
+    if (glsl) {
+        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS];
+        spv_glsl_options go = {.es = opt->es, .bindings = bind};
+        go.binding_count = mw_spirv_gl_bindings(&r, (mw_spirv_stage)ti.key.stage, bind);
+        if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &go, &lg, &out) != GLHLE_RESULT_OK) {
+            fprintf(stderr, TOOL ": %s: SPIRV-Cross could not write GLSL\n", path);
+            goto done;
+        }
+    } else {
+        glhle_bytebuf_append(&out, r.spirv.data, r.spirv.size);
+    }
+    status = 0;
+    FILE *f = opt->output ? fopen(opt->output, "wb") : stdout;
+    if (!f || fwrite(out.data, 1, out.size, f) != out.size || fflush(f) != 0 || out.failed) {
+        fprintf(stderr, TOOL ": could not write the output\n");
+        status = 1;
+    }
+    if (f && f != stdout)
+        fclose(f);
+done:
+    free(w);
+    mw_spirv_result_free(&r);
+    glhle_bytebuf_free(&in);
+    glhle_bytebuf_free(&out);
+    return status;
+}
+
+static int cmd_spirv(const char *path, const options *opt)
+{
+    return translate_file(path, opt, false);
+}
+
+static int cmd_glsl(const char *path, const options *opt)
+{
+    return translate_file(path, opt, true);
+}
+
 static const command commands[] = {
     {"disasm", cmd_disasm},
+    {"spirv", cmd_spirv},
+    {"glsl", cmd_glsl},
 };
 
 int main(int argc, char **argv)
@@ -242,6 +372,7 @@ int main(int argc, char **argv)
         {"stage", required_argument, NULL, 's'}, {"sph", no_argument, NULL, 'p'},
         {"entry", required_argument, NULL, 'e'}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
+        {"es", no_argument, NULL, 'g'},
         {NULL, 0, NULL, 0},
     };
     options opt = {.stage = -1};
@@ -270,6 +401,9 @@ int main(int argc, char **argv)
         }
         case 'o':
             opt.output = optarg;
+            break;
+        case 'g':
+            opt.es = true;
             break;
         case 'h':
             usage(stdout);

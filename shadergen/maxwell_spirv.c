@@ -1,0 +1,2143 @@
+/* Maxwell SASS -> SPIR-V: see maxwell_spirv.h.
+ *
+ * Shape of the output. Registers R0-R254 are u32 function variables (RZ
+ * reads 0, writes vanish), predicates P0-P6 bool variables (PT is true), the
+ * condition code's carry a bool. Control flow is a dispatcher: one loop
+ * around an OpSwitch on a `pc` variable whose cases are the program's basic
+ * blocks; SSY/PBK/PCNT/PRET push typed entries on a 16-deep stack variable
+ * and SYNC/BRK/CONT/RET pop entries until one of their kind, as the
+ * hardware's call-return-sync stack does (envytools docs "gm107 control flow";
+ * yuzu shader_recompiler/frontend/maxwell/control_flow.cpp keeps one stack
+ * of typed tokens the same way). The loop's continue block counts
+ * iterations and leaves after 2^24, so no guest program can hang the host
+ * GPU. Structured selections and loops are not recovered from the
+ * SSY/PBK pairs yet: every program takes the dispatcher path.
+ *
+ * Operand fields are from envytools envydis/gm107.c (tabroot) and yuzu's
+ * translate/impl/ sources, which name the same bits; each emitter cites what it
+ * follows where the semantics are not obvious from the mnemonic. */
+#include "shadergen/maxwell_spirv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/hash.h"
+#include "backend/maxwell/shader/sass_decode.h"
+#include "shadergen/spirv_builder.h"
+
+#define MAX_INSNS (1u << 16)           /* 512 KiB of code: far above any real program */
+#define MODULE_LIMIT_WORDS ((size_t)1 << 22)
+#define STACK_DEPTH 16
+#define ITERATION_CAP (1u << 24)
+#define RZ 255
+#define PT 7
+
+/* ---- the instructions the translator knows (facts: envydis gm107.c tabroot) ---- */
+
+typedef enum mw_op {
+    OP_UNKNOWN,
+    OP_NOP, OP_MOV, OP_MOV32I, OP_SEL,
+    OP_FADD, OP_FADD32I, OP_FMUL, OP_FMUL32I, OP_FFMA, OP_FFMA32I, OP_FMNMX, OP_FSET, OP_FSETP,
+    OP_MUFU, OP_RRO,
+    OP_IADD, OP_IADD32I, OP_ISCADD, OP_ISCADD32I, OP_XMAD, OP_IMNMX, OP_ISET, OP_ISETP, OP_ICMP,
+    OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
+    OP_I2F, OP_F2I, OP_F2F, OP_I2I,
+    OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
+    OP_TEXS, OP_TLDS, OP_TXQ,
+    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
+    OP_DEPBAR,
+} mw_op;
+
+/* how operand B (and C) are encoded: register, constant buffer, integer or
+ * float 20-bit immediate, register-B-constant-C, none */
+typedef enum bkind { BK_N, BK_R, BK_C, BK_I, BK_F, BK_RC } bkind;
+
+typedef struct op_row {
+    uint8_t op, bk;
+    const char *name;
+} op_row;
+
+/* The decoder's opcode lookup (backend/maxwell/shader/sass_table.h) names
+ * the instruction and how its operand B is encoded; this maps it onto what
+ * the translator emits. False for what is not translated. */
+static bool classify(uint64_t insn, op_row *out)
+{
+    mw_sass_op o = mw_sass_lookup(insn);
+    out->name = mw_sass_op_name(o);
+    out->op = OP_UNKNOWN;
+    switch (mw_sass_op_bkind(o)) {
+    case MW_SASS_BKIND_N: out->bk = BK_N; break;
+    case MW_SASS_BKIND_R: out->bk = BK_R; break;
+    case MW_SASS_BKIND_C: out->bk = BK_C; break;
+    case MW_SASS_BKIND_I: out->bk = BK_I; break;
+    case MW_SASS_BKIND_F: out->bk = BK_F; break;
+    case MW_SASS_BKIND_RC: out->bk = BK_RC; break;
+    default: return false; /* f64 and f16x2 immediates */
+    }
+    static const struct {
+        uint8_t fam, op, op32i;
+    } map[] = {
+        {MW_SASS_FAM_NOP, OP_NOP, 0},       {MW_SASS_FAM_DEPBAR, OP_DEPBAR, 0}, {MW_SASS_FAM_MOV, OP_MOV, OP_MOV32I},
+        {MW_SASS_FAM_SEL, OP_SEL, 0},       {MW_SASS_FAM_FADD, OP_FADD, OP_FADD32I},
+        {MW_SASS_FAM_FMUL, OP_FMUL, OP_FMUL32I}, {MW_SASS_FAM_FFMA, OP_FFMA, OP_FFMA32I},
+        {MW_SASS_FAM_FMNMX, OP_FMNMX, 0},   {MW_SASS_FAM_FSET, OP_FSET, 0},     {MW_SASS_FAM_FSETP, OP_FSETP, 0},
+        {MW_SASS_FAM_MUFU, OP_MUFU, 0},     {MW_SASS_FAM_RRO, OP_RRO, 0},       {MW_SASS_FAM_IADD, OP_IADD, OP_IADD32I},
+        {MW_SASS_FAM_ISCADD, OP_ISCADD, OP_ISCADD32I}, {MW_SASS_FAM_XMAD, OP_XMAD, 0},
+        {MW_SASS_FAM_IMNMX, OP_IMNMX, 0},   {MW_SASS_FAM_ISET, OP_ISET, 0},     {MW_SASS_FAM_ISETP, OP_ISETP, 0},
+        {MW_SASS_FAM_ICMP, OP_ICMP, 0},     {MW_SASS_FAM_LOP, OP_LOP, OP_LOP32I}, {MW_SASS_FAM_SHL, OP_SHL, 0}, {MW_SASS_FAM_IMAD, OP_IMAD, 0},
+        {MW_SASS_FAM_SHR, OP_SHR, 0},       {MW_SASS_FAM_BFE, OP_BFE, 0},       {MW_SASS_FAM_BFI, OP_BFI, 0},
+        {MW_SASS_FAM_POPC, OP_POPC, 0},     {MW_SASS_FAM_FLO, OP_FLO, 0},       {MW_SASS_FAM_IMUL, OP_IMUL, OP_IMUL32I},
+        {MW_SASS_FAM_I2F, OP_I2F, 0},       {MW_SASS_FAM_F2I, OP_F2I, 0},       {MW_SASS_FAM_F2F, OP_F2F, 0},
+        {MW_SASS_FAM_I2I, OP_I2I, 0},       {MW_SASS_FAM_IPA, OP_IPA, 0},       {MW_SASS_FAM_ALD, OP_ALD, 0},
+        {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
+        {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
+        {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
+        {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
+        {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
+        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},
+    };
+    mw_sass_family f = mw_sass_op_family(o);
+    bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
+                 o == MW_SASS_OP_FFMA32I || o == MW_SASS_OP_IADD32I || o == MW_SASS_OP_ISCADD32I ||
+                 o == MW_SASS_OP_LOP32I || o == MW_SASS_OP_IMUL32I;
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (map[i].fam == f) {
+            out->op = is32i ? map[i].op32i : map[i].op;
+            return out->op != OP_UNKNOWN;
+        }
+    return false;
+}
+
+static inline uint32_t bits(uint64_t v, unsigned lo, unsigned n)
+{
+    return (uint32_t)((v >> lo) & ((n >= 64 ? ~0ull : (1ull << n) - 1)));
+}
+
+static inline bool bit(uint64_t v, unsigned b)
+{
+    return (v >> b) & 1;
+}
+
+/* byte offset (from the first scheduling word) of instruction k */
+static inline uint32_t insn_offset(uint32_t k)
+{
+    return (k / 3) * 32 + 8 + (k % 3) * 8;
+}
+
+/* instruction index of a byte offset, or -1 for a misaligned offset. A
+ * target on a bundle's scheduling word means the bundle's first instruction:
+ * uam's loops jump there (the corpus' control_flow_fsh `pcnt 0x60` names
+ * the bundle of the PCNT at 0x68 itself) */
+static inline int64_t offset_insn(int64_t off)
+{
+    if (off >= 0 && off % 32 == 0)
+        off += 8;
+    if (off < 0 || (off & 7))
+        return -1;
+    return (off / 32) * 3 + (off % 32) / 8 - 1;
+}
+
+/* stack entry kinds (bits 24-31 of an entry; bits 0-23 are the target instruction) */
+enum { K_SSY = 1, K_PBK, K_PCNT, K_PRET };
+/* dispatcher values past the instructions: pop until a kind */
+#define POP_CASE(kind) (0x1000000u + (kind))
+
+typedef struct tr {
+    spv_builder b;
+    const mw_spirv_input *in;
+    const glhle_logger *log;
+    mw_spirv_result *res;
+    glhle_result err;
+    uint32_t n;               /* instructions */
+    op_row *ops;              /* per instruction; op OP_UNKNOWN when not translated */
+    uint8_t *flags;           /* per instruction: F_REACH, F_LEADER */
+    uint32_t cur;             /* instruction being translated */
+    /* types */
+    uint32_t t_void, t_bool, t_u32, t_i32, t_f32, t_v4f, t_v4u, t_v4i, t_v2f, t_v3f;
+    uint32_t p_fn_u32, p_fn_bool;
+    /* state */
+    uint32_t reg[256], pred[8], carry;
+    uint32_t pc_var, stack_var, depth_var, iter_var;
+    uint32_t local_var, local_words; /* local memory: local_words u32 and one sink word past them */
+    uint32_t sw_merge;        /* the dispatcher switch's merge block */
+    uint32_t pops;            /* bit k: some instruction pops until kind k (its case is emitted) */
+    /* resources and interface */
+    uint32_t cbuf[MW_SPIRV_CBUFS];
+    uint32_t tex[MW_SPIRV_TEX_SLOTS];
+    uint32_t tex_type[MW_SPIRV_TEX_SLOTS]; /* sampled-image type */
+    uint32_t tex_image_type[MW_SPIRV_TEX_SLOTS];
+    uint32_t in_gen[32], in_gen_type[32], in_gen_comps[32], out_gen[32];
+    uint32_t frag_coord, vertex_index, instance_index, position, clip, frag_out[8], frag_depth;
+    uint32_t clip_count;
+    uint32_t interface[80];
+    uint32_t n_interface;
+} tr;
+
+enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
+
+static glhle_result fail(tr *t, glhle_result r, const char *what, const char *tail)
+{
+    if (t->err == GLHLE_RESULT_OK) {
+        t->err = r;
+        snprintf(t->res->reason, sizeof t->res->reason, "%s%s (code offset 0x%x)", what, tail, insn_offset(t->cur));
+        GLHLE_ERROR(t->log, "mw_spirv_translate: %s", t->res->reason);
+    }
+    return r;
+}
+
+#define UNSUPPORTED(t, what) fail((t), GLHLE_RESULT_UNSUPPORTED, (what), " is not translated")
+#define BAD(t, what) fail((t), GLHLE_RESULT_BAD_DATA, (what), "")
+
+static void add_interface(tr *t, uint32_t var)
+{
+    if (t->n_interface < sizeof t->interface / sizeof t->interface[0])
+        t->interface[t->n_interface++] = var;
+    else
+        t->b.failed = true;
+}
+
+/* ---- values ---- */
+
+static uint32_t cu(tr *t, uint32_t v)
+{
+    return spv_const_u32(&t->b, v);
+}
+
+static uint32_t cf(tr *t, float v)
+{
+    return spv_const_f32(&t->b, v);
+}
+
+static uint32_t as_f(tr *t, uint32_t u)
+{
+    return SPV_OP(&t->b, SpvOpBitcast, t->t_f32, u);
+}
+
+static uint32_t as_u(tr *t, uint32_t f)
+{
+    return SPV_OP(&t->b, SpvOpBitcast, t->t_u32, f);
+}
+
+static uint32_t as_i(tr *t, uint32_t u)
+{
+    return SPV_OP(&t->b, SpvOpBitcast, t->t_i32, u);
+}
+
+static uint32_t reg_var(tr *t, uint32_t r)
+{
+    if (!t->reg[r]) {
+        t->reg[r] = spv_local_var(&t->b, t->p_fn_u32, cu(t, 0));
+        char name[8];
+        snprintf(name, sizeof name, "r%u", r);
+        spv_name(&t->b, t->reg[r], name);
+    }
+    return t->reg[r];
+}
+
+static uint32_t get_r(tr *t, uint32_t r)
+{
+    if (r == RZ)
+        return cu(t, 0);
+    return SPV_OP(&t->b, SpvOpLoad, t->t_u32, reg_var(t, r));
+}
+
+static void set_r(tr *t, uint32_t r, uint32_t v)
+{
+    if (r != RZ)
+        SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
+}
+
+static uint32_t get_fr(tr *t, uint32_t r)
+{
+    return as_f(t, get_r(t, r));
+}
+
+static void set_fr(tr *t, uint32_t r, uint32_t f)
+{
+    set_r(t, r, as_u(t, f));
+}
+
+static uint32_t pred_var(tr *t, uint32_t p)
+{
+    if (!t->pred[p]) {
+        t->pred[p] = spv_local_var(&t->b, t->p_fn_bool, spv_const_bool(&t->b, false));
+        char name[8];
+        snprintf(name, sizeof name, "p%u", p);
+        spv_name(&t->b, t->pred[p], name);
+    }
+    return t->pred[p];
+}
+
+static uint32_t get_p(tr *t, uint32_t p, bool neg)
+{
+    uint32_t v = p == PT ? spv_const_bool(&t->b, true) : SPV_OP(&t->b, SpvOpLoad, t->t_bool, pred_var(t, p));
+    return neg ? SPV_OP(&t->b, SpvOpLogicalNot, t->t_bool, v) : v;
+}
+
+static void set_p(tr *t, uint32_t p, uint32_t v)
+{
+    if (p != PT)
+        SPV_VOID(&t->b, SpvOpStore, pred_var(t, p), v);
+}
+
+static uint32_t carry_var(tr *t)
+{
+    if (!t->carry) {
+        t->carry = spv_local_var(&t->b, t->p_fn_bool, spv_const_bool(&t->b, false));
+        spv_name(&t->b, t->carry, "cc_carry");
+    }
+    return t->carry;
+}
+
+/* constant buffer N as a UBO of 4096 uvec4 (64 KiB, the hardware's largest
+ * constant buffer; clb197.h SET_CONSTANT_BUFFER_SELECTOR_A size field) */
+static uint32_t cbuf_var(tr *t, uint32_t index)
+{
+    if (index >= MW_SPIRV_CBUFS)
+        return 0;
+    if (!t->cbuf[index]) {
+        spv_builder *b = &t->b;
+        uint32_t arr = spv_type_array(b, t->t_v4u, cu(t, 4096), true);
+        spv_decorate(b, arr, SpvDecorationArrayStride, SPV_ARGS(16));
+        uint32_t st = spv_type_struct(b, &arr, 1);
+        spv_decorate(b, st, SpvDecorationBlock, NULL, 0);
+        spv_member_decorate(b, st, 0, SpvDecorationOffset, SPV_ARGS(0));
+        char name[16];
+        snprintf(name, sizeof name, "cb%u", index);
+        spv_name(b, st, name);
+        spv_member_name(b, st, 0, "data");
+        uint32_t v = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniform, st), SpvStorageClassUniform, 0);
+        spv_decorate(b, v, SpvDecorationDescriptorSet, SPV_ARGS(0));
+        spv_decorate(b, v, SpvDecorationBinding, SPV_ARGS(index));
+        t->cbuf[index] = v;
+        t->res->cbuf_mask |= 1u << index;
+    }
+    return t->cbuf[index];
+}
+
+/* 32-bit word at byte address `addr` (a u32 id) of constant buffer index */
+static uint32_t cbuf_load(tr *t, uint32_t index, uint32_t addr)
+{
+    uint32_t v = cbuf_var(t, index);
+    if (!v) {
+        BAD(t, "constant buffer index past 17");
+        return cu(t, 0);
+    }
+    spv_builder *b = &t->b;
+    uint32_t elem = SPV_OP(b, SpvOpShiftRightLogical, t->t_u32, addr, cu(t, 4));
+    /* an address past the buffer's 64 KiB reads element 4095 + ...: keep it in range */
+    elem = SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, elem, cu(t, 4095));
+    uint32_t comp = SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, SPV_OP(b, SpvOpShiftRightLogical, t->t_u32, addr, cu(t, 2)),
+                           cu(t, 3));
+    uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassUniform, t->t_u32), v, cu(t, 0),
+                          elem, comp);
+    return SPV_OP(b, SpvOpLoad, t->t_u32, ptr);
+}
+
+/* operand B of instruction `insn` in encoding `bk` (u32); for BK_RC it is the register at 39 */
+static uint32_t src_b(tr *t, uint64_t insn, bkind bk)
+{
+    switch (bk) {
+    case BK_R:
+        return get_r(t, bits(insn, 20, 8));
+    case BK_RC:
+        return get_r(t, bits(insn, 39, 8));
+    case BK_C:
+        return cbuf_load(t, bits(insn, 34, 5), cu(t, bits(insn, 20, 14) * 4));
+    case BK_I: /* 19 bits and the sign at 56 (envydis S20_20) */
+        return cu(t, bits(insn, 20, 19) | (bit(insn, 56) ? 0xfff80000u : 0));
+    case BK_F: /* the top 19 bits of an f32 below its sign at 56 (envydis F20_20) */
+        return cu(t, bits(insn, 20, 19) << 12 | (uint32_t)bit(insn, 56) << 31);
+    default:
+        return cu(t, 0);
+    }
+}
+
+/* operand C: register 39, or the constant buffer for BK_RC */
+static uint32_t src_c(tr *t, uint64_t insn, bkind bk)
+{
+    if (bk == BK_RC)
+        return cbuf_load(t, bits(insn, 34, 5), cu(t, bits(insn, 20, 14) * 4));
+    return get_r(t, bits(insn, 39, 8));
+}
+
+static uint32_t fneg_abs(tr *t, uint32_t f, bool neg, bool abs)
+{
+    if (abs)
+        f = SPV_GLSL(&t->b, t->t_f32, GLSLstd450FAbs, f);
+    if (neg)
+        f = SPV_OP(&t->b, SpvOpFNegate, t->t_f32, f);
+    return f;
+}
+
+static uint32_t fsat(tr *t, uint32_t f, bool sat)
+{
+    return sat ? SPV_GLSL(&t->b, t->t_f32, GLSLstd450FClamp, f, cf(t, 0.0f), cf(t, 1.0f)) : f;
+}
+
+static uint32_t select_u(tr *t, uint32_t c, uint32_t a, uint32_t bb)
+{
+    return SPV_OP(&t->b, SpvOpSelect, t->t_u32, c, a, bb);
+}
+
+/* Maxwell's float compare codes (envydis gm107.c "fcond": F LT EQ LE GT NE GE NUM NAN LTU EQU LEU GTU NEU GEU T) */
+static uint32_t fcompare(tr *t, uint32_t cond, uint32_t a, uint32_t bb)
+{
+    static const SpvOp ops[16] = {SpvOpNop,
+                                  SpvOpFOrdLessThan,
+                                  SpvOpFOrdEqual,
+                                  SpvOpFOrdLessThanEqual,
+                                  SpvOpFOrdGreaterThan,
+                                  SpvOpFOrdNotEqual,
+                                  SpvOpFOrdGreaterThanEqual,
+                                  SpvOpOrdered,
+                                  SpvOpUnordered,
+                                  SpvOpFUnordLessThan,
+                                  SpvOpFUnordEqual,
+                                  SpvOpFUnordLessThanEqual,
+                                  SpvOpFUnordGreaterThan,
+                                  SpvOpFUnordNotEqual,
+                                  SpvOpFUnordGreaterThanEqual,
+                                  SpvOpNop};
+    if (cond == 0)
+        return spv_const_bool(&t->b, false);
+    if (cond == 15)
+        return spv_const_bool(&t->b, true);
+    if (ops[cond] == SpvOpOrdered || ops[cond] == SpvOpUnordered) {
+        /* OpOrdered needs the Kernel capability: spell it with IsNan */
+        uint32_t na = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, a), nb = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, bb);
+        uint32_t any = SPV_OP(&t->b, SpvOpLogicalOr, t->t_bool, na, nb);
+        return ops[cond] == SpvOpUnordered ? any : SPV_OP(&t->b, SpvOpLogicalNot, t->t_bool, any);
+    }
+    return SPV_OP(&t->b, ops[cond], t->t_bool, a, bb);
+}
+
+/* integer compare codes (envydis "icond": F LT EQ LE GT NE GE T) */
+static uint32_t icompare(tr *t, uint32_t cond, bool is_signed, uint32_t a, uint32_t bb)
+{
+    static const SpvOp sops[8] = {SpvOpNop, SpvOpSLessThan, SpvOpIEqual, SpvOpSLessThanEqual,
+                                  SpvOpSGreaterThan, SpvOpINotEqual, SpvOpSGreaterThanEqual, SpvOpNop};
+    static const SpvOp uops[8] = {SpvOpNop, SpvOpULessThan, SpvOpIEqual, SpvOpULessThanEqual,
+                                  SpvOpUGreaterThan, SpvOpINotEqual, SpvOpUGreaterThanEqual, SpvOpNop};
+    if (cond == 0)
+        return spv_const_bool(&t->b, false);
+    if (cond == 7)
+        return spv_const_bool(&t->b, true);
+    return SPV_OP(&t->b, is_signed ? sops[cond] : uops[cond], t->t_bool, a, bb);
+}
+
+/* combine a compare with predicate 39 (negated by 42) by the boolean op at 45 (AND OR XOR) */
+static uint32_t bool_op(tr *t, uint32_t op, uint32_t a, uint32_t p)
+{
+    static const SpvOp ops[3] = {SpvOpLogicalAnd, SpvOpLogicalOr, SpvOpLogicalNotEqual};
+    if (op > 2) {
+        BAD(t, "boolean operation 3");
+        return a;
+    }
+    return SPV_OP(&t->b, ops[op], t->t_bool, a, p);
+}
+
+static uint32_t pred39(tr *t, uint64_t insn)
+{
+    return get_p(t, bits(insn, 39, 3), bit(insn, 42));
+}
+
+/* ---- arithmetic ---- */
+
+static void emit_float(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const bkind bk = (bkind)row->bk;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    uint32_t a = get_fr(t, ra), r = 0;
+    switch (row->op) {
+    case OP_FADD: { /* neg a 48, abs a 46, neg b 45, abs b 49, sat 50 (envydis 5c58) */
+        uint32_t bb = as_f(t, src_b(t, insn, bk));
+        a = fneg_abs(t, a, bit(insn, 48), bit(insn, 46));
+        bb = fneg_abs(t, bb, bit(insn, 45), bit(insn, 49));
+        r = fsat(t, SPV_OP(b, SpvOpFAdd, t->t_f32, a, bb), bit(insn, 50));
+        break;
+    }
+    case OP_FADD32I: { /* neg a 56, abs a 54, neg b 53, abs b 57, imm 20-51 */
+        uint32_t bb = cf(t, 0);
+        uint32_t imm = bits(insn, 20, 32);
+        bb = as_f(t, cu(t, imm));
+        a = fneg_abs(t, a, bit(insn, 56), bit(insn, 54));
+        bb = fneg_abs(t, bb, bit(insn, 53), bit(insn, 57));
+        r = SPV_OP(b, SpvOpFAdd, t->t_f32, a, bb);
+        break;
+    }
+    case OP_FMUL: { /* scale 41-43, neg b 48, sat 50 (envydis 5c68; yuzu fmul.cpp FmulScale) */
+        static const float scale[8] = {1.0f, 0.5f, 0.25f, 0.125f, 8.0f, 4.0f, 2.0f, 1.0f};
+        uint32_t s = bits(insn, 41, 3);
+        if (s == 7)
+            return (void)BAD(t, "FMUL scale 7");
+        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
+        if (s)
+            a = SPV_OP(b, SpvOpFMul, t->t_f32, a, cf(t, scale[s]));
+        r = fsat(t, SPV_OP(b, SpvOpFMul, t->t_f32, a, bb), bit(insn, 50));
+        break;
+    }
+    case OP_FMUL32I: /* sat 55 */
+        r = fsat(t, SPV_OP(b, SpvOpFMul, t->t_f32, a, as_f(t, cu(t, bits(insn, 20, 32)))), bit(insn, 55));
+        break;
+    case OP_FFMA: { /* neg b 48, neg c 49, sat 50 */
+        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
+        uint32_t c = fneg_abs(t, as_f(t, src_c(t, insn, bk)), bit(insn, 49), false);
+        r = fsat(t, SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, bb, c), bit(insn, 50));
+        break;
+    }
+    case OP_FFMA32I: { /* the addend is Rd itself; neg a 56, neg c 57, sat 55 (envydis 0c00) */
+        uint32_t c = fneg_abs(t, get_fr(t, rd), bit(insn, 57), false);
+        a = fneg_abs(t, a, bit(insn, 56), false);
+        r = fsat(t, SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, as_f(t, cu(t, bits(insn, 20, 32))), c), bit(insn, 55));
+        break;
+    }
+    case OP_FMNMX: { /* neg a 48, abs a 46, neg b 45, abs b 49; predicate 39 true = min. A NaN
+                      * operand gives the other one (NVIDIA PTX ISA min/max), GLSL's NMin/NMax */
+        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
+        a = fneg_abs(t, a, bit(insn, 48), bit(insn, 46));
+        uint32_t mn = SPV_GLSL(b, t->t_f32, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, t->t_f32, GLSLstd450NMax, a, bb);
+        r = SPV_OP(b, SpvOpSelect, t->t_f32, pred39(t, insn), mn, mx);
+        break;
+    }
+    case OP_FSET: { /* bf 52, cond 48-51, bop 45-46, neg a 43, abs a 54, neg b 53, abs b 44 */
+        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 53), bit(insn, 44));
+        a = fneg_abs(t, a, bit(insn, 43), bit(insn, 54));
+        uint32_t c = bool_op(t, bits(insn, 45, 2), fcompare(t, bits(insn, 48, 4), a, bb), pred39(t, insn));
+        uint32_t v = bit(insn, 52) ? select_u(t, c, cu(t, 0x3f800000u), cu(t, 0))
+                                   : select_u(t, c, cu(t, 0xffffffffu), cu(t, 0));
+        set_r(t, rd, v);
+        return;
+    }
+    case OP_FSETP: { /* cond 48-51, bop 45-46, dst 3-5 and 0-2, neg a 43, abs a 7, neg b 6, abs b 44 */
+        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 6), bit(insn, 44));
+        a = fneg_abs(t, a, bit(insn, 43), bit(insn, 7));
+        uint32_t c = fcompare(t, bits(insn, 48, 4), a, bb), p = pred39(t, insn), op = bits(insn, 45, 2);
+        set_p(t, bits(insn, 3, 3), bool_op(t, op, c, p));
+        set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, c), p));
+        return;
+    }
+    case OP_MUFU: { /* sub-op 20-23, abs 46, neg 48, sat 50 (envydis 5080; 8 = SQRT on GM20x, corpus README) */
+        a = fneg_abs(t, a, bit(insn, 48), bit(insn, 46));
+        switch (bits(insn, 20, 4)) {
+        case 0: r = SPV_GLSL(b, t->t_f32, GLSLstd450Cos, a); break;
+        case 1: r = SPV_GLSL(b, t->t_f32, GLSLstd450Sin, a); break;
+        case 2: r = SPV_GLSL(b, t->t_f32, GLSLstd450Exp2, a); break;
+        case 3: r = SPV_GLSL(b, t->t_f32, GLSLstd450Log2, a); break;
+        case 4: r = SPV_OP(b, SpvOpFDiv, t->t_f32, cf(t, 1.0f), a); break;
+        case 5: r = SPV_GLSL(b, t->t_f32, GLSLstd450InverseSqrt, a); break;
+        case 8: r = SPV_GLSL(b, t->t_f32, GLSLstd450Sqrt, a); break;
+        default: return (void)UNSUPPORTED(t, "MUFU RCP64H/RSQ64H");
+        }
+        r = fsat(t, r, bit(insn, 50));
+        break;
+    }
+    case OP_RRO: /* range reduction before MUFU SIN/COS/EX2: MUFU here takes the
+                  * plain argument, so RRO only applies its modifiers (yuzu
+                  * translate/impl/floating_point_range_reduction.cpp does the same) */
+        r = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
+        break;
+    default:
+        return;
+    }
+    set_fr(t, rd, r);
+}
+
+static uint32_t shift_clamped(tr *t, SpvOp op, uint32_t a, uint32_t s, bool wrap, uint32_t big)
+{
+    spv_builder *b = &t->b;
+    if (wrap)
+        return SPV_OP(b, op, t->t_u32, a, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, s, cu(t, 31)));
+    /* without .W a shift of 32 or more gives `big` (0, or the sign for SHR.S32):
+     * SPIR-V leaves it undefined */
+    uint32_t s31 = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, s, cu(t, 31));
+    uint32_t v = SPV_OP(b, op, t->t_u32, a, s31);
+    return select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, s, cu(t, 32)), big, v);
+}
+
+/* BFE/BFI field: position in bits 0-7 of the operand, length in 8-15 (envydis; PTX ISA bfe) */
+static void field_bounds(tr *t, uint32_t bb, uint32_t *pos, uint32_t *len)
+{
+    spv_builder *b = &t->b;
+    uint32_t p = SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, bb, cu(t, 0xff));
+    uint32_t l = SPV_OP(b, SpvOpBitFieldUExtract, t->t_u32, bb, cu(t, 8), cu(t, 8));
+    p = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, p, cu(t, 32));
+    l = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, l, SPV_OP(b, SpvOpISub, t->t_u32, cu(t, 32), p));
+    *pos = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, p, cu(t, 31));
+    *len = l;
+}
+
+static void emit_int(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const bkind bk = (bkind)row->bk;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    /* MOV and MOV32I have no operand A: those bits are other fields */
+    uint32_t a = row->op == OP_MOV || row->op == OP_MOV32I ? 0 : get_r(t, ra), r = 0;
+    const uint32_t u = t->t_u32;
+    switch (row->op) {
+    case OP_MOV:
+        r = src_b(t, insn, bk);
+        break;
+    case OP_MOV32I:
+        r = cu(t, bits(insn, 20, 32));
+        break;
+    case OP_SEL:
+        r = select_u(t, pred39(t, insn), a, src_b(t, insn, bk));
+        break;
+    case OP_IADD:
+    case OP_IADD32I: {
+        /* IADD: neg a 49, neg b 48, x 43, cc 47, sat 50; IADD32I: neg a 56, x 53, cc 52, sat 54 */
+        bool i32 = row->op == OP_IADD32I;
+        uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
+        bool na = bit(insn, i32 ? 56 : 49), nb = !i32 && bit(insn, 48), x = bit(insn, i32 ? 53 : 43);
+        bool cc = bit(insn, i32 ? 52 : 47);
+        if (bit(insn, i32 ? 54 : 50))
+            return (void)UNSUPPORTED(t, "IADD.SAT");
+        if ((na || nb) && (x || cc))
+            return (void)UNSUPPORTED(t, "IADD with a negated operand and the carry");
+        if (na)
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        if (nb)
+            bb = SPV_OP(b, SpvOpSNegate, u, bb);
+        uint32_t cin = x ? select_u(t, SPV_OP(b, SpvOpLoad, t->t_bool, carry_var(t)), cu(t, 1), cu(t, 0)) : 0;
+        if (cc) {
+            /* carry out of a + b (+ carry in): OpIAddCarry twice */
+            uint32_t st = spv_type_struct(b, SPV_ARGS(u, u));
+            uint32_t s1 = SPV_OP(b, SpvOpIAddCarry, st, a, bb);
+            r = SPV_OP(b, SpvOpCompositeExtract, u, s1, 0);
+            uint32_t c1 = SPV_OP(b, SpvOpCompositeExtract, u, s1, 1);
+            if (cin) {
+                uint32_t s2 = SPV_OP(b, SpvOpIAddCarry, st, r, cin);
+                r = SPV_OP(b, SpvOpCompositeExtract, u, s2, 0);
+                c1 = SPV_OP(b, SpvOpBitwiseOr, u, c1, SPV_OP(b, SpvOpCompositeExtract, u, s2, 1));
+            }
+            SPV_VOID(b, SpvOpStore, carry_var(t), SPV_OP(b, SpvOpINotEqual, t->t_bool, c1, cu(t, 0)));
+        } else {
+            r = SPV_OP(b, SpvOpIAdd, u, a, bb);
+            if (cin)
+                r = SPV_OP(b, SpvOpIAdd, u, r, cin);
+        }
+        break;
+    }
+    case OP_ISCADD:
+    case OP_ISCADD32I: { /* (a << shift) + b: shift 39-43, neg a 49, neg b 48; 32I: shift 53-57 */
+        bool i32 = row->op == OP_ISCADD32I;
+        uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
+        if (!i32 && bit(insn, 49))
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        if (!i32 && bit(insn, 48))
+            bb = SPV_OP(b, SpvOpSNegate, u, bb);
+        uint32_t sh = bits(insn, i32 ? 53 : 39, 5);
+        r = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftLeftLogical, u, a, cu(t, sh)), bb);
+        break;
+    }
+    case OP_XMAD: {
+        /* 16x16 multiply-add (yuzu translate/impl/integer_short_multiply_add.cpp
+         * names the fields): signed a 48, signed b 49, high half of a 53;
+         * by form: R psl 36 mrg 37 x 38 mode 50-52 high-b 35; I: 16-bit b at 20;
+         * C psl 55 mrg 56 x 54 mode 50-51 high-b 52; RC (b = R39, c = cbuf) x 54 mode 50-51 high-b 52 */
+        uint32_t bb, c, mode;
+        bool psl, mrg, x, hb;
+        if (bk == BK_R || bk == BK_I) {
+            bb = bk == BK_I ? cu(t, bits(insn, 20, 16)) : get_r(t, bits(insn, 20, 8));
+            c = get_r(t, bits(insn, 39, 8));
+            psl = bit(insn, 36), mrg = bit(insn, 37), x = bit(insn, 38), mode = bits(insn, 50, 3);
+            hb = bk == BK_R && bit(insn, 35);
+        } else if (bk == BK_C) {
+            bb = src_b(t, insn, BK_C);
+            c = get_r(t, bits(insn, 39, 8));
+            psl = bit(insn, 55), mrg = bit(insn, 56), x = bit(insn, 54), mode = bits(insn, 50, 2);
+            hb = bit(insn, 52);
+        } else {
+            bb = get_r(t, bits(insn, 39, 8));
+            c = src_c(t, insn, BK_RC);
+            psl = false, mrg = false, x = bit(insn, 54), mode = bits(insn, 50, 2);
+            hb = bit(insn, 52);
+        }
+        if (x || bit(insn, 47))
+            return (void)UNSUPPORTED(t, "XMAD.X / XMAD.CC");
+        SpvOp ea = bit(insn, 48) ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract;
+        SpvOp eb = bit(insn, 49) ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract;
+        uint32_t ha = SPV_OP(b, ea, u, a, cu(t, bit(insn, 53) ? 16 : 0), cu(t, 16));
+        uint32_t hbv = SPV_OP(b, eb, u, bb, cu(t, hb ? 16 : 0), cu(t, 16));
+        uint32_t prod = SPV_OP(b, SpvOpIMul, u, ha, hbv);
+        if (psl)
+            prod = SPV_OP(b, SpvOpShiftLeftLogical, u, prod, cu(t, 16));
+        switch (mode) {
+        case 0: break;                                                                       /* C */
+        case 1: c = SPV_OP(b, SpvOpBitwiseAnd, u, c, cu(t, 0xffff)); break;                  /* CLO */
+        case 2: c = SPV_OP(b, SpvOpShiftRightLogical, u, c, cu(t, 16)); break;               /* CHI */
+        case 4: c = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftLeftLogical, u, bb, cu(t, 16)), c); break; /* CBCC */
+        default: return (void)UNSUPPORTED(t, "XMAD.CSFU");
+        }
+        r = SPV_OP(b, SpvOpIAdd, u, prod, c);
+        if (mrg) /* b's low half into the result's high half */
+            r = SPV_OP(b, SpvOpBitFieldInsert, u, r, bb, cu(t, 16), cu(t, 16));
+        break;
+    }
+    case OP_IMUL:
+    case OP_IMUL32I: { /* IMUL: hi 39, signed a 40, signed b 41; IMUL32I: hi 53, signed 54/55 */
+        bool i32 = row->op == OP_IMUL32I;
+        uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
+        bool hi = bit(insn, i32 ? 53 : 39);
+        if (hi) {
+            bool sa = bit(insn, i32 ? 54 : 40), sb = bit(insn, i32 ? 55 : 41);
+            if (sa != sb)
+                return (void)UNSUPPORTED(t, "IMUL.HI with mixed signedness");
+            uint32_t ty = sa ? t->t_i32 : u;
+            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
+            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
+                                sa ? as_i(t, bb) : bb);
+            r = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
+            if (sa)
+                r = SPV_OP(b, SpvOpBitcast, u, r);
+        } else {
+            r = SPV_OP(b, SpvOpIMul, u, a, bb);
+        }
+        break;
+    }
+    case OP_IMAD: {
+        /* a * b + c; signed a 48, signed b 53, hi 54, sat 50, x 49 (envydis 5a00).
+         * .HI adds c to the product's upper 32 bits (PTX ISA mad.hi: "t = a * b;
+         * d = t<63..32> + c"); the low half does not depend on the signedness */
+        if (bit(insn, 50) || bit(insn, 49) || bit(insn, 47))
+            return (void)UNSUPPORTED(t, "IMAD.SAT/.X/.CC");
+        uint32_t bb = src_b(t, insn, bk), c = src_c(t, insn, bk), prod;
+        if (bit(insn, 54)) {
+            bool sa = bit(insn, 48), sb = bit(insn, 53);
+            if (sa != sb)
+                return (void)UNSUPPORTED(t, "IMAD.HI with mixed signedness");
+            uint32_t ty = sa ? t->t_i32 : u;
+            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
+            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
+                                sa ? as_i(t, bb) : bb);
+            prod = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
+            if (sa)
+                prod = SPV_OP(b, SpvOpBitcast, u, prod);
+        } else {
+            prod = SPV_OP(b, SpvOpIMul, u, a, bb);
+        }
+        r = SPV_OP(b, SpvOpIAdd, u, prod, c);
+        break;
+    }
+    case OP_IMNMX: { /* signed 48, predicate 39 true = min; mode 43-44 (XLO/XHI) unsupported */
+        if (bits(insn, 43, 2))
+            return (void)UNSUPPORTED(t, "IMNMX.XLO/XHI");
+        uint32_t bb = src_b(t, insn, bk);
+        bool s = bit(insn, 48);
+        uint32_t mn = SPV_GLSL(b, u, s ? GLSLstd450SMin : GLSLstd450UMin, a, bb);
+        uint32_t mx = SPV_GLSL(b, u, s ? GLSLstd450SMax : GLSLstd450UMax, a, bb);
+        r = select_u(t, pred39(t, insn), mn, mx);
+        break;
+    }
+    case OP_ISET:
+    case OP_ISETP: { /* cond 49-51, signed 48, x 43, bop 45-46; ISET bf 44; ISETP dst 3-5 / 0-2 */
+        if (bit(insn, 43))
+            return (void)UNSUPPORTED(t, "ISET/ISETP.X");
+        uint32_t bb = src_b(t, insn, bk);
+        uint32_t c = icompare(t, bits(insn, 49, 3), bit(insn, 48), a, bb), p = pred39(t, insn);
+        uint32_t op = bits(insn, 45, 2);
+        if (row->op == OP_ISETP) {
+            set_p(t, bits(insn, 3, 3), bool_op(t, op, c, p));
+            set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, c), p));
+            return;
+        }
+        c = bool_op(t, op, c, p);
+        r = bit(insn, 44) ? select_u(t, c, cu(t, 0x3f800000u), cu(t, 0)) : select_u(t, c, cu(t, 0xffffffffu), cu(t, 0));
+        break;
+    }
+    case OP_ICMP: { /* rd = compare(c, 0) ? a : b; cond 49-51, signed 48 (envydis 5b40) */
+        uint32_t bb = src_b(t, insn, bk), c = src_c(t, insn, bk);
+        r = select_u(t, icompare(t, bits(insn, 49, 3), bit(insn, 48), c, cu(t, 0)), a, bb);
+        break;
+    }
+    case OP_LOP:
+    case OP_LOP32I: {
+        /* LOP: op 41-42 (AND OR XOR PASS_B), inv a 39, inv b 40, x 43, predicate
+         * out 48-50 with test 44-45 (F T Z NZ); LOP32I: op 53-54, inv a 55, inv b 56 */
+        bool i32 = row->op == OP_LOP32I;
+        uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
+        if (bit(insn, i32 ? 57 : 43))
+            return (void)UNSUPPORTED(t, "LOP.X");
+        if (bit(insn, i32 ? 55 : 39))
+            a = SPV_OP(b, SpvOpNot, u, a);
+        if (bit(insn, i32 ? 56 : 40))
+            bb = SPV_OP(b, SpvOpNot, u, bb);
+        switch (bits(insn, i32 ? 53 : 41, 2)) {
+        case 0: r = SPV_OP(b, SpvOpBitwiseAnd, u, a, bb); break;
+        case 1: r = SPV_OP(b, SpvOpBitwiseOr, u, a, bb); break;
+        case 2: r = SPV_OP(b, SpvOpBitwiseXor, u, a, bb); break;
+        default: r = bb; break;
+        }
+        if (!i32 && bits(insn, 48, 3) != PT) {
+            uint32_t pv;
+            switch (bits(insn, 44, 2)) {
+            case 0: pv = spv_const_bool(b, false); break;
+            case 1: pv = spv_const_bool(b, true); break;
+            case 2: pv = SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0)); break;
+            default: pv = SPV_OP(b, SpvOpINotEqual, t->t_bool, r, cu(t, 0)); break;
+            }
+            set_p(t, bits(insn, 48, 3), pv);
+        }
+        break;
+    }
+    case OP_SHL: /* wrap 39, x 43 */
+        if (bit(insn, 43))
+            return (void)UNSUPPORTED(t, "SHL.X");
+        r = shift_clamped(t, SpvOpShiftLeftLogical, a, src_b(t, insn, bk), bit(insn, 39), cu(t, 0));
+        break;
+    case OP_SHR: { /* signed 48, wrap 39, brev 40, x 44 */
+        if (bit(insn, 44))
+            return (void)UNSUPPORTED(t, "SHR.X");
+        if (bit(insn, 40))
+            a = SPV_OP(b, SpvOpBitReverse, u, a);
+        bool s = bit(insn, 48);
+        uint32_t big = s ? SPV_OP(b, SpvOpShiftRightArithmetic, u, a, cu(t, 31)) : cu(t, 0);
+        r = shift_clamped(t, s ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, a, src_b(t, insn, bk),
+                          bit(insn, 39), big);
+        break;
+    }
+    case OP_BFE: { /* signed 48, brev 40 */
+        uint32_t pos, len;
+        field_bounds(t, src_b(t, insn, bk), &pos, &len);
+        if (bit(insn, 40))
+            a = SPV_OP(b, SpvOpBitReverse, u, a);
+        bool s = bit(insn, 48);
+        uint32_t v = SPV_OP(b, s ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, a, pos, len);
+        /* a zero-length field is 0 (SPIR-V gives 0 too, but say it: count 0 is defined) */
+        r = v;
+        break;
+    }
+    case OP_BFI: { /* insert a into c at the field b names */
+        uint32_t pos, len;
+        field_bounds(t, src_b(t, insn, bk), &pos, &len);
+        r = SPV_OP(b, SpvOpBitFieldInsert, u, src_c(t, insn, bk), a, pos, len);
+        break;
+    }
+    case OP_POPC: { /* inv 40 */
+        uint32_t bb = src_b(t, insn, bk);
+        if (bit(insn, 40))
+            bb = SPV_OP(b, SpvOpNot, u, bb);
+        r = SPV_OP(b, SpvOpBitCount, u, bb);
+        break;
+    }
+    case OP_FLO: { /* signed 48, inv 40, sh 41: bit index of the highest one (-1 if none), or 31 - it */
+        uint32_t bb = src_b(t, insn, bk);
+        if (bit(insn, 40))
+            bb = SPV_OP(b, SpvOpNot, u, bb);
+        r = SPV_GLSL(b, u, bit(insn, 48) ? GLSLstd450FindSMsb : GLSLstd450FindUMsb, bb);
+        if (bit(insn, 41))
+            r = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0xffffffffu)), r,
+                         SPV_OP(b, SpvOpISub, u, cu(t, 31), r));
+        break;
+    }
+    default:
+        return;
+    }
+    set_r(t, rd, r);
+}
+
+/* ---- conversions ---- */
+
+static uint32_t round_f(tr *t, uint32_t f, uint32_t mode)
+{
+    switch (mode & 3) {
+    case 0: return SPV_GLSL(&t->b, t->t_f32, GLSLstd450RoundEven, f);
+    case 1: return SPV_GLSL(&t->b, t->t_f32, GLSLstd450Floor, f);
+    case 2: return SPV_GLSL(&t->b, t->t_f32, GLSLstd450Ceil, f);
+    default: return SPV_GLSL(&t->b, t->t_f32, GLSLstd450Trunc, f);
+    }
+}
+
+static void emit_convert(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const bkind bk = (bkind)row->bk;
+    const uint32_t rd = bits(insn, 0, 8), u = t->t_u32;
+    uint32_t src = src_b(t, insn, bk), r;
+    /* formats: dst 8-9, src 10-11, each 0: 8/16-bit... per envydis 5cb8/5cb0 tables:
+     * integers 0 = 8, 1 = 16, 2 = 32, 3 = 64; floats 1 = f16, 2 = f32, 3 = f64 */
+    uint32_t dfmt = bits(insn, 8, 2), sfmt = bits(insn, 10, 2);
+    switch (row->op) {
+    case OP_I2F: { /* signed 13, byte select 41-42, neg 45, abs 49 */
+        if (dfmt != 2 || sfmt == 3)
+            return (void)UNSUPPORTED(t, "I2F to other than f32 or from 64-bit");
+        bool s = bit(insn, 13);
+        uint32_t width = 8u << sfmt, sel = bits(insn, 41, 2);
+        if (width < 32)
+            src = SPV_OP(b, s ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, src, cu(t, sel * 8),
+                         cu(t, width));
+        if (bit(insn, 49) && s)
+            src = SPV_GLSL(b, u, GLSLstd450SAbs, src);
+        if (bit(insn, 45))
+            src = SPV_OP(b, SpvOpSNegate, u, src);
+        r = s ? SPV_OP(b, SpvOpConvertSToF, t->t_f32, as_i(t, src)) : SPV_OP(b, SpvOpConvertUToF, t->t_f32, src);
+        set_fr(t, rd, r);
+        return;
+    }
+    case OP_F2I: { /* signed 12, rounding 39-40, neg 45, abs 49 */
+        if (sfmt != 2 || dfmt != 2)
+            return (void)UNSUPPORTED(t, "F2I other than f32 to 32-bit");
+        bool s = bit(insn, 12);
+        uint32_t f = fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49));
+        f = round_f(t, f, bits(insn, 39, 2));
+        /* out of range saturates and NaN gives 0 (PTX ISA cvt.rzi: "saturate ... NaN
+         * results in 0"); SPIR-V leaves both undefined, so clamp first */
+        uint32_t lo = cf(t, s ? -2147483648.0f : 0.0f), hi = cf(t, s ? 2147483520.0f : 4294967040.0f);
+        uint32_t cl = SPV_GLSL(b, t->t_f32, GLSLstd450FClamp, f, lo, hi);
+        uint32_t v = s ? SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, cl))
+                       : SPV_OP(b, SpvOpConvertFToU, u, cl);
+        uint32_t big = cu(t, s ? 0x7fffffffu : 0xffffffffu);
+        v = select_u(t, SPV_OP(b, SpvOpFOrdGreaterThan, t->t_bool, f, hi), big, v);
+        v = select_u(t, SPV_OP(b, SpvOpIsNan, t->t_bool, f), cu(t, 0), v);
+        set_r(t, rd, v);
+        return;
+    }
+    case OP_F2F: { /* rounding 39-42 (8-11: to an integral value), sat 50, neg 45, abs 49, half select 41 */
+        uint32_t rnd = bits(insn, 39, 4);
+        if (sfmt == 2 && dfmt == 2) {
+            uint32_t f = fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49));
+            if (rnd & 8)
+                f = round_f(t, f, rnd);
+            set_fr(t, rd, fsat(t, f, bit(insn, 50)));
+            return;
+        }
+        if (sfmt == 2 && dfmt == 1) { /* f32 -> f16 in the low half */
+            uint32_t f = fsat(t, fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49)), bit(insn, 50));
+            uint32_t v2 = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, f, cf(t, 0));
+            set_r(t, rd, SPV_GLSL(b, u, GLSLstd450PackHalf2x16, v2));
+            return;
+        }
+        if (sfmt == 1 && dfmt == 2) { /* f16 (half 41) -> f32 */
+            uint32_t v2 = SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, src);
+            uint32_t f = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, v2, bit(insn, 41) ? 1 : 0);
+            set_fr(t, rd, fsat(t, fneg_abs(t, f, bit(insn, 45), bit(insn, 49)), bit(insn, 50)));
+            return;
+        }
+        return (void)UNSUPPORTED(t, "F2F between these formats");
+    }
+    case OP_I2I: { /* signed dst 12, signed src 13, byte select 41-42, neg 45, abs 49, sat 50 */
+        if (dfmt != 2)
+            return (void)UNSUPPORTED(t, "I2I to a narrow type");
+        bool s = bit(insn, 13);
+        uint32_t width = 8u << sfmt;
+        if (width < 32)
+            src = SPV_OP(b, s ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, src, cu(t, bits(insn, 41, 2) * 8),
+                         cu(t, width));
+        if (bit(insn, 49))
+            src = SPV_GLSL(b, u, GLSLstd450SAbs, src);
+        if (bit(insn, 45))
+            src = SPV_OP(b, SpvOpSNegate, u, src);
+        if (bit(insn, 50))
+            return (void)UNSUPPORTED(t, "I2I.SAT");
+        set_r(t, rd, src);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* ---- attributes ---- */
+
+static uint32_t varying_type(tr *t, uint32_t val, uint32_t comps)
+{
+    uint32_t st = val == MW_VAL_SINT ? t->t_i32 : val == MW_VAL_UINT ? t->t_u32 : t->t_f32;
+    if (comps < 1 || comps > 4)
+        comps = 4;
+    return comps == 1 ? st : spv_type_vector(&t->b, st, comps);
+}
+
+static uint32_t scalar_of(tr *t, uint32_t type)
+{
+    if (type == t->t_f32 || type == t->t_i32 || type == t->t_u32)
+        return type;
+    for (uint32_t n = 2; n <= 4; n++) {
+        if (type == spv_type_vector(&t->b, t->t_i32, n))
+            return t->t_i32;
+        if (type == spv_type_vector(&t->b, t->t_u32, n))
+            return t->t_u32;
+    }
+    return t->t_f32;
+}
+
+/* a Location-decorated Input/Output vec4 (or ivec4/uvec4) */
+static uint32_t io_var(tr *t, SpvStorageClass sc, uint32_t type, uint32_t location, const char *prefix)
+{
+    uint32_t v = spv_global_var(&t->b, spv_type_pointer(&t->b, sc, type), sc, 0);
+    spv_decorate(&t->b, v, SpvDecorationLocation, SPV_ARGS(location));
+    char name[24];
+    snprintf(name, sizeof name, "%s%u", prefix, location);
+    spv_name(&t->b, v, name);
+    add_interface(t, v);
+    return v;
+}
+
+static uint32_t builtin_var(tr *t, SpvStorageClass sc, uint32_t type, SpvBuiltIn bi, const char *name)
+{
+    uint32_t v = spv_global_var(&t->b, spv_type_pointer(&t->b, sc, type), sc, 0);
+    spv_decorate(&t->b, v, SpvDecorationBuiltIn, SPV_ARGS((uint32_t)bi));
+    spv_name(&t->b, v, name);
+    add_interface(t, v);
+    return v;
+}
+
+/* SPH input map of a generic vector: PS 2 bits per component at 0x18 + i
+ * (0 unused, 1 constant, 2 perspective, 3 screen-linear), VTG 4 bits per
+ * vector at 0x18 (NVIDIA open-gpu-doc Shader-Program-Header: ImapGenericVector;
+ * checked against the corpus' interp_fsh) */
+static uint32_t ps_imap(const tr *t, uint32_t i)
+{
+    return t->in->sph ? t->in->sph[0x18 + i] : 0xaa;
+}
+
+/* generic input i component c, as a u32 */
+static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid)
+{
+    spv_builder *b = &t->b;
+    if (!t->in_gen[i]) {
+        uint32_t val = MW_VAL_FLOAT, comps = 4;
+        if (t->in->key.stage == MW_SPIRV_VERTEX)
+            val = t->in->key.attr_type[i];
+        else if (t->in->key.varying[i])
+            val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
+        uint32_t ty = varying_type(t, val, comps);
+        t->in_gen_type[i] = ty;
+        t->in_gen_comps[i] = comps;
+        t->in_gen[i] = io_var(t, SpvStorageClassInput, ty, i, "in_attr");
+        if (t->in->key.stage == MW_SPIRV_FRAGMENT) {
+            /* the first used component's mode decides the vector's (GLSL interpolates a whole variable) */
+            uint32_t m = ps_imap(t, i), mode = 2;
+            for (uint32_t k = 0; k < 4; k++)
+                if ((m >> (2 * k)) & 3) {
+                    mode = (m >> (2 * k)) & 3;
+                    break;
+                }
+            if (mode == 1 || scalar_of(t, ty) != t->t_f32)
+                spv_decorate(b, t->in_gen[i], SpvDecorationFlat, NULL, 0);
+            else if (mode == 3)
+                spv_decorate(b, t->in_gen[i], SpvDecorationNoPerspective, NULL, 0);
+            if (centroid)
+                spv_decorate(b, t->in_gen[i], SpvDecorationCentroid, NULL, 0);
+        }
+    }
+    uint32_t comp_ty = scalar_of(t, t->in_gen_type[i]);
+    if (c >= t->in_gen_comps[i])
+        return cu(t, c == 3 && comp_ty == t->t_f32 ? 0x3f800000u : c == 3 ? 1 : 0); /* GL's (0, 0, 0, 1) fill */
+    uint32_t v;
+    if (t->in_gen_comps[i] == 1) {
+        v = SPV_OP(b, SpvOpLoad, comp_ty, t->in_gen[i]);
+    } else {
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, comp_ty), t->in_gen[i],
+                              cu(t, c));
+        v = SPV_OP(b, SpvOpLoad, comp_ty, ptr);
+    }
+    return comp_ty == t->t_u32 ? v : SPV_OP(b, SpvOpBitcast, t->t_u32, v);
+}
+
+/* system and generic attributes by byte address (NVIDIA open-gpu-doc
+ * Shader-Program-Header attribute table: 0x70 position, 0x80 + 16 i generic i,
+ * 0x2c0 clip distances, 0x2f8 instance id, 0x2fc vertex id) */
+static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
+{
+    spv_builder *b = &t->b;
+    if (addr >= 0x80 && addr < 0x280)
+        return load_input(t, (addr - 0x80) / 16, (addr / 4) & 3, centroid);
+    if (t->in->key.stage == MW_SPIRV_FRAGMENT && addr >= 0x70 && addr < 0x80) {
+        if (!t->frag_coord)
+            t->frag_coord = builtin_var(t, SpvStorageClassInput, t->t_v4f, SpvBuiltInFragCoord, "frag_coord");
+        uint32_t c = (addr - 0x70) / 4;
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, t->t_f32), t->frag_coord,
+                              cu(t, c));
+        uint32_t f = SPV_OP(b, SpvOpLoad, t->t_f32, ptr);
+        /* a[0x7c] is the interpolated clip w, the reciprocal of gl_FragCoord.w
+         * (corpus README: uam follows `ipa pass a[0x7c]` with MUFU.RCP) */
+        if (c == 3)
+            f = SPV_OP(b, SpvOpFDiv, t->t_f32, cf(t, 1.0f), f);
+        return as_u(t, f);
+    }
+    if (t->in->key.stage == MW_SPIRV_VERTEX && (addr == 0x2fc || addr == 0x2f8)) {
+        uint32_t *v = addr == 0x2fc ? &t->vertex_index : &t->instance_index;
+        if (!*v)
+            *v = builtin_var(t, SpvStorageClassInput, t->t_i32,
+                             addr == 0x2fc ? SpvBuiltInVertexIndex : SpvBuiltInInstanceIndex,
+                             addr == 0x2fc ? "vertex_index" : "instance_index");
+        return SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, *v));
+    }
+    char what[48];
+    snprintf(what, sizeof what, "reading attribute 0x%x", addr);
+    UNSUPPORTED(t, what);
+    return cu(t, 0);
+}
+
+static void write_attr(tr *t, uint32_t addr, uint32_t value)
+{
+    spv_builder *b = &t->b;
+    uint32_t pf = spv_type_pointer(b, SpvStorageClassOutput, t->t_f32);
+    if (addr >= 0x70 && addr < 0x80) {
+        if (!t->position)
+            t->position = builtin_var(t, SpvStorageClassOutput, t->t_v4f, SpvBuiltInPosition, "position");
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, pf, t->position, cu(t, (addr - 0x70) / 4));
+        SPV_VOID(b, SpvOpStore, ptr, as_f(t, value));
+        return;
+    }
+    if (addr >= 0x80 && addr < 0x280) {
+        uint32_t i = (addr - 0x80) / 16, c = (addr / 4) & 3;
+        uint32_t val = MW_VAL_FLOAT, comps = 4;
+        if (t->in->key.varying[i])
+            val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
+        uint32_t ty = varying_type(t, val, comps), st = scalar_of(t, ty);
+        if (!t->out_gen[i]) {
+            t->out_gen[i] = io_var(t, SpvStorageClassOutput, ty, i, "out_attr");
+            if (st != t->t_f32)
+                spv_decorate(b, t->out_gen[i], SpvDecorationFlat, NULL, 0);
+        }
+        if (c >= comps)
+            return; /* the native stage does not read it */
+        uint32_t v = st == t->t_u32 ? value : SPV_OP(b, SpvOpBitcast, st, value);
+        if (comps == 1)
+            SPV_VOID(b, SpvOpStore, t->out_gen[i], v);
+        else
+            SPV_VOID(b, SpvOpStore, SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassOutput, st), t->out_gen[i], cu(t, c)), v);
+        return;
+    }
+    if (addr >= 0x2c0 && addr < 0x2e0) {
+        if (!t->clip) {
+            /* the array covers every distance the SPH's output map enables (OmapSystemValuesC, 0x48) */
+            uint32_t n = 8;
+            if (t->in->sph) {
+                uint32_t m = t->in->sph[0x48];
+                n = m ? 32 - (uint32_t)__builtin_clz(m) : 8;
+            }
+            spv_capability(b, SpvCapabilityClipDistance);
+            uint32_t arr = spv_type_array(b, t->t_f32, cu(t, n), false);
+            t->clip = builtin_var(t, SpvStorageClassOutput, arr, SpvBuiltInClipDistance, "clip_distance");
+            t->clip_count = n;
+        }
+        uint32_t k = (addr - 0x2c0) / 4;
+        if (k >= t->clip_count)
+            return (void)BAD(t, "clip distance the SPH does not enable");
+        SPV_VOID(b, SpvOpStore, SPV_OP(b, SpvOpAccessChain, pf, t->clip, cu(t, k)), as_f(t, value));
+        return;
+    }
+    char what[48];
+    snprintf(what, sizeof what, "writing attribute 0x%x", addr);
+    UNSUPPORTED(t, what);
+}
+
+static void emit_attr(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    if (row->op == OP_IPA) {
+        /* attribute 28-37, index register 8 (must be RZ here), interpolation
+         * mode 54-55 (pass, multiply, constant, sc), sample mode 52-53
+         * (default, centroid, offset), sat 51 (envydis e000). The attribute's
+         * interpolation is the input variable's decoration, so multiply mode
+         * reads the perspective-correct value GL interpolates itself and the
+         * multiplier register is not needed (yuzu translate/impl/
+         * load_store_attribute.cpp IPA does the same). */
+        if (ra != RZ || bit(insn, 38))
+            return (void)UNSUPPORTED(t, "IPA with an index register");
+        uint32_t smode = bits(insn, 52, 2);
+        if (smode == 2)
+            return (void)UNSUPPORTED(t, "IPA.OFFSET");
+        uint32_t v = read_attr(t, bits(insn, 28, 10), smode == 1);
+        if (bit(insn, 51))
+            v = as_u(t, fsat(t, as_f(t, v), true));
+        set_r(t, rd, v);
+        return;
+    }
+    /* ALD/AST: offset 20-30, count-1 47-48, patch 31, output 32 (ALD), index register 8 */
+    uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1;
+    if (ra != RZ || bit(insn, 31) || (row->op == OP_ALD && bit(insn, 32)))
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register, a patch or an output read");
+    if (off & 3)
+        return (void)BAD(t, "misaligned attribute address");
+    for (uint32_t k = 0; k < n; k++) {
+        if (row->op == OP_ALD)
+            set_r(t, rd + k > RZ ? RZ : rd + k, read_attr(t, off + 4 * k, false));
+        else
+            write_attr(t, off + 4 * k, get_r(t, rd + k > RZ ? RZ : rd + k));
+    }
+    (void)b;
+}
+
+/* LDC: Rd, Ra + signed offset 20-35 into buffer 36-40, size 48-50 (U8 S8 U16 S16 32 64), mode 44-45 */
+static void emit_ldc(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8);
+    uint32_t size = bits(insn, 48, 3);
+    if (bits(insn, 44, 2))
+        return (void)UNSUPPORTED(t, "LDC.IL/IS/ISL");
+    if (size != 4 && size != 5)
+        return (void)UNSUPPORTED(t, "LDC of 8 or 16 bits");
+    int32_t off = (int32_t)(bits(insn, 20, 16) << 16) >> 16;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off));
+    uint32_t idx = bits(insn, 36, 5);
+    set_r(t, rd, cbuf_load(t, idx, addr));
+    if (size == 5)
+        set_r(t, rd + 1 > RZ ? RZ : rd + 1, cbuf_load(t, idx, SPV_OP(b, SpvOpIAdd, t->t_u32, addr, cu(t, 4))));
+}
+
+/* LDL/STL: Rd 0, address Ra + signed 24-bit offset at 20, size 48-50
+ * (u8 s8 u16 s16 b32 b64 b128; envydis ef40/ef50 and tabef58sz). Local
+ * memory is a function array as large as the SPH's ShaderLocalMemoryLowSize
+ * (bytes 4-6; open-gpu-doc Shader-Program-Header), at most 16 KiB; an access
+ * past it reads 0 and writes a sink word, as a bounded stand-in for the
+ * hardware's out-of-range behaviour. */
+static void emit_local(tr *t, uint64_t insn, bool store)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t size = bits(insn, 48, 3), n = size == 4 ? 1 : size == 5 ? 2 : size == 6 ? 4 : 0;
+    if (!n)
+        return (void)UNSUPPORTED(t, "local memory access of 8 or 16 bits");
+    if (!t->local_var) {
+        uint32_t bytes = t->in->sph ? (uint32_t)t->in->sph[4] | (uint32_t)t->in->sph[5] << 8 |
+                                          (uint32_t)t->in->sph[6] << 16
+                                    : 0;
+        if (bytes < 16)
+            bytes = 16;
+        if (bytes > 16384)
+            bytes = 16384;
+        t->local_words = (bytes + 3) / 4;
+        uint32_t arr = spv_type_array(b, u, cu(t, t->local_words + 1), false);
+        t->local_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, arr), 0);
+        spv_name(b, t->local_var, "local_mem");
+    }
+    int32_t off = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off));
+    uint32_t word = SPV_OP(b, SpvOpShiftRightLogical, u, addr, cu(t, 2));
+    const uint32_t rd = bits(insn, 0, 8);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t w = SPV_OP(b, SpvOpIAdd, u, word, cu(t, k));
+        uint32_t in_range = SPV_OP(b, SpvOpULessThan, t->t_bool, w, cu(t, t->local_words));
+        uint32_t idx = SPV_GLSL(b, u, GLSLstd450UMin, w, cu(t, t->local_words));
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->local_var, idx);
+        uint32_t r = rd + k > RZ ? RZ : rd + k;
+        if (store)
+            SPV_VOID(b, SpvOpStore, ptr, get_r(t, r));
+        else
+            set_r(t, r, select_u(t, in_range, SPV_OP(b, SpvOpLoad, u, ptr), cu(t, 0)));
+    }
+}
+
+/* ---- textures ---- */
+
+static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
+{
+    spv_builder *b = &t->b;
+    uint32_t byte = handle_word * 4;
+    if (byte < t->in->key.tex_handle_offset || (byte - t->in->key.tex_handle_offset) / 4 >= MW_SPIRV_TEX_SLOTS) {
+        BAD(t, "texture handle outside the stage's handle table");
+        return 0;
+    }
+    uint32_t slot = (byte - t->in->key.tex_handle_offset) / 4;
+    uint8_t kind = t->in->key.tex[slot];
+    if (!t->tex[slot]) {
+        static const SpvDim dims[8] = {SpvDim2D, SpvDim1D, SpvDim2D, SpvDim3D, SpvDimCube, SpvDim1D, SpvDim2D, SpvDimCube};
+        uint32_t k = kind & MW_TEX_KIND_MASK;
+        if (k == MW_TEX_NONE || k > MW_TEX_CUBE_ARRAY) {
+            UNSUPPORTED(t, "sampling a texture slot the key leaves unbound");
+            return 0;
+        }
+        if (k == MW_TEX_1D || k == MW_TEX_1D_ARRAY)
+            spv_capability(b, SpvCapabilitySampled1D);
+        if (k == MW_TEX_CUBE_ARRAY)
+            spv_capability(b, SpvCapabilitySampledCubeArray);
+        uint32_t st = kind & MW_TEX_SINT ? t->t_i32 : kind & MW_TEX_UINT ? t->t_u32 : t->t_f32;
+        bool arrayed = k == MW_TEX_1D_ARRAY || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY;
+        uint32_t img = spv_type_image(b, st, dims[k], kind & MW_TEX_SHADOW ? 1 : 0, arrayed, false, 1,
+                                      SpvImageFormatUnknown);
+        t->tex_type[slot] = spv_type_sampled_image(b, img);
+        t->tex_image_type[slot] = img;
+        t->tex[slot] = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniformConstant, t->tex_type[slot]),
+                                      SpvStorageClassUniformConstant, 0);
+        spv_decorate(b, t->tex[slot], SpvDecorationDescriptorSet, SPV_ARGS(1));
+        spv_decorate(b, t->tex[slot], SpvDecorationBinding, SPV_ARGS(slot));
+        char name[16];
+        snprintf(name, sizeof name, "tex%u", slot);
+        spv_name(b, t->tex[slot], name);
+        t->res->tex_mask |= 1u << slot;
+    }
+    *result_type = kind & MW_TEX_SINT ? t->t_v4i : kind & MW_TEX_UINT ? t->t_v4u : t->t_v4f;
+    if (kind & MW_TEX_SHADOW)
+        *result_type = t->t_f32;
+    return SPV_OP(b, SpvOpLoad, t->tex_type[slot], t->tex[slot]);
+}
+
+static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool dref);
+
+/* the image type of a handle's slot (texture_var declared it) */
+static uint32_t image_type_of(tr *t, uint32_t handle_word)
+{
+    return t->tex_image_type[(handle_word * 4 - t->in->key.tex_handle_offset) / 4];
+}
+
+/* TEXS: encoding 53-56, component mask 50-52, f32 result 59, registers
+ * Rd 0, Rd2 28, Ra 8, Rb 20, handle 36-48 (envydis d000; the encoding
+ * table and the register use per encoding follow yuzu
+ * translate/impl/texture_fetch_swizzled.cpp) */
+static void emit_texs(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t ra = bits(insn, 8, 8), rb = bits(insn, 20, 8), enc = bits(insn, 53, 4);
+    if (!bit(insn, 59))
+        return (void)UNSUPPORTED(t, "TEXS with f16 results");
+    uint32_t rt;
+    uint32_t s = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!s)
+        return;
+    uint32_t slot = (bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4;
+    uint8_t kind = t->in->key.tex[slot];
+    uint32_t k = kind & MW_TEX_KIND_MASK;
+    bool shadow = (kind & MW_TEX_SHADOW) != 0;
+    static const uint8_t want_kind[14] = {MW_TEX_1D, MW_TEX_2D, MW_TEX_2D, MW_TEX_2D, MW_TEX_2D, MW_TEX_2D, MW_TEX_2D,
+                                          MW_TEX_2D_ARRAY, MW_TEX_2D_ARRAY, MW_TEX_2D_ARRAY, MW_TEX_3D, MW_TEX_3D,
+                                          MW_TEX_CUBE, MW_TEX_CUBE};
+    static const bool want_dc[14] = {0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0};
+    if (enc >= 14)
+        return (void)BAD(t, "TEXS encoding 14 or 15");
+    if (want_kind[enc] != k || want_dc[enc] != shadow)
+        return (void)UNSUPPORTED(t, "TEXS whose target differs from the bound texture's kind");
+    uint32_t f = t->t_f32;
+    uint32_t zero = cf(t, 0.0f);
+    uint32_t coord = 0, lod = 0, dref = 0;
+    bool explicit_lod = false;
+    uint32_t v2 = t->t_v2f, v3 = t->t_v3f;
+    switch (enc) {
+    case 0: coord = get_fr(t, ra); lod = zero; explicit_lod = true; break;
+    case 1: coord = SPV_OP(b, SpvOpCompositeConstruct, v2, get_fr(t, ra), get_fr(t, rb)); break;
+    case 2: coord = SPV_OP(b, SpvOpCompositeConstruct, v2, get_fr(t, ra), get_fr(t, rb)); lod = zero; explicit_lod = true; break;
+    case 3: coord = SPV_OP(b, SpvOpCompositeConstruct, v2, get_fr(t, ra), get_fr(t, ra + 1)); lod = get_fr(t, rb); explicit_lod = true; break;
+    case 4: coord = SPV_OP(b, SpvOpCompositeConstruct, v2, get_fr(t, ra), get_fr(t, ra + 1)); dref = get_fr(t, rb); break;
+    case 5: coord = SPV_OP(b, SpvOpCompositeConstruct, v2, get_fr(t, ra), get_fr(t, ra + 1)); dref = get_fr(t, rb + 1); lod = get_fr(t, rb); explicit_lod = true; break;
+    case 6: coord = SPV_OP(b, SpvOpCompositeConstruct, v2, get_fr(t, ra), get_fr(t, ra + 1)); dref = get_fr(t, rb); lod = zero; explicit_lod = true; break;
+    case 7:
+    case 8:
+    case 9: {
+        /* the layer is the low 16 bits of Ra as an integer */
+        uint32_t layer = SPV_OP(b, SpvOpConvertUToF, f, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+        coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra + 1), get_fr(t, rb), layer);
+        if (enc >= 8) {
+            lod = zero;
+            explicit_lod = true;
+        }
+        if (enc == 9)
+            dref = get_fr(t, rb + 1);
+        break;
+    }
+    case 10: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); break;
+    case 11: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); lod = zero; explicit_lod = true; break;
+    case 12: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); break;
+    default: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); lod = get_fr(t, rb + 1); explicit_lod = true; break;
+    }
+    if (!explicit_lod && t->in->key.stage != MW_SPIRV_FRAGMENT)
+        lod = zero, explicit_lod = true; /* implicit derivatives exist only in fragment shaders */
+    uint32_t res;
+    if (dref)
+        res = explicit_lod ? SPV_OP(b, SpvOpImageSampleDrefExplicitLod, rt, s, coord, dref, SpvImageOperandsLodMask, lod)
+                           : SPV_OP(b, SpvOpImageSampleDrefImplicitLod, rt, s, coord, dref);
+    else
+        res = explicit_lod ? SPV_OP(b, SpvOpImageSampleExplicitLod, rt, s, coord, SpvImageOperandsLodMask, lod)
+                           : SPV_OP(b, SpvOpImageSampleImplicitLod, rt, s, coord);
+    store_compact(t, insn, res, rt, dref != 0);
+}
+
+/* TEXS/TLDS results: with Rd2 (28) = RZ the mask (50-52) picks 1-2 of R G B A
+ * (R G B A RG RA GA BA), else 3-4 (RGB RGA RBA GBA RGBA); they land in Rd,
+ * Rd+1, Rd2, Rd2+1 (yuzu texture_fetch_swizzled.cpp RG_LUT/RGBA_LUT) */
+static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool dref)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), rd2 = bits(insn, 28, 8), swz = bits(insn, 50, 3);
+    static const uint8_t lut_rg[8] = {1, 2, 4, 8, 3, 9, 10, 12};
+    static const uint8_t lut_rgba[8] = {7, 11, 13, 14, 15, 0, 0, 0};
+    uint32_t mask = rd2 == RZ ? lut_rg[swz] : lut_rgba[swz];
+    if (!mask)
+        return (void)BAD(t, "texture component mask 5-7 with two destinations");
+    const uint32_t dst[4] = {rd, rd == RZ ? RZ : rd + 1, rd2, rd2 == RZ ? RZ : rd2 + 1};
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v;
+        if (dref)
+            v = c == 3 ? cu(t, 0x3f800000u) : as_u(t, res);
+        else if (rt == t->t_v4f)
+            v = as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, res, c));
+        else
+            v = SPV_OP(b, SpvOpBitcast, t->t_u32,
+                       SPV_OP(b, SpvOpCompositeExtract, rt == t->t_v4i ? t->t_i32 : t->t_u32, res, c));
+        set_r(t, dst[n++], v);
+    }
+}
+
+static uint32_t slot_kind(tr *t, uint64_t insn)
+{
+    return t->in->key.tex[(bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4] & MW_TEX_KIND_MASK;
+}
+
+/* TLDS: texelFetch. Encoding 53-56 (yuzu texture_fetch_swizzled.cpp's TLDS
+ * table): 0 1D.LZ, 1 1D.LL, 2 2D.LZ, 4 2D.LZ.AOFFI, 5 2D.LL, 7 3D.LZ,
+ * 8 ARRAY_2D.LZ, 12 2D.LL.AOFFI; offsets are 4-bit signed x, y in a
+ * register. GLSL wants texelFetchOffset's offset constant, so the offset is
+ * added to the integer coordinates, which is the same for a fetch. */
+static void emit_tlds(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t ra = bits(insn, 8, 8), rb = bits(insn, 20, 8), enc = bits(insn, 53, 4);
+    if (!bit(insn, 59))
+        return (void)UNSUPPORTED(t, "TLDS with f16 results");
+    uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!s)
+        return;
+    if (rt == t->t_f32)
+        return (void)UNSUPPORTED(t, "TLDS of a depth-compare texture");
+    static const int8_t want[13] = {MW_TEX_1D, MW_TEX_1D, MW_TEX_2D, -1, MW_TEX_2D, MW_TEX_2D, -1,
+                                    MW_TEX_3D, MW_TEX_2D_ARRAY, -1, -1, -1, MW_TEX_2D};
+    if (enc >= 13 || want[enc] < 0)
+        return (void)UNSUPPORTED(t, "TLDS encoding (multisample or unknown)");
+    if ((uint32_t)want[enc] != slot_kind(t, insn))
+        return (void)UNSUPPORTED(t, "TLDS whose target differs from the bound texture's kind");
+    uint32_t i32 = t->t_i32, v2i = spv_type_vector(b, i32, 2), v3i = spv_type_vector(b, i32, 3);
+    uint32_t coord, lod = spv_const_i32(b, 0), off = 0;
+    switch (enc) {
+    case 0: coord = as_i(t, get_r(t, ra)); break;
+    case 1: coord = as_i(t, get_r(t, ra)); lod = as_i(t, get_r(t, rb)); break;
+    case 2: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, rb))); break;
+    case 4: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); off = get_r(t, rb); break;
+    case 5: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); lod = as_i(t, get_r(t, rb)); break;
+    case 7: coord = SPV_OP(b, SpvOpCompositeConstruct, v3i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1)), as_i(t, get_r(t, rb))); break;
+    case 8: {
+        uint32_t layer = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+        coord = SPV_OP(b, SpvOpCompositeConstruct, v3i, as_i(t, get_r(t, rb)), as_i(t, get_r(t, rb + 1)), layer);
+        break;
+    }
+    default: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); lod = as_i(t, get_r(t, rb)); off = get_r(t, rb + 1); break;
+    }
+    if (off) {
+        uint32_t ox = SPV_OP(b, SpvOpBitFieldSExtract, i32, as_i(t, off), cu(t, 0), cu(t, 4));
+        uint32_t oy = SPV_OP(b, SpvOpBitFieldSExtract, i32, as_i(t, off), cu(t, 4), cu(t, 4));
+        coord = SPV_OP(b, SpvOpIAdd, v2i, coord, SPV_OP(b, SpvOpCompositeConstruct, v2i, ox, oy));
+    }
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
+    uint32_t res = SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
+    store_compact(t, insn, res, rt, false);
+}
+
+/* TXQ: query 22-27 (1 dimension, envydis tabdf50_0), component mask 31-34,
+ * Ra the level; the selected components of (width, height, depth or layers,
+ * levels) land in Rd, Rd+1, ... (yuzu texture_query.cpp) */
+static void emit_txq(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), mask = bits(insn, 31, 4);
+    if (bits(insn, 22, 6) != 1)
+        return (void)UNSUPPORTED(t, "TXQ other than dimension");
+    uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!s)
+        return;
+    spv_capability(b, SpvCapabilityImageQuery);
+    uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
+    uint32_t dims = k == MW_TEX_1D ? 1 : k == MW_TEX_3D || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY ? 3 : 2;
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
+    uint32_t size_t_ = dims == 1 ? i32 : spv_type_vector(b, i32, dims);
+    uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
+    uint32_t levels = SPV_OP(b, SpvOpImageQueryLevels, i32, img);
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v;
+        if (c == 3)
+            v = levels;
+        else if (c >= dims)
+            v = spv_const_i32(b, 1);
+        else
+            v = dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, i32, size, c);
+        set_r(t, rd + n > RZ ? RZ : rd + n, SPV_OP(b, SpvOpBitcast, t->t_u32, v));
+        n++;
+    }
+}
+
+/* ---- fragment outputs ---- */
+
+/* the colour registers of EXIT: enabled components of each render target in
+ * order, packed from R0; the depth after them plus one (SPH omap_target at
+ * 0x48, 4 bits per target, omap_depth 0x4c bit 1; the register order follows
+ * yuzu frontend/maxwell/translate_program.cpp and matches the corpus'
+ * mrt_depth_fsh, which writes depth to R13 after 12 colour registers) */
+static void emit_frag_outputs(tr *t)
+{
+    spv_builder *b = &t->b;
+    const uint8_t *sph = t->in->sph;
+    uint32_t omap = sph ? (uint32_t)sph[0x48] | (uint32_t)sph[0x49] << 8 | (uint32_t)sph[0x4a] << 16 |
+                              (uint32_t)sph[0x4b] << 24
+                        : 0xf;
+    uint32_t reg = 0;
+    for (uint32_t rt = 0; rt < 8; rt++) {
+        uint32_t m = omap >> (4 * rt) & 0xf;
+        if (!m)
+            continue;
+        uint8_t ty = t->in->key.rt_type[rt];
+        uint32_t vt = ty == MW_VAL_SINT ? t->t_v4i : ty == MW_VAL_UINT ? t->t_v4u : t->t_v4f;
+        uint32_t ct = ty == MW_VAL_SINT ? t->t_i32 : ty == MW_VAL_UINT ? t->t_u32 : t->t_f32;
+        if (!t->frag_out[rt])
+            t->frag_out[rt] = io_var(t, SpvStorageClassOutput, vt, rt, "frag_color");
+        for (uint32_t c = 0; c < 4; c++) {
+            if (!(m >> c & 1))
+                continue;
+            uint32_t v = get_r(t, reg < RZ ? reg : RZ);
+            if (ct != t->t_u32)
+                v = SPV_OP(b, SpvOpBitcast, ct, v);
+            uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassOutput, ct),
+                                  t->frag_out[rt], cu(t, c));
+            SPV_VOID(b, SpvOpStore, ptr, v);
+            reg++;
+        }
+    }
+    if (sph && (sph[0x4c] & 2)) {
+        if (!t->frag_depth)
+            t->frag_depth = builtin_var(t, SpvStorageClassOutput, t->t_f32, SpvBuiltInFragDepth, "frag_depth");
+        SPV_VOID(b, SpvOpStore, t->frag_depth, get_fr(t, reg + 1 < RZ ? reg + 1 : RZ));
+    }
+}
+
+/* ---- control flow ---- */
+
+static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
+{
+    if (bit(insn, 5)) {
+        t->cur = k;
+        UNSUPPORTED(t, "a branch target from a constant buffer");
+        return 0;
+    }
+    int32_t rel = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    int64_t idx = offset_insn((int64_t)insn_offset(k) + 8 + rel);
+    if (idx < 0 || idx >= (int64_t)t->n) {
+        t->cur = k;
+        fail(t, GLHLE_RESULT_OUT_OF_BOUNDS, "a branch target outside the program", "");
+        return 0;
+    }
+    *target = idx;
+    return 1;
+}
+
+static bool is_block_end(uint8_t op)
+{
+    return op == OP_BRA || op == OP_EXIT || op == OP_KIL || op == OP_SYNC || op == OP_BRK || op == OP_CONT ||
+           op == OP_RET;
+}
+
+static bool is_push(uint8_t op)
+{
+    return op == OP_SSY || op == OP_PBK || op == OP_PCNT || op == OP_PRET;
+}
+
+/* reachability from instruction 0 and the block leaders */
+static glhle_result discover(tr *t)
+{
+    uint32_t *work = malloc(sizeof *work * t->n);
+    if (!work)
+        return GLHLE_RESULT_OUT_OF_MEMORY;
+    uint32_t top = 0;
+    work[top++] = 0;
+    t->flags[0] |= F_REACH | F_LEADER;
+    while (top && t->err == GLHLE_RESULT_OK) {
+        uint32_t k = work[--top];
+        uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+        const op_row *row = &t->ops[k];
+        t->cur = k;
+        if (row->op == OP_UNKNOWN) {
+            char what[80];
+            snprintf(what, sizeof what, "%s (0x%016llx)", row->name, (unsigned long long)insn);
+            UNSUPPORTED(t, what);
+            break;
+        }
+        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
+        bool pneg = !is_push(row->op) && bit(insn, 19), never = p == PT && pneg, always = p == PT && !pneg;
+        int64_t succ[2];
+        int ns = 0;
+        bool falls = true;
+        if (!never && row->op == OP_BRA) {
+            if (bits(insn, 0, 5) != 0xf) {
+                UNSUPPORTED(t, "BRA on a condition-code test");
+                break;
+            }
+            if (!branch_target(t, k, insn, &succ[ns]))
+                break;
+            t->flags[succ[ns]] |= F_LEADER | F_TARGET;
+            ns++;
+            falls = !always;
+        } else if (!never && (row->op == OP_EXIT || row->op == OP_KIL || row->op == OP_SYNC || row->op == OP_BRK ||
+                              row->op == OP_CONT || row->op == OP_RET)) {
+            falls = !always;
+            t->pops |= row->op == OP_SYNC ? 1u << K_SSY : row->op == OP_BRK ? 1u << K_PBK
+                     : row->op == OP_CONT ? 1u << K_PCNT : row->op == OP_RET ? 1u << K_PRET : 0;
+        } else if (is_push(row->op)) {
+            if (!branch_target(t, k, insn, &succ[ns]))
+                break;
+            t->flags[succ[ns]] |= F_LEADER | F_TARGET;
+            ns++;
+        }
+        if (is_block_end(row->op) && k + 1 < t->n)
+            t->flags[k + 1] |= F_LEADER;
+        if (falls) {
+            if (k + 1 >= t->n) {
+                BAD(t, "the program runs past the end of its code");
+                break;
+            }
+            succ[ns++] = k + 1;
+        }
+        for (int i = 0; i < ns; i++)
+            if (!(t->flags[succ[i]] & F_REACH)) {
+                t->flags[succ[i]] |= F_REACH;
+                work[top++] = (uint32_t)succ[i];
+            }
+    }
+    free(work);
+    return t->err;
+}
+
+static void store_pc(tr *t, uint32_t value_id)
+{
+    SPV_VOID(&t->b, SpvOpStore, t->pc_var, value_id);
+    SPV_VOID(&t->b, SpvOpBranch, t->sw_merge);
+}
+
+/* push (kind, target) on the stack; a push past 16 entries is dropped (the
+ * hardware would spill to local memory, which no supported program needs) */
+static void stack_push(tr *t, uint32_t kind, uint32_t target)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t d = SPV_OP(b, SpvOpLoad, u, t->depth_var);
+    uint32_t slot = SPV_GLSL(b, u, GLSLstd450UMin, d, cu(t, STACK_DEPTH - 1));
+    uint32_t ptr = SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->stack_var, slot);
+    SPV_VOID(b, SpvOpStore, ptr, cu(t, kind << 24 | target));
+    SPV_VOID(b, SpvOpStore, t->depth_var, SPV_GLSL(b, u, GLSLstd450UMin, SPV_OP(b, SpvOpIAdd, u, d, cu(t, 1)),
+                                                   cu(t, STACK_DEPTH)));
+}
+
+/* one step of "pop until an entry of `kind`": an empty stack ends the invocation */
+static void emit_pop_case(tr *t, uint32_t kind)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t d = SPV_OP(b, SpvOpLoad, u, t->depth_var);
+    uint32_t empty = SPV_OP(b, SpvOpIEqual, t->t_bool, d, cu(t, 0));
+    uint32_t then = spv_id(b), merge = spv_id(b);
+    SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, empty, then, merge);
+    spv_label(b, then);
+    SPV_VOID(b, SpvOpReturn);
+    spv_label(b, merge);
+    uint32_t d1 = SPV_OP(b, SpvOpISub, u, d, cu(t, 1));
+    SPV_VOID(b, SpvOpStore, t->depth_var, d1);
+    uint32_t e = SPV_OP(b, SpvOpLoad, u, SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->stack_var, d1));
+    uint32_t match = SPV_OP(b, SpvOpIEqual, t->t_bool, SPV_OP(b, SpvOpShiftRightLogical, u, e, cu(t, 24)), cu(t, kind));
+    store_pc(t, select_u(t, match, SPV_OP(b, SpvOpBitwiseAnd, u, e, cu(t, 0xffffff)), cu(t, POP_CASE(kind))));
+}
+
+/* Runs `insn` (already classified) inside the open block. Control
+ * instructions end the block themselves. */
+static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    switch (row->op) {
+    case OP_NOP:
+    case OP_DEPBAR:
+        return;
+    case OP_FADD: case OP_FADD32I: case OP_FMUL: case OP_FMUL32I: case OP_FFMA: case OP_FFMA32I:
+    case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU: case OP_RRO:
+        return emit_float(t, insn, row);
+    case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
+    case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:
+    case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_IMUL: case OP_IMUL32I: case OP_IMAD:
+        return emit_int(t, insn, row);
+    case OP_I2F: case OP_F2I: case OP_F2F: case OP_I2I:
+        return emit_convert(t, insn, row);
+    case OP_IPA: case OP_ALD: case OP_AST:
+        if ((row->op == OP_IPA) != (t->in->key.stage == MW_SPIRV_FRAGMENT))
+            return (void)BAD(t, row->op == OP_IPA ? "IPA outside a fragment shader" : "ALD/AST in a fragment shader");
+        return emit_attr(t, insn, row);
+    case OP_LDC:
+        return emit_ldc(t, insn);
+    case OP_LDL:
+    case OP_STL:
+        return emit_local(t, insn, row->op == OP_STL);
+    case OP_TEXS:
+        return emit_texs(t, insn);
+    case OP_TLDS:
+        return emit_tlds(t, insn);
+    case OP_TXQ:
+        return emit_txq(t, insn);
+    case OP_EXIT:
+        if (t->in->key.stage == MW_SPIRV_FRAGMENT)
+            emit_frag_outputs(t);
+        SPV_VOID(b, SpvOpReturn);
+        return;
+    case OP_KIL:
+        if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+            return (void)BAD(t, "KIL outside a fragment shader");
+        SPV_VOID(b, SpvOpKill);
+        return;
+    case OP_SSY: case OP_PBK: case OP_PCNT: case OP_PRET: {
+        int64_t target;
+        if (!branch_target(t, k, insn, &target))
+            return;
+        uint32_t kind = row->op == OP_SSY ? K_SSY : row->op == OP_PBK ? K_PBK : row->op == OP_PCNT ? K_PCNT : K_PRET;
+        stack_push(t, kind, (uint32_t)target);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+static void translate_block(tr *t, uint32_t k0)
+{
+    spv_builder *b = &t->b;
+    for (uint32_t k = k0; k < t->n && t->err == GLHLE_RESULT_OK && spv_ok(b); k++) {
+        if (k != k0 && (t->flags[k] & F_LEADER)) {
+            store_pc(t, cu(t, k));
+            return;
+        }
+        const op_row *row = &t->ops[k];
+        uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+        t->cur = k;
+        /* SSY PBK PCNT PRET have no guard: bits 16-19 belong to their target
+         * (envydis gm107.c lists them without T(pred)) */
+        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
+        bool pneg = !is_push(row->op) && bit(insn, 19);
+        if (p == PT && pneg)
+            continue; /* never executes */
+        if (row->op != OP_NOP)
+            t->res->instructions++;
+        bool always = p == PT;
+        uint32_t next = cu(t, k + 1);
+        switch (row->op) {
+        case OP_BRA: {
+            int64_t target;
+            if (!branch_target(t, k, insn, &target))
+                return;
+            store_pc(t, always ? cu(t, (uint32_t)target) : select_u(t, get_p(t, p, pneg), cu(t, (uint32_t)target), next));
+            return;
+        }
+        case OP_SYNC: case OP_BRK: case OP_CONT: case OP_RET: {
+            uint32_t kind = row->op == OP_SYNC ? K_SSY : row->op == OP_BRK ? K_PBK : row->op == OP_CONT ? K_PCNT : K_PRET;
+            store_pc(t, always ? cu(t, POP_CASE(kind)) : select_u(t, get_p(t, p, pneg), cu(t, POP_CASE(kind)), next));
+            return;
+        }
+        default:
+            break;
+        }
+        if (always) {
+            emit_insn(t, k, insn, row);
+        } else {
+            uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
+            SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+            SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
+            spv_label(b, then);
+            emit_insn(t, k, insn, row);
+            if (spv_block_open(b))
+                SPV_VOID(b, SpvOpBranch, merge);
+            spv_label(b, merge);
+        }
+        if (!spv_block_open(b))
+            return; /* an unconditional EXIT or KIL */
+        if (is_block_end(row->op)) {
+            store_pc(t, next);
+            return;
+        }
+    }
+    if (spv_block_open(b) && t->err == GLHLE_RESULT_OK) /* unreachable by discover(): a fall past the end */
+        SPV_VOID(b, SpvOpReturn);
+}
+
+/* ---- the module ---- */
+
+static void declare_types(tr *t)
+{
+    spv_builder *b = &t->b;
+    t->t_void = spv_type_void(b);
+    t->t_bool = spv_type_bool(b);
+    t->t_u32 = spv_type_int(b, 32, false);
+    t->t_i32 = spv_type_int(b, 32, true);
+    t->t_f32 = spv_type_float(b, 32);
+    t->t_v4f = spv_type_vector(b, t->t_f32, 4);
+    t->t_v4u = spv_type_vector(b, t->t_u32, 4);
+    t->t_v4i = spv_type_vector(b, t->t_i32, 4);
+    t->t_v2f = spv_type_vector(b, t->t_f32, 2);
+    t->t_v3f = spv_type_vector(b, t->t_f32, 3);
+    t->p_fn_u32 = spv_type_pointer(b, SpvStorageClassFunction, t->t_u32);
+    t->p_fn_bool = spv_type_pointer(b, SpvStorageClassFunction, t->t_bool);
+}
+
+static void emit_module(tr *t)
+{
+    spv_builder *b = &t->b;
+    static const SpvExecutionModel models[MW_SPIRV_STAGE_COUNT_] = {
+        SpvExecutionModelVertex,   SpvExecutionModelTessellationControl, SpvExecutionModelTessellationEvaluation,
+        SpvExecutionModelGeometry, SpvExecutionModelFragment,            SpvExecutionModelGLCompute};
+    spv_capability(b, SpvCapabilityShader);
+    spv_glsl_std(b);
+    spv_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    declare_types(t);
+    uint32_t fn = spv_id(b);
+    spv_function_begin(b, fn, t->t_void, spv_type_function(b, t->t_void, NULL, 0));
+    spv_name(b, fn, "main");
+    t->pc_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
+    spv_name(b, t->pc_var, "pc");
+    t->depth_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
+    spv_name(b, t->depth_var, "stack_depth");
+    t->iter_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
+    spv_name(b, t->iter_var, "iterations");
+    uint32_t stack_t = spv_type_array(b, t->t_u32, cu(t, STACK_DEPTH), false);
+    t->stack_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, stack_t), 0);
+    spv_name(b, t->stack_var, "stack");
+
+    uint32_t header = spv_id(b), body = spv_id(b), cont = spv_id(b), merge = spv_id(b), deflt = spv_id(b);
+    t->sw_merge = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    SPV_VOID(b, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranch, body);
+    spv_label(b, body);
+    uint32_t pcv = SPV_OP(b, SpvOpLoad, t->t_u32, t->pc_var);
+    SPV_VOID(b, SpvOpSelectionMerge, t->sw_merge, SpvSelectionControlMaskNone);
+
+    /* the cases: every reachable leader, then the pop steps */
+    uint32_t ncase = 0;
+    for (uint32_t k = 0; k < t->n; k++)
+        ncase += (t->flags[k] & (F_REACH | F_LEADER)) == (F_REACH | F_LEADER);
+    uint32_t *labels = calloc(t->n, sizeof *labels);
+    uint32_t *sw = malloc(sizeof *sw * (2 + 2 * (ncase + 4)));
+    if (!labels || !sw) {
+        free(labels);
+        free(sw);
+        b->failed = true;
+        return;
+    }
+    size_t nsw = 0;
+    sw[nsw++] = pcv;
+    sw[nsw++] = deflt;
+    for (uint32_t k = 0; k < t->n; k++)
+        if ((t->flags[k] & (F_REACH | F_LEADER)) == (F_REACH | F_LEADER)) {
+            labels[k] = spv_id(b);
+            sw[nsw++] = k;
+            sw[nsw++] = labels[k];
+        }
+    uint32_t pop_label[5] = {0};
+    for (uint32_t kind = K_SSY; kind <= K_PRET; kind++) {
+        if (!(t->pops >> kind & 1))
+            continue;
+        pop_label[kind] = spv_id(b);
+        sw[nsw++] = POP_CASE(kind);
+        sw[nsw++] = pop_label[kind];
+    }
+    spv_op_void(b, SpvOpSwitch, sw, nsw);
+    free(sw);
+    for (uint32_t k = 0; k < t->n && t->err == GLHLE_RESULT_OK && spv_ok(b); k++) {
+        if (!labels[k])
+            continue;
+        spv_label(b, labels[k]);
+        translate_block(t, k);
+    }
+    free(labels);
+    if (t->err != GLHLE_RESULT_OK || !spv_ok(b))
+        return;
+    for (uint32_t kind = K_SSY; kind <= K_PRET; kind++) {
+        if (!pop_label[kind])
+            continue;
+        spv_label(b, pop_label[kind]);
+        emit_pop_case(t, kind);
+    }
+    spv_label(b, deflt);
+    SPV_VOID(b, SpvOpReturn);
+    spv_label(b, t->sw_merge);
+    SPV_VOID(b, SpvOpBranch, cont);
+    spv_label(b, cont);
+    /* the iteration cap: a runaway guest loop ends the invocation */
+    uint32_t it = SPV_OP(b, SpvOpIAdd, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_u32, t->iter_var), cu(t, 1));
+    SPV_VOID(b, SpvOpStore, t->iter_var, it);
+    uint32_t again = SPV_OP(b, SpvOpULessThan, t->t_bool, it, cu(t, ITERATION_CAP));
+    SPV_VOID(b, SpvOpBranchConditional, again, header, merge);
+    spv_label(b, merge);
+    SPV_VOID(b, SpvOpReturn);
+    spv_function_end(b);
+
+    SpvExecutionModel model = models[t->in->key.stage];
+    spv_entry_point(b, model, fn, "main", t->interface, t->n_interface);
+    if (model == SpvExecutionModelFragment) {
+        spv_exec_mode(b, fn, SpvExecutionModeOriginLowerLeft, NULL, 0);
+        if (t->frag_depth)
+            spv_exec_mode(b, fn, SpvExecutionModeDepthReplacing, NULL, 0);
+    }
+}
+
+void mw_spirv_result_init(mw_spirv_result *r)
+{
+    memset(r, 0, sizeof *r);
+    glhle_bytebuf_init(&r->spirv, MODULE_LIMIT_WORDS * 4);
+}
+
+void mw_spirv_result_free(mw_spirv_result *r)
+{
+    glhle_bytebuf_free(&r->spirv);
+    memset(r, 0, sizeof *r);
+}
+
+glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
+{
+    glhle_bytebuf_clear(&r->spirv);
+    r->cbuf_mask = r->tex_mask = r->instructions = 0;
+    r->reason[0] = 0;
+    tr *t = calloc(1, sizeof *t);
+    if (!t)
+        return GLHLE_RESULT_OUT_OF_MEMORY;
+    t->in = in;
+    t->log = log;
+    t->res = r;
+    glhle_result res = GLHLE_RESULT_OK;
+    if (!in->code || in->words < 2 || in->key.stage >= MW_SPIRV_STAGE_COUNT_) {
+        res = GLHLE_RESULT_INVALID_ARGUMENT;
+        snprintf(r->reason, sizeof r->reason, "no code or no stage");
+        GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
+        free(t);
+        return res;
+    }
+    if (in->key.stage != MW_SPIRV_VERTEX && in->key.stage != MW_SPIRV_FRAGMENT) {
+        snprintf(r->reason, sizeof r->reason, "the %s stage is not translated",
+                 in->key.stage == MW_SPIRV_COMPUTE ? "compute" : in->key.stage == MW_SPIRV_GEOMETRY ? "geometry" : "tessellation");
+        GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
+        free(t);
+        return GLHLE_RESULT_UNSUPPORTED;
+    }
+    size_t bundles = in->words / 4;
+    size_t n = bundles * 3 + (in->words % 4 ? in->words % 4 - 1 : 0);
+    if (n > MAX_INSNS) {
+        snprintf(r->reason, sizeof r->reason, "%zu instructions: over the %u-instruction cap", n, MAX_INSNS);
+        GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
+        free(t);
+        return GLHLE_RESULT_LIMIT_EXCEEDED;
+    }
+    t->n = (uint32_t)n;
+    t->ops = calloc(n, sizeof *t->ops);
+    t->flags = calloc(n, 1);
+    if (!t->ops || !t->flags) {
+        res = GLHLE_RESULT_OUT_OF_MEMORY;
+        goto done;
+    }
+    for (uint32_t k = 0; k < t->n; k++)
+        classify(in->code[(k / 3) * 4 + 1 + k % 3], &t->ops[k]);
+    res = discover(t);
+    if (res != GLHLE_RESULT_OK)
+        goto done;
+    spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
+    emit_module(t);
+    res = t->err;
+    if (res == GLHLE_RESULT_OK && (!spv_ok(&t->b) || !spv_finish(&t->b, &r->spirv))) {
+        res = GLHLE_RESULT_LIMIT_EXCEEDED;
+        snprintf(r->reason, sizeof r->reason, "the SPIR-V module is over its %zu-word limit", MODULE_LIMIT_WORDS);
+        GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
+    }
+    spv_builder_free(&t->b);
+done:
+    if (res != GLHLE_RESULT_OK)
+        glhle_bytebuf_clear(&r->spirv);
+    free(t->ops);
+    free(t->flags);
+    free(t);
+    return res;
+}
+
+size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_glsl_binding *out)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < MW_SPIRV_CBUFS; i++)
+        if ((r->cbuf_mask >> i & 1) && i < MW_GL_UBOS_PER_STAGE)
+            out[n++] = (spv_glsl_binding){0, i, (uint32_t)stage * MW_GL_UBOS_PER_STAGE + i};
+    for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++)
+        if ((r->tex_mask >> s & 1) && s < MW_GL_TEXTURES_PER_STAGE)
+            out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
+    return n;
+}
+
+/* ---- program identity and the cache ---- */
+
+/* Sets up t for discover(); false on bad input */
+static bool walk(tr *t, const mw_spirv_input *in, mw_spirv_result *scratch)
+{
+    memset(t, 0, sizeof *t);
+    t->in = in;
+    t->res = scratch;
+    static const glhle_logger quiet = {NULL, NULL, GLHLE_LOG_ERROR + 1};
+    t->log = &quiet;
+    if (!in->code || in->words < 2)
+        return false;
+    size_t n = (in->words / 4) * 3 + (in->words % 4 ? in->words % 4 - 1 : 0);
+    if (n > MAX_INSNS)
+        return false;
+    t->n = (uint32_t)n;
+    t->ops = calloc(n, sizeof *t->ops);
+    t->flags = calloc(n, 1);
+    if (!t->ops || !t->flags)
+        return false;
+    for (uint32_t k = 0; k < t->n; k++)
+        classify(in->code[(k / 3) * 4 + 1 + k % 3], &t->ops[k]);
+    return discover(t) == GLHLE_RESULT_OK;
+}
+
+size_t mw_spirv_reachable_words(const mw_spirv_input *in)
+{
+    tr *t = malloc(sizeof *t);
+    mw_spirv_result scratch;
+    size_t words = 0;
+    if (t && walk(t, in, &scratch)) {
+        uint32_t last = 0;
+        for (uint32_t k = 0; k < t->n; k++)
+            if (t->flags[k] & F_REACH)
+                last = k;
+        words = (size_t)(last / 3 + 1) * 4;
+        if (words > in->words)
+            words = in->words;
+    }
+    if (t) {
+        free(t->ops);
+        free(t->flags);
+    }
+    free(t);
+    return words;
+}
+
+bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t words = mw_spirv_reachable_words(in);
+    if (!words)
+        return false;
+    glhle_hash_state st;
+    glhle_hash_begin(&st, 0x6d77737076ull); /* "mwspv" */
+    uint8_t has_sph = in->sph != NULL;
+    glhle_hash_update(&st, &has_sph, 1);
+    if (in->sph)
+        glhle_hash_update(&st, in->sph, 0x50);
+    glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->code, words * 8);
+    out->hash = glhle_hash_end(&st);
+    out->words = (uint32_t)words;
+    return true;
+}
+
+void mw_spirv_cache_init(mw_spirv_cache *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+static void entry_clear(mw_spirv_cache_entry *e)
+{
+    free(e->code);
+    free(e->spirv);
+    memset(e, 0, sizeof *e);
+}
+
+void mw_spirv_cache_free(mw_spirv_cache *c)
+{
+    for (int i = 0; i < MW_SPIRV_CACHE_ENTRIES; i++)
+        entry_clear(&c->e[i]);
+}
+
+/* the translation's own refusal (and log line) for input the cache cannot walk */
+static glhle_result refusal(const mw_spirv_input *in, const glhle_logger *log)
+{
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    glhle_result res = mw_spirv_translate(in, log, &r);
+    mw_spirv_result_free(&r);
+    return res == GLHLE_RESULT_OK ? GLHLE_RESULT_BAD_DATA : res;
+}
+
+static uint64_t quick_hash(const mw_spirv_input *in)
+{
+    glhle_hash_state st;
+    glhle_hash_begin(&st, 0x717569636bull);
+    uint8_t has_sph = in->sph != NULL;
+    glhle_hash_update(&st, &has_sph, 1);
+    if (in->sph)
+        glhle_hash_update(&st, in->sph, 0x50);
+    glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->code, (in->words < 4 ? in->words : 4) * 8);
+    return glhle_hash_end(&st);
+}
+
+static bool entry_matches(const mw_spirv_cache_entry *e, uint64_t quick, const mw_spirv_input *in)
+{
+    return e->used && e->quick == quick && e->id.words <= in->words && !memcmp(&e->key, &in->key, sizeof e->key) &&
+           e->has_sph == (in->sph != NULL) && (!in->sph || !memcmp(e->sph, in->sph, 0x50)) &&
+           !memcmp(e->code, in->code, (size_t)e->id.words * 8);
+}
+
+glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, const glhle_logger *log,
+                                const uint8_t **spirv, size_t *size)
+{
+    *spirv = NULL;
+    *size = 0;
+    if (!in->code || in->words < 2)
+        return refusal(in, log);
+    uint64_t quick = quick_hash(in);
+    c->clock++;
+    mw_spirv_cache_entry *victim = &c->e[0];
+    for (int i = 0; i < MW_SPIRV_CACHE_ENTRIES; i++) {
+        mw_spirv_cache_entry *e = &c->e[i];
+        if (entry_matches(e, quick, in)) {
+            e->last_use = c->clock;
+            c->hits++;
+            *spirv = e->spirv;
+            *size = e->spirv_size;
+            return GLHLE_RESULT_OK;
+        }
+        if (e->used && e->quick == quick)
+            c->collisions++; /* same hash, other bytes: memcmp kept them apart */
+        if (!e->used ? victim->used : (victim->used && e->last_use < victim->last_use))
+            victim = e;
+    }
+    mw_spirv_program_id id;
+    if (!mw_spirv_program_id_of(in, &id))
+        return refusal(in, log); /* the walk fails: the translation says why */
+    c->misses++;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    glhle_result res = mw_spirv_translate(in, log, &r);
+    if (res != GLHLE_RESULT_OK) {
+        mw_spirv_result_free(&r);
+        return res;
+    }
+    entry_clear(victim);
+    victim->code = malloc((size_t)id.words * 8);
+    if (!victim->code) {
+        mw_spirv_result_free(&r);
+        return GLHLE_RESULT_OUT_OF_MEMORY;
+    }
+    memcpy(victim->code, in->code, (size_t)id.words * 8);
+    victim->id = id;
+    victim->quick = quick;
+    victim->key = in->key;
+    victim->has_sph = in->sph != NULL;
+    if (in->sph)
+        memcpy(victim->sph, in->sph, 0x50);
+    victim->spirv = glhle_bytebuf_detach(&r.spirv, &victim->spirv_size);
+    victim->used = true;
+    victim->last_use = c->clock;
+    mw_spirv_result_free(&r);
+    *spirv = victim->spirv;
+    *size = victim->spirv_size;
+    return GLHLE_RESULT_OK;
+}

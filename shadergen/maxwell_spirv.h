@@ -1,0 +1,168 @@
+/* Maxwell (GM20B) shader code -> SPIR-V 1.0 for OpenGL.
+ *
+ * Input: the program's instructions (32-byte bundles: a scheduling word and
+ * three instructions, as the GPU reads them), its 0x50-byte Shader Program
+ * Header (graphics stages) and a translation key: everything outside the code
+ * that changes the translation (the stage, the constant-buffer roles of the
+ * driver ABI, the type of each bound texture). Output: a SPIR-V module that
+ * passes spirv-val for OpenGL 4.5 and a resource table for spirv_glsl.h.
+ *
+ * Resources are decorated in guest terms (spirv_glsl.h remaps them):
+ *   constant buffer N       DescriptorSet 0, Binding N   (a UBO)
+ *   texture handle slot S   DescriptorSet 1, Binding S   (a combined image sampler)
+ * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4.
+ * mw_spirv_gl_bindings() turns them into glhle's GL layout. */
+#ifndef GLHLE_SHADERGEN_MAXWELL_SPIRV_H
+#define GLHLE_SHADERGEN_MAXWELL_SPIRV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend/common/bytebuf.h"
+#include "backend/common/log.h"
+#include "glhle/glhle.h"
+#include "shadergen/spirv_glsl.h"
+
+typedef enum mw_spirv_stage {
+    MW_SPIRV_VERTEX,
+    MW_SPIRV_TESS_CTRL,
+    MW_SPIRV_TESS_EVAL,
+    MW_SPIRV_GEOMETRY,
+    MW_SPIRV_FRAGMENT,
+    MW_SPIRV_COMPUTE,
+    MW_SPIRV_STAGE_COUNT_
+} mw_spirv_stage;
+
+/* Texture kinds a key names per handle slot (from the bound texture header). */
+enum {
+    MW_TEX_NONE = 0,
+    MW_TEX_1D,
+    MW_TEX_2D,
+    MW_TEX_3D,
+    MW_TEX_CUBE,
+    MW_TEX_1D_ARRAY,
+    MW_TEX_2D_ARRAY,
+    MW_TEX_CUBE_ARRAY,
+    MW_TEX_KIND_MASK = 0x0f,
+    MW_TEX_SHADOW = 0x10, /* depth compare sampler */
+    MW_TEX_SINT = 0x20,   /* integer texel formats: isampler / usampler */
+    MW_TEX_UINT = 0x40,
+};
+
+/* Component types of attributes and render targets: the raw 32 bits of a
+ * register are the value, so an integer target takes them unconverted. */
+enum { MW_VAL_FLOAT = 0, MW_VAL_SINT = 1, MW_VAL_UINT = 2 };
+
+#define MW_SPIRV_TEX_SLOTS 32
+#define MW_SPIRV_CBUFS 18 /* constant buffers per stage (clb197.h: 18 bind groups' slots) */
+
+/* Everything besides the code that changes the translation; plain data,
+ * zeroed before filling, hashed and memcmp-compared by the program cache. */
+typedef struct mw_spirv_key {
+    uint8_t stage;            /* mw_spirv_stage */
+    uint8_t tex_handle_cbuf;  /* constant buffer with the texture handles (deko3d: 0) */
+    uint8_t pad0[2];
+    uint32_t tex_handle_offset; /* byte offset of this stage's handle table in it (deko3d frag: 0x690) */
+    uint8_t tex[MW_SPIRV_TEX_SLOTS]; /* MW_TEX_* per slot */
+    uint8_t attr_type[32]; /* vertex: MW_VAL_* of each input attribute (the vertex format) */
+    uint8_t rt_type[8];    /* fragment: MW_VAL_* of each render target (its colour format) */
+    /* Generic varyings (vertex outputs, fragment inputs) are vec4 by default,
+     * which every translated stage agrees on. When the other stage is native
+     * GLSL, GL wants its declared type: MW_VARYING(components, MW_VAL_*). */
+    uint8_t varying[32];
+} mw_spirv_key;
+#define MW_VARYING(components, val) ((uint8_t)((components) | (val) << 4))
+_Static_assert(sizeof(mw_spirv_key) == 112, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
+
+typedef struct mw_spirv_input {
+    const uint64_t *code; /* from the first bundle's scheduling word */
+    size_t words;         /* 64-bit words of code (bounded by the caller's program region) */
+    const uint8_t *sph;   /* 0x50 bytes, NULL for compute */
+    mw_spirv_key key;
+    uint32_t local_size[3]; /* compute: block dimensions */
+} mw_spirv_input;
+
+typedef struct mw_spirv_result {
+    glhle_bytebuf spirv;  /* the module's words */
+    uint32_t cbuf_mask;   /* constant buffers the code reads */
+    uint32_t tex_mask;    /* texture slots it samples */
+    uint32_t instructions; /* instructions translated (reachable, not counting NOPs) */
+    char reason[160];     /* why the translation was refused (empty on success) */
+} mw_spirv_result;
+
+void mw_spirv_result_init(mw_spirv_result *r);
+void mw_spirv_result_free(mw_spirv_result *r);
+
+/* Translates; GLHLE_RESULT_UNSUPPORTED for code using what is not
+ * translated yet, BAD_DATA / OUT_OF_BOUNDS for malformed code (jumps out of
+ * the program, unknown encodings), LIMIT_EXCEEDED past the size caps; every
+ * refusal logs and fills r->reason with the instruction's byte offset. */
+glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r);
+
+/* glhle's GL binding layout: per stage, constant buffer N of stage s goes to
+ * UBO binding s * MW_GL_UBOS_PER_STAGE + N (N < MW_GL_UBOS_PER_STAGE), texture
+ * slot S to unit s * MW_GL_TEXTURES_PER_STAGE + S. 14 UBOs and 16 textures per
+ * stage are the GL 4.5 minimums (MAX_VERTEX_UNIFORM_BLOCKS, MAX_TEXTURE_IMAGE_UNITS),
+ * and five graphics stages fit in the minimum MAX_UNIFORM_BUFFER_BINDINGS (84)
+ * and MAX_COMBINED_TEXTURE_IMAGE_UNITS (80). */
+#define MW_GL_UBOS_PER_STAGE 14
+#define MW_GL_TEXTURES_PER_STAGE 16
+/* Fills `out` (room for MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS entries) with the
+ * remap of the resources r uses; returns the count. */
+size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_glsl_binding *out);
+
+/* ---- the translation key: which program this is ----
+ *
+ * A program is identified by its header plus the code reachable from the
+ * entry (what follows the last reachable bundle, uam's padding and
+ * constant-buffer data, does not change the translation), and the key. The
+ * id hashes them (XXH3-64); a cache confirms a hash hit with memcmp of the
+ * bytes themselves, since a hash alone is not identity (design.md "Keys"). */
+
+/* Words (from the first scheduling word) the translation reads: up to and
+ * including the bundle of the last instruction reachable from the entry.
+ * 0 when the code cannot be walked (the translation would refuse it). */
+size_t mw_spirv_reachable_words(const mw_spirv_input *in);
+
+typedef struct mw_spirv_program_id {
+    uint64_t hash;    /* XXH3-64 of the SPH, the reachable code and the key */
+    uint32_t words;   /* mw_spirv_reachable_words */
+    uint32_t pad;
+} mw_spirv_program_id;
+
+/* false when the code cannot be walked */
+bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out);
+
+/* A bounded cache of translations. A lookup hashes the key, the header
+ * and the first bundle (no walk, no allocation), then memcmps each candidate's
+ * stored reachable code against the input: identical reachable words walk to
+ * the identical program, so equal bytes are the identity. A miss walks,
+ * translates and stores. */
+#define MW_SPIRV_CACHE_ENTRIES 256
+typedef struct mw_spirv_cache_entry {
+    uint64_t quick;           /* hash of key, header and first bundle */
+    mw_spirv_program_id id;
+    mw_spirv_key key;
+    uint8_t sph[0x50];
+    bool has_sph, used;
+    uint64_t *code;           /* a copy of the reachable words */
+    uint8_t *spirv;           /* the translation */
+    size_t spirv_size;
+    uint64_t last_use;
+} mw_spirv_cache_entry;
+
+typedef struct mw_spirv_cache {
+    mw_spirv_cache_entry e[MW_SPIRV_CACHE_ENTRIES];
+    uint64_t clock, hits, misses, collisions;
+} mw_spirv_cache;
+
+void mw_spirv_cache_init(mw_spirv_cache *c);
+void mw_spirv_cache_free(mw_spirv_cache *c);
+/* The SPIR-V of `in` (valid until the entry is evicted: the next
+ * mw_spirv_cache_get that misses), translating on a miss; the least
+ * recently used entry makes room. Errors are the translation's. */
+glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, const glhle_logger *log,
+                                const uint8_t **spirv, size_t *size);
+
+#endif

@@ -1,0 +1,69 @@
+/* The Maxwell translator (shadergen/maxwell_spirv.c) and SPIRV-Cross on its
+ * output, from random code and headers: every input translates to a module
+ * SPIRV-Cross can turn into GLSL, or is refused with a reason and no module;
+ * never a crash, a hang or an unbounded allocation.
+ *
+ * Input: byte 0 picks the stage (bit 0: fragment, else vertex), bytes 1-16
+ * the texture kinds of slots 0-15 and bytes 17-24 the render-target types,
+ * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
+ * little-endian words, scheduling words included). */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shadergen/maxwell_spirv.h"
+#include "shadergen/spirv_glsl.h"
+#include "support/fuzz_support.h"
+
+#define HEADER 105
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
+    uint8_t head[HEADER] = {0};
+    memcpy(head, data, size < HEADER ? size : HEADER);
+    size_t words = size > HEADER ? (size - HEADER) / 8 : 0;
+    uint64_t *code = calloc(words ? words : 1, 8);
+    if (!code)
+        return 0;
+    for (size_t i = 0; i < words; i++)
+        for (unsigned k = 0; k < 8; k++)
+            code[i] |= (uint64_t)data[HEADER + i * 8 + k] << (8 * k);
+    mw_spirv_input in;
+    memset(&in, 0, sizeof in);
+    in.code = code;
+    in.words = words;
+    in.sph = head + 25;
+    in.key.stage = (head[0] & 1) ? MW_SPIRV_FRAGMENT : MW_SPIRV_VERTEX;
+    in.key.tex_handle_offset = 0x690;
+    for (int i = 0; i < 16; i++)
+        in.key.tex[i] = head[1 + i] & (MW_TEX_KIND_MASK | MW_TEX_SHADOW | MW_TEX_SINT | MW_TEX_UINT);
+    for (int i = 0; i < 8; i++)
+        in.key.rt_type[i] = head[17 + i] % 3;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    glhle_result res = mw_spirv_translate(&in, &lg, &r);
+    if (res != GLHLE_RESULT_OK) {
+        if (!r.reason[0] || r.spirv.size)
+            __builtin_trap(); /* a refusal says why and leaves no module */
+    } else {
+        const uint32_t *w = (const uint32_t *)r.spirv.data;
+        if (r.spirv.size < 20 || r.spirv.size % 4 || w[0] != 0x07230203u)
+            __builtin_trap();
+        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS];
+        size_t nb = mw_spirv_gl_bindings(&r, (mw_spirv_stage)in.key.stage, bind);
+        spv_glsl_options o = {.bindings = bind, .binding_count = nb};
+        glhle_bytebuf g;
+        glhle_bytebuf_init(&g, 1 << 24);
+        /* a constant buffer past 13 has no GL binding in glhle's layout: NOT_FOUND is the one allowed failure */
+        glhle_result gr = spv_to_glsl(w, r.spirv.size / 4, &o, &lg, &g);
+        if (gr != GLHLE_RESULT_OK && !(gr == GLHLE_RESULT_NOT_FOUND && (r.cbuf_mask >> MW_GL_UBOS_PER_STAGE)))
+            __builtin_trap();
+        glhle_bytebuf_free(&g);
+    }
+    mw_spirv_result_free(&r);
+    free(code);
+    return 0;
+}

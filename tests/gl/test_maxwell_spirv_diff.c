@@ -1,0 +1,760 @@
+/* Differential test of the Maxwell shader translator against the real
+ * compiler (issue 15, "Checks"): for every vertex or fragment shader of the
+ * corpus (../shared/testdata/maxwell/shaders), the draw its sidecar
+ * describes is rendered twice on llvmpipe: once from the original GLSL
+ * (compiled by Mesa), once with that stage replaced by glhle's translation
+ * of uam's binary (SASS -> SPIR-V -> GLSL through SPIRV-Cross). The other
+ * stages are the original GLSL both times. The targets the sidecar names
+ * are compared with its tolerance (8-bit steps for rgba8, absolute for
+ * floats, exact for integers); a failing comparison writes both images and
+ * a diff. Shaders the translator refuses are listed with its reason.
+ *
+ * The constant-buffer ABI is deko3d's (corpus README): UBO binding N is
+ * c(2+N), the compiler constants c1, texture handles in c0. */
+#include "support/test_support.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/gl/gl_util.h"
+#include "shadergen/maxwell_spirv.h"
+#include "shadergen/spirv_glsl.h"
+#include "support/maxwell_sidecar.h"
+
+#define W 64
+#define H 64
+#define UBO_BYTES 65536 /* the translation declares every constant buffer 64 KiB */
+#define MAX_TARGETS 4
+
+typedef enum { FMT_RGBA8, FMT_RGBA32F, FMT_RGBA32UI, FMT_RGBA32I } target_fmt;
+
+typedef struct frame {
+    target_fmt fmt[MAX_TARGETS];
+    uint32_t location[MAX_TARGETS];
+    uint32_t count;
+    bool depth;
+    void *pixels[MAX_TARGETS]; /* W*H*4 of u8, float or u32 */
+    float *depth_pixels;
+} frame;
+
+static void frame_free(frame *f)
+{
+    for (uint32_t i = 0; i < f->count; i++)
+        free(f->pixels[i]);
+    free(f->depth_pixels);
+}
+
+/* ---- GLSL sources ---- */
+
+/* the corpus' GLSL says 4.60; llvmpipe (Mesa 22) has 4.50, which has everything the corpus uses */
+static char *as_450(const char *src)
+{
+    char *s = strdup(src);
+    char *v = strstr(s, "#version 460");
+    if (v)
+        memcpy(v, "#version 450", 12);
+    return s;
+}
+
+static char *translate(const tmc_shader *sh, const tmc_shader *other, uint32_t *cbuf_mask, char *why, size_t why_size)
+{
+    mw_spirv_input in;
+    tmc_input(sh, &in);
+    /* the other stage stays native GLSL: its varyings' declared types */
+    tmc_varyings_from_glsl(other->glsl, sh->stage == MW_SPIRV_FRAGMENT, in.key.varying);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    glhle_logger quiet = {ts_log_fn, NULL, GLHLE_LOG_ERROR + 1};
+    char *out = NULL;
+    if (mw_spirv_translate(&in, &quiet, &r) != GLHLE_RESULT_OK) {
+        snprintf(why, why_size, "%s", r.reason);
+    } else {
+        spv_glsl_binding bind[64];
+        size_t nb = mw_spirv_gl_bindings(&r, sh->stage, bind);
+        *cbuf_mask = r.cbuf_mask;
+        glhle_bytebuf g;
+        glhle_bytebuf_init(&g, 0);
+        spv_glsl_options o = {.es = false, .bindings = bind, .binding_count = nb};
+        if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) == GLHLE_RESULT_OK) {
+            out = strdup(glhle_bytebuf_cstr(&g));
+            /* the translation next to the images, for reading a failure */
+            char path[512];
+            snprintf(path, sizeof path, "%s/maxwell_diff_%s.glsl", ts_output_dir(), sh->name);
+            FILE *f = fopen(path, "w");
+            if (f) {
+                fputs(out, f);
+                fclose(f);
+            }
+        }
+        else
+            snprintf(why, why_size, "SPIRV-Cross refused the module");
+        glhle_bytebuf_free(&g);
+    }
+    mw_spirv_result_free(&r);
+    return out;
+}
+
+/* ---- inputs from the sidecar ---- */
+
+static void put32(uint8_t *buf, size_t off, uint32_t v)
+{
+    if (off + 4 <= UBO_BYTES)
+        memcpy(buf + off, &v, 4);
+}
+
+static void put_value(uint8_t *buf, size_t off, const tj_value *v, bool is_int)
+{
+    double d = tj_num(v, 0);
+    uint32_t bits;
+    if (is_int) {
+        bits = d < 0 ? (uint32_t)(int32_t)d : (uint32_t)d;
+    } else {
+        float f = (float)d;
+        memcpy(&bits, &f, 4);
+    }
+    put32(buf, off, bits);
+}
+
+/* members: "vec4", "uvec4", "vec4[8]", "mat2"/"mat4 ..." (columns padded
+ * to 16 bytes), "T at S*i+K" (element i at offset + S*i) */
+static void fill_block(uint8_t *buf, const tj_value *block)
+{
+    const tj_value *members = tj_get(block, "members");
+    for (size_t m = 0; m < tj_len(members); m++) {
+        const tj_value *mem = tj_at(members, m);
+        const char *type = tj_str(tj_get(mem, "type"), "float");
+        size_t off = (size_t)tj_num(tj_get(mem, "offset"), 0);
+        bool is_int = type[0] == 'i' || type[0] == 'u';
+        const tj_value *val = tj_get(mem, "value");
+        size_t stride = 16;
+        const char *at = strstr(type, " at ");
+        if (at)
+            stride = (size_t)atoi(at + 4);
+        if (val && val->type == TJ_ARR && tj_len(val) && tj_at(val, 0)->type == TJ_ARR) {
+            for (size_t i = 0; i < tj_len(val); i++)
+                for (size_t c = 0; c < tj_len(tj_at(val, i)); c++)
+                    put_value(buf, off + stride * i + 4 * c, tj_at(tj_at(val, i), c), is_int);
+        } else if (val && val->type == TJ_ARR) {
+            for (size_t c = 0; c < tj_len(val); c++)
+                put_value(buf, off + (at ? stride * c : 4 * c), tj_at(val, c), is_int);
+        } else if (val) {
+            put_value(buf, off, val, is_int);
+        }
+    }
+}
+
+static uint8_t clamp8(int v)
+{
+    return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+/* The texel rules of the sidecars, written out by hand from their text. */
+static bool texel_rgba8(const char *rule, int x, int y, int level, int w, int h, uint8_t out[4])
+{
+    if (!strcmp(rule, "(x*16, y*16, 0, 255)")) {
+        out[0] = clamp8(x * 16), out[1] = clamp8(y * 16), out[2] = 0, out[3] = 255;
+    } else if (!strcmp(rule, "(x*32, y*32, 0, 255)")) {
+        out[0] = clamp8(x * 32), out[1] = clamp8(y * 32), out[2] = 0, out[3] = 255;
+    } else if (!strcmp(rule, "(x*16, y*16, 128, ((x ^ y) & 1) * 255)")) {
+        out[0] = clamp8(x * 16), out[1] = clamp8(y * 16), out[2] = 128, out[3] = (uint8_t)(((x ^ y) & 1) * 255);
+    } else if (!strcmp(rule, "(x*32, y*32, ((x ^ y) * 32) & 255, 255 - x*y*4)")) {
+        out[0] = clamp8(x * 32), out[1] = clamp8(y * 32), out[2] = (uint8_t)(((x ^ y) * 32) & 255);
+        out[3] = clamp8(255 - x * y * 4);
+    } else if (!strncmp(rule, "level L", 7)) {
+        out[0] = clamp8(x * 256 / w), out[1] = clamp8(y * 256 / h), out[2] = clamp8(40 * level), out[3] = 255;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* integer texel rules (tex_int_fsh) */
+static bool texel_int(const char *rule, int x, int y, uint32_t out[4])
+{
+    if (!strcmp(rule, "(x - 4, y*3, -x*y, 7)")) {
+        out[0] = (uint32_t)(x - 4), out[1] = (uint32_t)(y * 3), out[2] = (uint32_t)(-x * y), out[3] = 7;
+    } else if (!strcmp(rule, "(x*1000 + y, x ^ y, 0xFFFF0000 | x, y << 20)")) {
+        out[0] = (uint32_t)(x * 1000 + y), out[1] = (uint32_t)(x ^ y), out[2] = 0xffff0000u | (uint32_t)x;
+        out[3] = (uint32_t)y << 20;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+typedef struct gl_inputs {
+    GLuint ubo[20];
+    uint32_t nubo;
+    GLuint tex[8], vbo, vao;
+    uint32_t ntex;
+} gl_inputs;
+
+/* Binds everything the sidecar names at the bindings the GLSL declares and,
+ * when `cbuf_mask` is not 0 (the draw with the translation), for the
+ * translated stage `stage_t` in glhle's layout too: the constant buffers it
+ * reads (c0, c1, c(2+N)) and its texture units. Returns false with `why`
+ * when an input kind is not supported by this test. */
+static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage stage_t, uint32_t cbuf_mask,
+                        gl_inputs *in, char *why, size_t why_size)
+{
+    GladGLContext *gl = &ctx->gl;
+    memset(in, 0, sizeof *in);
+    uint8_t *buf = calloc(1, UBO_BYTES);
+    const tj_value *blocks = tj_get(sh->json, "uniform_blocks");
+    for (size_t i = 0; i < tj_len(blocks); i++) {
+        const tj_value *blk = tj_at(blocks, i);
+        uint32_t binding = (uint32_t)tj_num(tj_get(blk, "binding"), 0);
+        memset(buf, 0, UBO_BYTES);
+        fill_block(buf, blk);
+        GLuint b;
+        gl->GenBuffers(1, &b);
+        gl->BindBuffer(GL_UNIFORM_BUFFER, b);
+        gl->BufferData(GL_UNIFORM_BUFFER, UBO_BYTES, buf, GL_STATIC_DRAW);
+        in->ubo[in->nubo++] = b;
+        gl->BindBufferBase(GL_UNIFORM_BUFFER, binding, b); /* the GLSL */
+        if (cbuf_mask >> (2 + binding) & 1)                /* c(2+N) */
+            gl->BindBufferBase(GL_UNIFORM_BUFFER, stage_t * MW_GL_UBOS_PER_STAGE + 2 + binding, b);
+    }
+    /* c0 (driver constants: zero here) and c1 (compiler constants from the DKSH) */
+    for (uint32_t cb = 0; cb < 2; cb++) {
+        if (!(cbuf_mask >> cb & 1))
+            continue;
+        memset(buf, 0, UBO_BYTES);
+        if (cb == 1 && sh->cbuf1)
+            memcpy(buf, sh->cbuf1, sh->cbuf1_size < UBO_BYTES ? sh->cbuf1_size : UBO_BYTES);
+        GLuint b;
+        gl->GenBuffers(1, &b);
+        gl->BindBuffer(GL_UNIFORM_BUFFER, b);
+        gl->BufferData(GL_UNIFORM_BUFFER, UBO_BYTES, buf, GL_STATIC_DRAW);
+        in->ubo[in->nubo++] = b;
+        gl->BindBufferBase(GL_UNIFORM_BUFFER, stage_t * MW_GL_UBOS_PER_STAGE + cb, b);
+    }
+    free(buf);
+    const tj_value *texs = tj_get(sh->json, "textures");
+    for (size_t i = 0; i < tj_len(texs) && i < 8; i++) {
+        const tj_value *t = tj_at(texs, i);
+        const char *type = tj_str(tj_get(t, "type"), ""), *fmt = tj_str(tj_get(t, "format"), "");
+        const char *rule = tj_str(tj_get(t, "texel"), "");
+        bool is_int = !strcmp(type, "isampler2D") && !strcmp(fmt, "rgba32i");
+        bool is_uint = !strcmp(type, "usampler2D") && !strcmp(fmt, "rgba32ui");
+        if (!is_int && !is_uint && (strcmp(type, "sampler2D") || (strcmp(fmt, "rgba8_unorm") && strcmp(fmt, "rgba8")))) {
+            snprintf(why, why_size, "texture %s %s is not built by this test", type, fmt);
+            return false;
+        }
+        int tw = (int)tj_num(tj_at(tj_get(t, "size"), 0), 1), th = (int)tj_num(tj_at(tj_get(t, "size"), 1), 1);
+        int levels = (int)tj_num(tj_get(t, "levels"), 1);
+        GLuint tex;
+        gl->GenTextures(1, &tex);
+        /* build it on a unit no shader uses, so it displaces no earlier texture */
+        gl->ActiveTexture(GL_TEXTURE0 + 79);
+        gl->BindTexture(GL_TEXTURE_2D, tex);
+        gl->TexStorage2D(GL_TEXTURE_2D, levels, is_int ? GL_RGBA32I : is_uint ? GL_RGBA32UI : GL_RGBA8, tw, th);
+        if (is_int || is_uint) {
+            uint32_t *px = malloc((size_t)tw * th * 16);
+            for (int y = 0; y < th; y++)
+                for (int x = 0; x < tw; x++)
+                    if (!texel_int(rule, x, y, px + ((size_t)y * tw + x) * 4)) {
+                        snprintf(why, why_size, "texel rule \"%s\" is not written out in this test", rule);
+                        free(px);
+                        return false;
+                    }
+            gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, tw, th, GL_RGBA_INTEGER, is_int ? GL_INT : GL_UNSIGNED_INT, px);
+            free(px);
+            levels = 0; /* filled */
+        }
+        for (int l = 0; l < levels; l++) {
+            int lw = tw >> l ? tw >> l : 1, lh = th >> l ? th >> l : 1;
+            uint8_t *px = malloc((size_t)lw * lh * 4);
+            for (int y = 0; y < lh; y++)
+                for (int x = 0; x < lw; x++)
+                    if (!texel_rgba8(rule, x, y, l, lw, lh, px + ((size_t)y * lw + x) * 4)) {
+                        snprintf(why, why_size, "texel rule \"%s\" is not written out in this test", rule);
+                        free(px);
+                        return false;
+                    }
+            gl->TexSubImage2D(GL_TEXTURE_2D, l, 0, 0, lw, lh, GL_RGBA, GL_UNSIGNED_BYTE, px);
+            free(px);
+        }
+        const tj_value *smp = tj_get(t, "sampler");
+        bool lin_min = strstr(tj_str(tj_get(smp, "min"), "nearest"), "linear") != NULL;
+        bool lin_mag = strstr(tj_str(tj_get(smp, "mag"), "nearest"), "linear") != NULL;
+        bool mip = levels > 1;
+        if (is_int || is_uint)
+            lin_min = lin_mag = false; /* integer textures filter by nearest only */
+        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                          mip ? (lin_min ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_NEAREST)
+                              : (lin_min ? GL_LINEAR : GL_NEAREST));
+        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, lin_mag ? GL_LINEAR : GL_NEAREST);
+        GLint wrap = !strcmp(tj_str(tj_get(smp, "wrap"), ""), "repeat") ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+        uint32_t binding = (uint32_t)tj_num(tj_get(t, "binding"), 0);
+        gl->ActiveTexture(GL_TEXTURE0 + binding);
+        gl->BindTexture(GL_TEXTURE_2D, tex);
+        /* the translated stage's unit; a vertex translation samples the fragment stage's texture with
+         * the original GLSL, so only bind where the translated stage could use it */
+        if (cbuf_mask) {
+            gl->ActiveTexture(GL_TEXTURE0 + stage_t * MW_GL_TEXTURES_PER_STAGE + binding);
+            gl->BindTexture(GL_TEXTURE_2D, tex);
+        }
+        gl->ActiveTexture(GL_TEXTURE0);
+        in->tex[in->ntex++] = tex;
+    }
+    gl->GenVertexArrays(1, &in->vao);
+    gl->BindVertexArray(in->vao);
+    const tj_value *vi = tj_get(sh->json, "vertex_inputs");
+    const tj_value *attrs = tj_get(vi, "attributes");
+    if (tj_len(attrs)) {
+        /* one buffer per attribute, packed: each attribute's components as 32-bit values */
+        size_t total = 0;
+        for (size_t a = 0; a < tj_len(attrs); a++)
+            total += tj_len(tj_get(tj_at(attrs, a), "values")) * 16;
+        uint8_t *data = calloc(1, total ? total : 16);
+        gl->GenBuffers(1, &in->vbo);
+        gl->BindBuffer(GL_ARRAY_BUFFER, in->vbo);
+        size_t pos = 0;
+        bool per_instance = !strcmp(tj_str(tj_get(vi, "rate"), "vertex"), "instance");
+        for (size_t a = 0; a < tj_len(attrs); a++) {
+            const tj_value *at = tj_at(attrs, a);
+            const char *fmt = tj_str(tj_get(at, "format"), "rgba32f");
+            const tj_value *vals = tj_get(at, "values");
+            GLint comps = (GLint)(strchr(fmt, '3') - fmt); /* "rgba32f" -> 4, "rg32ui" -> 2 */
+            bool is_f = strstr(fmt, "32f") != NULL, is_u = strstr(fmt, "ui") != NULL;
+            size_t start = pos;
+            for (size_t v = 0; v < tj_len(vals); v++)
+                for (GLint c = 0; c < comps; c++) {
+                    const tj_value *x = tj_at(tj_at(vals, v), (size_t)c);
+                    uint32_t bits;
+                    if (is_f) {
+                        float f = (float)tj_num(x, 0);
+                        memcpy(&bits, &f, 4);
+                    } else {
+                        double d = tj_num(x, 0);
+                        bits = d < 0 ? (uint32_t)(int32_t)d : (uint32_t)d;
+                    }
+                    memcpy(data + pos, &bits, 4);
+                    pos += 4;
+                }
+            GLuint loc = (GLuint)tj_num(tj_get(at, "location"), 0);
+            gl->EnableVertexAttribArray(loc);
+            (void)start;
+            if (is_f)
+                gl->VertexAttribPointer(loc, comps, GL_FLOAT, GL_FALSE, comps * 4, (const void *)(uintptr_t)start);
+            else
+                gl->VertexAttribIPointer(loc, comps, is_u ? GL_UNSIGNED_INT : GL_INT, comps * 4,
+                                         (const void *)(uintptr_t)start);
+            if (per_instance)
+                gl->VertexAttribDivisor(loc, 1);
+        }
+        gl->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)pos, data, GL_STATIC_DRAW);
+        free(data);
+    }
+    return true;
+}
+
+static void unbind_inputs(glhle_context *ctx, gl_inputs *in)
+{
+    GladGLContext *gl = &ctx->gl;
+    gl->BindVertexArray(0);
+    gl->DeleteVertexArrays(1, &in->vao);
+    if (in->vbo)
+        gl->DeleteBuffers(1, &in->vbo);
+    gl->DeleteBuffers((GLsizei)in->nubo, in->ubo);
+    gl->DeleteTextures((GLsizei)in->ntex, in->tex);
+}
+
+/* ---- drawing ---- */
+
+static bool draw(glhle_context *ctx, const tmc_shader *sh, const char *vs, const char *fs, mw_spirv_stage stage_t,
+                 uint32_t cbuf_mask, frame *out, char *why, size_t why_size)
+{
+    GladGLContext *gl = &ctx->gl;
+    memset(out, 0, sizeof *out);
+    GLuint prog;
+    if (gl_link_program(ctx, vs, fs, &prog) != GLHLE_RESULT_OK) {
+        snprintf(why, why_size, "the program does not link");
+        return false;
+    }
+    const tj_value *fb = tj_get(sh->json, "framebuffer");
+    const tj_value *targets = tj_get(fb, "targets");
+    GLuint fbo, rb[MAX_TARGETS] = {0}, depth_rb = 0;
+    gl->GenFramebuffers(1, &fbo);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    GLenum bufs[8] = {GL_NONE, GL_NONE, GL_NONE, GL_NONE, GL_NONE, GL_NONE, GL_NONE, GL_NONE};
+    out->count = (uint32_t)(tj_len(targets) < MAX_TARGETS ? tj_len(targets) : MAX_TARGETS);
+    for (uint32_t i = 0; i < out->count; i++) {
+        const tj_value *t = tj_at(targets, i);
+        const char *f = tj_str(tj_get(t, "format"), "");
+        out->fmt[i] = !strcmp(f, "rgba32f") ? FMT_RGBA32F : !strcmp(f, "rgba32ui") ? FMT_RGBA32UI
+                      : !strcmp(f, "rgba32i") ? FMT_RGBA32I : FMT_RGBA8;
+        static const GLenum ifmt[] = {GL_RGBA8, GL_RGBA32F, GL_RGBA32UI, GL_RGBA32I};
+        out->location[i] = (uint32_t)tj_num(tj_get(t, "location"), 0);
+        gl->GenRenderbuffers(1, &rb[i]);
+        gl->BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+        gl->RenderbufferStorage(GL_RENDERBUFFER, ifmt[out->fmt[i]], W, H);
+        gl->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + out->location[i], GL_RENDERBUFFER, rb[i]);
+        bufs[out->location[i]] = GL_COLOR_ATTACHMENT0 + out->location[i];
+    }
+    out->depth = tj_get(fb, "depth") != NULL;
+    if (out->depth) {
+        gl->GenRenderbuffers(1, &depth_rb);
+        gl->BindRenderbuffer(GL_RENDERBUFFER, depth_rb);
+        gl->RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32F, W, H);
+        gl->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_rb);
+    }
+    gl->DrawBuffers(8, bufs);
+    for (uint32_t i = 0; i < out->count; i++) {
+        const tj_value *clear = tj_get(tj_at(targets, i), "clear");
+        GLint di = (GLint)out->location[i];
+        if (out->fmt[i] == FMT_RGBA32UI) {
+            GLuint c[4];
+            for (int k = 0; k < 4; k++)
+                c[k] = (GLuint)tj_num(tj_at(clear, (size_t)k), 0);
+            gl->ClearBufferuiv(GL_COLOR, di, c);
+        } else if (out->fmt[i] == FMT_RGBA32I) {
+            GLint c[4];
+            for (int k = 0; k < 4; k++)
+                c[k] = (GLint)tj_num(tj_at(clear, (size_t)k), 0);
+            gl->ClearBufferiv(GL_COLOR, di, c);
+        } else {
+            GLfloat c[4];
+            for (int k = 0; k < 4; k++)
+                c[k] = (GLfloat)tj_num(tj_at(clear, (size_t)k), 0);
+            gl->ClearBufferfv(GL_COLOR, di, c);
+        }
+    }
+    const tj_value *st = tj_get(sh->json, "state");
+    if (out->depth) {
+        GLfloat d = (GLfloat)tj_num(tj_get(tj_get(fb, "depth"), "clear"), 1.0);
+        gl->ClearBufferfv(GL_DEPTH, 0, &d);
+        const char *dt = tj_str(tj_get(st, "depth_test"), "off");
+        gl->Enable(GL_DEPTH_TEST);
+        gl->DepthFunc(!strcmp(dt, "always") ? GL_ALWAYS : !strcmp(dt, "less") ? GL_LESS : GL_ALWAYS);
+        gl->DepthMask(tj_num(tj_get(st, "depth_write"), 0) ? GL_TRUE : GL_FALSE);
+    }
+    const tj_value *clips = tj_get(st, "clip_distances_enabled");
+    for (size_t i = 0; i < tj_len(clips); i++)
+        gl->Enable(GL_CLIP_DISTANCE0 + (GLenum)tj_num(tj_at(clips, i), 0));
+    gl->Viewport(0, 0, W, H);
+    gl->Disable(GL_CULL_FACE);
+    /* the sidecars' convention: the last vertex provokes (README "Conventions") */
+    gl->ProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+    gl_inputs in;
+    bool ok = bind_inputs(ctx, sh, stage_t, cbuf_mask, &in, why, why_size);
+    if (ok) {
+        gl->UseProgram(prog);
+        const tj_value *d = tj_get(sh->json, "draw");
+        const char *prim = tj_str(tj_get(d, "primitive"), "triangles");
+        GLenum mode = !strcmp(prim, "triangle_strip") ? GL_TRIANGLE_STRIP : !strcmp(prim, "points") ? GL_POINTS
+                                                                                                      : GL_TRIANGLES;
+        gl->DrawArraysInstanced(mode, 0, (GLsizei)tj_num(tj_get(d, "vertex_count"), 3),
+                                (GLsizei)tj_num(tj_get(d, "instance_count"), 1));
+        for (uint32_t i = 0; i < out->count; i++) {
+            gl->ReadBuffer(GL_COLOR_ATTACHMENT0 + out->location[i]);
+            size_t n = (size_t)W * H * 4;
+            out->pixels[i] = calloc(n, 4);
+            if (out->fmt[i] == FMT_RGBA8)
+                gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, out->pixels[i]);
+            else if (out->fmt[i] == FMT_RGBA32F)
+                gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_FLOAT, out->pixels[i]);
+            else
+                gl->ReadPixels(0, 0, W, H, GL_RGBA_INTEGER, out->fmt[i] == FMT_RGBA32UI ? GL_UNSIGNED_INT : GL_INT,
+                               out->pixels[i]);
+        }
+        if (out->depth) {
+            out->depth_pixels = calloc((size_t)W * H, 4);
+            gl->ReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, out->depth_pixels);
+        }
+        gl->UseProgram(0);
+    }
+    unbind_inputs(ctx, &in);
+    for (size_t i = 0; i < tj_len(clips); i++)
+        gl->Disable(GL_CLIP_DISTANCE0 + (GLenum)tj_num(tj_at(clips, i), 0));
+    gl->Disable(GL_DEPTH_TEST);
+    gl->DepthMask(GL_TRUE);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl->DeleteFramebuffers(1, &fbo);
+    gl->DeleteRenderbuffers((GLsizei)out->count, rb);
+    if (depth_rb)
+        gl->DeleteRenderbuffers(1, &depth_rb);
+    gl->DeleteProgram(prog);
+    ts_gl_check(ctx);
+    return ok;
+}
+
+/* ---- comparison ---- */
+
+/* 8-bit pictures of a target for the failure images */
+static void to_image(const frame *f, uint32_t i, glhle_image *img)
+{
+    assert_int_equal(glhle_image_alloc(img, W, H), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            size_t src = ((size_t)(H - 1 - y) * W + x) * 4, dst = ((size_t)y * W + x) * 4;
+            for (int c = 0; c < 4; c++) {
+                uint8_t v;
+                if (f->fmt[i] == FMT_RGBA8)
+                    v = ((const uint8_t *)f->pixels[i])[src + c];
+                else if (f->fmt[i] == FMT_RGBA32F)
+                    v = clamp8((int)lrintf(((const float *)f->pixels[i])[src + c] * 255.0f));
+                else
+                    v = (uint8_t)((const uint32_t *)f->pixels[i])[src + c];
+                img->rgba[dst + c] = v;
+            }
+        }
+}
+
+/* Where the GLSL compiled by Mesa is not the reference: the binary is right
+ * and the difference is exactly this, in integer targets. */
+typedef struct known_difference {
+    const char *shader;
+    uint32_t target, channel, xor_mask;
+} known_difference;
+
+static const known_difference known[] = {
+    /* packUnorm4x8(vec4(..., 0.3)): uam folds round(0.3f * 255.0f) in single
+     * precision, 0.300000011920929 * 255 = 76.50000304 -> 77 (mov32i 0x4d in
+     * the listing); Mesa folds the literal in double, 76.49999999999999 -> 76.
+     * By hand, f32 gives 77 (GLSL 4.50 4.1.4: float is single precision).
+     * The byte lands in bits 24-31 of channel y (u8 ^ s16). */
+    {"pack_fsh", 0, 1, 0x01000000u},
+};
+
+static bool is_known(const char *shader, uint32_t target, size_t channel, uint32_t x, uint32_t y)
+{
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(known[i].shader, shader) && known[i].target == target && known[i].channel == channel &&
+            (x ^ y) == known[i].xor_mask)
+            return true;
+    return false;
+}
+
+/* Compares; returns the number of differing components and the largest difference. */
+static uint64_t compare(const char *shader, const frame *a, const frame *b, uint32_t i, double tol, bool relative,
+                        double *worst, uint64_t *known_count)
+{
+    uint64_t bad = 0;
+    *worst = 0;
+    size_t n = (size_t)W * H * 4;
+    for (size_t k = 0; k < n; k++) {
+        double d;
+        if ((a->fmt[i] == FMT_RGBA32UI || a->fmt[i] == FMT_RGBA32I) &&
+            is_known(shader, a->location[i], k % 4, ((const uint32_t *)a->pixels[i])[k],
+                     ((const uint32_t *)b->pixels[i])[k])) {
+            ++*known_count;
+            continue;
+        }
+        if (a->fmt[i] == FMT_RGBA8) {
+            d = fabs((double)((const uint8_t *)a->pixels[i])[k] - ((const uint8_t *)b->pixels[i])[k]);
+        } else if (a->fmt[i] == FMT_RGBA32F) {
+            float x = ((const float *)a->pixels[i])[k], y = ((const float *)b->pixels[i])[k];
+            if (isnan(x) && isnan(y))
+                continue;
+            d = fabs((double)x - y);
+            if (relative && fabs(x) > 1.0)
+                d /= fabs(x);
+        } else {
+            d = ((const uint32_t *)a->pixels[i])[k] != ((const uint32_t *)b->pixels[i])[k] ? 1 : 0;
+            if (d)
+                *worst = fmax(*worst, fabs((double)((const uint32_t *)a->pixels[i])[k] -
+                                           ((const uint32_t *)b->pixels[i])[k]));
+        }
+        if (a->fmt[i] != FMT_RGBA32UI && a->fmt[i] != FMT_RGBA32I && d > *worst)
+            *worst = d;
+        if (d > tol || isnan(d))
+            bad++;
+    }
+    return bad;
+}
+
+typedef enum { R_SAME, R_WITHIN, R_DIFFERENT, R_REFUSED, R_SKIPPED } outcome;
+
+static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_t msg_size)
+{
+    tmc_shader sh;
+    if (!tmc_load(name, &sh)) {
+        snprintf(msg, msg_size, "cannot load");
+        return R_DIFFERENT;
+    }
+    outcome res = R_SKIPPED;
+    const tj_value *pipe = tj_get(sh.json, "pipeline");
+    const char *vname = tj_str(tj_get(pipe, "vert"), NULL), *fname = tj_str(tj_get(pipe, "frag"), NULL);
+    char *vs = NULL, *fs = NULL, *tsrc = NULL;
+    tmc_shader other;
+    memset(&other, 0, sizeof other);
+    if ((sh.stage != MW_SPIRV_VERTEX && sh.stage != MW_SPIRV_FRAGMENT) || !vname || !fname ||
+        tj_get(pipe, "geom") || tj_get(pipe, "tess_ctrl")) {
+        snprintf(msg, msg_size, "not a vertex + fragment pipeline");
+        goto done;
+    }
+    if (!tmc_load(sh.stage == MW_SPIRV_VERTEX ? fname : vname, &other)) {
+        snprintf(msg, msg_size, "cannot load the companion stage");
+        res = R_DIFFERENT;
+        goto done;
+    }
+    uint32_t cbuf_mask = 0;
+    tsrc = translate(&sh, &other, &cbuf_mask, msg, msg_size);
+    if (!tsrc) {
+        res = R_REFUSED;
+        goto done;
+    }
+    char *orig = as_450(sh.glsl), *comp = as_450(other.glsl);
+    vs = sh.stage == MW_SPIRV_VERTEX ? orig : comp;
+    fs = sh.stage == MW_SPIRV_VERTEX ? comp : orig;
+    frame ref, got;
+    char why[160] = "";
+    if (!draw(ctx, &sh, vs, fs, sh.stage, 0, &ref, why, sizeof why)) {
+        snprintf(msg, msg_size, "the original GLSL: %s", why);
+        frame_free(&ref);
+        res = R_SKIPPED;
+        goto done;
+    }
+    bool drawn = draw(ctx, &sh, sh.stage == MW_SPIRV_VERTEX ? tsrc : vs, sh.stage == MW_SPIRV_VERTEX ? fs : tsrc,
+                      sh.stage, cbuf_mask | 1u << 31, &got, why, sizeof why);
+    if (!drawn) {
+        snprintf(msg, msg_size, "the translation: %s", why);
+        res = R_DIFFERENT;
+    } else {
+        const tj_value *cmp = tj_get(sh.json, "compare");
+        double tol = tj_num(tj_get(cmp, "tolerance"), 0);
+        bool relative = tj_num(tj_get(cmp, "relative"), 0) != 0;
+        res = R_SAME;
+        size_t used = 0;
+        msg[0] = 0;
+        for (uint32_t i = 0; i < ref.count; i++) {
+            double worst;
+            uint64_t known_count = 0;
+            uint64_t bad = compare(name, &ref, &got, i, tol, relative, &worst, &known_count);
+            used += (size_t)snprintf(msg + used, used < msg_size ? msg_size - used : 0, "%starget %u: %s, largest difference %g",
+                                     i ? "; " : "", ref.location[i], bad ? "DIFFERENT" : worst ? "within tolerance" : "identical",
+                                     worst);
+            if (known_count) {
+                used += (size_t)snprintf(msg + used, used < msg_size ? msg_size - used : 0,
+                                         " (%llu components differ as documented: Mesa's constant folding)",
+                                         (unsigned long long)known_count);
+                if (res == R_SAME)
+                    res = R_WITHIN;
+            }
+            if (bad) {
+                res = R_DIFFERENT;
+                used += (size_t)snprintf(msg + used, used < msg_size ? msg_size - used : 0, " (%llu components over %g)",
+                                         (unsigned long long)bad, tol);
+                /* the first differing component, raw, to read the failure by */
+                for (size_t k = 0; k < (size_t)W * H * 4; k++) {
+                    uint32_t x, y;
+                    if (ref.fmt[i] == FMT_RGBA8)
+                        x = ((const uint8_t *)ref.pixels[i])[k], y = ((const uint8_t *)got.pixels[i])[k];
+                    else
+                        x = ((const uint32_t *)ref.pixels[i])[k], y = ((const uint32_t *)got.pixels[i])[k];
+                    if (x != y) {
+                        used += (size_t)snprintf(msg + used, used < msg_size ? msg_size - used : 0,
+                                                 " first at pixel (%zu, %zu) channel %zu: 0x%x, translated 0x%x",
+                                                 (k / 4) % W, (k / 4) / W, k % 4, x, y);
+                        break;
+                    }
+                }
+                glhle_image a, b;
+                to_image(&ref, i, &a);
+                to_image(&got, i, &b);
+                char img_name[96];
+                snprintf(img_name, sizeof img_name, "maxwell_diff_%s_t%u", name, i);
+                /* writes NAME.expected/actual/diff.png; a mismatch is reported after all shaders ran */
+                const char *dir = ts_output_dir();
+                char path[512];
+                snprintf(path, sizeof path, "%s/%s.expected.png", dir, img_name);
+                glhle_png_write_file(path, &a, ts_logger());
+                snprintf(path, sizeof path, "%s/%s.actual.png", dir, img_name);
+                glhle_png_write_file(path, &b, ts_logger());
+                for (size_t k = 0; k < (size_t)W * H * 4; k++)
+                    a.rgba[k] = (uint8_t)(k % 4 == 3 ? 255 : abs(a.rgba[k] - b.rgba[k]) * 8 > 255 ? 255
+                                                                                              : abs(a.rgba[k] - b.rgba[k]) * 8);
+                snprintf(path, sizeof path, "%s/%s.diff.png", dir, img_name);
+                glhle_png_write_file(path, &a, ts_logger());
+                glhle_image_free(&a);
+                glhle_image_free(&b);
+            } else if (worst > 0 && res == R_SAME) {
+                res = R_WITHIN;
+            }
+        }
+        if (ref.depth_pixels && got.depth_pixels) {
+            double worst = 0;
+            uint64_t bad = 0;
+            for (size_t k = 0; k < (size_t)W * H; k++) {
+                double d = fabs((double)ref.depth_pixels[k] - got.depth_pixels[k]);
+                worst = fmax(worst, d);
+                bad += d > tol;
+            }
+            used += (size_t)snprintf(msg + used, used < msg_size ? msg_size - used : 0, "; depth: largest difference %g", worst);
+            if (bad)
+                res = R_DIFFERENT;
+            else if (worst > 0 && res == R_SAME)
+                res = R_WITHIN;
+        }
+    }
+    frame_free(&ref);
+    frame_free(&got);
+    free(orig);
+    free(comp);
+done:
+    free(tsrc);
+    tmc_free(&other);
+    tmc_free(&sh);
+    return res;
+}
+
+/* The shaders that translate and match today: one of them refused or
+ * different fails the test, so a regression cannot hide as a refusal. */
+static const char *const must_match[] = {
+    "attribs_vsh",     "bitfield_fsh",   "clipdist_vsh",    "color_fsh",     "compare_select_fsh",
+    "control_flow_fsh", "convert_fsh",   "discard_fsh",     "float_math_fsh", "float_round_fsh",
+    "fullscreen_vsh",  "functions_fsh",  "int_arith_fsh",   "int_divmod_fsh", "interp_fsh",
+    "interp_vsh",      "local_array_fsh", "texel_fetch_fsh", "tex_int_fsh",
+    "loop_branch_fsh", "mrt_depth_fsh",  "pack_fsh",        "passthrough_vsh", "switch_fsh",
+    "texture_fsh",     "transcend_fsh",  "ubo_array_vsh",   "ubo_dynamic_fsh", "ubo_matrix_vsh",
+};
+
+static bool must(const char *name)
+{
+    for (size_t i = 0; i < sizeof must_match / sizeof must_match[0]; i++)
+        if (!strcmp(must_match[i], name))
+            return true;
+    return false;
+}
+
+static void test_corpus_differential(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_dir()) {
+        print_message("SKIP: ../shared/testdata/maxwell/shaders is absent; this test needs the shared test data\n");
+        skip();
+    }
+    unsigned counts[5] = {0};
+    static const char *const label[5] = {"identical", "within tolerance", "DIFFERENT", "refused", "skipped"};
+    char failures[2048] = "";
+    for (const char *const *n = tmc_names(); *n; n++) {
+        char msg[512] = "";
+        outcome o = run_shader(ctx, *n, msg, sizeof msg);
+        counts[o]++;
+        print_message("  %-20s %-16s %s\n", *n, label[o], msg);
+        if ((o == R_DIFFERENT || (must(*n) && o != R_SAME && o != R_WITHIN)) &&
+            strlen(failures) + strlen(*n) + 2 < sizeof failures) {
+            counts[R_DIFFERENT] += o != R_DIFFERENT;
+            strcat(failures, " ");
+            strcat(failures, *n);
+        }
+    }
+    print_message("maxwell differential: %u identical, %u within tolerance, %u different, %u refused, %u skipped\n",
+                  counts[R_SAME], counts[R_WITHIN], counts[R_DIFFERENT], counts[R_REFUSED], counts[R_SKIPPED]);
+    if (counts[R_DIFFERENT])
+        fail_msg("translations differ from the GLSL for:%s (images in %s)", failures, ts_output_dir());
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TS_GL_TEST(test_corpus_differential),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
