@@ -211,10 +211,10 @@ static void check_draw(void *user, glhle_pica *p, const glhle_pica_event *ev)
 {
     (void)ev;
     at_draw *a = user;
-    const pica_state *st = &p->regs.state;
+    const pica_state *st = &p->fe.regs.state;
     if (a->draws < 2)
         for (int s = 0; s < 3; s++)
-            a->texenv[s][a->draws] = p->regs.r[PICA_REG_TEXENV0_COLOR + 8 * s];
+            a->texenv[s][a->draws] = p->fe.regs.r[PICA_REG_TEXENV0_COLOR + 8 * s];
     a->draws++;
     const float u0[4] = {1, 2, 3, 4}, u1[4] = {0.5f, 0, 0, 1}, attr0[4] = {0.5f, 0.5f, 0.5f, 1};
     a->state_ok = st->vs_setup.code[0] == 0x4E000000 && st->vs_setup.code[1] == 0x4E001001 &&

@@ -29,12 +29,12 @@ static uint64_t signature(glhle_pica *p)
      * word written rather than state (a mid-session attach restores state) */
     for (uint32_t id = 0; id < PICA_REG_COUNT; id++) {
         pica_fields f = pica_reg_fields(id);
-        uint32_t v = f == PICA_FIELDS_trigger || f == PICA_FIELDS_fifo_data ? 0 : p->regs.r[id];
+        uint32_t v = f == PICA_FIELDS_trigger || f == PICA_FIELDS_fifo_data ? 0 : p->fe.regs.r[id];
         glhle_hash_update(&st, &v, 4);
     }
-    for (uint32_t i = 0; i < p->mem.count; i++) {
-        glhle_hash_update(&st, &p->mem.map[i].paddr, 4);
-        glhle_hash_update(&st, p->mem.map[i].host, p->mem.map[i].size);
+    for (uint32_t i = 0; i < p->fe.mem.count; i++) {
+        glhle_hash_update(&st, &p->fe.mem.map[i].paddr, 4);
+        glhle_hash_update(&st, p->fe.mem.map[i].host, p->fe.mem.map[i].size);
     }
     return glhle_hash_end(&st);
 }
@@ -266,7 +266,7 @@ static void records_changed_pages(void **state)
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, NULL), GLHLE_RESULT_OK);
     /* glhle wrote page 8 itself (a display operation, say): absorbed, not recorded */
     mem[0x8000] = 5;
-    pica_rec_absorb(p->recorder, 0x18008000, 16);
+    pica_rec_absorb(p->calls.obs, 0x18008000, 16);
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, NULL), GLHLE_RESULT_OK);
     assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
 
@@ -501,10 +501,10 @@ static void attach_rules(void **state)
     size_t n;
     assert_int_equal(glhle_trace_recorder_bytes(a, &d, &n), GLHLE_RESULT_INVALID_ARGUMENT); /* not finished */
     assert_int_equal(glhle_trace_recorder_finish(a), GLHLE_RESULT_OK);
-    assert_null(p->recorder);
+    assert_null(p->calls.vt);
     assert_int_equal(glhle_trace_recorder_attach(b, p), GLHLE_RESULT_OK); /* free again */
     glhle_trace_recorder_destroy(b);                                     /* finishes and detaches */
-    assert_null(p->recorder);
+    assert_null(p->calls.vt);
     glhle_trace_recorder_destroy(a);
     glhle_trace_recorder_destroy(NULL);
     glhle_pica_destroy(p);

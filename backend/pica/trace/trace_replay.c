@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "backend/pica/trace/citrace.h"
-#include "backend/pica/pica_instance.h"
+#include "backend/gl/gl_context.h"
 #include "backend/pica/trace/trace_format.h"
 #include "glhle/trace.h"
 
@@ -240,6 +240,7 @@ typedef struct replay {
     glhle_trace_replay_stats *st;
     glhle_pica *pica;
     const glhle_logger *log;
+    glhle_logger pica_log; /* the instance's, as glhle_pica_create chooses it */
     replay_map map[GLHLE_PICA_MAX_MAPPINGS];
     uint32_t map_count;
     uint64_t mapped;
@@ -269,7 +270,14 @@ static glhle_result make_instance(replay *rp, const pica_trace_chunk *c)
     glhle_result r = glhle_pica_create(rp->d->ctx, &pd, &rp->pica);
     if (r != GLHLE_RESULT_OK)
         return r;
-    rp->log = &rp->pica->log;
+    /* the logger glhle_pica_create gives the instance (pica.c) */
+    if (pd.log)
+        rp->pica_log = (glhle_logger){pd.log, pd.log_user, pd.log_level};
+    else if (rp->d->ctx)
+        rp->pica_log = rp->d->ctx->log;
+    else
+        rp->pica_log = (glhle_logger){NULL, NULL, GLHLE_LOG_WARN};
+    rp->log = &rp->pica_log;
     if (rp->d->hooks.fn)
         glhle_pica_set_hooks(rp->pica, &rp->d->hooks);
     return GLHLE_RESULT_OK;
