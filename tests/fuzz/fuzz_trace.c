@@ -33,21 +33,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size--;
     uint8_t *built = NULL;
     if (rebuild) {
-        pica_trace_writer w;
+        trace_writer w;
         if (pica_trace_writer_open(&w, NULL, 1u << 24, &lg) != GLHLE_RESULT_OK)
             __builtin_trap();
         size_t at = 0;
         while (size - at >= 8) {
-            uint32_t type = pica_trace_rd32(data + at), n = pica_trace_rd32(data + at + 4);
+            uint32_t type = trace_rd32(data + at), n = trace_rd32(data + at + 4);
             at += 8;
             if (n > size - at)
                 n = (uint32_t)(size - at);
-            pica_trace_put(&w, type, data + at, n, NULL, 0);
+            trace_put(&w, type, data + at, n, NULL, 0);
             at += n;
         }
-        pica_trace_writer_close(&w);
+        trace_writer_close(&w);
         built = glhle_bytebuf_detach(&w.mem, &size);
-        pica_trace_writer_free(&w);
+        trace_writer_free(&w);
         data = built;
         if (!data)
             return 0;

@@ -24,7 +24,7 @@ typedef struct rec_mapping {
 } rec_mapping;
 
 struct glhle_trace_recorder {
-    pica_trace_writer w;
+    trace_writer w;
     glhle_logger log;
     bool own_log;             /* desc.log given: keep it after attaching */
     bool to_file;
@@ -80,13 +80,13 @@ glhle_result glhle_trace_recorder_create(const glhle_trace_recorder_desc *desc, 
     }
     glhle_result r = pica_trace_writer_open(&rec->w, d.path, d.max_bytes, &rec->log);
     if (r != GLHLE_RESULT_OK) {
-        pica_trace_writer_free(&rec->w);
+        trace_writer_free(&rec->w);
         free(rec->comment);
         free(rec);
         return r;
     }
     if (rec->comment)
-        pica_trace_put(&rec->w, PICA_TRACE_COMMENT, rec->comment, strlen(rec->comment), NULL, 0);
+        trace_put(&rec->w, PICA_TRACE_COMMENT, rec->comment, strlen(rec->comment), NULL, 0);
     *out = rec;
     return GLHLE_RESULT_OK;
 }
@@ -123,8 +123,8 @@ static void record_pages(glhle_trace_recorder *rec, const rec_mapping *m, uint32
     while (off < stop) {
         uint64_t n = stop - off < PICA_TRACE_MEMORY_PIECE ? stop - off : PICA_TRACE_MEMORY_PIECE;
         uint8_t head[PICA_TRACE_MEMORY_SIZE];
-        pica_trace_wr32(head, m->paddr + (uint32_t)off);
-        pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + off, (size_t)n);
+        trace_wr32(head, m->paddr + (uint32_t)off);
+        trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + off, (size_t)n);
         off += n;
     }
 }
@@ -168,9 +168,9 @@ static bool add_mapping(glhle_trace_recorder *rec, uint32_t paddr, const void *h
     m->host = host;
     rec->map_count++;
     uint8_t p[PICA_TRACE_MAP_SIZE];
-    pica_trace_wr32(p, paddr);
-    pica_trace_wr32(p + 4, (uint32_t)size);
-    pica_trace_put(&rec->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
+    trace_wr32(p, paddr);
+    trace_wr32(p + 4, (uint32_t)size);
+    trace_put(&rec->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
     hash_pages(rec, m, 0, page_count(m->size), true, true);
     return true;
 }
@@ -216,8 +216,8 @@ static void record_range(glhle_trace_recorder *rec, uint32_t paddr, uint32_t siz
         for (uint64_t at = lo; at < hi;) {
             uint64_t n = hi - at < PICA_TRACE_MEMORY_PIECE ? hi - at : PICA_TRACE_MEMORY_PIECE;
             uint8_t head[PICA_TRACE_MEMORY_SIZE];
-            pica_trace_wr32(head, (uint32_t)at);
-            pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
+            trace_wr32(head, (uint32_t)at);
+            trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
             at += n;
         }
     }
@@ -226,26 +226,26 @@ static void record_range(glhle_trace_recorder *rec, uint32_t paddr, uint32_t siz
 static void range_chunk(glhle_trace_recorder *rec, uint32_t type, uint32_t paddr, uint32_t size)
 {
     uint8_t p[PICA_TRACE_RANGE_SIZE];
-    pica_trace_wr32(p, paddr);
-    pica_trace_wr32(p + 4, size);
-    pica_trace_put(&rec->w, type, p, sizeof p, NULL, 0);
+    trace_wr32(p, paddr);
+    trace_wr32(p + 4, size);
+    trace_put(&rec->w, type, p, sizeof p, NULL, 0);
 }
 
 /* ---- the wrapped calls ------------------------------------------------------------ */
 
 static void outcome(uint8_t out[PICA_TRACE_OUTCOME_SIZE], glhle_result r, const glhle_pica_run_result *res)
 {
-    pica_trace_wr32(out, (uint32_t)r);
-    pica_trace_wr32(out + 4, (res->finalized ? PICA_TRACE_OUTCOME_FINALIZED : 0u) |
+    trace_wr32(out, (uint32_t)r);
+    trace_wr32(out + 4, (res->finalized ? PICA_TRACE_OUTCOME_FINALIZED : 0u) |
                                  (res->stopped_on_error ? PICA_TRACE_OUTCOME_STOPPED : 0u));
-    pica_trace_wr32(out + 8, res->draws);
-    pica_trace_wr32(out + 12, res->problems);
+    trace_wr32(out + 8, res->draws);
+    trace_wr32(out + 12, res->problems);
 }
 
 static void host_list(glhle_trace_recorder *rec, const uint32_t *words, size_t count, uint32_t flags,
                       const uint8_t out[PICA_TRACE_OUTCOME_SIZE])
 {
-    if (count > (PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE) / 4) {
+    if (count > (TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE) / 4) {
         rec->w.error = GLHLE_RESULT_LIMIT_EXCEEDED;
         GLHLE_ERROR(&rec->log, "trace: a %zu-word host command list does not fit in a trace chunk (64 MiB); the "
                                "recording stops here and the trace is incomplete",
@@ -254,19 +254,19 @@ static void host_list(glhle_trace_recorder *rec, const uint32_t *words, size_t c
     }
     uint8_t head[PICA_TRACE_RUN_HOST_SIZE];
     memcpy(head, out, PICA_TRACE_OUTCOME_SIZE);
-    pica_trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
-    if (!pica_trace_begin(&rec->w, PICA_TRACE_RUN_HOST, (uint32_t)(sizeof head + count * 4)) ||
-        !pica_trace_write(&rec->w, head, sizeof head))
+    trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
+    if (!trace_begin(&rec->w, PICA_TRACE_RUN_HOST, (uint32_t)(sizeof head + count * 4)) ||
+        !trace_write(&rec->w, head, sizeof head))
         return;
     uint8_t le[4096];
     for (size_t i = 0; i < count;) {
         size_t n = 0;
         for (; n < sizeof le / 4 && i < count; n++, i++)
-            pica_trace_wr32(le + n * 4, words[i]);
-        if (!pica_trace_write(&rec->w, le, n * 4))
+            trace_wr32(le + n * 4, words[i]);
+        if (!trace_write(&rec->w, le, n * 4))
             return;
     }
-    pica_trace_end(&rec->w);
+    trace_end(&rec->w);
 }
 
 /* The observer's two sides of each call (trace_observer.h). */
@@ -329,8 +329,8 @@ static void after(void *obs, const pica_call *c, glhle_result r)
         if (r == GLHLE_RESULT_OK) {
             remove_mapping(rec, c->paddr);
             uint8_t u[PICA_TRACE_UNMAP_SIZE];
-            pica_trace_wr32(u, c->paddr);
-            pica_trace_put(&rec->w, PICA_TRACE_UNMAP, u, sizeof u, NULL, 0);
+            trace_wr32(u, c->paddr);
+            trace_put(&rec->w, PICA_TRACE_UNMAP, u, sizeof u, NULL, 0);
         }
         return;
     case PICA_CALL_RUN_CMDLIST:
@@ -343,9 +343,9 @@ static void after(void *obs, const pica_call *c, glhle_result r)
     case PICA_CALL_RUN_GUEST: {
         uint8_t g[PICA_TRACE_RUN_GUEST_SIZE];
         outcome(g, r, c->res);
-        pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE, c->paddr);
-        pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE + 4, c->size);
-        pica_trace_put(&rec->w, PICA_TRACE_RUN_GUEST, g, sizeof g, NULL, 0);
+        trace_wr32(g + PICA_TRACE_OUTCOME_SIZE, c->paddr);
+        trace_wr32(g + PICA_TRACE_OUTCOME_SIZE + 4, c->size);
+        trace_put(&rec->w, PICA_TRACE_RUN_GUEST, g, sizeof g, NULL, 0);
         return;
     }
     case PICA_CALL_INVALIDATE:
@@ -358,7 +358,7 @@ static void after(void *obs, const pica_call *c, glhle_result r)
     case PICA_CALL_FILL_MEMORY: {
         uint8_t f[PICA_TRACE_MEMORY_FILL_SIZE];
         pica_trace_encode_fill(c->fill, f);
-        pica_trace_put(&rec->w, PICA_TRACE_MEMORY_FILL, f, sizeof f, NULL, 0);
+        trace_put(&rec->w, PICA_TRACE_MEMORY_FILL, f, sizeof f, NULL, 0);
         if (r == GLHLE_RESULT_OK)
             absorb_output(rec, c);
         return;
@@ -366,7 +366,7 @@ static void after(void *obs, const pica_call *c, glhle_result r)
     case PICA_CALL_TRANSFER: {
         uint8_t t[PICA_TRACE_DISPLAY_TRANSFER_SIZE];
         pica_trace_encode_transfer(c->transfer, t);
-        pica_trace_put(&rec->w, PICA_TRACE_DISPLAY_TRANSFER, t, sizeof t, NULL, 0);
+        trace_put(&rec->w, PICA_TRACE_DISPLAY_TRANSFER, t, sizeof t, NULL, 0);
         if (r == GLHLE_RESULT_OK)
             absorb_output(rec, c);
         return;
@@ -374,7 +374,7 @@ static void after(void *obs, const pica_call *c, glhle_result r)
     case PICA_CALL_PRESENT: {
         uint8_t f[PICA_TRACE_PRESENT_SIZE];
         pica_trace_encode_present(rec->frames++, c->present, f);
-        pica_trace_put(&rec->w, PICA_TRACE_PRESENT, f, sizeof f, NULL, 0);
+        trace_put(&rec->w, PICA_TRACE_PRESENT, f, sizeof f, NULL, 0);
         return;
     }
     }
@@ -427,10 +427,10 @@ glhle_result pica_rec_attach(glhle_trace_recorder *rec, const pica_rec_instance 
     slot->obs = rec;
 
     uint8_t head[PICA_TRACE_INSTANCE_SIZE];
-    pica_trace_wr64(head, inst->max_words);
-    pica_trace_wr32(head + 8, inst->max_logged);
-    pica_trace_wr32(head + 12, inst->resolution_scale);
-    pica_trace_put(&rec->w, PICA_TRACE_INSTANCE, head, sizeof head, NULL, 0);
+    trace_wr64(head, inst->max_words);
+    trace_wr32(head + 8, inst->max_logged);
+    trace_wr32(head + 12, inst->resolution_scale);
+    trace_put(&rec->w, PICA_TRACE_INSTANCE, head, sizeof head, NULL, 0);
 
     for (uint32_t i = 0; i < inst->mem->count; i++) {
         const pica_mapping *m = &inst->mem->map[i];
@@ -440,7 +440,7 @@ glhle_result pica_rec_attach(glhle_trace_recorder *rec, const pica_rec_instance 
 
     /* state left by earlier command lists, as a list that restores it */
     glhle_bytebuf list;
-    glhle_bytebuf_init(&list, (size_t)(PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE));
+    glhle_bytebuf_init(&list, (size_t)(TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE));
     long words = pica_state_cmdlist(inst->regs->r, &inst->regs->state, &list);
     if (words < 0) {
         rec->w.error = GLHLE_RESULT_OUT_OF_MEMORY;
@@ -464,10 +464,10 @@ glhle_result glhle_trace_recorder_finish(glhle_trace_recorder *rec)
     detach(rec);
     rec->finished = true;
     uint8_t end[PICA_TRACE_END_SIZE];
-    pica_trace_wr32(end, rec->w.chunks);
-    pica_trace_wr32(end + 4, rec->frames);
-    pica_trace_put(&rec->w, PICA_TRACE_END, end, sizeof end, NULL, 0);
-    return pica_trace_writer_close(&rec->w);
+    trace_wr32(end, rec->w.chunks);
+    trace_wr32(end + 4, rec->frames);
+    trace_put(&rec->w, PICA_TRACE_END, end, sizeof end, NULL, 0);
+    return trace_writer_close(&rec->w);
 }
 
 glhle_result glhle_trace_recorder_bytes(const glhle_trace_recorder *rec, const uint8_t **data, size_t *size)
@@ -491,7 +491,7 @@ void glhle_trace_recorder_destroy(glhle_trace_recorder *rec)
     if (!rec)
         return;
     glhle_trace_recorder_finish(rec);
-    pica_trace_writer_free(&rec->w);
+    trace_writer_free(&rec->w);
     free(rec->comment);
     free(rec);
 }
