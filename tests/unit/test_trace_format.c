@@ -1,4 +1,4 @@
-/* backend/pica/trace/trace_format.c: the glhle trace container -- header and
+/* backend/common/trace_container.c (through the PICA's trace_format.c): the glhle trace container -- header and
  * chunk bytes as docs/formats.md lays them out, checksums, and a reader
  * that bounds every length. */
 #include "support/test_support.h"
@@ -336,6 +336,40 @@ static void type_names(void **state)
     assert_string_equal(pica_trace_type_name(99, b), "0x00000063");
 }
 
+/* The container takes every system's traces and names the system; each
+ * system's reader takes only its own (header offset 16). */
+static void systems(void **state)
+{
+    (void)state;
+    for (uint32_t sys = 1; sys <= 4; sys++) {
+        trace_writer w;
+        assert_int_equal(trace_writer_open(&w, NULL, 0, sys, ts_logger()), GLHLE_RESULT_OK);
+        assert_true(trace_put(&w, TRACE_COMMENT, "x", 1, NULL, 0));
+        assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_OK);
+        assert_int_equal(le32(w.mem.data + 16), sys);
+        assert_int_equal(trace_peek_system(w.mem.data, w.mem.size), sys);
+        trace_reader r;
+        ts_log_clear();
+        glhle_result res = trace_reader_open(&r, w.mem.data, w.mem.size, ts_logger());
+        if (sys <= 3) {
+            assert_int_equal(res, GLHLE_RESULT_OK);
+            assert_int_equal(r.system, sys);
+        } else {
+            assert_int_equal(res, GLHLE_RESULT_BAD_DATA);
+            assert_true(ts_log_contains("offset 16: system 4"));
+        }
+        ts_log_clear();
+        res = pica_trace_reader_open(&r, w.mem.data, w.mem.size, ts_logger());
+        assert_int_equal(res, sys == 1 ? GLHLE_RESULT_OK : GLHLE_RESULT_BAD_DATA);
+        if (sys == 2)
+            assert_true(ts_log_contains("offset 16: a PlayStation trace (system 2)"));
+        trace_writer_free(&w);
+    }
+    assert_string_equal(trace_system_name(1), "PICA200");
+    assert_string_equal(trace_system_name(2), "PlayStation");
+    assert_null(trace_system_name(0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,7 +378,7 @@ int main(void)
         cmocka_unit_test(every_byte_flip_is_caught), cmocka_unit_test(versions),
         cmocka_unit_test(longer_header),      cmocka_unit_test(huge_lengths),
         cmocka_unit_test(writer_limits),      cmocka_unit_test(file_equals_memory),
-        cmocka_unit_test(type_names),
+        cmocka_unit_test(type_names),         cmocka_unit_test(systems),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
