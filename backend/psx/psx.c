@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
 #include "backend/psx/gpu.h"
 
@@ -267,6 +268,29 @@ glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t s
     }
     free(rows);
     return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path)
+{
+    if (!psx || !path)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_psx_display d;
+    glhle_psx_get_display(psx, &d);
+    glhle_image img = {0};
+    glhle_result r;
+    if (d.width == 0 || d.height == 0) {
+        if ((r = glhle_image_alloc(&img, 1, 1)) != GLHLE_RESULT_OK)
+            return r;
+        img.rgba[3] = 255;
+    } else {
+        if ((r = glhle_image_alloc(&img, d.width, d.height)) != GLHLE_RESULT_OK)
+            return r;
+        r = glhle_psx_read_display_rgba(psx, img.rgba, (size_t)d.width * d.height * 4);
+    }
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_png_write_file(path, &img, &psx->log);
+    glhle_image_free(&img);
+    return r;
 }
 
 void glhle_psx_get_stats(const glhle_psx *psx, glhle_psx_stats *out)

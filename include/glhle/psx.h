@@ -119,6 +119,9 @@ GLHLE_API void glhle_psx_get_display(const glhle_psx *psx, glhle_psx_display *ou
  * top row first), read from VRAM with wrap-around; black when the display is
  * disabled. A zero-sized display yields INVALID_ARGUMENT. */
 GLHLE_API glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t size);
+/* The displayed area as a PNG file at native resolution; an empty display
+ * range is written as one black pixel. */
+GLHLE_API glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path);
 
 /* ---- statistics -------------------------------------------------------------- */
 
