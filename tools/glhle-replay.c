@@ -327,14 +327,7 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
 static bool read_input(const char *path, glhle_bytebuf *buf)
 {
     glhle_bytebuf_init(buf, (size_t)MAX_INPUT);
-    if (strcmp(path, "-") != 0)
-        return glhle_bytebuf_read_file(buf, path, (size_t)MAX_INPUT);
-    uint8_t chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-        if (!glhle_bytebuf_append(buf, chunk, n))
-            return false;
-    return !ferror(stdin);
+    return glhle_bytebuf_read_file(buf, path, (size_t)MAX_INPUT);
 }
 
 /* The first bytes of a file (fewer when it is shorter); -1 when unreadable. */
