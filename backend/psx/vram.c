@@ -357,7 +357,7 @@ void psx_gl_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count)
 {
     psx_gl *g = (psx_gl *)r;
     /* Nothing to copy yet: VRAM under the CLUT is the cache until something
-     * overwrites it (psx_gl_before_write). Primitives already batched with an
+     * overwrites it (batch_hooks.before_write). Primitives already batched with an
      * older snapshot keep it: a new snapshot flushes them first. */
     g->clut_live = true;
     g->clut_x = x;
