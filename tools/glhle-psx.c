@@ -12,6 +12,11 @@
  *       writes it) and writes the displayed area at each VSync as
  *       DIR/frame_NNNNN.png, with a progress line on a TTY.
  *
+ * Both take --record TRACE.glht: a glhle PlayStation trace of the session
+ * (docs/formats.md), for glhle-replay; `run` marks one frame (a VSync) at
+ * the end of the script. `glhle-psx replay` is kept for compatibility:
+ * glhle-replay plays the same dumps, and glhle traces of every system.
+ *
  * Exit status: 0 done (bad words in the stream are reported and skipped, as
  * the hardware does), 1 failure (unreadable input, syntax error, GL or I/O
  * error), 2 usage. */
@@ -32,12 +37,13 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: glhle-psx run SCRIPT --vram OUT.raw16 [--png OUT.png] [--display OUT.png]\n"
-            "                     [--renderer gl|sw] [--scale N]\n"
-            "       glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]\n");
+            "                     [--renderer gl|sw] [--scale N] [--record TRACE.glht]\n"
+            "       glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]\n"
+            "                        [--record TRACE.glht]\n");
 }
 
 typedef struct options {
-    const char *input, *vram, *png, *display, *out;
+    const char *input, *vram, *png, *display, *out, *record;
     glhle_psx_renderer renderer;
     uint32_t scale;
     uint32_t first, last;
@@ -67,6 +73,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->display = v;
         else if (!strcmp(a, "--out"))
             o->out = v;
+        else if (!strcmp(a, "--record"))
+            o->record = v;
         else if (!strcmp(a, "--renderer") && (!strcmp(v, "gl") || !strcmp(v, "sw")))
             o->renderer = !strcmp(v, "sw") ? GLHLE_PSX_RENDERER_SOFTWARE : GLHLE_PSX_RENDERER_GL;
         else if (!strcmp(a, "--scale") && atoi(v) >= 1 && atoi(v) <= 8)
@@ -87,6 +95,7 @@ static int parse_args(int argc, char **argv, options *o)
 typedef struct session {
     glhle_context *ctx;
     glhle_psx *psx;
+    glhle_psx_recorder *rec;
 } session;
 
 static int open_session(const options *o, session *s)
@@ -104,34 +113,27 @@ static int open_session(const options *o, session *s)
         glhle_context_destroy(s->ctx);
         return 1;
     }
+    if (o->record) {
+        const glhle_psx_recorder_desc rd = {.path = o->record, .comment = o->input};
+        if (glhle_psx_recorder_create(&rd, &s->rec) != GLHLE_RESULT_OK ||
+            glhle_psx_recorder_attach(s->rec, s->psx) != GLHLE_RESULT_OK) {
+            glhle_psx_recorder_destroy(s->rec);
+            glhle_psx_destroy(s->psx);
+            glhle_context_destroy(s->ctx);
+            return 1;
+        }
+    }
     return 0;
 }
 
-static void close_session(session *s)
+/* Non-zero when the recording failed (its message is logged). */
+static int close_session(session *s)
 {
+    int rc = s->rec && glhle_psx_recorder_finish(s->rec) != GLHLE_RESULT_OK;
+    glhle_psx_recorder_destroy(s->rec);
     glhle_psx_destroy(s->psx);
     glhle_context_destroy(s->ctx);
-}
-
-static glhle_result write_display(glhle_psx *psx, const char *path)
-{
-    glhle_psx_display d;
-    glhle_psx_get_display(psx, &d);
-    glhle_image img = {0};
-    glhle_result r;
-    if (d.width == 0 || d.height == 0) { /* an empty display range: one black pixel */
-        if ((r = glhle_image_alloc(&img, 1, 1)) != GLHLE_RESULT_OK)
-            return r;
-        img.rgba[3] = 255;
-    } else {
-        if ((r = glhle_image_alloc(&img, d.width, d.height)) != GLHLE_RESULT_OK)
-            return r;
-        r = glhle_psx_read_display_rgba(psx, img.rgba, (size_t)d.width * d.height * 4);
-    }
-    if (r == GLHLE_RESULT_OK)
-        r = glhle_png_write_file(path, &img, NULL);
-    glhle_image_free(&img);
-    return r;
+    return rc;
 }
 
 static int cmd_run(const options *o)
@@ -157,6 +159,7 @@ static int cmd_run(const options *o)
         rc = 1;
     glhle_bytebuf_free(&text);
     glhle_psx_end_stream(s.psx); /* a truncated command is logged, the rest stands */
+    glhle_psx_vsync(s.psx);      /* the script is one frame */
     uint16_t *vram = rc ? NULL : malloc(sizeof(uint16_t) * GLHLE_PSX_VRAM_WIDTH * GLHLE_PSX_VRAM_HEIGHT);
     if (vram && glhle_psx_read_vram(s.psx, 0, 0, GLHLE_PSX_VRAM_WIDTH, GLHLE_PSX_VRAM_HEIGHT, vram) == GLHLE_RESULT_OK) {
         FILE *f = fopen(o->vram, "wb");
@@ -186,7 +189,7 @@ static int cmd_run(const options *o)
             rc = 1;
         glhle_image_free(&img);
     }
-    if (!rc && o->display && write_display(s.psx, o->display) != GLHLE_RESULT_OK)
+    if (!rc && o->display && glhle_psx_write_display_png(s.psx, o->display) != GLHLE_RESULT_OK)
         rc = 1;
     glhle_psx_stats st;
     glhle_psx_get_stats(s.psx, &st);
@@ -194,7 +197,8 @@ static int cmd_run(const options *o)
             (unsigned long long)st.gp0_words, (unsigned long long)st.gp1_words, (unsigned long long)st.primitives,
             (unsigned long long)st.transfers, (unsigned long long)st.draw_calls,
             st.bad_words ? " (bad words were skipped, see above)" : "");
-    close_session(&s);
+    if (close_session(&s))
+        rc = 1;
     return rc;
 }
 
@@ -211,7 +215,7 @@ static glhle_result on_frame(void *user, glhle_psx *psx, uint32_t frame)
         return GLHLE_RESULT_OK;
     char path[4096];
     snprintf(path, sizeof path, "%s/frame_%05u.png", rs->o->out, frame);
-    glhle_result r = write_display(psx, path);
+    glhle_result r = glhle_psx_write_display_png(psx, path);
     if (r != GLHLE_RESULT_OK)
         return r;
     rs->written++;
@@ -250,8 +254,8 @@ static int cmd_replay(const options *o)
     fprintf(stderr, "glhle-psx: %u packets, %u frames, %u PNGs in %s, %u unknown packets skipped, %u with bad words\n",
             st.packets, st.frames, rs.written, o->out, st.skipped, st.bad_packets);
     glhle_bytebuf_free(&file);
-    close_session(&s);
-    return r == GLHLE_RESULT_OK ? 0 : 1;
+    int rec_failed = close_session(&s);
+    return r == GLHLE_RESULT_OK && !rec_failed ? 0 : 1;
 }
 
 int main(int argc, char **argv)

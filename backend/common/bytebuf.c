@@ -129,7 +129,8 @@ bool glhle_bytebuf_read_file(glhle_bytebuf *b, const char *path, size_t limit)
 {
     if (!limit)
         limit = DEFAULT_LIMIT;
-    FILE *f = fopen(path, "rb");
+    const bool in = !strcmp(path, "-"); /* the tools' convention for standard input */
+    FILE *f = in ? stdin : fopen(path, "rb");
     if (!f)
         return false;
     bool ok = true;
@@ -146,6 +147,7 @@ bool glhle_bytebuf_read_file(glhle_bytebuf *b, const char *path, size_t limit)
     }
     if (ferror(f))
         ok = false;
-    fclose(f);
+    if (!in)
+        fclose(f);
     return ok;
 }

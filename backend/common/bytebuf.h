@@ -37,6 +37,7 @@ const char *glhle_bytebuf_cstr(glhle_bytebuf *b);
 uint8_t *glhle_bytebuf_detach(glhle_bytebuf *b, size_t *size);
 
 /* Reads a whole file, failing past `limit` bytes (0 -> 1 GiB). */
+/* "-" reads standard input (to its end). */
 bool glhle_bytebuf_read_file(glhle_bytebuf *b, const char *path, size_t limit);
 
 #endif

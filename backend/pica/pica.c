@@ -1,12 +1,18 @@
-/* The PICA instance: creation, guest memory, runs, hooks, problem reports. */
-#include <stdarg.h>
-#include <stdio.h>
+/* The PICA instance: creation, guest memory, runs, hooks, the call observer.
+ *
+ * Owns: glhle_pica (pica_instance.h) and every public entry point of
+ * include/glhle/pica.h. May call: every PICA stage (frontend, shader,
+ * texture, fragment, surface, draw, trace), backend/gl and backend/common.
+ * Nothing below calls back up: the front end reports events through the
+ * pica_frontend_hooks filled in here, and the recorder sees calls through
+ * the pica_call_observer_vt table in `calls`. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/gl/gl_context.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/draw/rasterizer.h"
+#include "backend/pica/shader/primitive.h"
 #include "backend/pica/trace/trace_record.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
@@ -16,6 +22,17 @@
 _Static_assert(GLHLE_PICA_MAX_MAPPINGS == PICA_MAX_MAPPINGS, "public and internal mapping limits differ");
 _Static_assert(GLHLE_PICA_REG_COUNT == PICA_REG_COUNT, "public and internal register counts differ");
 _Static_assert(GLHLE_PICA_EVENT_TYPE_COUNT_ <= 32, "event masks are a uint32_t");
+
+/* The front end's emit hook: the renderer first, then the core's observer. */
+static void dispatch(void *user, const glhle_pica_event *ev)
+{
+    glhle_pica *p = user;
+    const uint32_t bit = 1u << ev->type;
+    if (p->renderer.fn && (p->renderer.event_mask & bit))
+        p->renderer.fn(p->renderer.user, p, ev);
+    if (p->observer.fn && (p->observer.event_mask & bit))
+        p->observer.fn(p->observer.user, p, ev);
+}
 
 glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
 {
@@ -38,14 +55,30 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
         p->log = ctx->log;
     else /* no logger given: warnings and errors to stderr */
         p->log = (glhle_logger){NULL, NULL, GLHLE_LOG_WARN};
-    p->max_words = d.max_words_per_run ? d.max_words_per_run : DEFAULT_MAX_WORDS;
-    p->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
-    pica_regs_init(&p->regs);
+    p->fe.log = p->log;
+    p->fe.max_words = d.max_words_per_run ? d.max_words_per_run : DEFAULT_MAX_WORDS;
+    p->fe.max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
+    p->fe.hooks = (pica_frontend_hooks){dispatch, p};
+    pica_regs_init(&p->fe.regs);
     glhle_result r = pica_gpu_init(p, &d);
     /* A GL instance draws: the draw path (rasterizer.c) installs itself as
      * the renderer hook, on the GL state and surface cache made above. */
-    if (r == GLHLE_RESULT_OK && ctx)
-        r = pica_rasterizer_create(p, &d, &p->rasterizer);
+    if (r == GLHLE_RESULT_OK && ctx) {
+        const pica_rasterizer_desc rd = {
+            .ctx = ctx,
+            .gl = p->gl,
+            .surfaces = p->surfaces,
+            .fe = &p->fe,
+            .log = &p->log,
+            .no_framebuffer_fetch = p->no_framebuffer_fetch,
+            .pica = &d,
+        };
+        r = pica_rasterizer_create(&rd, &p->rasterizer);
+        if (r == GLHLE_RESULT_OK) {
+            const glhle_pica_hooks h = pica_rasterizer_hooks(p->rasterizer);
+            pica_set_renderer_hooks(p, &h);
+        }
+    }
     if (r != GLHLE_RESULT_OK) {
         glhle_pica_destroy(p);
         return r;
@@ -58,8 +91,10 @@ void glhle_pica_destroy(glhle_pica *pica)
 {
     if (!pica)
         return;
-    if (pica->recorder)
-        pica_rec_detach(pica->recorder);
+    if (pica->calls.vt)
+        pica->calls.vt->detach(pica->calls.obs);
+    if (pica->rasterizer)
+        pica_set_renderer_hooks(pica, NULL);
     if (pica->rasterizer && gl_context_enter(pica->ctx) == GLHLE_RESULT_OK)
         pica_rasterizer_destroy(pica->rasterizer);
     pica->rasterizer = NULL;
@@ -81,18 +116,22 @@ glhle_result glhle_pica_map_memory(glhle_pica *pica, uint32_t paddr, void *host,
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_map_memory(pica, paddr, host, size);
-    return pica_memory_map(&pica->mem, paddr, host, size, &pica->log);
+    const pica_call c = {.kind = PICA_CALL_MAP_MEMORY, .paddr = paddr, .host = host, .host_size = size};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = pica_memory_map(&pica->fe.mem, paddr, host, size, &pica->log);
+    pica_call_end(pica, obs, &c, r);
+    return r;
 }
 
 glhle_result glhle_pica_unmap_memory(glhle_pica *pica, uint32_t paddr)
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_unmap_memory(pica, paddr);
-    return pica_memory_unmap(&pica->mem, paddr);
+    const pica_call c = {.kind = PICA_CALL_UNMAP_MEMORY, .paddr = paddr};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = pica_memory_unmap(&pica->fe.mem, paddr);
+    pica_call_end(pica, obs, &c, r);
+    return r;
 }
 
 static glhle_result begin_run(glhle_pica *p, bool host, uint32_t paddr)
@@ -101,11 +140,12 @@ static glhle_result begin_run(glhle_pica *p, bool host, uint32_t paddr)
         return GLHLE_FAIL(&p->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "pica: a command list was run from inside a hook of the same instance; refused");
     p->running = true;
-    memset(&p->run, 0, sizeof p->run);
-    p->run.loc.host = host;
-    p->run.loc.paddr = paddr;
-    p->run.res.stop_in_host_list = host;
-    p->run.res.stop_paddr = paddr;
+    pica_run_state *run = &p->fe.run;
+    memset(run, 0, sizeof *run);
+    run->loc.host = host;
+    run->loc.paddr = paddr;
+    run->res.stop_in_host_list = host;
+    run->res.stop_paddr = paddr;
     return GLHLE_RESULT_OK;
 }
 
@@ -113,18 +153,14 @@ static glhle_result end_run(glhle_pica *p, glhle_result r, glhle_pica_run_result
 {
     p->running = false;
     if (out)
-        *out = p->run.res;
+        *out = p->fe.run.res;
     return r;
 }
 
-glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, size_t word_count,
-                                    glhle_pica_run_result *out)
+static glhle_result run_cmdlist(glhle_pica *pica, const uint32_t *words, size_t word_count, glhle_pica_run_result *out)
 {
-    if (pica && pica->recorder)
-        return pica_rec_run_cmdlist(pica, words, word_count, out);
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!pica || (!words && word_count))
+    memset(out, 0, sizeof *out);
+    if (!words && word_count)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     if (word_count > 0xFFFFFFFFu / 4)
         return GLHLE_FAIL(&pica->log, GLHLE_RESULT_INVALID_ARGUMENT,
@@ -132,18 +168,30 @@ glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, siz
     glhle_result r = begin_run(pica, true, 0);
     if (r != GLHLE_RESULT_OK)
         return r;
-    r = pica_cmdlist_run(pica, words, (uint32_t)(word_count * 4), true, 0);
+    r = pica_cmdlist_run(&pica->fe, words, (uint32_t)(word_count * 4), true, 0);
     return end_run(pica, r, out);
 }
 
-glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
+glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, size_t word_count,
+                                    glhle_pica_run_result *out)
 {
-    if (pica && pica->recorder)
-        return pica_rec_run_guest(pica, paddr, size_bytes, out);
     if (out)
         memset(out, 0, sizeof *out);
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_pica_run_result res;
+    const pica_call c = {.kind = PICA_CALL_RUN_CMDLIST, .words = words, .word_count = word_count, .res = &res};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = run_cmdlist(pica, words, word_count, &res);
+    pica_call_end(pica, obs, &c, r);
+    if (out)
+        *out = res;
+    return r;
+}
+
+static glhle_result run_guest(glhle_pica *pica, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
+{
+    memset(out, 0, sizeof *out);
     if (paddr & 7)
         return GLHLE_FAIL(&pica->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "pica: command list address 0x%08x is not 8-byte aligned (the GPU takes it >> 3); not run",
@@ -152,22 +200,38 @@ glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t siz
     if (r != GLHLE_RESULT_OK)
         return r;
     size_bytes &= ~7u; /* "the lower 3 bits of the size are cleared" (3dbrew GPU/Internal_Registers) */
-    const uint8_t *list = pica_memory_ptr(&pica->mem, paddr, size_bytes);
+    const uint8_t *list = pica_memory_ptr(&pica->fe.mem, paddr, size_bytes);
     if (!list) {
-        pica_problem(pica, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+        pica_problem(&pica->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
                      "command list of %u bytes is not inside one memory mapping; not run", size_bytes);
-        pica->run.res.stopped_on_error = true;
-        return end_run(pica, pica->run.first_problem, out);
+        pica->fe.run.res.stopped_on_error = true;
+        return end_run(pica, pica->fe.run.first_problem, out);
     }
-    r = pica_cmdlist_run(pica, list, size_bytes, false, paddr);
+    r = pica_cmdlist_run(&pica->fe, list, size_bytes, false, paddr);
     return end_run(pica, r, out);
+}
+
+glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
+{
+    if (out)
+        memset(out, 0, sizeof *out);
+    if (!pica)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_pica_run_result res;
+    const pica_call c = {.kind = PICA_CALL_RUN_GUEST, .paddr = paddr, .size = size_bytes, .res = &res};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = run_guest(pica, paddr, size_bytes, &res);
+    pica_call_end(pica, obs, &c, r);
+    if (out)
+        *out = res;
+    return r;
 }
 
 glhle_result glhle_pica_get_reg(const glhle_pica *pica, uint32_t id, uint32_t *value)
 {
     if (!pica || !value || id >= PICA_REG_COUNT)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    *value = pica->regs.r[id];
+    *value = pica->fe.regs.r[id];
     return GLHLE_RESULT_OK;
 }
 
@@ -183,7 +247,7 @@ static void normalise_hooks(glhle_pica *p)
         m |= p->renderer.event_mask;
     if (p->observer.fn)
         m |= p->observer.event_mask;
-    p->event_mask = m & ALL_EVENTS;
+    p->fe.event_mask = m & ALL_EVENTS;
 }
 
 static void copy_hooks(glhle_pica_hooks *dst, const glhle_pica_hooks *src)
@@ -211,40 +275,13 @@ void pica_set_renderer_hooks(glhle_pica *p, const glhle_pica_hooks *hooks)
     normalise_hooks(p);
 }
 
-void pica_emit(glhle_pica *p, glhle_pica_event *ev)
+void pica_pipeline_attach(pica_pipeline *pl, glhle_pica *p)
 {
-    ev->host_list = p->run.loc.host;
-    ev->buffer_paddr = p->run.loc.paddr;
-    ev->offset = p->run.loc.offset;
-    ev->mask = p->run.loc.mask;
-    const uint32_t bit = 1u << ev->type;
-    if (p->renderer.fn && (p->renderer.event_mask & bit))
-        p->renderer.fn(p->renderer.user, p, ev);
-    if (p->observer.fn && (p->observer.event_mask & bit))
-        p->observer.fn(p->observer.user, p, ev);
-}
-
-void pica_problem(glhle_pica *p, glhle_result r, glhle_log_level level, const char *fmt, ...)
-{
-    pica_run_state *run = &p->run;
-    run->res.problems++;
-    if (r != GLHLE_RESULT_OK && run->first_problem == GLHLE_RESULT_OK)
-        run->first_problem = r;
-    if (run->logged > p->max_logged)
-        return;
-    if (run->logged++ == p->max_logged) {
-        GLHLE_WARN(&p->log, "pica: %u problems logged in this run; further ones are only counted", p->max_logged);
-        return;
-    }
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (run->loc.host)
-        GLHLE_LOG(&p->log, level, "pica: host list +0x%x: %s", run->loc.offset, msg);
-    else
-        GLHLE_LOG(&p->log, level, "pica: guest 0x%08x+0x%x: %s", run->loc.paddr, run->loc.offset, msg);
+    pica_pipeline_bind(pl, &p->fe);
+    glhle_pica_hooks h = {pica_pipeline_event, pl,
+                          (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_IMMEDIATE_VERTEX) |
+                              (1u << GLHLE_PICA_EVENT_RESTART_PRIMITIVE)};
+    pica_set_renderer_hooks(p, &h);
 }
 
 const pica_state *pica_get_state(glhle_pica *p)
@@ -254,22 +291,54 @@ const pica_state *pica_get_state(glhle_pica *p)
 
 pica_state *pica_get_state_mut(glhle_pica *p)
 {
-    if (p->regs.stale)
-        pica_regs_refresh(&p->regs);
-    return &p->regs.state;
+    return pica_frontend_state_mut(&p->fe);
 }
 
 const uint8_t *pica_guest_ptr(const glhle_pica *p, uint32_t paddr, uint32_t size)
 {
-    return pica_memory_ptr(&p->mem, paddr, size);
+    return pica_memory_ptr(&p->fe.mem, paddr, size);
 }
 
 uint8_t *pica_guest_ptr_mut(const glhle_pica *p, uint32_t paddr, uint32_t size)
 {
-    return pica_memory_ptr_mut(&p->mem, paddr, size);
+    return pica_memory_ptr_mut(&p->fe.mem, paddr, size);
 }
 
 bool pica_guest_read(const glhle_pica *p, uint32_t paddr, void *dst, uint32_t size)
 {
-    return pica_memory_read(&p->mem, paddr, dst, size);
+    return pica_memory_read(&p->fe.mem, paddr, dst, size);
+}
+
+pica_call_observer_slot *pica_call_begin(glhle_pica *p, const pica_call *call)
+{
+    if (!p->calls.vt || p->running || p->in_observed_call)
+        return NULL;
+    p->in_observed_call = true;
+    p->calls.vt->before(p->calls.obs, call);
+    return &p->calls;
+}
+
+void pica_call_end(glhle_pica *p, pica_call_observer_slot *slot, const pica_call *call, glhle_result r)
+{
+    if (!slot)
+        return;
+    if (slot->vt)
+        slot->vt->after(slot->obs, call, r);
+    p->in_observed_call = false;
+}
+
+glhle_result glhle_trace_recorder_attach(glhle_trace_recorder *rec, glhle_pica *pica)
+{
+    if (!rec || !pica)
+        return GLHLE_FAIL(NULL, GLHLE_RESULT_INVALID_ARGUMENT, "trace: attach needs a recorder and an instance");
+    const pica_rec_instance inst = {
+        .log = pica->log,
+        .max_words = pica->fe.max_words,
+        .max_logged = pica->fe.max_logged,
+        .resolution_scale = pica->resolution_scale,
+        .mem = &pica->fe.mem,
+        .regs = &pica->fe.regs,
+        .running = pica->running,
+    };
+    return pica_rec_attach(rec, &inst, &pica->calls);
 }

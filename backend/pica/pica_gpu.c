@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "backend/gl/gl_context.h"
+#include "backend/common/image.h"
 #include "backend/gl/gl_state.h"
 #include "backend/pica/surface/display.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/surface/present.h"
 #include "backend/pica/surface/surface_cache.h"
-#include "backend/pica/trace/trace_record.h"
 
 #define DEFAULT_SURFACE_BUDGET (256ull << 20)
 
@@ -23,10 +23,16 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
                           PICA_SURFACE_MAX_SCALE);
     p->surface_budget = d->surface_budget_bytes ? d->surface_budget_bytes : DEFAULT_SURFACE_BUDGET;
     p->no_framebuffer_fetch = d->no_framebuffer_fetch;
-    glhle_result r = pica_presenter_create(p, &p->presenter);
-    if (r != GLHLE_RESULT_OK || !p->ctx)
-        return r;
-    r = gl_context_enter(p->ctx);
+    pica_presenter_desc pd = {
+        .ctx = p->ctx,
+        .log = &p->log,
+        .mem = &p->fe.mem,
+        .scale = p->resolution_scale,
+        .stats = &p->stats,
+    };
+    if (!p->ctx)
+        return pica_presenter_create(&pd, &p->presenter);
+    glhle_result r = gl_context_enter(p->ctx);
     if (r != GLHLE_RESULT_OK)
         return r;
     p->gl = calloc(1, sizeof *p->gl);
@@ -35,13 +41,19 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
     gl_state_init(p->gl, p->ctx);
     const pica_surface_cache_desc cd = {
         .ctx = p->ctx,
-        .pica = p,
+        .mem = &p->fe.mem,
+        .log = &p->log,
         .state = p->gl,
         .scale = p->resolution_scale,
         .budget_bytes = p->surface_budget,
         .stats = &p->stats,
     };
-    return pica_surface_cache_create(&cd, &p->surfaces);
+    r = pica_surface_cache_create(&cd, &p->surfaces);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    pd.gl = p->gl;
+    pd.surfaces = p->surfaces;
+    return pica_presenter_create(&pd, &p->presenter);
 }
 
 void pica_gpu_fini(glhle_pica *p)
@@ -75,11 +87,12 @@ glhle_result glhle_pica_invalidate(glhle_pica *pica, uint32_t paddr, uint32_t si
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_invalidate(pica, paddr, size);
+    const pica_call c = {.kind = PICA_CALL_INVALIDATE, .paddr = paddr, .size = size};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     size = clip_size(paddr, size);
     if (size && enter_cache(pica))
         pica_surface_cache_invalidate(pica->surfaces, paddr, size);
+    pica_call_end(pica, obs, &c, GLHLE_RESULT_OK);
     return GLHLE_RESULT_OK;
 }
 
@@ -87,22 +100,20 @@ glhle_result glhle_pica_flush(glhle_pica *pica, uint32_t paddr, uint32_t size)
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_flush(pica, paddr, size);
+    const pica_call c = {.kind = PICA_CALL_FLUSH, .paddr = paddr, .size = size};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = GLHLE_RESULT_OK;
     size = clip_size(paddr, size);
     if (size && enter_cache(pica))
-        return pica_surface_cache_flush(pica->surfaces, paddr, size);
-    return GLHLE_RESULT_OK;
+        r = pica_surface_cache_flush(pica->surfaces, paddr, size);
+    pica_call_end(pica, obs, &c, r);
+    return r;
 }
 
-glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fill *fill)
+static glhle_result fill_memory(glhle_pica *pica, const glhle_pica_memory_fill *fill)
 {
-    if (!pica || !fill)
-        return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_fill_memory(pica, fill);
     pica_fill_params f;
-    glhle_result r = pica_fill_decode(fill, &pica->mem, &pica->log, &f);
+    glhle_result r = pica_fill_decode(fill, &pica->fe.mem, &pica->log, &f);
     if (r != GLHLE_RESULT_OK)
         return r;
     if (enter_cache(pica)) {
@@ -112,7 +123,7 @@ glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fi
         }
         pica_surface_cache_invalidate(pica->surfaces, f.start, f.end - f.start);
     }
-    pica_fill_cpu(&f, &pica->mem);
+    pica_fill_cpu(&f, &pica->fe.mem);
     pica->stats.fills_cpu++;
     return GLHLE_RESULT_OK;
 }
@@ -120,7 +131,7 @@ glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fi
 static glhle_result texture_copy(glhle_pica *p, const glhle_pica_display_transfer *t)
 {
     pica_copy_params c;
-    glhle_result r = pica_copy_decode(t, &p->mem, &p->log, &c);
+    glhle_result r = pica_copy_decode(t, &p->fe.mem, &p->log, &c);
     if (r != GLHLE_RESULT_OK)
         return r;
     if (enter_cache(p)) {
@@ -138,21 +149,17 @@ static glhle_result texture_copy(glhle_pica *p, const glhle_pica_display_transfe
             return r;
         pica_surface_cache_invalidate(p->surfaces, c.out_addr, c.out_span);
     }
-    pica_copy_cpu(&c, &p->mem);
+    pica_copy_cpu(&c, &p->fe.mem);
     p->stats.copies_cpu++;
     return GLHLE_RESULT_OK;
 }
 
-glhle_result glhle_pica_transfer(glhle_pica *pica, const glhle_pica_display_transfer *transfer)
+static glhle_result transfer(glhle_pica *pica, const glhle_pica_display_transfer *transfer)
 {
-    if (!pica || !transfer)
-        return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_transfer(pica, transfer);
     if (transfer->flags & 8) /* flags bit 3: texture copy mode (3dbrew) */
         return texture_copy(pica, transfer);
     pica_transfer_params t;
-    glhle_result r = pica_transfer_decode(transfer, &pica->mem, &pica->log, &t);
+    glhle_result r = pica_transfer_decode(transfer, &pica->fe.mem, &pica->log, &t);
     if (r != GLHLE_RESULT_OK)
         return r;
     if (enter_cache(pica)) {
@@ -165,9 +172,31 @@ glhle_result glhle_pica_transfer(glhle_pica *pica, const glhle_pica_display_tran
             return r;
         pica_surface_cache_invalidate(pica->surfaces, t.out_addr, t.dst_bytes);
     }
-    r = pica_transfer_cpu(&t, &pica->mem, &pica->cpu_scratch, &pica->cpu_scratch_size, &pica->log);
+    r = pica_transfer_cpu(&t, &pica->fe.mem, &pica->cpu_scratch, &pica->cpu_scratch_size, &pica->log);
     if (r == GLHLE_RESULT_OK)
         pica->stats.transfers_cpu++;
+    return r;
+}
+
+glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fill *fill)
+{
+    if (!pica || !fill)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const pica_call c = {.kind = PICA_CALL_FILL_MEMORY, .fill = fill};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = fill_memory(pica, fill);
+    pica_call_end(pica, obs, &c, r);
+    return r;
+}
+
+glhle_result glhle_pica_transfer(glhle_pica *pica, const glhle_pica_display_transfer *t)
+{
+    if (!pica || !t)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const pica_call c = {.kind = PICA_CALL_TRANSFER, .transfer = t};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = transfer(pica, t);
+    pica_call_end(pica, obs, &c, r);
     return r;
 }
 
@@ -177,4 +206,41 @@ glhle_result glhle_pica_get_stats(const glhle_pica *pica, glhle_pica_stats *out)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     *out = pica->stats;
     return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc *desc)
+{
+    if (!pica || !desc)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const pica_call c = {.kind = PICA_CALL_PRESENT, .present = desc};
+    pica_call_observer_slot *obs = pica_call_begin(pica, &c);
+    glhle_result r = pica_present(pica->presenter, desc);
+    pica_call_end(pica, obs, &c, r);
+    return r;
+}
+
+glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height)
+{
+    if (!pica)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    return pica_presenter_read(pica->presenter, rgba, rgba_size, width, height);
+}
+
+glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path)
+{
+    if (!pica || !path)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    uint32_t w = 0, h = 0;
+    glhle_result r = glhle_pica_read_frame(pica, NULL, 0, &w, &h);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    glhle_image img;
+    r = glhle_image_alloc(&img, w, h);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    r = glhle_pica_read_frame(pica, img.rgba, (size_t)w * h * 4, NULL, NULL);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_png_write_file(path, &img, &pica->log);
+    glhle_image_free(&img);
+    return r;
 }

@@ -48,8 +48,29 @@ typedef struct psx_rect_set {
     int n;
 } psx_rect_set;
 
-typedef struct psx_gl {
+typedef struct psx_gl psx_gl;
+
+/* How VRAM and transfers (vram.c) tell the batcher (rasterizer.c) that
+ * VRAM is about to change outside a primitive. rasterizer.c fills these in
+ * when it creates the renderer; vram.c calls only through them, so the two
+ * files do not call each other both ways. */
+typedef struct psx_gl_batch_hooks {
+    /* Issues the pending batch as one draw call. */
+    void (*flush)(psx_gl *g);
+    /* Flushes and, if VRAM was written since the last one, issues a texture
+     * barrier; forgets the rectangles read and written before it. */
+    void (*barrier)(psx_gl *g);
+    /* For a transfer about to write `rects` through the framebuffer (reading
+     * each pixel it writes when `reads_dest`): flushes, adds the barrier a
+     * feedback hazard needs, and records the writes. */
+    void (*transfer_writes)(psx_gl *g, const psx_rect *rects, int n, bool reads_dest);
+    /* Before anything writes `w`: snapshots a live CLUT it would overwrite. */
+    void (*before_write)(psx_gl *g, psx_rect w);
+} psx_gl_batch_hooks;
+
+struct psx_gl {
     psx_renderer base;
+    psx_gl_batch_hooks batch_hooks;
     glhle_context *ctx;
     GladGLContext *gl;
     psx_shader_host host;
@@ -76,24 +97,10 @@ typedef struct psx_gl {
      * before anything overwrites that row it is copied to `clut` */
     bool clut_live;
     uint32_t clut_x, clut_y, clut_count;
-} psx_gl;
+};
 
-/* rasterizer.c */
-/* Issues the pending batch as one draw call. */
-void psx_gl_flush(psx_gl *g);
-/* Flushes and, if VRAM was written since the last one, issues a texture
- * barrier; forgets the rectangles read and written before it. */
-void psx_gl_barrier(psx_gl *g);
-/* For a transfer about to write `rects` through the framebuffer (reading
- * each pixel it writes when `reads_dest`): flushes, adds the barrier a
- * feedback hazard needs, and records the writes. */
-void psx_gl_transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest);
-/* Call before anything writes `w`: snapshots a live CLUT it would overwrite. */
-void psx_gl_before_write(psx_gl *g, psx_rect w);
-void psx_rect_set_add(psx_rect_set *s, psx_rect r);
-bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r);
-
-/* vram.c */
+/* vram.c: VRAM storage, blits and transfers. It calls the batcher only
+ * through g->batch_hooks; rasterizer.c calls these. */
 glhle_result psx_gl_vram_create(psx_gl *g);
 /* Deletes what psx_gl_vram_create made (also after it failed part way) and
  * zeroes the names. */

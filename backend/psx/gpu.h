@@ -6,6 +6,7 @@
 #define GLHLE_PSX_GPU_H
 
 #include "backend/common/log.h"
+#include "backend/psx/psx_observer.h"
 #include "backend/psx/renderer.h"
 #include "glhle/psx.h"
 
@@ -70,7 +71,16 @@ struct glhle_psx {
     uint16_t *upload;           /* PSX_VRAM_W * PSX_VRAM_H staging pixels for GP0(A0h) */
     uint16_t *readback;         /* the same for GP0(C0h) */
     uint32_t rd_total, rd_pos;  /* pixels of a GP0(C0h) transfer, and how many were read */
+
+    psx_call_observer_slot calls; /* the trace recorder, if one is attached */
 };
+
+/* psx.c: hands a finished call to the observer, if any. */
+static inline void psx_observe(glhle_psx *psx, const psx_call *c, glhle_result r)
+{
+    if (psx->calls.vt)
+        psx->calls.vt->after(psx->calls.obs, c, r);
+}
 
 /* psx.c: a GPU on any renderer; `make` builds the renderer for the GPU's
  * logger and statistics (glhle_psx_create uses it for GL and software). */

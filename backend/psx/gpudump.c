@@ -99,6 +99,7 @@ glhle_result psx_gpudump_play(glhle_psx *psx, const uint8_t *data, size_t size, 
             }
             break;
         case PSX_DUMP_VSYNC:
+            glhle_psx_vsync(psx); /* a recorder attached to psx marks the frame */
             if (frame) {
                 r = frame(user, psx, stats->frames);
                 if (r != GLHLE_RESULT_OK)

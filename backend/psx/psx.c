@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
 #include "backend/gl/program_service.h"
 #include "backend/psx/gpu.h"
@@ -89,6 +90,8 @@ void glhle_psx_destroy(glhle_psx *psx)
 {
     if (!psx)
         return;
+    if (psx->calls.vt)
+        psx->calls.vt->detach(psx->calls.obs);
     psx->r->ops->destroy(psx->r);
     free(psx->upload);
     free(psx->readback);
@@ -97,7 +100,9 @@ void glhle_psx_destroy(glhle_psx *psx)
 
 glhle_result glhle_psx_gp0(glhle_psx *psx, uint32_t word)
 {
-    return psx_gp0_write(psx, &word, 1);
+    glhle_result r = psx_gp0_write(psx, &word, 1);
+    psx_observe(psx, &(psx_call){.kind = PSX_CALL_GP0, .words = &word, .count = 1}, r);
+    return r;
 }
 
 glhle_result glhle_psx_gp0_block(glhle_psx *psx, const uint32_t *words, size_t count)
@@ -105,17 +110,31 @@ glhle_result glhle_psx_gp0_block(glhle_psx *psx, const uint32_t *words, size_t c
     if (!words && count)
         return GLHLE_FAIL(&psx->log, GLHLE_RESULT_INVALID_ARGUMENT, "glhle_psx_gp0_block: %zu words from NULL",
                           count);
-    return psx_gp0_write(psx, words, count);
+    glhle_result r = psx_gp0_write(psx, words, count);
+    psx_observe(psx, &(psx_call){.kind = PSX_CALL_GP0, .words = words, .count = count}, r);
+    return r;
 }
 
 glhle_result glhle_psx_gp1(glhle_psx *psx, uint32_t word)
 {
-    return psx_gp1_write(psx, word);
+    glhle_result r = psx_gp1_write(psx, word);
+    psx_observe(psx, &(psx_call){.kind = PSX_CALL_GP1, .value = word}, r);
+    return r;
 }
 
 uint32_t glhle_psx_gpuread(glhle_psx *psx)
 {
-    return psx_gpuread(psx);
+    uint32_t v = psx_gpuread(psx);
+    psx_observe(psx, &(psx_call){.kind = PSX_CALL_GPUREAD, .value = v}, GLHLE_RESULT_OK);
+    return v;
+}
+
+glhle_result glhle_psx_vsync(glhle_psx *psx)
+{
+    if (!psx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    psx_observe(psx, &(psx_call){.kind = PSX_CALL_VSYNC}, GLHLE_RESULT_OK);
+    return GLHLE_RESULT_OK;
 }
 
 uint32_t glhle_psx_gpustat(const glhle_psx *psx)
@@ -123,7 +142,7 @@ uint32_t glhle_psx_gpustat(const glhle_psx *psx)
     return psx_gpustat(psx);
 }
 
-glhle_result glhle_psx_end_stream(glhle_psx *psx)
+static glhle_result end_stream(glhle_psx *psx)
 {
     psx_gp0_state state = psx->p.state;
     uint32_t first = psx->p.words[0];
@@ -148,6 +167,13 @@ glhle_result glhle_psx_end_stream(glhle_psx *psx)
     }
 }
 
+glhle_result glhle_psx_end_stream(glhle_psx *psx)
+{
+    glhle_result r = end_stream(psx);
+    psx_observe(psx, &(psx_call){.kind = PSX_CALL_END_STREAM}, r);
+    return r;
+}
+
 static glhle_result check_rect(const glhle_psx *psx, const char *what, uint32_t x, uint32_t y, uint32_t w,
                                uint32_t h, const void *buf)
 {
@@ -160,8 +186,10 @@ static glhle_result check_rect(const glhle_psx *psx, const char *what, uint32_t 
 glhle_result glhle_psx_read_vram(glhle_psx *psx, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t *out)
 {
     glhle_result r = check_rect(psx, "glhle_psx_read_vram", x, y, w, h, out);
-    if (r == GLHLE_RESULT_OK)
+    if (r == GLHLE_RESULT_OK) {
         psx->r->ops->read(psx->r, x & (PSX_VRAM_W - 1), y & (PSX_VRAM_H - 1), w, h, out);
+        psx_observe(psx, &(psx_call){.kind = PSX_CALL_READ_VRAM, .x = x, .y = y, .w = w, .h = h, .pixels = out}, r);
+    }
     return r;
 }
 
@@ -169,8 +197,11 @@ glhle_result glhle_psx_write_vram(glhle_psx *psx, uint32_t x, uint32_t y, uint32
                                   const uint16_t *data)
 {
     glhle_result r = check_rect(psx, "glhle_psx_write_vram", x, y, w, h, data);
-    if (r == GLHLE_RESULT_OK)
+    if (r == GLHLE_RESULT_OK) {
         psx->r->ops->upload(psx->r, x & (PSX_VRAM_W - 1), y & (PSX_VRAM_H - 1), w, h, data, false, false);
+        psx_observe(psx, &(psx_call){.kind = PSX_CALL_WRITE_VRAM, .x = x, .y = y, .w = w, .h = h, .pixels = data},
+                    r);
+    }
     return r;
 }
 
@@ -238,6 +269,29 @@ glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t s
     }
     free(rows);
     return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path)
+{
+    if (!psx || !path)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_psx_display d;
+    glhle_psx_get_display(psx, &d);
+    glhle_image img = {0};
+    glhle_result r;
+    if (d.width == 0 || d.height == 0) {
+        if ((r = glhle_image_alloc(&img, 1, 1)) != GLHLE_RESULT_OK)
+            return r;
+        img.rgba[3] = 255;
+    } else {
+        if ((r = glhle_image_alloc(&img, d.width, d.height)) != GLHLE_RESULT_OK)
+            return r;
+        r = glhle_psx_read_display_rgba(psx, img.rgba, (size_t)d.width * d.height * 4);
+    }
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_png_write_file(path, &img, &psx->log);
+    glhle_image_free(&img);
+    return r;
 }
 
 void glhle_psx_get_stats(const glhle_psx *psx, glhle_psx_stats *out)

@@ -1,4 +1,9 @@
-/* The GL PlayStation renderer: primitives become instances of keyed
+/* The GL PlayStation renderer's primitives and batcher. Owns the batch,
+ * the hazard rectangles and the CLUT cache's liveness; may call vram.c
+ * (VRAM storage, blits), shadergen/ and backend/gl. vram.c tells it about
+ * transfers only through the psx_gl_batch_hooks filled in here.
+ *
+ * The GL PlayStation renderer: primitives become instances of keyed
  * programs (shadergen/psx_vs.c, psx_fs.c) whose fragment shaders evaluate
  * each pixel from the primitive's integer setup, so at 1x they write the same
  * VRAM as the software reference. Consecutive primitives that share a
@@ -27,7 +32,7 @@ static int64_t rect_area(psx_rect a)
     return (int64_t)(a.x1 - a.x0 + 1) * (a.y1 - a.y0 + 1);
 }
 
-void psx_rect_set_add(psx_rect_set *s, psx_rect r)
+static void rect_set_add(psx_rect_set *s, psx_rect r)
 {
     if (psx_rect_empty(r))
         return;
@@ -48,7 +53,7 @@ void psx_rect_set_add(psx_rect_set *s, psx_rect r)
         s->r[best] = rect_union(s->r[best], r);
 }
 
-bool psx_rect_set_overlaps(const psx_rect_set *s, psx_rect r)
+static bool rect_set_overlaps(const psx_rect_set *s, psx_rect r)
 {
     for (int i = 0; i < s->n; i++)
         if (psx_rect_overlap(s->r[i], r))
@@ -69,7 +74,7 @@ static void after_link(void *user, GLuint program)
     g->base.stats->programs++;
 }
 
-void psx_gl_flush(psx_gl *g)
+static void batch_flush(psx_gl *g)
 {
     if (!g->count)
         return;
@@ -107,9 +112,9 @@ void psx_gl_flush(psx_gl *g)
     g->batch_from_scratch = false;
 }
 
-void psx_gl_barrier(psx_gl *g)
+static void batch_barrier(psx_gl *g)
 {
-    psx_gl_flush(g);
+    batch_flush(g);
     if (g->written) { /* what was drawn becomes visible to texel fetches */
         g->gl->TextureBarrier();
         g->written = false;
@@ -117,7 +122,7 @@ void psx_gl_barrier(psx_gl *g)
     g->writes.n = g->reads.n = 0;
 }
 
-void psx_gl_before_write(psx_gl *g, psx_rect w)
+static void before_write(psx_gl *g, psx_rect w)
 {
     if (!g->clut_live)
         return;
@@ -127,7 +132,7 @@ void psx_gl_before_write(psx_gl *g, psx_rect w)
         if (psx_rect_overlap(c[i], w)) {
             /* the cache keeps the CLUT as loaded: copy it before it changes
              * (VRAM is not attached to the snapshot's target: no feedback) */
-            psx_gl_flush(g);
+            batch_flush(g);
             psx_gl_snapshot_clut(g);
             g->clut_live = false;
             return;
@@ -135,19 +140,19 @@ void psx_gl_before_write(psx_gl *g, psx_rect w)
     }
 }
 
-void psx_gl_transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest)
+static void transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest)
 {
-    psx_gl_flush(g);
+    batch_flush(g);
     bool hazard = false;
     for (int i = 0; i < n && !hazard; i++)
-        hazard = psx_rect_set_overlaps(&g->reads, rects[i]) ||
-                 (reads_dest && !g->host.framebuffer_fetch && psx_rect_set_overlaps(&g->writes, rects[i]));
+        hazard = rect_set_overlaps(&g->reads, rects[i]) ||
+                 (reads_dest && !g->host.framebuffer_fetch && rect_set_overlaps(&g->writes, rects[i]));
     if (hazard)
-        psx_gl_barrier(g);
+        batch_barrier(g);
     for (int i = 0; i < n; i++) {
-        psx_rect_set_add(&g->writes, rects[i]);
+        rect_set_add(&g->writes, rects[i]);
         if (reads_dest && !g->host.framebuffer_fetch)
-            psx_rect_set_add(&g->reads, rects[i]);
+            rect_set_add(&g->reads, rects[i]);
     }
     g->written = true;
 }
@@ -163,16 +168,16 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
     for (int i = 0; i < n_reads; i++)
         self |= psx_rect_overlap(reads[i], drawn);
     bool dest_hazard = reads_dest && !g->host.framebuffer_fetch;
-    bool hazard = psx_rect_set_overlaps(&g->reads, drawn) || (dest_hazard && psx_rect_set_overlaps(&g->writes, drawn));
+    bool hazard = rect_set_overlaps(&g->reads, drawn) || (dest_hazard && rect_set_overlaps(&g->writes, drawn));
     for (int i = 0; i < n_reads && !hazard; i++)
-        hazard = psx_rect_set_overlaps(&g->writes, reads[i]);
+        hazard = rect_set_overlaps(&g->writes, reads[i]);
     if (hazard) {
         if (g->count)
             g->base.stats->batches_broken++;
-        psx_gl_barrier(g);
+        batch_barrier(g);
     }
     if (g->count && (g->count == PSX_GL_BATCH_MAX || self))
-        psx_gl_flush(g);
+        batch_flush(g);
     if (!g->count) {
         g->key = *key;
     } else if (memcmp(key, &g->key, sizeof *key) != 0) {
@@ -186,13 +191,13 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
         g->batch_from_scratch = true;
     }
     g->batch[g->count++] = *inst;
-    psx_rect_set_add(&g->writes, drawn);
+    rect_set_add(&g->writes, drawn);
     for (int i = 0; i < n_reads && !self; i++)
-        psx_rect_set_add(&g->reads, reads[i]);
+        rect_set_add(&g->reads, reads[i]);
     if (dest_hazard)
-        psx_rect_set_add(&g->reads, drawn);
+        rect_set_add(&g->reads, drawn);
     if (self)
-        psx_gl_flush(g);
+        batch_flush(g);
 }
 
 static void make_key(psx_fs_key *k, psx_prim_kind kind, const psx_draw_mode *m)
@@ -251,7 +256,7 @@ static bool begin_prim(psx_gl *g, psx_rect bbox, const psx_draw_mode *m, psx_pri
     *drawn = psx_rect_intersect(bbox, m->clip);
     if (psx_rect_empty(*drawn) || gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
         return false;
-    psx_gl_before_write(g, *drawn); /* before common_words: it may turn the CLUT into a snapshot */
+    before_write(g, *drawn); /* before common_words: it may turn the CLUT into a snapshot */
     make_key(key, kind, m);
     memset(in, 0, sizeof *in);
     set_clip(in, *drawn);
@@ -425,6 +430,7 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
         return NULL;
     }
     g->base.ops = &gl_ops;
+    g->batch_hooks = (psx_gl_batch_hooks){batch_flush, batch_barrier, transfer_writes, before_write};
     g->base.log = log;
     g->base.stats = stats;
     g->base.scale = scale;

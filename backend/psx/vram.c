@@ -157,7 +157,7 @@ void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n)
      * the GL's ordering rules; Mesa 22.3's llvmpipe copies on the CPU without
      * waiting for rasterisation still under way, so a texture barrier (which
      * waits there) goes first. Found by fuzz_psx_gl. */
-    psx_gl_barrier(g);
+    g->batch_hooks.barrier(g);
     for (int i = 0; i < n; i++) {
         const psx_rect *q = &rects[i];
         if (psx_rect_empty(*q))
@@ -190,8 +190,8 @@ static int begin_write(psx_gl *g, uint32_t x, uint32_t y, uint32_t w, uint32_t h
         return 0;
     int n = psx_rect_wrap(x, y, w, h, parts);
     for (int i = 0; i < n; i++)
-        psx_gl_before_write(g, parts[i]);
-    psx_gl_flush(g);
+        g->batch_hooks.before_write(g, parts[i]);
+    g->batch_hooks.flush(g);
     return n;
 }
 
@@ -203,7 +203,7 @@ void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     int n = begin_write(g, x, y, w, h, parts);
     if (!n)
         return;
-    psx_gl_transfer_writes(g, parts, n, false);
+    g->batch_hooks.transfer_writes(g, parts, n, false);
     psx_gl_bind_vram_target(g, false);
     gl->Enable(GL_SCISSOR_TEST);
     int s = (int)r->scale;
@@ -223,7 +223,7 @@ static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, 
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_TRANSFER];
-    psx_gl_transfer_writes(g, dst, n, mask_check);
+    g->batch_hooks.transfer_writes(g, dst, n, mask_check);
     psx_gl_bind_vram_target(g, false);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
@@ -295,8 +295,8 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
         origin[i][1] = (int32_t)(((uint32_t)parts[i].y0 - y) & (PSX_VRAM_H - 1));
     }
     if (r->scale == 1 && !mask_set && !mask_check) { /* straight into VRAM */
-        psx_gl_barrier(g); /* the CPU-side write must not race rasterisation (see psx_gl_copy_to_scratch) */
-        psx_gl_transfer_writes(g, parts, n, false);
+        g->batch_hooks.barrier(g); /* the CPU-side write must not race rasterisation (see psx_gl_copy_to_scratch) */
+        g->batch_hooks.transfer_writes(g, parts, n, false);
         gl->BindTexture(GL_TEXTURE_2D, g->vram);
         for (int i = 0; i < n; i++)
             gl->TexSubImage2D(GL_TEXTURE_2D, 0, parts[i].x0, parts[i].y0, parts[i].x1 - parts[i].x0 + 1,
@@ -330,7 +330,7 @@ void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
         memset(out, 0, sizeof(uint16_t) * w * h);
         return;
     }
-    psx_gl_flush(g);
+    g->batch_hooks.flush(g);
     psx_rect parts[4];
     int n = psx_rect_wrap(x, y, w, h, parts);
     GLuint fbo = g->vram_fbo;
@@ -357,7 +357,7 @@ void psx_gl_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count)
 {
     psx_gl *g = (psx_gl *)r;
     /* Nothing to copy yet: VRAM under the CLUT is the cache until something
-     * overwrites it (psx_gl_before_write). Primitives already batched with an
+     * overwrites it (batch_hooks.before_write). Primitives already batched with an
      * older snapshot keep it: a new snapshot flushes them first. */
     g->clut_live = true;
     g->clut_x = x;
@@ -371,7 +371,7 @@ glhle_result psx_gl_read_rgba(psx_renderer *r, uint8_t *rgba)
     glhle_result res = gl_context_enter(g->ctx);
     if (res != GLHLE_RESULT_OK)
         return res;
-    psx_gl_flush(g);
+    g->batch_hooks.flush(g);
     size_t n = (size_t)g->width * (size_t)g->height;
     uint16_t *words = malloc(n * sizeof(uint16_t));
     if (!words)

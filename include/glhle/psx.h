@@ -133,6 +133,9 @@ GLHLE_API void glhle_psx_get_display(const glhle_psx *psx, glhle_psx_display *ou
  * top row first), read from VRAM with wrap-around; black when the display is
  * disabled. A zero-sized display yields INVALID_ARGUMENT. */
 GLHLE_API glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t size);
+/* The displayed area as a PNG file at native resolution; an empty display
+ * range is written as one black pixel. */
+GLHLE_API glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path);
 
 /* ---- statistics -------------------------------------------------------------- */
 
@@ -148,6 +151,60 @@ typedef struct glhle_psx_stats {
 } glhle_psx_stats;
 
 GLHLE_API void glhle_psx_get_stats(const glhle_psx *psx, glhle_psx_stats *out);
+
+/* ---- frames and traces (docs/formats.md, "PlayStation traces") ----------------
+ * glhle_psx_vsync marks a vertical blank: a frame boundary for recorders and
+ * replay tools (the GPU itself does nothing at it). A recorder attached to
+ * an instance writes a glhle trace (system 2) of every call below, from the
+ * VRAM and GPU state it finds on attaching; glhle_psx_trace_replay plays one
+ * back, frame for frame. */
+GLHLE_API glhle_result glhle_psx_vsync(glhle_psx *psx);
+
+typedef struct glhle_psx_recorder glhle_psx_recorder;
+
+/* Zero means default for every field. */
+typedef struct glhle_psx_recorder_desc {
+    const char *path;            /* the file to write; NULL: keep the trace in memory */
+    uint64_t max_bytes;          /* 0 -> 4 GiB; past it recording stops (LIMIT_EXCEEDED) */
+    const char *comment;         /* stored in a COMMENT chunk */
+    glhle_log_fn log;            /* NULL -> the instance's logger once attached */
+    void *log_user;
+    glhle_log_level log_level;
+} glhle_psx_recorder_desc;
+
+GLHLE_API glhle_result glhle_psx_recorder_create(const glhle_psx_recorder_desc *desc, glhle_psx_recorder **out);
+/* Starts recording `psx` (once per recorder): VRAM and the GPU's state as
+ * they are now, then every call. INVALID_ARGUMENT when the instance has a
+ * recorder, or when a GP0 command is half-written (attach between commands). */
+GLHLE_API glhle_result glhle_psx_recorder_attach(glhle_psx_recorder *rec, glhle_psx *psx);
+/* Stops recording and closes the trace; returns the first recording error. */
+GLHLE_API glhle_result glhle_psx_recorder_finish(glhle_psx_recorder *rec);
+/* The in-memory trace after finish (valid until destroy). */
+GLHLE_API glhle_result glhle_psx_recorder_bytes(const glhle_psx_recorder *rec, const uint8_t **data, size_t *size);
+/* Finishes if needed and frees; the instance may outlive it or not. */
+GLHLE_API void glhle_psx_recorder_destroy(glhle_psx_recorder *rec);
+
+/* Called after each VSync chunk with the frame number (0-based); a non-OK
+ * result stops the replay and is returned. */
+typedef glhle_result (*glhle_psx_frame_fn)(void *user, glhle_psx *psx, uint32_t frame);
+
+typedef struct glhle_psx_replay_desc {
+    glhle_context *ctx;          /* for the GL renderer */
+    glhle_psx_desc psx;          /* the instance to replay on */
+    uint32_t frames;             /* stop after this many frames; 0 -> all */
+    glhle_psx_frame_fn on_frame;
+    void *user;
+} glhle_psx_replay_desc;
+
+typedef struct glhle_psx_replay_stats {
+    uint32_t chunks, frames;
+    uint32_t divergences;        /* GPUREAD values or VRAM reads that differ from the recording */
+} glhle_psx_replay_stats;
+
+/* Replays a PlayStation trace. BAD_DATA / TRUNCATED (logged with the byte
+ * offset) for a damaged trace: nothing after the damage is played. */
+GLHLE_API glhle_result glhle_psx_trace_replay(const void *data, size_t size, const glhle_psx_replay_desc *desc,
+                                             glhle_psx_replay_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/pica/pica_instance.h"
 #include "backend/pica/shader/primitive.h"
 #include "backend/pica/shader/shader_vm.h"
 #include "backend/pica/shader/shbin.h"

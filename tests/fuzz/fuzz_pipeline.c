@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/pica/pica_instance.h"
 #include "backend/pica/shader/primitive.h"
 #include "glhle/pica.h"
 #include "support/fuzz_support.h"

@@ -12,6 +12,10 @@ lines that make it.
   include_cycles.py [ROOT]     check the tree at ROOT (default: the repo)
   include_cycles.py --self-test
                                check that a deliberate circle is caught
+
+It also fails when a file of a stage calls a function that an instance
+header (a .h directly in backend/<system>/) declares: a lower stage tells
+the instance something through a hooks struct, never by calling it.
 """
 import os
 import re
@@ -96,9 +100,49 @@ def cycles(edges):
     return out
 
 
+DECL = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([a-z_][a-z0-9_]*)\s*\(", re.M)
+
+
+def instance_calls(root):
+    """[(file, line, function)] for stage files calling an instance header's functions."""
+    out = []
+    base = os.path.join(root, "backend")
+    if not os.path.isdir(base):
+        return out
+    for system in sorted(os.listdir(base)):
+        sdir = os.path.join(base, system)
+        if system in ("common", "gl") or not os.path.isdir(sdir):
+            continue
+        names = set()
+        for f in os.listdir(sdir):
+            if f.endswith(".h"):
+                text = open(os.path.join(sdir, f), encoding="utf-8", errors="replace").read()
+                text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+                names.update(m.group(1) for m in DECL.finditer(text))
+        if not names:
+            continue
+        call = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(")
+        for d, _, files in os.walk(sdir):
+            if os.path.abspath(d) == os.path.abspath(sdir):
+                continue
+            for f in sorted(files):
+                if not f.endswith((".c", ".h")):
+                    continue
+                path = os.path.join(d, f)
+                text = open(path, encoding="utf-8", errors="replace").read()
+                code = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+                for m in call.finditer(code):
+                    rel = os.path.relpath(path, root).replace(os.sep, "/")
+                    out.append((rel, code.count("\n", 0, m.start()) + 1, m.group(1)))
+    return out
+
+
 def check(root):
     edges = scan(root)
     found = cycles(edges)
+    calls = instance_calls(root)
+    for rel, line, name in calls:
+        print("%s:%d calls %s(), which the instance declares: use a hooks struct" % (rel, line, name))
     for comp in found:
         print("include circle between stages: " + ", ".join(comp))
         members = set(comp)
@@ -109,7 +153,7 @@ def check(root):
     if not found:
         stages = sorted({s for e in edges for s in e})
         print("no include circle between %d stages (%d stage-to-stage edges)" % (len(stages), len(edges)))
-    return 1 if found else 0
+    return 1 if found or calls else 0
 
 
 def self_test():
@@ -129,7 +173,13 @@ def self_test():
         if check(root) != 0:
             print("self-test: a tree without a circle was reported")
             return 1
-    print("self-test: a deliberate circle is caught, a clean tree passes")
+        write("backend/sys/inst.h", "void sys_emit(int x);\n")
+        write("backend/sys/b/three.c", "void f(void)\n{\n    sys_emit(1);\n}\n")
+        if check(root) != 1:
+            print("self-test: a stage calling the instance was not reported")
+            return 1
+        os.remove(os.path.join(root, "backend/sys/b/three.c"))
+    print("self-test: a deliberate circle and a call up to the instance are caught, a clean tree passes")
     return 0
 
 

@@ -49,3 +49,16 @@ uint16_t *pt_vram(glhle_psx *psx)
                      GLHLE_RESULT_OK);
     return v;
 }
+
+void pt_dump_put32(pt_dump *d, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        d->bytes[d->size++] = (uint8_t)(v >> (8 * i));
+}
+
+void pt_dump_packet(pt_dump *d, uint8_t type, const uint32_t *words, uint32_t n)
+{
+    pt_dump_put32(d, n | ((uint32_t)type << 24));
+    for (uint32_t i = 0; i < n; i++)
+        pt_dump_put32(d, words[i]);
+}

@@ -32,4 +32,13 @@ static inline uint16_t pt_rgb15(uint32_t r8, uint32_t g8, uint32_t b8)
     return (uint16_t)((r8 >> 3) | ((g8 >> 3) << 5) | ((b8 >> 3) << 10));
 }
 
+/* A GPU dump built in memory (ps1dev/standards GPUDUMP.md): packets of a
+ * header word (length in words 0-23, type 24-31) and their words. */
+typedef struct pt_dump {
+    uint8_t bytes[4096];
+    size_t size;
+} pt_dump;
+void pt_dump_put32(pt_dump *d, uint32_t v);
+void pt_dump_packet(pt_dump *d, uint8_t type, const uint32_t *words, uint32_t n);
+
 #endif

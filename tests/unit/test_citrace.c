@@ -130,64 +130,64 @@ static void chunks(void **state)
     const uint8_t *d;
     size_t size;
     glhle_trace_get_bytes(t, &d, &size);
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, d, size, ts_logger()), GLHLE_RESULT_OK);
     const uint32_t want[] = {PICA_TRACE_INSTANCE, PICA_TRACE_COMMENT, PICA_TRACE_MAP,       PICA_TRACE_MAP,
                              PICA_TRACE_RUN_HOST, PICA_TRACE_MEMORY,  PICA_TRACE_RUN_GUEST, PICA_TRACE_RUN_HOST,
                              PICA_TRACE_MEMORY,   PICA_TRACE_RUN_GUEST, PICA_TRACE_MEMORY_FILL,
                              PICA_TRACE_DISPLAY_TRANSFER, PICA_TRACE_PRESENT, PICA_TRACE_END};
-    pica_trace_chunk c;
+    trace_chunk c;
     int maps = 0, guest = 0, host = 0;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+        assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
         assert_int_equal(c.type, want[i]);
         const uint8_t *p = c.payload;
         switch (c.type) {
         case PICA_TRACE_MAP: {
             const uint32_t base[2] = {0x18000000, 0x20000000}, len[2] = {6u << 20, 128u << 20};
-            assert_int_equal(pica_trace_rd32(p), base[maps]);
-            assert_int_equal(pica_trace_rd32(p + 4), len[maps]);
+            assert_int_equal(trace_rd32(p), base[maps]);
+            assert_int_equal(trace_rd32(p + 4), len[maps]);
             maps++;
             break;
         }
         case PICA_TRACE_RUN_HOST:
-            assert_int_equal(pica_trace_rd32(p + 16), host == 0 ? PICA_TRACE_RUN_STATE : 0u);
+            assert_int_equal(trace_rd32(p + 16), host == 0 ? PICA_TRACE_RUN_STATE : 0u);
             if (host == 1) { /* the direct write: one command, padded to 16 bytes */
                 assert_int_equal(c.size, PICA_TRACE_RUN_HOST_SIZE + 16);
-                assert_int_equal(pica_trace_rd32(p + 20), 0x01020304);
-                assert_int_equal(pica_trace_rd32(p + 24), 0x000F0000u | PICA_REG_TEXENV1_COLOR);
+                assert_int_equal(trace_rd32(p + 20), 0x01020304);
+                assert_int_equal(trace_rd32(p + 24), 0x000F0000u | PICA_REG_TEXENV1_COLOR);
             }
             host++;
             break;
         case PICA_TRACE_MEMORY:
-            assert_int_equal(pica_trace_rd32(p), LIST_PADDR);
+            assert_int_equal(trace_rd32(p), LIST_PADDR);
             assert_int_equal(c.size - 4, list_n * 4);
             assert_memory_equal(p + 4, list_words, list_n * 4);
             break;
         case PICA_TRACE_RUN_GUEST:
-            assert_int_equal(pica_trace_rd32(p + 4), PICA_TRACE_OUTCOME_UNKNOWN);
-            assert_int_equal(pica_trace_rd32(p + 16), LIST_PADDR);
-            assert_int_equal(pica_trace_rd32(p + 20), list_n * 4);
+            assert_int_equal(trace_rd32(p + 4), PICA_TRACE_OUTCOME_UNKNOWN);
+            assert_int_equal(trace_rd32(p + 16), LIST_PADDR);
+            assert_int_equal(trace_rd32(p + 20), list_n * 4);
             guest++;
             break;
         case PICA_TRACE_MEMORY_FILL: {
             const uint32_t v[4] = {0x18000000 >> 3, 0x18001000 >> 3, 0x11223344, 0x201};
             for (int k = 0; k < 4; k++)
-                assert_int_equal(pica_trace_rd32(p + 4 * k), v[k]);
+                assert_int_equal(trace_rd32(p + 4 * k), v[k]);
             break;
         }
         case PICA_TRACE_DISPLAY_TRANSFER: {
             const uint32_t v[8] = {0x18000000 >> 3, 0x18100000 >> 3, (400u << 16) | 240, (400u << 16) | 240,
                                    0x1000, 0, 0, 0};
             for (int k = 0; k < 8; k++)
-                assert_int_equal(pica_trace_rd32(p + 4 * k), v[k]);
+                assert_int_equal(trace_rd32(p + 4 * k), v[k]);
             break;
         }
         case PICA_TRACE_PRESENT: {
             const uint32_t v[11] = {0,          PICA_TRACE_PRESENT_STEREO, 0x18200000, 0x20, 960, 0x18400000, 0x20, 960,
                                     0x18500000, 2,                         480};
             for (int k = 0; k < 11; k++)
-                assert_int_equal(pica_trace_rd32(p + 4 * k), v[k]);
+                assert_int_equal(trace_rd32(p + 4 * k), v[k]);
             break;
         }
         default:
@@ -195,7 +195,7 @@ static void chunks(void **state)
         }
     }
     assert_int_equal(guest, 2);
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_NOT_FOUND);
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_NOT_FOUND);
     glhle_trace_close(t);
     free(f);
 }
@@ -211,10 +211,10 @@ static void check_draw(void *user, glhle_pica *p, const glhle_pica_event *ev)
 {
     (void)ev;
     at_draw *a = user;
-    const pica_state *st = &p->regs.state;
+    const pica_state *st = &p->fe.regs.state;
     if (a->draws < 2)
         for (int s = 0; s < 3; s++)
-            a->texenv[s][a->draws] = p->regs.r[PICA_REG_TEXENV0_COLOR + 8 * s];
+            a->texenv[s][a->draws] = p->fe.regs.r[PICA_REG_TEXENV0_COLOR + 8 * s];
     a->draws++;
     const float u0[4] = {1, 2, 3, 4}, u1[4] = {0.5f, 0, 0, 1}, attr0[4] = {0.5f, 0.5f, 0.5f, 1};
     a->state_ok = st->vs_setup.code[0] == 0x4E000000 && st->vs_setup.code[1] == 0x4E001001 &&
@@ -307,17 +307,17 @@ static void sizes_and_ranges(void **state)
     const uint8_t *d;
     size_t size;
     glhle_trace_get_bytes(t, &d, &size);
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, d, size, ts_logger()), GLHLE_RESULT_OK);
-    pica_trace_chunk c;
+    trace_chunk c;
     uint32_t maps[3][2], nmaps = 0, guest_size = 0;
-    while (pica_trace_reader_next(&r, &c) == GLHLE_RESULT_OK) {
+    while (trace_reader_next(&r, &c) == GLHLE_RESULT_OK) {
         if (c.type == PICA_TRACE_MAP && nmaps < 3) {
-            maps[nmaps][0] = pica_trace_rd32(c.payload);
-            maps[nmaps++][1] = pica_trace_rd32(c.payload + 4);
+            maps[nmaps][0] = trace_rd32(c.payload);
+            maps[nmaps++][1] = trace_rd32(c.payload + 4);
         }
         if (c.type == PICA_TRACE_RUN_GUEST)
-            guest_size = pica_trace_rd32(c.payload + 20);
+            guest_size = trace_rd32(c.payload + 20);
     }
     assert_int_equal(nmaps, 3);
     assert_int_equal(maps[0][0], 0x18000000);
@@ -352,17 +352,17 @@ static void azahar_register_block(void **state)
     const uint8_t *d;
     size_t size;
     glhle_trace_get_bytes(t, &d, &size);
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, d, size, ts_logger()), GLHLE_RESULT_OK);
-    pica_trace_chunk c;
+    trace_chunk c;
     bool presented = false;
-    while (pica_trace_reader_next(&r, &c) == GLHLE_RESULT_OK) {
+    while (trace_reader_next(&r, &c) == GLHLE_RESULT_OK) {
         if (c.type != PICA_TRACE_PRESENT)
             continue;
-        assert_int_equal(pica_trace_rd32(c.payload + 4), 0); /* no stereo */
-        assert_int_equal(pica_trace_rd32(c.payload + 8), 0x18000000);
-        assert_int_equal(pica_trace_rd32(c.payload + 12), 3);
-        assert_int_equal(pica_trace_rd32(c.payload + 16), 480);
+        assert_int_equal(trace_rd32(c.payload + 4), 0); /* no stereo */
+        assert_int_equal(trace_rd32(c.payload + 8), 0x18000000);
+        assert_int_equal(trace_rd32(c.payload + 12), 3);
+        assert_int_equal(trace_rd32(c.payload + 16), 480);
         presented = true;
     }
     assert_true(presented);
@@ -419,8 +419,8 @@ static void bad_files(void **state)
     open_ctf(g, n, GLHLE_RESULT_TRUNCATED);
     /* a MemoryLoad whose bytes lie past the end of the file */
     memcpy(g, f, n);
-    uint32_t stream = pica_trace_rd32(g + 92);
-    assert_int_equal(pica_trace_rd32(g + stream), 0xE2); /* the first element loads the list */
+    uint32_t stream = trace_rd32(g + 92);
+    assert_int_equal(trace_rd32(g + stream), 0xE2); /* the first element loads the list */
     put32(g + stream + 8, 0x7FFFFFFF);
     ts_log_clear();
     open_ctf(g, n, GLHLE_RESULT_BAD_DATA);

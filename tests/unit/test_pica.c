@@ -15,8 +15,8 @@ static void create_and_defaults(void **state)
     assert_int_equal(glhle_pica_create(NULL, NULL, &p), GLHLE_RESULT_OK);
     assert_non_null(p);
     assert_null(p->ctx);
-    assert_int_equal(p->max_words, 64ull << 20);
-    assert_int_equal(p->max_logged, 32);
+    assert_int_equal(p->fe.max_words, 64ull << 20);
+    assert_int_equal(p->fe.max_logged, 32);
     assert_null(p->log.fn);                        /* stderr ... */
     assert_int_equal(p->log.min_level, GLHLE_LOG_WARN); /* ... warnings and errors only */
     /* power-on registers: all zero but GSH_INPUTBUFFER_CONFIG (Azahar InitializeRegs) */
@@ -34,8 +34,8 @@ static void create_and_defaults(void **state)
     glhle_pica_desc d = {.max_words_per_run = 100, .max_logged_problems = 3, .log = ts_log_fn,
                          .log_level = GLHLE_LOG_ERROR};
     assert_int_equal(glhle_pica_create(NULL, &d, &p), GLHLE_RESULT_OK);
-    assert_int_equal(p->max_words, 100);
-    assert_int_equal(p->max_logged, 3);
+    assert_int_equal(p->fe.max_words, 100);
+    assert_int_equal(p->fe.max_logged, 3);
     assert_ptr_equal(p->log.fn, ts_log_fn);
     assert_int_equal(p->log.min_level, GLHLE_LOG_ERROR);
     glhle_pica_destroy(p);
@@ -120,7 +120,7 @@ static void hooks_order_and_masks(void **state)
     glhle_pica_hooks observer = {observer_hook, &o, (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_TRIGGER)};
     pica_set_renderer_hooks(p, &renderer);
     glhle_pica_set_hooks(p, &observer);
-    assert_int_equal(p->event_mask, (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_TRIGGER));
+    assert_int_equal(p->fe.event_mask, (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_TRIGGER));
     const uint32_t list[8] = {99, 0x000F0228, 1, 0x000F022E, 1, 0x000F0111, 0, 0};
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 8, NULL), GLHLE_RESULT_OK);
     assert_string_equal(o.who, "ROO"); /* draw: renderer then observer; flush: observer only */
@@ -132,7 +132,7 @@ static void hooks_order_and_masks(void **state)
     /* removing hooks */
     glhle_pica_set_hooks(p, NULL);
     pica_set_renderer_hooks(p, NULL);
-    assert_int_equal(p->event_mask, 0);
+    assert_int_equal(p->fe.event_mask, 0);
     memset(&o, 0, sizeof o);
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 8, NULL), GLHLE_RESULT_OK);
     assert_int_equal(o.n, 0);

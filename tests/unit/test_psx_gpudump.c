@@ -11,55 +11,37 @@
 #include "backend/psx/gpudump.h"
 #include "support/psx_testing.h"
 
-typedef struct dump {
-    uint8_t bytes[4096];
-    size_t size;
-} dump;
-
-static void put32(dump *d, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        d->bytes[d->size++] = (uint8_t)(v >> (8 * i));
-}
-
-static void packet(dump *d, uint8_t type, const uint32_t *words, uint32_t n)
-{
-    put32(d, n | ((uint32_t)type << 24));
-    for (uint32_t i = 0; i < n; i++)
-        put32(d, words[i]);
-}
-
-static void make_dump(dump *d, bool duckstation)
+static void make_dump(pt_dump *d, bool duckstation)
 {
     d->size = 0;
     memcpy(d->bytes, duckstation ? "PSXGPUDUMPv1\0\0" : "PSXGPUDUMPv1r1\0\0", duckstation ? 14 : 16);
     d->size = duckstation ? 14 : 16;
     const uint32_t version = 2, comment[2] = {0x74736574u, 0}; /* "test" */
-    packet(d, PSX_DUMP_GPU_VERSION, &version, 1);
-    packet(d, PSX_DUMP_COMMENT, comment, 2);
+    pt_dump_packet(d, PSX_DUMP_GPU_VERSION, &version, 1);
+    pt_dump_packet(d, PSX_DUMP_COMMENT, comment, 2);
     /* state restore: display 4x1 at (0,0), on */
     const uint32_t gp1[] = {0x00000000u, 0x05000000u, 0x06000000u | 0x200u | (0x228u << 12),
                             0x07000000u | 0x10u | (0x11u << 10), 0x03000000u};
-    packet(d, PSX_DUMP_GP1, gp1, 5);
-    packet(d, PSX_DUMP_TRACE_BEGIN, NULL, 0);
+    pt_dump_packet(d, PSX_DUMP_GP1, gp1, 5);
+    pt_dump_packet(d, PSX_DUMP_TRACE_BEGIN, NULL, 0);
     /* frame 0: fill the row red */
     const uint32_t fill_red[] = {0x020000FFu, 0x00000000u, 0x00010010u};
-    packet(d, PSX_DUMP_GP0, fill_red, 3);
+    pt_dump_packet(d, PSX_DUMP_GP0, fill_red, 3);
     const uint32_t vsync64[2] = {12345, 0};
-    packet(d, PSX_DUMP_VSYNC, vsync64, 2);
+    pt_dump_packet(d, PSX_DUMP_VSYNC, vsync64, 2);
     /* an unknown packet type is skipped by its length */
     const uint32_t junk[3] = {1, 2, 3};
-    packet(d, 0x7F, junk, 3);
+    pt_dump_packet(d, 0x7F, junk, 3);
     /* frame 1: a VRAM read whose data is thrown away, then green; the fill
      * command is split over two packets */
     const uint32_t read[] = {0xC0000000u, 0x00000000u, 0x00010004u};
-    packet(d, PSX_DUMP_GP0, read, 3);
+    pt_dump_packet(d, PSX_DUMP_GP0, read, 3);
     const uint32_t two = 2;
-    packet(d, PSX_DUMP_DISCARD, &two, 1);
+    pt_dump_packet(d, PSX_DUMP_DISCARD, &two, 1);
     const uint32_t green_a[] = {0x0200FF00u, 0x00000000u}, green_b[] = {0x00010010u};
-    packet(d, PSX_DUMP_GP0, green_a, 2);
-    packet(d, PSX_DUMP_GP0, green_b, 1);
-    packet(d, PSX_DUMP_VSYNC, NULL, 0);
+    pt_dump_packet(d, PSX_DUMP_GP0, green_a, 2);
+    pt_dump_packet(d, PSX_DUMP_GP0, green_b, 1);
+    pt_dump_packet(d, PSX_DUMP_VSYNC, NULL, 0);
 }
 
 typedef struct frames {
@@ -82,7 +64,7 @@ static void plays_both_headers(void **state)
 {
     (void)state;
     for (int duck = 0; duck < 2; duck++) {
-        dump d;
+        pt_dump d;
         make_dump(&d, duck);
         glhle_psx *psx = pt_sw();
         frames f = {0};
@@ -104,7 +86,7 @@ static void plays_both_headers(void **state)
 static void stops_after_last_frame(void **state)
 {
     (void)state;
-    dump d;
+    pt_dump d;
     make_dump(&d, false);
     glhle_psx *psx = pt_sw();
     frames f = {0};
@@ -117,7 +99,7 @@ static void stops_after_last_frame(void **state)
 static void damaged_files(void **state)
 {
     (void)state;
-    dump d;
+    pt_dump d;
     make_dump(&d, false);
     glhle_psx *psx = pt_sw();
     psx_gpudump g;
@@ -148,11 +130,11 @@ static void damaged_files(void **state)
     assert_int_equal(psx_gpudump_play(psx, (const uint8_t *)"PSXGPUDUMPv1\0\0", 14, UINT32_MAX, NULL, NULL,
                                       ts_logger(), NULL),
                      GLHLE_RESULT_OK);
-    dump big;
+    pt_dump big;
     memcpy(big.bytes, "PSXGPUDUMPv1\0\0", 14);
     big.size = 14;
     const uint32_t many = 0xFFFFFFFFu;
-    packet(&big, PSX_DUMP_READBACK, &many, 1);
+    pt_dump_packet(&big, PSX_DUMP_READBACK, &many, 1);
     assert_int_equal(psx_gpudump_play(psx, big.bytes, big.size, UINT32_MAX, NULL, NULL, ts_logger(), NULL),
                      GLHLE_RESULT_OK);
     glhle_psx_destroy(psx);
@@ -169,11 +151,11 @@ static void read_packets_take_only_pending_data(void **state)
     /* (0,0..2) = 1111h 2222h 3333h, then C0h of those three: two GPUREAD words */
     PT_GP0(psx, 0xA0000000u, 0x00000000u, 0x00010003u, 0x22221111u, 0x00003333u, 0xC0000000u, 0x00000000u,
            0x00010003u);
-    dump one;
+    pt_dump one;
     memcpy(one.bytes, "PSXGPUDUMPv1\0\0", 14);
     one.size = 14;
     const uint32_t n1 = 1;
-    packet(&one, PSX_DUMP_DISCARD, &n1, 1);
+    pt_dump_packet(&one, PSX_DUMP_DISCARD, &n1, 1);
     assert_int_equal(psx_gpudump_play(psx, one.bytes, one.size, UINT32_MAX, NULL, NULL, ts_logger(), NULL),
                      GLHLE_RESULT_OK);
     assert_int_equal(glhle_psx_gpuread(psx), 0x00003333u); /* the first word went, the second is next */

@@ -69,17 +69,17 @@ static void lists_run_cleanly(void **state)
         const sb_scene *s = &sb_scenes[i];
         size_t n;
         uint8_t *t = sb_scene_record(s, &n);
-        pica_trace_reader r;
+        trace_reader r;
         assert_int_equal(pica_trace_reader_open(&r, t, n, ts_logger()), GLHLE_RESULT_OK);
-        pica_trace_chunk c;
+        trace_chunk c;
         uint32_t lists = 0, draws = 0, presents = 0, fills = 0, transfers = 0;
-        while (pica_trace_reader_next(&r, &c) == GLHLE_RESULT_OK) {
+        while (trace_reader_next(&r, &c) == GLHLE_RESULT_OK) {
             if (c.type == PICA_TRACE_RUN_GUEST) {
                 lists++;
-                assert_int_equal(pica_trace_rd32(c.payload), GLHLE_RESULT_OK);
-                assert_int_equal(pica_trace_rd32(c.payload + 4), PICA_TRACE_OUTCOME_FINALIZED);
-                assert_int_equal(pica_trace_rd32(c.payload + 12), 0); /* problems */
-                draws += pica_trace_rd32(c.payload + 8);
+                assert_int_equal(trace_rd32(c.payload), GLHLE_RESULT_OK);
+                assert_int_equal(trace_rd32(c.payload + 4), PICA_TRACE_OUTCOME_FINALIZED);
+                assert_int_equal(trace_rd32(c.payload + 12), 0); /* problems */
+                draws += trace_rd32(c.payload + 8);
             }
             presents += c.type == PICA_TRACE_PRESENT;
             fills += c.type == PICA_TRACE_MEMORY_FILL;

@@ -1,4 +1,4 @@
-/* backend/pica/trace/trace_format.c: the glhle trace container -- header and
+/* backend/common/trace_container.c (through the PICA's trace_format.c): the glhle trace container -- header and
  * chunk bytes as docs/formats.md lays them out, checksums, and a reader
  * that bounds every length. */
 #include "support/test_support.h"
@@ -23,19 +23,19 @@ static uint64_t le64(const uint8_t *p)
 /* A trace of three chunks in memory: MAP, MEMORY (5 bytes), END. */
 static uint8_t *three_chunks(size_t *size)
 {
-    pica_trace_writer w;
+    trace_writer w;
     assert_int_equal(pica_trace_writer_open(&w, NULL, 0, ts_logger()), GLHLE_RESULT_OK);
     const uint8_t map[8] = {0x00, 0x00, 0x00, 0x18, 0x00, 0x10, 0x00, 0x00};
     const uint8_t mem_head[4] = {0x10, 0x00, 0x00, 0x18};
     const uint8_t bytes[5] = {1, 2, 3, 4, 5};
     const uint8_t end[8] = {2, 0, 0, 0, 0, 0, 0, 0};
-    assert_true(pica_trace_put(&w, PICA_TRACE_MAP, map, 8, NULL, 0));
-    assert_true(pica_trace_put(&w, PICA_TRACE_MEMORY, mem_head, 4, bytes, 5));
-    assert_true(pica_trace_put(&w, PICA_TRACE_END, end, 8, NULL, 0));
+    assert_true(trace_put(&w, PICA_TRACE_MAP, map, 8, NULL, 0));
+    assert_true(trace_put(&w, PICA_TRACE_MEMORY, mem_head, 4, bytes, 5));
+    assert_true(trace_put(&w, PICA_TRACE_END, end, 8, NULL, 0));
     assert_int_equal(w.chunks, 3);
-    assert_int_equal(pica_trace_writer_close(&w), GLHLE_RESULT_OK);
+    assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_OK);
     uint8_t *data = glhle_bytebuf_detach(&w.mem, size);
-    pica_trace_writer_free(&w);
+    trace_writer_free(&w);
     return data;
 }
 
@@ -75,35 +75,35 @@ static void reads_back(void **state)
     (void)state;
     size_t n;
     uint8_t *d = three_chunks(&n);
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, d, n, ts_logger()), GLHLE_RESULT_OK);
     assert_int_equal(r.major, 1);
     assert_int_equal(r.minor, 0);
-    pica_trace_chunk c;
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+    trace_chunk c;
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
     assert_int_equal(c.type, PICA_TRACE_MAP);
     assert_int_equal(c.offset, 32);
     assert_int_equal(c.size, 8);
     assert_int_equal(le32(c.payload), 0x18000000);
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
     assert_int_equal(c.type, PICA_TRACE_MEMORY);
     assert_int_equal(c.offset, 56);
     assert_int_equal(c.payload[8], 5);
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
     assert_int_equal(c.type, PICA_TRACE_END);
     assert_int_equal(c.offset, 81);
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_NOT_FOUND);
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_NOT_FOUND);
     free(d);
 }
 
 /* Reads every chunk; returns the first non-OK result (NOT_FOUND = clean end). */
 static glhle_result walk(const uint8_t *d, size_t n, uint32_t *chunks)
 {
-    pica_trace_reader r;
+    trace_reader r;
     glhle_result res = pica_trace_reader_open(&r, d, n, ts_logger());
     *chunks = 0;
-    pica_trace_chunk c;
-    while (res == GLHLE_RESULT_OK && (res = pica_trace_reader_next(&r, &c)) == GLHLE_RESULT_OK)
+    trace_chunk c;
+    while (res == GLHLE_RESULT_OK && (res = trace_reader_next(&r, &c)) == GLHLE_RESULT_OK)
         (*chunks)++;
     return res;
 }
@@ -216,10 +216,10 @@ static void longer_header(void **state)
     memcpy(e + 40, d + 32, n - 32);
     e[12] = 40;
     rewrite_header_checksum(e, 40);
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, e, n + 8, ts_logger()), GLHLE_RESULT_OK);
-    pica_trace_chunk c;
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+    trace_chunk c;
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
     assert_int_equal(c.offset, 40);
     e[35] ^= 1; /* the extension is checksummed */
     ts_log_clear();
@@ -240,7 +240,7 @@ static void huge_lengths(void **state)
     uint8_t *d = three_chunks(&n);
     uint32_t chunks;
     /* the second chunk claims 4 GiB - 16 and then just past the 64 MiB limit */
-    const uint32_t sizes[] = {0xFFFFFFF0u, PICA_TRACE_MAX_PAYLOAD + 1};
+    const uint32_t sizes[] = {0xFFFFFFF0u, TRACE_MAX_PAYLOAD + 1};
     for (int i = 0; i < 2; i++) {
         for (int k = 0; k < 4; k++)
             d[56 + 4 + k] = (uint8_t)(sizes[i] >> (8 * k));
@@ -261,34 +261,34 @@ static void huge_lengths(void **state)
 static void writer_limits(void **state)
 {
     (void)state;
-    pica_trace_writer w;
+    trace_writer w;
     /* room for the header and one 16-byte chunk */
     assert_int_equal(pica_trace_writer_open(&w, NULL, 32 + 24, ts_logger()), GLHLE_RESULT_OK);
     uint8_t p[8] = {0};
-    assert_true(pica_trace_put(&w, PICA_TRACE_MAP, p, 8, NULL, 0));
+    assert_true(trace_put(&w, PICA_TRACE_MAP, p, 8, NULL, 0));
     ts_log_clear();
-    assert_false(pica_trace_put(&w, PICA_TRACE_MAP, p, 8, NULL, 0));
+    assert_false(trace_put(&w, PICA_TRACE_MAP, p, 8, NULL, 0));
     assert_true(ts_log_contains("size limit"));
-    assert_false(pica_trace_put(&w, PICA_TRACE_UNMAP, p, 4, NULL, 0)); /* later writes are dropped */
-    assert_int_equal(pica_trace_writer_close(&w), GLHLE_RESULT_LIMIT_EXCEEDED);
-    pica_trace_writer_free(&w);
+    assert_false(trace_put(&w, PICA_TRACE_UNMAP, p, 4, NULL, 0)); /* later writes are dropped */
+    assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_LIMIT_EXCEEDED);
+    trace_writer_free(&w);
 
     /* a piecewise chunk must get exactly its declared size */
     assert_int_equal(pica_trace_writer_open(&w, NULL, 0, ts_logger()), GLHLE_RESULT_OK);
-    assert_true(pica_trace_begin(&w, PICA_TRACE_MEMORY, 6));
-    assert_true(pica_trace_write(&w, p, 4));
-    assert_false(pica_trace_write(&w, p, 4));
-    assert_int_equal(pica_trace_writer_close(&w), GLHLE_RESULT_INVALID_ARGUMENT);
-    pica_trace_writer_free(&w);
+    assert_true(trace_begin(&w, PICA_TRACE_MEMORY, 6));
+    assert_true(trace_write(&w, p, 4));
+    assert_false(trace_write(&w, p, 4));
+    assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_INVALID_ARGUMENT);
+    trace_writer_free(&w);
     assert_int_equal(pica_trace_writer_open(&w, NULL, 0, ts_logger()), GLHLE_RESULT_OK);
-    assert_true(pica_trace_begin(&w, PICA_TRACE_MEMORY, 6));
-    assert_true(pica_trace_write(&w, p, 4));
-    assert_false(pica_trace_end(&w));
-    pica_trace_writer_free(&w);
+    assert_true(trace_begin(&w, PICA_TRACE_MEMORY, 6));
+    assert_true(trace_write(&w, p, 4));
+    assert_false(trace_end(&w));
+    trace_writer_free(&w);
     /* and at most the format's largest payload */
     assert_int_equal(pica_trace_writer_open(&w, NULL, 0, ts_logger()), GLHLE_RESULT_OK);
-    assert_false(pica_trace_begin(&w, PICA_TRACE_RUN_HOST, PICA_TRACE_MAX_PAYLOAD + 1));
-    pica_trace_writer_free(&w);
+    assert_false(trace_begin(&w, PICA_TRACE_RUN_HOST, TRACE_MAX_PAYLOAD + 1));
+    trace_writer_free(&w);
 }
 
 static void file_equals_memory(void **state)
@@ -297,22 +297,22 @@ static void file_equals_memory(void **state)
     size_t n;
     uint8_t *d = three_chunks(&n);
     const char *path = ts_output_path("trace_format.glht");
-    pica_trace_writer w;
+    trace_writer w;
     assert_int_equal(pica_trace_writer_open(&w, path, 0, ts_logger()), GLHLE_RESULT_OK);
     const uint8_t map[8] = {0x00, 0x00, 0x00, 0x18, 0x00, 0x10, 0x00, 0x00};
     const uint8_t mem_head[4] = {0x10, 0x00, 0x00, 0x18};
     const uint8_t bytes[5] = {1, 2, 3, 4, 5};
     const uint8_t end[8] = {2, 0, 0, 0, 0, 0, 0, 0};
-    assert_true(pica_trace_put(&w, PICA_TRACE_MAP, map, 8, NULL, 0));
+    assert_true(trace_put(&w, PICA_TRACE_MAP, map, 8, NULL, 0));
     /* in pieces: the same bytes as one call */
-    assert_true(pica_trace_begin(&w, PICA_TRACE_MEMORY, 9));
-    assert_true(pica_trace_write(&w, mem_head, 4));
-    assert_true(pica_trace_write(&w, bytes, 2));
-    assert_true(pica_trace_write(&w, bytes + 2, 3));
-    assert_true(pica_trace_end(&w));
-    assert_true(pica_trace_put(&w, PICA_TRACE_END, end, 8, NULL, 0));
-    assert_int_equal(pica_trace_writer_close(&w), GLHLE_RESULT_OK);
-    pica_trace_writer_free(&w);
+    assert_true(trace_begin(&w, PICA_TRACE_MEMORY, 9));
+    assert_true(trace_write(&w, mem_head, 4));
+    assert_true(trace_write(&w, bytes, 2));
+    assert_true(trace_write(&w, bytes + 2, 3));
+    assert_true(trace_end(&w));
+    assert_true(trace_put(&w, PICA_TRACE_END, end, 8, NULL, 0));
+    assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_OK);
+    trace_writer_free(&w);
     size_t fn;
     uint8_t *f = ts_read_file(path, &fn);
     assert_int_equal(fn, n);
@@ -323,7 +323,7 @@ static void file_equals_memory(void **state)
     ts_log_clear();
     assert_int_equal(pica_trace_writer_open(&w, "/nonexistent-dir/x.glht", 0, ts_logger()), GLHLE_RESULT_IO_ERROR);
     assert_true(ts_log_contains("cannot create /nonexistent-dir/x.glht"));
-    pica_trace_writer_free(&w);
+    trace_writer_free(&w);
 }
 
 static void type_names(void **state)
@@ -336,6 +336,40 @@ static void type_names(void **state)
     assert_string_equal(pica_trace_type_name(99, b), "0x00000063");
 }
 
+/* The container takes every system's traces and names the system; each
+ * system's reader takes only its own (header offset 16). */
+static void systems(void **state)
+{
+    (void)state;
+    for (uint32_t sys = 1; sys <= 4; sys++) {
+        trace_writer w;
+        assert_int_equal(trace_writer_open(&w, NULL, 0, sys, ts_logger()), GLHLE_RESULT_OK);
+        assert_true(trace_put(&w, TRACE_COMMENT, "x", 1, NULL, 0));
+        assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_OK);
+        assert_int_equal(le32(w.mem.data + 16), sys);
+        assert_int_equal(trace_peek_system(w.mem.data, w.mem.size), sys);
+        trace_reader r;
+        ts_log_clear();
+        glhle_result res = trace_reader_open(&r, w.mem.data, w.mem.size, ts_logger());
+        if (sys <= 3) {
+            assert_int_equal(res, GLHLE_RESULT_OK);
+            assert_int_equal(r.system, sys);
+        } else {
+            assert_int_equal(res, GLHLE_RESULT_BAD_DATA);
+            assert_true(ts_log_contains("offset 16: system 4"));
+        }
+        ts_log_clear();
+        res = pica_trace_reader_open(&r, w.mem.data, w.mem.size, ts_logger());
+        assert_int_equal(res, sys == 1 ? GLHLE_RESULT_OK : GLHLE_RESULT_BAD_DATA);
+        if (sys == 2)
+            assert_true(ts_log_contains("offset 16: a PlayStation trace (system 2)"));
+        trace_writer_free(&w);
+    }
+    assert_string_equal(trace_system_name(1), "PICA200");
+    assert_string_equal(trace_system_name(2), "PlayStation");
+    assert_null(trace_system_name(0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,7 +378,7 @@ int main(void)
         cmocka_unit_test(every_byte_flip_is_caught), cmocka_unit_test(versions),
         cmocka_unit_test(longer_header),      cmocka_unit_test(huge_lengths),
         cmocka_unit_test(writer_limits),      cmocka_unit_test(file_equals_memory),
-        cmocka_unit_test(type_names),
+        cmocka_unit_test(type_names),         cmocka_unit_test(systems),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,12 +29,12 @@ static uint64_t signature(glhle_pica *p)
      * word written rather than state (a mid-session attach restores state) */
     for (uint32_t id = 0; id < PICA_REG_COUNT; id++) {
         pica_fields f = pica_reg_fields(id);
-        uint32_t v = f == PICA_FIELDS_trigger || f == PICA_FIELDS_fifo_data ? 0 : p->regs.r[id];
+        uint32_t v = f == PICA_FIELDS_trigger || f == PICA_FIELDS_fifo_data ? 0 : p->fe.regs.r[id];
         glhle_hash_update(&st, &v, 4);
     }
-    for (uint32_t i = 0; i < p->mem.count; i++) {
-        glhle_hash_update(&st, &p->mem.map[i].paddr, 4);
-        glhle_hash_update(&st, p->mem.map[i].host, p->mem.map[i].size);
+    for (uint32_t i = 0; i < p->fe.mem.count; i++) {
+        glhle_hash_update(&st, &p->fe.mem.map[i].paddr, 4);
+        glhle_hash_update(&st, p->fe.mem.map[i].host, p->fe.mem.map[i].size);
     }
     return glhle_hash_end(&st);
 }
@@ -266,26 +266,26 @@ static void records_changed_pages(void **state)
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, NULL), GLHLE_RESULT_OK);
     /* glhle wrote page 8 itself (a display operation, say): absorbed, not recorded */
     mem[0x8000] = 5;
-    pica_rec_absorb(p->recorder, 0x18008000, 16);
+    pica_rec_absorb(p->calls.obs, 0x18008000, 16);
     assert_int_equal(glhle_pica_run_cmdlist(p, list, 4, NULL), GLHLE_RESULT_OK);
     assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
 
     const uint8_t *d;
     size_t n;
     assert_int_equal(glhle_trace_recorder_bytes(rec, &d, &n), GLHLE_RESULT_OK);
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, d, n, ts_logger()), GLHLE_RESULT_OK);
     const uint32_t want_type[] = {PICA_TRACE_COMMENT, PICA_TRACE_INSTANCE, PICA_TRACE_MAP, PICA_TRACE_MEMORY,
                                   PICA_TRACE_MEMORY, PICA_TRACE_MEMORY, PICA_TRACE_RUN_HOST, PICA_TRACE_RUN_HOST,
                                   PICA_TRACE_END};
     const uint32_t want_mem[3][2] = {{0x18003000, 4096}, {0x18005000, 8192}, {0x1800F000, 4096}};
-    pica_trace_chunk c;
+    trace_chunk c;
     int mem_i = 0;
     for (size_t i = 0; i < sizeof want_type / sizeof want_type[0]; i++) {
-        assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+        assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
         assert_int_equal(c.type, want_type[i]);
         if (c.type == PICA_TRACE_MEMORY) {
-            assert_int_equal(pica_trace_rd32(c.payload), want_mem[mem_i][0]);
+            assert_int_equal(trace_rd32(c.payload), want_mem[mem_i][0]);
             assert_int_equal(c.size - 4, want_mem[mem_i][1]);
             assert_memory_equal(c.payload + 4, mem + (want_mem[mem_i][0] - 0x18000000), want_mem[mem_i][1]);
             mem_i++;
@@ -293,17 +293,17 @@ static void records_changed_pages(void **state)
         if (c.type == PICA_TRACE_COMMENT)
             assert_memory_equal(c.payload, "test_trace_record", c.size);
         if (c.type == PICA_TRACE_RUN_HOST) {
-            assert_int_equal(pica_trace_rd32(c.payload), GLHLE_RESULT_OK);
-            assert_int_equal(pica_trace_rd32(c.payload + 4), PICA_TRACE_OUTCOME_FINALIZED);
+            assert_int_equal(trace_rd32(c.payload), GLHLE_RESULT_OK);
+            assert_int_equal(trace_rd32(c.payload + 4), PICA_TRACE_OUTCOME_FINALIZED);
             assert_int_equal(c.size, PICA_TRACE_RUN_HOST_SIZE + 16);
-            assert_int_equal(pica_trace_rd32(c.payload + PICA_TRACE_RUN_HOST_SIZE + 4), 0x000F0010);
+            assert_int_equal(trace_rd32(c.payload + PICA_TRACE_RUN_HOST_SIZE + 4), 0x000F0010);
         }
         if (c.type == PICA_TRACE_END) {
-            assert_int_equal(pica_trace_rd32(c.payload), 8);
-            assert_int_equal(pica_trace_rd32(c.payload + 4), 0);
+            assert_int_equal(trace_rd32(c.payload), 8);
+            assert_int_equal(trace_rd32(c.payload + 4), 0);
         }
     }
-    assert_int_equal(pica_trace_reader_next(&r, &c), GLHLE_RESULT_NOT_FOUND);
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_NOT_FOUND);
     glhle_trace_recorder_destroy(rec);
     glhle_pica_destroy(p);
     free(mem);
@@ -501,10 +501,10 @@ static void attach_rules(void **state)
     size_t n;
     assert_int_equal(glhle_trace_recorder_bytes(a, &d, &n), GLHLE_RESULT_INVALID_ARGUMENT); /* not finished */
     assert_int_equal(glhle_trace_recorder_finish(a), GLHLE_RESULT_OK);
-    assert_null(p->recorder);
+    assert_null(p->calls.vt);
     assert_int_equal(glhle_trace_recorder_attach(b, p), GLHLE_RESULT_OK); /* free again */
     glhle_trace_recorder_destroy(b);                                     /* finishes and detaches */
-    assert_null(p->recorder);
+    assert_null(p->calls.vt);
     glhle_trace_recorder_destroy(a);
     glhle_trace_recorder_destroy(NULL);
     glhle_pica_destroy(p);

@@ -92,11 +92,11 @@ static glhle_result replay(const glhle_trace *t, frames *f, glhle_trace_replay_s
 /* Chunk offsets of a trace, and the offset past the last. */
 static uint32_t chunk_offsets(const uint8_t *d, size_t n, size_t *at, uint32_t cap)
 {
-    pica_trace_reader r;
+    trace_reader r;
     assert_int_equal(pica_trace_reader_open(&r, d, n, ts_logger()), GLHLE_RESULT_OK);
-    pica_trace_chunk c;
+    trace_chunk c;
     uint32_t k = 0;
-    while (pica_trace_reader_next(&r, &c) == GLHLE_RESULT_OK && k < cap)
+    while (trace_reader_next(&r, &c) == GLHLE_RESULT_OK && k < cap)
         at[k++] = (size_t)c.offset;
     at[k] = n;
     return k;
@@ -160,16 +160,16 @@ static void damage_is_refused(void **state)
 /* Chunk lists written with valid checksums, to reach the checks behind them. */
 static uint8_t *build(size_t *n, const uint32_t *types, const uint32_t *sizes, const uint8_t *payloads, int count)
 {
-    pica_trace_writer w;
+    trace_writer w;
     assert_int_equal(pica_trace_writer_open(&w, NULL, 0, ts_logger()), GLHLE_RESULT_OK);
     size_t off = 0;
     for (int i = 0; i < count; i++) {
-        assert_true(pica_trace_put(&w, types[i], payloads + off, sizes[i], NULL, 0));
+        assert_true(trace_put(&w, types[i], payloads + off, sizes[i], NULL, 0));
         off += sizes[i];
     }
-    assert_int_equal(pica_trace_writer_close(&w), GLHLE_RESULT_OK);
+    assert_int_equal(trace_writer_close(&w), GLHLE_RESULT_OK);
     uint8_t *d = glhle_bytebuf_detach(&w.mem, n);
-    pica_trace_writer_free(&w);
+    trace_writer_free(&w);
     return d;
 }
 
@@ -221,7 +221,7 @@ static void chunk_checks(void **state)
 
 static void put32(uint8_t *p, uint32_t v)
 {
-    pica_trace_wr32(p, v);
+    trace_wr32(p, v);
 }
 
 static void replay_stops_with_offset(void **state)

@@ -14,7 +14,7 @@
 static long state_list(glhle_pica *p, glhle_bytebuf *out)
 {
     glhle_bytebuf_init(out, 0);
-    return pica_state_cmdlist(p->regs.r, &p->regs.state, out);
+    return pica_state_cmdlist(p->fe.regs.r, &p->fe.regs.state, out);
 }
 
 static void assert_same_state(glhle_pica *a, glhle_pica *b)
@@ -22,11 +22,11 @@ static void assert_same_state(glhle_pica *a, glhle_pica *b)
     for (uint32_t id = 0; id < PICA_REG_COUNT; id++) {
         if (pica_reg_fields(id) == PICA_FIELDS_trigger || pica_reg_fields(id) == PICA_FIELDS_fifo_data)
             continue; /* actions and FIFO ports hold whatever was last written; not state */
-        uint32_t va = a->regs.r[id], vb = b->regs.r[id];
+        uint32_t va = a->fe.regs.r[id], vb = b->fe.regs.r[id];
         if (va != vb)
             fail_msg("register 0x%03x (%s): 0x%08x before, 0x%08x restored", id, pica_reg_name(id), va, vb);
     }
-    const pica_state *sa = &a->regs.state, *sb = &b->regs.state;
+    const pica_state *sa = &a->fe.regs.state, *sb = &b->fe.regs.state;
     const pica_shader_setup *ua[2] = {&sa->vs_setup, &sa->gs_setup}, *ub[2] = {&sb->vs_setup, &sb->gs_setup};
     for (int u = 0; u < 2; u++) {
         assert_memory_equal(ua[u]->code, ub[u]->code, sizeof ua[u]->code);
@@ -35,8 +35,8 @@ static void assert_same_state(glhle_pica *a, glhle_pica *b)
         assert_int_equal(ua[u]->bool_uniforms, ub[u]->bool_uniforms);
         assert_memory_equal(ua[u]->int_uniforms, ub[u]->int_uniforms, sizeof ua[u]->int_uniforms);
         assert_int_equal(ua[u]->entry_point, ub[u]->entry_point);
-        assert_int_equal(a->regs.code_offset[u], b->regs.code_offset[u]);
-        assert_int_equal(a->regs.opdesc_offset[u], b->regs.opdesc_offset[u]);
+        assert_int_equal(a->fe.regs.code_offset[u], b->fe.regs.code_offset[u]);
+        assert_int_equal(a->fe.regs.opdesc_offset[u], b->fe.regs.opdesc_offset[u]);
     }
     assert_memory_equal(sa->fixed_attrib, sb->fixed_attrib, sizeof sa->fixed_attrib);
     assert_memory_equal(sa->lighting_lut, sb->lighting_lut, sizeof sa->lighting_lut);

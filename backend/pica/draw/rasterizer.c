@@ -1,3 +1,8 @@
+/* Stage draw/: the GL draw path -- the renderer a GL instance installs.
+ * Owns programs, samplers, the vertex stream and the draw's GL state. May
+ * call: shader/ (the CPU geometry pipeline), fragment/, surface/,
+ * frontend/ (through the pica_frontend it is given), shadergen/, backend/gl
+ * and backend/common. The instance installs pica_rasterizer_hooks(). */
 /* The PICA200 draw path on GL (rasterizer.h has the overview).
  *
  * Facts, with their sources:
@@ -46,7 +51,7 @@
 #include "backend/pica/draw/programs.h"
 #include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/surface/gl_pass.h"
-#include "backend/pica/pica_instance.h"
+#include "backend/pica/frontend/frontend.h"
 #include "backend/pica/shader/primitive.h"
 #include "shadergen/pica_fs.h"
 
@@ -83,7 +88,7 @@ typedef struct sampler_slot {
 } sampler_slot;
 
 struct pica_rasterizer {
-    glhle_pica *p;
+    pica_frontend *p;
     glhle_context *ctx;
     GladGLContext *gl;
     gl_state *st;
@@ -647,8 +652,8 @@ typedef enum prep {
 /* Everything a draw needs before its first triangles go to GL. */
 static prep prepare(pica_rasterizer *r)
 {
-    glhle_pica *p = r->p;
-    pica_state *s = pica_get_state_mut(p);
+    pica_frontend *p = r->p;
+    pica_state *s = pica_frontend_state_mut(p);
     if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
         pica_problem(p, GLHLE_RESULT_GL_ERROR, GLHLE_LOG_ERROR, "draw skipped: the GL context cannot be made current");
         return PREP_SKIPPED;
@@ -821,14 +826,15 @@ static void on_output(void *user, const pica_draw_output *out)
         draw_chunk(r, out);
 }
 
-static void on_event(void *user, glhle_pica *p, const glhle_pica_event *ev)
+static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
 {
     pica_rasterizer *r = user;
+    pica_frontend *p = r->p;
     if (ev->type == GLHLE_PICA_EVENT_RESTART_PRIMITIVE) {
-        pica_pipeline_event(r->pipeline, p, ev);
+        pica_pipeline_event(r->pipeline, pica, ev);
         return;
     }
-    const pica_state *s = pica_get_state(p);
+    const pica_state *s = pica_frontend_state(p);
     if (!s->vs_setup.program_generation || (s->geometry.gs_enabled && !s->gs_setup.program_generation)) {
         /* nothing was ever uploaded to the shader unit: the hardware would
          * run whatever its memory holds; here there is no program at all */
@@ -839,12 +845,12 @@ static void on_event(void *user, glhle_pica *p, const glhle_pica_event *ev)
         return;
     }
     r->prepared = r->skip = r->drew = r->shadow_pass = false;
-    pica_pipeline_event(r->pipeline, p, ev);
+    pica_pipeline_event(r->pipeline, pica, ev);
     if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
         r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     if (r->drew) {
         r->stats.draws++;
-        pica_surface_cache_mark_written(r->surfaces, &pica_get_state(p)->framebuffer, &r->fixed.written,
+        pica_surface_cache_mark_written(r->surfaces, &pica_frontend_state(p)->framebuffer, &r->fixed.written,
                                         r->shadow_pass);
     } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
         r->stats.empty++; /* no triangles */
@@ -881,15 +887,16 @@ _Static_assert(offsetof(pica_out_vertex, quat) == 16 && offsetof(pica_out_vertex
                    offsetof(pica_out_vertex, tc2) == 88,
                "attribute offsets in setup_vao");
 
-glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, pica_rasterizer **out)
+glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasterizer **out)
 {
     *out = NULL;
-    if (!p->ctx || !p->gl || !p->surfaces)
-        return GLHLE_FAIL(&p->log, GLHLE_RESULT_INVALID_ARGUMENT, "pica draw: the instance has no GL side");
+    const glhle_pica_desc *desc = p->pica;
+    if (!p->ctx || !p->gl || !p->surfaces || !p->fe || !desc)
+        return GLHLE_FAIL(p->log, GLHLE_RESULT_INVALID_ARGUMENT, "pica draw: the instance has no GL side");
     pica_rasterizer *r = calloc(1, sizeof *r);
     if (!r)
-        return GLHLE_FAIL(&p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the draw path");
-    r->p = p;
+        return GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the draw path");
+    r->p = p->fe;
     r->ctx = p->ctx;
     r->gl = &p->ctx->gl;
     r->st = p->gl;
@@ -902,7 +909,9 @@ glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, 
         .on_output = on_output,
         .user = r,
     };
-    glhle_result res = pica_pipeline_create(&pd, &p->log, &r->pipeline);
+    glhle_result res = pica_pipeline_create(&pd, p->log, &r->pipeline);
+    if (res == GLHLE_RESULT_OK)
+        pica_pipeline_bind(r->pipeline, p->fe);
     if (res == GLHLE_RESULT_OK)
         res = gl_stream_create(p->ctx, GL_ARRAY_BUFFER, STREAM_BYTES, &r->stream);
     if (res == GLHLE_RESULT_OK)
@@ -933,12 +942,15 @@ glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, 
     gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     /* the buffers' creation bound and unbound GL objects outside the shadow */
     gl_state_invalidate(r->st);
-    glhle_pica_hooks h = {on_event, r,
-                          (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_IMMEDIATE_VERTEX) |
-                              (1u << GLHLE_PICA_EVENT_RESTART_PRIMITIVE)};
-    pica_set_renderer_hooks(p, &h);
     *out = r;
     return GLHLE_RESULT_OK;
+}
+
+glhle_pica_hooks pica_rasterizer_hooks(pica_rasterizer *r)
+{
+    return (glhle_pica_hooks){on_event, r,
+                              (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_IMMEDIATE_VERTEX) |
+                                  (1u << GLHLE_PICA_EVENT_RESTART_PRIMITIVE)};
 }
 
 void pica_rasterizer_destroy(pica_rasterizer *r)
@@ -946,7 +958,6 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
     if (!r)
         return;
     GladGLContext *gl = r->gl;
-    pica_set_renderer_hooks(r->p, NULL);
     for (int i = 0; i < SAMPLER_SLOTS; i++)
         if (r->samplers[i].sampler)
             gl->DeleteSamplers(1, &r->samplers[i].sampler);

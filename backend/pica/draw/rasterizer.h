@@ -47,11 +47,27 @@
 
 typedef struct pica_rasterizer pica_rasterizer;
 
-/* Creates the draw path for a GL instance (p->ctx, p->gl and p->surfaces
- * set, its context current) and installs it as the renderer hook; the
- * desc's program budgets and disk shader cache go to its program service
- * (which precompiles the cached programs here). */
-glhle_result pica_rasterizer_create(glhle_pica *p, const glhle_pica_desc *desc, pica_rasterizer **out);
+struct pica_frontend;
+
+/* What the draw path works on; the pointers outlive it. */
+typedef struct pica_rasterizer_desc {
+    glhle_context *ctx;
+    struct gl_state *gl;             /* the instance's shared GL state shadow */
+    pica_surface_cache *surfaces;
+    struct pica_frontend *fe;        /* decoded state, guest memory, problem reports */
+    const glhle_logger *log;
+    bool no_framebuffer_fetch;
+    /* the instance's desc: program budgets and the disk shader cache for
+     * the draw path's program service (which precompiles the cached
+     * programs at creation) */
+    const glhle_pica_desc *pica;
+} pica_rasterizer_desc;
+
+/* Creates the draw path for a GL instance (its context current). */
+glhle_result pica_rasterizer_create(const pica_rasterizer_desc *desc, pica_rasterizer **out);
+/* The renderer hooks that feed draws to it, for the instance to install
+ * (pica_set_renderer_hooks) and remove before destroying it. */
+glhle_pica_hooks pica_rasterizer_hooks(pica_rasterizer *r);
 /* Expects the instance's context current; NULL is ignored. */
 void pica_rasterizer_destroy(pica_rasterizer *r);
 

@@ -1,3 +1,7 @@
+/* Stage fragment/: the fragment pipeline's key, uniforms and LUT buffers
+ * built from decoded state (TEV, lighting, fog, proctex). Owns pica_fs_key
+ * derivation and the fragment buffers. May call: frontend/ (pica_state),
+ * shadergen/, backend/gl (fs_buffers.c) and backend/common. */
 /* Decoded state -> fragment-pipeline key, uniform block and LUT buffer.
  * Field meanings are issue 3's (pica_state.h cites the register bits); the
  * rules that pick between sources are stated here where they are applied. */

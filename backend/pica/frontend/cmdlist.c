@@ -11,7 +11,7 @@
  * k goes to id + k, otherwise every parameter goes to id. */
 #include <string.h>
 
-#include "backend/pica/pica_instance.h"
+#include "backend/pica/frontend/frontend.h"
 
 /* Header bits 16-19: bit n enables byte n of the register. */
 static const uint32_t byte_masks[16] = {
@@ -57,7 +57,7 @@ static void set_buffer(cmdbuf *b, const void *data, uint32_t size, bool host, ui
     b->paddr = paddr;
 }
 
-static void emit_write(glhle_pica *p, uint32_t id, uint32_t param, uint32_t value)
+static void emit_write(pica_frontend *p, uint32_t id, uint32_t param, uint32_t value)
 {
     glhle_pica_event ev;
     memset(&ev, 0, sizeof ev);
@@ -70,7 +70,7 @@ static void emit_write(glhle_pica *p, uint32_t id, uint32_t param, uint32_t valu
 }
 
 /* One register write: masked merge, dirty marking, then the side effect. */
-static inline uint32_t write_reg(glhle_pica *p, uint32_t id, uint32_t param, uint32_t byte_mask)
+static inline uint32_t write_reg(pica_frontend *p, uint32_t id, uint32_t param, uint32_t byte_mask)
 {
     pica_regs *rf = &p->regs;
     const uint32_t old = rf->r[id];
@@ -92,7 +92,7 @@ static inline uint32_t write_reg(glhle_pica *p, uint32_t id, uint32_t param, uin
     return PICA_CONTROL_NONE;
 }
 
-static void stop_on_error(glhle_pica *p, const cmdbuf *b, uint32_t pos)
+static void stop_on_error(pica_frontend *p, const cmdbuf *b, uint32_t pos)
 {
     p->run.res.stopped_on_error = true;
     p->run.res.stop_offset = pos * 4;
@@ -135,7 +135,7 @@ static bool loop_seen(loop_finder *f, const jump_state *s)
     return false;
 }
 
-glhle_result pica_cmdlist_run(glhle_pica *p, const void *data, uint32_t size_bytes, bool host, uint32_t paddr)
+glhle_result pica_cmdlist_run(pica_frontend *p, const void *data, uint32_t size_bytes, bool host, uint32_t paddr)
 {
     pica_run_state *run = &p->run;
     cmdbuf b;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/pica_instance.h"
+#include "backend/pica/frontend/regs.h"
 #include "shadergen/pica_fs_uniforms.h"
 
 typedef struct dumper {

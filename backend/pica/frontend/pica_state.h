@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "backend/pica/shader/shader_setup.h"
+#include "backend/pica/frontend/shader_setup.h"
 
 #define PICA_REG_COUNT 0x300
 

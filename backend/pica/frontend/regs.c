@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "backend/common/float_formats.h"
-#include "backend/pica/pica_instance.h"
+#include "backend/pica/frontend/frontend.h"
 
 /* ---- tables generated from regs_table.h --------------------------------------- */
 
@@ -115,7 +115,7 @@ static void mark(pica_regs *rf, uint32_t bits)
     rf->stale |= bits;
 }
 
-static void emit_simple(glhle_pica *p, glhle_pica_event_type type, uint32_t id, uint32_t param)
+static void emit_simple(pica_frontend *p, glhle_pica_event_type type, uint32_t id, uint32_t param)
 {
     if (!pica_wants(p, type))
         return;
@@ -129,7 +129,7 @@ static void emit_simple(glhle_pica *p, glhle_pica_event_type type, uint32_t id, 
     pica_emit(p, &ev);
 }
 
-static void emit_fifo(glhle_pica *p, uint32_t id, uint32_t param, glhle_pica_fifo fifo, uint32_t table,
+static void emit_fifo(pica_frontend *p, uint32_t id, uint32_t param, glhle_pica_fifo fifo, uint32_t table,
                       uint32_t index, uint32_t data, const float *vec4)
 {
     if (!pica_wants(p, GLHLE_PICA_EVENT_FIFO))
@@ -169,7 +169,7 @@ static void unpack_f24x4(const uint32_t w[3], uint32_t raw[4])
 
 /* Widens a completed f24 vec4 (or f32 when f32 is set: four words w, z, y,
  * x, "in the reverse order"), reporting NaN components. */
-static void decode_vec4(glhle_pica *p, const uint32_t *words, bool f32, const char *what, uint32_t which,
+static void decode_vec4(pica_frontend *p, const uint32_t *words, bool f32, const char *what, uint32_t which,
                         float out[4])
 {
     uint32_t raw[4];
@@ -194,7 +194,7 @@ typedef struct float_field {
     unsigned exp_bits, mant_bits;
 } float_field;
 
-static void check_float_reg(glhle_pica *p, uint32_t id, uint32_t v)
+static void check_float_reg(pica_frontend *p, uint32_t id, uint32_t v)
 {
     float_field f[2];
     int n = 0;
@@ -247,7 +247,7 @@ static void store_word(uint32_t *slot, uint32_t v, pica_regs *rf, uint32_t dirty
 /* LIGHTING_LUT_DATA0-7 all feed one FIFO: the entry at LUT_INDEX's index
  * (bits 0-7) of table bits 8-12; the 8-bit index then increments and wraps
  * (Azahar pica_core.cpp stores lut_config.index + 1 into the 8-bit field). */
-static void lighting_lut_data(glhle_pica *p, uint32_t id, uint32_t param)
+static void lighting_lut_data(pica_frontend *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     uint32_t *ix = &rf->r[PICA_REG_LIGHTING_LUT_INDEX];
@@ -269,7 +269,7 @@ static void lighting_lut_data(glhle_pica *p, uint32_t id, uint32_t param)
  * the 16-bit index register increments after each word and the entry is
  * the index modulo the table size (Azahar: fog.lut[fog_lut_offset % 128];
  * the gas LUT is treated the same way). */
-static void index16_lut_data(glhle_pica *p, uint32_t id, uint32_t param, uint32_t index_reg, uint32_t *table,
+static void index16_lut_data(pica_frontend *p, uint32_t id, uint32_t param, uint32_t index_reg, uint32_t *table,
                              uint32_t size, uint32_t dirty_bit, glhle_pica_fifo fifo)
 {
     pica_regs *rf = &p->regs;
@@ -290,7 +290,7 @@ static uint32_t proctex_lut_entry(uint32_t lut_reg)
     return table <= PICA_PROCTEX_LUT_ALPHA_MAP ? index % 128 : index;
 }
 
-static void proctex_lut_data(glhle_pica *p, uint32_t id, uint32_t param)
+static void proctex_lut_data(pica_frontend *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     pica_state *st = &rf->state;
@@ -328,7 +328,7 @@ static void proctex_lut_data(glhle_pica *p, uint32_t id, uint32_t param)
 
 /* ---- vertex input ------------------------------------------------------------------------ */
 
-static void draw(glhle_pica *p, uint32_t id, uint32_t param)
+static void draw(pica_frontend *p, uint32_t id, uint32_t param)
 {
     const uint32_t *r = p->regs.r;
     p->run.res.draws++;
@@ -356,7 +356,7 @@ static void draw(glhle_pica *p, uint32_t id, uint32_t param)
  * setup.index++); index 0xF is immediate mode: the vec4 is the next input
  * attribute of a vertex, and after VSH_NUM_ATTR + 1 of them the vertex is
  * complete (3dbrew GPU/Programming_Guide "Immediate-Mode Vertex Submission"). */
-static void fixed_attrib_data(glhle_pica *p, uint32_t id, uint32_t param)
+static void fixed_attrib_data(pica_frontend *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     pica_word_queue *q = &rf->attrib_queue;
@@ -471,7 +471,7 @@ static void set_program_word(pica_regs *rf, int unit, bool opdesc, uint32_t at, 
  * 0-7 and moves on after each vec4 (3dbrew). Targets past c95 are dropped
  * without moving on: games write them and hardware ignores them (Azahar
  * ShaderSetup::WriteUniformFloatReg). */
-static void float_uniform_data(glhle_pica *p, int unit, uint32_t id, uint32_t param)
+static void float_uniform_data(pica_frontend *p, int unit, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     pica_word_queue *q = &rf->uniform_queue[unit];
@@ -503,7 +503,7 @@ static void float_uniform_data(glhle_pica *p, int unit, uint32_t id, uint32_t pa
  * (shader_setup.h); words past the end are dropped and reported (Azahar
  * logs "Invalid ... program offset" and drops them too). The INDEX
  * register's low 12 bits follow the offset. */
-static void program_data(glhle_pica *p, int unit, bool opdesc, uint32_t id, uint32_t param)
+static void program_data(pica_frontend *p, int unit, bool opdesc, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     uint32_t *off = opdesc ? &rf->opdesc_offset[unit] : &rf->code_offset[unit];
@@ -525,7 +525,7 @@ static void program_data(glhle_pica *p, int unit, bool opdesc, uint32_t id, uint
     *ix = (*ix & ~0xFFFu) | (*off & 0xFFF);
 }
 
-static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param)
+static uint32_t shader_side_effect(pica_frontend *p, uint32_t id, uint32_t param)
 {
     pica_regs *rf = &p->regs;
     const int unit = id >= VS_BASE ? 0 : 1;
@@ -577,7 +577,7 @@ static uint32_t shader_side_effect(glhle_pica *p, uint32_t id, uint32_t param)
 
 /* ---- dispatch ------------------------------------------------------------------------------------ */
 
-uint32_t pica_regs_side_effect(glhle_pica *p, uint32_t id, uint32_t param, uint32_t old)
+uint32_t pica_regs_side_effect(pica_frontend *p, uint32_t id, uint32_t param, uint32_t old)
 {
     pica_regs *rf = &p->regs;
     if (id >= GS_BASE)

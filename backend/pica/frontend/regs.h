@@ -72,7 +72,7 @@ enum {
     PICA_CONTROL_JUMP1,
 };
 
-struct glhle_pica;
+struct pica_frontend;
 
 /* The part of a register write past storing the value: called by the
  * command processor for registers whose pica_reg_info has
@@ -80,7 +80,7 @@ struct glhle_pica;
  * the parameter word as given (FIFO ports consume it, as Azahar does; the
  * mask only affects the stored register value), old the register's previous
  * value. Returns a PICA_CONTROL_* code. */
-uint32_t pica_regs_side_effect(struct glhle_pica *p, uint32_t id, uint32_t param, uint32_t old);
+uint32_t pica_regs_side_effect(struct pica_frontend *p, uint32_t id, uint32_t param, uint32_t old);
 
 /* The element a write to FIFO data port `id` will fill next (for the WRITE
  * event), or -1 when id is no FIFO data port or the port is full. */

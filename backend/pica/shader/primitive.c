@@ -1,10 +1,15 @@
+/* Stage shader/: the geometry pipeline on the CPU -- shbin parsing, the
+ * shader interpreter (shader_vm.c), vertex loading, output mapping and
+ * primitive assembly. Owns pica_pipeline and the VM caches. May call:
+ * frontend/ (decoded state, guest memory, pica_problem through the bound
+ * pica_frontend) and backend/common; nothing above it. */
 #include "backend/pica/shader/primitive.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/pica/pica_instance.h"
+#include "backend/pica/frontend/frontend.h"
 #include "backend/pica/shader/shader_vm.h"
 #include "backend/pica/shader/vertex.h"
 
@@ -115,8 +120,8 @@ struct pica_pipeline {
     uint32_t *idx;
     uint32_t nidx, icap;
     uint32_t chunk_status;
+    pica_frontend *fe;          /* the front end whose draws this runs (pica_pipeline_bind) */
     /* per draw */
-    glhle_pica *pica;
     const pica_state *st;
     pica_vm_program *vsp, *gsp;
     uint32_t draw_status;
@@ -186,12 +191,9 @@ pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl)
     return pl->stats;
 }
 
-void pica_pipeline_attach(pica_pipeline *pl, glhle_pica *p)
+void pica_pipeline_bind(pica_pipeline *pl, pica_frontend *fe)
 {
-    glhle_pica_hooks h = {pica_pipeline_event, pl,
-                          (1u << GLHLE_PICA_EVENT_DRAW) | (1u << GLHLE_PICA_EVENT_IMMEDIATE_VERTEX) |
-                              (1u << GLHLE_PICA_EVENT_RESTART_PRIMITIVE)};
-    pica_set_renderer_hooks(p, &h);
+    pl->fe = fe;
 }
 
 /* Hands the chunk to the consumer and starts the next one with the
@@ -365,10 +367,9 @@ static const float (*vs_out(pica_pipeline *pl))[4]
 /* Everything a draw or an immediate vertex needs from the state. The
  * geometry shader's input buffer starts empty at each draw and at the first
  * of a run of immediate-mode vertices (Azahar reconfigures it then). */
-static void begin(pica_pipeline *pl, glhle_pica *p, bool reset_gs_input)
+static void begin(pica_pipeline *pl, bool reset_gs_input)
 {
-    const pica_state *st = pica_get_state(p);
-    pl->pica = p;
+    const pica_state *st = pica_frontend_state(pl->fe);
     pl->st = st;
     pl->draw_status = 0;
     pl->failed = false;
@@ -398,7 +399,7 @@ static void begin(pica_pipeline *pl, glhle_pica *p, bool reset_gs_input)
  * registers): they stay in the unit on hardware. */
 static void end(pica_pipeline *pl, const char *what)
 {
-    glhle_pica *p = pl->pica;
+    pica_frontend *p = pl->fe;
     uint32_t s = pl->draw_status;
     pl->chunk_status |= s;
     if (s & PICA_VM_STOPPED)
@@ -413,7 +414,7 @@ static void end(pica_pipeline *pl, const char *what)
                      "vertex id 3 or GS array past c95 0x80)",
                      what, s);
     if (pl->st->geometry.gs_enabled) {
-        pica_state *ms = pica_get_state_mut(p);
+        pica_state *ms = pica_frontend_state_mut(p);
         bool changed = ms->gs_setup.bool_uniforms != pl->gs.bools;
         ms->gs_setup.bool_uniforms = pl->gs.bools;
         if (pl->gs_c_hi > pl->gs_c_lo) {
@@ -449,7 +450,7 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
     if (!attr) {
         uint32_t bad;
         if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
-            pica_problem(pl->pica, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+            pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
                          "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest "
                          "of the draw is skipped",
                          position, count, index, bad);
@@ -475,9 +476,10 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
     return true;
 }
 
-static void draw(pica_pipeline *pl, glhle_pica *p, const glhle_pica_event *ev)
+static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
 {
-    begin(pl, p, true);
+    pica_frontend *p = pl->fe;
+    begin(pl, true);
     pl->immediate = false;
     const pica_state *st = pl->st;
     const pica_geometry_state *g = &st->geometry;
@@ -499,7 +501,7 @@ static void draw(pica_pipeline *pl, glhle_pica *p, const glhle_pica_event *ev)
     const uint8_t *ib = NULL;
     if (indexed && count) {
         uint32_t bytes = count * (g->index_u16 ? 2u : 1u);
-        ib = pica_guest_ptr(p, g->index_address, bytes);
+        ib = pica_memory_ptr(&p->mem, g->index_address, bytes);
         if (!ib) {
             pica_problem(p, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
                          "index buffer 0x%08X (+%u bytes) is outside guest memory; the draw is skipped",
@@ -529,15 +531,16 @@ static void draw(pica_pipeline *pl, glhle_pica *p, const glhle_pica_event *ev)
 
 void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *ev)
 {
+    (void)p; /* the state and memory come from the bound front end */
     pica_pipeline *pl = pipeline;
     switch (ev->type) {
     case GLHLE_PICA_EVENT_DRAW:
-        draw(pl, p, ev);
+        draw(pl, ev);
         break;
     case GLHLE_PICA_EVENT_IMMEDIATE_VERTEX:
         /* one vertex per event; triangles go out as soon as they complete
          * (Azahar DrawImmediate) */
-        begin(pl, p, !pl->immediate);
+        begin(pl, !pl->immediate);
         pl->immediate = true;
         pl->stats.immediate_vertices++;
         process(pl, 0, false, ev->u.vertex.attrib, ev->u.vertex.attrib_count, 0, 1);

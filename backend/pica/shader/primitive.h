@@ -114,8 +114,10 @@ void pica_pipeline_destroy(pica_pipeline *pl);
  * (unmapped index or attribute data, stopped shaders) are reported through
  * the instance's run, with the command's byte offset. */
 void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *ev);
-/* Installs pica_pipeline_event as the instance's renderer hook. */
-void pica_pipeline_attach(pica_pipeline *pl, glhle_pica *p);
+struct pica_frontend;
+/* The front end whose state, guest memory and run the events come from
+ * (and problems go to); set before the first event. */
+void pica_pipeline_bind(pica_pipeline *pl, struct pica_frontend *fe);
 pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl);
 
 #endif

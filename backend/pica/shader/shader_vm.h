@@ -40,7 +40,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "backend/pica/shader/shader_setup.h"
+#include "backend/pica/frontend/shader_setup.h"
 #include "glhle/glhle.h"
 
 /* Instructions one invocation may execute before it is stopped. Real

@@ -15,7 +15,7 @@
 
 #include "backend/common/arena.h"
 #include "backend/common/log.h"
-#include "backend/pica/shader/shader_setup.h"
+#include "backend/pica/frontend/shader_setup.h"
 
 /* Largest file accepted (real SHBINs are a few KiB). */
 #define PICA_SHBIN_MAX_SIZE (4u << 20)

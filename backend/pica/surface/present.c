@@ -1,4 +1,6 @@
-/* Presentation: LCD framebuffers into the instance's frame (present.h). */
+/* Presentation: LCD framebuffers into the instance's frame (present.h).
+ * May call: the surface cache, display.c, gl_pass and backend/gl; it is
+ * given what it reads (pica_presenter_desc) and knows no instance. */
 #include "backend/pica/surface/present.h"
 
 #include <stdlib.h>
@@ -9,12 +11,10 @@
 #include "backend/gl/gl_state.h"
 #include "backend/pica/surface/display.h"
 #include "backend/pica/surface/gl_pass.h"
-#include "backend/pica/pica_instance.h"
 #include "backend/pica/surface/surface_cache.h"
-#include "backend/pica/trace/trace_record.h"
 
 struct pica_presenter {
-    glhle_pica *p;
+    pica_presenter_desc d;
     bool have_frame;
     uint32_t width, height;  /* the last frame, in pixels */
     glhle_image image;       /* GL-free instances: the frame itself */
@@ -46,27 +46,27 @@ static const char screen_fs[] =
     "    o_color = vec4(texelFetch(u_tex, t, 0).rgb, 1.0);\n"
     "}\n";
 
-glhle_result pica_presenter_create(glhle_pica *p, pica_presenter **out)
+glhle_result pica_presenter_create(const pica_presenter_desc *desc, pica_presenter **out)
 {
     pica_presenter *pr = calloc(1, sizeof *pr);
     if (!pr)
-        return GLHLE_FAIL(&p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory for the presenter");
-    pr->p = p;
+        return GLHLE_FAIL(desc->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory for the presenter");
+    pr->d = *desc;
     *out = pr;
     return GLHLE_RESULT_OK;
 }
 
 static void delete_frame(pica_presenter *pr)
 {
-    GladGLContext *gl = &pr->p->ctx->gl;
+    GladGLContext *gl = &pr->d.ctx->gl;
     /* the shared shadow forgets the names: a new frame target may get the
      * same ones, and binding it would be skipped (gl_pass.h) */
     if (pr->fbo) {
-        pica_pass_forget_fbo(pr->p->gl, pr->fbo);
+        pica_pass_forget_fbo(pr->d.gl, pr->fbo);
         gl->DeleteFramebuffers(1, &pr->fbo);
     }
     if (pr->tex) {
-        pica_pass_forget_texture(pr->p->gl, pr->tex);
+        pica_pass_forget_texture(pr->d.gl, pr->tex);
         gl->DeleteTextures(1, &pr->tex);
     }
     pr->fbo = pr->tex = 0;
@@ -77,8 +77,8 @@ void pica_presenter_destroy(pica_presenter *pr)
 {
     if (!pr)
         return;
-    if (pr->p->ctx) {
-        GladGLContext *gl = &pr->p->ctx->gl;
+    if (pr->d.ctx) {
+        GladGLContext *gl = &pr->d.ctx->gl;
         delete_frame(pr);
         if (pr->vao)
             gl->DeleteVertexArrays(1, &pr->vao);
@@ -94,23 +94,23 @@ void pica_presenter_destroy(pica_presenter *pr)
 static glhle_result compose_cpu(pica_presenter *pr, const pica_lcd_params lcd[3], const pica_frame_layout *lay,
                                 bool stereo)
 {
-    glhle_pica *p = pr->p;
+    const pica_presenter_desc *p = &pr->d;
     if (pr->image.width != lay->width || pr->image.height != lay->height) {
         glhle_image_free(&pr->image);
         glhle_result r = glhle_image_alloc(&pr->image, lay->width, lay->height);
         if (r != GLHLE_RESULT_OK)
-            return GLHLE_FAIL(&p->log, r, "pica: present: no memory for a %ux%u frame", lay->width, lay->height);
+            return GLHLE_FAIL(p->log, r, "pica: present: no memory for a %ux%u frame", lay->width, lay->height);
     }
     for (size_t i = 0; i < (size_t)lay->width * lay->height; i++)
         memcpy(pr->image.rgba + i * 4, (const uint8_t[4]){0, 0, 0, 255}, 4);
     glhle_result first = GLHLE_RESULT_OK, r;
-    r = pica_lcd_draw_cpu(&lcd[0], &p->mem, &pr->image, lay->top_left_x, 0, &p->log);
+    r = pica_lcd_draw_cpu(&lcd[0], p->mem, &pr->image, lay->top_left_x, 0, p->log);
     first = first ? first : r;
     if (stereo) {
-        r = pica_lcd_draw_cpu(&lcd[1], &p->mem, &pr->image, lay->top_right_x, 0, &p->log);
+        r = pica_lcd_draw_cpu(&lcd[1], p->mem, &pr->image, lay->top_right_x, 0, p->log);
         first = first ? first : r;
     }
-    r = pica_lcd_draw_cpu(&lcd[2], &p->mem, &pr->image, lay->bottom_x, PICA_LCD_COLUMN, &p->log);
+    r = pica_lcd_draw_cpu(&lcd[2], p->mem, &pr->image, lay->bottom_x, PICA_LCD_COLUMN, p->log);
     first = first ? first : r;
     pr->width = lay->width;
     pr->height = lay->height;
@@ -121,7 +121,7 @@ static glhle_result compose_cpu(pica_presenter *pr, const pica_lcd_params lcd[3]
 
 static glhle_result ensure_gl(pica_presenter *pr, uint32_t w, uint32_t h)
 {
-    glhle_context *ctx = pr->p->ctx;
+    glhle_context *ctx = pr->d.ctx;
     GladGLContext *gl = &ctx->gl;
     if (!pr->program) {
         if (pr->program_failed)
@@ -129,7 +129,7 @@ static glhle_result ensure_gl(pica_presenter *pr, uint32_t w, uint32_t h)
         glhle_result r = pica_pass_program(ctx, screen_fs, &pr->program);
         if (r != GLHLE_RESULT_OK) {
             pr->program_failed = true;
-            return GLHLE_FAIL(&pr->p->log, r, "pica: present: the screen program did not build; nothing presented");
+            return GLHLE_FAIL(pr->d.log, r, "pica: present: the screen program did not build; nothing presented");
         }
         pr->u_rect = gl->GetUniformLocation(pr->program, "u_rect");
         pr->u_rows = gl->GetUniformLocation(pr->program, "u_rows");
@@ -145,7 +145,7 @@ static glhle_result ensure_gl(pica_presenter *pr, uint32_t w, uint32_t h)
     gl->NamedFramebufferTexture(pr->fbo, GL_COLOR_ATTACHMENT0, pr->tex, 0);
     if (gl->CheckNamedFramebufferStatus(pr->fbo, GL_DRAW_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         delete_frame(pr);
-        return GLHLE_FAIL(&pr->p->log, GLHLE_RESULT_GL_ERROR, "pica: present: a %ux%u frame target is incomplete",
+        return GLHLE_FAIL(pr->d.log, GLHLE_RESULT_GL_ERROR, "pica: present: a %ux%u frame target is incomplete",
                           w, h);
     }
     pr->tex_w = w;
@@ -155,14 +155,14 @@ static glhle_result ensure_gl(pica_presenter *pr, uint32_t w, uint32_t h)
 
 static glhle_result draw_screen(pica_presenter *pr, const pica_lcd_params *lcd, uint32_t x0, uint32_t y0)
 {
-    glhle_pica *p = pr->p;
+    const pica_presenter_desc *p = &pr->d;
     if (!lcd->addr)
         return GLHLE_RESULT_OK;
     pica_screen_texture st;
     glhle_result r = pica_surface_cache_get_screen(p->surfaces, lcd->addr, lcd->format, lcd->pitch, lcd->columns, &st);
     if (r != GLHLE_RESULT_OK)
         return r;
-    const uint32_t s = p->resolution_scale;
+    const uint32_t s = p->scale;
     /* frame rows are top-first in the layout, bottom-first in GL */
     const GLint gx = (GLint)(x0 * s), gy = (GLint)(pr->tex_h - (y0 + PICA_LCD_COLUMN) * s);
     pica_pass_begin(p->gl, pr->vao, pr->fbo, gx, gy, (GLsizei)(lcd->columns * s), (GLsizei)(PICA_LCD_COLUMN * s));
@@ -179,7 +179,7 @@ static glhle_result draw_screen(pica_presenter *pr, const pica_lcd_params *lcd, 
 /* The frame fitted into (x, y, w, h) of `fbo`, centred, keeping its aspect. */
 static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint w, GLint h)
 {
-    GladGLContext *gl = &pr->p->ctx->gl;
+    GladGLContext *gl = &pr->d.ctx->gl;
     if (w <= 0 || h <= 0)
         return;
     int64_t fw = w, fh = (int64_t)w * pr->tex_h / pr->tex_w;
@@ -196,13 +196,13 @@ static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint 
 static glhle_result compose_gl(pica_presenter *pr, const glhle_pica_present_desc *desc, const pica_lcd_params lcd[3],
                                const pica_frame_layout *lay)
 {
-    glhle_pica *p = pr->p;
+    const pica_presenter_desc *p = &pr->d;
     glhle_context *ctx = p->ctx;
     GladGLContext *gl = &ctx->gl;
     glhle_result r = gl_context_enter(ctx);
     if (r != GLHLE_RESULT_OK)
         return r;
-    const uint32_t s = p->resolution_scale;
+    const uint32_t s = p->scale;
     r = ensure_gl(pr, lay->width * s, lay->height * s);
     if (r != GLHLE_RESULT_OK)
         return r;
@@ -233,13 +233,8 @@ static glhle_result compose_gl(pica_presenter *pr, const glhle_pica_present_desc
     return first;
 }
 
-glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc *desc)
+glhle_result pica_present(pica_presenter *pr, const glhle_pica_present_desc *desc)
 {
-    if (!pica || !desc)
-        return GLHLE_RESULT_INVALID_ARGUMENT;
-    if (pica->recorder)
-        return pica_rec_present(pica, desc);
-    pica_presenter *pr = pica->presenter;
     static const char *const names[3] = {"top-left", "top-right", "bottom"};
     const glhle_pica_lcd_framebuffer *fbs[3] = {&desc->top_left, &desc->top_right, &desc->bottom};
     const uint32_t columns[3] = {PICA_LCD_TOP_COLUMNS, PICA_LCD_TOP_COLUMNS, PICA_LCD_BOTTOM_COLUMNS};
@@ -250,7 +245,7 @@ glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc 
             memset(&lcd[i], 0, sizeof lcd[i]);
             continue;
         }
-        glhle_result r = pica_lcd_decode(fbs[i], columns[i], names[i], &pica->mem, &pica->log, &lcd[i]);
+        glhle_result r = pica_lcd_decode(fbs[i], columns[i], names[i], pr->d.mem, pr->d.log, &lcd[i]);
         if (r != GLHLE_RESULT_OK) {
             lcd[i].addr = 0; /* shown black */
             first = first ? first : r;
@@ -258,19 +253,16 @@ glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc 
     }
     pica_frame_layout lay;
     pica_frame_layout_get(desc->stereo, &lay);
-    glhle_result r = pica->ctx ? compose_gl(pr, desc, lcd, &lay) : compose_cpu(pr, lcd, &lay, desc->stereo);
+    glhle_result r = pr->d.ctx ? compose_gl(pr, desc, lcd, &lay) : compose_cpu(pr, lcd, &lay, desc->stereo);
     if (pr->width) {
         pr->have_frame = true;
-        pica->stats.presents++;
+        pr->d.stats->presents++;
     }
     return first ? first : r;
 }
 
-glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height)
+glhle_result pica_presenter_read(pica_presenter *pr, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height)
 {
-    if (!pica)
-        return GLHLE_RESULT_INVALID_ARGUMENT;
-    pica_presenter *pr = pica->presenter;
     if (!pr->have_frame)
         return GLHLE_RESULT_NOT_FOUND;
     if (width)
@@ -281,39 +273,20 @@ glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_siz
         return GLHLE_RESULT_OK;
     const size_t need = (size_t)pr->width * 4 * pr->height;
     if (rgba_size < need)
-        return GLHLE_FAIL(&pica->log, GLHLE_RESULT_OUT_OF_BOUNDS,
+        return GLHLE_FAIL(pr->d.log, GLHLE_RESULT_OUT_OF_BOUNDS,
                           "pica: read_frame: a %ux%u frame needs %zu bytes, the buffer has %zu", pr->width, pr->height,
                           need, rgba_size);
-    if (!pica->ctx) {
+    if (!pr->d.ctx) {
         memcpy(rgba, pr->image.rgba, need);
         return GLHLE_RESULT_OK;
     }
-    glhle_result r = gl_context_enter(pica->ctx);
+    glhle_result r = gl_context_enter(pr->d.ctx);
     if (r != GLHLE_RESULT_OK)
         return r;
-    GladGLContext *gl = &pica->ctx->gl;
-    pica_pixel_store(pica->ctx, 0, 4);
+    GladGLContext *gl = &pr->d.ctx->gl;
+    pica_pixel_store(pr->d.ctx, 0, 4);
     gl->GetTextureImage(pr->tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)need, rgba);
     glhle_image frame = {pr->width, pr->height, rgba}; /* GL rows are bottom first */
     glhle_image_flip_rows(&frame);
     return GLHLE_RESULT_OK;
-}
-
-glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path)
-{
-    if (!pica || !path)
-        return GLHLE_RESULT_INVALID_ARGUMENT;
-    uint32_t w = 0, h = 0;
-    glhle_result r = glhle_pica_read_frame(pica, NULL, 0, &w, &h);
-    if (r != GLHLE_RESULT_OK)
-        return r;
-    glhle_image img;
-    r = glhle_image_alloc(&img, w, h);
-    if (r != GLHLE_RESULT_OK)
-        return r;
-    r = glhle_pica_read_frame(pica, img.rgba, (size_t)w * h * 4, NULL, NULL);
-    if (r == GLHLE_RESULT_OK)
-        r = glhle_png_write_file(path, &img, &pica->log);
-    glhle_image_free(&img);
-    return r;
 }

@@ -6,12 +6,34 @@
 #ifndef GLHLE_PICA_PRESENT_H
 #define GLHLE_PICA_PRESENT_H
 
+#include "backend/common/log.h"
+#include "backend/pica/frontend/memory.h"
 #include "glhle/pica.h"
 
 typedef struct pica_presenter pica_presenter;
 
-glhle_result pica_presenter_create(glhle_pica *p, pica_presenter **out);
+struct gl_state;
+struct pica_surface_cache;
+
+/* What the presenter reads and updates; the pointers outlive it. */
+typedef struct pica_presenter_desc {
+    glhle_context *ctx;                  /* NULL: compose on the CPU */
+    const glhle_logger *log;
+    const pica_memory *mem;              /* the LCD framebuffers (CPU path) */
+    struct gl_state *gl;                 /* GL path: the shared state shadow */
+    struct pica_surface_cache *surfaces; /* GL path: the screens' surfaces */
+    uint32_t scale;                      /* resolution scale, 1..10 */
+    glhle_pica_stats *stats;             /* presents++ */
+} pica_presenter_desc;
+
+glhle_result pica_presenter_create(const pica_presenter_desc *desc, pica_presenter **out);
 /* Needs the instance's GL context current when it has one. NULL is ignored. */
 void pica_presenter_destroy(pica_presenter *pr);
+
+/* glhle_pica_present and glhle_pica_read_frame's work (the instance checks
+ * the arguments and hands the call to its observer). */
+glhle_result pica_present(pica_presenter *pr, const glhle_pica_present_desc *desc);
+glhle_result pica_presenter_read(pica_presenter *pr, void *rgba, size_t rgba_size, uint32_t *width,
+                                 uint32_t *height);
 
 #endif

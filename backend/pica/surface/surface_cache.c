@@ -1,3 +1,8 @@
+/* Stage surface/: guest memory as GL surfaces -- the surface cache, its
+ * page table and passes, the display operations (display.c) and
+ * presentation (present.c). Owns every surface texture and the frame. May
+ * call: texture/, frontend/ (memory, pica_state), backend/gl and
+ * backend/common; it is handed what it reads (its *_desc structs). */
 /* The PICA surface cache (surface_cache.h has the rules this file keeps).
  *
  * Layout of this file: surfaces and their geometry; the hash table, LRU
@@ -16,7 +21,6 @@
 #include "backend/pica/surface/display.h"
 #include "backend/pica/surface/gl_pass.h"
 #include "backend/pica/surface/page_table.h"
-#include "backend/pica/pica_instance.h"
 #include "backend/pica/surface/surface_passes.h"
 
 #define MAX_SURFACES 4096u
@@ -92,7 +96,7 @@ typedef struct mapping {
 struct pica_surface_cache {
     glhle_context *ctx;
     GladGLContext *gl;
-    glhle_pica *pica;
+    const pica_memory *mem;
     const glhle_logger *log;
     gl_state *st;
     uint32_t scale;
@@ -504,7 +508,7 @@ static glhle_result check_key(pica_surface_cache *c, const pica_surface_key *k, 
                           PICA_MAX_SIDE);
     surface probe = {.key = *k};
     geometry(&probe);
-    if ((uint64_t)k->addr + probe.span > 0x100000000ull || !pica_guest_ptr(c->pica, k->addr, probe.span))
+    if ((uint64_t)k->addr + probe.span > 0x100000000ull || !pica_memory_ptr(c->mem, k->addr, probe.span))
         return GLHLE_FAIL(c->log, GLHLE_RESULT_OUT_OF_BOUNDS,
                           "pica: %s at 0x%08x+0x%x (%ux%u %s) is not inside one memory mapping; skipped", what, k->addr,
                           probe.span, k->width, k->height, pica_texfmt_get_info((pica_texfmt)k->format)->name);
@@ -622,7 +626,7 @@ static void resample32(const uint8_t *src, uint32_t sw, uint32_t sh, uint8_t *ds
 
 static const uint8_t *guest_of(pica_surface_cache *c, surface *s)
 {
-    const uint8_t *p = pica_guest_ptr(c->pica, s->key.addr, s->span);
+    const uint8_t *p = pica_memory_ptr(c->mem, s->key.addr, s->span);
     if (!p && !s->unmapped_logged) {
         s->unmapped_logged = true;
         GLHLE_ERROR(c->log, "pica: surface 0x%08x+0x%x is no longer mapped; its rows stay as they are", s->key.addr,
@@ -1050,7 +1054,7 @@ glhle_result pica_surface_cache_flush(pica_surface_cache *c, uint32_t paddr, uin
         uint32_t o0, o1;
         if (!o->n_dirty || !groups_touching(o, a, b, &o0, &o1))
             continue;
-        if (!pica_guest_ptr(c->pica, o->key.addr, o->span))
+        if (!pica_memory_ptr(c->mem, o->key.addr, o->span))
             r = GLHLE_RESULT_OUT_OF_BOUNDS;
         flush_groups(c, o, o0, o1, 1, 0);
     }
@@ -1064,7 +1068,7 @@ glhle_result pica_surface_cache_create(const pica_surface_cache_desc *desc, pica
 {
     *out = NULL;
     glhle_context *ctx = desc->ctx;
-    const glhle_logger *lg = &desc->pica->log;
+    const glhle_logger *lg = desc->log;
     if (!ctx->info.direct_state_access || ctx->info.gles)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED,
                           "pica: the surface cache needs desktop GL 4.5 (direct state access); this context is %d.%d%s",
@@ -1074,7 +1078,7 @@ glhle_result pica_surface_cache_create(const pica_surface_cache_desc *desc, pica
         return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory for the surface cache");
     c->ctx = ctx;
     c->gl = &ctx->gl;
-    c->pica = desc->pica;
+    c->mem = desc->mem;
     c->log = lg;
     c->st = desc->state;
     c->scale = desc->scale ? desc->scale : 1;

@@ -74,6 +74,8 @@
 
 #include <glad/gl.h>
 
+#include "backend/common/log.h"
+#include "backend/pica/frontend/memory.h"
 #include "backend/pica/frontend/pica_state.h"
 #include "backend/pica/texture/texcodec.h"
 #include "glhle/pica.h"
@@ -99,7 +101,8 @@ _Static_assert(sizeof(pica_surface_key) == 20, "pica_surface_key layout changed"
 
 typedef struct pica_surface_cache_desc {
     glhle_context *ctx;
-    glhle_pica *pica;        /* guest memory (pica_guest_ptr) and the logger */
+    const pica_memory *mem;  /* guest memory */
+    const glhle_logger *log;
     struct gl_state *state;  /* the instance's shared GL state shadow */
     uint32_t scale;          /* resolution scale of render targets, 1..10 */
     size_t budget_bytes;     /* GL texture memory before eviction; 0 -> 256 MiB */

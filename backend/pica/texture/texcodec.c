@@ -1,3 +1,6 @@
+/* Stage texture/: PICA texture and render-target formats -- tiled codecs,
+ * ETC1, t3x and SMDH files. Owns the pixel formats and their decoders.
+ * May call: frontend/ (format enums in pica_state.h) and backend/common. */
 /* PICA200 texture / render-target codecs: layouts, the scalar reference and
  * the table-driven fast paths. Facts and sources: docs/pica-textures.md. */
 #include "backend/pica/texture/texcodec.h"

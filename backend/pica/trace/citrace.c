@@ -38,7 +38,7 @@ typedef struct region {
 typedef struct ctf {
     const uint8_t *d;
     size_t n;
-    pica_trace_writer *w;
+    trace_writer *w;
     const glhle_logger *lg;
     bool old_layout;          /* RegisterWrite = address, size code, u64 value */
     region mem[4];
@@ -59,7 +59,7 @@ bool pica_citrace_is(const void *data, size_t size)
 
 static uint32_t rd32(const ctf *c, uint64_t off)
 {
-    return pica_trace_rd32(c->d + off);
+    return trace_rd32(c->d + off);
 }
 
 /* ---- header ------------------------------------------------------------------- */
@@ -171,9 +171,9 @@ static void map_regions(ctf *c)
         if (!c->mem[i].used)
             continue;
         uint8_t p[PICA_TRACE_MAP_SIZE];
-        pica_trace_wr32(p, c->mem[i].paddr);
-        pica_trace_wr32(p + 4, c->mem[i].size);
-        pica_trace_put(c->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
+        trace_wr32(p, c->mem[i].paddr);
+        trace_wr32(p + 4, c->mem[i].size);
+        trace_put(c->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
     }
 }
 
@@ -182,23 +182,23 @@ static void map_regions(ctf *c)
 static void outcome_unknown(uint8_t o[PICA_TRACE_OUTCOME_SIZE])
 {
     memset(o, 0, PICA_TRACE_OUTCOME_SIZE);
-    pica_trace_wr32(o + 4, PICA_TRACE_OUTCOME_UNKNOWN);
+    trace_wr32(o + 4, PICA_TRACE_OUTCOME_UNKNOWN);
 }
 
 static void host_list(ctf *c, const uint32_t *words, uint32_t n, uint32_t flags)
 {
     uint8_t head[PICA_TRACE_RUN_HOST_SIZE];
     outcome_unknown(head);
-    pica_trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
-    if (!pica_trace_begin(c->w, PICA_TRACE_RUN_HOST, (uint32_t)sizeof head + n * 4) ||
-        !pica_trace_write(c->w, head, sizeof head))
+    trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
+    if (!trace_begin(c->w, PICA_TRACE_RUN_HOST, (uint32_t)sizeof head + n * 4) ||
+        !trace_write(c->w, head, sizeof head))
         return;
     for (uint32_t i = 0; i < n; i++) {
         uint8_t le[4];
-        pica_trace_wr32(le, words[i]);
-        pica_trace_write(c->w, le, 4);
+        trace_wr32(le, words[i]);
+        trace_write(c->w, le, 4);
     }
-    pica_trace_end(c->w);
+    trace_end(c->w);
 }
 
 static void flush_batch(ctf *c)
@@ -237,8 +237,8 @@ static void fill(ctf *c, uint32_t unit)
     flush_batch(c);
     uint8_t p[PICA_TRACE_MEMORY_FILL_SIZE];
     for (uint32_t k = 0; k < 4; k++)
-        pica_trace_wr32(p + 4 * k, c->gpu[(0x10u + 0x10u * unit) / 4 + k]);
-    pica_trace_put(c->w, PICA_TRACE_MEMORY_FILL, p, sizeof p, NULL, 0);
+        trace_wr32(p + 4 * k, c->gpu[(0x10u + 0x10u * unit) / 4 + k]);
+    trace_put(c->w, PICA_TRACE_MEMORY_FILL, p, sizeof p, NULL, 0);
 }
 
 static void transfer(ctf *c)
@@ -247,8 +247,8 @@ static void transfer(ctf *c)
     static const uint16_t regs[8] = {0xC00, 0xC04, 0xC08, 0xC0C, 0xC10, 0xC20, 0xC24, 0xC28};
     uint8_t p[PICA_TRACE_DISPLAY_TRANSFER_SIZE];
     for (int k = 0; k < 8; k++)
-        pica_trace_wr32(p + 4 * k, c->gpu[regs[k] / 4]);
-    pica_trace_put(c->w, PICA_TRACE_DISPLAY_TRANSFER, p, sizeof p, NULL, 0);
+        trace_wr32(p + 4 * k, c->gpu[regs[k] / 4]);
+    trace_put(c->w, PICA_TRACE_DISPLAY_TRANSFER, p, sizeof p, NULL, 0);
 }
 
 static void run_list(ctf *c, uint32_t ch, uint64_t at)
@@ -264,9 +264,9 @@ static void run_list(ctf *c, uint32_t ch, uint64_t at)
                     (unsigned long long)at, paddr, size);
     uint8_t p[PICA_TRACE_RUN_GUEST_SIZE];
     outcome_unknown(p);
-    pica_trace_wr32(p + PICA_TRACE_OUTCOME_SIZE, paddr);
-    pica_trace_wr32(p + PICA_TRACE_OUTCOME_SIZE + 4, size);
-    pica_trace_put(c->w, PICA_TRACE_RUN_GUEST, p, sizeof p, NULL, 0);
+    trace_wr32(p + PICA_TRACE_OUTCOME_SIZE, paddr);
+    trace_wr32(p + PICA_TRACE_OUTCOME_SIZE + 4, size);
+    trace_put(c->w, PICA_TRACE_RUN_GUEST, p, sizeof p, NULL, 0);
     c->load_valid = false;
 }
 
@@ -319,7 +319,7 @@ static void register_write(ctf *c, uint64_t e)
     if (c->old_layout) {
         static const uint8_t sizes[4] = {1, 2, 4, 8};
         bytes = sizes[rd32(c, e + 8) - 0xD1];
-        value = pica_trace_rd64(c->d + e + 12);
+        value = trace_rd64(c->d + e + 12);
     } else {
         value = rd32(c, e + 8);
     }
@@ -350,8 +350,8 @@ static glhle_result memory_load(ctf *c, uint64_t e)
     for (uint32_t done = 0; done < size;) {
         uint32_t n = size - done < PICA_TRACE_MEMORY_PIECE ? size - done : PICA_TRACE_MEMORY_PIECE;
         uint8_t head[PICA_TRACE_MEMORY_SIZE];
-        pica_trace_wr32(head, paddr + done);
-        pica_trace_put(c->w, PICA_TRACE_MEMORY, head, sizeof head, c->d + fo + done, n);
+        trace_wr32(head, paddr + done);
+        trace_put(c->w, PICA_TRACE_MEMORY, head, sizeof head, c->d + fo + done, n);
         done += n;
     }
     c->load_valid = true;
@@ -365,14 +365,14 @@ static void present(ctf *c)
     flush_batch(c);
     uint8_t p[PICA_TRACE_PRESENT_SIZE];
     memset(p, 0, sizeof p);
-    pica_trace_wr32(p, c->frames++);
+    trace_wr32(p, c->frames++);
     /* framebuffer setup: +0x68/+0x6C A addresses, +0x70 format, +0x78 select,
      * +0x90 stride, +0x94/+0x98 B addresses (3dbrew LCD Source Framebuffer Setup) */
     const uint32_t *top = &c->gpu[FB_SETUP(0) / 4], *bottom = &c->gpu[FB_SETUP(1) / 4];
     uint32_t sel = top[0x78 / 4] & 1;
     uint32_t top_format = top[0x70 / 4];
     bool stereo = ((top_format >> 4) & 3) == 2; /* AB interleave: the 3D mode */
-    pica_trace_wr32(p + 4, stereo ? PICA_TRACE_PRESENT_STEREO : 0);
+    trace_wr32(p + 4, stereo ? PICA_TRACE_PRESENT_STEREO : 0);
     const uint32_t screen[3][3] = {
         {top[(sel ? 0x6C : 0x68) / 4], top_format, top[0x90 / 4]},
         {top[(sel ? 0x98 : 0x94) / 4], top_format, top[0x90 / 4]},
@@ -380,8 +380,8 @@ static void present(ctf *c)
     };
     for (int s = 0; s < 3; s++)
         for (int k = 0; k < 3; k++)
-            pica_trace_wr32(p + 8 + 12 * s + 4 * k, screen[s][k]);
-    pica_trace_put(c->w, PICA_TRACE_PRESENT, p, sizeof p, NULL, 0);
+            trace_wr32(p + 8 + 12 * s + 4 * k, screen[s][k]);
+    trace_put(c->w, PICA_TRACE_PRESENT, p, sizeof p, NULL, 0);
 }
 
 /* ---- initial state ------------------------------------------------------------------ */
@@ -448,7 +448,7 @@ static glhle_result initial_state(ctf *c, const ct_region reg[R_COUNT])
         for (uint32_t k = 0; k < 4; k++)
             st->fixed_attrib[i][k] = glhle_f24_to_float(rd32(c, reg[R_ATTR].offset + 16ull * i + 4 * k) & 0xFFFFFF);
     glhle_bytebuf list;
-    glhle_bytebuf_init(&list, PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE);
+    glhle_bytebuf_init(&list, TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE);
     long words = pica_state_cmdlist(regs, st, &list);
     free(st);
     glhle_result r = GLHLE_RESULT_OK;
@@ -462,7 +462,7 @@ static glhle_result initial_state(ctf *c, const ct_region reg[R_COUNT])
 
 /* ---- conversion --------------------------------------------------------------------- */
 
-glhle_result pica_citrace_convert(const uint8_t *data, size_t size, pica_trace_writer *w, uint32_t *version,
+glhle_result pica_citrace_convert(const uint8_t *data, size_t size, trace_writer *w, uint32_t *version,
                                   const glhle_logger *lg)
 {
     if (!pica_citrace_is(data, size))
@@ -482,11 +482,11 @@ glhle_result pica_citrace_convert(const uint8_t *data, size_t size, pica_trace_w
     if (r == GLHLE_RESULT_OK) {
         uint8_t inst[PICA_TRACE_INSTANCE_SIZE];
         memset(inst, 0, sizeof inst); /* the instance's defaults */
-        pica_trace_put(w, PICA_TRACE_INSTANCE, inst, sizeof inst, NULL, 0);
+        trace_put(w, PICA_TRACE_INSTANCE, inst, sizeof inst, NULL, 0);
         char note[96];
         int len = snprintf(note, sizeof note, "converted from a CiTrace file, version %u, %u stream elements",
                            *version, count);
-        pica_trace_put(w, PICA_TRACE_COMMENT, note, (size_t)len, NULL, 0);
+        trace_put(w, PICA_TRACE_COMMENT, note, (size_t)len, NULL, 0);
         map_regions(c);
         r = initial_state(c, reg);
     }
@@ -512,9 +512,9 @@ glhle_result pica_citrace_convert(const uint8_t *data, size_t size, pica_trace_w
     if (r == GLHLE_RESULT_OK) {
         flush_batch(c);
         uint8_t end[PICA_TRACE_END_SIZE];
-        pica_trace_wr32(end, w->chunks);
-        pica_trace_wr32(end + 4, c->frames);
-        pica_trace_put(w, PICA_TRACE_END, end, sizeof end, NULL, 0);
+        trace_wr32(end, w->chunks);
+        trace_wr32(end + 4, c->frames);
+        trace_put(w, PICA_TRACE_END, end, sizeof end, NULL, 0);
         r = w->error;
     }
     if (c->skipped)

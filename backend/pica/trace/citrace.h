@@ -58,7 +58,7 @@ bool pica_citrace_is(const void *data, size_t size);
  * elements glhle cannot place (memory outside the 3DS's GPU-visible
  * ranges, unknown element types) are skipped with a warning. *version
  * receives the file's version. */
-glhle_result pica_citrace_convert(const uint8_t *data, size_t size, pica_trace_writer *w, uint32_t *version,
+glhle_result pica_citrace_convert(const uint8_t *data, size_t size, trace_writer *w, uint32_t *version,
                                   const glhle_logger *lg);
 
 #endif

@@ -5,10 +5,10 @@
 
 void pica_trace_encode_fill(const glhle_pica_memory_fill *f, uint8_t out[PICA_TRACE_MEMORY_FILL_SIZE])
 {
-    pica_trace_wr32(out, f->start);
-    pica_trace_wr32(out + 4, f->end);
-    pica_trace_wr32(out + 8, f->value);
-    pica_trace_wr32(out + 12, f->control);
+    trace_wr32(out, f->start);
+    trace_wr32(out + 4, f->end);
+    trace_wr32(out + 8, f->value);
+    trace_wr32(out + 12, f->control);
 }
 
 void pica_trace_encode_transfer(const glhle_pica_display_transfer *t, uint8_t out[PICA_TRACE_DISPLAY_TRANSFER_SIZE])
@@ -16,18 +16,18 @@ void pica_trace_encode_transfer(const glhle_pica_display_transfer *t, uint8_t ou
     const uint32_t w[8] = {t->input_address, t->output_address,    t->output_size,        t->input_size,
                            t->flags,         t->texture_copy_size, t->texture_copy_input, t->texture_copy_output};
     for (int i = 0; i < 8; i++)
-        pica_trace_wr32(out + 4 * i, w[i]);
+        trace_wr32(out + 4 * i, w[i]);
 }
 
 void pica_trace_encode_present(uint32_t frame, const glhle_pica_present_desc *d, uint8_t out[PICA_TRACE_PRESENT_SIZE])
 {
-    pica_trace_wr32(out, frame);
-    pica_trace_wr32(out + 4, d->stereo ? PICA_TRACE_PRESENT_STEREO : 0);
+    trace_wr32(out, frame);
+    trace_wr32(out + 4, d->stereo ? PICA_TRACE_PRESENT_STEREO : 0);
     const glhle_pica_lcd_framebuffer *fb[3] = {&d->top_left, &d->top_right, &d->bottom};
     for (int s = 0; s < 3; s++) {
-        pica_trace_wr32(out + 8 + 12 * s, fb[s]->address);
-        pica_trace_wr32(out + 12 + 12 * s, fb[s]->format);
-        pica_trace_wr32(out + 16 + 12 * s, fb[s]->stride);
+        trace_wr32(out + 8 + 12 * s, fb[s]->address);
+        trace_wr32(out + 12 + 12 * s, fb[s]->format);
+        trace_wr32(out + 16 + 12 * s, fb[s]->stride);
     }
 }
 
@@ -36,18 +36,18 @@ glhle_result pica_trace_replay_call(glhle_pica *pica, uint32_t type, const uint8
     (void)size; /* the fixed fields were checked when the trace was opened */
     switch (type) {
     case PICA_TRACE_INVALIDATE:
-        return glhle_pica_invalidate(pica, pica_trace_rd32(p), pica_trace_rd32(p + 4));
+        return glhle_pica_invalidate(pica, trace_rd32(p), trace_rd32(p + 4));
     case PICA_TRACE_FLUSH:
-        return glhle_pica_flush(pica, pica_trace_rd32(p), pica_trace_rd32(p + 4));
+        return glhle_pica_flush(pica, trace_rd32(p), trace_rd32(p + 4));
     case PICA_TRACE_MEMORY_FILL: {
-        glhle_pica_memory_fill f = {pica_trace_rd32(p), pica_trace_rd32(p + 4), pica_trace_rd32(p + 8),
-                                    pica_trace_rd32(p + 12)};
+        glhle_pica_memory_fill f = {trace_rd32(p), trace_rd32(p + 4), trace_rd32(p + 8),
+                                    trace_rd32(p + 12)};
         return glhle_pica_fill_memory(pica, &f);
     }
     case PICA_TRACE_DISPLAY_TRANSFER: {
-        glhle_pica_display_transfer t = {pica_trace_rd32(p),      pica_trace_rd32(p + 4),  pica_trace_rd32(p + 8),
-                                         pica_trace_rd32(p + 12), pica_trace_rd32(p + 16), pica_trace_rd32(p + 20),
-                                         pica_trace_rd32(p + 24), pica_trace_rd32(p + 28)};
+        glhle_pica_display_transfer t = {trace_rd32(p),      trace_rd32(p + 4),  trace_rd32(p + 8),
+                                         trace_rd32(p + 12), trace_rd32(p + 16), trace_rd32(p + 20),
+                                         trace_rd32(p + 24), trace_rd32(p + 28)};
         return glhle_pica_transfer(pica, &t);
     }
     default:
@@ -60,12 +60,12 @@ glhle_result pica_trace_replay_present(glhle_pica *pica, const uint8_t *p, uint3
     (void)size;
     glhle_pica_present_desc d;
     memset(&d, 0, sizeof d);
-    d.stereo = (pica_trace_rd32(p + 4) & PICA_TRACE_PRESENT_STEREO) != 0;
+    d.stereo = (trace_rd32(p + 4) & PICA_TRACE_PRESENT_STEREO) != 0;
     glhle_pica_lcd_framebuffer *fb[3] = {&d.top_left, &d.top_right, &d.bottom};
     for (int s = 0; s < 3; s++) {
-        fb[s]->address = pica_trace_rd32(p + 8 + 12 * s);
-        fb[s]->format = pica_trace_rd32(p + 12 + 12 * s);
-        fb[s]->stride = pica_trace_rd32(p + 16 + 12 * s);
+        fb[s]->address = trace_rd32(p + 8 + 12 * s);
+        fb[s]->format = trace_rd32(p + 12 + 12 * s);
+        fb[s]->stride = trace_rd32(p + 16 + 12 * s);
     }
     return glhle_pica_present(pica, &d);
 }

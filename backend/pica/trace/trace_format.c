@@ -1,10 +1,6 @@
-/* glhle trace container: header, chunk writer, bounded chunk reader. */
+/* The PICA's side of the glhle trace container: chunk names, and a writer
+ * and reader for system 1 (trace_format.h). */
 #include "backend/pica/trace/trace_format.h"
-
-#include <errno.h>
-#include <stdlib.h>
-
-#define DEFAULT_LIMIT (4ull << 30)
 
 static const char *const type_names[] = {
     [PICA_TRACE_INSTANCE] = "INSTANCE",
@@ -21,227 +17,26 @@ static const char *const type_names[] = {
     [PICA_TRACE_END] = "END",
 };
 
+const trace_type_names pica_trace_names = {type_names, sizeof type_names / sizeof type_names[0]};
+
 const char *pica_trace_type_name(uint32_t type, char buf[24])
 {
-    if (type < sizeof type_names / sizeof type_names[0] && type_names[type])
-        return type_names[type];
-    if (type == PICA_TRACE_COMMENT)
-        return "COMMENT";
-    snprintf(buf, 24, "%s0x%08x", (type & PICA_TRACE_OPTIONAL) ? "optional " : "", type);
-    return buf;
+    return trace_type_name(&pica_trace_names, type, buf);
 }
 
-bool pica_trace_is_glhle(const void *data, size_t size)
+glhle_result pica_trace_writer_open(trace_writer *w, const char *path, uint64_t limit, const glhle_logger *lg)
 {
-    return size >= PICA_TRACE_MAGIC_SIZE && memcmp(data, PICA_TRACE_MAGIC, PICA_TRACE_MAGIC_SIZE) == 0;
+    return trace_writer_open(w, path, limit, TRACE_SYSTEM_PICA200, lg);
 }
 
-/* ---- writing ------------------------------------------------------------------ */
-
-static bool fail(pica_trace_writer *w, glhle_result r, const char *what)
+glhle_result pica_trace_reader_open(trace_reader *r, const void *data, size_t size, const glhle_logger *lg)
 {
-    if (w->error == GLHLE_RESULT_OK) {
-        w->error = r;
-        GLHLE_ERROR(w->log, "trace: %s at byte %llu; the recording stops here and the trace is incomplete", what,
-                    (unsigned long long)w->offset);
-    }
-    return false;
-}
-
-static bool put(pica_trace_writer *w, const void *data, size_t size)
-{
-    if (w->error != GLHLE_RESULT_OK)
-        return false;
-    if (size > w->limit - w->offset)
-        return fail(w, GLHLE_RESULT_LIMIT_EXCEEDED, "the trace reached its size limit");
-    if (w->file) {
-        if (size && fwrite(data, 1, size, w->file) != size)
-            return fail(w, GLHLE_RESULT_IO_ERROR, strerror(errno));
-    } else if (!glhle_bytebuf_append(&w->mem, data, size)) {
-        return fail(w, GLHLE_RESULT_OUT_OF_MEMORY, "no memory for the in-memory trace");
-    }
-    w->offset += size;
-    return true;
-}
-
-glhle_result pica_trace_writer_open(pica_trace_writer *w, const char *path, uint64_t limit, const glhle_logger *lg)
-{
-    memset(w, 0, sizeof *w);
-    w->log = lg;
-    w->limit = limit ? limit : DEFAULT_LIMIT;
-    glhle_bytebuf_init(&w->mem, (size_t)(w->limit < SIZE_MAX ? w->limit : SIZE_MAX));
-    if (path) {
-        w->file = fopen(path, "wb");
-        if (!w->file)
-            return GLHLE_FAIL(lg, GLHLE_RESULT_IO_ERROR, "trace: cannot create %s: %s; nothing recorded", path,
-                              strerror(errno));
-    }
-    uint8_t h[PICA_TRACE_HEADER_SIZE];
-    memset(h, 0, sizeof h);
-    memcpy(h, PICA_TRACE_MAGIC, PICA_TRACE_MAGIC_SIZE);
-    pica_trace_wr16(h + 8, PICA_TRACE_VERSION_MAJOR);
-    pica_trace_wr16(h + 10, PICA_TRACE_VERSION_MINOR);
-    pica_trace_wr32(h + 12, PICA_TRACE_HEADER_SIZE);
-    pica_trace_wr32(h + 16, PICA_TRACE_SYSTEM_PICA200);
-    pica_trace_wr32(h + 20, 0);
-    pica_trace_wr64(h + 24, glhle_hash64(h, 24));
-    put(w, h, sizeof h);
-    return w->error;
-}
-
-glhle_result pica_trace_writer_close(pica_trace_writer *w)
-{
-    if (w->open)
-        fail(w, GLHLE_RESULT_INVALID_ARGUMENT, "a chunk was left unfinished");
-    if (w->file) {
-        if (fclose(w->file) != 0)
-            fail(w, GLHLE_RESULT_IO_ERROR, strerror(errno));
-        w->file = NULL;
-    }
-    return w->error;
-}
-
-void pica_trace_writer_free(pica_trace_writer *w)
-{
-    if (w->file)
-        fclose(w->file);
-    w->file = NULL;
-    glhle_bytebuf_free(&w->mem);
-}
-
-bool pica_trace_begin(pica_trace_writer *w, uint32_t type, uint32_t payload_size)
-{
-    if (w->open)
-        return fail(w, GLHLE_RESULT_INVALID_ARGUMENT, "a chunk was begun inside another");
-    if (payload_size > PICA_TRACE_MAX_PAYLOAD)
-        return fail(w, GLHLE_RESULT_LIMIT_EXCEEDED, "a chunk is larger than the format's 64 MiB payload limit");
-    uint8_t head[PICA_TRACE_CHUNK_HEAD];
-    pica_trace_wr32(head, type);
-    pica_trace_wr32(head + 4, payload_size);
-    if (!put(w, head, sizeof head))
-        return false;
-    glhle_hash_begin(&w->hash, 0);
-    glhle_hash_update(&w->hash, head, sizeof head);
-    w->open = true;
-    w->open_type = type;
-    w->open_size = payload_size;
-    w->open_written = 0;
-    return true;
-}
-
-bool pica_trace_write(pica_trace_writer *w, const void *data, size_t size)
-{
-    if (!w->open || size > w->open_size - w->open_written)
-        return fail(w, GLHLE_RESULT_INVALID_ARGUMENT, "a chunk's payload overran its declared size");
-    if (!put(w, data, size))
-        return false;
-    glhle_hash_update(&w->hash, data, size);
-    w->open_written += (uint32_t)size;
-    return true;
-}
-
-bool pica_trace_end(pica_trace_writer *w)
-{
-    if (!w->open || w->open_written != w->open_size)
-        return fail(w, GLHLE_RESULT_INVALID_ARGUMENT, "a chunk's payload is shorter than its declared size");
-    w->open = false;
-    uint8_t tail[PICA_TRACE_CHUNK_TAIL];
-    pica_trace_wr64(tail, glhle_hash_end(&w->hash));
-    if (!put(w, tail, sizeof tail))
-        return false;
-    w->chunks++;
-    return true;
-}
-
-bool pica_trace_put(pica_trace_writer *w, uint32_t type, const void *fixed, size_t fixed_size, const void *tail,
-                      size_t tail_size)
-{
-    if (fixed_size + tail_size > PICA_TRACE_MAX_PAYLOAD)
-        return fail(w, GLHLE_RESULT_LIMIT_EXCEEDED, "a chunk is larger than the format's 64 MiB payload limit");
-    return pica_trace_begin(w, type, (uint32_t)(fixed_size + tail_size)) && pica_trace_write(w, fixed, fixed_size) &&
-           pica_trace_write(w, tail, tail_size) && pica_trace_end(w);
-}
-
-/* ---- reading ------------------------------------------------------------------ */
-
-glhle_result pica_trace_reader_open(pica_trace_reader *r, const void *data, size_t size, const glhle_logger *lg)
-{
-    memset(r, 0, sizeof *r);
-    r->data = data;
-    r->size = size;
-    r->log = lg;
-    const uint8_t *h = data;
-    if (size < PICA_TRACE_MAGIC_SIZE || memcmp(h, PICA_TRACE_MAGIC, PICA_TRACE_MAGIC_SIZE) != 0)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "trace: offset 0: no \"%s\" magic; not a glhle trace",
-                          PICA_TRACE_MAGIC);
-    if (size < PICA_TRACE_HEADER_SIZE)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 0: the file ends after %zu bytes, inside the %d-byte header", size,
-                          PICA_TRACE_HEADER_SIZE);
-    r->major = pica_trace_rd16(h + 8);
-    r->minor = pica_trace_rd16(h + 10);
-    r->header_size = pica_trace_rd32(h + 12);
-    r->system = pica_trace_rd32(h + 16);
-    r->flags = pica_trace_rd32(h + 20);
-    if (r->major != PICA_TRACE_VERSION_MAJOR)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 8: version %u.%u; this glhle reads version %d.x traces only", r->major,
-                          r->minor, PICA_TRACE_VERSION_MAJOR);
-    if (r->header_size < PICA_TRACE_HEADER_SIZE || r->header_size > PICA_TRACE_MAX_HEADER_SIZE)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "trace: offset 12: header size %u is outside %d-%d",
-                          r->header_size, PICA_TRACE_HEADER_SIZE, PICA_TRACE_MAX_HEADER_SIZE);
-    if (r->header_size > size)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 12: the %u-byte header does not fit in the %zu-byte file", r->header_size,
-                          size);
-    glhle_hash_state st;
-    glhle_hash_begin(&st, 0);
-    glhle_hash_update(&st, h, 24);
-    glhle_hash_update(&st, h + PICA_TRACE_HEADER_SIZE, r->header_size - PICA_TRACE_HEADER_SIZE);
-    const uint64_t want = pica_trace_rd64(h + 24), got = glhle_hash_end(&st);
-    if (want != got)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 24: header checksum 0x%016llx, but the header hashes to 0x%016llx; the "
-                          "file is damaged",
-                          (unsigned long long)want, (unsigned long long)got);
-    if (r->system != PICA_TRACE_SYSTEM_PICA200)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "trace: offset 16: system %u; this glhle replays PICA200 (1) only",
-                          r->system);
-    r->pos = r->header_size;
-    return GLHLE_RESULT_OK;
-}
-
-glhle_result pica_trace_reader_next(pica_trace_reader *r, pica_trace_chunk *c)
-{
-    memset(c, 0, sizeof *c);
-    const size_t at = r->pos;
-    if (at == r->size)
-        return GLHLE_RESULT_NOT_FOUND;
-    const size_t left = r->size - at;
-    c->offset = at;
-    if (left < PICA_TRACE_CHUNK_HEAD)
-        return GLHLE_FAIL(r->log, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 0x%zx: the file ends %zu bytes into a chunk header", at, left);
-    const uint8_t *p = r->data + at;
-    c->type = pica_trace_rd32(p);
-    c->size = pica_trace_rd32(p + 4);
-    char nb[24];
-    if (c->size > PICA_TRACE_MAX_PAYLOAD)
-        return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 0x%zx: %s chunk claims %u payload bytes, more than the format's %u", at,
-                          pica_trace_type_name(c->type, nb), c->size, PICA_TRACE_MAX_PAYLOAD);
-    if ((size_t)c->size + PICA_TRACE_CHUNK_OVERHEAD > left)
-        return GLHLE_FAIL(r->log, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 0x%zx: %s chunk of %u payload bytes, but only %zu bytes are left", at,
-                          pica_trace_type_name(c->type, nb), c->size, left - PICA_TRACE_CHUNK_HEAD);
-    const uint64_t want = pica_trace_rd64(p + PICA_TRACE_CHUNK_HEAD + c->size);
-    const uint64_t got = glhle_hash64(p, PICA_TRACE_CHUNK_HEAD + (size_t)c->size);
-    if (want != got)
-        return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 0x%zx: %s chunk checksum 0x%016llx, but its bytes hash to 0x%016llx; the "
-                          "file is damaged",
-                          at, pica_trace_type_name(c->type, nb), (unsigned long long)want, (unsigned long long)got);
-    c->payload = p + PICA_TRACE_CHUNK_HEAD;
-    r->pos = at + PICA_TRACE_CHUNK_OVERHEAD + c->size;
+    glhle_result res = trace_reader_open(r, data, size, lg);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    r->names = pica_trace_names;
+    if (r->system != TRACE_SYSTEM_PICA200)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "trace: offset 16: a %s trace (system %u), not a PICA200 one",
+                          trace_system_name(r->system), r->system);
     return GLHLE_RESULT_OK;
 }

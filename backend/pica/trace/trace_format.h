@@ -1,48 +1,15 @@
-/* The glhle trace container (docs/formats.md, "glhle trace"): a 32-byte
- * header, then chunks of (type, payload size, payload, XXH3-64 checksum),
- * everything little-endian. This file owns the bytes -- writing chunks to a
- * file or memory, and walking them with every length bounded -- and the
- * chunk type and payload numbers; what a chunk means is the recorder's and
- * the player's business (trace_record.c, trace_replay.c).
- *
- * Versions: a reader of version MAJOR.MINOR reads every file of the same
- * major version. A minor version may add chunk types that carry the
- * OPTIONAL bit (older readers skip them) and append fields to the end of a
- * payload (older readers ignore the extra bytes; newer readers treat fields
- * missing from an older file as zero). Anything else bumps the major
- * version, which older readers refuse. */
+/* PICA traces in the glhle trace container (backend/common/trace_container.h,
+ * docs/formats.md "glhle trace"): system 1, the chunk types below and their
+ * payloads. What a chunk means is the recorder's and the player's business
+ * (trace_record.c, trace_replay.c). */
 #ifndef GLHLE_PICA_TRACE_FORMAT_H
 #define GLHLE_PICA_TRACE_FORMAT_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "backend/common/bytebuf.h"
-#include "backend/common/hash.h"
-#include "backend/common/log.h"
+#include "backend/common/trace_container.h"
 #include "glhle/pica.h"
 
-#define PICA_TRACE_MAGIC "GLHTRACE"
-#define PICA_TRACE_MAGIC_SIZE 8
-#define PICA_TRACE_VERSION_MAJOR 1
-#define PICA_TRACE_VERSION_MINOR 0
-#define PICA_TRACE_HEADER_SIZE 32
-/* Largest header a reader accepts: later minor versions may append fields. */
-#define PICA_TRACE_MAX_HEADER_SIZE 4096
-#define PICA_TRACE_SYSTEM_PICA200 1
-/* type + size before the payload, checksum after it */
-#define PICA_TRACE_CHUNK_HEAD 8
-#define PICA_TRACE_CHUNK_TAIL 8
-#define PICA_TRACE_CHUNK_OVERHEAD (PICA_TRACE_CHUNK_HEAD + PICA_TRACE_CHUNK_TAIL)
-/* Largest payload: a 16 Mi-word host command list. The recorder splits
- * memory contents into MEMORY chunks of at most PICA_TRACE_MEMORY_PIECE. */
-#define PICA_TRACE_MAX_PAYLOAD (64u << 20)
+/* The recorder splits memory contents into MEMORY chunks of at most this. */
 #define PICA_TRACE_MEMORY_PIECE (1u << 20)
-/* Type bit 31: a reader that does not know the type may skip the chunk. */
-#define PICA_TRACE_OPTIONAL 0x80000000u
 
 typedef enum pica_trace_type {
     PICA_TRACE_INSTANCE = 1,         /* the instance's settings; first chunk */
@@ -58,7 +25,7 @@ typedef enum pica_trace_type {
     PICA_TRACE_PRESENT = 11,         /* glhle_pica_present: one frame */
     PICA_TRACE_END = 12,             /* the recording finished cleanly; last chunk */
     PICA_TRACE_TYPE_LAST_ = PICA_TRACE_END,
-    PICA_TRACE_COMMENT = PICA_TRACE_OPTIONAL | 1, /* UTF-8 text */
+    PICA_TRACE_COMMENT = TRACE_COMMENT, /* UTF-8 text */
 } pica_trace_type;
 
 /* Smallest payload of each type in version 1.0 (variable parts after it). */
@@ -90,103 +57,17 @@ typedef enum pica_trace_type {
 #define PICA_TRACE_OUTCOME_STOPPED 2u
 #define PICA_TRACE_OUTCOME_UNKNOWN 0x80000000u /* not recorded (converted traces): nothing to compare */
 
-/* ---- little-endian fields ---- */
+/* ---- the PICA's side of the container ---- */
 
-static inline uint32_t pica_trace_rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-static inline uint16_t pica_trace_rd16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] | (p[1] << 8));
-}
-static inline uint64_t pica_trace_rd64(const uint8_t *p)
-{
-    return (uint64_t)pica_trace_rd32(p) | ((uint64_t)pica_trace_rd32(p + 4) << 32);
-}
-static inline void pica_trace_wr32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-static inline void pica_trace_wr16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-static inline void pica_trace_wr64(uint8_t *p, uint64_t v)
-{
-    pica_trace_wr32(p, (uint32_t)v);
-    pica_trace_wr32(p + 4, (uint32_t)(v >> 32));
-}
-
+/* The PICA chunk types' names, for messages. */
+extern const trace_type_names pica_trace_names;
 /* A chunk's name for messages ("RUN_GUEST", "optional 0x80000005"). */
 const char *pica_trace_type_name(uint32_t type, char buf[24]);
-
-/* ---- writing ---- */
-
-typedef struct pica_trace_writer {
-    FILE *file;               /* NULL: chunks go to `mem` */
-    glhle_bytebuf mem;
-    uint64_t offset;          /* bytes written so far */
-    uint64_t limit;           /* most bytes the trace may take */
-    glhle_result error;       /* first failure; later writes are dropped */
-    uint32_t chunks;
-    /* the chunk being written */
-    bool open;
-    uint32_t open_type, open_size, open_written;
-    glhle_hash_state hash;
-    const glhle_logger *log;
-} pica_trace_writer;
-
-/* Opens `path` for writing (NULL: keep the trace in memory) and writes the
- * header. limit 0 means 4 GiB. */
-glhle_result pica_trace_writer_open(pica_trace_writer *w, const char *path, uint64_t limit, const glhle_logger *lg);
-/* Closes the file (the memory stays until pica_trace_writer_free). Returns
- * the first error of the whole recording. */
-glhle_result pica_trace_writer_close(pica_trace_writer *w);
-void pica_trace_writer_free(pica_trace_writer *w);
-
-/* A chunk written in pieces: begin with the exact payload size, write
- * exactly that many bytes, end. */
-bool pica_trace_begin(pica_trace_writer *w, uint32_t type, uint32_t payload_size);
-bool pica_trace_write(pica_trace_writer *w, const void *data, size_t size);
-bool pica_trace_end(pica_trace_writer *w);
-/* A whole chunk: a fixed part and an optional variable part. */
-bool pica_trace_put(pica_trace_writer *w, uint32_t type, const void *fixed, size_t fixed_size, const void *tail,
-                      size_t tail_size);
-
-/* ---- reading ---- */
-
-typedef struct pica_trace_chunk {
-    uint32_t type;
-    uint32_t size;            /* payload bytes */
-    uint64_t offset;          /* file offset of the chunk's type field */
-    const uint8_t *payload;
-} pica_trace_chunk;
-
-typedef struct pica_trace_reader {
-    const uint8_t *data;
-    size_t size;
-    uint16_t major, minor;
-    uint32_t system, flags;
-    uint32_t header_size;
-    size_t pos;               /* next chunk */
-    const glhle_logger *log;
-} pica_trace_reader;
-
-/* Checks the header: BAD_DATA (wrong magic, major version, system, header
- * checksum) or TRUNCATED, logged with the offset. */
-glhle_result pica_trace_reader_open(pica_trace_reader *r, const void *data, size_t size, const glhle_logger *lg);
-/* The next chunk, its length bounded and its checksum verified; NOT_FOUND
- * (not logged) when the data ends exactly after the previous chunk,
- * TRUNCATED or BAD_DATA (logged with the chunk's offset) otherwise. */
-glhle_result pica_trace_reader_next(pica_trace_reader *r, pica_trace_chunk *c);
-
-/* True when data starts with a glhle trace's magic. */
-bool pica_trace_is_glhle(const void *data, size_t size);
+/* A writer of a PICA trace (trace_writer_open with system 1). */
+glhle_result pica_trace_writer_open(trace_writer *w, const char *path, uint64_t limit, const glhle_logger *lg);
+/* trace_reader_open, then BAD_DATA (logged, offset 16) unless the trace is
+ * a PICA trace; sets the reader's chunk names. */
+glhle_result pica_trace_reader_open(trace_reader *r, const void *data, size_t size, const glhle_logger *lg);
 
 /* ---- the calls with fixed payloads (trace_calls.c) ---- */
 

@@ -1,3 +1,8 @@
+/* Stage trace/: glhle traces of the PICA -- the recorder (a call observer,
+ * trace_observer.h), the player, Citra .ctf conversion and the register
+ * state as a command list. May call: surface/ (display-operation decoding),
+ * frontend/, backend/common; the player and Citra converter use only the
+ * public API (include/glhle/pica.h), as any client does. */
 /* The trace recorder: turns the public calls of one PICA instance into
  * trace chunks (trace_format.h), and keeps per-page hashes of the mapped
  * guest memory to record what the core changed between calls. */
@@ -5,7 +10,6 @@
 #include <string.h>
 
 #include "backend/pica/surface/display.h"
-#include "backend/pica/pica_instance.h"
 #include "backend/pica/trace/trace_format.h"
 #include "backend/pica/trace/trace_record.h"
 #include "backend/pica/trace/trace_state.h"
@@ -20,13 +24,14 @@ typedef struct rec_mapping {
 } rec_mapping;
 
 struct glhle_trace_recorder {
-    pica_trace_writer w;
+    trace_writer w;
     glhle_logger log;
     bool own_log;             /* desc.log given: keep it after attaching */
     bool to_file;
     bool invalidate_only;
     char *comment;
-    glhle_pica *pica;
+    pica_call_observer_slot *slot; /* the instance's; NULL when not attached */
+    const pica_memory *mem;        /* the instance's guest memory */
     bool attached;            /* has been attached (once) */
     bool finished;
     uint32_t frames;
@@ -75,13 +80,13 @@ glhle_result glhle_trace_recorder_create(const glhle_trace_recorder_desc *desc, 
     }
     glhle_result r = pica_trace_writer_open(&rec->w, d.path, d.max_bytes, &rec->log);
     if (r != GLHLE_RESULT_OK) {
-        pica_trace_writer_free(&rec->w);
+        trace_writer_free(&rec->w);
         free(rec->comment);
         free(rec);
         return r;
     }
     if (rec->comment)
-        pica_trace_put(&rec->w, PICA_TRACE_COMMENT, rec->comment, strlen(rec->comment), NULL, 0);
+        trace_put(&rec->w, PICA_TRACE_COMMENT, rec->comment, strlen(rec->comment), NULL, 0);
     *out = rec;
     return GLHLE_RESULT_OK;
 }
@@ -118,8 +123,8 @@ static void record_pages(glhle_trace_recorder *rec, const rec_mapping *m, uint32
     while (off < stop) {
         uint64_t n = stop - off < PICA_TRACE_MEMORY_PIECE ? stop - off : PICA_TRACE_MEMORY_PIECE;
         uint8_t head[PICA_TRACE_MEMORY_SIZE];
-        pica_trace_wr32(head, m->paddr + (uint32_t)off);
-        pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + off, (size_t)n);
+        trace_wr32(head, m->paddr + (uint32_t)off);
+        trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + off, (size_t)n);
         off += n;
     }
 }
@@ -163,16 +168,16 @@ static bool add_mapping(glhle_trace_recorder *rec, uint32_t paddr, const void *h
     m->host = host;
     rec->map_count++;
     uint8_t p[PICA_TRACE_MAP_SIZE];
-    pica_trace_wr32(p, paddr);
-    pica_trace_wr32(p + 4, (uint32_t)size);
-    pica_trace_put(&rec->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
+    trace_wr32(p, paddr);
+    trace_wr32(p + 4, (uint32_t)size);
+    trace_put(&rec->w, PICA_TRACE_MAP, p, sizeof p, NULL, 0);
     hash_pages(rec, m, 0, page_count(m->size), true, true);
     return true;
 }
 
 static bool active(const glhle_trace_recorder *rec)
 {
-    return rec->pica && rec->w.error == GLHLE_RESULT_OK;
+    return rec->slot && rec->w.error == GLHLE_RESULT_OK;
 }
 
 /* Records the pages the core changed since the last call. */
@@ -211,8 +216,8 @@ static void record_range(glhle_trace_recorder *rec, uint32_t paddr, uint32_t siz
         for (uint64_t at = lo; at < hi;) {
             uint64_t n = hi - at < PICA_TRACE_MEMORY_PIECE ? hi - at : PICA_TRACE_MEMORY_PIECE;
             uint8_t head[PICA_TRACE_MEMORY_SIZE];
-            pica_trace_wr32(head, (uint32_t)at);
-            pica_trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
+            trace_wr32(head, (uint32_t)at);
+            trace_put(&rec->w, PICA_TRACE_MEMORY, head, sizeof head, m->host + (at - m->paddr), (size_t)n);
             at += n;
         }
     }
@@ -221,26 +226,26 @@ static void record_range(glhle_trace_recorder *rec, uint32_t paddr, uint32_t siz
 static void range_chunk(glhle_trace_recorder *rec, uint32_t type, uint32_t paddr, uint32_t size)
 {
     uint8_t p[PICA_TRACE_RANGE_SIZE];
-    pica_trace_wr32(p, paddr);
-    pica_trace_wr32(p + 4, size);
-    pica_trace_put(&rec->w, type, p, sizeof p, NULL, 0);
+    trace_wr32(p, paddr);
+    trace_wr32(p + 4, size);
+    trace_put(&rec->w, type, p, sizeof p, NULL, 0);
 }
 
 /* ---- the wrapped calls ------------------------------------------------------------ */
 
 static void outcome(uint8_t out[PICA_TRACE_OUTCOME_SIZE], glhle_result r, const glhle_pica_run_result *res)
 {
-    pica_trace_wr32(out, (uint32_t)r);
-    pica_trace_wr32(out + 4, (res->finalized ? PICA_TRACE_OUTCOME_FINALIZED : 0u) |
+    trace_wr32(out, (uint32_t)r);
+    trace_wr32(out + 4, (res->finalized ? PICA_TRACE_OUTCOME_FINALIZED : 0u) |
                                  (res->stopped_on_error ? PICA_TRACE_OUTCOME_STOPPED : 0u));
-    pica_trace_wr32(out + 8, res->draws);
-    pica_trace_wr32(out + 12, res->problems);
+    trace_wr32(out + 8, res->draws);
+    trace_wr32(out + 12, res->problems);
 }
 
 static void host_list(glhle_trace_recorder *rec, const uint32_t *words, size_t count, uint32_t flags,
                       const uint8_t out[PICA_TRACE_OUTCOME_SIZE])
 {
-    if (count > (PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE) / 4) {
+    if (count > (TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE) / 4) {
         rec->w.error = GLHLE_RESULT_LIMIT_EXCEEDED;
         GLHLE_ERROR(&rec->log, "trace: a %zu-word host command list does not fit in a trace chunk (64 MiB); the "
                                "recording stops here and the trace is incomplete",
@@ -249,203 +254,135 @@ static void host_list(glhle_trace_recorder *rec, const uint32_t *words, size_t c
     }
     uint8_t head[PICA_TRACE_RUN_HOST_SIZE];
     memcpy(head, out, PICA_TRACE_OUTCOME_SIZE);
-    pica_trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
-    if (!pica_trace_begin(&rec->w, PICA_TRACE_RUN_HOST, (uint32_t)(sizeof head + count * 4)) ||
-        !pica_trace_write(&rec->w, head, sizeof head))
+    trace_wr32(head + PICA_TRACE_OUTCOME_SIZE, flags);
+    if (!trace_begin(&rec->w, PICA_TRACE_RUN_HOST, (uint32_t)(sizeof head + count * 4)) ||
+        !trace_write(&rec->w, head, sizeof head))
         return;
     uint8_t le[4096];
     for (size_t i = 0; i < count;) {
         size_t n = 0;
         for (; n < sizeof le / 4 && i < count; n++, i++)
-            pica_trace_wr32(le + n * 4, words[i]);
-        if (!pica_trace_write(&rec->w, le, n * 4))
+            trace_wr32(le + n * 4, words[i]);
+        if (!trace_write(&rec->w, le, n * 4))
             return;
     }
-    pica_trace_end(&rec->w);
+    trace_end(&rec->w);
 }
 
-/* Every wrapper: the recorder is detached from the instance while the call
- * runs, so the call takes its ordinary path. `rec` is NULL when nothing is
- * to be recorded (a failed recorder, a call from inside a run). */
-static glhle_trace_recorder *begin_call(glhle_pica *p)
+/* The observer's two sides of each call (trace_observer.h). */
+static void before(void *obs, const pica_call *c)
 {
-    glhle_trace_recorder *rec = p->recorder;
-    p->recorder = NULL;
-    if (!active(rec) || p->running) {
-        p->recorder = rec;
-        return NULL;
-    }
-    return rec;
-}
-
-#define PASS_THROUGH(p, call)                                                                                     \
-    do {                                                                                                         \
-        glhle_trace_recorder *keep_ = (p)->recorder;                                                             \
-        (p)->recorder = NULL;                                                                                    \
-        glhle_result r_ = (call);                                                                                \
-        (p)->recorder = keep_;                                                                                   \
-        return r_;                                                                                               \
-    } while (0)
-
-glhle_result pica_rec_map_memory(glhle_pica *p, uint32_t paddr, void *host, size_t size)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec)
-        PASS_THROUGH(p, glhle_pica_map_memory(p, paddr, host, size));
-    glhle_result r = glhle_pica_map_memory(p, paddr, host, size);
-    if (r == GLHLE_RESULT_OK)
-        add_mapping(rec, paddr, host, size);
-    p->recorder = rec;
-    return r;
-}
-
-glhle_result pica_rec_unmap_memory(glhle_pica *p, uint32_t paddr)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec)
-        PASS_THROUGH(p, glhle_pica_unmap_memory(p, paddr));
-    sync(rec); /* the core may have written the range just before unmapping it */
-    glhle_result r = glhle_pica_unmap_memory(p, paddr);
-    if (r == GLHLE_RESULT_OK) {
-        for (uint32_t i = 0; i < rec->map_count; i++) {
-            if (rec->map[i].paddr != paddr)
-                continue;
-            free(rec->map[i].page_hash);
-            memmove(&rec->map[i], &rec->map[i + 1], (rec->map_count - i - 1) * sizeof rec->map[0]);
-            rec->map_count--;
-            break;
-        }
-        uint8_t u[PICA_TRACE_UNMAP_SIZE];
-        pica_trace_wr32(u, paddr);
-        pica_trace_put(&rec->w, PICA_TRACE_UNMAP, u, sizeof u, NULL, 0);
-    }
-    p->recorder = rec;
-    return r;
-}
-
-glhle_result pica_rec_run_cmdlist(glhle_pica *p, const uint32_t *words, size_t word_count, glhle_pica_run_result *out)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec)
-        PASS_THROUGH(p, glhle_pica_run_cmdlist(p, words, word_count, out));
-    sync(rec);
-    glhle_pica_run_result res;
-    glhle_result r = glhle_pica_run_cmdlist(p, words, word_count, &res);
-    if (out)
-        *out = res;
-    if (words || !word_count) { /* an argument error runs nothing: nothing to replay */
-        uint8_t o[PICA_TRACE_OUTCOME_SIZE];
-        outcome(o, r, &res);
-        host_list(rec, words, word_count, 0, o);
-    }
-    p->recorder = rec;
-    return r;
-}
-
-glhle_result pica_rec_run_guest(glhle_pica *p, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec)
-        PASS_THROUGH(p, glhle_pica_run_guest(p, paddr, size_bytes, out));
-    sync(rec);
-    glhle_pica_run_result res;
-    glhle_result r = glhle_pica_run_guest(p, paddr, size_bytes, &res);
-    if (out)
-        *out = res;
-    uint8_t g[PICA_TRACE_RUN_GUEST_SIZE];
-    outcome(g, r, &res);
-    pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE, paddr);
-    pica_trace_wr32(g + PICA_TRACE_OUTCOME_SIZE + 4, size_bytes);
-    pica_trace_put(&rec->w, PICA_TRACE_RUN_GUEST, g, sizeof g, NULL, 0);
-    p->recorder = rec;
-    return r;
-}
-
-glhle_result pica_rec_invalidate(glhle_pica *p, uint32_t paddr, uint32_t size)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec)
-        PASS_THROUGH(p, glhle_pica_invalidate(p, paddr, size));
+    glhle_trace_recorder *rec = obs;
+    if (!active(rec))
+        return;
     /* the range as the core left it: with the scan, every changed page
      * (the range's included); without it, the range itself */
-    if (rec->invalidate_only)
-        record_range(rec, paddr, size);
-    else
-        sync(rec);
-    glhle_result r = glhle_pica_invalidate(p, paddr, size);
-    range_chunk(rec, PICA_TRACE_INVALIDATE, paddr, size);
-    p->recorder = rec;
-    return r;
+    if (c->kind == PICA_CALL_INVALIDATE && rec->invalidate_only)
+        record_range(rec, c->paddr, c->size);
+    else if (c->kind != PICA_CALL_MAP_MEMORY)
+        sync(rec); /* unmap: the core may have written the range just before unmapping it */
 }
 
-glhle_result pica_rec_flush(glhle_pica *p, uint32_t paddr, uint32_t size)
+static void remove_mapping(glhle_trace_recorder *rec, uint32_t paddr)
 {
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec)
-        PASS_THROUGH(p, glhle_pica_flush(p, paddr, size));
-    sync(rec);
-    glhle_result r = glhle_pica_flush(p, paddr, size);
-    range_chunk(rec, PICA_TRACE_FLUSH, paddr, size);
-    pica_rec_absorb(rec, paddr, size); /* the surfaces written back */
-    p->recorder = rec;
-    return r;
-}
-
-glhle_result pica_rec_fill_memory(glhle_pica *p, const glhle_pica_memory_fill *fill)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec || !fill)
-        PASS_THROUGH(p, glhle_pica_fill_memory(p, fill));
-    sync(rec);
-    glhle_result r = glhle_pica_fill_memory(p, fill);
-    uint8_t f[PICA_TRACE_MEMORY_FILL_SIZE];
-    pica_trace_encode_fill(fill, f);
-    pica_trace_put(&rec->w, PICA_TRACE_MEMORY_FILL, f, sizeof f, NULL, 0);
-    pica_fill_params fp;
-    if (r == GLHLE_RESULT_OK && pica_fill_decode(fill, &p->mem, &quiet_log, &fp) == GLHLE_RESULT_OK)
-        pica_rec_absorb(rec, fp.start, fp.end - fp.start);
-    p->recorder = rec;
-    return r;
-}
-
-glhle_result pica_rec_transfer(glhle_pica *p, const glhle_pica_display_transfer *transfer)
-{
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec || !transfer)
-        PASS_THROUGH(p, glhle_pica_transfer(p, transfer));
-    sync(rec);
-    glhle_result r = glhle_pica_transfer(p, transfer);
-    uint8_t t[PICA_TRACE_DISPLAY_TRANSFER_SIZE];
-    pica_trace_encode_transfer(transfer, t);
-    pica_trace_put(&rec->w, PICA_TRACE_DISPLAY_TRANSFER, t, sizeof t, NULL, 0);
-    if (r == GLHLE_RESULT_OK) {
-        /* the output range, as the call itself works it out (display.h) */
-        pica_copy_params c;
-        pica_transfer_params tp;
-        if (transfer->flags & 8) {
-            if (pica_copy_decode(transfer, &p->mem, &quiet_log, &c) == GLHLE_RESULT_OK)
-                pica_rec_absorb(rec, c.out_addr, c.out_span);
-        } else if (pica_transfer_decode(transfer, &p->mem, &quiet_log, &tp) == GLHLE_RESULT_OK) {
-            pica_rec_absorb(rec, tp.out_addr, tp.dst_bytes);
-        }
+    for (uint32_t i = 0; i < rec->map_count; i++) {
+        if (rec->map[i].paddr != paddr)
+            continue;
+        free(rec->map[i].page_hash);
+        memmove(&rec->map[i], &rec->map[i + 1], (rec->map_count - i - 1) * sizeof rec->map[0]);
+        rec->map_count--;
+        break;
     }
-    p->recorder = rec;
-    return r;
 }
 
-glhle_result pica_rec_present(glhle_pica *p, const glhle_pica_present_desc *desc)
+/* The output range of a display operation, as the call itself works it out
+ * (display.h), taken in as glhle's writing. */
+static void absorb_output(glhle_trace_recorder *rec, const pica_call *c)
 {
-    glhle_trace_recorder *rec = begin_call(p);
-    if (!rec || !desc)
-        PASS_THROUGH(p, glhle_pica_present(p, desc));
-    sync(rec);
-    glhle_result r = glhle_pica_present(p, desc);
-    uint8_t f[PICA_TRACE_PRESENT_SIZE];
-    pica_trace_encode_present(rec->frames++, desc, f);
-    pica_trace_put(&rec->w, PICA_TRACE_PRESENT, f, sizeof f, NULL, 0);
-    p->recorder = rec;
-    return r;
+    if (c->kind == PICA_CALL_FILL_MEMORY) {
+        pica_fill_params fp;
+        if (pica_fill_decode(c->fill, rec->mem, &quiet_log, &fp) == GLHLE_RESULT_OK)
+            pica_rec_absorb(rec, fp.start, fp.end - fp.start);
+        return;
+    }
+    pica_copy_params cp;
+    pica_transfer_params tp;
+    if (c->transfer->flags & 8) {
+        if (pica_copy_decode(c->transfer, rec->mem, &quiet_log, &cp) == GLHLE_RESULT_OK)
+            pica_rec_absorb(rec, cp.out_addr, cp.out_span);
+    } else if (pica_transfer_decode(c->transfer, rec->mem, &quiet_log, &tp) == GLHLE_RESULT_OK) {
+        pica_rec_absorb(rec, tp.out_addr, tp.dst_bytes);
+    }
 }
+
+static void after(void *obs, const pica_call *c, glhle_result r)
+{
+    glhle_trace_recorder *rec = obs;
+    if (!active(rec))
+        return;
+    switch (c->kind) {
+    case PICA_CALL_MAP_MEMORY:
+        if (r == GLHLE_RESULT_OK)
+            add_mapping(rec, c->paddr, c->host, c->host_size);
+        return;
+    case PICA_CALL_UNMAP_MEMORY:
+        if (r == GLHLE_RESULT_OK) {
+            remove_mapping(rec, c->paddr);
+            uint8_t u[PICA_TRACE_UNMAP_SIZE];
+            trace_wr32(u, c->paddr);
+            trace_put(&rec->w, PICA_TRACE_UNMAP, u, sizeof u, NULL, 0);
+        }
+        return;
+    case PICA_CALL_RUN_CMDLIST:
+        if (c->words || !c->word_count) { /* an argument error runs nothing: nothing to replay */
+            uint8_t o[PICA_TRACE_OUTCOME_SIZE];
+            outcome(o, r, c->res);
+            host_list(rec, c->words, c->word_count, 0, o);
+        }
+        return;
+    case PICA_CALL_RUN_GUEST: {
+        uint8_t g[PICA_TRACE_RUN_GUEST_SIZE];
+        outcome(g, r, c->res);
+        trace_wr32(g + PICA_TRACE_OUTCOME_SIZE, c->paddr);
+        trace_wr32(g + PICA_TRACE_OUTCOME_SIZE + 4, c->size);
+        trace_put(&rec->w, PICA_TRACE_RUN_GUEST, g, sizeof g, NULL, 0);
+        return;
+    }
+    case PICA_CALL_INVALIDATE:
+        range_chunk(rec, PICA_TRACE_INVALIDATE, c->paddr, c->size);
+        return;
+    case PICA_CALL_FLUSH:
+        range_chunk(rec, PICA_TRACE_FLUSH, c->paddr, c->size);
+        pica_rec_absorb(rec, c->paddr, c->size); /* the surfaces written back */
+        return;
+    case PICA_CALL_FILL_MEMORY: {
+        uint8_t f[PICA_TRACE_MEMORY_FILL_SIZE];
+        pica_trace_encode_fill(c->fill, f);
+        trace_put(&rec->w, PICA_TRACE_MEMORY_FILL, f, sizeof f, NULL, 0);
+        if (r == GLHLE_RESULT_OK)
+            absorb_output(rec, c);
+        return;
+    }
+    case PICA_CALL_TRANSFER: {
+        uint8_t t[PICA_TRACE_DISPLAY_TRANSFER_SIZE];
+        pica_trace_encode_transfer(c->transfer, t);
+        trace_put(&rec->w, PICA_TRACE_DISPLAY_TRANSFER, t, sizeof t, NULL, 0);
+        if (r == GLHLE_RESULT_OK)
+            absorb_output(rec, c);
+        return;
+    }
+    case PICA_CALL_PRESENT: {
+        uint8_t f[PICA_TRACE_PRESENT_SIZE];
+        pica_trace_encode_present(rec->frames++, c->present, f);
+        trace_put(&rec->w, PICA_TRACE_PRESENT, f, sizeof f, NULL, 0);
+        return;
+    }
+    }
+}
+
+static void detach(void *obs);
+
+static const pica_call_observer_vt recorder_vt = {before, after, detach};
 
 /* ---- attach, finish --------------------------------------------------------------- */
 
@@ -456,52 +393,55 @@ static void free_mappings(glhle_trace_recorder *rec)
     rec->map_count = 0;
 }
 
-void pica_rec_detach(glhle_trace_recorder *rec)
+static void detach(void *obs)
 {
-    if (!rec->pica)
+    glhle_trace_recorder *rec = obs;
+    if (!rec->slot)
         return;
-    rec->pica->recorder = NULL;
-    rec->pica = NULL;
+    rec->slot->vt = NULL;
+    rec->slot->obs = NULL;
+    rec->slot = NULL;
+    rec->mem = NULL;
     free_mappings(rec);
 }
 
-glhle_result glhle_trace_recorder_attach(glhle_trace_recorder *rec, glhle_pica *pica)
+glhle_result pica_rec_attach(glhle_trace_recorder *rec, const pica_rec_instance *inst, pica_call_observer_slot *slot)
 {
-    if (!rec || !pica)
-        return GLHLE_FAIL(NULL, GLHLE_RESULT_INVALID_ARGUMENT, "trace: attach needs a recorder and an instance");
     if (rec->attached || rec->finished)
         return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "trace: this recorder has already recorded an instance; create a new one");
-    if (pica->recorder)
+    if (slot->vt)
         return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "trace: the instance already has a recorder attached; not attached");
-    if (pica->running)
+    if (inst->running)
         return GLHLE_FAIL(&rec->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "trace: cannot attach from inside a command-list run; not attached");
     if (rec->w.error != GLHLE_RESULT_OK)
         return rec->w.error;
     if (!rec->own_log)
-        rec->log = pica->log;
+        rec->log = inst->log;
     rec->attached = true;
-    rec->pica = pica;
-    pica->recorder = rec;
+    rec->slot = slot;
+    rec->mem = inst->mem;
+    slot->vt = &recorder_vt;
+    slot->obs = rec;
 
-    uint8_t inst[PICA_TRACE_INSTANCE_SIZE];
-    pica_trace_wr64(inst, pica->max_words);
-    pica_trace_wr32(inst + 8, pica->max_logged);
-    pica_trace_wr32(inst + 12, pica->resolution_scale);
-    pica_trace_put(&rec->w, PICA_TRACE_INSTANCE, inst, sizeof inst, NULL, 0);
+    uint8_t head[PICA_TRACE_INSTANCE_SIZE];
+    trace_wr64(head, inst->max_words);
+    trace_wr32(head + 8, inst->max_logged);
+    trace_wr32(head + 12, inst->resolution_scale);
+    trace_put(&rec->w, PICA_TRACE_INSTANCE, head, sizeof head, NULL, 0);
 
-    for (uint32_t i = 0; i < pica->mem.count; i++) {
-        const pica_mapping *m = &pica->mem.map[i];
+    for (uint32_t i = 0; i < inst->mem->count; i++) {
+        const pica_mapping *m = &inst->mem->map[i];
         if (!add_mapping(rec, m->paddr, m->host, m->size))
             break;
     }
 
     /* state left by earlier command lists, as a list that restores it */
     glhle_bytebuf list;
-    glhle_bytebuf_init(&list, (size_t)(PICA_TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE));
-    long words = pica_state_cmdlist(pica->regs.r, &pica->regs.state, &list);
+    glhle_bytebuf_init(&list, (size_t)(TRACE_MAX_PAYLOAD - PICA_TRACE_RUN_HOST_SIZE));
+    long words = pica_state_cmdlist(inst->regs->r, &inst->regs->state, &list);
     if (words < 0) {
         rec->w.error = GLHLE_RESULT_OUT_OF_MEMORY;
         GLHLE_ERROR(&rec->log, "trace: no memory for the instance's state; recording stops");
@@ -521,13 +461,13 @@ glhle_result glhle_trace_recorder_finish(glhle_trace_recorder *rec)
     if (rec->finished)
         return rec->w.error;
     sync(rec); /* what the core wrote after the last call */
-    pica_rec_detach(rec);
+    detach(rec);
     rec->finished = true;
     uint8_t end[PICA_TRACE_END_SIZE];
-    pica_trace_wr32(end, rec->w.chunks);
-    pica_trace_wr32(end + 4, rec->frames);
-    pica_trace_put(&rec->w, PICA_TRACE_END, end, sizeof end, NULL, 0);
-    return pica_trace_writer_close(&rec->w);
+    trace_wr32(end, rec->w.chunks);
+    trace_wr32(end + 4, rec->frames);
+    trace_put(&rec->w, PICA_TRACE_END, end, sizeof end, NULL, 0);
+    return trace_writer_close(&rec->w);
 }
 
 glhle_result glhle_trace_recorder_bytes(const glhle_trace_recorder *rec, const uint8_t **data, size_t *size)
@@ -551,7 +491,7 @@ void glhle_trace_recorder_destroy(glhle_trace_recorder *rec)
     if (!rec)
         return;
     glhle_trace_recorder_finish(rec);
-    pica_trace_writer_free(&rec->w);
+    trace_writer_free(&rec->w);
     free(rec->comment);
     free(rec);
 }

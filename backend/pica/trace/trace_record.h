@@ -1,36 +1,36 @@
-/* The recorder's side of the PICA instance's public calls. Each public
- * entry point of an instance with a recorder attached starts with
- *
- *     if (pica->recorder)
- *         return pica_rec_<call>(pica, ...arguments);
- *
- * and nothing else: the wrapper detaches the recorder for the duration,
- * records the guest memory the core changed before the call (the page
- * scan), makes the call itself, records it with its result, takes in the
- * pages glhle wrote during it, and re-attaches. The recorder itself is
- * glhle_trace_recorder (include/glhle/trace.h, trace_record.c). */
+/* The trace recorder as a call observer (trace_observer.h): attached to a
+ * PICA instance, it turns each public call the instance hands it into trace
+ * chunks (trace_format.h). Before a call it records the guest memory the
+ * core changed since the last one (the page scan); after it, the call with
+ * its result, and it takes in the pages glhle wrote during the call. The
+ * recorder itself is glhle_trace_recorder (include/glhle/trace.h). */
 #ifndef GLHLE_PICA_TRACE_RECORD_H
 #define GLHLE_PICA_TRACE_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend/pica/frontend/frontend.h"
+#include "backend/pica/trace/trace_observer.h"
 #include "glhle/trace.h"
 
-glhle_result pica_rec_map_memory(glhle_pica *p, uint32_t paddr, void *host, size_t size);
-glhle_result pica_rec_unmap_memory(glhle_pica *p, uint32_t paddr);
-glhle_result pica_rec_run_cmdlist(glhle_pica *p, const uint32_t *words, size_t word_count,
-                                  glhle_pica_run_result *out);
-glhle_result pica_rec_run_guest(glhle_pica *p, uint32_t paddr, uint32_t size_bytes, glhle_pica_run_result *out);
-glhle_result pica_rec_invalidate(glhle_pica *p, uint32_t paddr, uint32_t size);
-glhle_result pica_rec_flush(glhle_pica *p, uint32_t paddr, uint32_t size);
-glhle_result pica_rec_fill_memory(glhle_pica *p, const glhle_pica_memory_fill *fill);
-glhle_result pica_rec_transfer(glhle_pica *p, const glhle_pica_display_transfer *transfer);
-glhle_result pica_rec_present(glhle_pica *p, const glhle_pica_present_desc *desc);
+/* What the recorder needs of the instance it is attached to. mem and regs
+ * stay valid while attached. */
+typedef struct pica_rec_instance {
+    glhle_logger log;
+    uint64_t max_words;
+    uint32_t max_logged;
+    uint32_t resolution_scale;
+    const pica_memory *mem;
+    const pica_regs *regs;
+    bool running; /* inside a command-list run: attaching is refused */
+} pica_rec_instance;
 
-/* The instance is going away: stop recording it (the trace stays open
- * until glhle_trace_recorder_finish). */
-void pica_rec_detach(glhle_trace_recorder *rec);
+/* glhle_trace_recorder_attach's work: checks, records the instance's
+ * settings, mappings and register state, and on success fills *slot (the
+ * instance's) with the recorder's table. The recorder clears *slot when it
+ * finishes or is detached. */
+glhle_result pica_rec_attach(glhle_trace_recorder *rec, const pica_rec_instance *inst, pica_call_observer_slot *slot);
 
 /* For tests: takes [paddr, paddr + size) as it is now, as if glhle had
  * written it during a call (those pages are not recorded as the core's). */

@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "backend/pica/trace/citrace.h"
-#include "backend/pica/pica_instance.h"
+#include "backend/gl/gl_context.h"
 #include "backend/pica/trace/trace_format.h"
 #include "glhle/trace.h"
 
@@ -46,7 +46,7 @@ static uint32_t min_payload(uint32_t type)
  * last; fills the info. */
 static glhle_result check(glhle_trace *t)
 {
-    pica_trace_reader rd;
+    trace_reader rd;
     glhle_result r = pica_trace_reader_open(&rd, t->data, t->size, &t->log);
     if (r != GLHLE_RESULT_OK)
         return r;
@@ -54,15 +54,15 @@ static glhle_result check(glhle_trace *t)
     in->version_major = rd.major;
     in->version_minor = rd.minor;
     in->bytes = t->size;
-    pica_trace_chunk c;
+    trace_chunk c;
     char nb[24];
-    while ((r = pica_trace_reader_next(&rd, &c)) == GLHLE_RESULT_OK) {
+    while ((r = trace_reader_next(&rd, &c)) == GLHLE_RESULT_OK) {
         if (in->complete)
             return GLHLE_FAIL(&t->log, GLHLE_RESULT_BAD_DATA,
                               "trace: offset 0x%llx: %s chunk after END; the file is damaged",
                               (unsigned long long)c.offset, pica_trace_type_name(c.type, nb));
         in->chunks++;
-        if (c.type & PICA_TRACE_OPTIONAL)
+        if (c.type & TRACE_OPTIONAL)
             continue; /* comments, and what later minor versions add */
         if (c.type == 0 || c.type > PICA_TRACE_TYPE_LAST_)
             return GLHLE_FAIL(&t->log, GLHLE_RESULT_BAD_DATA,
@@ -121,7 +121,7 @@ static glhle_result open_bytes(uint8_t *data, size_t size, const glhle_trace_ope
     set_log(&t->log, desc);
     glhle_result r = GLHLE_RESULT_OK;
     if (pica_citrace_is(data, size)) {
-        pica_trace_writer w;
+        trace_writer w;
         r = pica_trace_writer_open(&w, NULL, desc && desc->max_file_bytes ? desc->max_file_bytes : DEFAULT_MAX_FILE,
                                    &t->log);
         uint32_t version = 0;
@@ -129,7 +129,7 @@ static glhle_result open_bytes(uint8_t *data, size_t size, const glhle_trace_ope
             r = pica_citrace_convert(data, size, &w, &version, &t->log);
         free(data);
         if (r == GLHLE_RESULT_OK)
-            r = pica_trace_writer_close(&w);
+            r = trace_writer_close(&w);
         if (r == GLHLE_RESULT_OK) {
             t->data = glhle_bytebuf_detach(&w.mem, &t->size);
             r = check(t);
@@ -137,7 +137,7 @@ static glhle_result open_bytes(uint8_t *data, size_t size, const glhle_trace_ope
             t->info.version_major = version;
             t->info.version_minor = 0;
         }
-        pica_trace_writer_free(&w);
+        trace_writer_free(&w);
     } else {
         t->data = data;
         t->size = size;
@@ -240,6 +240,7 @@ typedef struct replay {
     glhle_trace_replay_stats *st;
     glhle_pica *pica;
     const glhle_logger *log;
+    glhle_logger pica_log; /* the instance's, as glhle_pica_create chooses it */
     replay_map map[GLHLE_PICA_MAX_MAPPINGS];
     uint32_t map_count;
     uint64_t mapped;
@@ -250,26 +251,33 @@ typedef struct replay {
 
 #define AT(c) (unsigned long long)(c)->offset
 
-static glhle_result make_instance(replay *rp, const pica_trace_chunk *c)
+static glhle_result make_instance(replay *rp, const trace_chunk *c)
 {
     glhle_pica_desc pd = rp->d->pica;
     if (c) {
         /* the recorded cap on words per run, but never above the instance's
          * default: a trace is untrusted, and a huge cap would let a jump
          * loop in it run for hours */
-        const uint64_t words = pica_trace_rd64(c->payload);
+        const uint64_t words = trace_rd64(c->payload);
         if (!pd.max_words_per_run && words <= PICA_TRACE_MAX_WORDS_PER_RUN)
             pd.max_words_per_run = words;
         if (!pd.max_logged_problems)
-            pd.max_logged_problems = pica_trace_rd32(c->payload + 8);
+            pd.max_logged_problems = trace_rd32(c->payload + 8);
         /* a recorded scale above 10 is not one the instance takes: the default */
-        if (!pd.resolution_scale && pica_trace_rd32(c->payload + 12) <= 10)
-            pd.resolution_scale = pica_trace_rd32(c->payload + 12);
+        if (!pd.resolution_scale && trace_rd32(c->payload + 12) <= 10)
+            pd.resolution_scale = trace_rd32(c->payload + 12);
     }
     glhle_result r = glhle_pica_create(rp->d->ctx, &pd, &rp->pica);
     if (r != GLHLE_RESULT_OK)
         return r;
-    rp->log = &rp->pica->log;
+    /* the logger glhle_pica_create gives the instance (pica.c) */
+    if (pd.log)
+        rp->pica_log = (glhle_logger){pd.log, pd.log_user, pd.log_level};
+    else if (rp->d->ctx)
+        rp->pica_log = rp->d->ctx->log;
+    else
+        rp->pica_log = (glhle_logger){NULL, NULL, GLHLE_LOG_WARN};
+    rp->log = &rp->pica_log;
     if (rp->d->hooks.fn)
         glhle_pica_set_hooks(rp->pica, &rp->d->hooks);
     return GLHLE_RESULT_OK;
@@ -285,9 +293,9 @@ static replay_map *find_map(replay *rp, uint32_t paddr, uint64_t size)
     return NULL;
 }
 
-static glhle_result do_map(replay *rp, const pica_trace_chunk *c)
+static glhle_result do_map(replay *rp, const trace_chunk *c)
 {
-    uint32_t paddr = pica_trace_rd32(c->payload), size = pica_trace_rd32(c->payload + 4);
+    uint32_t paddr = trace_rd32(c->payload), size = trace_rd32(c->payload + 4);
     uint64_t budget = rp->d->max_guest_bytes ? rp->d->max_guest_bytes : DEFAULT_MAX_GUEST;
     if (size > budget - rp->mapped || rp->map_count == GLHLE_PICA_MAX_MAPPINGS)
         return GLHLE_FAIL(rp->log, GLHLE_RESULT_LIMIT_EXCEEDED,
@@ -312,9 +320,9 @@ static glhle_result do_map(replay *rp, const pica_trace_chunk *c)
     return GLHLE_RESULT_OK;
 }
 
-static glhle_result do_unmap(replay *rp, const pica_trace_chunk *c)
+static glhle_result do_unmap(replay *rp, const trace_chunk *c)
 {
-    uint32_t paddr = pica_trace_rd32(c->payload);
+    uint32_t paddr = trace_rd32(c->payload);
     for (uint32_t i = 0; i < rp->map_count; i++) {
         if (rp->map[i].paddr != paddr)
             continue;
@@ -330,9 +338,9 @@ static glhle_result do_unmap(replay *rp, const pica_trace_chunk *c)
                       AT(c), paddr);
 }
 
-static glhle_result do_memory(replay *rp, const pica_trace_chunk *c)
+static glhle_result do_memory(replay *rp, const trace_chunk *c)
 {
-    uint32_t paddr = pica_trace_rd32(c->payload), n = c->size - PICA_TRACE_MEMORY_SIZE;
+    uint32_t paddr = trace_rd32(c->payload), n = c->size - PICA_TRACE_MEMORY_SIZE;
     replay_map *m = find_map(rp, paddr, n);
     if (!m)
         return GLHLE_FAIL(rp->log, GLHLE_RESULT_OUT_OF_BOUNDS,
@@ -344,27 +352,27 @@ static glhle_result do_memory(replay *rp, const pica_trace_chunk *c)
 }
 
 /* Compares a run's outcome with the recorded one. */
-static void check_outcome(replay *rp, const pica_trace_chunk *c, glhle_result r, const glhle_pica_run_result *res)
+static void check_outcome(replay *rp, const trace_chunk *c, glhle_result r, const glhle_pica_run_result *res)
 {
     rp->st->command_lists++;
     rp->st->draws += res->draws;
     const uint8_t *o = c->payload;
-    if (pica_trace_rd32(o + 4) & PICA_TRACE_OUTCOME_UNKNOWN)
+    if (trace_rd32(o + 4) & PICA_TRACE_OUTCOME_UNKNOWN)
         return;
     uint32_t flags = (res->finalized ? PICA_TRACE_OUTCOME_FINALIZED : 0u) |
                      (res->stopped_on_error ? PICA_TRACE_OUTCOME_STOPPED : 0u);
-    if (pica_trace_rd32(o) != (uint32_t)r || pica_trace_rd32(o + 4) != flags || pica_trace_rd32(o + 8) != res->draws ||
-        pica_trace_rd32(o + 12) != res->problems) {
+    if (trace_rd32(o) != (uint32_t)r || trace_rd32(o + 4) != flags || trace_rd32(o + 8) != res->draws ||
+        trace_rd32(o + 12) != res->problems) {
         rp->st->divergences++;
         GLHLE_WARN(rp->log,
                    "trace: offset 0x%llx: the command list ran differently from the recording (result %u/%u, flags "
                    "%u/%u, draws %u/%u, problems %u/%u: replayed/recorded); replay goes on",
-                   AT(c), (unsigned)r, pica_trace_rd32(o), flags, pica_trace_rd32(o + 4), res->draws,
-                   pica_trace_rd32(o + 8), res->problems, pica_trace_rd32(o + 12));
+                   AT(c), (unsigned)r, trace_rd32(o), flags, trace_rd32(o + 4), res->draws,
+                   trace_rd32(o + 8), res->problems, trace_rd32(o + 12));
     }
 }
 
-static glhle_result do_run_host(replay *rp, const pica_trace_chunk *c)
+static glhle_result do_run_host(replay *rp, const trace_chunk *c)
 {
     size_t bytes = c->size - PICA_TRACE_RUN_HOST_SIZE;
     size_t n = bytes / 4;
@@ -382,23 +390,23 @@ static glhle_result do_run_host(replay *rp, const pica_trace_chunk *c)
     }
     const uint8_t *src = c->payload + PICA_TRACE_RUN_HOST_SIZE;
     for (size_t i = 0; i < n; i++)
-        rp->words[i] = pica_trace_rd32(src + i * 4);
+        rp->words[i] = trace_rd32(src + i * 4);
     glhle_pica_run_result res;
     glhle_result r = glhle_pica_run_cmdlist(rp->pica, rp->words, n, &res);
     check_outcome(rp, c, r, &res);
     return GLHLE_RESULT_OK;
 }
 
-static glhle_result do_run_guest(replay *rp, const pica_trace_chunk *c)
+static glhle_result do_run_guest(replay *rp, const trace_chunk *c)
 {
     const uint8_t *p = c->payload + PICA_TRACE_OUTCOME_SIZE;
     glhle_pica_run_result res;
-    glhle_result r = glhle_pica_run_guest(rp->pica, pica_trace_rd32(p), pica_trace_rd32(p + 4), &res);
+    glhle_result r = glhle_pica_run_guest(rp->pica, trace_rd32(p), trace_rd32(p + 4), &res);
     check_outcome(rp, c, r, &res);
     return GLHLE_RESULT_OK;
 }
 
-static glhle_result do_present(replay *rp, const pica_trace_chunk *c)
+static glhle_result do_present(replay *rp, const trace_chunk *c)
 {
     glhle_result r = pica_trace_replay_present(rp->pica, c->payload, c->size);
     if (r != GLHLE_RESULT_OK)
@@ -419,9 +427,9 @@ static glhle_result do_present(replay *rp, const pica_trace_chunk *c)
     return GLHLE_RESULT_OK;
 }
 
-static glhle_result apply(replay *rp, const pica_trace_chunk *c)
+static glhle_result apply(replay *rp, const trace_chunk *c)
 {
-    if (c->type & PICA_TRACE_OPTIONAL)
+    if (c->type & TRACE_OPTIONAL)
         return GLHLE_RESULT_OK;
     if (!rp->pica && c->type != PICA_TRACE_END) {
         glhle_result r = make_instance(rp, c->type == PICA_TRACE_INSTANCE ? c : NULL);
@@ -473,11 +481,11 @@ glhle_result glhle_trace_replay(const glhle_trace *trace, const glhle_trace_repl
     rp.d = desc;
     rp.st = st;
     rp.log = &trace->log;
-    pica_trace_reader rd;
+    trace_reader rd;
     glhle_result r = pica_trace_reader_open(&rd, trace->data, trace->size, &trace->log);
-    pica_trace_chunk c;
+    trace_chunk c;
     while (r == GLHLE_RESULT_OK && !rp.stop) {
-        r = pica_trace_reader_next(&rd, &c);
+        r = trace_reader_next(&rd, &c);
         if (r == GLHLE_RESULT_NOT_FOUND) {
             r = GLHLE_RESULT_OK;
             break;
