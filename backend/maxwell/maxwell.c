@@ -360,7 +360,10 @@ void mw_emit(glhle_maxwell *gpu, glhle_maxwell_event *ev)
 void mw_problem(glhle_maxwell *gpu, glhle_result r, glhle_log_level level, const char *fmt, ...)
 {
     mw_run_state *run = &gpu->run;
-    run->res.problems++;
+    /* debug-level notes with no error are not problems: logged only */
+    const bool note = r == GLHLE_RESULT_OK && level == GLHLE_LOG_DEBUG;
+    if (!note)
+        run->res.problems++;
     if (r != GLHLE_RESULT_OK && run->first_problem == GLHLE_RESULT_OK)
         run->first_problem = r;
     if (run->logged > gpu->max_logged)

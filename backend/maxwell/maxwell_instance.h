@@ -153,7 +153,8 @@ mw_state *mw_get_state_mut(glhle_maxwell *gpu);
 
 /* Records a problem at the current location: counts it, remembers the first
  * non-OK result and logs one line ("maxwell: <where>: <message>") while
- * under the per-submission limit. */
+ * under the per-submission limit. A DEBUG-level call with GLHLE_RESULT_OK
+ * is a note: logged the same way, not counted. */
 void mw_problem(glhle_maxwell *gpu, glhle_result r, glhle_log_level level, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
