@@ -362,13 +362,18 @@ void mw_problem(glhle_maxwell *gpu, glhle_result r, glhle_log_level level, const
     mw_run_state *run = &gpu->run;
     /* debug-level notes with no error are not problems: logged only */
     const bool note = r == GLHLE_RESULT_OK && level == GLHLE_LOG_DEBUG;
-    if (!note)
+    if (note) {
+        if (run->notes_logged >= gpu->max_logged)
+            return; /* notes stop quietly at the same cap */
+        run->notes_logged++;
+    } else {
         run->res.problems++;
-    if (r != GLHLE_RESULT_OK && run->first_problem == GLHLE_RESULT_OK)
-        run->first_problem = r;
-    if (run->logged > gpu->max_logged)
-        return;
-    if (run->logged++ == gpu->max_logged) {
+        if (r != GLHLE_RESULT_OK && run->first_problem == GLHLE_RESULT_OK)
+            run->first_problem = r;
+        if (run->logged > gpu->max_logged)
+            return;
+    }
+    if (!note && run->logged++ == gpu->max_logged) {
         GLHLE_WARN(&gpu->log, "maxwell: %u problems logged in this submission; further ones are only counted",
                    gpu->max_logged);
         return;

@@ -98,6 +98,7 @@ typedef struct mw_run_state {
     glhle_maxwell_run_result res;
     glhle_result first_problem;
     uint32_t logged;
+    uint32_t notes_logged;
     uint64_t macro_steps_left;
 } mw_run_state;
 

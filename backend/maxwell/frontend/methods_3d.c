@@ -118,7 +118,7 @@ static void macro_word(glhle_maxwell *gpu, uint32_t method, uint32_t value, bool
 static void draw(glhle_maxwell *gpu, uint32_t topology, mw_draw_kind kind, uint32_t first, uint32_t count,
                  uint32_t index_size)
 {
-    mw_state *s = mw_get_state_mut(gpu);
+    const uint32_t *r = gpu->regs3d->r;
     gpu->run.res.draws++;
     if (!mw_wants(gpu, GLHLE_MAXWELL_EVENT_DRAW))
         return;
@@ -129,8 +129,8 @@ static void draw(glhle_maxwell *gpu, uint32_t topology, mw_draw_kind kind, uint3
     ev.u.draw.first = first;
     ev.u.draw.count = count;
     ev.u.draw.instance = gpu->instance_id;
-    ev.u.draw.base_vertex = s->draw.base_vertex;
-    ev.u.draw.base_instance = s->draw.base_instance;
+    ev.u.draw.base_vertex = r[MW_3D_SET_GLOBAL_BASE_VERTEX_INDEX];
+    ev.u.draw.base_instance = r[MW_3D_SET_GLOBAL_BASE_INSTANCE_INDEX];
     ev.u.draw.inline_indices = kind == MW_DRAW_INLINE ? gpu->inline_index : NULL;
     mw_emit(gpu, &ev);
 }
@@ -208,18 +208,30 @@ static void one_word_draw(glhle_maxwell *gpu, uint32_t v, bool subsequent, mw_dr
 
 /* ---- constant buffers ---- */
 
+/* The selector read straight from its methods (the fields of
+ * mw_decode_cbuf_selector): these run per data word, and a full refresh of
+ * every stale group there would cost more than the write itself. */
+static void selector(const uint32_t *r, uint64_t *address, uint32_t *size)
+{
+    *size = r[MW_3D_SET_CONSTANT_BUFFER_SELECTOR_A] & 0x1FFFF;
+    *address = ((uint64_t)(r[MW_3D_SET_CONSTANT_BUFFER_SELECTOR_B] & 0xFF) << 32) |
+               r[MW_3D_SET_CONSTANT_BUFFER_SELECTOR_C];
+}
+
 static void load_constant(glhle_maxwell *gpu, uint32_t value)
 {
     mw_regs_3d *rf = gpu->regs3d;
-    const mw_state *s = mw_get_state(gpu);
-    const uint32_t off = s->cbuf.load_offset;
-    if ((uint64_t)off + 4 > s->cbuf.size) {
+    uint64_t address;
+    uint32_t size;
+    selector(rf->r, &address, &size);
+    const uint32_t off = rf->r[MW_3D_LOAD_CONSTANT_BUFFER_OFFSET] & 0xFFFF;
+    if ((uint64_t)off + 4 > size) {
         mw_problem(gpu, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_WARN,
                    "LOAD_CONSTANT_BUFFER at offset 0x%x passes the selected buffer's %u bytes (GPU 0x%010llx); "
-                   "skipped", off, s->cbuf.size, (unsigned long long)s->cbuf.address);
+                   "skipped", off, size, (unsigned long long)address);
     } else {
         const uint8_t b[4] = {(uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24)};
-        mw_gpu_write(gpu, s->cbuf.address + off, b, 4, "constant buffer load");
+        mw_gpu_write(gpu, address + off, b, 4, "constant buffer load");
     }
     /* the offset moves on by a word either way (yuzu ProcessCBData) */
     mw_regs_3d_store(rf, MW_3D_LOAD_CONSTANT_BUFFER_OFFSET, (off + 4) & 0xFFFF);
@@ -227,7 +239,7 @@ static void load_constant(glhle_maxwell *gpu, uint32_t value)
 
 static void bind_constant(glhle_maxwell *gpu, uint32_t stage, uint32_t value)
 {
-    mw_state *s = mw_get_state_mut(gpu);
+    mw_state *s = &gpu->regs3d->state;
     const uint32_t slot = (value >> 4) & 0x1F;
     if (slot >= MW_CBUF_SLOTS) {
         mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
@@ -236,8 +248,11 @@ static void bind_constant(glhle_maxwell *gpu, uint32_t stage, uint32_t value)
         return;
     }
     mw_cbuf_binding *b = &s->cbuf.bind[stage][slot];
+    uint64_t address;
+    uint32_t size;
+    selector(gpu->regs3d->r, &address, &size);
     if (value & 1)
-        *b = (mw_cbuf_binding){true, s->cbuf.address, s->cbuf.size};
+        *b = (mw_cbuf_binding){true, address, size};
     else
         *b = (mw_cbuf_binding){false, 0, 0};
     s->dirty |= MW_DIRTY(CONST_BUFFER);
@@ -371,7 +386,6 @@ static void side_effect(glhle_maxwell *gpu, uint32_t method, uint32_t v)
                    "DRAW_AUTO (a draw counted by stream output) is not modelled; nothing drawn");
         return;
     case MW_3D_CLEAR_SURFACE:
-        mw_get_state(gpu);
         gpu->run.res.clears++;
         if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_CLEAR)) {
             glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_CLEAR};

@@ -152,6 +152,12 @@ bool mw_as_mapped(const mw_address_space *as, uint64_t va, uint64_t size)
 
 bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size)
 {
+    uint64_t first;
+    const uint8_t *one = mw_as_span(as, va, &first);
+    if (one && first >= size) { /* the usual case: inside one mapping */
+        memcpy(dst, one, size);
+        return true;
+    }
     if (!mw_as_mapped(as, va, size))
         return false;
     uint8_t *d = dst;
@@ -169,6 +175,12 @@ bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size)
 
 bool mw_as_write(const mw_address_space *as, uint64_t va, const void *src, size_t size)
 {
+    uint64_t first;
+    uint8_t *one = mw_as_span(as, va, &first);
+    if (one && first >= size) {
+        memmove(one, src, size); /* aliases may overlap the source */
+        return true;
+    }
     if (!mw_as_mapped(as, va, size))
         return false;
     const uint8_t *s = src;
