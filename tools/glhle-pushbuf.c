@@ -1,5 +1,6 @@
 /* glhle-pushbuf: reads Maxwell (Switch GPU) pushbuffers like a disassembly.
  *   glhle-pushbuf dump FILE [--gpfifo ENTRIES] [--mem MAPS] [--at VA]
+ *   glhle-pushbuf mme FILE      (with the macro engine built in)
  * FILE holds raw pushbuffer words (little-endian), "-" for standard input.
  * Prints every method write as "offset subchannel CLASS.METHOD[index] =
  * value  fields", macro calls and the writes they made, draws, clears,
@@ -10,6 +11,9 @@
  * little-endian) run against GPU memory: MAPS is a text file of lines
  * "VA PATH [pitch|blocklinear|compressed]" (PATH relative to MAPS), and
  * --at VA maps FILE itself at VA.
+ * mme disassembles FILE as macro code (little-endian instruction words,
+ * addresses from 0) in glhle's macro syntax (backend/maxwell/frontend/
+ * mme_disasm.h).
  * Exit status: 0 clean run, 1 the run reported problems, 2 usage or I/O. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,17 +22,31 @@
 #include "backend/common/bytebuf.h"
 #include "backend/maxwell/frontend/pushbuf_dump.h"
 
+#if defined(__has_include)
+#if __has_include("backend/maxwell/frontend/mme_disasm.h")
+#include "backend/maxwell/frontend/mme_disasm.h"
+#define HAVE_MME_DISASM 1
+#endif
+#endif
+
 #define MAX_FILE (256u << 20)
 #define MAX_MAPS 64
 
 static const char usage_text[] =
     "usage: glhle-pushbuf dump FILE [--gpfifo ENTRIES] [--mem MAPS] [--at VA]\n"
+#ifdef HAVE_MME_DISASM
+    "       glhle-pushbuf mme FILE\n"
+#endif
     "       glhle-pushbuf --help | --version\n"
     "  dump   run FILE (raw little-endian pushbuffer words, - for standard input) on a GL-free\n"
     "         Maxwell instance and print every method write, macro call, draw, launch and problem\n"
     "  --gpfifo ENTRIES  submit ENTRIES (64-bit GPFIFO entries) instead of FILE's words\n"
     "  --mem MAPS        map files into GPU memory: lines 'VA PATH [pitch|blocklinear|compressed]'\n"
-    "  --at VA           map FILE at GPU address VA\n";
+    "  --at VA           map FILE at GPU address VA\n"
+#ifdef HAVE_MME_DISASM
+    "  mme    disassemble FILE as macro (MME) instruction words\n"
+#endif
+    ;
 
 static int usage(void)
 {
@@ -133,6 +151,26 @@ int main(int argc, char **argv)
         printf("glhle-pushbuf %s\n", glhle_get_version().string);
         return 0;
     }
+#ifdef HAVE_MME_DISASM
+    if (argc == 3 && !strcmp(argv[1], "mme")) {
+        glhle_bytebuf in, text;
+        if (!read_input(argv[2], &in) || in.size % 4) {
+            fprintf(stderr, "glhle-pushbuf: cannot read %s, or its size is not a multiple of 4 bytes\n", argv[2]);
+            glhle_bytebuf_free(&in);
+            return 2;
+        }
+        uint32_t *w = (uint32_t *)(void *)in.data;
+        for (size_t i = 0; i < in.size / 4; i++)
+            w[i] = (uint32_t)in.data[4 * i] | (uint32_t)in.data[4 * i + 1] << 8 | (uint32_t)in.data[4 * i + 2] << 16 |
+                   (uint32_t)in.data[4 * i + 3] << 24;
+        glhle_bytebuf_init(&text, 0);
+        const bool ok = mw_mme_disasm_program(&text, w, (uint32_t)(in.size / 4), 0);
+        fwrite(text.data, 1, text.size, stdout);
+        glhle_bytebuf_free(&text);
+        glhle_bytebuf_free(&in);
+        return ok ? 0 : 2;
+    }
+#endif
     if (argc < 3 || strcmp(argv[1], "dump"))
         return usage();
     const char *path = NULL, *gpfifo = NULL, *mem = NULL;

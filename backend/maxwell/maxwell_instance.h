@@ -19,6 +19,10 @@
 #include "backend/maxwell/frontend/mme.h"
 #define MW_HAVE_MME 1
 #endif
+#if __has_include("backend/maxwell/engines/engines.h")
+#include "backend/maxwell/engines/engines.h"
+#define MW_HAVE_ENGINES 1
+#endif
 #endif
 
 #define MW_SUBCHANNELS 8 /* clb06f.h NVB06F_NUMBER_OF_SUBCHANNELS */
@@ -134,6 +138,10 @@ struct glhle_maxwell {
     mw_regs_3d *regs3d;
     uint32_t *engine_regs[MW_ENGINE_COUNT_]; /* MW_METHOD_WORDS each; [0] unused (3D is regs3d) */
     mw_inline_xfer i2m[2];                   /* 0: the 3D built-in, 1: the A140 class */
+#ifdef MW_HAVE_ENGINES
+    mw_i2m i2m_engine[2];                    /* the engine's transfer state, same slots */
+    mw_mem_io io;                            /* GPU memory for the engines */
+#endif
 
     mw_macro_call macro;
     uint32_t *macro_params;                  /* max_macro_params words */
