@@ -205,6 +205,6 @@ void mw_macro_flush(glhle_maxwell *gpu);
 void mw_engine_method(glhle_maxwell *gpu, mw_engine engine, uint32_t method, uint32_t value);
 /* A release of the semaphore at va: payload, then for a four-word report
  * zero and the 64-bit timestamp (host.c). Reports with the event. */
-void mw_semaphore_release(glhle_maxwell *gpu, uint64_t va, uint32_t payload, bool four_words);
+void mw_release_semaphore_report(glhle_maxwell *gpu, uint64_t va, uint32_t payload, bool four_words);
 
 #endif

@@ -37,7 +37,7 @@ enum {
     HOST_YIELD = 0x20,
 };
 
-void mw_semaphore_release(glhle_maxwell *gpu, uint64_t va, uint32_t payload, bool four_words)
+void mw_release_semaphore_report(glhle_maxwell *gpu, uint64_t va, uint32_t payload, bool four_words)
 {
     uint8_t block[16] = {0};
     const uint64_t ts = mw_timestamp(gpu);
@@ -81,7 +81,7 @@ static void semaphore(glhle_maxwell *gpu, uint32_t d)
     const uint32_t payload = h->sem_payload;
     switch (op) {
     case 2: /* RELEASE; RELEASE_SIZE 24:24: 0 = 16 bytes, 1 = 4 bytes */
-        mw_semaphore_release(gpu, va, payload, !((d >> 24) & 1));
+        mw_release_semaphore_report(gpu, va, payload, !((d >> 24) & 1));
         return;
     case 1:
     case 4:

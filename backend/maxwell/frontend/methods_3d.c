@@ -267,7 +267,7 @@ static void report_semaphore(glhle_maxwell *gpu, uint32_t d)
     const bool one_word = (d >> 28) & 1; /* STRUCTURE_SIZE: FOUR_WORDS 0, ONE_WORD 1 */
     switch (d & 3) {                     /* OPERATION 1:0 */
     case 0: /* RELEASE */
-        mw_semaphore_release(gpu, va, s->report.payload, !one_word);
+        mw_release_semaphore_report(gpu, va, s->report.payload, !one_word);
         return;
     case 1: { /* ACQUIRE: COMPARISON 16:16 EQ 0, GE 1 */
         uint32_t mem;
