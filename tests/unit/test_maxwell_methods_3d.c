@@ -244,7 +244,14 @@ static void macro_calls_queue_parameters(void **state)
     const uint32_t p2[3] = {1, 2, 3};
     tm_inc(&pb, TM_SUB_3D, 0xE00 + 2 * 7, 3, p2);
     ts_log_clear();
-    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(gpu, &pb, &res);
+#ifdef MW_HAVE_MME
+    /* the macro RAM is empty: each call also stops in the interpreter */
+    assert_int_not_equal(r, GLHLE_RESULT_OK);
+#else
+    assert_int_equal(r, GLHLE_RESULT_BAD_DATA);
+#endif
     assert_int_equal(res.macro_calls, 4);
     assert_int_equal(tm_count(&ev, GLHLE_MAXWELL_EVENT_MACRO_CALL), 4);
     const tm_event *m = &ev.e[0];
@@ -296,52 +303,67 @@ static void macro_parameters_are_bounded(void **state)
 static void engine_launches(void **state)
 {
     (void)state;
-    /* inline-to-memory (A140): 6 bytes x 2 lines = 3 words */
-    const uint32_t i2m[4] = {6, 2, 0x05, 0x00100040};
-    tm_inc(&pb, TM_SUB_I2M, 0x060, 4, i2m);
+    /* inline-to-memory (A140): 6 bytes x 2 lines = 3 words, pitch layout
+     * (LAUNCH_DMA bit 0), PITCH_OUT 6: the lines land back to back */
+    const uint32_t i2m[5] = {6, 2, (uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x40, 6};
+    tm_inc(&pb, TM_SUB_I2M, 0x060, 5, i2m);
     tm_set1(&pb, TM_SUB_I2M, 0x06C, 1u << 0);   /* LAUNCH_DMA */
-    const uint32_t data[3] = {1, 2, 3};
+    const uint32_t data[3] = {0x44332211, 0x88776655, 0xCCBBAA99};
     tm_noninc(&pb, TM_SUB_I2M, 0x06D, 3, data);
     tm_set1(&pb, TM_SUB_I2M, 0x06D, 4);         /* one too many */
     /* the 3D class's built-in copy: 4 bytes x 1 line */
-    const uint32_t b3d[4] = {4, 1, 0x06, 0x80};
-    tm_inc(&pb, TM_SUB_3D, 0x060, 4, b3d);
-    tm_set1(&pb, TM_SUB_3D, 0x06C, 0);
-    tm_set1(&pb, TM_SUB_3D, 0x06D, 0xDEAD);
-    /* DMA: OFFSET_OUT_UPPER/LOWER then LAUNCH_DMA */
-    const uint32_t out[2] = {0x07, 0x1000};
-    tm_inc(&pb, TM_SUB_DMA, 0x102, 2, out);
+    const uint32_t b3d[5] = {4, 1, (uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x80, 4};
+    tm_inc(&pb, TM_SUB_3D, 0x060, 5, b3d);
+    tm_set1(&pb, TM_SUB_3D, 0x06C, 1);
+    tm_set1(&pb, TM_SUB_3D, 0x06D, 0xDEADBEEF);
+    /* DMA: a 1D copy of 8 bytes (LINE_LENGTH_IN), OFFSET_IN -> OFFSET_OUT;
+     * LAUNCH_DMA 0x182: NON_PIPELINED, both pitch, single line */
+    const uint32_t dma[8] = {(uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x40, (uint32_t)(MEM_VA >> 32),
+                             (uint32_t)MEM_VA + 0x100, 0, 0, 8, 1};
+    tm_inc(&pb, TM_SUB_DMA, 0x100, 8, dma);
     tm_set1(&pb, TM_SUB_DMA, 0x0C0, 0x182);
     /* 2D: the blit starts at PIXELS_FROM_MEMORY_SRC_Y0_INT */
     const uint32_t dst[2] = {0x08, 0x2000};
     tm_inc(&pb, TM_SUB_2D, 0x088, 2, dst);
     tm_set1(&pb, TM_SUB_2D, 0x237, 0);
     /* compute: SEND_PCAS_A = QMD >> 8, then SEND_SIGNALING_PCAS_B with SCHEDULE */
-    tm_set1(&pb, TM_SUB_COMPUTE, 0x0AD, 0x0900120);
+    tm_set1(&pb, TM_SUB_COMPUTE, 0x0AD, (uint32_t)((MEM_VA + 0x200) >> 8));
     tm_set1(&pb, TM_SUB_COMPUTE, 0x0AF, 1);      /* INVALIDATE only: no launch */
     tm_set1(&pb, TM_SUB_COMPUTE, 0x0AF, 3);
-    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA); /* the fourth inline word comes first */
     assert_int_equal(res.launches, 5);
     uint32_t at = 0;
     const glhle_maxwell_event *l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
     assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_I2M);
-    assert_int_equal(l->u.launch.address, 0x0500100040ull);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x40);
     assert_int_equal(l->method, 0x06D);
     assert_int_equal(ev.e[at - 1].regs[0x060], 6);
     l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
     assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_3D);
-    assert_int_equal(l->u.launch.address, 0x0600000080ull);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x80);
     l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
     assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_DMA);
-    assert_int_equal(l->u.launch.address, 0x0700001000ull);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x100);
     assert_int_equal(ev.e[at - 1].regs[0x0C0], 0x182);
     l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
     assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_2D);
     assert_int_equal(l->u.launch.address, 0x0800002000ull);
     l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
     assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_COMPUTE);
-    assert_int_equal(l->u.launch.address, 0x090012000ull);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x200);
+#ifdef MW_HAVE_ENGINES
+    /* the engines ran: the inline bytes, the 3D copy, the DMA copy of the
+     * first 8 inline bytes; the empty 2D setup (format 0) and the all-zero
+     * QMD (a zero grid) are refused */
+    const uint8_t want[12] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC};
+    assert_memory_equal(mem + 0x40, want, 12);
+    const uint8_t beef[4] = {0xEF, 0xBE, 0xAD, 0xDE};
+    assert_memory_equal(mem + 0x80, beef, 4);
+    assert_memory_equal(mem + 0x100, want, 8);
+    assert_int_equal(res.problems, 3);
+#else
     assert_int_equal(res.problems, 1); /* the fourth inline word */
+#endif
 }
 
 int main(void)
