@@ -81,7 +81,7 @@ GLHLE_API void glhle_maxwell_destroy(glhle_maxwell *gpu);
  * translated and bounds-checked; an access that touches an unmapped byte
  * faults and copies nothing. */
 #define GLHLE_MAXWELL_VA_BITS 40
-#define GLHLE_MAXWELL_MAX_MAPPINGS 4096
+#define GLHLE_MAXWELL_MAX_MAPPINGS 16384
 
 typedef enum glhle_maxwell_kind {
     GLHLE_MAXWELL_KIND_PITCH = 0,     /* PTE kind 0x00: linear (pitch) surfaces, buffers, pushbuffers */
