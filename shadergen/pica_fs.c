@@ -66,13 +66,15 @@ static const char byte_helper_text[] =
     "    return ivec4(floor(clamp(v, 0.0, 1.0) * 255.0 + 0.5));\n"
     "}\n";
 
-/* Dot3 as Azahar's software rasterizer computes it on bytes:
- * sum of ((2a - 255)(2b - 255) + 128) / 256 with C's truncating division,
- * clamped to 0..255 (it notes hardware differs by up to 3 in places). */
+/* Dot3 as the console computes it (pica_ref.c dot3_term says how it was
+ * found): magnitudes of 2x - 255 with negative ones in ones' complement
+ * (v ^ (v >> 31)), their product rounded to a byte, and the ones'
+ * complement of that byte when the signs differ (r ^ -1). */
 static const char dot3_text[] =
     "int pica_dot3(ivec3 a, ivec3 b) {\n"
-    "    ivec3 p = (2 * a - 255) * (2 * b - 255) + 128;\n"
-    "    ivec3 q = (abs(p) >> 8) * sign(p);\n"
+    "    ivec3 ua = 2 * a - 255, ub = 2 * b - 255;\n"
+    "    ivec3 r = ((ua ^ (ua >> 31)) * (ub ^ (ub >> 31)) + 127) / 255;\n"
+    "    ivec3 q = r ^ ((ua ^ ub) >> 31);\n"
     "    return clamp(q.r + q.g + q.b, 0, 255);\n"
     "}\n";
 

@@ -71,14 +71,29 @@ static int combine(unsigned op, int a, int b, int c)
     }
 }
 
-/* Dot3 over the three channels: each term ((2a - 255)(2b - 255) + 128) / 256
- * in C's truncating division, the sum clamped to a byte (Azahar's software
- * rasterizer; it notes hardware is within +-3 of this). */
+/* Dot3 as the console computes it. Each operand byte x becomes the 9-bit
+ * signed value 2x - 255, held as a magnitude; a negative one's magnitude is
+ * its ones' complement (254 - 2x, one less than |2x - 255|). The product of
+ * the two magnitudes is rounded to a byte (/255), and a product whose signs
+ * differ is written as the ones' complement of that byte (-r - 1). The three
+ * channels' terms are summed and clamped to a byte. Fitted to the console's
+ * sweeps (../shared/testdata/pica/dot3, Lectem/3DS_gpu_tests DOT3_RGB
+ * branch), which it matches on all 1536 points; the +-1 ones' complement
+ * steps are what made the earlier (2a-255)(2b-255)/256 formula, Azahar's,
+ * miss by 3 on equal inputs below 128 and by 1 with 0x7F against 0x80. */
+static int dot3_term(int a, int b)
+{
+    int ua = 2 * a - 255, ub = 2 * b - 255;
+    int ma = ua < 0 ? -ua - 1 : ua, mb = ub < 0 ? -ub - 1 : ub;
+    int r = (ma * mb + 127) / 255;
+    return (ua < 0) != (ub < 0) ? -r - 1 : r;
+}
+
 static int dot3(const int a[3], const int b[3])
 {
     int sum = 0;
     for (int i = 0; i < 3; i++)
-        sum += ((2 * a[i] - 255) * (2 * b[i] - 255) + 128) / 256;
+        sum += dot3_term(a[i], b[i]);
     return clampi(sum, 0, 255);
 }
 

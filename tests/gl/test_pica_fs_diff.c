@@ -25,6 +25,7 @@
 #include "backend/pica/fragment/fs_buffers.h"
 #include "shadergen/pica_fs.h"
 #include "shadergen/pica_ref.h"
+#include "support/pica_dot3_sweeps.h"
 #include "support/pica_fs_random.h"
 
 #define W 64
@@ -619,6 +620,112 @@ static void reserved_values(void **state)
     free(f);
 }
 
+/* The console's DOT3 sweeps (Lectem/3DS_gpu_tests, DOT3_RGB branch) through
+ * the generated GLSL on the GL driver: stage 0 DOT3_RGB (then DOT3_RGBA) of
+ * the vertex colour and texture 0, one sweep point per 4x4 cell (a cell's
+ * texel is its own: coordinates x/64 on a 16-texel texture), later stages
+ * pass PREVIOUS. Every pixel must be the byte the console wrote. */
+static void console_dot3_sweeps(void **state)
+{
+    glhle_context *ctx = *state;
+    static pica_dot3_sweep sweeps[8];
+    unsigned n = pica_dot3_sweeps_load(sweeps, 8);
+    if (!n) {
+        print_message("SKIP: ../shared/testdata/pica/dot3 is absent; this test needs the console's sweeps\n");
+        skip();
+    }
+    fixture *f = calloc(1, sizeof *f);
+    fixture_init(f, ctx);
+    unsigned points = 0, bad = 0;
+    for (int rgba = 0; rgba < 2; rgba++)
+        for (unsigned s = 0; s < n; s++) {
+            pica_fs_key *k = &f->key;
+            memset(k, 0, sizeof *k);
+            for (unsigned i = 0; i < PICA_FS_TEV_STAGES; i++) {
+                pica_fs_tev_stage *st = &k->tev[i];
+                st->rgb_op = st->a_op = PICA_FS_TEV_OP_REPLACE;
+                st->rgb_src[0] = st->a_src[0] = PICA_FS_TEV_SRC_PREVIOUS;
+            }
+            pica_fs_tev_stage *st0 = &k->tev[0];
+            st0->rgb_op = rgba ? PICA_FS_TEV_OP_DOT3_RGBA : PICA_FS_TEV_OP_DOT3_RGB;
+            st0->rgb_src[0] = PICA_FS_TEV_SRC_PRIMARY;
+            st0->rgb_src[1] = PICA_FS_TEV_SRC_TEX0;
+            st0->a_src[0] = PICA_FS_TEV_SRC_PRIMARY;
+            k->alpha_func = PICA_FS_ALPHA_ALWAYS;
+            k->tex_enable = PICA_FS_TEX_UNIT0;
+            k->tex0_type = PICA_FS_TEX0_2D;
+            pica_fs_key_normalize(k);
+            memset(&f->u, 0, sizeof f->u);
+            memset(&f->luts, 0, sizeof f->luts);
+            memset(f->texels, 0, sizeof f->texels);
+            for (int i = 0; i < 3; i++)
+                f->cm[i] = (coordmap){1, 0, 0};
+            const pica_dot3_sweep *sw = &sweeps[s];
+            for (unsigned i = 0; i < CELLS * CELLS; i++) {
+                const pica_dot3_point *pt = &sw->points[i % sw->count];
+                cell *c = &f->cells[i / CELLS][i % CELLS];
+                memset(c, 0, sizeof *c);
+                for (int ch = 0; ch < 3; ch++) {
+                    c->color[ch] = (float)pt->src0[ch] / 255.0f;
+                    f->texels[0][i][ch] = pt->src1[ch];
+                }
+                c->color[3] = 1.0f;
+                f->texels[0][i][3] = 0xFF;
+                c->tc0w = 1;
+                c->quat[3] = 1;
+                c->view[2] = 1;
+                c->zw = -0.5f;
+                c->w = 1;
+            }
+            stats st;
+            memset(&st, 0, sizeof st);
+            /* the model must agree too; run_config compares it pixel by pixel */
+            int worst = run_config(f, &st, s, true);
+            if (worst)
+                fail_msg("sweep %s: GL and the model differ by %d", sw->id, worst);
+            /* and both must be the console: read the pixel at each cell's centre again */
+            glhle_image img;
+            GladGLContext *gl = &ctx->gl;
+            glhle_bytebuf fs;
+            glhle_bytebuf_init(&fs, 0);
+            pica_fs_host host = {0};
+            assert_true(pica_fs_generate(&f->key, &host, &fs));
+            GLuint prog = 0;
+            assert_int_equal(gl_link_program(ctx, f->vs, glhle_bytebuf_cstr(&fs), &prog), GLHLE_RESULT_OK);
+            gl->UseProgram(prog);
+            upload_and_draw(f);
+            assert_int_equal(gl_read_rgba(ctx, f->target.fbo, 0, 0, W, H, &img), GLHLE_RESULT_OK);
+            gl->UseProgram(0);
+            gl->DeleteProgram(prog);
+            glhle_bytebuf_free(&fs);
+            for (unsigned i = 0; i < CELLS * CELLS && i < sw->count; i++) {
+                const pica_dot3_point *pt = &sw->points[i];
+                int x = (int)(i % CELLS) * CELL + CELL / 2, y = (int)(i / CELLS) * CELL + CELL / 2;
+                pica_ref_input in;
+                assert_true(pixel_input(f, x, y, &in));
+                if (memcmp(in.texel[0], pt->src1, 3))
+                    fail_msg("harness: cell %u samples texel %u,%u,%u, not its own", i, in.texel[0][0],
+                             in.texel[0][1], in.texel[0][2]);
+                const uint8_t *got = ts_pixel(&img, (uint32_t)x, (uint32_t)(H - 1 - y));
+                uint8_t want_a = rgba ? pt->out : 0xFF;
+                points++;
+                if (got[0] != pt->out || got[1] != pt->out || got[2] != pt->out || got[3] != want_a) {
+                    if (bad++ < 8)
+                        print_message("%s point %u (%s): (%u,%u,%u).(%u,%u,%u): GL %u,%u,%u,%u, console %u\n", sw->id,
+                                      i, rgba ? "rgba" : "rgb", pt->src0[0], pt->src0[1], pt->src0[2], pt->src1[0],
+                                      pt->src1[1], pt->src1[2], got[0], got[1], got[2], got[3], pt->out);
+                }
+            }
+            glhle_image_free(&img);
+            ts_gl_check(ctx);
+        }
+    print_message("dot3 on GL: %u of %u console points match\n", points - bad, points);
+    assert_int_equal(points, 2 * 1536);
+    assert_int_equal(bad, 0);
+    fixture_free(f);
+    free(f);
+}
+
 int main(void)
 {
     /* llvmpipe JIT-compiles each shader at its first draw, which is most of
@@ -633,6 +740,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(random_configurations),
         TS_GL_TEST(reserved_values),
+        TS_GL_TEST(console_dot3_sweeps),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -19,6 +19,8 @@
 #define IN_OFF 0x00000u
 #define OUT_OFF 0x40000u
 #define MEM_SIZE 0x100000u
+#define BIG_OUT_OFF 0x100000u /* the different-sizes case: 0x200 x 0x190 RGBA8 in, 0xF0 x 0x190 RGB8 out */
+#define BIG_MEM_SIZE 0x200000u
 
 enum {
     IN_RGBA8 = 0 << 8,
@@ -31,6 +33,8 @@ enum {
     OUT_RGB5A1 = 3 << 12,
     OUT_RGBA4 = 4 << 12,
     LINEAR_TO_TILED = 1 << 1,
+    CROP = 1 << 2,
+    RAW_COPY = 1 << 3,
     NO_SWIZZLE = 1 << 5,
     BIT16 = 1 << 16,
     DOWNSCALE_2X1 = 1 << 24,
@@ -200,6 +204,87 @@ static void z_curve_and_no_swizzle(void **state)
     }
 }
 
+/* RGBA8_To_RGB8_Different_Sizes: a 512x400 tiled input, a 240x400 linear
+ * output, no crop bit. The console writes 0x00FF0000 into output word
+ * 0x1193F (the last word: the last pixel's G), where the input holds
+ * G = 0xFF in word 0xF0 * 0x190 - 1, the last texel of a 240-wide tiled
+ * image; nothing is written past the output. With bit 2 the input lines
+ * are cropped instead: the last output pixel then comes from the texel at
+ * (239, 399) of the 512-wide image, tiled offset 392*512 + 29*64 + 63. */
+static void different_sizes(void **state)
+{
+    (void)state;
+    uint8_t *mem = calloc(1, BIG_MEM_SIZE);
+    assert_non_null(mem);
+    glhle_pica *p;
+    glhle_pica_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_WARN};
+    assert_int_equal(glhle_pica_create(NULL, &d, &p), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_pica_map_memory(p, BASE, mem, BIG_MEM_SIZE), GLHLE_RESULT_OK);
+    uint32_t *in = (uint32_t *)(void *)mem, *out = (uint32_t *)(void *)(mem + BIG_OUT_OFF);
+    static const uint32_t colours[4][2] = {
+        {0xFF000000, 0x00FF0000}, {0x00FF0000, 0x0000FF00}, {0x0000FF00, 0x000000FF}, {0x000000FF, 0}};
+    for (int crop = 0; crop < 2; crop++)
+        for (int c = 0; c < 4; c++) {
+            memset(mem, 0, BIG_MEM_SIZE);
+            in[0] = colours[c][0];
+            in[0x200 * 0x190 - 1] = 0x0000FF00;
+            in[0xF0 * 0x190 - 1] = 0x00FF0000;
+            in[392 * 512 + 29 * 64 + 63] = 0xFF000000;
+            const glhle_pica_display_transfer t = {
+                .input_address = BASE >> 3,
+                .output_address = (BASE + BIG_OUT_OFF) >> 3,
+                .output_size = 0xF0 | 0x190 << 16,
+                .input_size = 0x200 | 0x190 << 16,
+                .flags = IN_RGBA8 | OUT_RGB8 | (crop ? CROP : 0),
+            };
+            assert_int_equal(glhle_pica_transfer(p, &t), GLHLE_RESULT_OK);
+            assert_int_equal(out[0], colours[c][1]);
+            /* bytes B, G, R of the last pixel are the word's bytes 1-3 */
+            assert_int_equal(out[0x1193F], crop ? 0xFF000000u : 0x00FF0000u);
+            assert_int_equal(out[0x1193F + 1], 0);
+            assert_int_equal(out[0xF0 * 0x190 - 1], 0);
+        }
+    glhle_pica_destroy(p);
+    free(mem);
+}
+
+/* Test_Raw_Copy: flags 0x1008 and 0x100A (bit 3) copy the input unconverted,
+ * untiled and unswizzled: bit 3 is the texture-copy mode (3dbrew
+ * GPU/External_Registers), which reads its size and line registers
+ * 0x1EF00C20-28. The test program never writes those (GSP's display-transfer
+ * command sets 0x1EF00C00-10 only), so the console used what an earlier
+ * copy left there; glhle takes them from the caller. Given a size that
+ * covers the 128x128 RGBA8 input and no gaps, words 1, 2 and 13 arrive as
+ * they were, as on the console. A zero size stays refused: the console
+ * freezes on one (Citra's sw_blitter.cpp). */
+static void raw_copy(void **state)
+{
+    env *e = *state;
+    for (int to_tiled = 0; to_tiled < 2; to_tiled++) {
+        memset(e->mem, 0, MEM_SIZE);
+        in32(e)[1] = 0xABCDE;
+        in32(e)[2] = 0xDEF00;
+        in32(e)[13] = 0xAAAAAA;
+        glhle_pica_display_transfer t = {
+            .input_address = (BASE + IN_OFF) >> 3,
+            .output_address = (BASE + OUT_OFF) >> 3,
+            .output_size = 0x80 | 0x80 << 16,
+            .input_size = 0x80 | 0x80 << 16,
+            .flags = IN_RGBA8 | OUT_RGB8 | RAW_COPY | (to_tiled ? LINEAR_TO_TILED : 0),
+        };
+        assert_int_equal(t.flags, to_tiled ? 0x100Au : 0x1008u);
+        ts_log_clear();
+        assert_int_not_equal(glhle_pica_transfer(e->p, &t), GLHLE_RESULT_OK);
+        assert_true(ts_log_contains("texture copy"));
+        assert_int_equal(out32(e)[1], 0);
+        t.texture_copy_size = 0x80 * 0x80 * 4;
+        assert_int_equal(glhle_pica_transfer(e->p, &t), GLHLE_RESULT_OK);
+        assert_int_equal(out32(e)[1], 0xABCDE);
+        assert_int_equal(out32(e)[2], 0xDEF00);
+        assert_int_equal(out32(e)[13], 0xAAAAAA);
+    }
+}
+
 /* memoryfills.cpp: the second fill unit, 48 bytes, then the first */
 static void memory_fills(void **state)
 {
@@ -231,6 +316,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(downscales, setup, teardown),
         cmocka_unit_test_setup_teardown(z_curve_and_no_swizzle, setup, teardown),
         cmocka_unit_test_setup_teardown(memory_fills, setup, teardown),
+        cmocka_unit_test_setup_teardown(raw_copy, setup, teardown),
+        cmocka_unit_test(different_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

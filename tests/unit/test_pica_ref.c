@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "shadergen/pica_ref.h"
+#include "support/pica_dot3_sweeps.h"
 
 static uint8_t src[16][4];
 
@@ -77,32 +78,89 @@ static void combiner_operations(void **state)
     }
 }
 
+/* One channel's dot3 term as pica_ref.c documents it, spelled out:
+ * magnitudes m = 2x - 255, or 254 - 2x below 128 (ones' complement), the
+ * product rounded to a byte, -r - 1 when the signs differ. */
 static void dot3(void **state)
 {
     (void)state;
     memset(src, 0, sizeof src);
     uint8_t out[4];
-    /* (255,128,0).(255,128,0): (255*255 + 128)/256 = 254, (1*1 + 128)/256 = 0,
-     * ((-255)(-255) + 128)/256 = 254: sum 508 -> 255 */
+    /* (255,128,0).(255,128,0): 255*255 -> (65025 + 127)/255 = 255; 1*1 -> 0;
+     * 0 is negative, magnitude 254: 254*254 = 64516 -> 64643/255 = 253;
+     * sum 508 -> 255 */
     set_src(PICA_FS_TEV_SRC_PRIMARY, 255, 128, 0, 9);
     set_src(PICA_FS_TEV_SRC_CONSTANT, 255, 128, 0, 9);
     pica_fs_tev_stage st = stage(PICA_FS_TEV_OP_DOT3_RGB, PICA_FS_TEV_SRC_PRIMARY, PICA_FS_TEV_SRC_CONSTANT, 0);
     st.a_op = PICA_FS_TEV_OP_REPLACE;
     pica_ref_tev_stage(&st, src, out);
     EXPECT4(out, 255, 255, 255, 9);
-    /* (128,128,128).(255,0,160): (1*255 + 128)/256 = 1, (1*-255 + 128)/256 = -127/256 -> 0 (truncation),
-     * (1*65 + 128)/256 = 0: sum 1; dot3-RGBA puts it in alpha too */
-    set_src(PICA_FS_TEV_SRC_PRIMARY, 128, 128, 128, 9);
-    set_src(PICA_FS_TEV_SRC_CONSTANT, 255, 0, 160, 9);
+    /* (200,100,128).(180,60,127): R 145*105 = 15225 -> 15352/255 = 60;
+     * G both negative, magnitudes 54 and 134: 7236 -> 7363/255 = 28;
+     * B 1 against 127 (magnitude 0, negative): 0, signs differ -> -1;
+     * sum 87 (Azahar's formula gives 59 + 29 + 0 = 88); dot3-RGBA puts it
+     * in alpha too */
+    set_src(PICA_FS_TEV_SRC_PRIMARY, 200, 100, 128, 9);
+    set_src(PICA_FS_TEV_SRC_CONSTANT, 180, 60, 127, 9);
     st.rgb_op = PICA_FS_TEV_OP_DOT3_RGBA;
     st.a_op = 0;
     pica_ref_tev_stage(&st, src, out);
-    EXPECT4(out, 1, 1, 1, 1);
-    /* (0,255,0).(255,0,255): each term (-255 * 255 + 128) / 256 = -253, sum -759 -> clamped to 0 */
+    EXPECT4(out, 87, 87, 87, 87);
+    /* (128,128,128).(255,0,160): R 1*255 -> 382/255 = 1; G 1*254 -> 381/255 = 1,
+     * signs differ -> -2; B 1*65 -> 0; sum -1 -> clamped to 0 */
+    set_src(PICA_FS_TEV_SRC_PRIMARY, 128, 128, 128, 9);
+    set_src(PICA_FS_TEV_SRC_CONSTANT, 255, 0, 160, 9);
+    pica_ref_tev_stage(&st, src, out);
+    EXPECT4(out, 0, 0, 0, 0);
+    /* (0,255,0).(255,0,255): each 254*255 = 64770 -> 64897/255 = 254, signs
+     * differ -> -255; sum -765 -> 0 */
     set_src(PICA_FS_TEV_SRC_PRIMARY, 0, 255, 0, 9);
     set_src(PICA_FS_TEV_SRC_CONSTANT, 255, 0, 255, 9);
     pica_ref_tev_stage(&st, src, out);
     EXPECT4(out, 0, 0, 0, 0);
+}
+
+/* Every point the console measured (Lectem/3DS_gpu_tests, DOT3_RGB branch):
+ * stage 0 DOT3_RGB of a constant colour and texture 0, as the test program
+ * set it up, writes the console's byte to R, G and B; DOT3_RGBA to alpha too. */
+static void dot3_console_sweeps(void **state)
+{
+    (void)state;
+    static pica_dot3_sweep sweeps[8];
+    unsigned n = pica_dot3_sweeps_load(sweeps, 8);
+    if (!n) {
+        print_message("SKIP: ../shared/testdata/pica/dot3 is absent; this test needs the console's sweeps\n");
+        skip();
+    }
+    unsigned points = 0, bad = 0;
+    for (unsigned s = 0; s < n; s++)
+        for (unsigned i = 0; i < sweeps[s].count; i++) {
+            const pica_dot3_point *pt = &sweeps[s].points[i];
+            memset(src, 0, sizeof src);
+            set_src(PICA_FS_TEV_SRC_CONSTANT, pt->src0[0], pt->src0[1], pt->src0[2], 0xFF);
+            set_src(PICA_FS_TEV_SRC_TEX0, pt->src1[0], pt->src1[1], pt->src1[2], 0xFF);
+            for (int rgba = 0; rgba < 2; rgba++) {
+                pica_fs_tev_stage st =
+                    stage(rgba ? PICA_FS_TEV_OP_DOT3_RGBA : PICA_FS_TEV_OP_DOT3_RGB, PICA_FS_TEV_SRC_CONSTANT,
+                          PICA_FS_TEV_SRC_TEX0, 0);
+                if (!rgba)
+                    st.a_op = PICA_FS_TEV_OP_REPLACE;
+                uint8_t out[4];
+                pica_ref_tev_stage(&st, src, out);
+                uint8_t want_a = rgba ? pt->out : 0xFF;
+                points++;
+                if (out[0] != pt->out || out[1] != pt->out || out[2] != pt->out || out[3] != want_a) {
+                    if (bad++ < 8)
+                        print_message("%s point %u: (%u,%u,%u).(%u,%u,%u) %s: model %u,%u,%u,%u, console %u\n",
+                                      sweeps[s].id, i, pt->src0[0], pt->src0[1], pt->src0[2], pt->src1[0],
+                                      pt->src1[1], pt->src1[2], rgba ? "rgba" : "rgb", out[0], out[1], out[2],
+                                      out[3], pt->out);
+                }
+            }
+        }
+    print_message("dot3: %u of %u console points match\n", points - bad, points);
+    assert_int_equal(points, 2 * 1536);
+    assert_int_equal(bad, 0);
 }
 
 static void operands_and_scale(void **state)
@@ -492,6 +550,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(combiner_operations),
         cmocka_unit_test(dot3),
+        cmocka_unit_test(dot3_console_sweeps),
         cmocka_unit_test(operands_and_scale),
         cmocka_unit_test(buffer_lags_one_stage),
         cmocka_unit_test(primary_rounding_alpha_test_and_depth),

@@ -160,9 +160,16 @@ glhle_result pica_transfer_decode(const glhle_pica_display_transfer *regs, const
                  out->dst_width, out->dst_height, align);
         return transfer_fail(lg, GLHLE_RESULT_INVALID_ARGUMENT, msg);
     }
+    /* The input is read out_width texels a line unless bit 2 crops its
+     * lines: only then are the in_width - out_width texels past each line
+     * skipped. citra-emu/hwtests RGBA8_To_RGB8_Different_Sizes, on the
+     * console: a 512x400 tiled input into a 240x400 output without bit 2
+     * puts the texel at tiled offset 95999 (the last of a 240-wide image)
+     * into the last output pixel; 3dbrew names bit 2 "crop input lines". */
     const unsigned rows = in_layout == PICA_LAYOUT_LINEAR ? 1 : align;
+    const uint32_t line = crop ? out->in_width : out->out_width;
     out->src = (pica_surface){in_fmt, in_layout, out->out_width, out->out_height,
-                              out->in_width * rows * bytes_per_texel(in_fmt)};
+                              line * rows * bytes_per_texel(in_fmt)};
     out->dst = (pica_surface){out_fmt, out_layout, out->dst_width, out->dst_height, 0};
     if (out->flip && crop && out->in_width > out->out_width) {
         /* the skew of flip + crop (Azahar sw_blitter.cpp, "games rely on this") */
@@ -178,7 +185,7 @@ glhle_result pica_transfer_decode(const glhle_pica_display_transfer *regs, const
         return transfer_fail(lg, GLHLE_RESULT_INVALID_ARGUMENT, "the input or output image is not a valid surface");
     if (!pica_memory_ptr(mem, out->in_addr, out->src_bytes)) {
         snprintf(msg, sizeof msg, "input 0x%08x+0x%x (%s %ux%u, rows %u texels apart) is not inside one memory mapping",
-                 out->in_addr, out->src_bytes, fmt_name(in_fmt), out->out_width, out->out_height, out->in_width);
+                 out->in_addr, out->src_bytes, fmt_name(in_fmt), out->out_width, out->out_height, line);
         return transfer_fail(lg, GLHLE_RESULT_OUT_OF_BOUNDS, msg);
     }
     if (!pica_memory_ptr(mem, out->out_addr, out->dst_bytes)) {

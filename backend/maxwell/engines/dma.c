@@ -1,0 +1,231 @@
+/* DMA copy engine, class B0B5 (open-gpu-doc classes/dma-copy/clb0b5.h):
+ * LAUNCH_DMA on the CPU.
+ *
+ * Units: without the remap unit an element is one byte; with it, a source
+ * element is NUM_SRC_COMPONENTS x COMPONENT_SIZE bytes and a destination
+ * element NUM_DST_COMPONENTS x COMPONENT_SIZE. LINE_LENGTH_IN, the origins'
+ * X and the block-linear widths count elements (Ryujinx
+ * Engine/Dma/DmaClass.cs: bpp = remap ? components * size : 1; Mesa nvc0
+ * nve4_m2mf_transfer_rect programs x and width in elements with the remap
+ * set to the element size). A block-linear operand's SET_*_LAYER is its z
+ * slice (Mesa programs the z of a 3D texture there and adds the layer
+ * stride to the address for arrays); its origin X/Y place the rectangle;
+ * for a pitch operand the origin is ignored and row y starts at
+ * OFFSET + y * PITCH (PITCH signed, as Ryujinx reads it). Without
+ * MULTI_LINE_ENABLE the copy is one line of LINE_LENGTH_IN elements from
+ * OFFSET_IN to OFFSET_OUT whatever the layout bits say (Ryujinx: a buffer
+ * copy; it swizzles GOBs only when the page kinds differ, which mw_mem_io
+ * does not expose). Remap: destination component i takes source component
+ * SRC_X..SRC_W, constant A or B (its low COMPONENT_SIZE bytes), or keeps
+ * its bytes (NO_WRITE); components past NUM_DST_COMPONENTS are not
+ * written. A remap that reads no source component (a memset) reads no
+ * source memory. The block size's GOB_HEIGHT and WIDTH fields are ignored
+ * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too). */
+#include <string.h>
+
+#include "backend/maxwell/engines/surface_io.h"
+
+#define R(m) regs[(m) / 4]
+
+enum {
+    LAUNCH = 0x300,
+    OFFSET_IN_UPPER = 0x400,
+    OFFSET_IN_LOWER = 0x404,
+    OFFSET_OUT_UPPER = 0x408,
+    OFFSET_OUT_LOWER = 0x40C,
+    PITCH_IN = 0x410,
+    PITCH_OUT = 0x414,
+    LINE_LENGTH_IN = 0x418,
+    LINE_COUNT = 0x41C,
+    SEMAPHORE_A = 0x240,
+    SEMAPHORE_B = 0x244,
+    SEMAPHORE_PAYLOAD = 0x248,
+    REMAP_CONST_A = 0x700,
+    REMAP_CONST_B = 0x704,
+    REMAP_COMPONENTS = 0x708,
+    DST_BLOCK_SIZE = 0x70C, /* then width, height, depth, layer, origin */
+    SRC_BLOCK_SIZE = 0x728,
+};
+
+enum { SEL_CONST_A = 4, SEL_CONST_B = 5, SEL_NO_WRITE = 6 };
+
+typedef struct operand {
+    mw_surface s;
+    uint32_t origin_x, origin_y; /* elements, rows (block-linear only) */
+    uint32_t bpe;
+    uint64_t lo, hi;
+} operand;
+
+static glhle_result operand_init(operand *o, const uint32_t *regs, bool src, bool block_linear, uint32_t bpe,
+                                 uint32_t line_length, uint32_t line_count, const mw_mem_io *io)
+{
+    const char *what = src ? "DMA source" : "DMA destination";
+    memset(o, 0, sizeof *o);
+    o->bpe = bpe;
+    o->s.va = src ? ((uint64_t)(R(OFFSET_IN_UPPER) & 0xFF) << 32 | R(OFFSET_IN_LOWER))
+                  : ((uint64_t)(R(OFFSET_OUT_UPPER) & 0xFF) << 32 | R(OFFSET_OUT_LOWER));
+    o->s.block_linear = block_linear;
+    if (block_linear) {
+        const uint32_t *b = &regs[(src ? SRC_BLOCK_SIZE : DST_BLOCK_SIZE) / 4];
+        uint32_t bh, bd;
+        glhle_result r = mw_block_size_decode(b[0], &bh, &bd, what, io);
+        if (r != GLHLE_RESULT_OK)
+            return r;
+        uint32_t width = b[1], height = b[2], depth = b[3], layer = b[4];
+        o->origin_x = b[5] & 0xFFFF;
+        o->origin_y = b[5] >> 16;
+        uint64_t width_bytes = (uint64_t)width * bpe;
+        if (!width || !height || !depth || width_bytes > UINT32_MAX)
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                              "maxwell: %s at 0x%010llx: block-linear surface %ux%ux%u of %u-byte elements", what,
+                              (unsigned long long)o->s.va, width, height, depth, bpe);
+        if ((uint64_t)o->origin_x + line_length > width || (uint64_t)o->origin_y + line_count > height ||
+            layer >= depth)
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_OUT_OF_BOUNDS,
+                              "maxwell: %s at 0x%010llx: %ux%u at (%u,%u) layer %u leaves the %ux%ux%u surface", what,
+                              (unsigned long long)o->s.va, line_length, line_count, o->origin_x, o->origin_y, layer,
+                              width, height, depth);
+        r = mw_bl_geom_init(&o->s.geom, (uint32_t)width_bytes, height, depth, bh, bd, io->log);
+        if (r != GLHLE_RESULT_OK)
+            return r;
+        o->s.layer = layer;
+    } else {
+        o->s.pitch = (int32_t)(src ? R(PITCH_IN) : R(PITCH_OUT));
+    }
+    uint64_t w = (uint64_t)line_length * bpe;
+    if (w > MW_ENGINE_MAX_BYTES)
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_LIMIT_EXCEEDED,
+                          "maxwell: %s at 0x%010llx: lines of %llu bytes are longer than the %u an operation may stage",
+                          what, (unsigned long long)o->s.va, (unsigned long long)w, MW_ENGINE_MAX_BYTES);
+    return mw_surface_range(&o->s, o->origin_x * bpe, o->origin_y, (uint32_t)w, line_count, what, io, &o->lo, &o->hi);
+}
+
+/* Offset in the staged span of byte `b` of line y. */
+static inline size_t at(const operand *o, uint64_t b, uint32_t y)
+{
+    int64_t off = mw_surface_offset(&o->s, (uint32_t)(o->origin_x * (uint64_t)o->bpe + b), o->origin_y + y);
+    return (size_t)((int64_t)o->s.va + off - (int64_t)o->lo);
+}
+
+/* The copy without remap, or with an identity remap of equal element
+ * sizes: whole rows between pitch operands, the block-linear converter
+ * between a pitch and a block-linear one, bytes otherwise. */
+static void copy_plain(const operand *src, const mw_span *ss, const operand *dst, mw_span *ds, uint32_t width,
+                       uint32_t lines)
+{
+    if (!src->s.block_linear && !dst->s.block_linear) {
+        for (uint32_t y = 0; y < lines; y++)
+            memcpy(ds->buf + at(dst, 0, y), ss->buf + at(src, 0, y), width);
+        return;
+    }
+    if (src->s.block_linear != dst->s.block_linear) {
+        const operand *bl = src->s.block_linear ? src : dst, *pl = src->s.block_linear ? dst : src;
+        const mw_span *bs = src->s.block_linear ? ss : ds, *ps = src->s.block_linear ? ds : ss;
+        mw_bl_box box = {bl->origin_x * bl->bpe, bl->origin_y, bl->s.layer, width, lines, 1};
+        if (pl->s.pitch >= (int64_t)width || lines == 1) {
+            uint8_t *linear = ps->buf + at(pl, 0, 0);
+            size_t pitch = lines == 1 ? width : (size_t)pl->s.pitch;
+            size_t lsize = pitch * (lines - 1) + width;
+            uint64_t first = bl->lo - bl->s.va; /* the span's start inside the image */
+            if (src->s.block_linear)
+                mw_bl_tiled_to_linear_at(&bl->s.geom, bs->buf, first, bs->size, &box, linear, lsize, pitch, 0, 0,
+                                         NULL);
+            else
+                mw_bl_linear_to_tiled_at(&bl->s.geom, ds->buf, first, ds->size, &box, linear, lsize, pitch, 0, 0,
+                                         NULL);
+            return;
+        }
+    }
+    for (uint32_t y = 0; y < lines; y++)
+        for (uint32_t b = 0; b < width; b++)
+            ds->buf[at(dst, b, y)] = ss->buf[at(src, b, y)];
+}
+
+glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
+{
+    uint32_t launch = R(LAUNCH);
+    uint32_t transfer = launch & 3;
+    bool src_bl = !(launch & (1u << 7)), dst_bl = !(launch & (1u << 8));
+    bool multi = launch & (1u << 9), remap = launch & (1u << 10);
+    glhle_result r = GLHLE_RESULT_OK;
+    if (transfer != 0 && R(LINE_LENGTH_IN) != 0 && (!multi || R(LINE_COUNT) != 0)) {
+        uint32_t comps = R(REMAP_COMPONENTS);
+        uint32_t cs = ((comps >> 16) & 3) + 1, nsrc = ((comps >> 20) & 3) + 1, ndst = ((comps >> 24) & 3) + 1;
+        uint32_t sel[4] = {comps & 7, (comps >> 4) & 7, (comps >> 8) & 7, (comps >> 12) & 7};
+        uint32_t src_bpe = remap ? cs * nsrc : 1, dst_bpe = remap ? cs * ndst : 1;
+        bool reads_src = !remap, identity = !remap;
+        if (remap) {
+            identity = nsrc == ndst;
+            for (uint32_t i = 0; i < ndst; i++) {
+                if (sel[i] > SEL_NO_WRITE || (sel[i] < SEL_CONST_A && sel[i] >= nsrc))
+                    return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                                      "maxwell: DMA to 0x%02x%08x: remap component %u selects %u with %u source "
+                                      "components (SET_REMAP_COMPONENTS 0x%08x)",
+                                      R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), i, sel[i], nsrc, comps);
+                reads_src |= sel[i] < SEL_CONST_A;
+                identity &= sel[i] == i;
+            }
+        }
+        uint32_t len = R(LINE_LENGTH_IN), lines = multi ? R(LINE_COUNT) : 1;
+        /* pitches of 0 fold every line onto one span, so bound the work
+         * itself, not only the spans */
+        if ((uint64_t)len * (dst_bpe > src_bpe ? dst_bpe : src_bpe) * lines > MW_ENGINE_MAX_BYTES)
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_LIMIT_EXCEEDED,
+                              "maxwell: DMA to 0x%02x%08x of %u lines of %u elements moves more than the %u bytes an "
+                              "operation may",
+                              R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), lines, len, MW_ENGINE_MAX_BYTES);
+        operand src, dst;
+        r = operand_init(&dst, regs, false, multi && dst_bl, dst_bpe, len, lines, io);
+        if (r == GLHLE_RESULT_OK && reads_src)
+            r = operand_init(&src, regs, true, multi && src_bl, src_bpe, len, lines, io);
+        if (r != GLHLE_RESULT_OK)
+            return r;
+        if (reads_src && mw_ranges_overlap(src.lo, src.hi, dst.lo, dst.hi))
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                              "maxwell: DMA source 0x%010llx-0x%010llx and destination 0x%010llx-0x%010llx overlap",
+                              (unsigned long long)src.lo, (unsigned long long)src.hi, (unsigned long long)dst.lo,
+                              (unsigned long long)dst.hi);
+        mw_span ss = {0}, ds = {0};
+        /* the destination is read first: bytes inside its span but outside
+         * the rectangle (and NO_WRITE components) keep their values */
+        r = mw_span_read(&ds, dst.lo, dst.hi, "DMA destination", io);
+        if (r == GLHLE_RESULT_OK && reads_src)
+            r = mw_span_read(&ss, src.lo, src.hi, "DMA source", io);
+        if (r == GLHLE_RESULT_OK) {
+            if (identity) {
+                copy_plain(&src, &ss, &dst, &ds, len * dst_bpe, lines);
+            } else {
+                uint32_t consts[2] = {R(REMAP_CONST_A), R(REMAP_CONST_B)};
+                for (uint32_t y = 0; y < lines; y++)
+                    for (uint32_t x = 0; x < len; x++)
+                        for (uint32_t i = 0; i < ndst; i++) {
+                            if (sel[i] == SEL_NO_WRITE)
+                                continue;
+                            for (uint32_t k = 0; k < cs; k++) {
+                                uint8_t v = sel[i] < SEL_CONST_A
+                                                ? ss.buf[at(&src, (uint64_t)x * src_bpe + sel[i] * cs + k, y)]
+                                                : (uint8_t)(consts[sel[i] - SEL_CONST_A] >> (8 * k));
+                                ds.buf[at(&dst, (uint64_t)x * dst_bpe + i * cs + k, y)] = v;
+                            }
+                        }
+            }
+            r = mw_span_write(&ds, "DMA destination", io);
+        }
+        mw_span_free(&ss);
+        mw_span_free(&ds);
+        if (r != GLHLE_RESULT_OK)
+            return r;
+    }
+    uint32_t sem = (launch >> 3) & 3;
+    if (sem == 1 || sem == 2) {
+        if (launch & (1u << 19))
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_UNSUPPORTED,
+                              "maxwell: DMA semaphore reduction (LAUNCH_DMA 0x%08x) is not implemented; nothing released",
+                              launch);
+        uint64_t va = (uint64_t)(R(SEMAPHORE_A) & 0xFF) << 32 | R(SEMAPHORE_B);
+        return mw_semaphore_release(va, R(SEMAPHORE_PAYLOAD), sem == 1, "DMA", io);
+    }
+    if (sem == 3)
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA, "maxwell: LAUNCH_DMA 0x%08x has semaphore type 3", launch);
+    return GLHLE_RESULT_OK;
+}

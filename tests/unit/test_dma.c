@@ -1,0 +1,378 @@
+/* backend/maxwell/engines/dma.c: LAUNCH_DMA of class B0B5 on a fake GPU
+ * memory. Method offsets and fields are written here from open-gpu-doc
+ * classes/dma-copy/clb0b5.h; every expected byte is computed in the test
+ * (pitch rows by hand, block-linear through tests/support's GOB model). */
+#include "support/test_support.h"
+
+#include <string.h>
+
+#include "backend/maxwell/engines/engines.h"
+#include "support/maxwell_fake_mem.h"
+
+#define BASE 0x100000000ull
+#define MEM (1u << 20)
+#define SRC (BASE + 0x1000)
+#define DST (BASE + 0x80000)
+
+/* clb0b5.h */
+#define LAUNCH_DMA 0x300
+#define L_PIPELINED 1u
+#define L_SEM_ONE (1u << 3)
+#define L_SEM_FOUR (2u << 3)
+#define L_SRC_PITCH (1u << 7)
+#define L_DST_PITCH (1u << 8)
+#define L_MULTI_LINE (1u << 9)
+#define L_REMAP (1u << 10)
+#define OFFSET_IN_UPPER 0x400
+#define OFFSET_IN_LOWER 0x404
+#define OFFSET_OUT_UPPER 0x408
+#define OFFSET_OUT_LOWER 0x40C
+#define PITCH_IN 0x410
+#define PITCH_OUT 0x414
+#define LINE_LENGTH_IN 0x418
+#define LINE_COUNT 0x41C
+#define SEM_A 0x240
+#define SEM_B 0x244
+#define SEM_PAYLOAD 0x248
+#define REMAP_CONST_A 0x700
+#define REMAP_CONST_B 0x704
+#define REMAP_COMPONENTS 0x708
+#define DST_BLOCK_SIZE 0x70C
+#define SRC_BLOCK_SIZE 0x728
+/* remap selectors and sizes */
+enum { SX = 0, SY = 1, SZ = 2, SW = 3, CA = 4, CB = 5, NW = 6 };
+#define REMAP(x, y, z, w, size, nsrc, ndst)                                                                        \
+    ((uint32_t)(x) | (uint32_t)(y) << 4 | (uint32_t)(z) << 8 | (uint32_t)(w) << 12 | (uint32_t)((size) - 1) << 16 | \
+     (uint32_t)((nsrc) - 1) << 20 | (uint32_t)((ndst) - 1) << 24)
+
+typedef struct fixture {
+    mwt_mem m;
+    uint32_t regs[MW_DMA_REG_WORDS];
+} fixture;
+
+static fixture *fx_new(void)
+{
+    static fixture f;
+    if (f.m.bytes)
+        mwt_mem_free(&f.m);
+    mwt_mem_init(&f.m, BASE, MEM, 0, ts_logger());
+    assert_non_null(f.m.bytes);
+    for (size_t i = 0; i < MEM; i++)
+        f.m.bytes[i] = (uint8_t)(i * 37 + (i >> 9));
+    memset(f.regs, 0, sizeof f.regs);
+    f.regs[OFFSET_IN_UPPER / 4] = (uint32_t)(SRC >> 32);
+    f.regs[OFFSET_IN_LOWER / 4] = (uint32_t)SRC;
+    f.regs[OFFSET_OUT_UPPER / 4] = (uint32_t)(DST >> 32);
+    f.regs[OFFSET_OUT_LOWER / 4] = (uint32_t)DST;
+    return &f;
+}
+
+static void set(fixture *f, uint32_t method, uint32_t v)
+{
+    f->regs[method / 4] = v;
+}
+
+/* SET_{SRC,DST}_BLOCK_SIZE .. ORIGIN: 6 words */
+static void set_bl(fixture *f, uint32_t at, uint32_t bh, uint32_t bd, uint32_t w, uint32_t h, uint32_t d,
+                   uint32_t layer, uint32_t ox, uint32_t oy)
+{
+    set(f, at, bh << 4 | bd << 8 | 1u << 12 /* GOB_HEIGHT_FERMI_8 */);
+    set(f, at + 4, w);
+    set(f, at + 8, h);
+    set(f, at + 12, d);
+    set(f, at + 16, layer);
+    set(f, at + 20, oy << 16 | ox);
+}
+
+static glhle_result launch(fixture *f, uint32_t v)
+{
+    set(f, LAUNCH_DMA, v);
+    return mw_dma_launch(f->regs, &f->m.io);
+}
+
+static void one_d_copy(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    set(f, LINE_LENGTH_IN, 100);
+    set(f, LINE_COUNT, 77); /* ignored without MULTI_LINE_ENABLE */
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_OK);
+    assert_memory_equal(mwt_at(&f->m, DST), before + 0x1000, 100);
+    assert_int_equal(*mwt_at(&f->m, DST + 100), before[0x80000 + 100]);
+    assert_int_equal(*mwt_at(&f->m, DST - 1), before[0x80000 - 1]);
+    /* the layout bits do not matter for a 1D copy */
+    fixture *g = fx_new();
+    set(g, LINE_LENGTH_IN, 100);
+    assert_int_equal(launch(g, L_PIPELINED), GLHLE_RESULT_OK);
+    assert_memory_equal(mwt_at(&g->m, DST), before + 0x1000, 100);
+    mwt_mem_free(&f->m);
+}
+
+static void pitch_to_pitch_lines(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    set(f, LINE_LENGTH_IN, 10);
+    set(f, LINE_COUNT, 3);
+    set(f, PITCH_IN, 16);
+    set(f, PITCH_OUT, 32);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE), GLHLE_RESULT_OK);
+    for (int y = 0; y < 3; y++) {
+        assert_memory_equal(mwt_at(&f->m, DST + 32 * y), before + 0x1000 + 16 * y, 10);
+        assert_memory_equal(mwt_at(&f->m, DST + 32 * y + 10), before + 0x80000 + 32 * y + 10, 22);
+    }
+    /* a negative destination pitch walks up from OFFSET_OUT */
+    fixture *g = fx_new();
+    set(g, LINE_LENGTH_IN, 8);
+    set(g, LINE_COUNT, 4);
+    set(g, PITCH_IN, 8);
+    set(g, PITCH_OUT, (uint32_t)-64);
+    assert_int_equal(launch(g, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE), GLHLE_RESULT_OK);
+    for (int y = 0; y < 4; y++)
+        assert_memory_equal(mwt_at(&g->m, DST - 64 * y), before + 0x1000 + 8 * y, 8);
+    mwt_mem_free(&g->m);
+}
+
+static void pitch_to_block_linear(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    /* 4-byte elements through an identity remap: 40 x 9 elements from a
+     * pitch source (pitch 200) to (5, 3) of a 64 x 20 element, bh = 1
+     * surface, layer 0 */
+    set(f, REMAP_COMPONENTS, REMAP(SX, SY, SZ, SW, 1, 4, 4));
+    set(f, LINE_LENGTH_IN, 40);
+    set(f, LINE_COUNT, 9);
+    set(f, PITCH_IN, 200);
+    set_bl(f, DST_BLOCK_SIZE, 1, 0, 64, 20, 1, 0, 5, 3);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE | L_REMAP), GLHLE_RESULT_OK);
+    uint32_t wb = 64 * 4;
+    for (uint32_t y = 0; y < 20; y++)
+        for (uint32_t x = 0; x < wb; x++) {
+            uint64_t o = mwt_bl_offset(wb, 20, 1, 0, x, y, 0);
+            bool inside = x >= 20 && x < 20 + 160 && y >= 3 && y < 12;
+            uint8_t want = inside ? before[0x1000 + (y - 3) * 200 + (x - 20)] : before[0x80000 + o];
+            if (*mwt_at(&f->m, DST + o) != want)
+                fail_msg("byte (%u,%u) at +%llu: %u, expected %u", x, y, (unsigned long long)o, *mwt_at(&f->m, DST + o),
+                         want);
+        }
+    mwt_mem_free(&f->m);
+}
+
+static void block_linear_to_pitch_layer(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    /* bytes (no remap): 70 x 6 from (3, 10) of layer 2 of a 100 x 40 x 4
+     * surface, bh 2, bd 1, to a pitch destination of pitch 80 */
+    set(f, LINE_LENGTH_IN, 70);
+    set(f, LINE_COUNT, 6);
+    set(f, PITCH_OUT, 80);
+    set_bl(f, SRC_BLOCK_SIZE, 2, 1, 100, 40, 4, 2, 3, 10);
+    assert_int_equal(launch(f, L_PIPELINED | L_DST_PITCH | L_MULTI_LINE), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < 6; y++)
+        for (uint32_t x = 0; x < 80; x++) {
+            uint8_t want = x < 70 ? before[0x1000 + mwt_bl_offset(100, 40, 2, 1, 3 + x, 10 + y, 2)]
+                                  : before[0x80000 + y * 80 + x];
+            assert_int_equal(*mwt_at(&f->m, DST + y * 80 + x), want);
+        }
+    mwt_mem_free(&f->m);
+}
+
+static void block_linear_to_block_linear(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    /* 2-byte elements (remap 1 x 2 bytes): 33 x 17 from (1, 2) of a 64 x 32,
+     * bh 0 source to (30, 5) of a 90 x 40, bh 3 destination */
+    set(f, REMAP_COMPONENTS, REMAP(SX, SY, SZ, SW, 2, 1, 1));
+    set(f, LINE_LENGTH_IN, 33);
+    set(f, LINE_COUNT, 17);
+    set_bl(f, SRC_BLOCK_SIZE, 0, 0, 64, 32, 1, 0, 1, 2);
+    set_bl(f, DST_BLOCK_SIZE, 3, 0, 90, 40, 1, 0, 30, 5);
+    assert_int_equal(launch(f, L_PIPELINED | L_MULTI_LINE | L_REMAP), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < 40; y++)
+        for (uint32_t x = 0; x < 180; x++) {
+            uint64_t o = mwt_bl_offset(180, 40, 3, 0, x, y, 0);
+            bool inside = x >= 60 && x < 60 + 66 && y >= 5 && y < 22;
+            uint8_t want = inside ? before[0x1000 + mwt_bl_offset(128, 32, 0, 0, 2 + (x - 60), 2 + (y - 5), 0)]
+                                  : before[0x80000 + o];
+            assert_int_equal(*mwt_at(&f->m, DST + o), want);
+        }
+    mwt_mem_free(&f->m);
+}
+
+static void remap_memset(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    /* the source address is unmapped: a constant-only remap reads nothing */
+    set(f, OFFSET_IN_UPPER, 0x7F);
+    set(f, REMAP_CONST_A, 0xDEADBEEF);
+    set(f, REMAP_COMPONENTS, REMAP(CA, CA, CA, CA, 4, 1, 1));
+    set(f, LINE_LENGTH_IN, 16);
+    unsigned faults = f->m.faults;
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_REMAP), GLHLE_RESULT_OK);
+    assert_int_equal(f->m.faults, faults);
+    for (int i = 0; i < 16; i++) {
+        static const uint8_t le[4] = {0xEF, 0xBE, 0xAD, 0xDE};
+        assert_memory_equal(mwt_at(&f->m, DST + 4 * i), le, 4);
+    }
+    /* a block-linear memset: 1-byte constant B over 70 x 3 at (0, 0) */
+    fixture *g = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, g->m.bytes, MEM);
+    set(g, REMAP_CONST_B, 0x5A);
+    set(g, REMAP_COMPONENTS, REMAP(CB, SX, SX, SX, 1, 1, 1));
+    set(g, LINE_LENGTH_IN, 70);
+    set(g, LINE_COUNT, 3);
+    set_bl(g, DST_BLOCK_SIZE, 0, 0, 128, 8, 1, 0, 0, 0);
+    assert_int_equal(launch(g, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE | L_REMAP), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < 8; y++)
+        for (uint32_t x = 0; x < 128; x++) {
+            uint64_t o = mwt_bl_offset(128, 8, 0, 0, x, y, 0);
+            assert_int_equal(*mwt_at(&g->m, DST + o), x < 70 && y < 3 ? 0x5A : before[0x80000 + o]);
+        }
+    mwt_mem_free(&g->m);
+}
+
+static void remap_shuffles(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    /* RGBA -> BGR + constant alpha, 1-byte components, 5 x 2 pitch */
+    set(f, REMAP_CONST_B, 0x11223344);
+    set(f, REMAP_COMPONENTS, REMAP(SZ, SY, SX, CB, 1, 4, 4));
+    set(f, LINE_LENGTH_IN, 5);
+    set(f, LINE_COUNT, 2);
+    set(f, PITCH_IN, 20);
+    set(f, PITCH_OUT, 24);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE | L_REMAP), GLHLE_RESULT_OK);
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 5; x++) {
+            const uint8_t *s = before + 0x1000 + y * 20 + x * 4;
+            const uint8_t *d = mwt_at(&f->m, DST + y * 24 + x * 4);
+            assert_int_equal(d[0], s[2]);
+            assert_int_equal(d[1], s[1]);
+            assert_int_equal(d[2], s[0]);
+            assert_int_equal(d[3], 0x44);
+        }
+    /* 3-byte components, 2 source -> 3 destination: (Y, X, A); NO_WRITE keeps */
+    fixture *g = fx_new();
+    memcpy(before, g->m.bytes, MEM);
+    set(g, REMAP_CONST_A, 0xAABBCCDD);
+    set(g, REMAP_COMPONENTS, REMAP(SY, NW, CA, SX, 3, 2, 3));
+    set(g, LINE_LENGTH_IN, 4);
+    assert_int_equal(launch(g, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_REMAP), GLHLE_RESULT_OK);
+    for (int x = 0; x < 4; x++) {
+        const uint8_t *s = before + 0x1000 + x * 6;
+        const uint8_t *keep = before + 0x80000 + x * 9;
+        const uint8_t *d = mwt_at(&g->m, DST + x * 9);
+        assert_memory_equal(d, s + 3, 3);
+        assert_memory_equal(d + 3, keep + 3, 3);
+        static const uint8_t ca[3] = {0xDD, 0xCC, 0xBB};
+        assert_memory_equal(d + 6, ca, 3);
+    }
+    assert_memory_equal(mwt_at(&g->m, DST + 36), before + 0x80000 + 36, 8);
+    mwt_mem_free(&g->m);
+}
+
+static void semaphores(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    set(f, SEM_A, (uint32_t)(BASE >> 32));
+    set(f, SEM_B, 0x40000);
+    set(f, SEM_PAYLOAD, 0x12345678);
+    f->m.time = 0x0102030405060708ull;
+    /* no transfer, one-word release */
+    assert_int_equal(launch(f, L_SEM_ONE), GLHLE_RESULT_OK);
+    static const uint8_t one[4] = {0x78, 0x56, 0x34, 0x12};
+    assert_memory_equal(mwt_at(&f->m, BASE + 0x40000), one, 4);
+    /* a copy, then a four-word release: payload, 0, timestamp */
+    set(f, SEM_B, 0x40100);
+    set(f, LINE_LENGTH_IN, 4);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_SEM_FOUR), GLHLE_RESULT_OK);
+    static const uint8_t four[16] = {0x78, 0x56, 0x34, 0x12, 0, 0, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1};
+    assert_memory_equal(mwt_at(&f->m, BASE + 0x40100), four, 16);
+    /* a reduction is reported, not guessed */
+    assert_int_equal(launch(f, L_SEM_ONE | 1u << 19), GLHLE_RESULT_UNSUPPORTED);
+    mwt_mem_free(&f->m);
+}
+
+static void bad_launches(void **state)
+{
+    (void)state;
+    fixture *f = fx_new();
+    uint8_t before[MEM];
+    memcpy(before, f->m.bytes, MEM);
+    /* a source that runs off the mapping: nothing is written */
+    set(f, OFFSET_IN_LOWER, (uint32_t)(BASE + MEM - 10));
+    set(f, LINE_LENGTH_IN, 20);
+    ts_log_clear();
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_true(ts_log_contains("0x01000ffff6"));
+    assert_memory_equal(f->m.bytes, before, MEM);
+    /* overlapping source and destination */
+    set(f, OFFSET_IN_LOWER, (uint32_t)(DST + 8));
+    ts_log_clear();
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_INVALID_ARGUMENT);
+    assert_true(ts_log_contains("overlap"));
+    set(f, OFFSET_IN_LOWER, (uint32_t)SRC);
+    /* block size past 32 GOBs */
+    set_bl(f, DST_BLOCK_SIZE, 6, 0, 64, 8, 1, 0, 0, 0);
+    set(f, LINE_COUNT, 1);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE), GLHLE_RESULT_BAD_DATA);
+    /* a rectangle outside its surface */
+    set_bl(f, DST_BLOCK_SIZE, 0, 0, 64, 8, 1, 0, 50, 0);
+    ts_log_clear();
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_true(ts_log_contains("leaves the 64x8x1 surface"));
+    set_bl(f, DST_BLOCK_SIZE, 0, 0, 64, 8, 1, 1, 0, 0);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE), GLHLE_RESULT_OUT_OF_BOUNDS);
+    /* absurd sizes */
+    set(f, LINE_LENGTH_IN, 0xFFFFFFFF);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_LIMIT_EXCEEDED);
+    set(f, LINE_LENGTH_IN, 16);
+    set(f, LINE_COUNT, 0x10000000);
+    set(f, PITCH_IN, 0x1000);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE), GLHLE_RESULT_LIMIT_EXCEEDED);
+    /* a remap reading a component the source does not have */
+    set(f, LINE_COUNT, 1);
+    set(f, REMAP_COMPONENTS, REMAP(SW, SX, SX, SX, 1, 2, 1));
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_REMAP), GLHLE_RESULT_BAD_DATA);
+    assert_memory_equal(f->m.bytes, before, MEM);
+    /* zero lengths do nothing */
+    set(f, LINE_LENGTH_IN, 0);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_OK);
+    assert_memory_equal(f->m.bytes, before, MEM);
+    mwt_mem_free(&f->m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_d_copy),
+        cmocka_unit_test(pitch_to_pitch_lines),
+        cmocka_unit_test(pitch_to_block_linear),
+        cmocka_unit_test(block_linear_to_pitch_layer),
+        cmocka_unit_test(block_linear_to_block_linear),
+        cmocka_unit_test(remap_memset),
+        cmocka_unit_test(remap_shuffles),
+        cmocka_unit_test(semaphores),
+        cmocka_unit_test(bad_launches),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
