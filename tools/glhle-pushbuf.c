@@ -1,6 +1,6 @@
 /* glhle-pushbuf: reads Maxwell (Switch GPU) pushbuffers like a disassembly.
  *   glhle-pushbuf dump FILE [--gpfifo ENTRIES] [--mem MAPS] [--at VA]
- *   glhle-pushbuf mme FILE      (with the macro engine built in)
+ *   glhle-pushbuf mme FILE
  * FILE holds raw pushbuffer words (little-endian), "-" for standard input.
  * Prints every method write as "offset subchannel CLASS.METHOD[index] =
  * value  fields", macro calls and the writes they made, draws, clears,
@@ -22,31 +22,21 @@
 #include "backend/common/bytebuf.h"
 #include "backend/maxwell/frontend/pushbuf_dump.h"
 
-#if defined(__has_include)
-#if __has_include("backend/maxwell/frontend/mme_disasm.h")
 #include "backend/maxwell/frontend/mme_disasm.h"
-#define HAVE_MME_DISASM 1
-#endif
-#endif
 
 #define MAX_FILE (256u << 20)
 #define MAX_MAPS 64
 
 static const char usage_text[] =
     "usage: glhle-pushbuf dump FILE [--gpfifo ENTRIES] [--mem MAPS] [--at VA]\n"
-#ifdef HAVE_MME_DISASM
     "       glhle-pushbuf mme FILE\n"
-#endif
     "       glhle-pushbuf --help | --version\n"
     "  dump   run FILE (raw little-endian pushbuffer words, - for standard input) on a GL-free\n"
     "         Maxwell instance and print every method write, macro call, draw, launch and problem\n"
     "  --gpfifo ENTRIES  submit ENTRIES (64-bit GPFIFO entries) instead of FILE's words\n"
     "  --mem MAPS        map files into GPU memory: lines 'VA PATH [pitch|blocklinear|compressed]'\n"
     "  --at VA           map FILE at GPU address VA\n"
-#ifdef HAVE_MME_DISASM
-    "  mme    disassemble FILE as macro (MME) instruction words\n"
-#endif
-    ;
+    "  mme    disassemble FILE as macro (MME) instruction words\n";
 
 static int usage(void)
 {
@@ -151,7 +141,6 @@ int main(int argc, char **argv)
         printf("glhle-pushbuf %s\n", glhle_get_version().string);
         return 0;
     }
-#ifdef HAVE_MME_DISASM
     if (argc == 3 && !strcmp(argv[1], "mme")) {
         glhle_bytebuf in, text;
         if (!read_input(argv[2], &in) || in.size % 4) {
@@ -170,7 +159,6 @@ int main(int argc, char **argv)
         glhle_bytebuf_free(&in);
         return ok ? 0 : 2;
     }
-#endif
     if (argc < 3 || strcmp(argv[1], "dump"))
         return usage();
     const char *path = NULL, *gpfifo = NULL, *mem = NULL;

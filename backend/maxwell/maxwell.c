@@ -13,7 +13,6 @@
 #define DEFAULT_MAX_LOGGED 32u
 #define DEFAULT_MACRO_STEP_CAP (16ull << 20)
 #define DEFAULT_MACRO_STEPS_PER_SUBMIT (256ull << 20)
-#define DEFAULT_MAX_MACRO_PARAMS (64u << 10)
 #define ALL_EVENTS ((1u << GLHLE_MAXWELL_EVENT_TYPE_COUNT_) - 1u)
 
 _Static_assert(GLHLE_MAXWELL_VA_BITS == MW_VA_BITS, "public and internal VA widths differ");
@@ -45,19 +44,15 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     g->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     g->macro_step_cap = d.macro_step_cap ? d.macro_step_cap : DEFAULT_MACRO_STEP_CAP;
     g->macro_steps_per_submit = d.macro_steps_per_submit ? d.macro_steps_per_submit : DEFAULT_MACRO_STEPS_PER_SUBMIT;
-    g->max_macro_params = d.max_macro_params ? d.max_macro_params : DEFAULT_MAX_MACRO_PARAMS;
     glhle_result r = mw_as_init(&g->as, GLHLE_MAXWELL_MAX_MAPPINGS);
     g->regs3d = malloc(sizeof *g->regs3d);
-    g->macro_params = malloc((size_t)g->max_macro_params * sizeof *g->macro_params);
     g->inline_index = malloc(MW_MAX_INLINE_INDICES * sizeof *g->inline_index);
-    bool ok = r == GLHLE_RESULT_OK && g->regs3d && g->macro_params && g->inline_index;
+    bool ok = r == GLHLE_RESULT_OK && g->regs3d && g->inline_index;
     for (int e = 1; e < MW_ENGINE_COUNT_ && ok; e++)
         ok = (g->engine_regs[e] = calloc(MW_METHOD_WORDS, sizeof(uint32_t))) != NULL;
-#ifdef MW_HAVE_MME
     if (ok && (g->mme = malloc(sizeof *g->mme)) != NULL)
         mw_mme_init(g->mme, &g->log);
     ok = ok && g->mme;
-#endif
     if (!ok) {
         glhle_maxwell_destroy(g);
         return GLHLE_FAIL(ctx_log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the instance's tables");
@@ -73,13 +68,10 @@ void glhle_maxwell_destroy(glhle_maxwell *gpu)
         return;
     mw_as_fini(&gpu->as);
     free(gpu->regs3d);
-    free(gpu->macro_params);
     free(gpu->inline_index);
     for (int e = 0; e < MW_ENGINE_COUNT_; e++)
         free(gpu->engine_regs[e]);
-#ifdef MW_HAVE_MME
     free(gpu->mme);
-#endif
     free(gpu);
 }
 

@@ -14,16 +14,8 @@
 #include "backend/maxwell/memory/address_space.h"
 #include "glhle/maxwell.h"
 
-#if defined(__has_include)
-#if __has_include("backend/maxwell/frontend/mme.h")
-#include "backend/maxwell/frontend/mme.h"
-#define MW_HAVE_MME 1
-#endif
-#if __has_include("backend/maxwell/engines/engines.h")
 #include "backend/maxwell/engines/engines.h"
-#define MW_HAVE_ENGINES 1
-#endif
-#endif
+#include "backend/maxwell/frontend/mme.h"
 
 #define MW_SUBCHANNELS 8 /* clb06f.h NVB06F_NUMBER_OF_SUBCHANNELS */
 #define MW_HOST_METHODS 0x40u /* methods below 0x100 bytes go to the host (PBDMA) on every subchannel */
@@ -77,15 +69,6 @@ typedef struct mw_host_state {
     uint32_t last_wfi;
 } mw_host_state;
 
-/* An inline-to-memory transfer being fed (the A140 class or the 3D
- * class's built-in copy): LAUNCH_DMA starts it, LOAD_INLINE_DATA words
- * complete it. */
-typedef struct mw_inline_xfer {
-    bool active;
-    uint32_t expected_words, received_words;
-    uint32_t launch_offset;
-} mw_inline_xfer;
-
 /* Inline indices one BEGIN/END sequence may carry; more are dropped and
  * reported (256 KiB, allocated once). */
 #define MW_MAX_INLINE_INDICES (64u << 10)
@@ -106,16 +89,10 @@ typedef struct mw_run_state {
     uint64_t macro_steps_left;
 } mw_run_state;
 
-/* A macro call being collected: CALL_MME_MACRO(j) starts it, further
- * CALL_MME_MACRO(j)/CALL_MME_DATA(j) words queue parameters, and it runs
- * when the method header's data ends or another method intervenes (yuzu
- * Maxwell3D::ProcessMacro: "is_last_call"). */
+/* Where the macro call the MME is collecting started (its CALL_MME_MACRO
+ * word), for its event and messages; the parameters live in the mw_mme. */
 typedef struct mw_macro_call {
-    bool pending;
-    uint32_t index;
-    uint32_t count;
-    uint32_t dropped;
-    mw_location at;       /* the CALL_MME_MACRO word */
+    mw_location at;
 } mw_macro_call;
 
 struct glhle_maxwell {
@@ -124,7 +101,6 @@ struct glhle_maxwell {
     uint64_t max_words;
     uint32_t max_logged;
     uint64_t macro_step_cap, macro_steps_per_submit;
-    uint32_t max_macro_params;
     mw_address_space as;
     glhle_maxwell_hooks hooks;
     uint32_t event_mask;
@@ -137,17 +113,11 @@ struct glhle_maxwell {
     mw_host_state host;
     mw_regs_3d *regs3d;
     uint32_t *engine_regs[MW_ENGINE_COUNT_]; /* MW_METHOD_WORDS each; [0] unused (3D is regs3d) */
-    mw_inline_xfer i2m[2];                   /* 0: the 3D built-in, 1: the A140 class */
-#ifdef MW_HAVE_ENGINES
-    mw_i2m i2m_engine[2];                    /* the engine's transfer state, same slots */
+    mw_i2m i2m[2];                           /* inline-to-memory transfers: 0 the 3D built-in, 1 the A140 class */
     mw_mem_io io;                            /* GPU memory for the engines */
-#endif
 
     mw_macro_call macro;
-    uint32_t *macro_params;                  /* max_macro_params words */
-#ifdef MW_HAVE_MME
-    mw_mme *mme;
-#endif
+    mw_mme *mme;                             /* macro RAM, the call being collected, the interpreter */
     /* The draw sequence between BEGIN and END. */
     bool in_begin;
     uint8_t draw_kind;                       /* mw_draw_kind: the count method written since BEGIN */
@@ -199,7 +169,7 @@ void mw_method(glhle_maxwell *gpu, uint32_t subchannel, uint32_t method, uint32_
 void mw_host_method(glhle_maxwell *gpu, uint32_t method, uint32_t value);
 /* 3D-class methods (methods_3d.c); macro calls for method >= 0xE00. */
 void mw_3d_method(glhle_maxwell *gpu, uint32_t method, uint32_t value, bool last);
-/* Runs a pending macro call (methods_3d.c). */
+/* Runs the macro call the MME is collecting, if any (methods_3d.c). */
 void mw_macro_flush(glhle_maxwell *gpu);
 /* The other classes (engines.c). */
 void mw_engine_method(glhle_maxwell *gpu, mw_engine engine, uint32_t method, uint32_t value);

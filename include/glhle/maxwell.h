@@ -55,12 +55,11 @@ typedef struct glhle_maxwell_desc {
     /* Problems logged per submission before the rest are only counted. 0 -> 32. */
     uint32_t max_logged_problems;
     /* Macro instructions one CALL_MME_MACRO may run (0 -> 16 Mi) and one
-     * submission may run in all (0 -> 256 Mi): ends macros that never exit. */
+     * submission may run in all (0 -> 256 Mi): ends macros that never exit.
+     * A call queues at most 64 Ki parameters (MW_MME_CALL_WORDS); the rest
+     * are dropped and reported. */
     uint64_t macro_step_cap;
     uint64_t macro_steps_per_submit;
-    /* Parameters one macro call may queue (CALL_MME_MACRO + CALL_MME_DATA
-     * words); the rest are dropped and reported. 0 -> 64 Ki. */
-    uint32_t max_macro_params;
     glhle_log_fn log;          /* NULL -> the context's logger (stderr without a context) */
     void *log_user;
     glhle_log_level log_level; /* used with `log`; 0 -> DEBUG */

@@ -57,8 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     glhle_maxwell_desc desc = {.log = fuzz_quiet_log,
                                .max_words_per_submit = 1u << 16,
                                .macro_step_cap = 1u << 14,
-                               .macro_steps_per_submit = 1u << 16,
-                               .max_macro_params = 1u << 10};
+                               .macro_steps_per_submit = 1u << 16};
     glhle_maxwell *gpu = NULL;
     if (glhle_maxwell_create(NULL, &desc, &gpu) != GLHLE_RESULT_OK)
         return 0;

@@ -72,8 +72,23 @@ static void golden_scene_frame(void **state)
     /* draw macro parameters: TRIANGLES (4), 36 (0x24), first 0 */
     assert_line(text, "          -> macro 0, 3 parameters: 0x4 0x24 0x0\n");
     assert_line(text, "          -> macro 0, 3 parameters: 0x5 0x4 0x24\n");
+    /* what the two macros write, from their programs (maxwell_scene.h):
+     * viewport scale x, y, z; then SET_VERTEX_ARRAY_START = first, BEGIN =
+     * topology, DRAW_VERTEX_ARRAY = count, END, which is a draw */
+    assert_line(text, "  m +0x005e  0 3D.SET_VIEWPORT_SCALE_X = 0x43000000  value=128\n"
+                      "  m +0x005e  0 3D.SET_VIEWPORT_SCALE_Y = 0xc2800000  value=-64\n"
+                      "  m +0x005e  0 3D.SET_VIEWPORT_SCALE_Z = 0x3f000000  value=0.5\n");
+    assert_line(text, "  m +0x00a6  0 3D.SET_VERTEX_ARRAY_START = 0x00000000\n"
+                      "  m +0x00a6  0 3D.BEGIN = 0x00000004  op=TRIANGLES instance=first\n"
+                      "  m +0x00a6  0 3D.DRAW_VERTEX_ARRAY = 0x00000024\n"
+                      "  m +0x00a6  0 3D.END = 0x00000000\n"
+                      "  m           -> draw TRIANGLES arrays first=0 count=36 instance=0 base_vertex=0 "
+                      "base_instance=0\n");
+    assert_line(text, "  m +0x00b1  0 3D.SET_VERTEX_ARRAY_START = 0x00000024\n"
+                      "  m +0x00b1  0 3D.BEGIN = 0x00000005  op=TRIANGLE_STRIP instance=first\n");
     assert_line(text, "          -> release 0x00000001 to 0x0400030000 (16 bytes with timestamp)\n");
     assert_line(text, "  0 HOST.SYNCPOINT = 0x00000701  operation=INCR index=7\n");
+    assert_true(strstr(text, " 2 draws, 1 clears, 3 macro calls, ") != NULL);
     assert_true(strstr(text, ", 0 faults, 0 problems: ok\n") != NULL);
 
     const char *golden = ts_source_path("tests/golden/maxwell_dump_scene.txt");
@@ -153,6 +168,15 @@ static void tool_prints_the_golden_text(void **state)
     assert_int_equal(run_tool("--version", out, cap), 0);
     assert_int_equal(run_tool("dump", out, cap), 2);
     assert_int_equal(run_tool("dump /nonexistent/file", out, cap), 2);
+    /* mme: the scene's draw macro in the syntax of mme_disasm.h; its first
+     * word sets the method address to SET_VERTEX_ARRAY_START (0x35d) and
+     * fetches the count into r2, as maxwell_scene.c encodes it */
+    const char *code = ts_output_path("maxwell_scene_draw.mme");
+    write_file(code, tm_macro_draw, sizeof tm_macro_draw);
+    snprintf(args, sizeof args, "mme '%s'", code);
+    assert_int_equal(run_tool(args, out, cap), 0);
+    assert_non_null(strstr(out, "0x000: 00d74251  maddr 0x35d; r2 = param\n"));
+    assert_non_null(strstr(out, "0x008: "));
     /* a problem makes exit status 1 (the scene without its memory faults) */
     snprintf(args, sizeof args, "dump '%s'", ts_source_path("tests/golden/maxwell_scene.bin"));
     assert_int_equal(run_tool(args, out, cap), 1);

@@ -10,9 +10,15 @@
 
 #define MACRO_FIRST MW_3D_REG_COUNT /* CALL_MME_MACRO(0) */
 
-/* ---- macros ---- */
+/* ---- macros ----
+ * The MME (mme.h) collects a call from CALL_MME_MACRO(j) / CALL_MME_DATA(j)
+ * and the instance completes it when the next other 3D method arrives or
+ * the submission ends (mme.h: the hardware feeds the running macro the
+ * data words as they come, so a call ends at the first method that is not
+ * data). Every run goes through mw_macro_flush, which first reports the
+ * call as a MACRO_CALL event, so CALL_MME_MACRO is only forwarded once the
+ * previous call has run. */
 
-#ifdef MW_HAVE_MME
 static uint32_t mme_read(void *user, uint32_t method)
 {
     const glhle_maxwell *gpu = user;
@@ -29,88 +35,72 @@ static void mme_send(void *user, uint32_t method, uint32_t value)
     gpu->run.res.methods++;
     loc->method = method;
     if (method >= MACRO_FIRST) {
+        /* the MME sits before the method dispatcher (envytools: "between
+         * PFIFO and PGRAPH_DISPATCH"): a macro cannot call a macro */
         mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
-                   "the macro sends 0x%08x to method 0x%03x, a macro call; macros do not call macros here; dropped",
+                   "the macro sends 0x%08x to method 0x%03x, a macro call; macros cannot call macros; dropped",
                    value, method);
         return;
     }
     mw_3d_method(gpu, method, value, true);
 }
-#endif
+
+static uint64_t step_cap(const glhle_maxwell *gpu)
+{
+    return gpu->macro_step_cap < gpu->run.macro_steps_left ? gpu->macro_step_cap : gpu->run.macro_steps_left;
+}
 
 void mw_macro_flush(glhle_maxwell *gpu)
 {
-    mw_macro_call *mc = &gpu->macro;
-    if (!mc->pending)
+    mw_mme *mme = gpu->mme;
+    if (!mme->call_pending)
         return;
-    mc->pending = false;
     mw_run_state *run = &gpu->run;
     const mw_location saved = run->loc;
-    run->loc = mc->at;
+    run->loc = gpu->macro.at;
     run->res.macro_calls++;
-    if (mc->dropped)
-        mw_problem(gpu, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_WARN,
-                   "macro %u call queued %u parameters past the limit of %u; they are dropped", mc->index,
-                   mc->dropped, gpu->max_macro_params);
+    const uint32_t count = mme->call_count < MW_MME_CALL_WORDS ? mme->call_count : MW_MME_CALL_WORDS;
     if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_MACRO_CALL)) {
-        glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_MACRO_CALL, .value = gpu->macro_params[0]};
-        ev.method = mc->at.method;
-        ev.u.macro.index = mc->index;
-        ev.u.macro.params = gpu->macro_params;
-        ev.u.macro.count = mc->count;
+        glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_MACRO_CALL, .value = mme->call_params[0]};
+        ev.u.macro.index = mme->call_index;
+        ev.u.macro.params = mme->call_params;
+        ev.u.macro.count = count;
         mw_emit(gpu, &ev);
     }
-#ifdef MW_HAVE_MME
+    const mw_mme_hooks hooks = {gpu, mme_read, mme_send};
+    const uint32_t index = mme->call_index;
     if (run->macro_steps_left == 0) {
         mw_problem(gpu, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
-                   "macro %u not run: this submission's budget of %llu macro steps is used up", mc->index,
+                   "macro %u not run: this submission's budget of %llu macro steps is used up", index,
                    (unsigned long long)gpu->macro_steps_per_submit);
+        mme->call_pending = false;
     } else {
-        const uint64_t cap = gpu->macro_step_cap < run->macro_steps_left ? gpu->macro_step_cap
-                                                                          : run->macro_steps_left;
-        const mw_mme_hooks hooks = {gpu, mme_read, mme_send};
         run->loc.in_macro = true;
-        run->loc.macro_index = mc->index;
-        const glhle_result r = mw_mme_run(gpu->mme, mc->index, gpu->macro_params, mc->count, &hooks, cap);
-        const uint64_t steps = gpu->mme->last.steps;
+        run->loc.macro_index = index;
+        memset(&mme->last, 0, sizeof mme->last);
+        const glhle_result r = mw_mme_flush(mme, &hooks, step_cap(gpu));
+        const uint64_t steps = mme->last.steps;
         run->res.macro_steps += steps;
         run->macro_steps_left -= steps < run->macro_steps_left ? steps : run->macro_steps_left;
         if (r != GLHLE_RESULT_OK)
             mw_problem(gpu, r, GLHLE_LOG_WARN, "macro %u stopped at pc 0x%03x after %llu steps: %s; the writes it "
-                       "made stand", mc->index, gpu->mme->last.pc, (unsigned long long)steps, glhle_result_string(r));
+                       "made stand", index, mme->last.pc, (unsigned long long)steps, glhle_result_string(r));
     }
-#else
-    mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
-               "macro %u (%u parameters): this build has no macro interpreter; reported only", mc->index, mc->count);
-#endif
     run->loc = saved;
 }
 
-static void macro_word(glhle_maxwell *gpu, uint32_t method, uint32_t value, bool last)
+static void macro_word(glhle_maxwell *gpu, uint32_t method, uint32_t value)
 {
-    mw_macro_call *mc = &gpu->macro;
-    const uint32_t index = (method - MACRO_FIRST) >> 1;
-    const bool data = method & 1;
-    if (!data && mc->pending && mc->index != index)
+    if (!(method & 1)) { /* CALL_MME_MACRO: the previous call runs first */
         mw_macro_flush(gpu);
-    if (!mc->pending) {
-        if (data) {
-            mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
-                       "CALL_MME_DATA(%u) = 0x%08x with no CALL_MME_MACRO before it; dropped", index, value);
-            return;
-        }
-        mc->pending = true;
-        mc->index = index;
-        mc->count = 0;
-        mc->dropped = 0;
-        mc->at = gpu->run.loc;
+        gpu->macro.at = gpu->run.loc;
     }
-    if (mc->count < gpu->max_macro_params)
-        gpu->macro_params[mc->count++] = value;
-    else
-        mc->dropped++;
-    if (last)
-        mw_macro_flush(gpu);
+    const mw_mme_hooks hooks = {gpu, mme_read, mme_send};
+    glhle_result r = GLHLE_RESULT_OK;
+    mw_mme_call_method(gpu->mme, method, value, &hooks, step_cap(gpu), &r);
+    if (r != GLHLE_RESULT_OK)
+        mw_problem(gpu, r, GLHLE_LOG_WARN, "%s(%u) = 0x%08x: %s; dropped", method & 1 ? "CALL_MME_DATA" :
+                   "CALL_MME_MACRO", (method - MACRO_FIRST) >> 1, value, glhle_result_string(r));
 }
 
 /* ---- draws ---- */
@@ -309,12 +299,10 @@ static void side_effect(glhle_maxwell *gpu, uint32_t method, uint32_t v)
     case MW_3D_LOAD_MME_INSTRUCTION_RAM:
     case MW_3D_LOAD_MME_START_ADDRESS_RAM_POINTER:
     case MW_3D_LOAD_MME_START_ADDRESS_RAM: {
-#ifdef MW_HAVE_MME
         glhle_result r = GLHLE_RESULT_OK;
         mw_mme_method(gpu->mme, method, v, &r);
         if (r != GLHLE_RESULT_OK)
             mw_problem(gpu, r, GLHLE_LOG_WARN, "macro upload word 0x%08x not stored: %s", v, glhle_result_string(r));
-#endif
         return;
     }
     case MW_3D_INCREMENT_SYNC_POINT:
@@ -420,10 +408,11 @@ void mw_3d_method(glhle_maxwell *gpu, uint32_t method, uint32_t value, bool last
             glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_METHOD, .method = method, .value = value};
             mw_emit(gpu, &ev);
         }
-        macro_word(gpu, method, value, last);
+        (void)last;
+        macro_word(gpu, method, value);
         return;
     }
-    if (gpu->macro.pending && !gpu->run.loc.in_macro)
+    if (gpu->mme->call_pending && !gpu->run.loc.in_macro)
         mw_macro_flush(gpu);
     mw_regs_3d *rf = gpu->regs3d;
     const uint32_t v = mw_regs_3d_store(rf, method, value);

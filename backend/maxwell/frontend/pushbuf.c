@@ -156,8 +156,7 @@ void mw_pushbuf_finish(glhle_maxwell *gpu)
                    pb->header, pb->done + pb->remaining, pb->done);
         pb->remaining = 0;
     }
-    if (gpu->macro.pending)
-        mw_macro_flush(gpu);
+    mw_macro_flush(gpu);
 }
 
 void mw_method(glhle_maxwell *gpu, uint32_t subc, uint32_t method, uint32_t value, bool last)
