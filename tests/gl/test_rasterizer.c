@@ -434,12 +434,13 @@ static rgba minmax_expect(uint32_t eq, uint32_t sf, uint32_t df, rgba src, rgba 
     return (rgba){out[0], out[1], out[2], out[3]};
 }
 
-static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
+/* The blend of SRC over `dst`. */
+static rgba blend_expect_over(uint32_t eq, uint32_t sf, uint32_t df, rgba dst)
 {
     if (eq == 3 || eq == 4)
-        return minmax_expect(eq, sf, df, SRC, DST);
+        return minmax_expect(eq, sf, df, SRC, dst);
     const double s[4] = {SRC.r / 255.0, SRC.g / 255.0, SRC.b / 255.0, SRC.a / 255.0};
-    const double d[4] = {DST.r / 255.0, DST.g / 255.0, DST.b / 255.0, DST.a / 255.0};
+    const double d[4] = {dst.r / 255.0, dst.g / 255.0, dst.b / 255.0, dst.a / 255.0};
     const double k[4] = {CONST.r / 255.0, CONST.g / 255.0, CONST.b / 255.0, CONST.a / 255.0};
     uint8_t out[4];
     for (int ch = 0; ch < 4; ch++) {
@@ -454,6 +455,11 @@ static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
         out[ch] = (uint8_t)lround(v * 255.0);
     }
     return (rgba){out[0], out[1], out[2], out[3]};
+}
+
+static rgba blend_expect(uint32_t eq, uint32_t sf, uint32_t df)
+{
+    return blend_expect_over(eq, sf, df, DST);
 }
 
 /* Draws SRC over a buffer of DST with the list's fragment state `times`
@@ -727,6 +733,115 @@ static void user_clip_plane(void **state)
         glhle_image_free(&img);
         pd_env_free(&e);
     }
+}
+
+/* ---- buffers whose reads are off --------------------------------------------------------------------------
+ * COLORBUFFER_READ = 0 (0x112; 3dbrew GPU/Internal_Registers): the colour
+ * buffer is written but reads as zero, so blending and logic ops see a
+ * zero destination; the models above give the expected pixel with dst 0. */
+
+static const rgba ZERO_DST = {0, 0, 0, 0};
+
+static void set_blend_no_read(tp_cmdbuf *b, const void *arg)
+{
+    set_blend(b, arg);
+    tp_cmd1(b, 0x112, 0);
+}
+
+static void set_logic_no_read(tp_cmdbuf *b, const void *arg)
+{
+    set_logic(b, arg);
+    tp_cmd1(b, 0x112, 0);
+}
+
+static void color_reads_off(void **state)
+{
+    char what[96];
+    for (uint32_t f = 0; f < 16; f++)
+        for (int side = 0; side < 2; side++) {
+            blend_case c = {0, side ? 1 : f, side ? f : 1};
+            snprintf(what, sizeof what, "reads off, add, factors %u, %u", c.sf, c.df);
+            assert_close(draw_over_dst(*state, set_blend_no_read, &c), blend_expect_over(0, c.sf, c.df, ZERO_DST), 1,
+                         what);
+        }
+    /* every equation, MIN and MAX with factors too (no shader blend then) */
+    static const uint32_t pairs[][2] = {{1, 1}, {6, 7}, {9, 8}, {14, 2}, {7, 6}};
+    for (uint32_t eq = 0; eq < 8; eq++)
+        for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+            blend_case c = {eq, pairs[i][0], pairs[i][1]};
+            snprintf(what, sizeof what, "reads off, equation %u, factors %u, %u", eq, c.sf, c.df);
+            assert_close(draw_over_dst(*state, set_blend_no_read, &c), blend_expect_over(eq, c.sf, c.df, ZERO_DST),
+                         1, what);
+        }
+    for (uint32_t op = 0; op < 16; op++) {
+        const rgba got = draw_over_dst(*state, set_logic_no_read, &op);
+        const rgba want = {logic(op, SRC.r, 0), logic(op, SRC.g, 0), logic(op, SRC.b, 0), logic(op, SRC.a, 0)};
+        snprintf(what, sizeof what, "reads off, logic op %u", op);
+        assert_close(got, want, 0, what);
+    }
+}
+
+typedef struct depth_read_case {
+    uint32_t func;
+    bool stencil;
+} depth_read_case;
+
+static void set_depth_no_read(tp_cmdbuf *b, const void *arg)
+{
+    const depth_read_case *c = arg;
+    if (c->stencil) {
+        /* stencil EQUAL ref 0 against a buffer of 0x10: with the reads off
+         * it compares with 0 and passes; pass op KEEP writes the 0 read */
+        pd_stencil(b, true, 2, 0x00, 0xFF, 0xFF, 0, 0, 0);
+        tp_cmd1(b, 0x114, 2); /* depth read on, stencil read off */
+    } else {
+        pd_depth(b, true, c->func, 0xF, true);
+        tp_cmd1(b, 0x114, 1); /* stencil read on, depth read off */
+    }
+}
+
+/* DEPTHBUFFER_READ (0x114) bit 1 off: the depth test compares the
+ * fragment's z (0.5 here, inside (0, 1)) with 0: never, always, equal,
+ * not equal, less, less or equal, greater, greater or equal give
+ * fail, pass, fail, pass, fail, fail, pass, pass, whatever the buffer
+ * holds (1.0 in the left half, 0.25 in the right); a pass writes z. Bit 0
+ * off: the stencil test and ops see 0. */
+static void depth_and_stencil_reads_off(void **state)
+{
+    static const bool pass[8] = {false, true, false, true, false, false, true, true};
+    for (int stencil = 0; stencil < 2; stencil++)
+        for (uint32_t func = 0; func < (stencil ? 1u : 8u); func++) {
+            pd_env e;
+            pd_env_init(&e, *state, 1);
+            uint32_t *words = malloc(W * H * 4);
+            for (int y = 0; y < H; y++)
+                for (int x = 0; x < W; x++)
+                    words[y * W + x] = (x < W / 2 ? 0xFFFFFFu : 0x400000u) << 8 | 0x10u;
+            pd_put_depth(&e, PD_DEPTH, 3, W, H, words);
+            put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+            glhle_image img;
+            const depth_read_case c = {func, stencil != 0};
+            draw_and_read(&e, 6, true, set_depth_no_read, &c, &img);
+            uint32_t *d = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+            const bool ok = stencil ? true : pass[func];
+            for (int y = 0; y < H; y++)
+                for (int x = 0; x < W; x++) {
+                    if (pack(px(&img, (uint32_t)x, (uint32_t)y)) != (ok ? pack(SRC) : 0))
+                        fail_msg("%s func %u: pixel (%d,%d) is %08x", stencil ? "stencil" : "depth", func, x, y,
+                                 pack(px(&img, (uint32_t)x, (uint32_t)y)));
+                    const uint32_t word = d[(H - 1 - y) * W + x];
+                    if (stencil)
+                        assert_int_equal(word & 0xFF, 0);
+                    else if (!ok)
+                        assert_int_equal(word >> 8, x < W / 2 ? 0xFFFFFFu : 0x400000u);
+                    else /* z = 0.5 written: 0x7FFFFF or 0x800000 after rounding */
+                        assert_true((word >> 8) == 0x7FFFFFu || (word >> 8) == 0x800000u);
+                }
+            free(d);
+            free(words);
+            glhle_image_free(&img);
+            pd_env_free(&e);
+        }
 }
 
 /* ---- stencil -------------------------------------------------------------------------------------------- */
@@ -1479,6 +1594,8 @@ int main(void)
         TS_GL_TEST(blend_factors_and_equations),
         TS_GL_TEST(min_max_blend_factors),
         TS_GL_TEST(logic_ops),
+        TS_GL_TEST(color_reads_off),
+        TS_GL_TEST(depth_and_stencil_reads_off),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
         TS_GL_TEST(user_clip_plane),

@@ -110,9 +110,10 @@ static void min_max_blend_in_key(void **state)
 {
     (void)state;
     glhle_pica *p = make();
-    /* rgb MIN(src alpha, 1 - dst colour); alpha MAX(ONE, ONE); colour 0x40302010 */
+    /* rgb MIN(src alpha, 1 - dst colour); alpha MAX(ONE, ONE); colour
+     * 0x40302010; the colour buffer readable (COLORBUFFER_READ 0xF) */
     RUN(p, {PICA_REG_COLOR_OPERATION, 0x00E40100}, {PICA_REG_BLEND_FUNC, 0x11560403},
-        {PICA_REG_BLEND_COLOR, 0x40302010});
+        {PICA_REG_BLEND_COLOR, 0x40302010}, {PICA_REG_COLORBUFFER_READ, 0xF});
     pica_fs_key k;
     pica_fs_key_from_state(pica_get_state(p), &k);
     assert_int_equal(k.blend_rgb_eq, PICA_FS_BLEND_MIN);
@@ -138,6 +139,15 @@ static void min_max_blend_in_key(void **state)
     RUN(p, {PICA_REG_BLEND_FUNC, 0xF1F10404});
     pica_fs_key_from_state(pica_get_state(p), &k);
     assert_int_equal(k.blend_rgb_eq | k.blend_alpha_eq | k.blend_src_rgb | k.blend_dst_alpha, 0);
+
+    /* the colour buffer's reads off (COLORBUFFER_READ 0): the destination
+     * is zero, GL's blender does it all, nothing in the shader */
+    RUN(p, {PICA_REG_BLEND_FUNC, 0x11560403}, {PICA_REG_COLORBUFFER_READ, 0});
+    pica_fs_key_from_state(pica_get_state(p), &k);
+    assert_int_equal(k.blend_rgb_eq | k.blend_alpha_eq | k.blend_src_rgb | k.blend_dst_rgb, 0);
+    RUN(p, {PICA_REG_COLORBUFFER_READ, 0xF});
+    pica_fs_key_from_state(pica_get_state(p), &k);
+    assert_int_equal(k.blend_rgb_eq, PICA_FS_BLEND_MIN);
 
     /* the logic op instead of blending: no blending at all */
     RUN(p, {PICA_REG_BLEND_FUNC, 0x11560403}, {PICA_REG_COLOR_OPERATION, 0x00E40000});

@@ -212,6 +212,82 @@ static void gl_rect(const pica_render_targets *rt, int32_t x0, int32_t y0, int32
     out[3] = y1 > y0 ? (y1 - y0) * s : 0;
 }
 
+/* ---- buffers whose reads are off ----------------------------------------------------------------------
+ * COLORBUFFER_READ and DEPTHBUFFER_READ (0x112, 0x114; 3dbrew
+ * GPU/Internal_Registers) switch the reads of the colour, depth and
+ * stencil buffers off; what is not read is zero. GL always reads, so each
+ * use of the value read becomes what a zero gives. */
+
+/* A blend factor with the destination at zero; `alpha` for the alpha
+ * channel, where SRC_ALPHA_SATURATE is ONE. */
+static GLenum factor_dst_zero(GLenum f, bool alpha)
+{
+    switch (f) {
+    case GL_DST_COLOR:
+    case GL_DST_ALPHA: return GL_ZERO;
+    case GL_ONE_MINUS_DST_COLOR:
+    case GL_ONE_MINUS_DST_ALPHA: return GL_ONE;
+    case GL_SRC_ALPHA_SATURATE: return alpha ? GL_ONE : GL_SRC_ALPHA; /* min(As, 1 - 0) */
+    default: return f;
+    }
+}
+
+/* One channel group's blend over a zero destination: the destination's
+ * term is 0, so add and subtract leave src * Fs, reverse subtract gives
+ * max(0 - src * Fs, 0) = 0, MIN (with its factors, as the PICA applies
+ * them) min(src * Fs, 0) = 0 and MAX src * Fs. */
+static void blend_dst_zero(GLenum *eq, GLenum *src, GLenum *dst, bool alpha)
+{
+    const bool zero = *eq == GL_FUNC_REVERSE_SUBTRACT || *eq == GL_MIN;
+    *src = zero ? GL_ZERO : factor_dst_zero(*src, alpha);
+    *dst = GL_ZERO;
+    *eq = GL_FUNC_ADD;
+}
+
+/* A logic op with the destination at zero (s op 0). */
+static GLenum logic_dst_zero(GLenum op)
+{
+    switch (op) {
+    case GL_AND:
+    case GL_NOOP:
+    case GL_AND_INVERTED: return GL_CLEAR;
+    case GL_AND_REVERSE:
+    case GL_OR:
+    case GL_XOR: return GL_COPY;
+    case GL_INVERT:
+    case GL_NAND:
+    case GL_OR_REVERSE: return GL_SET;
+    case GL_NOR:
+    case GL_EQUIV:
+    case GL_OR_INVERTED: return GL_COPY_INVERTED;
+    default: return op; /* CLEAR, COPY, SET, COPY_INVERTED */
+    }
+}
+
+/* The outcome of `a func 0` for a PICA comparison (0 never, 1 always,
+ * 2 equal, 3 not equal, 4 less, 5 less or equal, 6 greater, 7 greater or
+ * equal; 3dbrew GPUREG_DEPTH_COLOR_MASK), a >= 0. */
+static bool compare_with_zero(unsigned func, uint32_t a)
+{
+    switch (func & 7) {
+    case 0: return false;
+    case 2:
+    case 5: return a == 0;
+    case 3:
+    case 6: return a != 0;
+    case 4: return false;
+    default: return true; /* always, greater or equal */
+    }
+}
+
+/* A stencil op applied to a zero read: keep, zero and decrement (which
+ * clamps at 0) write 0; the others are left to GL (see the note in
+ * docs/architecture.md). */
+static GLenum stencil_op_read_zero(GLenum op)
+{
+    return op == GL_KEEP || op == GL_DECR ? GL_ZERO : op;
+}
+
 void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt, pica_gl_fixed *out)
 {
     const pica_raster_state *ra = &s->raster;
@@ -266,6 +342,12 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     out->depth_write = rt->has_depth && fb->depth_write && fo->depth_write;
     out->depth_test = rt->has_depth && (fo->depth_test || out->depth_write);
     out->depth_func = fo->depth_test ? compare_gl[fo->depth_func & 7] : GL_ALWAYS;
+    if (fo->depth_test && !fb->depth_read) {
+        /* z func 0 with z in [0, 1]: constant but where z is exactly 0,
+         * which is taken as above 0 (docs/architecture.md) */
+        const unsigned f = fo->depth_func & 7;
+        out->depth_func = (f == 1 || f == 3 || f == 6 || f == 7) ? GL_ALWAYS : GL_NEVER;
+    }
 
     /* stencil */
     gl_stencil *st = &out->stencil;
@@ -277,6 +359,13 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     st->sfail = stencil_op_gl[fo->stencil_fail & 7];
     st->dpfail = stencil_op_gl[fo->stencil_zfail & 7];
     st->dppass = stencil_op_gl[fo->stencil_zpass & 7];
+    if (st->enable && !fb->stencil_read) {
+        /* (ref & mask) func (0 & mask), and the ops on a zero */
+        st->func = compare_with_zero(fo->stencil_func, fo->stencil_ref & fo->stencil_input_mask) ? GL_ALWAYS : GL_NEVER;
+        st->sfail = stencil_op_read_zero(st->sfail);
+        st->dpfail = stencil_op_read_zero(st->dpfail);
+        st->dppass = stencil_op_read_zero(st->dppass);
+    }
 
     /* blending, or the logic op */
     gl_blend *b = &out->blend;
@@ -287,14 +376,21 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     b->dst_rgb = blend_factor_gl[fo->blend_dst_rgb & 15];
     b->src_alpha = blend_factor_gl[fo->blend_src_alpha & 15];
     b->dst_alpha = blend_factor_gl[fo->blend_dst_alpha & 15];
+    const bool dst_zero = !fb->color_read;
+    if (dst_zero) {
+        blend_dst_zero(&b->eq_rgb, &b->src_rgb, &b->dst_rgb, false);
+        blend_dst_zero(&b->eq_alpha, &b->src_alpha, &b->dst_alpha, true);
+    }
     /* MIN/MAX with factors: the shader blends (pica_fs_key.h) and GL's
-     * blender passes its result through */
-    if (pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb) != PICA_FS_BLEND_NONE) {
+     * blender passes its result through; with the reads off the key
+     * leaves it to the zero-destination blend above */
+    if (!dst_zero && pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb) != PICA_FS_BLEND_NONE) {
         b->eq_rgb = GL_FUNC_ADD;
         b->src_rgb = GL_ONE;
         b->dst_rgb = GL_ZERO;
     }
-    if (pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha) != PICA_FS_BLEND_NONE) {
+    if (!dst_zero &&
+        pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha) != PICA_FS_BLEND_NONE) {
         b->eq_alpha = GL_FUNC_ADD;
         b->src_alpha = GL_ONE;
         b->dst_alpha = GL_ZERO;
@@ -303,6 +399,8 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
         out->blend_color[i] = fo->blend_color[i] / 255.0f;
     out->logic_op = !fo->blend;
     out->logic = logic_gl[fo->logic_op & 15];
+    if (dst_zero)
+        out->logic = logic_dst_zero(out->logic);
 
     /* colour writes: the buffer's write enable and the channel mask; the
      * alpha of a format without alpha is left alone, so it keeps the 1.0

@@ -103,10 +103,12 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
     key->tex2_coord1 = t->tex2_uses_coord1;
     key->shadow_ortho = t->shadow_orthographic;
 
-    /* MIN/MAX blending with factors (pica_fs_key.h) */
+    /* MIN/MAX blending with factors (pica_fs_key.h); with the colour
+     * buffer's reads off the destination is zero and GL's blender does it
+     * (the draw path's blend_dst_zero) */
     const pica_fragop_state *fo = &s->fragop;
     key->shadow_render = fo->mode == PICA_FRAGOP_SHADOW;
-    if (fo->blend) {
+    if (fo->blend && s->framebuffer.color_read) {
         key->blend_rgb_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb);
         key->blend_alpha_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha);
         key->blend_src_rgb = fo->blend_src_rgb;

@@ -19,7 +19,7 @@
 /* The register groups the key depends on. */
 #define PICA_FS_KEY_GROUPS                                                                                 \
     (PICA_DIRTY(TEV) | PICA_DIRTY(FOG) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(RASTER) | PICA_DIRTY(TEXTURE) | \
-     PICA_DIRTY(PROCTEX) | PICA_DIRTY(LIGHTING))
+     PICA_DIRTY(PROCTEX) | PICA_DIRTY(LIGHTING) | PICA_DIRTY(FRAMEBUFFER))
 /* The register groups the uniform block depends on. */
 #define PICA_FS_UNIFORM_GROUPS                                                                                  \
     (PICA_DIRTY(TEV_COLOR) | PICA_DIRTY(FOG) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(RASTER) | PICA_DIRTY(TEXTURE) | \
