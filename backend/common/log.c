@@ -8,7 +8,7 @@ static const char *const level_names[] = {"debug", "info", "warn", "error"};
 void glhle_log_stderr(void *user, const glhle_log_record *r)
 {
     (void)user;
-    unsigned lvl = (unsigned)r->level < 4 ? (unsigned)r->level : 3;
+    unsigned lvl = r->level >= GLHLE_LOG_DEBUG && r->level <= GLHLE_LOG_ERROR ? (unsigned)r->level - 1 : 3;
     const char *file = r->file ? r->file : "?";
     fprintf(stderr, "glhle: %s: %s (%s:%d)\n", level_names[lvl], r->message, file, r->line);
 }
@@ -16,7 +16,8 @@ void glhle_log_stderr(void *user, const glhle_log_record *r)
 void glhle_logf(const glhle_logger *lg, glhle_log_level level, const char *file, int line,
                 const char *func, const char *fmt, ...)
 {
-    if (lg && level < lg->min_level)
+    glhle_log_level min = lg && lg->min_level != GLHLE_LOG_DEFAULT ? lg->min_level : GLHLE_LOG_INFO;
+    if (level < min)
         return;
     char buf[1024];
     va_list ap;

@@ -8,7 +8,7 @@
 typedef struct glhle_logger {
     glhle_log_fn fn;           /* NULL -> glhle_log_stderr */
     void *user;
-    glhle_log_level min_level; /* records below it are dropped */
+    glhle_log_level min_level; /* records below it are dropped; GLHLE_LOG_DEFAULT -> INFO */
 } glhle_logger;
 
 /* Formats one record (truncated to 1 KiB, newlines replaced by spaces) and

@@ -56,8 +56,12 @@ GLHLE_API const char *glhle_result_string(glhle_result r);
 
 /* ---- logging ------------------------------------------------------------ */
 
+/* A record's level, and the least level a logger passes on: zero in a desc
+ * means the default, INFO (debug records describe every command and draw,
+ * far too many for a default). */
 typedef enum glhle_log_level {
-    GLHLE_LOG_DEBUG = 0,
+    GLHLE_LOG_DEFAULT = 0,
+    GLHLE_LOG_DEBUG,
     GLHLE_LOG_INFO,
     GLHLE_LOG_WARN,
     GLHLE_LOG_ERROR,
@@ -127,7 +131,7 @@ typedef struct glhle_context_desc {
     } external;
     glhle_log_fn log;         /* NULL -> glhle_log_stderr */
     void *log_user;
-    glhle_log_level log_level; /* messages below this are dropped; 0 -> DEBUG */
+    glhle_log_level log_level; /* messages below this are dropped; 0 -> GLHLE_LOG_INFO */
 } glhle_context_desc;
 
 /* Which host features the backends use, and whether this context has them. */

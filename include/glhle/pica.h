@@ -47,7 +47,7 @@ typedef struct glhle_pica_desc {
     uint32_t max_logged_problems;
     glhle_log_fn log;          /* NULL -> the context's logger (stderr without a context) */
     void *log_user;
-    glhle_log_level log_level; /* used with `log`; 0 -> DEBUG */
+    glhle_log_level log_level; /* used with `log`; 0 -> GLHLE_LOG_INFO */
     /* GL instances: every render target, and every surface made from one,
      * is kept at this multiple of its guest size (1..10; 0 -> 1). Flushes
      * and CPU reads see native-size data, downscaled. Ignored without GL. */

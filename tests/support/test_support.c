@@ -80,11 +80,13 @@ uint8_t *ts_read_file(const char *path, size_t *size)
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
-    uint8_t *data = malloc(n > 0 ? (size_t)n : 1);
+    /* one byte more, zero: text files can be searched as C strings */
+    uint8_t *data = malloc(n > 0 ? (size_t)n + 1 : 1);
     assert_non_null(data);
     size_t got = fread(data, 1, (size_t)n, f);
     fclose(f);
     assert_int_equal(got, (size_t)n);
+    data[n > 0 ? n : 0] = 0;
     *size = (size_t)n;
     return data;
 }

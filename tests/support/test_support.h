@@ -35,7 +35,9 @@ const char *ts_output_path(const char *name);
         }                                                                                                       \
     } while (0)
 
-/* Reads a whole file into malloc'd memory; fails the test if it cannot. */
+/* Reads a whole file into malloc'd memory, with a zero byte after its
+ * *size bytes (text can be searched as a C string); fails the test if it
+ * cannot. */
 uint8_t *ts_read_file(const char *path, size_t *size);
 
 /* ---- deterministic randomness ---- */

@@ -343,27 +343,104 @@ static void jump_outside_memory_stops(void **state)
     glhle_pica_destroy(p);
 }
 
-static void jump_loop_hits_the_word_cap(void **state)
+/* A buffer that jumps to itself comes back to its jump with the same CMDBUF
+ * registers: found at the second jump, with the jump's offset, long before
+ * any word cap (it once ran 64 Mi words and wrote 1 GiB of dump). */
+static void jump_loop_is_found_at_the_jump(void **state)
 {
     (void)state;
-    glhle_pica *p = tp_pica_new(1000, 0);
+    glhle_pica *p = tp_pica_new(1000000, 0);
     memset(guest, 0, sizeof guest);
     assert_int_equal(glhle_pica_map_memory(p, 0x18000000, guest, sizeof guest), GLHLE_RESULT_OK);
-    /* a buffer that jumps to itself */
     tp_cmdbuf b;
     tp_cmd_init(&b);
     tp_cmd1(&b, 0x120, 7);
     tp_cmd1(&b, 0x238, 0x20 >> 3);
     tp_cmd1(&b, 0x23A, 0x18000000u >> 3);
-    tp_cmd1(&b, 0x23C, 1);
+    tp_cmd1(&b, 0x23C, 1); /* words 6-7: the jump's parameter at byte 0x18 */
     put_words(0, b.w, b.n);
+    ts_log_clear();
     glhle_pica_run_result res;
     assert_int_equal(glhle_pica_run_guest(p, 0x18000000, 0x20, &res), GLHLE_RESULT_LIMIT_EXCEEDED);
     assert_true(res.stopped_on_error);
-    /* 8 words per pass: 125 passes use exactly the 1000 words */
+    assert_int_equal(res.jumps, 1);
+    assert_int_equal(res.words, 16); /* two passes of 8 */
+    assert_int_equal(res.stop_offset, 0x18);
+    assert_true(ts_log_contains("guest 0x18000000+0x18: CMDBUF_JUMP0 to guest 0x18000000, 32 bytes, comes back to a "
+                                "jump it already took"));
+    /* the instance goes on: a clean list runs */
+    tp_cmdbuf ok;
+    tp_cmd_init(&ok);
+    tp_cmd1(&ok, 0x120, 9);
+    tp_cmd1(&ok, 0x121, 9);
+    assert_int_equal(glhle_pica_run_cmdlist(p, ok.w, ok.n, &res), GLHLE_RESULT_OK);
+    assert_int_equal(tp_reg(p, 0x120), 9);
+    tp_cmd_free(&ok);
+    tp_cmd_free(&b);
+    glhle_pica_destroy(p);
+}
+
+/* The same subroutine called twice with different return addresses (the
+ * caller sets CMDBUF_ADDR1, the subroutine ends with CMDBUF_JUMP1) is no
+ * loop: the run reaches its FINALIZE. */
+static void subroutine_called_twice_is_no_loop(void **state)
+{
+    (void)state;
+    glhle_pica *p = tp_pica_new(1000000, 0);
+    memset(guest, 0, sizeof guest);
+    assert_int_equal(glhle_pica_map_memory(p, 0x18000000, guest, sizeof guest), GLHLE_RESULT_OK);
+    /* 0x000: main part 1, 0x100: main part 2, 0x200: main part 3, 0x300: subroutine */
+    tp_cmdbuf m1, m2, m3, sub;
+    const uint32_t parts[3] = {0x18000000, 0x18000100, 0x18000200};
+    tp_cmdbuf *main_parts[3] = {&m1, &m2, &m3};
+    for (int i = 0; i < 2; i++) {
+        tp_cmdbuf *m = main_parts[i];
+        tp_cmd_init(m);
+        tp_cmd1(m, 0x239, 0x100 >> 3);
+        tp_cmd1(m, 0x23B, parts[i + 1] >> 3); /* return to the next part */
+        tp_cmd1(m, 0x238, 0x20 >> 3);
+        tp_cmd1(m, 0x23A, 0x18000300u >> 3);
+        tp_cmd1(m, 0x23C, 1);
+        tp_cmd_align16(m);
+        put_words(parts[i] - 0x18000000u, m->w, m->n);
+    }
+    tp_cmd_init(&m3);
+    tp_cmd1(&m3, 0x120, 5);
+    tp_cmd_finalize(&m3);
+    put_words(0x200, m3.w, m3.n);
+    tp_cmd_init(&sub);
+    tp_cmd1(&sub, 0x121, 1);
+    tp_cmd1(&sub, 0x23D, 1); /* return */
+    tp_cmd_align16(&sub);
+    put_words(0x300, sub.w, sub.n);
+    glhle_pica_run_result res;
+    assert_int_equal(glhle_pica_run_guest(p, 0x18000000, 0x100, &res), GLHLE_RESULT_OK);
+    assert_true(res.finalized);
+    assert_int_equal(res.jumps, 4);
+    assert_int_equal(tp_reg(p, 0x120), 5);
+    tp_cmd_free(&m1);
+    tp_cmd_free(&m2);
+    tp_cmd_free(&m3);
+    tp_cmd_free(&sub);
+    glhle_pica_destroy(p);
+}
+
+/* Without a loop, the word cap still bounds a run: 600 writes, 1000 words. */
+static void long_list_hits_the_word_cap(void **state)
+{
+    (void)state;
+    glhle_pica *p = tp_pica_new(1000, 0);
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    for (int i = 0; i < 600; i++)
+        tp_cmd1(&b, 0x120, (uint32_t)i);
+    glhle_pica_run_result res;
+    ts_log_clear();
+    assert_int_equal(glhle_pica_run_cmdlist(p, b.w, b.n, &res), GLHLE_RESULT_LIMIT_EXCEEDED);
+    assert_true(res.stopped_on_error);
     assert_int_equal(res.words, 1000);
-    assert_int_equal(res.jumps, 125);
-    assert_true(ts_log_contains("the cap of 1000 command words per run is reached"));
+    assert_int_equal(tp_reg(p, 0x120), 499);
+    assert_true(ts_log_contains("host list +0xfa0: the cap of 1000 command words per run is reached"));
     tp_cmd_free(&b);
     glhle_pica_destroy(p);
 }
@@ -454,7 +531,9 @@ int main(void)
         cmocka_unit_test(finalize_ends_the_run),
         cmocka_unit_test(jumps_between_buffers),
         cmocka_unit_test(jump_outside_memory_stops),
-        cmocka_unit_test(jump_loop_hits_the_word_cap),
+        cmocka_unit_test(jump_loop_is_found_at_the_jump),
+        cmocka_unit_test(subroutine_called_twice_is_no_loop),
+        cmocka_unit_test(long_list_hits_the_word_cap),
         cmocka_unit_test(guest_runs_check_their_arguments),
         cmocka_unit_test(hooks_cannot_reenter),
         cmocka_unit_test(problem_logging_is_capped),

@@ -46,6 +46,26 @@ static void records_carry_level_location_and_text(void **state)
     assert_int_equal(strlen(seen.msg), 1023); /* truncated, still terminated */
 }
 
+/* A logger left at zero drops debug records and passes info (the default is
+ * not DEBUG), and records name their file relative to the repository, with
+ * no build machine's folders in front (the library is built with
+ * -fmacro-prefix-map). */
+static void default_level_and_relative_files(void **state)
+{
+    (void)state;
+    glhle_logger lg = {capture, &seen, GLHLE_LOG_DEFAULT};
+    memset(&seen, 0, sizeof seen);
+    GLHLE_DEBUG(&lg, "every draw");
+    assert_int_equal(seen.calls, 0);
+    GLHLE_INFO(&lg, "context made");
+    assert_int_equal(seen.calls, 1);
+    assert_int_equal(seen.last.level, GLHLE_LOG_INFO);
+    assert_string_equal(seen.last.file, "tests/unit/test_log.c");
+    lg.min_level = GLHLE_LOG_DEBUG;
+    GLHLE_DEBUG(&lg, "every draw");
+    assert_int_equal(seen.calls, 2);
+}
+
 static void result_strings(void **state)
 {
     (void)state;
@@ -75,6 +95,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(records_carry_level_location_and_text),
+        cmocka_unit_test(default_level_and_relative_files),
         cmocka_unit_test(result_strings),
         cmocka_unit_test(version),
     };

@@ -100,12 +100,48 @@ static void stop_on_error(glhle_pica *p, const cmdbuf *b, uint32_t pos)
     p->run.res.stop_paddr = b->paddr;
 }
 
+/* Where the processor stands right after a jump: the buffer and word it
+ * jumps from and the four CMDBUF address and size registers. Guest memory
+ * does not change during a run, and only the buffers' words and these
+ * registers decide where processing goes next, so a run that comes back to
+ * a jump in the same state repeats itself forever: the hardware never
+ * reaches a FINALIZE. */
+typedef struct jump_state {
+    uint32_t host, paddr, pos;
+    uint32_t cmdbuf[4]; /* SIZE0, SIZE1, ADDR0, ADDR1 */
+} jump_state;
+
+/* Brent's cycle detection over the jump states: one saved state, moved on
+ * at powers of two, finds any loop within about twice its entry point plus
+ * its length, in constant memory (R. P. Brent, "An improved Monte Carlo
+ * factorization algorithm", BIT 20, 1980). */
+typedef struct loop_finder {
+    jump_state saved;
+    uint64_t power, lam;
+    bool have;
+} loop_finder;
+
+static bool loop_seen(loop_finder *f, const jump_state *s)
+{
+    if (f->have && !memcmp(&f->saved, s, sizeof *s))
+        return true;
+    if (!f->have || f->power == f->lam) {
+        f->saved = *s;
+        f->have = true;
+        f->power = f->power ? f->power * 2 : 1;
+        f->lam = 0;
+    }
+    f->lam++;
+    return false;
+}
+
 glhle_result pica_cmdlist_run(glhle_pica *p, const void *data, uint32_t size_bytes, bool host, uint32_t paddr)
 {
     pica_run_state *run = &p->run;
     cmdbuf b;
     set_buffer(&b, data, size_bytes, host, paddr);
     uint32_t pos = 0;
+    loop_finder loops = {0};
     for (;;) {
         run->loc.host = b.host;
         run->loc.paddr = b.paddr;
@@ -204,6 +240,21 @@ glhle_result pica_cmdlist_run(glhle_pica *p, const void *data, uint32_t size_byt
                 ev.u.jump.paddr = target;
                 ev.u.jump.size = size;
                 pica_emit(p, &ev);
+            }
+            jump_state js;
+            memset(&js, 0, sizeof js);
+            js.host = b.host;
+            js.paddr = b.paddr;
+            js.pos = pos;
+            for (unsigned i = 0; i < 4; i++)
+                js.cmdbuf[i] = p->regs.r[PICA_REG_CMDBUF_SIZE0 + i];
+            if (loop_seen(&loops, &js)) {
+                pica_problem(p, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+                             "CMDBUF_JUMP%u to guest 0x%08x, %u bytes, comes back to a jump it already took with "
+                             "the same CMDBUF registers: the list loops forever without FINALIZE; processing stops",
+                             ch, target, size);
+                stop_on_error(p, &b, pos - padded);
+                return run->first_problem;
             }
             run->res.jumps++;
             set_buffer(&b, dst, size, false, target);
