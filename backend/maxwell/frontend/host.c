@@ -1,0 +1,162 @@
+/* Host (channel) methods, MAXWELL_CHANNEL_GPFIFO_A: method words 0x00-0x3F
+ * of every subchannel (open-gpu-doc classes/host/clb06f.h), plus Tegra's
+ * syncpoint methods 0x1C/0x1D (deko3d source/maxwell/engine_gpfifo.def:
+ * SyncpointPayload, Syncpoint with Operation 0 (wait) / 1 (incr), bit 0,
+ * WaitSwitch bit 4, SyncptIndex bits 8-15).
+ *
+ * Semaphores (clb06f.h NVB06F_SEMAPHORE{A,B,C,D}): A holds address bits
+ * 32-39, B bits 2-31, C the payload; writing D runs the operation in
+ * OPERATION 4:0. A release writes the payload, and for RELEASE_SIZE_16BYTE
+ * (bit 24 clear) a 16-byte report: payload, a zero word, the 64-bit
+ * timestamp (yuzu Puller::ProcessSemaphoreTriggerMethod writes the same
+ * block). Acquires compare memory with the payload (ACQUIRE equal, ACQ_GEQ
+ * signed difference >= 0, ACQ_AND non-zero AND); a sequential model cannot
+ * wait, so an acquire memory does not satisfy is reported and the stream
+ * goes on. REDUCTION applies REDUCTION 30:27 to memory and payload, signed
+ * or unsigned by FORMAT 31; INC and DEC wrap as CUDA's atomicInc/atomicDec
+ * do (((old >= payload) ? 0 : old + 1); ((old == 0 || old > payload) ?
+ * payload : old - 1)), the semantics the header's names follow. */
+#include "backend/maxwell/maxwell_instance.h"
+
+enum {
+    HOST_ILLEGAL = 0x01,
+    HOST_NOP = 0x02,
+    HOST_SEMAPHOREA = 0x04,
+    HOST_SEMAPHOREB = 0x05,
+    HOST_SEMAPHOREC = 0x06,
+    HOST_SEMAPHORED = 0x07,
+    HOST_NON_STALL_INTERRUPT = 0x08,
+    HOST_FB_FLUSH = 0x09,
+    HOST_MEM_OP_C = 0x0C,
+    HOST_MEM_OP_D = 0x0D,
+    HOST_SET_REFERENCE = 0x14,
+    HOST_SYNCPOINT_PAYLOAD = 0x1C,
+    HOST_SYNCPOINT = 0x1D,
+    HOST_WFI = 0x1E,
+    HOST_CRC_CHECK = 0x1F,
+    HOST_YIELD = 0x20,
+};
+
+void mw_release_semaphore_report(glhle_maxwell *gpu, uint64_t va, uint32_t payload, bool four_words)
+{
+    uint8_t block[16] = {0};
+    const uint64_t ts = mw_timestamp(gpu);
+    for (int i = 0; i < 4; i++)
+        block[i] = (uint8_t)(payload >> (8 * i));
+    for (int i = 0; i < 8; i++)
+        block[8 + i] = (uint8_t)(ts >> (8 * i));
+    if (!mw_gpu_write(gpu, va, block, four_words ? 16 : 4, "semaphore release"))
+        return;
+    gpu->run.res.semaphores++;
+    if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_SEMAPHORE)) {
+        glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_SEMAPHORE};
+        ev.u.semaphore.va = va;
+        ev.u.semaphore.payload = payload;
+        ev.u.semaphore.four_words = four_words;
+        mw_emit(gpu, &ev);
+    }
+}
+
+static uint32_t reduce(uint32_t op, bool is_unsigned, uint32_t old, uint32_t v, bool *ok)
+{
+    *ok = true;
+    switch (op) {
+    case 0: return is_unsigned ? (old < v ? old : v) : ((int32_t)old < (int32_t)v ? old : v); /* MIN */
+    case 1: return is_unsigned ? (old > v ? old : v) : ((int32_t)old > (int32_t)v ? old : v); /* MAX */
+    case 2: return old ^ v;
+    case 3: return old & v;
+    case 4: return old | v;
+    case 5: return old + v;
+    case 6: return old >= v ? 0 : old + 1;              /* INC */
+    case 7: return (old == 0 || old > v) ? v : old - 1; /* DEC */
+    default: *ok = false; return old;
+    }
+}
+
+static void semaphore(glhle_maxwell *gpu, uint32_t d)
+{
+    mw_host_state *h = &gpu->host;
+    const uint64_t va = ((uint64_t)(h->sem_upper & 0xFF) << 32) | (h->sem_lower & ~3u);
+    const uint32_t op = d & 0x1F;
+    const uint32_t payload = h->sem_payload;
+    switch (op) {
+    case 2: /* RELEASE; RELEASE_SIZE 24:24: 0 = 16 bytes, 1 = 4 bytes */
+        mw_release_semaphore_report(gpu, va, payload, !((d >> 24) & 1));
+        return;
+    case 1:
+    case 4:
+    case 8: { /* ACQUIRE, ACQ_GEQ, ACQ_AND */
+        uint32_t mem;
+        if (!mw_gpu_read(gpu, va, &mem, 4, "semaphore acquire"))
+            return;
+        const bool met = op == 1 ? mem == payload : op == 4 ? (int32_t)(mem - payload) >= 0 : (mem & payload) != 0;
+        if (!met)
+            mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
+                       "semaphore %s at GPU 0x%010llx: memory holds 0x%08x, payload 0x%08x; the hardware would "
+                       "wait for another engine to release it, this model goes on",
+                       op == 1 ? "ACQUIRE" : op == 4 ? "ACQ_GEQ" : "ACQ_AND", (unsigned long long)va, mem, payload);
+        return;
+    }
+    case 16: { /* REDUCTION */
+        uint32_t mem;
+        if (!mw_gpu_read(gpu, va, &mem, 4, "semaphore reduction"))
+            return;
+        bool ok;
+        const uint32_t v = reduce((d >> 27) & 0xF, (d >> 31) & 1, mem, payload, &ok);
+        if (!ok) {
+            mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                       "SEMAPHORED 0x%08x: reduction %u is not defined (MIN..DEC are 0-7); skipped", d,
+                       (d >> 27) & 0xF);
+            return;
+        }
+        if (mw_gpu_write(gpu, va, &v, 4, "semaphore reduction"))
+            gpu->run.res.semaphores++;
+        return;
+    }
+    default:
+        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                   "SEMAPHORED 0x%08x: operation 0x%02x is none of ACQUIRE, RELEASE, ACQ_GEQ, ACQ_AND, REDUCTION; "
+                   "skipped", d, op);
+        return;
+    }
+}
+
+void mw_host_method(glhle_maxwell *gpu, uint32_t method, uint32_t value)
+{
+    mw_host_state *h = &gpu->host;
+    switch (method) {
+    case HOST_SEMAPHOREA: h->sem_upper = value; return;
+    case HOST_SEMAPHOREB: h->sem_lower = value; return;
+    case HOST_SEMAPHOREC: h->sem_payload = value; return;
+    case HOST_SEMAPHORED: semaphore(gpu, value); return;
+    case HOST_SET_REFERENCE: h->reference = value; return;
+    case HOST_SYNCPOINT_PAYLOAD: h->syncpoint_payload = value; return;
+    case HOST_SYNCPOINT:
+        if (value & 1) {
+            gpu->run.res.syncpoint_increments++;
+            if (gpu->hooks.syncpoint_increment)
+                gpu->hooks.syncpoint_increment(gpu->hooks.user, (value >> 8) & 0xFF);
+        } else {
+            mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
+                       "syncpoint %u wait for %u: the core orders submissions by its fences; not waited",
+                       (value >> 8) & 0xFF, h->syncpoint_payload);
+        }
+        return;
+    case HOST_MEM_OP_C: h->mem_op_c = value; return;
+    case HOST_WFI: h->last_wfi = value; return; /* execution is in order: idle already */
+    case HOST_NOP:
+    case HOST_NON_STALL_INTERRUPT:
+    case HOST_FB_FLUSH:
+    case HOST_MEM_OP_D: /* membars, TLB and L2 maintenance: no cache is modelled */
+    case HOST_CRC_CHECK:
+    case HOST_YIELD:
+        return;
+    case HOST_ILLEGAL:
+        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "host method ILLEGAL (handle 0x%08x); skipped", value);
+        return;
+    default:
+        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                   "host method 0x%03x (= 0x%08x) is not a MAXWELL_CHANNEL_GPFIFO_A method; skipped", method, value);
+        return;
+    }
+}

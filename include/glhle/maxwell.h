@@ -1,0 +1,246 @@
+/*
+ * glhle Maxwell (Nintendo Switch GPU, Tegra X1 GM20B) front end: the GPU
+ * virtual address space, GPFIFO and pushbuffer submission, the host
+ * (channel) methods and the engine classes behind the subchannels.
+ *
+ * A core creates an instance, maps the guest memory its nvservices
+ * emulation hands the GPU (nvmap handles mapped into the channel's address
+ * space), and submits the GPFIFO entries an application pushes:
+ *
+ *   glhle_maxwell *gpu;
+ *   glhle_maxwell_desc desc = {0};                  // zero means default
+ *   glhle_maxwell_create(ctx_or_NULL, &desc, &gpu);
+ *   glhle_maxwell_map(gpu, 0x0400000000, host, size, GLHLE_MAXWELL_KIND_PITCH);
+ *   glhle_maxwell_hooks hooks = {.user = core, .syncpoint_increment = on_incr};
+ *   glhle_maxwell_set_hooks(gpu, &hooks);
+ *   glhle_maxwell_run_result res;
+ *   glhle_maxwell_submit_gpfifo(gpu, entries, count, &res);
+ *
+ * A NULL context makes a GL-free instance: everything up to decoded state,
+ * engine operations on guest memory and the hooks, for tests and tools.
+ *
+ * Bad input never crashes or hangs: every problem is logged with the word
+ * offset of the method in its segment (GPFIFO entry number and GPU address,
+ * or the host word array), counted in the run result, and the submission
+ * returns the first problem's glhle_result. A fault (a GPU address outside
+ * every mapping) is reported with the address and the method that made the
+ * access; the method is skipped and the stream goes on. A pushbuffer that
+ * cannot be read, or the word budget, ends the submission. The instance
+ * stays usable.
+ */
+#ifndef GLHLE_MAXWELL_H
+#define GLHLE_MAXWELL_H
+
+#include "glhle/glhle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct glhle_maxwell glhle_maxwell;
+
+/* Engine classes a subchannel can be bound to with SET_OBJECT (switchbrew
+ * GPU classes; open-gpu-doc class headers). */
+#define GLHLE_MAXWELL_CLASS_3D 0xB197u      /* MAXWELL_B */
+#define GLHLE_MAXWELL_CLASS_COMPUTE 0xB1C0u /* MAXWELL_COMPUTE_B */
+#define GLHLE_MAXWELL_CLASS_I2M 0xA140u     /* KEPLER_INLINE_TO_MEMORY_B */
+#define GLHLE_MAXWELL_CLASS_2D 0x902Du      /* FERMI_TWOD_A */
+#define GLHLE_MAXWELL_CLASS_DMA 0xB0B5u     /* MAXWELL_DMA_COPY_A */
+#define GLHLE_MAXWELL_CLASS_HOST 0xB06Fu    /* MAXWELL_CHANNEL_GPFIFO_A: methods 0x000-0x0FC of every subchannel */
+
+/* zero means default for every field */
+typedef struct glhle_maxwell_desc {
+    /* Most pushbuffer words one submission may consume. 0 -> 64 Mi words. */
+    uint64_t max_words_per_submit;
+    /* Problems logged per submission before the rest are only counted. 0 -> 32. */
+    uint32_t max_logged_problems;
+    /* Macro instructions one CALL_MME_MACRO may run (0 -> 16 Mi) and one
+     * submission may run in all (0 -> 256 Mi): ends macros that never exit.
+     * A call queues at most 64 Ki parameters (MW_MME_CALL_WORDS); the rest
+     * are dropped and reported. */
+    uint64_t macro_step_cap;
+    uint64_t macro_steps_per_submit;
+    glhle_log_fn log;          /* NULL -> the context's logger (stderr without a context) */
+    void *log_user;
+    glhle_log_level log_level; /* used with `log`; 0 -> DEBUG */
+} glhle_maxwell_desc;
+
+/* ctx may be NULL (GL-free instance). */
+GLHLE_API glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *desc,
+                                            glhle_maxwell **out);
+/* NULL is ignored. */
+GLHLE_API void glhle_maxwell_destroy(glhle_maxwell *gpu);
+
+/* ---- GPU memory -------------------------------------------------------------
+ * The GPU sees a 40-bit virtual address space (GM20B's MMU; nvgpu
+ * NVGPU_GPU_VA_BITS). A core maps [va, va + size) onto host memory it owns
+ * and keeps valid while mapped, with the memory kind the page table entry
+ * carries. Mappings may not overlap in GPU addresses; the same host bytes
+ * may be mapped at several GPU addresses (they alias). Every GPU access is
+ * translated and bounds-checked; an access that touches an unmapped byte
+ * faults and copies nothing. */
+#define GLHLE_MAXWELL_VA_BITS 40
+#define GLHLE_MAXWELL_MAX_MAPPINGS 16384
+
+typedef enum glhle_maxwell_kind {
+    GLHLE_MAXWELL_KIND_PITCH = 0,     /* PTE kind 0x00: linear (pitch) surfaces, buffers, pushbuffers */
+    GLHLE_MAXWELL_KIND_GENERIC_16BX2, /* PTE kind 0xFE: block-linear surfaces */
+    GLHLE_MAXWELL_KIND_COMPRESSED,    /* a compressible kind (colour or depth compression tags) */
+    GLHLE_MAXWELL_KIND_COUNT_
+} glhle_maxwell_kind;
+
+GLHLE_API glhle_result glhle_maxwell_map(glhle_maxwell *gpu, uint64_t va, void *host, size_t size,
+                                         glhle_maxwell_kind kind);
+/* Unmaps every byte of [va, va + size): mappings inside it go, mappings that
+ * straddle its ends are trimmed (split in two when it lies inside one).
+ * GLHLE_RESULT_NOT_FOUND when nothing was mapped there. */
+GLHLE_API glhle_result glhle_maxwell_unmap(glhle_maxwell *gpu, uint64_t va, uint64_t size);
+/* Copies between GPU memory and the caller (a core's CPU access through
+ * the GPU's view, tests). OUT_OF_BOUNDS when any byte is unmapped. */
+GLHLE_API glhle_result glhle_maxwell_read(const glhle_maxwell *gpu, uint64_t va, void *dst, size_t size);
+GLHLE_API glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size);
+/* The kind of the mapping holding va; NOT_FOUND if unmapped. */
+GLHLE_API glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_maxwell_kind *kind);
+
+/* ---- submission ------------------------------------------------------------- */
+
+typedef struct glhle_maxwell_run_result {
+    uint64_t words;            /* pushbuffer words consumed */
+    uint64_t methods;          /* method writes executed (host and engine, macros' writes included) */
+    uint32_t entries;          /* GPFIFO entries processed */
+    uint32_t draws;            /* draws that reached the draw hook (END after BEGIN, one-word draws) */
+    uint32_t clears;           /* CLEAR_SURFACE */
+    uint32_t macro_calls;
+    uint64_t macro_steps;      /* macro instructions executed */
+    uint32_t launches;         /* engine launches: DMA, inline-to-memory, 2D, compute */
+    uint32_t semaphores;       /* semaphore and report releases written */
+    uint32_t syncpoint_increments;
+    uint32_t faults;           /* GPU accesses that hit unmapped memory */
+    uint64_t last_fault_va;    /* the most recent one's address and method */
+    uint32_t last_fault_class, last_fault_method;
+    bool stopped_on_error;     /* a problem ended the submission early */
+    uint32_t problems;         /* everything logged as wrong, including what was not logged past the limit */
+} glhle_maxwell_run_result;
+
+/* Submits GPFIFO entries, each the 64-bit pair NVB06F_GP_ENTRY0 (low word)
+ * and GP_ENTRY1 (high word): pushbuffer address bits 2-39, length in words
+ * (bits 10-30 of entry 1), the main/subroutine level (bit 9) and sync
+ * (bit 31) bits. A method whose data runs past an entry continues in the
+ * next one (envytools dma-pusher: the pusher's method state outlives the IB
+ * entry); one still short at the end of the submission is reported and
+ * dropped. `out` may be NULL. */
+GLHLE_API glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *entries, size_t count,
+                                                   glhle_maxwell_run_result *out);
+/* Runs pushbuffer words given on the host, as one segment. */
+GLHLE_API glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *words, size_t count,
+                                                  glhle_maxwell_run_result *out);
+
+/* The value semaphore and report releases write as their timestamp when no
+ * clock hook is installed (a core sets GPU ticks here). */
+GLHLE_API void glhle_maxwell_set_timestamp(glhle_maxwell *gpu, uint64_t ticks);
+
+/* ---- state --------------------------------------------------------------------- */
+
+/* The class bound to subchannel 0-7 by SET_OBJECT (0 = none). */
+GLHLE_API uint32_t glhle_maxwell_bound_class(const glhle_maxwell *gpu, uint32_t subchannel);
+/* The current value of method word `method` (byte offset / 4, 0-0xFFF) of
+ * an engine class (3D: the register file, 0-0xDFF; the others their method
+ * arrays). INVALID_ARGUMENT for an unknown class or a method out of range. */
+GLHLE_API glhle_result glhle_maxwell_get_method(const glhle_maxwell *gpu, uint32_t class_id, uint32_t method,
+                                                uint32_t *value);
+/* The 3D class's shadow RAM (what MME READ sees; MME_SHADOW_RAM_CONTROL). */
+GLHLE_API glhle_result glhle_maxwell_get_shadow(const glhle_maxwell *gpu, uint32_t method, uint32_t *value);
+/* The method's name from its class header ("SET_COLOR_TARGET_A"), NULL for
+ * a method word no header names. Array methods share one name; *index gets
+ * the element (0 for plain methods) when index is not NULL. */
+GLHLE_API const char *glhle_maxwell_method_name(uint32_t class_id, uint32_t method, uint32_t *index);
+/* "3D", "COMPUTE", "I2M", "2D", "DMA", "HOST"; NULL for other classes. */
+GLHLE_API const char *glhle_maxwell_class_name(uint32_t class_id);
+
+/* ---- hooks ----------------------------------------------------------------------
+ * Called on the submitting thread inside glhle_maxwell_submit_*, in stream
+ * order. A hook must not submit on the same instance (such a call fails with
+ * INVALID_ARGUMENT); it may read memory and state. Pointers in an event are
+ * valid during the call only. */
+typedef enum glhle_maxwell_event_type {
+    /* Every method write (host or engine), after it is stored. */
+    GLHLE_MAXWELL_EVENT_METHOD = 0,
+    /* A macro call is about to run: index and its queued parameters. The
+     * writes it makes follow as METHOD events with from_macro set. */
+    GLHLE_MAXWELL_EVENT_MACRO_CALL,
+    /* A draw: END after BEGIN, or a one-word DRAW_*_BEGIN_END_* method. */
+    GLHLE_MAXWELL_EVENT_DRAW,
+    /* CLEAR_SURFACE. */
+    GLHLE_MAXWELL_EVENT_CLEAR,
+    /* An engine launch: DMA LAUNCH_DMA, inline-to-memory (A140 or the 3D
+     * built-in) once its data is complete, 2D blit, compute launch. */
+    GLHLE_MAXWELL_EVENT_LAUNCH,
+    /* A semaphore or report release was written to memory. */
+    GLHLE_MAXWELL_EVENT_SEMAPHORE,
+    GLHLE_MAXWELL_EVENT_TYPE_COUNT_
+} glhle_maxwell_event_type;
+
+typedef struct glhle_maxwell_event {
+    glhle_maxwell_event_type type;
+    uint32_t entry;          /* GPFIFO entry index in the submission (0 for host words) */
+    uint64_t segment_va;     /* GPU address of the segment (0 for host words) */
+    uint32_t offset;         /* word offset of the data word in its segment */
+    uint32_t subchannel;
+    uint32_t class_id;       /* GLHLE_MAXWELL_CLASS_* (HOST for methods below 0x40) */
+    uint32_t method;         /* method word: byte offset / 4 */
+    uint32_t value;
+    bool from_macro;         /* written by a macro's send */
+    union {
+        struct {
+            uint32_t index;
+            const uint32_t *params;
+            uint32_t count;
+        } macro;
+        struct {
+            uint32_t topology;        /* BEGIN_OP: 0 POINTS .. 14 PATCH (clb197.h) */
+            bool indexed;             /* from the index buffer, or inline indices */
+            uint32_t index_size;      /* bytes per index (indexed draws) */
+            uint32_t first, count;    /* first vertex or index, and how many */
+            uint32_t instance;        /* the instance id (BEGIN INSTANCE_ID: FIRST 0, SUBSEQUENT + 1) */
+            uint32_t base_vertex, base_instance;
+            const uint32_t *inline_indices; /* DRAW_INLINE_INDEX* data (count of them), else NULL */
+        } draw;
+        struct {
+            uint32_t value;           /* CLEAR_SURFACE: Z 0, STENCIL 1, R-A 2-5, MRT_SELECT 9:6, RT_ARRAY_INDEX 25:10 */
+        } clear;
+        struct {
+            const uint32_t *regs;     /* the launching class's method array */
+            uint64_t address;         /* the operation's main address (destination, QMD) */
+        } launch;
+        struct {
+            uint64_t va;
+            uint32_t payload;
+            bool four_words;          /* 16-byte report with the timestamp */
+        } semaphore;
+    } u;
+} glhle_maxwell_event;
+
+typedef void (*glhle_maxwell_event_fn)(void *user, glhle_maxwell *gpu, const glhle_maxwell_event *event);
+
+typedef struct glhle_maxwell_hooks {
+    void *user;
+    glhle_maxwell_event_fn event;
+    /* Bit (1u << type) per wanted event type; 0 -> every type. METHOD
+     * events cost a call per word: leave them out unless needed. */
+    uint32_t event_mask;
+    /* A host-class SYNCPOINT increment (deko3d engine_gpfifo.def 0x01D) or
+     * the 3D class's INCREMENT_SYNC_POINT: the core advances syncpoint id. */
+    void (*syncpoint_increment)(void *user, uint32_t id);
+    /* Timestamps for semaphore/report releases; NULL -> the value of
+     * glhle_maxwell_set_timestamp. */
+    uint64_t (*clock)(void *user);
+} glhle_maxwell_hooks;
+
+/* Installs the hooks (copied), replacing the previous ones; NULL removes them. */
+GLHLE_API void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hooks);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,396 @@
+/* backend/maxwell/frontend/methods_3d.c and engines.c: the draw sequence,
+ * inline indices, one-word draws, clears, constant-buffer loads and binds,
+ * report semaphores, syncpoints, macro-call queueing and engine launches.
+ * Expected values follow clb197.h's fields and the method sequences deko3d's
+ * draw.mme sends (BEGIN, count, END), computed by hand. */
+#include "support/test_support.h"
+
+#include <string.h>
+
+#include "backend/maxwell/maxwell_instance.h"
+#include "support/maxwell_support.h"
+
+static glhle_maxwell *gpu;
+static tm_pb pb;
+static tm_events ev;
+static uint8_t mem[0x1000];
+#define MEM_VA 0x0500100000ull
+
+static int setup(void **state)
+{
+    (void)state;
+    gpu = tm_gpu_new();
+    memset(mem, 0, sizeof mem);
+    assert_int_equal(glhle_maxwell_map(gpu, MEM_VA, mem, sizeof mem, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    tm_watch(gpu, &ev, ~(1u << GLHLE_MAXWELL_EVENT_METHOD));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tm_events_free(&ev);
+    tm_pb_free(&pb);
+    glhle_maxwell_destroy(gpu);
+    return 0;
+}
+
+static void set(uint32_t byte_offset, uint32_t v)
+{
+    tm_set1(&pb, TM_SUB_3D, byte_offset / 4, v);
+}
+
+static glhle_maxwell_run_result run(glhle_result expect)
+{
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), expect);
+    return res;
+}
+
+static void draw_sequences(void **state)
+{
+    (void)state;
+    set(0x0d74, 10);          /* SET_VERTEX_ARRAY_START */
+    set(0x1618, 4);           /* BEGIN TRIANGLES, instance FIRST */
+    set(0x0d78, 36);          /* DRAW_VERTEX_ARRAY */
+    set(0x1614, 0);           /* END */
+    set(0x1618, 5u | 1u << 26); /* BEGIN TRIANGLE_STRIP, instance SUBSEQUENT */
+    set(0x0d78, 4);
+    set(0x1614, 0);
+    set(0x17d8, 2);           /* four-byte indices */
+    set(0x17dc, 3);           /* first */
+    set(0x1618, 1);           /* LINES */
+    set(0x17e0, 8);           /* DRAW_INDEX_BUFFER */
+    set(0x1614, 0);
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 3);
+    uint32_t at = 0;
+    const glhle_maxwell_event *d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_non_null(d);
+    assert_int_equal(d->u.draw.topology, 4);
+    assert_false(d->u.draw.indexed);
+    assert_int_equal(d->u.draw.first, 10);
+    assert_int_equal(d->u.draw.count, 36);
+    assert_int_equal(d->u.draw.instance, 0);
+    assert_int_equal(d->method, 0x1614 / 4);
+    d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_int_equal(d->u.draw.topology, 5);
+    assert_int_equal(d->u.draw.count, 4);
+    assert_int_equal(d->u.draw.instance, 1);
+    d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_true(d->u.draw.indexed);
+    assert_int_equal(d->u.draw.index_size, 4);
+    assert_int_equal(d->u.draw.first, 3);
+    assert_int_equal(d->u.draw.count, 8);
+    assert_int_equal(d->u.draw.instance, 0);
+    assert_int_equal(mw_get_state(gpu)->draw.topology, 1);
+}
+
+static const uint32_t *inline_seen;
+static uint32_t inline_copy[8];
+static void grab_inline(void *user, glhle_maxwell *g, const glhle_maxwell_event *e)
+{
+    (void)user;
+    (void)g;
+    if (e->type == GLHLE_MAXWELL_EVENT_DRAW && e->u.draw.inline_indices) {
+        inline_seen = e->u.draw.inline_indices;
+        memcpy(inline_copy, inline_seen, sizeof inline_copy);
+    }
+}
+
+static void inline_indices_and_one_word_draws(void **state)
+{
+    (void)state;
+    glhle_maxwell_hooks h = {.event = grab_inline, .event_mask = 1u << GLHLE_MAXWELL_EVENT_DRAW};
+    glhle_maxwell_set_hooks(gpu, &h);
+    set(0x1618, 4);
+    set(0x15e8, 70000);            /* DRAW_INLINE_INDEX: 32 bits */
+    set(0x15f0, 0x00050004);       /* 2X16: even 4, odd 5 */
+    set(0x1304, 0x09080706);       /* 4X8: 6 7 8 9 */
+    set(0x1614, 0);
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 1);
+    assert_non_null(inline_seen);
+    const uint32_t want[7] = {70000, 4, 5, 6, 7, 8, 9};
+    assert_memory_equal(inline_copy, want, sizeof want);
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    tm_watch(gpu, &ev, 1u << GLHLE_MAXWELL_EVENT_DRAW);
+    /* START_INDEX 15:0, COUNT 27:16, TOPOLOGY 31:28 */
+    set(0x1214, 7u << 28 | 12u << 16 | 2);        /* arrays, QUADS, first instance */
+    set(0x1218, 7u << 28 | 12u << 16 | 2);        /* next instance */
+    set(0x17e8, 6u << 28 | 3u << 16 | 1);         /* 16-bit indices, FAN */
+    res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 3);
+    assert_int_equal(ev.e[0].ev.u.draw.topology, 7);
+    assert_int_equal(ev.e[0].ev.u.draw.first, 2);
+    assert_int_equal(ev.e[0].ev.u.draw.count, 12);
+    assert_int_equal(ev.e[0].ev.u.draw.instance, 0);
+    assert_int_equal(ev.e[1].ev.u.draw.instance, 1);
+    assert_true(ev.e[2].ev.u.draw.indexed);
+    assert_int_equal(ev.e[2].ev.u.draw.index_size, 2);
+    assert_int_equal(ev.e[2].ev.u.draw.topology, 6);
+}
+
+static void bad_draw_sequences(void **state)
+{
+    (void)state;
+    set(0x1614, 0);      /* END without BEGIN */
+    set(0x15e8, 1);      /* inline index outside a sequence */
+    set(0x1618, 4);
+    set(0x1618, 4);      /* BEGIN twice */
+    set(0x1614, 0);      /* no count: nothing drawn */
+    set(0x17d8, 3);      /* index size 3 */
+    set(0x1618, 4);
+    set(0x17e0, 3);
+    set(0x1614, 0);
+    set(0x123c, 1);      /* DRAW_AUTO */
+    ts_log_clear();
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.draws, 0);
+    /* END without BEGIN, inline index outside, BEGIN twice, index size 3,
+     * DRAW_AUTO; the empty sequence is a debug note, not a problem */
+    assert_int_equal(res.problems, 5);
+    assert_true(ts_log_contains("END without a BEGIN"));
+    assert_true(ts_log_contains("nothing drawn"));
+    assert_true(ts_log_contains("DRAW_AUTO"));
+}
+
+static void constant_buffers(void **state)
+{
+    (void)state;
+    const uint32_t sel[3] = {0x100, (uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x200};
+    tm_inc(&pb, TM_SUB_3D, 0x2380 / 4, 3, sel);   /* selector: 256 bytes at MEM_VA + 0x200 */
+    set(0x238c, 0x10);                            /* LOAD_CONSTANT_BUFFER_OFFSET */
+    const uint32_t data[3] = {0x11111111, 0x22222222, 0x33333333};
+    tm_noninc(&pb, TM_SUB_3D, 0x2390 / 4, 3, data);
+    set(0x2410 + 4 * 32, 1u | 3u << 4);           /* fragment stage, slot 3, valid */
+    set(0x2410 + 0 * 32, 1u | 17u << 4);
+    set(0x2410 + 0 * 32, 0u | 17u << 4);          /* unbind */
+    set(0x238c, 0xFC);
+    tm_noninc(&pb, TM_SUB_3D, 0x2390 / 4, 2, data); /* the second word passes the size */
+    set(0x2410 + 1 * 32, 1u | 18u << 4);          /* no slot 18 */
+    ts_log_clear();
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_OUT_OF_BOUNDS);
+    uint32_t v;
+    memcpy(&v, mem + 0x210, 4);
+    assert_int_equal(v, 0x11111111);
+    memcpy(&v, mem + 0x218, 4);
+    assert_int_equal(v, 0x33333333);
+    memcpy(&v, mem + 0x2FC, 4);
+    assert_int_equal(v, 0x11111111);
+    memcpy(&v, mem + 0x300, 4);
+    assert_int_equal(v, 0);
+    const mw_state *s = mw_get_state(gpu);
+    assert_int_equal(s->cbuf.load_offset, 0x104);
+    assert_true(s->cbuf.bind[4][3].valid);
+    assert_int_equal(s->cbuf.bind[4][3].address, MEM_VA + 0x200);
+    assert_int_equal(s->cbuf.bind[4][3].size, 0x100);
+    assert_false(s->cbuf.bind[0][17].valid);
+    assert_int_equal(res.problems, 2);
+    assert_true(ts_log_contains("passes the selected buffer's 256 bytes"));
+}
+
+static void clears_reports_and_syncpoints(void **state)
+{
+    (void)state;
+    glhle_maxwell_set_timestamp(gpu, 0xAABBCCDD00112233ull);
+    set(0x19d0, 0x3Cu | 2u << 6);               /* CLEAR_SURFACE RGBA of target 2 */
+    const uint32_t rep[4] = {(uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x40, 0x5555, 0u};
+    tm_inc(&pb, TM_SUB_3D, 0x1b00 / 4, 4, rep);  /* RELEASE, four words */
+    set(0x1b04, (uint32_t)MEM_VA + 0x60);
+    set(0x1b0c, 0u | 1u << 28);                  /* RELEASE, one word */
+    set(0x1b04, (uint32_t)MEM_VA + 0x80);
+    set(0x1b0c, 2u | 2u << 23);                  /* REPORT_ONLY ZPASS_PIXEL_CNT, four words */
+    set(0x02c8, 0x00000005u | 1u << 20);         /* INCREMENT_SYNC_POINT 5 */
+    set(0x02c8, 0x00000006u);                    /* the header's CONDITION bit clear still increments */
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.clears, 1);
+    uint32_t at = 0;
+    const glhle_maxwell_event *c = tm_next(&ev, GLHLE_MAXWELL_EVENT_CLEAR, &at);
+    assert_non_null(c);
+    assert_int_equal(c->u.clear.value, 0x3Cu | 2u << 6);
+    uint32_t w[4];
+    memcpy(w, mem + 0x40, 16);
+    assert_int_equal(w[0], 0x5555);
+    assert_int_equal(w[1], 0);
+    assert_int_equal(w[2], 0x00112233);
+    assert_int_equal(w[3], 0xAABBCCDD);
+    memcpy(w, mem + 0x60, 8);
+    assert_int_equal(w[0], 0x5555);
+    assert_int_equal(w[1], 0);
+    memcpy(w, mem + 0x80, 16);
+    assert_int_equal(w[0], 0);          /* counter value 0 */
+    assert_int_equal(w[2], 0x00112233); /* timestamp */
+    assert_int_equal(res.semaphores, 3);
+    assert_int_equal(ev.syncpoint_calls, 2);
+    assert_int_equal(ev.syncpoints[0], 5);
+    assert_int_equal(ev.syncpoints[1], 6);
+}
+
+static void macro_calls_queue_parameters(void **state)
+{
+    (void)state;
+    /* deko3d's CallMacro form: one increase-once header, the first word to
+     * CALL_MME_MACRO(j), the rest to CALL_MME_DATA(j) */
+    const uint32_t params[4] = {0x4, 36, 1, 0};
+    tm_oneinc(&pb, TM_SUB_3D, 0xE00 + 2 * 3, 4, params);
+    /* two headers: the call goes on until a method that is not a call
+     * word arrives (mme.h), so DATA(5) in the second header is its second
+     * parameter; after NO_OPERATION a DATA word has no call */
+    tm_set1(&pb, TM_SUB_3D, 0xE00 + 2 * 5, 0xA);
+    tm_set1(&pb, TM_SUB_3D, 0xE01 + 2 * 5, 0xB);
+    tm_set1(&pb, TM_SUB_3D, 0x0100 / 4, 0);        /* NO_OPERATION */
+    tm_set1(&pb, TM_SUB_3D, 0xE01 + 2 * 5, 0xC);  /* DATA with no call */
+    /* incrementing through MACRO(7), DATA(7), MACRO(8): two calls */
+    const uint32_t p2[3] = {1, 2, 3};
+    tm_inc(&pb, TM_SUB_3D, 0xE00 + 2 * 7, 3, p2);
+    ts_log_clear();
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(gpu, &pb, &res);
+    /* the macro RAM is empty (each word decodes as a fetch into r0): every
+     * call stops in the interpreter, the first with TRUNCATED (mme.h) */
+    assert_int_equal(r, GLHLE_RESULT_TRUNCATED);
+    assert_int_equal(res.macro_calls, 4);
+    assert_int_equal(tm_count(&ev, GLHLE_MAXWELL_EVENT_MACRO_CALL), 4);
+    const tm_event *m = &ev.e[0];
+    uint32_t at = 0;
+    for (uint32_t i = 0; i < ev.n; i++)
+        if (ev.e[i].ev.type == GLHLE_MAXWELL_EVENT_MACRO_CALL) {
+            m = &ev.e[i];
+            at = i;
+            break;
+        }
+    assert_int_equal(m->ev.u.macro.index, 3);
+    assert_int_equal(m->ev.u.macro.count, 4);
+    assert_memory_equal(m->params, params, sizeof params);
+    assert_int_equal(m->ev.offset, 11); /* tm_bind_all: words 0-9; the header: 10; CALL_MME_MACRO: 11 */
+    (void)at;
+    uint32_t from = 0;
+    tm_next(&ev, GLHLE_MAXWELL_EVENT_MACRO_CALL, &from);
+    const glhle_maxwell_event *e2 = tm_next(&ev, GLHLE_MAXWELL_EVENT_MACRO_CALL, &from);
+    assert_int_equal(e2->u.macro.index, 5);
+    assert_int_equal(e2->u.macro.count, 2);
+    const glhle_maxwell_event *e3 = tm_next(&ev, GLHLE_MAXWELL_EVENT_MACRO_CALL, &from);
+    assert_int_equal(e3->u.macro.index, 7);
+    assert_int_equal(e3->u.macro.count, 2);
+    const glhle_maxwell_event *e4 = tm_next(&ev, GLHLE_MAXWELL_EVENT_MACRO_CALL, &from);
+    assert_int_equal(e4->u.macro.index, 8);
+    assert_int_equal(e4->u.macro.count, 1);
+    assert_true(ts_log_contains("CALL_MME_DATA(5) = 0x0000000c"));
+}
+
+static void macro_parameters_are_bounded(void **state)
+{
+    (void)state;
+    /* MW_MME_CALL_WORDS parameters are kept; two more are dropped and the
+     * run reports LIMIT_EXCEEDED (mme.h) */
+    tm_pb p;
+    tm_pb_init(&p);
+    tm_set1(&p, 0, 0, GLHLE_MAXWELL_CLASS_3D);
+    const uint32_t n = MW_MME_CALL_WORDS + 2;
+    tm_word(&p, tm_header(TM_ONEINC, 0, 0xE00, 0)); /* count 0: a header per 8191 words below */
+    p.n--;
+    uint32_t left = n;
+    bool first = true;
+    while (left) {
+        const uint32_t c = left < 0x1FFF ? left : 0x1FFF;
+        tm_word(&p, tm_header(first ? TM_ONEINC : TM_NONINC, 0, first ? 0xE00 : 0xE01, c));
+        for (uint32_t i = 0; i < c; i++)
+            tm_word(&p, i);
+        left -= c;
+        first = false;
+    }
+    glhle_maxwell *g = tm_gpu_new();
+    tm_events e;
+    tm_watch(g, &e, 1u << GLHLE_MAXWELL_EVENT_MACRO_CALL);
+    glhle_maxwell_run_result res;
+    const glhle_result r = glhle_maxwell_submit_words(g, p.w, p.n, &res);
+    assert_int_not_equal(r, GLHLE_RESULT_OK);
+    assert_int_equal(res.macro_calls, 1);
+    assert_int_equal(e.n, 1);
+    assert_int_equal(e.e[0].ev.u.macro.count, MW_MME_CALL_WORDS);
+    assert_true(ts_log_contains("limit exceeded") || ts_log_contains("dropped"));
+    tm_events_free(&e);
+    tm_pb_free(&p);
+    glhle_maxwell_destroy(g);
+}
+
+static void engine_launches(void **state)
+{
+    (void)state;
+    /* inline-to-memory (A140): 6 bytes x 2 lines = 3 words, pitch layout
+     * (LAUNCH_DMA bit 0), PITCH_OUT 6: the lines land back to back */
+    const uint32_t i2m[5] = {6, 2, (uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x40, 6};
+    tm_inc(&pb, TM_SUB_I2M, 0x060, 5, i2m);
+    tm_set1(&pb, TM_SUB_I2M, 0x06C, 1u << 0);   /* LAUNCH_DMA */
+    const uint32_t data[3] = {0x44332211, 0x88776655, 0xCCBBAA99};
+    tm_noninc(&pb, TM_SUB_I2M, 0x06D, 3, data);
+    tm_set1(&pb, TM_SUB_I2M, 0x06D, 4);         /* one too many */
+    /* the 3D class's built-in copy: 4 bytes x 1 line */
+    const uint32_t b3d[5] = {4, 1, (uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x80, 4};
+    tm_inc(&pb, TM_SUB_3D, 0x060, 5, b3d);
+    tm_set1(&pb, TM_SUB_3D, 0x06C, 1);
+    tm_set1(&pb, TM_SUB_3D, 0x06D, 0xDEADBEEF);
+    /* DMA: a 1D copy of 8 bytes (LINE_LENGTH_IN), OFFSET_IN -> OFFSET_OUT;
+     * LAUNCH_DMA 0x182: NON_PIPELINED, both pitch, single line */
+    const uint32_t dma[8] = {(uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA + 0x40, (uint32_t)(MEM_VA >> 32),
+                             (uint32_t)MEM_VA + 0x100, 0, 0, 8, 1};
+    tm_inc(&pb, TM_SUB_DMA, 0x100, 8, dma);
+    tm_set1(&pb, TM_SUB_DMA, 0x0C0, 0x182);
+    /* 2D: the blit starts at PIXELS_FROM_MEMORY_SRC_Y0_INT */
+    const uint32_t dst[2] = {0x08, 0x2000};
+    tm_inc(&pb, TM_SUB_2D, 0x088, 2, dst);
+    tm_set1(&pb, TM_SUB_2D, 0x237, 0);
+    /* compute: SEND_PCAS_A = QMD >> 8, then SEND_SIGNALING_PCAS_B with SCHEDULE */
+    tm_set1(&pb, TM_SUB_COMPUTE, 0x0AD, (uint32_t)((MEM_VA + 0x200) >> 8));
+    tm_set1(&pb, TM_SUB_COMPUTE, 0x0AF, 1);      /* INVALIDATE only: no launch */
+    tm_set1(&pb, TM_SUB_COMPUTE, 0x0AF, 3);
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA); /* the fourth inline word comes first */
+    assert_int_equal(res.launches, 5);
+    uint32_t at = 0;
+    const glhle_maxwell_event *l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
+    assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_I2M);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x40);
+    assert_int_equal(l->method, 0x06D);
+    assert_int_equal(ev.e[at - 1].regs[0x060], 6);
+    l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
+    assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_3D);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x80);
+    l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
+    assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_DMA);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x100);
+    assert_int_equal(ev.e[at - 1].regs[0x0C0], 0x182);
+    l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
+    assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_2D);
+    assert_int_equal(l->u.launch.address, 0x0800002000ull);
+    l = tm_next(&ev, GLHLE_MAXWELL_EVENT_LAUNCH, &at);
+    assert_int_equal(l->class_id, GLHLE_MAXWELL_CLASS_COMPUTE);
+    assert_int_equal(l->u.launch.address, MEM_VA + 0x200);
+    /* the engines ran: the inline bytes, the 3D copy, the DMA copy of the
+     * first 8 inline bytes; the empty 2D setup (format 0) and the all-zero
+     * QMD (a zero grid) are refused */
+    const uint8_t want[12] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC};
+    assert_memory_equal(mem + 0x40, want, 12);
+    const uint8_t beef[4] = {0xEF, 0xBE, 0xAD, 0xDE};
+    assert_memory_equal(mem + 0x80, beef, 4);
+    assert_memory_equal(mem + 0x100, want, 8);
+    assert_int_equal(res.problems, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(draw_sequences, setup, teardown),
+        cmocka_unit_test_setup_teardown(inline_indices_and_one_word_draws, setup, teardown),
+        cmocka_unit_test_setup_teardown(bad_draw_sequences, setup, teardown),
+        cmocka_unit_test_setup_teardown(constant_buffers, setup, teardown),
+        cmocka_unit_test_setup_teardown(clears_reports_and_syncpoints, setup, teardown),
+        cmocka_unit_test_setup_teardown(macro_calls_queue_parameters, setup, teardown),
+        cmocka_unit_test_setup_teardown(macro_parameters_are_bounded, setup, teardown),
+        cmocka_unit_test_setup_teardown(engine_launches, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
