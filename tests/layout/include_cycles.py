@@ -25,6 +25,26 @@ import tempfile
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SCANNED = ("backend", "shadergen")
 
+# Systems whose stages still reach up into their instance, each with why:
+# their calls into the instance, and circles among their own stages, are
+# listed as pending and do not fail. Circles that reach outside the system
+# still fail. Remove a system once its stages talk through hooks.
+CALL_RULE_PENDING = {
+    "maxwell": "the front end (backend/maxwell/frontend/engines.c, host.c, pushbuf.c, methods_3d.c) includes "
+               "maxwell_instance.h and calls mw_gpu_read, mw_problem, mw_emit and kin; they move behind a hooks "
+               "struct next (issue 14)",
+}
+
+
+def pending_system(stages):
+    """The pending system all of these stages belong to, or None."""
+    systems = {st.split("/")[1] if st.startswith("backend/") and st.count("/") >= 1 else None for st in stages}
+    if len(systems) == 1:
+        system = systems.pop()
+        if system in CALL_RULE_PENDING:
+            return system
+    return None
+
 
 def stage_of(rel):
     parts = rel.split("/")
@@ -139,10 +159,25 @@ def instance_calls(root):
 
 def check(root):
     edges = scan(root)
-    found = cycles(edges)
-    calls = instance_calls(root)
-    for rel, line, name in calls:
+    found = []
+    for comp in cycles(edges):
+        system = pending_system(comp)
+        if system:
+            print("pending: include circle inside backend/%s: %s (%s)" % (system, ", ".join(comp),
+                                                                        CALL_RULE_PENDING[system]))
+        else:
+            found.append(comp)
+    calls = []
+    pending = {}
+    for rel, line, name in instance_calls(root):
+        system = rel.split("/")[1]
+        if system in CALL_RULE_PENDING:
+            pending[system] = pending.get(system, 0) + 1
+            continue
+        calls.append((rel, line, name))
         print("%s:%d calls %s(), which the instance declares: use a hooks struct" % (rel, line, name))
+    for system, n in sorted(pending.items()):
+        print("pending: backend/%s: %d calls from stages into the instance (%s)" % (system, n, CALL_RULE_PENDING[system]))
     for comp in found:
         print("include circle between stages: " + ", ".join(comp))
         members = set(comp)
