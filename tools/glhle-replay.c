@@ -27,11 +27,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "backend/common/bytebuf.h"
+#include "backend/common/dirs.h"
 #include "backend/common/trace_container.h"
 #include "backend/psx/gpudump.h"
 #include "glhle/psx.h"
@@ -80,27 +80,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* mkdir -p */
-static bool make_dirs(const char *path)
-{
-    char buf[4096];
-    size_t n = strlen(path);
-    if (n == 0 || n >= sizeof buf)
-        return false;
-    memcpy(buf, path, n + 1);
-    for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != 0)
-            continue;
-        char c = buf[i];
-        buf[i] = 0;
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return false;
-        buf[i] = c;
-    }
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 static void bar(replay_tool *t, uint64_t done, uint32_t frame, bool final)
@@ -485,7 +464,7 @@ int main(int argc, char **argv)
             glhle_bytebuf_free(in);
         return 1;
     }
-    if (!make_dirs(t.out_dir)) {
+    if (!glhle_make_dirs(t.out_dir)) {
         fprintf(stderr, "glhle-replay: cannot create the output folder %s: %s\n", t.out_dir, strerror(errno));
         if (in)
             glhle_bytebuf_free(in);
