@@ -844,6 +844,73 @@ static void depth_and_stencil_reads_off(void **state)
         }
 }
 
+/* DEPTHBUFFER_READ bit 0 off, every stencil op: the op sees 0 whatever the
+ * buffer holds (0x10 left, 0x20 right), so it writes keep 0, zero 0,
+ * replace the reference, increment 1, decrement 0 (clamped), invert 0xFF,
+ * increment with wrap 1, decrement with wrap 0xFF. Written out here from
+ * the op definitions (3dbrew GPUREG_STENCIL_OP), not from the draw path. */
+static const uint8_t STENCIL_ON_ZERO[8] = {0x00, 0x00, 0x5A, 0x01, 0x00, 0xFF, 0x01, 0xFF};
+
+typedef struct stencil_zero_case {
+    uint32_t func, fail, zfail, zpass;
+    bool depth_less; /* depth test LESS: z 0.5 passes over 1.0 (left), fails over 0.25 (right) */
+} stencil_zero_case;
+
+static void set_stencil_no_read(tp_cmdbuf *b, const void *arg)
+{
+    const stencil_zero_case *c = arg;
+    pd_stencil(b, true, c->func, 0x5A, 0xFF, 0xFF, c->fail, c->zfail, c->zpass);
+    pd_depth(b, c->depth_less, 4, 0xF, false);
+    tp_cmd1(b, 0x114, 2); /* depth read on, stencil read off */
+}
+
+static void stencil_ops_reads_off(void **state)
+{
+    stencil_zero_case cases[8 * 2 + 3];
+    size_t n = 0;
+    for (uint32_t op = 0; op < 8; op++) {
+        cases[n++] = (stencil_zero_case){1, 0, 0, op, false}; /* ALWAYS: the pass op */
+        cases[n++] = (stencil_zero_case){0, op, 0, 0, false}; /* NEVER: the fail op */
+    }
+    /* both depth outcomes (depth-fail / pass op): zero / increment with
+     * wrap, replace (0x5A) / keep, decrement with wrap / invert (both 0xFF) */
+    cases[n++] = (stencil_zero_case){1, 0, 1, 6, true};
+    cases[n++] = (stencil_zero_case){1, 0, 2, 0, true};
+    cases[n++] = (stencil_zero_case){1, 0, 7, 5, true};
+    for (size_t i = 0; i < n; i++) {
+        const stencil_zero_case *c = &cases[i];
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        uint32_t *words = malloc(W * H * 4);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                words[y * W + x] = (x < W / 2 ? 0xFFFFFFu << 8 | 0x10u : 0x400000u << 8 | 0x20u);
+        pd_put_depth(&e, PD_DEPTH, 3, W, H, words);
+        put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+        glhle_image img;
+        draw_and_read(&e, 6, true, set_stencil_no_read, c, &img);
+        uint32_t *d = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+        print_message("stencil reads off: func %u ops %u/%u/%u depth %s\n", c->func, c->fail, c->zfail, c->zpass,
+                      c->depth_less ? "less" : "off");
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                const bool left = x < W / 2;
+                const bool stencil_pass = c->func == 1, depth_pass = !c->depth_less || left;
+                const uint32_t op = !stencil_pass ? c->fail : depth_pass ? c->zpass : c->zfail;
+                const uint32_t word = d[(H - 1 - y) * W + x];
+                if ((word & 0xFF) != STENCIL_ON_ZERO[op])
+                    fail_msg("pixel (%d,%d): stencil %02x, op %u over a zero read writes %02x", x, y, word & 0xFF, op,
+                             STENCIL_ON_ZERO[op]);
+                const bool drawn = stencil_pass && depth_pass;
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), drawn ? pack(SRC) : 0);
+            }
+        free(d);
+        free(words);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
 /* ---- stencil -------------------------------------------------------------------------------------------- */
 
 static void set_stencil(tp_cmdbuf *b, const void *arg)
@@ -1596,6 +1663,7 @@ int main(void)
         TS_GL_TEST(logic_ops),
         TS_GL_TEST(color_reads_off),
         TS_GL_TEST(depth_and_stencil_reads_off),
+        TS_GL_TEST(stencil_ops_reads_off),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
         TS_GL_TEST(user_clip_plane),

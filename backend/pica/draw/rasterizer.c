@@ -279,12 +279,48 @@ static bool compare_with_zero(unsigned func, uint32_t a)
     }
 }
 
-/* A stencil op applied to a zero read: keep, zero and decrement (which
- * clamps at 0) write 0; the others are left to GL (see the note in
- * docs/architecture.md). */
-static GLenum stencil_op_read_zero(GLenum op)
+/* The byte a stencil op (GPUREG_STENCIL_OP codes: keep, zero, replace,
+ * increment, decrement, invert, increment and decrement with wrap; 3dbrew)
+ * writes over a zero read: keep, zero and decrement (which clamps at 0)
+ * write 0, replace the reference, the increments 1, invert and the
+ * wrapping decrement 0xFF. */
+static unsigned stencil_op_on_zero(unsigned op, unsigned ref)
 {
-    return op == GL_KEEP || op == GL_DECR ? GL_ZERO : op;
+    switch (op & 7) {
+    case 2: return ref & 0xFF;
+    case 3:
+    case 6: return 1;
+    case 5:
+    case 7: return 0xFF;
+    default: return 0;
+    }
+}
+
+/* With the stencil read off the test is constant and every op writes a
+ * constant. GL writes constants with ZERO and REPLACE, whose value is the
+ * reference (free now: the test no longer reads it), so the outcomes the
+ * draw can reach share one reference. Reachable: the fail op when the test
+ * fails, else the pass op and, when the depth test can fail, the depth-fail
+ * op. Two reachable outcomes that need different non-zero bytes cannot
+ * share it: the depth-fail op then stays GL's op on the stored value
+ * (docs/architecture.md names this case). */
+static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes, bool depth_can_fail, gl_stencil *st)
+{
+    const unsigned ref = fo->stencil_ref;
+    const unsigned v_fail = stencil_op_on_zero(fo->stencil_fail, ref);
+    const unsigned v_zfail = stencil_op_on_zero(fo->stencil_zfail, ref);
+    const unsigned v_zpass = stencil_op_on_zero(fo->stencil_zpass, ref);
+    const GLenum gl_zfail = st->dpfail;
+    st->sfail = v_fail ? GL_REPLACE : GL_ZERO;
+    st->dpfail = v_zfail ? GL_REPLACE : GL_ZERO;
+    st->dppass = v_zpass ? GL_REPLACE : GL_ZERO;
+    if (!test_passes) {
+        st->ref = (GLint)v_fail;
+        return;
+    }
+    st->ref = (GLint)(v_zpass ? v_zpass : v_zfail);
+    if (depth_can_fail && v_zfail && v_zpass && v_zfail != v_zpass)
+        st->dpfail = gl_zfail;
 }
 
 void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt, pica_gl_fixed *out)
@@ -360,10 +396,9 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     st->dppass = stencil_op_gl[fo->stencil_zpass & 7];
     if (st->enable && !fb->stencil_read) {
         /* (ref & mask) func (0 & mask), and the ops on a zero */
-        st->func = compare_with_zero(fo->stencil_func, fo->stencil_ref & fo->stencil_input_mask) ? GL_ALWAYS : GL_NEVER;
-        st->sfail = stencil_op_read_zero(st->sfail);
-        st->dpfail = stencil_op_read_zero(st->dpfail);
-        st->dppass = stencil_op_read_zero(st->dppass);
+        const bool passes = compare_with_zero(fo->stencil_func, fo->stencil_ref & fo->stencil_input_mask);
+        st->func = passes ? GL_ALWAYS : GL_NEVER;
+        stencil_ops_read_zero(fo, passes, out->depth_test && out->depth_func != GL_ALWAYS, st);
     }
 
     /* blending, or the logic op */
