@@ -343,6 +343,32 @@ static void write_samplers(gen *g)
         text(g, "layout(binding = 2) uniform sampler2D pica_tex2;\n");
 }
 
+/* A 2D (or projection) unit with wrap mode 4 or 5 on an axis
+ * (pica_fs_key.h PICA_FS_WRAP_NEG_REPEAT): a negative coordinate on that
+ * axis is brought into [0, 1) by fract, which repeats the texel index of
+ * every level (floor(fract(c) * n) = floor(c * n) mod n for the integer
+ * level sizes); the sampler then clamps the rest. The level of detail comes
+ * from the unwrapped coordinate's derivatives (scaled by 2^bias, which adds
+ * the unit's bias to it) so the jump of fract does not change it. */
+static void write_neg_repeat_read(gen *g, unsigned unit, char bias, unsigned neg)
+{
+    const pica_fs_key *k = g->k;
+    glsl_writer *w = &g->w;
+    if (unit == 0 && k->tex0_type == PICA_FS_TEX0_PROJECTION)
+        glsl_line(w, "vec2 c_tex0 = pica_texcoord0 / pica_texcoord0_w;");
+    else
+        glsl_line(w, "vec2 c_tex%u = pica_texcoord%u;", unit, unit == 2 && k->tex2_coord1 ? 1u : unit);
+    glsl_line(w, "float e_tex%u = exp2(u.tex_lod_bias.%c);", unit, bias);
+    glsl_line(w, "vec2 dx_tex%u = dFdx(c_tex%u) * e_tex%u, dy_tex%u = dFdy(c_tex%u) * e_tex%u;", unit, unit, unit, unit,
+              unit, unit);
+    if (neg & 1)
+        glsl_line(w, "c_tex%u.x = c_tex%u.x < 0.0 ? fract(c_tex%u.x) : c_tex%u.x;", unit, unit, unit, unit);
+    if (neg & 2)
+        glsl_line(w, "c_tex%u.y = c_tex%u.y < 0.0 ? fract(c_tex%u.y) : c_tex%u.y;", unit, unit, unit, unit);
+    glsl_line(w, "ivec4 s_tex%u = pica_byte4(textureGrad(pica_tex%u, c_tex%u, dx_tex%u, dy_tex%u));", unit, unit, unit,
+              unit, unit);
+}
+
 static void write_texture_reads(gen *g, unsigned used_units)
 {
     const pica_fs_key *k = g->k;
@@ -356,6 +382,11 @@ static void write_texture_reads(gen *g, unsigned used_units)
             continue;
         }
         static const char bias[3] = {'x', 'y', 'z'};
+        const unsigned neg = (k->tex_wrap_neg_repeat >> (2 * unit)) & 3;
+        if (neg) {
+            write_neg_repeat_read(g, unit, bias[unit], neg);
+            continue;
+        }
         if (unit == 0 && k->tex0_type == PICA_FS_TEX0_CUBE)
             glsl_line(w, "ivec4 s_tex0 = pica_byte4(texture(pica_tex0, vec3(pica_texcoord0, pica_texcoord0_w), u.tex_lod_bias.x));");
         else if (unit == 0 && k->tex0_type == PICA_FS_TEX0_PROJECTION)

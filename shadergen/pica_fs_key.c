@@ -427,6 +427,12 @@ void pica_fs_key_normalize(pica_fs_key *key)
         key->shadow_ortho = 0;
     if (!(key->tex_enable & PICA_FS_TEX_UNIT2))
         key->tex2_coord1 = 0;
+    key->tex_wrap_neg_repeat &= 0x3F;
+    for (unsigned u = 0; u < 3; u++) {
+        const bool plain_2d = u > 0 || key->tex0_type == PICA_FS_TEX0_2D || key->tex0_type == PICA_FS_TEX0_PROJECTION;
+        if (!((key->tex_enable >> u) & 1) || !plain_2d)
+            key->tex_wrap_neg_repeat &= (uint8_t)~(3u << (2 * u));
+    }
 
     /* ---- procedural texture ---- */
     pica_fs_proctex_key *p = &key->proctex;
@@ -609,6 +615,10 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
         if ((key->tex_enable >> u) & 1)
             glhle_bytebuf_printf(out, " tex%u%s%s%s", u, u == 0 ? ":" : "", u == 0 ? tex0_names[key->tex0_type % 6] : "",
                                  u == 2 && key->tex2_coord1 ? ":coord1" : "");
+    for (unsigned u = 0; u < 3; u++)
+        for (unsigned axis = 0; axis < 2; axis++)
+            if (key->tex_wrap_neg_repeat & PICA_FS_WRAP_NEG_REPEAT(u, axis))
+                glhle_bytebuf_printf(out, " tex%u.%c:neg-repeat", u, axis ? 't' : 's');
     if (key->shadow_ortho)
         glhle_bytebuf_printf(out, " shadow-ortho");
     if (key->proctex.enable)

@@ -334,14 +334,31 @@ typedef struct pica_fs_key {
      * colour buffer (depth24 << 8 | intensity8 words) instead of writing a
      * colour; see pica_fs.h. Blending is then zeroed. */
     uint8_t shadow_render;
-    uint8_t pad0[3];
+    /* PICA_FS_WRAP_NEG_REPEAT bits of the 2D units whose wrap mode on an
+     * axis is 4 or 5 (see below); the sampler does the rest. */
+    uint8_t tex_wrap_neg_repeat;
+    uint8_t pad0[2];
     pica_fs_lighting_key lighting;
     pica_fs_proctex_key proctex;
 } pica_fs_key;
 _Static_assert(sizeof(pica_fs_key) == 188, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
 
 /* Bumped whenever the key's layout or meaning changes (disk caches key on it). */
-#define PICA_FS_KEY_VERSION 3u
+#define PICA_FS_KEY_VERSION 4u
+
+/* Texture wrap modes 4-7 (GPUREG_TEXUNITi_PARAM bits 8-10 / 12-14). Azahar's
+ * hardware-tested notes (video_core regs_texturing.h WrapMode, and its
+ * software sampler GetWrappedTexCoord): 4 clamps to the edge and 5 to the
+ * border colour for coordinates past the top, and both repeat a negative
+ * coordinate; 6 and 7 are repeat. The sampler clamps 4 and 5 as modes 0
+ * and 1 (GL_CLAMP_TO_EDGE / BORDER); the shader brings a negative
+ * coordinate on such an axis into [0, 1) first (fract), which is the
+ * repeat of every level's texel index. pica_fs_key.tex_wrap_neg_repeat bit
+ * PICA_FS_WRAP_NEG_REPEAT(unit, axis), axis 0 s, 1 t; only 2D and
+ * projection units keep it. */
+#define PICA_FS_WRAP_NEG_REPEAT(unit, axis) (1u << (2u * (unit) + (axis)))
+/* Whether a wrap mode code repeats negative coordinates over a clamp. */
+static inline bool pica_fs_wrap_is_neg_repeat(unsigned mode) { return mode == 4 || mode == 5; }
 
 /* Blending in the shader. The PICA applies the blend factors under its MIN
  * and MAX equations too: min(src * sf, dst * df) / 255 per channel, in

@@ -970,28 +970,36 @@ static uint8_t texel_byte(int x, int y, int c)
 }
 
 typedef struct tex_case {
-    uint32_t wrap;
+    uint32_t wrap_s, wrap_t;
     float u0, u1;
     rgba border;
 } tex_case;
 
 /* pixel (x, y) samples u = u0 + (u1 - u0) (x + .5) / 64, likewise v; the
  * 8 x 8 texture's texel (floor(8u), floor(8v)) counted from the bottom row
- * (t = 0 is the bottom: pica-facts.md), i.e. guest row 7 - floor(8v). */
+ * (t = 0 is the bottom: pica-facts.md), i.e. guest row 7 - floor(8v).
+ * Modes 4-7 as Azahar's hardware notes describe them (regs_texturing.h
+ * WrapMode): 4 clamps to the edge above and repeats below 0, 5 takes the
+ * border above and repeats below, 6 and 7 repeat. */
 static int wrap_index(uint32_t wrap, float t, bool *border)
 {
     int i = (int)floorf(t * 8);
+    const int repeat = ((i % 8) + 8) % 8;
     *border = false;
     switch (wrap) {
     case 0: return i < 0 ? 0 : i > 7 ? 7 : i;
     case 1:
         *border = i < 0 || i > 7;
         return i;
-    case 2: return ((i % 8) + 8) % 8;
-    default: { /* mirrored repeat */
+    case 3: { /* mirrored repeat */
         int p = ((i % 16) + 16) % 16;
         return p < 8 ? p : 15 - p;
     }
+    case 4: return i < 0 ? repeat : i > 7 ? 7 : i;
+    case 5:
+        *border = i > 7;
+        return i < 0 ? repeat : i;
+    default: return repeat; /* 2, 6, 7 */
     }
 }
 
@@ -1000,7 +1008,7 @@ static rgba expect_texture(void *user, int x, int y)
     const tex_case *c = user;
     const float u = c->u0 + (c->u1 - c->u0) * (x + 0.5f) / W, v = c->u0 + (c->u1 - c->u0) * (y + 0.5f) / H;
     bool bu, bv;
-    const int tx = wrap_index(c->wrap, u, &bu), ty = wrap_index(c->wrap, v, &bv);
+    const int tx = wrap_index(c->wrap_s, u, &bu), ty = wrap_index(c->wrap_t, v, &bv);
     if (bu || bv)
         return c->border;
     const int row = 7 - ty;
@@ -1010,37 +1018,59 @@ static rgba expect_texture(void *user, int x, int y)
 static void set_texture(tp_cmdbuf *b, const void *arg)
 {
     const tex_case *c = arg;
-    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 0, 0, c->wrap, c->wrap, pack(c->border));
+    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 0, 0, c->wrap_s, c->wrap_t, pack(c->border));
     pd_tev_replace(b, 3, 0);
+}
+
+static void fill_texture(uint8_t tex[8 * 8 * 4])
+{
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            for (int c = 0; c < 4; c++)
+                tex[(y * 8 + x) * 4 + c] = texel_byte(x, y, c);
+}
+
+static void draw_texture_case(void **state, const uint8_t *tex, const tex_case *c)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    pd_put_texture(&e, PD_TEXTURE, 0, 8, 8, tex);
+    put_quad(&e, -0.5f, 1, SRC, c->u0, c->u0, c->u1, c->u1);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_texture, c, &img);
+    print_message("texture wrap s %u t %u over [%g, %g]\n", c->wrap_s, c->wrap_t, (double)c->u0, (double)c->u1);
+    expect_image("rasterizer_texture", &img, expect_texture, (void *)c, 0);
+    glhle_image_free(&img);
+    pd_env_free(&e);
 }
 
 static void texture_nearest_wraps(void **state)
 {
     uint8_t tex[8 * 8 * 4];
-    for (int y = 0; y < 8; y++)
-        for (int x = 0; x < 8; x++)
-            for (int c = 0; c < 4; c++)
-                tex[(y * 8 + x) * 4 + c] = texel_byte(x, y, c);
+    fill_texture(tex);
     /* coordinates chosen so no pixel centre samples exactly on a texel edge */
     const tex_case cases[] = {
-        {2, 0.0f, 1.0f, {0, 0, 0, 0}},     /* the texture once */
-        {0, -0.5f, 1.5f, {0, 0, 0, 0}},    /* clamp to edge */
-        {1, -0.5f, 1.5f, {9, 8, 7, 6}},    /* clamp to border */
-        {2, -1.0f, 2.0f, {0, 0, 0, 0}},    /* repeat */
-        {3, -1.0f, 2.0f, {0, 0, 0, 0}},    /* mirrored repeat */
+        {2, 2, 0.0f, 1.0f, {0, 0, 0, 0}},     /* the texture once */
+        {0, 0, -0.5f, 1.5f, {0, 0, 0, 0}},    /* clamp to edge */
+        {1, 1, -0.5f, 1.5f, {9, 8, 7, 6}},    /* clamp to border */
+        {2, 2, -1.0f, 2.0f, {0, 0, 0, 0}},    /* repeat */
+        {3, 3, -1.0f, 2.0f, {0, 0, 0, 0}},    /* mirrored repeat */
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        pd_env e;
-        pd_env_init(&e, *state, 1);
-        pd_put_texture(&e, PD_TEXTURE, 0, 8, 8, tex);
-        put_quad(&e, -0.5f, 1, SRC, cases[i].u0, cases[i].u0, cases[i].u1, cases[i].u1);
-        glhle_image img;
-        draw_and_read(&e, 6, false, set_texture, &cases[i], &img);
-        print_message("texture wrap %u over [%g, %g]\n", cases[i].wrap, (double)cases[i].u0, (double)cases[i].u1);
-        expect_image("rasterizer_texture", &img, expect_texture, (void *)&cases[i], 0);
-        glhle_image_free(&img);
-        pd_env_free(&e);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        draw_texture_case(state, tex, &cases[i]);
+}
+
+/* Every pair of the eight wrap modes on s and t, over [-1.5, 2.5] (below
+ * 0, inside and above 1 on both axes), against wrap_index. */
+static void texture_wrap_mode_pairs(void **state)
+{
+    uint8_t tex[8 * 8 * 4];
+    fill_texture(tex);
+    for (uint32_t ws = 0; ws < 8; ws++)
+        for (uint32_t wt = 0; wt < 8; wt++) {
+            const tex_case c = {ws, wt, -1.5f, 2.5f, {9, 8, 7, 6}};
+            draw_texture_case(state, tex, &c);
+        }
 }
 
 /* A cube map on texture 0 (TEXUNIT0_PARAM type 1, faces at ADDR1-6 in the
@@ -1669,6 +1699,7 @@ int main(void)
         TS_GL_TEST(user_clip_plane),
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),
+        TS_GL_TEST(texture_wrap_mode_pairs),
         TS_GL_TEST(cube_map_faces),
         TS_GL_TEST(shadow_texture),
         TS_GL_TEST(render_target_as_texture),

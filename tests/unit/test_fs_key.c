@@ -62,8 +62,10 @@ static void tev_and_fragment_ops(void **state)
         {PICA_REG_TEXENV_UPDATE_BUFFER, 0x00010005}, {PICA_REG_FOG_COLOR, 0x00302010},
         /* w-buffer (DEPTHMAP_ENABLE 0), scale -1.0 (f24 0xBF0000), offset 0.5 (0x3E0000) */
         {PICA_REG_DEPTHMAP_ENABLE, 0}, {PICA_REG_DEPTHMAP_SCALE, 0xBF0000}, {PICA_REG_DEPTHMAP_OFFSET, 0x3E0000},
-        /* texture 0: projection (PARAM bits 28-30 = 3), LOD bias 0x100 = 1.0 (fixed1.4.8) */
-        {PICA_REG_TEXUNIT0_PARAM, 0x30000000}, {PICA_REG_TEXUNIT0_LOD, 0x100});
+        /* texture 0: projection (PARAM bits 28-30 = 3), wrap t 5 (bits 8-10:
+         * border above, repeat below 0), wrap s 6 (bits 12-14: repeat), LOD
+         * bias 0x100 = 1.0 (fixed1.4.8) */
+        {PICA_REG_TEXUNIT0_PARAM, 0x30006500}, {PICA_REG_TEXUNIT0_LOD, 0x100});
     pica_fs_key k;
     pica_fs_key_from_state(pica_get_state(p), &k);
     const pica_fs_tev_stage *st = &k.tev[5];
@@ -82,6 +84,7 @@ static void tev_and_fragment_ops(void **state)
     assert_int_equal(k.depth_wbuffer, 1);
     assert_int_equal(k.tex_enable, PICA_FS_TEX_UNIT0);
     assert_int_equal(k.tex0_type, PICA_FS_TEX0_PROJECTION);
+    assert_int_equal(k.tex_wrap_neg_repeat, PICA_FS_WRAP_NEG_REPEAT(0, 1));
 
     pica_fs_uniforms u;
     pica_fs_uniforms_from_state(pica_get_state(p), &u);

@@ -102,6 +102,33 @@ static void feature_text(void **state)
     free(t);
 }
 
+/* Wrap mode 4 or 5 on an axis (pica_fs_key.h): a negative coordinate on
+ * that axis goes through fract, the level of detail comes from the
+ * unwrapped coordinate's derivatives with the bias as a factor 2^bias. */
+static void wrap_neg_repeat_text(void **state)
+{
+    (void)state;
+    pica_fs_key k;
+    memset(&k, 0, sizeof k);
+    for (unsigned i = 0; i < 6; i++) {
+        k.tev[i].rgb_src[0] = k.tev[i].a_src[0] = i ? PICA_FS_TEV_SRC_PREVIOUS : PICA_FS_TEV_SRC_TEX1;
+        k.tev[i].a_mod[0] = PICA_FS_TEV_AMOD_A;
+    }
+    k.alpha_func = PICA_FS_ALPHA_ALWAYS;
+    k.tex_enable = PICA_FS_TEX_UNIT1;
+    k.tex_wrap_neg_repeat = (uint8_t)(PICA_FS_WRAP_NEG_REPEAT(1, 1) | PICA_FS_WRAP_NEG_REPEAT(0, 0));
+    pica_fs_key_normalize(&k);
+    /* unit 0 is not sampled: its bit goes */
+    assert_int_equal(k.tex_wrap_neg_repeat, PICA_FS_WRAP_NEG_REPEAT(1, 1));
+    char *t = generate(&k, false);
+    assert_non_null(strstr(t, "vec2 c_tex1 = pica_texcoord1;\n"));
+    assert_non_null(strstr(t, "c_tex1.y = c_tex1.y < 0.0 ? fract(c_tex1.y) : c_tex1.y;\n"));
+    assert_null(strstr(t, "c_tex1.x = c_tex1.x < 0.0"));
+    assert_non_null(strstr(t, "float e_tex1 = exp2(u.tex_lod_bias.y);\n"));
+    assert_non_null(strstr(t, "ivec4 s_tex1 = pica_byte4(textureGrad(pica_tex1, c_tex1, dx_tex1, dy_tex1));\n"));
+    free(t);
+}
+
 static void deterministic_and_bounded(void **state)
 {
     (void)state;
@@ -146,6 +173,10 @@ static void glslang_validates_every_variant(void **state)
             k.blend_dst_alpha = (uint8_t)ts_rng_below(&r, 16);
             pica_fs_key_normalize(&k);
         }
+        if (n % 8 == 5) { /* wrap modes 4 and 5 (fract and textureGrad) */
+            k.tex_wrap_neg_repeat = (uint8_t)ts_rng_below(&r, 64);
+            pica_fs_key_normalize(&k);
+        }
         if (n % 8 == 3) { /* shadow-map rendering (image atomics) */
             k.shadow_render = 1;
             pica_fs_key_normalize(&k);
@@ -188,6 +219,7 @@ int main(void)
         cmocka_unit_test(feature_text),
         cmocka_unit_test(deterministic_and_bounded),
         cmocka_unit_test(glslang_validates_every_variant),
+        cmocka_unit_test(wrap_neg_repeat_text),
         cmocka_unit_test(passthrough_vs_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,8 +32,9 @@
  *  - Quaternions: a triangle whose vertices carry opposite quaternions
  *    (dot < 0) has those of vertices 1 and 2 negated before interpolation;
  *    the hardware does the same (Azahar RasterizerAccelerated::AddTriangle).
- *  - Texture samplers: filters PARAM bits 1/2/24, wraps bits 8-14 with
- *    modes 4-7 as Azahar's pica_to_gl.h approximates them, border colour,
+ *  - Texture samplers: filters PARAM bits 1/2/24, wraps bits 8-14 (modes
+ *    4 and 5 clamp here; the generated shader repeats their negative
+ *    coordinates: pica_fs_key.h), border colour,
  *    LOD min/max from TEXUNITi_LOD (the bias is added by the generated
  *    fragment shader). */
 #include "backend/pica/draw/rasterizer.h"
@@ -152,8 +153,10 @@ static const GLenum blend_factor_gl[16] = {
 static const GLenum logic_gl[16] = {GL_CLEAR, GL_AND,  GL_AND_REVERSE, GL_COPY,  GL_SET,   GL_COPY_INVERTED,
                                     GL_NOOP,  GL_INVERT, GL_NAND,      GL_OR,    GL_NOR,   GL_XOR,
                                     GL_EQUIV, GL_AND_INVERTED, GL_OR_REVERSE, GL_OR_INVERTED};
-/* 4-7 are approximations (Azahar pica_to_gl.h: edge, border, repeat, repeat;
- * hardware clamps positive and repeats negative coordinates in 4 and 5). */
+/* 4 and 5 clamp to the edge and the border for coordinates above the
+ * texture and repeat negative ones, which the fragment shader brings into
+ * [0, 1) first (pica_fs_key.h PICA_FS_WRAP_NEG_REPEAT); 6 and 7 repeat
+ * (Azahar regs_texturing.h WrapMode, from hardware tests). */
 static const GLenum wrap_gl[8] = {GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER, GL_REPEAT, GL_MIRRORED_REPEAT,
                                   GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER, GL_REPEAT, GL_REPEAT};
 

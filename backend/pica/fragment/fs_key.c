@@ -106,6 +106,12 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
     key->tex0_type = t->unit[0].type;
     key->tex2_coord1 = t->tex2_uses_coord1;
     key->shadow_ortho = t->shadow_orthographic;
+    for (unsigned u = 0; u < 3; u++) {
+        if (pica_fs_wrap_is_neg_repeat(t->unit[u].wrap_s))
+            key->tex_wrap_neg_repeat |= (uint8_t)PICA_FS_WRAP_NEG_REPEAT(u, 0);
+        if (pica_fs_wrap_is_neg_repeat(t->unit[u].wrap_t))
+            key->tex_wrap_neg_repeat |= (uint8_t)PICA_FS_WRAP_NEG_REPEAT(u, 1);
+    }
 
     /* MIN/MAX blending with factors (pica_fs_key.h); with the colour
      * buffer's reads off the destination is zero and GL's blender does it
