@@ -911,6 +911,71 @@ static void stencil_ops_reads_off(void **state)
     }
 }
 
+/* FRAMEBUFFER_DIM bit 24 clear mirrors the picture top to bottom in the
+ * buffer (Azahar 0eb4a7172: viewport, scissor and the primitives with it,
+ * culling as before). The reference is the same draw with the bit set,
+ * mirrored here: a CCW quad and a CCW triangle off-centre, a CW triangle
+ * that culling mode 2 drops, a scissor box and, in the second case, a
+ * viewport off the origin. */
+typedef struct flip_case {
+    bool flip;
+    bool offset_viewport;
+} flip_case;
+
+static void set_flip(tp_cmdbuf *b, const void *arg)
+{
+    const flip_case *c = arg;
+    tp_cmd1(b, 0x11E, (c->flip ? 0u : 1u << 24) | (H - 1) << 12 | W);
+    pd_cull(b, 2);
+    pd_scissor(b, 3, 2, 2, 61, 55);
+    if (c->offset_viewport)
+        pd_viewport(b, 6, 3, 48, 40);
+}
+
+static void framebuffer_flip_bit(void **state)
+{
+    pd_vertex v[12];
+    quad(v, 4, 40, 20, 62, -0.5f, 1, (rgba){255, 0, 0, 255}, 0, 0, 0, 0);
+    v[6] = vtx(40, 30, -0.5f, 1, (rgba){0, 0, 255, 255}); /* CCW */
+    v[7] = vtx(60, 34, -0.5f, 1, (rgba){0, 0, 255, 255});
+    v[8] = vtx(44, 50, -0.5f, 1, (rgba){0, 0, 255, 255});
+    v[9] = vtx(30, 5, -0.5f, 1, (rgba){0, 255, 0, 255}); /* CW: culled */
+    v[10] = vtx(50, 25, -0.5f, 1, (rgba){0, 255, 0, 255});
+    v[11] = vtx(50, 5, -0.5f, 1, (rgba){0, 255, 0, 255});
+    for (int offset = 0; offset < 2; offset++) {
+        glhle_image img[2];
+        for (int flip = 0; flip < 2; flip++) {
+            pd_env e;
+            pd_env_init(&e, *state, 1);
+            pd_put_vertices(&e, v, 12);
+            const flip_case c = {flip != 0, offset != 0};
+            draw_and_read(&e, 12, false, set_flip, &c, &img[flip]);
+            pd_env_free(&e);
+        }
+        glhle_image want;
+        assert_int_equal(glhle_image_alloc(&want, W, H), GLHLE_RESULT_OK);
+        bool symmetric = true;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                memcpy(want.rgba + ((size_t)y * W + (size_t)x) * 4, ts_pixel(&img[0], (uint32_t)x, (uint32_t)(H - 1 - y)),
+                       4);
+                symmetric = symmetric && pack(px(&img[0], (uint32_t)x, (uint32_t)y)) ==
+                                             pack(px(&img[0], (uint32_t)x, (uint32_t)(H - 1 - y)));
+            }
+        assert_false(symmetric); /* the scene tells a mirror from the original */
+        if (!offset) {
+            assert_int_equal(pack(px(&img[0], 44, 12)), 0); /* the CW triangle is culled */
+            assert_int_equal(pack(px(&img[0], 10, 45)), pack((rgba){255, 0, 0, 255}));
+            assert_int_equal(pack(px(&img[0], 10, 58)), 0); /* above the scissor box */
+        }
+        print_message("FRAMEBUFFER_DIM bit 24 clear, viewport %s\n", offset ? "off the origin" : "at the origin");
+        ts_assert_image("rasterizer_flip", &want, &img[1], 0, 0);
+        glhle_image_free(&want);
+        glhle_image_free(&img[0]);
+        glhle_image_free(&img[1]);
+    }
+}
+
 /* ---- stencil -------------------------------------------------------------------------------------------- */
 
 static void set_stencil(tp_cmdbuf *b, const void *arg)
@@ -1696,6 +1761,7 @@ int main(void)
         TS_GL_TEST(stencil_ops_reads_off),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
+        TS_GL_TEST(framebuffer_flip_bit),
         TS_GL_TEST(user_clip_plane),
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),

@@ -326,6 +326,18 @@ static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes,
         st->dpfail = gl_zfail;
 }
 
+/* A window-coordinate rectangle as GL pixels, mirrored top to bottom
+ * inside the H rows of the targets when the framebuffer is flipped. */
+static void gl_rect_flip(const pica_render_targets *rt, bool flip, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                         GLint out[4])
+{
+    const int32_t H = (int32_t)rt->height;
+    if (flip)
+        gl_rect(rt, x0, H - y1, x1, H - y0, out);
+    else
+        gl_rect(rt, x0, y0, x1, y1, out);
+}
+
 void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt, pica_gl_fixed *out)
 {
     const pica_raster_state *ra = &s->raster;
@@ -333,12 +345,19 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     const pica_framebuffer_state *fb = &s->framebuffer;
     memset(out, 0, sizeof *out);
     const int32_t W = (int32_t)rt->width, H = (int32_t)rt->height;
+    /* FRAMEBUFFER_DIM bit 24 clear: the picture is mirrored top to bottom
+     * in the buffer, viewport and scissor with it (Azahar 0eb4a7172
+     * "Implement framebuffer vertical flip flag": IsFlipped() = !bit 24;
+     * libctru and the SDK always set the bit, 3dbrew lists it as 1). The
+     * draw then maps clip space with glClipControl's upper-left origin. */
+    const bool flip = !fb->dim_bit24;
+    out->flip_y = flip;
 
     /* viewport */
     const int32_t vx = ra->viewport_x, vy = ra->viewport_y;
     const int32_t vr = coord((float)vx + ra->viewport_half_width * 2.0f);
     const int32_t vt = coord((float)vy + ra->viewport_half_height * 2.0f);
-    gl_rect(rt, vx, vy, vr, vt, out->viewport);
+    gl_rect_flip(rt, flip, vx, vy, vr, vt, out->viewport);
     /* what the draw can touch: the viewport inside the targets */
     int32_t wx0 = clampi(vx, 0, W), wx1 = clampi(vr, 0, W), wy0 = clampi(vy, 0, H), wy1 = clampi(vt, 0, H);
 
@@ -347,7 +366,7 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     const int32_t sx1 = clampi((int32_t)ra->scissor_x2 + 1, 0, W), sy1 = clampi((int32_t)ra->scissor_y2 + 1, 0, H);
     if (ra->scissor_mode == PICA_SCISSOR_INCLUDE) {
         out->scissor_rects = 1;
-        gl_rect(rt, sx0, sy0, sx1, sy1, out->scissor[0]);
+        gl_rect_flip(rt, flip, sx0, sy0, sx1, sy1, out->scissor[0]);
         wx0 = wx0 > sx0 ? wx0 : sx0;
         wy0 = wy0 > sy0 ? wy0 : sy0;
         wx1 = wx1 < sx1 ? wx1 : sx1;
@@ -365,12 +384,14 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
         };
         for (int i = 0; i < 4; i++)
             if (band[i][2] > band[i][0] && band[i][3] > band[i][1])
-                gl_rect(rt, band[i][0], band[i][1], band[i][2], band[i][3], out->scissor[out->scissor_rects++]);
+                gl_rect_flip(rt, flip, band[i][0], band[i][1], band[i][2], band[i][3],
+                             out->scissor[out->scissor_rects++]);
         if (!out->scissor_rects) /* the box covers the targets: nothing passes */
             out->scissor_rects = 1;
     }
-    if (wx1 > wx0 && wy1 > wy0)
-        out->written = (pica_rect){(uint32_t)wx0, (uint32_t)(H - wy1), (uint32_t)(wx1 - wx0), (uint32_t)(wy1 - wy0)};
+    if (wx1 > wx0 && wy1 > wy0) /* guest rows from the top: H - wy1 unflipped, wy0 flipped */
+        out->written = (pica_rect){(uint32_t)wx0, (uint32_t)(flip ? wy0 : H - wy1), (uint32_t)(wx1 - wx0),
+                                   (uint32_t)(wy1 - wy0)};
 
     /* culling */
     out->cull = ra->cull == PICA_CULL_CCW || ra->cull == PICA_CULL_CW;
@@ -681,6 +702,17 @@ static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
     return true;
 }
 
+/* Clip space to window with y up (GL's default) or down, which mirrors
+ * the viewport's picture top to bottom (prepare() checks that one of the
+ * two entry points exists before a flipped draw). */
+static void set_clip_origin(const GladGLContext *gl, bool upper_left)
+{
+    if (gl->ClipControl)
+        gl->ClipControl(upper_left ? GL_UPPER_LEFT : GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+    else if (gl->ClipControlEXT)
+        gl->ClipControlEXT(upper_left ? GL_UPPER_LEFT_EXT : GL_LOWER_LEFT_EXT, GL_NEGATIVE_ONE_TO_ONE_EXT);
+}
+
 typedef enum prep {
     PREP_OK,
     PREP_EMPTY,   /* nothing to draw into: both buffers disabled */
@@ -700,6 +732,13 @@ static prep prepare(pica_rasterizer *r)
         pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
                      "draw skipped: COLOR_OPERATION mode %u (%s rendering) is not rendered by the GL draw path",
                      s->fragop.mode, fragop_mode_name(s->fragop.mode));
+        return PREP_SKIPPED;
+    }
+
+    if (!s->framebuffer.dim_bit24 && !r->gl->ClipControl && !r->gl->ClipControlEXT) {
+        pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
+                     "draw skipped: FRAMEBUFFER_DIM bit 24 is clear (a vertically flipped framebuffer), which needs "
+                     "glClipControl (GL 4.5 or EXT_clip_control)");
         return PREP_SKIPPED;
     }
 
@@ -831,6 +870,8 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
     const GLint basevertex = (GLint)(voff / VERTEX_BYTES);
     const pica_gl_fixed *f = &r->fixed;
     const unsigned passes = f->scissor_rects ? f->scissor_rects : 1;
+    if (f->flip_y) /* only around this draw: every other pass of the library draws lower-left */
+        set_clip_origin(r->gl, true);
     for (unsigned i = 0; i < passes; i++) {
         gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
                          f->scissor[i][3]);
@@ -844,6 +885,8 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
             r->gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
         r->stats.gl_draws++;
     }
+    if (f->flip_y)
+        set_clip_origin(r->gl, false);
     r->stats.triangles += ni / 3;
     r->drew = true;
 }

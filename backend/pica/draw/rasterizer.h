@@ -115,6 +115,7 @@ typedef struct pica_gl_fixed {
     bool clip_plane;
     float clip[4];
     pica_rect written;           /* guest pixels the draw can change (top-left convention) */
+    bool flip_y;                 /* FRAMEBUFFER_DIM bit 24 clear: clip space maps upper-left */
 } pica_gl_fixed;
 
 void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt, pica_gl_fixed *out);

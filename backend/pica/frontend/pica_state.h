@@ -332,7 +332,8 @@ typedef struct pica_framebuffer_state {
     uint32_t color_address;   /* COLORBUFFER_LOC bits 0-27 << 3 */
     uint16_t width;           /* FRAMEBUFFER_DIM bits 0-10 */
     uint16_t height;          /* FRAMEBUFFER_DIM bits 12-21, + 1 */
-    bool dim_bit24;           /* FRAMEBUFFER_DIM bit 24 (3dbrew: always 1; Azahar: "flip", clear = flipped) */
+    bool dim_bit24;           /* FRAMEBUFFER_DIM bit 24 (3dbrew: always 1; clear = the picture mirrored
+                                 top to bottom: Azahar IsFlipped, the draw path's pica_gl_fixed.flip_y) */
 } pica_framebuffer_state;
 
 /* ---- fragment lighting (0x140-0x1FF) --------------------------------------- */
