@@ -1305,6 +1305,163 @@ static void render_target_as_texture(void **state)
     pd_env_free(&e);
 }
 
+/* Render to a mip level: a draw into level 1 of a 16 x 16 RGBA8 texture
+ * (8 x 8 at byte 1024: 8x8 tiles, 4 bytes a texel), then a draw sampling
+ * the two-level texture with the LOD held at 1 (TEXUNIT0_LOD min = max =
+ * 1) must see the drawn colour, with the level taken from the render
+ * target on the GPU: no write-back to memory, one GPU copy. A flush then
+ * puts the drawn texels in level 1's bytes and leaves level 0's. */
+static void set_mip_target(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_target(b, PD_TEXTURE + 1024, 0, 0, 3, 8, 8);
+}
+
+static void set_mip_sample(tp_cmdbuf *b, const void *arg)
+{
+    const uint32_t *lod = arg;
+    pd_texture0(b, PD_TEXTURE, 16, 16, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(b, 0x084, *lod << 16 | *lod << 24); /* LOD max and min */
+    pd_tev_replace(b, 3, 0);
+}
+
+static void render_to_mip_level(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    const rgba L0 = {10, 20, 30, 40}, L1 = {50, 60, 70, 80}, Q = {200, 100, 50, 255};
+    uint8_t *img0 = malloc(16 * 16 * 4), img1[8 * 8 * 4];
+    for (int i = 0; i < 16 * 16; i++)
+        memcpy(img0 + i * 4, &L0, 4);
+    for (int i = 0; i < 8 * 8; i++)
+        memcpy(img1 + i * 4, &L1, 4);
+    pd_put_texture(&e, PD_TEXTURE, 0, 16, 16, img0);
+    pd_put_texture(&e, PD_TEXTURE + 1024, 0, 8, 8, img1);
+    free(img0);
+    uint8_t before[1024];
+    memcpy(before, pd_mem(&e, PD_TEXTURE), sizeof before);
+    put_quad(&e, -0.5f, 1, Q, 0, 0, 1, 1);
+
+    /* draw 1: into level 1 */
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    set_mip_target(&b, NULL);
+    pd_program(&b, 3);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(&e, &b);
+    glhle_pica_stats st0;
+    assert_int_equal(glhle_pica_get_stats(e.pica, &st0), GLHLE_RESULT_OK);
+
+    /* draw 2: sample level 1 into the colour buffer */
+    const uint32_t lod = 1;
+    glhle_image img;
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
+    pd_program(&b, 3);
+    set_mip_sample(&b, &lod);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(&e, &b);
+    glhle_pica_stats st1;
+    assert_int_equal(glhle_pica_get_stats(e.pica, &st1), GLHLE_RESULT_OK);
+    assert_int_equal(st1.downloads, st0.downloads); /* level 1 never went to memory */
+    assert_true(st1.gpu_copies > st0.gpu_copies);
+    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(Q));
+    glhle_image_free(&img);
+
+    /* level 0 still reads the memory's texels */
+    const uint32_t lod0 = 0;
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
+    pd_program(&b, 3);
+    set_mip_sample(&b, &lod0);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(&e, &b);
+    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
+    assert_int_equal(pack(px(&img, 5, 7)), pack(L0));
+    glhle_image_free(&img);
+
+    /* flushed: level 1's bytes are Q's (RGBA8 words in reverse byte
+     * order: A, B, G, R), level 0's are as before */
+    assert_int_equal(glhle_pica_flush(e.pica, PD_TEXTURE, 1024 + 256), GLHLE_RESULT_OK);
+    const uint8_t *m = pd_mem(&e, PD_TEXTURE);
+    assert_memory_equal(m, before, sizeof before);
+    for (int i = 0; i < 64; i++) {
+        const uint8_t want[4] = {Q.a, Q.b, Q.g, Q.r};
+        assert_memory_equal(m + 1024 + i * 4, want, 4);
+    }
+    pd_env_free(&e);
+}
+
+/* The same for a mip-mapped cube map: faces of 16 x 16 with two levels
+ * (0x800 apart), a draw into level 1 of face +Z, then the cube sampled at
+ * LOD 1 through +Z (the drawn colour, from the GPU) and through +X (the
+ * memory's level 1). */
+static void set_mip_cube(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    pd_texture0(b, PD_TEXTURE, 16, 16, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(b, 0x083, 1u << 28); /* type 1: cube */
+    tp_cmd1(b, 0x084, 1u << 16 | 1u << 24);
+    uint32_t addr[5];
+    for (uint32_t f = 1; f < 6; f++)
+        addr[f - 1] = (PD_TEXTURE + f * 0x800) >> 3;
+    tp_cmd(b, 0x086, 0xF, true, addr, 5);
+    tp_cmd(b, 0x052, 0xF, false, (const uint32_t[1]){0x101F0D0C}, 1); /* texcoord0.w from v2.w */
+    pd_tev_replace(b, 3, 0);
+}
+
+static void render_to_mip_cube_face(void **state)
+{
+    const rgba Q = {200, 100, 50, 255};
+    const struct {
+        float s0, s1, t0, t1;
+        int face;
+    } cases[] = {{-0.5f, 0.5f, -0.5f, 0.5f, 4}, {1.5f, 2.5f, -0.4f, 0.4f, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        uint8_t *l0 = malloc(16 * 16 * 4), l1[8 * 8 * 4];
+        for (int f = 0; f < 6; f++) {
+            const rgba dim = {(uint8_t)(FACE[f].r / 2), (uint8_t)(FACE[f].g / 2), (uint8_t)(FACE[f].b / 2), 255};
+            for (int k = 0; k < 256; k++)
+                memcpy(l0 + 4 * k, &FACE[f], 4);
+            for (int k = 0; k < 64; k++)
+                memcpy(l1 + 4 * k, &dim, 4);
+            pd_put_texture(&e, PD_TEXTURE + (uint32_t)f * 0x800, 0, 16, 16, l0);
+            pd_put_texture(&e, PD_TEXTURE + (uint32_t)f * 0x800 + 1024, 0, 8, 8, l1);
+        }
+        free(l0);
+        /* draw 1: level 1 of face +Z */
+        put_quad(&e, -0.5f, 1, Q, 0, 0, 1, 1);
+        tp_cmdbuf b;
+        tp_cmd_init(&b);
+        pd_target(&b, PD_TEXTURE + 4 * 0x800 + 1024, 0, 0, 3, 8, 8);
+        pd_program(&b, 3);
+        pd_draw(&b, 0, 6, 0);
+        run_ok(&e, &b);
+        glhle_pica_stats st0, st1;
+        assert_int_equal(glhle_pica_get_stats(e.pica, &st0), GLHLE_RESULT_OK);
+        /* draw 2: the cube at LOD 1 */
+        put_quad(&e, -0.5f, 1, SRC, cases[i].s0, cases[i].t0, cases[i].s1, cases[i].t1);
+        glhle_image img;
+        draw_and_read(&e, 6, false, set_mip_cube, NULL, &img);
+        assert_int_equal(glhle_pica_get_stats(e.pica, &st1), GLHLE_RESULT_OK);
+        const int f = cases[i].face;
+        const rgba want = f == 4 ? Q : (rgba){(uint8_t)(FACE[f].r / 2), (uint8_t)(FACE[f].g / 2), (uint8_t)(FACE[f].b / 2), 255};
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(want));
+        /* the drawn level reached the cube on the GPU: the one write-back
+         * is the colour buffer read above */
+        assert_int_equal(st1.downloads - st0.downloads, 1);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+}
+
 /* ---- against the fragment model ------------------------------------------------------------------------- */
 
 static void set_combiners(tp_cmdbuf *b, const void *arg)
@@ -1769,6 +1926,8 @@ int main(void)
         TS_GL_TEST(cube_map_faces),
         TS_GL_TEST(shadow_texture),
         TS_GL_TEST(render_target_as_texture),
+        TS_GL_TEST(render_to_mip_level),
+        TS_GL_TEST(render_to_mip_cube_face),
         TS_GL_TEST(combiners_match_reference),
         TS_GL_TEST(scaled_triangle),
         TS_GL_TEST(redundant_state_is_not_reissued),

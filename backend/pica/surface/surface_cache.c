@@ -642,23 +642,31 @@ static pica_surface sub_surface(const surface *s, uint32_t g0, uint32_t g1)
                           s->key.pitch};
 }
 
+/* Decodes mip level l (lv, at byte offset off of the chain) from guest
+ * memory into the texture's level l. */
+static bool upload_level(pica_surface_cache *c, surface *s, const uint8_t *guest, uint32_t l, const pica_surface *lv,
+                         size_t off)
+{
+    if (!grow(&c->scratch, &c->scratch_size, (size_t)lv->width * lv->height * 4))
+        return false;
+    if (pica_decode(lv, guest + off, s->span - off, NULL, PICA_CODEC_FLIP_Y, c->scratch, (size_t)lv->width * 4,
+                    c->log) != GLHLE_RESULT_OK)
+        return false;
+    pica_pixel_store(c->ctx, 0, 4);
+    c->gl->TextureSubImage2D(s->tex, (GLint)l, 0, 0, (GLsizei)lv->width, (GLsizei)lv->height, gl_format(s),
+                             gl_type(s), c->scratch);
+    return true;
+}
+
 static void upload_chain(pica_surface_cache *c, surface *s, const uint8_t *guest)
 {
     for (uint32_t l = 0; l < s->key.levels; l++) {
         pica_surface lv;
         size_t off;
         if (pica_mip_level((pica_texfmt)s->key.format, s->key.width, s->key.height, l, &lv, &off, c->log) !=
-            GLHLE_RESULT_OK)
+                GLHLE_RESULT_OK ||
+            !upload_level(c, s, guest, l, &lv, off))
             return;
-        const size_t need = (size_t)lv.width * lv.height * 4;
-        if (!grow(&c->scratch, &c->scratch_size, need))
-            return;
-        if (pica_decode(&lv, guest + off, s->span - off, NULL, PICA_CODEC_FLIP_Y, c->scratch, (size_t)lv.width * 4,
-                        c->log) != GLHLE_RESULT_OK)
-            return;
-        pica_pixel_store(c->ctx, 0, 4);
-        c->gl->TextureSubImage2D(s->tex, (GLint)l, 0, 0, (GLsizei)lv.width, (GLsizei)lv.height, gl_format(s),
-                                 gl_type(s), c->scratch);
     }
     c->stats->uploads++;
     c->stats->upload_bytes += s->span;
@@ -972,11 +980,77 @@ static void validate_run(pica_surface_cache *c, uint32_t id, uint32_t r0, uint32
     s->gen++;
 }
 
+/* A resident surface holding exactly the bytes of mip level lv at addr of
+ * chain s, current on every row: a render target drawn into that level
+ * (same format and tiling, the level's size, packed rows, the chain's
+ * scale), or NONE. A dirty one is the newest; any valid one is current (a
+ * write invalidates every other copy). */
+static uint32_t level_donor(pica_surface_cache *c, const surface *s, uint32_t addr, const pica_surface *lv)
+{
+    uint32_t best = NONE;
+    idlist l = query_push(c, addr, pica_surface_size(lv));
+    for (uint32_t i = 0; i < l.n; i++) {
+        const surface *o = &c->surf[l.ids[i]];
+        if (o == s || o->chain || o->n_valid != o->groups || o->key.addr != addr ||
+            o->key.format != s->key.format || o->key.layout != s->key.layout || o->key.width != lv->width ||
+            o->key.height != lv->height || o->key.scale != s->key.scale || o->key.pitch != o->row_bytes)
+            continue;
+        if (best == NONE || o->n_dirty)
+            best = l.ids[i];
+    }
+    query_pop(c);
+    return best;
+}
+
+/* A mip chain is one row group: each level comes from a level_donor on the
+ * GPU where one exists (render to a texture's level, or to a mip-mapped
+ * cube face, stays off guest memory), the others from memory after the
+ * dirty rows over them went there. */
+static void validate_chain(pica_surface_cache *c, uint32_t id)
+{
+    surface *s = &c->surf[id];
+    const uint8_t *guest = NULL;
+    size_t uploaded = 0;
+    for (uint32_t l = 0; l < s->key.levels; l++) {
+        pica_surface lv;
+        size_t off;
+        if (pica_mip_level((pica_texfmt)s->key.format, s->key.width, s->key.height, l, &lv, &off, c->log) !=
+            GLHLE_RESULT_OK)
+            break;
+        const uint32_t a = s->key.addr + (uint32_t)off;
+        const uint32_t d = level_donor(c, s, a, &lv);
+        if (d != NONE) {
+            surface *o = &c->surf[d];
+            canonicalise(c, o);
+            c->gl->CopyImageSubData(o->tex, GL_TEXTURE_2D, 0, 0, 0, 0, s->tex, GL_TEXTURE_2D, (GLint)l, 0, 0, 0,
+                                    (GLsizei)o->gl_w, (GLsizei)o->gl_h, 1);
+            c->stats->gpu_copies++;
+            continue;
+        }
+        flush_range_except(c, a, a + (uint32_t)pica_surface_size(&lv), id);
+        if (!guest && !(guest = guest_of(c, s)))
+            break;
+        if (!upload_level(c, s, guest, l, &lv, off))
+            break;
+        uploaded += pica_surface_size(&lv);
+    }
+    if (uploaded) {
+        c->stats->uploads++;
+        c->stats->upload_bytes += uploaded;
+    }
+    set_valid(s, 0, 1, true);
+    s->gen++;
+}
+
 static void validate(pica_surface_cache *c, uint32_t id, uint32_t g0, uint32_t g1)
 {
     surface *s = &c->surf[id];
     if (s->n_valid == s->groups)
         return;
+    if (s->chain) {
+        validate_chain(c, id);
+        return;
+    }
     uint32_t r0, r1;
     for (uint32_t i = g0; bm_run(s->valid, i, g1, false, &r0, &r1); i = r1)
         validate_run(c, id, r0, r1);
