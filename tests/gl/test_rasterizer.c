@@ -976,6 +976,58 @@ static void framebuffer_flip_bit(void **state)
     }
 }
 
+/* The early depth test (EARLYDEPTH_TEST1/2, FUNC, DATA, CLEAR) is a
+ * rejection test against a separate early depth buffer, defined only when
+ * its function is the depth test's and both buffers are cleared together
+ * (the SDK's glEarlyDepthFuncDMP reference: "Early depth tests do not work
+ * properly unless you specify the same comparison function here as in
+ * glDepthFunc"). Used so, it rejects only what the depth test rejects, and
+ * glhle renders it as no early test at all (docs/architecture.md): three
+ * overlapping quads drawn far, near, middle under GEQUAL give the same
+ * picture and depth with the early test on (function 0, >=, cleared to the
+ * depth buffer's 0) as with it off. */
+static void set_early_depth(tp_cmdbuf *b, const void *arg)
+{
+    const bool *on = arg;
+    pd_depth(b, true, 7, 0xF, true);
+    tp_cmd1(b, 0x06A, 0);       /* EARLYDEPTH_DATA: the depth buffer's clear value */
+    tp_cmd1(b, 0x063, 1);       /* EARLYDEPTH_CLEAR */
+    tp_cmd1(b, 0x061, 0);       /* EARLYDEPTH_FUNC >= */
+    tp_cmd1(b, 0x062, *on);     /* EARLYDEPTH_TEST1 */
+    tp_cmd1(b, 0x118, *on);     /* EARLYDEPTH_TEST2 */
+}
+
+static void early_depth_as_documented(void **state)
+{
+    pd_vertex v[18];
+    quad(v, 0, 0, 40, 40, -0.3f, 1, (rgba){255, 0, 0, 255}, 0, 0, 0, 0);
+    quad(v + 6, 20, 20, 64, 64, -0.7f, 1, (rgba){0, 255, 0, 255}, 0, 0, 0, 0);
+    quad(v + 12, 10, 10, 50, 50, -0.5f, 1, (rgba){0, 0, 255, 255}, 0, 0, 0, 0);
+    glhle_image img[2];
+    uint32_t *d[2];
+    for (int on = 0; on < 2; on++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        uint32_t *words = calloc(W * H, 4);
+        pd_put_depth(&e, PD_DEPTH, 3, W, H, words);
+        free(words);
+        pd_put_vertices(&e, v, 18);
+        const bool flag = on != 0;
+        draw_and_read(&e, 18, true, set_early_depth, &flag, &img[on]);
+        d[on] = pd_read_depth(&e, PD_DEPTH, 3, W, H);
+        pd_env_free(&e);
+    }
+    assert_int_equal(pack(px(&img[0], 30, 30)), pack((rgba){0, 255, 0, 255}));
+    assert_int_equal(pack(px(&img[0], 15, 15)), pack((rgba){0, 0, 255, 255}));
+    assert_int_equal(pack(px(&img[0], 5, 5)), pack((rgba){255, 0, 0, 255}));
+    ts_assert_image("rasterizer_early_depth", &img[0], &img[1], 0, 0);
+    assert_memory_equal(d[0], d[1], (size_t)W * H * 4);
+    for (int i = 0; i < 2; i++) {
+        glhle_image_free(&img[i]);
+        free(d[i]);
+    }
+}
+
 /* ---- stencil -------------------------------------------------------------------------------------------- */
 
 static void set_stencil(tp_cmdbuf *b, const void *arg)
@@ -1919,6 +1971,7 @@ int main(void)
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
         TS_GL_TEST(framebuffer_flip_bit),
+        TS_GL_TEST(early_depth_as_documented),
         TS_GL_TEST(user_clip_plane),
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),
