@@ -341,15 +341,20 @@ static void write_samplers(gen *g)
         text(g, "layout(binding = 1) uniform sampler2D pica_tex1;\n");
     if (k->tex_enable & PICA_FS_TEX_UNIT2)
         text(g, "layout(binding = 2) uniform sampler2D pica_tex2;\n");
+    for (unsigned unit = 0; unit < 3; unit++) {
+        const unsigned neg = (k->tex_wrap_neg_repeat >> (2 * unit)) & 3;
+        for (unsigned v = 1; v < 4; v++)
+            if (neg && !(v & ~neg))
+                glsl_line(&g->w, "layout(binding = %u) uniform sampler2D pica_tex%u_v%u;",
+                          PICA_FS_WRAP_VARIANT_BINDING(unit, v), unit, v);
+    }
 }
 
 /* A 2D (or projection) unit with wrap mode 4 or 5 on an axis
- * (pica_fs_key.h PICA_FS_WRAP_NEG_REPEAT): a negative coordinate on that
- * axis is brought into [0, 1) by fract, which repeats the texel index of
- * every level (floor(fract(c) * n) = floor(c * n) mod n for the integer
- * level sizes); the sampler then clamps the rest. The level of detail comes
- * from the unwrapped coordinate's derivatives (scaled by 2^bias, which adds
- * the unit's bias to it) so the jump of fract does not change it. */
+ * (pica_fs_key.h PICA_FS_WRAP_NEG_REPEAT): the unit's clamping sample, the
+ * samples of its repeating variants, and per axis the repeating one below
+ * 0.5. Every variant is sampled outside the selection, so each lookup
+ * sees its neighbours' coordinates for the level of detail. */
 static void write_neg_repeat_read(gen *g, unsigned unit, char bias, unsigned neg)
 {
     const pica_fs_key *k = g->k;
@@ -358,15 +363,19 @@ static void write_neg_repeat_read(gen *g, unsigned unit, char bias, unsigned neg
         glsl_line(w, "vec2 c_tex0 = pica_texcoord0 / pica_texcoord0_w;");
     else
         glsl_line(w, "vec2 c_tex%u = pica_texcoord%u;", unit, unit == 2 && k->tex2_coord1 ? 1u : unit);
-    glsl_line(w, "float e_tex%u = exp2(u.tex_lod_bias.%c);", unit, bias);
-    glsl_line(w, "vec2 dx_tex%u = dFdx(c_tex%u) * e_tex%u, dy_tex%u = dFdy(c_tex%u) * e_tex%u;", unit, unit, unit, unit,
-              unit, unit);
-    if (neg & 1)
-        glsl_line(w, "c_tex%u.x = c_tex%u.x < 0.0 ? fract(c_tex%u.x) : c_tex%u.x;", unit, unit, unit, unit);
-    if (neg & 2)
-        glsl_line(w, "c_tex%u.y = c_tex%u.y < 0.0 ? fract(c_tex%u.y) : c_tex%u.y;", unit, unit, unit, unit);
-    glsl_line(w, "ivec4 s_tex%u = pica_byte4(textureGrad(pica_tex%u, c_tex%u, dx_tex%u, dy_tex%u));", unit, unit, unit,
-              unit, unit);
+    glsl_line(w, "vec4 t_tex%u = texture(pica_tex%u, c_tex%u, u.tex_lod_bias.%c);", unit, unit, unit, bias);
+    for (unsigned v = 1; v < 4; v++)
+        if (!(v & ~neg))
+            glsl_line(w, "vec4 t_tex%u_v%u = texture(pica_tex%u_v%u, c_tex%u, u.tex_lod_bias.%c);", unit, v, unit, v,
+                      unit, bias);
+    if (neg == 3)
+        glsl_line(w,
+                  "ivec4 s_tex%u = pica_byte4(c_tex%u.x < 0.5 ? (c_tex%u.y < 0.5 ? t_tex%u_v3 : t_tex%u_v1) : "
+                  "(c_tex%u.y < 0.5 ? t_tex%u_v2 : t_tex%u));",
+                  unit, unit, unit, unit, unit, unit, unit, unit);
+    else
+        glsl_line(w, "ivec4 s_tex%u = pica_byte4(c_tex%u.%c < 0.5 ? t_tex%u_v%u : t_tex%u);", unit, unit,
+                  neg == 1 ? 'x' : 'y', unit, neg, unit);
 }
 
 static void write_texture_reads(gen *g, unsigned used_units)

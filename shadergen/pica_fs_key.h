@@ -349,14 +349,22 @@ _Static_assert(sizeof(pica_fs_key) == 188, "pica_fs_key layout changed: bump PIC
 /* Texture wrap modes 4-7 (GPUREG_TEXUNITi_PARAM bits 8-10 / 12-14). Azahar's
  * hardware-tested notes (video_core regs_texturing.h WrapMode, and its
  * software sampler GetWrappedTexCoord): 4 clamps to the edge and 5 to the
- * border colour for coordinates past the top, and both repeat a negative
- * coordinate; 6 and 7 are repeat. The sampler clamps 4 and 5 as modes 0
- * and 1 (GL_CLAMP_TO_EDGE / BORDER); the shader brings a negative
- * coordinate on such an axis into [0, 1) first (fract), which is the
- * repeat of every level's texel index. pica_fs_key.tex_wrap_neg_repeat bit
+ * border colour for texels past the top, and both repeat negative ones;
+ * 6 and 7 are repeat. The unit's sampler clamps 4 and 5 as modes 0 and 1
+ * (GL_CLAMP_TO_EDGE / BORDER); the draw path also binds the texture with
+ * samplers that repeat on those axes (PICA_FS_WRAP_VARIANT_BINDING), and
+ * the shader takes, per axis, the repeating sample where the coordinate is
+ * below 0.5 and the clamping one from 0.5 up. Below 0.5 no filter tap
+ * reaches past the top and from 0.5 none goes below 0, at every level of
+ * 2 texels or more, so each tap wraps as the mode says, with GL's own
+ * filtering and level of detail. pica_fs_key.tex_wrap_neg_repeat bit
  * PICA_FS_WRAP_NEG_REPEAT(unit, axis), axis 0 s, 1 t; only 2D and
  * projection units keep it. */
 #define PICA_FS_WRAP_NEG_REPEAT(unit, axis) (1u << (2u * (unit) + (axis)))
+/* The texture unit of the variant of unit `unit` that repeats on the axes
+ * of `variant` (1 s, 2 t, 3 both): units 5-13, after the LUT buffer (3)
+ * and the destination colour (4). */
+#define PICA_FS_WRAP_VARIANT_BINDING(unit, variant) (5u + 3u * (unit) + (variant) - 1u)
 /* Whether a wrap mode code repeats negative coordinates over a clamp. */
 static inline bool pica_fs_wrap_is_neg_repeat(unsigned mode) { return mode == 4 || mode == 5; }
 

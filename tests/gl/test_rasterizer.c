@@ -1190,6 +1190,93 @@ static void texture_wrap_mode_pairs(void **state)
         }
 }
 
+/* Linear filtering across every mode pair. Pixel centres sit at texel
+ * centres and texel edges (u * 8 = x / 2 + 0.5 - 12), so each axis weighs
+ * its two taps 1, 0 or 1/2, 1/2, and every texel and border byte is a
+ * multiple of 4, so the filtered bytes are exact whatever the filter's
+ * rounding. Each tap wraps on its own (GL's rule for every mode, and what
+ * Azahar's notes give modes 4-7: a tap below 0 repeats, one above clamps
+ * or takes the border). */
+static uint8_t lin_byte(int x, int y, int c)
+{
+    const uint8_t v[4] = {(uint8_t)(x * 32), (uint8_t)(y * 32), (uint8_t)(252 - x * 16 - y * 4), (uint8_t)(64 + x * 4)};
+    return v[c];
+}
+
+static int tap_index(uint32_t wrap, int i, bool *border)
+{
+    const int repeat = ((i % 8) + 8) % 8;
+    *border = false;
+    switch (wrap) {
+    case 0: return i < 0 ? 0 : i > 7 ? 7 : i;
+    case 1:
+        *border = i < 0 || i > 7;
+        return i;
+    case 3: {
+        int p = ((i % 16) + 16) % 16;
+        return p < 8 ? p : 15 - p;
+    }
+    case 4: return i < 0 ? repeat : i > 7 ? 7 : i;
+    case 5:
+        *border = i > 7;
+        return i < 0 ? repeat : i;
+    default: return repeat;
+    }
+}
+
+static rgba expect_linear(void *user, int x, int y)
+{
+    const tex_case *c = user;
+    const float u = c->u0 + (c->u1 - c->u0) * (x + 0.5f) / W, v = c->u0 + (c->u1 - c->u0) * (y + 0.5f) / H;
+    const float fu = u * 8 - 0.5f, fv = v * 8 - 0.5f;
+    const int iu = (int)floorf(fu), iv = (int)floorf(fv);
+    const int wu = fu > (float)iu ? 1 : 0, wv = fv > (float)iv ? 1 : 0; /* 0: taps 1, 0; 1: 1/2, 1/2 */
+    int sum[4] = {0, 0, 0, 0};
+    for (int dv = 0; dv < 2; dv++)
+        for (int du = 0; du < 2; du++) {
+            const int weight = (du ? wu : 2 - wu) * (dv ? wv : 2 - wv); /* in quarters */
+            if (!weight)
+                continue;
+            bool bu, bv;
+            const int tx = tap_index(c->wrap_s, iu + du, &bu), ty = tap_index(c->wrap_t, iv + dv, &bv);
+            for (int ch = 0; ch < 4; ch++) {
+                const uint8_t b = ch == 0 ? c->border.r : ch == 1 ? c->border.g : ch == 2 ? c->border.b : c->border.a;
+                sum[ch] += weight * (bu || bv ? b : lin_byte(tx, 7 - ty, ch));
+            }
+        }
+    return (rgba){(uint8_t)(sum[0] / 4), (uint8_t)(sum[1] / 4), (uint8_t)(sum[2] / 4), (uint8_t)(sum[3] / 4)};
+}
+
+static void set_linear_texture(tp_cmdbuf *b, const void *arg)
+{
+    const tex_case *c = arg;
+    pd_texture0(b, PD_TEXTURE, 8, 8, 0, 1, 1, c->wrap_s, c->wrap_t, pack(c->border));
+    pd_tev_replace(b, 3, 0);
+}
+
+static void texture_wrap_mode_pairs_linear(void **state)
+{
+    uint8_t tex[8 * 8 * 4];
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            for (int ch = 0; ch < 4; ch++)
+                tex[(y * 8 + x) * 4 + ch] = lin_byte(x, y, ch);
+    for (uint32_t ws = 0; ws < 8; ws++)
+        for (uint32_t wt = 0; wt < 8; wt++) {
+            const tex_case c = {ws, wt, 1.0f / 32 - 1.5f, 1.0f / 32 + 2.5f, {8, 12, 16, 20}};
+            pd_env e;
+            pd_env_init(&e, *state, 1);
+            pd_put_texture(&e, PD_TEXTURE, 0, 8, 8, tex);
+            put_quad(&e, -0.5f, 1, SRC, c.u0, c.u0, c.u1, c.u1);
+            glhle_image img;
+            draw_and_read(&e, 6, false, set_linear_texture, &c, &img);
+            print_message("linear texture wrap s %u t %u\n", ws, wt);
+            expect_image("rasterizer_texture_linear", &img, expect_linear, (void *)&c, 0);
+            glhle_image_free(&img);
+            pd_env_free(&e);
+        }
+}
+
 /* A cube map on texture 0 (TEXUNIT0_PARAM type 1, faces at ADDR1-6 in the
  * order +X -X +Y -Y +Z -Z: 3dbrew), each face one colour; the third
  * coordinate is texcoord0.w = 1 (v2.w). (s, t) inside [-0.5, 0.5] picks +Z,
@@ -1976,6 +2063,7 @@ int main(void)
         TS_GL_TEST(stencil_test_and_ops),
         TS_GL_TEST(texture_nearest_wraps),
         TS_GL_TEST(texture_wrap_mode_pairs),
+        TS_GL_TEST(texture_wrap_mode_pairs_linear),
         TS_GL_TEST(cube_map_faces),
         TS_GL_TEST(shadow_texture),
         TS_GL_TEST(render_target_as_texture),

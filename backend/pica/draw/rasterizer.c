@@ -33,8 +33,9 @@
  *    (dot < 0) has those of vertices 1 and 2 negated before interpolation;
  *    the hardware does the same (Azahar RasterizerAccelerated::AddTriangle).
  *  - Texture samplers: filters PARAM bits 1/2/24, wraps bits 8-14 (modes
- *    4 and 5 clamp here; the generated shader repeats their negative
- *    coordinates: pica_fs_key.h), border colour,
+ *    4 and 5 clamp here, and the texture is bound again with samplers
+ *    repeating on those axes for the generated shader: pica_fs_key.h),
+ *    border colour,
  *    LOD min/max from TEXUNITi_LOD (the bias is added by the generated
  *    fragment shader). */
 #include "backend/pica/draw/rasterizer.h"
@@ -153,10 +154,10 @@ static const GLenum blend_factor_gl[16] = {
 static const GLenum logic_gl[16] = {GL_CLEAR, GL_AND,  GL_AND_REVERSE, GL_COPY,  GL_SET,   GL_COPY_INVERTED,
                                     GL_NOOP,  GL_INVERT, GL_NAND,      GL_OR,    GL_NOR,   GL_XOR,
                                     GL_EQUIV, GL_AND_INVERTED, GL_OR_REVERSE, GL_OR_INVERTED};
-/* 4 and 5 clamp to the edge and the border for coordinates above the
- * texture and repeat negative ones, which the fragment shader brings into
- * [0, 1) first (pica_fs_key.h PICA_FS_WRAP_NEG_REPEAT); 6 and 7 repeat
- * (Azahar regs_texturing.h WrapMode, from hardware tests). */
+/* 4 and 5 clamp to the edge and the border for texels above the texture
+ * and repeat negative ones: the fragment shader takes a repeating
+ * variant's sample below 0.5 (pica_fs_key.h PICA_FS_WRAP_NEG_REPEAT); 6 and
+ * 7 repeat (Azahar regs_texturing.h WrapMode, from hardware tests). */
 static const GLenum wrap_gl[8] = {GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER, GL_REPEAT, GL_MIRRORED_REPEAT,
                                   GL_CLAMP_TO_EDGE, GL_CLAMP_TO_BORDER, GL_REPEAT, GL_REPEAT};
 
@@ -664,6 +665,20 @@ static bool bind_textures(pica_rasterizer *r, const pica_state *s)
         }
         gl_state_texture(r->st, i, target, tex);
         gl_state_sampler(r->st, i, get_sampler(r, u, shadow));
+        /* wrap modes 4 and 5: the same texture repeating on those axes
+         * (pica_fs_key.h PICA_FS_WRAP_VARIANT_BINDING) */
+        const unsigned neg = (k->tex_wrap_neg_repeat >> (2 * i)) & 3;
+        for (unsigned v = 1; v < 4; v++) {
+            if (!neg || (v & ~neg))
+                continue;
+            pica_tex_unit_state rep = *u;
+            if (v & 1)
+                rep.wrap_s = 2;
+            if (v & 2)
+                rep.wrap_t = 2;
+            gl_state_texture(r->st, PICA_FS_WRAP_VARIANT_BINDING(i, v), target, tex);
+            gl_state_sampler(r->st, PICA_FS_WRAP_VARIANT_BINDING(i, v), get_sampler(r, &rep, false));
+        }
     }
     return true;
 }
