@@ -24,6 +24,7 @@
 #include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/draw/rasterizer.h"
+#include "backend/pica/texture/texcodec.h"
 #include "shadergen/pica_ref.h"
 #include "support/pica_draw_support.h"
 #include "support/pica_fs_random.h"
@@ -1444,18 +1445,15 @@ static void render_target_as_texture(void **state)
     pd_env_free(&e);
 }
 
-/* Render to a mip level: a draw into level 1 of a 16 x 16 RGBA8 texture
- * (8 x 8 at byte 1024: 8x8 tiles, 4 bytes a texel), then a draw sampling
- * the two-level texture with the LOD held at 1 (TEXUNIT0_LOD min = max =
- * 1) must see the drawn colour, with the level taken from the render
- * target on the GPU: no write-back to memory, one GPU copy. A flush then
- * puts the drawn texels in level 1's bytes and leaves level 0's. */
-static void set_mip_target(tp_cmdbuf *b, const void *arg)
-{
-    (void)arg;
-    pd_target(b, PD_TEXTURE + 1024, 0, 0, 3, 8, 8);
-}
-
+/* Render to a mip level: a draw (a colour gradient) into level 1 of a
+ * 16 x 16 RGBA8 texture (8 x 8 at byte 1024: 8x8 tiles, 4 bytes a texel),
+ * then a draw sampling the two-level texture with the LOD held at 1
+ * (TEXUNIT0_LOD min = max = 1) must see the drawn texels, with the level
+ * taken from the render target on the GPU: no write-back to memory, one
+ * GPU copy. At 2x the render target is scaled and the chain is not: the
+ * level must hold what the target's write-back stores. The reference is
+ * that write-back: a flush puts the target's texels in level 1's bytes
+ * (decoded here), and leaves level 0's as they were. */
 static void set_mip_sample(tp_cmdbuf *b, const void *arg)
 {
     const uint32_t *lod = arg;
@@ -1466,72 +1464,86 @@ static void set_mip_sample(tp_cmdbuf *b, const void *arg)
 
 static void render_to_mip_level(void **state)
 {
-    pd_env e;
-    pd_env_init(&e, *state, 1);
-    const rgba L0 = {10, 20, 30, 40}, L1 = {50, 60, 70, 80}, Q = {200, 100, 50, 255};
-    uint8_t *img0 = malloc(16 * 16 * 4), img1[8 * 8 * 4];
-    for (int i = 0; i < 16 * 16; i++)
-        memcpy(img0 + i * 4, &L0, 4);
-    for (int i = 0; i < 8 * 8; i++)
-        memcpy(img1 + i * 4, &L1, 4);
-    pd_put_texture(&e, PD_TEXTURE, 0, 16, 16, img0);
-    pd_put_texture(&e, PD_TEXTURE + 1024, 0, 8, 8, img1);
-    free(img0);
-    uint8_t before[1024];
-    memcpy(before, pd_mem(&e, PD_TEXTURE), sizeof before);
-    put_quad(&e, -0.5f, 1, Q, 0, 0, 1, 1);
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        pd_env e;
+        pd_env_init(&e, *state, scale);
+        const rgba L0 = {10, 20, 30, 40}, L1 = {50, 60, 70, 80};
+        uint8_t *img0 = malloc(16 * 16 * 4), img1[8 * 8 * 4];
+        for (int i = 0; i < 16 * 16; i++)
+            memcpy(img0 + i * 4, &L0, 4);
+        for (int i = 0; i < 8 * 8; i++)
+            memcpy(img1 + i * 4, &L1, 4);
+        pd_put_texture(&e, PD_TEXTURE, 0, 16, 16, img0);
+        pd_put_texture(&e, PD_TEXTURE + 1024, 0, 8, 8, img1);
+        free(img0);
+        uint8_t before[1024];
+        memcpy(before, pd_mem(&e, PD_TEXTURE), sizeof before);
+        pd_vertex v[6];
+        quad(v, 0, 0, W, H, -0.5f, 1, SRC, 0, 0, 1, 1);
+        for (int i = 0; i < 6; i++) { /* red across, green up: the 2x samples of a texel differ */
+            v[i].color[0] = v[i].pos[0] * 0.5f + 0.5f;
+            v[i].color[1] = v[i].pos[1] * 0.5f + 0.5f;
+            v[i].color[2] = 0.25f;
+            v[i].color[3] = 1.0f;
+        }
+        pd_put_vertices(&e, v, 6);
 
-    /* draw 1: into level 1 */
-    tp_cmdbuf b;
-    tp_cmd_init(&b);
-    set_mip_target(&b, NULL);
-    pd_program(&b, 3);
-    pd_draw(&b, 0, 6, 0);
-    run_ok(&e, &b);
-    glhle_pica_stats st0;
-    assert_int_equal(glhle_pica_get_stats(e.pica, &st0), GLHLE_RESULT_OK);
+        /* draw 1: into level 1 */
+        tp_cmdbuf b;
+        tp_cmd_init(&b);
+        pd_target(&b, PD_TEXTURE + 1024, 0, 0, 3, 8, 8);
+        pd_program(&b, 3);
+        pd_draw(&b, 0, 6, 0);
+        run_ok(&e, &b);
+        glhle_pica_stats st0, st1;
+        assert_int_equal(glhle_pica_get_stats(e.pica, &st0), GLHLE_RESULT_OK);
 
-    /* draw 2: sample level 1 into the colour buffer */
-    const uint32_t lod = 1;
-    glhle_image img;
-    tp_cmd_init(&b);
-    pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
-    pd_program(&b, 3);
-    set_mip_sample(&b, &lod);
-    pd_draw(&b, 0, 6, 0);
-    run_ok(&e, &b);
-    glhle_pica_stats st1;
-    assert_int_equal(glhle_pica_get_stats(e.pica, &st1), GLHLE_RESULT_OK);
-    assert_int_equal(st1.downloads, st0.downloads); /* level 1 never went to memory */
-    assert_true(st1.gpu_copies > st0.gpu_copies);
-    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++)
-            assert_int_equal(pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(Q));
-    glhle_image_free(&img);
+        /* draw 2: level 1 sampled into the colour buffer */
+        const uint32_t lod = 1;
+        tp_cmd_init(&b);
+        pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
+        pd_program(&b, 3);
+        set_mip_sample(&b, &lod);
+        pd_draw(&b, 0, 6, 0);
+        run_ok(&e, &b);
+        assert_int_equal(glhle_pica_get_stats(e.pica, &st1), GLHLE_RESULT_OK);
+        assert_int_equal(st1.downloads, st0.downloads); /* level 1 never went to memory */
+        assert_true(st1.gpu_copies > st0.gpu_copies);
+        glhle_image img;
+        pd_read_color(&e, PD_COLOR, 0, W, H, &img);
 
-    /* level 0 still reads the memory's texels */
-    const uint32_t lod0 = 0;
-    tp_cmd_init(&b);
-    pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
-    pd_program(&b, 3);
-    set_mip_sample(&b, &lod0);
-    pd_draw(&b, 0, 6, 0);
-    run_ok(&e, &b);
-    pd_read_color(&e, PD_COLOR, 0, W, H, &img);
-    assert_int_equal(pack(px(&img, 5, 7)), pack(L0));
-    glhle_image_free(&img);
+        /* the reference: level 1 as the render target's write-back stores it */
+        assert_int_equal(glhle_pica_flush(e.pica, PD_TEXTURE, 1024 + 256), GLHLE_RESULT_OK);
+        const uint8_t *m = pd_mem(&e, PD_TEXTURE);
+        assert_memory_equal(m, before, sizeof before);
+        uint8_t lvl[8 * 8 * 4];
+        const pica_surface ps = {PICA_TEXFMT_RGBA8, PICA_LAYOUT_TILED8, 8, 8, 0};
+        assert_int_equal(pica_decode(&ps, m + 1024, 256, NULL, 0, lvl, 8 * 4, NULL), GLHLE_RESULT_OK);
+        print_message("render to mip level 1 at %ux\n", scale);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                const uint8_t *t = lvl + ((7 - y / 8) * 8 + x / 8) * 4; /* t = 0 is the bottom row */
+                const rgba want = {t[0], t[1], t[2], t[3]};
+                if (pack(px(&img, (uint32_t)x, (uint32_t)y)) != pack(want))
+                    fail_msg("%ux: pixel (%d,%d) is %08x, level 1 holds %08x", scale, x, y,
+                             pack(px(&img, (uint32_t)x, (uint32_t)y)), pack(want));
+            }
+        assert_true(pack(px(&img, 0, 0)) != pack(px(&img, W - 1, H - 1)));
+        glhle_image_free(&img);
 
-    /* flushed: level 1's bytes are Q's (RGBA8 words in reverse byte
-     * order: A, B, G, R), level 0's are as before */
-    assert_int_equal(glhle_pica_flush(e.pica, PD_TEXTURE, 1024 + 256), GLHLE_RESULT_OK);
-    const uint8_t *m = pd_mem(&e, PD_TEXTURE);
-    assert_memory_equal(m, before, sizeof before);
-    for (int i = 0; i < 64; i++) {
-        const uint8_t want[4] = {Q.a, Q.b, Q.g, Q.r};
-        assert_memory_equal(m + 1024 + i * 4, want, 4);
+        /* level 0 still reads the memory's texels */
+        const uint32_t lod0 = 0;
+        tp_cmd_init(&b);
+        pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
+        pd_program(&b, 3);
+        set_mip_sample(&b, &lod0);
+        pd_draw(&b, 0, 6, 0);
+        run_ok(&e, &b);
+        pd_read_color(&e, PD_COLOR, 0, W, H, &img);
+        assert_int_equal(pack(px(&img, 5, 7)), pack(L0));
+        glhle_image_free(&img);
+        pd_env_free(&e);
     }
-    pd_env_free(&e);
 }
 
 /* The same for a mip-mapped cube map: faces of 16 x 16 with two levels

@@ -982,18 +982,23 @@ static void validate_run(pica_surface_cache *c, uint32_t id, uint32_t r0, uint32
 
 /* A resident surface holding exactly the bytes of mip level lv at addr of
  * chain s, current on every row: a render target drawn into that level
- * (same format and tiling, the level's size, packed rows, the chain's
- * scale), or NONE. A dirty one is the newest; any valid one is current (a
- * write invalidates every other copy). */
+ * (same format and tiling, the level's size, packed rows), or NONE. Its
+ * scale is the chain's, or higher for RGBA8 colour, whose write-back is
+ * the rounded box average alone (the downscale pass: a round trip through
+ * memory encodes and decodes RGBA8 unchanged). A dirty one is the newest;
+ * any valid one is current (a write invalidates every other copy). */
 static uint32_t level_donor(pica_surface_cache *c, const surface *s, uint32_t addr, const pica_surface *lv)
 {
     uint32_t best = NONE;
     idlist l = query_push(c, addr, pica_surface_size(lv));
     for (uint32_t i = 0; i < l.n; i++) {
         const surface *o = &c->surf[l.ids[i]];
+        const bool scale_ok = o->key.scale == s->key.scale ||
+                              (o->key.scale > s->key.scale && s->key.scale == 1 && !o->depth && !o->words &&
+                               o->key.format == PICA_TEXFMT_RGBA8);
         if (o == s || o->chain || o->n_valid != o->groups || o->key.addr != addr ||
             o->key.format != s->key.format || o->key.layout != s->key.layout || o->key.width != lv->width ||
-            o->key.height != lv->height || o->key.scale != s->key.scale || o->key.pitch != o->row_bytes)
+            o->key.height != lv->height || !scale_ok || o->key.pitch != o->row_bytes)
             continue;
         if (best == NONE || o->n_dirty)
             best = l.ids[i];
@@ -1021,9 +1026,17 @@ static void validate_chain(pica_surface_cache *c, uint32_t id)
         const uint32_t d = level_donor(c, s, a, &lv);
         if (d != NONE) {
             surface *o = &c->surf[d];
-            canonicalise(c, o);
-            c->gl->CopyImageSubData(o->tex, GL_TEXTURE_2D, 0, 0, 0, 0, s->tex, GL_TEXTURE_2D, (GLint)l, 0, 0, 0,
-                                    (GLsizei)o->gl_w, (GLsizei)o->gl_h, 1);
+            GLuint src = o->tex;
+            if (o->key.scale != s->key.scale) { /* what its write-back would store, at 1x */
+                ensure_stage(c, lv.width, lv.height);
+                const pica_pass_image img = {o->tex, 0, o->key.height, o->key.scale};
+                pica_pass_run_downscale(c->passes, &img, 0, 0, lv.width, lv.height, false, c->stage_color_fbo);
+                src = c->stage_color;
+            } else {
+                canonicalise(c, o);
+            }
+            c->gl->CopyImageSubData(src, GL_TEXTURE_2D, 0, 0, 0, 0, s->tex, GL_TEXTURE_2D, (GLint)l, 0, 0, 0,
+                                    (GLsizei)(lv.width * s->key.scale), (GLsizei)(lv.height * s->key.scale), 1);
             c->stats->gpu_copies++;
             continue;
         }
