@@ -1454,12 +1454,19 @@ static void render_target_as_texture(void **state)
  * level must hold what the target's write-back stores. The reference is
  * that write-back: a flush puts the target's texels in level 1's bytes
  * (decoded here), and leaves level 0's as they were. */
-static void set_mip_sample(tp_cmdbuf *b, const void *arg)
+/* The two-level texture at PD_TEXTURE sampled with its LOD held at `lod`
+ * into the W x H colour buffer. */
+static void draw_mip_sample(pd_env *e, uint32_t lod)
 {
-    const uint32_t *lod = arg;
-    pd_texture0(b, PD_TEXTURE, 16, 16, 0, 0, 0, 0, 0, 0);
-    tp_cmd1(b, 0x084, *lod << 16 | *lod << 24); /* LOD max and min */
-    pd_tev_replace(b, 3, 0);
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
+    pd_program(&b, 3);
+    pd_texture0(&b, PD_TEXTURE, 16, 16, 0, 0, 0, 0, 0, 0);
+    tp_cmd1(&b, 0x084, lod << 16 | lod << 24); /* LOD max and min */
+    pd_tev_replace(&b, 3, 0);
+    pd_draw(&b, 0, 6, 0);
+    run_ok(e, &b);
 }
 
 static void render_to_mip_level(void **state)
@@ -1499,13 +1506,7 @@ static void render_to_mip_level(void **state)
         assert_int_equal(glhle_pica_get_stats(e.pica, &st0), GLHLE_RESULT_OK);
 
         /* draw 2: level 1 sampled into the colour buffer */
-        const uint32_t lod = 1;
-        tp_cmd_init(&b);
-        pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
-        pd_program(&b, 3);
-        set_mip_sample(&b, &lod);
-        pd_draw(&b, 0, 6, 0);
-        run_ok(&e, &b);
+        draw_mip_sample(&e, 1);
         assert_int_equal(glhle_pica_get_stats(e.pica, &st1), GLHLE_RESULT_OK);
         assert_int_equal(st1.downloads, st0.downloads); /* level 1 never went to memory */
         assert_true(st1.gpu_copies > st0.gpu_copies);
@@ -1532,13 +1533,7 @@ static void render_to_mip_level(void **state)
         glhle_image_free(&img);
 
         /* level 0 still reads the memory's texels */
-        const uint32_t lod0 = 0;
-        tp_cmd_init(&b);
-        pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
-        pd_program(&b, 3);
-        set_mip_sample(&b, &lod0);
-        pd_draw(&b, 0, 6, 0);
-        run_ok(&e, &b);
+        draw_mip_sample(&e, 0);
         pd_read_color(&e, PD_COLOR, 0, W, H, &img);
         assert_int_equal(pack(px(&img, 5, 7)), pack(L0));
         glhle_image_free(&img);
