@@ -8,6 +8,7 @@
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/frontend/method_names.h"
 #include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
 #define DEFAULT_MAX_LOGGED 32u
@@ -17,6 +18,18 @@
 
 _Static_assert(GLHLE_MAXWELL_VA_BITS == MW_VA_BITS, "public and internal VA widths differ");
 _Static_assert(GLHLE_MAXWELL_EVENT_TYPE_COUNT_ <= 32, "event masks are a uint32_t");
+
+/* Guest memory for the renderer: no coherence calls, which would come
+ * back into it. */
+static bool raw_read(void *user, uint64_t va, void *dst, size_t size)
+{
+    return mw_as_read(&((glhle_maxwell *)user)->as, va, dst, size);
+}
+
+static bool raw_write(void *user, uint64_t va, const void *src, size_t size)
+{
+    return mw_as_write(&((glhle_maxwell *)user)->as, va, src, size);
+}
 
 glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *desc, glhle_maxwell **out)
 {
@@ -58,6 +71,17 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
         return GLHLE_FAIL(ctx_log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the instance's tables");
     }
     mw_regs_3d_init(g->regs3d);
+    if (ctx) {
+        const uint32_t scale = d.scale ? d.scale : 1;
+        g->render = calloc(1, sizeof *g->render);
+        g->raw_io = (mw_mem_io){g, raw_read, raw_write, &g->log, NULL};
+        r = g->render ? mw_render_init(g->render, ctx, scale, &g->raw_io) : GLHLE_RESULT_OUT_OF_MEMORY;
+        if (r != GLHLE_RESULT_OK) {
+            glhle_maxwell_destroy(g);
+            return r;
+        }
+        glhle_maxwell_set_hooks(g, NULL);
+    }
     *out = g;
     return GLHLE_RESULT_OK;
 }
@@ -66,6 +90,9 @@ void glhle_maxwell_destroy(glhle_maxwell *gpu)
 {
     if (!gpu)
         return;
+    if (gpu->render)
+        mw_render_fini(gpu->render);
+    free(gpu->render);
     mw_as_fini(&gpu->as);
     free(gpu->regs3d);
     free(gpu->inline_index);
@@ -105,7 +132,44 @@ glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *sr
 {
     if (!gpu || (!src && size))
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return mw_as_write(&gpu->as, va, src, size) ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_BOUNDS;
+    if (gpu->render && mw_render_overlaps(gpu->render, va, size))
+        mw_render_flush(gpu->render, va, size);
+    const bool ok = mw_as_write(&gpu->as, va, src, size);
+    if (gpu->render)
+        mw_render_invalidate(gpu->render, va, size);
+    return ok ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_BOUNDS;
+}
+
+glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    return gpu->render ? mw_render_flush(gpu->render, va, size) : GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t size)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (gpu->render)
+        mw_render_invalidate(gpu->render, va, size);
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out)
+{
+    if (!gpu || !out)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!gpu->render)
+        return GLHLE_RESULT_OK;
+    const mw_render_stats *s = &gpu->render->stats;
+    out->surfaces = gpu->render->count;
+    out->clears = s->clears;
+    out->loads = s->loads;
+    out->writebacks = s->writebacks;
+    out->evictions = s->evictions;
+    return GLHLE_RESULT_OK;
 }
 
 glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_maxwell_kind *kind)
@@ -332,7 +396,8 @@ void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hook
     uint32_t m = 0;
     if (gpu->hooks.event)
         m = gpu->hooks.event_mask ? gpu->hooks.event_mask & ALL_EVENTS : ALL_EVENTS;
-    gpu->event_mask = m;
+    gpu->user_event_mask = m;
+    gpu->event_mask = m | (gpu->render ? 1u << GLHLE_MAXWELL_EVENT_CLEAR : 0u);
 }
 
 void mw_emit(glhle_maxwell *gpu, glhle_maxwell_event *ev)
@@ -346,7 +411,14 @@ void mw_emit(glhle_maxwell *gpu, glhle_maxwell_event *ev)
     if (ev->type != GLHLE_MAXWELL_EVENT_METHOD)
         ev->method = loc->method;
     ev->from_macro = loc->in_macro;
-    gpu->hooks.event(gpu->hooks.user, gpu, ev);
+    if (ev->type == GLHLE_MAXWELL_EVENT_CLEAR && gpu->render) {
+        const glhle_result r = mw_render_clear(gpu->render, mw_get_state(gpu), gpu->regs3d->r, ev->u.clear.value);
+        if (r != GLHLE_RESULT_OK)
+            mw_problem(gpu, r, GLHLE_LOG_WARN, "CLEAR_SURFACE 0x%08x: %s", ev->u.clear.value,
+                       glhle_result_string(r));
+    }
+    if ((gpu->user_event_mask >> ev->type) & 1u)
+        gpu->hooks.event(gpu->hooks.user, gpu, ev);
 }
 
 void mw_problem(glhle_maxwell *gpu, glhle_result r, glhle_log_level level, const char *fmt, ...)
@@ -399,8 +471,13 @@ static void fault(glhle_maxwell *gpu, uint64_t va, size_t size, const char *what
                size, (unsigned long long)va, cls ? cls : "?", name ? name : "?", run->loc.method);
 }
 
+/* An engine or the front end touching memory a render target spans: the
+ * target's rendered pixels go to memory first, and a write makes the
+ * target load again before its next use. */
 bool mw_gpu_read(glhle_maxwell *gpu, uint64_t va, void *dst, size_t size, const char *what)
 {
+    if (gpu->render && mw_render_overlaps(gpu->render, va, size))
+        mw_render_flush(gpu->render, va, size);
     if (mw_as_read(&gpu->as, va, dst, size))
         return true;
     fault(gpu, va, size, what, "reads");
@@ -409,6 +486,10 @@ bool mw_gpu_read(glhle_maxwell *gpu, uint64_t va, void *dst, size_t size, const 
 
 bool mw_gpu_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size, const char *what)
 {
+    if (gpu->render && mw_render_overlaps(gpu->render, va, size)) {
+        mw_render_flush(gpu->render, va, size);
+        mw_render_invalidate(gpu->render, va, size);
+    }
     if (mw_as_write(&gpu->as, va, src, size))
         return true;
     fault(gpu, va, size, what, "writes");

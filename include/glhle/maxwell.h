@@ -63,6 +63,10 @@ typedef struct glhle_maxwell_desc {
     glhle_log_fn log;          /* NULL -> the context's logger (stderr without a context) */
     void *log_user;
     glhle_log_level log_level; /* used with `log`; 0 -> DEBUG */
+    /* Internal resolution of render targets, 1-8 times the guest's (GL
+     * instances); 0 -> 1. Write-back to guest memory is always at the
+     * guest's resolution. */
+    uint32_t scale;
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */
@@ -101,6 +105,28 @@ GLHLE_API glhle_result glhle_maxwell_read(const glhle_maxwell *gpu, uint64_t va,
 GLHLE_API glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size);
 /* The kind of the mapping holding va; NOT_FOUND if unmapped. */
 GLHLE_API glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_maxwell_kind *kind);
+
+/* ---- render targets and guest memory (GL instances) ----------------------------
+ * A GL instance keeps the render targets the GPU draws into and clears as GL
+ * images (issue 16: clears so far; draws come with the draw path). Engine
+ * operations (DMA, inline-to-memory, 2D) see them coherently. The core's own
+ * CPU accesses go around glhle: before the CPU reads memory the GPU may have
+ * rendered to, flush it; after the CPU wrote memory, invalidate it.
+ * glhle_maxwell_write does both itself. Both take any range; size
+ * UINT64_MAX from va 0 means all of memory. */
+GLHLE_API glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size);
+GLHLE_API glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t size);
+
+typedef struct glhle_maxwell_render_stats {
+    uint32_t surfaces;     /* render targets resident as GL images */
+    uint64_t clears;       /* colour or depth-stencil clears performed */
+    uint64_t loads;        /* targets loaded from guest memory */
+    uint64_t writebacks;   /* targets written back to guest memory */
+    uint64_t evictions;    /* targets dropped to make room */
+} glhle_maxwell_render_stats;
+
+/* All zero for a GL-free instance. */
+GLHLE_API glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out);
 
 /* ---- submission ------------------------------------------------------------- */
 
