@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/frontend/method_names.h"
 #include "backend/maxwell/maxwell_instance.h"
@@ -181,6 +182,42 @@ glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_
         return GLHLE_RESULT_NOT_FOUND;
     *kind = (glhle_maxwell_kind)m->kind;
     return GLHLE_RESULT_OK;
+}
+
+/* ---- presentation ---- */
+
+glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_present_desc *desc)
+{
+    if (!gpu || !desc)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->render)
+        return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: present needs an instance with a GL "
+                          "context");
+    return mw_present(gpu->render, desc);
+}
+
+glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, size_t rgba_size, uint32_t *width,
+                                      uint32_t *height)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    return gpu->render ? mw_present_read(gpu->render, rgba, rgba_size, width, height) : GLHLE_RESULT_NOT_FOUND;
+}
+
+glhle_result glhle_maxwell_write_frame_png(glhle_maxwell *gpu, const char *path)
+{
+    if (!gpu || !path)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_image img = {0};
+    glhle_result r = glhle_maxwell_read_frame(gpu, NULL, 0, &img.width, &img.height);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_image_alloc(&img, img.width, img.height);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_maxwell_read_frame(gpu, img.rgba, (size_t)img.width * img.height * 4, NULL, NULL);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_png_write_file(path, &img, &gpu->log);
+    glhle_image_free(&img);
+    return r;
 }
 
 /* ---- submissions ---- */

@@ -128,6 +128,51 @@ typedef struct glhle_maxwell_render_stats {
 /* All zero for a GL-free instance. */
 GLHLE_API glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out);
 
+/* ---- presentation --------------------------------------------------------------
+ * What the Switch's display layer scans out (nvnflinger's buffer queue hands
+ * the compositor a surface): a colour surface in GPU memory. Presenting
+ * makes it the instance's frame, at the internal scale: drawn from the GL
+ * image when the GPU rendered it (no round trip through memory), else read
+ * from memory. Window contexts also draw the frame, fitted and centred,
+ * into the back buffer (glhle_context_swap shows it); external contexts
+ * into desc->external; offscreen instances only keep it. */
+typedef struct glhle_maxwell_surface {
+    uint64_t va;
+    /* A SET_COLOR_TARGET_FORMAT value (clb197.h) of an unsigned-normalised,
+     * sRGB or float format: A8B8G8R8 0xD5, A8R8G8B8 0xCF, R5G6B5 0xE8,
+     * A8BL8GL8RL8 0xD6, RF16_GF16_BF16_AF16 0xCA, ... */
+    uint32_t format;
+    uint32_t width, height;        /* pixels */
+    bool pitch;                    /* pitch layout, else block-linear */
+    uint32_t pitch_bytes;          /* pitch layout: bytes per row */
+    uint32_t block_height_log2;    /* block-linear: GOBs per block in y, 0-5 (1280x720 RGBA8 buffers use 4) */
+} glhle_maxwell_surface;
+
+typedef struct glhle_maxwell_present_desc {
+    glhle_maxwell_surface surface;
+    /* The part shown, in surface pixels from the top-left; width or height
+     * 0 -> the whole surface. */
+    uint32_t crop_x, crop_y, crop_width, crop_height;
+    bool flip_y;                   /* the layer's vertical flip transform */
+    /* External-mode contexts only: the caller's framebuffer (0 = default)
+     * and the rectangle in it, in pixels from the bottom-left; width or
+     * height 0 -> the frame's size at (x, y). */
+    struct {
+        uint32_t fbo;
+        int32_t x, y, width, height;
+    } external;
+} glhle_maxwell_present_desc;
+
+/* INVALID_ARGUMENT for a GL-free instance or a crop outside the surface,
+ * UNSUPPORTED for an integer or unknown format, OUT_OF_BOUNDS when the
+ * surface's memory is not all mapped (the previous frame stays). */
+GLHLE_API glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_present_desc *desc);
+/* The last presented frame as RGBA8, top row first, tightly packed; the
+ * same contract as glhle_pica_read_frame. */
+GLHLE_API glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, size_t rgba_size, uint32_t *width,
+                                                uint32_t *height);
+GLHLE_API glhle_result glhle_maxwell_write_frame_png(glhle_maxwell *gpu, const char *path);
+
 /* ---- submission ------------------------------------------------------------- */
 
 typedef struct glhle_maxwell_run_result {

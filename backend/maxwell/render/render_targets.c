@@ -57,6 +57,7 @@ void mw_render_fini(mw_render *r)
     for (uint32_t i = 0; i < r->count; i++)
         surface_free(r, &r->surf[i]);
     r->count = 0;
+    mw_present_fini(r);
     free(r->staging);
     r->staging = NULL;
 }
@@ -141,7 +142,7 @@ static bool native_image(mw_render *r, const mw_surface_desc *d, GLuint *tex, GL
 /* Blits between the surface and a native image; nearest sampling, so going
  * down a native pixel takes the scaled pixel whose centre lies at or right
  * of and below its centre (x * scale + scale / 2). */
-static void blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
+void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                  const mw_rt_format *f)
 {
     gl_state_scissor(&r->st, false, 0, 0, 0, 0);
@@ -174,10 +175,10 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
     if (upload) {
         gl->TextureSubImage2D(tex, 0, 0, 0, w, h, d->format->gl_format, d->format->gl_type, lin);
         if (fbo)
-            blit(r, fbo, s->fbo, d->width, d->height, sw, sh, d->format);
+            mw_render_blit(r, fbo, s->fbo, d->width, d->height, sw, sh, d->format);
     } else {
         if (fbo)
-            blit(r, s->fbo, fbo, sw, sh, d->width, d->height, d->format);
+            mw_render_blit(r, s->fbo, fbo, sw, sh, d->width, d->height, d->format);
         gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
     }
     if (fbo) {
@@ -284,7 +285,7 @@ static void drop(mw_render *r, uint32_t i)
     memset(&r->surf[r->count], 0, sizeof r->surf[r->count]);
 }
 
-static glhle_result get_surface(mw_render *r, const mw_surface_desc *d, mw_surface **out)
+glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_surface **out)
 {
     mw_bl_geom g;
     uint64_t size;
@@ -452,7 +453,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     if (a.x0 >= a.x1 || a.y0 >= a.y1)
         return GLHLE_RESULT_OK;
     mw_surface *s;
-    glhle_result res = get_surface(r, &d, &s);
+    glhle_result res = mw_render_get_surface(r, &d, &s);
     if (res != GLHLE_RESULT_OK)
         return res;
     const GladGLContext *gl = &r->ctx->gl;
@@ -502,7 +503,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
     if (a.x0 >= a.x1 || a.y0 >= a.y1)
         return GLHLE_RESULT_OK;
     mw_surface *s;
-    glhle_result res = get_surface(r, &d, &s);
+    glhle_result res = mw_render_get_surface(r, &d, &s);
     if (res != GLHLE_RESULT_OK)
         return res;
     set_scissor(r, &a);

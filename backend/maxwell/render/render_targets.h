@@ -17,6 +17,7 @@
 #include "backend/maxwell/engines/engines.h"
 #include "backend/maxwell/frontend/maxwell_state.h"
 #include "backend/maxwell/render/rt_formats.h"
+#include "glhle/maxwell.h"
 
 /* Surfaces kept at once; the least recently used one is written back (if
  * rendered to) and dropped to make room. */
@@ -51,6 +52,14 @@ typedef struct mw_render_stats {
     uint32_t surfaces;            /* resident now */
 } mw_render_stats;
 
+/* The last presented frame (present.c): RGBA8, bottom row first as GL
+ * keeps images. */
+typedef struct mw_frame {
+    GLuint tex, fbo;
+    uint32_t width, height;
+    bool have;
+} mw_frame;
+
 typedef struct mw_render {
     glhle_context *ctx;
     gl_state st;
@@ -60,6 +69,7 @@ typedef struct mw_render {
     uint32_t count;
     uint64_t tick;
     mw_render_stats stats;
+    mw_frame frame;
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
     size_t staging_size;
 } mw_render;
@@ -81,5 +91,19 @@ glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size);
 void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size);
 /* True when a surface spans a byte of [va, va + size). */
 bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size);
+
+/* The resident surface for d, created and loaded from guest memory when
+ * there is none (or reloaded when memory changed); surfaces overlapping it
+ * in other shapes are written back and dropped. */
+glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_surface **out);
+/* A nearest-sampled blit of whole images of format f between two
+ * framebuffers, with scissor and masks off. */
+void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
+                    const mw_rt_format *f);
+
+/* ---- presentation (present.c) ---- */
+glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc);
+glhle_result mw_present_read(mw_render *r, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height);
+void mw_present_fini(mw_render *r);
 
 #endif

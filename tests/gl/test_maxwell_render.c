@@ -1,5 +1,7 @@
 /* Maxwell render targets on GL (backend/maxwell/render/): CLEAR_SURFACE into
- * colour and depth-stencil targets in GPU memory, written back bit-exact.
+ * colour and depth-stencil targets in GPU memory, written back bit-exact,
+ * and presentation of window surfaces (rendered or in memory, cropped,
+ * flipped) into the frame.
  * Method numbers are clb197.h's byte offsets / 4, written out here rather
  * than taken from the library's table. Expected memory comes from models in
  * this file: the float-to-fixed rules of the GL spec (section 2.3.5: value
@@ -477,6 +479,145 @@ static void bad_targets_are_reported(void **state)
     env_free(&e, *state);
 }
 
+/* The frame (top row first) against want(x, y) in surface pixels, each a
+ * scale x scale block. */
+typedef void (*frame_pixel_fn)(uint32_t x, uint32_t y, uint8_t out[4]);
+
+static void check_frame(env *e, uint32_t w, uint32_t h, frame_pixel_fn want)
+{
+    uint32_t fw, fh;
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, NULL, 0, &fw, &fh), GLHLE_RESULT_OK);
+    assert_int_equal(fw, w * e->scale);
+    assert_int_equal(fh, h * e->scale);
+    uint8_t *f = malloc((size_t)fw * fh * 4);
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, f, (size_t)fw * fh * 4 - 1, NULL, NULL),
+                     GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, f, (size_t)fw * fh * 4, NULL, NULL), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < fh; y++)
+        for (uint32_t x = 0; x < fw; x++) {
+            uint8_t px[4];
+            want(x / e->scale, y / e->scale, px);
+            const uint8_t *got = f + ((size_t)y * fw + x) * 4;
+            if (memcmp(got, px, 4))
+                fail_msg("scale %u: frame pixel (%u, %u) is %02x%02x%02x%02x, want %02x%02x%02x%02x", e->scale, x, y,
+                         got[0], got[1], got[2], got[3], px[0], px[1], px[2], px[3]);
+        }
+    free(f);
+}
+
+static void red_with_green_box(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const bool in = x >= 8 && x < 24 && y >= 4 && y < 12;
+    out[0] = in ? 0 : 0xFF;
+    out[1] = in ? 0xFF : 0;
+    out[2] = 0;
+    out[3] = 0xFF;
+}
+
+/* A target the GPU cleared is shown from its GL image: no write-back, and
+ * the picture is the clears'. */
+static void present_a_rendered_target(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 64, h = 32;
+        color_target(&pb, 0, VA_BL, w, h, 0xD5, 2, w);
+        const uint32_t red[4] = {tm_u(1.0f), 0, 0, tm_u(1.0f)}, green[4] = {0, tm_u(1.0f), 0, tm_u(1.0f)};
+        clear_color_value(&pb, red);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        set(&pb, SCISSOR_ENABLE(0), 1);
+        set(&pb, SCISSOR_HORIZONTAL(0), 8u | 24u << 16);
+        set(&pb, SCISSOR_VERTICAL(0), 4u | 12u << 16);
+        set(&pb, CLEAR_SURFACE_CONTROL, CTL_SCISSOR0);
+        clear_color_value(&pb, green);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_read_frame(e.gpu, NULL, 0, NULL, NULL), GLHLE_RESULT_NOT_FOUND);
+        glhle_maxwell_present_desc pd = {0};
+        pd.surface = (glhle_maxwell_surface){.va = VA_BL, .format = 0xD5, .width = w, .height = h,
+                                             .block_height_log2 = 2};
+        assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OK);
+        check_frame(&e, w, h, red_with_green_box);
+        glhle_maxwell_render_stats st;
+        assert_int_equal(glhle_maxwell_get_render_stats(e.gpu, &st), GLHLE_RESULT_OK);
+        assert_int_equal(st.loads, 1);
+        assert_int_equal(st.writebacks, 0);
+        assert_int_equal(e.bl[0], pattern(0)); /* memory untouched */
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+/* A8R8G8B8 pixel (x, y) of the pitch surface in memory: blue x, green y,
+ * red x ^ y, alpha 0xFF (byte order B, G, R, A). */
+#define CROP_X 5u
+#define CROP_Y 3u
+#define CROP_W 20u
+#define CROP_H 10u
+
+static void cropped_flipped(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const uint32_t sx = CROP_X + x, sy = CROP_Y + (CROP_H - 1 - y);
+    out[0] = (uint8_t)(sx ^ sy);
+    out[1] = (uint8_t)sy;
+    out[2] = (uint8_t)sx;
+    out[3] = 0xFF;
+}
+
+static void present_from_memory_cropped_and_flipped(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        const uint32_t w = 40, h = 20, pitch = 256;
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                uint8_t *p = e.pitch + (size_t)y * pitch + x * 4;
+                p[0] = (uint8_t)x;
+                p[1] = (uint8_t)y;
+                p[2] = (uint8_t)(x ^ y);
+                p[3] = 0xFF;
+            }
+        glhle_maxwell_present_desc pd = {0};
+        pd.surface = (glhle_maxwell_surface){.va = VA_PITCH, .format = 0xCF /* A8R8G8B8 */, .width = w, .height = h,
+                                             .pitch = true, .pitch_bytes = pitch};
+        pd.crop_x = CROP_X;
+        pd.crop_y = CROP_Y;
+        pd.crop_width = CROP_W;
+        pd.crop_height = CROP_H;
+        pd.flip_y = true;
+        assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OK);
+        check_frame(&e, CROP_W, CROP_H, cropped_flipped);
+        env_free(&e, *state);
+    }
+}
+
+static void bad_presents_are_refused(void **state)
+{
+    env e;
+    env_init(&e, *state, 1);
+    glhle_maxwell_present_desc pd = {0};
+    pd.surface = (glhle_maxwell_surface){.va = VA_BL, .format = 0xD9 /* AU8BU8GU8RU8 */, .width = 16, .height = 16};
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_UNSUPPORTED);
+    pd.surface.format = 0xD5;
+    pd.crop_x = 10;
+    pd.crop_width = 7;
+    pd.crop_height = 1;
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_INVALID_ARGUMENT);
+    pd.crop_x = pd.crop_width = pd.crop_height = 0;
+    pd.surface.va = 0x0700000000ull;
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_read_frame(e.gpu, NULL, 0, NULL, NULL), GLHLE_RESULT_NOT_FOUND);
+    glhle_maxwell *cpu = tm_gpu_new();
+    assert_int_equal(glhle_maxwell_present(cpu, &pd), GLHLE_RESULT_INVALID_ARGUMENT);
+    glhle_maxwell_destroy(cpu);
+    env_free(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -487,6 +628,9 @@ int main(void)
         cmocka_unit_test(srgb_clear_encodes),
         cmocka_unit_test(engines_and_cpu_see_the_targets),
         cmocka_unit_test(bad_targets_are_reported),
+        cmocka_unit_test(present_a_rendered_target),
+        cmocka_unit_test(present_from_memory_cropped_and_flipped),
+        cmocka_unit_test(bad_presents_are_refused),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
