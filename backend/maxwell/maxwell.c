@@ -29,7 +29,30 @@ static bool raw_read(void *user, uint64_t va, void *dst, size_t size)
 
 static bool raw_write(void *user, uint64_t va, const void *src, size_t size)
 {
-    return mw_as_write(&((glhle_maxwell *)user)->as, va, src, size);
+    glhle_maxwell *gpu = user;
+    gpu->gpu_writes++;
+    return mw_as_write(&gpu->as, va, src, size);
+}
+
+/* A call for the trace recorder, before it runs, and the news after it. */
+static void observe(glhle_maxwell *gpu, const mw_call *c)
+{
+    if (gpu->observer.call)
+        gpu->observer.call(gpu->observer.user, &gpu->as, c);
+}
+
+static void observed(glhle_maxwell *gpu)
+{
+    if (gpu->observer.after)
+        gpu->observer.after(gpu->observer.user, &gpu->as, gpu->gpu_writes);
+}
+
+glhle_result glhle_maxwell_recorder_attach(glhle_maxwell_recorder *rec, glhle_maxwell *gpu)
+{
+    if (!rec || !gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const mw_trace_attach at = {&gpu->observer, &gpu->as, gpu->submitted, gpu->gpu_writes, &gpu->log};
+    return mw_trace_recorder_attach(rec, &at);
 }
 
 glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *desc, glhle_maxwell **out)
@@ -91,6 +114,8 @@ void glhle_maxwell_destroy(glhle_maxwell *gpu)
 {
     if (!gpu)
         return;
+    if (gpu->observer.detach)
+        gpu->observer.detach(gpu->observer.user);
     if (gpu->render)
         mw_render_fini(gpu->render);
     free(gpu->render);
@@ -112,13 +137,17 @@ glhle_result glhle_maxwell_map(glhle_maxwell *gpu, uint64_t va, void *host, size
     if ((unsigned)kind >= GLHLE_MAXWELL_KIND_COUNT_)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: map of GPU 0x%010llx: kind %d is not a "
                           "glhle_maxwell_kind; not mapped", (unsigned long long)va, (int)kind);
-    return mw_as_map(&gpu->as, va, host, size, (uint8_t)kind, &gpu->log);
+    const glhle_result r = mw_as_map(&gpu->as, va, host, size, (uint8_t)kind, &gpu->log);
+    if (r == GLHLE_RESULT_OK)
+        observe(gpu, &(mw_call){.kind = MW_CALL_MAP, .va = va, .size = size, .mem_kind = (uint32_t)kind});
+    return r;
 }
 
 glhle_result glhle_maxwell_unmap(glhle_maxwell *gpu, uint64_t va, uint64_t size)
 {
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    observe(gpu, &(mw_call){.kind = MW_CALL_UNMAP, .va = va, .size = size});
     return mw_as_unmap(&gpu->as, va, size, &gpu->log);
 }
 
@@ -133,11 +162,14 @@ glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *sr
 {
     if (!gpu || (!src && size))
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    observe(gpu, &(mw_call){.kind = MW_CALL_WRITE, .va = va, .size = size, .data = src});
     if (gpu->render && mw_render_overlaps(gpu->render, va, size))
         mw_render_flush(gpu->render, va, size);
     const bool ok = mw_as_write(&gpu->as, va, src, size);
+    gpu->gpu_writes++; /* the recorder has the bytes already */
     if (gpu->render)
         mw_render_invalidate(gpu->render, va, size);
+    observed(gpu);
     return ok ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_BOUNDS;
 }
 
@@ -145,13 +177,17 @@ glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size)
 {
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return gpu->render ? mw_render_flush(gpu->render, va, size) : GLHLE_RESULT_OK;
+    observe(gpu, &(mw_call){.kind = MW_CALL_FLUSH, .va = va, .size = size});
+    const glhle_result r = gpu->render ? mw_render_flush(gpu->render, va, size) : GLHLE_RESULT_OK;
+    observed(gpu);
+    return r;
 }
 
 glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t size)
 {
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    observe(gpu, &(mw_call){.kind = MW_CALL_INVALIDATE, .va = va, .size = size});
     if (gpu->render)
         mw_render_invalidate(gpu->render, va, size);
     return GLHLE_RESULT_OK;
@@ -193,7 +229,10 @@ glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_prese
     if (!gpu->render)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: present needs an instance with a GL "
                           "context");
-    return mw_present(gpu->render, desc);
+    observe(gpu, &(mw_call){.kind = MW_CALL_PRESENT, .present = desc});
+    const glhle_result r = mw_present(gpu->render, desc);
+    observed(gpu);
+    return r;
 }
 
 glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, size_t rgba_size, uint32_t *width,
@@ -228,6 +267,7 @@ static glhle_result begin_submit(glhle_maxwell *gpu)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "maxwell: a hook tried to submit on the instance that called it; refused");
     gpu->running = true;
+    gpu->submitted = true;
     memset(&gpu->run, 0, sizeof gpu->run);
     gpu->run.macro_steps_left = gpu->macro_steps_per_submit;
     return GLHLE_RESULT_OK;
@@ -240,6 +280,7 @@ static glhle_result end_submit(glhle_maxwell *gpu, glhle_maxwell_run_result *out
     if (gpu->run.logged > gpu->max_logged)
         GLHLE_WARN(&gpu->log, "maxwell: %u problems in this submission, %u logged", gpu->run.res.problems,
                    gpu->max_logged);
+    observed(gpu);
     if (out)
         *out = gpu->run.res;
     return gpu->run.first_problem;
@@ -268,6 +309,8 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
 {
     if (!gpu || (!entries && count))
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->running)
+        observe(gpu, &(mw_call){.kind = MW_CALL_GPFIFO, .data = entries, .count = count});
     glhle_result r = begin_submit(gpu);
     if (r != GLHLE_RESULT_OK)
         return r;
@@ -330,6 +373,8 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
 {
     if (!gpu || (!words && count) || count > UINT32_MAX)
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->running)
+        observe(gpu, &(mw_call){.kind = MW_CALL_WORDS, .data = words, .count = count});
     glhle_result r = begin_submit(gpu);
     if (r != GLHLE_RESULT_OK)
         return r;
@@ -351,8 +396,10 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
 
 void glhle_maxwell_set_timestamp(glhle_maxwell *gpu, uint64_t ticks)
 {
-    if (gpu)
-        gpu->timestamp = ticks;
+    if (!gpu)
+        return;
+    observe(gpu, &(mw_call){.kind = MW_CALL_TIMESTAMP, .va = ticks});
+    gpu->timestamp = ticks;
 }
 
 uint64_t mw_timestamp(glhle_maxwell *gpu)
@@ -523,6 +570,7 @@ bool mw_gpu_read(glhle_maxwell *gpu, uint64_t va, void *dst, size_t size, const 
 
 bool mw_gpu_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size, const char *what)
 {
+    gpu->gpu_writes++;
     if (gpu->render && mw_render_overlaps(gpu->render, va, size)) {
         mw_render_flush(gpu->render, va, size);
         mw_render_invalidate(gpu->render, va, size);

@@ -16,6 +16,7 @@
 
 #include "backend/maxwell/engines/engines.h"
 #include "backend/maxwell/frontend/mme.h"
+#include "backend/maxwell/trace/mw_trace.h"
 
 typedef struct mw_render mw_render; /* render/render_targets.h: GL instances only */
 
@@ -108,6 +109,9 @@ struct glhle_maxwell {
     uint32_t event_mask;      /* what the stages emit: the hook's types, and CLEAR for the renderer */
     uint32_t user_event_mask; /* what reaches the hook */
     mw_render *render;        /* NULL for a GL-free instance */
+    mw_call_observer observer; /* a trace recorder's, or all NULL */
+    uint64_t gpu_writes;      /* writes the GPU made to guest memory */
+    bool submitted;           /* a submission has run */
     bool running;
     mw_run_state run;
     uint64_t timestamp;

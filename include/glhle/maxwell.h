@@ -173,6 +173,59 @@ GLHLE_API glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, 
                                                 uint32_t *height);
 GLHLE_API glhle_result glhle_maxwell_write_frame_png(glhle_maxwell *gpu, const char *path);
 
+/* ---- traces -------------------------------------------------------------------
+ * A Maxwell trace records the calls a core makes on an instance and the
+ * guest memory they see, in the glhle trace container (docs/formats.md);
+ * glhle-replay plays it and writes one PNG per present. */
+typedef struct glhle_maxwell_recorder glhle_maxwell_recorder;
+
+/* Zero means default for every field. */
+typedef struct glhle_maxwell_recorder_desc {
+    const char *path;            /* the file to write; NULL: keep the trace in memory */
+    uint64_t max_bytes;          /* 0 -> 4 GiB; past it recording stops (LIMIT_EXCEEDED) */
+    const char *comment;         /* stored in a COMMENT chunk */
+} glhle_maxwell_recorder_desc;
+
+GLHLE_API glhle_result glhle_maxwell_recorder_create(const glhle_maxwell_recorder_desc *desc,
+                                                     glhle_maxwell_recorder **out);
+/* Starts recording gpu (once per recorder), with the mappings it has now.
+ * INVALID_ARGUMENT when the instance has a recorder or has already
+ * submitted work: register and macro state are not captured, so attach
+ * before the first submission. */
+GLHLE_API glhle_result glhle_maxwell_recorder_attach(glhle_maxwell_recorder *rec, glhle_maxwell *gpu);
+/* Stops recording and closes the trace; returns the first recording error. */
+GLHLE_API glhle_result glhle_maxwell_recorder_finish(glhle_maxwell_recorder *rec);
+/* The in-memory trace after finish (valid until destroy). */
+GLHLE_API glhle_result glhle_maxwell_recorder_bytes(const glhle_maxwell_recorder *rec, const uint8_t **data,
+                                                    size_t *size);
+/* Finishes if needed and frees; the instance may outlive it or not. */
+GLHLE_API void glhle_maxwell_recorder_destroy(glhle_maxwell_recorder *rec);
+
+/* Called after each replayed present with its number (0-based); a non-OK
+ * result stops the replay and is returned. */
+typedef glhle_result (*glhle_maxwell_frame_fn)(void *user, glhle_maxwell *gpu, uint32_t frame);
+
+typedef struct glhle_maxwell_replay_desc {
+    glhle_context *ctx;          /* NULL: a GL-free replay (no presents drawn) */
+    glhle_maxwell_desc maxwell;  /* the instance to replay on (scale, logger) */
+    uint32_t frames;             /* stop after this many presents; 0 -> all */
+    uint64_t max_mapped_bytes;   /* guest memory the trace may map in all; 0 -> 2 GiB */
+    glhle_maxwell_frame_fn on_frame;
+    void *user;
+} glhle_maxwell_replay_desc;
+
+typedef struct glhle_maxwell_replay_stats {
+    uint32_t chunks, frames, submissions;
+    uint32_t problems;           /* submissions and presents that returned an error */
+    bool ended;                  /* the END chunk was reached */
+} glhle_maxwell_replay_stats;
+
+/* Replays a Maxwell trace. BAD_DATA / TRUNCATED (logged with the byte
+ * offset) for a damaged trace: nothing after the damage is played. */
+GLHLE_API glhle_result glhle_maxwell_trace_replay(const void *data, size_t size,
+                                                  const glhle_maxwell_replay_desc *desc,
+                                                  glhle_maxwell_replay_stats *stats);
+
 /* ---- submission ------------------------------------------------------------- */
 
 typedef struct glhle_maxwell_run_result {
