@@ -58,6 +58,7 @@ void mw_render_fini(mw_render *r)
         surface_free(r, &r->surf[i]);
     r->count = 0;
     mw_present_fini(r);
+    mw_textures_fini(r);
     free(r->staging);
     r->staging = NULL;
 }
@@ -368,6 +369,9 @@ void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < r->count; i++)
         if (r->surf[i].lo < end && va < r->surf[i].hi)
             r->surf[i].stale = true;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        if (r->tex[i].lo < end && va < r->tex[i].hi)
+            r->tex[i].stale = true;
 }
 
 bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
@@ -376,7 +380,20 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < r->count; i++)
         if (r->surf[i].lo < end && va < r->surf[i].hi)
             return true;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        if (r->tex[i].lo < end && va < r->tex[i].hi)
+            return true;
     return false;
+}
+
+/* The GPU is about to change a surface: textures over its memory load
+ * again (through a write-back) before their next use. */
+static void rendered(mw_render *r, mw_surface *s)
+{
+    s->gpu_dirty = true;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        if (r->tex[i].lo < s->hi && s->lo < r->tex[i].hi)
+            r->tex[i].stale = true;
 }
 
 /* ---- clears ---- */
@@ -475,7 +492,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     }
     if (f->cls == MW_RT_SRGB && srgb_write)
         gl->Disable(GL_FRAMEBUFFER_SRGB);
-    s->gpu_dirty = true;
+    rendered(r, s);
     r->stats.clears++;
     return GLHLE_RESULT_OK;
 }
@@ -520,7 +537,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
         gl->ClearNamedFramebufferfv(s->fbo, GL_DEPTH, 0, &st->clear.depth);
     else
         gl->ClearNamedFramebufferiv(s->fbo, GL_STENCIL, 0, &sv);
-    s->gpu_dirty = true;
+    rendered(r, s);
     r->stats.clears++;
     return GLHLE_RESULT_OK;
 }

@@ -44,12 +44,34 @@ typedef struct mw_surface {
     uint64_t last_use;
 } mw_surface;
 
+/* Textures and samplers kept at once (textures.c). */
+#define MW_RENDER_MAX_TEXTURES 128u
+#define MW_RENDER_MAX_SAMPLERS 64u
+/* Most guest bytes one texture may span. */
+#define MW_TEXTURE_MAX_BYTES (256u << 20)
+
+typedef struct mw_texture {
+    uint32_t tic[8];              /* the header: the key */
+    uint64_t lo, hi;              /* guest bytes its levels and layers span */
+    GLuint tex;
+    GLenum target;
+    bool stale;                   /* guest memory changed since it was loaded */
+    uint64_t last_use;
+} mw_texture;
+
+typedef struct mw_sampler {
+    uint32_t tsc[8];
+    GLuint sampler;
+    uint64_t last_use;
+} mw_sampler;
+
 typedef struct mw_render_stats {
     uint64_t clears;              /* CLEAR_SURFACE operations performed (colour or zeta each) */
     uint64_t loads;               /* surfaces loaded from guest memory */
     uint64_t writebacks;          /* surfaces written back */
     uint64_t evictions;
     uint32_t surfaces;            /* resident now */
+    uint64_t texture_loads;       /* textures uploaded from guest memory */
 } mw_render_stats;
 
 /* The last presented frame (present.c): RGBA8, bottom row first as GL
@@ -70,6 +92,10 @@ typedef struct mw_render {
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
+    mw_texture tex[MW_RENDER_MAX_TEXTURES];
+    uint32_t tex_count;
+    mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
+    uint32_t smp_count;
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
     size_t staging_size;
 } mw_render;
@@ -100,6 +126,18 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
  * framebuffers, with scissor and masks off. */
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                     const mw_rt_format *f);
+
+/* ---- textures and samplers (textures.c) ---- */
+/* The GL texture for a texture header (TIC entry, 8 words), created and
+ * uploaded from guest memory when there is none, reloaded when its memory
+ * changed; render targets it overlaps are written back first. BAD_DATA
+ * for an undefined header, UNSUPPORTED for what glhle does not keep yet
+ * (buffer textures, colour keys, multi-GOB block widths, formats with no
+ * GL twin), OUT_OF_BOUNDS for unmapped memory. */
+glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+/* The GL sampler for a sampler entry (TSC, 8 words). */
+glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
+void mw_textures_fini(mw_render *r);
 
 /* ---- presentation (present.c) ---- */
 glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc);
