@@ -1,9 +1,9 @@
 /* glhle-replay: replays a trace of any system and writes one PNG per frame.
  *   glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--renderer gl|sw]
  * TRACE is chosen by its first bytes, not its name: a glhle trace of the
- * PICA200 or the PlayStation (docs/formats.md), a Citra/Azahar CiTrace
+ * PICA200, the PlayStation or Maxwell (docs/formats.md), a Citra/Azahar CiTrace
  * (.ctf), or a DuckStation / ps1dev GPU dump (.psxgpu); "-" reads standard
- * input. Frames are the trace's presents (PICA) or vertical blanks
+ * input. Frames are the trace's presents (PICA, Maxwell) or vertical blanks
  * (PlayStation) counted from 0; frame N goes to DIR/frame_NNNNNN.png
  * (created with DIR as needed): the composed screens, or the PlayStation's
  * displayed area. --frames A-B writes frames A to B only (A- from A on, A
@@ -34,6 +34,7 @@
 #include "backend/common/dirs.h"
 #include "backend/common/trace_container.h"
 #include "backend/psx/gpudump.h"
+#include "glhle/maxwell.h"
 #include "glhle/psx.h"
 #include "glhle/trace.h"
 
@@ -254,6 +255,67 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
     return rc;
 }
 
+/* ---- Maxwell: glhle traces ----------------------------------------------------------- */
+
+static glhle_result on_maxwell_frame(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    replay_tool *t = user;
+    if (frame < t->first || frame > t->last)
+        return GLHLE_RESULT_OK;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/frame_%06u.png", t->out_dir, frame);
+    glhle_result r = glhle_maxwell_write_frame_png(gpu, path);
+    if (r != GLHLE_RESULT_OK) {
+        fprintf(stderr, "glhle-replay: cannot write %s: %s\n", path, glhle_result_string(r));
+        return r;
+    }
+    t->written++;
+    return GLHLE_RESULT_OK;
+}
+
+static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf *in, uint32_t scale)
+{
+    if (scale > 8) {
+        fprintf(stderr, "glhle-replay: --scale for Maxwell is 1 to 8, got %u\n", scale);
+        return 2;
+    }
+    glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN};
+    glhle_result r = glhle_context_create(&cd, &t->ctx);
+    if (r != GLHLE_RESULT_OK) {
+        fprintf(stderr, "glhle-replay: no offscreen GL context: %s\n", glhle_result_string(r));
+        return 1;
+    }
+    const glhle_maxwell_replay_desc rd = {
+        .ctx = t->ctx,
+        .maxwell = {.scale = scale, .log_level = GLHLE_LOG_WARN},
+        .frames = t->last == UINT32_MAX ? 0 : t->last + 1,
+        .on_frame = on_maxwell_frame,
+        .user = t,
+    };
+    glhle_maxwell_replay_stats st;
+    r = glhle_maxwell_trace_replay(in->data, in->size, &rd, &st);
+    int rc = 0;
+    if (r != GLHLE_RESULT_OK) {
+        fprintf(stderr, "glhle-replay: %s: replay stopped: %s (see the message above)\n", path, glhle_result_string(r));
+        rc = 1;
+    }
+    fprintf(stderr, "glhle-replay: %u of %u frames written to %s (Maxwell trace, %u submissions)\n", t->written,
+            st.frames, t->out_dir, st.submissions);
+    if (st.problems)
+        fprintf(stderr, "glhle-replay: %u submissions or presents reported problems (see the messages above)\n",
+                st.problems);
+    if (rc == 0 && !st.ended && !rd.frames) {
+        fprintf(stderr, "glhle-replay: %s: the trace ends without its END chunk (cut short?)\n", path);
+        rc = 1;
+    }
+    if ((t->first != 0 || t->last != UINT32_MAX) && t->written == 0 && rc == 0) {
+        fprintf(stderr, "glhle-replay: the trace has no frame in %u-%u\n", t->first, t->last);
+        rc = 1;
+    }
+    glhle_context_destroy(t->ctx);
+    return rc;
+}
+
 /* ---- the PICA: glhle traces and CiTraces ---------------------------------------------- */
 
 /* The trace's file name without folders and extension: the cache's title. */
@@ -469,6 +531,21 @@ int main(int argc, char **argv)
         if (in)
             glhle_bytebuf_free(in);
         return 1;
+    }
+    if (trace_peek_system(head, (size_t)got) == TRACE_SYSTEM_MAXWELL) {
+        glhle_bytebuf file;
+        if (!in) {
+            if (!read_input(trace_path, &file)) {
+                fprintf(stderr, "glhle-replay: cannot read %s: %s\n", trace_path, strerror(errno));
+                glhle_bytebuf_free(&file);
+                return 1;
+            }
+            in = &file;
+        }
+        int rc = window ? (fprintf(stderr, "glhle-replay: --window shows PICA replays only\n"), 2)
+                        : replay_maxwell(&t, trace_path, in, scale);
+        glhle_bytebuf_free(in);
+        return rc;
     }
     if (psx_trace || psx_dump) {
         if (window) {

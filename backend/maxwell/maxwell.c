@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/frontend/method_names.h"
 #include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
 #define DEFAULT_MAX_LOGGED 32u
@@ -17,6 +19,41 @@
 
 _Static_assert(GLHLE_MAXWELL_VA_BITS == MW_VA_BITS, "public and internal VA widths differ");
 _Static_assert(GLHLE_MAXWELL_EVENT_TYPE_COUNT_ <= 32, "event masks are a uint32_t");
+
+/* Guest memory for the renderer: no coherence calls, which would come
+ * back into it. */
+static bool raw_read(void *user, uint64_t va, void *dst, size_t size)
+{
+    return mw_as_read(&((glhle_maxwell *)user)->as, va, dst, size);
+}
+
+static bool raw_write(void *user, uint64_t va, const void *src, size_t size)
+{
+    glhle_maxwell *gpu = user;
+    gpu->gpu_writes++;
+    return mw_as_write(&gpu->as, va, src, size);
+}
+
+/* A call for the trace recorder, before it runs, and the news after it. */
+static void observe(glhle_maxwell *gpu, const mw_call *c)
+{
+    if (gpu->observer.call)
+        gpu->observer.call(gpu->observer.user, &gpu->as, c);
+}
+
+static void observed(glhle_maxwell *gpu)
+{
+    if (gpu->observer.after)
+        gpu->observer.after(gpu->observer.user, &gpu->as, gpu->gpu_writes);
+}
+
+glhle_result glhle_maxwell_recorder_attach(glhle_maxwell_recorder *rec, glhle_maxwell *gpu)
+{
+    if (!rec || !gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    const mw_trace_attach at = {&gpu->observer, &gpu->as, gpu->submitted, gpu->gpu_writes, &gpu->log};
+    return mw_trace_recorder_attach(rec, &at);
+}
 
 glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *desc, glhle_maxwell **out)
 {
@@ -58,6 +95,17 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
         return GLHLE_FAIL(ctx_log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the instance's tables");
     }
     mw_regs_3d_init(g->regs3d);
+    if (ctx) {
+        const uint32_t scale = d.scale ? d.scale : 1;
+        g->render = calloc(1, sizeof *g->render);
+        g->raw_io = (mw_mem_io){g, raw_read, raw_write, &g->log, NULL};
+        r = g->render ? mw_render_init(g->render, ctx, scale, &g->raw_io) : GLHLE_RESULT_OUT_OF_MEMORY;
+        if (r != GLHLE_RESULT_OK) {
+            glhle_maxwell_destroy(g);
+            return r;
+        }
+        glhle_maxwell_set_hooks(g, NULL);
+    }
     *out = g;
     return GLHLE_RESULT_OK;
 }
@@ -66,6 +114,11 @@ void glhle_maxwell_destroy(glhle_maxwell *gpu)
 {
     if (!gpu)
         return;
+    if (gpu->observer.detach)
+        gpu->observer.detach(gpu->observer.user);
+    if (gpu->render)
+        mw_render_fini(gpu->render);
+    free(gpu->render);
     mw_as_fini(&gpu->as);
     free(gpu->regs3d);
     free(gpu->inline_index);
@@ -84,13 +137,17 @@ glhle_result glhle_maxwell_map(glhle_maxwell *gpu, uint64_t va, void *host, size
     if ((unsigned)kind >= GLHLE_MAXWELL_KIND_COUNT_)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: map of GPU 0x%010llx: kind %d is not a "
                           "glhle_maxwell_kind; not mapped", (unsigned long long)va, (int)kind);
-    return mw_as_map(&gpu->as, va, host, size, (uint8_t)kind, &gpu->log);
+    const glhle_result r = mw_as_map(&gpu->as, va, host, size, (uint8_t)kind, &gpu->log);
+    if (r == GLHLE_RESULT_OK)
+        observe(gpu, &(mw_call){.kind = MW_CALL_MAP, .va = va, .size = size, .mem_kind = (uint32_t)kind});
+    return r;
 }
 
 glhle_result glhle_maxwell_unmap(glhle_maxwell *gpu, uint64_t va, uint64_t size)
 {
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    observe(gpu, &(mw_call){.kind = MW_CALL_UNMAP, .va = va, .size = size});
     return mw_as_unmap(&gpu->as, va, size, &gpu->log);
 }
 
@@ -105,7 +162,51 @@ glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *sr
 {
     if (!gpu || (!src && size))
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return mw_as_write(&gpu->as, va, src, size) ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_BOUNDS;
+    observe(gpu, &(mw_call){.kind = MW_CALL_WRITE, .va = va, .size = size, .data = src});
+    if (gpu->render && mw_render_overlaps(gpu->render, va, size))
+        mw_render_flush(gpu->render, va, size);
+    const bool ok = mw_as_write(&gpu->as, va, src, size);
+    gpu->gpu_writes++; /* the recorder has the bytes already */
+    if (gpu->render)
+        mw_render_invalidate(gpu->render, va, size);
+    observed(gpu);
+    return ok ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_BOUNDS;
+}
+
+glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    observe(gpu, &(mw_call){.kind = MW_CALL_FLUSH, .va = va, .size = size});
+    const glhle_result r = gpu->render ? mw_render_flush(gpu->render, va, size) : GLHLE_RESULT_OK;
+    observed(gpu);
+    return r;
+}
+
+glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t size)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    observe(gpu, &(mw_call){.kind = MW_CALL_INVALIDATE, .va = va, .size = size});
+    if (gpu->render)
+        mw_render_invalidate(gpu->render, va, size);
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out)
+{
+    if (!gpu || !out)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (!gpu->render)
+        return GLHLE_RESULT_OK;
+    const mw_render_stats *s = &gpu->render->stats;
+    out->surfaces = gpu->render->count;
+    out->clears = s->clears;
+    out->loads = s->loads;
+    out->writebacks = s->writebacks;
+    out->evictions = s->evictions;
+    return GLHLE_RESULT_OK;
 }
 
 glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_maxwell_kind *kind)
@@ -119,6 +220,45 @@ glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_
     return GLHLE_RESULT_OK;
 }
 
+/* ---- presentation ---- */
+
+glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_present_desc *desc)
+{
+    if (!gpu || !desc)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->render)
+        return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: present needs an instance with a GL "
+                          "context");
+    observe(gpu, &(mw_call){.kind = MW_CALL_PRESENT, .present = desc});
+    const glhle_result r = mw_present(gpu->render, desc);
+    observed(gpu);
+    return r;
+}
+
+glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, size_t rgba_size, uint32_t *width,
+                                      uint32_t *height)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    return gpu->render ? mw_present_read(gpu->render, rgba, rgba_size, width, height) : GLHLE_RESULT_NOT_FOUND;
+}
+
+glhle_result glhle_maxwell_write_frame_png(glhle_maxwell *gpu, const char *path)
+{
+    if (!gpu || !path)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    glhle_image img = {0};
+    glhle_result r = glhle_maxwell_read_frame(gpu, NULL, 0, &img.width, &img.height);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_image_alloc(&img, img.width, img.height);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_maxwell_read_frame(gpu, img.rgba, (size_t)img.width * img.height * 4, NULL, NULL);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_png_write_file(path, &img, &gpu->log);
+    glhle_image_free(&img);
+    return r;
+}
+
 /* ---- submissions ---- */
 
 static glhle_result begin_submit(glhle_maxwell *gpu)
@@ -127,6 +267,7 @@ static glhle_result begin_submit(glhle_maxwell *gpu)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "maxwell: a hook tried to submit on the instance that called it; refused");
     gpu->running = true;
+    gpu->submitted = true;
     memset(&gpu->run, 0, sizeof gpu->run);
     gpu->run.macro_steps_left = gpu->macro_steps_per_submit;
     return GLHLE_RESULT_OK;
@@ -139,6 +280,7 @@ static glhle_result end_submit(glhle_maxwell *gpu, glhle_maxwell_run_result *out
     if (gpu->run.logged > gpu->max_logged)
         GLHLE_WARN(&gpu->log, "maxwell: %u problems in this submission, %u logged", gpu->run.res.problems,
                    gpu->max_logged);
+    observed(gpu);
     if (out)
         *out = gpu->run.res;
     return gpu->run.first_problem;
@@ -167,6 +309,8 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
 {
     if (!gpu || (!entries && count))
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->running)
+        observe(gpu, &(mw_call){.kind = MW_CALL_GPFIFO, .data = entries, .count = count});
     glhle_result r = begin_submit(gpu);
     if (r != GLHLE_RESULT_OK)
         return r;
@@ -229,6 +373,8 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
 {
     if (!gpu || (!words && count) || count > UINT32_MAX)
         return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->running)
+        observe(gpu, &(mw_call){.kind = MW_CALL_WORDS, .data = words, .count = count});
     glhle_result r = begin_submit(gpu);
     if (r != GLHLE_RESULT_OK)
         return r;
@@ -250,8 +396,10 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
 
 void glhle_maxwell_set_timestamp(glhle_maxwell *gpu, uint64_t ticks)
 {
-    if (gpu)
-        gpu->timestamp = ticks;
+    if (!gpu)
+        return;
+    observe(gpu, &(mw_call){.kind = MW_CALL_TIMESTAMP, .va = ticks});
+    gpu->timestamp = ticks;
 }
 
 uint64_t mw_timestamp(glhle_maxwell *gpu)
@@ -332,7 +480,8 @@ void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hook
     uint32_t m = 0;
     if (gpu->hooks.event)
         m = gpu->hooks.event_mask ? gpu->hooks.event_mask & ALL_EVENTS : ALL_EVENTS;
-    gpu->event_mask = m;
+    gpu->user_event_mask = m;
+    gpu->event_mask = m | (gpu->render ? 1u << GLHLE_MAXWELL_EVENT_CLEAR : 0u);
 }
 
 void mw_emit(glhle_maxwell *gpu, glhle_maxwell_event *ev)
@@ -346,7 +495,14 @@ void mw_emit(glhle_maxwell *gpu, glhle_maxwell_event *ev)
     if (ev->type != GLHLE_MAXWELL_EVENT_METHOD)
         ev->method = loc->method;
     ev->from_macro = loc->in_macro;
-    gpu->hooks.event(gpu->hooks.user, gpu, ev);
+    if (ev->type == GLHLE_MAXWELL_EVENT_CLEAR && gpu->render) {
+        const glhle_result r = mw_render_clear(gpu->render, mw_get_state(gpu), gpu->regs3d->r, ev->u.clear.value);
+        if (r != GLHLE_RESULT_OK)
+            mw_problem(gpu, r, GLHLE_LOG_WARN, "CLEAR_SURFACE 0x%08x: %s", ev->u.clear.value,
+                       glhle_result_string(r));
+    }
+    if ((gpu->user_event_mask >> ev->type) & 1u)
+        gpu->hooks.event(gpu->hooks.user, gpu, ev);
 }
 
 void mw_problem(glhle_maxwell *gpu, glhle_result r, glhle_log_level level, const char *fmt, ...)
@@ -399,8 +555,13 @@ static void fault(glhle_maxwell *gpu, uint64_t va, size_t size, const char *what
                size, (unsigned long long)va, cls ? cls : "?", name ? name : "?", run->loc.method);
 }
 
+/* An engine or the front end touching memory a render target spans: the
+ * target's rendered pixels go to memory first, and a write makes the
+ * target load again before its next use. */
 bool mw_gpu_read(glhle_maxwell *gpu, uint64_t va, void *dst, size_t size, const char *what)
 {
+    if (gpu->render && mw_render_overlaps(gpu->render, va, size))
+        mw_render_flush(gpu->render, va, size);
     if (mw_as_read(&gpu->as, va, dst, size))
         return true;
     fault(gpu, va, size, what, "reads");
@@ -409,6 +570,11 @@ bool mw_gpu_read(glhle_maxwell *gpu, uint64_t va, void *dst, size_t size, const 
 
 bool mw_gpu_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size, const char *what)
 {
+    gpu->gpu_writes++;
+    if (gpu->render && mw_render_overlaps(gpu->render, va, size)) {
+        mw_render_flush(gpu->render, va, size);
+        mw_render_invalidate(gpu->render, va, size);
+    }
     if (mw_as_write(&gpu->as, va, src, size))
         return true;
     fault(gpu, va, size, what, "writes");

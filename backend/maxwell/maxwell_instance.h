@@ -16,6 +16,9 @@
 
 #include "backend/maxwell/engines/engines.h"
 #include "backend/maxwell/frontend/mme.h"
+#include "backend/maxwell/trace/mw_trace.h"
+
+typedef struct mw_render mw_render; /* render/render_targets.h: GL instances only */
 
 #define MW_SUBCHANNELS 8 /* clb06f.h NVB06F_NUMBER_OF_SUBCHANNELS */
 #define MW_HOST_METHODS 0x40u /* methods below 0x100 bytes go to the host (PBDMA) on every subchannel */
@@ -103,7 +106,12 @@ struct glhle_maxwell {
     uint64_t macro_step_cap, macro_steps_per_submit;
     mw_address_space as;
     glhle_maxwell_hooks hooks;
-    uint32_t event_mask;
+    uint32_t event_mask;      /* what the stages emit: the hook's types, and CLEAR for the renderer */
+    uint32_t user_event_mask; /* what reaches the hook */
+    mw_render *render;        /* NULL for a GL-free instance */
+    mw_call_observer observer; /* a trace recorder's, or all NULL */
+    uint64_t gpu_writes;      /* writes the GPU made to guest memory */
+    bool submitted;           /* a submission has run */
     bool running;
     mw_run_state run;
     uint64_t timestamp;
@@ -115,6 +123,7 @@ struct glhle_maxwell {
     uint32_t *engine_regs[MW_ENGINE_COUNT_]; /* MW_METHOD_WORDS each; [0] unused (3D is regs3d) */
     mw_i2m i2m[2];                           /* inline-to-memory transfers: 0 the 3D built-in, 1 the A140 class */
     mw_mem_io io;                            /* GPU memory for the engines */
+    mw_mem_io raw_io;                        /* guest memory for the renderer, without coherence */
 
     mw_macro_call macro;
     mw_mme *mme;                             /* macro RAM, the call being collected, the interpreter */

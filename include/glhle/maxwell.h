@@ -63,6 +63,10 @@ typedef struct glhle_maxwell_desc {
     glhle_log_fn log;          /* NULL -> the context's logger (stderr without a context) */
     void *log_user;
     glhle_log_level log_level; /* used with `log`; 0 -> DEBUG */
+    /* Internal resolution of render targets, 1-8 times the guest's (GL
+     * instances); 0 -> 1. Write-back to guest memory is always at the
+     * guest's resolution. */
+    uint32_t scale;
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */
@@ -101,6 +105,126 @@ GLHLE_API glhle_result glhle_maxwell_read(const glhle_maxwell *gpu, uint64_t va,
 GLHLE_API glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size);
 /* The kind of the mapping holding va; NOT_FOUND if unmapped. */
 GLHLE_API glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_maxwell_kind *kind);
+
+/* ---- render targets and guest memory (GL instances) ----------------------------
+ * A GL instance keeps the render targets the GPU draws into and clears as GL
+ * images (issue 16: clears so far; draws come with the draw path). Engine
+ * operations (DMA, inline-to-memory, 2D) see them coherently. The core's own
+ * CPU accesses go around glhle: before the CPU reads memory the GPU may have
+ * rendered to, flush it; after the CPU wrote memory, invalidate it.
+ * glhle_maxwell_write does both itself. Both take any range; size
+ * UINT64_MAX from va 0 means all of memory. */
+GLHLE_API glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size);
+GLHLE_API glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t size);
+
+typedef struct glhle_maxwell_render_stats {
+    uint32_t surfaces;     /* render targets resident as GL images */
+    uint64_t clears;       /* colour or depth-stencil clears performed */
+    uint64_t loads;        /* targets loaded from guest memory */
+    uint64_t writebacks;   /* targets written back to guest memory */
+    uint64_t evictions;    /* targets dropped to make room */
+} glhle_maxwell_render_stats;
+
+/* All zero for a GL-free instance. */
+GLHLE_API glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out);
+
+/* ---- presentation --------------------------------------------------------------
+ * What the Switch's display layer scans out (nvnflinger's buffer queue hands
+ * the compositor a surface): a colour surface in GPU memory. Presenting
+ * makes it the instance's frame, at the internal scale: drawn from the GL
+ * image when the GPU rendered it (no round trip through memory), else read
+ * from memory. Window contexts also draw the frame, fitted and centred,
+ * into the back buffer (glhle_context_swap shows it); external contexts
+ * into desc->external; offscreen instances only keep it. */
+typedef struct glhle_maxwell_surface {
+    uint64_t va;
+    /* A SET_COLOR_TARGET_FORMAT value (clb197.h) of an unsigned-normalised,
+     * sRGB or float format: A8B8G8R8 0xD5, A8R8G8B8 0xCF, R5G6B5 0xE8,
+     * A8BL8GL8RL8 0xD6, RF16_GF16_BF16_AF16 0xCA, ... */
+    uint32_t format;
+    uint32_t width, height;        /* pixels */
+    bool pitch;                    /* pitch layout, else block-linear */
+    uint32_t pitch_bytes;          /* pitch layout: bytes per row */
+    uint32_t block_height_log2;    /* block-linear: GOBs per block in y, 0-5 (1280x720 RGBA8 buffers use 4) */
+} glhle_maxwell_surface;
+
+typedef struct glhle_maxwell_present_desc {
+    glhle_maxwell_surface surface;
+    /* The part shown, in surface pixels from the top-left; width or height
+     * 0 -> the whole surface. */
+    uint32_t crop_x, crop_y, crop_width, crop_height;
+    bool flip_y;                   /* the layer's vertical flip transform */
+    /* External-mode contexts only: the caller's framebuffer (0 = default)
+     * and the rectangle in it, in pixels from the bottom-left; width or
+     * height 0 -> the frame's size at (x, y). */
+    struct {
+        uint32_t fbo;
+        int32_t x, y, width, height;
+    } external;
+} glhle_maxwell_present_desc;
+
+/* INVALID_ARGUMENT for a GL-free instance or a crop outside the surface,
+ * UNSUPPORTED for an integer or unknown format, OUT_OF_BOUNDS when the
+ * surface's memory is not all mapped (the previous frame stays). */
+GLHLE_API glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_present_desc *desc);
+/* The last presented frame as RGBA8, top row first, tightly packed; the
+ * same contract as glhle_pica_read_frame. */
+GLHLE_API glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, size_t rgba_size, uint32_t *width,
+                                                uint32_t *height);
+GLHLE_API glhle_result glhle_maxwell_write_frame_png(glhle_maxwell *gpu, const char *path);
+
+/* ---- traces -------------------------------------------------------------------
+ * A Maxwell trace records the calls a core makes on an instance and the
+ * guest memory they see, in the glhle trace container (docs/formats.md);
+ * glhle-replay plays it and writes one PNG per present. */
+typedef struct glhle_maxwell_recorder glhle_maxwell_recorder;
+
+/* Zero means default for every field. */
+typedef struct glhle_maxwell_recorder_desc {
+    const char *path;            /* the file to write; NULL: keep the trace in memory */
+    uint64_t max_bytes;          /* 0 -> 4 GiB; past it recording stops (LIMIT_EXCEEDED) */
+    const char *comment;         /* stored in a COMMENT chunk */
+} glhle_maxwell_recorder_desc;
+
+GLHLE_API glhle_result glhle_maxwell_recorder_create(const glhle_maxwell_recorder_desc *desc,
+                                                     glhle_maxwell_recorder **out);
+/* Starts recording gpu (once per recorder), with the mappings it has now.
+ * INVALID_ARGUMENT when the instance has a recorder or has already
+ * submitted work: register and macro state are not captured, so attach
+ * before the first submission. */
+GLHLE_API glhle_result glhle_maxwell_recorder_attach(glhle_maxwell_recorder *rec, glhle_maxwell *gpu);
+/* Stops recording and closes the trace; returns the first recording error. */
+GLHLE_API glhle_result glhle_maxwell_recorder_finish(glhle_maxwell_recorder *rec);
+/* The in-memory trace after finish (valid until destroy). */
+GLHLE_API glhle_result glhle_maxwell_recorder_bytes(const glhle_maxwell_recorder *rec, const uint8_t **data,
+                                                    size_t *size);
+/* Finishes if needed and frees; the instance may outlive it or not. */
+GLHLE_API void glhle_maxwell_recorder_destroy(glhle_maxwell_recorder *rec);
+
+/* Called after each replayed present with its number (0-based); a non-OK
+ * result stops the replay and is returned. */
+typedef glhle_result (*glhle_maxwell_frame_fn)(void *user, glhle_maxwell *gpu, uint32_t frame);
+
+typedef struct glhle_maxwell_replay_desc {
+    glhle_context *ctx;          /* NULL: a GL-free replay (no presents drawn) */
+    glhle_maxwell_desc maxwell;  /* the instance to replay on (scale, logger) */
+    uint32_t frames;             /* stop after this many presents; 0 -> all */
+    uint64_t max_mapped_bytes;   /* guest memory the trace may map in all; 0 -> 2 GiB */
+    glhle_maxwell_frame_fn on_frame;
+    void *user;
+} glhle_maxwell_replay_desc;
+
+typedef struct glhle_maxwell_replay_stats {
+    uint32_t chunks, frames, submissions;
+    uint32_t problems;           /* submissions and presents that returned an error */
+    bool ended;                  /* the END chunk was reached */
+} glhle_maxwell_replay_stats;
+
+/* Replays a Maxwell trace. BAD_DATA / TRUNCATED (logged with the byte
+ * offset) for a damaged trace: nothing after the damage is played. */
+GLHLE_API glhle_result glhle_maxwell_trace_replay(const void *data, size_t size,
+                                                  const glhle_maxwell_replay_desc *desc,
+                                                  glhle_maxwell_replay_stats *stats);
 
 /* ---- submission ------------------------------------------------------------- */
 

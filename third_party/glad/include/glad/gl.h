@@ -5,7 +5,7 @@
  *
  * Generator: C/C++
  * Specification: gl
- * Extensions: 17
+ * Extensions: 20
  *
  * APIs:
  *  - gl:core=4.6
@@ -20,10 +20,10 @@
  *  - ON_DEMAND = False
  *
  * Commandline:
- *    --merge --api='gl:core=4.6,gles2=3.2' --extensions='GL_ARB_buffer_storage,GL_ARB_clip_control,GL_ARB_direct_state_access,GL_ARB_fragment_shader_interlock,GL_ARB_get_program_binary,GL_ARB_texture_barrier,GL_ARB_texture_filter_anisotropic,GL_EXT_shader_framebuffer_fetch,GL_EXT_texture_filter_anisotropic,GL_KHR_debug,GL_NV_texture_barrier,GL_EXT_buffer_storage,GL_EXT_clip_control,GL_EXT_clip_cull_distance,GL_EXT_color_buffer_float,GL_EXT_texture_buffer,GL_OES_get_program_binary' c --loader --mx
+ *    --merge --api='gl:core=4.6,gles2=3.2' --extensions='GL_ARB_buffer_storage,GL_ARB_clip_control,GL_ARB_direct_state_access,GL_ARB_fragment_shader_interlock,GL_ARB_get_program_binary,GL_ARB_texture_barrier,GL_ARB_texture_filter_anisotropic,GL_EXT_shader_framebuffer_fetch,GL_EXT_texture_compression_s3tc,GL_EXT_texture_filter_anisotropic,GL_EXT_texture_sRGB,GL_KHR_debug,GL_KHR_texture_compression_astc_ldr,GL_NV_texture_barrier,GL_EXT_buffer_storage,GL_EXT_clip_control,GL_EXT_clip_cull_distance,GL_EXT_color_buffer_float,GL_EXT_texture_buffer,GL_OES_get_program_binary' c --loader --mx
  *
  * Online:
- *    http://glad.sh/#api=gl%3Acore%3D4.6%2Cgles2%3D3.2&extensions=GL_ARB_buffer_storage%2CGL_ARB_clip_control%2CGL_ARB_direct_state_access%2CGL_ARB_fragment_shader_interlock%2CGL_ARB_get_program_binary%2CGL_ARB_texture_barrier%2CGL_ARB_texture_filter_anisotropic%2CGL_EXT_shader_framebuffer_fetch%2CGL_EXT_texture_filter_anisotropic%2CGL_KHR_debug%2CGL_NV_texture_barrier%2CGL_EXT_buffer_storage%2CGL_EXT_clip_control%2CGL_EXT_clip_cull_distance%2CGL_EXT_color_buffer_float%2CGL_EXT_texture_buffer%2CGL_OES_get_program_binary&generator=c&options=MERGE%2CLOADER%2CMX
+ *    http://glad.sh/#api=gl%3Acore%3D4.6%2Cgles2%3D3.2&extensions=GL_ARB_buffer_storage%2CGL_ARB_clip_control%2CGL_ARB_direct_state_access%2CGL_ARB_fragment_shader_interlock%2CGL_ARB_get_program_binary%2CGL_ARB_texture_barrier%2CGL_ARB_texture_filter_anisotropic%2CGL_EXT_shader_framebuffer_fetch%2CGL_EXT_texture_compression_s3tc%2CGL_EXT_texture_filter_anisotropic%2CGL_EXT_texture_sRGB%2CGL_KHR_debug%2CGL_KHR_texture_compression_astc_ldr%2CGL_NV_texture_barrier%2CGL_EXT_buffer_storage%2CGL_EXT_clip_control%2CGL_EXT_clip_cull_distance%2CGL_EXT_color_buffer_float%2CGL_EXT_texture_buffer%2CGL_OES_get_program_binary&generator=c&options=MERGE%2CLOADER%2CMX
  *
  */
 
@@ -355,20 +355,60 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2 0x9276
 #define GL_COMPRESSED_RGBA 0x84EE
 #define GL_COMPRESSED_RGBA8_ETC2_EAC 0x9278
+#define GL_COMPRESSED_RGBA_ASTC_10x10_KHR 0x93BB
+#define GL_COMPRESSED_RGBA_ASTC_10x5_KHR 0x93B8
+#define GL_COMPRESSED_RGBA_ASTC_10x6_KHR 0x93B9
+#define GL_COMPRESSED_RGBA_ASTC_10x8_KHR 0x93BA
+#define GL_COMPRESSED_RGBA_ASTC_12x10_KHR 0x93BC
+#define GL_COMPRESSED_RGBA_ASTC_12x12_KHR 0x93BD
+#define GL_COMPRESSED_RGBA_ASTC_4x4_KHR 0x93B0
+#define GL_COMPRESSED_RGBA_ASTC_5x4_KHR 0x93B1
+#define GL_COMPRESSED_RGBA_ASTC_5x5_KHR 0x93B2
+#define GL_COMPRESSED_RGBA_ASTC_6x5_KHR 0x93B3
+#define GL_COMPRESSED_RGBA_ASTC_6x6_KHR 0x93B4
+#define GL_COMPRESSED_RGBA_ASTC_8x5_KHR 0x93B5
+#define GL_COMPRESSED_RGBA_ASTC_8x6_KHR 0x93B6
+#define GL_COMPRESSED_RGBA_ASTC_8x8_KHR 0x93B7
 #define GL_COMPRESSED_RGBA_BPTC_UNORM 0x8E8C
+#define GL_COMPRESSED_RGBA_S3TC_DXT1_EXT 0x83F1
+#define GL_COMPRESSED_RGBA_S3TC_DXT3_EXT 0x83F2
+#define GL_COMPRESSED_RGBA_S3TC_DXT5_EXT 0x83F3
 #define GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT 0x8E8E
 #define GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT 0x8E8F
+#define GL_COMPRESSED_RGB_S3TC_DXT1_EXT 0x83F0
 #define GL_COMPRESSED_RG_RGTC2 0x8DBD
 #define GL_COMPRESSED_SIGNED_R11_EAC 0x9271
 #define GL_COMPRESSED_SIGNED_RED_RGTC1 0x8DBC
 #define GL_COMPRESSED_SIGNED_RG11_EAC 0x9273
 #define GL_COMPRESSED_SIGNED_RG_RGTC2 0x8DBE
+#define GL_COMPRESSED_SLUMINANCE_ALPHA_EXT 0x8C4B
+#define GL_COMPRESSED_SLUMINANCE_EXT 0x8C4A
 #define GL_COMPRESSED_SRGB 0x8C48
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x10_KHR 0x93DB
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x5_KHR 0x93D8
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x6_KHR 0x93D9
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x8_KHR 0x93DA
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x10_KHR 0x93DC
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR 0x93DD
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR 0x93D0
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_5x4_KHR 0x93D1
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_5x5_KHR 0x93D2
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x5_KHR 0x93D3
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x6_KHR 0x93D4
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x5_KHR 0x93D5
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x6_KHR 0x93D6
+#define GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x8_KHR 0x93D7
 #define GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC 0x9279
 #define GL_COMPRESSED_SRGB8_ETC2 0x9275
 #define GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 0x9277
 #define GL_COMPRESSED_SRGB_ALPHA 0x8C49
 #define GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM 0x8E8D
+#define GL_COMPRESSED_SRGB_ALPHA_EXT 0x8C49
+#define GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT 0x8C4D
+#define GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT 0x8C4E
+#define GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT 0x8C4F
+#define GL_COMPRESSED_SRGB_EXT 0x8C48
+#define GL_COMPRESSED_SRGB_S3TC_DXT1_EXT 0x8C4C
 #define GL_COMPRESSED_TEXTURE_FORMATS 0x86A3
 #define GL_COMPUTE_SHADER 0x91B9
 #define GL_COMPUTE_SHADER_BIT 0x00000020
@@ -1180,6 +1220,10 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_WRITE 0x82AE
 #define GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_TEST 0x82AD
 #define GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_WRITE 0x82AF
+#define GL_SLUMINANCE8_ALPHA8_EXT 0x8C45
+#define GL_SLUMINANCE8_EXT 0x8C47
+#define GL_SLUMINANCE_ALPHA_EXT 0x8C44
+#define GL_SLUMINANCE_EXT 0x8C46
 #define GL_SMOOTH_LINE_WIDTH_GRANULARITY 0x0B23
 #define GL_SMOOTH_LINE_WIDTH_RANGE 0x0B22
 #define GL_SMOOTH_POINT_SIZE_GRANULARITY 0x0B13
@@ -1194,7 +1238,11 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_SRGB 0x8C40
 #define GL_SRGB8 0x8C41
 #define GL_SRGB8_ALPHA8 0x8C43
+#define GL_SRGB8_ALPHA8_EXT 0x8C43
+#define GL_SRGB8_EXT 0x8C41
 #define GL_SRGB_ALPHA 0x8C42
+#define GL_SRGB_ALPHA_EXT 0x8C42
+#define GL_SRGB_EXT 0x8C40
 #define GL_SRGB_READ 0x8297
 #define GL_SRGB_WRITE 0x8298
 #define GL_STACK_OVERFLOW 0x0503
@@ -1804,8 +1852,11 @@ typedef void (GLAD_API_PTR *GLVULKANPROCNV)(void);
 #define GL_ARB_texture_barrier 1
 #define GL_ARB_texture_filter_anisotropic 1
 #define GL_EXT_shader_framebuffer_fetch 1
+#define GL_EXT_texture_compression_s3tc 1
 #define GL_EXT_texture_filter_anisotropic 1
+#define GL_EXT_texture_sRGB 1
 #define GL_KHR_debug 1
+#define GL_KHR_texture_compression_astc_ldr 1
 #define GL_NV_texture_barrier 1
 #define GL_EXT_buffer_storage 1
 #define GL_EXT_clip_control 1
@@ -2527,8 +2578,11 @@ typedef struct GladGLContext {
     int ARB_texture_barrier;
     int ARB_texture_filter_anisotropic;
     int EXT_shader_framebuffer_fetch;
+    int EXT_texture_compression_s3tc;
     int EXT_texture_filter_anisotropic;
+    int EXT_texture_sRGB;
     int KHR_debug;
+    int KHR_texture_compression_astc_ldr;
     int NV_texture_barrier;
     int EXT_buffer_storage;
     int EXT_clip_control;

@@ -1,0 +1,558 @@
+/* Render targets and clears on GL (render_targets.h). A surface is a GL
+ * image `scale` times the guest surface's size; guest memory is the truth
+ * until the GPU renders, then the image is until it is written back.
+ *
+ * Clears follow clb197.h CLEAR_SURFACE and SET_CLEAR_SURFACE_CONTROL; where
+ * the header is silent this follows Ryujinx (Ryujinx.Graphics.Gpu
+ * Engine/Threed/ThreedClass.cs Clear): MRT_SELECT names the colour target
+ * itself, not a shader output through SET_CT_SELECT; the cleared area is
+ * the surface clip (SET_SURFACE_CLIP, the screen scissor) and, when
+ * USE_SCISSOR0 is set and scissor 0 is enabled, scissor 0;
+ * RESPECT_STENCIL_MASK applies the front stencil write mask; SET_CT_WRITE
+ * does not mask a clear (yuzu's and Ryujinx's clears use CLEAR_SURFACE's
+ * R-A bits alone). From the header alone: USE_CLEAR_RECT limits the area to
+ * SET_CLEAR_RECT, USE_VIEWPORT_CLIP0 to viewport 0's clip rectangle.
+ * Integer targets take the clear value registers' bits as integers (NVN's
+ * and deko3d's integer clears write them so). sRGB targets encode the
+ * clear colour when SET_SRGB_WRITE is on. */
+#include "backend/maxwell/render/render_targets.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/maxwell/frontend/regs_3d.h"
+#include "backend/maxwell/memory/block_linear.h"
+
+#define CONTROL_RESPECT_STENCIL_MASK (1u << 0)
+#define CONTROL_USE_CLEAR_RECT (1u << 4)
+#define CONTROL_USE_SCISSOR0 (1u << 8)
+#define CONTROL_USE_VIEWPORT_CLIP0 (1u << 12)
+
+glhle_result mw_render_init(mw_render *r, glhle_context *ctx, uint32_t scale, const mw_mem_io *io)
+{
+    memset(r, 0, sizeof *r);
+    if (scale < 1 || scale > MW_RENDER_MAX_SCALE)
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: internal scale %u is not 1-%u", scale,
+                          MW_RENDER_MAX_SCALE);
+    r->ctx = ctx;
+    r->scale = scale;
+    r->io = *io;
+    gl_state_init(&r->st, ctx);
+    return GLHLE_RESULT_OK;
+}
+
+static void surface_free(mw_render *r, mw_surface *s)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->DeleteFramebuffers(1, &s->fbo);
+    gl->DeleteTextures(1, &s->tex);
+    memset(s, 0, sizeof *s);
+}
+
+void mw_render_fini(mw_render *r)
+{
+    if (!r->ctx)
+        return;
+    gl_context_enter(r->ctx);
+    for (uint32_t i = 0; i < r->count; i++)
+        surface_free(r, &r->surf[i]);
+    r->count = 0;
+    mw_present_fini(r);
+    mw_textures_fini(r);
+    free(r->staging);
+    r->staging = NULL;
+}
+
+/* ---- layout ---- */
+
+static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, mw_bl_geom *g, uint64_t *size)
+{
+    const uint64_t row = (uint64_t)d->width * d->format->bytes;
+    if (d->pitch) {
+        if (d->pitch_bytes < row)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: pitch target at GPU 0x%010llx: pitch %u "
+                              "bytes is less than a %u-pixel row of %s", (unsigned long long)d->va, d->pitch_bytes,
+                              d->width, d->format->name);
+        *size = (uint64_t)d->pitch_bytes * (d->height - 1) + row;
+    } else {
+        glhle_result res = mw_bl_geom_init(g, (uint32_t)row, d->height, 1, d->block_height_log2, 0, r->io.log);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        *size = g->size;
+    }
+    if (*size > MW_ENGINE_MAX_BYTES)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s surface at GPU 0x%010llx spans %llu "
+                          "bytes, more than %u", d->format->name, (unsigned long long)d->va,
+                          (unsigned long long)*size, MW_ENGINE_MAX_BYTES);
+    if (d->va + *size > (1ull << 40))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s surface at GPU 0x%010llx runs past the "
+                          "40-bit address space", d->format->name, (unsigned long long)d->va);
+    return GLHLE_RESULT_OK;
+}
+
+/* Guest bytes (the tiled span) followed by the linear pixels, in one
+ * buffer kept between calls. */
+static uint8_t *staging(mw_render *r, size_t size)
+{
+    if (size > r->staging_size) {
+        uint8_t *p = realloc(r->staging, size);
+        if (!p)
+            return NULL;
+        r->staging = p;
+        r->staging_size = size;
+    }
+    return r->staging;
+}
+
+/* S8Z24 keeps stencil in bits 31:24; GL's GL_UNSIGNED_INT_24_8 in 7:0. */
+static void rotate_words(uint8_t *p, size_t n, bool to_gl)
+{
+    for (size_t i = 0; i + 4 <= n; i += 4) {
+        uint32_t w;
+        memcpy(&w, p + i, 4);
+        w = to_gl ? (w << 8) | (w >> 24) : (w >> 8) | (w << 24);
+        memcpy(p + i, &w, 4);
+    }
+}
+
+static GLbitfield blit_bits(const mw_rt_format *f)
+{
+    return f->cls == MW_RT_DEPTH ? GL_DEPTH_BUFFER_BIT
+           : f->cls == MW_RT_DEPTH_STENCIL ? GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT
+                                             : GL_COLOR_BUFFER_BIT;
+}
+
+static GLenum attachment(const mw_rt_format *f)
+{
+    return f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT
+           : f->cls == MW_RT_DEPTH_STENCIL ? GL_DEPTH_STENCIL_ATTACHMENT
+                                             : GL_COLOR_ATTACHMENT0;
+}
+
+/* A native-size image and framebuffer for scaling on the way in and out. */
+static bool native_image(mw_render *r, const mw_surface_desc *d, GLuint *tex, GLuint *fbo)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, tex);
+    gl->TextureStorage2D(*tex, 1, d->format->gl_internal, (GLsizei)d->width, (GLsizei)d->height);
+    gl->CreateFramebuffers(1, fbo);
+    gl->NamedFramebufferTexture(*fbo, attachment(d->format), *tex, 0);
+    return gl->CheckNamedFramebufferStatus(*fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+}
+
+/* Blits between the surface and a native image; nearest sampling, so going
+ * down a native pixel takes the scaled pixel whose centre lies at or right
+ * of and below its centre (x * scale + scale / 2). */
+void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
+                 const mw_rt_format *f)
+{
+    gl_state_scissor(&r->st, false, 0, 0, 0, 0);
+    gl_state_color_mask(&r->st, true, true, true, true);
+    gl_state_depth(&r->st, false, GL_ALWAYS, true);
+    gl_stencil s = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0xFF,
+                    .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
+    gl_state_stencil(&r->st, &s);
+    r->ctx->gl.BlitNamedFramebuffer(src, dst, 0, 0, (GLint)sw, (GLint)sh, 0, 0, (GLint)dw, (GLint)dh, blit_bits(f),
+                                    GL_NEAREST);
+}
+
+/* Linear guest pixels into the surface (upload) or out of it; at scale > 1
+ * through a native-size image and a blit. */
+static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+{
+    const mw_surface_desc *d = &s->d;
+    const GladGLContext *gl = &r->ctx->gl;
+    const GLsizei w = (GLsizei)d->width, h = (GLsizei)d->height;
+    gl->PixelStorei(upload ? GL_UNPACK_ALIGNMENT : GL_PACK_ALIGNMENT, 1);
+    gl->PixelStorei(upload ? GL_UNPACK_ROW_LENGTH : GL_PACK_ROW_LENGTH, 0);
+    GLuint tex = s->tex, fbo = 0;
+    if (r->scale > 1 && !native_image(r, d, &tex, &fbo)) {
+        gl->DeleteFramebuffers(1, &fbo);
+        gl->DeleteTextures(1, &tex);
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s staging image",
+                          d->format->name);
+    }
+    const uint32_t sw = d->width * r->scale, sh = d->height * r->scale;
+    if (upload) {
+        gl->TextureSubImage2D(tex, 0, 0, 0, w, h, d->format->gl_format, d->format->gl_type, lin);
+        if (fbo)
+            mw_render_blit(r, fbo, s->fbo, d->width, d->height, sw, sh, d->format);
+    } else {
+        if (fbo)
+            mw_render_blit(r, s->fbo, fbo, sw, sh, d->width, d->height, d->format);
+        gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
+    }
+    if (fbo) {
+        gl->DeleteFramebuffers(1, &fbo);
+        gl->DeleteTextures(1, &tex);
+    }
+    return GLHLE_RESULT_OK;
+}
+
+/* ---- guest memory <-> GL ---- */
+
+static glhle_result load(mw_render *r, mw_surface *s)
+{
+    const mw_surface_desc *d = &s->d;
+    const size_t span = (size_t)(s->hi - s->lo), row = (size_t)d->width * d->format->bytes;
+    const size_t lin_size = row * d->height;
+    uint8_t *buf = staging(r, span + lin_size);
+    if (!buf)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to load a %zu-byte surface",
+                          span);
+    uint8_t *lin = buf + span;
+    if (!r->io.read(r->io.user, s->lo, buf, span))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s surface at GPU 0x%010llx (%llu bytes) "
+                          "is not all mapped; not loaded", d->format->name, (unsigned long long)s->lo,
+                          (unsigned long long)span);
+    if (d->pitch) {
+        for (uint32_t y = 0; y < d->height; y++)
+            memcpy(lin + y * row, buf + (size_t)y * d->pitch_bytes, row);
+    } else {
+        mw_bl_geom g;
+        uint64_t size;
+        surface_geom(r, d, &g, &size);
+        const mw_bl_box box = {0, 0, 0, (uint32_t)row, d->height, 1};
+        glhle_result res = mw_bl_tiled_to_linear(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    if (d->format->value == 0x16 && d->zeta)
+        rotate_words(lin, lin_size, true);
+    glhle_result res = transfer(r, s, lin, lin_size, true);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    s->stale = false;
+    s->gpu_dirty = false;
+    r->stats.loads++;
+    return GLHLE_RESULT_OK;
+}
+
+static glhle_result write_back(mw_render *r, mw_surface *s)
+{
+    const mw_surface_desc *d = &s->d;
+    const size_t span = (size_t)(s->hi - s->lo), row = (size_t)d->width * d->format->bytes;
+    const size_t lin_size = row * d->height;
+    uint8_t *buf = staging(r, span + lin_size);
+    if (!buf)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to write back a %zu-byte "
+                          "surface", span);
+    uint8_t *lin = buf + span;
+    glhle_result res = transfer(r, s, lin, lin_size, false);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    if (d->format->value == 0x16 && d->zeta)
+        rotate_words(lin, lin_size, false);
+    /* bytes of the span outside the surface (GOB padding, the gap after a
+     * pitch row) keep what memory holds */
+    if (!r->io.read(r->io.user, s->lo, buf, span))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s surface at GPU 0x%010llx is no longer "
+                          "all mapped; not written back", d->format->name, (unsigned long long)s->lo);
+    if (d->pitch) {
+        for (uint32_t y = 0; y < d->height; y++)
+            memcpy(buf + (size_t)y * d->pitch_bytes, lin + y * row, row);
+    } else {
+        mw_bl_geom g;
+        uint64_t size;
+        surface_geom(r, d, &g, &size);
+        const mw_bl_box box = {0, 0, 0, (uint32_t)row, d->height, 1};
+        res = mw_bl_linear_to_tiled(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    if (!r->io.write(r->io.user, s->lo, buf, span))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s surface at GPU 0x%010llx: write-back "
+                          "faulted", d->format->name, (unsigned long long)s->lo);
+    s->gpu_dirty = false;
+    r->stats.writebacks++;
+    return GLHLE_RESULT_OK;
+}
+
+/* ---- the cache ---- */
+
+static bool same_desc(const mw_surface_desc *a, const mw_surface_desc *b)
+{
+    return a->va == b->va && a->format == b->format && a->zeta == b->zeta && a->width == b->width &&
+           a->height == b->height && a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
+           (a->pitch || a->block_height_log2 == b->block_height_log2);
+}
+
+static void drop(mw_render *r, uint32_t i)
+{
+    if (r->surf[i].gpu_dirty)
+        write_back(r, &r->surf[i]);
+    surface_free(r, &r->surf[i]);
+    r->surf[i] = r->surf[--r->count];
+    memset(&r->surf[r->count], 0, sizeof r->surf[r->count]);
+}
+
+glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_surface **out)
+{
+    mw_bl_geom g;
+    uint64_t size;
+    glhle_result res = surface_geom(r, d, &g, &size);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const uint64_t lo = d->va, hi = d->va + size;
+    for (uint32_t i = 0; i < r->count;) {
+        mw_surface *s = &r->surf[i];
+        if (same_desc(&s->d, d)) {
+            s->last_use = ++r->tick;
+            *out = s;
+            return s->stale ? load(r, s) : GLHLE_RESULT_OK;
+        }
+        if (s->lo < hi && lo < s->hi) { /* the memory is now seen as another surface */
+            drop(r, i);
+            continue;
+        }
+        i++;
+    }
+    if (r->count == MW_RENDER_MAX_SURFACES) {
+        uint32_t lru = 0;
+        for (uint32_t i = 1; i < r->count; i++)
+            if (r->surf[i].last_use < r->surf[lru].last_use)
+                lru = i;
+        drop(r, lru);
+        r->stats.evictions++;
+    }
+    mw_surface *s = &r->surf[r->count];
+    memset(s, 0, sizeof *s);
+    s->d = *d;
+    s->lo = lo;
+    s->hi = hi;
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &s->tex);
+    gl->TextureStorage2D(s->tex, 1, d->format->gl_internal, (GLsizei)(d->width * r->scale),
+                         (GLsizei)(d->height * r->scale));
+    gl->CreateFramebuffers(1, &s->fbo);
+    gl->NamedFramebufferTexture(s->fbo, attachment(d->format), s->tex, 0);
+    if (gl->CheckNamedFramebufferStatus(s->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        surface_free(r, s);
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: the GL cannot render to %s (%ux%u at scale %u)",
+                          d->format->name, d->width, d->height, r->scale);
+    }
+    r->count++;
+    s->last_use = ++r->tick;
+    res = load(r, s);
+    if (res != GLHLE_RESULT_OK) {
+        surface_free(r, s);
+        r->count--;
+        return res;
+    }
+    *out = s;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size)
+{
+    glhle_result first = GLHLE_RESULT_OK;
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    bool entered = false;
+    for (uint32_t i = 0; i < r->count; i++) {
+        mw_surface *s = &r->surf[i];
+        if (!s->gpu_dirty || !(s->lo < end && va < s->hi))
+            continue;
+        if (!entered) {
+            gl_context_enter(r->ctx);
+            entered = true;
+        }
+        glhle_result res = write_back(r, s);
+        if (first == GLHLE_RESULT_OK)
+            first = res;
+    }
+    return first;
+}
+
+void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size)
+{
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    for (uint32_t i = 0; i < r->count; i++)
+        if (r->surf[i].lo < end && va < r->surf[i].hi)
+            r->surf[i].stale = true;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        if (r->tex[i].lo < end && va < r->tex[i].hi)
+            r->tex[i].stale = true;
+}
+
+bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
+{
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    for (uint32_t i = 0; i < r->count; i++)
+        if (r->surf[i].lo < end && va < r->surf[i].hi)
+            return true;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        if (r->tex[i].lo < end && va < r->tex[i].hi)
+            return true;
+    return false;
+}
+
+/* The GPU is about to change a surface: textures over its memory load
+ * again (through a write-back) before their next use. */
+static void rendered(mw_render *r, mw_surface *s)
+{
+    s->gpu_dirty = true;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        if (r->tex[i].lo < s->hi && s->lo < r->tex[i].hi)
+            r->tex[i].stale = true;
+}
+
+/* ---- clears ---- */
+
+typedef struct rect {
+    int64_t x0, y0, x1, y1;
+} rect;
+
+static void clip(rect *a, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    a->x0 = a->x0 > x0 ? a->x0 : x0;
+    a->y0 = a->y0 > y0 ? a->y0 : y0;
+    a->x1 = a->x1 < x1 ? a->x1 : x1;
+    a->y1 = a->y1 < y1 ? a->y1 : y1;
+}
+
+static rect clear_area(const mw_state *st, const uint32_t *regs, uint32_t w, uint32_t h)
+{
+    const uint32_t control = st->clear.surface_control;
+    rect a = {0, 0, w, h};
+    clip(&a, st->rt.clip_x, st->rt.clip_y, (int64_t)st->rt.clip_x + st->rt.clip_width,
+         (int64_t)st->rt.clip_y + st->rt.clip_height);
+    if (control & CONTROL_USE_SCISSOR0 && st->scissor.s[0].enable) {
+        const mw_scissor *s = &st->scissor.s[0];
+        clip(&a, s->xmin, s->ymin, s->xmax, s->ymax);
+    }
+    if (control & CONTROL_USE_CLEAR_RECT) {
+        const uint32_t hz = regs[MW_3D_SET_CLEAR_RECT_HORIZONTAL], vt = regs[MW_3D_SET_CLEAR_RECT_VERTICAL];
+        clip(&a, hz & 0xFFFF, vt & 0xFFFF, hz >> 16, vt >> 16);
+    }
+    if (control & CONTROL_USE_VIEWPORT_CLIP0) {
+        const mw_viewport *v = &st->viewport.vp[0];
+        clip(&a, v->x, v->y, (int64_t)v->x + v->width, (int64_t)v->y + v->height);
+    }
+    return a;
+}
+
+static void set_scissor(mw_render *r, const rect *a)
+{
+    const int64_t s = r->scale;
+    gl_state_scissor(&r->st, true, (GLint)(a->x0 * s), (GLint)(a->y0 * s), (GLint)((a->x1 - a->x0) * s),
+                     (GLint)((a->y1 - a->y0) * s));
+}
+
+static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
+{
+    const uint32_t index = (value >> 6) & 0xF, layer = (value >> 10) & 0xFFFF;
+    if (index >= MW_RT_COUNT)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: CLEAR_SURFACE names colour target %u of %u",
+                          index, MW_RT_COUNT);
+    const mw_color_target *ct = &st->rt.ct[index];
+    if (!ct->format)
+        return GLHLE_RESULT_OK; /* a disabled target: nothing to clear */
+    const mw_rt_format *f = mw_rt_color_format(ct->format);
+    if (!f)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target %u format 0x%02x is not "
+                          "supported; not cleared", index, ct->format);
+    if (ct->third_dim_is_depth && layer + ct->layer_offset)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target %u: clearing slice %u of a "
+                          "3D target is not supported", index, layer + ct->layer_offset);
+    mw_surface_desc d = {.format = f, .pitch = ct->pitch, .height = ct->height,
+                         .block_height_log2 = ct->block.height};
+    d.va = ct->address + (uint64_t)(layer + ct->layer_offset) * ct->array_pitch;
+    if (ct->pitch) {
+        d.pitch_bytes = ct->width;
+        d.width = ct->width / f->bytes;
+    } else {
+        d.width = ct->width;
+    }
+    if (!d.width || !d.height)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: colour target %u is %ux%u; not cleared", index,
+                          d.width, d.height);
+    rect a = clear_area(st, regs, d.width, d.height);
+    if (a.x0 >= a.x1 || a.y0 >= a.y1)
+        return GLHLE_RESULT_OK;
+    mw_surface *s;
+    glhle_result res = mw_render_get_surface(r, &d, &s);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GladGLContext *gl = &r->ctx->gl;
+    set_scissor(r, &a);
+    gl_state_color_mask(&r->st, value >> 2 & 1, value >> 3 & 1, value >> 4 & 1, value >> 5 & 1);
+    const bool srgb_write = regs[MW_3D_SET_SRGB_WRITE] & 1;
+    if (f->cls == MW_RT_SRGB && srgb_write)
+        gl->Enable(GL_FRAMEBUFFER_SRGB);
+    if (f->cls == MW_RT_UINT) {
+        GLuint v[4];
+        memcpy(v, st->clear.color, sizeof v);
+        gl->ClearNamedFramebufferuiv(s->fbo, GL_COLOR, 0, v);
+    } else if (f->cls == MW_RT_SINT) {
+        GLint v[4];
+        memcpy(v, st->clear.color, sizeof v);
+        gl->ClearNamedFramebufferiv(s->fbo, GL_COLOR, 0, v);
+    } else {
+        gl->ClearNamedFramebufferfv(s->fbo, GL_COLOR, 0, st->clear.color);
+    }
+    if (f->cls == MW_RT_SRGB && srgb_write)
+        gl->Disable(GL_FRAMEBUFFER_SRGB);
+    rendered(r, s);
+    r->stats.clears++;
+    return GLHLE_RESULT_OK;
+}
+
+static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
+{
+    const mw_zeta_state *z = &st->zeta;
+    if (!z->enabled)
+        return GLHLE_RESULT_OK;
+    const mw_rt_format *f = mw_rt_zeta_format(z->format);
+    if (!f)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: depth target format 0x%02x is not "
+                          "supported; not cleared", z->format);
+    const uint32_t layer = (value >> 10) & 0xFFFF;
+    mw_surface_desc d = {.format = f, .zeta = true, .width = z->width, .height = z->height,
+                         .block_height_log2 = z->block.height};
+    d.va = z->address + (uint64_t)(layer + z->layer_offset) * z->array_pitch;
+    if (!d.width || !d.height)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: depth target is %ux%u; not cleared", d.width,
+                          d.height);
+    const bool depth = value & 1, stencil = (value & 2) && f->cls == MW_RT_DEPTH_STENCIL;
+    if (!depth && !stencil)
+        return GLHLE_RESULT_OK;
+    rect a = clear_area(st, regs, d.width, d.height);
+    if (a.x0 >= a.x1 || a.y0 >= a.y1)
+        return GLHLE_RESULT_OK;
+    mw_surface *s;
+    glhle_result res = mw_render_get_surface(r, &d, &s);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    set_scissor(r, &a);
+    gl_state_depth(&r->st, false, GL_ALWAYS, depth);
+    const uint32_t wmask = st->clear.surface_control & CONTROL_RESPECT_STENCIL_MASK ? st->ds.front.mask & 0xFF : 0xFF;
+    gl_stencil sm = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = stencil ? wmask : 0,
+                     .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
+    gl_state_stencil(&r->st, &sm);
+    const GladGLContext *gl = &r->ctx->gl;
+    const GLint sv = (GLint)(st->clear.stencil & 0xFF);
+    if (depth && stencil)
+        gl->ClearNamedFramebufferfi(s->fbo, GL_DEPTH_STENCIL, 0, st->clear.depth, sv);
+    else if (depth)
+        gl->ClearNamedFramebufferfv(s->fbo, GL_DEPTH, 0, &st->clear.depth);
+    else
+        gl->ClearNamedFramebufferiv(s->fbo, GL_STENCIL, 0, &sv);
+    rendered(r, s);
+    r->stats.clears++;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
+{
+    gl_context_enter(r->ctx);
+    glhle_result res = GLHLE_RESULT_OK;
+    if (value & 0x3C)
+        res = clear_color(r, st, regs, value);
+    if (value & 0x3) {
+        glhle_result z = clear_zeta(r, st, regs, value);
+        if (res == GLHLE_RESULT_OK)
+            res = z;
+    }
+    r->stats.surfaces = r->count;
+    return res;
+}

@@ -1,0 +1,147 @@
+/* Maxwell render targets on GL (issue 16, part 2: render targets and
+ * clears; the draw path, textures and presentation come later).
+ *
+ * Owns: the GL images that stand for colour and depth-stencil surfaces in
+ * GPU memory, at `scale` times their size; loading them from guest memory
+ * the first time they are used (and again after the memory changed);
+ * CLEAR_SURFACE with its component, MRT, layer, scissor and stencil-mask
+ * controls; writing rendered surfaces back to guest memory, bit-exact,
+ * through the block-linear or pitch layout.
+ * May call: backend/gl (the state tracker), backend/maxwell/memory (the
+ * block-linear layout), the decoded state it is given; memory only through
+ * the mw_mem_io the instance hands it, which must not come back here. */
+#ifndef GLHLE_MAXWELL_RENDER_TARGETS_H
+#define GLHLE_MAXWELL_RENDER_TARGETS_H
+
+#include "backend/gl/gl_state.h"
+#include "backend/maxwell/engines/engines.h"
+#include "backend/maxwell/frontend/maxwell_state.h"
+#include "backend/maxwell/render/rt_formats.h"
+#include "glhle/maxwell.h"
+
+/* Surfaces kept at once; the least recently used one is written back (if
+ * rendered to) and dropped to make room. */
+#define MW_RENDER_MAX_SURFACES 64u
+#define MW_RENDER_MAX_SCALE 8u
+
+/* One 2D surface (a layer of a target) in guest memory. */
+typedef struct mw_surface_desc {
+    uint64_t va;                  /* of this layer */
+    const mw_rt_format *format;
+    bool zeta;
+    uint32_t width, height;       /* pixels */
+    bool pitch;                   /* pitch layout (colour only) */
+    uint32_t pitch_bytes;         /* pitch layout: bytes from one row to the next */
+    uint32_t block_height_log2;   /* block-linear: GOBs per block in y, 0-5 */
+} mw_surface_desc;
+
+typedef struct mw_surface {
+    mw_surface_desc d;
+    uint64_t lo, hi;              /* guest bytes the layout spans */
+    GLuint tex, fbo;              /* width * scale by height * scale */
+    bool gpu_dirty;               /* GL holds pixels guest memory does not */
+    bool stale;                   /* guest memory changed since it was loaded */
+    uint64_t last_use;
+} mw_surface;
+
+/* Textures and samplers kept at once (textures.c). */
+#define MW_RENDER_MAX_TEXTURES 128u
+#define MW_RENDER_MAX_SAMPLERS 64u
+/* Most guest bytes one texture may span. */
+#define MW_TEXTURE_MAX_BYTES (256u << 20)
+
+typedef struct mw_texture {
+    uint32_t tic[8];              /* the header: the key */
+    uint64_t lo, hi;              /* guest bytes its levels and layers span */
+    GLuint tex;
+    GLenum target;
+    bool stale;                   /* guest memory changed since it was loaded */
+    uint64_t last_use;
+} mw_texture;
+
+typedef struct mw_sampler {
+    uint32_t tsc[8];
+    GLuint sampler;
+    uint64_t last_use;
+} mw_sampler;
+
+typedef struct mw_render_stats {
+    uint64_t clears;              /* CLEAR_SURFACE operations performed (colour or zeta each) */
+    uint64_t loads;               /* surfaces loaded from guest memory */
+    uint64_t writebacks;          /* surfaces written back */
+    uint64_t evictions;
+    uint32_t surfaces;            /* resident now */
+    uint64_t texture_loads;       /* textures uploaded from guest memory */
+} mw_render_stats;
+
+/* The last presented frame (present.c): RGBA8, bottom row first as GL
+ * keeps images. */
+typedef struct mw_frame {
+    GLuint tex, fbo;
+    uint32_t width, height;
+    bool have;
+} mw_frame;
+
+typedef struct mw_render {
+    glhle_context *ctx;
+    gl_state st;
+    uint32_t scale;
+    mw_mem_io io;                 /* raw guest memory: no coherence calls back into the renderer */
+    mw_surface surf[MW_RENDER_MAX_SURFACES];
+    uint32_t count;
+    uint64_t tick;
+    mw_render_stats stats;
+    mw_frame frame;
+    mw_texture tex[MW_RENDER_MAX_TEXTURES];
+    uint32_t tex_count;
+    mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
+    uint32_t smp_count;
+    uint8_t *staging;             /* one surface's guest bytes and their linear copy */
+    size_t staging_size;
+} mw_render;
+
+/* scale 1-8. */
+glhle_result mw_render_init(mw_render *r, glhle_context *ctx, uint32_t scale, const mw_mem_io *io);
+void mw_render_fini(mw_render *r);
+
+/* CLEAR_SURFACE `value` (clb197.h: Z 0, STENCIL 1, R-A 2-5, MRT_SELECT
+ * 9:6, RT_ARRAY_INDEX 25:10) with the state it reads. */
+glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value);
+
+/* Writes every rendered surface that shares a byte with [va, va + size)
+ * back to guest memory. */
+glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size);
+/* Guest memory in [va, va + size) changed: surfaces there are loaded again
+ * before their next use. A surface with unwritten pixels is written back
+ * first by the caller (mw_render_flush) when the change is partial. */
+void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size);
+/* True when a surface spans a byte of [va, va + size). */
+bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size);
+
+/* The resident surface for d, created and loaded from guest memory when
+ * there is none (or reloaded when memory changed); surfaces overlapping it
+ * in other shapes are written back and dropped. */
+glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_surface **out);
+/* A nearest-sampled blit of whole images of format f between two
+ * framebuffers, with scissor and masks off. */
+void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
+                    const mw_rt_format *f);
+
+/* ---- textures and samplers (textures.c) ---- */
+/* The GL texture for a texture header (TIC entry, 8 words), created and
+ * uploaded from guest memory when there is none, reloaded when its memory
+ * changed; render targets it overlaps are written back first. BAD_DATA
+ * for an undefined header, UNSUPPORTED for what glhle does not keep yet
+ * (buffer textures, colour keys, multi-GOB block widths, formats with no
+ * GL twin), OUT_OF_BOUNDS for unmapped memory. */
+glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+/* The GL sampler for a sampler entry (TSC, 8 words). */
+glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
+void mw_textures_fini(mw_render *r);
+
+/* ---- presentation (present.c) ---- */
+glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc);
+glhle_result mw_present_read(mw_render *r, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height);
+void mw_present_fini(mw_render *r);
+
+#endif

@@ -1,0 +1,380 @@
+/* Textures and samplers (render_targets.h): texture headers (TIC) become GL
+ * textures uploaded from guest memory through the block-linear or pitch
+ * layout, level by level and layer by layer; sampler entries (TSC) become
+ * GL sampler objects. Field meanings: open-gpu-doc clb197tex.h; the level
+ * layout: backend/maxwell/memory/block_linear.h. A cube map is six layers
+ * of equal squares, a cube array six a cube (yuzu and Ryujinx count cube
+ * layers the same way). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/maxwell/memory/block_linear.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "backend/maxwell/render/tex_formats.h"
+#include "backend/maxwell/texture/tic.h"
+
+#ifndef GL_TEXTURE_MAX_ANISOTROPY
+#define GL_TEXTURE_MAX_ANISOTROPY 0x84FE
+#endif
+
+void mw_textures_fini(mw_render *r)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    for (uint32_t i = 0; i < r->tex_count; i++)
+        gl->DeleteTextures(1, &r->tex[i].tex);
+    for (uint32_t i = 0; i < r->smp_count; i++)
+        gl->DeleteSamplers(1, &r->smp[i].sampler);
+    r->tex_count = r->smp_count = 0;
+}
+
+/* What a header asks for, checked. */
+typedef struct tex_plan {
+    mw_tic t;
+    mw_tex_format f;
+    GLenum target;
+    uint32_t width, height, depth, layers, levels;
+    uint32_t bytes_per_block, block_w, block_h;
+    mw_bl_texture_layout layout; /* block-linear */
+    uint64_t size;               /* guest bytes from the address */
+} tex_plan;
+
+static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
+{
+    const glhle_logger *lg = r->io.log;
+    memset(p, 0, sizeof *p);
+    mw_tic *t = &p->t;
+    if (mw_tic_decode(w, t) != GLHLE_RESULT_OK)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture header at GPU 0x%010llx: %s",
+                          (unsigned long long)t->address, t->problem);
+    if (t->version == MW_TIC_ONE_D_BUFFER || t->texture_type == MW_TIC_TYPE_1D_BUFFER)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: buffer textures are not supported yet");
+    if (t->version == MW_TIC_PITCH_COLOR_KEY || t->version == MW_TIC_BLOCKLINEAR_COLOR_KEY)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour-keyed textures are not supported");
+    if (t->version == MW_TIC_BLOCKLINEAR && (t->gobs_per_block_width || t->tile_width_in_gobs))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: blocks wider than one GOB",
+                          (unsigned long long)t->address);
+    if (!t->format || !mw_tex_format_of(t->components, t->data_type[0], t->srgb_conversion, &p->f))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: components 0x%02x (%s) of "
+                          "type %s have no GL format here", (unsigned long long)t->address, t->components,
+                          t->format ? t->format->name : "?", mw_tic_data_type_name(t->data_type[0]));
+    const GladGLContext *gl = &r->ctx->gl;
+    if ((p->f.need == MW_TEX_S3TC && !gl->EXT_texture_compression_s3tc) ||
+        (p->f.need == MW_TEX_ASTC && !gl->KHR_texture_compression_astc_ldr))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: %s needs %s, which this GL "
+                          "lacks", (unsigned long long)t->address, t->format->name,
+                          p->f.need == MW_TEX_S3TC ? "GL_EXT_texture_compression_s3tc"
+                                                   : "GL_KHR_texture_compression_astc_ldr");
+    p->bytes_per_block = t->format->bits_per_block / 8;
+    p->block_w = t->format->block_width;
+    p->block_h = t->format->block_height;
+    if (!p->bytes_per_block)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture components %s are not whole bytes",
+                          t->format->name);
+    p->width = (uint32_t)t->width;
+    p->height = t->height;
+    p->depth = 1;
+    p->layers = 1;
+    switch (t->texture_type) {
+    case MW_TIC_TYPE_1D: p->target = GL_TEXTURE_1D; p->height = 1; break;
+    case MW_TIC_TYPE_2D:
+    case MW_TIC_TYPE_2D_NO_MIPMAP: p->target = GL_TEXTURE_2D; break;
+    case MW_TIC_TYPE_3D: p->target = GL_TEXTURE_3D; p->depth = t->depth; break;
+    case MW_TIC_TYPE_CUBEMAP: p->target = GL_TEXTURE_CUBE_MAP; p->layers = 6; break;
+    case MW_TIC_TYPE_1D_ARRAY: p->target = GL_TEXTURE_1D_ARRAY; p->height = 1; p->layers = t->depth; break;
+    case MW_TIC_TYPE_2D_ARRAY: p->target = GL_TEXTURE_2D_ARRAY; p->layers = t->depth; break;
+    case MW_TIC_TYPE_CUBEMAP_ARRAY: p->target = GL_TEXTURE_CUBE_MAP_ARRAY; p->layers = t->depth * 6; break;
+    default:
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture type %u", t->texture_type);
+    }
+    if ((p->target == GL_TEXTURE_CUBE_MAP || p->target == GL_TEXTURE_CUBE_MAP_ARRAY) && p->width != p->height)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: a cube map of %ux%u faces", p->width, p->height);
+    p->levels = t->texture_type == MW_TIC_TYPE_2D_NO_MIPMAP ? 1 : t->max_mip_level + 1;
+    if (t->version == MW_TIC_PITCH) {
+        if (p->target != GL_TEXTURE_2D || p->levels != 1)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: pitch textures are 2D with one level here");
+        const uint64_t row = (uint64_t)(p->width + p->block_w - 1) / p->block_w * p->bytes_per_block;
+        const uint64_t rows = (p->height + p->block_h - 1) / p->block_h;
+        if (t->pitch < row)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: pitch texture: pitch %u under a %llu-byte row",
+                              t->pitch, (unsigned long long)row);
+        p->size = (uint64_t)t->pitch * (rows - 1) + row;
+    } else {
+        const mw_bl_texture_desc bd = {p->width, p->height, p->depth, p->levels, p->layers, p->bytes_per_block,
+                                       p->block_w, p->block_h, t->gobs_per_block_height, t->gobs_per_block_depth};
+        glhle_result res = mw_bl_texture_layout_init(&p->layout, &bd, lg);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        p->size = p->layout.size;
+    }
+    if (p->size > MW_TEXTURE_MAX_BYTES)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: texture at GPU 0x%010llx spans %llu bytes, more "
+                          "than %u", (unsigned long long)t->address, (unsigned long long)p->size, MW_TEXTURE_MAX_BYTES);
+    if (t->address + p->size > (1ull << 40))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: texture at GPU 0x%010llx runs past the 40-bit "
+                          "address space", (unsigned long long)t->address);
+    return GLHLE_RESULT_OK;
+}
+
+static void rotate_24_8(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i += 4) {
+        uint32_t w;
+        memcpy(&w, p + i, 4);
+        w = (w << 8) | (w >> 24);
+        memcpy(p + i, &w, 4);
+    }
+}
+
+/* One level (all its layers or slices) into GL from linear blocks. */
+static void upload_level(mw_render *r, const tex_plan *p, GLuint tex, uint32_t level, const uint8_t *lin,
+                         size_t size)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const GLsizei w = (GLsizei)(p->width >> level ? p->width >> level : 1);
+    const GLsizei h = (GLsizei)(p->height >> level ? p->height >> level : 1);
+    const GLsizei d = (GLsizei)(p->depth >> level ? p->depth >> level : 1);
+    const GLsizei z = p->target == GL_TEXTURE_3D ? d : (GLsizei)p->layers;
+    const GLenum f = p->f.internal;
+    switch (p->target) {
+    case GL_TEXTURE_1D:
+        if (p->f.compressed)
+            gl->CompressedTextureSubImage1D(tex, (GLint)level, 0, w, f, (GLsizei)size, lin);
+        else
+            gl->TextureSubImage1D(tex, (GLint)level, 0, w, p->f.format, p->f.type, lin);
+        return;
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_1D_ARRAY: {
+        const GLsizei hh = p->target == GL_TEXTURE_1D_ARRAY ? z : h;
+        if (p->f.compressed)
+            gl->CompressedTextureSubImage2D(tex, (GLint)level, 0, 0, w, hh, f, (GLsizei)size, lin);
+        else
+            gl->TextureSubImage2D(tex, (GLint)level, 0, 0, w, hh, p->f.format, p->f.type, lin);
+        return;
+    }
+    default: /* 3D, 2D arrays, cube maps and cube arrays: faces are layers */
+        if (p->f.compressed)
+            gl->CompressedTextureSubImage3D(tex, (GLint)level, 0, 0, 0, w, h, z, f, (GLsizei)size, lin);
+        else
+            gl->TextureSubImage3D(tex, (GLint)level, 0, 0, 0, w, h, z, p->f.format, p->f.type, lin);
+        return;
+    }
+}
+
+/* The levels' texels from guest memory (`guest`: the texture's bytes from
+ * its address) into the GL texture. */
+static glhle_result upload(mw_render *r, const tex_plan *p, GLuint tex, const uint8_t *guest)
+{
+    const glhle_logger *lg = r->io.log;
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    gl->PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+    for (uint32_t level = 0; level < p->levels; level++) {
+        const uint32_t lw = p->width >> level ? p->width >> level : 1, lh = p->height >> level ? p->height >> level : 1;
+        const uint32_t ld = p->depth >> level ? p->depth >> level : 1;
+        const uint32_t bw = (lw + p->block_w - 1) / p->block_w, bh = (lh + p->block_h - 1) / p->block_h;
+        const size_t row = (size_t)bw * p->bytes_per_block, slice = row * bh;
+        const uint32_t slices = p->target == GL_TEXTURE_3D ? ld : p->layers;
+        const size_t size = slice * slices;
+        uint8_t *lin = malloc(size ? size : 1);
+        if (!lin)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a %zu-byte texture level", size);
+        glhle_result res = GLHLE_RESULT_OK;
+        if (p->t.version == MW_TIC_PITCH) {
+            for (uint32_t y = 0; y < bh; y++)
+                memcpy(lin + y * row, guest + (size_t)y * p->t.pitch, row);
+        } else {
+            const mw_bl_geom *g = &p->layout.level[level];
+            const mw_bl_box box = {0, 0, 0, (uint32_t)row, bh, p->target == GL_TEXTURE_3D ? ld : 1};
+            for (uint32_t layer = 0; layer < p->layers && res == GLHLE_RESULT_OK; layer++) {
+                const uint64_t at = mw_bl_texture_offset(&p->layout, level, layer);
+                res = mw_bl_tiled_to_linear(g, guest + at, (size_t)(p->size - at), &box, lin + layer * slice,
+                                            size - layer * slice, row, slice, 0, lg);
+            }
+        }
+        if (res == GLHLE_RESULT_OK) {
+            if (p->f.rotate_24_8)
+                rotate_24_8(lin, size);
+            upload_level(r, p, tex, level, lin, size);
+        }
+        free(lin);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    return GLHLE_RESULT_OK;
+}
+
+static GLenum swizzle_of(uint32_t source)
+{
+    switch (source) {
+    case MW_TIC_SOURCE_R: return GL_RED;
+    case MW_TIC_SOURCE_G: return GL_GREEN;
+    case MW_TIC_SOURCE_B: return GL_BLUE;
+    case MW_TIC_SOURCE_A: return GL_ALPHA;
+    case MW_TIC_SOURCE_ONE_INT:
+    case MW_TIC_SOURCE_ONE_FLOAT: return GL_ONE;
+    default: return GL_ZERO;
+    }
+}
+
+static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
+{
+    /* pixels the GPU rendered there go to memory first */
+    glhle_result res = mw_render_flush(r, p->t.address, p->size);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    uint8_t *guest = malloc((size_t)p->size);
+    if (!guest)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to load a %llu-byte texture",
+                          (unsigned long long)p->size);
+    if (!r->io.read(r->io.user, p->t.address, guest, (size_t)p->size)) {
+        free(guest);
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: texture at GPU 0x%010llx (%llu bytes) is "
+                          "not all mapped; not loaded", (unsigned long long)p->t.address, (unsigned long long)p->size);
+    }
+    res = upload(r, p, e->tex, guest);
+    free(guest);
+    if (res == GLHLE_RESULT_OK) {
+        e->stale = false;
+        r->stats.texture_loads++;
+    }
+    return res;
+}
+
+glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target)
+{
+    for (uint32_t i = 0; i < r->tex_count; i++) {
+        mw_texture *e = &r->tex[i];
+        if (memcmp(e->tic, tic, sizeof e->tic))
+            continue;
+        e->last_use = ++r->tick;
+        glhle_result res = GLHLE_RESULT_OK;
+        if (e->stale) {
+            tex_plan p;
+            res = plan_texture(r, tic, &p);
+            if (res == GLHLE_RESULT_OK)
+                res = load(r, &p, e);
+        }
+        *tex = e->tex;
+        *target = e->target;
+        return res;
+    }
+    tex_plan p;
+    glhle_result res = plan_texture(r, tic, &p);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (r->tex_count == MW_RENDER_MAX_TEXTURES) {
+        uint32_t lru = 0;
+        for (uint32_t i = 1; i < r->tex_count; i++)
+            if (r->tex[i].last_use < r->tex[lru].last_use)
+                lru = i;
+        gl->DeleteTextures(1, &r->tex[lru].tex);
+        r->tex[lru] = r->tex[--r->tex_count];
+    }
+    mw_texture *e = &r->tex[r->tex_count];
+    memset(e, 0, sizeof *e);
+    memcpy(e->tic, tic, sizeof e->tic);
+    e->lo = p.t.address;
+    e->hi = p.t.address + p.size;
+    e->target = p.target;
+    gl->CreateTextures(p.target, 1, &e->tex);
+    const GLsizei lv = (GLsizei)p.levels, w = (GLsizei)p.width, h = (GLsizei)p.height;
+    switch (p.target) {
+    case GL_TEXTURE_1D: gl->TextureStorage1D(e->tex, lv, p.f.internal, w); break;
+    case GL_TEXTURE_1D_ARRAY: gl->TextureStorage2D(e->tex, lv, p.f.internal, w, (GLsizei)p.layers); break;
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_CUBE_MAP: gl->TextureStorage2D(e->tex, lv, p.f.internal, w, h); break;
+    case GL_TEXTURE_3D: gl->TextureStorage3D(e->tex, lv, p.f.internal, w, h, (GLsizei)p.depth); break;
+    default: gl->TextureStorage3D(e->tex, lv, p.f.internal, w, h, (GLsizei)p.layers); break;
+    }
+    const GLint swz[4] = {(GLint)swizzle_of(p.t.source[0]), (GLint)swizzle_of(p.t.source[1]),
+                          (GLint)swizzle_of(p.t.source[2]), (GLint)swizzle_of(p.t.source[3])};
+    gl->TextureParameteriv(e->tex, GL_TEXTURE_SWIZZLE_RGBA, swz);
+    if (p.f.depth && p.f.format == GL_DEPTH_STENCIL)
+        gl->TextureParameteri(e->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+    if (p.t.res_view_max_mip_level >= p.t.res_view_min_mip_level && p.t.res_view_min_mip_level < p.levels) {
+        const uint32_t top = p.t.res_view_max_mip_level < p.levels ? p.t.res_view_max_mip_level : p.levels - 1;
+        gl->TextureParameteri(e->tex, GL_TEXTURE_BASE_LEVEL, (GLint)p.t.res_view_min_mip_level);
+        gl->TextureParameteri(e->tex, GL_TEXTURE_MAX_LEVEL, (GLint)top);
+    }
+    res = load(r, &p, e);
+    if (res != GLHLE_RESULT_OK) {
+        gl->DeleteTextures(1, &e->tex);
+        return res;
+    }
+    e->last_use = ++r->tick;
+    r->tex_count++;
+    *tex = e->tex;
+    *target = e->target;
+    return GLHLE_RESULT_OK;
+}
+
+/* ---- samplers ---- */
+
+static GLenum wrap_of(uint32_t v)
+{
+    /* TEXSAMP0_ADDRESS_*: CLAMP_OGL (GL's old GL_CLAMP, half border and
+     * half edge) and the MIRROR_ONCE_BORDER / _CLAMP_OGL forms have no
+     * core GL twin: the nearest core mode stands in */
+    static const GLenum modes[8] = {GL_REPEAT,          GL_MIRRORED_REPEAT,        GL_CLAMP_TO_EDGE,
+                                    GL_CLAMP_TO_BORDER, GL_CLAMP_TO_BORDER,        GL_MIRROR_CLAMP_TO_EDGE,
+                                    GL_MIRROR_CLAMP_TO_EDGE, GL_MIRROR_CLAMP_TO_EDGE};
+    return modes[v & 7];
+}
+
+static GLenum min_filter_of(uint32_t min, uint32_t mip)
+{
+    const bool linear = min != 1; /* MIN_LINEAR and MIN_ANISO */
+    switch (mip) {
+    case 2: return linear ? GL_LINEAR_MIPMAP_NEAREST : GL_NEAREST_MIPMAP_NEAREST;
+    case 3: return linear ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
+    default: return linear ? GL_LINEAR : GL_NEAREST;
+    }
+}
+
+glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler)
+{
+    for (uint32_t i = 0; i < r->smp_count; i++)
+        if (!memcmp(r->smp[i].tsc, tsc, sizeof r->smp[i].tsc)) {
+            r->smp[i].last_use = ++r->tick;
+            *sampler = r->smp[i].sampler;
+            return GLHLE_RESULT_OK;
+        }
+    mw_tsc s;
+    if (mw_tsc_decode(tsc, &s) != GLHLE_RESULT_OK)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: sampler: %s", s.problem);
+    const GladGLContext *gl = &r->ctx->gl;
+    if (r->smp_count == MW_RENDER_MAX_SAMPLERS) {
+        uint32_t lru = 0;
+        for (uint32_t i = 1; i < r->smp_count; i++)
+            if (r->smp[i].last_use < r->smp[lru].last_use)
+                lru = i;
+        gl->DeleteSamplers(1, &r->smp[lru].sampler);
+        r->smp[lru] = r->smp[--r->smp_count];
+    }
+    mw_sampler *e = &r->smp[r->smp_count++];
+    memcpy(e->tsc, tsc, sizeof e->tsc);
+    e->last_use = ++r->tick;
+    gl->CreateSamplers(1, &e->sampler);
+    const GLuint o = e->sampler;
+    gl->SamplerParameteri(o, GL_TEXTURE_WRAP_S, (GLint)wrap_of(s.address_u));
+    gl->SamplerParameteri(o, GL_TEXTURE_WRAP_T, (GLint)wrap_of(s.address_v));
+    gl->SamplerParameteri(o, GL_TEXTURE_WRAP_R, (GLint)wrap_of(s.address_p));
+    gl->SamplerParameteri(o, GL_TEXTURE_MAG_FILTER, s.mag_filter == 1 ? GL_NEAREST : GL_LINEAR);
+    gl->SamplerParameteri(o, GL_TEXTURE_MIN_FILTER, (GLint)min_filter_of(s.min_filter, s.mip_filter));
+    gl->SamplerParameterf(o, GL_TEXTURE_LOD_BIAS, mw_tex_lod_bias(s.mip_lod_bias));
+    gl->SamplerParameterf(o, GL_TEXTURE_MIN_LOD, mw_tex_lod_clamp(s.min_lod_clamp));
+    gl->SamplerParameterf(o, GL_TEXTURE_MAX_LOD, mw_tex_lod_clamp(s.max_lod_clamp));
+    if (r->ctx->info.anisotropic_filter && s.min_filter == 3)
+        gl->SamplerParameterf(o, GL_TEXTURE_MAX_ANISOTROPY, (float)mw_tex_anisotropy(s.max_anisotropy));
+    if (s.depth_compare) {
+        gl->SamplerParameteri(o, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+        gl->SamplerParameteri(o, GL_TEXTURE_COMPARE_FUNC, (GLint)(GL_NEVER + (s.depth_compare_func & 7)));
+    }
+    float border[4];
+    memcpy(border, s.border_color, sizeof border);
+    gl->SamplerParameterfv(o, GL_TEXTURE_BORDER_COLOR, border);
+    *sampler = o;
+    return GLHLE_RESULT_OK;
+}

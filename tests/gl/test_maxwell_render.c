@@ -1,0 +1,636 @@
+/* Maxwell render targets on GL (backend/maxwell/render/): CLEAR_SURFACE into
+ * colour and depth-stencil targets in GPU memory, written back bit-exact,
+ * and presentation of window surfaces (rendered or in memory, cropped,
+ * flipped) into the frame.
+ * Method numbers are clb197.h's byte offsets / 4, written out here rather
+ * than taken from the library's table. Expected memory comes from models in
+ * this file: the float-to-fixed rules of the GL spec (section 2.3.5: value
+ * times 2^b - 1, rounded to nearest; clear values are picked away from
+ * ties), half-float and packed layouts worked by hand, and the GOB model of
+ * tests/support/maxwell_fake_mem.c for block-linear addresses. Every case
+ * runs at internal scales 1 and 2: write-back is at the guest's size. */
+#include "support/test_support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/maxwell_fake_mem.h"
+#include "support/maxwell_support.h"
+
+/* clb197.h methods (byte offset / 4) */
+#define CT_A(j) ((0x0800u + (j) * 64u) / 4)
+#define CT_B(j) (CT_A(j) + 1)
+#define CT_WIDTH(j) (CT_A(j) + 2)
+#define CT_HEIGHT(j) (CT_A(j) + 3)
+#define CT_FORMAT(j) (CT_A(j) + 4)
+#define CT_MEMORY(j) (CT_A(j) + 5)
+#define CT_THIRD_DIMENSION(j) (CT_A(j) + 6)
+#define CT_ARRAY_PITCH(j) (CT_A(j) + 7)
+#define CT_LAYER(j) (CT_A(j) + 8)
+#define COLOR_CLEAR_VALUE(i) ((0x0d80u + (i) * 4u) / 4)
+#define Z_CLEAR_VALUE (0x0d90u / 4)
+#define STENCIL_CLEAR_VALUE (0x0da0u / 4)
+#define SCISSOR_ENABLE(j) ((0x0e00u + (j) * 16u) / 4)
+#define SCISSOR_HORIZONTAL(j) ((0x0e04u + (j) * 16u) / 4)
+#define SCISSOR_VERTICAL(j) ((0x0e08u + (j) * 16u) / 4)
+#define ZT_A (0x0fe0u / 4)
+#define ZT_B (0x0fe4u / 4)
+#define ZT_FORMAT (0x0fe8u / 4)
+#define ZT_BLOCK_SIZE (0x0fecu / 4)
+#define ZT_ARRAY_PITCH (0x0ff0u / 4)
+#define SURFACE_CLIP_HORIZONTAL (0x0ff4u / 4)
+#define SURFACE_CLIP_VERTICAL (0x0ff8u / 4)
+#define CLEAR_SURFACE_CONTROL (0x10f8u / 4)
+#define CT_SELECT (0x121cu / 4)
+#define ZT_SIZE_A (0x1228u / 4)
+#define ZT_SIZE_B (0x122cu / 4)
+#define ZT_SIZE_C (0x1230u / 4)
+#define STENCIL_MASK (0x139cu / 4)
+#define ZT_SELECT (0x1538u / 4)
+#define SRGB_WRITE (0x15b8u / 4)
+#define CLEAR_SURFACE (0x19d0u / 4)
+/* CLEAR_SURFACE fields */
+#define CLR_Z 1u
+#define CLR_S 2u
+#define CLR_R 4u
+#define CLR_G 8u
+#define CLR_B 16u
+#define CLR_A 32u
+#define CLR_RGBA 0x3Cu
+/* SET_CLEAR_SURFACE_CONTROL */
+#define CTL_STENCIL_MASK 1u
+#define CTL_SCISSOR0 0x100u
+/* DMA (clb0b5.h) */
+#define DMA_OFFSET_IN_UPPER (0x400u / 4)
+#define DMA_LINE_LENGTH_IN (0x418u / 4)
+#define DMA_LAUNCH (0x300u / 4)
+
+#define VA_BL 0x0500000000ull   /* block-linear memory */
+#define VA_PITCH 0x0600000000ull /* pitch memory */
+#define MEM_SIZE (4u << 20)
+
+typedef struct env {
+    glhle_maxwell *gpu;
+    uint8_t *bl, *pitch;
+    uint32_t scale;
+} env;
+
+static uint8_t pattern(size_t i)
+{
+    return (uint8_t)(i * 7 + 3);
+}
+
+static void env_init(env *e, glhle_context *ctx, uint32_t scale)
+{
+    const glhle_logger *lg = ts_logger();
+    glhle_maxwell_desc d = {0};
+    d.log = lg->fn;
+    d.log_user = lg->user;
+    d.log_level = GLHLE_LOG_DEBUG;
+    d.scale = scale;
+    e->scale = scale;
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
+    e->bl = malloc(MEM_SIZE);
+    e->pitch = malloc(MEM_SIZE);
+    for (size_t i = 0; i < MEM_SIZE; i++)
+        e->bl[i] = e->pitch[i] = pattern(i);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_BL, e->bl, MEM_SIZE, GLHLE_MAXWELL_KIND_GENERIC_16BX2),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_PITCH, e->pitch, MEM_SIZE, GLHLE_MAXWELL_KIND_PITCH),
+                     GLHLE_RESULT_OK);
+}
+
+static void env_free(env *e, glhle_context *ctx)
+{
+    glhle_maxwell_destroy(e->gpu);
+    free(e->bl);
+    free(e->pitch);
+    ts_gl_check(ctx);
+}
+
+static void set(tm_pb *pb, uint32_t method, uint32_t value)
+{
+    tm_set1(pb, TM_SUB_3D, method, value);
+}
+
+/* Colour target j: block-linear when bh >= 0 (log2 GOBs), else pitch with
+ * `width` as the pitch in bytes. The surface clip covers w x h. */
+static void color_target(tm_pb *pb, uint32_t j, uint64_t va, uint32_t width, uint32_t h, uint32_t format, int bh,
+                         uint32_t clip_w)
+{
+    set(pb, CT_A(j), (uint32_t)(va >> 32));
+    set(pb, CT_B(j), (uint32_t)va);
+    set(pb, CT_WIDTH(j), width);
+    set(pb, CT_HEIGHT(j), h);
+    set(pb, CT_FORMAT(j), format);
+    set(pb, CT_MEMORY(j), bh >= 0 ? (uint32_t)bh << 4 : 1u << 12);
+    set(pb, CT_THIRD_DIMENSION(j), 1);
+    set(pb, CT_ARRAY_PITCH(j), 0);
+    set(pb, CT_LAYER(j), 0);
+    set(pb, CT_SELECT, 1);
+    set(pb, SURFACE_CLIP_HORIZONTAL, clip_w << 16);
+    set(pb, SURFACE_CLIP_VERTICAL, h << 16);
+}
+
+static void clear_color_value(tm_pb *pb, const uint32_t v[4])
+{
+    for (uint32_t i = 0; i < 4; i++)
+        set(pb, COLOR_CLEAR_VALUE(i), v[i]);
+}
+
+static void submit(env *e, tm_pb *pb, glhle_result want)
+{
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e->gpu, pb, &res), want);
+    tm_pb_free(pb);
+    tm_pb_init(pb);
+}
+
+static uint32_t unorm(float f, uint32_t bits)
+{
+    const float c = f < 0 ? 0 : f > 1 ? 1 : f;
+    return (uint32_t)lrintf(c * (float)((1u << bits) - 1));
+}
+
+static uint64_t bl_byte(uint32_t width_bytes, uint32_t height, uint32_t bh, uint32_t x, uint32_t y)
+{
+    return mwt_bl_offset(width_bytes, height, bh, 0, x, y, 0);
+}
+
+/* A full RGBA8 clear of a block-linear target; bytes of the block past the
+ * surface keep their contents. */
+static void full_clear_rgba8_block_linear(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 256, h = 64, bh = 4; /* blocks of 16 GOBs: 128 rows, so rows 64-127 are padding */
+        color_target(&pb, 0, VA_BL, w, h, 0xD5 /* A8B8G8R8 */, (int)bh, w);
+        const float c[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+        const uint32_t bits[4] = {tm_u(c[0]), tm_u(c[1]), tm_u(c[2]), tm_u(c[3])};
+        clear_color_value(&pb, bits);
+        set(&pb, CLEAR_SURFACE_CONTROL, 0);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        /* before a flush, memory still holds what it held */
+        assert_int_equal(e.bl[0], pattern(0));
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        const uint8_t want[4] = {(uint8_t)unorm(c[0], 8), (uint8_t)unorm(c[1], 8), (uint8_t)unorm(c[2], 8),
+                                 (uint8_t)unorm(c[3], 8)};
+        assert_int_equal(want[0], 51);
+        assert_int_equal(want[2], 153);
+        uint8_t *touched = calloc(1, (size_t)w * 4 * 128);
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w * 4; x++) {
+                const uint64_t o = bl_byte(w * 4, h, bh, x, y);
+                touched[o] = 1;
+                if (e.bl[o] != want[x % 4])
+                    fail_msg("scale %u: pixel (%u, %u) byte %u is 0x%02x, want 0x%02x", scale, x / 4, y, x % 4,
+                             e.bl[o], want[x % 4]);
+            }
+        for (size_t o = 0; o < (size_t)w * 4 * 128; o++)
+            if (!touched[o] && e.bl[o] != pattern(o))
+                fail_msg("scale %u: padding byte 0x%zx was changed", scale, o);
+        free(touched);
+        glhle_maxwell_render_stats st;
+        assert_int_equal(glhle_maxwell_get_render_stats(e.gpu, &st), GLHLE_RESULT_OK);
+        assert_int_equal(st.surfaces, 1);
+        assert_int_equal(st.clears, 1);
+        assert_int_equal(st.writebacks, 1);
+        /* a second flush has nothing to write */
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_get_render_stats(e.gpu, &st), GLHLE_RESULT_OK);
+        assert_int_equal(st.writebacks, 1);
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+/* R5G6B5 in pitch memory, scissor 0 applied, only red and blue written:
+ * green keeps the old bits inside the scissor; everything outside it and
+ * the bytes between rows keep theirs. */
+static void scissored_masked_clear_r5g6b5_pitch(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 100, h = 40, pitch = 256;
+        color_target(&pb, 0, VA_PITCH, pitch, h, 0xE8 /* R5G6B5 */, -1, w);
+        const float c[4] = {0.7f, 0.1f, 0.3f, 1.0f};
+        const uint32_t bits[4] = {tm_u(c[0]), tm_u(c[1]), tm_u(c[2]), tm_u(c[3])};
+        clear_color_value(&pb, bits);
+        set(&pb, SCISSOR_ENABLE(0), 1);
+        set(&pb, SCISSOR_HORIZONTAL(0), 10u | 70u << 16); /* x 10..69 */
+        set(&pb, SCISSOR_VERTICAL(0), 5u | 33u << 16);    /* y 5..32 */
+        set(&pb, CLEAR_SURFACE_CONTROL, CTL_SCISSOR0);
+        set(&pb, CLEAR_SURFACE, CLR_R | CLR_B);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, VA_PITCH, 1), GLHLE_RESULT_OK);
+        const uint32_t r5 = unorm(c[0], 5), b5 = unorm(c[2], 5);
+        assert_int_equal(r5, 22);
+        assert_int_equal(b5, 9);
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < pitch / 2; x++) {
+                const size_t o = (size_t)y * pitch + x * 2;
+                const uint16_t old = (uint16_t)(pattern(o) | pattern(o + 1) << 8);
+                uint16_t want = old;
+                if (x >= 10 && x < 70 && y >= 5 && y < 33)
+                    want = (uint16_t)(r5 << 11 | (old & 0x07E0) | b5);
+                const uint16_t got = (uint16_t)(e.pitch[o] | e.pitch[o + 1] << 8);
+                if (got != want)
+                    fail_msg("scale %u: pixel (%u, %u) is 0x%04x, want 0x%04x", scale, x, y, got, want);
+            }
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+/* Integer targets take the clear registers' bits; half-float targets the
+ * floats, converted exactly (values exact in binary16). Target 1 through
+ * MRT_SELECT. */
+static void integer_and_half_float_targets(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 32, h = 16;
+        color_target(&pb, 0, VA_BL, w, h, 0xC2 /* RU32_GU32_BU32_AU32 */, 1, w);
+        color_target(&pb, 1, VA_BL + 0x100000, w, h, 0xCA /* RF16_GF16_BF16_AF16 */, 0, w);
+        const uint32_t ints[4] = {0xDEADBEEF, 7, 0x80000000u, 0xFFFFFFFF};
+        clear_color_value(&pb, ints);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA); /* target 0 */
+        const uint32_t halves[4] = {tm_u(0.5f), tm_u(-2.0f), tm_u(1.0f), tm_u(0.25f)};
+        clear_color_value(&pb, halves);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA | 1u << 6); /* MRT_SELECT 1 */
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        const uint16_t half_bits[4] = {0x3800, 0xC000, 0x3C00, 0x3400};
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++)
+                for (uint32_t k = 0; k < 4; k++) {
+                    uint32_t u;
+                    memcpy(&u, e.bl + bl_byte(w * 16, h, 1, x * 16 + k * 4, y), 4);
+                    if (u != ints[k])
+                        fail_msg("scale %u: RU32 pixel (%u, %u) component %u is 0x%08x", scale, x, y, k, u);
+                    uint16_t f;
+                    memcpy(&f, e.bl + 0x100000 + bl_byte(w * 8, h, 0, x * 8 + k * 2, y), 2);
+                    if (f != half_bits[k])
+                        fail_msg("scale %u: RF16 pixel (%u, %u) component %u is 0x%04x", scale, x, y, k, f);
+                }
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+static void zeta_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format, uint32_t bh)
+{
+    set(pb, ZT_A, (uint32_t)(va >> 32));
+    set(pb, ZT_B, (uint32_t)va);
+    set(pb, ZT_FORMAT, format);
+    set(pb, ZT_BLOCK_SIZE, bh << 4);
+    set(pb, ZT_ARRAY_PITCH, 0);
+    set(pb, ZT_SIZE_A, w);
+    set(pb, ZT_SIZE_B, h);
+    set(pb, ZT_SIZE_C, 1u | 1u << 16);
+    set(pb, ZT_SELECT, 1);
+    set(pb, SURFACE_CLIP_HORIZONTAL, w << 16);
+    set(pb, SURFACE_CLIP_VERTICAL, h << 16);
+}
+
+/* Depth and stencil: S8Z24 (stencil in bits 31:24) with the stencil write
+ * mask respected, Z16 and ZF32 depth only. */
+static void depth_stencil_targets(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 48, h = 24;
+        zeta_target(&pb, VA_BL, w, h, 0x16 /* S8Z24 */, 2);
+        set(&pb, Z_CLEAR_VALUE, tm_u(0.25f));
+        set(&pb, STENCIL_CLEAR_VALUE, 0x5A);
+        set(&pb, STENCIL_MASK, 0x0F);
+        set(&pb, CLEAR_SURFACE_CONTROL, CTL_STENCIL_MASK);
+        set(&pb, CLEAR_SURFACE, CLR_Z | CLR_S);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        const uint32_t z24 = unorm(0.25f, 24);
+        assert_int_equal(z24, 0x400000);
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                const uint64_t o = bl_byte(w * 4, h, 2, x * 4, y);
+                uint32_t got, old = 0;
+                memcpy(&got, e.bl + o, 4);
+                for (int b = 0; b < 4; b++)
+                    old |= (uint32_t)pattern(o + (uint64_t)b) << (8 * b);
+                const uint32_t s = ((old >> 24) & 0xF0u) | 0x0Au;
+                const uint32_t want = s << 24 | z24;
+                if (got != want)
+                    fail_msg("scale %u: S8Z24 pixel (%u, %u) is 0x%08x, want 0x%08x", scale, x, y, got, want);
+            }
+        /* Z16 then ZF32, each its own surface elsewhere in memory */
+        zeta_target(&pb, VA_BL + 0x100000, w, h, 0x13 /* Z16 */, 1);
+        set(&pb, Z_CLEAR_VALUE, tm_u(0.75f));
+        set(&pb, CLEAR_SURFACE_CONTROL, 0);
+        set(&pb, CLEAR_SURFACE, CLR_Z | CLR_S); /* no stencil in Z16: the S bit does nothing */
+        zeta_target(&pb, VA_BL + 0x200000, w, h, 0x0A /* ZF32 */, 1);
+        set(&pb, Z_CLEAR_VALUE, tm_u(0.375f));
+        set(&pb, CLEAR_SURFACE, CLR_Z);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                uint16_t z16;
+                memcpy(&z16, e.bl + 0x100000 + bl_byte(w * 2, h, 1, x * 2, y), 2);
+                if (z16 != unorm(0.75f, 16))
+                    fail_msg("scale %u: Z16 pixel (%u, %u) is 0x%04x", scale, x, y, z16);
+                uint32_t zf;
+                memcpy(&zf, e.bl + 0x200000 + bl_byte(w * 4, h, 1, x * 4, y), 4);
+                if (zf != tm_u(0.375f))
+                    fail_msg("scale %u: ZF32 pixel (%u, %u) is 0x%08x", scale, x, y, zf);
+            }
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+/* sRGB: with SET_SRGB_WRITE on, the linear clear colour is encoded
+ * (IEC 61966-2-1: 1.055 c^(1/2.4) - 0.055 above 0.0031308); the GL allows a
+ * conversion error, so one step of tolerance. Alpha is linear. */
+static void srgb_clear_encodes(void **state)
+{
+    env e;
+    env_init(&e, *state, 1);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    const uint32_t w = 16, h = 8;
+    color_target(&pb, 0, VA_BL, w, h, 0xD6 /* A8BL8GL8RL8 */, 0, w);
+    const float c[4] = {0.5f, 0.2f, 0.9f, 0.6f};
+    const uint32_t bits[4] = {tm_u(c[0]), tm_u(c[1]), tm_u(c[2]), tm_u(c[3])};
+    clear_color_value(&pb, bits);
+    set(&pb, SRGB_WRITE, 1);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    submit(&e, &pb, GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t k = 0; k < 4; k++) {
+        const double lin = c[k];
+        const double enc = k == 3 ? lin : 1.055 * pow(lin, 1 / 2.4) - 0.055;
+        const long want = lround(enc * 255);
+        const uint8_t got = e.bl[bl_byte(w * 4, h, 0, 5 * 4 + k, 3)];
+        if (labs((long)got - want) > 1)
+            fail_msg("component %u is %u, want %ld", k, got, want);
+    }
+    tm_pb_free(&pb);
+    env_free(&e, *state);
+}
+
+/* Coherence: a DMA copy out of a cleared target sees the clear; a CPU write
+ * through glhle_maxwell_write into a target is kept by a later partial
+ * clear. */
+static void engines_and_cpu_see_the_targets(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 64, h = 8; /* one GOB row: bh 0, 4 GOBs wide */
+        color_target(&pb, 0, VA_BL, w, h, 0xD5, 0, w);
+        const uint32_t bits[4] = {tm_u(1.0f), tm_u(0.0f), tm_u(0.0f), tm_u(1.0f)};
+        clear_color_value(&pb, bits);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        /* DMA 1D copy of the whole target (w * h * 4 bytes) into pitch memory:
+         * OFFSET_IN/OUT upper and lower, LINE_LENGTH_IN, LAUNCH_DMA with
+         * DATA_TRANSFER_TYPE NON_PIPELINED (2), pitch in and out (bits 7, 8),
+         * no semaphore, 1D */
+        const uint32_t dma[4] = {0x05, 0x00000000, 0x06, 0x00100000};
+        tm_inc(&pb, TM_SUB_DMA, DMA_OFFSET_IN_UPPER, 4, dma);
+        tm_set1(&pb, TM_SUB_DMA, DMA_LINE_LENGTH_IN, w * h * 4);
+        tm_set1(&pb, TM_SUB_DMA, DMA_LAUNCH, 2u | 1u << 7 | 1u << 8);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        for (uint32_t i = 0; i < w * h * 4; i++)
+            if (e.pitch[0x100000 + i] != ((i % 4 == 0 || i % 4 == 3) ? 0xFF : 0x00))
+                fail_msg("scale %u: DMA copy byte %u is 0x%02x", scale, i, e.pitch[0x100000 + i]);
+        /* the CPU writes pixel (3, 2); a clear of the left half keeps it */
+        const uint8_t px[4] = {1, 2, 3, 4};
+        const uint64_t o = bl_byte(w * 4, h, 0, 3 * 4, 2);
+        assert_int_equal(glhle_maxwell_write(e.gpu, VA_BL + o, px, 4), GLHLE_RESULT_OK);
+        set(&pb, SCISSOR_ENABLE(0), 1);
+        set(&pb, SCISSOR_HORIZONTAL(0), 32u << 16 | 0u);
+        set(&pb, SCISSOR_VERTICAL(0), 8u << 16);
+        set(&pb, CLEAR_SURFACE_CONTROL, CTL_SCISSOR0);
+        const uint32_t green[4] = {tm_u(0.0f), tm_u(1.0f), tm_u(0.0f), tm_u(1.0f)};
+        clear_color_value(&pb, green);
+        set(&pb, SCISSOR_HORIZONTAL(0), 64u << 16 | 32u); /* right half only */
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        assert_memory_equal(e.bl + o, px, 4);
+        const uint8_t red[4] = {0xFF, 0, 0, 0xFF}, grn[4] = {0, 0xFF, 0, 0xFF};
+        assert_memory_equal(e.bl + bl_byte(w * 4, h, 0, 4 * 4, 2), red, 4);
+        assert_memory_equal(e.bl + bl_byte(w * 4, h, 0, 40 * 4, 2), grn, 4);
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+/* A format glhle does not keep, a target outside mapped memory: reported,
+ * nothing written, and the instance clears a good target afterwards. */
+static void bad_targets_are_reported(void **state)
+{
+    env e;
+    env_init(&e, *state, 1);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    color_target(&pb, 0, VA_BL, 16, 8, 0xFB /* Z1R5G5B5 */, 0, 16);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_UNSUPPORTED);
+    assert_true(ts_log_contains("0xfb"));
+    color_target(&pb, 0, 0x0700000000ull, 16, 8, 0xD5, 0, 16);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    submit(&e, &pb, GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_true(ts_log_contains("0x0700000000"));
+    for (size_t i = 0; i < 4096; i++)
+        assert_int_equal(e.bl[i], pattern(i));
+    color_target(&pb, 0, VA_BL, 16, 8, 0xD5, 0, 16);
+    const uint32_t bits[4] = {0, 0, 0, 0};
+    clear_color_value(&pb, bits);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    submit(&e, &pb, GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    assert_int_equal(e.bl[0], 0);
+    tm_pb_free(&pb);
+    env_free(&e, *state);
+}
+
+/* The frame (top row first) against want(x, y) in surface pixels, each a
+ * scale x scale block. */
+typedef void (*frame_pixel_fn)(uint32_t x, uint32_t y, uint8_t out[4]);
+
+static void check_frame(env *e, uint32_t w, uint32_t h, frame_pixel_fn want)
+{
+    uint32_t fw, fh;
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, NULL, 0, &fw, &fh), GLHLE_RESULT_OK);
+    assert_int_equal(fw, w * e->scale);
+    assert_int_equal(fh, h * e->scale);
+    uint8_t *f = malloc((size_t)fw * fh * 4);
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, f, (size_t)fw * fh * 4 - 1, NULL, NULL),
+                     GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, f, (size_t)fw * fh * 4, NULL, NULL), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < fh; y++)
+        for (uint32_t x = 0; x < fw; x++) {
+            uint8_t px[4];
+            want(x / e->scale, y / e->scale, px);
+            const uint8_t *got = f + ((size_t)y * fw + x) * 4;
+            if (memcmp(got, px, 4))
+                fail_msg("scale %u: frame pixel (%u, %u) is %02x%02x%02x%02x, want %02x%02x%02x%02x", e->scale, x, y,
+                         got[0], got[1], got[2], got[3], px[0], px[1], px[2], px[3]);
+        }
+    free(f);
+}
+
+static void red_with_green_box(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const bool in = x >= 8 && x < 24 && y >= 4 && y < 12;
+    out[0] = in ? 0 : 0xFF;
+    out[1] = in ? 0xFF : 0;
+    out[2] = 0;
+    out[3] = 0xFF;
+}
+
+/* A target the GPU cleared is shown from its GL image: no write-back, and
+ * the picture is the clears'. */
+static void present_a_rendered_target(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        tm_pb pb;
+        tm_pb_init(&pb);
+        tm_bind_all(&pb);
+        const uint32_t w = 64, h = 32;
+        color_target(&pb, 0, VA_BL, w, h, 0xD5, 2, w);
+        const uint32_t red[4] = {tm_u(1.0f), 0, 0, tm_u(1.0f)}, green[4] = {0, tm_u(1.0f), 0, tm_u(1.0f)};
+        clear_color_value(&pb, red);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        set(&pb, SCISSOR_ENABLE(0), 1);
+        set(&pb, SCISSOR_HORIZONTAL(0), 8u | 24u << 16);
+        set(&pb, SCISSOR_VERTICAL(0), 4u | 12u << 16);
+        set(&pb, CLEAR_SURFACE_CONTROL, CTL_SCISSOR0);
+        clear_color_value(&pb, green);
+        set(&pb, CLEAR_SURFACE, CLR_RGBA);
+        submit(&e, &pb, GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_read_frame(e.gpu, NULL, 0, NULL, NULL), GLHLE_RESULT_NOT_FOUND);
+        glhle_maxwell_present_desc pd = {0};
+        pd.surface = (glhle_maxwell_surface){.va = VA_BL, .format = 0xD5, .width = w, .height = h,
+                                             .block_height_log2 = 2};
+        assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OK);
+        check_frame(&e, w, h, red_with_green_box);
+        glhle_maxwell_render_stats st;
+        assert_int_equal(glhle_maxwell_get_render_stats(e.gpu, &st), GLHLE_RESULT_OK);
+        assert_int_equal(st.loads, 1);
+        assert_int_equal(st.writebacks, 0);
+        assert_int_equal(e.bl[0], pattern(0)); /* memory untouched */
+        tm_pb_free(&pb);
+        env_free(&e, *state);
+    }
+}
+
+/* A8R8G8B8 pixel (x, y) of the pitch surface in memory: blue x, green y,
+ * red x ^ y, alpha 0xFF (byte order B, G, R, A). */
+#define CROP_X 5u
+#define CROP_Y 3u
+#define CROP_W 20u
+#define CROP_H 10u
+
+static void cropped_flipped(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const uint32_t sx = CROP_X + x, sy = CROP_Y + (CROP_H - 1 - y);
+    out[0] = (uint8_t)(sx ^ sy);
+    out[1] = (uint8_t)sy;
+    out[2] = (uint8_t)sx;
+    out[3] = 0xFF;
+}
+
+static void present_from_memory_cropped_and_flipped(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        env e;
+        env_init(&e, *state, scale);
+        const uint32_t w = 40, h = 20, pitch = 256;
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                uint8_t *p = e.pitch + (size_t)y * pitch + x * 4;
+                p[0] = (uint8_t)x;
+                p[1] = (uint8_t)y;
+                p[2] = (uint8_t)(x ^ y);
+                p[3] = 0xFF;
+            }
+        glhle_maxwell_present_desc pd = {0};
+        pd.surface = (glhle_maxwell_surface){.va = VA_PITCH, .format = 0xCF /* A8R8G8B8 */, .width = w, .height = h,
+                                             .pitch = true, .pitch_bytes = pitch};
+        pd.crop_x = CROP_X;
+        pd.crop_y = CROP_Y;
+        pd.crop_width = CROP_W;
+        pd.crop_height = CROP_H;
+        pd.flip_y = true;
+        assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OK);
+        check_frame(&e, CROP_W, CROP_H, cropped_flipped);
+        env_free(&e, *state);
+    }
+}
+
+static void bad_presents_are_refused(void **state)
+{
+    env e;
+    env_init(&e, *state, 1);
+    glhle_maxwell_present_desc pd = {0};
+    pd.surface = (glhle_maxwell_surface){.va = VA_BL, .format = 0xD9 /* AU8BU8GU8RU8 */, .width = 16, .height = 16};
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_UNSUPPORTED);
+    pd.surface.format = 0xD5;
+    pd.crop_x = 10;
+    pd.crop_width = 7;
+    pd.crop_height = 1;
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_INVALID_ARGUMENT);
+    pd.crop_x = pd.crop_width = pd.crop_height = 0;
+    pd.surface.va = 0x0700000000ull;
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_read_frame(e.gpu, NULL, 0, NULL, NULL), GLHLE_RESULT_NOT_FOUND);
+    glhle_maxwell *cpu = tm_gpu_new();
+    assert_int_equal(glhle_maxwell_present(cpu, &pd), GLHLE_RESULT_INVALID_ARGUMENT);
+    glhle_maxwell_destroy(cpu);
+    env_free(&e, *state);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(full_clear_rgba8_block_linear),
+        cmocka_unit_test(scissored_masked_clear_r5g6b5_pitch),
+        cmocka_unit_test(integer_and_half_float_targets),
+        cmocka_unit_test(depth_stencil_targets),
+        cmocka_unit_test(srgb_clear_encodes),
+        cmocka_unit_test(engines_and_cpu_see_the_targets),
+        cmocka_unit_test(bad_targets_are_reported),
+        cmocka_unit_test(present_a_rendered_target),
+        cmocka_unit_test(present_from_memory_cropped_and_flipped),
+        cmocka_unit_test(bad_presents_are_refused),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}

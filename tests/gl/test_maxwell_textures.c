@@ -1,0 +1,409 @@
+/* Maxwell textures and samplers on GL (backend/maxwell/render/textures.c):
+ * texture headers written here field by field from clb197tex.h's MW(hi:lo)
+ * positions, texels placed in guest memory by this file's own model of the
+ * block-linear level layout (the GOB model of tests/support/
+ * maxwell_fake_mem.c, the per-level block-height clamp as Mesa's
+ * nil_tiling_clamp words it, layers one level-0 block apart), and the GL
+ * texture read back level by level. BC1 against a decoder written here. */
+#include "support/test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/gl/gl_context.h"
+#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "support/maxwell_fake_mem.h"
+#include "support/maxwell_support.h"
+
+#define VA 0x0500000000ull
+#define MEM (8u << 20)
+
+typedef struct env {
+    glhle_context *ctx;
+    glhle_maxwell *gpu;
+    uint8_t *mem;
+} env;
+
+static void env_init(env *e, glhle_context *ctx)
+{
+    e->ctx = ctx;
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
+    e->mem = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA, e->mem, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+}
+
+static void env_free(env *e)
+{
+    glhle_maxwell_destroy(e->gpu);
+    free(e->mem);
+    ts_gl_check(e->ctx);
+}
+
+/* MW(hi:lo) of the 256-bit header */
+static void field(uint32_t w[8], unsigned hi, unsigned lo, uint64_t v)
+{
+    for (unsigned b = lo; b <= hi; b++, v >>= 1)
+        w[b / 32] = (w[b / 32] & ~(1u << (b % 32))) | ((uint32_t)(v & 1) << (b % 32));
+}
+
+enum { SRC_R = 2, SRC_G = 3, SRC_B = 4, SRC_A = 5, SRC_ONE_FLOAT = 7 };
+
+typedef struct tic_desc {
+    uint32_t components, type; /* COMPONENTS, data type for all four */
+    uint32_t texture_type;     /* 0 1D, 1 2D, 3 cube, 5 2D array */
+    uint32_t width, height, depth, levels, bh;
+    bool pitch;
+    uint32_t pitch_bytes;
+    uint8_t src[4];
+} tic_desc;
+
+static void make_tic(const tic_desc *d, uint64_t va, uint32_t w[8])
+{
+    memset(w, 0, 32);
+    field(w, 6, 0, d->components);
+    for (unsigned c = 0; c < 4; c++) {
+        field(w, 9 + 3 * c, 7 + 3 * c, d->type);
+        field(w, 21 + 3 * c, 19 + 3 * c, d->src[c] ? d->src[c] : (uint8_t)(SRC_R + c));
+    }
+    if (d->pitch) {
+        field(w, 63, 37, (va & 0xFFFFFFFF) >> 5);
+        field(w, 87, 85, 2); /* PITCH */
+        field(w, 111, 96, d->pitch_bytes >> 5);
+    } else {
+        field(w, 63, 41, (va & 0xFFFFFFFF) >> 9);
+        field(w, 87, 85, 3); /* BLOCKLINEAR */
+        field(w, 101, 99, d->bh);
+    }
+    field(w, 79, 64, va >> 32);
+    field(w, 127, 124, d->levels - 1);
+    field(w, 143, 128, d->width - 1);
+    field(w, 154, 151, d->texture_type);
+    field(w, 175, 160, d->height - 1);
+    field(w, 189, 176, (d->depth ? d->depth : 1) - 1);
+    field(w, 191, 191, 1);
+    field(w, 231, 228, d->levels - 1); /* RES_VIEW_MAX_MIP_LEVEL */
+}
+
+/* The test's layout model: where byte x of row y of `layer`, `level` is. */
+typedef struct model {
+    uint32_t row_bytes[16], rows[16], bh[16];
+    uint64_t level_off[16], layer_stride;
+} model;
+
+static void model_init(model *m, uint32_t w, uint32_t h, uint32_t levels, uint32_t bpb, uint32_t blk, uint32_t bh)
+{
+    uint64_t off = 0;
+    for (uint32_t l = 0; l < levels; l++) {
+        const uint32_t lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+        m->row_bytes[l] = (lw + blk - 1) / blk * bpb;
+        m->rows[l] = (lh + blk - 1) / blk;
+        uint32_t b = bh;
+        while (b > 0 && (8u << (b - 1)) >= m->rows[l])
+            b--;
+        m->bh[l] = b;
+        m->level_off[l] = off;
+        const uint64_t gobs_x = (m->row_bytes[l] + 63) / 64, blocks_y = (m->rows[l] + (8u << b) - 1) / (8u << b);
+        off += gobs_x * blocks_y * (512u << b);
+    }
+    const uint64_t block0 = 512u << m->bh[0];
+    m->layer_stride = (off + block0 - 1) / block0 * block0;
+}
+
+static uint64_t model_at(const model *m, uint32_t layer, uint32_t level, uint32_t x, uint32_t y)
+{
+    return layer * m->layer_stride + m->level_off[level] +
+           mwt_bl_offset(m->row_bytes[level], m->rows[level], m->bh[level], 0, x, y, 0);
+}
+
+static uint8_t *level_image(env *e, GLuint tex, uint32_t level, GLenum format, GLenum type, size_t size)
+{
+    uint8_t *out = malloc(size);
+    const GladGLContext *gl = &e->ctx->gl;
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    gl->GetTextureImage(tex, (GLint)level, format, type, (GLsizei)size, out);
+    return out;
+}
+
+static void rgba8_mips_block_linear(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    const tic_desc d = {.components = 0x08 /* A8B8G8R8 */, .type = 2, .texture_type = 1, .width = 40, .height = 24,
+                        .levels = 4, .bh = 2};
+    model m;
+    model_init(&m, d.width, d.height, d.levels, 4, 1, d.bh);
+    for (uint32_t l = 0; l < d.levels; l++)
+        for (uint32_t y = 0; y < m.rows[l]; y++)
+            for (uint32_t x = 0; x < m.row_bytes[l] / 4; x++) {
+                const uint8_t px[4] = {(uint8_t)x, (uint8_t)y, (uint8_t)(l * 50), (uint8_t)(0xA0 + l)};
+                memcpy(e.mem + model_at(&m, 0, l, x * 4, y), px, 4);
+            }
+    uint32_t w[8];
+    make_tic(&d, VA, w);
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(target, GL_TEXTURE_2D);
+    for (uint32_t l = 0; l < d.levels; l++) {
+        const uint32_t lw = d.width >> l, lh = d.height >> l;
+        uint8_t *img = level_image(&e, tex, l, GL_RGBA, GL_UNSIGNED_BYTE, (size_t)lw * lh * 4);
+        for (uint32_t y = 0; y < lh; y++)
+            for (uint32_t x = 0; x < lw; x++) {
+                const uint8_t want[4] = {(uint8_t)x, (uint8_t)y, (uint8_t)(l * 50), (uint8_t)(0xA0 + l)};
+                if (memcmp(img + ((size_t)y * lw + x) * 4, want, 4))
+                    fail_msg("level %u texel (%u, %u) differs", l, x, y);
+            }
+        free(img);
+    }
+    /* the same header again: no second upload */
+    GLuint again;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &again, &target), GLHLE_RESULT_OK);
+    assert_int_equal(again, tex);
+    assert_int_equal(e.gpu->render->stats.texture_loads, 1);
+    env_free(&e);
+}
+
+static void r32f_array_and_cube(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    /* a 16x8 R32F 2D array of 3 layers with 2 levels, 2-GOB blocks */
+    const tic_desc a = {.components = 0x0f /* R32 */, .type = 7, .texture_type = 5, .width = 16, .height = 8,
+                        .depth = 3, .levels = 2, .bh = 1};
+    model m;
+    model_init(&m, a.width, a.height, a.levels, 4, 1, a.bh);
+    for (uint32_t layer = 0; layer < 3; layer++)
+        for (uint32_t l = 0; l < 2; l++)
+            for (uint32_t y = 0; y < m.rows[l]; y++)
+                for (uint32_t x = 0; x < m.row_bytes[l] / 4; x++) {
+                    const float v = (float)(layer * 1000 + l * 100 + y * 16 + x);
+                    memcpy(e.mem + model_at(&m, layer, l, x * 4, y), &v, 4);
+                }
+    uint32_t w[8];
+    make_tic(&a, VA, w);
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(target, GL_TEXTURE_2D_ARRAY);
+    for (uint32_t l = 0; l < 2; l++) {
+        const uint32_t lw = a.width >> l, lh = a.height >> l;
+        float *img = (float *)(void *)level_image(&e, tex, l, GL_RED, GL_FLOAT, (size_t)lw * lh * 3 * 4);
+        for (uint32_t layer = 0; layer < 3; layer++)
+            for (uint32_t y = 0; y < lh; y++)
+                for (uint32_t x = 0; x < lw; x++) {
+                    const float want = (float)(layer * 1000 + l * 100 + y * 16 + x);
+                    const float got = img[((size_t)layer * lh + y) * lw + x];
+                    if (got != want)
+                        fail_msg("layer %u level %u texel (%u, %u) is %g, want %g", layer, l, x, y, got, want);
+                }
+        free(img);
+    }
+    /* an 8x8 RGBA8 cube map at 1 MiB: faces are layers */
+    const uint64_t cva = VA + (1u << 20);
+    const tic_desc c = {.components = 0x08, .type = 2, .texture_type = 3, .width = 8, .height = 8, .levels = 1};
+    model_init(&m, 8, 8, 1, 4, 1, 0);
+    for (uint32_t face = 0; face < 6; face++)
+        for (uint32_t y = 0; y < 8; y++)
+            for (uint32_t x = 0; x < 8; x++) {
+                const uint8_t px[4] = {(uint8_t)face, (uint8_t)x, (uint8_t)y, 0xFF};
+                memcpy(e.mem + (1u << 20) + model_at(&m, face, 0, x * 4, y), px, 4);
+            }
+    make_tic(&c, cva, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(target, GL_TEXTURE_CUBE_MAP);
+    uint8_t *img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 8 * 8 * 6 * 4);
+    for (uint32_t face = 0; face < 6; face++)
+        for (uint32_t i = 0; i < 64; i++) {
+            const uint8_t want[4] = {(uint8_t)face, (uint8_t)(i % 8), (uint8_t)(i / 8), 0xFF};
+            if (memcmp(img + (face * 64 + i) * 4, want, 4))
+                fail_msg("cube face %u texel %u differs", face, i);
+        }
+    free(img);
+    env_free(&e);
+}
+
+static void pitch_texture_and_swizzle(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    const tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 30, .height = 10, .levels = 1,
+                        .pitch = true, .pitch_bytes = 256, .src = {SRC_B, SRC_G, SRC_R, SRC_ONE_FLOAT}};
+    for (uint32_t y = 0; y < 10; y++)
+        for (uint32_t x = 0; x < 30; x++) {
+            const uint8_t px[4] = {(uint8_t)(x * 3), (uint8_t)(y * 7), (uint8_t)(x ^ y), 0x55};
+            memcpy(e.mem + (size_t)y * 256 + x * 4, px, 4);
+        }
+    uint32_t w[8];
+    make_tic(&d, VA, w);
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    uint8_t *img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 30 * 10 * 4);
+    for (uint32_t y = 0; y < 10; y++)
+        for (uint32_t x = 0; x < 30; x++) {
+            const uint8_t want[4] = {(uint8_t)(x * 3), (uint8_t)(y * 7), (uint8_t)(x ^ y), 0x55};
+            if (memcmp(img + (y * 30 + x) * 4, want, 4))
+                fail_msg("pitch texel (%u, %u) differs", x, y);
+        }
+    free(img);
+    GLint swz[4];
+    e.ctx->gl.GetTextureParameteriv(tex, GL_TEXTURE_SWIZZLE_RGBA, swz);
+    assert_int_equal(swz[0], GL_BLUE);
+    assert_int_equal(swz[1], GL_GREEN);
+    assert_int_equal(swz[2], GL_RED);
+    assert_int_equal(swz[3], GL_ONE);
+    env_free(&e);
+}
+
+/* BC1 (S3TC DXT1): c0 > c1 selects four colours, c0 and c1 as RGB565
+ * expanded by bit replication, and the two thirds between them
+ * (the S3TC specification); the GL may round those by one. */
+static void bc1_4x2_blocks(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    if (!e.ctx->gl.EXT_texture_compression_s3tc) {
+        env_free(&e);
+        skip();
+    }
+    const uint16_t c0 = 0xF800, c1 = 0x001F; /* red, blue */
+    const tic_desc d = {.components = 0x24 /* DXT1 */, .type = 2, .texture_type = 1, .width = 16, .height = 8,
+                        .levels = 1};
+    model m;
+    model_init(&m, 16, 8, 1, 8, 4, 0);
+    for (uint32_t by = 0; by < 2; by++)
+        for (uint32_t bx = 0; bx < 4; bx++) {
+            uint8_t b[8] = {(uint8_t)c0, (uint8_t)(c0 >> 8), (uint8_t)c1, (uint8_t)(c1 >> 8)};
+            const uint32_t idx = (bx + by * 4) * 0x1B1B1B1Bu; /* rows of indices 3,2,1,0 rotated per block */
+            for (int i = 0; i < 4; i++)
+                b[4 + i] = (uint8_t)(idx >> (8 * i));
+            memcpy(e.mem + model_at(&m, 0, 0, bx * 8, by), b, 8);
+        }
+    uint32_t w[8];
+    make_tic(&d, VA, w);
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    uint8_t *img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 16 * 8 * 4);
+    const int pal[4][3] = {{255, 0, 0}, {0, 0, 255}, {170, 0, 85}, {85, 0, 170}};
+    for (uint32_t y = 0; y < 8; y++)
+        for (uint32_t x = 0; x < 16; x++) {
+            const uint32_t blk = (x / 4) + (y / 4) * 4;
+            const uint32_t idx = blk * 0x1B1B1B1Bu;
+            const uint32_t sel = (idx >> (2 * ((y % 4) * 4 + x % 4))) & 3;
+            const uint8_t *px = img + (y * 16 + x) * 4;
+            for (int k = 0; k < 3; k++)
+                if (abs(px[k] - pal[sel][k]) > 1)
+                    fail_msg("BC1 texel (%u, %u) channel %d is %u, want %d", x, y, k, px[k], pal[sel][k]);
+            assert_int_equal(px[3], 255);
+        }
+    free(img);
+    env_free(&e);
+}
+
+/* The CPU writes a texel; a render target cleared over a texture's memory:
+ * the next lookup loads again and sees both. */
+static void coherence_with_cpu_and_render_targets(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    const tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 64, .height = 8, .levels = 1};
+    model m;
+    model_init(&m, 64, 8, 1, 4, 1, 0);
+    uint32_t w[8];
+    make_tic(&d, VA, w);
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    const uint8_t px[4] = {9, 8, 7, 6};
+    assert_int_equal(glhle_maxwell_write(e.gpu, VA + model_at(&m, 0, 0, 5 * 4, 3), px, 4), GLHLE_RESULT_OK);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(e.gpu->render->stats.texture_loads, 2);
+    uint8_t *img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64 * 8 * 4);
+    assert_memory_equal(img + (3 * 64 + 5) * 4, px, 4);
+    free(img);
+    /* clear a 64x8 A8B8G8R8 render target at the same address to grey */
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    const uint32_t ct[7] = {(uint32_t)(VA >> 32), (uint32_t)VA, 64, 8, 0xD5, 0, 1};
+    tm_inc(&pb, TM_SUB_3D, 0x0800 / 4, 7, ct);
+    tm_set1(&pb, TM_SUB_3D, 0x121c / 4, 1);
+    const uint32_t clip[2] = {64u << 16, 8u << 16};
+    tm_inc(&pb, TM_SUB_3D, 0x0ff4 / 4, 2, clip);
+    const uint32_t grey[4] = {tm_u(0.2f), tm_u(0.2f), tm_u(0.2f), tm_u(1.0f)};
+    tm_inc(&pb, TM_SUB_3D, 0x0d80 / 4, 4, grey);
+    tm_set1(&pb, TM_SUB_3D, 0x19d0 / 4, 0x3C);
+    assert_int_equal(tm_submit(e.gpu, &pb, NULL), GLHLE_RESULT_OK);
+    tm_pb_free(&pb);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64 * 8 * 4);
+    const uint8_t g[4] = {51, 51, 51, 255};
+    for (uint32_t i = 0; i < 64 * 8; i++)
+        assert_memory_equal(img + i * 4, g, 4);
+    free(img);
+    env_free(&e);
+}
+
+static void samplers_and_bad_headers(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    uint32_t s[8] = {0};
+    s[0] = 1u | 2u << 3 | 3u << 6 | 1u << 9 | 3u << 10; /* MIRROR, CLAMP_TO_EDGE, BORDER; compare LEQUAL */
+    s[1] = 2u | 2u << 4 | 2u << 6;                       /* mag LINEAR, min LINEAR, mip POINT */
+    s[2] = (2u << 8) | (5u << 8) << 12;                 /* min LOD 2.0, max LOD 5.0 (8 fraction bits) */
+    const float border[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    memcpy(&s[4], border, sizeof border);
+    GLuint smp;
+    assert_int_equal(mw_sampler_get(e.gpu->render, s, &smp), GLHLE_RESULT_OK);
+    const GladGLContext *gl = &e.ctx->gl;
+    GLint v;
+    gl->GetSamplerParameteriv(smp, GL_TEXTURE_WRAP_S, &v);
+    assert_int_equal(v, GL_MIRRORED_REPEAT);
+    gl->GetSamplerParameteriv(smp, GL_TEXTURE_WRAP_T, &v);
+    assert_int_equal(v, GL_CLAMP_TO_EDGE);
+    gl->GetSamplerParameteriv(smp, GL_TEXTURE_WRAP_R, &v);
+    assert_int_equal(v, GL_CLAMP_TO_BORDER);
+    gl->GetSamplerParameteriv(smp, GL_TEXTURE_MIN_FILTER, &v);
+    assert_int_equal(v, GL_LINEAR_MIPMAP_NEAREST);
+    gl->GetSamplerParameteriv(smp, GL_TEXTURE_COMPARE_FUNC, &v);
+    assert_int_equal(v, GL_LEQUAL);
+    GLfloat f[4];
+    gl->GetSamplerParameterfv(smp, GL_TEXTURE_MIN_LOD, f);
+    assert_true(f[0] == 2.0f);
+    gl->GetSamplerParameterfv(smp, GL_TEXTURE_MAX_LOD, f);
+    assert_true(f[0] == 5.0f);
+    gl->GetSamplerParameterfv(smp, GL_TEXTURE_BORDER_COLOR, f);
+    assert_memory_equal(f, border, sizeof border);
+    GLuint again;
+    assert_int_equal(mw_sampler_get(e.gpu->render, s, &again), GLHLE_RESULT_OK);
+    assert_int_equal(again, smp);
+    /* bad headers: no format, memory not mapped */
+    tic_desc d = {.components = 0x00, .type = 2, .texture_type = 1, .width = 8, .height = 8, .levels = 1};
+    uint32_t w[8];
+    make_tic(&d, VA, w);
+    GLuint tex;
+    GLenum target;
+    assert_int_not_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    d.components = 0x08;
+    make_tic(&d, 0x0700000000ull, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(e.gpu->render->tex_count, 0);
+    env_free(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rgba8_mips_block_linear),
+        cmocka_unit_test(r32f_array_and_cube),
+        cmocka_unit_test(pitch_texture_and_swizzle),
+        cmocka_unit_test(bc1_4x2_blocks),
+        cmocka_unit_test(coherence_with_cpu_and_render_targets),
+        cmocka_unit_test(samplers_and_bad_headers),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
