@@ -1,7 +1,5 @@
-/* The Maxwell instance: creation, GPU memory, submissions, hooks, problem
- * reports and checked memory access for the stages. */
-#include <stdarg.h>
-#include <stdio.h>
+/* The Maxwell instance: creation, GPU memory, submissions and the hooks
+ * that connect the embedded front end to the core's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +15,26 @@
 
 _Static_assert(GLHLE_MAXWELL_VA_BITS == MW_VA_BITS, "public and internal VA widths differ");
 _Static_assert(GLHLE_MAXWELL_EVENT_TYPE_COUNT_ <= 32, "event masks are a uint32_t");
+
+/* ---- the front end's hooks ---- */
+
+static void fe_emit(void *user, const glhle_maxwell_event *ev)
+{
+    glhle_maxwell *gpu = user;
+    gpu->hooks.event(gpu->hooks.user, gpu, ev);
+}
+
+static uint64_t fe_clock(void *user)
+{
+    const glhle_maxwell *gpu = user;
+    return gpu->hooks.clock(gpu->hooks.user);
+}
+
+static void fe_syncpoint_increment(void *user, uint32_t id)
+{
+    const glhle_maxwell *gpu = user;
+    gpu->hooks.syncpoint_increment(gpu->hooks.user, id);
+}
 
 glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *desc, glhle_maxwell **out)
 {
@@ -40,24 +58,19 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
         g->log = ctx->log;
     else /* no logger given: warnings and errors to stderr */
         g->log = (glhle_logger){NULL, NULL, GLHLE_LOG_WARN};
-    g->max_words = d.max_words_per_submit ? d.max_words_per_submit : DEFAULT_MAX_WORDS;
-    g->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
-    g->macro_step_cap = d.macro_step_cap ? d.macro_step_cap : DEFAULT_MACRO_STEP_CAP;
-    g->macro_steps_per_submit = d.macro_steps_per_submit ? d.macro_steps_per_submit : DEFAULT_MACRO_STEPS_PER_SUBMIT;
     glhle_result r = mw_as_init(&g->as, GLHLE_MAXWELL_MAX_MAPPINGS);
-    g->regs3d = malloc(sizeof *g->regs3d);
-    g->inline_index = malloc(MW_MAX_INLINE_INDICES * sizeof *g->inline_index);
-    bool ok = r == GLHLE_RESULT_OK && g->regs3d && g->inline_index;
-    for (int e = 1; e < MW_ENGINE_COUNT_ && ok; e++)
-        ok = (g->engine_regs[e] = calloc(MW_METHOD_WORDS, sizeof(uint32_t))) != NULL;
-    if (ok && (g->mme = malloc(sizeof *g->mme)) != NULL)
-        mw_mme_init(g->mme, &g->log);
-    ok = ok && g->mme;
-    if (!ok) {
+    if (r == GLHLE_RESULT_OK)
+        r = mw_frontend_init(&g->fe, &g->as, &g->log);
+    if (r != GLHLE_RESULT_OK) {
         glhle_maxwell_destroy(g);
         return GLHLE_FAIL(ctx_log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the instance's tables");
     }
-    mw_regs_3d_init(g->regs3d);
+    mw_frontend *fe = &g->fe;
+    fe->max_words = d.max_words_per_submit ? d.max_words_per_submit : DEFAULT_MAX_WORDS;
+    fe->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
+    fe->macro_step_cap = d.macro_step_cap ? d.macro_step_cap : DEFAULT_MACRO_STEP_CAP;
+    fe->macro_steps_per_submit = d.macro_steps_per_submit ? d.macro_steps_per_submit : DEFAULT_MACRO_STEPS_PER_SUBMIT;
+    fe->hooks = (mw_frontend_hooks){g, fe_emit, NULL, NULL};
     *out = g;
     return GLHLE_RESULT_OK;
 }
@@ -66,12 +79,8 @@ void glhle_maxwell_destroy(glhle_maxwell *gpu)
 {
     if (!gpu)
         return;
+    mw_frontend_fini(&gpu->fe);
     mw_as_fini(&gpu->as);
-    free(gpu->regs3d);
-    free(gpu->inline_index);
-    for (int e = 0; e < MW_ENGINE_COUNT_; e++)
-        free(gpu->engine_regs[e]);
-    free(gpu->mme);
     free(gpu);
 }
 
@@ -127,21 +136,20 @@ static glhle_result begin_submit(glhle_maxwell *gpu)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "maxwell: a hook tried to submit on the instance that called it; refused");
     gpu->running = true;
-    memset(&gpu->run, 0, sizeof gpu->run);
-    gpu->run.macro_steps_left = gpu->macro_steps_per_submit;
+    mw_frontend_begin(&gpu->fe);
     return GLHLE_RESULT_OK;
 }
 
 static glhle_result end_submit(glhle_maxwell *gpu, glhle_maxwell_run_result *out)
 {
-    mw_pushbuf_finish(gpu);
+    mw_pushbuf_finish(&gpu->fe);
     gpu->running = false;
-    if (gpu->run.logged > gpu->max_logged)
-        GLHLE_WARN(&gpu->log, "maxwell: %u problems in this submission, %u logged", gpu->run.res.problems,
-                   gpu->max_logged);
+    if (gpu->fe.run.logged > gpu->fe.max_logged)
+        GLHLE_WARN(&gpu->log, "maxwell: %u problems in this submission, %u logged", gpu->fe.run.res.problems,
+                   gpu->fe.max_logged);
     if (out)
-        *out = gpu->run.res;
-    return gpu->run.first_problem;
+        *out = gpu->fe.run.res;
+    return gpu->fe.run.first_problem;
 }
 
 /* GP_ENTRY1 with LENGTH 0 is a control entry whose OPCODE (7:0) is NOP,
@@ -152,12 +160,12 @@ static bool control_entry(glhle_maxwell *gpu, uint32_t e1)
     if (op == 0)
         return true;
     if (op == 1) {
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_ERROR,
+        mw_problem(&gpu->fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_ERROR,
                    "GPFIFO control entry ILLEGAL (0x%08x); the submission stops", e1);
-        gpu->run.res.stopped_on_error = true;
+        gpu->fe.run.res.stopped_on_error = true;
         return false;
     }
-    mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG, "GPFIFO control entry %s (opcode %u): CRC checks are not "
+    mw_problem(&gpu->fe, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG, "GPFIFO control entry %s (opcode %u): CRC checks are not "
                "modelled; skipped", op == 2 ? "GP_CRC" : op == 3 ? "PB_CRC" : "unknown", op);
     return true;
 }
@@ -170,7 +178,7 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
     glhle_result r = begin_submit(gpu);
     if (r != GLHLE_RESULT_OK)
         return r;
-    for (size_t i = 0; i < count && !gpu->run.res.stopped_on_error; i++) {
+    for (size_t i = 0; i < count && !gpu->fe.run.res.stopped_on_error; i++) {
         const uint32_t e0 = (uint32_t)entries[i], e1 = (uint32_t)(entries[i] >> 32);
         /* GET 31:2 and GET_HI 7:0: a 40-bit word-aligned address; LENGTH
          * 30:10 in words; LEVEL 9 (main or subroutine) only moves the
@@ -178,24 +186,24 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
          * work, so neither changes what a sequential model executes. */
         const uint64_t va = ((uint64_t)(e1 & 0xFF) << 32) | (e0 & ~3u);
         const uint32_t len = (e1 >> 10) & 0x1FFFFF;
-        mw_location *loc = &gpu->run.loc;
+        mw_location *loc = &gpu->fe.run.loc;
         memset(loc, 0, sizeof *loc);
         loc->entry = (uint32_t)i;
         loc->segment_va = va;
-        gpu->run.res.entries++;
+        gpu->fe.run.res.entries++;
         if (!len) {
             if (!control_entry(gpu, e1))
                 break;
             continue;
         }
         if (!mw_as_mapped(&gpu->as, va, (uint64_t)len * 4)) {
-            gpu->run.res.faults++;
-            gpu->run.res.last_fault_va = va;
-            gpu->run.res.last_fault_class = GLHLE_MAXWELL_CLASS_HOST;
-            mw_problem(gpu, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+            gpu->fe.run.res.faults++;
+            gpu->fe.run.res.last_fault_va = va;
+            gpu->fe.run.res.last_fault_class = GLHLE_MAXWELL_CLASS_HOST;
+            mw_problem(&gpu->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
                        "pushbuffer at GPU 0x%010llx, %u words, is not all mapped; the submission stops",
                        (unsigned long long)va, len);
-            gpu->run.res.stopped_on_error = true;
+            gpu->fe.run.res.stopped_on_error = true;
             break;
         }
         /* Walk the segment mapping by mapping: a pushbuffer may span
@@ -209,14 +217,14 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
                 /* a word straddles two mappings: copy it */
                 uint8_t w[4];
                 mw_as_read(&gpu->as, va + (uint64_t)done * 4, w, 4);
-                if (!mw_pushbuf_run(gpu, w, 1, done))
+                if (!mw_pushbuf_run(&gpu->fe, w, 1, done))
                     break;
                 done++;
                 continue;
             }
             if (n > len - done)
                 n = len - done;
-            if (!mw_pushbuf_run(gpu, p, (uint32_t)n, done))
+            if (!mw_pushbuf_run(&gpu->fe, p, (uint32_t)n, done))
                 break;
             done += (uint32_t)n;
         }
@@ -232,18 +240,18 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
     glhle_result r = begin_submit(gpu);
     if (r != GLHLE_RESULT_OK)
         return r;
-    gpu->run.loc.host_words = true;
+    gpu->fe.run.loc.host_words = true;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     /* the parser reads little-endian bytes; host words are native */
-    for (size_t i = 0; i < count && !gpu->run.res.stopped_on_error; i++) {
+    for (size_t i = 0; i < count && !gpu->fe.run.res.stopped_on_error; i++) {
         uint8_t b[4] = {(uint8_t)words[i], (uint8_t)(words[i] >> 8), (uint8_t)(words[i] >> 16),
                         (uint8_t)(words[i] >> 24)};
-        if (!mw_pushbuf_run(gpu, b, 1, (uint32_t)i))
+        if (!mw_pushbuf_run(&gpu->fe, b, 1, (uint32_t)i))
             break;
     }
 #else
     if (count)
-        mw_pushbuf_run(gpu, (const uint8_t *)words, (uint32_t)count, 0);
+        mw_pushbuf_run(&gpu->fe, (const uint8_t *)words, (uint32_t)count, 0);
 #endif
     return end_submit(gpu, out);
 }
@@ -251,31 +259,15 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
 void glhle_maxwell_set_timestamp(glhle_maxwell *gpu, uint64_t ticks)
 {
     if (gpu)
-        gpu->timestamp = ticks;
+        gpu->fe.timestamp = ticks;
 }
 
-uint64_t mw_timestamp(glhle_maxwell *gpu)
-{
-    return gpu->hooks.clock ? gpu->hooks.clock(gpu->hooks.user) : gpu->timestamp;
-}
 
 /* ---- state ---- */
 
 uint32_t glhle_maxwell_bound_class(const glhle_maxwell *gpu, uint32_t subchannel)
 {
-    return gpu && subchannel < MW_SUBCHANNELS ? gpu->bound_class[subchannel] : 0;
-}
-
-int mw_engine_of_class(uint32_t class_id)
-{
-    switch (class_id) {
-    case GLHLE_MAXWELL_CLASS_3D: return MW_ENGINE_3D;
-    case GLHLE_MAXWELL_CLASS_COMPUTE: return MW_ENGINE_COMPUTE;
-    case GLHLE_MAXWELL_CLASS_I2M: return MW_ENGINE_I2M;
-    case GLHLE_MAXWELL_CLASS_2D: return MW_ENGINE_2D;
-    case GLHLE_MAXWELL_CLASS_DMA: return MW_ENGINE_DMA;
-    default: return -1;
-    }
+    return gpu && subchannel < MW_SUBCHANNELS ? gpu->fe.bound_class[subchannel] : 0;
 }
 
 glhle_result glhle_maxwell_get_method(const glhle_maxwell *gpu, uint32_t class_id, uint32_t method, uint32_t *value)
@@ -285,7 +277,7 @@ glhle_result glhle_maxwell_get_method(const glhle_maxwell *gpu, uint32_t class_i
     const int e = mw_engine_of_class(class_id);
     if (e < 0 || method >= MW_METHOD_WORDS || (e == MW_ENGINE_3D && method >= MW_3D_REG_COUNT))
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    *value = e == MW_ENGINE_3D ? gpu->regs3d->r[method] : gpu->engine_regs[e][method];
+    *value = e == MW_ENGINE_3D ? gpu->fe.regs3d->r[method] : gpu->fe.engine_regs[e][method];
     return GLHLE_RESULT_OK;
 }
 
@@ -293,7 +285,7 @@ glhle_result glhle_maxwell_get_shadow(const glhle_maxwell *gpu, uint32_t method,
 {
     if (!gpu || !value || method >= MW_3D_REG_COUNT)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    *value = gpu->regs3d->shadow[method];
+    *value = gpu->fe.regs3d->shadow[method];
     return GLHLE_RESULT_OK;
 }
 
@@ -314,12 +306,10 @@ const mw_state *mw_get_state(glhle_maxwell *gpu)
 
 mw_state *mw_get_state_mut(glhle_maxwell *gpu)
 {
-    if (gpu->regs3d->stale)
-        mw_regs_3d_refresh(gpu->regs3d);
-    return &gpu->regs3d->state;
+    return mw_frontend_state(&gpu->fe);
 }
 
-/* ---- hooks, problems, memory for the stages ---- */
+/* ---- hooks ---- */
 
 void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hooks)
 {
@@ -332,85 +322,8 @@ void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hook
     uint32_t m = 0;
     if (gpu->hooks.event)
         m = gpu->hooks.event_mask ? gpu->hooks.event_mask & ALL_EVENTS : ALL_EVENTS;
-    gpu->event_mask = m;
+    gpu->fe.event_mask = m;
+    gpu->fe.hooks.clock = gpu->hooks.clock ? fe_clock : NULL;
+    gpu->fe.hooks.syncpoint_increment = gpu->hooks.syncpoint_increment ? fe_syncpoint_increment : NULL;
 }
 
-void mw_emit(glhle_maxwell *gpu, glhle_maxwell_event *ev)
-{
-    const mw_location *loc = &gpu->run.loc;
-    ev->entry = loc->entry;
-    ev->segment_va = loc->segment_va;
-    ev->offset = loc->offset;
-    ev->subchannel = loc->subchannel;
-    ev->class_id = loc->class_id;
-    if (ev->type != GLHLE_MAXWELL_EVENT_METHOD)
-        ev->method = loc->method;
-    ev->from_macro = loc->in_macro;
-    gpu->hooks.event(gpu->hooks.user, gpu, ev);
-}
-
-void mw_problem(glhle_maxwell *gpu, glhle_result r, glhle_log_level level, const char *fmt, ...)
-{
-    mw_run_state *run = &gpu->run;
-    /* debug-level notes with no error are not problems: logged only */
-    const bool note = r == GLHLE_RESULT_OK && level == GLHLE_LOG_DEBUG;
-    if (note) {
-        if (run->notes_logged >= gpu->max_logged)
-            return; /* notes stop quietly at the same cap */
-        run->notes_logged++;
-    } else {
-        run->res.problems++;
-        if (r != GLHLE_RESULT_OK && run->first_problem == GLHLE_RESULT_OK)
-            run->first_problem = r;
-        if (run->logged > gpu->max_logged)
-            return;
-    }
-    if (!note && run->logged++ == gpu->max_logged) {
-        GLHLE_WARN(&gpu->log, "maxwell: %u problems logged in this submission; further ones are only counted",
-                   gpu->max_logged);
-        return;
-    }
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    char macro[32] = "";
-    if (run->loc.in_macro)
-        snprintf(macro, sizeof macro, " macro %u:", run->loc.macro_index);
-    if (run->loc.host_words)
-        GLHLE_LOG(&gpu->log, level, "maxwell: words +0x%x:%s %s", run->loc.offset, macro, msg);
-    else
-        GLHLE_LOG(&gpu->log, level, "maxwell: entry %u (GPU 0x%010llx) +0x%x:%s %s", run->loc.entry,
-                  (unsigned long long)run->loc.segment_va, run->loc.offset, macro, msg);
-}
-
-static void fault(glhle_maxwell *gpu, uint64_t va, size_t size, const char *what, const char *dir)
-{
-    mw_run_state *run = &gpu->run;
-    run->res.faults++;
-    run->res.last_fault_va = va;
-    run->res.last_fault_class = run->loc.class_id;
-    run->res.last_fault_method = run->loc.method;
-    const char *cls = mw_class_name(run->loc.class_id);
-    const char *name = mw_method_name(run->loc.class_id, run->loc.method, NULL, NULL);
-    mw_problem(gpu, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-               "GPU fault: %s %s %zu bytes at 0x%010llx, not all mapped (method %s.%s, 0x%03x); skipped", what, dir,
-               size, (unsigned long long)va, cls ? cls : "?", name ? name : "?", run->loc.method);
-}
-
-bool mw_gpu_read(glhle_maxwell *gpu, uint64_t va, void *dst, size_t size, const char *what)
-{
-    if (mw_as_read(&gpu->as, va, dst, size))
-        return true;
-    fault(gpu, va, size, what, "reads");
-    return false;
-}
-
-bool mw_gpu_write(glhle_maxwell *gpu, uint64_t va, const void *src, size_t size, const char *what)
-{
-    if (mw_as_write(&gpu->as, va, src, size))
-        return true;
-    fault(gpu, va, size, what, "writes");
-    return false;
-}
