@@ -307,8 +307,72 @@ static void semaphores(void **state)
     assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_SEM_FOUR), GLHLE_RESULT_OK);
     static const uint8_t four[16] = {0x78, 0x56, 0x34, 0x12, 0, 0, 0, 0, 8, 7, 6, 5, 4, 3, 2, 1};
     assert_memory_equal(mwt_at(&f->m, BASE + 0x40100), four, 16);
-    /* a reduction is reported, not guessed */
-    assert_int_equal(launch(f, L_SEM_ONE | 1u << 19), GLHLE_RESULT_UNSUPPORTED);
+    mwt_mem_free(&f->m);
+}
+
+/* LAUNCH_DMA SEMAPHORE_REDUCTION 17:14, SIGN 18 (SIGNED 0), ENABLE 19; each
+ * row's result worked by hand from the operation's name in clb0b5.h (INC
+ * and DEC as CUDA's atomicInc/atomicDec, FADD as binary32 addition). */
+#define L_RED(op, is_unsigned) ((uint32_t)(op) << 14 | (uint32_t)(is_unsigned) << 18 | 1u << 19)
+
+static void semaphore_reductions(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t op, is_unsigned, old, payload, want;
+    } rows[] = {
+        {0, 0, 0xFFFFFFFEu, 5, 0xFFFFFFFEu}, /* IMIN signed: -2 < 5 */
+        {0, 1, 0xFFFFFFFEu, 5, 5},           /* IMIN unsigned: 5 < 4294967294 */
+        {1, 0, 0xFFFFFFFEu, 5, 5},           /* IMAX signed */
+        {1, 1, 0xFFFFFFFEu, 5, 0xFFFFFFFEu}, /* IMAX unsigned */
+        {1, 0, 0x80000000u, 0x7FFFFFFFu, 0x7FFFFFFFu}, /* INT_MIN vs INT_MAX */
+        {2, 0, 0xF0F0F0F0u, 0x0FF00FF0u, 0xFF00FF00u}, /* IXOR */
+        {3, 1, 0xF0F0F0F0u, 0x0FF00FF0u, 0x00F000F0u}, /* IAND */
+        {4, 1, 0xF0F0F0F0u, 0x0FF00FF0u, 0xFFF0FFF0u}, /* IOR */
+        {5, 1, 0xFFFFFFFFu, 2, 1},                     /* IADD wraps */
+        {5, 0, 100, 0xFFFFFFF6u, 90},                  /* IADD of -10 */
+        {6, 1, 3, 5, 4},                               /* INC below the limit */
+        {6, 1, 5, 5, 0},                               /* INC at the limit wraps to 0 */
+        {6, 1, 7, 5, 0},                               /* INC above the limit */
+        {7, 1, 3, 5, 2},                               /* DEC */
+        {7, 1, 0, 5, 5},                               /* DEC from 0 wraps to the limit */
+        {7, 1, 9, 5, 5},                               /* DEC above the limit */
+        {10, 0, 0x3FC00000u, 0x40100000u, 0x40700000u}, /* FADD 1.5 + 2.25 = 3.75 */
+        {10, 0, 0x3F800000u, 0xBF800000u, 0x00000000u}, /* FADD 1 + -1 = +0 */
+    };
+    fixture *f = fx_new();
+    set(f, SEM_A, (uint32_t)(BASE >> 32));
+    set(f, SEM_B, 0x40000);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        memcpy(mwt_at(&f->m, BASE + 0x40000), &rows[i].old, 4);
+        set(f, SEM_PAYLOAD, rows[i].payload);
+        assert_int_equal(launch(f, L_SEM_ONE | L_RED(rows[i].op, rows[i].is_unsigned)), GLHLE_RESULT_OK);
+        uint32_t got;
+        memcpy(&got, mwt_at(&f->m, BASE + 0x40000), 4);
+        if (got != rows[i].want)
+            fail_msg("row %zu: op %u old 0x%08x payload 0x%08x: got 0x%08x, want 0x%08x", i, rows[i].op,
+                     rows[i].old, rows[i].payload, got, rows[i].want);
+    }
+    /* four words: the reduced value, 0, the timestamp */
+    f->m.time = 0x1112131415161718ull;
+    const uint32_t three = 3;
+    memcpy(mwt_at(&f->m, BASE + 0x40000), &three, 4);
+    set(f, SEM_PAYLOAD, 0x10);
+    assert_int_equal(launch(f, L_SEM_FOUR | L_RED(5, 1)), GLHLE_RESULT_OK);
+    static const uint8_t four[16] = {0x13, 0, 0, 0, 0, 0, 0, 0, 0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11};
+    assert_memory_equal(mwt_at(&f->m, BASE + 0x40000), four, 16);
+    /* an undefined reduction (8, 9 and 11-15 name none) writes nothing */
+    uint8_t before[16];
+    memcpy(before, mwt_at(&f->m, BASE + 0x40000), 16);
+    ts_log_clear();
+    assert_int_equal(launch(f, L_SEM_ONE | L_RED(9, 0)), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("reduction 9"));
+    assert_memory_equal(mwt_at(&f->m, BASE + 0x40000), before, 16);
+    /* a semaphore outside memory faults with its address */
+    set(f, SEM_B, 0x40000000);
+    ts_log_clear();
+    assert_int_equal(launch(f, L_SEM_ONE | L_RED(5, 1)), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_true(ts_log_contains("0x0140000000"));
     mwt_mem_free(&f->m);
 }
 
@@ -372,6 +436,7 @@ int main(void)
         cmocka_unit_test(remap_memset),
         cmocka_unit_test(remap_shuffles),
         cmocka_unit_test(semaphores),
+        cmocka_unit_test(semaphore_reductions),
         cmocka_unit_test(bad_launches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -218,11 +218,12 @@ glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
     }
     uint32_t sem = (launch >> 3) & 3;
     if (sem == 1 || sem == 2) {
-        if (launch & (1u << 19))
-            return GLHLE_FAIL(io->log, GLHLE_RESULT_UNSUPPORTED,
-                              "maxwell: DMA semaphore reduction (LAUNCH_DMA 0x%08x) is not implemented; nothing released",
-                              launch);
         uint64_t va = (uint64_t)(R(SEMAPHORE_A) & 0xFF) << 32 | R(SEMAPHORE_B);
+        /* SEMAPHORE_REDUCTION_ENABLE 19, SEMAPHORE_REDUCTION 17:14 (IMIN .. DEC 0-7, FADD 0xA: mw_reduction's
+         * numbers), SEMAPHORE_REDUCTION_SIGN 18 (SIGNED 0, UNSIGNED 1) */
+        if (launch & (1u << 19))
+            return mw_semaphore_reduce(va, (launch >> 14) & 0xF, !((launch >> 18) & 1), R(SEMAPHORE_PAYLOAD),
+                                       sem == 1, "DMA", io);
         return mw_semaphore_release(va, R(SEMAPHORE_PAYLOAD), sem == 1, "DMA", io);
     }
     if (sem == 3)

@@ -60,4 +60,12 @@ glhle_result mw_block_size_decode(uint32_t v, uint32_t *bh, uint32_t *bd, const 
 glhle_result mw_semaphore_release(uint64_t va, uint32_t payload, bool one_word, const char *what,
                                   const mw_mem_io *io);
 
+/* Applies reduction op (mw_reduction) with payload to the 32-bit semaphore
+ * at va, then, unless one_word, writes 0 and the 64-bit timestamp after it
+ * as a four-word release does (the reduction's result in the payload's
+ * place). BAD_DATA for an undefined op, OUT_OF_BOUNDS on a fault; nothing
+ * is written then. */
+glhle_result mw_semaphore_reduce(uint64_t va, uint32_t op, bool is_signed, uint32_t payload, bool one_word,
+                                 const char *what, const mw_mem_io *io);
+
 #endif

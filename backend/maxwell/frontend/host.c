@@ -57,22 +57,6 @@ void mw_release_semaphore_report(mw_frontend *fe, uint64_t va, uint32_t payload,
     }
 }
 
-static uint32_t reduce(uint32_t op, bool is_unsigned, uint32_t old, uint32_t v, bool *ok)
-{
-    *ok = true;
-    switch (op) {
-    case 0: return is_unsigned ? (old < v ? old : v) : ((int32_t)old < (int32_t)v ? old : v); /* MIN */
-    case 1: return is_unsigned ? (old > v ? old : v) : ((int32_t)old > (int32_t)v ? old : v); /* MAX */
-    case 2: return old ^ v;
-    case 3: return old & v;
-    case 4: return old | v;
-    case 5: return old + v;
-    case 6: return old >= v ? 0 : old + 1;              /* INC */
-    case 7: return (old == 0 || old > v) ? v : old - 1; /* DEC */
-    default: *ok = false; return old;
-    }
-}
-
 static void semaphore(mw_frontend *fe, uint32_t d)
 {
     mw_host_state *h = &fe->host;
@@ -101,9 +85,9 @@ static void semaphore(mw_frontend *fe, uint32_t d)
         uint32_t mem;
         if (!mw_gpu_read(fe, va, &mem, 4, "semaphore reduction"))
             return;
-        bool ok;
-        const uint32_t v = reduce((d >> 27) & 0xF, (d >> 31) & 1, mem, payload, &ok);
-        if (!ok) {
+        const uint32_t red = (d >> 27) & 0xF;
+        uint32_t v;
+        if (red > MW_RED_DEC || !mw_reduce32(red, !((d >> 31) & 1), mem, payload, &v)) {
             mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                        "SEMAPHORED 0x%08x: reduction %u is not defined (MIN..DEC are 0-7); skipped", d,
                        (d >> 27) & 0xF);
