@@ -376,6 +376,108 @@ static void semaphore_reductions(void **state)
     mwt_mem_free(&f->m);
 }
 
+/* The in-GOB place of linear GOB byte l (row l / 64, byte l % 64), from
+ * tests/support's GOB model. */
+static uint64_t gob_place(uint64_t l)
+{
+    return mwt_bl_offset(64, 8, 0, 0, (uint32_t)(l % 64), (uint32_t)(l / 64), 0);
+}
+
+/* A 1D copy between memory of a pitch kind and of a block-linear kind: the
+ * block-linear side's bytes are GOB-swizzled (yuzu MaxwellDMA, Ryujinx
+ * DmaClass: when the page kinds differ); between two of the same kind it
+ * is a plain copy. The layout bits play no part. */
+static void one_d_copy_page_kinds(void **state)
+{
+    (void)state;
+    uint8_t before[MEM];
+    /* pitch -> block-linear kind: 700 bytes to DST + 100 (GOB-aligned DST) */
+    fixture *f = fx_new();
+    memcpy(before, f->m.bytes, MEM);
+    mwt_mem_kinds(&f->m, DST, DST + 0x10000);
+    set(f, OFFSET_OUT_LOWER, (uint32_t)(DST + 100));
+    set(f, LINE_LENGTH_IN, 700);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_OK);
+    for (uint64_t off = 0; off < 1024; off++) { /* the two GOBs the copy touches */
+        const uint64_t at = (off & ~511ull) + gob_place(off & 511); /* byte `off` of the linear view */
+        const bool inside = off >= 100 && off < 800;
+        const uint8_t want = inside ? before[0x1000 + off - 100] : before[0x80000 + at];
+        if (*mwt_at(&f->m, DST + at) != want)
+            fail_msg("linear byte %llu (at +%llu): got 0x%02x, want 0x%02x", (unsigned long long)off,
+                     (unsigned long long)at, *mwt_at(&f->m, DST + at), want);
+    }
+    /* the layout bits say block-linear: still the same (a 1D copy) */
+    fixture *g = fx_new();
+    mwt_mem_kinds(&g->m, DST, DST + 0x10000);
+    set(g, OFFSET_OUT_LOWER, (uint32_t)(DST + 100));
+    set(g, LINE_LENGTH_IN, 700);
+    assert_int_equal(launch(g, L_PIPELINED), GLHLE_RESULT_OK);
+    for (uint64_t off = 100; off < 800; off++)
+        assert_int_equal(*mwt_at(&g->m, DST + (off & ~511ull) + gob_place(off & 511)), before[0x1000 + off - 100]);
+    /* block-linear kind -> pitch: the source GOB read in linear order */
+    fixture *h = fx_new();
+    mwt_mem_kinds(&h->m, SRC & ~511ull, (SRC & ~511ull) + 0x1000);
+    set(h, OFFSET_IN_LOWER, (uint32_t)(SRC + 37));
+    set(h, LINE_LENGTH_IN, 300);
+    assert_int_equal(launch(h, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_OK);
+    for (uint64_t i = 0; i < 300; i++) {
+        const uint64_t l = 37 + i; /* SRC is GOB-aligned */
+        assert_int_equal(*mwt_at(&h->m, DST + i), before[0x1000 + (l & ~511ull) + gob_place(l & 511)]);
+    }
+    assert_int_equal(*mwt_at(&h->m, DST + 300), before[0x80000 + 300]);
+    /* both block-linear kinds: a plain copy */
+    fixture *k = fx_new();
+    mwt_mem_kinds(&k->m, BASE, BASE + MEM);
+    set(k, LINE_LENGTH_IN, 600);
+    assert_int_equal(launch(k, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_OK);
+    assert_memory_equal(mwt_at(&k->m, DST), before + 0x1000, 600);
+    /* a source that spans both kinds is refused, nothing written */
+    fixture *m = fx_new();
+    mwt_mem_kinds(&m->m, SRC + 0x100, SRC + 0x1000);
+    set(m, LINE_LENGTH_IN, 0x200);
+    ts_log_clear();
+    assert_int_equal(launch(m, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("0x0100001000-0x0100001200 spans both"));
+    assert_memory_equal(m->m.bytes, before, MEM);
+    mwt_mem_free(&m->m);
+}
+
+/* 2D/3D operands in memory whose kind does not suit their layout bit are
+ * refused with their range, nothing written. */
+static void mis_kinded_operands(void **state)
+{
+    (void)state;
+    uint8_t before[MEM];
+    /* a block-linear destination (64 x 8, one GOB) in pitch-kind memory */
+    fixture *f = fx_new();
+    memcpy(before, f->m.bytes, MEM);
+    mwt_mem_kinds(&f->m, BASE + 0xF0000, BASE + MEM);
+    set_bl(f, DST_BLOCK_SIZE, 0, 0, 64, 8, 1, 0, 0, 0);
+    set(f, LINE_LENGTH_IN, 64);
+    set(f, LINE_COUNT, 8);
+    set(f, PITCH_IN, 64);
+    ts_log_clear();
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("DMA destination at 0x0100080000-0x0100080200: a block-linear surface in pitch-kind"));
+    assert_memory_equal(f->m.bytes, before, MEM);
+    /* the same in block-linear-kind memory is copied */
+    mwt_mem_kinds(&f->m, DST, DST + 0x1000);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_MULTI_LINE), GLHLE_RESULT_OK);
+    assert_int_equal(*mwt_at(&f->m, DST + mwt_bl_offset(64, 8, 0, 0, 5, 3, 0)), before[0x1000 + 3 * 64 + 5]);
+    /* a pitch source in block-linear-kind memory */
+    fixture *g = fx_new();
+    mwt_mem_kinds(&g->m, SRC, SRC + 0x1000);
+    set(g, LINE_LENGTH_IN, 16);
+    set(g, LINE_COUNT, 2);
+    set(g, PITCH_IN, 32);
+    set(g, PITCH_OUT, 16);
+    ts_log_clear();
+    assert_int_equal(launch(g, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("DMA source at 0x0100001000-0x0100001030: a pitch surface in block-linear-kind"));
+    assert_memory_equal(g->m.bytes, before, MEM);
+    mwt_mem_free(&g->m);
+}
+
 static void bad_launches(void **state)
 {
     (void)state;
@@ -437,6 +539,8 @@ int main(void)
         cmocka_unit_test(remap_shuffles),
         cmocka_unit_test(semaphores),
         cmocka_unit_test(semaphore_reductions),
+        cmocka_unit_test(one_d_copy_page_kinds),
+        cmocka_unit_test(mis_kinded_operands),
         cmocka_unit_test(bad_launches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -239,6 +239,29 @@ static void bad_transfers(void **state)
     regs[OFFSET_OUT_UPPER / 4] = 0x100;
     assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_OUT_OF_BOUNDS);
     regs[OFFSET_OUT_UPPER / 4] = (uint32_t)(DST >> 32);
+    /* a pitch destination in block-linear-kind memory, and a block-linear
+     * one in pitch-kind memory, are refused at LAUNCH_DMA */
+    regs[LAUNCH_DMA / 4] = L_PITCH;
+    regs[OFFSET_OUT / 4] = (uint32_t)DST;
+    regs[LINE_COUNT / 4] = 1;
+    mwt_mem_kinds(&mem, DST, DST + 0x200);
+    ts_log_clear();
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("inline-to-memory destination at 0x0200002000-0x020000200c: a pitch surface in "
+                                "block-linear-kind memory"));
+    assert_false(st.active);
+    regs[LAUNCH_DMA / 4] = 0;
+    regs[DST_BLOCK_SIZE / 4] = 0;
+    regs[DST_WIDTH / 4] = 64;
+    regs[DST_HEIGHT / 4] = 8;
+    regs[DST_DEPTH / 4] = 1;
+    regs[DST_LAYER / 4] = 0;
+    regs[DST_ORIGIN_BYTES_X / 4] = 0;
+    regs[DST_ORIGIN_SAMPLES_Y / 4] = 0;
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_OK); /* block-linear in block-linear kind */
+    mwt_mem_kinds(&mem, DST + 0x1000, DST + 0x2000);
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_BAD_DATA);
+    mem.io.kinds = NULL;
     /* REDUCTION_FORMAT 2 and 3 are not defined */
     regs[LAUNCH_DMA / 4] = L_PITCH | L_RELEASE_SEMAPHORE | L_RED(0, 2);
     assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_BAD_DATA);

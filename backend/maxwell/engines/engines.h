@@ -31,7 +31,19 @@ typedef struct mw_mem_io {
      * releases write. Added by mw-mem to the plan's struct: LAUNCH_DMA's
      * RELEASE_FOUR_WORD_SEMAPHORE stores a timestamp (clb0b5.h). */
     uint64_t (*timestamp)(void *user);
+    /* Optional (NULL: kinds unknown, nothing checked): the memory kinds of
+     * the mapped bytes of [va, va + size), bit MW_KIND_BIT(k) per kind k
+     * (glhle_maxwell_kind's values); 0 when no byte is mapped. */
+    uint32_t (*kinds)(void *user, uint64_t va, uint64_t size);
 } mw_mem_io;
+
+/* Memory kinds as glhle_maxwell_kind numbers them: the PTE kind of a
+ * mapping (open-gpu-doc's kind notion, nvgpu's NV_KIND_*: 0x00 pitch,
+ * 0xFE generic 16Bx2 block-linear, the compressible kinds block-linear with
+ * compression tags; yuzu PteKind, Ryujinx PteKind.IsPitch()). */
+enum { MW_KIND_PITCH = 0, MW_KIND_GENERIC_16BX2 = 1, MW_KIND_COMPRESSED = 2 };
+#define MW_KIND_BIT(k) (1u << (k))
+#define MW_KINDS_BLOCK_LINEAR (MW_KIND_BIT(MW_KIND_GENERIC_16BX2) | MW_KIND_BIT(MW_KIND_COMPRESSED))
 
 /* Semaphore reductions, numbered as clb06f.h SEMAPHORED_REDUCTION and
  * clb0b5.h LAUNCH_DMA_SEMAPHORE_REDUCTION number them (cla140.h's

@@ -121,6 +121,8 @@ glhle_result mw_i2m_begin(mw_i2m *st, const uint32_t *regs, const mw_mem_io *io)
     uint64_t lo, hi;
     glhle_result r = mw_surface_range(&s, st->origin_x, st->origin_y, st->line_length, st->line_count,
                                       "inline-to-memory destination", io, &lo, &hi);
+    if (r == GLHLE_RESULT_OK)
+        r = mw_surface_check_kind(st->block_linear, lo, hi, "inline-to-memory destination", io);
     if (r != GLHLE_RESULT_OK)
         return r;
     st->active = true;

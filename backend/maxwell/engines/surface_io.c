@@ -47,6 +47,27 @@ glhle_result mw_surface_range(const mw_surface *s, uint32_t x, uint32_t y, uint3
     return GLHLE_RESULT_OK;
 }
 
+static const char *kinds_name(uint32_t kinds)
+{
+    const bool pitch = kinds & MW_KIND_BIT(MW_KIND_PITCH), bl = kinds & MW_KINDS_BLOCK_LINEAR;
+    return pitch && bl ? "both pitch- and block-linear-kind" : pitch ? "pitch-kind" : "block-linear-kind";
+}
+
+glhle_result mw_surface_check_kind(bool block_linear, uint64_t lo, uint64_t hi, const char *what,
+                                   const mw_mem_io *io)
+{
+    if (!io->kinds || hi <= lo)
+        return GLHLE_RESULT_OK;
+    const uint32_t kinds = io->kinds(io->user, lo, hi - lo);
+    const uint32_t wanted = block_linear ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
+    if (!kinds || !(kinds & ~wanted))
+        return GLHLE_RESULT_OK;
+    return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                      "maxwell: %s at 0x%010llx-0x%010llx: a %s surface in %s memory; nothing written", what,
+                      (unsigned long long)lo, (unsigned long long)hi, block_linear ? "block-linear" : "pitch",
+                      kinds_name(kinds));
+}
+
 glhle_result mw_span_read(mw_span *sp, uint64_t lo, uint64_t hi, const char *what, const mw_mem_io *io)
 {
     sp->va = lo;

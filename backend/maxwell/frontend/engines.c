@@ -20,9 +20,15 @@ static uint64_t io_timestamp(void *user)
     return mw_timestamp(user);
 }
 
+static uint32_t io_kinds(void *user, uint64_t va, uint64_t size)
+{
+    const mw_frontend *fe = user;
+    return mw_as_kinds(fe->as, va, size);
+}
+
 static const mw_mem_io *io_of(mw_frontend *fe)
 {
-    fe->io = (mw_mem_io){fe, io_read, io_write, &fe->log, io_timestamp};
+    fe->io = (mw_mem_io){fe, io_read, io_write, &fe->log, io_timestamp, io_kinds};
     return &fe->io;
 }
 

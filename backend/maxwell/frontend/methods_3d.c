@@ -105,11 +105,48 @@ static void macro_word(mw_frontend *fe, uint32_t method, uint32_t value)
 
 /* ---- draws ---- */
 
+/* The issue's "mis-kinded surfaces" for the 3D engine: each colour target
+ * SET_CT_SELECT enables (TARGET_COUNT 3:0, TARGETi 3 bits from 4) with a
+ * format other than DISABLED (0), and the zeta target when SET_ZT_SELECT
+ * enables it, must sit in memory whose kind suits its layout: a colour
+ * target's SET_COLOR_TARGET_MEMORY LAYOUT 12:12 (BLOCKLINEAR 0, PITCH 1),
+ * zeta always block-linear (clb197.h has no pitch zeta). The kind at the
+ * target's address is read; unmapped addresses are left to the renderer's
+ * own fault. Read from the raw registers: this runs at every draw and
+ * clear, and a refresh of the decoded state would cost more. */
+static void check_kind(mw_frontend *fe, const char *what, uint32_t index, uint64_t va, bool block_linear)
+{
+    const uint32_t kinds = mw_as_kinds(fe->as, va, 1);
+    if (!kinds || (block_linear ? (kinds & MW_KINDS_BLOCK_LINEAR) : (kinds & MW_KIND_BIT(MW_KIND_PITCH))))
+        return;
+    mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+               "%s %u at GPU 0x%010llx is %s but its memory is of a %s kind (mis-kinded surface)", what, index,
+               (unsigned long long)va, block_linear ? "block-linear" : "pitch",
+               block_linear ? "pitch" : "block-linear");
+}
+
+static void check_target_kinds(mw_frontend *fe)
+{
+    const uint32_t *r = fe->regs3d->r;
+    const uint32_t sel = r[MW_3D_SET_CT_SELECT];
+    const uint32_t count = sel & 0xF;
+    for (uint32_t i = 0; i < count && i < MW_RT_COUNT; i++) {
+        const uint32_t t = (sel >> (4 + 3 * i)) & 7, b = t * 16;
+        if ((r[MW_3D_SET_COLOR_TARGET_FORMAT + b] & 0xFF) == 0)
+            continue;
+        const uint64_t va = ((uint64_t)(r[MW_3D_SET_COLOR_TARGET_A + b] & 0xFF) << 32) | r[MW_3D_SET_COLOR_TARGET_B + b];
+        check_kind(fe, "colour target", t, va, !((r[MW_3D_SET_COLOR_TARGET_MEMORY + b] >> 12) & 1));
+    }
+    if (r[MW_3D_SET_ZT_SELECT] & 1)
+        check_kind(fe, "zeta target", 0, ((uint64_t)(r[MW_3D_SET_ZT_A] & 0xFF) << 32) | r[MW_3D_SET_ZT_B], true);
+}
+
 static void draw(mw_frontend *fe, uint32_t topology, mw_draw_kind kind, uint32_t first, uint32_t count,
                  uint32_t index_size)
 {
     const uint32_t *r = fe->regs3d->r;
     fe->run.res.draws++;
+    check_target_kinds(fe);
     if (!mw_wants(fe, GLHLE_MAXWELL_EVENT_DRAW))
         return;
     glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_DRAW};
@@ -375,6 +412,7 @@ static void side_effect(mw_frontend *fe, uint32_t method, uint32_t v)
         return;
     case MW_3D_CLEAR_SURFACE:
         fe->run.res.clears++;
+        check_target_kinds(fe);
         if (mw_wants(fe, GLHLE_MAXWELL_EVENT_CLEAR)) {
             glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_CLEAR};
             ev.u.clear.value = v;
