@@ -189,6 +189,47 @@ static void mis_kinded_dma_through_the_pushbuffer(void **state)
     assert_memory_equal(mem, before, sizeof mem);
 }
 
+/* DRAW_AUTO between BEGIN and END: (bytes - SET_DRAW_AUTO_START) /
+ * SET_DRAW_AUTO_STRIDE vertices from 0 (NVK's vkCmdDrawIndirectByteCountEXT
+ * sequence); worked by hand. */
+static void draw_auto(void **state)
+{
+    (void)state;
+    set(0x13a4, 16);       /* SET_DRAW_AUTO_START: counter offset */
+    set(0x1318, 12);       /* SET_DRAW_AUTO_STRIDE */
+    set(0x1618, 4);        /* BEGIN TRIANGLES */
+    set(0x123c, 105);      /* DRAW_AUTO: (105 - 16) / 12 = 7 */
+    set(0x1614, 0);        /* END */
+    set(0x1618, 1);        /* BEGIN LINES */
+    set(0x123c, 10);       /* fewer bytes than the offset: 0 vertices */
+    set(0x1614, 0);
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 2);
+    uint32_t at = 0;
+    const glhle_maxwell_event *d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_non_null(d);
+    assert_int_equal(d->u.draw.topology, 4);
+    assert_false(d->u.draw.indexed);
+    assert_int_equal(d->u.draw.first, 0);
+    assert_int_equal(d->u.draw.count, 7);
+    d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_int_equal(d->u.draw.count, 0);
+    /* a zero stride, and DRAW_AUTO outside BEGIN/END, draw nothing */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x1318, 0);
+    set(0x1618, 4);
+    set(0x123c, 105);
+    set(0x1614, 0);
+    set(0x123c, 105);
+    ts_log_clear();
+    res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.draws, 0);
+    assert_int_equal(res.problems, 2);
+    assert_true(ts_log_contains("SET_DRAW_AUTO_STRIDE 0"));
+    assert_true(ts_log_contains("DRAW_AUTO 0x00000069 outside a BEGIN/END"));
+}
+
 static const uint32_t *inline_seen;
 static uint32_t inline_copy[8];
 static void grab_inline(void *user, glhle_maxwell *g, const glhle_maxwell_event *e)
@@ -247,12 +288,12 @@ static void bad_draw_sequences(void **state)
     set(0x1618, 4);
     set(0x17e0, 3);
     set(0x1614, 0);
-    set(0x123c, 1);      /* DRAW_AUTO */
+    set(0x123c, 1);      /* DRAW_AUTO outside a sequence */
     ts_log_clear();
     glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
     assert_int_equal(res.draws, 0);
     /* END without BEGIN, inline index outside, BEGIN twice, index size 3,
-     * DRAW_AUTO; the empty sequence is a debug note, not a problem */
+     * DRAW_AUTO outside one; the empty sequence is a debug note, not a problem */
     assert_int_equal(res.problems, 5);
     assert_true(ts_log_contains("END without a BEGIN"));
     assert_true(ts_log_contains("nothing drawn"));
@@ -486,6 +527,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(draw_sequences, setup, teardown),
         cmocka_unit_test_setup_teardown(mis_kinded_targets, setup, teardown),
+        cmocka_unit_test_setup_teardown(draw_auto, setup, teardown),
         cmocka_unit_test_setup_teardown(mis_kinded_dma_through_the_pushbuffer, setup, teardown),
         cmocka_unit_test_setup_teardown(inline_indices_and_one_word_draws, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_draw_sequences, setup, teardown),

@@ -83,6 +83,7 @@ typedef enum mw_draw_kind {
     MW_DRAW_ARRAYS,   /* DRAW_VERTEX_ARRAY */
     MW_DRAW_INDEXED,  /* DRAW_INDEX_BUFFER */
     MW_DRAW_INLINE,   /* DRAW_INLINE_INDEX, _2X16, _4X8 */
+    MW_DRAW_AUTO,     /* DRAW_AUTO: vertices counted from a stream-output byte count */
 } mw_draw_kind;
 
 typedef struct mw_run_state {

@@ -215,6 +215,23 @@ static void end_draw(mw_frontend *fe)
     case MW_DRAW_INLINE:
         draw(fe, topology, MW_DRAW_INLINE, 0, fe->inline_count, 4);
         break;
+    case MW_DRAW_AUTO: {
+        /* DRAW_AUTO carries the byte count a stream-output buffer holds
+         * (yuzu: draw_auto_byte_count at 0x123C, count = bytes / stride);
+         * SET_DRAW_AUTO_START is the byte offset subtracted first and
+         * SET_DRAW_AUTO_STRIDE the bytes per vertex (Mesa NVK programs
+         * vkCmdDrawIndirectByteCountEXT's counterOffset and vertexStride
+         * there: (counter - offset) / stride vertices). */
+        const uint32_t bytes = r[MW_3D_DRAW_AUTO], start = r[MW_3D_SET_DRAW_AUTO_START];
+        const uint32_t stride = r[MW_3D_SET_DRAW_AUTO_STRIDE];
+        if (!stride) {
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                       "DRAW_AUTO of %u bytes with SET_DRAW_AUTO_STRIDE 0; nothing drawn", bytes);
+            break;
+        }
+        draw(fe, topology, MW_DRAW_ARRAYS, 0, bytes > start ? (bytes - start) / stride : 0, 0);
+        break;
+    }
     default:
         mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
                    "BEGIN/END with no DRAW_VERTEX_ARRAY, DRAW_INDEX_BUFFER or inline indices between: nothing drawn");
@@ -407,8 +424,13 @@ static void side_effect(mw_frontend *fe, uint32_t method, uint32_t v)
         one_word_draw(fe, v, method == MW_3D_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 1);
         return;
     case MW_3D_DRAW_AUTO:
-        mw_problem(fe, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
-                   "DRAW_AUTO (a draw counted by stream output) is not modelled; nothing drawn");
+        if (!fe->in_begin) {
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                       "DRAW_AUTO 0x%08x outside a BEGIN/END sequence; nothing drawn", v);
+            return;
+        }
+        fe->draw_kind = MW_DRAW_AUTO;
+        rf->stale |= MW_DIRTY(DRAW);
         return;
     case MW_3D_CLEAR_SURFACE:
         fe->run.res.clears++;
