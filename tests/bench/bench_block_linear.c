@@ -4,7 +4,12 @@
  * number of bytes measured in this run (goal: the fast path within 1.5x of
  * memcpy's time, i.e. a ratio of at least 0.67).
  *
- *   bench_block_linear [--quick] */
+ *   bench_block_linear [--quick]
+ *   bench_block_linear --callgrind
+ *       converts the 1 MiB sub-rectangle once each way with the fast path
+ *       and nothing else, for
+ *       valgrind --tool=callgrind --toggle-collect=mw_bl_tiled_to_linear_at
+ *       (or mw_bl_linear_to_tiled_at): host instructions per byte moved */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,8 +78,28 @@ static void row(const char *name, uint32_t wb, uint32_t h, uint32_t bh, mw_bl_bo
     free(j.linear);
 }
 
+/* The sub-rectangle row's box, converted once each way (fast path only). */
+static int callgrind_run(void)
+{
+    job j = {.box = {36, 5, 0, 2048, 512, 1}};
+    if (mw_bl_geom_init(&j.g, 4096, 1024, 1, 4, 0, NULL) != GLHLE_RESULT_OK)
+        return 1;
+    j.pitch = j.box.width;
+    j.tiled = buffer(j.g.size, 1);
+    j.linear = buffer(j.pitch * j.box.height, 2);
+    run(&j);
+    j.to_tiled = true;
+    run(&j);
+    printf("bench_block_linear --callgrind: %u bytes each way\n", j.box.width * j.box.height);
+    free(j.tiled);
+    free(j.linear);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--callgrind"))
+        return callgrind_run();
     bool quick = bench_quick(argc, argv);
     uint32_t side = quick ? 64 : 1024;
     int reps = quick ? 1 : 15;

@@ -111,7 +111,9 @@ int main(int argc, char **argv)
     if (glhle_maxwell_create(NULL, &desc, &gpu) != GLHLE_RESULT_OK)
         return 1;
     uint8_t *mem = calloc(1, TM_SCENE_SIZE);
-    glhle_maxwell_map(gpu, TM_SCENE_VA, mem, TM_SCENE_SIZE, GLHLE_MAXWELL_KIND_PITCH);
+    glhle_maxwell_map(gpu, TM_SCENE_VA, mem, TM_SCENE_BL_OFFSET, GLHLE_MAXWELL_KIND_PITCH);
+    glhle_maxwell_map(gpu, TM_SCENE_VA + TM_SCENE_BL_OFFSET, mem + TM_SCENE_BL_OFFSET,
+                      TM_SCENE_SIZE - TM_SCENE_BL_OFFSET, GLHLE_MAXWELL_KIND_GENERIC_16BX2);
     uint64_t vertices = 0;
     glhle_maxwell_hooks hooks = {.user = &vertices, .event = on_event, .event_mask = 1u << GLHLE_MAXWELL_EVENT_DRAW};
     glhle_maxwell_set_hooks(gpu, &hooks);

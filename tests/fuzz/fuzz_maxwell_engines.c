@@ -5,7 +5,7 @@
  * rest fills the engine's methods, each value shaped by its low two bits
  * into a raw word, a small count, an address inside the memory, or a
  * block-size / layout field, so the deep paths are reached as well as the
- * checks. No crash, no out-of-bounds access (ASan), no unbounded
+ * checks; with the first byte's high bit the memory has kinds. No crash, no out-of-bounds access (ASan), no unbounded
  * allocation; the block-linear fast path must equal the reference. */
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +114,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             pattern[i] = (uint8_t)(i * 131 + 7);
     memcpy(m.bytes, pattern, MEM_SIZE);
     memset(regs, 0, sizeof regs);
+    /* the high bit gives the memory kinds: a block-linear-kind stretch
+     * inside pitch memory, so kind checks and 1D GOB swizzles run too */
+    if (data[0] & 0x80)
+        mwt_mem_kinds(&m, MEM_BASE + ((data[0] >> 3) & 7) * 0x1000u, MEM_BASE + MEM_SIZE - ((data[0] >> 5) & 3) * 0x1800u);
     switch (data[0] % 5) {
     case 0:
         fill(regs, dma_methods, sizeof dma_methods / sizeof dma_methods[0], &r);

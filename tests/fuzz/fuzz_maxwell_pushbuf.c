@@ -65,7 +65,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     glhle_maxwell_set_hooks(gpu, &hooks);
     if (size)
         glhle_maxwell_map(gpu, PB_VA, pb, size, GLHLE_MAXWELL_KIND_PITCH);
-    glhle_maxwell_map(gpu, RW_VA, rw, RW_SIZE, GLHLE_MAXWELL_KIND_PITCH);
+    /* the scratch's upper half is of a block-linear kind, so engines and
+     * targets meet both kinds (the 1D GOB swizzle, mis-kinded surfaces) */
+    glhle_maxwell_map(gpu, RW_VA, rw, RW_SIZE / 2, GLHLE_MAXWELL_KIND_PITCH);
+    glhle_maxwell_map(gpu, RW_VA + RW_SIZE / 2, rw + RW_SIZE / 2, RW_SIZE / 2, GLHLE_MAXWELL_KIND_GENERIC_16BX2);
 
     /* pass 1: the bytes as host words */
     glhle_maxwell_run_result res;

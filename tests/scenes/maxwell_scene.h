@@ -13,8 +13,12 @@
 #include "support/maxwell_support.h"
 
 /* GPU addresses the scene uses; tm_scene_memory covers all of them. */
-#define TM_SCENE_VA 0x0400000000ull        /* 1 MiB of pitch memory */
+#define TM_SCENE_VA 0x0400000000ull        /* 1 MiB: 512 KiB of pitch memory, then block-linear */
 #define TM_SCENE_SIZE (1u << 20)
+/* From this offset the scene's memory holds the render and zeta targets and
+ * is mapped with a block-linear kind (GENERIC_16BX2), as a driver maps
+ * image memory: the front end reports targets in memory of the wrong kind. */
+#define TM_SCENE_BL_OFFSET 0x80000u
 #define TM_SCENE_CBUF (TM_SCENE_VA + 0x10000)   /* 256-byte constant buffer */
 #define TM_SCENE_VERTS (TM_SCENE_VA + 0x20000)  /* vertex stream 0 */
 #define TM_SCENE_FENCE (TM_SCENE_VA + 0x30000)  /* report semaphore */

@@ -48,6 +48,28 @@ void mwt_mem_init(mwt_mem *m, uint64_t base, size_t size, uint8_t fill, const gl
     m->io = (mw_mem_io){.user = m, .read = fake_read, .write = fake_write, .log = log, .timestamp = fake_time};
 }
 
+static uint32_t fake_kinds(void *user, uint64_t va, uint64_t size)
+{
+    const mwt_mem *m = user;
+    const uint64_t lo = va > m->base ? va : m->base;
+    const uint64_t hi = va + size < m->base + m->size ? va + size : m->base + m->size;
+    if (lo >= hi)
+        return 0;
+    uint32_t k = 0;
+    if (lo < m->bl_hi && m->bl_lo < hi)
+        k |= MW_KIND_BIT(MW_KIND_GENERIC_16BX2);
+    if (lo < m->bl_lo || hi > m->bl_hi)
+        k |= MW_KIND_BIT(MW_KIND_PITCH);
+    return k;
+}
+
+void mwt_mem_kinds(mwt_mem *m, uint64_t bl_lo, uint64_t bl_hi)
+{
+    m->bl_lo = bl_lo;
+    m->bl_hi = bl_hi;
+    m->io.kinds = fake_kinds;
+}
+
 void mwt_mem_free(mwt_mem *m)
 {
     free(m->bytes);

@@ -18,12 +18,16 @@ typedef struct mwt_mem {
     uint8_t *bytes;
     uint64_t time;   /* what the timestamp hook returns */
     unsigned reads, writes, faults;
+    uint64_t bl_lo, bl_hi; /* with mwt_mem_kinds: this GPU range is of a block-linear kind, the rest pitch */
     mw_mem_io io;
 } mwt_mem;
 
 /* A window of `size` bytes at `base`, filled with `fill`; io points back at it. */
 void mwt_mem_init(mwt_mem *m, uint64_t base, size_t size, uint8_t fill, const glhle_logger *log);
 void mwt_mem_free(mwt_mem *m);
+/* Gives the window memory kinds (io.kinds, off until called): GPU
+ * addresses [bl_lo, bl_hi) GENERIC_16BX2, the rest of the window pitch. */
+void mwt_mem_kinds(mwt_mem *m, uint64_t bl_lo, uint64_t bl_hi);
 /* Host pointer for GPU address va (inside the window). */
 uint8_t *mwt_at(mwt_mem *m, uint64_t va);
 

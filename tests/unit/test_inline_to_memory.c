@@ -34,6 +34,9 @@
 #define SEM_B 0x1E0
 #define SEM_C 0x1E4
 
+/* REDUCTION_ENABLE 1:1, REDUCTION_OP 15:13, REDUCTION_FORMAT 3:2 */
+#define L_RED(op, format) (2u | (uint32_t)(op) << 13 | (uint32_t)(format) << 2)
+
 static uint32_t regs[MW_I2M_REG_WORDS];
 static mwt_mem mem;
 static uint8_t before[MEM];
@@ -137,6 +140,61 @@ static void block_linear_destination(void **state)
     assert_int_equal(mem.bytes[4], before[4]);
 }
 
+/* cla140.h's REDUCTION_OP numbers (RED_ADD 0, MIN 1, MAX 2, INC 3, DEC 4,
+ * AND 5, OR 6, XOR 7) and FORMAT (UNSIGNED_32 0, SIGNED_32 1); results
+ * worked by hand. The reduction replaces the release once the last byte
+ * has arrived; without RELEASE_SEMAPHORE it does nothing. */
+static void semaphore_reductions(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t op, format, old, payload, want;
+    } rows[] = {
+        {0, 0, 0xFFFFFFFFu, 3, 2},           /* ADD wraps */
+        {1, 1, 0xFFFFFFF0u, 7, 0xFFFFFFF0u}, /* MIN signed: -16 */
+        {1, 0, 0xFFFFFFF0u, 7, 7},           /* MIN unsigned */
+        {2, 1, 0xFFFFFFF0u, 7, 7},           /* MAX signed */
+        {2, 0, 0xFFFFFFF0u, 7, 0xFFFFFFF0u}, /* MAX unsigned */
+        {3, 0, 6, 9, 7},                     /* INC */
+        {3, 0, 9, 9, 0},                     /* INC wraps at the payload */
+        {4, 0, 6, 9, 5},                     /* DEC */
+        {4, 0, 0, 9, 9},                     /* DEC wraps from 0 */
+        {5, 0, 0x0000FFFFu, 0x00FF00FFu, 0x000000FFu}, /* AND */
+        {6, 0, 0x0000FFFFu, 0x00FF00FFu, 0x00FFFFFFu}, /* OR */
+        {7, 0, 0x0000FFFFu, 0x00FF00FFu, 0x00FFFF00u}, /* XOR */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        reset();
+        memcpy(mem.bytes + 0x100, &rows[i].old, 4);
+        regs[LINE_LENGTH_IN / 4] = 4;
+        regs[LINE_COUNT / 4] = 1;
+        regs[SEM_A / 4] = (uint32_t)(BASE >> 32);
+        regs[SEM_B / 4] = (uint32_t)BASE + 0x100;
+        regs[SEM_C / 4] = rows[i].payload;
+        regs[LAUNCH_DMA / 4] = L_PITCH | L_RELEASE_SEMAPHORE | L_ONE_WORD | L_RED(rows[i].op, rows[i].format);
+        mw_i2m st;
+        assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_OK);
+        uint32_t got;
+        memcpy(&got, mem.bytes + 0x100, 4);
+        assert_int_equal(got, rows[i].old); /* nothing before the data */
+        send(&st, 4);
+        assert_false(st.active);
+        memcpy(&got, mem.bytes + 0x100, 4);
+        if (got != rows[i].want)
+            fail_msg("row %zu: op %u old 0x%08x payload 0x%08x: got 0x%08x, want 0x%08x", i, rows[i].op,
+                     rows[i].old, rows[i].payload, got, rows[i].want);
+    }
+    /* REDUCTION_ENABLE without RELEASE_SEMAPHORE: no semaphore at all */
+    reset();
+    regs[SEM_A / 4] = (uint32_t)(BASE >> 32);
+    regs[SEM_B / 4] = (uint32_t)BASE + 0x100;
+    regs[LAUNCH_DMA / 4] = L_PITCH | L_RED(0, 0);
+    mw_i2m st;
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_OK);
+    assert_memory_equal(mem.bytes, before, MEM);
+    mwt_mem_free(&mem);
+}
+
 static void bad_transfers(void **state)
 {
     (void)state;
@@ -181,8 +239,32 @@ static void bad_transfers(void **state)
     regs[OFFSET_OUT_UPPER / 4] = 0x100;
     assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_OUT_OF_BOUNDS);
     regs[OFFSET_OUT_UPPER / 4] = (uint32_t)(DST >> 32);
-    regs[LAUNCH_DMA / 4] = L_PITCH | 2u;
-    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_UNSUPPORTED);
+    /* a pitch destination in block-linear-kind memory, and a block-linear
+     * one in pitch-kind memory, are refused at LAUNCH_DMA */
+    regs[LAUNCH_DMA / 4] = L_PITCH;
+    regs[OFFSET_OUT / 4] = (uint32_t)DST;
+    regs[LINE_COUNT / 4] = 1;
+    mwt_mem_kinds(&mem, DST, DST + 0x200);
+    ts_log_clear();
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("inline-to-memory destination at 0x0200002000-0x020000200c: a pitch surface in "
+                                "block-linear-kind memory"));
+    assert_false(st.active);
+    regs[LAUNCH_DMA / 4] = 0;
+    regs[DST_BLOCK_SIZE / 4] = 0;
+    regs[DST_WIDTH / 4] = 64;
+    regs[DST_HEIGHT / 4] = 8;
+    regs[DST_DEPTH / 4] = 1;
+    regs[DST_LAYER / 4] = 0;
+    regs[DST_ORIGIN_BYTES_X / 4] = 0;
+    regs[DST_ORIGIN_SAMPLES_Y / 4] = 0;
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_OK); /* block-linear in block-linear kind */
+    mwt_mem_kinds(&mem, DST + 0x1000, DST + 0x2000);
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_BAD_DATA);
+    mem.io.kinds = NULL;
+    /* REDUCTION_FORMAT 2 and 3 are not defined */
+    regs[LAUNCH_DMA / 4] = L_PITCH | L_RELEASE_SEMAPHORE | L_RED(0, 2);
+    assert_int_equal(mw_i2m_begin(&st, regs, &mem.io), GLHLE_RESULT_BAD_DATA);
     regs[LAUNCH_DMA / 4] = L_PITCH;
     regs[LINE_COUNT / 4] = 0x100000;
     regs[PITCH_OUT / 4] = 0x1000;
@@ -195,6 +277,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pitch_destination),
         cmocka_unit_test(block_linear_destination),
+        cmocka_unit_test(semaphore_reductions),
         cmocka_unit_test(bad_transfers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

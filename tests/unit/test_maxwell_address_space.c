@@ -37,6 +37,29 @@ static void map_read_write_and_kinds(void **state)
     glhle_maxwell_destroy(gpu);
 }
 
+/* mw_as_kinds: the kinds of every mapping a range touches (bits by
+ * glhle_maxwell_kind), 0 in a hole. */
+static void kinds_of_ranges(void **state)
+{
+    (void)state;
+    mw_address_space as;
+    assert_int_equal(mw_as_init(&as, 8), GLHLE_RESULT_OK);
+    static uint8_t a[0x100], b[0x100], c[0x100];
+    assert_int_equal(mw_as_map(&as, 0x1000, a, 0x100, GLHLE_MAXWELL_KIND_PITCH, ts_logger()), GLHLE_RESULT_OK);
+    assert_int_equal(mw_as_map(&as, 0x1100, b, 0x100, GLHLE_MAXWELL_KIND_GENERIC_16BX2, ts_logger()),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(mw_as_map(&as, 0x1300, c, 0x100, GLHLE_MAXWELL_KIND_COMPRESSED, ts_logger()), GLHLE_RESULT_OK);
+    assert_int_equal(mw_as_kinds(&as, 0x1000, 0x100), 1u << GLHLE_MAXWELL_KIND_PITCH);
+    assert_int_equal(mw_as_kinds(&as, 0x10FF, 2), (1u << GLHLE_MAXWELL_KIND_PITCH) | (1u << GLHLE_MAXWELL_KIND_GENERIC_16BX2));
+    assert_int_equal(mw_as_kinds(&as, 0x1100, 0x100), 1u << GLHLE_MAXWELL_KIND_GENERIC_16BX2);
+    assert_int_equal(mw_as_kinds(&as, 0x1200, 0x100), 0u); /* the hole */
+    assert_int_equal(mw_as_kinds(&as, 0x1180, 0x200),
+                     (1u << GLHLE_MAXWELL_KIND_GENERIC_16BX2) | (1u << GLHLE_MAXWELL_KIND_COMPRESSED));
+    assert_int_equal(mw_as_kinds(&as, 0x13FF, 1), 1u << GLHLE_MAXWELL_KIND_COMPRESSED);
+    assert_int_equal(mw_as_kinds(&as, 0x1400, 1), 0u);
+    mw_as_fini(&as);
+}
+
 static void mapping_rules(void **state)
 {
     (void)state;
@@ -140,6 +163,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(map_read_write_and_kinds),
+        cmocka_unit_test(kinds_of_ranges),
         cmocka_unit_test(mapping_rules),
         cmocka_unit_test(aliases_share_bytes_and_copies_cross_mappings),
         cmocka_unit_test(unmap_trims_and_splits),

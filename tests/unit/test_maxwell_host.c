@@ -197,7 +197,7 @@ static void reference_syncpoints_and_no_ops(void **state)
     tm_set1(&pb, SUB, 0x0D, 5u << 27);             /* MEM_OP_D membar */
     glhle_maxwell_run_result res;
     assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
-    assert_int_equal(gpu->host.reference, 0x1234);
+    assert_int_equal(gpu->fe.host.reference, 0x1234);
     assert_int_equal(ev.syncpoint_calls, 1);
     assert_int_equal(ev.syncpoints[0], 42);
     assert_int_equal(res.syncpoint_increments, 1);

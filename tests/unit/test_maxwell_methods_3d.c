@@ -5,6 +5,7 @@
  * draw.mme sends (BEGIN, count, END), computed by hand. */
 #include "support/test_support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "backend/maxwell/maxwell_instance.h"
@@ -88,6 +89,147 @@ static void draw_sequences(void **state)
     assert_int_equal(mw_get_state(gpu)->draw.topology, 1);
 }
 
+/* Colour and zeta targets in memory whose kind does not suit their layout
+ * are reported at the draw and the clear with the word offset and the GPU
+ * address (the issue's "mis-kinded surfaces"); the draw still reaches the
+ * hook. Register offsets from clb197.h. */
+static void mis_kinded_targets(void **state)
+{
+    (void)state;
+    static uint8_t bl[0x1000];
+    const uint64_t bl_va = MEM_VA + 0x100000;
+    assert_int_equal(glhle_maxwell_map(gpu, bl_va, bl, sizeof bl, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    /* target 0 block-linear (MEMORY LAYOUT 12 = 0) in pitch memory, target
+     * 1 pitch in block-linear memory, target 2 right; SET_CT_SELECT 3
+     * targets mapped 0, 1, 2 */
+    const uint64_t at[3] = {MEM_VA, bl_va, bl_va + 0x800};
+    const uint32_t mem_word[3] = {0, 1u << 12, 0};
+    for (uint32_t t = 0; t < 3; t++) {
+        set(0x0800 + t * 64, (uint32_t)(at[t] >> 32));  /* SET_COLOR_TARGET_A */
+        set(0x0804 + t * 64, (uint32_t)at[t]);          /* _B */
+        set(0x0810 + t * 64, 0xD5);                     /* FORMAT A8B8G8R8 */
+        set(0x0814 + t * 64, mem_word[t]);              /* MEMORY */
+    }
+    set(0x121c, 3u | 0u << 4 | 1u << 7 | 2u << 10);
+    set(0x0fe0, (uint32_t)(MEM_VA >> 32)); /* SET_ZT_A/B: zeta in pitch memory */
+    set(0x0fe4, (uint32_t)MEM_VA + 0x800);
+    set(0x1538, 1);                       /* SET_ZT_SELECT */
+    set(0x1618, 4);                       /* BEGIN */
+    set(0x0d78, 3);                       /* DRAW_VERTEX_ARRAY */
+    const uint32_t end_at = pb.n + 1;     /* the END's data word */
+    set(0x1614, 0);                       /* END */
+    ts_log_clear();
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.draws, 1);
+    assert_int_equal(res.problems, 3);
+    char want[160];
+    snprintf(want, sizeof want, "+0x%x: colour target 0 at GPU 0x%010llx is block-linear but its memory is of a pitch "
+             "kind", end_at, (unsigned long long)MEM_VA);
+    assert_true(ts_log_contains(want));
+    snprintf(want, sizeof want, "colour target 1 at GPU 0x%010llx is pitch but its memory is of a block-linear kind",
+             (unsigned long long)bl_va);
+    assert_true(ts_log_contains(want));
+    snprintf(want, sizeof want, "zeta target 0 at GPU 0x%010llx is block-linear", (unsigned long long)MEM_VA + 0x800);
+    assert_true(ts_log_contains(want));
+    uint32_t i = 0;
+    assert_non_null(tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &i));
+    /* put right: no problem at the clear */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x0814, 0);
+    set(0x0800, (uint32_t)(bl_va >> 32));
+    set(0x0804, (uint32_t)bl_va + 0x400);
+    set(0x0814 + 64, 0);
+    set(0x0fe4, (uint32_t)bl_va + 0xC00);
+    set(0x19d0, 0x3F);                    /* CLEAR_SURFACE */
+    res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(res.clears, 1);
+    /* a target whose format is DISABLED is not checked */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x0804, (uint32_t)MEM_VA);
+    set(0x0810, 0);
+    set(0x19d0, 0x3F);
+    res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+}
+
+/* A DMA copy onto a mis-kinded block-linear destination, through the
+ * pushbuffer: refused, reported with the LAUNCH_DMA word's offset, the
+ * address in the log, nothing written. */
+static void mis_kinded_dma_through_the_pushbuffer(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 0x200; i++)
+        mem[i] = (uint8_t)i;
+    tm_set1(&pb, TM_SUB_DMA, 0x400 / 4, (uint32_t)(MEM_VA >> 32)); /* OFFSET_IN */
+    tm_set1(&pb, TM_SUB_DMA, 0x404 / 4, (uint32_t)MEM_VA);
+    tm_set1(&pb, TM_SUB_DMA, 0x408 / 4, (uint32_t)(MEM_VA >> 32)); /* OFFSET_OUT */
+    tm_set1(&pb, TM_SUB_DMA, 0x40C / 4, (uint32_t)MEM_VA + 0x800);
+    tm_set1(&pb, TM_SUB_DMA, 0x410 / 4, 64);                        /* PITCH_IN */
+    tm_set1(&pb, TM_SUB_DMA, 0x418 / 4, 64);                        /* LINE_LENGTH_IN */
+    tm_set1(&pb, TM_SUB_DMA, 0x41C / 4, 8);                         /* LINE_COUNT */
+    tm_set1(&pb, TM_SUB_DMA, 0x70C / 4, 1u << 12);                  /* SET_DST_BLOCK_SIZE: one GOB */
+    tm_set1(&pb, TM_SUB_DMA, 0x710 / 4, 64);                        /* WIDTH, HEIGHT, DEPTH */
+    tm_set1(&pb, TM_SUB_DMA, 0x714 / 4, 8);
+    tm_set1(&pb, TM_SUB_DMA, 0x718 / 4, 1);
+    const uint32_t launch_at = pb.n + 1;
+    tm_set1(&pb, TM_SUB_DMA, 0x300 / 4, 2u | 1u << 7 | 1u << 9);   /* NON_PIPELINED, src pitch, dst BL, multi-line */
+    uint8_t before[sizeof mem];
+    memcpy(before, mem, sizeof mem);
+    ts_log_clear();
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.problems, 1);
+    char want[96];
+    snprintf(want, sizeof want, "+0x%x: DMA LAUNCH_DMA failed", launch_at);
+    assert_true(ts_log_contains(want));
+    snprintf(want, sizeof want, "DMA destination at 0x%010llx-", (unsigned long long)MEM_VA + 0x800);
+    assert_true(ts_log_contains(want));
+    assert_memory_equal(mem, before, sizeof mem);
+}
+
+/* DRAW_AUTO between BEGIN and END: (bytes - SET_DRAW_AUTO_START) /
+ * SET_DRAW_AUTO_STRIDE vertices from 0 (NVK's vkCmdDrawIndirectByteCountEXT
+ * sequence); worked by hand. */
+static void draw_auto(void **state)
+{
+    (void)state;
+    set(0x13a4, 16);       /* SET_DRAW_AUTO_START: counter offset */
+    set(0x1318, 12);       /* SET_DRAW_AUTO_STRIDE */
+    set(0x1618, 4);        /* BEGIN TRIANGLES */
+    set(0x123c, 105);      /* DRAW_AUTO: (105 - 16) / 12 = 7 */
+    set(0x1614, 0);        /* END */
+    set(0x1618, 1);        /* BEGIN LINES */
+    set(0x123c, 10);       /* fewer bytes than the offset: 0 vertices */
+    set(0x1614, 0);
+    glhle_maxwell_run_result res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 2);
+    uint32_t at = 0;
+    const glhle_maxwell_event *d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_non_null(d);
+    assert_int_equal(d->u.draw.topology, 4);
+    assert_false(d->u.draw.indexed);
+    assert_int_equal(d->u.draw.first, 0);
+    assert_int_equal(d->u.draw.count, 7);
+    d = tm_next(&ev, GLHLE_MAXWELL_EVENT_DRAW, &at);
+    assert_int_equal(d->u.draw.count, 0);
+    /* a zero stride, and DRAW_AUTO outside BEGIN/END, draw nothing */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x1318, 0);
+    set(0x1618, 4);
+    set(0x123c, 105);
+    set(0x1614, 0);
+    set(0x123c, 105);
+    ts_log_clear();
+    res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.draws, 0);
+    assert_int_equal(res.problems, 2);
+    assert_true(ts_log_contains("SET_DRAW_AUTO_STRIDE 0"));
+    assert_true(ts_log_contains("DRAW_AUTO 0x00000069 outside a BEGIN/END"));
+}
+
 static const uint32_t *inline_seen;
 static uint32_t inline_copy[8];
 static void grab_inline(void *user, glhle_maxwell *g, const glhle_maxwell_event *e)
@@ -146,12 +288,12 @@ static void bad_draw_sequences(void **state)
     set(0x1618, 4);
     set(0x17e0, 3);
     set(0x1614, 0);
-    set(0x123c, 1);      /* DRAW_AUTO */
+    set(0x123c, 1);      /* DRAW_AUTO outside a sequence */
     ts_log_clear();
     glhle_maxwell_run_result res = run(GLHLE_RESULT_BAD_DATA);
     assert_int_equal(res.draws, 0);
     /* END without BEGIN, inline index outside, BEGIN twice, index size 3,
-     * DRAW_AUTO; the empty sequence is a debug note, not a problem */
+     * DRAW_AUTO outside one; the empty sequence is a debug note, not a problem */
     assert_int_equal(res.problems, 5);
     assert_true(ts_log_contains("END without a BEGIN"));
     assert_true(ts_log_contains("nothing drawn"));
@@ -384,6 +526,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(draw_sequences, setup, teardown),
+        cmocka_unit_test_setup_teardown(mis_kinded_targets, setup, teardown),
+        cmocka_unit_test_setup_teardown(draw_auto, setup, teardown),
+        cmocka_unit_test_setup_teardown(mis_kinded_dma_through_the_pushbuffer, setup, teardown),
         cmocka_unit_test_setup_teardown(inline_indices_and_one_word_draws, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_draw_sequences, setup, teardown),
         cmocka_unit_test_setup_teardown(constant_buffers, setup, teardown),

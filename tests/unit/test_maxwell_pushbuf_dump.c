@@ -35,8 +35,12 @@ static char *dump_scene(tm_pb *pb, glhle_result *r)
     tm_pb_init(pb);
     tm_scene_frame(pb, true, 0);
     uint8_t *mem = calloc(1, TM_SCENE_SIZE);
-    const mw_dump_map map = {TM_SCENE_VA, mem, TM_SCENE_SIZE, GLHLE_MAXWELL_KIND_PITCH};
-    const mw_dump_options opt = {.maps = &map, .map_count = 1};
+    const mw_dump_map map[2] = {
+        {TM_SCENE_VA, mem, TM_SCENE_BL_OFFSET, GLHLE_MAXWELL_KIND_PITCH},
+        {TM_SCENE_VA + TM_SCENE_BL_OFFSET, mem + TM_SCENE_BL_OFFSET, TM_SCENE_SIZE - TM_SCENE_BL_OFFSET,
+         GLHLE_MAXWELL_KIND_GENERIC_16BX2},
+    };
+    const mw_dump_options opt = {.maps = map, .map_count = 2};
     glhle_bytebuf out;
     glhle_bytebuf_init(&out, 0);
     *r = mw_pushbuf_dump((const uint8_t *)pb->w, pb->n * 4u, &opt, &out);
@@ -143,13 +147,16 @@ static void tool_prints_the_golden_text(void **state)
         print_message("SKIP: glhle-pushbuf was not built (GLHLE_BUILD_TOOLS off)\n");
         skip();
     }
-    /* the scene's memory: 1 MiB of zeros at TM_SCENE_VA, through --mem */
+    /* the scene's memory: 1 MiB of zeros at TM_SCENE_VA, pitch then
+     * block-linear, through --mem */
     uint8_t *zeros = calloc(1, TM_SCENE_SIZE);
-    write_file(ts_output_path("maxwell_scene_mem.bin"), zeros, TM_SCENE_SIZE);
+    write_file(ts_output_path("maxwell_scene_mem.bin"), zeros, TM_SCENE_BL_OFFSET);
+    write_file(ts_output_path("maxwell_scene_bl.bin"), zeros, TM_SCENE_SIZE - TM_SCENE_BL_OFFSET);
     free(zeros);
     char maps[256];
-    snprintf(maps, sizeof maps, "# scene memory\n0x%010llx maxwell_scene_mem.bin pitch\n",
-             (unsigned long long)TM_SCENE_VA);
+    snprintf(maps, sizeof maps,
+             "# scene memory\n0x%010llx maxwell_scene_mem.bin pitch\n0x%010llx maxwell_scene_bl.bin blocklinear\n",
+             (unsigned long long)TM_SCENE_VA, (unsigned long long)(TM_SCENE_VA + TM_SCENE_BL_OFFSET));
     write_file(ts_output_path("maxwell_scene.maps"), maps, strlen(maps));
     char args[8192];
     snprintf(args, sizeof args, "dump '%s' --mem '%s'", ts_source_path("tests/golden/maxwell_scene.bin"),

@@ -136,6 +136,36 @@ static void copy_into_block_linear(void **state)
             }
 }
 
+/* A surface whose layout bit does not suit its memory's kind is refused
+ * with its range; nothing is written. */
+static void mis_kinded_surfaces(void **state)
+{
+    (void)state;
+    /* the block-linear destination of copy_into_block_linear, in pitch-kind memory */
+    reset(F_A8B8G8R8, 64, 16, 8, F_A8B8G8R8, 0, 32, 16);
+    mwt_mem_kinds(&mem, BASE + MEM - 0x1000, BASE + MEM);
+    set(DST_MEMORY_LAYOUT, 0);
+    set(DST_BLOCK_SIZE, 1u << 4);
+    set(DST_DEPTH, 1);
+    rect(3, 2, 10, 6, 1, 1);
+    ts_log_clear();
+    assert_int_equal(blit(), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("2D destination at 0x"));
+    assert_true(ts_log_contains("a block-linear surface in pitch-kind memory"));
+    assert_memory_equal(mem.bytes, before, MEM);
+    /* and done once its memory is of a block-linear kind */
+    mwt_mem_kinds(&mem, DST, DST + 0x1000);
+    assert_int_equal(blit(), GLHLE_RESULT_OK);
+    /* a pitch source in block-linear-kind memory */
+    reset(F_A8R8G8B8, 16, 4, 1, F_A8B8G8R8, 16, 4, 1);
+    mwt_mem_kinds(&mem, SRC, SRC + 16);
+    rect(0, 0, 1, 1, 0, 0);
+    ts_log_clear();
+    assert_int_equal(blit(), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("a pitch surface in block-linear-kind memory"));
+    assert_memory_equal(mem.bytes, before, MEM);
+}
+
 static void format_conversions(void **state)
 {
     (void)state;
@@ -315,7 +345,7 @@ static void bad_blits(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(copy_into_block_linear), cmocka_unit_test(format_conversions),
+        cmocka_unit_test(copy_into_block_linear), cmocka_unit_test(mis_kinded_surfaces), cmocka_unit_test(format_conversions),
         cmocka_unit_test(scaling), cmocka_unit_test(clipping), cmocka_unit_test(bad_blits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

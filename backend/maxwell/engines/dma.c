@@ -13,9 +13,11 @@
  * for a pitch operand the origin is ignored and row y starts at
  * OFFSET + y * PITCH (PITCH signed, as Ryujinx reads it). Without
  * MULTI_LINE_ENABLE the copy is one line of LINE_LENGTH_IN elements from
- * OFFSET_IN to OFFSET_OUT whatever the layout bits say (Ryujinx: a buffer
- * copy; it swizzles GOBs only when the page kinds differ, which mw_mem_io
- * does not expose). Remap: destination component i takes source component
+ * OFFSET_IN to OFFSET_OUT whatever the layout bits say (Ryujinx and yuzu:
+ * a buffer copy), GOB-swizzled on the block-linear side when one side's
+ * memory is of a pitch kind and the other's of a block-linear kind
+ * (one_d_kinds). A 2D/3D operand whose memory kind does not suit its layout
+ * bit is refused (mw_surface_check_kind). Remap: destination component i takes source component
  * SRC_X..SRC_W, constant A or B (its low COMPONENT_SIZE bytes), or keeps
  * its bytes (NO_WRITE); components past NUM_DST_COMPONENTS are not
  * written. A remap that reads no source component (a memset) reads no
@@ -54,10 +56,14 @@ typedef struct operand {
     uint32_t origin_x, origin_y; /* elements, rows (block-linear only) */
     uint32_t bpe;
     uint64_t lo, hi;
+    /* a 1D operand in block-linear-kind memory whose other side is in
+     * pitch-kind memory: byte i sits at its GOB-swizzled place */
+    bool gob_swizzle;
+    uint16_t swz[MW_GOB_SIZE];   /* in-GOB offset of linear GOB byte 64 * y + x */
 } operand;
 
-static glhle_result operand_init(operand *o, const uint32_t *regs, bool src, bool block_linear, uint32_t bpe,
-                                 uint32_t line_length, uint32_t line_count, const mw_mem_io *io)
+static glhle_result operand_init(operand *o, const uint32_t *regs, bool src, bool multi_line, bool block_linear,
+                                 uint32_t bpe, uint32_t line_length, uint32_t line_count, const mw_mem_io *io)
 {
     const char *what = src ? "DMA source" : "DMA destination";
     memset(o, 0, sizeof *o);
@@ -97,12 +103,59 @@ static glhle_result operand_init(operand *o, const uint32_t *regs, bool src, boo
         return GLHLE_FAIL(io->log, GLHLE_RESULT_LIMIT_EXCEEDED,
                           "maxwell: %s at 0x%010llx: lines of %llu bytes are longer than the %u an operation may stage",
                           what, (unsigned long long)o->s.va, (unsigned long long)w, MW_ENGINE_MAX_BYTES);
-    return mw_surface_range(&o->s, o->origin_x * bpe, o->origin_y, (uint32_t)w, line_count, what, io, &o->lo, &o->hi);
+    glhle_result r =
+        mw_surface_range(&o->s, o->origin_x * bpe, o->origin_y, (uint32_t)w, line_count, what, io, &o->lo, &o->hi);
+    if (r == GLHLE_RESULT_OK && multi_line)
+        r = mw_surface_check_kind(block_linear, o->lo, o->hi, what, io);
+    return r;
+}
+
+/* A 1D copy between pitch-kind and block-linear-kind memory: the bytes on
+ * the block-linear side are GOB-swizzled, each 512-byte GOB (aligned in
+ * GPU addresses) holding 64-byte rows 0-7 in the GOB's order (yuzu
+ * MaxwellDMA::Launch and Ryujinx DmaClass swizzle a 1D copy when the
+ * source's and destination's page kinds differ, pitch vs not). The staged
+ * span grows to whole GOBs. Returns the kinds' verdict: BAD_DATA for an
+ * operand whose range holds both pitch and block-linear kinds. */
+static glhle_result one_d_kinds(operand *src, operand *dst, bool reads_src, const mw_mem_io *io)
+{
+    if (!io->kinds)
+        return GLHLE_RESULT_OK;
+    operand *ops[2] = {dst, reads_src ? src : NULL};
+    bool bl[2] = {false, false};
+    for (int i = 0; i < 2; i++) {
+        if (!ops[i])
+            continue;
+        const uint32_t k = io->kinds(io->user, ops[i]->lo, ops[i]->hi - ops[i]->lo);
+        if ((k & MW_KIND_BIT(MW_KIND_PITCH)) && (k & MW_KINDS_BLOCK_LINEAR))
+            return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                              "maxwell: 1D DMA %s at 0x%010llx-0x%010llx spans both pitch- and block-linear-kind "
+                              "memory; nothing written",
+                              i ? "source" : "destination", (unsigned long long)ops[i]->lo,
+                              (unsigned long long)ops[i]->hi);
+        bl[i] = k && !(k & MW_KIND_BIT(MW_KIND_PITCH));
+    }
+    /* a memset (no source) writes its pattern as a pitch source would */
+    if (bl[0] == bl[1])
+        return GLHLE_RESULT_OK;
+    operand *o = bl[0] ? dst : src;
+    mw_bl_geom gob;
+    mw_bl_geom_init(&gob, MW_GOB_WIDTH, MW_GOB_HEIGHT, 1, 0, 0, NULL);
+    for (uint32_t l = 0; l < MW_GOB_SIZE; l++)
+        o->swz[l] = (uint16_t)mw_bl_offset(&gob, l % MW_GOB_WIDTH, l / MW_GOB_WIDTH, 0);
+    o->gob_swizzle = true;
+    o->lo &= ~(uint64_t)(MW_GOB_SIZE - 1);
+    o->hi = (o->hi + MW_GOB_SIZE - 1) & ~(uint64_t)(MW_GOB_SIZE - 1);
+    return GLHLE_RESULT_OK;
 }
 
 /* Offset in the staged span of byte `b` of line y. */
 static inline size_t at(const operand *o, uint64_t b, uint32_t y)
 {
+    if (o->gob_swizzle) {
+        const uint64_t a = o->s.va + b;
+        return (size_t)((a & ~(uint64_t)(MW_GOB_SIZE - 1)) + o->swz[a & (MW_GOB_SIZE - 1)] - o->lo);
+    }
     int64_t off = mw_surface_offset(&o->s, (uint32_t)(o->origin_x * (uint64_t)o->bpe + b), o->origin_y + y);
     return (size_t)((int64_t)o->s.va + off - (int64_t)o->lo);
 }
@@ -113,7 +166,7 @@ static inline size_t at(const operand *o, uint64_t b, uint32_t y)
 static void copy_plain(const operand *src, const mw_span *ss, const operand *dst, mw_span *ds, uint32_t width,
                        uint32_t lines)
 {
-    if (!src->s.block_linear && !dst->s.block_linear) {
+    if (!src->s.block_linear && !dst->s.block_linear && !src->gob_swizzle && !dst->gob_swizzle) {
         for (uint32_t y = 0; y < lines; y++)
             memcpy(ds->buf + at(dst, 0, y), ss->buf + at(src, 0, y), width);
         return;
@@ -175,9 +228,11 @@ glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
                               "operation may",
                               R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), lines, len, MW_ENGINE_MAX_BYTES);
         operand src, dst;
-        r = operand_init(&dst, regs, false, multi && dst_bl, dst_bpe, len, lines, io);
+        r = operand_init(&dst, regs, false, multi, multi && dst_bl, dst_bpe, len, lines, io);
         if (r == GLHLE_RESULT_OK && reads_src)
-            r = operand_init(&src, regs, true, multi && src_bl, src_bpe, len, lines, io);
+            r = operand_init(&src, regs, true, multi, multi && src_bl, src_bpe, len, lines, io);
+        if (r == GLHLE_RESULT_OK && !multi)
+            r = one_d_kinds(&src, &dst, reads_src, io);
         if (r != GLHLE_RESULT_OK)
             return r;
         if (reads_src && mw_ranges_overlap(src.lo, src.hi, dst.lo, dst.hi))
@@ -218,11 +273,12 @@ glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
     }
     uint32_t sem = (launch >> 3) & 3;
     if (sem == 1 || sem == 2) {
-        if (launch & (1u << 19))
-            return GLHLE_FAIL(io->log, GLHLE_RESULT_UNSUPPORTED,
-                              "maxwell: DMA semaphore reduction (LAUNCH_DMA 0x%08x) is not implemented; nothing released",
-                              launch);
         uint64_t va = (uint64_t)(R(SEMAPHORE_A) & 0xFF) << 32 | R(SEMAPHORE_B);
+        /* SEMAPHORE_REDUCTION_ENABLE 19, SEMAPHORE_REDUCTION 17:14 (IMIN .. DEC 0-7, FADD 0xA: mw_reduction's
+         * numbers), SEMAPHORE_REDUCTION_SIGN 18 (SIGNED 0, UNSIGNED 1) */
+        if (launch & (1u << 19))
+            return mw_semaphore_reduce(va, (launch >> 14) & 0xF, !((launch >> 18) & 1), R(SEMAPHORE_PAYLOAD),
+                                       sem == 1, "DMA", io);
         return mw_semaphore_release(va, R(SEMAPHORE_PAYLOAD), sem == 1, "DMA", io);
     }
     if (sem == 3)

@@ -31,7 +31,45 @@ typedef struct mw_mem_io {
      * releases write. Added by mw-mem to the plan's struct: LAUNCH_DMA's
      * RELEASE_FOUR_WORD_SEMAPHORE stores a timestamp (clb0b5.h). */
     uint64_t (*timestamp)(void *user);
+    /* Optional (NULL: kinds unknown, nothing checked): the memory kinds of
+     * the mapped bytes of [va, va + size), bit MW_KIND_BIT(k) per kind k
+     * (glhle_maxwell_kind's values); 0 when no byte is mapped. */
+    uint32_t (*kinds)(void *user, uint64_t va, uint64_t size);
 } mw_mem_io;
+
+/* Memory kinds as glhle_maxwell_kind numbers them: the PTE kind of a
+ * mapping (open-gpu-doc's kind notion, nvgpu's NV_KIND_*: 0x00 pitch,
+ * 0xFE generic 16Bx2 block-linear, the compressible kinds block-linear with
+ * compression tags; yuzu PteKind, Ryujinx PteKind.IsPitch()). */
+enum { MW_KIND_PITCH = 0, MW_KIND_GENERIC_16BX2 = 1, MW_KIND_COMPRESSED = 2 };
+#define MW_KIND_BIT(k) (1u << (k))
+#define MW_KINDS_BLOCK_LINEAR (MW_KIND_BIT(MW_KIND_GENERIC_16BX2) | MW_KIND_BIT(MW_KIND_COMPRESSED))
+
+/* Semaphore reductions, numbered as clb06f.h SEMAPHORED_REDUCTION and
+ * clb0b5.h LAUNCH_DMA_SEMAPHORE_REDUCTION number them (cla140.h's
+ * REDUCTION_OP numbers them otherwise; inline_to_memory.c maps it). */
+typedef enum mw_reduction {
+    MW_RED_MIN = 0,
+    MW_RED_MAX = 1,
+    MW_RED_XOR = 2,
+    MW_RED_AND = 3,
+    MW_RED_OR = 4,
+    MW_RED_ADD = 5,
+    MW_RED_INC = 6,
+    MW_RED_DEC = 7,
+    MW_RED_FADD = 10, /* clb0b5.h only */
+} mw_reduction;
+
+/* The new value of a 32-bit semaphore holding `old` that reduction `op`
+ * with `payload` leaves; false (and *out = old) for an op that is none of
+ * mw_reduction. MIN and MAX compare signed when is_signed, else unsigned;
+ * XOR, AND, OR and ADD (modulo 2^32) are the same either way; INC and DEC
+ * wrap at payload as CUDA's atomicInc/atomicDec do (unsigned: INC
+ * old >= payload ? 0 : old + 1, DEC old == 0 || old > payload ? payload :
+ * old - 1), which NVIDIA's UVM driver relies on for its GP_PUT wrap
+ * (uvm semaphore_reduction_inc(gpPut, entries - 1)); FADD adds the words
+ * as IEEE binary32 (round to nearest even). */
+bool mw_reduce32(uint32_t op, bool is_signed, uint32_t old, uint32_t payload, uint32_t *out);
 
 /* The most bytes one operation stages at once (a surface span read, or
  * the destination span it rewrites). Larger operations fail with
@@ -67,6 +105,8 @@ typedef struct mw_i2m {
     uint32_t bl_width, bl_height, bl_depth, bl_bh, bl_bd;
     uint64_t total, done; /* bytes */
     bool release_semaphore, semaphore_one_word;
+    bool reduction, reduction_signed; /* REDUCTION_ENABLE, REDUCTION_FORMAT SIGNED_32 */
+    uint8_t reduction_op;             /* mw_reduction */
     uint64_t semaphore_va;
     uint32_t semaphore_payload;
     glhle_result error;  /* a write that failed ends the transfer with this */

@@ -8,7 +8,8 @@
  * puts the lines at SET_DST_ORIGIN_BYTES_X / SAMPLES_Y. COMPLETION_TYPE
  * RELEASE_SEMAPHORE writes SET_I2M_SEMAPHORE_C's payload to
  * SET_I2M_SEMAPHORE_A/B when the last byte has arrived, one word or four
- * (SEMAPHORE_STRUCT_SIZE). Bytes go to memory as their word arrives, so a
+ * (SEMAPHORE_STRUCT_SIZE), or with REDUCTION_ENABLE reduces the
+ * semaphore with the payload instead (mw_semaphore_reduce). Bytes go to memory as their word arrives, so a
  * transfer needs no staging buffer however large it is. */
 #include <string.h>
 
@@ -52,6 +53,9 @@ static glhle_result complete(mw_i2m *st, const mw_mem_io *io)
     st->active = false;
     if (!st->release_semaphore)
         return GLHLE_RESULT_OK;
+    if (st->reduction)
+        return mw_semaphore_reduce(st->semaphore_va, st->reduction_op, st->reduction_signed, st->semaphore_payload,
+                                   st->semaphore_one_word, "inline-to-memory", io);
     return mw_semaphore_release(st->semaphore_va, st->semaphore_payload, st->semaphore_one_word, "inline-to-memory",
                                 io);
 }
@@ -74,11 +78,18 @@ glhle_result mw_i2m_begin(mw_i2m *st, const uint32_t *regs, const mw_mem_io *io)
     st->semaphore_one_word = (launch >> 12) & 1;
     st->semaphore_va = (uint64_t)(R(SEMAPHORE_A) & 0xFF) << 32 | R(SEMAPHORE_B);
     st->semaphore_payload = R(SEMAPHORE_C);
-    if (launch & 2)
-        return GLHLE_FAIL(io->log, GLHLE_RESULT_UNSUPPORTED,
-                          "maxwell: inline-to-memory to 0x%010llx asks for a reduction (LAUNCH_DMA 0x%08x); not "
-                          "implemented, nothing written",
-                          (unsigned long long)st->va, launch);
+    /* REDUCTION_ENABLE 1:1, REDUCTION_OP 15:13 (RED_ADD 0, MIN, MAX, INC, DEC, AND, OR, XOR 7), REDUCTION_FORMAT
+     * 3:2 (UNSIGNED_32 0, SIGNED_32 1); they act on the release, so only with RELEASE_SEMAPHORE */
+    static const uint8_t op_of[8] = {MW_RED_ADD, MW_RED_MIN, MW_RED_MAX, MW_RED_INC,
+                                     MW_RED_DEC, MW_RED_AND, MW_RED_OR, MW_RED_XOR};
+    st->reduction = st->release_semaphore && (launch & 2);
+    st->reduction_op = op_of[(launch >> 13) & 7];
+    st->reduction_signed = ((launch >> 2) & 3) == 1;
+    if (st->reduction && ((launch >> 2) & 3) > 1)
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                          "maxwell: inline-to-memory to 0x%010llx: LAUNCH_DMA 0x%08x REDUCTION_FORMAT %u is neither "
+                          "UNSIGNED_32 nor SIGNED_32; nothing written",
+                          (unsigned long long)st->va, launch, (launch >> 2) & 3);
     if (st->block_linear) {
         glhle_result r = mw_block_size_decode(R(DST_BLOCK_SIZE), &st->bl_bh, &st->bl_bd, "inline-to-memory", io);
         if (r != GLHLE_RESULT_OK)
@@ -110,6 +121,8 @@ glhle_result mw_i2m_begin(mw_i2m *st, const uint32_t *regs, const mw_mem_io *io)
     uint64_t lo, hi;
     glhle_result r = mw_surface_range(&s, st->origin_x, st->origin_y, st->line_length, st->line_count,
                                       "inline-to-memory destination", io, &lo, &hi);
+    if (r == GLHLE_RESULT_OK)
+        r = mw_surface_check_kind(st->block_linear, lo, hi, "inline-to-memory destination", io);
     if (r != GLHLE_RESULT_OK)
         return r;
     st->active = true;

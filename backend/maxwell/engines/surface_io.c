@@ -47,6 +47,27 @@ glhle_result mw_surface_range(const mw_surface *s, uint32_t x, uint32_t y, uint3
     return GLHLE_RESULT_OK;
 }
 
+static const char *kinds_name(uint32_t kinds)
+{
+    const bool pitch = kinds & MW_KIND_BIT(MW_KIND_PITCH), bl = kinds & MW_KINDS_BLOCK_LINEAR;
+    return pitch && bl ? "both pitch- and block-linear-kind" : pitch ? "pitch-kind" : "block-linear-kind";
+}
+
+glhle_result mw_surface_check_kind(bool block_linear, uint64_t lo, uint64_t hi, const char *what,
+                                   const mw_mem_io *io)
+{
+    if (!io->kinds || hi <= lo)
+        return GLHLE_RESULT_OK;
+    const uint32_t kinds = io->kinds(io->user, lo, hi - lo);
+    const uint32_t wanted = block_linear ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
+    if (!kinds || !(kinds & ~wanted))
+        return GLHLE_RESULT_OK;
+    return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                      "maxwell: %s at 0x%010llx-0x%010llx: a %s surface in %s memory; nothing written", what,
+                      (unsigned long long)lo, (unsigned long long)hi, block_linear ? "block-linear" : "pitch",
+                      kinds_name(kinds));
+}
+
 glhle_result mw_span_read(mw_span *sp, uint64_t lo, uint64_t hi, const char *what, const mw_mem_io *io)
 {
     sp->va = lo;
@@ -89,6 +110,47 @@ glhle_result mw_block_size_decode(uint32_t v, uint32_t *bh, uint32_t *bd, const 
                           "maxwell: %s block size 0x%08x: height 2^%u / depth 2^%u GOBs, the class allows up to 2^5",
                           what, v, *bh, *bd);
     return GLHLE_RESULT_OK;
+}
+
+bool mw_reduce32(uint32_t op, bool is_signed, uint32_t old, uint32_t payload, uint32_t *out)
+{
+    const int32_t so = (int32_t)old, sp = (int32_t)payload;
+    *out = old;
+    switch (op) {
+    case MW_RED_MIN: *out = is_signed ? (uint32_t)(so < sp ? so : sp) : (old < payload ? old : payload); return true;
+    case MW_RED_MAX: *out = is_signed ? (uint32_t)(so > sp ? so : sp) : (old > payload ? old : payload); return true;
+    case MW_RED_XOR: *out = old ^ payload; return true;
+    case MW_RED_AND: *out = old & payload; return true;
+    case MW_RED_OR: *out = old | payload; return true;
+    case MW_RED_ADD: *out = old + payload; return true;
+    case MW_RED_INC: *out = old >= payload ? 0 : old + 1; return true;
+    case MW_RED_DEC: *out = (old == 0 || old > payload) ? payload : old - 1; return true;
+    case MW_RED_FADD: {
+        float a, b;
+        memcpy(&a, &old, 4);
+        memcpy(&b, &payload, 4);
+        volatile float sum = a + b; /* binary32, not a wider evaluation */
+        const float f = sum;
+        memcpy(out, &f, 4);
+        return true;
+    }
+    default: return false;
+    }
+}
+
+glhle_result mw_semaphore_reduce(uint64_t va, uint32_t op, bool is_signed, uint32_t payload, bool one_word,
+                                 const char *what, const mw_mem_io *io)
+{
+    uint32_t old, v;
+    if (!mw_reduce32(op, is_signed, 0, 0, &v))
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                          "maxwell: %s semaphore at 0x%010llx: reduction %u is not defined; nothing released", what,
+                          (unsigned long long)va, op);
+    if (!io->read(io->user, va, &old, 4))
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s semaphore reduction at 0x%010llx faults",
+                          what, (unsigned long long)va);
+    mw_reduce32(op, is_signed, old, payload, &v);
+    return mw_semaphore_release(va, v, one_word, what, io);
 }
 
 glhle_result mw_semaphore_release(uint64_t va, uint32_t payload, bool one_word, const char *what,

@@ -38,6 +38,15 @@ static inline int64_t mw_surface_offset(const mw_surface *s, uint32_t x, uint32_
 glhle_result mw_surface_range(const mw_surface *s, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
                               const char *what, const mw_mem_io *io, uint64_t *lo, uint64_t *hi);
 
+/* Whether the memory kinds of [lo, hi) suit the surface's layout (the
+ * issue's "mis-kinded surfaces"): a block-linear surface needs
+ * block-linear kinds (generic 16Bx2 or compressed), a pitch one the pitch
+ * kind; mixed memory suits neither. BAD_DATA, logged with the range and the
+ * kinds found, when it does not; OK when io has no kinds or the range holds
+ * no mapped byte (the access reports that fault itself). */
+glhle_result mw_surface_check_kind(bool block_linear, uint64_t lo, uint64_t hi, const char *what,
+                                   const mw_mem_io *io);
+
 /* Reads [lo, hi) into a new buffer (FAIL: OUT_OF_MEMORY, or OUT_OF_BOUNDS
  * with the address on a fault). */
 glhle_result mw_span_read(mw_span *sp, uint64_t lo, uint64_t hi, const char *what, const mw_mem_io *io);
@@ -59,5 +68,13 @@ glhle_result mw_block_size_decode(uint32_t v, uint32_t *bh, uint32_t *bd, const 
  * then the 64-bit timestamp). */
 glhle_result mw_semaphore_release(uint64_t va, uint32_t payload, bool one_word, const char *what,
                                   const mw_mem_io *io);
+
+/* Applies reduction op (mw_reduction) with payload to the 32-bit semaphore
+ * at va, then, unless one_word, writes 0 and the 64-bit timestamp after it
+ * as a four-word release does (the reduction's result in the payload's
+ * place). BAD_DATA for an undefined op, OUT_OF_BOUNDS on a fault; nothing
+ * is written then. */
+glhle_result mw_semaphore_reduce(uint64_t va, uint32_t op, bool is_signed, uint32_t payload, bool one_word,
+                                 const char *what, const mw_mem_io *io);
 
 #endif

@@ -388,6 +388,10 @@ glhle_result mw_2d_blit(const uint32_t *regs, const mw_mem_io *io)
         r = mw_surface_range(&dst.s, (uint32_t)cx0 * dst.fmt->bytes, (uint32_t)cy0,
                              (uint32_t)(cx1 - cx0) * dst.fmt->bytes, (uint32_t)(cy1 - cy0), "2D destination", io, &dlo,
                              &dhi);
+    if (r == GLHLE_RESULT_OK)
+        r = mw_surface_check_kind(src.s.block_linear, slo, shi, "2D source", io);
+    if (r == GLHLE_RESULT_OK)
+        r = mw_surface_check_kind(dst.s.block_linear, dlo, dhi, "2D destination", io);
     if (r != GLHLE_RESULT_OK)
         return r;
     if (mw_ranges_overlap(slo, shi, dlo, dhi))

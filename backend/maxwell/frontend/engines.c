@@ -20,16 +20,22 @@ static uint64_t io_timestamp(void *user)
     return mw_timestamp(user);
 }
 
-static const mw_mem_io *io_of(glhle_maxwell *gpu)
+static uint32_t io_kinds(void *user, uint64_t va, uint64_t size)
 {
-    gpu->io = (mw_mem_io){gpu, io_read, io_write, &gpu->log, io_timestamp};
-    return &gpu->io;
+    const mw_frontend *fe = user;
+    return mw_as_kinds(fe->as, va, size);
 }
 
-static void engine_result(glhle_maxwell *gpu, glhle_result r, const char *what)
+static const mw_mem_io *io_of(mw_frontend *fe)
+{
+    fe->io = (mw_mem_io){fe, io_read, io_write, &fe->log, io_timestamp, io_kinds};
+    return &fe->io;
+}
+
+static void engine_result(mw_frontend *fe, glhle_result r, const char *what)
 {
     if (r != GLHLE_RESULT_OK)
-        mw_problem(gpu, r, GLHLE_LOG_WARN, "%s failed: %s; nothing more is written", what, glhle_result_string(r));
+        mw_problem(fe, r, GLHLE_LOG_WARN, "%s failed: %s; nothing more is written", what, glhle_result_string(r));
 }
 
 static uint64_t addr(const uint32_t *regs, uint32_t upper)
@@ -37,67 +43,67 @@ static uint64_t addr(const uint32_t *regs, uint32_t upper)
     return ((uint64_t)(regs[upper] & 0xFF) << 32) | regs[upper + 1];
 }
 
-static void launch(glhle_maxwell *gpu, const uint32_t *regs, uint64_t address)
+static void launch(mw_frontend *fe, const uint32_t *regs, uint64_t address)
 {
-    gpu->run.res.launches++;
-    if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_LAUNCH)) {
+    fe->run.res.launches++;
+    if (mw_wants(fe, GLHLE_MAXWELL_EVENT_LAUNCH)) {
         glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_LAUNCH};
         ev.u.launch.regs = regs;
         ev.u.launch.address = address;
-        mw_emit(gpu, &ev);
+        mw_emit(fe, &ev);
     }
 }
 
 /* Inline-to-memory (cla140.h; the 3D class has the same methods at the same
  * words): the engine's transfer state per slot; the launch is reported when
  * its last data word has been written. */
-void mw_i2m_method(glhle_maxwell *gpu, int slot, const uint32_t *regs, uint32_t method, uint32_t value)
+void mw_i2m_method(mw_frontend *fe, int slot, const uint32_t *regs, uint32_t method, uint32_t value)
 {
-    mw_i2m *st = &gpu->i2m[slot];
+    mw_i2m *st = &fe->i2m[slot];
     if (method == MW_I2M_LAUNCH_DMA) {
         if (st->active)
-            mw_problem(gpu, GLHLE_RESULT_TRUNCATED, GLHLE_LOG_WARN,
+            mw_problem(fe, GLHLE_RESULT_TRUNCATED, GLHLE_LOG_WARN,
                        "inline-to-memory LAUNCH_DMA while the previous copy still waits for %llu of its %llu bytes; "
                        "that copy is abandoned",
                        (unsigned long long)(st->total - st->done), (unsigned long long)st->total);
-        const glhle_result r = mw_i2m_begin(st, regs, io_of(gpu));
-        engine_result(gpu, r, "inline-to-memory LAUNCH_DMA");
+        const glhle_result r = mw_i2m_begin(st, regs, io_of(fe));
+        engine_result(fe, r, "inline-to-memory LAUNCH_DMA");
         if (r == GLHLE_RESULT_OK && !st->active)
-            launch(gpu, regs, addr(regs, MW_I2M_OFFSET_OUT_UPPER));
+            launch(fe, regs, addr(regs, MW_I2M_OFFSET_OUT_UPPER));
         return;
     }
     if (!st->active) {
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "LOAD_INLINE_DATA 0x%08x with no inline-to-memory copy launched; dropped", value);
         return;
     }
-    const glhle_result r = mw_i2m_data(st, value, io_of(gpu));
-    engine_result(gpu, r, "inline-to-memory data");
+    const glhle_result r = mw_i2m_data(st, value, io_of(fe));
+    engine_result(fe, r, "inline-to-memory data");
     if (!st->active)
-        launch(gpu, regs, addr(regs, MW_I2M_OFFSET_OUT_UPPER));
+        launch(fe, regs, addr(regs, MW_I2M_OFFSET_OUT_UPPER));
 }
 
-void mw_engine_method(glhle_maxwell *gpu, mw_engine engine, uint32_t method, uint32_t value)
+void mw_engine_method(mw_frontend *fe, mw_engine engine, uint32_t method, uint32_t value)
 {
-    const uint32_t *regs = gpu->engine_regs[engine];
+    const uint32_t *regs = fe->engine_regs[engine];
     switch (engine) {
     case MW_ENGINE_I2M:
         if (method == MW_I2M_LAUNCH_DMA || method == MW_I2M_LOAD_INLINE_DATA)
-            mw_i2m_method(gpu, 1, regs, method, value);
+            mw_i2m_method(fe, 1, regs, method, value);
         return;
     case MW_ENGINE_DMA:
         /* clb0b5.h LAUNCH_DMA: DATA_TRANSFER_TYPE 1:0 NONE (0) moves nothing */
         if (method == MW_DMA_LAUNCH_DMA) {
-            engine_result(gpu, mw_dma_launch(regs, io_of(gpu)), "DMA LAUNCH_DMA");
-            launch(gpu, regs, addr(regs, MW_DMA_OFFSET_OUT_UPPER));
+            engine_result(fe, mw_dma_launch(regs, io_of(fe)), "DMA LAUNCH_DMA");
+            launch(fe, regs, addr(regs, MW_DMA_OFFSET_OUT_UPPER));
         }
         return;
     case MW_ENGINE_2D:
         /* cl902d.h: writing PIXELS_FROM_MEMORY_SRC_Y0_INT starts the blit
          * (yuzu Fermi2D, Ryujinx TwodClass PixelsFromMemorySrcY0Int) */
         if (method == MW_2D_PIXELS_FROM_MEMORY_SRC_Y0_INT) {
-            engine_result(gpu, mw_2d_blit(regs, io_of(gpu)), "2D blit");
-            launch(gpu, regs, addr(regs, MW_2D_SET_DST_OFFSET_UPPER));
+            engine_result(fe, mw_2d_blit(regs, io_of(fe)), "2D blit");
+            launch(fe, regs, addr(regs, MW_2D_SET_DST_OFFSET_UPPER));
         }
         return;
     case MW_ENGINE_COMPUTE:
@@ -107,8 +113,8 @@ void mw_engine_method(glhle_maxwell *gpu, mw_engine engine, uint32_t method, uin
             /* decoded here to report a bad QMD at the launch; the renderer
              * decodes it again from the regs the event carries */
             mw_compute_launch cl;
-            engine_result(gpu, mw_compute_launch_decode(regs, io_of(gpu), &cl), "compute launch (QMD decode)");
-            launch(gpu, regs, (uint64_t)regs[MW_COMPUTE_SEND_PCAS_A] << 8);
+            engine_result(fe, mw_compute_launch_decode(regs, io_of(fe), &cl), "compute launch (QMD decode)");
+            launch(fe, regs, (uint64_t)regs[MW_COMPUTE_SEND_PCAS_A] << 8);
         }
         return;
     default:

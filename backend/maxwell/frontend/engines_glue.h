@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/frontend/frontend.h"
 
 /* Method words of the launch methods (regs_classes_table.h). */
 enum {
@@ -29,6 +29,6 @@ enum {
 /* An inline-to-memory method (LAUNCH_DMA, LOAD_INLINE_DATA) of the 3D
  * class's built-in copy (slot 0) or the A140 class (slot 1); regs is that
  * class's method array. */
-void mw_i2m_method(glhle_maxwell *gpu, int slot, const uint32_t *regs, uint32_t method, uint32_t value);
+void mw_i2m_method(mw_frontend *fe, int slot, const uint32_t *regs, uint32_t method, uint32_t value);
 
 #endif

@@ -1,5 +1,5 @@
 /* Host (channel) methods, MAXWELL_CHANNEL_GPFIFO_A: method words 0x00-0x3F
- * of every subchannel (open-gpu-doc classes/host/clb06f.h), plus Tegra's
+ * of every subchannel (open-fe-doc classes/host/clb06f.h), plus Tegra's
  * syncpoint methods 0x1C/0x1D (deko3d source/maxwell/engine_gpfifo.def:
  * SyncpointPayload, Syncpoint with Operation 0 (wait) / 1 (incr), bit 0,
  * WaitSwitch bit 4, SyncptIndex bits 8-15).
@@ -16,7 +16,7 @@
  * or unsigned by FORMAT 31; INC and DEC wrap as CUDA's atomicInc/atomicDec
  * do (((old >= payload) ? 0 : old + 1); ((old == 0 || old > payload) ?
  * payload : old - 1)), the semantics the header's names follow. */
-#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/frontend/frontend.h"
 
 enum {
     HOST_ILLEGAL = 0x01,
@@ -37,61 +37,45 @@ enum {
     HOST_YIELD = 0x20,
 };
 
-void mw_release_semaphore_report(glhle_maxwell *gpu, uint64_t va, uint32_t payload, bool four_words)
+void mw_release_semaphore_report(mw_frontend *fe, uint64_t va, uint32_t payload, bool four_words)
 {
     uint8_t block[16] = {0};
-    const uint64_t ts = mw_timestamp(gpu);
+    const uint64_t ts = mw_timestamp(fe);
     for (int i = 0; i < 4; i++)
         block[i] = (uint8_t)(payload >> (8 * i));
     for (int i = 0; i < 8; i++)
         block[8 + i] = (uint8_t)(ts >> (8 * i));
-    if (!mw_gpu_write(gpu, va, block, four_words ? 16 : 4, "semaphore release"))
+    if (!mw_gpu_write(fe, va, block, four_words ? 16 : 4, "semaphore release"))
         return;
-    gpu->run.res.semaphores++;
-    if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_SEMAPHORE)) {
+    fe->run.res.semaphores++;
+    if (mw_wants(fe, GLHLE_MAXWELL_EVENT_SEMAPHORE)) {
         glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_SEMAPHORE};
         ev.u.semaphore.va = va;
         ev.u.semaphore.payload = payload;
         ev.u.semaphore.four_words = four_words;
-        mw_emit(gpu, &ev);
+        mw_emit(fe, &ev);
     }
 }
 
-static uint32_t reduce(uint32_t op, bool is_unsigned, uint32_t old, uint32_t v, bool *ok)
+static void semaphore(mw_frontend *fe, uint32_t d)
 {
-    *ok = true;
-    switch (op) {
-    case 0: return is_unsigned ? (old < v ? old : v) : ((int32_t)old < (int32_t)v ? old : v); /* MIN */
-    case 1: return is_unsigned ? (old > v ? old : v) : ((int32_t)old > (int32_t)v ? old : v); /* MAX */
-    case 2: return old ^ v;
-    case 3: return old & v;
-    case 4: return old | v;
-    case 5: return old + v;
-    case 6: return old >= v ? 0 : old + 1;              /* INC */
-    case 7: return (old == 0 || old > v) ? v : old - 1; /* DEC */
-    default: *ok = false; return old;
-    }
-}
-
-static void semaphore(glhle_maxwell *gpu, uint32_t d)
-{
-    mw_host_state *h = &gpu->host;
+    mw_host_state *h = &fe->host;
     const uint64_t va = ((uint64_t)(h->sem_upper & 0xFF) << 32) | (h->sem_lower & ~3u);
     const uint32_t op = d & 0x1F;
     const uint32_t payload = h->sem_payload;
     switch (op) {
     case 2: /* RELEASE; RELEASE_SIZE 24:24: 0 = 16 bytes, 1 = 4 bytes */
-        mw_release_semaphore_report(gpu, va, payload, !((d >> 24) & 1));
+        mw_release_semaphore_report(fe, va, payload, !((d >> 24) & 1));
         return;
     case 1:
     case 4:
     case 8: { /* ACQUIRE, ACQ_GEQ, ACQ_AND */
         uint32_t mem;
-        if (!mw_gpu_read(gpu, va, &mem, 4, "semaphore acquire"))
+        if (!mw_gpu_read(fe, va, &mem, 4, "semaphore acquire"))
             return;
         const bool met = op == 1 ? mem == payload : op == 4 ? (int32_t)(mem - payload) >= 0 : (mem & payload) != 0;
         if (!met)
-            mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
+            mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
                        "semaphore %s at GPU 0x%010llx: memory holds 0x%08x, payload 0x%08x; the hardware would "
                        "wait for another engine to release it, this model goes on",
                        op == 1 ? "ACQUIRE" : op == 4 ? "ACQ_GEQ" : "ACQ_AND", (unsigned long long)va, mem, payload);
@@ -99,45 +83,45 @@ static void semaphore(glhle_maxwell *gpu, uint32_t d)
     }
     case 16: { /* REDUCTION */
         uint32_t mem;
-        if (!mw_gpu_read(gpu, va, &mem, 4, "semaphore reduction"))
+        if (!mw_gpu_read(fe, va, &mem, 4, "semaphore reduction"))
             return;
-        bool ok;
-        const uint32_t v = reduce((d >> 27) & 0xF, (d >> 31) & 1, mem, payload, &ok);
-        if (!ok) {
-            mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+        const uint32_t red = (d >> 27) & 0xF;
+        uint32_t v;
+        if (red > MW_RED_DEC || !mw_reduce32(red, !((d >> 31) & 1), mem, payload, &v)) {
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                        "SEMAPHORED 0x%08x: reduction %u is not defined (MIN..DEC are 0-7); skipped", d,
                        (d >> 27) & 0xF);
             return;
         }
-        if (mw_gpu_write(gpu, va, &v, 4, "semaphore reduction"))
-            gpu->run.res.semaphores++;
+        if (mw_gpu_write(fe, va, &v, 4, "semaphore reduction"))
+            fe->run.res.semaphores++;
         return;
     }
     default:
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "SEMAPHORED 0x%08x: operation 0x%02x is none of ACQUIRE, RELEASE, ACQ_GEQ, ACQ_AND, REDUCTION; "
                    "skipped", d, op);
         return;
     }
 }
 
-void mw_host_method(glhle_maxwell *gpu, uint32_t method, uint32_t value)
+void mw_host_method(mw_frontend *fe, uint32_t method, uint32_t value)
 {
-    mw_host_state *h = &gpu->host;
+    mw_host_state *h = &fe->host;
     switch (method) {
     case HOST_SEMAPHOREA: h->sem_upper = value; return;
     case HOST_SEMAPHOREB: h->sem_lower = value; return;
     case HOST_SEMAPHOREC: h->sem_payload = value; return;
-    case HOST_SEMAPHORED: semaphore(gpu, value); return;
+    case HOST_SEMAPHORED: semaphore(fe, value); return;
     case HOST_SET_REFERENCE: h->reference = value; return;
     case HOST_SYNCPOINT_PAYLOAD: h->syncpoint_payload = value; return;
     case HOST_SYNCPOINT:
         if (value & 1) {
-            gpu->run.res.syncpoint_increments++;
-            if (gpu->hooks.syncpoint_increment)
-                gpu->hooks.syncpoint_increment(gpu->hooks.user, (value >> 8) & 0xFF);
+            fe->run.res.syncpoint_increments++;
+            if (fe->hooks.syncpoint_increment)
+                fe->hooks.syncpoint_increment(fe->hooks.user, (value >> 8) & 0xFF);
         } else {
-            mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
+            mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
                        "syncpoint %u wait for %u: the core orders submissions by its fences; not waited",
                        (value >> 8) & 0xFF, h->syncpoint_payload);
         }
@@ -152,10 +136,10 @@ void mw_host_method(glhle_maxwell *gpu, uint32_t method, uint32_t value)
     case HOST_YIELD:
         return;
     case HOST_ILLEGAL:
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "host method ILLEGAL (handle 0x%08x); skipped", value);
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "host method ILLEGAL (handle 0x%08x); skipped", value);
         return;
     default:
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "host method 0x%03x (= 0x%08x) is not a MAXWELL_CHANNEL_GPFIFO_A method; skipped", method, value);
         return;
     }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "backend/maxwell/frontend/engines_glue.h"
-#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/frontend/frontend.h"
 
 #define MACRO_FIRST MW_3D_REG_COUNT /* CALL_MME_MACRO(0) */
 
@@ -21,96 +21,133 @@
 
 static uint32_t mme_read(void *user, uint32_t method)
 {
-    const glhle_maxwell *gpu = user;
+    const mw_frontend *fe = user;
     /* READ sees the shadow RAM (clb197.h SET_MME_SHADOW_RAM_CONTROL: the
      * shadow is what the MME reads back); words past the register file
      * read as zero. */
-    return method < MW_3D_REG_COUNT ? gpu->regs3d->shadow[method] : 0;
+    return method < MW_3D_REG_COUNT ? fe->regs3d->shadow[method] : 0;
 }
 
 static void mme_send(void *user, uint32_t method, uint32_t value)
 {
-    glhle_maxwell *gpu = user;
-    mw_location *loc = &gpu->run.loc;
-    gpu->run.res.methods++;
+    mw_frontend *fe = user;
+    mw_location *loc = &fe->run.loc;
+    fe->run.res.methods++;
     loc->method = method;
     if (method >= MACRO_FIRST) {
         /* the MME sits before the method dispatcher (envytools: "between
          * PFIFO and PGRAPH_DISPATCH"): a macro cannot call a macro */
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "the macro sends 0x%08x to method 0x%03x, a macro call; macros cannot call macros; dropped",
                    value, method);
         return;
     }
-    mw_3d_method(gpu, method, value, true);
+    mw_3d_method(fe, method, value, true);
 }
 
-static uint64_t step_cap(const glhle_maxwell *gpu)
+static uint64_t step_cap(const mw_frontend *fe)
 {
-    return gpu->macro_step_cap < gpu->run.macro_steps_left ? gpu->macro_step_cap : gpu->run.macro_steps_left;
+    return fe->macro_step_cap < fe->run.macro_steps_left ? fe->macro_step_cap : fe->run.macro_steps_left;
 }
 
-void mw_macro_flush(glhle_maxwell *gpu)
+void mw_macro_flush(mw_frontend *fe)
 {
-    mw_mme *mme = gpu->mme;
+    mw_mme *mme = fe->mme;
     if (!mme->call_pending)
         return;
-    mw_run_state *run = &gpu->run;
+    mw_run_state *run = &fe->run;
     const mw_location saved = run->loc;
-    run->loc = gpu->macro.at;
+    run->loc = fe->macro.at;
     run->res.macro_calls++;
     const uint32_t count = mme->call_count < MW_MME_CALL_WORDS ? mme->call_count : MW_MME_CALL_WORDS;
-    if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_MACRO_CALL)) {
+    if (mw_wants(fe, GLHLE_MAXWELL_EVENT_MACRO_CALL)) {
         glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_MACRO_CALL, .value = mme->call_params[0]};
         ev.u.macro.index = mme->call_index;
         ev.u.macro.params = mme->call_params;
         ev.u.macro.count = count;
-        mw_emit(gpu, &ev);
+        mw_emit(fe, &ev);
     }
-    const mw_mme_hooks hooks = {gpu, mme_read, mme_send};
+    const mw_mme_hooks hooks = {fe, mme_read, mme_send};
     const uint32_t index = mme->call_index;
     if (run->macro_steps_left == 0) {
-        mw_problem(gpu, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+        mw_problem(fe, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
                    "macro %u not run: this submission's budget of %llu macro steps is used up", index,
-                   (unsigned long long)gpu->macro_steps_per_submit);
+                   (unsigned long long)fe->macro_steps_per_submit);
         mme->call_pending = false;
     } else {
         run->loc.in_macro = true;
         run->loc.macro_index = index;
         memset(&mme->last, 0, sizeof mme->last);
-        const glhle_result r = mw_mme_flush(mme, &hooks, step_cap(gpu));
+        const glhle_result r = mw_mme_flush(mme, &hooks, step_cap(fe));
         const uint64_t steps = mme->last.steps;
         run->res.macro_steps += steps;
         run->macro_steps_left -= steps < run->macro_steps_left ? steps : run->macro_steps_left;
         if (r != GLHLE_RESULT_OK)
-            mw_problem(gpu, r, GLHLE_LOG_WARN, "macro %u stopped at pc 0x%03x after %llu steps: %s; the writes it "
+            mw_problem(fe, r, GLHLE_LOG_WARN, "macro %u stopped at pc 0x%03x after %llu steps: %s; the writes it "
                        "made stand", index, mme->last.pc, (unsigned long long)steps, glhle_result_string(r));
     }
     run->loc = saved;
 }
 
-static void macro_word(glhle_maxwell *gpu, uint32_t method, uint32_t value)
+static void macro_word(mw_frontend *fe, uint32_t method, uint32_t value)
 {
     if (!(method & 1)) { /* CALL_MME_MACRO: the previous call runs first */
-        mw_macro_flush(gpu);
-        gpu->macro.at = gpu->run.loc;
+        mw_macro_flush(fe);
+        fe->macro.at = fe->run.loc;
     }
-    const mw_mme_hooks hooks = {gpu, mme_read, mme_send};
+    const mw_mme_hooks hooks = {fe, mme_read, mme_send};
     glhle_result r = GLHLE_RESULT_OK;
-    mw_mme_call_method(gpu->mme, method, value, &hooks, step_cap(gpu), &r);
+    mw_mme_call_method(fe->mme, method, value, &hooks, step_cap(fe), &r);
     if (r != GLHLE_RESULT_OK)
-        mw_problem(gpu, r, GLHLE_LOG_WARN, "%s(%u) = 0x%08x: %s; dropped", method & 1 ? "CALL_MME_DATA" :
+        mw_problem(fe, r, GLHLE_LOG_WARN, "%s(%u) = 0x%08x: %s; dropped", method & 1 ? "CALL_MME_DATA" :
                    "CALL_MME_MACRO", (method - MACRO_FIRST) >> 1, value, glhle_result_string(r));
 }
 
 /* ---- draws ---- */
 
-static void draw(glhle_maxwell *gpu, uint32_t topology, mw_draw_kind kind, uint32_t first, uint32_t count,
+/* The issue's "mis-kinded surfaces" for the 3D engine: each colour target
+ * SET_CT_SELECT enables (TARGET_COUNT 3:0, TARGETi 3 bits from 4) with a
+ * format other than DISABLED (0), and the zeta target when SET_ZT_SELECT
+ * enables it, must sit in memory whose kind suits its layout: a colour
+ * target's SET_COLOR_TARGET_MEMORY LAYOUT 12:12 (BLOCKLINEAR 0, PITCH 1),
+ * zeta always block-linear (clb197.h has no pitch zeta). The kind at the
+ * target's address is read; unmapped addresses are left to the renderer's
+ * own fault. Read from the raw registers: this runs at every draw and
+ * clear, and a refresh of the decoded state would cost more. */
+static void check_kind(mw_frontend *fe, const char *what, uint32_t index, uint64_t va, bool block_linear)
+{
+    const uint32_t kinds = mw_as_kinds(fe->as, va, 1);
+    if (!kinds || (block_linear ? (kinds & MW_KINDS_BLOCK_LINEAR) : (kinds & MW_KIND_BIT(MW_KIND_PITCH))))
+        return;
+    mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+               "%s %u at GPU 0x%010llx is %s but its memory is of a %s kind (mis-kinded surface)", what, index,
+               (unsigned long long)va, block_linear ? "block-linear" : "pitch",
+               block_linear ? "pitch" : "block-linear");
+}
+
+static void check_target_kinds(mw_frontend *fe)
+{
+    const uint32_t *r = fe->regs3d->r;
+    const uint32_t sel = r[MW_3D_SET_CT_SELECT];
+    const uint32_t count = sel & 0xF;
+    for (uint32_t i = 0; i < count && i < MW_RT_COUNT; i++) {
+        const uint32_t t = (sel >> (4 + 3 * i)) & 7, b = t * 16;
+        if ((r[MW_3D_SET_COLOR_TARGET_FORMAT + b] & 0xFF) == 0)
+            continue;
+        const uint64_t va = ((uint64_t)(r[MW_3D_SET_COLOR_TARGET_A + b] & 0xFF) << 32) | r[MW_3D_SET_COLOR_TARGET_B + b];
+        check_kind(fe, "colour target", t, va, !((r[MW_3D_SET_COLOR_TARGET_MEMORY + b] >> 12) & 1));
+    }
+    if (r[MW_3D_SET_ZT_SELECT] & 1)
+        check_kind(fe, "zeta target", 0, ((uint64_t)(r[MW_3D_SET_ZT_A] & 0xFF) << 32) | r[MW_3D_SET_ZT_B], true);
+}
+
+static void draw(mw_frontend *fe, uint32_t topology, mw_draw_kind kind, uint32_t first, uint32_t count,
                  uint32_t index_size)
 {
-    const uint32_t *r = gpu->regs3d->r;
-    gpu->run.res.draws++;
-    if (!mw_wants(gpu, GLHLE_MAXWELL_EVENT_DRAW))
+    const uint32_t *r = fe->regs3d->r;
+    fe->run.res.draws++;
+    check_target_kinds(fe);
+    if (!mw_wants(fe, GLHLE_MAXWELL_EVENT_DRAW))
         return;
     glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_DRAW};
     ev.u.draw.topology = topology;
@@ -118,68 +155,85 @@ static void draw(glhle_maxwell *gpu, uint32_t topology, mw_draw_kind kind, uint3
     ev.u.draw.index_size = kind == MW_DRAW_ARRAYS ? 0 : index_size;
     ev.u.draw.first = first;
     ev.u.draw.count = count;
-    ev.u.draw.instance = gpu->instance_id;
+    ev.u.draw.instance = fe->instance_id;
     ev.u.draw.base_vertex = r[MW_3D_SET_GLOBAL_BASE_VERTEX_INDEX];
     ev.u.draw.base_instance = r[MW_3D_SET_GLOBAL_BASE_INSTANCE_INDEX];
-    ev.u.draw.inline_indices = kind == MW_DRAW_INLINE ? gpu->inline_index : NULL;
-    mw_emit(gpu, &ev);
+    ev.u.draw.inline_indices = kind == MW_DRAW_INLINE ? fe->inline_index : NULL;
+    mw_emit(fe, &ev);
 }
 
 /* BEGIN INSTANCE_ID 27:26: FIRST 0, SUBSEQUENT 1, UNCHANGED 2. */
-static void instance_step(glhle_maxwell *gpu, uint32_t mode)
+static void instance_step(mw_frontend *fe, uint32_t mode)
 {
     if (mode == 0)
-        gpu->instance_id = 0;
+        fe->instance_id = 0;
     else if (mode == 1)
-        gpu->instance_id++;
+        fe->instance_id++;
 }
 
-static void inline_indices(glhle_maxwell *gpu, const uint32_t *idx, uint32_t n)
+static void inline_indices(mw_frontend *fe, const uint32_t *idx, uint32_t n)
 {
-    if (!gpu->in_begin) {
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+    if (!fe->in_begin) {
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "inline index data outside a BEGIN/END sequence; dropped");
         return;
     }
-    gpu->draw_kind = MW_DRAW_INLINE;
+    fe->draw_kind = MW_DRAW_INLINE;
     for (uint32_t k = 0; k < n; k++) {
-        if (gpu->inline_count == MW_MAX_INLINE_INDICES) {
-            mw_problem(gpu, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_WARN,
+        if (fe->inline_count == MW_MAX_INLINE_INDICES) {
+            mw_problem(fe, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_WARN,
                        "more than %u inline indices in one BEGIN/END sequence; the rest are dropped",
                        MW_MAX_INLINE_INDICES);
             return;
         }
-        gpu->inline_index[gpu->inline_count++] = idx[k];
+        fe->inline_index[fe->inline_count++] = idx[k];
     }
 }
 
-static void end_draw(glhle_maxwell *gpu)
+static void end_draw(mw_frontend *fe)
 {
-    if (!gpu->in_begin) {
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "END without a BEGIN; nothing drawn");
+    if (!fe->in_begin) {
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "END without a BEGIN; nothing drawn");
         return;
     }
-    gpu->in_begin = false;
-    const uint32_t *r = gpu->regs3d->r;
+    fe->in_begin = false;
+    const uint32_t *r = fe->regs3d->r;
     const uint32_t topology = r[MW_3D_BEGIN] & 0xFFFF;
     const uint32_t isz = r[MW_3D_SET_INDEX_BUFFER_E] & 3;
-    switch (gpu->draw_kind) {
+    switch (fe->draw_kind) {
     case MW_DRAW_ARRAYS:
-        draw(gpu, topology, MW_DRAW_ARRAYS, r[MW_3D_SET_VERTEX_ARRAY_START], r[MW_3D_DRAW_VERTEX_ARRAY], 0);
+        draw(fe, topology, MW_DRAW_ARRAYS, r[MW_3D_SET_VERTEX_ARRAY_START], r[MW_3D_DRAW_VERTEX_ARRAY], 0);
         break;
     case MW_DRAW_INDEXED:
         if (isz == 3) {
-            mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                        "SET_INDEX_BUFFER_E index size 3 is not defined (1, 2 or 4 bytes); nothing drawn");
             break;
         }
-        draw(gpu, topology, MW_DRAW_INDEXED, r[MW_3D_SET_INDEX_BUFFER_F], r[MW_3D_DRAW_INDEX_BUFFER], 1u << isz);
+        draw(fe, topology, MW_DRAW_INDEXED, r[MW_3D_SET_INDEX_BUFFER_F], r[MW_3D_DRAW_INDEX_BUFFER], 1u << isz);
         break;
     case MW_DRAW_INLINE:
-        draw(gpu, topology, MW_DRAW_INLINE, 0, gpu->inline_count, 4);
+        draw(fe, topology, MW_DRAW_INLINE, 0, fe->inline_count, 4);
         break;
+    case MW_DRAW_AUTO: {
+        /* DRAW_AUTO carries the byte count a stream-output buffer holds
+         * (yuzu: draw_auto_byte_count at 0x123C, count = bytes / stride);
+         * SET_DRAW_AUTO_START is the byte offset subtracted first and
+         * SET_DRAW_AUTO_STRIDE the bytes per vertex (Mesa NVK programs
+         * vkCmdDrawIndirectByteCountEXT's counterOffset and vertexStride
+         * there: (counter - offset) / stride vertices). */
+        const uint32_t bytes = r[MW_3D_DRAW_AUTO], start = r[MW_3D_SET_DRAW_AUTO_START];
+        const uint32_t stride = r[MW_3D_SET_DRAW_AUTO_STRIDE];
+        if (!stride) {
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                       "DRAW_AUTO of %u bytes with SET_DRAW_AUTO_STRIDE 0; nothing drawn", bytes);
+            break;
+        }
+        draw(fe, topology, MW_DRAW_ARRAYS, 0, bytes > start ? (bytes - start) / stride : 0, 0);
+        break;
+    }
     default:
-        mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
+        mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG,
                    "BEGIN/END with no DRAW_VERTEX_ARRAY, DRAW_INDEX_BUFFER or inline indices between: nothing drawn");
         break;
     }
@@ -187,13 +241,13 @@ static void end_draw(glhle_maxwell *gpu)
 
 /* DRAW_*_BEGIN_END_INSTANCE_{FIRST,SUBSEQUENT}: START/FIRST 15:0, COUNT
  * 27:16, TOPOLOGY 31:28 in one word. */
-static void one_word_draw(glhle_maxwell *gpu, uint32_t v, bool subsequent, mw_draw_kind kind, uint32_t index_size)
+static void one_word_draw(mw_frontend *fe, uint32_t v, bool subsequent, mw_draw_kind kind, uint32_t index_size)
 {
-    if (gpu->in_begin)
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+    if (fe->in_begin)
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "one-word draw 0x%08x inside a BEGIN/END sequence; drawn anyway", v);
-    instance_step(gpu, subsequent ? 1 : 0);
-    draw(gpu, v >> 28, kind, v & 0xFFFF, (v >> 16) & 0xFFF, index_size);
+    instance_step(fe, subsequent ? 1 : 0);
+    draw(fe, v >> 28, kind, v & 0xFFFF, (v >> 16) & 0xFFF, index_size);
 }
 
 /* ---- constant buffers ---- */
@@ -208,31 +262,31 @@ static void selector(const uint32_t *r, uint64_t *address, uint32_t *size)
                r[MW_3D_SET_CONSTANT_BUFFER_SELECTOR_C];
 }
 
-static void load_constant(glhle_maxwell *gpu, uint32_t value)
+static void load_constant(mw_frontend *fe, uint32_t value)
 {
-    mw_regs_3d *rf = gpu->regs3d;
+    mw_regs_3d *rf = fe->regs3d;
     uint64_t address;
     uint32_t size;
     selector(rf->r, &address, &size);
     const uint32_t off = rf->r[MW_3D_LOAD_CONSTANT_BUFFER_OFFSET] & 0xFFFF;
     if ((uint64_t)off + 4 > size) {
-        mw_problem(gpu, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_WARN,
                    "LOAD_CONSTANT_BUFFER at offset 0x%x passes the selected buffer's %u bytes (GPU 0x%010llx); "
                    "skipped", off, size, (unsigned long long)address);
     } else {
         const uint8_t b[4] = {(uint8_t)value, (uint8_t)(value >> 8), (uint8_t)(value >> 16), (uint8_t)(value >> 24)};
-        mw_gpu_write(gpu, address + off, b, 4, "constant buffer load");
+        mw_gpu_write(fe, address + off, b, 4, "constant buffer load");
     }
     /* the offset moves on by a word either way (yuzu ProcessCBData) */
     mw_regs_3d_store(rf, MW_3D_LOAD_CONSTANT_BUFFER_OFFSET, (off + 4) & 0xFFFF);
 }
 
-static void bind_constant(glhle_maxwell *gpu, uint32_t stage, uint32_t value)
+static void bind_constant(mw_frontend *fe, uint32_t stage, uint32_t value)
 {
-    mw_state *s = &gpu->regs3d->state;
+    mw_state *s = &fe->regs3d->state;
     const uint32_t slot = (value >> 4) & 0x1F;
     if (slot >= MW_CBUF_SLOTS) {
-        mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                    "BIND_GROUP_CONSTANT_BUFFER(%u) slot %u: a stage has %u constant buffers; skipped", stage, slot,
                    MW_CBUF_SLOTS);
         return;
@@ -240,7 +294,7 @@ static void bind_constant(glhle_maxwell *gpu, uint32_t stage, uint32_t value)
     mw_cbuf_binding *b = &s->cbuf.bind[stage][slot];
     uint64_t address;
     uint32_t size;
-    selector(gpu->regs3d->r, &address, &size);
+    selector(fe->regs3d->r, &address, &size);
     if (value & 1)
         *b = (mw_cbuf_binding){true, address, size};
     else
@@ -250,22 +304,22 @@ static void bind_constant(glhle_maxwell *gpu, uint32_t stage, uint32_t value)
 
 /* ---- reports ---- */
 
-static void report_semaphore(glhle_maxwell *gpu, uint32_t d)
+static void report_semaphore(mw_frontend *fe, uint32_t d)
 {
-    const mw_state *s = mw_get_state(gpu);
+    const mw_state *s = mw_frontend_state(fe);
     const uint64_t va = s->report.address;
     const bool one_word = (d >> 28) & 1; /* STRUCTURE_SIZE: FOUR_WORDS 0, ONE_WORD 1 */
     switch (d & 3) {                     /* OPERATION 1:0 */
     case 0: /* RELEASE */
-        mw_release_semaphore_report(gpu, va, s->report.payload, !one_word);
+        mw_release_semaphore_report(fe, va, s->report.payload, !one_word);
         return;
     case 1: { /* ACQUIRE: COMPARISON 16:16 EQ 0, GE 1 */
         uint32_t mem;
-        if (!mw_gpu_read(gpu, va, &mem, 4, "report semaphore acquire"))
+        if (!mw_gpu_read(fe, va, &mem, 4, "report semaphore acquire"))
             return;
         const bool ge = (d >> 16) & 1;
         if (ge ? mem < s->report.payload : mem != s->report.payload)
-            mw_problem(gpu, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
+            mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
                        "report semaphore acquire at GPU 0x%010llx: memory 0x%08x, payload 0x%08x; not waited",
                        (unsigned long long)va, mem, s->report.payload);
         return;
@@ -275,15 +329,15 @@ static void report_semaphore(glhle_maxwell *gpu, uint32_t d)
                * cleared counter holds, CLEAR_REPORT_VALUE). Four words: the
                * 64-bit value and the timestamp (yuzu's LongQueryResult). */
         uint8_t block[16] = {0};
-        const uint64_t ts = mw_timestamp(gpu);
+        const uint64_t ts = mw_timestamp(fe);
         for (int i = 0; i < 8; i++)
             block[8 + i] = (uint8_t)(ts >> (8 * i));
-        if (mw_gpu_write(gpu, va, block, one_word ? 4 : 16, "report"))
-            gpu->run.res.semaphores++;
+        if (mw_gpu_write(fe, va, block, one_word ? 4 : 16, "report"))
+            fe->run.res.semaphores++;
         return;
     }
     default:
-        mw_problem(gpu, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
+        mw_problem(fe, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
                    "SET_REPORT_SEMAPHORE_D 0x%08x: operation TRAP is not modelled; skipped", d);
         return;
     }
@@ -291,18 +345,18 @@ static void report_semaphore(glhle_maxwell *gpu, uint32_t d)
 
 /* ---- dispatch ---- */
 
-static void side_effect(glhle_maxwell *gpu, uint32_t method, uint32_t v)
+static void side_effect(mw_frontend *fe, uint32_t method, uint32_t v)
 {
-    mw_regs_3d *rf = gpu->regs3d;
+    mw_regs_3d *rf = fe->regs3d;
     switch (method) {
     case MW_3D_LOAD_MME_INSTRUCTION_RAM_POINTER:
     case MW_3D_LOAD_MME_INSTRUCTION_RAM:
     case MW_3D_LOAD_MME_START_ADDRESS_RAM_POINTER:
     case MW_3D_LOAD_MME_START_ADDRESS_RAM: {
         glhle_result r = GLHLE_RESULT_OK;
-        mw_mme_method(gpu->mme, method, v, &r);
+        mw_mme_method(fe->mme, method, v, &r);
         if (r != GLHLE_RESULT_OK)
-            mw_problem(gpu, r, GLHLE_LOG_WARN, "macro upload word 0x%08x not stored: %s", v, glhle_result_string(r));
+            mw_problem(fe, r, GLHLE_LOG_WARN, "macro upload word 0x%08x not stored: %s", v, glhle_result_string(r));
         return;
     }
     case MW_3D_INCREMENT_SYNC_POINT:
@@ -310,90 +364,96 @@ static void side_effect(glhle_maxwell *gpu, uint32_t method, uint32_t v)
          * happens, not whether (clb197.h). deko3d's engine_3d.def calls bit
          * 20 "Increment" and yuzu increments only with it set; the header is
          * the authority here. */
-        gpu->run.res.syncpoint_increments++;
-        if (gpu->hooks.syncpoint_increment)
-            gpu->hooks.syncpoint_increment(gpu->hooks.user, v & 0xFFF);
+        fe->run.res.syncpoint_increments++;
+        if (fe->hooks.syncpoint_increment)
+            fe->hooks.syncpoint_increment(fe->hooks.user, v & 0xFFF);
         return;
     case MW_3D_LAUNCH_DMA:
     case MW_3D_LOAD_INLINE_DATA:
-        mw_i2m_method(gpu, 0, rf->r, method, v);
+        mw_i2m_method(fe, 0, rf->r, method, v);
         return;
     case MW_3D_BEGIN:
-        if (gpu->in_begin)
-            mw_problem(gpu, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "BEGIN 0x%08x inside a BEGIN/END sequence; the "
+        if (fe->in_begin)
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "BEGIN 0x%08x inside a BEGIN/END sequence; the "
                        "sequence restarts", v);
-        gpu->in_begin = true;
-        gpu->draw_kind = MW_DRAW_NONE;
-        gpu->inline_count = 0;
-        instance_step(gpu, (v >> 26) & 3);
+        fe->in_begin = true;
+        fe->draw_kind = MW_DRAW_NONE;
+        fe->inline_count = 0;
+        instance_step(fe, (v >> 26) & 3);
         rf->stale |= MW_DIRTY(DRAW);
         rf->state.dirty |= MW_DIRTY(DRAW);
         return;
     case MW_3D_END:
-        end_draw(gpu);
+        end_draw(fe);
         return;
     case MW_3D_DRAW_VERTEX_ARRAY:
-        gpu->draw_kind = MW_DRAW_ARRAYS;
+        fe->draw_kind = MW_DRAW_ARRAYS;
         rf->stale |= MW_DIRTY(DRAW);
         return;
     case MW_3D_DRAW_INDEX_BUFFER:
-        gpu->draw_kind = MW_DRAW_INDEXED;
+        fe->draw_kind = MW_DRAW_INDEXED;
         rf->stale |= MW_DIRTY(INDEX_BUFFER);
         return;
     case MW_3D_DRAW_INLINE_INDEX:
-        inline_indices(gpu, &v, 1);
+        inline_indices(fe, &v, 1);
         return;
     case MW_3D_DRAW_INLINE_INDEX2X16: {
         const uint32_t idx[2] = {v & 0xFFFF, v >> 16}; /* EVEN 15:0, ODD 31:16 */
-        inline_indices(gpu, idx, 2);
+        inline_indices(fe, idx, 2);
         return;
     }
     case MW_3D_DRAW_INLINE_INDEX4X8: {
         const uint32_t idx[4] = {v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF, v >> 24};
-        inline_indices(gpu, idx, 4);
+        inline_indices(fe, idx, 4);
         return;
     }
     case MW_3D_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST:
     case MW_3D_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_SUBSEQUENT:
-        one_word_draw(gpu, v, method == MW_3D_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_ARRAYS, 0);
+        one_word_draw(fe, v, method == MW_3D_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_ARRAYS, 0);
         return;
     case MW_3D_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_FIRST:
     case MW_3D_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_SUBSEQUENT:
-        one_word_draw(gpu, v, method == MW_3D_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 4);
+        one_word_draw(fe, v, method == MW_3D_DRAW_INDEX_BUFFER32_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 4);
         return;
     case MW_3D_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST:
     case MW_3D_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_SUBSEQUENT:
-        one_word_draw(gpu, v, method == MW_3D_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 2);
+        one_word_draw(fe, v, method == MW_3D_DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 2);
         return;
     case MW_3D_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_FIRST:
     case MW_3D_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT:
-        one_word_draw(gpu, v, method == MW_3D_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 1);
+        one_word_draw(fe, v, method == MW_3D_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT, MW_DRAW_INDEXED, 1);
         return;
     case MW_3D_DRAW_AUTO:
-        mw_problem(gpu, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
-                   "DRAW_AUTO (a draw counted by stream output) is not modelled; nothing drawn");
+        if (!fe->in_begin) {
+            mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                       "DRAW_AUTO 0x%08x outside a BEGIN/END sequence; nothing drawn", v);
+            return;
+        }
+        fe->draw_kind = MW_DRAW_AUTO;
+        rf->stale |= MW_DIRTY(DRAW);
         return;
     case MW_3D_CLEAR_SURFACE:
-        gpu->run.res.clears++;
-        if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_CLEAR)) {
+        fe->run.res.clears++;
+        check_target_kinds(fe);
+        if (mw_wants(fe, GLHLE_MAXWELL_EVENT_CLEAR)) {
             glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_CLEAR};
             ev.u.clear.value = v;
-            mw_emit(gpu, &ev);
+            mw_emit(fe, &ev);
         }
         return;
     case MW_3D_SET_REPORT_SEMAPHORE_D:
-        report_semaphore(gpu, v);
+        report_semaphore(fe, v);
         return;
     default:
         break;
     }
     if (method >= MW_3D_LOAD_CONSTANT_BUFFER && method < MW_3D_LOAD_CONSTANT_BUFFER + 16) {
-        load_constant(gpu, v);
+        load_constant(fe, v);
         return;
     }
     if (method >= MW_3D_BIND_GROUP_CONSTANT_BUFFER && method < MW_3D_BIND_GROUP_CONSTANT_BUFFER + 8 * MW_STAGE_COUNT &&
         (method - MW_3D_BIND_GROUP_CONSTANT_BUFFER) % 8 == 0) {
-        bind_constant(gpu, (method - MW_3D_BIND_GROUP_CONSTANT_BUFFER) / 8, v);
+        bind_constant(fe, (method - MW_3D_BIND_GROUP_CONSTANT_BUFFER) / 8, v);
         return;
     }
     /* the rest of the S methods (NO_OPERATION, WAIT_FOR_IDLE, NOTIFY,
@@ -401,26 +461,26 @@ static void side_effect(glhle_maxwell *gpu, uint32_t method, uint32_t v)
      * execution without caches */
 }
 
-void mw_3d_method(glhle_maxwell *gpu, uint32_t method, uint32_t value, bool last)
+void mw_3d_method(mw_frontend *fe, uint32_t method, uint32_t value, bool last)
 {
     if (method >= MACRO_FIRST) {
-        if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_METHOD)) {
+        if (mw_wants(fe, GLHLE_MAXWELL_EVENT_METHOD)) {
             glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_METHOD, .method = method, .value = value};
-            mw_emit(gpu, &ev);
+            mw_emit(fe, &ev);
         }
         (void)last;
-        macro_word(gpu, method, value);
+        macro_word(fe, method, value);
         return;
     }
-    if (gpu->mme->call_pending && !gpu->run.loc.in_macro)
-        mw_macro_flush(gpu);
-    mw_regs_3d *rf = gpu->regs3d;
+    if (fe->mme->call_pending && !fe->run.loc.in_macro)
+        mw_macro_flush(fe);
+    mw_regs_3d *rf = fe->regs3d;
     const uint32_t v = mw_regs_3d_store(rf, method, value);
     const uint8_t info = mw_3d_info[method];
-    if (mw_wants(gpu, GLHLE_MAXWELL_EVENT_METHOD)) {
+    if (mw_wants(fe, GLHLE_MAXWELL_EVENT_METHOD)) {
         glhle_maxwell_event ev = {.type = GLHLE_MAXWELL_EVENT_METHOD, .method = method, .value = v};
-        mw_emit(gpu, &ev);
+        mw_emit(fe, &ev);
     }
     if (info & MW_REG_SIDE_EFFECT)
-        side_effect(gpu, method, v);
+        side_effect(fe, method, v);
 }

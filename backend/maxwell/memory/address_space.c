@@ -150,6 +150,15 @@ bool mw_as_mapped(const mw_address_space *as, uint64_t va, uint64_t size)
     return true;
 }
 
+uint32_t mw_as_kinds(const mw_address_space *as, uint64_t va, uint64_t size)
+{
+    uint32_t kinds = 0;
+    const uint64_t end = va + size < va ? UINT64_MAX : va + size;
+    for (uint32_t i = first_ending_after(as, va); i < as->count && as->maps[i].va < end; i++)
+        kinds |= 1u << (as->maps[i].kind & 31);
+    return kinds;
+}
+
 bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size)
 {
     uint64_t first;

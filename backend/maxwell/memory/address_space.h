@@ -55,6 +55,9 @@ uint8_t *mw_as_span(const mw_address_space *as, uint64_t va, uint64_t *avail);
 uint8_t *mw_as_ptr(const mw_address_space *as, uint64_t va, uint64_t size);
 /* Whether every byte of [va, va + size) is mapped (across adjacent mappings). */
 bool mw_as_mapped(const mw_address_space *as, uint64_t va, uint64_t size);
+/* Bit (1 << kind) for the kind of every mapping that holds a byte of
+ * [va, va + size); 0 when none does. */
+uint32_t mw_as_kinds(const mw_address_space *as, uint64_t va, uint64_t size);
 /* Copies that may cross from one mapping into an adjacent one; false (and
  * nothing copied) when any byte is unmapped. */
 bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size);

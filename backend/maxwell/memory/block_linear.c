@@ -161,6 +161,39 @@ static void copy_reference(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_box
         }
 }
 
+/* n < 16 bytes with fixed-size moves (no library call per piece). */
+static inline void copy_small(uint8_t *d, const uint8_t *s, uint32_t n)
+{
+    if (n & 8) {
+        memcpy(d, s, 8);
+        d += 8, s += 8;
+    }
+    if (n & 4) {
+        memcpy(d, s, 4);
+        d += 4, s += 4;
+    }
+    if (n & 2) {
+        memcpy(d, s, 2);
+        d += 2, s += 2;
+    }
+    if (n & 1)
+        *d = *s;
+}
+
+static inline void copy_piece(uint8_t *t, uint8_t *lin, uint32_t n, bool to_linear)
+{
+    if (n == 16) {
+        if (to_linear)
+            memcpy(lin, t, 16);
+        else
+            memcpy(t, lin, 16);
+    } else if (to_linear) {
+        copy_small(lin, t, n);
+    } else {
+        copy_small(t, lin, n);
+    }
+}
+
 /* One row's span [x0, x1) of the box, in pieces that stay inside a 16-byte
  * sector (contiguous on both sides). */
 static inline void copy_span(const mw_bl_geom *g, uintptr_t tiled_row, uint32_t x0, uint32_t x1, uint8_t *lin,
@@ -171,18 +204,29 @@ static inline void copy_span(const mw_bl_geom *g, uintptr_t tiled_row, uint32_t 
         uint32_t n = 16u - (x & 15u);
         if (n > x1 - x)
             n = x1 - x;
-        uint8_t *t = (uint8_t *)(tiled_row + (uintptr_t)x_term(g, x));
-        if (n == 16) {
-            if (to_linear)
-                memcpy(lin, t, 16);
-            else
-                memcpy(t, lin, 16);
-        } else if (to_linear) {
-            memcpy(lin, t, n);
-        } else {
-            memcpy(t, lin, n);
-        }
+        copy_piece((uint8_t *)(tiled_row + (uintptr_t)x_term(g, x)), lin, n, to_linear);
         lin += n;
+        x += n;
+    }
+}
+
+/* The sector pieces of a row's partial GOB columns (the box's unaligned
+ * left and right edges), worked out once per copy: the same for every row. */
+typedef struct edge_pieces {
+    uint32_t count;
+    uint32_t lin[10], len[10]; /* offset in the linear row, bytes */
+    uint64_t tiled[10];        /* x_term of the piece */
+} edge_pieces;
+
+static void edge_add(edge_pieces *e, const mw_bl_geom *g, uint32_t x0, uint32_t x1, uint32_t box_x)
+{
+    for (uint32_t x = x0; x < x1;) {
+        uint32_t n = 16u - (x & 15u);
+        if (n > x1 - x)
+            n = x1 - x;
+        e->lin[e->count] = x - box_x;
+        e->len[e->count] = n;
+        e->tiled[e->count++] = x_term(g, x);
         x += n;
     }
 }
@@ -236,6 +280,12 @@ static inline void copy_fast(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_b
     uint32_t gx0 = (x0 + 63u) >> 6, gx1 = x1 >> 6;
     uint32_t head_end = gx0 << 6 < x1 ? gx0 << 6 : x1;
     bool has_full = gx0 < gx1;
+    edge_pieces edges = {0};
+    if (has_full) { /* at most 64 bytes each side: 5 pieces */
+        edge_add(&edges, g, x0, head_end, x0);
+        if (gx1 << 6 < x1)
+            edge_add(&edges, g, gx1 << 6, x1, x0);
+    }
     for (uint32_t s = 0; s < b->depth; s++) {
         uintptr_t tz = tbase + (uintptr_t)z_term(g, b->z + s);
         uint8_t *lz = linear + s * slice_pitch;
@@ -247,9 +297,9 @@ static inline void copy_fast(const mw_bl_geom *g, uintptr_t tbase, const mw_bl_b
                 for (uint32_t r = 0; r < 8; r++) {
                     uintptr_t trow = tz + (uintptr_t)y_term(g, y + r);
                     uint8_t *lrow = lband + r * pitch;
-                    copy_span(g, trow, x0, head_end, lrow, to_linear);
-                    if (gx1 << 6 < x1)
-                        copy_span(g, trow, gx1 << 6, x1, lrow + ((gx1 << 6) - x0), to_linear);
+                    for (uint32_t i = 0; i < edges.count; i++)
+                        copy_piece((uint8_t *)(trow + (uintptr_t)edges.tiled[i]), lrow + edges.lin[i], edges.len[i],
+                                   to_linear);
                 }
                 for (uint32_t gx = gx0; gx < gx1; gx++)
                     copy_gob(band + (uint64_t)gx * g->block_size, lband + ((gx << 6) - x0), pitch, to_linear, stream);
