@@ -32,6 +32,11 @@ static void fe_emit(void *user, const glhle_maxwell_event *ev)
             mw_problem(&gpu->fe, r, GLHLE_LOG_WARN, "CLEAR_SURFACE 0x%08x: %s", ev->u.clear.value,
                        glhle_result_string(r));
     }
+    if (ev->type == GLHLE_MAXWELL_EVENT_DRAW && gpu->render) {
+        const glhle_result r = mw_render_draw(gpu->render, mw_frontend_state(&gpu->fe), ev);
+        if (r != GLHLE_RESULT_OK)
+            mw_problem(&gpu->fe, r, GLHLE_LOG_WARN, "draw: %s", glhle_result_string(r));
+    }
     if ((gpu->user_event_mask >> ev->type) & 1u)
         gpu->hooks.event(gpu->hooks.user, gpu, ev);
 }
@@ -502,7 +507,8 @@ void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hook
     if (gpu->hooks.event)
         m = gpu->hooks.event_mask ? gpu->hooks.event_mask & ALL_EVENTS : ALL_EVENTS;
     gpu->user_event_mask = m;
-    gpu->fe.event_mask = m | (gpu->render ? 1u << GLHLE_MAXWELL_EVENT_CLEAR : 0u);
+    gpu->fe.event_mask =
+        m | (gpu->render ? 1u << GLHLE_MAXWELL_EVENT_CLEAR | 1u << GLHLE_MAXWELL_EVENT_DRAW : 0u);
     gpu->fe.hooks.clock = gpu->hooks.clock ? fe_clock : NULL;
     gpu->fe.hooks.syncpoint_increment = gpu->hooks.syncpoint_increment ? fe_syncpoint_increment : NULL;
 }

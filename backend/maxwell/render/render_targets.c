@@ -59,6 +59,7 @@ void mw_render_fini(mw_render *r)
     r->count = 0;
     mw_present_fini(r);
     mw_textures_fini(r);
+    mw_draw_fini(r);
     free(r->staging);
     r->staging = NULL;
 }
@@ -388,7 +389,7 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
 
 /* The GPU is about to change a surface: textures over its memory load
  * again (through a write-back) before their next use. */
-static void rendered(mw_render *r, mw_surface *s)
+void mw_render_rendered(mw_render *r, mw_surface *s)
 {
     s->gpu_dirty = true;
     for (uint32_t i = 0; i < r->tex_count; i++)
@@ -492,7 +493,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     }
     if (f->cls == MW_RT_SRGB && srgb_write)
         gl->Disable(GL_FRAMEBUFFER_SRGB);
-    rendered(r, s);
+    mw_render_rendered(r, s);
     r->stats.clears++;
     return GLHLE_RESULT_OK;
 }
@@ -537,7 +538,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
         gl->ClearNamedFramebufferfv(s->fbo, GL_DEPTH, 0, &st->clear.depth);
     else
         gl->ClearNamedFramebufferiv(s->fbo, GL_STENCIL, 0, &sv);
-    rendered(r, s);
+    mw_render_rendered(r, s);
     r->stats.clears++;
     return GLHLE_RESULT_OK;
 }

@@ -72,6 +72,8 @@ typedef struct mw_render_stats {
     uint64_t evictions;
     uint32_t surfaces;            /* resident now */
     uint64_t texture_loads;       /* textures uploaded from guest memory */
+    uint64_t draws;               /* draws performed */
+    uint64_t programs;            /* GL programs linked */
 } mw_render_stats;
 
 /* The last presented frame (present.c): RGBA8, bottom row first as GL
@@ -81,6 +83,8 @@ typedef struct mw_frame {
     uint32_t width, height;
     bool have;
 } mw_frame;
+
+typedef struct mw_draw mw_draw; /* draw.c */
 
 typedef struct mw_render {
     glhle_context *ctx;
@@ -92,6 +96,7 @@ typedef struct mw_render {
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
+    mw_draw *draw;                /* created at the first draw */
     mw_texture tex[MW_RENDER_MAX_TEXTURES];
     uint32_t tex_count;
     mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
@@ -138,6 +143,16 @@ glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GL
 /* The GL sampler for a sampler entry (TSC, 8 words). */
 glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
 void mw_textures_fini(mw_render *r);
+
+/* Marks a surface as holding pixels memory does not (after the GPU drew
+ * or cleared it); textures over its memory load again before their next
+ * use. */
+void mw_render_rendered(mw_render *r, mw_surface *s);
+
+/* ---- draws (draw.c) ---- */
+/* A DRAW event with the state it reads. */
+glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwell_event *ev);
+void mw_draw_fini(mw_render *r);
 
 /* ---- presentation (present.c) ---- */
 glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc);

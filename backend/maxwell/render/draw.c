@@ -1,0 +1,532 @@
+/* The Maxwell draw path on GL (render_targets.h): a DRAW event becomes a GL
+ * draw. Programs: the vertex-B and pixel stages at the program region plus
+ * their SET_PIPELINE_PROGRAM offsets, fetched with their headers
+ * (shader/sass_fetch.h), translated to SPIR-V (shadergen/maxwell_spirv.h,
+ * cached by code and key), to GLSL 4.50 through SPIRV-Cross and linked,
+ * each pair once. Resources in glhle's GL layout (maxwell_spirv.h: stage s's
+ * constant buffer N at UBO binding 14 s + N). Vertex streams, index buffers
+ * and the bound constant buffers are read from guest memory per draw (only
+ * the ranges the draw uses). Render targets are the render cache's
+ * surfaces, attached as SET_CT_SELECT orders them.
+ *
+ * The viewport: clb197.h's transform is x_w = scale_x * x_ndc + offset_x
+ * (likewise y, z) in pixels of the target, guest row 0 first; surfaces keep
+ * guest row 0 in GL row 0, so a positive y scale is GL's lower-left
+ * transform as it is and a negative one GL's upper-left origin
+ * (glClipControl). Depth follows SET_VIEWPORT_CLIP_CONTROL's
+ * MIN_Z_ZERO_MAX_Z_ONE.
+ *
+ * Not yet: textures in shaders (the handle table), blending, stencil,
+ * instanced draws past the first instance, the tessellation and geometry
+ * stages, vertex-A, transform feedback, conditional rendering; each is
+ * reported when a draw needs it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/hash.h"
+#include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "backend/maxwell/shader/sass_fetch.h"
+#include "shadergen/maxwell_spirv.h"
+#include "shadergen/spirv_glsl.h"
+
+#define MAX_PROGRAMS 64u
+#define MAX_STREAM_BYTES (64u << 20)
+
+typedef struct mw_draw_program {
+    uint64_t vs_hash, fs_hash; /* of the two SPIR-V modules */
+    GLuint program;
+    uint64_t last_use;
+} mw_draw_program;
+
+struct mw_draw {
+    mw_spirv_cache spirv;
+    mw_draw_program prog[MAX_PROGRAMS];
+    uint32_t prog_count;
+    GLuint vao, fbo;
+    GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
+    uint64_t tick;
+};
+
+static glhle_result draw_state(mw_render *r)
+{
+    if (r->draw)
+        return GLHLE_RESULT_OK;
+    mw_draw *d = calloc(1, sizeof *d);
+    if (!d)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the draw path");
+    mw_spirv_cache_init(&d->spirv);
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->CreateVertexArrays(1, &d->vao);
+    gl->CreateFramebuffers(1, &d->fbo);
+    gl->CreateBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
+    gl->CreateBuffers(1, &d->ibuf);
+    gl->CreateBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
+    r->draw = d;
+    return GLHLE_RESULT_OK;
+}
+
+void mw_draw_fini(mw_render *r)
+{
+    mw_draw *d = r->draw;
+    if (!d)
+        return;
+    const GladGLContext *gl = &r->ctx->gl;
+    for (uint32_t i = 0; i < d->prog_count; i++)
+        gl->DeleteProgram(d->prog[i].program);
+    gl->DeleteVertexArrays(1, &d->vao);
+    gl->DeleteFramebuffers(1, &d->fbo);
+    gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
+    gl->DeleteBuffers(1, &d->ibuf);
+    gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
+    mw_spirv_cache_free(&d->spirv);
+    free(d);
+    r->draw = NULL;
+}
+
+/* ---- programs ---- */
+
+static bool io_read(void *user, uint64_t va, void *dst, size_t size)
+{
+    const mw_render *r = user;
+    return r->io.read(r->io.user, va, dst, size);
+}
+
+static uint8_t value_type_of_rt(const mw_rt_format *f)
+{
+    return f && f->cls == MW_RT_UINT ? MW_VAL_UINT : f && f->cls == MW_RT_SINT ? MW_VAL_SINT : MW_VAL_FLOAT;
+}
+
+/* GLSL for one stage; `hash` identifies its SPIR-V. */
+static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
+                               glhle_bytebuf *glsl, uint64_t *hash)
+{
+    const mw_pipeline_stage *ps = &st->program.stage[pipeline];
+    mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = st->program.region + ps->offset,
+                             .has_sph = true, .log = r->io.log};
+    mw_sass_code code;
+    glhle_result res = mw_sass_fetch(&fd, &code);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    mw_spirv_input in;
+    memset(&in, 0, sizeof in);
+    in.code = code.words;
+    in.words = code.count;
+    uint8_t sph[0x50];
+    memcpy(sph, code.sph.words, sizeof sph);
+    in.sph = sph;
+    in.key.stage = (uint8_t)stage;
+    in.key.tex_handle_cbuf = 0;
+    if (stage == MW_SPIRV_VERTEX)
+        for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
+            const uint8_t t = st->attrib[a].type;
+            in.key.attr_type[a] = t == 3 ? MW_VAL_SINT : t == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
+        }
+    else
+        for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+            in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
+    const uint8_t *spirv;
+    size_t size;
+    res = mw_spirv_cache_get(&r->draw->spirv, &in, r->io.log, &spirv, &size);
+    mw_sass_code_free(&code);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    *hash = glhle_hash64(spirv, size);
+    spv_glsl_binding bind[MW_GL_UBOS_PER_STAGE + MW_GL_TEXTURES_PER_STAGE];
+    size_t n = 0;
+    for (uint32_t i = 0; i < MW_GL_UBOS_PER_STAGE; i++)
+        bind[n++] = (spv_glsl_binding){0, i, stage * MW_GL_UBOS_PER_STAGE + i};
+    for (uint32_t i = 0; i < MW_GL_TEXTURES_PER_STAGE; i++)
+        bind[n++] = (spv_glsl_binding){1, i, stage * MW_GL_TEXTURES_PER_STAGE + i};
+    /* the module's words are bytes here: copy them to aligned storage */
+    uint32_t *words = malloc(size);
+    if (!words)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a SPIR-V module");
+    memcpy(words, spirv, size);
+    const spv_glsl_options opt = {.es = r->ctx->info.gles, .bindings = bind, .binding_count = n};
+    res = spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
+    free(words);
+    return res;
+}
+
+static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out)
+{
+    mw_draw *d = r->draw;
+    if (st->program.stage[0].enable)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program: not supported");
+    for (uint32_t p = 2; p <= 4; p++)
+        if (st->program.stage[p].enable)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage: not supported yet",
+                              p == 4 ? "geometry" : "tessellation");
+    if (!st->program.stage[1].enable || !st->program.stage[5].enable)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
+    glhle_bytebuf vs, fs;
+    glhle_bytebuf_init(&vs, 0);
+    glhle_bytebuf_init(&fs, 0);
+    uint64_t vh = 0, fh = 0;
+    glhle_result res = stage_glsl(r, st, 1, MW_SPIRV_VERTEX, &vs, &vh);
+    if (res == GLHLE_RESULT_OK)
+        res = stage_glsl(r, st, 5, MW_SPIRV_FRAGMENT, &fs, &fh);
+    if (res == GLHLE_RESULT_OK) {
+        mw_draw_program *hit = NULL;
+        for (uint32_t i = 0; i < d->prog_count && !hit; i++)
+            if (d->prog[i].vs_hash == vh && d->prog[i].fs_hash == fh)
+                hit = &d->prog[i];
+        if (!hit) {
+            if (d->prog_count == MAX_PROGRAMS) {
+                uint32_t lru = 0;
+                for (uint32_t i = 1; i < d->prog_count; i++)
+                    if (d->prog[i].last_use < d->prog[lru].last_use)
+                        lru = i;
+                r->ctx->gl.DeleteProgram(d->prog[lru].program);
+                d->prog[lru] = d->prog[--d->prog_count];
+            }
+            GLuint prog;
+            res = gl_link_program(r->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), &prog);
+            if (res == GLHLE_RESULT_OK) {
+                hit = &d->prog[d->prog_count++];
+                *hit = (mw_draw_program){vh, fh, prog, 0};
+                r->stats.programs++;
+            }
+        }
+        if (hit) {
+            hit->last_use = ++d->tick;
+            *out = hit->program;
+        }
+    }
+    glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&fs);
+    return res;
+}
+
+/* ---- vertex input ---- */
+
+typedef struct attr_fmt {
+    GLint size;
+    GLenum type;
+    uint32_t bytes;
+    bool bgra;
+} attr_fmt;
+
+/* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format */
+static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
+{
+    const bool sgn = a->type == 1 || a->type == 3 || a->type == 6;
+    switch (a->size) {
+    case 0x01: *f = (attr_fmt){4, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 16, false}; break;
+    case 0x02: *f = (attr_fmt){3, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 12, false}; break;
+    case 0x04: *f = (attr_fmt){2, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 8, false}; break;
+    case 0x12: *f = (attr_fmt){1, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 4, false}; break;
+    case 0x03: *f = (attr_fmt){4, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 8, false}; break;
+    case 0x05: *f = (attr_fmt){3, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 6, false}; break;
+    case 0x0F: *f = (attr_fmt){2, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 4, false}; break;
+    case 0x1B: *f = (attr_fmt){1, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 2, false}; break;
+    case 0x0A:
+    case 0x2F: *f = (attr_fmt){4, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 4, false}; break;
+    case 0x13: *f = (attr_fmt){3, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 3, false}; break;
+    case 0x18:
+    case 0x32: *f = (attr_fmt){2, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 2, false}; break;
+    case 0x1D: *f = (attr_fmt){1, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 1, false}; break;
+    case 0x30: *f = (attr_fmt){4, sgn ? GL_INT_2_10_10_10_REV : GL_UNSIGNED_INT_2_10_10_10_REV, 4, false}; break;
+    case 0x31: *f = (attr_fmt){3, GL_UNSIGNED_INT_10F_11F_11F_REV, 4, false}; break;
+    default: return false;
+    }
+    f->bgra = a->bgra;
+    return true;
+}
+
+static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t size, const char *what)
+{
+    if (size > MAX_STREAM_BYTES)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s of %llu bytes is more than a draw "
+                          "reads", what, (unsigned long long)size);
+    uint8_t *tmp = malloc(size ? size : 1);
+    if (!tmp)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for %s", what);
+    glhle_result res = mw_render_flush(r, va, size);
+    if (res == GLHLE_RESULT_OK && !r->io.read(r->io.user, va, tmp, size))
+        res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s at GPU 0x%010llx (%llu bytes) is not all "
+                         "mapped", what, (unsigned long long)va, (unsigned long long)size);
+    if (res == GLHLE_RESULT_OK)
+        r->ctx->gl.NamedBufferData(buf, (GLsizeiptr)(size ? size : 1), tmp, GL_STREAM_DRAW);
+    free(tmp);
+    return res;
+}
+
+/* Streams for vertices 0 .. end - 1. */
+static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    uint32_t streams = 0;
+    GLint max_attribs = 16;
+    gl->GetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max_attribs);
+    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
+        const mw_vertex_attrib *at = &st->attrib[a];
+        const mw_vertex_stream *s = &st->stream[at->stream & 31];
+        attr_fmt f;
+        const bool used = !at->constant && s->enable && attr_format(at, &f);
+        if (a >= (uint32_t)max_attribs) {
+            if (used)
+                return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: this GL has %d",
+                                  a, max_attribs);
+            continue;
+        }
+        if (!used) {
+            gl->DisableVertexArrayAttrib(d->vao, a);
+            continue;
+        }
+        if (s->instanced)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: instanced vertex streams: not yet");
+        gl->EnableVertexArrayAttrib(d->vao, a);
+        const bool integer = at->type == 3 || at->type == 4;
+        if (integer)
+            gl->VertexArrayAttribIFormat(d->vao, a, f.size, f.type, at->offset);
+        else
+            gl->VertexArrayAttribFormat(d->vao, a, f.bgra ? GL_BGRA : f.size, f.type,
+                                        at->type == 1 || at->type == 2, at->offset);
+        gl->VertexArrayAttribBinding(d->vao, a, at->stream & 31);
+        streams |= 1u << (at->stream & 31);
+    }
+    for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++) {
+        if (!(streams >> i & 1))
+            continue;
+        const mw_vertex_stream *s = &st->stream[i];
+        uint64_t size = (uint64_t)s->stride * end;
+        if (s->limit >= s->address && s->limit - s->address + 1 < size)
+            size = s->limit - s->address + 1;
+        glhle_result res = upload_range(r, d->vbuf[i], s->address, size, "a vertex stream");
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, (GLsizei)s->stride);
+    }
+    return GLHLE_RESULT_OK;
+}
+
+/* The constant buffers bound to the vertex (group 0) and pixel (group 4)
+ * stages. */
+static glhle_result constant_buffers(mw_render *r, const mw_state *st)
+{
+    mw_draw *d = r->draw;
+    static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
+    for (uint32_t k = 0; k < 2; k++) {
+        const uint32_t s = stages[k];
+        for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++) {
+            const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
+            if (!b->valid || !b->size)
+                continue;
+            glhle_result res = upload_range(r, d->ubo[s][slot], b->address, b->size, "a constant buffer");
+            if (res != GLHLE_RESULT_OK)
+                return res;
+            r->ctx->gl.BindBufferBase(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, d->ubo[s][slot]);
+        }
+    }
+    return GLHLE_RESULT_OK;
+}
+
+/* ---- fixed function ---- */
+
+static GLenum topology_of(uint32_t t)
+{
+    /* BEGIN_OP (clb197.h): POINTS 0, LINES 1, LINE_LOOP 2, LINE_STRIP 3,
+     * TRIANGLES 4, TRIANGLE_STRIP 5, TRIANGLE_FAN 6, then QUADS, QUAD_STRIP,
+     * POLYGON (no core GL twin), the adjacency forms 10-13 and PATCH 14 */
+    static const GLenum m[15] = {GL_POINTS, GL_LINES, GL_LINE_LOOP, GL_LINE_STRIP, GL_TRIANGLES, GL_TRIANGLE_STRIP,
+                                 GL_TRIANGLE_FAN, 0, 0, 0, GL_LINES_ADJACENCY, GL_LINE_STRIP_ADJACENCY,
+                                 GL_TRIANGLES_ADJACENCY, GL_TRIANGLE_STRIP_ADJACENCY, GL_PATCHES};
+    return t < 15 ? m[t] : 0;
+}
+
+/* SET_DEPTH_FUNC: the OGL values are GL's, the D3D ones 1 (NEVER) .. 8 (ALWAYS) */
+static GLenum compare_of(uint32_t v)
+{
+    if (v >= GL_NEVER && v <= GL_ALWAYS)
+        return v;
+    return v >= 1 && v <= 8 ? GL_NEVER + (v - 1) : GL_ALWAYS;
+}
+
+static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint32_t *h)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    GLenum bufs[MW_RT_COUNT];
+    const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
+    *w = *h = UINT32_MAX;
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
+        bufs[i] = GL_NONE;
+        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + i, 0, 0);
+        if (i >= count)
+            continue;
+        const mw_color_target *ct = &st->rt.ct[st->rt.map[i] & 7];
+        const mw_rt_format *f = mw_rt_color_format(ct->format);
+        if (!ct->format)
+            continue;
+        if (!f)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target format 0x%02x is not "
+                              "supported; not drawn", ct->format);
+        mw_surface_desc sd = {.va = ct->address, .format = f, .height = ct->height, .pitch = ct->pitch,
+                              .block_height_log2 = ct->block.height};
+        sd.width = ct->pitch ? ct->width / f->bytes : ct->width;
+        sd.pitch_bytes = ct->pitch ? ct->width : 0;
+        mw_surface *s;
+        glhle_result res = mw_render_get_surface(r, &sd, &s);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + i, s->tex, 0);
+        bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        *w = sd.width < *w ? sd.width : *w;
+        *h = sd.height < *h ? sd.height : *h;
+    }
+    gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
+    if (st->zeta.enabled) {
+        const mw_rt_format *f = mw_rt_zeta_format(st->zeta.format);
+        if (!f)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: depth format 0x%02x is not supported",
+                              st->zeta.format);
+        const mw_surface_desc sd = {.va = st->zeta.address, .format = f, .zeta = true, .width = st->zeta.width,
+                                    .height = st->zeta.height, .block_height_log2 = st->zeta.block.height};
+        mw_surface *s;
+        glhle_result res = mw_render_get_surface(r, &sd, &s);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        gl->NamedFramebufferTexture(d->fbo, f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT : GL_DEPTH_STENCIL_ATTACHMENT,
+                                    s->tex, 0);
+        *w = sd.width < *w ? sd.width : *w;
+        *h = sd.height < *h ? sd.height : *h;
+    }
+    gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
+    if (*w == UINT32_MAX)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: a draw with no render target");
+    if (gl->CheckNamedFramebufferStatus(d->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: the render targets make no complete framebuffer");
+    return GLHLE_RESULT_OK;
+}
+
+/* The surfaces drawn into hold pixels memory does not. */
+static void mark_rendered(mw_render *r, const mw_state *st)
+{
+    const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
+    for (uint32_t i = 0; i < r->count; i++) {
+        mw_surface *s = &r->surf[i];
+        bool hit = st->zeta.enabled && st->ds.depth_write && s->d.zeta && s->d.va == st->zeta.address;
+        for (uint32_t k = 0; k < count && !hit; k++)
+            hit = !s->d.zeta && s->d.va == st->rt.ct[st->rt.map[k] & 7].address;
+        if (hit)
+            mw_render_rendered(r, s);
+    }
+}
+
+glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwell_event *ev)
+{
+    glhle_result res = gl_context_enter(r->ctx);
+    if (res == GLHLE_RESULT_OK)
+        res = draw_state(r);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GLenum mode = topology_of(ev->u.draw.topology);
+    if (!mode)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
+                          "is not drawn yet", ev->u.draw.topology);
+    if (ev->u.draw.instance)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: instance %u of a draw: only the first "
+                          "instance is drawn yet", ev->u.draw.instance);
+    GLuint prog;
+    uint32_t w, h;
+    res = get_program(r, st, &prog);
+    if (res == GLHLE_RESULT_OK)
+        res = targets(r, st, &w, &h);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    /* vertices the draw reads: indices are read first to bound them */
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    uint32_t end = ev->u.draw.first + ev->u.draw.count;
+    GLenum itype = 0;
+    if (ev->u.draw.indexed) {
+        const uint32_t isz = ev->u.draw.index_size;
+        itype = isz == 1 ? GL_UNSIGNED_BYTE : isz == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
+        const uint64_t bytes = (uint64_t)ev->u.draw.count * isz;
+        uint8_t *idx = malloc(bytes ? bytes : 1);
+        if (!idx)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for indices");
+        if (ev->u.draw.inline_indices) {
+            for (uint32_t i = 0; i < ev->u.draw.count; i++) {
+                const uint32_t v = ev->u.draw.inline_indices[i];
+                memcpy(idx + (size_t)i * isz, &v, isz); /* little-endian host */
+            }
+        } else {
+            const uint64_t va = st->index.address + (uint64_t)ev->u.draw.first * isz;
+            mw_render_flush(r, va, bytes);
+            if (!r->io.read(r->io.user, va, idx, bytes)) {
+                free(idx);
+                return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: index buffer at GPU 0x%010llx is "
+                                  "not all mapped", (unsigned long long)va);
+            }
+        }
+        uint32_t top = 0;
+        for (uint32_t i = 0; i < ev->u.draw.count; i++) {
+            uint32_t v = 0;
+            memcpy(&v, idx + (size_t)i * isz, isz);
+            if (!(st->restart.enable && v == st->restart.index) && v > top)
+                top = v;
+        }
+        end = top + 1 + ev->u.draw.base_vertex;
+        gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
+        free(idx);
+        gl->VertexArrayElementBuffer(d->vao, d->ibuf);
+    }
+    res = vertex_input(r, st, end);
+    if (res == GLHLE_RESULT_OK)
+        res = constant_buffers(r, st);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        if (st->blend.enable[i])
+            GLHLE_WARN(r->io.log, "maxwell: blending is not emulated yet: target %u drawn without it", i);
+    /* state */
+    const uint32_t k = r->scale;
+    const mw_viewport *vp = &st->viewport.vp[0];
+    const float sx = vp->scale[0], sy = vp->scale[1];
+    gl->ClipControl(sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
+                    st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
+    const float ay = sy < 0 ? -sy : sy;
+    gl->ViewportIndexedf(0, (vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
+                         2 * ay * (float)k);
+    if (st->viewport.depth_zero_to_one)
+        gl->DepthRangeIndexed(0, vp->offset[2], vp->offset[2] + vp->scale[2]);
+    else
+        gl->DepthRangeIndexed(0, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
+    const mw_scissor *sc = &st->scissor.s[0];
+    if (sc->enable)
+        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k), (GLint)((sc->xmax - sc->xmin) * k),
+                         (GLint)((sc->ymax - sc->ymin) * k));
+    else
+        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
+    gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
+                   st->zeta.enabled && st->ds.depth_write);
+    gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
+                       .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
+    gl_state_stencil(&r->st, &sten);
+    gl_state_cull(&r->st, st->raster.cull_enable, st->raster.cull_face == 0x404 ? GL_FRONT
+                                                  : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK : GL_BACK,
+                  st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
+    gl_blend nob = {.enable = 0, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD, .src_rgb = GL_ONE,
+                    .dst_rgb = GL_ZERO, .src_alpha = GL_ONE, .dst_alpha = GL_ZERO};
+    gl_state_blend(&r->st, &nob);
+    const uint8_t m = st->blend.write_mask[0];
+    gl_state_color_mask(&r->st, m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1);
+    gl->ProvokingVertex(st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
+    gl_state_framebuffer(&r->st, d->fbo);
+    gl_state_program(&r->st, prog);
+    gl_state_vertex_array(&r->st, d->vao);
+    if (ev->u.draw.indexed)
+        gl->DrawElementsBaseVertex(mode, (GLsizei)ev->u.draw.count, itype, NULL, (GLint)ev->u.draw.base_vertex);
+    else
+        gl->DrawArrays(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count);
+    gl->ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+    mark_rendered(r, st);
+    r->stats.draws++;
+    (void)w;
+    (void)h;
+    return GLHLE_RESULT_OK;
+}

@@ -1,0 +1,316 @@
+/* The Maxwell draw path (backend/maxwell/render/draw.c) end to end: corpus
+ * pipelines (../shared/testdata/maxwell/shaders: GLSL compiled by deko3d's
+ * compiler to Maxwell code, with sidecars saying what they draw) run the
+ * way a driver runs them -- code and headers in GPU memory at the program
+ * region, SET_PIPELINE_SHADER/PROGRAM, constant buffers through the
+ * selector and BIND_GROUP_CONSTANT_BUFFER, vertex streams and attributes,
+ * a block-linear render target, the viewport, a clear and a one-word draw
+ * in a pushbuffer -- and the target's memory, written back and read
+ * through this file's GOB model, must equal the original GLSL rendered by
+ * the GL directly (Mesa's own compiler) within the sidecar's tolerance.
+ * Skips with a message when the corpus is absent; a pipeline the
+ * translator refuses is reported and skipped. */
+#include "support/test_support.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/gl/gl_context.h"
+#include "backend/gl/gl_util.h"
+#include "support/maxwell_fake_mem.h"
+#include "support/maxwell_sidecar.h"
+#include "support/maxwell_support.h"
+#include "support/test_json.h"
+
+#define W 64u
+#define H 64u
+#define VA 0x0500000000ull      /* 4 MiB block-linear: render targets */
+#define VA_DATA 0x0600000000ull /* 4 MiB pitch: programs, constant buffers, vertices */
+#define MEM (4u << 20)
+#define PROG (VA_DATA)             /* program region */
+#define VS_OFF 0x0000u
+#define FS_OFF 0x8000u
+#define CBUF0 (VA_DATA + 0x20000)  /* zeros: the driver constants */
+#define CBUF1_VS (VA_DATA + 0x30000)
+#define CBUF1_FS (VA_DATA + 0x40000)
+#define VERTS (VA_DATA + 0x50000)
+#define CBUF_SIZE 0x1000u
+#define M(byte_offset) ((byte_offset) / 4u)
+
+enum { FMT_RGBA8, FMT_RGBA32F, FMT_RGBA32UI };
+
+static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
+{
+    tm_set1(pb, TM_SUB_3D, M(byte_offset), v);
+}
+
+/* The original GLSL drawn by the GL, read back bottom row first. */
+static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
+                      uint8_t *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    char *v = strdup(vs->glsl), *f = strdup(fs->glsl), *p;
+    if ((p = strstr(v, "#version 460")))
+        memcpy(p, "#version 450", 12);
+    if ((p = strstr(f, "#version 460")))
+        memcpy(p, "#version 450", 12);
+    GLuint prog;
+    const bool ok = gl_link_program(ctx, v, f, &prog) == GLHLE_RESULT_OK;
+    free(v);
+    free(f);
+    if (!ok)
+        return false;
+    static const GLenum ifmt[] = {GL_RGBA8, GL_RGBA32F, GL_RGBA32UI};
+    GLuint tex, fbo, vao, vbo[2] = {0, 0};
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
+    gl->TextureStorage2D(tex, 1, ifmt[fmt], W, H);
+    gl->CreateFramebuffers(1, &fbo);
+    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, tex, 0);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl->Viewport(0, 0, W, H);
+    gl->Disable(GL_SCISSOR_TEST);
+    gl->Disable(GL_CULL_FACE);
+    gl->Disable(GL_DEPTH_TEST);
+    gl->Disable(GL_BLEND);
+    gl->ColorMask(1, 1, 1, 1);
+    if (fmt == FMT_RGBA32UI) {
+        const GLuint c[4] = {(GLuint)clear[0], (GLuint)clear[1], (GLuint)clear[2], (GLuint)clear[3]};
+        gl->ClearBufferuiv(GL_COLOR, 0, c);
+    } else {
+        gl->ClearBufferfv(GL_COLOR, 0, clear);
+    }
+    gl->ProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+    gl->CreateVertexArrays(1, &vao);
+    gl->BindVertexArray(vao);
+    const tj_value *attrs = tj_get(tj_get(vs->json, "vertex_inputs"), "attributes");
+    for (size_t i = 0; i < tj_len(attrs) && i < 2; i++) {
+        const tj_value *a = tj_at(attrs, i), *vals = tj_get(a, "values");
+        float data[64][4] = {{0}};
+        for (size_t k = 0; k < tj_len(vals) && k < 64; k++)
+            for (size_t c = 0; c < 4; c++)
+                data[k][c] = (float)tj_num(tj_at(tj_at(vals, k), c), c == 3 ? 1 : 0);
+        gl->CreateBuffers(1, &vbo[i]);
+        gl->NamedBufferData(vbo[i], sizeof data, data, GL_STATIC_DRAW);
+        const GLuint loc = (GLuint)tj_num(tj_get(a, "location"), 0);
+        gl->VertexArrayVertexBuffer(vao, loc, vbo[i], 0, 16);
+        gl->VertexArrayAttribFormat(vao, loc, 4, GL_FLOAT, GL_FALSE, 0);
+        gl->VertexArrayAttribBinding(vao, loc, loc);
+        gl->EnableVertexArrayAttrib(vao, loc);
+    }
+    gl->UseProgram(prog);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    if (fmt == FMT_RGBA8)
+        gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, out);
+    else if (fmt == FMT_RGBA32F)
+        gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_FLOAT, out);
+    else
+        gl->ReadPixels(0, 0, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
+    gl->UseProgram(0);
+    gl->BindVertexArray(0);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl->DeleteVertexArrays(1, &vao);
+    gl->DeleteBuffers(2, vbo);
+    gl->DeleteFramebuffers(1, &fbo);
+    gl->DeleteTextures(1, &tex);
+    gl->DeleteProgram(prog);
+    return true;
+}
+
+/* Program words into GPU memory: the 0x50-byte header, then the code. */
+static void put_program(uint8_t *data, uint32_t off, const tmc_shader *s)
+{
+    memcpy(data + off, s->sph, 0x50);
+    memcpy(data + off + 0x50, s->code, s->words * 8);
+}
+
+static void bind_cbuf(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va)
+{
+    set(pb, 0x2380, CBUF_SIZE);
+    set(pb, 0x2384, (uint32_t)(va >> 32));
+    set(pb, 0x2388, (uint32_t)va);
+    set(pb, 0x2410 + group * 32, 1u | slot << 4);
+}
+
+/* Runs vs + fs through glhle's draw path; false when glhle refused it. */
+static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
+                       uint8_t *out, uint32_t bpp)
+{
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+    glhle_maxwell *gpu;
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
+    uint8_t *rt = calloc(1, MEM), *data = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(gpu, VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    put_program(data, VS_OFF, vs);
+    put_program(data, FS_OFF, fs);
+    if (vs->cbuf1)
+        memcpy(data + (CBUF1_VS - VA_DATA), vs->cbuf1, vs->cbuf1_size < CBUF_SIZE ? vs->cbuf1_size : CBUF_SIZE);
+    if (fs->cbuf1)
+        memcpy(data + (CBUF1_FS - VA_DATA), fs->cbuf1, fs->cbuf1_size < CBUF_SIZE ? fs->cbuf1_size : CBUF_SIZE);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    /* the render target: 64x64, 2-GOB blocks, full clip, all channels written */
+    static const uint32_t formats[] = {0xD5, 0xC0, 0xC2};
+    const uint32_t ct[7] = {(uint32_t)(VA >> 32), (uint32_t)VA, W, H, formats[fmt], 1u << 4, 1};
+    tm_inc(&pb, TM_SUB_3D, M(0x0800), 7, ct);
+    set(&pb, 0x121c, 1);
+    set(&pb, 0x0ff4, W << 16);
+    set(&pb, 0x0ff8, H << 16);
+    set(&pb, 0x1a00, 0x1111);
+    /* viewport 0 covering the target, y going down the rows: x_w = 32 x + 32 */
+    const uint32_t vscale[3] = {tm_u(W / 2.0f), tm_u(H / 2.0f), tm_u(0.5f)};
+    const uint32_t voff[3] = {tm_u(W / 2.0f), tm_u(H / 2.0f), tm_u(0.5f)};
+    tm_inc(&pb, TM_SUB_3D, M(0x0a00), 3, vscale);
+    tm_inc(&pb, TM_SUB_3D, M(0x0a0c), 3, voff);
+    set(&pb, 0x13a8 + 0x14, 0); /* SET_PROVOKING_VERTEX is elsewhere; the sidecars' last vertex below */
+    /* programs */
+    set(&pb, 0x1608, (uint32_t)(PROG >> 32));
+    set(&pb, 0x160c, (uint32_t)PROG);
+    set(&pb, 0x2000 + 1 * 64, 1u | 1u << 4);
+    set(&pb, 0x2004 + 1 * 64, VS_OFF);
+    set(&pb, 0x2010 + 1 * 64, 0);
+    set(&pb, 0x2000 + 5 * 64, 1u | 5u << 4);
+    set(&pb, 0x2004 + 5 * 64, FS_OFF);
+    set(&pb, 0x2010 + 5 * 64, 4);
+    bind_cbuf(&pb, 0, 0, CBUF0);
+    bind_cbuf(&pb, 4, 0, CBUF0);
+    if (vs->cbuf1)
+        bind_cbuf(&pb, 0, 1, CBUF1_VS);
+    if (fs->cbuf1)
+        bind_cbuf(&pb, 4, 1, CBUF1_FS);
+    /* vertex attributes: rgba32f from stream i (stride 16) */
+    const tj_value *attrs = tj_get(tj_get(vs->json, "vertex_inputs"), "attributes");
+    for (size_t i = 0; i < tj_len(attrs) && i < 2; i++) {
+        const tj_value *a = tj_at(attrs, i), *vals = tj_get(a, "values");
+        const uint32_t loc = (uint32_t)tj_num(tj_get(a, "location"), 0);
+        const uint64_t sva = VERTS + i * 0x1000;
+        for (size_t k = 0; k < tj_len(vals) && k < 64; k++)
+            for (size_t c = 0; c < 4; c++) {
+                const float v = (float)tj_num(tj_at(tj_at(vals, k), c), c == 3 ? 1 : 0);
+                memcpy(data + (sva - VA_DATA) + k * 16 + c * 4, &v, 4);
+            }
+        /* SET_VERTEX_ATTRIBUTE_A(loc): stream i, offset 0, R32_G32_B32_A32, FLOAT */
+        set(&pb, 0x1160 + loc * 4, (uint32_t)i | 1u << 21 | 7u << 27);
+        /* SET_VERTEX_STREAM_A_FORMAT(i): stride 16, enabled; LOCATION_A/B */
+        set(&pb, 0x1c00 + (uint32_t)i * 16, 16u | 1u << 12);
+        set(&pb, 0x1c04 + (uint32_t)i * 16, (uint32_t)(sva >> 32));
+        set(&pb, 0x1c08 + (uint32_t)i * 16, (uint32_t)sva);
+        set(&pb, 0x1f00 + (uint32_t)i * 8, (uint32_t)((sva + 0xFFF) >> 32));
+        set(&pb, 0x1f04 + (uint32_t)i * 8, (uint32_t)(sva + 0xFFF));
+    }
+    /* the clear, then the draw: DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST start 0, count 3, TRIANGLES */
+    uint32_t cv[4];
+    for (int k = 0; k < 4; k++) {
+        if (fmt == FMT_RGBA32UI)
+            cv[k] = (uint32_t)clear[k];
+        else
+            cv[k] = tm_u(clear[k]);
+    }
+    tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv);
+    set(&pb, 0x19d0, 0x3C);
+    set(&pb, 0x1214, 0u | 3u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+    glhle_maxwell_render_stats st;
+    glhle_maxwell_get_render_stats(gpu, &st);
+    bool drew = r == GLHLE_RESULT_OK && res.draws == 1;
+    if (drew) {
+        assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++)
+                memcpy(out + ((size_t)y * W + x) * bpp, rt + mwt_bl_offset(W * bpp, H, 1, 0, x * bpp, y, 0), bpp);
+    }
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    ts_gl_check(ctx);
+    return drew;
+}
+
+typedef struct pipe {
+    const char *vs, *fs; /* corpus names; the sidecar is the fs's (or the vs's) */
+} pipe;
+
+static void corpus_pipelines(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_dir())
+        skip();
+    static const pipe pipes[] = {
+        {"passthrough_vsh", "color_fsh"},     {"fullscreen_vsh", "functions_fsh"},
+        {"fullscreen_vsh", "local_array_fsh"}, {"fullscreen_vsh", "float_round_fsh"},
+        {"fullscreen_vsh", "convert_fsh"},     {"fullscreen_vsh", "transcend_fsh"},
+    };
+    unsigned matched = 0, refused = 0;
+    for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++) {
+        tmc_shader vs, fs;
+        assert_true(tmc_load(pipes[i].vs, &vs));
+        assert_true(tmc_load(pipes[i].fs, &fs));
+        const tmc_shader *side = strcmp(pipes[i].fs, "color_fsh") ? &fs : &vs;
+        const tj_value *t0 = tj_at(tj_get(tj_get(side->json, "framebuffer"), "targets"), 0);
+        const char *f = tj_str(tj_get(t0, "format"), "");
+        const int fmt = !strcmp(f, "rgba32f") ? FMT_RGBA32F : !strcmp(f, "rgba32ui") ? FMT_RGBA32UI : FMT_RGBA8;
+        const uint32_t bpp = fmt == FMT_RGBA8 ? 4 : 16;
+        float clear[4];
+        for (int k = 0; k < 4; k++)
+            clear[k] = (float)tj_num(tj_at(tj_get(t0, "clear"), (size_t)k), 0);
+        const double tol = tj_num(tj_get(tj_get(side->json, "compare"), "tolerance"), 0);
+        uint8_t *want = calloc(W * H, bpp), *got = calloc(W * H, bpp);
+        assert_true(reference(ctx, &vs, &fs, fmt, clear, want));
+        /* use the translated vertex stage's provoking-vertex rule: the sidecars say last */
+        if (!glhle_draw(ctx, &vs, &fs, fmt, clear, got, bpp)) {
+            print_message("  %s + %s: glhle did not draw it (see the log); skipped\n", pipes[i].vs, pipes[i].fs);
+            refused++;
+        } else {
+            uint32_t bad = 0;
+            for (size_t p = 0; p < (size_t)W * H * 4; p++) {
+                double a, b;
+                if (fmt == FMT_RGBA8) {
+                    a = want[p];
+                    b = got[p];
+                } else if (fmt == FMT_RGBA32F) {
+                    float fa, fb;
+                    memcpy(&fa, want + p * 4, 4);
+                    memcpy(&fb, got + p * 4, 4);
+                    a = fa;
+                    b = fb;
+                } else {
+                    uint32_t ua, ub;
+                    memcpy(&ua, want + p * 4, 4);
+                    memcpy(&ub, got + p * 4, 4);
+                    a = ua;
+                    b = ub;
+                }
+                const double slack = fmt == FMT_RGBA32F ? (tol ? tol / 255.0 : 1e-6) * (1 + fabs(a)) : tol;
+                if (fabs(a - b) > slack && !(a != a && b != b)) {
+                    if (bad < 4)
+                        print_message("  %s + %s: pixel (%zu, %zu) channel %zu: GL %g, glhle %g\n", pipes[i].vs,
+                                      pipes[i].fs, (p / 4) % W, (p / 4) / W, p % 4, a, b);
+                    bad++;
+                }
+            }
+            if (bad)
+                fail_msg("%s + %s: %u channels differ from the GL's own compile", pipes[i].vs, pipes[i].fs, bad);
+            matched++;
+        }
+        free(want);
+        free(got);
+        tmc_free(&vs);
+        tmc_free(&fs);
+    }
+    print_message("  draw path: %u pipelines match the GL's own compile, %u not drawn\n", matched, refused);
+    assert_true(matched >= 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(corpus_pipelines),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
