@@ -12,7 +12,7 @@
 
 /* ---- macros ----
  * The MME (mme.h) collects a call from CALL_MME_MACRO(j) / CALL_MME_DATA(j)
- * and the instance completes it when the next other 3D method arrives or
+ * and the front end completes it when the next other 3D method arrives or
  * the submission ends (mme.h: the hardware feeds the running macro the
  * data words as they come, so a call ends at the first method that is not
  * data). Every run goes through mw_macro_flush, which first reports the
@@ -325,7 +325,7 @@ static void report_semaphore(mw_frontend *fe, uint32_t d)
         return;
     }
     case 2: { /* REPORT_ONLY: REPORT 27:23 selects a counter; a GL-free
-               * instance counts nothing and reports zero (the value a
+               * front end counts nothing and reports zero (the value a
                * cleared counter holds, CLEAR_REPORT_VALUE). Four words: the
                * 64-bit value and the timestamp (yuzu's LongQueryResult). */
         uint8_t block[16] = {0};
