@@ -47,8 +47,12 @@ static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
 }
 
 /* The original GLSL drawn by the GL, read back bottom row first. */
+/* Blending a pipeline may add: none, additive (OGL enums: FUNC_ADD, ONE,
+ * ONE), reverse subtract (D3D enums: REVSUBTRACT, SRCALPHA, ONE). */
+enum { BLEND_OFF, BLEND_ADD_OGL, BLEND_REVSUB_D3D };
+
 static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
-                      uint8_t *out)
+                      int blend, uint8_t *out)
 {
     GladGLContext *gl = &ctx->gl;
     char *v = strdup(vs->glsl), *f = strdup(fs->glsl), *p;
@@ -74,6 +78,15 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
     gl->Disable(GL_CULL_FACE);
     gl->Disable(GL_DEPTH_TEST);
     gl->Disable(GL_BLEND);
+    if (blend == BLEND_ADD_OGL) {
+        gl->Enable(GL_BLEND);
+        gl->BlendEquation(GL_FUNC_ADD);
+        gl->BlendFunc(GL_ONE, GL_ONE);
+    } else if (blend == BLEND_REVSUB_D3D) {
+        gl->Enable(GL_BLEND);
+        gl->BlendEquation(GL_FUNC_REVERSE_SUBTRACT);
+        gl->BlendFunc(GL_SRC_ALPHA, GL_ONE);
+    }
     gl->ColorMask(1, 1, 1, 1);
     if (fmt == FMT_RGBA32UI) {
         const GLuint c[4] = {(GLuint)clear[0], (GLuint)clear[1], (GLuint)clear[2], (GLuint)clear[3]};
@@ -109,6 +122,7 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
     else
         gl->ReadPixels(0, 0, W, H, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
     gl->UseProgram(0);
+    gl->Disable(GL_BLEND);
     gl->BindVertexArray(0);
     gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
     gl->DeleteVertexArrays(1, &vao);
@@ -136,7 +150,7 @@ static void bind_cbuf(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va)
 
 /* Runs vs + fs through glhle's draw path; false when glhle refused it. */
 static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
-                       uint8_t *out, uint32_t bpp)
+                       int blend, uint8_t *out, uint32_t bpp)
 {
     glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
     glhle_maxwell *gpu;
@@ -166,7 +180,7 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
     const uint32_t voff[3] = {tm_u(W / 2.0f), tm_u(H / 2.0f), tm_u(0.5f)};
     tm_inc(&pb, TM_SUB_3D, M(0x0a00), 3, vscale);
     tm_inc(&pb, TM_SUB_3D, M(0x0a0c), 3, voff);
-    set(&pb, 0x13a8 + 0x14, 0); /* SET_PROVOKING_VERTEX is elsewhere; the sidecars' last vertex below */
+    set(&pb, 0x1684, 1); /* SET_PROVOKING_VERTEX LAST: the sidecars' convention */
     /* programs */
     set(&pb, 0x1608, (uint32_t)(PROG >> 32));
     set(&pb, 0x160c, (uint32_t)PROG);
@@ -212,6 +226,14 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
     }
     tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv);
     set(&pb, 0x19d0, 0x3C);
+    if (blend != BLEND_OFF) {
+        /* SET_BLEND_SEPARATE_FOR_ALPHA off, COLOR_OP, COLOR_SOURCE_COEFF, COLOR_DEST_COEFF, SET_BLEND(0) */
+        set(&pb, 0x133c, 0);
+        set(&pb, 0x1340, blend == BLEND_ADD_OGL ? 0x8006u : 0x3u);
+        set(&pb, 0x1344, blend == BLEND_ADD_OGL ? 0x4001u : 0x5u);
+        set(&pb, 0x1348, blend == BLEND_ADD_OGL ? 0x4001u : 0x2u);
+        set(&pb, 0x1360, 1);
+    }
     set(&pb, 0x1214, 0u | 3u << 16 | 4u << 28);
     glhle_maxwell_run_result res;
     const glhle_result r = tm_submit(gpu, &pb, &res);
@@ -234,6 +256,8 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
 
 typedef struct pipe {
     const char *vs, *fs; /* corpus names; the sidecar is the fs's (or the vs's) */
+    int blend;
+    float clear;         /* > 0: the clear colour's RGB instead of the sidecar's */
 } pipe;
 
 static void corpus_pipelines(void **state)
@@ -242,9 +266,14 @@ static void corpus_pipelines(void **state)
     if (!tmc_dir())
         skip();
     static const pipe pipes[] = {
-        {"passthrough_vsh", "color_fsh"},     {"fullscreen_vsh", "functions_fsh"},
-        {"fullscreen_vsh", "local_array_fsh"}, {"fullscreen_vsh", "float_round_fsh"},
-        {"fullscreen_vsh", "convert_fsh"},     {"fullscreen_vsh", "transcend_fsh"},
+        {"passthrough_vsh", "color_fsh", BLEND_OFF, 0},
+        {"passthrough_vsh", "color_fsh", BLEND_ADD_OGL, 0.25f},
+        {"passthrough_vsh", "color_fsh", BLEND_REVSUB_D3D, 0.75f},
+        {"fullscreen_vsh", "functions_fsh", BLEND_OFF, 0},
+        {"fullscreen_vsh", "local_array_fsh", BLEND_OFF, 0},
+        {"fullscreen_vsh", "float_round_fsh", BLEND_OFF, 0},
+        {"fullscreen_vsh", "convert_fsh", BLEND_OFF, 0},
+        {"fullscreen_vsh", "transcend_fsh", BLEND_OFF, 0},
     };
     unsigned matched = 0, refused = 0;
     for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++) {
@@ -259,11 +288,12 @@ static void corpus_pipelines(void **state)
         float clear[4];
         for (int k = 0; k < 4; k++)
             clear[k] = (float)tj_num(tj_at(tj_get(t0, "clear"), (size_t)k), 0);
+        if (pipes[i].clear > 0)
+            clear[0] = clear[1] = clear[2] = pipes[i].clear;
         const double tol = tj_num(tj_get(tj_get(side->json, "compare"), "tolerance"), 0);
         uint8_t *want = calloc(W * H, bpp), *got = calloc(W * H, bpp);
-        assert_true(reference(ctx, &vs, &fs, fmt, clear, want));
-        /* use the translated vertex stage's provoking-vertex rule: the sidecars say last */
-        if (!glhle_draw(ctx, &vs, &fs, fmt, clear, got, bpp)) {
+        assert_true(reference(ctx, &vs, &fs, fmt, clear, pipes[i].blend, want));
+        if (!glhle_draw(ctx, &vs, &fs, fmt, clear, pipes[i].blend, got, bpp)) {
             print_message("  %s + %s: glhle did not draw it (see the log); skipped\n", pipes[i].vs, pipes[i].fs);
             refused++;
         } else {

@@ -16,7 +16,8 @@
  * (glClipControl). Depth follows SET_VIEWPORT_CLIP_CONTROL's
  * MIN_Z_ZERO_MAX_Z_ONE.
  *
- * Not yet: textures in shaders (the handle table), blending, stencil,
+ * Blending per target, both enum families of clb197.h.
+ * Not yet: textures in shaders (the handle table), stencil,
  * instanced draws past the first instance, the tessellation and geometry
  * stages, vertex-A, transform feedback, conditional rendering; each is
  * reported when a draw needs it. */
@@ -337,6 +338,68 @@ static GLenum topology_of(uint32_t t)
     return t < 15 ? m[t] : 0;
 }
 
+/* SET_BLEND_*_OP: the OGL values are GL's; D3D ADD 1 .. MAX 5 */
+static GLenum blend_op_of(uint32_t v)
+{
+    static const GLenum d3d[5] = {GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT, GL_MIN, GL_MAX};
+    if (v >= 1 && v <= 5)
+        return d3d[v - 1];
+    return v == GL_FUNC_SUBTRACT || v == GL_FUNC_REVERSE_SUBTRACT || v == GL_MIN || v == GL_MAX ? v : GL_FUNC_ADD;
+}
+
+/* SET_BLEND_*_COEFF: the OGL family is GL's enum plus 0x4000 (0x4000 ZERO
+ * .. 0x4308 SRC_ALPHA_SATURATE, 0xC001-0xC004 the constant factors), the
+ * dual-source ones 0xC900-0xC903; the D3D family 1 (ZERO) .. 0x13
+ * (INVSRC1ALPHA), BOTHSRCALPHA/BOTHINVSRCALPHA as D3D9 defines them. */
+static GLenum blend_factor_of(uint32_t v, bool src)
+{
+    switch (v) {
+    case 0xC900: return GL_SRC1_COLOR;
+    case 0xC901: return GL_ONE_MINUS_SRC1_COLOR;
+    case 0xC902: return GL_SRC1_ALPHA;
+    case 0xC903: return GL_ONE_MINUS_SRC1_ALPHA;
+    default: break;
+    }
+    if (v >= 0x4000 && v <= 0x4308)
+        return v - 0x4000;
+    if (v >= 0xC001 && v <= 0xC004)
+        return v - 0x4000;
+    static const GLenum d3d[0x13] = {GL_ZERO, GL_ONE, GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA,
+                                     GL_ONE_MINUS_SRC_ALPHA, GL_DST_ALPHA, GL_ONE_MINUS_DST_ALPHA, GL_DST_COLOR,
+                                     GL_ONE_MINUS_DST_COLOR, GL_SRC_ALPHA_SATURATE, GL_SRC_ALPHA,
+                                     GL_ONE_MINUS_SRC_ALPHA, GL_CONSTANT_COLOR, GL_ONE_MINUS_CONSTANT_COLOR,
+                                     GL_SRC1_COLOR, GL_ONE_MINUS_SRC1_COLOR, GL_SRC1_ALPHA, GL_ONE_MINUS_SRC1_ALPHA};
+    if (v >= 1 && v <= 0x13) {
+        /* BOTHSRCALPHA: source SRCALPHA with destination INVSRCALPHA; BOTHINVSRCALPHA the reverse */
+        if (v == 0x0C)
+            return src ? GL_SRC_ALPHA : GL_ONE_MINUS_SRC_ALPHA;
+        if (v == 0x0D)
+            return src ? GL_ONE_MINUS_SRC_ALPHA : GL_SRC_ALPHA;
+        return d3d[v - 1];
+    }
+    return src ? GL_ONE : GL_ZERO;
+}
+
+static void blending(mw_render *r, const mw_state *st)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const mw_blend_state *b = &st->blend;
+    gl->BlendColor(b->constant[0], b->constant[1], b->constant[2], b->constant[3]);
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
+        if (!b->enable[i]) {
+            gl->Disablei(GL_BLEND, i);
+            continue;
+        }
+        const mw_blend_eq *e = b->per_target ? &b->target[i] : &b->common;
+        const bool sep = e->separate_alpha;
+        gl->Enablei(GL_BLEND, i);
+        gl->BlendEquationSeparatei(i, blend_op_of(e->color_op), blend_op_of(sep ? e->alpha_op : e->color_op));
+        gl->BlendFuncSeparatei(i, blend_factor_of(e->color_src, true), blend_factor_of(e->color_dst, false),
+                               blend_factor_of(sep ? e->alpha_src : e->color_src, true),
+                               blend_factor_of(sep ? e->alpha_dst : e->color_dst, false));
+    }
+}
+
 /* SET_DEPTH_FUNC: the OGL values are GL's, the D3D ones 1 (NEVER) .. 8 (ALWAYS) */
 static GLenum compare_of(uint32_t v)
 {
@@ -480,9 +543,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         res = constant_buffers(r, st);
     if (res != GLHLE_RESULT_OK)
         return res;
-    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
-        if (st->blend.enable[i])
-            GLHLE_WARN(r->io.log, "maxwell: blending is not emulated yet: target %u drawn without it", i);
     /* state */
     const uint32_t k = r->scale;
     const mw_viewport *vp = &st->viewport.vp[0];
@@ -510,11 +570,15 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     gl_state_cull(&r->st, st->raster.cull_enable, st->raster.cull_face == 0x404 ? GL_FRONT
                                                   : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK : GL_BACK,
                   st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
-    gl_blend nob = {.enable = 0, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD, .src_rgb = GL_ONE,
-                    .dst_rgb = GL_ZERO, .src_alpha = GL_ONE, .dst_alpha = GL_ZERO};
-    gl_state_blend(&r->st, &nob);
-    const uint8_t m = st->blend.write_mask[0];
-    gl_state_color_mask(&r->st, m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1);
+    /* blending and colour masks per target, on the GL directly: the state
+     * tracker's shadow covers one target; clears and blits set masks back
+     * through it, so it is told they changed */
+    blending(r, st);
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
+        const uint8_t m = st->blend.write_mask[st->blend.single_ct_write ? 0 : i];
+        gl->ColorMaski(i, m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1);
+    }
+    memset(r->st.s.color_mask, 0xFF, sizeof r->st.s.color_mask);
     gl->ProvokingVertex(st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
     gl_state_framebuffer(&r->st, d->fbo);
     gl_state_program(&r->st, prog);
@@ -524,6 +588,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     else
         gl->DrawArrays(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count);
     gl->ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        gl->Disablei(GL_BLEND, i);
     mark_rendered(r, st);
     r->stats.draws++;
     (void)w;
