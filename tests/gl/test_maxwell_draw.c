@@ -22,6 +22,7 @@
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
+#include "support/maxwell_tex_support.h"
 #include "support/test_json.h"
 
 #define W 64u
@@ -36,6 +37,9 @@
 #define CBUF1_VS (VA_DATA + 0x30000)
 #define CBUF1_FS (VA_DATA + 0x40000)
 #define VERTS (VA_DATA + 0x50000)
+#define TIC_POOL (VA_DATA + 0x60000)
+#define TSC_POOL (VA_DATA + 0x61000)
+#define TEX_VA (VA + 0x200000)
 #define CBUF_SIZE 0x1000u
 #define M(byte_offset) ((byte_offset) / 4u)
 
@@ -112,8 +116,30 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
         gl->VertexArrayAttribBinding(vao, loc, loc);
         gl->EnableVertexArrayAttrib(vao, loc);
     }
+    GLuint tex0 = 0;
+    if (tj_len(tj_get(fs->json, "textures"))) {
+        uint8_t px[16 * 16 * 4];
+        for (int y = 0; y < 16; y++)
+            for (int x = 0; x < 16; x++) {
+                const uint8_t t[4] = {(uint8_t)(x * 16), (uint8_t)(y * 16), 0, 255};
+                memcpy(px + (y * 16 + x) * 4, t, 4);
+            }
+        gl->CreateTextures(GL_TEXTURE_2D, 1, &tex0);
+        gl->TextureStorage2D(tex0, 1, GL_RGBA8, 16, 16);
+        gl->TextureSubImage2D(tex0, 0, 0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        gl->TextureParameteri(tex0, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        gl->TextureParameteri(tex0, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        gl->TextureParameteri(tex0, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        gl->TextureParameteri(tex0, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        gl->BindTextureUnit(0, tex0);
+        gl->BindSampler(0, 0);
+    }
     gl->UseProgram(prog);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    if (tex0) {
+        gl->BindTextureUnit(0, 0);
+        gl->DeleteTextures(1, &tex0);
+    }
     gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
     if (fmt == FMT_RGBA8)
         gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, out);
@@ -216,6 +242,30 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
         set(&pb, 0x1f00 + (uint32_t)i * 8, (uint32_t)((sva + 0xFFF) >> 32));
         set(&pb, 0x1f04 + (uint32_t)i * 8, (uint32_t)(sva + 0xFFF));
     }
+    /* the sidecar's texture "(x*16, y*16, 0, 255)", 16x16 RGBA8, in block-linear
+     * memory; header 0 and sampler 0 (nearest, clamp to edge) in the pools;
+     * handle 0 (header 0, sampler 0) in c0, which is zero */
+    if (tj_len(tj_get(fs->json, "textures"))) {
+        const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 16,
+                                 .levels = 1, .bh = 1};
+        tmt_model m;
+        tmt_model_init(&m, 16, 16, 1, 4, 1, td.bh);
+        for (uint32_t y = 0; y < 16; y++)
+            for (uint32_t x = 0; x < 16; x++) {
+                const uint8_t t[4] = {(uint8_t)(x * 16), (uint8_t)(y * 16), 0, 255};
+                memcpy(rt + (TEX_VA - VA) + tmt_model_at(&m, 0, 0, x * 4, y), t, 4);
+            }
+        uint32_t tic[8], tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+        tmt_make_tic(&td, TEX_VA, tic);
+        memcpy(data + (TIC_POOL - VA_DATA), tic, 32);
+        memcpy(data + (TSC_POOL - VA_DATA), tsc, 32);
+        set(&pb, 0x1574, (uint32_t)(TIC_POOL >> 32));
+        set(&pb, 0x1578, (uint32_t)TIC_POOL);
+        set(&pb, 0x157c, 15);
+        set(&pb, 0x155c, (uint32_t)(TSC_POOL >> 32));
+        set(&pb, 0x1560, (uint32_t)TSC_POOL);
+        set(&pb, 0x1564, 15);
+    }
     /* the clear, then the draw: DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST start 0, count 3, TRIANGLES */
     uint32_t cv[4];
     for (int k = 0; k < 4; k++) {
@@ -274,6 +324,7 @@ static void corpus_pipelines(void **state)
         {"fullscreen_vsh", "float_round_fsh", BLEND_OFF, 0},
         {"fullscreen_vsh", "convert_fsh", BLEND_OFF, 0},
         {"fullscreen_vsh", "transcend_fsh", BLEND_OFF, 0},
+        {"fullscreen_vsh", "texture_fsh", BLEND_OFF, 0},
     };
     unsigned matched = 0, refused = 0;
     for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++) {

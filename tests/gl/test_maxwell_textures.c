@@ -15,6 +15,7 @@
 #include "backend/maxwell/render/render_targets.h"
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_support.h"
+#include "support/maxwell_tex_support.h"
 
 #define VA 0x0500000000ull
 #define MEM (8u << 20)
@@ -41,82 +42,6 @@ static void env_free(env *e)
     ts_gl_check(e->ctx);
 }
 
-/* MW(hi:lo) of the 256-bit header */
-static void field(uint32_t w[8], unsigned hi, unsigned lo, uint64_t v)
-{
-    for (unsigned b = lo; b <= hi; b++, v >>= 1)
-        w[b / 32] = (w[b / 32] & ~(1u << (b % 32))) | ((uint32_t)(v & 1) << (b % 32));
-}
-
-enum { SRC_R = 2, SRC_G = 3, SRC_B = 4, SRC_A = 5, SRC_ONE_FLOAT = 7 };
-
-typedef struct tic_desc {
-    uint32_t components, type; /* COMPONENTS, data type for all four */
-    uint32_t texture_type;     /* 0 1D, 1 2D, 3 cube, 5 2D array */
-    uint32_t width, height, depth, levels, bh;
-    bool pitch;
-    uint32_t pitch_bytes;
-    uint8_t src[4];
-} tic_desc;
-
-static void make_tic(const tic_desc *d, uint64_t va, uint32_t w[8])
-{
-    memset(w, 0, 32);
-    field(w, 6, 0, d->components);
-    for (unsigned c = 0; c < 4; c++) {
-        field(w, 9 + 3 * c, 7 + 3 * c, d->type);
-        field(w, 21 + 3 * c, 19 + 3 * c, d->src[c] ? d->src[c] : (uint8_t)(SRC_R + c));
-    }
-    if (d->pitch) {
-        field(w, 63, 37, (va & 0xFFFFFFFF) >> 5);
-        field(w, 87, 85, 2); /* PITCH */
-        field(w, 111, 96, d->pitch_bytes >> 5);
-    } else {
-        field(w, 63, 41, (va & 0xFFFFFFFF) >> 9);
-        field(w, 87, 85, 3); /* BLOCKLINEAR */
-        field(w, 101, 99, d->bh);
-    }
-    field(w, 79, 64, va >> 32);
-    field(w, 127, 124, d->levels - 1);
-    field(w, 143, 128, d->width - 1);
-    field(w, 154, 151, d->texture_type);
-    field(w, 175, 160, d->height - 1);
-    field(w, 189, 176, (d->depth ? d->depth : 1) - 1);
-    field(w, 191, 191, 1);
-    field(w, 231, 228, d->levels - 1); /* RES_VIEW_MAX_MIP_LEVEL */
-}
-
-/* The test's layout model: where byte x of row y of `layer`, `level` is. */
-typedef struct model {
-    uint32_t row_bytes[16], rows[16], bh[16];
-    uint64_t level_off[16], layer_stride;
-} model;
-
-static void model_init(model *m, uint32_t w, uint32_t h, uint32_t levels, uint32_t bpb, uint32_t blk, uint32_t bh)
-{
-    uint64_t off = 0;
-    for (uint32_t l = 0; l < levels; l++) {
-        const uint32_t lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
-        m->row_bytes[l] = (lw + blk - 1) / blk * bpb;
-        m->rows[l] = (lh + blk - 1) / blk;
-        uint32_t b = bh;
-        while (b > 0 && (8u << (b - 1)) >= m->rows[l])
-            b--;
-        m->bh[l] = b;
-        m->level_off[l] = off;
-        const uint64_t gobs_x = (m->row_bytes[l] + 63) / 64, blocks_y = (m->rows[l] + (8u << b) - 1) / (8u << b);
-        off += gobs_x * blocks_y * (512u << b);
-    }
-    const uint64_t block0 = 512u << m->bh[0];
-    m->layer_stride = (off + block0 - 1) / block0 * block0;
-}
-
-static uint64_t model_at(const model *m, uint32_t layer, uint32_t level, uint32_t x, uint32_t y)
-{
-    return layer * m->layer_stride + m->level_off[level] +
-           mwt_bl_offset(m->row_bytes[level], m->rows[level], m->bh[level], 0, x, y, 0);
-}
-
 static uint8_t *level_image(env *e, GLuint tex, uint32_t level, GLenum format, GLenum type, size_t size)
 {
     uint8_t *out = malloc(size);
@@ -130,18 +55,18 @@ static void rgba8_mips_block_linear(void **state)
 {
     env e;
     env_init(&e, *state);
-    const tic_desc d = {.components = 0x08 /* A8B8G8R8 */, .type = 2, .texture_type = 1, .width = 40, .height = 24,
+    const tmt_tic_desc d = {.components = 0x08 /* A8B8G8R8 */, .type = 2, .texture_type = 1, .width = 40, .height = 24,
                         .levels = 4, .bh = 2};
-    model m;
-    model_init(&m, d.width, d.height, d.levels, 4, 1, d.bh);
+    tmt_model m;
+    tmt_model_init(&m, d.width, d.height, d.levels, 4, 1, d.bh);
     for (uint32_t l = 0; l < d.levels; l++)
         for (uint32_t y = 0; y < m.rows[l]; y++)
             for (uint32_t x = 0; x < m.row_bytes[l] / 4; x++) {
                 const uint8_t px[4] = {(uint8_t)x, (uint8_t)y, (uint8_t)(l * 50), (uint8_t)(0xA0 + l)};
-                memcpy(e.mem + model_at(&m, 0, l, x * 4, y), px, 4);
+                memcpy(e.mem + tmt_model_at(&m, 0, l, x * 4, y), px, 4);
             }
     uint32_t w[8];
-    make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
@@ -170,19 +95,19 @@ static void r32f_array_and_cube(void **state)
     env e;
     env_init(&e, *state);
     /* a 16x8 R32F 2D array of 3 layers with 2 levels, 2-GOB blocks */
-    const tic_desc a = {.components = 0x0f /* R32 */, .type = 7, .texture_type = 5, .width = 16, .height = 8,
+    const tmt_tic_desc a = {.components = 0x0f /* R32 */, .type = 7, .texture_type = 5, .width = 16, .height = 8,
                         .depth = 3, .levels = 2, .bh = 1};
-    model m;
-    model_init(&m, a.width, a.height, a.levels, 4, 1, a.bh);
+    tmt_model m;
+    tmt_model_init(&m, a.width, a.height, a.levels, 4, 1, a.bh);
     for (uint32_t layer = 0; layer < 3; layer++)
         for (uint32_t l = 0; l < 2; l++)
             for (uint32_t y = 0; y < m.rows[l]; y++)
                 for (uint32_t x = 0; x < m.row_bytes[l] / 4; x++) {
                     const float v = (float)(layer * 1000 + l * 100 + y * 16 + x);
-                    memcpy(e.mem + model_at(&m, layer, l, x * 4, y), &v, 4);
+                    memcpy(e.mem + tmt_model_at(&m, layer, l, x * 4, y), &v, 4);
                 }
     uint32_t w[8];
-    make_tic(&a, VA, w);
+    tmt_make_tic(&a, VA, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
@@ -202,15 +127,15 @@ static void r32f_array_and_cube(void **state)
     }
     /* an 8x8 RGBA8 cube map at 1 MiB: faces are layers */
     const uint64_t cva = VA + (1u << 20);
-    const tic_desc c = {.components = 0x08, .type = 2, .texture_type = 3, .width = 8, .height = 8, .levels = 1};
-    model_init(&m, 8, 8, 1, 4, 1, 0);
+    const tmt_tic_desc c = {.components = 0x08, .type = 2, .texture_type = 3, .width = 8, .height = 8, .levels = 1};
+    tmt_model_init(&m, 8, 8, 1, 4, 1, 0);
     for (uint32_t face = 0; face < 6; face++)
         for (uint32_t y = 0; y < 8; y++)
             for (uint32_t x = 0; x < 8; x++) {
                 const uint8_t px[4] = {(uint8_t)face, (uint8_t)x, (uint8_t)y, 0xFF};
-                memcpy(e.mem + (1u << 20) + model_at(&m, face, 0, x * 4, y), px, 4);
+                memcpy(e.mem + (1u << 20) + tmt_model_at(&m, face, 0, x * 4, y), px, 4);
             }
-    make_tic(&c, cva, w);
+    tmt_make_tic(&c, cva, w);
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
     assert_int_equal(target, GL_TEXTURE_CUBE_MAP);
     uint8_t *img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 8 * 8 * 6 * 4);
@@ -228,15 +153,15 @@ static void pitch_texture_and_swizzle(void **state)
 {
     env e;
     env_init(&e, *state);
-    const tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 30, .height = 10, .levels = 1,
-                        .pitch = true, .pitch_bytes = 256, .src = {SRC_B, SRC_G, SRC_R, SRC_ONE_FLOAT}};
+    const tmt_tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 30, .height = 10, .levels = 1,
+                        .pitch = true, .pitch_bytes = 256, .src = {TMT_SRC_B, TMT_SRC_G, TMT_SRC_R, TMT_SRC_ONE_FLOAT}};
     for (uint32_t y = 0; y < 10; y++)
         for (uint32_t x = 0; x < 30; x++) {
             const uint8_t px[4] = {(uint8_t)(x * 3), (uint8_t)(y * 7), (uint8_t)(x ^ y), 0x55};
             memcpy(e.mem + (size_t)y * 256 + x * 4, px, 4);
         }
     uint32_t w[8];
-    make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
@@ -269,20 +194,20 @@ static void bc1_4x2_blocks(void **state)
         skip();
     }
     const uint16_t c0 = 0xF800, c1 = 0x001F; /* red, blue */
-    const tic_desc d = {.components = 0x24 /* DXT1 */, .type = 2, .texture_type = 1, .width = 16, .height = 8,
+    const tmt_tic_desc d = {.components = 0x24 /* DXT1 */, .type = 2, .texture_type = 1, .width = 16, .height = 8,
                         .levels = 1};
-    model m;
-    model_init(&m, 16, 8, 1, 8, 4, 0);
+    tmt_model m;
+    tmt_model_init(&m, 16, 8, 1, 8, 4, 0);
     for (uint32_t by = 0; by < 2; by++)
         for (uint32_t bx = 0; bx < 4; bx++) {
             uint8_t b[8] = {(uint8_t)c0, (uint8_t)(c0 >> 8), (uint8_t)c1, (uint8_t)(c1 >> 8)};
             const uint32_t idx = (bx + by * 4) * 0x1B1B1B1Bu; /* rows of indices 3,2,1,0 rotated per block */
             for (int i = 0; i < 4; i++)
                 b[4 + i] = (uint8_t)(idx >> (8 * i));
-            memcpy(e.mem + model_at(&m, 0, 0, bx * 8, by), b, 8);
+            memcpy(e.mem + tmt_model_at(&m, 0, 0, bx * 8, by), b, 8);
         }
     uint32_t w[8];
-    make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
@@ -309,16 +234,16 @@ static void coherence_with_cpu_and_render_targets(void **state)
 {
     env e;
     env_init(&e, *state);
-    const tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 64, .height = 8, .levels = 1};
-    model m;
-    model_init(&m, 64, 8, 1, 4, 1, 0);
+    const tmt_tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 64, .height = 8, .levels = 1};
+    tmt_model m;
+    tmt_model_init(&m, 64, 8, 1, 4, 1, 0);
     uint32_t w[8];
-    make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
     const uint8_t px[4] = {9, 8, 7, 6};
-    assert_int_equal(glhle_maxwell_write(e.gpu, VA + model_at(&m, 0, 0, 5 * 4, 3), px, 4), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_write(e.gpu, VA + tmt_model_at(&m, 0, 0, 5 * 4, 3), px, 4), GLHLE_RESULT_OK);
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
     assert_int_equal(e.gpu->render->stats.texture_loads, 2);
     uint8_t *img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64 * 8 * 4);
@@ -382,14 +307,14 @@ static void samplers_and_bad_headers(void **state)
     assert_int_equal(mw_sampler_get(e.gpu->render, s, &again), GLHLE_RESULT_OK);
     assert_int_equal(again, smp);
     /* bad headers: no format, memory not mapped */
-    tic_desc d = {.components = 0x00, .type = 2, .texture_type = 1, .width = 8, .height = 8, .levels = 1};
+    tmt_tic_desc d = {.components = 0x00, .type = 2, .texture_type = 1, .width = 8, .height = 8, .levels = 1};
     uint32_t w[8];
-    make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA, w);
     GLuint tex;
     GLenum target;
     assert_int_not_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
     d.components = 0x08;
-    make_tic(&d, 0x0700000000ull, w);
+    tmt_make_tic(&d, 0x0700000000ull, w);
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OUT_OF_BOUNDS);
     assert_int_equal(e.gpu->render->tex_count, 0);
     env_free(&e);

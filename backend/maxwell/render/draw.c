@@ -17,7 +17,10 @@
  * MIN_Z_ZERO_MAX_Z_ONE.
  *
  * Blending per target, both enum families of clb197.h.
- * Not yet: textures in shaders (the handle table), stencil,
+ * Textures: each stage's handles (header index, sampler index) from the
+ * handle buffer SET_BINDLESS_TEXTURE names, at the deko3d per-stage
+ * offsets; headers and samplers from the pools, through the texture cache.
+ * Not yet: images, stencil,
  * instanced draws past the first instance, the tessellation and geometry
  * stages, vertex-A, transform feedback, conditional rendering; each is
  * reported when a draw needs it. */
@@ -28,6 +31,7 @@
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/shader/sass_fetch.h"
+#include "backend/maxwell/texture/tic.h"
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 
@@ -98,9 +102,94 @@ static uint8_t value_type_of_rt(const mw_rt_format *f)
     return f && f->cls == MW_RT_UINT ? MW_VAL_UINT : f && f->cls == MW_RT_SINT ? MW_VAL_SINT : MW_VAL_FLOAT;
 }
 
-/* GLSL for one stage; `hash` identifies its SPIR-V. */
+/* Where each stage's 32 texture handles are in the handle buffer: the
+ * deko3d/uam driver-constant layout (testdata/maxwell/README "The c0
+ * layout": a 0x1A0-byte block per stage at 0x010, 0x1B0, 0x350, 0x4F0,
+ * 0x690). The translator numbers a texture by its handle's place in that
+ * block; NVN titles put the table elsewhere, which would be a parameter of
+ * the instance. */
+static const uint32_t handle_base[MW_SPIRV_STAGE_COUNT_] = {0x010, 0x1b0, 0x350, 0x4f0, 0x690, 0x0a0};
+
+/* A stage's texture slots: the header and sampler words each handle names,
+ * read from the handle buffer and the pools; kind 0 where a slot names no
+ * valid header. */
+typedef struct stage_textures {
+    uint8_t kind[MW_SPIRV_TEX_SLOTS];
+    uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
+} stage_textures;
+
+static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage, stage_textures *t)
+{
+    memset(t, 0, sizeof *t);
+    const uint32_t slot = st->tex.bindless_cbuf_slot;
+    if (slot >= MW_CBUF_SLOTS)
+        return;
+    const mw_cbuf_binding *b = &st->cbuf.bind[stage][slot];
+    if (!b->valid)
+        return;
+    for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
+        const uint32_t off = handle_base[stage] + 4 * s;
+        uint32_t h;
+        if (off + 4 > b->size || !r->io.read(r->io.user, b->address + off, &h, 4))
+            continue;
+        /* handle: header index 19:0, sampler index 31:20 (yuzu TextureHandle);
+         * SET_SAMPLER_BINDING VIA_HEADER_BINDING takes the header's index */
+        const uint32_t tic = h & 0xFFFFF, tsc = st->tex.sampler_binding ? tic : h >> 20;
+        if (tic > st->tex.tic_max_index || tsc > st->tex.tsc_max_index ||
+            !r->io.read(r->io.user, st->tex.tic_address + (uint64_t)tic * 32, t->tic[s], 32) ||
+            !r->io.read(r->io.user, st->tex.tsc_address + (uint64_t)tsc * 32, t->tsc[s], 32))
+            continue;
+        mw_tic d;
+        mw_tsc smp;
+        if (mw_tic_decode(t->tic[s], &d) != GLHLE_RESULT_OK || mw_tsc_decode(t->tsc[s], &smp) != GLHLE_RESULT_OK)
+            continue;
+        static const uint8_t kinds[9] = {MW_TEX_1D, MW_TEX_2D, MW_TEX_3D, MW_TEX_CUBE, MW_TEX_1D_ARRAY,
+                                         MW_TEX_2D_ARRAY, 0, MW_TEX_2D, MW_TEX_CUBE_ARRAY};
+        uint8_t k = d.texture_type < 9 ? kinds[d.texture_type] : 0;
+        if (!k)
+            continue;
+        if (d.data_type[0] == MW_TIC_UINT)
+            k |= MW_TEX_UINT;
+        else if (d.data_type[0] == MW_TIC_SINT)
+            k |= MW_TEX_SINT;
+        if (smp.depth_compare)
+            k |= MW_TEX_SHADOW;
+        t->kind[s] = k;
+    }
+}
+
+/* The texture slots a module samples: variables decorated DescriptorSet 1
+ * (the translator's texture set) and their Binding. */
+static uint32_t module_texture_slots(const uint32_t *w, size_t n)
+{
+    enum { OP_DECORATE = 71, DEC_BINDING = 33, DEC_SET = 34, MAX_IDS = 4096 };
+    static uint8_t set_of[MAX_IDS];
+    static uint8_t binding_of[MAX_IDS];
+    memset(set_of, 0xFF, sizeof set_of);
+    memset(binding_of, 0xFF, sizeof binding_of);
+    for (size_t i = 5; i < n;) {
+        const uint32_t op = w[i] & 0xFFFF, len = w[i] >> 16;
+        if (!len || i + len > n)
+            break;
+        if (op == OP_DECORATE && len >= 4 && w[i + 1] < MAX_IDS) {
+            if (w[i + 2] == DEC_SET)
+                set_of[w[i + 1]] = (uint8_t)(w[i + 3] < 0xFF ? w[i + 3] : 0xFE);
+            else if (w[i + 2] == DEC_BINDING)
+                binding_of[w[i + 1]] = (uint8_t)(w[i + 3] < 0xFF ? w[i + 3] : 0xFE);
+        }
+        i += len;
+    }
+    uint32_t mask = 0;
+    for (uint32_t id = 0; id < MAX_IDS; id++)
+        if (set_of[id] == 1 && binding_of[id] < MW_SPIRV_TEX_SLOTS)
+            mask |= 1u << binding_of[id];
+    return mask;
+}
+
+/* GLSL for one stage; `hash` identifies its SPIR-V; `tex_mask` the texture
+ * slots it samples, whose headers and samplers are in `t`. */
 static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                               glhle_bytebuf *glsl, uint64_t *hash)
+                               glhle_bytebuf *glsl, uint64_t *hash, stage_textures *t, uint32_t *tex_mask)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
     mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = st->program.region + ps->offset,
@@ -117,11 +206,14 @@ static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeli
     memcpy(sph, code.sph.words, sizeof sph);
     in.sph = sph;
     in.key.stage = (uint8_t)stage;
-    in.key.tex_handle_cbuf = 0;
+    in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
+    in.key.tex_handle_offset = handle_base[stage];
+    read_textures(r, st, stage, t);
+    memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     if (stage == MW_SPIRV_VERTEX)
         for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
-            const uint8_t t = st->attrib[a].type;
-            in.key.attr_type[a] = t == 3 ? MW_VAL_SINT : t == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
+            const uint8_t ty = st->attrib[a].type;
+            in.key.attr_type[a] = ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
         }
     else
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
@@ -144,13 +236,15 @@ static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeli
     if (!words)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a SPIR-V module");
     memcpy(words, spirv, size);
+    *tex_mask = module_texture_slots(words, size / 4);
     const spv_glsl_options opt = {.es = r->ctx->info.gles, .bindings = bind, .binding_count = n};
     res = spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
     free(words);
     return res;
 }
 
-static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out)
+static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, stage_textures tex[2],
+                                uint32_t tex_mask[2])
 {
     mw_draw *d = r->draw;
     if (st->program.stage[0].enable)
@@ -165,9 +259,9 @@ static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out)
     glhle_bytebuf_init(&vs, 0);
     glhle_bytebuf_init(&fs, 0);
     uint64_t vh = 0, fh = 0;
-    glhle_result res = stage_glsl(r, st, 1, MW_SPIRV_VERTEX, &vs, &vh);
+    glhle_result res = stage_glsl(r, st, 1, MW_SPIRV_VERTEX, &vs, &vh, &tex[0], &tex_mask[0]);
     if (res == GLHLE_RESULT_OK)
-        res = stage_glsl(r, st, 5, MW_SPIRV_FRAGMENT, &fs, &fh);
+        res = stage_glsl(r, st, 5, MW_SPIRV_FRAGMENT, &fs, &fh, &tex[1], &tex_mask[1]);
     if (res == GLHLE_RESULT_OK) {
         mw_draw_program *hit = NULL;
         for (uint32_t i = 0; i < d->prog_count && !hit; i++)
@@ -322,6 +416,32 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
             r->ctx->gl.BindBufferBase(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, d->ubo[s][slot]);
         }
     }
+    return GLHLE_RESULT_OK;
+}
+
+/* The textures and samplers the two stages sample, on their units. */
+static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], const uint32_t tex_mask[2])
+{
+    static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
+    const GladGLContext *gl = &r->ctx->gl;
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
+            if (!(tex_mask[k] >> s & 1))
+                continue;
+            if (!tex[k].kind[s])
+                return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: texture slot %u of the %s stage names "
+                                  "no valid texture header", s, k ? "pixel" : "vertex");
+            GLuint t, smp;
+            GLenum target;
+            glhle_result res = mw_texture_get(r, tex[k].tic[s], &t, &target);
+            if (res == GLHLE_RESULT_OK)
+                res = mw_sampler_get(r, tex[k].tsc[s], &smp);
+            if (res != GLHLE_RESULT_OK)
+                return res;
+            const GLuint unit = stages[k] * MW_GL_TEXTURES_PER_STAGE + s;
+            gl->BindTextureUnit(unit, t);
+            gl->BindSampler(unit, smp);
+        }
     return GLHLE_RESULT_OK;
 }
 
@@ -495,7 +615,11 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
                           "instance is drawn yet", ev->u.draw.instance);
     GLuint prog;
     uint32_t w, h;
-    res = get_program(r, st, &prog);
+    stage_textures tex[2];
+    uint32_t tex_mask[2] = {0, 0};
+    res = get_program(r, st, &prog, tex, tex_mask);
+    if (res == GLHLE_RESULT_OK)
+        res = bind_textures(r, tex, tex_mask);
     if (res == GLHLE_RESULT_OK)
         res = targets(r, st, &w, &h);
     if (res != GLHLE_RESULT_OK)
