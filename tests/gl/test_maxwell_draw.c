@@ -23,6 +23,7 @@
 #include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
 #include "support/maxwell_tex_support.h"
+#include "scenes/maxwell_draw_scene.h"
 #include "support/test_json.h"
 
 #define W 64u
@@ -30,17 +31,9 @@
 #define VA 0x0500000000ull      /* 4 MiB block-linear: render targets */
 #define VA_DATA 0x0600000000ull /* 4 MiB pitch: programs, constant buffers, vertices */
 #define MEM (4u << 20)
-#define PROG (VA_DATA)             /* program region */
-#define VS_OFF 0x0000u
-#define FS_OFF 0x8000u
-#define CBUF0 (VA_DATA + 0x20000)  /* zeros: the driver constants */
-#define CBUF1_VS (VA_DATA + 0x30000)
-#define CBUF1_FS (VA_DATA + 0x40000)
-#define VERTS (VA_DATA + 0x50000)
-#define TIC_POOL (VA_DATA + 0x60000)
-#define TSC_POOL (VA_DATA + 0x61000)
+#define TIC_POOL (VA_DATA + TMD_TIC)
+#define TSC_POOL (VA_DATA + TMD_TSC)
 #define TEX_VA (VA + 0x200000)
-#define CBUF_SIZE 0x1000u
 #define M(byte_offset) ((byte_offset) / 4u)
 
 enum { FMT_RGBA8, FMT_RGBA32F, FMT_RGBA32UI };
@@ -159,21 +152,6 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
     return true;
 }
 
-/* Program words into GPU memory: the 0x50-byte header, then the code. */
-static void put_program(uint8_t *data, uint32_t off, const tmc_shader *s)
-{
-    memcpy(data + off, s->sph, 0x50);
-    memcpy(data + off + 0x50, s->code, s->words * 8);
-}
-
-static void bind_cbuf(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va)
-{
-    set(pb, 0x2380, CBUF_SIZE);
-    set(pb, 0x2384, (uint32_t)(va >> 32));
-    set(pb, 0x2388, (uint32_t)va);
-    set(pb, 0x2410 + group * 32, 1u | slot << 4);
-}
-
 /* Runs vs + fs through glhle's draw path; false when glhle refused it. */
 static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
                        int blend, uint8_t *out, uint32_t bpp)
@@ -184,63 +162,21 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
     uint8_t *rt = calloc(1, MEM), *data = calloc(1, MEM);
     assert_int_equal(glhle_maxwell_map(gpu, VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
     assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
-    put_program(data, VS_OFF, vs);
-    put_program(data, FS_OFF, fs);
-    if (vs->cbuf1)
-        memcpy(data + (CBUF1_VS - VA_DATA), vs->cbuf1, vs->cbuf1_size < CBUF_SIZE ? vs->cbuf1_size : CBUF_SIZE);
-    if (fs->cbuf1)
-        memcpy(data + (CBUF1_FS - VA_DATA), fs->cbuf1, fs->cbuf1_size < CBUF_SIZE ? fs->cbuf1_size : CBUF_SIZE);
     tm_pb pb;
     tm_pb_init(&pb);
     tm_bind_all(&pb);
-    /* the render target: 64x64, 2-GOB blocks, full clip, all channels written */
     static const uint32_t formats[] = {0xD5, 0xC0, 0xC2};
-    const uint32_t ct[7] = {(uint32_t)(VA >> 32), (uint32_t)VA, W, H, formats[fmt], 1u << 4, 1};
-    tm_inc(&pb, TM_SUB_3D, M(0x0800), 7, ct);
-    set(&pb, 0x121c, 1);
-    set(&pb, 0x0ff4, W << 16);
-    set(&pb, 0x0ff8, H << 16);
-    set(&pb, 0x1a00, 0x1111);
-    /* viewport 0 covering the target, y going down the rows: x_w = 32 x + 32 */
-    const uint32_t vscale[3] = {tm_u(W / 2.0f), tm_u(H / 2.0f), tm_u(0.5f)};
-    const uint32_t voff[3] = {tm_u(W / 2.0f), tm_u(H / 2.0f), tm_u(0.5f)};
-    tm_inc(&pb, TM_SUB_3D, M(0x0a00), 3, vscale);
-    tm_inc(&pb, TM_SUB_3D, M(0x0a0c), 3, voff);
-    set(&pb, 0x1684, 1); /* SET_PROVOKING_VERTEX LAST: the sidecars' convention */
-    /* programs */
-    set(&pb, 0x1608, (uint32_t)(PROG >> 32));
-    set(&pb, 0x160c, (uint32_t)PROG);
-    set(&pb, 0x2000 + 1 * 64, 1u | 1u << 4);
-    set(&pb, 0x2004 + 1 * 64, VS_OFF);
-    set(&pb, 0x2010 + 1 * 64, 0);
-    set(&pb, 0x2000 + 5 * 64, 1u | 5u << 4);
-    set(&pb, 0x2004 + 5 * 64, FS_OFF);
-    set(&pb, 0x2010 + 5 * 64, 4);
-    bind_cbuf(&pb, 0, 0, CBUF0);
-    bind_cbuf(&pb, 4, 0, CBUF0);
-    if (vs->cbuf1)
-        bind_cbuf(&pb, 0, 1, CBUF1_VS);
-    if (fs->cbuf1)
-        bind_cbuf(&pb, 4, 1, CBUF1_FS);
-    /* vertex attributes: rgba32f from stream i (stride 16) */
+    tmd_target(&pb, VA, W, H, formats[fmt]);
+    tmd_programs(&pb, data, VA_DATA, vs, fs);
     const tj_value *attrs = tj_get(tj_get(vs->json, "vertex_inputs"), "attributes");
     for (size_t i = 0; i < tj_len(attrs) && i < 2; i++) {
         const tj_value *a = tj_at(attrs, i), *vals = tj_get(a, "values");
-        const uint32_t loc = (uint32_t)tj_num(tj_get(a, "location"), 0);
-        const uint64_t sva = VERTS + i * 0x1000;
-        for (size_t k = 0; k < tj_len(vals) && k < 64; k++)
-            for (size_t c = 0; c < 4; c++) {
-                const float v = (float)tj_num(tj_at(tj_at(vals, k), c), c == 3 ? 1 : 0);
-                memcpy(data + (sva - VA_DATA) + k * 16 + c * 4, &v, 4);
-            }
-        /* SET_VERTEX_ATTRIBUTE_A(loc): stream i, offset 0, R32_G32_B32_A32, FLOAT */
-        set(&pb, 0x1160 + loc * 4, (uint32_t)i | 1u << 21 | 7u << 27);
-        /* SET_VERTEX_STREAM_A_FORMAT(i): stride 16, enabled; LOCATION_A/B */
-        set(&pb, 0x1c00 + (uint32_t)i * 16, 16u | 1u << 12);
-        set(&pb, 0x1c04 + (uint32_t)i * 16, (uint32_t)(sva >> 32));
-        set(&pb, 0x1c08 + (uint32_t)i * 16, (uint32_t)sva);
-        set(&pb, 0x1f00 + (uint32_t)i * 8, (uint32_t)((sva + 0xFFF) >> 32));
-        set(&pb, 0x1f04 + (uint32_t)i * 8, (uint32_t)(sva + 0xFFF));
+        float v[64][4];
+        const uint32_t n = (uint32_t)(tj_len(vals) < 64 ? tj_len(vals) : 64);
+        for (uint32_t k = 0; k < n; k++)
+            for (size_t c = 0; c < 4; c++)
+                v[k][c] = (float)tj_num(tj_at(tj_at(vals, k), c), c == 3 ? 1 : 0);
+        tmd_attribute(&pb, data, VA_DATA, (uint32_t)tj_num(tj_get(a, "location"), 0), (uint32_t)i, &v[0][0], n);
     }
     /* the sidecar's texture "(x*16, y*16, 0, 255)", 16x16 RGBA8, in block-linear
      * memory; header 0 and sampler 0 (nearest, clamp to edge) in the pools;
@@ -257,8 +193,8 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
             }
         uint32_t tic[8], tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
         tmt_make_tic(&td, TEX_VA, tic);
-        memcpy(data + (TIC_POOL - VA_DATA), tic, 32);
-        memcpy(data + (TSC_POOL - VA_DATA), tsc, 32);
+        memcpy(data + TMD_TIC, tic, 32);
+        memcpy(data + TMD_TSC, tsc, 32);
         set(&pb, 0x1574, (uint32_t)(TIC_POOL >> 32));
         set(&pb, 0x1578, (uint32_t)TIC_POOL);
         set(&pb, 0x157c, 15);

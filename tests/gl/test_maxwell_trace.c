@@ -9,9 +9,11 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "scenes/maxwell_clear_scene.h"
+#include "scenes/maxwell_triangle_scene.h"
 
 #define TRACE_PATH GLHLE_SOURCE_DIR "/tests/scenes/traces/maxwell_clear.glht"
 
@@ -210,12 +212,157 @@ static void damaged_and_foreign_traces(void **state)
     free(pica);
 }
 
+/* ---- the triangle scene: the draw path through a trace ---- */
+
+typedef struct tri_frames tri_frames;
+static void keep_tri(void *user, glhle_maxwell *gpu, uint32_t frame);
+
+#define TRI_TRACE GLHLE_SOURCE_DIR "/tests/scenes/traces/maxwell_triangle.glht"
+
+typedef struct tri_frames {
+    uint32_t scale, count;
+    uint8_t *rgba[TM_TRI_FRAMES];
+} tri_frames;
+
+static void keep_tri(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    tri_frames *t = user;
+    uint32_t w, h;
+    assert_int_equal(glhle_maxwell_read_frame(gpu, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    assert_int_equal(w, TM_TRI_W * t->scale);
+    t->rgba[frame] = malloc((size_t)w * h * 4);
+    assert_int_equal(glhle_maxwell_read_frame(gpu, t->rgba[frame], (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
+    t->count++;
+}
+
+static glhle_result tri_golden(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    tri_frames *t = user;
+    keep_tri(user, gpu, frame);
+    glhle_image img = {TM_TRI_W * t->scale, TM_TRI_H * t->scale, t->rgba[frame]};
+    char name[64];
+    snprintf(name, sizeof name, "scene_maxwell_triangle_f%u_%ux", frame, t->scale);
+    ts_assert_golden(name, &img, 0, 0);
+    return GLHLE_RESULT_OK;
+}
+
+static double edge(const float a[2], const float b[2], double x, double y)
+{
+    return (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
+}
+
+/* Coverage against the triangle's edge functions, computed here: a pixel
+ * whose centre is more than a pixel inside every edge shows the triangle,
+ * one more than a pixel outside any edge the clear colour; the colours
+ * inside sum to one (barycentric weights of red, green and blue). */
+static void check_triangle(const tri_frames *t)
+{
+    const uint32_t s = t->scale, fw = TM_TRI_W * s;
+    const uint8_t clear = (uint8_t)lrintf(TM_TRI_CLEAR * 255);
+    for (uint32_t f = 0; f < t->count; f++) {
+        float c[3][2];
+        tm_triangle_corners(f, c);
+        const double area = edge(c[0], c[1], c[2][0], c[2][1]);
+        uint32_t inside = 0;
+        for (uint32_t y = 0; y < TM_TRI_H * s; y++)
+            for (uint32_t x = 0; x < fw; x++) {
+                /* frame rows are top first; the target's rows grow with NDC y here */
+                const double px = (x + 0.5) / s, py = (y + 0.5) / s;
+                double e[3] = {edge(c[0], c[1], px, py), edge(c[1], c[2], px, py), edge(c[2], c[0], px, py)};
+                double m = 1e9;
+                for (int k = 0; k < 3; k++) {
+                    const int a = k, b = (k + 1) % 3;
+                    const double len = hypot(c[b][0] - c[a][0], c[b][1] - c[a][1]);
+                    const double d = e[k] / len * (area > 0 ? 1 : -1);
+                    m = d < m ? d : m;
+                }
+                const uint8_t *p = t->rgba[f] + ((size_t)y * fw + x) * 4;
+                if (m > 1.0) {
+                    inside++;
+                    const int sum = p[0] + p[1] + p[2];
+                    if (sum < 252 || sum > 258 || p[3] != 255)
+                        fail_msg("scale %u frame %u: (%u, %u) inside the triangle is %u %u %u %u", s, f, x, y, p[0],
+                                 p[1], p[2], p[3]);
+                } else if (m < -1.0) {
+                    if (p[0] != clear || p[1] != clear || p[2] != clear)
+                        fail_msg("scale %u frame %u: (%u, %u) outside the triangle is %u %u %u", s, f, x, y, p[0],
+                                 p[1], p[2]);
+                }
+            }
+        assert_true(inside > 1000u * s * s);
+    }
+}
+
+static void triangle_scene(void **state)
+{
+    glhle_context *ctx = *state;
+    size_t size = 0;
+    FILE *probe = fopen(TRI_TRACE, "rb");
+    uint8_t *committed = probe ? ts_read_file(TRI_TRACE, &size) : NULL;
+    if (probe)
+        fclose(probe);
+    if (tm_triangle_available()) {
+        /* record it; the recording is the committed trace */
+        glhle_maxwell *gpu = new_gpu(ctx, 1);
+        uint8_t *rt = malloc(TM_TRI_MEM), *data = malloc(TM_TRI_MEM);
+        glhle_maxwell_recorder *rec;
+        glhle_maxwell_recorder_desc rd = {.comment = "glhle sample scene: a Maxwell triangle "
+                                                     "(tests/scenes/maxwell_triangle_scene.c)"};
+        assert_int_equal(glhle_maxwell_recorder_create(&rd, &rec), GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_recorder_attach(rec, gpu), GLHLE_RESULT_OK);
+        tri_frames live = {.scale = 1};
+        tm_triangle_run(gpu, rt, data, keep_tri, &live);
+        check_triangle(&live);
+        assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
+        const uint8_t *bytes;
+        size_t n;
+        assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
+        const char *update = getenv("GLHLE_UPDATE_GOLDEN");
+        if (update && *update == '1') {
+            FILE *f = fopen(TRI_TRACE, "wb");
+            assert_non_null(f);
+            assert_int_equal(fwrite(bytes, 1, n, f), n);
+            fclose(f);
+            free(committed);
+            committed = ts_read_file(TRI_TRACE, &size);
+        }
+        assert_non_null(committed);
+        assert_int_equal(size, n);
+        assert_memory_equal(committed, bytes, n);
+        glhle_maxwell_recorder_destroy(rec);
+        glhle_maxwell_destroy(gpu);
+        free(rt);
+        free(data);
+        for (uint32_t i = 0; i < live.count; i++)
+            free(live.rgba[i]);
+    } else {
+        print_message("  the shader corpus is absent: the triangle trace is replayed, not re-recorded\n");
+    }
+    assert_non_null(committed);
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tri_frames t = {.scale = scale};
+        glhle_maxwell_replay_desc rd = {.ctx = ctx, .maxwell = {.log = ts_log_fn, .scale = scale},
+                                        .on_frame = tri_golden, .user = &t};
+        glhle_maxwell_replay_stats st;
+        assert_int_equal(glhle_maxwell_trace_replay(committed, size, &rd, &st), GLHLE_RESULT_OK);
+        assert_true(st.ended);
+        assert_int_equal(st.problems, 0);
+        assert_int_equal(t.count, TM_TRI_FRAMES);
+        check_triangle(&t);
+        for (uint32_t i = 0; i < t.count; i++)
+            free(t.rgba[i]);
+    }
+    free(committed);
+    ts_gl_check(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(recording_is_the_committed_trace),
         cmocka_unit_test(committed_trace_replays_to_the_goldens),
         cmocka_unit_test(damaged_and_foreign_traces),
+        cmocka_unit_test(triangle_scene),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -1,0 +1,78 @@
+/* Maxwell draws as a driver issues them (maxwell_draw_scene.h). Methods are
+ * clb197.h byte offsets / 4. */
+#include "scenes/maxwell_draw_scene.h"
+
+#include <string.h>
+
+#define M(byte_offset) ((byte_offset) / 4u)
+
+static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
+{
+    tm_set1(pb, TM_SUB_3D, M(byte_offset), v);
+}
+
+static void bind_cbuf(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va)
+{
+    set(pb, 0x2380, TMD_CBUF_SIZE);        /* SET_CONSTANT_BUFFER_SELECTOR_A SIZE */
+    set(pb, 0x2384, (uint32_t)(va >> 32)); /* _B ADDRESS_UPPER */
+    set(pb, 0x2388, (uint32_t)va);         /* _C ADDRESS_LOWER */
+    set(pb, 0x2410 + group * 32, 1u | slot << 4); /* BIND_GROUP_CONSTANT_BUFFER(group): VALID, SHADER_SLOT */
+}
+
+static void put_program(uint8_t *data, uint32_t off, const tmc_shader *s)
+{
+    memcpy(data + off, s->sph, 0x50);
+    memcpy(data + off + 0x50, s->code, s->words * 8);
+}
+
+void tmd_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *vs, const tmc_shader *fs)
+{
+    put_program(data, TMD_VS_OFF, vs);
+    put_program(data, TMD_FS_OFF, fs);
+    if (vs->cbuf1)
+        memcpy(data + TMD_CBUF1_VS, vs->cbuf1, vs->cbuf1_size < TMD_CBUF_SIZE ? vs->cbuf1_size : TMD_CBUF_SIZE);
+    if (fs->cbuf1)
+        memcpy(data + TMD_CBUF1_FS, fs->cbuf1, fs->cbuf1_size < TMD_CBUF_SIZE ? fs->cbuf1_size : TMD_CBUF_SIZE);
+    set(pb, 0x1608, (uint32_t)(data_va >> 32)); /* SET_PROGRAM_REGION_A/B */
+    set(pb, 0x160c, (uint32_t)data_va);
+    /* SET_PIPELINE_SHADER(1) VERTEX enabled, PROGRAM, BINDING group 0; (5) PIXEL, group 4 */
+    set(pb, 0x2000 + 1 * 64, 1u | 1u << 4);
+    set(pb, 0x2004 + 1 * 64, TMD_VS_OFF);
+    set(pb, 0x2010 + 1 * 64, 0);
+    set(pb, 0x2000 + 5 * 64, 1u | 5u << 4);
+    set(pb, 0x2004 + 5 * 64, TMD_FS_OFF);
+    set(pb, 0x2010 + 5 * 64, 4);
+    bind_cbuf(pb, 0, 0, data_va + TMD_CBUF0);
+    bind_cbuf(pb, 4, 0, data_va + TMD_CBUF0);
+    if (vs->cbuf1)
+        bind_cbuf(pb, 0, 1, data_va + TMD_CBUF1_VS);
+    if (fs->cbuf1)
+        bind_cbuf(pb, 4, 1, data_va + TMD_CBUF1_FS);
+}
+
+void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)
+{
+    const uint32_t ct[7] = {(uint32_t)(va >> 32), (uint32_t)va, w, h, format, 1u << 4, 1};
+    tm_inc(pb, TM_SUB_3D, M(0x0800), 7, ct); /* SET_COLOR_TARGET_A .. THIRD_DIMENSION */
+    set(pb, 0x121c, 1);                      /* SET_CT_SELECT: one target */
+    set(pb, 0x0ff4, w << 16);                /* SET_SURFACE_CLIP_HORIZONTAL/VERTICAL */
+    set(pb, 0x0ff8, h << 16);
+    set(pb, 0x1a00, 0x1111);                 /* SET_CT_WRITE(0): R, G, B, A */
+    const uint32_t scale[3] = {tm_u((float)w / 2), tm_u((float)h / 2), tm_u(0.5f)};
+    tm_inc(pb, TM_SUB_3D, M(0x0a00), 3, scale); /* SET_VIEWPORT_SCALE_X/Y/Z(0) */
+    tm_inc(pb, TM_SUB_3D, M(0x0a0c), 3, scale); /* SET_VIEWPORT_OFFSET_X/Y/Z(0): the same values */
+    set(pb, 0x1684, 1);                      /* SET_PROVOKING_VERTEX LAST */
+}
+
+void tmd_attribute(tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t loc, uint32_t stream, const float *v,
+                   uint32_t count)
+{
+    const uint64_t sva = data_va + TMD_VERTS + (uint64_t)stream * 0x1000;
+    memcpy(data + TMD_VERTS + (size_t)stream * 0x1000, v, (size_t)count * 16);
+    set(pb, 0x1160 + loc * 4, stream | 1u << 21 | 7u << 27); /* ATTRIBUTE_A: stream, R32_G32_B32_A32, FLOAT */
+    set(pb, 0x1c00 + stream * 16, 16u | 1u << 12);           /* VERTEX_STREAM_A_FORMAT: stride 16, enabled */
+    set(pb, 0x1c04 + stream * 16, (uint32_t)(sva >> 32));    /* LOCATION_A/B */
+    set(pb, 0x1c08 + stream * 16, (uint32_t)sva);
+    set(pb, 0x1f00 + stream * 8, (uint32_t)((sva + 0xFFF) >> 32)); /* LIMIT: the last valid byte */
+    set(pb, 0x1f04 + stream * 8, (uint32_t)(sva + 0xFFF));
+}

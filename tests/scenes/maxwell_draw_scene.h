@@ -1,0 +1,39 @@
+/* Maxwell draws the way a driver issues them (clb197.h methods), shared by
+ * the draw-path test and the triangle sample scene: programs (their 0x50-byte
+ * header and code) placed at the program region and selected with
+ * SET_PIPELINE_SHADER/PROGRAM/BINDING, constant buffers through the
+ * selector and BIND_GROUP_CONSTANT_BUFFER, an RGBA32F vertex stream per
+ * attribute, one colour target with its surface clip and write mask, and
+ * viewport 0 mapping NDC onto the target with y going down its rows. */
+#ifndef GLHLE_TEST_MAXWELL_DRAW_SCENE_H
+#define GLHLE_TEST_MAXWELL_DRAW_SCENE_H
+
+#include <stdint.h>
+
+#include "support/maxwell_sidecar.h"
+#include "support/maxwell_support.h"
+
+/* Where a draw's data lives in its pitch memory (offsets from its start). */
+#define TMD_VS_OFF 0x0000u      /* program region + 0: vertex program */
+#define TMD_FS_OFF 0x8000u      /* program region + 0x8000: pixel program */
+#define TMD_CBUF0 0x20000u      /* driver constants: zeros (handle 0 = header 0, sampler 0) */
+#define TMD_CBUF1_VS 0x30000u
+#define TMD_CBUF1_FS 0x40000u
+#define TMD_VERTS 0x50000u      /* attribute i's stream at + i * 0x1000 */
+#define TMD_TIC 0x60000u
+#define TMD_TSC 0x61000u
+#define TMD_CBUF_SIZE 0x1000u
+#define TMD_DATA_SIZE 0x70000u
+
+/* Copies the programs and their compiler constants into `data` (the pitch
+ * memory at data_va) and appends the methods that select them. */
+void tmd_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *vs, const tmc_shader *fs);
+/* Colour target 0 (format a SET_COLOR_TARGET_FORMAT value, block height
+ * 2 GOBs) of w x h at va, all channels written, and viewport 0 over it. */
+void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format);
+/* Attribute `loc` from stream `stream`: RGBA32F, stride 16, the vertices
+ * given (count x 4 floats) written at TMD_VERTS + stream * 0x1000. */
+void tmd_attribute(tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t loc, uint32_t stream, const float *v,
+                   uint32_t count);
+
+#endif
