@@ -17,8 +17,16 @@ static void GLAD_API_PTR debug_message(GLenum source, GLenum type, GLuint id, GL
          * quoted (gl_util.c); they are not API errors */
         level = GLHLE_LOG_DEBUG;
     } else if (type == GL_DEBUG_TYPE_ERROR) {
+        if (ctx->mode == GLHLE_CONTEXT_EXTERNAL && ctx->call_depth == 0) {
+            /* the host's own call on the shared context: not glhle's */
+            ctx->foreign_errors++;
+            GLHLE_DEBUG(&ctx->log, "GL debug (id %u), outside glhle's calls (the host's): %s", id, message);
+            return;
+        }
         ctx->gl_errors++;
-        level = GLHLE_LOG_ERROR;
+        GLHLE_LOG(&ctx->log, GLHLE_LOG_ERROR, "GL debug (id %u) during %s: %s", id,
+                  ctx->call_what ? ctx->call_what : "glhle's own use of the context", message);
+        return;
     } else if (severity == GL_DEBUG_SEVERITY_HIGH) {
         level = GLHLE_LOG_WARN;
     } else if (severity == GL_DEBUG_SEVERITY_MEDIUM && type != GL_DEBUG_TYPE_PERFORMANCE) {
@@ -144,6 +152,7 @@ glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context 
         ctx->gl.Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
         ctx->gl.DebugMessageCallback(debug_message, ctx);
         ctx->gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, NULL, GL_FALSE);
+        ctx->debug_callback = true;
     }
     GLHLE_INFO(&ctx->log, "GL context: %s | %s | %s | GLSL %s", ctx->info.vendor, ctx->info.renderer,
                ctx->info.version, ctx->info.glsl_version);
@@ -165,13 +174,79 @@ void glhle_context_destroy(glhle_context *ctx)
     free(ctx);
 }
 
+/* Errors pending when a call first touches an external context were left by
+ * the host (or a driver before it): they are not glhle's. */
+static void drain_foreign_errors(glhle_context *ctx)
+{
+    for (int i = 0; i < 16; i++) { /* one flag per error kind; a bound in case a driver keeps reporting */
+        GLenum e = ctx->gl.GetError();
+        if (e == GL_NO_ERROR)
+            break;
+        ctx->foreign_errors++;
+        GLHLE_DEBUG(&ctx->log, "%s: %s (0x%04X) was pending in the host's context before the call; drained, "
+                    "not glhle's", ctx->call_what, gl_error_name(e), e);
+    }
+}
+
 glhle_result gl_context_enter(glhle_context *ctx)
 {
+    glhle_result r = GLHLE_RESULT_OK;
     switch (ctx->mode) {
-    case GLHLE_CONTEXT_OFFSCREEN: return gl_context_egl_make_current(ctx);
-    case GLHLE_CONTEXT_WINDOW: return gl_context_glfw_make_current(ctx);
-    default: return GLHLE_RESULT_OK;
+    case GLHLE_CONTEXT_OFFSCREEN: r = gl_context_egl_make_current(ctx); break;
+    case GLHLE_CONTEXT_WINDOW: r = gl_context_glfw_make_current(ctx); break;
+    default: break;
     }
+    if (r == GLHLE_RESULT_OK && ctx->call_depth && !ctx->call_entered) {
+        ctx->call_entered = true;
+        if (ctx->mode == GLHLE_CONTEXT_EXTERNAL) {
+            drain_foreign_errors(ctx);
+            ctx->state_epoch++;
+        }
+    }
+    return r;
+}
+
+void gl_call_begin(glhle_context *ctx, const char *what)
+{
+    if (ctx->call_depth++ == 0) {
+        ctx->call_what = what;
+        ctx->call_entered = false;
+    }
+}
+
+void gl_call_end(glhle_context *ctx)
+{
+    if (!ctx->call_depth || --ctx->call_depth)
+        return;
+    if (ctx->call_entered && gl_context_enter(ctx) == GLHLE_RESULT_OK) {
+        for (int i = 0; i < 16; i++) {
+            GLenum e = ctx->gl.GetError();
+            if (e == GL_NO_ERROR)
+                break;
+            if (ctx->debug_callback) /* counted and logged by debug_message already */
+                continue;
+            ctx->gl_errors++;
+            GLHLE_ERROR(&ctx->log, "%s raised %s (0x%04X)", ctx->call_what, gl_error_name(e), e);
+        }
+    }
+    ctx->call_entered = false;
+    ctx->call_what = NULL;
+}
+
+void gl_context_state_changed(glhle_context *ctx)
+{
+    ctx->state_epoch++;
+}
+
+void glhle_context_invalidate_state(glhle_context *ctx)
+{
+    if (ctx)
+        ctx->state_epoch++;
+}
+
+uint64_t glhle_context_host_error_count(const glhle_context *ctx)
+{
+    return ctx->foreign_errors;
 }
 
 glhle_result glhle_context_make_current(glhle_context *ctx)
@@ -196,7 +271,7 @@ uint64_t glhle_context_gl_error_count(const glhle_context *ctx)
     return ctx->gl_errors;
 }
 
-static const char *gl_error_name(GLenum e)
+const char *gl_error_name(GLenum e)
 {
     switch (e) {
     case GL_INVALID_ENUM: return "GL_INVALID_ENUM";

@@ -34,7 +34,7 @@ static void dispatch(void *user, const glhle_pica_event *ev)
         p->observer.fn(p->observer.user, p, ev);
 }
 
-glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
+static glhle_result create_instance(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
 {
     const glhle_logger *ctx_log = ctx ? &ctx->log : NULL;
     if (!out)
@@ -87,10 +87,35 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     return GLHLE_RESULT_OK;
 }
 
+glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
+{
+    if (ctx)
+        gl_call_begin(ctx, "glhle_pica_create");
+    glhle_result r = create_instance(ctx, desc, out);
+    if (ctx)
+        gl_call_end(ctx);
+    return r;
+}
+
+void pica_gl_call_begin(glhle_pica *p, const char *what)
+{
+    if (p->ctx)
+        gl_call_begin(p->ctx, what);
+}
+
+void pica_gl_call_end(glhle_pica *p)
+{
+    if (p->ctx)
+        gl_call_end(p->ctx);
+}
+
 void glhle_pica_destroy(glhle_pica *pica)
 {
     if (!pica)
         return;
+    glhle_context *ctx = pica->ctx;
+    if (ctx)
+        gl_call_begin(ctx, "glhle_pica_destroy");
     if (pica->calls.vt)
         pica->calls.vt->detach(pica->calls.obs);
     if (pica->rasterizer)
@@ -100,6 +125,8 @@ void glhle_pica_destroy(glhle_pica *pica)
     pica->rasterizer = NULL;
     pica_gpu_fini(pica);
     free(pica);
+    if (ctx)
+        gl_call_end(ctx);
 }
 
 glhle_result glhle_pica_get_shader_stats(const glhle_pica *pica, glhle_shader_stats *out)
@@ -181,9 +208,11 @@ glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, siz
         return GLHLE_RESULT_INVALID_ARGUMENT;
     glhle_pica_run_result res;
     const pica_call c = {.kind = PICA_CALL_RUN_CMDLIST, .words = words, .word_count = word_count, .res = &res};
+    pica_gl_call_begin(pica, "glhle_pica_run_cmdlist");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = run_cmdlist(pica, words, word_count, &res);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     if (out)
         *out = res;
     return r;
@@ -219,9 +248,11 @@ glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t siz
         return GLHLE_RESULT_INVALID_ARGUMENT;
     glhle_pica_run_result res;
     const pica_call c = {.kind = PICA_CALL_RUN_GUEST, .paddr = paddr, .size = size_bytes, .res = &res};
+    pica_gl_call_begin(pica, "glhle_pica_run_guest");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = run_guest(pica, paddr, size_bytes, &res);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     if (out)
         *out = res;
     return r;

@@ -88,11 +88,13 @@ glhle_result glhle_pica_invalidate(glhle_pica *pica, uint32_t paddr, uint32_t si
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_INVALIDATE, .paddr = paddr, .size = size};
+    pica_gl_call_begin(pica, "glhle_pica_invalidate");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     size = clip_size(paddr, size);
     if (size && enter_cache(pica))
         pica_surface_cache_invalidate(pica->surfaces, paddr, size);
     pica_call_end(pica, obs, &c, GLHLE_RESULT_OK);
+    pica_gl_call_end(pica);
     return GLHLE_RESULT_OK;
 }
 
@@ -101,12 +103,14 @@ glhle_result glhle_pica_flush(glhle_pica *pica, uint32_t paddr, uint32_t size)
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_FLUSH, .paddr = paddr, .size = size};
+    pica_gl_call_begin(pica, "glhle_pica_flush");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = GLHLE_RESULT_OK;
     size = clip_size(paddr, size);
     if (size && enter_cache(pica))
         r = pica_surface_cache_flush(pica->surfaces, paddr, size);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -183,9 +187,11 @@ glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fi
     if (!pica || !fill)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_FILL_MEMORY, .fill = fill};
+    pica_gl_call_begin(pica, "glhle_pica_fill_memory");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = fill_memory(pica, fill);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -194,9 +200,11 @@ glhle_result glhle_pica_transfer(glhle_pica *pica, const glhle_pica_display_tran
     if (!pica || !t)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_TRANSFER, .transfer = t};
+    pica_gl_call_begin(pica, "glhle_pica_transfer");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = transfer(pica, t);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -213,9 +221,11 @@ glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc 
     if (!pica || !desc)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_PRESENT, .present = desc};
+    pica_gl_call_begin(pica, "glhle_pica_present");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = pica_present(pica->presenter, desc);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -223,7 +233,10 @@ glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_siz
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return pica_presenter_read(pica->presenter, rgba, rgba_size, width, height);
+    pica_gl_call_begin(pica, "glhle_pica_read_frame");
+    glhle_result r = pica_presenter_read(pica->presenter, rgba, rgba_size, width, height);
+    pica_gl_call_end(pica);
+    return r;
 }
 
 glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path)

@@ -67,6 +67,13 @@ struct glhle_pica {
     struct pica_rasterizer *rasterizer;
 };
 
+/* Bracket a public call that may touch GL (gl_call_begin/end on the
+ * instance's context; nothing on a GL-free instance): the external-context
+ * contract of glhle.h (state forgotten on entry, host errors drained, the
+ * call's own errors counted and named). */
+void pica_gl_call_begin(glhle_pica *p, const char *what);
+void pica_gl_call_end(glhle_pica *p);
+
 /* Sets up and tears down the members above (pica_gpu.c); create fails with
  * INVALID_ARGUMENT for a resolution scale above 10. */
 glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *desc);

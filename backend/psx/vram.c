@@ -124,6 +124,11 @@ static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
     for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
         gl->Disable(off[i]);
     gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    /* a sampler object bound by someone else would override the NEAREST
+     * filters integer textures need to be complete (units 0-2 are VRAM,
+     * CLUT and the framebuffer copy) */
+    for (GLuint u = 0; u < 3; u++)
+        gl->BindSampler(u, 0);
     for (GLenum i = 0; i < 4; i++) {
         if (clip)
             gl->Enable(GL_CLIP_DISTANCE0 + i);
@@ -286,9 +291,7 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
     int n = begin_write(g, x, y, w, h, parts);
     if (!n)
         return;
-    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 2);
-    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)w);
+    gl_pixel_store(g->ctx, (GLint)w, 2);
     int32_t origin[4][2];
     for (int i = 0; i < n; i++) {
         origin[i][0] = (int32_t)(((uint32_t)parts[i].x0 - x) & (PSX_VRAM_W - 1));
@@ -316,9 +319,7 @@ static void read_part(psx_gl *g, GLuint fbo, psx_rect q, uint16_t *out, uint32_t
 {
     GladGLContext *gl = g->gl;
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    gl->PixelStorei(GL_PACK_ALIGNMENT, 2);
-    gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)row_len);
+    gl_pixel_store(g->ctx, (GLint)row_len, 2);
     gl->ReadPixels(q.x0, q.y0, q.x1 - q.x0 + 1, q.y1 - q.y0 + 1, GL_RED_INTEGER, GL_UNSIGNED_SHORT, out);
     gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
 }

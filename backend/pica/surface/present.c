@@ -23,6 +23,7 @@ struct pica_presenter {
     GLint u_rect, u_rows;
     uint32_t tex_w, tex_h;
     bool program_failed;
+    bool warned_incomplete;  /* a caller's framebuffer was incomplete: said once */
 };
 
 /* One screen: LCD column c (a guest row of the linear surface) is frame
@@ -176,12 +177,27 @@ static glhle_result draw_screen(pica_presenter *pr, const pica_lcd_params *lcd, 
     return GLHLE_RESULT_OK;
 }
 
-/* The frame fitted into (x, y, w, h) of `fbo`, centred, keeping its aspect. */
+/* The frame fitted into (x, y, w, h) of `fbo`, centred, keeping its aspect.
+ * A blit honours the scissor test (GL 4.6 section 18.3.1), which the host
+ * or an earlier pass may have left on; an incomplete target (framebuffer 0
+ * of a surfaceless context) would raise GL_INVALID_FRAMEBUFFER_OPERATION,
+ * so it is not drawn into. */
 static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint w, GLint h)
 {
     GladGLContext *gl = &pr->d.ctx->gl;
     if (w <= 0 || h <= 0)
         return;
+    const GLenum status = gl->CheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        if (!pr->warned_incomplete)
+            GLHLE_WARN(pr->d.log,
+                       "pica: present: framebuffer %u is not complete (status 0x%04X); the frame is composed and "
+                       "readable but not drawn into it (said once)",
+                       fbo, status);
+        pr->warned_incomplete = true;
+        return;
+    }
+    gl_state_scissor(pr->d.gl, false, 0, 0, 0, 0);
     int64_t fw = w, fh = (int64_t)w * pr->tex_h / pr->tex_w;
     if (fh > h) {
         fh = h;
