@@ -18,8 +18,8 @@ static void GLAD_API_PTR debug_message(GLenum source, GLenum type, GLuint id, GL
         level = GLHLE_LOG_DEBUG;
     } else if (type == GL_DEBUG_TYPE_ERROR) {
         if (ctx->mode == GLHLE_CONTEXT_EXTERNAL && ctx->call_depth == 0) {
-            /* the host's own call on the shared context: not glhle's */
-            ctx->foreign_errors++;
+            /* the host's own call on the shared context: not glhle's (the
+             * drain on entry to the next call counts it) */
             GLHLE_DEBUG(&ctx->log, "GL debug (id %u), outside glhle's calls (the host's): %s", id, message);
             return;
         }
