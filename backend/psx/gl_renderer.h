@@ -97,6 +97,14 @@ struct psx_gl {
      * before anything overwrites that row it is copied to `clut` */
     bool clut_live;
     uint32_t clut_x, clut_y, clut_count;
+
+    /* glhle_psx_present (present.c): its program, made on first use, and a
+     * framebuffer for callers' textures */
+    struct {
+        GLuint prog, fbo;
+        GLint u_rect, u_disp, u_mode;
+        bool failed;
+    } present;
 };
 
 /* vram.c: VRAM storage, blits and transfers. It calls the batcher only
@@ -113,6 +121,14 @@ void psx_gl_snapshot_clut(psx_gl *g);
  * full (GL state left by other users of the context is ignored); `clip`
  * enables the drawing programs' four clip distances. */
 void psx_gl_bind_vram_target(psx_gl *g, bool clip);
+/* The same for any framebuffer of w x h pixels (viewport 0, 0, w, h). */
+void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip);
+
+/* present.c: glhle_psx_present's work (the instance checked the arguments
+ * and made the call), and the deletion of its objects (from
+ * psx_gl_vram_destroy). */
+glhle_result psx_gl_present(psx_gl *g, const glhle_psx_display *disp, const glhle_psx_present_desc *desc);
+void psx_gl_present_destroy(psx_gl *g);
 void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color);
 void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
                  bool mask_set, bool mask_check);

@@ -7,6 +7,7 @@
 #include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
 #include "backend/gl/program_service.h"
+#include "backend/psx/gl_renderer.h"
 #include "backend/psx/gpu.h"
 
 glhle_result psx_create_with(const glhle_logger *log, psx_renderer_make make, const void *arg, glhle_psx **out)
@@ -324,6 +325,22 @@ glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t s
     }
     free(rows);
     return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_psx_present(glhle_psx *psx, const glhle_psx_present_desc *desc)
+{
+    if (!psx || !desc)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!psx->ctx)
+        return GLHLE_FAIL(&psx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_psx_present draws with the GL renderer; the software renderer's picture is "
+                          "glhle_psx_read_display_rgba's");
+    glhle_psx_display d;
+    psx_display(psx, &d);
+    psx_gl_call_begin(psx, "glhle_psx_present");
+    glhle_result r = psx_gl_present((psx_gl *)psx->r, &d, desc);
+    psx_gl_call_end(psx);
+    return r;
 }
 
 glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path)

@@ -103,6 +103,7 @@ void psx_gl_vram_destroy(psx_gl *g)
     for (int k = 0; k < PSX_BLIT_KIND_COUNT_; k++)
         if (g->blits[k].prog)
             gl->DeleteProgram(g->blits[k].prog);
+    psx_gl_present_destroy(g);
     /* psx_gl_create may build everything again (without framebuffer fetch) */
     g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
     g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
@@ -114,7 +115,7 @@ void psx_gl_vram_destroy(psx_gl *g)
  * external context's frontend, a PICA instance, which keeps its own shadow)
  * may have changed it since. `clip`: the four clip distances the drawing
  * programs write are on; the blit programs write none, so they are off. */
-static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
+void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
 {
     GladGLContext *gl = g->gl;
     static const GLenum off[] = {GL_BLEND,        GL_COLOR_LOGIC_OP, GL_DEPTH_TEST,        GL_STENCIL_TEST,
@@ -139,7 +140,7 @@ static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
 
 void psx_gl_bind_vram_target(psx_gl *g, bool clip)
 {
-    bind_target(g, g->vram_fbo, g->width, g->height, clip);
+    psx_gl_bind_target(g, g->vram_fbo, g->width, g->height, clip);
 }
 
 /* Draws the native rectangle `dst` of the bound target with a blit program
@@ -176,7 +177,7 @@ void psx_gl_snapshot_clut(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_CLUT];
-    bind_target(g, g->clut_fbo, 256, 1, false);
+    psx_gl_bind_target(g, g->clut_fbo, 256, 1, false);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
     gl->Uniform2i(b->u_clut_pos, (GLint)g->clut_x, (GLint)g->clut_y);
@@ -338,7 +339,7 @@ void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     if (r->scale > 1) { /* the top-left subpixels into the native target first */
         GladGLContext *gl = g->gl;
         const psx_gl_blit *b = &g->blits[PSX_BLIT_DOWNSAMPLE];
-        bind_target(g, g->native_fbo, PSX_VRAM_W, PSX_VRAM_H, false);
+        psx_gl_bind_target(g, g->native_fbo, PSX_VRAM_W, PSX_VRAM_H, false);
         gl->UseProgram(b->prog);
         gl->Uniform1i(b->u_scale, (GLint)r->scale);
         gl->ActiveTexture(GL_TEXTURE0);

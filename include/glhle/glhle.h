@@ -223,11 +223,12 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  *
  * Presentation into a host framebuffer (glhle_pica_present's and
  * glhle_psx_present's `fbo`): blits and draws honour the host's pixel
- * ownership only; glhle disables the scissor test first. A framebuffer
- * that is not complete (framebuffer 0 of a surfaceless context) is not
- * drawn into: the frame is still composed and readable, the first such
- * call logs a warning with the framebuffer's status, and nothing is left
- * pending in the GL.
+ * ownership only; glhle sets the scissor test as it needs it (off, or its
+ * own box for letterbox bars). A framebuffer that is not complete
+ * (framebuffer 0 of a surfaceless context) is not drawn into, and nothing
+ * is left pending in the GL: the PICA frame is still composed and readable
+ * and the first such call logs a warning; glhle_psx_present returns
+ * INVALID_ARGUMENT.
  */
 
 /* Forget the GL state glhle believes it set (every instance on ctx): the

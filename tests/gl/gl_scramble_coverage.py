@@ -37,9 +37,9 @@ NOT_CONTEXT_STATE = {
         Uniform1i Uniform2i Uniform3i Uniform4i Uniform2f""",
     "queries": """
         GetError GetIntegerv GetString GetProgramiv GetShaderiv GetShaderInfoLog GetProgramInfoLog
-        GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus""",
+        GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture""",
     "work (draws, clears, copies, transfers, synchronisation)": """
-        DrawArrays DrawArraysInstanced DrawElementsBaseVertex Clear ClearBufferuiv ClearNamedFramebufferfv
+        DrawArrays DrawArraysInstanced DrawElementsBaseVertex Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv
         ClearTexImage ClearTexSubImage BlitNamedFramebuffer CopyImageSubData ReadPixels TexSubImage2D
         TextureSubImage2D GetTextureImage GetTextureSubImage TextureBarrier MemoryBarrier Finish FenceSync
         ClientWaitSync""",
