@@ -69,9 +69,9 @@ static void query_info(glhle_context *ctx)
 
 static GLADapiproc external_load(void *user, const char *name)
 {
-    const glhle_context_desc *desc = user;
+    const glhle_context *ctx = user;
     /* POSIX guarantees object and function pointers convert both ways */
-    return (GLADapiproc)desc->external.get_proc_address(desc->external.user, name);
+    return (GLADapiproc)ctx->get_proc(ctx->get_proc_user, name);
 }
 
 static glhle_result load_external(glhle_context *ctx, const glhle_context_desc *desc)
@@ -79,13 +79,26 @@ static glhle_result load_external(glhle_context *ctx, const glhle_context_desc *
     if (!desc->external.get_proc_address)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "external context: desc.external.get_proc_address is NULL");
-    void *user = (void *)desc;
+    ctx->get_proc = desc->external.get_proc_address;
+    ctx->get_proc_user = desc->external.user;
+    void *user = ctx;
     int v = ctx->info.gles ? gladLoadGLES2ContextUserPtr(&ctx->gl, external_load, user)
                            : gladLoadGLContextUserPtr(&ctx->gl, external_load, user);
     if (!v)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
                           "external context: cannot load GL entry points (is the context current?)");
     return GLHLE_RESULT_OK;
+}
+
+static void install_debug(glhle_context *ctx)
+{
+    if (ctx->debug && ctx->info.khr_debug && ctx->gl.DebugMessageCallback) {
+        ctx->gl.Enable(GL_DEBUG_OUTPUT);
+        ctx->gl.Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+        ctx->gl.DebugMessageCallback(debug_message, ctx);
+        ctx->gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, NULL, GL_FALSE);
+        ctx->debug_callback = true;
+    }
 }
 
 glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context **out)
@@ -147,13 +160,7 @@ glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context 
         glhle_context_destroy(ctx);
         return GLHLE_RESULT_UNSUPPORTED;
     }
-    if (ctx->debug && ctx->info.khr_debug && ctx->gl.DebugMessageCallback) {
-        ctx->gl.Enable(GL_DEBUG_OUTPUT);
-        ctx->gl.Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-        ctx->gl.DebugMessageCallback(debug_message, ctx);
-        ctx->gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, NULL, GL_FALSE);
-        ctx->debug_callback = true;
-    }
+    install_debug(ctx);
     GLHLE_INFO(&ctx->log, "GL context: %s | %s | %s | GLSL %s", ctx->info.vendor, ctx->info.renderer,
                ctx->info.version, ctx->info.glsl_version);
     *out = ctx;
@@ -164,7 +171,7 @@ void glhle_context_destroy(glhle_context *ctx)
 {
     if (!ctx)
         return;
-    if (ctx->debug && ctx->gl.DebugMessageCallback && gl_context_enter(ctx) == GLHLE_RESULT_OK)
+    if (ctx->debug && !ctx->lost && ctx->gl.DebugMessageCallback && gl_context_enter(ctx) == GLHLE_RESULT_OK)
         ctx->gl.DebugMessageCallback(NULL, NULL);
     switch (ctx->mode) {
     case GLHLE_CONTEXT_OFFSCREEN: gl_context_egl_destroy(ctx); break;
@@ -190,6 +197,11 @@ static void drain_foreign_errors(glhle_context *ctx)
 
 glhle_result gl_context_enter(glhle_context *ctx)
 {
+    if (ctx->lost)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "%s: the GL context is lost (glhle_context_lost); nothing is drawn until "
+                          "glhle_context_restored",
+                          ctx->call_what ? ctx->call_what : "glhle");
     glhle_result r = GLHLE_RESULT_OK;
     switch (ctx->mode) {
     case GLHLE_CONTEXT_OFFSCREEN: r = gl_context_egl_make_current(ctx); break;
@@ -236,6 +248,39 @@ void gl_call_end(glhle_context *ctx)
 void gl_context_state_changed(glhle_context *ctx)
 {
     ctx->state_epoch++;
+}
+
+glhle_result glhle_context_lost(glhle_context *ctx)
+{
+    if (!ctx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (ctx->mode != GLHLE_CONTEXT_EXTERNAL)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_context_lost: only an external context can be lost (glhle owns this one)");
+    ctx->lost = true;
+    ctx->debug_callback = false;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_context_restored(glhle_context *ctx)
+{
+    if (!ctx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (ctx->mode != GLHLE_CONTEXT_EXTERNAL)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_context_restored: only an external context can be lost and restored");
+    int v = ctx->info.gles ? gladLoadGLES2ContextUserPtr(&ctx->gl, external_load, ctx)
+                           : gladLoadGLContextUserPtr(&ctx->gl, external_load, ctx);
+    if (!v)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_context_restored: cannot load GL entry points (is the new context current?)");
+    ctx->lost = false;
+    query_info(ctx);
+    install_debug(ctx);
+    ctx->state_epoch++;
+    GLHLE_INFO(&ctx->log, "GL context restored: %s | %s | %s", ctx->info.vendor, ctx->info.renderer,
+               ctx->info.version);
+    return GLHLE_RESULT_OK;
 }
 
 void glhle_context_invalidate_state(glhle_context *ctx)

@@ -32,6 +32,10 @@ struct glhle_context {
      * shadow (the PlayStation renderer). */
     uint32_t state_epoch;
     uint64_t foreign_errors;   /* errors found pending on entry: the host's, not counted in gl_errors */
+    /* external mode: the host's loader, kept for glhle_context_restored */
+    glhle_get_proc_fn get_proc;
+    void *get_proc_user;
+    bool lost;                 /* between glhle_context_lost and _restored: no GL at all */
 };
 
 /* Makes ctx current when glhle owns the GL context (offscreen, window);

@@ -14,6 +14,20 @@
 
 #define DEFAULT_SURFACE_BUDGET (256ull << 20)
 
+static glhle_result make_surface_cache(glhle_pica *p)
+{
+    const pica_surface_cache_desc cd = {
+        .ctx = p->ctx,
+        .mem = &p->fe.mem,
+        .log = &p->log,
+        .state = p->gl,
+        .scale = p->resolution_scale,
+        .budget_bytes = p->surface_budget,
+        .stats = &p->stats,
+    };
+    return pica_surface_cache_create(&cd, &p->surfaces);
+}
+
 glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
 {
     p->resolution_scale = d->resolution_scale ? d->resolution_scale : 1;
@@ -39,16 +53,7 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
     if (!p->gl)
         return GLHLE_FAIL(&p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory for the GL state shadow");
     gl_state_init(p->gl, p->ctx);
-    const pica_surface_cache_desc cd = {
-        .ctx = p->ctx,
-        .mem = &p->fe.mem,
-        .log = &p->log,
-        .state = p->gl,
-        .scale = p->resolution_scale,
-        .budget_bytes = p->surface_budget,
-        .stats = &p->stats,
-    };
-    r = pica_surface_cache_create(&cd, &p->surfaces);
+    r = make_surface_cache(p);
     if (r != GLHLE_RESULT_OK)
         return r;
     pd.gl = p->gl;
@@ -56,9 +61,29 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
     return pica_presenter_create(&pd, &p->presenter);
 }
 
+glhle_result pica_gpu_lose(glhle_pica *p)
+{
+    /* render targets and transfer outputs exist only on the GPU until
+     * written back; at scales above 1 the write-back is the native
+     * (downscaled) data, which is what the new surfaces start from */
+    glhle_result r = pica_surface_cache_flush(p->surfaces, 0, 0xFFFFFFFFu);
+    pica_presenter_lose(p->presenter);
+    pica_surface_cache_destroy(p->surfaces);
+    p->surfaces = NULL;
+    return r;
+}
+
+glhle_result pica_gpu_restore(glhle_pica *p)
+{
+    gl_state_init(p->gl, p->ctx);
+    glhle_result r = make_surface_cache(p);
+    pica_presenter_restore(p->presenter, p->surfaces);
+    return r;
+}
+
 void pica_gpu_fini(glhle_pica *p)
 {
-    if (p->ctx && (p->surfaces || p->presenter || p->gl))
+    if (p->ctx && !p->gl_lost && (p->surfaces || p->presenter || p->gl))
         gl_context_enter(p->ctx);
     pica_presenter_destroy(p->presenter);
     p->presenter = NULL;

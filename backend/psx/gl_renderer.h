@@ -98,6 +98,15 @@ struct psx_gl {
     bool clut_live;
     uint32_t clut_x, clut_y, clut_count;
 
+    /* Context loss (rasterizer.c): the desc to build the GL side again
+     * (strings copied), and VRAM and the CLUT snapshot as GL words while no
+     * context exists */
+    glhle_psx_desc desc;
+    char *cache_dir, *cache_title;
+    uint16_t *saved_vram;       /* width x height words, row 0 first */
+    uint16_t saved_clut[256];
+    bool lost;
+
     /* glhle_psx_present (present.c): its program, made on first use, and a
      * framebuffer for callers' textures */
     struct {
@@ -123,6 +132,13 @@ void psx_gl_snapshot_clut(psx_gl *g);
 void psx_gl_bind_vram_target(psx_gl *g, bool clip);
 /* The same for any framebuffer of w x h pixels (viewport 0, 0, w, h). */
 void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip);
+
+/* glhle_psx_context_lost / _restored (rasterizer.c): lose reads VRAM (at
+ * the internal resolution, every subpixel) and the CLUT snapshot back and
+ * deletes every GL object; restore makes them on the current context and
+ * uploads what was read. */
+glhle_result psx_gl_lose(psx_gl *g);
+glhle_result psx_gl_restore(psx_gl *g);
 
 /* present.c: glhle_psx_present's work (the instance checked the arguments
  * and made the call), and the deletion of its objects (from

@@ -343,6 +343,30 @@ glhle_result glhle_psx_present(glhle_psx *psx, const glhle_psx_present_desc *des
     return r;
 }
 
+glhle_result glhle_psx_context_lost(glhle_psx *psx)
+{
+    if (!psx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!psx->ctx)
+        return GLHLE_RESULT_OK;
+    psx_gl_call_begin(psx, "glhle_psx_context_lost");
+    glhle_result r = psx_gl_lose((psx_gl *)psx->r);
+    psx_gl_call_end(psx);
+    return r;
+}
+
+glhle_result glhle_psx_context_restored(glhle_psx *psx)
+{
+    if (!psx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!psx->ctx)
+        return GLHLE_RESULT_OK;
+    psx_gl_call_begin(psx, "glhle_psx_context_restored");
+    glhle_result r = psx_gl_restore((psx_gl *)psx->r);
+    psx_gl_call_end(psx);
+    return r;
+}
+
 glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path)
 {
     if (!psx || !path)

@@ -358,6 +358,17 @@ GLHLE_API glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_
 /* Writes the last composed frame as a PNG file. */
 GLHLE_API glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path);
 
+/* ---- context loss (glhle.h, glhle_context_lost) -------------------------------
+ * lost: with the old context current, every GPU-only surface is written
+ * back to guest memory (downscaled to native size above 1x: upscaled detail
+ * of surfaces the game does not draw again is lost), the last frame is kept
+ * on the CPU for glhle_pica_read_frame, and every GL object is deleted.
+ * restored: with the new context current, the draw path, surface cache and
+ * programs are made again; surfaces come back from guest memory as they
+ * are next used. Both are no-ops on a GL-free instance. */
+GLHLE_API glhle_result glhle_pica_context_lost(glhle_pica *pica);
+GLHLE_API glhle_result glhle_pica_context_restored(glhle_pica *pica);
+
 /* ---- counters --------------------------------------------------------------------- */
 
 typedef struct glhle_pica_stats {

@@ -175,6 +175,16 @@ typedef struct glhle_psx_present_desc {
  * GL is left with no error pending); UNSUPPORTED on the software renderer. */
 GLHLE_API glhle_result glhle_psx_present(glhle_psx *psx, const glhle_psx_present_desc *desc);
 
+/* ---- context loss (glhle.h, glhle_context_lost) -------------------------------
+ * lost: with the old context current, VRAM is read back at the internal
+ * resolution (every subpixel, 2 bytes each: 1 MiB x scale^2) with the CLUT
+ * snapshot, and every GL object is deleted. restored: with the new context
+ * current, the renderer is made again and VRAM uploaded: the picture goes
+ * on as if nothing happened, at any scale. No-ops on the software
+ * renderer. */
+GLHLE_API glhle_result glhle_psx_context_lost(glhle_psx *psx);
+GLHLE_API glhle_result glhle_psx_context_restored(glhle_psx *psx);
+
 /* ---- statistics -------------------------------------------------------------- */
 
 typedef struct glhle_psx_stats {

@@ -101,6 +101,24 @@ void ts_host_open(ts_host *h, glhle_log_level level, bool debug)
     assert_int_equal(glhle_context_create(&d, &h->ctx), GLHLE_RESULT_OK);
 }
 
+void ts_host_new_context(ts_host *h, void (*before_destroy)(void *user), void (*after_current)(void *user),
+                         void *user)
+{
+    if (before_destroy)
+        before_destroy(user);
+    const EGLint attrs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    EGLContext c = eglCreateContext(h->dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attrs);
+    assert_true(c != EGL_NO_CONTEXT);
+    assert_true(eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c));
+    assert_true(eglDestroyContext(h->dpy, h->egl_ctx));
+    h->egl_ctx = c;
+    assert_true(gladLoadGLContextUserPtr(&h->gl, host_load, NULL));
+    make_host_objects(h);
+    if (after_current)
+        after_current(user);
+}
+
 void ts_host_close(ts_host *h)
 {
     glhle_context_destroy(h->ctx);

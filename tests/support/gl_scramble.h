@@ -61,6 +61,13 @@ typedef struct ts_host {
  * it (KHR_debug when `debug`, logging to ts_logger at `level`); fails the test if it
  * cannot. */
 void ts_host_open(ts_host *h, glhle_log_level level, bool debug);
+/* What a libretro frontend does at context_destroy/context_reset: a new
+ * GL context made current, the old one destroyed (with every object the
+ * host and glhle had in it), the host's objects made again. glhle's part
+ * (the *_context_lost / _restored calls) is the caller's. `before_destroy`
+ * runs while the old context is still current (may be NULL). */
+void ts_host_new_context(ts_host *h, void (*before_destroy)(void *user), void (*after_current)(void *user),
+                         void *user);
 /* Destroys the glhle context, then the host's. */
 void ts_host_close(ts_host *h);
 /* Scrambles every state listed above (ts_rng decides the values). */

@@ -24,6 +24,7 @@ struct pica_presenter {
     uint32_t tex_w, tex_h;
     bool program_failed;
     bool warned_incomplete;  /* a caller's framebuffer was incomplete: said once */
+    bool frame_on_cpu;       /* after a context loss: the last frame is `image` until the next present */
 };
 
 /* One screen: LCD column c (a guest row of the linear surface) is frame
@@ -74,20 +75,45 @@ static void delete_frame(pica_presenter *pr)
     pr->tex_w = pr->tex_h = 0;
 }
 
+static void delete_gl(pica_presenter *pr)
+{
+    GladGLContext *gl = &pr->d.ctx->gl;
+    delete_frame(pr);
+    if (pr->vao)
+        gl->DeleteVertexArrays(1, &pr->vao);
+    if (pr->program)
+        gl->DeleteProgram(pr->program);
+    pr->vao = pr->program = 0;
+    pr->program_failed = false;
+}
+
 void pica_presenter_destroy(pica_presenter *pr)
 {
     if (!pr)
         return;
-    if (pr->d.ctx) {
-        GladGLContext *gl = &pr->d.ctx->gl;
-        delete_frame(pr);
-        if (pr->vao)
-            gl->DeleteVertexArrays(1, &pr->vao);
-        if (pr->program)
-            gl->DeleteProgram(pr->program);
-    }
+    if (pr->d.ctx && !pr->d.ctx->lost)
+        delete_gl(pr);
     glhle_image_free(&pr->image);
     free(pr);
+}
+
+void pica_presenter_lose(pica_presenter *pr)
+{
+    if (pr->have_frame && pr->tex && !pr->frame_on_cpu) {
+        glhle_image_free(&pr->image);
+        if (glhle_image_alloc(&pr->image, pr->width, pr->height) == GLHLE_RESULT_OK &&
+            pica_presenter_read(pr, pr->image.rgba, (size_t)pr->width * pr->height * 4, NULL, NULL) ==
+                GLHLE_RESULT_OK)
+            pr->frame_on_cpu = true;
+        else
+            pr->have_frame = false; /* no memory: the frame is gone, read_frame says NOT_FOUND */
+    }
+    delete_gl(pr);
+}
+
+void pica_presenter_restore(pica_presenter *pr, struct pica_surface_cache *surfaces)
+{
+    pr->d.surfaces = surfaces;
 }
 
 /* ---- CPU composition (GL-free instances) ------------------------------------- */
@@ -236,6 +262,7 @@ static glhle_result compose_gl(pica_presenter *pr, const glhle_pica_present_desc
     first = first ? first : r;
     pr->width = pr->tex_w;
     pr->height = pr->tex_h;
+    pr->frame_on_cpu = false;
     if (ctx->mode == GLHLE_CONTEXT_WINDOW) {
         int w = 0, h = 0;
         glhle_context_drawable_size(ctx, &w, &h);
@@ -292,7 +319,7 @@ glhle_result pica_presenter_read(pica_presenter *pr, void *rgba, size_t rgba_siz
         return GLHLE_FAIL(pr->d.log, GLHLE_RESULT_OUT_OF_BOUNDS,
                           "pica: read_frame: a %ux%u frame needs %zu bytes, the buffer has %zu", pr->width, pr->height,
                           need, rgba_size);
-    if (!pr->d.ctx) {
+    if (!pr->d.ctx || pr->frame_on_cpu) {
         memcpy(rgba, pr->image.rgba, need);
         return GLHLE_RESULT_OK;
     }
