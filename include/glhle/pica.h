@@ -331,10 +331,15 @@ typedef struct glhle_pica_present_desc {
     /* External-mode contexts only: the caller's framebuffer to draw the
      * frame into (0 = its default framebuffer) and the rectangle in it, in
      * pixels from the bottom-left; width or height 0 -> the frame's size at
-     * (x, y). */
+     * (x, y). The frame keeps its aspect, fitted and centred (a letterbox);
+     * with clear_bars the rest of the rectangle is cleared black. `texture`
+     * (non-zero): a GL_TEXTURE_2D of the caller's to draw into instead of
+     * `fbo` (attached to glhle's own framebuffer). */
     struct {
         uint32_t fbo;
         int32_t x, y, width, height;
+        uint32_t texture;
+        bool clear_bars;
     } external;
 } glhle_pica_present_desc;
 

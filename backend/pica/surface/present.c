@@ -20,6 +20,7 @@ struct pica_presenter {
     glhle_image image;       /* GL-free instances: the frame itself */
     /* GL instances: the frame as a texture + FBO, and the screen program */
     GLuint tex, fbo, vao, program;
+    GLuint host_fbo;         /* external.texture attached here */
     GLint u_rect, u_rows;
     uint32_t tex_w, tex_h;
     bool program_failed;
@@ -83,7 +84,11 @@ static void delete_gl(pica_presenter *pr)
         gl->DeleteVertexArrays(1, &pr->vao);
     if (pr->program)
         gl->DeleteProgram(pr->program);
-    pr->vao = pr->program = 0;
+    if (pr->host_fbo) {
+        pica_pass_forget_fbo(pr->d.gl, pr->host_fbo);
+        gl->DeleteFramebuffers(1, &pr->host_fbo);
+    }
+    pr->vao = pr->program = pr->host_fbo = 0;
     pr->program_failed = false;
 }
 
@@ -208,7 +213,7 @@ static glhle_result draw_screen(pica_presenter *pr, const pica_lcd_params *lcd, 
  * or an earlier pass may have left on; an incomplete target (framebuffer 0
  * of a surfaceless context) would raise GL_INVALID_FRAMEBUFFER_OPERATION,
  * so it is not drawn into. */
-static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint w, GLint h)
+static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint w, GLint h, bool clear_bars)
 {
     GladGLContext *gl = &pr->d.ctx->gl;
     if (w <= 0 || h <= 0)
@@ -230,6 +235,14 @@ static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint 
         fw = (int64_t)h * pr->tex_w / pr->tex_h;
     }
     const GLint ox = x + (GLint)((w - fw) / 2), oy = y + (GLint)((h - fh) / 2);
+    if (clear_bars && (fw != w || fh != h)) {
+        static const GLfloat black[4] = {0, 0, 0, 1};
+        gl_state_framebuffer(pr->d.gl, fbo);
+        gl_state_color_mask(pr->d.gl, true, true, true, true);
+        gl_state_scissor(pr->d.gl, true, x, y, w, h);
+        gl->ClearBufferfv(GL_COLOR, 0, black);
+        gl_state_scissor(pr->d.gl, false, 0, 0, 0, 0);
+    }
     const bool exact = fw == (int64_t)pr->tex_w && fh == (int64_t)pr->tex_h;
     gl->BlitNamedFramebuffer(pr->fbo, fbo, 0, 0, (GLint)pr->tex_w, (GLint)pr->tex_h, ox, oy, ox + (GLint)fw,
                              oy + (GLint)fh, GL_COLOR_BUFFER_BIT, exact ? GL_NEAREST : GL_LINEAR);
@@ -267,11 +280,25 @@ static glhle_result compose_gl(pica_presenter *pr, const glhle_pica_present_desc
         int w = 0, h = 0;
         glhle_context_drawable_size(ctx, &w, &h);
         gl->ClearNamedFramebufferfv(0, GL_COLOR, 0, black);
-        blit_fitted(pr, 0, 0, 0, w, h);
+        blit_fitted(pr, 0, 0, 0, w, h, false);
     } else if (ctx->mode == GLHLE_CONTEXT_EXTERNAL) {
         const GLint w = desc->external.width ? desc->external.width : (GLint)pr->tex_w;
         const GLint h = desc->external.height ? desc->external.height : (GLint)pr->tex_h;
-        blit_fitted(pr, desc->external.fbo, desc->external.x, desc->external.y, w, h);
+        GLuint fbo = desc->external.fbo;
+        if (desc->external.texture) {
+            if (!gl->IsTexture(desc->external.texture)) {
+                GLHLE_ERROR(p->log, "pica: present: %u is not a texture of this context; the frame is composed "
+                            "but not drawn into it", desc->external.texture);
+                return first ? first : GLHLE_RESULT_INVALID_ARGUMENT;
+            }
+            if (!pr->host_fbo)
+                gl->CreateFramebuffers(1, &pr->host_fbo);
+            fbo = pr->host_fbo;
+            gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, desc->external.texture, 0);
+        }
+        blit_fitted(pr, fbo, desc->external.x, desc->external.y, w, h, desc->external.clear_bars);
+        if (desc->external.texture)
+            gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, 0, 0);
     }
     return first;
 }
