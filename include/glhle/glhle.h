@@ -211,10 +211,10 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  *    GL_CLIP_DISTANCE0..3; GL_RASTERIZER_DISCARD (left disabled);
  *  - pixel storage: GL_{UN,}PACK_ALIGNMENT, _ROW_LENGTH, _SKIP_ROWS,
  *    _SKIP_PIXELS.
- * Zero when a call returns, whatever the host had bound (glhle binds them
- * only for the moment it needs them): the GL_PIXEL_PACK_BUFFER,
- * GL_PIXEL_UNPACK_BUFFER, GL_ARRAY_BUFFER, GL_COPY_WRITE_BUFFER and
- * GL_TEXTURE_BUFFER generic bindings. Never touched: which context is
+ * The GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_ARRAY_BUFFER,
+ * GL_COPY_WRITE_BUFFER and GL_TEXTURE_BUFFER generic bindings: glhle binds
+ * them only for the moment it needs them and leaves them 0 (a call that
+ * needs none leaves the host's binding as it was). Never touched: which context is
  * current (in external mode glhle makes none current and never swaps).
  * glhle relies on the rest of the state being GL's default
  * and never changes it: polygon mode FILL, no primitive restart, no

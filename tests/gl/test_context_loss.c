@@ -256,6 +256,7 @@ static void pica_state_set_before_the_loss(void **state)
 int main(void)
 {
     setenv("EGL_PLATFORM", "surfaceless", 0);
+    ts_pin_gl_driver(); /* before the first context: the offscreen references load the driver too */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pica_traces),
         cmocka_unit_test(psx_scene_across_losses),

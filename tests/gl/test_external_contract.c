@@ -291,6 +291,7 @@ static void glhles_own_errors_are_counted_and_named(void **state)
 int main(void)
 {
     setenv("EGL_PLATFORM", "surfaceless", 0);
+    ts_pin_gl_driver(); /* before the first context: the offscreen references load the driver too */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scrambled_cube),
         cmocka_unit_test(scrambled_screens),

@@ -269,6 +269,7 @@ static void disabled_and_bad_targets(void **state)
 int main(void)
 {
     setenv("EGL_PLATFORM", "surfaceless", 0);
+    ts_pin_gl_driver(); /* before the first context: the offscreen references load the driver too */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(against_read_back),
         cmocka_unit_test(letterbox_into_a_texture),
