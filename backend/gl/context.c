@@ -17,8 +17,16 @@ static void GLAD_API_PTR debug_message(GLenum source, GLenum type, GLuint id, GL
          * quoted (gl_util.c); they are not API errors */
         level = GLHLE_LOG_DEBUG;
     } else if (type == GL_DEBUG_TYPE_ERROR) {
+        if (ctx->mode == GLHLE_CONTEXT_EXTERNAL && ctx->call_depth == 0) {
+            /* the host's own call on the shared context: not glhle's (the
+             * drain on entry to the next call counts it) */
+            GLHLE_DEBUG(&ctx->log, "GL debug (id %u), outside glhle's calls (the host's): %s", id, message);
+            return;
+        }
         ctx->gl_errors++;
-        level = GLHLE_LOG_ERROR;
+        GLHLE_LOG(&ctx->log, GLHLE_LOG_ERROR, "GL debug (id %u) during %s: %s", id,
+                  ctx->call_what ? ctx->call_what : "glhle's own use of the context", message);
+        return;
     } else if (severity == GL_DEBUG_SEVERITY_HIGH) {
         level = GLHLE_LOG_WARN;
     } else if (severity == GL_DEBUG_SEVERITY_MEDIUM && type != GL_DEBUG_TYPE_PERFORMANCE) {
@@ -61,9 +69,9 @@ static void query_info(glhle_context *ctx)
 
 static GLADapiproc external_load(void *user, const char *name)
 {
-    const glhle_context_desc *desc = user;
+    const glhle_context *ctx = user;
     /* POSIX guarantees object and function pointers convert both ways */
-    return (GLADapiproc)desc->external.get_proc_address(desc->external.user, name);
+    return (GLADapiproc)ctx->get_proc(ctx->get_proc_user, name);
 }
 
 static glhle_result load_external(glhle_context *ctx, const glhle_context_desc *desc)
@@ -71,13 +79,26 @@ static glhle_result load_external(glhle_context *ctx, const glhle_context_desc *
     if (!desc->external.get_proc_address)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "external context: desc.external.get_proc_address is NULL");
-    void *user = (void *)desc;
+    ctx->get_proc = desc->external.get_proc_address;
+    ctx->get_proc_user = desc->external.user;
+    void *user = ctx;
     int v = ctx->info.gles ? gladLoadGLES2ContextUserPtr(&ctx->gl, external_load, user)
                            : gladLoadGLContextUserPtr(&ctx->gl, external_load, user);
     if (!v)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
                           "external context: cannot load GL entry points (is the context current?)");
     return GLHLE_RESULT_OK;
+}
+
+static void install_debug(glhle_context *ctx)
+{
+    if (ctx->debug && ctx->info.khr_debug && ctx->gl.DebugMessageCallback) {
+        ctx->gl.Enable(GL_DEBUG_OUTPUT);
+        ctx->gl.Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+        ctx->gl.DebugMessageCallback(debug_message, ctx);
+        ctx->gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, NULL, GL_FALSE);
+        ctx->debug_callback = true;
+    }
 }
 
 glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context **out)
@@ -139,12 +160,7 @@ glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context 
         glhle_context_destroy(ctx);
         return GLHLE_RESULT_UNSUPPORTED;
     }
-    if (ctx->debug && ctx->info.khr_debug && ctx->gl.DebugMessageCallback) {
-        ctx->gl.Enable(GL_DEBUG_OUTPUT);
-        ctx->gl.Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-        ctx->gl.DebugMessageCallback(debug_message, ctx);
-        ctx->gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, NULL, GL_FALSE);
-    }
+    install_debug(ctx);
     GLHLE_INFO(&ctx->log, "GL context: %s | %s | %s | GLSL %s", ctx->info.vendor, ctx->info.renderer,
                ctx->info.version, ctx->info.glsl_version);
     *out = ctx;
@@ -155,7 +171,7 @@ void glhle_context_destroy(glhle_context *ctx)
 {
     if (!ctx)
         return;
-    if (ctx->debug && ctx->gl.DebugMessageCallback && gl_context_enter(ctx) == GLHLE_RESULT_OK)
+    if (ctx->debug && !ctx->lost && ctx->gl.DebugMessageCallback && gl_context_enter(ctx) == GLHLE_RESULT_OK)
         ctx->gl.DebugMessageCallback(NULL, NULL);
     switch (ctx->mode) {
     case GLHLE_CONTEXT_OFFSCREEN: gl_context_egl_destroy(ctx); break;
@@ -165,13 +181,117 @@ void glhle_context_destroy(glhle_context *ctx)
     free(ctx);
 }
 
+/* Errors pending when a call first touches an external context were left by
+ * the host (or a driver before it): they are not glhle's. */
+static void drain_foreign_errors(glhle_context *ctx)
+{
+    for (int i = 0; i < 16; i++) { /* one flag per error kind; a bound in case a driver keeps reporting */
+        GLenum e = ctx->gl.GetError();
+        if (e == GL_NO_ERROR)
+            break;
+        ctx->foreign_errors++;
+        GLHLE_DEBUG(&ctx->log, "%s: %s (0x%04X) was pending in the host's context before the call; drained, "
+                    "not glhle's", ctx->call_what, gl_error_name(e), e);
+    }
+}
+
 glhle_result gl_context_enter(glhle_context *ctx)
 {
+    if (ctx->lost)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "%s: the GL context is lost (glhle_context_lost); nothing is drawn until "
+                          "glhle_context_restored",
+                          ctx->call_what ? ctx->call_what : "glhle");
+    glhle_result r = GLHLE_RESULT_OK;
     switch (ctx->mode) {
-    case GLHLE_CONTEXT_OFFSCREEN: return gl_context_egl_make_current(ctx);
-    case GLHLE_CONTEXT_WINDOW: return gl_context_glfw_make_current(ctx);
-    default: return GLHLE_RESULT_OK;
+    case GLHLE_CONTEXT_OFFSCREEN: r = gl_context_egl_make_current(ctx); break;
+    case GLHLE_CONTEXT_WINDOW: r = gl_context_glfw_make_current(ctx); break;
+    default: break;
     }
+    if (r == GLHLE_RESULT_OK && ctx->call_depth && !ctx->call_entered) {
+        ctx->call_entered = true;
+        if (ctx->mode == GLHLE_CONTEXT_EXTERNAL) {
+            drain_foreign_errors(ctx);
+            ctx->state_epoch++;
+        }
+    }
+    return r;
+}
+
+void gl_call_begin(glhle_context *ctx, const char *what)
+{
+    if (ctx->call_depth++ == 0) {
+        ctx->call_what = what;
+        ctx->call_entered = false;
+    }
+}
+
+void gl_call_end(glhle_context *ctx)
+{
+    if (!ctx->call_depth || --ctx->call_depth)
+        return;
+    if (ctx->call_entered && gl_context_enter(ctx) == GLHLE_RESULT_OK) {
+        for (int i = 0; i < 16; i++) {
+            GLenum e = ctx->gl.GetError();
+            if (e == GL_NO_ERROR)
+                break;
+            if (ctx->debug_callback) /* counted and logged by debug_message already */
+                continue;
+            ctx->gl_errors++;
+            GLHLE_ERROR(&ctx->log, "%s raised %s (0x%04X)", ctx->call_what, gl_error_name(e), e);
+        }
+    }
+    ctx->call_entered = false;
+    ctx->call_what = NULL;
+}
+
+void gl_context_state_changed(glhle_context *ctx)
+{
+    ctx->state_epoch++;
+}
+
+glhle_result glhle_context_lost(glhle_context *ctx)
+{
+    if (!ctx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (ctx->mode != GLHLE_CONTEXT_EXTERNAL)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_context_lost: only an external context can be lost (glhle owns this one)");
+    ctx->lost = true;
+    ctx->debug_callback = false;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_context_restored(glhle_context *ctx)
+{
+    if (!ctx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (ctx->mode != GLHLE_CONTEXT_EXTERNAL)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_context_restored: only an external context can be lost and restored");
+    int v = ctx->info.gles ? gladLoadGLES2ContextUserPtr(&ctx->gl, external_load, ctx)
+                           : gladLoadGLContextUserPtr(&ctx->gl, external_load, ctx);
+    if (!v)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_context_restored: cannot load GL entry points (is the new context current?)");
+    ctx->lost = false;
+    query_info(ctx);
+    install_debug(ctx);
+    ctx->state_epoch++;
+    GLHLE_INFO(&ctx->log, "GL context restored: %s | %s | %s", ctx->info.vendor, ctx->info.renderer,
+               ctx->info.version);
+    return GLHLE_RESULT_OK;
+}
+
+void glhle_context_invalidate_state(glhle_context *ctx)
+{
+    if (ctx)
+        ctx->state_epoch++;
+}
+
+uint64_t glhle_context_host_error_count(const glhle_context *ctx)
+{
+    return ctx->foreign_errors;
 }
 
 glhle_result glhle_context_make_current(glhle_context *ctx)
@@ -196,7 +316,7 @@ uint64_t glhle_context_gl_error_count(const glhle_context *ctx)
     return ctx->gl_errors;
 }
 
-static const char *gl_error_name(GLenum e)
+const char *gl_error_name(GLenum e)
 {
     switch (e) {
     case GL_INVALID_ENUM: return "GL_INVALID_ENUM";

@@ -20,11 +20,46 @@ struct glhle_context {
     void *egl_context;
     void *window;              /* window mode: GLFWwindow */
     char glsl_version_line[32]; /* "#version 450 core" or "#version 320 es" */
+    bool debug_callback;       /* glhle's KHR_debug callback is installed (it counts errors) */
+    /* The public glhle call in progress (gl_call_begin/end): its depth, its
+     * name for error reports, and whether it has touched GL yet. */
+    uint32_t call_depth;
+    const char *call_what;
+    bool call_entered;
+    /* Moves whenever GL state glhle set may have changed behind its shadows
+     * (gl_state.h): on a call's first GL use in external mode,
+     * glhle_context_invalidate_state, and code that sets state without a
+     * shadow (the PlayStation renderer). */
+    uint32_t state_epoch;
+    uint64_t foreign_errors;   /* errors found pending on entry: the host's, not counted in gl_errors */
+    /* external mode: the host's loader, kept for glhle_context_restored */
+    glhle_get_proc_fn get_proc;
+    void *get_proc_user;
+    bool lost;                 /* between glhle_context_lost and _restored: no GL at all */
 };
 
 /* Makes ctx current when glhle owns the GL context (offscreen, window);
- * external contexts are the caller's to keep current. */
+ * external contexts are the caller's to keep current. Every GL use goes
+ * through it first. The first time inside a public call (gl_call_begin) in
+ * external mode it also drains the errors the host left pending (logged at
+ * debug level, counted in foreign_errors, not in gl_errors) and moves
+ * state_epoch, so every state shadow re-issues what it sets: glhle trusts
+ * nothing it set before the call (the contract in glhle.h). */
 glhle_result gl_context_enter(glhle_context *ctx);
+
+/* Brackets one public glhle call (nesting counts; only the outermost one
+ * acts). `what` names it ("glhle_pica_present") in error reports. The end
+ * drains glGetError when the call touched GL: each error is counted in
+ * gl_errors and logged with `what` (with the KHR_debug callback installed
+ * the callback has counted and logged it already). Cheap when the call
+ * does not reach GL: no context switch, no GL call. */
+void gl_call_begin(glhle_context *ctx, const char *what);
+void gl_call_end(glhle_context *ctx);
+/* GL state was set without a shadow (or by someone else): every shadow on
+ * ctx re-issues its next calls. */
+void gl_context_state_changed(glhle_context *ctx);
+/* "GL_INVALID_OPERATION", ... */
+const char *gl_error_name(GLenum e);
 
 /* Backends for the three modes (context_egl.c, context_glfw.c). Each fills
  * the handles and loads ctx->gl, or logs and returns an error. */

@@ -6,12 +6,24 @@ void gl_state_init(gl_state *st, glhle_context *ctx)
 {
     memset(st, 0, sizeof *st);
     st->ctx = ctx;
+    st->epoch = ctx->state_epoch;
     gl_state_invalidate(st);
 }
 
 void gl_state_invalidate(gl_state *st)
 {
     memset(&st->s, 0xFF, sizeof st->s);
+    st->invalidations++;
+}
+
+/* The shadow is forgotten when the context's epoch moved since it was last
+ * used (external mode: once per public call; see gl_context.h). */
+static inline void fresh(gl_state *st)
+{
+    if (st->epoch != st->ctx->state_epoch) {
+        st->epoch = st->ctx->state_epoch;
+        gl_state_invalidate(st);
+    }
 }
 
 static bool changed(gl_state *st, bool differs)
@@ -34,6 +46,7 @@ static void enable(GladGLContext *gl, GLenum cap, bool on)
 
 void gl_state_program(gl_state *st, GLuint program)
 {
+    fresh(st);
     if (changed(st, st->s.program != program)) {
         st->ctx->gl.UseProgram(program);
         st->s.program = program;
@@ -42,6 +55,7 @@ void gl_state_program(gl_state *st, GLuint program)
 
 void gl_state_vertex_array(gl_state *st, GLuint vao)
 {
+    fresh(st);
     if (changed(st, st->s.vao != vao)) {
         st->ctx->gl.BindVertexArray(vao);
         st->s.vao = vao;
@@ -50,6 +64,7 @@ void gl_state_vertex_array(gl_state *st, GLuint vao)
 
 void gl_state_framebuffer(gl_state *st, GLuint fbo)
 {
+    fresh(st);
     if (changed(st, st->s.draw_fbo != fbo)) {
         st->ctx->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
         st->s.draw_fbo = fbo;
@@ -58,6 +73,7 @@ void gl_state_framebuffer(gl_state *st, GLuint fbo)
 
 void gl_state_read_framebuffer(gl_state *st, GLuint fbo)
 {
+    fresh(st);
     if (changed(st, st->s.read_fbo != fbo)) {
         st->ctx->gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
         st->s.read_fbo = fbo;
@@ -66,6 +82,7 @@ void gl_state_read_framebuffer(gl_state *st, GLuint fbo)
 
 void gl_state_viewport(gl_state *st, GLint x, GLint y, GLint w, GLint h)
 {
+    fresh(st);
     GLint v[4] = {x, y, w, h};
     if (changed(st, memcmp(st->s.viewport, v, sizeof v) != 0)) {
         st->ctx->gl.Viewport(x, y, w, h);
@@ -75,6 +92,7 @@ void gl_state_viewport(gl_state *st, GLint x, GLint y, GLint w, GLint h)
 
 void gl_state_scissor(gl_state *st, bool on, GLint x, GLint y, GLint w, GLint h)
 {
+    fresh(st);
     if (changed(st, st->s.scissor_enable != on)) {
         enable(&st->ctx->gl, GL_SCISSOR_TEST, on);
         st->s.scissor_enable = on;
@@ -90,6 +108,7 @@ void gl_state_scissor(gl_state *st, bool on, GLint x, GLint y, GLint w, GLint h)
 
 void gl_state_cull(gl_state *st, bool on, GLenum face, GLenum front)
 {
+    fresh(st);
     if (changed(st, st->s.cull_enable != on)) {
         enable(&st->ctx->gl, GL_CULL_FACE, on);
         st->s.cull_enable = on;
@@ -108,6 +127,7 @@ void gl_state_cull(gl_state *st, bool on, GLenum face, GLenum front)
 
 void gl_state_depth(gl_state *st, bool test, GLenum func, bool write)
 {
+    fresh(st);
     if (changed(st, st->s.depth_test != test)) {
         enable(&st->ctx->gl, GL_DEPTH_TEST, test);
         st->s.depth_test = test;
@@ -124,6 +144,7 @@ void gl_state_depth(gl_state *st, bool test, GLenum func, bool write)
 
 void gl_state_stencil(gl_state *st, const gl_stencil *s)
 {
+    fresh(st);
     GladGLContext *gl = &st->ctx->gl;
     gl_stencil *c = &st->s.stencil;
     if (changed(st, c->enable != s->enable)) {
@@ -153,6 +174,7 @@ void gl_state_stencil(gl_state *st, const gl_stencil *s)
 
 void gl_state_blend(gl_state *st, const gl_blend *b)
 {
+    fresh(st);
     GladGLContext *gl = &st->ctx->gl;
     gl_blend *c = &st->s.blend;
     if (changed(st, c->enable != b->enable)) {
@@ -178,6 +200,7 @@ void gl_state_blend(gl_state *st, const gl_blend *b)
 
 void gl_state_blend_color(gl_state *st, const float rgba[4])
 {
+    fresh(st);
     if (changed(st, memcmp(st->s.blend_color, rgba, sizeof st->s.blend_color) != 0)) {
         st->ctx->gl.BlendColor(rgba[0], rgba[1], rgba[2], rgba[3]);
         memcpy(st->s.blend_color, rgba, sizeof st->s.blend_color);
@@ -186,6 +209,7 @@ void gl_state_blend_color(gl_state *st, const float rgba[4])
 
 void gl_state_logic_op(gl_state *st, bool on, GLenum op)
 {
+    fresh(st);
     if (changed(st, st->s.logic_enable != on)) {
         enable(&st->ctx->gl, GL_COLOR_LOGIC_OP, on);
         st->s.logic_enable = on;
@@ -198,6 +222,7 @@ void gl_state_logic_op(gl_state *st, bool on, GLenum op)
 
 void gl_state_color_mask(gl_state *st, bool r, bool g, bool b, bool a)
 {
+    fresh(st);
     int8_t m[4] = {r, g, b, a};
     if (changed(st, memcmp(st->s.color_mask, m, sizeof m) != 0)) {
         st->ctx->gl.ColorMask(r, g, b, a);
@@ -207,14 +232,25 @@ void gl_state_color_mask(gl_state *st, bool r, bool g, bool b, bool a)
 
 void gl_state_clip_distance0(gl_state *st, bool on)
 {
+    fresh(st);
     if (changed(st, st->s.clip_distance0 != on)) {
         enable(&st->ctx->gl, GL_CLIP_DISTANCE0, on);
         st->s.clip_distance0 = on;
+    }
+    /* shadowed users write at most gl_ClipDistance[0]; an enabled distance a
+     * shader does not write is undefined, and discard would drop the draw */
+    if (changed(st, st->s.others_off != 1)) {
+        GladGLContext *gl = &st->ctx->gl;
+        for (GLenum i = 1; i < 4; i++)
+            gl->Disable(GL_CLIP_DISTANCE0 + i);
+        gl->Disable(GL_RASTERIZER_DISCARD);
+        st->s.others_off = 1;
     }
 }
 
 void gl_state_texture(gl_state *st, unsigned unit, GLenum target, GLuint texture)
 {
+    fresh(st);
     if (unit >= GL_STATE_TEXTURE_UNITS)
         return;
     if (!changed(st, st->s.textures[unit] != texture || st->s.texture_targets[unit] != target))
@@ -233,6 +269,7 @@ void gl_state_texture(gl_state *st, unsigned unit, GLenum target, GLuint texture
 
 void gl_state_sampler(gl_state *st, unsigned unit, GLuint sampler)
 {
+    fresh(st);
     if (unit >= GL_STATE_TEXTURE_UNITS)
         return;
     if (changed(st, st->s.samplers[unit] != sampler)) {
@@ -243,6 +280,7 @@ void gl_state_sampler(gl_state *st, unsigned unit, GLuint sampler)
 
 void gl_state_uniform_buffer(gl_state *st, unsigned binding, GLuint buffer, GLintptr offset, GLsizeiptr size)
 {
+    fresh(st);
     if (binding >= GL_STATE_UBO_BINDINGS)
         return;
     if (changed(st, st->s.ubos[binding] != buffer || st->s.ubo_offsets[binding] != offset ||

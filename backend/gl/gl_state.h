@@ -3,7 +3,11 @@
  * with the shadow; after foreign code touched the GL (an external context's
  * frontend, a test), gl_state_invalidate() fills the shadow with values no
  * setter can pass (all bits set: name ~0, enum ~0, flag -1, NaN) so the next
- * setters re-issue everything. No allocation. */
+ * setters re-issue everything. Every setter also checks the context's
+ * state_epoch first and invalidates when it moved: in external mode it moves
+ * once per public call that touches GL, so nothing glhle set before the
+ * call is trusted (include/glhle/glhle.h, "External contexts"). No
+ * allocation. */
 #ifndef GLHLE_GL_STATE_H
 #define GLHLE_GL_STATE_H
 
@@ -44,6 +48,7 @@ typedef struct gl_shadow {
     GLenum logic_op;
     int8_t color_mask[4];
     int8_t clip_distance0;
+    int8_t others_off;       /* GL_CLIP_DISTANCE1..3 and GL_RASTERIZER_DISCARD are disabled */
     GLuint textures[GL_STATE_TEXTURE_UNITS];   /* per unit, with the target below */
     GLenum texture_targets[GL_STATE_TEXTURE_UNITS];
     GLuint samplers[GL_STATE_TEXTURE_UNITS];
@@ -55,7 +60,9 @@ typedef struct gl_shadow {
 typedef struct gl_state {
     glhle_context *ctx;
     gl_shadow s;
+    uint32_t epoch;           /* ctx->state_epoch the shadow is valid for */
     uint64_t issued, skipped; /* GL calls made and avoided, for tests and benchmarks */
+    uint64_t invalidations;   /* times the shadow was forgotten */
 } gl_state;
 
 void gl_state_init(gl_state *st, glhle_context *ctx);
@@ -74,6 +81,7 @@ void gl_state_blend(gl_state *st, const gl_blend *b);
 void gl_state_blend_color(gl_state *st, const float rgba[4]);
 void gl_state_logic_op(gl_state *st, bool enable, GLenum op);
 void gl_state_color_mask(gl_state *st, bool r, bool g, bool b, bool a);
+/* Also keeps GL_CLIP_DISTANCE1..3 and GL_RASTERIZER_DISCARD disabled. */
 void gl_state_clip_distance0(gl_state *st, bool enable);
 /* Binds `texture` on `unit` as `target` (0 unbinds whatever is there). */
 void gl_state_texture(gl_state *st, unsigned unit, GLenum target, GLuint texture);

@@ -154,10 +154,23 @@ glhle_result gl_read_rgba(glhle_context *ctx, GLuint fbo, int x, int y, int w, i
     if (r != GLHLE_RESULT_OK)
         return r;
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
-    gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+    gl_pixel_store(ctx, 0, 4);
     gl->ReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, out->rgba);
     glhle_image_flip_rows(out);
     return GLHLE_RESULT_OK;
+}
+
+void gl_pixel_store(glhle_context *ctx, GLint row_pixels, GLint alignment)
+{
+    GladGLContext *gl = &ctx->gl;
+    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    gl->PixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, row_pixels);
+    gl->PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+    gl->PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, alignment);
+    gl->PixelStorei(GL_PACK_ROW_LENGTH, row_pixels);
+    gl->PixelStorei(GL_PACK_SKIP_ROWS, 0);
+    gl->PixelStorei(GL_PACK_SKIP_PIXELS, 0);
 }

@@ -29,6 +29,12 @@ void gl_target_destroy(glhle_context *ctx, gl_target *t);
  * (0 = default framebuffer) into `out`, top row first. */
 glhle_result gl_read_rgba(glhle_context *ctx, GLuint fbo, int x, int y, int w, int h, glhle_image *out);
 
+/* Points GL_PIXEL_{UN,}PACK_BUFFER nowhere and sets every pixel-storage
+ * field glhle relies on, for client-memory uploads and readbacks of
+ * `row_pixels`-wide rows (0: the width of the transfer). The host of an
+ * external context may have left any of them changed. */
+void gl_pixel_store(glhle_context *ctx, GLint row_pixels, GLint alignment);
+
 /* The smoke scene: clear colour GL_SMOKE_CLEAR, one right triangle with
  * corners at pixel (w/8, h/8) [red], (7w/8, h/8) [green], (w/8, 7h/8) [blue]
  * measured from the top-left, vertex colours interpolated. Renders into a new

@@ -34,7 +34,28 @@ static void dispatch(void *user, const glhle_pica_event *ev)
         p->observer.fn(p->observer.user, p, ev);
 }
 
-glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
+/* A GL instance draws: the draw path (rasterizer.c) installs itself as the
+ * renderer hook, on the GL state and surface cache pica_gpu_init made. */
+static glhle_result make_rasterizer(glhle_pica *p)
+{
+    const pica_rasterizer_desc rd = {
+        .ctx = p->ctx,
+        .gl = p->gl,
+        .surfaces = p->surfaces,
+        .fe = &p->fe,
+        .log = &p->log,
+        .no_framebuffer_fetch = p->no_framebuffer_fetch,
+        .pica = &p->desc,
+    };
+    glhle_result r = pica_rasterizer_create(&rd, &p->rasterizer);
+    if (r == GLHLE_RESULT_OK) {
+        const glhle_pica_hooks h = pica_rasterizer_hooks(p->rasterizer);
+        pica_set_renderer_hooks(p, &h);
+    }
+    return r;
+}
+
+static glhle_result create_instance(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
 {
     const glhle_logger *ctx_log = ctx ? &ctx->log : NULL;
     if (!out)
@@ -60,25 +81,18 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     p->fe.max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     p->fe.hooks = (pica_frontend_hooks){dispatch, p};
     pica_regs_init(&p->fe.regs);
-    glhle_result r = pica_gpu_init(p, &d);
-    /* A GL instance draws: the draw path (rasterizer.c) installs itself as
-     * the renderer hook, on the GL state and surface cache made above. */
-    if (r == GLHLE_RESULT_OK && ctx) {
-        const pica_rasterizer_desc rd = {
-            .ctx = ctx,
-            .gl = p->gl,
-            .surfaces = p->surfaces,
-            .fe = &p->fe,
-            .log = &p->log,
-            .no_framebuffer_fetch = p->no_framebuffer_fetch,
-            .pica = &d,
-        };
-        r = pica_rasterizer_create(&rd, &p->rasterizer);
-        if (r == GLHLE_RESULT_OK) {
-            const glhle_pica_hooks h = pica_rasterizer_hooks(p->rasterizer);
-            pica_set_renderer_hooks(p, &h);
-        }
-    }
+    p->desc = d;
+    p->shader_cache_dir = d.shader_cache_dir ? strdup(d.shader_cache_dir) : NULL;
+    p->shader_cache_title = d.shader_cache_title ? strdup(d.shader_cache_title) : NULL;
+    p->desc.shader_cache_dir = p->shader_cache_dir;
+    p->desc.shader_cache_title = p->shader_cache_title;
+    glhle_result r = GLHLE_RESULT_OK;
+    if ((d.shader_cache_dir && !p->shader_cache_dir) || (d.shader_cache_title && !p->shader_cache_title))
+        r = GLHLE_FAIL(&p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory for the shader cache's names");
+    if (r == GLHLE_RESULT_OK)
+        r = pica_gpu_init(p, &d);
+    if (r == GLHLE_RESULT_OK && ctx)
+        r = make_rasterizer(p);
     if (r != GLHLE_RESULT_OK) {
         glhle_pica_destroy(p);
         return r;
@@ -87,10 +101,35 @@ glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, 
     return GLHLE_RESULT_OK;
 }
 
+glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out)
+{
+    if (ctx)
+        gl_call_begin(ctx, "glhle_pica_create");
+    glhle_result r = create_instance(ctx, desc, out);
+    if (ctx)
+        gl_call_end(ctx);
+    return r;
+}
+
+void pica_gl_call_begin(glhle_pica *p, const char *what)
+{
+    if (p->ctx)
+        gl_call_begin(p->ctx, what);
+}
+
+void pica_gl_call_end(glhle_pica *p)
+{
+    if (p->ctx)
+        gl_call_end(p->ctx);
+}
+
 void glhle_pica_destroy(glhle_pica *pica)
 {
     if (!pica)
         return;
+    glhle_context *ctx = pica->ctx;
+    if (ctx)
+        gl_call_begin(ctx, "glhle_pica_destroy");
     if (pica->calls.vt)
         pica->calls.vt->detach(pica->calls.obs);
     if (pica->rasterizer)
@@ -99,7 +138,51 @@ void glhle_pica_destroy(glhle_pica *pica)
         pica_rasterizer_destroy(pica->rasterizer);
     pica->rasterizer = NULL;
     pica_gpu_fini(pica);
+    free(pica->shader_cache_dir);
+    free(pica->shader_cache_title);
     free(pica);
+    if (ctx)
+        gl_call_end(ctx);
+}
+
+glhle_result glhle_pica_context_lost(glhle_pica *pica)
+{
+    if (!pica)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!pica->ctx || pica->gl_lost)
+        return GLHLE_RESULT_OK;
+    pica_gl_call_begin(pica, "glhle_pica_context_lost");
+    glhle_result r = gl_context_enter(pica->ctx);
+    if (r == GLHLE_RESULT_OK) {
+        r = pica_gpu_lose(pica);
+        pica_set_renderer_hooks(pica, NULL);
+        pica_rasterizer_destroy(pica->rasterizer);
+        pica->rasterizer = NULL;
+        pica->gl_lost = true;
+    }
+    pica_gl_call_end(pica);
+    return r;
+}
+
+glhle_result glhle_pica_context_restored(glhle_pica *pica)
+{
+    if (!pica)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!pica->ctx || !pica->gl_lost)
+        return GLHLE_RESULT_OK;
+    pica_gl_call_begin(pica, "glhle_pica_context_restored");
+    glhle_result r = gl_context_enter(pica->ctx);
+    if (r == GLHLE_RESULT_OK)
+        r = pica_gpu_restore(pica);
+    /* a new draw path derives its key, uniforms and LUTs from the whole
+     * decoded state on its first draw (nothing is valid yet), whatever the
+     * dirty bits say */
+    if (r == GLHLE_RESULT_OK)
+        r = make_rasterizer(pica);
+    if (r == GLHLE_RESULT_OK)
+        pica->gl_lost = false;
+    pica_gl_call_end(pica);
+    return r;
 }
 
 glhle_result glhle_pica_get_shader_stats(const glhle_pica *pica, glhle_shader_stats *out)
@@ -181,9 +264,11 @@ glhle_result glhle_pica_run_cmdlist(glhle_pica *pica, const uint32_t *words, siz
         return GLHLE_RESULT_INVALID_ARGUMENT;
     glhle_pica_run_result res;
     const pica_call c = {.kind = PICA_CALL_RUN_CMDLIST, .words = words, .word_count = word_count, .res = &res};
+    pica_gl_call_begin(pica, "glhle_pica_run_cmdlist");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = run_cmdlist(pica, words, word_count, &res);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     if (out)
         *out = res;
     return r;
@@ -219,9 +304,11 @@ glhle_result glhle_pica_run_guest(glhle_pica *pica, uint32_t paddr, uint32_t siz
         return GLHLE_RESULT_INVALID_ARGUMENT;
     glhle_pica_run_result res;
     const pica_call c = {.kind = PICA_CALL_RUN_GUEST, .paddr = paddr, .size = size_bytes, .res = &res};
+    pica_gl_call_begin(pica, "glhle_pica_run_guest");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = run_guest(pica, paddr, size_bytes, &res);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     if (out)
         *out = res;
     return r;

@@ -14,6 +14,20 @@
 
 #define DEFAULT_SURFACE_BUDGET (256ull << 20)
 
+static glhle_result make_surface_cache(glhle_pica *p)
+{
+    const pica_surface_cache_desc cd = {
+        .ctx = p->ctx,
+        .mem = &p->fe.mem,
+        .log = &p->log,
+        .state = p->gl,
+        .scale = p->resolution_scale,
+        .budget_bytes = p->surface_budget,
+        .stats = &p->stats,
+    };
+    return pica_surface_cache_create(&cd, &p->surfaces);
+}
+
 glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
 {
     p->resolution_scale = d->resolution_scale ? d->resolution_scale : 1;
@@ -39,16 +53,7 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
     if (!p->gl)
         return GLHLE_FAIL(&p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory for the GL state shadow");
     gl_state_init(p->gl, p->ctx);
-    const pica_surface_cache_desc cd = {
-        .ctx = p->ctx,
-        .mem = &p->fe.mem,
-        .log = &p->log,
-        .state = p->gl,
-        .scale = p->resolution_scale,
-        .budget_bytes = p->surface_budget,
-        .stats = &p->stats,
-    };
-    r = pica_surface_cache_create(&cd, &p->surfaces);
+    r = make_surface_cache(p);
     if (r != GLHLE_RESULT_OK)
         return r;
     pd.gl = p->gl;
@@ -56,9 +61,29 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
     return pica_presenter_create(&pd, &p->presenter);
 }
 
+glhle_result pica_gpu_lose(glhle_pica *p)
+{
+    /* render targets and transfer outputs exist only on the GPU until
+     * written back; at scales above 1 the write-back is the native
+     * (downscaled) data, which is what the new surfaces start from */
+    glhle_result r = pica_surface_cache_flush(p->surfaces, 0, 0xFFFFFFFFu);
+    pica_presenter_lose(p->presenter);
+    pica_surface_cache_destroy(p->surfaces);
+    p->surfaces = NULL;
+    return r;
+}
+
+glhle_result pica_gpu_restore(glhle_pica *p)
+{
+    gl_state_init(p->gl, p->ctx);
+    glhle_result r = make_surface_cache(p);
+    pica_presenter_restore(p->presenter, p->surfaces);
+    return r;
+}
+
 void pica_gpu_fini(glhle_pica *p)
 {
-    if (p->ctx && (p->surfaces || p->presenter || p->gl))
+    if (p->ctx && !p->gl_lost && (p->surfaces || p->presenter || p->gl))
         gl_context_enter(p->ctx);
     pica_presenter_destroy(p->presenter);
     p->presenter = NULL;
@@ -88,11 +113,13 @@ glhle_result glhle_pica_invalidate(glhle_pica *pica, uint32_t paddr, uint32_t si
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_INVALIDATE, .paddr = paddr, .size = size};
+    pica_gl_call_begin(pica, "glhle_pica_invalidate");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     size = clip_size(paddr, size);
     if (size && enter_cache(pica))
         pica_surface_cache_invalidate(pica->surfaces, paddr, size);
     pica_call_end(pica, obs, &c, GLHLE_RESULT_OK);
+    pica_gl_call_end(pica);
     return GLHLE_RESULT_OK;
 }
 
@@ -101,12 +128,14 @@ glhle_result glhle_pica_flush(glhle_pica *pica, uint32_t paddr, uint32_t size)
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_FLUSH, .paddr = paddr, .size = size};
+    pica_gl_call_begin(pica, "glhle_pica_flush");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = GLHLE_RESULT_OK;
     size = clip_size(paddr, size);
     if (size && enter_cache(pica))
         r = pica_surface_cache_flush(pica->surfaces, paddr, size);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -183,9 +212,11 @@ glhle_result glhle_pica_fill_memory(glhle_pica *pica, const glhle_pica_memory_fi
     if (!pica || !fill)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_FILL_MEMORY, .fill = fill};
+    pica_gl_call_begin(pica, "glhle_pica_fill_memory");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = fill_memory(pica, fill);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -194,9 +225,11 @@ glhle_result glhle_pica_transfer(glhle_pica *pica, const glhle_pica_display_tran
     if (!pica || !t)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_TRANSFER, .transfer = t};
+    pica_gl_call_begin(pica, "glhle_pica_transfer");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = transfer(pica, t);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -213,9 +246,11 @@ glhle_result glhle_pica_present(glhle_pica *pica, const glhle_pica_present_desc 
     if (!pica || !desc)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     const pica_call c = {.kind = PICA_CALL_PRESENT, .present = desc};
+    pica_gl_call_begin(pica, "glhle_pica_present");
     pica_call_observer_slot *obs = pica_call_begin(pica, &c);
     glhle_result r = pica_present(pica->presenter, desc);
     pica_call_end(pica, obs, &c, r);
+    pica_gl_call_end(pica);
     return r;
 }
 
@@ -223,7 +258,10 @@ glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_t rgba_siz
 {
     if (!pica)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return pica_presenter_read(pica->presenter, rgba, rgba_size, width, height);
+    pica_gl_call_begin(pica, "glhle_pica_read_frame");
+    glhle_result r = pica_presenter_read(pica->presenter, rgba, rgba_size, width, height);
+    pica_gl_call_end(pica);
+    return r;
 }
 
 glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path)

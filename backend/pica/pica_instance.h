@@ -65,12 +65,31 @@ struct glhle_pica {
     /* The GL draw path (rasterizer.c), the renderer hook of a GL instance;
      * NULL without GL. */
     struct pica_rasterizer *rasterizer;
+    /* The desc the instance was made with (strings copied), to make the GL
+     * side again after a context loss; gl_lost between
+     * glhle_pica_context_lost and _restored. */
+    glhle_pica_desc desc;
+    char *shader_cache_dir, *shader_cache_title;
+    bool gl_lost;
 };
+
+/* Bracket a public call that may touch GL (gl_call_begin/end on the
+ * instance's context; nothing on a GL-free instance): the external-context
+ * contract of glhle.h (state forgotten on entry, host errors drained, the
+ * call's own errors counted and named). */
+void pica_gl_call_begin(glhle_pica *p, const char *what);
+void pica_gl_call_end(glhle_pica *p);
 
 /* Sets up and tears down the members above (pica_gpu.c); create fails with
  * INVALID_ARGUMENT for a resolution scale above 10. */
 glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *desc);
 void pica_gpu_fini(glhle_pica *p);
+/* Context loss (glhle_pica_context_lost/_restored): lose writes every
+ * GPU-only surface back to guest memory, keeps the last frame on the CPU
+ * and deletes the surface side's GL objects; restore makes them on the
+ * current context. */
+glhle_result pica_gpu_lose(glhle_pica *p);
+glhle_result pica_gpu_restore(glhle_pica *p);
 
 /* Installs the renderer's hooks (copied); NULL removes them. */
 void pica_set_renderer_hooks(glhle_pica *p, const glhle_pica_hooks *hooks);

@@ -97,6 +97,23 @@ struct psx_gl {
      * before anything overwrites that row it is copied to `clut` */
     bool clut_live;
     uint32_t clut_x, clut_y, clut_count;
+
+    /* Context loss (rasterizer.c): the desc to build the GL side again
+     * (strings copied), and VRAM and the CLUT snapshot as GL words while no
+     * context exists */
+    glhle_psx_desc desc;
+    char *cache_dir, *cache_title;
+    uint16_t *saved_vram;       /* width x height words, row 0 first */
+    uint16_t saved_clut[256];
+    bool lost;
+
+    /* glhle_psx_present (present.c): its program, made on first use, and a
+     * framebuffer for callers' textures */
+    struct {
+        GLuint prog, fbo;
+        GLint u_rect, u_disp, u_mode;
+        bool failed;
+    } present;
 };
 
 /* vram.c: VRAM storage, blits and transfers. It calls the batcher only
@@ -113,6 +130,21 @@ void psx_gl_snapshot_clut(psx_gl *g);
  * full (GL state left by other users of the context is ignored); `clip`
  * enables the drawing programs' four clip distances. */
 void psx_gl_bind_vram_target(psx_gl *g, bool clip);
+/* The same for any framebuffer of w x h pixels (viewport 0, 0, w, h). */
+void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip);
+
+/* glhle_psx_context_lost / _restored (rasterizer.c): lose reads VRAM (at
+ * the internal resolution, every subpixel) and the CLUT snapshot back and
+ * deletes every GL object; restore makes them on the current context and
+ * uploads what was read. */
+glhle_result psx_gl_lose(psx_gl *g);
+glhle_result psx_gl_restore(psx_gl *g);
+
+/* present.c: glhle_psx_present's work (the instance checked the arguments
+ * and made the call), and the deletion of its objects (from
+ * psx_gl_vram_destroy). */
+glhle_result psx_gl_present(psx_gl *g, const glhle_psx_display *disp, const glhle_psx_present_desc *desc);
+void psx_gl_present_destroy(psx_gl *g);
 void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color);
 void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
                  bool mask_set, bool mask_check);

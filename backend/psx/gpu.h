@@ -37,6 +37,7 @@ typedef struct psx_gp0_parser {
 struct glhle_psx {
     glhle_logger log;
     psx_renderer *r;
+    struct glhle_context *ctx;  /* the GL renderer's context; NULL for the others */
     glhle_psx_stats stats;
     uint64_t gp0_index;         /* words seen on GP0 since creation (log offsets) */
     uint64_t gp1_index;
@@ -117,5 +118,9 @@ static inline int32_t psx_sext11(uint32_t v)
 {
     return (int32_t)((v & 0x7FFu) ^ 0x400u) - 0x400;
 }
+
+/* The external-context bracket around a public call (psx.c). */
+void psx_gl_call_begin(glhle_psx *psx, const char *what);
+void psx_gl_call_end(glhle_psx *psx);
 
 #endif

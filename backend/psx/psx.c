@@ -7,6 +7,7 @@
 #include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
 #include "backend/gl/program_service.h"
+#include "backend/psx/gl_renderer.h"
 #include "backend/psx/gpu.h"
 
 glhle_result psx_create_with(const glhle_logger *log, psx_renderer_make make, const void *arg, glhle_psx **out)
@@ -83,25 +84,63 @@ glhle_result glhle_psx_create(glhle_context *ctx, const glhle_psx_desc *desc, gl
 
     psx_renderer_make make = desc->renderer == GLHLE_PSX_RENDERER_SOFTWARE ? make_sw : make_gl;
     const gl_args args = {ctx, scale, desc};
-    return psx_create_with(&log, make, &args, out);
+    const bool gl = desc->renderer == GLHLE_PSX_RENDERER_GL;
+    if (gl)
+        gl_call_begin(ctx, "glhle_psx_create");
+    glhle_result r = psx_create_with(&log, make, &args, out);
+    if (r == GLHLE_RESULT_OK && gl)
+        (*out)->ctx = ctx;
+    if (gl) {
+        gl_context_state_changed(ctx);
+        gl_call_end(ctx);
+    }
+    return r;
+}
+
+/* Brackets a public call of a GL instance (glhle.h's external-context
+ * contract): the renderer sets its state in full per pass and keeps no
+ * shadow, but other shadows on the context (a PICA instance) must know it
+ * changed state. Free when the call does not reach GL. */
+void psx_gl_call_begin(glhle_psx *psx, const char *what)
+{
+    if (psx->ctx)
+        gl_call_begin(psx->ctx, what);
+}
+
+void psx_gl_call_end(glhle_psx *psx)
+{
+    if (!psx->ctx)
+        return;
+    if (psx->ctx->call_depth == 1 && psx->ctx->call_entered)
+        gl_context_state_changed(psx->ctx);
+    gl_call_end(psx->ctx);
 }
 
 void glhle_psx_destroy(glhle_psx *psx)
 {
     if (!psx)
         return;
+    glhle_context *ctx = psx->ctx;
+    if (ctx)
+        gl_call_begin(ctx, "glhle_psx_destroy");
     if (psx->calls.vt)
         psx->calls.vt->detach(psx->calls.obs);
     psx->r->ops->destroy(psx->r);
     free(psx->upload);
     free(psx->readback);
     free(psx);
+    if (ctx) {
+        gl_context_state_changed(ctx);
+        gl_call_end(ctx);
+    }
 }
 
 glhle_result glhle_psx_gp0(glhle_psx *psx, uint32_t word)
 {
+    psx_gl_call_begin(psx, "glhle_psx_gp0");
     glhle_result r = psx_gp0_write(psx, &word, 1);
     psx_observe(psx, &(psx_call){.kind = PSX_CALL_GP0, .words = &word, .count = 1}, r);
+    psx_gl_call_end(psx);
     return r;
 }
 
@@ -110,22 +149,28 @@ glhle_result glhle_psx_gp0_block(glhle_psx *psx, const uint32_t *words, size_t c
     if (!words && count)
         return GLHLE_FAIL(&psx->log, GLHLE_RESULT_INVALID_ARGUMENT, "glhle_psx_gp0_block: %zu words from NULL",
                           count);
+    psx_gl_call_begin(psx, "glhle_psx_gp0_block");
     glhle_result r = psx_gp0_write(psx, words, count);
     psx_observe(psx, &(psx_call){.kind = PSX_CALL_GP0, .words = words, .count = count}, r);
+    psx_gl_call_end(psx);
     return r;
 }
 
 glhle_result glhle_psx_gp1(glhle_psx *psx, uint32_t word)
 {
+    psx_gl_call_begin(psx, "glhle_psx_gp1");
     glhle_result r = psx_gp1_write(psx, word);
     psx_observe(psx, &(psx_call){.kind = PSX_CALL_GP1, .value = word}, r);
+    psx_gl_call_end(psx);
     return r;
 }
 
 uint32_t glhle_psx_gpuread(glhle_psx *psx)
 {
+    psx_gl_call_begin(psx, "glhle_psx_gpuread");
     uint32_t v = psx_gpuread(psx);
     psx_observe(psx, &(psx_call){.kind = PSX_CALL_GPUREAD, .value = v}, GLHLE_RESULT_OK);
+    psx_gl_call_end(psx);
     return v;
 }
 
@@ -169,8 +214,10 @@ static glhle_result end_stream(glhle_psx *psx)
 
 glhle_result glhle_psx_end_stream(glhle_psx *psx)
 {
+    psx_gl_call_begin(psx, "glhle_psx_end_stream");
     glhle_result r = end_stream(psx);
     psx_observe(psx, &(psx_call){.kind = PSX_CALL_END_STREAM}, r);
+    psx_gl_call_end(psx);
     return r;
 }
 
@@ -187,8 +234,10 @@ glhle_result glhle_psx_read_vram(glhle_psx *psx, uint32_t x, uint32_t y, uint32_
 {
     glhle_result r = check_rect(psx, "glhle_psx_read_vram", x, y, w, h, out);
     if (r == GLHLE_RESULT_OK) {
+        psx_gl_call_begin(psx, "glhle_psx_read_vram");
         psx->r->ops->read(psx->r, x & (PSX_VRAM_W - 1), y & (PSX_VRAM_H - 1), w, h, out);
         psx_observe(psx, &(psx_call){.kind = PSX_CALL_READ_VRAM, .x = x, .y = y, .w = w, .h = h, .pixels = out}, r);
+        psx_gl_call_end(psx);
     }
     return r;
 }
@@ -198,9 +247,11 @@ glhle_result glhle_psx_write_vram(glhle_psx *psx, uint32_t x, uint32_t y, uint32
 {
     glhle_result r = check_rect(psx, "glhle_psx_write_vram", x, y, w, h, data);
     if (r == GLHLE_RESULT_OK) {
+        psx_gl_call_begin(psx, "glhle_psx_write_vram");
         psx->r->ops->upload(psx->r, x & (PSX_VRAM_W - 1), y & (PSX_VRAM_H - 1), w, h, data, false, false);
         psx_observe(psx, &(psx_call){.kind = PSX_CALL_WRITE_VRAM, .x = x, .y = y, .w = w, .h = h, .pixels = data},
                     r);
+        psx_gl_call_end(psx);
     }
     return r;
 }
@@ -216,7 +267,10 @@ glhle_result glhle_psx_read_vram_rgba(glhle_psx *psx, uint8_t *rgba, size_t size
     if (!rgba || size < need)
         return GLHLE_FAIL(&psx->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "glhle_psx_read_vram_rgba: the buffer holds %zu bytes, %zu are needed", size, need);
-    return psx->r->ops->read_rgba(psx->r, rgba);
+    psx_gl_call_begin(psx, "glhle_psx_read_vram_rgba");
+    glhle_result r = psx->r->ops->read_rgba(psx->r, rgba);
+    psx_gl_call_end(psx);
+    return r;
 }
 
 void glhle_psx_get_display(const glhle_psx *psx, glhle_psx_display *out)
@@ -251,7 +305,9 @@ glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t s
     uint16_t *rows = malloc(sizeof(uint16_t) * row_hw * d.height);
     if (!rows)
         return GLHLE_FAIL(&psx->log, GLHLE_RESULT_OUT_OF_MEMORY, "out of memory reading the display");
+    psx_gl_call_begin(psx, "glhle_psx_read_display_rgba");
     psx->r->ops->read(psx->r, d.x, d.y, row_hw, d.height, rows);
+    psx_gl_call_end(psx);
     for (uint32_t y = 0; y < d.height; y++) {
         const uint16_t *src = rows + (size_t)y * row_hw;
         uint8_t *dst = rgba + (size_t)y * d.width * 4;
@@ -269,6 +325,46 @@ glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba, size_t s
     }
     free(rows);
     return GLHLE_RESULT_OK;
+}
+
+glhle_result glhle_psx_present(glhle_psx *psx, const glhle_psx_present_desc *desc)
+{
+    if (!psx || !desc)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!psx->ctx)
+        return GLHLE_FAIL(&psx->log, GLHLE_RESULT_UNSUPPORTED,
+                          "glhle_psx_present draws with the GL renderer; the software renderer's picture is "
+                          "glhle_psx_read_display_rgba's");
+    glhle_psx_display d;
+    psx_display(psx, &d);
+    psx_gl_call_begin(psx, "glhle_psx_present");
+    glhle_result r = psx_gl_present((psx_gl *)psx->r, &d, desc);
+    psx_gl_call_end(psx);
+    return r;
+}
+
+glhle_result glhle_psx_context_lost(glhle_psx *psx)
+{
+    if (!psx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!psx->ctx)
+        return GLHLE_RESULT_OK;
+    psx_gl_call_begin(psx, "glhle_psx_context_lost");
+    glhle_result r = psx_gl_lose((psx_gl *)psx->r);
+    psx_gl_call_end(psx);
+    return r;
+}
+
+glhle_result glhle_psx_context_restored(glhle_psx *psx)
+{
+    if (!psx)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!psx->ctx)
+        return GLHLE_RESULT_OK;
+    psx_gl_call_begin(psx, "glhle_psx_context_restored");
+    glhle_result r = psx_gl_restore((psx_gl *)psx->r);
+    psx_gl_call_end(psx);
+    return r;
 }
 
 glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path)

@@ -245,7 +245,9 @@ glhle_result glhle_psx_recorder_attach(glhle_psx_recorder *rec, glhle_psx *psx)
         rec->w.error = GLHLE_RESULT_OUT_OF_MEMORY;
         return GLHLE_FAIL(&rec->log, GLHLE_RESULT_OUT_OF_MEMORY, "psx trace: no memory to read VRAM; not attached");
     }
+    psx_gl_call_begin(psx, "glhle_psx_recorder_attach");
     psx->r->ops->read(psx->r, 0, 0, PSX_VRAM_W, PSX_VRAM_H, vram);
+    psx_gl_call_end(psx);
     trace_put(&rec->w, PSX_TRACE_VRAM, rec->rows, pack_rows(rec, vram, PSX_VRAM_W, PSX_VRAM_H), NULL, 0);
     free(vram);
     if (psx->rd_pos < psx->rd_total) {
@@ -390,8 +392,10 @@ static glhle_result play_chunk(player *pl, const trace_chunk *c)
         if (c->size < PSX_TRACE_VRAM_SIZE)
             return too_short(pl, c, PSX_TRACE_VRAM_SIZE);
         unpack(pl->px, p, (size_t)PSX_VRAM_W * PSX_VRAM_H);
+        psx_gl_call_begin(psx, "glhle_psx_trace_replay");
         psx->r->ops->upload(psx->r, 0, 0, PSX_VRAM_W, PSX_VRAM_H, pl->px, false, false);
         reload_clut(psx);
+        psx_gl_call_end(psx);
         return GLHLE_RESULT_OK;
     case PSX_TRACE_READBACK: {
         if (c->size < PSX_TRACE_READBACK_SIZE)

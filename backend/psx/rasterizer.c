@@ -332,17 +332,26 @@ static void gl_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
     submit(g, &key, &in, drawn, NULL, 0, m->semi || m->mask_check);
 }
 
+static void delete_gl(psx_gl *g)
+{
+    GladGLContext *gl = g->gl;
+    psx_gl_vram_destroy(g);
+    gl_program_service_destroy(g->programs);
+    g->programs = g->base.programs = NULL;
+    gl_stream_destroy(&g->stream);
+    if (g->vao)
+        gl->DeleteVertexArrays(1, &g->vao);
+    g->vao = 0;
+}
+
 static void gl_destroy(psx_renderer *r)
 {
     psx_gl *g = (psx_gl *)r;
-    if (gl_context_enter(g->ctx) == GLHLE_RESULT_OK) {
-        GladGLContext *gl = g->gl;
-        psx_gl_vram_destroy(g);
-        gl_program_service_destroy(g->programs);
-        gl_stream_destroy(&g->stream);
-        if (g->vao)
-            gl->DeleteVertexArrays(1, &g->vao);
-    }
+    if (!g->lost && gl_context_enter(g->ctx) == GLHLE_RESULT_OK)
+        delete_gl(g);
+    free(g->saved_vram);
+    free(g->cache_dir);
+    free(g->cache_title);
     free(g->batch);
     free(g);
 }
@@ -400,6 +409,74 @@ static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
     return GLHLE_RESULT_OK;
 }
 
+/* The GL objects: VRAM and its passes, the instance stream, the programs.
+ * Without framebuffer fetch for integer targets the driver may offer it
+ * and still fail to build: then texture barriers. */
+static glhle_result make_gl(psx_gl *g)
+{
+    const glhle_context_info *info = &g->ctx->info;
+    g->host.framebuffer_fetch = info->framebuffer_fetch && !g->desc.no_framebuffer_fetch;
+    glhle_result r = psx_gl_vram_create(g);
+    if (r != GLHLE_RESULT_OK && g->host.framebuffer_fetch) {
+        GLHLE_INFO(g->base.log, "framebuffer fetch on R16UI failed to build; using texture barriers");
+        psx_gl_vram_destroy(g);
+        g->host.framebuffer_fetch = false;
+        r = psx_gl_vram_create(g);
+    }
+    if (r == GLHLE_RESULT_OK)
+        r = setup_instance_stream(g, &g->desc);
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_context_check_gl(g->ctx);
+    return r;
+}
+
+glhle_result psx_gl_lose(psx_gl *g)
+{
+    if (g->lost)
+        return GLHLE_RESULT_OK;
+    glhle_result r = gl_context_enter(g->ctx);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    const size_t n = (size_t)g->width * (size_t)g->height;
+    if (!g->saved_vram)
+        g->saved_vram = malloc(n * sizeof(uint16_t));
+    if (!g->saved_vram)
+        return GLHLE_FAIL(g->base.log, GLHLE_RESULT_OUT_OF_MEMORY,
+                          "glhle_psx_context_lost: no memory for %dx%d VRAM words; the GL side is kept", g->width,
+                          g->height);
+    batch_barrier(g);
+    GladGLContext *gl = g->gl;
+    gl_pixel_store(g->ctx, 0, 2);
+    gl->GetTextureImage(g->vram, 0, GL_RED_INTEGER, GL_UNSIGNED_SHORT, (GLsizei)(n * sizeof(uint16_t)),
+                        g->saved_vram);
+    gl->GetTextureImage(g->clut, 0, GL_RED_INTEGER, GL_UNSIGNED_SHORT, (GLsizei)sizeof g->saved_clut, g->saved_clut);
+    delete_gl(g);
+    g->lost = true;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result psx_gl_restore(psx_gl *g)
+{
+    if (!g->lost)
+        return GLHLE_RESULT_OK;
+    glhle_result r = gl_context_enter(g->ctx);
+    if (r == GLHLE_RESULT_OK)
+        r = make_gl(g);
+    if (r != GLHLE_RESULT_OK) {
+        delete_gl(g);
+        return GLHLE_FAIL(g->base.log, r, "glhle_psx_context_restored: the GL side could not be made again");
+    }
+    GladGLContext *gl = g->gl;
+    gl_pixel_store(g->ctx, 0, 2);
+    gl->TextureSubImage2D(g->vram, 0, 0, 0, g->width, g->height, GL_RED_INTEGER, GL_UNSIGNED_SHORT, g->saved_vram);
+    gl->TextureSubImage2D(g->clut, 0, 0, 0, 256, 1, GL_RED_INTEGER, GL_UNSIGNED_SHORT, g->saved_clut);
+    free(g->saved_vram);
+    g->saved_vram = NULL;
+    g->lost = false;
+    g->written = true; /* the uploads reach later texel fetches after a barrier */
+    return GLHLE_RESULT_OK;
+}
+
 psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_psx_stats *stats, uint32_t scale,
                             const glhle_psx_desc *desc, glhle_result *result)
 {
@@ -439,19 +516,15 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
     g->width = (int)(PSX_VRAM_W * scale);
     g->height = (int)(PSX_VRAM_H * scale);
     g->host.version_line = ctx->glsl_version_line;
-    g->host.framebuffer_fetch = info->framebuffer_fetch && !desc->no_framebuffer_fetch;
-    *result = psx_gl_vram_create(g);
-    if (*result != GLHLE_RESULT_OK && g->host.framebuffer_fetch) {
-        /* a driver may offer framebuffer fetch but not for integer targets */
-        GLHLE_INFO(log, "framebuffer fetch on R16UI failed to build; using texture barriers");
-        psx_gl_vram_destroy(g);
-        g->host.framebuffer_fetch = false;
-        *result = psx_gl_vram_create(g);
-    }
-    if (*result == GLHLE_RESULT_OK)
-        *result = setup_instance_stream(g, desc);
-    if (*result == GLHLE_RESULT_OK)
-        *result = glhle_context_check_gl(ctx);
+    g->desc = *desc;
+    g->cache_dir = desc->shader_cache_dir ? strdup(desc->shader_cache_dir) : NULL;
+    g->cache_title = desc->shader_cache_title ? strdup(desc->shader_cache_title) : NULL;
+    g->desc.shader_cache_dir = g->cache_dir;
+    g->desc.shader_cache_title = g->cache_title;
+    if ((desc->shader_cache_dir && !g->cache_dir) || (desc->shader_cache_title && !g->cache_title))
+        *result = GLHLE_FAIL(log, GLHLE_RESULT_OUT_OF_MEMORY, "out of memory copying the shader cache's names");
+    else
+        *result = make_gl(g);
     if (*result != GLHLE_RESULT_OK) {
         gl_destroy(&g->base);
         return NULL;

@@ -103,6 +103,7 @@ void psx_gl_vram_destroy(psx_gl *g)
     for (int k = 0; k < PSX_BLIT_KIND_COUNT_; k++)
         if (g->blits[k].prog)
             gl->DeleteProgram(g->blits[k].prog);
+    psx_gl_present_destroy(g);
     /* psx_gl_create may build everything again (without framebuffer fetch) */
     g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
     g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
@@ -114,7 +115,7 @@ void psx_gl_vram_destroy(psx_gl *g)
  * external context's frontend, a PICA instance, which keeps its own shadow)
  * may have changed it since. `clip`: the four clip distances the drawing
  * programs write are on; the blit programs write none, so they are off. */
-static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
+void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
 {
     GladGLContext *gl = g->gl;
     static const GLenum off[] = {GL_BLEND,        GL_COLOR_LOGIC_OP, GL_DEPTH_TEST,        GL_STENCIL_TEST,
@@ -124,6 +125,11 @@ static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
     for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
         gl->Disable(off[i]);
     gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    /* a sampler object bound by someone else would override the NEAREST
+     * filters integer textures need to be complete (units 0-2 are VRAM,
+     * CLUT and the framebuffer copy) */
+    for (GLuint u = 0; u < 3; u++)
+        gl->BindSampler(u, 0);
     for (GLenum i = 0; i < 4; i++) {
         if (clip)
             gl->Enable(GL_CLIP_DISTANCE0 + i);
@@ -134,7 +140,7 @@ static void bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
 
 void psx_gl_bind_vram_target(psx_gl *g, bool clip)
 {
-    bind_target(g, g->vram_fbo, g->width, g->height, clip);
+    psx_gl_bind_target(g, g->vram_fbo, g->width, g->height, clip);
 }
 
 /* Draws the native rectangle `dst` of the bound target with a blit program
@@ -171,7 +177,7 @@ void psx_gl_snapshot_clut(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_CLUT];
-    bind_target(g, g->clut_fbo, 256, 1, false);
+    psx_gl_bind_target(g, g->clut_fbo, 256, 1, false);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
     gl->Uniform2i(b->u_clut_pos, (GLint)g->clut_x, (GLint)g->clut_y);
@@ -286,9 +292,7 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
     int n = begin_write(g, x, y, w, h, parts);
     if (!n)
         return;
-    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 2);
-    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)w);
+    gl_pixel_store(g->ctx, (GLint)w, 2);
     int32_t origin[4][2];
     for (int i = 0; i < n; i++) {
         origin[i][0] = (int32_t)(((uint32_t)parts[i].x0 - x) & (PSX_VRAM_W - 1));
@@ -316,9 +320,7 @@ static void read_part(psx_gl *g, GLuint fbo, psx_rect q, uint16_t *out, uint32_t
 {
     GladGLContext *gl = g->gl;
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    gl->PixelStorei(GL_PACK_ALIGNMENT, 2);
-    gl->PixelStorei(GL_PACK_ROW_LENGTH, (GLint)row_len);
+    gl_pixel_store(g->ctx, (GLint)row_len, 2);
     gl->ReadPixels(q.x0, q.y0, q.x1 - q.x0 + 1, q.y1 - q.y0 + 1, GL_RED_INTEGER, GL_UNSIGNED_SHORT, out);
     gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
 }
@@ -337,7 +339,7 @@ void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     if (r->scale > 1) { /* the top-left subpixels into the native target first */
         GladGLContext *gl = g->gl;
         const psx_gl_blit *b = &g->blits[PSX_BLIT_DOWNSAMPLE];
-        bind_target(g, g->native_fbo, PSX_VRAM_W, PSX_VRAM_H, false);
+        psx_gl_bind_target(g, g->native_fbo, PSX_VRAM_W, PSX_VRAM_H, false);
         gl->UseProgram(b->prog);
         gl->Uniform1i(b->u_scale, (GLint)r->scale);
         gl->ActiveTexture(GL_TEXTURE0);

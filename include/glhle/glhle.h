@@ -170,6 +170,90 @@ GLHLE_API uint64_t glhle_context_gl_error_count(const glhle_context *ctx);
 /* Drains glGetError, logs each error and returns GLHLE_RESULT_GL_ERROR if any. */
 GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
 
+/* ---- external contexts: the contract with the host -----------------------
+ *
+ * In external mode glhle shares the host's GL context (a libretro core's
+ * hw_render context, a Qt/SDL frontend's). The host may change any GL state
+ * between glhle calls; glhle keeps to these rules:
+ *
+ * State on entry: INVALIDATE ON ENTRY. The PICA200 instance keeps a shadow
+ * of the state it set so that a draw issues only changed calls; in external
+ * mode every public call forgets that shadow the first time it touches GL,
+ * so each call's first draw or pass sets everything it relies on again
+ * (the cost is in docs/performance.md, "External contexts"). The
+ * PlayStation renderer keeps no shadow: every pass sets its state in full
+ * (re-establish per pass). Neither trusts anything it set in an earlier
+ * call. A host that changes GL state *inside* a glhle call (from a PICA
+ * event hook) calls glhle_context_invalidate_state() before returning.
+ *
+ * Errors: errors pending in the context when a call first touches GL are
+ * the host's: they are drained, logged at debug level and counted by
+ * glhle_context_host_error_count(), never in glhle_context_gl_error_count()
+ * and never blamed on glhle. Errors glhle raises are drained before the
+ * call returns, counted in glhle_context_gl_error_count() and logged at
+ * error level with the call that raised them ("glhle_pica_present raised
+ * GL_INVALID_OPERATION (0x0502)"). A call leaves no error pending. With
+ * desc.debug glhle installs its KHR_debug callback on the context (replacing
+ * the host's); errors the host raises between glhle calls are logged at
+ * debug level then.
+ *
+ * State a call may leave changed (the host sets what it needs afterwards;
+ * glhle restores none of it, and sets each before relying on it):
+ *  - bindings: GL_DRAW_FRAMEBUFFER, GL_READ_FRAMEBUFFER, the program, the
+ *    vertex array, the active texture unit, textures of units 0..15 (2D,
+ *    2D array, cube map, buffer targets), samplers of units 0..15,
+ *    GL_UNIFORM_BUFFER indexed bindings 0..7 and the generic one, image
+ *    unit 0;
+ *  - viewport; scissor test and box; GL_CULL_FACE, glCullFace, glFrontFace;
+ *    depth test, function and write mask; stencil test, function,
+ *    reference, masks and operations; blending, its equations, factors and
+ *    colour; GL_COLOR_LOGIC_OP and glLogicOp; glColorMask;
+ *    GL_CLIP_DISTANCE0..3; GL_RASTERIZER_DISCARD (left disabled);
+ *  - pixel storage: GL_{UN,}PACK_ALIGNMENT, _ROW_LENGTH, _SKIP_ROWS,
+ *    _SKIP_PIXELS.
+ * The GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_ARRAY_BUFFER,
+ * GL_COPY_WRITE_BUFFER and GL_TEXTURE_BUFFER generic bindings: glhle binds
+ * them only for the moment it needs them and leaves them 0 (a call that
+ * needs none leaves the host's binding as it was). Never touched: which context is
+ * current (in external mode glhle makes none current and never swaps).
+ * glhle relies on the rest of the state being GL's default
+ * and never changes it: polygon mode FILL, no primitive restart, no
+ * GL_FRAMEBUFFER_SRGB conversion into its own RGBA8 targets, no active
+ * transform feedback or conditional render, GL_SAMPLE_MASK off.
+ *
+ * Presentation into a host framebuffer (glhle_pica_present's and
+ * glhle_psx_present's `fbo`): blits and draws honour the host's pixel
+ * ownership only; glhle sets the scissor test as it needs it (off, or its
+ * own box for letterbox bars). A framebuffer that is not complete
+ * (framebuffer 0 of a surfaceless context) is not drawn into, and nothing
+ * is left pending in the GL: the PICA frame is still composed and readable
+ * and the first such call logs a warning; glhle_psx_present returns
+ * INVALID_ARGUMENT.
+ */
+
+/* Context loss, as libretro frontends do it (context_destroy, then
+ * context_reset on a new context). While the OLD context is still current:
+ * call glhle_pica_context_lost / glhle_psx_context_lost for every instance
+ * (each reads back what exists only on the GPU -- PICA render targets are
+ * written to guest memory, PlayStation VRAM is read at the internal
+ * resolution -- and deletes its GL objects), then glhle_context_lost(ctx).
+ * With the NEW context current: glhle_context_restored(ctx) (entry points
+ * loaded again through desc.external.get_proc_address, capabilities read
+ * again), then each instance's *_context_restored, which make their GL
+ * objects again from guest state and what was read back. In between, only
+ * destroy calls are allowed (GL calls fail with UNSUPPORTED). External
+ * mode only. */
+GLHLE_API glhle_result glhle_context_lost(glhle_context *ctx);
+GLHLE_API glhle_result glhle_context_restored(glhle_context *ctx);
+
+/* Forget the GL state glhle believes it set (every instance on ctx): the
+ * next draw or pass sets everything again. For hosts that change state
+ * inside a glhle call, or in offscreen/window mode behind glhle's back. */
+GLHLE_API void glhle_context_invalidate_state(glhle_context *ctx);
+/* GL errors found pending on entry to glhle calls (external mode): the
+ * host's, drained and logged at debug level. */
+GLHLE_API uint64_t glhle_context_host_error_count(const glhle_context *ctx);
+
 /* Window mode: presents the back buffer and polls events. */
 GLHLE_API glhle_result glhle_context_swap(glhle_context *ctx);
 /* Window mode: true once the user asked to close the window. */

@@ -331,10 +331,15 @@ typedef struct glhle_pica_present_desc {
     /* External-mode contexts only: the caller's framebuffer to draw the
      * frame into (0 = its default framebuffer) and the rectangle in it, in
      * pixels from the bottom-left; width or height 0 -> the frame's size at
-     * (x, y). */
+     * (x, y). The frame keeps its aspect, fitted and centred (a letterbox);
+     * with clear_bars the rest of the rectangle is cleared black. `texture`
+     * (non-zero): a GL_TEXTURE_2D of the caller's to draw into instead of
+     * `fbo` (attached to glhle's own framebuffer). */
     struct {
         uint32_t fbo;
         int32_t x, y, width, height;
+        uint32_t texture;
+        bool clear_bars;
     } external;
 } glhle_pica_present_desc;
 
@@ -357,6 +362,17 @@ GLHLE_API glhle_result glhle_pica_read_frame(glhle_pica *pica, void *rgba, size_
                                              uint32_t *height);
 /* Writes the last composed frame as a PNG file. */
 GLHLE_API glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *path);
+
+/* ---- context loss (glhle.h, glhle_context_lost) -------------------------------
+ * lost: with the old context current, every GPU-only surface is written
+ * back to guest memory (downscaled to native size above 1x: upscaled detail
+ * of surfaces the game does not draw again is lost), the last frame is kept
+ * on the CPU for glhle_pica_read_frame, and every GL object is deleted.
+ * restored: with the new context current, the draw path, surface cache and
+ * programs are made again; surfaces come back from guest memory as they
+ * are next used. Both are no-ops on a GL-free instance. */
+GLHLE_API glhle_result glhle_pica_context_lost(glhle_pica *pica);
+GLHLE_API glhle_result glhle_pica_context_restored(glhle_pica *pica);
 
 /* ---- counters --------------------------------------------------------------------- */
 

@@ -137,6 +137,54 @@ GLHLE_API glhle_result glhle_psx_read_display_rgba(glhle_psx *psx, uint8_t *rgba
  * range is written as one black pixel. */
 GLHLE_API glhle_result glhle_psx_write_display_png(glhle_psx *psx, const char *path);
 
+/* ---- presentation into the core's framebuffer ---------------------------------
+ * Draws the displayed area (GP1(05h)..(08h)) at the internal resolution into
+ * a framebuffer or texture the caller names, on the GPU: no VRAM read-back,
+ * so a core shows the upscaled picture. GL renderer only (the software
+ * renderer returns UNSUPPORTED: use glhle_psx_read_display_rgba).
+ *
+ * 15-bit mode: each target pixel shows the internal-resolution VRAM
+ * subpixel it maps to (nearest), 5-bit channels widened as the native
+ * read-back widens them. 24-bit mode (GP1(08h) bit 4): three bytes a pixel
+ * read from the native words (the top-left subpixel of each; 24-bit
+ * pictures are uploaded by the CPU, not drawn), each native pixel covering
+ * its scale x scale block. A disabled display shows black. At any scale,
+ * the top-left pixel of each scale x scale block of an unscaled, exactly
+ * sized target equals glhle_psx_read_display_rgba's pixel (the tests check
+ * this). The state the call may leave changed is glhle.h's list. */
+typedef struct glhle_psx_present_desc {
+    /* Where to draw: `texture` (a GL_TEXTURE_2D with a colour-renderable
+     * level 0, attached to glhle's own framebuffer) when non-zero, else the
+     * caller's framebuffer `fbo` (0 = the default framebuffer). */
+    uint32_t fbo;
+    uint32_t texture;
+    /* The rectangle in the target, in pixels from the bottom-left; width or
+     * height 0 -> the displayed area at the internal resolution
+     * (width * scale x height * scale) at (x, y). */
+    int32_t x, y, width, height;
+    /* Keep the picture's aspect: fit a picture of `aspect` (width / height;
+     * 0 -> 4:3, a television's picture whatever the resolution) centred in
+     * the rectangle and clear the bars black. Off: the picture fills the
+     * rectangle. */
+    bool letterbox;
+    float aspect;
+} glhle_psx_present_desc;
+
+/* INVALID_ARGUMENT for an empty display range, a rectangle of 0 or
+ * negative size or over 16384 pixels a side, or an incomplete target (the
+ * GL is left with no error pending); UNSUPPORTED on the software renderer. */
+GLHLE_API glhle_result glhle_psx_present(glhle_psx *psx, const glhle_psx_present_desc *desc);
+
+/* ---- context loss (glhle.h, glhle_context_lost) -------------------------------
+ * lost: with the old context current, VRAM is read back at the internal
+ * resolution (every subpixel, 2 bytes each: 1 MiB x scale^2) with the CLUT
+ * snapshot, and every GL object is deleted. restored: with the new context
+ * current, the renderer is made again and VRAM uploaded: the picture goes
+ * on as if nothing happened, at any scale. No-ops on the software
+ * renderer. */
+GLHLE_API glhle_result glhle_psx_context_lost(glhle_psx *psx);
+GLHLE_API glhle_result glhle_psx_context_restored(glhle_psx *psx);
+
 /* ---- statistics -------------------------------------------------------------- */
 
 typedef struct glhle_psx_stats {

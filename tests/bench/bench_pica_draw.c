@@ -27,6 +27,8 @@
  *    ratio of each pair (the shared machine's load moves both alike).
  *
  *   bench_pica_draw [--quick] [--frames N] [--reps N]
+ *   bench_pica_draw --entry [--frames N] [--reps N]
+ *       what forgetting the state shadow on entry (external mode) costs
  *   bench_pica_draw --callgrind cold|warm [--frames N]
  *       runs only glhle frames: `cold` the first frame of a fresh instance
  *       in frame_cold(), `warm` N frames after two warm-up frames in
@@ -177,12 +179,13 @@ static void cube_matrix(uint32_t d, float m[4][4])
     m[3][3] = 1;
 }
 
-static void build_frame(tp_cmdbuf *b, uint32_t draws)
+/* Draw d's commands: its state changes, then the trigger. */
+static void build_draw(tp_cmdbuf *b, uint32_t d)
 {
     /* combiner stage 0: texture 0 x primary, texture 0 x constant, primary + constant */
     static const uint32_t tev[3][3] = {
         {0x00030003, 0x00010001}, {0x00E300E3, 0x00010001}, {0x00E000E0, 0x00020002}};
-    for (uint32_t d = 0; d < draws; d++) {
+    {
         float m[4][4];
         cube_matrix(d, m);
         uint32_t words[16];
@@ -210,6 +213,12 @@ static void build_frame(tp_cmdbuf *b, uint32_t draws)
         w1(b, 0x245, 1);
         w1(b, 0x231, 1);
     }
+}
+
+static void build_frame(tp_cmdbuf *b, uint32_t draws)
+{
+    for (uint32_t d = 0; d < draws; d++)
+        build_draw(b, d);
     w1(b, 0x111, 1);
     tp_cmd_finalize(b);
 }
@@ -682,6 +691,103 @@ static bool replay_matches(bench *b)
     return d.differing == 0 && drawn > 0 && R.unexpected == 0;
 }
 
+/* ---- --entry: what forgetting the state shadow on entry costs ------------------------
+ * External mode forgets the PICA shadow on each call's first GL use
+ * (glhle.h); glhle_context_invalidate_state does the same in any mode. Two
+ * ways a core submits the frame: one command list (one call, one
+ * invalidation a frame), or one list per draw (1,000 calls and
+ * invalidations a frame, the worst case). Each with and without the
+ * invalidation; GL state calls issued a frame and time a frame. */
+typedef struct entry_cfg {
+    bench *b;
+    tp_cmdbuf *lists; /* one per draw */
+    uint32_t draws;
+    bool split, invalidate;
+    int frames;
+} entry_cfg;
+
+static void entry_frames(void *arg)
+{
+    entry_cfg *c = arg;
+    glhle_pica_run_result res;
+    for (int f = 0; f < c->frames; f++) {
+        if (!c->split) {
+            if (c->invalidate)
+                glhle_context_invalidate_state(c->b->ctx);
+            run_frame(c->b);
+            continue;
+        }
+        for (uint32_t d = 0; d < c->draws; d++) {
+            if (c->invalidate)
+                glhle_context_invalidate_state(c->b->ctx);
+            if (glhle_pica_run_cmdlist(c->b->pica, c->lists[d].w, c->lists[d].n, &res) != GLHLE_RESULT_OK ||
+                res.problems)
+                exit(1);
+        }
+    }
+    c->b->ctx->gl.Finish();
+}
+
+static int entry_mode(int frames, int reps)
+{
+    bench b;
+    const uint32_t draws = 1000;
+    setup_bench(&b, draws);
+    tp_cmdbuf *lists = calloc(draws, sizeof *lists);
+    if (!lists)
+        return 1;
+    for (uint32_t d = 0; d < draws; d++) {
+        tp_cmd_init(&lists[d]);
+        build_draw(&lists[d], d);
+        tp_cmd_finalize(&lists[d]);
+    }
+    static const char *const names[4] = {"one list a frame", "one list a frame, invalidated on entry",
+                                          "one list a draw", "one list a draw, invalidated on entry"};
+    entry_cfg cfg[4];
+    uint64_t calls[4], best[4];
+    double ratio[2][64];
+    if (reps > 64)
+        reps = 64;
+    for (int i = 0; i < 4; i++) {
+        cfg[i] = (entry_cfg){&b, lists, draws, i >= 2, i % 2 == 1, 1};
+        entry_frames(&cfg[i]); /* warm: programs, textures */
+        const uint64_t before = b.pica->gl->issued;
+        entry_frames(&cfg[i]);
+        calls[i] = b.pica->gl->issued - before;
+        cfg[i].frames = frames;
+        best[i] = UINT64_MAX;
+    }
+    for (int r = 0; r < reps; r++) {
+        uint64_t t[4];
+        for (int i = 0; i < 4; i++) {
+            t[i] = bench_best_ns(1, entry_frames, &cfg[i]);
+            best[i] = t[i] < best[i] ? t[i] : best[i];
+        }
+        ratio[0][r] = (double)t[1] / (double)t[0];
+        ratio[1][r] = (double)t[3] / (double)t[2];
+    }
+    printf("entry invalidation, %u draws a frame, %d frames a batch, %d batches:\n", draws, frames, reps);
+    for (int i = 0; i < 4; i++)
+        printf("  %-40s %6llu GL state calls a frame, best %.3f ms a frame\n", names[i],
+               (unsigned long long)calls[i], (double)best[i] / frames / 1e6);
+    for (int k = 0; k < 2; k++) {
+        for (int i = 1; i < reps; i++)
+            for (int j = i; j > 0 && ratio[k][j] < ratio[k][j - 1]; j--) {
+                double t = ratio[k][j];
+                ratio[k][j] = ratio[k][j - 1];
+                ratio[k][j - 1] = t;
+            }
+        const double median = reps % 2 ? ratio[k][reps / 2] : (ratio[k][reps / 2 - 1] + ratio[k][reps / 2]) / 2;
+        printf("  %s: invalidation costs %+.1f%% a frame (median of the paired batch ratios)\n",
+               k ? "one list a draw" : "one list a frame", (median - 1.0) * 100.0);
+    }
+    for (uint32_t d = 0; d < draws; d++)
+        tp_cmd_free(&lists[d]);
+    free(lists);
+    free_bench(&b);
+    return 0;
+}
+
 static int callgrind_mode(const char *which, int frames)
 {
     bench b;
@@ -705,6 +811,7 @@ int main(int argc, char **argv)
     const bool quick = bench_quick(argc, argv);
     int frames = quick ? 1 : 5, reps = quick ? 1 : 5;
     const char *cg = NULL;
+    bool entry = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc)
             frames = atoi(argv[++i]);
@@ -712,11 +819,15 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
         else if (strcmp(argv[i], "--callgrind") == 0 && i + 1 < argc)
             cg = argv[++i];
+        else if (strcmp(argv[i], "--entry") == 0)
+            entry = true;
     }
     if (frames < 1)
         frames = 1;
     if (reps < 1)
         reps = 1;
+    if (entry)
+        return entry_mode(frames, reps);
     if (cg)
         return callgrind_mode(cg, frames);
 

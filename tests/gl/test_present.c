@@ -199,7 +199,7 @@ static void external_context_gets_the_frame(void **state)
     d.external.y = 20;
     assert_int_equal(glhle_pica_present(e.gpu, &d), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_present(e.cpu, &d), GLHLE_RESULT_OK);
-    uint8_t *pix = malloc(420 * 500 * 4);
+    uint8_t *pix = malloc(420 * 520 * 4);
     gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
     gl->GetTextureImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 420 * 500 * 4, pix);
@@ -207,6 +207,38 @@ static void external_context_gets_the_frame(void **state)
     uint8_t *ref = frame_of(e.cpu, &w, &h);
     for (uint32_t y = 0; y < h; y++) /* GL rows bottom first */
         assert_memory_equal(pix + ((size_t)(20 + h - 1 - y) * 420 + 10) * 4, ref + (size_t)y * w * 4, (size_t)w * 4);
+    /* into a texture of the caller's at (5, 7), in a rectangle 20 rows taller
+     * than the frame: the frame fitted at its own size, 10 rows of black
+     * bars above and below, the rest of the texture untouched */
+    GLuint tex2;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex2);
+    gl->TextureStorage2D(tex2, 1, GL_RGBA8, 420, 520);
+    gl->ClearTexImage(tex2, 0, GL_RGBA, GL_UNSIGNED_BYTE, (const uint8_t[4]){9, 8, 7, 6});
+    glhle_pica_present_desc d2 = {.top_left = {TOP_L, 2, 0}};
+    d2.external.texture = tex2;
+    d2.external.x = 5;
+    d2.external.y = 7;
+    d2.external.width = (int32_t)w;
+    d2.external.height = (int32_t)h + 20;
+    d2.external.clear_bars = true;
+    assert_int_equal(glhle_pica_present(e.gpu, &d2), GLHLE_RESULT_OK);
+    gl->GetTextureImage(tex2, 0, GL_RGBA, GL_UNSIGNED_BYTE, 420 * 520 * 4, pix);
+    for (uint32_t gy = 0; gy < 520; gy++) { /* GL rows from the bottom */
+        for (uint32_t x = 0; x < 420; x++) {
+            const uint8_t *q = pix + ((size_t)gy * 420 + x) * 4;
+            const bool in_rect = x >= 5 && x < 5 + w && gy >= 7 && gy < 7 + h + 20;
+            const bool in_pic = in_rect && gy >= 17 && gy < 17 + h;
+            if (in_pic)
+                assert_memory_equal(q, ref + ((size_t)(h - 1 - (gy - 17)) * w + (x - 5)) * 4, 4);
+            else if (in_rect)
+                assert_memory_equal(q, ((const uint8_t[4]){0, 0, 0, 255}), 4);
+            else
+                assert_memory_equal(q, ((const uint8_t[4]){9, 8, 7, 6}), 4);
+        }
+    }
+    gl->DeleteTextures(1, &tex2);
+    d2.external.texture = 0xBAD; /* not a texture: composed, not drawn, no GL error */
+    assert_int_equal(glhle_pica_present(e.gpu, &d2), GLHLE_RESULT_INVALID_ARGUMENT);
     free(pix);
     free(ref);
     gl->DeleteFramebuffers(1, &fbo);

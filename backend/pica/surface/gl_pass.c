@@ -54,17 +54,7 @@ void pica_pass_begin(gl_state *st, GLuint vao, GLuint fbo, GLint x, GLint y, GLs
 
 void pica_pixel_store(glhle_context *ctx, GLint row_pixels, GLint alignment)
 {
-    GladGLContext *gl = &ctx->gl;
-    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    gl->PixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, row_pixels);
-    gl->PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
-    gl->PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
-    gl->PixelStorei(GL_PACK_ALIGNMENT, alignment);
-    gl->PixelStorei(GL_PACK_ROW_LENGTH, row_pixels);
-    gl->PixelStorei(GL_PACK_SKIP_ROWS, 0);
-    gl->PixelStorei(GL_PACK_SKIP_PIXELS, 0);
+    gl_pixel_store(ctx, row_pixels, alignment);
 }
 
 void pica_pass_forget_texture(gl_state *st, GLuint tex)

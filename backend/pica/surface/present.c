@@ -20,9 +20,12 @@ struct pica_presenter {
     glhle_image image;       /* GL-free instances: the frame itself */
     /* GL instances: the frame as a texture + FBO, and the screen program */
     GLuint tex, fbo, vao, program;
+    GLuint host_fbo;         /* external.texture attached here */
     GLint u_rect, u_rows;
     uint32_t tex_w, tex_h;
     bool program_failed;
+    bool warned_incomplete;  /* a caller's framebuffer was incomplete: said once */
+    bool frame_on_cpu;       /* after a context loss: the last frame is `image` until the next present */
 };
 
 /* One screen: LCD column c (a guest row of the linear surface) is frame
@@ -73,20 +76,49 @@ static void delete_frame(pica_presenter *pr)
     pr->tex_w = pr->tex_h = 0;
 }
 
+static void delete_gl(pica_presenter *pr)
+{
+    GladGLContext *gl = &pr->d.ctx->gl;
+    delete_frame(pr);
+    if (pr->vao)
+        gl->DeleteVertexArrays(1, &pr->vao);
+    if (pr->program)
+        gl->DeleteProgram(pr->program);
+    if (pr->host_fbo) {
+        pica_pass_forget_fbo(pr->d.gl, pr->host_fbo);
+        gl->DeleteFramebuffers(1, &pr->host_fbo);
+    }
+    pr->vao = pr->program = pr->host_fbo = 0;
+    pr->program_failed = false;
+}
+
 void pica_presenter_destroy(pica_presenter *pr)
 {
     if (!pr)
         return;
-    if (pr->d.ctx) {
-        GladGLContext *gl = &pr->d.ctx->gl;
-        delete_frame(pr);
-        if (pr->vao)
-            gl->DeleteVertexArrays(1, &pr->vao);
-        if (pr->program)
-            gl->DeleteProgram(pr->program);
-    }
+    if (pr->d.ctx && !pr->d.ctx->lost)
+        delete_gl(pr);
     glhle_image_free(&pr->image);
     free(pr);
+}
+
+void pica_presenter_lose(pica_presenter *pr)
+{
+    if (pr->have_frame && pr->tex && !pr->frame_on_cpu) {
+        glhle_image_free(&pr->image);
+        if (glhle_image_alloc(&pr->image, pr->width, pr->height) == GLHLE_RESULT_OK &&
+            pica_presenter_read(pr, pr->image.rgba, (size_t)pr->width * pr->height * 4, NULL, NULL) ==
+                GLHLE_RESULT_OK)
+            pr->frame_on_cpu = true;
+        else
+            pr->have_frame = false; /* no memory: the frame is gone, read_frame says NOT_FOUND */
+    }
+    delete_gl(pr);
+}
+
+void pica_presenter_restore(pica_presenter *pr, struct pica_surface_cache *surfaces)
+{
+    pr->d.surfaces = surfaces;
 }
 
 /* ---- CPU composition (GL-free instances) ------------------------------------- */
@@ -176,18 +208,41 @@ static glhle_result draw_screen(pica_presenter *pr, const pica_lcd_params *lcd, 
     return GLHLE_RESULT_OK;
 }
 
-/* The frame fitted into (x, y, w, h) of `fbo`, centred, keeping its aspect. */
-static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint w, GLint h)
+/* The frame fitted into (x, y, w, h) of `fbo`, centred, keeping its aspect.
+ * A blit honours the scissor test (GL 4.6 section 18.3.1), which the host
+ * or an earlier pass may have left on; an incomplete target (framebuffer 0
+ * of a surfaceless context) would raise GL_INVALID_FRAMEBUFFER_OPERATION,
+ * so it is not drawn into. */
+static void blit_fitted(pica_presenter *pr, GLuint fbo, GLint x, GLint y, GLint w, GLint h, bool clear_bars)
 {
     GladGLContext *gl = &pr->d.ctx->gl;
     if (w <= 0 || h <= 0)
         return;
+    const GLenum status = gl->CheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        if (!pr->warned_incomplete)
+            GLHLE_WARN(pr->d.log,
+                       "pica: present: framebuffer %u is not complete (status 0x%04X); the frame is composed and "
+                       "readable but not drawn into it (said once)",
+                       fbo, status);
+        pr->warned_incomplete = true;
+        return;
+    }
+    gl_state_scissor(pr->d.gl, false, 0, 0, 0, 0);
     int64_t fw = w, fh = (int64_t)w * pr->tex_h / pr->tex_w;
     if (fh > h) {
         fh = h;
         fw = (int64_t)h * pr->tex_w / pr->tex_h;
     }
     const GLint ox = x + (GLint)((w - fw) / 2), oy = y + (GLint)((h - fh) / 2);
+    if (clear_bars && (fw != w || fh != h)) {
+        static const GLfloat black[4] = {0, 0, 0, 1};
+        gl_state_framebuffer(pr->d.gl, fbo);
+        gl_state_color_mask(pr->d.gl, true, true, true, true);
+        gl_state_scissor(pr->d.gl, true, x, y, w, h);
+        gl->ClearBufferfv(GL_COLOR, 0, black);
+        gl_state_scissor(pr->d.gl, false, 0, 0, 0, 0);
+    }
     const bool exact = fw == (int64_t)pr->tex_w && fh == (int64_t)pr->tex_h;
     gl->BlitNamedFramebuffer(pr->fbo, fbo, 0, 0, (GLint)pr->tex_w, (GLint)pr->tex_h, ox, oy, ox + (GLint)fw,
                              oy + (GLint)fh, GL_COLOR_BUFFER_BIT, exact ? GL_NEAREST : GL_LINEAR);
@@ -220,15 +275,30 @@ static glhle_result compose_gl(pica_presenter *pr, const glhle_pica_present_desc
     first = first ? first : r;
     pr->width = pr->tex_w;
     pr->height = pr->tex_h;
+    pr->frame_on_cpu = false;
     if (ctx->mode == GLHLE_CONTEXT_WINDOW) {
         int w = 0, h = 0;
         glhle_context_drawable_size(ctx, &w, &h);
         gl->ClearNamedFramebufferfv(0, GL_COLOR, 0, black);
-        blit_fitted(pr, 0, 0, 0, w, h);
+        blit_fitted(pr, 0, 0, 0, w, h, false);
     } else if (ctx->mode == GLHLE_CONTEXT_EXTERNAL) {
         const GLint w = desc->external.width ? desc->external.width : (GLint)pr->tex_w;
         const GLint h = desc->external.height ? desc->external.height : (GLint)pr->tex_h;
-        blit_fitted(pr, desc->external.fbo, desc->external.x, desc->external.y, w, h);
+        GLuint fbo = desc->external.fbo;
+        if (desc->external.texture) {
+            if (!gl->IsTexture(desc->external.texture)) {
+                GLHLE_ERROR(p->log, "pica: present: %u is not a texture of this context; the frame is composed "
+                            "but not drawn into it", desc->external.texture);
+                return first ? first : GLHLE_RESULT_INVALID_ARGUMENT;
+            }
+            if (!pr->host_fbo)
+                gl->CreateFramebuffers(1, &pr->host_fbo);
+            fbo = pr->host_fbo;
+            gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, desc->external.texture, 0);
+        }
+        blit_fitted(pr, fbo, desc->external.x, desc->external.y, w, h, desc->external.clear_bars);
+        if (desc->external.texture)
+            gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, 0, 0);
     }
     return first;
 }
@@ -276,7 +346,7 @@ glhle_result pica_presenter_read(pica_presenter *pr, void *rgba, size_t rgba_siz
         return GLHLE_FAIL(pr->d.log, GLHLE_RESULT_OUT_OF_BOUNDS,
                           "pica: read_frame: a %ux%u frame needs %zu bytes, the buffer has %zu", pr->width, pr->height,
                           need, rgba_size);
-    if (!pr->d.ctx) {
+    if (!pr->d.ctx || pr->frame_on_cpu) {
         memcpy(rgba, pr->image.rgba, need);
         return GLHLE_RESULT_OK;
     }

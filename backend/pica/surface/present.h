@@ -30,6 +30,12 @@ glhle_result pica_presenter_create(const pica_presenter_desc *desc, pica_present
 /* Needs the instance's GL context current when it has one. NULL is ignored. */
 void pica_presenter_destroy(pica_presenter *pr);
 
+/* Context loss: lose keeps the last frame on the CPU (read_frame serves it
+ * until the next present) and deletes the GL objects; restore takes the
+ * new surface cache. The instance's GL context is current for both. */
+void pica_presenter_lose(pica_presenter *pr);
+void pica_presenter_restore(pica_presenter *pr, struct pica_surface_cache *surfaces);
+
 /* glhle_pica_present and glhle_pica_read_frame's work (the instance checks
  * the arguments and hands the call to its observer). */
 glhle_result pica_present(pica_presenter *pr, const glhle_pica_present_desc *desc);

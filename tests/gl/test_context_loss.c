@@ -1,0 +1,266 @@
+/* Context loss in external mode, as a libretro frontend does it
+ * (context_destroy, then context_reset on a new context): the instances'
+ * *_context_lost calls with the old context current, glhle_context_lost,
+ * a new host context (the old one destroyed with every object in it),
+ * glhle_context_restored and the instances' *_context_restored. Every frame
+ * afterwards must equal an uninterrupted offscreen run's, at scales 1 and
+ * 2: cube.glht and screens.glht with a loss after every frame (the frame
+ * kept across the loss is checked too), and the PlayStation scene with a
+ * loss every few script lines. */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/psx/script.h"
+#include "glhle/psx.h"
+#include "glhle/trace.h"
+#include "scenes/scenes.h"
+#include "support/gl_scramble.h"
+#include "support/pica_draw_support.h"
+
+#define MAX_FRAMES 16
+
+typedef struct run {
+    glhle_image img[MAX_FRAMES];
+    uint32_t n;
+    const struct run *expect; /* compare against, and lose the context after each frame */
+    ts_host *host;
+    glhle_pica *pica;
+    glhle_psx *psx;
+    const char *name;
+    uint32_t scale, losses;
+} run;
+
+static void read_frame(glhle_pica *pica, glhle_image *img)
+{
+    uint32_t w, h;
+    assert_int_equal(glhle_pica_read_frame(pica, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_pica_read_frame(pica, img->rgba, (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
+}
+
+static void lose(void *user)
+{
+    run *r = user;
+    if (r->pica)
+        assert_int_equal(glhle_pica_context_lost(r->pica), GLHLE_RESULT_OK);
+    if (r->psx)
+        assert_int_equal(glhle_psx_context_lost(r->psx), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_context_lost(r->host->ctx), GLHLE_RESULT_OK);
+}
+
+static void restore(void *user)
+{
+    run *r = user;
+    assert_int_equal(glhle_context_restored(r->host->ctx), GLHLE_RESULT_OK);
+    if (r->pica)
+        assert_int_equal(glhle_pica_context_restored(r->pica), GLHLE_RESULT_OK);
+    if (r->psx)
+        assert_int_equal(glhle_psx_context_restored(r->psx), GLHLE_RESULT_OK);
+    r->losses++;
+}
+
+static glhle_result on_frame(void *user, glhle_pica *pica, uint32_t frame)
+{
+    run *r = user;
+    assert_true(r->n < MAX_FRAMES);
+    read_frame(pica, &r->img[r->n]);
+    if (r->expect) {
+        char name[96];
+        snprintf(name, sizeof name, "loss_%s_f%u_%ux", r->name, frame, r->scale);
+        assert_true(r->n < r->expect->n);
+        ts_assert_image(name, &r->expect->img[r->n], &r->img[r->n], 0, 0);
+        r->pica = pica;
+        ts_host_new_context(r->host, lose, restore, r);
+        /* the frame survives the loss */
+        glhle_image again;
+        read_frame(pica, &again);
+        snprintf(name, sizeof name, "loss_%s_f%u_%ux_kept", r->name, frame, r->scale);
+        ts_assert_image(name, &r->expect->img[r->n], &again, 0, 0);
+        glhle_image_free(&again);
+    }
+    r->n++;
+    return GLHLE_RESULT_OK;
+}
+
+static void run_free(run *r)
+{
+    for (uint32_t i = 0; i < r->n; i++)
+        glhle_image_free(&r->img[i]);
+}
+
+static void replay(glhle_context *ctx, const glhle_trace *t, uint32_t scale, run *r)
+{
+    glhle_trace_replay_desc rd = {
+        .ctx = ctx,
+        .pica = {.resolution_scale = scale, .log = ts_log_fn},
+        .on_frame = on_frame,
+        .user = r,
+    };
+    glhle_trace_replay_stats st;
+    assert_int_equal(glhle_trace_replay(t, &rd, &st), GLHLE_RESULT_OK);
+    assert_int_equal(st.divergences, 0);
+}
+
+static void trace_across_losses(const char *scene, uint32_t scale)
+{
+    glhle_trace *t = NULL;
+    for (int i = 0; i < sb_scene_count; i++) {
+        if (strcmp(sb_scenes[i].name, scene) == 0) {
+            char path[1024];
+            glhle_trace_open_desc od = {.log = ts_log_fn};
+            assert_int_equal(glhle_trace_open_file(sb_scene_trace_path(&sb_scenes[i], path, sizeof path), &od, &t),
+                             GLHLE_RESULT_OK);
+        }
+    }
+    assert_non_null(t);
+    run ref = {.scale = scale};
+    glhle_context_desc cd = {.mode = GLHLE_CONTEXT_OFFSCREEN, .debug = true, .log = ts_log_fn};
+    glhle_context *off;
+    assert_int_equal(glhle_context_create(&cd, &off), GLHLE_RESULT_OK);
+    replay(off, t, scale, &ref);
+    glhle_context_destroy(off);
+
+    ts_host h;
+    ts_host_open(&h, GLHLE_LOG_INFO, true);
+    run got = {.expect = &ref, .host = &h, .name = scene, .scale = scale};
+    replay(h.ctx, t, scale, &got);
+    assert_int_equal(got.n, ref.n);
+    assert_int_equal(got.losses, ref.n);
+    assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
+    assert_int_equal(h.gl.GetError(), GL_NO_ERROR);
+    ts_host_close(&h);
+    run_free(&got);
+    run_free(&ref);
+    glhle_trace_close(t);
+}
+
+static void pica_traces(void **state)
+{
+    (void)state;
+    for (uint32_t s = 1; s <= 2; s++) {
+        trace_across_losses("cube", s);
+        trace_across_losses("screens", s);
+    }
+}
+
+/* ---- the PlayStation scene ---- */
+
+typedef struct psx_feed {
+    run *r;
+    uint32_t lines;
+} psx_feed;
+
+static glhle_result to_ports(void *user, int port, const uint32_t *words, size_t count, uint32_t line)
+{
+    (void)line;
+    psx_feed *f = user;
+    if (f->r->host && ++f->lines % 7 == 0) /* often, and inside runs of related commands */
+        ts_host_new_context(f->r->host, lose, restore, f->r);
+    if (port == 0)
+        return glhle_psx_gp0_block(f->r->psx, words, count) == GLHLE_RESULT_OK ? GLHLE_RESULT_OK
+                                                                               : GLHLE_RESULT_BAD_DATA;
+    for (size_t i = 0; i < count; i++)
+        if (glhle_psx_gp1(f->r->psx, words[i]) != GLHLE_RESULT_OK)
+            return GLHLE_RESULT_BAD_DATA;
+    return GLHLE_RESULT_OK;
+}
+
+static uint8_t *psx_scene(glhle_context *ctx, run *r, uint32_t scale)
+{
+    glhle_psx_desc d = {.resolution_scale = scale, .log = ts_log_fn};
+    assert_int_equal(glhle_psx_create(ctx, &d, &r->psx), GLHLE_RESULT_OK);
+    size_t size;
+    uint8_t *text = ts_read_file(ts_source_path("samples/psx/scene.txt"), &size);
+    psx_feed f = {r, 0};
+    assert_int_equal(psx_script_parse((const char *)text, size, ts_logger(), to_ports, &f), GLHLE_RESULT_OK);
+    free(text);
+    if (r->host) /* and once more before reading */
+        ts_host_new_context(r->host, lose, restore, r);
+    const size_t bytes = (size_t)1024 * 512 * 4 * scale * scale;
+    uint8_t *vram = malloc(bytes);
+    assert_non_null(vram);
+    assert_int_equal(glhle_psx_read_vram_rgba(r->psx, vram, bytes), GLHLE_RESULT_OK);
+    glhle_psx_destroy(r->psx);
+    r->psx = NULL;
+    return vram;
+}
+
+static void psx_scene_across_losses(void **state)
+{
+    (void)state;
+    for (uint32_t s = 1; s <= 2; s++) {
+        glhle_context_desc cd = {.mode = GLHLE_CONTEXT_OFFSCREEN, .debug = true, .log = ts_log_fn};
+        glhle_context *off;
+        assert_int_equal(glhle_context_create(&cd, &off), GLHLE_RESULT_OK);
+        run ref = {.scale = s};
+        uint8_t *want = psx_scene(off, &ref, s);
+        glhle_context_destroy(off);
+        ts_host h;
+        ts_host_open(&h, GLHLE_LOG_INFO, true);
+        run got = {.host = &h, .scale = s};
+        uint8_t *vram = psx_scene(h.ctx, &got, s);
+        assert_true(got.losses > 4);
+        assert_memory_equal(want, vram, (size_t)1024 * 512 * 4 * s * s);
+        assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
+        ts_host_close(&h);
+        free(want);
+        free(vram);
+    }
+}
+
+/* State written once, before the loss, and only a draw after it: the new
+ * draw path must take uniforms (here the combiner's constant colour) and
+ * programs from the decoded state, not from dirty bits the old one
+ * consumed. */
+static void pica_state_set_before_the_loss(void **state)
+{
+    (void)state;
+    ts_host h;
+    ts_host_open(&h, GLHLE_LOG_INFO, true);
+    for (uint32_t s = 1; s <= 2; s++) {
+        pd_env e;
+        pd_env_init(&e, h.ctx, s);
+        const pd_vertex v[3] = {{{-1, -1, -0.5f, 1}, {0}, {0}, {0}, {0}},
+                                {{1, -1, -0.5f, 1}, {0}, {0}, {0}, {0}},
+                                {{-1, 1, -0.5f, 1}, {0}, {0}, {0}, {0}}};
+        pd_put_vertices(&e, v, 3);
+        tp_cmdbuf b;
+        tp_cmd_init(&b);
+        pd_target(&b, PD_COLOR, 0, 0, 0, 64, 64);
+        pd_program(&b, 3);
+        pd_tev_replace(&b, 0xE, 0xFF336699u); /* constant colour: R 99h G 66h B 33h */
+        assert_int_equal(pd_run(&e, &b, NULL), GLHLE_RESULT_OK);
+        tp_cmd_free(&b);
+        run r = {.host = &h, .pica = e.pica};
+        ts_host_new_context(&h, lose, restore, &r);
+        tp_cmd_init(&b);
+        pd_draw(&b, 0, 3, 0);
+        assert_int_equal(pd_run(&e, &b, NULL), GLHLE_RESULT_OK);
+        tp_cmd_free(&b);
+        glhle_image img;
+        pd_read_color(&e, PD_COLOR, 0, 64, 64, &img);
+        const uint8_t *p = ts_pixel(&img, 4, 60); /* inside the lower-left half */
+        assert_int_equal(p[0], 0x99);
+        assert_int_equal(p[1], 0x66);
+        assert_int_equal(p[2], 0x33);
+        glhle_image_free(&img);
+        pd_env_free(&e);
+    }
+    assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
+    ts_host_close(&h);
+}
+
+int main(void)
+{
+    setenv("EGL_PLATFORM", "surfaceless", 0);
+    ts_pin_gl_driver(); /* before the first context: the offscreen references load the driver too */
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(pica_traces),
+        cmocka_unit_test(psx_scene_across_losses),
+        cmocka_unit_test(pica_state_set_before_the_loss),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
