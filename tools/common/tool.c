@@ -1,10 +1,13 @@
 #include "tools/common/tool.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "backend/common/log.h"
 #include "tools/common/decompress.h"
@@ -86,13 +89,20 @@ const glhle_logger tool_log = {log_line, NULL, GLHLE_LOG_WARN};
 bool tool_read_input(const char *path, size_t limit, int flags, glhle_bytebuf *b)
 {
     glhle_bytebuf_init(b, limit);
-    errno = 0;
     if (!glhle_bytebuf_read_file(b, path, limit)) {
-        const char *what = !strcmp(path, "-") ? "standard input" : path;
-        if (errno)
-            tool_error("cannot read %s: %s", what, strerror(errno));
+        /* why, asked again: stdio may leave any errno behind */
+        struct stat st;
+        const bool in = !strcmp(path, "-");
+        if (!in && stat(path, &st) != 0)
+            tool_error("cannot read %s: %s", path, strerror(errno));
+        else if (!in && S_ISDIR(st.st_mode))
+            tool_error("cannot read %s: it is a folder", path);
+        else if (!in && S_ISREG(st.st_mode) && (uint64_t)st.st_size > limit)
+            tool_error("cannot read %s: it is over %zu bytes", path, limit);
+        else if (!in && access(path, R_OK) != 0)
+            tool_error("cannot read %s: %s", path, strerror(errno));
         else
-            tool_error("cannot read %s: it is over %zu bytes", what, limit);
+            tool_error("cannot read %s: a read error, or more than %zu bytes", in ? "standard input" : path, limit);
         return false;
     }
     if (!(flags & TOOL_DECOMPRESS) || tool_compression_of(b->data, b->size) == TOOL_COMPRESSION_NONE)
