@@ -172,6 +172,18 @@ static bool parse_frames(const char *s, uint32_t *first, uint32_t *last)
     return parse_u32(dash + 1, last) && *last >= *first;
 }
 
+/* The --frames range as it was written: "A-B", "A-" or "A". */
+static const char *frames_text(const replay_tool *t, char out[32])
+{
+    if (t->last == UINT32_MAX)
+        snprintf(out, 32, "%u-", t->first);
+    else if (t->last == t->first)
+        snprintf(out, 32, "%u", t->first);
+    else
+        snprintf(out, 32, "%u-%u", t->first, t->last);
+    return out;
+}
+
 /* ---- the PlayStation: glhle traces and GPU dumps --------------------------------- */
 
 typedef struct psx_tool {
@@ -265,7 +277,8 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
                    divergences);
         rc = EXIT_DIVERGED;
     } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX)) {
-        tool_error("%s: --frames %u-%u selects no frame; the trace has %u", path, t->first, t->last, p.frames);
+        char range[32];
+        tool_error("%s: --frames %s selects no frame; the trace has %u", path, frames_text(t, range), p.frames);
         rc = EXIT_NO_FRAMES;
     }
     glhle_context_destroy(t->ctx);
@@ -353,11 +366,12 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
               st.command_lists, (unsigned long long)st.draws);
     glhle_trace_info info;
     glhle_trace_get_info(trace, &info);
+    const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, &st);
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {
         tool_error("%s: replay stopped: %s (see the message above)", trace_path, glhle_result_string(r));
         rc = EXIT_BAD;
-    } else if (t->stats_json && !write_stats_json(t->stats_json, &st.shaders, &st)) {
+    } else if (!stats_written) {
         tool_error("cannot write %s: %s", t->stats_json, strerror(errno));
         rc = EXIT_BAD;
     } else if (!info.complete) {
@@ -370,7 +384,8 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
                    trace_path, st.divergences);
         rc = EXIT_DIVERGED;
     } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX) && !window) {
-        tool_error("%s: --frames %u-%u selects no frame; the trace has %u", trace_path, t->first, t->last,
+        char range[32];
+        tool_error("%s: --frames %s selects no frame; the trace has %u", trace_path, frames_text(t, range),
                    info.frames);
         rc = EXIT_NO_FRAMES;
     }
