@@ -146,6 +146,13 @@ static void pica_sample(void **state)
     uint8_t *z = tc_zstd(d, n, false, &zn);
     assert_int_equal(replay(put("exit_cube.bin", z, zn), "", out, sizeof out), 0);
     free(z);
+    /* and glhle-trace reads it as the trace itself */
+    char args[8192], plain_info[16384];
+    snprintf(args, sizeof args, "info '%s'", ts_output_path("exit_cube.glht"));
+    assert_int_equal(tt_run_tool("glhle-trace", args, plain_info, sizeof plain_info), 0);
+    snprintf(args, sizeof args, "info '%s'", ts_output_path("exit_cube.bin"));
+    assert_int_equal(tt_run_tool("glhle-trace", args, out, sizeof out), 0);
+    assert_string_equal(out, plain_info);
     free(d);
 }
 
