@@ -5,7 +5,7 @@ set -eu
 packages="build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
   libglfw3-dev libcmocka-dev libspirv-cross-c-shared-dev spirv-cross glslang-tools
   spirv-headers spirv-tools
-  libxxhash-dev libpng-dev libegl-dev libgl-dev libgl1-mesa-dri libegl-mesa0
+  libxxhash-dev libpng-dev libzstd-dev liblzma-dev libegl-dev libgl-dev libgl1-mesa-dri libegl-mesa0
   python3-glad xvfb xauth valgrind"
 missing=""
 for p in $packages; do

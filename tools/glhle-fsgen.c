@@ -8,9 +8,11 @@
  * the state at the end when the list draws nothing. FILE holds the command
  * words little-endian, as the GPU reads them, or as text: hex words
  * ("0x0000ABCD" or "0000abcd") separated by white space, '#' to the end of
- * a line is a comment. Exit status: 0 done, 1 the list had problems (they
- * are logged; keys are still printed), 2 bad usage or unreadable input. */
+ * a line is a comment; "-" reads standard input. Exit status: 0 done, 1 the
+ * list had problems (they are logged; keys are still printed) or cannot be
+ * read, 2 usage. */
 #include <ctype.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,7 @@
 #include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
 #include "shadergen/pica_fs.h"
+#include "tools/common/tool.h"
 
 typedef struct options {
     pica_fs_host host;
@@ -26,13 +29,9 @@ typedef struct options {
     long draw; /* -1: every change */
 } options;
 
-static void usage(void)
-{
-    fprintf(stderr, "usage: glhle-fsgen key HEX [--gles] [--fetch] [--key-only]\n"
-                    "       glhle-fsgen cmdlist FILE [--gles] [--fetch] [--key-only] [--draw N]\n"
-                    "  --fetch: shaders that blend themselves read the destination with\n"
-                    "           EXT_shader_framebuffer_fetch (default: a texel fetch of the attachment)\n");
-}
+#define USAGE                                                                   \
+    "usage: glhle-fsgen key HEX [--gles] [--fetch] [--key-only]\n"               \
+    "       glhle-fsgen cmdlist FILE [--gles] [--fetch] [--key-only] [--draw N]\n"
 
 static void print_key(const pica_fs_key *k, const options *o)
 {
@@ -42,7 +41,7 @@ static void print_key(const pica_fs_key *k, const options *o)
     if (!o->key_only) {
         glhle_bytebuf_printf(&b, "---- GLSL\n");
         if (!pica_fs_generate(k, &o->host, &b))
-            fprintf(stderr, "glhle-fsgen: the shader text did not fit the output buffer\n");
+            tool_error("the shader text did not fit the output buffer");
     }
     fwrite(b.data, 1, b.size, stdout);
     glhle_bytebuf_free(&b);
@@ -91,7 +90,7 @@ static bool parse_words(const uint8_t *data, size_t size, uint32_t **out, size_t
         return false;
     if (!text) {
         if (size % 4) {
-            fprintf(stderr, "glhle-fsgen: binary command list of %zu bytes is not a whole number of words\n", size);
+            tool_error("binary command list of %zu bytes is not a whole number of words", size);
             free(w);
             return false;
         }
@@ -118,7 +117,7 @@ static bool parse_words(const uint8_t *data, size_t size, uint32_t **out, size_t
                     digits++;
                 }
                 if (!digits || digits > 8 || (i < size && !isspace(data[i]) && data[i] != '#')) {
-                    fprintf(stderr, "glhle-fsgen: byte offset %zu: not a 32-bit hex word\n", start);
+                    tool_error("byte offset %zu: not a 32-bit hex word", start);
                     free(w);
                     return false;
                 }
@@ -134,23 +133,21 @@ static bool parse_words(const uint8_t *data, size_t size, uint32_t **out, size_t
 static int run_cmdlist(const char *path, const options *o)
 {
     glhle_bytebuf file;
-    glhle_bytebuf_init(&file, 64u << 20);
-    if (!glhle_bytebuf_read_file(&file, path, 64u << 20)) {
-        fprintf(stderr, "glhle-fsgen: cannot read %s (or it is over 64 MiB)\n", path);
+    if (!tool_read_input(path, 64u << 20, TOOL_PLAIN, &file)) {
         glhle_bytebuf_free(&file);
-        return 2;
+        return 1;
     }
     uint32_t *words;
     size_t count;
     bool ok = parse_words(file.data, file.size, &words, &count);
     glhle_bytebuf_free(&file);
     if (!ok)
-        return 2;
-    glhle_pica_desc desc = {.log_level = GLHLE_LOG_WARN};
+        return 1;
+    glhle_pica_desc desc = {.log = tool_log.fn, .log_level = GLHLE_LOG_WARN};
     glhle_pica *pica;
     if (glhle_pica_create(NULL, &desc, &pica) != GLHLE_RESULT_OK) {
         free(words);
-        return 2;
+        return 1;
     }
     draw_watch dw = {.o = o};
     glhle_pica_hooks hooks = {on_draw, &dw, 1u << GLHLE_PICA_EVENT_DRAW};
@@ -163,7 +160,7 @@ static int run_cmdlist(const char *path, const options *o)
         pica_fs_key_from_state(pica_get_state(pica), &k);
         print_key(&k, o);
     } else if (o->draw >= dw.index) {
-        fprintf(stderr, "glhle-fsgen: the list has %ld draws; there is no draw %ld\n", dw.index, o->draw);
+        tool_error("the list has %ld draws; there is no draw %ld", dw.index, o->draw);
         r = GLHLE_RESULT_NOT_FOUND;
     }
     fprintf(stderr, "glhle-fsgen: %llu words, %u draws, %u problems\n", (unsigned long long)res.words, res.draws,
@@ -175,41 +172,58 @@ static int run_cmdlist(const char *path, const options *o)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        usage();
-        return 2;
-    }
+    tool_init("glhle-fsgen", USAGE);
+    static const struct option longs[] = {
+        {"fetch", no_argument, NULL, 'f'},     {"gles", no_argument, NULL, 'g'},
+        {"key-only", no_argument, NULL, 'k'},  {"draw", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},      {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
     options o = {.draw = -1};
-    for (int i = 3; i < argc; i++) {
-        if (!strcmp(argv[i], "--fetch")) {
-            o.host.framebuffer_fetch = 1;
-        } else if (!strcmp(argv[i], "--gles")) {
-            o.host.gles = 1;
-        } else if (!strcmp(argv[i], "--key-only")) {
-            o.key_only = true;
-        } else if (!strcmp(argv[i], "--draw") && i + 1 < argc) {
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
+        switch (c) {
+        case 'f': o.host.framebuffer_fetch = 1; break;
+        case 'g': o.host.gles = 1; break;
+        case 'k': o.key_only = true; break;
+        case 'd': {
             char *end;
-            o.draw = strtol(argv[++i], &end, 10);
-            if (*end || o.draw < 0) {
-                fprintf(stderr, "glhle-fsgen: --draw wants a draw number, got '%s'\n", argv[i]);
+            o.draw = strtol(optarg, &end, 10);
+            if (end == optarg || *end || o.draw < 0) {
+                tool_error("--draw wants a draw number, got '%s'", optarg);
                 return 2;
             }
-        } else {
-            usage();
-            return 2;
+            break;
+        }
+        case 'h':
+            return tool_help("Prints the PICA fragment-pipeline key and the GLSL generated for it, from a key\n"
+                             "or at each draw of a command list (FILE: binary words or hex text; - for stdin).\n"
+                             "  --gles      GLSL ES 3.20 instead of GLSL 4.50\n"
+                             "  --fetch     shaders that blend themselves read the destination with\n"
+                             "              EXT_shader_framebuffer_fetch (default: a texel fetch of the attachment)\n"
+                             "  --key-only  the key, no GLSL\n"
+                             "  --draw N    only the Nth draw (from 0)\n"
+                             "  --help, --version\n"
+                             "Exit status: 0 done, 1 the list had problems or cannot be read, 2 usage.\n");
+        case 'V': return tool_version();
+        default: return tool_bad_option(c, argv);
         }
     }
-    if (!strcmp(argv[1], "key")) {
+    if (argc - optind != 2)
+        return tool_usage();
+    const char *cmd = argv[optind], *arg = argv[optind + 1];
+    if (!strcmp(cmd, "key")) {
         pica_fs_key k;
-        if (!pica_fs_key_from_hex(argv[2], &k)) {
-            fprintf(stderr, "glhle-fsgen: a key is %zu hex digits; '%s' is not one\n", 2 * sizeof k, argv[2]);
+        if (!pica_fs_key_from_hex(arg, &k)) {
+            tool_error("a key is %zu hex digits; '%s' is not one", 2 * sizeof k, arg);
             return 2;
         }
         print_key(&k, &o);
         return 0;
     }
-    if (!strcmp(argv[1], "cmdlist"))
-        return run_cmdlist(argv[2], &o);
-    usage();
-    return 2;
+    if (!strcmp(cmd, "cmdlist"))
+        return run_cmdlist(arg, &o);
+    tool_error("unknown command '%s'", cmd);
+    return tool_usage();
 }

@@ -16,6 +16,7 @@
 
 #include "backend/common/bytebuf.h"
 #include "backend/common/image.h"
+#include "tools/common/tool.h"
 
 #define USAGE "usage: glhle-imgdiff A.png B.png [--tolerance N] [--diff OUT.png]\n"
 
@@ -26,8 +27,7 @@ static bool load(const char *path, glhle_image *img)
     if (strcmp(path, "-") != 0)
         return glhle_png_read_file(path, img, &quiet) == GLHLE_RESULT_OK;
     glhle_bytebuf buf;
-    glhle_bytebuf_init(&buf, 1u << 30);
-    bool ok = glhle_bytebuf_read_file(&buf, "-", 1u << 30) &&
+    bool ok = tool_read_input("-", 1u << 30, TOOL_PLAIN, &buf) &&
               glhle_png_read_memory(buf.data, buf.size, img, &quiet) == GLHLE_RESULT_OK;
     glhle_bytebuf_free(&buf);
     return ok;
@@ -44,49 +44,45 @@ int main(int argc, char **argv)
     };
     unsigned long tol = 0;
     const char *diff_path = NULL;
+    tool_init("glhle-imgdiff", USAGE);
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
         char *end;
         switch (c) {
         case 't':
             errno = 0;
             tol = strtoul(optarg, &end, 10);
             if (end == optarg || *end || errno || tol > 255 || optarg[0] == '-') {
-                fprintf(stderr, "glhle-imgdiff: --tolerance wants 0 to 255, got '%s'\n", optarg);
+                tool_error("--tolerance wants 0 to 255, got '%s'", optarg);
                 return 2;
             }
             break;
         case 'd': diff_path = optarg; break;
         case 'h':
-            printf(USAGE "Compares two PNG images channel by channel.\n"
+            return tool_help("Compares two PNG images channel by channel.\n"
                          "  --tolerance N  channels may differ by up to N (0-255, default 0)\n"
                          "  --diff OUT.png write the differing pixels in red over a grey copy of A\n"
                          "  --help, --version\n"
                          "Exit status: 0 equal, 1 different, 2 error.\n");
-            return 0;
-        case 'V':
-            printf("glhle-imgdiff %d.%d.%d\n", GLHLE_VERSION_MAJOR, GLHLE_VERSION_MINOR, GLHLE_VERSION_PATCH);
-            return 0;
-        default: fprintf(stderr, USAGE); return 2;
+        case 'V': return tool_version();
+        default: return tool_bad_option(c, argv);
         }
     }
-    if (argc - optind != 2) {
-        fprintf(stderr, USAGE);
-        return 2;
-    }
+    if (argc - optind != 2)
+        return tool_usage();
     const char *pa = argv[optind], *pb = argv[optind + 1];
     if (!strcmp(pa, "-") && !strcmp(pb, "-")) {
-        fprintf(stderr, "glhle-imgdiff: only one of the images can come from standard input\n");
+        tool_error("only one of the images can come from standard input");
         return 2;
     }
     glhle_image a = {0}, b = {0};
     if (!load(pa, &a)) {
-        fprintf(stderr, "glhle-imgdiff: cannot read %s as a PNG image\n", pa);
+        tool_error("cannot read %s as a PNG image", pa);
         return 2;
     }
     if (!load(pb, &b)) {
-        fprintf(stderr, "glhle-imgdiff: cannot read %s as a PNG image\n", pb);
+        tool_error("cannot read %s as a PNG image", pb);
         glhle_image_free(&a);
         return 2;
     }
@@ -100,10 +96,10 @@ int main(int argc, char **argv)
         glhle_image pic = {0};
         glhle_result r = glhle_image_compare(&a, &b, (uint32_t)tol, &d, diff_path ? &pic : NULL);
         if (r != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-imgdiff: cannot compare: %s\n", glhle_result_string(r));
+            tool_error("cannot compare: %s", glhle_result_string(r));
             rc = 2;
         } else if (diff_path && glhle_png_write_file(diff_path, &pic, &quiet) != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-imgdiff: cannot write %s\n", diff_path);
+            tool_error("cannot write %s", diff_path);
             rc = 2;
         } else if (d.differing) {
             printf("glhle-imgdiff: %llu of %llu pixels differ by more than %lu (max delta %u); first at (%u,%u)\n",

@@ -1,43 +1,62 @@
 /* glhle-info: what GL glhle gets on this machine, and a smoke render.
  *   glhle-info [--smoke OUT.png] [--size WxH] [--debug]
  * Prints the driver, version and the host features the backends use; with
- * --smoke renders the smoke scene offscreen and writes it as PNG. */
+ * --smoke renders the smoke scene offscreen and writes it as PNG.
+ * Exit status: 0 done, 1 no GL context or the render failed, 2 usage. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/gl/gl_util.h"
+#include "tools/common/tool.h"
 
-static void usage(void)
-{
-    fprintf(stderr, "usage: glhle-info [--smoke OUT.png] [--size WxH] [--debug]\n");
-}
+#define USAGE "usage: glhle-info [--smoke OUT.png] [--size WxH] [--debug]\n"
 
 int main(int argc, char **argv)
 {
+    tool_init("glhle-info", USAGE);
+    static const struct option longs[] = {
+        {"smoke", required_argument, NULL, 's'}, {"size", required_argument, NULL, 'z'},
+        {"debug", no_argument, NULL, 'd'},       {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
+    };
     const char *smoke = NULL;
     int w = 400, h = 240;
     bool debug = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--smoke") && i + 1 < argc) {
-            smoke = argv[++i];
-        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-            if (sscanf(argv[++i], "%dx%d", &w, &h) != 2 || w <= 0 || h <= 0) {
-                fprintf(stderr, "glhle-info: --size wants WxH, got '%s'\n", argv[i]);
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
+        switch (c) {
+        case 's': smoke = optarg; break;
+        case 'z': {
+            char tail;
+            if (sscanf(optarg, "%dx%d%c", &w, &h, &tail) != 2 || w <= 0 || h <= 0 || w > 16384 || h > 16384) {
+                tool_error("--size wants WxH (1-16384 each), got '%s'", optarg);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--debug")) {
-            debug = true;
-        } else {
-            usage();
-            return 2;
+            break;
+        }
+        case 'd': debug = true; break;
+        case 'h':
+            return tool_help("Prints the GL driver glhle gets on this machine (offscreen, EGL) and the features\n"
+                             "the backends use.\n"
+                             "  --smoke OUT.png  render the smoke scene and write it\n"
+                             "  --size WxH       its size (default 400x240)\n"
+                             "  --debug          a debug context (KHR_debug messages in the log)\n"
+                             "  --help, --version\n"
+                             "Exit status: 0 done, 1 no GL context or the render failed, 2 usage.\n");
+        case 'V': return tool_version();
+        default: return tool_bad_option(c, argv);
         }
     }
+    if (optind != argc)
+        return tool_bad_option(0, argv);
     glhle_context_desc desc = {.mode = GLHLE_CONTEXT_OFFSCREEN, .debug = debug, .log_level = GLHLE_LOG_WARN};
     glhle_context *ctx;
     glhle_result r = glhle_context_create(&desc, &ctx);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-info: no offscreen GL context: %s\n", glhle_result_string(r));
+        tool_error("no offscreen GL context: %s", glhle_result_string(r));
         return 1;
     }
     const glhle_context_info *in = glhle_context_get_info(ctx);
@@ -59,7 +78,7 @@ int main(int argc, char **argv)
             glhle_image_free(&img);
         }
         if (r != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-info: smoke render failed: %s\n", glhle_result_string(r));
+            tool_error("smoke render to %s failed: %s", smoke, glhle_result_string(r));
             rc = 1;
         } else {
             printf("wrote %s\n", smoke);

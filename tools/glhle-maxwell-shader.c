@@ -32,24 +32,24 @@
 #include "glhle/glhle.h"
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
+#include "tools/common/tool.h"
 
 #define TOOL "glhle-maxwell-shader"
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: " TOOL " disasm FILE [options]\n"
-            "       " TOOL " spirv|glsl FILE [options]\n"
-            "  FILE            a .dksh module or raw Maxwell code; - reads standard input\n"
-            "  --stage S       vert|frag|geom|tess_ctrl|tess_eval|comp: the .dksh program to\n"
-            "                  read, or the stage of raw code\n"
-            "  --sph           raw code starts with a 0x50-byte shader program header\n"
-            "  --entry OFF     byte offset of the first instruction to run (default 0x8)\n"
-            "  --es            glsl: GLSL ES 3.20 instead of 4.50 core\n"
-            "  -o, --output F  write the listing to F instead of standard output\n"
-            "  -h, --help      this text\n"
-            "  -V, --version   the glhle version\n");
-}
+#define USAGE                                      \
+    "usage: " TOOL " disasm FILE [options]\n"      \
+    "       " TOOL " spirv|glsl FILE [options]\n"
+#define HELP                                                                                 \
+    "  FILE            a .dksh module or raw Maxwell code; - reads standard input\n"         \
+    "  --stage S       vert|frag|geom|tess_ctrl|tess_eval|comp: the .dksh program to\n"      \
+    "                  read, or the stage of raw code\n"                                    \
+    "  --sph           raw code starts with a 0x50-byte shader program header\n"            \
+    "  --entry OFF     byte offset of the first instruction to run (default 0x8)\n"         \
+    "  --es            glsl: GLSL ES 3.20 instead of 4.50 core\n"                           \
+    "  -o, --output F  write the listing to F instead of standard output\n"                 \
+    "  -h, --help      this text\n"                                                         \
+    "  -V, --version   the glhle version\n"                                                 \
+    "Exit status: 0 done, 1 the input cannot be read or decoded, 2 usage.\n"
 
 static int parse_stage(const char *s)
 {
@@ -61,14 +61,8 @@ static int parse_stage(const char *s)
 
 static bool read_input(const char *path, glhle_bytebuf *in)
 {
-    if (strcmp(path, "-") != 0)
-        return glhle_bytebuf_read_file(in, path, MW_DKSH_MAX_SIZE);
-    uint8_t chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-        if (in->size + n > MW_DKSH_MAX_SIZE || !glhle_bytebuf_append(in, chunk, n))
-            return false;
-    return !ferror(stdin);
+    glhle_bytebuf_free(in);
+    return tool_read_input(path, MW_DKSH_MAX_SIZE, TOOL_PLAIN, in);
 }
 
 static void describe_sph(glhle_bytebuf *o, const mw_sph *s)
@@ -141,7 +135,7 @@ static int cmd_disasm(const char *path, const options *opt)
     int status = 1;
     const glhle_logger lg = {NULL, NULL, GLHLE_LOG_ERROR};
     if (!read_input(path, &in)) {
-        fprintf(stderr, TOOL ": cannot read %s (missing, unreadable or over %u bytes)\n", path, MW_DKSH_MAX_SIZE);
+        tool_error("cannot read %s (missing, unreadable or over %u bytes)", path, MW_DKSH_MAX_SIZE);
         goto done;
     }
     const uint8_t *code = in.data;
@@ -152,7 +146,7 @@ static int cmd_disasm(const char *path, const options *opt)
     if (in.size >= 4 && memcmp(in.data, "DKSH", 4) == 0) {
         mw_dksh d;
         if (mw_dksh_parse(in.data, in.size, &lg, &d) != GLHLE_RESULT_OK) {
-            fprintf(stderr, TOOL ": %s: not a valid DKSH module\n", path);
+            tool_error("%s: not a valid DKSH module", path);
             goto done;
         }
         const mw_dksh_program *pr = NULL;
@@ -160,7 +154,7 @@ static int cmd_disasm(const char *path, const options *opt)
             if (stage < 0 || d.programs[i].type == (uint32_t)stage)
                 pr = &d.programs[i];
         if (!pr) {
-            fprintf(stderr, TOOL ": %s: no %s program\n", path, mw_dksh_stage_name((uint32_t)stage));
+            tool_error("%s: no %s program", path, mw_dksh_stage_name((uint32_t)stage));
             goto done;
         }
         stage = (int)pr->type;
@@ -179,7 +173,7 @@ static int cmd_disasm(const char *path, const options *opt)
         glhle_bytebuf_printf(&out, "\n");
     } else if (opt->sph) {
         if (mw_sph_parse(in.data, in.size, &lg, &sph) != GLHLE_RESULT_OK) {
-            fprintf(stderr, TOOL ": %s: bad shader program header\n", path);
+            tool_error("%s: bad shader program header", path);
             goto done;
         }
         have_sph = true;
@@ -195,11 +189,11 @@ static int cmd_disasm(const char *path, const options *opt)
     if (words > MW_SASS_MAX_CODE_WORDS)
         words = MW_SASS_MAX_CODE_WORDS;
     if (code_size % 32)
-        fprintf(stderr, TOOL ": %s: %zu trailing bytes after the last whole 32-byte group are ignored\n", path,
+        tool_error("%s: %zu trailing bytes after the last whole 32-byte group are ignored", path,
                 code_size % 32);
     uint64_t *w = calloc(words ? words : 1, sizeof *w);
     if (!w) {
-        fprintf(stderr, TOOL ": out of memory\n");
+        tool_error("out of memory");
         goto done;
     }
     for (size_t i = 0; i < words; i++) {
@@ -223,11 +217,11 @@ static int cmd_disasm(const char *path, const options *opt)
     if (r == GLHLE_RESULT_OK)
         status = 0;
     else
-        fprintf(stderr, TOOL ": %s: %s (%s)\n", path, p.error, glhle_result_string(r));
+        tool_error("%s: %s (%s)", path, p.error, glhle_result_string(r));
     mw_sass_program_free(&p);
     FILE *f = opt->output ? fopen(opt->output, "wb") : stdout;
     if (!f || fwrite(out.data, 1, out.size, f) != out.size || fflush(f) != 0 || out.failed) {
-        fprintf(stderr, TOOL ": could not write the listing\n");
+        tool_error("could not write the listing");
         status = 1;
     }
     if (f && f != stdout)
@@ -264,7 +258,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
     mw_spirv_result_init(&r);
     uint64_t *w = NULL;
     if (!read_input(path, &in)) {
-        fprintf(stderr, TOOL ": cannot read %s (missing, unreadable or over %u bytes)\n", path, MW_DKSH_MAX_SIZE);
+        tool_error("cannot read %s (missing, unreadable or over %u bytes)", path, MW_DKSH_MAX_SIZE);
         goto done;
     }
     const uint8_t *code = in.data, *sph = NULL;
@@ -273,7 +267,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
     if (in.size >= 4 && memcmp(in.data, "DKSH", 4) == 0) {
         mw_dksh d;
         if (mw_dksh_parse(in.data, in.size, &lg, &d) != GLHLE_RESULT_OK) {
-            fprintf(stderr, TOOL ": %s: not a valid DKSH module\n", path);
+            tool_error("%s: not a valid DKSH module", path);
             goto done;
         }
         const mw_dksh_program *pr = NULL;
@@ -281,7 +275,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
             if (stage < 0 || d.programs[i].type == (uint32_t)stage)
                 pr = &d.programs[i];
         if (!pr) {
-            fprintf(stderr, TOOL ": %s: no such program\n", path);
+            tool_error("%s: no such program", path);
             goto done;
         }
         stage = (int)pr->type;
@@ -291,7 +285,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
             sph = pr->code - MW_SPH_SIZE; /* the SPH sits right before the first instruction */
     } else if (opt->sph) {
         if (in.size < MW_SPH_SIZE) {
-            fprintf(stderr, TOOL ": %s: shorter than a program header\n", path);
+            tool_error("%s: shorter than a program header", path);
             goto done;
         }
         sph = in.data;
@@ -299,7 +293,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
         code_size -= MW_SPH_SIZE;
     }
     if (stage < 0) {
-        fprintf(stderr, TOOL ": %s: raw code needs --stage\n", path);
+        tool_error("%s: raw code needs --stage", path);
         goto done;
     }
     size_t words = code_size / 8;
@@ -320,7 +314,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
         ti.key.tex[i] = MW_TEX_2D;
     glhle_result res = mw_spirv_translate(&ti, &lg, &r);
     if (res != GLHLE_RESULT_OK) {
-        fprintf(stderr, TOOL ": %s: %s (%s)\n", path, r.reason, glhle_result_string(res));
+        tool_error("%s: %s (%s)", path, r.reason, glhle_result_string(res));
         goto done;
     }
     if (glsl) {
@@ -328,7 +322,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
         spv_glsl_options go = {.es = opt->es, .bindings = bind};
         go.binding_count = mw_spirv_gl_bindings(&r, (mw_spirv_stage)ti.key.stage, bind);
         if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &go, &lg, &out) != GLHLE_RESULT_OK) {
-            fprintf(stderr, TOOL ": %s: SPIRV-Cross could not write GLSL\n", path);
+            tool_error("%s: SPIRV-Cross could not write GLSL", path);
             goto done;
         }
     } else {
@@ -337,7 +331,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
     status = 0;
     FILE *f = opt->output ? fopen(opt->output, "wb") : stdout;
     if (!f || fwrite(out.data, 1, out.size, f) != out.size || fflush(f) != 0 || out.failed) {
-        fprintf(stderr, TOOL ": could not write the output\n");
+        tool_error("could not write the output");
         status = 1;
     }
     if (f && f != stdout)
@@ -375,14 +369,16 @@ int main(int argc, char **argv)
         {"es", no_argument, NULL, 'g'},
         {NULL, 0, NULL, 0},
     };
+    tool_init(TOOL, USAGE);
     options opt = {.stage = -1};
+    opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
             opt.stage = parse_stage(optarg);
             if (opt.stage < 0) {
-                fprintf(stderr, TOOL ": unknown stage '%s'\n", optarg);
+                tool_error("unknown stage '%s'", optarg);
                 return 2;
             }
             break;
@@ -393,7 +389,7 @@ int main(int argc, char **argv)
             char *end;
             unsigned long v = strtoul(optarg, &end, 0);
             if (*optarg == 0 || *end || v > 0xffffffffu) {
-                fprintf(stderr, TOOL ": bad --entry '%s'\n", optarg);
+                tool_error("bad --entry '%s'", optarg);
                 return 2;
             }
             opt.entry = (uint32_t)v;
@@ -406,24 +402,18 @@ int main(int argc, char **argv)
             opt.es = true;
             break;
         case 'h':
-            usage(stdout);
-            return 0;
+            return tool_help(HELP);
         case 'V':
-            printf(TOOL " %s\n", glhle_get_version().string);
-            return 0;
+            return tool_version();
         default:
-            usage(stderr);
-            return 2;
+            return tool_bad_option(c, argv);
         }
     }
-    if (argc - optind != 2) {
-        usage(stderr);
-        return 2;
-    }
+    if (argc - optind != 2)
+        return tool_usage();
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[optind], commands[i].name) == 0)
             return commands[i].run(argv[optind + 1], &opt);
-    fprintf(stderr, TOOL ": unknown command '%s'\n", argv[optind]);
-    usage(stderr);
-    return 2;
+    tool_error("unknown command '%s'", argv[optind]);
+    return tool_usage();
 }

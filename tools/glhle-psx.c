@@ -9,7 +9,8 @@
  *
  *   glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]
  *       replays a GPU dump (ps1dev/standards GPUDUMP.md, as DuckStation
- *       writes it) and writes the displayed area at each VSync as
+ *       writes it, also zstd- or xz-compressed: .psxgpu.zst, .psxgpu.xz,
+ *       told by their magic) and writes the displayed area at each VSync as
  *       DIR/frame_NNNNN.png, with a progress line on a TTY.
  *
  * Both take --record TRACE.glht: a glhle PlayStation trace of the session
@@ -17,79 +18,115 @@
  * the end of the script. `glhle-psx replay` is kept for compatibility:
  * glhle-replay plays the same dumps, and glhle traces of every system.
  *
+ * "-" reads SCRIPT or DUMP from standard input.
+ *
  * Exit status: 0 done (bad words in the stream are reported and skipped, as
  * the hardware does), 1 failure (unreadable input, syntax error, GL or I/O
  * error), 2 usage. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "backend/common/bytebuf.h"
+#include "backend/common/dirs.h"
 #include "backend/common/image.h"
 #include "backend/psx/gpudump.h"
 #include "backend/psx/script.h"
 #include "glhle/psx.h"
+#include "tools/common/tool.h"
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: glhle-psx run SCRIPT --vram OUT.raw16 [--png OUT.png] [--display OUT.png]\n"
-            "                     [--renderer gl|sw] [--scale N] [--record TRACE.glht]\n"
-            "       glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]\n"
-            "                        [--record TRACE.glht]\n");
-}
+#define USAGE                                                                                        \
+    "usage: glhle-psx run SCRIPT --vram OUT.raw16 [--png OUT.png] [--display OUT.png]\n"             \
+    "                     [--renderer gl|sw] [--scale N] [--record TRACE.glht]\n"                     \
+    "       glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]\n"   \
+    "                        [--record TRACE.glht]\n"
+#define HELP                                                                                             \
+    "Runs PlayStation GPU command streams. SCRIPT is text (gp0/gp1 lines of words); DUMP a DuckStation\n" \
+    "GPU dump, also zstd- or xz-compressed (.psxgpu.zst, .psxgpu.xz); - reads standard input.\n"         \
+    "  --vram OUT.raw16     VRAM as 1024x512 little-endian 16-bit words (run)\n"                         \
+    "  --png OUT.png        VRAM as RGBA at the internal resolution (run)\n"                             \
+    "  --display OUT.png    the displayed area at native resolution (run)\n"                            \
+    "  --out DIR            DIR/frame_NNNNN.png at each VSync (replay)\n"                                \
+    "  --frames A-B         write frames A to B only (replay)\n"                                         \
+    "  --renderer gl|sw     the GL renderer (default) or the software reference\n"                      \
+    "  --scale N            internal resolution 1-8 (GL)\n"                                              \
+    "  --record TRACE.glht  record the session as a glhle trace (for glhle-replay)\n"                    \
+    "  --help, --version\n"                                                                               \
+    "Exit status: 0 done, 1 failure (unreadable input, syntax error, GL or I/O error), 2 usage.\n"
+#define MAX_SCRIPT (256u << 20)
+#define MAX_DUMP (1u << 30)
 
 typedef struct options {
-    const char *input, *vram, *png, *display, *out, *record;
+    const char *command, *input, *vram, *png, *display, *out, *record;
     glhle_psx_renderer renderer;
     uint32_t scale;
     uint32_t first, last;
 } options;
 
+/* 0 parsed, 2 usage (said), -1 --help or --version (done). */
 static int parse_args(int argc, char **argv, options *o)
 {
+    static const struct option longs[] = {
+        {"vram", required_argument, NULL, 'v'},     {"png", required_argument, NULL, 'p'},
+        {"display", required_argument, NULL, 'd'},  {"out", required_argument, NULL, 'o'},
+        {"record", required_argument, NULL, 'R'},   {"renderer", required_argument, NULL, 'r'},
+        {"scale", required_argument, NULL, 's'},    {"frames", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},           {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
     memset(o, 0, sizeof *o);
     o->last = UINT32_MAX;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (a[0] != '-') {
-            if (o->input)
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
+        switch (c) {
+        case 'v': o->vram = optarg; break;
+        case 'p': o->png = optarg; break;
+        case 'd': o->display = optarg; break;
+        case 'o': o->out = optarg; break;
+        case 'R': o->record = optarg; break;
+        case 'r':
+            if (strcmp(optarg, "gl") && strcmp(optarg, "sw")) {
+                tool_error("--renderer wants gl or sw, got '%s'", optarg);
                 return 2;
-            o->input = a;
-            continue;
+            }
+            o->renderer = !strcmp(optarg, "sw") ? GLHLE_PSX_RENDERER_SOFTWARE : GLHLE_PSX_RENDERER_GL;
+            break;
+        case 's': {
+            char *end;
+            unsigned long v = strtoul(optarg, &end, 10);
+            if (end == optarg || *end || v < 1 || v > 8) {
+                tool_error("--scale wants 1 to 8, got '%s'", optarg);
+                return 2;
+            }
+            o->scale = (uint32_t)v;
+            break;
         }
-        if (!v)
-            return 2;
-        i++;
-        if (!strcmp(a, "--vram"))
-            o->vram = v;
-        else if (!strcmp(a, "--png"))
-            o->png = v;
-        else if (!strcmp(a, "--display"))
-            o->display = v;
-        else if (!strcmp(a, "--out"))
-            o->out = v;
-        else if (!strcmp(a, "--record"))
-            o->record = v;
-        else if (!strcmp(a, "--renderer") && (!strcmp(v, "gl") || !strcmp(v, "sw")))
-            o->renderer = !strcmp(v, "sw") ? GLHLE_PSX_RENDERER_SOFTWARE : GLHLE_PSX_RENDERER_GL;
-        else if (!strcmp(a, "--scale") && atoi(v) >= 1 && atoi(v) <= 8)
-            o->scale = (uint32_t)atoi(v);
-        else if (!strcmp(a, "--frames")) {
+        case 'f': {
             unsigned long first, last;
-            char dash;
-            if (sscanf(v, "%lu%c%lu", &first, &dash, &last) != 3 || dash != '-' || last < first)
+            char dash, tail;
+            if (sscanf(optarg, "%lu%c%lu%c", &first, &dash, &last, &tail) != 3 || dash != '-' || last < first ||
+                last > UINT32_MAX || optarg[0] == '-') {
+                tool_error("--frames wants A-B, got '%s'", optarg);
                 return 2;
+            }
             o->first = (uint32_t)first;
             o->last = (uint32_t)last;
-        } else
-            return 2;
+            break;
+        }
+        case 'h': tool_help(HELP); return -1;
+        case 'V': tool_version(); return -1;
+        default: return tool_bad_option(c, argv);
+        }
     }
-    return o->input ? 0 : 2;
+    if (argc - optind != 2)
+        return tool_usage();
+    o->command = argv[optind];
+    o->input = argv[optind + 1];
+    return 0;
 }
 
 typedef struct session {
@@ -139,13 +176,11 @@ static int close_session(session *s)
 static int cmd_run(const options *o)
 {
     if (!o->vram) {
-        usage();
-        return 2;
+        tool_error("run wants --vram OUT.raw16");
+        return tool_usage();
     }
     glhle_bytebuf text;
-    glhle_bytebuf_init(&text, 256u << 20);
-    if (!glhle_bytebuf_read_file(&text, o->input, 256u << 20)) {
-        fprintf(stderr, "glhle-psx: cannot read %s: %s\n", o->input, strerror(errno));
+    if (!tool_read_input(o->input, MAX_SCRIPT, TOOL_PLAIN, &text)) {
         glhle_bytebuf_free(&text);
         return 1;
     }
@@ -170,7 +205,7 @@ static int cmd_run(const options *o)
             bytes[2 * i + 1] = (uint8_t)(vram[i] >> 8);
         }
         if (!f || !bytes || fwrite(bytes, 2, n, f) != n) {
-            fprintf(stderr, "glhle-psx: cannot write %s: %s\n", o->vram, strerror(errno));
+            tool_error("cannot write %s: %s", o->vram, strerror(errno));
             rc = 1;
         }
         if (f && fclose(f) != 0)
@@ -193,7 +228,7 @@ static int cmd_run(const options *o)
         rc = 1;
     glhle_psx_stats st;
     glhle_psx_get_stats(s.psx, &st);
-    fprintf(stderr, "glhle-psx: %llu GP0 + %llu GP1 words, %llu primitives, %llu transfers, %llu draw calls%s\n",
+    tool_note("%llu GP0 + %llu GP1 words, %llu primitives, %llu transfers, %llu draw calls%s",
             (unsigned long long)st.gp0_words, (unsigned long long)st.gp1_words, (unsigned long long)st.primitives,
             (unsigned long long)st.transfers, (unsigned long long)st.draw_calls,
             st.bad_words ? " (bad words were skipped, see above)" : "");
@@ -227,17 +262,15 @@ static glhle_result on_frame(void *user, glhle_psx *psx, uint32_t frame)
 static int cmd_replay(const options *o)
 {
     if (!o->out) {
-        usage();
-        return 2;
+        tool_error("replay wants --out DIR");
+        return tool_usage();
     }
-    if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "glhle-psx: cannot create %s: %s\n", o->out, strerror(errno));
+    if (!glhle_make_dirs(o->out)) {
+        tool_error("cannot create %s: %s", o->out, strerror(errno));
         return 1;
     }
     glhle_bytebuf file;
-    glhle_bytebuf_init(&file, 1u << 30);
-    if (!glhle_bytebuf_read_file(&file, o->input, 1u << 30)) {
-        fprintf(stderr, "glhle-psx: cannot read %s: %s\n", o->input, strerror(errno));
+    if (!tool_read_input(o->input, MAX_DUMP, TOOL_DECOMPRESS, &file)) {
         glhle_bytebuf_free(&file);
         return 1;
     }
@@ -251,7 +284,7 @@ static int cmd_replay(const options *o)
     glhle_result r = psx_gpudump_play(s.psx, file.data, file.size, o->last, on_frame, &rs, NULL, &st);
     if (rs.tty)
         fprintf(stderr, "\n");
-    fprintf(stderr, "glhle-psx: %u packets, %u frames, %u PNGs in %s, %u unknown packets skipped, %u with bad words\n",
+    tool_note("%u packets, %u frames, %u PNGs in %s, %u unknown packets skipped, %u with bad words",
             st.packets, st.frames, rs.written, o->out, st.skipped, st.bad_packets);
     glhle_bytebuf_free(&file);
     int rec_failed = close_session(&s);
@@ -260,15 +293,15 @@ static int cmd_replay(const options *o)
 
 int main(int argc, char **argv)
 {
+    tool_init("glhle-psx", USAGE);
     options o;
-    if (argc < 2 || parse_args(argc, argv, &o) != 0) {
-        usage();
-        return 2;
-    }
-    if (!strcmp(argv[1], "run"))
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!strcmp(o.command, "run"))
         return cmd_run(&o);
-    if (!strcmp(argv[1], "replay"))
+    if (!strcmp(o.command, "replay"))
         return cmd_replay(&o);
-    usage();
-    return 2;
+    tool_error("unknown command '%s'", o.command);
+    return tool_usage();
 }

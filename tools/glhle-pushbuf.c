@@ -15,12 +15,14 @@
  * addresses from 0) in glhle's macro syntax (backend/maxwell/frontend/
  * mme_disasm.h).
  * Exit status: 0 clean run, 1 the run reported problems, 2 usage or I/O. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/common/bytebuf.h"
 #include "backend/maxwell/frontend/pushbuf_dump.h"
+#include "tools/common/tool.h"
 
 #include "backend/maxwell/frontend/mme_disasm.h"
 
@@ -30,31 +32,19 @@
 static const char usage_text[] =
     "usage: glhle-pushbuf dump FILE [--gpfifo ENTRIES] [--mem MAPS] [--at VA]\n"
     "       glhle-pushbuf mme FILE\n"
-    "       glhle-pushbuf --help | --version\n"
+    "       glhle-pushbuf --help | --version\n";
+static const char help_text[] =
     "  dump   run FILE (raw little-endian pushbuffer words, - for standard input) on a GL-free\n"
     "         Maxwell instance and print every method write, macro call, draw, launch and problem\n"
     "  --gpfifo ENTRIES  submit ENTRIES (64-bit GPFIFO entries) instead of FILE's words\n"
     "  --mem MAPS        map files into GPU memory: lines 'VA PATH [pitch|blocklinear|compressed]'\n"
     "  --at VA           map FILE at GPU address VA\n"
-    "  mme    disassemble FILE as macro (MME) instruction words\n";
-
-static int usage(void)
-{
-    fputs(usage_text, stderr);
-    return 2;
-}
+    "  mme    disassemble FILE as macro (MME) instruction words\n"
+    "Exit status: 0 clean run, 1 the run reported problems, 2 usage or I/O.\n";
 
 static bool read_input(const char *path, glhle_bytebuf *b)
 {
-    glhle_bytebuf_init(b, MAX_FILE);
-    if (strcmp(path, "-"))
-        return glhle_bytebuf_read_file(b, path, MAX_FILE);
-    uint8_t chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-        if (!glhle_bytebuf_append(b, chunk, n))
-            return false;
-    return !ferror(stdin);
+    return tool_read_input(path, MAX_FILE, TOOL_PLAIN, b);
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -77,7 +67,6 @@ static int read_maps(const char *path, maps *mp)
 {
     glhle_bytebuf text;
     if (!read_input(path, &text)) {
-        fprintf(stderr, "glhle-pushbuf: cannot read %s\n", path);
         glhle_bytebuf_free(&text);
         return 2;
     }
@@ -95,7 +84,7 @@ static int read_maps(const char *path, maps *mp)
         int k = sscanf(line, "%63s %2047s %31s", va_s, file, kind_s);
         uint64_t va;
         if (k < 2 || !parse_u64(va_s, &va)) {
-            fprintf(stderr, "glhle-pushbuf: %s:%d: want 'VA PATH [KIND]'\n", path, line_no);
+            tool_error("%s:%d: want 'VA PATH [KIND]'", path, line_no);
             rc = 2;
             break;
         }
@@ -105,13 +94,12 @@ static int read_maps(const char *path, maps *mp)
         else if (!strcmp(kind_s, "compressed"))
             kind = GLHLE_MAXWELL_KIND_COMPRESSED;
         else if (strcmp(kind_s, "pitch")) {
-            fprintf(stderr, "glhle-pushbuf: %s:%d: kind '%s' is none of pitch, blocklinear, compressed\n", path,
-                    line_no, kind_s);
+            tool_error("%s:%d: kind '%s' is none of pitch, blocklinear, compressed", path, line_no, kind_s);
             rc = 2;
             break;
         }
         if (mp->n == MAX_MAPS) {
-            fprintf(stderr, "glhle-pushbuf: %s: more than %d mappings\n", path, MAX_MAPS);
+            tool_error("%s: more than %d mappings", path, MAX_MAPS);
             rc = 2;
             break;
         }
@@ -119,7 +107,7 @@ static int read_maps(const char *path, maps *mp)
         snprintf(full, sizeof full, "%s/%s", file[0] == '/' ? "" : dir, file);
         glhle_bytebuf *f = &mp->files[mp->n];
         if (!read_input(file[0] == '/' ? file : full, f) || !f->size) {
-            fprintf(stderr, "glhle-pushbuf: %s:%d: cannot read %s (or it is empty)\n", path, line_no, full);
+            tool_error("%s:%d: cannot read %s (or it is empty)", path, line_no, full);
             glhle_bytebuf_free(f);
             rc = 2;
             break;
@@ -133,18 +121,45 @@ static int read_maps(const char *path, maps *mp)
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && !strcmp(argv[1], "--help")) {
-        fputs(usage_text, stdout);
-        return 0;
+    tool_init("glhle-pushbuf", usage_text);
+    static const struct option longs[] = {
+        {"gpfifo", required_argument, NULL, 'g'}, {"mem", required_argument, NULL, 'm'},
+        {"at", required_argument, NULL, 'a'},     {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
+    };
+    const char *gpfifo = NULL, *mem = NULL;
+    bool at = false;
+    uint64_t at_va = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
+        switch (c) {
+        case 'g': gpfifo = optarg; break;
+        case 'm': mem = optarg; break;
+        case 'a':
+            if (!parse_u64(optarg, &at_va)) {
+                tool_error("--at wants a GPU address, got '%s'", optarg);
+                return 2;
+            }
+            at = true;
+            break;
+        case 'h': return tool_help(help_text);
+        case 'V': return tool_version();
+        default: return tool_bad_option(c, argv);
+        }
     }
-    if (argc >= 2 && !strcmp(argv[1], "--version")) {
-        printf("glhle-pushbuf %s\n", glhle_get_version().string);
-        return 0;
-    }
-    if (argc == 3 && !strcmp(argv[1], "mme")) {
+    if (argc - optind != 2)
+        return tool_usage();
+    const char *cmd = argv[optind], *path = argv[optind + 1];
+    if (!strcmp(cmd, "mme")) {
+        if (gpfifo || mem || at) {
+            tool_error("mme takes no --gpfifo, --mem or --at");
+            return tool_usage();
+        }
         glhle_bytebuf in, text;
-        if (!read_input(argv[2], &in) || in.size % 4) {
-            fprintf(stderr, "glhle-pushbuf: cannot read %s, or its size is not a multiple of 4 bytes\n", argv[2]);
+        if (!read_input(path, &in) || in.size % 4) {
+            if (in.size % 4)
+                tool_error("%s: its size is not a multiple of 4 bytes", path);
             glhle_bytebuf_free(&in);
             return 2;
         }
@@ -159,44 +174,23 @@ int main(int argc, char **argv)
         glhle_bytebuf_free(&in);
         return ok ? 0 : 2;
     }
-    if (argc < 3 || strcmp(argv[1], "dump"))
-        return usage();
-    const char *path = NULL, *gpfifo = NULL, *mem = NULL;
-    bool at = false;
-    uint64_t at_va = 0;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--gpfifo") && i + 1 < argc)
-            gpfifo = argv[++i];
-        else if (!strcmp(argv[i], "--mem") && i + 1 < argc)
-            mem = argv[++i];
-        else if (!strcmp(argv[i], "--at") && i + 1 < argc) {
-            if (!parse_u64(argv[++i], &at_va)) {
-                fprintf(stderr, "glhle-pushbuf: --at wants a GPU address, got '%s'\n", argv[i]);
-                return 2;
-            }
-            at = true;
-        } else if (!path && (argv[i][0] != '-' || !strcmp(argv[i], "-")))
-            path = argv[i];
-        else
-            return usage();
+    if (strcmp(cmd, "dump")) {
+        tool_error("unknown command '%s'", cmd);
+        return tool_usage();
     }
-    if (!path)
-        return usage();
     int rc = 0;
     maps mp;
     memset(&mp, 0, sizeof mp);
     glhle_bytebuf in, entries, text;
     glhle_bytebuf_init(&entries, 0);
     glhle_bytebuf_init(&text, 0);
-    if (!read_input(path, &in)) {
-        fprintf(stderr, "glhle-pushbuf: cannot read %s (missing, unreadable or over 256 MiB)\n", path);
+    if (!read_input(path, &in))
         rc = 2;
-    }
     if (!rc && mem)
         rc = read_maps(mem, &mp);
     if (!rc && at) {
         if (!in.size) {
-            fprintf(stderr, "glhle-pushbuf: --at: %s is empty\n", path);
+            tool_error("--at: %s is empty", path);
             rc = 2;
         } else {
             mp.m[mp.n++] = (mw_dump_map){at_va, in.data, in.size, GLHLE_MAXWELL_KIND_PITCH};
@@ -204,8 +198,10 @@ int main(int argc, char **argv)
     }
     mw_dump_options opt = {.maps = mp.m, .map_count = mp.n};
     if (!rc && gpfifo) {
+        glhle_bytebuf_free(&entries);
         if (!read_input(gpfifo, &entries) || entries.size % 8) {
-            fprintf(stderr, "glhle-pushbuf: cannot read %s, or its size is not a multiple of 8 bytes\n", gpfifo);
+            if (entries.size % 8)
+                tool_error("%s: its size is not a multiple of 8 bytes", gpfifo);
             rc = 2;
         } else {
             uint64_t *e = (uint64_t *)(void *)entries.data;
@@ -225,7 +221,7 @@ int main(int argc, char **argv)
         glhle_result r = mw_pushbuf_dump(in.data, in.size, &opt, &text);
         fwrite(text.data, 1, text.size, stdout);
         if (r != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-pushbuf: %s: %s\n", path, glhle_result_string(r));
+            tool_error("%s: %s", path, glhle_result_string(r));
             rc = 1;
         }
     }

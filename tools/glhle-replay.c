@@ -20,8 +20,19 @@
  * --stats-json FILE writes the instance's program statistics after the
  * replay as one JSON object (write_stats_json, the keys of
  * glhle_shader_stats).
- * Exit status: 0 replayed, 1 the trace or an output could not be handled
- * (the message names the byte offset for a bad trace), 2 usage. */
+ * zstd- or xz-compressed input (.psxgpu.zst, .psxgpu.xz, a compressed
+ * trace) is decompressed first, also told by its magic (at most 1 GiB).
+ * Exit status (docs/tools.md), one line on stderr saying why for each but 0;
+ * where several apply, the first in this list:
+ *   0 replayed as recorded: every frame asked for written
+ *   1 the trace is damaged or unreadable (the message names the byte
+ *     offset), an output cannot be written, or no GL context
+ *   2 usage
+ *   3 the trace lost its end: no END chunk (a recording that never finished,
+ *     a file cut at a chunk boundary); the frames it holds were written
+ *   4 the replay diverged from the recording: calls (PICA) or GPUREAD
+ *     values and VRAM reads (PlayStation) gave other results than recorded
+ *   5 --frames selected no frame of the trace */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -37,11 +48,15 @@
 #include "glhle/maxwell.h"
 #include "glhle/psx.h"
 #include "glhle/trace.h"
+#include "tools/common/decompress.h"
+#include "tools/common/tool.h"
 
 #define USAGE                                                                                        \
     "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--renderer gl|sw]\n" \
     "                    [--shader-cache DIR] [--stats-json FILE]\n"
-#define MAX_INPUT (1ull << 30) /* the PlayStation's inputs are read whole */
+#define MAX_INPUT (1ull << 30) /* the PlayStation's inputs, and compressed ones, are read whole */
+
+enum { EXIT_BAD = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_DIVERGED = 4, EXIT_NO_FRAMES = 5 };
 
 typedef struct replay_tool {
     const char *out_dir;
@@ -54,27 +69,19 @@ typedef struct replay_tool {
     const char *cache_dir, *stats_json; /* --shader-cache, --stats-json (PICA) */
 } replay_tool;
 
-static int usage(void)
-{
-    fprintf(stderr, USAGE);
-    return 2;
-}
-
-static int help(void)
-{
-    printf(USAGE "Replays a glhle trace (PICA200 or PlayStation), a Citra .ctf or a .psxgpu GPU dump,\n"
-                 "chosen by its first bytes, and writes DIR/frame_NNNNNN.png for each frame.\n"
-                 "  --out DIR        where the PNGs go (created)\n"
-                 "  --frames A-B     write frames A..B only (A-, A also work); frames count from 0\n"
-                 "  --scale N        internal resolution, 1-10 (PlayStation 1-8)\n"
-                 "  --window         show the replay in a window (PICA)\n"
-                 "  --renderer R     PlayStation renderer: gl (default) or sw\n"
-                 "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA)\n"
-                 "  --stats-json FILE   write the program statistics as JSON (PICA)\n"
-                 "  --help, --version\n"
-                 "Exit status: 0 replayed, 1 bad trace or output, 2 usage.\n");
-    return 0;
-}
+#define HELP                                                                                          \
+    "Replays a glhle trace (PICA200 or PlayStation), a Citra .ctf or a .psxgpu GPU dump, chosen by\n"  \
+    "its first bytes (also zstd- or xz-compressed), and writes DIR/frame_NNNNNN.png for each frame.\n" \
+    "  --out DIR        where the PNGs go (created)\n"                                                 \
+    "  --frames A-B     write frames A..B only (A-, A also work); frames count from 0\n"              \
+    "  --scale N        internal resolution, 1-10 (PlayStation 1-8)\n"                                \
+    "  --window         show the replay in a window (PICA)\n"                                          \
+    "  --renderer R     PlayStation renderer: gl (default) or sw\n"                                   \
+    "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA)\n"                         \
+    "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
+    "  --help, --version\n"                                                                           \
+    "Exit status: 0 replayed as recorded, 1 bad trace or output, 2 usage, 3 the trace lost its END\n"  \
+    "chunk, 4 the replay diverged from the recording, 5 --frames selected no frame.\n"
 
 static double now(void)
 {
@@ -118,7 +125,9 @@ static glhle_result on_frame(void *user, glhle_pica *pica, uint32_t frame)
     snprintf(path, sizeof path, "%s/frame_%06u.png", t->out_dir, frame);
     glhle_result r = glhle_pica_write_frame_png(pica, path);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "%sglhle-replay: cannot write %s: %s\n", t->tty ? "\n" : "", path, glhle_result_string(r));
+        if (t->tty)
+            fputc('\n', stderr);
+        tool_error("cannot write %s: %s", path, glhle_result_string(r));
         return r;
     }
     t->written++;
@@ -164,6 +173,18 @@ static bool parse_frames(const char *s, uint32_t *first, uint32_t *last)
     return parse_u32(dash + 1, last) && *last >= *first;
 }
 
+/* The --frames range as it was written: "A-B", "A-" or "A". */
+static const char *frames_text(const replay_tool *t, char out[32])
+{
+    if (t->last == UINT32_MAX)
+        snprintf(out, 32, "%u-", t->first);
+    else if (t->last == t->first)
+        snprintf(out, 32, "%u", t->first);
+    else
+        snprintf(out, 32, "%u-%u", t->first, t->last);
+    return out;
+}
+
 /* ---- the PlayStation: glhle traces and GPU dumps --------------------------------- */
 
 typedef struct psx_tool {
@@ -182,7 +203,9 @@ static glhle_result on_psx_frame(void *user, glhle_psx *psx, uint32_t frame)
     snprintf(path, sizeof path, "%s/frame_%06u.png", t->out_dir, frame);
     glhle_result r = glhle_psx_write_display_png(psx, path);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "%sglhle-replay: cannot write %s: %s\n", t->tty ? "\n" : "", path, glhle_result_string(r));
+        if (t->tty)
+            fputc('\n', stderr);
+        tool_error("cannot write %s: %s", path, glhle_result_string(r));
         return r;
     }
     t->written++;
@@ -197,25 +220,26 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
                       glhle_psx_renderer renderer, uint32_t scale)
 {
     if (renderer == GLHLE_PSX_RENDERER_SOFTWARE && scale != 1) {
-        fprintf(stderr, "glhle-replay: the software renderer draws at 1x only; --scale %u was asked\n", scale);
-        return 2;
+        tool_error("the software renderer draws at 1x only; --scale %u was asked", scale);
+        return EXIT_USAGE;
     }
     if (scale > 8) {
-        fprintf(stderr, "glhle-replay: --scale for the PlayStation is 1 to 8, got %u\n", scale);
-        return 2;
+        tool_error("--scale for the PlayStation is 1 to 8, got %u", scale);
+        return EXIT_USAGE;
     }
     if (renderer == GLHLE_PSX_RENDERER_GL) {
         glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN};
         glhle_result r = glhle_context_create(&cd, &t->ctx);
         if (r != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-replay: no offscreen GL context: %s\n", glhle_result_string(r));
-            return 1;
+            tool_error("no offscreen GL context: %s", glhle_result_string(r));
+            return EXIT_BAD;
         }
     }
     const glhle_psx_desc pd = {.renderer = renderer, .resolution_scale = scale, .log_level = GLHLE_LOG_WARN};
     psx_tool p = {t, 0};
     glhle_result r;
     uint32_t divergences = 0;
+    bool complete = true; /* a GPU dump has no END to lose */
     if (dump) {
         glhle_psx *psx = NULL;
         r = glhle_psx_create(t->ctx, &pd, &psx);
@@ -234,23 +258,30 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
         glhle_psx_replay_stats st;
         r = glhle_psx_trace_replay(in->data, in->size, &rd, &st);
         divergences = st.divergences;
+        complete = st.complete;
     }
     if (t->tty && t->written)
         fputc('\n', stderr);
+    tool_note("%u of %u frames written to %s (PlayStation %s)", t->written, p.frames, t->out_dir,
+              dump ? "GPU dump" : "trace");
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: %s: replay stopped: %s (see the message above)\n", path,
-                glhle_result_string(r));
-        rc = 1;
+        tool_error("%s: replay stopped: %s (see the message above)", path, glhle_result_string(r));
+        rc = EXIT_BAD;
+    } else if (!complete) {
+        tool_error("%s: the trace ends without its END chunk (the recording did not finish, or the file was cut "
+                   "short); %u frames were replayed",
+                   path, p.frames);
+        rc = EXIT_INCOMPLETE;
+    } else if (divergences) {
+        tool_error("%s: the replay diverged from the recording: %u reads returned other values than recorded", path,
+                   divergences);
+        rc = EXIT_DIVERGED;
+    } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX)) {
+        char range[32];
+        tool_error("%s: --frames %s selects no frame; the trace has %u", path, frames_text(t, range), p.frames);
+        rc = EXIT_NO_FRAMES;
     }
-    fprintf(stderr, "glhle-replay: %u of %u frames written to %s (PlayStation %s)\n", t->written, p.frames,
-            t->out_dir, dump ? "GPU dump" : "trace");
-    if (divergences)
-        fprintf(stderr,
-                "glhle-replay: %u reads returned other values than in the recording; the frames may not match it\n",
-                divergences);
-    if ((t->first != 0 || t->last != UINT32_MAX) && t->written == 0 && rc == 0)
-        fprintf(stderr, "glhle-replay: the trace has no frame in %u-%u\n", t->first, t->last);
     glhle_context_destroy(t->ctx);
     return rc;
 }
@@ -266,7 +297,7 @@ static glhle_result on_maxwell_frame(void *user, glhle_maxwell *gpu, uint32_t fr
     snprintf(path, sizeof path, "%s/frame_%06u.png", t->out_dir, frame);
     glhle_result r = glhle_maxwell_write_frame_png(gpu, path);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: cannot write %s: %s\n", path, glhle_result_string(r));
+        tool_error("cannot write %s: %s", path, glhle_result_string(r));
         return r;
     }
     t->written++;
@@ -276,14 +307,14 @@ static glhle_result on_maxwell_frame(void *user, glhle_maxwell *gpu, uint32_t fr
 static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf *in, uint32_t scale)
 {
     if (scale > 8) {
-        fprintf(stderr, "glhle-replay: --scale for Maxwell is 1 to 8, got %u\n", scale);
-        return 2;
+        tool_error("--scale for Maxwell is 1 to 8, got %u", scale);
+        return EXIT_USAGE;
     }
     glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN};
     glhle_result r = glhle_context_create(&cd, &t->ctx);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: no offscreen GL context: %s\n", glhle_result_string(r));
-        return 1;
+        tool_error("no offscreen GL context: %s", glhle_result_string(r));
+        return EXIT_BAD;
     }
     const glhle_maxwell_replay_desc rd = {
         .ctx = t->ctx,
@@ -294,23 +325,25 @@ static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf 
     };
     glhle_maxwell_replay_stats st;
     r = glhle_maxwell_trace_replay(in->data, in->size, &rd, &st);
+    tool_note("%u of %u frames written to %s (Maxwell trace, %u submissions)", t->written, st.frames, t->out_dir,
+              st.submissions);
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: %s: replay stopped: %s (see the message above)\n", path, glhle_result_string(r));
-        rc = 1;
-    }
-    fprintf(stderr, "glhle-replay: %u of %u frames written to %s (Maxwell trace, %u submissions)\n", t->written,
-            st.frames, t->out_dir, st.submissions);
-    if (st.problems)
-        fprintf(stderr, "glhle-replay: %u submissions or presents reported problems (see the messages above)\n",
-                st.problems);
-    if (rc == 0 && !st.ended && !rd.frames) {
-        fprintf(stderr, "glhle-replay: %s: the trace ends without its END chunk (cut short?)\n", path);
-        rc = 1;
-    }
-    if ((t->first != 0 || t->last != UINT32_MAX) && t->written == 0 && rc == 0) {
-        fprintf(stderr, "glhle-replay: the trace has no frame in %u-%u\n", t->first, t->last);
-        rc = 1;
+        tool_error("%s: replay stopped: %s (see the message above)", path, glhle_result_string(r));
+        rc = EXIT_BAD;
+    } else if (!st.ended) {
+        tool_error("%s: the trace ends without its END chunk (the recording did not finish, or the file was cut "
+                   "short); %u frames were replayed",
+                   path, st.frames);
+        rc = EXIT_INCOMPLETE;
+    } else if (st.problems) {
+        tool_error("%s: %u submissions or presents reported problems in the replay (see the messages above)", path,
+                   st.problems);
+        rc = EXIT_DIVERGED;
+    } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX)) {
+        char range[32];
+        tool_error("%s: --frames %s selects no frame; the trace has %u", path, frames_text(t, range), st.frames);
+        rc = EXIT_NO_FRAMES;
     }
     glhle_context_destroy(t->ctx);
     return rc;
@@ -362,18 +395,17 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
     glhle_result r = in ? glhle_trace_open_memory(in->data, in->size, &od, &trace)
                         : glhle_trace_open_file(trace_path, &od, &trace);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: %s: %s (see the message above)\n", trace_path, glhle_result_string(r));
-        return 1;
+        tool_error("%s: %s (see the message above)", trace_path, glhle_result_string(r));
+        return EXIT_BAD;
     }
     glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
                              .window = {.title = "glhle-replay"},
                              .log_level = GLHLE_LOG_WARN};
     r = glhle_context_create(&cd, &t->ctx);
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: no %s GL context: %s\n", window ? "window" : "offscreen",
-                glhle_result_string(r));
+        tool_error("no %s GL context: %s", window ? "window" : "offscreen", glhle_result_string(r));
         glhle_trace_close(trace);
-        return 1;
+        return EXIT_BAD;
     }
     char title[256];
     trace_title(trace_path, title, sizeof title);
@@ -394,25 +426,32 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
     bar(t, t->total, st.frames, true);
     if (r == GLHLE_RESULT_NOT_FOUND && window)
         r = GLHLE_RESULT_OK; /* the window was closed */
+    tool_note("%u of %u frames written to %s (%u command lists, %llu draws)", t->written, st.frames, t->out_dir,
+              st.command_lists, (unsigned long long)st.draws);
+    glhle_trace_info info;
+    glhle_trace_get_info(trace, &info);
+    const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, &st);
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-replay: %s: replay stopped: %s (see the message above)\n", trace_path,
-                glhle_result_string(r));
-        rc = 1;
-    }
-    fprintf(stderr, "glhle-replay: %u of %u frames written to %s (%u command lists, %llu draws)\n", t->written,
-            st.frames, t->out_dir, st.command_lists, (unsigned long long)st.draws);
-    if (st.divergences)
-        fprintf(stderr,
-                "glhle-replay: %u calls ran differently from the recording; the frames may not match it\n",
-                st.divergences);
-    if (t->stats_json && !write_stats_json(t->stats_json, &st.shaders, &st)) {
-        fprintf(stderr, "glhle-replay: cannot write %s: %s\n", t->stats_json, strerror(errno));
-        rc = 1;
-    }
-    if (t->first != 0 || t->last != UINT32_MAX) {
-        if (t->written == 0 && rc == 0)
-            fprintf(stderr, "glhle-replay: the trace has no frame in %u-%u\n", t->first, t->last);
+        tool_error("%s: replay stopped: %s (see the message above)", trace_path, glhle_result_string(r));
+        rc = EXIT_BAD;
+    } else if (!stats_written) {
+        tool_error("cannot write %s: %s", t->stats_json, strerror(errno));
+        rc = EXIT_BAD;
+    } else if (!info.complete) {
+        tool_error("%s: the trace ends without its END chunk (the recording did not finish, or the file was cut "
+                   "short); it holds %u frames",
+                   trace_path, info.frames);
+        rc = EXIT_INCOMPLETE;
+    } else if (st.divergences) {
+        tool_error("%s: the replay diverged from the recording: %u calls gave other results than recorded",
+                   trace_path, st.divergences);
+        rc = EXIT_DIVERGED;
+    } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX) && !window) {
+        char range[32];
+        tool_error("%s: --frames %s selects no frame; the trace has %u", trace_path, frames_text(t, range),
+                   info.frames);
+        rc = EXIT_NO_FRAMES;
     }
     glhle_context_destroy(t->ctx);
     glhle_trace_close(trace);
@@ -420,12 +459,6 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
 }
 
 /* ---- input and kinds ---------------------------------------------------------------- */
-
-static bool read_input(const char *path, glhle_bytebuf *buf)
-{
-    glhle_bytebuf_init(buf, (size_t)MAX_INPUT);
-    return glhle_bytebuf_read_file(buf, path, (size_t)MAX_INPUT);
-}
 
 /* The first bytes of a file (fewer when it is shorter); -1 when unreadable. */
 static long peek(const char *path, uint8_t *out, size_t n)
@@ -440,6 +473,7 @@ static long peek(const char *path, uint8_t *out, size_t n)
 
 int main(int argc, char **argv)
 {
+    tool_init("glhle-replay", USAGE);
     replay_tool t;
     memset(&t, 0, sizeof t);
     t.last = UINT32_MAX;
@@ -455,20 +489,19 @@ int main(int argc, char **argv)
     };
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
         switch (c) {
         case 'o': t.out_dir = optarg; break;
         case 'f':
             if (!parse_frames(optarg, &t.first, &t.last)) {
-                fprintf(stderr, "glhle-replay: --frames wants A-B, A- or A (frame numbers from 0), got '%s'\n",
-                        optarg);
-                return 2;
+                tool_error("--frames wants A-B, A- or A (frame numbers from 0), got '%s'", optarg);
+                return EXIT_USAGE;
             }
             break;
         case 's':
             if (!parse_u32(optarg, &scale) || scale < 1 || scale > 10) {
-                fprintf(stderr, "glhle-replay: --scale wants 1 to 10, got '%s'\n", optarg);
-                return 2;
+                tool_error("--scale wants 1 to 10, got '%s'", optarg);
+                return EXIT_USAGE;
             }
             break;
         case 'w': window = true; break;
@@ -480,101 +513,71 @@ int main(int argc, char **argv)
             else if (!strcmp(optarg, "sw"))
                 renderer = GLHLE_PSX_RENDERER_SOFTWARE;
             else {
-                fprintf(stderr, "glhle-replay: --renderer wants gl or sw, got '%s'\n", optarg);
-                return 2;
+                tool_error("--renderer wants gl or sw, got '%s'", optarg);
+                return EXIT_USAGE;
             }
             break;
-        case 'h': return help();
-        case 'V':
-            printf("glhle-replay %d.%d.%d\n", GLHLE_VERSION_MAJOR, GLHLE_VERSION_MINOR, GLHLE_VERSION_PATCH);
-            return 0;
-        default: return usage();
+        case 'h': return tool_help(HELP);
+        case 'V': return tool_version();
+        default: return tool_bad_option(c, argv);
         }
     }
-    if (optind != argc - 1 || !t.out_dir)
-        return usage();
+    if (optind != argc - 1 || !t.out_dir) {
+        if (!t.out_dir && optind == argc - 1)
+            tool_error("--out DIR is needed");
+        return tool_usage();
+    }
     const char *trace_path = argv[optind];
     t.tty = isatty(STDERR_FILENO) != 0;
 
-    /* the kind, by magic */
+    /* the kind, by magic; standard input and compressed files are read whole */
     uint8_t head[32] = {0};
-    glhle_bytebuf stdin_buf, *in = NULL;
-    long got;
-    if (!strcmp(trace_path, "-")) {
-        if (!read_input("-", &stdin_buf)) {
-            fprintf(stderr, "glhle-replay: cannot read standard input: %s\n", strerror(errno));
-            glhle_bytebuf_free(&stdin_buf);
-            return 1;
+    glhle_bytebuf buf, *in = NULL;
+    long got = 0;
+    if (strcmp(trace_path, "-") != 0 && (got = peek(trace_path, head, sizeof head)) < 0) {
+        tool_error("cannot read %s: %s", trace_path, strerror(errno));
+        return EXIT_BAD;
+    }
+    if (!strcmp(trace_path, "-") || tool_compression_of(head, (size_t)got) != TOOL_COMPRESSION_NONE) {
+        in = &buf;
+        if (!tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_DECOMPRESS, in)) {
+            glhle_bytebuf_free(in);
+            return EXIT_BAD;
         }
-        in = &stdin_buf;
         got = (long)(in->size < sizeof head ? in->size : sizeof head);
         memcpy(head, in->data, (size_t)got);
-    } else if ((got = peek(trace_path, head, sizeof head)) < 0) {
-        fprintf(stderr, "glhle-replay: cannot read %s: %s\n", trace_path, strerror(errno));
-        return 1;
     }
     const bool psx_trace = trace_peek_system(head, (size_t)got) == TRACE_SYSTEM_PSX;
     const bool psx_dump = (size_t)got >= 12 && !memcmp(head, "PSXGPUDUMPv", 11);
-    static const uint8_t zstd[4] = {0x28, 0xB5, 0x2F, 0xFD}, xz[6] = {0xFD, '7', 'z', 'X', 'Z', 0};
-    if (((size_t)got >= 4 && !memcmp(head, zstd, 4)) || ((size_t)got >= 6 && !memcmp(head, xz, 6))) {
-        fprintf(stderr,
-                "glhle-replay: %s is %s-compressed (a .psxgpu.%s?); this build reads uncompressed dumps only: "
-                "decompress it first (%s)\n",
-                trace_path, head[0] == 0x28 ? "zstd" : "xz", head[0] == 0x28 ? "zst" : "xz",
-                head[0] == 0x28 ? "zstd -d" : "xz -d");
-        if (in)
-            glhle_bytebuf_free(in);
-        return 1;
-    }
+    int rc;
     if (!glhle_make_dirs(t.out_dir)) {
-        fprintf(stderr, "glhle-replay: cannot create the output folder %s: %s\n", t.out_dir, strerror(errno));
-        if (in)
-            glhle_bytebuf_free(in);
-        return 1;
-    }
-    if (trace_peek_system(head, (size_t)got) == TRACE_SYSTEM_MAXWELL) {
-        glhle_bytebuf file;
-        if (!in) {
-            if (!read_input(trace_path, &file)) {
-                fprintf(stderr, "glhle-replay: cannot read %s: %s\n", trace_path, strerror(errno));
-                glhle_bytebuf_free(&file);
-                return 1;
-            }
-            in = &file;
-        }
-        int rc = window ? (fprintf(stderr, "glhle-replay: --window shows PICA replays only\n"), 2)
-                        : replay_maxwell(&t, trace_path, in, scale);
-        glhle_bytebuf_free(in);
-        return rc;
-    }
-    if (psx_trace || psx_dump) {
+        tool_error("cannot create the output folder %s: %s", t.out_dir, strerror(errno));
+        rc = EXIT_BAD;
+    } else if (trace_peek_system(head, (size_t)got) == TRACE_SYSTEM_MAXWELL) {
         if (window) {
-            fprintf(stderr, "glhle-replay: --window shows PICA replays only; the PlayStation replays offscreen\n");
-            if (in)
-                glhle_bytebuf_free(in);
-            return 2;
+            tool_error("--window shows PICA replays only; Maxwell replays offscreen");
+            rc = EXIT_USAGE;
+        } else if (!in && (in = &buf, !tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_PLAIN, in))) {
+            rc = EXIT_BAD;
+        } else {
+            rc = replay_maxwell(&t, trace_path, in, scale);
         }
-        glhle_bytebuf file;
-        if (!in) {
-            if (!read_input(trace_path, &file)) {
-                fprintf(stderr, "glhle-replay: cannot read %s: %s\n", trace_path, strerror(errno));
-                glhle_bytebuf_free(&file);
-                return 1;
-            }
-            in = &file;
-        }
-        int rc = replay_psx(&t, trace_path, in, psx_dump,
+    } else if (psx_trace || psx_dump) {
+        if (window) {
+            tool_error("--window shows PICA replays only; the PlayStation replays offscreen");
+            rc = EXIT_USAGE;
+        } else if (!in && (in = &buf, !tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_PLAIN, in))) {
+            rc = EXIT_BAD;
+        } else {
+            rc = replay_psx(&t, trace_path, in, psx_dump,
                             renderer < 0 ? GLHLE_PSX_RENDERER_GL : (glhle_psx_renderer)renderer, scale);
-        glhle_bytebuf_free(in);
-        return rc;
+        }
+    } else if (renderer == GLHLE_PSX_RENDERER_SOFTWARE) {
+        tool_error("--renderer sw: the PICA replays on GL only");
+        rc = EXIT_USAGE;
+    } else {
+        rc = replay_pica(&t, trace_path, in, scale, window);
     }
-    if (renderer == GLHLE_PSX_RENDERER_SOFTWARE) {
-        fprintf(stderr, "glhle-replay: --renderer sw: the PICA replays on GL only\n");
-        if (in)
-            glhle_bytebuf_free(in);
-        return 2;
-    }
-    int rc = replay_pica(&t, trace_path, in, scale, window);
     if (in)
         glhle_bytebuf_free(in);
     return rc;

@@ -28,6 +28,7 @@
 #include "backend/gl/shader_cache_file.h"
 #include "backend/pica/draw/programs.h"
 #include "backend/psx/programs.h"
+#include "tools/common/tool.h"
 #include "glhle/trace.h"
 
 #define FILE_LIMIT (1ull << 30)
@@ -53,24 +54,24 @@ static void known_systems(const gl_shc_system_info *out[2])
     out[1] = &psx_program_system()->info;
 }
 
-static void usage(FILE *to)
-{
-    fprintf(to, "usage: glhle-shadercache list CACHE [--json]\n"
-                "       glhle-shadercache show CACHE ID [--json]\n"
-                "       glhle-shadercache glsl CACHE ID [--json]\n"
-                "       glhle-shadercache precompile CACHE\n"
-                "       glhle-shadercache verify CACHE [--json] [--no-gl]\n"
-                "       glhle-shadercache prune CACHE --max-bytes N\n"
-                "       glhle-shadercache stats CACHE [--json]\n"
-                "       glhle-shadercache merge OUT IN...\n"
-                "       glhle-shadercache build CACHE TRACE...\n"
-                "CACHE is a cache file (DIR/TITLE.SYSTEM.glsc; '-' for standard input when only read).\n"
-                "ID is an index from 'list' or a prefix of an entry's hex id.\n"
-                "  --json       machine-readable output (list, show, glsl, verify, stats)\n"
-                "  --no-gl      verify: skip loading binaries (no GL context)\n"
-                "  --max-bytes  prune: the size to prune to (suffixes k, M, G)\n"
-                "  --help, --version\n");
-}
+#define USAGE                                                                                 \
+    "usage: glhle-shadercache list CACHE [--json]\n"                                          \
+    "       glhle-shadercache show CACHE ID [--json]\n"                                       \
+    "       glhle-shadercache glsl CACHE ID [--json]\n"                                       \
+    "       glhle-shadercache precompile CACHE\n"                                             \
+    "       glhle-shadercache verify CACHE [--json] [--no-gl]\n"                              \
+    "       glhle-shadercache prune CACHE --max-bytes N\n"                                    \
+    "       glhle-shadercache stats CACHE [--json]\n"                                         \
+    "       glhle-shadercache merge OUT IN...\n"                                              \
+    "       glhle-shadercache build CACHE TRACE...\n"
+#define HELP                                                                                  \
+    "CACHE is a cache file (DIR/TITLE.SYSTEM.glsc; '-' for standard input when only read).\n" \
+    "ID is an index from 'list' or a prefix of an entry's hex id.\n"                          \
+    "  --json       machine-readable output (list, show, glsl, verify, stats)\n"              \
+    "  --no-gl      verify: skip loading binaries (no GL context)\n"                          \
+    "  --max-bytes  prune: the size to prune to (suffixes k, M, G)\n"                         \
+    "  --help, --version\n"                                                                   \
+    "Exit status: 0 done, 1 the cache (or a trace) is bad or could not be written, 2 usage.\n"
 
 /* ---- output helpers ---- */
 
@@ -121,19 +122,7 @@ static bool load(const char *path, cache *c, bool quiet)
     memset(c, 0, sizeof *c);
     c->path = path;
     glhle_bytebuf b;
-    glhle_bytebuf_init(&b, FILE_LIMIT);
-    bool ok;
-    if (!strcmp(path, "-")) {
-        ok = true;
-        uint8_t chunk[65536];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-            ok = glhle_bytebuf_append(&b, chunk, n) && ok;
-    } else {
-        ok = glhle_bytebuf_read_file(&b, path, FILE_LIMIT);
-    }
-    if (!ok) {
-        fprintf(stderr, "glhle-shadercache: cannot read %s (missing, unreadable or over 1 GiB)\n", path);
+    if (!tool_read_input(path, FILE_LIMIT, TOOL_PLAIN, &b)) {
         glhle_bytebuf_free(&b);
         return false;
     }
@@ -143,7 +132,7 @@ static bool load(const char *path, cache *c, bool quiet)
     glhle_result r = gl_shc_parse(b.data, b.size, sys, 2, 0, quiet ? NULL : &lg, GLHLE_LOG_WARN, &c->f);
     glhle_bytebuf_free(&b);
     if (r == GLHLE_RESULT_OUT_OF_MEMORY) {
-        fprintf(stderr, "glhle-shadercache: out of memory reading %s\n", path);
+        tool_error("out of memory reading %s", path);
         return false;
     }
     c->sys = system_by_id(c->f.system);
@@ -248,7 +237,7 @@ static int cmd_show(const cache *c, const char *id, const options *o)
 {
     const gl_shc_entry *e = find_id(c, id);
     if (!e) {
-        fprintf(stderr, "glhle-shadercache: %s: no entry %s (or the prefix names more than one)\n", c->path, id);
+        tool_error("%s: no entry %s (or the prefix names more than one)", c->path, id);
         return 1;
     }
     glhle_bytebuf d;
@@ -284,7 +273,7 @@ static int cmd_glsl(const cache *c, const char *id, const options *o)
 {
     const gl_shc_entry *e = find_id(c, id);
     if (!e) {
-        fprintf(stderr, "glhle-shadercache: %s: no entry %s (or the prefix names more than one)\n", c->path, id);
+        tool_error("%s: no entry %s (or the prefix names more than one)", c->path, id);
         return 1;
     }
     const gl_shc_glsl *g = gl_shc_find_glsl(&c->f, e->glsl_hash);
@@ -295,7 +284,7 @@ static int cmd_glsl(const cache *c, const char *id, const options *o)
         glhle_bytebuf_append(&vs, g->vs, g->vs_len);
         glhle_bytebuf_append(&fs, g->fs, g->fs_len);
     } else if (c->sys) {
-        fprintf(stderr, "glhle-shadercache: no text stored for entry %016llx; regenerated from its key\n",
+        tool_error("no text stored for entry %016llx; regenerated from its key",
                 (unsigned long long)e->id);
         c->sys->generate(e->key, e->host, &vs, &fs);
     }
@@ -430,7 +419,7 @@ static int cmd_verify(const cache *c, const options *o)
     if (!o->no_gl && f->binary_count) {
         glhle_context *ctx = make_context();
         if (!ctx) {
-            fprintf(stderr, "glhle-shadercache: no offscreen GL context; binaries not loaded (--no-gl to skip)\n");
+            tool_error("no offscreen GL context; binaries not loaded (--no-gl to skip)");
         } else {
             gl_checked = true;
             char driver[1024];
@@ -522,7 +511,7 @@ static int write_compacted(const gl_shc_file *f, const bool *keep, const char *p
     glhle_logger lg = {NULL, NULL, GLHLE_LOG_WARN};
     if (!gl_shc_write_compacted(f, keep, &out) ||
         gl_shc_replace_file(path, out.data, out.size, &lg) != GLHLE_RESULT_OK) {
-        fprintf(stderr, "glhle-shadercache: cannot write %s\n", path);
+        tool_error("cannot write %s", path);
         rc = 1;
     }
     glhle_bytebuf_free(&out);
@@ -532,11 +521,11 @@ static int write_compacted(const gl_shc_file *f, const bool *keep, const char *p
 static int cmd_prune(const cache *c, const options *o)
 {
     if (!o->have_max_bytes) {
-        fprintf(stderr, "glhle-shadercache: prune needs --max-bytes N\n");
+        tool_error("prune needs --max-bytes N");
         return 2;
     }
     if (!c->f.header_ok) {
-        fprintf(stderr, "glhle-shadercache: %s is not a cache this build reads\n", c->path);
+        tool_error("%s is not a cache this build reads", c->path);
         return 1;
     }
     bool *keep = calloc((size_t)c->f.entry_count + 1, 1);
@@ -569,10 +558,10 @@ static int merge_files(const char *out_path, char *const *in, int n)
             break;
         }
         if (!c.f.header_ok) {
-            fprintf(stderr, "glhle-shadercache: %s is not a cache this build reads\n", in[i]);
+            tool_error("%s is not a cache this build reads", in[i]);
             rc = 1;
         } else if (system && c.f.system != system) {
-            fprintf(stderr, "glhle-shadercache: %s holds %s programs, the others another system's\n", in[i],
+            tool_error("%s holds %s programs, the others another system's", in[i],
                     system_name(&c));
             rc = 1;
         } else {
@@ -648,7 +637,7 @@ static int cmd_precompile(const char *path)
     if (!load(path, &c, false))
         return 1;
     if (!c.f.header_ok || !c.sys) {
-        fprintf(stderr, "glhle-shadercache: %s is not a cache this build reads\n", path);
+        tool_error("%s is not a cache this build reads", path);
         gl_shc_free(&c.f);
         return 1;
     }
@@ -657,7 +646,7 @@ static int cmd_precompile(const char *path)
     gl_shc_free(&c.f);
     glhle_context *ctx = make_context();
     if (!ctx) {
-        fprintf(stderr, "glhle-shadercache: no offscreen GL context to compile on\n");
+        tool_error("no offscreen GL context to compile on");
         return 1;
     }
     const glhle_context_info *in = glhle_context_get_info(ctx);
@@ -706,14 +695,14 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
     char tmpl[] = "/tmp/glhle-shadercache-XXXXXX";
     char *dir = mkdtemp(tmpl);
     if (!dir) {
-        fprintf(stderr, "glhle-shadercache: no temporary folder: %s\n", strerror(errno));
+        tool_error("no temporary folder: %s", strerror(errno));
         return 1;
     }
     char built[4200];
     gl_program_cache_file_path(dir, "build", "pica", built, sizeof built);
     glhle_context *ctx = make_context();
     if (!ctx) {
-        fprintf(stderr, "glhle-shadercache: no offscreen GL context to replay on\n");
+        tool_error("no offscreen GL context to replay on");
         rmdir(dir);
         return 1;
     }
@@ -722,7 +711,7 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
         glhle_trace_open_desc od = {.log_level = GLHLE_LOG_WARN};
         glhle_trace *t = NULL;
         if (glhle_trace_open_file(traces[i], &od, &t) != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-shadercache: %s: not a trace this build replays (see the message above)\n",
+            tool_error("%s: not a trace this build replays (see the message above)",
                     traces[i]);
             rc = 1;
             break;
@@ -735,7 +724,7 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
         glhle_result r = glhle_trace_replay(t, &rd, &st);
         glhle_trace_close(t);
         if (r != GLHLE_RESULT_OK) {
-            fprintf(stderr, "glhle-shadercache: %s: replay stopped: %s\n", traces[i], glhle_result_string(r));
+            tool_error("%s: replay stopped: %s", traces[i], glhle_result_string(r));
             rc = 1;
         } else {
             printf("%s: %u frames, %llu draws, %llu programs compiled, %llu already cached\n", traces[i], st.frames,
@@ -745,7 +734,7 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
     }
     glhle_context_destroy(ctx);
     if (!rc && access(built, F_OK) != 0) {
-        fprintf(stderr, "glhle-shadercache: the traces drew nothing; %s not written\n", cache_path);
+        tool_error("the traces drew nothing; %s not written", cache_path);
         rc = 1;
     }
     if (!rc) {
@@ -763,6 +752,7 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
 
 int main(int argc, char **argv)
 {
+    tool_init("glhle-shadercache", USAGE);
     static const struct option longopts[] = {
         {"json", no_argument, NULL, 'j'},         {"no-gl", no_argument, NULL, 'n'},
         {"max-bytes", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
@@ -772,7 +762,8 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int ch;
     /* GNU getopt moves the operands after the options, so options may come anywhere */
-    while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, TOOL_OPTSTRING, longopts, NULL)) != -1) {
         switch (ch) {
         case 'j':
             o.json = true;
@@ -782,21 +773,19 @@ int main(int argc, char **argv)
             break;
         case 'm':
             if (!parse_bytes(optarg, &o.max_bytes)) {
-                fprintf(stderr, "glhle-shadercache: --max-bytes wants a byte count (suffix k, M or G), got '%s'\n",
+                tool_error("--max-bytes wants a byte count (suffix k, M or G), got '%s'",
                         optarg);
                 return 2;
             }
             o.have_max_bytes = true;
             break;
         case 'h':
-            usage(stdout);
-            return 0;
+            return tool_help(HELP);
         case 'V':
             printf("glhle-shadercache %s (file format %u)\n", glhle_get_version().string, GL_SHC_FORMAT_VERSION);
             return 0;
         default:
-            usage(stderr);
-            return 2;
+            return tool_bad_option(ch, argv);
         }
     }
     char **pos = argv + optind;
@@ -833,7 +822,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(cmd, "build") && np >= 3) {
         rc = cmd_build(pos[1], pos + 2, np - 2);
     } else {
-        usage(stderr);
+        if (np && !reads && strcmp(cmd, "precompile") && strcmp(cmd, "merge") && strcmp(cmd, "build"))
+            tool_error("unknown command '%s'", cmd);
+        tool_usage();
     }
     return rc;
 }

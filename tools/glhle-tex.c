@@ -11,8 +11,11 @@
  * Formats are the register names in lower case (rgba8 ... etc1a4, d16 d24
  * d24s8). Depth images map to PNG losslessly: R, G, B = depth bits 23-16,
  * 15-8, 7-0 (D16: its 16 bits widened to 24 by replication), A = stencil
- * (255 for D16 and D24). --flip treats the PNG as bottom row first. */
+ * (255 for D16 and D24). --flip treats the PNG as bottom row first.
+ * "-" as IN reads standard input.
+ * Exit status: 0 done, 1 an input or output could not be handled, 2 usage. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,23 +26,21 @@
 #include "backend/pica/texture/smdh.h"
 #include "backend/pica/texture/t3x.h"
 #include "backend/pica/texture/texcodec.h"
+#include "tools/common/tool.h"
 
 #define MAX_INPUT (256u << 20)
 
-static void usage(void)
-{
-    fprintf(stderr,
-            "usage: glhle-tex decode --format F --width W --height H [--linear|--block32] [--offset N] [--level L]\n"
-            "                        [--flip] IN OUT.png\n"
-            "       glhle-tex encode --format F [--linear|--block32] [--flip] IN.png OUT\n"
-            "       glhle-tex smdh IN.smdh OUTPREFIX\n"
-            "       glhle-tex t3x [--all] IN.t3x OUT.png\n"
-            "       glhle-tex formats\n");
-}
+#define USAGE                                                                                                  \
+    "usage: glhle-tex decode --format F --width W --height H [--linear|--block32] [--offset N] [--level L]\n"  \
+    "                        [--flip] IN OUT.png\n"                                                            \
+    "       glhle-tex encode --format F [--linear|--block32] [--flip] IN.png OUT\n"                            \
+    "       glhle-tex smdh IN.smdh OUTPREFIX\n"                                                                \
+    "       glhle-tex t3x [--all] IN.t3x OUT.png\n"                                                            \
+    "       glhle-tex formats\n"
 
 static int fail(const char *what, glhle_result r)
 {
-    fprintf(stderr, "glhle-tex: %s: %s\n", what, glhle_result_string(r));
+    tool_error("%s: %s", what, glhle_result_string(r));
     return 1;
 }
 
@@ -82,71 +83,76 @@ typedef struct options {
     uint32_t width, height, offset, level;
     pica_layout layout;
     bool flip, all, have_format, have_width, have_height;
+    const char *command;
     const char *pos[2];
     int npos;
 } options;
 
 static int parse_options(int argc, char **argv, options *o)
 {
+    static const struct option longs[] = {
+        {"format", required_argument, NULL, 'f'}, {"width", required_argument, NULL, 'w'},
+        {"height", required_argument, NULL, 'H'}, {"offset", required_argument, NULL, 'o'},
+        {"level", required_argument, NULL, 'l'},  {"linear", no_argument, NULL, 'L'},
+        {"block32", no_argument, NULL, 'B'},      {"flip", no_argument, NULL, 'F'},
+        {"all", no_argument, NULL, 'a'},          {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
+    };
     memset(o, 0, sizeof *o);
     o->format = PICA_TEXFMT_COUNT;
     o->layout = PICA_LAYOUT_TILED8;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (!strcmp(a, "--format") && has_value) {
-            o->format = pica_texfmt_from_name(argv[++i]);
+    opterr = 0;
+    int c, index;
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, &index)) != -1) {
+        uint32_t v = 0;
+        if (c == 'w' || c == 'H' || c == 'o' || c == 'l') {
+            if (!parse_u32(optarg, &v)) {
+                tool_error("--%s wants a number, got '%s'", longs[index].name, optarg);
+                return 2;
+            }
+        }
+        switch (c) {
+        case 'f':
+            o->format = pica_texfmt_from_name(optarg);
             if (o->format == PICA_TEXFMT_COUNT) {
-                fprintf(stderr, "glhle-tex: unknown format '%s' (glhle-tex formats lists them)\n", argv[i]);
+                tool_error("unknown format '%s' (glhle-tex formats lists them)", optarg);
                 return 2;
             }
             o->have_format = true;
-        } else if ((!strcmp(a, "--width") || !strcmp(a, "--height") || !strcmp(a, "--offset") ||
-                    !strcmp(a, "--level")) &&
-                   has_value) {
-            uint32_t v;
-            if (!parse_u32(argv[++i], &v)) {
-                fprintf(stderr, "glhle-tex: %s wants a number, got '%s'\n", a, argv[i]);
-                return 2;
-            }
-            if (!strcmp(a, "--width"))
-                o->width = v, o->have_width = true;
-            else if (!strcmp(a, "--height"))
-                o->height = v, o->have_height = true;
-            else if (!strcmp(a, "--offset"))
-                o->offset = v;
-            else
-                o->level = v;
-        } else if (!strcmp(a, "--linear")) {
-            o->layout = PICA_LAYOUT_LINEAR;
-        } else if (!strcmp(a, "--block32")) {
-            o->layout = PICA_LAYOUT_TILED32;
-        } else if (!strcmp(a, "--flip")) {
-            o->flip = true;
-        } else if (!strcmp(a, "--all")) {
-            o->all = true;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "glhle-tex: unknown option '%s'\n", a);
-            return 2;
-        } else if (o->npos < 2) {
-            o->pos[o->npos++] = a;
-        } else {
-            fprintf(stderr, "glhle-tex: unexpected argument '%s'\n", a);
-            return 2;
+            break;
+        case 'w': o->width = v, o->have_width = true; break;
+        case 'H': o->height = v, o->have_height = true; break;
+        case 'o': o->offset = v; break;
+        case 'l': o->level = v; break;
+        case 'L': o->layout = PICA_LAYOUT_LINEAR; break;
+        case 'B': o->layout = PICA_LAYOUT_TILED32; break;
+        case 'F': o->flip = true; break;
+        case 'a': o->all = true; break;
+        case 'h':
+            tool_help("Formats are the register names in lower case (glhle-tex formats lists them); IN may be -\n"
+                      "for standard input. Depth images map to PNG losslessly: R, G, B = depth bits 23-16,\n"
+                      "15-8, 7-0, A = stencil. --flip treats the PNG as bottom row first.\n"
+                      "  --help, --version\n"
+                      "Exit status: 0 done, 1 an input or output could not be handled, 2 usage.\n");
+            return -1;
+        case 'V': tool_version(); return -1;
+        default: return tool_bad_option(c, argv);
         }
+    }
+    if (optind >= argc)
+        return tool_usage();
+    o->command = argv[optind++];
+    for (; optind < argc; optind++) {
+        if (o->npos == 2)
+            return tool_bad_option(0, argv);
+        o->pos[o->npos++] = argv[optind];
     }
     return 0;
 }
 
 static bool read_input(const char *path, glhle_bytebuf *b)
 {
-    glhle_bytebuf_init(b, MAX_INPUT);
-    if (!glhle_bytebuf_read_file(b, path, MAX_INPUT)) {
-        fprintf(stderr, "glhle-tex: cannot read %s (missing, unreadable or over %u MiB)\n", path, MAX_INPUT >> 20);
-        glhle_bytebuf_free(b);
-        return false;
-    }
-    return true;
+    return tool_read_input(path, MAX_INPUT, TOOL_PLAIN, b);
 }
 
 static int write_png(const char *path, const glhle_image *img)
@@ -161,23 +167,24 @@ static int write_png(const char *path, const glhle_image *img)
 static int cmd_decode(const options *o)
 {
     if (!o->have_format || !o->have_width || !o->have_height || o->npos != 2) {
-        usage();
-        return 2;
+        return tool_usage();
     }
     pica_surface s = {.format = o->format, .layout = o->layout, .width = o->width, .height = o->height};
     size_t level_off = 0;
     glhle_result r;
     if (o->level) {
         if (o->layout != PICA_LAYOUT_TILED8) {
-            fprintf(stderr, "glhle-tex: --level needs the tiled layout (mip chains are textures)\n");
+            tool_error("--level needs the tiled layout (mip chains are textures)");
             return 2;
         }
         if ((r = pica_mip_level(o->format, o->width, o->height, o->level, &s, &level_off, NULL)) != GLHLE_RESULT_OK)
             return fail("mip level", r);
     }
     glhle_bytebuf in;
-    if (!read_input(o->pos[0], &in))
+    if (!read_input(o->pos[0], &in)) {
+        glhle_bytebuf_free(&in);
         return 1;
+    }
     size_t start = (size_t)o->offset + level_off;
     size_t avail = start < in.size ? in.size - start : 0;
     glhle_image img;
@@ -203,11 +210,16 @@ static int cmd_decode(const options *o)
 static int cmd_encode(const options *o)
 {
     if (!o->have_format || o->npos != 2) {
-        usage();
-        return 2;
+        return tool_usage();
+    }
+    glhle_bytebuf png;
+    if (!read_input(o->pos[0], &png)) {
+        glhle_bytebuf_free(&png);
+        return 1;
     }
     glhle_image img;
-    glhle_result r = glhle_png_read_file(o->pos[0], &img, NULL);
+    glhle_result r = glhle_png_read_memory(png.data, png.size, &img, &tool_log);
+    glhle_bytebuf_free(&png);
     if (r != GLHLE_RESULT_OK)
         return fail(o->pos[0], r);
     pica_surface s = {.format = o->format, .layout = o->layout, .width = img.width, .height = img.height};
@@ -226,14 +238,14 @@ static int cmd_encode(const options *o)
     } else {
         FILE *f = fopen(o->pos[1], "wb");
         if (!f || fwrite(out, 1, size, f) != size) {
-            fprintf(stderr, "glhle-tex: cannot write %s: %s\n", o->pos[1], strerror(errno));
+            tool_error("cannot write %s: %s", o->pos[1], strerror(errno));
             rc = 1;
         } else {
             printf("wrote %s (%zu bytes, %ux%u %s)\n", o->pos[1], size, s.width, s.height,
                    pica_texfmt_get_info(o->format)->name);
         }
         if (f && fclose(f) != 0 && rc == 0) {
-            fprintf(stderr, "glhle-tex: cannot write %s: %s\n", o->pos[1], strerror(errno));
+            tool_error("cannot write %s: %s", o->pos[1], strerror(errno));
             rc = 1;
         }
     }
@@ -245,10 +257,12 @@ static int cmd_encode(const options *o)
 static int open_input(const options *o, glhle_bytebuf *in)
 {
     if (o->npos != 2) {
-        usage();
-        return 2;
+        return tool_usage();
     }
-    return read_input(o->pos[0], in) ? 0 : 1;
+    if (read_input(o->pos[0], in))
+        return 0;
+    glhle_bytebuf_free(in);
+    return 1;
 }
 
 static int cmd_smdh(const options *o)
@@ -333,11 +347,14 @@ static int cmd_t3x(const options *o)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage();
-        return 2;
-    }
-    if (!strcmp(argv[1], "formats")) {
+    tool_init("glhle-tex", USAGE);
+    options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!strcmp(o.command, "formats")) {
+        if (o.npos)
+            return tool_usage();
         for (unsigned f = 0; f < PICA_TEXFMT_COUNT; f++) {
             const pica_texfmt_info *in = pica_texfmt_get_info((pica_texfmt)f);
             printf("%-7s %2u bits%s%s%s\n", in->name, in->bits_per_texel, in->compressed ? ", compressed" : "",
@@ -345,18 +362,14 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    options o;
-    int rc = parse_options(argc, argv, &o);
-    if (rc)
-        return rc;
-    if (!strcmp(argv[1], "decode"))
+    if (!strcmp(o.command, "decode"))
         return cmd_decode(&o);
-    if (!strcmp(argv[1], "encode"))
+    if (!strcmp(o.command, "encode"))
         return cmd_encode(&o);
-    if (!strcmp(argv[1], "smdh"))
+    if (!strcmp(o.command, "smdh"))
         return cmd_smdh(&o);
-    if (!strcmp(argv[1], "t3x"))
+    if (!strcmp(o.command, "t3x"))
         return cmd_t3x(&o);
-    usage();
-    return 2;
+    tool_error("unknown command '%s'", o.command);
+    return tool_usage();
 }

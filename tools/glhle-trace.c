@@ -5,7 +5,8 @@
  *                             the call it records, fields decoded
  * TRACE is a glhle trace of any system (docs/formats.md), a Citra/Azahar
  * CiTrace (.ctf, shown as the glhle trace it converts to) or a .psxgpu GPU
- * dump (its packets), chosen by its first bytes; "-" reads standard input.
+ * dump (its packets), chosen by its first bytes, also zstd- or
+ * xz-compressed; "-" reads standard input.
  * Exit status: 0 read to its end, 1 unreadable or damaged (the message
  * names the byte offset; what came before it is still shown), 2 usage. */
 #include <errno.h>
@@ -20,22 +21,10 @@
 #include "backend/psx/gpudump.h"
 #include "backend/psx/psx_trace.h"
 #include "glhle/trace.h"
+#include "tools/common/tool.h"
 
 #define USAGE "usage: glhle-trace info|dump TRACE\n"
 #define MAX_INPUT (2ull << 30)
-
-static void log_to_stderr(void *user, const glhle_log_record *r)
-{
-    (void)user;
-    fprintf(stderr, "glhle-trace: %s\n", r->message);
-}
-static const glhle_logger lg = {log_to_stderr, NULL, GLHLE_LOG_WARN};
-
-static bool read_input(const char *path, glhle_bytebuf *buf)
-{
-    glhle_bytebuf_init(buf, (size_t)MAX_INPUT);
-    return glhle_bytebuf_read_file(buf, path, (size_t)MAX_INPUT);
-}
 
 /* ---- one chunk as text ---------------------------------------------------------------- */
 
@@ -231,13 +220,13 @@ static void count(summary *s, uint32_t system, const trace_chunk *c)
 static int walk_glhle(const uint8_t *data, size_t size, bool dump, const char *converted_from)
 {
     trace_reader r;
-    glhle_result res = trace_reader_open(&r, data, size, &lg);
+    glhle_result res = trace_reader_open(&r, data, size, &tool_log);
     if (res != GLHLE_RESULT_OK)
         return 1;
     r.names = r.system == TRACE_SYSTEM_PSX ? psx_trace_names : pica_trace_names;
     const char *sys = trace_system_name(r.system);
     if (r.system != TRACE_SYSTEM_PICA200 && r.system != TRACE_SYSTEM_PSX) {
-        fprintf(stderr, "glhle-trace: offset 16: %s traces cannot be read by this glhle yet\n", sys);
+        tool_error("offset 16: %s traces cannot be read by this glhle yet", sys);
         return 1;
     }
     summary s;
@@ -286,7 +275,7 @@ static int walk_glhle(const uint8_t *data, size_t size, bool dump, const char *c
 static int walk_gpudump(const uint8_t *data, size_t size, bool dump)
 {
     psx_gpudump d;
-    if (psx_gpudump_open(&d, data, size, &lg) != GLHLE_RESULT_OK)
+    if (psx_gpudump_open(&d, data, size, &tool_log) != GLHLE_RESULT_OK)
         return 1;
     static const char *const names[0x13] = {
         [PSX_DUMP_GP0] = "GP0",           [PSX_DUMP_GP1] = "GP1",
@@ -301,7 +290,7 @@ static int walk_gpudump(const uint8_t *data, size_t size, bool dump)
     uint64_t gp0 = 0, gp1 = 0;
     psx_gpudump_packet pk;
     glhle_result res;
-    while ((res = psx_gpudump_next(&d, &pk, &lg)) == GLHLE_RESULT_OK) {
+    while ((res = psx_gpudump_next(&d, &pk, &tool_log)) == GLHLE_RESULT_OK) {
         packets++;
         const char *name = pk.type < 0x13 ? names[pk.type] : NULL;
         other += !name;
@@ -334,31 +323,30 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
+    tool_init("glhle-trace", USAGE);
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
         switch (c) {
         case 'h':
-            printf(USAGE "  info TRACE   the system, chunks by type, frames, calls and memory sizes\n"
+            return tool_help("  info TRACE   the system, chunks by type, frames, calls and memory sizes\n"
                          "  dump TRACE   one line per chunk: offset, type, payload size and its fields\n"
-                         "TRACE: a glhle trace (any system), a Citra .ctf or a .psxgpu dump; - for stdin.\n"
+                         "TRACE: a glhle trace (any system), a Citra .ctf or a .psxgpu dump, also zstd- or\n"
+                         "xz-compressed; - for stdin.\n"
                          "Exit status: 0 read to the end, 1 unreadable or damaged, 2 usage.\n");
-            return 0;
-        case 'V':
-            printf("glhle-trace %d.%d.%d\n", GLHLE_VERSION_MAJOR, GLHLE_VERSION_MINOR, GLHLE_VERSION_PATCH);
-            return 0;
-        default: fprintf(stderr, USAGE); return 2;
+        case 'V': return tool_version();
+        default: return tool_bad_option(c, argv);
         }
     }
     if (argc - optind != 2 || (strcmp(argv[optind], "info") != 0 && strcmp(argv[optind], "dump") != 0)) {
-        fprintf(stderr, USAGE);
-        return 2;
+        if (argc - optind == 2)
+            tool_error("unknown command '%s'", argv[optind]);
+        return tool_usage();
     }
     const bool dump = !strcmp(argv[optind], "dump");
     const char *path = argv[optind + 1];
     glhle_bytebuf buf;
-    if (!read_input(path, &buf)) {
-        fprintf(stderr, "glhle-trace: cannot read %s: %s\n", path, strerror(errno));
+    if (!tool_read_input(path, (size_t)MAX_INPUT, TOOL_DECOMPRESS, &buf)) {
         glhle_bytebuf_free(&buf);
         return 1;
     }
@@ -369,7 +357,7 @@ int main(int argc, char **argv)
         rc = walk_glhle(buf.data, buf.size, dump, NULL);
     } else {
         /* a CiTrace converts on opening; anything else is reported by it */
-        glhle_trace_open_desc od = {.log = log_to_stderr, .log_level = GLHLE_LOG_WARN};
+        glhle_trace_open_desc od = {.log = tool_log.fn, .log_level = GLHLE_LOG_WARN};
         glhle_trace *t = NULL;
         rc = 1;
         if (glhle_trace_open_memory(buf.data, buf.size, &od, &t) == GLHLE_RESULT_OK) {

@@ -11,10 +11,19 @@ typedef struct glhle_logger {
     glhle_log_level min_level; /* records below it are dropped; GLHLE_LOG_DEFAULT -> INFO */
 } glhle_logger;
 
-/* Formats one record (truncated to 1 KiB, newlines replaced by spaces) and
+/* Formats one record (truncated to 1 KiB, newlines replaced by spaces,
+ * other control characters escaped as glhle_escape_text does) and
  * passes it to the logger. lg may be NULL: the record goes to stderr. */
 void glhle_logf(const glhle_logger *lg, glhle_log_level level, const char *file, int line,
                 const char *func, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Copies n bytes of text into out (size bytes, always NUL-terminated when
+ * size > 0) with every byte a terminal could act on written as \xNN: C0
+ * controls, DEL, C1 controls in their UTF-8 form and bytes that are not
+ * UTF-8 (so quoting raw input in a message is safe). Whole escapes only:
+ * text that does not fit is cut at a character boundary. Returns the
+ * length written. */
+size_t glhle_escape_text(const char *in, size_t n, char *out, size_t size);
 
 #define GLHLE_LOG(lg, level, ...) glhle_logf((lg), (level), __FILE__, __LINE__, __func__, __VA_ARGS__)
 #define GLHLE_DEBUG(lg, ...) GLHLE_LOG((lg), GLHLE_LOG_DEBUG, __VA_ARGS__)

@@ -316,7 +316,8 @@ typedef struct player {
     glhle_psx *psx;
     glhle_logger log;
     uint16_t *px; /* one VRAM's worth of halfwords */
-    bool done;
+    bool done;    /* the frames asked for are played: the rest is only checked */
+    uint32_t vsyncs; /* VSYNC chunks seen, played or not */
 } player;
 
 #define AT(c) (unsigned long long)(c)->offset
@@ -375,6 +376,22 @@ static void unpack(uint16_t *dst, const uint8_t *src, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         dst[i] = trace_rd16(src + i * 2);
+}
+
+/* END: the recording finished here, and the chunks and frames it counts
+ * must be the file's (a lost or added chunk that kept its checksum shows). */
+static glhle_result check_end(player *pl, const trace_chunk *c)
+{
+    if (c->size < PSX_TRACE_END_SIZE)
+        return too_short(pl, c, PSX_TRACE_END_SIZE);
+    const uint32_t chunks = trace_rd32(c->payload), frames = trace_rd32(c->payload + 4);
+    if (chunks != pl->st->chunks - 1 || frames != pl->vsyncs)
+        return GLHLE_FAIL(&pl->log, GLHLE_RESULT_BAD_DATA,
+                          "psx trace: offset 0x%llx: END counts %u chunks and %u frames before it, the file has %u and "
+                          "%u: chunks were lost or added",
+                          AT(c), chunks, frames, pl->st->chunks - 1, pl->vsyncs);
+    pl->st->complete = true;
+    return GLHLE_RESULT_OK;
 }
 
 static glhle_result play_chunk(player *pl, const trace_chunk *c)
@@ -471,6 +488,7 @@ static glhle_result play_chunk(player *pl, const trace_chunk *c)
         glhle_psx_end_stream(psx);
         return GLHLE_RESULT_OK;
     case PSX_TRACE_VSYNC: {
+        pl->vsyncs++;
         const uint32_t frame = pl->st->frames;
         glhle_psx_vsync(psx);
         if (pl->d->on_frame) {
@@ -484,8 +502,7 @@ static glhle_result play_chunk(player *pl, const trace_chunk *c)
         return GLHLE_RESULT_OK;
     }
     case PSX_TRACE_END:
-        pl->done = true;
-        return GLHLE_RESULT_OK;
+        return check_end(pl, c);
     default:
         if (c->type & TRACE_OPTIONAL)
             return GLHLE_RESULT_OK;
@@ -519,17 +536,28 @@ glhle_result glhle_psx_trace_replay(const void *data, size_t size, const glhle_p
     if (!pl.px)
         return GLHLE_FAIL(&pl.log, GLHLE_RESULT_OUT_OF_MEMORY, "psx trace: no memory for the player");
     r = glhle_psx_create(desc->ctx, &desc->psx, &pl.psx);
-    while (r == GLHLE_RESULT_OK && !pl.done) {
+    /* after the frames asked for, the rest is walked unplayed: a damaged
+     * chunk or a missing END is reported whatever was played */
+    while (r == GLHLE_RESULT_OK) {
         trace_chunk c;
         r = trace_reader_next(&rd, &c);
         if (r == GLHLE_RESULT_NOT_FOUND) {
             r = GLHLE_RESULT_OK;
             break;
         }
-        if (r == GLHLE_RESULT_OK) {
-            stats->chunks++;
+        if (r != GLHLE_RESULT_OK)
+            break;
+        stats->chunks++;
+        char nb[24];
+        if (stats->complete)
+            r = GLHLE_FAIL(&pl.log, GLHLE_RESULT_BAD_DATA, "psx trace: offset 0x%llx: %s chunk after END; the file is damaged",
+                           AT(&c), trace_type_name(&psx_trace_names, c.type, nb));
+        else if (!pl.done)
             r = play_chunk(&pl, &c);
-        }
+        else if (c.type == PSX_TRACE_END)
+            r = check_end(&pl, &c);
+        else
+            pl.vsyncs += c.type == PSX_TRACE_VSYNC;
     }
     glhle_psx_destroy(pl.psx);
     free(pl.px);

@@ -336,6 +336,7 @@ static void delete_gl(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
     psx_gl_vram_destroy(g);
+    psx_gl_present_destroy(g);
     gl_program_service_destroy(g->programs);
     g->programs = g->base.programs = NULL;
     gl_stream_destroy(&g->stream);
@@ -420,6 +421,7 @@ static glhle_result make_gl(psx_gl *g)
     if (r != GLHLE_RESULT_OK && g->host.framebuffer_fetch) {
         GLHLE_INFO(g->base.log, "framebuffer fetch on R16UI failed to build; using texture barriers");
         psx_gl_vram_destroy(g);
+        psx_gl_present_destroy(g);
         g->host.framebuffer_fetch = false;
         r = psx_gl_vram_create(g);
     }

@@ -103,8 +103,9 @@ void psx_gl_vram_destroy(psx_gl *g)
     for (int k = 0; k < PSX_BLIT_KIND_COUNT_; k++)
         if (g->blits[k].prog)
             gl->DeleteProgram(g->blits[k].prog);
-    psx_gl_present_destroy(g);
-    /* psx_gl_create may build everything again (without framebuffer fetch) */
+    /* psx_gl_create may build everything again (without framebuffer fetch);
+     * the presenter's objects are the rasterizer's to drop (present.c
+     * draws through this file, so it does not call back into present.c) */
     g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
     g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
     memset(g->blits, 0, sizeof g->blits);

@@ -239,7 +239,7 @@ typedef glhle_result (*glhle_psx_frame_fn)(void *user, glhle_psx *psx, uint32_t 
 typedef struct glhle_psx_replay_desc {
     glhle_context *ctx;          /* for the GL renderer */
     glhle_psx_desc psx;          /* the instance to replay on */
-    uint32_t frames;             /* stop after this many frames; 0 -> all */
+    uint32_t frames;             /* play this many frames (the rest is only checked); 0 -> all */
     glhle_psx_frame_fn on_frame;
     void *user;
 } glhle_psx_replay_desc;
@@ -247,10 +247,16 @@ typedef struct glhle_psx_replay_desc {
 typedef struct glhle_psx_replay_stats {
     uint32_t chunks, frames;
     uint32_t divergences;        /* GPUREAD values or VRAM reads that differ from the recording */
+    /* The replay reached the END chunk a finished recording ends with. A
+     * trace without it lost its end (a recording that never finished, a
+     * file cut at a chunk boundary); what it holds was still played. */
+    bool complete;
 } glhle_psx_replay_stats;
 
 /* Replays a PlayStation trace. BAD_DATA / TRUNCATED (logged with the byte
- * offset) for a damaged trace: nothing after the damage is played. */
+ * offset) for a damaged trace: nothing after the damage is played; also
+ * BAD_DATA when the END chunk counts other chunks or frames before it than
+ * the file holds (chunks were lost or added). */
 GLHLE_API glhle_result glhle_psx_trace_replay(const void *data, size_t size, const glhle_psx_replay_desc *desc,
                                              glhle_psx_replay_stats *stats);
 

@@ -4,7 +4,10 @@
  * (backend/psx/gpudump.c). The first byte picks the form:
  *   0-99    words: 5 bytes each, port in bit 0 of the first (bit 1: read GPUREAD after)
  *   100-179 a script
- *   180-255 a GPU dump, with the DuckStation magic put in front when byte 0 is even */
+ *   180-255 a GPU dump, with the DuckStation magic put in front when byte 0 is even;
+ *           when the rest starts with a zstd or xz magic it is decompressed first
+ *           (tools/common/decompress.c, capped at 4 MiB), as glhle-replay and
+ *           glhle-psx replay read .psxgpu.zst and .psxgpu.xz */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,7 @@
 #include "backend/psx/gpu.h"
 #include "backend/psx/gpudump.h"
 #include "backend/psx/script.h"
+#include "tools/common/decompress.h"
 
 static const glhle_logger quiet = {NULL, NULL, (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
 
@@ -67,6 +71,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else if (mode < 180) {
         psx_script_run(psx, (const char *)data, size, &quiet);
     } else {
+        glhle_bytebuf plain;
+        glhle_bytebuf_init(&plain, 4u << 20);
+        if (tool_compression_of(data, size) != TOOL_COMPRESSION_NONE) {
+            const glhle_result r = tool_decompress(data, size, 4u << 20, &quiet, &plain);
+            if (r != GLHLE_RESULT_OK && r != GLHLE_RESULT_BAD_DATA && r != GLHLE_RESULT_TRUNCATED &&
+                r != GLHLE_RESULT_LIMIT_EXCEEDED && r != GLHLE_RESULT_OUT_OF_MEMORY)
+                abort();
+            if (r == GLHLE_RESULT_OK && plain.size > 4u << 20)
+                abort(); /* the cap holds */
+            data = plain.data;
+            size = r == GLHLE_RESULT_OK ? plain.size : 0;
+        }
         uint8_t *buf = malloc(size + 14);
         if (buf) {
             size_t n = 0;
@@ -74,10 +90,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 memcpy(buf, "PSXGPUDUMPv1\0\0", 14);
                 n = 14;
             }
-            memcpy(buf + n, data, size);
+            if (size)
+                memcpy(buf + n, data, size);
             psx_gpudump_play(psx, buf, n + size, UINT32_MAX, frame, NULL, &quiet, NULL);
             free(buf);
         }
+        glhle_bytebuf_free(&plain);
     }
     return 0;
 }

@@ -45,9 +45,23 @@ NOT_CONTEXT_STATE = {
         ClientWaitSync""",
     "set once at context creation with desc.debug (glhle.h says so)": """
         DebugMessageCallback DebugMessageControl""",
+    "objects of glhle's own, Maxwell's render stage (textures, framebuffers, vertex arrays it made)": """
+        TextureStorage1D TextureStorage3D TextureParameteriv TextureSubImage1D TextureSubImage3D
+        CompressedTextureSubImage1D CompressedTextureSubImage2D CompressedTextureSubImage3D
+        NamedFramebufferDrawBuffers VertexArrayAttribIFormat DisableVertexArrayAttrib""",
+    "work, Maxwell's render stage": """
+        ClearNamedFramebufferiv ClearNamedFramebufferuiv ClearNamedFramebufferfi""",
+    "GL defaults glhle relies on (glhle.h): the PICA sets the other clip origin only around the draws "
+    "that need it and restores the default": """
+        ClipControl ClipControlEXT""",
+    "Maxwell's draw path, which is not under the external-context contract yet (issue 16): it sets "
+    "these on every draw and restores clip control and blending": """
+        ViewportIndexedf DepthRangeIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
+        BlendFuncSeparatei ProvokingVertex BindTextureUnit""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
 NOT_SCRAMBLED_CAPS = {
+    "GL_FRAMEBUFFER_SRGB": "a GL default glhle relies on (glhle.h); Maxwell's sRGB clears switch it on around the clear",
     "GL_DEBUG_OUTPUT": "set once at context creation with desc.debug",
     "GL_DEBUG_OUTPUT_SYNCHRONOUS": "set once at context creation with desc.debug",
 }

@@ -16,6 +16,11 @@ lines that make it.
 It also fails when a file of a stage calls a function that an instance
 header (a .h directly in backend/<system>/) declares: a lower stage tells
 the instance something through a hooks struct, never by calling it.
+
+A system kept in one folder, with no stage folders (backend/psx), is
+checked file by file instead: no two of its .c files may call each other's
+functions both ways (or round a longer circle), and no two of its files
+may include each other; one of the two talks through a hooks struct.
 """
 import os
 import re
@@ -153,7 +158,87 @@ def instance_calls(root):
     return out
 
 
+DEFINITION = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b([a-z_][a-z0-9_]*)\s*\([^;{]*\)\s*\{", re.M)
+
+
+def strip_code(text):
+    """Comments and string literals blanked, line numbers kept."""
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
+
+
+def flat_systems(root):
+    """backend/<system>/ folders without stage folders, other than common and gl."""
+    base = os.path.join(root, "backend")
+    out = []
+    if os.path.isdir(base):
+        for system in sorted(os.listdir(base)):
+            sdir = os.path.join(base, system)
+            if system in ("common", "gl") or not os.path.isdir(sdir):
+                continue
+            if not any(os.path.isdir(os.path.join(sdir, f)) for f in os.listdir(sdir)):
+                out.append(system)
+    return out
+
+
+def file_edges(root, system):
+    """Edges between files of one flat system: ({(a, b): [(file, line, what)]}, kind) for calls and includes."""
+    sdir = os.path.join(root, "backend", system)
+    files = sorted(f for f in os.listdir(sdir) if f.endswith((".c", ".h")))
+    code = {}
+    for f in files:
+        code[f] = strip_code(open(os.path.join(sdir, f), encoding="utf-8", errors="replace").read())
+    owner = {}
+    for f in files:
+        if f.endswith(".c"):
+            for m in DEFINITION.finditer(code[f]):
+                owner.setdefault(m.group(1), f)
+    calls, includes = {}, {}
+    if owner:
+        call = re.compile(r"\b(" + "|".join(sorted(owner, key=len, reverse=True)) + r")\s*\(")
+        for f in files:
+            if not f.endswith(".c"):
+                continue
+            for m in call.finditer(code[f]):
+                to = owner[m.group(1)]
+                if to != f:
+                    calls.setdefault((f, to), []).append((f, code[f].count("\n", 0, m.start()) + 1, m.group(1) + "()"))
+    for f in files:
+        raw = open(os.path.join(sdir, f), encoding="utf-8", errors="replace").read()
+        for m in INCLUDE.finditer(raw):
+            inc = m.group(1)
+            name = os.path.basename(inc)
+            if os.path.dirname(inc) in ("", "backend/" + system) and name in code and name != f:
+                includes.setdefault((f, name), []).append((f, raw.count("\n", 0, m.start()) + 1, inc))
+    return calls, includes
+
+
+def check_flat(root):
+    """Two-way calls and include circles between the files of flat systems; the number found."""
+    found = 0
+    for system in flat_systems(root):
+        calls, includes = file_edges(root, system)
+        for kind, edges in (("calls", calls), ("includes", includes)):
+            for comp in cycles(edges):
+                found += 1
+                print("backend/%s: files that %s each other both ways: %s (break it with a hooks struct)" %
+                      (system, "call" if kind == "calls" else "include", ", ".join(comp)))
+                members = set(comp)
+                for (a, b), sites in sorted(edges.items()):
+                    if a in members and b in members:
+                        for f, line, what in sites[:3]:
+                            print("  backend/%s/%s:%d %s %s  (%s -> %s)" % (system, f, line,
+                                  "calls" if kind == "calls" else "includes", what, a, b))
+        if not any(cycles(e) for e in (calls, includes)):
+            print("backend/%s: %d files, %d one-way call and %d include edges between them, no two-way pair" %
+                  (system, len({f for e in calls for f in e} | {f for e in includes for f in e}), len(calls),
+                   len(includes)))
+    return found
+
+
 def check(root):
+    flat_found = check_flat(root)
     edges = scan(root)
     found = []
     for comp in cycles(edges):
@@ -184,7 +269,7 @@ def check(root):
     if not found:
         stages = sorted({s for e in edges for s in e})
         print("no include circle between %d stages (%d stage-to-stage edges)" % (len(stages), len(edges)))
-    return 1 if found or calls else 0
+    return 1 if found or calls or flat_found else 0
 
 
 def self_test():
@@ -210,7 +295,27 @@ def self_test():
             print("self-test: a stage calling the instance was not reported")
             return 1
         os.remove(os.path.join(root, "backend/sys/b/three.c"))
-    print("self-test: a deliberate circle and a call up to the instance are caught, a clean tree passes")
+        # a flat system: two files calling each other, then one way only
+        write("backend/flat/vram.c", '#include "backend/flat/vram.h"\n'
+              'void flat_vram_write(int x)\n{\n    flat_batch_flush(x);\n}\n')
+        write("backend/flat/batch.c", "/* flat_vram_write(x) in a comment is no call */\n"
+              'void flat_batch_flush(int x)\n{\n    if (x)\n        flat_vram_write(x - 1);\n}\n')
+        write("backend/flat/vram.h", "void flat_vram_write(int x);\n")
+        if check(root) != 1:
+            print("self-test: two files of a flat system calling each other were not reported")
+            return 1
+        write("backend/flat/batch.c", 'void flat_batch_flush(int x)\n{\n    const char *s = "flat_vram_write(";\n'
+              '    (void)s, (void)x;\n}\n')
+        if check(root) != 0:
+            print("self-test: one-way calls (and a name in a string) in a flat system were reported")
+            return 1
+        write("backend/flat/batch.h", '#include "backend/flat/vram.h"\n')
+        write("backend/flat/vram.h", '#include "backend/flat/batch.h"\nvoid flat_vram_write(int x);\n')
+        if check(root) != 1:
+            print("self-test: two headers of a flat system including each other were not reported")
+            return 1
+    print("self-test: a deliberate circle, a call up to the instance and two-way calls and includes in a flat "
+          "system are caught, a clean tree passes")
     return 0
 
 

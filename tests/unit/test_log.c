@@ -91,6 +91,46 @@ static void version(void **state)
     assert_string_equal(v.string, expect);
 }
 
+/* Bytes a terminal would obey are written as \xNN (the ECMA-48 C0 and C1
+ * sets, DEL, and bytes that are not UTF-8); printable UTF-8 passes; a cut
+ * never splits an escape or a character. Expected strings written by hand. */
+static void escaped_text(void **state)
+{
+    (void)state;
+    char out[256];
+    static const struct {
+        const char *in;
+        size_t n;
+        const char *want;
+    } cases[] = {
+        {"plain text, 100%", 16, "plain text, 100%"},
+        {"\x1b[2J\a\t", 6, "\\x1B[2J\\x07\\x09"},
+        {"a\x7f" "b", 3, "a\\x7Fb"},
+        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 14, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"},
+        {"\xc2\x9b" "2J", 4, "\\xC2\\x9B2J"},          /* C1 CSI in UTF-8 */
+        {"\x9b" "2J", 3, "\\x9B2J"},                     /* CSI as a lone byte */
+        {"\xc0\xaf", 2, "\\xC0\\xAF"},                 /* overlong '/' */
+        {"\xed\xa0\x80", 3, "\\xED\\xA0\\x80"},        /* a surrogate */
+        {"\xe2\x82", 2, "\\xE2\\x82"},                 /* cut short */
+        {"nul\0here", 8, "nul\\x00here"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = glhle_escape_text(cases[i].in, cases[i].n, out, sizeof out);
+        assert_string_equal(out, cases[i].want);
+        assert_int_equal(n, strlen(cases[i].want));
+    }
+    /* room for "ab" and not for the escape after it, nor half of a character */
+    assert_int_equal(glhle_escape_text("ab\x1b", 3, out, 6), 2);
+    assert_string_equal(out, "ab");
+    assert_int_equal(glhle_escape_text("a\xe2\x82\xac", 4, out, 4), 1);
+    assert_string_equal(out, "a");
+    /* log records come escaped */
+    glhle_logger lg = {capture, &seen, GLHLE_LOG_INFO};
+    memset(&seen, 0, sizeof seen);
+    GLHLE_WARN(&lg, "found '%s'", "\x1b]0;title\a");
+    assert_string_equal(seen.msg, "found '\\x1B]0;title\\x07'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -98,6 +138,7 @@ int main(void)
         cmocka_unit_test(default_level_and_relative_files),
         cmocka_unit_test(result_strings),
         cmocka_unit_test(version),
+        cmocka_unit_test(escaped_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -191,6 +191,7 @@ static void chunk_checks(void **state)
     /* with it: skipped */
     {
         const uint32_t types[2] = {0x80000063u, PICA_TRACE_END}, sizes[2] = {4, 8};
+        pay[4] = 1; /* END: one chunk and no frame before it */
         uint8_t *d = build(&n, types, sizes, pay, 2);
         glhle_trace *t = open_ok(d, n);
         glhle_trace_info info;
@@ -198,6 +199,21 @@ static void chunk_checks(void **state)
         assert_true(info.complete);
         glhle_trace_close(t);
         free(d);
+        /* an END that counts other chunks or frames than the file holds:
+         * a chunk was lost or added (each with its own good checksum) */
+        pay[4] = 2;
+        d = build(&n, types, sizes, pay, 2);
+        ts_log_clear();
+        assert_int_equal(open_result(d, n), GLHLE_RESULT_BAD_DATA);
+        assert_true(ts_log_contains("offset 0x34: END counts 2 chunks and 0 frames before it, the file has 1 and 0"));
+        free(d);
+        pay[4] = 1, pay[8] = 1;
+        d = build(&n, types, sizes, pay, 2);
+        ts_log_clear();
+        assert_int_equal(open_result(d, n), GLHLE_RESULT_BAD_DATA);
+        assert_true(ts_log_contains("END counts 1 chunks and 1 frames before it, the file has 1 and 0"));
+        free(d);
+        memset(pay, 0, sizeof pay);
     }
     /* fewer payload bytes than the fixed fields */
     {

@@ -528,7 +528,7 @@ static glhle_result play_chunk(player *pl, const trace_chunk *c)
         return play_present(pl, c);
     case MW_TRACE_END:
         pl->done = true;
-        pl->st->ended = true;
+        pl->st->ended = true; /* the loop stops here */
         return GLHLE_RESULT_OK;
     default:
         if (c->type & TRACE_OPTIONAL)
@@ -563,17 +563,20 @@ glhle_result glhle_maxwell_trace_replay(const void *data, size_t size, const glh
                           "Maxwell one", trace_system_name(rd.system) ? trace_system_name(rd.system) : "unknown",
                           rd.system);
     r = glhle_maxwell_create(desc->ctx, &desc->maxwell, &pl.gpu);
-    while (r == GLHLE_RESULT_OK && !pl.done) {
+    while (r == GLHLE_RESULT_OK && !stats->ended) {
         trace_chunk c;
         r = trace_reader_next(&rd, &c);
         if (r == GLHLE_RESULT_NOT_FOUND) {
             r = GLHLE_RESULT_OK;
             break;
         }
-        if (r == GLHLE_RESULT_OK) {
-            stats->chunks++;
+        if (r != GLHLE_RESULT_OK)
+            break;
+        stats->chunks++;
+        if (!pl.done)
             r = play_chunk(&pl, &c);
-        }
+        else if (c.type == MW_TRACE_END) /* past the frames asked for: only checked, to find its end */
+            stats->ended = true;
     }
     glhle_maxwell_destroy(pl.gpu);
     for (uint32_t i = 0; i < pl.nreg; i++)

@@ -92,9 +92,18 @@ static glhle_result check(glhle_trace *t)
         case PICA_TRACE_PRESENT:
             in->frames++;
             break;
-        case PICA_TRACE_END:
+        case PICA_TRACE_END: {
+            /* the counts the recorder wrote: a chunk lost or added between
+             * intact neighbours shows here */
+            const uint32_t chunks = trace_rd32(c.payload), frames = trace_rd32(c.payload + 4);
+            if (chunks != in->chunks - 1 || frames != in->frames)
+                return GLHLE_FAIL(&t->log, GLHLE_RESULT_BAD_DATA,
+                                  "trace: offset 0x%llx: END counts %u chunks and %u frames before it, the file has "
+                                  "%u and %u: chunks were lost or added",
+                                  (unsigned long long)c.offset, chunks, frames, in->chunks - 1, in->frames);
             in->complete = true;
             break;
+        }
         default:
             break;
         }
