@@ -97,6 +97,7 @@ struct gl_program_service {
     uint32_t pending_count;
     uint8_t *fallback_key;
     GLuint fallback_program;       /* drawn with while a key's own program is on a worker */
+    bool fallback_only;            /* ... and for every other key too */
     uint64_t clock_after_precompile;
     glhle_shader_stats st;
 
@@ -452,7 +453,12 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
     const size_t n = s->sys->info.key_size;
     const uint64_t hash = glhle_hash64(key, n);
     poll_workers(s);
-    if (s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
+    if (s->fallback_only && s->fallback_program) {
+        s->st.draws_by_ubershader++;
+        *program = s->fallback_program;
+        return GLHLE_RESULT_OK;
+    }
+    if (s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
         s->st.cache_hits++;
         *program = s->fallback_program;
         return GLHLE_RESULT_OK;
@@ -462,11 +468,12 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
         s->st.cache_hits++;
         return r;
     }
-    s->st.cache_misses++;
     if (s->fallback_program && s->workers && !s->break_builds) {
-        /* the key's own program is made on a worker; this draw uses the fallback */
+        /* the key's own program is made on a worker; this draw uses the
+         * fallback (a lookup of a key already on a worker is no new miss) */
         bool queued = pending_has(s, hash);
         if (!queued) {
+            s->st.cache_misses++;
             uint64_t glsl_hash;
             const uint64_t id = entry_id(s, key);
             if (gl_shc_find_entry(&s->file, id))
@@ -489,6 +496,8 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
             *program = s->fallback_program;
             return GLHLE_RESULT_OK;
         }
+    } else {
+        s->st.cache_misses++;
     }
     return gl_program_cache_get(&s->mem, key, hash, build, s, program);
 }
@@ -534,7 +543,7 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
         GLuint p;
         glhle_result r;
         const uint64_t hash = glhle_hash64(key, n);
-        if ((s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
+        if ((s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
             gl_program_cache_find(&s->mem, key, hash, &p, &r) || pending_has(s, hash))
             continue; /* another host's entry for the same key */
         uint64_t glsl_hash;
@@ -635,6 +644,32 @@ static void open_disk_cache(gl_program_service *s, const char *dir, const char *
     s->st.disk_entries = s->file.entry_count;
 }
 
+/* The fallback program from its own text (the PICA ubershader), made on
+ * this thread before any draw; a failure leaves misses waiting for their
+ * compiles, as without a fallback. */
+static void make_fallback(gl_program_service *s, bool (*generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs))
+{
+    glhle_bytebuf_clear(&s->vs);
+    glhle_bytebuf_clear(&s->fs);
+    if (!generate(s->host, &s->vs, &s->fs)) {
+        GLHLE_ERROR(&s->ctx->log, "%s fallback program: generated text passed the %u-byte limit", s->sys->info.name,
+                    TEXT_LIMIT);
+        return;
+    }
+    const double t0 = now_ns();
+    GLuint p = 0;
+    if (gl_link_program(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), &p) != GLHLE_RESULT_OK) {
+        s->st.program_failures++;
+        GLHLE_ERROR(&s->ctx->log, "%s fallback program did not build; draws wait for their own programs",
+                    s->sys->info.name);
+        return;
+    }
+    count_compile(s, now_ns() - t0);
+    if (s->after_link)
+        s->after_link(s->user, p);
+    s->fallback_program = p;
+}
+
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
                                        gl_program_service **out)
 {
@@ -677,6 +712,9 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
             s->precompiling = false;
         }
     }
+    if (desc->fallback_generate && !s->fallback_program)
+        make_fallback(s, desc->fallback_generate);
+    s->fallback_only = desc->fallback_only;
     if (s->path)
         precompile(s, desc->on_precompile, desc->user);
     *out = s;
@@ -740,6 +778,11 @@ void gl_program_service_get_stats(const gl_program_service *s, glhle_shader_stat
 const char *gl_program_service_cache_path(const gl_program_service *s)
 {
     return s->path;
+}
+
+bool gl_program_service_is_fallback(const gl_program_service *s, GLuint program)
+{
+    return program && program == s->fallback_program;
 }
 
 void gl_program_service_test_break_builds(gl_program_service *s, bool broken)

@@ -11,6 +11,8 @@
  *    and the file is rewritten without them;
  *  - the in-memory byte budget evicts; the PlayStation programs use the
  *    same cache;
+ *  - cold replays with the PICA ubershader wait for no compile and write the
+ *    frames of the replay that waited, also when every draw uses it;
  *  - glhle-shadercache verify exits 1 with the offset of a bad record, and
  *    glhle-replay --stats-json writes the keys issue 17 names.
  * The reference frames are those of the cold replay, which
@@ -59,6 +61,7 @@ static glhle_result keep_frame(void *user, glhle_pica *pica, uint32_t frame)
 }
 
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
+static uint32_t replay_uber;    /* shader_ubershader of the next replays */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, uint64_t budget_bytes, run *out)
 {
@@ -73,7 +76,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, uint64
                  .shader_cache_dir = dir,
                  .shader_cache_title = name,
                  .program_budget_bytes = budget_bytes,
-                 .shader_compile_threads = replay_threads},
+                 .shader_compile_threads = replay_threads,
+                 .shader_ubershader = replay_uber},
         .on_frame = keep_frame,
         .user = out,
     };
@@ -535,6 +539,38 @@ static void psx_uses_the_cache(void **state)
     gl_shc_free(&f);
 }
 
+/* Issue 17's acceptance for the ubershader: cold replays (no disk cache)
+ * with it wait for no compile and write the frames of the cold replay
+ * that waits; with every draw on the ubershader too. */
+static void ubershader_cold_replays_wait_for_nothing(void **state)
+{
+    glhle_context *ctx = *state;
+    for (size_t i = 0; i < TRACE_COUNT; i++) {
+        run waited, async, always;
+        replay(ctx, traces[i], NULL, 0, &waited);
+        assert_true(waited.st.shaders.draws_waited_for_compile >= 1);
+        replay_uber = GLHLE_PICA_UBERSHADER_ASYNC;
+        replay(ctx, traces[i], NULL, 0, &async);
+        const glhle_shader_stats *a = &async.st.shaders;
+        print_message("%s: %llu draws, %llu by the ubershader, %llu waited\n", traces[i], (unsigned long long)a->draws,
+                      (unsigned long long)a->draws_by_ubershader, (unsigned long long)a->draws_waited_for_compile);
+        assert_int_equal(a->draws_waited_for_compile, 0);
+        assert_int_equal(a->programs_compiled_on_draw, 0);
+        assert_true(a->draws_by_ubershader >= 1); /* the first draw's program cannot be ready */
+        assert_int_equal(a->draws, waited.st.shaders.draws);
+        same_frames("uber_async", &waited, &async);
+        replay_uber = GLHLE_PICA_UBERSHADER_ALWAYS;
+        replay(ctx, traces[i], NULL, 0, &always);
+        assert_int_equal(always.st.shaders.draws_by_ubershader, always.st.shaders.draws);
+        assert_int_equal(always.st.shaders.programs_compiled, 1); /* the ubershader alone */
+        same_frames("uber_always", &waited, &always);
+        replay_uber = GLHLE_PICA_UBERSHADER_OFF;
+        free_run(&waited);
+        free_run(&async);
+        free_run(&always);
+    }
+}
+
 static void tools_contract(void **state)
 {
     glhle_context *ctx = *state;
@@ -605,6 +641,7 @@ int main(void)
         TS_GL_TEST(psx_uses_the_cache),
         TS_GL_TEST(psx_draws_never_wait_with_a_worker),
         TS_GL_TEST(pica_precompile_on_workers),
+        TS_GL_TEST(ubershader_cold_replays_wait_for_nothing),
         TS_GL_TEST(tools_contract),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
