@@ -397,7 +397,10 @@ _Static_assert(PICA_FS_LUT_PROCTEX_RGB_MAP == 6400 && PICA_FS_LUT_PROCTEX_ALPHA_
                "LUT offsets are spelled out in the text");
 
 /* pica_fs.c write_lighting, input_expr and lut_expr: one loop over the
- * slots with each slot's light and flags from the config */
+ * slots with each slot's light and flags from the config. Drivers that
+ * cannot skip a branch whose condition is uniform (llvmpipe: both sides
+ * run under a mask) pay for every path, so alternatives share their
+ * expensive steps (table reads) where the values stay the same. */
 static const char lighting_text[] =
     "const float uber_lut_scales[8] = float[8](1.0, 2.0, 4.0, 8.0, 0.0, 0.0, 0.25, 0.5);\n"
     "float uber_lut(int i, int table, bool two_sided, vec3 n, vec3 v, vec3 l, vec3 hn, vec3 t, int id) {\n"
@@ -412,10 +415,14 @@ static const char lighting_text[] =
     "    case 5: x = dot(hn - n * dot(n, hn), t); break;\n"
     "    default: x = 0.0; break;\n"
     "    }\n"
-    "    float s = uber_lut_scales[e.w & 7];\n"
-    "    if (e.z == 0)\n"
-    "        return s * pica_lut_s(table, x);\n"
-    "    return two_sided ? s * pica_lut_u(table, abs(x)) : s * pica_lut_u(table, max(x, 0.0));\n"
+    /* pica_lut_s(table, x) or pica_lut_u(table, |x| or max(x, 0)), their
+     * steps picked by selects so that one table read serves both */
+    "    bool sgn = e.z == 0;\n"
+    "    float xu = two_sided ? abs(x) : max(x, 0.0);\n"
+    "    float s = sgn ? x * 128.0 : xu * 256.0;\n"
+    "    float fi = sgn ? clamp(floor(s), -128.0, 127.0) : clamp(floor(s), 0.0, 255.0);\n"
+    "    int index = sgn && fi < 0.0 ? int(fi) + 256 : int(fi);\n"
+    "    return uber_lut_scales[e.w & 7] * pica_lut_entry(table, index, s - fi);\n"
     "}\n"
     "void uber_lighting() {\n"
     "    int fl = uc.light.w;\n"
