@@ -245,18 +245,30 @@ static const char tev_text[] =
     "    }\n"
     "    return (mod & 1) != 0 ? 255 - x : x;\n"
     "}\n"
+    /* One product sum over 255 serves modulate, interpolate, multiply-add,
+     * add-multiply and dot3's terms (pica_fs.c combine_expr and dot3_text,
+     * the same integers), since every operation's code runs on llvmpipe */
     "ivec3 uber_combine3(int op, ivec3 x0, ivec3 x1, ivec3 x2) {\n"
+    "    ivec3 sum = min(x0 + x1, 255);\n"
+    "    ivec3 ua = 2 * x0 - 255, ub = 2 * x1 - 255;\n"
+    "    bool dot = op == 6 || op == 7;\n"
+    "    ivec3 a = dot ? ua ^ (ua >> 31) : op == 9 ? sum : x0;\n"
+    "    ivec3 b = dot ? ub ^ (ub >> 31) : op == 4 || op == 9 ? x2 : x1;\n"
+    "    ivec3 c = dot ? ivec3(127) : op == 4 ? x1 : op == 8 ? ivec3(255) : ivec3(0);\n"
+    "    ivec3 d = dot ? ivec3(1) : op == 4 ? 255 - x2 : x2;\n"
+    "    ivec3 q = (a * b + c * d) / 255;\n"
+    "    ivec3 r = q ^ ((ua ^ ub) >> 31);\n"
     "    switch (op) {\n"
     "    case 0: return x0;\n"
-    "    case 1: return (x0 * x1) / 255;\n"
-    "    case 2: return min(x0 + x1, 255);\n"
+    "    case 1:\n"
+    "    case 4:\n"
+    "    case 9: return q;\n"
+    "    case 2: return sum;\n"
     "    case 3: return clamp(x0 + x1 - 128, 0, 255);\n"
-    "    case 4: return (x0 * x2 + x1 * (255 - x2)) / 255;\n"
     "    case 5: return max(x0 - x1, 0);\n"
     "    case 6:\n"
-    "    case 7: return ivec3(pica_dot3(x0, x1));\n"
-    "    case 8: return min((x0 * x1 + 255 * x2) / 255, 255);\n"
-    "    case 9: return (min(x0 + x1, 255) * x2) / 255;\n"
+    "    case 7: return ivec3(clamp(r.r + r.g + r.b, 0, 255));\n"
+    "    case 8: return min(q, 255);\n"
     "    default: return ivec3(0);\n"
     "    }\n"
     "}\n"
@@ -646,7 +658,6 @@ bool pica_fs_uber_generate(const pica_fs_host *host, glhle_bytebuf *out)
     glsl_text(&w, samplers_text);
     glsl_text(&w, inputs_text);
     glsl_text(&w, pica_fs_text(PICA_FS_TEXT_BYTE));
-    glsl_text(&w, pica_fs_text(PICA_FS_TEXT_DOT3));
     glsl_text(&w, pica_fs_text(PICA_FS_TEXT_LIGHTING));
     glsl_text(&w, pica_fs_text(PICA_FS_TEXT_PROCTEX_LUT));
     glsl_text(&w, pica_fs_text(PICA_FS_TEXT_PROCTEX_NOISE));
