@@ -33,6 +33,7 @@
 #include "shadergen/pica_ref.h"
 #include "support/pica_dot3_sweeps.h"
 #include "support/pica_fs_random.h"
+#include "support/pica_fs_vertex.h"
 
 #define W 64
 #define H 64
@@ -40,9 +41,7 @@
 #define CELLS (W / CELL)
 #define TEX 16 /* texture and shadow-map side */
 
-typedef struct vtx {
-    float pos[4], color[4], tc0[2], tc1[2], tc2[2], tc0w, quat[4], view[3];
-} vtx;
+typedef pica_fs_vertex vtx;
 
 typedef struct cell {
     float color[4], tc0w, quat[4], view[3], zw, w;
@@ -90,18 +89,7 @@ static float frand(ts_rng *r, float lo, float hi)
  * repeat wrapping, contents uploaded per configuration. */
 static GLuint nearest_texture(GladGLContext *gl, GLenum target, GLenum format, int layers)
 {
-    GLuint t;
-    gl->GenTextures(1, &t);
-    gl->BindTexture(target, t);
-    if (layers)
-        gl->TexStorage3D(target, 1, format, TEX, TEX, layers);
-    else
-        gl->TexStorage2D(target, 1, format, TEX, TEX);
-    gl->TexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    gl->TexParameteri(target, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    gl->TexParameteri(target, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    return t;
+    return pica_fs_test_texture(gl, target, format, TEX, layers, GL_NEAREST);
 }
 
 static void fixture_init(fixture *f, glhle_context *ctx)
@@ -116,16 +104,7 @@ static void fixture_init(fixture *f, glhle_context *ctx)
     gl->BindVertexArray(f->vao);
     gl->BindBuffer(GL_ARRAY_BUFFER, f->vbo);
     gl->BufferData(GL_ARRAY_BUFFER, sizeof(vtx) * CELLS * CELLS * 6, NULL, GL_STREAM_DRAW);
-    static const struct {
-        int size;
-        size_t offset;
-    } attrs[8] = {{4, offsetof(vtx, pos)}, {4, offsetof(vtx, color)}, {2, offsetof(vtx, tc0)},
-                  {2, offsetof(vtx, tc1)}, {2, offsetof(vtx, tc2)},   {1, offsetof(vtx, tc0w)},
-                  {4, offsetof(vtx, quat)}, {3, offsetof(vtx, view)}};
-    for (GLuint i = 0; i < 8; i++) {
-        gl->EnableVertexAttribArray(i);
-        gl->VertexAttribPointer(i, attrs[i].size, GL_FLOAT, GL_FALSE, sizeof(vtx), (const void *)attrs[i].offset);
-    }
+    pica_fs_vertex_attribs(gl);
     for (int i = 0; i < 3; i++)
         f->tex2d[i] = nearest_texture(gl, GL_TEXTURE_2D, GL_RGBA8, 0);
     f->cube = nearest_texture(gl, GL_TEXTURE_CUBE_MAP, GL_RGBA8, 0);
