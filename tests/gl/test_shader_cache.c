@@ -11,6 +11,7 @@
  *    and the file is rewritten without them;
  *  - the in-memory byte budget evicts; the PlayStation programs use the
  *    same cache;
+ *  - the disk cache's byte budget holds while a replay appends to it;
  *  - cold replays with the PICA ubershader wait for no compile and write the
  *    frames of the replay that waited, also when every draw uses it;
  *  - glhle-shadercache verify exits 1 with the offset of a bad record, and
@@ -62,6 +63,7 @@ static glhle_result keep_frame(void *user, glhle_pica *pica, uint32_t frame)
 
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
 static uint32_t replay_uber;    /* shader_ubershader of the next replays */
+static uint64_t replay_file_budget; /* shader_cache_max_bytes of the next replays */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, uint64_t budget_bytes, run *out)
 {
@@ -77,7 +79,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, uint64
                  .shader_cache_title = name,
                  .program_budget_bytes = budget_bytes,
                  .shader_compile_threads = replay_threads,
-                 .shader_ubershader = replay_uber},
+                 .shader_ubershader = replay_uber,
+                 .shader_cache_max_bytes = replay_file_budget},
         .on_frame = keep_frame,
         .user = out,
     };
@@ -369,6 +372,37 @@ static void corruptions_are_survived(void **state)
     free_run(&cold);
 }
 
+/* The file's budget holds while running, not only at creation: a replay
+ * whose programs pass it rewrites the file without the least recently
+ * used entries as it goes, and the file stays readable and within it. */
+static void disk_budget_holds_while_running(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("shader_cache_budget_full");
+    run full, tight;
+    replay(ctx, "rtt", dir, 0, &full);
+    size_t whole;
+    free(read_all(cache_file(dir, "rtt", "pica"), &whole));
+    assert_int_equal(full.st.shaders.cache_compactions, 0);
+    /* room for about one of the two programs */
+    replay_file_budget = whole * 3 / 4;
+    dir = fresh_dir("shader_cache_budget_tight");
+    replay(ctx, "rtt", dir, 0, &tight);
+    replay_file_budget = 0;
+    print_message("file of both programs %zu bytes; with a budget of %zu: %llu compactions while running\n", whole,
+                  whole * 3 / 4, (unsigned long long)tight.st.shaders.cache_compactions);
+    assert_true(tight.st.shaders.cache_compactions >= 1);
+    same_frames("budget_running", &full, &tight);
+    gl_shc_file f;
+    parse_file(cache_file(dir, "rtt", "pica"), &f);
+    assert_int_equal(f.bad_count, 0);
+    assert_true(f.entry_count >= 1 && f.entry_count < 2);
+    assert_true(f.size <= whole * 3 / 4 + 256); /* the session's USE record comes after the last rewrite */
+    gl_shc_free(&f);
+    free_run(&full);
+    free_run(&tight);
+}
+
 static void byte_budget_evicts(void **state)
 {
     glhle_context *ctx = *state;
@@ -638,6 +672,7 @@ int main(void)
         TS_GL_TEST(refused_binary_is_recompiled),
         TS_GL_TEST(corruptions_are_survived),
         TS_GL_TEST(byte_budget_evicts),
+        TS_GL_TEST(disk_budget_holds_while_running),
         TS_GL_TEST(psx_uses_the_cache),
         TS_GL_TEST(psx_draws_never_wait_with_a_worker),
         TS_GL_TEST(pica_precompile_on_workers),

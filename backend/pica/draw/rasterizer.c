@@ -1028,6 +1028,8 @@ void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_sta
 {
     gl_program_service_get_stats(r->programs, out);
     out->draws = r->stats.draws;
+    if (r->uber_always) /* its program is looked up only when the key changes */
+        out->draws_by_ubershader = r->stats.draws;
 }
 
 uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
