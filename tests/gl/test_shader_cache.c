@@ -37,29 +37,10 @@
 #include "support/pica_trace_support.h"
 #include "support/psx_testing.h"
 
-#define MAX_FRAMES 8
 static const char *const traces[] = {"cube", "proctex", "rtt", "screens", "tev"};
 #define TRACE_COUNT (sizeof traces / sizeof traces[0])
 
-typedef struct run {
-    glhle_image frame[MAX_FRAMES];
-    uint32_t frames;
-    glhle_trace_replay_stats st;
-} run;
-
-static glhle_result keep_frame(void *user, glhle_pica *pica, uint32_t frame)
-{
-    run *r = user;
-    if (r->frames >= MAX_FRAMES)
-        return GLHLE_RESULT_OK;
-    uint32_t w, h;
-    assert_int_equal(glhle_pica_read_frame(pica, NULL, 0, &w, &h), GLHLE_RESULT_OK);
-    glhle_image *img = &r->frame[r->frames++];
-    assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
-    assert_int_equal(glhle_pica_read_frame(pica, img->rgba, (size_t)w * h * 4, &w, &h), GLHLE_RESULT_OK);
-    (void)frame;
-    return GLHLE_RESULT_OK;
-}
+typedef tt_run run;
 
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
 static uint32_t replay_uber;    /* shader_ubershader of the next replays */
@@ -67,43 +48,26 @@ static uint64_t replay_file_budget; /* shader_cache_max_bytes of the next replay
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, uint64_t budget_bytes, run *out)
 {
-    memset(out, 0, sizeof *out);
-    char path[512];
-    snprintf(path, sizeof path, "tests/scenes/traces/%s.glht", name);
-    glhle_trace *t;
-    assert_int_equal(glhle_trace_open_file(ts_source_path(path), NULL, &t), GLHLE_RESULT_OK);
-    glhle_trace_replay_desc rd = {
-        .ctx = ctx,
-        .pica = {.log = ts_log_fn,
-                 .shader_cache_dir = dir,
-                 .shader_cache_title = name,
-                 .program_budget_bytes = budget_bytes,
-                 .shader_compile_threads = replay_threads,
-                 .shader_ubershader = replay_uber,
-                 .shader_cache_max_bytes = replay_file_budget},
-        .on_frame = keep_frame,
-        .user = out,
-    };
-    assert_int_equal(glhle_trace_replay(t, &rd, &out->st), GLHLE_RESULT_OK);
-    assert_int_equal(out->st.divergences, 0);
-    glhle_trace_close(t);
+    const glhle_pica_desc pd = {.shader_cache_dir = dir,
+                                .shader_cache_title = name,
+                                .program_budget_bytes = budget_bytes,
+                                .shader_compile_threads = replay_threads,
+                                .shader_ubershader = replay_uber,
+                                .shader_cache_max_bytes = replay_file_budget};
+    tt_replay_sample(ctx, name, &pd, out);
     ts_gl_check(ctx);
 }
 
 static void same_frames(const char *what, const run *a, const run *b)
 {
-    assert_int_equal(a->frames, b->frames);
-    for (uint32_t i = 0; i < a->frames; i++) {
-        char name[128];
-        snprintf(name, sizeof name, "shader_cache_%s_f%u", what, i);
-        ts_assert_image(name, &a->frame[i], &b->frame[i], 0, 0);
-    }
+    char name[128];
+    snprintf(name, sizeof name, "shader_cache_%s", what);
+    tt_same_frames(name, a, b);
 }
 
 static void free_run(run *r)
 {
-    for (uint32_t i = 0; i < r->frames; i++)
-        glhle_image_free(&r->frame[i]);
+    tt_free_run(r);
 }
 
 /* An empty folder for one test's caches. */
