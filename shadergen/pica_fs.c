@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "shadergen/glsl_writer.h"
+#include "shadergen/pica_fs_parts.h"
 
 typedef struct gen {
     glsl_writer w;
@@ -60,6 +61,31 @@ static const char interface_text[] =
 _Static_assert(PICA_FS_UBO_BINDING == 0 && PICA_FS_LUT_BINDING == 3 && PICA_FS_DEST_BINDING == 4,
                "bindings are spelled out in the text");
 
+/* Every attribute (locations as pica_fs.h lists them) and every output
+ * of the interface. */
+static const char vs_interface_text[] = "layout(location = 0) in vec4 a_position;\n"
+                                        "layout(location = 1) in vec4 a_color;\n"
+                                        "layout(location = 2) in vec2 a_texcoord0;\n"
+                                        "layout(location = 3) in vec2 a_texcoord1;\n"
+                                        "layout(location = 4) in vec2 a_texcoord2;\n"
+                                        "layout(location = 5) in float a_texcoord0_w;\n"
+                                        "layout(location = 6) in vec4 a_normquat;\n"
+                                        "layout(location = 7) in vec3 a_view;\n"
+                                        "out vec4 pica_color;\n"
+                                        "out vec2 pica_texcoord0;\n"
+                                        "out vec2 pica_texcoord1;\n"
+                                        "out vec2 pica_texcoord2;\n"
+                                        "out float pica_texcoord0_w;\n"
+                                        "out vec4 pica_normquat;\n"
+                                        "out vec3 pica_view;\n";
+/* main()'s copies of the attributes but colour and position */
+static const char vs_copy_text[] = "    pica_texcoord0 = a_texcoord0;\n"
+                                   "    pica_texcoord1 = a_texcoord1;\n"
+                                   "    pica_texcoord2 = a_texcoord2;\n"
+                                   "    pica_texcoord0_w = a_texcoord0_w;\n"
+                                   "    pica_normquat = a_normquat;\n"
+                                   "    pica_view = a_view;\n";
+
 /* Bytes are rounded half up, the same rule pica_ref.c uses. */
 static const char byte_helper_text[] =
     "ivec4 pica_byte4(vec4 v) {\n"
@@ -102,6 +128,17 @@ static const char lighting_helpers_text[] =
     "    float i = clamp(floor(s), -128.0, 127.0);\n"
     "    return pica_lut_entry(table, i < 0.0 ? int(i) + 256 : int(i), s - i);\n"
     "}\n";
+
+/* The surface frame from the normal quaternion and the sums the lights add
+ * to (statements of main()). */
+static const char lighting_frame_text[] = "    vec4 q = normalize(pica_normquat);\n"
+                                          "    vec3 n = pica_qrot(q, surf_n);\n"
+                                          "    vec3 t = pica_qrot(q, surf_t);\n"
+                                          "    vec3 v = normalize(pica_view);\n"
+                                          "    vec3 diff = vec3(0.0);\n"
+                                          "    vec3 spec = vec3(0.0);\n"
+                                          "    float pa = 1.0;\n"
+                                          "    float sa = 1.0;\n";
 
 /* Proctex value tables (noise, RGB map, alpha map): 128 entries over [0, 1],
  * coord 1.0 reads entry 127 plus its whole delta (Azahar ProcTexLookupLUT). */
@@ -259,69 +296,74 @@ static void write_stage(gen *g, unsigned i)
 
 /* ---- texture units ---- */
 
-static void write_shadow_helpers(gen *g)
+void pica_fs_write_shadow_helpers(glsl_writer *w, unsigned tex0_type, const char *uv, bool common)
 {
-    const pica_fs_key *k = g->k;
-    glsl_writer *w = &g->w;
     /* Shadow texels: depth24 << 8 | stencil8; a texel lit when its depth is
      * beyond z gives stencil/255, else 0; the four around the sample point
      * are blended bilinearly (Azahar's GL path: CompareShadow, mix2). The
      * reference z is |w| clamped to 1 as 24 bits, minus the register bias. */
-    text(g, "float pica_shadow_cmp(uint p, uint z) {\n"
-            "    return (p >> 8) <= z ? 0.0 : float(p & 255u) / 255.0;\n"
-            "}\n"
-            "uint pica_shadow_z(float w) {\n"
-            "    return uint(max(0, int(min(abs(w), 1.0) * 16777215.0) - clamp(u.shadow_bias.x, 0, 16777215)));\n"
-            "}\n");
-    if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D) {
+    if (common)
+        glsl_text(w, "float pica_shadow_cmp(uint p, uint z) {\n"
+                     "    return (p >> 8) <= z ? 0.0 : float(p & 255u) / 255.0;\n"
+                     "}\n"
+                     "uint pica_shadow_z(float w) {\n"
+                     "    return uint(max(0, int(min(abs(w), 1.0) * 16777215.0) - clamp(u.shadow_bias.x, 0, 16777215)));\n"
+                     "}\n");
+    if (tex0_type == PICA_FS_TEX0_SHADOW_2D) {
         /* outside the map counts as lit (Azahar SampleShadow2D returns 1.0) */
-        text(g, "float pica_shadow_texel(ivec2 c, ivec2 size, uint z) {\n"
-                "    if (any(lessThan(c, ivec2(0))) || any(greaterThanEqual(c, size)))\n"
-                "        return 1.0;\n"
-                "    return pica_shadow_cmp(texelFetch(pica_tex0, c, 0).r, z);\n"
-                "}\n"
-                "vec4 pica_shadow_2d() {\n");
-        glsl_line(w, "    vec2 uv = pica_texcoord0%s;", k->shadow_ortho ? "" : " / pica_texcoord0_w");
-        text(g, "    ivec2 size = textureSize(pica_tex0, 0);\n"
-                "    uint z = pica_shadow_z(pica_texcoord0_w);\n"
-                "    vec2 c = clamp(vec2(size) * uv - 0.5, vec2(-1.0), vec2(size));\n");
+        glsl_text(w, "float pica_shadow_texel(ivec2 c, ivec2 size, uint z) {\n"
+                     "    if (any(lessThan(c, ivec2(0))) || any(greaterThanEqual(c, size)))\n"
+                     "        return 1.0;\n"
+                     "    return pica_shadow_cmp(texelFetch(pica_tex0, c, 0).r, z);\n"
+                     "}\n"
+                     "vec4 pica_shadow_2d() {\n");
+        glsl_line(w, "    vec2 uv = %s;", uv);
+        glsl_text(w, "    ivec2 size = textureSize(pica_tex0, 0);\n"
+                     "    uint z = pica_shadow_z(pica_texcoord0_w);\n"
+                     "    vec2 c = clamp(vec2(size) * uv - 0.5, vec2(-1.0), vec2(size));\n");
     } else {
         /* Face choice and orientation as in Azahar's shadowTextureCube. */
-        text(g, "vec4 pica_shadow_cube() {\n"
-                "    vec3 c3 = vec3(pica_texcoord0, pica_texcoord0_w);\n"
-                "    vec3 a = abs(c3);\n"
-                "    vec2 uv;\n"
-                "    float w;\n"
-                "    int face;\n"
-                "    if (a.x > a.y && a.x > a.z) {\n"
-                "        w = a.x; uv = -c3.zy; if (c3.x < 0.0) uv.x = -uv.x; face = c3.x > 0.0 ? 0 : 1;\n"
-                "    } else if (a.y > a.z) {\n"
-                "        w = a.y; uv = c3.xz; if (c3.y < 0.0) uv.y = -uv.y; face = c3.y > 0.0 ? 2 : 3;\n"
-                "    } else {\n"
-                "        w = a.z; uv = -c3.xy; if (c3.z > 0.0) uv.x = -uv.x; face = c3.z > 0.0 ? 4 : 5;\n"
-                "    }\n"
-                "    ivec2 size = textureSize(pica_tex0, 0).xy;\n"
-                "    uint z = pica_shadow_z(w);\n"
-                "    vec2 c = clamp(vec2(size) * (uv / w * 0.5 + 0.5) - 0.5, vec2(-1.0), vec2(size));\n");
+        glsl_text(w, "vec4 pica_shadow_cube() {\n"
+                     "    vec3 c3 = vec3(pica_texcoord0, pica_texcoord0_w);\n"
+                     "    vec3 a = abs(c3);\n"
+                     "    vec2 uv;\n"
+                     "    float w;\n"
+                     "    int face;\n"
+                     "    if (a.x > a.y && a.x > a.z) {\n"
+                     "        w = a.x; uv = -c3.zy; if (c3.x < 0.0) uv.x = -uv.x; face = c3.x > 0.0 ? 0 : 1;\n"
+                     "    } else if (a.y > a.z) {\n"
+                     "        w = a.y; uv = c3.xz; if (c3.y < 0.0) uv.y = -uv.y; face = c3.y > 0.0 ? 2 : 3;\n"
+                     "    } else {\n"
+                     "        w = a.z; uv = -c3.xy; if (c3.z > 0.0) uv.x = -uv.x; face = c3.z > 0.0 ? 4 : 5;\n"
+                     "    }\n"
+                     "    ivec2 size = textureSize(pica_tex0, 0).xy;\n"
+                     "    uint z = pica_shadow_z(w);\n"
+                     "    vec2 c = clamp(vec2(size) * (uv / w * 0.5 + 0.5) - 0.5, vec2(-1.0), vec2(size));\n");
     }
-    text(g, "    vec2 cf = floor(c);\n"
-            "    vec2 f = c - cf;\n"
-            "    ivec2 i = ivec2(cf);\n");
-    if (k->tex0_type == PICA_FS_TEX0_SHADOW_2D) {
-        text(g, "    float s00 = pica_shadow_texel(i, size, z);\n"
-                "    float s10 = pica_shadow_texel(i + ivec2(1, 0), size, z);\n"
-                "    float s01 = pica_shadow_texel(i + ivec2(0, 1), size, z);\n"
-                "    float s11 = pica_shadow_texel(i + ivec2(1, 1), size, z);\n");
+    glsl_text(w, "    vec2 cf = floor(c);\n"
+                 "    vec2 f = c - cf;\n"
+                 "    ivec2 i = ivec2(cf);\n");
+    if (tex0_type == PICA_FS_TEX0_SHADOW_2D) {
+        glsl_text(w, "    float s00 = pica_shadow_texel(i, size, z);\n"
+                     "    float s10 = pica_shadow_texel(i + ivec2(1, 0), size, z);\n"
+                     "    float s01 = pica_shadow_texel(i + ivec2(0, 1), size, z);\n"
+                     "    float s11 = pica_shadow_texel(i + ivec2(1, 1), size, z);\n");
     } else {
         /* on a cube the footprint is clamped to the face */
-        text(g, "    ivec2 hi = size - 1;\n"
-                "    float s00 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i, ivec2(0), hi), face), 0).r, z);\n"
-                "    float s10 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i + ivec2(1, 0), ivec2(0), hi), face), 0).r, z);\n"
-                "    float s01 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i + ivec2(0, 1), ivec2(0), hi), face), 0).r, z);\n"
-                "    float s11 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i + ivec2(1, 1), ivec2(0), hi), face), 0).r, z);\n");
+        glsl_text(w, "    ivec2 hi = size - 1;\n"
+                     "    float s00 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i, ivec2(0), hi), face), 0).r, z);\n"
+                     "    float s10 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i + ivec2(1, 0), ivec2(0), hi), face), 0).r, z);\n"
+                     "    float s01 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i + ivec2(0, 1), ivec2(0), hi), face), 0).r, z);\n"
+                     "    float s11 = pica_shadow_cmp(texelFetch(pica_tex0, ivec3(clamp(i + ivec2(1, 1), ivec2(0), hi), face), 0).r, z);\n");
     }
-    text(g, "    return vec4(mix(mix(s00, s10, f.x), mix(s01, s11, f.x), f.y));\n"
-            "}\n");
+    glsl_text(w, "    return vec4(mix(mix(s00, s10, f.x), mix(s01, s11, f.x), f.y));\n"
+                 "}\n");
+}
+
+static void write_shadow_helpers(gen *g)
+{
+    pica_fs_write_shadow_helpers(&g->w, g->k->tex0_type,
+                                 g->k->shadow_ortho ? "pica_texcoord0" : "pica_texcoord0 / pica_texcoord0_w", true);
 }
 
 static void write_samplers(gen *g)
@@ -456,6 +498,27 @@ static const char *func_expr(unsigned f)
     }
 }
 
+void pica_fs_write_noise_coef(glsl_writer *w)
+{
+    /* Azahar ProcTexNoiseCoef; the grid is clamped to [0, 2^20] so that
+     * huge or negative frequencies stay defined integers */
+    glsl_line(w, "float pica_noise_coef(vec2 x) {\n"
+                 "    vec2 grid = clamp(9.0 * u.proctex_noise.zw * abs(x + u.proctex_phase_bias.xy), 0.0, 1048576.0);\n"
+                 "    vec2 p = floor(grid);\n"
+                 "    vec2 f = grid - p;\n"
+                 "    int px = int(p.x);\n"
+                 "    int py = int(p.y);\n"
+                 "    float g0 = pica_noise2(px, py) * (f.x + f.y);\n"
+                 "    float g1 = pica_noise2(px + 1, py) * (f.x + f.y - 1.0);\n"
+                 "    float g2 = pica_noise2(px, py + 1) * (f.x + f.y - 1.0);\n"
+                 "    float g3 = pica_noise2(px + 1, py + 1) * (f.x + f.y - 2.0);\n"
+                 "    float xn = pica_pt_lut(%d, f.x);\n"
+                 "    float yn = pica_pt_lut(%d, f.y);\n"
+                 "    return mix(mix(g0, g1, xn), mix(g2, g3, xn), yn);\n"
+                 "}",
+              PICA_FS_LUT_PROCTEX_NOISE, PICA_FS_LUT_PROCTEX_NOISE);
+}
+
 static void write_proctex(gen *g)
 {
     const pica_fs_proctex_key *p = &g->k->proctex;
@@ -463,23 +526,7 @@ static void write_proctex(gen *g)
     text(g, proctex_lut_text);
     if (p->noise) {
         text(g, proctex_noise_text);
-        /* Azahar ProcTexNoiseCoef; the grid is clamped to [0, 2^20] so that
-         * huge or negative frequencies stay defined integers */
-        glsl_line(w, "float pica_noise_coef(vec2 x) {\n"
-                     "    vec2 grid = clamp(9.0 * u.proctex_noise.zw * abs(x + u.proctex_phase_bias.xy), 0.0, 1048576.0);\n"
-                     "    vec2 p = floor(grid);\n"
-                     "    vec2 f = grid - p;\n"
-                     "    int px = int(p.x);\n"
-                     "    int py = int(p.y);\n"
-                     "    float g0 = pica_noise2(px, py) * (f.x + f.y);\n"
-                     "    float g1 = pica_noise2(px + 1, py) * (f.x + f.y - 1.0);\n"
-                     "    float g2 = pica_noise2(px, py + 1) * (f.x + f.y - 1.0);\n"
-                     "    float g3 = pica_noise2(px + 1, py + 1) * (f.x + f.y - 2.0);\n"
-                     "    float xn = pica_pt_lut(%d, f.x);\n"
-                     "    float yn = pica_pt_lut(%d, f.y);\n"
-                     "    return mix(mix(g0, g1, xn), mix(g2, g3, xn), yn);\n"
-                     "}",
-                  PICA_FS_LUT_PROCTEX_NOISE, PICA_FS_LUT_PROCTEX_NOISE);
+        pica_fs_write_noise_coef(w);
     }
     /* The colour table: level l has width >> l entries from its offset;
      * levels 4-7 sit at fixed offsets 0xF0, 0xF8, 0xFC, 0xFE (Azahar:
@@ -614,14 +661,7 @@ static void write_lighting(gen *g)
             glsl_line(w, "surf_t = perturb;");
         }
     }
-    text(g, "    vec4 q = normalize(pica_normquat);\n"
-            "    vec3 n = pica_qrot(q, surf_n);\n"
-            "    vec3 t = pica_qrot(q, surf_t);\n"
-            "    vec3 v = normalize(pica_view);\n"
-            "    vec3 diff = vec3(0.0);\n"
-            "    vec3 spec = vec3(0.0);\n"
-            "    float pa = 1.0;\n"
-            "    float sa = 1.0;\n");
+    text(g, lighting_frame_text);
     if (l->shadow_enable) {
         glsl_line(w, "vec4 shadow = vec4(s_tex%u) / 255.0;", l->shadow_selector);
         if (l->shadow_invert)
@@ -822,6 +862,78 @@ static void write_blend(gen *g)
     }
 }
 
+/* Fog after the alpha test, on `prev` and `depth` (see the comment where
+ * pica_fs_generate calls it). `flip` indexes the LUT with 1 - depth: NULL
+ * never, "" always, else the condition under which it does. */
+void pica_fs_write_fog(glsl_writer *w, const char *flip)
+{
+    glsl_line(w, "uint fd = min(uint(floor(depth * 16777215.0 + 0.5)), 16777215u);");
+    if (flip && *flip)
+        glsl_line(w, "if (%s)", flip);
+    if (flip)
+        glsl_line(w, "%sfd = 16777215u - fd;", *flip ? "    " : "");
+    glsl_line(w, "uint fe = texelFetch(pica_luts, %d + int(fd >> 17)).r;", PICA_FS_LUT_FOG);
+    glsl_line(w, "int ff = clamp(int(bitfieldExtract(fe, 13, 11)) * 4096 + bitfieldExtract(int(fe), 0, 13) * "
+                 "int((fd >> 5) & 4095u), 0, 8384512);");
+    glsl_line(w, "prev.rgb = ivec3((uvec3(prev.rgb) * uint(ff) + uvec3(u.fog_color.rgb) * uint(8384512 - ff) + "
+                 "4192256u) / 8384512u);");
+}
+
+/* Shadow-map rendering's update of pica_shadow_map from `depth` and `prev`. */
+void pica_fs_write_shadow_update(glsl_writer *w)
+{
+    /* the depth as 24 bits, the intensity from the combiner output's
+     * green (Azahar); a bounded compare-and-swap loop */
+    glsl_line(w, "uint sd = uint(depth * 16777215.0);");
+    glsl_line(w, "uint ss = uint(prev.g);");
+    glsl_line(w, "ivec2 sc = ivec2(gl_FragCoord.xy);");
+    glsl_line(w, "uint sold = imageLoad(pica_shadow_map, sc).x;");
+    glsl_open(w, "for (int n = 0; n < 64; n++)");
+    glsl_line(w, "uint seen = imageAtomicCompSwap(pica_shadow_map, sc, sold, pica_shadow_update(sold, sd, ss));");
+    glsl_line(w, "if (seen == sold)");
+    glsl_line(w, "    break;");
+    glsl_line(w, "sold = seen;");
+    glsl_close(w, "");
+}
+
+void pica_fs_key_usage(const pica_fs_key *key, pica_fs_usage *out)
+{
+    memset(out, 0, sizeof *out);
+    for (unsigned s = 0; s < 16; s++)
+        if (pica_fs_tev_reads_source(key, s))
+            out->src_used |= 1u << s;
+    const pica_fs_lighting_key *l = &key->lighting;
+    out->lighting = l->enable && (out->src_used & (3u << PICA_FS_TEV_SRC_FRAG_PRIMARY));
+    out->fog = key->fog_mode == PICA_FS_FOG_ON;
+    /* units read by the TEV, the bump map or the shadow term */
+    unsigned units = (out->src_used >> PICA_FS_TEV_SRC_TEX0) & 15;
+    if (out->lighting && l->bump_mode != PICA_FS_BUMP_NONE)
+        units |= 1u << (l->bump_selector & 3);
+    if (out->lighting && l->shadow_enable)
+        units |= 1u << (l->shadow_selector & 3);
+    out->units = units;
+    out->proctex = ((units >> 3) & 1) && key->proctex.enable;
+    out->shadow0 = (key->tex_enable & PICA_FS_TEX_UNIT0) && (units & 1) &&
+                   (key->tex0_type == PICA_FS_TEX0_SHADOW_2D || key->tex0_type == PICA_FS_TEX0_SHADOW_CUBE);
+}
+
+const char *pica_fs_text(pica_fs_text_id id)
+{
+    switch (id) {
+    case PICA_FS_TEXT_INTERFACE: return interface_text;
+    case PICA_FS_TEXT_BYTE: return byte_helper_text;
+    case PICA_FS_TEXT_DOT3: return dot3_text;
+    case PICA_FS_TEXT_LIGHTING: return lighting_helpers_text;
+    case PICA_FS_TEXT_PROCTEX_LUT: return proctex_lut_text;
+    case PICA_FS_TEXT_PROCTEX_NOISE: return proctex_noise_text;
+    case PICA_FS_TEXT_SHADOW_RENDER: return shadow_render_text;
+    case PICA_FS_TEXT_VS_INTERFACE: return vs_interface_text;
+    case PICA_FS_TEXT_VS_COPY: return vs_copy_text;
+    case PICA_FS_TEXT_LIGHTING_FRAME: return lighting_frame_text;
+    }
+    return "";
+}
+
 bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_bytebuf *out)
 {
     gen g = {.k = key,
@@ -830,22 +942,11 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
              .blend = key->blend_rgb_eq || key->blend_alpha_eq};
     glsl_writer_init(&g.w, out);
     glsl_writer *w = &g.w;
-    for (unsigned s = 0; s < 16; s++)
-        if (pica_fs_tev_reads_source(key, s))
-            g.src_used |= 1u << s;
-    const pica_fs_lighting_key *l = &key->lighting;
-    bool lighting = l->enable && (g.src_used & (3u << PICA_FS_TEV_SRC_FRAG_PRIMARY));
-    bool fog = key->fog_mode == PICA_FS_FOG_ON;
-
-    /* units read by the TEV, the bump map or the shadow term */
-    unsigned units = (g.src_used >> PICA_FS_TEV_SRC_TEX0) & 15;
-    if (lighting && l->bump_mode != PICA_FS_BUMP_NONE)
-        units |= 1u << (l->bump_selector & 3);
-    if (lighting && l->shadow_enable)
-        units |= 1u << (l->shadow_selector & 3);
-    bool proctex = ((units >> 3) & 1) && key->proctex.enable;
-    bool shadow0 = (key->tex_enable & PICA_FS_TEX_UNIT0) && (units & 1) &&
-                   (key->tex0_type == PICA_FS_TEX0_SHADOW_2D || key->tex0_type == PICA_FS_TEX0_SHADOW_CUBE);
+    pica_fs_usage use;
+    pica_fs_key_usage(key, &use);
+    g.src_used = use.src_used;
+    const bool lighting = use.lighting, fog = use.fog, proctex = use.proctex, shadow0 = use.shadow0;
+    const unsigned units = use.units;
 
     write_header(&g);
     char hex[PICA_FS_KEY_HEX_SIZE];
@@ -924,31 +1025,12 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
          * (value + delta * frac) / 2047 is clamped to [0, 1] and mixes the
          * colour with the fog colour, rounded (GPUREG_FOG_LUT_DATAi
          * formats). */
-        glsl_line(w, "uint fd = min(uint(floor(depth * 16777215.0 + 0.5)), 16777215u);");
-        if (key->fog_flip)
-            glsl_line(w, "fd = 16777215u - fd;");
-        glsl_line(w, "uint fe = texelFetch(pica_luts, %d + int(fd >> 17)).r;", PICA_FS_LUT_FOG);
-        glsl_line(w, "int ff = clamp(int(bitfieldExtract(fe, 13, 11)) * 4096 + bitfieldExtract(int(fe), 0, 13) * "
-                     "int((fd >> 5) & 4095u), 0, 8384512);");
-        glsl_line(w, "prev.rgb = ivec3((uvec3(prev.rgb) * uint(ff) + uvec3(u.fog_color.rgb) * uint(8384512 - ff) + "
-                     "4192256u) / 8384512u);");
+        pica_fs_write_fog(w, key->fog_flip ? "" : NULL);
     }
     if (g.blend)
         write_blend(&g);
-    if (key->shadow_render) {
-        /* the depth as 24 bits, the intensity from the combiner output's
-         * green (Azahar); a bounded compare-and-swap loop */
-        glsl_line(w, "uint sd = uint(depth * 16777215.0);");
-        glsl_line(w, "uint ss = uint(prev.g);");
-        glsl_line(w, "ivec2 sc = ivec2(gl_FragCoord.xy);");
-        glsl_line(w, "uint sold = imageLoad(pica_shadow_map, sc).x;");
-        glsl_open(w, "for (int n = 0; n < 64; n++)");
-        glsl_line(w, "uint seen = imageAtomicCompSwap(pica_shadow_map, sc, sold, pica_shadow_update(sold, sd, ss));");
-        glsl_line(w, "if (seen == sold)");
-        glsl_line(w, "    break;");
-        glsl_line(w, "sold = seen;");
-        glsl_close(w, "");
-    }
+    if (key->shadow_render)
+        pica_fs_write_shadow_update(w);
     glsl_line(w, "gl_FragDepth = depth;");
     glsl_line(w, "pica_frag_color = vec4(prev) / 255.0;");
     glsl_close(w, "");
@@ -960,31 +1042,12 @@ bool pica_fs_generate_passthrough_vs(const pica_fs_host *host, glhle_bytebuf *ou
     glsl_writer w;
     glsl_writer_init(&w, out);
     glsl_text(&w, host && host->gles ? "#version 320 es\nprecision highp float;\n" : "#version 450 core\n");
-    glsl_text(&w, "layout(location = 0) in vec4 a_position;\n"
-                  "layout(location = 1) in vec4 a_color;\n"
-                  "layout(location = 2) in vec2 a_texcoord0;\n"
-                  "layout(location = 3) in vec2 a_texcoord1;\n"
-                  "layout(location = 4) in vec2 a_texcoord2;\n"
-                  "layout(location = 5) in float a_texcoord0_w;\n"
-                  "layout(location = 6) in vec4 a_normquat;\n"
-                  "layout(location = 7) in vec3 a_view;\n"
-                  "out vec4 pica_color;\n"
-                  "out vec2 pica_texcoord0;\n"
-                  "out vec2 pica_texcoord1;\n"
-                  "out vec2 pica_texcoord2;\n"
-                  "out float pica_texcoord0_w;\n"
-                  "out vec4 pica_normquat;\n"
-                  "out vec3 pica_view;\n"
-                  "void main() {\n"
+    glsl_text(&w, vs_interface_text);
+    glsl_text(&w, "void main() {\n"
                   "    /* PICA clip z in [-w, 0] onto GL's [-w, w] (pica_fs.h) */\n"
                   "    gl_Position = vec4(a_position.xy, 2.0 * a_position.z + a_position.w, a_position.w);\n"
-                  "    pica_color = min(abs(a_color), vec4(1.0));\n"
-                  "    pica_texcoord0 = a_texcoord0;\n"
-                  "    pica_texcoord1 = a_texcoord1;\n"
-                  "    pica_texcoord2 = a_texcoord2;\n"
-                  "    pica_texcoord0_w = a_texcoord0_w;\n"
-                  "    pica_normquat = a_normquat;\n"
-                  "    pica_view = a_view;\n"
-                  "}\n");
+                  "    pica_color = min(abs(a_color), vec4(1.0));\n");
+    glsl_text(&w, vs_copy_text);
+    glsl_text(&w, "}\n");
     return glsl_writer_ok(&w);
 }

@@ -19,7 +19,9 @@
  * (NAME: the trace's file name without its extension; PICA traces);
  * --stats-json FILE writes the instance's program statistics after the
  * replay as one JSON object (write_stats_json, the keys of
- * glhle_shader_stats).
+ * glhle_shader_stats). --ubershader async draws with the PICA fragment
+ * ubershader while a program compiles (no draw waits), always draws
+ * everything with it (GLHLE_PICA_UBERSHADER_*).
  * zstd- or xz-compressed input (.psxgpu.zst, .psxgpu.xz, a compressed
  * trace) is decompressed first, also told by its magic (at most 1 GiB).
  * Exit status (docs/tools.md), one line on stderr saying why for each but 0;
@@ -53,7 +55,7 @@
 
 #define USAGE                                                                                        \
     "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--renderer gl|sw]\n" \
-    "                    [--shader-cache DIR] [--stats-json FILE]\n"
+    "                    [--shader-cache DIR] [--stats-json FILE] [--ubershader off|async|always]\n"
 #define MAX_INPUT (1ull << 30) /* the PlayStation's inputs, and compressed ones, are read whole */
 
 enum { EXIT_BAD = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_DIVERGED = 4, EXIT_NO_FRAMES = 5 };
@@ -67,6 +69,7 @@ typedef struct replay_tool {
     uint32_t first, last; /* frame range, inclusive */
     uint64_t total;
     const char *cache_dir, *stats_json; /* --shader-cache, --stats-json (PICA) */
+    uint32_t ubershader;                /* --ubershader (PICA) */
 } replay_tool;
 
 #define HELP                                                                                          \
@@ -79,6 +82,8 @@ typedef struct replay_tool {
     "  --renderer R     PlayStation renderer: gl (default) or sw\n"                                   \
     "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA)\n"                         \
     "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
+    "  --ubershader M   off, async (draw with the ubershader while a program compiles)\n"           \
+    "                   or always (every draw with it) (PICA)\n"                                     \
     "  --help, --version\n"                                                                           \
     "Exit status: 0 replayed as recorded, 1 bad trace or output, 2 usage, 3 the trace lost its END\n"  \
     "chunk, 4 the replay diverged from the recording, 5 --frames selected no frame.\n"
@@ -414,7 +419,8 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
         .pica = {.resolution_scale = scale,
                  .log_level = GLHLE_LOG_WARN,
                  .shader_cache_dir = t->cache_dir,
-                 .shader_cache_title = title},
+                 .shader_cache_title = title,
+                 .shader_ubershader = t->ubershader},
         .first_frame = t->first,
         .frame_count = t->last == UINT32_MAX ? 0 : t->last - t->first + 1,
         .on_frame = on_frame,
@@ -485,7 +491,8 @@ int main(int argc, char **argv)
         {"scale", required_argument, NULL, 's'},   {"window", no_argument, NULL, 'w'},
         {"renderer", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {"shader-cache", required_argument, NULL, 'c'},
-        {"stats-json", required_argument, NULL, 'j'}, {NULL, 0, NULL, 0},
+        {"stats-json", required_argument, NULL, 'j'}, {"ubershader", required_argument, NULL, 'u'},
+        {NULL, 0, NULL, 0},
     };
     opterr = 0;
     int c;
@@ -507,6 +514,18 @@ int main(int argc, char **argv)
         case 'w': window = true; break;
         case 'c': t.cache_dir = optarg; break;
         case 'j': t.stats_json = optarg; break;
+        case 'u':
+            if (!strcmp(optarg, "off"))
+                t.ubershader = GLHLE_PICA_UBERSHADER_OFF;
+            else if (!strcmp(optarg, "async"))
+                t.ubershader = GLHLE_PICA_UBERSHADER_ASYNC;
+            else if (!strcmp(optarg, "always"))
+                t.ubershader = GLHLE_PICA_UBERSHADER_ALWAYS;
+            else {
+                fprintf(stderr, "glhle-replay: --ubershader wants off, async or always, got '%s'\n", optarg);
+                return 2;
+            }
+            break;
         case 'r':
             if (!strcmp(optarg, "gl"))
                 renderer = GLHLE_PSX_RENDERER_GL;

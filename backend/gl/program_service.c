@@ -97,6 +97,8 @@ struct gl_program_service {
     uint32_t pending_count;
     uint8_t *fallback_key;
     GLuint fallback_program;       /* drawn with while a key's own program is on a worker */
+    bool fallback_only;            /* ... and for every other key too */
+    bool (*fallback_covers)(const void *key);
     uint64_t clock_after_precompile;
     glhle_shader_stats st;
 
@@ -107,6 +109,7 @@ struct gl_program_service {
     gl_shc_file file;       /* as read (and compacted) at creation */
     uint64_t generation;    /* this session's */
     uint64_t file_max_bytes;
+    uint64_t file_bytes;    /* the file's size as this session wrote it */
     id_set written_ids, written_glsl, written_binaries, used_ids;
     char driver[1024];
     uint32_t driver_len;
@@ -148,6 +151,8 @@ bool gl_program_cache_file_path(const char *dir, const char *title, const char *
 
 /* ---- writing records ----------------------------------------------------------------------------------- */
 
+static void enforce_budget(gl_program_service *s);
+
 /* Appends what s->rec holds to the file (with a header first for a new file). */
 static void flush_records(gl_program_service *s)
 {
@@ -168,6 +173,7 @@ static void flush_records(gl_program_service *s)
             glhle_bytebuf_init(&h, 64);
             gl_shc_write_header(&h, s->sys->info.id);
             fwrite(h.data, 1, h.size, s->out);
+            s->file_bytes += h.size;
             glhle_bytebuf_free(&h);
             s->file_has_header = true;
         }
@@ -175,7 +181,9 @@ static void flush_records(gl_program_service *s)
     /* one write per batch of records: a crash leaves at most one partial record, which the reader skips */
     if (fwrite(s->rec.data, 1, s->rec.size, s->out) != s->rec.size || fflush(s->out) != 0)
         GLHLE_WARN(&s->ctx->log, "shader cache: writing %s failed: %s", s->path, strerror(errno));
+    s->file_bytes += s->rec.size;
     glhle_bytebuf_clear(&s->rec);
+    enforce_budget(s);
 }
 
 static void store_program(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint program,
@@ -452,7 +460,13 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
     const size_t n = s->sys->info.key_size;
     const uint64_t hash = glhle_hash64(key, n);
     poll_workers(s);
-    if (s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
+    const bool covered = !s->fallback_covers || s->fallback_covers(key);
+    if (s->fallback_only && s->fallback_program && covered) {
+        s->st.draws_by_ubershader++;
+        *program = s->fallback_program;
+        return GLHLE_RESULT_OK;
+    }
+    if (s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
         s->st.cache_hits++;
         *program = s->fallback_program;
         return GLHLE_RESULT_OK;
@@ -462,11 +476,12 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
         s->st.cache_hits++;
         return r;
     }
-    s->st.cache_misses++;
-    if (s->fallback_program && s->workers && !s->break_builds) {
-        /* the key's own program is made on a worker; this draw uses the fallback */
+    if (s->fallback_program && s->workers && !s->break_builds && covered) {
+        /* the key's own program is made on a worker; this draw uses the
+         * fallback (a lookup of a key already on a worker is no new miss) */
         bool queued = pending_has(s, hash);
         if (!queued) {
+            s->st.cache_misses++;
             uint64_t glsl_hash;
             const uint64_t id = entry_id(s, key);
             if (gl_shc_find_entry(&s->file, id))
@@ -489,6 +504,8 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
             *program = s->fallback_program;
             return GLHLE_RESULT_OK;
         }
+    } else {
+        s->st.cache_misses++;
     }
     return gl_program_cache_get(&s->mem, key, hash, build, s, program);
 }
@@ -534,7 +551,7 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
         GLuint p;
         glhle_result r;
         const uint64_t hash = glhle_hash64(key, n);
-        if ((s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
+        if ((s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
             gl_program_cache_find(&s->mem, key, hash, &p, &r) || pending_has(s, hash))
             continue; /* another host's entry for the same key */
         uint64_t glsl_hash;
@@ -569,6 +586,72 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
     s->clock_after_precompile = s->mem.clock;
     free(order);
     free(key);
+}
+
+/* Rewrites the file from s->file without bad or superseded records and,
+ * when `prune`, with the most recently used entries only (down to 3/4 of
+ * the budget); s->file is then the rewritten file. Entries this session
+ * used count as the most recent. */
+static void compact(gl_program_service *s, bool prune)
+{
+    const gl_shc_system_info *sys[1] = {&s->sys->info};
+    bool *keep = calloc((size_t)s->file.entry_count + 1, 1);
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, FILE_READ_LIMIT);
+    for (uint32_t i = 0; i < s->file.entry_count; i++)
+        if (id_set_has(&s->used_ids, s->file.entries[i].id))
+            s->file.entries[i].last_use = s->generation;
+    if (keep) {
+        if (prune)
+            gl_shc_plan_prune(&s->file, s->file_max_bytes / 4 * 3, keep);
+        else
+            memset(keep, 1, s->file.entry_count);
+    }
+    if (s->file.header_ok || s->file.system == 0)
+        s->file.system = s->sys->info.id; /* a file with a bad header is rewritten as ours */
+    if (keep && gl_shc_write_compacted(&s->file, keep, &out) &&
+        gl_shc_replace_file(s->path, out.data, out.size, &s->ctx->log) == GLHLE_RESULT_OK) {
+        GLHLE_INFO(&s->ctx->log, "shader cache %s: compacted (%u bad records dropped%s), %zu bytes", s->path,
+                   s->file.bad_count, prune ? ", least recently used entries pruned" : "", out.size);
+        gl_shc_free(&s->file);
+        gl_shc_parse(out.data, out.size, sys, 1, s->sys->info.id, &s->ctx->log, GLHLE_LOG_WARN, &s->file);
+        s->file_has_header = s->file.header_ok;
+        s->st.cache_compactions++;
+    }
+    free(keep);
+    glhle_bytebuf_free(&out);
+}
+
+/* The budget while running: once the appended file passes it, the file is
+ * read again (with this session's records) and pruned like at creation. */
+static void enforce_budget(gl_program_service *s)
+{
+    if (s->file_bytes <= s->file_max_bytes)
+        return;
+    if (s->out) { /* the rename below replaces the file this handle appends to */
+        fclose(s->out);
+        s->out = NULL;
+    }
+    const gl_shc_system_info *sys[1] = {&s->sys->info};
+    glhle_bytebuf raw;
+    glhle_bytebuf_init(&raw, FILE_READ_LIMIT);
+    if (!glhle_bytebuf_read_file(&raw, s->path, FILE_READ_LIMIT)) {
+        glhle_bytebuf_free(&raw);
+        return;
+    }
+    gl_shc_file f;
+    if (gl_shc_parse(raw.data, raw.size, sys, 1, s->sys->info.id, &s->ctx->log, GLHLE_LOG_WARN, &f) ==
+        GLHLE_RESULT_OK) {
+        gl_shc_free(&s->file);
+        s->file = f;
+        compact(s, true);
+        /* what was written this session is in s->file now, or pruned */
+        id_set_free(&s->written_ids);
+        id_set_free(&s->written_glsl);
+        id_set_free(&s->written_binaries);
+    }
+    glhle_bytebuf_free(&raw);
+    s->file_bytes = s->file.size;
 }
 
 /* Reads the file, compacting it when it holds bad or superseded records or
@@ -609,30 +692,36 @@ static void open_disk_cache(gl_program_service *s, const char *dir, const char *
     const bool over = s->file.size > s->file_max_bytes;
     const bool dirty = s->file.bad_count > 0 || (exists && !s->file.header_ok) ||
                        s->file.superseded > s->file.entry_count + 16;
-    if (exists && (over || dirty)) {
-        bool *keep = calloc((size_t)s->file.entry_count + 1, 1);
-        glhle_bytebuf out;
-        glhle_bytebuf_init(&out, FILE_READ_LIMIT);
-        if (keep) {
-            if (over)
-                gl_shc_plan_prune(&s->file, s->file_max_bytes / 4 * 3, keep);
-            else
-                memset(keep, 1, s->file.entry_count);
-        }
-        if (s->file.header_ok || s->file.system == 0)
-            s->file.system = s->sys->info.id; /* a file with a bad header is rewritten as ours */
-        if (keep && gl_shc_write_compacted(&s->file, keep, &out) &&
-            gl_shc_replace_file(path, out.data, out.size, &s->ctx->log) == GLHLE_RESULT_OK) {
-            GLHLE_INFO(&s->ctx->log, "shader cache %s: compacted (%u bad records dropped%s), %zu bytes", path,
-                       s->file.bad_count, over ? ", least recently used entries pruned" : "", out.size);
-            gl_shc_free(&s->file);
-            gl_shc_parse(out.data, out.size, sys, 1, s->sys->info.id, &s->ctx->log, GLHLE_LOG_WARN, &s->file);
-            s->file_has_header = s->file.header_ok;
-        }
-        free(keep);
-        glhle_bytebuf_free(&out);
-    }
+    if (exists && (over || dirty))
+        compact(s, over);
     s->st.disk_entries = s->file.entry_count;
+    s->file_bytes = s->file.size;
+}
+
+/* The fallback program from its own text (the PICA ubershader), made on
+ * this thread before any draw; a failure leaves misses waiting for their
+ * compiles, as without a fallback. */
+static void make_fallback(gl_program_service *s, bool (*generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs))
+{
+    glhle_bytebuf_clear(&s->vs);
+    glhle_bytebuf_clear(&s->fs);
+    if (!generate(s->host, &s->vs, &s->fs)) {
+        GLHLE_ERROR(&s->ctx->log, "%s fallback program: generated text passed the %u-byte limit", s->sys->info.name,
+                    TEXT_LIMIT);
+        return;
+    }
+    const double t0 = now_ns();
+    GLuint p = 0;
+    if (gl_link_program(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), &p) != GLHLE_RESULT_OK) {
+        s->st.program_failures++;
+        GLHLE_ERROR(&s->ctx->log, "%s fallback program did not build; draws wait for their own programs",
+                    s->sys->info.name);
+        return;
+    }
+    count_compile(s, now_ns() - t0);
+    if (s->after_link)
+        s->after_link(s->user, p);
+    s->fallback_program = p;
 }
 
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
@@ -677,6 +766,10 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
             s->precompiling = false;
         }
     }
+    if (desc->fallback_generate && !s->fallback_program)
+        make_fallback(s, desc->fallback_generate);
+    s->fallback_only = desc->fallback_only;
+    s->fallback_covers = desc->fallback_covers;
     if (s->path)
         precompile(s, desc->on_precompile, desc->user);
     *out = s;
@@ -740,6 +833,11 @@ void gl_program_service_get_stats(const gl_program_service *s, glhle_shader_stat
 const char *gl_program_service_cache_path(const gl_program_service *s)
 {
     return s->path;
+}
+
+bool gl_program_service_is_fallback(const gl_program_service *s, GLuint program)
+{
+    return program && program == s->fallback_program;
 }
 
 void gl_program_service_test_break_builds(gl_program_service *s, bool broken)

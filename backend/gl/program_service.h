@@ -69,6 +69,16 @@ typedef struct gl_program_service_desc {
      * draw whose program is not ready uses it (draws_by_ubershader) while
      * its own compiles. NULL: misses wait for their compile. */
     const void *fallback_key;
+    /* Or a fallback program of its own text, one for every key, that the
+     * caller configures per draw (the PICA ubershader): made at creation,
+     * used like fallback_key's (gl_program_service_is_fallback tells). */
+    bool (*fallback_generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+    /* Every lookup gets the fallback and no other program is made (for
+     * measurements and tests of the fallback itself). */
+    bool fallback_only;
+    /* NULL, or false for keys the fallback does not draw exactly: those
+     * wait for their own programs (and get them even with fallback_only). */
+    bool (*fallback_covers)(const void *key);
 } gl_program_service_desc;
 
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
@@ -80,6 +90,9 @@ void gl_program_service_destroy(gl_program_service *s);
  * SHADER_ERROR (and *program = 0) for a key whose program cannot be built
  * (logged once, with the key described). */
 glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program);
+/* Whether `program` (from gl_program_service_get) is the fallback, drawn
+ * while the key's own program compiles; ask again at the next draw. */
+bool gl_program_service_is_fallback(const gl_program_service *s, GLuint program);
 /* The service's figures; `draws` is the caller's to fill. */
 void gl_program_service_get_stats(const gl_program_service *s, glhle_shader_stats *out);
 /* The disk cache file this service uses, or NULL. */

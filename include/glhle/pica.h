@@ -69,9 +69,23 @@ typedef struct glhle_pica_desc {
     /* GL instances: worker threads with shared contexts that compile the
      * disk cache's programs at creation (offscreen and window contexts);
      * 0: the creating thread compiles them. A miss during a draw compiles
-     * on the draw (there is no PICA fallback program yet). */
+     * on the draw unless shader_ubershader is set. */
     uint32_t shader_compile_threads;
+    /* GL instances: the fragment ubershader (made at creation; pixel-
+     * identical to the specialised programs), GLHLE_PICA_UBERSHADER_*. */
+    uint32_t shader_ubershader;
 } glhle_pica_desc;
+
+enum {
+    GLHLE_PICA_UBERSHADER_OFF = 0, /* a draw whose program is not ready waits for its compile */
+    /* it draws with the ubershader while its own program compiles on a
+     * worker, so no draw waits for a compile (at least one compile thread
+     * is used; glhle_shader_stats.draws_by_ubershader counts them) */
+    GLHLE_PICA_UBERSHADER_ASYNC = 1,
+    /* every draw uses the ubershader and no other program is made: for
+     * measurements and tests */
+    GLHLE_PICA_UBERSHADER_ALWAYS = 2,
+};
 
 /* ctx may be NULL (GL-free instance). */
 GLHLE_API glhle_result glhle_pica_create(glhle_context *ctx, const glhle_pica_desc *desc, glhle_pica **out);

@@ -46,6 +46,7 @@ typedef struct glhle_shader_stats {
     uint64_t compile_ns;                /* time spent compiling and linking (or loading binaries) */
     /* compiles by duration: < 1 ms, < 2, < 4, < 8, < 16, < 32, < 64 ms, longer */
     uint64_t compile_histogram[GLHLE_SHADER_COMPILE_BUCKETS];
+    uint64_t cache_compactions;         /* rewrites of the disk cache (at creation, or over its budget while running) */
 } glhle_shader_stats;
 
 typedef struct glhle_pica glhle_pica;

@@ -162,23 +162,8 @@ static void traces(glhle_context *ctx, bool binaries)
 /* A cache of `n` random PICA programs: keys only, so every one compiles. */
 static void write_random_cache(const char *path, uint32_t n, uint32_t host)
 {
-    ts_rng r;
-    ts_rng_init(&r, 17);
-    glhle_bytebuf out;
-    glhle_bytebuf_init(&out, 0);
-    gl_shc_write_header(&out, GL_SHC_SYSTEM_PICA);
-    for (uint32_t i = 0; i < n; i++) {
-        pica_program_key k;
-        memset(&k, 0, sizeof k);
-        pica_fs_random_key(&r, PFR_ALL & ~PFR_RAW, &k.fs);
-        k.vs.outputs = PICA_VS_OUT_ALL;
-        pica_vs_key_normalize(&k.vs);
-        gl_shc_write_key(&out, GL_SHC_SYSTEM_PICA, PICA_PROGRAM_KEY_VERSION, sizeof k, host, 1, 0, &k);
-    }
-    FILE *fp = fopen(path, "wb");
-    fwrite(out.data, 1, out.size, fp);
-    fclose(fp);
-    glhle_bytebuf_free(&out);
+    if (!pica_fs_random_cache_file(path, n, host, 17))
+        fprintf(stderr, "bench_shader_cache: cannot write %s\n", path);
 }
 
 static void precompile(glhle_context *ctx, uint32_t n)

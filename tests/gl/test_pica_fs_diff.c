@@ -13,7 +13,12 @@
  *
  * Targets (issue 6): TEV-only configurations within 1/255 everywhere and
  * identical on >= 99% of pixels; with lighting, fog, proctex or shadow
- * sampling within 2/255 on >= 99.9% of pixels. */
+ * sampling within 2/255 on >= 99.9% of pixels.
+ *
+ * Every configuration is drawn a second time with the ubershader
+ * (shadergen/pica_fs_uber.c) configured for the key, which must give the
+ * specialised program's colour and depth to the bit on every pixel (issue
+ * 17); GLHLE_PICA_FS_DIFF_UBER=0 leaves it out. */
 #include "support/test_support.h"
 
 #include <math.h>
@@ -24,9 +29,11 @@
 #include "backend/gl/gl_util.h"
 #include "backend/pica/fragment/fs_buffers.h"
 #include "shadergen/pica_fs.h"
+#include "shadergen/pica_fs_uber.h"
 #include "shadergen/pica_ref.h"
 #include "support/pica_dot3_sweeps.h"
 #include "support/pica_fs_random.h"
+#include "support/pica_fs_vertex.h"
 
 #define W 64
 #define H 64
@@ -34,9 +41,7 @@
 #define CELLS (W / CELL)
 #define TEX 16 /* texture and shadow-map side */
 
-typedef struct vtx {
-    float pos[4], color[4], tc0[2], tc1[2], tc2[2], tc0w, quat[4], view[3];
-} vtx;
+typedef pica_fs_vertex vtx;
 
 typedef struct cell {
     float color[4], tc0w, quat[4], view[3], zw, w;
@@ -53,6 +58,8 @@ typedef struct fixture {
     GLuint vao, vbo, tex2d[3], cube, shadow2d, shadow_cube;
     pica_fs_buffers buffers;
     char *vs;
+    GLuint uber, uber_ubo; /* the ubershader (0: not drawn) and its config block */
+    uint64_t uber_pixels, uber_differ;
     /* per configuration */
     pica_fs_key key;
     pica_fs_uniforms u;
@@ -82,18 +89,7 @@ static float frand(ts_rng *r, float lo, float hi)
  * repeat wrapping, contents uploaded per configuration. */
 static GLuint nearest_texture(GladGLContext *gl, GLenum target, GLenum format, int layers)
 {
-    GLuint t;
-    gl->GenTextures(1, &t);
-    gl->BindTexture(target, t);
-    if (layers)
-        gl->TexStorage3D(target, 1, format, TEX, TEX, layers);
-    else
-        gl->TexStorage2D(target, 1, format, TEX, TEX);
-    gl->TexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    gl->TexParameteri(target, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    gl->TexParameteri(target, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    return t;
+    return pica_fs_test_texture(gl, target, format, TEX, layers, GL_NEAREST);
 }
 
 static void fixture_init(fixture *f, glhle_context *ctx)
@@ -108,16 +104,7 @@ static void fixture_init(fixture *f, glhle_context *ctx)
     gl->BindVertexArray(f->vao);
     gl->BindBuffer(GL_ARRAY_BUFFER, f->vbo);
     gl->BufferData(GL_ARRAY_BUFFER, sizeof(vtx) * CELLS * CELLS * 6, NULL, GL_STREAM_DRAW);
-    static const struct {
-        int size;
-        size_t offset;
-    } attrs[8] = {{4, offsetof(vtx, pos)}, {4, offsetof(vtx, color)}, {2, offsetof(vtx, tc0)},
-                  {2, offsetof(vtx, tc1)}, {2, offsetof(vtx, tc2)},   {1, offsetof(vtx, tc0w)},
-                  {4, offsetof(vtx, quat)}, {3, offsetof(vtx, view)}};
-    for (GLuint i = 0; i < 8; i++) {
-        gl->EnableVertexAttribArray(i);
-        gl->VertexAttribPointer(i, attrs[i].size, GL_FLOAT, GL_FALSE, sizeof(vtx), (const void *)attrs[i].offset);
-    }
+    pica_fs_vertex_attribs(gl);
     for (int i = 0; i < 3; i++)
         f->tex2d[i] = nearest_texture(gl, GL_TEXTURE_2D, GL_RGBA8, 0);
     f->cube = nearest_texture(gl, GL_TEXTURE_CUBE_MAP, GL_RGBA8, 0);
@@ -128,6 +115,15 @@ static void fixture_init(fixture *f, glhle_context *ctx)
     pica_fs_host host = {0};
     assert_true(pica_fs_generate_passthrough_vs(&host, &vs));
     f->vs = (char *)glhle_bytebuf_detach(&vs, NULL);
+    if (ts_env_long("GLHLE_PICA_FS_DIFF_UBER", 1)) {
+        glhle_bytebuf fs;
+        glhle_bytebuf_init(&fs, 0);
+        assert_true(pica_fs_uber_generate(&host, &fs));
+        assert_int_equal(gl_link_program(ctx, f->vs, glhle_bytebuf_cstr(&fs), &f->uber), GLHLE_RESULT_OK);
+        glhle_bytebuf_free(&fs);
+        gl->CreateBuffers(1, &f->uber_ubo);
+        gl->NamedBufferData(f->uber_ubo, sizeof(pica_fs_uber_config), NULL, GL_DYNAMIC_DRAW);
+    }
     ts_gl_check(ctx);
 }
 
@@ -138,6 +134,10 @@ static void fixture_free(fixture *f)
     gl->DeleteTextures(1, &f->cube);
     gl->DeleteTextures(1, &f->shadow2d);
     gl->DeleteTextures(1, &f->shadow_cube);
+    if (f->uber) {
+        gl->DeleteProgram(f->uber);
+        gl->DeleteBuffers(1, &f->uber_ubo);
+    }
     gl->DeleteBuffers(1, &f->vbo);
     gl->DeleteVertexArrays(1, &f->vao);
     pica_fs_buffers_destroy(f->ctx, &f->buffers);
@@ -282,6 +282,13 @@ static void upload_and_draw(fixture *f)
         gl->BindTexture(GL_TEXTURE_CUBE_MAP, i == 0 ? f->cube : 0);
         gl->BindTexture(GL_TEXTURE_2D_ARRAY, i == 0 ? f->shadow_cube : 0);
     }
+    /* the ubershader's units for texture 0's other types (pica_fs_uber.h) */
+    gl->ActiveTexture(GL_TEXTURE0 + PICA_FS_UBER_CUBE_UNIT);
+    gl->BindTexture(GL_TEXTURE_CUBE_MAP, f->cube);
+    gl->ActiveTexture(GL_TEXTURE0 + PICA_FS_UBER_SHADOW_UNIT);
+    gl->BindTexture(GL_TEXTURE_2D, f->shadow2d);
+    gl->ActiveTexture(GL_TEXTURE0 + PICA_FS_UBER_SHADOW_CUBE_UNIT);
+    gl->BindTexture(GL_TEXTURE_2D_ARRAY, f->shadow_cube);
     gl->BindFramebuffer(GL_FRAMEBUFFER, f->target.fbo);
     gl->Viewport(0, 0, W, H);
     gl->ClearColor(3 / 255.0f, 5 / 255.0f, 7 / 255.0f, 11 / 255.0f);
@@ -425,6 +432,59 @@ static void dump_config(const fixture *f, const char *fs, unsigned index)
     }
 }
 
+/* The target's colour (top row first) and depth (bottom row first). */
+static void read_target(fixture *f, glhle_image *img, float *depth)
+{
+    GladGLContext *gl = &f->ctx->gl;
+    assert_int_equal(gl_read_rgba(f->ctx, f->target.fbo, 0, 0, W, H, img), GLHLE_RESULT_OK);
+    gl->BindFramebuffer(GL_READ_FRAMEBUFFER, f->target.fbo);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
+    gl->ReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl->UseProgram(0);
+}
+
+/* Draws the configuration with the ubershader and compares every pixel's
+ * colour and depth bits with the specialised program's `img` and `depth`. */
+static void compare_uber(fixture *f, const glhle_image *img, const float *depth, unsigned index)
+{
+    GladGLContext *gl = &f->ctx->gl;
+    pica_fs_uber_config cfg;
+    const pica_vs_key vs = {.outputs = PICA_VS_OUT_ALL};
+    pica_fs_uber_config_from_keys(&f->key, &vs, &cfg);
+    gl->NamedBufferSubData(f->uber_ubo, 0, sizeof cfg, &cfg);
+    gl->BindBufferBase(GL_UNIFORM_BUFFER, PICA_FS_UBER_UBO_BINDING, f->uber_ubo);
+    gl->UseProgram(f->uber);
+    upload_and_draw(f);
+    glhle_image got;
+    static float got_depth[W * H];
+    read_target(f, &got, got_depth);
+    ts_gl_check(f->ctx);
+    unsigned differ = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *a = ts_pixel(img, (uint32_t)x, (uint32_t)y), *b = ts_pixel(&got, (uint32_t)x, (uint32_t)y);
+            const bool same = memcmp(a, b, 4) == 0 && memcmp(&depth[(H - 1 - y) * W + x], &got_depth[(H - 1 - y) * W + x],
+                                                         sizeof(float)) == 0;
+            if (!same && differ++ < 4)
+                print_message("config %u pixel (%d,%d): specialised %u,%u,%u,%u depth %.9g, ubershader %u,%u,%u,%u "
+                              "depth %.9g\n",
+                              index, x, H - 1 - y, a[0], a[1], a[2], a[3], depth[(H - 1 - y) * W + x], b[0], b[1], b[2],
+                              b[3], got_depth[(H - 1 - y) * W + x]);
+        }
+    f->uber_pixels += W * H;
+    f->uber_differ += differ;
+    if (differ) {
+        glhle_bytebuf b;
+        glhle_bytebuf_init(&b, 0);
+        pica_fs_key_describe(&f->key, &b);
+        print_message("config %u: the ubershader differs from the specialised program on %u pixels; key:\n%s", index,
+                      differ, glhle_bytebuf_cstr(&b));
+        glhle_bytebuf_free(&b);
+    }
+    glhle_image_free(&got);
+}
+
 /* Draws the current configuration and compares every pixel; adds to `st`.
  * Returns the largest channel difference seen (or 1000 for a discard or
  * depth mismatch), and prints the first few differing pixels when asked. */
@@ -444,15 +504,12 @@ static int run_config(fixture *f, stats *st, unsigned index, bool verbose)
     gl->UseProgram(prog);
     upload_and_draw(f);
     glhle_image img;
-    assert_int_equal(gl_read_rgba(f->ctx, f->target.fbo, 0, 0, W, H, &img), GLHLE_RESULT_OK);
     static float depth[W * H];
-    gl->BindFramebuffer(GL_READ_FRAMEBUFFER, f->target.fbo);
-    gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
-    gl->ReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
-    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
-    gl->UseProgram(0);
+    read_target(f, &img, depth);
     gl->DeleteProgram(prog);
     ts_gl_check(f->ctx);
+    if (f->uber)
+        compare_uber(f, &img, depth, index);
 
     int worst = 0, shown = 0;
     unsigned over2 = 0;
@@ -571,10 +628,14 @@ static void random_configurations(void **state)
     }
     print_stats("tev", &st[CAT_TEV]);
     print_stats("float", &st[CAT_FLOAT]);
+    const uint64_t uber_pixels = f->uber_pixels, uber_differ = f->uber_differ;
+    print_message("ubershader: %llu of %llu pixels differ from the specialised programs (seed %llu)\n",
+                  (unsigned long long)uber_differ, (unsigned long long)uber_pixels, (unsigned long long)seed);
     fixture_free(f);
     free(f);
     const stats *t = &st[CAT_TEV], *fl = &st[CAT_FLOAT];
     assert_int_equal(tev_over1, 0);
+    assert_int_equal(uber_differ, 0);
     assert_true(t->pixels > 0 && fl->pixels > 0);
     assert_true((double)t->identical >= 0.99 * (double)t->pixels);
     assert_true((double)fl->within2 >= 0.999 * (double)fl->pixels);
@@ -616,6 +677,7 @@ static void reserved_values(void **state)
     }
     print_stats("reserved", &st);
     assert_true((double)st.within2 >= 0.999 * (double)st.pixels);
+    assert_int_equal(f->uber_differ, 0);
     fixture_free(f);
     free(f);
 }
@@ -720,6 +782,7 @@ static void console_dot3_sweeps(void **state)
             ts_gl_check(ctx);
         }
     print_message("dot3 on GL: %u of %u console points match\n", points - bad, points);
+    assert_int_equal(f->uber_differ, 0);
     assert_int_equal(points, 2 * 1536);
     assert_int_equal(bad, 0);
     fixture_free(f);

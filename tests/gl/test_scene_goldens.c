@@ -50,7 +50,10 @@ static void replay_scenes(void **state, uint32_t scale)
         golden_run g = {s, scale, 0};
         glhle_trace_replay_desc rd = {
             .ctx = ctx,
-            .pica = {.resolution_scale = scale, .log = ts_log_fn},
+            /* gl/test_scene_goldens_ubershader: every draw by the ubershader */
+            .pica = {.resolution_scale = scale,
+                     .log = ts_log_fn,
+                     .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0)},
             .on_frame = compare_frame,
             .user = &g,
         };

@@ -11,6 +11,9 @@
  *    and the file is rewritten without them;
  *  - the in-memory byte budget evicts; the PlayStation programs use the
  *    same cache;
+ *  - the disk cache's byte budget holds while a replay appends to it;
+ *  - cold replays with the PICA ubershader wait for no compile and write the
+ *    frames of the replay that waited, also when every draw uses it;
  *  - glhle-shadercache verify exits 1 with the offset of a bad record, and
  *    glhle-replay --stats-json writes the keys issue 17 names.
  * The reference frames are those of the cold replay, which
@@ -34,69 +37,37 @@
 #include "support/pica_trace_support.h"
 #include "support/psx_testing.h"
 
-#define MAX_FRAMES 8
 static const char *const traces[] = {"cube", "proctex", "rtt", "screens", "tev"};
 #define TRACE_COUNT (sizeof traces / sizeof traces[0])
 
-typedef struct run {
-    glhle_image frame[MAX_FRAMES];
-    uint32_t frames;
-    glhle_trace_replay_stats st;
-} run;
-
-static glhle_result keep_frame(void *user, glhle_pica *pica, uint32_t frame)
-{
-    run *r = user;
-    if (r->frames >= MAX_FRAMES)
-        return GLHLE_RESULT_OK;
-    uint32_t w, h;
-    assert_int_equal(glhle_pica_read_frame(pica, NULL, 0, &w, &h), GLHLE_RESULT_OK);
-    glhle_image *img = &r->frame[r->frames++];
-    assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
-    assert_int_equal(glhle_pica_read_frame(pica, img->rgba, (size_t)w * h * 4, &w, &h), GLHLE_RESULT_OK);
-    (void)frame;
-    return GLHLE_RESULT_OK;
-}
+typedef tt_run run;
 
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
+static uint32_t replay_uber;    /* shader_ubershader of the next replays */
+static uint64_t replay_file_budget; /* shader_cache_max_bytes of the next replays */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, uint64_t budget_bytes, run *out)
 {
-    memset(out, 0, sizeof *out);
-    char path[512];
-    snprintf(path, sizeof path, "tests/scenes/traces/%s.glht", name);
-    glhle_trace *t;
-    assert_int_equal(glhle_trace_open_file(ts_source_path(path), NULL, &t), GLHLE_RESULT_OK);
-    glhle_trace_replay_desc rd = {
-        .ctx = ctx,
-        .pica = {.log = ts_log_fn,
-                 .shader_cache_dir = dir,
-                 .shader_cache_title = name,
-                 .program_budget_bytes = budget_bytes,
-                 .shader_compile_threads = replay_threads},
-        .on_frame = keep_frame,
-        .user = out,
-    };
-    assert_int_equal(glhle_trace_replay(t, &rd, &out->st), GLHLE_RESULT_OK);
-    assert_int_equal(out->st.divergences, 0);
-    glhle_trace_close(t);
+    const glhle_pica_desc pd = {.shader_cache_dir = dir,
+                                .shader_cache_title = name,
+                                .program_budget_bytes = budget_bytes,
+                                .shader_compile_threads = replay_threads,
+                                .shader_ubershader = replay_uber,
+                                .shader_cache_max_bytes = replay_file_budget};
+    tt_replay_sample(ctx, name, &pd, out);
     ts_gl_check(ctx);
 }
 
 static void same_frames(const char *what, const run *a, const run *b)
 {
-    assert_int_equal(a->frames, b->frames);
-    for (uint32_t i = 0; i < a->frames; i++) {
-        char name[128];
-        snprintf(name, sizeof name, "shader_cache_%s_f%u", what, i);
-        ts_assert_image(name, &a->frame[i], &b->frame[i], 0, 0);
-    }
+    char name[128];
+    snprintf(name, sizeof name, "shader_cache_%s", what);
+    tt_same_frames(name, a, b);
 }
 
 static void free_run(run *r)
 {
-    for (uint32_t i = 0; i < r->frames; i++)
-        glhle_image_free(&r->frame[i]);
+    tt_free_run(r);
 }
 
 /* An empty folder for one test's caches. */
@@ -365,6 +336,37 @@ static void corruptions_are_survived(void **state)
     free_run(&cold);
 }
 
+/* The file's budget holds while running, not only at creation: a replay
+ * whose programs pass it rewrites the file without the least recently
+ * used entries as it goes, and the file stays readable and within it. */
+static void disk_budget_holds_while_running(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("shader_cache_budget_full");
+    run full, tight;
+    replay(ctx, "rtt", dir, 0, &full);
+    size_t whole;
+    free(read_all(cache_file(dir, "rtt", "pica"), &whole));
+    assert_int_equal(full.st.shaders.cache_compactions, 0);
+    /* room for about one of the two programs */
+    replay_file_budget = whole * 3 / 4;
+    dir = fresh_dir("shader_cache_budget_tight");
+    replay(ctx, "rtt", dir, 0, &tight);
+    replay_file_budget = 0;
+    print_message("file of both programs %zu bytes; with a budget of %zu: %llu compactions while running\n", whole,
+                  whole * 3 / 4, (unsigned long long)tight.st.shaders.cache_compactions);
+    assert_true(tight.st.shaders.cache_compactions >= 1);
+    same_frames("budget_running", &full, &tight);
+    gl_shc_file f;
+    parse_file(cache_file(dir, "rtt", "pica"), &f);
+    assert_int_equal(f.bad_count, 0);
+    assert_true(f.entry_count >= 1 && f.entry_count < 2);
+    assert_true(f.size <= whole * 3 / 4 + 256); /* the session's USE record comes after the last rewrite */
+    gl_shc_free(&f);
+    free_run(&full);
+    free_run(&tight);
+}
+
 static void byte_budget_evicts(void **state)
 {
     glhle_context *ctx = *state;
@@ -535,6 +537,38 @@ static void psx_uses_the_cache(void **state)
     gl_shc_free(&f);
 }
 
+/* Issue 17's acceptance for the ubershader: cold replays (no disk cache)
+ * with it wait for no compile and write the frames of the cold replay
+ * that waits; with every draw on the ubershader too. */
+static void ubershader_cold_replays_wait_for_nothing(void **state)
+{
+    glhle_context *ctx = *state;
+    for (size_t i = 0; i < TRACE_COUNT; i++) {
+        run waited, async, always;
+        replay(ctx, traces[i], NULL, 0, &waited);
+        assert_true(waited.st.shaders.draws_waited_for_compile >= 1);
+        replay_uber = GLHLE_PICA_UBERSHADER_ASYNC;
+        replay(ctx, traces[i], NULL, 0, &async);
+        const glhle_shader_stats *a = &async.st.shaders;
+        print_message("%s: %llu draws, %llu by the ubershader, %llu waited\n", traces[i], (unsigned long long)a->draws,
+                      (unsigned long long)a->draws_by_ubershader, (unsigned long long)a->draws_waited_for_compile);
+        assert_int_equal(a->draws_waited_for_compile, 0);
+        assert_int_equal(a->programs_compiled_on_draw, 0);
+        assert_true(a->draws_by_ubershader >= 1); /* the first draw's program cannot be ready */
+        assert_int_equal(a->draws, waited.st.shaders.draws);
+        same_frames("uber_async", &waited, &async);
+        replay_uber = GLHLE_PICA_UBERSHADER_ALWAYS;
+        replay(ctx, traces[i], NULL, 0, &always);
+        assert_int_equal(always.st.shaders.draws_by_ubershader, always.st.shaders.draws);
+        assert_int_equal(always.st.shaders.programs_compiled, 1); /* the ubershader alone */
+        same_frames("uber_always", &waited, &always);
+        replay_uber = GLHLE_PICA_UBERSHADER_OFF;
+        free_run(&waited);
+        free_run(&async);
+        free_run(&always);
+    }
+}
+
 static void tools_contract(void **state)
 {
     glhle_context *ctx = *state;
@@ -602,9 +636,11 @@ int main(void)
         TS_GL_TEST(refused_binary_is_recompiled),
         TS_GL_TEST(corruptions_are_survived),
         TS_GL_TEST(byte_budget_evicts),
+        TS_GL_TEST(disk_budget_holds_while_running),
         TS_GL_TEST(psx_uses_the_cache),
         TS_GL_TEST(psx_draws_never_wait_with_a_worker),
         TS_GL_TEST(pica_precompile_on_workers),
+        TS_GL_TEST(ubershader_cold_replays_wait_for_nothing),
         TS_GL_TEST(tools_contract),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

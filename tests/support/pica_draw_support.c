@@ -39,7 +39,9 @@ void pd_env_init_ex(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_frame
     glhle_pica_desc d = {.log = ts_log_fn,
                          .log_level = GLHLE_LOG_DEBUG,
                          .resolution_scale = scale,
-                         .no_framebuffer_fetch = no_framebuffer_fetch};
+                         .no_framebuffer_fetch = no_framebuffer_fetch,
+                         /* gl/test_rasterizer_ubershader: every draw by the ubershader */
+                         .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0)};
     assert_int_equal(glhle_pica_create(ctx, &d, &e->pica), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_map_memory(e->pica, PD_BASE, e->mem, PD_SIZE), GLHLE_RESULT_OK);
 }

@@ -4,6 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend/common/bytebuf.h"
+#include "backend/gl/shader_cache_file.h"
+#include "backend/pica/draw/programs.h"
+
 static unsigned pick(ts_rng *r, const uint8_t *values, unsigned n)
 {
     return values[ts_rng_below(r, n)];
@@ -380,4 +384,27 @@ unsigned pica_fs_reserved_cases(pica_fs_reserved_case *out, unsigned max)
     for (unsigned v = 6; v <= 7; v++)
         RCASE(proctex.filter, PICA_FS_PROCTEX_NEAREST, "proctex filter %u", v);
     return n;
+}
+
+bool pica_fs_random_cache_file(const char *path, uint32_t n, uint32_t host_bits, uint64_t seed)
+{
+    ts_rng r;
+    ts_rng_init(&r, seed);
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    gl_shc_write_header(&out, GL_SHC_SYSTEM_PICA);
+    for (uint32_t i = 0; i < n; i++) {
+        pica_program_key k;
+        memset(&k, 0, sizeof k);
+        pica_fs_random_key(&r, PFR_ALL & ~PFR_RAW, &k.fs);
+        k.vs.outputs = PICA_VS_OUT_ALL;
+        pica_vs_key_normalize(&k.vs);
+        gl_shc_write_key(&out, GL_SHC_SYSTEM_PICA, PICA_PROGRAM_KEY_VERSION, sizeof k, host_bits, 1, 0, &k);
+    }
+    FILE *fp = fopen(path, "wb");
+    bool ok = fp && fwrite(out.data, 1, out.size, fp) == out.size;
+    if (fp)
+        ok = fclose(fp) == 0 && ok;
+    glhle_bytebuf_free(&out);
+    return ok;
 }

@@ -39,4 +39,9 @@ typedef struct pica_fs_reserved_case {
  * (at most `max`). */
 unsigned pica_fs_reserved_cases(pica_fs_reserved_case *out, unsigned max);
 
+/* Writes a PICA disk cache file of `n` random programs (fragment keys of
+ * every feature, every vertex output) as KEY records only, so that every
+ * one is compiled when an instance opens it; false when it cannot write. */
+bool pica_fs_random_cache_file(const char *path, uint32_t n, uint32_t host_bits, uint64_t seed);
+
 #endif

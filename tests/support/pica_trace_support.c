@@ -95,3 +95,47 @@ int tt_run_tool(const char *name, const char *args, char *out, size_t cap)
     int status = pclose(p);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+static glhle_result keep_frame(void *user, glhle_pica *pica, uint32_t frame)
+{
+    tt_run *r = user;
+    if (r->frames >= TT_RUN_FRAMES)
+        return GLHLE_RESULT_OK;
+    uint32_t w, h;
+    assert_int_equal(glhle_pica_read_frame(pica, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    glhle_image *img = &r->frame[r->frames++];
+    assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_pica_read_frame(pica, img->rgba, (size_t)w * h * 4, &w, &h), GLHLE_RESULT_OK);
+    (void)frame;
+    return GLHLE_RESULT_OK;
+}
+
+void tt_replay_sample(glhle_context *ctx, const char *name, const glhle_pica_desc *pica, tt_run *out)
+{
+    memset(out, 0, sizeof *out);
+    char path[512];
+    snprintf(path, sizeof path, "tests/scenes/traces/%s.glht", name);
+    glhle_trace *t;
+    assert_int_equal(glhle_trace_open_file(ts_source_path(path), NULL, &t), GLHLE_RESULT_OK);
+    glhle_trace_replay_desc rd = {.ctx = ctx, .pica = *pica, .on_frame = keep_frame, .user = out};
+    rd.pica.log = ts_log_fn;
+    assert_int_equal(glhle_trace_replay(t, &rd, &out->st), GLHLE_RESULT_OK);
+    assert_int_equal(out->st.divergences, 0);
+    glhle_trace_close(t);
+}
+
+void tt_same_frames(const char *what, const tt_run *a, const tt_run *b)
+{
+    assert_int_equal(a->frames, b->frames);
+    for (uint32_t i = 0; i < a->frames; i++) {
+        char name[160];
+        snprintf(name, sizeof name, "%s_f%u", what, i);
+        ts_assert_image(name, &a->frame[i], &b->frame[i], 0, 0);
+    }
+}
+
+void tt_free_run(tt_run *r)
+{
+    for (uint32_t i = 0; i < r->frames; i++)
+        glhle_image_free(&r->frame[i]);
+}

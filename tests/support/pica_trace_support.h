@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "backend/common/image.h"
+#include "glhle/trace.h"
 
 #define TT_FRAMES 3
 
@@ -33,5 +34,21 @@ const char *tt_tool_path(const char *name);
  * returns its exit status (-1 if it did not exit). */
 int tt_run_tool(const char *name, const char *args, char *out, size_t cap);
 bool tt_exists(const char *path);
+
+/* A replay of a committed sample trace and the frames it presented. */
+#define TT_RUN_FRAMES 8
+typedef struct tt_run {
+    glhle_image frame[TT_RUN_FRAMES]; /* the first TT_RUN_FRAMES frames */
+    uint32_t frames;
+    glhle_trace_replay_stats st;
+} tt_run;
+/* Replays tests/scenes/traces/NAME.glht on ctx with `pica` as the
+ * instance's desc (its log: the test's), asserting that it ran without
+ * divergence. */
+void tt_replay_sample(glhle_context *ctx, const char *name, const glhle_pica_desc *pica, tt_run *out);
+/* Asserts both runs presented the same frames, byte for byte (a failing
+ * pair is written as WHAT_fN actual and diff PNGs). */
+void tt_same_frames(const char *what, const tt_run *a, const tt_run *b);
+void tt_free_run(tt_run *r);
 
 #endif

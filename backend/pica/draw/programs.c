@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "shadergen/pica_fs_uber.h"
+
 uint32_t pica_program_host_bits(const pica_fs_host *host)
 {
     return (host->gles ? PICA_PROGRAM_HOST_GLES : 0u) | (host->framebuffer_fetch ? PICA_PROGRAM_HOST_FETCH : 0u);
@@ -33,6 +35,13 @@ static bool generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *vs, g
     pica_fs_host host;
     pica_program_host_from_bits(host_bits, &host);
     return pica_vs_generate(&k.vs, &host, vs) && pica_fs_generate(&k.fs, &host, fs);
+}
+
+bool pica_program_generate_uber(uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *fs)
+{
+    pica_fs_host host;
+    pica_program_host_from_bits(host_bits, &host);
+    return pica_fs_uber_generate_vs(&host, vs) && pica_fs_uber_generate(&host, fs);
 }
 
 static void describe(const void *bytes, glhle_bytebuf *out)
@@ -69,4 +78,10 @@ static const gl_program_system pica_system = {
 const gl_program_system *pica_program_system(void)
 {
     return &pica_system;
+}
+
+bool pica_program_uber_covers(const void *key)
+{
+    const pica_program_key *k = key;
+    return k->fs.tex_wrap_neg_repeat == 0;
 }

@@ -27,5 +27,13 @@ enum { PICA_PROGRAM_HOST_GLES = 1u << 0, PICA_PROGRAM_HOST_FETCH = 1u << 1 };
 const gl_program_system *pica_program_system(void);
 uint32_t pica_program_host_bits(const pica_fs_host *host);
 void pica_program_host_from_bits(uint32_t bits, pica_fs_host *host);
+/* The ubershader program (shadergen/pica_fs_uber.h), the service's fallback
+ * (gl_program_service_desc.fallback_generate). */
+bool pica_program_generate_uber(uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *fs);
+
+/* Whether the ubershader draws `key` (a pica_program_key) exactly: not
+ * with texture wrap modes 4 and 5, whose repeating variants it does not
+ * sample (their draws wait for their own programs). */
+bool pica_program_uber_covers(const void *key);
 
 #endif

@@ -56,6 +56,7 @@
 #include "backend/pica/frontend/frontend.h"
 #include "backend/pica/shader/primitive.h"
 #include "shadergen/pica_fs.h"
+#include "shadergen/pica_fs_uber.h"
 
 #define STREAM_BYTES (16u << 20)
 #define CHUNK_VERTICES 16384u
@@ -113,6 +114,11 @@ struct pica_rasterizer {
     GLuint program;
     glhle_result program_result;   /* OK, or why the current key has no program */
     bool have_program;             /* key and program are current */
+    bool uber;                     /* `program` is the ubershader: looked up again at each draw */
+    bool uber_always;              /* GLHLE_PICA_UBERSHADER_ALWAYS: it is the only program */
+    GLuint uber_ubo;               /* its PicaFsUberConfig */
+    pica_fs_uber_config uber_config; /* what uber_ubo holds */
+    bool uber_config_valid;
     bool fixed_valid;
     pica_render_targets fixed_rt;  /* the targets `fixed` was derived for */
     pica_gl_fixed fixed;
@@ -528,7 +534,7 @@ glhle_result pica_rasterizer_build_program(glhle_context *ctx, const pica_fs_key
 /* The program for the current keys, looked up only when a key changed. */
 static glhle_result update_program(pica_rasterizer *r, bool fs_changed, bool vs_changed)
 {
-    if (r->have_program && !fs_changed && !vs_changed)
+    if (r->have_program && !fs_changed && !vs_changed && (!r->uber || r->uber_always))
         return r->program_result;
     memset(&r->key, 0, sizeof r->key);
     r->key.fs = r->fs.key;
@@ -536,6 +542,17 @@ static glhle_result update_program(pica_rasterizer *r, bool fs_changed, bool vs_
     r->stats.program_lookups++;
     r->program_result = gl_program_service_get(r->programs, &r->key, &r->program);
     r->have_program = true;
+    r->uber = gl_program_service_is_fallback(r->programs, r->program);
+    if (r->uber) {
+        /* the ubershader draws this key: its config, uploaded when it changed */
+        pica_fs_uber_config c;
+        pica_fs_uber_config_from_keys(&r->key.fs, &r->key.vs, &c);
+        if (!r->uber_config_valid || memcmp(&c, &r->uber_config, sizeof c) != 0) {
+            r->uber_config = c;
+            r->uber_config_valid = true;
+            r->gl->NamedBufferSubData(r->uber_ubo, 0, sizeof c, &c);
+        }
+    }
     return r->program_result;
 }
 
@@ -663,11 +680,14 @@ static bool bind_textures(pica_rasterizer *r, const pica_state *s)
             tex = r->shadow_view;
             target = cube ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_2D;
         }
-        gl_state_texture(r->st, i, target, tex);
-        gl_state_sampler(r->st, i, get_sampler(r, u, shadow));
+        /* the ubershader samples texture 0's cube and shadow types at units of their own */
+        const unsigned unit = i == 0 && r->uber ? pica_fs_uber_tex0_unit(k->tex0_type) : i;
+        gl_state_texture(r->st, unit, target, tex);
+        gl_state_sampler(r->st, unit, get_sampler(r, u, shadow));
         /* wrap modes 4 and 5: the same texture repeating on those axes
-         * (pica_fs_key.h PICA_FS_WRAP_VARIANT_BINDING) */
-        const unsigned neg = (k->tex_wrap_neg_repeat >> (2 * i)) & 3;
+         * (pica_fs_key.h PICA_FS_WRAP_VARIANT_BINDING); the ubershader does
+         * not draw such keys (pica_fs_uber_covers) */
+        const unsigned neg = r->uber ? 0 : (k->tex_wrap_neg_repeat >> (2 * i)) & 3;
         for (unsigned v = 1; v < 4; v++) {
             if (!neg || (v & ~neg))
                 continue;
@@ -820,6 +840,8 @@ static prep prepare(pica_rasterizer *r)
     gl_state_vertex_array(r->st, r->vao);
     gl_state_uniform_buffer(r->st, PICA_FS_UBO_BINDING, r->buffers.ubo, 0, sizeof(pica_fs_uniforms));
     gl_state_uniform_buffer(r->st, PICA_VS_UBO_BINDING, r->vs_ubo, 0, sizeof(pica_vs_uniforms));
+    if (r->uber)
+        gl_state_uniform_buffer(r->st, PICA_FS_UBER_UBO_BINDING, r->uber_ubo, 0, sizeof(pica_fs_uber_config));
     gl_state_texture(r->st, PICA_FS_LUT_BINDING, GL_TEXTURE_BUFFER, r->buffers.lut_texture);
     apply_fixed(r, &r->fixed);
     /* blending in the shader without framebuffer fetch: the attachment is
@@ -998,6 +1020,7 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     r->st = p->gl;
     r->surfaces = p->surfaces;
     r->host.gles = p->ctx->info.gles;
+    r->uber_always = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS;
     r->host.framebuffer_fetch = p->ctx->info.framebuffer_fetch && !p->no_framebuffer_fetch;
     const pica_pipeline_desc pd = {
         .vertex_capacity = CHUNK_VERTICES,
@@ -1013,6 +1036,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     if (res == GLHLE_RESULT_OK)
         res = pica_fs_buffers_create(p->ctx, &r->buffers);
     if (res == GLHLE_RESULT_OK) {
+        const bool uber = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ASYNC ||
+                          desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS;
         const gl_program_service_desc sd = {
             .system = pica_program_system(),
             .host = pica_program_host_bits(&r->host),
@@ -1021,7 +1046,10 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
             .cache_dir = desc->shader_cache_dir,
             .cache_title = desc->shader_cache_title,
             .cache_max_bytes = desc->shader_cache_max_bytes,
-            .compile_threads = desc->shader_compile_threads,
+            .compile_threads = uber && !desc->shader_compile_threads ? 1 : desc->shader_compile_threads,
+            .fallback_generate = uber ? pica_program_generate_uber : NULL,
+            .fallback_only = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS,
+            .fallback_covers = pica_program_uber_covers,
         };
         res = gl_program_service_create(p->ctx, &sd, &r->programs);
     }
@@ -1033,6 +1061,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     setup_vao(r);
     gl->CreateBuffers(1, &r->vs_ubo);
     gl->NamedBufferData(r->vs_ubo, sizeof r->vs_uniforms, &r->vs_uniforms, GL_DYNAMIC_DRAW);
+    gl->CreateBuffers(1, &r->uber_ubo);
+    gl->NamedBufferData(r->uber_ubo, sizeof r->uber_config, NULL, GL_DYNAMIC_DRAW);
     gl->CreateSamplers(1, &r->nearest_sampler);
     gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -1066,6 +1096,8 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteTextures(1, &r->shadow_view);
     if (r->vs_ubo)
         gl->DeleteBuffers(1, &r->vs_ubo);
+    if (r->uber_ubo)
+        gl->DeleteBuffers(1, &r->uber_ubo);
     if (r->vao)
         gl->DeleteVertexArrays(1, &r->vao);
     if (r->buffers.ubo)
@@ -1094,6 +1126,8 @@ void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_sta
 {
     gl_program_service_get_stats(r->programs, out);
     out->draws = r->stats.draws;
+    if (r->uber_always) /* its program is looked up only when the key changes */
+        out->draws_by_ubershader = r->stats.draws;
 }
 
 uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
