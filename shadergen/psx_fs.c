@@ -15,19 +15,26 @@ static const char *const fs_interface =
     "flat in ivec4 v_g1;\n"
     "flat in ivec2 v_g2;\n"
     "flat in ivec4 v_edge;\n"
-    "uniform int u_scale;\n"
     "uniform highp usampler2D u_tex;\n"
     "uniform highp usampler2D u_clut;\n"
     "uniform highp usampler2D u_fb;\n";
 
-/* psx-spx "24bit RGB to 15bit RGB Dithering", row-major by (y & 3, x & 3) */
+/* psx-spx "24bit RGB to 15bit RGB Dithering": the 4x4 table (-4, 0, -3, 1 /
+ * 2, -2, 3, -1 / -3, 1, -4, 0 / 3, -1, 2, -2) plus 4, three bits an entry,
+ * rows 0-1 in the first word and 2-3 in the second. Shifts instead of an
+ * indexed constant array: llvmpipe runs an array lookup lane by lane. */
 static const char *const fs_common =
-    "const int dither_offsets[16] = int[16](-4, 0, -3, 1, 2, -2, 3, -1, -3, 1, -4, 0, 3, -1, 2, -2);\n"
+    "int dither(ivec2 p) {\n"
+    "    uint rows = (p.y & 2) != 0 ? 0x59f829u : 0x7d6a60u;\n"
+    "    return int((rows >> uint(3 * (((p.y & 1) << 2) | (p.x & 3)))) & 7u) - 4;\n"
+    "}\n"
     "uint to5(int v, int d) { return uint(clamp(v + d, 0, 255)) >> 3u; }\n"
     "uint vram(int x, int y) {\n"
     "    return texelFetch(u_tex, ivec2((x & 1023) * u_scale, (y & 511) * u_scale), 0).r;\n"
     "}\n"
-    "int floor_div(int n, int d) { return n >= 0 ? n / d : -((-n + d - 1) / d); }\n";
+    /* whether floor(n / d) == q for d > 0, without dividing: llvmpipe has
+     * no vector division and divides lane by lane */
+    "bool floor_div_is(int n, int d, int q) { return q * d <= n && n < (q + 1) * d; }\n";
 
 static const char *const fs_texel =
     "uint clut(uint idx) {\n"
@@ -73,6 +80,14 @@ void psx_key_declare(const psx_fs_key *key, glhle_bytebuf *out)
         glhle_bytebuf_printf(out, "const int BLEND = %d;\n", key->blend);
 }
 
+void psx_scale_declare(const psx_shader_host *host, glhle_bytebuf *out)
+{
+    if (host->scale)
+        glhle_bytebuf_printf(out, "const int u_scale = %u;\n", host->scale);
+    else
+        glhle_bytebuf_printf(out, "uniform int u_scale;\n");
+}
+
 void psx_key_assign(const psx_fs_key *key, const char *mode_word, glhle_bytebuf *out)
 {
     if (key->kind == PSX_KEY_DYNAMIC)
@@ -100,6 +115,7 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
     glhle_bytebuf_printf(out, "layout(location = 0) %s highp uint o_color;\n",
                          host->framebuffer_fetch ? "inout" : "out");
     psx_key_declare(key, out);
+    psx_scale_declare(host, out);
     glhle_bytebuf_printf(out, "%s", fs_common);
     if (textured)
         /* one VRAM fetch whatever the mode: 4 texels per halfword (4-bit),
@@ -142,8 +158,11 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
 
     glhle_bytebuf_printf(out, "void main() {\n");
     psx_key_assign(key, "v_w.y", out);
+    /* p = f / u_scale without an integer division: gl_FragCoord is f + 0.5,
+     * so the quotient's fraction stays at least 0.5 / u_scale from an integer,
+     * far more than a float division's rounding error (VRAM is 1024 wide) */
     glhle_bytebuf_printf(out, "    ivec2 f = ivec2(gl_FragCoord.xy);\n"
-                              "    ivec2 p = f / u_scale;\n"
+                              "    ivec2 p = ivec2(gl_FragCoord.xy / float(u_scale));\n"
                               "    if (any(lessThan(p, v_clip.xy)) || any(greaterThan(p, v_clip.zw)))\n"
                               "        discard;\n"
                               "    uint flags = v_w.x >> 24u;\n"
@@ -188,17 +207,17 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                              "            i = 0;\n"
                              "        } else if (dx >= abs(dy)) {\n"
                              "            i = p.x - x0;\n"
-                             "            if (i < 0 || i > k || p.y != y0 + floor_div(2 * i * dy + k - (dy < 0 ? 1 : 0), 2 * k))\n"
+                             "            if (i < 0 || i > k || !floor_div_is(2 * i * dy + k - (dy < 0 ? 1 : 0), 2 * k, p.y - y0))\n"
                              "                discard;\n"
                              "        } else {\n"
                              "            i = dy > 0 ? p.y - y0 : y0 - p.y;\n"
-                             "            if (i < 0 || i > k || p.x != x0 + floor_div(2 * i * dx + k - 1, 2 * k))\n"
+                             "            if (i < 0 || i > k || !floor_div_is(2 * i * dx + k - 1, 2 * k, p.x - x0))\n"
                              "                discard;\n"
                              "        }\n"
                              "        if (GOURAUD)\n"
                              "            rgb = uvec3((ivec3(rgb) * 4096 + 2048 + i * v_g0.xyz) >> 12) & 255u;\n"
                              "    }\n");
-    glhle_bytebuf_printf(out, "    int d = (flags & 1u) != 0u ? dither_offsets[((p.y & 3) << 2) | (p.x & 3)] : 0;\n"
+    glhle_bytebuf_printf(out, "    int d = (flags & 1u) != 0u ? dither(p) : 0;\n"
                               "    uint color;\n"
                               "    bool semi = BLEND != 0;\n");
     if (textured)

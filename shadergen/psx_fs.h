@@ -31,6 +31,8 @@
  * (shared by the vertex and fragment shaders). */
 void psx_key_declare(const psx_fs_key *key, glhle_bytebuf *out);
 void psx_key_assign(const psx_fs_key *key, const char *mode_word, glhle_bytebuf *out);
+/* u_scale: a constant when host->scale is set, else a uniform. */
+void psx_scale_declare(const psx_shader_host *host, glhle_bytebuf *out);
 
 /* Append the program's text to `out`; false if the buffer could not grow. */
 bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_bytebuf *out);

@@ -52,6 +52,9 @@ static inline psx_fs_key psx_fs_key_uber(void)
 typedef struct psx_shader_host {
     const char *version_line;  /* "#version 450 core" or "#version 320 es" */
     bool framebuffer_fetch;    /* read the pixel being drawn with EXT_shader_framebuffer_fetch */
+    /* the renderer's resolution scale (1..8) compiled in as a constant, so
+     * that at 1x the subpixel arithmetic folds away; 0: the uniform u_scale */
+    uint8_t scale;
 } psx_shader_host;
 
 /* The per-primitive values of the key fields, in bits 16-23 of the

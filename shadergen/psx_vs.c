@@ -20,7 +20,6 @@ static const char *const vs_interface =
     "flat out ivec4 v_g1;\n"
     "flat out ivec2 v_g2;\n"
     "flat out ivec4 v_edge;\n"
-    "uniform int u_scale;\n"
     "out float gl_ClipDistance[4];\n";
 
 /* Edge a->b of a triangle whose interior is where s*E > 0: pixels exactly on
@@ -48,6 +47,7 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
     glhle_bytebuf_printf(out, "%s\nprecision highp float;\nprecision highp int;\n", host->version_line);
     glhle_bytebuf_printf(out, "%s", vs_interface);
     psx_key_declare(key, out);
+    psx_scale_declare(host, out);
     if (tri)
         glhle_bytebuf_printf(out, "%s", vs_edge_bias);
     glhle_bytebuf_printf(out, "void main() {\n");

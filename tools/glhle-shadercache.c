@@ -657,7 +657,8 @@ static int cmd_precompile(const char *path)
         host = pica_program_host_bits(&h);
     } else {
         const psx_shader_host h = {.version_line = in->gles ? "#version 320 es" : "#version 450 core",
-                                   .framebuffer_fetch = in->framebuffer_fetch};
+                                   .framebuffer_fetch = in->framebuffer_fetch,
+                                   .scale = 1}; /* the default resolution scale */
         host = psx_program_host_bits(&h);
     }
     progress pr = {.tty = isatty(STDERR_FILENO) != 0};

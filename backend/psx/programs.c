@@ -8,7 +8,8 @@
 uint32_t psx_program_host_bits(const psx_shader_host *host)
 {
     const bool gles = host->version_line && strstr(host->version_line, " es") != NULL;
-    return (gles ? PSX_PROGRAM_HOST_GLES : 0u) | (host->framebuffer_fetch ? PSX_PROGRAM_HOST_FETCH : 0u);
+    return (gles ? PSX_PROGRAM_HOST_GLES : 0u) | (host->framebuffer_fetch ? PSX_PROGRAM_HOST_FETCH : 0u) |
+           ((uint32_t)(host->scale & 15u) << PSX_PROGRAM_HOST_SCALE_SHIFT);
 }
 
 /* What psx_fs_key_normalize leaves alone, with every field in range (or
@@ -32,6 +33,7 @@ static bool generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *vs, g
     const psx_shader_host host = {
         .version_line = host_bits & PSX_PROGRAM_HOST_GLES ? "#version 320 es" : "#version 450 core",
         .framebuffer_fetch = (host_bits & PSX_PROGRAM_HOST_FETCH) != 0,
+        .scale = (uint8_t)((host_bits >> PSX_PROGRAM_HOST_SCALE_SHIFT) & 15u),
     };
     return psx_vs_generate(&k, &host, vs) && psx_fs_generate(&k, &host, fs);
 }
@@ -64,6 +66,8 @@ static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
     glhle_bytebuf_printf(out, "%s%s", bits & PSX_PROGRAM_HOST_GLES ? "gles" : "core",
                          bits & PSX_PROGRAM_HOST_FETCH ? " fetch" : "");
+    if ((bits >> PSX_PROGRAM_HOST_SCALE_SHIFT) & 15u)
+        glhle_bytebuf_printf(out, " %ux", (bits >> PSX_PROGRAM_HOST_SCALE_SHIFT) & 15u);
 }
 
 static const gl_program_system psx_system = {

@@ -10,8 +10,9 @@
 /* Stored with every key; bump when psx_fs_key or its generators change meaning. */
 #define PSX_PROGRAM_KEY_VERSION 1u
 
-/* Host bits (gl_program_service_desc.host). */
-enum { PSX_PROGRAM_HOST_GLES = 1u << 0, PSX_PROGRAM_HOST_FETCH = 1u << 1 };
+/* Host bits (gl_program_service_desc.host); bits 8-11 hold
+ * psx_shader_host.scale. */
+enum { PSX_PROGRAM_HOST_GLES = 1u << 0, PSX_PROGRAM_HOST_FETCH = 1u << 1, PSX_PROGRAM_HOST_SCALE_SHIFT = 8 };
 
 const gl_program_system *psx_program_system(void);
 uint32_t psx_program_host_bits(const psx_shader_host *host);

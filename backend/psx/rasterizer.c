@@ -182,9 +182,15 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
         g->key = *key;
     } else if (memcmp(key, &g->key, sizeof *key) != 0) {
         /* a run of one kind of primitive keeps its specialised program; a
-         * mixed run widens to the program that reads every mode per
-         * primitive, instead of ending the draw */
-        g->key = psx_fs_key_uber();
+         * mixed run widens, instead of ending the draw, only the fields its
+         * primitives differ in to per-primitive ones: llvmpipe runs every
+         * branch of a program for every fragment, so what stays compiled
+         * in is code it does not run */
+        uint8_t *b = (uint8_t *)&g->key;
+        const uint8_t *k = (const uint8_t *)key;
+        for (size_t i = 0; i < offsetof(psx_fs_key, pad); i++)
+            if (b[i] != k[i])
+                b[i] = PSX_KEY_DYNAMIC;
     }
     if (self) { /* it samples what it draws: it reads the area as it was, alone */
         psx_gl_copy_to_scratch(g, reads, n_reads);
@@ -518,6 +524,7 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
     g->width = (int)(PSX_VRAM_W * scale);
     g->height = (int)(PSX_VRAM_H * scale);
     g->host.version_line = ctx->glsl_version_line;
+    g->host.scale = (uint8_t)scale; /* 1..8 (psx.c): compiled into the programs */
     g->desc = *desc;
     g->cache_dir = desc->shader_cache_dir ? strdup(desc->shader_cache_dir) : NULL;
     g->cache_title = desc->shader_cache_title ? strdup(desc->shader_cache_title) : NULL;

@@ -9,8 +9,8 @@
 
 #include "shadergen/psx_fs.h"
 
-static const psx_shader_host fetch_host = {"#version 450 core", true};
-static const psx_shader_host barrier_host = {"#version 450 core", false};
+static const psx_shader_host fetch_host = {"#version 450 core", true, 0};
+static const psx_shader_host barrier_host = {"#version 450 core", false, 0};
 
 static char *text(const psx_fs_key *k, const psx_shader_host *h, bool fragment)
 {
@@ -96,12 +96,30 @@ static void host_picks_destination_read(void **state)
     }
 }
 
+/* A host with a scale compiles it in (both stages); without one it stays
+ * a uniform. */
+static void host_scale_is_a_constant(void **state)
+{
+    (void)state;
+    const psx_shader_host at2 = {"#version 450 core", false, 2};
+    psx_fs_key k = {PSX_PRIM_TRIANGLE, 1, 1, 0, {0}};
+    for (int fragment = 0; fragment < 2; fragment++) {
+        char *c = text(&k, &at2, fragment), *u = text(&k, &barrier_host, fragment);
+        assert_non_null(strstr(c, "const int u_scale = 2;"));
+        assert_null(strstr(c, "uniform int u_scale;"));
+        assert_non_null(strstr(u, "uniform int u_scale;"));
+        free(c);
+        free(u);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_key_generates),
         cmocka_unit_test(normalisation),
         cmocka_unit_test(host_picks_destination_read),
+        cmocka_unit_test(host_scale_is_a_constant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
