@@ -265,3 +265,52 @@ glhle_result trace_reader_next(trace_reader *r, trace_chunk *c)
     r->pos = at + TRACE_CHUNK_OVERHEAD + c->size;
     return GLHLE_RESULT_OK;
 }
+
+/* ---- save states -------------------------------------------------------------- */
+
+glhle_result state_reader_open(trace_reader *r, const void *data, size_t size, uint32_t system,
+                               const trace_type_names *names, const glhle_logger *lg)
+{
+    glhle_result res = trace_reader_open_kind(r, &trace_kind_state, data, size, lg);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    if (r->system != system)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "save state: offset 16: a %s save state, not a %s one; not loaded",
+                          trace_system_name(r->system), trace_system_name(system));
+    r->names = *names;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result state_reader_next(trace_reader *r, trace_chunk *c, uint32_t *chunks)
+{
+    for (;;) {
+        glhle_result res = trace_reader_next(r, c);
+        if (res == GLHLE_RESULT_NOT_FOUND)
+            return GLHLE_FAIL(r->log, GLHLE_RESULT_TRUNCATED,
+                              "save state: offset 0x%zx: the data ends without an END chunk; not loaded", r->pos);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        ++*chunks;
+        if (!(c->type & TRACE_OPTIONAL))
+            return GLHLE_RESULT_OK;
+    }
+}
+
+glhle_result state_chunk_error(const trace_reader *r, const trace_chunk *c, const char *what)
+{
+    char nb[24];
+    return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA, "save state: offset 0x%llx: %s chunk: %s; not loaded",
+                      (unsigned long long)c->offset, trace_type_name(&r->names, c->type, nb), what);
+}
+
+glhle_result state_reader_end(trace_reader *r, const trace_chunk *c, uint32_t chunks_before)
+{
+    if (c->size != 4 || trace_rd32(c->payload) != chunks_before)
+        return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
+                          "save state: offset 0x%llx: END chunk: its count is not the %u chunks before it; not loaded",
+                          (unsigned long long)c->offset, chunks_before);
+    if (r->pos != r->size)
+        return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
+                          "save state: offset 0x%zx: %zu bytes after the END chunk; not loaded", r->pos, r->size - r->pos);
+    return GLHLE_RESULT_OK;
+}

@@ -179,6 +179,21 @@ glhle_result trace_reader_open_kind(trace_reader *r, const trace_kind *kind, con
  * TRUNCATED or BAD_DATA (logged with the chunk's offset) otherwise. */
 glhle_result trace_reader_next(trace_reader *r, trace_chunk *c);
 
+/* ---- save states: what every system's loader does the same way ---- */
+
+/* trace_reader_open_kind(trace_kind_state), then BAD_DATA (offset 16)
+ * unless the blob is `system`'s; sets the chunk names for messages. */
+glhle_result state_reader_open(trace_reader *r, const void *data, size_t size, uint32_t system,
+                               const trace_type_names *names, const glhle_logger *lg);
+/* The next chunk that is not OPTIONAL (those are skipped); *chunks counts
+ * every chunk read. TRUNCATED (logged) when the data ends before END. */
+glhle_result state_reader_next(trace_reader *r, trace_chunk *c, uint32_t *chunks);
+/* BAD_DATA, logged: "save state: offset X: TYPE chunk: what; not loaded". */
+glhle_result state_chunk_error(const trace_reader *r, const trace_chunk *c, const char *what);
+/* The END chunk c: a u32 payload equal to the chunks before it, and the
+ * last bytes of the blob. BAD_DATA (logged) otherwise. */
+glhle_result state_reader_end(trace_reader *r, const trace_chunk *c, uint32_t chunks_before);
+
 /* True when data starts with a glhle trace's magic. */
 bool trace_is_glhle(const void *data, size_t size);
 /* The system id of a glhle trace's header (0 when too short or no magic). */

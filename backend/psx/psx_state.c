@@ -13,6 +13,13 @@ _Static_assert(PSX_GP0_MAX_WORDS == 12, "PARSER chunk layout assumes 12 command 
 
 #define VRAM_WORDS ((size_t)PSX_VRAM_W * PSX_VRAM_H)
 
+static const char *const type_names[] = {
+    [PSX_SAVE_STATE] = "STATE",   [PSX_SAVE_VRAM] = "VRAM", [PSX_SAVE_END] = "END",
+    [PSX_SAVE_READBACK] = "READBACK", [PSX_SAVE_PARSER] = "PARSER", [PSX_SAVE_CLUT] = "CLUT",
+    [PSX_SAVE_VRAM_SCALED] = "VRAM_SCALED",
+};
+static const trace_type_names names = {type_names, PSX_SAVE_TYPE_LAST_ + 1};
+
 void psx_state_get_fields(const glhle_psx *psx, uint32_t f[PSX_TRACE_STATE_FIELDS])
 {
     memset(f, 0, sizeof(uint32_t) * PSX_TRACE_STATE_FIELDS);
@@ -203,13 +210,6 @@ typedef struct parsed {
 
 #define AT(c) (unsigned long long)(c)->offset
 
-static glhle_result bad(const glhle_psx *psx, const trace_chunk *c, const char *what)
-{
-    char nb[24];
-    return GLHLE_FAIL(&psx->log, GLHLE_RESULT_BAD_DATA, "psx save state: offset 0x%llx: %s chunk: %s; not loaded",
-                      AT(c), trace_type_name(&psx_trace_names, c->type, nb), what);
-}
-
 static void fields(uint32_t *f, const uint8_t *p, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
@@ -244,90 +244,73 @@ static glhle_result parse(const glhle_psx *psx, const void *buf, size_t size, pa
 {
     memset(out, 0, sizeof *out);
     trace_reader rd;
-    glhle_result r = trace_reader_open_kind(&rd, &trace_kind_state, buf, size, &psx->log);
+    glhle_result r = state_reader_open(&rd, buf, size, TRACE_SYSTEM_PSX, &names, &psx->log);
     if (r != GLHLE_RESULT_OK)
         return r;
-    if (rd.system != TRACE_SYSTEM_PSX)
-        return GLHLE_FAIL(&psx->log, GLHLE_RESULT_BAD_DATA,
-                          "psx save state: offset 16: a %s save state, not a PlayStation one; not loaded",
-                          trace_system_name(rd.system));
-    rd.names = psx_trace_names;
     const size_t scale_unknown = 0;
     size_t scaled_size = scale_unknown;
     uint32_t chunks = 0;
     for (;;) {
         trace_chunk c;
-        r = trace_reader_next(&rd, &c);
-        if (r == GLHLE_RESULT_NOT_FOUND)
-            return GLHLE_FAIL(&psx->log, GLHLE_RESULT_TRUNCATED,
-                              "psx save state: offset 0x%zx: the data ends without an END chunk; not loaded", rd.pos);
-        if (r != GLHLE_RESULT_OK)
+        if ((r = state_reader_next(&rd, &c, &chunks)) != GLHLE_RESULT_OK)
             return r;
-        if (c.type & TRACE_OPTIONAL) {
-            chunks++;
-            continue;
-        }
         if (c.type > PSX_SAVE_TYPE_LAST_ || c.type == 0 ||
             (c.type > PSX_TRACE_STATE && c.type < PSX_TRACE_END && c.type != PSX_SAVE_VRAM))
-            return bad(psx, &c, "a type save states do not hold");
+            return state_chunk_error(&rd, &c, "a type save states do not hold");
         if (out->have & (1u << c.type))
-            return bad(psx, &c, "a second one");
+            return state_chunk_error(&rd, &c, "a second one");
         out->have |= 1u << c.type;
         const uint8_t *p = c.payload;
         switch (c.type) {
         case PSX_SAVE_STATE:
             if (c.size != PSX_TRACE_STATE_SIZE)
-                return bad(psx, &c, "wrong size");
+                return state_chunk_error(&rd, &c, "wrong size");
             fields(out->state, p, PSX_TRACE_STATE_FIELDS);
             if (out->state[PSX_STATE_SCALE] < 1 || out->state[PSX_STATE_SCALE] > 8)
-                return bad(psx, &c, "a scale outside 1..8");
+                return state_chunk_error(&rd, &c, "a scale outside 1..8");
             scaled_size = (size_t)PSX_TRACE_VRAM_SIZE * out->state[PSX_STATE_SCALE] * out->state[PSX_STATE_SCALE];
             break;
         case PSX_SAVE_VRAM:
             if (c.size != PSX_TRACE_VRAM_SIZE)
-                return bad(psx, &c, "wrong size");
+                return state_chunk_error(&rd, &c, "wrong size");
             out->vram = p;
             break;
         case PSX_SAVE_READBACK:
             if (c.size < PSX_TRACE_READBACK_SIZE)
-                return bad(psx, &c, "shorter than its fields");
+                return state_chunk_error(&rd, &c, "shorter than its fields");
             out->rd_total = trace_rd32(p);
             out->rd_pos = trace_rd32(p + 4);
             if (out->rd_total > VRAM_WORDS || out->rd_pos > out->rd_total ||
                 c.size != PSX_TRACE_READBACK_SIZE + out->rd_total * 2)
-                return bad(psx, &c, "a pixel count or position out of range");
+                return state_chunk_error(&rd, &c, "a pixel count or position out of range");
             out->readback = p + PSX_TRACE_READBACK_SIZE;
             break;
         case PSX_SAVE_PARSER: {
             if (c.size < PSX_SAVE_PARSER_SIZE)
-                return bad(psx, &c, "shorter than its fields");
+                return state_chunk_error(&rd, &c, "shorter than its fields");
             fields(out->parser, p, PSX_PARSER_FIELDS);
             const char *why = check_parser(out->parser);
             if (why)
-                return bad(psx, &c, why);
+                return state_chunk_error(&rd, &c, why);
             const uint32_t pending = out->parser[PSX_PARSER_STATE] == PSX_GP0_UPLOAD ? out->parser[PSX_PARSER_UP_DONE] : 0;
             if (c.size != PSX_SAVE_PARSER_SIZE + pending * 2)
-                return bad(psx, &c, "its size does not match the upload's progress");
+                return state_chunk_error(&rd, &c, "its size does not match the upload's progress");
             out->pending = p + PSX_SAVE_PARSER_SIZE;
             break;
         }
         case PSX_SAVE_CLUT:
             if (c.size != PSX_SAVE_CLUT_SIZE)
-                return bad(psx, &c, "wrong size");
+                return state_chunk_error(&rd, &c, "wrong size");
             out->clut = p;
             break;
         case PSX_SAVE_VRAM_SCALED:
             if (scaled_size == scale_unknown || c.size != scaled_size || out->state[PSX_STATE_SCALE] < 2)
-                return bad(psx, &c, "its size is not VRAM at the scale STATE names (STATE must come first)");
+                return state_chunk_error(&rd, &c, "its size is not VRAM at the scale STATE names (STATE must come first)");
             out->scaled = p;
             break;
         case PSX_SAVE_END:
-            if (c.size != 4 || trace_rd32(p) != chunks)
-                return bad(psx, &c, "its chunk count is not the number of chunks before it");
-            if (rd.pos != rd.size)
-                return GLHLE_FAIL(&psx->log, GLHLE_RESULT_BAD_DATA,
-                                  "psx save state: offset 0x%zx: %zu bytes after the END chunk; not loaded", rd.pos,
-                                  rd.size - rd.pos);
+            if ((r = state_reader_end(&rd, &c, chunks - 1)) != GLHLE_RESULT_OK)
+                return r;
             {
                 const uint32_t need = 1u << PSX_SAVE_STATE | 1u << PSX_SAVE_VRAM | 1u << PSX_SAVE_READBACK |
                                       1u << PSX_SAVE_PARSER | 1u << PSX_SAVE_CLUT;
@@ -340,7 +323,6 @@ static glhle_result parse(const glhle_psx *psx, const void *buf, size_t size, pa
             return GLHLE_RESULT_OK;
         default: break;
         }
-        chunks++;
     }
 }
 

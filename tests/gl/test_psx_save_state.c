@@ -145,20 +145,9 @@ static size_t find_splits(const stream *s, size_t *out)
     return n;
 }
 
-static glhle_context *second_context(void)
-{
-    glhle_context_desc desc = {0};
-    desc.mode = GLHLE_CONTEXT_OFFSCREEN;
-    desc.log = ts_log_fn;
-    desc.log_level = GLHLE_LOG_INFO;
-    glhle_context *ctx = NULL;
-    assert_int_equal(glhle_context_create(&desc, &ctx), GLHLE_RESULT_OK);
-    return ctx;
-}
-
 static void scene_round_trips(void **state)
 {
-    glhle_context *ctx = *state, *ctx2 = second_context();
+    glhle_context *ctx = *state, *ctx2 = ts_gl_second_context();
     stream s = scene_words();
     size_t splits[8];
     const size_t n_splits = find_splits(&s, splits);
