@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "backend/pica/trace/trace_format.h"
+#include "support/state_support.h"
 #include "glhle/trace.h"
 #include "scenes/scenes.h"
 
@@ -148,10 +149,94 @@ static void round_trips(void **state)
     glhle_context_destroy(ctx2);
 }
 
+/* At the first present of a replay, blobs damaged in ways that pass the
+ * checksums (a surface outside the mappings, a scale of 11) and that do
+ * not (truncated, a flipped byte) are loaded into the running instance and
+ * refused; the replay then goes on and must present the frames of an
+ * uninterrupted one. */
+typedef struct damage_run {
+    frames *f;
+    uint32_t refused;
+} damage_run;
+
+static glhle_result damage_then_keep(void *user, glhle_pica *pica, uint32_t frame)
+{
+    damage_run *d = user;
+    if (frame == 0) {
+        size_t size = 0;
+        glhle_pica_save_state(pica, NULL, 0, &size);
+        uint8_t *good = malloc(size), *bad = malloc(size);
+        assert_non_null(good);
+        assert_non_null(bad);
+        assert_int_equal(glhle_pica_save_state(pica, good, size, &size), GLHLE_RESULT_OK);
+        size_t surface = 0;
+        for (size_t at = TRACE_HEADER_SIZE; at + TRACE_CHUNK_OVERHEAD <= size && !surface;
+             at += TRACE_CHUNK_OVERHEAD + trace_rd32(good + at + 4))
+            if (trace_rd32(good + at) == 6) /* SURFACE */
+                surface = at;
+        assert_true(surface != 0);
+        for (int k = 0; k < 24; k++) {
+            memcpy(bad, good, size);
+            size_t n = size;
+            if (k == 0) { /* the first surface at an unmapped address */
+                trace_wr32(bad + surface + TRACE_CHUNK_HEAD, 0xF0000000u);
+                st_fix_checksums(bad, n);
+            } else if (k == 1) { /* INFO's scale */
+                trace_wr32(bad + TRACE_HEADER_SIZE + TRACE_CHUNK_HEAD, 11);
+                st_fix_checksums(bad, n);
+            } else if (k < 12) {
+                n = size * (size_t)k / 12;
+            } else {
+                bad[(size_t)k * 7919 % size] ^= 0x10;
+            }
+            const glhle_result r = glhle_pica_load_state(pica, bad, n);
+            assert_true(r == GLHLE_RESULT_BAD_DATA || r == GLHLE_RESULT_TRUNCATED);
+            d->refused++;
+        }
+        free(good);
+        free(bad);
+    }
+    return keep_frame(d->f, pica, frame);
+}
+
+static void damaged_loads_change_nothing(void **state)
+{
+    glhle_context *ctx = *state;
+    for (int i = 0; i < sb_scene_count; i++) {
+        const sb_scene *s = &sb_scenes[i];
+        char path[1024];
+        glhle_trace_open_desc od = {.log = ts_log_fn};
+        glhle_trace *t;
+        assert_int_equal(glhle_trace_open_file(sb_scene_trace_path(s, path, sizeof path), &od, &t), GLHLE_RESULT_OK);
+        static frames ref, got;
+        replay(ctx, t, 2, 0, NULL, 0, &ref);
+        damage_run d = {&got, 0};
+        glhle_trace_replay_desc rd = {
+            .ctx = ctx,
+            .pica = {.resolution_scale = 2, .log = ts_log_fn},
+            .on_frame = damage_then_keep,
+            .user = &d,
+        };
+        assert_int_equal(glhle_trace_replay(t, &rd, NULL), GLHLE_RESULT_OK);
+        assert_int_equal(d.refused, 24);
+        assert_int_equal(got.count, ref.count);
+        for (uint32_t f = 0; f < ref.count; f++) {
+            char name[96];
+            snprintf(name, sizeof name, "state_damaged_%s_f%u", s->name, f);
+            ts_assert_image(name, &ref.img[f], &got.img[f], 0, 0);
+        }
+        frames_free(&ref);
+        frames_free(&got);
+        glhle_trace_close(t);
+        ts_gl_check(ctx);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(round_trips),
+        TS_GL_TEST(damaged_loads_change_nothing),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "backend/psx/gpu.h"
+#include "backend/common/trace_container.h"
 #include "backend/psx/script.h"
+#include "support/state_support.h"
 #include "glhle/psx.h"
 
 typedef struct word {
@@ -281,9 +283,56 @@ static void clut_cache_carries_over(void **state)
     }
 }
 
+/* Damaged blobs loaded into a GL GPU in the middle of the scene are
+ * refused, and the scene then finishes to the uninterrupted picture. */
+static void damaged_loads_change_nothing(void **state)
+{
+    glhle_context *ctx = *state;
+    stream s = scene_words();
+    static result want, got;
+    glhle_psx *ref = make(ctx, 2);
+    feed(ref, &s, 0, s.n);
+    finish(ref, &want);
+    glhle_psx_destroy(ref);
+    glhle_psx *other = make(ctx, 2);
+    feed(other, &s, 0, s.n / 4);
+    size_t size;
+    uint8_t *good = save(other, &size), *bad = malloc(size);
+    assert_non_null(bad);
+    glhle_psx_destroy(other);
+    glhle_psx *psx = make(ctx, 2);
+    feed(psx, &s, 0, s.n / 2 + 1);
+    for (int k = 0; k < 16; k++) {
+        memcpy(bad, good, size);
+        size_t n = size;
+        if (k == 0) { /* STATE's scale past 8, checksums right */
+            trace_wr32(bad + TRACE_HEADER_SIZE + TRACE_CHUNK_HEAD + 4, 9);
+            st_fix_checksums(bad, n);
+        } else if (k < 8) {
+            n = size * (size_t)k / 8;
+        } else {
+            bad[(size_t)k * 104729 % size] ^= 0x01;
+        }
+        const glhle_result r = glhle_psx_load_state(psx, bad, n);
+        assert_true(r == GLHLE_RESULT_BAD_DATA || r == GLHLE_RESULT_TRUNCATED);
+    }
+    feed(psx, &s, s.n / 2 + 1, s.n);
+    finish(psx, &got);
+    assert_memory_equal(got.vram, want.vram, sizeof got.vram);
+    assert_int_equal(got.scaled_size, want.scaled_size);
+    assert_memory_equal(got.scaled, want.scaled, got.scaled_size);
+    result_free(&want);
+    result_free(&got);
+    free(good);
+    free(bad);
+    free(s.w);
+    glhle_psx_destroy(psx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        TS_GL_TEST(damaged_loads_change_nothing),
         TS_GL_TEST(scene_round_trips),
         TS_GL_TEST(readback_continues),
         TS_GL_TEST(clut_cache_carries_over),
