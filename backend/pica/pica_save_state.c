@@ -220,8 +220,6 @@ static glhle_result build(glhle_pica *p, trace_writer *w)
     free(scratch);
     if (r == GLHLE_RESULT_OK && p->surfaces && gl_context_enter(p->ctx) == GLHLE_RESULT_OK) {
         r = pica_surface_cache_save(p->surfaces, surface_out, w);
-        if (r == GLHLE_RESULT_OUT_OF_BOUNDS) /* a surface outside today's mappings: it stays out */
-            r = GLHLE_RESULT_OK;
     }
     uint8_t end[4];
     trace_wr32(end, w->chunks);
@@ -438,6 +436,10 @@ glhle_result glhle_pica_load_state(glhle_pica *pica, const void *buf, size_t siz
     if (pica->running)
         return GLHLE_FAIL(&pica->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "glhle_pica_load_state: called from a hook during a run; load between calls");
+    if (pica->calls.vt)
+        return GLHLE_FAIL(&pica->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "glhle_pica_load_state: a trace recorder is attached and could not follow a load; finish "
+                          "the recording first");
     const bool gl = pica->surfaces && gl_context_enter(pica->ctx) == GLHLE_RESULT_OK;
     if (pica->surfaces && !gl)
         return GLHLE_FAIL(&pica->log, GLHLE_RESULT_GL_ERROR,

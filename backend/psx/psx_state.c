@@ -338,6 +338,10 @@ glhle_result glhle_psx_load_state(glhle_psx *psx, const void *buf, size_t size)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     if (!buf)
         return GLHLE_FAIL(&psx->log, GLHLE_RESULT_INVALID_ARGUMENT, "glhle_psx_load_state: no data");
+    if (psx->calls.vt)
+        return GLHLE_FAIL(&psx->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "glhle_psx_load_state: a trace recorder is attached and could not follow a load; finish "
+                          "the recording first");
     parsed s;
     glhle_result r = parse(psx, buf, size, &s);
     if (r != GLHLE_RESULT_OK)

@@ -418,6 +418,7 @@ GLHLE_API glhle_result glhle_pica_get_stats(const glhle_pica *pica, glhle_pica_s
  * save is not carried). Statistics and the last presented frame
  * (glhle_pica_read_frame) are not part of the state. */
 GLHLE_API glhle_result glhle_pica_save_state(glhle_pica *pica, void *buf, size_t capacity, size_t *size);
+/* INVALID_ARGUMENT while a trace recorder is attached (it could not follow). */
 GLHLE_API glhle_result glhle_pica_load_state(glhle_pica *pica, const void *buf, size_t size);
 
 #ifdef __cplusplus

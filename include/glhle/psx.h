@@ -236,6 +236,7 @@ GLHLE_API glhle_result glhle_psx_trace_replay(const void *data, size_t size, con
  * sub-pixel detail drawn before the save is lost. Statistics are not
  * part of the state. */
 GLHLE_API glhle_result glhle_psx_save_state(glhle_psx *psx, void *buf, size_t capacity, size_t *size);
+/* INVALID_ARGUMENT while a trace recorder is attached (it could not follow). */
 GLHLE_API glhle_result glhle_psx_load_state(glhle_psx *psx, const void *buf, size_t size);
 
 #ifdef __cplusplus

@@ -20,6 +20,7 @@
 #include "backend/common/trace_container.h"
 #include "glhle/pica.h"
 #include "glhle/psx.h"
+#include "glhle/trace.h"
 #include "support/state_support.h"
 
 static glhle_pica *pica_new(void)
@@ -295,6 +296,36 @@ static void buffer_too_small(void **state)
     glhle_pica_destroy(p);
 }
 
+/* A recorder could not follow a load: refused while one is attached. */
+static void not_under_a_recorder(void **state)
+{
+    (void)state;
+    glhle_pica *p = pica_new();
+    size_t size;
+    uint8_t *blob = pica_save(p, &size);
+    glhle_trace_recorder *rec;
+    const glhle_trace_recorder_desc rd = {.log = ts_log_fn};
+    assert_int_equal(glhle_trace_recorder_create(&rd, &rec), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_trace_recorder_attach(rec, p), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_pica_load_state(p, blob, size), GLHLE_RESULT_INVALID_ARGUMENT);
+    glhle_trace_recorder_destroy(rec);
+    assert_int_equal(glhle_pica_load_state(p, blob, size), GLHLE_RESULT_OK);
+    free(blob);
+    glhle_pica_destroy(p);
+
+    glhle_psx *x = psx_new();
+    blob = psx_save(x, &size);
+    glhle_psx_recorder *xr;
+    const glhle_psx_recorder_desc xd = {.log = ts_log_fn};
+    assert_int_equal(glhle_psx_recorder_create(&xd, &xr), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_psx_recorder_attach(xr, x), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_psx_load_state(x, blob, size), GLHLE_RESULT_INVALID_ARGUMENT);
+    glhle_psx_recorder_destroy(xr);
+    assert_int_equal(glhle_psx_load_state(x, blob, size), GLHLE_RESULT_OK);
+    free(blob);
+    glhle_psx_destroy(x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +333,7 @@ int main(void)
         cmocka_unit_test(psx_round_trip),
         cmocka_unit_test(damaged_blobs_change_nothing),
         cmocka_unit_test(buffer_too_small),
+        cmocka_unit_test(not_under_a_recorder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

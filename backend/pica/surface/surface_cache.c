@@ -1754,13 +1754,16 @@ static size_t texel_bytes_of(const surface *s)
 
 glhle_result pica_surface_cache_save(pica_surface_cache *c, pica_surface_save_fn fn, void *user)
 {
-    glhle_result r = pica_surface_cache_flush(c, 0, 0xFFFFFFFFu);
+    /* a surface outside today's mappings cannot be written back; it is
+     * left out below, and a load rebuilds nothing there */
+    pica_surface_cache_flush(c, 0, 0xFFFFFFFFu);
+    glhle_result r = GLHLE_RESULT_OK;
     uint8_t *texels = NULL, *valid = NULL;
     size_t cap = 0;
     for (uint32_t id = c->lru_tail; id != NONE && r == GLHLE_RESULT_OK; id = c->surf[id].lru_prev) {
         surface *s = &c->surf[id];
-        if (!s->n_valid)
-            continue; /* nothing in it a load could not rebuild */
+        if (!s->n_valid || !pica_memory_ptr(c->mem, s->key.addr, s->span))
+            continue; /* nothing in it a load could rebuild from, or no memory for it */
         const size_t bytes = texel_bytes_of(s), vbytes = (s->groups + 7) / 8;
         if (bytes + vbytes > cap) {
             free(texels);

@@ -250,7 +250,7 @@ typedef struct pica_saved_surface {
 
 typedef glhle_result (*pica_surface_save_fn)(void *user, const pica_saved_surface *s);
 /* Writes every dirty row back to guest memory, then hands each surface
- * with current rows to fn, least recently used first, its texels read
+ * with current rows inside the mappings to fn, least recently used first, its texels read
  * back (valid during the call only). Stops at fn's first error. */
 glhle_result pica_surface_cache_save(pica_surface_cache *c, pica_surface_save_fn fn, void *user);
 /* Whether a saved key is one this cache can hold now (scale 1 or the
