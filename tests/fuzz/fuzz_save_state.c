@@ -92,12 +92,38 @@ static const uint8_t *base(bool psx, size_t *size)
     return blob[psx];
 }
 
-static void pica_case(const uint8_t *blob, size_t size)
+/* The victims' own states are the same every time: saved once. */
+static glhle_pica *pica_victim(const uint8_t **before, size_t *before_size)
 {
+    static uint8_t *blob;
+    static size_t len;
     glhle_pica *p = make_pica();
     st_pica_busy(p, 7, 1);
+    if (!blob)
+        blob = save_pica(p, &len);
+    *before = blob;
+    *before_size = len;
+    return p;
+}
+
+static glhle_psx *psx_victim(const uint8_t **before, size_t *before_size)
+{
+    static uint8_t *blob;
+    static size_t len;
+    glhle_psx *p = make_psx();
+    st_psx_scene(p, 0, 40);
+    if (!blob)
+        blob = save_psx(p, &len);
+    *before = blob;
+    *before_size = len;
+    return p;
+}
+
+static void pica_case(const uint8_t *blob, size_t size)
+{
+    const uint8_t *before;
     size_t before_size;
-    uint8_t *before = save_pica(p, &before_size);
+    glhle_pica *p = pica_victim(&before, &before_size);
     if (glhle_pica_load_state(p, blob, size) == GLHLE_RESULT_OK) {
         st_pica_busy(p, 11, 1); /* runs on from the loaded state */
         size_t n;
@@ -114,18 +140,16 @@ static void pica_case(const uint8_t *blob, size_t size)
             __builtin_trap(); /* a failed load changed the instance */
         free(after);
     }
-    free(before);
     glhle_pica_destroy(p);
 }
 
 static void psx_case(const uint8_t *blob, size_t size)
 {
-    glhle_psx *p = make_psx();
-    st_psx_scene(p, 0, 40);
+    const uint8_t *before;
     size_t before_size;
-    uint8_t *before = save_psx(p, &before_size);
+    glhle_psx *p = psx_victim(&before, &before_size);
     if (glhle_psx_load_state(p, blob, size) == GLHLE_RESULT_OK) {
-        st_psx_scene(p, 40, st_psx_scene_words()); /* runs on from the loaded state */
+        st_psx_scene(p, 40, 120); /* runs on from the loaded state */
         for (int i = 0; i < 8; i++)
             glhle_psx_gpuread(p);
         glhle_psx_end_stream(p);
@@ -143,7 +167,6 @@ static void psx_case(const uint8_t *blob, size_t size)
             __builtin_trap();
         free(after);
     }
-    free(before);
     glhle_psx_destroy(p);
 }
 
