@@ -7,6 +7,9 @@
 
 #define DEFAULT_LIMIT (4ull << 30)
 
+const trace_kind trace_kind_trace = {TRACE_MAGIC, TRACE_VERSION_MAJOR, TRACE_VERSION_MINOR, "trace"};
+const trace_kind trace_kind_state = {STATE_MAGIC, STATE_VERSION_MAJOR, STATE_VERSION_MINOR, "save state"};
+
 static const char *const system_names[TRACE_SYSTEM_LAST_ + 1] = {
     [TRACE_SYSTEM_PICA200] = "PICA200",
     [TRACE_SYSTEM_PSX] = "PlayStation",
@@ -69,6 +72,12 @@ static bool put(trace_writer *w, const void *data, size_t size)
 glhle_result trace_writer_open(trace_writer *w, const char *path, uint64_t limit, uint32_t system,
                                const glhle_logger *lg)
 {
+    return trace_writer_open_kind(w, &trace_kind_trace, path, limit, system, lg);
+}
+
+glhle_result trace_writer_open_kind(trace_writer *w, const trace_kind *kind, const char *path, uint64_t limit,
+                                    uint32_t system, const glhle_logger *lg)
+{
     memset(w, 0, sizeof *w);
     w->log = lg;
     w->limit = limit ? limit : DEFAULT_LIMIT;
@@ -81,9 +90,9 @@ glhle_result trace_writer_open(trace_writer *w, const char *path, uint64_t limit
     }
     uint8_t h[TRACE_HEADER_SIZE];
     memset(h, 0, sizeof h);
-    memcpy(h, TRACE_MAGIC, TRACE_MAGIC_SIZE);
-    trace_wr16(h + 8, TRACE_VERSION_MAJOR);
-    trace_wr16(h + 10, TRACE_VERSION_MINOR);
+    memcpy(h, kind->magic, TRACE_MAGIC_SIZE);
+    trace_wr16(h + 8, kind->major);
+    trace_wr16(h + 10, kind->minor);
     trace_wr32(h + 12, TRACE_HEADER_SIZE);
     trace_wr32(h + 16, system);
     trace_wr32(h + 20, 0);
@@ -169,33 +178,39 @@ bool trace_put(trace_writer *w, uint32_t type, const void *fixed, size_t fixed_s
 
 glhle_result trace_reader_open(trace_reader *r, const void *data, size_t size, const glhle_logger *lg)
 {
+    return trace_reader_open_kind(r, &trace_kind_trace, data, size, lg);
+}
+
+glhle_result trace_reader_open_kind(trace_reader *r, const trace_kind *kind, const void *data, size_t size,
+                                    const glhle_logger *lg)
+{
+    const char *noun = kind->noun;
     memset(r, 0, sizeof *r);
     r->data = data;
     r->size = size;
     r->log = lg;
     const uint8_t *h = data;
-    if (size < TRACE_MAGIC_SIZE || memcmp(h, TRACE_MAGIC, TRACE_MAGIC_SIZE) != 0)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "trace: offset 0: no \"%s\" magic; not a glhle trace",
-                          TRACE_MAGIC);
+    if (size < TRACE_MAGIC_SIZE || memcmp(h, kind->magic, TRACE_MAGIC_SIZE) != 0)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "%s: offset 0: no \"%s\" magic; not a glhle %s", noun,
+                          kind->magic, noun);
     if (size < TRACE_HEADER_SIZE)
         return GLHLE_FAIL(lg, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 0: the file ends after %zu bytes, inside the %d-byte header", size,
+                          "%s: offset 0: the data ends after %zu bytes, inside the %d-byte header", noun, size,
                           TRACE_HEADER_SIZE);
     r->major = trace_rd16(h + 8);
     r->minor = trace_rd16(h + 10);
     r->header_size = trace_rd32(h + 12);
     r->system = trace_rd32(h + 16);
     r->flags = trace_rd32(h + 20);
-    if (r->major != TRACE_VERSION_MAJOR)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 8: version %u.%u; this glhle reads version %d.x traces only", r->major,
-                          r->minor, TRACE_VERSION_MAJOR);
+    if (r->major != kind->major)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "%s: offset 8: version %u.%u; this glhle reads version %u.x only",
+                          noun, r->major, r->minor, kind->major);
     if (r->header_size < TRACE_HEADER_SIZE || r->header_size > TRACE_MAX_HEADER_SIZE)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "trace: offset 12: header size %u is outside %d-%d",
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "%s: offset 12: header size %u is outside %d-%d", noun,
                           r->header_size, TRACE_HEADER_SIZE, TRACE_MAX_HEADER_SIZE);
     if (r->header_size > size)
         return GLHLE_FAIL(lg, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 12: the %u-byte header does not fit in the %zu-byte file", r->header_size,
+                          "%s: offset 12: the %u-byte header does not fit in the %zu bytes", noun, r->header_size,
                           size);
     glhle_hash_state st;
     glhle_hash_begin(&st, 0);
@@ -204,14 +219,15 @@ glhle_result trace_reader_open(trace_reader *r, const void *data, size_t size, c
     const uint64_t want = trace_rd64(h + 24), got = glhle_hash_end(&st);
     if (want != got)
         return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 24: header checksum 0x%016llx, but the header hashes to 0x%016llx; the "
-                          "file is damaged",
-                          (unsigned long long)want, (unsigned long long)got);
+                          "%s: offset 24: header checksum 0x%016llx, but the header hashes to 0x%016llx; the "
+                          "data is damaged",
+                          noun, (unsigned long long)want, (unsigned long long)got);
     if (!trace_system_name(r->system))
         return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 16: system %u is none this glhle knows (1 PICA200, 2 PlayStation, 3 Maxwell)",
-                          r->system);
+                          "%s: offset 16: system %u is none this glhle knows (1 PICA200, 2 PlayStation, 3 Maxwell)",
+                          noun, r->system);
     r->pos = r->header_size;
+    r->noun = noun;
     return GLHLE_RESULT_OK;
 }
 
@@ -225,27 +241,76 @@ glhle_result trace_reader_next(trace_reader *r, trace_chunk *c)
     c->offset = at;
     if (left < TRACE_CHUNK_HEAD)
         return GLHLE_FAIL(r->log, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 0x%zx: the file ends %zu bytes into a chunk header", at, left);
+                          "%s: offset 0x%zx: the data ends %zu bytes into a chunk header", r->noun, at, left);
     const uint8_t *p = r->data + at;
     c->type = trace_rd32(p);
     c->size = trace_rd32(p + 4);
     char nb[24];
     if (c->size > TRACE_MAX_PAYLOAD)
         return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 0x%zx: %s chunk claims %u payload bytes, more than the format's %u", at,
+                          "%s: offset 0x%zx: %s chunk claims %u payload bytes, more than the format's %u", r->noun, at,
                           trace_type_name(&r->names, c->type, nb), c->size, TRACE_MAX_PAYLOAD);
     if ((size_t)c->size + TRACE_CHUNK_OVERHEAD > left)
         return GLHLE_FAIL(r->log, GLHLE_RESULT_TRUNCATED,
-                          "trace: offset 0x%zx: %s chunk of %u payload bytes, but only %zu bytes are left", at,
+                          "%s: offset 0x%zx: %s chunk of %u payload bytes, but only %zu bytes are left", r->noun, at,
                           trace_type_name(&r->names, c->type, nb), c->size, left - TRACE_CHUNK_HEAD);
     const uint64_t want = trace_rd64(p + TRACE_CHUNK_HEAD + c->size);
     const uint64_t got = glhle_hash64(p, TRACE_CHUNK_HEAD + (size_t)c->size);
     if (want != got)
         return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
-                          "trace: offset 0x%zx: %s chunk checksum 0x%016llx, but its bytes hash to 0x%016llx; the "
-                          "file is damaged",
-                          at, trace_type_name(&r->names, c->type, nb), (unsigned long long)want, (unsigned long long)got);
+                          "%s: offset 0x%zx: %s chunk checksum 0x%016llx, but its bytes hash to 0x%016llx; the "
+                          "data is damaged",
+                          r->noun, at, trace_type_name(&r->names, c->type, nb), (unsigned long long)want, (unsigned long long)got);
     c->payload = p + TRACE_CHUNK_HEAD;
     r->pos = at + TRACE_CHUNK_OVERHEAD + c->size;
+    return GLHLE_RESULT_OK;
+}
+
+/* ---- save states -------------------------------------------------------------- */
+
+glhle_result state_reader_open(trace_reader *r, const void *data, size_t size, uint32_t system,
+                               const trace_type_names *names, const glhle_logger *lg)
+{
+    glhle_result res = trace_reader_open_kind(r, &trace_kind_state, data, size, lg);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    if (r->system != system)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "save state: offset 16: a %s save state, not a %s one; not loaded",
+                          trace_system_name(r->system), trace_system_name(system));
+    r->names = *names;
+    return GLHLE_RESULT_OK;
+}
+
+glhle_result state_reader_next(trace_reader *r, trace_chunk *c, uint32_t *chunks)
+{
+    for (;;) {
+        glhle_result res = trace_reader_next(r, c);
+        if (res == GLHLE_RESULT_NOT_FOUND)
+            return GLHLE_FAIL(r->log, GLHLE_RESULT_TRUNCATED,
+                              "save state: offset 0x%zx: the data ends without an END chunk; not loaded", r->pos);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        ++*chunks;
+        if (!(c->type & TRACE_OPTIONAL))
+            return GLHLE_RESULT_OK;
+    }
+}
+
+glhle_result state_chunk_error(const trace_reader *r, const trace_chunk *c, const char *what)
+{
+    char nb[24];
+    return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA, "save state: offset 0x%llx: %s chunk: %s; not loaded",
+                      (unsigned long long)c->offset, trace_type_name(&r->names, c->type, nb), what);
+}
+
+glhle_result state_reader_end(trace_reader *r, const trace_chunk *c, uint32_t chunks_before)
+{
+    if (c->size != 4 || trace_rd32(c->payload) != chunks_before)
+        return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
+                          "save state: offset 0x%llx: END chunk: its count is not the %u chunks before it; not loaded",
+                          (unsigned long long)c->offset, chunks_before);
+    if (r->pos != r->size)
+        return GLHLE_FAIL(r->log, GLHLE_RESULT_BAD_DATA,
+                          "save state: offset 0x%zx: %zu bytes after the END chunk; not loaded", r->pos, r->size - r->pos);
     return GLHLE_RESULT_OK;
 }

@@ -49,6 +49,22 @@
 /* The one chunk type every system shares: UTF-8 text, skipped by players. */
 #define TRACE_COMMENT (TRACE_OPTIONAL | 1)
 
+/* The same container holds glhle save states (include/glhle/pica.h,
+ * psx.h): magic "GLHSTATE", their own version, the same system ids and
+ * chunk framing. A kind names the magic, the major.minor version a writer
+ * writes and a reader accepts (any minor of its major), and the noun its
+ * messages use. */
+typedef struct trace_kind {
+    const char *magic; /* TRACE_MAGIC_SIZE bytes */
+    uint16_t major, minor;
+    const char *noun;  /* "trace", "save state" */
+} trace_kind;
+extern const trace_kind trace_kind_trace;
+#define STATE_MAGIC "GLHSTATE"
+#define STATE_VERSION_MAJOR 1
+#define STATE_VERSION_MINOR 0
+extern const trace_kind trace_kind_state;
+
 /* ---- little-endian fields ---- */
 
 static inline uint32_t trace_rd32(const uint8_t *p)
@@ -113,6 +129,9 @@ typedef struct trace_writer {
  * header for `system`. limit 0 means 4 GiB. */
 glhle_result trace_writer_open(trace_writer *w, const char *path, uint64_t limit, uint32_t system,
                                const glhle_logger *lg);
+/* The same for another kind of file (trace_kind_state). */
+glhle_result trace_writer_open_kind(trace_writer *w, const trace_kind *kind, const char *path, uint64_t limit,
+                                    uint32_t system, const glhle_logger *lg);
 /* Closes the file (the memory stays until trace_writer_free). Returns the
  * first error of the whole recording. */
 glhle_result trace_writer_close(trace_writer *w);
@@ -145,16 +164,35 @@ typedef struct trace_reader {
     size_t pos;               /* next chunk */
     const glhle_logger *log;
     trace_type_names names;   /* for messages; set by the system's reader */
+    const char *noun;         /* the kind's, for messages */
 } trace_reader;
 
 /* Checks the header: BAD_DATA (wrong magic, major version, header checksum,
  * a system id no glhle system has) or TRUNCATED, logged with the offset.
  * The caller checks r->system is the one it plays. */
 glhle_result trace_reader_open(trace_reader *r, const void *data, size_t size, const glhle_logger *lg);
+/* The same for another kind of file; messages name the kind's noun. */
+glhle_result trace_reader_open_kind(trace_reader *r, const trace_kind *kind, const void *data, size_t size,
+                                    const glhle_logger *lg);
 /* The next chunk, its length bounded and its checksum verified; NOT_FOUND
  * (not logged) when the data ends exactly after the previous chunk,
  * TRUNCATED or BAD_DATA (logged with the chunk's offset) otherwise. */
 glhle_result trace_reader_next(trace_reader *r, trace_chunk *c);
+
+/* ---- save states: what every system's loader does the same way ---- */
+
+/* trace_reader_open_kind(trace_kind_state), then BAD_DATA (offset 16)
+ * unless the blob is `system`'s; sets the chunk names for messages. */
+glhle_result state_reader_open(trace_reader *r, const void *data, size_t size, uint32_t system,
+                               const trace_type_names *names, const glhle_logger *lg);
+/* The next chunk that is not OPTIONAL (those are skipped); *chunks counts
+ * every chunk read. TRUNCATED (logged) when the data ends before END. */
+glhle_result state_reader_next(trace_reader *r, trace_chunk *c, uint32_t *chunks);
+/* BAD_DATA, logged: "save state: offset X: TYPE chunk: what; not loaded". */
+glhle_result state_chunk_error(const trace_reader *r, const trace_chunk *c, const char *what);
+/* The END chunk c: a u32 payload equal to the chunks before it, and the
+ * last bytes of the blob. BAD_DATA (logged) otherwise. */
+glhle_result state_reader_end(trace_reader *r, const trace_chunk *c, uint32_t chunks_before);
 
 /* True when data starts with a glhle trace's magic. */
 bool trace_is_glhle(const void *data, size_t size);

@@ -151,6 +151,13 @@ void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_
 void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, const uint16_t *pixels,
                    bool mask_set, bool mask_check);
 void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t *out);
+/* Texels of rectangle q of `fbo` (any R16UI target) into out, rows row_len apart. */
+void psx_gl_read_part(psx_gl *g, GLuint fbo, psx_rect q, uint16_t *out, uint32_t row_len);
+/* vram_state.c: the save-state ops (renderer.h). */
+void psx_gl_read_clut(psx_renderer *r, uint16_t out[256]);
+void psx_gl_write_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count, const uint16_t in[256]);
+void psx_gl_read_scaled(psx_renderer *r, uint16_t *out);
+void psx_gl_write_scaled(psx_renderer *r, const uint16_t *in);
 void psx_gl_load_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count);
 glhle_result psx_gl_read_rgba(psx_renderer *r, uint8_t *rgba);
 

@@ -63,6 +63,7 @@ static glhle_result null_read_rgba(psx_renderer *r, uint8_t *rgba)
 static const psx_renderer_ops null_ops = {
     null_destroy, null_triangle, null_line,     null_sprite,    null_fill,
     null_copy,    null_upload,   null_read,     null_load_clut, null_read_rgba,
+    NULL,         NULL,          NULL,          NULL, /* no CLUT or scaled VRAM to save */
 };
 
 psx_renderer *psx_nullrender_create(const void *arg, const glhle_logger *log, glhle_psx_stats *stats,

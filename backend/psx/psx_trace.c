@@ -7,6 +7,7 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/psx/gpu.h"
+#include "backend/psx/psx_state.h"
 
 #define PENDING_WORDS 16384u /* GP0/GP1/GPUREAD words gathered into one chunk */
 #define MAX_CHUNK_WORDS ((TRACE_MAX_PAYLOAD) / 4u)
@@ -210,31 +211,8 @@ glhle_result glhle_psx_recorder_attach(glhle_psx_recorder *rec, glhle_psx *psx)
         return rec->w.error;
     if (!rec->own_log)
         rec->log = psx->log;
-    const uint32_t f[PSX_TRACE_STATE_FIELDS] = {
-        [PSX_STATE_SCALE] = psx->r->scale,
-        [PSX_STATE_E1] = psx->e1,
-        [PSX_STATE_E2] = psx->e2,
-        [PSX_STATE_E3] = psx->e3,
-        [PSX_STATE_E4] = psx->e4,
-        [PSX_STATE_E5] = psx->e5,
-        [PSX_STATE_E6] = psx->e6,
-        [PSX_STATE_IRQ] = psx->irq,
-        [PSX_STATE_DMA_DIR] = psx->dma_dir,
-        [PSX_STATE_DISP_START] = psx->disp_start,
-        [PSX_STATE_HRANGE] = psx->hrange,
-        [PSX_STATE_VRANGE] = psx->vrange,
-        [PSX_STATE_DISP_MODE] = psx->disp_mode,
-        [PSX_STATE_DISPLAY_OFF] = psx->display_off,
-        [PSX_STATE_VRAM_SIZE] = psx->vram_size,
-        [PSX_STATE_GPUREAD_LATCH] = psx->gpuread_latch,
-        [PSX_STATE_CLUT_VALID] = psx->clut_valid,
-        [PSX_STATE_CLUT_IS8] = psx->clut_is8,
-        [PSX_STATE_CLUT_REG] = psx->clut_reg,
-        [PSX_STATE_GP0_INDEX_LO] = (uint32_t)psx->gp0_index,
-        [PSX_STATE_GP0_INDEX_HI] = (uint32_t)(psx->gp0_index >> 32),
-        [PSX_STATE_GP1_INDEX_LO] = (uint32_t)psx->gp1_index,
-        [PSX_STATE_GP1_INDEX_HI] = (uint32_t)(psx->gp1_index >> 32),
-    };
+    uint32_t f[PSX_TRACE_STATE_FIELDS];
+    psx_state_get_fields(psx, f);
     uint8_t st[PSX_TRACE_STATE_SIZE];
     for (int i = 0; i < PSX_TRACE_STATE_FIELDS; i++)
         trace_wr32(st + 4 * i, f[i]);
@@ -336,29 +314,7 @@ static void restore_state(player *pl, const uint8_t *p)
     uint32_t f[PSX_TRACE_STATE_FIELDS];
     for (int i = 0; i < PSX_TRACE_STATE_FIELDS; i++)
         f[i] = trace_rd32(p + 4 * i);
-    /* the same masks the ports apply (gp0.c environment, gp1.c) */
-    psx->e1 = f[PSX_STATE_E1] & 0x3FFF;
-    psx->e2 = f[PSX_STATE_E2] & 0xFFFFF;
-    psx->e3 = f[PSX_STATE_E3] & 0xFFFFF;
-    psx->e4 = f[PSX_STATE_E4] & 0xFFFFF;
-    psx->e5 = f[PSX_STATE_E5] & 0x3FFFFF;
-    psx->off_x = psx_sext11(psx->e5);
-    psx->off_y = psx_sext11(psx->e5 >> 11);
-    psx->e6 = f[PSX_STATE_E6] & 3;
-    psx->irq = f[PSX_STATE_IRQ] != 0;
-    psx->dma_dir = f[PSX_STATE_DMA_DIR] & 3;
-    psx->disp_start = f[PSX_STATE_DISP_START] & 0x7FFFF;
-    psx->hrange = f[PSX_STATE_HRANGE] & 0xFFFFFF;
-    psx->vrange = f[PSX_STATE_VRANGE] & 0xFFFFF;
-    psx->disp_mode = f[PSX_STATE_DISP_MODE] & 0xFF;
-    psx->display_off = f[PSX_STATE_DISPLAY_OFF] != 0;
-    psx->vram_size = f[PSX_STATE_VRAM_SIZE] & 1;
-    psx->gpuread_latch = f[PSX_STATE_GPUREAD_LATCH];
-    psx->clut_valid = f[PSX_STATE_CLUT_VALID] != 0;
-    psx->clut_is8 = f[PSX_STATE_CLUT_IS8] != 0;
-    psx->clut_reg = (uint16_t)(f[PSX_STATE_CLUT_REG] & 0x7FFF);
-    psx->gp0_index = f[PSX_STATE_GP0_INDEX_LO] | ((uint64_t)f[PSX_STATE_GP0_INDEX_HI] << 32);
-    psx->gp1_index = f[PSX_STATE_GP1_INDEX_LO] | ((uint64_t)f[PSX_STATE_GP1_INDEX_HI] << 32);
+    psx_state_set_fields(psx, f);
 }
 
 /* The CLUT cache of a fresh renderer is empty: a valid one from the STATE

@@ -366,6 +366,7 @@ static void gl_destroy(psx_renderer *r)
 static const psx_renderer_ops gl_ops = {
     gl_destroy,    gl_triangle, gl_line,          gl_sprite,        psx_gl_fill,
     psx_gl_copy,   psx_gl_upload, psx_gl_read,    psx_gl_load_clut, psx_gl_read_rgba,
+    psx_gl_read_clut, psx_gl_write_clut, psx_gl_read_scaled, psx_gl_write_scaled,
 };
 
 /* The instance attributes (shadergen/psx_fs.h) read from binding 0, one

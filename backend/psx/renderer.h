@@ -43,6 +43,16 @@ typedef struct psx_renderer_ops {
     void (*load_clut)(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count);
     /* The whole VRAM at the internal resolution as RGBA8, top row first. */
     glhle_result (*read_rgba)(psx_renderer *r, uint8_t *rgba);
+    /* Save states (psx_state.c); NULL where a renderer has nothing of the
+     * kind. read_clut: the 256 halfwords the CLUT cache holds now (entries
+     * past the last load's count may read 0). write_clut: the cache holds
+     * `in` as if load_clut(x, y, count) had read it, whatever VRAM holds. */
+    void (*read_clut)(psx_renderer *r, uint16_t out[256]);
+    void (*write_clut)(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count, const uint16_t in[256]);
+    /* All of VRAM at the internal resolution (1024*scale x 512*scale
+     * 16-bit words, top row first), and back. */
+    void (*read_scaled)(psx_renderer *r, uint16_t *out);
+    void (*write_scaled)(psx_renderer *r, const uint16_t *in);
 } psx_renderer_ops;
 
 struct psx_renderer {

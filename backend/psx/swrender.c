@@ -218,8 +218,20 @@ const uint16_t *psx_swrender_clut(const psx_renderer *r)
     return ((const sw_renderer *)r)->clut;
 }
 
+static void sw_read_clut(psx_renderer *r, uint16_t out[256])
+{
+    memcpy(out, ((sw_renderer *)r)->clut, 256 * sizeof(uint16_t));
+}
+
+static void sw_write_clut(psx_renderer *r, uint32_t x, uint32_t y, uint32_t count, const uint16_t in[256])
+{
+    (void)x, (void)y, (void)count;
+    memcpy(((sw_renderer *)r)->clut, in, 256 * sizeof(uint16_t));
+}
+
 static const psx_renderer_ops sw_ops = {
     sw_destroy, sw_triangle, sw_line, sw_sprite, sw_fill, sw_copy, sw_upload, sw_read, sw_load_clut, sw_read_rgba,
+    sw_read_clut, sw_write_clut, NULL, NULL, /* VRAM is native: no scaled copy */
 };
 
 psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stats)

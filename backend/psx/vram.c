@@ -316,8 +316,8 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
     transfer(g, g->upload_tex, 1, parts, origin, n, mask_set, mask_check);
 }
 
-/* Reads native rectangle `q` of `fbo` into out + offset with row length w. */
-static void read_part(psx_gl *g, GLuint fbo, psx_rect q, uint16_t *out, uint32_t row_len)
+/* Reads rectangle `q` (texels of the target) of `fbo` into out with row length row_len. */
+void psx_gl_read_part(psx_gl *g, GLuint fbo, psx_rect q, uint16_t *out, uint32_t row_len)
 {
     GladGLContext *gl = g->gl;
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
@@ -352,7 +352,7 @@ void psx_gl_read(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     for (int i = 0; i < n; i++) {
         uint32_t col = ((uint32_t)parts[i].x0 - x) & (PSX_VRAM_W - 1);
         uint32_t row = ((uint32_t)parts[i].y0 - y) & (PSX_VRAM_H - 1);
-        read_part(g, fbo, parts[i], out + (size_t)row * w + col, w);
+        psx_gl_read_part(g, fbo, parts[i], out + (size_t)row * w + col, w);
     }
 }
 
@@ -380,7 +380,7 @@ glhle_result psx_gl_read_rgba(psx_renderer *r, uint8_t *rgba)
     if (!words)
         return GLHLE_FAIL(r->log, GLHLE_RESULT_OUT_OF_MEMORY, "out of memory reading %dx%d VRAM", g->width,
                           g->height);
-    read_part(g, g->vram_fbo, (psx_rect){0, 0, g->width - 1, g->height - 1}, words, (uint32_t)g->width);
+    psx_gl_read_part(g, g->vram_fbo, (psx_rect){0, 0, g->width - 1, g->height - 1}, words, (uint32_t)g->width);
     for (size_t i = 0; i < n; i++) /* GL row 0 is VRAM row 0, the top */
         psx_rgba_from_555(words[i], rgba + i * 4);
     free(words);

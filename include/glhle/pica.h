@@ -411,6 +411,46 @@ typedef struct glhle_pica_stats {
 /* Counters since creation (a GL-free instance counts only its CPU paths). */
 GLHLE_API glhle_result glhle_pica_get_stats(const glhle_pica *pica, glhle_pica_stats *out);
 
+/* ---- save states ------------------------------------------------------------- */
+
+/* What glhle holds of a PICA, as a versioned, checksummed little-endian
+ * blob (docs/formats.md "Save states"; magic GLHSTATE, system 1): the
+ * register file, what the FIFO ports filled (both shader units' code,
+ * operand descriptors and float/bool/int uniforms, the fixed attributes,
+ * the lighting, fog, gas and procedural-texture LUTs), the ports' partial
+ * words and upload positions, an immediate-mode vertex half assembled, and
+ * the surface cache's resident surfaces (their texels at the internal
+ * resolution and which rows are current).
+ *
+ * Who saves what: guest memory (FCRAM, VRAM, the command buffers) belongs
+ * to the core and is saved by the core; glhle saves the rest. Saving first
+ * writes every surface that exists only on the GPU (rendered and not yet
+ * flushed) back to guest memory, so call glhle_pica_save_state BEFORE the
+ * core copies its memory. To load: create the instance (any context), map
+ * the core's memory, restore its contents, then glhle_pica_load_state.
+ * Mappings are not part of the state.
+ *
+ * Saving: with buf NULL, or capacity below what the state needs, *size is
+ * set to the bytes needed, nothing is written and LIMIT_EXCEEDED returned
+ * (logged only when buf was given); otherwise the blob is written and *size
+ * is its length. Not from inside a hook during a run (INVALID_ARGUMENT).
+ *
+ * Loading: the whole blob is checked first -- magic, version (1.x),
+ * system, every chunk's length and XXH3-64 checksum, every field's range,
+ * every surface against the current mappings, the END chunk -- and
+ * BAD_DATA or TRUNCATED, logged with the byte offset, leave the instance
+ * exactly as it was. Then the state replaces the instance's, and its own
+ * surfaces are dropped without being written back. At the saving
+ * resolution scale the surfaces are restored and the run continues
+ * bit-identically; at another scale (or on a GL-free instance) they are
+ * rebuilt from guest memory when next used, at the instance's scale (the
+ * guest-visible contents are the same; detail rendered above 1x before the
+ * save is not carried). Statistics and the last presented frame
+ * (glhle_pica_read_frame) are not part of the state. */
+GLHLE_API glhle_result glhle_pica_save_state(glhle_pica *pica, void *buf, size_t capacity, size_t *size);
+/* INVALID_ARGUMENT while a trace recorder is attached (it could not follow). */
+GLHLE_API glhle_result glhle_pica_load_state(glhle_pica *pica, const void *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -260,6 +260,39 @@ typedef struct glhle_psx_replay_stats {
 GLHLE_API glhle_result glhle_psx_trace_replay(const void *data, size_t size, const glhle_psx_replay_desc *desc,
                                              glhle_psx_replay_stats *stats);
 
+/* ---- save states ------------------------------------------------------------- */
+
+/* Everything the GPU holds, as a versioned, checksummed little-endian blob
+ * (docs/formats.md "Save states"; magic GLHSTATE, system 2): the GP0/GP1
+ * registers, GPUSTAT's inputs, display registers, texture window, drawing
+ * area and offset, mask bits, the GP0 state machine in the middle of a
+ * command (collected words, polyline, an upload's pixels so far), an
+ * undrained GP0(C0h) read, GPUREAD's latch, the CLUT cache's contents,
+ * native VRAM and, at an internal scale above 1, VRAM at that scale. The
+ * PlayStation GPU has no guest memory of its own: the blob is the whole
+ * state; the core saves its own RAM, DMA and timers.
+ *
+ * Saving: with buf NULL, or capacity below what the state needs, *size is
+ * set to the bytes needed, nothing is written and LIMIT_EXCEEDED returned
+ * (logged only when buf was given); otherwise the blob is written and *size
+ * is its length. The size depends only on the scale and on the pending
+ * transfers, so a size asked for just before is enough.
+ *
+ * Loading: into any instance (a fresh one, on another context, another
+ * renderer or scale). The whole blob is checked first -- magic, version
+ * (1.x), system, every chunk's length and XXH3-64 checksum, every field's
+ * range, the END chunk -- and BAD_DATA or TRUNCATED, logged with the byte
+ * offset, leave the instance exactly as it was. At the saving scale the
+ * internal-resolution VRAM is restored and the run continues bit-identically
+ * at that resolution; at another scale (or on the software renderer) VRAM
+ * is rebuilt from the native words, as an upload of all of VRAM would: the
+ * native contents, and everything drawn later, are the same, only
+ * sub-pixel detail drawn before the save is lost. Statistics are not
+ * part of the state. */
+GLHLE_API glhle_result glhle_psx_save_state(glhle_psx *psx, void *buf, size_t capacity, size_t *size);
+/* INVALID_ARGUMENT while a trace recorder is attached (it could not follow). */
+GLHLE_API glhle_result glhle_psx_load_state(glhle_psx *psx, const void *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

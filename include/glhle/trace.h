@@ -153,6 +153,17 @@ typedef struct glhle_trace_replay_desc {
     glhle_trace_frame_fn on_frame;
     glhle_trace_progress_fn on_progress;
     void *user;
+    /* A save-state round trip in the middle of the replay, as a core does
+     * it: 0 for none; N: after the trace's Nth chunk (counted from 1; a
+     * chunk is one recorded call) the state is saved
+     * (glhle_pica_save_state), a new instance is made on round_trip_ctx
+     * (NULL: ctx) at round_trip_scale (0: the same scale), the guest memory
+     * copied into new buffers and mapped, the state loaded, the old
+     * instance destroyed, and the rest of the trace replayed on the new
+     * one. A failed save or load stops the replay with its result. */
+    uint32_t round_trip_after;
+    glhle_context *round_trip_ctx;
+    uint32_t round_trip_scale;
 } glhle_trace_replay_desc;
 
 typedef struct glhle_trace_replay_stats {

@@ -429,6 +429,7 @@ static glhle_result pc_read_rgba(psx_renderer *r, uint8_t *rgba)
 
 static const psx_renderer_ops pc_ops = {
     pc_destroy, pc_triangle, pc_line, pc_sprite, pc_fill, pc_copy, pc_upload, pc_read, pc_load_clut, pc_read_rgba,
+    NULL,       NULL,        NULL,    NULL,
 };
 
 static psx_renderer *pc_make(const void *arg, const glhle_logger *log, glhle_psx_stats *stats, glhle_result *result)

@@ -221,6 +221,7 @@ static void ref_destroy(psx_renderer *r)
 static const psx_renderer_ops ref_ops = {
     ref_destroy, ref_triangle, ref_line,      ref_sprite,    ref_fill,
     ref_copy,    ref_upload,   ref_read,      ref_load_clut, ref_read_rgba,
+    NULL,        NULL,         NULL,          NULL, /* the model is not saved */
 };
 
 psx_renderer *psx_ref_render_create(const void *arg, const glhle_logger *log, glhle_psx_stats *stats,

@@ -278,6 +278,17 @@ int ts_gl_setup(void **state)
     return 0;
 }
 
+glhle_context *ts_gl_second_context(void)
+{
+    glhle_context_desc desc = {0};
+    desc.mode = GLHLE_CONTEXT_OFFSCREEN;
+    desc.log = ts_log_fn;
+    desc.log_level = GLHLE_LOG_INFO;
+    glhle_context *ctx = NULL;
+    assert_int_equal(glhle_context_create(&desc, &ctx), GLHLE_RESULT_OK);
+    return ctx;
+}
+
 void ts_gl_check(glhle_context *ctx)
 {
     glhle_result r = glhle_context_check_gl(ctx);

@@ -95,6 +95,9 @@ int ts_gl_setup(void **state);
 int ts_gl_teardown(void **state);
 /* Asserts no GL error has happened on ctx so far. */
 void ts_gl_check(glhle_context *ctx);
+/* Another offscreen context beside the setup's, logging to ts_logger
+ * (destroy it in the test); fails the test when it cannot be made. */
+glhle_context *ts_gl_second_context(void);
 /* Per-test teardown for tests under ts_gl_setup: fails the test that made a
  * GL error (use with cmocka_unit_test_teardown). */
 int ts_gl_after_test(void **state);

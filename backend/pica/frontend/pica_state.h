@@ -515,6 +515,20 @@ typedef struct pica_state {
     uint32_t proctex_color_diff[256]; /* four signed bytes, each half the difference to the next colour */
 } pica_state;
 
+/* The tables the LUT ports fill besides the lighting LUTs, listed once for
+ * everything that carries them (the trace's state list, save states):
+ * pica_state field, entries, then the index register, its value selecting
+ * the table and the data port, as PICA_REG_ suffixes (3dbrew
+ * GPU/Internal_Registers). */
+#define PICA_STATE_TABLES(X)                                                                    \
+    X(fog_lut, 128, FOG_LUT_INDEX, 0, FOG_LUT_DATA0)                                            \
+    X(gas_lut, 16, GAS_LUT_INDEX, 0, GAS_LUT_DATA)                                              \
+    X(proctex_noise, 128, PROCTEX_LUT, PICA_PROCTEX_LUT_NOISE << 8, PROCTEX_LUT_DATA0)           \
+    X(proctex_rgb_map, 128, PROCTEX_LUT, PICA_PROCTEX_LUT_RGB_MAP << 8, PROCTEX_LUT_DATA0)       \
+    X(proctex_alpha_map, 128, PROCTEX_LUT, PICA_PROCTEX_LUT_ALPHA_MAP << 8, PROCTEX_LUT_DATA0)   \
+    X(proctex_color, 256, PROCTEX_LUT, PICA_PROCTEX_LUT_COLOR << 8, PROCTEX_LUT_DATA0)           \
+    X(proctex_color_diff, 256, PROCTEX_LUT, PICA_PROCTEX_LUT_COLOR_DIFF << 8, PROCTEX_LUT_DATA0)
+
 /* ---- decoders (decode_*.c): pure functions of the register file ------------ */
 
 void pica_decode_raster(const uint32_t *regs, pica_raster_state *out);

@@ -66,13 +66,18 @@ void pica_regs_init(pica_regs *rf)
 {
     memset(rf, 0, sizeof *rf);
     rf->r[PICA_REG_GSH_INPUTBUFFER_CONFIG] = 0xA0000001u;
+    pica_regs_mark_all_stale(rf);
+    pica_regs_refresh(rf);
+}
+
+void pica_regs_mark_all_stale(pica_regs *rf)
+{
     rf->stale = PICA_DIRTY_ALL;
     rf->state.dirty = PICA_DIRTY_ALL;
     rf->state.lighting_lut_dirty = (1u << PICA_LIGHTING_LUT_COUNT) - 1;
     rf->state.proctex_lut_dirty = (1u << PICA_PROCTEX_LUT_NOISE) | (1u << PICA_PROCTEX_LUT_RGB_MAP) |
                                   (1u << PICA_PROCTEX_LUT_ALPHA_MAP) | (1u << PICA_PROCTEX_LUT_COLOR) |
                                   (1u << PICA_PROCTEX_LUT_COLOR_DIFF);
-    pica_regs_refresh(rf);
 }
 
 void pica_regs_refresh(pica_regs *rf)

@@ -63,6 +63,9 @@ typedef struct pica_regs {
  * InitializeRegs sets because Tales of the Abyss relies on it), every
  * group stale and dirty. */
 void pica_regs_init(pica_regs *rf);
+/* Every group stale and dirty, every LUT dirty, as after pica_regs_init
+ * (r[] and the FIFO data are kept): after r[] was replaced wholesale. */
+void pica_regs_mark_all_stale(pica_regs *rf);
 
 /* What a write asks the command processor to do next. */
 enum {

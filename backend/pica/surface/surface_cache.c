@@ -1211,14 +1211,23 @@ static void drop_cube(pica_surface_cache *c, cube_entry *e)
     memset(e, 0, sizeof *e);
 }
 
-void pica_surface_cache_clear(pica_surface_cache *c)
+/* Drops every surface (written back first when write_back) and cube map. */
+static void drop_all(pica_surface_cache *c, bool write_back)
 {
-    for (uint32_t id = 0; id < MAX_SURFACES; id++)
-        if (c->surf[id].used)
+    for (uint32_t id = 0; id < MAX_SURFACES; id++) {
+        if (c->surf[id].used && write_back)
             evict(c, id);
+        else if (c->surf[id].used)
+            release(c, id);
+    }
     for (uint32_t i = 0; i < MAX_CUBES; i++)
         drop_cube(c, &c->cubes[i]);
     c->last_valid = false;
+}
+
+void pica_surface_cache_clear(pica_surface_cache *c)
+{
+    drop_all(c, true);
 }
 
 void pica_surface_cache_destroy(pica_surface_cache *c)
@@ -1818,4 +1827,110 @@ bool pica_surface_cache_copy(pica_surface_cache *c, const pica_copy_params *cp)
     copy_rect(c, s, in.x, in.y, d, out.x, out.y, in.w, in.h);
     mark_groups_written(c, did, out.y / d->rows, (out.y + out.h) / d->rows);
     return true;
+}
+
+/* ---- save states --------------------------------------------------------------------------- */
+
+static size_t texel_bytes_of(const surface *s)
+{
+    size_t bytes = 0;
+    for (uint32_t l = 0; l < s->key.levels; l++)
+        bytes += (size_t)(s->gl_w >> l) * (s->gl_h >> l) * 4;
+    return bytes;
+}
+
+glhle_result pica_surface_cache_save(pica_surface_cache *c, pica_surface_save_fn fn, void *user)
+{
+    /* a surface outside today's mappings cannot be written back; it is
+     * left out below, and a load rebuilds nothing there */
+    pica_surface_cache_flush(c, 0, 0xFFFFFFFFu);
+    glhle_result r = GLHLE_RESULT_OK;
+    uint8_t *texels = NULL, *valid = NULL;
+    size_t cap = 0;
+    for (uint32_t id = c->lru_tail; id != NONE && r == GLHLE_RESULT_OK; id = c->surf[id].lru_prev) {
+        surface *s = &c->surf[id];
+        if (!s->n_valid || !pica_memory_ptr(c->mem, s->key.addr, s->span))
+            continue; /* nothing in it a load could rebuild from, or no memory for it */
+        const size_t bytes = texel_bytes_of(s), vbytes = (s->groups + 7) / 8;
+        if (bytes + vbytes > cap) {
+            free(texels);
+            cap = bytes + vbytes;
+            texels = malloc(cap);
+            if (!texels)
+                return GLHLE_FAIL(c->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica: no memory to read surface 0x%08x back",
+                                  s->key.addr);
+        }
+        valid = texels + bytes;
+        memset(valid, 0, vbytes);
+        for (uint32_t g = 0; g < s->groups; g++)
+            valid[g / 8] |= (uint8_t)(bm_get(s->valid, g) << (g % 8));
+        size_t off = 0;
+        pica_pixel_store(c->ctx, 0, 4);
+        for (uint32_t l = 0; l < s->key.levels; l++) {
+            const size_t n = (size_t)(s->gl_w >> l) * (s->gl_h >> l) * 4;
+            c->gl->GetTextureImage(s->tex, (GLint)l, gl_format(s), gl_type(s), (GLsizei)n, texels + off);
+            off += n;
+        }
+        const pica_saved_surface saved = {s->key, (s->raw ? PICA_SAVED_RAW : 0u) | (s->words ? PICA_SAVED_WORDS : 0u),
+                                          s->groups, valid, texels, bytes};
+        r = fn(user, &saved);
+    }
+    free(texels);
+    return r;
+}
+
+glhle_result pica_surface_cache_check_saved(pica_surface_cache *c, const pica_surface_key *k, uint32_t *groups,
+                                            size_t *texel_bytes)
+{
+    if (k->scale != 1 && k->scale != c->scale)
+        return GLHLE_FAIL(c->log, GLHLE_RESULT_BAD_DATA, "pica: a saved surface at 0x%08x has scale %u; this cache "
+                                                         "holds 1 and %u",
+                          k->addr, k->scale, c->scale);
+    if (k->format >= PICA_TEXFMT_COUNT || k->layout >= PICA_LAYOUT_COUNT || k->levels < 1 || k->levels > 8 ||
+        k->pitch == 0)
+        return GLHLE_FAIL(c->log, GLHLE_RESULT_BAD_DATA,
+                          "pica: a saved surface at 0x%08x has format %u, layout %u, %u levels, pitch %u", k->addr,
+                          k->format, k->layout, k->levels, k->pitch);
+    glhle_result r = check_key(c, k, "saved surface");
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    surface probe = {.key = *k};
+    geometry(&probe);
+    if (probe.chain && ((k->width >> (k->levels - 1)) < PICA_MIN_LEVEL_SIDE ||
+                        (k->height >> (k->levels - 1)) < PICA_MIN_LEVEL_SIDE))
+        return GLHLE_FAIL(c->log, GLHLE_RESULT_BAD_DATA, "pica: a saved surface at 0x%08x has %u levels of a %ux%u image",
+                          k->addr, k->levels, k->width, k->height);
+    *groups = probe.groups;
+    *texel_bytes = texel_bytes_of(&probe);
+    return GLHLE_RESULT_OK;
+}
+
+void pica_surface_cache_discard(pica_surface_cache *c)
+{
+    drop_all(c, false);
+}
+
+glhle_result pica_surface_cache_restore(pica_surface_cache *c, const pica_saved_surface *saved)
+{
+    uint32_t id;
+    glhle_result r = find_or_create(c, &saved->key, "saved surface", &id);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    surface *s = &c->surf[id];
+    size_t off = 0;
+    pica_pixel_store(c->ctx, 0, 4);
+    for (uint32_t l = 0; l < s->key.levels; l++) {
+        const GLsizei w = (GLsizei)(s->gl_w >> l), h = (GLsizei)(s->gl_h >> l);
+        c->gl->TextureSubImage2D(s->tex, (GLint)l, 0, 0, w, h, gl_format(s), gl_type(s), saved->texels + off);
+        off += (size_t)w * (size_t)h * 4;
+    }
+    set_dirty(s, 0, s->groups, false);
+    set_valid(s, 0, s->groups, false);
+    for (uint32_t g = 0; g < s->groups; g++)
+        if ((saved->valid[g / 8] >> (g % 8)) & 1)
+            set_valid(s, g, g + 1, true);
+    s->raw = (saved->flags & PICA_SAVED_RAW) != 0;
+    s->words = (saved->flags & PICA_SAVED_WORDS) != 0;
+    s->gen++;
+    return GLHLE_RESULT_OK;
 }

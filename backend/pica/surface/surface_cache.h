@@ -232,4 +232,36 @@ bool pica_surface_cache_lookup(pica_surface_cache *c, const pica_surface_key *ke
 /* Drops every surface (dirty ones are written back first). */
 void pica_surface_cache_clear(pica_surface_cache *c);
 
+/* ---- save states (backend/pica/pica_save_state.c) --------------------------------- */
+
+#define PICA_SAVED_RAW 1u   /* the draw path wrote finer texels than the format holds */
+#define PICA_SAVED_WORDS 2u /* shadow-map rendering wrote it last */
+
+/* One resident surface as a save state holds it. */
+typedef struct pica_saved_surface {
+    pica_surface_key key;
+    uint32_t flags;            /* PICA_SAVED_* */
+    uint32_t groups;           /* row groups */
+    const uint8_t *valid;      /* (groups + 7) / 8 bytes, bit g % 8 of byte g / 8: group g is current */
+    const uint8_t *texels;     /* every GL level in turn, GL rows bottom first, 4 bytes a texel: RGBA8, or
+                                * GL_UNSIGNED_INT_24_8 words for depth */
+    size_t texel_bytes;
+} pica_saved_surface;
+
+typedef glhle_result (*pica_surface_save_fn)(void *user, const pica_saved_surface *s);
+/* Writes every dirty row back to guest memory, then hands each surface
+ * with current rows inside the mappings to fn, least recently used first, its texels read
+ * back (valid during the call only). Stops at fn's first error. */
+glhle_result pica_surface_cache_save(pica_surface_cache *c, pica_surface_save_fn fn, void *user);
+/* Whether a saved key is one this cache can hold now (scale 1 or the
+ * cache's, an addressable image inside one mapping, GL limits); logs why
+ * not. On OK, the row groups and texel bytes its surface has. */
+glhle_result pica_surface_cache_check_saved(pica_surface_cache *c, const pica_surface_key *k, uint32_t *groups,
+                                            size_t *texel_bytes);
+/* Drops every surface and cube map without writing anything back. */
+void pica_surface_cache_discard(pica_surface_cache *c);
+/* Makes the surface with these texels and current rows (none dirty); the
+ * key passed pica_surface_cache_check_saved. */
+glhle_result pica_surface_cache_restore(pica_surface_cache *c, const pica_saved_surface *s);
+
 #endif

@@ -248,6 +248,7 @@ typedef struct replay {
     const glhle_trace_replay_desc *d;
     glhle_trace_replay_stats *st;
     glhle_pica *pica;
+    glhle_pica_desc pd;    /* what it was made with */
     const glhle_logger *log;
     glhle_logger pica_log; /* the instance's, as glhle_pica_create chooses it */
     replay_map map[GLHLE_PICA_MAX_MAPPINGS];
@@ -279,6 +280,7 @@ static glhle_result make_instance(replay *rp, const trace_chunk *c)
     glhle_result r = glhle_pica_create(rp->d->ctx, &pd, &rp->pica);
     if (r != GLHLE_RESULT_OK)
         return r;
+    rp->pd = pd;
     /* the logger glhle_pica_create gives the instance (pica.c) */
     if (pd.log)
         rp->pica_log = (glhle_logger){pd.log, pd.log_user, pd.log_level};
@@ -415,6 +417,54 @@ static glhle_result do_run_guest(replay *rp, const trace_chunk *c)
     return GLHLE_RESULT_OK;
 }
 
+/* glhle_trace_replay_desc.round_trip_after: the replay moves to a new
+ * instance through a save state, with its own copy of guest memory. */
+static glhle_result round_trip(replay *rp)
+{
+    size_t size = 0;
+    glhle_pica_save_state(rp->pica, NULL, 0, &size);
+    uint8_t *blob = size ? malloc(size) : NULL;
+    glhle_result r = blob ? glhle_pica_save_state(rp->pica, blob, size, &size) : GLHLE_RESULT_OUT_OF_MEMORY;
+    glhle_pica_desc pd = rp->pd;
+    if (rp->d->round_trip_scale)
+        pd.resolution_scale = rp->d->round_trip_scale;
+    glhle_pica *next = NULL;
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_pica_create(rp->d->round_trip_ctx ? rp->d->round_trip_ctx : rp->d->ctx, &pd, &next);
+    replay_map copy[GLHLE_PICA_MAX_MAPPINGS];
+    uint32_t n = 0;
+    for (; r == GLHLE_RESULT_OK && n < rp->map_count; n++) {
+        copy[n] = rp->map[n];
+        copy[n].host = copy[n].size ? malloc(copy[n].size) : NULL;
+        if (copy[n].size && !copy[n].host) {
+            r = GLHLE_RESULT_OUT_OF_MEMORY;
+            break;
+        }
+        memcpy(copy[n].host, rp->map[n].host, copy[n].size);
+        r = glhle_pica_map_memory(next, copy[n].paddr, copy[n].host, copy[n].size);
+    }
+    if (r == GLHLE_RESULT_OK)
+        r = glhle_pica_load_state(next, blob, size);
+    free(blob);
+    if (r != GLHLE_RESULT_OK) {
+        glhle_pica_destroy(next);
+        for (uint32_t i = 0; i < n && i < rp->map_count; i++)
+            free(copy[i].host);
+        return GLHLE_FAIL(rp->log, r, "trace: the save-state round trip after chunk %u failed (%s); replay stops",
+                          rp->d->round_trip_after, glhle_result_string(r));
+    }
+    if (rp->d->hooks.fn)
+        glhle_pica_set_hooks(next, &rp->d->hooks);
+    glhle_pica_destroy(rp->pica);
+    for (uint32_t i = 0; i < rp->map_count; i++) {
+        free(rp->map[i].host);
+        rp->map[i] = copy[i];
+    }
+    rp->pica = next;
+    rp->pd = pd;
+    return GLHLE_RESULT_OK;
+}
+
 static glhle_result do_present(replay *rp, const trace_chunk *c)
 {
     glhle_result r = pica_trace_replay_present(rp->pica, c->payload, c->size);
@@ -423,16 +473,16 @@ static glhle_result do_present(replay *rp, const trace_chunk *c)
                    glhle_result_string(r));
     const uint32_t frame = rp->st->frames++;
     const glhle_trace_replay_desc *d = rp->d;
-    if (frame < d->first_frame)
-        return GLHLE_RESULT_OK;
-    if (d->on_frame) {
-        r = d->on_frame(d->user, rp->pica, frame);
-        if (r != GLHLE_RESULT_OK)
-            return r;
+    if (frame >= d->first_frame) {
+        if (d->on_frame) {
+            r = d->on_frame(d->user, rp->pica, frame);
+            if (r != GLHLE_RESULT_OK)
+                return r;
+        }
+        rp->st->frames_reported++;
+        if (d->frame_count && rp->st->frames_reported >= d->frame_count)
+            rp->stop = true;
     }
-    rp->st->frames_reported++;
-    if (d->frame_count && rp->st->frames_reported >= d->frame_count)
-        rp->stop = true;
     return GLHLE_RESULT_OK;
 }
 
@@ -493,6 +543,7 @@ glhle_result glhle_trace_replay(const glhle_trace *trace, const glhle_trace_repl
     trace_reader rd;
     glhle_result r = pica_trace_reader_open(&rd, trace->data, trace->size, &trace->log);
     trace_chunk c;
+    uint32_t applied = 0;
     while (r == GLHLE_RESULT_OK && !rp.stop) {
         r = trace_reader_next(&rd, &c);
         if (r == GLHLE_RESULT_NOT_FOUND) {
@@ -501,6 +552,10 @@ glhle_result glhle_trace_replay(const glhle_trace *trace, const glhle_trace_repl
         }
         if (r == GLHLE_RESULT_OK)
             r = apply(&rp, &c);
+        if (r == GLHLE_RESULT_OK && ++applied == desc->round_trip_after && !rp.stop)
+            r = rp.pica ? round_trip(&rp)
+                        : GLHLE_FAIL(rp.log, GLHLE_RESULT_INVALID_ARGUMENT,
+                                     "trace: round_trip_after %u comes before the instance exists", desc->round_trip_after);
         if (desc->on_progress)
             desc->on_progress(desc->user, rd.pos, trace->size, st->frames);
     }

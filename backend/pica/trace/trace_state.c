@@ -186,16 +186,10 @@ long pica_state_cmdlist(const uint32_t regs[PICA_REG_COUNT], const pica_state *s
     }
     for (uint32_t t = 0; t < PICA_LIGHTING_LUT_COUNT; t++)
         lut(&l, PICA_REG_LIGHTING_LUT_INDEX, t << 8, PICA_REG_LIGHTING_LUT_DATA0, st->lighting_lut[t], 256);
-    lut(&l, PICA_REG_FOG_LUT_INDEX, 0, PICA_REG_FOG_LUT_DATA0, st->fog_lut, 128);
-    lut(&l, PICA_REG_GAS_LUT_INDEX, 0, PICA_REG_GAS_LUT_DATA, st->gas_lut, 16);
-    lut(&l, PICA_REG_PROCTEX_LUT, PICA_PROCTEX_LUT_NOISE << 8, PICA_REG_PROCTEX_LUT_DATA0, st->proctex_noise, 128);
-    lut(&l, PICA_REG_PROCTEX_LUT, PICA_PROCTEX_LUT_RGB_MAP << 8, PICA_REG_PROCTEX_LUT_DATA0, st->proctex_rgb_map,
-        128);
-    lut(&l, PICA_REG_PROCTEX_LUT, PICA_PROCTEX_LUT_ALPHA_MAP << 8, PICA_REG_PROCTEX_LUT_DATA0,
-        st->proctex_alpha_map, 128);
-    lut(&l, PICA_REG_PROCTEX_LUT, PICA_PROCTEX_LUT_COLOR << 8, PICA_REG_PROCTEX_LUT_DATA0, st->proctex_color, 256);
-    lut(&l, PICA_REG_PROCTEX_LUT, PICA_PROCTEX_LUT_COLOR_DIFF << 8, PICA_REG_PROCTEX_LUT_DATA0,
-        st->proctex_color_diff, 256);
+#define TABLE_(field, entries, index_reg, index_value, data_reg)                                                  \
+    lut(&l, PICA_REG_##index_reg, index_value, PICA_REG_##data_reg, st->field, entries);
+    PICA_STATE_TABLES(TABLE_)
+#undef TABLE_
 
     gs_uniform_regs(&l, regs, &st->gs_setup);
     for (uint32_t id = 0; id < PICA_REG_COUNT; id++) {
