@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
-#include "backend/maxwell/shader/sass_decode.h"
+#include "shadergen/maxwell_isa.h"
 #include "shadergen/spirv_builder.h"
 
 #define MAX_INSNS (1u << 16)           /* 512 KiB of code: far above any real program */
@@ -58,7 +58,7 @@ typedef struct op_row {
     const char *name;
 } op_row;
 
-/* The decoder's opcode lookup (backend/maxwell/shader/sass_table.h) names
+/* The decoder's opcode lookup (shadergen/maxwell_sass_table.h) names
  * the instruction and how its operand B is encoded; this maps it onto what
  * the translator emits. False for what is not translated. */
 static bool classify(uint64_t insn, op_row *out)

@@ -13,6 +13,9 @@ lines that make it.
   include_cycles.py --self-test
                                check that a deliberate circle is caught
 
+It fails when shadergen includes a header of any stage but backend/common:
+design.md's direction is backend/<system> -> shadergen -> backend/common.
+
 It also fails when a file of a stage calls a function that an instance
 header (a .h directly in backend/<system>/) declares: a lower stage tells
 the instance something through a hooks struct, never by calling it.
@@ -178,6 +181,12 @@ def check(root):
         print("%s:%d calls %s(), which the instance declares: use a hooks struct" % (rel, line, name))
     for system, n in sorted(pending.items()):
         print("pending: backend/%s: %d calls from stages into the instance (%s)" % (system, n, CALL_RULE_PENDING[system]))
+    upward = []
+    for (a, b), sites in sorted(edges.items()):
+        if a == "shadergen" and b != "backend/common":
+            for rel, line, target in sites:
+                upward.append(rel)
+                print("%s:%d includes %s: shadergen depends on backend/common only" % (rel, line, target))
     for comp in found:
         print("include circle between stages: " + ", ".join(comp))
         members = set(comp)
@@ -188,7 +197,7 @@ def check(root):
     if not found:
         stages = sorted({s for e in edges for s in e})
         print("no include circle between %d stages (%d stage-to-stage edges)" % (len(stages), len(edges)))
-    return 1 if found or calls else 0
+    return 1 if found or calls or upward else 0
 
 
 def self_test():
@@ -214,7 +223,13 @@ def self_test():
             print("self-test: a stage calling the instance was not reported")
             return 1
         os.remove(os.path.join(root, "backend/sys/b/three.c"))
-    print("self-test: a deliberate circle and a call up to the instance are caught, a clean tree passes")
+        write("shadergen/gen.c", '#include "backend/sys/b/two.h"\n')
+        if check(root) != 1:
+            print("self-test: shadergen including a system's stage was not reported")
+            return 1
+        os.remove(os.path.join(root, "shadergen/gen.c"))
+    print("self-test: a deliberate circle, a call up to the instance and shadergen reaching into a system are "
+          "caught, a clean tree passes")
     return 0
 
 
