@@ -44,7 +44,8 @@ typedef enum mw_op {
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
-    OP_TEXS, OP_TLDS, OP_TXQ,
+    OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
+    OP_PIXLD, OP_SHFL, OP_FSWZADD,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR,
 } mw_op;
@@ -93,6 +94,9 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_TEX, OP_TEX, 0},       {MW_SASS_FAM_TLD4, OP_TLD4, 0},     {MW_SASS_FAM_TLD4S, OP_TLD4S, 0},
+        {MW_SASS_FAM_TXD, OP_TXD, 0},       {MW_SASS_FAM_TMML, OP_TMML, 0},     {MW_SASS_FAM_PIXLD, OP_PIXLD, 0},
+        {MW_SASS_FAM_SHFL, OP_SHFL, 0},     {MW_SASS_FAM_FSWZADD, OP_FSWZADD, 0},
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
@@ -173,6 +177,12 @@ typedef struct tr {
     uint32_t clip_count;
     uint32_t interface[80];
     uint32_t n_interface;
+    uint32_t front_facing, sample_mask, sample_id;
+    /* registers whose value in the block being translated is a known
+     * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
+     * must be constants in SPIR-V / GLSL, and uam loads them that way */
+    uint32_t kval[256];
+    uint8_t kknown[256];
 } tr;
 
 enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
@@ -245,6 +255,7 @@ static uint32_t get_r(tr *t, uint32_t r)
 
 static void set_r(tr *t, uint32_t r, uint32_t v)
 {
+    t->kknown[r] = 0;
     if (r != RZ)
         SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
 }
@@ -880,18 +891,26 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
         return;
     }
     case OP_F2I: { /* signed 12, rounding 39-40, neg 45, abs 49 */
-        if (sfmt != 2 || dfmt != 2)
-            return (void)UNSUPPORTED(t, "F2I other than f32 to 32-bit");
+        if (sfmt != 2 || dfmt == 3)
+            return (void)UNSUPPORTED(t, "F2I other than from f32 to 8, 16 or 32 bits");
         bool s = bit(insn, 12);
         uint32_t f = fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49));
         f = round_f(t, f, bits(insn, 39, 2));
         /* out of range saturates and NaN gives 0 (PTX ISA cvt.rzi: "saturate ... NaN
-         * results in 0"); SPIR-V leaves both undefined, so clamp first */
-        uint32_t lo = cf(t, s ? -2147483648.0f : 0.0f), hi = cf(t, s ? 2147483520.0f : 4294967040.0f);
+         * results in 0"); SPIR-V leaves both undefined, so clamp first. A
+         * narrow destination saturates to its own range (PTX cvt: float to
+         * integer conversions clamp to the destination type; Ryujinx
+         * InstEmitConversion F2I clamps to the 8/16-bit bounds), and the
+         * register holds the value extended to 32 bits */
+        uint32_t width = 8u << dfmt;
+        float fhi = width == 32 ? (s ? 2147483520.0f : 4294967040.0f)
+                                : (float)((s ? 1u << (width - 1) : 1u << width) - 1);
+        float flo = s ? -(float)(width == 32 ? 2147483648.0 : (double)(1u << (width - 1))) : 0.0f;
+        uint32_t lo = cf(t, flo), hi = cf(t, fhi);
         uint32_t cl = SPV_GLSL(b, t->t_f32, GLSLstd450FClamp, f, lo, hi);
         uint32_t v = s ? SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, cl))
                        : SPV_OP(b, SpvOpConvertFToU, u, cl);
-        uint32_t big = cu(t, s ? 0x7fffffffu : 0xffffffffu);
+        uint32_t big = cu(t, width < 32 ? (uint32_t)fhi : s ? 0x7fffffffu : 0xffffffffu);
         v = select_u(t, SPV_OP(b, SpvOpFOrdGreaterThan, t->t_bool, f, hi), big, v);
         v = select_u(t, SPV_OP(b, SpvOpIsNan, t->t_bool, f), cu(t, 0), v);
         set_r(t, rd, v);
@@ -1067,6 +1086,14 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
                              addr == 0x2fc ? SpvBuiltInVertexIndex : SpvBuiltInInstanceIndex,
                              addr == 0x2fc ? "vertex_index" : "instance_index");
         return SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, *v));
+    }
+    if (t->in->key.stage == MW_SPIRV_FRAGMENT && addr == 0x3fc) {
+        /* front facing: all ones when front-facing, 0 otherwise (yuzu
+         * emit_spirv_context_get_set.cpp FrontFace; the corpus' frag_coord_fsh
+         * tests it with ISETP.NE against 0 after IPA.CONSTANT a[0x3fc]) */
+        if (!t->front_facing)
+            t->front_facing = builtin_var(t, SpvStorageClassInput, t->t_bool, SpvBuiltInFrontFacing, "front_facing");
+        return select_u(t, SPV_OP(b, SpvOpLoad, t->t_bool, t->front_facing), cu(t, 0xffffffffu), cu(t, 0));
     }
     char what[48];
     snprintf(what, sizeof what, "reading attribute 0x%x", addr);
@@ -1467,6 +1494,405 @@ static void emit_txq(tr *t, uint64_t insn)
     }
 }
 
+/* ---- full-form texture instructions: TEX, TLD4, TXD, TMML, and TLD4S ----
+ *
+ * Fields (envydis gm107.c TEX rows; yuzu translate/impl/texture_fetch.cpp,
+ * texture_gather.cpp, texture_gradient.cpp, texture_mipmap_level.cpp name
+ * the same bits): Rd 0, Ra 8 (coordinates), Rb 20 (the "meta" registers),
+ * texture type 28-30 (1D, ARRAY_1D, 2D, ARRAY_2D, 3D, ARRAY_3D, CUBE,
+ * ARRAY_CUBE), component mask 31-34, handle u13 at 36, depth compare 50. */
+
+/* the bound texture kind each 3-bit type names (ARRAY_3D does not exist) */
+static const int8_t full_type_kind[8] = {MW_TEX_1D, MW_TEX_1D_ARRAY, MW_TEX_2D, MW_TEX_2D_ARRAY,
+                                         MW_TEX_3D, -1, MW_TEX_CUBE, MW_TEX_CUBE_ARRAY};
+
+/* Coordinates from Ra on: the array layer, where there is one, comes first
+ * as the low 16 bits of an integer (yuzu texture_fetch.cpp MakeCoords),
+ * then the float coordinates. `with_layer` false leaves the layer out (TMML). */
+static uint32_t full_coords(tr *t, uint32_t ra, uint32_t type, bool with_layer)
+{
+    spv_builder *b = &t->b;
+    bool arrayed = type & 1;
+    uint32_t n = type < 2 ? 1 : type < 6 ? 2 : 3;
+    if (type == 4)
+        n = 3;
+    uint32_t parts[4], np = 0, r = ra + (arrayed ? 1 : 0);
+    for (uint32_t i = 0; i < n; i++)
+        parts[np++] = get_fr(t, r + i > RZ ? RZ : r + i);
+    if (arrayed && with_layer)
+        parts[np++] = SPV_OP(b, SpvOpConvertUToF, t->t_f32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+    if (np == 1)
+        return parts[0];
+    return spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_f32, np), parts, np);
+}
+
+/* A constant offset vector from the register the code loaded it into:
+ * `width`-bit signed fields every `stride` bits (TEX: 4 bits at 0, 4, 8;
+ * TLD4/TLD4S: 6 bits at 0 and 8 — yuzu MakeOffset in texture_fetch.cpp and
+ * texture_gather.cpp; the corpus' textureOffset(ivec2(3, -2)) is 0xee3 and
+ * textureGatherOffset(ivec2(-2, 1)) is 0x01fe). 0 when the register's value
+ * is not a known constant of this block. */
+static uint32_t const_offset(tr *t, uint32_t reg, uint32_t comps, uint32_t width, uint32_t stride)
+{
+    spv_builder *b = &t->b;
+    if (!t->kknown[reg])
+        return 0;
+    uint32_t parts[3];
+    for (uint32_t c = 0; c < comps; c++) {
+        uint32_t f = (t->kval[reg] >> (c * stride)) & ((1u << width) - 1);
+        int32_t v = (int32_t)(f << (32 - width)) >> (32 - width);
+        parts[c] = spv_const_i32(b, v);
+    }
+    if (comps == 1)
+        return parts[0];
+    return spv_const_composite(b, spv_type_vector(b, t->t_i32, comps), parts, comps);
+}
+
+/* A gather's offset from register `reg` (6-bit x at 0, y at 8): a constant
+ * when the block loaded one, else computed, which SPIR-V allows for
+ * gathers only (Offset with ImageGatherExtended; GLSL 4.00
+ * textureGatherOffset takes a non-constant offset) */
+static uint32_t gather_offset(tr *t, uint32_t reg, uint32_t *operand_mask)
+{
+    spv_builder *b = &t->b;
+    uint32_t off = const_offset(t, reg, 2, 6, 8);
+    *operand_mask = SpvImageOperandsConstOffsetMask;
+    if (off)
+        return off;
+    uint32_t v = as_i(t, get_r(t, reg));
+    spv_capability(b, SpvCapabilityImageGatherExtended);
+    *operand_mask = SpvImageOperandsOffsetMask;
+    return SPV_OP(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_i32, 2),
+                  SPV_OP(b, SpvOpBitFieldSExtract, t->t_i32, v, cu(t, 0), cu(t, 6)),
+                  SPV_OP(b, SpvOpBitFieldSExtract, t->t_i32, v, cu(t, 8), cu(t, 6)));
+}
+
+/* the float or integer value of component c of a sampled vec4 as a register */
+static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c)
+{
+    spv_builder *b = &t->b;
+    if (rt == t->t_v4f)
+        return as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, res, c));
+    return SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpCompositeExtract, rt == t->t_v4i ? t->t_i32 : t->t_u32, res, c));
+}
+
+static void emit_tex(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    mw_sass_op o = mw_sass_lookup(insn);
+    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
+        return (void)UNSUPPORTED(t, "a bindless texture instruction");
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
+    const uint32_t handle = bits(insn, 36, 13);
+    uint32_t rt, s = texture_var(t, handle, &rt);
+    if (!s)
+        return;
+    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    bool shadow = (kind & MW_TEX_SHADOW) != 0;
+    bool dc = row->op != OP_TXD && row->op != OP_TMML && bit(insn, 50);
+    if (full_type_kind[type] < 0)
+        return (void)BAD(t, "texture type ARRAY_3D");
+    if ((uint32_t)full_type_kind[type] != (kind & MW_TEX_KIND_MASK) || (row->op != OP_TMML && dc != shadow))
+        return (void)UNSUPPORTED(t, "a texture instruction whose target differs from the bound texture's kind");
+    uint32_t meta = bits(insn, 20, 8);
+    uint32_t dims = type < 2 ? 1 : type < 4 ? 2 : 3; /* coordinate components without the layer */
+    uint32_t res = 0, res_t = rt;
+    bool fragment = t->in->key.stage == MW_SPIRV_FRAGMENT;
+
+    if (row->op == OP_TMML) {
+        /* textureQueryLod. The result is 8.8 fixed point: the first register
+         * the computed LOD (signed), the second the level accessed (uam reads
+         * them with I2F.S16 and I2F.U16 then scales by 1/256; Mesa nvc0
+         * handleTXLQ swaps them into GLSL's (accessed, computed) order). yuzu
+         * texture_mipmap_level.cpp converts the same two, but drops the
+         * fraction; here it is kept, truncated toward zero. Components 2-3 have
+         * no documented meaning and are refused. */
+        if (!fragment)
+            return (void)BAD(t, "TMML outside a fragment shader");
+        if (mask & 0xc)
+            return (void)UNSUPPORTED(t, "TMML components 2-3");
+        if (type >= 6 || type == 1)
+            return (void)UNSUPPORTED(t, "TMML of a cube, cube array or 1D array");
+        spv_capability(b, SpvCapabilityImageQuery);
+        uint32_t coord = full_coords(t, ra, type, false);
+        uint32_t q = SPV_OP(b, SpvOpImageQueryLod, t->t_v2f, s, coord);
+        uint32_t n = 0;
+        for (uint32_t c = 0; c < 2; c++) {
+            if (!(mask >> c & 1))
+                continue;
+            uint32_t f = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, q, c == 0 ? 1 : 0);
+            f = SPV_OP(b, SpvOpFMul, t->t_f32, f, cf(t, 256.0f));
+            f = SPV_GLSL(b, t->t_f32, GLSLstd450FClamp, f, cf(t, c == 0 ? -32768.0f : 0.0f), cf(t, c == 0 ? 32767.0f : 65535.0f));
+            uint32_t v = SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpConvertFToS, t->t_i32, f));
+            set_r(t, rd + n > RZ ? RZ : rd + n, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, v, cu(t, 0xffff)));
+            n++;
+        }
+        return;
+    }
+
+    uint32_t coord = full_coords(t, ra, type, true);
+    if (row->op == OP_TXD) {
+        /* textureGrad: derivatives interleaved from Rb, (dPdx.x, dPdy.x,
+         * dPdx.y, dPdy.y) (Mesa nvc0 lowering sets src(arg + 2c) = dPdx[c],
+         * src(arg + 2c + 1) = dPdy[c]; the corpus' tex_lod_fsh loads them so);
+         * the layer and coordinates from Ra; AOFFI 35 takes an offset after the
+         * coordinates (yuzu texture_gradient.cpp) */
+        if (type >= 4)
+            return (void)UNSUPPORTED(t, "TXD of a 3D or cube texture");
+        if (bit(insn, 35))
+            return (void)UNSUPPORTED(t, "TXD with offsets");
+        uint32_t dx, dy;
+        if (dims == 1) {
+            dx = get_fr(t, meta);
+            dy = get_fr(t, meta + 1);
+        } else {
+            dx = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta), get_fr(t, meta + 2));
+            dy = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta + 1), get_fr(t, meta + 3));
+        }
+        res = SPV_OP(b, SpvOpImageSampleExplicitLod, rt, s, coord, SpvImageOperandsGradMask, dx, dy);
+    } else if (row->op == OP_TLD4) {
+        /* textureGather: component 56-57, offset kind 54-55 (1 AOFFI, 2 PTP),
+         * offsets in the meta register, then the reference (yuzu texture_gather.cpp) */
+        if (type != 2 && type != 3 && type != 6 && type != 7)
+            return (void)BAD(t, "TLD4 of a 1D or 3D texture");
+        uint32_t offk = bits(insn, 54, 2), comp = bits(insn, 56, 2);
+        if (offk >= 2)
+            return (void)UNSUPPORTED(t, "TLD4.PTP (per-texel offsets)");
+        uint32_t off = 0, operands[4], nops = 0;
+        if (offk == 1) {
+            if (type >= 6)
+                return (void)BAD(t, "TLD4 offsets on a cube texture");
+            uint32_t om;
+            off = gather_offset(t, meta, &om);
+            operands[nops++] = om;
+            operands[nops++] = off;
+            meta++;
+        }
+        res_t = shadow ? t->t_v4f : rt;
+        uint32_t args[8], na = 0;
+        args[na++] = s;
+        args[na++] = coord;
+        args[na++] = dc ? get_fr(t, meta) : cu(t, comp);
+        for (uint32_t i = 0; i < nops; i++)
+            args[na++] = operands[i];
+        res = spv_op(b, dc ? SpvOpImageDrefGather : SpvOpImageGather, res_t, args, na);
+    } else {
+        /* TEX: LOD mode 55-57 (0 implicit, 1 LZ, 2 LB, 3 LL, 6 LBA, 7 LLA),
+         * AOFFI 54; the meta registers hold, in order, the LOD or bias, the
+         * offsets (4 bits per component), the reference (yuzu
+         * texture_fetch.cpp Impl; tex_lod_fsh and tex_shadow_fsh load them so) */
+        uint32_t lodm = bits(insn, 55, 3);
+        if (lodm == 4 || lodm == 5)
+            return (void)BAD(t, "TEX LOD mode 4 or 5");
+        if (bit(insn, 35) && fragment)
+            return (void)UNSUPPORTED(t, "TEX.NDV");
+        uint32_t lod = 0, bias = 0, off = 0, dref = 0;
+        if (lodm >= 2)
+            (lodm == 2 || lodm == 6 ? &bias : &lod)[0] = get_fr(t, meta++);
+        else if (lodm == 1)
+            lod = cf(t, 0.0f);
+        if (bit(insn, 54)) {
+            if (type >= 6)
+                return (void)BAD(t, "TEX offsets on a cube texture");
+            off = const_offset(t, meta, dims, 4, 4);
+            if (!off)
+                return (void)UNSUPPORTED(t, "TEX with an offset that is not a constant of its block");
+            meta++;
+        }
+        if (dc)
+            dref = get_fr(t, meta++);
+        if (!fragment && !lod) {
+            lod = cf(t, 0.0f); /* implicit derivatives exist only in fragment shaders */
+            bias = 0;
+        }
+        uint32_t args[8], na = 0, m = 0;
+        args[na++] = s;
+        args[na++] = coord;
+        if (dc)
+            args[na++] = dref;
+        m = (bias ? SpvImageOperandsBiasMask : 0) | (lod ? SpvImageOperandsLodMask : 0) |
+            (off ? SpvImageOperandsConstOffsetMask : 0);
+        if (m) {
+            args[na++] = m;
+            if (bias)
+                args[na++] = bias;
+            if (lod)
+                args[na++] = lod;
+            if (off)
+                args[na++] = off;
+        }
+        SpvOp op = dc ? (lod ? SpvOpImageSampleDrefExplicitLod : SpvOpImageSampleDrefImplicitLod)
+                      : (lod ? SpvOpImageSampleExplicitLod : SpvOpImageSampleImplicitLod);
+        res = spv_op(b, op, rt, args, na);
+    }
+    /* the selected components land in Rd, Rd+1, ...; a depth compare's
+     * result fills r, g, b and alpha reads 1.0 (yuzu texture_fetch.cpp) */
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v;
+        if (res_t == t->t_f32)
+            v = c == 3 ? cu(t, 0x3f800000u) : as_u(t, res);
+        else
+            v = tex_component(t, res, res_t, c);
+        set_r(t, rd + n > RZ ? RZ : rd + n, v);
+        n++;
+    }
+}
+
+/* TLD4S: textureGather of a 2D texture, component 52-53, AOFFI 51, DC 50,
+ * coordinates Ra, Ra+1; Rb holds the offsets and then the reference (yuzu
+ * texture_gather_swizzled.cpp); the four results land in Rd, Rd+1, Rd2 (28),
+ * Rd2+1 (the corpus' tex_gather_fsh reads all four) */
+static void emit_tld4s(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), rd2 = bits(insn, 28, 8), ra = bits(insn, 8, 8), rb = bits(insn, 20, 8);
+    const uint32_t handle = bits(insn, 36, 13);
+    if (bit(insn, 55))
+        return (void)UNSUPPORTED(t, "TLD4S with f16 results");
+    uint32_t rt, s = texture_var(t, handle, &rt);
+    if (!s)
+        return;
+    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    bool dc = bit(insn, 50);
+    if ((kind & MW_TEX_KIND_MASK) != MW_TEX_2D || dc != ((kind & MW_TEX_SHADOW) != 0))
+        return (void)UNSUPPORTED(t, "TLD4S whose target differs from the bound texture's kind");
+    uint32_t coord = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, ra), get_fr(t, ra + 1));
+    uint32_t args[6], na = 0, meta = rb;
+    args[na++] = s;
+    args[na++] = coord;
+    uint32_t off = 0, om = 0;
+    if (bit(insn, 51))
+        off = gather_offset(t, meta++, &om);
+    args[na++] = dc ? get_fr(t, meta) : cu(t, bits(insn, 52, 2));
+    if (off) {
+        args[na++] = om;
+        args[na++] = off;
+    }
+    uint32_t res_t = dc ? t->t_v4f : rt;
+    uint32_t res = spv_op(b, dc ? SpvOpImageDrefGather : SpvOpImageGather, res_t, args, na);
+    const uint32_t dst[4] = {rd, rd == RZ ? RZ : rd + 1, rd2, rd2 == RZ ? RZ : rd2 + 1};
+    for (uint32_t c = 0; c < 4; c++)
+        set_r(t, dst[c], tex_component(t, res, res_t, c));
+}
+
+/* ---- fragment system values and quad operations ---- */
+
+/* PIXLD: mode 31-33 (Mesa nv50_ir.h NV50_IR_SUBOP_PIXLD_*: 0 COUNT,
+ * 1 COVMASK, 2 COVERED, 3 OFFSET, 4 CENTROID_OFFSET, 5 MY_INDEX; yuzu
+ * pixel_load.cpp). COVMASK is the input coverage (gl_SampleMaskIn[0]) and
+ * MY_INDEX the sample being shaded (gl_SampleID); the others are refused. */
+static void emit_pixld(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), mode = bits(insn, 31, 3);
+    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+        return (void)BAD(t, "PIXLD outside a fragment shader");
+    if (bits(insn, 45, 3) != PT || bits(insn, 8, 8) != RZ || bits(insn, 20, 8) != 0)
+        return (void)UNSUPPORTED(t, "PIXLD with an address or a predicate output");
+    uint32_t v;
+    if (mode == 1) {
+        if (!t->sample_mask) {
+            uint32_t arr = spv_type_array(b, t->t_i32, cu(t, 1), false);
+            t->sample_mask = builtin_var(t, SpvStorageClassInput, arr, SpvBuiltInSampleMask, "sample_mask_in");
+            spv_decorate(b, t->sample_mask, SpvDecorationFlat, NULL, 0);
+        }
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, t->t_i32), t->sample_mask,
+                              spv_const_i32(b, 0));
+        v = SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, ptr));
+    } else if (mode == 5) {
+        if (!t->sample_id) {
+            spv_capability(b, SpvCapabilitySampleRateShading);
+            t->sample_id = builtin_var(t, SpvStorageClassInput, t->t_i32, SpvBuiltInSampleId, "sample_id");
+            spv_decorate(b, t->sample_id, SpvDecorationFlat, NULL, 0);
+        }
+        v = SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, t->sample_id));
+    } else {
+        return (void)UNSUPPORTED(t, "PIXLD other than COVMASK and MY_INDEX");
+    }
+    set_r(t, rd, v);
+}
+
+/* The position of this invocation in its 2x2 quad: bit 0 the column, bit 1
+ * the row, counted from the quad's lower-left pixel in GL window
+ * coordinates. Quads are aligned to even pixel coordinates (llvmpipe,
+ * and every rasteriser that computes derivatives in 2x2 blocks). With this
+ * numbering the corpus' derivative sequences give GL's dFdx and dFdy. */
+static uint32_t quad_lane(tr *t)
+{
+    spv_builder *b = &t->b;
+    uint32_t xy = read_attr(t, 0x70, false), y = read_attr(t, 0x74, false);
+    uint32_t xi = SPV_OP(b, SpvOpConvertFToU, t->t_u32, as_f(t, xy));
+    uint32_t yi = SPV_OP(b, SpvOpConvertFToU, t->t_u32, as_f(t, y));
+    return SPV_OP(b, SpvOpBitwiseOr, t->t_u32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, xi, cu(t, 1)),
+                  SPV_OP(b, SpvOpShiftLeftLogical, t->t_u32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, yi, cu(t, 1)), cu(t, 1)));
+}
+
+/* SHFL: mode 30-31 (IDX UP DOWN BFLY), lane Rb 20 or u5 at 20 with bit 28,
+ * the clamp/segment mask Rc 39 or u13 at 34 with bit 29, predicate out 48
+ * (envydis gm107.c ef10; yuzu warp_shuffle.cpp). Translated: what Mesa emits
+ * for derivatives in a fragment shader, a butterfly by 1 or 2 inside a
+ * four-lane segment (mask 0x1c03: segment 0x1c, clamp 3), whose partner is
+ * always in range. A quad's partner value is read with fine derivatives:
+ * the column partner is v + dFdxFine(v) from the left column and v -
+ * dFdxFine(v) from the right (rows alike with dFdyFine), which gives the
+ * partner's value up to the rounding of one subtraction and one addition.
+ * Other shuffles need subgroup operations, which llvmpipe's GL lacks. */
+static void emit_shfl(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), pd = bits(insn, 48, 3);
+    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+        return (void)UNSUPPORTED(t, "SHFL outside a fragment shader (subgroup operations)");
+    if (bits(insn, 30, 2) != 3 || !bit(insn, 28) || !bit(insn, 29) || bits(insn, 34, 13) != 0x1c03)
+        return (void)UNSUPPORTED(t, "SHFL other than a quad butterfly");
+    uint32_t lane = bits(insn, 20, 5);
+    if (lane != 1 && lane != 2)
+        return (void)UNSUPPORTED(t, "SHFL.BFLY by other than 1 or 2");
+    spv_capability(b, SpvCapabilityDerivativeControl);
+    uint32_t v = get_fr(t, ra);
+    uint32_t d = SPV_OP(b, lane == 1 ? SpvOpDPdxFine : SpvOpDPdyFine, t->t_f32, v);
+    uint32_t second = SPV_OP(b, SpvOpINotEqual, t->t_bool,
+                             SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, quad_lane(t), cu(t, lane)), cu(t, 0));
+    uint32_t partner = SPV_OP(b, SpvOpSelect, t->t_f32, second, SPV_OP(b, SpvOpFSub, t->t_f32, v, d),
+                              SPV_OP(b, SpvOpFAdd, t->t_f32, v, d));
+    set_fr(t, rd, partner);
+    set_p(t, pd, spv_const_bool(b, true));
+}
+
+/* FSWZADD Rd, Ra, Rb, swizzle (u8 at 28): each quad lane takes the 2-bit
+ * operation (swizzle >> 2 * lane) & 3. yuzu emit_spirv_floating_point.cpp
+ * (EmitFSwizzleAdd) multiplies a and b by ({-1, 1, -1, 0}, {-1, -1, 1, -1})
+ * [op]: op 1 = a - b, op 2 = b - a. Mesa names the four QUADOP_ADD, SUBR,
+ * SUB, MOV2 and its derivative sequences (0x99 for dFdx, 0xa5 for dFdy:
+ * GM107LoweringPass::handleDFDX) only use 1 and 2, where the two agree; for
+ * 0 and 3 they disagree on the sign, so those are refused. NDV (38) and
+ * rounding other than RN are refused; FTZ (44) is what the host does. */
+static void emit_fswzadd(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), rb = bits(insn, 20, 8), swz = bits(insn, 28, 8);
+    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+        return (void)UNSUPPORTED(t, "FSWZADD outside a fragment shader");
+    if (bit(insn, 38) || bits(insn, 39, 2) != 0 || bit(insn, 47))
+        return (void)UNSUPPORTED(t, "FSWZADD with NDV, a rounding mode or CC");
+    for (uint32_t l = 0; l < 4; l++) {
+        uint32_t op = (swz >> (2 * l)) & 3;
+        if (op == 0 || op == 3)
+            return (void)UNSUPPORTED(t, "FSWZADD lane operations ADD and MOV2 (sources disagree on their sign)");
+    }
+    uint32_t a = get_fr(t, ra), bb = get_fr(t, rb);
+    uint32_t amb = SPV_OP(b, SpvOpFSub, t->t_f32, a, bb), bma = SPV_OP(b, SpvOpFSub, t->t_f32, bb, a);
+    uint32_t op = SPV_OP(b, SpvOpBitwiseAnd, t->t_u32,
+                         SPV_OP(b, SpvOpShiftRightLogical, t->t_u32, cu(t, swz),
+                                SPV_OP(b, SpvOpShiftLeftLogical, t->t_u32, quad_lane(t), cu(t, 1))),
+                         cu(t, 3));
+    uint32_t is1 = SPV_OP(b, SpvOpIEqual, t->t_bool, op, cu(t, 1));
+    set_fr(t, rd, SPV_OP(b, SpvOpSelect, t->t_f32, is1, amb, bma));
+}
+
 /* ---- fragment outputs ---- */
 
 /* the colour registers of EXIT: enabled components of each render target in
@@ -1679,6 +2105,19 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_tlds(t, insn);
     case OP_TXQ:
         return emit_txq(t, insn);
+    case OP_TEX:
+    case OP_TLD4:
+    case OP_TXD:
+    case OP_TMML:
+        return emit_tex(t, insn, row);
+    case OP_TLD4S:
+        return emit_tld4s(t, insn);
+    case OP_PIXLD:
+        return emit_pixld(t, insn);
+    case OP_SHFL:
+        return emit_shfl(t, insn);
+    case OP_FSWZADD:
+        return emit_fswzadd(t, insn);
     case OP_EXIT:
         if (t->in->key.stage == MW_SPIRV_FRAGMENT)
             emit_frag_outputs(t);
@@ -1705,6 +2144,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
 static void translate_block(tr *t, uint32_t k0)
 {
     spv_builder *b = &t->b;
+    memset(t->kknown, 0, sizeof t->kknown);
+    t->kknown[RZ] = 1;
+    t->kval[RZ] = 0;
     for (uint32_t k = k0; k < t->n && t->err == GLHLE_RESULT_OK && spv_ok(b); k++) {
         if (k != k0 && (t->flags[k] & F_LEADER)) {
             store_pc(t, cu(t, k));
@@ -1741,6 +2183,14 @@ static void translate_block(tr *t, uint32_t k0)
         }
         if (always) {
             emit_insn(t, k, insn, row);
+            if (row->op == OP_MOV32I && bits(insn, 0, 8) != RZ) { /* imm 20-51 (envydis 0100) */
+                t->kknown[bits(insn, 0, 8)] = 1;
+                t->kval[bits(insn, 0, 8)] = bits(insn, 20, 32);
+            } else if (row->op == OP_MOV && row->bk == BK_R && bits(insn, 20, 8) == RZ && bits(insn, 39, 4) == 0xf &&
+                       bits(insn, 0, 8) != RZ) {
+                t->kknown[bits(insn, 0, 8)] = 1;
+                t->kval[bits(insn, 0, 8)] = 0;
+            }
         } else {
             uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
             SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
