@@ -22,6 +22,7 @@
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 #include "support/maxwell_sidecar.h"
+#include "support/spirv_validator.h"
 
 #define W 64
 #define H 64
@@ -71,6 +72,10 @@ static char *translate(const tmc_shader *sh, const tmc_shader *other, uint32_t *
     if (mw_spirv_translate(&in, &quiet, &r) != GLHLE_RESULT_OK) {
         snprintf(why, why_size, "%s", r.reason);
     } else {
+        char vname[96];
+        snprintf(vname, sizeof vname, "maxwell_diff_%s", sh->name);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, vname);
         spv_glsl_binding bind[64];
         size_t nb = mw_spirv_gl_bindings(&r, sh->stage, bind);
         *cbuf_mask = r.cbuf_mask;
