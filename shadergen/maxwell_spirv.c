@@ -45,7 +45,7 @@ typedef enum mw_op {
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
-    OP_PIXLD, OP_SHFL, OP_FSWZADD,
+    OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR,
 } mw_op;
@@ -97,6 +97,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_TEX, OP_TEX, 0},       {MW_SASS_FAM_TLD4, OP_TLD4, 0},     {MW_SASS_FAM_TLD4S, OP_TLD4S, 0},
         {MW_SASS_FAM_TXD, OP_TXD, 0},       {MW_SASS_FAM_TMML, OP_TMML, 0},     {MW_SASS_FAM_PIXLD, OP_PIXLD, 0},
         {MW_SASS_FAM_SHFL, OP_SHFL, 0},     {MW_SASS_FAM_FSWZADD, OP_FSWZADD, 0},
+        {MW_SASS_FAM_LOP3, OP_LOP3, 0},     {MW_SASS_FAM_IADD3, OP_IADD3, 0},   {MW_SASS_FAM_SHF, OP_SHF, 0},
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
@@ -581,6 +582,63 @@ static void field_bounds(tr *t, uint32_t bb, uint32_t *pos, uint32_t *len)
     *len = l;
 }
 
+/* The upper 32 bits of the 64-bit product of a and b, from 16-bit halves
+ * in 32-bit arithmetic: with a = ah:al and b = bh:bl, hi_u = ah*bh +
+ * (al*bh >> 16) + (ah*bl >> 16) + ((al*bl >> 16) + (al*bh & 0xffff) +
+ * (ah*bl & 0xffff) >> 16); the signed one is hi_u - (a < 0 ? b : 0) -
+ * (b < 0 ? a : 0), the two's-complement identity. Not OpUMulExtended /
+ * OpSMulExtended: SPIRV-Cross writes them as umulExtended / imulExtended,
+ * whose high word llvmpipe (Mesa 22.3) returns as 0 — the random
+ * differential test found it (0x40400000 * 0x40b00000) */
+static uint32_t mul_hi(tr *t, uint32_t a, uint32_t bb, bool is_signed)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, m16 = cu(t, 0xffff), s16 = cu(t, 16);
+    uint32_t al = SPV_OP(b, SpvOpBitwiseAnd, u, a, m16), ah = SPV_OP(b, SpvOpShiftRightLogical, u, a, s16);
+    uint32_t bl = SPV_OP(b, SpvOpBitwiseAnd, u, bb, m16), bh = SPV_OP(b, SpvOpShiftRightLogical, u, bb, s16);
+    uint32_t ll = SPV_OP(b, SpvOpIMul, u, al, bl), lh = SPV_OP(b, SpvOpIMul, u, al, bh);
+    uint32_t hl = SPV_OP(b, SpvOpIMul, u, ah, bl), hh = SPV_OP(b, SpvOpIMul, u, ah, bh);
+    uint32_t mid = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftRightLogical, u, ll, s16),
+                          SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpBitwiseAnd, u, lh, m16),
+                                 SPV_OP(b, SpvOpBitwiseAnd, u, hl, m16)));
+    uint32_t hi = SPV_OP(b, SpvOpIAdd, u, hh,
+                         SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftRightLogical, u, lh, s16),
+                                SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftRightLogical, u, hl, s16),
+                                       SPV_OP(b, SpvOpShiftRightLogical, u, mid, s16))));
+    if (!is_signed)
+        return hi;
+    uint32_t an = SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, a), spv_const_i32(b, 0));
+    uint32_t bn = SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, bb), spv_const_i32(b, 0));
+    hi = SPV_OP(b, SpvOpISub, u, hi, select_u(t, an, bb, cu(t, 0)));
+    return SPV_OP(b, SpvOpISub, u, hi, select_u(t, bn, a, cu(t, 0)));
+}
+
+/* LOP/LOP3's predicate output p from result r by test (F, T, Z, NZ) */
+static void result_predicate(tr *t, uint32_t p, uint32_t test, uint32_t r)
+{
+    spv_builder *b = &t->b;
+    if (p == PT)
+        return;
+    uint32_t pv;
+    switch (test) {
+    case 0: pv = spv_const_bool(b, false); break;
+    case 1: pv = spv_const_bool(b, true); break;
+    case 2: pv = SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0)); break;
+    default: pv = SPV_OP(b, SpvOpINotEqual, t->t_bool, r, cu(t, 0)); break;
+    }
+    set_p(t, p, pv);
+}
+
+/* A 16-bit half of v, zero- or sign-extended, by shifts */
+static uint32_t half16(tr *t, uint32_t v, bool high, bool is_signed)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    if (!high)
+        v = SPV_OP(b, SpvOpShiftLeftLogical, u, v, cu(t, 16));
+    return SPV_OP(b, is_signed ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, v, cu(t, 16));
+}
+
 static void emit_int(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -671,10 +729,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         }
         if (x || bit(insn, 47))
             return (void)UNSUPPORTED(t, "XMAD.X / XMAD.CC");
-        SpvOp ea = bit(insn, 48) ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract;
-        SpvOp eb = bit(insn, 49) ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract;
-        uint32_t ha = SPV_OP(b, ea, u, a, cu(t, bit(insn, 53) ? 16 : 0), cu(t, 16));
-        uint32_t hbv = SPV_OP(b, eb, u, bb, cu(t, hb ? 16 : 0), cu(t, 16));
+        uint32_t ha = half16(t, a, bit(insn, 53), bit(insn, 48));
+        uint32_t hbv = half16(t, bb, hb, bit(insn, 49));
         uint32_t prod = SPV_OP(b, SpvOpIMul, u, ha, hbv);
         if (psl)
             prod = SPV_OP(b, SpvOpShiftLeftLogical, u, prod, cu(t, 16));
@@ -699,13 +755,7 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             bool sa = bit(insn, i32 ? 54 : 40), sb = bit(insn, i32 ? 55 : 41);
             if (sa != sb)
                 return (void)UNSUPPORTED(t, "IMUL.HI with mixed signedness");
-            uint32_t ty = sa ? t->t_i32 : u;
-            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
-            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
-                                sa ? as_i(t, bb) : bb);
-            r = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
-            if (sa)
-                r = SPV_OP(b, SpvOpBitcast, u, r);
+            r = mul_hi(t, a, bb, sa);
         } else {
             r = SPV_OP(b, SpvOpIMul, u, a, bb);
         }
@@ -722,13 +772,7 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             bool sa = bit(insn, 48), sb = bit(insn, 53);
             if (sa != sb)
                 return (void)UNSUPPORTED(t, "IMAD.HI with mixed signedness");
-            uint32_t ty = sa ? t->t_i32 : u;
-            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
-            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
-                                sa ? as_i(t, bb) : bb);
-            prod = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
-            if (sa)
-                prod = SPV_OP(b, SpvOpBitcast, u, prod);
+            prod = mul_hi(t, a, bb, sa);
         } else {
             prod = SPV_OP(b, SpvOpIMul, u, a, bb);
         }
@@ -784,16 +828,106 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         case 2: r = SPV_OP(b, SpvOpBitwiseXor, u, a, bb); break;
         default: r = bb; break;
         }
-        if (!i32 && bits(insn, 48, 3) != PT) {
-            uint32_t pv;
-            switch (bits(insn, 44, 2)) {
-            case 0: pv = spv_const_bool(b, false); break;
-            case 1: pv = spv_const_bool(b, true); break;
-            case 2: pv = SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0)); break;
-            default: pv = SPV_OP(b, SpvOpINotEqual, t->t_bool, r, cu(t, 0)); break;
-            }
-            set_p(t, bits(insn, 48, 3), pv);
+        if (!i32)
+            result_predicate(t, bits(insn, 48, 3), bits(insn, 44, 2), r);
+        break;
+    }
+    case OP_LOP3: {
+        /* any function of three inputs by its truth table: bit i of the
+         * result is bit (a << 2 | b << 1 | c) of the table (PTX ISA lop3.b32:
+         * the table is F(0xf0, 0xcc, 0xaa)). Register form: table 28-35,
+         * X 38, predicate test 36-37 into P48; constant / immediate forms:
+         * table 48-55 (yuzu logic_operation_three_input.cpp, envydis 5be0) */
+        if (bit(insn, 47) || (bk == BK_R && bit(insn, 38)))
+            return (void)UNSUPPORTED(t, "LOP3.CC / LOP3.X");
+        uint32_t lut = bits(insn, bk == BK_R ? 28 : 48, 8);
+        uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8));
+        r = cu(t, 0);
+        /* a sum of the table's minterms */
+        for (uint32_t i = 0; i < 8; i++) {
+            if (!(lut >> i & 1))
+                continue;
+            uint32_t ta = i & 4 ? a : SPV_OP(b, SpvOpNot, u, a), tb = i & 2 ? bb : SPV_OP(b, SpvOpNot, u, bb);
+            uint32_t tc = i & 1 ? c : SPV_OP(b, SpvOpNot, u, c);
+            uint32_t term = SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpBitwiseAnd, u, ta, tb), tc);
+            r = SPV_OP(b, SpvOpBitwiseOr, u, r, term);
         }
+        if (bk == BK_R)
+            result_predicate(t, bits(insn, 48, 3), bits(insn, 36, 2), r);
+        break;
+    }
+    case OP_IADD3: {
+        /* ((a + b) shifted) + c with optional negations (51 50 49); register
+         * form only: 16-bit halves of a, b, c (35-36, 33-34, 31-32: 1 low,
+         * 2 high, zero-extended) and a shift of the first sum (37-38: 1 right
+         * 16, 2 left 16); yuzu integer_add_three_input.cpp */
+        if (bit(insn, 47) || bit(insn, 48))
+            return (void)UNSUPPORTED(t, "IADD3.CC / IADD3.X");
+        uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8)), sh = 0;
+        if (bk == BK_R) {
+            uint32_t *v[3] = {&a, &bb, &c};
+            const unsigned at[3] = {35, 33, 31};
+            for (int i = 0; i < 3; i++) {
+                uint32_t h = bits(insn, at[i], 2);
+                if (h == 3)
+                    return (void)BAD(t, "IADD3 half selector 3");
+                if (h)
+                    *v[i] = SPV_OP(b, SpvOpBitFieldUExtract, u, *v[i], cu(t, h == 2 ? 16 : 0), cu(t, 16));
+            }
+            sh = bits(insn, 37, 2);
+            if (sh == 3)
+                return (void)BAD(t, "IADD3 shift 3");
+        }
+        if (bit(insn, 51))
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        if (bit(insn, 50))
+            bb = SPV_OP(b, SpvOpSNegate, u, bb);
+        if (bit(insn, 49))
+            c = SPV_OP(b, SpvOpSNegate, u, c);
+        r = SPV_OP(b, SpvOpIAdd, u, a, bb);
+        if (sh)
+            r = SPV_OP(b, sh == 1 ? SpvOpShiftRightLogical : SpvOpShiftLeftLogical, u, r, cu(t, 16));
+        r = SPV_OP(b, SpvOpIAdd, u, r, c);
+        break;
+    }
+    case OP_SHF: {
+        /* funnel shift of the 64-bit c:a (c = R39 high, a = R8 low, envydis
+         * 5bf8/5cf8); .L keeps the high word of (c:a << n), .R the low word of
+         * (c:a >> n). Type 37-38: U32 (n clamped to 32, or masked to 31 with
+         * .W at 50), U64 / S64 (n clamped to 63; S64 shifts the sign in);
+         * X mode 48-49 refused (yuzu integer_funnel_shift.cpp, PTX ISA shf) */
+        uint32_t type = bits(insn, 37, 2);
+        bool right = mw_sass_lookup(insn) == MW_SASS_OP_SHF_R_R || mw_sass_lookup(insn) == MW_SASS_OP_SHF_R_I;
+        if (bits(insn, 48, 2) || bit(insn, 47))
+            return (void)UNSUPPORTED(t, "SHF.X / SHF.CC");
+        if (type == 1)
+            return (void)BAD(t, "SHF type 1");
+        if (type != 0 && bit(insn, 50))
+            return (void)UNSUPPORTED(t, "SHF.W on a 64-bit type (sources disagree on the mask)");
+        uint32_t n = bk == BK_I ? cu(t, bits(insn, 20, 6)) : get_r(t, bits(insn, 20, 8));
+        uint32_t c = get_r(t, bits(insn, 39, 8));
+        n = type == 0 && bit(insn, 50) ? SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 31))
+                                       : SPV_GLSL(b, u, GLSLstd450UMin, n, cu(t, type == 0 ? 32 : 63));
+        /* in 32-bit words, so no Int64 is needed: with k = n mod 32 and
+         * m = 32 - k, .L is c << k | a >> m below 32 and a << k from 32 on,
+         * .R is a >> k | c << m below 32 and c >> k from 32 on (n = 32 in the
+         * U32 clamp gives a resp. c); k = 0 takes the one word whole */
+        uint32_t k = SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 31));
+        uint32_t m = SPV_OP(b, SpvOpISub, u, cu(t, 32), k);
+        uint32_t k0 = SPV_OP(b, SpvOpIEqual, t->t_bool, k, cu(t, 0));
+        uint32_t m31 = SPV_GLSL(b, u, GLSLstd450UMin, m, cu(t, 31)); /* m = 32 only where k0 selects */
+        uint32_t big = SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, n, cu(t, 32));
+        uint32_t lo_part, hi_part;
+        if (!right) {
+            lo_part = select_u(t, k0, c, SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpShiftLeftLogical, u, c, k),
+                                                SPV_OP(b, SpvOpShiftRightLogical, u, a, m31)));
+            hi_part = SPV_OP(b, SpvOpShiftLeftLogical, u, a, k);
+        } else {
+            lo_part = select_u(t, k0, a, SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpShiftRightLogical, u, a, k),
+                                                SPV_OP(b, SpvOpShiftLeftLogical, u, c, m31)));
+            hi_part = SPV_OP(b, type == 3 ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, c, k);
+        }
+        r = select_u(t, big, hi_part, lo_part);
         break;
     }
     case OP_SHL: /* wrap 39, x 43 */
@@ -819,7 +953,18 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             a = SPV_OP(b, SpvOpBitReverse, u, a);
         bool s = bit(insn, 48);
         uint32_t v = SPV_OP(b, s ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, a, pos, len);
-        /* a zero-length field is 0 (SPIR-V gives 0 too, but say it: count 0 is defined) */
+        if (s) {
+            /* PTX ISA bfe.s32: bits past bit 31 read the field's sign, a[min(pos +
+             * len - 1, 31)], so a field starting at 32 or above with a nonzero
+             * length is all sign (yuzu bitfield_extract.cpp: "replicate");
+             * a zero length gives 0 */
+            uint32_t bb = src_b(t, insn, bk);
+            uint32_t praw = SPV_OP(b, SpvOpBitwiseAnd, u, bb, cu(t, 0xff));
+            uint32_t lraw = SPV_OP(b, SpvOpBitFieldUExtract, u, bb, cu(t, 8), cu(t, 8));
+            uint32_t rep = SPV_OP(b, SpvOpLogicalAnd, t->t_bool, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, praw, cu(t, 32)),
+                                  SPV_OP(b, SpvOpINotEqual, t->t_bool, lraw, cu(t, 0)));
+            v = select_u(t, rep, SPV_OP(b, SpvOpShiftRightArithmetic, u, a, cu(t, 31)), v);
+        }
         r = v;
         break;
     }
@@ -908,8 +1053,20 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
         float flo = s ? -(float)(width == 32 ? 2147483648.0 : (double)(1u << (width - 1))) : 0.0f;
         uint32_t lo = cf(t, flo), hi = cf(t, fhi);
         uint32_t cl = SPV_GLSL(b, t->t_f32, GLSLstd450FClamp, f, lo, hi);
-        uint32_t v = s ? SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, cl))
-                       : SPV_OP(b, SpvOpConvertFToU, u, cl);
+        /* unsigned through the signed conversion: from 2^31 on, convert
+         * cl - 2^31 and add 2^31 back (exact: such floats are integers).
+         * llvmpipe (Mesa 22.3) converts float to uint at run time as if
+         * signed, 0x80000000 for those; the random differential test found it */
+        uint32_t v;
+        if (s) {
+            v = SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, cl));
+        } else {
+            uint32_t two31 = cf(t, 2147483648.0f);
+            uint32_t high = SPV_OP(b, SpvOpFOrdGreaterThanEqual, t->t_bool, cl, two31);
+            uint32_t part = SPV_OP(b, SpvOpSelect, t->t_f32, high, SPV_OP(b, SpvOpFSub, t->t_f32, cl, two31), cl);
+            v = SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, part));
+            v = SPV_OP(b, SpvOpIAdd, u, v, select_u(t, high, cu(t, 0x80000000u), cu(t, 0)));
+        }
         uint32_t big = cu(t, width < 32 ? (uint32_t)fhi : s ? 0x7fffffffu : 0xffffffffu);
         v = select_u(t, SPV_OP(b, SpvOpFOrdGreaterThan, t->t_bool, f, hi), big, v);
         v = select_u(t, SPV_OP(b, SpvOpIsNan, t->t_bool, f), cu(t, 0), v);
@@ -2085,6 +2242,7 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU: case OP_RRO:
         return emit_float(t, insn, row);
     case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
+    case OP_LOP3: case OP_IADD3: case OP_SHF:
     case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:
     case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_IMUL: case OP_IMUL32I: case OP_IMAD:
         return emit_int(t, insn, row);

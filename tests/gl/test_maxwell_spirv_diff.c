@@ -798,6 +798,8 @@ static const char *const must_match[] = {
     "interp_vsh",      "local_array_fsh", "texel_fetch_fsh", "tex_int_fsh",
     "loop_branch_fsh", "mrt_depth_fsh",  "pack_fsh",        "passthrough_vsh", "switch_fsh",
     "texture_fsh",     "transcend_fsh",  "ubo_array_vsh",   "ubo_dynamic_fsh", "ubo_matrix_vsh",
+    "derivs_fsh",      "frag_coord_fsh", "tex_gather_fsh",  "tex_kinds_fsh",  "tex_lod_fsh",
+    "tex_query_lod_fsh", "tex_shadow_fsh",
 };
 
 static bool must(const char *name)
