@@ -2,8 +2,9 @@
  * "Checks"): random straight-line programs from support/maxwell_random.c
  * (integer and float arithmetic, predicates, guarded instructions, carry
  * chains) are translated SASS -> SPIR-V (which spirv-val must accept) ->
- * GLSL, drawn as a fragment shader on llvmpipe into two RGBA32UI targets
- * that receive R0-R7 unconverted, and every register is compared bit for
+ * GLSL, drawn as a fragment shader on llvmpipe into three RGBA32UI targets
+ * that receive R0-R11 unconverted (R8-R11: the predicates P0-P3, which the
+ * program's epilogue copies there), and every register is compared bit for
  * bit with the test's own CPU model of the same instructions.
  *
  * GLHLE_TEST_SEED replays a run; GLHLE_MAXWELL_RANDOM_PROGRAMS sets the
@@ -51,19 +52,23 @@ static void print_program(const tmr_program *p)
     mw_sass_program_free(&dec);
 }
 
-/* Translates, draws and reads back R0-R7; false with `why` on failure. */
-static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[8], char *why, size_t why_size, const char *dump)
+#define OUTS 12
+
+/* Translates, draws and reads back R0-R11; false with `why` on failure. */
+static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                const char *dump)
 {
     GladGLContext *gl = &ctx->gl;
     uint8_t sph[0x50] = {0};
-    sph[0x48] = 0xff; /* render targets 0 and 1, all four components: R0-R3, R4-R7 */
+    sph[0x48] = 0xff; /* render targets 0-2, all four components: R0-R3, R4-R7, R8-R11 */
+    sph[0x49] = 0x0f;
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
     in.code = p->code;
     in.words = p->words;
     in.sph = sph;
     in.key.stage = MW_SPIRV_FRAGMENT;
-    in.key.rt_type[0] = in.key.rt_type[1] = MW_VAL_UINT;
+    in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = false;
@@ -98,27 +103,27 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[8], char 
         snprintf(why, why_size, "the translation does not link");
         goto done;
     }
-    GLuint fbo, rb[2];
+    GLuint fbo, rb[3];
     gl->GenFramebuffers(1, &fbo);
     gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
-    gl->GenRenderbuffers(2, rb);
-    for (int i = 0; i < 2; i++) {
+    gl->GenRenderbuffers(3, rb);
+    for (int i = 0; i < 3; i++) {
         gl->BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
         gl->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32UI, 2, 2);
         gl->FramebufferRenderbuffer(GL_FRAMEBUFFER, (GLenum)(GL_COLOR_ATTACHMENT0 + i), GL_RENDERBUFFER, rb[i]);
     }
-    static const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
-    gl->DrawBuffers(2, bufs);
+    static const GLenum bufs[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2};
+    gl->DrawBuffers(3, bufs);
     static const GLuint zero[4] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
-    gl->ClearBufferuiv(GL_COLOR, 0, zero);
-    gl->ClearBufferuiv(GL_COLOR, 1, zero);
+    for (int i = 0; i < 3; i++)
+        gl->ClearBufferuiv(GL_COLOR, i, zero);
     GLuint vao;
     gl->GenVertexArrays(1, &vao);
     gl->BindVertexArray(vao);
     gl->Viewport(0, 0, 2, 2);
     gl->UseProgram(prog);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         gl->ReadBuffer((GLenum)(GL_COLOR_ATTACHMENT0 + i));
         gl->ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, got + 4 * i);
     }
@@ -127,7 +132,7 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[8], char 
     gl->UseProgram(0);
     gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
     gl->DeleteFramebuffers(1, &fbo);
-    gl->DeleteRenderbuffers(2, rb);
+    gl->DeleteRenderbuffers(3, rb);
     gl->DeleteProgram(prog);
     ts_gl_check(ctx);
     ok = true;
@@ -174,13 +179,13 @@ static void test_random_programs(void **state)
             k++;
         }
         insts += p->ops;
-        uint32_t got[8];
+        uint32_t got[OUTS];
         char why[256];
         if (!run(ctx, p, got, why, sizeof why, NULL)) {
             print_program(p);
             fail_msg("seed %llu program %ld: %s", (unsigned long long)seed, i, why);
         }
-        if (memcmp(got, want.r, sizeof got)) {
+        if (memcmp(got, want.out, sizeof got)) {
             print_message("seed %llu program %ld differs:\n", (unsigned long long)seed, i);
             print_program(p);
             /* the first operation after which they differ: end the program there */
@@ -188,22 +193,23 @@ static void test_random_programs(void **state)
                 tmr_program *q = malloc(sizeof *q);
                 assert_non_null(q);
                 memcpy(q, p, sizeof *q);
-                q->code[tmr_word_of_slot(8 + n)] = 0xe30000000007000full; /* EXIT */
-                uint32_t part[8];
+                tmr_truncate(q, n);
+                uint32_t part[OUTS];
                 char dump[64];
                 snprintf(dump, sizeof dump, "maxwell_random_prefix%u.glsl", n);
                 if (run(ctx, q, part, why, sizeof why, dump) && memcmp(part, p->after[n - 1], sizeof part)) {
                     print_message("  first difference after operation %u (slot %u):\n", n, 8 + n - 1);
-                    for (int r = 0; r < 8; r++)
-                        print_message("    R%d model 0x%08x translation 0x%08x\n", r, p->after[n - 1][r], part[r]);
+                    for (int r = 0; r < OUTS; r++)
+                        print_message("    %s%d model 0x%08x translation 0x%08x\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8,
+                                      p->after[n - 1][r], part[r]);
                     free(q);
                     break;
                 }
                 free(q);
             }
-            for (int r = 0; r < 8; r++)
-                print_message("  R%d model 0x%08x translation 0x%08x%s\n", r, want.r[r], got[r],
-                              want.r[r] != got[r] ? "  <-" : "");
+            for (int r = 0; r < OUTS; r++)
+                print_message("  %s%d model 0x%08x translation 0x%08x%s\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8,
+                              want.out[r], got[r], want.out[r] != got[r] ? "  <-" : "");
             fail_msg("seed %llu: program %ld's registers differ from the CPU model", (unsigned long long)seed, i);
         }
         free(p);

@@ -685,11 +685,28 @@ void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *fin
         ops[k].fn(&g, gd);
         if (g.slot != before) { /* an operation may decline (no nice float to read) */
             memcpy(out->after[out->ops], final->r, sizeof final->r);
+            for (int i = 0; i < 4; i++)
+                out->after[out->ops][8 + i] = final->p[i];
             out->family[out->ops++] = ops[k].family;
         }
     }
+    /* the predicates into R8-R11: SEL R (5ca0) Rd, R12 (= 1), RZ, Pi */
+    put(&g, base(0x0100) | f(1, 20) | f(0xf, 12) | PT_GUARD | f(12, 0));
+    for (uint32_t i = 0; i < 4; i++)
+        put(&g, base(0x5ca0) | PT_GUARD | f(8 + i, 0) | f(12, 8) | f(255, 20) | f(i, 39));
+    memcpy(final->out, final->r, sizeof final->r);
+    for (int i = 0; i < 4; i++)
+        final->out[8 + i] = final->p[i];
     put(&g, EXIT);
     put(&g, BRA_SELF);
     while (g.slot % 3)
         put(&g, NOP);
+}
+
+void tmr_truncate(tmr_program *p, uint32_t n)
+{
+    for (uint32_t k = n; k < p->ops; k++) {
+        /* the k-th operation is instruction slot 8 + k */
+        p->code[tmr_word_of_slot(8 + k)] = NOP;
+    }
 }

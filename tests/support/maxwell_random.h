@@ -8,7 +8,8 @@
  * chains, ISCADD, IADD3, XMAD, IMUL, LOP, LOP3, SHL, SHR, SHF, BFE, BFI,
  * POPC, FLO, IMNMX, SEL, ISET, ISETP; float: FADD, FMUL, FFMA, FMNMX,
  * FSETP, I2F, F2I with every rounding mode), some under a guard predicate,
- * then EXIT. The words are encoded here from the field layouts the opcode
+ * then an epilogue that copies P0-P3 into R8-R11 (SEL of 1 or 0), then
+ * EXIT. The words are encoded here from the field layouts the opcode
  * table names (envydis gm107.c); the model evaluates the fields it chose,
  * with semantics written from the PTX ISA and yuzu's/Ryujinx's decoders
  * (each operation cites its source), never from the translator.
@@ -27,13 +28,15 @@
 #include "support/test_support.h"
 
 #define TMR_MAX_OPS 64
-#define TMR_MAX_WORDS (4 * ((8 + TMR_MAX_OPS + 2 + 2) / 3 + 2))
+#define TMR_EPILOGUE 5 /* MOV32I R12, 1 and four SELs */
+#define TMR_MAX_WORDS (4 * ((8 + TMR_MAX_OPS + TMR_EPILOGUE + 2 + 2) / 3 + 2))
 
 typedef struct tmr_machine {
     uint32_t r[8];
     bool p[4];
     bool carry, carry_valid;
     bool nice[8]; /* r[i] holds a nice float */
+    uint32_t out[12]; /* what the program leaves in R0-R11: R0-R7, then P0-P3 as 1 or 0 */
 } tmr_machine;
 
 typedef struct tmr_program {
@@ -41,7 +44,7 @@ typedef struct tmr_program {
     size_t words;
     uint32_t ops;          /* random operations (not counting the MOV32Is and EXIT) */
     uint32_t family[TMR_MAX_OPS]; /* mw_sass_family of each, for coverage counts */
-    uint32_t after[TMR_MAX_OPS][8]; /* the model's R0-R7 after each operation, to find the first that differs */
+    uint32_t after[TMR_MAX_OPS][12]; /* the model's R0-R7 and P0-P3 (as 0/1) after each operation */
 } tmr_program;
 
 /* The word index of instruction slot `slot` (slots count instructions only). */
@@ -49,6 +52,10 @@ static inline size_t tmr_word_of_slot(uint32_t slot)
 {
     return (size_t)(slot / 3) * 4 + 1 + slot % 3;
 }
+
+/* Replaces operations n+1.. with NOPs (the epilogue still runs): the
+ * program whose result is p->after[n - 1]. */
+void tmr_truncate(tmr_program *p, uint32_t n);
 
 /* Builds a program of `ops` random operations (<= TMR_MAX_OPS) and the
  * machine state after it runs. */
