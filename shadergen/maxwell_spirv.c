@@ -458,12 +458,71 @@ static uint32_t pred39(tr *t, uint64_t insn)
 
 /* ---- arithmetic ---- */
 
+static uint32_t either_zero(tr *t, uint32_t a, uint32_t bb)
+{
+    spv_builder *b = &t->b;
+    return SPV_OP(b, SpvOpLogicalOr, t->t_bool, SPV_OP(b, SpvOpFOrdEqual, t->t_bool, a, cf(t, 0.0f)),
+                  SPV_OP(b, SpvOpFOrdEqual, t->t_bool, bb, cf(t, 0.0f)));
+}
+
+/* a * b, or with FMZ +0 when either factor is zero (the sign of that zero
+ * is our choice: unverified on hardware) */
+static uint32_t fmz_mul(tr *t, uint32_t a, uint32_t bb, bool fmz)
+{
+    spv_builder *b = &t->b;
+    uint32_t p = SPV_OP(b, SpvOpFMul, t->t_f32, a, bb);
+    if (!fmz)
+        return p;
+    uint32_t z = either_zero(t, a, bb);
+    return SPV_OP(b, SpvOpSelect, t->t_f32, z, cf(t, 0.0f), p);
+}
+
+/* a * b + c; with FMZ a zero factor makes the product +0 */
+static uint32_t fmz_fma(tr *t, uint32_t a, uint32_t bb, uint32_t c, bool fmz)
+{
+    spv_builder *b = &t->b;
+    uint32_t r = SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, bb, c);
+    if (!fmz)
+        return r;
+    uint32_t z = either_zero(t, a, bb);
+    return SPV_OP(b, SpvOpSelect, t->t_f32, z, SPV_OP(b, SpvOpFAdd, t->t_f32, c, cf(t, 0.0f)), r);
+}
+
 static void emit_float(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     const bkind bk = (bkind)row->bk;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
     uint32_t a = get_fr(t, ra), r = 0;
+    bool fmz = false;
+    /* Rounding other than RN and the float CC have no SPIR-V / GLSL form
+     * per operation: refused, not ignored. FMZ (0 times anything, infinities
+     * and NaN included, is 0: uam's pow, exp2(log2(x) * y) in the corpus'
+     * transcend_fsh, relies on it for pow(0, 0) = 1) is a select (fields:
+     * FADD/FMUL rnd 39-40, FMUL ftz/fmz 44-45, FFMA rnd 51-52 and ftz/fmz
+     * 53-54, FMUL32I/FFMA32I ftz/fmz 53-54, CC 47 or 52 for 32I; envydis
+     * gm107.c, the decoder's sass_decode.c). FTZ is left to the host: GLSL
+     * does not define denormal handling, and uam sets it on nearly every
+     * float instruction of the corpus. */
+    {
+        bool i32 = row->op == OP_FADD32I || row->op == OP_FMUL32I || row->op == OP_FFMA32I;
+        bool is_mul = row->op == OP_FMUL || row->op == OP_FMUL32I || row->op == OP_FFMA || row->op == OP_FFMA32I;
+        bool is_arith = is_mul || row->op == OP_FADD || row->op == OP_FADD32I;
+        if (is_arith) {
+            uint32_t rnd = row->op == OP_FFMA ? bits(insn, 51, 2) : i32 ? 0 : bits(insn, 39, 2);
+            uint32_t fz = row->op == OP_FMUL ? bits(insn, 44, 2) : row->op == OP_FFMA || row->op == OP_FMUL32I ||
+                                                                       row->op == OP_FFMA32I
+                                                                       ? bits(insn, 53, 2)
+                                                                       : 0;
+            if (rnd)
+                return (void)UNSUPPORTED(t, "a float rounding mode other than RN");
+            if (is_mul && fz == 3)
+                return (void)BAD(t, "FMUL/FFMA ftz/fmz field 3");
+            fmz = is_mul && fz == 2;
+            if (bit(insn, i32 ? 52 : 47))
+                return (void)UNSUPPORTED(t, "a float instruction writing the condition code");
+        }
+    }
     switch (row->op) {
     case OP_FADD: { /* neg a 48, abs a 46, neg b 45, abs b 49, sat 50 (envydis 5c58) */
         uint32_t bb = as_f(t, src_b(t, insn, bk));
@@ -489,22 +548,22 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
         if (s)
             a = SPV_OP(b, SpvOpFMul, t->t_f32, a, cf(t, scale[s]));
-        r = fsat(t, SPV_OP(b, SpvOpFMul, t->t_f32, a, bb), bit(insn, 50));
+        r = fsat(t, fmz_mul(t, a, bb, fmz), bit(insn, 50));
         break;
     }
     case OP_FMUL32I: /* sat 55 */
-        r = fsat(t, SPV_OP(b, SpvOpFMul, t->t_f32, a, as_f(t, cu(t, bits(insn, 20, 32)))), bit(insn, 55));
+        r = fsat(t, fmz_mul(t, a, as_f(t, cu(t, bits(insn, 20, 32))), fmz), bit(insn, 55));
         break;
     case OP_FFMA: { /* neg b 48, neg c 49, sat 50 */
         uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
         uint32_t c = fneg_abs(t, as_f(t, src_c(t, insn, bk)), bit(insn, 49), false);
-        r = fsat(t, SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, bb, c), bit(insn, 50));
+        r = fsat(t, fmz_fma(t, a, bb, c, fmz), bit(insn, 50));
         break;
     }
     case OP_FFMA32I: { /* the addend is Rd itself; neg a 56, neg c 57, sat 55 (envydis 0c00) */
         uint32_t c = fneg_abs(t, get_fr(t, rd), bit(insn, 57), false);
         a = fneg_abs(t, a, bit(insn, 56), false);
-        r = fsat(t, SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, as_f(t, cu(t, bits(insn, 20, 32))), c), bit(insn, 55));
+        r = fsat(t, fmz_fma(t, a, as_f(t, cu(t, bits(insn, 20, 32))), c, fmz), bit(insn, 55));
         break;
     }
     case OP_FMNMX: { /* neg a 48, abs a 46, neg b 45, abs b 49; predicate 39 true = min. A NaN
