@@ -45,7 +45,7 @@ typedef enum mw_op {
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
-    OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF,
+    OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR,
 } mw_op;
@@ -98,6 +98,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_TXD, OP_TXD, 0},       {MW_SASS_FAM_TMML, OP_TMML, 0},     {MW_SASS_FAM_PIXLD, OP_PIXLD, 0},
         {MW_SASS_FAM_SHFL, OP_SHFL, 0},     {MW_SASS_FAM_FSWZADD, OP_FSWZADD, 0},
         {MW_SASS_FAM_LOP3, OP_LOP3, 0},     {MW_SASS_FAM_IADD3, OP_IADD3, 0},   {MW_SASS_FAM_SHF, OP_SHF, 0},
+        {MW_SASS_FAM_LEA, OP_LEA, 0},       {MW_SASS_FAM_LEA_HI, OP_LEA_HI, 0},
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
@@ -947,6 +948,41 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         if (sh)
             r = SPV_OP(b, sh == 1 ? SpvOpShiftRightLogical : SpvOpShiftLeftLogical, u, r, cu(t, 16));
         r = SPV_OP(b, SpvOpIAdd, u, r, c);
+        break;
+    }
+    case OP_LEA: {
+        /* b + ((neg ? -a : a) << scale): scale 39-43, neg 45, X 46, predicate
+         * out 48-50 refused (yuzu load_effective_address.cpp LEA_lo) */
+        if (bit(insn, 46) || bits(insn, 48, 3) != PT)
+            return (void)UNSUPPORTED(t, "LEA.X or LEA with a predicate output");
+        if (bit(insn, 45))
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        r = SPV_OP(b, SpvOpIAdd, u, src_b(t, insn, bk),
+                   SPV_OP(b, SpvOpShiftLeftLogical, u, a, cu(t, bits(insn, 39, 5))));
+        break;
+    }
+    case OP_LEA_HI: {
+        /* b + the low word of ((c:a, negated as 64 bits with neg) >> (32 -
+         * scale)), a = R8 the low word, c = R39 the high one; register form:
+         * scale 28-32, neg 37, X 38; constant form: scale 51-55, neg 56, X 57;
+         * predicate out 48-50 refused (yuzu load_effective_address.cpp LEA_hi) */
+        bool cb = bk != BK_R;
+        uint32_t scale = bits(insn, cb ? 51 : 28, 5);
+        if (bit(insn, cb ? 57 : 38) || bits(insn, 48, 3) != PT)
+            return (void)UNSUPPORTED(t, "LEA.HI.X or LEA.HI with a predicate output");
+        uint32_t c = get_r(t, bits(insn, 39, 8));
+        if (bit(insn, cb ? 56 : 37)) { /* -(c:a) = (~c + (a == 0)) : -a */
+            uint32_t carry = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, a, cu(t, 0)), cu(t, 1), cu(t, 0));
+            c = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpNot, u, c), carry);
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        }
+        uint32_t sh = 32 - scale, w; /* 1..32 */
+        if (sh == 32)
+            w = c;
+        else
+            w = SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpShiftRightLogical, u, a, cu(t, sh)),
+                       SPV_OP(b, SpvOpShiftLeftLogical, u, c, cu(t, 32 - sh)));
+        r = SPV_OP(b, SpvOpIAdd, u, src_b(t, insn, bk), w);
         break;
     }
     case OP_SHF: {
@@ -2301,7 +2337,7 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU: case OP_RRO:
         return emit_float(t, insn, row);
     case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
-    case OP_LOP3: case OP_IADD3: case OP_SHF:
+    case OP_LOP3: case OP_IADD3: case OP_SHF: case OP_LEA: case OP_LEA_HI:
     case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:
     case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_IMUL: case OP_IMUL32I: case OP_IMAD:
         return emit_int(t, insn, row);

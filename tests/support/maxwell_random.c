@@ -307,6 +307,31 @@ static void op_iadd3(gen *g, guard gd)
     set_int(g, rd, s + v[2]);
 }
 
+static void op_lea(gen *g, guard gd)
+{
+    /* LEA R (5bd0): b + ((neg 45 ? -a : a) << scale 39-43); LEA.HI R (5bd8):
+     * b + low word of ((c:a, 64-bit negated with neg 37) >> (32 - scale 28-32)),
+     * c = R39 (yuzu load_effective_address.cpp) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), sc = rnd(g, 32);
+    bool hi = coin(g, 50), neg = coin(g, 30);
+    if (hi)
+        put(g, base(0x5bd8) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(sc, 28) | f(neg, 37) |
+                   f(7, 48));
+    else
+        put(g, base(0x5bd0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sc, 39) | f(neg, 45) | f(7, 48));
+    if (!gd.runs)
+        return;
+    uint32_t a = g->m->r[ra], b = g->m->r[rb];
+    if (!hi) {
+        set_int(g, rd, b + ((neg ? 0u - a : a) << sc));
+        return;
+    }
+    uint64_t v = (uint64_t)g->m->r[rc] << 32 | a;
+    if (neg)
+        v = 0 - v;
+    set_int(g, rd, b + (uint32_t)(v >> (32 - sc)));
+}
+
 static void op_xmad(gen *g, guard gd)
 {
     /* XMAD R (5b00): 16 x 16 multiply plus c (yuzu
@@ -653,7 +678,7 @@ static const struct {
     uint32_t family, weight;
 } ops[] = {
     {op_iadd, MW_SASS_FAM_IADD, 8},     {op_iscadd, MW_SASS_FAM_ISCADD, 4}, {op_iadd3, MW_SASS_FAM_IADD3, 5},
-    {op_xmad, MW_SASS_FAM_XMAD, 6},     {op_imul, MW_SASS_FAM_IMUL, 4},     {op_lop, MW_SASS_FAM_LOP, 5},
+    {op_xmad, MW_SASS_FAM_XMAD, 6},     {op_lea, MW_SASS_FAM_LEA, 4},     {op_imul, MW_SASS_FAM_IMUL, 4},     {op_lop, MW_SASS_FAM_LOP, 5},
     {op_lop3, MW_SASS_FAM_LOP3, 5},     {op_shift, MW_SASS_FAM_SHL, 6},     {op_shf, MW_SASS_FAM_SHF, 5},
     {op_bfe, MW_SASS_FAM_BFE, 5},       {op_bfi, MW_SASS_FAM_BFI, 4},       {op_popc_flo, MW_SASS_FAM_POPC, 4},
     {op_minmax_sel, MW_SASS_FAM_IMNMX, 5}, {op_iset, MW_SASS_FAM_ISETP, 7}, {op_float, MW_SASS_FAM_FADD, 14},
