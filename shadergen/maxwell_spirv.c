@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
-#include "backend/maxwell/shader/sass_decode.h"
+#include "shadergen/maxwell_isa.h"
 #include "shadergen/spirv_builder.h"
 
 #define MAX_INSNS (1u << 16)           /* 512 KiB of code: far above any real program */
@@ -44,7 +44,8 @@ typedef enum mw_op {
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
-    OP_TEXS, OP_TLDS, OP_TXQ,
+    OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
+    OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR,
 } mw_op;
@@ -58,7 +59,7 @@ typedef struct op_row {
     const char *name;
 } op_row;
 
-/* The decoder's opcode lookup (backend/maxwell/shader/sass_table.h) names
+/* The decoder's opcode lookup (shadergen/maxwell_sass_table.h) names
  * the instruction and how its operand B is encoded; this maps it onto what
  * the translator emits. False for what is not translated. */
 static bool classify(uint64_t insn, op_row *out)
@@ -93,6 +94,11 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_TEX, OP_TEX, 0},       {MW_SASS_FAM_TLD4, OP_TLD4, 0},     {MW_SASS_FAM_TLD4S, OP_TLD4S, 0},
+        {MW_SASS_FAM_TXD, OP_TXD, 0},       {MW_SASS_FAM_TMML, OP_TMML, 0},     {MW_SASS_FAM_PIXLD, OP_PIXLD, 0},
+        {MW_SASS_FAM_SHFL, OP_SHFL, 0},     {MW_SASS_FAM_FSWZADD, OP_FSWZADD, 0},
+        {MW_SASS_FAM_LOP3, OP_LOP3, 0},     {MW_SASS_FAM_IADD3, OP_IADD3, 0},   {MW_SASS_FAM_SHF, OP_SHF, 0},
+        {MW_SASS_FAM_LEA, OP_LEA, 0},       {MW_SASS_FAM_LEA_HI, OP_LEA_HI, 0},
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
@@ -173,6 +179,12 @@ typedef struct tr {
     uint32_t clip_count;
     uint32_t interface[80];
     uint32_t n_interface;
+    uint32_t front_facing, sample_mask, sample_id;
+    /* registers whose value in the block being translated is a known
+     * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
+     * must be constants in SPIR-V / GLSL, and uam loads them that way */
+    uint32_t kval[256];
+    uint8_t kknown[256];
 } tr;
 
 enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
@@ -245,6 +257,7 @@ static uint32_t get_r(tr *t, uint32_t r)
 
 static void set_r(tr *t, uint32_t r, uint32_t v)
 {
+    t->kknown[r] = 0;
     if (r != RZ)
         SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
 }
@@ -446,12 +459,71 @@ static uint32_t pred39(tr *t, uint64_t insn)
 
 /* ---- arithmetic ---- */
 
+static uint32_t either_zero(tr *t, uint32_t a, uint32_t bb)
+{
+    spv_builder *b = &t->b;
+    return SPV_OP(b, SpvOpLogicalOr, t->t_bool, SPV_OP(b, SpvOpFOrdEqual, t->t_bool, a, cf(t, 0.0f)),
+                  SPV_OP(b, SpvOpFOrdEqual, t->t_bool, bb, cf(t, 0.0f)));
+}
+
+/* a * b, or with FMZ +0 when either factor is zero (the sign of that zero
+ * is our choice: unverified on hardware) */
+static uint32_t fmz_mul(tr *t, uint32_t a, uint32_t bb, bool fmz)
+{
+    spv_builder *b = &t->b;
+    uint32_t p = SPV_OP(b, SpvOpFMul, t->t_f32, a, bb);
+    if (!fmz)
+        return p;
+    uint32_t z = either_zero(t, a, bb);
+    return SPV_OP(b, SpvOpSelect, t->t_f32, z, cf(t, 0.0f), p);
+}
+
+/* a * b + c; with FMZ a zero factor makes the product +0 */
+static uint32_t fmz_fma(tr *t, uint32_t a, uint32_t bb, uint32_t c, bool fmz)
+{
+    spv_builder *b = &t->b;
+    uint32_t r = SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, bb, c);
+    if (!fmz)
+        return r;
+    uint32_t z = either_zero(t, a, bb);
+    return SPV_OP(b, SpvOpSelect, t->t_f32, z, SPV_OP(b, SpvOpFAdd, t->t_f32, c, cf(t, 0.0f)), r);
+}
+
 static void emit_float(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     const bkind bk = (bkind)row->bk;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
     uint32_t a = get_fr(t, ra), r = 0;
+    bool fmz = false;
+    /* Rounding other than RN and the float CC have no SPIR-V / GLSL form
+     * per operation: refused, not ignored. FMZ (0 times anything, infinities
+     * and NaN included, is 0: uam's pow, exp2(log2(x) * y) in the corpus'
+     * transcend_fsh, relies on it for pow(0, 0) = 1) is a select (fields:
+     * FADD/FMUL rnd 39-40, FMUL ftz/fmz 44-45, FFMA rnd 51-52 and ftz/fmz
+     * 53-54, FMUL32I/FFMA32I ftz/fmz 53-54, CC 47 or 52 for 32I; envydis
+     * gm107.c, the decoder's sass_decode.c). FTZ is left to the host: GLSL
+     * does not define denormal handling, and uam sets it on nearly every
+     * float instruction of the corpus. */
+    {
+        bool i32 = row->op == OP_FADD32I || row->op == OP_FMUL32I || row->op == OP_FFMA32I;
+        bool is_mul = row->op == OP_FMUL || row->op == OP_FMUL32I || row->op == OP_FFMA || row->op == OP_FFMA32I;
+        bool is_arith = is_mul || row->op == OP_FADD || row->op == OP_FADD32I;
+        if (is_arith) {
+            uint32_t rnd = row->op == OP_FFMA ? bits(insn, 51, 2) : i32 ? 0 : bits(insn, 39, 2);
+            uint32_t fz = row->op == OP_FMUL ? bits(insn, 44, 2) : row->op == OP_FFMA || row->op == OP_FMUL32I ||
+                                                                       row->op == OP_FFMA32I
+                                                                       ? bits(insn, 53, 2)
+                                                                       : 0;
+            if (rnd)
+                return (void)UNSUPPORTED(t, "a float rounding mode other than RN");
+            if (is_mul && fz == 3)
+                return (void)BAD(t, "FMUL/FFMA ftz/fmz field 3");
+            fmz = is_mul && fz == 2;
+            if (bit(insn, i32 ? 52 : 47))
+                return (void)UNSUPPORTED(t, "a float instruction writing the condition code");
+        }
+    }
     switch (row->op) {
     case OP_FADD: { /* neg a 48, abs a 46, neg b 45, abs b 49, sat 50 (envydis 5c58) */
         uint32_t bb = as_f(t, src_b(t, insn, bk));
@@ -477,22 +549,22 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
         if (s)
             a = SPV_OP(b, SpvOpFMul, t->t_f32, a, cf(t, scale[s]));
-        r = fsat(t, SPV_OP(b, SpvOpFMul, t->t_f32, a, bb), bit(insn, 50));
+        r = fsat(t, fmz_mul(t, a, bb, fmz), bit(insn, 50));
         break;
     }
     case OP_FMUL32I: /* sat 55 */
-        r = fsat(t, SPV_OP(b, SpvOpFMul, t->t_f32, a, as_f(t, cu(t, bits(insn, 20, 32)))), bit(insn, 55));
+        r = fsat(t, fmz_mul(t, a, as_f(t, cu(t, bits(insn, 20, 32))), fmz), bit(insn, 55));
         break;
     case OP_FFMA: { /* neg b 48, neg c 49, sat 50 */
         uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
         uint32_t c = fneg_abs(t, as_f(t, src_c(t, insn, bk)), bit(insn, 49), false);
-        r = fsat(t, SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, bb, c), bit(insn, 50));
+        r = fsat(t, fmz_fma(t, a, bb, c, fmz), bit(insn, 50));
         break;
     }
     case OP_FFMA32I: { /* the addend is Rd itself; neg a 56, neg c 57, sat 55 (envydis 0c00) */
         uint32_t c = fneg_abs(t, get_fr(t, rd), bit(insn, 57), false);
         a = fneg_abs(t, a, bit(insn, 56), false);
-        r = fsat(t, SPV_GLSL(b, t->t_f32, GLSLstd450Fma, a, as_f(t, cu(t, bits(insn, 20, 32))), c), bit(insn, 55));
+        r = fsat(t, fmz_fma(t, a, as_f(t, cu(t, bits(insn, 20, 32))), c, fmz), bit(insn, 55));
         break;
     }
     case OP_FMNMX: { /* neg a 48, abs a 46, neg b 45, abs b 49; predicate 39 true = min. A NaN
@@ -568,6 +640,63 @@ static void field_bounds(tr *t, uint32_t bb, uint32_t *pos, uint32_t *len)
     l = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, l, SPV_OP(b, SpvOpISub, t->t_u32, cu(t, 32), p));
     *pos = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, p, cu(t, 31));
     *len = l;
+}
+
+/* The upper 32 bits of the 64-bit product of a and b, from 16-bit halves
+ * in 32-bit arithmetic: with a = ah:al and b = bh:bl, hi_u = ah*bh +
+ * (al*bh >> 16) + (ah*bl >> 16) + ((al*bl >> 16) + (al*bh & 0xffff) +
+ * (ah*bl & 0xffff) >> 16); the signed one is hi_u - (a < 0 ? b : 0) -
+ * (b < 0 ? a : 0), the two's-complement identity. Not OpUMulExtended /
+ * OpSMulExtended: SPIRV-Cross writes them as umulExtended / imulExtended,
+ * whose high word llvmpipe (Mesa 22.3) returns as 0 — the random
+ * differential test found it (0x40400000 * 0x40b00000) */
+static uint32_t mul_hi(tr *t, uint32_t a, uint32_t bb, bool is_signed)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, m16 = cu(t, 0xffff), s16 = cu(t, 16);
+    uint32_t al = SPV_OP(b, SpvOpBitwiseAnd, u, a, m16), ah = SPV_OP(b, SpvOpShiftRightLogical, u, a, s16);
+    uint32_t bl = SPV_OP(b, SpvOpBitwiseAnd, u, bb, m16), bh = SPV_OP(b, SpvOpShiftRightLogical, u, bb, s16);
+    uint32_t ll = SPV_OP(b, SpvOpIMul, u, al, bl), lh = SPV_OP(b, SpvOpIMul, u, al, bh);
+    uint32_t hl = SPV_OP(b, SpvOpIMul, u, ah, bl), hh = SPV_OP(b, SpvOpIMul, u, ah, bh);
+    uint32_t mid = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftRightLogical, u, ll, s16),
+                          SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpBitwiseAnd, u, lh, m16),
+                                 SPV_OP(b, SpvOpBitwiseAnd, u, hl, m16)));
+    uint32_t hi = SPV_OP(b, SpvOpIAdd, u, hh,
+                         SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftRightLogical, u, lh, s16),
+                                SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftRightLogical, u, hl, s16),
+                                       SPV_OP(b, SpvOpShiftRightLogical, u, mid, s16))));
+    if (!is_signed)
+        return hi;
+    uint32_t an = SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, a), spv_const_i32(b, 0));
+    uint32_t bn = SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, bb), spv_const_i32(b, 0));
+    hi = SPV_OP(b, SpvOpISub, u, hi, select_u(t, an, bb, cu(t, 0)));
+    return SPV_OP(b, SpvOpISub, u, hi, select_u(t, bn, a, cu(t, 0)));
+}
+
+/* LOP/LOP3's predicate output p from result r by test (F, T, Z, NZ) */
+static void result_predicate(tr *t, uint32_t p, uint32_t test, uint32_t r)
+{
+    spv_builder *b = &t->b;
+    if (p == PT)
+        return;
+    uint32_t pv;
+    switch (test) {
+    case 0: pv = spv_const_bool(b, false); break;
+    case 1: pv = spv_const_bool(b, true); break;
+    case 2: pv = SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0)); break;
+    default: pv = SPV_OP(b, SpvOpINotEqual, t->t_bool, r, cu(t, 0)); break;
+    }
+    set_p(t, p, pv);
+}
+
+/* A 16-bit half of v, zero- or sign-extended, by shifts */
+static uint32_t half16(tr *t, uint32_t v, bool high, bool is_signed)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    if (!high)
+        v = SPV_OP(b, SpvOpShiftLeftLogical, u, v, cu(t, 16));
+    return SPV_OP(b, is_signed ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, v, cu(t, 16));
 }
 
 static void emit_int(tr *t, uint64_t insn, const op_row *row)
@@ -660,10 +789,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         }
         if (x || bit(insn, 47))
             return (void)UNSUPPORTED(t, "XMAD.X / XMAD.CC");
-        SpvOp ea = bit(insn, 48) ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract;
-        SpvOp eb = bit(insn, 49) ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract;
-        uint32_t ha = SPV_OP(b, ea, u, a, cu(t, bit(insn, 53) ? 16 : 0), cu(t, 16));
-        uint32_t hbv = SPV_OP(b, eb, u, bb, cu(t, hb ? 16 : 0), cu(t, 16));
+        uint32_t ha = half16(t, a, bit(insn, 53), bit(insn, 48));
+        uint32_t hbv = half16(t, bb, hb, bit(insn, 49));
         uint32_t prod = SPV_OP(b, SpvOpIMul, u, ha, hbv);
         if (psl)
             prod = SPV_OP(b, SpvOpShiftLeftLogical, u, prod, cu(t, 16));
@@ -688,13 +815,7 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             bool sa = bit(insn, i32 ? 54 : 40), sb = bit(insn, i32 ? 55 : 41);
             if (sa != sb)
                 return (void)UNSUPPORTED(t, "IMUL.HI with mixed signedness");
-            uint32_t ty = sa ? t->t_i32 : u;
-            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
-            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
-                                sa ? as_i(t, bb) : bb);
-            r = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
-            if (sa)
-                r = SPV_OP(b, SpvOpBitcast, u, r);
+            r = mul_hi(t, a, bb, sa);
         } else {
             r = SPV_OP(b, SpvOpIMul, u, a, bb);
         }
@@ -711,13 +832,7 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             bool sa = bit(insn, 48), sb = bit(insn, 53);
             if (sa != sb)
                 return (void)UNSUPPORTED(t, "IMAD.HI with mixed signedness");
-            uint32_t ty = sa ? t->t_i32 : u;
-            uint32_t st = spv_type_struct(b, SPV_ARGS(ty, ty));
-            uint32_t m = SPV_OP(b, sa ? SpvOpSMulExtended : SpvOpUMulExtended, st, sa ? as_i(t, a) : a,
-                                sa ? as_i(t, bb) : bb);
-            prod = SPV_OP(b, SpvOpCompositeExtract, ty, m, 1);
-            if (sa)
-                prod = SPV_OP(b, SpvOpBitcast, u, prod);
+            prod = mul_hi(t, a, bb, sa);
         } else {
             prod = SPV_OP(b, SpvOpIMul, u, a, bb);
         }
@@ -773,16 +888,141 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         case 2: r = SPV_OP(b, SpvOpBitwiseXor, u, a, bb); break;
         default: r = bb; break;
         }
-        if (!i32 && bits(insn, 48, 3) != PT) {
-            uint32_t pv;
-            switch (bits(insn, 44, 2)) {
-            case 0: pv = spv_const_bool(b, false); break;
-            case 1: pv = spv_const_bool(b, true); break;
-            case 2: pv = SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0)); break;
-            default: pv = SPV_OP(b, SpvOpINotEqual, t->t_bool, r, cu(t, 0)); break;
-            }
-            set_p(t, bits(insn, 48, 3), pv);
+        if (!i32)
+            result_predicate(t, bits(insn, 48, 3), bits(insn, 44, 2), r);
+        break;
+    }
+    case OP_LOP3: {
+        /* any function of three inputs by its truth table: bit i of the
+         * result is bit (a << 2 | b << 1 | c) of the table (PTX ISA lop3.b32:
+         * the table is F(0xf0, 0xcc, 0xaa)). Register form: table 28-35,
+         * X 38, predicate test 36-37 into P48; constant / immediate forms:
+         * table 48-55 (yuzu logic_operation_three_input.cpp, envydis 5be0) */
+        if (bit(insn, 47) || (bk == BK_R && bit(insn, 38)))
+            return (void)UNSUPPORTED(t, "LOP3.CC / LOP3.X");
+        uint32_t lut = bits(insn, bk == BK_R ? 28 : 48, 8);
+        uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8));
+        r = cu(t, 0);
+        /* a sum of the table's minterms */
+        for (uint32_t i = 0; i < 8; i++) {
+            if (!(lut >> i & 1))
+                continue;
+            uint32_t ta = i & 4 ? a : SPV_OP(b, SpvOpNot, u, a), tb = i & 2 ? bb : SPV_OP(b, SpvOpNot, u, bb);
+            uint32_t tc = i & 1 ? c : SPV_OP(b, SpvOpNot, u, c);
+            uint32_t term = SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpBitwiseAnd, u, ta, tb), tc);
+            r = SPV_OP(b, SpvOpBitwiseOr, u, r, term);
         }
+        if (bk == BK_R)
+            result_predicate(t, bits(insn, 48, 3), bits(insn, 36, 2), r);
+        break;
+    }
+    case OP_IADD3: {
+        /* ((a + b) shifted) + c with optional negations (51 50 49); register
+         * form only: 16-bit halves of a, b, c (35-36, 33-34, 31-32: 1 low,
+         * 2 high, zero-extended) and a shift of the first sum (37-38: 1 right
+         * 16, 2 left 16); yuzu integer_add_three_input.cpp */
+        if (bit(insn, 47) || bit(insn, 48))
+            return (void)UNSUPPORTED(t, "IADD3.CC / IADD3.X");
+        uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8)), sh = 0;
+        if (bk == BK_R) {
+            uint32_t *v[3] = {&a, &bb, &c};
+            const unsigned at[3] = {35, 33, 31};
+            for (int i = 0; i < 3; i++) {
+                uint32_t h = bits(insn, at[i], 2);
+                if (h == 3)
+                    return (void)BAD(t, "IADD3 half selector 3");
+                if (h)
+                    *v[i] = SPV_OP(b, SpvOpBitFieldUExtract, u, *v[i], cu(t, h == 2 ? 16 : 0), cu(t, 16));
+            }
+            sh = bits(insn, 37, 2);
+            if (sh == 3)
+                return (void)BAD(t, "IADD3 shift 3");
+        }
+        if (bit(insn, 51))
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        if (bit(insn, 50))
+            bb = SPV_OP(b, SpvOpSNegate, u, bb);
+        if (bit(insn, 49))
+            c = SPV_OP(b, SpvOpSNegate, u, c);
+        r = SPV_OP(b, SpvOpIAdd, u, a, bb);
+        if (sh)
+            r = SPV_OP(b, sh == 1 ? SpvOpShiftRightLogical : SpvOpShiftLeftLogical, u, r, cu(t, 16));
+        r = SPV_OP(b, SpvOpIAdd, u, r, c);
+        break;
+    }
+    case OP_LEA: {
+        /* b + ((neg ? -a : a) << scale): scale 39-43, neg 45, X 46, predicate
+         * out 48-50 refused (yuzu load_effective_address.cpp LEA_lo) */
+        if (bit(insn, 46) || bits(insn, 48, 3) != PT)
+            return (void)UNSUPPORTED(t, "LEA.X or LEA with a predicate output");
+        if (bit(insn, 45))
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        r = SPV_OP(b, SpvOpIAdd, u, src_b(t, insn, bk),
+                   SPV_OP(b, SpvOpShiftLeftLogical, u, a, cu(t, bits(insn, 39, 5))));
+        break;
+    }
+    case OP_LEA_HI: {
+        /* b + the low word of ((c:a, negated as 64 bits with neg) >> (32 -
+         * scale)), a = R8 the low word, c = R39 the high one; register form:
+         * scale 28-32, neg 37, X 38; constant form: scale 51-55, neg 56, X 57;
+         * predicate out 48-50 refused (yuzu load_effective_address.cpp LEA_hi) */
+        bool cb = bk != BK_R;
+        uint32_t scale = bits(insn, cb ? 51 : 28, 5);
+        if (bit(insn, cb ? 57 : 38) || bits(insn, 48, 3) != PT)
+            return (void)UNSUPPORTED(t, "LEA.HI.X or LEA.HI with a predicate output");
+        uint32_t c = get_r(t, bits(insn, 39, 8));
+        if (bit(insn, cb ? 56 : 37)) { /* -(c:a) = (~c + (a == 0)) : -a */
+            uint32_t carry = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, a, cu(t, 0)), cu(t, 1), cu(t, 0));
+            c = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpNot, u, c), carry);
+            a = SPV_OP(b, SpvOpSNegate, u, a);
+        }
+        uint32_t sh = 32 - scale, w; /* 1..32 */
+        if (sh == 32)
+            w = c;
+        else
+            w = SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpShiftRightLogical, u, a, cu(t, sh)),
+                       SPV_OP(b, SpvOpShiftLeftLogical, u, c, cu(t, 32 - sh)));
+        r = SPV_OP(b, SpvOpIAdd, u, src_b(t, insn, bk), w);
+        break;
+    }
+    case OP_SHF: {
+        /* funnel shift of the 64-bit c:a (c = R39 high, a = R8 low, envydis
+         * 5bf8/5cf8); .L keeps the high word of (c:a << n), .R the low word of
+         * (c:a >> n). Type 37-38: U32 (n clamped to 32, or masked to 31 with
+         * .W at 50), U64 / S64 (n clamped to 63; S64 shifts the sign in);
+         * X mode 48-49 refused (yuzu integer_funnel_shift.cpp, PTX ISA shf) */
+        uint32_t type = bits(insn, 37, 2);
+        bool right = mw_sass_lookup(insn) == MW_SASS_OP_SHF_R_R || mw_sass_lookup(insn) == MW_SASS_OP_SHF_R_I;
+        if (bits(insn, 48, 2) || bit(insn, 47))
+            return (void)UNSUPPORTED(t, "SHF.X / SHF.CC");
+        if (type == 1)
+            return (void)BAD(t, "SHF type 1");
+        if (type != 0 && bit(insn, 50))
+            return (void)UNSUPPORTED(t, "SHF.W on a 64-bit type (sources disagree on the mask)");
+        uint32_t n = bk == BK_I ? cu(t, bits(insn, 20, 6)) : get_r(t, bits(insn, 20, 8));
+        uint32_t c = get_r(t, bits(insn, 39, 8));
+        n = type == 0 && bit(insn, 50) ? SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 31))
+                                       : SPV_GLSL(b, u, GLSLstd450UMin, n, cu(t, type == 0 ? 32 : 63));
+        /* in 32-bit words, so no Int64 is needed: with k = n mod 32 and
+         * m = 32 - k, .L is c << k | a >> m below 32 and a << k from 32 on,
+         * .R is a >> k | c << m below 32 and c >> k from 32 on (n = 32 in the
+         * U32 clamp gives a resp. c); k = 0 takes the one word whole */
+        uint32_t k = SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 31));
+        uint32_t m = SPV_OP(b, SpvOpISub, u, cu(t, 32), k);
+        uint32_t k0 = SPV_OP(b, SpvOpIEqual, t->t_bool, k, cu(t, 0));
+        uint32_t m31 = SPV_GLSL(b, u, GLSLstd450UMin, m, cu(t, 31)); /* m = 32 only where k0 selects */
+        uint32_t big = SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, n, cu(t, 32));
+        uint32_t lo_part, hi_part;
+        if (!right) {
+            lo_part = select_u(t, k0, c, SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpShiftLeftLogical, u, c, k),
+                                                SPV_OP(b, SpvOpShiftRightLogical, u, a, m31)));
+            hi_part = SPV_OP(b, SpvOpShiftLeftLogical, u, a, k);
+        } else {
+            lo_part = select_u(t, k0, a, SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpShiftRightLogical, u, a, k),
+                                                SPV_OP(b, SpvOpShiftLeftLogical, u, c, m31)));
+            hi_part = SPV_OP(b, type == 3 ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, c, k);
+        }
+        r = select_u(t, big, hi_part, lo_part);
         break;
     }
     case OP_SHL: /* wrap 39, x 43 */
@@ -808,7 +1048,18 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             a = SPV_OP(b, SpvOpBitReverse, u, a);
         bool s = bit(insn, 48);
         uint32_t v = SPV_OP(b, s ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, a, pos, len);
-        /* a zero-length field is 0 (SPIR-V gives 0 too, but say it: count 0 is defined) */
+        if (s) {
+            /* PTX ISA bfe.s32: bits past bit 31 read the field's sign, a[min(pos +
+             * len - 1, 31)], so a field starting at 32 or above with a nonzero
+             * length is all sign (yuzu bitfield_extract.cpp: "replicate");
+             * a zero length gives 0 */
+            uint32_t bb = src_b(t, insn, bk);
+            uint32_t praw = SPV_OP(b, SpvOpBitwiseAnd, u, bb, cu(t, 0xff));
+            uint32_t lraw = SPV_OP(b, SpvOpBitFieldUExtract, u, bb, cu(t, 8), cu(t, 8));
+            uint32_t rep = SPV_OP(b, SpvOpLogicalAnd, t->t_bool, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, praw, cu(t, 32)),
+                                  SPV_OP(b, SpvOpINotEqual, t->t_bool, lraw, cu(t, 0)));
+            v = select_u(t, rep, SPV_OP(b, SpvOpShiftRightArithmetic, u, a, cu(t, 31)), v);
+        }
         r = v;
         break;
     }
@@ -880,18 +1131,38 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
         return;
     }
     case OP_F2I: { /* signed 12, rounding 39-40, neg 45, abs 49 */
-        if (sfmt != 2 || dfmt != 2)
-            return (void)UNSUPPORTED(t, "F2I other than f32 to 32-bit");
+        if (sfmt != 2 || dfmt == 3)
+            return (void)UNSUPPORTED(t, "F2I other than from f32 to 8, 16 or 32 bits");
         bool s = bit(insn, 12);
         uint32_t f = fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49));
         f = round_f(t, f, bits(insn, 39, 2));
         /* out of range saturates and NaN gives 0 (PTX ISA cvt.rzi: "saturate ... NaN
-         * results in 0"); SPIR-V leaves both undefined, so clamp first */
-        uint32_t lo = cf(t, s ? -2147483648.0f : 0.0f), hi = cf(t, s ? 2147483520.0f : 4294967040.0f);
+         * results in 0"); SPIR-V leaves both undefined, so clamp first. A
+         * narrow destination saturates to its own range (PTX cvt: float to
+         * integer conversions clamp to the destination type; Ryujinx
+         * InstEmitConversion F2I clamps to the 8/16-bit bounds), and the
+         * register holds the value extended to 32 bits */
+        uint32_t width = 8u << dfmt;
+        float fhi = width == 32 ? (s ? 2147483520.0f : 4294967040.0f)
+                                : (float)((s ? 1u << (width - 1) : 1u << width) - 1);
+        float flo = s ? -(float)(width == 32 ? 2147483648.0 : (double)(1u << (width - 1))) : 0.0f;
+        uint32_t lo = cf(t, flo), hi = cf(t, fhi);
         uint32_t cl = SPV_GLSL(b, t->t_f32, GLSLstd450FClamp, f, lo, hi);
-        uint32_t v = s ? SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, cl))
-                       : SPV_OP(b, SpvOpConvertFToU, u, cl);
-        uint32_t big = cu(t, s ? 0x7fffffffu : 0xffffffffu);
+        /* unsigned through the signed conversion: from 2^31 on, convert
+         * cl - 2^31 and add 2^31 back (exact: such floats are integers).
+         * llvmpipe (Mesa 22.3) converts float to uint at run time as if
+         * signed, 0x80000000 for those; the random differential test found it */
+        uint32_t v;
+        if (s) {
+            v = SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, cl));
+        } else {
+            uint32_t two31 = cf(t, 2147483648.0f);
+            uint32_t high = SPV_OP(b, SpvOpFOrdGreaterThanEqual, t->t_bool, cl, two31);
+            uint32_t part = SPV_OP(b, SpvOpSelect, t->t_f32, high, SPV_OP(b, SpvOpFSub, t->t_f32, cl, two31), cl);
+            v = SPV_OP(b, SpvOpBitcast, u, SPV_OP(b, SpvOpConvertFToS, t->t_i32, part));
+            v = SPV_OP(b, SpvOpIAdd, u, v, select_u(t, high, cu(t, 0x80000000u), cu(t, 0)));
+        }
+        uint32_t big = cu(t, width < 32 ? (uint32_t)fhi : s ? 0x7fffffffu : 0xffffffffu);
         v = select_u(t, SPV_OP(b, SpvOpFOrdGreaterThan, t->t_bool, f, hi), big, v);
         v = select_u(t, SPV_OP(b, SpvOpIsNan, t->t_bool, f), cu(t, 0), v);
         set_r(t, rd, v);
@@ -1067,6 +1338,14 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
                              addr == 0x2fc ? SpvBuiltInVertexIndex : SpvBuiltInInstanceIndex,
                              addr == 0x2fc ? "vertex_index" : "instance_index");
         return SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, *v));
+    }
+    if (t->in->key.stage == MW_SPIRV_FRAGMENT && addr == 0x3fc) {
+        /* front facing: all ones when front-facing, 0 otherwise (yuzu
+         * emit_spirv_context_get_set.cpp FrontFace; the corpus' frag_coord_fsh
+         * tests it with ISETP.NE against 0 after IPA.CONSTANT a[0x3fc]) */
+        if (!t->front_facing)
+            t->front_facing = builtin_var(t, SpvStorageClassInput, t->t_bool, SpvBuiltInFrontFacing, "front_facing");
+        return select_u(t, SPV_OP(b, SpvOpLoad, t->t_bool, t->front_facing), cu(t, 0xffffffffu), cu(t, 0));
     }
     char what[48];
     snprintf(what, sizeof what, "reading attribute 0x%x", addr);
@@ -1467,6 +1746,405 @@ static void emit_txq(tr *t, uint64_t insn)
     }
 }
 
+/* ---- full-form texture instructions: TEX, TLD4, TXD, TMML, and TLD4S ----
+ *
+ * Fields (envydis gm107.c TEX rows; yuzu translate/impl/texture_fetch.cpp,
+ * texture_gather.cpp, texture_gradient.cpp, texture_mipmap_level.cpp name
+ * the same bits): Rd 0, Ra 8 (coordinates), Rb 20 (the "meta" registers),
+ * texture type 28-30 (1D, ARRAY_1D, 2D, ARRAY_2D, 3D, ARRAY_3D, CUBE,
+ * ARRAY_CUBE), component mask 31-34, handle u13 at 36, depth compare 50. */
+
+/* the bound texture kind each 3-bit type names (ARRAY_3D does not exist) */
+static const int8_t full_type_kind[8] = {MW_TEX_1D, MW_TEX_1D_ARRAY, MW_TEX_2D, MW_TEX_2D_ARRAY,
+                                         MW_TEX_3D, -1, MW_TEX_CUBE, MW_TEX_CUBE_ARRAY};
+
+/* Coordinates from Ra on: the array layer, where there is one, comes first
+ * as the low 16 bits of an integer (yuzu texture_fetch.cpp MakeCoords),
+ * then the float coordinates. `with_layer` false leaves the layer out (TMML). */
+static uint32_t full_coords(tr *t, uint32_t ra, uint32_t type, bool with_layer)
+{
+    spv_builder *b = &t->b;
+    bool arrayed = type & 1;
+    uint32_t n = type < 2 ? 1 : type < 6 ? 2 : 3;
+    if (type == 4)
+        n = 3;
+    uint32_t parts[4], np = 0, r = ra + (arrayed ? 1 : 0);
+    for (uint32_t i = 0; i < n; i++)
+        parts[np++] = get_fr(t, r + i > RZ ? RZ : r + i);
+    if (arrayed && with_layer)
+        parts[np++] = SPV_OP(b, SpvOpConvertUToF, t->t_f32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+    if (np == 1)
+        return parts[0];
+    return spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_f32, np), parts, np);
+}
+
+/* A constant offset vector from the register the code loaded it into:
+ * `width`-bit signed fields every `stride` bits (TEX: 4 bits at 0, 4, 8;
+ * TLD4/TLD4S: 6 bits at 0 and 8 — yuzu MakeOffset in texture_fetch.cpp and
+ * texture_gather.cpp; the corpus' textureOffset(ivec2(3, -2)) is 0xee3 and
+ * textureGatherOffset(ivec2(-2, 1)) is 0x01fe). 0 when the register's value
+ * is not a known constant of this block. */
+static uint32_t const_offset(tr *t, uint32_t reg, uint32_t comps, uint32_t width, uint32_t stride)
+{
+    spv_builder *b = &t->b;
+    if (!t->kknown[reg])
+        return 0;
+    uint32_t parts[3];
+    for (uint32_t c = 0; c < comps; c++) {
+        uint32_t f = (t->kval[reg] >> (c * stride)) & ((1u << width) - 1);
+        int32_t v = (int32_t)(f << (32 - width)) >> (32 - width);
+        parts[c] = spv_const_i32(b, v);
+    }
+    if (comps == 1)
+        return parts[0];
+    return spv_const_composite(b, spv_type_vector(b, t->t_i32, comps), parts, comps);
+}
+
+/* A gather's offset from register `reg` (6-bit x at 0, y at 8): a constant
+ * when the block loaded one, else computed, which SPIR-V allows for
+ * gathers only (Offset with ImageGatherExtended; GLSL 4.00
+ * textureGatherOffset takes a non-constant offset) */
+static uint32_t gather_offset(tr *t, uint32_t reg, uint32_t *operand_mask)
+{
+    spv_builder *b = &t->b;
+    uint32_t off = const_offset(t, reg, 2, 6, 8);
+    *operand_mask = SpvImageOperandsConstOffsetMask;
+    if (off)
+        return off;
+    uint32_t v = as_i(t, get_r(t, reg));
+    spv_capability(b, SpvCapabilityImageGatherExtended);
+    *operand_mask = SpvImageOperandsOffsetMask;
+    return SPV_OP(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_i32, 2),
+                  SPV_OP(b, SpvOpBitFieldSExtract, t->t_i32, v, cu(t, 0), cu(t, 6)),
+                  SPV_OP(b, SpvOpBitFieldSExtract, t->t_i32, v, cu(t, 8), cu(t, 6)));
+}
+
+/* the float or integer value of component c of a sampled vec4 as a register */
+static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c)
+{
+    spv_builder *b = &t->b;
+    if (rt == t->t_v4f)
+        return as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, res, c));
+    return SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpCompositeExtract, rt == t->t_v4i ? t->t_i32 : t->t_u32, res, c));
+}
+
+static void emit_tex(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    mw_sass_op o = mw_sass_lookup(insn);
+    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
+        return (void)UNSUPPORTED(t, "a bindless texture instruction");
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
+    const uint32_t handle = bits(insn, 36, 13);
+    uint32_t rt, s = texture_var(t, handle, &rt);
+    if (!s)
+        return;
+    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    bool shadow = (kind & MW_TEX_SHADOW) != 0;
+    bool dc = row->op != OP_TXD && row->op != OP_TMML && bit(insn, 50);
+    if (full_type_kind[type] < 0)
+        return (void)BAD(t, "texture type ARRAY_3D");
+    if ((uint32_t)full_type_kind[type] != (kind & MW_TEX_KIND_MASK) || (row->op != OP_TMML && dc != shadow))
+        return (void)UNSUPPORTED(t, "a texture instruction whose target differs from the bound texture's kind");
+    uint32_t meta = bits(insn, 20, 8);
+    uint32_t dims = type < 2 ? 1 : type < 4 ? 2 : 3; /* coordinate components without the layer */
+    uint32_t res = 0, res_t = rt;
+    bool fragment = t->in->key.stage == MW_SPIRV_FRAGMENT;
+
+    if (row->op == OP_TMML) {
+        /* textureQueryLod. The result is 8.8 fixed point: the first register
+         * the computed LOD (signed), the second the level accessed (uam reads
+         * them with I2F.S16 and I2F.U16 then scales by 1/256; Mesa nvc0
+         * handleTXLQ swaps them into GLSL's (accessed, computed) order). yuzu
+         * texture_mipmap_level.cpp converts the same two, but drops the
+         * fraction; here it is kept, truncated toward zero. Components 2-3 have
+         * no documented meaning and are refused. */
+        if (!fragment)
+            return (void)BAD(t, "TMML outside a fragment shader");
+        if (mask & 0xc)
+            return (void)UNSUPPORTED(t, "TMML components 2-3");
+        if (type >= 6 || type == 1)
+            return (void)UNSUPPORTED(t, "TMML of a cube, cube array or 1D array");
+        spv_capability(b, SpvCapabilityImageQuery);
+        uint32_t coord = full_coords(t, ra, type, false);
+        uint32_t q = SPV_OP(b, SpvOpImageQueryLod, t->t_v2f, s, coord);
+        uint32_t n = 0;
+        for (uint32_t c = 0; c < 2; c++) {
+            if (!(mask >> c & 1))
+                continue;
+            uint32_t f = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, q, c == 0 ? 1 : 0);
+            f = SPV_OP(b, SpvOpFMul, t->t_f32, f, cf(t, 256.0f));
+            f = SPV_GLSL(b, t->t_f32, GLSLstd450FClamp, f, cf(t, c == 0 ? -32768.0f : 0.0f), cf(t, c == 0 ? 32767.0f : 65535.0f));
+            uint32_t v = SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpConvertFToS, t->t_i32, f));
+            set_r(t, rd + n > RZ ? RZ : rd + n, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, v, cu(t, 0xffff)));
+            n++;
+        }
+        return;
+    }
+
+    uint32_t coord = full_coords(t, ra, type, true);
+    if (row->op == OP_TXD) {
+        /* textureGrad: derivatives interleaved from Rb, (dPdx.x, dPdy.x,
+         * dPdx.y, dPdy.y) (Mesa nvc0 lowering sets src(arg + 2c) = dPdx[c],
+         * src(arg + 2c + 1) = dPdy[c]; the corpus' tex_lod_fsh loads them so);
+         * the layer and coordinates from Ra; AOFFI 35 takes an offset after the
+         * coordinates (yuzu texture_gradient.cpp) */
+        if (type >= 4)
+            return (void)UNSUPPORTED(t, "TXD of a 3D or cube texture");
+        if (bit(insn, 35))
+            return (void)UNSUPPORTED(t, "TXD with offsets");
+        uint32_t dx, dy;
+        if (dims == 1) {
+            dx = get_fr(t, meta);
+            dy = get_fr(t, meta + 1);
+        } else {
+            dx = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta), get_fr(t, meta + 2));
+            dy = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta + 1), get_fr(t, meta + 3));
+        }
+        res = SPV_OP(b, SpvOpImageSampleExplicitLod, rt, s, coord, SpvImageOperandsGradMask, dx, dy);
+    } else if (row->op == OP_TLD4) {
+        /* textureGather: component 56-57, offset kind 54-55 (1 AOFFI, 2 PTP),
+         * offsets in the meta register, then the reference (yuzu texture_gather.cpp) */
+        if (type != 2 && type != 3 && type != 6 && type != 7)
+            return (void)BAD(t, "TLD4 of a 1D or 3D texture");
+        uint32_t offk = bits(insn, 54, 2), comp = bits(insn, 56, 2);
+        if (offk >= 2)
+            return (void)UNSUPPORTED(t, "TLD4.PTP (per-texel offsets)");
+        uint32_t off = 0, operands[4], nops = 0;
+        if (offk == 1) {
+            if (type >= 6)
+                return (void)BAD(t, "TLD4 offsets on a cube texture");
+            uint32_t om;
+            off = gather_offset(t, meta, &om);
+            operands[nops++] = om;
+            operands[nops++] = off;
+            meta++;
+        }
+        res_t = shadow ? t->t_v4f : rt;
+        uint32_t args[8], na = 0;
+        args[na++] = s;
+        args[na++] = coord;
+        args[na++] = dc ? get_fr(t, meta) : cu(t, comp);
+        for (uint32_t i = 0; i < nops; i++)
+            args[na++] = operands[i];
+        res = spv_op(b, dc ? SpvOpImageDrefGather : SpvOpImageGather, res_t, args, na);
+    } else {
+        /* TEX: LOD mode 55-57 (0 implicit, 1 LZ, 2 LB, 3 LL, 6 LBA, 7 LLA),
+         * AOFFI 54; the meta registers hold, in order, the LOD or bias, the
+         * offsets (4 bits per component), the reference (yuzu
+         * texture_fetch.cpp Impl; tex_lod_fsh and tex_shadow_fsh load them so) */
+        uint32_t lodm = bits(insn, 55, 3);
+        if (lodm == 4 || lodm == 5)
+            return (void)BAD(t, "TEX LOD mode 4 or 5");
+        if (bit(insn, 35) && fragment)
+            return (void)UNSUPPORTED(t, "TEX.NDV");
+        uint32_t lod = 0, bias = 0, off = 0, dref = 0;
+        if (lodm >= 2)
+            (lodm == 2 || lodm == 6 ? &bias : &lod)[0] = get_fr(t, meta++);
+        else if (lodm == 1)
+            lod = cf(t, 0.0f);
+        if (bit(insn, 54)) {
+            if (type >= 6)
+                return (void)BAD(t, "TEX offsets on a cube texture");
+            off = const_offset(t, meta, dims, 4, 4);
+            if (!off)
+                return (void)UNSUPPORTED(t, "TEX with an offset that is not a constant of its block");
+            meta++;
+        }
+        if (dc)
+            dref = get_fr(t, meta++);
+        if (!fragment && !lod) {
+            lod = cf(t, 0.0f); /* implicit derivatives exist only in fragment shaders */
+            bias = 0;
+        }
+        uint32_t args[8], na = 0, m = 0;
+        args[na++] = s;
+        args[na++] = coord;
+        if (dc)
+            args[na++] = dref;
+        m = (bias ? SpvImageOperandsBiasMask : 0) | (lod ? SpvImageOperandsLodMask : 0) |
+            (off ? SpvImageOperandsConstOffsetMask : 0);
+        if (m) {
+            args[na++] = m;
+            if (bias)
+                args[na++] = bias;
+            if (lod)
+                args[na++] = lod;
+            if (off)
+                args[na++] = off;
+        }
+        SpvOp op = dc ? (lod ? SpvOpImageSampleDrefExplicitLod : SpvOpImageSampleDrefImplicitLod)
+                      : (lod ? SpvOpImageSampleExplicitLod : SpvOpImageSampleImplicitLod);
+        res = spv_op(b, op, rt, args, na);
+    }
+    /* the selected components land in Rd, Rd+1, ...; a depth compare's
+     * result fills r, g, b and alpha reads 1.0 (yuzu texture_fetch.cpp) */
+    uint32_t n = 0;
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v;
+        if (res_t == t->t_f32)
+            v = c == 3 ? cu(t, 0x3f800000u) : as_u(t, res);
+        else
+            v = tex_component(t, res, res_t, c);
+        set_r(t, rd + n > RZ ? RZ : rd + n, v);
+        n++;
+    }
+}
+
+/* TLD4S: textureGather of a 2D texture, component 52-53, AOFFI 51, DC 50,
+ * coordinates Ra, Ra+1; Rb holds the offsets and then the reference (yuzu
+ * texture_gather_swizzled.cpp); the four results land in Rd, Rd+1, Rd2 (28),
+ * Rd2+1 (the corpus' tex_gather_fsh reads all four) */
+static void emit_tld4s(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), rd2 = bits(insn, 28, 8), ra = bits(insn, 8, 8), rb = bits(insn, 20, 8);
+    const uint32_t handle = bits(insn, 36, 13);
+    if (bit(insn, 55))
+        return (void)UNSUPPORTED(t, "TLD4S with f16 results");
+    uint32_t rt, s = texture_var(t, handle, &rt);
+    if (!s)
+        return;
+    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    bool dc = bit(insn, 50);
+    if ((kind & MW_TEX_KIND_MASK) != MW_TEX_2D || dc != ((kind & MW_TEX_SHADOW) != 0))
+        return (void)UNSUPPORTED(t, "TLD4S whose target differs from the bound texture's kind");
+    uint32_t coord = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, ra), get_fr(t, ra + 1));
+    uint32_t args[6], na = 0, meta = rb;
+    args[na++] = s;
+    args[na++] = coord;
+    uint32_t off = 0, om = 0;
+    if (bit(insn, 51))
+        off = gather_offset(t, meta++, &om);
+    args[na++] = dc ? get_fr(t, meta) : cu(t, bits(insn, 52, 2));
+    if (off) {
+        args[na++] = om;
+        args[na++] = off;
+    }
+    uint32_t res_t = dc ? t->t_v4f : rt;
+    uint32_t res = spv_op(b, dc ? SpvOpImageDrefGather : SpvOpImageGather, res_t, args, na);
+    const uint32_t dst[4] = {rd, rd == RZ ? RZ : rd + 1, rd2, rd2 == RZ ? RZ : rd2 + 1};
+    for (uint32_t c = 0; c < 4; c++)
+        set_r(t, dst[c], tex_component(t, res, res_t, c));
+}
+
+/* ---- fragment system values and quad operations ---- */
+
+/* PIXLD: mode 31-33 (Mesa nv50_ir.h NV50_IR_SUBOP_PIXLD_*: 0 COUNT,
+ * 1 COVMASK, 2 COVERED, 3 OFFSET, 4 CENTROID_OFFSET, 5 MY_INDEX; yuzu
+ * pixel_load.cpp). COVMASK is the input coverage (gl_SampleMaskIn[0]) and
+ * MY_INDEX the sample being shaded (gl_SampleID); the others are refused. */
+static void emit_pixld(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), mode = bits(insn, 31, 3);
+    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+        return (void)BAD(t, "PIXLD outside a fragment shader");
+    if (bits(insn, 45, 3) != PT || bits(insn, 8, 8) != RZ || bits(insn, 20, 8) != 0)
+        return (void)UNSUPPORTED(t, "PIXLD with an address or a predicate output");
+    uint32_t v;
+    if (mode == 1) {
+        if (!t->sample_mask) {
+            uint32_t arr = spv_type_array(b, t->t_i32, cu(t, 1), false);
+            t->sample_mask = builtin_var(t, SpvStorageClassInput, arr, SpvBuiltInSampleMask, "sample_mask_in");
+            spv_decorate(b, t->sample_mask, SpvDecorationFlat, NULL, 0);
+        }
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, t->t_i32), t->sample_mask,
+                              spv_const_i32(b, 0));
+        v = SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, ptr));
+    } else if (mode == 5) {
+        if (!t->sample_id) {
+            spv_capability(b, SpvCapabilitySampleRateShading);
+            t->sample_id = builtin_var(t, SpvStorageClassInput, t->t_i32, SpvBuiltInSampleId, "sample_id");
+            spv_decorate(b, t->sample_id, SpvDecorationFlat, NULL, 0);
+        }
+        v = SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, t->sample_id));
+    } else {
+        return (void)UNSUPPORTED(t, "PIXLD other than COVMASK and MY_INDEX");
+    }
+    set_r(t, rd, v);
+}
+
+/* The position of this invocation in its 2x2 quad: bit 0 the column, bit 1
+ * the row, counted from the quad's lower-left pixel in GL window
+ * coordinates. Quads are aligned to even pixel coordinates (llvmpipe,
+ * and every rasteriser that computes derivatives in 2x2 blocks). With this
+ * numbering the corpus' derivative sequences give GL's dFdx and dFdy. */
+static uint32_t quad_lane(tr *t)
+{
+    spv_builder *b = &t->b;
+    uint32_t xy = read_attr(t, 0x70, false), y = read_attr(t, 0x74, false);
+    uint32_t xi = SPV_OP(b, SpvOpConvertFToU, t->t_u32, as_f(t, xy));
+    uint32_t yi = SPV_OP(b, SpvOpConvertFToU, t->t_u32, as_f(t, y));
+    return SPV_OP(b, SpvOpBitwiseOr, t->t_u32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, xi, cu(t, 1)),
+                  SPV_OP(b, SpvOpShiftLeftLogical, t->t_u32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, yi, cu(t, 1)), cu(t, 1)));
+}
+
+/* SHFL: mode 30-31 (IDX UP DOWN BFLY), lane Rb 20 or u5 at 20 with bit 28,
+ * the clamp/segment mask Rc 39 or u13 at 34 with bit 29, predicate out 48
+ * (envydis gm107.c ef10; yuzu warp_shuffle.cpp). Translated: what Mesa emits
+ * for derivatives in a fragment shader, a butterfly by 1 or 2 inside a
+ * four-lane segment (mask 0x1c03: segment 0x1c, clamp 3), whose partner is
+ * always in range. A quad's partner value is read with fine derivatives:
+ * the column partner is v + dFdxFine(v) from the left column and v -
+ * dFdxFine(v) from the right (rows alike with dFdyFine), which gives the
+ * partner's value up to the rounding of one subtraction and one addition.
+ * Other shuffles need subgroup operations, which llvmpipe's GL lacks. */
+static void emit_shfl(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), pd = bits(insn, 48, 3);
+    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+        return (void)UNSUPPORTED(t, "SHFL outside a fragment shader (subgroup operations)");
+    if (bits(insn, 30, 2) != 3 || !bit(insn, 28) || !bit(insn, 29) || bits(insn, 34, 13) != 0x1c03)
+        return (void)UNSUPPORTED(t, "SHFL other than a quad butterfly");
+    uint32_t lane = bits(insn, 20, 5);
+    if (lane != 1 && lane != 2)
+        return (void)UNSUPPORTED(t, "SHFL.BFLY by other than 1 or 2");
+    spv_capability(b, SpvCapabilityDerivativeControl);
+    uint32_t v = get_fr(t, ra);
+    uint32_t d = SPV_OP(b, lane == 1 ? SpvOpDPdxFine : SpvOpDPdyFine, t->t_f32, v);
+    uint32_t second = SPV_OP(b, SpvOpINotEqual, t->t_bool,
+                             SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, quad_lane(t), cu(t, lane)), cu(t, 0));
+    uint32_t partner = SPV_OP(b, SpvOpSelect, t->t_f32, second, SPV_OP(b, SpvOpFSub, t->t_f32, v, d),
+                              SPV_OP(b, SpvOpFAdd, t->t_f32, v, d));
+    set_fr(t, rd, partner);
+    set_p(t, pd, spv_const_bool(b, true));
+}
+
+/* FSWZADD Rd, Ra, Rb, swizzle (u8 at 28): each quad lane takes the 2-bit
+ * operation (swizzle >> 2 * lane) & 3. yuzu emit_spirv_floating_point.cpp
+ * (EmitFSwizzleAdd) multiplies a and b by ({-1, 1, -1, 0}, {-1, -1, 1, -1})
+ * [op]: op 1 = a - b, op 2 = b - a. Mesa names the four QUADOP_ADD, SUBR,
+ * SUB, MOV2 and its derivative sequences (0x99 for dFdx, 0xa5 for dFdy:
+ * GM107LoweringPass::handleDFDX) only use 1 and 2, where the two agree; for
+ * 0 and 3 they disagree on the sign, so those are refused. NDV (38) and
+ * rounding other than RN are refused; FTZ (44) is what the host does. */
+static void emit_fswzadd(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), rb = bits(insn, 20, 8), swz = bits(insn, 28, 8);
+    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
+        return (void)UNSUPPORTED(t, "FSWZADD outside a fragment shader");
+    if (bit(insn, 38) || bits(insn, 39, 2) != 0 || bit(insn, 47))
+        return (void)UNSUPPORTED(t, "FSWZADD with NDV, a rounding mode or CC");
+    for (uint32_t l = 0; l < 4; l++) {
+        uint32_t op = (swz >> (2 * l)) & 3;
+        if (op == 0 || op == 3)
+            return (void)UNSUPPORTED(t, "FSWZADD lane operations ADD and MOV2 (sources disagree on their sign)");
+    }
+    uint32_t a = get_fr(t, ra), bb = get_fr(t, rb);
+    uint32_t amb = SPV_OP(b, SpvOpFSub, t->t_f32, a, bb), bma = SPV_OP(b, SpvOpFSub, t->t_f32, bb, a);
+    uint32_t op = SPV_OP(b, SpvOpBitwiseAnd, t->t_u32,
+                         SPV_OP(b, SpvOpShiftRightLogical, t->t_u32, cu(t, swz),
+                                SPV_OP(b, SpvOpShiftLeftLogical, t->t_u32, quad_lane(t), cu(t, 1))),
+                         cu(t, 3));
+    uint32_t is1 = SPV_OP(b, SpvOpIEqual, t->t_bool, op, cu(t, 1));
+    set_fr(t, rd, SPV_OP(b, SpvOpSelect, t->t_f32, is1, amb, bma));
+}
+
 /* ---- fragment outputs ---- */
 
 /* the colour registers of EXIT: enabled components of each render target in
@@ -1659,6 +2337,7 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU: case OP_RRO:
         return emit_float(t, insn, row);
     case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
+    case OP_LOP3: case OP_IADD3: case OP_SHF: case OP_LEA: case OP_LEA_HI:
     case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:
     case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_IMUL: case OP_IMUL32I: case OP_IMAD:
         return emit_int(t, insn, row);
@@ -1679,6 +2358,19 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_tlds(t, insn);
     case OP_TXQ:
         return emit_txq(t, insn);
+    case OP_TEX:
+    case OP_TLD4:
+    case OP_TXD:
+    case OP_TMML:
+        return emit_tex(t, insn, row);
+    case OP_TLD4S:
+        return emit_tld4s(t, insn);
+    case OP_PIXLD:
+        return emit_pixld(t, insn);
+    case OP_SHFL:
+        return emit_shfl(t, insn);
+    case OP_FSWZADD:
+        return emit_fswzadd(t, insn);
     case OP_EXIT:
         if (t->in->key.stage == MW_SPIRV_FRAGMENT)
             emit_frag_outputs(t);
@@ -1705,6 +2397,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
 static void translate_block(tr *t, uint32_t k0)
 {
     spv_builder *b = &t->b;
+    memset(t->kknown, 0, sizeof t->kknown);
+    t->kknown[RZ] = 1;
+    t->kval[RZ] = 0;
     for (uint32_t k = k0; k < t->n && t->err == GLHLE_RESULT_OK && spv_ok(b); k++) {
         if (k != k0 && (t->flags[k] & F_LEADER)) {
             store_pc(t, cu(t, k));
@@ -1741,6 +2436,14 @@ static void translate_block(tr *t, uint32_t k0)
         }
         if (always) {
             emit_insn(t, k, insn, row);
+            if (row->op == OP_MOV32I && bits(insn, 0, 8) != RZ) { /* imm 20-51 (envydis 0100) */
+                t->kknown[bits(insn, 0, 8)] = 1;
+                t->kval[bits(insn, 0, 8)] = bits(insn, 20, 32);
+            } else if (row->op == OP_MOV && row->bk == BK_R && bits(insn, 20, 8) == RZ && bits(insn, 39, 4) == 0xf &&
+                       bits(insn, 0, 8) != RZ) {
+                t->kknown[bits(insn, 0, 8)] = 1;
+                t->kval[bits(insn, 0, 8)] = 0;
+            }
         } else {
             uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
             SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);

@@ -3,6 +3,9 @@
  * SPIRV-Cross can turn into GLSL, or is refused with a reason and no module;
  * never a crash, a hang or an unbounded allocation.
  *
+ * Every module it makes must pass spirv-val (spirv-tools' C API, in-process;
+ * checked when the build found libSPIRV-Tools).
+ *
  * Input: byte 0 picks the stage (bit 0: fragment, else vertex), bytes 1-16
  * the texture kinds of slots 0-15 and bytes 17-24 the render-target types,
  * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
@@ -15,6 +18,7 @@
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 #include "support/fuzz_support.h"
+#include "support/spirv_validator.h"
 
 #define HEADER 105
 
@@ -52,6 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const uint32_t *w = (const uint32_t *)r.spirv.data;
         if (r.spirv.size < 20 || r.spirv.size % 4 || w[0] != 0x07230203u)
             __builtin_trap();
+        if (tsv_in_process() && !tsv_check(w, r.spirv.size / 4, NULL, 0))
+            __builtin_trap(); /* the translator made an invalid module */
         spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS];
         size_t nb = mw_spirv_gl_bindings(&r, (mw_spirv_stage)in.key.stage, bind);
         spv_glsl_options o = {.bindings = bind, .binding_count = nb};

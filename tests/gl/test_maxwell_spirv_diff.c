@@ -22,6 +22,7 @@
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 #include "support/maxwell_sidecar.h"
+#include "support/spirv_validator.h"
 
 #define W 64
 #define H 64
@@ -71,6 +72,10 @@ static char *translate(const tmc_shader *sh, const tmc_shader *other, uint32_t *
     if (mw_spirv_translate(&in, &quiet, &r) != GLHLE_RESULT_OK) {
         snprintf(why, why_size, "%s", r.reason);
     } else {
+        char vname[96];
+        snprintf(vname, sizeof vname, "maxwell_diff_%s", sh->name);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, vname);
         spv_glsl_binding bind[64];
         size_t nb = mw_spirv_gl_bindings(&r, sh->stage, bind);
         *cbuf_mask = r.cbuf_mask;
@@ -170,6 +175,30 @@ static bool texel_rgba8(const char *rule, int x, int y, int level, int w, int h,
     return true;
 }
 
+/* texels of arrays, cubes and 3D textures (tex_kinds_fsh): layer, face or slice z */
+static bool texel_layered(const char *rule, int x, int y, int z, uint8_t out[4])
+{
+    if (!strcmp(rule, "layer l: (x*16, y*16, l*64, 255)")) {
+        out[0] = clamp8(x * 16), out[1] = clamp8(y * 16), out[2] = clamp8(z * 64), out[3] = 255;
+    } else if (!strncmp(rule, "face f (0..5 = +X,-X,+Y,-Y,+Z,-Z): (f*40, x*32, y*32, 255)", 58)) {
+        out[0] = clamp8(z * 40), out[1] = clamp8(x * 32), out[2] = clamp8(y * 32), out[3] = 255;
+    } else if (!strcmp(rule, "(x*32, y*32, z*32, 255)")) {
+        out[0] = clamp8(x * 32), out[1] = clamp8(y * 32), out[2] = clamp8(z * 32), out[3] = 255;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* depth texels (tex_shadow_fsh) */
+static bool texel_depth(const char *rule, int x, int y, float *out)
+{
+    if (strcmp(rule, "depth (x,y) = (x + y) / 62.0"))
+        return false;
+    *out = (float)(x + y) / 62.0f;
+    return true;
+}
+
 /* integer texel rules (tex_int_fsh) */
 static bool texel_int(const char *rule, int x, int y, uint32_t out[4])
 {
@@ -224,6 +253,15 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         memset(buf, 0, UBO_BYTES);
         if (cb == 1 && sh->cbuf1)
             memcpy(buf, sh->cbuf1, sh->cbuf1_size < UBO_BYTES ? sh->cbuf1_size : UBO_BYTES);
+        if (cb == 1 && !strcmp(sh->name, "derivs_fsh")) {
+            /* c1[0x0] here is not a GLSL constant but Mesa's SV_YDIR (nv50_ir
+             * SVSemantic; its dFdy multiplies by it), which uam puts in the
+             * compiler-constant buffer as 0 for the driver to fill at draw
+             * time: +1 keeps dFdy pointing up the window, as GL's does with
+             * the translator's quad numbering (row 0 at the lower y) */
+            const float ydir = 1.0f;
+            memcpy(buf, &ydir, 4);
+        }
         GLuint b;
         gl->GenBuffers(1, &b);
         gl->BindBuffer(GL_UNIFORM_BUFFER, b);
@@ -239,18 +277,52 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         const char *rule = tj_str(tj_get(t, "texel"), "");
         bool is_int = !strcmp(type, "isampler2D") && !strcmp(fmt, "rgba32i");
         bool is_uint = !strcmp(type, "usampler2D") && !strcmp(fmt, "rgba32ui");
-        if (!is_int && !is_uint && (strcmp(type, "sampler2D") || (strcmp(fmt, "rgba8_unorm") && strcmp(fmt, "rgba8")))) {
+        bool is_depth = !strcmp(type, "sampler2DShadow") && !strcmp(fmt, "depth32f");
+        bool rgba8 = !strcmp(fmt, "rgba8_unorm") || !strcmp(fmt, "rgba8");
+        GLenum target = GL_TEXTURE_2D;
+        if (!strcmp(type, "sampler2DArray") && rgba8)
+            target = GL_TEXTURE_2D_ARRAY;
+        else if (!strcmp(type, "samplerCube") && rgba8)
+            target = GL_TEXTURE_CUBE_MAP;
+        else if (!strcmp(type, "sampler3D") && rgba8)
+            target = GL_TEXTURE_3D;
+        else if (!is_int && !is_uint && !is_depth && (strcmp(type, "sampler2D") || !rgba8)) {
             snprintf(why, why_size, "texture %s %s is not built by this test", type, fmt);
             return false;
         }
         int tw = (int)tj_num(tj_at(tj_get(t, "size"), 0), 1), th = (int)tj_num(tj_at(tj_get(t, "size"), 1), 1);
         int levels = (int)tj_num(tj_get(t, "levels"), 1);
+        int layers = target == GL_TEXTURE_3D ? (int)tj_num(tj_at(tj_get(t, "size"), 2), 1)
+                     : target == GL_TEXTURE_2D ? 1 : (int)tj_num(tj_get(t, "layers"), 1);
         GLuint tex;
         gl->GenTextures(1, &tex);
         /* build it on a unit no shader uses, so it displaces no earlier texture */
         gl->ActiveTexture(GL_TEXTURE0 + 79);
-        gl->BindTexture(GL_TEXTURE_2D, tex);
-        gl->TexStorage2D(GL_TEXTURE_2D, levels, is_int ? GL_RGBA32I : is_uint ? GL_RGBA32UI : GL_RGBA8, tw, th);
+        gl->BindTexture(target, tex);
+        if (target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_3D)
+            gl->TexStorage3D(target, levels, GL_RGBA8, tw, th, layers);
+        else
+            gl->TexStorage2D(target, levels, is_int ? GL_RGBA32I : is_uint ? GL_RGBA32UI : is_depth ? GL_DEPTH_COMPONENT32F : GL_RGBA8, tw, th);
+        if (is_depth) {
+            float *px = malloc((size_t)tw * th * 4);
+            for (int y = 0; y < th; y++)
+                for (int x = 0; x < tw; x++)
+                    if (!texel_depth(rule, x, y, px + (size_t)y * tw + x)) {
+                        snprintf(why, why_size, "texel rule \"%s\" is not written out in this test", rule);
+                        free(px);
+                        return false;
+                    }
+            gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, tw, th, GL_DEPTH_COMPONENT, GL_FLOAT, px);
+            free(px);
+            levels = 0; /* filled */
+            const tj_value *smp = tj_get(t, "sampler");
+            if (strncmp(tj_str(tj_get(smp, "compare"), ""), "lequal", 6)) {
+                snprintf(why, why_size, "depth compare \"%s\" is not set up by this test", tj_str(tj_get(smp, "compare"), ""));
+                return false;
+            }
+            gl->TexParameteri(target, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+            gl->TexParameteri(target, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+        }
         if (is_int || is_uint) {
             uint32_t *px = malloc((size_t)tw * th * 16);
             for (int y = 0; y < th; y++)
@@ -267,14 +339,23 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         for (int l = 0; l < levels; l++) {
             int lw = tw >> l ? tw >> l : 1, lh = th >> l ? th >> l : 1;
             uint8_t *px = malloc((size_t)lw * lh * 4);
-            for (int y = 0; y < lh; y++)
-                for (int x = 0; x < lw; x++)
-                    if (!texel_rgba8(rule, x, y, l, lw, lh, px + ((size_t)y * lw + x) * 4)) {
-                        snprintf(why, why_size, "texel rule \"%s\" is not written out in this test", rule);
-                        free(px);
-                        return false;
-                    }
-            gl->TexSubImage2D(GL_TEXTURE_2D, l, 0, 0, lw, lh, GL_RGBA, GL_UNSIGNED_BYTE, px);
+            for (int z = 0; z < layers; z++) {
+                for (int y = 0; y < lh; y++)
+                    for (int x = 0; x < lw; x++)
+                        if (!(target == GL_TEXTURE_2D ? texel_rgba8(rule, x, y, l, lw, lh, px + ((size_t)y * lw + x) * 4)
+                                                      : texel_layered(rule, x, y, z, px + ((size_t)y * lw + x) * 4))) {
+                            snprintf(why, why_size, "texel rule \"%s\" is not written out in this test", rule);
+                            free(px);
+                            return false;
+                        }
+                if (target == GL_TEXTURE_2D)
+                    gl->TexSubImage2D(GL_TEXTURE_2D, l, 0, 0, lw, lh, GL_RGBA, GL_UNSIGNED_BYTE, px);
+                else if (target == GL_TEXTURE_CUBE_MAP)
+                    gl->TexSubImage2D((GLenum)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + z), l, 0, 0, lw, lh, GL_RGBA,
+                                      GL_UNSIGNED_BYTE, px);
+                else
+                    gl->TexSubImage3D(target, l, 0, 0, z, lw, lh, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+            }
             free(px);
         }
         const tj_value *smp = tj_get(t, "sampler");
@@ -283,21 +364,22 @@ static bool bind_inputs(glhle_context *ctx, const tmc_shader *sh, mw_spirv_stage
         bool mip = levels > 1;
         if (is_int || is_uint)
             lin_min = lin_mag = false; /* integer textures filter by nearest only */
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+        gl->TexParameteri(target, GL_TEXTURE_MIN_FILTER,
                           mip ? (lin_min ? GL_LINEAR_MIPMAP_LINEAR : GL_NEAREST_MIPMAP_NEAREST)
                               : (lin_min ? GL_LINEAR : GL_NEAREST));
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, lin_mag ? GL_LINEAR : GL_NEAREST);
+        gl->TexParameteri(target, GL_TEXTURE_MAG_FILTER, lin_mag ? GL_LINEAR : GL_NEAREST);
         GLint wrap = !strcmp(tj_str(tj_get(smp, "wrap"), ""), "repeat") ? GL_REPEAT : GL_CLAMP_TO_EDGE;
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
-        gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+        gl->TexParameteri(target, GL_TEXTURE_WRAP_S, wrap);
+        gl->TexParameteri(target, GL_TEXTURE_WRAP_T, wrap);
+        gl->TexParameteri(target, GL_TEXTURE_WRAP_R, wrap);
         uint32_t binding = (uint32_t)tj_num(tj_get(t, "binding"), 0);
         gl->ActiveTexture(GL_TEXTURE0 + binding);
-        gl->BindTexture(GL_TEXTURE_2D, tex);
+        gl->BindTexture(target, tex);
         /* the translated stage's unit; a vertex translation samples the fragment stage's texture with
          * the original GLSL, so only bind where the translated stage could use it */
         if (cbuf_mask) {
             gl->ActiveTexture(GL_TEXTURE0 + stage_t * MW_GL_TEXTURES_PER_STAGE + binding);
-            gl->BindTexture(GL_TEXTURE_2D, tex);
+            gl->BindTexture(target, tex);
         }
         gl->ActiveTexture(GL_TEXTURE0);
         in->tex[in->ntex++] = tex;
@@ -532,8 +614,8 @@ static bool is_known(const char *shader, uint32_t target, size_t channel, uint32
 }
 
 /* Compares; returns the number of differing components and the largest difference. */
-static uint64_t compare(const char *shader, const frame *a, const frame *b, uint32_t i, double tol, bool relative,
-                        double *worst, uint64_t *known_count)
+static uint64_t compare(const char *shader, const frame *a, const frame *b, uint32_t i, const double tolc[4],
+                        bool relative, double *worst, uint64_t *known_count)
 {
     uint64_t bad = 0;
     *worst = 0;
@@ -563,7 +645,7 @@ static uint64_t compare(const char *shader, const frame *a, const frame *b, uint
         }
         if (a->fmt[i] != FMT_RGBA32UI && a->fmt[i] != FMT_RGBA32I && d > *worst)
             *worst = d;
-        if (d > tol || isnan(d))
+        if (d > tolc[k % 4] || isnan(d))
             bad++;
     }
     return bad;
@@ -618,7 +700,10 @@ static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_
         res = R_DIFFERENT;
     } else {
         const tj_value *cmp = tj_get(sh.json, "compare");
-        double tol = tj_num(tj_get(cmp, "tolerance"), 0);
+        double tol = tj_num(tj_get(cmp, "tolerance"), 0), tolc[4] = {tol, tol, tol, tol};
+        const tj_value *per = tj_get(cmp, "tolerance_per_channel"); /* derivs_fsh: one bound per channel */
+        for (size_t c = 0; c < 4 && c < tj_len(per); c++)
+            tolc[c] = tj_num(tj_at(per, c), 0);
         bool relative = tj_num(tj_get(cmp, "relative"), 0) != 0;
         res = R_SAME;
         size_t used = 0;
@@ -626,7 +711,7 @@ static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_
         for (uint32_t i = 0; i < ref.count; i++) {
             double worst;
             uint64_t known_count = 0;
-            uint64_t bad = compare(name, &ref, &got, i, tol, relative, &worst, &known_count);
+            uint64_t bad = compare(name, &ref, &got, i, tolc, relative, &worst, &known_count);
             used += (size_t)snprintf(msg + used, used < msg_size ? msg_size - used : 0, "%starget %u: %s, largest difference %g",
                                      i ? "; " : "", ref.location[i], bad ? "DIFFERENT" : worst ? "within tolerance" : "identical",
                                      worst);
@@ -713,6 +798,8 @@ static const char *const must_match[] = {
     "interp_vsh",      "local_array_fsh", "texel_fetch_fsh", "tex_int_fsh",
     "loop_branch_fsh", "mrt_depth_fsh",  "pack_fsh",        "passthrough_vsh", "switch_fsh",
     "texture_fsh",     "transcend_fsh",  "ubo_array_vsh",   "ubo_dynamic_fsh", "ubo_matrix_vsh",
+    "derivs_fsh",      "frag_coord_fsh", "tex_gather_fsh",  "tex_kinds_fsh",  "tex_lod_fsh",
+    "tex_query_lod_fsh", "tex_shadow_fsh",
 };
 
 static bool must(const char *name)

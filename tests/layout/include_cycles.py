@@ -13,6 +13,9 @@ lines that make it.
   include_cycles.py --self-test
                                check that a deliberate circle is caught
 
+It fails when shadergen includes a header of any stage but backend/common:
+design.md's direction is backend/<system> -> shadergen -> backend/common.
+
 It also fails when a file of a stage calls a function that an instance
 header (a .h directly in backend/<system>/) declares: a lower stage tells
 the instance something through a hooks struct, never by calling it.
@@ -259,6 +262,12 @@ def check(root):
         print("%s:%d calls %s(), which the instance declares: use a hooks struct" % (rel, line, name))
     for system, n in sorted(pending.items()):
         print("pending: backend/%s: %d calls from stages into the instance (%s)" % (system, n, CALL_RULE_PENDING[system]))
+    upward = []
+    for (a, b), sites in sorted(edges.items()):
+        if a == "shadergen" and b != "backend/common":
+            for rel, line, target in sites:
+                upward.append(rel)
+                print("%s:%d includes %s: shadergen depends on backend/common only" % (rel, line, target))
     for comp in found:
         print("include circle between stages: " + ", ".join(comp))
         members = set(comp)
@@ -269,7 +278,7 @@ def check(root):
     if not found:
         stages = sorted({s for e in edges for s in e})
         print("no include circle between %d stages (%d stage-to-stage edges)" % (len(stages), len(edges)))
-    return 1 if found or calls or flat_found else 0
+    return 1 if found or calls or flat_found or upward else 0
 
 
 def self_test():
@@ -314,8 +323,18 @@ def self_test():
         if check(root) != 1:
             print("self-test: two headers of a flat system including each other were not reported")
             return 1
-    print("self-test: a deliberate circle, a call up to the instance and two-way calls and includes in a flat "
-          "system are caught, a clean tree passes")
+        for name in ("vram.c", "batch.c", "vram.h", "batch.h"):
+            os.remove(os.path.join(root, "backend/flat", name))
+        if check(root) != 0:
+            print("self-test: the tree without the flat system was reported")
+            return 1
+        write("shadergen/gen.c", '#include "backend/sys/b/two.h"\n')
+        if check(root) != 1:
+            print("self-test: shadergen including a system's stage was not reported")
+            return 1
+        os.remove(os.path.join(root, "shadergen/gen.c"))
+    print("self-test: a deliberate circle, a call up to the instance, two-way calls and includes in a flat "
+          "system and shadergen reaching into a system are caught, a clean tree passes")
     return 0
 
 

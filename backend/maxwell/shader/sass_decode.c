@@ -5,7 +5,6 @@
  * emitter; each family's block below names the fields it reads. */
 #include "backend/maxwell/shader/sass_decode.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,78 +21,17 @@ typedef enum form {
     FORM_TARGET, FORM_BRX, FORM_JUMP, FORM_JMX, FORM_BAR, FORM_VIDEO, FORM_VSETP,
 } form;
 
-typedef struct op_info {
-    const char *name;
-    uint16_t match, mask;
-    uint8_t family, form, bkind;
-} op_info;
+/* The decoder's column of the opcode table: which fields hold which operands. */
+typedef struct op_form {
+    uint8_t form, bkind;
+} op_form;
 
-static const op_info ops[MW_SASS_OP_COUNT] = {
-    [MW_SASS_OP_INVALID] = {"???", 0, 0, MW_SASS_FAM_INVALID, FORM_NONE, MW_SASS_BKIND_N},
-#define MW_SASS_X(id, nm, m, k, fam, fo, bk) \
-    [MW_SASS_OP_##id] = {nm, m, k, MW_SASS_FAM_##fam, FORM_##fo, MW_SASS_BKIND_##bk},
+static const op_form ops[MW_SASS_OP_COUNT] = {
+    [MW_SASS_OP_INVALID] = {FORM_NONE, MW_SASS_BKIND_N},
+#define MW_SASS_X(id, nm, m, k, fam, fo, bk) [MW_SASS_OP_##id] = {FORM_##fo, MW_SASS_BKIND_##bk},
     MW_SASS_OPCODES(MW_SASS_X)
 #undef MW_SASS_X
 };
-
-static const char *const family_names[MW_SASS_FAM_COUNT] = {
-    [MW_SASS_FAM_INVALID] = "INVALID",
-#define MW_SASS_X(fam) [MW_SASS_FAM_##fam] = #fam,
-    MW_SASS_FAMILIES(MW_SASS_X)
-#undef MW_SASS_X
-};
-
-const char *mw_sass_op_name(mw_sass_op op)
-{
-    return (unsigned)op < MW_SASS_OP_COUNT ? ops[op].name : "???";
-}
-
-mw_sass_family mw_sass_op_family(mw_sass_op op)
-{
-    return (unsigned)op < MW_SASS_OP_COUNT ? (mw_sass_family)ops[op].family : MW_SASS_FAM_INVALID;
-}
-
-mw_sass_bkind mw_sass_op_bkind(mw_sass_op op)
-{
-    return (unsigned)op < MW_SASS_OP_COUNT ? (mw_sass_bkind)ops[op].bkind : MW_SASS_BKIND_N;
-}
-
-const char *mw_sass_family_name(mw_sass_family fam)
-{
-    return (unsigned)fam < MW_SASS_FAM_COUNT ? family_names[fam] : "INVALID";
-}
-
-/* ---- lookup: one entry per value of bits 48-63 ---- */
-
-static uint16_t lookup_table[1u << 16];
-static pthread_once_t lookup_once = PTHREAD_ONCE_INIT;
-
-static void build_lookup(void)
-{
-    /* Fill from the least specific mask to the most specific, so that where
-     * two patterns match, the one with more fixed bits wins (the rule the
-     * hardware tables in envydis express by their order). */
-    for (int bitsfixed = 0; bitsfixed <= 16; bitsfixed++) {
-        for (unsigned op = 1; op < MW_SASS_OP_COUNT; op++) {
-            const op_info *o = &ops[op];
-            if (__builtin_popcount(o->mask) != bitsfixed)
-                continue;
-            /* enumerate the free bits of the pattern */
-            uint32_t free_bits = (uint32_t)(~o->mask) & 0xffffu;
-            uint32_t sub = 0;
-            do {
-                lookup_table[(o->match & o->mask) | sub] = (uint16_t)op;
-                sub = (sub - free_bits) & free_bits;
-            } while (sub != 0);
-        }
-    }
-}
-
-mw_sass_op mw_sass_lookup(uint64_t word)
-{
-    pthread_once(&lookup_once, build_lookup);
-    return (mw_sass_op)lookup_table[word >> 48];
-}
 
 /* ---- fields ---- */
 
@@ -270,7 +208,7 @@ static void src_target(mw_sass_inst *in)
 
 /* ---- operand forms ---- */
 
-static void decode_form(mw_sass_inst *in, const op_info *o)
+static void decode_form(mw_sass_inst *in, const op_form *o)
 {
     uint64_t w = in->raw;
     switch ((form)o->form) {
@@ -327,7 +265,7 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
     case FORM_A_I32_D:
         dst_reg(in, 0);
         src_reg(in, 8);
-        src_imm(in, bits(w, 20, 32), imm32_type(o->family));
+        src_imm(in, bits(w, 20, 32), imm32_type(in->family));
         if (o->form == FORM_A_I32_D)
             src_reg(in, 0); /* the addend is the destination register (envydis ffma32i) */
         break;
@@ -406,8 +344,8 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
         break;
     case FORM_LDM:
     case FORM_STM: {
-        uint8_t space = o->family == MW_SASS_FAM_LDG || o->family == MW_SASS_FAM_STG   ? MW_SASS_MEM_GLOBAL
-                        : o->family == MW_SASS_FAM_LDL || o->family == MW_SASS_FAM_STL ? MW_SASS_MEM_LOCAL
+        uint8_t space = in->family == MW_SASS_FAM_LDG || in->family == MW_SASS_FAM_STG   ? MW_SASS_MEM_GLOBAL
+                        : in->family == MW_SASS_FAM_LDL || in->family == MW_SASS_FAM_STL ? MW_SASS_MEM_LOCAL
                                                                                       : MW_SASS_MEM_SHARED;
         if (o->form == FORM_LDM)
             dst_reg(in, 0);
@@ -479,7 +417,7 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
         src_reg(in, 0);
         break;
     case FORM_CCTL:
-        if (o->family == MW_SASS_FAM_CCTLL)
+        if (in->family == MW_SASS_FAM_CCTLL)
             set_mem(add_src(in), MW_SASS_MEM_LOCAL, bits(w, 8, 8), sext(bits(w, 22, 22), 22) * 4);
         else
             set_mem(add_src(in), MW_SASS_MEM_GLOBAL, bits(w, 8, 8), sext(bits(w, 22, 30), 30) * 4);
@@ -507,7 +445,7 @@ static void decode_form(mw_sass_inst *in, const op_info *o)
     case FORM_TEX:
         dst_reg(in, 0);
         src_reg(in, 8);
-        if (o->family != MW_SASS_FAM_TMML || in->op == MW_SASS_OP_TMML_B)
+        if (in->family != MW_SASS_FAM_TMML || in->op == MW_SASS_OP_TMML_B)
             src_reg(in, 20);
         break;
     case FORM_TEXS:
@@ -633,7 +571,7 @@ static void decode_mods(mw_sass_inst *in)
 {
     uint64_t w = in->raw;
     mw_sass_mods *m = &in->mods;
-    const op_info *o = &ops[in->op];
+    const op_form *o = &ops[in->op];
     bool imm32 = o->form == FORM_A_I32 || o->form == FORM_A_I32_D;
     switch (in->family) {
     case MW_SASS_FAM_FADD:
@@ -1423,7 +1361,7 @@ void mw_sass_decode_inst(uint64_t word, uint32_t offset, uint32_t sched, mw_sass
     out->sched = sched;
     mw_sass_op op = mw_sass_lookup(word);
     out->op = (uint16_t)op;
-    out->family = ops[op].family;
+    out->family = (uint8_t)mw_sass_op_family(op);
     /* guard predicate: bits 16-18, negation 19 (the same in every form) */
     out->pred = (uint8_t)bits(word, 16, 3);
     out->pred_neg = bit(word, 19);

@@ -11,7 +11,7 @@
  * branch that names a control word's offset lands on the instruction after
  * it). They are the offsets envydis prints and branch targets use.
  *
- * The table of opcodes is sass_table.h. A decoded instruction carries:
+ * The table of opcodes is shadergen/maxwell_sass_table.h (maxwell_isa.h). A decoded instruction carries:
  * the opcode and its family, the guard predicate, destination and source
  * operands in the hardware's order (registers, predicates, immediates,
  * constant buffers, attributes, memory addresses, special registers, code
@@ -29,42 +29,11 @@
 #include <stdint.h>
 
 #include "backend/common/log.h"
-#include "backend/maxwell/shader/sass_table.h"
+#include "shadergen/maxwell_isa.h"
 
 /* 64-bit words of code accepted in one program (control words included):
  * 512 KiB, far above any real shader and the cap on what one decode allocates. */
 #define MW_SASS_MAX_CODE_WORDS (1u << 16)
-
-#define MW_SASS_RZ 255u /* register 255 reads as zero, writes are dropped */
-#define MW_SASS_PT 7u   /* predicate 7 is always true */
-
-typedef enum mw_sass_op {
-    MW_SASS_OP_INVALID = 0,
-#define MW_SASS_X(id, name, match, mask, fam, form, bkind) MW_SASS_OP_##id,
-    MW_SASS_OPCODES(MW_SASS_X)
-#undef MW_SASS_X
-    MW_SASS_OP_COUNT
-} mw_sass_op;
-
-typedef enum mw_sass_family {
-    MW_SASS_FAM_INVALID = 0,
-#define MW_SASS_X(fam) MW_SASS_FAM_##fam,
-    MW_SASS_FAMILIES(MW_SASS_X)
-#undef MW_SASS_X
-    MW_SASS_FAM_COUNT
-} mw_sass_family;
-
-/* How operand B is encoded (sass_table.h, BKIND column). */
-typedef enum mw_sass_bkind {
-    MW_SASS_BKIND_N = 0,
-    MW_SASS_BKIND_R,
-    MW_SASS_BKIND_C,
-    MW_SASS_BKIND_I,
-    MW_SASS_BKIND_F,
-    MW_SASS_BKIND_D,
-    MW_SASS_BKIND_RC,
-    MW_SASS_BKIND_H,
-} mw_sass_bkind;
 
 typedef enum mw_sass_operand_kind {
     MW_SASS_OPND_NONE = 0,
@@ -225,13 +194,7 @@ typedef struct mw_sass_inst {
     mw_sass_mods mods;
 } mw_sass_inst;
 
-/* Table lookups. */
-const char *mw_sass_op_name(mw_sass_op op);          /* "FADD", "???" for INVALID */
-mw_sass_family mw_sass_op_family(mw_sass_op op);
-mw_sass_bkind mw_sass_op_bkind(mw_sass_op op);
-const char *mw_sass_family_name(mw_sass_family fam);
-/* The opcode whose pattern matches bits 48-63 of `word`; INVALID if none. */
-mw_sass_op mw_sass_lookup(uint64_t word);
+/* Table lookups: shadergen/maxwell_isa.h. */
 
 /* Decodes one instruction. Never fails: an unknown opcode gives op INVALID
  * and no operands. `offset` is the instruction's byte offset (for targets). */

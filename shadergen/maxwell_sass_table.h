@@ -56,9 +56,14 @@
  * maxwell.inc and Mesa src/nouveau/codegen/nv50_ir_emit_gm107.cpp (the
  * emitter that made the test corpus). Where they disagree the row says so.
  * When two rows match the same word, the one whose MASK has more bits wins
- * (sass_decode.c builds the lookup that way). */
-#ifndef GLHLE_MAXWELL_SASS_TABLE_H
-#define GLHLE_MAXWELL_SASS_TABLE_H
+ * (maxwell_isa.c builds the lookup that way).
+ *
+ * The table lives in shadergen/ because both the translator (maxwell_spirv.c)
+ * and the backend's decoder (backend/maxwell/shader/sass_decode.c, which adds
+ * the FORM column's operand decoding) read it, and dependencies point from
+ * backend to shadergen, never back (design.md). */
+#ifndef GLHLE_SHADERGEN_MAXWELL_SASS_TABLE_H
+#define GLHLE_SHADERGEN_MAXWELL_SASS_TABLE_H
 
 /* The operations. X(FAMILY) */
 #define MW_SASS_FAMILIES(X) \

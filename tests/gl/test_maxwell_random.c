@@ -1,0 +1,235 @@
+/* Random-program differential test of the Maxwell translator (issue 15,
+ * "Checks"): random straight-line programs from support/maxwell_random.c
+ * (integer and float arithmetic, predicates, guarded instructions, carry
+ * chains) are translated SASS -> SPIR-V (which spirv-val must accept) ->
+ * GLSL, drawn as a fragment shader on llvmpipe into three RGBA32UI targets
+ * that receive R0-R11 unconverted (R8-R11: the predicates P0-P3, which the
+ * program's epilogue copies there), and every register is compared bit for
+ * bit with the test's own CPU model of the same instructions.
+ *
+ * GLHLE_TEST_SEED replays a run; GLHLE_MAXWELL_RANDOM_PROGRAMS sets the
+ * number of programs (default 160) and GLHLE_MAXWELL_RANDOM_OPS the
+ * operations in each (default 24). A mismatch prints the seed, the
+ * program's disassembly and both register files. */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/gl/gl_util.h"
+#include "backend/maxwell/shader/sass_decode.h"
+#include "backend/maxwell/shader/sass_disasm.h"
+#include "shadergen/maxwell_spirv.h"
+#include "shadergen/spirv_glsl.h"
+#include "support/maxwell_random.h"
+#include "support/spirv_validator.h"
+
+static const char *const vertex_glsl = "#version 450\n"
+                                       "void main() {\n"
+                                       "    vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
+                                       "    gl_Position = vec4(p, 0.0, 1.0);\n"
+                                       "}\n";
+
+static void print_program(const tmr_program *p)
+{
+    mw_sass_program dec;
+    mw_sass_decode_desc d = {.log = ts_logger()};
+    glhle_result r = mw_sass_decode(p->code, p->words, &d, &dec);
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    if (r == GLHLE_RESULT_OK && mw_sass_disasm_program(&out, &dec)) {
+        /* a line at a time: print_message has a bounded buffer */
+        const char *s = glhle_bytebuf_cstr(&out);
+        while (*s) {
+            const char *e = strchr(s, '\n');
+            size_t n = e ? (size_t)(e - s) : strlen(s);
+            print_message("%.*s\n", (int)n, s);
+            s += n + (e != NULL);
+        }
+    }
+    glhle_bytebuf_free(&out);
+    mw_sass_program_free(&dec);
+}
+
+#define OUTS 12
+
+/* Translates, draws and reads back R0-R11; false with `why` on failure. */
+static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                const char *dump)
+{
+    GladGLContext *gl = &ctx->gl;
+    uint8_t sph[0x50] = {0};
+    sph[0x48] = 0xff; /* render targets 0-2, all four components: R0-R3, R4-R7, R8-R11 */
+    sph[0x49] = 0x0f;
+    mw_spirv_input in;
+    memset(&in, 0, sizeof in);
+    in.code = p->code;
+    in.words = p->words;
+    in.sph = sph;
+    in.key.stage = MW_SPIRV_FRAGMENT;
+    in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    bool ok = false;
+    char *glsl = NULL;
+    if (mw_spirv_translate(&in, ts_logger(), &r) != GLHLE_RESULT_OK) {
+        snprintf(why, why_size, "refused: %s", r.reason);
+        goto done;
+    }
+    if (tsv_available() && !tsv_validate((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_random")) {
+        snprintf(why, why_size, "spirv-val rejects the module (%s.spv.log)", ts_output_path("maxwell_random"));
+        goto done;
+    }
+    glhle_bytebuf g;
+    glhle_bytebuf_init(&g, 0);
+    spv_glsl_options o = {0};
+    if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) != GLHLE_RESULT_OK) {
+        glhle_bytebuf_free(&g);
+        snprintf(why, why_size, "SPIRV-Cross refused the module");
+        goto done;
+    }
+    glsl = strdup(glhle_bytebuf_cstr(&g));
+    glhle_bytebuf_free(&g);
+    if (dump) { /* the translation of a failing program, for reading */
+        FILE *fp = fopen(ts_output_path(dump), "w");
+        if (fp) {
+            fputs(glsl, fp);
+            fclose(fp);
+        }
+    }
+    GLuint prog;
+    if (gl_link_program(ctx, vertex_glsl, glsl, &prog) != GLHLE_RESULT_OK) {
+        snprintf(why, why_size, "the translation does not link");
+        goto done;
+    }
+    GLuint fbo, rb[3];
+    gl->GenFramebuffers(1, &fbo);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl->GenRenderbuffers(3, rb);
+    for (int i = 0; i < 3; i++) {
+        gl->BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+        gl->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32UI, 2, 2);
+        gl->FramebufferRenderbuffer(GL_FRAMEBUFFER, (GLenum)(GL_COLOR_ATTACHMENT0 + i), GL_RENDERBUFFER, rb[i]);
+    }
+    static const GLenum bufs[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2};
+    gl->DrawBuffers(3, bufs);
+    static const GLuint zero[4] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
+    for (int i = 0; i < 3; i++)
+        gl->ClearBufferuiv(GL_COLOR, i, zero);
+    GLuint vao;
+    gl->GenVertexArrays(1, &vao);
+    gl->BindVertexArray(vao);
+    gl->Viewport(0, 0, 2, 2);
+    gl->UseProgram(prog);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    for (int i = 0; i < 3; i++) {
+        gl->ReadBuffer((GLenum)(GL_COLOR_ATTACHMENT0 + i));
+        gl->ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, got + 4 * i);
+    }
+    gl->BindVertexArray(0);
+    gl->DeleteVertexArrays(1, &vao);
+    gl->UseProgram(0);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl->DeleteFramebuffers(1, &fbo);
+    gl->DeleteRenderbuffers(3, rb);
+    gl->DeleteProgram(prog);
+    ts_gl_check(ctx);
+    ok = true;
+done:
+    free(glsl);
+    mw_spirv_result_free(&r);
+    return ok;
+}
+
+static void test_random_programs(void **state)
+{
+    glhle_context *ctx = *state;
+    uint64_t seed = ts_seed("maxwell_random", 0x5a55u);
+    long programs = ts_env_long("GLHLE_MAXWELL_RANDOM_PROGRAMS", 160);
+    long nops = ts_env_long("GLHLE_MAXWELL_RANDOM_OPS", 24);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    uint32_t coverage[MW_SASS_FAM_COUNT] = {0};
+    uint64_t insts = 0;
+    for (long i = 0; i < programs; i++) {
+        tmr_program *p = malloc(sizeof *p);
+        assert_non_null(p);
+        tmr_machine want;
+        tmr_generate(&rng, (uint32_t)nops, p, &want);
+        /* the encoder's words decode to the families the generator meant */
+        uint32_t k = 0;
+        for (size_t w = 0; w < p->words && k < 8 + p->ops; w++) {
+            if (w % 4 == 0)
+                continue;
+            mw_sass_inst inst;
+            mw_sass_decode_inst(p->code[w], (uint32_t)w * 8, 0, &inst);
+            if (k >= 8) {
+                uint32_t fam = p->family[k - 8];
+                bool same = inst.family == fam || (fam == MW_SASS_FAM_SHL && inst.family == MW_SASS_FAM_SHR) ||
+                            (fam == MW_SASS_FAM_POPC && inst.family == MW_SASS_FAM_FLO) ||
+                            (fam == MW_SASS_FAM_IMNMX && inst.family == MW_SASS_FAM_SEL) ||
+                            (fam == MW_SASS_FAM_ISETP && inst.family == MW_SASS_FAM_ISET) ||
+                            (fam == MW_SASS_FAM_LEA && inst.family == MW_SASS_FAM_LEA_HI) ||
+                            fam == MW_SASS_FAM_FADD || fam == MW_SASS_FAM_F2I;
+                if (!same)
+                    fail_msg("seed %llu program %ld: word 0x%016llx decodes as %s", (unsigned long long)seed, i,
+                             (unsigned long long)p->code[w], mw_sass_op_name((mw_sass_op)inst.op));
+                coverage[inst.family]++;
+            }
+            k++;
+        }
+        insts += p->ops;
+        uint32_t got[OUTS];
+        char why[256];
+        if (!run(ctx, p, got, why, sizeof why, NULL)) {
+            print_program(p);
+            fail_msg("seed %llu program %ld: %s", (unsigned long long)seed, i, why);
+        }
+        if (memcmp(got, want.out, sizeof got)) {
+            print_message("seed %llu program %ld differs:\n", (unsigned long long)seed, i);
+            print_program(p);
+            /* the first operation after which they differ: end the program there */
+            for (uint32_t n = 1; n <= p->ops; n++) {
+                tmr_program *q = malloc(sizeof *q);
+                assert_non_null(q);
+                memcpy(q, p, sizeof *q);
+                tmr_truncate(q, n);
+                uint32_t part[OUTS];
+                char dump[64];
+                snprintf(dump, sizeof dump, "maxwell_random_prefix%u.glsl", n);
+                if (run(ctx, q, part, why, sizeof why, dump) && memcmp(part, p->after[n - 1], sizeof part)) {
+                    print_message("  first difference after operation %u (slot %u):\n", n, 8 + n - 1);
+                    for (int r = 0; r < OUTS; r++)
+                        print_message("    %s%d model 0x%08x translation 0x%08x\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8,
+                                      p->after[n - 1][r], part[r]);
+                    free(q);
+                    break;
+                }
+                free(q);
+            }
+            for (int r = 0; r < OUTS; r++)
+                print_message("  %s%d model 0x%08x translation 0x%08x%s\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8,
+                              want.out[r], got[r], want.out[r] != got[r] ? "  <-" : "");
+            fail_msg("seed %llu: program %ld's registers differ from the CPU model", (unsigned long long)seed, i);
+        }
+        free(p);
+    }
+    char line[1024] = "";
+    size_t used = 0;
+    for (uint32_t f = 1; f < MW_SASS_FAM_COUNT; f++)
+        if (coverage[f])
+            used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, " %s %u",
+                                     mw_sass_family_name((mw_sass_family)f), coverage[f]);
+    print_message("maxwell random: seed %llu, %ld programs, %llu random instructions, all equal to the CPU model\n"
+                  "  by family:%s\n",
+                  (unsigned long long)seed, programs, (unsigned long long)insts, line);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TS_GL_TEST(test_random_programs),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}

@@ -1,0 +1,737 @@
+#include "support/maxwell_random.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "shadergen/maxwell_isa.h"
+
+/* ---- encoding ---- */
+
+#define SCHED 0x001f8000fc0007e0ull /* a control word (never executes) */
+#define NOP 0x50b0000000070f00ull
+#define EXIT 0xe30000000007000full
+#define BRA_SELF 0xe2400fffff87000full
+#define PT_GUARD (7ull << 16)
+
+static uint64_t f(uint64_t v, unsigned pos)
+{
+    return v << pos;
+}
+
+/* an opcode's pattern in bits 48-63 (the table's MATCH) */
+static uint64_t base(uint16_t match)
+{
+    return (uint64_t)match << 48;
+}
+
+typedef struct gen {
+    ts_rng *rng;
+    tmr_program *p;
+    tmr_machine *m;
+    uint32_t slot; /* instruction slots written */
+} gen;
+
+static void put(gen *g, uint64_t word)
+{
+    tmr_program *p = g->p;
+    if (g->slot % 3 == 0)
+        p->code[p->words++] = SCHED;
+    p->code[p->words++] = word;
+    g->slot++;
+}
+
+static uint32_t rnd(gen *g, uint32_t n)
+{
+    return ts_rng_below(g->rng, n);
+}
+
+static bool coin(gen *g, uint32_t percent)
+{
+    return rnd(g, 100) < percent;
+}
+
+/* ---- values ---- */
+
+static uint32_t fbits(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    return u;
+}
+
+static float bitsf(uint32_t u)
+{
+    float x;
+    memcpy(&x, &u, 4);
+    return x;
+}
+
+/* few significant bits and a moderate exponent: sums and products of two
+ * stay exact or round the same way everywhere, and never reach a denormal */
+static bool is_nice(float x)
+{
+    if (x == 0.0f)
+        return !signbit(x);
+    if (!isfinite(x) || fabsf(x) < 1.0f / 256 || fabsf(x) > 65536.0f)
+        return false;
+    float s = x * 256.0f;
+    return s == truncf(s) && fabsf(s) < (float)(1 << 24);
+}
+
+static float nice_value(gen *g)
+{
+    static const float v[] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 2.5f, 3.0f, 0.25f, 4.0f, 8.0f, 16.0f, 0.75f, 5.5f, 100.0f};
+    float x = v[rnd(g, sizeof v / sizeof v[0])];
+    return coin(g, 40) ? -x : x;
+}
+
+static uint32_t random_word(gen *g)
+{
+    static const uint32_t special[] = {0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 31, 32, 33, 0xffff, 0x10000, 0x1f08};
+    switch (rnd(g, 4)) {
+    case 0: return special[rnd(g, sizeof special / sizeof special[0])];
+    case 1: return rnd(g, 64);                       /* small: shift counts, field positions */
+    case 2: return rnd(g, 40) | rnd(g, 40) << 8;     /* BFE/BFI fields: position, length */
+    default: return ts_rng_u32(g->rng);
+    }
+}
+
+static uint32_t reg(gen *g)
+{
+    return rnd(g, 8);
+}
+
+/* a register holding a nice float, or 8 when none does */
+static uint32_t nice_reg(gen *g)
+{
+    uint32_t start = rnd(g, 8);
+    for (uint32_t i = 0; i < 8; i++)
+        if (g->m->nice[(start + i) & 7])
+            return (start + i) & 7;
+    return 8;
+}
+
+static void set_int(gen *g, uint32_t r, uint32_t v)
+{
+    g->m->r[r] = v;
+    g->m->nice[r] = is_nice(bitsf(v));
+}
+
+/* a guard predicate: mostly PT, sometimes P0-P3 or their negation */
+typedef struct guard {
+    uint64_t bits;
+    bool runs;
+} guard;
+
+static guard pick_guard(gen *g)
+{
+    guard gd = {PT_GUARD, true};
+    if (coin(g, 20)) {
+        uint32_t p = rnd(g, 4);
+        bool neg = coin(g, 50);
+        gd.bits = f(p, 16) | f(neg, 19);
+        gd.runs = g->m->p[p] != neg;
+    }
+    return gd;
+}
+
+/* predicate operand at 39 with its negation at 42: P0-P3 or PT */
+static uint64_t pred39(gen *g, bool *value)
+{
+    uint32_t p = rnd(g, 5);
+    bool neg = coin(g, 30);
+    bool v = p == 4 ? true : g->m->p[p];
+    *value = v != neg;
+    return f(p == 4 ? 7 : p, 39) | f(neg, 42);
+}
+
+static void set_p(gen *g, uint32_t p, bool v)
+{
+    if (p < 4)
+        g->m->p[p] = v;
+}
+
+/* PTX ISA setp's boolean combination with predicate c: AND OR XOR */
+static bool bop(uint32_t op, bool a, bool c)
+{
+    return op == 0 ? (a && c) : op == 1 ? (a || c) : (a != c);
+}
+
+/* ISETP / ISET condition (3 bits: F LT EQ LE GT NE GE T) */
+static bool icmp(uint32_t cond, bool s, uint32_t a, uint32_t b)
+{
+    int64_t x = s ? (int64_t)(int32_t)a : (int64_t)a, y = s ? (int64_t)(int32_t)b : (int64_t)b;
+    switch (cond) {
+    case 0: return false;
+    case 1: return x < y;
+    case 2: return x == y;
+    case 3: return x <= y;
+    case 4: return x > y;
+    case 5: return x != y;
+    case 6: return x >= y;
+    default: return true;
+    }
+}
+
+/* FSETP condition (4 bits: F LT EQ LE GT NE GE NUM NAN LTU EQU LEU GTU NEU GEU T) */
+static bool fcmp(uint32_t cond, float a, float b)
+{
+    bool un = isnan(a) || isnan(b);
+    switch (cond) {
+    case 0: return false;
+    case 1: return !un && a < b;
+    case 2: return !un && a == b;
+    case 3: return !un && a <= b;
+    case 4: return !un && a > b;
+    case 5: return !un && a != b;
+    case 6: return !un && a >= b;
+    case 7: return !un;
+    case 8: return un;
+    case 9: return un || a < b;
+    case 10: return un || a == b;
+    case 11: return un || a <= b;
+    case 12: return un || a > b;
+    case 13: return un || a != b;
+    case 14: return un || a >= b;
+    default: return true;
+    }
+}
+
+static uint32_t brev(uint32_t v)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i++)
+        r |= ((v >> i) & 1u) << (31 - i);
+    return r;
+}
+
+/* PTX ISA bfe.u32 / bfe.s32: pos = b[7:0], len = b[15:8];
+ * d[i] = (i < len && pos + i <= 31) ? a[pos + i] : sbit, where sbit is 0
+ * unsigned and a[min(pos + len - 1, 31)] signed (0 when len = 0) */
+static uint32_t model_bfe(uint32_t a, uint32_t b, bool s)
+{
+    uint32_t pos = b & 0xff, len = (b >> 8) & 0xff, d = 0;
+    uint32_t msb = pos + len - 1 > 31 ? 31 : pos + len - 1;
+    uint32_t sbit = s && len ? (a >> msb) & 1u : 0;
+    for (uint32_t i = 0; i < 32; i++) {
+        uint32_t bitv = i < len && pos + i <= 31 ? (a >> (pos + i)) & 1u : sbit;
+        d |= bitv << i;
+    }
+    return d;
+}
+
+/* PTX ISA bfi.b32 f, a, b, pos, len: f = b with f[pos + i] = a[i] for
+ * i < len and pos + i <= 31 (SASS BFI Rd, Ra = a, Rb = pos | len << 8, Rc = b) */
+static uint32_t model_bfi(uint32_t a, uint32_t field, uint32_t base_v)
+{
+    uint32_t pos = field & 0xff, len = (field >> 8) & 0xff, r = base_v;
+    for (uint32_t i = 0; i < len && pos + i <= 31; i++)
+        r = (r & ~(1u << (pos + i))) | (((a >> i) & 1u) << (pos + i));
+    return r;
+}
+
+/* PTX ISA bfind.u32 / .s32: the position of the most significant 1 (signed:
+ * of the most significant bit that differs from the sign), 0xffffffff when
+ * there is none; .shiftamt gives 31 - it */
+static uint32_t model_flo(uint32_t v, bool s, bool shiftamt)
+{
+    if (s && (v & 0x80000000u))
+        v = ~v;
+    if (!v)
+        return 0xffffffffu;
+    uint32_t pos = 31 - (uint32_t)__builtin_clz(v);
+    return shiftamt ? 31 - pos : pos;
+}
+
+/* ---- the operations ---- */
+
+typedef void (*op_fn)(gen *g, guard gd);
+
+static void op_iadd(gen *g, guard gd)
+{
+    /* IADD R (5c10): neg a 49, neg b 48, X 43, CC 47. a + b + (X ? carry : 0);
+     * CC sets the carry to the unsigned carry out (PTX ISA add.cc / addc.cc).
+     * Negation with the carry is not generated (its carry is ill-defined). */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
+    bool carry_ops = coin(g, 40);
+    bool x = carry_ops && g->m->carry_valid && coin(g, 60), cc = carry_ops && coin(g, 70);
+    bool na = !carry_ops && coin(g, 30), nb = !carry_ops && !na && coin(g, 30);
+    put(g, base(0x5c10) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(na, 49) | f(nb, 48) | f(x, 43) | f(cc, 47));
+    if (!gd.runs)
+        return;
+    uint32_t a = na ? 0u - g->m->r[ra] : g->m->r[ra], b = nb ? 0u - g->m->r[rb] : g->m->r[rb];
+    uint64_t sum = (uint64_t)a + b + (x && g->m->carry ? 1 : 0);
+    set_int(g, rd, (uint32_t)sum);
+    if (cc) {
+        g->m->carry = sum >> 32;
+        g->m->carry_valid = true;
+    }
+}
+
+static void op_iscadd(gen *g, guard gd)
+{
+    /* ISCADD R (5c18): (a << shift 39-43) + b, neg a 49, neg b 48 (yuzu integer_scaled_add.cpp) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), sh = rnd(g, 32);
+    bool na = coin(g, 20), nb = coin(g, 20);
+    put(g, base(0x5c18) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sh, 39) | f(na, 49) | f(nb, 48));
+    if (!gd.runs)
+        return;
+    uint32_t a = na ? 0u - g->m->r[ra] : g->m->r[ra], b = nb ? 0u - g->m->r[rb] : g->m->r[rb];
+    set_int(g, rd, (a << sh) + b);
+}
+
+static void op_iadd3(gen *g, guard gd)
+{
+    /* IADD3 R (5cc0): ((a' + b') shifted) + c', each operand's 16-bit half
+     * (a 35-36, b 33-34, c 31-32: 1 low, 2 high, zero-extended) then negated
+     * (51 50 49), the first sum shifted (37-38: 1 right 16, 2 left 16); yuzu
+     * integer_add_three_input.cpp */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
+    uint32_t h[3] = {rnd(g, 3), rnd(g, 3), rnd(g, 3)}, sh = rnd(g, 3);
+    bool n[3] = {coin(g, 20), coin(g, 20), coin(g, 20)};
+    put(g, base(0x5cc0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(h[0], 35) | f(h[1], 33) |
+               f(h[2], 31) | f(sh, 37) | f(n[0], 51) | f(n[1], 50) | f(n[2], 49));
+    if (!gd.runs)
+        return;
+    uint32_t v[3] = {g->m->r[ra], g->m->r[rb], g->m->r[rc]};
+    for (int i = 0; i < 3; i++) {
+        if (h[i] == 1)
+            v[i] &= 0xffff;
+        else if (h[i] == 2)
+            v[i] >>= 16;
+        if (n[i])
+            v[i] = 0u - v[i];
+    }
+    uint32_t s = v[0] + v[1];
+    s = sh == 1 ? s >> 16 : sh == 2 ? s << 16 : s;
+    set_int(g, rd, s + v[2]);
+}
+
+static void op_lea(gen *g, guard gd)
+{
+    /* LEA R (5bd0): b + ((neg 45 ? -a : a) << scale 39-43); LEA.HI R (5bd8):
+     * b + low word of ((c:a, 64-bit negated with neg 37) >> (32 - scale 28-32)),
+     * c = R39 (yuzu load_effective_address.cpp) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), sc = rnd(g, 32);
+    bool hi = coin(g, 50), neg = coin(g, 30);
+    if (hi)
+        put(g, base(0x5bd8) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(sc, 28) | f(neg, 37) |
+                   f(7, 48));
+    else
+        put(g, base(0x5bd0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sc, 39) | f(neg, 45) | f(7, 48));
+    if (!gd.runs)
+        return;
+    uint32_t a = g->m->r[ra], b = g->m->r[rb];
+    if (!hi) {
+        set_int(g, rd, b + ((neg ? 0u - a : a) << sc));
+        return;
+    }
+    uint64_t v = (uint64_t)g->m->r[rc] << 32 | a;
+    if (neg)
+        v = 0 - v;
+    set_int(g, rd, b + (uint32_t)(v >> (32 - sc)));
+}
+
+static void op_xmad(gen *g, guard gd)
+{
+    /* XMAD R (5b00): 16 x 16 multiply plus c (yuzu
+     * integer_short_multiply_add.cpp): a's half (high with 53) and b's (high
+     * with 35), each sign-extended when signed (48, 49); PSL 36 shifts the
+     * product left 16; c by mode 50-52: 0 C, 1 CLO (c & 0xffff), 2 CHI
+     * (c >> 16); MRG 37 puts b's low half into the result's high half */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
+    bool sa = coin(g, 30), sb = coin(g, 30), ha = coin(g, 40), hb = coin(g, 40), psl = coin(g, 25), mrg = coin(g, 25);
+    uint32_t mode = rnd(g, 3);
+    put(g, base(0x5b00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(sa, 48) | f(sb, 49) | f(ha, 53) |
+               f(hb, 35) | f(psl, 36) | f(mrg, 37) | f(mode, 50));
+    if (!gd.runs)
+        return;
+    uint32_t a = ha ? g->m->r[ra] >> 16 : g->m->r[ra] & 0xffff, bv = g->m->r[rb];
+    uint32_t b = hb ? bv >> 16 : bv & 0xffff, c = g->m->r[rc];
+    int64_t x = sa ? (int16_t)a : (int64_t)a, y = sb ? (int16_t)b : (int64_t)b;
+    uint32_t prod = (uint32_t)(x * y);
+    if (psl)
+        prod <<= 16;
+    c = mode == 1 ? c & 0xffff : mode == 2 ? c >> 16 : c;
+    uint32_t r = prod + c;
+    if (mrg)
+        r = (r & 0xffff) | (bv << 16);
+    set_int(g, rd, r);
+}
+
+static void op_imul(gen *g, guard gd)
+{
+    /* IMUL R (5c38): hi 39, signed a 40, signed b 41: the low or high 32
+     * bits of the 64-bit product (PTX ISA mul.lo / mul.hi) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
+    bool hi = coin(g, 50), s = coin(g, 50);
+    put(g, base(0x5c38) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(hi, 39) | f(s, 40) | f(s, 41));
+    if (!gd.runs)
+        return;
+    uint32_t a = g->m->r[ra], b = g->m->r[rb];
+    uint64_t p = s ? (uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b) : (uint64_t)a * b;
+    set_int(g, rd, hi ? (uint32_t)(p >> 32) : (uint32_t)p);
+}
+
+static void op_lop(gen *g, guard gd)
+{
+    /* LOP R (5c40): op 41-42 (AND OR XOR PASS_B), NOT a 39, NOT b 40,
+     * predicate 48-50 from the result by test 44-45 (F T Z NZ) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), op = rnd(g, 4), pt = rnd(g, 4);
+    bool ia = coin(g, 30), ib = coin(g, 30);
+    uint32_t pd = coin(g, 40) ? rnd(g, 4) : 7;
+    put(g, base(0x5c40) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(op, 41) | f(ia, 39) | f(ib, 40) |
+               f(pd, 48) | f(pt, 44));
+    if (!gd.runs)
+        return;
+    uint32_t a = ia ? ~g->m->r[ra] : g->m->r[ra], b = ib ? ~g->m->r[rb] : g->m->r[rb];
+    uint32_t r = op == 0 ? a & b : op == 1 ? a | b : op == 2 ? a ^ b : b;
+    set_int(g, rd, r);
+    set_p(g, pd, pt == 0 ? false : pt == 1 ? true : pt == 2 ? r == 0 : r != 0);
+}
+
+static void op_lop3(gen *g, guard gd)
+{
+    /* LOP3 R (5be0): bit i of the result is bit (a_i << 2 | b_i << 1 | c_i)
+     * of the table at 28-35 (PTX ISA lop3: the table is F(0xf0, 0xcc, 0xaa));
+     * predicate 48-50 by test 36-37 (yuzu logic_operation_three_input.cpp) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), lut = rnd(g, 256), pt = rnd(g, 4);
+    uint32_t pd = coin(g, 40) ? rnd(g, 4) : 7;
+    put(g, base(0x5be0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(lut, 28) | f(pt, 36) | f(pd, 48));
+    if (!gd.runs)
+        return;
+    uint32_t a = g->m->r[ra], b = g->m->r[rb], c = g->m->r[rc], r = 0;
+    for (int i = 0; i < 32; i++) {
+        uint32_t idx = ((a >> i) & 1u) << 2 | ((b >> i) & 1u) << 1 | ((c >> i) & 1u);
+        r |= ((lut >> idx) & 1u) << i;
+    }
+    set_int(g, rd, r);
+    set_p(g, pd, pt == 0 ? false : pt == 1 ? true : pt == 2 ? r == 0 : r != 0);
+}
+
+static void op_shift(gen *g, guard gd)
+{
+    /* SHL R (5c48) / SHR R (5c28): amount b; .W (39) takes it mod 32, else
+     * 32 or more shifts everything out (PTX ISA shl/shr: "shift amounts
+     * greater than the register width N are clamped to N"): 0, or the sign
+     * for SHR.S32 (signed 48); SHR bit-reverses a first with 40 */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
+    bool left = coin(g, 50), w = coin(g, 30), s = !left && coin(g, 50), br = !left && coin(g, 15);
+    put(g, base(left ? 0x5c48 : 0x5c28) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(w, 39) | f(s, 48) |
+               f(br, 40));
+    if (!gd.runs)
+        return;
+    uint32_t a = br ? brev(g->m->r[ra]) : g->m->r[ra], n = g->m->r[rb];
+    if (w)
+        n &= 31;
+    uint32_t r;
+    if (left)
+        r = n >= 32 ? 0 : a << n;
+    else if (s)
+        r = (uint32_t)((int32_t)a >> (n >= 32 ? 31 : n));
+    else
+        r = n >= 32 ? 0 : a >> n;
+    set_int(g, rd, r);
+}
+
+static void op_shf(gen *g, guard gd)
+{
+    /* SHF.L R (5bf8) / SHF.R R (5cf8): the 64-bit value c:a (c = R39 high,
+     * a = R8 low) shifted by b; .L keeps the high word, .R the low one. Type
+     * 37-38: 0 U32 (amount clamped to 32, or mod 32 with .W 50), 2 U64 / 3 S64
+     * (clamped to 63; S64 shifts in the sign). PTX ISA shf.l/shf.r .clamp/.wrap;
+     * yuzu integer_funnel_shift.cpp */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
+    bool right = coin(g, 50);
+    uint32_t type = coin(g, 60) ? 0 : 2 + rnd(g, 2);
+    bool w = type == 0 && coin(g, 40);
+    put(g, base(right ? 0x5cf8 : 0x5bf8) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(type, 37) |
+               f(w, 50));
+    if (!gd.runs)
+        return;
+    uint64_t v = (uint64_t)g->m->r[rc] << 32 | g->m->r[ra];
+    uint32_t n = g->m->r[rb];
+    n = w ? n & 31 : n > (type == 0 ? 32u : 63u) ? (type == 0 ? 32u : 63u) : n;
+    uint32_t r;
+    if (!right)
+        r = (uint32_t)((v << n) >> 32);
+    else if (type == 3)
+        r = (uint32_t)(uint64_t)((int64_t)v >> n);
+    else
+        r = (uint32_t)(v >> n);
+    set_int(g, rd, r);
+}
+
+static void op_bfe(gen *g, guard gd)
+{
+    /* BFE R (5c00): signed 48, bit-reverse a first with 40 (yuzu bitfield_extract.cpp) */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
+    bool s = coin(g, 50), br = coin(g, 15);
+    put(g, base(0x5c00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(s, 48) | f(br, 40));
+    if (!gd.runs)
+        return;
+    uint32_t a = br ? brev(g->m->r[ra]) : g->m->r[ra];
+    set_int(g, rd, model_bfe(a, g->m->r[rb], s));
+}
+
+static void op_bfi(gen *g, guard gd)
+{
+    /* BFI R (5bf0): insert a into c (R39) at the field b names */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
+    put(g, base(0x5bf0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39));
+    if (!gd.runs)
+        return;
+    set_int(g, rd, model_bfi(g->m->r[ra], g->m->r[rb], g->m->r[rc]));
+}
+
+static void op_popc_flo(gen *g, guard gd)
+{
+    /* POPC R (5c08): bits set in b (NOT b with 40); FLO R (5c30): signed 48,
+     * NOT b 40, shift amount 41 */
+    uint32_t rd = reg(g), rb = reg(g);
+    bool flo = coin(g, 50), inv = coin(g, 25), s = flo && coin(g, 50), sh = flo && coin(g, 40);
+    put(g, base(flo ? 0x5c30 : 0x5c08) | gd.bits | f(rd, 0) | f(rb, 20) | f(inv, 40) | f(s, 48) | f(sh, 41));
+    if (!gd.runs)
+        return;
+    uint32_t b = inv ? ~g->m->r[rb] : g->m->r[rb];
+    set_int(g, rd, flo ? model_flo(b, s, sh) : (uint32_t)__builtin_popcount(b));
+}
+
+static void op_minmax_sel(gen *g, guard gd)
+{
+    /* IMNMX R (5c20): predicate 39 true takes the minimum, else the maximum,
+     * signed 48; SEL R (5ca0): predicate 39 ? a : b */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
+    bool sel = coin(g, 40), s = coin(g, 50), pv;
+    uint64_t pbits = pred39(g, &pv);
+    put(g, base(sel ? 0x5ca0 : 0x5c20) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | pbits | f(!sel && s, 48));
+    if (!gd.runs)
+        return;
+    uint32_t a = g->m->r[ra], b = g->m->r[rb];
+    if (sel) {
+        uint32_t r = pv ? a : b;
+        g->m->nice[rd] = pv ? g->m->nice[ra] : g->m->nice[rb];
+        g->m->r[rd] = r;
+        return;
+    }
+    bool lt = s ? (int32_t)a < (int32_t)b : a < b;
+    set_int(g, rd, pv ? (lt ? a : b) : (lt ? b : a));
+}
+
+static void op_iset(gen *g, guard gd)
+{
+    /* ISETP R (5b60): P(3-5) = cmp BOP c, Q(0-2) = !cmp BOP c; ISET R (5b50):
+     * cmp BOP c as 0xffffffff / 0, or 1.0f / 0 with BF 44. Condition 49-51,
+     * signed 48, BOP 45-46 (AND OR XOR), c = predicate 39 (!42) */
+    uint32_t ra = reg(g), rb = reg(g), cond = rnd(g, 8), op = rnd(g, 3);
+    bool s = coin(g, 50), pv, setp = coin(g, 65), bf = !setp && coin(g, 50);
+    uint64_t pbits = pred39(g, &pv);
+    uint32_t p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7, rd = reg(g);
+    uint64_t dst = setp ? f(p, 3) | f(q, 0) : f(rd, 0);
+    put(g, base(setp ? 0x5b60 : 0x5b50) | gd.bits | dst | f(ra, 8) | f(rb, 20) | f(cond, 49) | f(s, 48) | f(op, 45) |
+               pbits | f(bf, 44));
+    if (!gd.runs)
+        return;
+    bool c = icmp(cond, s, g->m->r[ra], g->m->r[rb]);
+    if (setp) {
+        bool pr = bop(op, c, pv), qr = bop(op, !c, pv);
+        set_p(g, p, pr);
+        set_p(g, q, qr);
+    } else {
+        bool r = bop(op, c, pv);
+        set_int(g, rd, r ? (bf ? 0x3f800000u : 0xffffffffu) : 0);
+    }
+}
+
+/* the float operations: sources are nice floats */
+
+static void set_float(gen *g, uint32_t rd, float v)
+{
+    g->m->r[rd] = fbits(v);
+    g->m->nice[rd] = is_nice(v);
+}
+
+static float fneg_abs(float x, bool neg, bool abs)
+{
+    if (abs)
+        x = fabsf(x);
+    return neg ? -x : x;
+}
+
+static float fsat(float x, bool sat)
+{
+    return sat ? (x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x) : x; /* nice values are never NaN */
+}
+
+/* A zero result of FADD, FMUL or FFMA is not generated: GLSL does not keep
+ * the sign of zero (llvmpipe's LLVM folds -0 and +0 freely), and the bits of
+ * a register are compared exactly. */
+static void op_float(gen *g, guard gd)
+{
+    uint32_t ra = nice_reg(g), rb = nice_reg(g), rc = nice_reg(g), rd = reg(g);
+    if (ra == 8)
+        return;
+    float a = bitsf(g->m->r[ra]), b = bitsf(g->m->r[rb]), c = bitsf(g->m->r[rc]);
+    switch (rnd(g, 5)) {
+    case 0: { /* FADD R (5c58): neg a 48, abs a 46, neg b 45, abs b 49, sat 50; correctly rounded */
+        bool na = coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15), sat = coin(g, 15);
+        if (fneg_abs(a, na, aa) + fneg_abs(b, nb, ab) == 0.0f)
+            return;
+        put(g, base(0x5c58) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(na, 48) | f(aa, 46) | f(nb, 45) |
+                   f(ab, 49) | f(sat, 50));
+        if (gd.runs)
+            set_float(g, rd, fsat(fneg_abs(a, na, aa) + fneg_abs(b, nb, ab), sat));
+        return;
+    }
+    case 1: { /* FMUL R (5c68): neg b 48, sat 50, a scaled by 41-43 (1, 1/2, 1/4, 1/8, 8, 4, 2: yuzu fmul.cpp) */
+        static const float scale[7] = {1.0f, 0.5f, 0.25f, 0.125f, 8.0f, 4.0f, 2.0f};
+        bool nb = coin(g, 25), sat = coin(g, 15);
+        uint32_t sc = coin(g, 70) ? 0 : rnd(g, 7);
+        if (a == 0.0f || b == 0.0f)
+            return;
+        put(g, base(0x5c68) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(nb, 48) | f(sat, 50) | f(sc, 41));
+        if (gd.runs)
+            set_float(g, rd, fsat(a * scale[sc] * fneg_abs(b, nb, false), sat));
+        return;
+    }
+    case 2: { /* FFMA R (5980): a * b + c, neg b 48, neg c 49, sat 50; only where fusing does not matter */
+        if (rb == 8 || rc == 8)
+            return;
+        bool nb = coin(g, 25), nc = coin(g, 25), sat = coin(g, 15);
+        float bb = fneg_abs(b, nb, false), cc = fneg_abs(c, nc, false);
+        float fused = fmaf(a, bb, cc);
+        volatile float prod = a * bb;
+        if (fused != prod + cc || fused == 0.0f)
+            return;
+        put(g, base(0x5980) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(nb, 48) | f(nc, 49) | f(sat, 50));
+        if (gd.runs)
+            set_float(g, rd, fsat(fused, sat));
+        return;
+    }
+    case 3: { /* FMNMX R (5c60): predicate 39 true = min, neg a 48, abs a 46, neg b 45, abs b 49;
+               * both zero is not generated (the sign of the result is unspecified in SPIR-V) */
+        bool na = coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15), pv;
+        float x = fneg_abs(a, na, aa), y = fneg_abs(b, nb, ab);
+        if (x == 0.0f && y == 0.0f)
+            return;
+        uint64_t pbits = pred39(g, &pv);
+        put(g, base(0x5c60) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(na, 48) | f(aa, 46) | f(nb, 45) |
+                   f(ab, 49) | pbits);
+        if (gd.runs)
+            set_float(g, rd, pv ? fminf(x, y) : fmaxf(x, y));
+        return;
+    }
+    default: { /* FSETP R (5bb0): condition 48-51, BOP 45-46, P 3-5, Q 0-2, neg a 43, abs a 7, neg b 6, abs b 44 */
+        uint32_t cond = rnd(g, 16), op = rnd(g, 3), p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7;
+        bool na = coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15), pv;
+        uint64_t pbits = pred39(g, &pv);
+        put(g, base(0x5bb0) | gd.bits | f(q, 0) | f(p, 3) | f(ra, 8) | f(rb, 20) | f(cond, 48) | f(op, 45) |
+                   f(na, 43) | f(aa, 7) | f(nb, 6) | f(ab, 44) | pbits);
+        if (gd.runs) {
+            bool cr = fcmp(cond, fneg_abs(a, na, aa), fneg_abs(b, nb, ab));
+            bool pr = bop(op, cr, pv), qr = bop(op, !cr, pv);
+            set_p(g, p, pr);
+            set_p(g, q, qr);
+        }
+        return;
+    }
+    }
+}
+
+static void op_convert(gen *g, guard gd)
+{
+    uint32_t rd = reg(g);
+    if (coin(g, 40)) {
+        /* I2F R (5cb8) to F32 (8-9 = 2) from 32 bits (10-11 = 2), signed 13:
+         * round to nearest even (rounding field 39-40 left 0) */
+        uint32_t rb = reg(g);
+        bool s = coin(g, 50);
+        put(g, base(0x5cb8) | gd.bits | f(rd, 0) | f(rb, 20) | f(2, 8) | f(2, 10) | f(s, 13));
+        if (gd.runs)
+            set_float(g, rd, s ? (float)(int32_t)g->m->r[rb] : (float)g->m->r[rb]);
+        return;
+    }
+    /* F2I R (5cb0) from F32 (10-11 = 2) to 16 or 32 bits (8-9 = 1, 2), signed
+     * 12, rounding 39-40 (RN even, RM floor, RP ceil, RZ trunc): out of range
+     * saturates to the destination's range, the register holds the result
+     * extended to 32 bits (PTX ISA cvt.rni/rmi/rpi/rzi: float-to-integer
+     * conversions saturate; Ryujinx InstEmitConversion F2I clamps 16-bit
+     * results to their range) */
+    uint32_t rb = nice_reg(g);
+    if (rb == 8)
+        return;
+    bool s = coin(g, 50);
+    uint32_t rm = rnd(g, 4), size = coin(g, 75) ? 2 : 1;
+    put(g, base(0x5cb0) | gd.bits | f(rd, 0) | f(rb, 20) | f(size, 8) | f(2, 10) | f(s, 12) | f(rm, 39));
+    if (!gd.runs)
+        return;
+    float x = bitsf(g->m->r[rb]);
+    double v = rm == 0 ? nearbyint(x) : rm == 1 ? floor(x) : rm == 2 ? ceil(x) : trunc(x); /* nearbyint: FE_TONEAREST */
+    double lo = s ? (size == 2 ? -2147483648.0 : -32768.0) : 0.0;
+    double hi = s ? (size == 2 ? 2147483647.0 : 32767.0) : (size == 2 ? 4294967295.0 : 65535.0);
+    v = v < lo ? lo : v > hi ? hi : v;
+    set_int(g, rd, s ? (uint32_t)(int32_t)v : (uint32_t)v);
+}
+
+static const struct {
+    op_fn fn;
+    uint32_t family, weight;
+} ops[] = {
+    {op_iadd, MW_SASS_FAM_IADD, 8},     {op_iscadd, MW_SASS_FAM_ISCADD, 4}, {op_iadd3, MW_SASS_FAM_IADD3, 5},
+    {op_xmad, MW_SASS_FAM_XMAD, 6},     {op_lea, MW_SASS_FAM_LEA, 4},     {op_imul, MW_SASS_FAM_IMUL, 4},     {op_lop, MW_SASS_FAM_LOP, 5},
+    {op_lop3, MW_SASS_FAM_LOP3, 5},     {op_shift, MW_SASS_FAM_SHL, 6},     {op_shf, MW_SASS_FAM_SHF, 5},
+    {op_bfe, MW_SASS_FAM_BFE, 5},       {op_bfi, MW_SASS_FAM_BFI, 4},       {op_popc_flo, MW_SASS_FAM_POPC, 4},
+    {op_minmax_sel, MW_SASS_FAM_IMNMX, 5}, {op_iset, MW_SASS_FAM_ISETP, 7}, {op_float, MW_SASS_FAM_FADD, 14},
+    {op_convert, MW_SASS_FAM_F2I, 6},
+};
+
+void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *final)
+{
+    memset(out, 0, sizeof *out);
+    memset(final, 0, sizeof *final);
+    gen g = {rng, out, final, 0};
+    if (nops > TMR_MAX_OPS)
+        nops = TMR_MAX_OPS;
+    /* MOV32I (0100): imm 20-51, lane mask 12-15 */
+    for (uint32_t r = 0; r < 8; r++) {
+        uint32_t v = coin(&g, 45) ? fbits(nice_value(&g)) : random_word(&g);
+        put(&g, base(0x0100) | f(v, 20) | f(0xf, 12) | PT_GUARD | f(r, 0));
+        set_int(&g, r, v);
+    }
+    uint32_t total = 0;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        total += ops[i].weight;
+    while (out->ops < nops) {
+        uint32_t pick = rnd(&g, total), k = 0;
+        while (pick >= ops[k].weight)
+            pick -= ops[k++].weight;
+        uint32_t before = g.slot;
+        guard gd = pick_guard(&g);
+        ops[k].fn(&g, gd);
+        if (g.slot != before) { /* an operation may decline (no nice float to read) */
+            memcpy(out->after[out->ops], final->r, sizeof final->r);
+            for (int i = 0; i < 4; i++)
+                out->after[out->ops][8 + i] = final->p[i];
+            out->family[out->ops++] = ops[k].family;
+        }
+    }
+    /* the predicates into R8-R11: SEL R (5ca0) Rd, R12 (= 1), RZ, Pi */
+    put(&g, base(0x0100) | f(1, 20) | f(0xf, 12) | PT_GUARD | f(12, 0));
+    for (uint32_t i = 0; i < 4; i++)
+        put(&g, base(0x5ca0) | PT_GUARD | f(8 + i, 0) | f(12, 8) | f(255, 20) | f(i, 39));
+    memcpy(final->out, final->r, sizeof final->r);
+    for (int i = 0; i < 4; i++)
+        final->out[8 + i] = final->p[i];
+    put(&g, EXIT);
+    put(&g, BRA_SELF);
+    while (g.slot % 3)
+        put(&g, NOP);
+}
+
+void tmr_truncate(tmr_program *p, uint32_t n)
+{
+    for (uint32_t k = n; k < p->ops; k++) {
+        /* the k-th operation is instruction slot 8 + k */
+        p->code[tmr_word_of_slot(8 + k)] = NOP;
+    }
+}

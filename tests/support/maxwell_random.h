@@ -1,0 +1,64 @@
+/* Random straight-line Maxwell programs and an independent CPU model of
+ * what they compute, for the translator's random differential test
+ * (tests/gl/test_maxwell_random.c).
+ *
+ * A program is a fragment shader in 32-byte bundles: MOV32I of the eight
+ * data registers R0-R7 (random words and small floats), then random
+ * arithmetic over R0-R7 and predicates P0-P3 (integer: IADD with carry
+ * chains, ISCADD, IADD3, XMAD, IMUL, LOP, LOP3, SHL, SHR, SHF, BFE, BFI,
+ * POPC, FLO, IMNMX, SEL, ISET, ISETP; float: FADD, FMUL, FFMA, FMNMX,
+ * FSETP, I2F, F2I with every rounding mode), some under a guard predicate,
+ * then an epilogue that copies P0-P3 into R8-R11 (SEL of 1 or 0), then
+ * EXIT. The words are encoded here from the field layouts the opcode
+ * table names (envydis gm107.c); the model evaluates the fields it chose,
+ * with semantics written from the PTX ISA and yuzu's/Ryujinx's decoders
+ * (each operation cites its source), never from the translator.
+ *
+ * Float operations read only registers holding "nice" floats (few
+ * significant bits, moderate exponent), so every result is exact or
+ * correctly rounded on any IEEE host, and FFMA is only generated where the
+ * fused and unfused results agree (SPIR-V lets a driver split it). */
+#ifndef GLHLE_TEST_MAXWELL_RANDOM_H
+#define GLHLE_TEST_MAXWELL_RANDOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "support/test_support.h"
+
+#define TMR_MAX_OPS 64
+#define TMR_EPILOGUE 5 /* MOV32I R12, 1 and four SELs */
+#define TMR_MAX_WORDS (4 * ((8 + TMR_MAX_OPS + TMR_EPILOGUE + 2 + 2) / 3 + 2))
+
+typedef struct tmr_machine {
+    uint32_t r[8];
+    bool p[4];
+    bool carry, carry_valid;
+    bool nice[8]; /* r[i] holds a nice float */
+    uint32_t out[12]; /* what the program leaves in R0-R11: R0-R7, then P0-P3 as 1 or 0 */
+} tmr_machine;
+
+typedef struct tmr_program {
+    uint64_t code[TMR_MAX_WORDS];
+    size_t words;
+    uint32_t ops;          /* random operations (not counting the MOV32Is and EXIT) */
+    uint32_t family[TMR_MAX_OPS]; /* mw_sass_family of each, for coverage counts */
+    uint32_t after[TMR_MAX_OPS][12]; /* the model's R0-R7 and P0-P3 (as 0/1) after each operation */
+} tmr_program;
+
+/* The word index of instruction slot `slot` (slots count instructions only). */
+static inline size_t tmr_word_of_slot(uint32_t slot)
+{
+    return (size_t)(slot / 3) * 4 + 1 + slot % 3;
+}
+
+/* Replaces operations n+1.. with NOPs (the epilogue still runs): the
+ * program whose result is p->after[n - 1]. */
+void tmr_truncate(tmr_program *p, uint32_t n);
+
+/* Builds a program of `ops` random operations (<= TMR_MAX_OPS) and the
+ * machine state after it runs. */
+void tmr_generate(ts_rng *rng, uint32_t ops, tmr_program *out, tmr_machine *final);
+
+#endif
