@@ -75,14 +75,25 @@ int main(int argc, char **argv)
     if (glhle_psx_present(gpu, &pres) != GLHLE_RESULT_OK)
         return 1;
 
-    /* ---- SAVE STATE goes here (the lead adds it after merging) ----
-     * size_t size; glhle_psx_save_state(gpu, NULL, 0, &size) for the size,
-     * glhle_psx_save_state(gpu, buf, size, &size) for the blob; then a fresh
-     * instance (another context or scale) with glhle_psx_load_state(gpu2,
-     * buf, size), presented the same way, must give the same picture. */
+    /* 5. a save state: the PlayStation's VRAM is the GPU's, so glhle's
+     * blob is the whole state; a fresh instance loads it and presents into
+     * the core's framebuffer, which the check below compares with the
+     * first instance's native read-back */
+    size_t state_size = 0;
+    glhle_psx_save_state(gpu, NULL, 0, &state_size); /* LIMIT_EXCEEDED: just the size */
+    uint8_t *state = malloc(state_size);
+    glhle_psx *loaded;
+    if (!state || glhle_psx_save_state(gpu, state, state_size, &state_size) != GLHLE_RESULT_OK ||
+        glhle_psx_create(ctx, &pd, &loaded) != GLHLE_RESULT_OK ||
+        glhle_psx_load_state(loaded, state, state_size) != GLHLE_RESULT_OK ||
+        glhle_psx_present(loaded, &pres) != GLHLE_RESULT_OK) {
+        fprintf(stderr, "core_psx: the save state did not load\n");
+        return 1;
+    }
+    printf("core_psx: save state of %zu bytes loaded into a fresh instance\n", state_size);
 
-    /* 5. check: the core's picture against glhle's native read-back and a
-     * value worked by hand */
+    /* 6. check: the core's picture (drawn by the loaded instance) against
+     * the first instance's native read-back and a value worked by hand */
     uint8_t *pic = malloc((size_t)fb.width * fb.height * 4), *native = malloc((size_t)d.width * d.height * 4);
     if (!pic || !native)
         return 1;
@@ -109,7 +120,9 @@ int main(int argc, char **argv)
     free(native);
 
     sample_target_destroy(&host, &fb);
+    glhle_psx_destroy(loaded);
     glhle_psx_destroy(gpu);
+    free(state);
     glhle_context_destroy(ctx);
     sample_host_close(&host);
     return bad == 0 && fill_ok && tri_ok && errors == 0 ? 0 : 1;
