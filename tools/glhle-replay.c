@@ -12,7 +12,8 @@
  * (1-10; the PlayStation 1-8). --renderer picks the PlayStation renderer
  * (gl, the default, or sw, the software reference at 1x); the PICA has
  * only gl. The replay runs offscreen (EGL surfaceless, no display needed)
- * unless --window shows it in a GLFW window as it goes (PICA only). On a
+ * unless --window shows it in a GLFW window as it goes (every system; the
+ * PlayStation's GL renderer, fitted 4:3). On a
  * terminal, stderr shows a progress bar; elsewhere it stays quiet but for
  * problems and the closing summary.
  * --shader-cache DIR uses and fills the disk shader cache DIR/NAME.pica.glsc
@@ -78,7 +79,7 @@ typedef struct replay_tool {
     "  --out DIR        where the PNGs go (created)\n"                                                 \
     "  --frames A-B     write frames A..B only (A-, A also work); frames count from 0\n"              \
     "  --scale N        internal resolution, 1-10 (PlayStation 1-8)\n"                                \
-    "  --window         show the replay in a window (PICA)\n"                                          \
+    "  --window         show the replay in a window as it goes\n"                                                 \
     "  --renderer R     PlayStation renderer: gl (default) or sw\n"                                   \
     "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA)\n"                         \
     "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
@@ -197,6 +198,16 @@ typedef struct psx_tool {
     uint32_t frames;
 } psx_tool;
 
+/* After a frame written in a window replay: shows it; NOT_FOUND when the
+ * user closed the window (the replay stops there). */
+static glhle_result window_frame(replay_tool *t)
+{
+    if (!t->ctx || glhle_context_get_mode(t->ctx) != GLHLE_CONTEXT_WINDOW)
+        return GLHLE_RESULT_OK;
+    glhle_context_swap(t->ctx);
+    return glhle_context_should_close(t->ctx) ? GLHLE_RESULT_NOT_FOUND : GLHLE_RESULT_OK;
+}
+
 static glhle_result on_psx_frame(void *user, glhle_psx *psx, uint32_t frame)
 {
     psx_tool *p = user;
@@ -218,12 +229,24 @@ static glhle_result on_psx_frame(void *user, glhle_psx *psx, uint32_t frame)
         fprintf(stderr, "\rglhle-replay: frame %u  %u written", frame, t->written);
         fflush(stderr);
     }
-    return GLHLE_RESULT_OK;
+    if (t->ctx && glhle_context_get_mode(t->ctx) == GLHLE_CONTEXT_WINDOW) {
+        /* the displayed area, fitted 4:3 into the window */
+        int w = 0, h = 0;
+        glhle_context_drawable_size(t->ctx, &w, &h);
+        const glhle_psx_present_desc pd = {.width = w, .height = h, .letterbox = true};
+        if (w > 0 && h > 0)
+            glhle_psx_present(psx, &pd);
+    }
+    return window_frame(t);
 }
 
 static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in, bool dump,
-                      glhle_psx_renderer renderer, uint32_t scale)
+                      glhle_psx_renderer renderer, uint32_t scale, bool window)
 {
+    if (window && renderer == GLHLE_PSX_RENDERER_SOFTWARE) {
+        tool_error("--window shows the GL renderer's picture; the software renderer replays offscreen");
+        return EXIT_USAGE;
+    }
     if (renderer == GLHLE_PSX_RENDERER_SOFTWARE && scale != 1) {
         tool_error("the software renderer draws at 1x only; --scale %u was asked", scale);
         return EXIT_USAGE;
@@ -233,10 +256,12 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
         return EXIT_USAGE;
     }
     if (renderer == GLHLE_PSX_RENDERER_GL) {
-        glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN};
+        glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
+                                 .window = {.title = "glhle-replay"},
+                                 .log_level = GLHLE_LOG_WARN};
         glhle_result r = glhle_context_create(&cd, &t->ctx);
         if (r != GLHLE_RESULT_OK) {
-            tool_error("no offscreen GL context: %s", glhle_result_string(r));
+            tool_error("no %s GL context: %s", window ? "window" : "offscreen", glhle_result_string(r));
             return EXIT_BAD;
         }
     }
@@ -265,6 +290,8 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
         divergences = st.divergences;
         complete = st.complete;
     }
+    if (r == GLHLE_RESULT_NOT_FOUND && window)
+        r = GLHLE_RESULT_OK; /* the window was closed */
     if (t->tty && t->written)
         fputc('\n', stderr);
     tool_note("%u of %u frames written to %s (PlayStation %s)", t->written, p.frames, t->out_dir,
@@ -306,19 +333,21 @@ static glhle_result on_maxwell_frame(void *user, glhle_maxwell *gpu, uint32_t fr
         return r;
     }
     t->written++;
-    return GLHLE_RESULT_OK;
+    return window_frame(t); /* a window context got the frame drawn into its back buffer by the present */
 }
 
-static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf *in, uint32_t scale)
+static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf *in, uint32_t scale, bool window)
 {
     if (scale > 8) {
         tool_error("--scale for Maxwell is 1 to 8, got %u", scale);
         return EXIT_USAGE;
     }
-    glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN};
+    glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
+                             .window = {.title = "glhle-replay"},
+                             .log_level = GLHLE_LOG_WARN};
     glhle_result r = glhle_context_create(&cd, &t->ctx);
     if (r != GLHLE_RESULT_OK) {
-        tool_error("no offscreen GL context: %s", glhle_result_string(r));
+        tool_error("no %s GL context: %s", window ? "window" : "offscreen", glhle_result_string(r));
         return EXIT_BAD;
     }
     const glhle_maxwell_replay_desc rd = {
@@ -330,6 +359,8 @@ static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf 
     };
     glhle_maxwell_replay_stats st;
     r = glhle_maxwell_trace_replay(in->data, in->size, &rd, &st);
+    if (r == GLHLE_RESULT_NOT_FOUND && window)
+        r = GLHLE_RESULT_OK; /* the window was closed */
     tool_note("%u of %u frames written to %s (Maxwell trace, %u submissions)", t->written, st.frames, t->out_dir,
               st.submissions);
     int rc = 0;
@@ -573,23 +604,16 @@ int main(int argc, char **argv)
         tool_error("cannot create the output folder %s: %s", t.out_dir, strerror(errno));
         rc = EXIT_BAD;
     } else if (trace_peek_system(head, (size_t)got) == TRACE_SYSTEM_MAXWELL) {
-        if (window) {
-            tool_error("--window shows PICA replays only; Maxwell replays offscreen");
-            rc = EXIT_USAGE;
-        } else if (!in && (in = &buf, !tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_PLAIN, in))) {
+        if (!in && (in = &buf, !tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_PLAIN, in)))
             rc = EXIT_BAD;
-        } else {
-            rc = replay_maxwell(&t, trace_path, in, scale);
-        }
+        else
+            rc = replay_maxwell(&t, trace_path, in, scale, window);
     } else if (psx_trace || psx_dump) {
-        if (window) {
-            tool_error("--window shows PICA replays only; the PlayStation replays offscreen");
-            rc = EXIT_USAGE;
-        } else if (!in && (in = &buf, !tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_PLAIN, in))) {
+        if (!in && (in = &buf, !tool_read_input(trace_path, (size_t)MAX_INPUT, TOOL_PLAIN, in))) {
             rc = EXIT_BAD;
         } else {
             rc = replay_psx(&t, trace_path, in, psx_dump,
-                            renderer < 0 ? GLHLE_PSX_RENDERER_GL : (glhle_psx_renderer)renderer, scale);
+                            renderer < 0 ? GLHLE_PSX_RENDERER_GL : (glhle_psx_renderer)renderer, scale, window);
         }
     } else if (renderer == GLHLE_PSX_RENDERER_SOFTWARE) {
         tool_error("--renderer sw: the PICA replays on GL only");
