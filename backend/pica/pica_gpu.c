@@ -61,12 +61,60 @@ glhle_result pica_gpu_init(glhle_pica *p, const glhle_pica_desc *d)
     return pica_presenter_create(&pd, &p->presenter);
 }
 
+static void free_lost(glhle_pica *p)
+{
+    for (uint32_t i = 0; i < p->lost_count; i++) {
+        free((void *)p->lost_surfaces[i].valid);
+        free((void *)p->lost_surfaces[i].texels);
+    }
+    free(p->lost_surfaces);
+    p->lost_surfaces = NULL;
+    p->lost_count = p->lost_cap = 0;
+}
+
+/* pica_surface_save_fn: a deep copy of each surface for the restore */
+static glhle_result keep_lost(void *user, const pica_saved_surface *s)
+{
+    glhle_pica *p = user;
+    if (p->lost_count == p->lost_cap) {
+        const uint32_t cap = p->lost_cap ? p->lost_cap * 2 : 16;
+        pica_saved_surface *n = realloc(p->lost_surfaces, cap * sizeof *n);
+        if (!n)
+            return GLHLE_RESULT_OUT_OF_MEMORY;
+        p->lost_surfaces = n;
+        p->lost_cap = cap;
+    }
+    const size_t vbytes = ((size_t)s->groups + 7) / 8;
+    uint8_t *valid = malloc(vbytes ? vbytes : 1), *texels = malloc(s->texel_bytes ? s->texel_bytes : 1);
+    if (!valid || !texels) {
+        free(valid);
+        free(texels);
+        return GLHLE_RESULT_OUT_OF_MEMORY;
+    }
+    memcpy(valid, s->valid, vbytes);
+    memcpy(texels, s->texels, s->texel_bytes);
+    pica_saved_surface *d = &p->lost_surfaces[p->lost_count++];
+    *d = *s;
+    d->valid = valid;
+    d->texels = texels;
+    return GLHLE_RESULT_OK;
+}
+
 glhle_result pica_gpu_lose(glhle_pica *p)
 {
     /* render targets and transfer outputs exist only on the GPU until
-     * written back; at scales above 1 the write-back is the native
-     * (downscaled) data, which is what the new surfaces start from */
-    glhle_result r = pica_surface_cache_flush(p->surfaces, 0, 0xFFFFFFFFu);
+     * written back; the save writes them back and hands every surface over
+     * at its resolution (the save state's own walk), kept until the
+     * restore makes them again. Without memory for the copies the new
+     * surfaces start from guest memory: the native, downscaled picture. */
+    free_lost(p);
+    glhle_result r = pica_surface_cache_save(p->surfaces, keep_lost, p);
+    if (r != GLHLE_RESULT_OK) {
+        free_lost(p);
+        GLHLE_WARN(&p->log, "pica: context loss: the surfaces could not be kept (%s); they come back from guest "
+                   "memory at native resolution", glhle_result_string(r));
+        r = pica_surface_cache_flush(p->surfaces, 0, 0xFFFFFFFFu);
+    }
     pica_presenter_lose(p->presenter);
     pica_surface_cache_destroy(p->surfaces);
     p->surfaces = NULL;
@@ -77,12 +125,22 @@ glhle_result pica_gpu_restore(glhle_pica *p)
 {
     gl_state_init(p->gl, p->ctx);
     glhle_result r = make_surface_cache(p);
+    for (uint32_t i = 0; i < p->lost_count && r == GLHLE_RESULT_OK; i++) {
+        uint32_t groups;
+        size_t bytes;
+        if (pica_surface_cache_check_saved(p->surfaces, &p->lost_surfaces[i].key, &groups, &bytes) ==
+                GLHLE_RESULT_OK &&
+            groups == p->lost_surfaces[i].groups && bytes == p->lost_surfaces[i].texel_bytes)
+            r = pica_surface_cache_restore(p->surfaces, &p->lost_surfaces[i]);
+    }
+    free_lost(p);
     pica_presenter_restore(p->presenter, p->surfaces);
     return r;
 }
 
 void pica_gpu_fini(glhle_pica *p)
 {
+    free_lost(p);
     if (p->ctx && !p->gl_lost && (p->surfaces || p->presenter || p->gl))
         gl_context_enter(p->ctx);
     pica_presenter_destroy(p->presenter);

@@ -71,6 +71,11 @@ struct glhle_pica {
     glhle_pica_desc desc;
     char *shader_cache_dir, *shader_cache_title;
     bool gl_lost;
+    /* Between a context loss and its restore: the surfaces as the loss
+     * read them back, at their resolution (pica_gpu.c), so an upscaled
+     * picture the game does not draw again survives. */
+    struct pica_saved_surface *lost_surfaces;
+    uint32_t lost_count, lost_cap;
 };
 
 /* Bracket a public call that may touch GL (gl_call_begin/end on the

@@ -379,12 +379,15 @@ GLHLE_API glhle_result glhle_pica_write_frame_png(glhle_pica *pica, const char *
 
 /* ---- context loss (glhle.h, glhle_context_lost) -------------------------------
  * lost: with the old context current, every GPU-only surface is written
- * back to guest memory (downscaled to native size above 1x: upscaled detail
- * of surfaces the game does not draw again is lost), the last frame is kept
- * on the CPU for glhle_pica_read_frame, and every GL object is deleted.
+ * back to guest memory and every resident surface is read back at its
+ * resolution and kept on the CPU (the save state's walk), the last frame
+ * is kept for glhle_pica_read_frame, and every GL object is deleted.
  * restored: with the new context current, the draw path, surface cache and
- * programs are made again; surfaces come back from guest memory as they
- * are next used. Both are no-ops on a GL-free instance. */
+ * programs are made again and the kept surfaces with them, at the same
+ * resolution, so upscaled pictures the game does not draw again survive;
+ * other memory comes back from guest memory as it is next used. Without
+ * memory for the copies, surfaces come back from guest memory at native
+ * resolution (logged). Both are no-ops on a GL-free instance. */
 GLHLE_API glhle_result glhle_pica_context_lost(glhle_pica *pica);
 GLHLE_API glhle_result glhle_pica_context_restored(glhle_pica *pica);
 
