@@ -1,4 +1,4 @@
-/* shadergen/pica_vs_program.c against the CPU interpreter
+/* backend/pica/shader/shader_glsl.c against the CPU interpreter
  * (backend/pica/shader/shader_vm.c) on llvmpipe: random programs and the
  * shader binaries in tests/fuzz/corpus/shbin, each run on random inputs
  * (NaN, infinities, denormals, +-0 among ordinary values) both ways. The GPU
@@ -38,7 +38,7 @@
 #include "backend/pica/shader/shader_isa.h"
 #include "backend/pica/shader/shader_vm.h"
 #include "backend/pica/shader/shbin.h"
-#include "shadergen/pica_vs_program.h"
+#include "backend/pica/shader/shader_glsl.h"
 #include "support/glsl_validator.h"
 
 #define VERTS 64

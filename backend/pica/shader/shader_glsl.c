@@ -1,4 +1,4 @@
-#include "shadergen/pica_vs_program.h"
+#include "backend/pica/shader/shader_glsl.h"
 
 #include <stdio.h>
 #include <string.h>

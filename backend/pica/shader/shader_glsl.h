@@ -1,5 +1,7 @@
-/* PICA200 shader bytecode to GLSL: a vertex shader program (the 4096-word
- * code memory, the 128 operand descriptors, the entry point) becomes a GLSL
+/* PICA200 shader bytecode to GLSL, beside the interpreter it is checked
+ * against (text goes through shadergen/glsl_writer.h; shadergen itself may
+ * not include this stage). A vertex shader program (the 4096-word code
+ * memory, the 128 operand descriptors, the entry point) becomes a GLSL
  * 4.50 or ES 3.20 vertex shader that computes the same output registers as
  * the CPU interpreter (backend/pica/shader/shader_vm.c, the reference).
  *
@@ -39,8 +41,8 @@
  * Uniforms: the std140 block PicaShaderUniforms (pica_vsp_uniforms) at
  * binding PICA_VSP_UBO_BINDING: c0-c95 as the shader setup stores them,
  * the integer uniforms as bytes, the boolean uniforms as bits. */
-#ifndef GLHLE_SHADERGEN_PICA_VS_PROGRAM_H
-#define GLHLE_SHADERGEN_PICA_VS_PROGRAM_H
+#ifndef GLHLE_PICA_SHADER_GLSL_H
+#define GLHLE_PICA_SHADER_GLSL_H
 
 #include <stdbool.h>
 #include <stddef.h>
