@@ -66,9 +66,9 @@ int main(int argc, char **argv)
         opdesc[c] = (8u >> c) | 0x1Bu << 5 | 0x1Bu << 14;
     opdesc[4] = 0xF | 0x1Bu << 5;
     for (unsigned c = 0; c < 4; c++) /* dp4 o0.<c>, c<c>, v0 */
-        code[c] = PICA_OP_DP4 << 26 | 0u << 21 | (0x20u + c) << 12 | 0u << 7 | c;
-    code[4] = PICA_OP_MOV << 26 | 1u << 21 | 1u << 12 | 4u; /* mov o1, v1 */
-    code[5] = PICA_OP_END << 26;
+        code[c] = (uint32_t)PICA_OP_DP4 << 26 | 0u << 21 | (0x20u + c) << 12 | 0u << 7 | c;
+    code[4] = (uint32_t)PICA_OP_MOV << 26 | 1u << 21 | 1u << 12 | 4u; /* mov o1, v1 */
+    code[5] = (uint32_t)PICA_OP_END << 26;
     static pica_vsp_uniforms un;
     for (unsigned r = 0; r < 4; r++)
         for (unsigned k = 0; k < 4; k++)

@@ -230,11 +230,11 @@ static void random_program(ts_rng *r, program *p, unsigned kind)
         uint32_t sub = 3100;
         uint32_t at = 0;
         /* a0/aL in use from the start */
-        p->code[at++] = PICA_OP_MOVA << 26 | 0x20u << 12 | ts_rng_below(r, 128);
+        p->code[at++] = (uint32_t)PICA_OP_MOVA << 26 | 0x20u << 12 | ts_rng_below(r, 128);
         at = body(r, p->code, at, 0, &sub, false);
         for (unsigned k = 0; k < 4; k++) /* outputs from the registers worked on */
-            p->code[at++] = PICA_OP_MOV << 26 | (uint32_t)k << 21 | (0x10u + ts_rng_below(r, 16)) << 12 | 0x1B;
-        p->code[at++] = PICA_OP_END << 26;
+            p->code[at++] = (uint32_t)PICA_OP_MOV << 26 | (uint32_t)k << 21 | (0x10u + ts_rng_below(r, 16)) << 12 | 0x1B;
+        p->code[at++] = (uint32_t)PICA_OP_END << 26;
         p->opdesc[0x1B] = 0xF | 0x1B << 5; /* .xyzw, swizzle xyzw */
         p->entry = 0;
         p->step_limit = 20000;
@@ -244,13 +244,13 @@ static void random_program(ts_rng *r, program *p, unsigned kind)
             uint32_t wd = ts_rng_below(r, 3) ? rand_alu(r, false) : ts_rng_u32(r);
             uint32_t op = pica_isa_opcode(wd);
             if (op == PICA_OP_EX2 || op == PICA_OP_LG2)
-                wd = (wd & 0x03FFFFFFu) | PICA_OP_MOV << 26;
+                wd = (wd & 0x03FFFFFFu) | (uint32_t)PICA_OP_MOV << 26;
             if (pica_isa_opcode(wd) >= 0x20 && pica_isa_opcode(wd) < 0x2E) /* targets inside the program */
                 wd = (wd & ~(0xFFFu << 10)) | ts_rng_below(r, len + 4) << 10;
             p->code[i] = wd;
         }
         for (uint32_t i = len; i < len + 300; i++) /* targets + num land on code, not on 4000 zero words */
-            p->code[i] = PICA_OP_END << 26;
+            p->code[i] = (uint32_t)PICA_OP_END << 26;
         p->entry = ts_rng_below(r, len);
         p->step_limit = 300 + ts_rng_below(r, 3000);
     }
@@ -579,9 +579,9 @@ static void test_ex2_lg2_bound(void **state)
     static result want, got;
     memset(&p, 0, sizeof p);
     p.opdesc[0] = 0xF | 0x1B << 5;                        /* .xyzw = src.xyzw */
-    p.code[0] = PICA_OP_EX2 << 26 | 0u << 21 | 0u << 12;  /* ex2 o0, v0 */
-    p.code[1] = PICA_OP_LG2 << 26 | 1u << 21 | 1u << 12;  /* lg2 o1, v1 */
-    p.code[2] = PICA_OP_END << 26;
+    p.code[0] = (uint32_t)PICA_OP_EX2 << 26 | 0u << 21 | 0u << 12;  /* ex2 o0, v0 */
+    p.code[1] = (uint32_t)PICA_OP_LG2 << 26 | 1u << 21 | 1u << 12;  /* lg2 o1, v1 */
+    p.code[2] = (uint32_t)PICA_OP_END << 26;
     p.inputs = 2;
     p.input_register[0] = 0;
     p.input_register[1] = 1;
