@@ -7,7 +7,10 @@
  *               ends the code, the rest are operand descriptors (up to 128),
  *               then float uniforms as raw bits
  * Each invocation has a small step limit (1000), so runaway programs end quickly;
- * the interpreter must stay inside its register file, stacks and code. */
+ * the interpreter must stay inside its register file, stacks and code. Every
+ * vertex program also goes through the GLSL translator
+ * (backend/pica/shader/shader_glsl.c), which must accept it (any word is a
+ * program) within a bounded output, with braces balanced. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 
 #include "backend/pica/shader/shader_disasm.h"
 #include "backend/pica/shader/shader_vm.h"
+#include "backend/pica/shader/shader_glsl.h"
 
 static int prims;
 
@@ -83,6 +87,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (st & ~0xFFu)
             __builtin_trap();
         if (unit.steps - before > 1000 + PICA_SHADER_CODE_WORDS)
+            __builtin_trap();
+    }
+    if (!geometry) {
+        static glhle_bytebuf text;
+        if (!text.limit)
+            glhle_bytebuf_init(&text, 64u << 20);
+        glhle_bytebuf_clear(&text);
+        pica_vsp_desc d = {.code = setup.code, .opdesc = setup.opdesc, .entry = entry, .step_limit = 1000,
+                           .input_count = data[1] & 15, .output = PICA_VSP_OUTPUT_CAPTURE, .gles = data[2] & 1};
+        for (unsigned a = 0; a < 16; a++)
+            d.input_register[a] = (uint8_t)(15 - a);
+        char why[160];
+        if (!pica_vsp_generate(&d, &text, NULL, why, sizeof why))
+            __builtin_trap();
+        long depth = 0;
+        for (size_t i = 0; i < text.size; i++) {
+            depth += text.data[i] == '{' ? 1 : text.data[i] == '}' ? -1 : 0;
+            if (depth < 0 || text.data[i] == 0)
+                __builtin_trap();
+        }
+        if (depth != 0)
             __builtin_trap();
     }
     /* the batch entry point runs the same program the same way */

@@ -40,9 +40,10 @@ static void write_file(const char *path, const void *data, size_t size)
     fclose(f);
 }
 
-static void disasm_contract(void **state)
+/* The sample file: dp4 o0.x, c0.xyzw, -v0.wzyx; end; one vertex DVLE with
+ * a constant, a uniform and a position output. */
+static uint8_t *sample_file(size_t *size)
 {
-    (void)state;
     if (!tool_path()) {
         print_message("SKIP: glhle-shbin was not built (GLHLE_BUILD_TOOLS off)\n");
         skip();
@@ -54,9 +55,16 @@ static void disasm_contract(void **state)
     dw_const_f(w, 4, 1.0f, 0.5f, -2.0f, 0.0f);
     dw_uniform(w, "mvp", 0x10, 0x13);
     dw_output(w, 0, 0, 0x1);
-    size_t size;
-    uint8_t *file = dw_finish(w, &size);
+    uint8_t *file = dw_finish(w, size);
     dw_destroy(w);
+    return file;
+}
+
+static void disasm_contract(void **state)
+{
+    (void)state;
+    size_t size;
+    uint8_t *file = sample_file(&size);
     const char *in = ts_output_path("glhle_shbin_test.shbin");
     write_file(in, file, size);
 
@@ -90,10 +98,40 @@ static void disasm_contract(void **state)
     assert_int_equal(run("assemble x", out, sizeof out), 2);
 }
 
+/* glhle-shbin glsl: the translation of a vertex DVLE (backend/pica/shader/shader_glsl.h). */
+static void glsl_contract(void **state)
+{
+    (void)state;
+    size_t size;
+    uint8_t *file = sample_file(&size);
+    const char *in = ts_output_path("glhle_shbin_glsl.shbin");
+    write_file(in, file, size);
+    free(file);
+    static char out[65536];
+    char args[4200];
+    snprintf(args, sizeof args, "glsl '%s'", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "#version 450 core\n"));
+    assert_non_null(strstr(out, "// 0x000: dp4 o0.x, c0.xyzw, -v0.wzyx\n"));
+    assert_non_null(strstr(out, "s1 = -v[0].wzyx;\n"));
+    assert_non_null(strstr(out, "t = pdot4(s0, s1);\n"));
+    assert_non_null(strstr(out, "o[0].x = t;\n"));
+    snprintf(args, sizeof args, "glsl '%s' --gles --dvle 0", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "#version 320 es\n"));
+    snprintf(args, sizeof args, "glsl '%s' --dvle 3", in);
+    assert_int_equal(run(args, out, sizeof out), 1);
+    assert_non_null(strstr(out, "no DVLE 3 (the file has 1)"));
+    snprintf(args, sizeof args, "glsl '%s' --bogus", in);
+    assert_int_equal(run(args, out, sizeof out), 2);
+    assert_non_null(strstr(out, "glhle-shbin glsl IN.shbin [--dvle N] [--gles]"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(disasm_contract),
+        cmocka_unit_test(glsl_contract),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
