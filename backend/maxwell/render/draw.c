@@ -40,6 +40,7 @@
 
 typedef struct mw_draw_program {
     uint64_t vs_hash, fs_hash; /* of the two SPIR-V modules */
+    uint32_t tex_mask[2];      /* texture slots the vertex and pixel modules sample */
     GLuint program;
     uint64_t last_use;
 } mw_draw_program;
@@ -51,7 +52,24 @@ struct mw_draw {
     GLuint vao, fbo;
     GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
     uint64_t tick;
+    /* grown, never shrunk: guest bytes a draw uploads, and a module's words
+     * copied to aligned storage when a program is made */
+    uint8_t *scratch;
+    size_t scratch_size;
 };
+
+/* The draw's staging buffer of at least `size` bytes, or NULL. */
+static uint8_t *scratch(mw_draw *d, size_t size)
+{
+    if (size > d->scratch_size) {
+        uint8_t *p = realloc(d->scratch, size);
+        if (!p)
+            return NULL;
+        d->scratch = p;
+        d->scratch_size = size;
+    }
+    return d->scratch;
+}
 
 static glhle_result draw_state(mw_render *r)
 {
@@ -85,6 +103,7 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
     mw_spirv_cache_free(&d->spirv);
+    free(d->scratch);
     free(d);
     r->draw = NULL;
 }
@@ -186,10 +205,12 @@ static uint32_t module_texture_slots(const uint32_t *w, size_t n)
     return mask;
 }
 
-/* GLSL for one stage; `hash` identifies its SPIR-V; `tex_mask` the texture
- * slots it samples, whose headers and samplers are in `t`. */
-static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                               glhle_bytebuf *glsl, uint64_t *hash, stage_textures *t, uint32_t *tex_mask)
+/* One stage's SPIR-V from the translation cache (valid until a later
+ * lookup misses and evicts it: the least recently used entry, never the one
+ * just returned); `hash` identifies it; the headers and samplers its texture
+ * handles name go to `t`. */
+static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
+                                const uint8_t **spirv, size_t *size, uint64_t *hash, stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
     mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = st->program.region + ps->offset,
@@ -218,13 +239,18 @@ static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeli
     else
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
-    const uint8_t *spirv;
-    size_t size;
-    res = mw_spirv_cache_get(&r->draw->spirv, &in, r->io.log, &spirv, &size);
+    res = mw_spirv_cache_get(&r->draw->spirv, &in, r->io.log, spirv, size);
     mw_sass_code_free(&code);
-    if (res != GLHLE_RESULT_OK)
-        return res;
-    *hash = glhle_hash64(spirv, size);
+    if (res == GLHLE_RESULT_OK)
+        *hash = glhle_hash64(*spirv, *size);
+    return res;
+}
+
+/* GLSL for a module in glhle's binding layout, and the texture slots it
+ * samples (made once per program). */
+static glhle_result stage_glsl(mw_render *r, mw_spirv_stage stage, const uint8_t *spirv, size_t size,
+                               glhle_bytebuf *glsl, uint32_t *tex_mask)
+{
     spv_glsl_binding bind[MW_GL_UBOS_PER_STAGE + MW_GL_TEXTURES_PER_STAGE];
     size_t n = 0;
     for (uint32_t i = 0; i < MW_GL_UBOS_PER_STAGE; i++)
@@ -232,15 +258,13 @@ static glhle_result stage_glsl(mw_render *r, const mw_state *st, uint32_t pipeli
     for (uint32_t i = 0; i < MW_GL_TEXTURES_PER_STAGE; i++)
         bind[n++] = (spv_glsl_binding){1, i, stage * MW_GL_TEXTURES_PER_STAGE + i};
     /* the module's words are bytes here: copy them to aligned storage */
-    uint32_t *words = malloc(size);
+    uint32_t *words = (uint32_t *)(void *)scratch(r->draw, size);
     if (!words)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a SPIR-V module");
     memcpy(words, spirv, size);
     *tex_mask = module_texture_slots(words, size / 4);
     const spv_glsl_options opt = {.es = r->ctx->info.gles, .bindings = bind, .binding_count = n};
-    res = spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
-    free(words);
-    return res;
+    return spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
 }
 
 static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, stage_textures tex[2],
@@ -255,43 +279,51 @@ static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, s
                               p == 4 ? "geometry" : "tessellation");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
-    glhle_bytebuf vs, fs;
-    glhle_bytebuf_init(&vs, 0);
-    glhle_bytebuf_init(&fs, 0);
+    const uint8_t *vspv, *fspv;
+    size_t vsize, fsize;
     uint64_t vh = 0, fh = 0;
-    glhle_result res = stage_glsl(r, st, 1, MW_SPIRV_VERTEX, &vs, &vh, &tex[0], &tex_mask[0]);
+    glhle_result res = stage_spirv(r, st, 1, MW_SPIRV_VERTEX, &vspv, &vsize, &vh, &tex[0]);
     if (res == GLHLE_RESULT_OK)
-        res = stage_glsl(r, st, 5, MW_SPIRV_FRAGMENT, &fs, &fh, &tex[1], &tex_mask[1]);
-    if (res == GLHLE_RESULT_OK) {
-        mw_draw_program *hit = NULL;
-        for (uint32_t i = 0; i < d->prog_count && !hit; i++)
-            if (d->prog[i].vs_hash == vh && d->prog[i].fs_hash == fh)
-                hit = &d->prog[i];
-        if (!hit) {
-            if (d->prog_count == MAX_PROGRAMS) {
-                uint32_t lru = 0;
-                for (uint32_t i = 1; i < d->prog_count; i++)
-                    if (d->prog[i].last_use < d->prog[lru].last_use)
-                        lru = i;
-                r->ctx->gl.DeleteProgram(d->prog[lru].program);
-                d->prog[lru] = d->prog[--d->prog_count];
-            }
-            GLuint prog;
+        res = stage_spirv(r, st, 5, MW_SPIRV_FRAGMENT, &fspv, &fsize, &fh, &tex[1]);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    mw_draw_program *hit = NULL;
+    for (uint32_t i = 0; i < d->prog_count && !hit; i++)
+        if (d->prog[i].vs_hash == vh && d->prog[i].fs_hash == fh)
+            hit = &d->prog[i];
+    if (!hit) {
+        /* a new pair: GLSL through SPIRV-Cross and a link, once */
+        glhle_bytebuf vs, fs;
+        glhle_bytebuf_init(&vs, 0);
+        glhle_bytebuf_init(&fs, 0);
+        uint32_t masks[2] = {0, 0};
+        res = stage_glsl(r, MW_SPIRV_VERTEX, vspv, vsize, &vs, &masks[0]);
+        if (res == GLHLE_RESULT_OK)
+            res = stage_glsl(r, MW_SPIRV_FRAGMENT, fspv, fsize, &fs, &masks[1]);
+        GLuint prog = 0;
+        if (res == GLHLE_RESULT_OK)
             res = gl_link_program(r->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), &prog);
-            if (res == GLHLE_RESULT_OK) {
-                hit = &d->prog[d->prog_count++];
-                *hit = (mw_draw_program){vh, fh, prog, 0};
-                r->stats.programs++;
-            }
+        glhle_bytebuf_free(&vs);
+        glhle_bytebuf_free(&fs);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        if (d->prog_count == MAX_PROGRAMS) {
+            uint32_t lru = 0;
+            for (uint32_t i = 1; i < d->prog_count; i++)
+                if (d->prog[i].last_use < d->prog[lru].last_use)
+                    lru = i;
+            r->ctx->gl.DeleteProgram(d->prog[lru].program);
+            d->prog[lru] = d->prog[--d->prog_count];
         }
-        if (hit) {
-            hit->last_use = ++d->tick;
-            *out = hit->program;
-        }
+        hit = &d->prog[d->prog_count++];
+        *hit = (mw_draw_program){vh, fh, {masks[0], masks[1]}, prog, 0};
+        r->stats.programs++;
     }
-    glhle_bytebuf_free(&vs);
-    glhle_bytebuf_free(&fs);
-    return res;
+    hit->last_use = ++d->tick;
+    *out = hit->program;
+    tex_mask[0] = hit->tex_mask[0];
+    tex_mask[1] = hit->tex_mask[1];
+    return GLHLE_RESULT_OK;
 }
 
 /* ---- vertex input ---- */
@@ -335,7 +367,7 @@ static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t
     if (size > MAX_STREAM_BYTES)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s of %llu bytes is more than a draw "
                           "reads", what, (unsigned long long)size);
-    uint8_t *tmp = malloc(size ? size : 1);
+    uint8_t *tmp = scratch(r->draw, size ? size : 1);
     if (!tmp)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for %s", what);
     glhle_result res = mw_render_flush(r, va, size);
@@ -344,7 +376,6 @@ static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t
                          "mapped", what, (unsigned long long)va, (unsigned long long)size);
     if (res == GLHLE_RESULT_OK)
         r->ctx->gl.NamedBufferData(buf, (GLsizeiptr)(size ? size : 1), tmp, GL_STREAM_DRAW);
-    free(tmp);
     return res;
 }
 
@@ -633,7 +664,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         const uint32_t isz = ev->u.draw.index_size;
         itype = isz == 1 ? GL_UNSIGNED_BYTE : isz == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
         const uint64_t bytes = (uint64_t)ev->u.draw.count * isz;
-        uint8_t *idx = malloc(bytes ? bytes : 1);
+        uint8_t *idx = scratch(d, bytes ? bytes : 1); /* uploaded before the streams reuse it */
         if (!idx)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for indices");
         if (ev->u.draw.inline_indices) {
@@ -645,7 +676,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
             const uint64_t va = st->index.address + (uint64_t)ev->u.draw.first * isz;
             mw_render_flush(r, va, bytes);
             if (!r->io.read(r->io.user, va, idx, bytes)) {
-                free(idx);
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: index buffer at GPU 0x%010llx is "
                                   "not all mapped", (unsigned long long)va);
             }
@@ -659,7 +689,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         }
         end = top + 1 + ev->u.draw.base_vertex;
         gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
-        free(idx);
         gl->VertexArrayElementBuffer(d->vao, d->ibuf);
     }
     res = vertex_input(r, st, end);
