@@ -5,8 +5,9 @@
  * glhle_context_restored and the instances' *_context_restored. Every frame
  * afterwards must equal an uninterrupted offscreen run's, at scales 1 and
  * 2: cube.glht and screens.glht with a loss after every frame (the frame
- * kept across the loss is checked too), and the PlayStation scene with a
- * loss every few script lines. */
+ * kept across the loss is checked too), the PlayStation scene with a loss
+ * every few script lines, and an upscaled PICA screen shown again after a
+ * loss with nothing redrawn. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -253,6 +254,112 @@ static void pica_state_set_before_the_loss(void **state)
     ts_host_close(&h);
 }
 
+/* An upscaled picture the game draws once and then only shows: a gradient
+ * triangle drawn at scale 2 into a 240x400 colour buffer, display-transferred
+ * to an RGB8 LCD buffer and presented; then the context is lost and
+ * restored, and the same LCD buffer is presented again with no draw, the
+ * colour buffer transferred again and presented, and a second triangle
+ * blended over it. Each frame must equal the same sequence on an instance
+ * that lost nothing. The reference frame itself must hold detail finer than
+ * a native pixel (some 2x2 block of the screen not one colour), so a
+ * restore that brought the surfaces back from guest memory at native
+ * resolution fails the comparison instead of passing it. */
+#define UP_LCD (PD_BASE + 0x300000u)
+#define UP_FRAMES 4
+
+static void up_draw(pd_env *e, bool second)
+{
+    const float z = -0.5f;
+    const pd_vertex first_tri[3] = {{{-0.93f, -0.97f, z, 1}, {1, 0, 0, 1}, {0}, {0}, {0}},
+                                    {{0.91f, -0.41f, z, 1}, {0, 1, 0, 1}, {0}, {0}, {0}},
+                                    {{-0.37f, 0.95f, z, 1}, {0, 0, 1, 1}, {0}, {0}, {0}}};
+    const pd_vertex second_tri[3] = {{{0.97f, 0.93f, z, 1}, {1, 1, 0, 0.5f}, {0}, {0}, {0}},
+                                     {{-0.83f, 0.31f, z, 1}, {0, 1, 1, 0.5f}, {0}, {0}, {0}},
+                                     {{0.29f, -0.89f, z, 1}, {1, 0, 1, 0.5f}, {0}, {0}, {0}}};
+    pd_put_vertices(e, second ? second_tri : first_tri, 3);
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 0, 240, 400);
+    pd_program(&b, 3);
+    pd_tev_replace(&b, 0, 0);
+    if (second) /* src alpha, one minus src alpha (BLEND_FUNC factor codes 6 and 7), add */
+        pd_blend(&b, 0, 0, 6, 7, 6, 7, 0);
+    pd_draw(&b, 0, 3, 0);
+    assert_int_equal(pd_run(e, &b, NULL), GLHLE_RESULT_OK);
+    tp_cmd_free(&b);
+}
+
+static void up_transfer(pd_env *e)
+{
+    const glhle_pica_display_transfer t = {.input_address = PD_COLOR >> 3,
+                                           .output_address = UP_LCD >> 3,
+                                           .input_size = 240u | 400u << 16,
+                                           .output_size = 240u | 400u << 16,
+                                           .flags = 1u << 12}; /* RGBA8 tiled in, RGB8 linear out */
+    assert_int_equal(glhle_pica_transfer(e->pica, &t), GLHLE_RESULT_OK);
+}
+
+static void up_present(pd_env *e, glhle_image *img)
+{
+    const glhle_pica_present_desc d = {.top_left = {UP_LCD, 1, 0}};
+    assert_int_equal(glhle_pica_present(e->pica, &d), GLHLE_RESULT_OK);
+    read_frame(e->pica, img);
+}
+
+static void up_sequence(ts_host *h, bool lose_context, glhle_image frames[UP_FRAMES])
+{
+    pd_env e;
+    pd_env_init(&e, h->ctx, 2);
+    up_draw(&e, false);
+    up_transfer(&e);
+    up_present(&e, &frames[0]);
+    if (lose_context) {
+        run r = {.host = h, .pica = e.pica};
+        ts_host_new_context(h, lose, restore, &r);
+        assert_int_equal(r.losses, 1);
+    }
+    up_present(&e, &frames[1]); /* nothing drawn or transferred since */
+    up_transfer(&e);
+    up_present(&e, &frames[2]);
+    up_draw(&e, true);
+    up_transfer(&e);
+    up_present(&e, &frames[3]);
+    pd_env_free(&e);
+}
+
+static void pica_upscaled_screen_survives_loss(void **state)
+{
+    (void)state;
+    ts_host h;
+    ts_host_open(&h, GLHLE_LOG_INFO, true);
+    glhle_image ref[UP_FRAMES], got[UP_FRAMES];
+    up_sequence(&h, false, ref);
+    /* the top screen is the frame's upper 800x480 at scale 2: some 2x2 block
+     * in it holds two colours */
+    assert_int_equal(ref[0].width, 800);
+    assert_int_equal(ref[0].height, 960);
+    uint32_t fine = 0;
+    for (uint32_t y = 0; y + 1 < 480; y += 2)
+        for (uint32_t x = 0; x + 1 < 800; x += 2) {
+            const uint8_t *p = ts_pixel(&ref[0], x, y);
+            if (memcmp(p, ts_pixel(&ref[0], x + 1, y), 3) != 0 || memcmp(p, ts_pixel(&ref[0], x, y + 1), 3) != 0 ||
+                memcmp(p, ts_pixel(&ref[0], x + 1, y + 1), 3) != 0)
+                fine++;
+        }
+    print_message("2x2 blocks with more than one colour in the scale-2 reference: %u\n", fine);
+    assert_true(fine > 1000);
+    up_sequence(&h, true, got);
+    static const char *const names[UP_FRAMES] = {"loss_upscaled_before", "loss_upscaled_shown_again",
+                                                 "loss_upscaled_transferred_again", "loss_upscaled_drawn_over"};
+    for (int i = 0; i < UP_FRAMES; i++) {
+        ts_assert_image(names[i], &ref[i], &got[i], 0, 0);
+        glhle_image_free(&ref[i]);
+        glhle_image_free(&got[i]);
+    }
+    assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
+    ts_host_close(&h);
+}
+
 int main(void)
 {
     setenv("EGL_PLATFORM", "surfaceless", 0);
@@ -261,6 +368,7 @@ int main(void)
         cmocka_unit_test(pica_traces),
         cmocka_unit_test(psx_scene_across_losses),
         cmocka_unit_test(pica_state_set_before_the_loss),
+        cmocka_unit_test(pica_upscaled_screen_survives_loss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
