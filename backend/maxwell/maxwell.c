@@ -18,6 +18,24 @@
 _Static_assert(GLHLE_MAXWELL_VA_BITS == MW_VA_BITS, "public and internal VA widths differ");
 _Static_assert(GLHLE_MAXWELL_EVENT_TYPE_COUNT_ <= 32, "event masks are a uint32_t");
 
+/* ---- the external-context contract (glhle.h) ----
+ * Every public call that may reach GL is bracketed, as the PICA's and the
+ * PlayStation's are: its first GL use in external mode drains the errors
+ * the host left pending and makes every state shadow forget what it set,
+ * and the errors glhle raises are counted and named with the call. */
+static void call_begin(const glhle_maxwell *gpu, const char *what)
+{
+    if (gpu->ctx)
+        gl_call_begin(gpu->ctx, what);
+}
+
+static glhle_result call_end(const glhle_maxwell *gpu, glhle_result r)
+{
+    if (gpu->ctx)
+        gl_call_end(gpu->ctx);
+    return r;
+}
+
 /* ---- the front end's hooks ---- */
 
 /* CLEAR events go to the renderer, then whatever the core asked for to
@@ -148,7 +166,8 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);
         g->raw_io = (mw_mem_io){.user = g, .read = raw_read, .write = raw_write, .log = &g->log};
-        r = g->render ? mw_render_init(g->render, ctx, scale, &g->raw_io) : GLHLE_RESULT_OUT_OF_MEMORY;
+        call_begin(g, "glhle_maxwell_create");
+        r = call_end(g, g->render ? mw_render_init(g->render, ctx, scale, &g->raw_io) : GLHLE_RESULT_OUT_OF_MEMORY);
         if (r != GLHLE_RESULT_OK) {
             glhle_maxwell_destroy(g);
             return r;
@@ -165,8 +184,11 @@ void glhle_maxwell_destroy(glhle_maxwell *gpu)
         return;
     if (gpu->observer.detach)
         gpu->observer.detach(gpu->observer.user);
-    if (gpu->render)
+    if (gpu->render) {
+        call_begin(gpu, "glhle_maxwell_destroy");
         mw_render_fini(gpu->render);
+        call_end(gpu, GLHLE_RESULT_OK);
+    }
     free(gpu->render);
     mw_frontend_fini(&gpu->fe);
     mw_as_fini(&gpu->as);
@@ -208,12 +230,14 @@ glhle_result glhle_maxwell_write(glhle_maxwell *gpu, uint64_t va, const void *sr
     if (!gpu || (!src && size))
         return GLHLE_RESULT_INVALID_ARGUMENT;
     observe(gpu, &(mw_call){.kind = MW_CALL_WRITE, .va = va, .size = size, .data = src});
+    call_begin(gpu, "glhle_maxwell_write");
     if (gpu->render && mw_render_overlaps(gpu->render, va, size))
         mw_render_flush(gpu->render, va, size);
     const bool ok = mw_as_write(&gpu->as, va, src, size);
     gpu->gpu_writes++; /* the recorder has the bytes already */
     if (gpu->render)
         mw_render_invalidate(gpu->render, va, size);
+    call_end(gpu, GLHLE_RESULT_OK);
     observed(gpu);
     return ok ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_BOUNDS;
 }
@@ -223,7 +247,8 @@ glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size)
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     observe(gpu, &(mw_call){.kind = MW_CALL_FLUSH, .va = va, .size = size});
-    const glhle_result r = gpu->render ? mw_render_flush(gpu->render, va, size) : GLHLE_RESULT_OK;
+    call_begin(gpu, "glhle_maxwell_flush");
+    const glhle_result r = call_end(gpu, gpu->render ? mw_render_flush(gpu->render, va, size) : GLHLE_RESULT_OK);
     observed(gpu);
     return r;
 }
@@ -233,9 +258,10 @@ glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t 
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     observe(gpu, &(mw_call){.kind = MW_CALL_INVALIDATE, .va = va, .size = size});
+    call_begin(gpu, "glhle_maxwell_invalidate");
     if (gpu->render)
         mw_render_invalidate(gpu->render, va, size);
-    return GLHLE_RESULT_OK;
+    return call_end(gpu, GLHLE_RESULT_OK);
 }
 
 glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out)
@@ -264,7 +290,8 @@ glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_prese
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: present needs an instance with a GL "
                           "context");
     observe(gpu, &(mw_call){.kind = MW_CALL_PRESENT, .present = desc});
-    const glhle_result r = mw_present(gpu->render, desc);
+    call_begin(gpu, "glhle_maxwell_present");
+    const glhle_result r = call_end(gpu, mw_present(gpu->render, desc));
     observed(gpu);
     return r;
 }
@@ -274,7 +301,10 @@ glhle_result glhle_maxwell_read_frame(glhle_maxwell *gpu, void *rgba, size_t rgb
 {
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
-    return gpu->render ? mw_present_read(gpu->render, rgba, rgba_size, width, height) : GLHLE_RESULT_NOT_FOUND;
+    if (!gpu->render)
+        return GLHLE_RESULT_NOT_FOUND;
+    call_begin(gpu, "glhle_maxwell_read_frame");
+    return call_end(gpu, mw_present_read(gpu->render, rgba, rgba_size, width, height));
 }
 
 glhle_result glhle_maxwell_write_frame_png(glhle_maxwell *gpu, const char *path)
@@ -306,13 +336,14 @@ glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t va, glhle_
 
 /* ---- submissions ---- */
 
-static glhle_result begin_submit(glhle_maxwell *gpu)
+static glhle_result begin_submit(glhle_maxwell *gpu, const char *what)
 {
     if (gpu->running)
         return GLHLE_FAIL(&gpu->log, GLHLE_RESULT_INVALID_ARGUMENT,
                           "maxwell: a hook tried to submit on the instance that called it; refused");
     gpu->running = true;
     gpu->submitted = true;
+    call_begin(gpu, what);
     mw_frontend_begin(&gpu->fe);
     return GLHLE_RESULT_OK;
 }
@@ -320,6 +351,7 @@ static glhle_result begin_submit(glhle_maxwell *gpu)
 static glhle_result end_submit(glhle_maxwell *gpu, glhle_maxwell_run_result *out)
 {
     mw_pushbuf_finish(&gpu->fe);
+    call_end(gpu, GLHLE_RESULT_OK);
     gpu->running = false;
     if (gpu->fe.run.logged > gpu->fe.max_logged)
         GLHLE_WARN(&gpu->log, "maxwell: %u problems in this submission, %u logged", gpu->fe.run.res.problems,
@@ -355,7 +387,7 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
         return GLHLE_RESULT_INVALID_ARGUMENT;
     if (!gpu->running)
         observe(gpu, &(mw_call){.kind = MW_CALL_GPFIFO, .data = entries, .count = count});
-    glhle_result r = begin_submit(gpu);
+    glhle_result r = begin_submit(gpu, "glhle_maxwell_submit_gpfifo");
     if (r != GLHLE_RESULT_OK)
         return r;
     for (size_t i = 0; i < count && !gpu->fe.run.res.stopped_on_error; i++) {
@@ -419,7 +451,7 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
         return GLHLE_RESULT_INVALID_ARGUMENT;
     if (!gpu->running)
         observe(gpu, &(mw_call){.kind = MW_CALL_WORDS, .data = words, .count = count});
-    glhle_result r = begin_submit(gpu);
+    glhle_result r = begin_submit(gpu, "glhle_maxwell_submit_words");
     if (r != GLHLE_RESULT_OK)
         return r;
     gpu->fe.run.loc.host_words = true;

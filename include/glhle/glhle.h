@@ -180,8 +180,8 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * of the state it set so that a draw issues only changed calls; in external
  * mode every public call forgets that shadow the first time it touches GL,
  * so each call's first draw or pass sets everything it relies on again
- * (the cost is in docs/performance.md, "External contexts"). The
- * PlayStation renderer keeps no shadow: every pass sets its state in full
+ * (the cost is in docs/performance.md, "External contexts"); Maxwell
+ * instances do the same. The PlayStation renderer keeps no shadow: every pass sets its state in full
  * (re-establish per pass). Neither trusts anything it set in an earlier
  * call. A host that changes GL state *inside* a glhle call (from a PICA
  * event hook) calls glhle_context_invalidate_state() before returning.
@@ -226,9 +226,9 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * ownership only; glhle sets the scissor test as it needs it (off, or its
  * own box for letterbox bars). A framebuffer that is not complete
  * (framebuffer 0 of a surfaceless context) is not drawn into, and nothing
- * is left pending in the GL: the PICA frame is still composed and readable
- * and the first such call logs a warning; glhle_psx_present returns
- * INVALID_ARGUMENT.
+ * is left pending in the GL: the PICA and Maxwell frames are still
+ * composed and readable and the first such call logs a warning;
+ * glhle_psx_present returns INVALID_ARGUMENT.
  */
 
 /* Context loss, as libretro frontends do it (context_destroy, then

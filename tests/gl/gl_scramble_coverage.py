@@ -54,8 +54,8 @@ NOT_CONTEXT_STATE = {
     "GL defaults glhle relies on (glhle.h): the PICA sets the other clip origin only around the draws "
     "that need it and restores the default": """
         ClipControl ClipControlEXT""",
-    "Maxwell's draw path, which is not under the external-context contract yet (issue 16): it sets "
-    "these on every draw and restores clip control and blending": """
+    "Maxwell's draw path sets these on every draw, so no host value reaches one, and restores clip "
+    "control and blending after it": """
         ViewportIndexedf DepthRangeIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
         BlendFuncSeparatei ProvokingVertex BindTextureUnit""",
 }

@@ -7,6 +7,7 @@
  *    offscreen replay's to the bit, with no GL error counted. The
  *    scrambler's coverage of the library's GL calls is checked by
  *    layout/gl_scramble_coverage.
+ *    Maxwell's sample traces are scrambled between presents.
  *  - a second replay on the same context works (nothing left pending);
  *  - errors pending before a call are the host's: drained, not counted,
  *    not blamed; errors glhle makes are counted and named with the call.
@@ -19,6 +20,7 @@
 
 #include "backend/gl/gl_context.h"
 #include "backend/psx/script.h"
+#include "glhle/maxwell.h"
 #include "glhle/psx.h"
 #include "glhle/trace.h"
 #include "scenes/scenes.h"
@@ -234,6 +236,88 @@ static void scrambled_psx_scene(void **state)
 
 /* ---- errors ---- */
 
+/* ---- Maxwell traces, scrambled between presents ---- */
+
+static glhle_result on_mw_frame(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    frames *f = user;
+    uint32_t w, h;
+    assert_int_equal(glhle_maxwell_read_frame(gpu, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    assert_true(f->n < MAX_FRAMES);
+    glhle_image *img = &f->img[f->n];
+    assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_read_frame(gpu, img->rgba, (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
+    if (f->expect) {
+        char name[96];
+        snprintf(name, sizeof name, "external_%s_f%u_%ux", f->name, frame, f->scale);
+        assert_true(f->n < f->expect->n);
+        ts_assert_image(name, &f->expect->img[f->n], img, 0, 0);
+    }
+    f->n++;
+    if (f->host) {
+        ts_gl_scramble(f->host, &f->rng);
+        ts_host_draw(f->host);
+    }
+    return GLHLE_RESULT_OK;
+}
+
+static void mw_replay(glhle_context *ctx, const uint8_t *data, size_t size, uint32_t scale, frames *f)
+{
+    glhle_maxwell_replay_desc rd = {
+        .ctx = ctx,
+        .maxwell = {.scale = scale, .log = ts_log_fn},
+        .on_frame = on_mw_frame,
+        .user = f,
+    };
+    glhle_maxwell_replay_stats st;
+    assert_int_equal(glhle_maxwell_trace_replay(data, size, &rd, &st), GLHLE_RESULT_OK);
+    assert_true(st.ended);
+    assert_int_equal(st.problems, 0);
+}
+
+/* Maxwell's public calls are bracketed as the other systems' are: its
+ * sample traces scrambled between presents (and before the instance
+ * exists) equal the offscreen replay's frames. */
+static void scrambled_maxwell_trace(const char *file, uint32_t scale)
+{
+    char path[512];
+    snprintf(path, sizeof path, "tests/scenes/traces/%s", file);
+    size_t size;
+    uint8_t *data = ts_read_file(ts_source_path(path), &size);
+    frames ref = {0};
+    glhle_context_desc cd = {.mode = GLHLE_CONTEXT_OFFSCREEN, .debug = true, .log = ts_log_fn};
+    glhle_context *off;
+    assert_int_equal(glhle_context_create(&cd, &off), GLHLE_RESULT_OK);
+    mw_replay(off, data, size, scale, &ref);
+    assert_int_equal(glhle_context_gl_error_count(off), 0);
+    glhle_context_destroy(off);
+    assert_true(ref.n > 0);
+    ts_host h;
+    ts_host_open(&h, GLHLE_LOG_INFO, true);
+    for (int pass = 0; pass < 2; pass++) {
+        frames got = {.expect = &ref, .host = &h, .name = file, .scale = scale};
+        ts_rng_init(&got.rng, ts_seed("external maxwell scramble", 31u + (uint64_t)pass));
+        ts_gl_scramble(&h, &got.rng);
+        mw_replay(h.ctx, data, size, scale, &got);
+        assert_int_equal(got.n, ref.n);
+        frames_free(&got);
+        assert_int_equal(h.gl.GetError(), GL_NO_ERROR);
+        assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
+    }
+    assert_int_equal(glhle_context_host_error_count(h.ctx), 0);
+    ts_host_close(&h);
+    frames_free(&ref);
+    free(data);
+}
+
+static void scrambled_maxwell(void **state)
+{
+    (void)state;
+    scrambled_maxwell_trace("maxwell_clear.glht", 1);
+    scrambled_maxwell_trace("maxwell_triangle.glht", 1);
+    scrambled_maxwell_trace("maxwell_triangle.glht", 2);
+}
+
 static void pending_host_error_is_not_glhles(void **state)
 {
     (void)state;
@@ -296,6 +380,7 @@ int main(void)
         cmocka_unit_test(scrambled_cube),
         cmocka_unit_test(scrambled_screens),
         cmocka_unit_test(scrambled_psx_scene),
+        cmocka_unit_test(scrambled_maxwell),
         cmocka_unit_test(pending_host_error_is_not_glhles),
         cmocka_unit_test(glhles_own_errors_are_counted_and_named),
     };

@@ -727,12 +727,14 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * tracker's shadow covers one target; clears and blits set masks back
      * through it, so it is told they changed */
     blending(r, st);
+    gl_state_logic_op(&r->st, false, GL_COPY); /* not modelled yet; off whatever a host left */
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         const uint8_t m = st->blend.write_mask[st->blend.single_ct_write ? 0 : i];
         gl->ColorMaski(i, m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1);
     }
     memset(r->st.s.color_mask, 0xFF, sizeof r->st.s.color_mask);
     gl->ProvokingVertex(st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
+    gl_state_clip_distance0(&r->st, false); /* and no rasterizer discard a host left on */
     gl_state_framebuffer(&r->st, d->fbo);
     gl_state_program(&r->st, prog);
     gl_state_vertex_array(&r->st, d->vao);

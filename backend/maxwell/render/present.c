@@ -40,12 +40,23 @@ static glhle_result ensure_frame(mw_render *r, uint32_t w, uint32_t h)
 }
 
 /* The frame fitted into (x, y, w, h) of fbo, centred, keeping its aspect;
- * nearest when it lands at its own size. */
+ * nearest when it lands at its own size. An incomplete framebuffer (a
+ * host's surfaceless default one, say) is skipped with a warning said
+ * once: the frame is still composed and readable, and no GL error is left
+ * for the host, as the PICA presenter does. */
 static void blit_fitted(mw_render *r, GLuint fbo, GLint x, GLint y, GLint w, GLint h)
 {
     const mw_frame *f = &r->frame;
     if (w <= 0 || h <= 0)
         return;
+    const GLenum status = r->ctx->gl.CheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        if (!r->warned_incomplete)
+            GLHLE_WARN(r->io.log, "maxwell: present: framebuffer %u is not complete (status 0x%04X); the frame is "
+                       "composed and readable but not drawn into it (said once)", fbo, status);
+        r->warned_incomplete = true;
+        return;
+    }
     int64_t fw = w, fh = (int64_t)w * f->height / f->width;
     if (fh > h) {
         fh = h;

@@ -15,6 +15,7 @@
  * Integer targets take the clear value registers' bits as integers (NVN's
  * and deko3d's integer clears write them so). sRGB targets encode the
  * clear colour when SET_SRGB_WRITE is on. */
+#include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/render_targets.h"
 
 #include <stdlib.h>
@@ -164,8 +165,7 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
     const mw_surface_desc *d = &s->d;
     const GladGLContext *gl = &r->ctx->gl;
     const GLsizei w = (GLsizei)d->width, h = (GLsizei)d->height;
-    gl->PixelStorei(upload ? GL_UNPACK_ALIGNMENT : GL_PACK_ALIGNMENT, 1);
-    gl->PixelStorei(upload ? GL_UNPACK_ROW_LENGTH : GL_PACK_ROW_LENGTH, 0);
+    gl_pixel_store(r->ctx, 0, 1); /* and no pixel buffer a host left bound */
     GLuint tex = s->tex, fbo = 0;
     if (r->scale > 1 && !native_image(r, d, &tex, &fbo)) {
         gl->DeleteFramebuffers(1, &fbo);
@@ -432,9 +432,13 @@ static rect clear_area(const mw_state *st, const uint32_t *regs, uint32_t w, uin
     return a;
 }
 
+/* The clear's area as the scissor; clears are also dropped by
+ * GL_RASTERIZER_DISCARD, which a host may have left on (kept off with the
+ * clip distances glhle does not use). */
 static void set_scissor(mw_render *r, const rect *a)
 {
     const int64_t s = r->scale;
+    gl_state_clip_distance0(&r->st, false);
     gl_state_scissor(&r->st, true, (GLint)(a->x0 * s), (GLint)(a->y0 * s), (GLint)((a->x1 - a->x0) * s),
                      (GLint)((a->y1 - a->y0) * s));
 }

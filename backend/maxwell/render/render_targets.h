@@ -96,6 +96,7 @@ typedef struct mw_render {
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
+    bool warned_incomplete;       /* present.c: a caller's framebuffer was incomplete (said once) */
     mw_draw *draw;                /* created at the first draw */
     mw_texture tex[MW_RENDER_MAX_TEXTURES];
     uint32_t tex_count;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "backend/maxwell/memory/block_linear.h"
+#include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/render/tex_formats.h"
 #include "backend/maxwell/texture/tic.h"
@@ -165,10 +166,7 @@ static void upload_level(mw_render *r, const tex_plan *p, GLuint tex, uint32_t l
 static glhle_result upload(mw_render *r, const tex_plan *p, GLuint tex, const uint8_t *guest)
 {
     const glhle_logger *lg = r->io.log;
-    const GladGLContext *gl = &r->ctx->gl;
-    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    gl->PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+    gl_pixel_store(r->ctx, 0, 1); /* and no pixel buffer a host left bound */
     for (uint32_t level = 0; level < p->levels; level++) {
         const uint32_t lw = p->width >> level ? p->width >> level : 1, lh = p->height >> level ? p->height >> level : 1;
         const uint32_t ld = p->depth >> level ? p->depth >> level : 1;
