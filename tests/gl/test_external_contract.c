@@ -39,6 +39,24 @@ typedef struct frames {
     uint32_t scale;
 } frames;
 
+/* The frame just read into f->img[f->n]: compared with the reference, then
+ * the frontend's turn (its own drawing, with all of glhle's state changed). */
+static glhle_result frame_taken(frames *f, uint32_t frame)
+{
+    if (f->expect) {
+        char name[96];
+        snprintf(name, sizeof name, "external_%s_f%u_%ux", f->name, frame, f->scale);
+        assert_true(f->n < f->expect->n);
+        ts_assert_image(name, &f->expect->img[f->n], &f->img[f->n], 0, 0);
+    }
+    f->n++;
+    if (f->host) {
+        ts_gl_scramble(f->host, &f->rng);
+        ts_host_draw(f->host);
+    }
+    return GLHLE_RESULT_OK;
+}
+
 static glhle_result on_frame(void *user, glhle_pica *pica, uint32_t frame)
 {
     frames *f = user;
@@ -48,18 +66,7 @@ static glhle_result on_frame(void *user, glhle_pica *pica, uint32_t frame)
     glhle_image *img = &f->img[f->n];
     assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_read_frame(pica, img->rgba, (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
-    if (f->expect) {
-        char name[96];
-        snprintf(name, sizeof name, "external_%s_f%u_%ux", f->name, frame, f->scale);
-        assert_true(f->n < f->expect->n);
-        ts_assert_image(name, &f->expect->img[f->n], img, 0, 0);
-    }
-    f->n++;
-    if (f->host) { /* the frontend's turn: its own drawing, with all of glhle's state changed */
-        ts_gl_scramble(f->host, &f->rng);
-        ts_host_draw(f->host);
-    }
-    return GLHLE_RESULT_OK;
+    return frame_taken(f, frame);
 }
 
 static void frames_free(frames *f)
@@ -247,18 +254,7 @@ static glhle_result on_mw_frame(void *user, glhle_maxwell *gpu, uint32_t frame)
     glhle_image *img = &f->img[f->n];
     assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
     assert_int_equal(glhle_maxwell_read_frame(gpu, img->rgba, (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
-    if (f->expect) {
-        char name[96];
-        snprintf(name, sizeof name, "external_%s_f%u_%ux", f->name, frame, f->scale);
-        assert_true(f->n < f->expect->n);
-        ts_assert_image(name, &f->expect->img[f->n], img, 0, 0);
-    }
-    f->n++;
-    if (f->host) {
-        ts_gl_scramble(f->host, &f->rng);
-        ts_host_draw(f->host);
-    }
-    return GLHLE_RESULT_OK;
+    return frame_taken(f, frame);
 }
 
 static void mw_replay(glhle_context *ctx, const uint8_t *data, size_t size, uint32_t scale, frames *f)
