@@ -280,6 +280,28 @@ glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxw
     return GLHLE_RESULT_OK;
 }
 
+/* ---- context loss ---- */
+
+glhle_result glhle_maxwell_context_lost(glhle_maxwell *gpu)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->render || gpu->render->gl_lost)
+        return GLHLE_RESULT_OK;
+    call_begin(gpu, "glhle_maxwell_context_lost");
+    return call_end(gpu, mw_render_lose(gpu->render));
+}
+
+glhle_result glhle_maxwell_context_restored(glhle_maxwell *gpu)
+{
+    if (!gpu)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    if (!gpu->render || !gpu->render->gl_lost)
+        return GLHLE_RESULT_OK;
+    call_begin(gpu, "glhle_maxwell_context_restored");
+    return call_end(gpu, mw_render_restore(gpu->render));
+}
+
 /* ---- presentation ---- */
 
 glhle_result glhle_maxwell_present(glhle_maxwell *gpu, const glhle_maxwell_present_desc *desc)

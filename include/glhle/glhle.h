@@ -233,10 +233,12 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
 
 /* Context loss, as libretro frontends do it (context_destroy, then
  * context_reset on a new context). While the OLD context is still current:
- * call glhle_pica_context_lost / glhle_psx_context_lost for every instance
- * (each reads back what exists only on the GPU -- PICA render targets are
- * written to guest memory, PlayStation VRAM is read at the internal
- * resolution -- and deletes its GL objects), then glhle_context_lost(ctx).
+ * call glhle_pica_context_lost / glhle_psx_context_lost /
+ * glhle_maxwell_context_lost for every instance (each reads back what
+ * exists only on the GPU -- PICA surfaces and Maxwell render targets are
+ * written to guest memory and kept at their resolution, PlayStation VRAM is
+ * read at the internal resolution -- and deletes its GL objects), then
+ * glhle_context_lost(ctx).
  * With the NEW context current: glhle_context_restored(ctx) (entry points
  * loaded again through desc.external.get_proc_address, capabilities read
  * again), then each instance's *_context_restored, which make their GL

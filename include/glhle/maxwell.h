@@ -117,6 +117,21 @@ GLHLE_API glhle_result glhle_maxwell_kind_at(const glhle_maxwell *gpu, uint64_t 
 GLHLE_API glhle_result glhle_maxwell_flush(glhle_maxwell *gpu, uint64_t va, uint64_t size);
 GLHLE_API glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t size);
 
+/* ---- context loss (glhle.h, glhle_context_lost) -------------------------------
+ * lost: with the old context current, every render target is written back
+ * to guest memory and read back at the internal resolution and kept on the
+ * CPU, the last frame is kept for glhle_maxwell_read_frame, and every GL
+ * object is deleted. restored: with the new context current, the kept
+ * render targets are made again at the same resolution (so an upscaled
+ * picture the game does not draw again survives) and the frame with them;
+ * textures, samplers and programs come back from guest memory and the
+ * translation caches as they are next used. Without memory for the copies
+ * a target comes back from guest memory at native resolution (logged).
+ * Both are no-ops on a GL-free instance; no other call may run between
+ * them. */
+GLHLE_API glhle_result glhle_maxwell_context_lost(glhle_maxwell *gpu);
+GLHLE_API glhle_result glhle_maxwell_context_restored(glhle_maxwell *gpu);
+
 typedef struct glhle_maxwell_render_stats {
     uint32_t surfaces;     /* render targets resident as GL images */
     uint64_t clears;       /* colour or depth-stencil clears performed */

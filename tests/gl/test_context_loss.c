@@ -6,8 +6,9 @@
  * afterwards must equal an uninterrupted offscreen run's, at scales 1 and
  * 2: cube.glht and screens.glht with a loss after every frame (the frame
  * kept across the loss is checked too), the PlayStation scene with a loss
- * every few script lines, and an upscaled PICA screen shown again after a
- * loss with nothing redrawn. */
+ * every few script lines, an upscaled PICA screen shown again after a loss
+ * with nothing redrawn, and the Maxwell triangle scene with a loss after
+ * every present (its render target shown again with nothing drawn). */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -15,8 +16,10 @@
 #include <string.h>
 
 #include "backend/psx/script.h"
+#include "glhle/maxwell.h"
 #include "glhle/psx.h"
 #include "glhle/trace.h"
+#include "scenes/maxwell_triangle_scene.h"
 #include "scenes/scenes.h"
 #include "support/gl_scramble.h"
 #include "support/pica_draw_support.h"
@@ -360,6 +363,144 @@ static void pica_upscaled_screen_survives_loss(void **state)
     ts_host_close(&h);
 }
 
+/* ---- Maxwell: the triangle scene with a loss after every present ----
+ * Each frame is read, then (on the losing run) the context is lost and
+ * restored and the kept frame read again, then the same render target is
+ * presented again with nothing drawn: at scale 2 that picture holds detail
+ * finer than a native pixel, so only render targets kept at their
+ * resolution give the uninterrupted run's frame. The next frame then draws
+ * into the restored target with programs made again. */
+typedef struct mw_run {
+    glhle_image img[2 * TM_TRI_FRAMES];
+    uint32_t n;
+    const struct mw_run *expect;
+    ts_host *host;
+    uint32_t scale, losses;
+} mw_run;
+
+static void mw_read(glhle_maxwell *gpu, glhle_image *img)
+{
+    uint32_t w, h;
+    assert_int_equal(glhle_maxwell_read_frame(gpu, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_image_alloc(img, w, h), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_read_frame(gpu, img->rgba, (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
+}
+
+typedef struct mw_loss {
+    ts_host *host;
+    glhle_maxwell *gpu;
+    uint32_t *losses;
+} mw_loss;
+
+static void mw_lose(void *user)
+{
+    const mw_loss *l = user;
+    assert_int_equal(glhle_maxwell_context_lost(l->gpu), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_context_lost(l->host->ctx), GLHLE_RESULT_OK);
+}
+
+static void mw_restore(void *user)
+{
+    const mw_loss *l = user;
+    assert_int_equal(glhle_context_restored(l->host->ctx), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_context_restored(l->gpu), GLHLE_RESULT_OK);
+    (*l->losses)++;
+}
+
+static void mw_check(mw_run *r, const char *what, uint32_t frame)
+{
+    if (!r->expect)
+        return;
+    char name[96];
+    snprintf(name, sizeof name, "loss_maxwell_%s_f%u_%ux", what, frame, r->scale);
+    assert_true(r->n < r->expect->n);
+    ts_assert_image(name, &r->expect->img[r->n], &r->img[r->n], 0, 0);
+}
+
+static void mw_on_frame(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    mw_run *r = user;
+    assert_true(r->n + 2 <= 2 * TM_TRI_FRAMES);
+    mw_read(gpu, &r->img[r->n]);
+    mw_check(r, "drawn", frame);
+    if (r->expect) {
+        mw_loss l = {r->host, gpu, &r->losses};
+        ts_host_new_context(r->host, mw_lose, mw_restore, &l);
+        glhle_image kept;
+        mw_read(gpu, &kept);
+        char name[96];
+        snprintf(name, sizeof name, "loss_maxwell_kept_f%u_%ux", frame, r->scale);
+        ts_assert_image(name, &r->expect->img[r->n], &kept, 0, 0);
+        glhle_image_free(&kept);
+    }
+    r->n++;
+    glhle_maxwell_present_desc pd = {0};
+    pd.surface = (glhle_maxwell_surface){.va = TM_TRI_RT_VA, .format = 0xD5, .width = TM_TRI_W, .height = TM_TRI_H,
+                                         .block_height_log2 = 1};
+    assert_int_equal(glhle_maxwell_present(gpu, &pd), GLHLE_RESULT_OK);
+    mw_read(gpu, &r->img[r->n]);
+    mw_check(r, "shown_again", frame);
+    r->n++;
+}
+
+static void mw_triangle(glhle_context *ctx, mw_run *r)
+{
+    glhle_maxwell_desc d = {.scale = r->scale, .log = ts_log_fn};
+    glhle_maxwell *gpu;
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
+    uint8_t *rt = malloc(TM_TRI_MEM), *data = malloc(TM_TRI_MEM);
+    assert_non_null(rt);
+    assert_non_null(data);
+    tm_triangle_run(gpu, rt, data, mw_on_frame, r);
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+}
+
+static void maxwell_across_losses(void **state)
+{
+    (void)state;
+    if (!tm_triangle_available()) {
+        print_message("skipped: the Maxwell shader corpus (../shared/testdata/maxwell/shaders) is absent\n");
+        skip();
+    }
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        mw_run ref = {.scale = scale};
+        glhle_context_desc cd = {.mode = GLHLE_CONTEXT_OFFSCREEN, .debug = true, .log = ts_log_fn};
+        glhle_context *off;
+        assert_int_equal(glhle_context_create(&cd, &off), GLHLE_RESULT_OK);
+        mw_triangle(off, &ref);
+        glhle_context_destroy(off);
+        assert_int_equal(ref.n, 2 * TM_TRI_FRAMES);
+        if (scale == 2) { /* the picture shown again has detail finer than a native pixel */
+            const glhle_image *im = &ref.img[1];
+            uint32_t fine = 0;
+            for (uint32_t y = 0; y + 1 < im->height; y += 2)
+                for (uint32_t x = 0; x + 1 < im->width; x += 2) {
+                    const uint8_t *p = ts_pixel(im, x, y);
+                    if (memcmp(p, ts_pixel(im, x + 1, y), 3) != 0 || memcmp(p, ts_pixel(im, x, y + 1), 3) != 0 ||
+                        memcmp(p, ts_pixel(im, x + 1, y + 1), 3) != 0)
+                        fine++;
+                }
+            print_message("Maxwell: 2x2 blocks with more than one colour at scale 2: %u\n", fine);
+            assert_true(fine > 500);
+        }
+        ts_host h;
+        ts_host_open(&h, GLHLE_LOG_INFO, true);
+        mw_run got = {.expect = &ref, .host = &h, .scale = scale};
+        mw_triangle(h.ctx, &got);
+        assert_int_equal(got.n, ref.n);
+        assert_int_equal(got.losses, TM_TRI_FRAMES);
+        assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
+        assert_int_equal(h.gl.GetError(), GL_NO_ERROR);
+        ts_host_close(&h);
+        for (uint32_t i = 0; i < ref.n; i++) {
+            glhle_image_free(&ref.img[i]);
+            glhle_image_free(&got.img[i]);
+        }
+    }
+}
+
 int main(void)
 {
     setenv("EGL_PLATFORM", "surfaceless", 0);
@@ -369,6 +510,7 @@ int main(void)
         cmocka_unit_test(psx_scene_across_losses),
         cmocka_unit_test(pica_state_set_before_the_loss),
         cmocka_unit_test(pica_upscaled_screen_survives_loss),
+        cmocka_unit_test(maxwell_across_losses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

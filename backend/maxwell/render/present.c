@@ -119,6 +119,25 @@ glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc)
     return GLHLE_RESULT_OK;
 }
 
+glhle_result mw_present_put(mw_render *r, const glhle_image *frame)
+{
+    glhle_result res = ensure_frame(r, frame->width, frame->height);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    glhle_image up = {0};
+    res = glhle_image_alloc(&up, frame->width, frame->height);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    memcpy(up.rgba, frame->rgba, (size_t)frame->width * frame->height * 4);
+    glhle_image_flip_rows(&up); /* GL's bottom-up rows */
+    gl_pixel_store(r->ctx, 0, 4);
+    r->ctx->gl.TextureSubImage2D(r->frame.tex, 0, 0, 0, (GLsizei)up.width, (GLsizei)up.height, GL_RGBA,
+                                 GL_UNSIGNED_BYTE, up.rgba);
+    glhle_image_free(&up);
+    r->frame.have = true;
+    return GLHLE_RESULT_OK;
+}
+
 glhle_result mw_present_read(mw_render *r, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height)
 {
     if (!r->frame.have)

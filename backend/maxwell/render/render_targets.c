@@ -54,6 +54,12 @@ void mw_render_fini(mw_render *r)
 {
     if (!r->ctx)
         return;
+    mw_render_lost_free(r);
+    if (r->gl_lost) { /* lost and never restored: the names went with the old context */
+        free(r->staging);
+        r->staging = NULL;
+        return;
+    }
     gl_context_enter(r->ctx);
     for (uint32_t i = 0; i < r->count; i++)
         surface_free(r, &r->surf[i]);

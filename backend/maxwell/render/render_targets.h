@@ -13,6 +13,7 @@
 #ifndef GLHLE_MAXWELL_RENDER_TARGETS_H
 #define GLHLE_MAXWELL_RENDER_TARGETS_H
 
+#include "backend/common/image.h"
 #include "backend/gl/gl_state.h"
 #include "backend/maxwell/engines/engines.h"
 #include "backend/maxwell/frontend/maxwell_state.h"
@@ -104,6 +105,15 @@ typedef struct mw_render {
     uint32_t smp_count;
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
     size_t staging_size;
+    /* context_loss.c: between a loss and the restore, the render targets'
+     * scaled pixels and the last frame; gl_lost: no GL names are held */
+    struct {
+        mw_surface_desc desc[MW_RENDER_MAX_SURFACES];
+        uint8_t *pixels[MW_RENDER_MAX_SURFACES];
+        uint32_t count;
+        glhle_image frame;
+    } lost;
+    bool gl_lost;
 } mw_render;
 
 /* scale 1-8. */
@@ -159,5 +169,15 @@ void mw_draw_fini(mw_render *r);
 glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc);
 glhle_result mw_present_read(mw_render *r, void *rgba, size_t rgba_size, uint32_t *width, uint32_t *height);
 void mw_present_fini(mw_render *r);
+/* The frame given as RGBA8, top row first (a frame kept across a loss). */
+glhle_result mw_present_put(mw_render *r, const glhle_image *frame);
+
+/* Context loss (context_loss.c, glhle_maxwell_context_lost): lose writes
+ * every render target back, keeps it and the last frame at the internal
+ * resolution and deletes every GL object, with the old context current;
+ * restore makes the kept ones again on the new context. */
+glhle_result mw_render_lose(mw_render *r);
+glhle_result mw_render_restore(mw_render *r);
+void mw_render_lost_free(mw_render *r);
 
 #endif
