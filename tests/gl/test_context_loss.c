@@ -257,6 +257,21 @@ static void pica_state_set_before_the_loss(void **state)
     ts_host_close(&h);
 }
 
+/* 2x2 pixel blocks of (0, 0, w, h) in img that hold more than one colour:
+ * detail finer than a native pixel in a picture drawn at scale 2. */
+static uint32_t mixed_blocks(const glhle_image *img, uint32_t w, uint32_t h)
+{
+    uint32_t n = 0;
+    for (uint32_t y = 0; y + 1 < h; y += 2)
+        for (uint32_t x = 0; x + 1 < w; x += 2) {
+            const uint8_t *p = ts_pixel(img, x, y);
+            if (memcmp(p, ts_pixel(img, x + 1, y), 3) != 0 || memcmp(p, ts_pixel(img, x, y + 1), 3) != 0 ||
+                memcmp(p, ts_pixel(img, x + 1, y + 1), 3) != 0)
+                n++;
+        }
+    return n;
+}
+
 /* An upscaled picture the game draws once and then only shows: a gradient
  * triangle drawn at scale 2 into a 240x400 colour buffer, display-transferred
  * to an RGB8 LCD buffer and presented; then the context is lost and
@@ -341,14 +356,7 @@ static void pica_upscaled_screen_survives_loss(void **state)
      * in it holds two colours */
     assert_int_equal(ref[0].width, 800);
     assert_int_equal(ref[0].height, 960);
-    uint32_t fine = 0;
-    for (uint32_t y = 0; y + 1 < 480; y += 2)
-        for (uint32_t x = 0; x + 1 < 800; x += 2) {
-            const uint8_t *p = ts_pixel(&ref[0], x, y);
-            if (memcmp(p, ts_pixel(&ref[0], x + 1, y), 3) != 0 || memcmp(p, ts_pixel(&ref[0], x, y + 1), 3) != 0 ||
-                memcmp(p, ts_pixel(&ref[0], x + 1, y + 1), 3) != 0)
-                fine++;
-        }
+    const uint32_t fine = mixed_blocks(&ref[0], 800, 480);
     print_message("2x2 blocks with more than one colour in the scale-2 reference: %u\n", fine);
     assert_true(fine > 1000);
     up_sequence(&h, true, got);
@@ -473,15 +481,7 @@ static void maxwell_across_losses(void **state)
         glhle_context_destroy(off);
         assert_int_equal(ref.n, 2 * TM_TRI_FRAMES);
         if (scale == 2) { /* the picture shown again has detail finer than a native pixel */
-            const glhle_image *im = &ref.img[1];
-            uint32_t fine = 0;
-            for (uint32_t y = 0; y + 1 < im->height; y += 2)
-                for (uint32_t x = 0; x + 1 < im->width; x += 2) {
-                    const uint8_t *p = ts_pixel(im, x, y);
-                    if (memcmp(p, ts_pixel(im, x + 1, y), 3) != 0 || memcmp(p, ts_pixel(im, x, y + 1), 3) != 0 ||
-                        memcmp(p, ts_pixel(im, x + 1, y + 1), 3) != 0)
-                        fine++;
-                }
+            const uint32_t fine = mixed_blocks(&ref.img[1], ref.img[1].width, ref.img[1].height);
             print_message("Maxwell: 2x2 blocks with more than one colour at scale 2: %u\n", fine);
             assert_true(fine > 500);
         }
