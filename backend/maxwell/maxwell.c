@@ -153,6 +153,7 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
             glhle_maxwell_destroy(g);
             return r;
         }
+        g->render->astc_on_cpu = d.astc_on_cpu;
         glhle_maxwell_set_hooks(g, NULL);
     }
     *out = g;

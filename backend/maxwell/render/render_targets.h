@@ -103,6 +103,7 @@ typedef struct mw_render {
     uint32_t smp_count;
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
     size_t staging_size;
+    bool astc_on_cpu;             /* ASTC through the CPU decoder even where the GL has it */
 } mw_render;
 
 /* scale 1-8. */

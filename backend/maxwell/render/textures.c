@@ -11,6 +11,7 @@
 #include "backend/maxwell/memory/block_linear.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/render/tex_formats.h"
+#include "backend/maxwell/texture/astc.h"
 #include "backend/maxwell/texture/tic.h"
 
 #ifndef GL_TEXTURE_MAX_ANISOTROPY
@@ -36,6 +37,7 @@ typedef struct tex_plan {
     uint32_t bytes_per_block, block_w, block_h;
     mw_bl_texture_layout layout; /* block-linear */
     uint64_t size;               /* guest bytes from the address */
+    bool astc_cpu;               /* ASTC blocks decoded here into RGBA8 */
 } tex_plan;
 
 static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
@@ -58,12 +60,16 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
                           "type %s have no GL format here", (unsigned long long)t->address, t->components,
                           t->format ? t->format->name : "?", mw_tic_data_type_name(t->data_type[0]));
     const GladGLContext *gl = &r->ctx->gl;
-    if ((p->f.need == MW_TEX_S3TC && !gl->EXT_texture_compression_s3tc) ||
-        (p->f.need == MW_TEX_ASTC && !gl->KHR_texture_compression_astc_ldr))
-        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: %s needs %s, which this GL "
-                          "lacks", (unsigned long long)t->address, t->format->name,
-                          p->f.need == MW_TEX_S3TC ? "GL_EXT_texture_compression_s3tc"
-                                                   : "GL_KHR_texture_compression_astc_ldr");
+    if (p->f.need == MW_TEX_S3TC && !gl->EXT_texture_compression_s3tc)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: %s needs "
+                          "GL_EXT_texture_compression_s3tc, which this GL lacks", (unsigned long long)t->address,
+                          t->format->name);
+    if (p->f.need == MW_TEX_ASTC && (!gl->KHR_texture_compression_astc_ldr || r->astc_on_cpu)) {
+        /* the CPU decoder (texture/astc.h) in place of the driver's */
+        p->astc_cpu = true;
+        p->f = (mw_tex_format){t->srgb_conversion ? GL_SRGB8_ALPHA8 : GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, false,
+                               false, false, MW_TEX_CORE};
+    }
     p->bytes_per_block = t->format->bits_per_block / 8;
     p->block_w = t->format->block_width;
     p->block_h = t->format->block_height;
@@ -175,7 +181,7 @@ static glhle_result upload(mw_render *r, const tex_plan *p, GLuint tex, const ui
         const uint32_t bw = (lw + p->block_w - 1) / p->block_w, bh = (lh + p->block_h - 1) / p->block_h;
         const size_t row = (size_t)bw * p->bytes_per_block, slice = row * bh;
         const uint32_t slices = p->target == GL_TEXTURE_3D ? ld : p->layers;
-        const size_t size = slice * slices;
+        size_t size = slice * slices;
         uint8_t *lin = malloc(size ? size : 1);
         if (!lin)
             return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a %zu-byte texture level", size);
@@ -191,6 +197,21 @@ static glhle_result upload(mw_render *r, const tex_plan *p, GLuint tex, const ui
                 res = mw_bl_tiled_to_linear(g, guest + at, (size_t)(p->size - at), &box, lin + layer * slice,
                                             size - layer * slice, row, slice, 0, lg);
             }
+        }
+        if (res == GLHLE_RESULT_OK && p->astc_cpu) {
+            /* blocks to RGBA8 texels, slice by slice */
+            const size_t texel_slice = (size_t)lw * lh * 4;
+            uint8_t *rgba = malloc(texel_slice * slices + 1);
+            if (!rgba) {
+                free(lin);
+                return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a decoded ASTC level");
+            }
+            for (uint32_t z = 0; z < slices; z++)
+                mw_astc_decode_image(lin + z * slice, slice, lw, lh, p->block_w, p->block_h, p->t.srgb_conversion,
+                                     rgba + z * texel_slice, (size_t)lw * 4);
+            free(lin);
+            lin = rgba;
+            size = texel_slice * slices;
         }
         if (res == GLHLE_RESULT_OK) {
             if (p->f.rotate_24_8)
