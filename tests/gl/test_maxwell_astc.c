@@ -161,7 +161,7 @@ static void texture_cache_decodes_on_cpu(void **state)
     glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .astc_on_cpu = true};
     assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
     uint8_t *mem = calloc(1, MEM);
-    assert_int_equal(glhle_maxwell_map(gpu, VA, mem, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, VA, mem, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
     ts_rng rng;
     ts_rng_init(&rng, ts_seed("astc_texture_cache", 0x6A5));
     const uint32_t s = 3; /* 6x5 */

@@ -19,11 +19,12 @@
 
 #define VA 0x0500000000ull
 #define MEM (8u << 20)
+#define VA_PITCH 0x0600000000ull /* pitch-kind memory, 1 MiB */
 
 typedef struct env {
     glhle_context *ctx;
     glhle_maxwell *gpu;
-    uint8_t *mem;
+    uint8_t *mem, *pitch;
 } env;
 
 static void env_init(env *e, glhle_context *ctx)
@@ -33,12 +34,16 @@ static void env_init(env *e, glhle_context *ctx)
     assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
     e->mem = calloc(1, MEM);
     assert_int_equal(glhle_maxwell_map(e->gpu, VA, e->mem, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    e->pitch = calloc(1, 1u << 20);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_PITCH, e->pitch, 1u << 20, GLHLE_MAXWELL_KIND_PITCH),
+                     GLHLE_RESULT_OK);
 }
 
 static void env_free(env *e)
 {
     glhle_maxwell_destroy(e->gpu);
     free(e->mem);
+    free(e->pitch);
     ts_gl_check(e->ctx);
 }
 
@@ -158,10 +163,10 @@ static void pitch_texture_and_swizzle(void **state)
     for (uint32_t y = 0; y < 10; y++)
         for (uint32_t x = 0; x < 30; x++) {
             const uint8_t px[4] = {(uint8_t)(x * 3), (uint8_t)(y * 7), (uint8_t)(x ^ y), 0x55};
-            memcpy(e.mem + (size_t)y * 256 + x * 4, px, 4);
+            memcpy(e.pitch + (size_t)y * 256 + x * 4, px, 4);
         }
     uint32_t w[8];
-    tmt_make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA_PITCH, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
@@ -320,6 +325,53 @@ static void samplers_and_bad_headers(void **state)
     env_free(&e);
 }
 
+/* Headers whose memory kind does not suit their layout are refused with
+ * the address (and, through mw_texture_get_at, the header's pool index),
+ * nothing kept, and the instance goes on: a pitch header over block-linear-
+ * kind memory, a block-linear one over pitch-kind memory, one straddling
+ * the end of a mapping; a texture over the limit of the GL's size. */
+static void mis_kinded_and_oversized_headers(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    tmt_tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 8, .levels = 1,
+                      .pitch = true, .pitch_bytes = 64};
+    uint32_t w[8];
+    GLuint tex;
+    GLenum target;
+    tmt_make_tic(&d, VA, w);
+    ts_log_clear();
+    assert_int_equal(mw_texture_get_at(e.gpu->render, w, 17, &tex, &target), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("a pitch texture in block-linear-kind memory"));
+    assert_true(ts_log_contains("0x0500000000"));
+    assert_true(ts_log_contains("texture header 17 refused"));
+    d.pitch = false;
+    tmt_make_tic(&d, VA_PITCH, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("a block-linear texture in pitch-kind memory"));
+    /* the last 64 KiB of the pitch mapping and past it: not all mapped */
+    d.pitch = true;
+    d.height = 2048;
+    tmt_make_tic(&d, VA_PITCH + (1u << 20) - (64u << 10), w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OUT_OF_BOUNDS);
+    /* wider than the GL allows */
+    const int32_t max = e.ctx->info.max_texture_size;
+    if (max > 0 && max < 65536) {
+        d.width = (uint32_t)max + 1;
+        d.height = 1;
+        d.pitch_bytes = (((uint32_t)max + 1) * 4 + 31) & ~31u;
+        tmt_make_tic(&d, VA_PITCH, w);
+        assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_LIMIT_EXCEEDED);
+    }
+    assert_int_equal(e.gpu->render->tex_count, 0);
+    /* the instance goes on: a good header loads */
+    d = (tmt_tic_desc){.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 8, .levels = 1,
+                       .pitch = true, .pitch_bytes = 64};
+    tmt_make_tic(&d, VA_PITCH, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    env_free(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +381,7 @@ int main(void)
         cmocka_unit_test(bc1_4x2_blocks),
         cmocka_unit_test(coherence_with_cpu_and_render_targets),
         cmocka_unit_test(samplers_and_bad_headers),
+        cmocka_unit_test(mis_kinded_and_oversized_headers),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

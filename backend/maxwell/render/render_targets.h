@@ -139,8 +139,14 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
  * changed; render targets it overlaps are written back first. BAD_DATA
  * for an undefined header, UNSUPPORTED for what glhle does not keep yet
  * (buffer textures, colour keys, multi-GOB block widths, formats with no
- * GL twin), OUT_OF_BOUNDS for unmapped memory. */
+ * GL twin), OUT_OF_BOUNDS for unmapped memory, LIMIT_EXCEEDED for sizes
+ * over the GL's, BAD_DATA too for a header whose memory kind does not suit
+ * its layout (block-linear in pitch-kind memory or the other way). Nothing
+ * is kept for a refused header, and the instance stays usable. */
 glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+/* mw_texture_get for the header at `index` in the texture header pool,
+ * which a refusal's log line names. */
+glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex, GLenum *target);
 /* The GL sampler for a sampler entry (TSC, 8 words). */
 glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
 void mw_textures_fini(mw_render *r);

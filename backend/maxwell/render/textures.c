@@ -118,6 +118,21 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     if (t->address + p->size > (1ull << 40))
         return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: texture at GPU 0x%010llx runs past the 40-bit "
                           "address space", (unsigned long long)t->address);
+    const int32_t max = r->ctx->info.max_texture_size;
+    if (max > 0 && (p->width > (uint32_t)max || p->height > (uint32_t)max))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: texture at GPU 0x%010llx is %ux%u, over this "
+                          "GL's %d", (unsigned long long)t->address, p->width, p->height, max);
+    /* the memory kind must suit the layout (PTE kinds: engines.h) */
+    if (r->io.kinds) {
+        const uint32_t kinds = r->io.kinds(r->io.user, t->address, p->size);
+        const bool bl = t->version != MW_TIC_PITCH;
+        const uint32_t wanted = bl ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
+        if (kinds & ~wanted)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture at GPU 0x%010llx-0x%010llx: a %s texture "
+                              "in %s memory", (unsigned long long)t->address,
+                              (unsigned long long)(t->address + p->size), bl ? "block-linear" : "pitch",
+                              (kinds & wanted) ? "partly other-kind" : bl ? "pitch-kind" : "block-linear-kind");
+    }
     return GLHLE_RESULT_OK;
 }
 
@@ -262,7 +277,22 @@ static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
     return res;
 }
 
+static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+
 glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target)
+{
+    return texture_get(r, tic, tex, target);
+}
+
+glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex, GLenum *target)
+{
+    glhle_result res = texture_get(r, tic, tex, target);
+    if (res != GLHLE_RESULT_OK)
+        GLHLE_ERROR(r->io.log, "maxwell: texture header %u refused (%s)", index, glhle_result_string(res));
+    return res;
+}
+
+static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target)
 {
     for (uint32_t i = 0; i < r->tex_count; i++) {
         mw_texture *e = &r->tex[i];
