@@ -372,6 +372,59 @@ static void mis_kinded_and_oversized_headers(void **state)
     env_free(&e);
 }
 
+/* A ONE_D_BUFFER header (HEADER_VERSION 0; WIDTH_MINUS_ONE split over
+ * 111:96 high and 143:128 low, the address in 63:32 and 79:64): 1000 R32F
+ * texels in a GL buffer texture holding the guest's bytes, reloaded after a
+ * CPU write; a packed format with no buffer-texture twin is refused. */
+static void buffer_texture(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    const uint32_t n = 1000;
+    for (uint32_t i = 0; i < n; i++) {
+        const float f = (float)i * 0.5f;
+        memcpy(e.pitch + 4 * i, &f, 4);
+    }
+    uint32_t w[8] = {0};
+    tmt_field(w, 6, 0, 0x0F);     /* R32 */
+    for (unsigned c = 0; c < 4; c++) {
+        tmt_field(w, 9 + 3 * c, 7 + 3 * c, 7); /* FLOAT */
+        tmt_field(w, 21 + 3 * c, 19 + 3 * c, TMT_SRC_R + c);
+    }
+    tmt_field(w, 63, 32, VA_PITCH & 0xFFFFFFFF);
+    tmt_field(w, 79, 64, VA_PITCH >> 32);
+    tmt_field(w, 87, 85, 0);      /* ONE_D_BUFFER */
+    tmt_field(w, 111, 96, (n - 1) >> 16);
+    tmt_field(w, 143, 128, (n - 1) & 0xFFFF);
+    tmt_field(w, 154, 151, 6);    /* ONE_D_BUFFER type */
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(target, GL_TEXTURE_BUFFER);
+    const GladGLContext *gl = &e.ctx->gl;
+    GLint buf = 0, format = 0, size = 0;
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING, &buf);
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_BUFFER_SIZE, &size);
+    assert_int_not_equal(buf, 0);
+    assert_int_equal(format, GL_R32F);
+    assert_int_equal(size, 4 * n);
+    float *got = malloc(4 * n);
+    gl->GetNamedBufferSubData((GLuint)buf, 0, 4 * n, got);
+    for (uint32_t i = 0; i < n; i++)
+        if (got[i] != (float)i * 0.5f)
+            fail_msg("buffer texel %u is %g", i, (double)got[i]);
+    const float f = -3.0f;
+    assert_int_equal(glhle_maxwell_write(e.gpu, VA_PITCH + 4 * 777, &f, 4), GLHLE_RESULT_OK);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    gl->GetNamedBufferSubData((GLuint)buf, 4 * 777, 4, got);
+    assert_true(got[0] == -3.0f);
+    free(got);
+    tmt_field(w, 6, 0, 0x21); /* B10G11R11F: no buffer-texture format */
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_UNSUPPORTED);
+    env_free(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +435,7 @@ int main(void)
         cmocka_unit_test(coherence_with_cpu_and_render_targets),
         cmocka_unit_test(samplers_and_bad_headers),
         cmocka_unit_test(mis_kinded_and_oversized_headers),
+        cmocka_unit_test(buffer_texture),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

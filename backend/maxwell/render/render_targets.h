@@ -54,6 +54,7 @@ typedef struct mw_texture {
     uint32_t tic[8];              /* the header: the key */
     uint64_t lo, hi;              /* guest bytes its levels and layers span */
     GLuint tex;
+    GLuint buf;                   /* a buffer texture's buffer (0 for the rest) */
     GLenum target;
     bool stale;                   /* guest memory changed since it was loaded */
     uint64_t last_use;
@@ -138,7 +139,7 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
  * uploaded from guest memory when there is none, reloaded when its memory
  * changed; render targets it overlaps are written back first. BAD_DATA
  * for an undefined header, UNSUPPORTED for what glhle does not keep yet
- * (buffer textures, colour keys, multi-GOB block widths, formats with no
+ * (colour keys, multi-GOB block widths, formats with no
  * GL twin), OUT_OF_BOUNDS for unmapped memory, LIMIT_EXCEEDED for sizes
  * over the GL's, BAD_DATA too for a header whose memory kind does not suit
  * its layout (block-linear in pitch-kind memory or the other way). Nothing

@@ -21,8 +21,10 @@
 void mw_textures_fini(mw_render *r)
 {
     const GladGLContext *gl = &r->ctx->gl;
-    for (uint32_t i = 0; i < r->tex_count; i++)
+    for (uint32_t i = 0; i < r->tex_count; i++) {
         gl->DeleteTextures(1, &r->tex[i].tex);
+        gl->DeleteBuffers(1, &r->tex[i].buf); /* 0 is ignored */
+    }
     for (uint32_t i = 0; i < r->smp_count; i++)
         gl->DeleteSamplers(1, &r->smp[i].sampler);
     r->tex_count = r->smp_count = 0;
@@ -40,6 +42,44 @@ typedef struct tex_plan {
     bool astc_cpu;               /* ASTC blocks decoded here into RGBA8 */
 } tex_plan;
 
+/* GL_TEXTURE_BUFFER takes these sized formats only (GL 4.5 table 8.16). */
+static bool buffer_format(uint32_t f)
+{
+    static const uint32_t ok[] = {GL_R8, GL_R16, GL_R16F, GL_R32F, GL_R8I, GL_R16I, GL_R32I, GL_R8UI, GL_R16UI,
+                                  GL_R32UI, GL_RG8, GL_RG16, GL_RG16F, GL_RG32F, GL_RG8I, GL_RG16I, GL_RG32I,
+                                  GL_RG8UI, GL_RG16UI, GL_RG32UI, GL_RGB32F, GL_RGB32I, GL_RGB32UI, GL_RGBA8,
+                                  GL_RGBA16, GL_RGBA16F, GL_RGBA32F, GL_RGBA8I, GL_RGBA16I, GL_RGBA32I, GL_RGBA8UI,
+                                  GL_RGBA16UI, GL_RGBA32UI};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (ok[i] == f)
+            return true;
+    return false;
+}
+
+/* A ONE_D_BUFFER header: WIDTH texels from the address in a GL buffer
+ * texture (no levels, swizzles or layout). */
+static glhle_result plan_buffer(mw_render *r, tex_plan *p)
+{
+    const glhle_logger *lg = r->io.log;
+    const mw_tic *t = &p->t;
+    if (p->f.compressed || p->f.depth || p->f.rotate_24_8 || p->block_w != 1 || !buffer_format(p->f.internal))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: buffer texture at GPU 0x%010llx: %s has no GL "
+                          "buffer-texture format", (unsigned long long)t->address, t->format->name);
+    const int32_t max = r->ctx->info.max_texture_buffer_size;
+    if (max > 0 && t->width > (uint64_t)max)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: buffer texture at GPU 0x%010llx: %llu texels, "
+                          "over this GL's %d", (unsigned long long)t->address, (unsigned long long)t->width, max);
+    p->target = GL_TEXTURE_BUFFER;
+    p->width = (uint32_t)t->width;
+    p->height = p->depth = p->layers = p->levels = 1;
+    p->size = t->width * p->bytes_per_block;
+    if (p->size > MW_TEXTURE_MAX_BYTES)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: buffer texture at GPU 0x%010llx spans %llu "
+                          "bytes, more than %u", (unsigned long long)t->address, (unsigned long long)p->size,
+                          MW_TEXTURE_MAX_BYTES);
+    return GLHLE_RESULT_OK;
+}
+
 static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
 {
     const glhle_logger *lg = r->io.log;
@@ -48,8 +88,9 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     if (mw_tic_decode(w, t) != GLHLE_RESULT_OK)
         return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture header at GPU 0x%010llx: %s",
                           (unsigned long long)t->address, t->problem);
-    if (t->version == MW_TIC_ONE_D_BUFFER || t->texture_type == MW_TIC_TYPE_1D_BUFFER)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: buffer textures are not supported yet");
+    if (t->version != MW_TIC_ONE_D_BUFFER && t->texture_type == MW_TIC_TYPE_1D_BUFFER)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture at GPU 0x%010llx: type ONE_D_BUFFER in a %s "
+                          "header", (unsigned long long)t->address, mw_tic_version_name(t->version));
     if (t->version == MW_TIC_PITCH_COLOR_KEY || t->version == MW_TIC_BLOCKLINEAR_COLOR_KEY)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour-keyed textures are not supported");
     if (t->version == MW_TIC_BLOCKLINEAR && (t->gobs_per_block_width || t->tile_width_in_gobs))
@@ -73,6 +114,8 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     p->bytes_per_block = t->format->bits_per_block / 8;
     p->block_w = t->format->block_width;
     p->block_h = t->format->block_height;
+    if (t->version == MW_TIC_ONE_D_BUFFER)
+        return plan_buffer(r, p);
     if (!p->bytes_per_block)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture components %s are not whole bytes",
                           t->format->name);
@@ -125,7 +168,7 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     /* the memory kind must suit the layout (PTE kinds: engines.h) */
     if (r->io.kinds) {
         const uint32_t kinds = r->io.kinds(r->io.user, t->address, p->size);
-        const bool bl = t->version != MW_TIC_PITCH;
+        const bool bl = t->version == MW_TIC_BLOCKLINEAR || t->version == MW_TIC_BLOCKLINEAR_COLOR_KEY;
         const uint32_t wanted = bl ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
         if (kinds & ~wanted)
             return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture at GPU 0x%010llx-0x%010llx: a %s texture "
@@ -268,7 +311,10 @@ static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: texture at GPU 0x%010llx (%llu bytes) is "
                           "not all mapped; not loaded", (unsigned long long)p->t.address, (unsigned long long)p->size);
     }
-    res = upload(r, p, e->tex, guest);
+    if (p->target == GL_TEXTURE_BUFFER)
+        r->ctx->gl.NamedBufferSubData(e->buf, 0, (GLsizeiptr)p->size, guest);
+    else
+        res = upload(r, p, e->tex, guest);
     free(guest);
     if (res == GLHLE_RESULT_OK) {
         e->stale = false;
@@ -278,6 +324,22 @@ static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
 }
 
 static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+
+/* A new entry's first load; on failure nothing is kept. */
+static glhle_result finish_new(mw_render *r, const tex_plan *p, mw_texture *e, GLuint *tex, GLenum *target)
+{
+    glhle_result res = load(r, p, e);
+    if (res != GLHLE_RESULT_OK) {
+        r->ctx->gl.DeleteTextures(1, &e->tex);
+        r->ctx->gl.DeleteBuffers(1, &e->buf);
+        return res;
+    }
+    e->last_use = ++r->tick;
+    r->tex_count++;
+    *tex = e->tex;
+    *target = e->target;
+    return GLHLE_RESULT_OK;
+}
 
 glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target)
 {
@@ -321,6 +383,7 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
             if (r->tex[i].last_use < r->tex[lru].last_use)
                 lru = i;
         gl->DeleteTextures(1, &r->tex[lru].tex);
+        gl->DeleteBuffers(1, &r->tex[lru].buf);
         r->tex[lru] = r->tex[--r->tex_count];
     }
     mw_texture *e = &r->tex[r->tex_count];
@@ -330,6 +393,12 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
     e->hi = p.t.address + p.size;
     e->target = p.target;
     gl->CreateTextures(p.target, 1, &e->tex);
+    if (p.target == GL_TEXTURE_BUFFER) {
+        gl->CreateBuffers(1, &e->buf);
+        gl->NamedBufferData(e->buf, (GLsizeiptr)p.size, NULL, GL_DYNAMIC_DRAW);
+        gl->TextureBuffer(e->tex, p.f.internal, e->buf);
+        return finish_new(r, &p, e, tex, target);
+    }
     const GLsizei lv = (GLsizei)p.levels, w = (GLsizei)p.width, h = (GLsizei)p.height;
     switch (p.target) {
     case GL_TEXTURE_1D: gl->TextureStorage1D(e->tex, lv, p.f.internal, w); break;
@@ -349,16 +418,7 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
         gl->TextureParameteri(e->tex, GL_TEXTURE_BASE_LEVEL, (GLint)p.t.res_view_min_mip_level);
         gl->TextureParameteri(e->tex, GL_TEXTURE_MAX_LEVEL, (GLint)top);
     }
-    res = load(r, &p, e);
-    if (res != GLHLE_RESULT_OK) {
-        gl->DeleteTextures(1, &e->tex);
-        return res;
-    }
-    e->last_use = ++r->tick;
-    r->tex_count++;
-    *tex = e->tex;
-    *target = e->target;
-    return GLHLE_RESULT_OK;
+    return finish_new(r, &p, e, tex, target);
 }
 
 /* ---- samplers ---- */
