@@ -27,10 +27,12 @@ typedef struct env {
     uint8_t *mem, *pitch;
 } env;
 
+static uint32_t g_scale; /* of the next env_init; 0 -> 1 */
+
 static void env_init(env *e, glhle_context *ctx)
 {
     e->ctx = ctx;
-    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .scale = g_scale};
     assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
     e->mem = calloc(1, MEM);
     assert_int_equal(glhle_maxwell_map(e->gpu, VA, e->mem, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
@@ -268,13 +270,38 @@ static void coherence_with_cpu_and_render_targets(void **state)
     tm_set1(&pb, TM_SUB_3D, 0x19d0 / 4, 0x3C);
     assert_int_equal(tm_submit(e.gpu, &pb, NULL), GLHLE_RESULT_OK);
     tm_pb_free(&pb);
+    /* the target is sampled in place: copied on the GPU, not written back
+     * (memory still holds the texel written above, not grey) */
+    const uint64_t loads = e.gpu->render->stats.texture_loads;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(e.gpu->render->stats.writebacks, 0);
+    assert_int_equal(e.gpu->render->stats.texture_copies, 1);
+    assert_int_equal(e.gpu->render->stats.texture_loads, loads);
+    assert_memory_equal(e.mem + tmt_model_at(&m, 0, 0, 5 * 4, 3), px, 4);
     img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64 * 8 * 4);
     const uint8_t g[4] = {51, 51, 51, 255};
     for (uint32_t i = 0; i < 64 * 8; i++)
         assert_memory_equal(img + i * 4, g, 4);
     free(img);
+    /* a texture of the same memory in another format (R32UI) reinterprets
+     * the bytes: through guest memory, after a write-back */
+    tmt_tic_desc d2 = d;
+    d2.components = 0x0F; /* R32 */
+    d2.type = 4;          /* UINT */
+    tmt_make_tic(&d2, VA, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(e.gpu->render->stats.writebacks, 1);
+    uint32_t word;
+    memcpy(&word, e.mem + tmt_model_at(&m, 0, 0, 5 * 4, 3), 4);
+    assert_int_equal(word, 0xFF333333u);
     env_free(&e);
+}
+
+static void target_sampled_in_place_at_scale_2(void **state)
+{
+    g_scale = 2;
+    coherence_with_cpu_and_render_targets(state);
+    g_scale = 0;
 }
 
 static void samplers_and_bad_headers(void **state)
@@ -433,6 +460,7 @@ int main(void)
         cmocka_unit_test(pitch_texture_and_swizzle),
         cmocka_unit_test(bc1_4x2_blocks),
         cmocka_unit_test(coherence_with_cpu_and_render_targets),
+        cmocka_unit_test(target_sampled_in_place_at_scale_2),
         cmocka_unit_test(samplers_and_bad_headers),
         cmocka_unit_test(mis_kinded_and_oversized_headers),
         cmocka_unit_test(buffer_texture),

@@ -73,6 +73,7 @@ typedef struct mw_render_stats {
     uint64_t evictions;
     uint32_t surfaces;            /* resident now */
     uint64_t texture_loads;       /* textures uploaded from guest memory */
+    uint64_t texture_copies;      /* textures filled from a resident render target on the GPU */
     uint64_t draws;               /* draws performed */
     uint64_t programs;            /* GL programs linked */
 } mw_render_stats;

@@ -296,8 +296,59 @@ static GLenum swizzle_of(uint32_t source)
     }
 }
 
+/* A resident render target holding exactly this texture: the same bytes
+ * of memory in the same layout (address, size, pitch or block height),
+ * and a GL format that maps guest bytes to texels the same way (internal
+ * format and client format and type equal). Colour 2D one-level
+ * textures only; zeta targets and reinterpreting formats take the path
+ * through guest memory. */
+static mw_surface *in_place_source(mw_render *r, const tex_plan *p)
+{
+    if (p->target != GL_TEXTURE_2D || p->levels != 1 || p->f.compressed || p->f.depth || p->astc_cpu)
+        return NULL;
+    const bool pitch = p->t.version == MW_TIC_PITCH;
+    for (uint32_t i = 0; i < r->count; i++) {
+        mw_surface *s = &r->surf[i];
+        const mw_surface_desc *d = &s->d;
+        if (s->stale || d->zeta || d->va != p->t.address || s->hi - s->lo != p->size || d->width != p->width ||
+            d->height != p->height || d->pitch != pitch)
+            continue;
+        if (pitch ? d->pitch_bytes != p->t.pitch : d->block_height_log2 != p->layout.level[0].block_height_log2)
+            continue;
+        const mw_rt_format *f = d->format;
+        if (f->bytes == p->bytes_per_block && f->gl_internal == p->f.internal && f->gl_format == p->f.format &&
+            f->gl_type == p->f.type)
+            return s;
+    }
+    return NULL;
+}
+
+/* The target's pixels into the texture on the GPU, at the native size
+ * (a nearest blit, as write-back takes them); false when the texture
+ * cannot be a framebuffer. */
+static bool copy_from_surface(mw_render *r, const mw_surface *s, mw_texture *e)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    GLuint fbo;
+    gl->CreateFramebuffers(1, &fbo);
+    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, e->tex, 0);
+    const bool ok = gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok)
+        mw_render_blit(r, s->fbo, fbo, s->d.width * r->scale, s->d.height * r->scale, s->d.width, s->d.height,
+                       s->d.format);
+    gl->DeleteFramebuffers(1, &fbo);
+    return ok;
+}
+
 static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
 {
+    /* a render target sampled as a texture: no round trip through memory */
+    const mw_surface *src = in_place_source(r, p);
+    if (src && gl_context_enter(r->ctx) == GLHLE_RESULT_OK && copy_from_surface(r, src, e)) {
+        e->stale = false;
+        r->stats.texture_copies++;
+        return GLHLE_RESULT_OK;
+    }
     /* pixels the GPU rendered there go to memory first */
     glhle_result res = mw_render_flush(r, p->t.address, p->size);
     if (res != GLHLE_RESULT_OK)
