@@ -151,17 +151,25 @@ static void compare_with_driver(void **state)
     assert_int_equal(mismatched_blocks, 0);
 }
 
+/* An instance with the decoder forced and MEM bytes at VA of `kind`. */
+static glhle_maxwell *forced_instance(glhle_context *ctx, uint8_t **mem, glhle_maxwell_kind kind)
+{
+    glhle_maxwell *gpu;
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .astc_on_cpu = true};
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
+    *mem = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(gpu, VA, *mem, MEM, kind), GLHLE_RESULT_OK);
+    return gpu;
+}
+
 /* The texture cache with the decoder forced: a pitch 2D ASTC 6x5 texture
  * header (sRGB on, partial blocks on both edges) comes out as the
  * decoder's RGBA8 texels, in an uncompressed format, with no GL error. */
 static void texture_cache_decodes_on_cpu(void **state)
 {
     glhle_context *ctx = *state;
-    glhle_maxwell *gpu;
-    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .astc_on_cpu = true};
-    assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
-    uint8_t *mem = calloc(1, MEM);
-    assert_int_equal(glhle_maxwell_map(gpu, VA, mem, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    uint8_t *mem;
+    glhle_maxwell *gpu = forced_instance(ctx, &mem, GLHLE_MAXWELL_KIND_PITCH);
     ts_rng rng;
     ts_rng_init(&rng, ts_seed("astc_texture_cache", 0x6A5));
     const uint32_t s = 3; /* 6x5 */
@@ -198,11 +206,79 @@ static void texture_cache_decodes_on_cpu(void **state)
     ts_gl_check(ctx);
 }
 
+/* A block-linear ASTC 8x8 texture of two levels (40x24 and 20x12 texels:
+ * partial blocks on the right and bottom), its blocks placed by the test
+ * support's model of the level layout, decoded on the CPU by the texture
+ * cache; each level must equal the driver's own decode of the same blocks
+ * (valid blocks only, so Mesa and the specification agree). */
+static void block_linear_levels_against_driver(void **state)
+{
+    glhle_context *ctx = *state;
+    const GladGLContext *gl = &ctx->gl;
+    if (!gl->KHR_texture_compression_astc_ldr)
+        skip();
+    uint8_t *mem;
+    glhle_maxwell *gpu = forced_instance(ctx, &mem, GLHLE_MAXWELL_KIND_GENERIC_16BX2);
+    ts_rng rng;
+    ts_rng_init(&rng, ts_seed("astc_block_linear", 0x88));
+    const uint32_t w = 40, h = 24, levels = 2;
+    tmt_model m;
+    tmt_model_init(&m, w, h, levels, 16, 8, 1);
+    uint8_t blocks[2][5 * 3 * 16];
+    for (uint32_t l = 0; l < levels; l++) {
+        const uint32_t bx = ((w >> l) + 7) / 8, by = ((h >> l) + 7) / 8;
+        for (uint32_t j = 0; j < by; j++)
+            for (uint32_t i = 0; i < bx; i++) {
+                uint8_t *b = blocks[l] + (j * bx + i) * 16;
+                mw_astc_status st;
+                do
+                    random_block(&rng, 8, 8, false, b, &st);
+                while (st != MW_ASTC_VALID);
+                memcpy(mem + tmt_model_at(&m, 0, l, i * 16, j), b, 16);
+            }
+    }
+    const tmt_tic_desc td = {.components = 0x44 /* ASTC_2D_8X8 */, .type = 2, .texture_type = 1, .width = w,
+                             .height = h, .levels = levels, .bh = 1};
+    uint32_t tic[8];
+    tmt_make_tic(&td, VA, tic);
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(gpu->render, tic, &tex, &target), GLHLE_RESULT_OK);
+    GLint internal = 0;
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_INTERNAL_FORMAT, &internal);
+    assert_int_equal(internal, GL_RGBA8); /* decoded here, not by the driver */
+    GLuint ref;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &ref);
+    gl->TextureStorage2D(ref, (GLsizei)levels, GL_COMPRESSED_RGBA_ASTC_8x8_KHR, (GLsizei)w, (GLsizei)h);
+    gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    for (uint32_t l = 0; l < levels; l++) {
+        const uint32_t lw = w >> l, lh = h >> l, n = ((lw + 7) / 8) * ((lh + 7) / 8) * 16;
+        gl->CompressedTextureSubImage2D(ref, (GLint)l, 0, 0, (GLsizei)lw, (GLsizei)lh,
+                                        GL_COMPRESSED_RGBA_ASTC_8x8_KHR, (GLsizei)n, blocks[l]);
+        uint8_t *want = malloc((size_t)lw * lh * 4), *got = malloc((size_t)lw * lh * 4);
+        gl->GetTextureImage(ref, (GLint)l, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)(lw * lh * 4), want);
+        gl->GetTextureImage(tex, (GLint)l, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)(lw * lh * 4), got);
+        for (uint32_t i = 0; i < lw * lh; i++)
+            if (memcmp(want + 4 * i, got + 4 * i, 4))
+                fail_msg("level %u texel (%u, %u): driver %u %u %u %u, texture cache %u %u %u %u", l, i % lw,
+                         i / lw, want[4 * i], want[4 * i + 1], want[4 * i + 2], want[4 * i + 3], got[4 * i],
+                         got[4 * i + 1], got[4 * i + 2], got[4 * i + 3]);
+        free(want);
+        free(got);
+    }
+    gl->DeleteTextures(1, &ref);
+    glhle_maxwell_destroy(gpu);
+    free(mem);
+    ts_gl_check(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(compare_with_driver),
         cmocka_unit_test(texture_cache_decodes_on_cpu),
+        cmocka_unit_test(block_linear_levels_against_driver),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
