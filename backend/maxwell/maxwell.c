@@ -87,6 +87,11 @@ static bool raw_read(void *user, uint64_t va, void *dst, size_t size)
     return mw_as_read(&((glhle_maxwell *)user)->as, va, dst, size);
 }
 
+static uint32_t raw_kinds(void *user, uint64_t va, uint64_t size)
+{
+    return mw_as_kinds(&((glhle_maxwell *)user)->as, va, size);
+}
+
 static bool raw_write(void *user, uint64_t va, const void *src, size_t size)
 {
     glhle_maxwell *gpu = user;
@@ -165,13 +170,14 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);
-        g->raw_io = (mw_mem_io){.user = g, .read = raw_read, .write = raw_write, .log = &g->log};
+        g->raw_io = (mw_mem_io){.user = g, .read = raw_read, .write = raw_write, .log = &g->log, .kinds = raw_kinds};
         call_begin(g, "glhle_maxwell_create");
         r = call_end(g, g->render ? mw_render_init(g->render, ctx, scale, &g->raw_io) : GLHLE_RESULT_OUT_OF_MEMORY);
         if (r != GLHLE_RESULT_OK) {
             glhle_maxwell_destroy(g);
             return r;
         }
+        g->render->astc_on_cpu = d.astc_on_cpu;
         glhle_maxwell_set_hooks(g, NULL);
     }
     *out = g;

@@ -67,6 +67,10 @@ typedef struct glhle_maxwell_desc {
      * instances); 0 -> 1. Write-back to guest memory is always at the
      * guest's resolution. */
     uint32_t scale;
+    /* Decode ASTC textures on the CPU (to RGBA8 or SRGB8_ALPHA8) even
+     * where the GL has GL_KHR_texture_compression_astc_ldr; without that
+     * extension they are decoded on the CPU anyway. A debugging switch. */
+    bool astc_on_cpu;
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */

@@ -26,7 +26,7 @@ NOT_CONTEXT_STATE = {
         DeleteTextures DeleteBuffers DeleteFramebuffers DeleteVertexArrays DeleteSamplers
         DeleteProgram DeleteShader DeleteSync
         TexParameteri TextureParameteri SamplerParameteri SamplerParameterf SamplerParameterfv
-        TexStorage2D TextureStorage2D TexBuffer TextureView FramebufferTexture2D NamedFramebufferTexture
+        TexStorage2D TextureStorage2D TexBuffer TextureBuffer TextureView FramebufferTexture2D NamedFramebufferTexture
         BufferData BufferSubData NamedBufferData NamedBufferSubData MapBufferRange UnmapBuffer
         ShaderSource CompileShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
         ProgramUniform1i""",

@@ -19,26 +19,33 @@
 
 #define VA 0x0500000000ull
 #define MEM (8u << 20)
+#define VA_PITCH 0x0600000000ull /* pitch-kind memory, 1 MiB */
 
 typedef struct env {
     glhle_context *ctx;
     glhle_maxwell *gpu;
-    uint8_t *mem;
+    uint8_t *mem, *pitch;
 } env;
+
+static uint32_t g_scale; /* of the next env_init; 0 -> 1 */
 
 static void env_init(env *e, glhle_context *ctx)
 {
     e->ctx = ctx;
-    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .scale = g_scale};
     assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
     e->mem = calloc(1, MEM);
     assert_int_equal(glhle_maxwell_map(e->gpu, VA, e->mem, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    e->pitch = calloc(1, 1u << 20);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_PITCH, e->pitch, 1u << 20, GLHLE_MAXWELL_KIND_PITCH),
+                     GLHLE_RESULT_OK);
 }
 
 static void env_free(env *e)
 {
     glhle_maxwell_destroy(e->gpu);
     free(e->mem);
+    free(e->pitch);
     ts_gl_check(e->ctx);
 }
 
@@ -158,10 +165,10 @@ static void pitch_texture_and_swizzle(void **state)
     for (uint32_t y = 0; y < 10; y++)
         for (uint32_t x = 0; x < 30; x++) {
             const uint8_t px[4] = {(uint8_t)(x * 3), (uint8_t)(y * 7), (uint8_t)(x ^ y), 0x55};
-            memcpy(e.mem + (size_t)y * 256 + x * 4, px, 4);
+            memcpy(e.pitch + (size_t)y * 256 + x * 4, px, 4);
         }
     uint32_t w[8];
-    tmt_make_tic(&d, VA, w);
+    tmt_make_tic(&d, VA_PITCH, w);
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
@@ -263,13 +270,38 @@ static void coherence_with_cpu_and_render_targets(void **state)
     tm_set1(&pb, TM_SUB_3D, 0x19d0 / 4, 0x3C);
     assert_int_equal(tm_submit(e.gpu, &pb, NULL), GLHLE_RESULT_OK);
     tm_pb_free(&pb);
+    /* the target is sampled in place: copied on the GPU, not written back
+     * (memory still holds the texel written above, not grey) */
+    const uint64_t loads = e.gpu->render->stats.texture_loads;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(e.gpu->render->stats.writebacks, 0);
+    assert_int_equal(e.gpu->render->stats.texture_copies, 1);
+    assert_int_equal(e.gpu->render->stats.texture_loads, loads);
+    assert_memory_equal(e.mem + tmt_model_at(&m, 0, 0, 5 * 4, 3), px, 4);
     img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64 * 8 * 4);
     const uint8_t g[4] = {51, 51, 51, 255};
     for (uint32_t i = 0; i < 64 * 8; i++)
         assert_memory_equal(img + i * 4, g, 4);
     free(img);
+    /* a texture of the same memory in another format (R32UI) reinterprets
+     * the bytes: through guest memory, after a write-back */
+    tmt_tic_desc d2 = d;
+    d2.components = 0x0F; /* R32 */
+    d2.type = 4;          /* UINT */
+    tmt_make_tic(&d2, VA, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(e.gpu->render->stats.writebacks, 1);
+    uint32_t word;
+    memcpy(&word, e.mem + tmt_model_at(&m, 0, 0, 5 * 4, 3), 4);
+    assert_int_equal(word, 0xFF333333u);
     env_free(&e);
+}
+
+static void target_sampled_in_place_at_scale_2(void **state)
+{
+    g_scale = 2;
+    coherence_with_cpu_and_render_targets(state);
+    g_scale = 0;
 }
 
 static void samplers_and_bad_headers(void **state)
@@ -320,6 +352,106 @@ static void samplers_and_bad_headers(void **state)
     env_free(&e);
 }
 
+/* Headers whose memory kind does not suit their layout are refused with
+ * the address (and, through mw_texture_get_at, the header's pool index),
+ * nothing kept, and the instance goes on: a pitch header over block-linear-
+ * kind memory, a block-linear one over pitch-kind memory, one straddling
+ * the end of a mapping; a texture over the limit of the GL's size. */
+static void mis_kinded_and_oversized_headers(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    tmt_tic_desc d = {.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 8, .levels = 1,
+                      .pitch = true, .pitch_bytes = 64};
+    uint32_t w[8];
+    GLuint tex;
+    GLenum target;
+    tmt_make_tic(&d, VA, w);
+    ts_log_clear();
+    assert_int_equal(mw_texture_get_at(e.gpu->render, w, 17, &tex, &target), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("a pitch texture in block-linear-kind memory"));
+    assert_true(ts_log_contains("0x0500000000"));
+    assert_true(ts_log_contains("texture header 17 refused"));
+    d.pitch = false;
+    tmt_make_tic(&d, VA_PITCH, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("a block-linear texture in pitch-kind memory"));
+    /* the last 64 KiB of the pitch mapping and past it: not all mapped */
+    d.pitch = true;
+    d.height = 2048;
+    tmt_make_tic(&d, VA_PITCH + (1u << 20) - (64u << 10), w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OUT_OF_BOUNDS);
+    /* wider than the GL allows */
+    const int32_t max = e.ctx->info.max_texture_size;
+    if (max > 0 && max < 65536) {
+        d.width = (uint32_t)max + 1;
+        d.height = 1;
+        d.pitch_bytes = (((uint32_t)max + 1) * 4 + 31) & ~31u;
+        tmt_make_tic(&d, VA_PITCH, w);
+        assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_LIMIT_EXCEEDED);
+    }
+    assert_int_equal(e.gpu->render->tex_count, 0);
+    /* the instance goes on: a good header loads */
+    d = (tmt_tic_desc){.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 8, .levels = 1,
+                       .pitch = true, .pitch_bytes = 64};
+    tmt_make_tic(&d, VA_PITCH, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    env_free(&e);
+}
+
+/* A ONE_D_BUFFER header (HEADER_VERSION 0; WIDTH_MINUS_ONE split over
+ * 111:96 high and 143:128 low, the address in 63:32 and 79:64): 1000 R32F
+ * texels in a GL buffer texture holding the guest's bytes, reloaded after a
+ * CPU write; a packed format with no buffer-texture twin is refused. */
+static void buffer_texture(void **state)
+{
+    env e;
+    env_init(&e, *state);
+    const uint32_t n = 1000;
+    for (uint32_t i = 0; i < n; i++) {
+        const float f = (float)i * 0.5f;
+        memcpy(e.pitch + 4 * i, &f, 4);
+    }
+    uint32_t w[8] = {0};
+    tmt_field(w, 6, 0, 0x0F);     /* R32 */
+    for (unsigned c = 0; c < 4; c++) {
+        tmt_field(w, 9 + 3 * c, 7 + 3 * c, 7); /* FLOAT */
+        tmt_field(w, 21 + 3 * c, 19 + 3 * c, TMT_SRC_R + c);
+    }
+    tmt_field(w, 63, 32, VA_PITCH & 0xFFFFFFFF);
+    tmt_field(w, 79, 64, VA_PITCH >> 32);
+    tmt_field(w, 87, 85, 0);      /* ONE_D_BUFFER */
+    tmt_field(w, 111, 96, (n - 1) >> 16);
+    tmt_field(w, 143, 128, (n - 1) & 0xFFFF);
+    tmt_field(w, 154, 151, 6);    /* ONE_D_BUFFER type */
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(target, GL_TEXTURE_BUFFER);
+    const GladGLContext *gl = &e.ctx->gl;
+    GLint buf = 0, format = 0, size = 0;
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING, &buf);
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+    gl->GetTextureLevelParameteriv(tex, 0, GL_TEXTURE_BUFFER_SIZE, &size);
+    assert_int_not_equal(buf, 0);
+    assert_int_equal(format, GL_R32F);
+    assert_int_equal(size, 4 * n);
+    float *got = malloc(4 * n);
+    gl->GetNamedBufferSubData((GLuint)buf, 0, 4 * n, got);
+    for (uint32_t i = 0; i < n; i++)
+        if (got[i] != (float)i * 0.5f)
+            fail_msg("buffer texel %u is %g", i, (double)got[i]);
+    const float f = -3.0f;
+    assert_int_equal(glhle_maxwell_write(e.gpu, VA_PITCH + 4 * 777, &f, 4), GLHLE_RESULT_OK);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    gl->GetNamedBufferSubData((GLuint)buf, 4 * 777, 4, got);
+    assert_true(got[0] == -3.0f);
+    free(got);
+    tmt_field(w, 6, 0, 0x21); /* B10G11R11F: no buffer-texture format */
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_UNSUPPORTED);
+    env_free(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -328,7 +460,10 @@ int main(void)
         cmocka_unit_test(pitch_texture_and_swizzle),
         cmocka_unit_test(bc1_4x2_blocks),
         cmocka_unit_test(coherence_with_cpu_and_render_targets),
+        cmocka_unit_test(target_sampled_in_place_at_scale_2),
         cmocka_unit_test(samplers_and_bad_headers),
+        cmocka_unit_test(mis_kinded_and_oversized_headers),
+        cmocka_unit_test(buffer_texture),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

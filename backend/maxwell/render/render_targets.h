@@ -55,6 +55,7 @@ typedef struct mw_texture {
     uint32_t tic[8];              /* the header: the key */
     uint64_t lo, hi;              /* guest bytes its levels and layers span */
     GLuint tex;
+    GLuint buf;                   /* a buffer texture's buffer (0 for the rest) */
     GLenum target;
     bool stale;                   /* guest memory changed since it was loaded */
     uint64_t last_use;
@@ -73,6 +74,7 @@ typedef struct mw_render_stats {
     uint64_t evictions;
     uint32_t surfaces;            /* resident now */
     uint64_t texture_loads;       /* textures uploaded from guest memory */
+    uint64_t texture_copies;      /* textures filled from a resident render target on the GPU */
     uint64_t draws;               /* draws performed */
     uint64_t programs;            /* GL programs linked */
 } mw_render_stats;
@@ -114,6 +116,7 @@ typedef struct mw_render {
         glhle_image frame;
     } lost;
     bool gl_lost;
+    bool astc_on_cpu;             /* ASTC through the CPU decoder even where the GL has it */
 } mw_render;
 
 /* scale 1-8. */
@@ -148,9 +151,15 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
  * uploaded from guest memory when there is none, reloaded when its memory
  * changed; render targets it overlaps are written back first. BAD_DATA
  * for an undefined header, UNSUPPORTED for what glhle does not keep yet
- * (buffer textures, colour keys, multi-GOB block widths, formats with no
- * GL twin), OUT_OF_BOUNDS for unmapped memory. */
+ * (colour keys, multi-GOB block widths, formats with no
+ * GL twin), OUT_OF_BOUNDS for unmapped memory, LIMIT_EXCEEDED for sizes
+ * over the GL's, BAD_DATA too for a header whose memory kind does not suit
+ * its layout (block-linear in pitch-kind memory or the other way). Nothing
+ * is kept for a refused header, and the instance stays usable. */
 glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+/* mw_texture_get for the header at `index` in the texture header pool,
+ * which a refusal's log line names. */
+glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex, GLenum *target);
 /* The GL sampler for a sampler entry (TSC, 8 words). */
 glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
 void mw_textures_fini(mw_render *r);

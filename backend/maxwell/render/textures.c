@@ -12,6 +12,7 @@
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/render/tex_formats.h"
+#include "backend/maxwell/texture/astc.h"
 #include "backend/maxwell/texture/tic.h"
 
 #ifndef GL_TEXTURE_MAX_ANISOTROPY
@@ -21,8 +22,10 @@
 void mw_textures_fini(mw_render *r)
 {
     const GladGLContext *gl = &r->ctx->gl;
-    for (uint32_t i = 0; i < r->tex_count; i++)
+    for (uint32_t i = 0; i < r->tex_count; i++) {
         gl->DeleteTextures(1, &r->tex[i].tex);
+        gl->DeleteBuffers(1, &r->tex[i].buf); /* 0 is ignored */
+    }
     for (uint32_t i = 0; i < r->smp_count; i++)
         gl->DeleteSamplers(1, &r->smp[i].sampler);
     r->tex_count = r->smp_count = 0;
@@ -37,7 +40,46 @@ typedef struct tex_plan {
     uint32_t bytes_per_block, block_w, block_h;
     mw_bl_texture_layout layout; /* block-linear */
     uint64_t size;               /* guest bytes from the address */
+    bool astc_cpu;               /* ASTC blocks decoded here into RGBA8 */
 } tex_plan;
+
+/* GL_TEXTURE_BUFFER takes these sized formats only (GL 4.5 table 8.16). */
+static bool buffer_format(uint32_t f)
+{
+    static const uint32_t ok[] = {GL_R8, GL_R16, GL_R16F, GL_R32F, GL_R8I, GL_R16I, GL_R32I, GL_R8UI, GL_R16UI,
+                                  GL_R32UI, GL_RG8, GL_RG16, GL_RG16F, GL_RG32F, GL_RG8I, GL_RG16I, GL_RG32I,
+                                  GL_RG8UI, GL_RG16UI, GL_RG32UI, GL_RGB32F, GL_RGB32I, GL_RGB32UI, GL_RGBA8,
+                                  GL_RGBA16, GL_RGBA16F, GL_RGBA32F, GL_RGBA8I, GL_RGBA16I, GL_RGBA32I, GL_RGBA8UI,
+                                  GL_RGBA16UI, GL_RGBA32UI};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (ok[i] == f)
+            return true;
+    return false;
+}
+
+/* A ONE_D_BUFFER header: WIDTH texels from the address in a GL buffer
+ * texture (no levels, swizzles or layout). */
+static glhle_result plan_buffer(mw_render *r, tex_plan *p)
+{
+    const glhle_logger *lg = r->io.log;
+    const mw_tic *t = &p->t;
+    if (p->f.compressed || p->f.depth || p->f.rotate_24_8 || p->block_w != 1 || !buffer_format(p->f.internal))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: buffer texture at GPU 0x%010llx: %s has no GL "
+                          "buffer-texture format", (unsigned long long)t->address, t->format->name);
+    const int32_t max = r->ctx->info.max_texture_buffer_size;
+    if (max > 0 && t->width > (uint64_t)max)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: buffer texture at GPU 0x%010llx: %llu texels, "
+                          "over this GL's %d", (unsigned long long)t->address, (unsigned long long)t->width, max);
+    p->target = GL_TEXTURE_BUFFER;
+    p->width = (uint32_t)t->width;
+    p->height = p->depth = p->layers = p->levels = 1;
+    p->size = t->width * p->bytes_per_block;
+    if (p->size > MW_TEXTURE_MAX_BYTES)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: buffer texture at GPU 0x%010llx spans %llu "
+                          "bytes, more than %u", (unsigned long long)t->address, (unsigned long long)p->size,
+                          MW_TEXTURE_MAX_BYTES);
+    return GLHLE_RESULT_OK;
+}
 
 static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
 {
@@ -47,8 +89,9 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     if (mw_tic_decode(w, t) != GLHLE_RESULT_OK)
         return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture header at GPU 0x%010llx: %s",
                           (unsigned long long)t->address, t->problem);
-    if (t->version == MW_TIC_ONE_D_BUFFER || t->texture_type == MW_TIC_TYPE_1D_BUFFER)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: buffer textures are not supported yet");
+    if (t->version != MW_TIC_ONE_D_BUFFER && t->texture_type == MW_TIC_TYPE_1D_BUFFER)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture at GPU 0x%010llx: type ONE_D_BUFFER in a %s "
+                          "header", (unsigned long long)t->address, mw_tic_version_name(t->version));
     if (t->version == MW_TIC_PITCH_COLOR_KEY || t->version == MW_TIC_BLOCKLINEAR_COLOR_KEY)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour-keyed textures are not supported");
     if (t->version == MW_TIC_BLOCKLINEAR && (t->gobs_per_block_width || t->tile_width_in_gobs))
@@ -59,15 +102,21 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
                           "type %s have no GL format here", (unsigned long long)t->address, t->components,
                           t->format ? t->format->name : "?", mw_tic_data_type_name(t->data_type[0]));
     const GladGLContext *gl = &r->ctx->gl;
-    if ((p->f.need == MW_TEX_S3TC && !gl->EXT_texture_compression_s3tc) ||
-        (p->f.need == MW_TEX_ASTC && !gl->KHR_texture_compression_astc_ldr))
-        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: %s needs %s, which this GL "
-                          "lacks", (unsigned long long)t->address, t->format->name,
-                          p->f.need == MW_TEX_S3TC ? "GL_EXT_texture_compression_s3tc"
-                                                   : "GL_KHR_texture_compression_astc_ldr");
+    if (p->f.need == MW_TEX_S3TC && !gl->EXT_texture_compression_s3tc)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture at GPU 0x%010llx: %s needs "
+                          "GL_EXT_texture_compression_s3tc, which this GL lacks", (unsigned long long)t->address,
+                          t->format->name);
+    if (p->f.need == MW_TEX_ASTC && (!gl->KHR_texture_compression_astc_ldr || r->astc_on_cpu)) {
+        /* the CPU decoder (texture/astc.h) in place of the driver's */
+        p->astc_cpu = true;
+        p->f = (mw_tex_format){t->srgb_conversion ? GL_SRGB8_ALPHA8 : GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, false,
+                               false, false, MW_TEX_CORE};
+    }
     p->bytes_per_block = t->format->bits_per_block / 8;
     p->block_w = t->format->block_width;
     p->block_h = t->format->block_height;
+    if (t->version == MW_TIC_ONE_D_BUFFER)
+        return plan_buffer(r, p);
     if (!p->bytes_per_block)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture components %s are not whole bytes",
                           t->format->name);
@@ -113,6 +162,21 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     if (t->address + p->size > (1ull << 40))
         return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: texture at GPU 0x%010llx runs past the 40-bit "
                           "address space", (unsigned long long)t->address);
+    const int32_t max = r->ctx->info.max_texture_size;
+    if (max > 0 && (p->width > (uint32_t)max || p->height > (uint32_t)max))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: texture at GPU 0x%010llx is %ux%u, over this "
+                          "GL's %d", (unsigned long long)t->address, p->width, p->height, max);
+    /* the memory kind must suit the layout (PTE kinds: engines.h) */
+    if (r->io.kinds) {
+        const uint32_t kinds = r->io.kinds(r->io.user, t->address, p->size);
+        const bool bl = t->version == MW_TIC_BLOCKLINEAR || t->version == MW_TIC_BLOCKLINEAR_COLOR_KEY;
+        const uint32_t wanted = bl ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
+        if (kinds & ~wanted)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture at GPU 0x%010llx-0x%010llx: a %s texture "
+                              "in %s memory", (unsigned long long)t->address,
+                              (unsigned long long)(t->address + p->size), bl ? "block-linear" : "pitch",
+                              (kinds & wanted) ? "partly other-kind" : bl ? "pitch-kind" : "block-linear-kind");
+    }
     return GLHLE_RESULT_OK;
 }
 
@@ -173,7 +237,7 @@ static glhle_result upload(mw_render *r, const tex_plan *p, GLuint tex, const ui
         const uint32_t bw = (lw + p->block_w - 1) / p->block_w, bh = (lh + p->block_h - 1) / p->block_h;
         const size_t row = (size_t)bw * p->bytes_per_block, slice = row * bh;
         const uint32_t slices = p->target == GL_TEXTURE_3D ? ld : p->layers;
-        const size_t size = slice * slices;
+        size_t size = slice * slices;
         uint8_t *lin = malloc(size ? size : 1);
         if (!lin)
             return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a %zu-byte texture level", size);
@@ -189,6 +253,21 @@ static glhle_result upload(mw_render *r, const tex_plan *p, GLuint tex, const ui
                 res = mw_bl_tiled_to_linear(g, guest + at, (size_t)(p->size - at), &box, lin + layer * slice,
                                             size - layer * slice, row, slice, 0, lg);
             }
+        }
+        if (res == GLHLE_RESULT_OK && p->astc_cpu) {
+            /* blocks to RGBA8 texels, slice by slice */
+            const size_t texel_slice = (size_t)lw * lh * 4;
+            uint8_t *rgba = malloc(texel_slice * slices + 1);
+            if (!rgba) {
+                free(lin);
+                return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a decoded ASTC level");
+            }
+            for (uint32_t z = 0; z < slices; z++)
+                mw_astc_decode_image(lin + z * slice, slice, lw, lh, p->block_w, p->block_h, p->t.srgb_conversion,
+                                     rgba + z * texel_slice, (size_t)lw * 4);
+            free(lin);
+            lin = rgba;
+            size = texel_slice * slices;
         }
         if (res == GLHLE_RESULT_OK) {
             if (p->f.rotate_24_8)
@@ -215,8 +294,59 @@ static GLenum swizzle_of(uint32_t source)
     }
 }
 
+/* A resident render target holding exactly this texture: the same bytes
+ * of memory in the same layout (address, size, pitch or block height),
+ * and a GL format that maps guest bytes to texels the same way (internal
+ * format and client format and type equal). Colour 2D one-level
+ * textures only; zeta targets and reinterpreting formats take the path
+ * through guest memory. */
+static mw_surface *in_place_source(mw_render *r, const tex_plan *p)
+{
+    if (p->target != GL_TEXTURE_2D || p->levels != 1 || p->f.compressed || p->f.depth || p->astc_cpu)
+        return NULL;
+    const bool pitch = p->t.version == MW_TIC_PITCH;
+    for (uint32_t i = 0; i < r->count; i++) {
+        mw_surface *s = &r->surf[i];
+        const mw_surface_desc *d = &s->d;
+        if (s->stale || d->zeta || d->va != p->t.address || s->hi - s->lo != p->size || d->width != p->width ||
+            d->height != p->height || d->pitch != pitch)
+            continue;
+        if (pitch ? d->pitch_bytes != p->t.pitch : d->block_height_log2 != p->layout.level[0].block_height_log2)
+            continue;
+        const mw_rt_format *f = d->format;
+        if (f->bytes == p->bytes_per_block && f->gl_internal == p->f.internal && f->gl_format == p->f.format &&
+            f->gl_type == p->f.type)
+            return s;
+    }
+    return NULL;
+}
+
+/* The target's pixels into the texture on the GPU, at the native size
+ * (a nearest blit, as write-back takes them); false when the texture
+ * cannot be a framebuffer. */
+static bool copy_from_surface(mw_render *r, const mw_surface *s, mw_texture *e)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    GLuint fbo;
+    gl->CreateFramebuffers(1, &fbo);
+    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, e->tex, 0);
+    const bool ok = gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok)
+        mw_render_blit(r, s->fbo, fbo, s->d.width * r->scale, s->d.height * r->scale, s->d.width, s->d.height,
+                       s->d.format);
+    gl->DeleteFramebuffers(1, &fbo);
+    return ok;
+}
+
 static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
 {
+    /* a render target sampled as a texture: no round trip through memory */
+    const mw_surface *src = in_place_source(r, p);
+    if (src && gl_context_enter(r->ctx) == GLHLE_RESULT_OK && copy_from_surface(r, src, e)) {
+        e->stale = false;
+        r->stats.texture_copies++;
+        return GLHLE_RESULT_OK;
+    }
     /* pixels the GPU rendered there go to memory first */
     glhle_result res = mw_render_flush(r, p->t.address, p->size);
     if (res != GLHLE_RESULT_OK)
@@ -230,7 +360,10 @@ static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: texture at GPU 0x%010llx (%llu bytes) is "
                           "not all mapped; not loaded", (unsigned long long)p->t.address, (unsigned long long)p->size);
     }
-    res = upload(r, p, e->tex, guest);
+    if (p->target == GL_TEXTURE_BUFFER)
+        r->ctx->gl.NamedBufferSubData(e->buf, 0, (GLsizeiptr)p->size, guest);
+    else
+        res = upload(r, p, e->tex, guest);
     free(guest);
     if (res == GLHLE_RESULT_OK) {
         e->stale = false;
@@ -239,7 +372,38 @@ static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
     return res;
 }
 
+static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target);
+
+/* A new entry's first load; on failure nothing is kept. */
+static glhle_result finish_new(mw_render *r, const tex_plan *p, mw_texture *e, GLuint *tex, GLenum *target)
+{
+    glhle_result res = load(r, p, e);
+    if (res != GLHLE_RESULT_OK) {
+        r->ctx->gl.DeleteTextures(1, &e->tex);
+        r->ctx->gl.DeleteBuffers(1, &e->buf);
+        return res;
+    }
+    e->last_use = ++r->tick;
+    r->tex_count++;
+    *tex = e->tex;
+    *target = e->target;
+    return GLHLE_RESULT_OK;
+}
+
 glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target)
+{
+    return texture_get(r, tic, tex, target);
+}
+
+glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex, GLenum *target)
+{
+    glhle_result res = texture_get(r, tic, tex, target);
+    if (res != GLHLE_RESULT_OK)
+        GLHLE_ERROR(r->io.log, "maxwell: texture header %u refused (%s)", index, glhle_result_string(res));
+    return res;
+}
+
+static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GLenum *target)
 {
     for (uint32_t i = 0; i < r->tex_count; i++) {
         mw_texture *e = &r->tex[i];
@@ -268,6 +432,7 @@ glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GL
             if (r->tex[i].last_use < r->tex[lru].last_use)
                 lru = i;
         gl->DeleteTextures(1, &r->tex[lru].tex);
+        gl->DeleteBuffers(1, &r->tex[lru].buf);
         r->tex[lru] = r->tex[--r->tex_count];
     }
     mw_texture *e = &r->tex[r->tex_count];
@@ -277,6 +442,12 @@ glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GL
     e->hi = p.t.address + p.size;
     e->target = p.target;
     gl->CreateTextures(p.target, 1, &e->tex);
+    if (p.target == GL_TEXTURE_BUFFER) {
+        gl->CreateBuffers(1, &e->buf);
+        gl->NamedBufferData(e->buf, (GLsizeiptr)p.size, NULL, GL_DYNAMIC_DRAW);
+        gl->TextureBuffer(e->tex, p.f.internal, e->buf);
+        return finish_new(r, &p, e, tex, target);
+    }
     const GLsizei lv = (GLsizei)p.levels, w = (GLsizei)p.width, h = (GLsizei)p.height;
     switch (p.target) {
     case GL_TEXTURE_1D: gl->TextureStorage1D(e->tex, lv, p.f.internal, w); break;
@@ -296,16 +467,7 @@ glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GL
         gl->TextureParameteri(e->tex, GL_TEXTURE_BASE_LEVEL, (GLint)p.t.res_view_min_mip_level);
         gl->TextureParameteri(e->tex, GL_TEXTURE_MAX_LEVEL, (GLint)top);
     }
-    res = load(r, &p, e);
-    if (res != GLHLE_RESULT_OK) {
-        gl->DeleteTextures(1, &e->tex);
-        return res;
-    }
-    e->last_use = ++r->tick;
-    r->tex_count++;
-    *tex = e->tex;
-    *target = e->target;
-    return GLHLE_RESULT_OK;
+    return finish_new(r, &p, e, tex, target);
 }
 
 /* ---- samplers ---- */
