@@ -2,7 +2,8 @@
  * vertex-shader programs (tests/support/pica_vs_random.h: every ALU opcode
  * but EX2/LG2, IF/ELSE, LOOP, BREAKC, JMP, CALL, relative addressing)
  * with random uniforms and vertex data (NaN, infinities, +-0, huge and tiny
- * values), each drawn by two instances over the same command list: one
+ * values), arrays or u16 indices with repeats, the user clip plane on or
+ * off, each drawn by two instances over the same command list: one
  * shading with the interpreter (glhle_pica_desc.vertex_shaders CPU, the
  * reference), one with the program translated to GLSL. The two colour
  * buffers must be equal to the bit: llvmpipe rasterises both, so any
@@ -40,6 +41,9 @@ typedef struct case_data {
     uint32_t opdesc[128];
     uint32_t floats[96][4];
     uint32_t ints[4], bools;
+    bool indexed, clip; /* DRAWELEMENTS (u16, repeats: the post-vertex cache); the user clip plane */
+    float plane[4];
+    uint16_t idx[NVERT];
     pd_vertex v[NVERT];
 } case_data;
 
@@ -87,6 +91,12 @@ static void random_case(ts_rng *r, case_data *c)
     c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 1u << 21 | (0x10u + ts_rng_below(r, 16)) << 12 | 0x1B;
     c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 2u << 21 | (0x10u + ts_rng_below(r, 16)) << 12 | 0x1B;
     c->code[at++] = (uint32_t)PICA_OP_END << 26;
+    c->indexed = ts_rng_below(r, 2) != 0;
+    for (uint32_t i = 0; i < NVERT; i++) /* every third index repeats one of the two before */
+        c->idx[i] = (uint16_t)(i % 3 == 2 && ts_rng_below(r, 2) ? c->idx[i - 1 - ts_rng_below(r, 2)] : i);
+    c->clip = ts_rng_below(r, 2) != 0;
+    for (int k = 0; k < 4; k++) /* through the grid somewhere */
+        c->plane[k] = (float)((int)ts_rng_below(r, 9) - 4) * 0.25f;
     /* the grid: positions exact in f32, colour and texcoord random inputs */
     uint32_t n = 0;
     for (uint32_t y = 0; y < GRID; y++)
@@ -128,7 +138,11 @@ static void build(tp_cmdbuf *b, const case_data *c)
     for (uint32_t i = 0; i < 4; i++)
         tp_cmd1(b, 0x2B1 + i, c->ints[i]);
     tp_cmd1(b, 0x2B0, 0x7FFF0000u | c->bools);
-    pd_draw(b, 0, NVERT, 0);
+    pd_clip(b, c->clip, c->plane);
+    if (c->indexed)
+        pd_draw_indexed(b, 0, NVERT);
+    else
+        pd_draw(b, 0, NVERT, 0);
 }
 
 /* The run's result: the CPU path reports what its interpreter found (a
@@ -137,6 +151,7 @@ static void build(tp_cmdbuf *b, const case_data *c)
 static glhle_result draw(pd_env *e, const case_data *c, glhle_image *img)
 {
     pd_put_vertices(e, c->v, NVERT);
+    pd_put_indices(e, c->idx, NVERT);
     tp_cmdbuf b;
     build(&b, c);
     glhle_pica_run_result res;
@@ -219,7 +234,8 @@ static void random_programs(void **state)
     assert_int_equal(sc.draws_gpu_vertex_shader, 0);
     assert_int_equal(sc.draws_cpu_vertex_shader, (uint64_t)programs);
     assert_int_equal(sg.draws_gpu_vertex_shader, (uint64_t)programs);
-    assert_int_equal(sg.vertices_gpu_vertex_shader, (uint64_t)programs * NVERT);
+    /* every vertex uploaded once (indexed draws: once per distinct index) */
+    assert_true(sg.vertices_gpu_vertex_shader > 0 && sg.vertices_gpu_vertex_shader <= (uint64_t)programs * NVERT);
     assert_int_equal(differing, 0);
 }
 
