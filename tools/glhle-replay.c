@@ -56,7 +56,8 @@
 
 #define USAGE                                                                                        \
     "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--renderer gl|sw]\n" \
-    "                    [--shader-cache DIR] [--stats-json FILE] [--ubershader off|async|always]\n"
+    "                    [--shader-cache DIR] [--stats-json FILE] [--ubershader off|async|always]\n" \
+    "                    [--vertex-shaders cpu|gpu|auto]\n"
 #define MAX_INPUT (1ull << 30) /* the PlayStation's inputs, and compressed ones, are read whole */
 
 enum { EXIT_BAD = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_DIVERGED = 4, EXIT_NO_FRAMES = 5 };
@@ -71,6 +72,7 @@ typedef struct replay_tool {
     uint64_t total;
     const char *cache_dir, *stats_json; /* --shader-cache, --stats-json (PICA) */
     uint32_t ubershader;                /* --ubershader (PICA) */
+    uint32_t vertex_shaders;            /* --vertex-shaders (PICA) */
 } replay_tool;
 
 #define HELP                                                                                          \
@@ -85,6 +87,8 @@ typedef struct replay_tool {
     "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
     "  --ubershader M   off, async (draw with the ubershader while a program compiles)\n"           \
     "                   or always (every draw with it) (PICA)\n"                                     \
+    "  --vertex-shaders M  cpu (the interpreter, default) or gpu (translated to GLSL where the draw\n"   \
+    "                   allows, else the CPU); auto is gpu (PICA)\n"                                  \
     "  --help, --version\n"                                                                           \
     "Exit status: 0 replayed as recorded, 1 bad trace or output, 2 usage, 3 the trace lost its END\n"  \
     "chunk, 4 the replay diverged from the recording, 5 --frames selected no frame.\n"
@@ -410,12 +414,16 @@ static bool write_stats_json(const char *path, const glhle_shader_stats *s, cons
             "\"programs_precompiled\": %llu, \"program_failures\": %llu, \"cache_misses\": %llu, "
             "\"disk_hits\": %llu, \"binaries_loaded\": %llu, \"binaries_rejected\": %llu, "
             "\"binaries_written\": %llu, \"records_written\": %llu, \"disk_entries\": %llu, \"evictions\": %llu, "
-            "\"programs_resident\": %llu, \"bytes_resident\": %llu, \"compile_ns\": %llu, \"compile_histogram_ms\": [",
+            "\"programs_resident\": %llu, \"bytes_resident\": %llu, \"compile_ns\": %llu, "
+            "\"draws_gpu_vertex_shader\": %llu, \"draws_cpu_vertex_shader\": %llu, "
+            "\"vertices_gpu_vertex_shader\": %llu, \"vertices_cpu_vertex_shader\": %llu, \"compile_histogram_ms\": [",
             U(s->programs_compiled), U(s->programs_compiled_on_draw), U(s->draws_waited_for_compile),
             U(s->draws_by_ubershader), U(s->cache_hits), U(s->cache_records_rejected), U(s->draws),
             U(s->programs_precompiled), U(s->program_failures), U(s->cache_misses), U(s->disk_hits),
             U(s->binaries_loaded), U(s->binaries_rejected), U(s->binaries_written), U(s->records_written),
-            U(s->disk_entries), U(s->evictions), U(s->programs_resident), U(s->bytes_resident), U(s->compile_ns));
+            U(s->disk_entries), U(s->evictions), U(s->programs_resident), U(s->bytes_resident), U(s->compile_ns),
+            U(s->draws_gpu_vertex_shader), U(s->draws_cpu_vertex_shader), U(s->vertices_gpu_vertex_shader),
+            U(s->vertices_cpu_vertex_shader));
     for (int i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
         fprintf(f, "%s%llu", i ? ", " : "", U(s->compile_histogram[i]));
     fprintf(f, "], \"frames\": %u, \"command_lists\": %u, \"divergences\": %u}\n", st->frames, st->command_lists,
@@ -451,7 +459,8 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
                  .log_level = GLHLE_LOG_WARN,
                  .shader_cache_dir = t->cache_dir,
                  .shader_cache_title = title,
-                 .shader_ubershader = t->ubershader},
+                 .shader_ubershader = t->ubershader,
+                 .vertex_shaders = t->vertex_shaders},
         .first_frame = t->first,
         .frame_count = t->last == UINT32_MAX ? 0 : t->last - t->first + 1,
         .on_frame = on_frame,
@@ -523,7 +532,7 @@ int main(int argc, char **argv)
         {"renderer", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {"shader-cache", required_argument, NULL, 'c'},
         {"stats-json", required_argument, NULL, 'j'}, {"ubershader", required_argument, NULL, 'u'},
-        {NULL, 0, NULL, 0},
+        {"vertex-shaders", required_argument, NULL, 'v'}, {NULL, 0, NULL, 0},
     };
     opterr = 0;
     int c;
@@ -555,6 +564,16 @@ int main(int argc, char **argv)
             else {
                 fprintf(stderr, "glhle-replay: --ubershader wants off, async or always, got '%s'\n", optarg);
                 return 2;
+            }
+            break;
+        case 'v':
+            if (!strcmp(optarg, "cpu"))
+                t.vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_CPU;
+            else if (!strcmp(optarg, "gpu") || !strcmp(optarg, "auto"))
+                t.vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_GPU;
+            else {
+                tool_error("--vertex-shaders wants cpu, gpu or auto, got '%s'", optarg);
+                return EXIT_USAGE;
             }
             break;
         case 'r':

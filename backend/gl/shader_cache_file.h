@@ -43,7 +43,7 @@
 #define GL_SHC_MAX_BAD_LISTED 256u  /* bad records remembered (all are counted and logged up to a cap) */
 
 /* System ids as stored in files; never renumber. */
-enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3 };
+enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3, GL_SHC_SYSTEM_PICA_GPU_VS = 4 };
 
 enum { GL_SHC_KEY = 1, GL_SHC_GLSL = 2, GL_SHC_BINARY = 3, GL_SHC_USE = 4, GL_SHC_KIND_COUNT_ };
 

@@ -74,7 +74,20 @@ typedef struct glhle_pica_desc {
     /* GL instances: the fragment ubershader (made at creation; pixel-
      * identical to the specialised programs), GLHLE_PICA_UBERSHADER_*. */
     uint32_t shader_ubershader;
+    /* GL instances: where vertex shaders run, GLHLE_PICA_VERTEX_SHADERS_*. */
+    uint32_t vertex_shaders;
 } glhle_pica_desc;
+
+enum {
+    /* the CPU interpreter shades every vertex (the reference) */
+    GLHLE_PICA_VERTEX_SHADERS_CPU = 0,
+    /* draws without a geometry shader run their vertex shader translated
+     * to GLSL on the host GPU; the CPU path takes immediate-mode vertices,
+     * geometry-shader draws, lit draws that output a normal quaternion (the
+     * per-triangle quaternion fix-up needs all three vertices), programs
+     * the key cannot hold and programs that fail to build (logged once) */
+    GLHLE_PICA_VERTEX_SHADERS_GPU = 1,
+};
 
 enum {
     GLHLE_PICA_UBERSHADER_OFF = 0, /* a draw whose program is not ready waits for its compile */

@@ -47,6 +47,10 @@ typedef struct glhle_shader_stats {
     /* compiles by duration: < 1 ms, < 2, < 4, < 8, < 16, < 32, < 64 ms, longer */
     uint64_t compile_histogram[GLHLE_SHADER_COMPILE_BUCKETS];
     uint64_t cache_compactions;         /* rewrites of the disk cache (at creation, or over its budget while running) */
+    /* PICA: draws (and their vertices) whose vertex shader ran on the host
+     * GPU (glhle_pica_desc.vertex_shaders) or in the CPU interpreter */
+    uint64_t draws_gpu_vertex_shader, draws_cpu_vertex_shader;
+    uint64_t vertices_gpu_vertex_shader, vertices_cpu_vertex_shader;
 } glhle_shader_stats;
 
 typedef struct glhle_pica glhle_pica;

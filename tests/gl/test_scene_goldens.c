@@ -17,11 +17,16 @@ typedef struct golden_run {
     const sb_scene *scene;
     uint32_t scale;
     uint32_t frames;
+    uint64_t gpu_draws, cpu_draws; /* by the last frame */
 } golden_run;
 
 static glhle_result compare_frame(void *user, glhle_pica *pica, uint32_t frame)
 {
     golden_run *g = user;
+    glhle_shader_stats ss;
+    assert_int_equal(glhle_pica_get_shader_stats(pica, &ss), GLHLE_RESULT_OK);
+    g->gpu_draws = ss.draws_gpu_vertex_shader;
+    g->cpu_draws = ss.draws_cpu_vertex_shader;
     uint32_t w, h;
     assert_int_equal(glhle_pica_read_frame(pica, NULL, 0, &w, &h), GLHLE_RESULT_OK);
     assert_int_equal(w, 400 * g->scale);
@@ -41,19 +46,23 @@ static glhle_result compare_frame(void *user, glhle_pica *pica, uint32_t frame)
 static void replay_scenes(void **state, uint32_t scale)
 {
     glhle_context *ctx = *state;
+    const bool gpu_vs = ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0) != 0;
+    uint64_t gpu_draws = 0, cpu_draws = 0;
     for (int i = 0; i < sb_scene_count; i++) {
         const sb_scene *s = &sb_scenes[i];
         char path[1024];
         glhle_trace_open_desc od = {.log = ts_log_fn};
         glhle_trace *t;
         assert_int_equal(glhle_trace_open_file(sb_scene_trace_path(s, path, sizeof path), &od, &t), GLHLE_RESULT_OK);
-        golden_run g = {s, scale, 0};
+        golden_run g = {s, scale, 0, 0, 0};
         glhle_trace_replay_desc rd = {
             .ctx = ctx,
             /* gl/test_scene_goldens_ubershader: every draw by the ubershader */
             .pica = {.resolution_scale = scale,
                      .log = ts_log_fn,
-                     .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0)},
+                     .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0),
+                     /* gl/test_scene_goldens_gpu_vs: vertex shaders translated to GLSL */
+                     .vertex_shaders = (uint32_t)ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0)},
             .on_frame = compare_frame,
             .user = &g,
         };
@@ -61,9 +70,19 @@ static void replay_scenes(void **state, uint32_t scale)
         assert_int_equal(glhle_trace_replay(t, &rd, &st), GLHLE_RESULT_OK);
         assert_int_equal(st.divergences, 0);
         assert_int_equal(g.frames, s->frames);
+        print_message("scene %s at %ux: %llu draws with GPU vertex shaders, %llu with CPU ones\n", s->name, scale,
+                      (unsigned long long)g.gpu_draws, (unsigned long long)g.cpu_draws);
+        gpu_draws += g.gpu_draws;
+        cpu_draws += g.cpu_draws;
         glhle_trace_close(t);
         ts_gl_check(ctx);
     }
+    /* the variant must have drawn through the path it is for */
+    if (gpu_vs)
+        assert_true(gpu_draws > 0);
+    else
+        assert_int_equal(gpu_draws, 0);
+    assert_true(cpu_draws + gpu_draws > 0);
 }
 
 static void scale1(void **state)

@@ -30,7 +30,19 @@ void pd_env_init(pd_env *e, glhle_context *ctx, uint32_t scale)
     pd_env_init_ex(e, ctx, scale, false);
 }
 
+static void env_init(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch, uint32_t vs);
+
 void pd_env_init_ex(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch)
+{
+    env_init(e, ctx, scale, no_framebuffer_fetch, (uint32_t)ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0));
+}
+
+void pd_env_init_vs(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders)
+{
+    env_init(e, ctx, scale, false, vertex_shaders);
+}
+
+static void env_init(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch, uint32_t vs)
 {
     memset(e, 0, sizeof *e);
     e->ctx = ctx;
@@ -41,7 +53,9 @@ void pd_env_init_ex(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_frame
                          .resolution_scale = scale,
                          .no_framebuffer_fetch = no_framebuffer_fetch,
                          /* gl/test_rasterizer_ubershader: every draw by the ubershader */
-                         .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0)};
+                         .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0),
+                         /* gl/test_rasterizer_gpu_vs: vertex shaders on the GPU path */
+                         .vertex_shaders = vs};
     assert_int_equal(glhle_pica_create(ctx, &d, &e->pica), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_map_memory(e->pica, PD_BASE, e->mem, PD_SIZE), GLHLE_RESULT_OK);
 }

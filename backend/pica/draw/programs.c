@@ -1,8 +1,10 @@
 /* The PICA's key type in the program cache service (programs.h). */
 #include "backend/pica/draw/programs.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "backend/pica/shader/shader_glsl.h"
 #include "shadergen/pica_fs_uber.h"
 
 uint32_t pica_program_host_bits(const pica_fs_host *host)
@@ -84,4 +86,133 @@ bool pica_program_uber_covers(const void *key)
 {
     const pica_program_key *k = key;
     return k->fs.tex_wrap_neg_repeat == 0;
+}
+
+/* ---- the GPU vertex path ---- */
+
+bool pica_gpu_program_key_vs(pica_gpu_program_key *key, const uint32_t *code, const uint32_t *opdesc, uint32_t entry,
+                             const uint8_t *input_register, uint32_t input_count, const uint8_t *outmap, bool clip,
+                             uint32_t step_limit, char *why, size_t why_size)
+{
+    uint32_t lo, hi;
+    pica_vsp_used_range(code, entry, &lo, &hi);
+    if (hi <= lo) {
+        snprintf(why, why_size, "entry point 0x%X is past the 4096-word code memory", entry);
+        return false;
+    }
+    /* zero words at either end of the range are left out: the generator
+     * rebuilds code memory with zeros outside the stored words, which is
+     * what those words held (code memory past a program is zeros, and a
+     * subroutine's fall-through walks the translator into them) */
+    while (hi > lo && code[hi - 1] == 0)
+        hi--;
+    while (lo < hi && code[lo] == 0)
+        lo++;
+    if (entry < lo)
+        lo = entry;
+    if (entry >= hi)
+        hi = entry + 1;
+    if (hi - lo > PICA_GPU_VS_CODE_WORDS) {
+        snprintf(why, why_size, "the program reaches %u words of code memory (0x%03X-0x%03X), more than the key's %u",
+                 hi - lo, lo, hi - 1, PICA_GPU_VS_CODE_WORDS);
+        return false;
+    }
+    if (input_count < 1 || input_count > 16) {
+        snprintf(why, why_size, "%u input attributes", input_count);
+        return false;
+    }
+    memcpy(key->outmap, outmap, sizeof key->outmap);
+    for (unsigned k = 0; k < 24; k++)
+        if (key->outmap[k] > 64)
+            key->outmap[k] = 64;
+    for (uint32_t a = 0; a < input_count; a++)
+        key->input_register[a] = input_register[a] & 15u;
+    key->input_count = (uint8_t)input_count;
+    key->clip = clip ? 1 : 0;
+    key->entry = (uint16_t)(entry - lo);
+    key->code_lo = (uint16_t)lo;
+    key->code_count = (uint16_t)(hi - lo);
+    key->step_limit = step_limit;
+    memcpy(key->opdesc, opdesc, sizeof key->opdesc);
+    memcpy(key->code, code + lo, (size_t)(hi - lo) * 4);
+    return true;
+}
+
+static bool gpu_key_valid(const void *bytes)
+{
+    pica_gpu_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (k.code_count == 0 || k.code_count > PICA_GPU_VS_CODE_WORDS || k.entry >= k.code_count ||
+        (uint32_t)k.code_lo + k.code_count > 4096u || k.input_count < 1 || k.input_count > 16 || k.clip > 1)
+        return false;
+    pica_fs_key fs = k.fs;
+    pica_fs_key_normalize(&fs);
+    if (memcmp(&fs, &k.fs, sizeof fs) != 0 || k.pad0[0] || k.pad0[1] || k.pad1)
+        return false;
+    for (unsigned i = 0; i < 24; i++)
+        if (k.outmap[i] > 64)
+            return false;
+    for (unsigned i = 0; i < 16; i++)
+        if (k.input_register[i] > 15 || (i >= k.input_count && k.input_register[i]))
+            return false;
+    for (uint32_t i = k.code_count; i < PICA_GPU_VS_CODE_WORDS; i++)
+        if (k.code[i])
+            return false;
+    return true;
+}
+
+static bool gpu_generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *fs)
+{
+    static _Thread_local pica_gpu_program_key k;
+    static _Thread_local uint32_t code[4096];
+    memcpy(&k, bytes, sizeof k);
+    pica_fs_host host;
+    pica_program_host_from_bits(host_bits, &host);
+    memset(code, 0, sizeof code);
+    uint32_t n = k.code_count <= PICA_GPU_VS_CODE_WORDS ? k.code_count : PICA_GPU_VS_CODE_WORDS;
+    if ((uint32_t)k.code_lo + n > 4096u)
+        return false;
+    memcpy(code + k.code_lo, k.code, (size_t)n * 4);
+    pica_vsp_desc d = {.code = code,
+                       .opdesc = k.opdesc,
+                       .entry = (uint32_t)k.code_lo + k.entry,
+                       .step_limit = k.step_limit,
+                       .input_count = k.input_count,
+                       .output = PICA_VSP_OUTPUT_DRAW,
+                       .gles = host.gles,
+                       .clip = k.clip != 0};
+    memcpy(d.input_register, k.input_register, sizeof d.input_register);
+    memcpy(d.outmap, k.outmap, sizeof d.outmap);
+    char why[160];
+    return pica_vsp_generate(&d, vs, NULL, why, sizeof why) && pica_fs_generate(&k.fs, &host, fs);
+}
+
+static void gpu_describe(const void *bytes, glhle_bytebuf *out)
+{
+    static _Thread_local pica_gpu_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    pica_fs_key_describe(&k.fs, out);
+    glhle_bytebuf_printf(out, "vertex shader: code 0x%03X-0x%03X (%u words), entry 0x%03X, %u inputs, clip plane %s\n",
+                         k.code_lo, k.code_lo + k.code_count - 1u, k.code_count, k.code_lo + k.entry, k.input_count,
+                         k.clip ? "on" : "off");
+    glhle_bytebuf_printf(out, "output map:");
+    for (unsigned i = 0; i < 24; i++)
+        glhle_bytebuf_printf(out, k.outmap[i] >= 64 ? " -" : " o%u.%c", k.outmap[i] / 4u, "xyzw"[k.outmap[i] % 4u]);
+    glhle_bytebuf_printf(out, "\n");
+}
+
+static const gl_program_system pica_gpu_system = {
+    .info = {.id = GL_SHC_SYSTEM_PICA_GPU_VS,
+             .name = "pica-vs",
+             .key_size = sizeof(pica_gpu_program_key),
+             .key_version = PICA_GPU_PROGRAM_KEY_VERSION,
+             .key_valid = gpu_key_valid},
+    .generate = gpu_generate,
+    .describe = gpu_describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *pica_gpu_program_system(void)
+{
+    return &pica_gpu_system;
 }

@@ -55,6 +55,7 @@
 #include "backend/pica/surface/gl_pass.h"
 #include "backend/pica/frontend/frontend.h"
 #include "backend/pica/shader/primitive.h"
+#include "backend/pica/shader/shader_glsl.h"
 #include "shadergen/pica_fs.h"
 #include "shadergen/pica_fs_uber.h"
 
@@ -83,6 +84,16 @@ _Static_assert((CHUNK_VERTICES + 2 * (CHUNK_INDICES / 3) + 1) * VERTEX_BYTES + C
 #define FIXED_GROUPS (PICA_DIRTY(RASTER) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(FRAMEBUFFER))
 
 typedef pica_program_key program_key;
+
+/* What the GPU vertex path's key half depends on besides the code memory
+ * (whose changes bump program_generation). */
+typedef struct gpu_vs_source {
+    uint32_t generation;
+    uint16_t entry, output_mask;
+    uint8_t input_count, clip, pad[2];
+    uint8_t input_register[16];
+    pica_outmap_state outmap;
+} gpu_vs_source;
 
 typedef struct sampler_slot {
     uint64_t key; /* packed sampler parameters; 0 = free (real keys have bit 63 set) */
@@ -135,6 +146,23 @@ struct pica_rasterizer {
     bool fix_quats;
     bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
     pica_render_targets rt;
+
+    /* the GPU vertex path (glhle_pica_desc.vertex_shaders) */
+    bool vs_gpu_enabled;
+    bool gpu;                      /* this draw's vertices are shaded by the translated program */
+    bool gpu_failed;               /* its program failed to build: the draw runs again on the CPU */
+    gl_program_service *gpu_programs;
+    pica_gpu_program_key *gpu_key; /* of gpu_program */
+    gpu_vs_source gpu_source;      /* what the key's vertex half was made from */
+    bool gpu_source_valid, gpu_vs_ok, gpu_vs_failed, gpu_vs_changed;
+    GLuint gpu_program;
+    bool gpu_have_program;
+    GLuint gpu_vao[16];            /* by input count: vec4 attributes 0..n-1 at a stride of n vec4s */
+    GLuint vsp_ubo;
+    pica_vsp_uniforms vsp_uniforms; /* what vsp_ubo holds */
+    bool vsp_uniforms_valid;
+    const glhle_logger *log;
+    uint64_t gpu_draws, cpu_draws, gpu_vertices, cpu_vertices;
 
     pica_rasterizer_stats stats;
 };
@@ -556,6 +584,28 @@ static glhle_result update_program(pica_rasterizer *r, bool fs_changed, bool vs_
     return r->program_result;
 }
 
+/* The GPU vertex path's program: the fragment key with the vertex half
+ * on_event made, looked up when either changed. */
+static glhle_result update_gpu_program(pica_rasterizer *r, bool fs_changed)
+{
+    if (r->gpu_have_program && !fs_changed && !r->gpu_vs_changed && memcmp(&r->gpu_key->fs, &r->fs.key, sizeof r->fs.key) == 0)
+        return GLHLE_RESULT_OK;
+    r->gpu_key->fs = r->fs.key;
+    r->gpu_vs_changed = false;
+    r->stats.program_lookups++;
+    glhle_result res = gl_program_service_get(r->gpu_programs, r->gpu_key, &r->gpu_program);
+    r->gpu_have_program = res == GLHLE_RESULT_OK;
+    if (res != GLHLE_RESULT_OK) {
+        /* this vertex program stays on the CPU until it changes (the
+         * service logged the build failure with the key) */
+        r->gpu_vs_failed = true;
+        GLHLE_WARN(r->log, "pica draw: the translated vertex shader (program generation %u) failed to build; its "
+                           "draws take the CPU vertex path",
+                   r->gpu_source.generation);
+    }
+    return res;
+}
+
 /* ---- textures and samplers ----------------------------------------------------------------------------- */
 
 static uint64_t sampler_key(const pica_tex_unit_state *u, bool integer)
@@ -804,7 +854,15 @@ static prep prepare(pica_rasterizer *r)
         r->vs_key = k;
         r->vs_key_gs = s->geometry.gs_enabled;
     }
-    res = update_program(r, fs_changed, vs_changed);
+    if (r->gpu) {
+        res = update_gpu_program(r, fs_changed);
+        /* the CPU path's program and ubershader state are looked up again
+         * at its next draw */
+        r->have_program = false;
+        r->uber = false;
+    } else {
+        res = update_program(r, fs_changed, vs_changed);
+    }
     /* the data is current now, whatever happens to this draw */
     pica_fs_buffers_update(r->ctx, &r->buffers, &r->fs.uniforms, &r->fs.luts, fs_dirty);
     if (!r->fixed_valid || (s->dirty & FIXED_GROUPS) || !same_targets(&r->rt, &r->fixed_rt)) {
@@ -815,6 +873,11 @@ static prep prepare(pica_rasterizer *r)
     s->dirty &= ~(uint32_t)CONSUMED_GROUPS;
     s->lighting_lut_dirty = 0;
     s->proctex_lut_dirty = 0;
+    if (res != GLHLE_RESULT_OK && r->gpu) {
+        /* on_event draws it again on the CPU path */
+        r->gpu_failed = true;
+        return PREP_EMPTY;
+    }
     if (res != GLHLE_RESULT_OK) {
         pica_problem(p, res, GLHLE_LOG_ERROR,
                      "draw skipped: its shader program failed to build (fragment key hash %016llx, vertex outputs "
@@ -836,8 +899,25 @@ static prep prepare(pica_rasterizer *r)
 
     /* state: after the cache calls, which may have used the GL themselves */
     gl_state_framebuffer(r->st, r->rt.fbo);
-    gl_state_program(r->st, r->program);
-    gl_state_vertex_array(r->st, r->vao);
+    gl_state_program(r->st, r->gpu ? r->gpu_program : r->program);
+    if (r->gpu) {
+        const pica_shader_setup *vs = &s->vs_setup;
+        pica_vsp_uniforms u;
+        memcpy(u.c, vs->float_uniforms, sizeof u.c);
+        for (unsigned i = 0; i < 4; i++)
+            for (unsigned c = 0; c < 4; c++)
+                u.i[i][c] = vs->int_uniforms[i][c];
+        memset(u.b, 0, sizeof u.b);
+        u.b[0] = vs->bool_uniforms;
+        if (!r->vsp_uniforms_valid || memcmp(&u, &r->vsp_uniforms, sizeof u) != 0) {
+            r->vsp_uniforms = u;
+            r->vsp_uniforms_valid = true;
+            r->gl->NamedBufferSubData(r->vsp_ubo, 0, sizeof u, &u);
+        }
+        gl_state_uniform_buffer(r->st, PICA_VSP_UBO_BINDING, r->vsp_ubo, 0, sizeof(pica_vsp_uniforms));
+    } else {
+        gl_state_vertex_array(r->st, r->vao);
+    }
     gl_state_uniform_buffer(r->st, PICA_FS_UBO_BINDING, r->buffers.ubo, 0, sizeof(pica_fs_uniforms));
     gl_state_uniform_buffer(r->st, PICA_VS_UBO_BINDING, r->vs_ubo, 0, sizeof(pica_vs_uniforms));
     if (r->uber)
@@ -854,13 +934,39 @@ static prep prepare(pica_rasterizer *r)
         gl_state_texture(r->st, PICA_FS_DEST_BINDING, GL_TEXTURE_2D, r->rt.color_texture);
         gl_state_sampler(r->st, PICA_FS_DEST_BINDING, r->nearest_sampler);
     }
-    r->fix_quats = (r->vs_key.outputs & PICA_VS_OUT_NORMQUAT) && r->fs.key.lighting.enable;
+    r->fix_quats = !r->gpu && (r->vs_key.outputs & PICA_VS_OUT_NORMQUAT) && r->fs.key.lighting.enable;
     return PREP_OK;
 }
 
 static float dot4(const float *a, const float *b)
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+
+/* The uploaded chunk's GL draws, once per scissor rectangle. */
+static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basevertex)
+{
+    const pica_gl_fixed *f = &r->fixed;
+    const unsigned passes = f->scissor_rects ? f->scissor_rects : 1;
+    if (f->flip_y) /* only around this draw: every other pass of the library draws lower-left */
+        set_clip_origin(r->gl, true);
+    for (unsigned i = 0; i < passes; i++) {
+        gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
+                         f->scissor[i][3]);
+        if (r->dest_barrier) {
+            r->gl->TextureBarrier();
+            r->stats.texture_barriers++;
+        }
+        r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
+                                      basevertex);
+        if (r->shadow_pass) /* the image writes, visible to the next draw, texture reads and read-backs */
+            r->gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
+        r->stats.gl_draws++;
+    }
+    if (f->flip_y)
+        set_clip_origin(r->gl, false);
+    r->stats.triangles += ni / 3;
+    r->drew = true;
 }
 
 /* Uploads one chunk (indices first, then the vertices at a multiple of the
@@ -904,28 +1010,31 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
         }
     }
     gl_stream_commit(&r->stream, voff - off + (size_t)vcount * VERTEX_BYTES);
-    const GLint basevertex = (GLint)(voff / VERTEX_BYTES);
-    const pica_gl_fixed *f = &r->fixed;
-    const unsigned passes = f->scissor_rects ? f->scissor_rects : 1;
-    if (f->flip_y) /* only around this draw: every other pass of the library draws lower-left */
-        set_clip_origin(r->gl, true);
-    for (unsigned i = 0; i < passes; i++) {
-        gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
-                         f->scissor[i][3]);
-        if (r->dest_barrier) {
-            r->gl->TextureBarrier();
-            r->stats.texture_barriers++;
-        }
-        r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
-                                      basevertex);
-        if (r->shadow_pass) /* the image writes, visible to the next draw, texture reads and read-backs */
-            r->gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
-        r->stats.gl_draws++;
+    draw_passes(r, ni, off, (GLint)(voff / VERTEX_BYTES));
+}
+
+/* A chunk of the GPU vertex path: the shader inputs as they are, indices
+ * first, the vertices at a multiple of their size, drawn once per scissor
+ * rectangle. */
+static void draw_gpu_chunk(pica_rasterizer *r, const pica_draw_output *out)
+{
+    const uint32_t nv = out->vertex_count, ni = out->index_count, n = out->input_count;
+    const uint32_t vbytes = n * 16u;
+    const size_t index_bytes = (size_t)ni * 4;
+    size_t off;
+    uint8_t *base = gl_stream_map(&r->stream, index_bytes + vbytes + (size_t)nv * vbytes, 4, &off);
+    if (!base || n < 1 || n > 16) {
+        pica_problem(r->p, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+                     "draw chunk of %u vertices does not fit the stream buffer; skipped", nv);
+        return;
     }
-    if (f->flip_y)
-        set_clip_origin(r->gl, false);
-    r->stats.triangles += ni / 3;
-    r->drew = true;
+    const size_t voff = (off + index_bytes + vbytes - 1) / vbytes * vbytes;
+    memcpy(base, out->indices, index_bytes);
+    memcpy(base + (voff - off), out->inputs, (size_t)nv * vbytes);
+    gl_stream_commit(&r->stream, voff - off + (size_t)nv * vbytes);
+    gl_state_vertex_array(r->st, r->gpu_vao[n - 1]);
+    r->gpu_vertices += nv;
+    draw_passes(r, ni, off, (GLint)(voff / vbytes));
 }
 
 static void on_output(void *user, const pica_draw_output *out)
@@ -940,8 +1049,59 @@ static void on_output(void *user, const pica_draw_output *out)
         r->stats.skipped += res == PREP_SKIPPED;
         r->stats.empty += res == PREP_EMPTY;
     }
-    if (!r->skip)
+    if (r->skip)
+        return;
+    if (out->inputs) {
+        draw_gpu_chunk(r, out);
+    } else {
+        r->cpu_vertices += out->vertex_count;
         draw_chunk(r, out);
+    }
+}
+
+/* Whether this draw's vertices can be shaded on the GPU: the key's vertex
+ * half made when what it depends on changed (one log line per program that
+ * cannot take the GPU path). */
+static bool choose_gpu(pica_rasterizer *r, const pica_state *s, const glhle_pica_event *ev)
+{
+    if (!r->vs_gpu_enabled || ev->type != GLHLE_PICA_EVENT_DRAW || s->geometry.gs_enabled)
+        return false;
+    gpu_vs_source src;
+    memset(&src, 0, sizeof src);
+    src.generation = s->vs_setup.program_generation;
+    src.entry = s->vs_setup.entry_point;
+    src.output_mask = s->vs.output_mask;
+    src.input_count = s->vs.input_count;
+    src.clip = s->raster.clip_enable ? 1 : 0;
+    memcpy(src.input_register, s->vs.input_register, sizeof src.input_register);
+    src.outmap = s->outmap;
+    if (!r->gpu_source_valid || memcmp(&src, &r->gpu_source, sizeof src) != 0) {
+        pica_output_map map;
+        pica_output_map_build(&map, &s->outmap, s->vs.output_mask);
+        pica_fs_key fs = r->gpu_key->fs;
+        memset(r->gpu_key, 0, sizeof *r->gpu_key);
+        r->gpu_key->fs = fs;
+        char why[160];
+        r->gpu_vs_ok = pica_gpu_program_key_vs(r->gpu_key, s->vs_setup.code, s->vs_setup.opdesc, src.entry,
+                                               src.input_register, src.input_count ? src.input_count : 1u,
+                                               map.src, src.clip, 0, why, sizeof why);
+        if (!r->gpu_vs_ok && (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
+            GLHLE_INFO(r->log, "pica draw: vertex shader (program generation %u) runs on the CPU: %s", src.generation,
+                       why);
+        r->gpu_source = src;
+        r->gpu_source_valid = true;
+        r->gpu_vs_failed = false;
+        r->gpu_vs_changed = true;
+    }
+    if (r->gpu_vs_ok && !r->gpu_vs_failed) {
+        /* the quaternion fix-up of lit draws needs the three shaded
+         * vertices of a triangle (draw_chunk) */
+        bool quat = false;
+        for (unsigned k = 4; k < 8; k++)
+            quat |= r->gpu_key->outmap[k] < 64;
+        return !(quat && s->lighting.enable0);
+    }
+    return false;
 }
 
 static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
@@ -963,11 +1123,24 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         return;
     }
     r->prepared = r->skip = r->drew = r->shadow_pass = false;
+    r->gpu = choose_gpu(r, s, ev);
+    r->gpu_failed = false;
+    pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
     pica_pipeline_event(r->pipeline, pica, ev);
+    if (r->gpu_failed) { /* its program did not build: the reference path draws it */
+        r->gpu = false;
+        r->prepared = r->skip = r->drew = r->shadow_pass = false;
+        pica_pipeline_set_inputs_only(r->pipeline, false);
+        pica_pipeline_event(r->pipeline, pica, ev);
+    }
     if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
         r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     if (r->drew) {
         r->stats.draws++;
+        if (r->gpu)
+            r->gpu_draws++;
+        else
+            r->cpu_draws++;
         pica_surface_cache_mark_written(r->surfaces, &pica_frontend_state(p)->framebuffer, &r->fixed.written,
                                         r->shadow_pass);
     } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
@@ -1053,6 +1226,24 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         };
         res = gl_program_service_create(p->ctx, &sd, &r->programs);
     }
+    r->log = p->log;
+    r->vs_gpu_enabled = desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_GPU;
+    if (res == GLHLE_RESULT_OK && r->vs_gpu_enabled) {
+        /* a key is 3.9 KiB: a smaller table than the fragment programs' */
+        const gl_program_service_desc sd = {
+            .system = pica_gpu_program_system(),
+            .host = pica_program_host_bits(&r->host),
+            .max_programs = desc->program_budget && desc->program_budget < 1024 ? desc->program_budget : 1024,
+            .max_bytes = desc->program_budget_bytes,
+            .cache_dir = desc->shader_cache_dir,
+            .cache_title = desc->shader_cache_title,
+            .cache_max_bytes = desc->shader_cache_max_bytes,
+            .compile_threads = desc->shader_compile_threads,
+        };
+        r->gpu_key = calloc(1, sizeof *r->gpu_key);
+        res = r->gpu_key ? gl_program_service_create(p->ctx, &sd, &r->gpu_programs)
+                         : GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the GPU vertex path");
+    }
     if (res != GLHLE_RESULT_OK) {
         pica_rasterizer_destroy(r);
         return res;
@@ -1063,6 +1254,21 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     gl->NamedBufferData(r->vs_ubo, sizeof r->vs_uniforms, &r->vs_uniforms, GL_DYNAMIC_DRAW);
     gl->CreateBuffers(1, &r->uber_ubo);
     gl->NamedBufferData(r->uber_ubo, sizeof r->uber_config, NULL, GL_DYNAMIC_DRAW);
+    if (r->vs_gpu_enabled) {
+        gl->CreateBuffers(1, &r->vsp_ubo);
+        gl->NamedBufferData(r->vsp_ubo, sizeof r->vsp_uniforms, NULL, GL_DYNAMIC_DRAW);
+        gl->CreateVertexArrays(16, r->gpu_vao);
+        for (GLuint n = 1; n <= 16; n++) {
+            const GLuint vao = r->gpu_vao[n - 1];
+            for (GLuint a = 0; a < n; a++) {
+                gl->EnableVertexArrayAttrib(vao, a);
+                gl->VertexArrayAttribFormat(vao, a, 4, GL_FLOAT, GL_FALSE, a * 16u);
+                gl->VertexArrayAttribBinding(vao, a, 0);
+            }
+            gl->VertexArrayVertexBuffer(vao, 0, r->stream.buffer, 0, (GLsizei)(n * 16u));
+            gl->VertexArrayElementBuffer(vao, r->stream.buffer);
+        }
+    }
     gl->CreateSamplers(1, &r->nearest_sampler);
     gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -1100,6 +1306,12 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteBuffers(1, &r->uber_ubo);
     if (r->vao)
         gl->DeleteVertexArrays(1, &r->vao);
+    if (r->gpu_vao[0])
+        gl->DeleteVertexArrays(16, r->gpu_vao);
+    if (r->vsp_ubo)
+        gl->DeleteBuffers(1, &r->vsp_ubo);
+    gl_program_service_destroy(r->gpu_programs);
+    free(r->gpu_key);
     if (r->buffers.ubo)
         pica_fs_buffers_destroy(r->ctx, &r->buffers);
     gl_program_service_destroy(r->programs);
@@ -1120,12 +1332,48 @@ void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *
         out->program_builds = ss.programs_compiled + ss.binaries_loaded;
         out->program_failures = ss.program_failures;
     }
+    if (r->gpu_programs) {
+        glhle_shader_stats ss;
+        gl_program_service_get_stats(r->gpu_programs, &ss);
+        out->program_builds += ss.programs_compiled + ss.binaries_loaded;
+        out->program_failures += ss.program_failures;
+    }
 }
 
 void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_stats *out)
 {
     gl_program_service_get_stats(r->programs, out);
+    if (r->gpu_programs) {
+        /* the GPU vertex path's programs count with the others */
+        glhle_shader_stats g;
+        gl_program_service_get_stats(r->gpu_programs, &g);
+        out->programs_compiled += g.programs_compiled;
+        out->programs_compiled_on_draw += g.programs_compiled_on_draw;
+        out->programs_precompiled += g.programs_precompiled;
+        out->draws_waited_for_compile += g.draws_waited_for_compile;
+        out->program_failures += g.program_failures;
+        out->cache_hits += g.cache_hits;
+        out->cache_misses += g.cache_misses;
+        out->disk_hits += g.disk_hits;
+        out->binaries_loaded += g.binaries_loaded;
+        out->binaries_rejected += g.binaries_rejected;
+        out->binaries_written += g.binaries_written;
+        out->records_written += g.records_written;
+        out->cache_records_rejected += g.cache_records_rejected;
+        out->disk_entries += g.disk_entries;
+        out->evictions += g.evictions;
+        out->programs_resident += g.programs_resident;
+        out->bytes_resident += g.bytes_resident;
+        out->compile_ns += g.compile_ns;
+        for (unsigned i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
+            out->compile_histogram[i] += g.compile_histogram[i];
+        out->cache_compactions += g.cache_compactions;
+    }
     out->draws = r->stats.draws;
+    out->draws_gpu_vertex_shader = r->gpu_draws;
+    out->draws_cpu_vertex_shader = r->cpu_draws;
+    out->vertices_gpu_vertex_shader = r->gpu_vertices;
+    out->vertices_cpu_vertex_shader = r->cpu_vertices;
     if (r->uber_always) /* its program is looked up only when the key changes */
         out->draws_by_ubershader = r->stats.draws;
 }
@@ -1139,4 +1387,6 @@ uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
 void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
 {
     gl_program_service_test_break_builds(r->programs, broken);
+    if (r->gpu_programs)
+        gl_program_service_test_break_builds(r->gpu_programs, broken);
 }

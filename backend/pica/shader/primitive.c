@@ -116,6 +116,10 @@ struct pica_pipeline {
     pica_output_map map;
     pica_assembler pa;
     pica_out_vertex *verts;
+    float *inputs;              /* input mode: vcap x 16 vec4 */
+    uint32_t ninputs;           /* vec4s per vertex in `inputs` this draw */
+    bool inputs_only;           /* set by the consumer (pica_pipeline_set_inputs_only) */
+    bool raw;                   /* this draw runs in input mode */
     uint32_t nverts, vcap;
     uint32_t *idx;
     uint32_t nidx, icap;
@@ -158,9 +162,10 @@ glhle_result pica_pipeline_create(const pica_pipeline_desc *desc, const glhle_lo
     if (pl->icap < 3 * pl->vcap)
         pl->icap = 3 * pl->vcap;
     pl->verts = malloc((size_t)pl->vcap * sizeof *pl->verts);
+    pl->inputs = malloc((size_t)pl->vcap * 64 * sizeof *pl->inputs);
     pl->idx = malloc((size_t)pl->icap * sizeof *pl->idx);
     glhle_result r = pica_vm_cache_create(pl->desc.program_cache, &pl->programs);
-    if (!pl->verts || !pl->idx || r != GLHLE_RESULT_OK || !pica_vertex_cache_init(&pl->cache)) {
+    if (!pl->verts || !pl->inputs || !pl->idx || r != GLHLE_RESULT_OK || !pica_vertex_cache_init(&pl->cache)) {
         uint32_t vcap = pl->vcap;
         pica_pipeline_destroy(pl);
         return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "pica pipeline: out of memory for %u output vertices",
@@ -180,6 +185,7 @@ void pica_pipeline_destroy(pica_pipeline *pl)
     if (!pl)
         return;
     free(pl->verts);
+    free(pl->inputs);
     free(pl->idx);
     pica_vm_cache_destroy(pl->programs);
     pica_vertex_cache_free(&pl->cache);
@@ -189,6 +195,11 @@ void pica_pipeline_destroy(pica_pipeline *pl)
 pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl)
 {
     return pl->stats;
+}
+
+void pica_pipeline_set_inputs_only(pica_pipeline *pl, bool on)
+{
+    pl->inputs_only = on;
 }
 
 void pica_pipeline_bind(pica_pipeline *pl, pica_frontend *fe)
@@ -203,7 +214,8 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
 {
     if (pl->nidx || end_of_draw) {
         pica_draw_output out = {pl->verts, pl->nverts, pl->idx, pl->nidx, end_of_draw,
-                                pl->chunk_status | pl->draw_status};
+                                pl->chunk_status | pl->draw_status, pl->raw ? pl->inputs : NULL,
+                                pl->raw ? pl->ninputs : 0};
         if (pl->desc.on_output)
             pl->desc.on_output(pl->desc.user, &out);
         pl->stats.chunks++;
@@ -212,13 +224,22 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
      * post-vertex cache handed out may be 0 or 1, where the other one lands */
     unsigned live = assembler_live(&pl->pa);
     pica_out_vertex keep[2];
+    float keep_in[2][64];
+    const uint32_t w = pl->ninputs * 4;
     uint32_t n = 0;
     for (unsigned k = 0; k < 2; k++)
         if (live & (1u << k)) {
-            keep[n] = pl->verts[pl->pa.buf[k]];
+            if (pl->raw)
+                memcpy(keep_in[n], pl->inputs + (size_t)pl->pa.buf[k] * w, w * sizeof(float));
+            else
+                keep[n] = pl->verts[pl->pa.buf[k]];
             pl->pa.buf[k] = n++;
         }
-    memcpy(pl->verts, keep, n * sizeof keep[0]);
+    if (pl->raw)
+        for (uint32_t k = 0; k < n; k++)
+            memcpy(pl->inputs + (size_t)k * w, keep_in[k], w * sizeof(float));
+    else
+        memcpy(pl->verts, keep, n * sizeof keep[0]);
     pl->nverts = n;
     pl->nidx = 0;
     pl->chunk_status = 0;
@@ -459,6 +480,18 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
         attr = (const float(*)[4])pl->attr;
         nattr = pl->loader.attrib_count;
     }
+    if (pl->raw) {
+        /* what run_vs would copy into the v registers, in attribute order */
+        float *dst = pl->inputs + (size_t)pl->nverts * pl->ninputs * 4;
+        for (uint32_t a = 0; a < pl->ninputs; a++)
+            memcpy(dst + 4 * a, a < nattr ? attr[a] : (const float[4]){0, 0, 0, 0}, 16);
+        slot = pl->nverts++;
+        pl->stats.input_vertices++;
+        if (cacheable)
+            pica_vertex_cache_put(&pl->cache, index, slot);
+        submit(pl, slot);
+        return true;
+    }
     run_vs(pl, attr, nattr);
     if (!gs) {
         slot = append_vertex(pl, vs_out(pl));
@@ -476,9 +509,26 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
     return true;
 }
 
+/* Sets this draw's form (input mode or shaded); a change drops what the
+ * assembler kept, which is in the other form. */
+static void set_form(pica_pipeline *pl, bool raw, uint32_t ninputs)
+{
+    if (raw != pl->raw || (raw && ninputs != pl->ninputs)) {
+        flush(pl, false);
+        pica_assembler_reset(&pl->pa, pl->pa.mode);
+        pl->nverts = 0;
+    }
+    pl->raw = raw;
+    if (raw)
+        pl->ninputs = ninputs;
+}
+
 static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
 {
     pica_frontend *p = pl->fe;
+    const pica_state *cs = pica_frontend_state(pl->fe);
+    set_form(pl, pl->inputs_only && !cs->geometry.gs_enabled,
+             cs->vs.input_count < 1 ? 1u : cs->vs.input_count > 16 ? 16u : cs->vs.input_count);
     begin(pl, true);
     pl->immediate = false;
     const pica_state *st = pl->st;
@@ -540,6 +590,7 @@ void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *
     case GLHLE_PICA_EVENT_IMMEDIATE_VERTEX:
         /* one vertex per event; triangles go out as soon as they complete
          * (Azahar DrawImmediate) */
+        set_form(pl, false, pl->ninputs);
         begin(pl, !pl->immediate);
         pl->immediate = true;
         pl->stats.immediate_vertices++;

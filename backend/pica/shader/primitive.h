@@ -82,6 +82,12 @@ typedef struct pica_draw_output {
     uint32_t index_count;
     bool end_of_draw;          /* false: the buffers filled up and more of this draw follows */
     uint32_t vm_status;        /* shader status bits (PICA_VM_*) ORed over this output */
+    /* Input mode (pica_pipeline_set_inputs_only): instead of `vertices`,
+     * each vertex's shader inputs before the shader, input_count vec4s in
+     * attribute order (what the CPU path copies into the v registers), for
+     * the GPU vertex path to shade; NULL otherwise. */
+    const float *inputs;
+    uint32_t input_count;
 } pica_draw_output;
 
 typedef void (*pica_output_fn)(void *user, const pica_draw_output *out);
@@ -103,6 +109,7 @@ typedef struct pica_pipeline_stats {
     uint64_t gs_invocations;
     uint64_t triangles;
     uint64_t chunks;           /* output callbacks */
+    uint64_t input_vertices;   /* vertices handed out unshaded (input mode) */
 } pica_pipeline_stats;
 
 typedef struct pica_pipeline pica_pipeline;
@@ -119,5 +126,12 @@ struct pica_frontend;
  * (and problems go to); set before the first event. */
 void pica_pipeline_bind(pica_pipeline *pl, struct pica_frontend *fe);
 pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl);
+/* Input mode for the following DRAW events (not immediate-mode vertices,
+ * not with the geometry shader on: those always run on the CPU): vertices
+ * are loaded, cached and assembled as ever but not shaded, and chunks carry
+ * pica_draw_output.inputs. A change of mode drops the 0-2 vertices a strip
+ * or fan kept from the previous draw (they are in the other form); citro3d
+ * restarts the primitive before every draw anyway. */
+void pica_pipeline_set_inputs_only(pica_pipeline *pl, bool on);
 
 #endif

@@ -7,6 +7,7 @@
 #include "backend/pica/shader/shader_isa.h"
 #include "backend/pica/shader/shader_vm.h"
 #include "shadergen/glsl_writer.h"
+#include "shadergen/pica_vs.h"
 
 #define WORDS PICA_SHADER_CODE_WORDS
 
@@ -407,7 +408,22 @@ static void emit_block(glsl_writer *w, const pica_vsp_desc *d, const flowmap *m,
             emit_flow(w, i, word, n);
             return;
         }
+        /* a run of one ALU word (code memory past a program is zeros,
+         * and a subroutine's fall-through reaches them): one loop, so the
+         * text stays small; no step check falls inside a block */
+        uint32_t run = 1;
         if (is_alu_format(fmt))
+            while (i + run < WORDS && !m->leader[i + run] && d->code[i + run] == word)
+                run++;
+        if (run >= 8) {
+            glsl_line(w, "// and %u more", run - 1);
+            glsl_open(w, "for (uint rep = pu.b.y; rep < %uu; rep++)", run);
+            emit_alu(w, op, fmt, word, d->opdesc);
+            glsl_close(w, "");
+            n += run - 1;
+            info->instructions += run - 1;
+            i += run - 1;
+        } else if (is_alu_format(fmt))
             emit_alu(w, op, fmt, word, d->opdesc);
         else if (op == PICA_OP_EMIT || op == PICA_OP_SETEMIT)
             glsl_line(w, "status |= %uu;", PICA_VM_EMIT_IN_VS);
@@ -545,6 +561,82 @@ static const char prelude[] =
     "    return closed;\n"
     "}\n";
 
+void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uint32_t *hi)
+{
+    *lo = *hi = 0;
+    if (entry >= WORDS)
+        return;
+    static _Thread_local flowmap m;
+    analyse(&m, code, entry);
+    uint32_t a = WORDS, b = 0;
+    for (uint32_t at = 0; at < WORDS; at++)
+        if (m.reach[at]) {
+            if (at < a)
+                a = at;
+            b = at + 1;
+        }
+    *lo = a < b ? a : 0;
+    *hi = b;
+}
+
+/* One varying of the fragment stage (shadergen/pica_fs.c's inputs) from
+ * semantics first..first+n-1. */
+static void emit_varying(glsl_writer *w, const uint8_t *map, const char *name, unsigned first, unsigned n, bool color)
+{
+    char parts[4][24];
+    for (unsigned k = 0; k < n; k++) {
+        uint8_t s = map[first + k];
+        if (s >= 64)
+            glsl_format(parts[k], sizeof parts[k], "1.0");
+        else if (color)
+            glsl_format(parts[k], sizeof parts[k], "pclamp(o[%u].%c)", s / 4u, comp_name[s % 4u]);
+        else
+            glsl_format(parts[k], sizeof parts[k], "o[%u].%c", s / 4u, comp_name[s % 4u]);
+    }
+    if (n == 1)
+        glsl_line(w, "pica_%s = %s;", name, parts[0]);
+    else if (n == 2)
+        glsl_line(w, "pica_%s = vec2(%s, %s);", name, parts[0], parts[1]);
+    else if (n == 3)
+        glsl_line(w, "pica_%s = vec3(%s, %s, %s);", name, parts[0], parts[1], parts[2]);
+    else
+        glsl_line(w, "pica_%s = vec4(%s, %s, %s, %s);", name, parts[0], parts[1], parts[2], parts[3]);
+}
+
+/* The draw path's epilogue: the same arithmetic as shadergen/pica_vs.c
+ * applies to a pica_out_vertex, so both paths rasterise the same values. */
+static void emit_draw_outputs(glsl_writer *w, const pica_vsp_desc *d)
+{
+    emit_varying(w, d->outmap, "color", 8, 4, true);
+    emit_varying(w, d->outmap, "texcoord0", 12, 2, false);
+    emit_varying(w, d->outmap, "texcoord1", 14, 2, false);
+    emit_varying(w, d->outmap, "texcoord2", 22, 2, false);
+    emit_varying(w, d->outmap, "texcoord0_w", 16, 1, false);
+    emit_varying(w, d->outmap, "normquat", 4, 4, false);
+    emit_varying(w, d->outmap, "view", 18, 3, false);
+    char p[4][24];
+    for (unsigned k = 0; k < 4; k++) {
+        uint8_t s = d->outmap[k];
+        if (s >= 64)
+            glsl_format(p[k], sizeof p[k], "1.0");
+        else
+            glsl_format(p[k], sizeof p[k], "o[%u].%c", s / 4u, comp_name[s % 4u]);
+    }
+    glsl_line(w, "vec4 p = vec4(%s, %s, %s, %s);", p[0], p[1], p[2], p[3]);
+    glsl_text(w, "    float zw = p.z / p.w;\n"
+                 "    if (zw > 0.0 && zw < 0.000001)\n"
+                 "        p.z = 0.0;\n"
+                 "    if (zw < -1.0 && zw > -1.00001)\n"
+                 "        p.z = -p.w;\n"
+                 "    gl_Position = vec4(p.xy, 2.0 * p.z + p.w, p.w);\n");
+    if (d->clip && d->gles)
+        glsl_text(w, "#ifdef GL_EXT_clip_cull_distance\n"
+                     "    gl_ClipDistance[0] = dot(vu.clip_plane, p);\n"
+                     "#endif\n");
+    else if (d->clip)
+        glsl_text(w, "    gl_ClipDistance[0] = dot(vu.clip_plane, p);\n");
+}
+
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size)
 {
     if (why_size)
@@ -569,7 +661,10 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
 
     glsl_writer w;
     glsl_writer_init(&w, out);
+    const bool draw = d->output == PICA_VSP_OUTPUT_DRAW;
     glsl_text(&w, d->gles ? "#version 320 es\n" : "#version 450 core\n");
+    if (d->gles && draw && d->clip)
+        glsl_text(&w, "#extension GL_EXT_clip_cull_distance : enable\n");
     if (d->gles)
         glsl_text(&w, "precision highp float;\nprecision highp int;\n");
     glsl_line(&w, "layout(std140, binding = %d) uniform PicaShaderUniforms {", PICA_VSP_UBO_BINDING);
@@ -579,7 +674,22 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
                   "} pu;\n");
     for (uint32_t a = 0; a < d->input_count; a++)
         glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
-    glsl_line(&w, "layout(std430, binding = %d) buffer PicaCapture { uint pica_capture[]; };", PICA_VSP_SSBO_BINDING);
+    if (draw) {
+        glsl_line(&w, "layout(std140, binding = %d) uniform PicaVsUniforms { vec4 clip_plane; } vu;",
+                  PICA_VS_UBO_BINDING);
+        glsl_text(&w, "out vec4 pica_color;\n"
+                      "out vec2 pica_texcoord0;\n"
+                      "out vec2 pica_texcoord1;\n"
+                      "out vec2 pica_texcoord2;\n"
+                      "out float pica_texcoord0_w;\n"
+                      "out vec4 pica_normquat;\n"
+                      "out vec3 pica_view;\n"
+                      "/* the rasteriser's colour: min(|c|, 1), a NaN giving 1 (primitive.c) */\n"
+                      "float pclamp(float c) { float a = abs(c); return a < 1.0 ? a : 1.0; }\n");
+    } else {
+        glsl_line(&w, "layout(std430, binding = %d) buffer PicaCapture { uint pica_capture[]; };",
+                  PICA_VSP_SSBO_BINDING);
+    }
     glsl_text(&w, prelude);
 
     glsl_open(&w, "void main()");
@@ -620,7 +730,9 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     glsl_line(&w, "if (pc >= %u) { status |= %uu; break; }", WORDS, PICA_VM_RAN_OFF_END);
     glsl_close(&w, "");
     glsl_close(&w, "");
-    {
+    if (draw) {
+        emit_draw_outputs(&w, d);
+    } else {
         glsl_line(&w, "uint at = uint(gl_VertexID) * %uu;", PICA_VSP_CAPTURE_WORDS);
         glsl_text(&w, "    for (int k = 0; k < 16; k++)\n"
                       "        for (int c = 0; c < 4; c++)\n"

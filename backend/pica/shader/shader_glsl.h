@@ -71,10 +71,15 @@ _Static_assert(sizeof(pica_vsp_uniforms) == 1616, "std140 layout of PicaShaderUn
 
 typedef enum pica_vsp_output {
     /* Writes o0-o15, the status and the step count of vertex gl_VertexID
-     * to `uint pica_capture[]` at PICA_VSP_SSBO_BINDING (tests, tools). The
-     * draw path's form (the output map onto shadergen/pica_vs.h's varyings)
-     * is not built yet. */
+     * to `uint pica_capture[]` at PICA_VSP_SSBO_BINDING (tests, tools). */
     PICA_VSP_OUTPUT_CAPTURE,
+    /* The draw path's form: the output map (desc.outmap) onto the
+     * fragment stage's varyings and gl_Position exactly as the CPU path's
+     * pass-through shader (shadergen/pica_vs.c) makes them from a
+     * pica_out_vertex: unmapped semantics 1.0, colour min(|c|, 1), the z
+     * planes' snapping, PICA z onto GL's, and with desc.clip the user clip
+     * plane's distance from PicaVsUniforms (binding PICA_VS_UBO_BINDING). */
+    PICA_VSP_OUTPUT_DRAW,
 } pica_vsp_output;
 
 /* Everything the generated shader depends on. code/opdesc are read, not kept. */
@@ -87,6 +92,11 @@ typedef struct pica_vsp_desc {
     uint8_t input_register[16];
     pica_vsp_output output;
     bool gles; /* ES 3.20 instead of GLSL 4.50 */
+    /* PICA_VSP_OUTPUT_DRAW: semantic k (pica_out_vertex's float k) comes
+     * from output register outmap[k] / 4, component outmap[k] % 4; 64 or
+     * more reads 1.0 (primitive.h pica_output_map) */
+    uint8_t outmap[24];
+    bool clip;
 } pica_vsp_desc;
 
 /* What a translation found. */
@@ -99,6 +109,11 @@ typedef struct pica_vsp_info {
 /* Appends the vertex shader. False with a reason in `why` when the program
  * cannot be translated (an entry point past code memory) or `out` hit its
  * limit. `info` may be NULL. */
+/* The words of code memory a program can run from `entry`: [*lo, *hi)
+ * (empty when entry is past code memory). The translation of any program
+ * depends on these words only. */
+void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uint32_t *hi);
+
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size);
 
 #endif
