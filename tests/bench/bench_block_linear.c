@@ -151,22 +151,18 @@ int main(int argc, char **argv)
         return callgrind_run();
     if (argc > 2 && !strcmp(argv[1], "--ratio")) {
         const int rounds = atoi(argv[2]) > 0 ? atoi(argv[2]) : 1;
-        if (argc > 4) { /* --ratio N X Y: another box origin */
-            char name[64];
-            const uint32_t x = (uint32_t)atoi(argv[3]) & 1023, y = (uint32_t)atoi(argv[4]) & 511;
-            snprintf(name, sizeof name, "2048x512 box @(%u,%u)", x, y);
-            ratio_box(name, (mw_bl_box){x, y, 0, 2048, 512, 1}, rounds);
-            return 0;
+        /* the sub-rectangle row's box and the same box GOB-aligned, or --ratio N X Y */
+        uint32_t xy[2][2] = {{36, 5}, {64, 8}}, boxes = 2;
+        if (argc > 4) {
+            xy[0][0] = (uint32_t)atoi(argv[3]) & 1023;
+            xy[0][1] = (uint32_t)atoi(argv[4]) & 511;
+            boxes = 1;
         }
-        if (argc > 4) { /* --ratio N X Y: another box origin */
+        for (uint32_t i = 0; i < boxes; i++) {
             char name[64];
-            const uint32_t x = (uint32_t)atoi(argv[3]) & 1023, y = (uint32_t)atoi(argv[4]) & 511;
-            snprintf(name, sizeof name, "2048x512 box @(%u,%u)", x, y);
-            ratio_box(name, (mw_bl_box){x, y, 0, 2048, 512, 1}, rounds);
-            return 0;
+            snprintf(name, sizeof name, "2048x512 box @(%u,%u)", xy[i][0], xy[i][1]);
+            ratio_box(name, (mw_bl_box){xy[i][0], xy[i][1], 0, 2048, 512, 1}, rounds);
         }
-        ratio_box("2048x512 box @(36,5)", (mw_bl_box){36, 5, 0, 2048, 512, 1}, rounds);
-        ratio_box("2048x512 box @(64,8)", (mw_bl_box){64, 8, 0, 2048, 512, 1}, rounds);
         return 0;
     }
     bool quick = bench_quick(argc, argv);
