@@ -21,6 +21,7 @@
 
 #include "backend/maxwell/maxwell_instance.h"
 #include "support/maxwell_support.h"
+#include "support/mme_asm.h"
 
 #define SEM_VA 0x00FF001000ull
 #define SUB 2 /* host methods work on any subchannel, bound or not */
@@ -554,6 +555,36 @@ static void report_acquire_waits_and_trap_is_refused(void **state)
     glhle_maxwell_destroy(gpu);
 }
 
+/* A report ACQUIRE a macro sends cannot suspend the macro: reported, not
+ * waited, and the stream goes on in the same submission. */
+static void an_acquire_from_a_macro_does_not_wait(void **state)
+{
+    (void)state;
+    glhle_maxwell *gpu = setup();
+    wr32(0, 4);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    const uint32_t rep[3] = {(uint32_t)(MEM_VA >> 32), (uint32_t)MEM_VA, 5}; /* SET_REPORT_SEMAPHORE_A-C */
+    tm_inc(&pb, TM_SUB_3D, 0x1b00 / 4, 3, rep);
+    /* macro 0 at 0: maddr SET_REPORT_SEMAPHORE_D; send 1 (ACQUIRE EQ); exit */
+    const uint32_t code[3] = {MA_MADDRI(0x1b0c / 4, 0), MA_SENDI(1) | MA_EXIT, MA_NOP};
+    tm_set1(&pb, TM_SUB_3D, 0x011c / 4, 0); /* LOAD_MME_START_ADDRESS_RAM_POINTER */
+    tm_set1(&pb, TM_SUB_3D, 0x0120 / 4, 0); /* LOAD_MME_START_ADDRESS_RAM */
+    tm_set1(&pb, TM_SUB_3D, 0x0114 / 4, 0); /* LOAD_MME_INSTRUCTION_RAM_POINTER */
+    tm_noninc(&pb, TM_SUB_3D, 0x0118 / 4, 3, code);
+    tm_set1(&pb, TM_SUB_3D, 0xE00, 0);      /* CALL_MME_MACRO(0) */
+    semaphore(&pb, SEM_VA + 16, 0x5A, REL4);
+    ts_log_clear();
+    glhle_maxwell_run_result res = submit(gpu, &pb, GLHLE_RESULT_OK);
+    assert_false(res.waiting);
+    assert_int_equal(res.macro_calls, 1);
+    assert_true(ts_log_contains("a macro cannot be suspended"));
+    assert_int_equal(rd32(16), 0x5A);
+    tm_pb_free(&pb);
+    glhle_maxwell_destroy(gpu);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -570,6 +601,7 @@ int main(void)
         cmocka_unit_test(report_only_counters_and_timestamps),
         cmocka_unit_test(report_release_reductions),
         cmocka_unit_test(report_acquire_waits_and_trap_is_refused),
+        cmocka_unit_test(an_acquire_from_a_macro_does_not_wait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
