@@ -5,11 +5,13 @@
  *
  * Owns: mw_frontend (pusher state, subchannel bindings, host state, the 3D
  * register file, the engines' method arrays, inline-to-memory transfers,
- * the MME and the macro call, the draw sequence, the run state) and the
- * problem and fault reports with their location.
+ * the MME and the macro call, the draw sequence, the run state, the
+ * semaphore acquire the pusher waits on and the work it holds back) and
+ * the problem and fault reports with their location.
  * May call: backend/common, backend/maxwell/memory (the address space it
  * is handed), backend/maxwell/engines. It tells the instance about events,
- * syncpoint increments and asks it for the time through mw_frontend_hooks,
+ * syncpoint increments and asks it for the time and for report counters
+ * through mw_frontend_hooks,
  * which the instance fills in; it never names the instance (the instance
  * embeds an mw_frontend and hands it down). */
 #ifndef GLHLE_MAXWELL_FRONTEND_H

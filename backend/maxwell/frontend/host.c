@@ -14,8 +14,8 @@
  * satisfy stops the pusher until a later submission finds it met
  * (submit.c). ACQUIRE_SWITCH 12 (let the scheduler run another channel
  * meanwhile) and RELEASE_WFI 20 (wait for idle before a release) change
- * nothing in a sequential model with one channel. REDUCTION applies REDUCTION 30:27 to memory and payload, signed
- * or unsigned by FORMAT 31; INC and DEC wrap as CUDA's atomicInc/atomicDec
+ * nothing in a sequential model with one channel. REDUCTION applies
+ * REDUCTION 30:27 to memory and payload, signed or unsigned by FORMAT 31; INC and DEC wrap as CUDA's atomicInc/atomicDec
  * do (((old >= payload) ? 0 : old + 1); ((old == 0 || old > payload) ?
  * payload : old - 1)), the semantics the header's names follow. */
 #include "backend/maxwell/frontend/frontend.h"
