@@ -296,8 +296,10 @@ static bool run_pending(mw_frontend *fe)
             break;
         }
     }
-    memmove(fe->pending, fe->pending + i, (size_t)(fe->pending_count - i) * sizeof *fe->pending);
-    fe->pending_count -= i;
+    if (i) {
+        memmove(fe->pending, fe->pending + i, (size_t)(fe->pending_count - i) * sizeof *fe->pending);
+        fe->pending_count -= i;
+    }
     if (fe->run.res.stopped_on_error && fe->pending_count) {
         mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_WARN, "%u held-back items of the stopped stream are dropped",
                    fe->pending_count);
