@@ -166,7 +166,9 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     fe->max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     fe->macro_step_cap = d.macro_step_cap ? d.macro_step_cap : DEFAULT_MACRO_STEP_CAP;
     fe->macro_steps_per_submit = d.macro_steps_per_submit ? d.macro_steps_per_submit : DEFAULT_MACRO_STEPS_PER_SUBMIT;
-    fe->hooks = (mw_frontend_hooks){g, fe_emit, NULL, NULL, fe_access, fe_wrote};
+    fe->wait_submits_cap = d.acquire_wait_submits;
+    /* report_counter stays NULL (counters read 0) until a renderer counts */
+    fe->hooks = (mw_frontend_hooks){g, fe_emit, NULL, NULL, fe_access, fe_wrote, NULL};
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);
@@ -390,24 +392,6 @@ static glhle_result end_submit(glhle_maxwell *gpu, glhle_maxwell_run_result *out
     return gpu->fe.run.first_problem;
 }
 
-/* GP_ENTRY1 with LENGTH 0 is a control entry whose OPCODE (7:0) is NOP,
- * ILLEGAL, GP_CRC or PB_CRC (clb06f.h NVB06F_GP_ENTRY1_OPCODE_*). */
-static bool control_entry(glhle_maxwell *gpu, uint32_t e1)
-{
-    const uint32_t op = e1 & 0xFF;
-    if (op == 0)
-        return true;
-    if (op == 1) {
-        mw_problem(&gpu->fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_ERROR,
-                   "GPFIFO control entry ILLEGAL (0x%08x); the submission stops", e1);
-        gpu->fe.run.res.stopped_on_error = true;
-        return false;
-    }
-    mw_problem(&gpu->fe, GLHLE_RESULT_OK, GLHLE_LOG_DEBUG, "GPFIFO control entry %s (opcode %u): CRC checks are not "
-               "modelled; skipped", op == 2 ? "GP_CRC" : op == 3 ? "PB_CRC" : "unknown", op);
-    return true;
-}
-
 glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *entries, size_t count,
                                          glhle_maxwell_run_result *out)
 {
@@ -418,57 +402,7 @@ glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *ent
     glhle_result r = begin_submit(gpu, "glhle_maxwell_submit_gpfifo");
     if (r != GLHLE_RESULT_OK)
         return r;
-    for (size_t i = 0; i < count && !gpu->fe.run.res.stopped_on_error; i++) {
-        const uint32_t e0 = (uint32_t)entries[i], e1 = (uint32_t)(entries[i] >> 32);
-        /* GET 31:2 and GET_HI 7:0: a 40-bit word-aligned address; LENGTH
-         * 30:10 in words; LEVEL 9 (main or subroutine) only moves the
-         * hardware's TopLevelGet and SYNC 31 orders fetches against earlier
-         * work, so neither changes what a sequential model executes. */
-        const uint64_t va = ((uint64_t)(e1 & 0xFF) << 32) | (e0 & ~3u);
-        const uint32_t len = (e1 >> 10) & 0x1FFFFF;
-        mw_location *loc = &gpu->fe.run.loc;
-        memset(loc, 0, sizeof *loc);
-        loc->entry = (uint32_t)i;
-        loc->segment_va = va;
-        gpu->fe.run.res.entries++;
-        if (!len) {
-            if (!control_entry(gpu, e1))
-                break;
-            continue;
-        }
-        if (!mw_as_mapped(&gpu->as, va, (uint64_t)len * 4)) {
-            gpu->fe.run.res.faults++;
-            gpu->fe.run.res.last_fault_va = va;
-            gpu->fe.run.res.last_fault_class = GLHLE_MAXWELL_CLASS_HOST;
-            mw_problem(&gpu->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-                       "pushbuffer at GPU 0x%010llx, %u words, is not all mapped; the submission stops",
-                       (unsigned long long)va, len);
-            gpu->fe.run.res.stopped_on_error = true;
-            break;
-        }
-        /* Walk the segment mapping by mapping: a pushbuffer may span
-         * adjacent mappings. */
-        uint32_t done = 0;
-        while (done < len) {
-            uint64_t avail;
-            const uint8_t *p = mw_as_span(&gpu->as, va + (uint64_t)done * 4, &avail);
-            uint64_t n = avail / 4;
-            if (n == 0) {
-                /* a word straddles two mappings: copy it */
-                uint8_t w[4];
-                mw_as_read(&gpu->as, va + (uint64_t)done * 4, w, 4);
-                if (!mw_pushbuf_run(&gpu->fe, w, 1, done))
-                    break;
-                done++;
-                continue;
-            }
-            if (n > len - done)
-                n = len - done;
-            if (!mw_pushbuf_run(&gpu->fe, p, (uint32_t)n, done))
-                break;
-            done += (uint32_t)n;
-        }
-    }
+    mw_frontend_submit(&gpu->fe, count ? entries : NULL, NULL, count); /* frontend/submit.c */
     return end_submit(gpu, out);
 }
 
@@ -482,19 +416,7 @@ glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *word
     glhle_result r = begin_submit(gpu, "glhle_maxwell_submit_words");
     if (r != GLHLE_RESULT_OK)
         return r;
-    gpu->fe.run.loc.host_words = true;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    /* the parser reads little-endian bytes; host words are native */
-    for (size_t i = 0; i < count && !gpu->fe.run.res.stopped_on_error; i++) {
-        uint8_t b[4] = {(uint8_t)words[i], (uint8_t)(words[i] >> 8), (uint8_t)(words[i] >> 16),
-                        (uint8_t)(words[i] >> 24)};
-        if (!mw_pushbuf_run(&gpu->fe, b, 1, (uint32_t)i))
-            break;
-    }
-#else
-    if (count)
-        mw_pushbuf_run(&gpu->fe, (const uint8_t *)words, (uint32_t)count, 0);
-#endif
+    mw_frontend_submit(&gpu->fe, NULL, count ? words : NULL, count);
     return end_submit(gpu, out);
 }
 

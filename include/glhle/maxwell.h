@@ -71,6 +71,10 @@ typedef struct glhle_maxwell_desc {
      * where the GL has GL_KHR_texture_compression_astc_ldr; without that
      * extension they are decoded on the CPU anyway. A debugging switch. */
     bool astc_on_cpu;
+    /* Submissions a semaphore acquire may wait (the pusher stopped at it,
+     * the rest held back) before it is given up with LIMIT_EXCEEDED and
+     * the stream goes on past it. 0 -> 16. */
+    uint32_t acquire_wait_submits;
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */
@@ -263,6 +267,12 @@ typedef struct glhle_maxwell_run_result {
     uint32_t last_fault_class, last_fault_method;
     bool stopped_on_error;     /* a problem ended the submission early */
     uint32_t problems;         /* everything logged as wrong, including what was not logged past the limit */
+    /* A semaphore acquire (host SEMAPHORED ACQUIRE / ACQ_GEQ / ACQ_AND, 3D
+     * report ACQUIRE) found memory short of its payload: the pusher stopped
+     * after it and holds the rest of the work back until a later
+     * submission finds it satisfied. wait_va is the semaphore's address. */
+    bool waiting;
+    uint64_t wait_va;
 } glhle_maxwell_run_result;
 
 /* Submits GPFIFO entries, each the 64-bit pair NVB06F_GP_ENTRY0 (low word)
@@ -274,7 +284,20 @@ typedef struct glhle_maxwell_run_result {
  * dropped. `out` may be NULL. */
 GLHLE_API glhle_result glhle_maxwell_submit_gpfifo(glhle_maxwell *gpu, const uint64_t *entries, size_t count,
                                                    glhle_maxwell_run_result *out);
-/* Runs pushbuffer words given on the host, as one segment. */
+/* Runs pushbuffer words given on the host, as one segment.
+ *
+ * Waits: a semaphore acquire that memory does not satisfy stops the pusher
+ * after it (res.waiting); the rest of the work -- the entry from the next
+ * word, the later entries, the host words after it (copied) -- and every
+ * later submission's work is held back. Each later call, and a kick (a
+ * submission with no work: count 0), reads the semaphore again and, once
+ * it is met (the core or another channel wrote it), runs the held-back
+ * work first. Held-back GPFIFO entries are read from guest memory when they
+ * run, so their pushbuffers must stay mapped. After acquire_wait_submits
+ * calls the wait is given up (LIMIT_EXCEEDED) and the stream goes on past
+ * the acquire. At most 4096 held-back items and 4 Mi host words; more are
+ * dropped and reported. An acquire a macro sends cannot wait: reported,
+ * not waited. */
 GLHLE_API glhle_result glhle_maxwell_submit_words(glhle_maxwell *gpu, const uint32_t *words, size_t count,
                                                   glhle_maxwell_run_result *out);
 

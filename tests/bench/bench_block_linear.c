@@ -9,7 +9,15 @@
  *       converts the 1 MiB sub-rectangle once each way with the fast path
  *       and nothing else, for
  *       valgrind --tool=callgrind --toggle-collect=mw_bl_tiled_to_linear_at
- *       (or mw_bl_linear_to_tiled_at): host instructions per byte moved */
+ *       (or mw_bl_linear_to_tiled_at): host instructions per byte moved
+ *   bench_block_linear --ratio N
+ *       the 1 MiB sub-rectangle and the same box at x = 64 (GOB-aligned),
+ *       N rounds; each round times memcpy of the box's bytes, untile and
+ *       tile back to back (best of 5 each) and takes their ratios, so a
+ *       load change hits all three alike; prints the median and the
+ *       quartiles of the per-round ratios
+ *   bench_block_linear --ratio N X Y
+ *       the same for a 2048x512 box at byte X, row Y */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,10 +104,67 @@ static int callgrind_run(void)
     return 0;
 }
 
+static void memcpy_job(void *arg)
+{
+    job *j = arg;
+    memcpy(j->linear + j->g.size, j->linear, (size_t)j->box.width * j->box.height);
+    bench_consume(j->linear + j->g.size, 64);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void ratio_box(const char *name, mw_bl_box box, int rounds)
+{
+    job j = {.box = box};
+    if (mw_bl_geom_init(&j.g, 4096, 1024, 1, 4, 0, NULL) != GLHLE_RESULT_OK)
+        exit(1);
+    j.pitch = box.width;
+    const size_t bytes = (size_t)box.width * box.height;
+    j.tiled = buffer(j.g.size, 1);
+    /* the linear box, then memcpy's destination after it (g.size apart) */
+    j.linear = buffer(j.g.size + bytes, 2);
+    double *un = malloc(sizeof(double) * 2 * (size_t)rounds), *ti = un + rounds;
+    for (int i = 0; i < rounds; i++) {
+        const double m = (double)bench_best_ns(5, memcpy_job, &j);
+        j.to_tiled = false;
+        un[i] = (double)bench_best_ns(5, run, &j) / m;
+        j.to_tiled = true;
+        ti[i] = (double)bench_best_ns(5, run, &j) / m;
+    }
+    qsort(un, (size_t)rounds, sizeof *un, cmp_double);
+    qsort(ti, (size_t)rounds, sizeof *ti, cmp_double);
+    printf("%-28s untile %.2fx (quartiles %.2f-%.2f)  tile %.2fx (%.2f-%.2f)  [time / memcpy's, %d rounds]\n", name,
+           un[rounds / 2], un[rounds / 4], un[3 * rounds / 4], ti[rounds / 2], ti[rounds / 4], ti[3 * rounds / 4],
+           rounds);
+    free(un);
+    free(j.tiled);
+    free(j.linear);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--callgrind"))
         return callgrind_run();
+    if (argc > 2 && !strcmp(argv[1], "--ratio")) {
+        const int rounds = atoi(argv[2]) > 0 ? atoi(argv[2]) : 1;
+        /* the sub-rectangle row's box and the same box GOB-aligned, or --ratio N X Y */
+        uint32_t xy[2][2] = {{36, 5}, {64, 8}}, boxes = 2;
+        if (argc > 4) {
+            xy[0][0] = (uint32_t)atoi(argv[3]) & 1023;
+            xy[0][1] = (uint32_t)atoi(argv[4]) & 511;
+            boxes = 1;
+        }
+        for (uint32_t i = 0; i < boxes; i++) {
+            char name[64];
+            snprintf(name, sizeof name, "2048x512 box @(%u,%u)", xy[i][0], xy[i][1]);
+            ratio_box(name, (mw_bl_box){xy[i][0], xy[i][1], 0, 2048, 512, 1}, rounds);
+        }
+        return 0;
+    }
     bool quick = bench_quick(argc, argv);
     uint32_t side = quick ? 64 : 1024;
     int reps = quick ? 1 : 15;

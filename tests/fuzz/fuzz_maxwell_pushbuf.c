@@ -1,6 +1,6 @@
 /* Maxwell pushbuffers (backend/maxwell/frontend/: pushbuf.c, host.c,
- * methods_3d.c, engines.c, regs_3d.c, decode_*.c, pushbuf_dump.c) with the
- * engines behind them: any bytes, run once as host words and once from GPU
+ * methods_3d.c, engines.c, regs_3d.c, decode_*.c, pushbuf_dump.c,
+ * submit.c) with the engines behind them: any bytes, run once as host words and once from GPU
  * memory through GPFIFO entries that the input's first bytes describe (so
  * entries may point anywhere, overlap, be control entries or fault). Every
  * event is observed, the decoded state read mid-run and every method
@@ -57,7 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     glhle_maxwell_desc desc = {.log = fuzz_quiet_log,
                                .max_words_per_submit = 1u << 16,
                                .macro_step_cap = 1u << 14,
-                               .macro_steps_per_submit = 1u << 16};
+                               .macro_steps_per_submit = 1u << 16,
+                               .acquire_wait_submits = 2};
     glhle_maxwell *gpu = NULL;
     if (glhle_maxwell_create(NULL, &desc, &gpu) != GLHLE_RESULT_OK)
         return 0;
@@ -91,6 +92,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         entries[i] = (uint32_t)va | (uint64_t)e1 << 32;
     }
     glhle_maxwell_submit_gpfifo(gpu, entries, n, &res);
+    /* an acquire the input waits on holds the rest back: kicks resume it or
+     * give the wait up after two (each acquire in the input at most two
+     * kicks, so the bound is never reached) */
+    for (int k = 0; k < 4096 && res.waiting; k++)
+        glhle_maxwell_submit_words(gpu, NULL, 0, &res);
     /* the instance stays usable */
     const uint32_t nop = 0;
     if (glhle_maxwell_submit_words(gpu, &nop, 1, &res) != GLHLE_RESULT_OK)

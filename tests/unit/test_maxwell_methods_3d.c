@@ -364,7 +364,8 @@ static void clears_reports_and_syncpoints(void **state)
     assert_int_equal(w[0], 0x5555);
     assert_int_equal(w[1], 0);
     memcpy(w, mem + 0x80, 16);
-    assert_int_equal(w[0], 0);          /* counter value 0 */
+    assert_int_equal(w[0], 0x5555);     /* ZPASS_PIXEL_CNT: the payload (Mesa's "u32 sequence") */
+    assert_int_equal(w[1], 0);          /* the count: 0 without a renderer */
     assert_int_equal(w[2], 0x00112233); /* timestamp */
     assert_int_equal(res.semaphores, 3);
     assert_int_equal(ev.syncpoint_calls, 2);

@@ -191,11 +191,40 @@ static void tool_prints_the_golden_text(void **state)
     free(out);
 }
 
+/* A dump has nobody to release a semaphore: the wait is reported, kicked
+ * once, given up, and the words after the acquire are still dumped. */
+static void a_waiting_acquire_is_dumped_and_passed(void **state)
+{
+    (void)state;
+    uint8_t sem[16] = {0};
+    const uint64_t va = 0x0000100000ull;
+    const mw_dump_map map[1] = {{va, sem, sizeof sem, GLHLE_MAXWELL_KIND_PITCH}};
+    const mw_dump_options opt = {.maps = map, .map_count = 1};
+    tm_pb pb;
+    tm_pb_init(&pb);
+    const uint32_t acquire[4] = {(uint32_t)(va >> 32), (uint32_t)va, 1, 1}; /* ACQUIRE 1; memory holds 0 */
+    tm_inc(&pb, 0, 0x04, 4, acquire);
+    tm_immd(&pb, 0, 0x06, 0x42);               /* SEMAPHOREC = 0x42 */
+    tm_immd(&pb, 0, 0x07, 2u | 1u << 24);      /* RELEASE, 4 bytes */
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    const glhle_result r = mw_pushbuf_dump((const uint8_t *)pb.w, pb.n * 4u, &opt, &out);
+    const char *text = glhle_bytebuf_cstr(&out);
+    assert_int_equal(r, GLHLE_RESULT_LIMIT_EXCEEDED);
+    assert_non_null(strstr(text, "!  the pusher waits on the semaphore at GPU 0x0000100000"));
+    assert_non_null(strstr(text, "the wait is given up"));
+    assert_non_null(strstr(text, "HOST.SEMAPHOREC = 0x00000042"));
+    assert_int_equal(sem[0], 0x42);
+    glhle_bytebuf_free(&out);
+    tm_pb_free(&pb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(golden_scene_frame),
         cmocka_unit_test(tool_prints_the_golden_text),
+        cmocka_unit_test(a_waiting_acquire_is_dumped_and_passed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,6 +38,7 @@ void mw_frontend_fini(mw_frontend *fe)
     for (int e = 0; e < MW_ENGINE_COUNT_; e++)
         free(fe->engine_regs[e]);
     free(fe->mme);
+    mw_pending_clear(fe);
     fe->regs3d = NULL;
     fe->inline_index = NULL;
     memset(fe->engine_regs, 0, sizeof fe->engine_regs);

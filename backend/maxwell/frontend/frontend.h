@@ -5,11 +5,13 @@
  *
  * Owns: mw_frontend (pusher state, subchannel bindings, host state, the 3D
  * register file, the engines' method arrays, inline-to-memory transfers,
- * the MME and the macro call, the draw sequence, the run state) and the
- * problem and fault reports with their location.
+ * the MME and the macro call, the draw sequence, the run state, the
+ * semaphore acquire the pusher waits on and the work it holds back) and
+ * the problem and fault reports with their location.
  * May call: backend/common, backend/maxwell/memory (the address space it
  * is handed), backend/maxwell/engines. It tells the instance about events,
- * syncpoint increments and asks it for the time through mw_frontend_hooks,
+ * syncpoint increments and asks it for the time and for report counters
+ * through mw_frontend_hooks,
  * which the instance fills in; it never names the instance (the instance
  * embeds an mw_frontend and hands it down). */
 #ifndef GLHLE_MAXWELL_FRONTEND_H
@@ -93,7 +95,44 @@ typedef struct mw_run_state {
     uint32_t logged;
     uint32_t notes_logged;
     uint64_t macro_steps_left;
+    uint32_t next_offset; /* mw_pushbuf_run: the first word it did not consume */
 } mw_run_state;
+
+/* A semaphore acquire the pusher waits on (submit.c): host SEMAPHORED
+ * ACQUIRE / ACQ_GEQ / ACQ_AND or 3D SET_REPORT_SEMAPHORE_D ACQUIRE whose
+ * memory did not yet satisfy it. The pusher stops after the acquire's
+ * word; later submissions check memory again and resume, or give up after
+ * mw_frontend.wait_submits_cap of them. */
+typedef enum mw_acquire_cmp {
+    MW_ACQ_EQ = 0,   /* memory == payload (host ACQUIRE, 3D COMPARISON_EQ) */
+    MW_ACQ_GEQ_DIFF, /* (int32_t)(memory - payload) >= 0 (host ACQ_GEQ) */
+    MW_ACQ_AND,      /* (memory & payload) != 0 (host ACQ_AND) */
+    MW_ACQ_GE,       /* memory >= payload, unsigned (3D COMPARISON_GE) */
+} mw_acquire_cmp;
+
+typedef struct mw_wait {
+    bool active;
+    uint8_t cmp;          /* mw_acquire_cmp */
+    const char *name;     /* "semaphore ACQUIRE" ...: a static string */
+    uint64_t va;
+    uint32_t payload;
+    uint32_t submits;     /* later submissions that found it still unmet */
+    mw_location at;       /* the acquire's method */
+} mw_wait;
+
+/* Work a waiting acquire holds back, in order: a GPFIFO entry to run from
+ * word `offset`, or an owned copy of host words. */
+typedef struct mw_pending {
+    uint64_t entry;       /* the GP_ENTRY pair (words == NULL) */
+    uint32_t *words;      /* host words, `count` of them, or NULL */
+    uint32_t count;
+    uint32_t offset;      /* the word to resume at */
+    uint32_t index;       /* the entry's number in its submission, for locations */
+} mw_pending;
+
+#define MW_MAX_PENDING_ITEMS 4096u          /* held-back GPFIFO entries and host-word runs */
+#define MW_MAX_PENDING_WORDS (4u << 20)     /* held-back host words in all (16 MiB) */
+#define MW_DEFAULT_WAIT_SUBMITS 16u
 
 /* Where the macro call the MME is collecting started (its CALL_MME_MACRO
  * word), for its event and messages; the parameters live in the mw_mme. */
@@ -117,6 +156,14 @@ typedef struct mw_frontend_hooks {
      * either may be NULL. */
     void (*access)(void *user, uint64_t va, uint64_t size, bool write);
     void (*wrote)(void *user, uint64_t va, uint64_t size);
+    /* The value of 3D report counter `report` (clb197.h
+     * SET_REPORT_SEMAPHORE_D_REPORT, 27:23: ZPASS_PIXEL_CNT, primitive,
+     * streaming and invocation counts) for sub-report `sub_report` (7:5,
+     * the stream of the streaming counts), as REPORT_ONLY writes it. Only a
+     * renderer can count: NULL (a GL-free instance, or a renderer that
+     * counts nothing) reads every counter as 0. Never called for
+     * REPORT_NONE, whose report is the payload and the timestamp. */
+    uint64_t (*report_counter)(void *user, uint32_t report, uint32_t sub_report);
 } mw_frontend_hooks;
 
 typedef struct mw_frontend {
@@ -129,6 +176,11 @@ typedef struct mw_frontend {
     uint32_t event_mask;                     /* 1 << glhle_maxwell_event_type for the events to emit */
     mw_run_state run;
     uint64_t timestamp;                      /* glhle_maxwell_set_timestamp */
+    mw_wait wait;                            /* the acquire the pusher waits on, if active */
+    uint32_t wait_submits_cap;               /* submissions a wait may last (0: MW_DEFAULT_WAIT_SUBMITS) */
+    mw_pending *pending;                     /* work held back by the wait, grown to MW_MAX_PENDING_ITEMS */
+    uint32_t pending_count, pending_alloc;
+    uint64_t pending_words;                  /* host words held in `pending` */
 
     mw_pusher pb;
     uint32_t bound_class[MW_SUBCHANNELS];
@@ -188,12 +240,31 @@ uint64_t mw_timestamp(mw_frontend *fe);
 /* Engine slot of a class id, or -1. */
 int mw_engine_of_class(uint32_t class_id);
 
+/* ---- submissions (submit.c) ---- */
+/* Runs a submission's work after mw_frontend_begin: GPFIFO `entries`, or
+ * host `words` as one segment (exactly one of them non-NULL, or neither
+ * for a kick). Work an earlier wait held back runs first, once memory
+ * satisfies the acquire; while it does not, the new work is held back too
+ * (bounded by MW_MAX_PENDING_*), and after wait_submits_cap submissions
+ * the wait is given up (LIMIT_EXCEEDED) and the stream goes on past it. */
+void mw_frontend_submit(mw_frontend *fe, const uint64_t *entries, const uint32_t *words, size_t count);
+/* A semaphore acquire of `payload` against the word at va: true when met.
+ * Unmet outside a macro, it becomes the pusher's wait (the pusher stops
+ * after this method); inside a macro, which cannot be suspended, it is
+ * reported and the macro goes on. A fault counts as met (reported). */
+bool mw_acquire(mw_frontend *fe, uint64_t va, uint32_t payload, mw_acquire_cmp cmp, const char *name);
+/* Frees what a wait holds back (mw_frontend_fini). */
+void mw_pending_clear(mw_frontend *fe);
+
 /* ---- the stages of a method ---- */
 /* Feeds pushbuffer words of one segment (pushbuf.c); stops early and returns
- * false when the segment ends (END_PB_SEGMENT) or the word budget is used up. */
+ * false when the segment ends (END_PB_SEGMENT), the word budget is used up
+ * or an acquire starts to wait. run.next_offset gets the first word it did
+ * not consume. */
 bool mw_pushbuf_run(mw_frontend *fe, const uint8_t *bytes, uint32_t count, uint32_t first_offset);
 /* End of a submission: a method short of data is reported and dropped, a
- * pending macro call runs. */
+ * pending macro call runs -- unless the pusher waits on an acquire, when
+ * both stay for the work that resumes. */
 void mw_pushbuf_finish(mw_frontend *fe);
 /* One method write, after the header decode: host methods, SET_OBJECT and
  * the bound engine. `last` is true for the last data word of its header. */

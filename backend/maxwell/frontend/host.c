@@ -10,10 +10,12 @@
  * (bit 24 clear) a 16-byte report: payload, a zero word, the 64-bit
  * timestamp (yuzu Puller::ProcessSemaphoreTriggerMethod writes the same
  * block). Acquires compare memory with the payload (ACQUIRE equal, ACQ_GEQ
- * signed difference >= 0, ACQ_AND non-zero AND); a sequential model cannot
- * wait, so an acquire memory does not satisfy is reported and the stream
- * goes on. REDUCTION applies REDUCTION 30:27 to memory and payload, signed
- * or unsigned by FORMAT 31; INC and DEC wrap as CUDA's atomicInc/atomicDec
+ * signed difference >= 0, ACQ_AND non-zero AND); one memory does not
+ * satisfy stops the pusher until a later submission finds it met
+ * (submit.c). ACQUIRE_SWITCH 12 (let the scheduler run another channel
+ * meanwhile) and RELEASE_WFI 20 (wait for idle before a release) change
+ * nothing in a sequential model with one channel. REDUCTION applies
+ * REDUCTION 30:27 to memory and payload, signed or unsigned by FORMAT 31; INC and DEC wrap as CUDA's atomicInc/atomicDec
  * do (((old >= payload) ? 0 : old + 1); ((old == 0 || old > payload) ?
  * payload : old - 1)), the semantics the header's names follow. */
 #include "backend/maxwell/frontend/frontend.h"
@@ -67,20 +69,15 @@ static void semaphore(mw_frontend *fe, uint32_t d)
     case 2: /* RELEASE; RELEASE_SIZE 24:24: 0 = 16 bytes, 1 = 4 bytes */
         mw_release_semaphore_report(fe, va, payload, !((d >> 24) & 1));
         return;
-    case 1:
-    case 4:
-    case 8: { /* ACQUIRE, ACQ_GEQ, ACQ_AND */
-        uint32_t mem;
-        if (!mw_gpu_read(fe, va, &mem, 4, "semaphore acquire"))
-            return;
-        const bool met = op == 1 ? mem == payload : op == 4 ? (int32_t)(mem - payload) >= 0 : (mem & payload) != 0;
-        if (!met)
-            mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
-                       "semaphore %s at GPU 0x%010llx: memory holds 0x%08x, payload 0x%08x; the hardware would "
-                       "wait for another engine to release it, this model goes on",
-                       op == 1 ? "ACQUIRE" : op == 4 ? "ACQ_GEQ" : "ACQ_AND", (unsigned long long)va, mem, payload);
+    case 1: /* ACQUIRE, ACQ_GEQ, ACQ_AND: the pusher waits while unmet (submit.c) */
+        mw_acquire(fe, va, payload, MW_ACQ_EQ, "semaphore ACQUIRE");
         return;
-    }
+    case 4:
+        mw_acquire(fe, va, payload, MW_ACQ_GEQ_DIFF, "semaphore ACQ_GEQ");
+        return;
+    case 8:
+        mw_acquire(fe, va, payload, MW_ACQ_AND, "semaphore ACQ_AND");
+        return;
     case 16: { /* REDUCTION */
         uint32_t mem;
         if (!mw_gpu_read(fe, va, &mem, 4, "semaphore reduction"))
@@ -99,8 +96,8 @@ static void semaphore(mw_frontend *fe, uint32_t d)
     }
     default:
         mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
-                   "SEMAPHORED 0x%08x: operation 0x%02x is none of ACQUIRE, RELEASE, ACQ_GEQ, ACQ_AND, REDUCTION; "
-                   "skipped", d, op);
+                   "SEMAPHORED 0x%08x: OPERATION 0x%02x is none of ACQUIRE (1), RELEASE (2), ACQ_GEQ (4), ACQ_AND "
+                   "(8), REDUCTION (16) (clb06f.h: one bit each); refused, nothing read or written", d, op);
         return;
     }
 }

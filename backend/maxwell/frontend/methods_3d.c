@@ -302,43 +302,122 @@ static void bind_constant(mw_frontend *fe, uint32_t stage, uint32_t value)
     s->dirty |= MW_DIRTY(CONST_BUFFER);
 }
 
-/* ---- reports ---- */
+/* ---- reports ----
+ * SET_REPORT_SEMAPHORE_D (clb197.h): OPERATION 1:0 RELEASE, ACQUIRE,
+ * REPORT_ONLY, TRAP; FLUSH_DISABLE 2; REDUCTION_ENABLE 3 with REDUCTION_OP
+ * 11:9 (ADD, MIN, MAX, INC, DEC, AND, OR, XOR) and REDUCTION_FORMAT 18:17
+ * (UNSIGNED_32, SIGNED_32); RELEASE 4 / ACQUIRE 8 ordering and
+ * PIPELINE_LOCATION 15:12 (where in the pipeline the operation happens);
+ * COMPARISON 16 (EQ, GE); AWAKEN_ENABLE 20 (a non-stall interrupt after
+ * it); REPORT_DWORD_NUMBER 21; REPORT 27:23; STRUCTURE_SIZE 28 (FOUR_WORDS,
+ * ONE_WORD); SUB_REPORT 7:5. Execution is in order, so the ordering bits,
+ * the pipeline location, FLUSH_DISABLE and AWAKEN_ENABLE change nothing.
+ *
+ * What a report writes (the four-word structure, as Mesa's nvc0 query code
+ * reads it back: nvc0_query_hw.c, nvc0_hw_get_query_result):
+ *   REPORT_NONE (a timestamp query, Mesa's 0x00005002): u32 payload, u32 0,
+ *     u64 timestamp -- the layout of a RELEASE;
+ *   32-bit counters, ZPASS_PIXEL_CNT (Mesa's occlusion query: "u32
+ *     sequence, u32 count, u64 time") and STREAMING_BYTE_COUNT (its
+ *     TFB_BUFFER_OFFSET query reads word 1): u32 payload, u32 count, u64
+ *     timestamp;
+ *   every other counter ("u64 count, u64 time" for the primitive,
+ *     streaming and pipeline-statistics queries): u64 count, u64 timestamp.
+ * ONE_WORD writes the payload for REPORT_NONE and otherwise word
+ * REPORT_DWORD_NUMBER of the 64-bit count (yuzu and Ryujinx write the
+ * count's low word for a short query). Counts come from the renderer's
+ * report_counter hook, 0 without one. */
+
+static void put32(uint8_t *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+enum {
+    REPORT_NONE = 0x00,
+    REPORT_ZPASS_PIXEL_CNT = 0x02,
+    REPORT_STREAMING_BYTE_COUNT = 0x1A,
+};
+
+static void report_only(mw_frontend *fe, uint64_t va, uint32_t payload, uint32_t d)
+{
+    const uint32_t report = (d >> 23) & 0x1F, sub = (d >> 5) & 7;
+    const bool one_word = (d >> 28) & 1;
+    uint64_t count = 0;
+    if (report != REPORT_NONE && fe->hooks.report_counter)
+        count = fe->hooks.report_counter(fe->hooks.user, report, sub);
+    uint8_t block[16];
+    const uint64_t ts = mw_timestamp(fe);
+    put32(block + 8, (uint32_t)ts);
+    put32(block + 12, (uint32_t)(ts >> 32));
+    if (report == REPORT_NONE) {
+        put32(block, payload);
+        put32(block + 4, 0);
+    } else if (report == REPORT_ZPASS_PIXEL_CNT || report == REPORT_STREAMING_BYTE_COUNT) {
+        put32(block, payload);
+        put32(block + 4, (uint32_t)count);
+    } else {
+        put32(block, (uint32_t)count);
+        put32(block + 4, (uint32_t)(count >> 32));
+    }
+    if (one_word && report != REPORT_NONE)
+        put32(block, (uint32_t)(count >> (((d >> 21) & 1) * 32)));
+    if (mw_gpu_write(fe, va, block, one_word ? 4 : 16, "report"))
+        fe->run.res.semaphores++;
+}
+
+/* RELEASE with REDUCTION_ENABLE: the reduction of the payload into the
+ * word at va; a four-word structure also gets the zero word and the
+ * timestamp after it, as a plain release. */
+static void release_reduction(mw_frontend *fe, uint64_t va, uint32_t payload, uint32_t d)
+{
+    /* REDUCTION_OP 11:9 in clb197.h's order, to the shared MW_RED_* */
+    static const uint8_t ops[8] = {MW_RED_ADD, MW_RED_MIN, MW_RED_MAX, MW_RED_INC,
+                                   MW_RED_DEC, MW_RED_AND, MW_RED_OR,  MW_RED_XOR};
+    const uint32_t op = (d >> 9) & 7, format = (d >> 17) & 3;
+    if (format > 1) {
+        mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
+                   "SET_REPORT_SEMAPHORE_D 0x%08x: REDUCTION_FORMAT %u is neither UNSIGNED_32 (0) nor SIGNED_32 (1); "
+                   "refused, nothing written", d, format);
+        return;
+    }
+    uint32_t mem, v;
+    if (!mw_gpu_read(fe, va, &mem, 4, "report semaphore reduction"))
+        return;
+    mw_reduce32(ops[op], format == 1, mem, payload, &v);
+    mw_release_semaphore_report(fe, va, v, !((d >> 28) & 1));
+}
 
 static void report_semaphore(mw_frontend *fe, uint32_t d)
 {
     const mw_state *s = mw_frontend_state(fe);
     const uint64_t va = s->report.address;
-    const bool one_word = (d >> 28) & 1; /* STRUCTURE_SIZE: FOUR_WORDS 0, ONE_WORD 1 */
-    switch (d & 3) {                     /* OPERATION 1:0 */
+    const uint32_t payload = s->report.payload;
+    const bool one_word = (d >> 28) & 1;
+    switch (d & 3) {
     case 0: /* RELEASE */
-        mw_release_semaphore_report(fe, va, s->report.payload, !one_word);
+        if ((d >> 3) & 1)
+            release_reduction(fe, va, payload, d);
+        else
+            mw_release_semaphore_report(fe, va, payload, !one_word);
         return;
-    case 1: { /* ACQUIRE: COMPARISON 16:16 EQ 0, GE 1 */
-        uint32_t mem;
-        if (!mw_gpu_read(fe, va, &mem, 4, "report semaphore acquire"))
-            return;
-        const bool ge = (d >> 16) & 1;
-        if (ge ? mem < s->report.payload : mem != s->report.payload)
-            mw_problem(fe, GLHLE_RESULT_OK, GLHLE_LOG_WARN,
-                       "report semaphore acquire at GPU 0x%010llx: memory 0x%08x, payload 0x%08x; not waited",
-                       (unsigned long long)va, mem, s->report.payload);
+    case 1: /* ACQUIRE: the pusher waits while unmet (submit.c) */
+        if ((d >> 16) & 1)
+            mw_acquire(fe, va, payload, MW_ACQ_GE, "report semaphore ACQUIRE GE");
+        else
+            mw_acquire(fe, va, payload, MW_ACQ_EQ, "report semaphore ACQUIRE EQ");
         return;
-    }
-    case 2: { /* REPORT_ONLY: REPORT 27:23 selects a counter; a GL-free
-               * front end counts nothing and reports zero (the value a
-               * cleared counter holds, CLEAR_REPORT_VALUE). Four words: the
-               * 64-bit value and the timestamp (yuzu's LongQueryResult). */
-        uint8_t block[16] = {0};
-        const uint64_t ts = mw_timestamp(fe);
-        for (int i = 0; i < 8; i++)
-            block[8 + i] = (uint8_t)(ts >> (8 * i));
-        if (mw_gpu_write(fe, va, block, one_word ? 4 : 16, "report"))
-            fe->run.res.semaphores++;
+    case 2:
+        report_only(fe, va, payload, d);
         return;
-    }
     default:
+        /* TRAP stops the graphics pipe with an exception for the kernel's
+         * handler (a debugging aid: nvgpu reports it as a GR exception);
+         * there is no such handler to run here. */
         mw_problem(fe, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
-                   "SET_REPORT_SEMAPHORE_D 0x%08x: operation TRAP is not modelled; skipped", d);
+                   "SET_REPORT_SEMAPHORE_D 0x%08x: OPERATION_TRAP raises a graphics exception for a kernel handler "
+                   "this model does not have; refused, nothing written", d);
         return;
     }
 }

@@ -102,31 +102,34 @@ bool mw_pushbuf_run(mw_frontend *fe, const uint8_t *bytes, uint32_t count, uint3
     mw_pusher *pb = &fe->pb;
     mw_run_state *run = &fe->run;
     uint32_t i = 0;
-    while (i < count) {
+    bool go_on = true;
+    while (i < count && go_on) {
         if (run->res.words >= fe->max_words) {
             run->loc.offset = first_offset + i;
             mw_problem(fe, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
                        "the cap of %llu pushbuffer words per submission is reached; the submission stops",
                        (unsigned long long)fe->max_words);
             run->res.stopped_on_error = true;
-            return false;
+            go_on = false;
+            break;
         }
         if (pb->remaining) {
             uint64_t left = fe->max_words - run->res.words;
             uint32_t n = count - i < pb->remaining ? count - i : pb->remaining;
             if (n > left)
                 n = (uint32_t)left;
-            run->res.words += n;
-            for (uint32_t k = 0; k < n; k++, i++) {
+            for (uint32_t k = 0; k < n && go_on; k++) {
                 run->loc.offset = first_offset + i;
+                run->res.words++;
                 const uint32_t d = pb->done++;
                 const uint32_t m = pb->mode == MW_PB_INC ? pb->method + d
                                    : pb->mode == MW_PB_ONEINC ? pb->method + (d ? 1u : 0u)
                                                               : pb->method;
                 pb->remaining--;
-                mw_method(fe, pb->subchannel, m & 0xFFF, load_le32(bytes + (size_t)i * 4), pb->remaining == 0);
-                if (run->res.stopped_on_error)
-                    return false;
+                const uint32_t v = load_le32(bytes + (size_t)i * 4);
+                i++;
+                mw_method(fe, pb->subchannel, m & 0xFFF, v, pb->remaining == 0);
+                go_on = !run->res.stopped_on_error && !fe->wait.active;
             }
             continue;
         }
@@ -134,17 +137,17 @@ bool mw_pushbuf_run(mw_frontend *fe, const uint8_t *bytes, uint32_t count, uint3
         run->res.words++;
         const uint32_t h = load_le32(bytes + (size_t)i * 4);
         i++;
-        if (!header(fe, h))
-            return false;
-        if (run->res.stopped_on_error)
-            return false;
+        go_on = header(fe, h) && !run->res.stopped_on_error && !fe->wait.active;
     }
-    return true;
+    run->next_offset = first_offset + i;
+    return go_on;
 }
 
 void mw_pushbuf_finish(mw_frontend *fe)
 {
     mw_pusher *pb = &fe->pb;
+    if (fe->wait.active)
+        return; /* the method and the macro call go on when the work resumes */
     if (pb->remaining) {
         mw_location *loc = &fe->run.loc;
         loc->entry = pb->header_entry;

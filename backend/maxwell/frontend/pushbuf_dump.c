@@ -250,7 +250,10 @@ glhle_result mw_pushbuf_dump(const uint8_t *bytes, size_t size, const mw_dump_op
 {
     dump_ctx d = {.out = out, .gpfifo = opt && opt->entries};
     glhle_bytebuf_init(&d.fields, 4096);
-    glhle_maxwell_desc desc = {.log = on_log, .log_user = &d, .log_level = GLHLE_LOG_INFO};
+    /* nothing else runs to release a semaphore the stream waits on: one
+     * kick gives such a wait up and the dump goes on past the acquire */
+    glhle_maxwell_desc desc = {.log = on_log, .log_user = &d, .log_level = GLHLE_LOG_INFO,
+                               .acquire_wait_submits = 1};
     glhle_maxwell *gpu = NULL;
     glhle_result r = glhle_maxwell_create(NULL, &desc, &gpu);
     if (r != GLHLE_RESULT_OK) {
@@ -283,6 +286,24 @@ glhle_result mw_pushbuf_dump(const uint8_t *bytes, size_t size, const mw_dump_op
             }
             r = glhle_maxwell_submit_words(gpu, (const uint32_t *)(void *)words.data, n, &res);
             glhle_bytebuf_free(&words);
+        }
+        if (res.waiting) {
+            glhle_bytebuf_printf(out, "!  the pusher waits on the semaphore at GPU 0x%010llx; nothing releases it in "
+                                 "a dump, so it is kicked once\n", (unsigned long long)res.wait_va);
+            glhle_maxwell_run_result more;
+            const glhle_result kicked = glhle_maxwell_submit_words(gpu, NULL, 0, &more);
+            if (r == GLHLE_RESULT_OK)
+                r = kicked;
+            res.words += more.words;
+            res.methods += more.methods;
+            res.draws += more.draws;
+            res.clears += more.clears;
+            res.macro_calls += more.macro_calls;
+            res.launches += more.launches;
+            res.semaphores += more.semaphores;
+            res.syncpoint_increments += more.syncpoint_increments;
+            res.faults += more.faults;
+            res.problems += more.problems;
         }
         glhle_bytebuf_printf(out, "== %llu words, %llu methods, %u draws, %u clears, %u macro calls, %u launches, "
                              "%u semaphores, %u syncpoint increments, %u faults, %u problems: %s\n",
