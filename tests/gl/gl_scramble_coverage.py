@@ -57,12 +57,20 @@ NOT_CONTEXT_STATE = {
     "Maxwell's draw path, which is not under the external-context contract yet (issue 16): it sets "
     "these on every draw and restores clip control and blending": """
         ViewportIndexedf DepthRangeIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
-        BlendFuncSeparatei ProvokingVertex BindTextureUnit""",
+        BlendFuncSeparatei ProvokingVertex BindTextureUnit
+        StencilFuncSeparate StencilOpSeparate StencilMaskSeparate PolygonMode PolygonOffset PolygonOffsetClamp
+        PointSize LineWidth PrimitiveRestartIndex""",
+    "state of glhle's own vertex array, Maxwell's render stage": """
+        VertexArrayBindingDivisor""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
 NOT_SCRAMBLED_CAPS = {
     "GL_FRAMEBUFFER_SRGB": "a GL default glhle relies on (glhle.h); Maxwell's sRGB clears switch it on around the clear",
     "GL_DEBUG_OUTPUT": "set once at context creation with desc.debug",
+    **{c: "Maxwell's draw path (not under the external-context contract yet, issue 16): set per draw and "
+          "put back to GL's default after it" for c in
+       "GL_DEPTH_CLAMP GL_POLYGON_OFFSET_FILL GL_POLYGON_OFFSET_LINE GL_POLYGON_OFFSET_POINT GL_PROGRAM_POINT_SIZE "
+       "GL_PRIMITIVE_RESTART GL_CLIP_DISTANCE4 GL_CLIP_DISTANCE5 GL_CLIP_DISTANCE6 GL_CLIP_DISTANCE7".split()},
     "GL_DEBUG_OUTPUT_SYNCHRONOUS": "set once at context creation with desc.debug",
 }
 # every glEnable capability of GL 4.6 (section 'Enable/Disable' of the

@@ -20,9 +20,29 @@
  * Textures: each stage's handles (header index, sampler index) from the
  * handle buffer SET_BINDLESS_TEXTURE names, at the deko3d per-stage
  * offsets; headers and samplers from the pools, through the texture cache.
- * Not yet: images, stencil,
- * instanced draws past the first instance, the tessellation and geometry
- * stages, vertex-A, transform feedback, conditional rendering; each is
+ * Fixed function beyond blending: stencil front and back, logic op, depth
+ * clamp (SET_VIEWPORT_CLIP_CONTROL), polygon mode and offset, user clip
+ * distances, point size, line width, primitive restart; restored to GL's
+ * defaults after the draw, and the state tracker told which of its shadows
+ * went stale.
+ *
+ * Instances: the front end reports each instance of an instanced draw as
+ * its own DRAW event (BEGIN INSTANCE_ID FIRST, then SUBSEQUENT). Each is
+ * one GL draw: a per-instance stream is bound at the element that instance
+ * reads (base instance + instance / divisor), and the shader's instance id
+ * (attribute 0x2f8, gl_InstanceIndex in the SPIR-V, which SPIRV-Cross
+ * writes as gl_InstanceID + SPIRV_Cross_BaseInstance) gets the instance
+ * number through that uniform.
+ *
+ * Conditional rendering: SET_RENDER_ENABLE_* and SET_GLOBAL_RENDER_ENABLE_*
+ * (and the override) are checked before a draw; a disabled draw is skipped.
+ *
+ * Program code is fetched once per address and kept until memory over it
+ * is written (mw_draw_invalidate, through mw_render_invalidate).
+ *
+ * Not yet: images, the tessellation and geometry stages, vertex-A,
+ * transform feedback, occlusion and other counter reports (the front end
+ * writes zero), rasterizer discard (SET_RASTER_ENABLE); each stage is
  * reported when a draw needs it. */
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +56,22 @@
 #include "shadergen/spirv_glsl.h"
 
 #define MAX_PROGRAMS 64u
+#define MAX_CODES 16u
 #define MAX_STREAM_BYTES (64u << 20)
+
+/* A program's header and code as fetched from guest memory, kept by its
+ * address until memory over [lo, hi) is written. */
+typedef struct mw_draw_code {
+    uint64_t va, lo, hi;
+    mw_sass_code code;
+    uint64_t last_use;
+    bool valid;
+} mw_draw_code;
 
 typedef struct mw_draw_program {
     uint64_t vs_hash, fs_hash; /* of the two SPIR-V modules */
     uint32_t tex_mask[2];      /* texture slots the vertex and pixel modules sample */
+    GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     GLuint program;
     uint64_t last_use;
 } mw_draw_program;
@@ -49,6 +80,9 @@ struct mw_draw {
     mw_spirv_cache spirv;
     mw_draw_program prog[MAX_PROGRAMS];
     uint32_t prog_count;
+    mw_draw_code code[MAX_CODES];
+    uint64_t fetches;          /* programs read from guest memory (tests: the cache works) */
+    bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
     GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
     uint64_t tick;
@@ -85,6 +119,10 @@ static glhle_result draw_state(mw_render *r)
     gl->CreateBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->CreateBuffers(1, &d->ibuf);
     gl->CreateBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
+    GLint flags = 0;
+    if (!r->ctx->info.gles)
+        gl->GetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    d->forward_compatible = flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
     r->draw = d;
     return GLHLE_RESULT_OK;
 }
@@ -103,6 +141,9 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
     mw_spirv_cache_free(&d->spirv);
+    for (uint32_t i = 0; i < MAX_CODES; i++)
+        if (d->code[i].valid)
+            mw_sass_code_free(&d->code[i].code);
     free(d->scratch);
     free(d);
     r->draw = NULL;
@@ -114,6 +155,66 @@ static bool io_read(void *user, uint64_t va, void *dst, size_t size)
 {
     const mw_render *r = user;
     return r->io.read(r->io.user, va, dst, size);
+}
+
+void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size)
+{
+    mw_draw *d = r->draw;
+    if (!d)
+        return;
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    for (uint32_t i = 0; i < MAX_CODES; i++)
+        if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi) {
+            mw_sass_code_free(&d->code[i].code);
+            d->code[i].valid = false;
+        }
+}
+
+bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
+{
+    const mw_draw *d = r->draw;
+    if (!d)
+        return false;
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    for (uint32_t i = 0; i < MAX_CODES; i++)
+        if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi)
+            return true;
+    return false;
+}
+
+uint64_t mw_draw_fetches(const mw_render *r)
+{
+    return r->draw ? r->draw->fetches : 0;
+}
+
+/* The program at `va` (its SPH first): the kept copy, or fetched and kept
+ * (the least recently used copy makes room). */
+static glhle_result program_code(mw_render *r, uint64_t va, const mw_sass_code **out)
+{
+    mw_draw *d = r->draw;
+    mw_draw_code *slot = &d->code[0];
+    for (uint32_t i = 0; i < MAX_CODES; i++) {
+        mw_draw_code *c = &d->code[i];
+        if (c->valid && c->va == va) {
+            c->last_use = ++d->tick;
+            *out = &c->code;
+            return GLHLE_RESULT_OK;
+        }
+        if (!c->valid || (slot->valid && c->last_use < slot->last_use))
+            slot = c;
+    }
+    const mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = va, .has_sph = true, .log = r->io.log};
+    mw_sass_code code;
+    glhle_result res = mw_sass_fetch(&fd, &code);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    d->fetches++;
+    if (slot->valid)
+        mw_sass_code_free(&slot->code);
+    *slot = (mw_draw_code){.va = va, .lo = va, .hi = va + 0x50 + (uint64_t)code.count * 8, .code = code,
+                           .last_use = ++d->tick, .valid = true};
+    *out = &slot->code;
+    return GLHLE_RESULT_OK;
 }
 
 static uint8_t value_type_of_rt(const mw_rt_format *f)
@@ -213,18 +314,16 @@ static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipel
                                 const uint8_t **spirv, size_t *size, uint64_t *hash, stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
-    mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = st->program.region + ps->offset,
-                             .has_sph = true, .log = r->io.log};
-    mw_sass_code code;
-    glhle_result res = mw_sass_fetch(&fd, &code);
+    const mw_sass_code *code;
+    glhle_result res = program_code(r, st->program.region + ps->offset, &code);
     if (res != GLHLE_RESULT_OK)
         return res;
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
-    in.code = code.words;
-    in.words = code.count;
+    in.code = code->words;
+    in.words = code->count;
     uint8_t sph[0x50];
-    memcpy(sph, code.sph.words, sizeof sph);
+    memcpy(sph, code->sph.words, sizeof sph);
     in.sph = sph;
     in.key.stage = (uint8_t)stage;
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
@@ -240,7 +339,6 @@ static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipel
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
     res = mw_spirv_cache_get(&r->draw->spirv, &in, r->io.log, spirv, size);
-    mw_sass_code_free(&code);
     if (res == GLHLE_RESULT_OK)
         *hash = glhle_hash64(*spirv, *size);
     return res;
@@ -267,7 +365,7 @@ static glhle_result stage_glsl(mw_render *r, mw_spirv_stage stage, const uint8_t
     return spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
 }
 
-static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, stage_textures tex[2],
+static glhle_result get_program(mw_render *r, const mw_state *st, mw_draw_program **out, stage_textures tex[2],
                                 uint32_t tex_mask[2])
 {
     mw_draw *d = r->draw;
@@ -316,11 +414,12 @@ static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, s
             d->prog[lru] = d->prog[--d->prog_count];
         }
         hit = &d->prog[d->prog_count++];
-        *hit = (mw_draw_program){vh, fh, {masks[0], masks[1]}, prog, 0};
+        *hit = (mw_draw_program){vh, fh, {masks[0], masks[1]}, -1, prog, 0};
+        hit->instance_loc = r->ctx->gl.GetUniformLocation(prog, "SPIRV_Cross_BaseInstance");
         r->stats.programs++;
     }
     hit->last_use = ++d->tick;
-    *out = hit->program;
+    *out = hit;
     tex_mask[0] = hit->tex_mask[0];
     tex_mask[1] = hit->tex_mask[1];
     return GLHLE_RESULT_OK;
@@ -379,8 +478,12 @@ static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t
     return res;
 }
 
-/* Streams for vertices 0 .. end - 1. */
-static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
+/* Streams for vertices 0 .. end - 1; a per-instance stream from the
+ * element instance `instance` reads: GL_..._DIVISOR-style
+ * base_instance + instance / FREQUENCY (0 counts as 1, as drivers never
+ * write it for an instanced stream). */
+static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end, uint32_t instance,
+                                 uint32_t base_instance)
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
@@ -402,8 +505,6 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
             gl->DisableVertexArrayAttrib(d->vao, a);
             continue;
         }
-        if (s->instanced)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: instanced vertex streams: not yet");
         gl->EnableVertexArrayAttrib(d->vao, a);
         const bool integer = at->type == 3 || at->type == 4;
         if (integer)
@@ -418,13 +519,20 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
         if (!(streams >> i & 1))
             continue;
         const mw_vertex_stream *s = &st->stream[i];
-        uint64_t size = (uint64_t)s->stride * end;
-        if (s->limit >= s->address && s->limit - s->address + 1 < size)
-            size = s->limit - s->address + 1;
-        glhle_result res = upload_range(r, d->vbuf[i], s->address, size, "a vertex stream");
+        uint64_t va = s->address, size = (uint64_t)s->stride * end;
+        if (s->instanced) {
+            /* one element: the instance's; a stride of 0 reads the first */
+            const uint64_t element = (uint64_t)base_instance + instance / (s->divisor ? s->divisor : 1);
+            va += element * s->stride;
+            size = s->stride ? s->stride : 16;
+        }
+        if (s->limit >= s->address && (s->limit < va || s->limit - va + 1 < size))
+            size = s->limit >= va ? s->limit - va + 1 : 0;
+        glhle_result res = upload_range(r, d->vbuf[i], va, size, "a vertex stream");
         if (res != GLHLE_RESULT_OK)
             return res;
         gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, (GLsizei)s->stride);
+        gl->VertexArrayBindingDivisor(d->vao, i, s->instanced);
     }
     return GLHLE_RESULT_OK;
 }
@@ -559,6 +667,168 @@ static GLenum compare_of(uint32_t v)
     return v >= 1 && v <= 8 ? GL_NEVER + (v - 1) : GL_ALWAYS;
 }
 
+/* SET_STENCIL_OP_*: the OGL values are GL's (INCRSAT is GL_INCR, INCR
+ * GL_INCR_WRAP); D3D KEEP 1 .. DECR 8 */
+static GLenum stencil_op_of(uint32_t v)
+{
+    static const GLenum d3d[8] = {GL_KEEP, GL_ZERO, GL_REPLACE, GL_INCR, GL_DECR, GL_INVERT, GL_INCR_WRAP,
+                                  GL_DECR_WRAP};
+    switch (v) {
+    case GL_ZERO:
+    case GL_KEEP:
+    case GL_REPLACE:
+    case GL_INCR:
+    case GL_DECR:
+    case GL_INVERT:
+    case GL_INCR_WRAP:
+    case GL_DECR_WRAP: return v;
+    default: return v >= 1 && v <= 8 ? d3d[v - 1] : GL_KEEP;
+    }
+}
+
+static void stencil_face(const GladGLContext *gl, GLenum face, const mw_stencil_face *f)
+{
+    gl->StencilFuncSeparate(face, compare_of(f->func), (GLint)(f->ref & 0xFF), f->func_mask & 0xFF);
+    gl->StencilOpSeparate(face, stencil_op_of(f->fail), stencil_op_of(f->zfail), stencil_op_of(f->zpass));
+    gl->StencilMaskSeparate(face, f->mask & 0xFF);
+}
+
+static GLenum polygon_mode_of(uint32_t v)
+{
+    return v == 0x1B00 ? GL_POINT : v == 0x1B01 ? GL_LINE : GL_FILL;
+}
+
+/* SET_VIEWPORT_CLIP_CONTROL: GEOMETRY_CLIP 13:11 says whether primitives
+ * are clipped in z (FRUSTUM_XYZ_CLIP 3, FRUSTUM_Z_CLIP 5); where they are
+ * not, PIXEL_MIN_Z 3:3 and PIXEL_MAX_Z 4:4 CLAMP clamp the fragments' depth
+ * to the viewport's range -- GL's depth clamp. A pixel test against the
+ * range without clamping (CLIP) drops what geometric clipping would. */
+static bool depth_clamp_of(uint32_t clip_control)
+{
+    const uint32_t geometry = clip_control >> 11 & 7;
+    return geometry != 3 && geometry != 5 && (clip_control >> 3 & 3) == 3;
+}
+
+/* The state beyond blending and depth: set on the GL directly and put back
+ * by restore_fixed_function after the draw. */
+static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const mw_depth_stencil_state *ds = &st->ds;
+    const mw_raster_state *ra = &st->raster;
+    const bool stencil = st->zeta.enabled && ds->stencil_test && mw_rt_zeta_format(st->zeta.format) &&
+                         mw_rt_zeta_format(st->zeta.format)->cls != MW_RT_DEPTH;
+    if (stencil) {
+        gl->Enable(GL_STENCIL_TEST);
+        stencil_face(gl, GL_FRONT, &ds->front);
+        stencil_face(gl, GL_BACK, &ds->back);
+    } else {
+        gl->Disable(GL_STENCIL_TEST);
+    }
+    if (st->blend.logic_op_enable) {
+        gl->Enable(GL_COLOR_LOGIC_OP);
+        gl->LogicOp(st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY);
+    }
+    if (depth_clamp_of(st->viewport.clip_control))
+        gl->Enable(GL_DEPTH_CLAMP);
+    /* core GL has one polygon mode for both faces: the front's */
+    gl->PolygonMode(GL_FRONT_AND_BACK, polygon_mode_of(ra->polygon_mode_front));
+    if (ra->offset_fill || ra->offset_line || ra->offset_point) {
+        /* SET_DEPTH_BIAS is in the hardware's units, half GL's minimum
+         * resolvable difference (Mesa's nvc0 writes offset_units * 2) */
+        if (ra->offset_fill)
+            gl->Enable(GL_POLYGON_OFFSET_FILL);
+        if (ra->offset_line)
+            gl->Enable(GL_POLYGON_OFFSET_LINE);
+        if (ra->offset_point)
+            gl->Enable(GL_POLYGON_OFFSET_POINT);
+        if (r->ctx->gl.PolygonOffsetClamp)
+            gl->PolygonOffsetClamp(ra->slope_scale_depth_bias, ra->depth_bias / 2, ra->depth_bias_clamp);
+        else
+            gl->PolygonOffset(ra->slope_scale_depth_bias, ra->depth_bias / 2);
+    }
+    for (uint32_t i = 0; i < 8; i++)
+        if (ra->user_clip_enable >> i & 1)
+            gl->Enable(GL_CLIP_DISTANCE0 + i);
+    if (mode == GL_POINTS) {
+        if (ra->point_size_attribute)
+            gl->Enable(GL_PROGRAM_POINT_SIZE);
+        else
+            gl->PointSize(ra->point_size > 0 ? ra->point_size : 1);
+    }
+    if (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP || polygon_mode_of(ra->polygon_mode_front) == GL_LINE) {
+        float w = ra->line_smooth ? ra->line_width : ra->line_width_aliased;
+        if (!(w >= 1) || r->draw->forward_compatible)
+            w = 1; /* wide lines are an INVALID_VALUE in a forward-compatible context */
+        gl->LineWidth(w);
+    }
+}
+
+/* GL's defaults again for what fixed_function set; the state tracker's
+ * stencil, logic-op and clip-distance shadows are forgotten. */
+static void restore_fixed_function(mw_render *r)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->Disable(GL_STENCIL_TEST);
+    gl->StencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0, 0xFF);
+    gl->StencilOpSeparate(GL_FRONT_AND_BACK, GL_KEEP, GL_KEEP, GL_KEEP);
+    gl->StencilMaskSeparate(GL_FRONT_AND_BACK, 0xFF);
+    gl->Disable(GL_COLOR_LOGIC_OP);
+    gl->Disable(GL_DEPTH_CLAMP);
+    gl->PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    gl->Disable(GL_POLYGON_OFFSET_FILL);
+    gl->Disable(GL_POLYGON_OFFSET_LINE);
+    gl->Disable(GL_POLYGON_OFFSET_POINT);
+    gl->Disable(GL_PROGRAM_POINT_SIZE);
+    gl->Disable(GL_PRIMITIVE_RESTART);
+    gl->Disable(GL_CLIP_DISTANCE0);
+    gl->Disable(GL_CLIP_DISTANCE1);
+    gl->Disable(GL_CLIP_DISTANCE2);
+    gl->Disable(GL_CLIP_DISTANCE3);
+    gl->Disable(GL_CLIP_DISTANCE4);
+    gl->Disable(GL_CLIP_DISTANCE5);
+    gl->Disable(GL_CLIP_DISTANCE6);
+    gl->Disable(GL_CLIP_DISTANCE7);
+    gl->PointSize(1);
+    gl->LineWidth(1);
+    memset(&r->st.s.stencil, 0xFF, sizeof r->st.s.stencil);
+    r->st.s.logic_enable = -1;
+    r->st.s.logic_op = ~0u;
+    r->st.s.clip_distance0 = -1;
+    r->st.s.others_off = -1;
+}
+
+/* One render-enable condition (SET_RENDER_ENABLE_C / SET_GLOBAL_RENDER_
+ * ENABLE_C MODE): FALSE 0, TRUE 1; CONDITIONAL 2 renders when the 64-bit
+ * value at the address is not zero, RENDER_IF_EQUAL 3 / NOT_EQUAL 4
+ * compare the 64-bit values at the address and 8 bytes on (yuzu's reading
+ * of the report pair; NVIDIA documents no layout). Memory that cannot be
+ * read renders (a draw lost is worse than one too many). */
+static bool condition_holds(mw_render *r, uint32_t mode, uint64_t va)
+{
+    if (mode <= 1)
+        return mode == 1;
+    uint64_t v[2] = {0, 0};
+    mw_render_flush(r, va, 16);
+    if (!r->io.read(r->io.user, va, v, mode == 2 ? 8 : 16))
+        return true;
+    return mode == 2 ? v[0] != 0 : mode == 3 ? v[0] == v[1] : mode == 4 ? v[0] != v[1] : true;
+}
+
+/* SET_RENDER_ENABLE_OVERRIDE: ALWAYS_RENDER 1, NEVER_RENDER 2, else the
+ * condition and the global condition both. The registers start zero
+ * (FALSE), which a stream that never sets them must not read as "never
+ * render": a condition counts once its address or mode was written. */
+static bool render_enabled(mw_render *r, const mw_state *st)
+{
+    const mw_render_enable_state *e = &st->render_enable;
+    if (e->override == 1 || e->override == 2)
+        return e->override == 1;
+    if ((e->global_address || e->global_mode) && !condition_holds(r, e->global_mode, e->global_address))
+        return false;
+    return (!e->address && !e->mode) || condition_holds(r, e->mode, e->address);
+}
+
 static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint32_t *h)
 {
     mw_draw *d = r->draw;
@@ -638,13 +908,14 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (res != GLHLE_RESULT_OK)
         return res;
     const GLenum mode = topology_of(ev->u.draw.topology);
-    if (!mode)
+    if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
                           "is not drawn yet", ev->u.draw.topology);
-    if (ev->u.draw.instance)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: instance %u of a draw: only the first "
-                          "instance is drawn yet", ev->u.draw.instance);
-    GLuint prog;
+    if (!render_enabled(r, st)) {
+        r->stats.draws_skipped++;
+        return GLHLE_RESULT_OK;
+    }
+    mw_draw_program *prog;
     uint32_t w, h;
     stage_textures tex[2];
     uint32_t tex_mask[2] = {0, 0};
@@ -691,7 +962,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
         gl->VertexArrayElementBuffer(d->vao, d->ibuf);
     }
-    res = vertex_input(r, st, end);
+    res = vertex_input(r, st, end, ev->u.draw.instance, ev->u.draw.base_instance);
     if (res == GLHLE_RESULT_OK)
         res = constant_buffers(r, st);
     if (res != GLHLE_RESULT_OK)
@@ -717,9 +988,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
                    st->zeta.enabled && st->ds.depth_write);
-    gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
-                       .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
-    gl_state_stencil(&r->st, &sten);
     gl_state_cull(&r->st, st->raster.cull_enable, st->raster.cull_face == 0x404 ? GL_FRONT
                                                   : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK : GL_BACK,
                   st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
@@ -734,12 +1002,23 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     memset(r->st.s.color_mask, 0xFF, sizeof r->st.s.color_mask);
     gl->ProvokingVertex(st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
     gl_state_framebuffer(&r->st, d->fbo);
-    gl_state_program(&r->st, prog);
+    fixed_function(r, st, mode);
+    gl_state_program(&r->st, prog->program);
     gl_state_vertex_array(&r->st, d->vao);
-    if (ev->u.draw.indexed)
+    if (prog->instance_loc >= 0)
+        gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
+    if (ev->u.draw.indexed) {
+        /* SET_DA_PRIMITIVE_RESTART: the index compares as the draw's
+         * indices are written, before the base vertex, as in GL */
+        if (st->restart.enable) {
+            gl->Enable(GL_PRIMITIVE_RESTART);
+            gl->PrimitiveRestartIndex(st->restart.index);
+        }
         gl->DrawElementsBaseVertex(mode, (GLsizei)ev->u.draw.count, itype, NULL, (GLint)ev->u.draw.base_vertex);
-    else
+    } else {
         gl->DrawArrays(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count);
+    }
+    restore_fixed_function(r);
     gl->ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
     for (uint32_t i = 0; i < MW_RT_COUNT; i++)
         gl->Disablei(GL_BLEND, i);

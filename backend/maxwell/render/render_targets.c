@@ -373,6 +373,7 @@ void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < end && va < r->tex[i].hi)
             r->tex[i].stale = true;
+    mw_draw_invalidate(r, va, size);
 }
 
 bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
@@ -384,7 +385,7 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < end && va < r->tex[i].hi)
             return true;
-    return false;
+    return mw_draw_overlaps(r, va, size);
 }
 
 /* The GPU is about to change a surface: textures over its memory load
