@@ -78,15 +78,7 @@ static bool env_open(env *e, glhle_context *ctx, const char *vs, const float cle
 /* A zeta target of `format` over the colour target, cleared to depth and stencil. */
 static void env_zeta(env *e, uint32_t format, float depth, uint32_t stencil)
 {
-    set(e, 0x0fe0, (uint32_t)(VA_ZETA >> 32)); /* SET_ZT_A/B, FORMAT, BLOCK_SIZE (2 GOBs), ARRAY_PITCH */
-    set(e, 0x0fe4, (uint32_t)VA_ZETA);
-    set(e, 0x0fe8, format);
-    set(e, 0x0fec, 1u << 4);
-    set(e, 0x0ff0, 0);
-    set(e, 0x1228, W); /* SET_ZT_SIZE_A/B/C */
-    set(e, 0x122c, H);
-    set(e, 0x1230, 1u | 1u << 16);
-    set(e, 0x1538, 1); /* SET_ZT_SELECT */
+    tmd_zeta(&e->pb, VA_ZETA, W, H, format);
     set(e, 0x0d90, tm_u(depth));
     set(e, 0x0da0, stencil);
     set(e, 0x19d0, 0x03); /* CLEAR_SURFACE: Z, STENCIL */
