@@ -39,7 +39,8 @@ NOT_CONTEXT_STATE = {
         GetError GetIntegerv GetString GetProgramiv GetShaderiv GetShaderInfoLog GetProgramInfoLog
         GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture""",
     "work (draws, clears, copies, transfers, synchronisation)": """
-        DrawArrays DrawArraysInstanced DrawElementsBaseVertex Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv
+        DrawArrays DrawArraysInstanced DrawElementsBaseVertex DrawArraysInstancedBaseInstance
+        DrawElementsInstancedBaseVertexBaseInstance Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv
         ClearTexImage ClearTexSubImage BlitNamedFramebuffer CopyImageSubData ReadPixels TexSubImage2D
         TextureSubImage2D GetTextureImage GetTextureSubImage TextureBarrier MemoryBarrier Finish FenceSync
         ClientWaitSync""",
@@ -60,8 +61,6 @@ NOT_CONTEXT_STATE = {
         BlendFuncSeparatei ProvokingVertex BindTextureUnit
         StencilFuncSeparate StencilOpSeparate StencilMaskSeparate PolygonMode PolygonOffset PolygonOffsetClamp
         PointSize LineWidth PrimitiveRestartIndex""",
-    "state of glhle's own vertex array, Maxwell's render stage": """
-        VertexArrayBindingDivisor""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
 NOT_SCRAMBLED_CAPS = {

@@ -472,6 +472,46 @@ static void instanced_attributes(void **state)
     env_close(&e);
 }
 
+static void want_instance_id(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 4, 8, 12, 24) || in(x, y, 20, 8, 28, 24))
+        set_rgba(o, 255, 0, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+/* attribs_vsh places instance i at x offset i - 0.5 (gl_InstanceID, the
+ * attribute at 0x2f8): two instances of a rectangle land side by side. Its
+ * other inputs are set so the colour is inColor.rgb: normal (1, 0, 0),
+ * integer attributes zero (SINT and UINT streams). */
+static void instance_id(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "attribs_vsh", BLACK))
+        skip();
+    const float n[4] = {1, 0, 0, 0}, zero[4] = {0, 0, 0, 0};
+    float v[6][4], nv[6][4], z[6][4];
+    const float xy[6][2] = {{-0.5f, -1}, {0.5f, -1}, {0.5f, 1}, {-0.5f, -1}, {0.5f, 1}, {-0.5f, 1}};
+    for (int i = 0; i < 6; i++) {
+        v[i][0] = xy[i][0], v[i][1] = xy[i][1], v[i][2] = 0, v[i][3] = 1;
+        memcpy(nv[i], n, 16);
+        memcpy(z[i], zero, 16);
+    }
+    const float red[6][4] = {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}};
+    tmd_attribute(&e.pb, e.data, VA_DATA, 0, 0, &v[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 1, 1, &nv[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 2, 2, &red[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 3, 3, &z[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 4, 4, &z[0][0], 6);
+    set(&e, 0x1160 + 3 * 4, 3u | 1u << 21 | 3u << 27); /* ATTRIBUTE_A(3): stream 3, R32_G32_B32_A32, SINT */
+    set(&e, 0x1160 + 4 * 4, 4u | 4u << 21 | 4u << 27); /* ATTRIBUTE_A(4): stream 4, R32_G32, UINT */
+    draw(&e, 0, 6, 4, false);
+    draw(&e, 0, 6, 4, true);
+    submit(&e, 2);
+    check_some(&e, "instance id", want_instance_id, 0, 0x7, NULL);
+    env_close(&e);
+}
+
 /* ---- conditional rendering ---- */
 
 static void want_cond(uint32_t x, uint32_t y, uint8_t o[4])
@@ -575,7 +615,8 @@ int main(void)
         cmocka_unit_test(stencil_front_back),     cmocka_unit_test(logic_op_xor),
         cmocka_unit_test(depth_clamp_and_offset), cmocka_unit_test(points_lines_polygon_mode),
         cmocka_unit_test(clip_distances),         cmocka_unit_test(primitive_restart),
-        cmocka_unit_test(instanced_attributes),   cmocka_unit_test(conditional_rendering),
+        cmocka_unit_test(instanced_attributes),   cmocka_unit_test(instance_id),
+        cmocka_unit_test(conditional_rendering),
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

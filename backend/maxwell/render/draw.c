@@ -28,11 +28,13 @@
  *
  * Instances: the front end reports each instance of an instanced draw as
  * its own DRAW event (BEGIN INSTANCE_ID FIRST, then SUBSEQUENT). Each is
- * one GL draw: a per-instance stream is bound at the element that instance
- * reads (base instance + instance / divisor), and the shader's instance id
- * (attribute 0x2f8, gl_InstanceIndex in the SPIR-V, which SPIRV-Cross
- * writes as gl_InstanceID + SPIRV_Cross_BaseInstance) gets the instance
- * number through that uniform.
+ * one GL draw of one instance: a per-instance stream is bound with stride
+ * 0 at the element that instance reads (base instance + instance /
+ * divisor), and the shader's instance id (attribute 0x2f8, gl_InstanceIndex
+ * in the SPIR-V, which SPIRV-Cross writes as gl_InstanceID +
+ * SPIRV_Cross_BaseInstance: gl_BaseInstanceARB where the GL has
+ * ARB_shader_draw_parameters, else a uniform) gets the instance number as
+ * the draw's base instance and through that uniform.
  *
  * Conditional rendering: SET_RENDER_ENABLE_* and SET_GLOBAL_RENDER_ENABLE_*
  * (and the override) are checked before a draw; a disabled draw is skipped.
@@ -478,10 +480,10 @@ static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t
     return res;
 }
 
-/* Streams for vertices 0 .. end - 1; a per-instance stream from the
- * element instance `instance` reads: GL_..._DIVISOR-style
- * base_instance + instance / FREQUENCY (0 counts as 1, as drivers never
- * write it for an instanced stream). */
+/* Streams for vertices 0 .. end - 1; a per-instance stream is the one
+ * element instance `instance` reads, base_instance + instance / FREQUENCY
+ * (0 counts as 1: drivers never write it for an instanced stream), bound
+ * with stride 0 so every vertex reads it whatever GL's instance. */
 static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end, uint32_t instance,
                                  uint32_t base_instance)
 {
@@ -531,8 +533,8 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end,
         glhle_result res = upload_range(r, d->vbuf[i], va, size, "a vertex stream");
         if (res != GLHLE_RESULT_OK)
             return res;
-        gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, (GLsizei)s->stride);
-        gl->VertexArrayBindingDivisor(d->vao, i, s->instanced);
+        /* a stride of 0 has every vertex read the one element */
+        gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, s->instanced ? 0 : (GLsizei)s->stride);
     }
     return GLHLE_RESULT_OK;
 }
@@ -1014,9 +1016,11 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
             gl->Enable(GL_PRIMITIVE_RESTART);
             gl->PrimitiveRestartIndex(st->restart.index);
         }
-        gl->DrawElementsBaseVertex(mode, (GLsizei)ev->u.draw.count, itype, NULL, (GLint)ev->u.draw.base_vertex);
+        gl->DrawElementsInstancedBaseVertexBaseInstance(mode, (GLsizei)ev->u.draw.count, itype, NULL, 1,
+                                                        (GLint)ev->u.draw.base_vertex, ev->u.draw.instance);
     } else {
-        gl->DrawArrays(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count);
+        gl->DrawArraysInstancedBaseInstance(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count, 1,
+                                            ev->u.draw.instance);
     }
     restore_fixed_function(r);
     gl->ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
