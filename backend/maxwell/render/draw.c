@@ -463,28 +463,42 @@ static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
     return true;
 }
 
-static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t size, const char *what)
+/* Bytes [skip, size) of guest memory at va into a new store of `size`
+ * bytes for buf (the first `skip` bytes, which the draw does not read,
+ * left undefined). */
+static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t skip, uint64_t size,
+                                 const char *what)
 {
     if (size > MAX_STREAM_BYTES)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s of %llu bytes is more than a draw "
                           "reads", what, (unsigned long long)size);
-    uint8_t *tmp = scratch(r->draw, size ? size : 1);
+    skip = skip < size ? skip : size;
+    const uint64_t n = size - skip;
+    uint8_t *tmp = scratch(r->draw, n ? n : 1);
     if (!tmp)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for %s", what);
-    glhle_result res = mw_render_flush(r, va, size);
-    if (res == GLHLE_RESULT_OK && !r->io.read(r->io.user, va, tmp, size))
+    glhle_result res = mw_render_flush(r, va + skip, n);
+    if (res == GLHLE_RESULT_OK && !r->io.read(r->io.user, va + skip, tmp, n))
         res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s at GPU 0x%010llx (%llu bytes) is not all "
-                         "mapped", what, (unsigned long long)va, (unsigned long long)size);
-    if (res == GLHLE_RESULT_OK)
-        r->ctx->gl.NamedBufferData(buf, (GLsizeiptr)(size ? size : 1), tmp, GL_STREAM_DRAW);
-    return res;
+                         "mapped", what, (unsigned long long)(va + skip), (unsigned long long)n);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (!skip) {
+        gl->NamedBufferData(buf, (GLsizeiptr)(size ? size : 1), tmp, GL_STREAM_DRAW);
+    } else {
+        gl->NamedBufferData(buf, (GLsizeiptr)size, NULL, GL_STREAM_DRAW);
+        gl->NamedBufferSubData(buf, (GLintptr)skip, (GLsizeiptr)n, tmp);
+    }
+    return GLHLE_RESULT_OK;
 }
 
-/* Streams for vertices 0 .. end - 1; a per-instance stream is the one
+/* Streams for vertices begin .. end - 1 (the buffers keep guest offsets,
+ * the bytes before begin left unread); a per-instance stream is the one
  * element instance `instance` reads, base_instance + instance / FREQUENCY
  * (0 counts as 1: drivers never write it for an instanced stream), bound
  * with stride 0 so every vertex reads it whatever GL's instance. */
-static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end, uint32_t instance,
+static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begin, uint32_t end, uint32_t instance,
                                  uint32_t base_instance)
 {
     mw_draw *d = r->draw;
@@ -521,8 +535,9 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end,
         if (!(streams >> i & 1))
             continue;
         const mw_vertex_stream *s = &st->stream[i];
-        uint64_t va = s->address, size = (uint64_t)s->stride * end;
+        uint64_t va = s->address, size = (uint64_t)s->stride * end, skip = (uint64_t)s->stride * begin;
         if (s->instanced) {
+            skip = 0;
             /* one element: the instance's; a stride of 0 reads the first */
             const uint64_t element = (uint64_t)base_instance + instance / (s->divisor ? s->divisor : 1);
             va += element * s->stride;
@@ -530,7 +545,7 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end,
         }
         if (s->limit >= s->address && (s->limit < va || s->limit - va + 1 < size))
             size = s->limit >= va ? s->limit - va + 1 : 0;
-        glhle_result res = upload_range(r, d->vbuf[i], va, size, "a vertex stream");
+        glhle_result res = upload_range(r, d->vbuf[i], va, skip, size, "a vertex stream");
         if (res != GLHLE_RESULT_OK)
             return res;
         /* a stride of 0 has every vertex read the one element */
@@ -551,7 +566,7 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
             if (!b->valid || !b->size)
                 continue;
-            glhle_result res = upload_range(r, d->ubo[s][slot], b->address, b->size, "a constant buffer");
+            glhle_result res = upload_range(r, d->ubo[s][slot], b->address, 0, b->size, "a constant buffer");
             if (res != GLHLE_RESULT_OK)
                 return res;
             r->ctx->gl.BindBufferBase(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, d->ubo[s][slot]);
@@ -931,7 +946,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     /* vertices the draw reads: indices are read first to bound them */
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
-    uint32_t end = ev->u.draw.first + ev->u.draw.count;
+    uint32_t begin = ev->u.draw.first, end = ev->u.draw.first + ev->u.draw.count;
     GLenum itype = 0;
     if (ev->u.draw.indexed) {
         const uint32_t isz = ev->u.draw.index_size;
@@ -953,18 +968,22 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
                                   "not all mapped", (unsigned long long)va);
             }
         }
-        uint32_t top = 0;
+        uint32_t top = 0, low = UINT32_MAX;
         for (uint32_t i = 0; i < ev->u.draw.count; i++) {
             uint32_t v = 0;
             memcpy(&v, idx + (size_t)i * isz, isz);
-            if (!(st->restart.enable && v == st->restart.index) && v > top)
-                top = v;
+            if (st->restart.enable && v == st->restart.index)
+                continue;
+            top = v > top ? v : top;
+            low = v < low ? v : low;
         }
         end = top + 1 + ev->u.draw.base_vertex;
+        const int64_t b = low == UINT32_MAX ? 0 : (int64_t)low + (int32_t)ev->u.draw.base_vertex;
+        begin = b < 0 ? 0 : b > end ? end : (uint32_t)b;
         gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
         gl->VertexArrayElementBuffer(d->vao, d->ibuf);
     }
-    res = vertex_input(r, st, end, ev->u.draw.instance, ev->u.draw.base_instance);
+    res = vertex_input(r, st, begin, end, ev->u.draw.instance, ev->u.draw.base_instance);
     if (res == GLHLE_RESULT_OK)
         res = constant_buffers(r, st);
     if (res != GLHLE_RESULT_OK)
