@@ -65,10 +65,18 @@
  * address until memory over [lo, hi) is written. */
 typedef struct mw_draw_code {
     uint64_t va, lo, hi;
+    uint64_t gen;           /* unique per fetch: a program made from this copy names it */
     mw_sass_code code;
     uint64_t last_use;
     bool valid;
 } mw_draw_code;
+
+/* What a UBO holds: guest bytes [va, va + size) as of its upload. */
+typedef struct mw_ubo_held {
+    uint64_t va;
+    uint32_t size;
+    bool fresh;
+} mw_ubo_held;
 
 typedef struct mw_draw_program {
     uint64_t vs_hash, fs_hash; /* of the two SPIR-V modules */
@@ -83,6 +91,24 @@ struct mw_draw {
     mw_draw_program prog[MAX_PROGRAMS];
     uint32_t prog_count;
     mw_draw_code code[MAX_CODES];
+    /* what each UBO holds: guest bytes [va, va + size) as of its upload,
+     * until memory there is written (mw_draw_invalidate) */
+    mw_ubo_held ubo_held[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
+    /* the framebuffer's attachments as last set (colour 0-7, then zeta at
+     * the point zeta_point) and its draw buffers: only changes reach the GL,
+     * whose framebuffer revalidation on every draw stalls a driver like
+     * llvmpipe */
+    GLuint attached[MW_RT_COUNT + 1];
+    GLenum zeta_point;
+    GLenum draw_bufs[MW_RT_COUNT];
+    bool fbo_known;
+    /* the last draw's programs: the fetches and keys they came from and
+     * their SPIR-V hashes, so an unchanged pair skips translation lookups */
+    struct {
+        bool valid;
+        uint64_t gen[2], hash[2];
+        mw_spirv_key key[2];
+    } memo;
     uint64_t fetches;          /* programs read from guest memory (tests: the cache works) */
     bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
@@ -170,6 +196,10 @@ void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size)
             mw_sass_code_free(&d->code[i].code);
             d->code[i].valid = false;
         }
+    for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
+        for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
+            if (d->ubo_held[s][k].va < end && va < d->ubo_held[s][k].va + d->ubo_held[s][k].size)
+                d->ubo_held[s][k].fresh = false;
 }
 
 bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
@@ -181,7 +211,24 @@ bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < MAX_CODES; i++)
         if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi)
             return true;
+    for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
+        for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
+            if (d->ubo_held[s][k].fresh && d->ubo_held[s][k].va < end &&
+                va < d->ubo_held[s][k].va + d->ubo_held[s][k].size)
+                return true;
     return false;
+}
+
+static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point);
+
+void mw_draw_forget_texture(mw_render *r, GLuint tex)
+{
+    mw_draw *d = r->draw;
+    if (!d || !d->fbo_known)
+        return;
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->attached[i] == tex)
+            attach(d, &r->ctx->gl, i, 0, 0);
 }
 
 uint64_t mw_draw_fetches(const mw_render *r)
@@ -191,7 +238,7 @@ uint64_t mw_draw_fetches(const mw_render *r)
 
 /* The program at `va` (its SPH first): the kept copy, or fetched and kept
  * (the least recently used copy makes room). */
-static glhle_result program_code(mw_render *r, uint64_t va, const mw_sass_code **out)
+static glhle_result program_code(mw_render *r, uint64_t va, const mw_draw_code **out)
 {
     mw_draw *d = r->draw;
     mw_draw_code *slot = &d->code[0];
@@ -199,7 +246,7 @@ static glhle_result program_code(mw_render *r, uint64_t va, const mw_sass_code *
         mw_draw_code *c = &d->code[i];
         if (c->valid && c->va == va) {
             c->last_use = ++d->tick;
-            *out = &c->code;
+            *out = c;
             return GLHLE_RESULT_OK;
         }
         if (!c->valid || (slot->valid && c->last_use < slot->last_use))
@@ -213,9 +260,9 @@ static glhle_result program_code(mw_render *r, uint64_t va, const mw_sass_code *
     d->fetches++;
     if (slot->valid)
         mw_sass_code_free(&slot->code);
-    *slot = (mw_draw_code){.va = va, .lo = va, .hi = va + 0x50 + (uint64_t)code.count * 8, .code = code,
-                           .last_use = ++d->tick, .valid = true};
-    *out = &slot->code;
+    *slot = (mw_draw_code){.va = va, .lo = va, .hi = va + 0x50 + (uint64_t)code.count * 8, .gen = ++d->tick,
+                           .code = code, .last_use = d->tick, .valid = true};
+    *out = slot;
     return GLHLE_RESULT_OK;
 }
 
@@ -308,24 +355,23 @@ static uint32_t module_texture_slots(const uint32_t *w, size_t n)
     return mask;
 }
 
-/* One stage's SPIR-V from the translation cache (valid until a later
- * lookup misses and evicts it: the least recently used entry, never the one
- * just returned); `hash` identifies it; the headers and samplers its texture
- * handles name go to `t`. */
-static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                                const uint8_t **spirv, size_t *size, uint64_t *hash, stage_textures *t)
+/* One stage's translation input: its code (fetched or kept, `gen` naming
+ * the copy), header (into sph) and key; the headers and samplers its
+ * texture handles name go to `t`. */
+static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
+                                mw_spirv_input *in_, uint8_t sph[0x50], uint64_t *gen, stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
-    const mw_sass_code *code;
-    glhle_result res = program_code(r, st->program.region + ps->offset, &code);
+    const mw_draw_code *c;
+    glhle_result res = program_code(r, st->program.region + ps->offset, &c);
     if (res != GLHLE_RESULT_OK)
         return res;
+    *gen = c->gen;
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
-    in.code = code->words;
-    in.words = code->count;
-    uint8_t sph[0x50];
-    memcpy(sph, code->sph.words, sizeof sph);
+    in.code = c->code.words;
+    in.words = c->code.count;
+    memcpy(sph, c->code.sph.words, 0x50);
     in.sph = sph;
     in.key.stage = (uint8_t)stage;
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
@@ -340,7 +386,17 @@ static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipel
     else
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
-    res = mw_spirv_cache_get(&r->draw->spirv, &in, r->io.log, spirv, size);
+    *in_ = in;
+    return GLHLE_RESULT_OK;
+}
+
+/* A stage's SPIR-V from the translation cache (valid until a later lookup
+ * misses and evicts it: the least recently used entry, never the one just
+ * returned); `hash` identifies it. */
+static glhle_result stage_spirv(mw_render *r, const mw_spirv_input *in, const uint8_t **spirv, size_t *size,
+                                uint64_t *hash)
+{
+    glhle_result res = mw_spirv_cache_get(&r->draw->spirv, in, r->io.log, spirv, size);
     if (res == GLHLE_RESULT_OK)
         *hash = glhle_hash64(*spirv, *size);
     return res;
@@ -379,18 +435,43 @@ static glhle_result get_program(mw_render *r, const mw_state *st, mw_draw_progra
                               p == 4 ? "geometry" : "tessellation");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
-    const uint8_t *vspv, *fspv;
-    size_t vsize, fsize;
-    uint64_t vh = 0, fh = 0;
-    glhle_result res = stage_spirv(r, st, 1, MW_SPIRV_VERTEX, &vspv, &vsize, &vh, &tex[0]);
+    mw_spirv_input in[2];
+    uint8_t sph[2][0x50];
+    uint64_t gen[2];
+    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, &in[0], sph[0], &gen[0], &tex[0]);
     if (res == GLHLE_RESULT_OK)
-        res = stage_spirv(r, st, 5, MW_SPIRV_FRAGMENT, &fspv, &fsize, &fh, &tex[1]);
+        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &gen[1], &tex[1]);
     if (res != GLHLE_RESULT_OK)
         return res;
+    const uint8_t *vspv = NULL, *fspv = NULL;
+    size_t vsize = 0, fsize = 0;
+    uint64_t vh = 0, fh = 0;
     mw_draw_program *hit = NULL;
+    const bool same = d->memo.valid && d->memo.gen[0] == gen[0] && d->memo.gen[1] == gen[1] &&
+                      !memcmp(&d->memo.key[0], &in[0].key, sizeof in[0].key) &&
+                      !memcmp(&d->memo.key[1], &in[1].key, sizeof in[1].key);
+    if (same) {
+        vh = d->memo.hash[0];
+        fh = d->memo.hash[1];
+    } else {
+        d->memo.valid = false;
+        res = stage_spirv(r, &in[0], &vspv, &vsize, &vh);
+        if (res == GLHLE_RESULT_OK)
+            res = stage_spirv(r, &in[1], &fspv, &fsize, &fh);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
     for (uint32_t i = 0; i < d->prog_count && !hit; i++)
         if (d->prog[i].vs_hash == vh && d->prog[i].fs_hash == fh)
             hit = &d->prog[i];
+    if (!hit && same) {
+        /* the pair was evicted since: translate again */
+        res = stage_spirv(r, &in[0], &vspv, &vsize, &vh);
+        if (res == GLHLE_RESULT_OK)
+            res = stage_spirv(r, &in[1], &fspv, &fsize, &fh);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
     if (!hit) {
         /* a new pair: GLSL through SPIRV-Cross and a link, once */
         glhle_bytebuf vs, fs;
@@ -421,6 +502,13 @@ static glhle_result get_program(mw_render *r, const mw_state *st, mw_draw_progra
         r->stats.programs++;
     }
     hit->last_use = ++d->tick;
+    d->memo.valid = true;
+    d->memo.gen[0] = gen[0];
+    d->memo.gen[1] = gen[1];
+    d->memo.hash[0] = vh;
+    d->memo.hash[1] = fh;
+    d->memo.key[0] = in[0].key;
+    d->memo.key[1] = in[1].key;
     *out = hit;
     tex_mask[0] = hit->tex_mask[0];
     tex_mask[1] = hit->tex_mask[1];
@@ -566,9 +654,16 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
             if (!b->valid || !b->size)
                 continue;
-            glhle_result res = upload_range(r, d->ubo[s][slot], b->address, 0, b->size, "a constant buffer");
-            if (res != GLHLE_RESULT_OK)
-                return res;
+            /* uploaded again only when the binding or the memory changed */
+            mw_ubo_held *h = &d->ubo_held[s][slot];
+            if (!h->fresh || h->va != b->address || h->size != b->size) {
+                glhle_result res = upload_range(r, d->ubo[s][slot], b->address, 0, b->size, "a constant buffer");
+                if (res != GLHLE_RESULT_OK)
+                    return res;
+                h->va = b->address;
+                h->size = b->size;
+                h->fresh = true;
+            }
             r->ctx->gl.BindBufferBase(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, d->ubo[s][slot]);
         }
     }
@@ -846,16 +941,37 @@ static bool render_enabled(mw_render *r, const mw_state *st)
     return (!e->address && !e->mode) || condition_holds(r, e->mode, e->address);
 }
 
+/* Colour attachment `slot` of the draw framebuffer to tex, or the zeta
+ * attachment (slot MW_RT_COUNT) to tex at `point` (GL_DEPTH_ATTACHMENT or
+ * GL_DEPTH_STENCIL_ATTACHMENT), when it is not that already. */
+static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point)
+{
+    if (d->fbo_known && d->attached[slot] == tex && (slot < MW_RT_COUNT || !tex || d->zeta_point == point))
+        return false;
+    if (slot < MW_RT_COUNT) {
+        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0);
+    } else {
+        /* GL_DEPTH_STENCIL_ATTACHMENT names both points: clears them */
+        gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
+        if (tex)
+            gl->NamedFramebufferTexture(d->fbo, point, tex, 0);
+        d->zeta_point = point;
+    }
+    d->attached[slot] = tex;
+    return true;
+}
+
 static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint32_t *h)
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     GLenum bufs[MW_RT_COUNT];
+    GLuint want[MW_RT_COUNT + 1] = {0};
+    GLenum zeta_point = GL_DEPTH_STENCIL_ATTACHMENT;
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         bufs[i] = GL_NONE;
-        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + i, 0, 0);
         if (i >= count)
             continue;
         const mw_color_target *ct = &st->rt.ct[st->rt.map[i] & 7];
@@ -873,12 +989,11 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         glhle_result res = mw_render_get_surface(r, &sd, &s);
         if (res != GLHLE_RESULT_OK)
             return res;
-        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + i, s->tex, 0);
+        want[i] = s->tex;
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
         *w = sd.width < *w ? sd.width : *w;
         *h = sd.height < *h ? sd.height : *h;
     }
-    gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
     if (st->zeta.enabled) {
         const mw_rt_format *f = mw_rt_zeta_format(st->zeta.format);
         if (!f)
@@ -890,16 +1005,30 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         glhle_result res = mw_render_get_surface(r, &sd, &s);
         if (res != GLHLE_RESULT_OK)
             return res;
-        gl->NamedFramebufferTexture(d->fbo, f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT : GL_DEPTH_STENCIL_ATTACHMENT,
-                                    s->tex, 0);
+        want[MW_RT_COUNT] = s->tex;
+        zeta_point = f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT : GL_DEPTH_STENCIL_ATTACHMENT;
         *w = sd.width < *w ? sd.width : *w;
         *h = sd.height < *h ? sd.height : *h;
     }
-    gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
     if (*w == UINT32_MAX)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: a draw with no render target");
-    if (gl->CheckNamedFramebufferStatus(d->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    /* detach before attaching, so a texture moving between slots is never on two */
+    bool changed = false;
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        if (d->fbo_known && d->attached[i] != want[i] && d->attached[i])
+            changed |= attach(d, gl, i, 0, 0);
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        changed |= attach(d, gl, i, want[i], zeta_point);
+    if (!d->fbo_known || memcmp(d->draw_bufs, bufs, sizeof bufs)) {
+        gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
+        memcpy(d->draw_bufs, bufs, sizeof bufs);
+        changed = true;
+    }
+    d->fbo_known = true;
+    if (changed && gl->CheckNamedFramebufferStatus(d->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        d->fbo_known = false;
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: the render targets make no complete framebuffer");
+    }
     return GLHLE_RESULT_OK;
 }
 

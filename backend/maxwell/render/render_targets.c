@@ -44,6 +44,7 @@ glhle_result mw_render_init(mw_render *r, glhle_context *ctx, uint32_t scale, co
 static void surface_free(mw_render *r, mw_surface *s)
 {
     const GladGLContext *gl = &r->ctx->gl;
+    mw_draw_forget_texture(r, s->tex);
     gl->DeleteFramebuffers(1, &s->fbo);
     gl->DeleteTextures(1, &s->tex);
     memset(s, 0, sizeof *s);

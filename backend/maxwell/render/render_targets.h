@@ -159,6 +159,9 @@ void mw_draw_fini(mw_render *r);
  * for mw_render_overlaps so GPU writes there reach it. */
 void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size);
 bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size);
+/* A surface's texture is about to be deleted: the draw framebuffer lets
+ * go of it (its name may come back for another texture). */
+void mw_draw_forget_texture(mw_render *r, GLuint tex);
 /* Programs the draw path has read from guest memory so far. */
 uint64_t mw_draw_fetches(const mw_render *r);
 
