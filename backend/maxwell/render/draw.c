@@ -1121,6 +1121,13 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     const uint32_t k = r->scale;
     const mw_viewport *vp = &st->viewport.vp[0];
     const float sx = vp->scale[0], sy = vp->scale[1];
+    /* GL has no mirrored x viewport; a zero or NaN scale has no area */
+    if (sx < 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
+                          "not drawn", (double)sx);
+    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
+                          "beyond any target; not drawn", (double)sx, (double)sy);
     gl->ClipControl(sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
                     st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
     const float ay = sy < 0 ? -sy : sy;
@@ -1132,8 +1139,10 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         gl->DepthRangeIndexed(0, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
     const mw_scissor *sc = &st->scissor.s[0];
     if (sc->enable)
-        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k), (GLint)((sc->xmax - sc->xmin) * k),
-                         (GLint)((sc->ymax - sc->ymin) * k));
+        /* a maximum below the minimum passes nothing (an empty rectangle) */
+        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
+                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
+                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
     else
         gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
