@@ -208,7 +208,10 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  *    depth test, function and write mask; stencil test, function,
  *    reference, masks and operations; blending, its equations, factors and
  *    colour; GL_COLOR_LOGIC_OP and glLogicOp; glColorMask;
- *    GL_CLIP_DISTANCE0..3; GL_RASTERIZER_DISCARD (left disabled);
+ *    GL_CLIP_DISTANCE0..3 (Maxwell draws: 0..7, left disabled);
+ *    GL_RASTERIZER_DISCARD (left disabled); glProvokingVertex, glClipControl
+ *    and the indexed viewport, depth range, colour masks and blending
+ *    (Maxwell draws);
  *  - pixel storage: GL_{UN,}PACK_ALIGNMENT, _ROW_LENGTH, _SKIP_ROWS,
  *    _SKIP_PIXELS.
  * The GL_PIXEL_PACK_BUFFER, GL_PIXEL_UNPACK_BUFFER, GL_ARRAY_BUFFER,
@@ -217,7 +220,9 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * needs none leaves the host's binding as it was). Never touched: which context is
  * current (in external mode glhle makes none current and never swaps).
  * glhle relies on the rest of the state being GL's default
- * and never changes it: polygon mode FILL, no primitive restart, no
+ * and leaves it so (Maxwell draws set depth clamp, polygon mode and
+ * offset, point size, line width and primitive restart for the draw and
+ * put GL's defaults back): polygon mode FILL, no primitive restart, no
  * GL_FRAMEBUFFER_SRGB conversion into its own RGBA8 targets, no active
  * transform feedback or conditional render, GL_SAMPLE_MASK off.
  *

@@ -14,6 +14,7 @@
 
 #include "scenes/maxwell_clear_scene.h"
 #include "scenes/maxwell_triangle_scene.h"
+#include "support/trace_golden.h"
 
 #define TRACE_PATH GLHLE_SOURCE_DIR "/tests/scenes/traces/maxwell_clear.glht"
 
@@ -297,10 +298,7 @@ static void triangle_scene(void **state)
 {
     glhle_context *ctx = *state;
     size_t size = 0;
-    FILE *probe = fopen(TRI_TRACE, "rb");
-    uint8_t *committed = probe ? ts_read_file(TRI_TRACE, &size) : NULL;
-    if (probe)
-        fclose(probe);
+    uint8_t *committed = ts_trace_read(TRI_TRACE, &size);
     if (tm_triangle_available()) {
         /* record it; the recording is the committed trace */
         glhle_maxwell *gpu = new_gpu(ctx, 1);
@@ -317,18 +315,7 @@ static void triangle_scene(void **state)
         const uint8_t *bytes;
         size_t n;
         assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
-        const char *update = getenv("GLHLE_UPDATE_GOLDEN");
-        if (update && *update == '1') {
-            FILE *f = fopen(TRI_TRACE, "wb");
-            assert_non_null(f);
-            assert_int_equal(fwrite(bytes, 1, n, f), n);
-            fclose(f);
-            free(committed);
-            committed = ts_read_file(TRI_TRACE, &size);
-        }
-        assert_non_null(committed);
-        assert_int_equal(size, n);
-        assert_memory_equal(committed, bytes, n);
+        ts_trace_assert_committed(TRI_TRACE, bytes, n, &committed, &size);
         glhle_maxwell_recorder_destroy(rec);
         glhle_maxwell_destroy(gpu);
         free(rt);

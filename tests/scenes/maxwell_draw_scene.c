@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "support/test_support.h"
+
 #define M(byte_offset) ((byte_offset) / 4u)
 
 static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
@@ -62,6 +64,38 @@ void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)
     tm_inc(pb, TM_SUB_3D, M(0x0a00), 3, scale); /* SET_VIEWPORT_SCALE_X/Y/Z(0) */
     tm_inc(pb, TM_SUB_3D, M(0x0a0c), 3, scale); /* SET_VIEWPORT_OFFSET_X/Y/Z(0): the same values */
     set(pb, 0x1684, 1);                      /* SET_PROVOKING_VERTEX LAST */
+}
+
+void tmd_zeta(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)
+{
+    set(pb, 0x0fe0, (uint32_t)(va >> 32)); /* SET_ZT_A/B, FORMAT, BLOCK_SIZE, ARRAY_PITCH */
+    set(pb, 0x0fe4, (uint32_t)va);
+    set(pb, 0x0fe8, format);
+    set(pb, 0x0fec, 1u << 4);
+    set(pb, 0x0ff0, 0);
+    set(pb, 0x1228, w); /* SET_ZT_SIZE_A/B/C */
+    set(pb, 0x122c, h);
+    set(pb, 0x1230, 1u | 1u << 16);
+    set(pb, 0x1538, 1); /* SET_ZT_SELECT */
+}
+
+void tmd_submit_and_present(glhle_maxwell *gpu, const tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t pb_off,
+                            uint32_t draws, uint64_t rt_va, uint32_t w, uint32_t h)
+{
+    /* GP_ENTRY0 address bits 31:2, GP_ENTRY1 address bits 39:32 and LENGTH
+     * in words at 30:10 (clb06f.h) */
+    for (uint32_t i = 0; i < pb->n; i++)
+        for (int b = 0; b < 4; b++)
+            data[pb_off + i * 4 + (uint32_t)b] = (uint8_t)(pb->w[i] >> (8 * b));
+    const uint64_t va = data_va + pb_off;
+    const uint64_t entry = (uint64_t)(uint32_t)va | ((uint64_t)((uint32_t)(va >> 32) | pb->n << 10) << 32);
+    glhle_maxwell_run_result res;
+    assert_int_equal(glhle_maxwell_submit_gpfifo(gpu, &entry, 1, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, draws);
+    glhle_maxwell_present_desc pd = {0};
+    pd.surface = (glhle_maxwell_surface){.va = rt_va, .format = 0xD5, .width = w, .height = h,
+                                         .block_height_log2 = 1};
+    assert_int_equal(glhle_maxwell_present(gpu, &pd), GLHLE_RESULT_OK);
 }
 
 void tmd_attribute(tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t loc, uint32_t stream, const float *v,

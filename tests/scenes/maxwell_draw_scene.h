@@ -35,5 +35,12 @@ void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)
  * given (count x 4 floats) written at TMD_VERTS + stream * 0x1000. */
 void tmd_attribute(tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t loc, uint32_t stream, const float *v,
                    uint32_t count);
+/* A zeta target of w x h (SET_ZT_FORMAT `format`, block height 2 GOBs) at va. */
+void tmd_zeta(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format);
+/* The pushbuffer copied into `data` at pb_off (data_va + pb_off on the GPU)
+ * and submitted as one GPFIFO entry; it must make `draws` draws. Then the
+ * w x h A8B8G8R8 block-linear (2 GOBs) surface at rt_va is presented. */
+void tmd_submit_and_present(glhle_maxwell *gpu, const tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t pb_off,
+                            uint32_t draws, uint64_t rt_va, uint32_t w, uint32_t h);
 
 #endif

@@ -65,19 +65,8 @@ void tm_triangle_run(glhle_maxwell *gpu, uint8_t *rt, uint8_t *data, tm_tri_fram
         tm_set1(&pb, TM_SUB_3D, 0x19d0 / 4, 0x3C);      /* CLEAR_SURFACE RGBA */
         tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 3u << 16 | 4u << 28); /* one-word draw: 3 vertices, TRIANGLES */
         assert_true(pb.n * 4u <= TM_TRI_MEM - PB_OFF);
-        for (uint32_t i = 0; i < pb.n; i++)
-            for (int b = 0; b < 4; b++)
-                data[PB_OFF + i * 4 + (uint32_t)b] = (uint8_t)(pb.w[i] >> (8 * b));
-        const uint64_t va = TM_TRI_DATA_VA + PB_OFF;
-        const uint64_t entry = (uint64_t)(uint32_t)va | ((uint64_t)((uint32_t)(va >> 32) | pb.n << 10) << 32);
-        glhle_maxwell_run_result res;
-        assert_int_equal(glhle_maxwell_submit_gpfifo(gpu, &entry, 1, &res), GLHLE_RESULT_OK);
-        assert_int_equal(res.draws, 1);
+        tmd_submit_and_present(gpu, &pb, data, TM_TRI_DATA_VA, PB_OFF, 1, TM_TRI_RT_VA, TM_TRI_W, TM_TRI_H);
         tm_pb_free(&pb);
-        glhle_maxwell_present_desc pd = {0};
-        pd.surface = (glhle_maxwell_surface){.va = TM_TRI_RT_VA, .format = 0xD5, .width = TM_TRI_W,
-                                             .height = TM_TRI_H, .block_height_log2 = 1};
-        assert_int_equal(glhle_maxwell_present(gpu, &pd), GLHLE_RESULT_OK);
         if (on_frame)
             on_frame(user, gpu, f);
     }

@@ -20,9 +20,31 @@
  * Textures: each stage's handles (header index, sampler index) from the
  * handle buffer SET_BINDLESS_TEXTURE names, at the deko3d per-stage
  * offsets; headers and samplers from the pools, through the texture cache.
- * Not yet: images, stencil,
- * instanced draws past the first instance, the tessellation and geometry
- * stages, vertex-A, transform feedback, conditional rendering; each is
+ * Fixed function beyond blending: stencil front and back, logic op, depth
+ * clamp (SET_VIEWPORT_CLIP_CONTROL), polygon mode and offset, user clip
+ * distances, point size, line width, primitive restart; restored to GL's
+ * defaults after the draw, and the state tracker told which of its shadows
+ * went stale.
+ *
+ * Instances: the front end reports each instance of an instanced draw as
+ * its own DRAW event (BEGIN INSTANCE_ID FIRST, then SUBSEQUENT). Each is
+ * one GL draw of one instance: a per-instance stream is bound with stride
+ * 0 at the element that instance reads (base instance + instance /
+ * divisor), and the shader's instance id (attribute 0x2f8, gl_InstanceIndex
+ * in the SPIR-V, which SPIRV-Cross writes as gl_InstanceID +
+ * SPIRV_Cross_BaseInstance: gl_BaseInstanceARB where the GL has
+ * ARB_shader_draw_parameters, else a uniform) gets the instance number as
+ * the draw's base instance and through that uniform.
+ *
+ * Conditional rendering: SET_RENDER_ENABLE_* and SET_GLOBAL_RENDER_ENABLE_*
+ * (and the override) are checked before a draw; a disabled draw is skipped.
+ *
+ * Program code is fetched once per address and kept until memory over it
+ * is written (mw_draw_invalidate, through mw_render_invalidate).
+ *
+ * Not yet: images, the tessellation and geometry stages, vertex-A,
+ * transform feedback, occlusion and other counter reports (the front end
+ * writes zero), rasterizer discard (SET_RASTER_ENABLE); each stage is
  * reported when a draw needs it. */
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +58,30 @@
 #include "shadergen/spirv_glsl.h"
 
 #define MAX_PROGRAMS 64u
+#define MAX_CODES 16u
 #define MAX_STREAM_BYTES (64u << 20)
+
+/* A program's header and code as fetched from guest memory, kept by its
+ * address until memory over [lo, hi) is written. */
+typedef struct mw_draw_code {
+    uint64_t va, lo, hi;
+    uint64_t gen;           /* unique per fetch: a program made from this copy names it */
+    mw_sass_code code;
+    uint64_t last_use;
+    bool valid;
+} mw_draw_code;
+
+/* What a UBO holds: guest bytes [va, va + size) as of its upload. */
+typedef struct mw_ubo_held {
+    uint64_t va;
+    uint32_t size;
+    bool fresh;
+} mw_ubo_held;
 
 typedef struct mw_draw_program {
     uint64_t vs_hash, fs_hash; /* of the two SPIR-V modules */
     uint32_t tex_mask[2];      /* texture slots the vertex and pixel modules sample */
+    GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     GLuint program;
     uint64_t last_use;
 } mw_draw_program;
@@ -49,6 +90,27 @@ struct mw_draw {
     mw_spirv_cache spirv;
     mw_draw_program prog[MAX_PROGRAMS];
     uint32_t prog_count;
+    mw_draw_code code[MAX_CODES];
+    /* what each UBO holds: guest bytes [va, va + size) as of its upload,
+     * until memory there is written (mw_draw_invalidate) */
+    mw_ubo_held ubo_held[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
+    /* the framebuffer's attachments as last set (colour 0-7, then zeta at
+     * the point zeta_point) and its draw buffers: only changes reach the GL,
+     * whose framebuffer revalidation on every draw stalls a driver like
+     * llvmpipe */
+    GLuint attached[MW_RT_COUNT + 1];
+    GLenum zeta_point;
+    GLenum draw_bufs[MW_RT_COUNT];
+    bool fbo_known;
+    /* the last draw's programs: the fetches and keys they came from and
+     * their SPIR-V hashes, so an unchanged pair skips translation lookups */
+    struct {
+        bool valid;
+        uint64_t gen[2], hash[2];
+        mw_spirv_key key[2];
+    } memo;
+    uint64_t fetches;          /* programs read from guest memory (tests: the cache works) */
+    bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
     GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
     uint64_t tick;
@@ -85,6 +147,10 @@ static glhle_result draw_state(mw_render *r)
     gl->CreateBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->CreateBuffers(1, &d->ibuf);
     gl->CreateBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
+    GLint flags = 0;
+    if (!r->ctx->info.gles)
+        gl->GetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    d->forward_compatible = flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
     r->draw = d;
     return GLHLE_RESULT_OK;
 }
@@ -103,6 +169,9 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
     mw_spirv_cache_free(&d->spirv);
+    for (uint32_t i = 0; i < MAX_CODES; i++)
+        if (d->code[i].valid)
+            mw_sass_code_free(&d->code[i].code);
     free(d->scratch);
     free(d);
     r->draw = NULL;
@@ -114,6 +183,87 @@ static bool io_read(void *user, uint64_t va, void *dst, size_t size)
 {
     const mw_render *r = user;
     return r->io.read(r->io.user, va, dst, size);
+}
+
+void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size)
+{
+    mw_draw *d = r->draw;
+    if (!d)
+        return;
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    for (uint32_t i = 0; i < MAX_CODES; i++)
+        if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi) {
+            mw_sass_code_free(&d->code[i].code);
+            d->code[i].valid = false;
+        }
+    for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
+        for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
+            if (d->ubo_held[s][k].va < end && va < d->ubo_held[s][k].va + d->ubo_held[s][k].size)
+                d->ubo_held[s][k].fresh = false;
+}
+
+bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
+{
+    const mw_draw *d = r->draw;
+    if (!d)
+        return false;
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    for (uint32_t i = 0; i < MAX_CODES; i++)
+        if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi)
+            return true;
+    for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
+        for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
+            if (d->ubo_held[s][k].fresh && d->ubo_held[s][k].va < end &&
+                va < d->ubo_held[s][k].va + d->ubo_held[s][k].size)
+                return true;
+    return false;
+}
+
+static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point);
+
+void mw_draw_forget_texture(mw_render *r, GLuint tex)
+{
+    mw_draw *d = r->draw;
+    if (!d || !d->fbo_known)
+        return;
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->attached[i] == tex)
+            attach(d, &r->ctx->gl, i, 0, 0);
+}
+
+uint64_t mw_draw_fetches(const mw_render *r)
+{
+    return r->draw ? r->draw->fetches : 0;
+}
+
+/* The program at `va` (its SPH first): the kept copy, or fetched and kept
+ * (the least recently used copy makes room). */
+static glhle_result program_code(mw_render *r, uint64_t va, const mw_draw_code **out)
+{
+    mw_draw *d = r->draw;
+    mw_draw_code *slot = &d->code[0];
+    for (uint32_t i = 0; i < MAX_CODES; i++) {
+        mw_draw_code *c = &d->code[i];
+        if (c->valid && c->va == va) {
+            c->last_use = ++d->tick;
+            *out = c;
+            return GLHLE_RESULT_OK;
+        }
+        if (!c->valid || (slot->valid && c->last_use < slot->last_use))
+            slot = c;
+    }
+    const mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = va, .has_sph = true, .log = r->io.log};
+    mw_sass_code code;
+    glhle_result res = mw_sass_fetch(&fd, &code);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    d->fetches++;
+    if (slot->valid)
+        mw_sass_code_free(&slot->code);
+    *slot = (mw_draw_code){.va = va, .lo = va, .hi = va + 0x50 + (uint64_t)code.count * 8, .gen = ++d->tick,
+                           .code = code, .last_use = d->tick, .valid = true};
+    *out = slot;
+    return GLHLE_RESULT_OK;
 }
 
 static uint8_t value_type_of_rt(const mw_rt_format *f)
@@ -205,26 +355,23 @@ static uint32_t module_texture_slots(const uint32_t *w, size_t n)
     return mask;
 }
 
-/* One stage's SPIR-V from the translation cache (valid until a later
- * lookup misses and evicts it: the least recently used entry, never the one
- * just returned); `hash` identifies it; the headers and samplers its texture
- * handles name go to `t`. */
-static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                                const uint8_t **spirv, size_t *size, uint64_t *hash, stage_textures *t)
+/* One stage's translation input: its code (fetched or kept, `gen` naming
+ * the copy), header (into sph) and key; the headers and samplers its
+ * texture handles name go to `t`. */
+static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
+                                mw_spirv_input *in_, uint8_t sph[0x50], uint64_t *gen, stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
-    mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = st->program.region + ps->offset,
-                             .has_sph = true, .log = r->io.log};
-    mw_sass_code code;
-    glhle_result res = mw_sass_fetch(&fd, &code);
+    const mw_draw_code *c;
+    glhle_result res = program_code(r, st->program.region + ps->offset, &c);
     if (res != GLHLE_RESULT_OK)
         return res;
+    *gen = c->gen;
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
-    in.code = code.words;
-    in.words = code.count;
-    uint8_t sph[0x50];
-    memcpy(sph, code.sph.words, sizeof sph);
+    in.code = c->code.words;
+    in.words = c->code.count;
+    memcpy(sph, c->code.sph.words, 0x50);
     in.sph = sph;
     in.key.stage = (uint8_t)stage;
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
@@ -239,8 +386,17 @@ static glhle_result stage_spirv(mw_render *r, const mw_state *st, uint32_t pipel
     else
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
-    res = mw_spirv_cache_get(&r->draw->spirv, &in, r->io.log, spirv, size);
-    mw_sass_code_free(&code);
+    *in_ = in;
+    return GLHLE_RESULT_OK;
+}
+
+/* A stage's SPIR-V from the translation cache (valid until a later lookup
+ * misses and evicts it: the least recently used entry, never the one just
+ * returned); `hash` identifies it. */
+static glhle_result stage_spirv(mw_render *r, const mw_spirv_input *in, const uint8_t **spirv, size_t *size,
+                                uint64_t *hash)
+{
+    glhle_result res = mw_spirv_cache_get(&r->draw->spirv, in, r->io.log, spirv, size);
     if (res == GLHLE_RESULT_OK)
         *hash = glhle_hash64(*spirv, *size);
     return res;
@@ -267,7 +423,7 @@ static glhle_result stage_glsl(mw_render *r, mw_spirv_stage stage, const uint8_t
     return spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
 }
 
-static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, stage_textures tex[2],
+static glhle_result get_program(mw_render *r, const mw_state *st, mw_draw_program **out, stage_textures tex[2],
                                 uint32_t tex_mask[2])
 {
     mw_draw *d = r->draw;
@@ -279,18 +435,43 @@ static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, s
                               p == 4 ? "geometry" : "tessellation");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
-    const uint8_t *vspv, *fspv;
-    size_t vsize, fsize;
-    uint64_t vh = 0, fh = 0;
-    glhle_result res = stage_spirv(r, st, 1, MW_SPIRV_VERTEX, &vspv, &vsize, &vh, &tex[0]);
+    mw_spirv_input in[2];
+    uint8_t sph[2][0x50];
+    uint64_t gen[2];
+    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, &in[0], sph[0], &gen[0], &tex[0]);
     if (res == GLHLE_RESULT_OK)
-        res = stage_spirv(r, st, 5, MW_SPIRV_FRAGMENT, &fspv, &fsize, &fh, &tex[1]);
+        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &gen[1], &tex[1]);
     if (res != GLHLE_RESULT_OK)
         return res;
+    const uint8_t *vspv = NULL, *fspv = NULL;
+    size_t vsize = 0, fsize = 0;
+    uint64_t vh = 0, fh = 0;
     mw_draw_program *hit = NULL;
+    const bool same = d->memo.valid && d->memo.gen[0] == gen[0] && d->memo.gen[1] == gen[1] &&
+                      !memcmp(&d->memo.key[0], &in[0].key, sizeof in[0].key) &&
+                      !memcmp(&d->memo.key[1], &in[1].key, sizeof in[1].key);
+    if (same) {
+        vh = d->memo.hash[0];
+        fh = d->memo.hash[1];
+    } else {
+        d->memo.valid = false;
+        res = stage_spirv(r, &in[0], &vspv, &vsize, &vh);
+        if (res == GLHLE_RESULT_OK)
+            res = stage_spirv(r, &in[1], &fspv, &fsize, &fh);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
     for (uint32_t i = 0; i < d->prog_count && !hit; i++)
         if (d->prog[i].vs_hash == vh && d->prog[i].fs_hash == fh)
             hit = &d->prog[i];
+    if (!hit && same) {
+        /* the pair was evicted since: translate again */
+        res = stage_spirv(r, &in[0], &vspv, &vsize, &vh);
+        if (res == GLHLE_RESULT_OK)
+            res = stage_spirv(r, &in[1], &fspv, &fsize, &fh);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
     if (!hit) {
         /* a new pair: GLSL through SPIRV-Cross and a link, once */
         glhle_bytebuf vs, fs;
@@ -316,11 +497,19 @@ static glhle_result get_program(mw_render *r, const mw_state *st, GLuint *out, s
             d->prog[lru] = d->prog[--d->prog_count];
         }
         hit = &d->prog[d->prog_count++];
-        *hit = (mw_draw_program){vh, fh, {masks[0], masks[1]}, prog, 0};
+        *hit = (mw_draw_program){vh, fh, {masks[0], masks[1]}, -1, prog, 0};
+        hit->instance_loc = r->ctx->gl.GetUniformLocation(prog, "SPIRV_Cross_BaseInstance");
         r->stats.programs++;
     }
     hit->last_use = ++d->tick;
-    *out = hit->program;
+    d->memo.valid = true;
+    d->memo.gen[0] = gen[0];
+    d->memo.gen[1] = gen[1];
+    d->memo.hash[0] = vh;
+    d->memo.hash[1] = fh;
+    d->memo.key[0] = in[0].key;
+    d->memo.key[1] = in[1].key;
+    *out = hit;
     tex_mask[0] = hit->tex_mask[0];
     tex_mask[1] = hit->tex_mask[1];
     return GLHLE_RESULT_OK;
@@ -362,25 +551,43 @@ static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
     return true;
 }
 
-static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t size, const char *what)
+/* Bytes [skip, size) of guest memory at va into a new store of `size`
+ * bytes for buf (the first `skip` bytes, which the draw does not read,
+ * left undefined). */
+static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t skip, uint64_t size,
+                                 const char *what)
 {
     if (size > MAX_STREAM_BYTES)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s of %llu bytes is more than a draw "
                           "reads", what, (unsigned long long)size);
-    uint8_t *tmp = scratch(r->draw, size ? size : 1);
+    skip = skip < size ? skip : size;
+    const uint64_t n = size - skip;
+    uint8_t *tmp = scratch(r->draw, n ? n : 1);
     if (!tmp)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for %s", what);
-    glhle_result res = mw_render_flush(r, va, size);
-    if (res == GLHLE_RESULT_OK && !r->io.read(r->io.user, va, tmp, size))
+    glhle_result res = mw_render_flush(r, va + skip, n);
+    if (res == GLHLE_RESULT_OK && !r->io.read(r->io.user, va + skip, tmp, n))
         res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s at GPU 0x%010llx (%llu bytes) is not all "
-                         "mapped", what, (unsigned long long)va, (unsigned long long)size);
-    if (res == GLHLE_RESULT_OK)
-        r->ctx->gl.NamedBufferData(buf, (GLsizeiptr)(size ? size : 1), tmp, GL_STREAM_DRAW);
-    return res;
+                         "mapped", what, (unsigned long long)(va + skip), (unsigned long long)n);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (!skip) {
+        gl->NamedBufferData(buf, (GLsizeiptr)(size ? size : 1), tmp, GL_STREAM_DRAW);
+    } else {
+        gl->NamedBufferData(buf, (GLsizeiptr)size, NULL, GL_STREAM_DRAW);
+        gl->NamedBufferSubData(buf, (GLintptr)skip, (GLsizeiptr)n, tmp);
+    }
+    return GLHLE_RESULT_OK;
 }
 
-/* Streams for vertices 0 .. end - 1. */
-static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
+/* Streams for vertices begin .. end - 1 (the buffers keep guest offsets,
+ * the bytes before begin left unread); a per-instance stream is the one
+ * element instance `instance` reads, base_instance + instance / FREQUENCY
+ * (0 counts as 1: drivers never write it for an instanced stream), bound
+ * with stride 0 so every vertex reads it whatever GL's instance. */
+static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begin, uint32_t end, uint32_t instance,
+                                 uint32_t base_instance)
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
@@ -402,8 +609,6 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
             gl->DisableVertexArrayAttrib(d->vao, a);
             continue;
         }
-        if (s->instanced)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: instanced vertex streams: not yet");
         gl->EnableVertexArrayAttrib(d->vao, a);
         const bool integer = at->type == 3 || at->type == 4;
         if (integer)
@@ -418,13 +623,21 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t end)
         if (!(streams >> i & 1))
             continue;
         const mw_vertex_stream *s = &st->stream[i];
-        uint64_t size = (uint64_t)s->stride * end;
-        if (s->limit >= s->address && s->limit - s->address + 1 < size)
-            size = s->limit - s->address + 1;
-        glhle_result res = upload_range(r, d->vbuf[i], s->address, size, "a vertex stream");
+        uint64_t va = s->address, size = (uint64_t)s->stride * end, skip = (uint64_t)s->stride * begin;
+        if (s->instanced) {
+            skip = 0;
+            /* one element: the instance's; a stride of 0 reads the first */
+            const uint64_t element = (uint64_t)base_instance + instance / (s->divisor ? s->divisor : 1);
+            va += element * s->stride;
+            size = s->stride ? s->stride : 16;
+        }
+        if (s->limit >= s->address && (s->limit < va || s->limit - va + 1 < size))
+            size = s->limit >= va ? s->limit - va + 1 : 0;
+        glhle_result res = upload_range(r, d->vbuf[i], va, skip, size, "a vertex stream");
         if (res != GLHLE_RESULT_OK)
             return res;
-        gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, (GLsizei)s->stride);
+        /* a stride of 0 has every vertex read the one element */
+        gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, s->instanced ? 0 : (GLsizei)s->stride);
     }
     return GLHLE_RESULT_OK;
 }
@@ -441,9 +654,16 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
             if (!b->valid || !b->size)
                 continue;
-            glhle_result res = upload_range(r, d->ubo[s][slot], b->address, b->size, "a constant buffer");
-            if (res != GLHLE_RESULT_OK)
-                return res;
+            /* uploaded again only when the binding or the memory changed */
+            mw_ubo_held *h = &d->ubo_held[s][slot];
+            if (!h->fresh || h->va != b->address || h->size != b->size) {
+                glhle_result res = upload_range(r, d->ubo[s][slot], b->address, 0, b->size, "a constant buffer");
+                if (res != GLHLE_RESULT_OK)
+                    return res;
+                h->va = b->address;
+                h->size = b->size;
+                h->fresh = true;
+            }
             r->ctx->gl.BindBufferBase(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, d->ubo[s][slot]);
         }
     }
@@ -559,16 +779,201 @@ static GLenum compare_of(uint32_t v)
     return v >= 1 && v <= 8 ? GL_NEVER + (v - 1) : GL_ALWAYS;
 }
 
+/* SET_STENCIL_OP_*: the OGL values are GL's (INCRSAT is GL_INCR, INCR
+ * GL_INCR_WRAP); D3D KEEP 1 .. DECR 8 */
+static GLenum stencil_op_of(uint32_t v)
+{
+    static const GLenum d3d[8] = {GL_KEEP, GL_ZERO, GL_REPLACE, GL_INCR, GL_DECR, GL_INVERT, GL_INCR_WRAP,
+                                  GL_DECR_WRAP};
+    switch (v) {
+    case GL_ZERO:
+    case GL_KEEP:
+    case GL_REPLACE:
+    case GL_INCR:
+    case GL_DECR:
+    case GL_INVERT:
+    case GL_INCR_WRAP:
+    case GL_DECR_WRAP: return v;
+    default: return v >= 1 && v <= 8 ? d3d[v - 1] : GL_KEEP;
+    }
+}
+
+static void stencil_face(const GladGLContext *gl, GLenum face, const mw_stencil_face *f)
+{
+    gl->StencilFuncSeparate(face, compare_of(f->func), (GLint)(f->ref & 0xFF), f->func_mask & 0xFF);
+    gl->StencilOpSeparate(face, stencil_op_of(f->fail), stencil_op_of(f->zfail), stencil_op_of(f->zpass));
+    gl->StencilMaskSeparate(face, f->mask & 0xFF);
+}
+
+static GLenum polygon_mode_of(uint32_t v)
+{
+    return v == 0x1B00 ? GL_POINT : v == 0x1B01 ? GL_LINE : GL_FILL;
+}
+
+/* SET_VIEWPORT_CLIP_CONTROL: GEOMETRY_CLIP 13:11 says whether primitives
+ * are clipped in z (FRUSTUM_XYZ_CLIP 3, FRUSTUM_Z_CLIP 5); where they are
+ * not, PIXEL_MIN_Z 3:3 and PIXEL_MAX_Z 4:4 CLAMP clamp the fragments' depth
+ * to the viewport's range -- GL's depth clamp. A pixel test against the
+ * range without clamping (CLIP) drops what geometric clipping would. */
+static bool depth_clamp_of(uint32_t clip_control)
+{
+    const uint32_t geometry = clip_control >> 11 & 7;
+    return geometry != 3 && geometry != 5 && (clip_control >> 3 & 3) == 3;
+}
+
+/* The state beyond blending and depth: set on the GL directly and put back
+ * by restore_fixed_function after the draw. */
+static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const mw_depth_stencil_state *ds = &st->ds;
+    const mw_raster_state *ra = &st->raster;
+    const bool stencil = st->zeta.enabled && ds->stencil_test && mw_rt_zeta_format(st->zeta.format) &&
+                         mw_rt_zeta_format(st->zeta.format)->cls != MW_RT_DEPTH;
+    if (stencil) {
+        gl->Enable(GL_STENCIL_TEST);
+        stencil_face(gl, GL_FRONT, &ds->front);
+        stencil_face(gl, GL_BACK, &ds->back);
+    } else {
+        gl->Disable(GL_STENCIL_TEST);
+    }
+    if (st->blend.logic_op_enable) {
+        gl->Enable(GL_COLOR_LOGIC_OP);
+        gl->LogicOp(st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY);
+    }
+    if (depth_clamp_of(st->viewport.clip_control))
+        gl->Enable(GL_DEPTH_CLAMP);
+    /* core GL has one polygon mode for both faces: the front's */
+    gl->PolygonMode(GL_FRONT_AND_BACK, polygon_mode_of(ra->polygon_mode_front));
+    if (ra->offset_fill || ra->offset_line || ra->offset_point) {
+        /* SET_DEPTH_BIAS is in the hardware's units, half GL's minimum
+         * resolvable difference (Mesa's nvc0 writes offset_units * 2) */
+        if (ra->offset_fill)
+            gl->Enable(GL_POLYGON_OFFSET_FILL);
+        if (ra->offset_line)
+            gl->Enable(GL_POLYGON_OFFSET_LINE);
+        if (ra->offset_point)
+            gl->Enable(GL_POLYGON_OFFSET_POINT);
+        if (r->ctx->gl.PolygonOffsetClamp)
+            gl->PolygonOffsetClamp(ra->slope_scale_depth_bias, ra->depth_bias / 2, ra->depth_bias_clamp);
+        else
+            gl->PolygonOffset(ra->slope_scale_depth_bias, ra->depth_bias / 2);
+    }
+    for (uint32_t i = 0; i < 8; i++) /* each one set: a host may have left 4-7 on */
+        if (ra->user_clip_enable >> i & 1)
+            gl->Enable(GL_CLIP_DISTANCE0 + i);
+        else
+            gl->Disable(GL_CLIP_DISTANCE0 + i);
+    if (mode == GL_POINTS) {
+        if (ra->point_size_attribute)
+            gl->Enable(GL_PROGRAM_POINT_SIZE);
+        else
+            gl->PointSize(ra->point_size > 0 ? ra->point_size : 1);
+    }
+    if (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP || polygon_mode_of(ra->polygon_mode_front) == GL_LINE) {
+        float w = ra->line_smooth ? ra->line_width : ra->line_width_aliased;
+        if (!(w >= 1) || r->draw->forward_compatible)
+            w = 1; /* wide lines are an INVALID_VALUE in a forward-compatible context */
+        gl->LineWidth(w);
+    }
+}
+
+/* GL's defaults again for what fixed_function set; the state tracker's
+ * stencil, logic-op and clip-distance shadows are forgotten. */
+static void restore_fixed_function(mw_render *r)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->Disable(GL_STENCIL_TEST);
+    gl->StencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0, 0xFF);
+    gl->StencilOpSeparate(GL_FRONT_AND_BACK, GL_KEEP, GL_KEEP, GL_KEEP);
+    gl->StencilMaskSeparate(GL_FRONT_AND_BACK, 0xFF);
+    gl->Disable(GL_COLOR_LOGIC_OP);
+    gl->Disable(GL_DEPTH_CLAMP);
+    gl->PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    gl->Disable(GL_POLYGON_OFFSET_FILL);
+    gl->Disable(GL_POLYGON_OFFSET_LINE);
+    gl->Disable(GL_POLYGON_OFFSET_POINT);
+    gl->Disable(GL_PROGRAM_POINT_SIZE);
+    gl->Disable(GL_PRIMITIVE_RESTART);
+    gl->Disable(GL_CLIP_DISTANCE0);
+    gl->Disable(GL_CLIP_DISTANCE1);
+    gl->Disable(GL_CLIP_DISTANCE2);
+    gl->Disable(GL_CLIP_DISTANCE3);
+    gl->Disable(GL_CLIP_DISTANCE4);
+    gl->Disable(GL_CLIP_DISTANCE5);
+    gl->Disable(GL_CLIP_DISTANCE6);
+    gl->Disable(GL_CLIP_DISTANCE7);
+    gl->PointSize(1);
+    gl->LineWidth(1);
+    memset(&r->st.s.stencil, 0xFF, sizeof r->st.s.stencil);
+    r->st.s.logic_enable = -1;
+    r->st.s.logic_op = ~0u;
+    r->st.s.clip_distance0 = -1;
+    r->st.s.others_off = -1;
+}
+
+/* One render-enable condition (SET_RENDER_ENABLE_C / SET_GLOBAL_RENDER_
+ * ENABLE_C MODE): FALSE 0, TRUE 1; CONDITIONAL 2 renders when the 64-bit
+ * value at the address is not zero, RENDER_IF_EQUAL 3 / NOT_EQUAL 4
+ * compare the 64-bit values at the address and 8 bytes on (yuzu's reading
+ * of the report pair; NVIDIA documents no layout). Memory that cannot be
+ * read renders (a draw lost is worse than one too many). */
+static bool condition_holds(mw_render *r, uint32_t mode, uint64_t va)
+{
+    if (mode <= 1)
+        return mode == 1;
+    uint64_t v[2] = {0, 0};
+    mw_render_flush(r, va, 16);
+    if (!r->io.read(r->io.user, va, v, mode == 2 ? 8 : 16))
+        return true;
+    return mode == 2 ? v[0] != 0 : mode == 3 ? v[0] == v[1] : mode == 4 ? v[0] != v[1] : true;
+}
+
+/* SET_RENDER_ENABLE_OVERRIDE: ALWAYS_RENDER 1, NEVER_RENDER 2, else the
+ * condition and the global condition both. The registers start zero
+ * (FALSE), which a stream that never sets them must not read as "never
+ * render": a condition counts once its address or mode was written. */
+static bool render_enabled(mw_render *r, const mw_state *st)
+{
+    const mw_render_enable_state *e = &st->render_enable;
+    if (e->override == 1 || e->override == 2)
+        return e->override == 1;
+    if ((e->global_address || e->global_mode) && !condition_holds(r, e->global_mode, e->global_address))
+        return false;
+    return (!e->address && !e->mode) || condition_holds(r, e->mode, e->address);
+}
+
+/* Colour attachment `slot` of the draw framebuffer to tex, or the zeta
+ * attachment (slot MW_RT_COUNT) to tex at `point` (GL_DEPTH_ATTACHMENT or
+ * GL_DEPTH_STENCIL_ATTACHMENT), when it is not that already. */
+static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point)
+{
+    if (d->fbo_known && d->attached[slot] == tex && (slot < MW_RT_COUNT || !tex || d->zeta_point == point))
+        return false;
+    if (slot < MW_RT_COUNT) {
+        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0);
+    } else {
+        /* GL_DEPTH_STENCIL_ATTACHMENT names both points: clears them */
+        gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
+        if (tex)
+            gl->NamedFramebufferTexture(d->fbo, point, tex, 0);
+        d->zeta_point = point;
+    }
+    d->attached[slot] = tex;
+    return true;
+}
+
 static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint32_t *h)
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     GLenum bufs[MW_RT_COUNT];
+    GLuint want[MW_RT_COUNT + 1] = {0};
+    GLenum zeta_point = GL_DEPTH_STENCIL_ATTACHMENT;
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         bufs[i] = GL_NONE;
-        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + i, 0, 0);
         if (i >= count)
             continue;
         const mw_color_target *ct = &st->rt.ct[st->rt.map[i] & 7];
@@ -586,12 +991,11 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         glhle_result res = mw_render_get_surface(r, &sd, &s);
         if (res != GLHLE_RESULT_OK)
             return res;
-        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + i, s->tex, 0);
+        want[i] = s->tex;
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
         *w = sd.width < *w ? sd.width : *w;
         *h = sd.height < *h ? sd.height : *h;
     }
-    gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
     if (st->zeta.enabled) {
         const mw_rt_format *f = mw_rt_zeta_format(st->zeta.format);
         if (!f)
@@ -603,16 +1007,30 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         glhle_result res = mw_render_get_surface(r, &sd, &s);
         if (res != GLHLE_RESULT_OK)
             return res;
-        gl->NamedFramebufferTexture(d->fbo, f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT : GL_DEPTH_STENCIL_ATTACHMENT,
-                                    s->tex, 0);
+        want[MW_RT_COUNT] = s->tex;
+        zeta_point = f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT : GL_DEPTH_STENCIL_ATTACHMENT;
         *w = sd.width < *w ? sd.width : *w;
         *h = sd.height < *h ? sd.height : *h;
     }
-    gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
     if (*w == UINT32_MAX)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: a draw with no render target");
-    if (gl->CheckNamedFramebufferStatus(d->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    /* detach before attaching, so a texture moving between slots is never on two */
+    bool changed = false;
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        if (d->fbo_known && d->attached[i] != want[i] && d->attached[i])
+            changed |= attach(d, gl, i, 0, 0);
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        changed |= attach(d, gl, i, want[i], zeta_point);
+    if (!d->fbo_known || memcmp(d->draw_bufs, bufs, sizeof bufs)) {
+        gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
+        memcpy(d->draw_bufs, bufs, sizeof bufs);
+        changed = true;
+    }
+    d->fbo_known = true;
+    if (changed && gl->CheckNamedFramebufferStatus(d->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        d->fbo_known = false;
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: the render targets make no complete framebuffer");
+    }
     return GLHLE_RESULT_OK;
 }
 
@@ -638,13 +1056,14 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (res != GLHLE_RESULT_OK)
         return res;
     const GLenum mode = topology_of(ev->u.draw.topology);
-    if (!mode)
+    if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
                           "is not drawn yet", ev->u.draw.topology);
-    if (ev->u.draw.instance)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: instance %u of a draw: only the first "
-                          "instance is drawn yet", ev->u.draw.instance);
-    GLuint prog;
+    if (!render_enabled(r, st)) {
+        r->stats.draws_skipped++;
+        return GLHLE_RESULT_OK;
+    }
+    mw_draw_program *prog;
     uint32_t w, h;
     stage_textures tex[2];
     uint32_t tex_mask[2] = {0, 0};
@@ -658,7 +1077,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     /* vertices the draw reads: indices are read first to bound them */
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
-    uint32_t end = ev->u.draw.first + ev->u.draw.count;
+    uint32_t begin = ev->u.draw.first, end = ev->u.draw.first + ev->u.draw.count;
     GLenum itype = 0;
     if (ev->u.draw.indexed) {
         const uint32_t isz = ev->u.draw.index_size;
@@ -680,18 +1099,22 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
                                   "not all mapped", (unsigned long long)va);
             }
         }
-        uint32_t top = 0;
+        uint32_t top = 0, low = UINT32_MAX;
         for (uint32_t i = 0; i < ev->u.draw.count; i++) {
             uint32_t v = 0;
             memcpy(&v, idx + (size_t)i * isz, isz);
-            if (!(st->restart.enable && v == st->restart.index) && v > top)
-                top = v;
+            if (st->restart.enable && v == st->restart.index)
+                continue;
+            top = v > top ? v : top;
+            low = v < low ? v : low;
         }
         end = top + 1 + ev->u.draw.base_vertex;
+        const int64_t b = low == UINT32_MAX ? 0 : (int64_t)low + (int32_t)ev->u.draw.base_vertex;
+        begin = b < 0 ? 0 : b > end ? end : (uint32_t)b;
         gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
         gl->VertexArrayElementBuffer(d->vao, d->ibuf);
     }
-    res = vertex_input(r, st, end);
+    res = vertex_input(r, st, begin, end, ev->u.draw.instance, ev->u.draw.base_instance);
     if (res == GLHLE_RESULT_OK)
         res = constant_buffers(r, st);
     if (res != GLHLE_RESULT_OK)
@@ -700,6 +1123,13 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     const uint32_t k = r->scale;
     const mw_viewport *vp = &st->viewport.vp[0];
     const float sx = vp->scale[0], sy = vp->scale[1];
+    /* GL has no mirrored x viewport; a zero or NaN scale has no area */
+    if (sx < 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
+                          "not drawn", (double)sx);
+    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
+                          "beyond any target; not drawn", (double)sx, (double)sy);
     gl->ClipControl(sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
                     st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
     const float ay = sy < 0 ? -sy : sy;
@@ -711,15 +1141,14 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         gl->DepthRangeIndexed(0, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
     const mw_scissor *sc = &st->scissor.s[0];
     if (sc->enable)
-        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k), (GLint)((sc->xmax - sc->xmin) * k),
-                         (GLint)((sc->ymax - sc->ymin) * k));
+        /* a maximum below the minimum passes nothing (an empty rectangle) */
+        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
+                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
+                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
     else
         gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
                    st->zeta.enabled && st->ds.depth_write);
-    gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
-                       .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
-    gl_state_stencil(&r->st, &sten);
     gl_state_cull(&r->st, st->raster.cull_enable, st->raster.cull_face == 0x404 ? GL_FRONT
                                                   : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK : GL_BACK,
                   st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
@@ -727,7 +1156,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * tracker's shadow covers one target; clears and blits set masks back
      * through it, so it is told they changed */
     blending(r, st);
-    gl_state_logic_op(&r->st, false, GL_COPY); /* not modelled yet; off whatever a host left */
+    gl_state_logic_op(&r->st, false, GL_COPY); /* off whatever a host left; fixed_function sets the guest's */
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         const uint8_t m = st->blend.write_mask[st->blend.single_ct_write ? 0 : i];
         gl->ColorMaski(i, m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1);
@@ -736,12 +1165,25 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     gl->ProvokingVertex(st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
     gl_state_clip_distance0(&r->st, false); /* and no rasterizer discard a host left on */
     gl_state_framebuffer(&r->st, d->fbo);
-    gl_state_program(&r->st, prog);
+    fixed_function(r, st, mode);
+    gl_state_program(&r->st, prog->program);
     gl_state_vertex_array(&r->st, d->vao);
-    if (ev->u.draw.indexed)
-        gl->DrawElementsBaseVertex(mode, (GLsizei)ev->u.draw.count, itype, NULL, (GLint)ev->u.draw.base_vertex);
-    else
-        gl->DrawArrays(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count);
+    if (prog->instance_loc >= 0)
+        gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
+    if (ev->u.draw.indexed) {
+        /* SET_DA_PRIMITIVE_RESTART: the index compares as the draw's
+         * indices are written, before the base vertex, as in GL */
+        if (st->restart.enable) {
+            gl->Enable(GL_PRIMITIVE_RESTART);
+            gl->PrimitiveRestartIndex(st->restart.index);
+        }
+        gl->DrawElementsInstancedBaseVertexBaseInstance(mode, (GLsizei)ev->u.draw.count, itype, NULL, 1,
+                                                        (GLint)ev->u.draw.base_vertex, ev->u.draw.instance);
+    } else {
+        gl->DrawArraysInstancedBaseInstance(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count, 1,
+                                            ev->u.draw.instance);
+    }
+    restore_fixed_function(r);
     gl->ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
     for (uint32_t i = 0; i < MW_RT_COUNT; i++)
         gl->Disablei(GL_BLEND, i);

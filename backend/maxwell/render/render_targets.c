@@ -45,6 +45,7 @@ glhle_result mw_render_init(mw_render *r, glhle_context *ctx, uint32_t scale, co
 static void surface_free(mw_render *r, mw_surface *s)
 {
     const GladGLContext *gl = &r->ctx->gl;
+    mw_draw_forget_texture(r, s->tex);
     gl->DeleteFramebuffers(1, &s->fbo);
     gl->DeleteTextures(1, &s->tex);
     memset(s, 0, sizeof *s);
@@ -379,6 +380,7 @@ void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < end && va < r->tex[i].hi)
             r->tex[i].stale = true;
+    mw_draw_invalidate(r, va, size);
 }
 
 bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
@@ -390,7 +392,7 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < end && va < r->tex[i].hi)
             return true;
-    return false;
+    return mw_draw_overlaps(r, va, size);
 }
 
 /* The GPU is about to change a surface: textures over its memory load

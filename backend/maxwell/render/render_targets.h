@@ -76,6 +76,7 @@ typedef struct mw_render_stats {
     uint64_t texture_loads;       /* textures uploaded from guest memory */
     uint64_t texture_copies;      /* textures filled from a resident render target on the GPU */
     uint64_t draws;               /* draws performed */
+    uint64_t draws_skipped;       /* draws conditional rendering turned off */
     uint64_t programs;            /* GL programs linked */
 } mw_render_stats;
 
@@ -173,6 +174,16 @@ void mw_render_rendered(mw_render *r, mw_surface *s);
 /* A DRAW event with the state it reads. */
 glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwell_event *ev);
 void mw_draw_fini(mw_render *r);
+/* The draw path's fetched programs over [va, va + size): written memory
+ * drops them (mw_render_invalidate calls it), and they count as resident
+ * for mw_render_overlaps so GPU writes there reach it. */
+void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size);
+bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size);
+/* A surface's texture is about to be deleted: the draw framebuffer lets
+ * go of it (its name may come back for another texture). */
+void mw_draw_forget_texture(mw_render *r, GLuint tex);
+/* Programs the draw path has read from guest memory so far. */
+uint64_t mw_draw_fetches(const mw_render *r);
 
 /* ---- presentation (present.c) ---- */
 glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc);

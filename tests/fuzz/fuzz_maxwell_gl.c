@@ -1,0 +1,213 @@
+/* Fuzz target: the Maxwell GL draw path (backend/maxwell/render/draw.c,
+ * the render-target and texture caches, the translated programs) on
+ * llvmpipe. A prelude builds a working draw (a 32x32 A8B8G8R8 target, an
+ * S8Z24 zeta target, the corpus' passthrough_vsh + color_fsh, two RGBA32F
+ * streams), then the input reshapes it:
+ *   byte 0        bits 0-3: topology (BEGIN_OP 0-15); bit 4: indexed
+ *                 (16-bit indices from the input); bit 5: the zeta target;
+ *                 bit 6: flush the targets afterwards; bit 7: three
+ *                 instances (INSTANCE_SUBSEQUENT draws after the first)
+ *   byte 1        vertex count (0-255; the streams hold 64 vertices, the
+ *                 stream limit cuts what lies past them)
+ *   bytes 2-1025  64 positions and 64 colours (any floats, NaN included)
+ *   then          6-byte method writes (u16 method, u32 value), at most 64,
+ *                 to the 3D methods of fixed-function state, vertex
+ *                 attributes and streams, index buffer, render enable and
+ *                 viewport (the u16 modulo that list)
+ * Skips (returns at once) without the shader corpus. Every input must end
+ * with the instance still drawing: a plain draw afterwards succeeds, no GL
+ * error (KHR_debug counts them) and no sanitizer report. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenes/maxwell_draw_scene.h"
+#include "support/fuzz_support.h"
+#include "support/maxwell_sidecar.h"
+#include "support/maxwell_support.h"
+#include "support/test_support.h"
+
+#define RT_VA 0x0500000000ull
+#define DATA_VA 0x0600000000ull
+#define MEM (1u << 20)
+#define INDEX_OFF 0x6c000u
+
+static glhle_context *ctx;
+static glhle_maxwell *gpu;
+static uint8_t *rt, *data;
+static tmc_shader vs, fs;
+static bool have_corpus;
+
+static void cleanup(void)
+{
+    glhle_maxwell_destroy(gpu);
+    glhle_context_destroy(ctx);
+    free(rt);
+    free(data);
+    if (have_corpus) {
+        tmc_free(&vs);
+        tmc_free(&fs);
+    }
+}
+
+static bool setup(void)
+{
+    if (ctx)
+        return true;
+    ts_pin_gl_driver();
+    glhle_context_desc cd = {0};
+    cd.debug = true;
+    cd.log = fuzz_quiet_log;
+    if (glhle_context_create(&cd, &ctx) != GLHLE_RESULT_OK)
+        return false;
+    glhle_maxwell_desc d = {.log = fuzz_quiet_log, .max_words_per_submit = 1u << 16};
+    rt = calloc(1, MEM);
+    data = calloc(1, MEM);
+    if (!rt || !data || glhle_maxwell_create(ctx, &d, &gpu) != GLHLE_RESULT_OK ||
+        glhle_maxwell_map(gpu, RT_VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2) != GLHLE_RESULT_OK ||
+        glhle_maxwell_map(gpu, DATA_VA, data, MEM, GLHLE_MAXWELL_KIND_PITCH) != GLHLE_RESULT_OK)
+        return false;
+    have_corpus = tmc_dir() && tmc_load("passthrough_vsh", &vs) && tmc_load("color_fsh", &fs);
+    atexit(cleanup);
+    return true;
+}
+
+/* The 3D methods the input may write, as byte-offset ranges of clb197.h. */
+static uint32_t pick_method(uint16_t v)
+{
+    static const struct {
+        uint16_t first, last;
+    } ranges[] = {
+        {0x0a00, 0x0a1c}, /* viewport 0 scale, offset, swizzle */
+        {0x0d7c, 0x0d7c}, /* SET_VIEWPORT_Z_CLIP */
+        {0x0dac, 0x0dc8}, /* polygon modes, polygon offset enables */
+        {0x0e00, 0x0e0c}, /* scissor 0 */
+        {0x0f54, 0x0f5c}, /* back stencil ref and masks */
+        {0x0fe8, 0x0fe8}, /* SET_ZT_FORMAT */
+        {0x1160, 0x117c}, /* vertex attributes 0-7 */
+        {0x12cc, 0x130c}, /* depth test, write, function */
+        {0x133c, 0x1360}, /* blend */
+        {0x1380, 0x13b4}, /* stencil, line widths */
+        {0x1434, 0x1438}, /* base vertex, base instance */
+        {0x1510, 0x1518}, /* user clip enable, zpass count, point size */
+        {0x1550, 0x1558}, /* render enable */
+        {0x156c, 0x1570}, /* slope scale bias, anti-aliased lines */
+        {0x1594, 0x15bc}, /* two-sided stencil, back ops, depth bias */
+        {0x1644, 0x1648}, /* primitive restart */
+        {0x17d8, 0x17d8}, /* SET_INDEX_BUFFER_E */
+        {0x187c, 0x1888}, /* bias clamp, stream 0-1 instancing */
+        {0x1910, 0x1944}, /* point size attribute, cull, clip control, override */
+        {0x19c4, 0x19c8}, /* logic op */
+        {0x1a00, 0x1a00}, /* SET_CT_WRITE(0) */
+        {0x1c00, 0x1c1c}, /* vertex streams 0-1 format and frequency */
+    };
+    uint32_t total = 0;
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+        total += (ranges[i].last - ranges[i].first) / 4u + 1;
+    uint32_t k = v % total;
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+        const uint32_t n = (ranges[i].last - ranges[i].first) / 4u + 1;
+        if (k < n)
+            return ranges[i].first / 4u + k;
+        k -= n;
+    }
+    return 0x1380 / 4u;
+}
+
+static void prelude(tm_pb *pb, bool zeta)
+{
+    tm_bind_all(pb);
+    tmd_target(pb, RT_VA, 32, 32, 0xD5);
+    tmd_programs(pb, data, DATA_VA, &vs, &fs);
+    if (zeta)
+        tmd_zeta(pb, RT_VA + 0x10000, 32, 32, 0x16);
+    else
+        tm_set1(pb, TM_SUB_3D, 0x1538 / 4, 0); /* SET_ZT_SELECT none */
+    const float none[4] = {0, 0, 0, 1};
+    tmd_attribute(pb, data, DATA_VA, 0, 0, none, 1);
+    tmd_attribute(pb, data, DATA_VA, 1, 1, none, 1);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
+{
+    if (!setup())
+        abort();
+    if (!have_corpus || size < 2)
+        return 0;
+    const uint8_t cfg = in[0], count = in[1];
+    size_t at = 2;
+    const size_t vbytes = size - at < 2048 ? size - at : 2048;
+    float v[2][64][4];
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < 64; i++) {
+            const float def[4] = {(float)(i % 3) - 1, (float)(i % 2) * 2 - 1, 0, 1};
+            memcpy(v[s][i], def, 16);
+        }
+    memcpy(v, in + at, vbytes);
+    at += vbytes;
+    memcpy(data + TMD_VERTS, v[0], sizeof v[0]);
+    memcpy(data + TMD_VERTS + 0x1000, v[1], sizeof v[1]);
+    glhle_maxwell_invalidate(gpu, DATA_VA + TMD_VERTS, 0x2000);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    prelude(&pb, cfg & 0x20);
+    for (int n = 0; at + 6 <= size && n < 64; n++, at += 6) {
+        uint32_t value;
+        memcpy(&value, in + at + 2, 4);
+        tm_set1(&pb, TM_SUB_3D, pick_method((uint16_t)(in[at] | in[at + 1] << 8)), value);
+    }
+    const uint32_t topology = cfg & 15, draws = cfg & 0x80 ? 3 : 1;
+    if (cfg & 0x10) {
+        uint16_t idx[256];
+        for (uint32_t i = 0; i < 256; i++)
+            idx[i] = (uint16_t)(i % 64);
+        memcpy(idx, v[1], count * 2u < sizeof v[1] ? count * 2u : sizeof v[1]); /* input bytes as indices */
+        memcpy(data + INDEX_OFF, idx, sizeof idx);
+        glhle_maxwell_invalidate(gpu, DATA_VA + INDEX_OFF, sizeof idx);
+        const uint64_t iva = DATA_VA + INDEX_OFF;
+        tm_set1(&pb, TM_SUB_3D, 0x17c8 / 4, (uint32_t)(iva >> 32));
+        tm_set1(&pb, TM_SUB_3D, 0x17cc / 4, (uint32_t)iva);
+        tm_set1(&pb, TM_SUB_3D, 0x17d0 / 4, (uint32_t)((iva + sizeof idx - 1) >> 32));
+        tm_set1(&pb, TM_SUB_3D, 0x17d4 / 4, (uint32_t)(iva + sizeof idx - 1));
+        for (uint32_t k = 0; k < draws; k++) /* DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST / _SUBSEQUENT */
+            tm_set1(&pb, TM_SUB_3D, (k ? 0x17f4 : 0x17e8) / 4, (uint32_t)count << 16 | topology << 28);
+    } else {
+        for (uint32_t k = 0; k < draws; k++)
+            tm_set1(&pb, TM_SUB_3D, (k ? 0x1218 : 0x1214) / 4, (uint32_t)count << 16 | topology << 28);
+    }
+    glhle_maxwell_run_result res;
+    tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+    if (cfg & 0x40)
+        glhle_maxwell_flush(gpu, 0, UINT64_MAX);
+    /* the instance keeps drawing: the prelude's state again (what the input
+     * touched set back by a fresh instance's values) and a triangle */
+    tm_pb_init(&pb);
+    prelude(&pb, false);
+    static const uint32_t defaults[][2] = {
+        {0x1380, 0}, {0x19c4, 0}, {0x1918, 0}, {0x12cc, 0}, {0x12e8, 0}, {0x1360, 0}, {0x1510, 0}, {0x1644, 0},
+        {0x1550, 0}, {0x1554, 0}, {0x1558, 0}, {0x1944, 0}, {0x0dac, 0x1B02}, {0x0db0, 0x1B02}, {0x0dc0, 0},
+        {0x0dc4, 0}, {0x0dc8, 0}, {0x193c, 0}, {0x1880, 0}, {0x1884, 0}, {0x1434, 0}, {0x1438, 0}, {0x1a00, 0x1111},
+        {0x0e00, 0},
+    };
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+        tm_set1(&pb, TM_SUB_3D, defaults[i][0] / 4, defaults[i][1]);
+    const float tri[3][4] = {{-1, -1, 0, 1}, {1, -1, 0, 1}, {-1, 1, 0, 1}};
+    tmd_attribute(&pb, data, DATA_VA, 0, 0, &tri[0][0], 3);
+    tmd_attribute(&pb, data, DATA_VA, 1, 1, &tri[0][0], 3);
+    glhle_maxwell_invalidate(gpu, DATA_VA + TMD_VERTS, 0x2000);
+    tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 3u << 16 | 4u << 28);
+    const glhle_result r = tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+    if (r != GLHLE_RESULT_OK || res.draws != 1) {
+        fprintf(stderr, "fuzz_maxwell_gl: the plain draw after the input failed (%s, %u draws)\n",
+                glhle_result_string(r), res.draws);
+        abort();
+    }
+    if (glhle_context_gl_error_count(ctx)) {
+        fprintf(stderr, "fuzz_maxwell_gl: %llu GL errors\n", (unsigned long long)glhle_context_gl_error_count(ctx));
+        abort();
+    }
+    return 0;
+}

@@ -1,0 +1,623 @@
+/* The Maxwell draw path's fixed-function state (backend/maxwell/render/
+ * draw.c) on llvmpipe: stencil front and back, logic op, depth clamp,
+ * polygon offset and mode, point size and line width, user clip distances,
+ * primitive restart, instanced attributes with divisors and a base
+ * instance, the instance id, conditional rendering, cull and front face,
+ * and the program-code cache. Corpus pipelines (passthrough_vsh +
+ * color_fsh: position and colour straight through; clipdist_vsh) draw
+ * axis-aligned rectangles whose edges lie on pixel edges, so which pixels
+ * they cover is known exactly; each expected picture is worked out here by
+ * hand from the state set, never from a run of the code under test.
+ * Skips when the shader corpus is absent. */
+#include "support/test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "scenes/maxwell_draw_scene.h"
+#include "support/maxwell_fake_mem.h"
+#include "support/maxwell_sidecar.h"
+#include "support/maxwell_support.h"
+
+#define W 32u
+#define H 32u
+#define VA 0x0500000000ull      /* block-linear: colour target, zeta at + 1 MiB */
+#define VA_ZETA (VA + 0x100000)
+#define VA_DATA 0x0600000000ull /* pitch: programs, constants, vertices */
+#define MEM (4u << 20)
+#define COND_OFF 0x68000u       /* a render-enable condition in the data memory */
+#define INDEX_OFF 0x6c000u
+#define M(byte_offset) ((byte_offset) / 4u)
+
+typedef struct env {
+    glhle_context *ctx;
+    glhle_maxwell *gpu;
+    uint8_t *rt, *data;
+    tm_pb pb;
+    tmc_shader vs, fs;
+    uint32_t verts;  /* vertices written so far (stream 0 positions, stream 1 colours) */
+} env;
+
+static void set(env *e, uint32_t byte_offset, uint32_t v)
+{
+    tm_set1(&e->pb, TM_SUB_3D, M(byte_offset), v);
+}
+
+/* An instance with one RGBA8 target cleared to `clear`; false (skip) without the corpus. */
+static bool env_open(env *e, glhle_context *ctx, const char *vs, const float clear[4])
+{
+    memset(e, 0, sizeof *e);
+    if (!tmc_dir())
+        return false;
+    e->ctx = ctx;
+    assert_true(tmc_load(vs, &e->vs));
+    assert_true(tmc_load("color_fsh", &e->fs));
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
+    e->rt = calloc(1, MEM);
+    e->data = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA, e->rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_DATA, e->data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    tm_pb_init(&e->pb);
+    tm_bind_all(&e->pb);
+    tmd_target(&e->pb, VA, W, H, 0xD5);
+    tmd_programs(&e->pb, e->data, VA_DATA, &e->vs, &e->fs);
+    const float none[4] = {0, 0, 0, 0};
+    tmd_attribute(&e->pb, e->data, VA_DATA, 0, 0, none, 1);
+    tmd_attribute(&e->pb, e->data, VA_DATA, 1, 1, none, 1);
+    uint32_t cv[4];
+    for (int k = 0; k < 4; k++)
+        cv[k] = tm_u(clear[k]);
+    tm_inc(&e->pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
+    set(e, 0x19d0, 0x3C);                        /* CLEAR_SURFACE: R, G, B, A */
+    return true;
+}
+
+/* A zeta target of `format` over the colour target, cleared to depth and stencil. */
+static void env_zeta(env *e, uint32_t format, float depth, uint32_t stencil)
+{
+    tmd_zeta(&e->pb, VA_ZETA, W, H, format);
+    set(e, 0x0d90, tm_u(depth));
+    set(e, 0x0da0, stencil);
+    set(e, 0x19d0, 0x03); /* CLEAR_SURFACE: Z, STENCIL */
+}
+
+static void vertex(env *e, float x, float y, float z, const float rgba[4])
+{
+    assert_true(e->verts < 256);
+    const float p[4] = {x, y, z, 1};
+    memcpy(e->data + TMD_VERTS + (size_t)e->verts * 16, p, 16);
+    memcpy(e->data + TMD_VERTS + 0x1000 + (size_t)e->verts * 16, rgba, 16);
+    e->verts++;
+}
+
+/* Pixel x, y to NDC (guest row 0 at NDC y -1: tmd_target's viewport). */
+static float nx(float x) { return x / (W / 2) - 1; }
+static float ny(float y) { return y / (H / 2) - 1; }
+
+/* Two triangles over pixels [x0, x1) x [y0, y1), counter-clockwise in NDC
+ * (front-facing by default) or clockwise; the first vertex's index. */
+static uint32_t rect(env *e, float x0, float y0, float x1, float y1, float z, const float rgba[4], bool cw)
+{
+    const uint32_t first = e->verts;
+    const float a[2] = {nx(x0), ny(y0)}, b[2] = {nx(x1), ny(y1)};
+    if (!cw) {
+        vertex(e, a[0], a[1], z, rgba), vertex(e, b[0], a[1], z, rgba), vertex(e, b[0], b[1], z, rgba);
+        vertex(e, a[0], a[1], z, rgba), vertex(e, b[0], b[1], z, rgba), vertex(e, a[0], b[1], z, rgba);
+    } else {
+        vertex(e, a[0], a[1], z, rgba), vertex(e, b[0], b[1], z, rgba), vertex(e, b[0], a[1], z, rgba);
+        vertex(e, a[0], a[1], z, rgba), vertex(e, a[0], b[1], z, rgba), vertex(e, b[0], b[1], z, rgba);
+    }
+    return first;
+}
+
+/* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST (or _SUBSEQUENT): START 15:0, COUNT 27:16, TOPOLOGY 31:28 */
+static void draw(env *e, uint32_t first, uint32_t count, uint32_t topology, bool subsequent)
+{
+    set(e, subsequent ? 0x1218 : 0x1214, first | count << 16 | topology << 28);
+}
+
+static void submit(env *e, uint32_t draws)
+{
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, draws);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+    assert_int_equal(glhle_maxwell_flush(e->gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+}
+
+static void px(const env *e, uint32_t x, uint32_t y, uint8_t out[4])
+{
+    memcpy(out, e->rt + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0), 4);
+}
+
+/* Every pixel but those `except` names against want(x, y) (RGBA8), the
+ * channels in `mask` (bit c: channel c), within `tol`. */
+typedef void (*want_fn)(uint32_t x, uint32_t y, uint8_t out[4]);
+typedef bool (*skip_fn)(uint32_t x, uint32_t y);
+static void check_some(const env *e, const char *what, want_fn want, int tol, unsigned mask, skip_fn except)
+{
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            if (except && except(x, y))
+                continue;
+            uint8_t g[4], w[4];
+            px(e, x, y, g);
+            want(x, y, w);
+            for (int c = 0; c < 4; c++)
+                if ((mask >> c & 1) && abs(g[c] - w[c]) > tol) {
+                    if (bad < 4)
+                        print_message("  %s: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", what, x, y, g[0],
+                                      g[1], g[2], g[3], w[0], w[1], w[2], w[3]);
+                    bad++;
+                    break;
+                }
+        }
+    if (bad)
+        fail_msg("%s: %u pixels differ", what, bad);
+}
+
+static void check(const env *e, const char *what, want_fn want, int tol)
+{
+    check_some(e, what, want, tol, 0xF, NULL);
+}
+
+static void env_close(env *e)
+{
+    tm_pb_free(&e->pb);
+    glhle_maxwell_destroy(e->gpu);
+    free(e->rt);
+    free(e->data);
+    tmc_free(&e->vs);
+    tmc_free(&e->fs);
+    ts_gl_check(e->ctx);
+}
+
+static const float BLACK[4] = {0, 0, 0, 1}, RED[4] = {1, 0, 0, 1}, GREEN[4] = {0, 1, 0, 1}, BLUE[4] = {0, 0, 1, 1};
+
+static void set_rgba(uint8_t out[4], uint8_t r, uint8_t g, uint8_t b, uint8_t a)
+{
+    out[0] = r, out[1] = g, out[2] = b, out[3] = a;
+}
+
+static bool in(uint32_t x, uint32_t y, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    return x >= x0 && x < x1 && y >= y0 && y < y1;
+}
+
+/* ---- stencil ---- */
+
+/* Rectangle A [4,20)^2 writes stencil 1 (ALWAYS, REPLACE on z-pass) in
+ * red; a full-target green rectangle with EQUAL 1 lands only on A. Two
+ * sided: front NEVER, back ALWAYS; a clockwise (back-facing) blue
+ * rectangle at [24,32)x[0,8) is drawn, a counter-clockwise one at
+ * [24,32)x[24,32) is not. */
+static void want_stencil(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 4, 4, 20, 20))
+        set_rgba(o, 0, 255, 0, 255);
+    else if (in(x, y, 24, 0, 32, 8))
+        set_rgba(o, 0, 0, 255, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+static void stencil_front_back(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    env_zeta(&e, 0x16 /* S8Z24 */, 1.0f, 0);
+    set(&e, 0x1380, 1);          /* SET_STENCIL_TEST */
+    set(&e, 0x1384, 0x1E00);     /* OP_FAIL OGL_KEEP */
+    set(&e, 0x1388, 0x1E00);     /* OP_ZFAIL OGL_KEEP */
+    set(&e, 0x138c, 3);          /* OP_ZPASS D3D_REPLACE */
+    set(&e, 0x1390, 0x0207);     /* FUNC OGL_ALWAYS */
+    set(&e, 0x1394, 1);          /* FUNC_REF */
+    set(&e, 0x1398, 0xFF);       /* FUNC_MASK */
+    set(&e, 0x139c, 0xFF);       /* MASK */
+    draw(&e, rect(&e, 4, 4, 20, 20, 0, RED, false), 6, 4, false);
+    set(&e, 0x138c, 0x1E00);     /* OP_ZPASS OGL_KEEP */
+    set(&e, 0x1390, 3);          /* FUNC D3D_EQUAL */
+    draw(&e, rect(&e, 0, 0, 20, 20, 0, GREEN, false), 6, 4, false);
+    /* two-sided: front NEVER (D3D 1), back ALWAYS (OGL) with ref 1 */
+    set(&e, 0x1594, 1);          /* SET_TWO_SIDED_STENCIL_TEST */
+    set(&e, 0x1390, 1);
+    set(&e, 0x1598, 0x1E00);     /* SET_BACK_STENCIL_OP_FAIL, ZFAIL, ZPASS */
+    set(&e, 0x159c, 0x1E00);
+    set(&e, 0x15a0, 0x1E00);
+    set(&e, 0x15a4, 0x0207);     /* SET_BACK_STENCIL_FUNC ALWAYS */
+    set(&e, 0x0f54, 0);          /* SET_BACK_STENCIL_FUNC_REF, MASK, FUNC_MASK */
+    set(&e, 0x0f58, 0xFF);
+    set(&e, 0x0f5c, 0xFF);
+    draw(&e, rect(&e, 24, 0, 32, 8, 0, BLUE, true), 6, 4, false);
+    draw(&e, rect(&e, 24, 24, 32, 32, 0, BLUE, false), 6, 4, false);
+    submit(&e, 4);
+    check(&e, "stencil", want_stencil, 0);
+    env_close(&e);
+}
+
+/* ---- logic op ---- */
+
+static void want_logic(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    (void)x, (void)y;
+    set_rgba(o, 0x0F ^ 0xFF, 0x33 ^ 0x55, 0xCC ^ 0x00, 0xFF ^ 0xF0);
+}
+
+/* SET_LOGIC_OP XOR over the whole target: clear ^ source per channel. */
+static void logic_op_xor(void **state)
+{
+    env e;
+    const float clear[4] = {0x0F / 255.0f, 0x33 / 255.0f, 0xCC / 255.0f, 1};
+    if (!env_open(&e, *state, "passthrough_vsh", clear))
+        skip();
+    const float src[4] = {1, 0x55 / 255.0f, 0, 0xF0 / 255.0f};
+    set(&e, 0x19c4, 1);      /* SET_LOGIC_OP */
+    set(&e, 0x19c8, 0x1506); /* SET_LOGIC_OP_FUNC XOR */
+    draw(&e, rect(&e, 0, 0, W, H, 0, src, false), 6, 4, false);
+    submit(&e, 1);
+    check(&e, "logic op XOR", want_logic, 0);
+    env_close(&e);
+}
+
+/* ---- depth clamp and polygon offset ---- */
+
+static void want_clamp(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 0, 0, 16, 16))
+        set_rgba(o, 255, 0, 0, 255);
+    else if (in(x, y, 16, 16, 32, 32))
+        set_rgba(o, 0, 0, 255, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+/* Rectangles at NDC z = 2, beyond the far plane: clipped with GEOMETRY_CLIP
+ * FRUSTUM_XYZ_CLIP, drawn (depth clamped) with FRUSTUM_XY_CLIP and both
+ * PIXEL_MIN_Z/MAX_Z CLAMP. Then polygon offset: a red rectangle at depth
+ * 0.5 in a ZF32 target, a green one at the same depth with LESS fails,
+ * unless SET_DEPTH_BIAS pulls it forward (the blue one). */
+static void depth_clamp_and_offset(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    set(&e, 0x193c, 3u << 11); /* SET_VIEWPORT_CLIP_CONTROL: FRUSTUM_XYZ_CLIP */
+    draw(&e, rect(&e, 16, 0, 32, 16, 2, GREEN, false), 6, 4, false);
+    set(&e, 0x193c, 2u << 11 | 1u << 3 | 1u << 4); /* FRUSTUM_XY_CLIP, PIXEL_MIN_Z and MAX_Z CLAMP */
+    draw(&e, rect(&e, 0, 0, 16, 16, 2, RED, false), 6, 4, false);
+    set(&e, 0x193c, 0);
+    env_zeta(&e, 0x0A /* ZF32 */, 1.0f, 0);
+    set(&e, 0x12cc, 1);      /* SET_DEPTH_TEST */
+    set(&e, 0x12e8, 1);      /* SET_DEPTH_WRITE */
+    set(&e, 0x130c, 0x0201); /* SET_DEPTH_FUNC OGL_LESS */
+    draw(&e, rect(&e, 0, 16, 32, 32, 0, BLUE, false), 6, 4, false);
+    draw(&e, rect(&e, 0, 16, 16, 32, 0, BLACK, false), 6, 4, false); /* same depth: fails LESS */
+    set(&e, 0x0dc8, 1);                                                /* SET_POLY_OFFSET_FILL */
+    set(&e, 0x15bc, tm_u(-8.0f));                                      /* SET_DEPTH_BIAS */
+    draw(&e, rect(&e, 0, 16, 16, 32, 0, BLACK, false), 6, 4, false); /* pulled forward: passes */
+    submit(&e, 5);
+    check(&e, "depth clamp and polygon offset", want_clamp, 0);
+    env_close(&e);
+}
+
+/* ---- points, lines, polygon mode ---- */
+
+static void want_points_lines(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    /* a 4-pixel point at pixel (16, 16): [14,18)^2; a 3-pixel-wide line
+     * along y = 8.5 from x = 2 to 30: rows 7-9 (checked on columns 4-27,
+     * away from the ends' rules) */
+    if (in(x, y, 14, 14, 18, 18))
+        set_rgba(o, 255, 0, 0, 255);
+    else if (in(x, y, 4, 7, 28, 10))
+        set_rgba(o, 0, 255, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+static bool line_ends(uint32_t x, uint32_t y)
+{
+    return in(x, y, 0, 6, 4, 11) || in(x, y, 28, 6, 32, 11);
+}
+
+static void points_lines_polygon_mode(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    set(&e, 0x1518, tm_u(4.0f)); /* SET_POINT_SIZE */
+    const uint32_t p = e.verts;
+    vertex(&e, 0, 0, 0, RED);
+    draw(&e, p, 1, 0 /* POINTS */, false);
+    set(&e, 0x13b4, tm_u(3.0f)); /* SET_ALIASED_LINE_WIDTH_FLOAT */
+    const uint32_t l = e.verts;
+    vertex(&e, nx(2), 8.5f / 16 - 1, 0, GREEN);
+    vertex(&e, nx(30), 8.5f / 16 - 1, 0, GREEN);
+    draw(&e, l, 2, 1 /* LINES */, false);
+    submit(&e, 2);
+    check_some(&e, "points and lines", want_points_lines, 0, 0xF, line_ends);
+    env_close(&e);
+
+    /* SET_FRONT_POLYGON_MODE LINE: a rectangle with its edges through pixel
+     * centres 4.5 and 27.5 draws columns 4 and 27; its inside stays clear
+     * but for the diagonal its two triangles share */
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    set(&e, 0x0dac, 0x1B01);
+    set(&e, 0x0db0, 0x1B01);
+    draw(&e, rect(&e, 4.5f, 4.5f, 27.5f, 27.5f, 0, RED, false), 6, 4, false);
+    submit(&e, 1);
+    uint32_t edge = 0, inside = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint8_t g[4];
+            px(&e, x, y, g);
+            if (in(x, y, 6, 6, 26, 26) && abs((int)x - (int)y) > 1)
+                inside += g[0] != 0;
+            if ((x == 4 || x == 27) && y > 8 && y < 24)
+                edge += g[0] == 255;
+        }
+    print_message("  polygon mode LINE: %u of 30 edge-column pixels drawn, %u inside\n", edge, inside);
+    assert_int_equal(edge, 30);
+    assert_int_equal(inside, 0);
+    env_close(&e);
+}
+
+/* ---- user clip distances ---- */
+
+static void want_clip(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    /* clipdist_vsh's full-screen triangle keeps NDC x >= -0.5 (distance 0)
+     * and y <= 0.5 (distance 1): pixels x >= 8, y < 24; its colour's blue
+     * is 0.5 */
+    if (x >= 8 && y < 24)
+        set_rgba(o, 0, 0, 128, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+static void clip_distances(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "clipdist_vsh", BLACK))
+        skip();
+    set(&e, 0x1510, 3); /* SET_USER_CLIP_ENABLE planes 0 and 1 */
+    draw(&e, 0, 3, 4, false);
+    submit(&e, 1);
+    check_some(&e, "clip distances (blue)", want_clip, 1, 1u << 2, NULL);
+    env_close(&e);
+}
+
+/* ---- primitive restart ---- */
+
+static void want_restart(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 0, 8, 8, 24) || in(x, y, 24, 8, 32, 24))
+        set_rgba(o, 255, 0, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+/* An indexed 16-bit triangle strip of two quads split by the restart
+ * index 0xFFFF: the gap between them stays clear. */
+static void primitive_restart(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    const uint32_t v0 = e.verts;
+    vertex(&e, nx(0), ny(8), 0, RED), vertex(&e, nx(8), ny(8), 0, RED);
+    vertex(&e, nx(0), ny(24), 0, RED), vertex(&e, nx(8), ny(24), 0, RED);
+    vertex(&e, nx(24), ny(8), 0, RED), vertex(&e, nx(32), ny(8), 0, RED);
+    vertex(&e, nx(24), ny(24), 0, RED), vertex(&e, nx(32), ny(24), 0, RED);
+    const uint16_t idx[9] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6, 7};
+    memcpy(e.data + INDEX_OFF, idx, sizeof idx);
+    assert_int_equal(v0, 0);
+    const uint64_t iva = VA_DATA + INDEX_OFF;
+    set(&e, 0x17c8, (uint32_t)(iva >> 32)); /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit), F (first) */
+    set(&e, 0x17cc, (uint32_t)iva);
+    set(&e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
+    set(&e, 0x17d4, (uint32_t)(iva + 0xFFF));
+    set(&e, 0x17d8, 1);
+    set(&e, 0x1644, 1);      /* SET_DA_PRIMITIVE_RESTART */
+    set(&e, 0x1648, 0xFFFF); /* _INDEX */
+    /* DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST: FIRST 0, COUNT 9, TRIANGLE_STRIP */
+    set(&e, 0x17e8, 0u | 9u << 16 | 5u << 28);
+    submit(&e, 1);
+    check(&e, "primitive restart", want_restart, 0);
+    env_close(&e);
+}
+
+/* ---- instances ---- */
+
+static void want_instances(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    /* colours c[1] + c[1] + c[2] (divisor 2, base instance 1) added */
+    if (in(x, y, 8, 8, 24, 24))
+        set_rgba(o, 102, 102, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+/* Three instances of a rectangle, its colour from an instanced stream
+ * (FREQUENCY 2, base instance 1) and blended additively: instance i reads
+ * element 1 + i / 2. */
+static void instanced_attributes(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    const uint32_t first = rect(&e, 8, 8, 24, 24, 0, BLACK, false);
+    const float c[3][4] = {{1, 1, 1, 1}, {0.2f, 0, 0, 0}, {0, 0.4f, 0, 0}};
+    memcpy(e.data + TMD_VERTS + 0x1000, c, sizeof c);
+    set(&e, 0x1880 + 1 * 4, 1); /* SET_VERTEX_STREAM_INSTANCE_A(1) IS_INSTANCED */
+    set(&e, 0x1c0c + 1 * 16, 2); /* SET_VERTEX_STREAM_A_FREQUENCY(1) */
+    set(&e, 0x1438, 1);          /* SET_GLOBAL_BASE_INSTANCE_INDEX */
+    set(&e, 0x133c, 0);          /* blend: ADD, ONE, ONE on target 0 */
+    set(&e, 0x1340, 0x8006);
+    set(&e, 0x1344, 0x4001);
+    set(&e, 0x1348, 0x4001);
+    set(&e, 0x1360, 1);
+    draw(&e, first, 6, 4, false);
+    draw(&e, first, 6, 4, true);
+    draw(&e, first, 6, 4, true);
+    submit(&e, 3);
+    check(&e, "instanced attributes", want_instances, 1);
+    env_close(&e);
+}
+
+static void want_instance_id(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 4, 8, 12, 24) || in(x, y, 20, 8, 28, 24))
+        set_rgba(o, 255, 0, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+/* attribs_vsh places instance i at x offset i - 0.5 (gl_InstanceID, the
+ * attribute at 0x2f8): two instances of a rectangle land side by side. Its
+ * other inputs are set so the colour is inColor.rgb: normal (1, 0, 0),
+ * integer attributes zero (SINT and UINT streams). */
+static void instance_id(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "attribs_vsh", BLACK))
+        skip();
+    const float n[4] = {1, 0, 0, 0}, zero[4] = {0, 0, 0, 0};
+    float v[6][4], nv[6][4], z[6][4];
+    const float xy[6][2] = {{-0.5f, -1}, {0.5f, -1}, {0.5f, 1}, {-0.5f, -1}, {0.5f, 1}, {-0.5f, 1}};
+    for (int i = 0; i < 6; i++) {
+        v[i][0] = xy[i][0], v[i][1] = xy[i][1], v[i][2] = 0, v[i][3] = 1;
+        memcpy(nv[i], n, 16);
+        memcpy(z[i], zero, 16);
+    }
+    const float red[6][4] = {{1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}, {1, 0, 0, 1}};
+    tmd_attribute(&e.pb, e.data, VA_DATA, 0, 0, &v[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 1, 1, &nv[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 2, 2, &red[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 3, 3, &z[0][0], 6);
+    tmd_attribute(&e.pb, e.data, VA_DATA, 4, 4, &z[0][0], 6);
+    set(&e, 0x1160 + 3 * 4, 3u | 1u << 21 | 3u << 27); /* ATTRIBUTE_A(3): stream 3, R32_G32_B32_A32, SINT */
+    set(&e, 0x1160 + 4 * 4, 4u | 4u << 21 | 4u << 27); /* ATTRIBUTE_A(4): stream 4, R32_G32, UINT */
+    draw(&e, 0, 6, 4, false);
+    draw(&e, 0, 6, 4, true);
+    submit(&e, 2);
+    check_some(&e, "instance id", want_instance_id, 0, 0x7, NULL);
+    env_close(&e);
+}
+
+/* ---- conditional rendering ---- */
+
+static void want_cond(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    /* drawn: the second submission's rectangle at [0,8) and the ALWAYS
+     * override's at [16,24); not: the first submission's, the NEVER one */
+    if (in(x, y, 0, 0, 8, 32) || in(x, y, 16, 0, 24, 32))
+        set_rgba(o, 255, 0, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+static void conditional_rendering(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    const uint64_t cva = VA_DATA + COND_OFF;
+    set(&e, 0x1550, (uint32_t)(cva >> 32)); /* SET_RENDER_ENABLE_A/B */
+    set(&e, 0x1554, (uint32_t)cva);
+    set(&e, 0x1558, 2); /* C: CONDITIONAL (the 64-bit value there is 0) */
+    const uint32_t a = rect(&e, 0, 0, 8, 32, 0, RED, false);
+    draw(&e, a, 6, 4, false);
+    submit(&e, 1);
+    const uint64_t one = 1;
+    assert_int_equal(glhle_maxwell_write(e.gpu, cva, &one, 8), GLHLE_RESULT_OK);
+    draw(&e, a, 6, 4, false);         /* now drawn */
+    set(&e, 0x1944, 2);               /* SET_RENDER_ENABLE_OVERRIDE NEVER_RENDER */
+    draw(&e, rect(&e, 8, 0, 16, 32, 0, RED, false), 6, 4, false);
+    set(&e, 0x1558, 0);               /* C: FALSE ... */
+    set(&e, 0x1944, 1);               /* ... but ALWAYS_RENDER */
+    draw(&e, rect(&e, 16, 0, 24, 32, 0, RED, false), 6, 4, false);
+    set(&e, 0x1944, 0);               /* USE_RENDER_ENABLE: FALSE */
+    draw(&e, rect(&e, 24, 0, 32, 32, 0, RED, false), 6, 4, false);
+    submit(&e, 4);
+    check(&e, "conditional rendering", want_cond, 0);
+    assert_int_equal(e.gpu->render->stats.draws_skipped, 3);
+    env_close(&e);
+}
+
+/* ---- cull and front face ---- */
+
+static void want_cull(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 0, 0, 16, 16) || in(x, y, 16, 16, 32, 32))
+        set_rgba(o, 0, 255, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+/* Back faces culled: with the counter-clockwise front face (the default),
+ * the CCW rectangle at [0,16)^2 stays and the CW one at [16,32)x[0,16)
+ * goes; with OGL_SET_FRONT_FACE CW, the CW one at [16,32)^2 stays and the
+ * CCW one at [0,16)x[16,32) goes. */
+static void cull_front_face(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    set(&e, 0x1918, 1);     /* OGL_SET_CULL */
+    set(&e, 0x1920, 0x405); /* OGL_SET_CULL_FACE BACK */
+    set(&e, 0x191c, 0x901); /* OGL_SET_FRONT_FACE CCW */
+    draw(&e, rect(&e, 0, 0, 16, 16, 0, GREEN, false), 6, 4, false);
+    draw(&e, rect(&e, 16, 0, 32, 16, 0, GREEN, true), 6, 4, false);
+    set(&e, 0x191c, 0x900); /* CW */
+    draw(&e, rect(&e, 16, 16, 32, 32, 0, GREEN, true), 6, 4, false);
+    draw(&e, rect(&e, 0, 16, 16, 32, 0, GREEN, false), 6, 4, false);
+    submit(&e, 4);
+    check(&e, "cull and front face", want_cull, 0);
+    env_close(&e);
+}
+
+/* ---- the program-code cache ---- */
+
+/* Two submissions of the same programs read them once; a write over the
+ * vertex program (the same bytes) makes the next draw read it again. */
+static void program_fetch_cache(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+        skip();
+    const uint32_t a = rect(&e, 0, 0, 8, 8, 0, RED, false);
+    draw(&e, a, 6, 4, false);
+    draw(&e, a, 6, 4, false);
+    submit(&e, 2);
+    assert_int_equal(mw_draw_fetches(e.gpu->render), 2);
+    draw(&e, a, 6, 4, false);
+    submit(&e, 1);
+    assert_int_equal(mw_draw_fetches(e.gpu->render), 2);
+    assert_int_equal(glhle_maxwell_write(e.gpu, VA_DATA + TMD_VS_OFF + 0x50, e.data + TMD_VS_OFF + 0x50, 8),
+                     GLHLE_RESULT_OK);
+    draw(&e, a, 6, 4, false);
+    submit(&e, 1);
+    assert_int_equal(mw_draw_fetches(e.gpu->render), 3);
+    env_close(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(stencil_front_back),     cmocka_unit_test(logic_op_xor),
+        cmocka_unit_test(depth_clamp_and_offset), cmocka_unit_test(points_lines_polygon_mode),
+        cmocka_unit_test(clip_distances),         cmocka_unit_test(primitive_restart),
+        cmocka_unit_test(instanced_attributes),   cmocka_unit_test(instance_id),
+        cmocka_unit_test(conditional_rendering),
+        cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
