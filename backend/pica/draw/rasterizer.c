@@ -131,7 +131,8 @@ struct pica_rasterizer {
 
     /* per draw */
     bool prepared, skip, drew;
-    bool shadow_pass;              /* COLOR_OPERATION mode 3: image updates, a barrier after each GL draw */
+    bool shadow_pass;              /* COLOR_OPERATION mode 3 or 1: image updates, a barrier after each GL draw */
+    bool gas_pass;                 /* mode 1, the gas density pass (its texels stay colour bytes) */
     bool fix_quats;
     bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
     pica_render_targets rt;
@@ -479,10 +480,12 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     out->clip_plane = ra->clip_enable;
     memcpy(out->clip, ra->clip_plane, sizeof out->clip);
 
-    /* shadow-map rendering: the shader updates the colour buffer itself;
-     * no colour write, blend or logic op, and no depth or stencil buffer
-     * (Azahar's GL rasterizer leaves the depth buffer out of such draws) */
-    if (fo->mode == PICA_FRAGOP_SHADOW) {
+    /* shadow-map rendering and the gas density pass: the shader updates
+     * the colour buffer itself; no colour write, blend or logic op, and no
+     * depth or stencil test or write (Azahar's GL rasterizer leaves the
+     * depth buffer out of shadow draws; the density pass reads the depth
+     * buffer itself with its own function, docs/pica-gas.md) */
+    if (fo->mode == PICA_FRAGOP_SHADOW || fo->mode == PICA_FRAGOP_GAS) {
         memset(out->color_mask, 0, sizeof out->color_mask);
         out->blend.enable = false;
         out->logic_op = false;
@@ -717,23 +720,37 @@ static const char *fragop_mode_name(uint8_t mode)
     return mode == PICA_FRAGOP_GAS ? "gas" : mode == PICA_FRAGOP_SHADOW ? "shadow-map" : "reserved";
 }
 
-/* Shadow-map rendering writes the colour target through an R32UI image of
- * it (pica_fs_key.h); the target must be RGBA8, the only format whose
- * texels hold the 32-bit words. The surface cache keeps the view. */
+/* Shadow-map rendering and the gas density pass write the colour target
+ * through an R32UI image of it (pica_fs_key.h); the target must be RGBA8,
+ * the only format whose texels hold the 32-bit words (3dbrew
+ * COLORBUFFER_FORMAT 0 "RGBA8/Gas"). The surface cache keeps the view. The
+ * density pass also reads the depth buffer at PICA_FS_GAS_DEPTH_BINDING;
+ * with the depth buffer absent or its read off (DEPTHBUFFER_READ bit 1) it
+ * is left unbound, and the shader's fetch of the incomplete texture reads
+ * 0, as a disabled read does. */
 static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
 {
-    r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW;
+    r->gas_pass = s->fragop.mode == PICA_FRAGOP_GAS;
+    r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW || r->gas_pass;
     if (!r->shadow_pass)
         return true;
     const GLuint view = pica_surface_cache_color_words(r->surfaces);
     if (!view) {
         pica_problem(r->p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
-                     "draw skipped: shadow-map rendering needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
-                     s->framebuffer.color_format, r->rt.has_color ? "" : ", colour buffer disabled");
+                     "draw skipped: %s needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
+                     r->gas_pass ? "gas rendering" : "shadow-map rendering", s->framebuffer.color_format,
+                     r->rt.has_color ? "" : ", colour buffer disabled");
         return false;
     }
     r->gl->BindImageTexture(0, view, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    r->stats.shadow_draws++;
+    if (r->gas_pass) {
+        const bool depth = r->rt.has_depth && s->framebuffer.depth_read;
+        gl_state_texture(r->st, PICA_FS_GAS_DEPTH_BINDING, GL_TEXTURE_2D, depth ? r->rt.depth_texture : 0);
+        gl_state_sampler(r->st, PICA_FS_GAS_DEPTH_BINDING, r->nearest_sampler);
+        r->stats.gas_draws++;
+    } else {
+        r->stats.shadow_draws++;
+    }
     return true;
 }
 
@@ -763,7 +780,8 @@ static prep prepare(pica_rasterizer *r)
         pica_problem(p, GLHLE_RESULT_GL_ERROR, GLHLE_LOG_ERROR, "draw skipped: the GL context cannot be made current");
         return PREP_SKIPPED;
     }
-    if (s->fragop.mode != PICA_FRAGOP_DEFAULT && s->fragop.mode != PICA_FRAGOP_SHADOW) {
+    if (s->fragop.mode != PICA_FRAGOP_DEFAULT && s->fragop.mode != PICA_FRAGOP_SHADOW &&
+        s->fragop.mode != PICA_FRAGOP_GAS) {
         pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
                      "draw skipped: COLOR_OPERATION mode %u (%s rendering) is not rendered by the GL draw path",
                      s->fragop.mode, fragop_mode_name(s->fragop.mode));
@@ -962,14 +980,14 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         r->stats.skipped++;
         return;
     }
-    r->prepared = r->skip = r->drew = r->shadow_pass = false;
+    r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
     pica_pipeline_event(r->pipeline, pica, ev);
     if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
         r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     if (r->drew) {
         r->stats.draws++;
         pica_surface_cache_mark_written(r->surfaces, &pica_frontend_state(p)->framebuffer, &r->fixed.written,
-                                        r->shadow_pass);
+                                        r->shadow_pass && !r->gas_pass);
     } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
         r->stats.empty++; /* no triangles */
     }

@@ -25,7 +25,7 @@
  * instance usable: no vertex program ever uploaded, a render target or
  * texture the surface cache cannot make (unmapped, zero or oversized, bad
  * format), a program that fails to build, a fragment-operation mode the
- * draw path does not render (gas, shadow-map writes).
+ * draw path does not render (the reserved mode 2).
  *
  * Nothing on the draw path allocates in glhle: the pipeline's chunk
  * buffers, the stream ring, the program and sampler caches and the text
@@ -85,6 +85,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t buffer_uploads;   /* glBufferSubData calls of the uniform and LUT buffers */
     uint64_t texture_barriers; /* before draws whose shader reads the colour attachment */
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
+    uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);
