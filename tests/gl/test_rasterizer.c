@@ -867,7 +867,7 @@ static void set_stencil_no_read(tp_cmdbuf *b, const void *arg)
 
 static void stencil_ops_reads_off(void **state)
 {
-    stencil_zero_case cases[8 * 2 + 3];
+    stencil_zero_case cases[8 * 2 + 6];
     size_t n = 0;
     for (uint32_t op = 0; op < 8; op++) {
         cases[n++] = (stencil_zero_case){1, 0, 0, op, false}; /* ALWAYS: the pass op */
@@ -878,6 +878,12 @@ static void stencil_ops_reads_off(void **state)
     cases[n++] = (stencil_zero_case){1, 0, 1, 6, true};
     cases[n++] = (stencil_zero_case){1, 0, 2, 0, true};
     cases[n++] = (stencil_zero_case){1, 0, 7, 5, true};
+    /* different non-zero bytes for the two depth outcomes (the draw's
+     * depth-fail pass): increment 1 / invert 0xFF, replace 0x5A / increment
+     * with wrap 1, decrement with wrap 0xFF / replace 0x5A */
+    cases[n++] = (stencil_zero_case){1, 0, 3, 5, true};
+    cases[n++] = (stencil_zero_case){1, 0, 2, 6, true};
+    cases[n++] = (stencil_zero_case){1, 0, 7, 2, true};
     for (size_t i = 0; i < n; i++) {
         const stencil_zero_case *c = &cases[i];
         pd_env e;

@@ -313,15 +313,17 @@ static unsigned stencil_op_on_zero(unsigned op, unsigned ref)
  * draw can reach share one reference. Reachable: the fail op when the test
  * fails, else the pass op and, when the depth test can fail, the depth-fail
  * op. Two reachable outcomes that need different non-zero bytes cannot
- * share it: the depth-fail op then stays GL's op on the stored value
- * (docs/architecture.md names this case). */
-static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes, bool depth_can_fail, gl_stencil *st)
+ * share it: the depth-fail byte is then written by a pass of its own before
+ * the draw (out->stencil_zfail_pass), and the draw keeps it where the depth
+ * test fails (docs/architecture.md). */
+static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes, bool depth_can_fail,
+                                  pica_gl_fixed *out)
 {
+    gl_stencil *st = &out->stencil;
     const unsigned ref = fo->stencil_ref;
     const unsigned v_fail = stencil_op_on_zero(fo->stencil_fail, ref);
     const unsigned v_zfail = stencil_op_on_zero(fo->stencil_zfail, ref);
     const unsigned v_zpass = stencil_op_on_zero(fo->stencil_zpass, ref);
-    const GLenum gl_zfail = st->dpfail;
     st->sfail = v_fail ? GL_REPLACE : GL_ZERO;
     st->dpfail = v_zfail ? GL_REPLACE : GL_ZERO;
     st->dppass = v_zpass ? GL_REPLACE : GL_ZERO;
@@ -330,8 +332,11 @@ static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes,
         return;
     }
     st->ref = (GLint)(v_zpass ? v_zpass : v_zfail);
-    if (depth_can_fail && v_zfail && v_zpass && v_zfail != v_zpass)
-        st->dpfail = gl_zfail;
+    if (depth_can_fail && v_zfail && v_zpass && v_zfail != v_zpass) {
+        out->stencil_zfail_pass = true;
+        out->stencil_zfail_ref = (GLint)v_zfail;
+        st->dpfail = GL_KEEP;
+    }
 }
 
 /* A window-coordinate rectangle as GL pixels, mirrored top to bottom
@@ -430,7 +435,7 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
         /* (ref & mask) func (0 & mask), and the ops on a zero */
         const bool passes = compare_with_zero(fo->stencil_func, fo->stencil_ref & fo->stencil_input_mask);
         st->func = passes ? GL_ALWAYS : GL_NEVER;
-        stencil_ops_read_zero(fo, passes, out->depth_test && out->depth_func != GL_ALWAYS, st);
+        stencil_ops_read_zero(fo, passes, out->depth_test && out->depth_func != GL_ALWAYS, out);
     }
 
     /* blending, or the logic op */
@@ -492,6 +497,7 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
         out->depth_test = out->depth_write = false;
         out->stencil.enable = false;
         out->stencil.write_mask = 0;
+        out->stencil_zfail_pass = false;
     }
 }
 
@@ -930,6 +936,23 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
     for (unsigned i = 0; i < passes; i++) {
         gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
                          f->scissor[i][3]);
+        if (f->stencil_zfail_pass) {
+            /* the depth-fail byte first, where the depth test fails
+             * against the depth before the draw (pica_gl_fixed) */
+            gl_stencil pre = f->stencil;
+            pre.dpfail = GL_REPLACE;
+            pre.dppass = GL_KEEP;
+            pre.ref = f->stencil_zfail_ref;
+            gl_state_stencil(r->st, &pre);
+            gl_state_color_mask(r->st, false, false, false, false);
+            gl_state_depth(r->st, f->depth_test, f->depth_func, false);
+            r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
+                                          basevertex);
+            r->stats.gl_draws++;
+            gl_state_stencil(r->st, &f->stencil);
+            gl_state_color_mask(r->st, f->color_mask[0], f->color_mask[1], f->color_mask[2], f->color_mask[3]);
+            gl_state_depth(r->st, f->depth_test, f->depth_func, f->depth_write);
+        }
         if (r->dest_barrier) {
             r->gl->TextureBarrier();
             r->stats.texture_barriers++;

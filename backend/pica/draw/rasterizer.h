@@ -108,6 +108,13 @@ typedef struct pica_gl_fixed {
     GLenum depth_func;
     bool depth_write;
     gl_stencil stencil;
+    /* With the stencil read off, a depth-fail byte that differs from the
+     * pass byte (both non-zero) cannot share GL's one reference: a pass
+     * before the draw, colour and depth writes off, writes it
+     * (`stencil_zfail_ref`) where the depth test fails, and the draw keeps
+     * it there (docs/architecture.md) */
+    bool stencil_zfail_pass;
+    GLint stencil_zfail_ref;
     gl_blend blend;
     float blend_color[4];
     bool logic_op;
