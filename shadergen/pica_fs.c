@@ -848,7 +848,7 @@ _Static_assert(PICA_FS_GAS_DEPTH_BINDING == 14, "the binding is spelled out in t
 
 /* Density pass: the contributions of the combiner output's R, added to the
  * buffer's R and G bytes with saturation by a bounded compare-and-swap. */
-static void write_gas_update(glsl_writer *w, unsigned func)
+static void write_gas_update(glsl_writer *w, unsigned func, bool no_read)
 {
     glsl_line(w, "uint gz = min(uint(floor(depth * 16777215.0 + 0.5)), 16777215u);");
     glsl_line(w, "ivec2 gc = ivec2(gl_FragCoord.xy);");
@@ -867,6 +867,10 @@ static void write_gas_update(glsl_writer *w, unsigned func)
     }
     glsl_line(w, "uint gadd = uint(pica_gas_scale(prev.r, u.gas_params.x)) | "
                  "uint(pica_gas_scale(pica_gas_mul8(prev.r, gatt), u.gas_params.x)) << 8;");
+    if (no_read) { /* the buffer reads as 0: the word is the contributions */
+        glsl_line(w, "imageStore(pica_gas_buffer, gc, uvec4(gadd));");
+        return;
+    }
     glsl_line(w, "uint gold = imageLoad(pica_gas_buffer, gc).x;");
     glsl_open(w, "for (int n = 0; n < 64; n++)");
     glsl_line(w, "uvec2 gs = min(uvec2(gold & 255u, (gold >> 8) & 255u) + uvec2(gadd & 255u, gadd >> 8), uvec2(255u));");
@@ -1112,7 +1116,7 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         if (func == PICA_FS_GAS_DEPTH_NEVER)
             glsl_line(w, "discard;");
         else
-            write_gas_update(w, func);
+            write_gas_update(w, func, (key->gas & PICA_FS_GAS_NO_READ) != 0);
     }
     glsl_line(w, "gl_FragDepth = depth;");
     glsl_line(w, "pica_frag_color = vec4(prev) / 255.0;");

@@ -406,7 +406,7 @@ void pica_fs_key_normalize(pica_fs_key *key)
         /* each pass keeps only the gas bits it reads */
         unsigned gas = 0;
         if (key->gas_render)
-            gas |= key->gas & (3u << PICA_FS_GAS_DEPTH_FUNC_SHIFT);
+            gas |= key->gas & (3u << PICA_FS_GAS_DEPTH_FUNC_SHIFT | PICA_FS_GAS_NO_READ);
         if (key->fog_mode == PICA_FS_FOG_GAS)
             gas |= key->gas & (PICA_FS_GAS_DENSITY_DEPTH | PICA_FS_GAS_LUT_LIGHT);
         key->gas = (uint8_t)gas;

@@ -144,6 +144,7 @@ enum { PICA_FS_FOG_OFF = 0, PICA_FS_FOG_ON = 5, PICA_FS_FOG_GAS = 7 };
 enum {
     PICA_FS_GAS_DENSITY_DEPTH = 1u << 0, /* TEXENV_UPDATE_BUFFER bit 3: shade the depth density (G), else plain (R) */
     PICA_FS_GAS_LUT_LIGHT = 1u << 1,     /* GAS_LIGHT_Z_COLOR bit 8: the colour LUT reads the light factor */
+    PICA_FS_GAS_NO_READ = 1u << 4,       /* density pass with COLORBUFFER_READ off: the buffer reads as 0 */
 };
 #define PICA_FS_GAS_DEPTH_FUNC_SHIFT 2   /* bits 2-3: GAS_DELTAZ_DEPTH bits 24-25 */
 enum { PICA_FS_GAS_DEPTH_NEVER = 0, PICA_FS_GAS_DEPTH_ALWAYS = 1, PICA_FS_GAS_DEPTH_GREATER = 2, PICA_FS_GAS_DEPTH_LESS = 3 };

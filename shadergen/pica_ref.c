@@ -670,7 +670,7 @@ static uint32_t depth24(float depth)
  * min(|z - buffer| * deltaZ, 1), the distance in [0, 1] depth units.
  * GAS_ACCMAX scales both densities (citro3d writes 1 / the maximum). */
 static void gas_density(const pica_fs_key *key, const pica_fs_uniforms *u, uint8_t density, float depth,
-                        uint32_t zbuf, uint8_t out[2])
+                        uint32_t zbuf, uint8_t out[2], bool *written)
 {
     const unsigned func = (key->gas >> PICA_FS_GAS_DEPTH_FUNC_SHIFT) & 3;
     const uint32_t zf = depth24(depth), zb = zbuf & 0xFFFFFF;
@@ -685,10 +685,15 @@ static void gas_density(const pica_fs_key *key, const pica_fs_uniforms *u, uint8
     }
     out[0] = (uint8_t)gas_scale(density, u->gas_params[0]);
     out[1] = (uint8_t)gas_scale(gas_mul8(density, att), u->gas_params[0]);
+    *written = true;
 }
 
-void pica_ref_gas_accumulate(const pica_ref_output *frag, uint8_t rgba[4])
+void pica_ref_gas_accumulate(const pica_fs_key *key, const pica_ref_output *frag, uint8_t rgba[4])
 {
+    if (!frag->gas_write)
+        return;
+    if (key->gas & PICA_FS_GAS_NO_READ)
+        memset(rgba, 0, 4);
     for (int i = 0; i < 2; i++) {
         int v = rgba[i] + frag->gas[i];
         rgba[i] = (uint8_t)(v > 255 ? 255 : v);
@@ -803,5 +808,5 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
         pica_ref_gas_shade(key, u, prev);
     memcpy(out->color, prev, 4);
     if (key->gas_render && pass)
-        gas_density(key, u, prev[0], out->depth, in->gas_zbuf, out->gas);
+        gas_density(key, u, prev[0], out->depth, in->gas_zbuf, out->gas, &out->gas_write);
 }

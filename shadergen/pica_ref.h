@@ -48,6 +48,7 @@ typedef struct pica_ref_output {
      * colour buffer's R (plain density) and G (depth density) bytes, 0 when
      * the alpha test or the gas depth function dropped it */
     uint8_t gas[2];
+    bool gas_write;          /* the density pass writes the pixel's word (not dropped) */
 } pica_ref_output;
 
 void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const pica_fs_luts *luts,
@@ -68,8 +69,10 @@ void pica_ref_shadow_cube(const uint32_t *const faces[6], int size, const pica_f
 
 /* The gas density pass's framebuffer update: the colour buffer's R and G
  * bytes plus the fragment's contributions, each saturating at 255 (the
- * other two bytes are left alone; docs/pica-gas.md). */
-void pica_ref_gas_accumulate(const pica_ref_output *frag, uint8_t rgba[4]);
+ * other two bytes are left alone; docs/pica-gas.md). With the colour
+ * buffer's read off (key->gas PICA_FS_GAS_NO_READ) the buffer reads as 0:
+ * the word becomes the contributions alone. */
+void pica_ref_gas_accumulate(const pica_fs_key *key, const pica_ref_output *frag, uint8_t rgba[4]);
 
 /* The gas shading of the fog stage in gas mode on a combiner output `c`
  * (R plain density, G depth density): c becomes the gas colour and

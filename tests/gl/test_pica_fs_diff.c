@@ -687,7 +687,8 @@ static void gas_density_pass(void **state)
         ts_rng_init(&r, seed + (uint64_t)i * 0x9E3779B97F4A7C15ull);
         pica_fs_random_key(&r, PFR_TEXTURES | PFR_ALPHA_TEST, &f->key);
         f->key.gas_render = 1;
-        f->key.gas = (uint8_t)(i % 4 << PICA_FS_GAS_DEPTH_FUNC_SHIFT); /* every depth function in turn */
+        /* every depth function in turn, and every fifth with the colour read off */
+        f->key.gas = (uint8_t)(i % 4 << PICA_FS_GAS_DEPTH_FUNC_SHIFT | (i % 5 == 4 ? PICA_FS_GAS_NO_READ : 0));
         pica_fs_key_normalize(&f->key);
         pica_fs_random_data(&r, &f->key, &f->u, &f->luts);
         randomize_inputs(f, &r);
@@ -730,7 +731,7 @@ static void gas_density_pass(void **state)
                 pica_ref_fragment(&f->key, &f->u, &f->luts, &in, &out);
                 const uint32_t w0 = words[y * W + x];
                 uint8_t want[4] = {(uint8_t)w0, (uint8_t)(w0 >> 8), (uint8_t)(w0 >> 16), (uint8_t)(w0 >> 24)};
-                pica_ref_gas_accumulate(&out, want);
+                pica_ref_gas_accumulate(&f->key, &out, want);
                 const uint32_t g = got[y * W + x];
                 const uint8_t have[4] = {(uint8_t)g, (uint8_t)(g >> 8), (uint8_t)(g >> 16), (uint8_t)(g >> 24)};
                 pixels++;

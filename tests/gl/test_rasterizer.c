@@ -2036,6 +2036,27 @@ static void set_gas_shading(tp_cmdbuf *b, const void *arg)
         tp_cmd1(b, 0x124, i == 6 ? 10u | (0x80u | 64u) << 8 : i == 14 ? 200u | 100u << 8 | 50u << 16 : 0x101010u * i);
 }
 
+/* The density pass's buffers: colour (10, 20, 30, 40), depth 0.6 on the
+ * left half and 0.3 on the right, and a quad at depth 0.5 with R = 100.
+ * Returns the right half's 24-bit depth. */
+static uint32_t gas_buffers(pd_env *e)
+{
+    uint8_t *all = malloc(W * H * 4);
+    for (int i = 0; i < W * H; i++)
+        memcpy(all + 4 * i, (const uint8_t[4]){10, 20, 30, 40}, 4);
+    pd_put_color(e, PD_COLOR, 0, W, H, all);
+    free(all);
+    uint32_t *words = malloc(W * H * 4);
+    const uint32_t z06 = (uint32_t)(0.6 * 16777215.0 + 0.5), z03 = (uint32_t)(0.3 * 16777215.0 + 0.5);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            words[y * W + x] = (x < W / 2 ? z06 : z03) << 8;
+    pd_put_depth(e, PD_DEPTH, 3, W, H, words);
+    free(words);
+    put_quad(e, -0.5f, 1, (rgba){100, 0, 0, 255}, 0, 0, 0, 0);
+    return z03;
+}
+
 /* Both passes through the draw path. Density pass over a colour buffer of
  * (10, 20, 30, 40) and a depth buffer at 0.6 on the left half and 0.3 on
  * the right: a quad at depth 0.5 with R = 100 and the function greater is
@@ -2052,19 +2073,7 @@ static void gas_two_passes(void **state)
 {
     pd_env e;
     pd_env_init(&e, *state, 1);
-    uint8_t *all = malloc(W * H * 4);
-    for (int i = 0; i < W * H; i++)
-        memcpy(all + 4 * i, (const uint8_t[4]){10, 20, 30, 40}, 4);
-    pd_put_color(&e, PD_COLOR, 0, W, H, all);
-    free(all);
-    uint32_t *words = malloc(W * H * 4);
-    const uint32_t z06 = (uint32_t)(0.6 * 16777215.0 + 0.5), z03 = (uint32_t)(0.3 * 16777215.0 + 0.5);
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++)
-            words[y * W + x] = (x < W / 2 ? z06 : z03) << 8;
-    pd_put_depth(&e, PD_DEPTH, 3, W, H, words);
-    free(words);
-    put_quad(&e, -0.5f, 1, (rgba){100, 0, 0, 255}, 0, 0, 0, 0);
+    const uint32_t z03 = gas_buffers(&e);
     glhle_image img;
     draw_and_read(&e, 6, true, set_gas_density, NULL, &img);
     const uint32_t diff = 8388608u - z03; /* the quad's 24-bit depth: floor(0.5 * (2^24 - 1) + 0.5) */
@@ -2094,6 +2103,42 @@ static void gas_two_passes(void **state)
                 fail_msg("shading pass pixel (%u, %u): 0x%08X, expected 212, 24, 50, 30", x, y, pack(px(&img, x, y)));
     glhle_image_free(&img);
     pd_env_free(&e);
+}
+
+static void set_gas_density_enables(tp_cmdbuf *b, const void *arg)
+{
+    set_gas_density(b, NULL);
+    const uint32_t *rw = arg; /* COLORBUFFER_READ, COLORBUFFER_WRITE */
+    tp_cmd1(b, 0x112, rw[0]);
+    tp_cmd1(b, 0x113, rw[1]);
+}
+
+/* The density pass under the colour buffer's enables (a disabled read
+ * reads zero, a disabled write writes nothing): on gas_buffers, writes off change nothing; reads off
+ * make the right half's words the contributions alone (100, 40, 0, 0) and
+ * leave the dropped left half alone. */
+static void gas_buffer_enables(void **state)
+{
+    static const uint32_t cases[2][2] = {{0xF, 0}, {0, 0xF}};
+    for (int i = 0; i < 2; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        gas_buffers(&e);
+        glhle_image img;
+        draw_and_read(&e, 6, true, set_gas_density_enables, cases[i], &img);
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                const rgba c = px(&img, x, y);
+                const bool changed = i == 1 && x >= W / 2;
+                const rgba want = changed ? (rgba){100, 40, 0, 0} : (rgba){10, 20, 30, 40};
+                if (c.r != want.r || abs(c.g - want.g) > 1 || c.b != want.b || c.a != want.a)
+                    fail_msg("%s pixel (%u, %u): %u,%u,%u,%u, expected %u,%u(+-1),%u,%u",
+                             i ? "reads off" : "writes off", x, y, c.r, c.g, c.b, c.a, want.r, want.g, want.b, want.a);
+            }
+        glhle_image_free(&img);
+        assert_int_equal(rstats(&e).skipped, 0);
+        pd_env_free(&e);
+    }
 }
 
 /* At 2x the map's words come back through a flush that takes one sample
@@ -2169,6 +2214,7 @@ int main(void)
         TS_GL_TEST(depth_and_stencil_reads_off),
         TS_GL_TEST(stencil_ops_reads_off),
         TS_GL_TEST(gas_two_passes),
+        TS_GL_TEST(gas_buffer_enables),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
         TS_GL_TEST(framebuffer_flip_bit),

@@ -66,7 +66,7 @@ static void density(const pica_fs_uniforms *u, uint8_t density_r, uint32_t zbuf,
     static pica_fs_luts luts;
     pica_ref_output out;
     pica_ref_fragment(&k, u, &luts, &in, &out);
-    pica_ref_gas_accumulate(&out, rgba);
+    pica_ref_gas_accumulate(&k, &out, rgba);
 }
 
 typedef struct region {

@@ -850,6 +850,8 @@ static prep prepare(pica_rasterizer *r)
         return PREP_SKIPPED;
     if (!bind_shadow_image(r, s))
         return PREP_SKIPPED;
+    if (r->gas_pass && !s->framebuffer.color_write)
+        return PREP_EMPTY; /* the density pass writes only the colour buffer */
 
     /* the clip plane */
     if (!r->vs_uniforms_valid || memcmp(r->vs_uniforms.clip_plane, r->fixed.clip, sizeof r->fixed.clip)) {

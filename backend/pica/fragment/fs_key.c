@@ -121,6 +121,7 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
     key->gas_render = fo->mode == PICA_FRAGOP_GAS;
     key->gas = (uint8_t)((s->fog.density_from_depth ? PICA_FS_GAS_DENSITY_DEPTH : 0) |
                          (s->fog.gas_lut_input ? PICA_FS_GAS_LUT_LIGHT : 0) |
+                         (s->framebuffer.color_read ? 0 : PICA_FS_GAS_NO_READ) |
                          (s->fog.gas_depth_func & 3u) << PICA_FS_GAS_DEPTH_FUNC_SHIFT);
     if (fo->blend && s->framebuffer.color_read) {
         key->blend_rgb_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb);
