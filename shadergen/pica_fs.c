@@ -57,6 +57,10 @@ static const char interface_text[] =
     "    ivec4 proctex_offset;\n"
     "    ivec4 blend_color;\n"
     "    vec4 shadow_render;\n"
+    "    ivec4 gas_light_xy;\n"
+    "    ivec4 gas_light_z;\n"
+    "    ivec4 gas_params;\n"
+    "    ivec4 gas_lut[8];\n"
     "} u;\n";
 _Static_assert(PICA_FS_UBO_BINDING == 0 && PICA_FS_LUT_BINDING == 3 && PICA_FS_DEST_BINDING == 4,
                "bindings are spelled out in the text");
@@ -785,7 +789,7 @@ static void write_header(gen *g)
         text(g, "#version 450 core\n");
     if (g->blend && g->fetch)
         text(g, "#extension GL_EXT_shader_framebuffer_fetch : require\n");
-    if (g->k->shadow_render && g->gles)
+    if ((g->k->shadow_render || g->k->gas_render) && g->gles)
         text(g, "precision highp uimage2D;\n");
 }
 
@@ -808,6 +812,75 @@ static const char shadow_render_text[] =
     "    }\n"
     "    return z << 8 | i;\n"
     "}\n";
+
+/* Gas rendering (docs/pica-gas.md), the same integer arithmetic as
+ * pica_ref.c: byte products rounded, GAS_ACCMAX / GAS_ATTENUATION as fixed
+ * 8.16 factors, the shading of the fog stage in gas mode (planar and view
+ * terms mixed by the light direction's share, the 8-entry colour LUT). */
+static const char gas_text[] =
+    "int pica_gas_mul8(int a, int b) { return (a * b + 127) / 255; }\n"
+    "int pica_gas_smul8(int a, int b) { return a < 0 ? -pica_gas_mul8(-a, b) : pica_gas_mul8(a, b); }\n"
+    "int pica_gas_scale(int d, int fx) { return int(min((uint(d) * uint(fx) + 32768u) >> 16, 255u)); }\n"
+    "int pica_gas_light(ivec4 l, int d) {\n"
+    "    ivec3 c = clamp(l.xyz, 0, 255);\n"
+    "    return c.x + pica_gas_smul8(c.y - c.x, 255 - pica_gas_mul8(d, c.z));\n"
+    "}\n"
+    "ivec4 pica_gas_shade(ivec4 c, bool depth_density, bool lut_light) {\n"
+    "    int d = depth_density ? c.g : c.r;\n"
+    "    int p = pica_gas_light(u.gas_light_xy, d), v = pica_gas_light(u.gas_light_z, d);\n"
+    "    int l = clamp(p + pica_gas_smul8(v - p, clamp(u.gas_light_xy.w, 0, 255)), 0, 255);\n"
+    "    int x = lut_light ? l : d;\n"
+    "    ivec4 e = u.gas_lut[x >> 5];\n"
+    "    int f = x & 31;\n"
+    "    ivec3 base = (ivec3(e.x) >> ivec3(0, 8, 16)) & 255;\n"
+    "    ivec3 diff = (ivec3(e.y) >> ivec3(0, 8, 16)) & 255;\n"
+    "    ivec3 add = ((diff & 127) * 255 * f + 2032) / 4064;\n"
+    "    ivec3 rgb = clamp(base + (1 - 2 * (diff >> 7)) * add, 0, 255);\n"
+    "    return ivec4(rgb, pica_gas_scale(d, u.gas_params.y));\n"
+    "}\n";
+
+/* The density pass's declarations: the colour buffer as words (R the
+ * plain, G the depth density) and the depth buffer. */
+static const char gas_render_text[] =
+    "layout(binding = 0, r32ui) uniform coherent uimage2D pica_gas_buffer;\n"
+    "layout(binding = 14) uniform sampler2D pica_gas_depth;\n";
+_Static_assert(PICA_FS_GAS_DEPTH_BINDING == 14, "the binding is spelled out in the text");
+
+/* Density pass: the contributions of the combiner output's R, added to the
+ * buffer's R and G bytes with saturation by a bounded compare-and-swap. */
+static void write_gas_update(glsl_writer *w, unsigned func, bool no_read)
+{
+    glsl_line(w, "uint gz = min(uint(floor(depth * 16777215.0 + 0.5)), 16777215u);");
+    glsl_line(w, "ivec2 gc = ivec2(gl_FragCoord.xy);");
+    glsl_line(w, "uint gb = min(uint(floor(texelFetch(pica_gas_depth, gc, 0).r * 16777215.0 + 0.5)), 16777215u);");
+    glsl_line(w, "int gatt = 255;");
+    if (func == PICA_FS_GAS_DEPTH_GREATER || func == PICA_FS_GAS_DEPTH_LESS) {
+        glsl_line(w, "if (gz %s gb)", func == PICA_FS_GAS_DEPTH_GREATER ? "<" : ">");
+        glsl_line(w, "    discard;");
+        glsl_line(w, "uint ghi, glo;");
+        glsl_line(w, "umulExtended(gz > gb ? gz - gb : gb - gz, uint(u.gas_params.z) & 16777215u, ghi, glo);");
+        glsl_open(w, "if (ghi == 0u)");
+        glsl_line(w, "uint gh2, gl2;");
+        glsl_line(w, "umulExtended(glo, 255u, gh2, gl2);");
+        glsl_line(w, "gatt = int(gh2);");
+        glsl_close(w, "");
+    }
+    glsl_line(w, "uint gadd = uint(pica_gas_scale(prev.r, u.gas_params.x)) | "
+                 "uint(pica_gas_scale(pica_gas_mul8(prev.r, gatt), u.gas_params.x)) << 8;");
+    if (no_read) { /* the buffer reads as 0: the word is the contributions */
+        glsl_line(w, "imageStore(pica_gas_buffer, gc, uvec4(gadd));");
+        return;
+    }
+    glsl_line(w, "uint gold = imageLoad(pica_gas_buffer, gc).x;");
+    glsl_open(w, "for (int n = 0; n < 64; n++)");
+    glsl_line(w, "uvec2 gs = min(uvec2(gold & 255u, (gold >> 8) & 255u) + uvec2(gadd & 255u, gadd >> 8), uvec2(255u));");
+    glsl_line(w, "uint gnew = (gold & 0xFFFF0000u) | gs.x | gs.y << 8;");
+    glsl_line(w, "uint seen = imageAtomicCompSwap(pica_gas_buffer, gc, gold, gnew);");
+    glsl_line(w, "if (seen == gold)");
+    glsl_line(w, "    break;");
+    glsl_line(w, "gold = seen;");
+    glsl_close(w, "");
+}
 
 /* One blend factor (BLEND_FUNC code, normalised: 0-14) as an integer
  * expression on 0..255 values: `s` the shader's colour, `d` the destination,
@@ -973,6 +1046,10 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
         write_proctex(&g);
     if (key->shadow_render)
         text(&g, shadow_render_text);
+    if (key->gas_render || key->fog_mode == PICA_FS_FOG_GAS)
+        text(&g, gas_text);
+    if (key->gas_render)
+        text(&g, gas_render_text);
 
     glsl_open(w, "void main()");
     /* the interpolated colour rounds to bytes (Azahar's software rasterizer
@@ -1026,11 +1103,21 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
          * colour with the fog colour, rounded (GPUREG_FOG_LUT_DATAi
          * formats). */
         pica_fs_write_fog(w, key->fog_flip ? "" : NULL);
+    } else if (key->fog_mode == PICA_FS_FOG_GAS) {
+        glsl_line(w, "prev = pica_gas_shade(prev, %s, %s);", key->gas & PICA_FS_GAS_DENSITY_DEPTH ? "true" : "false",
+                  key->gas & PICA_FS_GAS_LUT_LIGHT ? "true" : "false");
     }
     if (g.blend)
         write_blend(&g);
     if (key->shadow_render)
         pica_fs_write_shadow_update(w);
+    if (key->gas_render) {
+        const unsigned func = (key->gas >> PICA_FS_GAS_DEPTH_FUNC_SHIFT) & 3;
+        if (func == PICA_FS_GAS_DEPTH_NEVER)
+            glsl_line(w, "discard;");
+        else
+            write_gas_update(w, func, (key->gas & PICA_FS_GAS_NO_READ) != 0);
+    }
     glsl_line(w, "gl_FragDepth = depth;");
     glsl_line(w, "pica_frag_color = vec4(prev) / 255.0;");
     glsl_close(w, "");

@@ -394,15 +394,24 @@ void pica_fs_key_normalize(pica_fs_key *key)
     key->buffer_update_rgb &= 15;
     key->buffer_update_a &= 15;
     key->alpha_func &= 7;
-    if (key->fog_mode != PICA_FS_FOG_ON)
+    if (key->fog_mode != PICA_FS_FOG_ON && key->fog_mode != PICA_FS_FOG_GAS)
         key->fog_mode = PICA_FS_FOG_OFF;
-    key->fog_flip = key->fog_mode ? (key->fog_flip & 1) : 0;
+    key->fog_flip = key->fog_mode == PICA_FS_FOG_ON ? (key->fog_flip & 1) : 0;
     key->depth_wbuffer &= 1;
     key->tex2_coord1 &= 1;
     key->shadow_ortho &= 1;
     key->shadow_render &= 1;
-    memset(key->pad0, 0, sizeof key->pad0);
-    if (key->shadow_render) /* no colour reaches the blender */
+    key->gas_render = key->shadow_render ? 0 : key->gas_render & 1;
+    {
+        /* each pass keeps only the gas bits it reads */
+        unsigned gas = 0;
+        if (key->gas_render)
+            gas |= key->gas & (3u << PICA_FS_GAS_DEPTH_FUNC_SHIFT | PICA_FS_GAS_NO_READ);
+        if (key->fog_mode == PICA_FS_FOG_GAS)
+            gas |= key->gas & (PICA_FS_GAS_DENSITY_DEPTH | PICA_FS_GAS_LUT_LIGHT);
+        key->gas = (uint8_t)gas;
+    }
+    if (key->shadow_render || key->gas_render) /* no colour reaches the blender */
         key->blend_rgb_eq = key->blend_alpha_eq = 0;
     normalize_blend(&key->blend_rgb_eq, &key->blend_src_rgb, &key->blend_dst_rgb);
     normalize_blend(&key->blend_alpha_eq, &key->blend_src_alpha, &key->blend_dst_alpha);
@@ -600,7 +609,7 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
         glhle_bytebuf_printf(out, "\n");
     }
     glhle_bytebuf_printf(out, "alpha_test %s\nfog %s%s\ndepth %s\n", alpha_names[key->alpha_func & 7],
-                         key->fog_mode == PICA_FS_FOG_ON ? "on" : "off", key->fog_flip ? " flip" : "",
+                         key->fog_mode == PICA_FS_FOG_ON ? "on" : key->fog_mode == PICA_FS_FOG_GAS ? "gas" : "off", key->fog_flip ? " flip" : "",
                          key->depth_wbuffer ? "w-buffer" : "z-buffer");
     if (key->blend_rgb_eq || key->blend_alpha_eq) {
         static const char *mode_names[3] = {"gl", "min", "max"};
@@ -610,6 +619,13 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
     }
     if (key->shadow_render)
         glhle_bytebuf_printf(out, "shadow-map rendering\n");
+    if (key->gas_render)
+        glhle_bytebuf_printf(out, "gas density pass, depth function %u\n",
+                             (key->gas >> PICA_FS_GAS_DEPTH_FUNC_SHIFT) & 3);
+    if (key->fog_mode == PICA_FS_FOG_GAS)
+        glhle_bytebuf_printf(out, "gas shading: %s density, LUT input %s\n",
+                             key->gas & PICA_FS_GAS_DENSITY_DEPTH ? "depth" : "plain",
+                             key->gas & PICA_FS_GAS_LUT_LIGHT ? "light factor" : "density");
     glhle_bytebuf_printf(out, "textures");
     for (unsigned u = 0; u < 3; u++)
         if ((key->tex_enable >> u) & 1)

@@ -133,10 +133,21 @@ enum {
 };
 
 /* GPUREG_TEXENV_UPDATE_BUFFER bits 0-2. Reserved 1-4 and 6 mean "no fog"
- * (Azahar applies fog only for 5 and gas only for 7). Gas (7) is not
- * generated: it needs the gas accumulation pass of the framebuffer stage; it
- * normalises to OFF, so the colour passes through (see docs/architecture.md). */
+ * (Azahar applies fog only for 5 and gas only for 7). Gas (7) is the
+ * shading pass of gas rendering: the fog stage turns the density the
+ * combiners hand it into the gas colour and opacity (docs/pica-gas.md). */
 enum { PICA_FS_FOG_OFF = 0, PICA_FS_FOG_ON = 5, PICA_FS_FOG_GAS = 7 };
+
+/* pica_fs_key.gas bits (docs/pica-gas.md). The density pass (COLOR_OPERATION
+ * mode 1, pica_fs_key.gas_render) reads PICA_FS_GAS_DEPTH_FUNC; the shading
+ * pass (fog mode gas) the other two. */
+enum {
+    PICA_FS_GAS_DENSITY_DEPTH = 1u << 0, /* TEXENV_UPDATE_BUFFER bit 3: shade the depth density (G), else plain (R) */
+    PICA_FS_GAS_LUT_LIGHT = 1u << 1,     /* GAS_LIGHT_Z_COLOR bit 8: the colour LUT reads the light factor */
+    PICA_FS_GAS_NO_READ = 1u << 4,       /* density pass with COLORBUFFER_READ off: the buffer reads as 0 */
+};
+#define PICA_FS_GAS_DEPTH_FUNC_SHIFT 2   /* bits 2-3: GAS_DELTAZ_DEPTH bits 24-25 */
+enum { PICA_FS_GAS_DEPTH_NEVER = 0, PICA_FS_GAS_DEPTH_ALWAYS = 1, PICA_FS_GAS_DEPTH_GREATER = 2, PICA_FS_GAS_DEPTH_LESS = 3 };
 
 /* ---- texture units (GPUREG_TEXUNIT_CONFIG, GPUREG_TEXUNIT0_PARAM) ---- */
 
@@ -315,7 +326,7 @@ typedef struct pica_fs_key {
     uint8_t buffer_update_rgb; /* bit i: stage i (0-3) writes the buffer's rgb */
     uint8_t buffer_update_a;   /* bit i: stage i (0-3) writes the buffer's alpha */
     uint8_t alpha_func;        /* PICA_FS_ALPHA_* */
-    uint8_t fog_mode;          /* PICA_FS_FOG_OFF or PICA_FS_FOG_ON */
+    uint8_t fog_mode;          /* PICA_FS_FOG_OFF, PICA_FS_FOG_ON or PICA_FS_FOG_GAS */
     uint8_t fog_flip;          /* index the fog LUT with 1 - depth */
     uint8_t depth_wbuffer;     /* GPUREG_DEPTHMAP_ENABLE = 0: depth = (z/w * scale + offset) * w */
     uint8_t tex_enable;        /* PICA_FS_TEX_UNIT* of the units the code samples */
@@ -337,14 +348,20 @@ typedef struct pica_fs_key {
     /* PICA_FS_WRAP_NEG_REPEAT bits of the 2D units whose wrap mode on an
      * axis is 4 or 5 (see below); the sampler does the rest. */
     uint8_t tex_wrap_neg_repeat;
-    uint8_t pad0[2];
+    /* COLOR_OPERATION mode 1: the density pass of gas rendering; the
+     * fragment adds its density to the colour buffer's R (plain) and G
+     * (depth-attenuated) bytes through the same R32UI image as shadow-map
+     * rendering, and reads the depth buffer at PICA_FS_GAS_DEPTH_BINDING
+     * (docs/pica-gas.md). Blending is then zeroed. */
+    uint8_t gas_render;
+    uint8_t gas;               /* PICA_FS_GAS_* bits, 0 unless gas_render or fog_mode GAS */
     pica_fs_lighting_key lighting;
     pica_fs_proctex_key proctex;
 } pica_fs_key;
 _Static_assert(sizeof(pica_fs_key) == 188, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
 
 /* Bumped whenever the key's layout or meaning changes (disk caches key on it). */
-#define PICA_FS_KEY_VERSION 4u
+#define PICA_FS_KEY_VERSION 5u
 
 /* Texture wrap modes 4-7 (GPUREG_TEXUNITi_PARAM bits 8-10 / 12-14). Azahar's
  * hardware-tested notes (video_core regs_texturing.h WrapMode, and its

@@ -119,13 +119,37 @@ typedef struct pica_fs_uniforms {
     int32_t proctex_offset[4];    /* colour-table offsets of LOD levels 0-3 */
     int32_t blend_color[4];       /* GPUREG_BLEND_COLOR, 0..255 (for blending in the shader) */
     float shadow_render[4];       /* x, y: GPUREG_FRAGOP_SHADOW constant and linear (f16), shadow-map rendering */
+    /* gas rendering (docs/pica-gas.md): bytes of GAS_LIGHT_XY (x min, y max,
+     * z attenuation) and w GAS_LIGHT_Z_COLOR bits 0-7 (the light direction's
+     * share); GAS_LIGHT_Z likewise (w unused); x GAS_ACCMAX, y
+     * GAS_ATTENUATION as unsigned fixed 8.16 (pica_fs_gas_fixed), z
+     * GAS_DELTAZ_DEPTH bits 0-23 (fixed 16.8 as written); the gas LUT:
+     * x colour (GAS_LUT entry 8 + i), y difference (entry i) */
+    int32_t gas_light_xy[4];
+    int32_t gas_light_z[4];
+    int32_t gas_params[4];
+    int32_t gas_lut[8][4];
 } pica_fs_uniforms;
 
 _Static_assert(offsetof(pica_fs_uniforms, tev_buffer_init) == 96, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, light) == 192, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, proctex_noise) == 1088, "std140 layout");
 _Static_assert(offsetof(pica_fs_uniforms, blend_color) == 1152, "std140 layout");
-_Static_assert(sizeof(pica_fs_uniforms) == 1184, "std140 layout changed: update pica_fs.c's block text");
+_Static_assert(offsetof(pica_fs_uniforms, gas_light_xy) == 1184, "std140 layout");
+_Static_assert(sizeof(pica_fs_uniforms) == 1360, "std140 layout changed: update pica_fs.c's block text");
+
+/* A non-negative GAS_ACCMAX / GAS_ATTENUATION value (decoded f16) as the
+ * unsigned fixed 8.16 number the gas arithmetic multiplies bytes by:
+ * clamped to [0, 256] (a byte times 256 already saturates), rounded to
+ * 2^-16 (docs/pica-gas.md: the hardware's width is not documented). */
+static inline int32_t pica_fs_gas_fixed(float v)
+{
+    if (!(v > 0.0f))
+        return 0;
+    if (v > 256.0f)
+        v = 256.0f;
+    return (int32_t)(v * 65536.0f + 0.5f);
+}
 
 /* Parts of the data that change independently, for uploads of what is
  * dirty: lighting LUT n (GPUREG_LIGHTING_LUT_INDEX numbering) is bit n; the
@@ -148,6 +172,10 @@ _Static_assert(sizeof(pica_fs_uniforms) == 1184, "std140 layout changed: update 
  * texelFetch at gl_FragCoord by shaders that blend themselves when the host
  * has no framebuffer fetch (pica_fs_host.framebuffer_fetch 0). */
 #define PICA_FS_DEST_BINDING 4
+/* Texture unit of the depth buffer (sampler2D pica_gas_depth), read with
+ * texelFetch at gl_FragCoord by the gas density pass (pica_fs_key.gas_render);
+ * after the wrap-variant units 5-13. */
+#define PICA_FS_GAS_DEPTH_BINDING 14
 /* Texture units 0-2 use texture image units 0-2. */
 
 #endif

@@ -635,6 +635,98 @@ static void fog(const pica_fs_key *key, const pica_fs_uniforms *u, const pica_fs
     }
 }
 
+/* ---- gas (docs/pica-gas.md: the register fields are 3dbrew's and
+ * citro3d's; the arithmetic joining them is glhle's documented choice) ---- */
+
+/* a * b / 255 on bytes, rounded */
+static int gas_mul8(int a, int b)
+{
+    return (a * b + 127) / 255;
+}
+
+/* the same for a signed first factor */
+static int gas_smul8(int a, int b)
+{
+    return a < 0 ? -gas_mul8(-a, b) : gas_mul8(a, b);
+}
+
+/* a byte times an unsigned fixed 8.16 factor, rounded, saturated */
+static int gas_scale(int d, int32_t fx)
+{
+    uint32_t v = ((uint32_t)d * (uint32_t)fx + 32768u) >> 16;
+    return v > 255 ? 255 : (int)v;
+}
+
+static uint32_t depth24(float depth)
+{
+    uint32_t d = (uint32_t)floorf(depth * 16777215.0f + 0.5f); /* 1.0 rounds up to 2^24 in float */
+    return d > 0xFFFFFF ? 0xFFFFFF : d;
+}
+
+/* Density pass: the combiner output's R is the fragment's density. The
+ * gas depth function compares it with the depth buffer: never drops it,
+ * always keeps it unattenuated, greater / less keep fragments in front
+ * (z >= buffer, z <= buffer) and attenuate the depth density by
+ * min(|z - buffer| * deltaZ, 1), the distance in [0, 1] depth units.
+ * GAS_ACCMAX scales both densities (citro3d writes 1 / the maximum). */
+static void gas_density(const pica_fs_key *key, const pica_fs_uniforms *u, uint8_t density, float depth,
+                        uint32_t zbuf, uint8_t out[2], bool *written)
+{
+    const unsigned func = (key->gas >> PICA_FS_GAS_DEPTH_FUNC_SHIFT) & 3;
+    const uint32_t zf = depth24(depth), zb = zbuf & 0xFFFFFF;
+    int att = 255;
+    if (func == PICA_FS_GAS_DEPTH_NEVER)
+        return;
+    if (func != PICA_FS_GAS_DEPTH_ALWAYS) {
+        if (func == PICA_FS_GAS_DEPTH_GREATER ? zf < zb : zf > zb)
+            return;
+        const uint64_t p = (uint64_t)(zf > zb ? zf - zb : zb - zf) * (uint32_t)(u->gas_params[2] & 0xFFFFFF);
+        att = p >> 32 ? 255 : (int)((p * 255u) >> 32);
+    }
+    out[0] = (uint8_t)gas_scale(density, u->gas_params[0]);
+    out[1] = (uint8_t)gas_scale(gas_mul8(density, att), u->gas_params[0]);
+    *written = true;
+}
+
+void pica_ref_gas_accumulate(const pica_fs_key *key, const pica_ref_output *frag, uint8_t rgba[4])
+{
+    if (!frag->gas_write)
+        return;
+    if (key->gas & PICA_FS_GAS_NO_READ)
+        memset(rgba, 0, 4);
+    for (int i = 0; i < 2; i++) {
+        int v = rgba[i] + frag->gas[i];
+        rgba[i] = (uint8_t)(v > 255 ? 255 : v);
+    }
+}
+
+/* one shading term: min + (max - min) * (1 - density * attenuation) */
+static int gas_light_term(const int32_t *l, int density)
+{
+    const int lo = clampi(l[0], 0, 255), hi = clampi(l[1], 0, 255), at = clampi(l[2], 0, 255);
+    return lo + gas_smul8(hi - lo, 255 - gas_mul8(density, at));
+}
+
+void pica_ref_gas_shade(const pica_fs_key *key, const pica_fs_uniforms *u, uint8_t c[4])
+{
+    const int d = (key->gas & PICA_FS_GAS_DENSITY_DEPTH) ? c[1] : c[0];
+    /* planar and view shading, mixed by the light direction's share */
+    const int planar = gas_light_term(u->gas_light_xy, d), view = gas_light_term(u->gas_light_z, d);
+    const int light = clampi(planar + gas_smul8(view - planar, clampi(u->gas_light_xy[3], 0, 255)), 0, 255);
+    /* the colour LUT: 8 colours, input / 32 picks one, the remaining 5
+     * bits move along its difference (sign and 7-bit magnitude in 1/127
+     * of full scale, as citro3d's GasLut_FromArray writes them) */
+    const int in = (key->gas & PICA_FS_GAS_LUT_LIGHT) ? light : d;
+    const int i = in >> 5, f = in & 31;
+    for (int ch = 0; ch < 3; ch++) {
+        const int base = (u->gas_lut[i][0] >> (8 * ch)) & 255, diff = (u->gas_lut[i][1] >> (8 * ch)) & 255;
+        const int add = ((diff & 127) * 255 * f + 127 * 16) / (127 * 32);
+        c[ch] = (uint8_t)clampi(diff & 128 ? base - add : base + add, 0, 255);
+    }
+    /* the opacity: density times GAS_ATTENUATION */
+    c[3] = (uint8_t)gas_scale(d, u->gas_params[1]);
+}
+
 /* ---- the fragment ---- */
 
 void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const pica_fs_luts *luts,
@@ -712,5 +804,9 @@ void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const 
     out->discarded = !pass;
     if (key->fog_mode == PICA_FS_FOG_ON)
         fog(key, u, luts, out->depth, prev);
+    else if (key->fog_mode == PICA_FS_FOG_GAS)
+        pica_ref_gas_shade(key, u, prev);
     memcpy(out->color, prev, 4);
+    if (key->gas_render && pass)
+        gas_density(key, u, prev[0], out->depth, in->gas_zbuf, out->gas, &out->gas_write);
 }

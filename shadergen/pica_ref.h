@@ -32,6 +32,7 @@ typedef struct pica_ref_input {
     float view[3];           /* interpolated view vector, not normalised */
     float z_over_w;          /* PICA window z/w, [-1, 0] inside the clip volume */
     float w;                 /* clip-space w */
+    uint32_t gas_zbuf;       /* gas density pass: the depth buffer's 24-bit value at the pixel */
 } pica_ref_input;
 
 typedef struct pica_ref_output {
@@ -43,6 +44,11 @@ typedef struct pica_ref_output {
     uint8_t frag_secondary[4];
     uint8_t proctex[4];
     uint8_t tev[4];          /* combiner output before the alpha test and fog */
+    /* gas density pass (key->gas_render): what the fragment adds to the
+     * colour buffer's R (plain density) and G (depth density) bytes, 0 when
+     * the alpha test or the gas depth function dropped it */
+    uint8_t gas[2];
+    bool gas_write;          /* the density pass writes the pixel's word (not dropped) */
 } pica_ref_output;
 
 void pica_ref_fragment(const pica_fs_key *key, const pica_fs_uniforms *u, const pica_fs_luts *luts,
@@ -60,6 +66,18 @@ void pica_ref_shadow_2d(const uint32_t *map, int width, int height, const pica_f
 /* faces: +X -X +Y -Y +Z -Z, each size x size. */
 void pica_ref_shadow_cube(const uint32_t *const faces[6], int size, const pica_fs_uniforms *u, float s, float t,
                           float r, uint8_t out[4]);
+
+/* The gas density pass's framebuffer update: the colour buffer's R and G
+ * bytes plus the fragment's contributions, each saturating at 255 (the
+ * other two bytes are left alone; docs/pica-gas.md). With the colour
+ * buffer's read off (key->gas PICA_FS_GAS_NO_READ) the buffer reads as 0:
+ * the word becomes the contributions alone. */
+void pica_ref_gas_accumulate(const pica_fs_key *key, const pica_ref_output *frag, uint8_t rgba[4]);
+
+/* The gas shading of the fog stage in gas mode on a combiner output `c`
+ * (R plain density, G depth density): c becomes the gas colour and
+ * opacity. Exposed for unit tests of the arithmetic. */
+void pica_ref_gas_shade(const pica_fs_key *key, const pica_fs_uniforms *u, uint8_t c[4]);
 
 /* Byte of a [0, 1] value: clamp, * 255, round half up. */
 uint8_t pica_ref_byte(float v);

@@ -508,7 +508,9 @@ static int run_config(fixture *f, stats *st, unsigned index, bool verbose)
     read_target(f, &img, depth);
     gl->DeleteProgram(prog);
     ts_gl_check(f->ctx);
-    if (f->uber)
+    /* the ubershader leaves gas rendering to the specialised programs
+     * (pica_program_uber_covers) */
+    if (f->uber && f->key.fog_mode != PICA_FS_FOG_GAS)
         compare_uber(f, &img, depth, index);
 
     int worst = 0, shown = 0;
@@ -609,7 +611,7 @@ static void random_configurations(void **state)
     fixture_init(f, ctx);
     stats st[CAT_COUNT];
     memset(st, 0, sizeof st);
-    unsigned tev_over1 = 0;
+    unsigned tev_over1 = 0, gas_configs = 0;
     for (long i = 0; i < count; i++) {
         ts_rng r;
         ts_rng_init(&r, seed + (uint64_t)i * 0x9E3779B97F4A7C15ull);
@@ -620,6 +622,14 @@ static void random_configurations(void **state)
         randomize_inputs(f, &r);
         int cat = is_float_config(&f->key) ? CAT_FLOAT : CAT_TEV;
         int worst = run_config(f, &st[cat], (unsigned)i, true);
+        if (f->key.fog_mode == PICA_FS_FOG_GAS) {
+            /* the gas shading is integer arithmetic: exact */
+            gas_configs++;
+            if (worst)
+                print_message("configuration %ld (seed %llu + %ld): gas shading differs by %d\n", i,
+                              (unsigned long long)seed, i, worst);
+            assert_int_equal(worst, 0);
+        }
         if (cat == CAT_TEV && worst > 1) {
             tev_over1++;
             print_message("configuration %ld (seed %llu + %ld): TEV-only, differs by %d\n", i,
@@ -628,6 +638,7 @@ static void random_configurations(void **state)
     }
     print_stats("tev", &st[CAT_TEV]);
     print_stats("float", &st[CAT_FLOAT]);
+    print_message("gas shading (fog mode 7): %u configurations, all exact\n", gas_configs);
     const uint64_t uber_pixels = f->uber_pixels, uber_differ = f->uber_differ;
     print_message("ubershader: %llu of %llu pixels differ from the specialised programs (seed %llu)\n",
                   (unsigned long long)uber_differ, (unsigned long long)uber_pixels, (unsigned long long)seed);
@@ -635,12 +646,130 @@ static void random_configurations(void **state)
     free(f);
     const stats *t = &st[CAT_TEV], *fl = &st[CAT_FLOAT];
     assert_int_equal(tev_over1, 0);
+    assert_true(count < 40 || gas_configs > 0);
     assert_int_equal(uber_differ, 0);
     assert_true(t->pixels > 0 && fl->pixels > 0);
     assert_true((double)t->identical >= 0.99 * (double)t->pixels);
     assert_true((double)fl->within2 >= 0.999 * (double)fl->pixels);
     assert_true((double)(t->depth_bad + fl->depth_bad) <= 0.001 * (double)(t->pixels + fl->pixels));
     assert_true(t->ambiguous + fl->ambiguous < (t->pixels + fl->pixels) / 100);
+}
+
+/* The gas density pass (COLOR_OPERATION mode 1, docs/pica-gas.md): random
+ * keys with gas_render drawn over a colour buffer of random words (an R32UI
+ * texture, as the draw path's view of an RGBA8 buffer: R in bits 0-7) and a
+ * D24S8 depth buffer of random depths; each pixel is covered once, so every
+ * pixel's four bytes must be the model's accumulation. The model's depth is
+ * computed from the same inputs as GL's but not from GL's, which can differ
+ * by a few units of 2^-24 (the depth check of random_configurations allows
+ * 4e-6), so G may differ by 1 where the depth attenuation is between bytes;
+ * at most 1% of pixels may. */
+static void gas_density_pass(void **state)
+{
+    glhle_context *ctx = *state;
+    GladGLContext *gl = &ctx->gl;
+    uint64_t seed = ts_seed("pica_fs_diff gas", 0x6a5u);
+    long count = ts_env_long("GLHLE_PICA_FS_DIFF_GAS_CONFIGS", 24);
+    fixture *f = calloc(1, sizeof *f);
+    fixture_init(f, ctx);
+    GLuint color, depth;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &color);
+    gl->TextureStorage2D(color, 1, GL_R32UI, W, H);
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &depth);
+    gl->TextureStorage2D(depth, 1, GL_DEPTH24_STENCIL8, W, H);
+    gl->TextureParameteri(depth, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TextureParameteri(depth, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    static uint32_t words[W * H], zbuf[W * H], got[W * H];
+    uint64_t pixels = 0, exact = 0, added = 0;
+    unsigned funcs_seen = 0;
+    for (long i = 0; i < count; i++) {
+        ts_rng r;
+        ts_rng_init(&r, seed + (uint64_t)i * 0x9E3779B97F4A7C15ull);
+        pica_fs_random_key(&r, PFR_TEXTURES | PFR_ALPHA_TEST, &f->key);
+        f->key.gas_render = 1;
+        /* every depth function in turn, and every fifth with the colour read off */
+        f->key.gas = (uint8_t)(i % 4 << PICA_FS_GAS_DEPTH_FUNC_SHIFT | (i % 5 == 4 ? PICA_FS_GAS_NO_READ : 0));
+        pica_fs_key_normalize(&f->key);
+        pica_fs_random_data(&r, &f->key, &f->u, &f->luts);
+        randomize_inputs(f, &r);
+        for (int p = 0; p < W * H; p++) {
+            words[p] = ts_rng_u32(&r);
+            zbuf[p] = ts_rng_u32(&r) & 0xFFFFFF00u; /* depth24 << 8, stencil 0 */
+        }
+        gl->TextureSubImage2D(color, 0, 0, 0, W, H, GL_RED_INTEGER, GL_UNSIGNED_INT, words);
+        gl->TextureSubImage2D(depth, 0, 0, 0, W, H, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zbuf);
+
+        glhle_bytebuf fs;
+        glhle_bytebuf_init(&fs, 0);
+        pica_fs_host host = {0};
+        assert_true(pica_fs_generate(&f->key, &host, &fs));
+        GLuint prog = 0;
+        if (gl_link_program(ctx, f->vs, glhle_bytebuf_cstr(&fs), &prog) != GLHLE_RESULT_OK) {
+            dump_config(f, glhle_bytebuf_cstr(&fs), (unsigned)i);
+            fail_msg("gas configuration %ld: the generated shader does not compile or link", i);
+        }
+        gl->UseProgram(prog);
+        gl->BindImageTexture(0, color, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+        gl->BindTextureUnit(PICA_FS_GAS_DEPTH_BINDING, depth);
+        upload_and_draw(f);
+        gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
+        gl->GetTextureImage(color, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, sizeof got, got);
+        gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+        gl->BindTextureUnit(PICA_FS_GAS_DEPTH_BINDING, 0);
+        gl->UseProgram(0);
+        gl->DeleteProgram(prog);
+        ts_gl_check(ctx);
+
+        unsigned shown = 0;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                pica_ref_input in;
+                if (!pixel_input(f, x, y, &in))
+                    continue;
+                in.gas_zbuf = zbuf[y * W + x] >> 8;
+                pica_ref_output out;
+                pica_ref_fragment(&f->key, &f->u, &f->luts, &in, &out);
+                const uint32_t w0 = words[y * W + x];
+                uint8_t want[4] = {(uint8_t)w0, (uint8_t)(w0 >> 8), (uint8_t)(w0 >> 16), (uint8_t)(w0 >> 24)};
+                pica_ref_gas_accumulate(&f->key, &out, want);
+                const uint32_t g = got[y * W + x];
+                const uint8_t have[4] = {(uint8_t)g, (uint8_t)(g >> 8), (uint8_t)(g >> 16), (uint8_t)(g >> 24)};
+                pixels++;
+                added += out.gas[0] || out.gas[1];
+                if (!memcmp(want, have, 4)) {
+                    exact++;
+                    continue;
+                }
+                const bool near = want[0] == have[0] && abs(want[1] - have[1]) <= 1 && want[2] == have[2] &&
+                                  want[3] == have[3];
+                if (!near || shown < 2) {
+                    shown++;
+                    print_message("gas config %ld pixel (%d,%d): GL %u,%u,%u,%u model %u,%u,%u,%u (from %u,%u, "
+                                  "adds %u,%u, depth %.7f, buffer %u)\n",
+                                  i, x, y, have[0], have[1], have[2], have[3], want[0], want[1], want[2], want[3],
+                                  (unsigned)(uint8_t)w0, (unsigned)(uint8_t)(w0 >> 8), out.gas[0], out.gas[1],
+                                  out.depth, zbuf[y * W + x] >> 8);
+                }
+                if (!near) {
+                    dump_config(f, glhle_bytebuf_cstr(&fs), (unsigned)i);
+                    fail_msg("gas configuration %ld (seed %llu + %ld): pixel (%d,%d) differs", i,
+                             (unsigned long long)seed, i, x, y);
+                }
+            }
+        funcs_seen |= 1u << ((f->key.gas >> PICA_FS_GAS_DEPTH_FUNC_SHIFT) & 3);
+        glhle_bytebuf_free(&fs);
+    }
+    print_message("gas density pass: %ld configurations, %llu pixels, %llu exact, %llu with a contribution (seed "
+                  "%llu)\n",
+                  count, (unsigned long long)pixels, (unsigned long long)exact, (unsigned long long)added,
+                  (unsigned long long)seed);
+    gl->DeleteTextures(1, &color);
+    gl->DeleteTextures(1, &depth);
+    fixture_free(f);
+    free(f);
+    assert_true(count < 4 || funcs_seen == 15);
+    assert_true(pixels > 0 && added > pixels / 8);
+    assert_true((double)exact >= 0.99 * (double)pixels);
 }
 
 /* Every reserved register value of the key's fields (see
@@ -803,6 +932,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(random_configurations),
         TS_GL_TEST(reserved_values),
+        TS_GL_TEST(gas_density_pass),
         TS_GL_TEST(console_dot3_sweeps),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

@@ -867,7 +867,7 @@ static void set_stencil_no_read(tp_cmdbuf *b, const void *arg)
 
 static void stencil_ops_reads_off(void **state)
 {
-    stencil_zero_case cases[8 * 2 + 3];
+    stencil_zero_case cases[8 * 2 + 6];
     size_t n = 0;
     for (uint32_t op = 0; op < 8; op++) {
         cases[n++] = (stencil_zero_case){1, 0, 0, op, false}; /* ALWAYS: the pass op */
@@ -878,6 +878,12 @@ static void stencil_ops_reads_off(void **state)
     cases[n++] = (stencil_zero_case){1, 0, 1, 6, true};
     cases[n++] = (stencil_zero_case){1, 0, 2, 0, true};
     cases[n++] = (stencil_zero_case){1, 0, 7, 5, true};
+    /* different non-zero bytes for the two depth outcomes (the draw's
+     * depth-fail pass): increment 1 / invert 0xFF, replace 0x5A / increment
+     * with wrap 1, decrement with wrap 0xFF / replace 0x5A */
+    cases[n++] = (stencil_zero_case){1, 0, 3, 5, true};
+    cases[n++] = (stencil_zero_case){1, 0, 2, 6, true};
+    cases[n++] = (stencil_zero_case){1, 0, 7, 2, true};
     for (size_t i = 0; i < n; i++) {
         const stencil_zero_case *c = &cases[i];
         pd_env e;
@@ -2008,6 +2014,136 @@ static void shadow_map_rendering(void **state)
     pd_env_free(&e);
 }
 
+/* ---- gas rendering (docs/pica-gas.md) ---------------------------------------------------------------- */
+
+static void set_gas_density(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    tp_cmd1(b, 0x100, 0x00E40001);              /* COLOR_OPERATION mode 1: gas */
+    tp_cmd1(b, 0x0E5, 0x3C00);                  /* GAS_ACCMAX 1.0 (f16) */
+    tp_cmd1(b, 0x126, 512u | 2u << 24);         /* GAS_DELTAZ_DEPTH: deltaZ 2.0 (fixed 16.8), function greater */
+}
+
+static void set_gas_shading(tp_cmdbuf *b, const void *arg)
+{
+    (void)arg;
+    tp_cmd1(b, 0x0E0, 7u | 1u << 3);            /* TEXENV_UPDATE_BUFFER: fog mode gas, depth density */
+    tp_cmd1(b, 0x0E4, 0x3800);                  /* GAS_ATTENUATION 0.5 */
+    tp_cmd1(b, 0x120, 20u | 220u << 8 | 128u << 16); /* GAS_LIGHT_XY: planar min, max, attenuation */
+    tp_cmd1(b, 0x121, 0u | 255u << 8 | 0u << 16);    /* GAS_LIGHT_Z: view min, max, attenuation */
+    tp_cmd1(b, 0x122, 64u | 1u << 8);           /* GAS_LIGHT_Z_COLOR: light direction 64, LUT input light factor */
+    /* GAS_LUT: 8 differences, then 8 colours; entry 6 colour (200, 100, 50),
+     * difference R +10, G -64 (sign and magnitude), B 0 */
+    tp_cmd1(b, 0x123, 0);
+    for (uint32_t i = 0; i < 16; i++)
+        tp_cmd1(b, 0x124, i == 6 ? 10u | (0x80u | 64u) << 8 : i == 14 ? 200u | 100u << 8 | 50u << 16 : 0x101010u * i);
+}
+
+/* The density pass's buffers: colour (10, 20, 30, 40), depth 0.6 on the
+ * left half and 0.3 on the right, and a quad at depth 0.5 with R = 100.
+ * Returns the right half's 24-bit depth. */
+static uint32_t gas_buffers(pd_env *e)
+{
+    uint8_t *all = malloc(W * H * 4);
+    for (int i = 0; i < W * H; i++)
+        memcpy(all + 4 * i, (const uint8_t[4]){10, 20, 30, 40}, 4);
+    pd_put_color(e, PD_COLOR, 0, W, H, all);
+    free(all);
+    uint32_t *words = malloc(W * H * 4);
+    const uint32_t z06 = (uint32_t)(0.6 * 16777215.0 + 0.5), z03 = (uint32_t)(0.3 * 16777215.0 + 0.5);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            words[y * W + x] = (x < W / 2 ? z06 : z03) << 8;
+    pd_put_depth(e, PD_DEPTH, 3, W, H, words);
+    free(words);
+    put_quad(e, -0.5f, 1, (rgba){100, 0, 0, 255}, 0, 0, 0, 0);
+    return z03;
+}
+
+/* Both passes through the draw path. Density pass over a colour buffer of
+ * (10, 20, 30, 40) and a depth buffer at 0.6 on the left half and 0.3 on
+ * the right: a quad at depth 0.5 with R = 100 and the function greater is
+ * dropped on the left (0.5 < 0.6) and adds on the right: R += 100 *
+ * ACCMAX 1 = 100; the depth density 100 * att / 255 with att =
+ * (|0.5 - 0.3| in 24 bits * deltaZ 512 * 255) >> 32 = 101, so 40; G += 40.
+ * Then the shading pass from a colour of (110, 60, 0, 0): D = G = 60;
+ * planar 20 + 200 * (255 - 60 * 128 / 255) / 255 = 20 + 176 = 196, view
+ * 0 + 255 * 255 / 255 = 255, light 196 + 59 * 64 / 255 = 211; LUT entry
+ * 211 >> 5 = 6, fraction 19 / 32: R 200 + 10 * 255 * 19 / 4064 = 212, G
+ * 100 - 76 = 24, B 50; A = 60 * 0.5 = 30. The arithmetic is worked out
+ * here from docs/pica-gas.md, rounding as it says. */
+static void gas_two_passes(void **state)
+{
+    pd_env e;
+    pd_env_init(&e, *state, 1);
+    const uint32_t z03 = gas_buffers(&e);
+    glhle_image img;
+    draw_and_read(&e, 6, true, set_gas_density, NULL, &img);
+    const uint32_t diff = 8388608u - z03; /* the quad's 24-bit depth: floor(0.5 * (2^24 - 1) + 0.5) */
+    const uint32_t att = (uint32_t)(((uint64_t)diff * 512u * 255u) >> 32);
+    const uint32_t g_add = ((100 * att + 127) / 255 * 65536 + 32768) >> 16;
+    print_message("gas density: attenuation %u, depth density %u\n", att, g_add);
+    assert_int_equal(att, 101);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const rgba c = px(&img, x, y);
+            const bool right = x >= W / 2;
+            const rgba want = {right ? 110 : 10, (uint8_t)(right ? 20 + g_add : 20), 30, 40};
+            if (c.r != want.r || abs(c.g - want.g) > 1 || c.b != want.b || c.a != want.a)
+                fail_msg("density pass pixel (%u, %u): %u,%u,%u,%u, expected %u,%u(+-1),%u,%u", x, y, c.r, c.g, c.b,
+                         c.a, want.r, want.g, want.b, want.a);
+        }
+    glhle_image_free(&img);
+    pica_rasterizer_stats st = rstats(&e);
+    assert_int_equal(st.gas_draws, 1);
+    assert_int_equal(st.skipped, 0);
+
+    put_quad(&e, -0.5f, 1, (rgba){110, 60, 0, 0}, 0, 0, 0, 0);
+    draw_and_read(&e, 6, false, set_gas_shading, NULL, &img);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            if (pack(px(&img, x, y)) != pack((rgba){212, 24, 50, 30}))
+                fail_msg("shading pass pixel (%u, %u): 0x%08X, expected 212, 24, 50, 30", x, y, pack(px(&img, x, y)));
+    glhle_image_free(&img);
+    pd_env_free(&e);
+}
+
+static void set_gas_density_enables(tp_cmdbuf *b, const void *arg)
+{
+    set_gas_density(b, NULL);
+    const uint32_t *rw = arg; /* COLORBUFFER_READ, COLORBUFFER_WRITE */
+    tp_cmd1(b, 0x112, rw[0]);
+    tp_cmd1(b, 0x113, rw[1]);
+}
+
+/* The density pass under the colour buffer's enables (a disabled read
+ * reads zero, a disabled write writes nothing): on gas_buffers, writes off change nothing; reads off
+ * make the right half's words the contributions alone (100, 40, 0, 0) and
+ * leave the dropped left half alone. */
+static void gas_buffer_enables(void **state)
+{
+    static const uint32_t cases[2][2] = {{0xF, 0}, {0, 0xF}};
+    for (int i = 0; i < 2; i++) {
+        pd_env e;
+        pd_env_init(&e, *state, 1);
+        gas_buffers(&e);
+        glhle_image img;
+        draw_and_read(&e, 6, true, set_gas_density_enables, cases[i], &img);
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                const rgba c = px(&img, x, y);
+                const bool changed = i == 1 && x >= W / 2;
+                const rgba want = changed ? (rgba){100, 40, 0, 0} : (rgba){10, 20, 30, 40};
+                if (c.r != want.r || abs(c.g - want.g) > 1 || c.b != want.b || c.a != want.a)
+                    fail_msg("%s pixel (%u, %u): %u,%u,%u,%u, expected %u,%u(+-1),%u,%u",
+                             i ? "reads off" : "writes off", x, y, c.r, c.g, c.b, c.a, want.r, want.g, want.b, want.a);
+            }
+        glhle_image_free(&img);
+        assert_int_equal(rstats(&e).skipped, 0);
+        pd_env_free(&e);
+    }
+}
+
 /* At 2x the map's words come back through a flush that takes one sample
  * per texel: with depth rising across x, each word is the depth at the
  * sample (2x + 1, GL row 2y + 1) of its 2x2 block, x + 0.75 in guest
@@ -2048,9 +2184,20 @@ static void unsupported_fragment_mode(void **state)
     put_triangle(&e, false);
     tp_cmdbuf b;
     setup(&b, false);
-    tp_cmd1(&b, 0x100, 0x00E40001); /* COLOR_OPERATION mode 1: gas rendering */
+    tp_cmd1(&b, 0x100, 0x00E40002); /* COLOR_OPERATION mode 2: reserved */
     pd_draw(&b, 0, 3, 0);
-    skipped(&e, &b, GLHLE_RESULT_UNSUPPORTED, "gas rendering");
+    skipped(&e, &b, GLHLE_RESULT_UNSUPPORTED, "reserved rendering");
+    draw_good_triangle(&e);
+    pd_env_free(&e);
+    /* gas rendering into an RGB565 buffer: the density pass needs RGBA8 words */
+    pd_env_init(&e, *state, 1);
+    put_triangle(&e, false);
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 3, 0, 3, W, H);
+    pd_program(&b, 3);
+    tp_cmd1(&b, 0x100, 0x00E40001);
+    pd_draw(&b, 0, 3, 0);
+    skipped(&e, &b, GLHLE_RESULT_UNSUPPORTED, "gas rendering needs an RGBA8 colour buffer");
     draw_good_triangle(&e);
     pd_env_free(&e);
 }
@@ -2069,6 +2216,8 @@ int main(void)
         TS_GL_TEST(color_reads_off),
         TS_GL_TEST(depth_and_stencil_reads_off),
         TS_GL_TEST(stencil_ops_reads_off),
+        TS_GL_TEST(gas_two_passes),
+        TS_GL_TEST(gas_buffer_enables),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
         TS_GL_TEST(framebuffer_flip_bit),

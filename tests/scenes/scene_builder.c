@@ -919,6 +919,59 @@ void sb_fog_off(sb_ctx *c)
     c->flags |= D_TEXENV_BUF;
 }
 
+/* ---- gas (citro3d's C3D_FogGasMode, C3D_Gas*, GasLut_FromArray) ------------------------- */
+
+void sb_fog_gas(sb_ctx *c, bool depth_density)
+{
+    /* C3D_FogGasMode(GPU_GAS, depth ? GPU_DEPTH_DENSITY : GPU_PLAIN_DENSITY, false) */
+    c->texenv_buf = (c->texenv_buf & ~0x100FFu) | 7u | (depth_density ? 1u << 3 : 0u);
+    c->flags |= D_TEXENV_BUF;
+}
+
+void sb_gas_density_pass(sb_ctx *c, bool on)
+{
+    c->fragop_mode = (c->fragop_mode & ~3u) | (on ? 1u : 0u); /* COLOR_OPERATION mode 1 */
+    c->flags |= D_EFFECT;
+}
+
+void sb_gas_lut_from_array(uint32_t lut[16], const uint32_t colors[9])
+{
+    /* differences first, then colours; each difference is a sign bit and
+     * |next - this| / 255 * 127 in the low 7 bits, per channel */
+    for (int i = 0; i < 8; i++) {
+        lut[8 + i] = colors[i] & 0xFFFFFF;
+        uint32_t d = 0;
+        for (int ch = 0; ch < 3; ch++) {
+            float x = (float)((colors[i + 1] >> (8 * ch)) & 0xFF) / 255.0f - (float)((colors[i] >> (8 * ch)) & 0xFF) / 255.0f;
+            uint32_t v = 0;
+            if (x < 0) {
+                v = 0x80;
+                x = -x;
+            }
+            v |= (uint32_t)(x * 127.0f);
+            d |= v << (8 * ch);
+        }
+        lut[i] = d;
+    }
+}
+
+void sb_gas(sb_ctx *c, const sb_gas_config *g)
+{
+    /* C3Di_GasUpdate's writes, in its order */
+    w_masked(c, PICA_REG_GAS_DELTAZ_DEPTH, 0x7, (uint32_t)(g->delta_z * 256.0f) & 0xFFFFFF);
+    w(c, PICA_REG_GAS_ACCMAX, sb_f16(1.0f / g->acc_max));
+    w(c, PICA_REG_GAS_ATTENUATION, sb_f16(g->attenuation));
+    const uint32_t xy = (uint32_t)(g->planar[0] * 255.0f) | (uint32_t)(g->planar[1] * 255.0f) << 8 |
+                        (uint32_t)(g->planar[2] * 255.0f) << 16;
+    const uint32_t z = (uint32_t)(g->view[0] * 255.0f) | (uint32_t)(g->view[1] * 255.0f) << 8 |
+                       (uint32_t)(g->view[2] * 255.0f) << 16;
+    w(c, PICA_REG_GAS_LIGHT_XY, xy);
+    w(c, PICA_REG_GAS_LIGHT_Z, z);
+    w(c, PICA_REG_GAS_LIGHT_Z_COLOR, (uint32_t)(g->light_dir * 255.0f) | (g->lut_light ? 1u << 8 : 0u));
+    w(c, PICA_REG_GAS_LUT_INDEX, 0);
+    w_many(c, PICA_REG_GAS_LUT_DATA, g->lut, 16);
+}
+
 /* ---- procedural texture ---------------------------------------------------------------- */
 
 void sb_proctex_bind(sb_ctx *c, int coord, const sb_proctex *pt)

@@ -211,6 +211,26 @@ void sb_light_env_off(sb_ctx *c);
 void sb_fog(sb_ctx *c, uint32_t rgb, float near, float far, float fog_start, float fog_end);
 void sb_fog_off(sb_ctx *c);
 
+/* Gas rendering (docs/pica-gas.md; citro3d's gas API). sb_fog_gas puts
+ * the fog stage in gas mode (shading pass); sb_gas_density_pass switches
+ * COLOR_OPERATION to the density pass; sb_gas writes the gas registers at
+ * once, as C3Di_GasUpdate does (the gas depth function follows the depth
+ * test's, as citro3d's GPU_MAKEGASDEPTHFUNC derives it). */
+typedef struct sb_gas_config {
+    float delta_z;      /* C3D_GasDeltaZ */
+    float acc_max;      /* C3D_GasAccMax: the register gets 1 / acc_max */
+    float attenuation;  /* C3D_GasAttn */
+    float planar[3];    /* C3D_GasLightPlanar: min, max, attenuation, in [0, 1] */
+    float view[3];      /* C3D_GasLightView */
+    float light_dir;    /* C3D_GasLightDirection */
+    bool lut_light;     /* C3D_GasLutInput(GPU_GAS_LIGHT_FACTOR) */
+    uint32_t lut[16];   /* sb_gas_lut_from_array */
+} sb_gas_config;
+void sb_fog_gas(sb_ctx *c, bool depth_density);
+void sb_gas_density_pass(sb_ctx *c, bool on);
+void sb_gas_lut_from_array(uint32_t lut[16], const uint32_t colors[9]);
+void sb_gas(sb_ctx *c, const sb_gas_config *g);
+
 /* Procedural texture on texture unit 3 from texture coordinates `coord`. */
 typedef struct sb_proctex {
     uint32_t reg[6];          /* TEXUNIT3_PROCTEX0-5 */

@@ -614,6 +614,110 @@ static void scene_screens(sb_ctx *c)
     sb_program_destroy(prog);
 }
 
+/* ---- gas: the two passes of gas rendering (docs/pica-gas.md) ----------------------------- */
+
+/* A rectangle of clip space [x0, x1] x [y0, y1] at model z, one colour, as a
+ * triangle strip; texture coordinates 0-1 across the whole clip square. */
+static uint32_t clip_rect(sb_ctx *c, float x0, float y0, float x1, float y1, float z, const float rgba[4])
+{
+    vertex q[4];
+    memset(q, 0, sizeof q);
+    for (int k = 0; k < 4; k++) {
+        q[k].pos[0] = (k & 1) ? x1 : x0;
+        q[k].pos[1] = (k & 2) ? y1 : y0;
+        q[k].pos[2] = z;
+        q[k].tc[0] = (q[k].pos[0] + 1) / 2;
+        q[k].tc[1] = (q[k].pos[1] + 1) / 2;
+        q[k].quat[3] = 1;
+        memcpy(q[k].rgba, rgba, sizeof q[k].rgba);
+    }
+    return upload(c, q, sizeof q);
+}
+
+/* Everything is axis-aligned in clip space and symmetric about the centre,
+ * so the CPU check (tests/unit/test_scene_gas.c) knows each region's inputs
+ * exactly; it holds the numbers below too. A wall across the middle
+ * (target rows 100-299) at window depth 0.5 over a clear depth of 0; two
+ * full-screen gas layers of density 90 at depth 0.6 and a core (columns
+ * 60-179, rows 150-249) of 50 are accumulated into an RGBA8 buffer sharing
+ * the depth buffer (density pass, depth function greater from the depth
+ * test's); then a full-screen quad reads that buffer as a texture and the
+ * fog stage in gas mode shades it over the scene with alpha blending. */
+static void scene_gas(sb_ctx *c)
+{
+    sb_program *prog = transform_program();
+    sb_target top, gas;
+    top_target(c, &top);
+    sb_tex gas_tex;
+    sb_tex_init(c, &gas_tex, 240, 400, SB_RGBA8, true);
+    sb_target_from_tex(c, &gas, &gas_tex, SB_NO_DEPTH);
+    gas.depth = top.depth; /* the density pass tests against the scene's depth */
+    gas.depth_fmt = top.depth_fmt;
+
+    static const float wall_rgba[4] = {150 / 255.0f, 90 / 255.0f, 60 / 255.0f, 1};
+    static const float layer_rgba[4] = {90 / 255.0f, 0, 0, 1}, core_rgba[4] = {50 / 255.0f, 0, 0, 1};
+    const uint32_t vwall = clip_rect(c, -1, -0.5f, 1, 0.5f, 0.0f, wall_rgba);
+    const uint32_t vlayer = clip_rect(c, -1, -1, 1, 1, 0.2f, layer_rgba);
+    const uint32_t vcore = clip_rect(c, -0.5f, -0.25f, 0.5f, 0.25f, 0.2f, core_rgba);
+    const uint32_t vscreen = clip_rect(c, -1, -1, 1, 1, 0.0f, white4[0]);
+
+    sb_gas_config g = {.delta_z = 4.0f,
+                       .acc_max = 1.0f,
+                       .attenuation = 1.0f,
+                       .planar = {0.1f, 0.9f, 0.6f},
+                       .view = {0.2f, 1.0f, 0.3f},
+                       .light_dir = 0.5f,
+                       .lut_light = true};
+    static const uint32_t lut_colors[9] = {0x3C2828, 0x50302C, 0x6C3C30, 0x904C34, 0xB06038,
+                                           0xC87C48, 0xDC9C68, 0xF0C090, 0xFFE0C0};
+    sb_gas_lut_from_array(g.lut, lut_colors);
+
+    sb_bind_program(c, prog);
+    sb_cull(c, 0);
+    sb_mtx ortho, ident;
+    sb_mtx_identity(&ortho);
+    ortho.m[2][2] = -0.5f; /* model z in [-1, 1] -> window depth 0.5 z + 0.5 */
+    ortho.m[2][3] = -0.5f;
+    sb_mtx_identity(&ident);
+
+    sb_frame_begin(c);
+    sb_target_clear(c, &top, 0x203048FF, 0);
+    sb_target_clear(c, &gas, 0x00000000, 0);
+    sb_uniform_mtx(c, sb_uniform(prog, "projection"), &ortho);
+    sb_uniform_mtx(c, sb_uniform(prog, "modelView"), &ident);
+    tev_replace_primary(c);
+    /* the scene: the wall, depth test greater with writes */
+    sb_frame_draw_on(c, &top);
+    sb_depth_test(c, true, 6, 0x1F);
+    vertex_layout(c, vwall);
+    sb_draw_arrays(c, SB_TRIANGLE_STRIP, 0, 4);
+    /* density pass: no depth writes; the gas depth function is greater */
+    sb_frame_draw_on(c, &gas);
+    sb_depth_test(c, true, 6, 0x0F);
+    sb_gas_density_pass(c, true);
+    sb_gas(c, &g);
+    vertex_layout(c, vlayer);
+    sb_draw_arrays(c, SB_TRIANGLE_STRIP, 0, 4);
+    sb_draw_arrays(c, SB_TRIANGLE_STRIP, 0, 4);
+    vertex_layout(c, vcore);
+    sb_draw_arrays(c, SB_TRIANGLE_STRIP, 0, 4);
+    /* shading pass: the density buffer as texture 0, the fog stage in gas
+     * mode (depth density), blended over the scene */
+    sb_gas_density_pass(c, false);
+    sb_frame_draw_on(c, &top);
+    sb_depth_test(c, false, 1, 0x0F);
+    sb_tex_bind(c, 0, &gas_tex);
+    sb_texenv *e = sb_get_texenv(c, 0);
+    sb_texenv_init(e);
+    e->source = sb_tev3(SB_SRC_TEX0, 0, 0) * (1 + (1u << 16));
+    sb_fog_gas(c, true);
+    sb_alpha_blend(c, 0, 0, 6, 7, 6, 7);
+    vertex_layout(c, vscreen);
+    sb_draw_arrays(c, SB_TRIANGLE_STRIP, 0, 4);
+    sb_frame_end(c);
+    sb_program_destroy(prog);
+}
+
 /* ---- registry ---------------------------------------------------------------------------- */
 
 const sb_scene sb_scenes[] = {
@@ -623,6 +727,7 @@ const sb_scene sb_scenes[] = {
     {"rtt", "render to texture: a triangle into a VRAM texture, then on a quad", 1, 0x000000FF, scene_rtt},
     {"screens", "both screens: a cube on the top, a fan on an RGB565 bottom screen", 2, 0x305030FF,
      scene_screens},
+    {"gas", "gas rendering: density pass against a wall's depth, then the gas shading", 1, 0x203048FF, scene_gas},
 };
 const int sb_scene_count = (int)(sizeof sb_scenes / sizeof sb_scenes[0]);
 

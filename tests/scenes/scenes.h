@@ -13,6 +13,8 @@
  *            then that texture on a spinning quad
  *   screens  both screens: a vertex-coloured cube on the top screen, a
  *            fan on the bottom one whose framebuffer is RGB565; two frames
+ *   gas      gas rendering: a density pass against a wall's depth, then
+ *            the fog stage's gas shading over the scene
  * Every frame clears its targets with memory fills, runs one command list
  * and display-transfers the targets to the LCD framebuffers, which are
  * presented. */

@@ -79,9 +79,12 @@ void pica_fs_random_key(ts_rng *r, unsigned features, pica_fs_key *key)
         key->tex0_type = (uint8_t)pick(r, types, sizeof types);
         key->shadow_ortho = (uint8_t)ts_rng_below(r, 2);
     }
-    if ((features & PFR_FOG) && ts_rng_below(r, 2)) {
-        key->fog_mode = PICA_FS_FOG_ON;
+    if (features & PFR_FOG) {
+        /* off, fog, or the shading pass of gas rendering */
+        static const uint8_t modes[] = {PICA_FS_FOG_OFF, PICA_FS_FOG_ON, PICA_FS_FOG_GAS};
+        key->fog_mode = (uint8_t)pick(r, modes, sizeof modes);
         key->fog_flip = (uint8_t)ts_rng_below(r, 2);
+        key->gas = (uint8_t)ts_rng_below(r, 16);
     }
     if (features & PFR_PROCTEX) {
         pica_fs_proctex_key *p = &key->proctex;
@@ -158,6 +161,21 @@ void pica_fs_random_data(ts_rng *r, const pica_fs_key *key, pica_fs_uniforms *u,
     for (int i = 0; i < 4; i++) {
         u->tev_buffer_init[i] = (int32_t)ts_rng_below(r, 256);
         u->fog_color[i] = (int32_t)ts_rng_below(r, 256);
+    }
+    /* gas: the registers' bytes; GAS_ACCMAX and GAS_ATTENUATION as f16
+     * values from 1/128 to 8 (citro3d writes 1 / the maximum accumulation); deltaZ
+     * up to 64 (fixed 16.8); the LUT's colours and sign-magnitude
+     * differences (citro3d GasLut_FromArray) */
+    for (int i = 0; i < 4; i++) {
+        u->gas_light_xy[i] = (int32_t)ts_rng_below(r, 256);
+        u->gas_light_z[i] = i < 3 ? (int32_t)ts_rng_below(r, 256) : 0;
+    }
+    u->gas_params[0] = pica_fs_gas_fixed(glhle_f16_to_float((uint16_t)(0x2000 + ts_rng_below(r, 0x2800))));
+    u->gas_params[1] = pica_fs_gas_fixed(glhle_f16_to_float((uint16_t)(0x2000 + ts_rng_below(r, 0x2800))));
+    u->gas_params[2] = (int32_t)ts_rng_below(r, 64u << 8);
+    for (int i = 0; i < 8; i++) {
+        u->gas_lut[i][0] = (int32_t)(ts_rng_u32(r) & 0xFFFFFF);
+        u->gas_lut[i][1] = (int32_t)(ts_rng_u32(r) & 0xFFFFFF);
     }
     /* DEPTHMAP as citro3d sets it up: scale = near - far in [-1, 0] ... */
     u->depth_map[0] = -frand(r, 0.5f, 1.0f);
@@ -348,7 +366,7 @@ unsigned pica_fs_reserved_cases(pica_fs_reserved_case *out, unsigned max)
         RCASE(tev[1].rgb_scale, PICA_FS_TEV_SCALE_1, "TEV colour scale %u", v);
         RCASE(tev[1].a_scale, PICA_FS_TEV_SCALE_1, "TEV alpha scale %u", v);
     }
-    static const uint8_t fogs[] = {1, 2, 3, 4, 6, 7};
+    static const uint8_t fogs[] = {1, 2, 3, 4, 6};
     for (unsigned i = 0; i < sizeof fogs; i++) {
         unsigned v = fogs[i];
         RCASE(fog_mode, PICA_FS_FOG_OFF, "fog mode %u", v);

@@ -394,7 +394,7 @@ static void reserved_register_values(void **state)
          PICA_FS_TEV_OP_ZERO},
         {"TEV scale 3", PICA_REG_TEXENV5_SCALE, 0x00000003, offsetof(pica_fs_key, tev[5].rgb_scale), 0},
         {"fog mode 3", PICA_REG_TEXENV_UPDATE_BUFFER, 0x00010003, offsetof(pica_fs_key, fog_mode), PICA_FS_FOG_OFF},
-        {"gas mode", PICA_REG_TEXENV_UPDATE_BUFFER, 0x00000007, offsetof(pica_fs_key, fog_mode), PICA_FS_FOG_OFF},
+        {"gas mode", PICA_REG_TEXENV_UPDATE_BUFFER, 0x00000007, offsetof(pica_fs_key, fog_mode), PICA_FS_FOG_GAS},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         glhle_pica *p = make();

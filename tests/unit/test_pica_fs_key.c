@@ -225,6 +225,7 @@ static void units_fog_proctex(void **state)
     k.tex2_coord1 = 1;
     k.fog_mode = PICA_FS_FOG_GAS;
     k.fog_flip = 1;
+    k.gas = 0xF; /* the depth function (bits 2-3) is the density pass's */
     k.proctex.enable = 1;
     k.proctex.rgb_func = 3;
     set_stage(&k.tev[5], PICA_FS_TEV_OP_ADD, PICA_FS_TEV_SRC_TEX1, PICA_FS_TEV_SRC_TEX3, 0);
@@ -234,9 +235,11 @@ static void units_fog_proctex(void **state)
     assert_int_equal(k.tex0_type, PICA_FS_TEX0_2D);
     assert_int_equal(k.shadow_ortho, 0);
     assert_int_equal(k.tex2_coord1, 0);
-    /* gas is not generated: no fog */
-    assert_int_equal(k.fog_mode, PICA_FS_FOG_OFF);
+    /* gas shading stays (the flip is fog's only), with the shading pass's
+     * gas bits and not the density pass's depth function */
+    assert_int_equal(k.fog_mode, PICA_FS_FOG_GAS);
     assert_int_equal(k.fog_flip, 0);
+    assert_int_equal(k.gas, PICA_FS_GAS_DENSITY_DEPTH | PICA_FS_GAS_LUT_LIGHT);
     assert_int_equal(k.proctex.enable, 1);
     assert_int_equal(k.proctex.rgb_func, 3);
     /* a disabled unit reads zero */
@@ -292,7 +295,9 @@ static void normalize_is_idempotent_on_any_bytes(void **state)
                 assert_true(k.tev[s].rgb_op <= PICA_FS_TEV_OP_ZERO);
                 assert_true(k.tev[s].rgb_scale <= 2);
             }
-        assert_true(k.fog_mode == PICA_FS_FOG_OFF || k.fog_mode == PICA_FS_FOG_ON);
+        assert_true(k.fog_mode == PICA_FS_FOG_OFF || k.fog_mode == PICA_FS_FOG_ON || k.fog_mode == PICA_FS_FOG_GAS);
+        assert_true(k.gas_render <= 1 && !(k.gas_render && k.shadow_render));
+        assert_true(k.gas == 0 || k.gas_render || k.fog_mode == PICA_FS_FOG_GAS);
         assert_true(k.lighting.config <= 6 || k.lighting.config == PICA_FS_LIGHT_ENV_CONFIG7);
     }
 }

@@ -85,7 +85,8 @@ const gl_program_system *pica_program_system(void)
 bool pica_program_uber_covers(const void *key)
 {
     const pica_program_key *k = key;
-    return k->fs.tex_wrap_neg_repeat == 0;
+    /* nor gas rendering: the ubershader has no gas density or shading code */
+    return k->fs.tex_wrap_neg_repeat == 0 && !k->fs.gas_render && k->fs.fog_mode != PICA_FS_FOG_GAS;
 }
 
 /* ---- the GPU vertex path ---- */

@@ -142,7 +142,8 @@ struct pica_rasterizer {
 
     /* per draw */
     bool prepared, skip, drew;
-    bool shadow_pass;              /* COLOR_OPERATION mode 3: image updates, a barrier after each GL draw */
+    bool shadow_pass;              /* COLOR_OPERATION mode 3 or 1: image updates, a barrier after each GL draw */
+    bool gas_pass;                 /* mode 1, the gas density pass (its texels stay colour bytes) */
     bool fix_quats;
     bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
     pica_render_targets rt;
@@ -340,15 +341,17 @@ static unsigned stencil_op_on_zero(unsigned op, unsigned ref)
  * draw can reach share one reference. Reachable: the fail op when the test
  * fails, else the pass op and, when the depth test can fail, the depth-fail
  * op. Two reachable outcomes that need different non-zero bytes cannot
- * share it: the depth-fail op then stays GL's op on the stored value
- * (docs/architecture.md names this case). */
-static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes, bool depth_can_fail, gl_stencil *st)
+ * share it: the depth-fail byte is then written by a pass of its own before
+ * the draw (out->stencil_zfail_pass), and the draw keeps it where the depth
+ * test fails (docs/architecture.md). */
+static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes, bool depth_can_fail,
+                                  pica_gl_fixed *out)
 {
+    gl_stencil *st = &out->stencil;
     const unsigned ref = fo->stencil_ref;
     const unsigned v_fail = stencil_op_on_zero(fo->stencil_fail, ref);
     const unsigned v_zfail = stencil_op_on_zero(fo->stencil_zfail, ref);
     const unsigned v_zpass = stencil_op_on_zero(fo->stencil_zpass, ref);
-    const GLenum gl_zfail = st->dpfail;
     st->sfail = v_fail ? GL_REPLACE : GL_ZERO;
     st->dpfail = v_zfail ? GL_REPLACE : GL_ZERO;
     st->dppass = v_zpass ? GL_REPLACE : GL_ZERO;
@@ -357,8 +360,11 @@ static void stencil_ops_read_zero(const pica_fragop_state *fo, bool test_passes,
         return;
     }
     st->ref = (GLint)(v_zpass ? v_zpass : v_zfail);
-    if (depth_can_fail && v_zfail && v_zpass && v_zfail != v_zpass)
-        st->dpfail = gl_zfail;
+    if (depth_can_fail && v_zfail && v_zpass && v_zfail != v_zpass) {
+        out->stencil_zfail_pass = true;
+        out->stencil_zfail_ref = (GLint)v_zfail;
+        st->dpfail = GL_KEEP;
+    }
 }
 
 /* A window-coordinate rectangle as GL pixels, mirrored top to bottom
@@ -457,7 +463,7 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
         /* (ref & mask) func (0 & mask), and the ops on a zero */
         const bool passes = compare_with_zero(fo->stencil_func, fo->stencil_ref & fo->stencil_input_mask);
         st->func = passes ? GL_ALWAYS : GL_NEVER;
-        stencil_ops_read_zero(fo, passes, out->depth_test && out->depth_func != GL_ALWAYS, st);
+        stencil_ops_read_zero(fo, passes, out->depth_test && out->depth_func != GL_ALWAYS, out);
     }
 
     /* blending, or the logic op */
@@ -507,16 +513,19 @@ void pica_gl_fixed_from_state(const pica_state *s, const pica_render_targets *rt
     out->clip_plane = ra->clip_enable;
     memcpy(out->clip, ra->clip_plane, sizeof out->clip);
 
-    /* shadow-map rendering: the shader updates the colour buffer itself;
-     * no colour write, blend or logic op, and no depth or stencil buffer
-     * (Azahar's GL rasterizer leaves the depth buffer out of such draws) */
-    if (fo->mode == PICA_FRAGOP_SHADOW) {
+    /* shadow-map rendering and the gas density pass: the shader updates
+     * the colour buffer itself; no colour write, blend or logic op, and no
+     * depth or stencil test or write (Azahar's GL rasterizer leaves the
+     * depth buffer out of shadow draws; the density pass reads the depth
+     * buffer itself with its own function, docs/pica-gas.md) */
+    if (fo->mode == PICA_FRAGOP_SHADOW || fo->mode == PICA_FRAGOP_GAS) {
         memset(out->color_mask, 0, sizeof out->color_mask);
         out->blend.enable = false;
         out->logic_op = false;
         out->depth_test = out->depth_write = false;
         out->stencil.enable = false;
         out->stencil.write_mask = 0;
+        out->stencil_zfail_pass = false;
     }
 }
 
@@ -767,23 +776,37 @@ static const char *fragop_mode_name(uint8_t mode)
     return mode == PICA_FRAGOP_GAS ? "gas" : mode == PICA_FRAGOP_SHADOW ? "shadow-map" : "reserved";
 }
 
-/* Shadow-map rendering writes the colour target through an R32UI image of
- * it (pica_fs_key.h); the target must be RGBA8, the only format whose
- * texels hold the 32-bit words. The surface cache keeps the view. */
+/* Shadow-map rendering and the gas density pass write the colour target
+ * through an R32UI image of it (pica_fs_key.h); the target must be RGBA8,
+ * the only format whose texels hold the 32-bit words (3dbrew
+ * COLORBUFFER_FORMAT 0 "RGBA8/Gas"). The surface cache keeps the view. The
+ * density pass also reads the depth buffer at PICA_FS_GAS_DEPTH_BINDING;
+ * with the depth buffer absent or its read off (DEPTHBUFFER_READ bit 1) it
+ * is left unbound, and the shader's fetch of the incomplete texture reads
+ * 0, as a disabled read does. */
 static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
 {
-    r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW;
+    r->gas_pass = s->fragop.mode == PICA_FRAGOP_GAS;
+    r->shadow_pass = s->fragop.mode == PICA_FRAGOP_SHADOW || r->gas_pass;
     if (!r->shadow_pass)
         return true;
     const GLuint view = pica_surface_cache_color_words(r->surfaces);
     if (!view) {
         pica_problem(r->p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
-                     "draw skipped: shadow-map rendering needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
-                     s->framebuffer.color_format, r->rt.has_color ? "" : ", colour buffer disabled");
+                     "draw skipped: %s needs an RGBA8 colour buffer (COLORBUFFER_FORMAT %u%s)",
+                     r->gas_pass ? "gas rendering" : "shadow-map rendering", s->framebuffer.color_format,
+                     r->rt.has_color ? "" : ", colour buffer disabled");
         return false;
     }
     r->gl->BindImageTexture(0, view, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    r->stats.shadow_draws++;
+    if (r->gas_pass) {
+        const bool depth = r->rt.has_depth && s->framebuffer.depth_read;
+        gl_state_texture(r->st, PICA_FS_GAS_DEPTH_BINDING, GL_TEXTURE_2D, depth ? r->rt.depth_texture : 0);
+        gl_state_sampler(r->st, PICA_FS_GAS_DEPTH_BINDING, r->nearest_sampler);
+        r->stats.gas_draws++;
+    } else {
+        r->stats.shadow_draws++;
+    }
     return true;
 }
 
@@ -813,7 +836,8 @@ static prep prepare(pica_rasterizer *r)
         pica_problem(p, GLHLE_RESULT_GL_ERROR, GLHLE_LOG_ERROR, "draw skipped: the GL context cannot be made current");
         return PREP_SKIPPED;
     }
-    if (s->fragop.mode != PICA_FRAGOP_DEFAULT && s->fragop.mode != PICA_FRAGOP_SHADOW) {
+    if (s->fragop.mode != PICA_FRAGOP_DEFAULT && s->fragop.mode != PICA_FRAGOP_SHADOW &&
+        s->fragop.mode != PICA_FRAGOP_GAS) {
         pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_WARN,
                      "draw skipped: COLOR_OPERATION mode %u (%s rendering) is not rendered by the GL draw path",
                      s->fragop.mode, fragop_mode_name(s->fragop.mode));
@@ -889,6 +913,8 @@ static prep prepare(pica_rasterizer *r)
         return PREP_SKIPPED;
     if (!bind_shadow_image(r, s))
         return PREP_SKIPPED;
+    if (r->gas_pass && !s->framebuffer.color_write)
+        return PREP_EMPTY; /* the density pass writes only the colour buffer */
 
     /* the clip plane */
     if (!r->vs_uniforms_valid || memcmp(r->vs_uniforms.clip_plane, r->fixed.clip, sizeof r->fixed.clip)) {
@@ -953,6 +979,23 @@ static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basev
     for (unsigned i = 0; i < passes; i++) {
         gl_state_scissor(r->st, f->scissor_rects != 0, f->scissor[i][0], f->scissor[i][1], f->scissor[i][2],
                          f->scissor[i][3]);
+        if (f->stencil_zfail_pass) {
+            /* the depth-fail byte first, where the depth test fails
+             * against the depth before the draw (pica_gl_fixed) */
+            gl_stencil pre = f->stencil;
+            pre.dpfail = GL_REPLACE;
+            pre.dppass = GL_KEEP;
+            pre.ref = f->stencil_zfail_ref;
+            gl_state_stencil(r->st, &pre);
+            gl_state_color_mask(r->st, false, false, false, false);
+            gl_state_depth(r->st, f->depth_test, f->depth_func, false);
+            r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
+                                          basevertex);
+            r->stats.gl_draws++;
+            gl_state_stencil(r->st, &f->stencil);
+            gl_state_color_mask(r->st, f->color_mask[0], f->color_mask[1], f->color_mask[2], f->color_mask[3]);
+            gl_state_depth(r->st, f->depth_test, f->depth_func, f->depth_write);
+        }
         if (r->dest_barrier) {
             r->gl->TextureBarrier();
             r->stats.texture_barriers++;
@@ -1122,14 +1165,14 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         r->stats.skipped++;
         return;
     }
-    r->prepared = r->skip = r->drew = r->shadow_pass = false;
+    r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
     r->gpu = choose_gpu(r, s, ev);
     r->gpu_failed = false;
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
     pica_pipeline_event(r->pipeline, pica, ev);
     if (r->gpu_failed) { /* its program did not build: the reference path draws it */
         r->gpu = false;
-        r->prepared = r->skip = r->drew = r->shadow_pass = false;
+        r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
         pica_pipeline_set_inputs_only(r->pipeline, false);
         pica_pipeline_event(r->pipeline, pica, ev);
     }
@@ -1142,7 +1185,7 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         else
             r->cpu_draws++;
         pica_surface_cache_mark_written(r->surfaces, &pica_frontend_state(p)->framebuffer, &r->fixed.written,
-                                        r->shadow_pass);
+                                        r->shadow_pass && !r->gas_pass);
     } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
         r->stats.empty++; /* no triangles */
     }

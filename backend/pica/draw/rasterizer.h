@@ -29,7 +29,7 @@
  * instance usable: no vertex program ever uploaded, a render target or
  * texture the surface cache cannot make (unmapped, zero or oversized, bad
  * format), a program that fails to build, a fragment-operation mode the
- * draw path does not render (gas, shadow-map writes).
+ * draw path does not render (the reserved mode 2).
  *
  * Nothing on the draw path allocates in glhle: the pipeline's chunk
  * buffers, the stream ring, the program and sampler caches and the text
@@ -89,6 +89,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t buffer_uploads;   /* glBufferSubData calls of the uniform and LUT buffers */
     uint64_t texture_barriers; /* before draws whose shader reads the colour attachment */
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
+    uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);
@@ -111,6 +112,13 @@ typedef struct pica_gl_fixed {
     GLenum depth_func;
     bool depth_write;
     gl_stencil stencil;
+    /* With the stencil read off, a depth-fail byte that differs from the
+     * pass byte (both non-zero) cannot share GL's one reference: a pass
+     * before the draw, colour and depth writes off, writes it
+     * (`stencil_zfail_ref`) where the depth test fails, and the draw keeps
+     * it there (docs/architecture.md) */
+    bool stencil_zfail_pass;
+    GLint stencil_zfail_ref;
     gl_blend blend;
     float blend_color[4];
     bool logic_op;

@@ -118,6 +118,11 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
      * (the draw path's blend_dst_zero) */
     const pica_fragop_state *fo = &s->fragop;
     key->shadow_render = fo->mode == PICA_FRAGOP_SHADOW;
+    key->gas_render = fo->mode == PICA_FRAGOP_GAS;
+    key->gas = (uint8_t)((s->fog.density_from_depth ? PICA_FS_GAS_DENSITY_DEPTH : 0) |
+                         (s->fog.gas_lut_input ? PICA_FS_GAS_LUT_LIGHT : 0) |
+                         (s->framebuffer.color_read ? 0 : PICA_FS_GAS_NO_READ) |
+                         (s->fog.gas_depth_func & 3u) << PICA_FS_GAS_DEPTH_FUNC_SHIFT);
     if (fo->blend && s->framebuffer.color_read) {
         key->blend_rgb_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb);
         key->blend_alpha_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha);
@@ -267,6 +272,21 @@ void pica_fs_uniforms_from_state(const pica_state *s, pica_fs_uniforms *u)
         u->blend_color[c] = s->fragop.blend_color[c];
     u->shadow_render[0] = s->fragop.shadow_constant;
     u->shadow_render[1] = s->fragop.shadow_linear;
+    const pica_fog_state *g = &s->fog;
+    u->gas_light_xy[0] = g->gas_planar_min;
+    u->gas_light_xy[1] = g->gas_planar_max;
+    u->gas_light_xy[2] = g->gas_planar_atten;
+    u->gas_light_xy[3] = g->gas_view_color;
+    u->gas_light_z[0] = g->gas_view_min;
+    u->gas_light_z[1] = g->gas_view_max;
+    u->gas_light_z[2] = g->gas_view_atten;
+    u->gas_params[0] = pica_fs_gas_fixed(g->gas_accmax);
+    u->gas_params[1] = pica_fs_gas_fixed(g->gas_attenuation);
+    u->gas_params[2] = (int32_t)(g->gas_deltaz * 256.0f + 0.5f); /* the register's 24 bits back */
+    for (int i = 0; i < 8; i++) {
+        u->gas_lut[i][0] = (int32_t)(s->gas_lut[8 + i] & 0xFFFFFF);
+        u->gas_lut[i][1] = (int32_t)(s->gas_lut[i] & 0xFFFFFF);
+    }
 }
 
 void pica_fs_luts_from_state(const pica_state *s, pica_fs_luts *luts, uint64_t dirty)

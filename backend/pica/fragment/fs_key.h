@@ -23,7 +23,7 @@
 /* The register groups the uniform block depends on. */
 #define PICA_FS_UNIFORM_GROUPS                                                                                  \
     (PICA_DIRTY(TEV_COLOR) | PICA_DIRTY(FOG) | PICA_DIRTY(FRAGOP) | PICA_DIRTY(RASTER) | PICA_DIRTY(TEXTURE) | \
-     PICA_DIRTY(PROCTEX) | PICA_DIRTY(LIGHTING) | PICA_DIRTY(LIGHTS))
+     PICA_DIRTY(PROCTEX) | PICA_DIRTY(LIGHTING) | PICA_DIRTY(LIGHTS) | PICA_DIRTY(GAS_LUT))
 
 /* The key for the state, normalised (pica_fs_key_normalize). */
 void pica_fs_key_from_state(const pica_state *s, pica_fs_key *key);
