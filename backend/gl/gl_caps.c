@@ -29,6 +29,7 @@ typedef struct gl_caps {
     PFNGLREADPIXELSPROC read_pixels;
     PFNGLENABLEPROC enable;
     PFNGLDISABLEPROC disable;
+    PFNGLISENABLEDPROC is_enabled;
     PFNGLCLEARTEXSUBIMAGEPROC clear_tex_sub_image; /* EXT_clear_texture */
     PFNGLTEXTUREVIEWPROC texture_view;             /* EXT/OES_texture_view */
     void(GLAD_API_PTR *depth_range_indexed_f)(GLuint, GLfloat, GLfloat); /* OES_viewport_array */
@@ -502,6 +503,28 @@ static void GLAD_API_PTR emu_BufferStorage(GLenum target, GLsizeiptr size, const
     cur->gl.BufferData(target, size, data, GL_DYNAMIC_DRAW);
 }
 
+/* glGetBufferSubData (not in ES): a read mapping of the range. */
+static void GLAD_API_PTR emu_GetBufferSubData(GLenum target, GLintptr off, GLsizeiptr size, void *data)
+{
+    const void *p = cur->gl.MapBufferRange(target, off, size, GL_MAP_READ_BIT);
+    if (!p) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "gl caps: glGetBufferSubData: the buffer range does not map for reading");
+        return;
+    }
+    memcpy(data, p, (size_t)size);
+    cur->gl.UnmapBuffer(target);
+}
+
+static void GLAD_API_PTR emu_GetNamedBufferSubData(GLuint buf, GLintptr off, GLsizeiptr size, void *data)
+{
+    GLint old = 0;
+    cur->gl.GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &old);
+    cur->gl.BindBuffer(GL_COPY_READ_BUFFER, buf);
+    emu_GetBufferSubData(GL_COPY_READ_BUFFER, off, size, data);
+    cur->gl.BindBuffer(GL_COPY_READ_BUFFER, (GLuint)old);
+}
+
 static void GLAD_API_PTR emu_CreateVertexArrays(GLsizei n, GLuint *ids)
 {
     GladGLContext *gl = &cur->gl;
@@ -688,8 +711,8 @@ static void pack_pixel(GLenum format, GLenum type, bool canon_float, int cbits, 
 static bool es_reads_directly(GLenum format, GLenum type)
 {
     const gl_caps *c = cur->caps;
-    if (format == GL_DEPTH_COMPONENT)
-        return c->read_depth;
+    if (format == GL_DEPTH_COMPONENT) /* FLOAT: converted (fixed-point buffers read as UNSIGNED_INT) */
+        return c->read_depth && type != GL_FLOAT;
     if (format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX)
         return c->read_depth_stencil;
     return (format == GL_RGBA && (type == GL_UNSIGNED_BYTE || type == GL_FLOAT)) ||
@@ -709,6 +732,25 @@ static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
     if (w <= 0 || h <= 0 || es_reads_directly(format, type)) {
         c->read_pixels(x, y, w, h, format, type, pixels);
         return;
+    }
+    if (format == GL_DEPTH_COMPONENT && type == GL_FLOAT && c->read_depth) {
+        /* NV_read_depth reads a fixed-point depth buffer as UNSIGNED_INT only (Mesa): read so, then scale */
+        GLint row = 0, pack = 0;
+        gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
+        gl->GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack);
+        uint32_t *tmp = pack ? NULL : malloc((size_t)w * (size_t)h * 4);
+        if (tmp) {
+            gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+            c->read_pixels(x, y, w, h, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, tmp);
+            gl->PixelStorei(GL_PACK_ROW_LENGTH, row);
+            const size_t stride = (size_t)(row ? row : w);
+            for (GLsizei j = 0; j < h; j++)
+                for (GLsizei i = 0; i < w; i++)
+                    ((float *)pixels)[(size_t)j * stride + (size_t)i] =
+                        (float)((double)tmp[(size_t)j * (size_t)w + (size_t)i] / 4294967295.0);
+            free(tmp);
+            return;
+        }
     }
     const size_t ps = pixel_size(format, type);
     if (!ps || format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX) {
@@ -954,6 +996,11 @@ static void GLAD_API_PTR es_Disable(GLenum cap)
     cur->caps->disable(cap);
 }
 
+static GLboolean GLAD_API_PTR es_IsEnabled(GLenum cap)
+{
+    return cap == GL_COLOR_LOGIC_OP ? GL_FALSE : cur->caps->is_enabled(cap);
+}
+
 static void GLAD_API_PTR es_LogicOp(GLenum op)
 {
     gl_caps *c = cur->caps;
@@ -980,6 +1027,16 @@ static void GLAD_API_PTR es_DepthRangeIndexed(GLuint index, GLdouble n, GLdouble
         cur->caps->depth_range_indexed_f(index, (GLfloat)n, (GLfloat)f);
     else if (index == 0)
         cur->gl.DepthRangef((GLfloat)n, (GLfloat)f);
+}
+
+static void GLAD_API_PTR es_ClearDepth(GLdouble d)
+{
+    cur->gl.ClearDepthf((GLfloat)d);
+}
+
+static void GLAD_API_PTR es_DepthRange(GLdouble n, GLdouble f)
+{
+    cur->gl.DepthRangef((GLfloat)n, (GLfloat)f);
 }
 
 static void GLAD_API_PTR es_ViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h)
@@ -1088,6 +1145,8 @@ static void install_dsa(GladGLContext *gl)
     INSTALL(EnableVertexArrayAttrib, emu_EnableVertexArrayAttrib);
     INSTALL(DisableVertexArrayAttrib, emu_DisableVertexArrayAttrib);
     INSTALL(CreateSamplers, emu_CreateSamplers);
+    INSTALL(GetBufferSubData, emu_GetBufferSubData);
+    INSTALL(GetNamedBufferSubData, emu_GetNamedBufferSubData);
 }
 
 void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
@@ -1106,7 +1165,8 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     c->read_pixels = gl->ReadPixels != es_ReadPixels ? gl->ReadPixels : NULL;
     c->enable = gl->Enable != es_Enable ? gl->Enable : NULL;
     c->disable = gl->Disable != es_Disable ? gl->Disable : NULL;
-    if (!c->read_pixels || !c->enable || !c->disable) {
+    c->is_enabled = gl->IsEnabled != es_IsEnabled ? gl->IsEnabled : NULL;
+    if (!c->read_pixels || !c->enable || !c->disable || !c->is_enabled) {
         GLHLE_ERROR(&ctx->log, "gl caps: the GL table was not reloaded before gl_caps_init");
         return;
     }
@@ -1169,6 +1229,7 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     /* logic ops: none on ES */
     gl->Enable = es_Enable;
     gl->Disable = es_Disable;
+    gl->IsEnabled = es_IsEnabled;
     gl->LogicOp = es_LogicOp;
     say(c, "logic_op", "refused(drawn-as-copy)");
     /* depth clamp: same enum as desktop (0x864F) */
@@ -1184,6 +1245,8 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
         gl->ViewportIndexedf = es_ViewportIndexedf;
     gl->DepthRangeIndexed = es_DepthRangeIndexed;
     say(c, "viewport_array", c->depth_range_indexed_f ? "OES_viewport_array" : "index0");
+    INSTALL(ClearDepth, es_ClearDepth); /* the double forms: ES has only the float ones */
+    INSTALL(DepthRange, es_DepthRange);
     gl->ProvokingVertex = es_ProvokingVertex;
     say(c, "provoking_vertex", "last-only");
     say(c, "texture_1d", "none");
