@@ -518,11 +518,9 @@ static void GLAD_API_PTR emu_GetBufferSubData(GLenum target, GLintptr off, GLsiz
 
 static void GLAD_API_PTR emu_GetNamedBufferSubData(GLuint buf, GLintptr off, GLsizeiptr size, void *data)
 {
-    GLint old = 0;
-    cur->gl.GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &old);
-    cur->gl.BindBuffer(GL_COPY_READ_BUFFER, buf);
-    emu_GetBufferSubData(GL_COPY_READ_BUFFER, off, size, data);
-    cur->gl.BindBuffer(GL_COPY_READ_BUFFER, (GLuint)old);
+    GLint old = bind_buf(buf);
+    emu_GetBufferSubData(GL_COPY_WRITE_BUFFER, off, size, data);
+    cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
 }
 
 static void GLAD_API_PTR emu_CreateVertexArrays(GLsizei n, GLuint *ids)

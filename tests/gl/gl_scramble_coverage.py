@@ -58,6 +58,13 @@ NOT_CONTEXT_STATE = {
     "these on every draw and restores clip control and blending": """
         ViewportIndexedf DepthRangeIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
         BlendFuncSeparatei ProvokingVertex BindTextureUnit""",
+    "the capability layer's stand-ins on OpenGL ES (backend/gl/gl_caps.c): each binds, edits glhle's "
+    "own object or reads, and binds back what it found (queried first), or replaces a call listed above "
+    "(DepthRangef for DepthRangeIndexed, ClearDepthf for ClearDepth, BufferStorage for buffer storage)": """
+        BlitFramebuffer BufferStorage ClearBufferfi ClearBufferiv ClearDepthf CompressedTexSubImage2D
+        CompressedTexSubImage3D DepthRangef DisableVertexAttribArray DrawBuffers Flush FramebufferRenderbuffer
+        FramebufferTexture FramebufferTextureLayer GenSamplers GenerateMipmap GetStringi GetTexLevelParameteriv
+        IsEnabled ReadBuffer TexParameterf TexParameteriv TexStorage3D TexSubImage3D VertexAttribFormat""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
 NOT_SCRAMBLED_CAPS = {
