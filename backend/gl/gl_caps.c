@@ -350,13 +350,9 @@ static void GLAD_API_PTR emu_TextureView(GLuint tex, GLenum target, GLuint orig,
 
 static void GLAD_API_PTR emu_CreateFramebuffers(GLsizei n, GLuint *ids)
 {
-    GladGLContext *gl = &cur->gl;
-    gl->GenFramebuffers(n, ids);
-    GLint old = 0;
-    gl->GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &old);
+    cur->gl.GenFramebuffers(n, ids);
     for (GLsizei i = 0; i < n; i++)
-        gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, ids[i]);
-    gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+        cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)bind_fb(GL_DRAW_FRAMEBUFFER, ids[i]));
 }
 
 /* Attaches level `level` (and layer `layer` when >= 0) of tex to `target`'s bound framebuffer. */
@@ -460,15 +456,12 @@ static void GLAD_API_PTR emu_ClearNamedFramebufferfi(GLuint fb, GLenum buffer, G
 
 /* ---- buffers and vertex arrays ---------------------------------------------------------------- */
 
+/* glCreate*: a name becomes an object when first bound; bound and put back. */
 static void GLAD_API_PTR emu_CreateBuffers(GLsizei n, GLuint *ids)
 {
-    GladGLContext *gl = &cur->gl;
-    gl->GenBuffers(n, ids);
-    GLint old = 0;
-    gl->GetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &old);
+    cur->gl.GenBuffers(n, ids);
     for (GLsizei i = 0; i < n; i++)
-        gl->BindBuffer(GL_COPY_WRITE_BUFFER, ids[i]);
-    gl->BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+        cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)bind_buf(ids[i]));
 }
 
 static void GLAD_API_PTR emu_NamedBufferData(GLuint buf, GLsizeiptr size, const void *data, GLenum usage)
@@ -525,13 +518,9 @@ static void GLAD_API_PTR emu_GetNamedBufferSubData(GLuint buf, GLintptr off, GLs
 
 static void GLAD_API_PTR emu_CreateVertexArrays(GLsizei n, GLuint *ids)
 {
-    GladGLContext *gl = &cur->gl;
-    gl->GenVertexArrays(n, ids);
-    GLint old = 0;
-    gl->GetIntegerv(GL_VERTEX_ARRAY_BINDING, &old);
+    cur->gl.GenVertexArrays(n, ids);
     for (GLsizei i = 0; i < n; i++)
-        gl->BindVertexArray(ids[i]);
-    gl->BindVertexArray((GLuint)old);
+        cur->gl.BindVertexArray((GLuint)bind_vao(ids[i]));
 }
 
 static void GLAD_API_PTR emu_VertexArrayVertexBuffer(GLuint vao, GLuint bi, GLuint buf, GLintptr off, GLsizei stride)
@@ -873,6 +862,21 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)old);
 }
 
+/* Width, height and layers (cube faces, array layers, depth) of a level. */
+static void level_size(GLuint tex, GLint level, GLint *w, GLint *h, GLint *d)
+{
+    bound_tex b = bind_tex(tex);
+    *w = *h = 0, *d = 1;
+    const GLenum q = face_target(b.target, 0);
+    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_WIDTH, w);
+    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_HEIGHT, h);
+    if (b.target == GL_TEXTURE_CUBE_MAP)
+        *d = 6;
+    else if (b.target != GL_TEXTURE_2D)
+        cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_DEPTH, d);
+    unbind_tex(b);
+}
+
 static void GLAD_API_PTR emu_GetTextureSubImage(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                                                 GLsizei h, GLsizei d, GLenum format, GLenum type, GLsizei size,
                                                 void *pixels)
@@ -885,16 +889,8 @@ static void GLAD_API_PTR emu_GetTextureImage(GLuint tex, GLint level, GLenum for
                                              void *pixels)
 {
     (void)size;
-    bound_tex b = bind_tex(tex);
-    GLint w = 0, h = 0, d = 1;
-    const GLenum q = face_target(b.target, 0);
-    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_WIDTH, &w);
-    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_HEIGHT, &h);
-    if (b.target == GL_TEXTURE_CUBE_MAP)
-        d = 6;
-    else if (b.target != GL_TEXTURE_2D)
-        cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_DEPTH, &d);
-    unbind_tex(b);
+    GLint w, h, d;
+    level_size(tex, level, &w, &h, &d);
     read_box(tex, level, 0, 0, 0, w, h, d, format, type, pixels);
 }
 
@@ -963,16 +959,8 @@ static void GLAD_API_PTR emu_ClearTexSubImage(GLuint tex, GLint level, GLint x, 
 
 static void GLAD_API_PTR emu_ClearTexImage(GLuint tex, GLint level, GLenum format, GLenum type, const void *data)
 {
-    bound_tex b = bind_tex(tex);
-    GLint w = 0, h = 0, d = 1;
-    const GLenum q = face_target(b.target, 0);
-    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_WIDTH, &w);
-    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_HEIGHT, &h);
-    if (b.target == GL_TEXTURE_CUBE_MAP)
-        d = 6;
-    else if (b.target != GL_TEXTURE_2D)
-        cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_DEPTH, &d);
-    unbind_tex(b);
+    GLint w, h, d;
+    level_size(tex, level, &w, &h, &d);
     emu_ClearTexSubImage(tex, level, 0, 0, 0, w, h, d, format, type, data);
 }
 
