@@ -1,7 +1,8 @@
 #!/bin/sh
 # Quick start, part two: builds and runs every test through ctest, twice:
 # the normal build (warnings are errors, unit tests also under valgrind's
-# leak checker) and an ASan+UBSan build.
+# leak checker) and an ASan+UBSan build. Each runs the GL image tests a
+# second time on an OpenGL ES 3.2 context (ctest label gles).
 #   scripts/test.sh            both builds
 #   scripts/test.sh --fast     the normal build only (for a quick local loop)
 # The tests run with a HOME and cache folders of their own, made new on each
@@ -28,8 +29,10 @@ for p in $presets; do
     ctest --preset "$p" --output-log "$log" || status=$?
   line=$(grep -E "tests passed, [0-9]+ tests? failed out of [0-9]+" "$log" | tail -1 || true)
   [ "$status" = 0 ] || { echo "=== $p: FAILED: ${line:-ctest exited $status}"; exit 1; }
+  # the OpenGL ES 3.2 pass (ctest label gles) is part of the run above
+  gles=$(grep -cE "Test +#[0-9]+: gles/.* Passed" "$log" || true)
   summary="$summary
-$p: ${line:-no ctest summary}"
+$p: ${line:-no ctest summary} (of them $gles on OpenGL ES 3.2, label gles)"
   if [ "$p" = default ]; then
     echo "=== default: GL-free unit tests under valgrind"
     vg=$(HOME="$home" scripts/valgrind.sh) || { echo "$vg"; exit 1; }

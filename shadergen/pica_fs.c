@@ -776,18 +776,21 @@ static void write_lighting(gen *g)
 
 static void write_header(gen *g)
 {
+    /* #extension lines come before any other statement (GLSL ES 3.20 3.4) */
     if (g->gles)
-        text(g, "#version 320 es\n"
-                "precision highp float;\n"
+        text(g, g->blend && g->fetch ? "#version 320 es\n#extension GL_EXT_shader_framebuffer_fetch : require\n"
+                                     : "#version 320 es\n");
+    else
+        text(g, "#version 450 core\n");
+    if (g->gles)
+        text(g, "precision highp float;\n"
                 "precision highp int;\n"
                 "precision highp sampler2D;\n"
                 "precision highp samplerCube;\n"
                 "precision highp usampler2D;\n"
                 "precision highp usampler2DArray;\n"
                 "precision highp usamplerBuffer;\n");
-    else
-        text(g, "#version 450 core\n");
-    if (g->blend && g->fetch)
+    else if (g->blend && g->fetch)
         text(g, "#extension GL_EXT_shader_framebuffer_fetch : require\n");
     if ((g->k->shadow_render || g->k->gas_render) && g->gles)
         text(g, "precision highp uimage2D;\n");

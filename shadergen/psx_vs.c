@@ -2,6 +2,8 @@
  * primitive, and the flat inputs the fragment shader decides pixels from.
  * The coverage itself is exact integer arithmetic in psx_fs.c; the quad only
  * has to contain every pixel the primitive can draw. */
+#include <string.h>
+
 #include "shadergen/psx_fs.h"
 
 static const char *const vs_interface =
@@ -19,8 +21,7 @@ static const char *const vs_interface =
     "flat out ivec4 v_g0;\n"
     "flat out ivec4 v_g1;\n"
     "flat out ivec2 v_g2;\n"
-    "flat out ivec4 v_edge;\n"
-    "out float gl_ClipDistance[4];\n";
+    "flat out ivec4 v_edge;\n";
 
 /* Edge a->b of a triangle whose interior is where s*E > 0: pixels exactly on
  * the edge belong to it if the interior lies to its right (a left edge) or
@@ -44,8 +45,11 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
 {
     bool tri = key->kind == PSX_KEY_DYNAMIC || key->kind == PSX_PRIM_TRIANGLE;
     bool line = key->kind == PSX_KEY_DYNAMIC || key->kind == PSX_PRIM_LINE;
-    glhle_bytebuf_printf(out, "%s\nprecision highp float;\nprecision highp int;\n", host->version_line);
-    glhle_bytebuf_printf(out, "%s", vs_interface);
+    /* GLSL ES has clip distances through EXT_clip_cull_distance, built in (not redeclared) */
+    const bool es = strstr(host->version_line, " es") != NULL;
+    glhle_bytebuf_printf(out, "%s\n%sprecision highp float;\nprecision highp int;\n", host->version_line,
+                         es ? "#extension GL_EXT_clip_cull_distance : enable\n" : "");
+    glhle_bytebuf_printf(out, "%s%s", vs_interface, es ? "" : "out float gl_ClipDistance[4];\n");
     psx_key_declare(key, out);
     psx_scale_declare(host, out);
     if (tri)

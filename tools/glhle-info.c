@@ -1,5 +1,5 @@
 /* glhle-info: what GL glhle gets on this machine, and a smoke render.
- *   glhle-info [--smoke OUT.png] [--size WxH] [--debug]
+ *   glhle-info [--smoke OUT.png] [--size WxH] [--debug] [--gles]
  * Prints the driver, version and the host features the backends use; with
  * --smoke renders the smoke scene offscreen and writes it as PNG.
  * Exit status: 0 done, 1 no GL context or the render failed, 2 usage. */
@@ -11,19 +11,20 @@
 #include "backend/gl/gl_util.h"
 #include "tools/common/tool.h"
 
-#define USAGE "usage: glhle-info [--smoke OUT.png] [--size WxH] [--debug]\n"
+#define USAGE "usage: glhle-info [--smoke OUT.png] [--size WxH] [--debug] [--gles]\n"
 
 int main(int argc, char **argv)
 {
     tool_init("glhle-info", USAGE);
     static const struct option longs[] = {
         {"smoke", required_argument, NULL, 's'}, {"size", required_argument, NULL, 'z'},
-        {"debug", no_argument, NULL, 'd'},       {"help", no_argument, NULL, 'h'},
+        {"debug", no_argument, NULL, 'd'},       {"gles", no_argument, NULL, 'g'},
+        {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
     };
     const char *smoke = NULL;
     int w = 400, h = 240;
-    bool debug = false;
+    bool debug = false, gles = false;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, TOOL_OPTSTRING, longs, NULL)) != -1) {
@@ -38,12 +39,14 @@ int main(int argc, char **argv)
             break;
         }
         case 'd': debug = true; break;
+        case 'g': gles = true; break;
         case 'h':
             return tool_help("Prints the GL driver glhle gets on this machine (offscreen, EGL) and the features\n"
                              "the backends use.\n"
                              "  --smoke OUT.png  render the smoke scene and write it\n"
                              "  --size WxH       its size (default 400x240)\n"
                              "  --debug          a debug context (KHR_debug messages in the log)\n"
+                             "  --gles           an OpenGL ES 3.2 context instead of desktop GL 4.5 core\n"
                              "  --help, --version\n"
                              "Exit status: 0 done, 1 no GL context or the render failed, 2 usage.\n");
         case 'V': return tool_version();
@@ -52,7 +55,10 @@ int main(int argc, char **argv)
     }
     if (optind != argc)
         return tool_bad_option(0, argv);
-    glhle_context_desc desc = {.mode = GLHLE_CONTEXT_OFFSCREEN, .debug = debug, .log_level = GLHLE_LOG_WARN};
+    glhle_context_desc desc = {.mode = GLHLE_CONTEXT_OFFSCREEN,
+                               .api = gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
+                               .debug = debug,
+                               .log_level = GLHLE_LOG_WARN};
     glhle_context *ctx;
     glhle_result r = glhle_context_create(&desc, &ctx);
     if (r != GLHLE_RESULT_OK) {
@@ -67,6 +73,7 @@ int main(int argc, char **argv)
            "             program_binary=%d framebuffer_fetch=%d shader_interlock=%d anisotropic=%d\n",
            in->khr_debug, in->buffer_storage, in->texture_barrier, in->clip_control, in->direct_state_access,
            in->program_binary, in->framebuffer_fetch, in->shader_interlock, in->anisotropic_filter);
+    printf("host choices %s\n", glhle_context_host_choices(ctx));
     printf("limits       texture %d, texture buffer %d texels, uniform block %d bytes\n", in->max_texture_size,
            in->max_texture_buffer_size, in->max_uniform_block_size);
     int rc = 0;

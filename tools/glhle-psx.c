@@ -1,19 +1,19 @@
 /* glhle-psx: runs PlayStation GPU command streams.
  *
  *   glhle-psx run SCRIPT --vram OUT.raw16 [--png OUT.png] [--display OUT.png]
- *                        [--renderer gl|sw] [--scale N]
+ *                        [--renderer gl|sw] [--scale N] [--gles]
  *       executes a text script of GP0/GP1 words (backend/psx/script.h) and
  *       writes VRAM as 1024x512 little-endian 16-bit words (native at any
  *       scale); --png writes VRAM as RGBA at the internal resolution,
  *       --display the displayed area at native resolution.
  *
- *   glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]
+ *   glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N] [--gles]
  *       replays a GPU dump (ps1dev/standards GPUDUMP.md, as DuckStation
  *       writes it, also zstd- or xz-compressed: .psxgpu.zst, .psxgpu.xz,
  *       told by their magic) and writes the displayed area at each VSync as
  *       DIR/frame_NNNNN.png, with a progress line on a TTY.
  *
- * Both take --record TRACE.glht: a glhle PlayStation trace of the session
+ * Both take --gles (the GL renderer on an OpenGL ES 3.2 context) and --record TRACE.glht: a glhle PlayStation trace of the session
  * (docs/formats.md), for glhle-replay; `run` marks one frame (a VSync) at
  * the end of the script. `glhle-psx replay` is kept for compatibility:
  * glhle-replay plays the same dumps, and glhle traces of every system.
@@ -40,9 +40,9 @@
 
 #define USAGE                                                                                        \
     "usage: glhle-psx run SCRIPT --vram OUT.raw16 [--png OUT.png] [--display OUT.png]\n"             \
-    "                     [--renderer gl|sw] [--scale N] [--record TRACE.glht]\n"                     \
+    "                     [--renderer gl|sw] [--scale N] [--gles] [--record TRACE.glht]\n"            \
     "       glhle-psx replay DUMP.psxgpu --out DIR [--frames A-B] [--renderer gl|sw] [--scale N]\n"   \
-    "                        [--record TRACE.glht]\n"
+    "                        [--gles] [--record TRACE.glht]\n"
 #define HELP                                                                                             \
     "Runs PlayStation GPU command streams. SCRIPT is text (gp0/gp1 lines of words); DUMP a DuckStation\n" \
     "GPU dump, also zstd- or xz-compressed (.psxgpu.zst, .psxgpu.xz); - reads standard input.\n"         \
@@ -53,6 +53,7 @@
     "  --frames A-B         write frames A to B only (replay)\n"                                         \
     "  --renderer gl|sw     the GL renderer (default) or the software reference\n"                      \
     "  --scale N            internal resolution 1-8 (GL)\n"                                              \
+    "  --gles               an OpenGL ES 3.2 context instead of desktop GL 4.5 (GL)\n"                  \
     "  --record TRACE.glht  record the session as a glhle trace (for glhle-replay)\n"                    \
     "  --help, --version\n"                                                                               \
     "Exit status: 0 done, 1 failure (unreadable input, syntax error, GL or I/O error), 2 usage.\n"
@@ -64,6 +65,7 @@ typedef struct options {
     glhle_psx_renderer renderer;
     uint32_t scale;
     uint32_t first, last;
+    bool gles; /* --gles */
 } options;
 
 /* 0 parsed, 2 usage (said), -1 --help or --version (done). */
@@ -75,7 +77,7 @@ static int parse_args(int argc, char **argv, options *o)
         {"record", required_argument, NULL, 'R'},   {"renderer", required_argument, NULL, 'r'},
         {"scale", required_argument, NULL, 's'},    {"frames", required_argument, NULL, 'f'},
         {"help", no_argument, NULL, 'h'},           {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0},
+        {"gles", no_argument, NULL, 'g'},           {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->last = UINT32_MAX;
@@ -88,6 +90,7 @@ static int parse_args(int argc, char **argv, options *o)
         case 'd': o->display = optarg; break;
         case 'o': o->out = optarg; break;
         case 'R': o->record = optarg; break;
+        case 'g': o->gles = true; break;
         case 'r':
             if (strcmp(optarg, "gl") && strcmp(optarg, "sw")) {
                 tool_error("--renderer wants gl or sw, got '%s'", optarg);
@@ -139,7 +142,8 @@ static int open_session(const options *o, session *s)
 {
     memset(s, 0, sizeof *s);
     if (o->renderer == GLHLE_PSX_RENDERER_GL) {
-        glhle_context_desc cd = {.log_level = GLHLE_LOG_WARN}; /* a tool prints only what went wrong */
+        glhle_context_desc cd = {.api = o->gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
+                                 .log_level = GLHLE_LOG_WARN}; /* a tool prints only what went wrong */
         if (glhle_context_create(&cd, &s->ctx) != GLHLE_RESULT_OK)
             return 1;
     }

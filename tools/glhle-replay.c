@@ -1,5 +1,5 @@
 /* glhle-replay: replays a trace of any system and writes one PNG per frame.
- *   glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--renderer gl|sw]
+ *   glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--gles] [--renderer gl|sw]
  * TRACE is chosen by its first bytes, not its name: a glhle trace of the
  * PICA200, the PlayStation or Maxwell (docs/formats.md), a Citra/Azahar CiTrace
  * (.ctf), or a DuckStation / ps1dev GPU dump (.psxgpu); "-" reads standard
@@ -55,7 +55,7 @@
 #include "tools/common/tool.h"
 
 #define USAGE                                                                                        \
-    "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--renderer gl|sw]\n" \
+    "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--gles] [--renderer gl|sw]\n" \
     "                    [--shader-cache DIR] [--stats-json FILE] [--ubershader off|async|always]\n" \
     "                    [--vertex-shaders cpu|gpu|auto]\n"
 #define MAX_INPUT (1ull << 30) /* the PlayStation's inputs, and compressed ones, are read whole */
@@ -73,6 +73,7 @@ typedef struct replay_tool {
     const char *cache_dir, *stats_json; /* --shader-cache, --stats-json (PICA) */
     uint32_t ubershader;                /* --ubershader (PICA) */
     uint32_t vertex_shaders;            /* --vertex-shaders (PICA) */
+    bool gles;                          /* --gles: an OpenGL ES 3.2 context */
 } replay_tool;
 
 #define HELP                                                                                          \
@@ -82,6 +83,7 @@ typedef struct replay_tool {
     "  --frames A-B     write frames A..B only (A-, A also work); frames count from 0\n"              \
     "  --scale N        internal resolution, 1-10 (PlayStation 1-8)\n"                                \
     "  --window         show the replay in a window as it goes\n"                                                 \
+    "  --gles           replay on an OpenGL ES 3.2 context instead of desktop GL 4.5\n"              \
     "  --renderer R     PlayStation renderer: gl (default) or sw\n"                                   \
     "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA)\n"                         \
     "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
@@ -261,7 +263,8 @@ static int replay_psx(replay_tool *t, const char *path, const glhle_bytebuf *in,
     }
     if (renderer == GLHLE_PSX_RENDERER_GL) {
         glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
-                                 .window = {.title = "glhle-replay"},
+                                 .api = t->gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
+                             .window = {.title = "glhle-replay"},
                                  .log_level = GLHLE_LOG_WARN};
         glhle_result r = glhle_context_create(&cd, &t->ctx);
         if (r != GLHLE_RESULT_OK) {
@@ -347,6 +350,7 @@ static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf 
         return EXIT_USAGE;
     }
     glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
+                             .api = t->gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
                              .window = {.title = "glhle-replay"},
                              .log_level = GLHLE_LOG_WARN};
     glhle_result r = glhle_context_create(&cd, &t->ctx);
@@ -443,6 +447,7 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
         return EXIT_BAD;
     }
     glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
+                             .api = t->gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
                              .window = {.title = "glhle-replay"},
                              .log_level = GLHLE_LOG_WARN};
     r = glhle_context_create(&cd, &t->ctx);
@@ -532,7 +537,8 @@ int main(int argc, char **argv)
         {"renderer", required_argument, NULL, 'r'}, {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {"shader-cache", required_argument, NULL, 'c'},
         {"stats-json", required_argument, NULL, 'j'}, {"ubershader", required_argument, NULL, 'u'},
-        {"vertex-shaders", required_argument, NULL, 'v'}, {NULL, 0, NULL, 0},
+        {"vertex-shaders", required_argument, NULL, 'v'}, {"gles", no_argument, NULL, 'g'},
+        {NULL, 0, NULL, 0},
     };
     opterr = 0;
     int c;
@@ -552,6 +558,7 @@ int main(int argc, char **argv)
             }
             break;
         case 'w': window = true; break;
+        case 'g': t.gles = true; break;
         case 'c': t.cache_dir = optarg; break;
         case 'j': t.stats_json = optarg; break;
         case 'u':

@@ -94,7 +94,7 @@ static bool bind_worker(worker *w)
 {
     glhle_context *ctx = w->owner->ctx;
     if (w->egl) /* the bound API is per thread and starts as OpenGL ES */
-        return eglBindAPI(EGL_OPENGL_API) &&
+        return eglBindAPI(ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API) &&
                eglMakeCurrent(ctx->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, w->egl) == EGL_TRUE;
     glfwMakeContextCurrent(w->window);
     return true;
@@ -150,23 +150,26 @@ static bool make_worker_context(gl_compile_workers *ws, worker *w)
 {
     glhle_context *ctx = ws->ctx;
     if (ctx->mode == GLHLE_CONTEXT_OFFSCREEN && ctx->egl_context) {
-        const EGLint attrs[] = {
+        EGLint attrs[] = {
             EGL_CONTEXT_MAJOR_VERSION,       ctx->info.gl_major,
             EGL_CONTEXT_MINOR_VERSION,       ctx->info.gl_minor,
             EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
             EGL_NONE,
         };
-        if (!eglBindAPI(EGL_OPENGL_API))
+        if (ctx->info.gles) /* no profiles on ES */
+            attrs[4] = EGL_NONE;
+        /* the bound API is per thread: this (the owner's) thread keeps its context's API */
+        if (!eglBindAPI(ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
             return false;
         w->egl = eglCreateContext(ctx->egl_display, EGL_NO_CONFIG_KHR, ctx->egl_context, attrs);
         return w->egl != EGL_NO_CONTEXT;
     }
     if (ctx->mode == GLHLE_CONTEXT_WINDOW && ctx->window) {
-        glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API);
+        glfwWindowHint(GLFW_CLIENT_API, ctx->info.gles ? GLFW_OPENGL_ES_API : GLFW_OPENGL_API);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, ctx->info.gl_major);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, ctx->info.gl_minor);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, ctx->info.gles ? GLFW_OPENGL_ANY_PROFILE : GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, ctx->info.gles ? GLFW_FALSE : GLFW_TRUE);
         glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_FALSE);
         glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
         w->window = glfwCreateWindow(1, 1, "glhle compile worker", NULL, (GLFWwindow *)ctx->window);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_context.h"
 
 static void GLAD_API_PTR debug_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
@@ -82,6 +83,8 @@ static glhle_result load_external(glhle_context *ctx, const glhle_context_desc *
     ctx->get_proc = desc->external.get_proc_address;
     ctx->get_proc_user = desc->external.user;
     void *user = ctx;
+    ctx->load = external_load;
+    ctx->load_user = ctx;
     int v = ctx->info.gles ? gladLoadGLES2ContextUserPtr(&ctx->gl, external_load, user)
                            : gladLoadGLContextUserPtr(&ctx->gl, external_load, user);
     if (!v)
@@ -117,9 +120,6 @@ glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context 
     if ((unsigned)desc->api >= GLHLE_GL_API_COUNT_)
         return GLHLE_FAIL(&log, GLHLE_RESULT_INVALID_ARGUMENT, "glhle_context_desc.api %d is not a GL API",
                           (int)desc->api);
-    if (desc->api == GLHLE_GL_API_GLES && desc->mode != GLHLE_CONTEXT_EXTERNAL)
-        return GLHLE_FAIL(&log, GLHLE_RESULT_UNSUPPORTED,
-                          "OpenGL ES is only supported with an external context for now");
     if (desc->gl_major < 0 || desc->gl_minor < 0 || (desc->gl_major == 0 && desc->gl_minor != 0))
         return GLHLE_FAIL(&log, GLHLE_RESULT_INVALID_ARGUMENT, "glhle_context_desc: bad GL version %d.%d",
                           desc->gl_major, desc->gl_minor);
@@ -161,6 +161,7 @@ glhle_result glhle_context_create(const glhle_context_desc *desc, glhle_context 
         return GLHLE_RESULT_UNSUPPORTED;
     }
     install_debug(ctx);
+    gl_caps_init(ctx, ctx->load, ctx->load_user);
     GLHLE_INFO(&ctx->log, "GL context: %s | %s | %s | GLSL %s", ctx->info.vendor, ctx->info.renderer,
                ctx->info.version, ctx->info.glsl_version);
     *out = ctx;
@@ -173,6 +174,7 @@ void glhle_context_destroy(glhle_context *ctx)
         return;
     if (ctx->debug && !ctx->lost && ctx->gl.DebugMessageCallback && gl_context_enter(ctx) == GLHLE_RESULT_OK)
         ctx->gl.DebugMessageCallback(NULL, NULL);
+    gl_caps_destroy(ctx);
     switch (ctx->mode) {
     case GLHLE_CONTEXT_OFFSCREEN: gl_context_egl_destroy(ctx); break;
     case GLHLE_CONTEXT_WINDOW: gl_context_glfw_destroy(ctx); break;
@@ -208,6 +210,7 @@ glhle_result gl_context_enter(glhle_context *ctx)
     case GLHLE_CONTEXT_WINDOW: r = gl_context_glfw_make_current(ctx); break;
     default: break;
     }
+    gl_caps_bind(ctx);
     if (r == GLHLE_RESULT_OK && ctx->call_depth && !ctx->call_entered) {
         ctx->call_entered = true;
         if (ctx->mode == GLHLE_CONTEXT_EXTERNAL) {
@@ -277,6 +280,7 @@ glhle_result glhle_context_restored(glhle_context *ctx)
     ctx->lost = false;
     query_info(ctx);
     install_debug(ctx);
+    gl_caps_init(ctx, ctx->load, ctx->load_user);
     ctx->state_epoch++;
     GLHLE_INFO(&ctx->log, "GL context restored: %s | %s | %s", ctx->info.vendor, ctx->info.renderer,
                ctx->info.version);

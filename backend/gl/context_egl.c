@@ -100,26 +100,32 @@ glhle_result gl_context_egl_create(glhle_context *ctx, const glhle_context_desc 
     if (!ext || !strstr(ext, "EGL_KHR_surfaceless_context") || !strstr(ext, "EGL_KHR_no_config_context"))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
                           "offscreen context: EGL display lacks surfaceless/no-config contexts");
-    if (!eglBindAPI(EGL_OPENGL_API))
-        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "offscreen context: EGL cannot bind desktop GL");
+    const bool es = desc->api == GLHLE_GL_API_GLES;
+    if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "offscreen context: EGL cannot bind %s",
+                          es ? "OpenGL ES" : "desktop GL");
 
+    /* ES has no profiles: the mask attribute is desktop-only (EGL 1.5 3.7.1.2) */
     EGLint attrs[] = {
-        EGL_CONTEXT_MAJOR_VERSION,       desc->gl_major,
-        EGL_CONTEXT_MINOR_VERSION,       desc->gl_minor,
+        EGL_CONTEXT_MAJOR_VERSION, desc->gl_major,
+        EGL_CONTEXT_MINOR_VERSION, desc->gl_minor,
+        EGL_CONTEXT_OPENGL_DEBUG,  desc->debug ? EGL_TRUE : EGL_FALSE,
         EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-        EGL_CONTEXT_OPENGL_DEBUG,        desc->debug ? EGL_TRUE : EGL_FALSE,
         EGL_NONE,
     };
+    if (es)
+        attrs[6] = EGL_NONE;
     EGLContext egl_ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attrs);
     if (egl_ctx == EGL_NO_CONTEXT)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED,
-                          "offscreen context: the driver cannot create a GL %d.%d core context: %s", desc->gl_major,
-                          desc->gl_minor, egl_error_name(eglGetError()));
+                          "offscreen context: the driver cannot create a GL%s %d.%d%s context: %s", es ? " ES" : "",
+                          desc->gl_major, desc->gl_minor, es ? "" : " core", egl_error_name(eglGetError()));
     ctx->egl_context = egl_ctx;
     if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, egl_ctx))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "offscreen context: eglMakeCurrent failed: %s",
                           egl_error_name(eglGetError()));
-    if (!gladLoadGLContextUserPtr(&ctx->gl, egl_load, NULL))
+    ctx->load = egl_load;
+    if (!(es ? gladLoadGLES2ContextUserPtr(&ctx->gl, egl_load, NULL) : gladLoadGLContextUserPtr(&ctx->gl, egl_load, NULL)))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "offscreen context: cannot load GL entry points");
     return GLHLE_RESULT_OK;
 }
@@ -130,6 +136,7 @@ void gl_context_egl_destroy(glhle_context *ctx)
         return;
     EGLDisplay dpy = ctx->egl_display;
     if (ctx->egl_context) {
+        eglBindAPI(ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API);
         if (eglGetCurrentContext() == ctx->egl_context)
             eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglDestroyContext(dpy, ctx->egl_context);
@@ -141,6 +148,8 @@ void gl_context_egl_destroy(glhle_context *ctx)
 
 glhle_result gl_context_egl_make_current(glhle_context *ctx)
 {
+    /* the bound API is per thread, and eglGetCurrentContext answers for the bound one */
+    eglBindAPI(ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API);
     if (eglGetCurrentContext() == ctx->egl_context)
         return GLHLE_RESULT_OK;
     if (!eglMakeCurrent(ctx->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx->egl_context))

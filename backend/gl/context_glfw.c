@@ -47,11 +47,14 @@ glhle_result gl_context_glfw_create(glhle_context *ctx, const glhle_context_desc
     if (r != GLHLE_RESULT_OK)
         return r;
     glfwDefaultWindowHints();
-    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API);
+    const bool es = desc->api == GLHLE_GL_API_GLES;
+    glfwWindowHint(GLFW_CLIENT_API, es ? GLFW_OPENGL_ES_API : GLFW_OPENGL_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, desc->gl_major);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, desc->gl_minor);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    if (!es) { /* profiles and forward compatibility are desktop GL's */
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    }
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, desc->debug ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_VISIBLE, desc->window.hidden ? GLFW_FALSE : GLFW_TRUE);
     int w = desc->window.width > 0 ? desc->window.width : 800;
@@ -61,13 +64,14 @@ glhle_result gl_context_glfw_create(glhle_context *ctx, const glhle_context_desc
         const char *why = NULL;
         glfwGetError(&why);
         glfw_release();
-        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "window context: cannot create a GL %d.%d window: %s",
-                          desc->gl_major, desc->gl_minor, why ? why : "unknown");
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "window context: cannot create a GL%s %d.%d window: %s",
+                          es ? " ES" : "", desc->gl_major, desc->gl_minor, why ? why : "unknown");
     }
     ctx->window = win;
     glfwMakeContextCurrent(win);
     glfwSwapInterval(desc->window.vsync ? 1 : 0);
-    if (!gladLoadGLContextUserPtr(&ctx->gl, glfw_load, NULL))
+    ctx->load = glfw_load;
+    if (!(es ? gladLoadGLES2ContextUserPtr(&ctx->gl, glfw_load, NULL) : gladLoadGLContextUserPtr(&ctx->gl, glfw_load, NULL)))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_UNSUPPORTED, "window context: cannot load GL entry points");
     return GLHLE_RESULT_OK;
 }

@@ -36,6 +36,10 @@ struct glhle_context {
     glhle_get_proc_fn get_proc;
     void *get_proc_user;
     bool lost;                 /* between glhle_context_lost and _restored: no GL at all */
+    /* the loader ctx->gl was filled with, for the capability layer's extensions */
+    GLADuserptrloadfunc load;
+    void *load_user;
+    struct gl_caps *caps;      /* gl_caps.c: the host's alternatives, decided at creation */
 };
 
 /* Makes ctx current when glhle owns the GL context (offscreen, window);

@@ -493,13 +493,17 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
     if (*result != GLHLE_RESULT_OK)
         return NULL;
     const glhle_context_info *info = &ctx->info;
-    if (!info->texture_barrier || !ctx->gl.CopyImageSubData) {
+    if (!ctx->gl.TextureBarrier || !ctx->gl.CopyImageSubData) {
         *result = GLHLE_FAIL(log, GLHLE_RESULT_UNSUPPORTED,
                              "the PlayStation GL renderer needs glTextureBarrier and glCopyImageSubData "
-                             "(GL 4.5); this context (%s) lacks them",
+                             "(GL 4.5, or OpenGL ES 3.2 through gl_caps); this context (%s) lacks them",
                              info->version ? info->version : "?");
         return NULL;
     }
+    if (!info->texture_barrier) /* ES without NV_texture_barrier: gl_caps' flush stands in (gl_caps.c) */
+        GLHLE_DEBUG(log, "PlayStation GL renderer: this context has no texture barrier (%s); texel fetches of what "
+                   "was just drawn are ordered by a flush, which OpenGL ES leaves undefined (Mesa orders them)",
+                   info->version ? info->version : "?");
     if ((int)(PSX_VRAM_W * scale) > info->max_texture_size) {
         *result = GLHLE_FAIL(log, GLHLE_RESULT_UNSUPPORTED, "scale %u needs %u-pixel textures; the driver allows %d",
                              scale, PSX_VRAM_W * scale, info->max_texture_size);

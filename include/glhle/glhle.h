@@ -107,7 +107,7 @@ typedef enum glhle_context_mode {
 
 typedef enum glhle_gl_api {
     GLHLE_GL_API_CORE = 0, /* desktop GL core profile (default) */
-    GLHLE_GL_API_GLES,     /* OpenGL ES 3.2 (external mode only for now) */
+    GLHLE_GL_API_GLES,     /* OpenGL ES 3.2, in every mode (docs/architecture.md, "OpenGL ES") */
     GLHLE_GL_API_COUNT_
 } glhle_gl_api;
 
@@ -163,6 +163,12 @@ GLHLE_API void glhle_context_destroy(glhle_context *ctx);
 GLHLE_API glhle_result glhle_context_make_current(glhle_context *ctx);
 GLHLE_API const glhle_context_info *glhle_context_get_info(const glhle_context *ctx);
 GLHLE_API glhle_context_mode glhle_context_get_mode(const glhle_context *ctx);
+/* What glhle uses where the host lacks a feature, decided once at creation
+ * and logged then: one line of name=choice pairs, e.g. on OpenGL ES
+ * "profile=es dsa=emulated readback=fbo+readpixels(...) clear_texture=
+ * EXT_clear_texture ... logic_op=refused(drawn-as-copy)" (docs/architecture.md,
+ * "OpenGL ES"). Valid while ctx lives. */
+GLHLE_API const char *glhle_context_host_choices(const glhle_context *ctx);
 
 /* Number of GL errors seen so far (KHR_debug error messages and glGetError
  * results picked up by glhle_context_check_gl); tests assert it stays 0. */

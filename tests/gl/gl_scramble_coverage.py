@@ -39,7 +39,7 @@ NOT_CONTEXT_STATE = {
         GetError GetIntegerv GetString GetProgramiv GetShaderiv GetShaderInfoLog GetProgramInfoLog
         GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture""",
     "work (draws, clears, copies, transfers, synchronisation)": """
-        DrawArrays DrawArraysInstanced DrawElementsBaseVertex DrawArraysInstancedBaseInstance
+        DrawArrays DrawArraysInstanced DrawElementsBaseVertex DrawElementsInstancedBaseVertex DrawArraysInstancedBaseInstance
         DrawElementsInstancedBaseVertexBaseInstance Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv
         ClearTexImage ClearTexSubImage BlitNamedFramebuffer CopyImageSubData ReadPixels TexSubImage2D
         TextureSubImage2D GetTextureImage GetTextureSubImage TextureBarrier MemoryBarrier Finish FenceSync
@@ -61,15 +61,24 @@ NOT_CONTEXT_STATE = {
         BlendFuncSeparatei ProvokingVertex BindTextureUnit
         StencilFuncSeparate StencilOpSeparate StencilMaskSeparate PolygonMode PolygonOffset PolygonOffsetClamp
         PointSize LineWidth PrimitiveRestartIndex""",
+    "the capability layer's stand-ins on OpenGL ES (backend/gl/gl_caps.c): each binds, edits glhle's "
+    "own object or reads, and binds back what it found (queried first), or replaces a call listed above "
+    "(DepthRangef for DepthRangeIndexed, ClearDepthf for ClearDepth, BufferStorage for buffer storage)": """
+        BlitFramebuffer BufferStorage ClearBufferfi ClearBufferiv ClearDepthf CompressedTexSubImage2D
+        CompressedTexSubImage3D DepthRangef DisableVertexAttribArray DrawBuffers Flush FramebufferRenderbuffer
+        FramebufferTexture FramebufferTextureLayer GenSamplers GenerateMipmap GetStringi GetTexLevelParameteriv
+        IsEnabled ReadBuffer TexParameterf TexParameteriv TexStorage3D TexSubImage3D VertexAttribFormat""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
 NOT_SCRAMBLED_CAPS = {
     "GL_FRAMEBUFFER_SRGB": "a GL default glhle relies on (glhle.h); Maxwell's sRGB clears switch it on around the clear",
     "GL_DEBUG_OUTPUT": "set once at context creation with desc.debug",
-    **{c: "Maxwell's draw path (not under the external-context contract yet, issue 16): set per draw and "
-          "put back to GL's default after it" for c in
+    **{c: "Maxwell's draw path: set per draw (clip distances each one, on or off) and put back to GL's "
+          "default after it" for c in
        "GL_DEPTH_CLAMP GL_POLYGON_OFFSET_FILL GL_POLYGON_OFFSET_LINE GL_POLYGON_OFFSET_POINT GL_PROGRAM_POINT_SIZE "
        "GL_PRIMITIVE_RESTART GL_CLIP_DISTANCE4 GL_CLIP_DISTANCE5 GL_CLIP_DISTANCE6 GL_CLIP_DISTANCE7".split()},
+    "GL_PRIMITIVE_RESTART_FIXED_INDEX": "OpenGL ES's form of GL_PRIMITIVE_RESTART (gl_caps.c): Maxwell draws set "
+                                        "it and put the default back",
     "GL_DEBUG_OUTPUT_SYNCHRONOUS": "set once at context creation with desc.debug",
 }
 # every glEnable capability of GL 4.6 (section 'Enable/Disable' of the

@@ -69,8 +69,9 @@ static void bad_descs_fail_cleanly(void **state)
     assert_int_equal(glhle_context_create(&ext, &ctx), GLHLE_RESULT_INVALID_ARGUMENT);
     assert_true(ts_log_contains("get_proc_address is NULL"));
 
-    glhle_context_desc es = {.api = GLHLE_GL_API_GLES, .log = ts_log_fn};
-    assert_int_equal(glhle_context_create(&es, &ctx), GLHLE_RESULT_UNSUPPORTED);
+    glhle_context_desc es_old = {.api = GLHLE_GL_API_GLES, .gl_major = 3, .gl_minor = 1, .log = ts_log_fn};
+    assert_int_equal(glhle_context_create(&es_old, &ctx), GLHLE_RESULT_UNSUPPORTED);
+    assert_true(ts_log_contains("needs GL ES 3.2 or newer"));
     assert_int_equal(glhle_context_create(&d, NULL), GLHLE_RESULT_INVALID_ARGUMENT);
 
     /* a failure leaves nothing behind: a good context still works afterwards */
@@ -81,6 +82,36 @@ static void bad_descs_fail_cleanly(void **state)
     glhle_image_free(&img);
     glhle_context_destroy(ok);
     glhle_context_destroy(NULL);
+}
+
+/* An offscreen OpenGL ES 3.2 context (EGL_OPENGL_ES_API on the surfaceless
+ * display): it says ES, reports the capability layer's choices, and draws
+ * the smoke scene exactly as a desktop context does (same rasteriser). */
+static void es_offscreen_context(void **state)
+{
+    (void)state;
+    glhle_context_desc dd = {0}, ed = {.api = GLHLE_GL_API_GLES};
+    glhle_context *desk = make(&dd), *es = make(&ed);
+    const glhle_context_info *in = glhle_context_get_info(es);
+    assert_true(in->gles);
+    assert_true(in->gl_major * 10 + in->gl_minor >= 32);
+    assert_false(in->direct_state_access);
+    const char *choices = glhle_context_host_choices(es);
+    print_message("ES host choices: %s\n", choices);
+    assert_non_null(strstr(choices, "profile=es"));
+    assert_non_null(strstr(choices, "dsa=emulated"));
+    assert_non_null(strstr(glhle_context_host_choices(desk), "profile=core"));
+    glhle_image a, b;
+    assert_int_equal(gl_smoke_render(desk, 64, 48, &a), GLHLE_RESULT_OK);
+    assert_int_equal(gl_smoke_render(es, 64, 48, &b), GLHLE_RESULT_OK);
+    assert_int_equal(a.width, b.width);
+    assert_int_equal(a.height, b.height);
+    assert_memory_equal(a.rgba, b.rgba, (size_t)a.width * (size_t)a.height * 4);
+    glhle_image_free(&a);
+    glhle_image_free(&b);
+    ts_gl_check(es);
+    glhle_context_destroy(es);
+    glhle_context_destroy(desk);
 }
 
 static void two_contexts_side_by_side(void **state)
@@ -148,6 +179,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reports_driver_and_features),
         cmocka_unit_test(bad_descs_fail_cleanly),
+        cmocka_unit_test(es_offscreen_context),
         cmocka_unit_test(two_contexts_side_by_side),
         cmocka_unit_test(gl_errors_reach_the_log_and_the_counter),
         cmocka_unit_test(shader_errors_are_readable),

@@ -112,7 +112,7 @@ static void fixture_init(fixture *f, glhle_context *ctx)
     f->shadow_cube = nearest_texture(gl, GL_TEXTURE_2D_ARRAY, GL_R32UI, 6);
     glhle_bytebuf vs;
     glhle_bytebuf_init(&vs, 0);
-    pica_fs_host host = {0};
+    pica_fs_host host = {.gles = ts_gles()};
     assert_true(pica_fs_generate_passthrough_vs(&host, &vs));
     f->vs = (char *)glhle_bytebuf_detach(&vs, NULL);
     if (ts_env_long("GLHLE_PICA_FS_DIFF_UBER", 1)) {
@@ -493,7 +493,7 @@ static int run_config(fixture *f, stats *st, unsigned index, bool verbose)
     GladGLContext *gl = &f->ctx->gl;
     glhle_bytebuf fs;
     glhle_bytebuf_init(&fs, 0);
-    pica_fs_host host = {0};
+    pica_fs_host host = {.gles = ts_gles()};
     assert_true(pica_fs_generate(&f->key, &host, &fs));
     GLuint prog = 0;
     glhle_result lr = gl_link_program(f->ctx, f->vs, glhle_bytebuf_cstr(&fs), &prog);
@@ -701,7 +701,7 @@ static void gas_density_pass(void **state)
 
         glhle_bytebuf fs;
         glhle_bytebuf_init(&fs, 0);
-        pica_fs_host host = {0};
+        pica_fs_host host = {.gles = ts_gles()};
         assert_true(pica_fs_generate(&f->key, &host, &fs));
         GLuint prog = 0;
         if (gl_link_program(ctx, f->vs, glhle_bytebuf_cstr(&fs), &prog) != GLHLE_RESULT_OK) {
@@ -879,7 +879,7 @@ static void console_dot3_sweeps(void **state)
             GladGLContext *gl = &ctx->gl;
             glhle_bytebuf fs;
             glhle_bytebuf_init(&fs, 0);
-            pica_fs_host host = {0};
+            pica_fs_host host = {.gles = ts_gles()};
             assert_true(pica_fs_generate(&f->key, &host, &fs));
             GLuint prog = 0;
             assert_int_equal(gl_link_program(ctx, f->vs, glhle_bytebuf_cstr(&fs), &prog), GLHLE_RESULT_OK);

@@ -57,7 +57,7 @@ typedef struct result {
     uint32_t w[VERTS][PICA_VSP_CAPTURE_WORDS];
 } result;
 
-static const char fs_text[] = "#version 450 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+static const char fs_text_core[] = "#version 450 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
 
 static void random_uniforms(ts_rng *r, program *p, bool small_loops)
 {
@@ -184,7 +184,10 @@ static bool gpu(glhle_context *ctx, const program *p, const char *vs, result *ou
 {
     GladGLContext *gl = &ctx->gl;
     GLuint prog;
-    if (gl_link_program(ctx, vs, fs_text, &prog) != GLHLE_RESULT_OK)
+    char *fs_text = ts_glsl_for(ctx, fs_text_core);
+    const bool linked = gl_link_program(ctx, vs, fs_text, &prog) == GLHLE_RESULT_OK;
+    free(fs_text);
+    if (!linked)
         return false;
     GLuint vao, buf[3];
     gl->GenVertexArrays(1, &vao);
@@ -261,7 +264,7 @@ static void check(glhle_context *ctx, const program *p, const char *what, unsign
 {
     static result want, got;
     pica_vsp_info info;
-    char *vs = translate(p, false, &info);
+    char *vs = translate(p, ts_gles(), &info);
     if (getenv("GLHLE_PICA_VS_DIFF_GLSL")) { /* debugging: a hand-edited translation instead */
         free(vs);
         size_t size;
@@ -457,7 +460,7 @@ static void test_ex2_lg2_bound(void **state)
     p.inputs = 2;
     p.input_register[0] = 0;
     p.input_register[1] = 1;
-    char *vs = translate(&p, false, NULL);
+    char *vs = translate(&p, ts_gles(), NULL);
     uint32_t worst[2] = {0, 0};
     float worst_abs = 0.0f;
     unsigned samples = 0;

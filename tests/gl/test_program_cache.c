@@ -26,7 +26,7 @@ static glhle_result build(void *user, const void *k, GLuint *program)
     char vs[256], fs[256];
     snprintf(vs, sizeof vs, "%s\nvoid main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n",
              b->ctx->glsl_version_line);
-    snprintf(fs, sizeof fs, "%s\nout vec4 c;\nvoid main() { c = vec4(%u.0 / 255.0)%s; }\n",
+    snprintf(fs, sizeof fs, "%s\nprecision highp float;\nout vec4 c;\nvoid main() { c = vec4(%u.0 / 255.0)%s; }\n",
              b->ctx->glsl_version_line, kk->colour, kk->broken ? " +" : "");
     return gl_link_program(b->ctx, vs, fs, program);
 }

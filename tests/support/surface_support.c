@@ -108,7 +108,10 @@ void tsf_draw_pattern(glhle_pica *p, GLuint fbo, int w, int h, int block, uint32
     glhle_context *ctx = p->ctx;
     GladGLContext *gl = &ctx->gl;
     GLuint prog, vao;
-    assert_int_equal(gl_link_program(ctx, pattern_vs, pattern_fs, &prog), GLHLE_RESULT_OK);
+    char *vs = ts_glsl_for(ctx, pattern_vs), *fs = ts_glsl_for(ctx, pattern_fs);
+    assert_int_equal(gl_link_program(ctx, vs, fs, &prog), GLHLE_RESULT_OK);
+    free(vs);
+    free(fs);
     gl->CreateVertexArrays(1, &vao);
     gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
     gl->Viewport(0, 0, w, h);

@@ -260,11 +260,32 @@ void ts_pin_gl_driver(void)
     }
 }
 
+bool ts_gles(void)
+{
+    const char *e = getenv("GLHLE_TEST_GLES");
+    return e && *e && strcmp(e, "0") != 0;
+}
+
+char *ts_glsl_for(const glhle_context *ctx, const char *src)
+{
+    static const char core[] = "#version 450 core\n";
+    static const char es[] = "#version 320 es\nprecision highp float;\nprecision highp int;\n"
+                             "precision highp usampler2D;\nprecision highp isampler2D;\n";
+    const bool rewrite = glhle_context_get_info(ctx)->gles && strncmp(src, core, sizeof core - 1) == 0;
+    const char *head = rewrite ? es : "", *tail = rewrite ? src + sizeof core - 1 : src;
+    char *out = malloc(strlen(head) + strlen(tail) + 1);
+    assert_non_null(out);
+    strcpy(out, head);
+    strcat(out, tail);
+    return out;
+}
+
 int ts_gl_setup(void **state)
 {
     ts_pin_gl_driver();
     glhle_context_desc desc = {0};
     desc.mode = GLHLE_CONTEXT_OFFSCREEN;
+    desc.api = ts_gles() ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE;
     desc.debug = true;
     desc.log = ts_log_fn;
     desc.log_level = GLHLE_LOG_INFO;
@@ -282,6 +303,7 @@ glhle_context *ts_gl_second_context(void)
 {
     glhle_context_desc desc = {0};
     desc.mode = GLHLE_CONTEXT_OFFSCREEN;
+    desc.api = ts_gles() ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE;
     desc.log = ts_log_fn;
     desc.log_level = GLHLE_LOG_INFO;
     glhle_context *ctx = NULL;

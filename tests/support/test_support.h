@@ -91,6 +91,13 @@ void ts_pin_gl_driver(void);
 /* cmocka group setup/teardown: *state becomes a glhle_context* (offscreen,
  * debug on, logging to ts_logger). The teardown and ts_gl_check() fail the
  * test on any GL error. */
+/* GLHLE_TEST_GLES=1 in the environment: the suite runs on an OpenGL ES 3.2
+ * context (ctest's gles label); ts_gl_setup and ts_gl_second_context ask for one. */
+bool ts_gles(void);
+/* A test's own GLSL for ctx: on ES a leading "#version 450 core" becomes
+ * "#version 320 es" and default precisions (the tests' shaders use nothing
+ * else ES lacks). The caller frees it. */
+char *ts_glsl_for(const glhle_context *ctx, const char *src);
 int ts_gl_setup(void **state);
 int ts_gl_teardown(void **state);
 /* Asserts no GL error has happened on ctx so far. */

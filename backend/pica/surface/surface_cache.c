@@ -1156,9 +1156,11 @@ glhle_result pica_surface_cache_create(const pica_surface_cache_desc *desc, pica
     *out = NULL;
     glhle_context *ctx = desc->ctx;
     const glhle_logger *lg = desc->log;
-    if (!ctx->info.direct_state_access || ctx->info.gles)
+    /* direct state access: desktop GL 4.5's, or the capability layer's on ES (gl_caps.h) */
+    if (!ctx->gl.CreateTextures || !ctx->gl.GetTextureSubImage)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED,
-                          "pica: the surface cache needs desktop GL 4.5 (direct state access); this context is %d.%d%s",
+                          "pica: the surface cache needs direct state access (GL 4.5, or OpenGL ES 3.2 through "
+                          "gl_caps); this context is %d.%d%s",
                           ctx->info.gl_major, ctx->info.gl_minor, ctx->info.gles ? " ES" : "");
     pica_surface_cache *c = calloc(1, sizeof *c);
     if (!c)

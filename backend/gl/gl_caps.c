@@ -1,0 +1,1325 @@
+/* The host-capability layer (gl_caps.h): the choices, and the emulations
+ * installed where a context lacks an entry point the backends call.
+ *
+ * Every emulation leaves the GL state it touches as it found it (bindings
+ * are queried and put back), so the state shadows (gl_state.h) stay true:
+ * glTextureSubImage2D emulated is glBindTexture, glTexSubImage2D and
+ * glBindTexture back, exactly what DSA saves the caller from.
+ *
+ * Facts used (OpenGL ES 3.2 specification):
+ * - 16.1.2 ReadPixels: a normalized fixed-point colour buffer can always be
+ *   read as RGBA/UNSIGNED_BYTE, a signed / unsigned integer one as
+ *   RGBA_INTEGER/INT / UNSIGNED_INT, a floating-point one as RGBA/FLOAT,
+ *   (RGB10_A2: RGBA/UNSIGNED_INT_2_10_10_10_REV); anything else only where
+ *   IMPLEMENTATION_COLOR_READ_FORMAT/TYPE say so. Depth and stencil are not
+ *   readable at all without NV_read_depth(_stencil).
+ * - 8.4.2 / table 8.2: glTexSubImage takes only the format/type pairs listed
+ *   for the internal format; UNSIGNED_INT_8_8_8_8 is not among them (RGBA8
+ *   takes RGBA/UNSIGNED_BYTE, the bytes in memory order).
+ * - No 1D textures, no glLogicOp, no glProvokingVertex (the last vertex
+ *   always provokes, 12.5), no glGetTexImage, no DSA. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/gl/gl_caps.h"
+
+typedef struct gl_caps {
+    /* the driver's own entry points the wrappers call */
+    PFNGLREADPIXELSPROC read_pixels;
+    PFNGLENABLEPROC enable;
+    PFNGLDISABLEPROC disable;
+    PFNGLISENABLEDPROC is_enabled;
+    PFNGLCLEARTEXSUBIMAGEPROC clear_tex_sub_image; /* EXT_clear_texture */
+    PFNGLTEXTUREVIEWPROC texture_view;             /* EXT/OES_texture_view */
+    void(GLAD_API_PTR *depth_range_indexed_f)(GLuint, GLfloat, GLfloat); /* OES_viewport_array */
+    bool read_depth, read_depth_stencil; /* NV_read_depth(_stencil) */
+    GLuint read_fbo, draw_fbo;           /* the emulations' own framebuffers, made on first use */
+    /* The target each texture name was created for (glCreateTextures,
+     * glTextureView), indexed by name: DSA calls name a texture alone, the
+     * bind they become needs its target. 0: unknown (GL_TEXTURE_2D). */
+    GLenum *targets;
+    size_t target_count;
+    bool warned_logic_op, warned_provoking, warned_barrier, warned_polygon_mode, warned_restart;
+    char describe[512];
+} gl_caps;
+
+static size_t pixel_size(GLenum format, GLenum type);
+
+static _Thread_local glhle_context *cur; /* the context whose GL is current on this thread */
+
+void gl_caps_bind(glhle_context *ctx)
+{
+    cur = ctx;
+}
+
+const char *gl_caps_describe(const glhle_context *ctx)
+{
+    return ctx->caps ? ctx->caps->describe : "none";
+}
+
+GLHLE_API const char *glhle_context_host_choices(const glhle_context *ctx)
+{
+    return gl_caps_describe(ctx);
+}
+
+/* ---- bindings: query and put back -------------------------------------------------------------- */
+
+static GLenum binding_query(GLenum target)
+{
+    switch (target) {
+    case GL_TEXTURE_2D: return GL_TEXTURE_BINDING_2D;
+    case GL_TEXTURE_2D_ARRAY: return GL_TEXTURE_BINDING_2D_ARRAY;
+    case GL_TEXTURE_3D: return GL_TEXTURE_BINDING_3D;
+    case GL_TEXTURE_CUBE_MAP: return GL_TEXTURE_BINDING_CUBE_MAP;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return GL_TEXTURE_BINDING_CUBE_MAP_ARRAY;
+    case GL_TEXTURE_BUFFER: return GL_TEXTURE_BINDING_BUFFER;
+    case GL_TEXTURE_2D_MULTISAMPLE: return GL_TEXTURE_BINDING_2D_MULTISAMPLE;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY;
+    default: return GL_TEXTURE_BINDING_2D;
+    }
+}
+
+static GLenum target_of(GLuint tex)
+{
+    const gl_caps *c = cur->caps;
+    return tex < c->target_count && c->targets[tex] ? c->targets[tex] : GL_TEXTURE_2D;
+}
+
+static void remember_target(GLuint tex, GLenum target)
+{
+    gl_caps *c = cur->caps;
+    if (tex >= c->target_count) {
+        size_t n = c->target_count ? c->target_count : 256;
+        while (n <= tex)
+            n *= 2;
+        GLenum *t = realloc(c->targets, n * sizeof *t);
+        if (!t) {
+            GLHLE_ERROR(&cur->log, "gl caps: no memory to remember texture %u's target", tex);
+            return;
+        }
+        memset(t + c->target_count, 0, (n - c->target_count) * sizeof *t);
+        c->targets = t;
+        c->target_count = n;
+    }
+    c->targets[tex] = target;
+}
+
+typedef struct bound_tex {
+    GLenum target;
+    GLint old;
+} bound_tex;
+
+static bound_tex bind_tex(GLuint tex)
+{
+    GladGLContext *gl = &cur->gl;
+    bound_tex b = {target_of(tex), 0};
+    gl->GetIntegerv(binding_query(b.target), &b.old);
+    gl->BindTexture(b.target, tex);
+    return b;
+}
+
+static void unbind_tex(bound_tex b)
+{
+    cur->gl.BindTexture(b.target, (GLuint)b.old);
+}
+
+static GLint bind_fb(GLenum target, GLuint fb)
+{
+    GladGLContext *gl = &cur->gl;
+    GLint old = 0;
+    gl->GetIntegerv(target == GL_READ_FRAMEBUFFER ? GL_READ_FRAMEBUFFER_BINDING : GL_DRAW_FRAMEBUFFER_BINDING, &old);
+    gl->BindFramebuffer(target, fb);
+    return old;
+}
+
+static GLint bind_buf(GLuint buf)
+{
+    GladGLContext *gl = &cur->gl;
+    GLint old = 0;
+    gl->GetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &old);
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+    return old;
+}
+
+static GLint bind_vao(GLuint vao)
+{
+    GladGLContext *gl = &cur->gl;
+    GLint old = 0;
+    gl->GetIntegerv(GL_VERTEX_ARRAY_BINDING, &old);
+    gl->BindVertexArray(vao);
+    return old;
+}
+
+/* ---- textures --------------------------------------------------------------------------------- */
+
+static void GLAD_API_PTR emu_CreateTextures(GLenum target, GLsizei n, GLuint *ids)
+{
+    GladGLContext *gl = &cur->gl;
+    gl->GenTextures(n, ids);
+    GLint old = 0;
+    gl->GetIntegerv(binding_query(target), &old);
+    for (GLsizei i = 0; i < n; i++) {
+        gl->BindTexture(target, ids[i]); /* a name becomes a texture when first bound */
+        remember_target(ids[i], target);
+    }
+    gl->BindTexture(target, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_TextureStorage2D(GLuint tex, GLsizei levels, GLenum ifmt, GLsizei w, GLsizei h)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexStorage2D(b.target, levels, ifmt, w, h);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_TextureStorage3D(GLuint tex, GLsizei levels, GLenum ifmt, GLsizei w, GLsizei h,
+                                              GLsizei d)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexStorage3D(b.target, levels, ifmt, w, h, d);
+    unbind_tex(b);
+}
+
+/* A cube map's layer z is its face z (DSA addresses the faces as layers). */
+static GLenum face_target(GLenum target, GLint z)
+{
+    return target == GL_TEXTURE_CUBE_MAP ? (GLenum)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + z) : target;
+}
+
+/* UNSIGNED_INT_8_8_8_8 (R in the top byte of a word) is not an ES upload
+ * type: the same texels as RGBA/UNSIGNED_BYTE are the words' bytes in
+ * reverse. Returns the converted copy (the caller frees it) or NULL when
+ * no conversion is needed; a bound unpack buffer is read through a map. */
+static void *rgba8888_to_bytes(GLsizei w, GLsizei h, GLenum *type, const void *pixels, bool *failed)
+{
+    *failed = false;
+    if (!cur->info.gles || *type != GL_UNSIGNED_INT_8_8_8_8)
+        return NULL;
+    GladGLContext *gl = &cur->gl;
+    GLint row = 0, unpack = 0;
+    gl->GetIntegerv(GL_UNPACK_ROW_LENGTH, &row);
+    gl->GetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
+    const size_t stride = (size_t)(row ? row : w), n = stride * (size_t)(h - 1) + (size_t)w;
+    uint32_t *out = malloc(n * 4);
+    const uint8_t *src = pixels;
+    void *map = NULL;
+    if (out && unpack) {
+        map = gl->MapBufferRange(GL_PIXEL_UNPACK_BUFFER, (GLintptr)(uintptr_t)pixels, (GLsizeiptr)(n * 4),
+                                 GL_MAP_READ_BIT);
+        src = map;
+    }
+    if (!out || !src) {
+        GLHLE_ERROR(&cur->log, "gl caps: cannot convert a %dx%d UNSIGNED_INT_8_8_8_8 upload (%s)", w, h,
+                    out ? "the unpack buffer does not map" : "out of memory");
+        free(out);
+        if (map)
+            gl->UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
+        *failed = true;
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v;
+        memcpy(&v, src + 4 * i, 4);
+        out[i] = __builtin_bswap32(v);
+    }
+    if (map) {
+        gl->UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
+        gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    }
+    *type = GL_UNSIGNED_BYTE;
+    return out;
+}
+
+static void GLAD_API_PTR emu_TextureSubImage2D(GLuint tex, GLint level, GLint x, GLint y, GLsizei w, GLsizei h,
+                                               GLenum format, GLenum type, const void *pixels)
+{
+    bool failed;
+    GLint unpack = 0;
+    cur->gl.GetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
+    void *conv = rgba8888_to_bytes(w, h, &type, pixels, &failed);
+    if (failed)
+        return;
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexSubImage2D(b.target, level, x, y, w, h, format, type, conv ? conv : pixels);
+    unbind_tex(b);
+    if (conv) {
+        free(conv);
+        cur->gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, (GLuint)unpack);
+    }
+}
+
+static void GLAD_API_PTR emu_TextureSubImage3D(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                                               GLsizei h, GLsizei d, GLenum format, GLenum type, const void *pixels)
+{
+    bound_tex b = bind_tex(tex);
+    if (b.target == GL_TEXTURE_CUBE_MAP) {
+        GLint row = 0, align = 4;
+        cur->gl.GetIntegerv(GL_UNPACK_ROW_LENGTH, &row);
+        cur->gl.GetIntegerv(GL_UNPACK_ALIGNMENT, &align);
+        /* faces one after another (no image height: ES has GL_UNPACK_IMAGE_HEIGHT, glhle leaves it 0) */
+        size_t stride = (size_t)(row ? row : w) * pixel_size(format, type);
+        stride = (stride + (size_t)align - 1) / (size_t)align * (size_t)align;
+        for (GLsizei i = 0; i < d; i++)
+            cur->gl.TexSubImage2D(face_target(b.target, z + i), level, x, y, w, h, format, type,
+                                  (const uint8_t *)pixels + stride * (size_t)h * (size_t)i);
+    } else {
+        cur->gl.TexSubImage3D(b.target, level, x, y, z, w, h, d, format, type, pixels);
+    }
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_CompressedTextureSubImage2D(GLuint tex, GLint level, GLint x, GLint y, GLsizei w,
+                                                         GLsizei h, GLenum format, GLsizei size, const void *data)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.CompressedTexSubImage2D(b.target, level, x, y, w, h, format, size, data);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_CompressedTextureSubImage3D(GLuint tex, GLint level, GLint x, GLint y, GLint z,
+                                                         GLsizei w, GLsizei h, GLsizei d, GLenum format,
+                                                         GLsizei size, const void *data)
+{
+    bound_tex b = bind_tex(tex);
+    if (b.target == GL_TEXTURE_CUBE_MAP) {
+        const GLsizei per = d ? size / d : 0;
+        for (GLsizei i = 0; i < d; i++)
+            cur->gl.CompressedTexSubImage2D(face_target(b.target, z + i), level, x, y, w, h, format, per,
+                                            (const uint8_t *)data + (size_t)per * (size_t)i);
+    } else {
+        cur->gl.CompressedTexSubImage3D(b.target, level, x, y, z, w, h, d, format, size, data);
+    }
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_TextureParameteri(GLuint tex, GLenum pname, GLint v)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexParameteri(b.target, pname, v);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_TextureParameteriv(GLuint tex, GLenum pname, const GLint *v)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexParameteriv(b.target, pname, v);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_TextureParameterf(GLuint tex, GLenum pname, GLfloat v)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexParameterf(b.target, pname, v);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_GenerateTextureMipmap(GLuint tex)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.GenerateMipmap(b.target);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_BindTextureUnit(GLuint unit, GLuint tex)
+{
+    GladGLContext *gl = &cur->gl;
+    GLint active = 0;
+    gl->GetIntegerv(GL_ACTIVE_TEXTURE, &active);
+    gl->ActiveTexture(GL_TEXTURE0 + unit);
+    gl->BindTexture(target_of(tex), tex);
+    gl->ActiveTexture((GLenum)active);
+}
+
+static void GLAD_API_PTR emu_TextureView(GLuint tex, GLenum target, GLuint orig, GLenum ifmt, GLuint minlevel,
+                                         GLuint numlevels, GLuint minlayer, GLuint numlayers)
+{
+    gl_caps *c = cur->caps;
+    if (!c->texture_view) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "%s: this context has no texture views (GL 4.3, EXT/OES_texture_view); "
+                    "the draw reads texture %u without its %s view",
+                    cur->call_what ? cur->call_what : "glhle", orig, ifmt == GL_R32UI ? "R32UI" : "other");
+        return;
+    }
+    c->texture_view(tex, target, orig, ifmt, minlevel, numlevels, minlayer, numlayers);
+    remember_target(tex, target);
+}
+
+/* ---- framebuffers ----------------------------------------------------------------------------- */
+
+static void GLAD_API_PTR emu_CreateFramebuffers(GLsizei n, GLuint *ids)
+{
+    cur->gl.GenFramebuffers(n, ids);
+    for (GLsizei i = 0; i < n; i++)
+        cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)bind_fb(GL_DRAW_FRAMEBUFFER, ids[i]));
+}
+
+/* Attaches level `level` (and layer `layer` when >= 0) of tex to `target`'s bound framebuffer. */
+static void attach(GLenum target, GLenum attachment, GLuint tex, GLint level, GLint layer)
+{
+    GladGLContext *gl = &cur->gl;
+    const GLenum t = tex ? target_of(tex) : GL_TEXTURE_2D;
+    if (layer < 0 && (t == GL_TEXTURE_2D || t == GL_TEXTURE_2D_MULTISAMPLE || !tex))
+        gl->FramebufferTexture2D(target, attachment, t, tex, level);
+    else if (layer < 0)
+        gl->FramebufferTexture(target, attachment, tex, level);
+    else if (t == GL_TEXTURE_CUBE_MAP)
+        gl->FramebufferTexture2D(target, attachment, face_target(t, layer), tex, level);
+    else
+        gl->FramebufferTextureLayer(target, attachment, tex, level, layer);
+}
+
+static void GLAD_API_PTR emu_NamedFramebufferTexture(GLuint fb, GLenum attachment, GLuint tex, GLint level)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    attach(GL_DRAW_FRAMEBUFFER, attachment, tex, level, -1);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_NamedFramebufferTextureLayer(GLuint fb, GLenum attachment, GLuint tex, GLint level,
+                                                          GLint layer)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    attach(GL_DRAW_FRAMEBUFFER, attachment, tex, level, layer);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_NamedFramebufferRenderbuffer(GLuint fb, GLenum attachment, GLenum rbtarget, GLuint rb)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    cur->gl.FramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, attachment, rbtarget, rb);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_NamedFramebufferDrawBuffers(GLuint fb, GLsizei n, const GLenum *bufs)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    cur->gl.DrawBuffers(n, bufs);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_NamedFramebufferReadBuffer(GLuint fb, GLenum buf)
+{
+    GLint old = bind_fb(GL_READ_FRAMEBUFFER, fb);
+    cur->gl.ReadBuffer(buf);
+    cur->gl.BindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)old);
+}
+
+static GLenum GLAD_API_PTR emu_CheckNamedFramebufferStatus(GLuint fb, GLenum target)
+{
+    const GLenum t = target == GL_READ_FRAMEBUFFER ? GL_READ_FRAMEBUFFER : GL_DRAW_FRAMEBUFFER;
+    GLint old = bind_fb(t, fb);
+    GLenum s = cur->gl.CheckFramebufferStatus(t);
+    cur->gl.BindFramebuffer(t, (GLuint)old);
+    return s;
+}
+
+static void GLAD_API_PTR emu_BlitNamedFramebuffer(GLuint rfb, GLuint dfb, GLint sx0, GLint sy0, GLint sx1, GLint sy1,
+                                                  GLint dx0, GLint dy0, GLint dx1, GLint dy1, GLbitfield mask,
+                                                  GLenum filter)
+{
+    GLint old_r = bind_fb(GL_READ_FRAMEBUFFER, rfb), old_d = bind_fb(GL_DRAW_FRAMEBUFFER, dfb);
+    cur->gl.BlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, mask, filter);
+    cur->gl.BindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)old_r);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old_d);
+}
+
+static void GLAD_API_PTR emu_ClearNamedFramebufferfv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLfloat *v)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    cur->gl.ClearBufferfv(buffer, drawbuffer, v);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_ClearNamedFramebufferiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLint *v)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    cur->gl.ClearBufferiv(buffer, drawbuffer, v);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_ClearNamedFramebufferuiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLuint *v)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    cur->gl.ClearBufferuiv(buffer, drawbuffer, v);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_ClearNamedFramebufferfi(GLuint fb, GLenum buffer, GLint drawbuffer, GLfloat depth,
+                                                     GLint stencil)
+{
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, fb);
+    cur->gl.ClearBufferfi(buffer, drawbuffer, depth, stencil);
+    cur->gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+/* ---- buffers and vertex arrays ---------------------------------------------------------------- */
+
+/* glCreate*: a name becomes an object when first bound; bound and put back. */
+static void GLAD_API_PTR emu_CreateBuffers(GLsizei n, GLuint *ids)
+{
+    cur->gl.GenBuffers(n, ids);
+    for (GLsizei i = 0; i < n; i++)
+        cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)bind_buf(ids[i]));
+}
+
+static void GLAD_API_PTR emu_NamedBufferData(GLuint buf, GLsizeiptr size, const void *data, GLenum usage)
+{
+    GLint old = bind_buf(buf);
+    cur->gl.BufferData(GL_COPY_WRITE_BUFFER, size, data, usage);
+    cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_NamedBufferSubData(GLuint buf, GLintptr off, GLsizeiptr size, const void *data)
+{
+    GLint old = bind_buf(buf);
+    cur->gl.BufferSubData(GL_COPY_WRITE_BUFFER, off, size, data);
+    cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_NamedBufferStorage(GLuint buf, GLsizeiptr size, const void *data, GLbitfield flags)
+{
+    GLint old = bind_buf(buf);
+    if (cur->gl.BufferStorage)
+        cur->gl.BufferStorage(GL_COPY_WRITE_BUFFER, size, data, flags);
+    else
+        cur->gl.BufferData(GL_COPY_WRITE_BUFFER, size, data, GL_DYNAMIC_DRAW);
+    cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+}
+
+/* No buffer storage at all: a mutable store of the same size (nothing maps
+ * it persistently: stream_buffer.c checks info.buffer_storage). */
+static void GLAD_API_PTR emu_BufferStorage(GLenum target, GLsizeiptr size, const void *data, GLbitfield flags)
+{
+    (void)flags;
+    cur->gl.BufferData(target, size, data, GL_DYNAMIC_DRAW);
+}
+
+/* glGetBufferSubData (not in ES): a read mapping of the range. */
+static void GLAD_API_PTR emu_GetBufferSubData(GLenum target, GLintptr off, GLsizeiptr size, void *data)
+{
+    const void *p = cur->gl.MapBufferRange(target, off, size, GL_MAP_READ_BIT);
+    if (!p) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "gl caps: glGetBufferSubData: the buffer range does not map for reading");
+        return;
+    }
+    memcpy(data, p, (size_t)size);
+    cur->gl.UnmapBuffer(target);
+}
+
+static void GLAD_API_PTR emu_GetNamedBufferSubData(GLuint buf, GLintptr off, GLsizeiptr size, void *data)
+{
+    GLint old = bind_buf(buf);
+    emu_GetBufferSubData(GL_COPY_WRITE_BUFFER, off, size, data);
+    cur->gl.BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_CreateVertexArrays(GLsizei n, GLuint *ids)
+{
+    cur->gl.GenVertexArrays(n, ids);
+    for (GLsizei i = 0; i < n; i++)
+        cur->gl.BindVertexArray((GLuint)bind_vao(ids[i]));
+}
+
+static void GLAD_API_PTR emu_VertexArrayVertexBuffer(GLuint vao, GLuint bi, GLuint buf, GLintptr off, GLsizei stride)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.BindVertexBuffer(bi, buf, off, stride);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_VertexArrayElementBuffer(GLuint vao, GLuint buf)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf); /* vertex-array state: the rebind below restores the old one's */
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_VertexArrayAttribFormat(GLuint vao, GLuint a, GLint size, GLenum type, GLboolean norm,
+                                                     GLuint off)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.VertexAttribFormat(a, size, type, norm, off);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_VertexArrayAttribIFormat(GLuint vao, GLuint a, GLint size, GLenum type, GLuint off)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.VertexAttribIFormat(a, size, type, off);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_VertexArrayAttribBinding(GLuint vao, GLuint a, GLuint bi)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.VertexAttribBinding(a, bi);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_VertexArrayBindingDivisor(GLuint vao, GLuint bi, GLuint div)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.VertexBindingDivisor(bi, div);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_EnableVertexArrayAttrib(GLuint vao, GLuint a)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.EnableVertexAttribArray(a);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_DisableVertexArrayAttrib(GLuint vao, GLuint a)
+{
+    GLint old = bind_vao(vao);
+    cur->gl.DisableVertexAttribArray(a);
+    cur->gl.BindVertexArray((GLuint)old);
+}
+
+static void GLAD_API_PTR emu_CreateSamplers(GLsizei n, GLuint *ids)
+{
+    cur->gl.GenSamplers(n, ids); /* sampler names are objects from the start (ES 3.2 8.2) */
+}
+
+/* ---- readback ----------------------------------------------------------------------------------- */
+
+static int format_channels(GLenum format, int order[4])
+{
+    switch (format) {
+    case GL_RED: case GL_RED_INTEGER: order[0] = 0; return 1;
+    case GL_RG: case GL_RG_INTEGER: order[0] = 0, order[1] = 1; return 2;
+    case GL_RGB: case GL_RGB_INTEGER: order[0] = 0, order[1] = 1, order[2] = 2; return 3;
+    case GL_BGRA: order[0] = 2, order[1] = 1, order[2] = 0, order[3] = 3; return 4;
+    case GL_ALPHA: order[0] = 3; return 1;
+    default: order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3; return 4;
+    }
+}
+
+static bool integer_format(GLenum f)
+{
+    return f == GL_RED_INTEGER || f == GL_RG_INTEGER || f == GL_RGB_INTEGER || f == GL_RGBA_INTEGER;
+}
+
+/* Bits of each field of a packed type, from the most significant; 0 when not packed. */
+static int packed_fields(GLenum type, int bits[4], int *word)
+{
+    static const struct { GLenum t; int word, b[4]; bool rev; } p[] = {
+        {GL_UNSIGNED_SHORT_5_6_5, 16, {5, 6, 5, 0}, false},   {GL_UNSIGNED_SHORT_4_4_4_4, 16, {4, 4, 4, 4}, false},
+        {GL_UNSIGNED_SHORT_5_5_5_1, 16, {5, 5, 5, 1}, false}, {GL_UNSIGNED_INT_8_8_8_8, 32, {8, 8, 8, 8}, false},
+    };
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+        if (p[i].t == type) {
+            memcpy(bits, p[i].b, sizeof p[i].b);
+            *word = p[i].word;
+            return 1;
+        }
+    if (type == GL_UNSIGNED_INT_8_8_8_8_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV ||
+        type == GL_UNSIGNED_SHORT_1_5_5_5_REV)
+        return -1; /* reversed orders: not needed by any caller yet */
+    return 0;
+}
+
+static size_t type_size(GLenum type)
+{
+    switch (type) {
+    case GL_UNSIGNED_BYTE: case GL_BYTE: return 1;
+    case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: return 2;
+    default: return 4;
+    }
+}
+
+/* Bytes per pixel of format/type in client memory; 0 when not handled. */
+static size_t pixel_size(GLenum format, GLenum type)
+{
+    int order[4], bits[4], word;
+    const int n = format_channels(format, order);
+    const int p = packed_fields(type, bits, &word);
+    if (p < 0)
+        return 0;
+    return p ? (size_t)word / 8 : (size_t)n * type_size(type);
+}
+
+static uint32_t unorm_requantize(uint32_t v, int from_bits, int to_bits)
+{
+    const uint64_t fmax = (1ull << from_bits) - 1, tmax = (1ull << to_bits) - 1;
+    return (uint32_t)((v * tmax * 2 + fmax) / (fmax * 2)); /* round(v * tmax / fmax) */
+}
+
+/* Writes one canonical pixel (4 channels of `cbits` unorm bits, or
+ * integers, or floats) in format/type at dst. */
+static void pack_pixel(GLenum format, GLenum type, bool canon_float, int cbits, const uint32_t ch[4], uint8_t *dst)
+{
+    int order[4], bits[4], word;
+    const int n = format_channels(format, order);
+    const bool integer = integer_format(format);
+    if (packed_fields(type, bits, &word) > 0) {
+        uint32_t v = 0;
+        for (int i = 0, shift = word; i < 4 && bits[i]; i++) {
+            shift -= bits[i];
+            v |= unorm_requantize(ch[order[i]], cbits, bits[i]) << shift;
+        }
+        if (word == 16) {
+            const uint16_t h = (uint16_t)v;
+            memcpy(dst, &h, 2);
+        } else {
+            memcpy(dst, &v, 4);
+        }
+        return;
+    }
+    const size_t ts = type_size(type);
+    for (int i = 0; i < n; i++) {
+        uint32_t c = ch[order[i]];
+        if (type == GL_FLOAT) {
+            float f;
+            if (canon_float)
+                memcpy(&f, &c, 4);
+            else
+                f = integer ? (float)c : (float)c / (float)((1ull << cbits) - 1);
+            memcpy(dst + 4 * i, &f, 4);
+            continue;
+        }
+        uint32_t v = integer ? c : unorm_requantize(c, cbits, (int)ts * 8);
+        if (ts == 1) {
+            dst[i] = (uint8_t)v;
+        } else if (ts == 2) {
+            const uint16_t h = (uint16_t)v;
+            memcpy(dst + 2 * i, &h, 2);
+        } else {
+            memcpy(dst + 4 * i, &v, 4);
+        }
+    }
+}
+
+/* Whether ES reads format/type from the bound read framebuffer as asked. */
+static bool es_reads_directly(GLenum format, GLenum type)
+{
+    const gl_caps *c = cur->caps;
+    if (format == GL_DEPTH_COMPONENT) /* FLOAT: converted (fixed-point buffers read as UNSIGNED_INT) */
+        return c->read_depth && type != GL_FLOAT;
+    if (format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX)
+        return c->read_depth_stencil;
+    return (format == GL_RGBA && (type == GL_UNSIGNED_BYTE || type == GL_FLOAT)) ||
+           (format == GL_RGBA_INTEGER && (type == GL_UNSIGNED_INT || type == GL_INT));
+}
+
+/* glReadPixels with ES's rules: a pair ES cannot read is read as its
+ * always-readable pair (RGBA/UNSIGNED_BYTE or UNSIGNED_SHORT,
+ * RGBA_INTEGER/UNSIGNED_INT or INT, RGBA/FLOAT) and converted here, under
+ * the caller's pack row length, alignment and skips, into client memory or
+ * the bound pack buffer. */
+static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
+                                       void *pixels)
+{
+    gl_caps *c = cur->caps;
+    GladGLContext *gl = &cur->gl;
+    if (w <= 0 || h <= 0 || es_reads_directly(format, type)) {
+        c->read_pixels(x, y, w, h, format, type, pixels);
+        return;
+    }
+    if (format == GL_DEPTH_COMPONENT && type == GL_FLOAT && c->read_depth) {
+        /* NV_read_depth reads a fixed-point depth buffer as UNSIGNED_INT only (Mesa): read so, then scale */
+        GLint row = 0, pack = 0;
+        gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
+        gl->GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack);
+        uint32_t *tmp = pack ? NULL : malloc((size_t)w * (size_t)h * 4);
+        if (tmp) {
+            gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+            c->read_pixels(x, y, w, h, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, tmp);
+            gl->PixelStorei(GL_PACK_ROW_LENGTH, row);
+            const size_t stride = (size_t)(row ? row : w);
+            for (GLsizei j = 0; j < h; j++)
+                for (GLsizei i = 0; i < w; i++)
+                    ((float *)pixels)[(size_t)j * stride + (size_t)i] =
+                        (float)((double)tmp[(size_t)j * (size_t)w + (size_t)i] / 4294967295.0);
+            free(tmp);
+            return;
+        }
+    }
+    const size_t ps = pixel_size(format, type);
+    if (!ps || format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "%s: OpenGL ES cannot read format 0x%04X type 0x%04X here (%s)",
+                    cur->call_what ? cur->call_what : "glhle", format, type,
+                    ps ? "no NV_read_depth(_stencil)" : "a packed order glhle does not convert");
+        return;
+    }
+    const bool integer = integer_format(format);
+    const bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
+    GLenum cformat = integer ? GL_RGBA_INTEGER : GL_RGBA, ctype;
+    int cbits = 8;
+    if (integer)
+        ctype = is_signed ? GL_INT : GL_UNSIGNED_INT, cbits = 32;
+    else if (type == GL_FLOAT || type == GL_HALF_FLOAT)
+        ctype = GL_FLOAT, cbits = 32;
+    else if (type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT)
+        ctype = GL_UNSIGNED_SHORT, cbits = 16; /* EXT_texture_norm16's 16-bit targets */
+    else
+        ctype = GL_UNSIGNED_BYTE;
+    const size_t cps = ctype == GL_UNSIGNED_BYTE ? 4 : ctype == GL_UNSIGNED_SHORT ? 8 : 16;
+    GLint row = 0, align = 4, skip_px = 0, skip_rows = 0, pack = 0;
+    gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
+    gl->GetIntegerv(GL_PACK_ALIGNMENT, &align);
+    gl->GetIntegerv(GL_PACK_SKIP_PIXELS, &skip_px);
+    gl->GetIntegerv(GL_PACK_SKIP_ROWS, &skip_rows);
+    gl->GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack);
+    uint8_t *canon = malloc((size_t)w * (size_t)h * cps);
+    if (!canon) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "gl caps: no memory to read back %dx%d pixels", w, h);
+        return;
+    }
+    gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 4);
+    gl->PixelStorei(GL_PACK_SKIP_PIXELS, 0);
+    gl->PixelStorei(GL_PACK_SKIP_ROWS, 0);
+    if (pack)
+        gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    c->read_pixels(x, y, w, h, cformat, ctype, canon);
+    gl->PixelStorei(GL_PACK_ROW_LENGTH, row);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, align);
+    gl->PixelStorei(GL_PACK_SKIP_PIXELS, skip_px);
+    gl->PixelStorei(GL_PACK_SKIP_ROWS, skip_rows);
+    size_t stride = (size_t)(row ? row : w) * ps;
+    stride = (stride + (size_t)align - 1) / (size_t)align * (size_t)align;
+    const size_t first = (size_t)skip_rows * stride + (size_t)skip_px * ps;
+    const size_t span = first + stride * (size_t)(h - 1) + (size_t)w * ps;
+    uint8_t *dst = pixels;
+    if (pack) {
+        gl->BindBuffer(GL_PIXEL_PACK_BUFFER, (GLuint)pack);
+        dst = gl->MapBufferRange(GL_PIXEL_PACK_BUFFER, (GLintptr)(uintptr_t)pixels, (GLsizeiptr)span,
+                                 GL_MAP_WRITE_BIT);
+    }
+    if (dst) {
+        for (GLsizei j = 0; j < h; j++)
+            for (GLsizei i = 0; i < w; i++) {
+                const uint8_t *s = canon + ((size_t)j * (size_t)w + (size_t)i) * cps;
+                uint32_t ch[4];
+                for (int k = 0; k < 4; k++) {
+                    if (cps == 4)
+                        ch[k] = s[k];
+                    else if (cps == 8) {
+                        uint16_t v;
+                        memcpy(&v, s + 2 * k, 2);
+                        ch[k] = v;
+                    } else {
+                        memcpy(&ch[k], s + 4 * k, 4);
+                    }
+                }
+                pack_pixel(format, type, ctype == GL_FLOAT, cbits, ch,
+                           dst + first + (size_t)j * stride + (size_t)i * ps);
+            }
+    } else {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "gl caps: the pack buffer does not map for a converted readback");
+    }
+    if (pack && dst)
+        gl->UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    free(canon);
+}
+
+static GLuint own_fbo(GLuint *fbo)
+{
+    if (!*fbo)
+        cur->gl.GenFramebuffers(1, fbo);
+    return *fbo;
+}
+
+static GLenum attachment_for(GLenum format)
+{
+    switch (format) {
+    case GL_DEPTH_COMPONENT: return GL_DEPTH_ATTACHMENT;
+    case GL_DEPTH_STENCIL: return GL_DEPTH_STENCIL_ATTACHMENT;
+    case GL_STENCIL_INDEX: return GL_STENCIL_ATTACHMENT;
+    default: return GL_COLOR_ATTACHMENT0;
+    }
+}
+
+/* Reads a w x h x d box of a texture level through the caps' read framebuffer. */
+static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d,
+                     GLenum format, GLenum type, void *pixels)
+{
+    GladGLContext *gl = &cur->gl;
+    gl_caps *c = cur->caps;
+    const GLenum target = target_of(tex);
+    const bool layered = target != GL_TEXTURE_2D;
+    const GLenum att = attachment_for(format);
+    GLint old = bind_fb(GL_READ_FRAMEBUFFER, own_fbo(&c->read_fbo));
+    GLint row = 0, align = 4;
+    gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
+    gl->GetIntegerv(GL_PACK_ALIGNMENT, &align);
+    size_t stride = (size_t)(row ? row : w) * pixel_size(format, type);
+    stride = (stride + (size_t)align - 1) / (size_t)align * (size_t)align;
+    gl->ReadBuffer(att == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+    for (GLsizei i = 0; i < d; i++) {
+        attach(GL_READ_FRAMEBUFFER, att, tex, level, layered ? z + i : -1);
+        cur->gl.ReadPixels(x, y, w, h, format, type, (uint8_t *)pixels + (size_t)i * stride * (size_t)h);
+    }
+    attach(GL_READ_FRAMEBUFFER, att, 0, 0, -1);
+    gl->BindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)old);
+}
+
+/* Width, height and layers (cube faces, array layers, depth) of a level. */
+static void level_size(GLuint tex, GLint level, GLint *w, GLint *h, GLint *d)
+{
+    bound_tex b = bind_tex(tex);
+    *w = *h = 0, *d = 1;
+    const GLenum q = face_target(b.target, 0);
+    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_WIDTH, w);
+    cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_HEIGHT, h);
+    if (b.target == GL_TEXTURE_CUBE_MAP)
+        *d = 6;
+    else if (b.target != GL_TEXTURE_2D)
+        cur->gl.GetTexLevelParameteriv(q, level, GL_TEXTURE_DEPTH, d);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_GetTextureSubImage(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                                                GLsizei h, GLsizei d, GLenum format, GLenum type, GLsizei size,
+                                                void *pixels)
+{
+    (void)size;
+    read_box(tex, level, x, y, z, w, h, d, format, type, pixels);
+}
+
+static void GLAD_API_PTR emu_GetTextureImage(GLuint tex, GLint level, GLenum format, GLenum type, GLsizei size,
+                                             void *pixels)
+{
+    (void)size;
+    GLint w, h, d;
+    level_size(tex, level, &w, &h, &d);
+    read_box(tex, level, 0, 0, 0, w, h, d, format, type, pixels);
+}
+
+/* ---- clears ----------------------------------------------------------------------------------- */
+
+/* An FBO clear of one level's rectangle (no EXT_clear_texture): colour
+ * from RGBA/UNSIGNED_BYTE data, depth-stencil from a DEPTH_STENCIL /
+ * UNSIGNED_INT_24_8 word; other formats are refused by name. */
+static void GLAD_API_PTR emu_ClearTexSubImage(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
+                                              GLsizei h, GLsizei d, GLenum format, GLenum type, const void *data)
+{
+    gl_caps *c = cur->caps;
+    if (c->clear_tex_sub_image) {
+        c->clear_tex_sub_image(tex, level, x, y, z, w, h, d, format, type, data);
+        return;
+    }
+    GladGLContext *gl = &cur->gl;
+    const bool color = format == GL_RGBA && type == GL_UNSIGNED_BYTE;
+    const bool ds = format == GL_DEPTH_STENCIL && type == GL_UNSIGNED_INT_24_8;
+    if (!color && !ds) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "%s: texture clear of format 0x%04X type 0x%04X without EXT_clear_texture",
+                    cur->call_what ? cur->call_what : "glhle", format, type);
+        return;
+    }
+    GLint old = bind_fb(GL_DRAW_FRAMEBUFFER, own_fbo(&c->draw_fbo));
+    GLboolean scissor = gl->IsEnabled(GL_SCISSOR_TEST);
+    GLint box[4], color_mask[4], depth_mask = 1, stencil_mask = 0;
+    gl->GetIntegerv(GL_SCISSOR_BOX, box);
+    gl->GetIntegerv(GL_COLOR_WRITEMASK, color_mask);
+    gl->GetIntegerv(GL_DEPTH_WRITEMASK, &depth_mask);
+    gl->GetIntegerv(GL_STENCIL_WRITEMASK, &stencil_mask);
+    c->enable(GL_SCISSOR_TEST);
+    gl->Scissor(x, y, w, h);
+    gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    gl->DepthMask(GL_TRUE);
+    gl->StencilMask(0xFF);
+    const GLenum att = color ? GL_COLOR_ATTACHMENT0 : GL_DEPTH_STENCIL_ATTACHMENT;
+    const GLenum target = target_of(tex);
+    for (GLsizei i = 0; i < d; i++) {
+        attach(GL_DRAW_FRAMEBUFFER, att, tex, level, target == GL_TEXTURE_2D ? -1 : z + i);
+        if (color) {
+            const uint8_t *b = data;
+            uint8_t zero[4] = {0};
+            if (!b)
+                b = zero;
+            const GLfloat v[4] = {b[0] / 255.0f, b[1] / 255.0f, b[2] / 255.0f, b[3] / 255.0f};
+            gl->ClearBufferfv(GL_COLOR, 0, v);
+        } else {
+            uint32_t word = 0;
+            if (data)
+                memcpy(&word, data, 4);
+            gl->ClearBufferfi(GL_DEPTH_STENCIL, 0, (GLfloat)((double)(word >> 8) / 16777215.0), (GLint)(word & 0xFF));
+        }
+    }
+    attach(GL_DRAW_FRAMEBUFFER, att, 0, 0, -1);
+    if (!scissor)
+        c->disable(GL_SCISSOR_TEST);
+    gl->Scissor(box[0], box[1], box[2], box[3]);
+    gl->ColorMask((GLboolean)color_mask[0], (GLboolean)color_mask[1], (GLboolean)color_mask[2],
+                  (GLboolean)color_mask[3]);
+    gl->DepthMask((GLboolean)depth_mask);
+    gl->StencilMask((GLuint)stencil_mask);
+    gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)old);
+}
+
+static void GLAD_API_PTR emu_ClearTexImage(GLuint tex, GLint level, GLenum format, GLenum type, const void *data)
+{
+    GLint w, h, d;
+    level_size(tex, level, &w, &h, &d);
+    emu_ClearTexSubImage(tex, level, 0, 0, 0, w, h, d, format, type, data);
+}
+
+/* ---- fixed function ES lacks ------------------------------------------------------------------ */
+
+/* ES has no logic ops: GL_COLOR_LOGIC_OP is not a capability there. Every
+ * op but COPY is reported once; the colour is written as COPY would. */
+/* Capabilities desktop GL has and ES does not (Maxwell draws): the
+ * program always sets the point size on ES, which has no line or point
+ * polygon offset, and restarts only at the fixed index (enabled in its
+ * place; es_PrimitiveRestartIndex reports other indices). */
+static bool es_cap_absent(GLenum cap)
+{
+    return cap == GL_COLOR_LOGIC_OP || cap == GL_PROGRAM_POINT_SIZE || cap == GL_POLYGON_OFFSET_LINE ||
+           cap == GL_POLYGON_OFFSET_POINT;
+}
+
+static void GLAD_API_PTR es_Enable(GLenum cap)
+{
+    if (es_cap_absent(cap))
+        return;
+    cur->caps->enable(cap == GL_PRIMITIVE_RESTART ? GL_PRIMITIVE_RESTART_FIXED_INDEX : cap);
+}
+
+static void GLAD_API_PTR es_Disable(GLenum cap)
+{
+    if (es_cap_absent(cap))
+        return;
+    cur->caps->disable(cap == GL_PRIMITIVE_RESTART ? GL_PRIMITIVE_RESTART_FIXED_INDEX : cap);
+}
+
+/* ES restarts at the type's largest index only. */
+static void GLAD_API_PTR es_PrimitiveRestartIndex(GLuint index)
+{
+    gl_caps *c = cur->caps;
+    if (index != 0xFFFFFFFFu && index != 0xFFFFu && index != 0xFFu && !c->warned_restart) {
+        c->warned_restart = true;
+        GLHLE_WARN(&cur->log, "%s: primitive restart index 0x%X asked for; OpenGL ES restarts only at the index "
+                   "type's largest value (reported once per context)", cur->call_what ? cur->call_what : "glhle",
+                   index);
+    }
+}
+
+/* ES 3.2 has no polygon mode (NV_polygon_mode aside): FILL only. */
+static void GLAD_API_PTR es_PolygonMode(GLenum face, GLenum mode)
+{
+    (void)face;
+    gl_caps *c = cur->caps;
+    if (mode != GL_FILL && !c->warned_polygon_mode) {
+        c->warned_polygon_mode = true;
+        GLHLE_WARN(&cur->log, "%s: polygon mode 0x%04X asked for; OpenGL ES fills every polygon (reported once per "
+                   "context)", cur->call_what ? cur->call_what : "glhle", mode);
+    }
+}
+
+/* ES sizes points in the vertex program only. */
+static void GLAD_API_PTR es_PointSize(GLfloat size)
+{
+    (void)size;
+}
+
+/* Without EXT_base_instance: the instance's number reaches a Maxwell
+ * program through SPIRV-Cross's base-instance uniform and per-instance
+ * streams are bound at their element, so the draw itself starts at
+ * instance 0. */
+static void GLAD_API_PTR es_DrawArraysInstancedBaseInstance(GLenum mode, GLint first, GLsizei count,
+                                                            GLsizei instances, GLuint base)
+{
+    (void)base;
+    cur->gl.DrawArraysInstanced(mode, first, count, instances);
+}
+
+static void GLAD_API_PTR es_DrawElementsInstancedBaseVertexBaseInstance(GLenum mode, GLsizei count, GLenum type,
+                                                                        const void *indices, GLsizei instances,
+                                                                        GLint basevertex, GLuint base)
+{
+    (void)base;
+    cur->gl.DrawElementsInstancedBaseVertex(mode, count, type, indices, instances, basevertex);
+}
+
+static GLboolean GLAD_API_PTR es_IsEnabled(GLenum cap)
+{
+    return cap == GL_COLOR_LOGIC_OP ? GL_FALSE : cur->caps->is_enabled(cap);
+}
+
+static void GLAD_API_PTR es_LogicOp(GLenum op)
+{
+    gl_caps *c = cur->caps;
+    if (op != GL_COPY && !c->warned_logic_op) {
+        c->warned_logic_op = true;
+        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops: drawn as COPY "
+                   "(reported once per context)", cur->call_what ? cur->call_what : "glhle", op);
+    }
+}
+
+static void GLAD_API_PTR es_ProvokingVertex(GLenum mode)
+{
+    gl_caps *c = cur->caps;
+    if (mode != GL_LAST_VERTEX_CONVENTION && !c->warned_provoking) {
+        c->warned_provoking = true;
+        GLHLE_WARN(&cur->log, "%s: the first vertex provoking flat values asked for; OpenGL ES always uses the "
+                   "last (reported once per context)", cur->call_what ? cur->call_what : "glhle");
+    }
+}
+
+static void GLAD_API_PTR es_DepthRangeIndexed(GLuint index, GLdouble n, GLdouble f)
+{
+    if (cur->caps->depth_range_indexed_f)
+        cur->caps->depth_range_indexed_f(index, (GLfloat)n, (GLfloat)f);
+    else if (index == 0)
+        cur->gl.DepthRangef((GLfloat)n, (GLfloat)f);
+}
+
+static void GLAD_API_PTR es_ClearDepth(GLdouble d)
+{
+    cur->gl.ClearDepthf((GLfloat)d);
+}
+
+static void GLAD_API_PTR es_DepthRange(GLdouble n, GLdouble f)
+{
+    cur->gl.DepthRangef((GLfloat)n, (GLfloat)f);
+}
+
+static void GLAD_API_PTR es_ViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h)
+{
+    if (index == 0) /* no OES_viewport_array: whole pixels */
+        cur->gl.Viewport((GLint)x, (GLint)y, (GLsizei)w, (GLsizei)h);
+}
+
+/* No barrier on this host: a flush keeps llvmpipe-like drivers ordered, but
+ * the spec leaves such reads undefined; reported once. */
+static void GLAD_API_PTR es_TextureBarrier(void)
+{
+    gl_caps *c = cur->caps;
+    if (!c->warned_barrier) {
+        c->warned_barrier = true;
+        GLHLE_WARN(&cur->log, "%s: a texture barrier was needed, but this context has none (NV/ARB_texture_barrier); "
+                   "reads of what was just drawn are undefined (reported once per context)",
+                   cur->call_what ? cur->call_what : "glhle");
+    }
+    cur->gl.Flush();
+}
+
+/* ---- deciding --------------------------------------------------------------------------------- */
+
+static bool has_ext(GladGLContext *gl, const char *name)
+{
+    GLint n = 0;
+    gl->GetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++) {
+        const char *e = (const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i);
+        if (e && strcmp(e, name) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* GLHLE_CAPS_DISABLE=name,name: pretend the extensions named are absent
+ * (tests reach the emulations on drivers that have the extension). */
+static bool disabled(const char *name)
+{
+    const char *env = getenv("GLHLE_CAPS_DISABLE");
+    if (!env)
+        return false;
+    const size_t n = strlen(name);
+    for (const char *p = env; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == env || p[-1] == ',') && (p[n] == ',' || p[n] == 0))
+            return true;
+    return false;
+}
+
+static bool ext(GladGLContext *gl, const char *name)
+{
+    return !disabled(name) && has_ext(gl, name);
+}
+
+/* Appends "name=choice" to the description. */
+static void say(gl_caps *c, const char *name, const char *choice)
+{
+    const size_t used = strlen(c->describe);
+    snprintf(c->describe + used, sizeof c->describe - used, "%s%s=%s", used ? " " : "", name, choice);
+}
+
+#define INSTALL(field, fn)                                                                                      \
+    do {                                                                                                        \
+        if (!gl->field)                                                                                         \
+            gl->field = fn;                                                                                     \
+    } while (0)
+
+static void install_dsa(GladGLContext *gl)
+{
+    INSTALL(CreateTextures, emu_CreateTextures);
+    INSTALL(TextureStorage2D, emu_TextureStorage2D);
+    INSTALL(TextureStorage3D, emu_TextureStorage3D);
+    INSTALL(TextureSubImage2D, emu_TextureSubImage2D);
+    INSTALL(TextureSubImage3D, emu_TextureSubImage3D);
+    INSTALL(CompressedTextureSubImage2D, emu_CompressedTextureSubImage2D);
+    INSTALL(CompressedTextureSubImage3D, emu_CompressedTextureSubImage3D);
+    INSTALL(TextureParameteri, emu_TextureParameteri);
+    INSTALL(TextureParameteriv, emu_TextureParameteriv);
+    INSTALL(TextureParameterf, emu_TextureParameterf);
+    INSTALL(GenerateTextureMipmap, emu_GenerateTextureMipmap);
+    INSTALL(BindTextureUnit, emu_BindTextureUnit);
+    INSTALL(CreateFramebuffers, emu_CreateFramebuffers);
+    INSTALL(NamedFramebufferTexture, emu_NamedFramebufferTexture);
+    INSTALL(NamedFramebufferTextureLayer, emu_NamedFramebufferTextureLayer);
+    INSTALL(NamedFramebufferRenderbuffer, emu_NamedFramebufferRenderbuffer);
+    INSTALL(NamedFramebufferDrawBuffers, emu_NamedFramebufferDrawBuffers);
+    INSTALL(NamedFramebufferReadBuffer, emu_NamedFramebufferReadBuffer);
+    INSTALL(CheckNamedFramebufferStatus, emu_CheckNamedFramebufferStatus);
+    INSTALL(BlitNamedFramebuffer, emu_BlitNamedFramebuffer);
+    INSTALL(ClearNamedFramebufferfv, emu_ClearNamedFramebufferfv);
+    INSTALL(ClearNamedFramebufferiv, emu_ClearNamedFramebufferiv);
+    INSTALL(ClearNamedFramebufferuiv, emu_ClearNamedFramebufferuiv);
+    INSTALL(ClearNamedFramebufferfi, emu_ClearNamedFramebufferfi);
+    INSTALL(CreateBuffers, emu_CreateBuffers);
+    INSTALL(NamedBufferData, emu_NamedBufferData);
+    INSTALL(NamedBufferSubData, emu_NamedBufferSubData);
+    INSTALL(NamedBufferStorage, emu_NamedBufferStorage);
+    INSTALL(CreateVertexArrays, emu_CreateVertexArrays);
+    INSTALL(VertexArrayVertexBuffer, emu_VertexArrayVertexBuffer);
+    INSTALL(VertexArrayElementBuffer, emu_VertexArrayElementBuffer);
+    INSTALL(VertexArrayAttribFormat, emu_VertexArrayAttribFormat);
+    INSTALL(VertexArrayAttribIFormat, emu_VertexArrayAttribIFormat);
+    INSTALL(VertexArrayAttribBinding, emu_VertexArrayAttribBinding);
+    INSTALL(VertexArrayBindingDivisor, emu_VertexArrayBindingDivisor);
+    INSTALL(EnableVertexArrayAttrib, emu_EnableVertexArrayAttrib);
+    INSTALL(DisableVertexArrayAttrib, emu_DisableVertexArrayAttrib);
+    INSTALL(CreateSamplers, emu_CreateSamplers);
+    INSTALL(GetBufferSubData, emu_GetBufferSubData);
+    INSTALL(GetNamedBufferSubData, emu_GetNamedBufferSubData);
+}
+
+void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
+{
+    gl_caps_destroy(ctx);
+    gl_caps *c = calloc(1, sizeof *c);
+    if (!c) {
+        GLHLE_ERROR(&ctx->log, "gl caps: out of memory; the host's choices are not installed");
+        return;
+    }
+    ctx->caps = c;
+    gl_caps_bind(ctx);
+    GladGLContext *gl = &ctx->gl;
+    glhle_context_info *in = &ctx->info;
+    /* the driver's own (the table was just loaded: none of them is a wrapper yet) */
+    c->read_pixels = gl->ReadPixels != es_ReadPixels ? gl->ReadPixels : NULL;
+    c->enable = gl->Enable != es_Enable ? gl->Enable : NULL;
+    c->disable = gl->Disable != es_Disable ? gl->Disable : NULL;
+    c->is_enabled = gl->IsEnabled != es_IsEnabled ? gl->IsEnabled : NULL;
+    if (!c->read_pixels || !c->enable || !c->disable || !c->is_enabled) {
+        GLHLE_ERROR(&ctx->log, "gl caps: the GL table was not reloaded before gl_caps_init");
+        return;
+    }
+    if (!in->gles) {
+        snprintf(c->describe, sizeof c->describe,
+                 "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
+                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native",
+                 in->direct_state_access ? "native" : "missing", gl->TextureView ? "native" : "missing",
+                 in->buffer_storage ? "native" : "missing", in->texture_barrier ? "native" : "missing",
+                 in->clip_control ? "native" : "missing");
+        GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
+        return;
+    }
+    say(c, "profile", "es");
+    /* direct state access: bind-edit-restore */
+    install_dsa(gl);
+    say(c, "dsa", "emulated");
+    /* readback: an FBO and glReadPixels under ES's format rules */
+    c->read_depth = ext(gl, "GL_NV_read_depth");
+    c->read_depth_stencil = ext(gl, "GL_NV_read_depth_stencil");
+    gl->ReadPixels = es_ReadPixels;
+    INSTALL(GetTextureImage, emu_GetTextureImage);
+    INSTALL(GetTextureSubImage, emu_GetTextureSubImage);
+    say(c, "readback", c->read_depth_stencil ? "fbo+readpixels(depth:NV_read_depth_stencil)"
+                                                : "fbo+readpixels(no depth)");
+    /* texture clears */
+    if (ext(gl, "GL_EXT_clear_texture"))
+        c->clear_tex_sub_image = (PFNGLCLEARTEXSUBIMAGEPROC)load(load_user, "glClearTexSubImageEXT");
+    gl->ClearTexImage = emu_ClearTexImage;
+    gl->ClearTexSubImage = emu_ClearTexSubImage;
+    say(c, "clear_texture", c->clear_tex_sub_image ? "EXT_clear_texture" : "fbo-clear");
+    /* texture views */
+    if (ext(gl, "GL_EXT_texture_view"))
+        c->texture_view = (PFNGLTEXTUREVIEWPROC)load(load_user, "glTextureViewEXT");
+    else if (ext(gl, "GL_OES_texture_view"))
+        c->texture_view = (PFNGLTEXTUREVIEWPROC)load(load_user, "glTextureViewOES");
+    gl->TextureView = emu_TextureView;
+    say(c, "texture_view", c->texture_view ? "EXT/OES_texture_view" : "refused(no views)");
+    /* buffer storage */
+    if (!gl->BufferStorage && gl->BufferStorageEXT && !disabled("GL_EXT_buffer_storage"))
+        gl->BufferStorage = gl->BufferStorageEXT;
+    if (!gl->BufferStorage) {
+        gl->BufferStorage = emu_BufferStorage;
+        in->buffer_storage = false;
+    }
+    say(c, "buffer_storage", in->buffer_storage ? "EXT_buffer_storage" : "buffer-data");
+    /* texture barrier */
+    if (!gl->TextureBarrier && gl->TextureBarrierNV && !disabled("GL_NV_texture_barrier"))
+        gl->TextureBarrier = gl->TextureBarrierNV;
+    in->texture_barrier = gl->TextureBarrier != NULL;
+    if (!gl->TextureBarrier)
+        gl->TextureBarrier = es_TextureBarrier;
+    say(c, "texture_barrier",
+        in->texture_barrier ? "NV_texture_barrier" : (in->framebuffer_fetch ? "none(framebuffer-fetch)" : "none"));
+    /* clip control */
+    if (!gl->ClipControl && gl->ClipControlEXT && !disabled("GL_EXT_clip_control"))
+        gl->ClipControl = gl->ClipControlEXT;
+    in->clip_control = gl->ClipControl != NULL;
+    say(c, "clip_control", in->clip_control ? "EXT_clip_control" : "none(shader-flip)");
+    /* logic ops: none on ES */
+    gl->Enable = es_Enable;
+    gl->Disable = es_Disable;
+    gl->IsEnabled = es_IsEnabled;
+    gl->LogicOp = es_LogicOp;
+    say(c, "logic_op", "refused(drawn-as-copy)");
+    /* depth clamp: same enum as desktop (0x864F) */
+    say(c, "depth_clamp", ext(gl, "GL_EXT_depth_clamp") ? "EXT_depth_clamp" : "none");
+    say(c, "polygon_offset_clamp", ext(gl, "GL_EXT_polygon_offset_clamp") ? "EXT_polygon_offset_clamp" : "none");
+    /* indexed viewports (Maxwell): OES_viewport_array or index 0 only */
+    if (ext(gl, "GL_OES_viewport_array")) {
+        c->depth_range_indexed_f = (void(GLAD_API_PTR *)(GLuint, GLfloat, GLfloat))load(load_user,
+                                                                                       "glDepthRangeIndexedfOES");
+        gl->ViewportIndexedf = (PFNGLVIEWPORTINDEXEDFPROC)load(load_user, "glViewportIndexedfOES");
+    }
+    if (!gl->ViewportIndexedf)
+        gl->ViewportIndexedf = es_ViewportIndexedf;
+    gl->DepthRangeIndexed = es_DepthRangeIndexed;
+    say(c, "viewport_array", c->depth_range_indexed_f ? "OES_viewport_array" : "index0");
+    INSTALL(ClearDepth, es_ClearDepth); /* the double forms: ES has only the float ones */
+    INSTALL(DepthRange, es_DepthRange);
+    gl->ProvokingVertex = es_ProvokingVertex;
+    say(c, "provoking_vertex", "last-only");
+    INSTALL(PolygonMode, es_PolygonMode);
+    INSTALL(PointSize, es_PointSize);
+    gl->PrimitiveRestartIndex = es_PrimitiveRestartIndex;
+    say(c, "primitive_restart", "fixed-index");
+    say(c, "base_instance", gl->DrawArraysInstancedBaseInstance ? "native" : "uniform");
+    INSTALL(DrawArraysInstancedBaseInstance, es_DrawArraysInstancedBaseInstance);
+    INSTALL(DrawElementsInstancedBaseVertexBaseInstance, es_DrawElementsInstancedBaseVertexBaseInstance);
+    say(c, "texture_1d", "none");
+    while (gl->GetError() != GL_NO_ERROR) /* has_ext on a driver without GL_NUM_EXTENSIONS */
+        ;
+    GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
+}
+
+void gl_caps_destroy(glhle_context *ctx)
+{
+    gl_caps *c = ctx->caps;
+    if (!c)
+        return;
+    if ((c->read_fbo || c->draw_fbo) && !ctx->lost && ctx->gl.DeleteFramebuffers &&
+        gl_context_enter(ctx) == GLHLE_RESULT_OK) {
+        ctx->gl.DeleteFramebuffers(1, &c->read_fbo);
+        ctx->gl.DeleteFramebuffers(1, &c->draw_fbo);
+    }
+    free(c->targets);
+    free(c);
+    ctx->caps = NULL;
+    if (cur == ctx)
+        cur = NULL;
+}

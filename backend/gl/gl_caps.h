@@ -1,0 +1,43 @@
+/* The host-capability layer: where a context lacks something the backends
+ * call (direct state access, texture readback, texture clears and views,
+ * buffer storage, clip control, indexed viewports, logic ops, ...), this one
+ * place decides the alternative once, at context creation, and installs it
+ * in the context's function table (ctx->gl), so the systems' GL stages call
+ * the same entry points on every host:
+ *
+ *   desktop GL 4.5 core  every entry point is the driver's own;
+ *   OpenGL ES 3.2        ES 3.2 core where it has the function; else the
+ *                        extension with the same signature (EXT_clip_control,
+ *                        EXT_buffer_storage, EXT_clear_texture,
+ *                        EXT/OES_texture_view, OES_viewport_array,
+ *                        NV_texture_barrier); else an emulation here:
+ *                        DSA by bind-edit-restore, glGetTexture(Sub)Image by
+ *                        an FBO and glReadPixels in the formats ES can read
+ *                        (converted on the CPU to what the caller asked for),
+ *                        texture clears by an FBO clear; what has no
+ *                        alternative is refused with its name in the log.
+ *
+ * gl_caps_describe() gives the choices as one line ("dsa=emulated
+ * readback=fbo+readpixels ..."); it is logged at creation and returned by
+ * glhle_context_host_choices(). The host config shader generators read
+ * (pica_fs_host, psx_shader_host) carries the profile from ctx->info; keys
+ * never do. */
+#ifndef GLHLE_GL_CAPS_H
+#define GLHLE_GL_CAPS_H
+
+#include "backend/gl/gl_context.h"
+
+/* Decides and installs the alternatives for ctx (its GL entry points loaded,
+ * ctx->info queried, the context current). `load` finds entry points by
+ * name ("glClearTexImageEXT"): the same loader the table was loaded with.
+ * Also called again after glhle_context_restored. */
+void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user);
+/* Frees what gl_caps_init made (its readback framebuffer, the target table). */
+void gl_caps_destroy(glhle_context *ctx);
+/* The emulations find their context through this (the GL context current on
+ * the thread is ctx's): called on every gl_context_enter. */
+void gl_caps_bind(glhle_context *ctx);
+/* "dsa=native readback=native ..." */
+const char *gl_caps_describe(const glhle_context *ctx);
+
+#endif
