@@ -31,6 +31,9 @@ struct glhle_context {
      * glhle_context_invalidate_state, and code that sets state without a
      * shadow (the PlayStation renderer). */
     uint32_t state_epoch;
+    /* The gl_state whose shadow last set state here (compared, never
+     * dereferenced): another one taking over forgets its shadow. */
+    const void *state_owner;
     uint64_t foreign_errors;   /* errors found pending on entry: the host's, not counted in gl_errors */
     /* external mode: the host's loader, kept for glhle_context_restored */
     glhle_get_proc_fn get_proc;

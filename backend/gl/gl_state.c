@@ -17,11 +17,15 @@ void gl_state_invalidate(gl_state *st)
 }
 
 /* The shadow is forgotten when the context's epoch moved since it was last
- * used (external mode: once per public call; see gl_context.h). */
+ * used (external mode: once per public call; see gl_context.h) or when
+ * another shadow (another instance on the same context) set state since:
+ * two instances taking turns on one context would otherwise each trust
+ * what the other changed. */
 static inline void fresh(gl_state *st)
 {
-    if (st->epoch != st->ctx->state_epoch) {
+    if (st->epoch != st->ctx->state_epoch || st->ctx->state_owner != st) {
         st->epoch = st->ctx->state_epoch;
+        st->ctx->state_owner = st;
         gl_state_invalidate(st);
     }
 }
