@@ -73,6 +73,7 @@ static const gl_program_system pica_system = {
     .generate = generate,
     .describe = describe,
     .describe_host = describe_host,
+    .fallback_generate = pica_program_generate_uber,
 };
 
 const gl_program_system *pica_program_system(void)
