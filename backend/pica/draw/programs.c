@@ -80,9 +80,3 @@ const gl_program_system *pica_program_system(void)
 {
     return &pica_system;
 }
-
-bool pica_program_uber_covers(const void *key)
-{
-    const pica_program_key *k = key;
-    return k->fs.tex_wrap_neg_repeat == 0;
-}

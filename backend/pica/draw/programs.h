@@ -31,9 +31,4 @@ void pica_program_host_from_bits(uint32_t bits, pica_fs_host *host);
  * (gl_program_service_desc.fallback_generate). */
 bool pica_program_generate_uber(uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *fs);
 
-/* Whether the ubershader draws `key` (a pica_program_key) exactly: not
- * with texture wrap modes 4 and 5, whose repeating variants it does not
- * sample (their draws wait for their own programs). */
-bool pica_program_uber_covers(const void *key);
-
 #endif
