@@ -42,8 +42,21 @@ void pica_fs_uber_config_from_keys(const pica_fs_key *k, const pica_vs_key *vs, 
     }
     c->frag[0] = k->buffer_update_rgb | k->buffer_update_a << 4;
     c->frag[1] = k->alpha_func;
+    /* the stages up to the last one that is not replace(previous) on both
+     * parts at x1: those after it change nothing (the combiner buffer they
+     * update is read by no later stage) */
+    int32_t stages = 0;
+    for (unsigned i = 0; i < PICA_FS_TEV_STAGES; i++) {
+        const pica_fs_tev_stage *st = &k->tev[i];
+        const bool identity = st->rgb_op == PICA_FS_TEV_OP_REPLACE && st->a_op == PICA_FS_TEV_OP_REPLACE &&
+                              st->rgb_src[0] == PICA_FS_TEV_SRC_PREVIOUS && st->a_src[0] == PICA_FS_TEV_SRC_PREVIOUS &&
+                              st->rgb_mod[0] == 0 && st->a_mod[0] == 0 && st->rgb_scale == 0 && st->a_scale == 0;
+        if (!identity)
+            stages = (int32_t)i + 1;
+    }
     c->frag[2] = (use.fog ? PICA_FS_UBER_FOG : 0) | (use.fog && k->fog_flip ? PICA_FS_UBER_FOG_FLIP : 0) |
-                 (k->depth_wbuffer ? PICA_FS_UBER_WBUFFER : 0) | (k->shadow_render ? PICA_FS_UBER_SHADOW_RENDER : 0);
+                 (k->depth_wbuffer ? PICA_FS_UBER_WBUFFER : 0) | (k->shadow_render ? PICA_FS_UBER_SHADOW_RENDER : 0) |
+                 stages << 8;
     c->frag[3] = (vs->outputs & PICA_VS_OUT_ALL) | (vs->clip ? 1 << 8 : 0);
     /* pica_fs.c write_texture_reads: a used unit samples when enabled, else reads 0 */
     c->tex[0] = (int32_t)(use.units & (k->tex_enable & 7u)) | (use.proctex ? 8 : 0) |
@@ -642,7 +655,8 @@ static const char main_text[] =
     "    ivec4 buf = ivec4(0);\n"
     "    ivec4 next_buf = u.tev_buffer_init;\n"
     "    int upd = uc.frag.x;\n"
-    "    for (int i = 0; i < 6; i++) {\n"
+    "    int stages = (uc.frag.z >> 8) & 7;\n"
+    "    for (int i = 0; i < stages; i++) {\n"
     "        prev = uber_stage(i, prev, buf);\n"
     "        buf = next_buf;\n"
     "        if (i < 4 && ((upd >> i) & 1) != 0)\n"

@@ -69,7 +69,8 @@ typedef struct pica_fs_uber_config {
     int32_t rgb_mod[6][4];  /* x, y, z colour operand modifiers, w colour scale (a shift) */
     int32_t a_mod[6][4];    /* x, y, z alpha operand modifiers, w alpha scale */
     /* x buffer_update_rgb | buffer_update_a << 4, y alpha function,
-     * z PICA_FS_UBER_* flags, w vertex output groups (PICA_VS_OUT_*) | clip << 8 */
+     * z PICA_FS_UBER_* flags | the stages to run << 8 (after them every stage
+     * is replace(previous) at x1), w vertex output groups (PICA_VS_OUT_*) | clip << 8 */
     int32_t frag[4];
     /* x units to sample (bits 0-2: read and enabled; bit 3: proctex) |
      * tex_wrap_neg_repeat << 4, y tex0_type, z tex2_coord1, w shadow_ortho */
