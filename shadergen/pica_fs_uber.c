@@ -11,6 +11,9 @@
 _Static_assert(PICA_FS_UBER_UBO_BINDING == 2 && PICA_FS_UBER_CUBE_UNIT == 5 && PICA_FS_UBER_SHADOW_UNIT == 6 &&
                    PICA_FS_UBER_SHADOW_CUBE_UNIT == 7,
                "bindings are spelled out in the text");
+_Static_assert(PICA_FS_UBER_WRAP_VARIANT_BINDING(0, 1) == 14 && PICA_FS_UBER_WRAP_VARIANT_BINDING(1, 1) == 8 &&
+                   PICA_FS_UBER_WRAP_VARIANT_BINDING(2, 3) == 13,
+               "variant bindings are spelled out in the text");
 _Static_assert(PICA_FS_TEV_SRC_PREV_BUFFER == 13 && PICA_FS_TEV_SRC_CONSTANT == 14 && PICA_FS_TEV_SRC_PREVIOUS == 15,
                "source numbers are spelled out in the text");
 _Static_assert(PICA_FS_LUT_D0 == 0 && PICA_FS_LUT_D1 == 1 && PICA_FS_LUT_SP == 2 && PICA_FS_LUT_FR == 3 &&
@@ -39,11 +42,25 @@ void pica_fs_uber_config_from_keys(const pica_fs_key *k, const pica_vs_key *vs, 
     }
     c->frag[0] = k->buffer_update_rgb | k->buffer_update_a << 4;
     c->frag[1] = k->alpha_func;
+    /* the stages up to the last one that is not replace(previous) on both
+     * parts at x1: those after it change nothing (the combiner buffer they
+     * update is read by no later stage) */
+    int32_t stages = 0;
+    for (unsigned i = 0; i < PICA_FS_TEV_STAGES; i++) {
+        const pica_fs_tev_stage *st = &k->tev[i];
+        const bool identity = st->rgb_op == PICA_FS_TEV_OP_REPLACE && st->a_op == PICA_FS_TEV_OP_REPLACE &&
+                              st->rgb_src[0] == PICA_FS_TEV_SRC_PREVIOUS && st->a_src[0] == PICA_FS_TEV_SRC_PREVIOUS &&
+                              st->rgb_mod[0] == 0 && st->a_mod[0] == 0 && st->rgb_scale == 0 && st->a_scale == 0;
+        if (!identity)
+            stages = (int32_t)i + 1;
+    }
     c->frag[2] = (use.fog ? PICA_FS_UBER_FOG : 0) | (use.fog && k->fog_flip ? PICA_FS_UBER_FOG_FLIP : 0) |
-                 (k->depth_wbuffer ? PICA_FS_UBER_WBUFFER : 0) | (k->shadow_render ? PICA_FS_UBER_SHADOW_RENDER : 0);
+                 (k->depth_wbuffer ? PICA_FS_UBER_WBUFFER : 0) | (k->shadow_render ? PICA_FS_UBER_SHADOW_RENDER : 0) |
+                 stages << 8;
     c->frag[3] = (vs->outputs & PICA_VS_OUT_ALL) | (vs->clip ? 1 << 8 : 0);
     /* pica_fs.c write_texture_reads: a used unit samples when enabled, else reads 0 */
-    c->tex[0] = (int32_t)(use.units & (k->tex_enable & 7u)) | (use.proctex ? 8 : 0);
+    c->tex[0] = (int32_t)(use.units & (k->tex_enable & 7u)) | (use.proctex ? 8 : 0) |
+                (int32_t)(k->tex_wrap_neg_repeat & 63u) << 4;
     c->tex[1] = k->tex0_type;
     c->tex[2] = k->tex2_coord1;
     c->tex[3] = k->shadow_ortho;
@@ -200,7 +217,16 @@ static const char samplers_text[] =
     "layout(binding = 2) uniform sampler2D pica_tex2;\n"
     "layout(binding = 5) uniform samplerCube pica_tex0_cube;\n"
     "layout(binding = 6) uniform usampler2D pica_tex0_shadow;\n"
-    "layout(binding = 7) uniform usampler2DArray pica_tex0_shadow_cube;\n";
+    "layout(binding = 7) uniform usampler2DArray pica_tex0_shadow_cube;\n"
+    "layout(binding = 14) uniform sampler2D pica_tex0_v1;\n"
+    "layout(binding = 15) uniform sampler2D pica_tex0_v2;\n"
+    "layout(binding = 16) uniform sampler2D pica_tex0_v3;\n"
+    "layout(binding = 8) uniform sampler2D pica_tex1_v1;\n"
+    "layout(binding = 9) uniform sampler2D pica_tex1_v2;\n"
+    "layout(binding = 10) uniform sampler2D pica_tex1_v3;\n"
+    "layout(binding = 11) uniform sampler2D pica_tex2_v1;\n"
+    "layout(binding = 12) uniform sampler2D pica_tex2_v2;\n"
+    "layout(binding = 13) uniform sampler2D pica_tex2_v3;\n";
 
 /* The combiners (pica_fs.c write_stage, source_name, color_operand,
  * alpha_operand, combine_expr) with the stage's fields from the config.
@@ -295,10 +321,32 @@ static void write_textures(glsl_writer *w)
     pica_fs_write_shadow_helpers(w, PICA_FS_TEX0_SHADOW_CUBE, NULL, false);
     glsl_text(w, "#undef pica_tex0\n"
                  "vec4 uber_proctex();\n"
+                 /* pica_fs.c write_neg_repeat_read: every variant the axes name is
+                  * sampled before the selection, as there */
+                 "ivec4 uber_neg_repeat(sampler2D t, sampler2D t1, sampler2D t2, sampler2D t3, vec2 c, float bias, "
+                 "int neg) {\n"
+                 "    vec4 s = texture(t, c, bias);\n"
+                 "    if (neg == 3) {\n"
+                 "        vec4 s1 = texture(t1, c, bias);\n"
+                 "        vec4 s2 = texture(t2, c, bias);\n"
+                 "        vec4 s3 = texture(t3, c, bias);\n"
+                 "        return pica_byte4(c.x < 0.5 ? (c.y < 0.5 ? s3 : s1) : (c.y < 0.5 ? s2 : s));\n"
+                 "    }\n"
+                 "    if (neg == 1) {\n"
+                 "        vec4 s1 = texture(t1, c, bias);\n"
+                 "        return pica_byte4(c.x < 0.5 ? s1 : s);\n"
+                 "    }\n"
+                 "    vec4 s2 = texture(t2, c, bias);\n"
+                 "    return pica_byte4(c.y < 0.5 ? s2 : s);\n"
+                 "}\n"
                  "void uber_textures() {\n"
-                 "    int units = uc.tex.x;\n"
+                 "    int units = uc.tex.x, neg = uc.tex.x >> 4;\n"
                  "    s_tex0 = s_tex1 = s_tex2 = s_tex3 = ivec4(0);\n"
-                 "    if ((units & 1) != 0) {\n"
+                 "    if ((units & 1) != 0 && (neg & 3) != 0) {\n"
+                 "        /* 2D or projection (the normaliser keeps the bits for those only) */\n"
+                 "        s_tex0 = uber_neg_repeat(pica_tex0, pica_tex0_v1, pica_tex0_v2, pica_tex0_v3, "
+                 "uc.tex.y == 3 ? pica_texcoord0 / pica_texcoord0_w : pica_texcoord0, u.tex_lod_bias.x, neg & 3);\n"
+                 "    } else if ((units & 1) != 0) {\n"
                  "        switch (uc.tex.y) {\n"
                  "        case 1: s_tex0 = pica_byte4(texture(pica_tex0_cube, vec3(pica_texcoord0, pica_texcoord0_w), "
                  "u.tex_lod_bias.x)); break;\n"
@@ -309,9 +357,15 @@ static void write_textures(glsl_writer *w)
                  "        default: s_tex0 = pica_byte4(texture(pica_tex0, pica_texcoord0, u.tex_lod_bias.x)); break;\n"
                  "        }\n"
                  "    }\n"
-                 "    if ((units & 2) != 0)\n"
+                 "    if ((units & 2) != 0 && ((neg >> 2) & 3) != 0)\n"
+                 "        s_tex1 = uber_neg_repeat(pica_tex1, pica_tex1_v1, pica_tex1_v2, pica_tex1_v3, pica_texcoord1, "
+                 "u.tex_lod_bias.y, (neg >> 2) & 3);\n"
+                 "    else if ((units & 2) != 0)\n"
                  "        s_tex1 = pica_byte4(texture(pica_tex1, pica_texcoord1, u.tex_lod_bias.y));\n"
-                 "    if ((units & 4) != 0)\n"
+                 "    if ((units & 4) != 0 && ((neg >> 4) & 3) != 0)\n"
+                 "        s_tex2 = uber_neg_repeat(pica_tex2, pica_tex2_v1, pica_tex2_v2, pica_tex2_v3, "
+                 "uc.tex.z != 0 ? pica_texcoord1 : pica_texcoord2, u.tex_lod_bias.z, (neg >> 4) & 3);\n"
+                 "    else if ((units & 4) != 0)\n"
                  "        s_tex2 = pica_byte4(texture(pica_tex2, uc.tex.z != 0 ? pica_texcoord1 : pica_texcoord2, "
                  "u.tex_lod_bias.z));\n"
                  "    if ((units & 8) != 0)\n"
@@ -601,7 +655,8 @@ static const char main_text[] =
     "    ivec4 buf = ivec4(0);\n"
     "    ivec4 next_buf = u.tev_buffer_init;\n"
     "    int upd = uc.frag.x;\n"
-    "    for (int i = 0; i < 6; i++) {\n"
+    "    int stages = (uc.frag.z >> 8) & 7;\n"
+    "    for (int i = 0; i < stages; i++) {\n"
     "        prev = uber_stage(i, prev, buf);\n"
     "        buf = next_buf;\n"
     "        if (i < 4 && ((upd >> i) & 1) != 0)\n"

@@ -16,7 +16,9 @@
  *    PICA_FS_UBER_CUBE_UNIT, usampler2D (shadow 2D) at
  *    PICA_FS_UBER_SHADOW_UNIT and usampler2DArray (shadow cube) at
  *    PICA_FS_UBER_SHADOW_CUBE_UNIT: the draw binds texture 0 to the unit
- *    of its type (pica_fs_uber_tex0_unit). Units 1 and 2 as pica_fs.h.
+ *    of its type (pica_fs_uber_tex0_unit). Units 1 and 2 as pica_fs.h;
+ *    the repeating variants of wrap modes 4 and 5 for every unit, at
+ *    PICA_FS_UBER_WRAP_VARIANT_BINDING.
  *
  * The vertex shader (pica_fs_uber_generate_vs) is pica_vs.c's with the
  * output groups and the clip plane taken from the config block: every
@@ -49,6 +51,15 @@
 #define PICA_FS_UBER_CUBE_UNIT 5
 #define PICA_FS_UBER_SHADOW_UNIT 6
 #define PICA_FS_UBER_SHADOW_CUBE_UNIT 7
+/* The unit of the variant of unit `unit` that repeats on the axes of
+ * `variant` (wrap modes 4 and 5, pica_fs_key.h PICA_FS_WRAP_VARIANT_BINDING):
+ * units 1 and 2 as the specialised programs; unit 0's at 14-16, since
+ * 5-7 hold its other sampler types. So the ubershader samples 17 units
+ * (desktop drivers and llvmpipe have 32; the GL 4.5 and ES 3.2 minimum is
+ * 16, where it does not link and draws wait for their own programs). */
+#define PICA_FS_UBER_WRAP_VARIANT_BINDING(unit, variant) \
+    ((unit) == 0 ? 13u + (variant) : PICA_FS_WRAP_VARIANT_BINDING(unit, variant))
+#define PICA_FS_UBER_TEXTURE_UNITS 17u
 
 /* std140 PicaFsUberConfig: ivec4 members only, so the C layout is the
  * std140 one. Values are the normalised key's (pica_fs_key.h enums). */
@@ -58,10 +69,11 @@ typedef struct pica_fs_uber_config {
     int32_t rgb_mod[6][4];  /* x, y, z colour operand modifiers, w colour scale (a shift) */
     int32_t a_mod[6][4];    /* x, y, z alpha operand modifiers, w alpha scale */
     /* x buffer_update_rgb | buffer_update_a << 4, y alpha function,
-     * z PICA_FS_UBER_* flags, w vertex output groups (PICA_VS_OUT_*) | clip << 8 */
+     * z PICA_FS_UBER_* flags | the stages to run << 8 (after them every stage
+     * is replace(previous) at x1), w vertex output groups (PICA_VS_OUT_*) | clip << 8 */
     int32_t frag[4];
-    /* x units to sample (bits 0-2: read and enabled; bit 3: proctex),
-     * y tex0_type, z tex2_coord1, w shadow_ortho */
+    /* x units to sample (bits 0-2: read and enabled; bit 3: proctex) |
+     * tex_wrap_neg_repeat << 4, y tex0_type, z tex2_coord1, w shadow_ortho */
     int32_t tex[4];
     /* x rgb mode, y alpha mode (PICA_FS_BLEND_*), z src_rgb | dst_rgb << 4 |
      * src_alpha << 8 | dst_alpha << 12 */

@@ -166,9 +166,11 @@ static void host_text(const cache *c, uint32_t host, char *out, size_t size)
     glhle_bytebuf b;
     glhle_bytebuf_init(&b, 256);
     if (c->sys && c->sys->describe_host)
-        c->sys->describe_host(host, &b);
+        c->sys->describe_host(host & ~GL_SHC_HOST_FALLBACK, &b);
     else
-        glhle_bytebuf_printf(&b, "0x%x", host);
+        glhle_bytebuf_printf(&b, "0x%x", host & ~GL_SHC_HOST_FALLBACK);
+    if (host & GL_SHC_HOST_FALLBACK)
+        glhle_bytebuf_printf(&b, " fallback");
     snprintf(out, size, "%s", glhle_bytebuf_cstr(&b));
     glhle_bytebuf_free(&b);
 }
@@ -242,7 +244,9 @@ static int cmd_show(const cache *c, const char *id, const options *o)
     }
     glhle_bytebuf d;
     glhle_bytebuf_init(&d, 1 << 20);
-    if (c->sys && c->sys->describe)
+    if (e->host & GL_SHC_HOST_FALLBACK)
+        glhle_bytebuf_printf(&d, "the %s fallback program (its own text, no key fields)\n", system_name(c));
+    else if (c->sys && c->sys->describe)
         c->sys->describe(e->key, &d);
     char host[64];
     host_text(c, e->host, host, sizeof host);
@@ -286,7 +290,7 @@ static int cmd_glsl(const cache *c, const char *id, const options *o)
     } else if (c->sys) {
         tool_error("no text stored for entry %016llx; regenerated from its key",
                 (unsigned long long)e->id);
-        c->sys->generate(e->key, e->host, &vs, &fs);
+        gl_program_system_text(c->sys, e->key, e->host, &vs, &fs);
     }
     if (o->json) {
         printf("{\"id\": \"%016llx\", \"stored\": %s, \"vertex\": ", (unsigned long long)e->id, g ? "true" : "false");
@@ -394,7 +398,7 @@ static int cmd_verify(const cache *c, const options *o)
         const gl_shc_entry *e = &f->entries[i];
         glhle_bytebuf_clear(&vs);
         glhle_bytebuf_clear(&fs);
-        if (!c->sys->generate(e->key, e->host, &vs, &fs)) {
+        if (!gl_program_system_text(c->sys, e->key, e->host, &vs, &fs)) {
             p[n].offset = e->offset;
             p[n].kind = "key";
             snprintf(p[n++].why, sizeof p->why, "the key's text does not fit the generator's buffer");
@@ -642,7 +646,13 @@ static int cmd_precompile(const char *path)
         return 1;
     }
     const gl_program_system *sys = c.sys;
-    const uint32_t entries = c.f.entry_count;
+    uint32_t entries = c.f.entry_count;
+    bool has_fallback = false; /* its binary is made by the service's make_fallback */
+    for (uint32_t i = 0; i < c.f.entry_count; i++)
+        if (c.f.entries[i].host & GL_SHC_HOST_FALLBACK) {
+            has_fallback = true;
+            entries--;
+        }
     gl_shc_free(&c.f);
     glhle_context *ctx = make_context();
     if (!ctx) {
@@ -671,6 +681,7 @@ static int cmd_precompile(const char *path)
         .cache_max_bytes = UINT64_MAX / 2,
         .on_precompile = on_precompile,
         .user = &pr,
+        .fallback_generate = has_fallback ? sys->fallback_generate : NULL,
     };
     gl_program_service *s = NULL;
     int rc = 0;
@@ -679,9 +690,10 @@ static int cmd_precompile(const char *path)
     } else {
         glhle_shader_stats st;
         gl_program_service_get_stats(s, &st);
-        printf("%s: %llu of %u programs ready on %s: %llu from binaries, %llu compiled, %llu binaries written, "
+        printf("%s: %llu of %u programs%s ready on %s: %llu from binaries, %llu compiled, %llu binaries written, "
                "%llu failed\n",
-               path, (unsigned long long)st.programs_precompiled, entries, in->renderer ? in->renderer : "?",
+               path, (unsigned long long)st.programs_precompiled, entries,
+               has_fallback ? " and the fallback program" : "", in->renderer ? in->renderer : "?",
                (unsigned long long)st.binaries_loaded, (unsigned long long)st.programs_compiled,
                (unsigned long long)st.binaries_written, (unsigned long long)st.program_failures);
         rc = st.program_failures ? 1 : 0;

@@ -16,8 +16,13 @@ typedef struct worker {
     struct gl_compile_workers *owner;
     pthread_t thread;
     bool started;
-    EGLContext egl;      /* offscreen */
+    int bind_state;      /* 0 starting, 1 its context is current on its thread, -1 it could not be */
+    EGLContext egl;      /* offscreen, and external mode on the host's EGL display */
+    EGLDisplay egl_display;
+    EGLSurface egl_surface; /* EGL_NO_SURFACE, or a 1x1 pbuffer where the display is not surfaceless */
+    EGLenum egl_api;
     GLFWwindow *window;  /* window mode */
+    void *shared;        /* external mode: the host's create_shared_context result */
 } worker;
 
 struct gl_compile_workers {
@@ -93,9 +98,11 @@ static void run_job(glhle_context *ctx, gl_compile_job *j)
 static bool bind_worker(worker *w)
 {
     glhle_context *ctx = w->owner->ctx;
+    if (w->shared)
+        return ctx->make_shared_current(ctx->get_proc_user, w->shared);
     if (w->egl) /* the bound API is per thread and starts as OpenGL ES */
-        return eglBindAPI(ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API) &&
-               eglMakeCurrent(ctx->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, w->egl) == EGL_TRUE;
+        return eglBindAPI(w->egl_api) &&
+               eglMakeCurrent(w->egl_display, w->egl_surface, w->egl_surface, w->egl) == EGL_TRUE;
     glfwMakeContextCurrent(w->window);
     return true;
 }
@@ -103,8 +110,10 @@ static bool bind_worker(worker *w)
 static void unbind_worker(worker *w)
 {
     glhle_context *ctx = w->owner->ctx;
-    if (w->egl) {
-        eglMakeCurrent(ctx->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (w->shared) {
+        ctx->make_shared_current(ctx->get_proc_user, NULL);
+    } else if (w->egl) {
+        eglMakeCurrent(w->egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglReleaseThread();
     } else {
         glfwMakeContextCurrent(NULL);
@@ -117,6 +126,12 @@ static void *worker_main(void *arg)
     gl_compile_workers *ws = w->owner;
     const bool bound = bind_worker(w);
     pthread_mutex_lock(&ws->lock);
+    w->bind_state = bound ? 1 : -1;
+    pthread_cond_broadcast(&ws->done_cv);
+    if (!bound) { /* the creator takes this worker out */
+        pthread_mutex_unlock(&ws->lock);
+        return NULL;
+    }
     for (;;) {
         while (!ws->queue && !ws->stop)
             pthread_cond_wait(&ws->work, &ws->lock);
@@ -127,10 +142,7 @@ static void *worker_main(void *arg)
         if (!ws->queue)
             ws->queue_tail = NULL;
         pthread_mutex_unlock(&ws->lock);
-        if (bound)
-            run_job(ws->ctx, j);
-        else
-            j->ok = false;
+        run_job(ws->ctx, j);
         pthread_mutex_lock(&ws->lock);
         j->next = NULL;
         if (ws->done_tail)
@@ -141,10 +153,70 @@ static void *worker_main(void *arg)
         pthread_cond_broadcast(&ws->done_cv);
     }
     pthread_mutex_unlock(&ws->lock);
-    if (bound)
-        unbind_worker(w);
+    unbind_worker(w);
     return NULL;
 }
+
+/* External mode on an EGL host: a context on the display, config and
+ * client API of the one current on this thread, sharing with it (glhle.h,
+ * "compile workers in external mode"). This thread's current context and
+ * bound API stay as they were. */
+static bool make_external_egl(glhle_context *ctx, worker *w)
+{
+    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY))
+        return false;
+    const EGLDisplay dpy = eglGetCurrentDisplay();
+    const EGLContext host = eglGetCurrentContext();
+    if (dpy == EGL_NO_DISPLAY || host == EGL_NO_CONTEXT || !gladLoaderLoadEGL(dpy))
+        return false;
+    EGLint type = 0, config_id = 0;
+    if (!eglQueryContext(dpy, host, EGL_CONTEXT_CLIENT_TYPE, &type) ||
+        !eglQueryContext(dpy, host, EGL_CONFIG_ID, &config_id))
+        return false;
+    EGLConfig config = EGL_NO_CONFIG_KHR; /* a context made without one reports config id 0 */
+    if (config_id > 0) {
+        const EGLint want[] = {EGL_CONFIG_ID, config_id, EGL_NONE};
+        EGLint n = 0;
+        if (!eglChooseConfig(dpy, want, &config, 1, &n) || n != 1)
+            return false;
+    }
+    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
+    const bool surfaceless = ext && strstr(ext, "EGL_KHR_surfaceless_context");
+    if (!surfaceless && config == EGL_NO_CONFIG_KHR)
+        return false;
+    const EGLenum api = type == EGL_OPENGL_ES_API ? EGL_OPENGL_ES_API : EGL_OPENGL_API;
+    const EGLint gl_attrs[] = {
+        EGL_CONTEXT_MAJOR_VERSION,       ctx->info.gl_major,
+        EGL_CONTEXT_MINOR_VERSION,       ctx->info.gl_minor,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        EGL_NONE,
+    };
+    const EGLint es_attrs[] = {EGL_CONTEXT_MAJOR_VERSION, ctx->info.gl_major, EGL_CONTEXT_MINOR_VERSION,
+                               ctx->info.gl_minor, EGL_NONE};
+    const EGLenum old_api = eglQueryAPI();
+    if (!eglBindAPI(api))
+        return false;
+    w->egl = eglCreateContext(dpy, config, host, api == EGL_OPENGL_API ? gl_attrs : es_attrs);
+    eglBindAPI(old_api);
+    if (w->egl == EGL_NO_CONTEXT) {
+        w->egl = NULL;
+        return false;
+    }
+    w->egl_display = dpy;
+    w->egl_api = api;
+    w->egl_surface = EGL_NO_SURFACE;
+    if (!surfaceless) {
+        const EGLint size[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
+        w->egl_surface = eglCreatePbufferSurface(dpy, config, size);
+        if (w->egl_surface == EGL_NO_SURFACE) {
+            eglDestroyContext(dpy, w->egl);
+            w->egl = NULL;
+            return false;
+        }
+    }
+    return true;
+}
+
 
 static bool make_worker_context(gl_compile_workers *ws, worker *w)
 {
@@ -162,7 +234,17 @@ static bool make_worker_context(gl_compile_workers *ws, worker *w)
         if (!eglBindAPI(ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
             return false;
         w->egl = eglCreateContext(ctx->egl_display, EGL_NO_CONFIG_KHR, ctx->egl_context, attrs);
+        w->egl_display = ctx->egl_display;
+        w->egl_surface = EGL_NO_SURFACE;
+        w->egl_api = ctx->info.gles ? EGL_OPENGL_ES_API : EGL_OPENGL_API;
         return w->egl != EGL_NO_CONTEXT;
+    }
+    if (ctx->mode == GLHLE_CONTEXT_EXTERNAL && !ctx->no_shared_contexts) {
+        if (ctx->create_shared) {
+            w->shared = ctx->create_shared(ctx->get_proc_user);
+            return w->shared != NULL;
+        }
+        return make_external_egl(ctx, w);
     }
     if (ctx->mode == GLHLE_CONTEXT_WINDOW && ctx->window) {
         glfwWindowHint(GLFW_CLIENT_API, ctx->info.gles ? GLFW_OPENGL_ES_API : GLFW_OPENGL_API);
@@ -181,10 +263,16 @@ static bool make_worker_context(gl_compile_workers *ws, worker *w)
 
 static void destroy_worker_context(gl_compile_workers *ws, worker *w)
 {
+    if (w->shared)
+        ws->ctx->destroy_shared(ws->ctx->get_proc_user, w->shared);
+    if (w->egl_surface != EGL_NO_SURFACE)
+        eglDestroySurface(w->egl_display, w->egl_surface);
     if (w->egl)
-        eglDestroyContext(ws->ctx->egl_display, w->egl);
+        eglDestroyContext(w->egl_display, w->egl);
     if (w->window)
         glfwDestroyWindow(w->window);
+    w->shared = NULL;
+    w->egl_surface = EGL_NO_SURFACE;
     w->egl = NULL;
     w->window = NULL;
 }
@@ -209,6 +297,18 @@ gl_compile_workers *gl_compile_workers_create(glhle_context *ctx, uint32_t threa
             break;
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             destroy_worker_context(ws, w);
+            break;
+        }
+        /* a worker whose context cannot be made current there is not used */
+        pthread_mutex_lock(&ws->lock);
+        while (w->bind_state == 0)
+            pthread_cond_wait(&ws->done_cv, &ws->lock);
+        const bool bound = w->bind_state > 0;
+        pthread_mutex_unlock(&ws->lock);
+        if (!bound) {
+            pthread_join(w->thread, NULL);
+            destroy_worker_context(ws, w);
+            GLHLE_INFO(&ctx->log, "compile worker %u: its context cannot be made current on its thread", i);
             break;
         }
         w->started = true;

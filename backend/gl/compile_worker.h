@@ -10,8 +10,15 @@
  * KHR_parallel_shader_compile is not used yet: Mesa's llvmpipe, the driver
  * this project is measured on, lists it but compiles inside glLinkProgram
  * all the same, so only threads of glhle's own take the work off the draw
- * path there. External contexts get no workers (glhle cannot make a context that shares
- * with the caller's): create returns NULL and callers compile in place.
+ * path there.
+ *
+ * External mode (glhle.h, "compile workers in external mode"): the host's
+ * create_shared_context / make_shared_context_current callbacks, else an
+ * EGL context on the host's EGL display sharing with the host's current
+ * one (surfaceless, or a 1x1 pbuffer); otherwise (a GLX host without the
+ * callbacks, no_shared_contexts) create returns NULL and callers compile
+ * in place. A worker whose context cannot be made current on its thread
+ * is dropped at creation.
  *
  * The workers never log (the caller's logger may not be thread-safe): a
  * failed job comes back with ok = false and the caller reports it. */

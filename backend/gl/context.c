@@ -82,6 +82,18 @@ static glhle_result load_external(glhle_context *ctx, const glhle_context_desc *
                           "external context: desc.external.get_proc_address is NULL");
     ctx->get_proc = desc->external.get_proc_address;
     ctx->get_proc_user = desc->external.user;
+    const bool some = desc->external.create_shared_context || desc->external.make_shared_context_current ||
+                      desc->external.destroy_shared_context;
+    const bool all = desc->external.create_shared_context && desc->external.make_shared_context_current &&
+                     desc->external.destroy_shared_context;
+    if (some && !all)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "external context: create_shared_context, make_shared_context_current and "
+                          "destroy_shared_context come together (some are NULL)");
+    ctx->create_shared = desc->external.create_shared_context;
+    ctx->make_shared_current = desc->external.make_shared_context_current;
+    ctx->destroy_shared = desc->external.destroy_shared_context;
+    ctx->no_shared_contexts = desc->external.no_shared_contexts;
     void *user = ctx;
     ctx->load = external_load;
     ctx->load_user = ctx;

@@ -38,6 +38,12 @@ struct glhle_context {
     /* external mode: the host's loader, kept for glhle_context_restored */
     glhle_get_proc_fn get_proc;
     void *get_proc_user;
+    /* external mode: the host's shared-context callbacks (glhle.h, "compile
+     * workers in external mode"), NULL when it gave none */
+    void *(*create_shared)(void *user);
+    bool (*make_shared_current)(void *user, void *shared);
+    void (*destroy_shared)(void *user, void *shared);
+    bool no_shared_contexts;
     bool lost;                 /* between glhle_context_lost and _restored: no GL at all */
     /* the loader ctx->gl was filled with, for the capability layer's extensions */
     GLADuserptrloadfunc load;

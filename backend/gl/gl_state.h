@@ -13,7 +13,8 @@
 
 #include "backend/gl/gl_context.h"
 
-#define GL_STATE_TEXTURE_UNITS 16
+/* the PICA ubershader samples units 0-16 (shadergen/pica_fs_uber.h) */
+#define GL_STATE_TEXTURE_UNITS 17
 #define GL_STATE_UBO_BINDINGS 8
 
 /* Flags in the shadow are int8_t: 0, 1, or -1 for "unknown". */

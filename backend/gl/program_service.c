@@ -186,15 +186,16 @@ static void flush_records(gl_program_service *s)
     enforce_budget(s);
 }
 
-static void store_program(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint program,
-                          bool from_binary, const char *vs, size_t vs_len, const char *fs, size_t fs_len)
+static void store_program(gl_program_service *s, const void *key, uint32_t host, uint64_t id, uint64_t glsl_hash,
+                          GLuint program, bool from_binary, const char *vs, size_t vs_len, const char *fs,
+                          size_t fs_len)
 {
     if (!s->path)
         return;
     const gl_shc_system_info *in = &s->sys->info;
     const gl_shc_entry *old = gl_shc_find_entry(&s->file, id);
     if ((!old || old->glsl_hash != glsl_hash) && !id_set_has(&s->written_ids, id)) {
-        if (gl_shc_write_key(&s->rec, in->id, in->key_version, in->key_size, s->host, s->generation, glsl_hash, key))
+        if (gl_shc_write_key(&s->rec, in->id, in->key_version, in->key_size, host, s->generation, glsl_hash, key))
             s->st.records_written++;
         id_set_add(&s->written_ids, id);
     }
@@ -231,7 +232,7 @@ static void store_program(gl_program_service *s, const void *key, uint64_t id, u
 /* A stored binary of this driver for the text, loaded; 0 when there is none or the driver refuses each. */
 static GLuint load_binary(gl_program_service *s, uint64_t glsl_hash)
 {
-    if (!s->ctx->info.program_binary || !s->file.entry_count)
+    if (!s->ctx->info.program_binary || !s->file.binary_count)
         return 0;
     uint32_t count;
     const gl_shc_binary *b = gl_shc_first_binary(&s->file, glsl_hash, &count);
@@ -315,7 +316,7 @@ static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t 
 {
     if (s->after_link)
         s->after_link(s->user, p);
-    store_program(s, key, id, glsl_hash, p, from_binary, vs, vs_len, fs, fs_len);
+    store_program(s, key, s->host, id, glsl_hash, p, from_binary, vs, vs_len, fs, fs_len);
 }
 
 /* gl_program_cache build function: makes the program here and now (the
@@ -547,6 +548,8 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
         if (s->mem.count + queued + 1 >= s->mem.max_count ||
             (s->mem.max_bytes && s->mem.bytes + s->mem.max_bytes / 16 > s->mem.max_bytes))
             break; /* the rest stay on disk and are made when a draw needs them */
+        if (order[i]->host & GL_SHC_HOST_FALLBACK)
+            continue; /* the fallback's own entry: make_fallback loads it */
         memcpy(key, order[i]->key, n);
         GLuint p;
         glhle_result r;
@@ -699,8 +702,10 @@ static void open_disk_cache(gl_program_service *s, const char *dir, const char *
 }
 
 /* The fallback program from its own text (the PICA ubershader), made on
- * this thread before any draw; a failure leaves misses waiting for their
- * compiles, as without a fallback. */
+ * this thread before any draw: from this driver's binary in the disk cache
+ * when there is one, else compiled (and then stored with its binary, under
+ * the entry of host bits | GL_SHC_HOST_FALLBACK and an all-zero key). A
+ * failure leaves misses waiting for their compiles, as without a fallback. */
 static void make_fallback(gl_program_service *s, bool (*generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs))
 {
     glhle_bytebuf_clear(&s->vs);
@@ -710,18 +715,43 @@ static void make_fallback(gl_program_service *s, bool (*generate)(uint32_t host,
                     TEXT_LIMIT);
         return;
     }
-    const double t0 = now_ns();
-    GLuint p = 0;
-    if (gl_link_program(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), &p) != GLHLE_RESULT_OK) {
-        s->st.program_failures++;
-        GLHLE_ERROR(&s->ctx->log, "%s fallback program did not build; draws wait for their own programs",
-                    s->sys->info.name);
+    const char *vs = glhle_bytebuf_cstr(&s->vs), *fs = glhle_bytebuf_cstr(&s->fs);
+    const uint64_t glsl_hash = gl_shc_glsl_hash(vs, s->vs.size, fs, s->fs.size);
+    const gl_shc_system_info *in = &s->sys->info;
+    const uint32_t host = s->host | GL_SHC_HOST_FALLBACK;
+    uint8_t *zero = calloc(1, in->key_size);
+    if (!zero)
         return;
+    const uint64_t id = gl_shc_entry_id(in->id, in->key_version, in->key_size, host, zero);
+    const double t0 = now_ns();
+    GLuint p = s->path ? load_binary(s, glsl_hash) : 0;
+    const bool from_binary = p != 0;
+    if (!p) {
+        if (gl_link_program_ex(s->ctx, vs, fs, s->path != NULL, &p) != GLHLE_RESULT_OK) {
+            s->st.program_failures++;
+            GLHLE_ERROR(&s->ctx->log, "%s fallback program did not build; draws wait for their own programs",
+                        in->name);
+            free(zero);
+            return;
+        }
+        count_compile(s, now_ns() - t0);
     }
-    count_compile(s, now_ns() - t0);
     if (s->after_link)
         s->after_link(s->user, p);
+    if (s->path) {
+        id_set_add(&s->used_ids, id); /* kept by pruning like any entry this session used */
+        store_program(s, zero, host, id, glsl_hash, p, from_binary, vs, s->vs.size, fs, s->fs.size);
+    }
+    free(zero);
     s->fallback_program = p;
+}
+
+bool gl_program_system_text(const gl_program_system *sys, const void *key, uint32_t host, glhle_bytebuf *vs,
+                            glhle_bytebuf *fs)
+{
+    if (host & GL_SHC_HOST_FALLBACK)
+        return sys->fallback_generate && sys->fallback_generate(host & ~GL_SHC_HOST_FALLBACK, vs, fs);
+    return sys->generate(key, host, vs, fs);
 }
 
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,

@@ -18,7 +18,8 @@
  * compiling the GLSL regenerated from the key for this host. Each program
  * made later is appended as it is made (KEY, GLSL once per text, BINARY
  * for this driver), and at destruction a USE record names the entries the
- * session used, for least-recently-used pruning.
+ * session used, for least-recently-used pruning. A fallback program of its
+ * own text is stored and loaded the same way, as an entry of its own.
  *
  * Needs the instance's GL context current in create, get and destroy. */
 #ifndef GLHLE_GL_PROGRAM_SERVICE_H
@@ -40,7 +41,17 @@ typedef struct gl_program_system {
     void (*describe)(const void *key, glhle_bytebuf *out);
     /* Text for the host bits ("gles fetch"), for listings. */
     void (*describe_host)(uint32_t host, glhle_bytebuf *out);
+    /* NULL, or the system's fallback program of its own text (the PICA
+     * ubershader), as gl_program_service_desc.fallback_generate: tools
+     * regenerate a stored fallback entry (GL_SHC_HOST_FALLBACK) with it. */
+    bool (*fallback_generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
 } gl_program_system;
+
+/* The text of a stored entry: the fallback's for a GL_SHC_HOST_FALLBACK
+ * host, else the generator's; false when the system has no such text or a
+ * buffer reached its limit. */
+bool gl_program_system_text(const gl_program_system *sys, const void *key, uint32_t host, glhle_bytebuf *vs,
+                            glhle_bytebuf *fs);
 
 typedef struct gl_program_service gl_program_service;
 
@@ -71,7 +82,10 @@ typedef struct gl_program_service_desc {
     const void *fallback_key;
     /* Or a fallback program of its own text, one for every key, that the
      * caller configures per draw (the PICA ubershader): made at creation,
-     * used like fallback_key's (gl_program_service_is_fallback tells). */
+     * used like fallback_key's (gl_program_service_is_fallback tells).
+     * With a disk cache it is stored as an entry of its own (host bits |
+     * GL_SHC_HOST_FALLBACK, key all zero) with its binary, and a later
+     * instance on the same driver loads it instead of compiling it. */
     bool (*fallback_generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
     /* Every lookup gets the fallback and no other program is made (for
      * measurements and tests of the fallback itself). */

@@ -152,8 +152,13 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
                 return "key from an older key version";
             if (e.key_size != f->info->key_size)
                 return "key size differs from this build's key";
-            if (f->info->key_valid && !f->info->key_valid(e.key))
+            if (e.host & GL_SHC_HOST_FALLBACK) {
+                for (uint32_t i = 0; i < e.key_size; i++)
+                    if (e.key[i])
+                        return "fallback program's key is not all zero";
+            } else if (f->info->key_valid && !f->info->key_valid(e.key)) {
                 return "key is not one this build generates (not normalised)";
+            }
         }
         e.id = gl_shc_entry_id(e.system, e.key_version, e.key_size, e.host, e.key);
         if (!grow(ps, (void **)&f->entries, &ps->entry_cap, f->entry_count, sizeof e))

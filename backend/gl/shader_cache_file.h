@@ -45,6 +45,12 @@
 /* System ids as stored in files; never renumber. */
 enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3, GL_SHC_SYSTEM_PICA_GPU_VS = 4 };
 
+/* Host bit of the KEY record of a system's fallback program (the PICA
+ * ubershader): its key bytes are all zero, its text is the system's
+ * fallback_generate text for the other host bits, and the system's key
+ * validity check does not apply to it. */
+#define GL_SHC_HOST_FALLBACK 0x80000000u
+
 enum { GL_SHC_KEY = 1, GL_SHC_GLSL = 2, GL_SHC_BINARY = 3, GL_SHC_USE = 4, GL_SHC_KIND_COUNT_ };
 
 /* What the reader needs to know of a system to accept its KEY records. */

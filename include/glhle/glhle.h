@@ -128,6 +128,14 @@ typedef struct glhle_context_desc {
     struct {
         glhle_get_proc_fn get_proc_address; /* required in external mode */
         void *user;
+        /* Compile workers (shader_compile_threads, the PICA ubershader):
+         * contexts sharing objects with the host's, one per worker thread.
+         * See "Compile workers in external mode" below. All NULL: glhle
+         * makes them itself from the host's EGL context, when it is one. */
+        void *(*create_shared_context)(void *user);
+        bool (*make_shared_context_current)(void *user, void *shared);
+        void (*destroy_shared_context)(void *user, void *shared);
+        bool no_shared_contexts; /* no workers at all: every compile on the calling thread */
     } external;
     glhle_log_fn log;         /* NULL -> glhle_log_stderr */
     void *log_user;
@@ -206,8 +214,8 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * State a call may leave changed (the host sets what it needs afterwards;
  * glhle restores none of it, and sets each before relying on it):
  *  - bindings: GL_DRAW_FRAMEBUFFER, GL_READ_FRAMEBUFFER, the program, the
- *    vertex array, the active texture unit, textures of units 0..15 (2D,
- *    2D array, cube map, buffer targets), samplers of units 0..15,
+ *    vertex array, the active texture unit, textures of units 0..16 (2D,
+ *    2D array, cube map, buffer targets), samplers of units 0..16,
  *    GL_UNIFORM_BUFFER indexed bindings 0..7 and the generic one, image
  *    unit 0;
  *  - viewport; scissor test and box; GL_CULL_FACE, glCullFace, glFrontFace;
@@ -241,6 +249,40 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * composed and readable and the first such call logs a warning;
  * glhle_psx_present returns INVALID_ARGUMENT.
  */
+
+/* ---- compile workers in external mode ------------------------------------
+ *
+ * An instance with compile workers (glhle_pica_desc.shader_compile_threads,
+ * shader_ubershader; glhle_psx_desc.shader_compile_threads) compiles
+ * programs on threads of its own, each with a GL context in the host
+ * context's share group; programs are handed to the host's context only
+ * after the worker's glFinish. In external mode those contexts come from:
+ *
+ *  - the host's callbacks, when desc.external.create_shared_context is set
+ *    (all three then): create_shared_context(user) is called on the thread
+ *    creating the instance (or restoring it after a context loss), with the
+ *    host's context current there, once per worker; it returns a new
+ *    context that shares objects with the host's, or NULL (no more
+ *    workers). make_shared_context_current(user, shared) is called on the
+ *    worker's own thread to make it current there (false: the worker is
+ *    not used), and make_shared_context_current(user, NULL) on that thread
+ *    before it ends. destroy_shared_context(user, shared) is called on the
+ *    thread destroying the instance (or losing the context) after the
+ *    worker thread ended. The callbacks may run on several threads at
+ *    once. A GLX host, for example, makes a context with glXCreateContext-
+ *    AttribsARB(dpy, config, host_context, ...) and makes it current with
+ *    glXMakeContextCurrent on a 1x1 pbuffer;
+ *  - else glhle itself, when the context current on the creating thread is
+ *    an EGL context (eglGetCurrentContext): a context on the same display,
+ *    with the same config (none for a context made without one) and client
+ *    API and version, sharing with the host's, made current without a
+ *    surface (EGL_KHR_surfaceless_context) or on a 1x1 pbuffer. The thread's
+ *    bound EGL API is left as it was;
+ *  - nowhere with desc.external.no_shared_contexts, or when neither applies
+ *    (a GLX host without the callbacks): programs compile on the calling
+ *    thread and a miss waits for its compile, as before.
+ * glhle never makes a worker's context current on a host thread, and the
+ * host's context stays current on the creating thread throughout. */
 
 /* Context loss, as libretro frontends do it (context_destroy, then
  * context_reset on a new context). While the OLD context is still current:

@@ -1293,6 +1293,120 @@ static void texture_wrap_mode_pairs_linear(void **state)
         }
 }
 
+/* Wrap modes 4 and 5 on each texture unit (unit 0: with every mode on the
+ * other axis, both filters; units 1 and 2: six pairs, linear): the
+ * ubershader's frame is the specialised program's byte for byte (issue 17; the specialised programs are checked
+ * against the model above). Unit 1 reads texcoord1 (o3 mapped to it, the
+ * quaternion attribute holding the coordinates), unit 2 texcoord2 (o4, the
+ * view attribute) or texcoord1 (TEXUNIT_CONFIG bit 13). 3dbrew: TEXUNIT1_*
+ * at 0x091-0x096, TEXUNIT2_* at 0x099-0x09E; SH_OUTATTR_CLOCK bits 9, 10
+ * texcoord1, texcoord2. */
+typedef struct unit_case {
+    uint32_t unit, wrap_s, wrap_t, filter;
+    bool coord1;
+} unit_case;
+
+static void set_unit_texture(tp_cmdbuf *b, const void *arg)
+{
+    const unit_case *c = arg;
+    pd_program(b, 5);
+    tp_cmd(b, 0x053, 0xF, true, (const uint32_t[2]){0x1F1F0F0Eu, 0x1F1F1716u}, 2); /* o3 texcoord1, o4 texcoord2 */
+    tp_cmd(b, 0x06F, 0xF, false, (const uint32_t[1]){0x01000703u}, 1);
+    const uint32_t base = c->unit == 0 ? 0x081 : c->unit == 1 ? 0x091 : 0x099;
+    const uint32_t regs[5] = {pack((rgba){8, 12, 16, 20}), 8u << 16 | 8u,
+                              c->filter << 1 | c->filter << 2 | c->wrap_t << 8 | c->wrap_s << 12, 0, PD_TEXTURE >> 3};
+    tp_cmd(b, base, 0xF, true, regs, 5);
+    tp_cmd(b, c->unit == 0 ? 0x08E : c->unit == 1 ? 0x096 : 0x09E, 0xF, false, (const uint32_t[1]){0}, 1);
+    tp_cmd(b, 0x080, 0xF, false, (const uint32_t[1]){(1u << c->unit) | 1u << 12 | 1u << 16 | (c->coord1 ? 1u << 13 : 0)},
+           1);
+    pd_tev_replace(b, 3 + c->unit, 0);
+}
+
+/* An instance drawing with `uber` (the GLHLE_TEST_PICA_UBERSHADER policy
+ * overridden for it), the texture and the quad in its memory. */
+static void unit_env(void **state, const uint8_t *tex, uint32_t uber, pd_env *e)
+{
+    char was[32];
+    const char *env = getenv("GLHLE_TEST_PICA_UBERSHADER");
+    snprintf(was, sizeof was, "%s", env ? env : "0");
+    char mode[4];
+    snprintf(mode, sizeof mode, "%u", uber);
+    setenv("GLHLE_TEST_PICA_UBERSHADER", mode, 1);
+    pd_env_init(e, *state, 1);
+    setenv("GLHLE_TEST_PICA_UBERSHADER", was, 1);
+    pd_put_texture(e, PD_TEXTURE, 0, 8, 8, tex);
+    pd_vertex v[6];
+    const float u0 = 1.0f / 32 - 1.5f, u1 = 1.0f / 32 + 2.5f;
+    quad(v, 0, 0, W, H, -0.5f, 1, SRC, u0, u0, u1, u1);
+    for (int i = 0; i < 6; i++) {
+        v[i].quat[0] = v[i].view[0] = v[i].tc[0];
+        v[i].quat[1] = v[i].view[1] = v[i].tc[1];
+    }
+    pd_put_vertices(e, v, 6);
+}
+
+static void ubershader_wrap_modes_4_5(void **state)
+{
+    uint8_t tex[8 * 8 * 4];
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            for (int ch = 0; ch < 4; ch++)
+                tex[(y * 8 + x) * 4 + ch] = lin_byte(x, y, ch);
+    /* one instance each (the ubershader is compiled once), every case drawn on both */
+    pd_env spec_env, uber_env;
+    unit_env(state, tex, GLHLE_PICA_UBERSHADER_OFF, &spec_env);
+    unit_env(state, tex, GLHLE_PICA_UBERSHADER_ALWAYS, &uber_env);
+    uint32_t cases = 0;
+    static glhle_image unit0[2][8][8];
+    memset(unit0, 0, sizeof unit0);
+    for (uint32_t unit = 0; unit < 3; unit++)
+        for (uint32_t coord1 = 0; coord1 < (unit == 2 ? 2u : 1u); coord1++)
+            for (uint32_t filter = 0; filter < 2; filter++)
+                for (uint32_t ws = 0; ws < 8; ws++)
+                    for (uint32_t wt = 0; wt < 8; wt++) {
+                        if (ws != 4 && ws != 5 && wt != 4 && wt != 5)
+                            continue;
+                        /* unit 0 every pair; units 1 and 2 (one path of the ubershader's
+                         * text each) six pairs, linear: the test fits a loaded machine */
+                        const bool few = (ws == 4 && wt == 0) || (ws == 5 && wt == 1) || (ws == 0 && wt == 4) ||
+                                         (ws == 1 && wt == 5) || (ws == 4 && wt == 5) || (ws == 5 && wt == 4);
+                        if (unit != 0 && (!few || filter == 0))
+                            continue;
+                        const unit_case c = {unit, ws, wt, filter, coord1 != 0};
+                        glhle_image spec, uber;
+                        /* two instances take turns on one context: neither may trust
+                         * its shadow after the other drew (gl_state.c) */
+                        draw_and_read(&spec_env, 6, false, set_unit_texture, &c, &spec);
+                        draw_and_read(&uber_env, 6, false, set_unit_texture, &c, &uber);
+                        char name[96];
+                        snprintf(name, sizeof name, "rasterizer_uber_wrap_u%u%s_f%u_s%u_t%u", unit,
+                                 coord1 ? "c1" : "", filter, ws, wt);
+                        ts_assert_image(name, &spec, &uber, 0, 0);
+                        /* every unit reads the same coordinates: unit 0's frame (so texcoord1 and 2 arrived) */
+                        glhle_image *first = &unit0[filter][ws][wt];
+                        if (unit == 0)
+                            *first = spec;
+                        else
+                            ts_assert_image(name, first, &spec, 0, 0);
+                        if (unit != 0)
+                            glhle_image_free(&spec);
+                        glhle_image_free(&uber);
+                        cases++;
+                    }
+    for (uint32_t i = 0; i < 2 * 8 * 8; i++)
+        if (unit0[i / 64][i / 8 % 8][i % 8].rgba)
+            glhle_image_free(&unit0[i / 64][i / 8 % 8][i % 8]);
+    glhle_shader_stats st;
+    glhle_pica_get_shader_stats(uber_env.pica, &st);
+    assert_int_equal(st.draws_by_ubershader, st.draws);
+    assert_int_equal(st.draws, cases);
+    glhle_pica_get_shader_stats(spec_env.pica, &st);
+    assert_int_equal(st.draws_by_ubershader, 0);
+    pd_env_free(&spec_env);
+    pd_env_free(&uber_env);
+    print_message("%u wrap-mode 4/5 cases: the ubershader's frames are the specialised programs'\n", cases);
+}
+
 /* A cube map on texture 0 (TEXUNIT0_PARAM type 1, faces at ADDR1-6 in the
  * order +X -X +Y -Y +Z -Z: 3dbrew), each face one colour; the third
  * coordinate is texcoord0.w = 1 (v2.w). (s, t) inside [-0.5, 0.5] picks +Z,
@@ -2236,6 +2350,7 @@ int main(void)
         TS_GL_TEST(texture_nearest_wraps),
         TS_GL_TEST(texture_wrap_mode_pairs),
         TS_GL_TEST(texture_wrap_mode_pairs_linear),
+        TS_GL_TEST(ubershader_wrap_modes_4_5),
         TS_GL_TEST(cube_map_faces),
         TS_GL_TEST(shadow_texture),
         TS_GL_TEST(render_target_as_texture),

@@ -569,6 +569,63 @@ static void ubershader_cold_replays_wait_for_nothing(void **state)
     }
 }
 
+/* The ubershader's program is in the disk cache too: a second instance on
+ * the same folder links it from its binary, so a warm start compiles
+ * nothing at all; glhle-shadercache verify regenerates its text. */
+static void ubershader_binary_is_stored(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!glhle_context_get_info(ctx)->program_binary) {
+        print_message("SKIP: the driver has no program binaries\n");
+        skip();
+    }
+    const char *dir = fresh_dir("shader_cache_uber_binary");
+    run cold, warm, always;
+    replay_uber = GLHLE_PICA_UBERSHADER_ASYNC;
+    replay(ctx, "tev", dir, 0, &cold);
+    assert_true(cold.st.shaders.programs_compiled >= 1); /* the ubershader at least */
+    gl_shc_file f;
+    parse_file(cache_file(dir, "tev", "pica"), &f);
+    uint32_t fallback_entries = 0;
+    for (uint32_t i = 0; i < f.entry_count; i++)
+        if (f.entries[i].host & GL_SHC_HOST_FALLBACK) {
+            fallback_entries++;
+            uint32_t nb;
+            gl_shc_first_binary(&f, f.entries[i].glsl_hash, &nb);
+            assert_int_equal(nb, 1);
+        }
+    gl_shc_free(&f);
+    assert_int_equal(fallback_entries, 1);
+    replay(ctx, "tev", dir, 0, &warm);
+    print_message("warm: %llu compiled, %llu binaries loaded, %llu draws by the ubershader\n",
+                  (unsigned long long)warm.st.shaders.programs_compiled,
+                  (unsigned long long)warm.st.shaders.binaries_loaded,
+                  (unsigned long long)warm.st.shaders.draws_by_ubershader);
+    assert_int_equal(warm.st.shaders.programs_compiled, 0);
+    assert_int_equal(warm.st.shaders.binaries_rejected, 0);
+    assert_true(warm.st.shaders.binaries_loaded >= 2); /* the ubershader and the trace's program */
+    assert_int_equal(warm.st.shaders.draws_waited_for_compile, 0);
+    same_frames("uber_binary_warm", &cold, &warm);
+    replay_uber = GLHLE_PICA_UBERSHADER_ALWAYS;
+    replay(ctx, "tev", dir, 0, &always);
+    assert_int_equal(always.st.shaders.programs_compiled, 0);
+    assert_int_equal(always.st.shaders.draws_by_ubershader, always.st.shaders.draws);
+    same_frames("uber_binary_always", &cold, &always);
+    replay_uber = GLHLE_PICA_UBERSHADER_OFF;
+    free_run(&cold);
+    free_run(&warm);
+    free_run(&always);
+    if (tt_tool_path("glhle-shadercache")) {
+        char args[4300], out[16384];
+        snprintf(args, sizeof args, "verify '%s'", cache_file(dir, "tev", "pica"));
+        assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+        assert_non_null(strstr(out, ": ok;"));
+        snprintf(args, sizeof args, "list '%s'", cache_file(dir, "tev", "pica"));
+        assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+        assert_non_null(strstr(out, " fallback"));
+    }
+}
+
 static void tools_contract(void **state)
 {
     glhle_context *ctx = *state;
@@ -641,6 +698,7 @@ int main(void)
         TS_GL_TEST(psx_draws_never_wait_with_a_worker),
         TS_GL_TEST(pica_precompile_on_workers),
         TS_GL_TEST(ubershader_cold_replays_wait_for_nothing),
+        TS_GL_TEST(ubershader_binary_is_stored),
         TS_GL_TEST(tools_contract),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

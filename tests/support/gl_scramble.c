@@ -152,7 +152,7 @@ void ts_gl_scramble(ts_host *h, ts_rng *r)
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, h->fbo);
     gl->UseProgram(h->program);
     gl->BindVertexArray(h->vao);
-    for (GLuint u = 0; u < 16; u++) {
+    for (GLuint u = 0; u < 17; u++) { /* the units glhle.h names (the PICA ubershader's reach 16) */
         gl->ActiveTexture(GL_TEXTURE0 + u);
         int i = 0;
 #define BIND_TEX(target) gl->BindTexture(target, h->tex[i++]);
@@ -160,7 +160,7 @@ void ts_gl_scramble(ts_host *h, ts_rng *r)
 #undef BIND_TEX
         gl->BindSampler(u, h->sampler);
     }
-    gl->ActiveTexture(GL_TEXTURE0 + ts_rng_below(r, 16));
+    gl->ActiveTexture(GL_TEXTURE0 + ts_rng_below(r, 17));
     for (GLuint b = 0; b < 8; b++) {
         if (ts_rng_below(r, 2))
             gl->BindBufferBase(GL_UNIFORM_BUFFER, b, h->buffer);

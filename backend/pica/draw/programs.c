@@ -75,6 +75,7 @@ static const gl_program_system pica_system = {
     .generate = generate,
     .describe = describe,
     .describe_host = describe_host,
+    .fallback_generate = pica_program_generate_uber,
 };
 
 const gl_program_system *pica_program_system(void)
@@ -85,8 +86,8 @@ const gl_program_system *pica_program_system(void)
 bool pica_program_uber_covers(const void *key)
 {
     const pica_program_key *k = key;
-    /* nor gas rendering: the ubershader has no gas density or shading code */
-    return k->fs.tex_wrap_neg_repeat == 0 && !k->fs.gas_render && k->fs.fog_mode != PICA_FS_FOG_GAS;
+    /* the ubershader has no gas density or shading code */
+    return !k->fs.gas_render && k->fs.fog_mode != PICA_FS_FOG_GAS;
 }
 
 /* ---- the GPU vertex path ---- */

@@ -32,8 +32,8 @@ void pica_program_host_from_bits(uint32_t bits, pica_fs_host *host);
 bool pica_program_generate_uber(uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *fs);
 
 /* Whether the ubershader draws `key` (a pica_program_key) exactly: not
- * with texture wrap modes 4 and 5, whose repeating variants it does not
- * sample (their draws wait for their own programs). */
+ * gas rendering, which it has no code for (those draws wait for their own
+ * programs). */
 bool pica_program_uber_covers(const void *key);
 
 /* ---- the GPU vertex path's programs (issue 18) ----

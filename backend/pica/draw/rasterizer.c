@@ -744,9 +744,9 @@ static bool bind_textures(pica_rasterizer *r, const pica_state *s)
         gl_state_texture(r->st, unit, target, tex);
         gl_state_sampler(r->st, unit, get_sampler(r, u, shadow));
         /* wrap modes 4 and 5: the same texture repeating on those axes
-         * (pica_fs_key.h PICA_FS_WRAP_VARIANT_BINDING); the ubershader does
-         * not draw such keys (pica_fs_uber_covers) */
-        const unsigned neg = r->uber ? 0 : (k->tex_wrap_neg_repeat >> (2 * i)) & 3;
+         * (pica_fs_key.h PICA_FS_WRAP_VARIANT_BINDING; the ubershader's
+         * units: PICA_FS_UBER_WRAP_VARIANT_BINDING) */
+        const unsigned neg = (k->tex_wrap_neg_repeat >> (2 * i)) & 3;
         for (unsigned v = 1; v < 4; v++) {
             if (!neg || (v & ~neg))
                 continue;
@@ -755,8 +755,9 @@ static bool bind_textures(pica_rasterizer *r, const pica_state *s)
                 rep.wrap_s = 2;
             if (v & 2)
                 rep.wrap_t = 2;
-            gl_state_texture(r->st, PICA_FS_WRAP_VARIANT_BINDING(i, v), target, tex);
-            gl_state_sampler(r->st, PICA_FS_WRAP_VARIANT_BINDING(i, v), get_sampler(r, &rep, false));
+            const unsigned at = r->uber ? PICA_FS_UBER_WRAP_VARIANT_BINDING(i, v) : PICA_FS_WRAP_VARIANT_BINDING(i, v);
+            gl_state_texture(r->st, at, target, tex);
+            gl_state_sampler(r->st, at, get_sampler(r, &rep, false));
         }
     }
     return true;
@@ -1252,8 +1253,17 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     if (res == GLHLE_RESULT_OK)
         res = pica_fs_buffers_create(p->ctx, &r->buffers);
     if (res == GLHLE_RESULT_OK) {
-        const bool uber = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ASYNC ||
-                          desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS;
+        bool uber = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ASYNC ||
+                    desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS;
+        GLint units = 0;
+        if (uber)
+            r->gl->GetIntegerv(GL_MAX_TEXTURE_IMAGE_UNITS, &units);
+        if (uber && units < (GLint)PICA_FS_UBER_TEXTURE_UNITS) {
+            GLHLE_WARN(p->log, "pica draw: the ubershader samples %u texture units and this driver has %d; draws "
+                       "wait for their own programs", PICA_FS_UBER_TEXTURE_UNITS, (int)units);
+            uber = false;
+            r->uber_always = false;
+        }
         const gl_program_service_desc sd = {
             .system = pica_program_system(),
             .host = pica_program_host_bits(&r->host),
@@ -1264,8 +1274,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
             .cache_max_bytes = desc->shader_cache_max_bytes,
             .compile_threads = uber && !desc->shader_compile_threads ? 1 : desc->shader_compile_threads,
             .fallback_generate = uber ? pica_program_generate_uber : NULL,
-            .fallback_only = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS,
-            .fallback_covers = pica_program_uber_covers,
+            .fallback_covers = pica_program_uber_covers, /* not gas keys */
+            .fallback_only = uber && desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS,
         };
         res = gl_program_service_create(p->ctx, &sd, &r->programs);
     }
