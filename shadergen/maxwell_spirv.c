@@ -2,16 +2,24 @@
  *
  * Shape of the output. Registers R0-R254 are u32 function variables (RZ
  * reads 0, writes vanish), predicates P0-P6 bool variables (PT is true), the
- * condition code's carry a bool. Control flow is a dispatcher: one loop
- * around an OpSwitch on a `pc` variable whose cases are the program's basic
- * blocks; SSY/PBK/PCNT/PRET push typed entries on a 16-deep stack variable
- * and SYNC/BRK/CONT/RET pop entries until one of their kind, as the
- * hardware's call-return-sync stack does (envytools docs "gm107 control flow";
- * yuzu shader_recompiler/frontend/maxwell/control_flow.cpp keeps one stack
- * of typed tokens the same way). The loop's continue block counts
- * iterations and leaves after 2^24, so no guest program can hang the host
- * GPU. Structured selections and loops are not recovered from the
- * SSY/PBK pairs yet: every program takes the dispatcher path.
+ * condition code's carry a bool. Control flow takes one of two layouts:
+ *  - structured (s_analyze, s_range under "structured control flow"): when
+ *    the SSY/PBK/PCNT/PRET stack holds the same entries at each instruction
+ *    on every path, each pop has one static target; the program's edges then
+ *    become OpSelectionMerge if/else and OpLoopMerge loops in address order.
+ *    Every corpus shader (nouveau's code) takes this layout.
+ *  - the dispatcher, for the rest: one loop around an OpSwitch on a `pc`
+ *    variable whose cases are the program's basic blocks; SSY/PBK/PCNT/PRET
+ *    push typed entries on a 16-deep stack variable and SYNC/BRK/CONT/RET pop
+ *    entries until one of their kind, as the hardware's call-return-sync
+ *    stack does (envytools docs "gm107 control flow"; yuzu
+ *    shader_recompiler/frontend/maxwell/control_flow.cpp keeps one stack of
+ *    typed tokens the same way).
+ * Both count loop iterations in one variable and leave after 2^24 (the
+ * dispatcher ends the invocation; a structured loop exits to its merge and
+ * every later loop runs once), so no guest program can hang the host GPU. A
+ * single invocation is modelled: the divergence the hardware stack tracks
+ * for a warp does not exist in a GL invocation.
  *
  * Operand fields are from envytools envydis/gm107.c (tabroot) and yuzu's
  * translate/impl/ sources, which name the same bits; each emitter cites what it
@@ -185,6 +193,13 @@ typedef struct tr {
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
     uint32_t kval[256];
     uint8_t kknown[256];
+    /* structured control flow (s_analyze): per instruction the resolved
+     * jump (an instruction, NO_EDGE, EDGE_RETURN), the last instruction
+     * jumping back to it, whether the resolved edges reach it */
+    int32_t *go, *back;
+    uint8_t *sreach;
+    bool structured;          /* lay out constructs, not the dispatcher */
+    bool unstructured;        /* the layout failed: translate again with the dispatcher */
 } tr;
 
 enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
@@ -2394,12 +2409,64 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     }
 }
 
-static void translate_block(tr *t, uint32_t k0)
+/* The guard of instruction k: false when it never executes (@!PT). SSY PBK
+ * PCNT PRET have no guard: bits 16-19 belong to their target (envydis
+ * gm107.c lists them without T(pred)). */
+static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg)
+{
+    *p = is_push(row->op) ? PT : bits(insn, 16, 3);
+    *pneg = !is_push(row->op) && bit(insn, 19);
+    return !(*p == PT && *pneg);
+}
+
+/* Runs instruction k (not a branch or a pop) under its guard in the open
+ * block, and tracks the registers holding known constants. */
+static void emit_step(tr *t, uint32_t k, uint64_t insn, const op_row *row, uint32_t p, bool pneg)
 {
     spv_builder *b = &t->b;
+    if (p == PT) {
+        emit_insn(t, k, insn, row);
+        if (row->op == OP_MOV32I && bits(insn, 0, 8) != RZ) { /* imm 20-51 (envydis 0100) */
+            t->kknown[bits(insn, 0, 8)] = 1;
+            t->kval[bits(insn, 0, 8)] = bits(insn, 20, 32);
+        } else if (row->op == OP_MOV && row->bk == BK_R && bits(insn, 20, 8) == RZ && bits(insn, 39, 4) == 0xf &&
+                   bits(insn, 0, 8) != RZ) {
+            t->kknown[bits(insn, 0, 8)] = 1;
+            t->kval[bits(insn, 0, 8)] = 0;
+        }
+        return;
+    }
+    uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
+    SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
+    spv_label(b, then);
+    emit_insn(t, k, insn, row);
+    if (spv_block_open(b))
+        SPV_VOID(b, SpvOpBranch, merge);
+    spv_label(b, merge);
+}
+
+static void forget_constants(tr *t)
+{
     memset(t->kknown, 0, sizeof t->kknown);
     t->kknown[RZ] = 1;
     t->kval[RZ] = 0;
+}
+
+static bool is_pop(uint8_t op)
+{
+    return op == OP_SYNC || op == OP_BRK || op == OP_CONT || op == OP_RET;
+}
+
+static uint32_t pop_kind(uint8_t op)
+{
+    return op == OP_SYNC ? K_SSY : op == OP_BRK ? K_PBK : op == OP_CONT ? K_PCNT : K_PRET;
+}
+
+static void translate_block(tr *t, uint32_t k0)
+{
+    spv_builder *b = &t->b;
+    forget_constants(t);
     for (uint32_t k = k0; k < t->n && t->err == GLHLE_RESULT_OK && spv_ok(b); k++) {
         if (k != k0 && (t->flags[k] & F_LEADER)) {
             store_pc(t, cu(t, k));
@@ -2408,52 +2475,27 @@ static void translate_block(tr *t, uint32_t k0)
         const op_row *row = &t->ops[k];
         uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
         t->cur = k;
-        /* SSY PBK PCNT PRET have no guard: bits 16-19 belong to their target
-         * (envydis gm107.c lists them without T(pred)) */
-        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
-        bool pneg = !is_push(row->op) && bit(insn, 19);
-        if (p == PT && pneg)
+        uint32_t p;
+        bool pneg;
+        if (!guard_of(row, insn, &p, &pneg))
             continue; /* never executes */
         if (row->op != OP_NOP)
             t->res->instructions++;
         bool always = p == PT;
         uint32_t next = cu(t, k + 1);
-        switch (row->op) {
-        case OP_BRA: {
+        if (row->op == OP_BRA) {
             int64_t target;
             if (!branch_target(t, k, insn, &target))
                 return;
             store_pc(t, always ? cu(t, (uint32_t)target) : select_u(t, get_p(t, p, pneg), cu(t, (uint32_t)target), next));
             return;
         }
-        case OP_SYNC: case OP_BRK: case OP_CONT: case OP_RET: {
-            uint32_t kind = row->op == OP_SYNC ? K_SSY : row->op == OP_BRK ? K_PBK : row->op == OP_CONT ? K_PCNT : K_PRET;
+        if (is_pop(row->op)) {
+            uint32_t kind = pop_kind(row->op);
             store_pc(t, always ? cu(t, POP_CASE(kind)) : select_u(t, get_p(t, p, pneg), cu(t, POP_CASE(kind)), next));
             return;
         }
-        default:
-            break;
-        }
-        if (always) {
-            emit_insn(t, k, insn, row);
-            if (row->op == OP_MOV32I && bits(insn, 0, 8) != RZ) { /* imm 20-51 (envydis 0100) */
-                t->kknown[bits(insn, 0, 8)] = 1;
-                t->kval[bits(insn, 0, 8)] = bits(insn, 20, 32);
-            } else if (row->op == OP_MOV && row->bk == BK_R && bits(insn, 20, 8) == RZ && bits(insn, 39, 4) == 0xf &&
-                       bits(insn, 0, 8) != RZ) {
-                t->kknown[bits(insn, 0, 8)] = 1;
-                t->kval[bits(insn, 0, 8)] = 0;
-            }
-        } else {
-            uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
-            SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
-            SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
-            spv_label(b, then);
-            emit_insn(t, k, insn, row);
-            if (spv_block_open(b))
-                SPV_VOID(b, SpvOpBranch, merge);
-            spv_label(b, merge);
-        }
+        emit_step(t, k, insn, row, p, pneg);
         if (!spv_block_open(b))
             return; /* an unconditional EXIT or KIL */
         if (is_block_end(row->op)) {
@@ -2463,6 +2505,269 @@ static void translate_block(tr *t, uint32_t k0)
     }
     if (spv_block_open(b) && t->err == GLHLE_RESULT_OK) /* unreachable by discover(): a fall past the end */
         SPV_VOID(b, SpvOpReturn);
+}
+
+/* ---- structured control flow ----
+ *
+ * Most programs keep the SSY/PBK/PCNT stack in step with their code: at
+ * each instruction it holds the same entries on every path that reaches
+ * it. Then every pop has one static target, every jump is a plain edge,
+ * and the code can be laid out as SPIR-V selections and loops (what yuzu's
+ * control_flow.cpp/structured_control_flow.cpp and Ryujinx's do in their
+ * own ways). s_analyze() checks that and resolves the edges; s_range()
+ * lays out instruction ranges in address order:
+ *   a backward edge j -> h            a loop over [h, j], leaving to j + 1;
+ *                                     an edge to h continues it, to j + 1 breaks
+ *   @P jump to T ahead                if (!P) { [k + 1, T) } (T-1 an
+ *                                     unconditional jump to U > T: else { [T, U) })
+ *   a jump to the range's end         a branch to the enclosing construct's merge
+ * Anything else (a jump into a construct, out of two loops, a stack that
+ * differs between paths, more than STRUCT_MAX_INSNS instructions) makes the
+ * translator start again with the dispatcher. Each loop's continue block
+ * adds to the one iteration counter the dispatcher also uses and leaves the
+ * loop once it reaches ITERATION_CAP, so no loop nest runs away. */
+
+#define STRUCT_MAX_INSNS 8192
+#define NO_EDGE (-1)
+#define EDGE_RETURN (-2) /* a pop that finds no entry of its kind: the invocation ends */
+
+typedef struct s_walk {
+    uint8_t *depth; /* per instruction: stack depth, 0xff before it is reached */
+    uint32_t *stack; /* per instruction: STACK_DEPTH entries, kind << 24 | target */
+    uint32_t *work;
+    uint32_t top;
+} s_walk;
+
+/* reaches `to` with the stack s[0..d); false when it was reached with another */
+static bool s_visit(tr *t, s_walk *w, int64_t to, const uint32_t *s, uint32_t d)
+{
+    if (to < 0 || to >= (int64_t)t->n)
+        return false;
+    uint32_t *dst = w->stack + (size_t)to * STACK_DEPTH;
+    if (w->depth[to] != 0xff)
+        return w->depth[to] == d && !memcmp(dst, s, d * sizeof *s);
+    w->depth[to] = (uint8_t)d;
+    memcpy(dst, s, d * sizeof *s);
+    w->work[w->top++] = (uint32_t)to;
+    return true;
+}
+
+static bool s_analyze(tr *t)
+{
+    uint32_t n = t->n;
+    if (n > STRUCT_MAX_INSNS)
+        return false;
+    s_walk w = {malloc(n), malloc(sizeof *w.stack * n * STACK_DEPTH), malloc(sizeof *w.work * n), 0};
+    t->go = malloc(sizeof *t->go * n);
+    t->back = malloc(sizeof *t->back * n);
+    t->sreach = calloc(n, 1);
+    bool ok = w.depth && w.stack && w.work && t->go && t->back && t->sreach;
+    if (ok) {
+        memset(w.depth, 0xff, n);
+        for (uint32_t k = 0; k < n; k++)
+            t->go[k] = t->back[k] = NO_EDGE;
+        ok = s_visit(t, &w, 0, NULL, 0);
+    }
+    while (ok && w.top) {
+        uint32_t k = w.work[--w.top], d = w.depth[k];
+        uint32_t s[STACK_DEPTH];
+        memcpy(s, w.stack + (size_t)k * STACK_DEPTH, d * sizeof *s);
+        const op_row *row = &t->ops[k];
+        uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+        uint32_t p;
+        bool pneg;
+        bool runs = guard_of(row, insn, &p, &pneg), falls = true;
+        int64_t target;
+        if (runs && row->op == OP_BRA) {
+            ok = branch_target(t, k, insn, &target) && s_visit(t, &w, target, s, d);
+            t->go[k] = (int32_t)target;
+            falls = p != PT;
+        } else if (runs && is_push(row->op)) {
+            ok = d < STACK_DEPTH && branch_target(t, k, insn, &target);
+            if (ok)
+                s[d++] = pop_kind(row->op == OP_SSY ? OP_SYNC : row->op == OP_PBK ? OP_BRK
+                                  : row->op == OP_PCNT ? OP_CONT : OP_RET) << 24 | (uint32_t)target;
+        } else if (runs && is_pop(row->op)) {
+            uint32_t kind = pop_kind(row->op), i = d;
+            while (i && s[i - 1] >> 24 != kind)
+                i--;
+            if (i) {
+                t->go[k] = (int32_t)(s[i - 1] & 0xffffff);
+                ok = s_visit(t, &w, t->go[k], s, i - 1);
+            } else {
+                t->go[k] = EDGE_RETURN;
+            }
+            falls = p != PT;
+        } else if (runs && (row->op == OP_EXIT || row->op == OP_KIL)) {
+            falls = p != PT;
+        }
+        if (ok && falls)
+            ok = s_visit(t, &w, (int64_t)k + 1, s, d);
+    }
+    if (ok)
+        for (uint32_t k = 0; k < n; k++) {
+            t->sreach[k] = w.depth[k] != 0xff;
+            if (t->sreach[k] && t->go[k] >= 0 && (uint32_t)t->go[k] <= k && (int32_t)k > t->back[t->go[k]])
+                t->back[t->go[k]] = (int32_t)k;
+        }
+    free(w.depth);
+    free(w.stack);
+    free(w.work);
+    return ok && t->err == GLHLE_RESULT_OK;
+}
+
+typedef struct s_loop {
+    uint32_t head, exit;   /* instructions */
+    uint32_t cont, merge;  /* labels */
+} s_loop;
+
+static bool s_range(tr *t, uint32_t a, uint32_t e, uint32_t end_label, const s_loop *loop, int64_t opened);
+
+static bool s_loop_at(tr *t, uint32_t k, uint32_t end)
+{
+    spv_builder *b = &t->b;
+    s_loop inner = {k, end, spv_id(b), spv_id(b)};
+    uint32_t header = spv_id(b), body = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    SPV_VOID(b, SpvOpLoopMerge, inner.merge, inner.cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranch, body);
+    spv_label(b, body);
+    if (!s_range(t, k, end, inner.merge, &inner, k))
+        return false;
+    spv_label(b, inner.cont);
+    uint32_t it = SPV_OP(b, SpvOpIAdd, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_u32, t->iter_var), cu(t, 1));
+    SPV_VOID(b, SpvOpStore, t->iter_var, it);
+    uint32_t again = SPV_OP(b, SpvOpULessThan, t->t_bool, it, cu(t, ITERATION_CAP));
+    SPV_VOID(b, SpvOpBranchConditional, again, header, inner.merge);
+    spv_label(b, inner.merge);
+    forget_constants(t);
+    return true;
+}
+
+/* an unconditional jump or pop at j, and where it goes */
+static bool s_jumps(tr *t, uint32_t j, int32_t *to)
+{
+    uint64_t insn = t->in->code[(j / 3) * 4 + 1 + j % 3];
+    uint32_t p;
+    bool pneg;
+    *to = t->go[j];
+    return t->sreach[j] && *to >= 0 && guard_of(&t->ops[j], insn, &p, &pneg) && p == PT && t->back[j] == NO_EDGE;
+}
+
+/* Lays out [a, e); control reaching e branches to end_label. `loop` is the
+ * innermost loop, `opened` the loop header being laid out now. False when
+ * the code does not fit the constructs. */
+static bool s_range(tr *t, uint32_t a, uint32_t e, uint32_t end_label, const s_loop *loop, int64_t opened)
+{
+    spv_builder *b = &t->b;
+    uint32_t k = a;
+    while (k < e && t->err == GLHLE_RESULT_OK && spv_ok(b)) {
+        if (!t->sreach[k]) {
+            k++;
+            continue;
+        }
+        if (!spv_block_open(b))
+            return false; /* reached, but not from here */
+        if (t->flags[k] & F_LEADER)
+            forget_constants(t);
+        if (t->back[k] != NO_EDGE && (int64_t)k != opened) {
+            uint32_t end = (uint32_t)t->back[k] + 1;
+            if (end > e || !s_loop_at(t, k, end))
+                return false;
+            k = end;
+            continue;
+        }
+        const op_row *row = &t->ops[k];
+        uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+        t->cur = k;
+        uint32_t p;
+        bool pneg;
+        if (!guard_of(row, insn, &p, &pneg)) {
+            k++;
+            continue;
+        }
+        if (row->op != OP_BRA && !is_pop(row->op)) {
+            if (is_push(row->op))
+                t->res->instructions++; /* resolved: nothing to run */
+            else {
+                if (row->op != OP_NOP)
+                    t->res->instructions++;
+                emit_step(t, k, insn, row, p, pneg);
+            }
+            k++;
+            continue;
+        }
+        t->res->instructions++;
+        int32_t to = t->go[k];
+        uint32_t cond = p == PT ? 0 : get_p(t, p, pneg);
+        /* a break or continue leaves any selections; a jump to the range's
+         * end may only be the construct's last branch to its own merge, so
+         * a conditional one becomes a selection over the rest of the range */
+        uint32_t jump = loop && to == (int32_t)loop->exit ? loop->merge
+                      : loop && to == (int32_t)loop->head ? loop->cont
+                      : to == (int32_t)e && !cond ? end_label : 0;
+        if (to == EDGE_RETURN || jump) {
+            if (cond) {
+                uint32_t then = spv_id(b), merge = spv_id(b);
+                SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+                SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
+                spv_label(b, then);
+                if (jump)
+                    SPV_VOID(b, SpvOpBranch, jump);
+                else
+                    SPV_VOID(b, SpvOpReturn);
+                spv_label(b, merge);
+            } else if (jump) {
+                SPV_VOID(b, SpvOpBranch, jump);
+            } else {
+                SPV_VOID(b, SpvOpReturn);
+            }
+            k++;
+            continue;
+        }
+        if (to <= (int32_t)k || to > (int32_t)e)
+            return false;
+        if (!cond) { /* a jump ahead over code nothing else reaches */
+            for (uint32_t i = k + 1; i < (uint32_t)to; i++)
+                if (t->sreach[i])
+                    return false;
+            k = (uint32_t)to;
+            continue;
+        }
+        uint32_t then = spv_id(b), merge = spv_id(b), j = (uint32_t)to - 1;
+        int32_t u;
+        bool has_else = j > k && s_jumps(t, j, &u) && u > to && u <= (int32_t)e;
+        SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+        if (has_else) {
+            uint32_t other = spv_id(b);
+            SPV_VOID(b, SpvOpBranchConditional, cond, other, then);
+            spv_label(b, then);
+            if (!s_range(t, k + 1, j, merge, loop, -1))
+                return false;
+            t->res->instructions++; /* the jump at j: the branch to the merge */
+            spv_label(b, other);
+            forget_constants(t);
+            if (!s_range(t, (uint32_t)to, (uint32_t)u, merge, loop, -1))
+                return false;
+            k = (uint32_t)u;
+        } else {
+            SPV_VOID(b, SpvOpBranchConditional, cond, merge, then);
+            spv_label(b, then);
+            if (!s_range(t, k + 1, (uint32_t)to, merge, loop, -1))
+                return false;
+            k = (uint32_t)to;
+        }
+        spv_label(b, merge);
+        forget_constants(t);
+    }
+    if (spv_block_open(b) && t->err == GLHLE_RESULT_OK && spv_ok(b)) {
+        if (end_label)
+            SPV_VOID(b, SpvOpBranch, end_label);
+        else
+            SPV_VOID(b, SpvOpReturn); /* unreachable by discover(): a fall past the end */
+    }
+    return true;
 }
 
 /* ---- the module ---- */
@@ -2484,25 +2789,14 @@ static void declare_types(tr *t)
     t->p_fn_bool = spv_type_pointer(b, SpvStorageClassFunction, t->t_bool);
 }
 
-static void emit_module(tr *t)
+/* the dispatcher: a loop around a switch on pc over the reachable leaders */
+static void emit_dispatcher(tr *t)
 {
     spv_builder *b = &t->b;
-    static const SpvExecutionModel models[MW_SPIRV_STAGE_COUNT_] = {
-        SpvExecutionModelVertex,   SpvExecutionModelTessellationControl, SpvExecutionModelTessellationEvaluation,
-        SpvExecutionModelGeometry, SpvExecutionModelFragment,            SpvExecutionModelGLCompute};
-    spv_capability(b, SpvCapabilityShader);
-    spv_glsl_std(b);
-    spv_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    declare_types(t);
-    uint32_t fn = spv_id(b);
-    spv_function_begin(b, fn, t->t_void, spv_type_function(b, t->t_void, NULL, 0));
-    spv_name(b, fn, "main");
     t->pc_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
     spv_name(b, t->pc_var, "pc");
     t->depth_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
     spv_name(b, t->depth_var, "stack_depth");
-    t->iter_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
-    spv_name(b, t->iter_var, "iterations");
     uint32_t stack_t = spv_type_array(b, t->t_u32, cu(t, STACK_DEPTH), false);
     t->stack_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, stack_t), 0);
     spv_name(b, t->stack_var, "stack");
@@ -2575,6 +2869,31 @@ static void emit_module(tr *t)
     SPV_VOID(b, SpvOpBranchConditional, again, header, merge);
     spv_label(b, merge);
     SPV_VOID(b, SpvOpReturn);
+}
+
+static void emit_module(tr *t)
+{
+    spv_builder *b = &t->b;
+    static const SpvExecutionModel models[MW_SPIRV_STAGE_COUNT_] = {
+        SpvExecutionModelVertex,   SpvExecutionModelTessellationControl, SpvExecutionModelTessellationEvaluation,
+        SpvExecutionModelGeometry, SpvExecutionModelFragment,            SpvExecutionModelGLCompute};
+    spv_capability(b, SpvCapabilityShader);
+    spv_glsl_std(b);
+    spv_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    declare_types(t);
+    uint32_t fn = spv_id(b);
+    spv_function_begin(b, fn, t->t_void, spv_type_function(b, t->t_void, NULL, 0));
+    spv_name(b, fn, "main");
+    t->iter_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
+    spv_name(b, t->iter_var, "iterations");
+    if (!t->structured) {
+        emit_dispatcher(t);
+    } else if (!s_range(t, 0, t->n, 0, NULL, -1)) {
+        t->unstructured = true;
+        return;
+    }
+    if (t->err != GLHLE_RESULT_OK || !spv_ok(b))
+        return;
     spv_function_end(b);
 
     SpvExecutionModel model = models[t->in->key.stage];
@@ -2602,6 +2921,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
 {
     glhle_bytebuf_clear(&r->spirv);
     r->cbuf_mask = r->tex_mask = r->instructions = 0;
+    r->structured = false;
     r->reason[0] = 0;
     tr *t = calloc(1, sizeof *t);
     if (!t)
@@ -2644,8 +2964,32 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
+    t->structured = !in->dispatcher && s_analyze(t);
+    res = t->err;
+    if (res != GLHLE_RESULT_OK)
+        goto done;
     spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
     emit_module(t);
+    if (t->unstructured && t->err == GLHLE_RESULT_OK) {
+        /* start again with the dispatcher: the lazily made ids are gone */
+        spv_builder_free(&t->b);
+        tr keep = *t;
+        memset(t, 0, sizeof *t);
+        t->in = keep.in;
+        t->log = keep.log;
+        t->res = keep.res;
+        t->n = keep.n;
+        t->ops = keep.ops;
+        t->flags = keep.flags;
+        t->pops = keep.pops;
+        t->go = keep.go;
+        t->back = keep.back;
+        t->sreach = keep.sreach;
+        r->cbuf_mask = r->tex_mask = r->instructions = 0;
+        spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
+        emit_module(t);
+    }
+    r->structured = t->structured;
     res = t->err;
     if (res == GLHLE_RESULT_OK && (!spv_ok(&t->b) || !spv_finish(&t->b, &r->spirv))) {
         res = GLHLE_RESULT_LIMIT_EXCEEDED;
@@ -2658,6 +3002,9 @@ done:
         glhle_bytebuf_clear(&r->spirv);
     free(t->ops);
     free(t->flags);
+    free(t->go);
+    free(t->back);
+    free(t->sreach);
     free(t);
     return res;
 }

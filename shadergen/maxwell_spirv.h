@@ -81,6 +81,8 @@ typedef struct mw_spirv_input {
     const uint8_t *sph;   /* 0x50 bytes, NULL for compute */
     mw_spirv_key key;
     uint32_t local_size[3]; /* compute: block dimensions */
+    bool dispatcher;        /* tests: the dispatcher even where the code is structured (not in the key:
+                             * both layouts compute the same) */
 } mw_spirv_input;
 
 typedef struct mw_spirv_result {
@@ -88,6 +90,7 @@ typedef struct mw_spirv_result {
     uint32_t cbuf_mask;   /* constant buffers the code reads */
     uint32_t tex_mask;    /* texture slots it samples */
     uint32_t instructions; /* instructions translated (reachable, not counting NOPs) */
+    bool structured;      /* laid out as SPIR-V selections and loops, not the dispatcher */
     char reason[160];     /* why the translation was refused (empty on success) */
 } mw_spirv_result;
 

@@ -55,8 +55,8 @@ static void print_program(const tmr_program *p)
 #define OUTS 12
 
 /* Translates, draws and reads back R0-R11; false with `why` on failure. */
-static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
-                const char *dump)
+static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                   const char *dump, bool dispatcher, bool *structured)
 {
     GladGLContext *gl = &ctx->gl;
     uint8_t sph[0x50] = {0};
@@ -69,6 +69,7 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
     in.sph = sph;
     in.key.stage = MW_SPIRV_FRAGMENT;
     in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
+    in.dispatcher = dispatcher;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = false;
@@ -77,6 +78,8 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
         snprintf(why, why_size, "refused: %s", r.reason);
         goto done;
     }
+    if (structured)
+        *structured = r.structured;
     if (tsv_available() && !tsv_validate((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_random")) {
         snprintf(why, why_size, "spirv-val rejects the module (%s.spv.log)", ts_output_path("maxwell_random"));
         goto done;
@@ -140,6 +143,19 @@ done:
     free(glsl);
     mw_spirv_result_free(&r);
     return ok;
+}
+
+static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                const char *dump)
+{
+    return run_as(ctx, p, got, why, why_size, dump, false, NULL);
+}
+
+static void print_registers(const uint32_t *want, const uint32_t *got)
+{
+    for (int r = 0; r < OUTS; r++)
+        print_message("  %s%d model 0x%08x translation 0x%08x%s\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8, want[r],
+                      got[r], want[r] != got[r] ? "  <-" : "");
 }
 
 static void test_random_programs(void **state)
@@ -208,9 +224,7 @@ static void test_random_programs(void **state)
                 }
                 free(q);
             }
-            for (int r = 0; r < OUTS; r++)
-                print_message("  %s%d model 0x%08x translation 0x%08x%s\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8,
-                              want.out[r], got[r], want.out[r] != got[r] ? "  <-" : "");
+            print_registers(want.out, got);
             fail_msg("seed %llu: program %ld's registers differ from the CPU model", (unsigned long long)seed, i);
         }
         free(p);
@@ -226,10 +240,76 @@ static void test_random_programs(void **state)
                   (unsigned long long)seed, programs, (unsigned long long)insts, line);
 }
 
+/* Branchy programs (tmr_generate_branchy: if/else, SSY/SYNC, loops with
+ * PBK/BRK and PCNT/CONT, bounded trip counts): each translated twice, laid
+ * out as SPIR-V selections and loops (which every generated shape allows:
+ * the test fails if the translator falls back) and through the dispatcher,
+ * both equal to the CPU model. GLHLE_MAXWELL_BRANCHY_PROGRAMS sets the
+ * number (default 120). */
+static void test_branchy_programs(void **state)
+{
+    glhle_context *ctx = *state;
+    uint64_t seed = ts_seed("maxwell_random_branchy", 0xb4a7u);
+    long programs = ts_env_long("GLHLE_MAXWELL_BRANCHY_PROGRAMS", 120);
+    long nops = ts_env_long("GLHLE_MAXWELL_RANDOM_OPS", 24);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    uint64_t slots = 0;
+    uint32_t control[MW_SASS_FAM_COUNT] = {0};
+    for (long i = 0; i < programs; i++) {
+        tmr_program *p = malloc(sizeof *p);
+        assert_non_null(p);
+        tmr_machine want;
+        tmr_generate_branchy(&rng, (uint32_t)nops, p, &want);
+        for (size_t w = 0; w < p->words; w++) {
+            if (w % 4 == 0)
+                continue;
+            mw_sass_inst inst;
+            mw_sass_decode_inst(p->code[w], (uint32_t)w * 8, 0, &inst);
+            if (inst.family == MW_SASS_FAM_BRA || inst.family == MW_SASS_FAM_SSY || inst.family == MW_SASS_FAM_SYNC ||
+                inst.family == MW_SASS_FAM_PBK || inst.family == MW_SASS_FAM_BRK || inst.family == MW_SASS_FAM_PCNT ||
+                inst.family == MW_SASS_FAM_CONT)
+                control[inst.family]++;
+            slots++;
+        }
+        for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+            uint32_t got[OUTS];
+            char why[256];
+            bool structured = false;
+            if (!run_as(ctx, p, got, why, sizeof why, dispatcher ? "maxwell_branchy_dispatcher.glsl" : "maxwell_branchy.glsl",
+                        dispatcher, &structured)) {
+                print_program(p);
+                fail_msg("seed %llu branchy program %ld (%s): %s", (unsigned long long)seed, i,
+                         dispatcher ? "dispatcher" : "structured", why);
+            }
+            if (!dispatcher && !structured) {
+                print_program(p);
+                fail_msg("seed %llu branchy program %ld: the translator fell back to the dispatcher",
+                         (unsigned long long)seed, i);
+            }
+            if (memcmp(got, want.out, sizeof got)) {
+                print_message("seed %llu branchy program %ld differs (%s):\n", (unsigned long long)seed, i,
+                              dispatcher ? "dispatcher" : "structured");
+                print_program(p);
+                print_registers(want.out, got);
+                fail_msg("seed %llu: branchy program %ld's registers differ from the CPU model", (unsigned long long)seed,
+                         i);
+            }
+        }
+        free(p);
+    }
+    print_message("maxwell branchy: seed %llu, %ld programs, %llu instructions (BRA %u SSY %u SYNC %u PBK %u BRK %u "
+                  "PCNT %u CONT %u), structured and dispatcher both equal to the CPU model\n",
+                  (unsigned long long)seed, programs, (unsigned long long)slots, control[MW_SASS_FAM_BRA],
+                  control[MW_SASS_FAM_SSY], control[MW_SASS_FAM_SYNC], control[MW_SASS_FAM_PBK],
+                  control[MW_SASS_FAM_BRK], control[MW_SASS_FAM_PCNT], control[MW_SASS_FAM_CONT]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(test_random_programs),
+        TS_GL_TEST(test_branchy_programs),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
