@@ -51,7 +51,7 @@ typedef enum mw_op {
     OP_IADD, OP_IADD32I, OP_ISCADD, OP_ISCADD32I, OP_XMAD, OP_IMNMX, OP_ISET, OP_ISETP, OP_ICMP,
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
-    OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
+    OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL, OP_LDG, OP_STG, OP_S2R,
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
@@ -102,6 +102,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_LDG, OP_LDG, 0},       {MW_SASS_FAM_STG, OP_STG, 0},       {MW_SASS_FAM_S2R, OP_S2R, 0},
         {MW_SASS_FAM_TEX, OP_TEX, 0},       {MW_SASS_FAM_TLD4, OP_TLD4, 0},     {MW_SASS_FAM_TLD4S, OP_TLD4S, 0},
         {MW_SASS_FAM_TXD, OP_TXD, 0},       {MW_SASS_FAM_TMML, OP_TMML, 0},     {MW_SASS_FAM_PIXLD, OP_PIXLD, 0},
         {MW_SASS_FAM_SHFL, OP_SHFL, 0},     {MW_SASS_FAM_FSWZADD, OP_FSWZADD, 0},
@@ -188,6 +189,8 @@ typedef struct tr {
     uint32_t interface[80];
     uint32_t n_interface;
     uint32_t front_facing, sample_mask, sample_id;
+    uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
+    uint32_t ssbo[MW_SPIRV_SSBOS];
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
@@ -2203,6 +2206,186 @@ static void emit_frag_outputs(tr *t)
     }
 }
 
+/* ---- global memory and system values ---- */
+
+static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg);
+static bool is_push(uint8_t op);
+static bool is_pop(uint8_t op);
+
+/* The constant-buffer word a global address comes from: the instruction
+ * that last wrote `ra` in this block must be IADD.CC ra, x, c[i][o] (uam's
+ * "address + offset" with the 64-bit sum's low half) or LDC.64 ra, c[i][o]
+ * (the descriptor's address itself). That pointer is then one storage
+ * buffer, as yuzu's global-memory tracking binds them (its
+ * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
+ * are refused. */
+static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
+{
+    for (uint32_t j = k; j-- > 0;) {
+        if (t->flags[j + 1] & F_LEADER)
+            return false;
+        uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+        const op_row *row = &t->ops[j];
+        uint32_t p;
+        bool pneg;
+        if (!guard_of(row, w, &p, &pneg))
+            continue;
+        bool writes = row->op != OP_STG && row->op != OP_STL && row->op != OP_AST && !is_push(row->op) &&
+                      !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
+                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP;
+        uint32_t rd = bits(w, 0, 8);
+        bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
+        if (!writes || (rd != ra && !(pair && rd + 1 == ra)))
+            continue;
+        if (p != PT || rd != ra)
+            return false;
+        if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
+            *cb = bits(w, 34, 5);
+            *off = bits(w, 20, 14) * 4;
+            return true;
+        }
+        if (pair && bits(w, 8, 8) == RZ && !bits(w, 44, 2)) {
+            *cb = bits(w, 36, 5);
+            *off = (uint32_t)((int32_t)(bits(w, 20, 16) << 16) >> 16);
+            return true;
+        }
+        return false;
+    }
+    return false;
+}
+
+/* the storage buffer whose address is c[cb][off] (set 2, binding = its entry) */
+static uint32_t ssbo_var(tr *t, uint32_t cb, uint32_t off)
+{
+    mw_spirv_result *r = t->res;
+    uint32_t i = 0;
+    while (i < r->ssbo_count && !(r->ssbo[i].cbuf == cb && r->ssbo[i].offset == off))
+        i++;
+    if (i == MW_SPIRV_SSBOS) {
+        UNSUPPORTED(t, "a ninth global-memory buffer");
+        return 0;
+    }
+    if (i == r->ssbo_count) {
+        spv_builder *b = &t->b;
+        uint32_t arr = spv_type_runtime_array(b, t->t_u32);
+        spv_decorate(b, arr, SpvDecorationArrayStride, SPV_ARGS(4));
+        uint32_t st = spv_type_struct(b, &arr, 1);
+        spv_decorate(b, st, SpvDecorationBufferBlock, NULL, 0);
+        spv_member_decorate(b, st, 0, SpvDecorationOffset, SPV_ARGS(0));
+        char name[24];
+        snprintf(name, sizeof name, "gmem_c%u_%x", cb, off);
+        spv_name(b, st, name);
+        spv_member_name(b, st, 0, "data");
+        uint32_t v = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniform, st), SpvStorageClassUniform, 0);
+        spv_decorate(b, v, SpvDecorationDescriptorSet, SPV_ARGS(2));
+        spv_decorate(b, v, SpvDecorationBinding, SPV_ARGS(i));
+        r->ssbo[i].cbuf = (uint8_t)cb;
+        r->ssbo[i].offset = (uint16_t)off;
+        r->ssbo_count++;
+        t->ssbo[i] = v;
+    }
+    return t->ssbo[i];
+}
+
+/* LDG / STG (envydis gm107.c: register 0-7, address register 8-15, signed
+ * 24-bit offset 20-43, 64-bit address E 45, size 48-50: U8 S8 U16 S16 32 64
+ * 128). Word n of the access is element (address - the buffer's address) / 4
+ * + n of its storage buffer; past the buffer's end a load gives 0 and a
+ * store is dropped (OpArrayLength). */
+static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    if (size < 4 || size > 6)
+        return (void)UNSUPPORTED(t, store ? "STG of 8 or 16 bits" : "LDG of 8 or 16 bits");
+    if (!bit(insn, 45))
+        return (void)UNSUPPORTED(t, "a 32-bit global address");
+    uint32_t cb, off;
+    if (!trace_global(t, k, ra, &cb, &off))
+        return (void)UNSUPPORTED(t, "a global address not traced to a constant-buffer pointer");
+    uint32_t v = ssbo_var(t, cb, off);
+    if (!v)
+        return;
+    int32_t imm = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, ra), cu(t, (uint32_t)imm));
+    uint32_t rel = SPV_OP(b, SpvOpISub, u, addr, cbuf_load(t, cb, cu(t, off)));
+    uint32_t first = SPV_OP(b, SpvOpShiftRightLogical, u, rel, cu(t, 2));
+    uint32_t len = SPV_OP(b, SpvOpArrayLength, u, v, 0);
+    uint32_t words = size == 4 ? 1 : size == 5 ? 2 : 4, val[4] = {0}, idx[4];
+    for (uint32_t n = 0; n < words; n++) {
+        idx[n] = SPV_OP(b, SpvOpIAdd, u, first, cu(t, n));
+        if (store)
+            val[n] = get_r(t, rd + n > RZ ? RZ : rd + n);
+    }
+    uint32_t p_u = spv_type_pointer(b, SpvStorageClassUniform, u);
+    for (uint32_t n = 0; n < words; n++) {
+        uint32_t inside = SPV_OP(b, SpvOpULessThan, t->t_bool, idx[n], len);
+        uint32_t then = spv_id(b), merge = spv_id(b);
+        uint32_t got = 0;
+        if (!store)
+            set_r(t, rd + n > RZ ? RZ : rd + n, cu(t, 0));
+        SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+        SPV_VOID(b, SpvOpBranchConditional, inside, then, merge);
+        spv_label(b, then);
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, p_u, v, cu(t, 0), idx[n]);
+        if (store)
+            SPV_VOID(b, SpvOpStore, ptr, val[n]);
+        else
+            got = SPV_OP(b, SpvOpLoad, u, ptr);
+        if (!store)
+            set_r(t, rd + n > RZ ? RZ : rd + n, got);
+        SPV_VOID(b, SpvOpBranch, merge);
+        spv_label(b, merge);
+    }
+}
+
+static uint32_t compute_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name, uint32_t c)
+{
+    spv_builder *b = &t->b;
+    uint32_t v3u = spv_type_vector(b, t->t_u32, 3);
+    if (!*var)
+        *var = builtin_var(t, SpvStorageClassInput, bi == SpvBuiltInLocalInvocationIndex ? t->t_u32 : v3u, bi, name);
+    if (bi == SpvBuiltInLocalInvocationIndex)
+        return SPV_OP(b, SpvOpLoad, t->t_u32, *var);
+    return SPV_OP(b, SpvOpCompositeExtract, t->t_u32, SPV_OP(b, SpvOpLoad, v3u, *var), c);
+}
+
+/* S2R (envydis gm107.c: destination 0-7, system register 20-27; numbers as
+ * envydis names them: 0x00 LANEID, 0x12 Y_DIRECTION, 0x20 TID, 0x21-0x23
+ * TID.X-Z, 0x25-0x27 CTAID.X-Z). SR_TID packs x in bits 0-15, y in 16-25,
+ * z in 26-31 (the corpus' ssbo_layout_csh unpacks it with BFE 0x1000,
+ * 0xa10, 0x61a). A lane is the invocation index mod 32: the hardware
+ * forms warps from consecutive invocations. Y_DIRECTION is +1.0 (GL's
+ * window orientation, as uam's SV_YDIR in c1[0x0] is filled). */
+static void emit_s2r(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t sr = bits(insn, 20, 8), rd = bits(insn, 0, 8), u = t->t_u32, v;
+    bool cs = t->in->key.stage == MW_SPIRV_COMPUTE;
+    if (sr == 0x12) {
+        v = cu(t, 0x3f800000u);
+    } else if (cs && sr >= 0x21 && sr <= 0x23) {
+        v = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", sr - 0x21);
+    } else if (cs && sr >= 0x25 && sr <= 0x27) {
+        v = compute_builtin(t, &t->workgroup_id, SpvBuiltInWorkgroupId, "gl_WorkGroupID", sr - 0x25);
+    } else if (cs && sr == 0x20) {
+        uint32_t x = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 0);
+        uint32_t y = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 1);
+        uint32_t z = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 2);
+        v = SPV_OP(b, SpvOpBitwiseOr, u, x, SPV_OP(b, SpvOpShiftLeftLogical, u, y, cu(t, 16)));
+        v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
+    } else if (cs && sr == 0x00) {
+        v = SPV_OP(b, SpvOpBitwiseAnd, u,
+                   compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", 0),
+                   cu(t, 31));
+    } else {
+        char what[64];
+        snprintf(what, sizeof what, "S2R of system register 0x%02x in this stage", sr);
+        return (void)UNSUPPORTED(t, what);
+    }
+    set_r(t, rd, v);
+}
+
 /* ---- control flow ---- */
 
 static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
@@ -2359,6 +2542,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_I2F: case OP_F2I: case OP_F2F: case OP_I2I:
         return emit_convert(t, insn, row);
     case OP_IPA: case OP_ALD: case OP_AST:
+        if (t->in->key.stage == MW_SPIRV_COMPUTE)
+            return (void)BAD(t, "an attribute access in a compute shader");
         if ((row->op == OP_IPA) != (t->in->key.stage == MW_SPIRV_FRAGMENT))
             return (void)BAD(t, row->op == OP_IPA ? "IPA outside a fragment shader" : "ALD/AST in a fragment shader");
         return emit_attr(t, insn, row);
@@ -2367,6 +2552,11 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_LDL:
     case OP_STL:
         return emit_local(t, insn, row->op == OP_STL);
+    case OP_LDG:
+    case OP_STG:
+        return emit_global(t, k, insn, row->op == OP_STG);
+    case OP_S2R:
+        return emit_s2r(t, insn);
     case OP_TEXS:
         return emit_texs(t, insn);
     case OP_TLDS:
@@ -2898,6 +3088,12 @@ static void emit_module(tr *t)
 
     SpvExecutionModel model = models[t->in->key.stage];
     spv_entry_point(b, model, fn, "main", t->interface, t->n_interface);
+    if (model == SpvExecutionModelGLCompute) {
+        uint32_t ls[3];
+        for (int i = 0; i < 3; i++)
+            ls[i] = t->in->local_size[i] ? t->in->local_size[i] : 1;
+        spv_exec_mode(b, fn, SpvExecutionModeLocalSize, ls, 3);
+    }
     if (model == SpvExecutionModelFragment) {
         spv_exec_mode(b, fn, SpvExecutionModeOriginLowerLeft, NULL, 0);
         if (t->frag_depth)
@@ -2920,7 +3116,7 @@ void mw_spirv_result_free(mw_spirv_result *r)
 glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
 {
     glhle_bytebuf_clear(&r->spirv);
-    r->cbuf_mask = r->tex_mask = r->instructions = 0;
+    r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
     r->structured = false;
     r->reason[0] = 0;
     tr *t = calloc(1, sizeof *t);
@@ -2937,9 +3133,9 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         free(t);
         return res;
     }
-    if (in->key.stage != MW_SPIRV_VERTEX && in->key.stage != MW_SPIRV_FRAGMENT) {
+    if (in->key.stage != MW_SPIRV_VERTEX && in->key.stage != MW_SPIRV_FRAGMENT && in->key.stage != MW_SPIRV_COMPUTE) {
         snprintf(r->reason, sizeof r->reason, "the %s stage is not translated",
-                 in->key.stage == MW_SPIRV_COMPUTE ? "compute" : in->key.stage == MW_SPIRV_GEOMETRY ? "geometry" : "tessellation");
+                 in->key.stage == MW_SPIRV_GEOMETRY ? "geometry" : "tessellation");
         GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
         free(t);
         return GLHLE_RESULT_UNSUPPORTED;
@@ -2985,7 +3181,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;
-        r->cbuf_mask = r->tex_mask = r->instructions = 0;
+        r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
         spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
         emit_module(t);
     }
@@ -3018,6 +3214,8 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++)
         if ((r->tex_mask >> s & 1) && s < MW_GL_TEXTURES_PER_STAGE)
             out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
+    for (uint32_t i = 0; i < r->ssbo_count; i++)
+        out[n++] = (spv_glsl_binding){2, i, i};
     return n;
 }
 
