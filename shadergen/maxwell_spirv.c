@@ -2235,7 +2235,13 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
                       row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP;
         uint32_t rd = bits(w, 0, 8);
         bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
-        if (!writes || (rd != ra && !(pair && rd + 1 == ra)))
+        /* what may write more than rd: vector loads and texture results
+         * (up to rd + 3; TEXS-style second registers at 28-35) */
+        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD ||
+                    (row->op >= OP_TEXS && row->op <= OP_TMML);
+        bool hit = rd == ra || (wide && ra > rd && ra <= rd + 3) ||
+                   ((row->op == OP_TEXS || row->op == OP_TLDS || row->op == OP_TLD4S) && ra - bits(w, 28, 8) < 2);
+        if (!writes || !hit)
             continue;
         if (p != PT || rd != ra)
             return false;
