@@ -2762,7 +2762,8 @@ static bool s_analyze(tr *t)
         memset(w.depth, 0xff, n);
         for (uint32_t k = 0; k < n; k++)
             t->go[k] = t->back[k] = NO_EDGE;
-        ok = s_visit(t, &w, 0, NULL, 0);
+        uint32_t empty[1] = {0};
+        ok = s_visit(t, &w, 0, empty, 0);
     }
     while (ok && w.top) {
         uint32_t k = w.work[--w.top], d = w.depth[k];
