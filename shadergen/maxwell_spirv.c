@@ -2,16 +2,24 @@
  *
  * Shape of the output. Registers R0-R254 are u32 function variables (RZ
  * reads 0, writes vanish), predicates P0-P6 bool variables (PT is true), the
- * condition code's carry a bool. Control flow is a dispatcher: one loop
- * around an OpSwitch on a `pc` variable whose cases are the program's basic
- * blocks; SSY/PBK/PCNT/PRET push typed entries on a 16-deep stack variable
- * and SYNC/BRK/CONT/RET pop entries until one of their kind, as the
- * hardware's call-return-sync stack does (envytools docs "gm107 control flow";
- * yuzu shader_recompiler/frontend/maxwell/control_flow.cpp keeps one stack
- * of typed tokens the same way). The loop's continue block counts
- * iterations and leaves after 2^24, so no guest program can hang the host
- * GPU. Structured selections and loops are not recovered from the
- * SSY/PBK pairs yet: every program takes the dispatcher path.
+ * condition code's carry a bool. Control flow takes one of two layouts:
+ *  - structured (s_analyze, s_range under "structured control flow"): when
+ *    the SSY/PBK/PCNT/PRET stack holds the same entries at each instruction
+ *    on every path, each pop has one static target; the program's edges then
+ *    become OpSelectionMerge if/else and OpLoopMerge loops in address order.
+ *    Every corpus shader (nouveau's code) takes this layout.
+ *  - the dispatcher, for the rest: one loop around an OpSwitch on a `pc`
+ *    variable whose cases are the program's basic blocks; SSY/PBK/PCNT/PRET
+ *    push typed entries on a 16-deep stack variable and SYNC/BRK/CONT/RET pop
+ *    entries until one of their kind, as the hardware's call-return-sync
+ *    stack does (envytools docs "gm107 control flow"; yuzu
+ *    shader_recompiler/frontend/maxwell/control_flow.cpp keeps one stack of
+ *    typed tokens the same way).
+ * Both count loop iterations in one variable and leave after 2^24 (the
+ * dispatcher ends the invocation; a structured loop exits to its merge and
+ * every later loop runs once), so no guest program can hang the host GPU. A
+ * single invocation is modelled: the divergence the hardware stack tracks
+ * for a warp does not exist in a GL invocation.
  *
  * Operand fields are from envytools envydis/gm107.c (tabroot) and yuzu's
  * translate/impl/ sources, which name the same bits; each emitter cites what it
@@ -43,7 +51,7 @@ typedef enum mw_op {
     OP_IADD, OP_IADD32I, OP_ISCADD, OP_ISCADD32I, OP_XMAD, OP_IMNMX, OP_ISET, OP_ISETP, OP_ICMP,
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
-    OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL,
+    OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL, OP_LDG, OP_STG, OP_S2R,
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
@@ -94,6 +102,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
+        {MW_SASS_FAM_LDG, OP_LDG, 0},       {MW_SASS_FAM_STG, OP_STG, 0},       {MW_SASS_FAM_S2R, OP_S2R, 0},
         {MW_SASS_FAM_TEX, OP_TEX, 0},       {MW_SASS_FAM_TLD4, OP_TLD4, 0},     {MW_SASS_FAM_TLD4S, OP_TLD4S, 0},
         {MW_SASS_FAM_TXD, OP_TXD, 0},       {MW_SASS_FAM_TMML, OP_TMML, 0},     {MW_SASS_FAM_PIXLD, OP_PIXLD, 0},
         {MW_SASS_FAM_SHFL, OP_SHFL, 0},     {MW_SASS_FAM_FSWZADD, OP_FSWZADD, 0},
@@ -180,11 +189,20 @@ typedef struct tr {
     uint32_t interface[80];
     uint32_t n_interface;
     uint32_t front_facing, sample_mask, sample_id;
+    uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
+    uint32_t ssbo[MW_SPIRV_SSBOS];
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
     uint32_t kval[256];
     uint8_t kknown[256];
+    /* structured control flow (s_analyze): per instruction the resolved
+     * jump (an instruction, NO_EDGE, EDGE_RETURN), the last instruction
+     * jumping back to it, whether the resolved edges reach it */
+    int32_t *go, *back;
+    uint8_t *sreach;
+    bool structured;          /* lay out constructs, not the dispatcher */
+    bool unstructured;        /* the layout failed: translate again with the dispatcher */
 } tr;
 
 enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
@@ -2188,6 +2206,192 @@ static void emit_frag_outputs(tr *t)
     }
 }
 
+/* ---- global memory and system values ---- */
+
+static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg);
+static bool is_push(uint8_t op);
+static bool is_pop(uint8_t op);
+
+/* The constant-buffer word a global address comes from: the instruction
+ * that last wrote `ra` in this block must be IADD.CC ra, x, c[i][o] (uam's
+ * "address + offset" with the 64-bit sum's low half) or LDC.64 ra, c[i][o]
+ * (the descriptor's address itself). That pointer is then one storage
+ * buffer, as yuzu's global-memory tracking binds them (its
+ * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
+ * are refused. */
+static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
+{
+    for (uint32_t j = k; j-- > 0;) {
+        if (t->flags[j + 1] & F_LEADER)
+            return false;
+        uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+        const op_row *row = &t->ops[j];
+        uint32_t p;
+        bool pneg;
+        if (!guard_of(row, w, &p, &pneg))
+            continue;
+        bool writes = row->op != OP_STG && row->op != OP_STL && row->op != OP_AST && !is_push(row->op) &&
+                      !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
+                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP;
+        uint32_t rd = bits(w, 0, 8);
+        bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
+        /* what may write more than rd: vector loads and texture results
+         * (up to rd + 3; TEXS-style second registers at 28-35) */
+        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD ||
+                    (row->op >= OP_TEXS && row->op <= OP_TMML);
+        bool hit = rd == ra || (wide && ra > rd && ra <= rd + 3) ||
+                   ((row->op == OP_TEXS || row->op == OP_TLDS || row->op == OP_TLD4S) && ra - bits(w, 28, 8) < 2);
+        if (!writes || !hit)
+            continue;
+        if (p != PT || rd != ra)
+            return false;
+        if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
+            *cb = bits(w, 34, 5);
+            *off = bits(w, 20, 14) * 4;
+            return true;
+        }
+        if (pair && bits(w, 8, 8) == RZ && !bits(w, 44, 2)) {
+            *cb = bits(w, 36, 5);
+            *off = (uint32_t)((int32_t)(bits(w, 20, 16) << 16) >> 16);
+            return true;
+        }
+        return false;
+    }
+    return false;
+}
+
+/* the storage buffer whose address is c[cb][off] (set 2, binding = its entry) */
+static uint32_t ssbo_var(tr *t, uint32_t cb, uint32_t off)
+{
+    mw_spirv_result *r = t->res;
+    uint32_t i = 0;
+    while (i < r->ssbo_count && !(r->ssbo[i].cbuf == cb && r->ssbo[i].offset == off))
+        i++;
+    if (i == MW_SPIRV_SSBOS) {
+        UNSUPPORTED(t, "a ninth global-memory buffer");
+        return 0;
+    }
+    if (i == r->ssbo_count) {
+        spv_builder *b = &t->b;
+        uint32_t arr = spv_type_runtime_array(b, t->t_u32);
+        spv_decorate(b, arr, SpvDecorationArrayStride, SPV_ARGS(4));
+        uint32_t st = spv_type_struct(b, &arr, 1);
+        spv_decorate(b, st, SpvDecorationBufferBlock, NULL, 0);
+        spv_member_decorate(b, st, 0, SpvDecorationOffset, SPV_ARGS(0));
+        char name[24];
+        snprintf(name, sizeof name, "gmem_c%u_%x", cb, off);
+        spv_name(b, st, name);
+        spv_member_name(b, st, 0, "data");
+        uint32_t v = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniform, st), SpvStorageClassUniform, 0);
+        spv_decorate(b, v, SpvDecorationDescriptorSet, SPV_ARGS(2));
+        spv_decorate(b, v, SpvDecorationBinding, SPV_ARGS(i));
+        r->ssbo[i].cbuf = (uint8_t)cb;
+        r->ssbo[i].offset = (uint16_t)off;
+        r->ssbo_count++;
+        t->ssbo[i] = v;
+    }
+    return t->ssbo[i];
+}
+
+/* LDG / STG (envydis gm107.c: register 0-7, address register 8-15, signed
+ * 24-bit offset 20-43, 64-bit address E 45, size 48-50: U8 S8 U16 S16 32 64
+ * 128). Word n of the access is element (address - the buffer's address) / 4
+ * + n of its storage buffer; past the buffer's end a load gives 0 and a
+ * store is dropped (OpArrayLength). */
+static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    if (size < 4 || size > 6)
+        return (void)UNSUPPORTED(t, store ? "STG of 8 or 16 bits" : "LDG of 8 or 16 bits");
+    if (!bit(insn, 45))
+        return (void)UNSUPPORTED(t, "a 32-bit global address");
+    uint32_t cb, off;
+    if (!trace_global(t, k, ra, &cb, &off))
+        return (void)UNSUPPORTED(t, "a global address not traced to a constant-buffer pointer");
+    uint32_t v = ssbo_var(t, cb, off);
+    if (!v)
+        return;
+    int32_t imm = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, ra), cu(t, (uint32_t)imm));
+    uint32_t rel = SPV_OP(b, SpvOpISub, u, addr, cbuf_load(t, cb, cu(t, off)));
+    uint32_t first = SPV_OP(b, SpvOpShiftRightLogical, u, rel, cu(t, 2));
+    uint32_t len = SPV_OP(b, SpvOpArrayLength, u, v, 0);
+    uint32_t words = size == 4 ? 1 : size == 5 ? 2 : 4, val[4] = {0}, idx[4];
+    for (uint32_t n = 0; n < words; n++) {
+        idx[n] = SPV_OP(b, SpvOpIAdd, u, first, cu(t, n));
+        if (store)
+            val[n] = get_r(t, rd + n > RZ ? RZ : rd + n);
+    }
+    uint32_t p_u = spv_type_pointer(b, SpvStorageClassUniform, u);
+    for (uint32_t n = 0; n < words; n++) {
+        uint32_t inside = SPV_OP(b, SpvOpULessThan, t->t_bool, idx[n], len);
+        uint32_t then = spv_id(b), merge = spv_id(b);
+        uint32_t got = 0;
+        if (!store)
+            set_r(t, rd + n > RZ ? RZ : rd + n, cu(t, 0));
+        SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+        SPV_VOID(b, SpvOpBranchConditional, inside, then, merge);
+        spv_label(b, then);
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, p_u, v, cu(t, 0), idx[n]);
+        if (store)
+            SPV_VOID(b, SpvOpStore, ptr, val[n]);
+        else
+            got = SPV_OP(b, SpvOpLoad, u, ptr);
+        if (!store)
+            set_r(t, rd + n > RZ ? RZ : rd + n, got);
+        SPV_VOID(b, SpvOpBranch, merge);
+        spv_label(b, merge);
+    }
+}
+
+static uint32_t compute_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name, uint32_t c)
+{
+    spv_builder *b = &t->b;
+    uint32_t v3u = spv_type_vector(b, t->t_u32, 3);
+    if (!*var)
+        *var = builtin_var(t, SpvStorageClassInput, bi == SpvBuiltInLocalInvocationIndex ? t->t_u32 : v3u, bi, name);
+    if (bi == SpvBuiltInLocalInvocationIndex)
+        return SPV_OP(b, SpvOpLoad, t->t_u32, *var);
+    return SPV_OP(b, SpvOpCompositeExtract, t->t_u32, SPV_OP(b, SpvOpLoad, v3u, *var), c);
+}
+
+/* S2R (envydis gm107.c: destination 0-7, system register 20-27; numbers as
+ * envydis names them: 0x00 LANEID, 0x12 Y_DIRECTION, 0x20 TID, 0x21-0x23
+ * TID.X-Z, 0x25-0x27 CTAID.X-Z). SR_TID packs x in bits 0-15, y in 16-25,
+ * z in 26-31 (the corpus' ssbo_layout_csh unpacks it with BFE 0x1000,
+ * 0xa10, 0x61a). A lane is the invocation index mod 32: the hardware
+ * forms warps from consecutive invocations. Y_DIRECTION is +1.0 (GL's
+ * window orientation, as uam's SV_YDIR in c1[0x0] is filled). */
+static void emit_s2r(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t sr = bits(insn, 20, 8), rd = bits(insn, 0, 8), u = t->t_u32, v;
+    bool cs = t->in->key.stage == MW_SPIRV_COMPUTE;
+    if (sr == 0x12) {
+        v = cu(t, 0x3f800000u);
+    } else if (cs && sr >= 0x21 && sr <= 0x23) {
+        v = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", sr - 0x21);
+    } else if (cs && sr >= 0x25 && sr <= 0x27) {
+        v = compute_builtin(t, &t->workgroup_id, SpvBuiltInWorkgroupId, "gl_WorkGroupID", sr - 0x25);
+    } else if (cs && sr == 0x20) {
+        uint32_t x = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 0);
+        uint32_t y = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 1);
+        uint32_t z = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 2);
+        v = SPV_OP(b, SpvOpBitwiseOr, u, x, SPV_OP(b, SpvOpShiftLeftLogical, u, y, cu(t, 16)));
+        v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
+    } else if (cs && sr == 0x00) {
+        v = SPV_OP(b, SpvOpBitwiseAnd, u,
+                   compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", 0),
+                   cu(t, 31));
+    } else {
+        char what[64];
+        snprintf(what, sizeof what, "S2R of system register 0x%02x in this stage", sr);
+        return (void)UNSUPPORTED(t, what);
+    }
+    set_r(t, rd, v);
+}
+
 /* ---- control flow ---- */
 
 static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
@@ -2344,6 +2548,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_I2F: case OP_F2I: case OP_F2F: case OP_I2I:
         return emit_convert(t, insn, row);
     case OP_IPA: case OP_ALD: case OP_AST:
+        if (t->in->key.stage == MW_SPIRV_COMPUTE)
+            return (void)BAD(t, "an attribute access in a compute shader");
         if ((row->op == OP_IPA) != (t->in->key.stage == MW_SPIRV_FRAGMENT))
             return (void)BAD(t, row->op == OP_IPA ? "IPA outside a fragment shader" : "ALD/AST in a fragment shader");
         return emit_attr(t, insn, row);
@@ -2352,6 +2558,11 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_LDL:
     case OP_STL:
         return emit_local(t, insn, row->op == OP_STL);
+    case OP_LDG:
+    case OP_STG:
+        return emit_global(t, k, insn, row->op == OP_STG);
+    case OP_S2R:
+        return emit_s2r(t, insn);
     case OP_TEXS:
         return emit_texs(t, insn);
     case OP_TLDS:
@@ -2394,12 +2605,64 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     }
 }
 
-static void translate_block(tr *t, uint32_t k0)
+/* The guard of instruction k: false when it never executes (@!PT). SSY PBK
+ * PCNT PRET have no guard: bits 16-19 belong to their target (envydis
+ * gm107.c lists them without T(pred)). */
+static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg)
+{
+    *p = is_push(row->op) ? PT : bits(insn, 16, 3);
+    *pneg = !is_push(row->op) && bit(insn, 19);
+    return !(*p == PT && *pneg);
+}
+
+/* Runs instruction k (not a branch or a pop) under its guard in the open
+ * block, and tracks the registers holding known constants. */
+static void emit_step(tr *t, uint32_t k, uint64_t insn, const op_row *row, uint32_t p, bool pneg)
 {
     spv_builder *b = &t->b;
+    if (p == PT) {
+        emit_insn(t, k, insn, row);
+        if (row->op == OP_MOV32I && bits(insn, 0, 8) != RZ) { /* imm 20-51 (envydis 0100) */
+            t->kknown[bits(insn, 0, 8)] = 1;
+            t->kval[bits(insn, 0, 8)] = bits(insn, 20, 32);
+        } else if (row->op == OP_MOV && row->bk == BK_R && bits(insn, 20, 8) == RZ && bits(insn, 39, 4) == 0xf &&
+                   bits(insn, 0, 8) != RZ) {
+            t->kknown[bits(insn, 0, 8)] = 1;
+            t->kval[bits(insn, 0, 8)] = 0;
+        }
+        return;
+    }
+    uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
+    SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
+    spv_label(b, then);
+    emit_insn(t, k, insn, row);
+    if (spv_block_open(b))
+        SPV_VOID(b, SpvOpBranch, merge);
+    spv_label(b, merge);
+}
+
+static void forget_constants(tr *t)
+{
     memset(t->kknown, 0, sizeof t->kknown);
     t->kknown[RZ] = 1;
     t->kval[RZ] = 0;
+}
+
+static bool is_pop(uint8_t op)
+{
+    return op == OP_SYNC || op == OP_BRK || op == OP_CONT || op == OP_RET;
+}
+
+static uint32_t pop_kind(uint8_t op)
+{
+    return op == OP_SYNC ? K_SSY : op == OP_BRK ? K_PBK : op == OP_CONT ? K_PCNT : K_PRET;
+}
+
+static void translate_block(tr *t, uint32_t k0)
+{
+    spv_builder *b = &t->b;
+    forget_constants(t);
     for (uint32_t k = k0; k < t->n && t->err == GLHLE_RESULT_OK && spv_ok(b); k++) {
         if (k != k0 && (t->flags[k] & F_LEADER)) {
             store_pc(t, cu(t, k));
@@ -2408,52 +2671,27 @@ static void translate_block(tr *t, uint32_t k0)
         const op_row *row = &t->ops[k];
         uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
         t->cur = k;
-        /* SSY PBK PCNT PRET have no guard: bits 16-19 belong to their target
-         * (envydis gm107.c lists them without T(pred)) */
-        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
-        bool pneg = !is_push(row->op) && bit(insn, 19);
-        if (p == PT && pneg)
+        uint32_t p;
+        bool pneg;
+        if (!guard_of(row, insn, &p, &pneg))
             continue; /* never executes */
         if (row->op != OP_NOP)
             t->res->instructions++;
         bool always = p == PT;
         uint32_t next = cu(t, k + 1);
-        switch (row->op) {
-        case OP_BRA: {
+        if (row->op == OP_BRA) {
             int64_t target;
             if (!branch_target(t, k, insn, &target))
                 return;
             store_pc(t, always ? cu(t, (uint32_t)target) : select_u(t, get_p(t, p, pneg), cu(t, (uint32_t)target), next));
             return;
         }
-        case OP_SYNC: case OP_BRK: case OP_CONT: case OP_RET: {
-            uint32_t kind = row->op == OP_SYNC ? K_SSY : row->op == OP_BRK ? K_PBK : row->op == OP_CONT ? K_PCNT : K_PRET;
+        if (is_pop(row->op)) {
+            uint32_t kind = pop_kind(row->op);
             store_pc(t, always ? cu(t, POP_CASE(kind)) : select_u(t, get_p(t, p, pneg), cu(t, POP_CASE(kind)), next));
             return;
         }
-        default:
-            break;
-        }
-        if (always) {
-            emit_insn(t, k, insn, row);
-            if (row->op == OP_MOV32I && bits(insn, 0, 8) != RZ) { /* imm 20-51 (envydis 0100) */
-                t->kknown[bits(insn, 0, 8)] = 1;
-                t->kval[bits(insn, 0, 8)] = bits(insn, 20, 32);
-            } else if (row->op == OP_MOV && row->bk == BK_R && bits(insn, 20, 8) == RZ && bits(insn, 39, 4) == 0xf &&
-                       bits(insn, 0, 8) != RZ) {
-                t->kknown[bits(insn, 0, 8)] = 1;
-                t->kval[bits(insn, 0, 8)] = 0;
-            }
-        } else {
-            uint32_t then = spv_id(b), merge = spv_id(b), cond = get_p(t, p, pneg);
-            SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
-            SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
-            spv_label(b, then);
-            emit_insn(t, k, insn, row);
-            if (spv_block_open(b))
-                SPV_VOID(b, SpvOpBranch, merge);
-            spv_label(b, merge);
-        }
+        emit_step(t, k, insn, row, p, pneg);
         if (!spv_block_open(b))
             return; /* an unconditional EXIT or KIL */
         if (is_block_end(row->op)) {
@@ -2463,6 +2701,270 @@ static void translate_block(tr *t, uint32_t k0)
     }
     if (spv_block_open(b) && t->err == GLHLE_RESULT_OK) /* unreachable by discover(): a fall past the end */
         SPV_VOID(b, SpvOpReturn);
+}
+
+/* ---- structured control flow ----
+ *
+ * Most programs keep the SSY/PBK/PCNT stack in step with their code: at
+ * each instruction it holds the same entries on every path that reaches
+ * it. Then every pop has one static target, every jump is a plain edge,
+ * and the code can be laid out as SPIR-V selections and loops (what yuzu's
+ * control_flow.cpp/structured_control_flow.cpp and Ryujinx's do in their
+ * own ways). s_analyze() checks that and resolves the edges; s_range()
+ * lays out instruction ranges in address order:
+ *   a backward edge j -> h            a loop over [h, j], leaving to j + 1;
+ *                                     an edge to h continues it, to j + 1 breaks
+ *   @P jump to T ahead                if (!P) { [k + 1, T) } (T-1 an
+ *                                     unconditional jump to U > T: else { [T, U) })
+ *   a jump to the range's end         a branch to the enclosing construct's merge
+ * Anything else (a jump into a construct, out of two loops, a stack that
+ * differs between paths, more than STRUCT_MAX_INSNS instructions) makes the
+ * translator start again with the dispatcher. Each loop's continue block
+ * adds to the one iteration counter the dispatcher also uses and leaves the
+ * loop once it reaches ITERATION_CAP, so no loop nest runs away. */
+
+#define STRUCT_MAX_INSNS 8192
+#define NO_EDGE (-1)
+#define EDGE_RETURN (-2) /* a pop that finds no entry of its kind: the invocation ends */
+
+typedef struct s_walk {
+    uint8_t *depth; /* per instruction: stack depth, 0xff before it is reached */
+    uint32_t *stack; /* per instruction: STACK_DEPTH entries, kind << 24 | target */
+    uint32_t *work;
+    uint32_t top;
+} s_walk;
+
+/* reaches `to` with the stack s[0..d); false when it was reached with another */
+static bool s_visit(tr *t, s_walk *w, int64_t to, const uint32_t *s, uint32_t d)
+{
+    if (to < 0 || to >= (int64_t)t->n)
+        return false;
+    uint32_t *dst = w->stack + (size_t)to * STACK_DEPTH;
+    if (w->depth[to] != 0xff)
+        return w->depth[to] == d && !memcmp(dst, s, d * sizeof *s);
+    w->depth[to] = (uint8_t)d;
+    memcpy(dst, s, d * sizeof *s);
+    w->work[w->top++] = (uint32_t)to;
+    return true;
+}
+
+static bool s_analyze(tr *t)
+{
+    uint32_t n = t->n;
+    if (n > STRUCT_MAX_INSNS)
+        return false;
+    s_walk w = {malloc(n), malloc(sizeof *w.stack * n * STACK_DEPTH), malloc(sizeof *w.work * n), 0};
+    t->go = malloc(sizeof *t->go * n);
+    t->back = malloc(sizeof *t->back * n);
+    t->sreach = calloc(n, 1);
+    bool ok = w.depth && w.stack && w.work && t->go && t->back && t->sreach;
+    if (ok) {
+        memset(w.depth, 0xff, n);
+        for (uint32_t k = 0; k < n; k++)
+            t->go[k] = t->back[k] = NO_EDGE;
+        uint32_t empty[1] = {0};
+        ok = s_visit(t, &w, 0, empty, 0);
+    }
+    while (ok && w.top) {
+        uint32_t k = w.work[--w.top], d = w.depth[k];
+        uint32_t s[STACK_DEPTH];
+        memcpy(s, w.stack + (size_t)k * STACK_DEPTH, d * sizeof *s);
+        const op_row *row = &t->ops[k];
+        uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+        uint32_t p;
+        bool pneg;
+        bool runs = guard_of(row, insn, &p, &pneg), falls = true;
+        int64_t target;
+        if (runs && row->op == OP_BRA) {
+            ok = branch_target(t, k, insn, &target) && s_visit(t, &w, target, s, d);
+            t->go[k] = (int32_t)target;
+            falls = p != PT;
+        } else if (runs && is_push(row->op)) {
+            ok = d < STACK_DEPTH && branch_target(t, k, insn, &target);
+            if (ok)
+                s[d++] = pop_kind(row->op == OP_SSY ? OP_SYNC : row->op == OP_PBK ? OP_BRK
+                                  : row->op == OP_PCNT ? OP_CONT : OP_RET) << 24 | (uint32_t)target;
+        } else if (runs && is_pop(row->op)) {
+            uint32_t kind = pop_kind(row->op), i = d;
+            while (i && s[i - 1] >> 24 != kind)
+                i--;
+            if (i) {
+                t->go[k] = (int32_t)(s[i - 1] & 0xffffff);
+                ok = s_visit(t, &w, t->go[k], s, i - 1);
+            } else {
+                t->go[k] = EDGE_RETURN;
+            }
+            falls = p != PT;
+        } else if (runs && (row->op == OP_EXIT || row->op == OP_KIL)) {
+            falls = p != PT;
+        }
+        if (ok && falls)
+            ok = s_visit(t, &w, (int64_t)k + 1, s, d);
+    }
+    if (ok)
+        for (uint32_t k = 0; k < n; k++) {
+            t->sreach[k] = w.depth[k] != 0xff;
+            if (t->sreach[k] && t->go[k] >= 0 && (uint32_t)t->go[k] <= k && (int32_t)k > t->back[t->go[k]])
+                t->back[t->go[k]] = (int32_t)k;
+        }
+    free(w.depth);
+    free(w.stack);
+    free(w.work);
+    return ok && t->err == GLHLE_RESULT_OK;
+}
+
+typedef struct s_loop {
+    uint32_t head, exit;   /* instructions */
+    uint32_t cont, merge;  /* labels */
+} s_loop;
+
+static bool s_range(tr *t, uint32_t a, uint32_t e, uint32_t end_label, const s_loop *loop, int64_t opened);
+
+static bool s_loop_at(tr *t, uint32_t k, uint32_t end)
+{
+    spv_builder *b = &t->b;
+    s_loop inner = {k, end, spv_id(b), spv_id(b)};
+    uint32_t header = spv_id(b), body = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    SPV_VOID(b, SpvOpLoopMerge, inner.merge, inner.cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranch, body);
+    spv_label(b, body);
+    if (!s_range(t, k, end, inner.merge, &inner, k))
+        return false;
+    spv_label(b, inner.cont);
+    uint32_t it = SPV_OP(b, SpvOpIAdd, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_u32, t->iter_var), cu(t, 1));
+    SPV_VOID(b, SpvOpStore, t->iter_var, it);
+    uint32_t again = SPV_OP(b, SpvOpULessThan, t->t_bool, it, cu(t, ITERATION_CAP));
+    SPV_VOID(b, SpvOpBranchConditional, again, header, inner.merge);
+    spv_label(b, inner.merge);
+    forget_constants(t);
+    return true;
+}
+
+/* an unconditional jump or pop at j, and where it goes */
+static bool s_jumps(tr *t, uint32_t j, int32_t *to)
+{
+    uint64_t insn = t->in->code[(j / 3) * 4 + 1 + j % 3];
+    uint32_t p;
+    bool pneg;
+    *to = t->go[j];
+    return t->sreach[j] && *to >= 0 && guard_of(&t->ops[j], insn, &p, &pneg) && p == PT && t->back[j] == NO_EDGE;
+}
+
+/* Lays out [a, e); control reaching e branches to end_label. `loop` is the
+ * innermost loop, `opened` the loop header being laid out now. False when
+ * the code does not fit the constructs. */
+static bool s_range(tr *t, uint32_t a, uint32_t e, uint32_t end_label, const s_loop *loop, int64_t opened)
+{
+    spv_builder *b = &t->b;
+    uint32_t k = a;
+    while (k < e && t->err == GLHLE_RESULT_OK && spv_ok(b)) {
+        if (!t->sreach[k]) {
+            k++;
+            continue;
+        }
+        if (!spv_block_open(b))
+            return false; /* reached, but not from here */
+        if (t->flags[k] & F_LEADER)
+            forget_constants(t);
+        if (t->back[k] != NO_EDGE && (int64_t)k != opened) {
+            uint32_t end = (uint32_t)t->back[k] + 1;
+            if (end > e || !s_loop_at(t, k, end))
+                return false;
+            k = end;
+            continue;
+        }
+        const op_row *row = &t->ops[k];
+        uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+        t->cur = k;
+        uint32_t p;
+        bool pneg;
+        if (!guard_of(row, insn, &p, &pneg)) {
+            k++;
+            continue;
+        }
+        if (row->op != OP_BRA && !is_pop(row->op)) {
+            if (is_push(row->op))
+                t->res->instructions++; /* resolved: nothing to run */
+            else {
+                if (row->op != OP_NOP)
+                    t->res->instructions++;
+                emit_step(t, k, insn, row, p, pneg);
+            }
+            k++;
+            continue;
+        }
+        t->res->instructions++;
+        int32_t to = t->go[k];
+        uint32_t cond = p == PT ? 0 : get_p(t, p, pneg);
+        /* a break or continue leaves any selections; a jump to the range's
+         * end may only be the construct's last branch to its own merge, so
+         * a conditional one becomes a selection over the rest of the range */
+        uint32_t jump = loop && to == (int32_t)loop->exit ? loop->merge
+                      : loop && to == (int32_t)loop->head ? loop->cont
+                      : to == (int32_t)e && !cond ? end_label : 0;
+        if (to == EDGE_RETURN || jump) {
+            if (cond) {
+                uint32_t then = spv_id(b), merge = spv_id(b);
+                SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+                SPV_VOID(b, SpvOpBranchConditional, cond, then, merge);
+                spv_label(b, then);
+                if (jump)
+                    SPV_VOID(b, SpvOpBranch, jump);
+                else
+                    SPV_VOID(b, SpvOpReturn);
+                spv_label(b, merge);
+            } else if (jump) {
+                SPV_VOID(b, SpvOpBranch, jump);
+            } else {
+                SPV_VOID(b, SpvOpReturn);
+            }
+            k++;
+            continue;
+        }
+        if (to <= (int32_t)k || to > (int32_t)e)
+            return false;
+        if (!cond) { /* a jump ahead over code nothing else reaches */
+            for (uint32_t i = k + 1; i < (uint32_t)to; i++)
+                if (t->sreach[i])
+                    return false;
+            k = (uint32_t)to;
+            continue;
+        }
+        uint32_t then = spv_id(b), merge = spv_id(b), j = (uint32_t)to - 1;
+        int32_t u;
+        bool has_else = j > k && s_jumps(t, j, &u) && u > to && u <= (int32_t)e;
+        SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+        if (has_else) {
+            uint32_t other = spv_id(b);
+            SPV_VOID(b, SpvOpBranchConditional, cond, other, then);
+            spv_label(b, then);
+            if (!s_range(t, k + 1, j, merge, loop, -1))
+                return false;
+            t->res->instructions++; /* the jump at j: the branch to the merge */
+            spv_label(b, other);
+            forget_constants(t);
+            if (!s_range(t, (uint32_t)to, (uint32_t)u, merge, loop, -1))
+                return false;
+            k = (uint32_t)u;
+        } else {
+            SPV_VOID(b, SpvOpBranchConditional, cond, merge, then);
+            spv_label(b, then);
+            if (!s_range(t, k + 1, (uint32_t)to, merge, loop, -1))
+                return false;
+            k = (uint32_t)to;
+        }
+        spv_label(b, merge);
+        forget_constants(t);
+    }
+    if (spv_block_open(b) && t->err == GLHLE_RESULT_OK && spv_ok(b)) {
+        if (end_label)
+            SPV_VOID(b, SpvOpBranch, end_label);
+        else
+            SPV_VOID(b, SpvOpReturn); /* unreachable by discover(): a fall past the end */
+    }
+    return true;
 }
 
 /* ---- the module ---- */
@@ -2484,25 +2986,14 @@ static void declare_types(tr *t)
     t->p_fn_bool = spv_type_pointer(b, SpvStorageClassFunction, t->t_bool);
 }
 
-static void emit_module(tr *t)
+/* the dispatcher: a loop around a switch on pc over the reachable leaders */
+static void emit_dispatcher(tr *t)
 {
     spv_builder *b = &t->b;
-    static const SpvExecutionModel models[MW_SPIRV_STAGE_COUNT_] = {
-        SpvExecutionModelVertex,   SpvExecutionModelTessellationControl, SpvExecutionModelTessellationEvaluation,
-        SpvExecutionModelGeometry, SpvExecutionModelFragment,            SpvExecutionModelGLCompute};
-    spv_capability(b, SpvCapabilityShader);
-    spv_glsl_std(b);
-    spv_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    declare_types(t);
-    uint32_t fn = spv_id(b);
-    spv_function_begin(b, fn, t->t_void, spv_type_function(b, t->t_void, NULL, 0));
-    spv_name(b, fn, "main");
     t->pc_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
     spv_name(b, t->pc_var, "pc");
     t->depth_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
     spv_name(b, t->depth_var, "stack_depth");
-    t->iter_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
-    spv_name(b, t->iter_var, "iterations");
     uint32_t stack_t = spv_type_array(b, t->t_u32, cu(t, STACK_DEPTH), false);
     t->stack_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, stack_t), 0);
     spv_name(b, t->stack_var, "stack");
@@ -2575,10 +3066,41 @@ static void emit_module(tr *t)
     SPV_VOID(b, SpvOpBranchConditional, again, header, merge);
     spv_label(b, merge);
     SPV_VOID(b, SpvOpReturn);
+}
+
+static void emit_module(tr *t)
+{
+    spv_builder *b = &t->b;
+    static const SpvExecutionModel models[MW_SPIRV_STAGE_COUNT_] = {
+        SpvExecutionModelVertex,   SpvExecutionModelTessellationControl, SpvExecutionModelTessellationEvaluation,
+        SpvExecutionModelGeometry, SpvExecutionModelFragment,            SpvExecutionModelGLCompute};
+    spv_capability(b, SpvCapabilityShader);
+    spv_glsl_std(b);
+    spv_memory_model(b, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    declare_types(t);
+    uint32_t fn = spv_id(b);
+    spv_function_begin(b, fn, t->t_void, spv_type_function(b, t->t_void, NULL, 0));
+    spv_name(b, fn, "main");
+    t->iter_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
+    spv_name(b, t->iter_var, "iterations");
+    if (!t->structured) {
+        emit_dispatcher(t);
+    } else if (!s_range(t, 0, t->n, 0, NULL, -1)) {
+        t->unstructured = true;
+        return;
+    }
+    if (t->err != GLHLE_RESULT_OK || !spv_ok(b))
+        return;
     spv_function_end(b);
 
     SpvExecutionModel model = models[t->in->key.stage];
     spv_entry_point(b, model, fn, "main", t->interface, t->n_interface);
+    if (model == SpvExecutionModelGLCompute) {
+        uint32_t ls[3];
+        for (int i = 0; i < 3; i++)
+            ls[i] = t->in->local_size[i] ? t->in->local_size[i] : 1;
+        spv_exec_mode(b, fn, SpvExecutionModeLocalSize, ls, 3);
+    }
     if (model == SpvExecutionModelFragment) {
         spv_exec_mode(b, fn, SpvExecutionModeOriginLowerLeft, NULL, 0);
         if (t->frag_depth)
@@ -2601,7 +3123,8 @@ void mw_spirv_result_free(mw_spirv_result *r)
 glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
 {
     glhle_bytebuf_clear(&r->spirv);
-    r->cbuf_mask = r->tex_mask = r->instructions = 0;
+    r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
+    r->structured = false;
     r->reason[0] = 0;
     tr *t = calloc(1, sizeof *t);
     if (!t)
@@ -2617,9 +3140,9 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         free(t);
         return res;
     }
-    if (in->key.stage != MW_SPIRV_VERTEX && in->key.stage != MW_SPIRV_FRAGMENT) {
+    if (in->key.stage != MW_SPIRV_VERTEX && in->key.stage != MW_SPIRV_FRAGMENT && in->key.stage != MW_SPIRV_COMPUTE) {
         snprintf(r->reason, sizeof r->reason, "the %s stage is not translated",
-                 in->key.stage == MW_SPIRV_COMPUTE ? "compute" : in->key.stage == MW_SPIRV_GEOMETRY ? "geometry" : "tessellation");
+                 in->key.stage == MW_SPIRV_GEOMETRY ? "geometry" : "tessellation");
         GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
         free(t);
         return GLHLE_RESULT_UNSUPPORTED;
@@ -2644,8 +3167,32 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
+    t->structured = !in->dispatcher && s_analyze(t);
+    res = t->err;
+    if (res != GLHLE_RESULT_OK)
+        goto done;
     spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
     emit_module(t);
+    if (t->unstructured && t->err == GLHLE_RESULT_OK) {
+        /* start again with the dispatcher: the lazily made ids are gone */
+        spv_builder_free(&t->b);
+        tr keep = *t;
+        memset(t, 0, sizeof *t);
+        t->in = keep.in;
+        t->log = keep.log;
+        t->res = keep.res;
+        t->n = keep.n;
+        t->ops = keep.ops;
+        t->flags = keep.flags;
+        t->pops = keep.pops;
+        t->go = keep.go;
+        t->back = keep.back;
+        t->sreach = keep.sreach;
+        r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
+        spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
+        emit_module(t);
+    }
+    r->structured = t->structured;
     res = t->err;
     if (res == GLHLE_RESULT_OK && (!spv_ok(&t->b) || !spv_finish(&t->b, &r->spirv))) {
         res = GLHLE_RESULT_LIMIT_EXCEEDED;
@@ -2658,6 +3205,9 @@ done:
         glhle_bytebuf_clear(&r->spirv);
     free(t->ops);
     free(t->flags);
+    free(t->go);
+    free(t->back);
+    free(t->sreach);
     free(t);
     return res;
 }
@@ -2671,6 +3221,8 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++)
         if ((r->tex_mask >> s & 1) && s < MW_GL_TEXTURES_PER_STAGE)
             out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
+    for (uint32_t i = 0; i < r->ssbo_count; i++)
+        out[n++] = (spv_glsl_binding){2, i, i};
     return n;
 }
 

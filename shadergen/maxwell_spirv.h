@@ -10,6 +10,8 @@
  * Resources are decorated in guest terms (spirv_glsl.h remaps them):
  *   constant buffer N       DescriptorSet 0, Binding N   (a UBO)
  *   texture handle slot S   DescriptorSet 1, Binding S   (a combined image sampler)
+ *   global-memory buffer n  DescriptorSet 2, Binding n   (a storage buffer: mw_spirv_result.ssbo[n]
+ *                           names the constant-buffer word holding its address)
  * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4.
  * mw_spirv_gl_bindings() turns them into glhle's GL layout. */
 #ifndef GLHLE_SHADERGEN_MAXWELL_SPIRV_H
@@ -55,6 +57,7 @@ enum {
 enum { MW_VAL_FLOAT = 0, MW_VAL_SINT = 1, MW_VAL_UINT = 2 };
 
 #define MW_SPIRV_TEX_SLOTS 32
+#define MW_SPIRV_SSBOS 8  /* global-memory buffers (GL 4.5's MAX_COMPUTE_SHADER_STORAGE_BLOCKS minimum) */
 #define MW_SPIRV_CBUFS 18 /* constant buffers per stage (clb197.h: 18 bind groups' slots) */
 
 /* Everything besides the code that changes the translation; plain data,
@@ -81,6 +84,8 @@ typedef struct mw_spirv_input {
     const uint8_t *sph;   /* 0x50 bytes, NULL for compute */
     mw_spirv_key key;
     uint32_t local_size[3]; /* compute: block dimensions */
+    bool dispatcher;        /* tests: the dispatcher even where the code is structured (not in the key:
+                             * both layouts compute the same) */
 } mw_spirv_input;
 
 typedef struct mw_spirv_result {
@@ -88,6 +93,15 @@ typedef struct mw_spirv_result {
     uint32_t cbuf_mask;   /* constant buffers the code reads */
     uint32_t tex_mask;    /* texture slots it samples */
     uint32_t instructions; /* instructions translated (reachable, not counting NOPs) */
+    bool structured;      /* laid out as SPIR-V selections and loops, not the dispatcher */
+    /* LDG/STG: buffer n's address is the 64-bit word at c[cbuf][offset]
+     * (for deko3d, c0[0x140 + 16 b] is compute SSBO binding b); the caller
+     * binds that buffer, its size what the descriptor says */
+    uint32_t ssbo_count;
+    struct {
+        uint8_t cbuf;
+        uint16_t offset;
+    } ssbo[MW_SPIRV_SSBOS];
     char reason[160];     /* why the translation was refused (empty on success) */
 } mw_spirv_result;
 
@@ -108,8 +122,10 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
  * and MAX_COMBINED_TEXTURE_IMAGE_UNITS (80). */
 #define MW_GL_UBOS_PER_STAGE 14
 #define MW_GL_TEXTURES_PER_STAGE 16
-/* Fills `out` (room for MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS entries) with the
- * remap of the resources r uses; returns the count. */
+/* Fills `out` (room for MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS
+ * entries) with the remap of the resources r uses; returns the count.
+ * Global-memory buffer n goes to shader-storage binding n (compute: GL 4.5
+ * guarantees 8; graphics stages may have none). */
 size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_glsl_binding *out);
 
 /* ---- the translation key: which program this is ----

@@ -318,7 +318,7 @@ static int translate_file(const char *path, const options *opt, bool glsl)
         goto done;
     }
     if (glsl) {
-        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS];
+        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS];
         spv_glsl_options go = {.es = opt->es, .bindings = bind};
         go.binding_count = mw_spirv_gl_bindings(&r, (mw_spirv_stage)ti.key.stage, bind);
         if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &go, &lg, &out) != GLHLE_RESULT_OK) {

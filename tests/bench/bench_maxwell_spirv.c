@@ -104,7 +104,9 @@ int main(int argc, char **argv)
         double per_w = (double)j.r.spirv.size / 4 / j.r.instructions, per_b = (double)j.glsl.size / j.r.instructions;
         double cms = 0, oms = 0;
         if (ctx) {
-            GLenum st = sh.stage == MW_SPIRV_VERTEX ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER;
+            GLenum st = sh.stage == MW_SPIRV_VERTEX    ? GL_VERTEX_SHADER
+                        : sh.stage == MW_SPIRV_COMPUTE ? GL_COMPUTE_SHADER
+                                                       : GL_FRAGMENT_SHADER;
             char *orig = strdup(sh.glsl);
             char *v = strstr(orig, "#version 460");
             if (v)

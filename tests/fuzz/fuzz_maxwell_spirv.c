@@ -6,7 +6,9 @@
  * Every module it makes must pass spirv-val (spirv-tools' C API, in-process;
  * checked when the build found libSPIRV-Tools).
  *
- * Input: byte 0 picks the stage (bit 0: fragment, else vertex), bytes 1-16
+ * Input: byte 0 picks the stage (bit 0: fragment, else bit 1: compute, with
+ * no program header and a block of 1-4 x 1-2 x 1 from bits 2-4, else
+ * vertex), bytes 1-16
  * the texture kinds of slots 0-15 and bytes 17-24 the render-target types,
  * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
  * little-endian words, scheduling words included). */
@@ -40,7 +42,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.code = code;
     in.words = words;
     in.sph = head + 25;
-    in.key.stage = (head[0] & 1) ? MW_SPIRV_FRAGMENT : MW_SPIRV_VERTEX;
+    in.key.stage = (head[0] & 1) ? MW_SPIRV_FRAGMENT : (head[0] & 2) ? MW_SPIRV_COMPUTE : MW_SPIRV_VERTEX;
+    if (in.key.stage == MW_SPIRV_COMPUTE) {
+        in.sph = NULL;
+        in.local_size[0] = 1 + (head[0] >> 2 & 3);
+        in.local_size[1] = 1 + (head[0] >> 4 & 1);
+        in.local_size[2] = 1;
+    }
     in.key.tex_handle_offset = 0x690;
     for (int i = 0; i < 16; i++)
         in.key.tex[i] = head[1 + i] & (MW_TEX_KIND_MASK | MW_TEX_SHADOW | MW_TEX_SINT | MW_TEX_UINT);
@@ -58,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         if (tsv_in_process() && !tsv_check(w, r.spirv.size / 4, NULL, 0))
             __builtin_trap(); /* the translator made an invalid module */
-        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS];
+        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS];
         size_t nb = mw_spirv_gl_bindings(&r, (mw_spirv_stage)in.key.stage, bind);
         spv_glsl_options o = {.bindings = bind, .binding_count = nb};
         glhle_bytebuf g;

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glad/egl.h>
+
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/shader/sass_decode.h"
 #include "backend/maxwell/shader/sass_disasm.h"
@@ -55,8 +57,107 @@ static void print_program(const tmr_program *p)
 #define OUTS 12
 
 /* Translates, draws and reads back R0-R11; false with `why` on failure. */
-static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
-                const char *dump)
+static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                     const char *dump, bool dispatcher, bool spirv_direct, bool *structured);
+
+/* true when the driver takes SPIR-V modules (GL 4.6 or ARB_gl_spirv) */
+static bool has_gl_spirv(glhle_context *ctx, char *what, size_t what_size)
+{
+    GladGLContext *gl = &ctx->gl;
+    GLint major = 0, minor = 0, n = 0;
+    gl->GetIntegerv(GL_MAJOR_VERSION, &major);
+    gl->GetIntegerv(GL_MINOR_VERSION, &minor);
+    gl->GetIntegerv(GL_NUM_EXTENSIONS, &n);
+    bool ext = false;
+    for (GLint i = 0; i < n && !ext; i++) {
+        const char *e = (const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i);
+        ext = e && !strcmp(e, "GL_ARB_gl_spirv");
+    }
+    snprintf(what, what_size, "%s (GL %d.%d%s)", (const char *)gl->GetString(GL_RENDERER), major, minor,
+             ext ? ", GL_ARB_gl_spirv" : ", no GL_ARB_gl_spirv");
+    if (!gl->SpecializeShader && ext && gladLoaderLoadEGL(EGL_NO_DISPLAY) && eglGetProcAddress)
+        /* glad loads it for GL 4.6 only; the extension names it ...ARB */
+        gl->SpecializeShader = (PFNGLSPECIALIZESHADERPROC)eglGetProcAddress("glSpecializeShaderARB");
+    return (ext || major > 4 || (major == 4 && minor >= 6)) && gl->ShaderBinary && gl->SpecializeShader;
+}
+
+/* The vertex stage as SPIR-V: ARB_gl_spirv makes linking GLSL and SPIR-V
+ * shader objects together an error (Mesa 22's llvmpipe crashes on it), so
+ * the test's own vertex shader goes through glslangValidator -G. */
+static glhle_bytebuf vertex_spirv;
+
+static bool make_vertex_spirv(void)
+{
+    if (vertex_spirv.size)
+        return true;
+    const char *src = ts_output_path("maxwell_spirv_path.vert"), *spv = ts_output_path("maxwell_spirv_path.vert.spv");
+    FILE *fp = fopen(src, "w");
+    if (!fp)
+        return false;
+    fputs(vertex_glsl, fp);
+    fclose(fp);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "glslangValidator -G -o '%s' '%s' >/dev/null 2>&1", spv, src);
+    if (system(cmd) != 0 || !(fp = fopen(spv, "rb")))
+        return false;
+    glhle_bytebuf_init(&vertex_spirv, 0);
+    uint8_t chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+        glhle_bytebuf_append(&vertex_spirv, chunk, n);
+    fclose(fp);
+    return vertex_spirv.size > 0;
+}
+
+static GLuint spirv_shader(glhle_context *ctx, GLenum stage, const void *words, size_t size)
+{
+    GladGLContext *gl = &ctx->gl;
+    GLuint sh = gl->CreateShader(stage);
+    gl->ShaderBinary(1, &sh, GL_SHADER_BINARY_FORMAT_SPIR_V, words, (GLsizei)size);
+    gl->SpecializeShader(sh, "main", 0, NULL, NULL);
+    GLint ok = 0;
+    gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        gl->DeleteShader(sh);
+        return 0;
+    }
+    return sh;
+}
+
+/* both stages from SPIR-V modules (glShaderBinary + glSpecializeShader) */
+static bool link_spirv(glhle_context *ctx, const mw_spirv_result *r, GLuint *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    *out = 0;
+    GLuint v = spirv_shader(ctx, GL_VERTEX_SHADER, vertex_spirv.data, vertex_spirv.size);
+    GLuint f = spirv_shader(ctx, GL_FRAGMENT_SHADER, r->spirv.data, r->spirv.size);
+    GLint ok = v && f;
+    GLuint prog = 0;
+    if (ok) {
+        prog = gl->CreateProgram();
+        gl->AttachShader(prog, v);
+        gl->AttachShader(prog, f);
+        gl->LinkProgram(prog);
+        gl->GetProgramiv(prog, GL_LINK_STATUS, &ok);
+        if (!ok) {
+            gl->DeleteProgram(prog);
+            prog = 0;
+        }
+    }
+    gl->DeleteShader(v);
+    gl->DeleteShader(f);
+    *out = prog;
+    return ok != 0;
+}
+
+static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                   const char *dump, bool dispatcher, bool *structured)
+{
+    return run_mode(ctx, p, got, why, why_size, dump, dispatcher, false, structured);
+}
+
+static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                     const char *dump, bool dispatcher, bool spirv_direct, bool *structured)
 {
     GladGLContext *gl = &ctx->gl;
     uint8_t sph[0x50] = {0};
@@ -69,6 +170,7 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
     in.sph = sph;
     in.key.stage = MW_SPIRV_FRAGMENT;
     in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
+    in.dispatcher = dispatcher;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = false;
@@ -77,6 +179,8 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
         snprintf(why, why_size, "refused: %s", r.reason);
         goto done;
     }
+    if (structured)
+        *structured = r.structured;
     if (tsv_available() && !tsv_validate((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_random")) {
         snprintf(why, why_size, "spirv-val rejects the module (%s.spv.log)", ts_output_path("maxwell_random"));
         goto done;
@@ -99,8 +203,8 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
         }
     }
     GLuint prog;
-    if (gl_link_program(ctx, vertex_glsl, glsl, &prog) != GLHLE_RESULT_OK) {
-        snprintf(why, why_size, "the translation does not link");
+    if (spirv_direct ? !link_spirv(ctx, &r, &prog) : gl_link_program(ctx, vertex_glsl, glsl, &prog) != GLHLE_RESULT_OK) {
+        snprintf(why, why_size, "the translation does not link%s", spirv_direct ? " as SPIR-V" : "");
         goto done;
     }
     GLuint fbo, rb[3];
@@ -140,6 +244,19 @@ done:
     free(glsl);
     mw_spirv_result_free(&r);
     return ok;
+}
+
+static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
+                const char *dump)
+{
+    return run_as(ctx, p, got, why, why_size, dump, false, NULL);
+}
+
+static void print_registers(const uint32_t *want, const uint32_t *got)
+{
+    for (int r = 0; r < OUTS; r++)
+        print_message("  %s%d model 0x%08x translation 0x%08x%s\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8, want[r],
+                      got[r], want[r] != got[r] ? "  <-" : "");
 }
 
 static void test_random_programs(void **state)
@@ -208,9 +325,7 @@ static void test_random_programs(void **state)
                 }
                 free(q);
             }
-            for (int r = 0; r < OUTS; r++)
-                print_message("  %s%d model 0x%08x translation 0x%08x%s\n", r < 8 ? "R" : "P", r < 8 ? r : r - 8,
-                              want.out[r], got[r], want.out[r] != got[r] ? "  <-" : "");
+            print_registers(want.out, got);
             fail_msg("seed %llu: program %ld's registers differ from the CPU model", (unsigned long long)seed, i);
         }
         free(p);
@@ -226,10 +341,121 @@ static void test_random_programs(void **state)
                   (unsigned long long)seed, programs, (unsigned long long)insts, line);
 }
 
+/* Branchy programs (tmr_generate_branchy: if/else, SSY/SYNC, loops with
+ * PBK/BRK and PCNT/CONT, bounded trip counts): each translated twice, laid
+ * out as SPIR-V selections and loops (which every generated shape allows:
+ * the test fails if the translator falls back) and through the dispatcher,
+ * both equal to the CPU model. GLHLE_MAXWELL_BRANCHY_PROGRAMS sets the
+ * number (default 120). */
+static void test_branchy_programs(void **state)
+{
+    glhle_context *ctx = *state;
+    uint64_t seed = ts_seed("maxwell_random_branchy", 0xb4a7u);
+    long programs = ts_env_long("GLHLE_MAXWELL_BRANCHY_PROGRAMS", 120);
+    long nops = ts_env_long("GLHLE_MAXWELL_RANDOM_OPS", 24);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    uint64_t slots = 0;
+    uint32_t control[MW_SASS_FAM_COUNT] = {0};
+    for (long i = 0; i < programs; i++) {
+        tmr_program *p = malloc(sizeof *p);
+        assert_non_null(p);
+        tmr_machine want;
+        tmr_generate_branchy(&rng, (uint32_t)nops, p, &want);
+        for (size_t w = 0; w < p->words; w++) {
+            if (w % 4 == 0)
+                continue;
+            mw_sass_inst inst;
+            mw_sass_decode_inst(p->code[w], (uint32_t)w * 8, 0, &inst);
+            if (inst.family == MW_SASS_FAM_BRA || inst.family == MW_SASS_FAM_SSY || inst.family == MW_SASS_FAM_SYNC ||
+                inst.family == MW_SASS_FAM_PBK || inst.family == MW_SASS_FAM_BRK || inst.family == MW_SASS_FAM_PCNT ||
+                inst.family == MW_SASS_FAM_CONT)
+                control[inst.family]++;
+            slots++;
+        }
+        for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+            uint32_t got[OUTS];
+            char why[256];
+            bool structured = false;
+            if (!run_as(ctx, p, got, why, sizeof why, dispatcher ? "maxwell_branchy_dispatcher.glsl" : "maxwell_branchy.glsl",
+                        dispatcher, &structured)) {
+                print_program(p);
+                fail_msg("seed %llu branchy program %ld (%s): %s", (unsigned long long)seed, i,
+                         dispatcher ? "dispatcher" : "structured", why);
+            }
+            if (!dispatcher && !structured) {
+                print_program(p);
+                fail_msg("seed %llu branchy program %ld: the translator fell back to the dispatcher",
+                         (unsigned long long)seed, i);
+            }
+            if (memcmp(got, want.out, sizeof got)) {
+                print_message("seed %llu branchy program %ld differs (%s):\n", (unsigned long long)seed, i,
+                              dispatcher ? "dispatcher" : "structured");
+                print_program(p);
+                print_registers(want.out, got);
+                fail_msg("seed %llu: branchy program %ld's registers differ from the CPU model", (unsigned long long)seed,
+                         i);
+            }
+        }
+        free(p);
+    }
+    print_message("maxwell branchy: seed %llu, %ld programs, %llu instructions (BRA %u SSY %u SYNC %u PBK %u BRK %u "
+                  "PCNT %u CONT %u), structured and dispatcher both equal to the CPU model\n",
+                  (unsigned long long)seed, programs, (unsigned long long)slots, control[MW_SASS_FAM_BRA],
+                  control[MW_SASS_FAM_SSY], control[MW_SASS_FAM_SYNC], control[MW_SASS_FAM_PBK],
+                  control[MW_SASS_FAM_BRK], control[MW_SASS_FAM_PCNT], control[MW_SASS_FAM_CONT]);
+}
+
+/* ARB_gl_spirv (issue 15 part 4): where the driver takes SPIR-V, the
+ * translated modules run as they are; 40 branchy programs must give the CPU
+ * model's registers that way and through GLSL. */
+static void test_gl_spirv_path(void **state)
+{
+    glhle_context *ctx = *state;
+    char what[256];
+    if (!has_gl_spirv(ctx, what, sizeof what)) {
+        print_message("SKIP: the driver does not take SPIR-V: %s\n", what);
+        skip();
+    }
+    if (!make_vertex_spirv()) {
+        print_message("SKIP: glslangValidator -G cannot make the vertex stage's SPIR-V (%s)\n", what);
+        skip();
+    }
+    uint64_t seed = ts_seed("maxwell_random_spirv", 0x5b1du);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    for (long i = 0; i < 40; i++) {
+        tmr_program *p = malloc(sizeof *p);
+        assert_non_null(p);
+        tmr_machine want;
+        tmr_generate_branchy(&rng, 24, p, &want);
+        for (int direct = 0; direct < 2; direct++) { /* the GLSL path, then the module itself */
+            uint32_t got[OUTS];
+            char why[256];
+            if (!run_mode(ctx, p, got, why, sizeof why, NULL, false, direct, NULL)) {
+                print_program(p);
+                fail_msg("seed %llu program %ld: %s", (unsigned long long)seed, i, why);
+            }
+            if (memcmp(got, want.out, sizeof got)) {
+                print_program(p);
+                print_registers(want.out, got);
+                fail_msg("seed %llu: program %ld through %s differs from the CPU model", (unsigned long long)seed, i,
+                         direct ? "SPIR-V" : "GLSL");
+            }
+        }
+        free(p);
+    }
+    print_message("maxwell SPIR-V path: %s, seed %llu, 40 branchy programs, SPIR-V and GLSL both equal to the CPU model\n", what,
+                  (unsigned long long)seed);
+    glhle_bytebuf_free(&vertex_spirv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(test_random_programs),
+        TS_GL_TEST(test_branchy_programs),
+        TS_GL_TEST(test_gl_spirv_path),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -29,15 +29,37 @@ typedef struct gen {
     tmr_program *p;
     tmr_machine *m;
     uint32_t slot; /* instruction slots written */
+    /* branchy programs: code not on the path the model follows still gets
+     * encoded, its operations' effects dropped (live false); a loop body is
+     * generated again from the same random state for each later iteration
+     * (replay: the words are compared, not written) */
+    bool live, replay, mismatch, int_only;
+    uint32_t reserve; /* words kept free for the epilogue */
 } gen;
+
+/* room kept for the epilogue (MOV32I, four SELs, EXIT, BRA, padding) */
+#define EPILOGUE_WORDS 16
+
+static void put_word(gen *g, uint64_t word, bool compare)
+{
+    tmr_program *p = g->p;
+    if (p->words + 2 + g->reserve > TMR_MAX_WORDS) {
+        g->mismatch = true; /* the caller starts again */
+        return;
+    }
+    if (g->slot % 3 == 0)
+        p->code[p->words++] = SCHED;
+    if (!g->replay)
+        p->code[p->words] = word;
+    else if (compare && p->code[p->words] != word)
+        g->mismatch = true;
+    p->words++;
+    g->slot++;
+}
 
 static void put(gen *g, uint64_t word)
 {
-    tmr_program *p = g->p;
-    if (g->slot % 3 == 0)
-        p->code[p->words++] = SCHED;
-    p->code[p->words++] = word;
-    g->slot++;
+    put_word(g, word, true);
 }
 
 static uint32_t rnd(gen *g, uint32_t n)
@@ -673,31 +695,59 @@ static void op_convert(gen *g, guard gd)
     set_int(g, rd, s ? (uint32_t)(int32_t)v : (uint32_t)v);
 }
 
+/* integer: the encoding does not depend on the register values (float
+ * operations pick registers holding nice floats), so a loop body encodes the
+ * same on every iteration */
 static const struct {
     op_fn fn;
     uint32_t family, weight;
+    bool integer;
 } ops[] = {
-    {op_iadd, MW_SASS_FAM_IADD, 8},     {op_iscadd, MW_SASS_FAM_ISCADD, 4}, {op_iadd3, MW_SASS_FAM_IADD3, 5},
-    {op_xmad, MW_SASS_FAM_XMAD, 6},     {op_lea, MW_SASS_FAM_LEA, 4},     {op_imul, MW_SASS_FAM_IMUL, 4},     {op_lop, MW_SASS_FAM_LOP, 5},
-    {op_lop3, MW_SASS_FAM_LOP3, 5},     {op_shift, MW_SASS_FAM_SHL, 6},     {op_shf, MW_SASS_FAM_SHF, 5},
-    {op_bfe, MW_SASS_FAM_BFE, 5},       {op_bfi, MW_SASS_FAM_BFI, 4},       {op_popc_flo, MW_SASS_FAM_POPC, 4},
-    {op_minmax_sel, MW_SASS_FAM_IMNMX, 5}, {op_iset, MW_SASS_FAM_ISETP, 7}, {op_float, MW_SASS_FAM_FADD, 14},
-    {op_convert, MW_SASS_FAM_F2I, 6},
+    {op_iadd, MW_SASS_FAM_IADD, 8, true},     {op_iscadd, MW_SASS_FAM_ISCADD, 4, true},
+    {op_iadd3, MW_SASS_FAM_IADD3, 5, true},   {op_xmad, MW_SASS_FAM_XMAD, 6, true},
+    {op_lea, MW_SASS_FAM_LEA, 4, true},       {op_imul, MW_SASS_FAM_IMUL, 4, true},
+    {op_lop, MW_SASS_FAM_LOP, 5, true},       {op_lop3, MW_SASS_FAM_LOP3, 5, true},
+    {op_shift, MW_SASS_FAM_SHL, 6, true},     {op_shf, MW_SASS_FAM_SHF, 5, true},
+    {op_bfe, MW_SASS_FAM_BFE, 5, true},       {op_bfi, MW_SASS_FAM_BFI, 4, true},
+    {op_popc_flo, MW_SASS_FAM_POPC, 4, true}, {op_minmax_sel, MW_SASS_FAM_IMNMX, 5, true},
+    {op_iset, MW_SASS_FAM_ISETP, 7, true},    {op_float, MW_SASS_FAM_FADD, 14, false},
+    {op_convert, MW_SASS_FAM_F2I, 6, false},
 };
+
+/* MOV32I (0100): imm 20-51, lane mask 12-15 */
+static void prologue(gen *g)
+{
+    for (uint32_t r = 0; r < 8; r++) {
+        uint32_t v = coin(g, 45) ? fbits(nice_value(g)) : random_word(g);
+        put(g, base(0x0100) | f(v, 20) | f(0xf, 12) | PT_GUARD | f(r, 0));
+        set_int(g, r, v);
+    }
+}
+
+/* the predicates into R8-R11: SEL R (5ca0) Rd, R12 (= 1), RZ, Pi */
+static void epilogue(gen *g)
+{
+    g->reserve = 0;
+    put(g, base(0x0100) | f(1, 20) | f(0xf, 12) | PT_GUARD | f(12, 0));
+    for (uint32_t i = 0; i < 4; i++)
+        put(g, base(0x5ca0) | PT_GUARD | f(8 + i, 0) | f(12, 8) | f(255, 20) | f(i, 39));
+    memcpy(g->m->out, g->m->r, sizeof g->m->r);
+    for (int i = 0; i < 4; i++)
+        g->m->out[8 + i] = g->m->p[i];
+    put(g, EXIT);
+    put(g, BRA_SELF);
+    while (g->slot % 3)
+        put(g, NOP);
+}
 
 void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *final)
 {
     memset(out, 0, sizeof *out);
     memset(final, 0, sizeof *final);
-    gen g = {rng, out, final, 0};
+    gen g = {.rng = rng, .p = out, .m = final, .live = true};
     if (nops > TMR_MAX_OPS)
         nops = TMR_MAX_OPS;
-    /* MOV32I (0100): imm 20-51, lane mask 12-15 */
-    for (uint32_t r = 0; r < 8; r++) {
-        uint32_t v = coin(&g, 45) ? fbits(nice_value(&g)) : random_word(&g);
-        put(&g, base(0x0100) | f(v, 20) | f(0xf, 12) | PT_GUARD | f(r, 0));
-        set_int(&g, r, v);
-    }
+    prologue(&g);
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         total += ops[i].weight;
@@ -715,17 +765,260 @@ void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *fin
             out->family[out->ops++] = ops[k].family;
         }
     }
-    /* the predicates into R8-R11: SEL R (5ca0) Rd, R12 (= 1), RZ, Pi */
-    put(&g, base(0x0100) | f(1, 20) | f(0xf, 12) | PT_GUARD | f(12, 0));
-    for (uint32_t i = 0; i < 4; i++)
-        put(&g, base(0x5ca0) | PT_GUARD | f(8 + i, 0) | f(12, 8) | f(255, 20) | f(i, 39));
-    memcpy(final->out, final->r, sizeof final->r);
-    for (int i = 0; i < 4; i++)
-        final->out[8 + i] = final->p[i];
-    put(&g, EXIT);
-    put(&g, BRA_SELF);
-    while (g.slot % 3)
-        put(&g, NOP);
+    epilogue(&g);
+}
+
+/* ---- branchy programs ----
+ *
+ * Shapes as Mesa's nouveau codegen (uam) lays them out (the corpus'
+ * control_flow_fsh and loop_branch_fsh listings show the same):
+ *   if        @P BRA skip; then; skip:
+ *   if/else   @P BRA else; then; BRA join; else: ...; join:
+ *   SSY       SSY join; @P BRA else; then; SYNC; else: ...; SYNC; join:
+ *   SSY out   SSY join; part; @P SYNC; part; SYNC; join:
+ *   do-while  MOV32I Rc, n; head: body; IADD32I Rc, Rc, -1; ISETP.NE P, Rc, RZ; @P BRA head
+ *   PBK       MOV32I Rc, n; PBK exit; head: ISETP.EQ P, Rc, RZ; @P BRK; body; [@Pi BRK]; body;
+ *             IADD32I Rc, Rc, -1; BRA head; exit:
+ *   PCNT      ... PBK exit; head: ISETP.EQ; @P BRK; IADD32I; PCNT next; body; @Pi CONT; body; CONT;
+ *             next: BRA head; exit:
+ * The loop counters are R13 and R14 and their predicates P5 and P6,
+ * outside what the random operations touch. Encodings: envydis gm107.c
+ * (BRA e240 with the CC test 0xf in 0-4, a 24-bit offset at 20 from the
+ * next instruction; SSY e290, PBK e2a0, PCNT e2b0 take the same offset;
+ * SYNC f0f8, BRK e340, CONT e350 with CC 0xf). */
+
+#define BRA_OP 0xe24000000000000full
+#define SSY_OP 0xe290000000000000ull
+#define PBK_OP 0xe2a0000000000000ull
+#define PCNT_OP 0xe2b0000000000000ull
+#define SYNC_OP 0xf0f800000000000full
+#define BRK_OP 0xe34000000000000full
+#define CONT_OP 0xe35000000000000full
+
+/* byte offset of instruction slot k (the scheduling word of each bundle first) */
+static uint32_t slot_offset(uint32_t k)
+{
+    return (k / 3) * 32 + 8 + (k % 3) * 8;
+}
+
+/* the word at slot `at` jumping to slot `to` */
+static uint64_t with_target(uint64_t op, uint32_t at, uint32_t to)
+{
+    uint32_t rel = (slot_offset(to) - (slot_offset(at) + 8)) & 0xffffff;
+    return op | f(rel, 20);
+}
+
+/* a jump whose target is patched in later: its slot */
+static uint32_t put_jump(gen *g, uint64_t op)
+{
+    uint32_t at = g->slot;
+    put_word(g, op, false);
+    return at;
+}
+
+static void patch(gen *g, uint32_t at, uint32_t to)
+{
+    if (tmr_word_of_slot(at) >= g->p->words)
+        return; /* not written: out of room */
+    uint64_t *w = &g->p->code[tmr_word_of_slot(at)];
+    uint64_t v = with_target(*w & ~f(0xffffff, 20), at, to);
+    if (g->replay && *w != v)
+        g->mismatch = true;
+    *w = v;
+}
+
+static uint64_t guard_bits(uint32_t p, bool neg)
+{
+    return f(p, 16) | f(neg, 19);
+}
+
+/* a guard predicate P0-P3 for a branch, and whether the branch is taken */
+static uint64_t branch_guard(gen *g, bool *taken)
+{
+    uint32_t p = rnd(g, 4);
+    bool neg = coin(g, 50);
+    *taken = g->m->p[p] != neg;
+    return guard_bits(p, neg);
+}
+
+static void gen_block(gen *g, uint32_t count, uint32_t depth);
+
+/* one random operation under the live flag */
+static void one_op(gen *g)
+{
+    uint32_t total = 0;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!g->int_only || ops[i].integer)
+            total += ops[i].weight;
+    uint32_t pick = rnd(g, total), k = 0;
+    for (;; k++) {
+        if (g->int_only && !ops[k].integer)
+            continue;
+        if (pick < ops[k].weight)
+            break;
+        pick -= ops[k].weight;
+    }
+    uint32_t before = g->slot;
+    guard gd = pick_guard(g);
+    gd.runs = gd.runs && g->live;
+    ops[k].fn(g, gd);
+    if (g->slot != before && !g->replay && g->p->ops < TMR_MAX_OPS)
+        g->p->family[g->p->ops++] = ops[k].family;
+}
+
+static void gen_if(gen *g, uint32_t count, uint32_t depth)
+{
+    bool live = g->live, taken;
+    uint32_t shape = rnd(g, 4), a = count / 2, b = count - a;
+    uint32_t ssy = shape >= 2 ? put_jump(g, SSY_OP) : 0;
+    if (shape == 3) { /* SSY out: the first part always runs, @P SYNC leaves early */
+        gen_block(g, a, depth + 1);
+        put(g, SYNC_OP | branch_guard(g, &taken));
+        g->live = live && !taken;
+        gen_block(g, b, depth + 1);
+        put(g, SYNC_OP | guard_bits(7, false));
+        patch(g, ssy, g->slot);
+        g->live = live;
+        return;
+    }
+    uint32_t bra = put_jump(g, BRA_OP | branch_guard(g, &taken));
+    g->live = live && !taken;
+    gen_block(g, a, depth + 1);
+    if (shape == 0) {
+        patch(g, bra, g->slot);
+        g->live = live;
+        return;
+    }
+    uint32_t out = shape == 1 ? put_jump(g, BRA_OP | guard_bits(7, false)) : g->slot;
+    if (shape == 2)
+        put(g, SYNC_OP | guard_bits(7, false));
+    patch(g, bra, g->slot);
+    g->live = live && taken;
+    gen_block(g, b, depth + 1);
+    if (shape == 2) {
+        put(g, SYNC_OP | guard_bits(7, false));
+        patch(g, ssy, g->slot);
+    } else {
+        patch(g, out, g->slot);
+    }
+    g->live = live;
+}
+
+/* MOV32I (0100), IADD32I (1c00: imm 20-51), ISETP R (5b60: cond 49-51, P 3-5, Q 0-2, c = PT at 39) */
+static void put_counter(gen *g, uint32_t rc, uint32_t n)
+{
+    put(g, base(0x0100) | f(n, 20) | f(0xf, 12) | PT_GUARD | f(rc, 0));
+}
+
+static void put_count_down(gen *g, uint32_t rc)
+{
+    put(g, base(0x1c00) | PT_GUARD | f(rc, 0) | f(rc, 8) | f(0xffffffffu, 20));
+}
+
+static void put_test(gen *g, uint32_t rc, uint32_t pc, uint32_t cond)
+{
+    put(g, base(0x5b60) | PT_GUARD | f(pc, 3) | f(7, 0) | f(rc, 8) | f(255, 20) | f(cond, 49) | f(7, 39));
+}
+
+static void gen_loop(gen *g, uint32_t count, uint32_t depth)
+{
+    uint32_t level = g->int_only ? 1 : 0; /* counters: the outer loop R13 / P5, an inner one R14 / P6 */
+    uint32_t rc = 13 + level, pc = 5 + level, shape = rnd(g, 3);
+    uint32_t n = shape == 0 ? 1 + rnd(g, 4) : rnd(g, 5);
+    bool live = g->live, int_only = g->int_only, replay = g->replay;
+    g->int_only = true; /* operations whose encoding does not depend on the state: the same each iteration */
+    put_counter(g, rc, n);
+    uint32_t pbk = shape ? put_jump(g, PBK_OP) : 0, head = g->slot, a = count / 2, b = count - a;
+    ts_rng start = *g->rng;
+    uint32_t words = (uint32_t)g->p->words, slot = g->slot;
+    uint32_t iterations = live ? (shape == 0 ? n : n + 1) : 1; /* the passes through the code */
+    for (uint32_t it = 0; it < iterations && !g->mismatch; it++) {
+        /* the last pass of a PBK / PCNT loop only finds the counter at zero */
+        bool last = shape != 0 && it == n;
+        if (it) {
+            *g->rng = start;
+            g->p->words = words;
+            g->slot = slot;
+            g->replay = true;
+        }
+        g->live = live;
+        if (shape == 0) {
+            gen_block(g, a, depth + 1);
+            gen_block(g, b, depth + 1);
+            put_count_down(g, rc);
+            put_test(g, rc, pc, 5); /* NE */
+            put(g, with_target(BRA_OP | guard_bits(pc, false), g->slot, head));
+            continue;
+        }
+        put_test(g, rc, pc, 2); /* EQ */
+        put(g, BRK_OP | guard_bits(pc, false));
+        g->live = live && !last;
+        uint32_t pcnt = 0;
+        if (shape == 2) {
+            put_count_down(g, rc);
+            pcnt = put_jump(g, PCNT_OP);
+        }
+        gen_block(g, a, depth + 1);
+        bool exit_now;
+        put(g, (shape == 1 ? BRK_OP : CONT_OP) | branch_guard(g, &exit_now));
+        bool was = g->live, taken = was && exit_now;
+        g->live = was && !exit_now;
+        gen_block(g, b, depth + 1);
+        if (shape == 1) {
+            put_count_down(g, rc);
+        } else {
+            put(g, CONT_OP | guard_bits(7, false));
+            patch(g, pcnt, g->slot);
+        }
+        put(g, with_target(BRA_OP | guard_bits(7, false), g->slot, head));
+        if (shape == 1 && taken)
+            break; /* broke out: the code is all there, the model stops */
+    }
+    if (shape)
+        patch(g, pbk, g->slot);
+    g->live = live;
+    g->int_only = int_only;
+    g->replay = replay;
+}
+
+static void gen_block(gen *g, uint32_t count, uint32_t depth)
+{
+    while (count && !g->mismatch) {
+        uint32_t pick = rnd(g, 10);
+        if (depth < 3 && count >= 2 && pick < 2) {
+            uint32_t part = 1 + rnd(g, count);
+            gen_if(g, part, depth);
+            count -= part;
+        } else if (depth < 2 && count >= 2 && pick == 2 && (!g->int_only || depth == 1)) {
+            uint32_t part = 1 + rnd(g, count);
+            gen_loop(g, part, depth);
+            count -= part;
+        } else {
+            one_op(g);
+            count--;
+        }
+    }
+}
+
+void tmr_generate_branchy(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *final)
+{
+    if (nops > TMR_MAX_OPS)
+        nops = TMR_MAX_OPS;
+    for (uint32_t attempt = 0;; attempt++) {
+        memset(out, 0, sizeof *out);
+        memset(final, 0, sizeof *final);
+        gen g = {.rng = rng, .p = out, .m = final, .live = true};
+        g.reserve = EPILOGUE_WORDS;
+        out->branchy = true;
+        prologue(&g);
+        /* a loop body that encodes differently on a later iteration (or no
+         * room left): draw again; after 32 tries, straight-line code */
+        gen_block(&g, nops, attempt < 32 ? 0 : 3);
+        if (g.mismatch)
+            continue;
+        epilogue(&g);
+        return;
+    }
 }
 
 void tmr_truncate(tmr_program *p, uint32_t n)

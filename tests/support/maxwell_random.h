@@ -29,7 +29,8 @@
 
 #define TMR_MAX_OPS 64
 #define TMR_EPILOGUE 5 /* MOV32I R12, 1 and four SELs */
-#define TMR_MAX_WORDS (4 * ((8 + TMR_MAX_OPS + TMR_EPILOGUE + 2 + 2) / 3 + 2))
+#define TMR_MAX_CONTROL 64 /* branchy programs: branch, stack and loop-counter instructions */
+#define TMR_MAX_WORDS (4 * ((8 + TMR_MAX_OPS + TMR_MAX_CONTROL + TMR_EPILOGUE + 2 + 2) / 3 + 2))
 
 typedef struct tmr_machine {
     uint32_t r[8];
@@ -45,6 +46,7 @@ typedef struct tmr_program {
     uint32_t ops;          /* random operations (not counting the MOV32Is and EXIT) */
     uint32_t family[TMR_MAX_OPS]; /* mw_sass_family of each, for coverage counts */
     uint32_t after[TMR_MAX_OPS][12]; /* the model's R0-R7 and P0-P3 (as 0/1) after each operation */
+    bool branchy;          /* from tmr_generate_branchy: `after` is not filled */
 } tmr_program;
 
 /* The word index of instruction slot `slot` (slots count instructions only). */
@@ -60,5 +62,13 @@ void tmr_truncate(tmr_program *p, uint32_t n);
 /* Builds a program of `ops` random operations (<= TMR_MAX_OPS) and the
  * machine state after it runs. */
 void tmr_generate(ts_rng *rng, uint32_t ops, tmr_program *out, tmr_machine *final);
+
+/* The same with branches: if, if/else (BRA and the SSY/SYNC form, SYNC
+ * leaving early), loops of 0-4 iterations (do-while on a counter, PBK/BRK
+ * with a data-dependent break, PCNT/CONT with a data-dependent continue),
+ * nested up to two loops and three levels. `ops` counts the operations in
+ * the code (loop bodies once); the model follows the path the program takes
+ * on its data. */
+void tmr_generate_branchy(ts_rng *rng, uint32_t ops, tmr_program *out, tmr_machine *final);
 
 #endif

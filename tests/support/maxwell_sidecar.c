@@ -204,6 +204,9 @@ void tmc_input(const tmc_shader *s, mw_spirv_input *in)
     in->words = s->words;
     in->sph = s->has_sph ? s->sph : NULL;
     tmc_key(s, &in->key);
+    const tj_value *ls = tj_get(s->json, "local_size"); /* compute: the block the sidecar names */
+    for (size_t i = 0; i < 3; i++)
+        in->local_size[i] = ls ? (uint32_t)tj_num(tj_at(ls, i), 1) : 1;
 }
 
 void tmc_varyings_from_glsl(const char *glsl, bool outputs, uint8_t varying[32])
