@@ -117,28 +117,43 @@ static void reference(const glhle_trace *t, uint32_t scale, frames *out)
     assert_true(out->n > 0);
 }
 
-static void scrambled_trace(const char *scene, uint32_t scale)
+typedef void (*replay_fn)(glhle_context *ctx, const void *what, uint32_t scale, frames *f);
+
+/* Replays `what` twice on one host context with the host's state scrambled
+ * before each run (before the instance exists, too) and between frames;
+ * each run's frames must equal `ref`. Twice: the first replay must leave
+ * nothing behind that breaks the second (issue 12: a pending error from
+ * presenting into framebuffer 0 did). */
+static void scrambled_runs(const frames *ref, const char *name, uint32_t scale, const char *seed_name,
+                           uint64_t seed0, replay_fn run, const void *what)
 {
-    glhle_trace *t = open_scene(scene);
-    frames ref = {0};
-    reference(t, scale, &ref);
     ts_host h;
     ts_host_open(&h, GLHLE_LOG_INFO, true);
-    /* twice on the same context: the first replay must leave nothing behind
-     * that breaks the second (issue 12: a pending error from presenting
-     * into framebuffer 0 did) */
     for (int pass = 0; pass < 2; pass++) {
-        frames got = {.expect = &ref, .host = &h, .name = scene, .scale = scale};
-        ts_rng_init(&got.rng, ts_seed("external scramble", 12u + (uint64_t)pass));
-        ts_gl_scramble(&h, &got.rng); /* before the instance exists, too */
-        replay(h.ctx, t, scale, &got);
-        assert_int_equal(got.n, ref.n);
+        frames got = {.expect = ref, .host = &h, .name = name, .scale = scale};
+        ts_rng_init(&got.rng, ts_seed(seed_name, seed0 + (uint64_t)pass));
+        ts_gl_scramble(&h, &got.rng);
+        run(h.ctx, what, scale, &got);
+        assert_int_equal(got.n, ref->n);
         frames_free(&got);
         assert_int_equal(h.gl.GetError(), GL_NO_ERROR);
         assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
     }
     assert_int_equal(glhle_context_host_error_count(h.ctx), 0);
     ts_host_close(&h);
+}
+
+static void pica_run(glhle_context *ctx, const void *what, uint32_t scale, frames *f)
+{
+    replay(ctx, what, scale, f);
+}
+
+static void scrambled_trace(const char *scene, uint32_t scale)
+{
+    glhle_trace *t = open_scene(scene);
+    frames ref = {0};
+    reference(t, scale, &ref);
+    scrambled_runs(&ref, scene, scale, "external scramble", 12, pica_run, t);
     frames_free(&ref);
     glhle_trace_close(t);
 }
@@ -271,6 +286,17 @@ static void mw_replay(glhle_context *ctx, const uint8_t *data, size_t size, uint
     assert_int_equal(st.problems, 0);
 }
 
+typedef struct mw_bytes {
+    const uint8_t *data;
+    size_t size;
+} mw_bytes;
+
+static void mw_run(glhle_context *ctx, const void *what, uint32_t scale, frames *f)
+{
+    const mw_bytes *b = what;
+    mw_replay(ctx, b->data, b->size, scale, f);
+}
+
 /* Maxwell's public calls are bracketed as the other systems' are: its
  * sample traces scrambled between presents (and before the instance
  * exists) equal the offscreen replay's frames. */
@@ -288,20 +314,8 @@ static void scrambled_maxwell_trace(const char *file, uint32_t scale)
     assert_int_equal(glhle_context_gl_error_count(off), 0);
     glhle_context_destroy(off);
     assert_true(ref.n > 0);
-    ts_host h;
-    ts_host_open(&h, GLHLE_LOG_INFO, true);
-    for (int pass = 0; pass < 2; pass++) {
-        frames got = {.expect = &ref, .host = &h, .name = file, .scale = scale};
-        ts_rng_init(&got.rng, ts_seed("external maxwell scramble", 31u + (uint64_t)pass));
-        ts_gl_scramble(&h, &got.rng);
-        mw_replay(h.ctx, data, size, scale, &got);
-        assert_int_equal(got.n, ref.n);
-        frames_free(&got);
-        assert_int_equal(h.gl.GetError(), GL_NO_ERROR);
-        assert_int_equal(glhle_context_gl_error_count(h.ctx), 0);
-    }
-    assert_int_equal(glhle_context_host_error_count(h.ctx), 0);
-    ts_host_close(&h);
+    const mw_bytes b = {data, size};
+    scrambled_runs(&ref, file, scale, "external maxwell scramble", 31, mw_run, &b);
     frames_free(&ref);
     free(data);
 }
