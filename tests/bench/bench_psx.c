@@ -17,7 +17,7 @@
  * ratio and GL draw calls.
  *
  *   bench_psx [--quick] [--only gl|sw|ref] [--stream frame|old] [--isa scalar|sse2|avx2] [--count N]
- *             [--scale S] [--reps N]
+ *             [--scale S] [--reps N] [--export PREFIX]
  *
  * Each renderer draws the stream once to warm up (GL programs), then N
  * times (default 3); the best time counts.
@@ -28,6 +28,11 @@
  * "ref" is the per-pixel model the software renderer was before issue 21
  * (support/psx_ref_render.c), so one run gives before and after; the bench
  * fails when the software renderer's VRAM differs from the model's.
+ *
+ * --export writes each stream's GP0 words (little-endian 32-bit, the order
+ * they are sent) to PREFIX<stream>.gp0, so that another emulator's renderer
+ * can be timed on the same commands (docs/performance.md, the side-by-side
+ * run); nothing is drawn then.
  *
  * For callgrind instruction counts, run one renderer and one stream under
  * valgrind with --reps 1 (docs/performance.md has the commands). */
@@ -446,6 +451,21 @@ static psx_renderer *pc_make(const void *arg, const glhle_logger *log, glhle_psx
     return pc ? &pc->base : NULL;
 }
 
+static bool export_stream(const char *prefix, const char *name, const psx_stream *s)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s%s.gp0", prefix, name);
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(s->words, sizeof(uint32_t), s->count, f) == s->count;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "bench_psx: cannot write %s\n", path);
+    else
+        printf("bench_psx %s: %zu GP0 words to %s\n", name, s->count, path);
+    return ok;
+}
+
 static uint64_t count_pixels(const psx_stream *s)
 {
     glhle_logger log = {0};
@@ -580,7 +600,7 @@ int main(int argc, char **argv)
     if (quick)
         bench_reps = 1;
     uint32_t count = quick ? 2000 : 100000, scale = 1;
-    const char *only = NULL, *stream = NULL;
+    const char *only = NULL, *stream = NULL, *export_prefix = NULL;
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--only"))
             only = argv[i + 1];
@@ -594,12 +614,14 @@ int main(int argc, char **argv)
             stream = argv[i + 1];
         else if (!strcmp(argv[i], "--count"))
             count = (uint32_t)strtoul(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "--export"))
+            export_prefix = argv[i + 1];
         else if (!strcmp(argv[i], "--scale"))
             scale = (uint32_t)strtoul(argv[i + 1], NULL, 10);
     }
     const bool on[3] = {!only || !strcmp(only, "gl"), !only || !strcmp(only, "sw"), !only || !strcmp(only, "ref")};
     glhle_context *ctx = NULL;
-    if (on[RUN_GL]) {
+    if (on[RUN_GL] && !export_prefix) {
         glhle_context_desc cd = {0};
         cd.log_level = GLHLE_LOG_WARN;
         if (glhle_context_create(&cd, &ctx) != GLHLE_RESULT_OK) {
@@ -617,6 +639,12 @@ int main(int argc, char **argv)
             continue;
         psx_stream s = {0};
         streams[k].make(count, &s);
+        if (export_prefix) {
+            if (!export_stream(export_prefix, streams[k].name, &s))
+                status = 1;
+            psx_stream_free(&s);
+            continue;
+        }
         uint64_t pixels = count_pixels(&s);
         run_result r[3] = {{0}};
         for (int i = 0; i < 3; i++)
