@@ -64,6 +64,12 @@ void psx_span_ctx_init(psx_span_ctx *c, const psx_draw_mode *m, const uint16_t *
     c->and_y = m->win_and_y;
     c->or_y = m->win_or_y;
     c->mask_or = m->mask_set ? 0x8000u : 0;
+    if (m->textured && m->tex_mode == 0) {
+        for (int i = 0; i < 16; i++) {
+            c->clut4_lo[i] = (uint8_t)clut[i];
+            c->clut4_hi[i] = (uint8_t)(clut[i] >> 8);
+        }
+    }
     for (int a = 0; a < PSX_ATTR_COUNT; a++) {
         uint32_t s = (uint32_t)step[a], l = 0;
         c->step[a] = step[a];

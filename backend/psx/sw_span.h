@@ -131,6 +131,7 @@ typedef struct psx_span_ctx {
     int32_t step[PSX_ATTR_COUNT]; /* r g b u v per pixel, 12 fractional bits */
     uint32_t lane[PSX_ATTR_COUNT][8]; /* i * step, i = 0..7 (SIMD kernels) */
     uint32_t step8[PSX_ATTR_COUNT];   /* 8 * step */
+    uint8_t clut4_lo[16], clut4_hi[16]; /* 4-bit textures: the 16 CLUT entries' bytes (AVX2 kernels: pshufb) */
 } psx_span_ctx;
 
 /* Draws pixels x0 <= x < x1 of `row` (VRAM row y); acc holds r, g, b, u, v

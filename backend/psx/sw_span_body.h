@@ -85,46 +85,66 @@ SPAN_SIMD_INLINE __m128i acc8_attr(span_acc8 v)
 /* Eight texels at window-applied texcoords (16-bit lanes). */
 SPAN_SIMD_INLINE __m128i simd_texels(const psx_span_ctx *c, __m128i tu, __m128i tv, const int T)
 {
-#if SPAN_SIMD == 2
-    /* 32-bit gathers at halfword addresses; the upper halfword read is the
-     * next texel (or PSX_SPAN_PAD) and is masked off */
-    __m256i u = _mm256_cvtepu16_epi32(tu), v = _mm256_cvtepu16_epi32(tv);
-    const int shift = T == 1 ? 2 : T == 2 ? 1 : 0;
-    __m256i col = _mm256_and_si256(_mm256_add_epi32(_mm256_set1_epi32((int)c->tex_x), _mm256_srli_epi32(u, shift)),
-                                   _mm256_set1_epi32(PSX_VRAM_W - 1));
-    __m256i addr = _mm256_add_epi32(_mm256_slli_epi32(v, 10), col);
-    __m256i t = _mm256_i32gather_epi32((const int *)(const void *)c->tex, addr, 2);
-    if (T == 1 || T == 2) {
-        __m256i sh = T == 1 ? _mm256_slli_epi32(_mm256_and_si256(u, _mm256_set1_epi32(3)), 2)
-                            : _mm256_slli_epi32(_mm256_and_si256(u, _mm256_set1_epi32(1)), 3);
-        __m256i idx = _mm256_and_si256(_mm256_srlv_epi32(t, sh), _mm256_set1_epi32(T == 1 ? 0xF : 0xFF));
-        t = _mm256_i32gather_epi32((const int *)(const void *)c->clut, idx, 2);
-    }
-    t = _mm256_and_si256(t, _mm256_set1_epi32(0xFFFF));
-    return _mm_packus_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
-#else
-    /* no gathers: halfword addresses and index shifts in SIMD, then the
-     * loads one by one */
+    /* no gathers (slower than loads one by one on the CPUs measured,
+     * docs/performance.md): halfword addresses and index shifts in SIMD,
+     * then the texel loads one by one */
     const int shift = T == 1 ? 2 : T == 2 ? 1 : 0;
     const __m128i zero = _mm_setzero_si128();
     __m128i col = _mm_and_si128(_mm_add_epi16(_mm_set1_epi16((short)c->tex_x), _mm_srli_epi16(tu, shift)),
                                 _mm_set1_epi16(PSX_VRAM_W - 1));
     uint32_t addr[8] __attribute__((aligned(16)));
-    uint16_t sh[8] __attribute__((aligned(16))), tt[8] __attribute__((aligned(16)));
+    uint16_t sh[8] __attribute__((aligned(16)));
     _mm_store_si128((__m128i *)(void *)addr,
                     _mm_or_si128(_mm_slli_epi32(_mm_unpacklo_epi16(tv, zero), 10), _mm_unpacklo_epi16(col, zero)));
     _mm_store_si128((__m128i *)(void *)(addr + 4),
                     _mm_or_si128(_mm_slli_epi32(_mm_unpackhi_epi16(tv, zero), 10), _mm_unpackhi_epi16(col, zero)));
+#if SPAN_SIMD == 2
+    if (T == 1) {
+        /* 4-bit: the eight halfwords, then the nibbles shifted out in SIMD
+         * and looked up in the 16-entry CLUT by pshufb (low and high bytes
+         * apart; each lane's index in both its bytes) */
+        __m128i hw = zero;
+#define SPAN_HW(i) hw = _mm_insert_epi16(hw, c->tex[addr[i]], i)
+        SPAN_HW(0);
+        SPAN_HW(1);
+        SPAN_HW(2);
+        SPAN_HW(3);
+        SPAN_HW(4);
+        SPAN_HW(5);
+        SPAN_HW(6);
+        SPAN_HW(7);
+#undef SPAN_HW
+        __m256i sh32 = _mm256_cvtepu16_epi32(_mm_slli_epi16(_mm_and_si128(tu, _mm_set1_epi16(3)), 2));
+        __m256i idx32 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_cvtepu16_epi32(hw), sh32), _mm256_set1_epi32(0xF));
+        __m128i idx = _mm_packus_epi32(_mm256_castsi256_si128(idx32), _mm256_extracti128_si256(idx32, 1));
+        idx = _mm_or_si128(idx, _mm_slli_epi16(idx, 8));
+        __m128i lo = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)c->clut4_lo), idx);
+        __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)c->clut4_hi), idx);
+        return _mm_or_si128(_mm_and_si128(lo, _mm_set1_epi16(0xFF)), _mm_slli_epi16(hi, 8));
+    }
+#endif
     if (T == 1)
         _mm_store_si128((__m128i *)(void *)sh, _mm_slli_epi16(_mm_and_si128(tu, _mm_set1_epi16(3)), 2));
     else if (T == 2)
         _mm_store_si128((__m128i *)(void *)sh, _mm_slli_epi16(_mm_and_si128(tu, _mm_set1_epi16(1)), 3));
-    for (int i = 0; i < 8; i++) {
-        uint32_t hw = c->tex[addr[i]];
-        tt[i] = (uint16_t)(T == 3 ? hw : c->clut[(hw >> sh[i]) & (T == 1 ? 0xFu : 0xFFu)]);
-    }
-    return _mm_load_si128((const __m128i *)(const void *)tt);
-#endif
+    /* inserted lane by lane (pinsrw): eight halfword stores read back as one
+     * vector would stall on store forwarding */
+    __m128i t = zero;
+#define SPAN_TEXEL(i)                                                                                              \
+    do {                                                                                                           \
+        uint32_t hw = c->tex[addr[i]];                                                                             \
+        t = _mm_insert_epi16(t, (int)(T == 3 ? hw : c->clut[(hw >> sh[i]) & (T == 1 ? 0xFu : 0xFFu)]), i);         \
+    } while (0)
+    SPAN_TEXEL(0);
+    SPAN_TEXEL(1);
+    SPAN_TEXEL(2);
+    SPAN_TEXEL(3);
+    SPAN_TEXEL(4);
+    SPAN_TEXEL(5);
+    SPAN_TEXEL(6);
+    SPAN_TEXEL(7);
+#undef SPAN_TEXEL
+    return t;
 }
 
 /* 8-bit channel (or modulation product up to 494) plus dither to 5 bits. */
@@ -203,6 +223,8 @@ SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0
             __m128i tv = _mm_or_si128(_mm_and_si128(acc8_attr(v[4]), and_y), or_y);
             __m128i t = simd_texels(c, tu, tv, T);
             keep = _mm_or_si128(keep, _mm_cmpeq_epi16(t, zero)); /* texel 0000h is transparent */
+            if (_mm_movemask_epi8(keep) == 0xFFFF) /* nothing to draw in these eight (transparent, masked) */
+                goto step;
             top = _mm_and_si128(t, bit15);
             semi = _mm_srai_epi16(t, 15); /* only texels with bit 15 are semi-transparent */
             __m128i tr = _mm_and_si128(t, m31), tg = _mm_and_si128(_mm_srli_epi16(t, 5), m31),
@@ -236,6 +258,7 @@ SPAN_SIMD_INLINE void span_simd(const psx_span_ctx *c, uint16_t *row, int32_t x0
         }
         __m128i out = _mm_or_si128(_mm_or_si128(color, top), mask_or);
         _mm_storeu_si128((__m128i *)(void *)p, _mm_or_si128(_mm_and_si128(keep, back), _mm_andnot_si128(keep, out)));
+    step:
         if (G)
             for (int a = 0; a < 3; a++)
                 v[a] = acc8_step(v[a], c, a);

@@ -45,20 +45,25 @@ static void sw_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_trian
      * starts from the formula, then steps by ddx per pixel (sw_span.h) */
     const psx_vertex *bv = &t->v[t->base];
     const uint8_t *vals = &bv->r;
-    uint32_t origin[PSX_ATTR_COUNT];
+    /* row_origin: the formula at (0, y), stepped by ddy per row */
+    uint32_t row_origin[PSX_ATTR_COUNT], ddx[PSX_ATTR_COUNT], ddy[PSX_ATTR_COUNT];
     for (int i = 0; i < PSX_ATTR_COUNT; i++) {
-        origin[i] = ((uint32_t)vals[i] << 12) + 2048u - (uint32_t)t->ddx[i] * (uint32_t)bv->x -
-                    (uint32_t)t->ddy[i] * (uint32_t)bv->y;
+        ddx[i] = (uint32_t)t->ddx[i];
+        ddy[i] = (uint32_t)t->ddy[i];
+        row_origin[i] = ((uint32_t)vals[i] << 12) + 2048u - ddx[i] * (uint32_t)bv->x +
+                        ddy[i] * ((uint32_t)w.y - (uint32_t)bv->y);
     }
     while (w.y <= w.yend) {
         int32_t y = w.y, xl, xr;
         psx_tri_walk_row(&w, &xl, &xr);
-        if (xr <= xl)
-            continue;
         uint32_t acc[PSX_ATTR_COUNT];
-        for (int i = 0; i < PSX_ATTR_COUNT; i++)
-            acc[i] = origin[i] + (uint32_t)t->ddx[i] * (uint32_t)xl + (uint32_t)t->ddy[i] * (uint32_t)y;
-        span(&c, sw->vram + (size_t)y * PSX_VRAM_W, xl, xr, y, acc);
+#pragma GCC unroll 5 /* row_origin stays in registers */
+        for (int i = 0; i < PSX_ATTR_COUNT; i++) {
+            acc[i] = row_origin[i] + ddx[i] * (uint32_t)xl;
+            row_origin[i] += ddy[i];
+        }
+        if (xr > xl)
+            span(&c, sw->vram + (size_t)y * PSX_VRAM_W, xl, xr, y, acc);
     }
 }
 
