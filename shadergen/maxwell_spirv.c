@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
-    OP_DEPBAR,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -112,6 +112,10 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
         {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},
+        {MW_SASS_FAM_LDS, OP_LDS, 0},       {MW_SASS_FAM_STS, OP_STS, 0},       {MW_SASS_FAM_ATOMS, OP_ATOMS, 0},
+        {MW_SASS_FAM_ATOM, OP_ATOM, 0},     {MW_SASS_FAM_RED, OP_RED, 0},       {MW_SASS_FAM_BAR, OP_BAR, 0},
+        {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
+        {MW_SASS_FAM_CCTLT, OP_CCTL, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -176,6 +180,7 @@ typedef struct tr {
     uint32_t reg[256], pred[8], carry;
     uint32_t pc_var, stack_var, depth_var, iter_var;
     uint32_t local_var, local_words; /* local memory: local_words u32 and one sink word past them */
+    uint32_t shared_var, shared_words; /* shared memory (compute), the same shape */
     uint32_t sw_merge;        /* the dispatcher switch's merge block */
     uint32_t pops;            /* bit k: some instruction pops until kind k (its case is emitted) */
     /* resources and interface */
@@ -1482,47 +1487,263 @@ static void emit_ldc(tr *t, uint64_t insn)
         set_r(t, rd + 1 > RZ ? RZ : rd + 1, cbuf_load(t, idx, SPV_OP(b, SpvOpIAdd, t->t_u32, addr, cu(t, 4))));
 }
 
-/* LDL/STL: Rd 0, address Ra + signed 24-bit offset at 20, size 48-50
- * (u8 s8 u16 s16 b32 b64 b128; envydis ef40/ef50 and tabef58sz). Local
- * memory is a function array as large as the SPH's ShaderLocalMemoryLowSize
- * (bytes 4-6; open-gpu-doc Shader-Program-Header), at most 16 KiB; an access
- * past it reads 0 and writes a sink word, as a bounded stand-in for the
- * hardware's out-of-range behaviour. */
-static void emit_local(tr *t, uint64_t insn, bool store)
+/* ---- local and shared memory ----
+ *
+ * Both are u32 arrays with one sink word past their end: an access past the
+ * size reads 0 and writes the sink, a bounded stand-in for the hardware's
+ * out-of-range behaviour. Local memory (LDL/STL) is a Function array as
+ * large as the SPH's ShaderLocalMemoryLowSize (bytes 4-6; open-gpu-doc
+ * Shader-Program-Header), at most 16 KiB, 16 bytes when there is no SPH.
+ * Shared memory (LDS/STS/ATOMS, compute only) is a Workgroup array of
+ * mw_spirv_input.shared_bytes (the QMD's SHARED_MEMORY_SIZE), at most 48 KiB
+ * (GM20B's per-block limit). */
+
+typedef struct word_array {
+    uint32_t var, words, ptr_type; /* ptr_type: pointer to one u32 word */
+    bool shared;
+} word_array;
+
+static bool memory_array(tr *t, bool shared, word_array *a)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32;
-    uint32_t size = bits(insn, 48, 3), n = size == 4 ? 1 : size == 5 ? 2 : size == 6 ? 4 : 0;
-    if (!n)
-        return (void)UNSUPPORTED(t, "local memory access of 8 or 16 bits");
-    if (!t->local_var) {
-        uint32_t bytes = t->in->sph ? (uint32_t)t->in->sph[4] | (uint32_t)t->in->sph[5] << 8 |
-                                          (uint32_t)t->in->sph[6] << 16
-                                    : 0;
-        if (bytes < 16)
-            bytes = 16;
-        if (bytes > 16384)
-            bytes = 16384;
-        t->local_words = (bytes + 3) / 4;
-        uint32_t arr = spv_type_array(b, u, cu(t, t->local_words + 1), false);
-        t->local_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, arr), 0);
-        spv_name(b, t->local_var, "local_mem");
+    SpvStorageClass sc = shared ? SpvStorageClassWorkgroup : SpvStorageClassFunction;
+    uint32_t *var = shared ? &t->shared_var : &t->local_var, *words = shared ? &t->shared_words : &t->local_words;
+    if (!*var) {
+        uint32_t bytes;
+        if (shared) {
+            if (t->in->key.stage != MW_SPIRV_COMPUTE) {
+                BAD(t, "shared memory outside a compute shader");
+                return false;
+            }
+            bytes = t->in->shared_bytes;
+            if (!bytes) {
+                UNSUPPORTED(t, "shared memory with no shared memory size");
+                return false;
+            }
+            if (bytes > 49152) {
+                fail(t, GLHLE_RESULT_LIMIT_EXCEEDED, "shared memory over 48 KiB", "");
+                return false;
+            }
+        } else {
+            const uint8_t *sph = t->in->sph;
+            bytes = sph ? (uint32_t)sph[4] | (uint32_t)sph[5] << 8 | (uint32_t)sph[6] << 16 : 0;
+            bytes = bytes < 16 ? 16 : bytes > 16384 ? 16384 : bytes;
+        }
+        *words = (bytes + 3) / 4;
+        uint32_t arr = spv_type_array(b, u, cu(t, *words + 1), false);
+        uint32_t pt = spv_type_pointer(b, sc, arr);
+        *var = shared ? spv_global_var(b, pt, sc, 0) : spv_local_var(b, pt, 0);
+        spv_name(b, *var, shared ? "shared_mem" : "local_mem");
     }
+    a->var = *var;
+    a->words = *words;
+    a->ptr_type = spv_type_pointer(b, sc, u);
+    a->shared = shared;
+    return true;
+}
+
+/* the word `w` (a u32 id) of the array, the sink past its end; *inside: whether it is in range */
+static uint32_t array_word(tr *t, const word_array *a, uint32_t w, uint32_t *inside)
+{
+    spv_builder *b = &t->b;
+    *inside = SPV_OP(b, SpvOpULessThan, t->t_bool, w, cu(t, a->words));
+    uint32_t idx = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, w, cu(t, a->words));
+    return SPV_OP(b, SpvOpAccessChain, a->ptr_type, a->var, idx);
+}
+
+static uint32_t atomic_scope(tr *t, bool shared)
+{
+    return cu(t, shared ? SpvScopeWorkgroup : SpvScopeDevice);
+}
+
+/* An 8/16-bit store into the word at ptr: the other bytes stay. Shared
+ * memory takes an atomic AND then OR, so stores to the other bytes of the
+ * word from other invocations are not lost. */
+static void store_subword(tr *t, const word_array *a, uint32_t ptr, uint32_t shift, uint32_t mask, uint32_t v)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t keep = SPV_OP(b, SpvOpNot, u, SPV_OP(b, SpvOpShiftLeftLogical, u, cu(t, mask), shift));
+    uint32_t put = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, v, cu(t, mask)), shift);
+    if (a->shared) {
+        uint32_t sc = atomic_scope(t, true), sem = cu(t, 0);
+        SPV_OP(b, SpvOpAtomicAnd, u, ptr, sc, sem, keep);
+        SPV_OP(b, SpvOpAtomicOr, u, ptr, sc, sem, put);
+        return;
+    }
+    uint32_t old = SPV_OP(b, SpvOpLoad, u, ptr);
+    SPV_VOID(b, SpvOpStore, ptr, SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpBitwiseAnd, u, old, keep), put));
+}
+
+/* LDL/STL/LDS/STS: Rd 0, address Ra + signed 24-bit offset at 20, size
+ * 48-50 (u8 s8 u16 s16 b32 b64 b128, 7 = b128; envydis ef40/ef50/ef48/ef58
+ * and tabef58sz). Narrow loads zero- or sign-extend the byte or half the
+ * address names (little-endian, the low bits of the address; a 16-bit
+ * access uses bit 1 only). */
+static void emit_memory(tr *t, uint64_t insn, bool shared, bool store)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    word_array a;
+    if (!memory_array(t, shared, &a))
+        return;
+    uint32_t size = bits(insn, 48, 3), n = size == 4 ? 1 : size == 5 ? 2 : size >= 6 ? 4 : 0;
     int32_t off = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
     uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off));
     uint32_t word = SPV_OP(b, SpvOpShiftRightLogical, u, addr, cu(t, 2));
     const uint32_t rd = bits(insn, 0, 8);
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t w = SPV_OP(b, SpvOpIAdd, u, word, cu(t, k));
-        uint32_t in_range = SPV_OP(b, SpvOpULessThan, t->t_bool, w, cu(t, t->local_words));
-        uint32_t idx = SPV_GLSL(b, u, GLSLstd450UMin, w, cu(t, t->local_words));
-        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->local_var, idx);
-        uint32_t r = rd + k > RZ ? RZ : rd + k;
-        if (store)
-            SPV_VOID(b, SpvOpStore, ptr, get_r(t, r));
-        else
-            set_r(t, r, select_u(t, in_range, SPV_OP(b, SpvOpLoad, u, ptr), cu(t, 0)));
+    if (!n) {
+        bool half = size >= 2, sgn = size & 1;
+        uint32_t width = half ? 16 : 8;
+        uint32_t shift = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, addr, cu(t, half ? 2 : 3)),
+                                cu(t, 3));
+        uint32_t inside, ptr = array_word(t, &a, word, &inside);
+        if (store) {
+            store_subword(t, &a, ptr, shift, half ? 0xffff : 0xff, get_r(t, rd));
+            return;
+        }
+        uint32_t v = SPV_OP(b, sgn ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, SPV_OP(b, SpvOpLoad, u, ptr),
+                            shift, cu(t, width));
+        set_r(t, rd, select_u(t, inside, v, cu(t, 0)));
+        return;
     }
+    uint32_t val[4] = {0};
+    if (store)
+        for (uint32_t k = 0; k < n; k++)
+            val[k] = get_r(t, rd + k > RZ ? RZ : rd + k);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t inside, ptr = array_word(t, &a, SPV_OP(b, SpvOpIAdd, u, word, cu(t, k)), &inside);
+        if (store)
+            SPV_VOID(b, SpvOpStore, ptr, val[k]);
+        else
+            set_r(t, rd + k > RZ ? RZ : rd + k, select_u(t, inside, SPV_OP(b, SpvOpLoad, u, ptr), cu(t, 0)));
+    }
+}
+
+/* Opens a loop construct in the open block: a branch to a new header
+ * holding the OpLoopMerge, then the body's label (the caller's code
+ * follows). Returns the header, for the continue block's back edge. */
+static uint32_t open_loop(spv_builder *b, uint32_t merge, uint32_t cont)
+{
+    uint32_t header = spv_id(b), body = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    SPV_VOID(b, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranch, body);
+    spv_label(b, body);
+    return header;
+}
+
+/* ---- atomics ---- */
+
+/* envydis gm107.c tabec00_0 / taged00_0 / tabebf8_0 order */
+enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS = 0xff };
+
+/* The read-modify-write the atomics without a SPIR-V instruction need
+ * (INC, DEC, float add): a compare-and-swap loop until no other invocation
+ * changed the word in between. */
+static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, sem = cu(t, 0);
+    uint32_t cur = spv_local_var(b, t->p_fn_u32, 0);
+    SPV_VOID(b, SpvOpStore, cur, SPV_OP(b, SpvOpLoad, u, ptr));
+    uint32_t cont = spv_id(b), merge = spv_id(b), header = open_loop(b, merge, cont);
+    uint32_t old = SPV_OP(b, SpvOpLoad, u, cur), next;
+    if (is_float) {
+        next = as_u(t, SPV_OP(b, SpvOpFAdd, t->t_f32, as_f(t, old), as_f(t, v)));
+    } else if (op == AT_INC) { /* PTX atom.inc: old >= b ? 0 : old + 1 */
+        next = select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, old, v), cu(t, 0),
+                        SPV_OP(b, SpvOpIAdd, u, old, cu(t, 1)));
+    } else { /* PTX atom.dec: old == 0 || old > b ? b : old - 1 */
+        uint32_t wrap = SPV_OP(b, SpvOpLogicalOr, t->t_bool, SPV_OP(b, SpvOpIEqual, t->t_bool, old, cu(t, 0)),
+                               SPV_OP(b, SpvOpUGreaterThan, t->t_bool, old, v));
+        next = select_u(t, wrap, v, SPV_OP(b, SpvOpISub, u, old, cu(t, 1)));
+    }
+    uint32_t seen = SPV_OP(b, SpvOpAtomicCompareExchange, u, ptr, scope, sem, sem, next, old);
+    SPV_VOID(b, SpvOpStore, cur, seen);
+    SPV_VOID(b, SpvOpBranchConditional, SPV_OP(b, SpvOpIEqual, t->t_bool, seen, old), merge, cont);
+    spv_label(b, cont);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, merge);
+    return SPV_OP(b, SpvOpLoad, u, cur);
+}
+
+/* One atomic on the u32 at ptr; the word's old value. cmp: CAS's comparand. */
+static uint32_t atomic_op(tr *t, uint32_t ptr, bool shared, uint32_t op, bool is_signed, bool is_float, uint32_t v,
+                          uint32_t cmp)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, sc = atomic_scope(t, shared), sem = cu(t, 0);
+    if (is_float || op == AT_INC || op == AT_DEC)
+        return atomic_cas_loop(t, ptr, sc, op, is_float, v);
+    static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
+                                 SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor,  SpvOpAtomicExchange};
+    if (op == AT_CAS)
+        return SPV_OP(b, SpvOpAtomicCompareExchange, u, ptr, sc, sem, sem, v, cmp);
+    SpvOp o = ops[op];
+    if (is_signed && op == AT_MIN)
+        o = SpvOpAtomicSMin;
+    if (is_signed && op == AT_MAX)
+        o = SpvOpAtomicSMax;
+    return SPV_OP(b, o, u, ptr, sc, sem, v);
+}
+
+/* ATOMS Rd, s[Ra + s22 at 30, in words], Rb (envydis ec00: op 52-55, size
+ * 28-29 U32 S32 U64 S64); ATOMS.CAS (ee00: 53-54 = 2, b64 52): compare Rb,
+ * new value Rb + 1 (Mesa's GM107 emitter puts the pair at 20). */
+static void emit_atoms(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8), rb = bits(insn, 20, 8);
+    bool cas = mw_sass_lookup(insn) == MW_SASS_OP_ATOMS_CAS;
+    uint32_t op = cas ? AT_CAS : bits(insn, 52, 4), size = bits(insn, 28, 2);
+    if (cas && (bits(insn, 53, 2) != 2 || bit(insn, 52)))
+        return (void)UNSUPPORTED(t, "ATOMS.CAST or a 64-bit ATOMS.CAS");
+    if (!cas && (op > AT_EXCH || size >= 2))
+        return (void)UNSUPPORTED(t, "ATOMS of 64 bits or a reserved operation");
+    word_array a;
+    if (!memory_array(t, true, &a))
+        return;
+    int32_t off = (int32_t)(bits(insn, 30, 22) << 10) >> 10;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off * 4));
+    uint32_t inside, ptr = array_word(t, &a, SPV_OP(b, SpvOpShiftRightLogical, u, addr, cu(t, 2)), &inside);
+    uint32_t v = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
+    uint32_t old = atomic_op(t, ptr, true, op, size == 1, false, v, cmp);
+    set_r(t, rd, select_u(t, inside, old, cu(t, 0)));
+}
+
+/* BAR (envydis f0a8: mode tabf0a8_0 in bits 32-39, barrier u8 at 8 with 44,
+ * thread count u12 at 20 with 43, else registers R8 and R20; uam writes
+ * `bar sync RZ RZ`): BAR.SYNC of the whole block is GL's
+ * barrier() (OpControlBarrier at workgroup scope, which also orders shared
+ * and buffer memory as bar.sync does: PTX ISA "bar.sync"). Every barrier
+ * number waits for all threads the same way, so the number does not
+ * matter. ARRIVE, the reductions and partial thread counts have no GL form. */
+static void emit_bar(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    if (t->in->key.stage != MW_SPIRV_COMPUTE)
+        return (void)UNSUPPORTED(t, "BAR outside a compute shader");
+    if ((insn & 0x0000009b00000000ull) != 0x0000008000000000ull)
+        return (void)UNSUPPORTED(t, "BAR.ARRIVE / BAR.RED / BAR.SCAN");
+    /* the count: u12 at 20 with 43, else R20; 0 (or RZ) is the whole block */
+    if (bit(insn, 43) ? bits(insn, 20, 12) != 0 : bits(insn, 20, 8) != RZ)
+        return (void)UNSUPPORTED(t, "BAR.SYNC with a thread count");
+    uint32_t sem = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask |
+                   SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsImageMemoryMask;
+    SPV_VOID(b, SpvOpControlBarrier, cu(t, SpvScopeWorkgroup), cu(t, SpvScopeWorkgroup), cu(t, sem));
+}
+
+/* MEMBAR (envydis ef98: level 8-9 CTA GL SYS VC): a memory barrier at
+ * workgroup (CTA) or device scope over buffer, shared and image memory. */
+static void emit_membar(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t sem = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask |
+                   SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsImageMemoryMask;
+    SPV_VOID(b, SpvOpMemoryBarrier, cu(t, bits(insn, 8, 2) == 0 ? SpvScopeWorkgroup : SpvScopeDevice), cu(t, sem));
 }
 
 /* ---- textures ---- */
@@ -2219,8 +2440,24 @@ static bool is_pop(uint8_t op);
  * buffer, as yuzu's global-memory tracking binds them (its
  * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
  * are refused. */
+/* whether instruction `w` (translated as `op`) may write predicate p */
+static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
+{
+    switch (op) {
+    case OP_ISETP: case OP_FSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_LOP: case OP_LOP3: case OP_SHFL: return bits(w, 48, 3) == p;
+    case OP_PIXLD: return bits(w, 45, 3) == p;
+    default: return false;
+    }
+}
+
 static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
 {
+    /* a writer under the access's own guard counts when that predicate is unchanged in between (uam's
+     * `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in shared_atomic_csh) */
+    uint32_t gp;
+    bool gneg, same_guard = true;
+    guard_of(&t->ops[k], t->in->code[(k / 3) * 4 + 1 + k % 3], &gp, &gneg);
     for (uint32_t j = k; j-- > 0;) {
         if (t->flags[j + 1] & F_LEADER)
             return false;
@@ -2230,20 +2467,24 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
         bool pneg;
         if (!guard_of(row, w, &p, &pneg))
             continue;
+        if (gp != PT && writes_pred(row->op, w, gp))
+            same_guard = false;
         bool writes = row->op != OP_STG && row->op != OP_STL && row->op != OP_AST && !is_push(row->op) &&
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
-                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP;
+                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP &&
+                      row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
+                      row->op != OP_CCTL;
         uint32_t rd = bits(w, 0, 8);
         bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
-        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD ||
+        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
                     (row->op >= OP_TEXS && row->op <= OP_TMML);
         bool hit = rd == ra || (wide && ra > rd && ra <= rd + 3) ||
                    ((row->op == OP_TEXS || row->op == OP_TLDS || row->op == OP_TLD4S) && ra - bits(w, 28, 8) < 2);
         if (!writes || !hit)
             continue;
-        if (p != PT || rd != ra)
+        if ((p != PT && !(same_guard && p == gp && pneg == gneg)) || rd != ra)
             return false;
         if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
             *cb = bits(w, 34, 5);
@@ -2285,12 +2526,38 @@ static uint32_t ssbo_var(tr *t, uint32_t cb, uint32_t off)
         uint32_t v = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniform, st), SpvStorageClassUniform, 0);
         spv_decorate(b, v, SpvDecorationDescriptorSet, SPV_ARGS(2));
         spv_decorate(b, v, SpvDecorationBinding, SPV_ARGS(i));
+        /* other invocations' writes become visible at barriers (MEMBAR, BAR), as on the GPU */
+        spv_decorate(b, v, SpvDecorationCoherent, NULL, 0);
         r->ssbo[i].cbuf = (uint8_t)cb;
         r->ssbo[i].offset = (uint16_t)off;
         r->ssbo_count++;
         t->ssbo[i] = v;
     }
     return t->ssbo[i];
+}
+
+/* The storage buffer a global access at Ra + imm reads (traced, see
+ * trace_global) and the index of the access's first word in it; 0 when
+ * refused. */
+static uint32_t global_word(tr *t, uint32_t k, uint64_t insn, bool wide, int32_t imm, uint32_t *first)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, ra = bits(insn, 8, 8), cb, off;
+    if (!wide) {
+        UNSUPPORTED(t, "a 32-bit global address");
+        return 0;
+    }
+    if (!trace_global(t, k, ra, &cb, &off)) {
+        UNSUPPORTED(t, "a global address not traced to a constant-buffer pointer");
+        return 0;
+    }
+    uint32_t v = ssbo_var(t, cb, off);
+    if (!v)
+        return 0;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, ra), cu(t, (uint32_t)imm));
+    uint32_t rel = SPV_OP(b, SpvOpISub, u, addr, cbuf_load(t, cb, cu(t, off)));
+    *first = SPV_OP(b, SpvOpShiftRightLogical, u, rel, cu(t, 2));
+    return v;
 }
 
 /* LDG / STG (envydis gm107.c: register 0-7, address register 8-15, signed
@@ -2301,21 +2568,12 @@ static uint32_t ssbo_var(tr *t, uint32_t cb, uint32_t off)
 static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
 {
     spv_builder *b = &t->b;
-    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8);
     if (size < 4 || size > 6)
         return (void)UNSUPPORTED(t, store ? "STG of 8 or 16 bits" : "LDG of 8 or 16 bits");
-    if (!bit(insn, 45))
-        return (void)UNSUPPORTED(t, "a 32-bit global address");
-    uint32_t cb, off;
-    if (!trace_global(t, k, ra, &cb, &off))
-        return (void)UNSUPPORTED(t, "a global address not traced to a constant-buffer pointer");
-    uint32_t v = ssbo_var(t, cb, off);
+    uint32_t first, v = global_word(t, k, insn, bit(insn, 45), (int32_t)(bits(insn, 20, 24) << 8) >> 8, &first);
     if (!v)
         return;
-    int32_t imm = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
-    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, ra), cu(t, (uint32_t)imm));
-    uint32_t rel = SPV_OP(b, SpvOpISub, u, addr, cbuf_load(t, cb, cu(t, off)));
-    uint32_t first = SPV_OP(b, SpvOpShiftRightLogical, u, rel, cu(t, 2));
     uint32_t len = SPV_OP(b, SpvOpArrayLength, u, v, 0);
     uint32_t words = size == 4 ? 1 : size == 5 ? 2 : 4, val[4] = {0}, idx[4];
     for (uint32_t n = 0; n < words; n++) {
@@ -2343,6 +2601,44 @@ static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
         SPV_VOID(b, SpvOpBranch, merge);
         spv_label(b, merge);
     }
+}
+
+/* ATOM Rd, g[Ra + s20 at 28], Rb (envydis ed00: op 52-55, E 48, size
+ * 49-51 U32 S32 U64 F32.FTZ.RN U128 S64; ATOM.CAS eef0: b64 49, compare Rb,
+ * new value Rb + 1) and RED g[Ra + s20 at 28], R0 (ebf8: op 23-25, size
+ * 20-22, E 48; no result). The word must lie in the buffer (OpArrayLength):
+ * past its end nothing is written and ATOM gives 0. F32 is an add only
+ * (a CAS loop; denormals as the host keeps them). */
+static void emit_global_atomic(tr *t, uint32_t k, uint64_t insn, bool red)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8), rb = red ? rd : bits(insn, 20, 8);
+    bool cas = !red && mw_sass_lookup(insn) == MW_SASS_OP_ATOM_CAS;
+    uint32_t op = cas ? AT_CAS : red ? bits(insn, 23, 3) : bits(insn, 52, 4);
+    uint32_t size = cas ? (bit(insn, 49) ? 2 : 0) : red ? bits(insn, 20, 3) : bits(insn, 49, 3);
+    if (size != 0 && size != 1 && size != 3)
+        return (void)UNSUPPORTED(t, red ? "RED of 64 or 128 bits" : "ATOM of 64 or 128 bits");
+    if (op != AT_CAS && op > AT_EXCH)
+        return (void)UNSUPPORTED(t, "ATOM.SAFEADD or a reserved atomic operation");
+    if (size == 3 && op != AT_ADD)
+        return (void)UNSUPPORTED(t, "a float atomic other than ADD");
+    uint32_t first, v = global_word(t, k, insn, bit(insn, 48), (int32_t)(bits(insn, 28, 20) << 12) >> 12, &first);
+    if (!v)
+        return;
+    uint32_t val = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
+    uint32_t inside = SPV_OP(b, SpvOpULessThan, t->t_bool, first, SPV_OP(b, SpvOpArrayLength, u, v, 0));
+    if (!red)
+        set_r(t, rd, cu(t, 0));
+    uint32_t then = spv_id(b), merge = spv_id(b);
+    SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, inside, then, merge);
+    spv_label(b, then);
+    uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassUniform, u), v, cu(t, 0), first);
+    uint32_t old = atomic_op(t, ptr, false, op, size == 1, size == 3, val, cmp);
+    if (!red)
+        set_r(t, rd, old);
+    SPV_VOID(b, SpvOpBranch, merge);
+    spv_label(b, merge);
 }
 
 static uint32_t compute_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name, uint32_t c)
@@ -2557,7 +2853,21 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_ldc(t, insn);
     case OP_LDL:
     case OP_STL:
-        return emit_local(t, insn, row->op == OP_STL);
+        return emit_memory(t, insn, false, row->op == OP_STL);
+    case OP_LDS:
+    case OP_STS:
+        return emit_memory(t, insn, true, row->op == OP_STS);
+    case OP_ATOMS:
+        return emit_atoms(t, insn);
+    case OP_ATOM:
+    case OP_RED:
+        return emit_global_atomic(t, k, insn, row->op == OP_RED);
+    case OP_BAR:
+        return emit_bar(t, insn);
+    case OP_MEMBAR:
+        return emit_membar(t, insn);
+    case OP_CCTL: /* cache control: GL buffers have no caches to write back or invalidate (SSBOs are Coherent) */
+        return;
     case OP_LDG:
     case OP_STG:
         return emit_global(t, k, insn, row->op == OP_STG);
@@ -2824,12 +3134,7 @@ static bool s_loop_at(tr *t, uint32_t k, uint32_t end)
 {
     spv_builder *b = &t->b;
     s_loop inner = {k, end, spv_id(b), spv_id(b)};
-    uint32_t header = spv_id(b), body = spv_id(b);
-    SPV_VOID(b, SpvOpBranch, header);
-    spv_label(b, header);
-    SPV_VOID(b, SpvOpLoopMerge, inner.merge, inner.cont, SpvLoopControlMaskNone);
-    SPV_VOID(b, SpvOpBranch, body);
-    spv_label(b, body);
+    uint32_t header = open_loop(b, inner.merge, inner.cont);
     if (!s_range(t, k, end, inner.merge, &inner, k))
         return false;
     spv_label(b, inner.cont);
@@ -3286,6 +3591,8 @@ bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)
     if (in->sph)
         glhle_hash_update(&st, in->sph, 0x50);
     glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->local_size, sizeof in->local_size);
+    glhle_hash_update(&st, &in->shared_bytes, sizeof in->shared_bytes);
     glhle_hash_update(&st, in->code, words * 8);
     out->hash = glhle_hash_end(&st);
     out->words = (uint32_t)words;
@@ -3329,6 +3636,8 @@ static uint64_t quick_hash(const mw_spirv_input *in)
     if (in->sph)
         glhle_hash_update(&st, in->sph, 0x50);
     glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->local_size, sizeof in->local_size);
+    glhle_hash_update(&st, &in->shared_bytes, sizeof in->shared_bytes);
     glhle_hash_update(&st, in->code, (in->words < 4 ? in->words : 4) * 8);
     return glhle_hash_end(&st);
 }
@@ -3336,6 +3645,7 @@ static uint64_t quick_hash(const mw_spirv_input *in)
 static bool entry_matches(const mw_spirv_cache_entry *e, uint64_t quick, const mw_spirv_input *in)
 {
     return e->used && e->quick == quick && e->id.words <= in->words && !memcmp(&e->key, &in->key, sizeof e->key) &&
+           !memcmp(e->local_size, in->local_size, sizeof e->local_size) && e->shared_bytes == in->shared_bytes &&
            e->has_sph == (in->sph != NULL) && (!in->sph || !memcmp(e->sph, in->sph, 0x50)) &&
            !memcmp(e->code, in->code, (size_t)e->id.words * 8);
 }
@@ -3385,6 +3695,8 @@ glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, con
     victim->id = id;
     victim->quick = quick;
     victim->key = in->key;
+    memcpy(victim->local_size, in->local_size, sizeof victim->local_size);
+    victim->shared_bytes = in->shared_bytes;
     victim->has_sph = in->sph != NULL;
     if (in->sph)
         memcpy(victim->sph, in->sph, 0x50);

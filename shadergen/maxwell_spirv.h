@@ -84,6 +84,10 @@ typedef struct mw_spirv_input {
     const uint8_t *sph;   /* 0x50 bytes, NULL for compute */
     mw_spirv_key key;
     uint32_t local_size[3]; /* compute: block dimensions */
+    uint32_t shared_bytes;  /* compute: the block's shared memory (QMD SHARED_MEMORY_SIZE, deko3d's
+                             * shared_mem_sz); LDS/STS/ATOMS are refused when 0. At most 48 KiB
+                             * (GM20B's per-block limit). local_size and shared_bytes are part of the
+                             * program's identity with the key. */
     bool dispatcher;        /* tests: the dispatcher even where the code is structured (not in the key:
                              * both layouts compute the same) */
 } mw_spirv_input;
@@ -142,7 +146,7 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
 size_t mw_spirv_reachable_words(const mw_spirv_input *in);
 
 typedef struct mw_spirv_program_id {
-    uint64_t hash;    /* XXH3-64 of the SPH, the reachable code and the key */
+    uint64_t hash;    /* XXH3-64 of the SPH, the reachable code, the key and the compute block's shape */
     uint32_t words;   /* mw_spirv_reachable_words */
     uint32_t pad;
 } mw_spirv_program_id;
@@ -160,6 +164,7 @@ typedef struct mw_spirv_cache_entry {
     uint64_t quick;           /* hash of key, header and first bundle */
     mw_spirv_program_id id;
     mw_spirv_key key;
+    uint32_t local_size[3], shared_bytes; /* compute */
     uint8_t sph[0x50];
     bool has_sph, used;
     uint64_t *code;           /* a copy of the reachable words */

@@ -107,6 +107,8 @@ bool tmc_load(const char *name, tmc_shader *s)
         memcpy(s->sph, d + control + 0x30, 0x50);
         s->has_sph = true;
     }
+    if (s->stage == MW_SPIRV_COMPUTE)
+        s->shared_bytes = le32(d + 0x18 + 24 + 12); /* the union's shared_mem_sz */
     if (cb_sz && (size_t)control + cb_off + cb_sz <= dsize) {
         s->cbuf1 = malloc(cb_sz);
         memcpy(s->cbuf1, d + control + cb_off, cb_sz);
@@ -207,6 +209,7 @@ void tmc_input(const tmc_shader *s, mw_spirv_input *in)
     const tj_value *ls = tj_get(s->json, "local_size"); /* compute: the block the sidecar names */
     for (size_t i = 0; i < 3; i++)
         in->local_size[i] = ls ? (uint32_t)tj_num(tj_at(ls, i), 1) : 1;
+    in->shared_bytes = s->shared_bytes;
 }
 
 void tmc_varyings_from_glsl(const char *glsl, bool outputs, uint8_t varying[32])
