@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -115,7 +115,8 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_LDS, OP_LDS, 0},       {MW_SASS_FAM_STS, OP_STS, 0},       {MW_SASS_FAM_ATOMS, OP_ATOMS, 0},
         {MW_SASS_FAM_ATOM, OP_ATOM, 0},     {MW_SASS_FAM_RED, OP_RED, 0},       {MW_SASS_FAM_BAR, OP_BAR, 0},
         {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
-        {MW_SASS_FAM_CCTLT, OP_CCTL, 0},
+        {MW_SASS_FAM_CCTLT, OP_CCTL, 0},    {MW_SASS_FAM_VOTE, OP_VOTE, 0},
+        {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -195,6 +196,8 @@ typedef struct tr {
     uint32_t n_interface;
     uint32_t front_facing, sample_mask, sample_id;
     uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
+    uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
+    bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
     uint32_t ssbo[MW_SPIRV_SSBOS];
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
@@ -1116,6 +1119,54 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
 }
 
 /* ---- conversions ---- */
+
+/* PSET Rd / PSETP Pd, Qd (envydis 5088 / 5090): t = (Pa 12 (!15) BOP 24-25
+ * Pb 29 (!32)); PSET Rd = t BOP2 45-46 Pc 39 (!42) as all ones, or 1.0f with
+ * BF 44; PSETP Pd (3) = t BOP2 Pc, Qd (0) = !t BOP2 Pc (yuzu
+ * predicate_set_register.cpp / predicate_set_predicate.cpp). */
+static void emit_pset(tr *t, uint64_t insn, bool setp)
+{
+    spv_builder *b = &t->b;
+    if (!setp && bit(insn, 47))
+        return (void)UNSUPPORTED(t, "PSET.CC");
+    uint32_t pa = get_p(t, bits(insn, 12, 3), bit(insn, 15)), pb = get_p(t, bits(insn, 29, 3), bit(insn, 32));
+    uint32_t ab = bool_op(t, bits(insn, 24, 2), pa, pb), pc = pred39(t, insn), bop2 = bits(insn, 45, 2);
+    uint32_t r = bool_op(t, bop2, ab, pc);
+    if (setp) {
+        set_p(t, bits(insn, 3, 3), r);
+        set_p(t, bits(insn, 0, 3), bool_op(t, bop2, SPV_OP(b, SpvOpLogicalNot, t->t_bool, ab), pc));
+        return;
+    }
+    set_r(t, bits(insn, 0, 8), select_u(t, r, cu(t, bit(insn, 44) ? 0x3f800000u : 0xffffffffu), cu(t, 0)));
+}
+
+/* PRMT Rd, Ra, Rb (the selector), Rc (envydis 5bc0 and its C / I / RC
+ * forms; Mesa's nv50_ir packs halves with selector 0x5410 from src0 and
+ * src2, so Ra gives bytes 0-3, Rc bytes 4-7): PTX ISA prmt's default mode,
+ * each result byte i from nibble i of the selector: its low 3 bits pick a
+ * byte, bit 3 replicates that byte's sign. The F4E/B4E/RC8/ECL/ECR/RC16
+ * modes (48-51) are refused. */
+static void emit_prmt(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    if (bits(insn, 48, 4))
+        return (void)UNSUPPORTED(t, "PRMT modes F4E/B4E/RC8/ECL/ECR/RC16");
+    uint32_t a = get_r(t, bits(insn, 8, 8)), sel = src_b(t, insn, (bkind)row->bk), c = src_c(t, insn, (bkind)row->bk);
+    uint32_t r = cu(t, 0);
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t n = SPV_OP(b, SpvOpBitFieldUExtract, u, sel, cu(t, 4 * i), cu(t, 4));
+        uint32_t from_c = SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 7)), cu(t, 4));
+        uint32_t src = select_u(t, from_c, c, a);
+        uint32_t shift = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 3)), cu(t, 3));
+        uint32_t byte = SPV_OP(b, SpvOpBitFieldUExtract, u, src, shift, cu(t, 8));
+        uint32_t sign = SPV_OP(b, SpvOpINotEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 8)), cu(t, 0));
+        uint32_t rep = select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, byte, cu(t, 0x80)), cu(t, 0xff), cu(t, 0));
+        byte = select_u(t, sign, rep, byte);
+        r = SPV_OP(b, SpvOpBitwiseOr, u, r, SPV_OP(b, SpvOpShiftLeftLogical, u, byte, cu(t, 8 * i)));
+    }
+    set_r(t, bits(insn, 0, 8), r);
+}
 
 static uint32_t round_f(tr *t, uint32_t f, uint32_t mode)
 {
@@ -2331,17 +2382,23 @@ static uint32_t quad_lane(tr *t)
  * dFdxFine(v) from the right (rows alike with dFdyFine), which gives the
  * partner's value up to the rounding of one subtraction and one addition.
  * Other shuffles need subgroup operations, which llvmpipe's GL lacks. */
+static void emit_shfl_general(tr *t, uint64_t insn);
+
+/* the quad butterfly Mesa emits for derivatives (fragment shaders only) */
+static bool is_quad_shfl(const tr *t, uint64_t insn)
+{
+    uint32_t lane = bits(insn, 20, 5);
+    return t->in->key.stage == MW_SPIRV_FRAGMENT && bits(insn, 30, 2) == 3 && bit(insn, 28) && bit(insn, 29) &&
+           bits(insn, 34, 13) == 0x1c03 && (lane == 1 || lane == 2);
+}
+
 static void emit_shfl(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), pd = bits(insn, 48, 3);
-    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
-        return (void)UNSUPPORTED(t, "SHFL outside a fragment shader (subgroup operations)");
-    if (bits(insn, 30, 2) != 3 || !bit(insn, 28) || !bit(insn, 29) || bits(insn, 34, 13) != 0x1c03)
-        return (void)UNSUPPORTED(t, "SHFL other than a quad butterfly");
+    if (!is_quad_shfl(t, insn))
+        return emit_shfl_general(t, insn);
     uint32_t lane = bits(insn, 20, 5);
-    if (lane != 1 && lane != 2)
-        return (void)UNSUPPORTED(t, "SHFL.BFLY by other than 1 or 2");
     spv_capability(b, SpvCapabilityDerivativeControl);
     uint32_t v = get_fr(t, ra);
     uint32_t d = SPV_OP(b, lane == 1 ? SpvOpDPdxFine : SpvOpDPdyFine, t->t_f32, v);
@@ -2351,6 +2408,115 @@ static void emit_shfl(tr *t, uint64_t insn)
                               SPV_OP(b, SpvOpFAdd, t->t_f32, v, d));
     set_fr(t, rd, partner);
     set_p(t, pd, spv_const_bool(b, true));
+}
+
+/* ---- subgroups: VOTE and general SHFL ----
+ *
+ * A warp is the host's subgroup (ARB_shader_ballot / ARB_shader_group_vote
+ * in GL; SPV_KHR_shader_ballot / SPV_KHR_subgroup_vote in the module):
+ * lanes are gl_SubGroupInvocationARB and LANEID reads it in such programs.
+ * Results equal the GPU's where the data is uniform over each aligned
+ * 32-lane group or the host's subgroup is 32 wide (the corpus' subgroup_csh
+ * is written that way); a host subgroup of another size sees other lanes.
+ * llvmpipe: 8 (256-bit vectors). */
+
+static uint32_t subgroup_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name)
+{
+    spv_builder *b = &t->b;
+    spv_extension(b, "SPV_KHR_shader_ballot");
+    spv_capability(b, SpvCapabilitySubgroupBallotKHR);
+    if (!*var)
+        *var = builtin_var(t, SpvStorageClassInput, t->t_u32, bi, name);
+    return SPV_OP(b, SpvOpLoad, t->t_u32, *var);
+}
+
+/* VOTE.ALL/ANY/EQ Rd, Pd, Ps (envydis 50d8: mode 48-49, Rd 0, Pd 45, Ps 39
+ * with !42): Rd = the ballot of Ps over the subgroup's lanes (the low 32
+ * bits), Pd = the vote. VOTE.VTG (50e0) is refused. */
+static void emit_vote(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t mode = bits(insn, 48, 2), rd = bits(insn, 0, 8), pd = bits(insn, 45, 3);
+    if (mw_sass_lookup(insn) != MW_SASS_OP_VOTE || mode == 3)
+        return (void)UNSUPPORTED(t, "VOTE.VTG or VOTE mode 3");
+    uint32_t ps = pred39(t, insn);
+    if (rd != RZ) {
+        spv_extension(b, "SPV_KHR_shader_ballot");
+        spv_capability(b, SpvCapabilitySubgroupBallotKHR);
+        uint32_t ballot = SPV_OP(b, SpvOpSubgroupBallotKHR, t->t_v4u, ps);
+        set_r(t, rd, SPV_OP(b, SpvOpCompositeExtract, t->t_u32, ballot, 0));
+    }
+    if (pd != PT) {
+        spv_extension(b, "SPV_KHR_subgroup_vote");
+        spv_capability(b, SpvCapabilitySubgroupVoteKHR);
+        static const SpvOp ops[3] = {SpvOpSubgroupAllKHR, SpvOpSubgroupAnyKHR, SpvOpSubgroupAllEqualKHR};
+        set_p(t, pd, SPV_OP(b, ops[mode], t->t_bool, ps));
+    }
+}
+
+/* SHFL.IDX/UP/DOWN/BFLY Rd, Pd, Ra, b, c (envydis ef10: mode 30-31, b = R20
+ * or u5 at 20 with 28, c = R39 or u13 at 34 with 29, Pd 48), as the PTX ISA
+ * defines shfl: segmask = c[12:8], maxLane = (lane & segmask) | (c[4:0] &
+ * ~segmask), minLane = lane & segmask; IDX j = minLane | (b[4:0] &
+ * ~segmask), UP j = lane - b (valid when j >= maxLane, signed), DOWN j =
+ * lane + b, BFLY j = lane ^ b (valid when j <= maxLane); an invalid j reads
+ * the lane's own value; Pd = valid. The value of lane j is found by reading
+ * every lane of the subgroup in turn with OpSubgroupReadInvocationKHR, whose
+ * index must be dynamically uniform (llvmpipe reads the first active lane's). */
+static void emit_shfl_general(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8), pd = bits(insn, 48, 3), mode = bits(insn, 30, 2);
+    uint32_t v = get_r(t, bits(insn, 8, 8));
+    uint32_t bv = bit(insn, 28) ? cu(t, bits(insn, 20, 5)) : get_r(t, bits(insn, 20, 8));
+    uint32_t cv = bit(insn, 29) ? cu(t, bits(insn, 34, 13)) : get_r(t, bits(insn, 39, 8));
+    uint32_t lane = subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId, "gl_SubGroupInvocationARB");
+    uint32_t size = subgroup_builtin(t, &t->sg_size, SpvBuiltInSubgroupSize, "gl_SubGroupSizeARB");
+    uint32_t seg = SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpShiftRightLogical, u, cv, cu(t, 8)), cu(t, 0x1f));
+    uint32_t nseg = SPV_OP(b, SpvOpNot, u, seg);
+    uint32_t minl = SPV_OP(b, SpvOpBitwiseAnd, u, lane, seg);
+    uint32_t maxl = SPV_OP(b, SpvOpBitwiseOr, u, minl,
+                           SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpBitwiseAnd, u, cv, cu(t, 0x1f)), nseg));
+    uint32_t b5 = SPV_OP(b, SpvOpBitwiseAnd, u, bv, cu(t, 0x1f)), j, valid;
+    switch (mode) {
+    case 0:
+        j = SPV_OP(b, SpvOpBitwiseOr, u, minl, SPV_OP(b, SpvOpBitwiseAnd, u, b5, nseg));
+        valid = SPV_OP(b, SpvOpULessThanEqual, t->t_bool, j, maxl);
+        break;
+    case 1:
+        j = SPV_OP(b, SpvOpISub, u, lane, b5);
+        valid = SPV_OP(b, SpvOpSGreaterThanEqual, t->t_bool, as_i(t, j), as_i(t, maxl));
+        break;
+    case 2:
+        j = SPV_OP(b, SpvOpIAdd, u, lane, b5);
+        valid = SPV_OP(b, SpvOpULessThanEqual, t->t_bool, j, maxl);
+        break;
+    default:
+        j = SPV_OP(b, SpvOpBitwiseXor, u, lane, b5);
+        valid = SPV_OP(b, SpvOpULessThanEqual, t->t_bool, j, maxl);
+        break;
+    }
+    j = select_u(t, valid, j, lane);
+    /* result = v; for (i = 0; i < size; i++) { x = read(v, i); if (i == j) result = x; } */
+    uint32_t res = spv_local_var(b, t->p_fn_u32, 0), i = spv_local_var(b, t->p_fn_u32, 0);
+    SPV_VOID(b, SpvOpStore, res, v);
+    SPV_VOID(b, SpvOpStore, i, cu(t, 0));
+    uint32_t header = spv_id(b), body = spv_id(b), cont = spv_id(b), merge = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    uint32_t iv = SPV_OP(b, SpvOpLoad, u, i), more = SPV_OP(b, SpvOpULessThan, t->t_bool, iv, size);
+    SPV_VOID(b, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, more, body, merge);
+    spv_label(b, body);
+    uint32_t x = SPV_OP(b, SpvOpSubgroupReadInvocationKHR, u, v, iv);
+    SPV_VOID(b, SpvOpStore, res, select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, iv, j), x, SPV_OP(b, SpvOpLoad, u, res)));
+    SPV_VOID(b, SpvOpBranch, cont);
+    spv_label(b, cont);
+    SPV_VOID(b, SpvOpStore, i, SPV_OP(b, SpvOpIAdd, u, iv, cu(t, 1)));
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, merge);
+    set_r(t, rd, SPV_OP(b, SpvOpLoad, u, res));
+    set_p(t, pd, valid);
 }
 
 /* FSWZADD Rd, Ra, Rb, swizzle (u8 at 28): each quad lane takes the 2-bit
@@ -2444,7 +2610,8 @@ static bool is_pop(uint8_t op);
 static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
 {
     switch (op) {
-    case OP_ISETP: case OP_FSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_ISETP: case OP_FSETP: case OP_PSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_VOTE: return bits(w, 45, 3) == p;
     case OP_LOP: case OP_LOP3: case OP_SHFL: return bits(w, 48, 3) == p;
     case OP_PIXLD: return bits(w, 45, 3) == p;
     default: return false;
@@ -2473,7 +2640,7 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
                       row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP &&
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
-                      row->op != OP_CCTL;
+                      row->op != OP_CCTL && row->op != OP_PSETP;
         uint32_t rd = bits(w, 0, 8);
         bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
         /* what may write more than rd: vector loads and texture results
@@ -2676,6 +2843,8 @@ static void emit_s2r(tr *t, uint64_t insn)
         uint32_t z = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 2);
         v = SPV_OP(b, SpvOpBitwiseOr, u, x, SPV_OP(b, SpvOpShiftLeftLogical, u, y, cu(t, 16)));
         v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
+    } else if (sr == 0x00 && t->subgroups) { /* the lane VOTE and SHFL see */
+        v = subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId, "gl_SubGroupInvocationARB");
     } else if (cs && sr == 0x00) {
         v = SPV_OP(b, SpvOpBitwiseAnd, u,
                    compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", 0),
@@ -2890,6 +3059,13 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_pixld(t, insn);
     case OP_SHFL:
         return emit_shfl(t, insn);
+    case OP_VOTE:
+        return emit_vote(t, insn);
+    case OP_PSET:
+    case OP_PSETP:
+        return emit_pset(t, insn, row->op == OP_PSETP);
+    case OP_PRMT:
+        return emit_prmt(t, insn, row);
     case OP_FSWZADD:
         return emit_fswzadd(t, insn);
     case OP_EXIT:
@@ -3467,8 +3643,11 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         res = GLHLE_RESULT_OUT_OF_MEMORY;
         goto done;
     }
-    for (uint32_t k = 0; k < t->n; k++)
-        classify(in->code[(k / 3) * 4 + 1 + k % 3], &t->ops[k]);
+    for (uint32_t k = 0; k < t->n; k++) {
+        uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+        classify(w, &t->ops[k]);
+        t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w));
+    }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
@@ -3490,6 +3669,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->ops = keep.ops;
         t->flags = keep.flags;
         t->pops = keep.pops;
+        t->subgroups = keep.subgroups;
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;

@@ -1112,7 +1112,8 @@ static void test_corpus_compute(void **state)
         if (run_compute(ctx, *n, why, sizeof why)) {
             print_message("  %-20s dispatched: every buffer word as the sidecar says\n", *n);
             passed++;
-            must_pass += !strcmp(*n, "simple_csh") || !strcmp(*n, "shared_atomic_csh") || !strcmp(*n, "ssbo_layout_csh");
+            must_pass += !strcmp(*n, "simple_csh") || !strcmp(*n, "shared_atomic_csh") || !strcmp(*n, "ssbo_layout_csh") ||
+                         !strcmp(*n, "subgroup_csh");
         } else if (!strncmp(why, "refused", 7) || !strncmp(why, "not run", 7)) {
             print_message("  %-20s %s\n", *n, why);
         } else {
@@ -1122,8 +1123,9 @@ static void test_corpus_compute(void **state)
     print_message("compute: %u of %u corpus compute shaders dispatched and equal to their sidecars\n", passed, total);
     /* these must be among them: simple_csh (LDG/STG through c0's SSBO descriptor, S2R, XMAD),
      * shared_atomic_csh (LDS/STS, BAR, ATOMS, RED, ATOM.CAS, MEMBAR), ssbo_layout_csh (struct
-     * buffers, the grid size and buffer size from c0, the dispatcher) */
-    assert_int_equal(must_pass, 3);
+     * buffers, the grid size and buffer size from c0, the dispatcher), subgroup_csh (VOTE,
+     * SHFL.IDX, PSET through ARB_shader_ballot / ARB_shader_group_vote) */
+    assert_int_equal(must_pass, 4);
 }
 
 int main(void)

@@ -695,6 +695,65 @@ static void op_convert(gen *g, guard gd)
     set_int(g, rd, s ? (uint32_t)(int32_t)v : (uint32_t)v);
 }
 
+static void op_prmt(gen *g, guard gd)
+{
+    /* PRMT R (5bc0) Rd, Ra, Rb = selector, Rc (R39), default mode (48-51 = 0):
+     * PTX ISA prmt: byte i of the result is byte (sel >> 4i) & 7 of {c, a}
+     * (a bytes 0-3, c bytes 4-7), replaced by its sign replicated when bit 3
+     * of that nibble is set. The selector is mostly a random nibble pattern. */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
+    put(g, base(0x5bc0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39));
+    if (!gd.runs)
+        return;
+    uint64_t v = (uint64_t)g->m->r[rc] << 32 | g->m->r[ra];
+    uint32_t sel = g->m->r[rb], r = 0;
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t n = (sel >> (4 * i)) & 0xf, byte = (uint32_t)(v >> (8 * (n & 7))) & 0xff;
+        if (n & 8)
+            byte = byte & 0x80 ? 0xff : 0;
+        r |= byte << (8 * i);
+    }
+    set_int(g, rd, r);
+}
+
+static void op_pset(gen *g, guard gd)
+{
+    /* PSETP (5090) Pd 3, Qd 0 / PSET (5088) Rd: t = Pa (12, !15) BOP 24-25 Pb
+     * (29, !32); Pd = t BOP2 45-46 Pc (39, !42), Qd = !t BOP2 Pc; PSET writes
+     * all ones or 1.0f (BF 44) for true (yuzu predicate_set_*.cpp) */
+    uint32_t pa = rnd(g, 5), pb = rnd(g, 5), op = rnd(g, 3), op2 = rnd(g, 3);
+    bool na = coin(g, 30), nb = coin(g, 30), pv, setp = coin(g, 60), bf = coin(g, 50);
+    uint64_t pbits = pred39(g, &pv);
+    bool a = (pa == 4 ? true : g->m->p[pa]) != na, b = (pb == 4 ? true : g->m->p[pb]) != nb;
+    uint32_t p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7, rd = reg(g);
+    uint64_t srcs = f(pa == 4 ? 7 : pa, 12) | f(na, 15) | f(pb == 4 ? 7 : pb, 29) | f(nb, 32) | f(op, 24) | f(op2, 45) | pbits;
+    if (setp)
+        put(g, base(0x5090) | gd.bits | f(p, 3) | f(q, 0) | srcs);
+    else
+        put(g, base(0x5088) | gd.bits | f(rd, 0) | srcs | f(bf, 44));
+    if (!gd.runs)
+        return;
+    bool t = bop(op, a, b);
+    if (setp) {
+        bool pr = bop(op2, t, pv), qr = bop(op2, !t, pv);
+        set_p(g, p, pr);
+        set_p(g, q, qr);
+    } else {
+        set_int(g, rd, bop(op2, t, pv) ? (bf ? 0x3f800000u : 0xffffffffu) : 0);
+    }
+}
+
+static void op_s2r(gen *g, guard gd)
+{
+    /* S2R (f0c8) Rd, SR_Y_DIRECTION (0x12 at 20): +1.0f, GL's window
+     * orientation with glhle's numbering of rows from the bottom (the
+     * translation's fixed value; envydis sys_sr names the register) */
+    uint32_t rd = reg(g);
+    put(g, base(0xf0c8) | gd.bits | f(rd, 0) | f(0x12, 20));
+    if (gd.runs)
+        set_int(g, rd, 0x3f800000u);
+}
+
 /* integer: the encoding does not depend on the register values (float
  * operations pick registers holding nice floats), so a loop body encodes the
  * same on every iteration */
@@ -711,7 +770,8 @@ static const struct {
     {op_bfe, MW_SASS_FAM_BFE, 5, true},       {op_bfi, MW_SASS_FAM_BFI, 4, true},
     {op_popc_flo, MW_SASS_FAM_POPC, 4, true}, {op_minmax_sel, MW_SASS_FAM_IMNMX, 5, true},
     {op_iset, MW_SASS_FAM_ISETP, 7, true},    {op_float, MW_SASS_FAM_FADD, 14, false},
-    {op_convert, MW_SASS_FAM_F2I, 6, false},
+    {op_convert, MW_SASS_FAM_F2I, 6, false},   {op_prmt, MW_SASS_FAM_PRMT, 4, true},
+    {op_pset, MW_SASS_FAM_PSETP, 4, true},      {op_s2r, MW_SASS_FAM_S2R, 1, true},
 };
 
 /* MOV32I (0100): imm 20-51, lane mask 12-15 */
