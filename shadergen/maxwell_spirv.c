@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -117,6 +117,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
         {MW_SASS_FAM_CCTLT, OP_CCTL, 0},    {MW_SASS_FAM_VOTE, OP_VOTE, 0},
         {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
+        {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -199,6 +200,12 @@ typedef struct tr {
     uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
     bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
     uint32_t ssbo[MW_SPIRV_SSBOS];
+    /* images: per slot the variable, its type, and what the pre-scan of the
+     * SULD/SUST found (dimension + 1, raw 32-bit access), so TXQ before the
+     * first access declares the same image */
+    uint32_t img[MW_SPIRV_IMG_SLOTS], img_type[MW_SPIRV_IMG_SLOTS];
+    uint8_t img_dim[MW_SPIRV_IMG_SLOTS], img_raw[MW_SPIRV_IMG_SLOTS];
+    bool img_conflict;
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
@@ -2004,12 +2011,16 @@ static void emit_tlds(tr *t, uint64_t insn)
 /* TXQ: query 22-27 (1 dimension, envydis tabdf50_0), component mask 31-34,
  * Ra the level; the selected components of (width, height, depth or layers,
  * levels) land in Rd, Rd+1, ... (yuzu texture_query.cpp) */
+static bool emit_image_txq(tr *t, uint64_t insn);
+
 static void emit_txq(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), mask = bits(insn, 31, 4);
     if (bits(insn, 22, 6) != 1)
         return (void)UNSUPPORTED(t, "TXQ other than dimension");
+    if (emit_image_txq(t, insn))
+        return;
     uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
     if (!s)
         return;
@@ -2550,6 +2561,168 @@ static void emit_fswzadd(tr *t, uint64_t insn)
     set_fr(t, rd, SPV_OP(b, SpvOpSelect, t->t_f32, is1, amb, bma));
 }
 
+/* ---- images (SULD, SUST, TXQ on an image handle) ----
+ *
+ * A bound surface instruction names its handle by word offset (u13 at 36
+ * with bit 51; bindless, a handle in R39, is refused); the slot is (offset *
+ * 4 - key.img_handle_offset) / 4 and its format comes from the key. P
+ * (formatted, bit 52 clear) loads and stores the components the mask at
+ * 20-23 names through the key's format; D (raw, bit 52) moves 32-bit words,
+ * declared R32UI whatever the image holds (the binder views the image as
+ * R32UI: mw_spirv_result.img_raw_mask), only b32 here. Dimension 33-35 (1D
+ * BUFFER_1D ARRAY_1D 2D ARRAY_2D 3D) gives the coordinate registers from
+ * Ra, in texels (uam's image_csh mirrors x with TXQ's width, no byte
+ * scaling). envydis gm107.c eb00/eb20, tabeb40_*, tabeb20_1. */
+
+static const struct {
+    SpvImageFormat fmt;
+    uint8_t val, comps;
+} img_formats[MW_IMG_FORMAT_COUNT_] = {
+    [MW_IMG_R32UI] = {SpvImageFormatR32ui, MW_VAL_UINT, 1},     [MW_IMG_R32I] = {SpvImageFormatR32i, MW_VAL_SINT, 1},
+    [MW_IMG_R32F] = {SpvImageFormatR32f, MW_VAL_FLOAT, 1},      [MW_IMG_RGBA8] = {SpvImageFormatRgba8, MW_VAL_FLOAT, 4},
+    [MW_IMG_RGBA8UI] = {SpvImageFormatRgba8ui, MW_VAL_UINT, 4}, [MW_IMG_RGBA16F] = {SpvImageFormatRgba16f, MW_VAL_FLOAT, 4},
+    [MW_IMG_RGBA32F] = {SpvImageFormatRgba32f, MW_VAL_FLOAT, 4}, [MW_IMG_RGBA32UI] = {SpvImageFormatRgba32ui, MW_VAL_UINT, 4},
+};
+
+/* the image slot of a handle word, or -1 outside the image table */
+static int image_slot(const tr *t, uint32_t handle_word)
+{
+    uint32_t byte = handle_word * 4, base = t->in->key.img_handle_offset;
+    if (!base || byte < base || (byte - base) / 4 >= MW_SPIRV_IMG_SLOTS)
+        return -1;
+    return (int)((byte - base) / 4);
+}
+
+/* the pre-scan: what each surface instruction makes of its slot */
+static void image_note(tr *t, uint64_t w)
+{
+    if (!bit(w, 51))
+        return;
+    int slot = image_slot(t, bits(w, 36, 13));
+    if (slot < 0)
+        return;
+    uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1), raw = (uint8_t)(bit(w, 52) + 1);
+    if ((t->img_dim[slot] && t->img_dim[slot] != dim) || (t->img_raw[slot] && t->img_raw[slot] != raw))
+        t->img_conflict = true;
+    t->img_dim[slot] = dim;
+    t->img_raw[slot] = raw;
+}
+
+static uint32_t image_var(tr *t, int slot, uint32_t *sampled)
+{
+    spv_builder *b = &t->b;
+    uint8_t f = t->in->key.img[slot];
+    if (f == MW_IMG_NONE || f >= MW_IMG_FORMAT_COUNT_ || !t->img_dim[slot]) {
+        UNSUPPORTED(t, "an image slot the key leaves unbound (or TXQ of an image nothing else names)");
+        return 0;
+    }
+    if (t->img_conflict) {
+        UNSUPPORTED(t, "an image accessed both raw and formatted, or with two dimensions");
+        return 0;
+    }
+    bool raw = t->img_raw[slot] == 2;
+    uint8_t val = raw ? MW_VAL_UINT : img_formats[f].val;
+    *sampled = val == MW_VAL_SINT ? t->t_i32 : val == MW_VAL_UINT ? t->t_u32 : t->t_f32;
+    if (!t->img[slot]) {
+        static const SpvDim dims[6] = {SpvDim1D, SpvDimBuffer, SpvDim1D, SpvDim2D, SpvDim2D, SpvDim3D};
+        uint32_t d = t->img_dim[slot] - 1u;
+        if (d > 5) {
+            BAD(t, "a surface dimension past 3D");
+            return 0;
+        }
+        if (d <= 2)
+            spv_capability(b, d == 1 ? SpvCapabilityImageBuffer : SpvCapabilityImage1D);
+        t->img_type[slot] = spv_type_image(b, *sampled, dims[d], 0, d == 2 || d == 4, false, 2,
+                                           raw ? SpvImageFormatR32ui : img_formats[f].fmt);
+        t->img[slot] = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniformConstant, t->img_type[slot]),
+                                      SpvStorageClassUniformConstant, 0);
+        spv_decorate(b, t->img[slot], SpvDecorationDescriptorSet, SPV_ARGS(3));
+        spv_decorate(b, t->img[slot], SpvDecorationBinding, SPV_ARGS((uint32_t)slot));
+        spv_decorate(b, t->img[slot], SpvDecorationCoherent, NULL, 0);
+        char name[16];
+        snprintf(name, sizeof name, "img%d", slot);
+        spv_name(b, t->img[slot], name);
+        t->res->img_mask |= 1u << slot;
+        if (raw)
+            t->res->img_raw_mask |= 1u << slot;
+    }
+    return SPV_OP(b, SpvOpLoad, t->img_type[slot], t->img[slot]);
+}
+
+static uint32_t image_coords(tr *t, uint32_t ra, uint32_t dim)
+{
+    spv_builder *b = &t->b;
+    static const uint8_t n[6] = {1, 1, 2, 2, 3, 3};
+    uint32_t c[3];
+    for (uint32_t i = 0; i < n[dim]; i++)
+        c[i] = as_i(t, get_r(t, ra + i > RZ ? RZ : ra + i));
+    return n[dim] == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_i32, n[dim]), c, n[dim]);
+}
+
+/* SULD Rd.., [Ra..] / SUST [Ra..], Rd.. */
+static void emit_surface(tr *t, uint64_t insn, bool store)
+{
+    spv_builder *b = &t->b;
+    if (!bit(insn, 51))
+        return (void)UNSUPPORTED(t, "a bindless surface access");
+    if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
+        return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
+    bool raw = bit(insn, 52);
+    if (raw && bits(insn, 20, 3) != 4)
+        return (void)UNSUPPORTED(t, "a raw surface access other than b32");
+    int slot = image_slot(t, bits(insn, 36, 13));
+    if (slot < 0)
+        return (void)BAD(t, "a surface handle outside the stage's image table");
+    uint32_t st, img = image_var(t, slot, &st);
+    if (!img)
+        return;
+    uint32_t rd = bits(insn, 0, 8), mask = raw ? 1 : bits(insn, 20, 4);
+    uint32_t coord = image_coords(t, bits(insn, 8, 8), t->img_dim[slot] - 1u);
+    uint32_t v4 = spv_type_vector(b, st, 4);
+    if (store) {
+        uint32_t c[4], k = 0;
+        for (uint32_t i = 0; i < 4; i++) {
+            uint32_t r = mask >> i & 1 ? get_r(t, rd + k > RZ ? RZ : rd + k) : cu(t, i == 3 && st == t->t_f32 ? 0x3f800000u : 0);
+            k += mask >> i & 1;
+            c[i] = st == t->t_u32 ? r : SPV_OP(b, SpvOpBitcast, st, r);
+        }
+        SPV_VOID(b, SpvOpImageWrite, img, coord, spv_op(b, SpvOpCompositeConstruct, v4, c, 4));
+        return;
+    }
+    uint32_t texel = SPV_OP(b, SpvOpImageRead, v4, img, coord), k = 0;
+    for (uint32_t i = 0; i < 4; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        uint32_t c = SPV_OP(b, SpvOpCompositeExtract, st, texel, i);
+        set_r(t, rd + k > RZ ? RZ : rd + k, st == t->t_u32 ? c : SPV_OP(b, SpvOpBitcast, t->t_u32, c));
+        k++;
+    }
+}
+
+/* TXQ DIMENSION of an image handle: imageSize, the components in order */
+static bool emit_image_txq(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    int slot = image_slot(t, bits(insn, 36, 13));
+    if (slot < 0)
+        return false;
+    uint32_t st, img = image_var(t, slot, &st), i32 = t->t_i32;
+    if (!img)
+        return true;
+    spv_capability(b, SpvCapabilityImageQuery);
+    static const uint8_t n[6] = {1, 1, 2, 2, 3, 3};
+    uint32_t dims = n[t->img_dim[slot] - 1u], mask = bits(insn, 31, 4), rd = bits(insn, 0, 8), k = 0;
+    uint32_t size = SPV_OP(b, SpvOpImageQuerySize, dims == 1 ? i32 : spv_type_vector(b, i32, dims), img);
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v = c >= dims ? spv_const_i32(b, c == 3 ? 1 : 1) : dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, i32, size, c);
+        set_r(t, rd + k > RZ ? RZ : rd + k, SPV_OP(b, SpvOpBitcast, t->t_u32, v));
+        k++;
+    }
+    return true;
+}
+
 /* ---- fragment outputs ---- */
 
 /* the colour registers of EXIT: enabled components of each render target in
@@ -2640,7 +2813,7 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
                       row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP &&
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
-                      row->op != OP_CCTL && row->op != OP_PSETP;
+                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
         uint32_t rd = bits(w, 0, 8);
         bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
         /* what may write more than rd: vector loads and texture results
@@ -3066,6 +3239,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_pset(t, insn, row->op == OP_PSETP);
     case OP_PRMT:
         return emit_prmt(t, insn, row);
+    case OP_SULD:
+    case OP_SUST:
+        return emit_surface(t, insn, row->op == OP_SUST);
     case OP_FSWZADD:
         return emit_fswzadd(t, insn);
     case OP_EXIT:
@@ -3604,7 +3780,7 @@ void mw_spirv_result_free(mw_spirv_result *r)
 glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
 {
     glhle_bytebuf_clear(&r->spirv);
-    r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
+    r->cbuf_mask = r->tex_mask = r->img_mask = r->img_raw_mask = r->instructions = r->ssbo_count = 0;
     r->structured = false;
     r->reason[0] = 0;
     tr *t = calloc(1, sizeof *t);
@@ -3647,6 +3823,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
         classify(w, &t->ops[k]);
         t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w));
+        if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
+            image_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
@@ -3670,10 +3848,13 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->flags = keep.flags;
         t->pops = keep.pops;
         t->subgroups = keep.subgroups;
+        memcpy(t->img_dim, keep.img_dim, sizeof t->img_dim);
+        memcpy(t->img_raw, keep.img_raw, sizeof t->img_raw);
+        t->img_conflict = keep.img_conflict;
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;
-        r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
+        r->cbuf_mask = r->tex_mask = r->img_mask = r->img_raw_mask = r->instructions = r->ssbo_count = 0;
         spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
         emit_module(t);
     }
@@ -3708,6 +3889,9 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
             out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
     for (uint32_t i = 0; i < r->ssbo_count; i++)
         out[n++] = (spv_glsl_binding){2, i, i};
+    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++)
+        if (r->img_mask >> i & 1)
+            out[n++] = (spv_glsl_binding){3, i, i};
     return n;
 }
 

@@ -933,6 +933,76 @@ static bool expect_words(const tj_value *e, const uint32_t *got, uint32_t words,
     return true;
 }
 
+/* A texel (r, g, b, a; or r alone) from one of the corpus' image rules:
+ * "zero", "(x*8, y*8, 128, 255)", "texel (x,y) = (128, y*8, (31-x)*8, 255)",
+ * "texel (x,y) = (x>>3) + (y>>3)*16 + (((y&7)*8 + (x&7)) << 8)". False for a
+ * rule this test does not know. */
+static bool image_rule(const char *rule, uint32_t x, uint32_t y, uint32_t out[4])
+{
+    memset(out, 0, 4 * sizeof *out);
+    if (!rule)
+        return false;
+    if (!strncmp(rule, "zero", 4))
+        return true;
+    if (!strcmp(rule, "(x*8, y*8, 128, 255)")) {
+        out[0] = x * 8, out[1] = y * 8, out[2] = 128, out[3] = 255;
+        return true;
+    }
+    if (!strcmp(rule, "texel (x,y) = (128, y*8, (31-x)*8, 255)")) {
+        out[0] = 128, out[1] = y * 8, out[2] = (31 - x) * 8, out[3] = 255;
+        return true;
+    }
+    if (!strcmp(rule, "texel (x,y) = (x>>3) + (y>>3)*16 + (((y&7)*8 + (x&7)) << 8)")) {
+        out[0] = (x >> 3) + (y >> 3) * 16 + (((y & 7) * 8 + (x & 7)) << 8);
+        return true;
+    }
+    return false;
+}
+
+typedef struct image_fmt {
+    const char *name;
+    GLenum internal, format, type;
+    uint32_t comps, bytes;
+} image_fmt;
+
+static const image_fmt image_fmts[] = {
+    {"rgba8", GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, 1},
+    {"r32ui", GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, 1, 4},
+    {"r32i", GL_R32I, GL_RED_INTEGER, GL_INT, 1, 4},
+};
+
+static const image_fmt *image_fmt_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof image_fmts / sizeof image_fmts[0]; i++)
+        if (name && !strcmp(image_fmts[i].name, name))
+            return &image_fmts[i];
+    return NULL;
+}
+
+/* texel (x, y) of a w-wide image of format f into / out of memory */
+static void texel_put(const image_fmt *f, uint8_t *mem, uint32_t w, uint32_t x, uint32_t y, const uint32_t v[4])
+{
+    for (uint32_t c = 0; c < f->comps; c++) {
+        size_t at = ((size_t)y * w + x) * f->comps * f->bytes + c * f->bytes;
+        if (f->bytes == 1)
+            mem[at] = (uint8_t)v[c];
+        else
+            memcpy(mem + at, &v[c], 4);
+    }
+}
+
+static void texel_get(const image_fmt *f, const uint8_t *mem, uint32_t w, uint32_t x, uint32_t y, uint32_t v[4])
+{
+    memset(v, 0, 4 * sizeof *v);
+    for (uint32_t c = 0; c < f->comps; c++) {
+        size_t at = ((size_t)y * w + x) * f->comps * f->bytes + c * f->bytes;
+        if (f->bytes == 1)
+            v[c] = mem[at];
+        else
+            memcpy(&v[c], mem + at, 4);
+    }
+}
+
 /* A compute shader of the corpus dispatched from its translation (issue 15
  * part 3): storage buffers filled by the sidecar's `init` rule, uniform
  * block N in c(2+N), and in c0 deko3d's compute SSBO descriptors (README
@@ -956,7 +1026,9 @@ static bool run_compute(glhle_context *ctx, const char *name, char *why, size_t 
     mw_spirv_result_init(&r);
     glhle_bytebuf g;
     glhle_bytebuf_init(&g, 0);
-    GLuint prog = 0, bufs[MW_SPIRV_SSBOS] = {0}, ubo[3] = {0};
+    GLuint prog = 0, bufs[MW_SPIRV_SSBOS] = {0}, ubo[3] = {0}, imgs[MW_SPIRV_IMG_SLOTS] = {0};
+    const image_fmt *img_fmt[MW_SPIRV_IMG_SLOTS] = {0};
+    uint32_t img_w[MW_SPIRV_IMG_SLOTS] = {0}, img_h[MW_SPIRV_IMG_SLOTS] = {0};
     const tj_value *sb = tj_get(sh.json, "storage_buffers"), *exp = tj_get(sh.json, "expected");
     const tj_value *disp = tj_get(sh.json, "dispatch");
     if (mw_spirv_translate(&in, ts_logger(), &r) != GLHLE_RESULT_OK) {
@@ -1017,6 +1089,40 @@ static bool run_compute(glhle_context *ctx, const char *name, char *why, size_t 
         put32(c0, r.ssbo[i].offset, 0x10000000u + b * 0x01000000u);
         put32(c0, r.ssbo[i].offset + 8u, size);
     }
+    /* images: the sidecar's format, size and init rule at unit = slot; raw
+     * (SULD.D) slots are bound as an R32UI view, as mw_spirv_result says */
+    const tj_value *ims = tj_get(sh.json, "images");
+    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++) {
+        if (!(r.img_mask >> i & 1))
+            continue;
+        const tj_value *e = NULL;
+        for (size_t j = 0; j < tj_len(ims); j++)
+            if ((uint32_t)tj_num(tj_get(tj_at(ims, j), "binding"), -1) == i)
+                e = tj_at(ims, j);
+        const image_fmt *f = e ? image_fmt_of(tj_str(tj_get(e, "format"), NULL)) : NULL;
+        uint32_t w = e ? (uint32_t)tj_num(tj_at(tj_get(e, "size"), 0), 0) : 0;
+        uint32_t h = e ? (uint32_t)tj_num(tj_at(tj_get(e, "size"), 1), 0) : 0, v[4];
+        uint8_t *mem = f && w && h && w <= 4096 && h <= 4096 ? calloc((size_t)w * h, 16) : NULL;
+        bool rule_ok = mem != NULL;
+        for (uint32_t y = 0; rule_ok && y < h; y++)
+            for (uint32_t x = 0; rule_ok && x < w; x++) {
+                rule_ok = image_rule(tj_str(tj_get(e, "init"), NULL), x, y, v);
+                texel_put(f, mem, w, x, y, v);
+            }
+        if (!rule_ok) {
+            snprintf(why, why_size, "not run: image %u has no format, size or init rule this test knows", i);
+            free(mem);
+            goto done;
+        }
+        gl->GenTextures(1, &imgs[i]);
+        gl->BindTexture(GL_TEXTURE_2D, imgs[i]);
+        gl->TexStorage2D(GL_TEXTURE_2D, 1, f->internal, (GLsizei)w, (GLsizei)h);
+        gl->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)w, (GLsizei)h, f->format, f->type, mem);
+        gl->BindImageTexture(i, imgs[i], 0, GL_FALSE, 0, GL_READ_WRITE, r.img_raw_mask >> i & 1 ? GL_R32UI : f->internal);
+        free(mem);
+        img_fmt[i] = f, img_w[i] = w, img_h[i] = h;
+    }
     /* c0 0x00: the block size, 0x0c: the grid size (README "The c0 layout") */
     for (uint32_t c = 0; c < 3; c++) {
         put32(c0, 4 * c, in.local_size[c]);
@@ -1074,9 +1180,41 @@ static bool run_compute(glhle_context *ctx, const char *name, char *why, size_t 
             snprintf(why, why_size, "buffer %u %s", b, msg);
         free(got);
     }
+    gl->MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS && ok; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "images[%u]", i);
+        const char *rule = tj_str(tj_get(exp, key), NULL);
+        if (!img_fmt[i] || !rule)
+            continue;
+        const image_fmt *f = img_fmt[i];
+        uint8_t *mem = calloc((size_t)img_w[i] * img_h[i], 16);
+        gl->BindTexture(GL_TEXTURE_2D, imgs[i]);
+        gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+        gl->GetTexImage(GL_TEXTURE_2D, 0, f->format, f->type, mem);
+        for (uint32_t y = 0; ok && y < img_h[i]; y++)
+            for (uint32_t x = 0; ok && x < img_w[i]; x++) {
+                uint32_t want[4], got[4];
+                if (!image_rule(rule, x, y, want)) {
+                    snprintf(why, why_size, "not run: no expected rule for %s this test knows", key);
+                    ok = false;
+                    break;
+                }
+                texel_get(f, mem, img_w[i], x, y, got);
+                if (memcmp(want, got, sizeof got)) {
+                    snprintf(why, why_size, "image %u texel (%u, %u): (%u %u %u %u), the sidecar says (%u %u %u %u)", i, x,
+                             y, got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+                    ok = false;
+                }
+            }
+        free(mem);
+    }
     gl->UseProgram(0);
     ts_gl_check(ctx);
 done:
+    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++)
+        if (imgs[i])
+            gl->DeleteTextures(1, &imgs[i]);
     if (prog)
         gl->DeleteProgram(prog);
     for (uint32_t i = 0; i < MW_SPIRV_SSBOS; i++)
@@ -1113,7 +1251,7 @@ static void test_corpus_compute(void **state)
             print_message("  %-20s dispatched: every buffer word as the sidecar says\n", *n);
             passed++;
             must_pass += !strcmp(*n, "simple_csh") || !strcmp(*n, "shared_atomic_csh") || !strcmp(*n, "ssbo_layout_csh") ||
-                         !strcmp(*n, "subgroup_csh");
+                         !strcmp(*n, "subgroup_csh") || !strcmp(*n, "image_csh");
         } else if (!strncmp(why, "refused", 7) || !strncmp(why, "not run", 7)) {
             print_message("  %-20s %s\n", *n, why);
         } else {
@@ -1124,8 +1262,9 @@ static void test_corpus_compute(void **state)
     /* these must be among them: simple_csh (LDG/STG through c0's SSBO descriptor, S2R, XMAD),
      * shared_atomic_csh (LDS/STS, BAR, ATOMS, RED, ATOM.CAS, MEMBAR), ssbo_layout_csh (struct
      * buffers, the grid size and buffer size from c0, the dispatcher), subgroup_csh (VOTE,
-     * SHFL.IDX, PSET through ARB_shader_ballot / ARB_shader_group_vote) */
-    assert_int_equal(must_pass, 4);
+     * SHFL.IDX, PSET through ARB_shader_ballot / ARB_shader_group_vote), image_csh (SULD.D,
+     * SUST.P, TXQ of an image) */
+    assert_int_equal(must_pass, 5);
 }
 
 int main(void)

@@ -181,6 +181,18 @@ void tmc_key(const tmc_shader *s, mw_spirv_key *key)
         if (binding < MW_SPIRV_TEX_SLOTS)
             key->tex[binding] = tex_kind(tj_str(tj_get(t, "type"), ""));
     }
+    /* images: deko3d's handle table follows the textures' (README "The c0 layout": +0x80) */
+    key->img_handle_offset = key->tex_handle_offset + 0x80;
+    const tj_value *img = tj_get(s->json, "images");
+    for (size_t i = 0; i < tj_len(img); i++) {
+        static const char *const names[MW_IMG_FORMAT_COUNT_] = {"", "r32ui", "r32i", "r32f", "rgba8", "rgba8ui",
+                                                                "rgba16f", "rgba32f", "rgba32ui"};
+        uint32_t binding = (uint32_t)tj_num(tj_get(tj_at(img, i), "binding"), 99);
+        const char *f = tj_str(tj_get(tj_at(img, i), "format"), "");
+        for (uint8_t k = 1; k < MW_IMG_FORMAT_COUNT_ && binding < MW_SPIRV_IMG_SLOTS; k++)
+            if (!strcmp(f, names[k]))
+                key->img[binding] = k;
+    }
     const tj_value *attrs = tj_get(tj_get(s->json, "vertex_inputs"), "attributes");
     for (size_t i = 0; i < tj_len(attrs); i++) {
         const tj_value *a = tj_at(attrs, i);
