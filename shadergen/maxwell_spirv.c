@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -118,6 +118,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_CCTLT, OP_CCTL, 0},    {MW_SASS_FAM_VOTE, OP_VOTE, 0},
         {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
         {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},
+        {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -1173,6 +1174,82 @@ static void emit_prmt(tr *t, uint64_t insn, const op_row *row)
         r = SPV_OP(b, SpvOpBitwiseOr, u, r, SPV_OP(b, SpvOpShiftLeftLogical, u, byte, cu(t, 8 * i)));
     }
     set_r(t, bits(insn, 0, 8), r);
+}
+
+/* ---- half floats (f16x2) ----
+ *
+ * HADD2 / HMUL2, register (5d10 / 5d08) and constant (7a80 / 7880) forms
+ * (yuzu half_floating_point_add.cpp / _multiply.cpp, half_floating_point_
+ * helper.cpp name the fields): A's swizzle 47-48 and B's (register form
+ * 28-29; the constant form is F32): 0 H1_H0, 1 F32 (the register as one
+ * f32 for both lanes), 2 H0_H0, 3 H1_H1; per lane lhs = a.lo-lane op
+ * b.lo-lane, rhs likewise; neg/abs of A 43/44 (HMUL2: abs 44 only), of B
+ * 31/30 in the register form (HADD2 constant: neg 56, abs 54; HMUL2
+ * constant: abs 54, neg A 43); SAT 32 (constant form 52); the result is
+ * rounded to f16 and merged by 49-50: 0 both halves, 1 the low lane as an
+ * f32, 2 MRG_H0 (low half replaced), 3 MRG_H1 (high half). HADD2 FTZ 39 and
+ * HMUL2 precision 39-40 (FTZ, FMZ) are left to the host. Computed in f32
+ * (unpackHalf2x16 / packHalf2x16): a sum or product of two f16 values
+ * rounds to the same f16 as f16 arithmetic would. */
+static void half_pair(tr *t, uint32_t v, uint32_t swz, uint32_t out[2])
+{
+    spv_builder *b = &t->b;
+    if (swz == 1) {
+        out[0] = out[1] = as_f(t, v);
+        return;
+    }
+    uint32_t p = SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, v);
+    uint32_t lo = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, p, 0), hi = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, p, 1);
+    out[0] = swz == 3 ? hi : lo;
+    out[1] = swz == 2 ? lo : hi;
+}
+
+/* the f16 bits of f (in the low 16 bits) */
+static uint32_t to_half(tr *t, uint32_t f)
+{
+    spv_builder *b = &t->b;
+    uint32_t v = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, f, cf(t, 0.0f));
+    return SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, SPV_GLSL(b, t->t_u32, GLSLstd450PackHalf2x16, v), cu(t, 0xffff));
+}
+
+static void emit_half(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    const bkind bk = (bkind)row->bk;
+    bool mul = row->op == OP_HMUL2;
+    if (bk != BK_R && bk != BK_C)
+        return (void)UNSUPPORTED(t, "HADD2/HMUL2 immediate forms");
+    bool reg = bk == BK_R;
+    uint32_t rd = bits(insn, 0, 8), merge = bits(insn, 49, 2);
+    bool sat = bit(insn, reg ? 32 : 52);
+    bool na = !mul || !reg ? bit(insn, 43) : false, aa = bit(insn, 44);
+    bool nb = reg ? bit(insn, 31) : !mul && bit(insn, 56), ab = reg ? bit(insn, 30) : bit(insn, 54);
+    uint32_t a[2], bb[2];
+    half_pair(t, get_r(t, bits(insn, 8, 8)), bits(insn, 47, 2), a);
+    half_pair(t, src_b(t, insn, bk), reg ? bits(insn, 28, 2) : 1, bb);
+    uint32_t r[2];
+    for (int i = 0; i < 2; i++) {
+        uint32_t x = fneg_abs(t, a[i], na, aa), y = fneg_abs(t, bb[i], nb, ab);
+        r[i] = fsat(t, SPV_OP(b, mul ? SpvOpFMul : SpvOpFAdd, t->t_f32, x, y), sat);
+    }
+    uint32_t lo = to_half(t, r[0]), hi = to_half(t, r[1]), v;
+    switch (merge) {
+    case 0:
+        v = SPV_OP(b, SpvOpBitwiseOr, u, lo, SPV_OP(b, SpvOpShiftLeftLogical, u, hi, cu(t, 16)));
+        break;
+    case 1: /* the low lane, through f16, as an f32 */
+        v = as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, lo), 0));
+        break;
+    case 2:
+        v = SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpBitwiseAnd, u, get_r(t, rd), cu(t, 0xffff0000u)), lo);
+        break;
+    default:
+        v = SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpBitwiseAnd, u, get_r(t, rd), cu(t, 0xffff)),
+                   SPV_OP(b, SpvOpShiftLeftLogical, u, hi, cu(t, 16)));
+        break;
+    }
+    set_r(t, rd, v);
 }
 
 static uint32_t round_f(tr *t, uint32_t f, uint32_t mode)
@@ -3242,6 +3319,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_SULD:
     case OP_SUST:
         return emit_surface(t, insn, row->op == OP_SUST);
+    case OP_HADD2:
+    case OP_HMUL2:
+        return emit_half(t, insn, row);
     case OP_FSWZADD:
         return emit_fswzadd(t, insn);
     case OP_EXIT:
