@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
-    OP_DEPBAR,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -112,6 +112,13 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
         {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},
+        {MW_SASS_FAM_LDS, OP_LDS, 0},       {MW_SASS_FAM_STS, OP_STS, 0},       {MW_SASS_FAM_ATOMS, OP_ATOMS, 0},
+        {MW_SASS_FAM_ATOM, OP_ATOM, 0},     {MW_SASS_FAM_RED, OP_RED, 0},       {MW_SASS_FAM_BAR, OP_BAR, 0},
+        {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
+        {MW_SASS_FAM_CCTLT, OP_CCTL, 0},    {MW_SASS_FAM_VOTE, OP_VOTE, 0},
+        {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
+        {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},
+        {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -176,6 +183,7 @@ typedef struct tr {
     uint32_t reg[256], pred[8], carry;
     uint32_t pc_var, stack_var, depth_var, iter_var;
     uint32_t local_var, local_words; /* local memory: local_words u32 and one sink word past them */
+    uint32_t shared_var, shared_words; /* shared memory (compute), the same shape */
     uint32_t sw_merge;        /* the dispatcher switch's merge block */
     uint32_t pops;            /* bit k: some instruction pops until kind k (its case is emitted) */
     /* resources and interface */
@@ -190,7 +198,15 @@ typedef struct tr {
     uint32_t n_interface;
     uint32_t front_facing, sample_mask, sample_id;
     uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
+    uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
+    bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
     uint32_t ssbo[MW_SPIRV_SSBOS];
+    /* images: per slot the variable, its type, and what the pre-scan of the
+     * SULD/SUST found (dimension + 1, raw 32-bit access), so TXQ before the
+     * first access declares the same image */
+    uint32_t img[MW_SPIRV_IMG_SLOTS], img_type[MW_SPIRV_IMG_SLOTS];
+    uint8_t img_dim[MW_SPIRV_IMG_SLOTS], img_raw[MW_SPIRV_IMG_SLOTS];
+    bool img_conflict;
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
@@ -1112,6 +1128,130 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
 
 /* ---- conversions ---- */
 
+/* PSET Rd / PSETP Pd, Qd (envydis 5088 / 5090): t = (Pa 12 (!15) BOP 24-25
+ * Pb 29 (!32)); PSET Rd = t BOP2 45-46 Pc 39 (!42) as all ones, or 1.0f with
+ * BF 44; PSETP Pd (3) = t BOP2 Pc, Qd (0) = !t BOP2 Pc (yuzu
+ * predicate_set_register.cpp / predicate_set_predicate.cpp). */
+static void emit_pset(tr *t, uint64_t insn, bool setp)
+{
+    spv_builder *b = &t->b;
+    if (!setp && bit(insn, 47))
+        return (void)UNSUPPORTED(t, "PSET.CC");
+    uint32_t pa = get_p(t, bits(insn, 12, 3), bit(insn, 15)), pb = get_p(t, bits(insn, 29, 3), bit(insn, 32));
+    uint32_t ab = bool_op(t, bits(insn, 24, 2), pa, pb), pc = pred39(t, insn), bop2 = bits(insn, 45, 2);
+    uint32_t r = bool_op(t, bop2, ab, pc);
+    if (setp) {
+        set_p(t, bits(insn, 3, 3), r);
+        set_p(t, bits(insn, 0, 3), bool_op(t, bop2, SPV_OP(b, SpvOpLogicalNot, t->t_bool, ab), pc));
+        return;
+    }
+    set_r(t, bits(insn, 0, 8), select_u(t, r, cu(t, bit(insn, 44) ? 0x3f800000u : 0xffffffffu), cu(t, 0)));
+}
+
+/* PRMT Rd, Ra, Rb (the selector), Rc (envydis 5bc0 and its C / I / RC
+ * forms; Mesa's nv50_ir packs halves with selector 0x5410 from src0 and
+ * src2, so Ra gives bytes 0-3, Rc bytes 4-7): PTX ISA prmt's default mode,
+ * each result byte i from nibble i of the selector: its low 3 bits pick a
+ * byte, bit 3 replicates that byte's sign. The F4E/B4E/RC8/ECL/ECR/RC16
+ * modes (48-51) are refused. */
+static void emit_prmt(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    if (bits(insn, 48, 4))
+        return (void)UNSUPPORTED(t, "PRMT modes F4E/B4E/RC8/ECL/ECR/RC16");
+    uint32_t a = get_r(t, bits(insn, 8, 8)), sel = src_b(t, insn, (bkind)row->bk), c = src_c(t, insn, (bkind)row->bk);
+    uint32_t r = cu(t, 0);
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t n = SPV_OP(b, SpvOpBitFieldUExtract, u, sel, cu(t, 4 * i), cu(t, 4));
+        uint32_t from_c = SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 7)), cu(t, 4));
+        uint32_t src = select_u(t, from_c, c, a);
+        uint32_t shift = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 3)), cu(t, 3));
+        uint32_t byte = SPV_OP(b, SpvOpBitFieldUExtract, u, src, shift, cu(t, 8));
+        uint32_t sign = SPV_OP(b, SpvOpINotEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, n, cu(t, 8)), cu(t, 0));
+        uint32_t rep = select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, byte, cu(t, 0x80)), cu(t, 0xff), cu(t, 0));
+        byte = select_u(t, sign, rep, byte);
+        r = SPV_OP(b, SpvOpBitwiseOr, u, r, SPV_OP(b, SpvOpShiftLeftLogical, u, byte, cu(t, 8 * i)));
+    }
+    set_r(t, bits(insn, 0, 8), r);
+}
+
+/* ---- half floats (f16x2) ----
+ *
+ * HADD2 / HMUL2, register (5d10 / 5d08) and constant (7a80 / 7880) forms
+ * (yuzu half_floating_point_add.cpp / _multiply.cpp, half_floating_point_
+ * helper.cpp name the fields): A's swizzle 47-48 and B's (register form
+ * 28-29; the constant form is F32): 0 H1_H0, 1 F32 (the register as one
+ * f32 for both lanes), 2 H0_H0, 3 H1_H1; per lane lhs = a.lo-lane op
+ * b.lo-lane, rhs likewise; neg/abs of A 43/44 (HMUL2: abs 44 only), of B
+ * 31/30 in the register form (HADD2 constant: neg 56, abs 54; HMUL2
+ * constant: abs 54, neg A 43); SAT 32 (constant form 52); the result is
+ * rounded to f16 and merged by 49-50: 0 both halves, 1 the low lane as an
+ * f32, 2 MRG_H0 (low half replaced), 3 MRG_H1 (high half). HADD2 FTZ 39 and
+ * HMUL2 precision 39-40 (FTZ, FMZ) are left to the host. Computed in f32
+ * (unpackHalf2x16 / packHalf2x16): a sum or product of two f16 values
+ * rounds to the same f16 as f16 arithmetic would. */
+static void half_pair(tr *t, uint32_t v, uint32_t swz, uint32_t out[2])
+{
+    spv_builder *b = &t->b;
+    if (swz == 1) {
+        out[0] = out[1] = as_f(t, v);
+        return;
+    }
+    uint32_t p = SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, v);
+    uint32_t lo = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, p, 0), hi = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, p, 1);
+    out[0] = swz == 3 ? hi : lo;
+    out[1] = swz == 2 ? lo : hi;
+}
+
+/* the f16 bits of f (in the low 16 bits) */
+static uint32_t to_half(tr *t, uint32_t f)
+{
+    spv_builder *b = &t->b;
+    uint32_t v = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, f, cf(t, 0.0f));
+    return SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, SPV_GLSL(b, t->t_u32, GLSLstd450PackHalf2x16, v), cu(t, 0xffff));
+}
+
+static void emit_half(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    const bkind bk = (bkind)row->bk;
+    bool mul = row->op == OP_HMUL2;
+    if (bk != BK_R && bk != BK_C)
+        return (void)UNSUPPORTED(t, "HADD2/HMUL2 immediate forms");
+    bool reg = bk == BK_R;
+    uint32_t rd = bits(insn, 0, 8), merge = bits(insn, 49, 2);
+    bool sat = bit(insn, reg ? 32 : 52);
+    bool na = !mul || !reg ? bit(insn, 43) : false, aa = bit(insn, 44);
+    bool nb = reg ? bit(insn, 31) : !mul && bit(insn, 56), ab = reg ? bit(insn, 30) : bit(insn, 54);
+    uint32_t a[2], bb[2];
+    half_pair(t, get_r(t, bits(insn, 8, 8)), bits(insn, 47, 2), a);
+    half_pair(t, src_b(t, insn, bk), reg ? bits(insn, 28, 2) : 1, bb);
+    uint32_t r[2];
+    for (int i = 0; i < 2; i++) {
+        uint32_t x = fneg_abs(t, a[i], na, aa), y = fneg_abs(t, bb[i], nb, ab);
+        r[i] = fsat(t, SPV_OP(b, mul ? SpvOpFMul : SpvOpFAdd, t->t_f32, x, y), sat);
+    }
+    uint32_t lo = to_half(t, r[0]), hi = to_half(t, r[1]), v;
+    switch (merge) {
+    case 0:
+        v = SPV_OP(b, SpvOpBitwiseOr, u, lo, SPV_OP(b, SpvOpShiftLeftLogical, u, hi, cu(t, 16)));
+        break;
+    case 1: /* the low lane, through f16, as an f32 */
+        v = as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, lo), 0));
+        break;
+    case 2:
+        v = SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpBitwiseAnd, u, get_r(t, rd), cu(t, 0xffff0000u)), lo);
+        break;
+    default:
+        v = SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpBitwiseAnd, u, get_r(t, rd), cu(t, 0xffff)),
+                   SPV_OP(b, SpvOpShiftLeftLogical, u, hi, cu(t, 16)));
+        break;
+    }
+    set_r(t, rd, v);
+}
+
 static uint32_t round_f(tr *t, uint32_t f, uint32_t mode)
 {
     switch (mode & 3) {
@@ -1482,47 +1622,263 @@ static void emit_ldc(tr *t, uint64_t insn)
         set_r(t, rd + 1 > RZ ? RZ : rd + 1, cbuf_load(t, idx, SPV_OP(b, SpvOpIAdd, t->t_u32, addr, cu(t, 4))));
 }
 
-/* LDL/STL: Rd 0, address Ra + signed 24-bit offset at 20, size 48-50
- * (u8 s8 u16 s16 b32 b64 b128; envydis ef40/ef50 and tabef58sz). Local
- * memory is a function array as large as the SPH's ShaderLocalMemoryLowSize
- * (bytes 4-6; open-gpu-doc Shader-Program-Header), at most 16 KiB; an access
- * past it reads 0 and writes a sink word, as a bounded stand-in for the
- * hardware's out-of-range behaviour. */
-static void emit_local(tr *t, uint64_t insn, bool store)
+/* ---- local and shared memory ----
+ *
+ * Both are u32 arrays with one sink word past their end: an access past the
+ * size reads 0 and writes the sink, a bounded stand-in for the hardware's
+ * out-of-range behaviour. Local memory (LDL/STL) is a Function array as
+ * large as the SPH's ShaderLocalMemoryLowSize (bytes 4-6; open-gpu-doc
+ * Shader-Program-Header), at most 16 KiB, 16 bytes when there is no SPH.
+ * Shared memory (LDS/STS/ATOMS, compute only) is a Workgroup array of
+ * mw_spirv_input.shared_bytes (the QMD's SHARED_MEMORY_SIZE), at most 48 KiB
+ * (GM20B's per-block limit). */
+
+typedef struct word_array {
+    uint32_t var, words, ptr_type; /* ptr_type: pointer to one u32 word */
+    bool shared;
+} word_array;
+
+static bool memory_array(tr *t, bool shared, word_array *a)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32;
-    uint32_t size = bits(insn, 48, 3), n = size == 4 ? 1 : size == 5 ? 2 : size == 6 ? 4 : 0;
-    if (!n)
-        return (void)UNSUPPORTED(t, "local memory access of 8 or 16 bits");
-    if (!t->local_var) {
-        uint32_t bytes = t->in->sph ? (uint32_t)t->in->sph[4] | (uint32_t)t->in->sph[5] << 8 |
-                                          (uint32_t)t->in->sph[6] << 16
-                                    : 0;
-        if (bytes < 16)
-            bytes = 16;
-        if (bytes > 16384)
-            bytes = 16384;
-        t->local_words = (bytes + 3) / 4;
-        uint32_t arr = spv_type_array(b, u, cu(t, t->local_words + 1), false);
-        t->local_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, arr), 0);
-        spv_name(b, t->local_var, "local_mem");
+    SpvStorageClass sc = shared ? SpvStorageClassWorkgroup : SpvStorageClassFunction;
+    uint32_t *var = shared ? &t->shared_var : &t->local_var, *words = shared ? &t->shared_words : &t->local_words;
+    if (!*var) {
+        uint32_t bytes;
+        if (shared) {
+            if (t->in->key.stage != MW_SPIRV_COMPUTE) {
+                BAD(t, "shared memory outside a compute shader");
+                return false;
+            }
+            bytes = t->in->shared_bytes;
+            if (!bytes) {
+                UNSUPPORTED(t, "shared memory with no shared memory size");
+                return false;
+            }
+            if (bytes > 49152) {
+                fail(t, GLHLE_RESULT_LIMIT_EXCEEDED, "shared memory over 48 KiB", "");
+                return false;
+            }
+        } else {
+            const uint8_t *sph = t->in->sph;
+            bytes = sph ? (uint32_t)sph[4] | (uint32_t)sph[5] << 8 | (uint32_t)sph[6] << 16 : 0;
+            bytes = bytes < 16 ? 16 : bytes > 16384 ? 16384 : bytes;
+        }
+        *words = (bytes + 3) / 4;
+        uint32_t arr = spv_type_array(b, u, cu(t, *words + 1), false);
+        uint32_t pt = spv_type_pointer(b, sc, arr);
+        *var = shared ? spv_global_var(b, pt, sc, 0) : spv_local_var(b, pt, 0);
+        spv_name(b, *var, shared ? "shared_mem" : "local_mem");
     }
+    a->var = *var;
+    a->words = *words;
+    a->ptr_type = spv_type_pointer(b, sc, u);
+    a->shared = shared;
+    return true;
+}
+
+/* the word `w` (a u32 id) of the array, the sink past its end; *inside: whether it is in range */
+static uint32_t array_word(tr *t, const word_array *a, uint32_t w, uint32_t *inside)
+{
+    spv_builder *b = &t->b;
+    *inside = SPV_OP(b, SpvOpULessThan, t->t_bool, w, cu(t, a->words));
+    uint32_t idx = SPV_GLSL(b, t->t_u32, GLSLstd450UMin, w, cu(t, a->words));
+    return SPV_OP(b, SpvOpAccessChain, a->ptr_type, a->var, idx);
+}
+
+static uint32_t atomic_scope(tr *t, bool shared)
+{
+    return cu(t, shared ? SpvScopeWorkgroup : SpvScopeDevice);
+}
+
+/* An 8/16-bit store into the word at ptr: the other bytes stay. Shared
+ * memory takes an atomic AND then OR, so stores to the other bytes of the
+ * word from other invocations are not lost. */
+static void store_subword(tr *t, const word_array *a, uint32_t ptr, uint32_t shift, uint32_t mask, uint32_t v)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t keep = SPV_OP(b, SpvOpNot, u, SPV_OP(b, SpvOpShiftLeftLogical, u, cu(t, mask), shift));
+    uint32_t put = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, v, cu(t, mask)), shift);
+    if (a->shared) {
+        uint32_t sc = atomic_scope(t, true), sem = cu(t, 0);
+        SPV_OP(b, SpvOpAtomicAnd, u, ptr, sc, sem, keep);
+        SPV_OP(b, SpvOpAtomicOr, u, ptr, sc, sem, put);
+        return;
+    }
+    uint32_t old = SPV_OP(b, SpvOpLoad, u, ptr);
+    SPV_VOID(b, SpvOpStore, ptr, SPV_OP(b, SpvOpBitwiseOr, u, SPV_OP(b, SpvOpBitwiseAnd, u, old, keep), put));
+}
+
+/* LDL/STL/LDS/STS: Rd 0, address Ra + signed 24-bit offset at 20, size
+ * 48-50 (u8 s8 u16 s16 b32 b64 b128, 7 = b128; envydis ef40/ef50/ef48/ef58
+ * and tabef58sz). Narrow loads zero- or sign-extend the byte or half the
+ * address names (little-endian, the low bits of the address; a 16-bit
+ * access uses bit 1 only). */
+static void emit_memory(tr *t, uint64_t insn, bool shared, bool store)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    word_array a;
+    if (!memory_array(t, shared, &a))
+        return;
+    uint32_t size = bits(insn, 48, 3), n = size == 4 ? 1 : size == 5 ? 2 : size >= 6 ? 4 : 0;
     int32_t off = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
     uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off));
     uint32_t word = SPV_OP(b, SpvOpShiftRightLogical, u, addr, cu(t, 2));
     const uint32_t rd = bits(insn, 0, 8);
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t w = SPV_OP(b, SpvOpIAdd, u, word, cu(t, k));
-        uint32_t in_range = SPV_OP(b, SpvOpULessThan, t->t_bool, w, cu(t, t->local_words));
-        uint32_t idx = SPV_GLSL(b, u, GLSLstd450UMin, w, cu(t, t->local_words));
-        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->local_var, idx);
-        uint32_t r = rd + k > RZ ? RZ : rd + k;
-        if (store)
-            SPV_VOID(b, SpvOpStore, ptr, get_r(t, r));
-        else
-            set_r(t, r, select_u(t, in_range, SPV_OP(b, SpvOpLoad, u, ptr), cu(t, 0)));
+    if (!n) {
+        bool half = size >= 2, sgn = size & 1;
+        uint32_t width = half ? 16 : 8;
+        uint32_t shift = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, addr, cu(t, half ? 2 : 3)),
+                                cu(t, 3));
+        uint32_t inside, ptr = array_word(t, &a, word, &inside);
+        if (store) {
+            store_subword(t, &a, ptr, shift, half ? 0xffff : 0xff, get_r(t, rd));
+            return;
+        }
+        uint32_t v = SPV_OP(b, sgn ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, u, SPV_OP(b, SpvOpLoad, u, ptr),
+                            shift, cu(t, width));
+        set_r(t, rd, select_u(t, inside, v, cu(t, 0)));
+        return;
     }
+    uint32_t val[4] = {0};
+    if (store)
+        for (uint32_t k = 0; k < n; k++)
+            val[k] = get_r(t, rd + k > RZ ? RZ : rd + k);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t inside, ptr = array_word(t, &a, SPV_OP(b, SpvOpIAdd, u, word, cu(t, k)), &inside);
+        if (store)
+            SPV_VOID(b, SpvOpStore, ptr, val[k]);
+        else
+            set_r(t, rd + k > RZ ? RZ : rd + k, select_u(t, inside, SPV_OP(b, SpvOpLoad, u, ptr), cu(t, 0)));
+    }
+}
+
+/* Opens a loop construct in the open block: a branch to a new header
+ * holding the OpLoopMerge, then the body's label (the caller's code
+ * follows). Returns the header, for the continue block's back edge. */
+static uint32_t open_loop(spv_builder *b, uint32_t merge, uint32_t cont)
+{
+    uint32_t header = spv_id(b), body = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    SPV_VOID(b, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranch, body);
+    spv_label(b, body);
+    return header;
+}
+
+/* ---- atomics ---- */
+
+/* envydis gm107.c tabec00_0 / taged00_0 / tabebf8_0 order */
+enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS = 0xff };
+
+/* The read-modify-write the atomics without a SPIR-V instruction need
+ * (INC, DEC, float add): a compare-and-swap loop until no other invocation
+ * changed the word in between. */
+static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, sem = cu(t, 0);
+    uint32_t cur = spv_local_var(b, t->p_fn_u32, 0);
+    SPV_VOID(b, SpvOpStore, cur, SPV_OP(b, SpvOpLoad, u, ptr));
+    uint32_t cont = spv_id(b), merge = spv_id(b), header = open_loop(b, merge, cont);
+    uint32_t old = SPV_OP(b, SpvOpLoad, u, cur), next;
+    if (is_float) {
+        next = as_u(t, SPV_OP(b, SpvOpFAdd, t->t_f32, as_f(t, old), as_f(t, v)));
+    } else if (op == AT_INC) { /* PTX atom.inc: old >= b ? 0 : old + 1 */
+        next = select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, old, v), cu(t, 0),
+                        SPV_OP(b, SpvOpIAdd, u, old, cu(t, 1)));
+    } else { /* PTX atom.dec: old == 0 || old > b ? b : old - 1 */
+        uint32_t wrap = SPV_OP(b, SpvOpLogicalOr, t->t_bool, SPV_OP(b, SpvOpIEqual, t->t_bool, old, cu(t, 0)),
+                               SPV_OP(b, SpvOpUGreaterThan, t->t_bool, old, v));
+        next = select_u(t, wrap, v, SPV_OP(b, SpvOpISub, u, old, cu(t, 1)));
+    }
+    uint32_t seen = SPV_OP(b, SpvOpAtomicCompareExchange, u, ptr, scope, sem, sem, next, old);
+    SPV_VOID(b, SpvOpStore, cur, seen);
+    SPV_VOID(b, SpvOpBranchConditional, SPV_OP(b, SpvOpIEqual, t->t_bool, seen, old), merge, cont);
+    spv_label(b, cont);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, merge);
+    return SPV_OP(b, SpvOpLoad, u, cur);
+}
+
+/* One atomic on the u32 at ptr; the word's old value. cmp: CAS's comparand. */
+static uint32_t atomic_op(tr *t, uint32_t ptr, bool shared, uint32_t op, bool is_signed, bool is_float, uint32_t v,
+                          uint32_t cmp)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, sc = atomic_scope(t, shared), sem = cu(t, 0);
+    if (is_float || op == AT_INC || op == AT_DEC)
+        return atomic_cas_loop(t, ptr, sc, op, is_float, v);
+    static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
+                                 SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor,  SpvOpAtomicExchange};
+    if (op == AT_CAS)
+        return SPV_OP(b, SpvOpAtomicCompareExchange, u, ptr, sc, sem, sem, v, cmp);
+    SpvOp o = ops[op];
+    if (is_signed && op == AT_MIN)
+        o = SpvOpAtomicSMin;
+    if (is_signed && op == AT_MAX)
+        o = SpvOpAtomicSMax;
+    return SPV_OP(b, o, u, ptr, sc, sem, v);
+}
+
+/* ATOMS Rd, s[Ra + s22 at 30, in words], Rb (envydis ec00: op 52-55, size
+ * 28-29 U32 S32 U64 S64); ATOMS.CAS (ee00: 53-54 = 2, b64 52): compare Rb,
+ * new value Rb + 1 (Mesa's GM107 emitter puts the pair at 20). */
+static void emit_atoms(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8), rb = bits(insn, 20, 8);
+    bool cas = mw_sass_lookup(insn) == MW_SASS_OP_ATOMS_CAS;
+    uint32_t op = cas ? AT_CAS : bits(insn, 52, 4), size = bits(insn, 28, 2);
+    if (cas && (bits(insn, 53, 2) != 2 || bit(insn, 52)))
+        return (void)UNSUPPORTED(t, "ATOMS.CAST or a 64-bit ATOMS.CAS");
+    if (!cas && (op > AT_EXCH || size >= 2))
+        return (void)UNSUPPORTED(t, "ATOMS of 64 bits or a reserved operation");
+    word_array a;
+    if (!memory_array(t, true, &a))
+        return;
+    int32_t off = (int32_t)(bits(insn, 30, 22) << 10) >> 10;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)), cu(t, (uint32_t)off * 4));
+    uint32_t inside, ptr = array_word(t, &a, SPV_OP(b, SpvOpShiftRightLogical, u, addr, cu(t, 2)), &inside);
+    uint32_t v = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
+    uint32_t old = atomic_op(t, ptr, true, op, size == 1, false, v, cmp);
+    set_r(t, rd, select_u(t, inside, old, cu(t, 0)));
+}
+
+/* BAR (envydis f0a8: mode tabf0a8_0 in bits 32-39, barrier u8 at 8 with 44,
+ * thread count u12 at 20 with 43, else registers R8 and R20; uam writes
+ * `bar sync RZ RZ`): BAR.SYNC of the whole block is GL's
+ * barrier() (OpControlBarrier at workgroup scope, which also orders shared
+ * and buffer memory as bar.sync does: PTX ISA "bar.sync"). Every barrier
+ * number waits for all threads the same way, so the number does not
+ * matter. ARRIVE, the reductions and partial thread counts have no GL form. */
+static void emit_bar(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    if (t->in->key.stage != MW_SPIRV_COMPUTE)
+        return (void)UNSUPPORTED(t, "BAR outside a compute shader");
+    if ((insn & 0x0000009b00000000ull) != 0x0000008000000000ull)
+        return (void)UNSUPPORTED(t, "BAR.ARRIVE / BAR.RED / BAR.SCAN");
+    /* the count: u12 at 20 with 43, else R20; 0 (or RZ) is the whole block */
+    if (bit(insn, 43) ? bits(insn, 20, 12) != 0 : bits(insn, 20, 8) != RZ)
+        return (void)UNSUPPORTED(t, "BAR.SYNC with a thread count");
+    uint32_t sem = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask |
+                   SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsImageMemoryMask;
+    SPV_VOID(b, SpvOpControlBarrier, cu(t, SpvScopeWorkgroup), cu(t, SpvScopeWorkgroup), cu(t, sem));
+}
+
+/* MEMBAR (envydis ef98: level 8-9 CTA GL SYS VC): a memory barrier at
+ * workgroup (CTA) or device scope over buffer, shared and image memory. */
+static void emit_membar(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t sem = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask |
+                   SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsImageMemoryMask;
+    SPV_VOID(b, SpvOpMemoryBarrier, cu(t, bits(insn, 8, 2) == 0 ? SpvScopeWorkgroup : SpvScopeDevice), cu(t, sem));
 }
 
 /* ---- textures ---- */
@@ -1732,12 +2088,16 @@ static void emit_tlds(tr *t, uint64_t insn)
 /* TXQ: query 22-27 (1 dimension, envydis tabdf50_0), component mask 31-34,
  * Ra the level; the selected components of (width, height, depth or layers,
  * levels) land in Rd, Rd+1, ... (yuzu texture_query.cpp) */
+static bool emit_image_txq(tr *t, uint64_t insn);
+
 static void emit_txq(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), mask = bits(insn, 31, 4);
     if (bits(insn, 22, 6) != 1)
         return (void)UNSUPPORTED(t, "TXQ other than dimension");
+    if (emit_image_txq(t, insn))
+        return;
     uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
     if (!s)
         return;
@@ -2110,17 +2470,23 @@ static uint32_t quad_lane(tr *t)
  * dFdxFine(v) from the right (rows alike with dFdyFine), which gives the
  * partner's value up to the rounding of one subtraction and one addition.
  * Other shuffles need subgroup operations, which llvmpipe's GL lacks. */
+static void emit_shfl_general(tr *t, uint64_t insn);
+
+/* the quad butterfly Mesa emits for derivatives (fragment shaders only) */
+static bool is_quad_shfl(const tr *t, uint64_t insn)
+{
+    uint32_t lane = bits(insn, 20, 5);
+    return t->in->key.stage == MW_SPIRV_FRAGMENT && bits(insn, 30, 2) == 3 && bit(insn, 28) && bit(insn, 29) &&
+           bits(insn, 34, 13) == 0x1c03 && (lane == 1 || lane == 2);
+}
+
 static void emit_shfl(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), pd = bits(insn, 48, 3);
-    if (t->in->key.stage != MW_SPIRV_FRAGMENT)
-        return (void)UNSUPPORTED(t, "SHFL outside a fragment shader (subgroup operations)");
-    if (bits(insn, 30, 2) != 3 || !bit(insn, 28) || !bit(insn, 29) || bits(insn, 34, 13) != 0x1c03)
-        return (void)UNSUPPORTED(t, "SHFL other than a quad butterfly");
+    if (!is_quad_shfl(t, insn))
+        return emit_shfl_general(t, insn);
     uint32_t lane = bits(insn, 20, 5);
-    if (lane != 1 && lane != 2)
-        return (void)UNSUPPORTED(t, "SHFL.BFLY by other than 1 or 2");
     spv_capability(b, SpvCapabilityDerivativeControl);
     uint32_t v = get_fr(t, ra);
     uint32_t d = SPV_OP(b, lane == 1 ? SpvOpDPdxFine : SpvOpDPdyFine, t->t_f32, v);
@@ -2130,6 +2496,115 @@ static void emit_shfl(tr *t, uint64_t insn)
                               SPV_OP(b, SpvOpFAdd, t->t_f32, v, d));
     set_fr(t, rd, partner);
     set_p(t, pd, spv_const_bool(b, true));
+}
+
+/* ---- subgroups: VOTE and general SHFL ----
+ *
+ * A warp is the host's subgroup (ARB_shader_ballot / ARB_shader_group_vote
+ * in GL; SPV_KHR_shader_ballot / SPV_KHR_subgroup_vote in the module):
+ * lanes are gl_SubGroupInvocationARB and LANEID reads it in such programs.
+ * Results equal the GPU's where the data is uniform over each aligned
+ * 32-lane group or the host's subgroup is 32 wide (the corpus' subgroup_csh
+ * is written that way); a host subgroup of another size sees other lanes.
+ * llvmpipe: 8 (256-bit vectors). */
+
+static uint32_t subgroup_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name)
+{
+    spv_builder *b = &t->b;
+    spv_extension(b, "SPV_KHR_shader_ballot");
+    spv_capability(b, SpvCapabilitySubgroupBallotKHR);
+    if (!*var)
+        *var = builtin_var(t, SpvStorageClassInput, t->t_u32, bi, name);
+    return SPV_OP(b, SpvOpLoad, t->t_u32, *var);
+}
+
+/* VOTE.ALL/ANY/EQ Rd, Pd, Ps (envydis 50d8: mode 48-49, Rd 0, Pd 45, Ps 39
+ * with !42): Rd = the ballot of Ps over the subgroup's lanes (the low 32
+ * bits), Pd = the vote. VOTE.VTG (50e0) is refused. */
+static void emit_vote(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t mode = bits(insn, 48, 2), rd = bits(insn, 0, 8), pd = bits(insn, 45, 3);
+    if (mw_sass_lookup(insn) != MW_SASS_OP_VOTE || mode == 3)
+        return (void)UNSUPPORTED(t, "VOTE.VTG or VOTE mode 3");
+    uint32_t ps = pred39(t, insn);
+    if (rd != RZ) {
+        spv_extension(b, "SPV_KHR_shader_ballot");
+        spv_capability(b, SpvCapabilitySubgroupBallotKHR);
+        uint32_t ballot = SPV_OP(b, SpvOpSubgroupBallotKHR, t->t_v4u, ps);
+        set_r(t, rd, SPV_OP(b, SpvOpCompositeExtract, t->t_u32, ballot, 0));
+    }
+    if (pd != PT) {
+        spv_extension(b, "SPV_KHR_subgroup_vote");
+        spv_capability(b, SpvCapabilitySubgroupVoteKHR);
+        static const SpvOp ops[3] = {SpvOpSubgroupAllKHR, SpvOpSubgroupAnyKHR, SpvOpSubgroupAllEqualKHR};
+        set_p(t, pd, SPV_OP(b, ops[mode], t->t_bool, ps));
+    }
+}
+
+/* SHFL.IDX/UP/DOWN/BFLY Rd, Pd, Ra, b, c (envydis ef10: mode 30-31, b = R20
+ * or u5 at 20 with 28, c = R39 or u13 at 34 with 29, Pd 48), as the PTX ISA
+ * defines shfl: segmask = c[12:8], maxLane = (lane & segmask) | (c[4:0] &
+ * ~segmask), minLane = lane & segmask; IDX j = minLane | (b[4:0] &
+ * ~segmask), UP j = lane - b (valid when j >= maxLane, signed), DOWN j =
+ * lane + b, BFLY j = lane ^ b (valid when j <= maxLane); an invalid j reads
+ * the lane's own value; Pd = valid. The value of lane j is found by reading
+ * every lane of the subgroup in turn with OpSubgroupReadInvocationKHR, whose
+ * index must be dynamically uniform (llvmpipe reads the first active lane's). */
+static void emit_shfl_general(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8), pd = bits(insn, 48, 3), mode = bits(insn, 30, 2);
+    uint32_t v = get_r(t, bits(insn, 8, 8));
+    uint32_t bv = bit(insn, 28) ? cu(t, bits(insn, 20, 5)) : get_r(t, bits(insn, 20, 8));
+    uint32_t cv = bit(insn, 29) ? cu(t, bits(insn, 34, 13)) : get_r(t, bits(insn, 39, 8));
+    uint32_t lane = subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId, "gl_SubGroupInvocationARB");
+    uint32_t size = subgroup_builtin(t, &t->sg_size, SpvBuiltInSubgroupSize, "gl_SubGroupSizeARB");
+    uint32_t seg = SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpShiftRightLogical, u, cv, cu(t, 8)), cu(t, 0x1f));
+    uint32_t nseg = SPV_OP(b, SpvOpNot, u, seg);
+    uint32_t minl = SPV_OP(b, SpvOpBitwiseAnd, u, lane, seg);
+    uint32_t maxl = SPV_OP(b, SpvOpBitwiseOr, u, minl,
+                           SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpBitwiseAnd, u, cv, cu(t, 0x1f)), nseg));
+    uint32_t b5 = SPV_OP(b, SpvOpBitwiseAnd, u, bv, cu(t, 0x1f)), j, valid;
+    switch (mode) {
+    case 0:
+        j = SPV_OP(b, SpvOpBitwiseOr, u, minl, SPV_OP(b, SpvOpBitwiseAnd, u, b5, nseg));
+        valid = SPV_OP(b, SpvOpULessThanEqual, t->t_bool, j, maxl);
+        break;
+    case 1:
+        j = SPV_OP(b, SpvOpISub, u, lane, b5);
+        valid = SPV_OP(b, SpvOpSGreaterThanEqual, t->t_bool, as_i(t, j), as_i(t, maxl));
+        break;
+    case 2:
+        j = SPV_OP(b, SpvOpIAdd, u, lane, b5);
+        valid = SPV_OP(b, SpvOpULessThanEqual, t->t_bool, j, maxl);
+        break;
+    default:
+        j = SPV_OP(b, SpvOpBitwiseXor, u, lane, b5);
+        valid = SPV_OP(b, SpvOpULessThanEqual, t->t_bool, j, maxl);
+        break;
+    }
+    j = select_u(t, valid, j, lane);
+    /* result = v; for (i = 0; i < size; i++) { x = read(v, i); if (i == j) result = x; } */
+    uint32_t res = spv_local_var(b, t->p_fn_u32, 0), i = spv_local_var(b, t->p_fn_u32, 0);
+    SPV_VOID(b, SpvOpStore, res, v);
+    SPV_VOID(b, SpvOpStore, i, cu(t, 0));
+    uint32_t header = spv_id(b), body = spv_id(b), cont = spv_id(b), merge = spv_id(b);
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, header);
+    uint32_t iv = SPV_OP(b, SpvOpLoad, u, i), more = SPV_OP(b, SpvOpULessThan, t->t_bool, iv, size);
+    SPV_VOID(b, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, more, body, merge);
+    spv_label(b, body);
+    uint32_t x = SPV_OP(b, SpvOpSubgroupReadInvocationKHR, u, v, iv);
+    SPV_VOID(b, SpvOpStore, res, select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, iv, j), x, SPV_OP(b, SpvOpLoad, u, res)));
+    SPV_VOID(b, SpvOpBranch, cont);
+    spv_label(b, cont);
+    SPV_VOID(b, SpvOpStore, i, SPV_OP(b, SpvOpIAdd, u, iv, cu(t, 1)));
+    SPV_VOID(b, SpvOpBranch, header);
+    spv_label(b, merge);
+    set_r(t, rd, SPV_OP(b, SpvOpLoad, u, res));
+    set_p(t, pd, valid);
 }
 
 /* FSWZADD Rd, Ra, Rb, swizzle (u8 at 28): each quad lane takes the 2-bit
@@ -2161,6 +2636,168 @@ static void emit_fswzadd(tr *t, uint64_t insn)
                          cu(t, 3));
     uint32_t is1 = SPV_OP(b, SpvOpIEqual, t->t_bool, op, cu(t, 1));
     set_fr(t, rd, SPV_OP(b, SpvOpSelect, t->t_f32, is1, amb, bma));
+}
+
+/* ---- images (SULD, SUST, TXQ on an image handle) ----
+ *
+ * A bound surface instruction names its handle by word offset (u13 at 36
+ * with bit 51; bindless, a handle in R39, is refused); the slot is (offset *
+ * 4 - key.img_handle_offset) / 4 and its format comes from the key. P
+ * (formatted, bit 52 clear) loads and stores the components the mask at
+ * 20-23 names through the key's format; D (raw, bit 52) moves 32-bit words,
+ * declared R32UI whatever the image holds (the binder views the image as
+ * R32UI: mw_spirv_result.img_raw_mask), only b32 here. Dimension 33-35 (1D
+ * BUFFER_1D ARRAY_1D 2D ARRAY_2D 3D) gives the coordinate registers from
+ * Ra, in texels (uam's image_csh mirrors x with TXQ's width, no byte
+ * scaling). envydis gm107.c eb00/eb20, tabeb40_*, tabeb20_1. */
+
+static const struct {
+    SpvImageFormat fmt;
+    uint8_t val, comps;
+} img_formats[MW_IMG_FORMAT_COUNT_] = {
+    [MW_IMG_R32UI] = {SpvImageFormatR32ui, MW_VAL_UINT, 1},     [MW_IMG_R32I] = {SpvImageFormatR32i, MW_VAL_SINT, 1},
+    [MW_IMG_R32F] = {SpvImageFormatR32f, MW_VAL_FLOAT, 1},      [MW_IMG_RGBA8] = {SpvImageFormatRgba8, MW_VAL_FLOAT, 4},
+    [MW_IMG_RGBA8UI] = {SpvImageFormatRgba8ui, MW_VAL_UINT, 4}, [MW_IMG_RGBA16F] = {SpvImageFormatRgba16f, MW_VAL_FLOAT, 4},
+    [MW_IMG_RGBA32F] = {SpvImageFormatRgba32f, MW_VAL_FLOAT, 4}, [MW_IMG_RGBA32UI] = {SpvImageFormatRgba32ui, MW_VAL_UINT, 4},
+};
+
+/* the image slot of a handle word, or -1 outside the image table */
+static int image_slot(const tr *t, uint32_t handle_word)
+{
+    uint32_t byte = handle_word * 4, base = t->in->key.img_handle_offset;
+    if (!base || byte < base || (byte - base) / 4 >= MW_SPIRV_IMG_SLOTS)
+        return -1;
+    return (int)((byte - base) / 4);
+}
+
+/* the pre-scan: what each surface instruction makes of its slot */
+static void image_note(tr *t, uint64_t w)
+{
+    if (!bit(w, 51))
+        return;
+    int slot = image_slot(t, bits(w, 36, 13));
+    if (slot < 0)
+        return;
+    uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1), raw = (uint8_t)(bit(w, 52) + 1);
+    if ((t->img_dim[slot] && t->img_dim[slot] != dim) || (t->img_raw[slot] && t->img_raw[slot] != raw))
+        t->img_conflict = true;
+    t->img_dim[slot] = dim;
+    t->img_raw[slot] = raw;
+}
+
+static uint32_t image_var(tr *t, int slot, uint32_t *sampled)
+{
+    spv_builder *b = &t->b;
+    uint8_t f = t->in->key.img[slot];
+    if (f == MW_IMG_NONE || f >= MW_IMG_FORMAT_COUNT_ || !t->img_dim[slot]) {
+        UNSUPPORTED(t, "an image slot the key leaves unbound (or TXQ of an image nothing else names)");
+        return 0;
+    }
+    if (t->img_conflict) {
+        UNSUPPORTED(t, "an image accessed both raw and formatted, or with two dimensions");
+        return 0;
+    }
+    bool raw = t->img_raw[slot] == 2;
+    uint8_t val = raw ? MW_VAL_UINT : img_formats[f].val;
+    *sampled = val == MW_VAL_SINT ? t->t_i32 : val == MW_VAL_UINT ? t->t_u32 : t->t_f32;
+    if (!t->img[slot]) {
+        static const SpvDim dims[6] = {SpvDim1D, SpvDimBuffer, SpvDim1D, SpvDim2D, SpvDim2D, SpvDim3D};
+        uint32_t d = t->img_dim[slot] - 1u;
+        if (d > 5) {
+            BAD(t, "a surface dimension past 3D");
+            return 0;
+        }
+        if (d <= 2)
+            spv_capability(b, d == 1 ? SpvCapabilityImageBuffer : SpvCapabilityImage1D);
+        t->img_type[slot] = spv_type_image(b, *sampled, dims[d], 0, d == 2 || d == 4, false, 2,
+                                           raw ? SpvImageFormatR32ui : img_formats[f].fmt);
+        t->img[slot] = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniformConstant, t->img_type[slot]),
+                                      SpvStorageClassUniformConstant, 0);
+        spv_decorate(b, t->img[slot], SpvDecorationDescriptorSet, SPV_ARGS(3));
+        spv_decorate(b, t->img[slot], SpvDecorationBinding, SPV_ARGS((uint32_t)slot));
+        spv_decorate(b, t->img[slot], SpvDecorationCoherent, NULL, 0);
+        char name[16];
+        snprintf(name, sizeof name, "img%d", slot);
+        spv_name(b, t->img[slot], name);
+        t->res->img_mask |= 1u << slot;
+        if (raw)
+            t->res->img_raw_mask |= 1u << slot;
+    }
+    return SPV_OP(b, SpvOpLoad, t->img_type[slot], t->img[slot]);
+}
+
+static uint32_t image_coords(tr *t, uint32_t ra, uint32_t dim)
+{
+    spv_builder *b = &t->b;
+    static const uint8_t n[6] = {1, 1, 2, 2, 3, 3};
+    uint32_t c[3];
+    for (uint32_t i = 0; i < n[dim]; i++)
+        c[i] = as_i(t, get_r(t, ra + i > RZ ? RZ : ra + i));
+    return n[dim] == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_i32, n[dim]), c, n[dim]);
+}
+
+/* SULD Rd.., [Ra..] / SUST [Ra..], Rd.. */
+static void emit_surface(tr *t, uint64_t insn, bool store)
+{
+    spv_builder *b = &t->b;
+    if (!bit(insn, 51))
+        return (void)UNSUPPORTED(t, "a bindless surface access");
+    if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
+        return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
+    bool raw = bit(insn, 52);
+    if (raw && bits(insn, 20, 3) != 4)
+        return (void)UNSUPPORTED(t, "a raw surface access other than b32");
+    int slot = image_slot(t, bits(insn, 36, 13));
+    if (slot < 0)
+        return (void)BAD(t, "a surface handle outside the stage's image table");
+    uint32_t st, img = image_var(t, slot, &st);
+    if (!img)
+        return;
+    uint32_t rd = bits(insn, 0, 8), mask = raw ? 1 : bits(insn, 20, 4);
+    uint32_t coord = image_coords(t, bits(insn, 8, 8), t->img_dim[slot] - 1u);
+    uint32_t v4 = spv_type_vector(b, st, 4);
+    if (store) {
+        uint32_t c[4], k = 0;
+        for (uint32_t i = 0; i < 4; i++) {
+            uint32_t r = mask >> i & 1 ? get_r(t, rd + k > RZ ? RZ : rd + k) : cu(t, i == 3 && st == t->t_f32 ? 0x3f800000u : 0);
+            k += mask >> i & 1;
+            c[i] = st == t->t_u32 ? r : SPV_OP(b, SpvOpBitcast, st, r);
+        }
+        SPV_VOID(b, SpvOpImageWrite, img, coord, spv_op(b, SpvOpCompositeConstruct, v4, c, 4));
+        return;
+    }
+    uint32_t texel = SPV_OP(b, SpvOpImageRead, v4, img, coord), k = 0;
+    for (uint32_t i = 0; i < 4; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        uint32_t c = SPV_OP(b, SpvOpCompositeExtract, st, texel, i);
+        set_r(t, rd + k > RZ ? RZ : rd + k, st == t->t_u32 ? c : SPV_OP(b, SpvOpBitcast, t->t_u32, c));
+        k++;
+    }
+}
+
+/* TXQ DIMENSION of an image handle: imageSize, the components in order */
+static bool emit_image_txq(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    int slot = image_slot(t, bits(insn, 36, 13));
+    if (slot < 0)
+        return false;
+    uint32_t st, img = image_var(t, slot, &st), i32 = t->t_i32;
+    if (!img)
+        return true;
+    spv_capability(b, SpvCapabilityImageQuery);
+    static const uint8_t n[6] = {1, 1, 2, 2, 3, 3};
+    uint32_t dims = n[t->img_dim[slot] - 1u], mask = bits(insn, 31, 4), rd = bits(insn, 0, 8), k = 0;
+    uint32_t size = SPV_OP(b, SpvOpImageQuerySize, dims == 1 ? i32 : spv_type_vector(b, i32, dims), img);
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        uint32_t v = c >= dims ? spv_const_i32(b, c == 3 ? 1 : 1) : dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, i32, size, c);
+        set_r(t, rd + k > RZ ? RZ : rd + k, SPV_OP(b, SpvOpBitcast, t->t_u32, v));
+        k++;
+    }
+    return true;
 }
 
 /* ---- fragment outputs ---- */
@@ -2219,8 +2856,25 @@ static bool is_pop(uint8_t op);
  * buffer, as yuzu's global-memory tracking binds them (its
  * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
  * are refused. */
+/* whether instruction `w` (translated as `op`) may write predicate p */
+static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
+{
+    switch (op) {
+    case OP_ISETP: case OP_FSETP: case OP_PSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_VOTE: return bits(w, 45, 3) == p;
+    case OP_LOP: case OP_LOP3: case OP_SHFL: return bits(w, 48, 3) == p;
+    case OP_PIXLD: return bits(w, 45, 3) == p;
+    default: return false;
+    }
+}
+
 static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
 {
+    /* a writer under the access's own guard counts when that predicate is unchanged in between (uam's
+     * `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in shared_atomic_csh) */
+    uint32_t gp;
+    bool gneg, same_guard = true;
+    guard_of(&t->ops[k], t->in->code[(k / 3) * 4 + 1 + k % 3], &gp, &gneg);
     for (uint32_t j = k; j-- > 0;) {
         if (t->flags[j + 1] & F_LEADER)
             return false;
@@ -2230,20 +2884,24 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
         bool pneg;
         if (!guard_of(row, w, &p, &pneg))
             continue;
+        if (gp != PT && writes_pred(row->op, w, gp))
+            same_guard = false;
         bool writes = row->op != OP_STG && row->op != OP_STL && row->op != OP_AST && !is_push(row->op) &&
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
-                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP;
+                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP &&
+                      row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
+                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
         uint32_t rd = bits(w, 0, 8);
         bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
-        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD ||
+        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
                     (row->op >= OP_TEXS && row->op <= OP_TMML);
         bool hit = rd == ra || (wide && ra > rd && ra <= rd + 3) ||
                    ((row->op == OP_TEXS || row->op == OP_TLDS || row->op == OP_TLD4S) && ra - bits(w, 28, 8) < 2);
         if (!writes || !hit)
             continue;
-        if (p != PT || rd != ra)
+        if ((p != PT && !(same_guard && p == gp && pneg == gneg)) || rd != ra)
             return false;
         if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
             *cb = bits(w, 34, 5);
@@ -2285,12 +2943,38 @@ static uint32_t ssbo_var(tr *t, uint32_t cb, uint32_t off)
         uint32_t v = spv_global_var(b, spv_type_pointer(b, SpvStorageClassUniform, st), SpvStorageClassUniform, 0);
         spv_decorate(b, v, SpvDecorationDescriptorSet, SPV_ARGS(2));
         spv_decorate(b, v, SpvDecorationBinding, SPV_ARGS(i));
+        /* other invocations' writes become visible at barriers (MEMBAR, BAR), as on the GPU */
+        spv_decorate(b, v, SpvDecorationCoherent, NULL, 0);
         r->ssbo[i].cbuf = (uint8_t)cb;
         r->ssbo[i].offset = (uint16_t)off;
         r->ssbo_count++;
         t->ssbo[i] = v;
     }
     return t->ssbo[i];
+}
+
+/* The storage buffer a global access at Ra + imm reads (traced, see
+ * trace_global) and the index of the access's first word in it; 0 when
+ * refused. */
+static uint32_t global_word(tr *t, uint32_t k, uint64_t insn, bool wide, int32_t imm, uint32_t *first)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, ra = bits(insn, 8, 8), cb, off;
+    if (!wide) {
+        UNSUPPORTED(t, "a 32-bit global address");
+        return 0;
+    }
+    if (!trace_global(t, k, ra, &cb, &off)) {
+        UNSUPPORTED(t, "a global address not traced to a constant-buffer pointer");
+        return 0;
+    }
+    uint32_t v = ssbo_var(t, cb, off);
+    if (!v)
+        return 0;
+    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, ra), cu(t, (uint32_t)imm));
+    uint32_t rel = SPV_OP(b, SpvOpISub, u, addr, cbuf_load(t, cb, cu(t, off)));
+    *first = SPV_OP(b, SpvOpShiftRightLogical, u, rel, cu(t, 2));
+    return v;
 }
 
 /* LDG / STG (envydis gm107.c: register 0-7, address register 8-15, signed
@@ -2301,21 +2985,12 @@ static uint32_t ssbo_var(tr *t, uint32_t cb, uint32_t off)
 static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
 {
     spv_builder *b = &t->b;
-    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8);
     if (size < 4 || size > 6)
         return (void)UNSUPPORTED(t, store ? "STG of 8 or 16 bits" : "LDG of 8 or 16 bits");
-    if (!bit(insn, 45))
-        return (void)UNSUPPORTED(t, "a 32-bit global address");
-    uint32_t cb, off;
-    if (!trace_global(t, k, ra, &cb, &off))
-        return (void)UNSUPPORTED(t, "a global address not traced to a constant-buffer pointer");
-    uint32_t v = ssbo_var(t, cb, off);
+    uint32_t first, v = global_word(t, k, insn, bit(insn, 45), (int32_t)(bits(insn, 20, 24) << 8) >> 8, &first);
     if (!v)
         return;
-    int32_t imm = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
-    uint32_t addr = SPV_OP(b, SpvOpIAdd, u, get_r(t, ra), cu(t, (uint32_t)imm));
-    uint32_t rel = SPV_OP(b, SpvOpISub, u, addr, cbuf_load(t, cb, cu(t, off)));
-    uint32_t first = SPV_OP(b, SpvOpShiftRightLogical, u, rel, cu(t, 2));
     uint32_t len = SPV_OP(b, SpvOpArrayLength, u, v, 0);
     uint32_t words = size == 4 ? 1 : size == 5 ? 2 : 4, val[4] = {0}, idx[4];
     for (uint32_t n = 0; n < words; n++) {
@@ -2343,6 +3018,44 @@ static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
         SPV_VOID(b, SpvOpBranch, merge);
         spv_label(b, merge);
     }
+}
+
+/* ATOM Rd, g[Ra + s20 at 28], Rb (envydis ed00: op 52-55, E 48, size
+ * 49-51 U32 S32 U64 F32.FTZ.RN U128 S64; ATOM.CAS eef0: b64 49, compare Rb,
+ * new value Rb + 1) and RED g[Ra + s20 at 28], R0 (ebf8: op 23-25, size
+ * 20-22, E 48; no result). The word must lie in the buffer (OpArrayLength):
+ * past its end nothing is written and ATOM gives 0. F32 is an add only
+ * (a CAS loop; denormals as the host keeps them). */
+static void emit_global_atomic(tr *t, uint32_t k, uint64_t insn, bool red)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8), rb = red ? rd : bits(insn, 20, 8);
+    bool cas = !red && mw_sass_lookup(insn) == MW_SASS_OP_ATOM_CAS;
+    uint32_t op = cas ? AT_CAS : red ? bits(insn, 23, 3) : bits(insn, 52, 4);
+    uint32_t size = cas ? (bit(insn, 49) ? 2 : 0) : red ? bits(insn, 20, 3) : bits(insn, 49, 3);
+    if (size != 0 && size != 1 && size != 3)
+        return (void)UNSUPPORTED(t, red ? "RED of 64 or 128 bits" : "ATOM of 64 or 128 bits");
+    if (op != AT_CAS && op > AT_EXCH)
+        return (void)UNSUPPORTED(t, "ATOM.SAFEADD or a reserved atomic operation");
+    if (size == 3 && op != AT_ADD)
+        return (void)UNSUPPORTED(t, "a float atomic other than ADD");
+    uint32_t first, v = global_word(t, k, insn, bit(insn, 48), (int32_t)(bits(insn, 28, 20) << 12) >> 12, &first);
+    if (!v)
+        return;
+    uint32_t val = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
+    uint32_t inside = SPV_OP(b, SpvOpULessThan, t->t_bool, first, SPV_OP(b, SpvOpArrayLength, u, v, 0));
+    if (!red)
+        set_r(t, rd, cu(t, 0));
+    uint32_t then = spv_id(b), merge = spv_id(b);
+    SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    SPV_VOID(b, SpvOpBranchConditional, inside, then, merge);
+    spv_label(b, then);
+    uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassUniform, u), v, cu(t, 0), first);
+    uint32_t old = atomic_op(t, ptr, false, op, size == 1, size == 3, val, cmp);
+    if (!red)
+        set_r(t, rd, old);
+    SPV_VOID(b, SpvOpBranch, merge);
+    spv_label(b, merge);
 }
 
 static uint32_t compute_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name, uint32_t c)
@@ -2380,6 +3093,8 @@ static void emit_s2r(tr *t, uint64_t insn)
         uint32_t z = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 2);
         v = SPV_OP(b, SpvOpBitwiseOr, u, x, SPV_OP(b, SpvOpShiftLeftLogical, u, y, cu(t, 16)));
         v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
+    } else if (sr == 0x00 && t->subgroups) { /* the lane VOTE and SHFL see */
+        v = subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId, "gl_SubGroupInvocationARB");
     } else if (cs && sr == 0x00) {
         v = SPV_OP(b, SpvOpBitwiseAnd, u,
                    compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", 0),
@@ -2557,7 +3272,21 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_ldc(t, insn);
     case OP_LDL:
     case OP_STL:
-        return emit_local(t, insn, row->op == OP_STL);
+        return emit_memory(t, insn, false, row->op == OP_STL);
+    case OP_LDS:
+    case OP_STS:
+        return emit_memory(t, insn, true, row->op == OP_STS);
+    case OP_ATOMS:
+        return emit_atoms(t, insn);
+    case OP_ATOM:
+    case OP_RED:
+        return emit_global_atomic(t, k, insn, row->op == OP_RED);
+    case OP_BAR:
+        return emit_bar(t, insn);
+    case OP_MEMBAR:
+        return emit_membar(t, insn);
+    case OP_CCTL: /* cache control: GL buffers have no caches to write back or invalidate (SSBOs are Coherent) */
+        return;
     case OP_LDG:
     case OP_STG:
         return emit_global(t, k, insn, row->op == OP_STG);
@@ -2580,6 +3309,19 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_pixld(t, insn);
     case OP_SHFL:
         return emit_shfl(t, insn);
+    case OP_VOTE:
+        return emit_vote(t, insn);
+    case OP_PSET:
+    case OP_PSETP:
+        return emit_pset(t, insn, row->op == OP_PSETP);
+    case OP_PRMT:
+        return emit_prmt(t, insn, row);
+    case OP_SULD:
+    case OP_SUST:
+        return emit_surface(t, insn, row->op == OP_SUST);
+    case OP_HADD2:
+    case OP_HMUL2:
+        return emit_half(t, insn, row);
     case OP_FSWZADD:
         return emit_fswzadd(t, insn);
     case OP_EXIT:
@@ -2824,12 +3566,7 @@ static bool s_loop_at(tr *t, uint32_t k, uint32_t end)
 {
     spv_builder *b = &t->b;
     s_loop inner = {k, end, spv_id(b), spv_id(b)};
-    uint32_t header = spv_id(b), body = spv_id(b);
-    SPV_VOID(b, SpvOpBranch, header);
-    spv_label(b, header);
-    SPV_VOID(b, SpvOpLoopMerge, inner.merge, inner.cont, SpvLoopControlMaskNone);
-    SPV_VOID(b, SpvOpBranch, body);
-    spv_label(b, body);
+    uint32_t header = open_loop(b, inner.merge, inner.cont);
     if (!s_range(t, k, end, inner.merge, &inner, k))
         return false;
     spv_label(b, inner.cont);
@@ -3123,7 +3860,7 @@ void mw_spirv_result_free(mw_spirv_result *r)
 glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
 {
     glhle_bytebuf_clear(&r->spirv);
-    r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
+    r->cbuf_mask = r->tex_mask = r->img_mask = r->img_raw_mask = r->instructions = r->ssbo_count = 0;
     r->structured = false;
     r->reason[0] = 0;
     tr *t = calloc(1, sizeof *t);
@@ -3162,8 +3899,13 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         res = GLHLE_RESULT_OUT_OF_MEMORY;
         goto done;
     }
-    for (uint32_t k = 0; k < t->n; k++)
-        classify(in->code[(k / 3) * 4 + 1 + k % 3], &t->ops[k]);
+    for (uint32_t k = 0; k < t->n; k++) {
+        uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+        classify(w, &t->ops[k]);
+        t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w));
+        if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
+            image_note(t, w);
+    }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
@@ -3185,10 +3927,14 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->ops = keep.ops;
         t->flags = keep.flags;
         t->pops = keep.pops;
+        t->subgroups = keep.subgroups;
+        memcpy(t->img_dim, keep.img_dim, sizeof t->img_dim);
+        memcpy(t->img_raw, keep.img_raw, sizeof t->img_raw);
+        t->img_conflict = keep.img_conflict;
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;
-        r->cbuf_mask = r->tex_mask = r->instructions = r->ssbo_count = 0;
+        r->cbuf_mask = r->tex_mask = r->img_mask = r->img_raw_mask = r->instructions = r->ssbo_count = 0;
         spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
         emit_module(t);
     }
@@ -3223,6 +3969,9 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
             out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
     for (uint32_t i = 0; i < r->ssbo_count; i++)
         out[n++] = (spv_glsl_binding){2, i, i};
+    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++)
+        if (r->img_mask >> i & 1)
+            out[n++] = (spv_glsl_binding){3, i, i};
     return n;
 }
 
@@ -3286,6 +4035,8 @@ bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)
     if (in->sph)
         glhle_hash_update(&st, in->sph, 0x50);
     glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->local_size, sizeof in->local_size);
+    glhle_hash_update(&st, &in->shared_bytes, sizeof in->shared_bytes);
     glhle_hash_update(&st, in->code, words * 8);
     out->hash = glhle_hash_end(&st);
     out->words = (uint32_t)words;
@@ -3329,6 +4080,8 @@ static uint64_t quick_hash(const mw_spirv_input *in)
     if (in->sph)
         glhle_hash_update(&st, in->sph, 0x50);
     glhle_hash_update(&st, &in->key, sizeof in->key);
+    glhle_hash_update(&st, in->local_size, sizeof in->local_size);
+    glhle_hash_update(&st, &in->shared_bytes, sizeof in->shared_bytes);
     glhle_hash_update(&st, in->code, (in->words < 4 ? in->words : 4) * 8);
     return glhle_hash_end(&st);
 }
@@ -3336,6 +4089,7 @@ static uint64_t quick_hash(const mw_spirv_input *in)
 static bool entry_matches(const mw_spirv_cache_entry *e, uint64_t quick, const mw_spirv_input *in)
 {
     return e->used && e->quick == quick && e->id.words <= in->words && !memcmp(&e->key, &in->key, sizeof e->key) &&
+           !memcmp(e->local_size, in->local_size, sizeof e->local_size) && e->shared_bytes == in->shared_bytes &&
            e->has_sph == (in->sph != NULL) && (!in->sph || !memcmp(e->sph, in->sph, 0x50)) &&
            !memcmp(e->code, in->code, (size_t)e->id.words * 8);
 }
@@ -3385,6 +4139,8 @@ glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, con
     victim->id = id;
     victim->quick = quick;
     victim->key = in->key;
+    memcpy(victim->local_size, in->local_size, sizeof victim->local_size);
+    victim->shared_bytes = in->shared_bytes;
     victim->has_sph = in->sph != NULL;
     if (in->sph)
         memcpy(victim->sph, in->sph, 0x50);

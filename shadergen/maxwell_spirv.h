@@ -12,6 +12,8 @@
  *   texture handle slot S   DescriptorSet 1, Binding S   (a combined image sampler)
  *   global-memory buffer n  DescriptorSet 2, Binding n   (a storage buffer: mw_spirv_result.ssbo[n]
  *                           names the constant-buffer word holding its address)
+ *   image slot I            DescriptorSet 3, Binding I   (a storage image; I = (handle offset -
+ *                           key.img_handle_offset) / 4)
  * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4.
  * mw_spirv_gl_bindings() turns them into glhle's GL layout. */
 #ifndef GLHLE_SHADERGEN_MAXWELL_SPIRV_H
@@ -56,7 +58,22 @@ enum {
  * register are the value, so an integer target takes them unconverted. */
 enum { MW_VAL_FLOAT = 0, MW_VAL_SINT = 1, MW_VAL_UINT = 2 };
 
+/* Image formats a key names per image slot (from the bound image's texture header) */
+enum {
+    MW_IMG_NONE = 0,
+    MW_IMG_R32UI,
+    MW_IMG_R32I,
+    MW_IMG_R32F,
+    MW_IMG_RGBA8,   /* unorm */
+    MW_IMG_RGBA8UI,
+    MW_IMG_RGBA16F,
+    MW_IMG_RGBA32F,
+    MW_IMG_RGBA32UI,
+    MW_IMG_FORMAT_COUNT_
+};
+
 #define MW_SPIRV_TEX_SLOTS 32
+#define MW_SPIRV_IMG_SLOTS 8 /* GL 4.5's MAX_COMPUTE_IMAGE_UNIFORMS minimum */
 #define MW_SPIRV_SSBOS 8  /* global-memory buffers (GL 4.5's MAX_COMPUTE_SHADER_STORAGE_BLOCKS minimum) */
 #define MW_SPIRV_CBUFS 18 /* constant buffers per stage (clb197.h: 18 bind groups' slots) */
 
@@ -74,9 +91,14 @@ typedef struct mw_spirv_key {
      * which every translated stage agrees on. When the other stage is native
      * GLSL, GL wants its declared type: MW_VARYING(components, MW_VAL_*). */
     uint8_t varying[32];
+    /* SULD/SUST/SUATOM and TXQ on an image: the image handles' byte offset in
+     * tex_handle_cbuf (deko3d: the stage's texture table + 0x80) and each
+     * slot's format (MW_IMG_*) */
+    uint32_t img_handle_offset;
+    uint8_t img[MW_SPIRV_IMG_SLOTS];
 } mw_spirv_key;
 #define MW_VARYING(components, val) ((uint8_t)((components) | (val) << 4))
-_Static_assert(sizeof(mw_spirv_key) == 112, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
+_Static_assert(sizeof(mw_spirv_key) == 124, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
 
 typedef struct mw_spirv_input {
     const uint64_t *code; /* from the first bundle's scheduling word */
@@ -84,6 +106,10 @@ typedef struct mw_spirv_input {
     const uint8_t *sph;   /* 0x50 bytes, NULL for compute */
     mw_spirv_key key;
     uint32_t local_size[3]; /* compute: block dimensions */
+    uint32_t shared_bytes;  /* compute: the block's shared memory (QMD SHARED_MEMORY_SIZE, deko3d's
+                             * shared_mem_sz); LDS/STS/ATOMS are refused when 0. At most 48 KiB
+                             * (GM20B's per-block limit). local_size and shared_bytes are part of the
+                             * program's identity with the key. */
     bool dispatcher;        /* tests: the dispatcher even where the code is structured (not in the key:
                              * both layouts compute the same) */
 } mw_spirv_input;
@@ -92,6 +118,9 @@ typedef struct mw_spirv_result {
     glhle_bytebuf spirv;  /* the module's words */
     uint32_t cbuf_mask;   /* constant buffers the code reads */
     uint32_t tex_mask;    /* texture slots it samples */
+    uint32_t img_mask;    /* image slots it loads, stores or queries */
+    uint32_t img_raw_mask; /* of those, the ones accessed raw (SULD.D/SUST.D/SUATOM): bind them as R32UI / R32I
+                            * views, the format the declaration says */
     uint32_t instructions; /* instructions translated (reachable, not counting NOPs) */
     bool structured;      /* laid out as SPIR-V selections and loops, not the dispatcher */
     /* LDG/STG: buffer n's address is the 64-bit word at c[cbuf][offset]
@@ -123,9 +152,10 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
 #define MW_GL_UBOS_PER_STAGE 14
 #define MW_GL_TEXTURES_PER_STAGE 16
 /* Fills `out` (room for MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS
- * entries) with the remap of the resources r uses; returns the count.
- * Global-memory buffer n goes to shader-storage binding n (compute: GL 4.5
- * guarantees 8; graphics stages may have none). */
+ * + MW_SPIRV_IMG_SLOTS entries) with the remap of the resources r uses;
+ * returns the count. Global-memory buffer n goes to shader-storage binding n
+ * (compute: GL 4.5 guarantees 8; graphics stages may have none), image slot
+ * I to image unit I (the same). */
 size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_glsl_binding *out);
 
 /* ---- the translation key: which program this is ----
@@ -142,7 +172,7 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
 size_t mw_spirv_reachable_words(const mw_spirv_input *in);
 
 typedef struct mw_spirv_program_id {
-    uint64_t hash;    /* XXH3-64 of the SPH, the reachable code and the key */
+    uint64_t hash;    /* XXH3-64 of the SPH, the reachable code, the key and the compute block's shape */
     uint32_t words;   /* mw_spirv_reachable_words */
     uint32_t pad;
 } mw_spirv_program_id;
@@ -160,6 +190,7 @@ typedef struct mw_spirv_cache_entry {
     uint64_t quick;           /* hash of key, header and first bundle */
     mw_spirv_program_id id;
     mw_spirv_key key;
+    uint32_t local_size[3], shared_bytes; /* compute */
     uint8_t sph[0x50];
     bool has_sph, used;
     uint64_t *code;           /* a copy of the reachable words */

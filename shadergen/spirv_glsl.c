@@ -108,7 +108,22 @@ glhle_result spv_to_glsl(const uint32_t *words, size_t count, const spv_glsl_opt
         GLHLE_ERROR(log, "spv_to_glsl: SPIRV-Cross cannot compile the module to GLSL");
         goto done;
     }
-    if (!glhle_bytebuf_append(out, src, strlen(src) + 1)) {
+    /* This SPIRV-Cross emulates subgroup built-ins with ARB_shader_ballot
+     * under `defined(GL_ARB_shader_int64)`, an extension that does not exist
+     * (ballotARB's uint64_t is GL_ARB_gpu_shader_int64's): its #error fires
+     * on every driver without KHR_shader_subgroup (llvmpipe). The real name
+     * is put in. */
+    static const char bad[] = "GL_ARB_shader_int64", good[] = "GL_ARB_gpu_shader_int64";
+    bool fine = true;
+    for (const char *p = src, *q; fine && *p; p = q + sizeof bad - 1) {
+        q = strstr(p, bad);
+        if (!q) {
+            fine = glhle_bytebuf_append(out, p, strlen(p));
+            break;
+        }
+        fine = glhle_bytebuf_append(out, p, (size_t)(q - p)) && glhle_bytebuf_append(out, good, sizeof good - 1);
+    }
+    if (!fine || !glhle_bytebuf_append(out, "", 1)) {
         r = GLHLE_FAIL(log, GLHLE_RESULT_OUT_OF_MEMORY, "spv_to_glsl: the GLSL (%zu bytes) is over the output limit",
                        strlen(src));
         goto done;

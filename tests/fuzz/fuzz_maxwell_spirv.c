@@ -48,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         in.local_size[0] = 1 + (head[0] >> 2 & 3);
         in.local_size[1] = 1 + (head[0] >> 4 & 1);
         in.local_size[2] = 1;
+        in.shared_bytes = (head[0] >> 5) * 4096u; /* 0 (shared memory refused) to 28 KiB */
     }
     in.key.tex_handle_offset = 0x690;
     for (int i = 0; i < 16; i++)

@@ -695,6 +695,138 @@ static void op_convert(gen *g, guard gd)
     set_int(g, rd, s ? (uint32_t)(int32_t)v : (uint32_t)v);
 }
 
+/* IEEE binary16 <-> float, written from the format (1 sign, 5 exponent
+ * bits biased by 15, 10 fraction bits; exponent 0 denormal, 31 inf/NaN) */
+static float half_to_float(uint32_t h)
+{
+    uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 0x400), (int)e - 25);
+    return h & 0x8000 ? -v : v;
+}
+
+/* round to nearest even; overflow to infinity (x is not NaN) */
+static uint32_t float_to_half(float x)
+{
+    uint32_t sign = signbit(x) ? 0x8000 : 0;
+    double a = fabs((double)x);
+    if (a >= 65520.0) /* 65504 + half an ulp (16) rounds up to infinity */
+        return sign | 0x7c00;
+    int e;
+    frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
+    int exp = e - 1 < -14 ? -14 : e - 1; /* the binade, denormals share -14 */
+    double q = a / ldexp(1.0, exp - 10);  /* in units of the result's ulp */
+    double r = nearbyint(q);             /* FE_TONEAREST: ties to even */
+    uint32_t mant = (uint32_t)r;
+    if (exp == -14 && mant < 0x400)
+        return sign | mant; /* denormal (or zero) */
+    if (mant == 0x800) { /* rounded up into the next binade */
+        mant = 0x400;
+        exp++;
+    }
+    if (exp > 15)
+        return sign | 0x7c00;
+    return sign | (uint32_t)(exp + 15) << 10 | (mant & 0x3ff);
+}
+
+static void op_half(gen *g, guard gd)
+{
+    /* HADD2 R (5d10) / HMUL2 R (5d08): per lane (low, high) a' op b' with
+     * A's swizzle 47-48 and B's 28-29 (0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1),
+     * neg A 43 (HADD2 only), abs A 44, neg B 31, abs B 30, SAT 32, each lane
+     * rounded to f16 and merged by 49-50 (0 both, 1 the low lane as f32, 2
+     * low half into Rd, 3 high half into Rd): yuzu half_floating_point_add.cpp,
+     * _multiply.cpp and _helper.cpp. Not generated: NaN operands or results
+     * and zero results (GLSL keeps neither the NaN payload nor the sign of zero). */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), sa = rnd(g, 4), sb = rnd(g, 4), merge = rnd(g, 4);
+    bool mul = coin(g, 50), na = !mul && coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15);
+    bool sat = coin(g, 15);
+    float a[2], b[2], r[2];
+    for (int k = 0; k < 2; k++) {
+        uint32_t va = g->m->r[ra], vb = g->m->r[rb];
+        a[k] = sa == 1 ? bitsf(va) : half_to_float(((sa == 3 || (sa == 0 && k)) ? va >> 16 : va) & 0xffff);
+        b[k] = sb == 1 ? bitsf(vb) : half_to_float(((sb == 3 || (sb == 0 && k)) ? vb >> 16 : vb) & 0xffff);
+        a[k] = fneg_abs(a[k], na, aa);
+        b[k] = fneg_abs(b[k], nb, ab);
+        double exact = mul ? (double)a[k] * b[k] : (double)a[k] + b[k];
+        if (isnan(a[k]) || isnan(b[k]) || isnan(exact) || exact == 0.0 || fabs(exact) > 1e30)
+            return;
+        /* an f32 operand (F32 swizzle) must be exact in double arithmetic's single rounding to f16 */
+        r[k] = (float)exact;
+        if ((double)r[k] != exact)
+            return;
+        r[k] = fsat(r[k], sat);
+        if (r[k] == 0.0f)
+            return;
+    }
+    put(g, base(mul ? 0x5d08 : 0x5d10) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sa, 47) | f(sb, 28) |
+               f(merge, 49) | f(na, 43) | f(aa, 44) | f(nb, 31) | f(ab, 30) | f(sat, 32));
+    if (!gd.runs)
+        return;
+    uint32_t lo = float_to_half(r[0]), hi = float_to_half(r[1]), old = g->m->r[rd], v;
+    v = merge == 0 ? lo | hi << 16 : merge == 1 ? fbits(half_to_float(lo)) : merge == 2 ? (old & 0xffff0000u) | lo
+                                                                                       : (old & 0xffffu) | hi << 16;
+    set_int(g, rd, v);
+}
+
+static void op_prmt(gen *g, guard gd)
+{
+    /* PRMT R (5bc0) Rd, Ra, Rb = selector, Rc (R39), default mode (48-51 = 0):
+     * PTX ISA prmt: byte i of the result is byte (sel >> 4i) & 7 of {c, a}
+     * (a bytes 0-3, c bytes 4-7), replaced by its sign replicated when bit 3
+     * of that nibble is set. The selector is mostly a random nibble pattern. */
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
+    put(g, base(0x5bc0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39));
+    if (!gd.runs)
+        return;
+    uint64_t v = (uint64_t)g->m->r[rc] << 32 | g->m->r[ra];
+    uint32_t sel = g->m->r[rb], r = 0;
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t n = (sel >> (4 * i)) & 0xf, byte = (uint32_t)(v >> (8 * (n & 7))) & 0xff;
+        if (n & 8)
+            byte = byte & 0x80 ? 0xff : 0;
+        r |= byte << (8 * i);
+    }
+    set_int(g, rd, r);
+}
+
+static void op_pset(gen *g, guard gd)
+{
+    /* PSETP (5090) Pd 3, Qd 0 / PSET (5088) Rd: t = Pa (12, !15) BOP 24-25 Pb
+     * (29, !32); Pd = t BOP2 45-46 Pc (39, !42), Qd = !t BOP2 Pc; PSET writes
+     * all ones or 1.0f (BF 44) for true (yuzu predicate_set_*.cpp) */
+    uint32_t pa = rnd(g, 5), pb = rnd(g, 5), op = rnd(g, 3), op2 = rnd(g, 3);
+    bool na = coin(g, 30), nb = coin(g, 30), pv, setp = coin(g, 60), bf = coin(g, 50);
+    uint64_t pbits = pred39(g, &pv);
+    bool a = (pa == 4 ? true : g->m->p[pa]) != na, b = (pb == 4 ? true : g->m->p[pb]) != nb;
+    uint32_t p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7, rd = reg(g);
+    uint64_t srcs = f(pa == 4 ? 7 : pa, 12) | f(na, 15) | f(pb == 4 ? 7 : pb, 29) | f(nb, 32) | f(op, 24) | f(op2, 45) | pbits;
+    if (setp)
+        put(g, base(0x5090) | gd.bits | f(p, 3) | f(q, 0) | srcs);
+    else
+        put(g, base(0x5088) | gd.bits | f(rd, 0) | srcs | f(bf, 44));
+    if (!gd.runs)
+        return;
+    bool t = bop(op, a, b);
+    if (setp) {
+        bool pr = bop(op2, t, pv), qr = bop(op2, !t, pv);
+        set_p(g, p, pr);
+        set_p(g, q, qr);
+    } else {
+        set_int(g, rd, bop(op2, t, pv) ? (bf ? 0x3f800000u : 0xffffffffu) : 0);
+    }
+}
+
+static void op_s2r(gen *g, guard gd)
+{
+    /* S2R (f0c8) Rd, SR_Y_DIRECTION (0x12 at 20): +1.0f, GL's window
+     * orientation with glhle's numbering of rows from the bottom (the
+     * translation's fixed value; envydis sys_sr names the register) */
+    uint32_t rd = reg(g);
+    put(g, base(0xf0c8) | gd.bits | f(rd, 0) | f(0x12, 20));
+    if (gd.runs)
+        set_int(g, rd, 0x3f800000u);
+}
+
 /* integer: the encoding does not depend on the register values (float
  * operations pick registers holding nice floats), so a loop body encodes the
  * same on every iteration */
@@ -711,7 +843,9 @@ static const struct {
     {op_bfe, MW_SASS_FAM_BFE, 5, true},       {op_bfi, MW_SASS_FAM_BFI, 4, true},
     {op_popc_flo, MW_SASS_FAM_POPC, 4, true}, {op_minmax_sel, MW_SASS_FAM_IMNMX, 5, true},
     {op_iset, MW_SASS_FAM_ISETP, 7, true},    {op_float, MW_SASS_FAM_FADD, 14, false},
-    {op_convert, MW_SASS_FAM_F2I, 6, false},
+    {op_convert, MW_SASS_FAM_F2I, 6, false},   {op_prmt, MW_SASS_FAM_PRMT, 4, true},
+    {op_pset, MW_SASS_FAM_PSETP, 4, true},      {op_s2r, MW_SASS_FAM_S2R, 1, true},
+    {op_half, MW_SASS_FAM_HADD2, 6, false},
 };
 
 /* MOV32I (0100): imm 20-51, lane mask 12-15 */

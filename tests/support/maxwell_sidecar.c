@@ -107,6 +107,8 @@ bool tmc_load(const char *name, tmc_shader *s)
         memcpy(s->sph, d + control + 0x30, 0x50);
         s->has_sph = true;
     }
+    if (s->stage == MW_SPIRV_COMPUTE)
+        s->shared_bytes = le32(d + 0x18 + 24 + 12); /* the union's shared_mem_sz */
     if (cb_sz && (size_t)control + cb_off + cb_sz <= dsize) {
         s->cbuf1 = malloc(cb_sz);
         memcpy(s->cbuf1, d + control + cb_off, cb_sz);
@@ -179,6 +181,18 @@ void tmc_key(const tmc_shader *s, mw_spirv_key *key)
         if (binding < MW_SPIRV_TEX_SLOTS)
             key->tex[binding] = tex_kind(tj_str(tj_get(t, "type"), ""));
     }
+    /* images: deko3d's handle table follows the textures' (README "The c0 layout": +0x80) */
+    key->img_handle_offset = key->tex_handle_offset + 0x80;
+    const tj_value *img = tj_get(s->json, "images");
+    for (size_t i = 0; i < tj_len(img); i++) {
+        static const char *const names[MW_IMG_FORMAT_COUNT_] = {"", "r32ui", "r32i", "r32f", "rgba8", "rgba8ui",
+                                                                "rgba16f", "rgba32f", "rgba32ui"};
+        uint32_t binding = (uint32_t)tj_num(tj_get(tj_at(img, i), "binding"), 99);
+        const char *f = tj_str(tj_get(tj_at(img, i), "format"), "");
+        for (uint8_t k = 1; k < MW_IMG_FORMAT_COUNT_ && binding < MW_SPIRV_IMG_SLOTS; k++)
+            if (!strcmp(f, names[k]))
+                key->img[binding] = k;
+    }
     const tj_value *attrs = tj_get(tj_get(s->json, "vertex_inputs"), "attributes");
     for (size_t i = 0; i < tj_len(attrs); i++) {
         const tj_value *a = tj_at(attrs, i);
@@ -207,6 +221,7 @@ void tmc_input(const tmc_shader *s, mw_spirv_input *in)
     const tj_value *ls = tj_get(s->json, "local_size"); /* compute: the block the sidecar names */
     for (size_t i = 0; i < 3; i++)
         in->local_size[i] = ls ? (uint32_t)tj_num(tj_at(ls, i), 1) : 1;
+    in->shared_bytes = s->shared_bytes;
 }
 
 void tmc_varyings_from_glsl(const char *glsl, bool outputs, uint8_t varying[32])

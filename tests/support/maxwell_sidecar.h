@@ -21,6 +21,7 @@ typedef struct tmc_shader {
     uint8_t *cbuf1;   /* the compiler constants (constbuf1), or NULL */
     size_t cbuf1_size;
     mw_spirv_stage stage;
+    uint32_t shared_bytes; /* compute: the program header's shared_mem_sz */
     tj_value *json;   /* NAME.json */
     char *glsl;       /* NAME.glsl */
 } tmc_shader;
