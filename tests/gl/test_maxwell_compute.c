@@ -8,6 +8,8 @@
  * run of the code under test. Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +17,9 @@
 #include "backend/maxwell/maxwell_instance.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "scenes/maxwell_compute_scene.h"
+#include "scenes/maxwell_draw_scene.h"
+#include "support/maxwell_coverage.h"
+#include "support/trace_golden.h"
 
 #define VA 0x0600000000ull
 #define MEM (1u << 20)
@@ -246,6 +251,116 @@ static void bad_launches_are_reported(void **state)
     env_close(&e, *state);
 }
 
+/* ---- the compute-geometry sample scene ----
+ * Live, with a recorder: after each frame the vertex buffer holds the
+ * three vec4s the shader's meaning gives (maxwell_compute_scene.h, bit for
+ * bit) and the frame shows the triangle through them (edge functions);
+ * the recording is the committed trace (tests/scenes/traces/
+ * maxwell_compute_geo.glht, GLHLE_UPDATE_GOLDEN=1 rewrites it), which
+ * replays at 1x and 2x to the goldens and the same coverage. */
+
+#define CGEO_TRACE GLHLE_SOURCE_DIR "/tests/scenes/traces/maxwell_compute_geo.glht"
+
+typedef struct cgeo_frames {
+    uint32_t scale, count;
+    const uint8_t *data;  /* live: the scene's pitch memory, to read the vertices */
+    uint8_t *rgba[TM_CGEO_FRAMES];
+} cgeo_frames;
+
+static void cgeo_keep(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    cgeo_frames *t = user;
+    uint32_t w, h;
+    assert_int_equal(glhle_maxwell_read_frame(gpu, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    assert_int_equal(w, TM_CGEO_W * t->scale);
+    assert_int_equal(frame, t->count);
+    t->rgba[frame] = malloc((size_t)w * h * 4);
+    assert_int_equal(glhle_maxwell_read_frame(gpu, t->rgba[frame], (size_t)w * h * 4, NULL, NULL), GLHLE_RESULT_OK);
+    t->count++;
+    if (!t->data)
+        return;
+    float want[3][4];
+    tm_compute_geo_vertices(frame, want);
+    for (uint32_t i = 0; i < 3; i++)
+        for (uint32_t c = 0; c < 4; c++) {
+            const float got = getf(t->data + TMD_VERTS + 16 * i + 4 * c);
+            if (memcmp(&got, &want[i][c], 4))
+                fail_msg("frame %u: vertex %u.%c the grid wrote is %.9g, want %.9g", frame, i, "xyzw"[c],
+                         (double)got, (double)want[i][c]);
+        }
+}
+
+static glhle_result cgeo_golden(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    cgeo_frames *t = user;
+    cgeo_keep(user, gpu, frame);
+    glhle_image img = {TM_CGEO_W * t->scale, TM_CGEO_H * t->scale, t->rgba[frame]};
+    char name[64];
+    snprintf(name, sizeof name, "scene_maxwell_compute_geo_f%u_%ux", frame, t->scale);
+    ts_assert_golden(name, &img, 0, 0);
+    return GLHLE_RESULT_OK;
+}
+
+static void cgeo_check(cgeo_frames *t)
+{
+    const uint8_t clear = (uint8_t)lrintf(TM_CGEO_CLEAR * 255);
+    for (uint32_t f = 0; f < t->count; f++) {
+        float c[3][2];
+        tm_compute_geo_corners(f, c);
+        char what[64];
+        snprintf(what, sizeof what, "compute geometry %ux frame %u", t->scale, f);
+        tm_check_triangle(t->rgba[f], TM_CGEO_W, TM_CGEO_H, t->scale, c, clear, what);
+        free(t->rgba[f]);
+    }
+}
+
+static void compute_geometry_scene(void **state)
+{
+    glhle_context *ctx = *state;
+    size_t size = 0;
+    uint8_t *committed = ts_trace_read(CGEO_TRACE, &size);
+    if (tm_compute_geo_available()) {
+        glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+        glhle_maxwell *gpu;
+        assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
+        uint8_t *rt = malloc(TM_CGEO_MEM), *data = malloc(TM_CGEO_MEM);
+        glhle_maxwell_recorder *rec;
+        glhle_maxwell_recorder_desc rd = {.comment = "glhle sample scene: Maxwell geometry written by a compute "
+                                                     "shader, then drawn (tests/scenes/maxwell_compute_scene.c)"};
+        assert_int_equal(glhle_maxwell_recorder_create(&rd, &rec), GLHLE_RESULT_OK);
+        assert_int_equal(glhle_maxwell_recorder_attach(rec, gpu), GLHLE_RESULT_OK);
+        cgeo_frames live = {.scale = 1, .data = data};
+        tm_compute_geo_run(gpu, rt, data, cgeo_keep, &live);
+        assert_int_equal(gpu->render->stats.launches, TM_CGEO_FRAMES);
+        cgeo_check(&live);
+        assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
+        const uint8_t *bytes;
+        size_t n;
+        assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
+        ts_trace_assert_committed(CGEO_TRACE, bytes, n, &committed, &size);
+        glhle_maxwell_recorder_destroy(rec);
+        glhle_maxwell_destroy(gpu);
+        free(rt);
+        free(data);
+    } else {
+        print_message("  the shader corpus is absent: the compute-geometry trace is replayed, not re-recorded\n");
+    }
+    assert_non_null(committed);
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        cgeo_frames t = {.scale = scale};
+        glhle_maxwell_replay_desc rd = {.ctx = ctx, .maxwell = {.log = ts_log_fn, .scale = scale},
+                                        .on_frame = cgeo_golden, .user = &t};
+        glhle_maxwell_replay_stats st;
+        assert_int_equal(glhle_maxwell_trace_replay(committed, size, &rd, &st), GLHLE_RESULT_OK);
+        assert_true(st.ended);
+        assert_int_equal(st.problems, 0);
+        assert_int_equal(t.count, TM_CGEO_FRAMES);
+        cgeo_check(&t);
+    }
+    free(committed);
+    ts_gl_check(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +368,7 @@ int main(void)
         cmocka_unit_test(simple_two_launches),
         cmocka_unit_test(ssbo_layout_records),
         cmocka_unit_test(bad_launches_are_reported),
+        cmocka_unit_test(compute_geometry_scene),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
