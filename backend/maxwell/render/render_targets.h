@@ -76,7 +76,8 @@ typedef struct mw_render_stats {
     uint64_t texture_loads;       /* textures uploaded from guest memory */
     uint64_t texture_copies;      /* textures filled from a resident render target on the GPU */
     uint64_t draws;               /* draws performed */
-    uint64_t draws_skipped;       /* draws conditional rendering turned off */
+    uint64_t draws_skipped;       /* draws conditional rendering or SET_RASTER_ENABLE turned off */
+    uint64_t textures_skipped;    /* texture slots a draw went on without (the cache refused them) */
     uint64_t programs;            /* GL programs linked */
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
