@@ -611,6 +611,10 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             gl->DisableVertexArrayAttrib(d->vao, a);
             continue;
         }
+        /* the offset is 14 bits; GL guarantees 2047 (MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) */
+        if (at->offset > 2047)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u's offset %u is "
+                              "more than GL's 2047; not drawn", a, at->offset);
         gl->EnableVertexArrayAttrib(d->vao, a);
         const bool integer = at->type == 3 || at->type == 4;
         if (integer)
@@ -625,6 +629,11 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         if (!(streams >> i & 1))
             continue;
         const mw_vertex_stream *s = &st->stream[i];
+        /* the stride is 12 bits (0-4095); GL guarantees 2048
+         * (MAX_VERTEX_ATTRIB_STRIDE), and a wider one is a GL error */
+        if (!s->instanced && s->stride > 2048)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex stream %u's stride %u is more "
+                              "than GL's 2048; not drawn", i, s->stride);
         uint64_t va = s->address, size = (uint64_t)s->stride * end, skip = (uint64_t)s->stride * begin;
         if (s->instanced) {
             skip = 0;
@@ -1078,6 +1087,10 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
                           "is not drawn yet", ev->u.draw.topology);
+    /* GL draws patches only through tessellation stages (a GL error without) */
+    if (mode == GL_PATCHES)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: PATCH topology: tessellation is not drawn "
+                          "yet");
     /* SET_RASTER_ENABLE FALSE (the register boots TRUE, regs_3d.c): no
      * fragments; the vertex stages write no memory here (no transform
      * feedback yet), so nothing of the draw remains and it is skipped */
