@@ -5,8 +5,10 @@
 
 #include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
+#include "backend/maxwell/frontend/engines_glue.h"
 #include "backend/maxwell/frontend/method_names.h"
 #include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/render_targets.h"
 
 #define DEFAULT_MAX_WORDS (64ull << 20)
@@ -51,9 +53,22 @@ static void fe_emit(void *user, const glhle_maxwell_event *ev)
                        glhle_result_string(r));
     }
     if (ev->type == GLHLE_MAXWELL_EVENT_DRAW && gpu->render) {
+        /* SET_ZPASS_PIXEL_COUNT ENABLE: the draw's samples count */
+        mw_query_draw_begin(gpu->render, gpu->fe.regs3d->r[MW_3D_SET_ZPASS_PIXEL_COUNT] & 1u);
         const glhle_result r = mw_render_draw(gpu->render, mw_frontend_state(&gpu->fe), ev);
+        mw_query_draw_end(gpu->render);
         if (r != GLHLE_RESULT_OK)
             mw_problem(&gpu->fe, r, GLHLE_LOG_WARN, "draw: %s", glhle_result_string(r));
+    }
+    /* a compute launch (not the compute class's inline-to-memory copy,
+     * whose completion is a LAUNCH event too) runs now, before the QMD's
+     * releases and the next method */
+    if (ev->type == GLHLE_MAXWELL_EVENT_LAUNCH && gpu->render && ev->class_id == GLHLE_MAXWELL_CLASS_COMPUTE &&
+        ev->method == MW_COMPUTE_SEND_SIGNALING_PCAS_B) {
+        const glhle_result r = mw_render_compute(gpu->render, ev->u.launch.regs);
+        if (r != GLHLE_RESULT_OK)
+            mw_problem(&gpu->fe, r, GLHLE_LOG_WARN, "compute launch: %s; nothing written",
+                       glhle_result_string(r));
     }
     if ((gpu->user_event_mask >> ev->type) & 1u)
         gpu->hooks.event(gpu->hooks.user, gpu, ev);
@@ -120,6 +135,19 @@ glhle_result glhle_maxwell_recorder_attach(glhle_maxwell_recorder *rec, glhle_ma
     return mw_trace_recorder_attach(rec, &at);
 }
 
+static uint64_t fe_report_counter(void *user, uint32_t report, uint32_t sub_report)
+{
+    glhle_maxwell *gpu = user;
+    return gpu->render ? mw_query_counter(gpu->render, report, sub_report) : 0;
+}
+
+static void fe_clear_report(void *user, uint32_t type)
+{
+    glhle_maxwell *gpu = user;
+    if (gpu->render)
+        mw_query_clear(gpu->render, type);
+}
+
 static uint64_t fe_clock(void *user)
 {
     const glhle_maxwell *gpu = user;
@@ -167,8 +195,9 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     fe->macro_step_cap = d.macro_step_cap ? d.macro_step_cap : DEFAULT_MACRO_STEP_CAP;
     fe->macro_steps_per_submit = d.macro_steps_per_submit ? d.macro_steps_per_submit : DEFAULT_MACRO_STEPS_PER_SUBMIT;
     fe->wait_submits_cap = d.acquire_wait_submits;
-    /* report_counter stays NULL (counters read 0) until a renderer counts */
-    fe->hooks = (mw_frontend_hooks){g, fe_emit, NULL, NULL, fe_access, fe_wrote, NULL};
+    /* report counters come from the renderer (a GL-free instance reads 0) */
+    fe->hooks = (mw_frontend_hooks){g,         fe_emit,  NULL, NULL, fe_access, fe_wrote,
+                                    ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL};
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);
@@ -490,7 +519,9 @@ void glhle_maxwell_set_hooks(glhle_maxwell *gpu, const glhle_maxwell_hooks *hook
         m = gpu->hooks.event_mask ? gpu->hooks.event_mask & ALL_EVENTS : ALL_EVENTS;
     gpu->user_event_mask = m;
     gpu->fe.event_mask =
-        m | (gpu->render ? 1u << GLHLE_MAXWELL_EVENT_CLEAR | 1u << GLHLE_MAXWELL_EVENT_DRAW : 0u);
+        m | (gpu->render ? 1u << GLHLE_MAXWELL_EVENT_CLEAR | 1u << GLHLE_MAXWELL_EVENT_DRAW |
+                               1u << GLHLE_MAXWELL_EVENT_LAUNCH
+                         : 0u);
     gpu->fe.hooks.clock = gpu->hooks.clock ? fe_clock : NULL;
     gpu->fe.hooks.syncpoint_increment = gpu->hooks.syncpoint_increment ? fe_syncpoint_increment : NULL;
 }

@@ -10,10 +10,19 @@
  *   byte 1        vertex count (0-255; the streams hold 64 vertices, the
  *                 stream limit cuts what lies past them)
  *   bytes 2-1025  64 positions and 64 colours (any floats, NaN included)
- *   then          6-byte method writes (u16 method, u32 value), at most 64,
- *                 to the 3D methods of fixed-function state, vertex
- *                 attributes and streams, index buffer, render enable and
- *                 viewport (the u16 modulo that list)
+ *   then          a u8 n and n (at most 64) 6-byte method writes (u16
+ *                 method, u32 value) to the 3D methods of fixed-function
+ *                 state, vertex attributes and streams, index buffer,
+ *                 render enable, raster enable, occlusion counting and
+ *                 reports (into a fixed slot) and viewport (the u16 modulo
+ *                 that list)
+ *   then          24 bytes, when there: a compute launch before the draws
+ *                 (tests/scenes/maxwell_compute_scene.h, deko3d's QMD
+ *                 upload), its program (simple_csh or ssbo_layout_csh),
+ *                 block and grid sizes (zero and oversized ones included),
+ *                 shared memory size, its two SSBOs' places and sizes in a
+ *                 scratch area (the same range twice, overlapping ones, size
+ *                 0), the UBO word and a QMD release
  * Skips (returns at once) without the shader corpus. Every input must end
  * with the instance still drawing: a plain draw afterwards succeeds, no GL
  * error (KHR_debug counts them) and no sanitizer report. */
@@ -21,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenes/maxwell_compute_scene.h"
 #include "scenes/maxwell_draw_scene.h"
 #include "support/fuzz_support.h"
 #include "support/maxwell_sidecar.h"
@@ -31,11 +41,17 @@
 #define DATA_VA 0x0600000000ull
 #define MEM (1u << 20)
 #define INDEX_OFF 0x6c000u
+#define REPORT_OFF 0x6e000u  /* the reports the input asks for */
+#define CS_OFF 0x10000u      /* compute programs: simple_csh, then ssbo_layout_csh */
+#define CS2_OFF 0x14000u
+#define UBO_OFF 0x70000u
+#define JOB_OFF 0x71000u
+#define SCRATCH_OFF 0x80000u /* the SSBOs: anywhere in [0x80000, 0x100000) */
 
 static glhle_context *ctx;
 static glhle_maxwell *gpu;
 static uint8_t *rt, *data;
-static tmc_shader vs, fs;
+static tmc_shader vs, fs, cs[2];
 static bool have_corpus;
 
 static void cleanup(void)
@@ -47,6 +63,8 @@ static void cleanup(void)
     if (have_corpus) {
         tmc_free(&vs);
         tmc_free(&fs);
+        tmc_free(&cs[0]);
+        tmc_free(&cs[1]);
     }
 }
 
@@ -67,7 +85,12 @@ static bool setup(void)
         glhle_maxwell_map(gpu, RT_VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2) != GLHLE_RESULT_OK ||
         glhle_maxwell_map(gpu, DATA_VA, data, MEM, GLHLE_MAXWELL_KIND_PITCH) != GLHLE_RESULT_OK)
         return false;
-    have_corpus = tmc_dir() && tmc_load("passthrough_vsh", &vs) && tmc_load("color_fsh", &fs);
+    have_corpus = tmc_dir() && tmc_load("passthrough_vsh", &vs) && tmc_load("color_fsh", &fs) &&
+                  tmc_load("simple_csh", &cs[0]) && tmc_load("ssbo_layout_csh", &cs[1]);
+    if (have_corpus) {
+        tmk_program(data, CS_OFF, &cs[0]);
+        tmk_program(data, CS2_OFF, &cs[1]);
+    }
     atexit(cleanup);
     return true;
 }
@@ -79,6 +102,9 @@ static uint32_t pick_method(uint16_t v)
         uint16_t first, last;
     } ranges[] = {
         {0x0a00, 0x0a1c}, /* viewport 0 scale, offset, swizzle */
+        {0x037c, 0x037c}, /* SET_RASTER_ENABLE */
+        {0x1530, 0x1530}, /* CLEAR_REPORT_VALUE */
+        {0x1b08, 0x1b0c}, /* SET_REPORT_SEMAPHORE_C/D (A/B: the prelude's slot) */
         {0x0d7c, 0x0d7c}, /* SET_VIEWPORT_Z_CLIP */
         {0x0dac, 0x0dc8}, /* polygon modes, polygon offset enables */
         {0x0e00, 0x0e0c}, /* scissor 0 */
@@ -126,6 +152,35 @@ static void prelude(tm_pb *pb, bool zeta)
     const float none[4] = {0, 0, 0, 1};
     tmd_attribute(pb, data, DATA_VA, 0, 0, none, 1);
     tmd_attribute(pb, data, DATA_VA, 1, 1, none, 1);
+    tm_set1(pb, TM_SUB_3D, 0x1b00 / 4, (uint32_t)((DATA_VA + REPORT_OFF) >> 32)); /* SET_REPORT_SEMAPHORE_A/B */
+    tm_set1(pb, TM_SUB_3D, 0x1b04 / 4, (uint32_t)(DATA_VA + REPORT_OFF));
+    tmk_init(pb, DATA_VA);
+}
+
+/* A compute launch from 24 input bytes (the layout above). */
+static void compute_launch(tm_pb *pb, const uint8_t *in)
+{
+    tmk_job j;
+    memset(&j, 0, sizeof j);
+    j.program_offset = in[0] & 1 ? CS2_OFF : CS_OFF;
+    j.block[0] = in[1] % 129u, j.block[1] = in[2] % 9u, j.block[2] = in[3] % 3u;
+    j.grid[0] = in[4] % 5u, j.grid[1] = in[5] % 3u, j.grid[2] = in[6] % 2u + (in[6] >> 7);
+    j.shared_memory = (uint32_t)(in[7] | in[8] << 8) << 1;
+    j.cbuf_va[2] = DATA_VA + UBO_OFF, j.cbuf_size[2] = in[0] & 8 ? 0x100 : 0; /* size 0: c2 reads nothing */
+    for (uint32_t b = 0; b < 2; b++) {
+        const uint8_t *s = in + 9 + 4 * b;
+        const uint32_t off = (uint32_t)(s[0] | s[1] << 8) * 8u % 0x80000u, size = (uint32_t)(s[2] | s[3] << 8);
+        const uint32_t fit = size < 0x80000u - off ? size : 0x80000u - off;
+        tmk_ssbo(&j, b, DATA_VA + SCRATCH_OFF + off, in[0] & 4 ? fit : size); /* unclipped: past the mapping */
+    }
+    if (in[0] & 2) { /* the second SSBO the same range as the first */
+        memcpy(j.c0 + TMK_C0_SSBO(1), j.c0 + TMK_C0_SSBO(0), 16);
+    }
+    memcpy(data + UBO_OFF, in + 17, 4);
+    j.release = in[0] & 16;
+    j.release_va = DATA_VA + REPORT_OFF + 0x100;
+    j.release_payload = (uint32_t)in[21] | (uint32_t)in[22] << 8;
+    tmk_dispatch(pb, DATA_VA + JOB_OFF, &j);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size);
@@ -152,11 +207,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
     tm_pb pb;
     tm_pb_init(&pb);
     prelude(&pb, cfg & 0x20);
-    for (int n = 0; at + 6 <= size && n < 64; n++, at += 6) {
+    const uint32_t writes = at < size ? in[at++] % 65u : 0;
+    for (uint32_t n = 0; at + 6 <= size && n < writes; n++, at += 6) {
         uint32_t value;
         memcpy(&value, in + at + 2, 4);
-        tm_set1(&pb, TM_SUB_3D, pick_method((uint16_t)(in[at] | in[at + 1] << 8)), value);
+        const uint32_t method = pick_method((uint16_t)(in[at] | in[at + 1] << 8));
+        /* a report's OPERATION is RELEASE or REPORT_ONLY: an ACQUIRE would
+         * hold the plain draw back (the pusher waits, as it must) */
+        if (method == 0x1b0c / 4)
+            value = (value & ~3u) | (value & 2u);
+        tm_set1(&pb, TM_SUB_3D, method, value);
     }
+    if (at + 24 <= size)
+        compute_launch(&pb, in + at);
     const uint32_t topology = cfg & 15, draws = cfg & 0x80 ? 3 : 1;
     if (cfg & 0x10) {
         uint16_t idx[256];
@@ -189,7 +252,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
         {0x1380, 0}, {0x19c4, 0}, {0x1918, 0}, {0x12cc, 0}, {0x12e8, 0}, {0x1360, 0}, {0x1510, 0}, {0x1644, 0},
         {0x1550, 0}, {0x1554, 0}, {0x1558, 0}, {0x1944, 0}, {0x0dac, 0x1B02}, {0x0db0, 0x1B02}, {0x0dc0, 0},
         {0x0dc4, 0}, {0x0dc8, 0}, {0x193c, 0}, {0x1880, 0}, {0x1884, 0}, {0x1434, 0}, {0x1438, 0}, {0x1a00, 0x1111},
-        {0x0e00, 0},
+        {0x0e00, 0}, {0x037c, 1}, {0x1514, 0}, {0x1168, 0}, {0x116c, 0}, {0x1170, 0}, {0x1174, 0}, {0x1178, 0},
+        {0x117c, 0}, /* attributes 2-7: the prelude's draw reads 0 and 1 */
     };
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
         tm_set1(&pb, TM_SUB_3D, defaults[i][0] / 4, defaults[i][1]);

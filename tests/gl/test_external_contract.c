@@ -326,6 +326,7 @@ static void scrambled_maxwell(void **state)
     scrambled_maxwell_trace("maxwell_clear.glht", 1);
     scrambled_maxwell_trace("maxwell_triangle.glht", 1);
     scrambled_maxwell_trace("maxwell_triangle.glht", 2);
+    scrambled_maxwell_trace("maxwell_compute_geo.glht", 1); /* compute: UBOs and SSBOs bound per launch */
 }
 
 static void pending_host_error_is_not_glhles(void **state)

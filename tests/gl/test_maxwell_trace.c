@@ -14,6 +14,7 @@
 
 #include "scenes/maxwell_clear_scene.h"
 #include "scenes/maxwell_triangle_scene.h"
+#include "support/maxwell_coverage.h"
 #include "support/trace_golden.h"
 
 #define TRACE_PATH GLHLE_SOURCE_DIR "/tests/scenes/traces/maxwell_clear.glht"
@@ -247,50 +248,16 @@ static glhle_result tri_golden(void *user, glhle_maxwell *gpu, uint32_t frame)
     return GLHLE_RESULT_OK;
 }
 
-static double edge(const float a[2], const float b[2], double x, double y)
-{
-    return (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
-}
-
-/* Coverage against the triangle's edge functions, computed here: a pixel
- * whose centre is more than a pixel inside every edge shows the triangle,
- * one more than a pixel outside any edge the clear colour; the colours
- * inside sum to one (barycentric weights of red, green and blue). */
+/* Coverage against the triangle's edge functions (maxwell_coverage.h). */
 static void check_triangle(const tri_frames *t)
 {
-    const uint32_t s = t->scale, fw = TM_TRI_W * s;
     const uint8_t clear = (uint8_t)lrintf(TM_TRI_CLEAR * 255);
     for (uint32_t f = 0; f < t->count; f++) {
         float c[3][2];
         tm_triangle_corners(f, c);
-        const double area = edge(c[0], c[1], c[2][0], c[2][1]);
-        uint32_t inside = 0;
-        for (uint32_t y = 0; y < TM_TRI_H * s; y++)
-            for (uint32_t x = 0; x < fw; x++) {
-                /* frame rows are top first; the target's rows grow with NDC y here */
-                const double px = (x + 0.5) / s, py = (y + 0.5) / s;
-                double e[3] = {edge(c[0], c[1], px, py), edge(c[1], c[2], px, py), edge(c[2], c[0], px, py)};
-                double m = 1e9;
-                for (int k = 0; k < 3; k++) {
-                    const int a = k, b = (k + 1) % 3;
-                    const double len = hypot(c[b][0] - c[a][0], c[b][1] - c[a][1]);
-                    const double d = e[k] / len * (area > 0 ? 1 : -1);
-                    m = d < m ? d : m;
-                }
-                const uint8_t *p = t->rgba[f] + ((size_t)y * fw + x) * 4;
-                if (m > 1.0) {
-                    inside++;
-                    const int sum = p[0] + p[1] + p[2];
-                    if (sum < 252 || sum > 258 || p[3] != 255)
-                        fail_msg("scale %u frame %u: (%u, %u) inside the triangle is %u %u %u %u", s, f, x, y, p[0],
-                                 p[1], p[2], p[3]);
-                } else if (m < -1.0) {
-                    if (p[0] != clear || p[1] != clear || p[2] != clear)
-                        fail_msg("scale %u frame %u: (%u, %u) outside the triangle is %u %u %u", s, f, x, y, p[0],
-                                 p[1], p[2]);
-                }
-            }
-        assert_true(inside > 1000u * s * s);
+        char what[64];
+        snprintf(what, sizeof what, "scale %u frame %u", t->scale, f);
+        tm_check_triangle(t->rgba[f], TM_TRI_W, TM_TRI_H, t->scale, c, clear, what);
     }
 }
 

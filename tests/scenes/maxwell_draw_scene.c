@@ -2,6 +2,7 @@
  * clb197.h byte offsets / 4. */
 #include "scenes/maxwell_draw_scene.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "support/test_support.h"
@@ -77,6 +78,21 @@ void tmd_zeta(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)
     set(pb, 0x122c, h);
     set(pb, 0x1230, 1u | 1u << 16);
     set(pb, 0x1538, 1); /* SET_ZT_SELECT */
+}
+
+glhle_maxwell *tmd_instance(glhle_context *ctx, uint32_t scale, uint64_t rt_va, uint64_t data_va, size_t mem,
+                            uint8_t **rt, uint8_t **data)
+{
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .scale = scale};
+    glhle_maxwell *gpu;
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
+    *rt = calloc(1, mem);
+    *data = calloc(1, mem);
+    assert_non_null(*rt);
+    assert_non_null(*data);
+    assert_int_equal(glhle_maxwell_map(gpu, rt_va, *rt, mem, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, data_va, *data, mem, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    return gpu;
 }
 
 void tmd_submit_and_present(glhle_maxwell *gpu, const tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t pb_off,

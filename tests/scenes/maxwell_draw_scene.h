@@ -37,6 +37,11 @@ void tmd_attribute(tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t loc, uin
                    uint32_t count);
 /* A zeta target of w x h (SET_ZT_FORMAT `format`, block height 2 GOBs) at va. */
 void tmd_zeta(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format);
+/* A GL instance at `scale` with `mem` zeroed bytes of block-linear memory
+ * (GENERIC_16BX2) at rt_va and of pitch memory at data_va (malloc'd into
+ * *rt and *data). */
+glhle_maxwell *tmd_instance(glhle_context *ctx, uint32_t scale, uint64_t rt_va, uint64_t data_va, size_t mem,
+                            uint8_t **rt, uint8_t **data);
 /* The pushbuffer copied into `data` at pb_off (data_va + pb_off on the GPU)
  * and submitted as one GPFIFO entry; it must make `draws` draws. Then the
  * w x h A8B8G8R8 block-linear (2 GOBs) surface at rt_va is presented. */

@@ -107,14 +107,29 @@ void mw_engine_method(mw_frontend *fe, mw_engine engine, uint32_t method, uint32
         }
         return;
     case MW_ENGINE_COMPUTE:
+        /* the compute class has inline-to-memory's methods at the same
+         * words (clb1c0.h LINE_LENGTH_IN .. LOAD_INLINE_DATA): deko3d
+         * writes each QMD and its driver constant buffer through them */
+        if (method == MW_I2M_LAUNCH_DMA || method == MW_I2M_LOAD_INLINE_DATA) {
+            mw_i2m_method(fe, 2, regs, method, value);
+            return;
+        }
         /* clb1c0.h SEND_SIGNALING_PCAS_B SCHEDULE 1:1 launches the QMD at
          * SEND_PCAS_A QMD_ADDRESS_SHIFTED8 << 8 */
         if (method == MW_COMPUTE_SEND_SIGNALING_PCAS_B && (value & 2)) {
             /* decoded here to report a bad QMD at the launch; the renderer
-             * decodes it again from the regs the event carries */
+             * decodes it again from the regs the event carries and runs it
+             * within the event */
             mw_compute_launch cl;
-            engine_result(fe, mw_compute_launch_decode(regs, io_of(fe), &cl), "compute launch (QMD decode)");
+            const glhle_result r = mw_compute_launch_decode(regs, io_of(fe), &cl);
+            engine_result(fe, r, "compute launch (QMD decode)");
             launch(fe, regs, (uint64_t)regs[MW_COMPUTE_SEND_PCAS_A] << 8);
+            /* the QMD's releases (RELEASE0/1_ENABLE) once the grid is done:
+             * the payload, and for the four-word structure the timestamp */
+            for (int i = 0; i < 2 && r == GLHLE_RESULT_OK; i++)
+                if (cl.release_enable[i])
+                    mw_release_semaphore_report(fe, cl.release_address[i], cl.release_payload[i],
+                                                !cl.release_one_word[i]);
         }
         return;
     default:

@@ -27,7 +27,7 @@ enum {
 };
 
 /* An inline-to-memory method (LAUNCH_DMA, LOAD_INLINE_DATA) of the 3D
- * class's built-in copy (slot 0) or the A140 class (slot 1); regs is that
+ * class's built-in copy (slot 0) or the A140 class (slot 1); regs is that 
  * class's method array. */
 void mw_i2m_method(mw_frontend *fe, int slot, const uint32_t *regs, uint32_t method, uint32_t value);
 

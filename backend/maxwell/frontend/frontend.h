@@ -164,6 +164,9 @@ typedef struct mw_frontend_hooks {
      * counts nothing) reads every counter as 0. Never called for
      * REPORT_NONE, whose report is the payload and the timestamp. */
     uint64_t (*report_counter)(void *user, uint32_t report, uint32_t sub_report);
+    /* CLEAR_REPORT_VALUE `type` (clb197.h TYPE: ZPASS_PIXEL_CNT 0x01 ...):
+     * the counter it names restarts from 0. May be NULL. */
+    void (*clear_report)(void *user, uint32_t type);
 } mw_frontend_hooks;
 
 typedef struct mw_frontend {
@@ -187,7 +190,8 @@ typedef struct mw_frontend {
     mw_host_state host;
     mw_regs_3d *regs3d;
     uint32_t *engine_regs[MW_ENGINE_COUNT_]; /* MW_METHOD_WORDS each; [0] unused (3D is regs3d) */
-    mw_i2m i2m[2];                           /* inline-to-memory transfers: 0 the 3D built-in, 1 the A140 class */
+    mw_i2m i2m[3];                           /* inline-to-memory transfers: 0 the 3D built-in, 1 the A140 class,
+                                              * 2 the compute class's (clb1c0.h, the same methods) */
     mw_mem_io io;                            /* GPU memory for the engines */
 
     mw_macro_call macro;

@@ -451,6 +451,11 @@ static void side_effect(mw_frontend *fe, uint32_t method, uint32_t v)
     case MW_3D_LOAD_INLINE_DATA:
         mw_i2m_method(fe, 0, rf->r, method, v);
         return;
+    case MW_3D_CLEAR_REPORT_VALUE:
+        /* TYPE 4:0 names the counter that restarts (clb197.h) */
+        if (fe->hooks.clear_report)
+            fe->hooks.clear_report(fe->hooks.user, v & 0x1F);
+        return;
     case MW_3D_BEGIN:
         if (fe->in_begin)
             mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN, "BEGIN 0x%08x inside a BEGIN/END sequence; the "

@@ -67,6 +67,12 @@ void mw_regs_3d_init(mw_regs_3d *rf)
 {
     mw_3d_tables_init();
     memset(rf, 0, sizeof *rf);
+    /* the one register that boots non-zero here: SET_RASTER_ENABLE is TRUE
+     * at boot, which NVN titles rely on (yuzu's Maxwell3D register
+     * defaults: "NVN games expect these values to be enabled at boot");
+     * deko3d writes it with every rasterizer state */
+    rf->r[MW_3D_SET_RASTER_ENABLE] = 1;
+    rf->shadow[MW_3D_SET_RASTER_ENABLE] = 1;
     rf->stale = MW_DIRTY_ALL;
     rf->state.dirty = MW_DIRTY_ALL;
     mw_regs_3d_refresh(rf);

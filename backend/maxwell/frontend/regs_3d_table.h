@@ -432,7 +432,7 @@
     X(0x547, SET_ZCULL_STATS,                                       1,  0, G(NONE),                   bool) \
     X(0x548, SET_POINT_SPRITE,                                      1,  0, G(RASTER),                 hex) \
     X(0x54A, SET_SHADER_EXCEPTIONS,                                 1,  0, G(NONE),                   bool) \
-    X(0x54C, CLEAR_REPORT_VALUE,                                    1,  0, G(NONE),                   hex) \
+    X(0x54C, CLEAR_REPORT_VALUE,                                    1,  0, G(NONE) | S,               hex) \
     X(0x54D, SET_ANTI_ALIAS_ENABLE,                                 1,  0, G(NONE),                   bool) \
     X(0x54E, SET_ZT_SELECT,                                         1,  0, G(ZETA),                   hex) \
     X(0x54F, SET_ANTI_ALIAS_ALPHA_CONTROL,                          1,  0, G(NONE),                   hex) \

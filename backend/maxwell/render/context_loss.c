@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/render_targets.h"
 
 /* Bytes of one surface's GL image at the internal scale, as the
@@ -69,6 +70,8 @@ glhle_result mw_render_lose(mw_render *r)
     mw_present_fini(r);
     mw_textures_fini(r);
     mw_draw_fini(r);
+    mw_compute_fini(r);
+    mw_query_lose(r);
     r->gl_lost = true;
     return res;
 }

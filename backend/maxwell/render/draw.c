@@ -43,9 +43,9 @@
  * is written (mw_draw_invalidate, through mw_render_invalidate).
  *
  * Not yet: images, the tessellation and geometry stages, vertex-A,
- * transform feedback, occlusion and other counter reports (the front end
- * writes zero), rasterizer discard (SET_RASTER_ENABLE); each stage is
- * reported when a draw needs it. */
+ * transform feedback, counter reports other than the occlusion count
+ * (queries.c); each stage is reported when a draw needs it.
+ * SET_RASTER_ENABLE FALSE skips the draw (nothing of it would remain). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,6 +284,7 @@ static const uint32_t handle_base[MW_SPIRV_STAGE_COUNT_] = {0x010, 0x1b0, 0x350,
  * valid header. */
 typedef struct stage_textures {
     uint8_t kind[MW_SPIRV_TEX_SLOTS];
+    uint32_t tic_index[MW_SPIRV_TEX_SLOTS]; /* the header's place in the pool, for messages */
     uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
 } stage_textures;
 
@@ -308,6 +309,7 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
             !r->io.read(r->io.user, st->tex.tic_address + (uint64_t)tic * 32, t->tic[s], 32) ||
             !r->io.read(r->io.user, st->tex.tsc_address + (uint64_t)tsc * 32, t->tsc[s], 32))
             continue;
+        t->tic_index[s] = tic;
         mw_tic d;
         mw_tsc smp;
         if (mw_tic_decode(t->tic[s], &d) != GLHLE_RESULT_OK || mw_tsc_decode(t->tsc[s], &smp) != GLHLE_RESULT_OK)
@@ -609,6 +611,10 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             gl->DisableVertexArrayAttrib(d->vao, a);
             continue;
         }
+        /* the offset is 14 bits; GL guarantees 2047 (MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) */
+        if (at->offset > 2047)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u's offset %u is "
+                              "more than GL's 2047; not drawn", a, at->offset);
         gl->EnableVertexArrayAttrib(d->vao, a);
         const bool integer = at->type == 3 || at->type == 4;
         if (integer)
@@ -623,6 +629,11 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         if (!(streams >> i & 1))
             continue;
         const mw_vertex_stream *s = &st->stream[i];
+        /* the stride is 12 bits (0-4095); GL guarantees 2048
+         * (MAX_VERTEX_ATTRIB_STRIDE), and a wider one is a GL error */
+        if (!s->instanced && s->stride > 2048)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex stream %u's stride %u is more "
+                              "than GL's 2048; not drawn", i, s->stride);
         uint64_t va = s->address, size = (uint64_t)s->stride * end, skip = (uint64_t)s->stride * begin;
         if (s->instanced) {
             skip = 0;
@@ -670,30 +681,47 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
     return GLHLE_RESULT_OK;
 }
 
-/* The textures and samplers the two stages sample, on their units. */
-static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], const uint32_t tex_mask[2])
+/* The textures and samplers the two stages sample, on their units. A
+ * texture the cache refuses (an unsupported format, unmapped memory) is
+ * left unbound -- the draw goes on without it, sampling GL's incomplete
+ * texture (0, 0, 0, 1) -- and its refusal is returned (the first one) for
+ * the draw to report once it is done; *fatal says whether the draw stops. */
+static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], const uint32_t tex_mask[2], bool *fatal)
 {
+    glhle_result first = GLHLE_RESULT_OK;
+    *fatal = false;
     static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
     const GladGLContext *gl = &r->ctx->gl;
     for (uint32_t k = 0; k < 2; k++)
         for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
             if (!(tex_mask[k] >> s & 1))
                 continue;
-            if (!tex[k].kind[s])
+            if (!tex[k].kind[s]) {
+                *fatal = true;
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: texture slot %u of the %s stage names "
                                   "no valid texture header", s, k ? "pixel" : "vertex");
+            }
             GLuint t, smp;
             GLenum target;
-            glhle_result res = mw_texture_get(r, tex[k].tic[s], &t, &target);
-            if (res == GLHLE_RESULT_OK)
-                res = mw_sampler_get(r, tex[k].tsc[s], &smp);
-            if (res != GLHLE_RESULT_OK)
-                return res;
             const GLuint unit = stages[k] * MW_GL_TEXTURES_PER_STAGE + s;
+            glhle_result res = mw_texture_get_at(r, tex[k].tic[s], tex[k].tic_index[s], &t, &target);
+            if (res != GLHLE_RESULT_OK) {
+                GLHLE_WARN(r->io.log, "maxwell: texture slot %u of the %s stage (header %u): drawn without it",
+                           s, k ? "pixel" : "vertex", tex[k].tic_index[s]);
+                r->stats.textures_skipped++;
+                gl->BindTextureUnit(unit, 0);
+                first = first != GLHLE_RESULT_OK ? first : res;
+                continue;
+            }
+            res = mw_sampler_get(r, tex[k].tsc[s], &smp);
+            if (res != GLHLE_RESULT_OK) {
+                *fatal = true;
+                return res;
+            }
             gl->BindTextureUnit(unit, t);
             gl->BindSampler(unit, smp);
         }
-    return GLHLE_RESULT_OK;
+    return first;
 }
 
 /* ---- fixed function ---- */
@@ -1059,7 +1087,14 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
                           "is not drawn yet", ev->u.draw.topology);
-    if (!render_enabled(r, st)) {
+    /* GL draws patches only through tessellation stages (a GL error without) */
+    if (mode == GL_PATCHES)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: PATCH topology: tessellation is not drawn "
+                          "yet");
+    /* SET_RASTER_ENABLE FALSE (the register boots TRUE, regs_3d.c): no
+     * fragments; the vertex stages write no memory here (no transform
+     * feedback yet), so nothing of the draw remains and it is skipped */
+    if (!render_enabled(r, st) || !st->raster.rasterize_enable) {
         r->stats.draws_skipped++;
         return GLHLE_RESULT_OK;
     }
@@ -1067,9 +1102,13 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     uint32_t w, h;
     stage_textures tex[2];
     uint32_t tex_mask[2] = {0, 0};
+    bool fatal = false;
+    glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
     res = get_program(r, st, &prog, tex, tex_mask);
-    if (res == GLHLE_RESULT_OK)
-        res = bind_textures(r, tex, tex_mask);
+    if (res == GLHLE_RESULT_OK) {
+        tex_res = bind_textures(r, tex, tex_mask, &fatal);
+        res = fatal ? tex_res : GLHLE_RESULT_OK;
+    }
     if (res == GLHLE_RESULT_OK)
         res = targets(r, st, &w, &h);
     if (res != GLHLE_RESULT_OK)
@@ -1191,5 +1230,5 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     r->stats.draws++;
     (void)w;
     (void)h;
-    return GLHLE_RESULT_OK;
+    return tex_res;
 }

@@ -16,6 +16,7 @@
  * and deko3d's integer clears write them so). sRGB targets encode the
  * clear colour when SET_SRGB_WRITE is on. */
 #include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/render_targets.h"
 
 #include <stdlib.h>
@@ -57,6 +58,8 @@ void mw_render_fini(mw_render *r)
         return;
     mw_render_lost_free(r);
     if (r->gl_lost) { /* lost and never restored: the names went with the old context */
+        mw_compute_fini(r);
+        mw_query_fini(r);
         free(r->staging);
         r->staging = NULL;
         return;
@@ -68,6 +71,8 @@ void mw_render_fini(mw_render *r)
     mw_present_fini(r);
     mw_textures_fini(r);
     mw_draw_fini(r);
+    mw_compute_fini(r);
+    mw_query_fini(r);
     free(r->staging);
     r->staging = NULL;
 }

@@ -76,8 +76,11 @@ typedef struct mw_render_stats {
     uint64_t texture_loads;       /* textures uploaded from guest memory */
     uint64_t texture_copies;      /* textures filled from a resident render target on the GPU */
     uint64_t draws;               /* draws performed */
-    uint64_t draws_skipped;       /* draws conditional rendering turned off */
+    uint64_t draws_skipped;       /* draws conditional rendering or SET_RASTER_ENABLE turned off */
+    uint64_t textures_skipped;    /* texture slots a draw went on without (the cache refused them) */
     uint64_t programs;            /* GL programs linked */
+    uint64_t launches;            /* compute launches run (compute.c) */
+    uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
 } mw_render_stats;
 
 /* The last presented frame (present.c): RGBA8, bottom row first as GL
@@ -89,6 +92,8 @@ typedef struct mw_frame {
 } mw_frame;
 
 typedef struct mw_draw mw_draw; /* draw.c */
+typedef struct mw_compute mw_compute; /* compute.c */
+typedef struct mw_queries mw_queries; /* queries.c */
 
 typedef struct mw_render {
     glhle_context *ctx;
@@ -102,6 +107,8 @@ typedef struct mw_render {
     mw_frame frame;
     bool warned_incomplete;       /* present.c: a caller's framebuffer was incomplete (said once) */
     mw_draw *draw;                /* created at the first draw */
+    mw_compute *compute;          /* compute.h: created at the first launch */
+    mw_queries *queries;          /* compute.h: created at the first counted draw */
     mw_texture tex[MW_RENDER_MAX_TEXTURES];
     uint32_t tex_count;
     mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
