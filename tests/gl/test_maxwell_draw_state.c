@@ -21,115 +21,35 @@
 #include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
 
-#define W 32u
-#define H 32u
-#define VA 0x0500000000ull      /* block-linear: colour target, zeta at + 1 MiB */
+#define W TMD_RECTS_W
+#define H TMD_RECTS_H
+#define VA TMD_RECTS_RT_VA           /* block-linear: colour target, zeta at + 1 MiB */
 #define VA_ZETA (VA + 0x100000)
-#define VA_DATA 0x0600000000ull /* pitch: programs, constants, vertices */
-#define MEM (4u << 20)
+#define VA_DATA TMD_RECTS_DATA_VA    /* pitch: programs, constants, vertices */
 #define COND_OFF 0x68000u       /* a render-enable condition in the data memory */
 #define INDEX_OFF 0x6c000u
 #define M(byte_offset) ((byte_offset) / 4u)
 
-typedef struct env {
-    glhle_context *ctx;
-    glhle_maxwell *gpu;
-    uint8_t *rt, *data;
-    tm_pb pb;
-    tmc_shader vs, fs;
-    uint32_t verts;  /* vertices written so far (stream 0 positions, stream 1 colours) */
-} env;
-
-static void set(env *e, uint32_t byte_offset, uint32_t v)
-{
-    tm_set1(&e->pb, TM_SUB_3D, M(byte_offset), v);
-}
-
-/* An instance with one RGBA8 target cleared to `clear`; false (skip) without the corpus. */
-static bool env_open(env *e, glhle_context *ctx, const char *vs, const float clear[4])
-{
-    memset(e, 0, sizeof *e);
-    if (!tmc_dir())
-        return false;
-    e->ctx = ctx;
-    assert_true(tmc_load(vs, &e->vs));
-    assert_true(tmc_load("color_fsh", &e->fs));
-    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
-    assert_int_equal(glhle_maxwell_create(ctx, &d, &e->gpu), GLHLE_RESULT_OK);
-    e->rt = calloc(1, MEM);
-    e->data = calloc(1, MEM);
-    assert_int_equal(glhle_maxwell_map(e->gpu, VA, e->rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
-    assert_int_equal(glhle_maxwell_map(e->gpu, VA_DATA, e->data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
-    tm_pb_init(&e->pb);
-    tm_bind_all(&e->pb);
-    tmd_target(&e->pb, VA, W, H, 0xD5);
-    tmd_programs(&e->pb, e->data, VA_DATA, &e->vs, &e->fs);
-    const float none[4] = {0, 0, 0, 0};
-    tmd_attribute(&e->pb, e->data, VA_DATA, 0, 0, none, 1);
-    tmd_attribute(&e->pb, e->data, VA_DATA, 1, 1, none, 1);
-    uint32_t cv[4];
-    for (int k = 0; k < 4; k++)
-        cv[k] = tm_u(clear[k]);
-    tm_inc(&e->pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
-    set(e, 0x19d0, 0x3C);                        /* CLEAR_SURFACE: R, G, B, A */
-    return true;
-}
-
 /* A zeta target of `format` over the colour target, cleared to depth and stencil. */
-static void env_zeta(env *e, uint32_t format, float depth, uint32_t stencil)
+static void env_zeta(tmd_rects *e, uint32_t format, float depth, uint32_t stencil)
 {
     tmd_zeta(&e->pb, VA_ZETA, W, H, format);
-    set(e, 0x0d90, tm_u(depth));
-    set(e, 0x0da0, stencil);
-    set(e, 0x19d0, 0x03); /* CLEAR_SURFACE: Z, STENCIL */
-}
-
-static void vertex(env *e, float x, float y, float z, const float rgba[4])
-{
-    assert_true(e->verts < 256);
-    const float p[4] = {x, y, z, 1};
-    memcpy(e->data + TMD_VERTS + (size_t)e->verts * 16, p, 16);
-    memcpy(e->data + TMD_VERTS + 0x1000 + (size_t)e->verts * 16, rgba, 16);
-    e->verts++;
+    tmd_set(e, 0x0d90, tm_u(depth));
+    tmd_set(e, 0x0da0, stencil);
+    tmd_set(e, 0x19d0, 0x03); /* CLEAR_SURFACE: Z, STENCIL */
 }
 
 /* Pixel x, y to NDC (guest row 0 at NDC y -1: tmd_target's viewport). */
 static float nx(float x) { return x / (W / 2) - 1; }
 static float ny(float y) { return y / (H / 2) - 1; }
 
-/* Two triangles over pixels [x0, x1) x [y0, y1), counter-clockwise in NDC
- * (front-facing by default) or clockwise; the first vertex's index. */
-static uint32_t rect(env *e, float x0, float y0, float x1, float y1, float z, const float rgba[4], bool cw)
-{
-    const uint32_t first = e->verts;
-    const float a[2] = {nx(x0), ny(y0)}, b[2] = {nx(x1), ny(y1)};
-    if (!cw) {
-        vertex(e, a[0], a[1], z, rgba), vertex(e, b[0], a[1], z, rgba), vertex(e, b[0], b[1], z, rgba);
-        vertex(e, a[0], a[1], z, rgba), vertex(e, b[0], b[1], z, rgba), vertex(e, a[0], b[1], z, rgba);
-    } else {
-        vertex(e, a[0], a[1], z, rgba), vertex(e, b[0], b[1], z, rgba), vertex(e, b[0], a[1], z, rgba);
-        vertex(e, a[0], a[1], z, rgba), vertex(e, a[0], b[1], z, rgba), vertex(e, b[0], b[1], z, rgba);
-    }
-    return first;
-}
-
 /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST (or _SUBSEQUENT): START 15:0, COUNT 27:16, TOPOLOGY 31:28 */
-static void draw(env *e, uint32_t first, uint32_t count, uint32_t topology, bool subsequent)
+static void draw(tmd_rects *e, uint32_t first, uint32_t count, uint32_t topology, bool subsequent)
 {
-    set(e, subsequent ? 0x1218 : 0x1214, first | count << 16 | topology << 28);
+    tmd_set(e, subsequent ? 0x1218 : 0x1214, first | count << 16 | topology << 28);
 }
 
-static void submit(env *e, uint32_t draws)
-{
-    glhle_maxwell_run_result res;
-    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_OK);
-    assert_int_equal(res.draws, draws);
-    tm_pb_free(&e->pb);
-    tm_pb_init(&e->pb);
-    assert_int_equal(glhle_maxwell_flush(e->gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
-}
-
-static void px(const env *e, uint32_t x, uint32_t y, uint8_t out[4])
+static void px(const tmd_rects *e, uint32_t x, uint32_t y, uint8_t out[4])
 {
     memcpy(out, e->rt + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0), 4);
 }
@@ -138,7 +58,7 @@ static void px(const env *e, uint32_t x, uint32_t y, uint8_t out[4])
  * channels in `mask` (bit c: channel c), within `tol`. */
 typedef void (*want_fn)(uint32_t x, uint32_t y, uint8_t out[4]);
 typedef bool (*skip_fn)(uint32_t x, uint32_t y);
-static void check_some(const env *e, const char *what, want_fn want, int tol, unsigned mask, skip_fn except)
+static void check_some(const tmd_rects *e, const char *what, want_fn want, int tol, unsigned mask, skip_fn except)
 {
     uint32_t bad = 0;
     for (uint32_t y = 0; y < H; y++)
@@ -161,20 +81,9 @@ static void check_some(const env *e, const char *what, want_fn want, int tol, un
         fail_msg("%s: %u pixels differ", what, bad);
 }
 
-static void check(const env *e, const char *what, want_fn want, int tol)
+static void check(const tmd_rects *e, const char *what, want_fn want, int tol)
 {
     check_some(e, what, want, tol, 0xF, NULL);
-}
-
-static void env_close(env *e)
-{
-    tm_pb_free(&e->pb);
-    glhle_maxwell_destroy(e->gpu);
-    free(e->rt);
-    free(e->data);
-    tmc_free(&e->vs);
-    tmc_free(&e->fs);
-    ts_gl_check(e->ctx);
 }
 
 static const float BLACK[4] = {0, 0, 0, 1}, RED[4] = {1, 0, 0, 1}, GREEN[4] = {0, 1, 0, 1}, BLUE[4] = {0, 0, 1, 1};
@@ -208,37 +117,37 @@ static void want_stencil(uint32_t x, uint32_t y, uint8_t o[4])
 
 static void stencil_front_back(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     env_zeta(&e, 0x16 /* S8Z24 */, 1.0f, 0);
-    set(&e, 0x1380, 1);          /* SET_STENCIL_TEST */
-    set(&e, 0x1384, 0x1E00);     /* OP_FAIL OGL_KEEP */
-    set(&e, 0x1388, 0x1E00);     /* OP_ZFAIL OGL_KEEP */
-    set(&e, 0x138c, 3);          /* OP_ZPASS D3D_REPLACE */
-    set(&e, 0x1390, 0x0207);     /* FUNC OGL_ALWAYS */
-    set(&e, 0x1394, 1);          /* FUNC_REF */
-    set(&e, 0x1398, 0xFF);       /* FUNC_MASK */
-    set(&e, 0x139c, 0xFF);       /* MASK */
-    draw(&e, rect(&e, 4, 4, 20, 20, 0, RED, false), 6, 4, false);
-    set(&e, 0x138c, 0x1E00);     /* OP_ZPASS OGL_KEEP */
-    set(&e, 0x1390, 3);          /* FUNC D3D_EQUAL */
-    draw(&e, rect(&e, 0, 0, 20, 20, 0, GREEN, false), 6, 4, false);
+    tmd_set(&e, 0x1380, 1);          /* SET_STENCIL_TEST */
+    tmd_set(&e, 0x1384, 0x1E00);     /* OP_FAIL OGL_KEEP */
+    tmd_set(&e, 0x1388, 0x1E00);     /* OP_ZFAIL OGL_KEEP */
+    tmd_set(&e, 0x138c, 3);          /* OP_ZPASS D3D_REPLACE */
+    tmd_set(&e, 0x1390, 0x0207);     /* FUNC OGL_ALWAYS */
+    tmd_set(&e, 0x1394, 1);          /* FUNC_REF */
+    tmd_set(&e, 0x1398, 0xFF);       /* FUNC_MASK */
+    tmd_set(&e, 0x139c, 0xFF);       /* MASK */
+    draw(&e, tmd_rect(&e, 4, 4, 20, 20, 0, RED, false), 6, 4, false);
+    tmd_set(&e, 0x138c, 0x1E00);     /* OP_ZPASS OGL_KEEP */
+    tmd_set(&e, 0x1390, 3);          /* FUNC D3D_EQUAL */
+    draw(&e, tmd_rect(&e, 0, 0, 20, 20, 0, GREEN, false), 6, 4, false);
     /* two-sided: front NEVER (D3D 1), back ALWAYS (OGL) with ref 1 */
-    set(&e, 0x1594, 1);          /* SET_TWO_SIDED_STENCIL_TEST */
-    set(&e, 0x1390, 1);
-    set(&e, 0x1598, 0x1E00);     /* SET_BACK_STENCIL_OP_FAIL, ZFAIL, ZPASS */
-    set(&e, 0x159c, 0x1E00);
-    set(&e, 0x15a0, 0x1E00);
-    set(&e, 0x15a4, 0x0207);     /* SET_BACK_STENCIL_FUNC ALWAYS */
-    set(&e, 0x0f54, 0);          /* SET_BACK_STENCIL_FUNC_REF, MASK, FUNC_MASK */
-    set(&e, 0x0f58, 0xFF);
-    set(&e, 0x0f5c, 0xFF);
-    draw(&e, rect(&e, 24, 0, 32, 8, 0, BLUE, true), 6, 4, false);
-    draw(&e, rect(&e, 24, 24, 32, 32, 0, BLUE, false), 6, 4, false);
-    submit(&e, 4);
+    tmd_set(&e, 0x1594, 1);          /* SET_TWO_SIDED_STENCIL_TEST */
+    tmd_set(&e, 0x1390, 1);
+    tmd_set(&e, 0x1598, 0x1E00);     /* SET_BACK_STENCIL_OP_FAIL, ZFAIL, ZPASS */
+    tmd_set(&e, 0x159c, 0x1E00);
+    tmd_set(&e, 0x15a0, 0x1E00);
+    tmd_set(&e, 0x15a4, 0x0207);     /* SET_BACK_STENCIL_FUNC ALWAYS */
+    tmd_set(&e, 0x0f54, 0);          /* SET_BACK_STENCIL_FUNC_REF, MASK, FUNC_MASK */
+    tmd_set(&e, 0x0f58, 0xFF);
+    tmd_set(&e, 0x0f5c, 0xFF);
+    draw(&e, tmd_rect(&e, 24, 0, 32, 8, 0, BLUE, true), 6, 4, false);
+    draw(&e, tmd_rect(&e, 24, 24, 32, 32, 0, BLUE, false), 6, 4, false);
+    tmd_submit(&e, 4);
     check(&e, "stencil", want_stencil, 0);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- logic op ---- */
@@ -252,17 +161,17 @@ static void want_logic(uint32_t x, uint32_t y, uint8_t o[4])
 /* SET_LOGIC_OP XOR over the whole target: clear ^ source per channel. */
 static void logic_op_xor(void **state)
 {
-    env e;
+    tmd_rects e;
     const float clear[4] = {0x0F / 255.0f, 0x33 / 255.0f, 0xCC / 255.0f, 1};
-    if (!env_open(&e, *state, "passthrough_vsh", clear))
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", clear))
         skip();
     const float src[4] = {1, 0x55 / 255.0f, 0, 0xF0 / 255.0f};
-    set(&e, 0x19c4, 1);      /* SET_LOGIC_OP */
-    set(&e, 0x19c8, 0x1506); /* SET_LOGIC_OP_FUNC XOR */
-    draw(&e, rect(&e, 0, 0, W, H, 0, src, false), 6, 4, false);
-    submit(&e, 1);
+    tmd_set(&e, 0x19c4, 1);      /* SET_LOGIC_OP */
+    tmd_set(&e, 0x19c8, 0x1506); /* SET_LOGIC_OP_FUNC XOR */
+    draw(&e, tmd_rect(&e, 0, 0, W, H, 0, src, false), 6, 4, false);
+    tmd_submit(&e, 1);
     check(&e, "logic op XOR", want_logic, 0);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- depth clamp and polygon offset ---- */
@@ -284,26 +193,26 @@ static void want_clamp(uint32_t x, uint32_t y, uint8_t o[4])
  * unless SET_DEPTH_BIAS pulls it forward (the blue one). */
 static void depth_clamp_and_offset(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    set(&e, 0x193c, 3u << 11); /* SET_VIEWPORT_CLIP_CONTROL: FRUSTUM_XYZ_CLIP */
-    draw(&e, rect(&e, 16, 0, 32, 16, 2, GREEN, false), 6, 4, false);
-    set(&e, 0x193c, 2u << 11 | 1u << 3 | 1u << 4); /* FRUSTUM_XY_CLIP, PIXEL_MIN_Z and MAX_Z CLAMP */
-    draw(&e, rect(&e, 0, 0, 16, 16, 2, RED, false), 6, 4, false);
-    set(&e, 0x193c, 0);
+    tmd_set(&e, 0x193c, 3u << 11); /* SET_VIEWPORT_CLIP_CONTROL: FRUSTUM_XYZ_CLIP */
+    draw(&e, tmd_rect(&e, 16, 0, 32, 16, 2, GREEN, false), 6, 4, false);
+    tmd_set(&e, 0x193c, 2u << 11 | 1u << 3 | 1u << 4); /* FRUSTUM_XY_CLIP, PIXEL_MIN_Z and MAX_Z CLAMP */
+    draw(&e, tmd_rect(&e, 0, 0, 16, 16, 2, RED, false), 6, 4, false);
+    tmd_set(&e, 0x193c, 0);
     env_zeta(&e, 0x0A /* ZF32 */, 1.0f, 0);
-    set(&e, 0x12cc, 1);      /* SET_DEPTH_TEST */
-    set(&e, 0x12e8, 1);      /* SET_DEPTH_WRITE */
-    set(&e, 0x130c, 0x0201); /* SET_DEPTH_FUNC OGL_LESS */
-    draw(&e, rect(&e, 0, 16, 32, 32, 0, BLUE, false), 6, 4, false);
-    draw(&e, rect(&e, 0, 16, 16, 32, 0, BLACK, false), 6, 4, false); /* same depth: fails LESS */
-    set(&e, 0x0dc8, 1);                                                /* SET_POLY_OFFSET_FILL */
-    set(&e, 0x15bc, tm_u(-8.0f));                                      /* SET_DEPTH_BIAS */
-    draw(&e, rect(&e, 0, 16, 16, 32, 0, BLACK, false), 6, 4, false); /* pulled forward: passes */
-    submit(&e, 5);
+    tmd_set(&e, 0x12cc, 1);      /* SET_DEPTH_TEST */
+    tmd_set(&e, 0x12e8, 1);      /* SET_DEPTH_WRITE */
+    tmd_set(&e, 0x130c, 0x0201); /* SET_DEPTH_FUNC OGL_LESS */
+    draw(&e, tmd_rect(&e, 0, 16, 32, 32, 0, BLUE, false), 6, 4, false);
+    draw(&e, tmd_rect(&e, 0, 16, 16, 32, 0, BLACK, false), 6, 4, false); /* same depth: fails LESS */
+    tmd_set(&e, 0x0dc8, 1);                                                /* SET_POLY_OFFSET_FILL */
+    tmd_set(&e, 0x15bc, tm_u(-8.0f));                                      /* SET_DEPTH_BIAS */
+    draw(&e, tmd_rect(&e, 0, 16, 16, 32, 0, BLACK, false), 6, 4, false); /* pulled forward: passes */
+    tmd_submit(&e, 5);
     check(&e, "depth clamp and polygon offset", want_clamp, 0);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- points, lines, polygon mode ---- */
@@ -328,31 +237,31 @@ static bool line_ends(uint32_t x, uint32_t y)
 
 static void points_lines_polygon_mode(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    set(&e, 0x1518, tm_u(4.0f)); /* SET_POINT_SIZE */
+    tmd_set(&e, 0x1518, tm_u(4.0f)); /* SET_POINT_SIZE */
     const uint32_t p = e.verts;
-    vertex(&e, 0, 0, 0, RED);
+    tmd_vertex(&e, 0, 0, 0, RED);
     draw(&e, p, 1, 0 /* POINTS */, false);
-    set(&e, 0x13b4, tm_u(3.0f)); /* SET_ALIASED_LINE_WIDTH_FLOAT */
+    tmd_set(&e, 0x13b4, tm_u(3.0f)); /* SET_ALIASED_LINE_WIDTH_FLOAT */
     const uint32_t l = e.verts;
-    vertex(&e, nx(2), 8.5f / 16 - 1, 0, GREEN);
-    vertex(&e, nx(30), 8.5f / 16 - 1, 0, GREEN);
+    tmd_vertex(&e, nx(2), 8.5f / 16 - 1, 0, GREEN);
+    tmd_vertex(&e, nx(30), 8.5f / 16 - 1, 0, GREEN);
     draw(&e, l, 2, 1 /* LINES */, false);
-    submit(&e, 2);
+    tmd_submit(&e, 2);
     check_some(&e, "points and lines", want_points_lines, 0, 0xF, line_ends);
-    env_close(&e);
+    tmd_rects_close(&e);
 
     /* SET_FRONT_POLYGON_MODE LINE: a rectangle with its edges through pixel
      * centres 4.5 and 27.5 draws columns 4 and 27; its inside stays clear
      * but for the diagonal its two triangles share */
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    set(&e, 0x0dac, 0x1B01);
-    set(&e, 0x0db0, 0x1B01);
-    draw(&e, rect(&e, 4.5f, 4.5f, 27.5f, 27.5f, 0, RED, false), 6, 4, false);
-    submit(&e, 1);
+    tmd_set(&e, 0x0dac, 0x1B01);
+    tmd_set(&e, 0x0db0, 0x1B01);
+    draw(&e, tmd_rect(&e, 4.5f, 4.5f, 27.5f, 27.5f, 0, RED, false), 6, 4, false);
+    tmd_submit(&e, 1);
     uint32_t edge = 0, inside = 0;
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++) {
@@ -366,7 +275,7 @@ static void points_lines_polygon_mode(void **state)
     print_message("  polygon mode LINE: %u of 30 edge-column pixels drawn, %u inside\n", edge, inside);
     assert_int_equal(edge, 30);
     assert_int_equal(inside, 0);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- user clip distances ---- */
@@ -384,14 +293,14 @@ static void want_clip(uint32_t x, uint32_t y, uint8_t o[4])
 
 static void clip_distances(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "clipdist_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "clipdist_vsh", "color_fsh", BLACK))
         skip();
-    set(&e, 0x1510, 3); /* SET_USER_CLIP_ENABLE planes 0 and 1 */
+    tmd_set(&e, 0x1510, 3); /* SET_USER_CLIP_ENABLE planes 0 and 1 */
     draw(&e, 0, 3, 4, false);
-    submit(&e, 1);
+    tmd_submit(&e, 1);
     check_some(&e, "clip distances (blue)", want_clip, 1, 1u << 2, NULL);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- primitive restart ---- */
@@ -408,30 +317,30 @@ static void want_restart(uint32_t x, uint32_t y, uint8_t o[4])
  * index 0xFFFF: the gap between them stays clear. */
 static void primitive_restart(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     const uint32_t v0 = e.verts;
-    vertex(&e, nx(0), ny(8), 0, RED), vertex(&e, nx(8), ny(8), 0, RED);
-    vertex(&e, nx(0), ny(24), 0, RED), vertex(&e, nx(8), ny(24), 0, RED);
-    vertex(&e, nx(24), ny(8), 0, RED), vertex(&e, nx(32), ny(8), 0, RED);
-    vertex(&e, nx(24), ny(24), 0, RED), vertex(&e, nx(32), ny(24), 0, RED);
+    tmd_vertex(&e, nx(0), ny(8), 0, RED), tmd_vertex(&e, nx(8), ny(8), 0, RED);
+    tmd_vertex(&e, nx(0), ny(24), 0, RED), tmd_vertex(&e, nx(8), ny(24), 0, RED);
+    tmd_vertex(&e, nx(24), ny(8), 0, RED), tmd_vertex(&e, nx(32), ny(8), 0, RED);
+    tmd_vertex(&e, nx(24), ny(24), 0, RED), tmd_vertex(&e, nx(32), ny(24), 0, RED);
     const uint16_t idx[9] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6, 7};
     memcpy(e.data + INDEX_OFF, idx, sizeof idx);
     assert_int_equal(v0, 0);
     const uint64_t iva = VA_DATA + INDEX_OFF;
-    set(&e, 0x17c8, (uint32_t)(iva >> 32)); /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit), F (first) */
-    set(&e, 0x17cc, (uint32_t)iva);
-    set(&e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
-    set(&e, 0x17d4, (uint32_t)(iva + 0xFFF));
-    set(&e, 0x17d8, 1);
-    set(&e, 0x1644, 1);      /* SET_DA_PRIMITIVE_RESTART */
-    set(&e, 0x1648, 0xFFFF); /* _INDEX */
+    tmd_set(&e, 0x17c8, (uint32_t)(iva >> 32)); /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit), F (first) */
+    tmd_set(&e, 0x17cc, (uint32_t)iva);
+    tmd_set(&e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
+    tmd_set(&e, 0x17d4, (uint32_t)(iva + 0xFFF));
+    tmd_set(&e, 0x17d8, 1);
+    tmd_set(&e, 0x1644, 1);      /* SET_DA_PRIMITIVE_RESTART */
+    tmd_set(&e, 0x1648, 0xFFFF); /* _INDEX */
     /* DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST: FIRST 0, COUNT 9, TRIANGLE_STRIP */
-    set(&e, 0x17e8, 0u | 9u << 16 | 5u << 28);
-    submit(&e, 1);
+    tmd_set(&e, 0x17e8, 0u | 9u << 16 | 5u << 28);
+    tmd_submit(&e, 1);
     check(&e, "primitive restart", want_restart, 0);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- instances ---- */
@@ -450,26 +359,26 @@ static void want_instances(uint32_t x, uint32_t y, uint8_t o[4])
  * element 1 + i / 2. */
 static void instanced_attributes(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    const uint32_t first = rect(&e, 8, 8, 24, 24, 0, BLACK, false);
+    const uint32_t first = tmd_rect(&e, 8, 8, 24, 24, 0, BLACK, false);
     const float c[3][4] = {{1, 1, 1, 1}, {0.2f, 0, 0, 0}, {0, 0.4f, 0, 0}};
     memcpy(e.data + TMD_VERTS + 0x1000, c, sizeof c);
-    set(&e, 0x1880 + 1 * 4, 1); /* SET_VERTEX_STREAM_INSTANCE_A(1) IS_INSTANCED */
-    set(&e, 0x1c0c + 1 * 16, 2); /* SET_VERTEX_STREAM_A_FREQUENCY(1) */
-    set(&e, 0x1438, 1);          /* SET_GLOBAL_BASE_INSTANCE_INDEX */
-    set(&e, 0x133c, 0);          /* blend: ADD, ONE, ONE on target 0 */
-    set(&e, 0x1340, 0x8006);
-    set(&e, 0x1344, 0x4001);
-    set(&e, 0x1348, 0x4001);
-    set(&e, 0x1360, 1);
+    tmd_set(&e, 0x1880 + 1 * 4, 1); /* SET_VERTEX_STREAM_INSTANCE_A(1) IS_INSTANCED */
+    tmd_set(&e, 0x1c0c + 1 * 16, 2); /* SET_VERTEX_STREAM_A_FREQUENCY(1) */
+    tmd_set(&e, 0x1438, 1);          /* SET_GLOBAL_BASE_INSTANCE_INDEX */
+    tmd_set(&e, 0x133c, 0);          /* blend: ADD, ONE, ONE on target 0 */
+    tmd_set(&e, 0x1340, 0x8006);
+    tmd_set(&e, 0x1344, 0x4001);
+    tmd_set(&e, 0x1348, 0x4001);
+    tmd_set(&e, 0x1360, 1);
     draw(&e, first, 6, 4, false);
     draw(&e, first, 6, 4, true);
     draw(&e, first, 6, 4, true);
-    submit(&e, 3);
+    tmd_submit(&e, 3);
     check(&e, "instanced attributes", want_instances, 1);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 static void want_instance_id(uint32_t x, uint32_t y, uint8_t o[4])
@@ -486,8 +395,8 @@ static void want_instance_id(uint32_t x, uint32_t y, uint8_t o[4])
  * integer attributes zero (SINT and UINT streams). */
 static void instance_id(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "attribs_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "attribs_vsh", "color_fsh", BLACK))
         skip();
     const float n[4] = {1, 0, 0, 0}, zero[4] = {0, 0, 0, 0};
     float v[6][4], nv[6][4], z[6][4];
@@ -503,13 +412,13 @@ static void instance_id(void **state)
     tmd_attribute(&e.pb, e.data, VA_DATA, 2, 2, &red[0][0], 6);
     tmd_attribute(&e.pb, e.data, VA_DATA, 3, 3, &z[0][0], 6);
     tmd_attribute(&e.pb, e.data, VA_DATA, 4, 4, &z[0][0], 6);
-    set(&e, 0x1160 + 3 * 4, 3u | 1u << 21 | 3u << 27); /* ATTRIBUTE_A(3): stream 3, R32_G32_B32_A32, SINT */
-    set(&e, 0x1160 + 4 * 4, 4u | 4u << 21 | 4u << 27); /* ATTRIBUTE_A(4): stream 4, R32_G32, UINT */
+    tmd_set(&e, 0x1160 + 3 * 4, 3u | 1u << 21 | 3u << 27); /* ATTRIBUTE_A(3): stream 3, R32_G32_B32_A32, SINT */
+    tmd_set(&e, 0x1160 + 4 * 4, 4u | 4u << 21 | 4u << 27); /* ATTRIBUTE_A(4): stream 4, R32_G32, UINT */
     draw(&e, 0, 6, 4, false);
     draw(&e, 0, 6, 4, true);
-    submit(&e, 2);
+    tmd_submit(&e, 2);
     check_some(&e, "instance id", want_instance_id, 0, 0x7, NULL);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- conditional rendering ---- */
@@ -526,30 +435,30 @@ static void want_cond(uint32_t x, uint32_t y, uint8_t o[4])
 
 static void conditional_rendering(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     const uint64_t cva = VA_DATA + COND_OFF;
-    set(&e, 0x1550, (uint32_t)(cva >> 32)); /* SET_RENDER_ENABLE_A/B */
-    set(&e, 0x1554, (uint32_t)cva);
-    set(&e, 0x1558, 2); /* C: CONDITIONAL (the 64-bit value there is 0) */
-    const uint32_t a = rect(&e, 0, 0, 8, 32, 0, RED, false);
+    tmd_set(&e, 0x1550, (uint32_t)(cva >> 32)); /* SET_RENDER_ENABLE_A/B */
+    tmd_set(&e, 0x1554, (uint32_t)cva);
+    tmd_set(&e, 0x1558, 2); /* C: CONDITIONAL (the 64-bit value there is 0) */
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 32, 0, RED, false);
     draw(&e, a, 6, 4, false);
-    submit(&e, 1);
+    tmd_submit(&e, 1);
     const uint64_t one = 1;
     assert_int_equal(glhle_maxwell_write(e.gpu, cva, &one, 8), GLHLE_RESULT_OK);
     draw(&e, a, 6, 4, false);         /* now drawn */
-    set(&e, 0x1944, 2);               /* SET_RENDER_ENABLE_OVERRIDE NEVER_RENDER */
-    draw(&e, rect(&e, 8, 0, 16, 32, 0, RED, false), 6, 4, false);
-    set(&e, 0x1558, 0);               /* C: FALSE ... */
-    set(&e, 0x1944, 1);               /* ... but ALWAYS_RENDER */
-    draw(&e, rect(&e, 16, 0, 24, 32, 0, RED, false), 6, 4, false);
-    set(&e, 0x1944, 0);               /* USE_RENDER_ENABLE: FALSE */
-    draw(&e, rect(&e, 24, 0, 32, 32, 0, RED, false), 6, 4, false);
-    submit(&e, 4);
+    tmd_set(&e, 0x1944, 2);               /* SET_RENDER_ENABLE_OVERRIDE NEVER_RENDER */
+    draw(&e, tmd_rect(&e, 8, 0, 16, 32, 0, RED, false), 6, 4, false);
+    tmd_set(&e, 0x1558, 0);               /* C: FALSE ... */
+    tmd_set(&e, 0x1944, 1);               /* ... but ALWAYS_RENDER */
+    draw(&e, tmd_rect(&e, 16, 0, 24, 32, 0, RED, false), 6, 4, false);
+    tmd_set(&e, 0x1944, 0);               /* USE_RENDER_ENABLE: FALSE */
+    draw(&e, tmd_rect(&e, 24, 0, 32, 32, 0, RED, false), 6, 4, false);
+    tmd_submit(&e, 4);
     check(&e, "conditional rendering", want_cond, 0);
     assert_int_equal(e.gpu->render->stats.draws_skipped, 3);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- cull and front face ---- */
@@ -568,20 +477,20 @@ static void want_cull(uint32_t x, uint32_t y, uint8_t o[4])
  * CCW one at [0,16)x[16,32) goes. */
 static void cull_front_face(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    set(&e, 0x1918, 1);     /* OGL_SET_CULL */
-    set(&e, 0x1920, 0x405); /* OGL_SET_CULL_FACE BACK */
-    set(&e, 0x191c, 0x901); /* OGL_SET_FRONT_FACE CCW */
-    draw(&e, rect(&e, 0, 0, 16, 16, 0, GREEN, false), 6, 4, false);
-    draw(&e, rect(&e, 16, 0, 32, 16, 0, GREEN, true), 6, 4, false);
-    set(&e, 0x191c, 0x900); /* CW */
-    draw(&e, rect(&e, 16, 16, 32, 32, 0, GREEN, true), 6, 4, false);
-    draw(&e, rect(&e, 0, 16, 16, 32, 0, GREEN, false), 6, 4, false);
-    submit(&e, 4);
+    tmd_set(&e, 0x1918, 1);     /* OGL_SET_CULL */
+    tmd_set(&e, 0x1920, 0x405); /* OGL_SET_CULL_FACE BACK */
+    tmd_set(&e, 0x191c, 0x901); /* OGL_SET_FRONT_FACE CCW */
+    draw(&e, tmd_rect(&e, 0, 0, 16, 16, 0, GREEN, false), 6, 4, false);
+    draw(&e, tmd_rect(&e, 16, 0, 32, 16, 0, GREEN, true), 6, 4, false);
+    tmd_set(&e, 0x191c, 0x900); /* CW */
+    draw(&e, tmd_rect(&e, 16, 16, 32, 32, 0, GREEN, true), 6, 4, false);
+    draw(&e, tmd_rect(&e, 0, 16, 16, 32, 0, GREEN, false), 6, 4, false);
+    tmd_submit(&e, 4);
     check(&e, "cull and front face", want_cull, 0);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* ---- the program-code cache ---- */
@@ -590,23 +499,23 @@ static void cull_front_face(void **state)
  * vertex program (the same bytes) makes the next draw read it again. */
 static void program_fetch_cache(void **state)
 {
-    env e;
-    if (!env_open(&e, *state, "passthrough_vsh", BLACK))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    const uint32_t a = rect(&e, 0, 0, 8, 8, 0, RED, false);
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
     draw(&e, a, 6, 4, false);
     draw(&e, a, 6, 4, false);
-    submit(&e, 2);
+    tmd_submit(&e, 2);
     assert_int_equal(mw_draw_fetches(e.gpu->render), 2);
     draw(&e, a, 6, 4, false);
-    submit(&e, 1);
+    tmd_submit(&e, 1);
     assert_int_equal(mw_draw_fetches(e.gpu->render), 2);
     assert_int_equal(glhle_maxwell_write(e.gpu, VA_DATA + TMD_VS_OFF + 0x50, e.data + TMD_VS_OFF + 0x50, 8),
                      GLHLE_RESULT_OK);
     draw(&e, a, 6, 4, false);
-    submit(&e, 1);
+    tmd_submit(&e, 1);
     assert_int_equal(mw_draw_fetches(e.gpu->render), 3);
-    env_close(&e);
+    tmd_rects_close(&e);
 }
 
 int main(void)

@@ -18,118 +18,53 @@
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_tex_support.h"
 
-#define W 32u
-#define H 32u
-#define RT_VA 0x0500000000ull    /* block-linear: colour, zeta at + 1 MiB */
-#define DATA_VA 0x0600000000ull  /* pitch */
-#define MEM (4u << 20)
+#define W TMD_RECTS_W
+#define H TMD_RECTS_H
+#define RT_VA TMD_RECTS_RT_VA     /* block-linear: colour, zeta at + 1 MiB */
+#define DATA_VA TMD_RECTS_DATA_VA /* pitch */
 #define REPORTS 0x68000u         /* 16-byte reports in the data memory */
 #define COND 0x69000u            /* render-enable conditions */
 #define M(byte_offset) ((byte_offset) / 4u)
 
-typedef struct qenv {
-    glhle_context *ctx;
-    glhle_maxwell *gpu;
-    uint8_t *rt, *data;
-    tm_pb pb;
-    tmc_shader vs, fs;
-    uint32_t verts;
-} qenv;
-
-static void set(qenv *e, uint32_t byte_offset, uint32_t v)
-{
-    tm_set1(&e->pb, TM_SUB_3D, M(byte_offset), v);
-}
-
-static bool qenv_open(qenv *e, glhle_context *ctx, uint32_t scale, const char *vs, const char *fs)
-{
-    memset(e, 0, sizeof *e);
-    if (!tmc_dir())
-        return false;
-    e->ctx = ctx;
-    assert_true(tmc_load(vs, &e->vs));
-    assert_true(tmc_load(fs, &e->fs));
-    e->gpu = tmd_instance(ctx, scale, RT_VA, DATA_VA, MEM, &e->rt, &e->data);
-    tm_pb_init(&e->pb);
-    tm_bind_all(&e->pb);
-    tmd_target(&e->pb, RT_VA, W, H, 0xD5);
-    tmd_programs(&e->pb, e->data, DATA_VA, &e->vs, &e->fs);
-    const float none[4] = {0, 0, 0, 0};
-    tmd_attribute(&e->pb, e->data, DATA_VA, 0, 0, none, 1);
-    tmd_attribute(&e->pb, e->data, DATA_VA, 1, 1, none, 1);
-    const uint32_t cv[4] = {tm_u(1), 0, 0, tm_u(1)}; /* red */
-    tm_inc(&e->pb, TM_SUB_3D, M(0x0d80), 4, cv);     /* SET_COLOR_CLEAR_VALUE */
-    set(e, 0x19d0, 0x3C);                            /* CLEAR_SURFACE: R, G, B, A */
-    return true;
-}
+static const float red[4] = {1, 0, 0, 1}; /* every target's clear colour */
 
 /* Depth: ZF32 cleared to 1, LESS, written. */
-static void qenv_depth(qenv *e)
+static void depth_less(tmd_rects *e)
 {
     tmd_zeta(&e->pb, RT_VA + 0x100000, W, H, 0x0A);
-    set(e, 0x0d90, tm_u(1.0f)); /* SET_Z_CLEAR_VALUE */
-    set(e, 0x19d0, 0x01);       /* CLEAR_SURFACE: Z */
-    set(e, 0x12cc, 1);          /* SET_DEPTH_TEST */
-    set(e, 0x12e8, 1);          /* SET_DEPTH_WRITE */
-    set(e, 0x130c, 0x0201);     /* SET_DEPTH_FUNC OGL_LESS */
-}
-
-static void qenv_submit(qenv *e, uint32_t draws)
-{
-    glhle_maxwell_run_result res;
-    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_OK);
-    assert_int_equal(res.draws, draws);
-    tm_pb_free(&e->pb);
-    tm_pb_init(&e->pb);
-    assert_int_equal(glhle_maxwell_flush(e->gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
-}
-
-static void qenv_close(qenv *e)
-{
-    tm_pb_free(&e->pb);
-    glhle_maxwell_destroy(e->gpu);
-    free(e->rt);
-    free(e->data);
-    tmc_free(&e->vs);
-    tmc_free(&e->fs);
-    ts_gl_check(e->ctx);
+    tmd_set(e, 0x0d90, tm_u(1.0f)); /* SET_Z_CLEAR_VALUE */
+    tmd_set(e, 0x19d0, 0x01);       /* CLEAR_SURFACE: Z */
+    tmd_set(e, 0x12cc, 1);          /* SET_DEPTH_TEST */
+    tmd_set(e, 0x12e8, 1);          /* SET_DEPTH_WRITE */
+    tmd_set(e, 0x130c, 0x0201);     /* SET_DEPTH_FUNC OGL_LESS */
 }
 
 /* A rectangle over pixels [x0, x1) x [y0, y1) at NDC depth z (window
  * depth z / 2 + 1/2), green, drawn now. */
-static void rect(qenv *e, float x0, float y0, float x1, float y1, float z)
+static void rect(tmd_rects *e, float x0, float y0, float x1, float y1, float z)
 {
     static const float green[4] = {0, 1, 0, 1};
-    const float a[2] = {x0 / (W / 2) - 1, y0 / (H / 2) - 1}, b[2] = {x1 / (W / 2) - 1, y1 / (H / 2) - 1};
-    const float p[6][2] = {{a[0], a[1]}, {b[0], a[1]}, {b[0], b[1]}, {a[0], a[1]}, {b[0], b[1]}, {a[0], b[1]}};
-    const uint32_t first = e->verts;
-    for (int i = 0; i < 6; i++) {
-        assert_true(e->verts < 256);
-        const float v[4] = {p[i][0], p[i][1], z, 1};
-        memcpy(e->data + TMD_VERTS + (size_t)e->verts * 16, v, 16);
-        memcpy(e->data + TMD_VERTS + 0x1000 + (size_t)e->verts * 16, green, 16);
-        e->verts++;
-    }
-    set(e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST, TRIANGLES */
+    const uint32_t first = tmd_rect(e, x0, y0, x1, y1, z, green, false);
+    tmd_set(e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST, TRIANGLES */
 }
 
 /* SET_REPORT_SEMAPHORE_A-D: REPORT_ONLY (2) of `report` (27:23), four
  * words, into the 16 bytes at REPORTS + 16 slot, payload `payload`. */
-static void report(qenv *e, uint32_t slot, uint32_t rep, uint32_t payload)
+static void report(tmd_rects *e, uint32_t slot, uint32_t rep, uint32_t payload)
 {
     const uint64_t va = DATA_VA + REPORTS + 16u * slot;
     const uint32_t d[4] = {(uint32_t)(va >> 32), (uint32_t)va, payload, 2u | rep << 23};
     tm_inc(&e->pb, TM_SUB_3D, M(0x1b00), 4, d);
 }
 
-static uint32_t u32_at(const qenv *e, uint32_t off)
+static uint32_t u32_at(const tmd_rects *e, uint32_t off)
 {
     uint32_t v;
     memcpy(&v, e->data + off, 4);
     return v;
 }
 
-static uint64_t u64_at(const qenv *e, uint32_t off)
+static uint64_t u64_at(const tmd_rects *e, uint32_t off)
 {
     return u32_at(e, off) | (uint64_t)u32_at(e, off + 4) << 32;
 }
@@ -146,25 +81,25 @@ enum { ZPASS_PIXEL_CNT = 0x02, ZPASS_PIXEL_CNT64 = 0x15 };
  *   CLEAR_REPORT_VALUE                                       -> 0 */
 static void occlusion_count(glhle_context *ctx, uint32_t scale)
 {
-    qenv e;
-    if (!qenv_open(&e, ctx, scale, "passthrough_vsh", "color_fsh"))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", red))
         skip();
-    qenv_depth(&e);
-    set(&e, 0x1514, 1);    /* SET_ZPASS_PIXEL_COUNT ENABLE */
-    set(&e, 0x1530, 0x01); /* CLEAR_REPORT_VALUE ZPASS_PIXEL_CNT */
+    depth_less(&e);
+    tmd_set(&e, 0x1514, 1);    /* SET_ZPASS_PIXEL_COUNT ENABLE */
+    tmd_set(&e, 0x1530, 0x01); /* CLEAR_REPORT_VALUE ZPASS_PIXEL_CNT */
     rect(&e, 0, 0, 20, 32, 0.0f);
     report(&e, 0, ZPASS_PIXEL_CNT64, 0);
     rect(&e, 10, 0, 30, 16, 0.5f);
     report(&e, 1, ZPASS_PIXEL_CNT, 0xABCD);
-    set(&e, 0x1514, 0);
+    tmd_set(&e, 0x1514, 0);
     rect(&e, 0, 0, 32, 32, -1.0f);
     report(&e, 2, ZPASS_PIXEL_CNT64, 0);
-    set(&e, 0x1514, 1);
+    tmd_set(&e, 0x1514, 1);
     rect(&e, 24, 16, 32, 32, -0.5f);
     report(&e, 3, ZPASS_PIXEL_CNT64, 0);
-    set(&e, 0x1530, 0x01);
+    tmd_set(&e, 0x1530, 0x01);
     report(&e, 4, ZPASS_PIXEL_CNT64, 0);
-    qenv_submit(&e, 4);
+    tmd_submit(&e, 4);
     /* ZPASS_PIXEL_CNT64: u64 count, u64 timestamp */
     assert_int_equal(u64_at(&e, REPORTS + 0), 640);
     /* ZPASS_PIXEL_CNT: u32 payload, u32 count, u64 timestamp (Mesa's "u32 sequence, u32 count") */
@@ -173,7 +108,7 @@ static void occlusion_count(glhle_context *ctx, uint32_t scale)
     assert_int_equal(u64_at(&e, REPORTS + 32), 800);
     assert_int_equal(u64_at(&e, REPORTS + 48), 800);
     assert_int_equal(u64_at(&e, REPORTS + 64), 0);
-    qenv_close(&e);
+    tmd_rects_close(&e);
 }
 
 static void occlusion_count_1x(void **state)
@@ -192,8 +127,8 @@ static void occlusion_count_2x(void **state)
  * occlusion count at + 0 against a zero at + 8 is "some samples passed". */
 static void condition_equal_not_equal(void **state)
 {
-    qenv e;
-    if (!qenv_open(&e, *state, 1, "passthrough_vsh", "color_fsh"))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", red))
         skip();
     const uint64_t ne[2] = {0x100000005ull, 0x200000005ull}, eq[2] = {0x300000007ull, 0x300000007ull};
     memcpy(e.data + COND, ne, 16);
@@ -207,33 +142,33 @@ static void condition_equal_not_equal(void **state)
     } cases[4] = {{0, 3, false}, {0, 4, true}, {16, 3, true}, {16, 4, false}};
     for (uint32_t i = 0; i < 4; i++) {
         const uint64_t va = c0 + cases[i].va;
-        set(&e, 0x1550, (uint32_t)(va >> 32)); /* SET_RENDER_ENABLE_A/B/C */
-        set(&e, 0x1554, (uint32_t)va);
-        set(&e, 0x1558, cases[i].mode);
+        tmd_set(&e, 0x1550, (uint32_t)(va >> 32)); /* SET_RENDER_ENABLE_A/B/C */
+        tmd_set(&e, 0x1554, (uint32_t)va);
+        tmd_set(&e, 0x1558, cases[i].mode);
         rect(&e, 4.0f * i, 0, 4.0f * i + 4, 16, 0);
     }
     /* the occlusion count of a drawn rectangle (32 samples) lands at c2,
      * a four-word release of 0 at c2 + 8 clears the word after: NOT_EQUAL
      * draws, EQUAL does not */
-    set(&e, 0x1558, 1); /* TRUE while the counted draw is made */
-    set(&e, 0x1514, 1);
-    set(&e, 0x1530, 0x01);
+    tmd_set(&e, 0x1558, 1); /* TRUE while the counted draw is made */
+    tmd_set(&e, 0x1514, 1);
+    tmd_set(&e, 0x1530, 0x01);
     rect(&e, 16, 0, 20, 8, 0);
-    set(&e, 0x1514, 0);
+    tmd_set(&e, 0x1514, 0);
     const uint32_t rq[4] = {(uint32_t)(c2 >> 32), (uint32_t)c2, 0, 2u | ZPASS_PIXEL_CNT64 << 23};
     tm_inc(&e.pb, TM_SUB_3D, M(0x1b00), 4, rq);
     const uint32_t rel[4] = {(uint32_t)((c2 + 8) >> 32), (uint32_t)(c2 + 8), 0, 1u << 28}; /* RELEASE, ONE_WORD */
     tm_inc(&e.pb, TM_SUB_3D, M(0x1b00), 4, rel);
     const uint32_t rel2[4] = {(uint32_t)((c2 + 12) >> 32), (uint32_t)(c2 + 12), 0, 1u << 28};
     tm_inc(&e.pb, TM_SUB_3D, M(0x1b00), 4, rel2);
-    set(&e, 0x1550, (uint32_t)(c2 >> 32));
-    set(&e, 0x1554, (uint32_t)c2);
-    set(&e, 0x1558, 4);
+    tmd_set(&e, 0x1550, (uint32_t)(c2 >> 32));
+    tmd_set(&e, 0x1554, (uint32_t)c2);
+    tmd_set(&e, 0x1558, 4);
     rect(&e, 20, 0, 24, 16, 0); /* drawn */
-    set(&e, 0x1558, 3);
+    tmd_set(&e, 0x1558, 3);
     rect(&e, 24, 0, 28, 16, 0); /* not */
     (void)c1;
-    qenv_submit(&e, 7);
+    tmd_submit(&e, 7);
     assert_int_equal(u64_at(&e, COND + 32), 32);
     assert_int_equal(u64_at(&e, COND + 40), 0);
     assert_int_equal(e.gpu->render->stats.draws_skipped, 3);
@@ -245,26 +180,26 @@ static void condition_equal_not_equal(void **state)
             fail_msg("column %u: pixel %u %u %u %u, want %s", col, px[0], px[1], px[2], px[3],
                      want[col] ? "green (drawn)" : "red (skipped)");
     }
-    qenv_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* SET_RASTER_ENABLE boots TRUE (NVN relies on it; deko3d writes it with
  * every rasterizer state); FALSE skips the draw's pixels and its samples. */
 static void raster_enable(void **state)
 {
-    qenv e;
-    if (!qenv_open(&e, *state, 1, "passthrough_vsh", "color_fsh"))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", red))
         skip();
     assert_int_equal(tm_reg(e.gpu, M(0x037c)), 1);
-    set(&e, 0x1514, 1);
-    set(&e, 0x1530, 0x01);
+    tmd_set(&e, 0x1514, 1);
+    tmd_set(&e, 0x1530, 0x01);
     rect(&e, 0, 0, 8, 8, 0);         /* drawn: 64 samples */
-    set(&e, 0x037c, 0);              /* SET_RASTER_ENABLE FALSE */
+    tmd_set(&e, 0x037c, 0);              /* SET_RASTER_ENABLE FALSE */
     rect(&e, 8, 0, 16, 8, 0);        /* nothing */
-    set(&e, 0x037c, 1);
+    tmd_set(&e, 0x037c, 1);
     rect(&e, 16, 0, 24, 8, 0);       /* drawn: 64 more */
     report(&e, 0, ZPASS_PIXEL_CNT64, 0);
-    qenv_submit(&e, 3);
+    tmd_submit(&e, 3);
     assert_int_equal(u64_at(&e, REPORTS), 128);
     assert_int_equal(e.gpu->render->stats.draws_skipped, 1);
     for (uint32_t col = 0; col < 3; col++) {
@@ -273,7 +208,7 @@ static void raster_enable(void **state)
         assert_int_equal(px[1], col == 1 ? 0 : 255);
         assert_int_equal(px[0], col == 1 ? 255 : 0);
     }
-    qenv_close(&e);
+    tmd_rects_close(&e);
 }
 
 /* A texture the cache refuses (its header names unmapped memory) leaves the
@@ -282,8 +217,8 @@ static void raster_enable(void **state)
  * reported with the header's index. */
 static void draw_without_refused_texture(void **state)
 {
-    qenv e;
-    if (!qenv_open(&e, *state, 1, "fullscreen_vsh", "texture_fsh"))
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "fullscreen_vsh", "texture_fsh", red))
         skip();
     const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 16,
                              .levels = 1, .bh = 1};
@@ -292,13 +227,13 @@ static void draw_without_refused_texture(void **state)
     memcpy(e.data + TMD_TIC, tic, 32);
     memcpy(e.data + TMD_TSC, tsc, 32);
     const uint64_t tic_va = DATA_VA + TMD_TIC, tsc_va = DATA_VA + TMD_TSC;
-    set(&e, 0x1574, (uint32_t)(tic_va >> 32)); /* SET_TEX_HEADER_POOL_A/B/C */
-    set(&e, 0x1578, (uint32_t)tic_va);
-    set(&e, 0x157c, 15);
-    set(&e, 0x155c, (uint32_t)(tsc_va >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
-    set(&e, 0x1560, (uint32_t)tsc_va);
-    set(&e, 0x1564, 15);
-    set(&e, 0x1214, 0 | 3u << 16 | 4u << 28);
+    tmd_set(&e, 0x1574, (uint32_t)(tic_va >> 32)); /* SET_TEX_HEADER_POOL_A/B/C */
+    tmd_set(&e, 0x1578, (uint32_t)tic_va);
+    tmd_set(&e, 0x157c, 15);
+    tmd_set(&e, 0x155c, (uint32_t)(tsc_va >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
+    tmd_set(&e, 0x1560, (uint32_t)tsc_va);
+    tmd_set(&e, 0x1564, 15);
+    tmd_set(&e, 0x1214, 0 | 3u << 16 | 4u << 28);
     glhle_maxwell_run_result res;
     ts_log_clear();
     assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OUT_OF_BOUNDS);
@@ -316,7 +251,7 @@ static void draw_without_refused_texture(void **state)
                 fail_msg("(%u, %u) is %u %u %u %u, want the incomplete texture's 0 0 0 255", x, y, px[0], px[1],
                          px[2], px[3]);
         }
-    qenv_close(&e);
+    tmd_rects_close(&e);
 }
 
 int main(void)

@@ -126,3 +126,76 @@ void tmd_attribute(tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t loc, uin
     set(pb, 0x1f00 + stream * 8, (uint32_t)((sva + 0xFFF) >> 32)); /* LIMIT: the last valid byte */
     set(pb, 0x1f04 + stream * 8, (uint32_t)(sva + 0xFFF));
 }
+
+bool tmd_rects_open(tmd_rects *e, glhle_context *ctx, uint32_t scale, const char *vs, const char *fs,
+                    const float clear[4])
+{
+    memset(e, 0, sizeof *e);
+    if (!tmc_dir())
+        return false;
+    e->ctx = ctx;
+    assert_true(tmc_load(vs, &e->vs));
+    assert_true(tmc_load(fs, &e->fs));
+    e->gpu = tmd_instance(ctx, scale, TMD_RECTS_RT_VA, TMD_RECTS_DATA_VA, TMD_RECTS_MEM, &e->rt, &e->data);
+    tm_pb_init(&e->pb);
+    tm_bind_all(&e->pb);
+    tmd_target(&e->pb, TMD_RECTS_RT_VA, TMD_RECTS_W, TMD_RECTS_H, 0xD5);
+    tmd_programs(&e->pb, e->data, TMD_RECTS_DATA_VA, &e->vs, &e->fs);
+    const float none[4] = {0, 0, 0, 0};
+    tmd_attribute(&e->pb, e->data, TMD_RECTS_DATA_VA, 0, 0, none, 1);
+    tmd_attribute(&e->pb, e->data, TMD_RECTS_DATA_VA, 1, 1, none, 1);
+    uint32_t cv[4];
+    for (int k = 0; k < 4; k++)
+        cv[k] = tm_u(clear[k]);
+    tm_inc(&e->pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
+    set(&e->pb, 0x19d0, 0x3C);                   /* CLEAR_SURFACE: R, G, B, A */
+    return true;
+}
+
+void tmd_set(tmd_rects *e, uint32_t byte_offset, uint32_t v)
+{
+    set(&e->pb, byte_offset, v);
+}
+
+void tmd_vertex(tmd_rects *e, float x, float y, float z, const float rgba[4])
+{
+    assert_true(e->verts < 256);
+    const float p[4] = {x, y, z, 1};
+    memcpy(e->data + TMD_VERTS + (size_t)e->verts * 16, p, 16);
+    memcpy(e->data + TMD_VERTS + 0x1000 + (size_t)e->verts * 16, rgba, 16);
+    e->verts++;
+}
+
+uint32_t tmd_rect(tmd_rects *e, float x0, float y0, float x1, float y1, float z, const float rgba[4], bool cw)
+{
+    /* corners as (x, y) picks of {x0, x1} x {y0, y1}, two triangles each way */
+    static const uint8_t order[2][6][2] = {{{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}},
+                                           {{0, 0}, {1, 1}, {1, 0}, {0, 0}, {0, 1}, {1, 1}}};
+    const float hw = TMD_RECTS_W / 2, hh = TMD_RECTS_H / 2;
+    const float xs[2] = {x0 / hw - 1, x1 / hw - 1}, ys[2] = {y0 / hh - 1, y1 / hh - 1};
+    const uint32_t first = e->verts;
+    for (int i = 0; i < 6; i++)
+        tmd_vertex(e, xs[order[cw][i][0]], ys[order[cw][i][1]], z, rgba);
+    return first;
+}
+
+void tmd_submit(tmd_rects *e, uint32_t draws)
+{
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, draws);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+    assert_int_equal(glhle_maxwell_flush(e->gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+}
+
+void tmd_rects_close(tmd_rects *e)
+{
+    tm_pb_free(&e->pb);
+    glhle_maxwell_destroy(e->gpu);
+    free(e->rt);
+    free(e->data);
+    tmc_free(&e->vs);
+    tmc_free(&e->fs);
+    ts_gl_check(e->ctx);
+}

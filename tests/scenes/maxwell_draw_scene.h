@@ -8,6 +8,7 @@
 #ifndef GLHLE_TEST_MAXWELL_DRAW_SCENE_H
 #define GLHLE_TEST_MAXWELL_DRAW_SCENE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "support/maxwell_sidecar.h"
@@ -47,5 +48,39 @@ glhle_maxwell *tmd_instance(glhle_context *ctx, uint32_t scale, uint64_t rt_va, 
  * w x h A8B8G8R8 block-linear (2 GOBs) surface at rt_va is presented. */
 void tmd_submit_and_present(glhle_maxwell *gpu, const tm_pb *pb, uint8_t *data, uint64_t data_va, uint32_t pb_off,
                             uint32_t draws, uint64_t rt_va, uint32_t w, uint32_t h);
+
+/* A 32x32 corpus-program bench shared by the draw-state and query tests:
+ * an instance at `scale` with block-linear memory at TMD_RECTS_RT_VA
+ * (colour target A8B8G8R8, a zeta target may go at + 1 MiB) and pitch
+ * memory at TMD_RECTS_DATA_VA, programs vs + fs, attribute 0 (position)
+ * from stream 0 and 1 (colour) from stream 1, and the target cleared to
+ * `clear` by the first submission. */
+#define TMD_RECTS_W 32u
+#define TMD_RECTS_H 32u
+#define TMD_RECTS_RT_VA 0x0500000000ull
+#define TMD_RECTS_DATA_VA 0x0600000000ull
+#define TMD_RECTS_MEM (4u << 20)
+typedef struct tmd_rects {
+    glhle_context *ctx;
+    glhle_maxwell *gpu;
+    uint8_t *rt, *data;
+    tm_pb pb;
+    tmc_shader vs, fs;
+    uint32_t verts; /* vertices written so far (stream 0 positions, stream 1 colours) */
+} tmd_rects;
+/* False (the test skips) without the shader corpus. */
+bool tmd_rects_open(tmd_rects *e, glhle_context *ctx, uint32_t scale, const char *vs, const char *fs,
+                    const float clear[4]);
+/* One 3D method at its byte offset. */
+void tmd_set(tmd_rects *e, uint32_t byte_offset, uint32_t v);
+/* Vertex e->verts: position (x, y, z, 1) and colour rgba. */
+void tmd_vertex(tmd_rects *e, float x, float y, float z, const float rgba[4]);
+/* Two triangles over pixels [x0, x1) x [y0, y1) (guest row 0 at NDC y -1),
+ * counter-clockwise in NDC or clockwise; returns the first vertex's index. */
+uint32_t tmd_rect(tmd_rects *e, float x0, float y0, float x1, float y1, float z, const float rgba[4], bool cw);
+/* Submits the methods so far (they must make `draws` draws), starts a new
+ * pushbuffer and flushes everything to guest memory. */
+void tmd_submit(tmd_rects *e, uint32_t draws);
+void tmd_rects_close(tmd_rects *e);
 
 #endif
