@@ -3735,13 +3735,9 @@ static void emit_dispatcher(tr *t)
     t->stack_var = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, stack_t), 0);
     spv_name(b, t->stack_var, "stack");
 
-    uint32_t header = spv_id(b), body = spv_id(b), cont = spv_id(b), merge = spv_id(b), deflt = spv_id(b);
+    uint32_t cont = spv_id(b), merge = spv_id(b), deflt = spv_id(b);
     t->sw_merge = spv_id(b);
-    SPV_VOID(b, SpvOpBranch, header);
-    spv_label(b, header);
-    SPV_VOID(b, SpvOpLoopMerge, merge, cont, SpvLoopControlMaskNone);
-    SPV_VOID(b, SpvOpBranch, body);
-    spv_label(b, body);
+    const uint32_t header = open_loop(b, merge, cont);
     uint32_t pcv = SPV_OP(b, SpvOpLoad, t->t_u32, t->pc_var);
     SPV_VOID(b, SpvOpSelectionMerge, t->sw_merge, SpvSelectionControlMaskNone);
 
