@@ -33,6 +33,11 @@ static void call_begin(const glhle_maxwell *gpu, const char *what)
 
 static glhle_result call_end(const glhle_maxwell *gpu, glhle_result r)
 {
+    /* the draw path's raster state back to GL's defaults once per call
+     * (the contract in glhle.h; no GL call when no draw ran) */
+    if (gpu->ctx && gpu->render && !gpu->render->gl_lost && gpu->ctx->call_depth == 1 &&
+        gpu->ctx->call_entered)
+        gl_state_raster_defaults(&gpu->render->st);
     if (gpu->ctx)
         gl_call_end(gpu->ctx);
     return r;
