@@ -584,6 +584,38 @@ static void state_once_and_defaults(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- multisampled targets: refused, not drawn as one sample ----
+ * SET_ANTI_ALIAS MODE_2X2 (clb197.h: 4 samples, each pixel a 2x2 block of
+ * samples in memory): the draw and the clear are refused by the mode's
+ * name and write nothing; back at MODE_1X1 the same draw lands. */
+static void multisampled_target_refused(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_submit(&e, 0); /* the clear at MODE_1X1 */
+    tmd_set(&e, 0x15d0, 2); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
+    draw(&e, a, 6, 4, false);
+    tmd_set(&e, 0x19d0, 0x3C); /* CLEAR_SURFACE R-A */
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
+    assert_int_equal(res.problems, 2);
+    assert_true(ts_log_contains("SET_ANTI_ALIAS SAMPLES MODE_2X2, 4 samples) are not supported yet; not drawn"));
+    assert_true(ts_log_contains("not supported yet; not cleared"));
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    assert_int_equal(e.gpu->render->stats.draws, 0);
+    tmd_set(&e, 0x15d0, 0);
+    draw(&e, a, 6, 4, false);
+    tmd_submit(&e, 1);
+    uint8_t g[4];
+    px(&e, 2, 2, g);
+    assert_int_equal(g[0], 255);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -593,7 +625,7 @@ int main(void)
         cmocka_unit_test(instanced_attributes),   cmocka_unit_test(instance_id),
         cmocka_unit_test(conditional_rendering),
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
-        cmocka_unit_test(state_once_and_defaults),
+        cmocka_unit_test(state_once_and_defaults), cmocka_unit_test(multisampled_target_refused),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

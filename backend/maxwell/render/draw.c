@@ -1076,6 +1076,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
     if (res == GLHLE_RESULT_OK)
+        res = mw_render_check_samples(r, st, "drawn");
+    if (res == GLHLE_RESULT_OK)
         res = targets(r, st, &w, &h);
     if (res != GLHLE_RESULT_OK)
         return res;

@@ -154,6 +154,11 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                     const mw_rt_format *f);
 
+/* OK for single-sampled targets (SET_ANTI_ALIAS MODE_1X1); a multisampled
+ * mode is refused by name (UNSUPPORTED), an unlisted one as BAD_DATA;
+ * `what` ends the message ("drawn", "cleared"). */
+glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what);
+
 /* ---- textures and samplers (textures.c) ---- */
 /* The GL texture for a texture header (TIC entry, 8 words), created and
  * uploaded from guest memory when there is none, reloaded when its memory
