@@ -92,6 +92,13 @@ static void fe_access(void *user, uint64_t va, uint64_t size, bool write)
     }
 }
 
+/* A 2D blit between two resident render targets stays on the GPU. */
+static bool fe_twod_blit(void *user, const uint32_t *regs)
+{
+    glhle_maxwell *gpu = user;
+    return gpu->render && mw_render_twod(gpu->render, regs);
+}
+
 static void fe_wrote(void *user, uint64_t va, uint64_t size)
 {
     glhle_maxwell *gpu = user;
@@ -202,7 +209,8 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     fe->wait_submits_cap = d.acquire_wait_submits;
     /* report counters come from the renderer (a GL-free instance reads 0) */
     fe->hooks = (mw_frontend_hooks){g,         fe_emit,  NULL, NULL, fe_access, fe_wrote,
-                                    ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL};
+                                    ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL,
+                                    ctx ? fe_twod_blit : NULL};
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);
