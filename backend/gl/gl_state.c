@@ -91,6 +91,9 @@ void gl_state_viewport(gl_state *st, GLint x, GLint y, GLint w, GLint h)
     if (changed(st, memcmp(st->s.viewport, v, sizeof v) != 0)) {
         st->ctx->gl.Viewport(x, y, w, h);
         memcpy(st->s.viewport, v, sizeof v);
+        /* every viewport, 0 included, is this one now */
+        const float f[4] = {(float)x, (float)y, (float)w, (float)h};
+        memcpy(st->s.x.viewport0, f, sizeof f);
     }
 }
 
@@ -150,29 +153,32 @@ void gl_state_stencil(gl_state *st, const gl_stencil *s)
 {
     fresh(st);
     GladGLContext *gl = &st->ctx->gl;
-    gl_stencil *c = &st->s.stencil;
+    gl_stencil *c = &st->s.stencil, *k = &st->s.x.stencil_back;
     if (changed(st, c->enable != s->enable)) {
         enable(gl, GL_STENCIL_TEST, s->enable);
         c->enable = s->enable;
     }
     /* the write mask applies to clears too, so it is kept even when the test is off */
-    if (changed(st, c->write_mask != s->write_mask)) {
+    if (changed(st, c->write_mask != s->write_mask || k->write_mask != s->write_mask)) {
         gl->StencilMask(s->write_mask);
-        c->write_mask = s->write_mask;
+        c->write_mask = k->write_mask = s->write_mask;
     }
     if (!s->enable)
         return;
-    if (changed(st, c->func != s->func || c->ref != s->ref || c->func_mask != s->func_mask)) {
+    /* both faces: the back face's shadow too (gl_state_stencil_faces sets them apart) */
+    if (changed(st, c->func != s->func || c->ref != s->ref || c->func_mask != s->func_mask || k->func != s->func ||
+                        k->ref != s->ref || k->func_mask != s->func_mask)) {
         gl->StencilFunc(s->func, s->ref, s->func_mask);
-        c->func = s->func;
-        c->ref = s->ref;
-        c->func_mask = s->func_mask;
+        c->func = k->func = s->func;
+        c->ref = k->ref = s->ref;
+        c->func_mask = k->func_mask = s->func_mask;
     }
-    if (changed(st, c->sfail != s->sfail || c->dpfail != s->dpfail || c->dppass != s->dppass)) {
+    if (changed(st, c->sfail != s->sfail || c->dpfail != s->dpfail || c->dppass != s->dppass ||
+                        k->sfail != s->sfail || k->dpfail != s->dpfail || k->dppass != s->dppass)) {
         gl->StencilOp(s->sfail, s->dpfail, s->dppass);
-        c->sfail = s->sfail;
-        c->dpfail = s->dpfail;
-        c->dppass = s->dppass;
+        c->sfail = k->sfail = s->sfail;
+        c->dpfail = k->dpfail = s->dpfail;
+        c->dppass = k->dppass = s->dppass;
     }
 }
 
@@ -181,9 +187,14 @@ void gl_state_blend(gl_state *st, const gl_blend *b)
     fresh(st);
     GladGLContext *gl = &st->ctx->gl;
     gl_blend *c = &st->s.blend;
+    gl_raster *x = &st->s.x;
+    /* s.blend stays unknown after a per-target setter changed one buffer
+     * (gl_state_blend_target), so these compare with it alone */
     if (changed(st, c->enable != b->enable)) {
         enable(gl, GL_BLEND, b->enable);
         c->enable = b->enable;
+        x->blend_on = b->enable ? 0xFF : 0;
+        x->blend_unknown = 0;
     }
     if (!b->enable)
         return;
@@ -191,6 +202,10 @@ void gl_state_blend(gl_state *st, const gl_blend *b)
         gl->BlendEquationSeparate(b->eq_rgb, b->eq_alpha);
         c->eq_rgb = b->eq_rgb;
         c->eq_alpha = b->eq_alpha;
+        for (unsigned i = 0; i < GL_STATE_DRAW_BUFFERS; i++) {
+            x->blend_target[i].eq_rgb = b->eq_rgb;
+            x->blend_target[i].eq_alpha = b->eq_alpha;
+        }
     }
     if (changed(st, c->src_rgb != b->src_rgb || c->dst_rgb != b->dst_rgb || c->src_alpha != b->src_alpha ||
                         c->dst_alpha != b->dst_alpha)) {
@@ -199,6 +214,12 @@ void gl_state_blend(gl_state *st, const gl_blend *b)
         c->dst_rgb = b->dst_rgb;
         c->src_alpha = b->src_alpha;
         c->dst_alpha = b->dst_alpha;
+        for (unsigned i = 0; i < GL_STATE_DRAW_BUFFERS; i++) {
+            x->blend_target[i].src_rgb = b->src_rgb;
+            x->blend_target[i].dst_rgb = b->dst_rgb;
+            x->blend_target[i].src_alpha = b->src_alpha;
+            x->blend_target[i].dst_alpha = b->dst_alpha;
+        }
     }
 }
 
@@ -231,6 +252,7 @@ void gl_state_color_mask(gl_state *st, bool r, bool g, bool b, bool a)
     if (changed(st, memcmp(st->s.color_mask, m, sizeof m) != 0)) {
         st->ctx->gl.ColorMask(r, g, b, a);
         memcpy(st->s.color_mask, m, sizeof m);
+        memset(st->s.x.color_mask, r | g << 1 | b << 2 | a << 3, sizeof st->s.x.color_mask);
     }
 }
 
@@ -240,6 +262,8 @@ void gl_state_clip_distance0(gl_state *st, bool on)
     if (changed(st, st->s.clip_distance0 != on)) {
         enable(&st->ctx->gl, GL_CLIP_DISTANCE0, on);
         st->s.clip_distance0 = on;
+        if (st->s.x.clip_mask != 0xFFFF)
+            st->s.x.clip_mask = (uint16_t)((st->s.x.clip_mask & ~1u) | on);
     }
     /* shadowed users write at most gl_ClipDistance[0]; an enabled distance a
      * shader does not write is undefined, and discard would drop the draw */
@@ -249,6 +273,8 @@ void gl_state_clip_distance0(gl_state *st, bool on)
             gl->Disable(GL_CLIP_DISTANCE0 + i);
         gl->Disable(GL_RASTERIZER_DISCARD);
         st->s.others_off = 1;
+        if (st->s.x.clip_mask != 0xFFFF)
+            st->s.x.clip_mask &= (uint16_t)~0xEu;
     }
 }
 
@@ -294,4 +320,231 @@ void gl_state_uniform_buffer(gl_state *st, unsigned binding, GLuint buffer, GLin
         st->s.ubo_offsets[binding] = offset;
         st->s.ubo_sizes[binding] = size;
     }
+}
+
+/* ---- the draw path's extra state ---- */
+
+static void raster_touch(gl_state *st)
+{
+    fresh(st);
+    st->raster_dirty = true;
+}
+
+void gl_state_stencil_faces(gl_state *st, const gl_stencil *front, const gl_stencil *back)
+{
+    raster_touch(st);
+    GladGLContext *gl = &st->ctx->gl;
+    gl_stencil *sh[2] = {&st->s.stencil, &st->s.x.stencil_back};
+    const gl_stencil *want[2] = {front, back};
+    static const GLenum face[2] = {GL_FRONT, GL_BACK};
+    if (changed(st, sh[0]->enable != front->enable)) {
+        enable(gl, GL_STENCIL_TEST, front->enable);
+        sh[0]->enable = front->enable;
+    }
+    for (int i = 0; i < 2; i++) {
+        gl_stencil *c = sh[i];
+        const gl_stencil *s = want[i];
+        if (changed(st, c->write_mask != s->write_mask)) {
+            gl->StencilMaskSeparate(face[i], s->write_mask);
+            c->write_mask = s->write_mask;
+        }
+        if (!front->enable)
+            continue;
+        if (changed(st, c->func != s->func || c->ref != s->ref || c->func_mask != s->func_mask)) {
+            gl->StencilFuncSeparate(face[i], s->func, s->ref, s->func_mask);
+            c->func = s->func;
+            c->ref = s->ref;
+            c->func_mask = s->func_mask;
+        }
+        if (changed(st, c->sfail != s->sfail || c->dpfail != s->dpfail || c->dppass != s->dppass)) {
+            gl->StencilOpSeparate(face[i], s->sfail, s->dpfail, s->dppass);
+            c->sfail = s->sfail;
+            c->dpfail = s->dpfail;
+            c->dppass = s->dppass;
+        }
+    }
+}
+
+void gl_state_blend_target(gl_state *st, unsigned i, const gl_blend *b)
+{
+    raster_touch(st);
+    if (i >= GL_STATE_DRAW_BUFFERS)
+        return;
+    GladGLContext *gl = &st->ctx->gl;
+    gl_raster *x = &st->s.x;
+    const bool on = b != NULL;
+    if (changed(st, (x->blend_unknown >> i & 1) || (x->blend_on >> i & 1) != on)) {
+        if (on)
+            gl->Enablei(GL_BLEND, i);
+        else
+            gl->Disablei(GL_BLEND, i);
+        x->blend_unknown = (uint8_t)(x->blend_unknown & ~(1u << i));
+        x->blend_on = (uint8_t)(on ? x->blend_on | 1u << i : x->blend_on & ~(1u << i));
+        st->s.blend.enable = -1; /* no longer one state for every buffer */
+    }
+    if (!on)
+        return;
+    gl_blend *c = &x->blend_target[i];
+    if (changed(st, c->eq_rgb != b->eq_rgb || c->eq_alpha != b->eq_alpha)) {
+        gl->BlendEquationSeparatei(i, b->eq_rgb, b->eq_alpha);
+        c->eq_rgb = b->eq_rgb;
+        c->eq_alpha = b->eq_alpha;
+        st->s.blend.eq_rgb = ~0u;
+    }
+    if (changed(st, c->src_rgb != b->src_rgb || c->dst_rgb != b->dst_rgb || c->src_alpha != b->src_alpha ||
+                        c->dst_alpha != b->dst_alpha)) {
+        gl->BlendFuncSeparatei(i, b->src_rgb, b->dst_rgb, b->src_alpha, b->dst_alpha);
+        c->src_rgb = b->src_rgb;
+        c->dst_rgb = b->dst_rgb;
+        c->src_alpha = b->src_alpha;
+        c->dst_alpha = b->dst_alpha;
+        st->s.blend.src_rgb = ~0u;
+    }
+}
+
+void gl_state_color_mask_target(gl_state *st, unsigned i, unsigned rgba)
+{
+    raster_touch(st);
+    if (i >= GL_STATE_DRAW_BUFFERS)
+        return;
+    rgba &= 15;
+    if (changed(st, st->s.x.color_mask[i] != rgba)) {
+        st->ctx->gl.ColorMaski(i, rgba & 1, rgba >> 1 & 1, rgba >> 2 & 1, rgba >> 3 & 1);
+        st->s.x.color_mask[i] = (uint8_t)rgba;
+        memset(st->s.color_mask, 0xFF, sizeof st->s.color_mask);
+    }
+}
+
+void gl_state_clip_distances(gl_state *st, unsigned mask)
+{
+    gl_state_clip_distance0(st, mask & 1); /* also GL_RASTERIZER_DISCARD off, 1..3 known */
+    raster_touch(st);
+    GladGLContext *gl = &st->ctx->gl;
+    uint16_t *c = &st->s.x.clip_mask;
+    mask &= 0xFF;
+    if (!changed(st, *c != mask))
+        return;
+    for (unsigned i = 1; i < 8; i++)
+        if (*c == 0xFFFF || (*c >> i & 1) != (mask >> i & 1))
+            enable(gl, GL_CLIP_DISTANCE0 + i, mask >> i & 1);
+    *c = (uint16_t)mask;
+    st->s.others_off = (mask & 0xE) ? -1 : 1;
+}
+
+void gl_state_raster_cap(gl_state *st, unsigned cap, bool on)
+{
+    static const GLenum caps[GL_RASTER_CAP_COUNT] = {GL_DEPTH_CLAMP, GL_POLYGON_OFFSET_FILL, GL_POLYGON_OFFSET_LINE,
+                                                     GL_POLYGON_OFFSET_POINT, GL_PROGRAM_POINT_SIZE,
+                                                     GL_PRIMITIVE_RESTART};
+    raster_touch(st);
+    if (cap >= GL_RASTER_CAP_COUNT)
+        return;
+    if (changed(st, st->s.x.caps[cap] != on)) {
+        enable(&st->ctx->gl, caps[cap], on);
+        st->s.x.caps[cap] = on;
+    }
+}
+
+void gl_state_polygon_mode(gl_state *st, GLenum mode)
+{
+    raster_touch(st);
+    if (changed(st, st->s.x.polygon_mode != mode)) {
+        st->ctx->gl.PolygonMode(GL_FRONT_AND_BACK, mode);
+        st->s.x.polygon_mode = mode;
+    }
+}
+
+void gl_state_polygon_offset(gl_state *st, float factor, float units, float clamp)
+{
+    raster_touch(st);
+    GladGLContext *gl = &st->ctx->gl;
+    const float v[3] = {factor, units, gl->PolygonOffsetClamp ? clamp : 0};
+    if (changed(st, memcmp(st->s.x.offset, v, sizeof v) != 0)) {
+        if (gl->PolygonOffsetClamp)
+            gl->PolygonOffsetClamp(factor, units, clamp);
+        else
+            gl->PolygonOffset(factor, units);
+        memcpy(st->s.x.offset, v, sizeof v);
+    }
+}
+
+void gl_state_restart_index(gl_state *st, GLuint index)
+{
+    raster_touch(st);
+    if (changed(st, st->s.x.restart_index != index)) {
+        st->ctx->gl.PrimitiveRestartIndex(index);
+        st->s.x.restart_index = index;
+    }
+}
+
+void gl_state_point_size(gl_state *st, float size)
+{
+    raster_touch(st);
+    if (changed(st, memcmp(&st->s.x.point_size, &size, sizeof size) != 0)) {
+        st->ctx->gl.PointSize(size);
+        st->s.x.point_size = size;
+    }
+}
+
+void gl_state_line_width(gl_state *st, float width)
+{
+    raster_touch(st);
+    if (changed(st, memcmp(&st->s.x.line_width, &width, sizeof width) != 0)) {
+        st->ctx->gl.LineWidth(width);
+        st->s.x.line_width = width;
+    }
+}
+
+void gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth)
+{
+    raster_touch(st);
+    if (changed(st, st->s.x.clip_origin != origin || st->s.x.clip_depth != depth)) {
+        st->ctx->gl.ClipControl(origin, depth);
+        st->s.x.clip_origin = origin;
+        st->s.x.clip_depth = depth;
+    }
+}
+
+void gl_state_provoking_vertex(gl_state *st, GLenum mode)
+{
+    raster_touch(st);
+    if (changed(st, st->s.x.provoking != mode)) {
+        st->ctx->gl.ProvokingVertex(mode);
+        st->s.x.provoking = mode;
+    }
+}
+
+void gl_state_viewport0(gl_state *st, const float v[4])
+{
+    raster_touch(st);
+    if (changed(st, memcmp(st->s.x.viewport0, v, sizeof st->s.x.viewport0) != 0)) {
+        st->ctx->gl.ViewportIndexedf(0, v[0], v[1], v[2], v[3]);
+        memcpy(st->s.x.viewport0, v, sizeof st->s.x.viewport0);
+        memset(st->s.viewport, 0xFF, sizeof st->s.viewport);
+    }
+}
+
+void gl_state_depth_range0(gl_state *st, double n, double f)
+{
+    raster_touch(st);
+    const double v[2] = {n, f};
+    if (changed(st, memcmp(st->s.x.depth_range0, v, sizeof v) != 0)) {
+        st->ctx->gl.DepthRangeIndexed(0, n, f);
+        memcpy(st->s.x.depth_range0, v, sizeof v);
+    }
+}
+
+void gl_state_raster_defaults(gl_state *st)
+{
+    if (!st->raster_dirty)
+        return;
+    for (unsigned i = 0; i < GL_RASTER_CAP_COUNT; i++)
+        gl_state_raster_cap(st, i, false);
+    gl_state_polygon_mode(st, GL_FILL);
+    gl_state_polygon_offset(st, 0, 0, 0);
+    gl_state_point_size(st, 1);
+    gl_state_line_width(st, 1);
+    gl_state_clip_distances(st, 0);
+    gl_state_clip_control(st, GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
+    st->raster_dirty = false;
 }

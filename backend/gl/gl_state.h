@@ -32,6 +32,38 @@ typedef struct gl_stencil {
     GLenum sfail, dpfail, dppass;
 } gl_stencil;
 
+/* The draw path's state beyond what every backend sets (the Maxwell draw
+ * path, render/draw.c): per-target blending and colour masks, the back
+ * stencil face, the raster state glhle otherwise leaves at GL's defaults.
+ * Unknown as the rest of the shadow is (all bits set); the per-target and
+ * whole-framebuffer setters keep each other's shadows true. */
+enum {
+    GL_RASTER_DEPTH_CLAMP,
+    GL_RASTER_OFFSET_FILL,
+    GL_RASTER_OFFSET_LINE,
+    GL_RASTER_OFFSET_POINT,
+    GL_RASTER_PROGRAM_POINT_SIZE,
+    GL_RASTER_PRIMITIVE_RESTART,
+    GL_RASTER_CAP_COUNT
+};
+#define GL_STATE_DRAW_BUFFERS 8
+
+typedef struct gl_raster {
+    gl_stencil stencil_back;          /* s.stencil is the front face's (and the back's when both were set) */
+    uint8_t blend_on, blend_unknown;  /* per draw buffer, bit i */
+    gl_blend blend_target[GL_STATE_DRAW_BUFFERS]; /* equations and factors (enable unused) */
+    uint8_t color_mask[GL_STATE_DRAW_BUFFERS];    /* RGBA bits 0-3; 0xFF unknown */
+    uint16_t clip_mask;               /* GL_CLIP_DISTANCE0..7 enabled, bit i; 0xFFFF unknown */
+    int8_t caps[GL_RASTER_CAP_COUNT];
+    GLenum polygon_mode;
+    float offset[3];                  /* factor, units, clamp */
+    GLuint restart_index;
+    float point_size, line_width;
+    GLenum clip_origin, clip_depth, provoking;
+    float viewport0[4];
+    double depth_range0[2];
+} gl_raster;
+
 typedef struct gl_shadow {
     GLuint program, vao, draw_fbo, read_fbo;
     GLint viewport[4];
@@ -56,6 +88,7 @@ typedef struct gl_shadow {
     GLuint ubos[GL_STATE_UBO_BINDINGS];
     GLintptr ubo_offsets[GL_STATE_UBO_BINDINGS];
     GLsizeiptr ubo_sizes[GL_STATE_UBO_BINDINGS];
+    gl_raster x;
 } gl_shadow;
 
 typedef struct gl_state {
@@ -64,6 +97,7 @@ typedef struct gl_state {
     uint32_t epoch;           /* ctx->state_epoch the shadow is valid for */
     uint64_t issued, skipped; /* GL calls made and avoided, for tests and benchmarks */
     uint64_t invalidations;   /* times the shadow was forgotten */
+    bool raster_dirty;        /* a gl_raster setter ran since gl_state_raster_defaults */
 } gl_state;
 
 void gl_state_init(gl_state *st, glhle_context *ctx);
@@ -88,5 +122,36 @@ void gl_state_clip_distance0(gl_state *st, bool enable);
 void gl_state_texture(gl_state *st, unsigned unit, GLenum target, GLuint texture);
 void gl_state_sampler(gl_state *st, unsigned unit, GLuint sampler);
 void gl_state_uniform_buffer(gl_state *st, unsigned binding, GLuint buffer, GLintptr offset, GLsizeiptr size);
+
+/* ---- the draw path's extra state (gl_raster) ----
+ * The draw path sets what a draw needs and nothing is put back per draw;
+ * gl_state_raster_defaults, once at the end of a public call, returns what
+ * the contract of include/glhle/glhle.h says glhle leaves at GL's
+ * defaults (depth clamp, polygon mode and offset, point and line state,
+ * primitive restart, clip distances 0-7, clip control) and what other
+ * shadows rely on. */
+/* Both faces; the test on or off (`front->enable`). */
+void gl_state_stencil_faces(gl_state *st, const gl_stencil *front, const gl_stencil *back);
+/* Draw buffer i's blending: b NULL turns it off. */
+void gl_state_blend_target(gl_state *st, unsigned i, const gl_blend *b);
+/* Draw buffer i's colour mask, RGBA in bits 0-3. */
+void gl_state_color_mask_target(gl_state *st, unsigned i, unsigned rgba);
+/* GL_CLIP_DISTANCE0..7 by bit; also keeps GL_RASTERIZER_DISCARD off. */
+void gl_state_clip_distances(gl_state *st, unsigned mask);
+void gl_state_raster_cap(gl_state *st, unsigned cap, bool on);
+void gl_state_polygon_mode(gl_state *st, GLenum mode);
+/* glPolygonOffsetClamp where the GL has it, else glPolygonOffset (clamp ignored) */
+void gl_state_polygon_offset(gl_state *st, float factor, float units, float clamp);
+void gl_state_restart_index(gl_state *st, GLuint index);
+void gl_state_point_size(gl_state *st, float size);
+void gl_state_line_width(gl_state *st, float width);
+void gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth);
+void gl_state_provoking_vertex(gl_state *st, GLenum mode);
+/* Viewport 0 and depth range 0 (the indexed forms). */
+void gl_state_viewport0(gl_state *st, const float v[4]);
+void gl_state_depth_range0(gl_state *st, double n, double f);
+/* GL's defaults again for the raster state above when a setter ran since
+ * the last call (cheap otherwise: no GL call). */
+void gl_state_raster_defaults(gl_state *st);
 
 #endif

@@ -33,6 +33,11 @@ static void call_begin(const glhle_maxwell *gpu, const char *what)
 
 static glhle_result call_end(const glhle_maxwell *gpu, glhle_result r)
 {
+    /* the draw path's raster state back to GL's defaults once per call
+     * (the contract in glhle.h; no GL call when no draw ran) */
+    if (gpu->ctx && gpu->render && !gpu->render->gl_lost && gpu->ctx->call_depth == 1 &&
+        gpu->ctx->call_entered)
+        gl_state_raster_defaults(&gpu->render->st);
     if (gpu->ctx)
         gl_call_end(gpu->ctx);
     return r;
@@ -85,6 +90,13 @@ static void fe_access(void *user, uint64_t va, uint64_t size, bool write)
         if (write)
             mw_render_invalidate(gpu->render, va, size);
     }
+}
+
+/* A 2D blit between two resident render targets stays on the GPU. */
+static bool fe_twod_blit(void *user, const uint32_t *regs)
+{
+    glhle_maxwell *gpu = user;
+    return gpu->render && mw_render_twod(gpu->render, regs);
 }
 
 static void fe_wrote(void *user, uint64_t va, uint64_t size)
@@ -197,7 +209,8 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     fe->wait_submits_cap = d.acquire_wait_submits;
     /* report counters come from the renderer (a GL-free instance reads 0) */
     fe->hooks = (mw_frontend_hooks){g,         fe_emit,  NULL, NULL, fe_access, fe_wrote,
-                                    ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL};
+                                    ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL,
+                                    ctx ? fe_twod_blit : NULL};
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);

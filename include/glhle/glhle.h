@@ -235,8 +235,8 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * current (in external mode glhle makes none current and never swaps).
  * glhle relies on the rest of the state being GL's default
  * and leaves it so (Maxwell draws set depth clamp, polygon mode and
- * offset, point size, line width and primitive restart for the draw and
- * put GL's defaults back): polygon mode FILL, no primitive restart, no
+ * offset, point size, line width and primitive restart as draws need them
+ * and put GL's defaults back before the call returns): polygon mode FILL, no primitive restart, no
  * GL_FRAMEBUFFER_SRGB conversion into its own RGBA8 targets, no active
  * transform feedback or conditional render, GL_SAMPLE_MASK off.
  *

@@ -214,7 +214,7 @@ static void ssbo_layout_records(void **state)
 }
 
 /* A launch the renderer refuses (a zero grid; an SSBO descriptor outside
- * the bound c0) is reported with its reason, writes nothing, and the next
+ * the bound c0 or past the address space) is reported with its reason, writes nothing, and the next
  * launch runs. */
 static void bad_launches_are_reported(void **state)
 {
@@ -239,6 +239,16 @@ static void bad_launches_are_reported(void **state)
     assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OUT_OF_BOUNDS);
     assert_int_equal(res.problems, 1);
     assert_true(ts_log_contains("global buffer 0 at GPU 0x0700000000"));
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    /* a descriptor whose range wraps past the 40-bit address space (and past
+     * 2^64): refused as bad data, not read */
+    tmk_ssbo(&j, 0, 0xFFFFFFFFFFFFFF00ull, 0x200);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    ts_log_clear();
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.problems, 1);
+    assert_true(ts_log_contains("runs past the 40-bit address space"));
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     assert_int_equal(e.gpu->render->stats.launches, 0);

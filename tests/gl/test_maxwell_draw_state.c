@@ -518,6 +518,104 @@ static void program_fetch_cache(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- the draw path's GL state: set once, left at GL's defaults ---- */
+
+/* Identical draws after the first issue no state call (the state tracker's
+ * draw-path shadow, gl_state.h): five draws of a submission cost what one
+ * does. And the raster state a draw set (depth clamp, polygon mode and
+ * offset, points, lines, clip distances 0-7, primitive restart, clip
+ * control) is GL's default again when the call returns, as glhle.h's
+ * contract says, though no draw put it back. */
+static void state_once_and_defaults(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
+    gl_state *g = &e.gpu->render->st;
+    tmd_set(&e, 0x193c, 2u << 11 | 1u << 3 | 1u << 4); /* depth clamp */
+    tmd_set(&e, 0x0dac, 0x1B01);                       /* polygon mode LINE */
+    tmd_set(&e, 0x0db0, 0x1B01);
+    tmd_set(&e, 0x0dc8, 1);                            /* SET_POLY_OFFSET_FILL */
+    tmd_set(&e, 0x15bc, tm_u(-8.0f));                  /* SET_DEPTH_BIAS */
+    tmd_set(&e, 0x1510, 0xF0);                         /* SET_USER_CLIP_ENABLE 4-7 */
+    tmd_set(&e, 0x13b4, tm_u(3.0f));                   /* SET_ALIASED_LINE_WIDTH_FLOAT */
+    tmd_set(&e, 0x1518, tm_u(4.0f));                   /* SET_POINT_SIZE */
+    draw(&e, a, 6, 4, false);
+    tmd_submit(&e, 1); /* the programs made, the first draw's state set */
+    uint64_t before = g->issued;
+    draw(&e, a, 6, 4, false);
+    tmd_submit(&e, 1);
+    const uint64_t one = g->issued - before;
+    before = g->issued;
+    for (int i = 0; i < 5; i++)
+        draw(&e, a, 6, 4, false);
+    tmd_submit(&e, 5);
+    const uint64_t five = g->issued - before;
+    print_message("  state calls issued: a submission of one draw %llu, of five %llu\n", (unsigned long long)one,
+                  (unsigned long long)five);
+    assert_true(one > 0); /* the raster state, set by the first draw and put back at the call's end */
+    assert_int_equal(five, one);
+
+    draw(&e, a, 6, 4, false);
+    const uint32_t p = e.verts;
+    tmd_vertex(&e, 0, 0, 0, RED);
+    draw(&e, p, 1, 0 /* POINTS */, false);
+    tmd_submit(&e, 2);
+    const GladGLContext *gl = &e.ctx->gl;
+    assert_true(gl_context_enter(e.ctx) == GLHLE_RESULT_OK);
+    float f = 0;
+    GLint v[2] = {0, 0};
+    assert_false(gl->IsEnabled(GL_POLYGON_OFFSET_FILL));
+    assert_false(gl->IsEnabled(GL_PRIMITIVE_RESTART));
+    for (GLenum i = 0; i < 8; i++)
+        assert_false(gl->IsEnabled(GL_CLIP_DISTANCE0 + i));
+    gl->GetFloatv(GL_POINT_SIZE, &f);
+    assert_true(f == 1.0f);
+    gl->GetFloatv(GL_LINE_WIDTH, &f);
+    assert_true(f == 1.0f);
+    if (!e.ctx->info.gles) { /* ES has neither state (gl_caps' stand-ins) */
+        assert_false(gl->IsEnabled(GL_DEPTH_CLAMP));
+        gl->GetIntegerv(GL_POLYGON_MODE, v);
+        assert_int_equal(v[0], GL_FILL);
+        gl->GetIntegerv(GL_CLIP_ORIGIN, v);
+        assert_int_equal(v[0], GL_LOWER_LEFT);
+    }
+    tmd_rects_close(&e);
+}
+
+/* ---- multisampled targets: refused, not drawn as one sample ----
+ * SET_ANTI_ALIAS MODE_2X2 (clb197.h: 4 samples, each pixel a 2x2 block of
+ * samples in memory): the draw and the clear are refused by the mode's
+ * name and write nothing; back at MODE_1X1 the same draw lands. */
+static void multisampled_target_refused(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_submit(&e, 0); /* the clear at MODE_1X1 */
+    tmd_set(&e, 0x15d0, 2); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
+    draw(&e, a, 6, 4, false);
+    tmd_set(&e, 0x19d0, 0x3C); /* CLEAR_SURFACE R-A */
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
+    assert_int_equal(res.problems, 2);
+    assert_true(ts_log_contains("SET_ANTI_ALIAS SAMPLES MODE_2X2, 4 samples) are not supported yet; not drawn"));
+    assert_true(ts_log_contains("not supported yet; not cleared"));
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    assert_int_equal(e.gpu->render->stats.draws, 0);
+    tmd_set(&e, 0x15d0, 0);
+    draw(&e, a, 6, 4, false);
+    tmd_submit(&e, 1);
+    uint8_t g[4];
+    px(&e, 2, 2, g);
+    assert_int_equal(g[0], 255);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -527,6 +625,7 @@ int main(void)
         cmocka_unit_test(instanced_attributes),   cmocka_unit_test(instance_id),
         cmocka_unit_test(conditional_rendering),
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
+        cmocka_unit_test(state_once_and_defaults), cmocka_unit_test(multisampled_target_refused),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -102,7 +102,10 @@ void mw_engine_method(mw_frontend *fe, mw_engine engine, uint32_t method, uint32
         /* cl902d.h: writing PIXELS_FROM_MEMORY_SRC_Y0_INT starts the blit
          * (yuzu Fermi2D, Ryujinx TwodClass PixelsFromMemorySrcY0Int) */
         if (method == MW_2D_PIXELS_FROM_MEMORY_SRC_Y0_INT) {
-            engine_result(fe, mw_2d_blit(regs, io_of(fe)), "2D blit");
+            /* the renderer first: a copy between two targets it holds
+             * stays on the GPU (twod_gpu.c) */
+            if (!fe->hooks.twod_blit || !fe->hooks.twod_blit(fe->hooks.user, regs))
+                engine_result(fe, mw_2d_blit(regs, io_of(fe)), "2D blit");
             launch(fe, regs, addr(regs, MW_2D_SET_DST_OFFSET_UPPER));
         }
         return;

@@ -167,6 +167,11 @@ typedef struct mw_frontend_hooks {
     /* CLEAR_REPORT_VALUE `type` (clb197.h TYPE: ZPASS_PIXEL_CNT 0x01 ...):
      * the counter it names restarts from 0. May be NULL. */
     void (*clear_report)(void *user, uint32_t type);
+    /* A 902D blit (`regs`: the 2D class's method array) offered to the
+     * renderer before the CPU engine runs it: true when the renderer did
+     * it (on the GPU, between surfaces it holds), false to run the CPU
+     * engine on guest memory. May be NULL (always the CPU engine). */
+    bool (*twod_blit)(void *user, const uint32_t *regs);
 } mw_frontend_hooks;
 
 typedef struct mw_frontend {

@@ -25,6 +25,13 @@
  * Two buffers naming the same range share one GL buffer; buffers that
  * overlap otherwise are refused (their writes could not be merged).
  *
+ * Guest-supplied sizes and places are checked before use: a global buffer's
+ * descriptor must lie in a bound constant buffer 0-7 (c8 and up refused,
+ * never folded onto another), its range inside the 40-bit address space
+ * (a wrapping range would defeat the overlap test) and at most 64 MiB; the
+ * block against this GL's work-group limits (per dimension and in all),
+ * the grid and shared memory against the GL's.
+ *
  * Not done: textures, images (SULD/SUST), bindless handles in compute (a
  * program sampling one is refused), indirect dispatch (deko3d's uses the
  * QMD's grid written by a DMA copy, which works as it lands in memory),
@@ -35,6 +42,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/maxwell/memory/address_space.h"
 #include "backend/maxwell/shader/sass_fetch.h"
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
@@ -172,6 +180,13 @@ static glhle_result make_program(mw_render *r, const mw_sass_code *code, const m
     if (res == GLHLE_RESULT_OK && (tr.cbuf_mask >> MW_QMD_CONSTANT_BUFFERS))
         res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: compute program reads constant buffers 0x%x; "
                          "a QMD binds 0-7", tr.cbuf_mask);
+    /* a global buffer's address in a constant buffer the QMD cannot bind
+     * (the launch would read another buffer's words for it) */
+    for (uint32_t i = 0; res == GLHLE_RESULT_OK && i < tr.ssbo_count; i++)
+        if (tr.ssbo[i].cbuf >= MW_QMD_CONSTANT_BUFFERS)
+            res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: compute program's global buffer %u has its "
+                             "address in c%u[0x%x]; a QMD binds constant buffers 0-7", i, tr.ssbo[i].cbuf,
+                             tr.ssbo[i].offset);
     if (res == GLHLE_RESULT_OK) {
         spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS];
         /* the module's bytes, aligned for the word reader */
@@ -284,7 +299,7 @@ static glhle_result ssbo_ranges(mw_render *r, const mw_compute_launch *cl, const
                                 ssbo_range *out)
 {
     for (uint32_t i = 0; i < p->ssbo_count; i++) {
-        const mw_compute_cbuf *cb = &cl->cbuf[p->ssbo[i].cbuf & 7];
+        const mw_compute_cbuf *cb = &cl->cbuf[p->ssbo[i].cbuf]; /* < 8: make_program refused the rest */
         const uint32_t off = p->ssbo[i].offset;
         uint32_t desc[3] = {0, 0, 0};
         if (!cb->valid || off + 12u > cb->size || !r->io.read(r->io.user, cb->address + off, desc, 12))
@@ -292,6 +307,12 @@ static glhle_result ssbo_ranges(mw_render *r, const mw_compute_launch *cl, const
                               "is at c%u[0x%x], which the QMD does not bind (or is unmapped)", i, p->ssbo[i].cbuf,
                               off);
         out[i] = (ssbo_range){(uint64_t)desc[1] << 32 | desc[0], desc[2], -1};
+        /* guest words: a range past the address space would wrap the
+         * overlap tests below (and name memory no GPU has) */
+        if (out[i].va >= 1ull << MW_VA_BITS || out[i].size > (1ull << MW_VA_BITS) - out[i].va)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: global buffer %u at GPU "
+                              "0x%llx (%u bytes, from c%u[0x%x]) runs past the %u-bit address space", i,
+                              (unsigned long long)out[i].va, out[i].size, p->ssbo[i].cbuf, off, MW_VA_BITS);
         if (out[i].size > MAX_SSBO_BYTES)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: compute launch: global buffer %u at "
                               "GPU 0x%010llx is %u bytes, more than %u", i, (unsigned long long)out[i].va,
@@ -358,6 +379,19 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
     for (GLuint i = 0; i < 3; i++)
         gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &max_count[i]);
+    /* each block dimension and the block's threads against this GL's work
+     * group (GL 4.5 guarantees 1024 x 1024 x 64 and 1024 invocations;
+     * the QMD allows 1024 threads in any shape) */
+    GLint max_size[3] = {0, 0, 0}, max_threads = 0;
+    for (GLuint i = 0; i < 3; i++)
+        gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &max_size[i]);
+    gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &max_threads);
+    if (cl.block[0] > (uint32_t)max_size[0] || cl.block[1] > (uint32_t)max_size[1] ||
+        cl.block[2] > (uint32_t)max_size[2] ||
+        (uint64_t)cl.block[0] * cl.block[1] * cl.block[2] > (uint64_t)(uint32_t)max_threads)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute block %ux%ux%u is larger than this "
+                          "GL's work group (%dx%dx%d, %d invocations)", cl.block[0], cl.block[1], cl.block[2],
+                          max_size[0], max_size[1], max_size[2], max_threads);
     if (cl.shared_memory_size > (uint32_t)max_shared)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch asks for %u bytes of shared "
                           "memory; this GL has %d", cl.shared_memory_size, max_shared);

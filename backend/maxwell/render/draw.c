@@ -22,9 +22,11 @@
  * offsets; headers and samplers from the pools, through the texture cache.
  * Fixed function beyond blending: stencil front and back, logic op, depth
  * clamp (SET_VIEWPORT_CLIP_CONTROL), polygon mode and offset, user clip
- * distances, point size, line width, primitive restart; restored to GL's
- * defaults after the draw, and the state tracker told which of its shadows
- * went stale.
+ * distances, point size, line width, primitive restart; all through the
+ * state tracker's shadows (gl_state.h, gl_raster), so a draw issues only
+ * what differs from the one before, and what glhle leaves at GL's defaults
+ * between calls is put back once per public call (gl_state_raster_defaults
+ * from maxwell.c's call_end), not after each draw.
  *
  * Instances: the front end reports each instance of an instanced draw as
  * its own DRAW event (BEGIN INSTANCE_ID FIRST, then SUBSEQUENT). Each is
@@ -781,21 +783,25 @@ static GLenum blend_factor_of(uint32_t v, bool src)
 
 static void blending(mw_render *r, const mw_state *st)
 {
-    const GladGLContext *gl = &r->ctx->gl;
     const mw_blend_state *b = &st->blend;
-    gl->BlendColor(b->constant[0], b->constant[1], b->constant[2], b->constant[3]);
+    gl_state_blend_color(&r->st, b->constant);
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         if (!b->enable[i]) {
-            gl->Disablei(GL_BLEND, i);
+            gl_state_blend_target(&r->st, i, NULL);
             continue;
         }
         const mw_blend_eq *e = b->per_target ? &b->target[i] : &b->common;
         const bool sep = e->separate_alpha;
-        gl->Enablei(GL_BLEND, i);
-        gl->BlendEquationSeparatei(i, blend_op_of(e->color_op), blend_op_of(sep ? e->alpha_op : e->color_op));
-        gl->BlendFuncSeparatei(i, blend_factor_of(e->color_src, true), blend_factor_of(e->color_dst, false),
-                               blend_factor_of(sep ? e->alpha_src : e->color_src, true),
-                               blend_factor_of(sep ? e->alpha_dst : e->color_dst, false));
+        const gl_blend g = {
+            .enable = 1,
+            .eq_rgb = blend_op_of(e->color_op),
+            .eq_alpha = blend_op_of(sep ? e->alpha_op : e->color_op),
+            .src_rgb = blend_factor_of(e->color_src, true),
+            .dst_rgb = blend_factor_of(e->color_dst, false),
+            .src_alpha = blend_factor_of(sep ? e->alpha_src : e->color_src, true),
+            .dst_alpha = blend_factor_of(sep ? e->alpha_dst : e->color_dst, false),
+        };
+        gl_state_blend_target(&r->st, i, &g);
     }
 }
 
@@ -826,11 +832,16 @@ static GLenum stencil_op_of(uint32_t v)
     }
 }
 
-static void stencil_face(const GladGLContext *gl, GLenum face, const mw_stencil_face *f)
+static gl_stencil stencil_face(bool on, const mw_stencil_face *f)
 {
-    gl->StencilFuncSeparate(face, compare_of(f->func), (GLint)(f->ref & 0xFF), f->func_mask & 0xFF);
-    gl->StencilOpSeparate(face, stencil_op_of(f->fail), stencil_op_of(f->zfail), stencil_op_of(f->zpass));
-    gl->StencilMaskSeparate(face, f->mask & 0xFF);
+    return (gl_stencil){.enable = on,
+                        .func = compare_of(f->func),
+                        .ref = (GLint)(f->ref & 0xFF),
+                        .func_mask = f->func_mask & 0xFF,
+                        .write_mask = f->mask & 0xFF,
+                        .sfail = stencil_op_of(f->fail),
+                        .dpfail = stencil_op_of(f->zfail),
+                        .dppass = stencil_op_of(f->zpass)};
 }
 
 static GLenum polygon_mode_of(uint32_t v)
@@ -849,95 +860,50 @@ static bool depth_clamp_of(uint32_t clip_control)
     return geometry != 3 && geometry != 5 && (clip_control >> 3 & 3) == 3;
 }
 
-/* The state beyond blending and depth: set on the GL directly and put back
- * by restore_fixed_function after the draw. */
+/* The state beyond blending and depth, through the state tracker's
+ * draw-path shadow (gl_state.h, gl_raster): only what differs from the last
+ * draw reaches the GL, and nothing is put back per draw. What glhle leaves
+ * at GL's defaults between calls is put back once at the end of the public
+ * call (gl_state_raster_defaults, from maxwell.c). */
 static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
 {
-    const GladGLContext *gl = &r->ctx->gl;
+    gl_state *g = &r->st;
     const mw_depth_stencil_state *ds = &st->ds;
     const mw_raster_state *ra = &st->raster;
     const bool stencil = st->zeta.enabled && ds->stencil_test && mw_rt_zeta_format(st->zeta.format) &&
                          mw_rt_zeta_format(st->zeta.format)->cls != MW_RT_DEPTH;
     if (stencil) {
-        gl->Enable(GL_STENCIL_TEST);
-        stencil_face(gl, GL_FRONT, &ds->front);
-        stencil_face(gl, GL_BACK, &ds->back);
+        const gl_stencil front = stencil_face(true, &ds->front), back = stencil_face(true, &ds->back);
+        gl_state_stencil_faces(g, &front, &back);
     } else {
-        gl->Disable(GL_STENCIL_TEST);
+        /* the masks as they are: a later clear sets its own */
+        gl_stencil off = g->s.stencil, off_back = g->s.x.stencil_back;
+        off.enable = 0;
+        gl_state_stencil_faces(g, &off, &off_back);
     }
-    if (st->blend.logic_op_enable) {
-        gl->Enable(GL_COLOR_LOGIC_OP);
-        gl->LogicOp(st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY);
-    }
-    if (depth_clamp_of(st->viewport.clip_control))
-        gl->Enable(GL_DEPTH_CLAMP);
+    gl_state_logic_op(g, st->blend.logic_op_enable,
+                      st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY);
+    gl_state_raster_cap(g, GL_RASTER_DEPTH_CLAMP, depth_clamp_of(st->viewport.clip_control));
     /* core GL has one polygon mode for both faces: the front's */
-    gl->PolygonMode(GL_FRONT_AND_BACK, polygon_mode_of(ra->polygon_mode_front));
-    if (ra->offset_fill || ra->offset_line || ra->offset_point) {
+    const GLenum polygon = polygon_mode_of(ra->polygon_mode_front);
+    gl_state_polygon_mode(g, polygon);
+    gl_state_raster_cap(g, GL_RASTER_OFFSET_FILL, ra->offset_fill);
+    gl_state_raster_cap(g, GL_RASTER_OFFSET_LINE, ra->offset_line);
+    gl_state_raster_cap(g, GL_RASTER_OFFSET_POINT, ra->offset_point);
+    if (ra->offset_fill || ra->offset_line || ra->offset_point)
         /* SET_DEPTH_BIAS is in the hardware's units, half GL's minimum
          * resolvable difference (Mesa's nvc0 writes offset_units * 2) */
-        if (ra->offset_fill)
-            gl->Enable(GL_POLYGON_OFFSET_FILL);
-        if (ra->offset_line)
-            gl->Enable(GL_POLYGON_OFFSET_LINE);
-        if (ra->offset_point)
-            gl->Enable(GL_POLYGON_OFFSET_POINT);
-        if (r->ctx->gl.PolygonOffsetClamp)
-            gl->PolygonOffsetClamp(ra->slope_scale_depth_bias, ra->depth_bias / 2, ra->depth_bias_clamp);
-        else
-            gl->PolygonOffset(ra->slope_scale_depth_bias, ra->depth_bias / 2);
-    }
-    for (uint32_t i = 0; i < 8; i++) /* each one set: a host may have left 4-7 on */
-        if (ra->user_clip_enable >> i & 1)
-            gl->Enable(GL_CLIP_DISTANCE0 + i);
-        else
-            gl->Disable(GL_CLIP_DISTANCE0 + i);
-    if (mode == GL_POINTS) {
-        if (ra->point_size_attribute)
-            gl->Enable(GL_PROGRAM_POINT_SIZE);
-        else
-            gl->PointSize(ra->point_size > 0 ? ra->point_size : 1);
-    }
-    if (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP || polygon_mode_of(ra->polygon_mode_front) == GL_LINE) {
+        gl_state_polygon_offset(g, ra->slope_scale_depth_bias, ra->depth_bias / 2, ra->depth_bias_clamp);
+    gl_state_clip_distances(g, ra->user_clip_enable & 0xFF);
+    gl_state_raster_cap(g, GL_RASTER_PROGRAM_POINT_SIZE, mode == GL_POINTS && ra->point_size_attribute);
+    if (mode == GL_POINTS && !ra->point_size_attribute)
+        gl_state_point_size(g, ra->point_size > 0 ? ra->point_size : 1);
+    if (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP || polygon == GL_LINE) {
         float w = ra->line_smooth ? ra->line_width : ra->line_width_aliased;
         if (!(w >= 1) || r->draw->forward_compatible)
             w = 1; /* wide lines are an INVALID_VALUE in a forward-compatible context */
-        gl->LineWidth(w);
+        gl_state_line_width(g, w);
     }
-}
-
-/* GL's defaults again for what fixed_function set; the state tracker's
- * stencil, logic-op and clip-distance shadows are forgotten. */
-static void restore_fixed_function(mw_render *r)
-{
-    const GladGLContext *gl = &r->ctx->gl;
-    gl->Disable(GL_STENCIL_TEST);
-    gl->StencilFuncSeparate(GL_FRONT_AND_BACK, GL_ALWAYS, 0, 0xFF);
-    gl->StencilOpSeparate(GL_FRONT_AND_BACK, GL_KEEP, GL_KEEP, GL_KEEP);
-    gl->StencilMaskSeparate(GL_FRONT_AND_BACK, 0xFF);
-    gl->Disable(GL_COLOR_LOGIC_OP);
-    gl->Disable(GL_DEPTH_CLAMP);
-    gl->PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-    gl->Disable(GL_POLYGON_OFFSET_FILL);
-    gl->Disable(GL_POLYGON_OFFSET_LINE);
-    gl->Disable(GL_POLYGON_OFFSET_POINT);
-    gl->Disable(GL_PROGRAM_POINT_SIZE);
-    gl->Disable(GL_PRIMITIVE_RESTART);
-    gl->Disable(GL_CLIP_DISTANCE0);
-    gl->Disable(GL_CLIP_DISTANCE1);
-    gl->Disable(GL_CLIP_DISTANCE2);
-    gl->Disable(GL_CLIP_DISTANCE3);
-    gl->Disable(GL_CLIP_DISTANCE4);
-    gl->Disable(GL_CLIP_DISTANCE5);
-    gl->Disable(GL_CLIP_DISTANCE6);
-    gl->Disable(GL_CLIP_DISTANCE7);
-    gl->PointSize(1);
-    gl->LineWidth(1);
-    memset(&r->st.s.stencil, 0xFF, sizeof r->st.s.stencil);
-    r->st.s.logic_enable = -1;
-    r->st.s.logic_op = ~0u;
-    r->st.s.clip_distance0 = -1;
-    r->st.s.others_off = -1;
 }
 
 /* One render-enable condition (SET_RENDER_ENABLE_C / SET_GLOBAL_RENDER_
@@ -1110,6 +1076,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
     if (res == GLHLE_RESULT_OK)
+        res = mw_render_check_samples(r, st, "drawn");
+    if (res == GLHLE_RESULT_OK)
         res = targets(r, st, &w, &h);
     if (res != GLHLE_RESULT_OK)
         return res;
@@ -1169,15 +1137,16 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
                           "beyond any target; not drawn", (double)sx, (double)sy);
-    gl->ClipControl(sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
-                    st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
+    gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
+                          st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
     const float ay = sy < 0 ? -sy : sy;
-    gl->ViewportIndexedf(0, (vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
-                         2 * ay * (float)k);
+    const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
+                           2 * ay * (float)k};
+    gl_state_viewport0(&r->st, view);
     if (st->viewport.depth_zero_to_one)
-        gl->DepthRangeIndexed(0, vp->offset[2], vp->offset[2] + vp->scale[2]);
+        gl_state_depth_range0(&r->st, vp->offset[2], vp->offset[2] + vp->scale[2]);
     else
-        gl->DepthRangeIndexed(0, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
+        gl_state_depth_range0(&r->st, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
     const mw_scissor *sc = &st->scissor.s[0];
     if (sc->enable)
         /* a maximum below the minimum passes nothing (an empty rectangle) */
@@ -1191,18 +1160,13 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     gl_state_cull(&r->st, st->raster.cull_enable, st->raster.cull_face == 0x404 ? GL_FRONT
                                                   : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK : GL_BACK,
                   st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
-    /* blending and colour masks per target, on the GL directly: the state
-     * tracker's shadow covers one target; clears and blits set masks back
-     * through it, so it is told they changed */
+    /* blending and colour masks per target, through the state tracker's
+     * per-target shadow (which keeps its whole-framebuffer one true) */
     blending(r, st);
-    gl_state_logic_op(&r->st, false, GL_COPY); /* off whatever a host left; fixed_function sets the guest's */
-    for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
-        const uint8_t m = st->blend.write_mask[st->blend.single_ct_write ? 0 : i];
-        gl->ColorMaski(i, m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1);
-    }
-    memset(r->st.s.color_mask, 0xFF, sizeof r->st.s.color_mask);
-    gl->ProvokingVertex(st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
-    gl_state_clip_distance0(&r->st, false); /* and no rasterizer discard a host left on */
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        gl_state_color_mask_target(&r->st, i, st->blend.write_mask[st->blend.single_ct_write ? 0 : i]);
+    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION
+                                                                  : GL_FIRST_VERTEX_CONVENTION);
     gl_state_framebuffer(&r->st, d->fbo);
     fixed_function(r, st, mode);
     gl_state_program(&r->st, prog->program);
@@ -1212,20 +1176,16 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (ev->u.draw.indexed) {
         /* SET_DA_PRIMITIVE_RESTART: the index compares as the draw's
          * indices are written, before the base vertex, as in GL */
-        if (st->restart.enable) {
-            gl->Enable(GL_PRIMITIVE_RESTART);
-            gl->PrimitiveRestartIndex(st->restart.index);
-        }
+        gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, st->restart.enable);
+        if (st->restart.enable)
+            gl_state_restart_index(&r->st, st->restart.index);
         gl->DrawElementsInstancedBaseVertexBaseInstance(mode, (GLsizei)ev->u.draw.count, itype, NULL, 1,
                                                         (GLint)ev->u.draw.base_vertex, ev->u.draw.instance);
     } else {
+        gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, false);
         gl->DrawArraysInstancedBaseInstance(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count, 1,
                                             ev->u.draw.instance);
     }
-    restore_fixed_function(r);
-    gl->ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);
-    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
-        gl->Disablei(GL_BLEND, i);
     mark_rendered(r, st);
     r->stats.draws++;
     (void)w;

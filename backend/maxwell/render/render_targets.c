@@ -410,6 +410,23 @@ void mw_render_rendered(mw_render *r, mw_surface *s)
             r->tex[i].stale = true;
 }
 
+/* ---- multisampling ---- */
+
+glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what)
+{
+    if (!st->rt.aa_mode)
+        return GLHLE_RESULT_OK;
+    uint32_t n = 0;
+    const char *name = mw_rt_aa_mode(st->rt.aa_mode, &n);
+    if (!name)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_ANTI_ALIAS SAMPLES %u is no mode clb197.h "
+                          "lists; not %s", st->rt.aa_mode, what);
+    /* drawn as one sample, the picture and the memory layout (each pixel a
+     * block of samples) would both be wrong */
+    return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled render targets (SET_ANTI_ALIAS "
+                      "SAMPLES MODE_%s, %u samples) are not supported yet; not %s", name, n, what);
+}
+
 /* ---- clears ---- */
 
 typedef struct rect {
@@ -562,8 +579,10 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
 
 glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
 {
+    glhle_result res = mw_render_check_samples(r, st, "cleared");
+    if (res != GLHLE_RESULT_OK)
+        return res;
     gl_context_enter(r->ctx);
-    glhle_result res = GLHLE_RESULT_OK;
     if (value & 0x3C)
         res = clear_color(r, st, regs, value);
     if (value & 0x3) {

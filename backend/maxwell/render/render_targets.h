@@ -81,6 +81,7 @@ typedef struct mw_render_stats {
     uint64_t programs;            /* GL programs linked */
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
+    uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
 } mw_render_stats;
 
 /* The last presented frame (present.c): RGBA8, bottom row first as GL
@@ -125,6 +126,7 @@ typedef struct mw_render {
     } lost;
     bool gl_lost;
     bool astc_on_cpu;             /* ASTC through the CPU decoder even where the GL has it */
+    bool twod_on_cpu;             /* tests: every 2D blit through the CPU engine */
 } mw_render;
 
 /* scale 1-8. */
@@ -153,6 +155,18 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
  * framebuffers, with scissor and masks off. */
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                     const mw_rt_format *f);
+
+/* OK for single-sampled targets (SET_ANTI_ALIAS MODE_1X1); a multisampled
+ * mode is refused by name (UNSUPPORTED), an unlisted one as BAD_DATA;
+ * `what` ends the message ("drawn", "cleared"). */
+glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what);
+
+/* ---- 2D blits on the GPU (twod_gpu.c) ---- */
+/* A 902D blit (the class's method array) done on the GPU when both sides
+ * are resident render targets and it is a 1:1 point copy of one format
+ * (the conditions are in twod_gpu.c); true when done, false when the CPU
+ * engine must run it on guest memory. */
+bool mw_render_twod(mw_render *r, const uint32_t *regs);
 
 /* ---- textures and samplers (textures.c) ---- */
 /* The GL texture for a texture header (TIC entry, 8 words), created and

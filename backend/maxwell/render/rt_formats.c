@@ -96,3 +96,17 @@ const mw_rt_format *mw_rt_zeta_format(uint32_t value)
 {
     return find(zeta_formats, sizeof zeta_formats / sizeof *zeta_formats, value);
 }
+
+const char *mw_rt_aa_mode(uint32_t mode, uint32_t *samples)
+{
+    static const struct {
+        const char *name;
+        uint32_t samples;
+    } modes[12] = {{"1X1", 1},     {"2X1", 2},     {"2X2", 4},       {"4X2", 8},
+                   {"4X2_D3D", 8}, {"2X1_D3D", 2}, {"4X4", 16},      {NULL, 0},
+                   {"2X2_VC_4", 4}, {"2X2_VC_12", 4}, {"4X2_VC_8", 8}, {"4X2_VC_24", 8}};
+    const bool known = mode < 12 && modes[mode].name;
+    if (samples)
+        *samples = known ? modes[mode].samples : 0;
+    return known ? modes[mode].name : NULL;
+}
