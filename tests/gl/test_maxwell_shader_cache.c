@@ -11,6 +11,8 @@
  *    and inside each record are survived: the bad record is counted and
  *    logged with its offset, the frames are the same, the file is rewritten
  *    clean.
+ *  - glhle-shadercache builds, lists, shows, verifies and precompiles
+ *    Maxwell caches.
  * The reference frames are those of the replay without a cache, which
  * test_maxwell_trace and test_maxwell_cube_scenes check against the golden
  * images. */
@@ -24,6 +26,7 @@
 #include "backend/gl/shader_cache_file.h"
 #include "backend/maxwell/render/programs.h"
 #include "glhle/maxwell.h"
+#include "support/pica_trace_support.h"
 #include "support/trace_golden.h"
 
 static const char *const traces[] = {"maxwell_triangle", "maxwell_cube_bc1", "maxwell_cube_ubo",
@@ -322,6 +325,56 @@ static void corruptions_are_survived(void **state)
     free_run(&cold);
 }
 
+/* glhle-shadercache on Maxwell caches: build from traces, list, show,
+ * glsl, verify (a flipped byte: exit 1 with its offset), precompile. */
+static void tool_handles_maxwell(void **state)
+{
+    (void)state;
+    if (!tt_tool_path("glhle-shadercache")) {
+        print_message("SKIP: the tools were not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+    const char *dir = fresh_dir("maxwell_shader_cache_tool");
+    char path[4200], args[9000];
+    static char out[65536];
+    snprintf(path, sizeof path, "%s/built.maxwell.glsc", dir);
+    char tri[4200];
+    snprintf(tri, sizeof tri, "%s", ts_source_path("tests/scenes/traces/maxwell_triangle.glht"));
+    snprintf(args, sizeof args, "build '%s' '%s' '%s'", path, tri,
+             ts_source_path("tests/scenes/traces/maxwell_cube_ubo.glht"));
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "list --json '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"maxwell\""));
+    assert_non_null(strstr(out, "\"index\": 1,")); /* the two scenes' programs */
+    assert_null(strstr(out, "\"index\": 2,"));
+    snprintf(args, sizeof args, "show '%s' 0", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "vertex B: "));
+    assert_non_null(strstr(out, "pixel: "));
+    snprintf(args, sizeof args, "glsl '%s' 1", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "void main()"));
+    snprintf(args, sizeof args, "precompile '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "2 of 2 programs ready"));
+    snprintf(args, sizeof args, "verify '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, ": ok;"));
+    size_t n;
+    uint8_t *d = ts_read_file(path, &n);
+    size_t at[16];
+    uint32_t kind[16];
+    assert_true(record_offsets(d, n, at, kind, 16) >= 2);
+    d[at[0] + 24 + 40] ^= 1; /* the first KEY record's key bytes */
+    write_all(path, d, n);
+    free(d);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
+    char want[64];
+    snprintf(want, sizeof want, "record at +0x%zx", at[0]);
+    assert_non_null(strstr(out, want));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +383,7 @@ int main(void)
         cmocka_unit_test(second_replay_makes_every_program_from_the_cache),
         cmocka_unit_test(other_driver_compiles_from_the_keys),
         cmocka_unit_test(corruptions_are_survived),
+        cmocka_unit_test(tool_handles_maxwell),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
