@@ -5,6 +5,7 @@
  *  - every Maxwell sample trace replayed a second time with the cache of
  *    the first makes every program from the cache (no compile, every
  *    binary loaded, nothing on the draw path) and writes the same frames;
+ *  - from keys alone the programs are compiled at creation on two workers;
  *  - with another driver's binaries the programs are compiled from the keys
  *    (the stored guest code) at creation, never on a draw;
  *  - a flipped byte in each record and truncation at each record boundary
@@ -59,7 +60,8 @@ static glhle_result keep(void *user, glhle_maxwell *gpu, uint32_t frame)
     return GLHLE_RESULT_OK;
 }
 
-static uint32_t replay_budget; /* program_budget of the next replays */
+static uint32_t replay_budget;  /* program_budget of the next replays */
+static uint32_t replay_threads; /* shader_compile_threads of the next replays */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, run *out)
 {
@@ -73,7 +75,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, run *o
                                     .maxwell = {.log = ts_log_fn,
                                                 .shader_cache_dir = dir,
                                                 .shader_cache_title = name,
-                                                .program_budget = replay_budget},
+                                                .program_budget = replay_budget,
+                                                .shader_compile_threads = replay_threads},
                                     .on_frame = keep,
                                     .user = out};
     glhle_maxwell_replay_stats st;
@@ -252,6 +255,56 @@ static void other_driver_compiles_from_the_keys(void **state)
     free_run(&warm);
 }
 
+/* Without binaries, the stored programs are compiled at creation on two
+ * workers with shared contexts: none on a draw, the same frames. */
+static void precompile_on_workers(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("maxwell_shader_cache_workers");
+    for (size_t i = 0; i < TRACE_COUNT; i++) {
+        run cold, warm;
+        replay(ctx, traces[i], dir, &cold);
+        const char *path = cache_file(dir, traces[i]);
+        gl_shc_file f;
+        parse_file(path, &f);
+        const uint32_t programs = f.entry_count;
+        glhle_bytebuf out;
+        glhle_bytebuf_init(&out, 0);
+        gl_shc_write_header(&out, f.system);
+        for (uint32_t e = 0; e < f.entry_count; e++) {
+            const gl_shc_entry *en = &f.entries[e];
+            gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                             en->key);
+        }
+        write_all(path, out.data, out.size); /* keys only: texts and binaries are made again */
+        gl_shc_free(&f);
+        if (i == 0) { /* made at creation, before any draw */
+            const glhle_maxwell_desc md = {.log = ts_log_fn, .shader_cache_dir = dir, .shader_cache_title = traces[i],
+                                           .shader_compile_threads = 2};
+            glhle_maxwell *gpu;
+            assert_int_equal(glhle_maxwell_create(ctx, &md, &gpu), GLHLE_RESULT_OK);
+            glhle_shader_stats st;
+            assert_int_equal(glhle_maxwell_get_shader_stats(gpu, &st), GLHLE_RESULT_OK);
+            assert_int_equal(st.programs_precompiled, programs);
+            assert_int_equal(st.draws, 0);
+            glhle_maxwell_destroy(gpu);
+            write_all(path, out.data, out.size); /* the texts and binaries it added go again */
+        }
+        glhle_bytebuf_free(&out);
+        replay_threads = 2;
+        replay(ctx, traces[i], dir, &warm);
+        replay_threads = 0;
+        assert_int_equal(warm.st.programs_precompiled, programs);
+        assert_int_equal(warm.st.programs_compiled, programs);
+        assert_int_equal(warm.st.programs_compiled_on_draw, 0);
+        assert_int_equal(warm.st.draws_waited_for_compile, 0);
+        assert_int_equal(warm.st.cache_misses, 0);
+        same_frames("workers", &cold, &warm);
+        free_run(&cold);
+        free_run(&warm);
+    }
+}
+
 static uint32_t record_offsets(const uint8_t *d, size_t n, size_t *at, uint32_t *kind, uint32_t max)
 {
     uint32_t count = 0;
@@ -382,6 +435,7 @@ int main(void)
         cmocka_unit_test(budget_of_one_program),
         cmocka_unit_test(second_replay_makes_every_program_from_the_cache),
         cmocka_unit_test(other_driver_compiles_from_the_keys),
+        cmocka_unit_test(precompile_on_workers),
         cmocka_unit_test(corruptions_are_survived),
         cmocka_unit_test(tool_handles_maxwell),
     };
