@@ -26,8 +26,11 @@
 #include "backend/gl/gl_context.h"
 #include "backend/gl/program_service.h"
 #include "backend/gl/shader_cache_file.h"
+#include "backend/common/trace_container.h"
+#include "backend/maxwell/render/programs.h"
 #include "backend/pica/draw/programs.h"
 #include "backend/psx/programs.h"
+#include "glhle/maxwell.h"
 #include "tools/common/tool.h"
 #include "glhle/trace.h"
 
@@ -45,13 +48,17 @@ static const gl_program_system *system_by_id(uint32_t id)
         return pica_program_system();
     if (id == GL_SHC_SYSTEM_PSX)
         return psx_program_system();
+    if (id == GL_SHC_SYSTEM_MAXWELL)
+        return mw_program_system();
     return NULL;
 }
 
-static void known_systems(const gl_shc_system_info *out[2])
+#define KNOWN_SYSTEMS 3
+static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
 {
     out[0] = &pica_program_system()->info;
     out[1] = &psx_program_system()->info;
+    out[2] = &mw_program_system()->info;
 }
 
 #define USAGE                                                                                 \
@@ -126,10 +133,10 @@ static bool load(const char *path, cache *c, bool quiet)
         glhle_bytebuf_free(&b);
         return false;
     }
-    const gl_shc_system_info *sys[2];
+    const gl_shc_system_info *sys[KNOWN_SYSTEMS];
     known_systems(sys);
     glhle_logger lg = {NULL, NULL, GLHLE_LOG_WARN};
-    glhle_result r = gl_shc_parse(b.data, b.size, sys, 2, 0, quiet ? NULL : &lg, GLHLE_LOG_WARN, &c->f);
+    glhle_result r = gl_shc_parse(b.data, b.size, sys, KNOWN_SYSTEMS, 0, quiet ? NULL : &lg, GLHLE_LOG_WARN, &c->f);
     glhle_bytebuf_free(&b);
     if (r == GLHLE_RESULT_OUT_OF_MEMORY) {
         tool_error("out of memory reading %s", path);
@@ -584,10 +591,10 @@ static int merge_files(const char *out_path, char *const *in, int n)
         gl_shc_free(&c.f);
     }
     if (!rc) {
-        const gl_shc_system_info *sys[2];
+        const gl_shc_system_info *sys[KNOWN_SYSTEMS];
         known_systems(sys);
         gl_shc_file m;
-        if (gl_shc_parse(all.data, all.size, sys, 2, system, NULL, GLHLE_LOG_WARN, &m) != GLHLE_RESULT_OK) {
+        if (gl_shc_parse(all.data, all.size, sys, KNOWN_SYSTEMS, system, NULL, GLHLE_LOG_WARN, &m) != GLHLE_RESULT_OK) {
             rc = 1;
         } else {
             rc = write_compacted(&m, NULL, out_path);
@@ -665,6 +672,8 @@ static int cmd_precompile(const char *path)
     if (sys->info.id == GL_SHC_SYSTEM_PICA) {
         const pica_fs_host h = {.gles = in->gles, .framebuffer_fetch = in->framebuffer_fetch};
         host = pica_program_host_bits(&h);
+    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL) {
+        host = in->gles ? MW_PROGRAM_HOST_GLES : 0u;
     } else {
         const psx_shader_host h = {.version_line = in->gles ? "#version 320 es" : "#version 450 core",
                                    .framebuffer_fetch = in->framebuffer_fetch,
@@ -711,8 +720,30 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
         tool_error("no temporary folder: %s", strerror(errno));
         return 1;
     }
+    /* the traces' system (header offset 16, trace_container.h): PICA traces
+     * through glhle_trace_replay, Maxwell ones through glhle_maxwell_trace_replay */
+    uint32_t system = 0;
+    for (int i = 0; i < n; i++) {
+        FILE *tf = fopen(traces[i], "rb");
+        uint8_t head[20] = {0};
+        const bool got = tf && fread(head, 1, sizeof head, tf) == sizeof head;
+        if (tf)
+            fclose(tf);
+        const uint32_t sys = got ? (uint32_t)head[16] | (uint32_t)head[17] << 8 | (uint32_t)head[18] << 16 |
+                                       (uint32_t)head[19] << 24
+                                 : 0;
+        const uint32_t kind = sys == TRACE_SYSTEM_MAXWELL ? TRACE_SYSTEM_MAXWELL : 0;
+        if (i > 0 && kind != system) {
+            tool_error("%s: a %s trace after %s ones; one cache holds one system's programs", traces[i],
+                       kind ? "Maxwell" : "non-Maxwell", system ? "Maxwell" : "non-Maxwell");
+            rmdir(dir);
+            return 1;
+        }
+        system = kind;
+    }
     char built[4200];
-    gl_program_cache_file_path(dir, "build", "pica", built, sizeof built);
+    gl_program_cache_file_path(dir, "build", system == TRACE_SYSTEM_MAXWELL ? "maxwell" : "pica", built,
+                               sizeof built);
     glhle_context *ctx = make_context();
     if (!ctx) {
         tool_error("no offscreen GL context to replay on");
@@ -720,7 +751,30 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
         return 1;
     }
     int rc = 0;
-    for (int i = 0; i < n && !rc; i++) {
+    for (int i = 0; i < n && !rc && system == TRACE_SYSTEM_MAXWELL; i++) {
+        glhle_bytebuf b;
+        if (!tool_read_input(traces[i], FILE_LIMIT, TOOL_PLAIN, &b)) {
+            glhle_bytebuf_free(&b);
+            rc = 1;
+            break;
+        }
+        const glhle_maxwell_replay_desc rd = {
+            .ctx = ctx,
+            .maxwell = {.log_level = GLHLE_LOG_WARN, .shader_cache_dir = dir, .shader_cache_title = "build"},
+        };
+        glhle_maxwell_replay_stats st;
+        const glhle_result r = glhle_maxwell_trace_replay(b.data, b.size, &rd, &st);
+        glhle_bytebuf_free(&b);
+        if (r != GLHLE_RESULT_OK) {
+            tool_error("%s: replay stopped: %s", traces[i], glhle_result_string(r));
+            rc = 1;
+        } else {
+            printf("%s: %u frames, %llu draws, %llu programs compiled, %llu already cached\n", traces[i], st.frames,
+                   (unsigned long long)st.shaders.draws, (unsigned long long)st.shaders.programs_compiled,
+                   (unsigned long long)st.shaders.programs_precompiled);
+        }
+    }
+    for (int i = 0; i < n && !rc && system != TRACE_SYSTEM_MAXWELL; i++) {
         glhle_trace_open_desc od = {.log_level = GLHLE_LOG_WARN};
         glhle_trace *t = NULL;
         if (glhle_trace_open_file(traces[i], &od, &t) != GLHLE_RESULT_OK) {

@@ -26,6 +26,19 @@ glhle_result gl_program_cache_init(gl_program_cache *c, glhle_context *ctx, size
     return GLHLE_RESULT_OK;
 }
 
+glhle_result gl_program_cache_init_var(gl_program_cache *c, glhle_context *ctx, size_t max_key_size,
+                                       uint32_t max_programs)
+{
+    glhle_result r = gl_program_cache_init(c, ctx, 1, max_programs);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    free(c->keys);
+    c->keys = NULL;
+    c->key_size = 0;
+    c->max_key_size = max_key_size;
+    return GLHLE_RESULT_OK;
+}
+
 void gl_program_cache_clear(gl_program_cache *c)
 {
     if (!c->slots)
@@ -34,6 +47,8 @@ void gl_program_cache_clear(gl_program_cache *c)
         if (c->slots[i].used && c->slots[i].program)
             c->ctx->gl.DeleteProgram(c->slots[i].program);
         c->slots[i].used = 0;
+        free(c->slots[i].key);
+        c->slots[i].key = NULL;
     }
     c->count = 0;
     c->bytes = 0;
@@ -49,7 +64,7 @@ void gl_program_cache_each(const gl_program_cache *c, void (*fn)(void *user, con
 {
     for (uint32_t i = 0; c->slots && i <= c->mask; i++)
         if (c->slots[i].used)
-            fn(user, c->keys + (size_t)i * c->key_size, c->slots[i].last_use);
+            fn(user, c->key_size ? c->keys + (size_t)i * c->key_size : c->slots[i].key, c->slots[i].last_use);
 }
 
 void gl_program_cache_free(gl_program_cache *c)
@@ -65,6 +80,13 @@ static uint8_t *key_at(gl_program_cache *c, uint32_t i)
     return c->keys + (size_t)i * c->key_size;
 }
 
+static bool same_key(gl_program_cache *c, uint32_t i, const void *key, size_t key_len)
+{
+    if (c->key_size)
+        return memcmp(key_at(c, i), key, c->key_size) == 0;
+    return c->slots[i].key_len == key_len && memcmp(c->slots[i].key, key, key_len) == 0;
+}
+
 /* Removes slot i and shifts later members of its probe run back, so linear
  * probing needs no tombstones. */
 static void remove_slot(gl_program_cache *c, uint32_t i)
@@ -72,6 +94,8 @@ static void remove_slot(gl_program_cache *c, uint32_t i)
     if (c->slots[i].program)
         c->ctx->gl.DeleteProgram(c->slots[i].program);
     c->slots[i].used = 0;
+    free(c->slots[i].key);
+    c->slots[i].key = NULL;
     c->count--;
     c->bytes -= c->slots[i].bytes;
     uint32_t hole = i;
@@ -82,8 +106,10 @@ static void remove_slot(gl_program_cache *c, uint32_t i)
         if (stays)
             continue;
         c->slots[hole] = c->slots[j];
-        memcpy(key_at(c, hole), key_at(c, j), c->key_size);
+        if (c->key_size)
+            memcpy(key_at(c, hole), key_at(c, j), c->key_size);
         c->slots[j].used = 0;
+        c->slots[j].key = NULL; /* moved to the hole */
         hole = j;
     }
 }
@@ -103,9 +129,15 @@ static void evict_lru(gl_program_cache *c)
 
 bool gl_program_cache_find(gl_program_cache *c, const void *key, uint64_t hash, GLuint *program, glhle_result *result)
 {
+    return gl_program_cache_findn(c, key, c->key_size, hash, program, result);
+}
+
+bool gl_program_cache_findn(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash, GLuint *program,
+                            glhle_result *result)
+{
     for (uint32_t i = (uint32_t)hash & c->mask; c->slots[i].used; i = (i + 1) & c->mask) {
         gl_program_slot *s = &c->slots[i];
-        if (s->hash == hash && memcmp(key_at(c, i), key, c->key_size) == 0) {
+        if (s->hash == hash && same_key(c, i, key, key_len)) {
             s->last_use = ++c->clock;
             c->hits++;
             *program = s->program;
@@ -119,11 +151,22 @@ bool gl_program_cache_find(gl_program_cache *c, const void *key, uint64_t hash, 
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,
                                   void *user, GLuint *program)
 {
+    return gl_program_cache_getn(c, key, c->key_size, hash, build, user, program);
+}
+
+glhle_result gl_program_cache_getn(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash,
+                                   gl_program_build_fn build, void *user, GLuint *program)
+{
+    uint8_t *copy = NULL;
+    if (!c->key_size) {
+        if (key_len == 0 || key_len > c->max_key_size)
+            return GLHLE_FAIL(&c->ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program cache key of %zu bytes", key_len);
+    }
     c->clock++;
     uint32_t i = (uint32_t)hash & c->mask;
     for (; c->slots[i].used; i = (i + 1) & c->mask) {
         gl_program_slot *s = &c->slots[i];
-        if (s->hash == hash && memcmp(key_at(c, i), key, c->key_size) == 0) {
+        if (s->hash == hash && same_key(c, i, key, key_len)) {
             s->last_use = c->clock;
             c->hits++;
             *program = s->program;
@@ -131,6 +174,12 @@ glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t
         }
     }
     c->misses++;
+    if (!c->key_size) { /* the copy is made before the build, whose failure is remembered too */
+        copy = malloc(key_len);
+        if (!copy)
+            return GLHLE_FAIL(&c->ctx->log, GLHLE_RESULT_OUT_OF_MEMORY, "program cache: no memory for a key");
+        memcpy(copy, key, key_len);
+    }
     GLuint p = 0;
     glhle_result r = build(user, key, &p);
     if (r != GLHLE_RESULT_OK) {
@@ -162,7 +211,10 @@ glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t
     c->bytes += bytes;
     s->used = 1;
     s->failed = r != GLHLE_RESULT_OK;
-    memcpy(key_at(c, i), key, c->key_size);
+    if (c->key_size)
+        memcpy(key_at(c, i), key, c->key_size);
+    s->key = copy;
+    s->key_len = (uint32_t)key_len;
     c->count++;
     *program = p;
     return r == GLHLE_RESULT_OK ? GLHLE_RESULT_OK : GLHLE_RESULT_SHADER_ERROR;

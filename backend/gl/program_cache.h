@@ -18,11 +18,14 @@ typedef struct gl_program_slot {
     uint64_t bytes;
     GLuint program; /* 0 with `failed`: the build failed */
     uint8_t used, failed;
+    uint32_t key_len;  /* variable-size keys: the key's bytes, in `key` (owned) */
+    uint8_t *key;
 } gl_program_slot;
 
 typedef struct gl_program_cache {
     glhle_context *ctx;
-    size_t key_size;
+    size_t key_size;    /* 0: variable-size keys (gl_program_cache_init_var) */
+    size_t max_key_size;
     uint32_t mask;      /* slot count - 1 (a power of two) */
     uint32_t count, max_count;
     gl_program_slot *slots;
@@ -42,7 +45,17 @@ typedef glhle_result (*gl_program_build_fn)(void *user, const void *key, GLuint 
 
 /* max_programs 0 -> 4096. */
 glhle_result gl_program_cache_init(gl_program_cache *c, glhle_context *ctx, size_t key_size, uint32_t max_programs);
+/* Keys of 1 to max_key_size bytes, each slot's copy allocated on the miss
+ * that makes it (the Maxwell keys carry guest code); use the _n functions. */
+glhle_result gl_program_cache_init_var(gl_program_cache *c, glhle_context *ctx, size_t max_key_size,
+                                       uint32_t max_programs);
 void gl_program_cache_free(gl_program_cache *c);
+/* gl_program_cache_get / _find with the key's size (either kind of cache;
+ * a fixed-size cache ignores key_len). */
+glhle_result gl_program_cache_getn(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash,
+                                   gl_program_build_fn build, void *user, GLuint *program);
+bool gl_program_cache_findn(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash, GLuint *program,
+                            glhle_result *result);
 /* The program for `key` (hash = glhle_hash64(key, key_size)), building it on
  * a miss. Returns SHADER_ERROR (and *program = 0) for keys that fail. */
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,

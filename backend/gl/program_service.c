@@ -115,6 +115,12 @@ struct gl_program_service {
     uint32_t driver_len;
 };
 
+/* A key's bytes: the system's key size, or what its fixed part says (Maxwell). */
+static size_t klen(const gl_program_service *s, const void *key)
+{
+    return gl_shc_key_size(&s->sys->info, key);
+}
+
 static double now_ns(void)
 {
     struct timespec ts;
@@ -195,7 +201,8 @@ static void store_program(gl_program_service *s, const void *key, uint32_t host,
     const gl_shc_system_info *in = &s->sys->info;
     const gl_shc_entry *old = gl_shc_find_entry(&s->file, id);
     if ((!old || old->glsl_hash != glsl_hash) && !id_set_has(&s->written_ids, id)) {
-        if (gl_shc_write_key(&s->rec, in->id, in->key_version, in->key_size, host, s->generation, glsl_hash, key))
+        if (gl_shc_write_key(&s->rec, in->id, in->key_version,
+                             host & GL_SHC_HOST_FALLBACK ? in->key_size : (uint32_t)klen(s, key), host, s->generation, glsl_hash, key))
             s->st.records_written++;
         id_set_add(&s->written_ids, id);
     }
@@ -307,7 +314,7 @@ static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_has
 static uint64_t entry_id(const gl_program_service *s, const void *key)
 {
     const gl_shc_system_info *in = &s->sys->info;
-    return gl_shc_entry_id(in->id, in->key_version, in->key_size, s->host, key);
+    return gl_shc_entry_id(in->id, in->key_version, (uint32_t)klen(s, key), s->host, key);
 }
 
 /* A program just made (linked here, on a worker, or loaded): fixed uniforms, the disk cache. */
@@ -363,7 +370,8 @@ static void insert(gl_program_service *s, const void *key, GLuint p, glhle_resul
 {
     GLuint have;
     glhle_result had;
-    if (gl_program_cache_find(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), &have, &had)) {
+    const size_t n = klen(s, key);
+    if (gl_program_cache_findn(&s->mem, key, n, glhle_hash64(key, n), &have, &had)) {
         if (p && p != have) /* made twice: keep the resident one */
             s->ctx->gl.DeleteProgram(p);
         return;
@@ -372,7 +380,7 @@ static void insert(gl_program_service *s, const void *key, GLuint p, glhle_resul
     s->adopt_program = p;
     s->adopt_result = r;
     GLuint got;
-    gl_program_cache_get(&s->mem, key, glhle_hash64(key, s->sys->info.key_size), build, s, &got);
+    gl_program_cache_getn(&s->mem, key, n, glhle_hash64(key, n), build, s, &got);
     s->adopting = false;
 }
 
@@ -403,14 +411,15 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
     gl_compile_job *j = calloc(1, sizeof *j);
     if (!j)
         return false;
-    j->key = malloc(s->sys->info.key_size);
+    const size_t n = klen(s, key);
+    j->key = malloc(n);
     j->vs = malloc(s->vs.size + 1);
     j->fs = malloc(s->fs.size + 1);
     if (!j->key || !j->vs || !j->fs) {
         gl_compile_job_free(j);
         return false;
     }
-    memcpy(j->key, key, s->sys->info.key_size);
+    memcpy(j->key, key, n);
     memcpy(j->vs, s->vs.data, s->vs.size + 1);
     memcpy(j->fs, s->fs.data, s->fs.size + 1);
     j->vs_len = s->vs.size;
@@ -418,7 +427,7 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
     j->retrievable = s->path != NULL;
     j->tag = glsl_hash;
     j->precompile = precompile;
-    s->pending[s->pending_count++] = glhle_hash64(key, s->sys->info.key_size);
+    s->pending[s->pending_count++] = glhle_hash64(key, n);
     gl_compile_workers_submit(s->workers, j);
     return true;
 }
@@ -426,7 +435,7 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
 static void finish_job(gl_program_service *s, gl_compile_job *j)
 {
     const uint64_t id = entry_id(s, j->key);
-    pending_remove(s, glhle_hash64(j->key, s->sys->info.key_size));
+    pending_remove(s, glhle_hash64(j->key, klen(s, j->key)));
     count_compile(s, j->ns);
     if (j->ok) {
         adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, j->fs, j->fs_len);
@@ -456,9 +465,26 @@ static void drain_workers(gl_program_service *s)
         finish_job(s, j);
 }
 
+bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result)
+{
+    const size_t n = klen(s, key);
+    poll_workers(s);
+    if (s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
+        s->st.cache_hits++;
+        *program = s->fallback_program;
+        *result = GLHLE_RESULT_OK;
+        return true;
+    }
+    if (gl_program_cache_findn(&s->mem, key, n, glhle_hash64(key, n), program, result)) {
+        s->st.cache_hits++;
+        return true;
+    }
+    return false;
+}
+
 glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program)
 {
-    const size_t n = s->sys->info.key_size;
+    const size_t n = klen(s, key);
     const uint64_t hash = glhle_hash64(key, n);
     poll_workers(s);
     const bool covered = !s->fallback_covers || s->fallback_covers(key);
@@ -473,7 +499,7 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
         return GLHLE_RESULT_OK;
     }
     glhle_result r;
-    if (gl_program_cache_find(&s->mem, key, hash, program, &r)) {
+    if (gl_program_cache_findn(&s->mem, key, n, hash, program, &r)) {
         s->st.cache_hits++;
         return r;
     }
@@ -508,7 +534,7 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
     } else {
         s->st.cache_misses++;
     }
-    return gl_program_cache_get(&s->mem, key, hash, build, s, program);
+    return gl_program_cache_getn(&s->mem, key, n, hash, build, s, program);
 }
 
 /* ---- the disk cache at creation -------------------------------------------------------------------------- */
@@ -531,9 +557,9 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
     gl_shc_file *f = &s->file;
     if (!f->entry_count)
         return;
-    const size_t n = s->sys->info.key_size;
+    const size_t room = s->sys->info.key_max_size ? s->sys->info.key_max_size : s->sys->info.key_size;
     const gl_shc_entry **order = malloc(f->entry_count * sizeof *order);
-    uint8_t *key = malloc(n);
+    uint8_t *key = malloc(room);
     if (!order || !key) {
         free(order);
         free(key);
@@ -550,12 +576,13 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
             break; /* the rest stay on disk and are made when a draw needs them */
         if (order[i]->host & GL_SHC_HOST_FALLBACK)
             continue; /* the fallback's own entry: make_fallback loads it */
+        const size_t n = order[i]->key_size; /* the reader checked it is the key's size */
         memcpy(key, order[i]->key, n);
         GLuint p;
         glhle_result r;
         const uint64_t hash = glhle_hash64(key, n);
         if ((s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) ||
-            gl_program_cache_find(&s->mem, key, hash, &p, &r) || pending_has(s, hash))
+            gl_program_cache_findn(&s->mem, key, n, hash, &p, &r) || pending_has(s, hash))
             continue; /* another host's entry for the same key */
         uint64_t glsl_hash;
         if (s->workers && make_text(s, key, &glsl_hash)) {
@@ -572,7 +599,7 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
                 continue;
             }
         }
-        if (gl_program_cache_get(&s->mem, key, hash, build, s, &p) == GLHLE_RESULT_OK)
+        if (gl_program_cache_getn(&s->mem, key, n, hash, build, s, &p) == GLHLE_RESULT_OK)
             s->st.programs_precompiled++;
         if (progress)
             progress(user, done + 1, f->entry_count);
@@ -758,8 +785,11 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
                                        gl_program_service **out)
 {
     *out = NULL;
-    if (!desc->system || !desc->system->generate || desc->system->info.key_size == 0 ||
-        desc->system->info.key_size > GL_SHC_MAX_KEY_BYTES)
+    const gl_shc_system_info *si = desc->system ? &desc->system->info : NULL;
+    const bool var = si && si->key_max_size;
+    if (!si || !desc->system->generate || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
+        (var && (!si->key_size_of || si->key_max_size < si->key_size || si->key_max_size > GL_SHC_MAX_VAR_KEY_BYTES ||
+                 desc->fallback_key)))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program service: no usable system descriptor");
     gl_program_service *s = calloc(1, sizeof *s);
     if (!s)
@@ -774,7 +804,8 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     glhle_bytebuf_init(&s->fs, TEXT_LIMIT);
     glhle_bytebuf_init(&s->rec, GL_SHC_MAX_PAYLOAD * 2);
     glhle_bytebuf_init(&s->desc_text, TEXT_LIMIT);
-    glhle_result r = gl_program_cache_init(&s->mem, ctx, s->sys->info.key_size, desc->max_programs);
+    glhle_result r = var ? gl_program_cache_init_var(&s->mem, ctx, si->key_max_size, desc->max_programs)
+                         : gl_program_cache_init(&s->mem, ctx, si->key_size, desc->max_programs);
     if (r != GLHLE_RESULT_OK) {
         free(s);
         return r;
@@ -812,7 +843,7 @@ static void collect_used(void *user, const void *key, uint64_t last_use)
     if (last_use <= s->clock_after_precompile)
         return;
     const gl_shc_system_info *in = &s->sys->info;
-    id_set_add(&s->used_ids, gl_shc_entry_id(in->id, in->key_version, in->key_size, s->host, key));
+    id_set_add(&s->used_ids, gl_shc_entry_id(in->id, in->key_version, (uint32_t)klen(s, key), s->host, key));
 }
 
 void gl_program_service_destroy(gl_program_service *s)

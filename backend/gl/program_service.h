@@ -104,6 +104,12 @@ void gl_program_service_destroy(gl_program_service *s);
  * SHADER_ERROR (and *program = 0) for a key whose program cannot be built
  * (logged once, with the key described). */
 glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program);
+/* The program for `key` when it is resident (a hit, counted as one): true
+ * with *program and *result set; false when a get would have to make it
+ * (nothing made or counted). For draw paths that check a miss's input
+ * themselves (the Maxwell translator's refusals) before the get. The
+ * fallback is never drawn with here: fallback_only services use get. */
+bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result);
 /* Whether `program` (from gl_program_service_get) is the fallback, drawn
  * while the key's own program compiles; ask again at the next draw. */
 bool gl_program_service_is_fallback(const gl_program_service *s, GLuint program);

@@ -47,6 +47,11 @@ const char *gl_shc_kind_name(uint32_t kind)
     return kind < GL_SHC_KIND_COUNT_ ? names[kind] : "?";
 }
 
+uint32_t gl_shc_key_size(const gl_shc_system_info *info, const void *key)
+{
+    return info->key_max_size && info->key_size_of ? info->key_size_of(key) : info->key_size;
+}
+
 uint64_t gl_shc_entry_id(uint32_t system, uint32_t key_version, uint32_t key_size, uint32_t host, const void *key)
 {
     uint8_t head[16];
@@ -141,7 +146,7 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
         e.glsl_hash = rd64(p + 24);
         e.key = p + 32;
         e.offset = offset;
-        if (e.key_size > GL_SHC_MAX_KEY_BYTES || e.key_size != n - 32)
+        if (e.key_size > GL_SHC_MAX_VAR_KEY_BYTES || e.key_size != n - 32)
             return "key size does not match the record";
         if (e.system != f->system)
             return "foreign record: another system's key";
@@ -150,8 +155,12 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
                 return "key from a newer key version than this build knows";
             if (e.key_version != f->info->key_version)
                 return "key from an older key version";
-            if (e.key_size != f->info->key_size)
+            if (!f->info->key_max_size && e.key_size != f->info->key_size)
                 return "key size differs from this build's key";
+            if (f->info->key_max_size &&
+                (e.key_size < f->info->key_size || e.key_size > f->info->key_max_size ||
+                 (!(e.host & GL_SHC_HOST_FALLBACK) && f->info->key_size_of(e.key) != e.key_size)))
+                return "key size differs from the size its fixed fields give";
             if (e.host & GL_SHC_HOST_FALLBACK) {
                 for (uint32_t i = 0; i < e.key_size; i++)
                     if (e.key[i])

@@ -38,7 +38,8 @@
 #define GL_SHC_RECORD_HEADER_BYTES 24u
 #define GL_SHC_RECORD_MAGIC 0x31434552u /* "REC1" little-endian */
 #define GL_SHC_MAX_PAYLOAD (64u << 20)
-#define GL_SHC_MAX_KEY_BYTES 4096u
+#define GL_SHC_MAX_KEY_BYTES 4096u   /* fixed-size keys */
+#define GL_SHC_MAX_VAR_KEY_BYTES (2u << 20) /* keys of a system with key_max_size (Maxwell: guest code) */
 #define GL_SHC_MAX_DRIVER_BYTES 1024u
 #define GL_SHC_MAX_BAD_LISTED 256u  /* bad records remembered (all are counted and logged up to a cap) */
 
@@ -58,6 +59,12 @@ typedef struct gl_shc_system_info {
     uint32_t id;
     const char *name;         /* "pica": file names and messages */
     uint32_t key_size, key_version;
+    /* 0: every key is key_size bytes. Else keys have key_size_of(key)
+     * bytes, at least key_size (the fixed part key_size_of reads) and at
+     * most key_max_size (at most GL_SHC_MAX_VAR_KEY_BYTES): the Maxwell key
+     * carries the guest code it was translated from. */
+    uint32_t key_max_size;
+    uint32_t (*key_size_of)(const void *key);
     /* true when the bytes are a key the generator accepts as it is (for
      * example normalised); NULL accepts every key */
     bool (*key_valid)(const void *key);
@@ -124,6 +131,10 @@ glhle_result gl_shc_parse(const uint8_t *data, size_t size, const gl_shc_system_
                           uint32_t system_count, uint32_t want_system, const glhle_logger *log,
                           glhle_log_level log_level, gl_shc_file *out);
 void gl_shc_free(gl_shc_file *f);
+
+/* The size of `key` (at least info->key_size readable bytes): key_size, or
+ * what key_size_of says for a system with variable-size keys. */
+uint32_t gl_shc_key_size(const gl_shc_system_info *info, const void *key);
 
 /* Lookups (NULL when absent). */
 const gl_shc_entry *gl_shc_find_entry(const gl_shc_file *f, uint64_t id);

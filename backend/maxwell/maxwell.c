@@ -222,6 +222,18 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
             return r;
         }
         g->render->astc_on_cpu = d.astc_on_cpu;
+        const mw_shader_config sc = {.cache_dir = (char *)d.shader_cache_dir,
+                                     .cache_title = (char *)d.shader_cache_title,
+                                     .cache_max_bytes = d.shader_cache_max_bytes,
+                                     .compile_threads = d.shader_compile_threads,
+                                     .program_budget = d.program_budget,
+                                     .program_budget_bytes = d.program_budget_bytes};
+        call_begin(g, "glhle_maxwell_create");
+        r = call_end(g, mw_render_set_shaders(g->render, &sc));
+        if (r != GLHLE_RESULT_OK) {
+            glhle_maxwell_destroy(g);
+            return r;
+        }
         glhle_maxwell_set_hooks(g, NULL);
     }
     *out = g;
@@ -312,6 +324,16 @@ glhle_result glhle_maxwell_invalidate(glhle_maxwell *gpu, uint64_t va, uint64_t 
     if (gpu->render)
         mw_render_invalidate(gpu->render, va, size);
     return call_end(gpu, GLHLE_RESULT_OK);
+}
+
+glhle_result glhle_maxwell_get_shader_stats(const glhle_maxwell *gpu, glhle_shader_stats *out)
+{
+    if (!gpu || !out)
+        return GLHLE_RESULT_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    if (gpu->render)
+        mw_render_shader_stats(gpu->render, out);
+    return GLHLE_RESULT_OK;
 }
 
 glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out)

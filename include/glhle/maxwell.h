@@ -32,6 +32,7 @@
 #define GLHLE_MAXWELL_H
 
 #include "glhle/glhle.h"
+#include "glhle/shader_cache.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,6 +76,19 @@ typedef struct glhle_maxwell_desc {
      * the rest held back) before it is given up with LIMIT_EXCEEDED and
      * the stream goes on past it. 0 -> 16. */
     uint32_t acquire_wait_submits;
+    /* GL only: the program cache service and the disk shader cache
+     * (glhle/shader_cache.h, docs/shader-cache.md), DIR/TITLE.maxwell.glsc.
+     * With a folder, creation makes every program the file holds ready
+     * before the first draw (from this driver's binary where it has one, on
+     * `shader_compile_threads` workers where given); a program first needed
+     * during play is translated and compiled on the draw that needs it.
+     * NULL: no disk cache. */
+    const char *shader_cache_dir;
+    const char *shader_cache_title;  /* NULL -> "default" */
+    uint64_t shader_cache_max_bytes; /* the file's budget; 0 -> 256 MiB */
+    uint32_t shader_compile_threads;
+    uint32_t program_budget;         /* linked programs kept; 0 -> 1024 */
+    uint64_t program_budget_bytes;   /* their GL memory; 0 -> 256 MiB */
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */
@@ -150,6 +164,11 @@ typedef struct glhle_maxwell_render_stats {
 
 /* All zero for a GL-free instance. */
 GLHLE_API glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxwell_render_stats *out);
+/* The program cache service's figures (programs compiled, loaded from the
+ * disk cache, hits, ...) since the draw path was made (creation with a disk
+ * cache, else the first draw; again after a context restore); all zero for a
+ * GL-free instance. `draws` counts the draws performed. */
+GLHLE_API glhle_result glhle_maxwell_get_shader_stats(const glhle_maxwell *gpu, glhle_shader_stats *out);
 
 /* ---- presentation --------------------------------------------------------------
  * What the Switch's display layer scans out (nvnflinger's buffer queue hands
@@ -241,6 +260,7 @@ typedef struct glhle_maxwell_replay_stats {
     uint32_t chunks, frames, submissions;
     uint32_t problems;           /* submissions and presents that returned an error */
     bool ended;                  /* the END chunk was reached */
+    glhle_shader_stats shaders;  /* the instance's, at the end of the replay (glhle_maxwell_get_shader_stats) */
 } glhle_maxwell_replay_stats;
 
 /* Replays a Maxwell trace. BAD_DATA / TRUNCATED (logged with the byte

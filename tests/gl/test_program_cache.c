@@ -109,12 +109,56 @@ static void lru_eviction_keeps_recent_programs(void **state)
     gl_program_cache_free(&c);
 }
 
+/* Variable-size keys (the Maxwell keys carry guest code): the size is part
+ * of the identity (a key that is another's prefix is another program), and
+ * LRU eviction and the backward shift move the keys' copies along. Built
+ * by the first word's colour; the rest is padding of the key's length. */
+static void variable_size_keys(void **state)
+{
+    glhle_context *ctx = *state;
+    gl_program_cache c;
+    assert_int_equal(gl_program_cache_init_var(&c, ctx, 4096, 8), GLHLE_RESULT_OK);
+    builder b = {ctx, 0};
+    GLuint p, q;
+    uint32_t k[1024];
+    memset(k, 0, sizeof k);
+    k[0] = 7;
+    assert_int_equal(gl_program_cache_getn(&c, k, 8, 1, build, &b, &p), GLHLE_RESULT_OK);
+    assert_int_equal(gl_program_cache_getn(&c, k, 16, 1, build, &b, &q), GLHLE_RESULT_OK); /* same prefix, longer */
+    assert_int_not_equal(p, q);
+    assert_int_equal(b.builds, 2);
+    assert_true(gl_program_cache_findn(&c, k, 8, 1, &q, &(glhle_result){0}));
+    assert_int_equal(p, q);
+    assert_false(gl_program_cache_findn(&c, k, 12, 1, &q, &(glhle_result){0}));
+    /* ten keys of ten lengths in eight slots, small hashes for long probe runs */
+    for (uint32_t i = 0; i < 10; i++) {
+        k[0] = 100 + i;
+        assert_int_equal(gl_program_cache_getn(&c, k, 8 + 400 * i, i % 3, build, &b, &p), GLHLE_RESULT_OK);
+    }
+    assert_int_equal(c.count, 8);
+    assert_int_equal(c.evictions, 4); /* the two first keys and the two oldest of the ten */
+    const int builds = b.builds;
+    for (uint32_t i = 2; i < 10; i++) {
+        k[0] = 100 + i;
+        assert_true(gl_program_cache_findn(&c, k, 8 + 400 * i, i % 3, &p, &(glhle_result){0}));
+    }
+    for (uint32_t i = 0; i < 2; i++) {
+        k[0] = 100 + i;
+        assert_false(gl_program_cache_findn(&c, k, 8 + 400 * i, i % 3, &p, &(glhle_result){0}));
+    }
+    assert_int_equal(b.builds, builds);
+    assert_int_equal(gl_program_cache_getn(&c, k, 0, 0, build, &b, &p), GLHLE_RESULT_INVALID_ARGUMENT);
+    assert_int_equal(gl_program_cache_getn(&c, k, 4097, 0, build, &b, &p), GLHLE_RESULT_INVALID_ARGUMENT);
+    gl_program_cache_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(hits_misses_and_identity),
         TS_GL_TEST(failures_are_remembered),
         TS_GL_TEST(lru_eviction_keeps_recent_programs),
+        TS_GL_TEST(variable_size_keys),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -53,13 +53,16 @@
 
 #include "backend/common/hash.h"
 #include "backend/gl/gl_util.h"
+#include "backend/gl/program_service.h"
+#include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/shader/sass_fetch.h"
 #include "backend/maxwell/texture/tic.h"
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 
-#define MAX_PROGRAMS 64u
+#define MAX_PROGRAMS 1024u
+#define INFO_SLOTS 4096u /* a power of two, at least twice MAX_PROGRAMS */
 #define MAX_CODES 16u
 #define MAX_STREAM_BYTES (64u << 20)
 
@@ -70,6 +73,8 @@ typedef struct mw_draw_code {
     uint64_t gen;           /* unique per fetch: a program made from this copy names it */
     mw_sass_code code;
     uint64_t last_use;
+    uint32_t reach;         /* mw_spirv_reachable_words of the code, once known (0: cannot be walked) */
+    bool reach_known;
     bool valid;
 } mw_draw_code;
 
@@ -80,18 +85,24 @@ typedef struct mw_ubo_held {
     bool fresh;
 } mw_ubo_held;
 
+/* What a draw needs of a program besides its name, read from the program
+ * itself when the service makes it (after_link: linked, loaded from a
+ * binary, or finished on a worker), so a program from the disk cache needs
+ * no translation. Kept by GL name: a name the GL hands out again belongs to
+ * a new program, which after_link describes before any draw uses it. */
 typedef struct mw_draw_program {
-    uint64_t vs_hash, fs_hash; /* of the two SPIR-V modules */
-    uint32_t tex_mask[2];      /* texture slots the vertex and pixel modules sample */
+    GLuint program;            /* 0: a free slot */
+    uint32_t tex_mask[2];      /* texture slots the vertex and pixel stages sample */
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
-    GLuint program;
-    uint64_t last_use;
 } mw_draw_program;
 
 struct mw_draw {
-    mw_spirv_cache spirv;
-    mw_draw_program prog[MAX_PROGRAMS];
-    uint32_t prog_count;
+    mw_spirv_cache spirv;      /* a miss's translation, checked before its program is asked for */
+    gl_program_service *programs; /* linked programs by mw_program_key (programs.h), the disk cache */
+    mw_draw_program info[INFO_SLOTS];
+    uint32_t info_count;
+    uint8_t *key;              /* the draw's program key (grown, never shrunk) */
+    size_t key_cap;
     mw_draw_code code[MAX_CODES];
     /* what each UBO holds: guest bytes [va, va + size) as of its upload,
      * until memory there is written (mw_draw_invalidate) */
@@ -104,13 +115,6 @@ struct mw_draw {
     GLenum zeta_point;
     GLenum draw_bufs[MW_RT_COUNT];
     bool fbo_known;
-    /* the last draw's programs: the fetches and keys they came from and
-     * their SPIR-V hashes, so an unchanged pair skips translation lookups */
-    struct {
-        bool valid;
-        uint64_t gen[2], hash[2];
-        mw_spirv_key key[2];
-    } memo;
     uint64_t fetches;          /* programs read from guest memory (tests: the cache works) */
     bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
@@ -135,6 +139,8 @@ static uint8_t *scratch(mw_draw *d, size_t size)
     return d->scratch;
 }
 
+static void describe_program(void *user, GLuint program);
+
 static glhle_result draw_state(mw_render *r)
 {
     if (r->draw)
@@ -154,6 +160,24 @@ static glhle_result draw_state(mw_render *r)
         gl->GetIntegerv(GL_CONTEXT_FLAGS, &flags);
     d->forward_compatible = flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
     r->draw = d;
+    const mw_shader_config *c = &r->shader;
+    const gl_program_service_desc sd = {
+        .system = mw_program_system(),
+        .host = r->ctx->info.gles ? MW_PROGRAM_HOST_GLES : 0u,
+        .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
+        .max_bytes = c->program_budget_bytes,
+        .cache_dir = c->cache_dir,
+        .cache_title = c->cache_title,
+        .cache_max_bytes = c->cache_max_bytes,
+        .after_link = describe_program,
+        .user = r,
+        .compile_threads = c->compile_threads,
+    };
+    glhle_result res = gl_program_service_create(r->ctx, &sd, &d->programs);
+    if (res != GLHLE_RESULT_OK) {
+        mw_draw_fini(r);
+        return res;
+    }
     return GLHLE_RESULT_OK;
 }
 
@@ -163,8 +187,7 @@ void mw_draw_fini(mw_render *r)
     if (!d)
         return;
     const GladGLContext *gl = &r->ctx->gl;
-    for (uint32_t i = 0; i < d->prog_count; i++)
-        gl->DeleteProgram(d->prog[i].program);
+    gl_program_service_destroy(d->programs);
     gl->DeleteVertexArrays(1, &d->vao);
     gl->DeleteFramebuffers(1, &d->fbo);
     gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
@@ -175,6 +198,7 @@ void mw_draw_fini(mw_render *r)
         if (d->code[i].valid)
             mw_sass_code_free(&d->code[i].code);
     free(d->scratch);
+    free(d->key);
     free(d);
     r->draw = NULL;
 }
@@ -240,7 +264,7 @@ uint64_t mw_draw_fetches(const mw_render *r)
 
 /* The program at `va` (its SPH first): the kept copy, or fetched and kept
  * (the least recently used copy makes room). */
-static glhle_result program_code(mw_render *r, uint64_t va, const mw_draw_code **out)
+static glhle_result program_code(mw_render *r, uint64_t va, mw_draw_code **out)
 {
     mw_draw *d = r->draw;
     mw_draw_code *slot = &d->code[0];
@@ -331,46 +355,84 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
     }
 }
 
-/* The texture slots a module samples: variables decorated DescriptorSet 1
- * (the translator's texture set) and their Binding. */
-static uint32_t module_texture_slots(const uint32_t *w, size_t n)
+/* Whether a uniform of this type is a sampler the translator declares
+ * (maxwell_spirv.h's texture kinds: float, shadow, integer). */
+static bool sampler_type(GLenum t)
 {
-    enum { OP_DECORATE = 71, DEC_BINDING = 33, DEC_SET = 34, MAX_IDS = 4096 };
-    static uint8_t set_of[MAX_IDS];
-    static uint8_t binding_of[MAX_IDS];
-    memset(set_of, 0xFF, sizeof set_of);
-    memset(binding_of, 0xFF, sizeof binding_of);
-    for (size_t i = 5; i < n;) {
-        const uint32_t op = w[i] & 0xFFFF, len = w[i] >> 16;
-        if (!len || i + len > n)
-            break;
-        if (op == OP_DECORATE && len >= 4 && w[i + 1] < MAX_IDS) {
-            if (w[i + 2] == DEC_SET)
-                set_of[w[i + 1]] = (uint8_t)(w[i + 3] < 0xFF ? w[i + 3] : 0xFE);
-            else if (w[i + 2] == DEC_BINDING)
-                binding_of[w[i + 1]] = (uint8_t)(w[i + 3] < 0xFF ? w[i + 3] : 0xFE);
-        }
-        i += len;
+    switch (t) {
+    case GL_SAMPLER_1D: case GL_SAMPLER_2D: case GL_SAMPLER_3D: case GL_SAMPLER_CUBE:
+    case GL_SAMPLER_1D_ARRAY: case GL_SAMPLER_2D_ARRAY: case GL_SAMPLER_CUBE_MAP_ARRAY:
+    case GL_SAMPLER_1D_SHADOW: case GL_SAMPLER_2D_SHADOW: case GL_SAMPLER_CUBE_SHADOW:
+    case GL_SAMPLER_1D_ARRAY_SHADOW: case GL_SAMPLER_2D_ARRAY_SHADOW: case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW:
+    case GL_INT_SAMPLER_1D: case GL_INT_SAMPLER_2D: case GL_INT_SAMPLER_3D: case GL_INT_SAMPLER_CUBE:
+    case GL_INT_SAMPLER_1D_ARRAY: case GL_INT_SAMPLER_2D_ARRAY: case GL_INT_SAMPLER_CUBE_MAP_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_1D: case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D:
+    case GL_UNSIGNED_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY: return true;
+    default: return false;
     }
-    uint32_t mask = 0;
-    for (uint32_t id = 0; id < MAX_IDS; id++)
-        if (set_of[id] == 1 && binding_of[id] < MW_SPIRV_TEX_SLOTS)
-            mask |= 1u << binding_of[id];
-    return mask;
+}
+
+static mw_draw_program *info_slot(mw_draw *d, GLuint program)
+{
+    for (uint32_t i = (program * 2654435761u) & (INFO_SLOTS - 1);; i = (i + 1) & (INFO_SLOTS - 1))
+        if (d->info[i].program == program || d->info[i].program == 0)
+            return &d->info[i];
+}
+
+/* Which texture units the program samples (the binding layout
+ * puts stage s's slot S at unit 16 s + S, maxwell_spirv.h) and its
+ * base-instance uniform, from the linked program. */
+static void fill_info(mw_render *r, GLuint program)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (d->info_count >= INFO_SLOTS / 2) { /* names of deleted programs pile up: start again */
+        memset(d->info, 0, sizeof d->info);
+        d->info_count = 0;
+    }
+    mw_draw_program *p = info_slot(d, program);
+    if (!p->program)
+        d->info_count++;
+    *p = (mw_draw_program){.program = program, .instance_loc = -1};
+    GLint n = 0;
+    gl->GetProgramInterfaceiv(program, GL_UNIFORM, GL_ACTIVE_RESOURCES, &n);
+    for (GLint i = 0; i < n; i++) {
+        const GLenum props[2] = {GL_TYPE, GL_LOCATION};
+        GLint v[2] = {0, -1};
+        gl->GetProgramResourceiv(program, GL_UNIFORM, (GLuint)i, 2, props, 2, NULL, v);
+        if (!sampler_type((GLenum)v[0]) || v[1] < 0)
+            continue;
+        GLint unit = -1;
+        gl->GetUniformiv(program, v[1], &unit);
+        const uint32_t stage = (uint32_t)unit / MW_GL_TEXTURES_PER_STAGE, slot = (uint32_t)unit % MW_GL_TEXTURES_PER_STAGE;
+        if (unit >= 0 && stage == MW_SPIRV_VERTEX)
+            p->tex_mask[0] |= 1u << slot;
+        else if (unit >= 0 && stage == MW_SPIRV_FRAGMENT)
+            p->tex_mask[1] |= 1u << slot;
+    }
+    p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
+}
+
+static void describe_program(void *user, GLuint program)
+{
+    mw_render *r = user;
+    fill_info(r, program);
+    r->stats.programs++;
 }
 
 /* One stage's translation input: its code (fetched or kept, `gen` naming
  * the copy), header (into sph) and key; the headers and samplers its
  * texture handles name go to `t`. */
 static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                                mw_spirv_input *in_, uint8_t sph[0x50], uint64_t *gen, stage_textures *t)
+                                mw_spirv_input *in_, uint8_t sph[0x50], mw_draw_code **code, stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
-    const mw_draw_code *c;
+    mw_draw_code *c;
     glhle_result res = program_code(r, st->program.region + ps->offset, &c);
     if (res != GLHLE_RESULT_OK)
         return res;
-    *gen = c->gen;
+    *code = c;
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
     in.code = c->code.words;
@@ -394,40 +456,12 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     return GLHLE_RESULT_OK;
 }
 
-/* A stage's SPIR-V from the translation cache (valid until a later lookup
- * misses and evicts it: the least recently used entry, never the one just
- * returned); `hash` identifies it. */
-static glhle_result stage_spirv(mw_render *r, const mw_spirv_input *in, const uint8_t **spirv, size_t *size,
-                                uint64_t *hash)
-{
-    glhle_result res = mw_spirv_cache_get(&r->draw->spirv, in, r->io.log, spirv, size);
-    if (res == GLHLE_RESULT_OK)
-        *hash = glhle_hash64(*spirv, *size);
-    return res;
-}
-
-/* GLSL for a module in glhle's binding layout, and the texture slots it
- * samples (made once per program). */
-static glhle_result stage_glsl(mw_render *r, mw_spirv_stage stage, const uint8_t *spirv, size_t size,
-                               glhle_bytebuf *glsl, uint32_t *tex_mask)
-{
-    spv_glsl_binding bind[MW_GL_UBOS_PER_STAGE + MW_GL_TEXTURES_PER_STAGE];
-    size_t n = 0;
-    for (uint32_t i = 0; i < MW_GL_UBOS_PER_STAGE; i++)
-        bind[n++] = (spv_glsl_binding){0, i, stage * MW_GL_UBOS_PER_STAGE + i};
-    for (uint32_t i = 0; i < MW_GL_TEXTURES_PER_STAGE; i++)
-        bind[n++] = (spv_glsl_binding){1, i, stage * MW_GL_TEXTURES_PER_STAGE + i};
-    /* the module's words are bytes here: copy them to aligned storage */
-    uint32_t *words = (uint32_t *)(void *)scratch(r->draw, size);
-    if (!words)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a SPIR-V module");
-    memcpy(words, spirv, size);
-    *tex_mask = module_texture_slots(words, size / 4);
-    const spv_glsl_options opt = {.es = r->ctx->info.gles, .bindings = bind, .binding_count = n};
-    return spv_to_glsl(words, size / 4, &opt, r->io.log, glsl);
-}
-
-static glhle_result get_program(mw_render *r, const mw_state *st, mw_draw_program **out, stage_textures tex[2],
+/* The draw's program: looked up by its key (programs.h: both stages'
+ * reachable code, headers and translation keys); a miss is translated here
+ * first (through the translation cache), so a program the translator
+ * refuses fails with the translator's reason as before, then the service
+ * makes it: from the disk cache's binary for this driver, or compiled. */
+static glhle_result get_program(mw_render *r, const mw_state *st, const mw_draw_program **out, stage_textures tex[2],
                                 uint32_t tex_mask[2])
 {
     mw_draw *d = r->draw;
@@ -441,81 +475,47 @@ static glhle_result get_program(mw_render *r, const mw_state *st, mw_draw_progra
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
     mw_spirv_input in[2];
     uint8_t sph[2][0x50];
-    uint64_t gen[2];
-    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, &in[0], sph[0], &gen[0], &tex[0]);
+    mw_draw_code *code[2];
+    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, &in[0], sph[0], &code[0], &tex[0]);
     if (res == GLHLE_RESULT_OK)
-        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &gen[1], &tex[1]);
+        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &code[1], &tex[1]);
     if (res != GLHLE_RESULT_OK)
         return res;
-    const uint8_t *vspv = NULL, *fspv = NULL;
-    size_t vsize = 0, fsize = 0;
-    uint64_t vh = 0, fh = 0;
-    mw_draw_program *hit = NULL;
-    const bool same = d->memo.valid && d->memo.gen[0] == gen[0] && d->memo.gen[1] == gen[1] &&
-                      !memcmp(&d->memo.key[0], &in[0].key, sizeof in[0].key) &&
-                      !memcmp(&d->memo.key[1], &in[1].key, sizeof in[1].key);
-    if (same) {
-        vh = d->memo.hash[0];
-        fh = d->memo.hash[1];
-    } else {
-        d->memo.valid = false;
-        res = stage_spirv(r, &in[0], &vspv, &vsize, &vh);
-        if (res == GLHLE_RESULT_OK)
-            res = stage_spirv(r, &in[1], &fspv, &fsize, &fh);
-        if (res != GLHLE_RESULT_OK)
-            return res;
-    }
-    for (uint32_t i = 0; i < d->prog_count && !hit; i++)
-        if (d->prog[i].vs_hash == vh && d->prog[i].fs_hash == fh)
-            hit = &d->prog[i];
-    if (!hit && same) {
-        /* the pair was evicted since: translate again */
-        res = stage_spirv(r, &in[0], &vspv, &vsize, &vh);
-        if (res == GLHLE_RESULT_OK)
-            res = stage_spirv(r, &in[1], &fspv, &fsize, &fh);
-        if (res != GLHLE_RESULT_OK)
-            return res;
-    }
-    if (!hit) {
-        /* a new pair: GLSL through SPIRV-Cross and a link, once */
-        glhle_bytebuf vs, fs;
-        glhle_bytebuf_init(&vs, 0);
-        glhle_bytebuf_init(&fs, 0);
-        uint32_t masks[2] = {0, 0};
-        res = stage_glsl(r, MW_SPIRV_VERTEX, vspv, vsize, &vs, &masks[0]);
-        if (res == GLHLE_RESULT_OK)
-            res = stage_glsl(r, MW_SPIRV_FRAGMENT, fspv, fsize, &fs, &masks[1]);
-        GLuint prog = 0;
-        if (res == GLHLE_RESULT_OK)
-            res = gl_link_program(r->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs), &prog);
-        glhle_bytebuf_free(&vs);
-        glhle_bytebuf_free(&fs);
-        if (res != GLHLE_RESULT_OK)
-            return res;
-        if (d->prog_count == MAX_PROGRAMS) {
-            uint32_t lru = 0;
-            for (uint32_t i = 1; i < d->prog_count; i++)
-                if (d->prog[i].last_use < d->prog[lru].last_use)
-                    lru = i;
-            r->ctx->gl.DeleteProgram(d->prog[lru].program);
-            d->prog[lru] = d->prog[--d->prog_count];
+    for (int i = 0; i < 2; i++)
+        if (!code[i]->reach_known) { /* once per fetched copy: the walk depends on the code alone */
+            code[i]->reach = (uint32_t)mw_spirv_reachable_words(&in[i]);
+            code[i]->reach_known = true;
         }
-        hit = &d->prog[d->prog_count++];
-        *hit = (mw_draw_program){vh, fh, {masks[0], masks[1]}, -1, prog, 0};
-        hit->instance_loc = r->ctx->gl.GetUniformLocation(prog, "SPIRV_Cross_BaseInstance");
-        r->stats.programs++;
+    const uint8_t *spirv;
+    size_t size;
+    for (int i = 0; i < 2; i++)
+        if (!code[i]->reach || code[i]->reach > MW_PROGRAM_MAX_STAGE_WORDS)
+            return mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size); /* the translator's refusal */
+    const size_t key_size = sizeof(mw_program_key) + 8 * ((size_t)code[0]->reach + code[1]->reach);
+    if (key_size > d->key_cap) {
+        uint8_t *k = realloc(d->key, key_size);
+        if (!k)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a program key");
+        d->key = k;
+        d->key_cap = key_size;
     }
-    hit->last_use = ++d->tick;
-    d->memo.valid = true;
-    d->memo.gen[0] = gen[0];
-    d->memo.gen[1] = gen[1];
-    d->memo.hash[0] = vh;
-    d->memo.hash[1] = fh;
-    d->memo.key[0] = in[0].key;
-    d->memo.key[1] = in[1].key;
-    *out = hit;
-    tex_mask[0] = hit->tex_mask[0];
-    tex_mask[1] = hit->tex_mask[1];
+    mw_program_key_fill(d->key, &in[0], code[0]->reach, &in[1], code[1]->reach);
+    GLuint prog = 0;
+    if (!gl_program_service_find(d->programs, d->key, &prog, &res)) {
+        for (int i = 0; i < 2 && res == GLHLE_RESULT_OK; i++)
+            res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
+        if (res == GLHLE_RESULT_OK)
+            res = gl_program_service_get(d->programs, d->key, &prog);
+    }
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    mw_draw_program *info = info_slot(d, prog);
+    if (!info->program) /* forgotten when the table was cleared */
+        fill_info(r, prog);
+    info = info_slot(d, prog);
+    *out = info;
+    tex_mask[0] = info->tex_mask[0];
+    tex_mask[1] = info->tex_mask[1];
     return GLHLE_RESULT_OK;
 }
 
@@ -1064,7 +1064,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         r->stats.draws_skipped++;
         return GLHLE_RESULT_OK;
     }
-    mw_draw_program *prog;
+    const mw_draw_program *prog = NULL;
     uint32_t w, h;
     stage_textures tex[2];
     uint32_t tex_mask[2] = {0, 0};
@@ -1191,4 +1191,40 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     (void)w;
     (void)h;
     return tex_res;
+}
+
+static char *dup_or_null(const char *s)
+{
+    if (!s || !*s)
+        return NULL;
+    const size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+glhle_result mw_render_set_shaders(mw_render *r, const mw_shader_config *c)
+{
+    free(r->shader.cache_dir);
+    free(r->shader.cache_title);
+    r->shader = *c;
+    r->shader.cache_dir = dup_or_null(c->cache_dir);
+    r->shader.cache_title = dup_or_null(c->cache_title);
+    if ((c->cache_dir && *c->cache_dir && !r->shader.cache_dir) ||
+        (c->cache_title && *c->cache_title && !r->shader.cache_title))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the shader cache settings");
+    if (!r->shader.cache_dir || r->draw)
+        return GLHLE_RESULT_OK;
+    /* precompile at creation: the draw path and its program service now */
+    glhle_result res = gl_context_enter(r->ctx);
+    return res == GLHLE_RESULT_OK ? draw_state(r) : res;
+}
+
+void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    if (r->draw && r->draw->programs)
+        gl_program_service_get_stats(r->draw->programs, out);
+    out->draws = r->stats.draws;
 }

@@ -56,6 +56,9 @@ void mw_render_fini(mw_render *r)
 {
     if (!r->ctx)
         return;
+    free(r->shader.cache_dir);
+    free(r->shader.cache_title);
+    r->shader.cache_dir = r->shader.cache_title = NULL;
     mw_render_lost_free(r);
     if (r->gl_lost) { /* lost and never restored: the names went with the old context */
         mw_compute_fini(r);

@@ -96,6 +96,14 @@ typedef struct mw_draw mw_draw; /* draw.c */
 typedef struct mw_compute mw_compute; /* compute.c */
 typedef struct mw_queries mw_queries; /* queries.c */
 
+/* The program service's settings (glhle_maxwell_desc's shader fields). */
+typedef struct mw_shader_config {
+    char *cache_dir, *cache_title; /* owned; NULL: no disk cache */
+    uint64_t cache_max_bytes;
+    uint32_t compile_threads, program_budget;
+    uint64_t program_budget_bytes;
+} mw_shader_config;
+
 typedef struct mw_render {
     glhle_context *ctx;
     gl_state st;
@@ -127,6 +135,7 @@ typedef struct mw_render {
     bool gl_lost;
     bool astc_on_cpu;             /* ASTC through the CPU decoder even where the GL has it */
     bool twod_on_cpu;             /* tests: every 2D blit through the CPU engine */
+    mw_shader_config shader;
 } mw_render;
 
 /* scale 1-8. */
@@ -194,6 +203,13 @@ void mw_render_rendered(mw_render *r, mw_surface *s);
 /* ---- draws (draw.c) ---- */
 /* A DRAW event with the state it reads. */
 glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwell_event *ev);
+/* Sets the program service's settings (copied) and, with a disk cache,
+ * makes the draw path now: the cache's programs are made ready before the
+ * first draw (with the context current). */
+glhle_result mw_render_set_shaders(mw_render *r, const mw_shader_config *c);
+/* The program service's figures (zeros before the first draw); `draws` is
+ * the draws performed. */
+void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out);
 void mw_draw_fini(mw_render *r);
 /* The draw path's fetched programs over [va, va + size): written memory
  * drops them (mw_render_invalidate calls it), and they count as resident

@@ -1,0 +1,180 @@
+/* The Maxwell key type in the program cache service (programs.h). */
+#include "backend/maxwell/render/programs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/hash.h"
+
+uint32_t mw_program_key_size(const mw_program_key *k)
+{
+    const uint64_t n = sizeof *k + 8ull * ((uint64_t)k->words[0] + k->words[1]);
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+static uint32_t key_size_of(const void *bytes)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    return mw_program_key_size(&k);
+}
+
+void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
+                         uint32_t fs_words)
+{
+    mw_program_key k;
+    memset(&k, 0, sizeof k);
+    k.words[0] = vs_words;
+    k.words[1] = fs_words;
+    k.key[0] = vs->key;
+    k.key[1] = fs->key;
+    memcpy(k.sph[0], vs->sph, 0x50);
+    memcpy(k.sph[1], fs->sph, 0x50);
+    uint8_t *o = out;
+    memcpy(o, &k, sizeof k);
+    memcpy(o + sizeof k, vs->code, (size_t)vs_words * 8);
+    memcpy(o + sizeof k + (size_t)vs_words * 8, fs->code, (size_t)fs_words * 8);
+}
+
+static bool zero(const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return false;
+    return true;
+}
+
+/* A stored key is used when its stages are the ones the draw path makes
+ * (vertex B and pixel), its padding is zero and each stage has code. */
+static bool key_valid(const void *bytes)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    for (int i = 0; i < 2; i++)
+        if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || !zero(k.key[i].pad0, sizeof k.key[i].pad0))
+            return false;
+    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
+}
+
+/* The translator's refusals are the draw path's to report (it translates a
+ * miss before asking for its program); the generator stays quiet. */
+static const glhle_logger quiet = {.min_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
+
+static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
+{
+    const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
+    mw_spirv_input in;
+    memset(&in, 0, sizeof in);
+    in.code = code;
+    in.words = k->words[i];
+    in.sph = k->sph[i];
+    in.key = k->key[i];
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
+    if (ok) {
+        spv_glsl_binding bind[MW_GL_UBOS_PER_STAGE + MW_GL_TEXTURES_PER_STAGE];
+        size_t n = 0;
+        for (uint32_t u = 0; u < MW_GL_UBOS_PER_STAGE; u++)
+            bind[n++] = (spv_glsl_binding){0, u, stage * MW_GL_UBOS_PER_STAGE + u};
+        for (uint32_t t = 0; t < MW_GL_TEXTURES_PER_STAGE; t++)
+            bind[n++] = (spv_glsl_binding){1, t, stage * MW_GL_TEXTURES_PER_STAGE + t};
+        const spv_glsl_options opt = {.es = (host & MW_PROGRAM_HOST_GLES) != 0, .bindings = bind,
+                                      .binding_count = n};
+        /* the module's bytes are uint32_t words already (bytebuf storage is malloc'd) */
+        ok = spv_to_glsl((const uint32_t *)(const void *)r.spirv.data, r.spirv.size / 4, &opt, &quiet, out) ==
+             GLHLE_RESULT_OK;
+    }
+    mw_spirv_result_free(&r);
+    return ok;
+}
+
+bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS)
+        return false;
+    const size_t n = (size_t)k.words[0] + k.words[1];
+    uint64_t *code = malloc(n ? n * 8 : 8); /* aligned for the translator */
+    if (!code)
+        return false;
+    memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
+    const bool ok = stage_text(&k, code, 0, host, vs) && stage_text(&k, code + k.words[0], 1, host, fs);
+    free(code);
+    return ok;
+}
+
+static void describe_stage(const mw_program_key *k, const uint64_t *code, int i, glhle_bytebuf *out)
+{
+    const mw_spirv_key *s = &k->key[i];
+    glhle_bytebuf_printf(out, "%s: %u code words (first scheduling word %016llx), program id %016llx\n",
+                         i == 0 ? "vertex B" : "pixel", k->words[i], k->words[i] ? (unsigned long long)code[0] : 0ull,
+                         (unsigned long long)glhle_hash64(code, (size_t)k->words[i] * 8));
+    glhle_bytebuf_printf(out, "  texture handles: c%u[0x%x], images at 0x%x\n", s->tex_handle_cbuf,
+                         s->tex_handle_offset, s->img_handle_offset);
+    glhle_bytebuf_printf(out, "  textures:");
+    for (int t = 0; t < MW_SPIRV_TEX_SLOTS; t++)
+        if (s->tex[t])
+            glhle_bytebuf_printf(out, " %d=0x%02x", t, s->tex[t]);
+    glhle_bytebuf_printf(out, "\n");
+    if (i == 0) {
+        glhle_bytebuf_printf(out, "  attribute types (0 float, 1 sint, 2 uint):");
+        for (int a = 0; a < 32; a++)
+            if (s->attr_type[a])
+                glhle_bytebuf_printf(out, " %d=%u", a, s->attr_type[a]);
+    } else {
+        glhle_bytebuf_printf(out, "  render target types (0 float, 1 sint, 2 uint):");
+        for (int t = 0; t < 8; t++)
+            glhle_bytebuf_printf(out, " %u", s->rt_type[t]);
+    }
+    glhle_bytebuf_printf(out, "\n  header (SPH):");
+    for (int b = 0; b < 0x50; b += 4) {
+        uint32_t w;
+        memcpy(&w, k->sph[i] + b, 4);
+        glhle_bytebuf_printf(out, " %08x", w);
+    }
+    glhle_bytebuf_printf(out, "\n");
+}
+
+static void describe(const void *bytes, glhle_bytebuf *out)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS) {
+        glhle_bytebuf_printf(out, "code words %u + %u: not a key this build makes\n", k.words[0], k.words[1]);
+        return;
+    }
+    const size_t n = (size_t)k.words[0] + k.words[1];
+    uint64_t *code = malloc(n ? n * 8 : 8);
+    if (!code)
+        return;
+    memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
+    describe_stage(&k, code, 0, out);
+    describe_stage(&k, code + k.words[0], 1, out);
+    free(code);
+}
+
+static void describe_host(uint32_t bits, glhle_bytebuf *out)
+{
+    glhle_bytebuf_printf(out, "%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core");
+}
+
+static const gl_program_system maxwell_system = {
+    .info = {.id = GL_SHC_SYSTEM_MAXWELL,
+             .name = "maxwell",
+             .key_size = sizeof(mw_program_key),
+             .key_version = MW_PROGRAM_KEY_VERSION,
+             .key_max_size = MW_PROGRAM_KEY_MAX_BYTES,
+             .key_size_of = key_size_of,
+             .key_valid = key_valid},
+    .generate = mw_program_generate,
+    .describe = describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *mw_program_system(void)
+{
+    return &maxwell_system;
+}

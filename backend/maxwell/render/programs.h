@@ -1,0 +1,58 @@
+/* The Maxwell key type in the program cache service (backend/gl/program_service.h),
+ * system id 3 (GL_SHC_SYSTEM_MAXWELL), file DIR/TITLE.maxwell.glsc.
+ *
+ * A Maxwell program is guest code, so its key is the translated program's
+ * identity itself (maxwell_spirv.h "the translation key"): per stage
+ * (vertex B, then pixel) the number of code words the translation reads
+ * (mw_spirv_reachable_words), the translation key (mw_spirv_key) and the
+ * 0x50-byte Shader Program Header, followed by the reachable code of both
+ * stages. The code is the entry's source: a disk cache entry regenerates
+ * the program from its key alone (translation, SPIRV-Cross, the binding
+ * layout), like the PICA's. Keys are variable-size
+ * (gl_shc_system_info.key_size_of): 416 fixed bytes plus 8 per code word.
+ *
+ * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
+ * fields are in host order, little-endian on every host glhle builds on;
+ * its padding bytes are zero), the code as the GPU reads it (64-bit
+ * little-endian words from the first bundle's scheduling word). */
+#ifndef GLHLE_MAXWELL_RENDER_PROGRAMS_H
+#define GLHLE_MAXWELL_RENDER_PROGRAMS_H
+
+#include "backend/gl/program_service.h"
+#include "shadergen/maxwell_spirv.h"
+
+/* Bump when the key's layout or what the generator makes of it changes. */
+#define MW_PROGRAM_KEY_VERSION 1u
+
+/* Host bits: the GLSL dialect. */
+#define MW_PROGRAM_HOST_GLES 1u
+
+typedef struct mw_program_key {
+    uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */
+    mw_spirv_key key[2];    /* stage MW_SPIRV_VERTEX, then MW_SPIRV_FRAGMENT */
+    uint8_t sph[2][0x50];
+    /* then words[0] + words[1] code words (8-byte aligned offset) */
+} mw_program_key;
+_Static_assert(sizeof(mw_program_key) == 416, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+
+/* Stage code words a key may carry (the fetch's limit, sass_decode.h). */
+#define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
+#define MW_PROGRAM_KEY_MAX_BYTES (416u + 2u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+
+/* The key's size in bytes from its fixed part. */
+uint32_t mw_program_key_size(const mw_program_key *k);
+
+/* Fills `out` (room for mw_program_key_size bytes: sizeof(mw_program_key)
+ * + 8 * (vs_words + fs_words)) from the two stages' inputs, the code cut to
+ * `vs_words` and `fs_words` reachable words. */
+void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
+                         uint32_t fs_words);
+
+/* The vertex and pixel GLSL for a key (glhle's binding layout,
+ * maxwell_spirv.h), or false: the code is refused by the translator or a
+ * text passed its limit. Reads only its arguments. */
+bool mw_program_generate(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+
+const gl_program_system *mw_program_system(void);
+
+#endif

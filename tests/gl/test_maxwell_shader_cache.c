@@ -1,0 +1,443 @@
+/* Maxwell programs through the program cache service and the disk shader
+ * cache (backend/maxwell/render/programs.h, issue 17):
+ *  - a replay counts its programs per system (compiles, misses, hits, one
+ *    lookup per draw) and the service's program budget applies;
+ *  - every Maxwell sample trace replayed a second time with the cache of
+ *    the first makes every program from the cache (no compile, every
+ *    binary loaded, nothing on the draw path) and writes the same frames;
+ *  - from keys alone the programs are compiled at creation on two workers;
+ *  - with another driver's binaries the programs are compiled from the keys
+ *    (the stored guest code) at creation, never on a draw;
+ *  - a flipped byte in each record and truncation at each record boundary
+ *    and inside each record are survived: the bad record is counted and
+ *    logged with its offset, the frames are the same, the file is rewritten
+ *    clean.
+ *  - glhle-shadercache builds, lists, shows, verifies and precompiles
+ *    Maxwell caches.
+ * The reference frames are those of the replay without a cache, which
+ * test_maxwell_trace and test_maxwell_cube_scenes check against the golden
+ * images. */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/common/bytebuf.h"
+#include "backend/gl/shader_cache_file.h"
+#include "backend/maxwell/render/programs.h"
+#include "glhle/maxwell.h"
+#include "support/pica_trace_support.h"
+#include "support/trace_golden.h"
+
+static const char *const traces[] = {"maxwell_triangle", "maxwell_cube_bc1", "maxwell_cube_ubo",
+                                     "maxwell_compute_geo"};
+#define TRACE_COUNT (sizeof traces / sizeof traces[0])
+#define MAX_FRAMES 16
+
+typedef struct run {
+    uint32_t frames;
+    uint8_t *rgba[MAX_FRAMES];
+    uint32_t w[MAX_FRAMES], h[MAX_FRAMES];
+    glhle_shader_stats st;
+} run;
+
+static glhle_result keep(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    run *r = user;
+    if (r->frames == MAX_FRAMES)
+        return GLHLE_RESULT_OK;
+    uint32_t w, h;
+    assert_int_equal(glhle_maxwell_read_frame(gpu, NULL, 0, &w, &h), GLHLE_RESULT_OK);
+    r->rgba[r->frames] = malloc((size_t)w * h * 4);
+    assert_non_null(r->rgba[r->frames]);
+    assert_int_equal(glhle_maxwell_read_frame(gpu, r->rgba[r->frames], (size_t)w * h * 4, NULL, NULL),
+                     GLHLE_RESULT_OK);
+    r->w[r->frames] = w;
+    r->h[r->frames] = h;
+    r->frames++;
+    (void)frame;
+    return GLHLE_RESULT_OK;
+}
+
+static uint32_t replay_budget;  /* program_budget of the next replays */
+static uint32_t replay_threads; /* shader_compile_threads of the next replays */
+
+static void replay(glhle_context *ctx, const char *name, const char *dir, run *out)
+{
+    memset(out, 0, sizeof *out);
+    char path[512];
+    snprintf(path, sizeof path, "%s/tests/scenes/traces/%s.glht", GLHLE_SOURCE_DIR, name);
+    size_t size = 0;
+    uint8_t *data = ts_trace_read(path, &size);
+    assert_non_null(data);
+    glhle_maxwell_replay_desc rd = {.ctx = ctx,
+                                    .maxwell = {.log = ts_log_fn,
+                                                .shader_cache_dir = dir,
+                                                .shader_cache_title = name,
+                                                .program_budget = replay_budget,
+                                                .shader_compile_threads = replay_threads},
+                                    .on_frame = keep,
+                                    .user = out};
+    glhle_maxwell_replay_stats st;
+    assert_int_equal(glhle_maxwell_trace_replay(data, size, &rd, &st), GLHLE_RESULT_OK);
+    assert_true(st.ended);
+    assert_int_equal(st.problems, 0);
+    assert_true(out->frames >= 1);
+    out->st = st.shaders;
+    free(data);
+    ts_gl_check(ctx);
+}
+
+static void same_frames(const char *what, const run *a, const run *b)
+{
+    assert_int_equal(a->frames, b->frames);
+    for (uint32_t f = 0; f < a->frames; f++) {
+        char name[128];
+        snprintf(name, sizeof name, "maxwell_shader_cache_%s_f%u", what, f);
+        glhle_image x = {a->w[f], a->h[f], a->rgba[f]}, y = {b->w[f], b->h[f], b->rgba[f]};
+        ts_assert_image(name, &x, &y, 0, 0);
+    }
+}
+
+static void free_run(run *r)
+{
+    for (uint32_t f = 0; f < r->frames; f++)
+        free(r->rgba[f]);
+    memset(r, 0, sizeof *r);
+}
+
+/* An empty folder for one test's caches. */
+static const char *fresh_dir(const char *name)
+{
+    static char dir[4096];
+    snprintf(dir, sizeof dir, "%s", ts_output_path(name));
+    char cmd[8400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    return dir;
+}
+
+static const char *cache_file(const char *dir, const char *title)
+{
+    static char p[4200];
+    snprintf(p, sizeof p, "%s/%s.maxwell.glsc", dir, title);
+    return p;
+}
+
+static void write_all(const char *path, const void *d, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(d, 1, n, f), n);
+    fclose(f);
+}
+
+static void parse_file(const char *path, gl_shc_file *f)
+{
+    size_t n;
+    uint8_t *d = ts_read_file(path, &n);
+    assert_non_null(d);
+    const gl_shc_system_info *sys[1] = {&mw_program_system()->info};
+    assert_int_equal(gl_shc_parse(d, n, sys, 1, GL_SHC_SYSTEM_MAXWELL, NULL, GLHLE_LOG_INFO, f), GLHLE_RESULT_OK);
+    free(d);
+}
+
+/* Every draw asks the service; each program is made once. */
+static void programs_go_through_the_service(void **state)
+{
+    glhle_context *ctx = *state;
+    for (size_t i = 0; i < TRACE_COUNT; i++) {
+        run r;
+        replay(ctx, traces[i], NULL, &r);
+        const glhle_shader_stats *s = &r.st;
+        print_message("  %s: %llu draws, %llu programs, %llu hits\n", traces[i], (unsigned long long)s->draws,
+                      (unsigned long long)s->programs_compiled, (unsigned long long)s->cache_hits);
+        assert_true(s->draws >= 1);
+        assert_true(s->programs_compiled >= 1);
+        assert_int_equal(s->cache_misses, s->programs_compiled);
+        assert_int_equal(s->programs_compiled_on_draw, s->programs_compiled);
+        assert_int_equal(s->draws_waited_for_compile, s->programs_compiled);
+        assert_int_equal(s->cache_hits + s->cache_misses, s->draws); /* one lookup per draw */
+        assert_int_equal(s->programs_resident, s->programs_compiled);
+        assert_int_equal(s->program_failures, 0);
+        assert_int_equal(s->records_written, 0); /* no disk cache */
+        free_run(&r);
+    }
+}
+
+/* A budget of one program: every sample scene has one, so the budget
+ * holds without evicting it (LRU eviction of variable-size keys:
+ * test_program_cache variable_size_keys). */
+static void budget_of_one_program(void **state)
+{
+    glhle_context *ctx = *state;
+    run full, tight;
+    replay(ctx, "maxwell_cube_ubo", NULL, &full);
+    replay_budget = 1;
+    replay(ctx, "maxwell_cube_ubo", NULL, &tight);
+    replay_budget = 0;
+    assert_int_equal(tight.st.programs_resident, 1);
+    assert_int_equal(tight.st.programs_compiled, full.st.programs_compiled);
+    same_frames("budget", &full, &tight);
+    free_run(&full);
+    free_run(&tight);
+}
+
+static void second_replay_makes_every_program_from_the_cache(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("maxwell_shader_cache_warm");
+    for (size_t i = 0; i < TRACE_COUNT; i++) {
+        run ref, cold, warm;
+        replay(ctx, traces[i], NULL, &ref);
+        replay(ctx, traces[i], dir, &cold);
+        const glhle_shader_stats *c = &cold.st;
+        assert_true(c->programs_compiled >= 1);
+        assert_int_equal(c->programs_precompiled, 0);
+        assert_int_equal(c->binaries_written, c->programs_compiled); /* llvmpipe has program binaries */
+        same_frames("cold", &ref, &cold);
+        replay(ctx, traces[i], dir, &warm);
+        const glhle_shader_stats *w = &warm.st;
+        assert_int_equal(w->disk_entries, c->programs_compiled);
+        assert_int_equal(w->programs_precompiled, c->programs_compiled);
+        assert_int_equal(w->binaries_loaded, c->programs_compiled); /* same driver: no compile at all */
+        assert_int_equal(w->programs_compiled, 0);
+        assert_int_equal(w->programs_compiled_on_draw, 0);
+        assert_int_equal(w->draws_waited_for_compile, 0);
+        assert_int_equal(w->cache_misses, 0);
+        assert_int_equal(w->cache_records_rejected, 0);
+        assert_int_equal(w->draws, c->draws);
+        same_frames("warm", &cold, &warm);
+        free_run(&ref);
+        free_run(&cold);
+        free_run(&warm);
+    }
+}
+
+/* Keys and texts kept, binaries under another driver id: compiled from the
+ * stored guest code at creation, never on a draw. */
+static void other_driver_compiles_from_the_keys(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("maxwell_shader_cache_foreign");
+    run cold, warm;
+    replay(ctx, "maxwell_cube_ubo", dir, &cold);
+    const char *path = cache_file(dir, "maxwell_cube_ubo");
+    gl_shc_file f;
+    parse_file(path, &f);
+    const uint32_t programs = f.entry_count;
+    assert_true(programs >= 1);
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    gl_shc_write_header(&out, f.system);
+    for (uint32_t e = 0; e < f.entry_count; e++) {
+        const gl_shc_entry *en = &f.entries[e];
+        gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                         en->key);
+    }
+    const char *other = "Other Vendor\nOther GPU\n4.6 Other";
+    for (uint32_t b = 0; b < f.binary_count; b++)
+        gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, other, (uint32_t)strlen(other),
+                            f.binaries[b].data, f.binaries[b].size);
+    write_all(path, out.data, out.size);
+    glhle_bytebuf_free(&out);
+    gl_shc_free(&f);
+    replay(ctx, "maxwell_cube_ubo", dir, &warm);
+    assert_int_equal(warm.st.binaries_loaded, 0);
+    assert_int_equal(warm.st.binaries_rejected, 0);
+    assert_int_equal(warm.st.programs_compiled, programs);
+    assert_int_equal(warm.st.programs_precompiled, programs);
+    assert_int_equal(warm.st.programs_compiled_on_draw, 0);
+    assert_int_equal(warm.st.binaries_written, programs);
+    same_frames("foreign", &cold, &warm);
+    free_run(&cold);
+    free_run(&warm);
+}
+
+/* Without binaries, the stored programs are compiled at creation on two
+ * workers with shared contexts: none on a draw, the same frames. */
+static void precompile_on_workers(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("maxwell_shader_cache_workers");
+    for (size_t i = 0; i < TRACE_COUNT; i++) {
+        run cold, warm;
+        replay(ctx, traces[i], dir, &cold);
+        const char *path = cache_file(dir, traces[i]);
+        gl_shc_file f;
+        parse_file(path, &f);
+        const uint32_t programs = f.entry_count;
+        glhle_bytebuf out;
+        glhle_bytebuf_init(&out, 0);
+        gl_shc_write_header(&out, f.system);
+        for (uint32_t e = 0; e < f.entry_count; e++) {
+            const gl_shc_entry *en = &f.entries[e];
+            gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                             en->key);
+        }
+        write_all(path, out.data, out.size); /* keys only: texts and binaries are made again */
+        gl_shc_free(&f);
+        if (i == 0) { /* made at creation, before any draw */
+            const glhle_maxwell_desc md = {.log = ts_log_fn, .shader_cache_dir = dir, .shader_cache_title = traces[i],
+                                           .shader_compile_threads = 2};
+            glhle_maxwell *gpu;
+            assert_int_equal(glhle_maxwell_create(ctx, &md, &gpu), GLHLE_RESULT_OK);
+            glhle_shader_stats st;
+            assert_int_equal(glhle_maxwell_get_shader_stats(gpu, &st), GLHLE_RESULT_OK);
+            assert_int_equal(st.programs_precompiled, programs);
+            assert_int_equal(st.draws, 0);
+            glhle_maxwell_destroy(gpu);
+            write_all(path, out.data, out.size); /* the texts and binaries it added go again */
+        }
+        glhle_bytebuf_free(&out);
+        replay_threads = 2;
+        replay(ctx, traces[i], dir, &warm);
+        replay_threads = 0;
+        assert_int_equal(warm.st.programs_precompiled, programs);
+        assert_int_equal(warm.st.programs_compiled, programs);
+        assert_int_equal(warm.st.programs_compiled_on_draw, 0);
+        assert_int_equal(warm.st.draws_waited_for_compile, 0);
+        assert_int_equal(warm.st.cache_misses, 0);
+        same_frames("workers", &cold, &warm);
+        free_run(&cold);
+        free_run(&warm);
+    }
+}
+
+static uint32_t record_offsets(const uint8_t *d, size_t n, size_t *at, uint32_t *kind, uint32_t max)
+{
+    uint32_t count = 0;
+    for (size_t off = GL_SHC_HEADER_BYTES; off + 24 <= n && count < max;) {
+        const uint32_t len = (uint32_t)d[off + 8] | (uint32_t)d[off + 9] << 8 | (uint32_t)d[off + 10] << 16 |
+                             (uint32_t)d[off + 11] << 24;
+        at[count] = off;
+        kind[count++] = d[off + 4];
+        off += 24 + ((len + 7u) & ~7u);
+    }
+    return count;
+}
+
+static void corruptions_are_survived(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = fresh_dir("maxwell_shader_cache_corrupt");
+    const char *title = "maxwell_cube_ubo";
+    run cold;
+    replay(ctx, title, dir, &cold);
+    {
+        run again; /* adds a USE record: every kind is in the file */
+        replay(ctx, title, dir, &again);
+        free_run(&again);
+    }
+    const char *path = cache_file(dir, title);
+    size_t n;
+    uint8_t *clean = ts_read_file(path, &n);
+    assert_non_null(clean);
+    size_t at[64];
+    uint32_t kind[64];
+    const uint32_t records = record_offsets(clean, n, at, kind, 64);
+    bool seen[GL_SHC_KIND_COUNT_] = {false};
+    for (uint32_t r = 0; r < records; r++)
+        seen[kind[r] < GL_SHC_KIND_COUNT_ ? kind[r] : 0] = true;
+    assert_true(seen[GL_SHC_KEY] && seen[GL_SHC_GLSL] && seen[GL_SHC_BINARY] && seen[GL_SHC_USE]);
+    for (uint32_t r = 0; r < records; r++) {
+        uint8_t *d = malloc(n);
+        memcpy(d, clean, n);
+        d[at[r] + 24 + 3] ^= 0x5A; /* inside the payload: a KEY record's key version, or text, binary, ids */
+        write_all(path, d, n);
+        free(d);
+        char offset[64];
+        snprintf(offset, sizeof offset, "+0x%zx", at[r]);
+        ts_log_clear();
+        run warm;
+        replay(ctx, title, dir, &warm);
+        assert_int_equal(warm.st.cache_records_rejected, 1);
+        assert_true(ts_log_contains(offset)); /* logged with its offset */
+        if (kind[r] == GL_SHC_KEY) /* its program is made again on the draw that needs it */
+            assert_true(warm.st.programs_compiled_on_draw >= 1);
+        same_frames("flip", &cold, &warm);
+        free_run(&warm);
+        gl_shc_file f;
+        parse_file(path, &f);
+        assert_int_equal(f.bad_count, 0); /* rewritten without it */
+        gl_shc_free(&f);
+    }
+    for (uint32_t r = 0; r <= records; r++) {
+        const size_t cuts[2] = {r < records ? at[r] : n, r < records ? at[r] + 13 : n - 5};
+        for (int k = 0; k < 2; k++) {
+            write_all(path, clean, cuts[k]);
+            run warm;
+            replay(ctx, title, dir, &warm);
+            assert_int_equal(warm.st.cache_records_rejected, k == 0 ? 0 : 1);
+            same_frames("cut", &cold, &warm);
+            free_run(&warm);
+        }
+    }
+    free(clean);
+    free_run(&cold);
+}
+
+/* glhle-shadercache on Maxwell caches: build from traces, list, show,
+ * glsl, verify (a flipped byte: exit 1 with its offset), precompile. */
+static void tool_handles_maxwell(void **state)
+{
+    (void)state;
+    if (!tt_tool_path("glhle-shadercache")) {
+        print_message("SKIP: the tools were not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+    const char *dir = fresh_dir("maxwell_shader_cache_tool");
+    char path[4200], args[9000];
+    static char out[65536];
+    snprintf(path, sizeof path, "%s/built.maxwell.glsc", dir);
+    char tri[4200];
+    snprintf(tri, sizeof tri, "%s", ts_source_path("tests/scenes/traces/maxwell_triangle.glht"));
+    snprintf(args, sizeof args, "build '%s' '%s' '%s'", path, tri,
+             ts_source_path("tests/scenes/traces/maxwell_cube_ubo.glht"));
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "list --json '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"maxwell\""));
+    assert_non_null(strstr(out, "\"index\": 1,")); /* the two scenes' programs */
+    assert_null(strstr(out, "\"index\": 2,"));
+    snprintf(args, sizeof args, "show '%s' 0", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "vertex B: "));
+    assert_non_null(strstr(out, "pixel: "));
+    snprintf(args, sizeof args, "glsl '%s' 1", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "void main()"));
+    snprintf(args, sizeof args, "precompile '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "2 of 2 programs ready"));
+    snprintf(args, sizeof args, "verify '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, ": ok;"));
+    size_t n;
+    uint8_t *d = ts_read_file(path, &n);
+    size_t at[16];
+    uint32_t kind[16];
+    assert_true(record_offsets(d, n, at, kind, 16) >= 2);
+    d[at[0] + 24 + 40] ^= 1; /* the first KEY record's key bytes */
+    write_all(path, d, n);
+    free(d);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
+    char want[64];
+    snprintf(want, sizeof want, "record at +0x%zx", at[0]);
+    assert_non_null(strstr(out, want));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(programs_go_through_the_service),
+        cmocka_unit_test(budget_of_one_program),
+        cmocka_unit_test(second_replay_makes_every_program_from_the_cache),
+        cmocka_unit_test(other_driver_compiles_from_the_keys),
+        cmocka_unit_test(precompile_on_workers),
+        cmocka_unit_test(corruptions_are_survived),
+        cmocka_unit_test(tool_handles_maxwell),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
