@@ -37,7 +37,8 @@ NOT_CONTEXT_STATE = {
         Uniform1i Uniform2i Uniform3i Uniform4i Uniform2f""",
     "queries": """
         GetError GetIntegerv GetString GetProgramiv GetShaderiv GetShaderInfoLog GetProgramInfoLog
-        GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture""",
+        GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture
+        GetFramebufferAttachmentParameteriv""",
     "work (draws, clears, copies, transfers, synchronisation)": """
         DrawArrays DrawArraysInstanced DrawElementsBaseVertex DrawElementsInstancedBaseVertex DrawArraysInstancedBaseInstance
         DrawElementsInstancedBaseVertexBaseInstance Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv
