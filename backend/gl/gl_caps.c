@@ -1086,8 +1086,9 @@ static void GLAD_API_PTR es_LogicOp(GLenum op)
     gl_caps *c = cur->caps;
     if (op != GL_COPY && !c->warned_logic_op) {
         c->warned_logic_op = true;
-        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops: drawn as COPY "
-                   "(reported once per context)", cur->call_what ? cur->call_what : "glhle", op);
+        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops (only PICA draws "
+                   "apply them, in the shader): drawn as COPY (reported once per context)",
+                   cur->call_what ? cur->call_what : "glhle", op);
     }
 }
 
@@ -1313,7 +1314,10 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     gl->Disable = es_Disable;
     gl->IsEnabled = es_IsEnabled;
     gl->LogicOp = es_LogicOp;
-    say(c, "logic_op", "refused(drawn-as-copy)");
+    /* PICA: in its generated fragment shaders (pica_fs_key.logic_op), on the
+     * destination read by framebuffer fetch or else from a texture; the
+     * other systems' draws are refused (drawn as COPY, reported once) */
+    say(c, "logic_op", in->framebuffer_fetch ? "pica-shader(framebuffer-fetch)" : "pica-shader(destination-texture)");
     /* depth clamp: same enum as desktop (0x864F) */
     say(c, "depth_clamp", ext(gl, "GL_EXT_depth_clamp") ? "EXT_depth_clamp" : "none");
     say(c, "polygon_offset_clamp", ext(gl, "GL_EXT_polygon_offset_clamp") ? "EXT_polygon_offset_clamp" : "none");
