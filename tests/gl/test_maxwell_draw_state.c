@@ -163,7 +163,7 @@ static void logic_op_xor(void **state)
 {
     if (ts_gles()) {
         print_message("SKIP on OpenGL ES: it has no glLogicOp and the Maxwell draw path does not emulate logic ops "
-                      "in the shader (gl_caps: logic_op=refused)\n");
+                      "in the shader (gl_caps: logic_op=pica-shader, PICA draws only)\n");
         skip();
     }
     tmd_rects e;
