@@ -1115,6 +1115,16 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         if (bit(insn, 40))
             bb = SPV_OP(b, SpvOpNot, u, bb);
         r = SPV_GLSL(b, u, bit(insn, 48) ? GLSLstd450FindSMsb : GLSLstd450FindUMsb, bb);
+        /* GLSL ES declares findMSB's result lowp (GLSL ES 3.20 8.8), and
+         * Mesa's ES path (llvmpipe) computes it in 16 bits and widens its
+         * -1 to 0x0000FFFF; the index plus one (0..32) widens the same
+         * either way, and the "none" answer is selected from it. The
+         * select alone is folded back into FindMsb by the driver. */
+        {
+            const uint32_t m = SPV_OP(b, SpvOpIAdd, u, r, cu(t, 1));
+            r = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, m, cu(t, 0)), cu(t, 0xffffffffu),
+                         SPV_OP(b, SpvOpISub, u, m, cu(t, 1)));
+        }
         if (bit(insn, 41))
             r = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0xffffffffu)), r,
                          SPV_OP(b, SpvOpISub, u, cu(t, 31), r));

@@ -20,6 +20,8 @@ typedef struct gen {
     bool gles;
     bool fetch;        /* host framebuffer fetch */
     bool blend;        /* the key blends in the shader */
+    bool logic;        /* the key's logic op, applied here (hosts without glLogicOp) */
+    bool dest;         /* blend or logic: the shader reads the destination */
     unsigned src_used; /* bit s: some TEV stage reads source s */
 } gen;
 
@@ -778,7 +780,7 @@ static void write_header(gen *g)
 {
     /* #extension lines come before any other statement (GLSL ES 3.20 3.4) */
     if (g->gles)
-        text(g, g->blend && g->fetch ? "#version 320 es\n#extension GL_EXT_shader_framebuffer_fetch : require\n"
+        text(g, g->dest && g->fetch ? "#version 320 es\n#extension GL_EXT_shader_framebuffer_fetch : require\n"
                                      : "#version 320 es\n");
     else
         text(g, "#version 450 core\n");
@@ -790,7 +792,7 @@ static void write_header(gen *g)
                 "precision highp usampler2D;\n"
                 "precision highp usampler2DArray;\n"
                 "precision highp usamplerBuffer;\n");
-    else if (g->blend && g->fetch)
+    else if (g->dest && g->fetch)
         text(g, "#extension GL_EXT_shader_framebuffer_fetch : require\n");
     if ((g->k->shadow_render || g->k->gas_render) && g->gles)
         text(g, "precision highp uimage2D;\n");
@@ -938,6 +940,23 @@ static void write_blend(gen *g)
     }
 }
 
+/* The PICA logic op `code` (GPUREG_LOGIC_OP, 0-15; 3dbrew's order, the
+ * same as GL's GL_CLEAR..GL_SET list read through the rasterizer's
+ * logic_gl table) on the 8-bit colour in `prev` and the destination's
+ * bytes, for hosts without glLogicOp. An expression of `s` and `d` per
+ * code; the bytes stay bytes (& 255). */
+void pica_fs_write_logic(glsl_writer *w, unsigned code, bool fetch)
+{
+    static const char *const expr[16] = {
+        "ivec4(0)",    "ls & ld",  "ls & ~ld",    "ls",       "ivec4(255)", "~ls",       "ld",       "~ld",
+        "~(ls & ld)",  "ls | ld",  "~(ls | ld)",  "ls ^ ld",  "~(ls ^ ld)", "~ls & ld",  "ls | ~ld", "~ls | ld",
+    };
+    glsl_line(w, "ivec4 ls = prev;");
+    glsl_line(w, "ivec4 ld = ivec4(round(clamp(%s, 0.0, 1.0) * 255.0));",
+              fetch ? "pica_frag_color" : "texelFetch(pica_dest, ivec2(gl_FragCoord.xy), 0)");
+    glsl_line(w, "prev = (%s) & 255;", expr[code & 15]);
+}
+
 /* Fog after the alpha test, on `prev` and `depth` (see the comment where
  * pica_fs_generate calls it). `flip` indexes the LUT with 1 - depth: NULL
  * never, "" always, else the condition under which it does. */
@@ -1015,7 +1034,9 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     gen g = {.k = key,
              .gles = host && host->gles,
              .fetch = host && host->framebuffer_fetch,
-             .blend = key->blend_rgb_eq || key->blend_alpha_eq};
+             .blend = key->blend_rgb_eq || key->blend_alpha_eq,
+             .logic = host && host->gles && key->logic_op != PICA_FS_LOGIC_NONE};
+    g.dest = g.blend || g.logic;
     glsl_writer_init(&g.w, out);
     glsl_writer *w = &g.w;
     pica_fs_usage use;
@@ -1029,8 +1050,8 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     pica_fs_key_to_hex(key, hex);
     glsl_line(w, "/* glhle PICA fragment shader, key %s */", hex);
     text(&g, interface_text);
-    glsl_line(w, "layout(location = 0) %s vec4 pica_frag_color;", g.blend && g.fetch ? "inout" : "out");
-    if (g.blend && !g.fetch)
+    glsl_line(w, "layout(location = 0) %s vec4 pica_frag_color;", g.dest && g.fetch ? "inout" : "out");
+    if (g.dest && !g.fetch)
         text(&g, "layout(binding = 4) uniform sampler2D pica_dest;\n");
     if (lighting || fog || proctex)
         text(&g, "layout(binding = 3) uniform usamplerBuffer pica_luts;\n");
@@ -1112,6 +1133,8 @@ bool pica_fs_generate(const pica_fs_key *key, const pica_fs_host *host, glhle_by
     }
     if (g.blend)
         write_blend(&g);
+    if (g.logic)
+        pica_fs_write_logic(w, key->logic_op - 1u, g.fetch);
     if (key->shadow_render)
         pica_fs_write_shadow_update(w);
     if (key->gas_render) {

@@ -20,8 +20,9 @@
  * w = 1 / gl_FragCoord.w, applies DEPTHMAP and writes gl_FragDepth.
  * Output: layout(location = 0) out vec4 pica_frag_color, every channel an
  * exact n/255, so an RGBA8 target stores the PICA's 8-bit result (inout
- * when the key blends in the shader with framebuffer fetch; otherwise such
- * keys read sampler2D pica_dest at unit PICA_FS_DEST_BINDING). Keys with
+ * when the key blends in the shader, or the ES host applies its logic op,
+ * with framebuffer fetch; otherwise such keys read sampler2D pica_dest at
+ * unit PICA_FS_DEST_BINDING). Keys with
  * shadow_render update layout(binding = 0, r32ui) uimage2D pica_shadow_map,
  * the colour target's words, instead (the draw masks the colour output).
  * Uniforms: the std140 block PicaFsUniforms at binding PICA_FS_UBO_BINDING
@@ -54,7 +55,10 @@
 
 /* Host capabilities: not part of the guest key. */
 typedef struct pica_fs_host {
-    uint8_t gles; /* 0: "#version 450 core"; 1: "#version 320 es" */
+    /* 0: "#version 450 core"; 1: "#version 320 es", and the key's logic
+     * op (pica_fs_key.logic_op) is applied in the shader, ES having no
+     * glLogicOp: on the destination read as for blending below */
+    uint8_t gles;
     /* 1: keys that blend in the shader read the destination through
      * GL_EXT_shader_framebuffer_fetch; 0: through pica_dest
      * (PICA_FS_DEST_BINDING), which the caller binds to the colour

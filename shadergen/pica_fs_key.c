@@ -361,6 +361,13 @@ unsigned pica_fs_blend_mode(unsigned eq, unsigned src_factor, unsigned dst_facto
 
 /* One channel group's shader blend: reserved modes off, factor 15 as ONE
  * (1), and nothing kept when GL's blender does the job. */
+unsigned pica_fs_logic_on_zero(unsigned code)
+{
+    /* op(s, 0): clear (0), copy (3: s), set (4: all ones), copy inverted (5: ~s) */
+    static const uint8_t on_zero[16] = {0, 0, 3, 3, 4, 5, 0, 4, 4, 3, 5, 3, 5, 0, 4, 5};
+    return on_zero[code & 15];
+}
+
 static void normalize_blend(uint8_t *mode, uint8_t *src, uint8_t *dst)
 {
     uint8_t s = *src & 15, d = *dst & 15;
@@ -415,6 +422,12 @@ void pica_fs_key_normalize(pica_fs_key *key)
         key->blend_rgb_eq = key->blend_alpha_eq = 0;
     normalize_blend(&key->blend_rgb_eq, &key->blend_src_rgb, &key->blend_dst_rgb);
     normalize_blend(&key->blend_alpha_eq, &key->blend_src_alpha, &key->blend_dst_alpha);
+    /* the logic op: copy (code 3) is no op; none while the shader blends
+     * (blending on), nor in shadow and gas modes */
+    if (key->logic_op > 16 || key->logic_op == PICA_FS_LOGIC_OP(3) || key->shadow_render || key->gas_render ||
+        key->blend_rgb_eq || key->blend_alpha_eq)
+        key->logic_op = PICA_FS_LOGIC_NONE;
+    memset(key->pad_logic, 0, sizeof key->pad_logic);
 
     /* ---- what the combiners read decides the rest ---- */
     uint32_t reads = normalize_tev(key);
@@ -617,6 +630,9 @@ void pica_fs_key_describe(const pica_fs_key *key, glhle_bytebuf *out)
                              key->blend_src_rgb, key->blend_dst_rgb, mode_names[key->blend_alpha_eq % 3],
                              key->blend_src_alpha, key->blend_dst_alpha);
     }
+    if (key->logic_op != PICA_FS_LOGIC_NONE)
+        glhle_bytebuf_printf(out, "logic op %u (in the shader where the host has no glLogicOp)\n",
+                             key->logic_op - 1u);
     if (key->shadow_render)
         glhle_bytebuf_printf(out, "shadow-map rendering\n");
     if (key->gas_render)

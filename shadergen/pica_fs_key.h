@@ -355,13 +355,30 @@ typedef struct pica_fs_key {
      * (docs/pica-gas.md). Blending is then zeroed. */
     uint8_t gas_render;
     uint8_t gas;               /* PICA_FS_GAS_* bits, 0 unless gas_render or fog_mode GAS */
+    /* The logic op (COLOR_OPERATION blending off), for hosts without
+     * glLogicOp (OpenGL ES): PICA_FS_LOGIC_NONE, or 1 + the LOGIC_OP code
+     * (PICA_FS_LOGIC_OP). With the colour buffer's reads off the key holds
+     * the op on a zero destination (clear, copy, set or copy inverted);
+     * copy, and every op in shadow and gas modes, normalise to NONE. The
+     * key is the same on every host: generating for desktop GL ignores it
+     * (glLogicOp applies it there); see pica_fs_host. */
+    uint8_t logic_op;
+    uint8_t pad_logic[3];
     pica_fs_lighting_key lighting;
     pica_fs_proctex_key proctex;
 } pica_fs_key;
-_Static_assert(sizeof(pica_fs_key) == 188, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
+_Static_assert(sizeof(pica_fs_key) == 192, "pica_fs_key layout changed: bump PICA_FS_KEY_VERSION");
 
 /* Bumped whenever the key's layout or meaning changes (disk caches key on it). */
-#define PICA_FS_KEY_VERSION 5u
+#define PICA_FS_KEY_VERSION 6u
+
+/* pica_fs_key.logic_op: 0, or 1 + a GPUREG_LOGIC_OP code (3dbrew: clear,
+ * and, and reverse, copy, set, copy inverted, noop, invert, nand, or, nor,
+ * xor, equiv, and inverted, or reverse, or inverted) */
+#define PICA_FS_LOGIC_NONE 0u
+#define PICA_FS_LOGIC_OP(code) (1u + ((code) & 15u))
+/* The LOGIC_OP code that does on a zero destination what `code` does. */
+unsigned pica_fs_logic_on_zero(unsigned code);
 
 /* Texture wrap modes 4-7 (GPUREG_TEXUNITi_PARAM bits 8-10 / 12-14). Azahar's
  * hardware-tested notes (video_core regs_texturing.h WrapMode, and its

@@ -52,6 +52,10 @@ void pica_fs_write_noise_coef(glsl_writer *w);
 /* Statements of main(): fog on `prev` from `depth` (flip: NULL never, ""
  * always, else the condition), and shadow-map rendering's update. */
 void pica_fs_write_fog(glsl_writer *w, const char *flip);
+/* The logic op `code` (GPUREG_LOGIC_OP 0-15) on `prev` and the destination
+ * (framebuffer fetch when `fetch`, else pica_dest), for hosts without
+ * glLogicOp (pica_fs.c). */
+void pica_fs_write_logic(glsl_writer *w, unsigned code, bool fetch);
 void pica_fs_write_shadow_update(glsl_writer *w);
 
 #endif

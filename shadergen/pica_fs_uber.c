@@ -67,6 +67,7 @@ void pica_fs_uber_config_from_keys(const pica_fs_key *k, const pica_vs_key *vs, 
     c->blend[0] = k->blend_rgb_eq;
     c->blend[1] = k->blend_alpha_eq;
     c->blend[2] = k->blend_src_rgb | k->blend_dst_rgb << 4 | k->blend_src_alpha << 8 | k->blend_dst_alpha << 12;
+    c->blend[3] = k->logic_op; /* read by the ES text only: desktop GL applies glLogicOp */
     const pica_fs_lighting_key *l = &k->lighting;
     if (use.lighting) {
         c->light[0] = 1;
@@ -680,10 +681,6 @@ static const char main_text[] =
     "        discard;\n"
     "    if ((uc.frag.z & 1) != 0) {\n";
 
-static const char main_blend_text[] =
-    "    }\n"
-    "    if (uc.blend.x != 0 || uc.blend.y != 0) {\n"
-    "        ivec4 bs = prev;\n";
 
 static const char main_blend_tail_text[] =
     "        int f = uc.blend.z;\n"
@@ -694,9 +691,32 @@ static const char main_blend_tail_text[] =
     "        if (uc.blend.y != 0) {\n"
     "            int sf = uber_factor1((f >> 8) & 15, bs, bd), df = uber_factor1((f >> 12) & 15, bs, bd);\n"
     "            prev.a = (uc.blend.y == 1 ? min(bs.a * sf, bd.a * df) : max(bs.a * sf, bd.a * df)) / 255;\n"
-    "        }\n"
-    "    }\n"
-    "    if ((uc.frag.z & 8) != 0) {\n";
+    "        }\n";
+
+/* pica_fs.c pica_fs_write_logic on the run-time code (ES hosts only) */
+static const char main_logic_text[] =
+    "        if (uc.blend.w != 0) {\n"
+    "            ivec4 ls = prev, ld = bd;\n"
+    "            switch (uc.blend.w - 1) {\n"
+    "            case 0: prev = ivec4(0); break;\n"
+    "            case 1: prev = ls & ld; break;\n"
+    "            case 2: prev = ls & ~ld; break;\n"
+    "            case 4: prev = ivec4(255); break;\n"
+    "            case 5: prev = ~ls; break;\n"
+    "            case 6: prev = ld; break;\n"
+    "            case 7: prev = ~ld; break;\n"
+    "            case 8: prev = ~(ls & ld); break;\n"
+    "            case 9: prev = ls | ld; break;\n"
+    "            case 10: prev = ~(ls | ld); break;\n"
+    "            case 11: prev = ls ^ ld; break;\n"
+    "            case 12: prev = ~(ls ^ ld); break;\n"
+    "            case 13: prev = ~ls & ld; break;\n"
+    "            case 14: prev = ls | ~ld; break;\n"
+    "            case 15: prev = ~ls | ld; break;\n"
+    "            default: break;\n"
+    "            }\n"
+    "            prev &= 255;\n"
+    "        }\n";
 
 bool pica_fs_uber_generate(const pica_fs_host *host, glhle_bytebuf *out)
 {
@@ -729,10 +749,17 @@ bool pica_fs_uber_generate(const pica_fs_host *host, glhle_bytebuf *out)
     w.indent = 2;
     pica_fs_write_fog(&w, "(uc.frag.z & 2) != 0");
     w.indent = 0;
-    glsl_text(&w, main_blend_text);
+    const bool gles = host && host->gles;
+    glsl_text(&w, "    }\n");
+    glsl_line(&w, "    if (uc.blend.x != 0 || uc.blend.y != 0%s) {", gles ? " || uc.blend.w != 0" : "");
+    glsl_text(&w, "        ivec4 bs = prev;\n");
     glsl_line(&w, "        ivec4 bd = ivec4(round(clamp(%s, 0.0, 1.0) * 255.0));",
               fetch ? "pica_frag_color" : "texelFetch(pica_dest, ivec2(gl_FragCoord.xy), 0)");
     glsl_text(&w, main_blend_tail_text);
+    if (gles)
+        glsl_text(&w, main_logic_text);
+    glsl_text(&w, "    }\n"
+                  "    if ((uc.frag.z & 8) != 0) {\n");
     w.indent = 2;
     pica_fs_write_shadow_update(&w);
     w.indent = 0;

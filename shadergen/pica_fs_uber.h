@@ -76,7 +76,8 @@ typedef struct pica_fs_uber_config {
      * tex_wrap_neg_repeat << 4, y tex0_type, z tex2_coord1, w shadow_ortho */
     int32_t tex[4];
     /* x rgb mode, y alpha mode (PICA_FS_BLEND_*), z src_rgb | dst_rgb << 4 |
-     * src_alpha << 8 | dst_alpha << 12 */
+     * src_alpha << 8 | dst_alpha << 12, w the key's logic_op (applied by
+     * the ES text only) */
     int32_t blend[4];
     /* x lighting runs, y lights, z bump_mode | bump_selector << 2 |
      * bump_renorm << 4, w PICA_FS_UBER_LIGHT_* | shadow_selector << 16 */

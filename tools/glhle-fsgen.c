@@ -1,7 +1,7 @@
 /* glhle-fsgen: the PICA fragment-pipeline key and its generated GLSL.
  *   glhle-fsgen key HEX [--gles] [--fetch] [--key-only]
  *   glhle-fsgen cmdlist FILE [--gles] [--fetch] [--key-only] [--draw N]
- * "key" takes a key as printed by this tool (2 * 188 hex digits; it is
+ * "key" takes a key as printed by this tool (2 * 192 hex digits; it is
  * normalised first). "cmdlist" runs a PICA command list on a GL-free
  * instance and prints the key at every draw whose key differs from the
  * previous draw's (with --draw N only the Nth draw, counting from 0), or

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/common/float_formats.h"
 #include "backend/gl/gl_caps.h"
 
 typedef struct gl_caps {
@@ -297,6 +298,21 @@ static void GLAD_API_PTR emu_TextureParameteri(GLuint tex, GLenum pname, GLint v
 {
     bound_tex b = bind_tex(tex);
     cur->gl.TexParameteri(b.target, pname, v);
+    unbind_tex(b);
+}
+
+/* ES 3.2 has glTexBuffer (and OES/EXT_texture_buffer before it) */
+static void GLAD_API_PTR emu_TextureBuffer(GLuint tex, GLenum internal, GLuint buf)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexBuffer(b.target, internal, buf);
+    unbind_tex(b);
+}
+
+static void GLAD_API_PTR emu_GetTextureLevelParameteriv(GLuint tex, GLint level, GLenum pname, GLint *v)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.GetTexLevelParameteriv(face_target(b.target, 0), level, pname, v);
     unbind_tex(b);
 }
 
@@ -682,6 +698,16 @@ static void pack_pixel(GLenum format, GLenum type, bool canon_float, int cbits, 
             memcpy(dst + 4 * i, &f, 4);
             continue;
         }
+        if (type == GL_HALF_FLOAT) { /* read as FLOAT: IEEE binary16, rounded to nearest even */
+            float f;
+            if (canon_float)
+                memcpy(&f, &c, 4);
+            else
+                f = (float)c / (float)((1ull << cbits) - 1);
+            const uint16_t h = (uint16_t)glhle_float_to_f16(f);
+            memcpy(dst + 2 * i, &h, 2);
+            continue;
+        }
         uint32_t v = integer ? c : unorm_requantize(c, cbits, (int)ts * 8);
         if (ts == 1) {
             dst[i] = (uint8_t)v;
@@ -721,7 +747,16 @@ static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
         return;
     }
     if (format == GL_DEPTH_COMPONENT && type == GL_FLOAT && c->read_depth) {
-        /* NV_read_depth reads a fixed-point depth buffer as UNSIGNED_INT only (Mesa): read so, then scale */
+        /* NV_read_depth reads a floating-point depth buffer as FLOAT only
+         * and a fixed-point one as UNSIGNED_INT only (Mesa's ES checks):
+         * the first directly, the second so, then scaled */
+        GLint kind = GL_NONE;
+        gl->GetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                                GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &kind);
+        if (kind == GL_FLOAT) {
+            c->read_pixels(x, y, w, h, format, type, pixels);
+            return;
+        }
         GLint row = 0, pack = 0;
         gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
         gl->GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack);
@@ -1051,8 +1086,9 @@ static void GLAD_API_PTR es_LogicOp(GLenum op)
     gl_caps *c = cur->caps;
     if (op != GL_COPY && !c->warned_logic_op) {
         c->warned_logic_op = true;
-        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops: drawn as COPY "
-                   "(reported once per context)", cur->call_what ? cur->call_what : "glhle", op);
+        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops (only PICA draws "
+                   "apply them, in the shader): drawn as COPY (reported once per context)",
+                   cur->call_what ? cur->call_what : "glhle", op);
     }
 }
 
@@ -1162,6 +1198,8 @@ static void install_dsa(GladGLContext *gl)
     INSTALL(TextureParameteri, emu_TextureParameteri);
     INSTALL(TextureParameteriv, emu_TextureParameteriv);
     INSTALL(TextureParameterf, emu_TextureParameterf);
+    INSTALL(TextureBuffer, emu_TextureBuffer);
+    INSTALL(GetTextureLevelParameteriv, emu_GetTextureLevelParameteriv);
     INSTALL(GenerateTextureMipmap, emu_GenerateTextureMipmap);
     INSTALL(BindTextureUnit, emu_BindTextureUnit);
     INSTALL(CreateFramebuffers, emu_CreateFramebuffers);
@@ -1276,7 +1314,10 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     gl->Disable = es_Disable;
     gl->IsEnabled = es_IsEnabled;
     gl->LogicOp = es_LogicOp;
-    say(c, "logic_op", "refused(drawn-as-copy)");
+    /* PICA: in its generated fragment shaders (pica_fs_key.logic_op), on the
+     * destination read by framebuffer fetch or else from a texture; the
+     * other systems' draws are refused (drawn as COPY, reported once) */
+    say(c, "logic_op", in->framebuffer_fetch ? "pica-shader(framebuffer-fetch)" : "pica-shader(destination-texture)");
     /* depth clamp: same enum as desktop (0x864F) */
     say(c, "depth_clamp", ext(gl, "GL_EXT_depth_clamp") ? "EXT_depth_clamp" : "none");
     say(c, "polygon_offset_clamp", ext(gl, "GL_EXT_polygon_offset_clamp") ? "EXT_polygon_offset_clamp" : "none");

@@ -38,7 +38,7 @@ NOT_CONTEXT_STATE = {
     "queries": """
         GetError GetIntegerv GetString GetProgramiv GetShaderiv GetShaderInfoLog GetProgramInfoLog
         GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture
-        GetProgramInterfaceiv GetProgramResourceiv GetUniformiv""",
+        GetProgramInterfaceiv GetProgramResourceiv GetUniformiv GetFramebufferAttachmentParameteriv""",
     "work (draws, clears, copies, transfers, synchronisation)": """
         DrawArrays DrawArraysInstanced DrawElementsBaseVertex DrawElementsInstancedBaseVertex DrawArraysInstancedBaseInstance
         DrawElementsInstancedBaseVertexBaseInstance Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv

@@ -48,8 +48,8 @@ static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
  * ONE), reverse subtract (D3D enums: REVSUBTRACT, SRCALPHA, ONE). */
 enum { BLEND_OFF, BLEND_ADD_OGL, BLEND_REVSUB_D3D };
 
-static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
-                      int blend, uint8_t *out)
+static bool reference_on(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt,
+                         const float clear[4], int blend, uint8_t *out)
 {
     GladGLContext *gl = &ctx->gl;
     char *v = strdup(vs->glsl), *f = strdup(fs->glsl), *p;
@@ -150,6 +150,19 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
     gl->DeleteTextures(1, &tex);
     gl->DeleteProgram(prog);
     return true;
+}
+
+/* The corpus GLSL is desktop GLSL: on ES (the gles label) the reference is
+ * drawn on a desktop context beside the ES one (ts_gl_reference_context). */
+static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
+                      int blend, uint8_t *out)
+{
+    glhle_context *ref = ts_gl_reference_context(ctx);
+    assert_int_equal(gl_context_enter(ref), GLHLE_RESULT_OK);
+    const bool ok = reference_on(ref, vs, fs, fmt, clear, blend, out);
+    ts_gl_check(ref);
+    assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
+    return ok;
 }
 
 /* Runs vs + fs through glhle's draw path; false when glhle refused it. */

@@ -161,6 +161,11 @@ static void want_logic(uint32_t x, uint32_t y, uint8_t o[4])
 /* SET_LOGIC_OP XOR over the whole target: clear ^ source per channel. */
 static void logic_op_xor(void **state)
 {
+    if (ts_gles()) {
+        print_message("SKIP on OpenGL ES: it has no glLogicOp and the Maxwell draw path does not emulate logic ops "
+                      "in the shader (gl_caps: logic_op=pica-shader, PICA draws only)\n");
+        skip();
+    }
     tmd_rects e;
     const float clear[4] = {0x0F / 255.0f, 0x33 / 255.0f, 0xCC / 255.0f, 1};
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", clear))
@@ -235,6 +240,14 @@ static bool line_ends(uint32_t x, uint32_t y)
     return in(x, y, 0, 6, 4, 11) || in(x, y, 28, 6, 32, 11);
 }
 
+/* On ES the point is left out too: ES sizes points only by the vertex
+ * program's gl_PointSize, which the translated programs do not write from
+ * SET_POINT_SIZE (they draw 1-pixel points there) */
+static bool line_ends_and_point(uint32_t x, uint32_t y)
+{
+    return line_ends(x, y) || in(x, y, 12, 12, 20, 20);
+}
+
 static void points_lines_polygon_mode(void **state)
 {
     tmd_rects e;
@@ -250,8 +263,15 @@ static void points_lines_polygon_mode(void **state)
     tmd_vertex(&e, nx(30), 8.5f / 16 - 1, 0, GREEN);
     draw(&e, l, 2, 1 /* LINES */, false);
     tmd_submit(&e, 2);
-    check_some(&e, "points and lines", want_points_lines, 0, 0xF, line_ends);
+    if (ts_gles())
+        print_message("  on OpenGL ES: the 4-pixel point is not checked (no SET_POINT_SIZE in the translated vertex "
+                      "program; ES has no glPointSize)\n");
+    check_some(&e, "points and lines", want_points_lines, 0, 0xF, ts_gles() ? line_ends_and_point : line_ends);
     tmd_rects_close(&e);
+    if (ts_gles()) {
+        print_message("  polygon mode LINE skipped on OpenGL ES: it has no glPolygonMode (gl_caps: fill only)\n");
+        return;
+    }
 
     /* SET_FRONT_POLYGON_MODE LINE: a rectangle with its edges through pixel
      * centres 4.5 and 27.5 draws columns 4 and 27; its inside stays clear

@@ -79,8 +79,21 @@ enum { ZPASS_PIXEL_CNT = 0x02, ZPASS_PIXEL_CNT64 = 0x15 };
  *   counting off, C [0,32)^2 at depth 0 (passes 1024)       -> 800
  *   on again, D [24,32)x[16,32) at depth 0.25: behind C     -> 800
  *   CLEAR_REPORT_VALUE                                       -> 0 */
+/* OpenGL ES has no GL_SAMPLES_PASSED (only the any-samples booleans), so
+ * ZPASS_PIXEL_CNT reads 0 there (queries.c says so once): the tests that
+ * check a count skip on ES with this reason. */
+static bool counts_skip_on_es(void)
+{
+    if (!ts_gles())
+        return false;
+    print_message("SKIP on OpenGL ES: it counts no samples (no GL_SAMPLES_PASSED), so ZPASS_PIXEL_CNT reads 0\n");
+    return true;
+}
+
 static void occlusion_count(glhle_context *ctx, uint32_t scale)
 {
+    if (counts_skip_on_es())
+        skip();
     tmd_rects e;
     if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", red))
         skip();
@@ -127,6 +140,8 @@ static void occlusion_count_2x(void **state)
  * occlusion count at + 0 against a zero at + 8 is "some samples passed". */
 static void condition_equal_not_equal(void **state)
 {
+    if (counts_skip_on_es())
+        skip();
     tmd_rects e;
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", red))
         skip();
@@ -187,6 +202,8 @@ static void condition_equal_not_equal(void **state)
  * every rasterizer state); FALSE skips the draw's pixels and its samples. */
 static void raster_enable(void **state)
 {
+    if (counts_skip_on_es())
+        skip();
     tmd_rects e;
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", red))
         skip();

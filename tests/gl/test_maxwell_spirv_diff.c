@@ -812,6 +812,12 @@ static bool must(const char *name)
 
 static void test_corpus_differential(void **state)
 {
+    if (ts_gles()) {
+        print_message("SKIP on OpenGL ES: each draw pairs the translated stage with the corpus' other stage as "
+                      "written, desktop GLSL 4.60, which an ES context does not compile (the translations' ES "
+                      "output is checked by gles/test_maxwell_draw and gles/test_maxwell_random)\n");
+        skip();
+    }
     glhle_context *ctx = *state;
     if (!tmc_dir()) {
         print_message("SKIP: ../shared/testdata/maxwell/shaders is absent; this test needs the shared test data\n");
@@ -1038,7 +1044,8 @@ static bool run_compute(glhle_context *ctx, const char *name, char *why, size_t 
     if (tsv_available())
         tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, name);
     spv_glsl_binding bind[64];
-    spv_glsl_options o = {.bindings = bind, .binding_count = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind)};
+    spv_glsl_options o = {.es = glhle_context_get_info(ctx)->gles, .bindings = bind,
+                          .binding_count = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind)};
     if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) != GLHLE_RESULT_OK) {
         snprintf(why, why_size, "SPIRV-Cross refused the module");
         goto done;
@@ -1189,9 +1196,9 @@ static bool run_compute(glhle_context *ctx, const char *name, char *why, size_t 
             continue;
         const image_fmt *f = img_fmt[i];
         uint8_t *mem = calloc((size_t)img_w[i] * img_h[i], 16);
-        gl->BindTexture(GL_TEXTURE_2D, imgs[i]);
         gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
-        gl->GetTexImage(GL_TEXTURE_2D, 0, f->format, f->type, mem);
+        /* the DSA form: gl_caps reads it through a framebuffer on ES, which has no glGetTexImage */
+        gl->GetTextureImage(imgs[i], 0, f->format, f->type, (GLsizei)((size_t)img_w[i] * img_h[i] * 16), mem);
         for (uint32_t y = 0; ok && y < img_h[i]; y++)
             for (uint32_t x = 0; ok && x < img_w[i]; x++) {
                 uint32_t want[4], got[4];
@@ -1237,6 +1244,7 @@ static void test_corpus_compute(void **state)
         skip();
     }
     unsigned passed = 0, total = 0, must_pass = 0;
+    const bool es = glhle_context_get_info(ctx)->gles;
     for (const char *const *n = tmc_names(); *n; n++) {
         tmc_shader sh;
         if (!tmc_load(*n, &sh))
@@ -1246,6 +1254,11 @@ static void test_corpus_compute(void **state)
         if (!cs)
             continue;
         total++;
+        if (es && !strcmp(*n, "subgroup_csh")) {
+            print_message("  %-20s not run on OpenGL ES: its translation needs subgroup votes and shuffles "
+                          "(ARB_shader_ballot, ARB_shader_group_vote), which ES has not\n", *n);
+            continue;
+        }
         char why[256] = "";
         if (run_compute(ctx, *n, why, sizeof why)) {
             print_message("  %-20s dispatched: every buffer word as the sidecar says\n", *n);
@@ -1264,7 +1277,7 @@ static void test_corpus_compute(void **state)
      * buffers, the grid size and buffer size from c0, the dispatcher), subgroup_csh (VOTE,
      * SHFL.IDX, PSET through ARB_shader_ballot / ARB_shader_group_vote), image_csh (SULD.D,
      * SUST.P, TXQ of an image) */
-    assert_int_equal(must_pass, 5);
+    assert_int_equal(must_pass, es ? 4 : 5); /* on ES all but subgroup_csh */
 }
 
 int main(void)

@@ -643,11 +643,6 @@ static void logic_ops(void **state)
     /* LOGIC_OP codes 0-15 (3dbrew: clear, and, and reverse, copy, set, copy
      * inverted, noop, invert, nand, or, nor, xor, equiv, and inverted, or
      * reverse, or inverted), on bytes */
-    if (ts_gles()) {
-        print_message("logic ops skipped on OpenGL ES: it has no glLogicOp (gl_caps: logic_op=refused; "
-                      "a framebuffer-fetch emulation is not built)\n");
-        skip();
-    }
     for (uint32_t op = 0; op < 16; op++) {
         const rgba got = draw_over_dst(*state, set_logic, &op);
         const rgba want = {logic(op, SRC.r, DST.r), logic(op, SRC.g, DST.g), logic(op, SRC.b, DST.b),
@@ -779,10 +774,6 @@ static void color_reads_off(void **state)
             assert_close(draw_over_dst(*state, set_blend_no_read, &c), blend_expect_over(eq, c.sf, c.df, ZERO_DST),
                          1, what);
         }
-    if (ts_gles()) {
-        print_message("reads-off logic ops skipped on OpenGL ES: it has no glLogicOp (gl_caps: logic_op=refused)\n");
-        return;
-    }
     for (uint32_t op = 0; op < 16; op++) {
         const rgba got = draw_over_dst(*state, set_logic_no_read, &op);
         const rgba want = {logic(op, SRC.r, 0), logic(op, SRC.g, 0), logic(op, SRC.b, 0), logic(op, SRC.a, 0)};

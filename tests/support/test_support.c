@@ -319,8 +319,31 @@ void ts_gl_check(glhle_context *ctx)
                  (unsigned long long)glhle_context_gl_error_count(ctx));
 }
 
+static glhle_context *reference_ctx; /* ts_gl_reference_context's, on ES */
+
+glhle_context *ts_gl_reference_context(glhle_context *ctx)
+{
+    if (!glhle_context_get_info(ctx)->gles)
+        return ctx;
+    if (!reference_ctx) {
+        glhle_context_desc desc = {0};
+        desc.mode = GLHLE_CONTEXT_OFFSCREEN;
+        desc.api = GLHLE_GL_API_CORE;
+        desc.log = ts_log_fn;
+        desc.log_level = GLHLE_LOG_INFO;
+        if (glhle_context_create(&desc, &reference_ctx) != GLHLE_RESULT_OK)
+            fail_msg("the desktop GL context for references cannot be made beside the ES one");
+        print_message("references are drawn on a desktop GL 4.5 core context beside the ES one\n");
+    }
+    return reference_ctx;
+}
+
 int ts_gl_teardown(void **state)
 {
+    if (reference_ctx) {
+        glhle_context_destroy(reference_ctx);
+        reference_ctx = NULL;
+    }
     glhle_context *ctx = *state;
     if (!ctx)
         return 0;

@@ -100,6 +100,13 @@ bool ts_gles(void);
 char *ts_glsl_for(const glhle_context *ctx, const char *src);
 int ts_gl_setup(void **state);
 int ts_gl_teardown(void **state);
+/* Where a test's reference is drawn: ctx itself on desktop GL; on ES one
+ * offscreen desktop GL 4.5 core context beside it, made on first use and
+ * destroyed by ts_gl_teardown, so a reference written in desktop GLSL (the
+ * Maxwell corpus' own) is still compiled by the driver while what is tested
+ * runs on ES. The caller makes it current (gl_context_enter) and ctx again
+ * after. */
+glhle_context *ts_gl_reference_context(glhle_context *ctx);
 /* Asserts no GL error has happened on ctx so far. */
 void ts_gl_check(glhle_context *ctx);
 /* Another offscreen context beside the setup's, logging to ts_logger

@@ -539,7 +539,8 @@ static void apply_fixed(pica_rasterizer *r, const pica_gl_fixed *f)
     gl_state_blend(st, &f->blend);
     if (f->blend.enable)
         gl_state_blend_color(st, f->blend_color);
-    gl_state_logic_op(st, f->logic_op, f->logic);
+    /* a host without glLogicOp (ES) has the op in the shader (the key's logic_op) */
+    gl_state_logic_op(st, f->logic_op && !r->host.gles, f->logic);
     gl_state_color_mask(st, f->color_mask[0], f->color_mask[1], f->color_mask[2], f->color_mask[3]);
     gl_state_clip_distance0(st, f->clip_plane);
 }
@@ -955,8 +956,9 @@ static prep prepare(pica_rasterizer *r)
      * read with texelFetch; each GL draw is preceded by a texture barrier so
      * it sees what the previous ones wrote (overlap inside one GL draw reads
      * the value from before that draw, as on other emulators' fallback) */
-    r->dest_barrier = (r->fs.key.blend_rgb_eq || r->fs.key.blend_alpha_eq) && !r->host.framebuffer_fetch &&
-                      r->rt.has_color;
+    r->dest_barrier = (r->fs.key.blend_rgb_eq || r->fs.key.blend_alpha_eq ||
+                       (r->host.gles && r->fs.key.logic_op != PICA_FS_LOGIC_NONE)) &&
+                      !r->host.framebuffer_fetch && r->rt.has_color;
     if (r->dest_barrier) {
         gl_state_texture(r->st, PICA_FS_DEST_BINDING, GL_TEXTURE_2D, r->rt.color_texture);
         gl_state_sampler(r->st, PICA_FS_DEST_BINDING, r->nearest_sampler);

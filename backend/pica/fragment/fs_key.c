@@ -123,6 +123,11 @@ void pica_fs_key_fill_from_state(const pica_state *s, pica_fs_key *key)
                          (s->fog.gas_lut_input ? PICA_FS_GAS_LUT_LIGHT : 0) |
                          (s->framebuffer.color_read ? 0 : PICA_FS_GAS_NO_READ) |
                          (s->fog.gas_depth_func & 3u) << PICA_FS_GAS_DEPTH_FUNC_SHIFT);
+    /* the logic op, for hosts that apply it in the shader (OpenGL ES);
+     * the normaliser drops copy and the shadow and gas modes' */
+    if (!fo->blend)
+        key->logic_op = (uint8_t)PICA_FS_LOGIC_OP(s->framebuffer.color_read ? fo->logic_op
+                                                                             : pica_fs_logic_on_zero(fo->logic_op));
     if (fo->blend && s->framebuffer.color_read) {
         key->blend_rgb_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_rgb, fo->blend_src_rgb, fo->blend_dst_rgb);
         key->blend_alpha_eq = (uint8_t)pica_fs_blend_mode(fo->blend_eq_alpha, fo->blend_src_alpha, fo->blend_dst_alpha);
