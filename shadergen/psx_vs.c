@@ -102,12 +102,21 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                              "            pos = vec2(xc + (corner.x == 1 ? 2.0 : -2.0), ys);\n"
                              "        }\n"
                              "    }\n");
-    /* VRAM row 0 is GL row 0; native coordinates map onto the whole target;
-     * nothing leaves the box of pixels the primitive may draw */
-    glhle_bytebuf_printf(out, "    gl_ClipDistance[0] = pos.x - float(a_clip.x);\n"
-                              "    gl_ClipDistance[1] = float(a_clip.z + 1) - pos.x;\n"
-                              "    gl_ClipDistance[2] = pos.y - float(a_clip.y);\n"
-                              "    gl_ClipDistance[3] = float(a_clip.w + 1) - pos.y;\n"
+    /* VRAM row 0 is GL row 0; native coordinates map onto the whole target.
+     * The fragment shader discards what lies outside the box of pixels the
+     * primitive may draw; the clip distances only keep what is far outside
+     * (a triangle cut by the drawing area) from being rasterised. They sit
+     * 8 pixels out because the widened triangle always crosses the box
+     * itself by a fraction of a pixel, and on llvmpipe a primitive that
+     * crosses a clip plane is cut up on the CPU: planes on the box made
+     * every triangle go through the clipper (about a third of the GL
+     * renderer's CPU time, docs/performance.md). 8 covers the widening
+     * (0.75 pixel, at most about 4.7 at the sharpest corner kept) and the
+     * lines' 2 pixels. */
+    glhle_bytebuf_printf(out, "    gl_ClipDistance[0] = pos.x - float(a_clip.x - 8);\n"
+                              "    gl_ClipDistance[1] = float(a_clip.z + 9) - pos.x;\n"
+                              "    gl_ClipDistance[2] = pos.y - float(a_clip.y - 8);\n"
+                              "    gl_ClipDistance[3] = float(a_clip.w + 9) - pos.y;\n"
                               "    gl_Position = vec4(pos.x / 512.0 - 1.0, pos.y / 256.0 - 1.0, 0.0, 1.0);\n}\n");
     return !out->failed;
 }

@@ -217,12 +217,18 @@ glhle_result gl_context_enter(glhle_context *ctx)
                           "glhle_context_restored",
                           ctx->call_what ? ctx->call_what : "glhle");
     glhle_result r = GLHLE_RESULT_OK;
+    if (ctx->call_depth && ctx->call_current) {
+        gl_caps_bind(ctx);
+        return r;
+    }
     switch (ctx->mode) {
     case GLHLE_CONTEXT_OFFSCREEN: r = gl_context_egl_make_current(ctx); break;
     case GLHLE_CONTEXT_WINDOW: r = gl_context_glfw_make_current(ctx); break;
     default: break;
     }
     gl_caps_bind(ctx);
+    if (r == GLHLE_RESULT_OK && ctx->call_depth && ctx->mode != GLHLE_CONTEXT_EXTERNAL)
+        ctx->call_current = true;
     if (r == GLHLE_RESULT_OK && ctx->call_depth && !ctx->call_entered) {
         ctx->call_entered = true;
         if (ctx->mode == GLHLE_CONTEXT_EXTERNAL) {
@@ -238,6 +244,7 @@ void gl_call_begin(glhle_context *ctx, const char *what)
     if (ctx->call_depth++ == 0) {
         ctx->call_what = what;
         ctx->call_entered = false;
+        ctx->call_current = false;
     }
 }
 

@@ -26,6 +26,12 @@ struct glhle_context {
     uint32_t call_depth;
     const char *call_what;
     bool call_entered;
+    /* glhle made this context current during the call in progress: later
+     * enters in the same call skip eglBindAPI/eglGetCurrentContext (through
+     * glvnd each costs a getpid system call, and the PlayStation renderer
+     * enters once per primitive). Nothing glhle runs inside a call makes
+     * another context current on the calling thread. */
+    bool call_current;
     /* Moves whenever GL state glhle set may have changed behind its shadows
      * (gl_state.h): on a call's first GL use in external mode,
      * glhle_context_invalidate_state, and code that sets state without a
