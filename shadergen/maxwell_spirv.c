@@ -290,18 +290,22 @@ static uint32_t reg_var(tr *t, uint32_t r)
     return t->reg[r];
 }
 
+/* A register number past RZ (a pair or quad Ra + k from Ra = RZ, as TEXS's
+ * ra + 1 with RZ) is RZ: reads 0, writes vanish (fuzz_maxwell_spirv found
+ * TEXS reading register 256). */
 static uint32_t get_r(tr *t, uint32_t r)
 {
-    if (r == RZ)
+    if (r >= RZ)
         return cu(t, 0);
     return SPV_OP(&t->b, SpvOpLoad, t->t_u32, reg_var(t, r));
 }
 
 static void set_r(tr *t, uint32_t r, uint32_t v)
 {
+    if (r >= RZ)
+        return;
     t->kknown[r] = 0;
-    if (r != RZ)
-        SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
+    SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
 }
 
 static uint32_t get_fr(tr *t, uint32_t r)
