@@ -40,6 +40,7 @@
 #define ITERATION_CAP (1u << 24)
 #define RZ 255
 #define PT 7
+#define MW_PATCH_VECTORS 32 /* a[0x20-0x21f]: GL's MAX_PATCH_VECTORS is at least 30 */
 
 /* ---- the instructions the translator knows (facts: envydis gm107.c tabroot) ---- */
 
@@ -56,6 +57,7 @@ typedef enum mw_op {
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2,
+    OP_ISBERD, OP_OUT,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -119,6 +121,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
         {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},
         {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},
+        {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -197,6 +200,11 @@ typedef struct tr {
     uint32_t interface[80];
     uint32_t n_interface;
     uint32_t front_facing, sample_mask, sample_id;
+    /* geometry and tessellation: arrayed inputs' length (0: not arrayed), the
+     * TCS's output vertices, gl_in / gl_out, gl_TessCoord, gl_InvocationID,
+     * gl_PatchVerticesIn, tessellation levels and patch vectors ([0] inputs, [1] outputs) */
+    uint32_t vtx_in, vtx_out, in_pos, out_pos, tess_coord, invocation_id, patch_vertices;
+    uint32_t tess_level[2][2], patch[2][MW_PATCH_VECTORS];
     uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
     uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
     bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
@@ -282,18 +290,22 @@ static uint32_t reg_var(tr *t, uint32_t r)
     return t->reg[r];
 }
 
+/* A register number past RZ (a pair or quad Ra + k from Ra = RZ, as TEXS's
+ * ra + 1 with RZ) is RZ: reads 0, writes vanish (fuzz_maxwell_spirv found
+ * TEXS reading register 256). */
 static uint32_t get_r(tr *t, uint32_t r)
 {
-    if (r == RZ)
+    if (r >= RZ)
         return cu(t, 0);
     return SPV_OP(&t->b, SpvOpLoad, t->t_u32, reg_var(t, r));
 }
 
 static void set_r(tr *t, uint32_t r, uint32_t v)
 {
+    if (r >= RZ)
+        return;
     t->kknown[r] = 0;
-    if (r != RZ)
-        SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
+    SPV_VOID(&t->b, SpvOpStore, reg_var(t, r), v);
 }
 
 static uint32_t get_fr(tr *t, uint32_t r)
@@ -1434,8 +1446,49 @@ static uint32_t ps_imap(const tr *t, uint32_t i)
     return t->in->sph ? t->in->sph[0x18 + i] : 0xaa;
 }
 
-/* generic input i component c, as a u32 */
-static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid)
+/* Geometry and tessellation stages see their inputs per vertex: arrays of
+ * t->vtx_in elements (the geometry input primitive's vertex count; 32,
+ * gl_MaxPatchVertices' minimum, for tessellation), indexed by ALD's vertex
+ * operand. A tessellation control shader's per-vertex outputs are arrays of
+ * the patch's output vertices (SPH threads per input primitive), written at
+ * gl_InvocationID: the hardware's AST in a TCS writes the invocation's own
+ * output vertex (uam passes RZ as the vertex). */
+static bool arrayed_in(const tr *t)
+{
+    return t->vtx_in != 0;
+}
+
+/* a vertex number clamped into an array of n (a guest number past the end reads the last) */
+static uint32_t clamp_index(tr *t, uint32_t v, uint32_t n)
+{
+    return spv_glsl(&t->b, t->t_u32, GLSLstd450UMin, SPV_ARGS(v, cu(t, n - 1)));
+}
+
+/* gl_InvocationID as loaded (int): GLSL lets gl_out[] be indexed by nothing else */
+static uint32_t invocation_id_i(tr *t)
+{
+    if (!t->invocation_id)
+        t->invocation_id = builtin_var(t, SpvStorageClassInput, t->t_i32, SpvBuiltInInvocationId, "invocation_id");
+    return SPV_OP(&t->b, SpvOpLoad, t->t_i32, t->invocation_id);
+}
+
+/* gl_in[] / gl_out[]: an array of n gl_PerVertex blocks holding the position */
+static uint32_t per_vertex_block(tr *t, SpvStorageClass sc, uint32_t n, const char *name)
+{
+    spv_builder *b = &t->b;
+    uint32_t st = spv_type_struct(b, SPV_ARGS(t->t_v4f));
+    spv_decorate(b, st, SpvDecorationBlock, NULL, 0);
+    spv_member_decorate(b, st, 0, SpvDecorationBuiltIn, SPV_ARGS((uint32_t)SpvBuiltInPosition));
+    spv_name(b, st, "gl_PerVertex");
+    spv_member_name(b, st, 0, "gl_Position");
+    uint32_t v = spv_global_var(b, spv_type_pointer(b, sc, spv_type_array(b, st, cu(t, n), false)), sc, 0);
+    spv_name(b, v, name);
+    add_interface(t, v);
+    return v;
+}
+
+/* generic input i component c, as a u32; vtx: the vertex (arrayed stages) */
+static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid, uint32_t vtx)
 {
     spv_builder *b = &t->b;
     if (!t->in_gen[i]) {
@@ -1447,7 +1500,8 @@ static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid)
         uint32_t ty = varying_type(t, val, comps);
         t->in_gen_type[i] = ty;
         t->in_gen_comps[i] = comps;
-        t->in_gen[i] = io_var(t, SpvStorageClassInput, ty, i, "in_attr");
+        t->in_gen[i] = io_var(t, SpvStorageClassInput,
+                              arrayed_in(t) ? spv_type_array(b, ty, cu(t, t->vtx_in), false) : ty, i, "in_attr");
         if (t->in->key.stage == MW_SPIRV_FRAGMENT) {
             /* the first used component's mode decides the vector's (GLSL interpolates a whole variable) */
             uint32_t m = ps_imap(t, i), mode = 2;
@@ -1467,26 +1521,43 @@ static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid)
     uint32_t comp_ty = scalar_of(t, t->in_gen_type[i]);
     if (c >= t->in_gen_comps[i])
         return cu(t, c == 3 && comp_ty == t->t_f32 ? 0x3f800000u : c == 3 ? 1 : 0); /* GL's (0, 0, 0, 1) fill */
-    uint32_t v;
-    if (t->in_gen_comps[i] == 1) {
-        v = SPV_OP(b, SpvOpLoad, comp_ty, t->in_gen[i]);
-    } else {
-        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, comp_ty), t->in_gen[i],
-                              cu(t, c));
-        v = SPV_OP(b, SpvOpLoad, comp_ty, ptr);
+    uint32_t pc = spv_type_pointer(b, SpvStorageClassInput, comp_ty), ptr = t->in_gen[i];
+    bool vec = t->in_gen_comps[i] != 1;
+    if (arrayed_in(t)) {
+        uint32_t v = clamp_index(t, vtx ? vtx : cu(t, 0), t->vtx_in);
+        ptr = vec ? SPV_OP(b, SpvOpAccessChain, pc, ptr, v, cu(t, c)) : SPV_OP(b, SpvOpAccessChain, pc, ptr, v);
+    } else if (vec) {
+        ptr = SPV_OP(b, SpvOpAccessChain, pc, ptr, cu(t, c));
     }
+    uint32_t v = SPV_OP(b, SpvOpLoad, comp_ty, ptr);
     return comp_ty == t->t_u32 ? v : SPV_OP(b, SpvOpBitcast, t->t_u32, v);
 }
 
 /* system and generic attributes by byte address (NVIDIA open-gpu-doc
  * Shader-Program-Header attribute table: 0x70 position, 0x80 + 16 i generic i,
- * 0x2c0 clip distances, 0x2f8 instance id, 0x2fc vertex id) */
-static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
+ * 0x2c0 clip distances, 0x2f0/0x2f4 the tessellation coordinate, 0x2f8
+ * instance id, 0x2fc vertex id); vtx: the vertex of an arrayed stage's input */
+static uint32_t read_attr(tr *t, uint32_t addr, bool centroid, uint32_t vtx)
 {
     spv_builder *b = &t->b;
+    const mw_spirv_stage st = (mw_spirv_stage)t->in->key.stage;
     if (addr >= 0x80 && addr < 0x280)
-        return load_input(t, (addr - 0x80) / 16, (addr / 4) & 3, centroid);
-    if (t->in->key.stage == MW_SPIRV_FRAGMENT && addr >= 0x70 && addr < 0x80) {
+        return load_input(t, (addr - 0x80) / 16, (addr / 4) & 3, centroid, vtx);
+    if (arrayed_in(t) && addr >= 0x70 && addr < 0x80) {
+        if (!t->in_pos)
+            t->in_pos = per_vertex_block(t, SpvStorageClassInput, t->vtx_in, "gl_in");
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, t->t_f32), t->in_pos,
+                              clamp_index(t, vtx ? vtx : cu(t, 0), t->vtx_in), cu(t, 0), cu(t, (addr - 0x70) / 4));
+        return as_u(t, SPV_OP(b, SpvOpLoad, t->t_f32, ptr));
+    }
+    if (st == MW_SPIRV_TESS_EVAL && (addr == 0x2f0 || addr == 0x2f4)) {
+        if (!t->tess_coord)
+            t->tess_coord = builtin_var(t, SpvStorageClassInput, t->t_v3f, SpvBuiltInTessCoord, "tess_coord");
+        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassInput, t->t_f32), t->tess_coord,
+                              cu(t, (addr - 0x2f0) / 4));
+        return as_u(t, SPV_OP(b, SpvOpLoad, t->t_f32, ptr));
+    }
+    if (st == MW_SPIRV_FRAGMENT && addr >= 0x70 && addr < 0x80) {
         if (!t->frag_coord)
             t->frag_coord = builtin_var(t, SpvStorageClassInput, t->t_v4f, SpvBuiltInFragCoord, "frag_coord");
         uint32_t c = (addr - 0x70) / 4;
@@ -1499,7 +1570,7 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
             f = SPV_OP(b, SpvOpFDiv, t->t_f32, cf(t, 1.0f), f);
         return as_u(t, f);
     }
-    if (t->in->key.stage == MW_SPIRV_VERTEX && (addr == 0x2fc || addr == 0x2f8)) {
+    if (st == MW_SPIRV_VERTEX && (addr == 0x2fc || addr == 0x2f8)) {
         uint32_t *v = addr == 0x2fc ? &t->vertex_index : &t->instance_index;
         if (!*v)
             *v = builtin_var(t, SpvStorageClassInput, t->t_i32,
@@ -1507,7 +1578,7 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
                              addr == 0x2fc ? "vertex_index" : "instance_index");
         return SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, t->t_i32, *v));
     }
-    if (t->in->key.stage == MW_SPIRV_FRAGMENT && addr == 0x3fc) {
+    if (st == MW_SPIRV_FRAGMENT && addr == 0x3fc) {
         /* front facing: all ones when front-facing, 0 otherwise (yuzu
          * emit_spirv_context_get_set.cpp FrontFace; the corpus' frag_coord_fsh
          * tests it with ISETP.NE against 0 after IPA.CONSTANT a[0x3fc]) */
@@ -1521,38 +1592,48 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid)
     return cu(t, 0);
 }
 
-static void write_attr(tr *t, uint32_t addr, uint32_t value)
+/* The output component at addr and its scalar type (*st); vtx: the output
+ * vertex of a tessellation control shader. 0 when the component is not
+ * stored (the native next stage does not declare it) or not translated. */
+static uint32_t output_ptr(tr *t, uint32_t addr, uint32_t vtx, uint32_t *st)
 {
     spv_builder *b = &t->b;
+    const bool per_vertex = t->in->key.stage == MW_SPIRV_TESS_CTRL;
     uint32_t pf = spv_type_pointer(b, SpvStorageClassOutput, t->t_f32);
+    *st = t->t_f32;
     if (addr >= 0x70 && addr < 0x80) {
+        uint32_t c = cu(t, (addr - 0x70) / 4);
+        if (per_vertex) {
+            if (!t->out_pos)
+                t->out_pos = per_vertex_block(t, SpvStorageClassOutput, t->vtx_out, "gl_out");
+            return SPV_OP(b, SpvOpAccessChain, pf, t->out_pos, vtx, cu(t, 0), c);
+        }
         if (!t->position)
             t->position = builtin_var(t, SpvStorageClassOutput, t->t_v4f, SpvBuiltInPosition, "position");
-        uint32_t ptr = SPV_OP(b, SpvOpAccessChain, pf, t->position, cu(t, (addr - 0x70) / 4));
-        SPV_VOID(b, SpvOpStore, ptr, as_f(t, value));
-        return;
+        return SPV_OP(b, SpvOpAccessChain, pf, t->position, c);
     }
     if (addr >= 0x80 && addr < 0x280) {
         uint32_t i = (addr - 0x80) / 16, c = (addr / 4) & 3;
         uint32_t val = MW_VAL_FLOAT, comps = 4;
         if (t->in->key.varying[i])
             val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
-        uint32_t ty = varying_type(t, val, comps), st = scalar_of(t, ty);
+        uint32_t ty = varying_type(t, val, comps);
+        *st = scalar_of(t, ty);
         if (!t->out_gen[i]) {
-            t->out_gen[i] = io_var(t, SpvStorageClassOutput, ty, i, "out_attr");
-            if (st != t->t_f32)
+            t->out_gen[i] = io_var(t, SpvStorageClassOutput,
+                                   per_vertex ? spv_type_array(b, ty, cu(t, t->vtx_out), false) : ty, i, "out_attr");
+            if (*st != t->t_f32)
                 spv_decorate(b, t->out_gen[i], SpvDecorationFlat, NULL, 0);
         }
         if (c >= comps)
-            return; /* the native stage does not read it */
-        uint32_t v = st == t->t_u32 ? value : SPV_OP(b, SpvOpBitcast, st, value);
-        if (comps == 1)
-            SPV_VOID(b, SpvOpStore, t->out_gen[i], v);
-        else
-            SPV_VOID(b, SpvOpStore, SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassOutput, st), t->out_gen[i], cu(t, c)), v);
-        return;
+            return 0; /* the native stage does not read it */
+        uint32_t ps = spv_type_pointer(b, SpvStorageClassOutput, *st);
+        if (per_vertex)
+            return comps == 1 ? SPV_OP(b, SpvOpAccessChain, ps, t->out_gen[i], vtx)
+                              : SPV_OP(b, SpvOpAccessChain, ps, t->out_gen[i], vtx, cu(t, c));
+        return comps == 1 ? t->out_gen[i] : SPV_OP(b, SpvOpAccessChain, ps, t->out_gen[i], cu(t, c));
     }
-    if (addr >= 0x2c0 && addr < 0x2e0) {
+    if (addr >= 0x2c0 && addr < 0x2e0 && !per_vertex) {
         if (!t->clip) {
             /* the array covers every distance the SPH's output map enables (OmapSystemValuesC, 0x48) */
             uint32_t n = 8;
@@ -1567,19 +1648,64 @@ static void write_attr(tr *t, uint32_t addr, uint32_t value)
         }
         uint32_t k = (addr - 0x2c0) / 4;
         if (k >= t->clip_count)
-            return (void)BAD(t, "clip distance the SPH does not enable");
-        SPV_VOID(b, SpvOpStore, SPV_OP(b, SpvOpAccessChain, pf, t->clip, cu(t, k)), as_f(t, value));
-        return;
+            return BAD(t, "clip distance the SPH does not enable"), 0;
+        return SPV_OP(b, SpvOpAccessChain, pf, t->clip, cu(t, k));
     }
     char what[48];
     snprintf(what, sizeof what, "writing attribute 0x%x", addr);
     UNSUPPORTED(t, what);
+    return 0;
+}
+
+static void write_attr(tr *t, uint32_t addr, uint32_t value, uint32_t vtx)
+{
+    uint32_t st, ptr = output_ptr(t, addr, vtx, &st);
+    if (ptr)
+        SPV_VOID(&t->b, SpvOpStore, ptr, st == t->t_u32 ? value : SPV_OP(&t->b, SpvOpBitcast, st, value));
+}
+
+/* Per-patch attributes (ALD.P / AST.P) in the slots Mesa's nvc0 driver gives
+ * them (nvc0_program.c, TGSI_SEMANTIC_TESSOUTER / TESSINNER / PATCH):
+ * a[0x00-0x0c] gl_TessLevelOuter, a[0x10-0x14] gl_TessLevelInner,
+ * a[0x20 + 16 j] the patch vector at GLSL location j (the corpus' quad_tcsh
+ * writes its location-1 patchTint at a[0x30]). The control shader's are
+ * outputs (it may read them back), the evaluation shader's inputs. */
+static uint32_t patch_ptr(tr *t, uint32_t addr)
+{
+    spv_builder *b = &t->b;
+    const bool out = t->in->key.stage == MW_SPIRV_TESS_CTRL;
+    const SpvStorageClass sc = out ? SpvStorageClassOutput : SpvStorageClassInput;
+    uint32_t pf = spv_type_pointer(b, sc, t->t_f32);
+    if (addr < 0x18) {
+        bool outer = addr < 0x10;
+        uint32_t *var = outer ? &t->tess_level[out][0] : &t->tess_level[out][1];
+        if (!*var) {
+            *var = builtin_var(t, sc, spv_type_array(b, t->t_f32, cu(t, outer ? 4 : 2), false),
+                               outer ? SpvBuiltInTessLevelOuter : SpvBuiltInTessLevelInner,
+                               outer ? "tess_level_outer" : "tess_level_inner");
+            spv_decorate(b, *var, SpvDecorationPatch, NULL, 0);
+        }
+        return SPV_OP(b, SpvOpAccessChain, pf, *var, cu(t, (outer ? addr : addr - 0x10) / 4));
+    }
+    if (addr >= 0x20 && addr < 0x20 + 16 * MW_PATCH_VECTORS) {
+        uint32_t j = (addr - 0x20) / 16, *var = &t->patch[out][j];
+        if (!*var) {
+            *var = io_var(t, sc, t->t_v4f, j, out ? "patch_out" : "patch_in");
+            spv_decorate(b, *var, SpvDecorationPatch, NULL, 0);
+        }
+        return SPV_OP(b, SpvOpAccessChain, pf, *var, cu(t, (addr / 4) & 3));
+    }
+    char what[48];
+    snprintf(what, sizeof what, "patch attribute 0x%x", addr);
+    UNSUPPORTED(t, what);
+    return 0;
 }
 
 static void emit_attr(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8);
+    const mw_spirv_stage st = (mw_spirv_stage)t->in->key.stage;
     if (row->op == OP_IPA) {
         /* attribute 28-37, index register 8 (must be RZ here), interpolation
          * mode 54-55 (pass, multiply, constant, sc), sample mode 52-53
@@ -1593,25 +1719,93 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
         uint32_t smode = bits(insn, 52, 2);
         if (smode == 2)
             return (void)UNSUPPORTED(t, "IPA.OFFSET");
-        uint32_t v = read_attr(t, bits(insn, 28, 10), smode == 1);
+        uint32_t v = read_attr(t, bits(insn, 28, 10), smode == 1, 0);
         if (bit(insn, 51))
             v = as_u(t, fsat(t, as_f(t, v), true));
         set_r(t, rd, v);
         return;
     }
-    /* ALD/AST: offset 20-30, count-1 47-48, patch 31, output 32 (ALD), index register 8 */
-    uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1;
-    if (ra != RZ || bit(insn, 31) || (row->op == OP_ALD && bit(insn, 32)))
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register, a patch or an output read");
+    /* ALD/AST: offset 20-30, count-1 47-48, patch 31, output 32 (ALD),
+     * index register 8, vertex register 39 (envydis efd8 / eff0) */
+    const uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1, vreg = bits(insn, 39, 8);
+    const bool patch = bit(insn, 31), output = row->op == OP_ALD && bit(insn, 32);
+    const bool tess = st == MW_SPIRV_TESS_CTRL || st == MW_SPIRV_TESS_EVAL;
+    if (ra != RZ)
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register");
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");
-    for (uint32_t k = 0; k < n; k++) {
-        if (row->op == OP_ALD)
-            set_r(t, rd + k > RZ ? RZ : rd + k, read_attr(t, off + 4 * k, false));
-        else
-            write_attr(t, off + 4 * k, get_r(t, rd + k > RZ ? RZ : rd + k));
+    if (patch && (!tess || (row->op == OP_AST && st != MW_SPIRV_TESS_CTRL)))
+        return (void)BAD(t, "a patch attribute access this stage cannot make");
+    /* ALD.O: a control shader reads its outputs; an evaluation shader reads
+     * its tessellation coordinate that way (uam: `ld o b64 a[0x2f0]`) */
+    if (output && !patch && st != MW_SPIRV_TESS_CTRL &&
+        !(st == MW_SPIRV_TESS_EVAL && off >= 0x2f0 && off + 4 * n <= 0x2f8))
+        return (void)UNSUPPORTED(t, "ALD.O of these attributes in this stage");
+    uint32_t vtx = 0;
+    if (row->op == OP_ALD && !patch && (arrayed_in(t) || output))
+        vtx = get_r(t, vreg);
+    if (row->op == OP_AST && st == MW_SPIRV_TESS_CTRL && !patch)
+        vtx = invocation_id_i(t);
+    for (uint32_t k = 0; k < n && t->err == GLHLE_RESULT_OK; k++) {
+        uint32_t addr = off + 4 * k, r = rd + k > RZ ? RZ : rd + k;
+        if (row->op == OP_AST) {
+            if (!patch) {
+                write_attr(t, addr, get_r(t, r), vtx);
+            } else {
+                uint32_t ptr = patch_ptr(t, addr);
+                if (ptr)
+                    SPV_VOID(b, SpvOpStore, ptr, as_f(t, get_r(t, r)));
+            }
+            continue;
+        }
+        uint32_t v;
+        if (patch) {
+            uint32_t ptr = patch_ptr(t, addr);
+            v = ptr ? as_u(t, SPV_OP(b, SpvOpLoad, t->t_f32, ptr)) : cu(t, 0);
+        } else if (output && st == MW_SPIRV_TESS_CTRL) {
+            uint32_t sty, ptr = output_ptr(t, addr, clamp_index(t, vtx, t->vtx_out), &sty);
+            v = !ptr ? cu(t, 0) : sty == t->t_u32 ? SPV_OP(b, SpvOpLoad, sty, ptr)
+                                                   : SPV_OP(b, SpvOpBitcast, t->t_u32, SPV_OP(b, SpvOpLoad, sty, ptr));
+        } else {
+            v = read_attr(t, addr, false, vtx);
+        }
+        set_r(t, r, v);
     }
-    (void)b;
+}
+
+/* ISBERD Rd, p[Ra] (envydis efd0): the attribute-buffer address of vertex
+ * Ra. GL gives each invocation its own primitive's vertices, numbered from
+ * 0, which ALD's vertex operand indexes, so the address is the number
+ * itself (yuzu internal_stage_buffer_entry_read.cpp: a move; skew, output
+ * and the other modes refused as there). */
+static void emit_isberd(tr *t, uint64_t insn)
+{
+    if (!arrayed_in(t))
+        return (void)BAD(t, "ISBERD outside a geometry or tessellation shader");
+    if (bit(insn, 31) || bit(insn, 32) || bits(insn, 33, 2) || bits(insn, 47, 2))
+        return (void)UNSUPPORTED(t, "ISBERD with skew, output, a mode or a size");
+    set_r(t, bits(insn, 0, 8), get_r(t, bits(insn, 8, 8)));
+}
+
+/* OUT Rd, Ra, stream (envydis fbe0 / ebe0 / f6e0: mode 39-40 EMIT CUT
+ * EMIT_THEN_CUT): EmitVertex / EndPrimitive on stream 0. Rd is the next
+ * output vertex's handle, an operand only of AST and OUT, which GL's
+ * EmitVertex order makes unnecessary: it reads 0. */
+static void emit_out(tr *t, uint64_t insn, const op_row *row)
+{
+    if (t->in->key.stage != MW_SPIRV_GEOMETRY)
+        return (void)BAD(t, "OUT outside a geometry shader");
+    if (row->bk == BK_C || (row->bk == BK_R && bits(insn, 20, 8) != RZ) ||
+        (row->bk == BK_I && (bits(insn, 20, 19) || bit(insn, 56))))
+        return (void)UNSUPPORTED(t, "OUT to a vertex stream other than 0");
+    uint32_t mode = bits(insn, 39, 2);
+    if (mode == 0)
+        return (void)BAD(t, "OUT with neither emit nor cut");
+    if (mode & 1)
+        SPV_VOID(&t->b, SpvOpEmitVertex);
+    if (mode & 2)
+        SPV_VOID(&t->b, SpvOpEndPrimitive);
+    set_r(t, bits(insn, 0, 8), cu(t, 0));
 }
 
 /* LDC: Rd, Ra + signed offset 20-35 into buffer 36-40, size 48-50 (U8 S8 U16 S16 32 64), mode 44-45 */
@@ -2463,7 +2657,7 @@ static void emit_pixld(tr *t, uint64_t insn)
 static uint32_t quad_lane(tr *t)
 {
     spv_builder *b = &t->b;
-    uint32_t xy = read_attr(t, 0x70, false), y = read_attr(t, 0x74, false);
+    uint32_t xy = read_attr(t, 0x70, false, 0), y = read_attr(t, 0x74, false, 0);
     uint32_t xi = SPV_OP(b, SpvOpConvertFToU, t->t_u32, as_f(t, xy));
     uint32_t yi = SPV_OP(b, SpvOpConvertFToU, t->t_u32, as_f(t, y));
     return SPV_OP(b, SpvOpBitwiseOr, t->t_u32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, xi, cu(t, 1)),
@@ -3103,8 +3297,30 @@ static void emit_s2r(tr *t, uint64_t insn)
         uint32_t z = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 2);
         v = SPV_OP(b, SpvOpBitwiseOr, u, x, SPV_OP(b, SpvOpShiftLeftLogical, u, y, cu(t, 16)));
         v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
-    } else if (sr == 0x00 && t->subgroups) { /* the lane VOTE and SHFL see */
+    } else if (sr == 0x00 && (t->subgroups || (!cs && t->in->key.stage != MW_SPIRV_FRAGMENT))) {
+        /* the lane VOTE and SHFL see; in the vertex, tessellation and
+         * geometry stages the host subgroup's lane too (quad_tesh passes it
+         * as ALD.O's vertex to read its own gl_TessCoord) */
         v = subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId, "gl_SubGroupInvocationARB");
+    } else if (sr == 0x11 && (t->in->key.stage == MW_SPIRV_TESS_CTRL || t->in->key.stage == MW_SPIRV_GEOMETRY)) {
+        v = as_u(t, invocation_id_i(t)); /* SR_INVOCATION_ID: gl_InvocationID */
+    } else if (sr == 0x1d && arrayed_in(t)) {
+        /* SR_INVOCATION_INFO: bits 16-23 the vertices of an input primitive
+         * (patch), bits 0-7 the primitive's slot in the batch the hardware
+         * runs together, from which uam computes the vertex's slot (slot *
+         * vertices + vertex, then ISBERD). yuzu (EmitInvocationInfo) gives
+         * gl_PatchVerticesIn << 16 in tessellation and the input topology's
+         * vertex count << 16 in geometry: slot 0, as every GL invocation
+         * numbers its own primitive's vertices from 0. */
+        if (t->in->key.stage == MW_SPIRV_GEOMETRY) {
+            v = cu(t, t->vtx_in << 16);
+        } else {
+            if (!t->patch_vertices)
+                t->patch_vertices =
+                    builtin_var(t, SpvStorageClassInput, t->t_i32, SpvBuiltInPatchVertices, "patch_vertices");
+            v = SPV_OP(b, SpvOpShiftLeftLogical, u, as_u(t, SPV_OP(b, SpvOpLoad, t->t_i32, t->patch_vertices)),
+                       cu(t, 16));
+        }
     } else if (cs && sr == 0x00) {
         v = SPV_OP(b, SpvOpBitwiseAnd, u,
                    compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", 0),
@@ -3334,6 +3550,10 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_half(t, insn, row);
     case OP_FSWZADD:
         return emit_fswzadd(t, insn);
+    case OP_ISBERD:
+        return emit_isberd(t, insn);
+    case OP_OUT:
+        return emit_out(t, insn, row);
     case OP_EXIT:
         if (t->in->key.stage == MW_SPIRV_FRAGMENT)
             emit_frag_outputs(t);
@@ -3844,6 +4064,40 @@ static void emit_module(tr *t)
             ls[i] = t->in->local_size[i] ? t->in->local_size[i] : 1;
         spv_exec_mode(b, fn, SpvExecutionModeLocalSize, ls, 3);
     }
+    const uint8_t *sph = t->in->sph;
+    if (model == SpvExecutionModelGeometry) {
+        static const SpvExecutionMode inm[MW_PRIM_IN_COUNT_] = {
+            SpvExecutionModeInputPoints, SpvExecutionModeInputLines, SpvExecutionModeInputLinesAdjacency,
+            SpvExecutionModeTriangles, SpvExecutionModeInputTrianglesAdjacency};
+        uint32_t topo = sph[0x0f] & 0xf, threads = sph[0x0b] ? sph[0x0b] : 1;
+        spv_capability(b, SpvCapabilityGeometry);
+        spv_exec_mode(b, fn, inm[t->in->key.prim_in], NULL, 0);
+        spv_exec_mode(b, fn, SpvExecutionModeInvocations, SPV_ARGS(threads));
+        spv_exec_mode(b, fn, SpvExecutionModeOutputVertices, SPV_ARGS((sph[0x10] | (uint32_t)sph[0x11] << 8) & 0xfff));
+        spv_exec_mode(b, fn,
+                      topo == MW_SPIRV_TOPOLOGY_POINTS      ? SpvExecutionModeOutputPoints
+                      : topo == MW_SPIRV_TOPOLOGY_LINE_STRIP ? SpvExecutionModeOutputLineStrip
+                                                             : SpvExecutionModeOutputTriangleStrip,
+                      NULL, 0);
+    }
+    if (model == SpvExecutionModelTessellationControl) {
+        spv_capability(b, SpvCapabilityTessellation);
+        spv_exec_mode(b, fn, SpvExecutionModeOutputVertices, SPV_ARGS(t->vtx_out));
+    }
+    if (model == SpvExecutionModelTessellationEvaluation) {
+        /* MW_TESS_MODE: domain, spacing, clockwise, connected (not point mode) */
+        static const SpvExecutionMode dom[3] = {SpvExecutionModeIsolines, SpvExecutionModeTriangles,
+                                                SpvExecutionModeQuads};
+        static const SpvExecutionMode spc[3] = {SpvExecutionModeSpacingEqual, SpvExecutionModeSpacingFractionalOdd,
+                                                SpvExecutionModeSpacingFractionalEven};
+        uint32_t m = t->in->key.tess_mode;
+        spv_capability(b, SpvCapabilityTessellation);
+        spv_exec_mode(b, fn, dom[m & 3], NULL, 0);
+        spv_exec_mode(b, fn, spc[m >> 2 & 3], NULL, 0);
+        spv_exec_mode(b, fn, m & MW_TESS_CW ? SpvExecutionModeVertexOrderCw : SpvExecutionModeVertexOrderCcw, NULL, 0);
+        if (!(m & MW_TESS_CONNECTED))
+            spv_exec_mode(b, fn, SpvExecutionModePointMode, NULL, 0);
+    }
     if (model == SpvExecutionModelFragment) {
         spv_exec_mode(b, fn, SpvExecutionModeOriginLowerLeft, NULL, 0);
         if (t->frag_depth)
@@ -3861,6 +4115,54 @@ void mw_spirv_result_free(mw_spirv_result *r)
 {
     glhle_bytebuf_free(&r->spirv);
     memset(r, 0, sizeof *r);
+}
+
+/* The geometry and tessellation stages' shape from the SPH (common2 byte
+ * 0x0b threads per input primitive: a TCS's output vertices, a geometry
+ * shader's invocations; common3 bits 24-27 the output topology; common4
+ * bits 0-11 the most vertices it emits; open-gpu-doc Shader-Program-Header)
+ * and the key (the geometry input primitive, the tessellation mode). */
+static const uint8_t prim_in_vertices[MW_PRIM_IN_COUNT_] = {1, 2, 4, 3, 6};
+
+static bool stage_layout(tr *t, mw_spirv_result *r)
+{
+    const mw_spirv_input *in = t->in;
+    const char *why = NULL;
+    uint32_t threads = in->sph ? in->sph[0x0b] : 0, topo = in->sph ? in->sph[0x0f] & 0xf : 0;
+    uint32_t maxv = in->sph ? (in->sph[0x10] | (uint32_t)in->sph[0x11] << 8) & 0xfff : 0;
+    switch (in->key.stage) {
+    case MW_SPIRV_GEOMETRY:
+        if (!in->sph)
+            why = "a geometry shader without its program header";
+        else if (in->key.prim_in >= MW_PRIM_IN_COUNT_)
+            why = "an unknown geometry input primitive in the key";
+        else if (topo != MW_SPIRV_TOPOLOGY_POINTS && topo != MW_SPIRV_TOPOLOGY_LINE_STRIP &&
+                 topo != MW_SPIRV_TOPOLOGY_TRIANGLE_STRIP)
+            why = "a geometry output topology other than points, line strip, triangle strip";
+        else if (maxv == 0 || maxv > 1024)
+            why = "a geometry shader's vertex count outside 1-1024";
+        else if (threads > 32)
+            why = "more than 32 geometry shader invocations";
+        else
+            t->vtx_in = prim_in_vertices[in->key.prim_in];
+        break;
+    case MW_SPIRV_TESS_CTRL:
+        if (!in->sph || threads == 0 || threads > 32)
+            why = "a tessellation control shader's output patch size outside 1-32";
+        t->vtx_in = 32;
+        t->vtx_out = threads;
+        break;
+    case MW_SPIRV_TESS_EVAL:
+        if ((in->key.tess_mode & 3) == 3 || (in->key.tess_mode >> 2 & 3) == 3)
+            why = "an unknown tessellation domain or spacing in the key";
+        t->vtx_in = 32;
+        break;
+    default:
+        break;
+    }
+    if (why)
+        snprintf(r->reason, sizeof r->reason, "%s", why);
+    return why == NULL;
 }
 
 glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
@@ -3883,12 +4185,10 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         free(t);
         return res;
     }
-    if (in->key.stage != MW_SPIRV_VERTEX && in->key.stage != MW_SPIRV_FRAGMENT && in->key.stage != MW_SPIRV_COMPUTE) {
-        snprintf(r->reason, sizeof r->reason, "the %s stage is not translated",
-                 in->key.stage == MW_SPIRV_GEOMETRY ? "geometry" : "tessellation");
+    if (!stage_layout(t, r)) {
         GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
         free(t);
-        return GLHLE_RESULT_UNSUPPORTED;
+        return GLHLE_RESULT_BAD_DATA;
     }
     size_t bundles = in->words / 4;
     size_t n = bundles * 3 + (in->words % 4 ? in->words % 4 - 1 : 0);
@@ -3940,6 +4240,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;
+        t->vtx_in = keep.vtx_in;
+        t->vtx_out = keep.vtx_out;
         r->cbuf_mask = r->tex_mask = r->img_mask = r->img_raw_mask = r->instructions = r->ssbo_count = 0;
         spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
         emit_module(t);

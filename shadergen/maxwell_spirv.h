@@ -82,7 +82,8 @@ enum {
 typedef struct mw_spirv_key {
     uint8_t stage;            /* mw_spirv_stage */
     uint8_t tex_handle_cbuf;  /* constant buffer with the texture handles (deko3d: 0) */
-    uint8_t pad0[2];
+    uint8_t prim_in;          /* geometry: MW_PRIM_IN_* of the draw's topology (the SPH does not hold it) */
+    uint8_t tess_mode;        /* tessellation evaluation: MW_TESS_MODE(the 3D engine's tessellation parameters) */
     uint32_t tex_handle_offset; /* byte offset of this stage's handle table in it (deko3d frag: 0x690) */
     uint8_t tex[MW_SPIRV_TEX_SLOTS]; /* MW_TEX_* per slot */
     uint8_t attr_type[32]; /* vertex: MW_VAL_* of each input attribute (the vertex format) */
@@ -97,6 +98,19 @@ typedef struct mw_spirv_key {
     uint32_t img_handle_offset;
     uint8_t img[MW_SPIRV_IMG_SLOTS];
 } mw_spirv_key;
+/* Geometry input primitives (their vertex counts: 1 2 4 3 6) */
+enum { MW_PRIM_IN_POINTS, MW_PRIM_IN_LINES, MW_PRIM_IN_LINES_ADJ, MW_PRIM_IN_TRIANGLES, MW_PRIM_IN_TRIANGLES_ADJ,
+       MW_PRIM_IN_COUNT_ };
+/* SPH output topologies of a geometry shader (common3 bits 24-27) */
+enum { MW_SPIRV_TOPOLOGY_POINTS = 1, MW_SPIRV_TOPOLOGY_LINE_STRIP = 6, MW_SPIRV_TOPOLOGY_TRIANGLE_STRIP = 7 };
+/* The tessellation parameters word (deko3d keeps it in the evaluation
+ * program's header, the corpus' quad_tesh: 0x202; fields as Mesa's nvc0
+ * TESS_MODE: bits 0-1 domain 0 isolines 1 triangles 2 quads, 4-5 spacing 0
+ * equal 1 fractional odd 2 fractional even, 8 clockwise, 9 connected
+ * (clear: point mode)) packed into a byte: domain 0-1, spacing 2-3. */
+#define MW_TESS_CW 0x10
+#define MW_TESS_CONNECTED 0x20
+#define MW_TESS_MODE(reg) ((uint8_t)(((reg) & 3) | ((reg) >> 2 & 0xc) | ((reg) >> 4 & 0x30)))
 #define MW_VARYING(components, val) ((uint8_t)((components) | (val) << 4))
 _Static_assert(sizeof(mw_spirv_key) == 124, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
 

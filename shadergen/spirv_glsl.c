@@ -108,20 +108,37 @@ glhle_result spv_to_glsl(const uint32_t *words, size_t count, const spv_glsl_opt
         GLHLE_ERROR(log, "spv_to_glsl: SPIRV-Cross cannot compile the module to GLSL");
         goto done;
     }
-    /* This SPIRV-Cross emulates subgroup built-ins with ARB_shader_ballot
-     * under `defined(GL_ARB_shader_int64)`, an extension that does not exist
-     * (ballotARB's uint64_t is GL_ARB_gpu_shader_int64's): its #error fires
-     * on every driver without KHR_shader_subgroup (llvmpipe). The real name
-     * is put in. */
-    static const char bad[] = "GL_ARB_shader_int64", good[] = "GL_ARB_gpu_shader_int64";
+    /* Names this SPIRV-Cross gets wrong, put right:
+     *  - it emulates subgroup built-ins with ARB_shader_ballot under
+     *    `defined(GL_ARB_shader_int64)`, an extension that does not exist
+     *    (ballotARB's uint64_t is GL_ARB_gpu_shader_int64's): its #error
+     *    fires on every driver without KHR_shader_subgroup (llvmpipe);
+     *  - it has no GLSL name for BuiltIn PatchVertices (14) and prints
+     *    gl_BuiltIn_14, undeclared: GLSL's is gl_PatchVerticesIn. */
+    static const struct {
+        const char *bad, *good;
+    } fix[] = {{"GL_ARB_shader_int64", "GL_ARB_gpu_shader_int64"}, {"gl_BuiltIn_14", "gl_PatchVerticesIn"}};
     bool fine = true;
-    for (const char *p = src, *q; fine && *p; p = q + sizeof bad - 1) {
-        q = strstr(p, bad);
+    for (const char *p = src; fine && *p;) {
+        const char *q = NULL;
+        size_t which = 0;
+        for (size_t k = 0; k < sizeof fix / sizeof fix[0]; k++) {
+            for (const char *c = p; (c = strstr(c, fix[k].bad)) != NULL; c++) {
+                char after = c[strlen(fix[k].bad)];
+                if (after >= '0' && after <= '9')
+                    continue; /* a longer name */
+                if (!q || c < q)
+                    q = c, which = k;
+                break;
+            }
+        }
         if (!q) {
             fine = glhle_bytebuf_append(out, p, strlen(p));
             break;
         }
-        fine = glhle_bytebuf_append(out, p, (size_t)(q - p)) && glhle_bytebuf_append(out, good, sizeof good - 1);
+        fine = glhle_bytebuf_append(out, p, (size_t)(q - p)) &&
+               glhle_bytebuf_append(out, fix[which].good, strlen(fix[which].good));
+        p = q + strlen(fix[which].bad);
     }
     if (!fine || !glhle_bytebuf_append(out, "", 1)) {
         r = GLHLE_FAIL(log, GLHLE_RESULT_OUT_OF_MEMORY, "spv_to_glsl: the GLSL (%zu bytes) is over the output limit",

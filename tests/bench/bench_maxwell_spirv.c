@@ -104,9 +104,10 @@ int main(int argc, char **argv)
         double per_w = (double)j.r.spirv.size / 4 / j.r.instructions, per_b = (double)j.glsl.size / j.r.instructions;
         double cms = 0, oms = 0;
         if (ctx) {
-            GLenum st = sh.stage == MW_SPIRV_VERTEX    ? GL_VERTEX_SHADER
-                        : sh.stage == MW_SPIRV_COMPUTE ? GL_COMPUTE_SHADER
-                                                       : GL_FRAGMENT_SHADER;
+            static const GLenum kinds[MW_SPIRV_STAGE_COUNT_] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER,
+                                                                GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER,
+                                                                GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER};
+            GLenum st = kinds[sh.stage];
             char *orig = strdup(sh.glsl);
             char *v = strstr(orig, "#version 460");
             if (v)

@@ -7,8 +7,11 @@
  * checked when the build found libSPIRV-Tools).
  *
  * Input: byte 0 picks the stage (bit 0: fragment, else bit 1: compute, with
- * no program header and a block of 1-4 x 1-2 x 1 from bits 2-4, else
- * vertex), bytes 1-16
+ * no program header and a block of 1-4 x 1-2 x 1 from bits 2-4, else bits
+ * 2-3 pick vertex, tessellation control, tessellation evaluation or
+ * geometry, and bits 4-7 the geometry input primitive (mod 6: 5 is
+ * invalid) and the tessellation domain and spacing (3 is invalid), with
+ * byte 17's top bits the clockwise and connected flags), bytes 1-16
  * the texture kinds of slots 0-15 and bytes 17-24 the render-target types,
  * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
  * little-endian words, scheduling words included). */
@@ -43,6 +46,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.words = words;
     in.sph = head + 25;
     in.key.stage = (head[0] & 1) ? MW_SPIRV_FRAGMENT : (head[0] & 2) ? MW_SPIRV_COMPUTE : MW_SPIRV_VERTEX;
+    if (in.key.stage == MW_SPIRV_VERTEX) {
+        static const uint8_t vtg[4] = {MW_SPIRV_VERTEX, MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL, MW_SPIRV_GEOMETRY};
+        in.key.stage = vtg[head[0] >> 2 & 3];
+        in.key.prim_in = (uint8_t)((head[0] >> 4) % 6);
+        in.key.tess_mode = (uint8_t)((head[0] >> 4) | (head[17] >> 6) << 4);
+    }
     if (in.key.stage == MW_SPIRV_COMPUTE) {
         in.sph = NULL;
         in.local_size[0] = 1 + (head[0] >> 2 & 3);

@@ -449,13 +449,55 @@ static void unbind_inputs(glhle_context *ctx, gl_inputs *in)
 
 /* ---- drawing ---- */
 
-static bool draw(glhle_context *ctx, const tmc_shader *sh, const char *vs, const char *fs, mw_spirv_stage stage_t,
-                 uint32_t cbuf_mask, frame *out, char *why, size_t why_size)
+/* a program of the stages in src[] (by mw_spirv_stage; NULL: absent) */
+static bool link_stages(glhle_context *ctx, const char *const src[MW_SPIRV_STAGE_COUNT_], GLuint *prog)
+{
+    GladGLContext *gl = &ctx->gl;
+    static const GLenum kind[MW_SPIRV_COMPUTE] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER,
+                                                  GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER,
+                                                  GL_FRAGMENT_SHADER};
+    GLuint sh[MW_SPIRV_COMPUTE] = {0};
+    bool ok = true;
+    for (int s = 0; s < MW_SPIRV_COMPUTE && ok; s++)
+        if (src[s])
+            ok = gl_compile_shader(ctx, kind[s], src[s], &sh[s]) == GLHLE_RESULT_OK;
+    GLuint p = gl->CreateProgram();
+    for (int s = 0; s < MW_SPIRV_COMPUTE; s++)
+        if (sh[s])
+            gl->AttachShader(p, sh[s]);
+    GLint linked = 0;
+    if (ok) {
+        gl->LinkProgram(p);
+        gl->GetProgramiv(p, GL_LINK_STATUS, &linked);
+        if (!linked) {
+            char info[2048] = "";
+            gl->GetProgramInfoLog(p, sizeof info, NULL, info);
+            print_message("link: %s\n", info);
+        }
+    }
+    for (int s = 0; s < MW_SPIRV_COMPUTE; s++)
+        if (sh[s]) {
+            gl->DetachShader(p, sh[s]);
+            gl->DeleteShader(sh[s]);
+        }
+    if (!linked) {
+        gl->DeleteProgram(p);
+        return false;
+    }
+    *prog = p;
+    return true;
+}
+
+/* Draws the sidecar's scene with the program vs + fs, or, when `stages` is
+ * not NULL, with the stages it names (geometry and tessellation pipelines). */
+static bool draw_stages(glhle_context *ctx, const tmc_shader *sh, const char *vs, const char *fs,
+                        const char *const *stages, mw_spirv_stage stage_t, uint32_t cbuf_mask, frame *out, char *why,
+                        size_t why_size)
 {
     GladGLContext *gl = &ctx->gl;
     memset(out, 0, sizeof *out);
     GLuint prog;
-    if (gl_link_program(ctx, vs, fs, &prog) != GLHLE_RESULT_OK) {
+    if (stages ? !link_stages(ctx, stages, &prog) : gl_link_program(ctx, vs, fs, &prog) != GLHLE_RESULT_OK) {
         snprintf(why, why_size, "the program does not link");
         return false;
     }
@@ -530,7 +572,10 @@ static bool draw(glhle_context *ctx, const tmc_shader *sh, const char *vs, const
         const tj_value *d = tj_get(sh->json, "draw");
         const char *prim = tj_str(tj_get(d, "primitive"), "triangles");
         GLenum mode = !strcmp(prim, "triangle_strip") ? GL_TRIANGLE_STRIP : !strcmp(prim, "points") ? GL_POINTS
+                      : !strcmp(prim, "patches")                                                    ? GL_PATCHES
                                                                                                       : GL_TRIANGLES;
+        if (mode == GL_PATCHES)
+            gl->PatchParameteri(GL_PATCH_VERTICES, (GLint)tj_num(tj_get(d, "patch_vertices"), 3));
         gl->DrawArraysInstanced(mode, 0, (GLsizei)tj_num(tj_get(d, "vertex_count"), 3),
                                 (GLsizei)tj_num(tj_get(d, "instance_count"), 1));
         for (uint32_t i = 0; i < out->count; i++) {
@@ -564,6 +609,12 @@ static bool draw(glhle_context *ctx, const tmc_shader *sh, const char *vs, const
     gl->DeleteProgram(prog);
     ts_gl_check(ctx);
     return ok;
+}
+
+static bool draw(glhle_context *ctx, const tmc_shader *sh, const char *vs, const char *fs, mw_spirv_stage stage_t,
+                 uint32_t cbuf_mask, frame *out, char *why, size_t why_size)
+{
+    return draw_stages(ctx, sh, vs, fs, NULL, stage_t, cbuf_mask, out, why, why_size);
 }
 
 /* ---- comparison ---- */
@@ -653,6 +704,30 @@ static uint64_t compare(const char *shader, const frame *a, const frame *b, uint
 
 typedef enum { R_SAME, R_WITHIN, R_DIFFERENT, R_REFUSED, R_SKIPPED } outcome;
 
+/* NAME_tI.expected/actual/diff.png in the test's output folder */
+static void write_diff_images(const char *name, const frame *ref, const frame *got, uint32_t i)
+{
+    glhle_image a, b;
+    to_image(ref, i, &a);
+    to_image(got, i, &b);
+    char img_name[96];
+    snprintf(img_name, sizeof img_name, "maxwell_diff_%s_t%u", name, i);
+    /* writes NAME.expected/actual/diff.png; a mismatch is reported after all shaders ran */
+    const char *dir = ts_output_dir();
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.expected.png", dir, img_name);
+    glhle_png_write_file(path, &a, ts_logger());
+    snprintf(path, sizeof path, "%s/%s.actual.png", dir, img_name);
+    glhle_png_write_file(path, &b, ts_logger());
+    for (size_t k = 0; k < (size_t)W * H * 4; k++)
+        a.rgba[k] = (uint8_t)(k % 4 == 3 ? 255 : abs(a.rgba[k] - b.rgba[k]) * 8 > 255 ? 255
+                                                                                  : abs(a.rgba[k] - b.rgba[k]) * 8);
+    snprintf(path, sizeof path, "%s/%s.diff.png", dir, img_name);
+    glhle_png_write_file(path, &a, ts_logger());
+    glhle_image_free(&a);
+    glhle_image_free(&b);
+}
+
 static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_t msg_size)
 {
     tmc_shader sh;
@@ -740,25 +815,7 @@ static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_
                         break;
                     }
                 }
-                glhle_image a, b;
-                to_image(&ref, i, &a);
-                to_image(&got, i, &b);
-                char img_name[96];
-                snprintf(img_name, sizeof img_name, "maxwell_diff_%s_t%u", name, i);
-                /* writes NAME.expected/actual/diff.png; a mismatch is reported after all shaders ran */
-                const char *dir = ts_output_dir();
-                char path[512];
-                snprintf(path, sizeof path, "%s/%s.expected.png", dir, img_name);
-                glhle_png_write_file(path, &a, ts_logger());
-                snprintf(path, sizeof path, "%s/%s.actual.png", dir, img_name);
-                glhle_png_write_file(path, &b, ts_logger());
-                for (size_t k = 0; k < (size_t)W * H * 4; k++)
-                    a.rgba[k] = (uint8_t)(k % 4 == 3 ? 255 : abs(a.rgba[k] - b.rgba[k]) * 8 > 255 ? 255
-                                                                                              : abs(a.rgba[k] - b.rgba[k]) * 8);
-                snprintf(path, sizeof path, "%s/%s.diff.png", dir, img_name);
-                glhle_png_write_file(path, &a, ts_logger());
-                glhle_image_free(&a);
-                glhle_image_free(&b);
+                write_diff_images(name, &ref, &got, i);
             } else if (worst > 0 && res == R_SAME) {
                 res = R_WITHIN;
             }
@@ -842,6 +899,158 @@ static void test_corpus_differential(void **state)
                   counts[R_SAME], counts[R_WITHIN], counts[R_DIFFERENT], counts[R_REFUSED], counts[R_SKIPPED]);
     if (counts[R_DIFFERENT])
         fail_msg("translations differ from the GLSL for:%s (images in %s)", failures, ts_output_dir());
+}
+
+/* ---- geometry and tessellation pipelines ---- */
+
+/* The scenes with a geometry or tessellation stage: each sidecar names its
+ * pipeline. Drawn from the original GLSL, then with each Maxwell stage of it
+ * in turn replaced by its translation, then with all of them translated
+ * (the fragment stage stays native: color_fsh); every drawing is compared
+ * with the original's under the sidecar's tolerance. Beside that
+ * differential, each scene is checked against what its GLSL says (below),
+ * so a pipeline that draws nothing in both cannot pass. */
+static const char *const vtg_scenes[] = {"point_quad_gsh", "quad_tesh"};
+
+static uint32_t covered(const frame *f)
+{
+    uint32_t n = 0;
+    const uint8_t *px = f->pixels[0];
+    for (size_t k = 0; k < (size_t)W * H; k++)
+        n += px[4 * k] || px[4 * k + 1] || px[4 * k + 2] || px[4 * k + 3] != 255; /* the clear: (0, 0, 0, 1) */
+    return n;
+}
+
+/* What the GLSL says, worked out by hand:
+ *  - point_quad_gsh: quad_pos_vsh puts the 4 points at (+-0.6, +-0.6); each
+ *    becomes a quad of +-0.2, i.e. window [6.4, 19.2] or [44.8, 57.6] on
+ *    each axis of the 64x64 target: 13 x 13 pixel centres, 676 pixels in
+ *    all, every one with alpha 0.6-0.9 (not the clear's 1).
+ *  - quad_tesh: the patch covers [-0.6, 0.6]^2 displaced by 0.05 sin(12.566 u)
+ *    in y; the colour is bilinear in the corners' (c.x, c.y, id / 3, 1), which
+ *    is linear: (u, v, (u + 2 v) / 3, 1), times patchTint (0.5, 0.5, 1, 1).
+ *    Pixel (32, 32) has ndc (0.015625, 0.015625): u = 0.51302, a displacement
+ *    of 0.05 sin(6.4466) = 0.00813, so v = (0.615625 - 0.00813) / 1.2 =
+ *    0.50624, and the colour (0.2565, 0.2531, 0.5085, 1) = (65.4, 64.5,
+ *    129.7, 255); within 4 steps for the mesh's straight pieces of the wave. */
+static bool scene_as_glsl_says(const char *scene, const frame *f, char *why, size_t why_size)
+{
+    const uint8_t *px = f->pixels[0];
+    if (!strcmp(scene, "point_quad_gsh")) {
+        uint32_t n = covered(f);
+        if (n != 676) {
+            snprintf(why, why_size, "%u pixels drawn, the GLSL's four quads cover 676", n);
+            return false;
+        }
+        return true;
+    }
+    const uint8_t *c = px + 4 * (32 * W + 32);
+    static const int want[4] = {65, 65, 130, 255};
+    for (int k = 0; k < 4; k++)
+        if (abs(c[k] - want[k]) > 4) {
+            snprintf(why, why_size, "pixel (32, 32) is (%u, %u, %u, %u), the GLSL's colour about (65, 65, 130, 255)",
+                     c[0], c[1], c[2], c[3]);
+            return false;
+        }
+    return true;
+}
+
+static void test_corpus_vtg(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_dir()) {
+        print_message("SKIP: ../shared/testdata/maxwell/shaders is absent; this test needs the shared test data\n");
+        skip();
+    }
+    static const char *const keys[MW_SPIRV_COMPUTE] = {"vert", "tess_ctrl", "tess_eval", "geom", "frag"};
+    char failures[1024] = "";
+    for (size_t p = 0; p < sizeof vtg_scenes / sizeof vtg_scenes[0]; p++) {
+        const char *scene = vtg_scenes[p];
+        tmc_shader st[MW_SPIRV_COMPUTE];
+        bool have[MW_SPIRV_COMPUTE] = {false};
+        char *native[MW_SPIRV_COMPUTE] = {NULL}, *trans[MW_SPIRV_COMPUTE] = {NULL};
+        uint32_t mask[MW_SPIRV_COMPUTE] = {0};
+        memset(st, 0, sizeof st);
+        tmc_shader sh;
+        if (!tmc_load(scene, &sh))
+            fail_msg("cannot load %s", scene);
+        const tj_value *pipe = tj_get(sh.json, "pipeline");
+        for (int s = 0; s < MW_SPIRV_COMPUTE; s++) {
+            const char *n = tj_str(tj_get(pipe, keys[s]), NULL);
+            if (!n)
+                continue;
+            if (!tmc_load(n, &st[s]))
+                fail_msg("cannot load %s", n);
+            have[s] = true;
+            native[s] = as_450(st[s].glsl);
+        }
+        assert_true(have[MW_SPIRV_VERTEX] && have[MW_SPIRV_FRAGMENT]);
+        for (int s = 0; s < MW_SPIRV_FRAGMENT; s++) {
+            if (!have[s])
+                continue;
+            int next = s + 1;
+            while (!have[next])
+                next++;
+            char why[160] = "";
+            trans[s] = translate(&st[s], &st[next], &mask[s], why, sizeof why);
+            if (!trans[s])
+                fail_msg("%s: %s is refused: %s", scene, st[s].name, why);
+        }
+        frame ref;
+        char why[160] = "";
+        if (!draw_stages(ctx, &sh, NULL, NULL, (const char *const *)native, MW_SPIRV_VERTEX, 0, &ref, why, sizeof why))
+            fail_msg("%s: the original GLSL: %s", scene, why);
+        if (!scene_as_glsl_says(scene, &ref, why, sizeof why))
+            fail_msg("%s: the original GLSL's picture: %s", scene, why);
+        const tj_value *cmp = tj_get(sh.json, "compare");
+        double tol = tj_num(tj_get(cmp, "tolerance"), 0), tolc[4] = {tol, tol, tol, tol};
+        /* each translated stage alone (v < FRAGMENT), then all of them */
+        for (int v = 0; v <= MW_SPIRV_FRAGMENT; v++) {
+            if (v < MW_SPIRV_FRAGMENT && !trans[v])
+                continue;
+            const char *src[MW_SPIRV_STAGE_COUNT_] = {NULL};
+            int stage_t = -1, readers = 0;
+            char label[96] = "";
+            for (int s = 0; s < MW_SPIRV_COMPUTE; s++) {
+                bool use = trans[s] && (v == MW_SPIRV_FRAGMENT || v == s);
+                src[s] = use ? trans[s] : native[s];
+                if (use && mask[s])
+                    stage_t = s, readers++;
+                if (use)
+                    snprintf(label + strlen(label), sizeof label - strlen(label), "%s%s", label[0] ? "+" : "",
+                             st[s].name);
+            }
+            /* bind_inputs binds one translated stage's constant buffers (only quad_tcsh reads any) */
+            assert_true(readers <= 1);
+            frame got;
+            bool drawn = draw_stages(ctx, &sh, NULL, NULL, src, stage_t < 0 ? MW_SPIRV_VERTEX : (mw_spirv_stage)stage_t,
+                                     (stage_t < 0 ? 0 : mask[stage_t]) | 1u << 31, &got, why, sizeof why);
+            double worst = 0;
+            uint64_t n_known = 0, bad = drawn ? compare(scene, &ref, &got, 0, tolc, false, &worst, &n_known) : 1;
+            bool says = drawn && scene_as_glsl_says(scene, &got, why, sizeof why);
+            print_message("  %-16s translated %-44s %s, largest difference %g, %llu components over %g, %u pixels drawn%s%s\n",
+                          scene, label, !drawn ? "NOT DRAWN" : bad ? "DIFFERENT" : worst ? "within tolerance" : "identical",
+                          worst, (unsigned long long)bad, tol, drawn ? covered(&got) : 0, says ? "" : ": ", says ? "" : why);
+            if (drawn && bad) {
+                char img[128];
+                snprintf(img, sizeof img, "%s_%s", scene, label);
+                write_diff_images(img, &ref, &got, 0);
+            }
+            if ((bad || !says) && strlen(failures) + strlen(label) + 4 < sizeof failures)
+                snprintf(failures + strlen(failures), sizeof failures - strlen(failures), " %s", label);
+            frame_free(&got);
+        }
+        frame_free(&ref);
+        for (int s = 0; s < MW_SPIRV_COMPUTE; s++) {
+            free(native[s]);
+            free(trans[s]);
+            if (have[s])
+                tmc_free(&st[s]);
+        }
+        tmc_free(&sh);
+    }
+    if (failures[0])
+        fail_msg("geometry/tessellation translations differ from the GLSL:%s (images in %s)", failures, ts_output_dir());
 }
 
 /* ---- compute ---- */
@@ -1285,6 +1494,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(test_corpus_differential),
         TS_GL_TEST(test_corpus_compute),
+        TS_GL_TEST(test_corpus_vtg),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

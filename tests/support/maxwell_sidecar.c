@@ -109,6 +109,8 @@ bool tmc_load(const char *name, tmc_shader *s)
     }
     if (s->stage == MW_SPIRV_COMPUTE)
         s->shared_bytes = le32(d + 0x18 + 24 + 12); /* the union's shared_mem_sz */
+    if (s->stage == MW_SPIRV_TESS_EVAL)
+        s->tess_param = le32(d + 0x18 + 24); /* the union's first word (quad_tesh: 0x202) */
     if (cb_sz && (size_t)control + cb_off + cb_sz <= dsize) {
         s->cbuf1 = malloc(cb_sz);
         memcpy(s->cbuf1, d + control + cb_off, cb_sz);
@@ -174,6 +176,14 @@ void tmc_key(const tmc_shader *s, mw_spirv_key *key)
     key->stage = (uint8_t)s->stage;
     key->tex_handle_cbuf = 0;
     key->tex_handle_offset = tmc_tex_handle_offset(s->stage);
+    if (s->stage == MW_SPIRV_TESS_EVAL)
+        key->tess_mode = MW_TESS_MODE(s->tess_param);
+    if (s->stage == MW_SPIRV_GEOMETRY) { /* the input primitive is the draw's */
+        const char *prim = tj_str(tj_get(tj_get(s->json, "draw"), "primitive"), "points");
+        key->prim_in = !strcmp(prim, "lines") || !strcmp(prim, "line_strip") ? MW_PRIM_IN_LINES
+                       : !strcmp(prim, "triangles") || !strcmp(prim, "triangle_strip") ? MW_PRIM_IN_TRIANGLES
+                                                                                         : MW_PRIM_IN_POINTS;
+    }
     const tj_value *tex = tj_get(s->json, "textures");
     for (size_t i = 0; i < tj_len(tex); i++) {
         const tj_value *t = tj_at(tex, i);

@@ -22,6 +22,7 @@ typedef struct tmc_shader {
     size_t cbuf1_size;
     mw_spirv_stage stage;
     uint32_t shared_bytes; /* compute: the program header's shared_mem_sz */
+    uint32_t tess_param;   /* tessellation evaluation: the program header's tessellation parameters word */
     tj_value *json;   /* NAME.json */
     char *glsl;       /* NAME.glsl */
 } tmc_shader;

@@ -55,7 +55,7 @@ static void test_corpus_translates(void **state)
                  * the things ES may refuse */
                 bool es_lacks = r.tex_mask != 0 || !strcmp(*n, "derivs_fsh");
                 /* nor ARB_shader_ballot / ARB_shader_group_vote (subgroup_csh's VOTE and SHFL) */
-                bool es_no_ballot = es && !strcmp(*n, "subgroup_csh");
+                bool es_no_ballot = es && (!strcmp(*n, "subgroup_csh") || !strcmp(*n, "quad_tesh")); /* quad_tesh: S2R LANEID */
                 if (es_no_ballot) {
                     print_message("  %-20s ES GLSL not validated: ES 3.20 has no ARB_shader_ballot\n", *n);
                     glhle_bytebuf_free(&g);
@@ -74,10 +74,9 @@ static void test_corpus_translates(void **state)
                 if (glslang && !clip_es) {
                     char *src = (char *)glhle_bytebuf_cstr(&g);
                     snprintf(name, sizeof name, "maxwell_glsl_%s_%s", *n, es ? "es" : "core");
-                    tgv_validate_all(ts_output_path(name), &src, 1, s.stage == MW_SPIRV_VERTEX    ? "vert"
-                                     : s.stage == MW_SPIRV_COMPUTE ? "comp"
-                                                                   : "frag",
-                                     *n);
+                    static const char *const stage_ext[MW_SPIRV_STAGE_COUNT_] = {"vert", "tesc", "tese",
+                                                                                 "geom", "frag", "comp"};
+                    tgv_validate_all(ts_output_path(name), &src, 1, stage_ext[s.stage], *n);
                 }
                 glhle_bytebuf_free(&g);
             }
