@@ -36,23 +36,15 @@ void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words,
     memcpy(o + sizeof k + (size_t)vs_words * 8, fs->code, (size_t)fs_words * 8);
 }
 
-static bool zero(const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++)
-        if (b[i])
-            return false;
-    return true;
-}
-
 /* A stored key is used when its stages are the ones the draw path makes
- * (vertex B and pixel), its padding is zero and each stage has code. */
+ * (vertex B and pixel), the fields only geometry and tessellation stages
+ * use are zero and each stage has code. */
 static bool key_valid(const void *bytes)
 {
     mw_program_key k;
     memcpy(&k, bytes, sizeof k);
     for (int i = 0; i < 2; i++)
-        if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || !zero(k.key[i].pad0, sizeof k.key[i].pad0))
+        if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || k.key[i].prim_in != 0 || k.key[i].tess_mode != 0)
             return false;
     return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
 }
