@@ -90,6 +90,8 @@ typedef struct pica_rasterizer_stats {
     uint64_t texture_barriers; /* before draws whose shader reads the colour attachment */
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
     uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
+    uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */
+    uint64_t fetch_bytes;      /* the guest bytes those draws copied into the stream ring */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);
