@@ -81,9 +81,10 @@ typedef struct glhle_pica_desc {
 enum {
     /* the CPU interpreter shades every vertex (the reference) */
     GLHLE_PICA_VERTEX_SHADERS_CPU = 0,
-    /* draws without a geometry shader run their vertex shader translated
-     * to GLSL on the host GPU; the CPU path takes immediate-mode vertices,
-     * geometry-shader draws, lit draws that output a normal quaternion (the
+    /* draws and immediate-mode vertices without a geometry shader run
+     * their vertex shader translated to GLSL on the host GPU (GL reads the
+     * attributes of most draws from guest memory itself); the CPU path
+     * takes geometry-shader draws, lit draws that output a normal quaternion (the
      * per-triangle quaternion fix-up needs all three vertices), programs
      * the key cannot hold and programs that fail to build (logged once) */
     GLHLE_PICA_VERTEX_SHADERS_GPU = 1,

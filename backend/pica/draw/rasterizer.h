@@ -6,9 +6,11 @@
  *     ├─ primitive.c   CPU vertex path: attributes, VS (and GS), output map,
  *     │                assembly -> pica_out_vertex + triangle indices, chunked;
  *     │                or, on the GPU vertex path (glhle_pica_desc.
- *     │                vertex_shaders), the loaded inputs unshaded, drawn
- *     │                with the translated program (shader_glsl.h, the
- *     │                pica-vs key of programs.h) -- docs/architecture.md
+ *     │                vertex_shaders), the loaded inputs unshaded or
+ *     │                (fetch mode) the draw's guest attribute bytes for GL
+ *     │                to read, drawn with the translated program
+ *     │                (shader_glsl.h, the pica-vs key of programs.h)
+ *     │                -- docs/architecture.md
  *     └─ per chunk ──▶ prepare (once per draw):
  *          surface_cache  render targets for FRAMEBUFFER state (FBO, scale),
  *                         textures for the units the fragment key samples
