@@ -41,6 +41,7 @@
 #include "backend/pica/draw/rasterizer.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +157,9 @@ struct pica_rasterizer {
 
     /* the GPU vertex path (glhle_pica_desc.vertex_shaders) */
     bool vs_gpu_enabled;
+    bool vs_gpu_strict;            /* GLHLE_PICA_VERTEX_SHADERS_GPU: no fallback for programs */
+    bool gpu_refused;              /* choose_gpu: this draw's program cannot take the GPU path ... */
+    char gpu_why[160];             /* ... and why */
     bool gpu;                      /* this draw's vertices are shaded by the translated program */
     bool gpu_failed;               /* its program failed to build: the draw runs again on the CPU */
     gl_program_service *gpu_programs;
@@ -1201,11 +1205,13 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s)
         pica_fs_key fs = r->gpu_key->fs;
         memset(r->gpu_key, 0, sizeof *r->gpu_key);
         r->gpu_key->fs = fs;
-        char why[160];
+        char *why = r->gpu_why;
+        why[0] = 0;
         r->gpu_vs_ok = pica_gpu_program_key_vs(r->gpu_key, s->vs_setup.code, s->vs_setup.opdesc, src.entry,
                                                src.input_register, src.input_count ? src.input_count : 1u,
-                                               map.src, src.clip, 0, why, sizeof why);
-        if (!r->gpu_vs_ok && (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
+                                               map.src, src.clip, 0, why, sizeof r->gpu_why);
+        if (!r->gpu_vs_ok && !r->vs_gpu_strict &&
+            (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
             GLHLE_INFO(r->log, "pica draw: vertex shader (program generation %u) runs on the CPU: %s", src.generation,
                        why);
         r->gpu_source = src;
@@ -1213,7 +1219,10 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s)
         r->gpu_vs_failed = false;
         r->gpu_vs_changed = true;
     }
-    if (r->gpu_vs_ok && !r->gpu_vs_failed) {
+    r->gpu_refused = !r->gpu_vs_ok || r->gpu_vs_failed;
+    if (r->gpu_vs_failed)
+        snprintf(r->gpu_why, sizeof r->gpu_why, "its translation failed to build");
+    if (!r->gpu_refused) {
         /* the quaternion fix-up of lit draws needs the three shaded
          * vertices of a triangle (draw_chunk) */
         bool quat = false;
@@ -1244,10 +1253,24 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
     }
     r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
     r->gpu = choose_gpu(r, s);
+    if (!r->gpu && r->gpu_refused && r->vs_gpu_strict) {
+        pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
+                     "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and this program "
+                     "(generation %u) cannot run there: %s",
+                     s->vs_setup.program_generation, r->gpu_why);
+        r->stats.skipped++;
+        return;
+    }
     r->gpu_failed = false;
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
     pica_pipeline_event(r->pipeline, pica, ev);
-    if (r->gpu_failed) { /* its program did not build: the reference path draws it */
+    if (r->gpu_failed && r->vs_gpu_strict) {
+        pica_problem(p, GLHLE_RESULT_SHADER_ERROR, GLHLE_LOG_ERROR,
+                     "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and the translated "
+                     "program (generation %u) failed to build",
+                     s->vs_setup.program_generation);
+        r->stats.skipped++;
+    } else if (r->gpu_failed) { /* its program did not build: the reference path draws it */
         r->gpu = false;
         r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
         pica_pipeline_set_inputs_only(r->pipeline, false);
@@ -1356,7 +1379,26 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         res = gl_program_service_create(p->ctx, &sd, &r->programs);
     }
     r->log = p->log;
-    r->vs_gpu_enabled = desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_GPU;
+    /* the generated GLSL is 4.50 core / 3.20 es (shader_glsl.c) */
+    const glhle_context_info *ci = &p->ctx->info;
+    const int ver = ci->gl_major * 10 + ci->gl_minor;
+    const bool host_ok = ci->gles ? ver >= 32 : ver >= 45;
+    if (res == GLHLE_RESULT_OK && desc->vertex_shaders > GLHLE_PICA_VERTEX_SHADERS_GPU)
+        res = GLHLE_FAIL(p->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                         "pica draw: vertex_shaders %u is none of GLHLE_PICA_VERTEX_SHADERS_AUTO/CPU/GPU",
+                         desc->vertex_shaders);
+    r->vs_gpu_strict = desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_GPU;
+    /* the fragment ubershader promises draws that never wait for a
+     * compile; the translated vertex programs have no such stand-in, so
+     * AUTO keeps the CPU vertex path with it */
+    const bool uber_on = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ASYNC ||
+                         desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS;
+    r->vs_gpu_enabled =
+        r->vs_gpu_strict || (desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_AUTO && host_ok && !uber_on);
+    if (res == GLHLE_RESULT_OK && desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_AUTO && !host_ok)
+        GLHLE_INFO(p->log, "pica draw: vertex shaders run on the CPU: the context is %s %d.%d and the translated "
+                           "ones need GL 4.5 or ES 3.2",
+                   ci->gles ? "ES" : "GL", ci->gl_major, ci->gl_minor);
     if (res == GLHLE_RESULT_OK && r->vs_gpu_enabled) {
         /* a key is 3.9 KiB: a smaller table than the fragment programs' */
         const gl_program_service_desc sd = {
