@@ -89,8 +89,9 @@ typedef struct replay_tool {
     "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
     "  --ubershader M   off, async (draw with the ubershader while a program compiles)\n"           \
     "                   or always (every draw with it) (PICA)\n"                                     \
-    "  --vertex-shaders M  cpu (the interpreter, default) or gpu (translated to GLSL where the draw\n"   \
-    "                   allows, else the CPU); auto is gpu (PICA)\n"                                  \
+    "  --vertex-shaders M  auto (default: translated to GLSL where the host and the draw allow, else\n" \
+    "                   the interpreter), cpu (the interpreter) or gpu (no fallback for programs:\n"  \
+    "                   their draws are skipped and reported) (PICA)\n"                             \
     "  --help, --version\n"                                                                           \
     "Exit status: 0 replayed as recorded, 1 bad trace or output, 2 usage, 3 the trace lost its END\n"  \
     "chunk, 4 the replay diverged from the recording, 5 --frames selected no frame.\n"
@@ -576,8 +577,10 @@ int main(int argc, char **argv)
         case 'v':
             if (!strcmp(optarg, "cpu"))
                 t.vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_CPU;
-            else if (!strcmp(optarg, "gpu") || !strcmp(optarg, "auto"))
+            else if (!strcmp(optarg, "gpu"))
                 t.vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_GPU;
+            else if (!strcmp(optarg, "auto"))
+                t.vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_AUTO;
             else {
                 tool_error("--vertex-shaders wants cpu, gpu or auto, got '%s'", optarg);
                 return EXIT_USAGE;

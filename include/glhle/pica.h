@@ -79,14 +79,25 @@ typedef struct glhle_pica_desc {
 } glhle_pica_desc;
 
 enum {
-    /* the CPU interpreter shades every vertex (the reference) */
-    GLHLE_PICA_VERTEX_SHADERS_CPU = 0,
-    /* draws without a geometry shader run their vertex shader translated
-     * to GLSL on the host GPU; the CPU path takes immediate-mode vertices,
+    /* the default: draws and immediate-mode vertices without a geometry
+     * shader run their vertex shader translated to GLSL on the host GPU
+     * when the context is GL 4.5 or ES 3.2 (what the generated GLSL needs;
+     * else every vertex is shaded on the CPU, logged once) and the fragment
+     * ubershader is off (it has no vertex-stage stand-in, so with it the
+     * CPU shades the vertices and no draw waits), GL reading the
+     * attributes of most draws from guest memory itself; the CPU path takes
      * geometry-shader draws, lit draws that output a normal quaternion (the
      * per-triangle quaternion fix-up needs all three vertices), programs
-     * the key cannot hold and programs that fail to build (logged once) */
-    GLHLE_PICA_VERTEX_SHADERS_GPU = 1,
+     * the key cannot hold and programs that fail to build (a log line
+     * saying why, once per program) */
+    GLHLE_PICA_VERTEX_SHADERS_AUTO = 0,
+    /* the CPU interpreter shades every vertex (the reference) */
+    GLHLE_PICA_VERTEX_SHADERS_CPU = 1,
+    /* as AUTO without the fallback for programs: the draws of a program
+     * the GPU path cannot take (the key cannot hold it, or it fails to
+     * build) are skipped and reported; geometry-shader and quaternion-lit
+     * draws still take the CPU path */
+    GLHLE_PICA_VERTEX_SHADERS_GPU = 2,
 };
 
 enum {

@@ -615,7 +615,9 @@ static void setup_bench(bench *b, uint32_t draws)
     const glhle_context_desc cd = {.mode = GLHLE_CONTEXT_OFFSCREEN, .log_level = GLHLE_LOG_WARN};
     if (glhle_context_create(&cd, &b->ctx) != GLHLE_RESULT_OK)
         exit(1);
-    const glhle_pica_desc pd = {0};
+    /* the CPU vertex path: the recorder wraps the GL calls of its draws
+     * (bench_pica_vs_path measures the GPU one) */
+    const glhle_pica_desc pd = {.vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_CPU};
     if (glhle_pica_create(b->ctx, &pd, &b->pica) != GLHLE_RESULT_OK)
         exit(1);
     b->mem = calloc(1, MEM_SIZE);

@@ -175,7 +175,7 @@ static glhle_shader_stats draw_all(glhle_context *ctx, uint32_t mode, uint64_t s
         random_case(&r, c);
         glhle_result res = draw(&e, c, &img[p]);
         if (res != GLHLE_RESULT_OK)
-            print_message("program %ld: the %s path's run says %s\n", p, mode ? "GPU" : "CPU",
+            print_message("program %ld: the %s path's run says %s\n", p, mode == GLHLE_PICA_VERTEX_SHADERS_CPU ? "CPU" : "GPU",
                           glhle_result_string(res));
     }
     glhle_shader_stats st;

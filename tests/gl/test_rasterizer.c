@@ -2034,9 +2034,9 @@ static void shader_build_failure(void **state)
     tp_cmd_init(&b);
     pd_draw(&b, 0, 3, 0);
     skipped(&e, &b, GLHLE_RESULT_SHADER_ERROR, "failed to build");
-    /* with GPU vertex shaders the translated program fails first and the
-     * draw goes to the CPU path, whose program fails too */
-    const uint64_t builds = ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0) ? 2 : 1;
+    /* with GPU vertex shaders (the default) the translated program fails
+     * first and the draw goes to the CPU path, whose program fails too */
+    const uint64_t builds = ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0) == GLHLE_PICA_VERTEX_SHADERS_CPU ? 1 : 2;
     assert_int_equal(rstats(&e).program_builds, builds);
     assert_int_equal(rstats(&e).program_failures, builds);
     pica_rasterizer_test_break_builds(e.pica->rasterizer, false);

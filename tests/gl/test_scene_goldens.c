@@ -46,7 +46,10 @@ static glhle_result compare_frame(void *user, glhle_pica *pica, uint32_t frame)
 static void replay_scenes(void **state, uint32_t scale)
 {
     glhle_context *ctx = *state;
-    const bool gpu_vs = ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0) != 0;
+    const long vs = ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0);
+    /* AUTO keeps the CPU path with the ubershader (glhle/pica.h) */
+    const bool gpu_vs = vs == GLHLE_PICA_VERTEX_SHADERS_GPU ||
+                        (vs == GLHLE_PICA_VERTEX_SHADERS_AUTO && ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0) == 0);
     uint64_t gpu_draws = 0, cpu_draws = 0;
     for (int i = 0; i < sb_scene_count; i++) {
         const sb_scene *s = &sb_scenes[i];
@@ -61,7 +64,7 @@ static void replay_scenes(void **state, uint32_t scale)
             .pica = {.resolution_scale = scale,
                      .log = ts_log_fn,
                      .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0),
-                     /* gl/test_scene_goldens_gpu_vs: vertex shaders translated to GLSL */
+                     /* gl/test_scene_goldens_cpu_vs: every vertex shaded by the interpreter */
                      .vertex_shaders = (uint32_t)ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0)},
             .on_frame = compare_frame,
             .user = &g,

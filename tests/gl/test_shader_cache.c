@@ -53,7 +53,10 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, uint64
                                 .program_budget_bytes = budget_bytes,
                                 .shader_compile_threads = replay_threads,
                                 .shader_ubershader = replay_uber,
-                                .shader_cache_max_bytes = replay_file_budget};
+                                .shader_cache_max_bytes = replay_file_budget,
+                                /* these tests read the fragment programs' file, TITLE.pica.glsc: the
+                                 * translated vertex programs would go to TITLE.pica-vs.glsc */
+                                .vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_CPU};
     tt_replay_sample(ctx, name, &pd, out);
     ts_gl_check(ctx);
 }
@@ -665,7 +668,9 @@ static void tools_contract(void **state)
     char json[4200];
     snprintf(json, sizeof json, "%s/stats.json", rdir);
     for (int pass = 0; pass < 2; pass++) {
-        snprintf(args, sizeof args, "'%s' --out '%s/out' --shader-cache '%s/cache' --stats-json '%s'",
+        /* the CPU vertex path: the fragment programs' file is read below */
+        snprintf(args, sizeof args,
+                 "'%s' --out '%s/out' --shader-cache '%s/cache' --stats-json '%s' --vertex-shaders cpu",
                  ts_source_path("tests/scenes/traces/tev.glht"), rdir, rdir, json);
         assert_int_equal(tt_run_tool("glhle-replay", args, out, sizeof out), 0);
     }

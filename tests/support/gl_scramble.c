@@ -196,6 +196,9 @@ void ts_gl_scramble(ts_host *h, ts_rng *r)
     gl->LogicOp(PICK(r, GL_XOR, GL_CLEAR, GL_INVERT, GL_NOR));
     gl->ColorMask(ts_rng_below(r, 2), ts_rng_below(r, 2), ts_rng_below(r, 2), GL_FALSE);
     gl->ClearColor(1.0f, 0.0f, 1.0f, 0.5f);
+    /* current generic attribute values (context state, not the vertex array's) */
+    for (GLuint a = 0; a < 16; a++)
+        gl->VertexAttrib4fv(a, (const GLfloat[]){(float)ts_rng_below(r, 9) - 4.0f, 0.5f, -2.0f, 7.0f});
     /* pixel storage */
     static const GLint align[] = {1, 2, 4, 8};
 #define STORE(p)                                                                                            \

@@ -26,7 +26,8 @@
     X(ActiveTexture) X(BindBuffer) X(BindBufferBase) X(BindBufferRange) X(BindFramebuffer) X(BindImageTexture)    \
     X(BindSampler) X(BindTexture) X(BindVertexArray) X(BlendColor) X(BlendEquationSeparate) X(BlendFuncSeparate) \
     X(ClearColor) X(ColorMask) X(CullFace) X(DepthFunc) X(DepthMask) X(Disable) X(Enable) X(FrontFace)           \
-    X(LogicOp) X(PixelStorei) X(Scissor) X(StencilFunc) X(StencilMask) X(StencilOp) X(UseProgram) X(Viewport)
+    X(LogicOp) X(PixelStorei) X(Scissor) X(StencilFunc) X(StencilMask) X(StencilOp) X(UseProgram) X(VertexAttrib4fv) \
+    X(Viewport)
 
 /* Every capability of glEnable/glDisable glhle switches. */
 #define TS_SCRAMBLED_CAPS(X)                                                                                    \

@@ -41,6 +41,7 @@
 #include "backend/pica/draw/rasterizer.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,7 @@
 #include "backend/pica/frontend/frontend.h"
 #include "backend/pica/shader/primitive.h"
 #include "backend/pica/shader/shader_glsl.h"
+#include "backend/pica/shader/vertex.h"
 #include "shadergen/pica_fs.h"
 #include "shadergen/pica_fs_uber.h"
 
@@ -65,9 +67,14 @@
 #define VERTEX_BYTES ((uint32_t)sizeof(pica_out_vertex))
 #define SAMPLER_SLOTS 32
 #define TEXT_LIMIT (1u << 20)
+/* guest attribute bytes one fetch-mode draw may copy into the ring; a
+ * larger draw has the CPU loader convert its vertices instead */
+#define FETCH_MAX_BYTES (STREAM_BYTES / 4)
 
 _Static_assert(VERTEX_BYTES == 96, "the vertex layout below assumes pica_out_vertex's 96 bytes");
 _Static_assert(PICA_VS_UBO_BINDING == 1, "pica_vs.c spells the binding out");
+_Static_assert(FETCH_MAX_BYTES + 12 * 16 + CHUNK_INDICES * 4 <= STREAM_BYTES / 2,
+               "a fetch-mode draw's attribute bytes and indices fit the ring's largest mapping");
 _Static_assert((CHUNK_VERTICES + 2 * (CHUNK_INDICES / 3) + 1) * VERTEX_BYTES + CHUNK_INDICES * 4 <= STREAM_BYTES / 2,
                "a chunk, with the quaternion copies, fits the stream ring's largest mapping");
 
@@ -150,6 +157,9 @@ struct pica_rasterizer {
 
     /* the GPU vertex path (glhle_pica_desc.vertex_shaders) */
     bool vs_gpu_enabled;
+    bool vs_gpu_strict;            /* GLHLE_PICA_VERTEX_SHADERS_GPU: no fallback for programs */
+    bool gpu_refused;              /* choose_gpu: this draw's program cannot take the GPU path ... */
+    char gpu_why[160];             /* ... and why */
     bool gpu;                      /* this draw's vertices are shaded by the translated program */
     bool gpu_failed;               /* its program failed to build: the draw runs again on the CPU */
     gl_program_service *gpu_programs;
@@ -159,6 +169,8 @@ struct pica_rasterizer {
     GLuint gpu_program;
     bool gpu_have_program;
     GLuint gpu_vao[16];            /* by input count: vec4 attributes 0..n-1 at a stride of n vec4s */
+    GLuint fetch_vao;              /* fetch mode: formats and buffers set per draw */
+    uint16_t fetch_enabled;        /* its attribute arrays that are enabled */
     GLuint vsp_ubo;
     pica_vsp_uniforms vsp_uniforms; /* what vsp_ubo holds */
     bool vsp_uniforms_valid;
@@ -1083,6 +1095,72 @@ static void draw_gpu_chunk(pica_rasterizer *r, const pica_draw_output *out)
     draw_passes(r, ni, off, (GLint)(voff / vbytes));
 }
 
+/* GL's attribute types for PICA_ATTRIB_*: integers converted to their
+ * value as a float (not normalised), as pica_vertex_load does; GL fills
+ * the components an attribute lacks with (x, 0, 0, 1) (GL 4.6 10.2), the
+ * PICA's missing-component rule. */
+static const GLenum attrib_type_gl[4] = {GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT, GL_FLOAT};
+
+/* A fetch-mode draw: the indices and the guest bytes of the draw's vertex
+ * range into one mapping of the ring, one vertex buffer binding per PICA
+ * attribute buffer with its stride (0 included: every vertex reads the
+ * same bytes), fixed attributes and the rest as constant generic
+ * attributes. */
+static void draw_fetch_chunk(pica_rasterizer *r, const pica_draw_output *out)
+{
+    const pica_vertex_fetch *f = out->fetch;
+    const pica_vertex_loader *l = out->loader;
+    const uint32_t ni = out->index_count, n = out->input_count;
+    const size_t index_bytes = (size_t)ni * 4;
+    const size_t want = ((index_bytes + 15) & ~(size_t)15) + f->bytes + 16u * f->span_count;
+    size_t off;
+    uint8_t *base = gl_stream_map(&r->stream, want, 16, &off);
+    if (!base || n < 1 || n > 16) { /* cannot happen: FETCH_MAX_BYTES and the chunk size (asserted above) */
+        pica_problem(r->p, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+                     "draw of %u vertices does not fit the stream buffer; skipped", out->vertex_count);
+        return;
+    }
+    GladGLContext *gl = r->gl;
+    const GLuint vao = r->fetch_vao;
+    memcpy(base, out->indices, index_bytes);
+    size_t pos = (index_bytes + 15) & ~(size_t)15;
+    for (unsigned s = 0; s < f->span_count; s++) {
+        memcpy(base + pos, f->span[s].host, f->span[s].bytes);
+        gl->VertexArrayVertexBuffer(vao, s, r->stream.buffer, (GLintptr)(off + pos), (GLsizei)f->span[s].stride);
+        pos = (pos + f->span[s].bytes + 15) & ~(size_t)15;
+    }
+    gl_stream_commit(&r->stream, pos);
+    gl_state_vertex_array(r->st, vao);
+    uint16_t enabled = 0;
+    for (GLuint a = 0; a < n; a++) {
+        const bool loaded = a < l->attrib_count && a < 12 && ((l->loaded_mask >> a) & 1);
+        if (loaded) {
+            enabled |= (uint16_t)(1u << a);
+            gl->VertexArrayAttribFormat(vao, a, l->components[a], attrib_type_gl[l->type[a] & 3], GL_FALSE,
+                                        f->attrib_rel[a]);
+            gl->VertexArrayAttribBinding(vao, a, f->attrib_span[a]);
+            continue;
+        }
+        /* a current attribute value is context state: set before every draw
+         * that reads it */
+        static const float zero[4] = {0, 0, 0, 0};
+        const float *v = a >= l->attrib_count ? zero : ((l->fixed_mask >> a) & 1) ? l->fixed[a] : out->held[a];
+        gl->VertexAttrib4fv(a, v);
+    }
+    for (GLuint a = 0; a < 16; a++) {
+        const uint16_t bit = (uint16_t)(1u << a);
+        if ((enabled & bit) && !(r->fetch_enabled & bit))
+            gl->EnableVertexArrayAttrib(vao, a);
+        else if (!(enabled & bit) && (r->fetch_enabled & bit))
+            gl->DisableVertexArrayAttrib(vao, a);
+    }
+    r->fetch_enabled = enabled;
+    r->gpu_vertices += out->vertex_count;
+    r->stats.fetch_draws++;
+    r->stats.fetch_bytes += f->bytes;
+    draw_passes(r, ni, off, 0);
+}
+
 static void on_output(void *user, const pica_draw_output *out)
 {
     pica_rasterizer *r = user;
@@ -1097,7 +1175,9 @@ static void on_output(void *user, const pica_draw_output *out)
     }
     if (r->skip)
         return;
-    if (out->inputs) {
+    if (out->fetch) {
+        draw_fetch_chunk(r, out);
+    } else if (out->inputs) {
         draw_gpu_chunk(r, out);
     } else {
         r->cpu_vertices += out->vertex_count;
@@ -1108,9 +1188,9 @@ static void on_output(void *user, const pica_draw_output *out)
 /* Whether this draw's vertices can be shaded on the GPU: the key's vertex
  * half made when what it depends on changed (one log line per program that
  * cannot take the GPU path). */
-static bool choose_gpu(pica_rasterizer *r, const pica_state *s, const glhle_pica_event *ev)
+static bool choose_gpu(pica_rasterizer *r, const pica_state *s)
 {
-    if (!r->vs_gpu_enabled || ev->type != GLHLE_PICA_EVENT_DRAW || s->geometry.gs_enabled)
+    if (!r->vs_gpu_enabled || s->geometry.gs_enabled)
         return false;
     gpu_vs_source src;
     memset(&src, 0, sizeof src);
@@ -1127,11 +1207,13 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s, const glhle_pica
         pica_fs_key fs = r->gpu_key->fs;
         memset(r->gpu_key, 0, sizeof *r->gpu_key);
         r->gpu_key->fs = fs;
-        char why[160];
+        char *why = r->gpu_why;
+        why[0] = 0;
         r->gpu_vs_ok = pica_gpu_program_key_vs(r->gpu_key, s->vs_setup.code, s->vs_setup.opdesc, src.entry,
                                                src.input_register, src.input_count ? src.input_count : 1u,
-                                               map.src, src.clip, 0, why, sizeof why);
-        if (!r->gpu_vs_ok && (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
+                                               map.src, src.clip, 0, why, sizeof r->gpu_why);
+        if (!r->gpu_vs_ok && !r->vs_gpu_strict &&
+            (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
             GLHLE_INFO(r->log, "pica draw: vertex shader (program generation %u) runs on the CPU: %s", src.generation,
                        why);
         r->gpu_source = src;
@@ -1139,7 +1221,10 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s, const glhle_pica
         r->gpu_vs_failed = false;
         r->gpu_vs_changed = true;
     }
-    if (r->gpu_vs_ok && !r->gpu_vs_failed) {
+    r->gpu_refused = !r->gpu_vs_ok || r->gpu_vs_failed;
+    if (r->gpu_vs_failed)
+        snprintf(r->gpu_why, sizeof r->gpu_why, "its translation failed to build");
+    if (!r->gpu_refused) {
         /* the quaternion fix-up of lit draws needs the three shaded
          * vertices of a triangle (draw_chunk) */
         bool quat = false;
@@ -1169,11 +1254,25 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         return;
     }
     r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
-    r->gpu = choose_gpu(r, s, ev);
+    r->gpu = choose_gpu(r, s);
+    if (!r->gpu && r->gpu_refused && r->vs_gpu_strict) {
+        pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
+                     "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and this program "
+                     "(generation %u) cannot run there: %s",
+                     s->vs_setup.program_generation, r->gpu_why);
+        r->stats.skipped++;
+        return;
+    }
     r->gpu_failed = false;
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
     pica_pipeline_event(r->pipeline, pica, ev);
-    if (r->gpu_failed) { /* its program did not build: the reference path draws it */
+    if (r->gpu_failed && r->vs_gpu_strict) {
+        pica_problem(p, GLHLE_RESULT_SHADER_ERROR, GLHLE_LOG_ERROR,
+                     "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and the translated "
+                     "program (generation %u) failed to build",
+                     s->vs_setup.program_generation);
+        r->stats.skipped++;
+    } else if (r->gpu_failed) { /* its program did not build: the reference path draws it */
         r->gpu = false;
         r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
         pica_pipeline_set_inputs_only(r->pipeline, false);
@@ -1282,7 +1381,26 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         res = gl_program_service_create(p->ctx, &sd, &r->programs);
     }
     r->log = p->log;
-    r->vs_gpu_enabled = desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_GPU;
+    /* the generated GLSL is 4.50 core / 3.20 es (shader_glsl.c) */
+    const glhle_context_info *ci = &p->ctx->info;
+    const int ver = ci->gl_major * 10 + ci->gl_minor;
+    const bool host_ok = ci->gles ? ver >= 32 : ver >= 45;
+    if (res == GLHLE_RESULT_OK && desc->vertex_shaders > GLHLE_PICA_VERTEX_SHADERS_GPU)
+        res = GLHLE_FAIL(p->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                         "pica draw: vertex_shaders %u is none of GLHLE_PICA_VERTEX_SHADERS_AUTO/CPU/GPU",
+                         desc->vertex_shaders);
+    r->vs_gpu_strict = desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_GPU;
+    /* the fragment ubershader promises draws that never wait for a
+     * compile; the translated vertex programs have no such stand-in, so
+     * AUTO keeps the CPU vertex path with it */
+    const bool uber_on = desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ASYNC ||
+                         desc->shader_ubershader == GLHLE_PICA_UBERSHADER_ALWAYS;
+    r->vs_gpu_enabled =
+        r->vs_gpu_strict || (desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_AUTO && host_ok && !uber_on);
+    if (res == GLHLE_RESULT_OK && desc->vertex_shaders == GLHLE_PICA_VERTEX_SHADERS_AUTO && !host_ok)
+        GLHLE_INFO(p->log, "pica draw: vertex shaders run on the CPU: the context is %s %d.%d and the translated "
+                           "ones need GL 4.5 or ES 3.2",
+                   ci->gles ? "ES" : "GL", ci->gl_major, ci->gl_minor);
     if (res == GLHLE_RESULT_OK && r->vs_gpu_enabled) {
         /* a key is 3.9 KiB: a smaller table than the fragment programs' */
         const gl_program_service_desc sd = {
@@ -1323,6 +1441,9 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
             gl->VertexArrayVertexBuffer(vao, 0, r->stream.buffer, 0, (GLsizei)(n * 16u));
             gl->VertexArrayElementBuffer(vao, r->stream.buffer);
         }
+        gl->CreateVertexArrays(1, &r->fetch_vao);
+        gl->VertexArrayElementBuffer(r->fetch_vao, r->stream.buffer);
+        pica_pipeline_set_fetch(r->pipeline, FETCH_MAX_BYTES);
     }
     gl->CreateSamplers(1, &r->nearest_sampler);
     gl->SamplerParameteri(r->nearest_sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -1363,6 +1484,8 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteVertexArrays(1, &r->vao);
     if (r->gpu_vao[0])
         gl->DeleteVertexArrays(16, r->gpu_vao);
+    if (r->fetch_vao)
+        gl->DeleteVertexArrays(1, &r->fetch_vao);
     if (r->vsp_ubo)
         gl->DeleteBuffers(1, &r->vsp_ubo);
     gl_program_service_destroy(r->gpu_programs);

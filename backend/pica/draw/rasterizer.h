@@ -6,9 +6,11 @@
  *     ├─ primitive.c   CPU vertex path: attributes, VS (and GS), output map,
  *     │                assembly -> pica_out_vertex + triangle indices, chunked;
  *     │                or, on the GPU vertex path (glhle_pica_desc.
- *     │                vertex_shaders), the loaded inputs unshaded, drawn
- *     │                with the translated program (shader_glsl.h, the
- *     │                pica-vs key of programs.h) -- docs/architecture.md
+ *     │                vertex_shaders), the loaded inputs unshaded or
+ *     │                (fetch mode) the draw's guest attribute bytes for GL
+ *     │                to read, drawn with the translated program
+ *     │                (shader_glsl.h, the pica-vs key of programs.h)
+ *     │                -- docs/architecture.md
  *     └─ per chunk ──▶ prepare (once per draw):
  *          surface_cache  render targets for FRAMEBUFFER state (FBO, scale),
  *                         textures for the units the fragment key samples
@@ -90,6 +92,8 @@ typedef struct pica_rasterizer_stats {
     uint64_t texture_barriers; /* before draws whose shader reads the colour attachment */
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
     uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
+    uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */
+    uint64_t fetch_bytes;      /* the guest bytes those draws copied into the stream ring */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);

@@ -120,6 +120,9 @@ struct pica_pipeline {
     uint32_t ninputs;           /* vec4s per vertex in `inputs` this draw */
     bool inputs_only;           /* set by the consumer (pica_pipeline_set_inputs_only) */
     bool raw;                   /* this draw runs in input mode */
+    uint32_t fetch_max;         /* pica_pipeline_set_fetch; 0: off */
+    bool fetching;              /* this draw goes out in fetch mode */
+    pica_vertex_fetch fetch;    /* and its guest bytes */
     uint32_t nverts, vcap;
     uint32_t *idx;
     uint32_t nidx, icap;
@@ -202,6 +205,11 @@ void pica_pipeline_set_inputs_only(pica_pipeline *pl, bool on)
     pl->inputs_only = on;
 }
 
+void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes)
+{
+    pl->fetch_max = max_bytes;
+}
+
 void pica_pipeline_bind(pica_pipeline *pl, pica_frontend *fe)
 {
     pl->fe = fe;
@@ -215,10 +223,40 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
     if (pl->nidx || end_of_draw) {
         pica_draw_output out = {pl->verts, pl->nverts, pl->idx, pl->nidx, end_of_draw,
                                 pl->chunk_status | pl->draw_status, pl->raw ? pl->inputs : NULL,
-                                pl->raw ? pl->ninputs : 0};
+                                pl->raw ? pl->ninputs : 0, NULL, NULL, NULL};
+        if (pl->fetching) {
+            out.vertices = NULL;
+            out.inputs = NULL;
+            out.vertex_count = pl->fetch.last - pl->fetch.first + 1;
+            out.fetch = &pl->fetch;
+            out.loader = &pl->loader;
+            out.held = (const float(*)[4])pl->attr;
+        }
         if (pl->desc.on_output)
             pl->desc.on_output(pl->desc.user, &out);
         pl->stats.chunks++;
+    }
+    if (pl->fetching) {
+        /* the vertices a strip or fan goes on with, in input form: what
+         * process() would have written for them */
+        pl->fetching = false;
+        unsigned live = assembler_live(&pl->pa);
+        uint32_t n = 0;
+        for (unsigned k = 0; k < 2; k++)
+            if (live & (1u << k)) {
+                uint32_t bad;
+                pica_vertex_load(&pl->loader, pl->fetch.first + pl->pa.buf[k], pl->attr, &bad); /* mapped: checked */
+                float *dst = pl->inputs + (size_t)n * pl->ninputs * 4;
+                for (uint32_t a = 0; a < pl->ninputs; a++)
+                    memcpy(dst + 4 * a, a < pl->loader.attrib_count ? pl->attr[a] : (const float[4]){0, 0, 0, 0},
+                           16);
+                pl->pa.buf[k] = n++;
+            }
+        pl->nverts = n;
+        pl->nidx = 0;
+        pl->chunk_status = 0;
+        pica_vertex_cache_clear(&pl->cache);
+        return;
     }
     /* both kept vertices are read before either is written: a slot the
      * post-vertex cache handed out may be 0 or 1, where the other one lands */
@@ -509,6 +547,41 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
     return true;
 }
 
+/* A draw in fetch mode (pica_pipeline_set_fetch), if it can be one: the
+ * index range, the guest bytes of its attributes, then the assembler on
+ * the indices relative to the first. */
+static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
+{
+    if (!pl->fetch_max || !pl->raw || !count || count > pl->icap / 3 || pl->nidx ||
+        assembler_live(&pl->pa))
+        return false;
+    const pica_geometry_state *g = &pl->st->geometry;
+    uint32_t lo = 0xFFFFFFFFu, hi = 0;
+    if (indexed) {
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t index = g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i];
+            lo = index < lo ? index : lo;
+            hi = index > hi ? index : hi;
+        }
+    } else {
+        if ((uint64_t)g->vertex_offset + count - 1 > 0xFFFFFFFFu)
+            return false;
+        lo = g->vertex_offset;
+        hi = g->vertex_offset + count - 1;
+    }
+    if (!pica_vertex_fetch_ranges(&pl->loader, lo, hi, pl->fetch_max, &pl->fetch))
+        return false; /* the CPU loader reports the vertex it cannot read */
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t index = indexed ? (g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i])
+                                 : g->vertex_offset + i;
+        submit(pl, index - lo);
+    }
+    pl->fetching = true;
+    pl->stats.input_vertices += count;
+    pl->stats.fetch_draws++;
+    return true;
+}
+
 /* Sets this draw's form (input mode or shaded); a change drops what the
  * assembler kept, which is in the other form. */
 static void set_form(pica_pipeline *pl, bool raw, uint32_t ninputs)
@@ -523,12 +596,18 @@ static void set_form(pica_pipeline *pl, bool raw, uint32_t ninputs)
         pl->ninputs = ninputs;
 }
 
-static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
+/* Input mode when the consumer asked for it and no geometry shader runs. */
+static void set_event_form(pica_pipeline *pl)
 {
-    pica_frontend *p = pl->fe;
     const pica_state *cs = pica_frontend_state(pl->fe);
     set_form(pl, pl->inputs_only && !cs->geometry.gs_enabled,
              cs->vs.input_count < 1 ? 1u : cs->vs.input_count > 16 ? 16u : cs->vs.input_count);
+}
+
+static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
+{
+    pica_frontend *p = pl->fe;
+    set_event_form(pl);
     begin(pl, true);
     pl->immediate = false;
     const pica_state *st = pl->st;
@@ -561,6 +640,11 @@ static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
         }
     }
     pica_vertex_loader_setup(&pl->loader, g, st->fixed_attrib, &p->mem);
+    if (fetch_draw(pl, ib, indexed, count)) {
+        end(pl, "draw");
+        flush(pl, true);
+        return;
+    }
     bool variable = g->gs_enabled && g->gs_mode == 1;
     for (uint32_t i = 0; i < count; i++) {
         uint32_t index;
@@ -590,7 +674,7 @@ void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *
     case GLHLE_PICA_EVENT_IMMEDIATE_VERTEX:
         /* one vertex per event; triangles go out as soon as they complete
          * (Azahar DrawImmediate) */
-        set_form(pl, false, pl->ninputs);
+        set_event_form(pl);
         begin(pl, !pl->immediate);
         pl->immediate = true;
         pl->stats.immediate_vertices++;

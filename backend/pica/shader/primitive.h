@@ -88,6 +88,16 @@ typedef struct pica_draw_output {
      * the GPU vertex path to shade; NULL otherwise. */
     const float *inputs;
     uint32_t input_count;
+    /* Fetch mode (pica_pipeline_set_fetch): neither vertices nor inputs;
+     * the indices are vertex indices minus fetch->first, and the consumer
+     * reads the attributes from the guest bytes fetch names, in the formats
+     * of `loader` (vertex_count is last - first + 1). An attribute below
+     * loader->attrib_count that is neither loaded nor fixed reads `held`,
+     * what the CPU path's input register still holds; attributes from
+     * loader->attrib_count to input_count read zero, as on the CPU path. */
+    const struct pica_vertex_fetch *fetch;
+    const struct pica_vertex_loader *loader;
+    const float (*held)[4];
 } pica_draw_output;
 
 typedef void (*pica_output_fn)(void *user, const pica_draw_output *out);
@@ -110,6 +120,7 @@ typedef struct pica_pipeline_stats {
     uint64_t triangles;
     uint64_t chunks;           /* output callbacks */
     uint64_t input_vertices;   /* vertices handed out unshaded (input mode) */
+    uint64_t fetch_draws;      /* draws handed out in fetch mode */
 } pica_pipeline_stats;
 
 typedef struct pica_pipeline pica_pipeline;
@@ -126,12 +137,21 @@ struct pica_frontend;
  * (and problems go to); set before the first event. */
 void pica_pipeline_bind(pica_pipeline *pl, struct pica_frontend *fe);
 pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl);
-/* Input mode for the following DRAW events (not immediate-mode vertices,
- * not with the geometry shader on: those always run on the CPU): vertices
+/* Input mode for the following DRAW and IMMEDIATE_VERTEX events (not with
+ * the geometry shader on: those always run on the CPU): vertices
  * are loaded, cached and assembled as ever but not shaded, and chunks carry
  * pica_draw_output.inputs. A change of mode drops the 0-2 vertices a strip
  * or fan kept from the previous draw (they are in the other form); citro3d
  * restarts the primitive before every draw anyway. */
 void pica_pipeline_set_inputs_only(pica_pipeline *pl, bool on);
+/* With input mode on: a DRAW whose vertices all fit one chunk (at most a
+ * third of the index capacity), whose attribute bytes are all mapped and at
+ * most max_bytes, and that continues no strip, fan or triangle of the draw
+ * before, goes out as one fetch-mode chunk (pica_draw_output.fetch): the
+ * post-vertex cache is not used (GL's own reuses shaded vertices), the
+ * assembler runs on the indices as ever, and the 0-2 vertices it keeps at
+ * the end are loaded by the CPU loader into input form for the next draw.
+ * Any other DRAW runs in input mode. 0 turns fetch mode off. */
+void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
 
 #endif

@@ -23,6 +23,8 @@ void pica_vertex_loader_setup(pica_vertex_loader *l, const pica_geometry_state *
         l->components[i] = g->attrib[i].components;
         l->size[i] = g->attrib[i].size;
         l->stride[i] = b->stride;
+        l->buffer[i] = g->attrib_buffer[i];
+        l->offset[i] = g->attrib_offset[i];
         l->address[i] = b->address + g->attrib_offset[i];
         l->mapped[i] = pica_memory_extent(mem, l->address[i], &l->host[i]);
     }
@@ -68,6 +70,49 @@ bool pica_vertex_load(const pica_vertex_loader *l, uint32_t index, float attr[16
             break;
         }
     }
+    return true;
+}
+
+bool pica_vertex_fetch_ranges(const pica_vertex_loader *l, uint32_t first, uint32_t last, uint32_t max_bytes,
+                              pica_vertex_fetch *f)
+{
+    memset(f, 0, sizeof *f);
+    f->first = first;
+    f->last = last;
+    uint8_t span_of_buffer[16];
+    memset(span_of_buffer, 0xFF, sizeof span_of_buffer);
+    uint32_t lo_attr[12], hi_end[12];
+    for (unsigned i = 0; i < 12 && i < l->attrib_count; i++) {
+        if (!((l->loaded_mask >> i) & 1))
+            continue;
+        unsigned b = l->buffer[i] & 15u, s = span_of_buffer[b];
+        if (s == 0xFF) {
+            s = span_of_buffer[b] = f->span_count++;
+            lo_attr[s] = i;
+            hi_end[s] = 0;
+        }
+        if (l->offset[i] < l->offset[lo_attr[s]])
+            lo_attr[s] = i;
+        if (l->offset[i] + l->size[i] > hi_end[s])
+            hi_end[s] = l->offset[i] + l->size[i];
+        f->attrib_span[i] = (uint8_t)s;
+    }
+    uint64_t total = 0;
+    for (unsigned s = 0; s < f->span_count; s++) {
+        const unsigned i0 = lo_attr[s];
+        const uint64_t stride = l->stride[i0], at = stride * first;
+        const uint64_t bytes = stride * (last - first) + (hi_end[s] - l->offset[i0]);
+        if (!l->host[i0] || at + bytes > l->mapped[i0])
+            return false;
+        f->span[s] = (pica_vertex_span){l->host[i0] + at, (uint32_t)bytes, (uint32_t)stride};
+        total += bytes;
+        if (total > max_bytes)
+            return false;
+    }
+    for (unsigned i = 0; i < 12 && i < l->attrib_count; i++)
+        if ((l->loaded_mask >> i) & 1)
+            f->attrib_rel[i] = l->offset[i] - l->offset[lo_attr[f->attrib_span[i]]];
+    f->bytes = (uint32_t)total;
     return true;
 }
 

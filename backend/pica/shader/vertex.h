@@ -34,6 +34,8 @@ typedef struct pica_vertex_loader {
     uint16_t loaded_mask;        /* bit i: attribute i is read from a buffer */
     uint8_t type[12], components[12], size[12];
     uint32_t stride[12];
+    uint8_t buffer[12];          /* its ATTRIBBUFFERi */
+    uint32_t offset[12];         /* its byte offset in that buffer's vertex */
     uint32_t address[12];        /* guest address of the attribute in vertex 0 */
     const uint8_t *host[12];     /* host pointer of that address, NULL if unmapped */
     uint64_t mapped[12];         /* bytes mapped from address on (0 if unmapped) */
@@ -50,6 +52,31 @@ void pica_vertex_loader_setup(pica_vertex_loader *l, const pica_geometry_state *
  * is not mapped in *bad_address, when an attribute cannot be read; attr is
  * then partly written. */
 bool pica_vertex_load(const pica_vertex_loader *l, uint32_t index, float attr[16][4], uint32_t *bad_address);
+
+/* ---- guest bytes for the host's vertex fetch ----
+ * What a GL draw reads instead of pica_vertex_load: per attribute buffer,
+ * the bytes of vertices first..last (one vertex's worth for stride 0),
+ * from its attribute with the lowest offset to the end of the one that
+ * ends last, and where each loaded attribute lies in them. */
+typedef struct pica_vertex_span {
+    const uint8_t *host; /* the first attribute's bytes in vertex `first` */
+    uint32_t bytes, stride;
+} pica_vertex_span;
+
+typedef struct pica_vertex_fetch {
+    uint32_t first, last;        /* vertex index range */
+    uint32_t bytes;              /* sum of the spans' bytes */
+    uint8_t span_count;
+    uint8_t attrib_span[12];     /* loaded attribute i: its span */
+    uint32_t attrib_rel[12];     /* and its byte offset in the span's vertex */
+    pica_vertex_span span[12];
+} pica_vertex_fetch;
+
+/* Fills f for vertices first..last. Returns false when some byte of them
+ * is not mapped contiguously with its buffer's first attribute (the CPU
+ * loader then reports the vertex) or the spans pass max_bytes. */
+bool pica_vertex_fetch_ranges(const pica_vertex_loader *l, uint32_t first, uint32_t last, uint32_t max_bytes,
+                              pica_vertex_fetch *f);
 
 /* ---- the post-vertex cache ----
  * Maps a 16-bit vertex index to the slot its shaded result went to. Every
