@@ -72,7 +72,9 @@ bool tt_exists(const char *path)
 const char *tt_tool_path(const char *name)
 {
     static char path[4096];
-    snprintf(path, sizeof path, "%s/../../tools/%s", ts_output_dir(), name);
+    /* build/<preset>/tools, beside build/<preset>/Testing/Temporary (the
+     * compiled-in folder: the ES pass writes into a subfolder of it) */
+    snprintf(path, sizeof path, "%s/../../tools/%s", GLHLE_TEST_OUTPUT_DIR_DEFAULT, name);
     return tt_exists(path) ? path : NULL;
 }
 

@@ -60,6 +60,16 @@ const char *ts_output_dir(void)
         if (!d || strlen(d) >= sizeof dir - 256)
             d = GLHLE_TEST_OUTPUT_DIR_DEFAULT;
         memcpy(dir, d, strlen(d) + 1);
+        /* the ES pass (GLHLE_TEST_GLES) and the fallback pass (GLHLE_CAPS_DISABLE)
+         * run the same programs, at the same time under ctest -j: each pass
+         * writes into a folder of its own, so no two processes share a file
+         * (test_shader_cache's cache folders did, and failed now and then) */
+        const char *gles = getenv("GLHLE_TEST_GLES");
+        const char *caps = getenv("GLHLE_CAPS_DISABLE");
+        if (gles && strcmp(gles, "1") == 0)
+            strcat(dir, "/gles");
+        if (caps && caps[0])
+            strcat(dir, "/caps-disabled");
         mkdir_p(dir);
     }
     return dir;
