@@ -107,30 +107,11 @@ static void free_run(run *r)
     memset(r, 0, sizeof *r);
 }
 
-/* An empty folder for one test's caches. */
-static const char *fresh_dir(const char *name)
-{
-    static char dir[4096];
-    snprintf(dir, sizeof dir, "%s", ts_output_path(name));
-    char cmd[8400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
-    assert_int_equal(system(cmd), 0);
-    return dir;
-}
-
 static const char *cache_file(const char *dir, const char *title)
 {
     static char p[4200];
     snprintf(p, sizeof p, "%s/%s.maxwell.glsc", dir, title);
     return p;
-}
-
-static void write_all(const char *path, const void *d, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(d, 1, n, f), n);
-    fclose(f);
 }
 
 static void parse_file(const char *path, gl_shc_file *f)
@@ -187,7 +168,7 @@ static void budget_of_one_program(void **state)
 static void second_replay_makes_every_program_from_the_cache(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("maxwell_shader_cache_warm");
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_warm");
     for (size_t i = 0; i < TRACE_COUNT; i++) {
         run ref, cold, warm;
         replay(ctx, traces[i], NULL, &ref);
@@ -220,7 +201,7 @@ static void second_replay_makes_every_program_from_the_cache(void **state)
 static void other_driver_compiles_from_the_keys(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("maxwell_shader_cache_foreign");
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_foreign");
     run cold, warm;
     replay(ctx, "maxwell_cube_ubo", dir, &cold);
     const char *path = cache_file(dir, "maxwell_cube_ubo");
@@ -240,7 +221,7 @@ static void other_driver_compiles_from_the_keys(void **state)
     for (uint32_t b = 0; b < f.binary_count; b++)
         gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, other, (uint32_t)strlen(other),
                             f.binaries[b].data, f.binaries[b].size);
-    write_all(path, out.data, out.size);
+    ts_write_file(path, out.data, out.size);
     glhle_bytebuf_free(&out);
     gl_shc_free(&f);
     replay(ctx, "maxwell_cube_ubo", dir, &warm);
@@ -260,7 +241,7 @@ static void other_driver_compiles_from_the_keys(void **state)
 static void precompile_on_workers(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("maxwell_shader_cache_workers");
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_workers");
     for (size_t i = 0; i < TRACE_COUNT; i++) {
         run cold, warm;
         replay(ctx, traces[i], dir, &cold);
@@ -276,7 +257,7 @@ static void precompile_on_workers(void **state)
             gl_shc_write_key(&out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
                              en->key);
         }
-        write_all(path, out.data, out.size); /* keys only: texts and binaries are made again */
+        ts_write_file(path, out.data, out.size); /* keys only: texts and binaries are made again */
         gl_shc_free(&f);
         if (i == 0) { /* made at creation, before any draw */
             const glhle_maxwell_desc md = {.log = ts_log_fn, .shader_cache_dir = dir, .shader_cache_title = traces[i],
@@ -288,7 +269,7 @@ static void precompile_on_workers(void **state)
             assert_int_equal(st.programs_precompiled, programs);
             assert_int_equal(st.draws, 0);
             glhle_maxwell_destroy(gpu);
-            write_all(path, out.data, out.size); /* the texts and binaries it added go again */
+            ts_write_file(path, out.data, out.size); /* the texts and binaries it added go again */
         }
         glhle_bytebuf_free(&out);
         replay_threads = 2;
@@ -321,7 +302,7 @@ static uint32_t record_offsets(const uint8_t *d, size_t n, size_t *at, uint32_t 
 static void corruptions_are_survived(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("maxwell_shader_cache_corrupt");
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_corrupt");
     const char *title = "maxwell_cube_ubo";
     run cold;
     replay(ctx, title, dir, &cold);
@@ -345,7 +326,7 @@ static void corruptions_are_survived(void **state)
         uint8_t *d = malloc(n);
         memcpy(d, clean, n);
         d[at[r] + 24 + 3] ^= 0x5A; /* inside the payload: a KEY record's key version, or text, binary, ids */
-        write_all(path, d, n);
+        ts_write_file(path, d, n);
         free(d);
         char offset[64];
         snprintf(offset, sizeof offset, "+0x%zx", at[r]);
@@ -366,7 +347,7 @@ static void corruptions_are_survived(void **state)
     for (uint32_t r = 0; r <= records; r++) {
         const size_t cuts[2] = {r < records ? at[r] : n, r < records ? at[r] + 13 : n - 5};
         for (int k = 0; k < 2; k++) {
-            write_all(path, clean, cuts[k]);
+            ts_write_file(path, clean, cuts[k]);
             run warm;
             replay(ctx, title, dir, &warm);
             assert_int_equal(warm.st.cache_records_rejected, k == 0 ? 0 : 1);
@@ -387,7 +368,7 @@ static void tool_handles_maxwell(void **state)
         print_message("SKIP: the tools were not built (GLHLE_BUILD_TOOLS off)\n");
         skip();
     }
-    const char *dir = fresh_dir("maxwell_shader_cache_tool");
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_tool");
     char path[4200], args[9000];
     static char out[65536];
     snprintf(path, sizeof path, "%s/built.maxwell.glsc", dir);
@@ -420,7 +401,7 @@ static void tool_handles_maxwell(void **state)
     uint32_t kind[16];
     assert_true(record_offsets(d, n, at, kind, 16) >= 2);
     d[at[0] + 24 + 40] ^= 1; /* the first KEY record's key bytes */
-    write_all(path, d, n);
+    ts_write_file(path, d, n);
     free(d);
     assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
     char want[64];

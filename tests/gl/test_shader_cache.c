@@ -73,19 +73,6 @@ static void free_run(run *r)
     tt_free_run(r);
 }
 
-/* An empty folder for one test's caches. */
-static const char *fresh_dir(const char *name)
-{
-    static char dir[4][4096];
-    static int next;
-    char *d = dir[next++ & 3];
-    snprintf(d, sizeof dir[0], "%s", ts_output_path(name));
-    char cmd[4200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", d, d);
-    assert_int_equal(system(cmd), 0);
-    return d;
-}
-
 static const char *cache_file(const char *dir, const char *title, const char *sys)
 {
     static char p[2][4200];
@@ -98,14 +85,6 @@ static const char *cache_file(const char *dir, const char *title, const char *sy
 static uint8_t *read_all(const char *path, size_t *size)
 {
     return ts_read_file(path, size);
-}
-
-static void write_all(const char *path, const void *d, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(d, 1, n, f), n);
-    fclose(f);
 }
 
 static void parse_file(const char *path, gl_shc_file *f)
@@ -136,7 +115,7 @@ static uint32_t rewrite_cache(const char *path, const char *driver)
     for (uint32_t b = 0; driver && b < f.binary_count; b++)
         gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, driver, (uint32_t)strlen(driver),
                             f.binaries[b].data, f.binaries[b].size);
-    write_all(path, out.data, out.size);
+    ts_write_file(path, out.data, out.size);
     const uint32_t n = f.entry_count;
     gl_shc_free(&f);
     glhle_bytebuf_free(&out);
@@ -146,7 +125,7 @@ static uint32_t rewrite_cache(const char *path, const char *driver)
 static void second_replay_compiles_nothing_on_the_draw_path(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_warm");
+    const char *dir = ts_fresh_dir("shader_cache_warm");
     for (size_t i = 0; i < TRACE_COUNT; i++) {
         run cold, warm;
         replay(ctx, traces[i], dir, 0, &cold);
@@ -175,7 +154,7 @@ static void second_replay_compiles_nothing_on_the_draw_path(void **state)
 static void other_driver_recompiles_from_keys(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_foreign");
+    const char *dir = ts_fresh_dir("shader_cache_foreign");
     for (size_t i = 0; i < TRACE_COUNT; i++) {
         run cold, warm;
         replay(ctx, traces[i], dir, 0, &cold);
@@ -205,7 +184,7 @@ static void other_driver_recompiles_from_keys(void **state)
 static void refused_binary_is_recompiled(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_refused");
+    const char *dir = ts_fresh_dir("shader_cache_refused");
     run cold, warm;
     replay(ctx, "cube", dir, 0, &cold);
     const char *path = cache_file(dir, "cube", "pica");
@@ -221,7 +200,7 @@ static void refused_binary_is_recompiled(void **state)
     /* a later record for the same text, driver and format replaces the good one */
     gl_shc_write_binary(&out, f.binaries[0].glsl_hash, f.binaries[0].format, f.binaries[0].driver,
                         f.binaries[0].driver_len, junk, sizeof junk);
-    write_all(path, out.data, out.size);
+    ts_write_file(path, out.data, out.size);
     glhle_bytebuf_free(&out);
     gl_shc_free(&f);
     replay(ctx, "cube", dir, 0, &warm);
@@ -257,7 +236,7 @@ static uint32_t record_offsets(const uint8_t *d, size_t n, size_t *at, uint32_t 
 static void corruptions_are_survived(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_corrupt");
+    const char *dir = ts_fresh_dir("shader_cache_corrupt");
     run cold;
     replay(ctx, "rtt", dir, 0, &cold); /* two programs */
     const char *path = cache_file(dir, "rtt", "pica");
@@ -280,7 +259,7 @@ static void corruptions_are_survived(void **state)
         uint8_t *d = malloc(n);
         memcpy(d, clean, n);
         d[at[r] + 24 + 3] ^= 0x5A;
-        write_all(path, d, n);
+        ts_write_file(path, d, n);
         free(d);
         run warm;
         replay(ctx, "rtt", dir, 0, &warm);
@@ -297,7 +276,7 @@ static void corruptions_are_survived(void **state)
     for (uint32_t r = 0; r <= records; r++) {
         const size_t cuts[2] = {r < records ? at[r] : n, r < records ? at[r] + 13 : n - 5};
         for (int k = 0; k < 2; k++) {
-            write_all(path, clean, cuts[k]);
+            ts_write_file(path, clean, cuts[k]);
             run warm;
             replay(ctx, "rtt", dir, 0, &warm);
             assert_int_equal(warm.st.shaders.cache_records_rejected, k == 0 ? 0 : 1);
@@ -308,14 +287,14 @@ static void corruptions_are_survived(void **state)
     /* a key record from a future key version: skipped, and the program rebuilt */
     {
         gl_shc_file f;
-        write_all(path, clean, n);
+        ts_write_file(path, clean, n);
         parse_file(path, &f);
         glhle_bytebuf out;
         glhle_bytebuf_init(&out, 0);
         gl_shc_write_header(&out, f.system);
         const gl_shc_entry *e = &f.entries[0];
         gl_shc_write_key(&out, e->system, e->key_version + 1, e->key_size, e->host, 1, e->glsl_hash, e->key);
-        write_all(path, out.data, out.size);
+        ts_write_file(path, out.data, out.size);
         glhle_bytebuf_free(&out);
         gl_shc_free(&f);
         run warm;
@@ -327,7 +306,7 @@ static void corruptions_are_survived(void **state)
         free_run(&warm);
     }
     /* not a cache at all */
-    write_all(path, "this is not a shader cache, just text\n", 38);
+    ts_write_file(path, "this is not a shader cache, just text\n", 38);
     {
         run warm;
         replay(ctx, "rtt", dir, 0, &warm);
@@ -345,7 +324,7 @@ static void corruptions_are_survived(void **state)
 static void disk_budget_holds_while_running(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_budget_full");
+    const char *dir = ts_fresh_dir("shader_cache_budget_full");
     run full, tight;
     replay(ctx, "rtt", dir, 0, &full);
     size_t whole;
@@ -353,7 +332,7 @@ static void disk_budget_holds_while_running(void **state)
     assert_int_equal(full.st.shaders.cache_compactions, 0);
     /* room for about one of the two programs */
     replay_file_budget = whole * 3 / 4;
-    dir = fresh_dir("shader_cache_budget_tight");
+    dir = ts_fresh_dir("shader_cache_budget_tight");
     replay(ctx, "rtt", dir, 0, &tight);
     replay_file_budget = 0;
     print_message("file of both programs %zu bytes; with a budget of %zu: %llu compactions while running\n", whole,
@@ -471,7 +450,7 @@ static void psx_draws_never_wait_with_a_worker(void **state)
     glhle_context *ctx = *state;
     glhle_shader_stats sw, cold, warm;
     uint16_t *ref = psx_scene_threads(ctx, NULL, UINT32_MAX, &sw);
-    const char *dir = fresh_dir("shader_cache_psx_async");
+    const char *dir = ts_fresh_dir("shader_cache_psx_async");
     uint16_t *a = psx_scene_threads(ctx, dir, 1, &cold);
     print_message("cold with a worker: %llu programs compiled, %llu on a draw, %llu of %llu draws by the fallback\n",
                   (unsigned long long)cold.programs_compiled, (unsigned long long)cold.programs_compiled_on_draw,
@@ -499,7 +478,7 @@ static void psx_draws_never_wait_with_a_worker(void **state)
 static void pica_precompile_on_workers(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_workers");
+    const char *dir = ts_fresh_dir("shader_cache_workers");
     run cold, warm;
     replay(ctx, "screens", dir, 0, &cold);
     /* drop the binaries: every program must be compiled again */
@@ -519,7 +498,7 @@ static void pica_precompile_on_workers(void **state)
 static void psx_uses_the_cache(void **state)
 {
     glhle_context *ctx = *state;
-    const char *dir = fresh_dir("shader_cache_psx");
+    const char *dir = ts_fresh_dir("shader_cache_psx");
     glhle_shader_stats a, b;
     uint16_t *va = psx_scene(ctx, dir, &a);
     uint16_t *vb = psx_scene(ctx, dir, &b);
@@ -582,7 +561,7 @@ static void ubershader_binary_is_stored(void **state)
         print_message("SKIP: the driver has no program binaries\n");
         skip();
     }
-    const char *dir = fresh_dir("shader_cache_uber_binary");
+    const char *dir = ts_fresh_dir("shader_cache_uber_binary");
     run cold, warm, always;
     replay_uber = GLHLE_PICA_UBERSHADER_ASYNC;
     replay(ctx, "tev", dir, 0, &cold);
@@ -636,7 +615,7 @@ static void tools_contract(void **state)
         print_message("SKIP: the tools were not built (GLHLE_BUILD_TOOLS off)\n");
         skip();
     }
-    const char *dir = fresh_dir("shader_cache_tools");
+    const char *dir = ts_fresh_dir("shader_cache_tools");
     run cold;
     replay(ctx, "rtt", dir, 0, &cold);
     free_run(&cold);
@@ -652,7 +631,7 @@ static void tools_contract(void **state)
     uint32_t kind[16];
     assert_true(record_offsets(d, n, at, kind, 16) >= 2);
     d[at[1] + 30] ^= 1;
-    write_all(path, d, n);
+    ts_write_file(path, d, n);
     free(d);
     assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
     char want[64];
@@ -664,7 +643,7 @@ static void tools_contract(void **state)
     assert_non_null(strstr(out, want));
 
     /* glhle-replay --shader-cache --stats-json: a warm second run */
-    const char *rdir = fresh_dir("shader_cache_replay");
+    const char *rdir = ts_fresh_dir("shader_cache_replay");
     char json[4200];
     snprintf(json, sizeof json, "%s/stats.json", rdir);
     for (int pass = 0; pass < 2; pass++) {

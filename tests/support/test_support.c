@@ -101,6 +101,28 @@ uint8_t *ts_read_file(const char *path, size_t *size)
     return data;
 }
 
+void ts_write_file(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fail_msg("cannot write %s: %s", path, strerror(errno));
+    size_t put = fwrite(data, 1, n, f);
+    fclose(f);
+    assert_int_equal(put, n);
+}
+
+const char *ts_fresh_dir(const char *name)
+{
+    static char dir[4][4096];
+    static int next;
+    char *d = dir[next++ & 3];
+    snprintf(d, sizeof dir[0], "%s", ts_output_path(name));
+    char cmd[8400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", d, d);
+    assert_int_equal(system(cmd), 0);
+    return d;
+}
+
 /* ---- rng ---- */
 
 long ts_env_long(const char *name, long fallback)

@@ -39,6 +39,11 @@ const char *ts_output_path(const char *name);
  * *size bytes (text can be searched as a C string); fails the test if it
  * cannot. */
 uint8_t *ts_read_file(const char *path, size_t *size);
+/* Writes n bytes to path (replacing it); fails the test if it cannot. */
+void ts_write_file(const char *path, const void *data, size_t n);
+/* ts_output_dir()/name made new and empty (what was there removed), in a
+ * rotating buffer of four. */
+const char *ts_fresh_dir(const char *name);
 
 /* ---- deterministic randomness ---- */
 typedef struct ts_rng {
