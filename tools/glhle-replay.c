@@ -17,7 +17,8 @@
  * terminal, stderr shows a progress bar; elsewhere it stays quiet but for
  * problems and the closing summary.
  * --shader-cache DIR uses and fills the disk shader cache DIR/NAME.pica.glsc
- * (NAME: the trace's file name without its extension; PICA traces);
+ * (DIR/NAME.maxwell.glsc for Maxwell traces; NAME: the trace's file name
+ * without its extension);
  * --stats-json FILE writes the instance's program statistics after the
  * replay as one JSON object (write_stats_json, the keys of
  * glhle_shader_stats). --ubershader async draws with the PICA fragment
@@ -70,7 +71,7 @@ typedef struct replay_tool {
     uint32_t written;
     uint32_t first, last; /* frame range, inclusive */
     uint64_t total;
-    const char *cache_dir, *stats_json; /* --shader-cache, --stats-json (PICA) */
+    const char *cache_dir, *stats_json; /* --shader-cache, --stats-json (PICA, Maxwell) */
     uint32_t ubershader;                /* --ubershader (PICA) */
     uint32_t vertex_shaders;            /* --vertex-shaders (PICA) */
     bool gles;                          /* --gles: an OpenGL ES 3.2 context */
@@ -85,8 +86,8 @@ typedef struct replay_tool {
     "  --window         show the replay in a window as it goes\n"                                                 \
     "  --gles           replay on an OpenGL ES 3.2 context instead of desktop GL 4.5\n"              \
     "  --renderer R     PlayStation renderer: gl (default) or sw\n"                                   \
-    "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA)\n"                         \
-    "  --stats-json FILE   write the program statistics as JSON (PICA)\n"                             \
+    "  --shader-cache DIR  use and fill the disk shader cache in DIR (PICA, Maxwell)\n"                         \
+    "  --stats-json FILE   write the program statistics as JSON (PICA, Maxwell)\n"                             \
     "  --ubershader M   off, async (draw with the ubershader while a program compiles)\n"           \
     "                   or always (every draw with it) (PICA)\n"                                     \
     "  --vertex-shaders M  auto (default: translated to GLSL where the host and the draw allow, else\n" \
@@ -344,58 +345,6 @@ static glhle_result on_maxwell_frame(void *user, glhle_maxwell *gpu, uint32_t fr
     return window_frame(t); /* a window context got the frame drawn into its back buffer by the present */
 }
 
-static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf *in, uint32_t scale, bool window)
-{
-    if (scale > 8) {
-        tool_error("--scale for Maxwell is 1 to 8, got %u", scale);
-        return EXIT_USAGE;
-    }
-    glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
-                             .api = t->gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
-                             .window = {.title = "glhle-replay"},
-                             .log_level = GLHLE_LOG_WARN};
-    glhle_result r = glhle_context_create(&cd, &t->ctx);
-    if (r != GLHLE_RESULT_OK) {
-        tool_error("no %s GL context: %s", window ? "window" : "offscreen", glhle_result_string(r));
-        return EXIT_BAD;
-    }
-    const glhle_maxwell_replay_desc rd = {
-        .ctx = t->ctx,
-        .maxwell = {.scale = scale, .log_level = GLHLE_LOG_WARN},
-        .frames = t->last == UINT32_MAX ? 0 : t->last + 1,
-        .on_frame = on_maxwell_frame,
-        .user = t,
-    };
-    glhle_maxwell_replay_stats st;
-    r = glhle_maxwell_trace_replay(in->data, in->size, &rd, &st);
-    if (r == GLHLE_RESULT_NOT_FOUND && window)
-        r = GLHLE_RESULT_OK; /* the window was closed */
-    tool_note("%u of %u frames written to %s (Maxwell trace, %u submissions)", t->written, st.frames, t->out_dir,
-              st.submissions);
-    int rc = 0;
-    if (r != GLHLE_RESULT_OK) {
-        tool_error("%s: replay stopped: %s (see the message above)", path, glhle_result_string(r));
-        rc = EXIT_BAD;
-    } else if (!st.ended) {
-        tool_error("%s: the trace ends without its END chunk (the recording did not finish, or the file was cut "
-                   "short); %u frames were replayed",
-                   path, st.frames);
-        rc = EXIT_INCOMPLETE;
-    } else if (st.problems) {
-        tool_error("%s: %u submissions or presents reported problems in the replay (see the messages above)", path,
-                   st.problems);
-        rc = EXIT_DIVERGED;
-    } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX)) {
-        char range[32];
-        tool_error("%s: --frames %s selects no frame; the trace has %u", path, frames_text(t, range), st.frames);
-        rc = EXIT_NO_FRAMES;
-    }
-    glhle_context_destroy(t->ctx);
-    return rc;
-}
-
-/* ---- the PICA: glhle traces and CiTraces ---------------------------------------------- */
-
 /* The trace's file name without folders and extension: the cache's title. */
 static void trace_title(const char *path, char *out, size_t size)
 {
@@ -407,7 +356,8 @@ static void trace_title(const char *path, char *out, size_t size)
         *dot = 0;
 }
 
-static bool write_stats_json(const char *path, const glhle_shader_stats *s, const glhle_trace_replay_stats *st)
+/* tail: the system's own keys after the statistics (frames and its units of work). */
+static bool write_stats_json(const char *path, const glhle_shader_stats *s, const char *tail)
 {
     FILE *f = fopen(path, "w");
     if (!f)
@@ -431,11 +381,74 @@ static bool write_stats_json(const char *path, const glhle_shader_stats *s, cons
             U(s->vertices_cpu_vertex_shader));
     for (int i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
         fprintf(f, "%s%llu", i ? ", " : "", U(s->compile_histogram[i]));
-    fprintf(f, "], \"frames\": %u, \"command_lists\": %u, \"divergences\": %u}\n", st->frames, st->command_lists,
-            st->divergences);
+    fprintf(f, "], %s}\n", tail);
 #undef U
     return fclose(f) == 0;
 }
+
+static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf *in, uint32_t scale, bool window)
+{
+    if (scale > 8) {
+        tool_error("--scale for Maxwell is 1 to 8, got %u", scale);
+        return EXIT_USAGE;
+    }
+    glhle_context_desc cd = {.mode = window ? GLHLE_CONTEXT_WINDOW : GLHLE_CONTEXT_OFFSCREEN,
+                             .api = t->gles ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE,
+                             .window = {.title = "glhle-replay"},
+                             .log_level = GLHLE_LOG_WARN};
+    glhle_result r = glhle_context_create(&cd, &t->ctx);
+    if (r != GLHLE_RESULT_OK) {
+        tool_error("no %s GL context: %s", window ? "window" : "offscreen", glhle_result_string(r));
+        return EXIT_BAD;
+    }
+    char title[256];
+    trace_title(path, title, sizeof title);
+    const glhle_maxwell_replay_desc rd = {
+        .ctx = t->ctx,
+        .maxwell = {.scale = scale,
+                    .log_level = GLHLE_LOG_WARN,
+                    .shader_cache_dir = t->cache_dir,
+                    .shader_cache_title = title},
+        .frames = t->last == UINT32_MAX ? 0 : t->last + 1,
+        .on_frame = on_maxwell_frame,
+        .user = t,
+    };
+    glhle_maxwell_replay_stats st;
+    r = glhle_maxwell_trace_replay(in->data, in->size, &rd, &st);
+    if (r == GLHLE_RESULT_NOT_FOUND && window)
+        r = GLHLE_RESULT_OK; /* the window was closed */
+    tool_note("%u of %u frames written to %s (Maxwell trace, %u submissions)", t->written, st.frames, t->out_dir,
+              st.submissions);
+    char tail[128];
+    snprintf(tail, sizeof tail, "\"frames\": %u, \"submissions\": %u, \"problems\": %u", st.frames, st.submissions,
+             st.problems);
+    const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, tail);
+    int rc = 0;
+    if (r != GLHLE_RESULT_OK) {
+        tool_error("%s: replay stopped: %s (see the message above)", path, glhle_result_string(r));
+        rc = EXIT_BAD;
+    } else if (!stats_written) {
+        tool_error("cannot write %s: %s", t->stats_json, strerror(errno));
+        rc = EXIT_BAD;
+    } else if (!st.ended) {
+        tool_error("%s: the trace ends without its END chunk (the recording did not finish, or the file was cut "
+                   "short); %u frames were replayed",
+                   path, st.frames);
+        rc = EXIT_INCOMPLETE;
+    } else if (st.problems) {
+        tool_error("%s: %u submissions or presents reported problems in the replay (see the messages above)", path,
+                   st.problems);
+        rc = EXIT_DIVERGED;
+    } else if (t->written == 0 && (t->first != 0 || t->last != UINT32_MAX)) {
+        char range[32];
+        tool_error("%s: --frames %s selects no frame; the trace has %u", path, frames_text(t, range), st.frames);
+        rc = EXIT_NO_FRAMES;
+    }
+    glhle_context_destroy(t->ctx);
+    return rc;
+}
+
+/* ---- the PICA: glhle traces and CiTraces ---------------------------------------------- */
 
 static int replay_pica(replay_tool *t, const char *trace_path, const glhle_bytebuf *in, uint32_t scale, bool window)
 {
@@ -482,7 +495,10 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
               st.command_lists, (unsigned long long)st.draws);
     glhle_trace_info info;
     glhle_trace_get_info(trace, &info);
-    const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, &st);
+    char tail[128];
+    snprintf(tail, sizeof tail, "\"frames\": %u, \"command_lists\": %u, \"divergences\": %u", st.frames,
+             st.command_lists, st.divergences);
+    const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, tail);
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {
         tool_error("%s: replay stopped: %s (see the message above)", trace_path, glhle_result_string(r));

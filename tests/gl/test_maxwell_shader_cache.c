@@ -409,6 +409,43 @@ static void tool_handles_maxwell(void **state)
     assert_non_null(strstr(out, want));
 }
 
+/* glhle-replay --shader-cache --stats-json on a Maxwell trace: the first run
+ * compiles the trace's one program and stores it; the second compiles
+ * nothing: the program is made at creation from the file's binary (same
+ * driver), before any draw (the statistics the tool writes). */
+static void replay_tool_uses_the_cache(void **state)
+{
+    (void)state;
+    if (!tt_tool_path("glhle-replay") || !tt_tool_path("glhle-shadercache")) {
+        print_message("SKIP: the tools were not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_replay");
+    char json[4200], args[9000];
+    static char out[65536];
+    static const char *const want[2][4] = {
+        {"\"programs_compiled\": 1,", "\"programs_precompiled\": 0,", "\"binaries_loaded\": 0,", "\"disk_entries\": 0,"},
+        {"\"programs_compiled\": 0,", "\"programs_precompiled\": 1,", "\"binaries_loaded\": 1,",
+         "\"programs_compiled_on_draw\": 0,"},
+    };
+    for (int pass = 0; pass < 2; pass++) {
+        snprintf(json, sizeof json, "%s/stats%d.json", dir, pass);
+        snprintf(args, sizeof args, "'%s' --out '%s/out' --shader-cache '%s/cache' --stats-json '%s'",
+                 ts_source_path("tests/scenes/traces/maxwell_triangle.glht"), dir, dir, json);
+        assert_int_equal(tt_run_tool("glhle-replay", args, out, sizeof out), 0);
+        size_t n;
+        char *j = (char *)ts_read_file(json, &n);
+        for (int k = 0; k < 4; k++)
+            if (!strstr(j, want[pass][k]))
+                fail_msg("run %d: %s lacks %s: %s", pass + 1, json, want[pass][k], j);
+        assert_non_null(strstr(j, "\"submissions\": "));
+        free(j);
+    }
+    snprintf(args, sizeof args, "list --json '%s/cache/maxwell_triangle.maxwell.glsc'", dir);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"maxwell\""));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +456,7 @@ int main(void)
         cmocka_unit_test(precompile_on_workers),
         cmocka_unit_test(corruptions_are_survived),
         cmocka_unit_test(tool_handles_maxwell),
+        cmocka_unit_test(replay_tool_uses_the_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
