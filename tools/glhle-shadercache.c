@@ -712,6 +712,19 @@ static int cmd_precompile(const char *path)
     return rc;
 }
 
+/* One trace's line of `build`: its replay's result and what it compiled. */
+static bool report_build(const char *trace, glhle_result r, uint32_t frames, const glhle_shader_stats *s)
+{
+    if (r != GLHLE_RESULT_OK) {
+        tool_error("%s: replay stopped: %s", trace, glhle_result_string(r));
+        return false;
+    }
+    printf("%s: %u frames, %llu draws, %llu programs compiled, %llu already cached\n", trace, frames,
+           (unsigned long long)s->draws, (unsigned long long)s->programs_compiled,
+           (unsigned long long)s->programs_precompiled);
+    return true;
+}
+
 static int cmd_build(const char *cache_path, char *const *traces, int n)
 {
     char tmpl[] = "/tmp/glhle-shadercache-XXXXXX";
@@ -765,21 +778,14 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
         glhle_maxwell_replay_stats st;
         const glhle_result r = glhle_maxwell_trace_replay(b.data, b.size, &rd, &st);
         glhle_bytebuf_free(&b);
-        if (r != GLHLE_RESULT_OK) {
-            tool_error("%s: replay stopped: %s", traces[i], glhle_result_string(r));
+        if (!report_build(traces[i], r, st.frames, &st.shaders))
             rc = 1;
-        } else {
-            printf("%s: %u frames, %llu draws, %llu programs compiled, %llu already cached\n", traces[i], st.frames,
-                   (unsigned long long)st.shaders.draws, (unsigned long long)st.shaders.programs_compiled,
-                   (unsigned long long)st.shaders.programs_precompiled);
-        }
     }
     for (int i = 0; i < n && !rc && system != TRACE_SYSTEM_MAXWELL; i++) {
         glhle_trace_open_desc od = {.log_level = GLHLE_LOG_WARN};
         glhle_trace *t = NULL;
         if (glhle_trace_open_file(traces[i], &od, &t) != GLHLE_RESULT_OK) {
-            tool_error("%s: not a trace this build replays (see the message above)",
-                    traces[i]);
+            tool_error("%s: not a trace this build replays (see the message above)", traces[i]);
             rc = 1;
             break;
         }
@@ -790,14 +796,8 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
         glhle_trace_replay_stats st;
         glhle_result r = glhle_trace_replay(t, &rd, &st);
         glhle_trace_close(t);
-        if (r != GLHLE_RESULT_OK) {
-            tool_error("%s: replay stopped: %s", traces[i], glhle_result_string(r));
+        if (!report_build(traces[i], r, st.frames, &st.shaders))
             rc = 1;
-        } else {
-            printf("%s: %u frames, %llu draws, %llu programs compiled, %llu already cached\n", traces[i], st.frames,
-                   (unsigned long long)st.shaders.draws, (unsigned long long)st.shaders.programs_compiled,
-                   (unsigned long long)st.shaders.programs_precompiled);
-        }
     }
     glhle_context_destroy(ctx);
     if (!rc && access(built, F_OK) != 0) {
