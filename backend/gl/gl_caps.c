@@ -174,6 +174,14 @@ static void GLAD_API_PTR emu_TextureStorage2D(GLuint tex, GLsizei levels, GLenum
     unbind_tex(b);
 }
 
+static void GLAD_API_PTR emu_TextureStorage2DMultisample(GLuint tex, GLsizei samples, GLenum ifmt, GLsizei w,
+                                                         GLsizei h, GLboolean fixed)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexStorage2DMultisample(b.target, samples, ifmt, w, h, fixed); /* ES 3.1 */
+    unbind_tex(b);
+}
+
 static void GLAD_API_PTR emu_TextureStorage3D(GLuint tex, GLsizei levels, GLenum ifmt, GLsizei w, GLsizei h,
                                               GLsizei d)
 {
@@ -1190,6 +1198,7 @@ static void install_dsa(GladGLContext *gl)
 {
     INSTALL(CreateTextures, emu_CreateTextures);
     INSTALL(TextureStorage2D, emu_TextureStorage2D);
+    INSTALL(TextureStorage2DMultisample, emu_TextureStorage2DMultisample);
     INSTALL(TextureStorage3D, emu_TextureStorage3D);
     INSTALL(TextureSubImage2D, emu_TextureSubImage2D);
     INSTALL(TextureSubImage3D, emu_TextureSubImage3D);

@@ -29,7 +29,8 @@ NOT_CONTEXT_STATE = {
         TexStorage2D TextureStorage2D TexBuffer TextureBuffer TextureView FramebufferTexture2D NamedFramebufferTexture
         BufferData BufferSubData NamedBufferData NamedBufferSubData MapBufferRange UnmapBuffer
         ShaderSource CompileShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
-        ProgramUniform1i""",
+        ProgramUniform1i ProgramUniform2i ProgramUniform2iv ProgramUniform4iv TextureStorage2DMultisample
+        TexStorage2DMultisample""",
     "state of glhle's bound vertex array or program (bound just before)": """
         VertexAttribPointer EnableVertexAttribArray EnableVertexArrayAttrib VertexAttribIFormat
         VertexAttribBinding VertexBindingDivisor BindVertexBuffer VertexArrayVertexBuffer
@@ -38,7 +39,8 @@ NOT_CONTEXT_STATE = {
     "queries": """
         GetError GetIntegerv GetString GetProgramiv GetShaderiv GetShaderInfoLog GetProgramInfoLog
         GetProgramBinary GetUniformLocation CheckFramebufferStatus CheckNamedFramebufferStatus IsTexture
-        GetProgramInterfaceiv GetProgramResourceiv GetUniformiv GetFramebufferAttachmentParameteriv""",
+        GetProgramInterfaceiv GetProgramResourceiv GetUniformiv GetFramebufferAttachmentParameteriv
+        GetInternalformativ GetTextureLevelParameteriv GetMultisamplefv""",
     "work (draws, clears, copies, transfers, synchronisation)": """
         DrawArrays DrawArraysInstanced DrawElementsBaseVertex DrawElementsInstancedBaseVertex DrawArraysInstancedBaseInstance
         DrawElementsInstancedBaseVertexBaseInstance Clear ClearBufferuiv ClearBufferfv ClearNamedFramebufferfv

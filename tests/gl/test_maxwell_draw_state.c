@@ -604,17 +604,18 @@ static void state_once_and_defaults(void **state)
     tmd_rects_close(&e);
 }
 
-/* ---- multisampled targets: refused, not drawn as one sample ----
- * SET_ANTI_ALIAS MODE_2X2 (clb197.h: 4 samples, each pixel a 2x2 block of
- * samples in memory): the draw and the clear are refused by the mode's
- * name and write nothing; back at MODE_1X1 the same draw lands. */
+/* ---- multisampled modes GL cannot draw: refused, not drawn as one sample ----
+ * SET_ANTI_ALIAS MODE_2X1_D3D (clb197.h: 2 samples at D3D's places, which
+ * GL cannot set; test_maxwell_msaa draws the modes GL can): the draw and
+ * the clear are refused by the mode's name and write nothing; back at
+ * MODE_1X1 the same draw lands. */
 static void multisampled_target_refused(void **state)
 {
     tmd_rects e;
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     tmd_submit(&e, 0); /* the clear at MODE_1X1 */
-    tmd_set(&e, 0x15d0, 2); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
+    tmd_set(&e, 0x15d0, 5); /* SET_ANTI_ALIAS SAMPLES MODE_2X1_D3D */
     const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
     draw(&e, a, 6, 4, false);
     tmd_set(&e, 0x19d0, 0x3C); /* CLEAR_SURFACE R-A */
@@ -622,8 +623,9 @@ static void multisampled_target_refused(void **state)
     ts_log_clear();
     assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
     assert_int_equal(res.problems, 2);
-    assert_true(ts_log_contains("SET_ANTI_ALIAS SAMPLES MODE_2X2, 4 samples) are not supported yet; not drawn"));
-    assert_true(ts_log_contains("not supported yet; not cleared"));
+    assert_true(ts_log_contains("SET_ANTI_ALIAS SAMPLES MODE_2X1_D3D, 2 samples) are not supported (D3D sample "
+                                "positions, which GL cannot set); not drawn"));
+    assert_true(ts_log_contains("which GL cannot set); not cleared"));
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     assert_int_equal(e.gpu->render->stats.draws, 0);

@@ -69,6 +69,8 @@ static void make_host_objects(ts_host *h)
         gl->TextureBuffer(h->tex[i], GL_R32UI, h->buffer);                              \
     else if (target == GL_TEXTURE_2D_ARRAY)                                             \
         gl->TextureStorage3D(h->tex[i], 1, GL_RGBA8, 4, 4, 6);                          \
+    else if (target == GL_TEXTURE_2D_MULTISAMPLE)                                       \
+        gl->TextureStorage2DMultisample(h->tex[i], 4, GL_RGBA8, 4, 4, GL_TRUE);         \
     else                                                                                \
         gl->TextureStorage2D(h->tex[i], 1, GL_RGBA8, 4, 4);                             \
     i++;
@@ -125,7 +127,7 @@ void ts_host_close(ts_host *h)
     GladGLContext *gl = &h->gl;
     gl->DeleteFramebuffers(1, &h->fbo);
     gl->DeleteTextures(1, &h->fbo_tex);
-    gl->DeleteTextures(4, h->tex);
+    gl->DeleteTextures(5, h->tex);
     gl->DeleteProgram(h->program);
     gl->DeleteVertexArrays(1, &h->vao);
     gl->DeleteBuffers(1, &h->buffer);

@@ -40,6 +40,8 @@ glhle_result mw_render_lose(mw_render *r)
     bool kept_all = true;
     for (uint32_t i = 0; i < r->count; i++) {
         const mw_surface *s = &r->surf[i];
+        if (s->d.sx | s->d.sy)
+            continue; /* a multisample image has no readback: it comes back from guest memory (flushed above) */
         const size_t n = scaled_bytes(r, s);
         uint8_t *p = malloc(n);
         if (!p) {
@@ -69,6 +71,7 @@ glhle_result mw_render_lose(mw_render *r)
     r->count = 0;
     mw_present_fini(r);
     mw_textures_fini(r);
+    mw_msaa_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
     mw_query_lose(r);

@@ -966,6 +966,10 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     GLenum zeta_point = GL_DEPTH_STENCIL_ATTACHMENT;
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
+    uint8_t sx, sy; /* every target has SET_ANTI_ALIAS's samples */
+    glhle_result sres = mw_render_check_samples(r, st, "drawn", &sx, &sy);
+    if (sres != GLHLE_RESULT_OK)
+        return sres;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         bufs[i] = GL_NONE;
         if (i >= count)
@@ -978,7 +982,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target format 0x%02x is not "
                               "supported; not drawn", ct->format);
         mw_surface_desc sd = {.va = ct->address, .format = f, .height = ct->height, .pitch = ct->pitch,
-                              .block_height_log2 = ct->block.height};
+                              .block_height_log2 = ct->block.height, .sx = sx, .sy = sy};
         sd.width = ct->pitch ? ct->width / f->bytes : ct->width;
         sd.pitch_bytes = ct->pitch ? ct->width : 0;
         mw_surface *s;
@@ -996,7 +1000,8 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: depth format 0x%02x is not supported",
                               st->zeta.format);
         const mw_surface_desc sd = {.va = st->zeta.address, .format = f, .zeta = true, .width = st->zeta.width,
-                                    .height = st->zeta.height, .block_height_log2 = st->zeta.block.height};
+                                    .height = st->zeta.height, .block_height_log2 = st->zeta.block.height,
+                                    .sx = sx, .sy = sy};
         mw_surface *s;
         glhle_result res = mw_render_get_surface(r, &sd, &s);
         if (res != GLHLE_RESULT_OK)
@@ -1075,8 +1080,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         tex_res = bind_textures(r, tex, tex_mask, &fatal);
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
-    if (res == GLHLE_RESULT_OK)
-        res = mw_render_check_samples(r, st, "drawn");
     if (res == GLHLE_RESULT_OK)
         res = targets(r, st, &w, &h);
     if (res != GLHLE_RESULT_OK)

@@ -63,6 +63,7 @@ void mw_render_fini(mw_render *r)
     if (r->gl_lost) { /* lost and never restored: the names went with the old context */
         mw_compute_fini(r);
         mw_query_fini(r);
+        mw_msaa_fini(r);
         free(r->staging);
         r->staging = NULL;
         return;
@@ -73,6 +74,7 @@ void mw_render_fini(mw_render *r)
     r->count = 0;
     mw_present_fini(r);
     mw_textures_fini(r);
+    mw_msaa_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
     mw_query_fini(r);
@@ -82,17 +84,38 @@ void mw_render_fini(mw_render *r)
 
 /* ---- layout ---- */
 
+/* Memory holds a multisampled surface as a (W << sx) x (H << sy) image
+ * (docs/maxwell-memory.md): its rows and height here are those. */
+static uint32_t mem_width(const mw_surface_desc *d) { return d->width << d->sx; }
+static uint32_t mem_height(const mw_surface_desc *d) { return d->height << d->sy; }
+
 static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, mw_bl_geom *g, uint64_t *size)
 {
-    const uint64_t row = (uint64_t)d->width * d->format->bytes;
+    if (d->sx | d->sy) {
+        if (d->pitch || d->zeta) /* both named before a surface is made: the GL image is never created */
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx "
+                              "(%u samples): %s", d->format->name, (unsigned long long)d->va, 1u << (d->sx + d->sy),
+                              d->zeta ? "multisampled depth targets are not supported yet"
+                                      : "pitch-layout multisampled targets are not supported");
+        if (d->format->cls == MW_RT_SNORM || d->format->cls == MW_RT_SRGB)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
+                              "0x%010llx: %s formats are not multisampled yet (their samples would not come back "
+                              "from GL bit-exact)", d->format->name, (unsigned long long)d->va,
+                              d->format->cls == MW_RT_SNORM ? "snorm" : "sRGB");
+        if ((uint64_t)d->width << d->sx > 0xFFFFFFFFu || (uint64_t)d->height << d->sy > 0xFFFFFFFFu)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: multisampled target %ux%u is too large",
+                              d->width, d->height);
+    }
+    const uint64_t row = (uint64_t)mem_width(d) * d->format->bytes;
+    const uint32_t height = mem_height(d);
     if (d->pitch) {
         if (d->pitch_bytes < row)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: pitch target at GPU 0x%010llx: pitch %u "
                               "bytes is less than a %u-pixel row of %s", (unsigned long long)d->va, d->pitch_bytes,
                               d->width, d->format->name);
-        *size = (uint64_t)d->pitch_bytes * (d->height - 1) + row;
+        *size = (uint64_t)d->pitch_bytes * (height - 1) + row;
     } else {
-        glhle_result res = mw_bl_geom_init(g, (uint32_t)row, d->height, 1, d->block_height_log2, 0, r->io.log);
+        glhle_result res = mw_bl_geom_init(g, (uint32_t)row, height, 1, d->block_height_log2, 0, r->io.log);
         if (res != GLHLE_RESULT_OK)
             return res;
         *size = g->size;
@@ -178,6 +201,8 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
 static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
 {
     const mw_surface_desc *d = &s->d;
+    if (d->sx | d->sy)
+        return mw_msaa_transfer(r, s, lin, lin_size, upload);
     const GladGLContext *gl = &r->ctx->gl;
     const GLsizei w = (GLsizei)d->width, h = (GLsizei)d->height;
     gl_pixel_store(r->ctx, 0, 1); /* and no pixel buffer a host left bound */
@@ -210,8 +235,9 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
 static glhle_result load(mw_render *r, mw_surface *s)
 {
     const mw_surface_desc *d = &s->d;
-    const size_t span = (size_t)(s->hi - s->lo), row = (size_t)d->width * d->format->bytes;
-    const size_t lin_size = row * d->height;
+    const size_t span = (size_t)(s->hi - s->lo), row = (size_t)mem_width(d) * d->format->bytes;
+    const uint32_t height = mem_height(d);
+    const size_t lin_size = row * height;
     uint8_t *buf = staging(r, span + lin_size);
     if (!buf)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to load a %zu-byte surface",
@@ -222,13 +248,13 @@ static glhle_result load(mw_render *r, mw_surface *s)
                           "is not all mapped; not loaded", d->format->name, (unsigned long long)s->lo,
                           (unsigned long long)span);
     if (d->pitch) {
-        for (uint32_t y = 0; y < d->height; y++)
+        for (uint32_t y = 0; y < height; y++)
             memcpy(lin + y * row, buf + (size_t)y * d->pitch_bytes, row);
     } else {
         mw_bl_geom g;
         uint64_t size;
         surface_geom(r, d, &g, &size);
-        const mw_bl_box box = {0, 0, 0, (uint32_t)row, d->height, 1};
+        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, 1};
         glhle_result res = mw_bl_tiled_to_linear(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
         if (res != GLHLE_RESULT_OK)
             return res;
@@ -247,8 +273,9 @@ static glhle_result load(mw_render *r, mw_surface *s)
 static glhle_result write_back(mw_render *r, mw_surface *s)
 {
     const mw_surface_desc *d = &s->d;
-    const size_t span = (size_t)(s->hi - s->lo), row = (size_t)d->width * d->format->bytes;
-    const size_t lin_size = row * d->height;
+    const size_t span = (size_t)(s->hi - s->lo), row = (size_t)mem_width(d) * d->format->bytes;
+    const uint32_t height = mem_height(d);
+    const size_t lin_size = row * height;
     uint8_t *buf = staging(r, span + lin_size);
     if (!buf)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to write back a %zu-byte "
@@ -265,13 +292,13 @@ static glhle_result write_back(mw_render *r, mw_surface *s)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s surface at GPU 0x%010llx is no longer "
                           "all mapped; not written back", d->format->name, (unsigned long long)s->lo);
     if (d->pitch) {
-        for (uint32_t y = 0; y < d->height; y++)
+        for (uint32_t y = 0; y < height; y++)
             memcpy(buf + (size_t)y * d->pitch_bytes, lin + y * row, row);
     } else {
         mw_bl_geom g;
         uint64_t size;
         surface_geom(r, d, &g, &size);
-        const mw_bl_box box = {0, 0, 0, (uint32_t)row, d->height, 1};
+        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, 1};
         res = mw_bl_linear_to_tiled(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
         if (res != GLHLE_RESULT_OK)
             return res;
@@ -289,7 +316,7 @@ static glhle_result write_back(mw_render *r, mw_surface *s)
 static bool same_desc(const mw_surface_desc *a, const mw_surface_desc *b)
 {
     return a->va == b->va && a->format == b->format && a->zeta == b->zeta && a->width == b->width &&
-           a->height == b->height && a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
+           a->height == b->height && a->sx == b->sx && a->sy == b->sy && a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
            (a->pitch || a->block_height_log2 == b->block_height_log2);
 }
 
@@ -337,9 +364,17 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
     s->lo = lo;
     s->hi = hi;
     const GladGLContext *gl = &r->ctx->gl;
-    gl->CreateTextures(GL_TEXTURE_2D, 1, &s->tex);
-    gl->TextureStorage2D(s->tex, 1, d->format->gl_internal, (GLsizei)(d->width * r->scale),
-                         (GLsizei)(d->height * r->scale));
+    if (d->sx | d->sy) {
+        res = mw_msaa_create(r, s);
+        if (res != GLHLE_RESULT_OK) {
+            memset(s, 0, sizeof *s);
+            return res;
+        }
+    } else {
+        gl->CreateTextures(GL_TEXTURE_2D, 1, &s->tex);
+        gl->TextureStorage2D(s->tex, 1, d->format->gl_internal, (GLsizei)(d->width * r->scale),
+                             (GLsizei)(d->height * r->scale));
+    }
     gl->CreateFramebuffers(1, &s->fbo);
     gl->NamedFramebufferTexture(s->fbo, attachment(d->format), s->tex, 0);
     if (gl->CheckNamedFramebufferStatus(s->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
@@ -415,19 +450,32 @@ void mw_render_rendered(mw_render *r, mw_surface *s)
 
 /* ---- multisampling ---- */
 
-glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what)
+glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what, uint8_t *sx, uint8_t *sy)
 {
-    if (!st->rt.aa_mode)
+    /* the modes whose samples GL places as the Maxwell does (msaa.c checks
+     * the positions): 2X1 a 2x1 block, 2X2 2x2, 4X2 4x2 (yuzu's
+     * SamplesLog2; clb197.h names the block in the mode) */
+    static const uint8_t block[4][2] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}};
+    const uint32_t mode = st->rt.aa_mode;
+    if (mode < 4) {
+        *sx = block[mode][0];
+        *sy = block[mode][1];
         return GLHLE_RESULT_OK;
+    }
+    *sx = *sy = 0;
     uint32_t n = 0;
-    const char *name = mw_rt_aa_mode(st->rt.aa_mode, &n);
+    const char *name = mw_rt_aa_mode(mode, &n);
     if (!name)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_ANTI_ALIAS SAMPLES %u is no mode clb197.h "
-                          "lists; not %s", st->rt.aa_mode, what);
-    /* drawn as one sample, the picture and the memory layout (each pixel a
-     * block of samples) would both be wrong */
+                          "lists; not %s", mode, what);
+    /* D3D modes: other positions, which core GL cannot set; 4X4: no
+     * documented positions; VC (virtual coverage): more coverage than
+     * colour samples, which GL has no form of */
+    const char *why = mode == 6 ? "16 samples: no documented sample positions"
+                      : mode >= 8 ? "virtual-coverage modes have no GL equivalent"
+                                  : "D3D sample positions, which GL cannot set";
     return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled render targets (SET_ANTI_ALIAS "
-                      "SAMPLES MODE_%s, %u samples) are not supported yet; not %s", name, n, what);
+                      "SAMPLES MODE_%s, %u samples) are not supported (%s); not %s", name, n, why, what);
 }
 
 /* ---- clears ---- */
@@ -476,7 +524,8 @@ static void set_scissor(mw_render *r, const rect *a)
                      (GLint)((a->y1 - a->y0) * s));
 }
 
-static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
+static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value, uint8_t sx,
+                                uint8_t sy)
 {
     const uint32_t index = (value >> 6) & 0xF, layer = (value >> 10) & 0xFFFF;
     if (index >= MW_RT_COUNT)
@@ -493,7 +542,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target %u: clearing slice %u of a "
                           "3D target is not supported", index, layer + ct->layer_offset);
     mw_surface_desc d = {.format = f, .pitch = ct->pitch, .height = ct->height,
-                         .block_height_log2 = ct->block.height};
+                         .block_height_log2 = ct->block.height, .sx = sx, .sy = sy};
     d.va = ct->address + (uint64_t)(layer + ct->layer_offset) * ct->array_pitch;
     if (ct->pitch) {
         d.pitch_bytes = ct->width;
@@ -535,7 +584,8 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     return GLHLE_RESULT_OK;
 }
 
-static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
+static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value, uint8_t sx,
+                               uint8_t sy)
 {
     const mw_zeta_state *z = &st->zeta;
     if (!z->enabled)
@@ -546,7 +596,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
                           "supported; not cleared", z->format);
     const uint32_t layer = (value >> 10) & 0xFFFF;
     mw_surface_desc d = {.format = f, .zeta = true, .width = z->width, .height = z->height,
-                         .block_height_log2 = z->block.height};
+                         .block_height_log2 = z->block.height, .sx = sx, .sy = sy};
     d.va = z->address + (uint64_t)(layer + z->layer_offset) * z->array_pitch;
     if (!d.width || !d.height)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: depth target is %ux%u; not cleared", d.width,
@@ -582,14 +632,15 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
 
 glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
 {
-    glhle_result res = mw_render_check_samples(r, st, "cleared");
+    uint8_t sx, sy;
+    glhle_result res = mw_render_check_samples(r, st, "cleared", &sx, &sy);
     if (res != GLHLE_RESULT_OK)
         return res;
     gl_context_enter(r->ctx);
     if (value & 0x3C)
-        res = clear_color(r, st, regs, value);
+        res = clear_color(r, st, regs, value, sx, sy);
     if (value & 0x3) {
-        glhle_result z = clear_zeta(r, st, regs, value);
+        glhle_result z = clear_zeta(r, st, regs, value, sx, sy);
         if (res == GLHLE_RESULT_OK)
             res = z;
     }

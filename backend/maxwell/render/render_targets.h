@@ -34,6 +34,9 @@ typedef struct mw_surface_desc {
     bool pitch;                   /* pitch layout (colour only) */
     uint32_t pitch_bytes;         /* pitch layout: bytes from one row to the next */
     uint32_t block_height_log2;   /* block-linear: GOBs per block in y, 0-5 */
+    /* multisampled (SET_ANTI_ALIAS): each pixel a (1 << sx) x (1 << sy)
+     * block of samples in memory, 1 << (sx + sy) samples; 0, 0: one */
+    uint8_t sx, sy;
 } mw_surface_desc;
 
 typedef struct mw_surface {
@@ -41,6 +44,9 @@ typedef struct mw_surface {
     uint64_t lo, hi;              /* guest bytes the layout spans */
     GLuint tex, fbo;              /* width * scale by height * scale */
     bool gpu_dirty;               /* GL holds pixels guest memory does not */
+    /* multisampled: tex is a GL_TEXTURE_2D_MULTISAMPLE; gl_sample[b] is the
+     * GL sample at memory block position b (by * (1 << sx) + bx) */
+    uint8_t gl_sample[8];
     bool stale;                   /* guest memory changed since it was loaded */
     uint64_t last_use;
 } mw_surface;
@@ -93,6 +99,7 @@ typedef struct mw_frame {
 } mw_frame;
 
 typedef struct mw_draw mw_draw; /* draw.c */
+typedef struct mw_msaa mw_msaa; /* msaa.c */
 typedef struct mw_compute mw_compute; /* compute.c */
 typedef struct mw_queries mw_queries; /* queries.c */
 
@@ -118,6 +125,7 @@ typedef struct mw_render {
     mw_draw *draw;                /* created at the first draw */
     mw_compute *compute;          /* compute.h: created at the first launch */
     mw_queries *queries;          /* compute.h: created at the first counted draw */
+    mw_msaa *msaa;                /* msaa.c: created at the first multisampled surface */
     mw_texture tex[MW_RENDER_MAX_TEXTURES];
     uint32_t tex_count;
     mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
@@ -165,10 +173,25 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                     const mw_rt_format *f);
 
-/* OK for single-sampled targets (SET_ANTI_ALIAS MODE_1X1); a multisampled
- * mode is refused by name (UNSUPPORTED), an unlisted one as BAD_DATA;
- * `what` ends the message ("drawn", "cleared"). */
-glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what);
+/* The sample block of SET_ANTI_ALIAS's mode (sx, sy as in mw_surface_desc)
+ * for the modes GL can draw (1X1, 2X1, 2X2, 4X2); the others are refused
+ * by name (UNSUPPORTED), an unlisted one as BAD_DATA; `what` ends the
+ * message ("drawn", "cleared"). */
+glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what, uint8_t *sx, uint8_t *sy);
+
+/* ---- multisampled surfaces (msaa.c) ---- */
+/* The GL image of a new multisampled surface (s->d filled, s->tex and
+ * s->fbo 0): a multisample texture of 1 << (sx + sy) samples at the scaled
+ * size, and s->gl_sample from the GL's sample positions matched to the
+ * Maxwell's (Mesa nvc0_get_sample_locations). UNSUPPORTED, naming what
+ * differs, when the GL has not that many samples for the format or puts
+ * them elsewhere; nothing is kept then. */
+glhle_result mw_msaa_create(mw_render *r, mw_surface *s);
+/* Guest samples (the linear (W << sx) x (H << sy) image, the format's GL
+ * client layout) into the surface (upload) or out of it, by a per-sample
+ * draw through a single-sampled image of that size. */
+glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload);
+void mw_msaa_fini(mw_render *r);
 
 /* ---- 2D blits on the GPU (twod_gpu.c) ---- */
 /* A 902D blit (the class's method array) done on the GPU when both sides

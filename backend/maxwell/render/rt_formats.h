@@ -48,8 +48,8 @@ const mw_rt_format *mw_rt_zeta_format(uint32_t value);
 /* SET_ANTI_ALIAS SAMPLES (clb197.h): the mode's name ("2X2") and its sample
  * count (yuzu's NumSamples agrees: 2X1 2, 2X2 4, 4X2 8, 4X4 16, the D3D and
  * VC variants as their grid); NULL and 0 for values the header does not
- * list. Multisampled targets are not rendered yet (draw.c, render_targets.c
- * refuse them by this name). */
+ * list. render_targets.c draws 2X1, 2X2 and 4X2 and refuses the others by
+ * this name. */
 const char *mw_rt_aa_mode(uint32_t mode, uint32_t *samples);
 
 #endif

@@ -1,0 +1,298 @@
+/* Multisampled render targets (render_targets.h, docs/maxwell-memory.md).
+ *
+ * Memory: SET_COLOR_TARGET_WIDTH and HEIGHT stay in pixels; the target's
+ * memory holds a (W << sx) x (H << sy) single-sample image in its layout,
+ * each pixel a (1 << sx) x (1 << sy) block of its samples (yuzu's texture
+ * cache: the sample-expanded guest size of `SamplesLog2`, 2 samples 2x1,
+ * 4 2x2, 8 4x2). Which sample sits where in its block, and where it lies
+ * in the pixel, is Mesa's nvc0 table (nvc0_context.c,
+ * nvc0_get_sample_locations, positions in 1/16 pixel with the block
+ * coordinates beside them), reproduced in SAMPLES below.
+ *
+ * GL: the surface is a GL_TEXTURE_2D_MULTISAMPLE of that many samples at
+ * the scaled size, with the GL's fixed sample locations. At creation each
+ * Maxwell sample is matched by position to the GL sample at the same
+ * place (glGetMultisamplefv); when the GL has not that many samples for
+ * the format, or puts one where the Maxwell has none, the target is
+ * refused by name rather than drawn with samples in other places.
+ * llvmpipe's 4x pattern is the standard one, which is the Maxwell's.
+ *
+ * Load and write-back go through a single-sampled image of the memory
+ * image's size: loading draws one full-screen triangle into the multisample
+ * image, at sample rate (the shader reads gl_SampleID), each sample taking
+ * its memory texel (every scaled pixel of a native pixel the same);
+ * write-back draws into the single-sampled image, each texel fetching
+ * sample i from the scaled pixel that holds sample i's position in the
+ * native pixel (x * scale + floor(scale * X_i / 16), likewise y), so a
+ * written-back sample was drawn less than 1 / scale native pixels from
+ * where the native sample lies, and at scale 1 exactly there. Values move as GL
+ * reads and writes them (float, integer): bit-exact for the unorm, float
+ * and integer formats; snorm (-128 and -127 both read -1.0) and sRGB
+ * (decoded and encoded) are refused by render_targets.c. */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/render_targets.h"
+
+/* Mesa nvc0_get_sample_locations: x, y in 1/16 pixel, then the sample's
+ * block coordinates (the table's comments) for 2, 4 and 8 samples. */
+static const uint8_t SAMPLES2[2][4] = {{4, 4, 0, 0}, {12, 12, 1, 0}};
+static const uint8_t SAMPLES4[4][4] = {{6, 2, 0, 0}, {14, 6, 1, 0}, {2, 10, 0, 1}, {10, 14, 1, 1}};
+static const uint8_t SAMPLES8[8][4] = {{1, 7, 0, 0},  {5, 3, 1, 0},  {3, 13, 0, 1}, {7, 11, 1, 1},
+                                       {9, 5, 2, 0},  {15, 1, 3, 0}, {11, 15, 2, 1}, {13, 9, 3, 1}};
+
+enum { KIND_FLOAT, KIND_UINT, KIND_SINT, KIND_COUNT };
+
+struct mw_msaa {
+    GLuint load[KIND_COUNT], store[KIND_COUNT]; /* linked on first use */
+    GLuint vao;
+};
+
+void mw_msaa_fini(mw_render *r)
+{
+    mw_msaa *m = r->msaa;
+    if (!m)
+        return;
+    if (!r->gl_lost) {
+        const GladGLContext *gl = &r->ctx->gl;
+        for (int i = 0; i < KIND_COUNT; i++) {
+            gl->DeleteProgram(m->load[i]);
+            gl->DeleteProgram(m->store[i]);
+        }
+        gl->DeleteVertexArrays(1, &m->vao);
+    }
+    free(m);
+    r->msaa = NULL;
+}
+
+static const uint8_t (*samples_of(uint32_t n))[4]
+{
+    return n == 2 ? SAMPLES2 : n == 4 ? SAMPLES4 : n == 8 ? SAMPLES8 : NULL;
+}
+
+glhle_result mw_msaa_create(mw_render *r, mw_surface *s)
+{
+    const mw_surface_desc *d = &s->d;
+    const uint32_t n = 1u << (d->sx + d->sy);
+    const uint8_t (*tab)[4] = samples_of(n);
+    const GladGLContext *gl = &r->ctx->gl;
+    if (!tab)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: %u-sample targets are not supported", n);
+    GLint have = 0;
+    gl->GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, d->format->gl_internal, GL_SAMPLES, 1, &have);
+    /* GL_SAMPLES lists the counts from the largest down; any count between
+     * 1 and the largest need not exist, so the texture's own is read below */
+    if (have < (GLint)n)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target: the GL has at "
+                          "most %d samples for the format, the target %u", d->format->name, have, n);
+    gl->CreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &s->tex);
+    gl->TextureStorage2DMultisample(s->tex, (GLsizei)n, d->format->gl_internal, (GLsizei)(d->width * r->scale),
+                                    (GLsizei)(d->height * r->scale), GL_TRUE);
+    GLint got = 0;
+    gl->GetTextureLevelParameteriv(s->tex, 0, GL_TEXTURE_SAMPLES, &got);
+    glhle_result res = GLHLE_RESULT_OK;
+    if (got != (GLint)n)
+        res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target: the GL made %d "
+                         "samples for %u (its sample counts do not include the target's)", d->format->name, got, n);
+    /* the positions belong to the framebuffer: a scratch one with the image */
+    GLuint fbo = 0;
+    if (res == GLHLE_RESULT_OK) {
+        gl->CreateFramebuffers(1, &fbo);
+        gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, s->tex, 0);
+        gl_state_framebuffer(&r->st, fbo);
+        bool used[8] = {false};
+        for (uint32_t i = 0; i < n && res == GLHLE_RESULT_OK; i++) {
+            GLfloat p[2] = {-1, -1};
+            gl->GetMultisamplefv(GL_SAMPLE_POSITION, i, p);
+            uint32_t k = 0;
+            while (k < n && (used[k] || p[0] * 16.0f - tab[k][0] > 0.25f || tab[k][0] - p[0] * 16.0f > 0.25f ||
+                             p[1] * 16.0f - tab[k][1] > 0.25f || tab[k][1] - p[1] * 16.0f > 0.25f))
+                k++;
+            if (k == n) {
+                res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target: the GL's "
+                                 "sample %u of %u lies at (%.4f, %.4f), where the Maxwell has none",
+                                 d->format->name, i, n, (double)p[0], (double)p[1]);
+                break;
+            }
+            used[k] = true;
+            s->gl_sample[tab[k][3] << d->sx | tab[k][2]] = (uint8_t)i;
+        }
+        gl_state_framebuffer(&r->st, 0);
+        gl->DeleteFramebuffers(1, &fbo);
+    }
+    if (res != GLHLE_RESULT_OK) {
+        gl->DeleteTextures(1, &s->tex);
+        s->tex = 0;
+    }
+    return res;
+}
+
+/* ---- the passes ---- */
+
+/* one triangle over the whole target: (-1,-1), (3,-1), (-1,3) */
+static const char *const VS =
+    "void main() {\n"
+    "    vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
+    "    gl_Position = vec4(p, 0.0, 1.0);\n"
+    "}\n";
+
+static int kind_of(const mw_rt_format *f)
+{
+    return f->cls == MW_RT_UINT ? KIND_UINT : f->cls == MW_RT_SINT ? KIND_SINT : KIND_FLOAT;
+}
+
+/* uniforms: location 0 ivec2 (sx, sy), 1 int scale, 2-9 the sample map
+ * (load: each GL sample's block position; store: each block position's
+ * GL sample and the scaled pixel in the native one that holds its
+ * position) */
+static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
+{
+    mw_msaa *m = r->msaa;
+    GLuint *p = load ? &m->load[kind] : &m->store[kind];
+    if (*p) {
+        *out = *p;
+        return GLHLE_RESULT_OK;
+    }
+    const bool es = r->ctx->info.gles;
+    const char *prefix = kind == KIND_UINT ? "u" : kind == KIND_SINT ? "i" : "";
+    char vs[512], fs[1536];
+    snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
+    const char *prec = es ? "precision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+                            "precision highp isampler2D;\nprecision highp usampler2D;\n"
+                            "precision highp sampler2DMS;\nprecision highp isampler2DMS;\n"
+                            "precision highp usampler2DMS;\n"
+                          : "";
+    if (load)
+        snprintf(fs, sizeof fs,
+                 "%s\n%s"
+                 "layout(binding = 0) uniform %ssampler2D src;\n"
+                 "layout(location = 0) uniform ivec2 shift;\n"
+                 "layout(location = 1) uniform int scale;\n"
+                 "layout(location = 2) uniform ivec2 block[8];\n"
+                 "layout(location = 0) out %svec4 o;\n"
+                 "void main() {\n"
+                 "    ivec2 p = ivec2(gl_FragCoord.xy) / scale;\n"
+                 "    o = texelFetch(src, ivec2(p.x << shift.x, p.y << shift.y) + block[gl_SampleID], 0);\n"
+                 "}\n",
+                 r->ctx->glsl_version_line, prec, prefix, prefix);
+    else
+        snprintf(fs, sizeof fs,
+                 "%s\n%s"
+                 "layout(binding = 0) uniform %ssampler2DMS src;\n"
+                 "layout(location = 0) uniform ivec2 shift;\n"
+                 "layout(location = 1) uniform int scale;\n"
+                 "layout(location = 2) uniform ivec4 sample_at[8];\n"
+                 "layout(location = 0) out %svec4 o;\n"
+                 "void main() {\n"
+                 "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
+                 "    ivec2 p = ivec2(q.x >> shift.x, q.y >> shift.y);\n"
+                 "    ivec2 b = q - ivec2(p.x << shift.x, p.y << shift.y);\n"
+                 "    ivec4 at = sample_at[(b.y << shift.x) + b.x];\n"
+                 "    o = texelFetch(src, p * scale + at.yz, at.x);\n"
+                 "}\n",
+                 r->ctx->glsl_version_line, prec, prefix, prefix);
+    glhle_result res = gl_link_program(r->ctx, vs, fs, p);
+    if (res != GLHLE_RESULT_OK) {
+        *p = 0;
+        return res;
+    }
+    *out = *p;
+    return GLHLE_RESULT_OK;
+}
+
+/* Nothing but the pass's triangle reaches the target: no tests, blending,
+ * masks or discard. */
+static void plain_state(mw_render *r, GLuint fbo, GLint w, GLint h, GLuint prog)
+{
+    gl_state *st = &r->st;
+    gl_state_raster_defaults(st);
+    gl_state_framebuffer(st, fbo);
+    gl_state_viewport(st, 0, 0, w, h);
+    gl_state_scissor(st, false, 0, 0, 0, 0);
+    gl_state_cull(st, false, GL_BACK, GL_CCW);
+    gl_state_depth(st, false, GL_ALWAYS, false);
+    gl_stencil sm = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
+                     .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
+    gl_state_stencil(st, &sm);
+    gl_blend b = {0};
+    gl_state_blend(st, &b);
+    gl_state_logic_op(st, false, GL_COPY);
+    gl_state_color_mask(st, true, true, true, true);
+    gl_state_clip_distance0(st, false);
+    gl_state_program(st, prog);
+    gl_state_vertex_array(st, r->msaa->vao);
+}
+
+glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+{
+    const mw_surface_desc *d = &s->d;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (!r->msaa) {
+        r->msaa = calloc(1, sizeof *r->msaa);
+        if (!r->msaa)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for multisampling");
+        gl->CreateVertexArrays(1, &r->msaa->vao);
+    }
+    GLuint prog;
+    glhle_result res = program(r, kind_of(d->format), upload, &prog);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const uint32_t n = 1u << (d->sx + d->sy);
+    const GLsizei mw = (GLsizei)(d->width << d->sx), mh = (GLsizei)(d->height << d->sy);
+    GLuint tex = 0, fbo = 0;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
+    gl->TextureStorage2D(tex, 1, d->format->gl_internal, mw, mh);
+    gl_pixel_store(r->ctx, 0, 1);
+    const uint8_t (*tab)[4] = samples_of(n);
+    GLint map[32];
+    for (uint32_t b = 0; b < n; b++) {
+        const uint32_t i = s->gl_sample[b], bx = b & ((1u << d->sx) - 1), by = b >> d->sx;
+        if (upload) { /* GL sample i reads block position b */
+            map[2 * i] = (GLint)bx;
+            map[2 * i + 1] = (GLint)by;
+        } else { /* block position b takes GL sample i, at the Maxwell sample's place */
+            uint32_t k = 0;
+            while (tab[k][2] != bx || tab[k][3] != by)
+                k++;
+            map[4 * b] = (GLint)i;
+            map[4 * b + 1] = (GLint)(r->scale * tab[k][0] / 16);
+            map[4 * b + 2] = (GLint)(r->scale * tab[k][1] / 16);
+            map[4 * b + 3] = 0;
+        }
+    }
+    gl->ProgramUniform2i(prog, 0, d->sx, d->sy);
+    gl->ProgramUniform1i(prog, 1, (GLint)r->scale);
+    if (upload)
+        gl->ProgramUniform2iv(prog, 2, (GLsizei)n, map);
+    else
+        gl->ProgramUniform4iv(prog, 2, (GLsizei)n, map);
+    if (upload) {
+        gl->TextureSubImage2D(tex, 0, 0, 0, mw, mh, d->format->gl_format, d->format->gl_type, lin);
+        plain_state(r, s->fbo, (GLint)(d->width * r->scale), (GLint)(d->height * r->scale), prog);
+        gl_state_texture(&r->st, 0, GL_TEXTURE_2D, tex);
+        gl_state_sampler(&r->st, 0, 0);
+        gl->DrawArrays(GL_TRIANGLES, 0, 3);
+        gl_state_texture(&r->st, 0, GL_TEXTURE_2D, 0);
+    } else {
+        gl->CreateFramebuffers(1, &fbo);
+        gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, tex, 0);
+        if (gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            gl->DeleteFramebuffers(1, &fbo);
+            gl->DeleteTextures(1, &tex);
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s sample image",
+                              d->format->name);
+        }
+        plain_state(r, fbo, mw, mh, prog);
+        gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
+        gl_state_sampler(&r->st, 0, 0);
+        gl->DrawArrays(GL_TRIANGLES, 0, 3);
+        gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+        gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
+        gl_state_framebuffer(&r->st, 0);
+        gl->DeleteFramebuffers(1, &fbo);
+    }
+    gl->DeleteTextures(1, &tex);
+    return GLHLE_RESULT_OK;
+}

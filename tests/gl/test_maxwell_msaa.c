@@ -1,0 +1,301 @@
+/* Multisampled render targets (backend/maxwell/render/msaa.c) on llvmpipe:
+ * SET_ANTI_ALIAS MODE_2X2, a 32x32 A8B8G8R8 block-linear colour target
+ * whose memory is a 64x64 image, each pixel a 2x2 block of its 4 samples.
+ *
+ * The expected pictures come from a CPU model written here: sample i of
+ * pixel (x, y) lies at (x + X_i / 16, y + Y_i / 16) and is stored at
+ * (2x + BX_i, 2y + BY_i) of the memory image, with (X, Y, BX, BY) from
+ * Mesa's nvc0 driver (nvc0_context.c, nvc0_get_sample_locations: positions
+ * in 1/16 pixel, the block coordinates in its comments; the sample-expanded
+ * memory size is yuzu's, video_core/texture_cache/samples_helper.h
+ * SamplesLog2). A sample is covered when it lies strictly inside the
+ * triangle by the three edge functions, computed exactly in integers (the
+ * vertices lie on the 1/256-pixel grid the rasterizer snaps to, and no
+ * sample lies on an edge: asserted). Which sample goes to which block
+ * position is checked by the memory image itself, so samples stored in the
+ * wrong order (the block positions transposed, say) fail.
+ *
+ * - triangle_samples_and_resolve: a triangle over the cleared target; the
+ *   written-back sample image against the model, bit-exact (at scales 1
+ *   and 2); then the 2D engine's resolve, a bilinear 902D blit of the
+ *   64x64 sample image with steps of 2 into a 32x32 target, against the
+ *   model's 4-sample mean (the colours differ by multiples of 4 in each
+ *   channel, so the mean is an integer and exact in twod.c's float model).
+ * - load_keeps_samples: random bytes in the sample image, loaded, a small
+ *   triangle drawn, written back: every sample outside the triangle keeps
+ *   its bytes (load and write-back agree at scales 1, 2 and 3).
+ * - modes_refused: D3D and virtual-coverage modes and a depth target are
+ *   refused by name; pitch too.
+ * Skips when the shader corpus is absent. */
+#include "support/test_support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "scenes/maxwell_draw_scene.h"
+#include "support/maxwell_fake_mem.h"
+#include "support/maxwell_support.h"
+
+#define W TMD_RECTS_W
+#define H TMD_RECTS_H
+#define VA TMD_RECTS_RT_VA
+#define B_OFF 0x40000u
+#define VA_B (VA + B_OFF)
+#define M(byte_offset) ((byte_offset) / 4u)
+
+/* nvc0_get_sample_locations, 4 samples: x, y (1/16 px), block x, y */
+static const int POS4[4][4] = {{6, 2, 0, 0}, {14, 6, 1, 0}, {2, 10, 0, 1}, {10, 14, 1, 1}};
+
+static const float BLACK[4] = {0, 0, 0, 1};
+/* 200, 100, 40: each channel's distance from the clear colour a multiple of 4 */
+static const float TRI_RGBA[4] = {200.0f / 255, 100.0f / 255, 40.0f / 255, 1};
+static const uint8_t TRI_BYTES[4] = {200, 100, 40, 255}, CLEAR_BYTES[4] = {0, 0, 0, 255};
+
+/* vertices in 1/256 pixel, guest row 0 at the top */
+typedef struct tri {
+    int64_t v[3][2];
+} tri;
+
+static int64_t edge(const tri *t, int i, int64_t px, int64_t py)
+{
+    const int64_t *a = t->v[i], *b = t->v[(i + 1) % 3];
+    return (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0]);
+}
+
+/* sample i of pixel (x, y) inside t (either winding) */
+static bool covered(const tri *t, uint32_t x, uint32_t y, int i)
+{
+    const int64_t px = (int64_t)x * 256 + POS4[i][0] * 16, py = (int64_t)y * 256 + POS4[i][1] * 16;
+    const int64_t e0 = edge(t, 0, px, py), e1 = edge(t, 1, px, py), e2 = edge(t, 2, px, py);
+    assert_true(e0 && e1 && e2); /* no sample on an edge: no tie rule needed */
+    return (e0 > 0 && e1 > 0 && e2 > 0) || (e0 < 0 && e1 < 0 && e2 < 0);
+}
+
+/* At scale k the GPU draws each sample within 1/k native pixel of its
+ * native place (msaa.c), so a sample that close to an edge may differ
+ * there; none at scale 1. */
+static bool near_edge(const tri *t, uint32_t x, uint32_t y, int i, uint32_t scale)
+{
+    if (scale == 1)
+        return false;
+    const double px = (double)x * 256 + POS4[i][0] * 16, py = (double)y * 256 + POS4[i][1] * 16;
+    for (int k = 0; k < 3; k++) {
+        const int64_t *a = t->v[k], *b = t->v[(k + 1) % 3];
+        const double dx = (double)(b[0] - a[0]), dy = (double)(b[1] - a[1]);
+        const double dist = fabs(dx * (py - (double)a[1]) - dy * (px - (double)a[0])) / sqrt(dx * dx + dy * dy);
+        if (dist < 256.0 / scale)
+            return true;
+    }
+    return false;
+}
+
+static void draw_tri(tmd_rects *e, const tri *t)
+{
+    uint32_t first = e->verts;
+    for (int k = 0; k < 3; k++)
+        tmd_vertex(e, (float)t->v[k][0] / 256 / (W / 2) - 1, (float)t->v[k][1] / 256 / (H / 2) - 1, 0, TRI_RGBA);
+    tmd_set(e, 0x1214, first | 3u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST: triangles */
+}
+
+/* byte offset of memory-image texel (sx, sy): 64x64 RGBA8, 2 GOBs a block */
+static uint64_t sample_at(uint32_t sx, uint32_t sy)
+{
+    return mwt_bl_offset(2 * W * 4, 2 * H, 1, 0, sx * 4, sy, 0);
+}
+
+static const tri BIG = {{{845, 537}, {7347, 2406}, {2867, 7578}}};
+
+/* the 2D engine: the 64x64 sample image at VA into the 32x32 target at
+ * VA_B, bilinear, centre origin, steps of 2.0 (cl902d.h) */
+static void resolve_blit(tm_pb *pb)
+{
+    const uint32_t s[10] = {0xD5, 0, 1u << 4, 1, 0, 0, 2 * W, 2 * H, (uint32_t)(VA >> 32), (uint32_t)VA};
+    tm_inc(pb, TM_SUB_2D, M(0x230), 10, s); /* SRC FORMAT, LAYOUT, BLOCK_SIZE, DEPTH, -, PITCH, W, H, OFFSET */
+    const uint32_t d[10] = {0xD5, 0, 1u << 4, 1, 0, 0, W, H, (uint32_t)(VA_B >> 32), (uint32_t)VA_B};
+    tm_inc(pb, TM_SUB_2D, M(0x200), 10, d);
+    tm_set1(pb, TM_SUB_2D, M(0x290), 0);  /* CLIP_ENABLE off */
+    tm_set1(pb, TM_SUB_2D, M(0x2AC), 3);  /* SET_OPERATION SRCCOPY */
+    tm_set1(pb, TM_SUB_2D, M(0x88C), 0x10); /* SAMPLE_MODE: BILINEAR, ORIGIN_CENTER */
+    const uint32_t p[12] = {0, 0, W, H, 0, 2, 0, 2, 0, 0, 0, 0}; /* DST_X0..DV_DY_INT, SRC_X0, SRC_Y0 */
+    tm_inc(pb, TM_SUB_2D, M(0x8B0), 12, p);
+}
+
+static void triangle_samples_and_resolve(void **state)
+{
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+            skip();
+        tmd_submit(&e, 0);
+        tmd_set(&e, 0x15d0, 2);    /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
+        tmd_set(&e, 0x19d0, 0x3C); /* CLEAR_SURFACE R-A, now of the 4-sample target */
+        draw_tri(&e, &BIG);
+        glhle_maxwell_run_result res;
+        ts_log_clear();
+        const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+        if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles && ts_log_contains("maxwell: multisampled")) {
+            tmd_rects_close(&e);
+            skip(); /* an ES driver without 4 samples at the standard places */
+        }
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        assert_int_equal(res.draws, 1);
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        uint32_t bad = 0, partial = 0, near = 0;
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                int n = 0;
+                for (int i = 0; i < 4; i++) {
+                    const bool in = covered(&BIG, x, y, i);
+                    n += in;
+                    if (near_edge(&BIG, x, y, i, scale)) {
+                        near++;
+                        continue;
+                    }
+                    const uint8_t *g = e.rt + sample_at(2 * x + (uint32_t)POS4[i][2], 2 * y + (uint32_t)POS4[i][3]);
+                    if (memcmp(g, in ? TRI_BYTES : CLEAR_BYTES, 4)) {
+                        if (bad < 4)
+                            print_message("  scale %u: pixel (%u, %u) sample %d is %u %u %u %u, want %s\n", scale, x,
+                                          y, i, g[0], g[1], g[2], g[3], in ? "the triangle" : "the clear colour");
+                        bad++;
+                    }
+                }
+                partial += n > 0 && n < 4;
+            }
+        if (bad)
+            fail_msg("scale %u: %u samples differ from the model", scale, bad);
+        print_message("  scale %u: %u partly covered pixels; %u samples near an edge not compared\n", scale, partial,
+                      near);
+        assert_true(partial > 40); /* the edges do cut pixels */
+        /* the resolve through the 2D engine */
+        resolve_blit(&e.pb);
+        assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+        assert_int_equal(res.problems, 0);
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                int n = 0;
+                bool skip_px = false;
+                for (int i = 0; i < 4; i++) {
+                    n += covered(&BIG, x, y, i);
+                    skip_px |= near_edge(&BIG, x, y, i, scale);
+                }
+                if (skip_px)
+                    continue;
+                const uint8_t *g = e.rt + B_OFF + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0);
+                for (int c = 0; c < 4; c++) {
+                    const int want = (n * TRI_BYTES[c] + (4 - n) * CLEAR_BYTES[c]) / 4;
+                    if (g[c] != want) {
+                        if (bad < 4)
+                            print_message("  scale %u: resolved (%u, %u) channel %d is %u, want %d (%d of 4 "
+                                          "samples)\n", scale, x, y, c, g[c], want, n);
+                        bad++;
+                    }
+                }
+            }
+        if (bad)
+            fail_msg("scale %u: %u resolved channels differ from the model", scale, bad);
+        assert_true(e.gpu->render->stats.draws == 1);
+        tmd_rects_close(&e);
+    }
+}
+
+static void load_keeps_samples(void **state)
+{
+    static const tri SMALL = {{{2100, 1900}, {4500, 2300}, {2900, 4700}}};
+    for (uint32_t scale = 1; scale <= 3; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+            skip();
+        tmd_submit(&e, 0);
+        /* the CPU writes random samples over the (flushed) 1x target */
+        const size_t span = 2 * W * 4 * 2 * H;
+        uint8_t *before = malloc(span);
+        assert_non_null(before);
+        uint32_t seed = 0x9E3779B9u * scale;
+        for (size_t i = 0; i < span; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            before[i] = (uint8_t)(seed >> 24);
+        }
+        memcpy(e.rt, before, span);
+        assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA, span), GLHLE_RESULT_OK);
+        tmd_set(&e, 0x15d0, 2); /* MODE_2X2 */
+        draw_tri(&e, &SMALL);
+        glhle_maxwell_run_result res;
+        const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+        if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles) {
+            free(before);
+            tmd_rects_close(&e);
+            skip();
+        }
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+        uint32_t bad = 0, drawn = 0;
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++)
+                for (int i = 0; i < 4; i++) {
+                    const bool in = covered(&SMALL, x, y, i);
+                    const uint64_t off = sample_at(2 * x + (uint32_t)POS4[i][2], 2 * y + (uint32_t)POS4[i][3]);
+                    drawn += in;
+                    if (near_edge(&SMALL, x, y, i, scale))
+                        continue;
+                    if (memcmp(e.rt + off, in ? TRI_BYTES : before + off, 4)) {
+                        if (bad < 4)
+                            print_message("  scale %u: pixel (%u, %u) sample %d changed wrongly\n", scale, x, y, i);
+                        bad++;
+                    }
+                }
+        if (bad)
+            fail_msg("scale %u: %u samples differ", scale, bad);
+        assert_true(drawn > 20);
+        free(before);
+        tmd_rects_close(&e);
+    }
+}
+
+/* `mode` refused by its name, nothing drawn */
+static void refused(tmd_rects *e, uint32_t mode, const char *text)
+{
+    tmd_set(e, 0x15d0, mode);
+    draw_tri(e, &BIG);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_UNSUPPORTED);
+    if (!ts_log_contains(text))
+        fail_msg("no log line says \"%s\"", text);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+}
+
+static void modes_refused(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_submit(&e, 0);
+    refused(&e, 4, "SAMPLES MODE_4X2_D3D, 8 samples) are not supported (D3D sample positions");
+    refused(&e, 8, "SAMPLES MODE_2X2_VC_4, 4 samples) are not supported (virtual-coverage");
+    refused(&e, 6, "MODE_4X4, 16 samples) are not supported (16 samples");
+    tmd_zeta(&e.pb, VA + 0x100000, W, H, 0x16 /* S8Z24 */);
+    refused(&e, 2, "multisampled depth targets are not supported yet");
+    assert_int_equal(e.gpu->render->stats.draws, 0);
+    tmd_rects_close(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(triangle_samples_and_resolve),
+        cmocka_unit_test(load_keeps_samples),
+        cmocka_unit_test(modes_refused),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
