@@ -188,6 +188,12 @@ typedef struct glhle_maxwell_surface {
     bool pitch;                    /* pitch layout, else block-linear */
     uint32_t pitch_bytes;          /* pitch layout: bytes per row */
     uint32_t block_height_log2;    /* block-linear: GOBs per block in y, 0-5 (1280x720 RGBA8 buffers use 4) */
+    /* A multisampled surface's SET_ANTI_ALIAS SAMPLES mode (clb197.h: 2X1 1,
+     * 2X2 2, 4X2 3; 0 MODE_1X1, one sample): width and height stay in
+     * pixels, memory holds each pixel's block of samples, and the present
+     * shows the samples' mean (a GL resolve). Modes the renderer cannot
+     * draw are UNSUPPORTED. */
+    uint32_t aa_mode;
 } glhle_maxwell_surface;
 
 typedef struct glhle_maxwell_present_desc {

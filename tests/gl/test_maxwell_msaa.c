@@ -16,16 +16,20 @@
  * wrong order (the block positions transposed, say) fail.
  *
  * - triangle_samples_and_resolve: a triangle over the cleared target; the
- *   written-back sample image against the model, bit-exact (at scales 1
- *   and 2); then the 2D engine's resolve, a bilinear 902D blit of the
- *   64x64 sample image with steps of 2 into a 32x32 target, against the
- *   model's 4-sample mean (the colours differ by multiples of 4 in each
- *   channel, so the mean is an integer and exact in twod.c's float model).
+ *   written-back sample image against the model, bit-exact (at scale 1;
+ *   at scale 2 the samples farther than 1/2 pixel from every edge); the
+ *   target presented as a 2X2 surface (a GL resolve) against the model's
+ *   4-sample means; then the 2D engine's resolve, a bilinear 902D blit of
+ *   the 64x64 sample image with steps of 2 into a 32x32 target, against
+ *   the means too (the colours differ by multiples of 4 in each channel,
+ *   so a mean is an integer, exact in twod.c's float model and GL's).
  * - load_keeps_samples: random bytes in the sample image, loaded, a small
  *   triangle drawn, written back: every sample outside the triangle keeps
  *   its bytes (load and write-back agree at scales 1, 2 and 3).
- * - modes_refused: D3D and virtual-coverage modes and a depth target are
- *   refused by name; pitch too.
+ * - modes_refused: the D3D, 4X4 and virtual-coverage modes and a
+ *   multisampled depth target are refused by name, for draws and presents.
+ * - present_replays_from_a_trace: a recorded session replays to the live
+ *   frame of a 2X2 present (the trace keeps the surface's mode).
  * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
@@ -123,6 +127,54 @@ static void resolve_blit(tm_pb *pb)
     tm_inc(pb, TM_SUB_2D, M(0x8B0), 12, p);
 }
 
+/* The model's mean of pixel (x, y)'s samples, or -1 where a sample lies
+ * too near an edge to compare at this scale. */
+static int mean_of(const tri *t, uint32_t x, uint32_t y, int c, uint32_t scale)
+{
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        if (near_edge(t, x, y, i, scale))
+            return -1;
+        n += covered(t, x, y, i);
+    }
+    return (n * TRI_BYTES[c] + (4 - n) * CLEAR_BYTES[c]) / 4;
+}
+
+/* The target presented as a 2X2 surface: the frame (top row first, scale
+ * times the size) shows each pixel's mean (a GL resolve). */
+static void check_present(tmd_rects *e, uint32_t scale)
+{
+    glhle_maxwell_present_desc pd = {.surface = {.va = VA, .format = 0xD5, .width = W, .height = H,
+                                                 .block_height_log2 = 1, .aa_mode = 2}};
+    assert_int_equal(glhle_maxwell_present(e->gpu, &pd), GLHLE_RESULT_OK);
+    const uint32_t fw = W * scale, fh = H * scale;
+    uint8_t *frame = malloc((size_t)fw * fh * 4);
+    assert_non_null(frame);
+    uint32_t w = 0, h = 0, bad = 0, compared = 0;
+    assert_int_equal(glhle_maxwell_read_frame(e->gpu, frame, (size_t)fw * fh * 4, &w, &h), GLHLE_RESULT_OK);
+    assert_int_equal(w, fw);
+    assert_int_equal(h, fh);
+    for (uint32_t y = 0; y < fh; y++)
+        for (uint32_t x = 0; x < fw; x++)
+            for (int c = 0; c < 4; c++) {
+                const int want = mean_of(&BIG, x / scale, y / scale, c, scale);
+                if (want < 0)
+                    continue;
+                compared++;
+                const uint8_t g = frame[((size_t)y * fw + x) * 4 + c];
+                if (g != want) {
+                    if (bad < 4)
+                        print_message("  scale %u: presented (%u, %u) channel %d is %u, want %d\n", scale, x, y, c,
+                                      g, want);
+                    bad++;
+                }
+            }
+    free(frame);
+    if (bad)
+        fail_msg("scale %u: %u presented channels differ from the model's means", scale, bad);
+    assert_true(compared > fw * fh * 2);
+}
+
 static void triangle_samples_and_resolve(void **state)
 {
     for (uint32_t scale = 1; scale <= 2; scale++) {
@@ -168,6 +220,7 @@ static void triangle_samples_and_resolve(void **state)
             }
         if (bad)
             fail_msg("scale %u: %u samples differ from the model", scale, bad);
+        check_present(&e, scale);
         print_message("  scale %u: %u partly covered pixels; %u samples near an edge not compared\n", scale, partial,
                       near);
         assert_true(partial > 40); /* the edges do cut pixels */
@@ -180,21 +233,13 @@ static void triangle_samples_and_resolve(void **state)
         assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
         for (uint32_t y = 0; y < H; y++)
             for (uint32_t x = 0; x < W; x++) {
-                int n = 0;
-                bool skip_px = false;
-                for (int i = 0; i < 4; i++) {
-                    n += covered(&BIG, x, y, i);
-                    skip_px |= near_edge(&BIG, x, y, i, scale);
-                }
-                if (skip_px)
-                    continue;
                 const uint8_t *g = e.rt + B_OFF + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0);
                 for (int c = 0; c < 4; c++) {
-                    const int want = (n * TRI_BYTES[c] + (4 - n) * CLEAR_BYTES[c]) / 4;
-                    if (g[c] != want) {
+                    const int want = mean_of(&BIG, x, y, c, scale);
+                    if (want >= 0 && g[c] != want) {
                         if (bad < 4)
-                            print_message("  scale %u: resolved (%u, %u) channel %d is %u, want %d (%d of 4 "
-                                          "samples)\n", scale, x, y, c, g[c], want, n);
+                            print_message("  scale %u: resolved (%u, %u) channel %d is %u, want %d\n", scale, x, y,
+                                          c, g[c], want);
                         bad++;
                     }
                 }
@@ -261,6 +306,69 @@ static void load_keeps_samples(void **state)
     }
 }
 
+typedef struct replay_check {
+    const uint8_t *live;
+    uint32_t frames, bad;
+} replay_check;
+
+static glhle_result replayed_frame(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    (void)frame;
+    replay_check *c = user;
+    uint8_t got[W * H * 4];
+    uint32_t w = 0, h = 0;
+    assert_int_equal(glhle_maxwell_read_frame(gpu, got, sizeof got, &w, &h), GLHLE_RESULT_OK);
+    c->bad += w != W || h != H || memcmp(got, c->live, sizeof got) != 0;
+    c->frames++;
+    return GLHLE_RESULT_OK;
+}
+
+/* A recorded session keeps the present's sample mode: the replayed frame
+ * is the live one (a replay presenting one sample would show the top left
+ * of the sample image instead). */
+static void present_replays_from_a_trace(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    glhle_maxwell_recorder *rec;
+    assert_int_equal(glhle_maxwell_recorder_create(NULL, &rec), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_recorder_attach(rec, e.gpu), GLHLE_RESULT_OK);
+    tmd_submit(&e, 0);
+    tmd_set(&e, 0x15d0, 2);
+    tmd_set(&e, 0x19d0, 0x3C);
+    draw_tri(&e, &BIG);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+    if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles) {
+        glhle_maxwell_recorder_destroy(rec);
+        tmd_rects_close(&e);
+        skip();
+    }
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    glhle_maxwell_present_desc pd = {.surface = {.va = VA, .format = 0xD5, .width = W, .height = H,
+                                                 .block_height_log2 = 1, .aa_mode = 2}};
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_OK);
+    static uint8_t live[W * H * 4];
+    assert_int_equal(glhle_maxwell_read_frame(e.gpu, live, sizeof live, NULL, NULL), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
+    const uint8_t *data;
+    size_t size;
+    assert_int_equal(glhle_maxwell_recorder_bytes(rec, &data, &size), GLHLE_RESULT_OK);
+    replay_check c = {.live = live};
+    glhle_maxwell_replay_desc rd = {.ctx = e.ctx, .maxwell = {.log = ts_log_fn, .scale = 1},
+                                    .on_frame = replayed_frame, .user = &c};
+    glhle_maxwell_replay_stats st;
+    assert_int_equal(glhle_maxwell_trace_replay(data, size, &rd, &st), GLHLE_RESULT_OK);
+    assert_int_equal(st.problems, 0);
+    assert_int_equal(c.frames, 1);
+    assert_int_equal(c.bad, 0);
+    glhle_maxwell_recorder_destroy(rec);
+    tmd_rects_close(&e);
+}
+
 /* `mode` refused by its name, nothing drawn */
 static void refused(tmd_rects *e, uint32_t mode, const char *text)
 {
@@ -287,6 +395,14 @@ static void modes_refused(void **state)
     tmd_zeta(&e.pb, VA + 0x100000, W, H, 0x16 /* S8Z24 */);
     refused(&e, 2, "multisampled depth targets are not supported yet");
     assert_int_equal(e.gpu->render->stats.draws, 0);
+    glhle_maxwell_present_desc pd = {.surface = {.va = VA, .format = 0xD5, .width = W, .height = H,
+                                                 .block_height_log2 = 1, .aa_mode = 9}};
+    ts_log_clear();
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_UNSUPPORTED);
+    assert_true(ts_log_contains("SAMPLES MODE_2X2_VC_12, 4 samples) are not supported (virtual-coverage modes have "
+                                "no GL equivalent); not presented"));
+    pd.surface.aa_mode = 12;
+    assert_int_equal(glhle_maxwell_present(e.gpu, &pd), GLHLE_RESULT_BAD_DATA);
     tmd_rects_close(&e);
 }
 
@@ -296,6 +412,7 @@ int main(void)
         cmocka_unit_test(triangle_samples_and_resolve),
         cmocka_unit_test(load_keeps_samples),
         cmocka_unit_test(modes_refused),
+        cmocka_unit_test(present_replays_from_a_trace),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

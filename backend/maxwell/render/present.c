@@ -4,19 +4,63 @@
  * render it. Surfaces keep guest row 0 in GL row 0; the frame keeps GL's
  * bottom-up order, so the blit into it flips unless the layer asks for a
  * flip itself, and the frame then blits upright into a window or a
- * caller's framebuffer. */
+ * caller's framebuffer. A multisampled surface (surface.aa_mode) is
+ * resolved first by a GL blit into a single-sample image of its scaled
+ * size (kept between presents), whose mean the frame shows. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/render_targets.h"
 
-void mw_present_fini(mw_render *r)
+static void resolve_fini(mw_render *r)
 {
     const GladGLContext *gl = &r->ctx->gl;
-    gl->DeleteFramebuffers(1, &r->frame.fbo);
-    gl->DeleteTextures(1, &r->frame.tex);
-    memset(&r->frame, 0, sizeof r->frame);
+    mw_frame *f = &r->frame;
+    gl->DeleteFramebuffers(1, &f->resolve_fbo);
+    gl->DeleteTextures(1, &f->resolve_tex);
+    f->resolve_fbo = f->resolve_tex = 0;
+    f->resolve_width = f->resolve_height = f->resolve_format = 0;
+}
+
+static void frame_fini(mw_render *r)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    mw_frame *f = &r->frame;
+    gl->DeleteFramebuffers(1, &f->fbo);
+    gl->DeleteTextures(1, &f->tex);
+    f->fbo = f->tex = 0;
+    f->width = f->height = 0;
+    f->have = false;
+}
+
+void mw_present_fini(mw_render *r)
+{
+    frame_fini(r);
+    resolve_fini(r);
+}
+
+/* The single-sample image a multisampled surface of w x h (scaled) in GL
+ * format `internal` resolves into. */
+static glhle_result ensure_resolve(mw_render *r, uint32_t w, uint32_t h, uint32_t internal)
+{
+    mw_frame *f = &r->frame;
+    if (f->resolve_tex && f->resolve_width == w && f->resolve_height == h && f->resolve_format == internal)
+        return GLHLE_RESULT_OK;
+    resolve_fini(r);
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &f->resolve_tex);
+    gl->TextureStorage2D(f->resolve_tex, 1, internal, (GLsizei)w, (GLsizei)h);
+    gl->CreateFramebuffers(1, &f->resolve_fbo);
+    gl->NamedFramebufferTexture(f->resolve_fbo, GL_COLOR_ATTACHMENT0, f->resolve_tex, 0);
+    if (gl->CheckNamedFramebufferStatus(f->resolve_fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        resolve_fini(r);
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no %ux%u resolve framebuffer", w, h);
+    }
+    f->resolve_width = w;
+    f->resolve_height = h;
+    f->resolve_format = internal;
+    return GLHLE_RESULT_OK;
 }
 
 static glhle_result ensure_frame(mw_render *r, uint32_t w, uint32_t h)
@@ -24,14 +68,14 @@ static glhle_result ensure_frame(mw_render *r, uint32_t w, uint32_t h)
     mw_frame *f = &r->frame;
     if (f->tex && f->width == w && f->height == h)
         return GLHLE_RESULT_OK;
-    mw_present_fini(r);
+    frame_fini(r);
     const GladGLContext *gl = &r->ctx->gl;
     gl->CreateTextures(GL_TEXTURE_2D, 1, &f->tex);
     gl->TextureStorage2D(f->tex, 1, GL_RGBA8, (GLsizei)w, (GLsizei)h);
     gl->CreateFramebuffers(1, &f->fbo);
     gl->NamedFramebufferTexture(f->fbo, GL_COLOR_ATTACHMENT0, f->tex, 0);
     if (gl->CheckNamedFramebufferStatus(f->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        mw_present_fini(r);
+        frame_fini(r);
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no %ux%u frame framebuffer", w, h);
     }
     f->width = w;
@@ -85,10 +129,13 @@ glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc)
     if ((uint64_t)cx + cw > sf->width || (uint64_t)cy + ch > sf->height)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_INVALID_ARGUMENT, "maxwell: present crop %ux%u at (%u, %u) leaves "
                           "the %ux%u surface", cw, ch, cx, cy, sf->width, sf->height);
-    const mw_surface_desc d = {.va = sf->va, .format = f, .width = sf->width, .height = sf->height,
-                               .pitch = sf->pitch, .pitch_bytes = sf->pitch_bytes,
-                               .block_height_log2 = sf->block_height_log2};
-    glhle_result res = gl_context_enter(r->ctx);
+    mw_surface_desc d = {.va = sf->va, .format = f, .width = sf->width, .height = sf->height,
+                         .pitch = sf->pitch, .pitch_bytes = sf->pitch_bytes,
+                         .block_height_log2 = sf->block_height_log2};
+    glhle_result res = mw_render_aa_block(r, sf->aa_mode, "presented", &d.sx, &d.sy);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    res = gl_context_enter(r->ctx);
     mw_surface *s = NULL;
     if (res == GLHLE_RESULT_OK)
         res = mw_render_get_surface(r, &d, &s);
@@ -100,8 +147,20 @@ glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc)
     const GladGLContext *gl = &r->ctx->gl;
     gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_color_mask(&r->st, true, true, true, true);
+    GLuint from = s->fbo;
+    if (d.sx | d.sy) {
+        /* a multisample source resolves only into a rectangle of its own
+         * size and place: the whole surface, then cropped as usual */
+        const uint32_t w = d.width * k, h = d.height * k;
+        res = ensure_resolve(r, w, h, f->gl_internal);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        gl->BlitNamedFramebuffer(s->fbo, r->frame.resolve_fbo, 0, 0, (GLint)w, (GLint)h, 0, 0, (GLint)w, (GLint)h,
+                                 GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        from = r->frame.resolve_fbo;
+    }
     const GLint fh = (GLint)(ch * k);
-    gl->BlitNamedFramebuffer(s->fbo, r->frame.fbo, (GLint)(cx * k), (GLint)(cy * k), (GLint)((cx + cw) * k),
+    gl->BlitNamedFramebuffer(from, r->frame.fbo, (GLint)(cx * k), (GLint)(cy * k), (GLint)((cx + cw) * k),
                              (GLint)((cy + ch) * k), 0, desc->flip_y ? 0 : fh, (GLint)(cw * k), desc->flip_y ? fh : 0,
                              GL_COLOR_BUFFER_BIT, GL_NEAREST);
     r->frame.have = true;

@@ -452,11 +452,15 @@ void mw_render_rendered(mw_render *r, mw_surface *s)
 
 glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what, uint8_t *sx, uint8_t *sy)
 {
+    return mw_render_aa_block(r, st->rt.aa_mode, what, sx, sy);
+}
+
+glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy)
+{
     /* the modes whose samples GL places as the Maxwell does (msaa.c checks
      * the positions): 2X1 a 2x1 block, 2X2 2x2, 4X2 4x2 (yuzu's
      * SamplesLog2; clb197.h names the block in the mode) */
     static const uint8_t block[4][2] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}};
-    const uint32_t mode = st->rt.aa_mode;
     if (mode < 4) {
         *sx = block[mode][0];
         *sy = block[mode][1];

@@ -96,6 +96,9 @@ typedef struct mw_frame {
     GLuint tex, fbo;
     uint32_t width, height;
     bool have;
+    /* a multisampled surface resolved for presentation, at the scaled size */
+    GLuint resolve_tex, resolve_fbo;
+    uint32_t resolve_width, resolve_height, resolve_format;
 } mw_frame;
 
 typedef struct mw_draw mw_draw; /* draw.c */
@@ -178,6 +181,8 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
  * by name (UNSUPPORTED), an unlisted one as BAD_DATA; `what` ends the
  * message ("drawn", "cleared"). */
 glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what, uint8_t *sx, uint8_t *sy);
+/* The same for a SET_ANTI_ALIAS SAMPLES value (a presented surface's). */
+glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy);
 
 /* ---- multisampled surfaces (msaa.c) ---- */
 /* The GL image of a new multisampled surface (s->d filled, s->tex and

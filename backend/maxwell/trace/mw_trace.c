@@ -249,7 +249,7 @@ static void on_call(void *user, const mw_address_space *as, const mw_call *c)
         trace_wr32(p + 8, d->surface.format);
         trace_wr32(p + 12, d->surface.width);
         trace_wr32(p + 16, d->surface.height);
-        trace_wr32(p + 20, (d->surface.pitch ? 1u : 0u) | (d->flip_y ? 2u : 0u));
+        trace_wr32(p + 20, (d->surface.pitch ? 1u : 0u) | (d->flip_y ? 2u : 0u) | d->surface.aa_mode << 4);
         trace_wr32(p + 24, d->surface.pitch_bytes);
         trace_wr32(p + 28, d->surface.block_height_log2);
         trace_wr32(p + 32, d->crop_x);
@@ -461,6 +461,7 @@ static glhle_result play_present(player *pl, const trace_chunk *c)
     d.surface.height = trace_rd32(p + 16);
     d.surface.pitch = trace_rd32(p + 20) & 1;
     d.flip_y = (trace_rd32(p + 20) >> 1) & 1;
+    d.surface.aa_mode = trace_rd32(p + 20) >> 4;
     d.surface.pitch_bytes = trace_rd32(p + 24);
     d.surface.block_height_log2 = trace_rd32(p + 28);
     d.crop_x = trace_rd32(p + 32);
