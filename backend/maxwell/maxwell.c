@@ -58,8 +58,10 @@ static void fe_emit(void *user, const glhle_maxwell_event *ev)
                        glhle_result_string(r));
     }
     if (ev->type == GLHLE_MAXWELL_EVENT_DRAW && gpu->render) {
-        /* SET_ZPASS_PIXEL_COUNT ENABLE: the draw's samples count */
-        mw_query_draw_begin(gpu->render, gpu->fe.regs3d->r[MW_3D_SET_ZPASS_PIXEL_COUNT] & 1u);
+        /* SET_ZPASS_PIXEL_COUNT ENABLE: the draw's samples count; and the
+         * pipeline counters SET_STATISTICS_COUNTER enables */
+        mw_query_draw_begin(gpu->render, gpu->fe.regs3d->r[MW_3D_SET_ZPASS_PIXEL_COUNT] & 1u,
+                            gpu->fe.regs3d->r[MW_3D_SET_STATISTICS_COUNTER]);
         const glhle_result r = mw_render_draw(gpu->render, mw_frontend_state(&gpu->fe), ev);
         mw_query_draw_end(gpu->render);
         if (r != GLHLE_RESULT_OK)

@@ -134,6 +134,67 @@ static void occlusion_count_2x(void **state)
     occlusion_count(*state, 2);
 }
 
+/* The pipeline counters (queries.c): SET_STATISTICS_COUNTER (0xd68)
+ * enables DA_VERTICES_GENERATED (bit 0), DA_PRIMITIVES_GENERATED (1),
+ * CLIPPER_INVOCATIONS (7) and VTG_PRIMITIVES_OUT (10); each rectangle is 6
+ * vertices, 2 triangles, all on screen. Worked out by hand:
+ *   A, B counted                                   -> 12, 4, 4, 4
+ *   counting off, C                                -> unchanged
+ *   on again, MODE_2X2 (the multisampled target is
+ *   made and loaded inside the draw: glhle's load
+ *   pass must not count), D                        -> 18, 6, 6, 6
+ * GL_PRIMITIVES_GENERATED (VTG_PRIMITIVES_OUT) exists on every GL glhle
+ * runs on; the others need GL 4.6's pipeline statistics (or
+ * ARB_pipeline_statistics_query) and read 0 without them (OpenGL ES),
+ * which is checked then. */
+static void pipeline_counters(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", red))
+        skip();
+    const glhle_context_info *in = &e.ctx->info;
+    bool stats = !in->gles && (in->gl_major > 4 || (in->gl_major == 4 && in->gl_minor >= 6));
+    GLint n = 0;
+    if (!in->gles)
+        e.ctx->gl.GetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++)
+        stats |= !strcmp((const char *)e.ctx->gl.GetStringi(GL_EXTENSIONS, (GLuint)i),
+                         "GL_ARB_pipeline_statistics_query");
+    print_message("  GL %d.%d%s: pipeline statistics %s\n", in->gl_major, in->gl_minor, in->gles ? " ES" : "",
+                  stats ? "counted" : "absent (those reports must read 0)");
+    static const uint32_t reps[4] = {0x01, 0x03, 0x0F, 0x12};
+    tmd_set(&e, 0x0d68, 1u << 0 | 1u << 1 | 1u << 7 | 1u << 10); /* SET_STATISTICS_COUNTER */
+    rect(&e, 0, 0, 10, 10, 0);
+    rect(&e, 10, 10, 20, 20, 0);
+    for (uint32_t k = 0; k < 4; k++)
+        report(&e, k, reps[k], 0);
+    tmd_set(&e, 0x0d68, 0);
+    rect(&e, 0, 0, 32, 32, 0);
+    for (uint32_t k = 0; k < 4; k++)
+        report(&e, 4 + k, reps[k], 0);
+    tmd_set(&e, 0x0d68, 1u << 0 | 1u << 1 | 1u << 7 | 1u << 10);
+    tmd_set(&e, 0x15d0, 2); /* SET_ANTI_ALIAS MODE_2X2 */
+    rect(&e, 4, 4, 8, 8, 0);
+    for (uint32_t k = 0; k < 4; k++)
+        report(&e, 8 + k, reps[k], 0);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    const bool msaa = r == GLHLE_RESULT_OK; /* an ES driver may have no 4 samples at the standard places */
+    assert_true(msaa || (r == GLHLE_RESULT_UNSUPPORTED && in->gles));
+    const uint64_t want[3][4] = {{12, 4, 4, 4}, {12, 4, 4, 4}, {18, 6, 6, 6}};
+    for (uint32_t t = 0; t < (msaa ? 3u : 2u); t++)
+        for (uint32_t k = 0; k < 4; k++) {
+            const uint64_t got = u64_at(&e, REPORTS + 16 * (4 * t + k));
+            const uint64_t w = stats || reps[k] == 0x12 ? want[t][k] : 0;
+            if (got != w)
+                fail_msg("report 0x%02x after step %u: %llu, want %llu", reps[k], t, (unsigned long long)got,
+                         (unsigned long long)w);
+        }
+    tmd_rects_close(&e);
+}
+
 /* SET_RENDER_ENABLE_C MODE (clb197.h): RENDER_IF_EQUAL 3 and
  * RENDER_IF_NOT_EQUAL 4 compare the 64-bit values at A/B + 0 and + 8.
  * Values whose low words agree but high words differ are unequal; an
@@ -276,6 +337,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(occlusion_count_1x),
         cmocka_unit_test(occlusion_count_2x),
+        cmocka_unit_test(pipeline_counters),
         cmocka_unit_test(condition_equal_not_equal),
         cmocka_unit_test(raster_enable),
         cmocka_unit_test(draw_without_refused_texture),

@@ -4,8 +4,8 @@
  * Owns: the compute programs (translated from the QMD's program, one GL
  * program per code and block size), the buffers a launch binds (its
  * constant buffers as UBOs, the global memory its LDG/STG address as
- * SSBOs), and the occlusion counter behind ZPASS_PIXEL_CNT reports (GL
- * samples-passed queries around the draws that count).
+ * SSBOs), and the report counters behind ZPASS_PIXEL_CNT and the
+ * pipeline-statistics reports (GL queries around the draws that count).
  * May call: backend/gl, the translator (shadergen/maxwell_spirv.h), the
  * render cache (render_targets.h) for coherence, guest memory through the
  * renderer's mw_mem_io. The instance calls in (maxwell.c): a compute
@@ -33,14 +33,22 @@ void mw_compute_fini(mw_render *r);
  * SET_ZPASS_PIXEL_COUNT was enabled since the last CLEAR_REPORT_VALUE
  * ZPASS_PIXEL_CNT. At a scale above 1 GL counts scale^2 samples per guest
  * sample; the count is divided by scale^2 rounding up, so a draw that
- * passed any sample never reads as fully occluded. Every other counter
- * reads 0 (logged once). */
+ * passed any sample never reads as fully occluded. The pipeline counters
+ * queries.c lists count the draws made while their SET_STATISTICS_COUNTER
+ * bit was set, as the GL counts them; every other counter reads 0 (logged
+ * once). */
 uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report);
 /* CLEAR_REPORT_VALUE TYPE (clb197.h: ZPASS_PIXEL_CNT 0x01). */
 void mw_query_clear(mw_render *r, uint32_t type);
-/* Around a draw: counting when `zpass_enable` (SET_ZPASS_PIXEL_COUNT). */
-void mw_query_draw_begin(mw_render *r, bool zpass_enable);
+/* Around a draw: counting samples when `zpass_enable`
+ * (SET_ZPASS_PIXEL_COUNT) and the pipeline counters `statistics` enables
+ * (SET_STATISTICS_COUNTER). */
+void mw_query_draw_begin(mw_render *r, bool zpass_enable, uint32_t statistics);
 void mw_query_draw_end(mw_render *r);
+/* Around a pass glhle draws itself within a counted draw: the draw's
+ * queries end (what they counted kept) and begin again after. */
+void mw_query_suspend(mw_render *r, uint32_t *active);
+void mw_query_resume(mw_render *r, uint32_t active);
 /* A context loss: the pending counts are added up and the GL queries
  * deleted (the old context current); the count stays. */
 void mw_query_lose(mw_render *r);

@@ -34,6 +34,7 @@
 #include <stdio.h>
 
 #include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/render_targets.h"
 
 /* Mesa nvc0_get_sample_locations: x, y in 1/16 pixel, then the sample's
@@ -239,6 +240,8 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     glhle_result res = program(r, kind_of(d->format), upload, &prog);
     if (res != GLHLE_RESULT_OK)
         return res;
+    uint32_t counting; /* the pass is no part of a counted draw */
+    mw_query_suspend(r, &counting);
     const uint32_t n = 1u << (d->sx + d->sy);
     const GLsizei mw = (GLsizei)(d->width << d->sx), mh = (GLsizei)(d->height << d->sy);
     GLuint tex = 0, fbo = 0;
@@ -281,6 +284,7 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
         if (gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
             gl->DeleteFramebuffers(1, &fbo);
             gl->DeleteTextures(1, &tex);
+            mw_query_resume(r, counting);
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s sample image",
                               d->format->name);
         }
@@ -294,5 +298,6 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
         gl->DeleteFramebuffers(1, &fbo);
     }
     gl->DeleteTextures(1, &tex);
+    mw_query_resume(r, counting);
     return GLHLE_RESULT_OK;
 }

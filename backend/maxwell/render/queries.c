@@ -16,9 +16,39 @@
  * primitive edges; rounding up keeps the property games test (a draw that
  * shows at all reads non-zero) and is exact for pixel-aligned coverage.
  *
+ * The pipeline counters (clb197.h REPORT values, as the class headers
+ * list them: DA_VERTICES_GENERATED 0x01, DA_PRIMITIVES_GENERATED 0x03,
+ * VS_INVOCATIONS 0x05, GS_INVOCATIONS 0x07, GS_PRIMITIVES_GENERATED 0x09,
+ * CLIPPER_INVOCATIONS 0x0F, CLIPPER_PRIMITIVES_GENERATED 0x11,
+ * VTG_PRIMITIVES_OUT 0x12, PS_INVOCATIONS 0x13, TS_INVOCATIONS 0x1D) count
+ * the draws made while their SET_STATISTICS_COUNTER bit is set (DA
+ * vertices 0, DA primitives 1, VS 2, GS 3, GS primitives 4, clipper 7 and
+ * 8, PS 9, VTG out 10, TS 12), each draw one GL query of the matching
+ * kind: GL_PRIMITIVES_GENERATED for VTG_PRIMITIVES_OUT (the primitives out
+ * of the last vertex stage), and GL 4.6's pipeline statistics (or
+ * ARB_pipeline_statistics_query's: the input
+ * assembler's vertices and primitives, shader invocations, clipping input
+ * and output primitives) for the others, the pairing Mesa's nvc0 driver
+ * makes between its pipeline-statistics query and these reports
+ * (nvc0_query_hw.c). PS_INVOCATIONS is divided by scale^2 as the sample
+ * count is. These counts are the GL's: how many vertex invocations a
+ * driver's cache saves, or which helper invocations it counts, differs
+ * between GLs as between GPUs. They are never reset: the clear types
+ * glhle knows are ZPASS_PIXEL_CNT's, and drivers read these counters as
+ * the difference of two reports. The streaming (transform feedback)
+ * counters, TI_INVOCATIONS, TS_PRIMITIVES_GENERATED, the clocks and the
+ * zcull statistics read 0 (said once): glhle has no transform feedback,
+ * and GL has no count of the others.
+ *
  * OpenGL ES has no GL_SAMPLES_PASSED (only the boolean
- * ANY_SAMPLES_PASSED): there the count stays 0, said once. */
+ * ANY_SAMPLES_PASSED) and no pipeline statistics: there those counts stay
+ * 0, said once each; GL_PRIMITIVES_GENERATED is ES 3.2's too.
+ *
+ * Passes glhle draws itself inside a counted draw (loading a multisampled
+ * target, msaa.c) are left out: mw_query_suspend/resume end the draw's
+ * queries around them and begin new ones after. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "backend/maxwell/render/compute.h"
 
@@ -30,70 +60,170 @@ enum {
     CLEAR_ZPASS_PIXEL_CNT = 0x01,     /* CLEAR_REPORT_VALUE_TYPE */
 };
 
-struct mw_queries {
+enum { KIND_SAMPLES, KIND_PRIMITIVES, KIND_STATISTIC };
+
+typedef struct counter_info {
+    uint8_t report;                   /* REPORT value */
+    int8_t enable_bit;                /* SET_STATISTICS_COUNTER bit; -1: SET_ZPASS_PIXEL_COUNT */
+    uint8_t kind;
+    bool scaled;                      /* counts pixels: / scale^2 */
+    GLenum target;
+    const char *name;
+} counter_info;
+
+static const counter_info COUNTERS[] = {
+    {REPORT_ZPASS_PIXEL_CNT, -1, KIND_SAMPLES, true, GL_SAMPLES_PASSED, "ZPASS_PIXEL_CNT"},
+    {0x01, 0, KIND_STATISTIC, false, GL_VERTICES_SUBMITTED, "DA_VERTICES_GENERATED"},
+    {0x03, 1, KIND_STATISTIC, false, GL_PRIMITIVES_SUBMITTED, "DA_PRIMITIVES_GENERATED"},
+    {0x05, 2, KIND_STATISTIC, false, GL_VERTEX_SHADER_INVOCATIONS, "VS_INVOCATIONS"},
+    {0x07, 3, KIND_STATISTIC, false, GL_GEOMETRY_SHADER_INVOCATIONS, "GS_INVOCATIONS"},
+    {0x09, 4, KIND_STATISTIC, false, GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED, "GS_PRIMITIVES_GENERATED"},
+    {0x0F, 7, KIND_STATISTIC, false, GL_CLIPPING_INPUT_PRIMITIVES, "CLIPPER_INVOCATIONS"},
+    {0x11, 8, KIND_STATISTIC, false, GL_CLIPPING_OUTPUT_PRIMITIVES, "CLIPPER_PRIMITIVES_GENERATED"},
+    {0x12, 10, KIND_PRIMITIVES, false, GL_PRIMITIVES_GENERATED, "VTG_PRIMITIVES_OUT"},
+    {0x13, 9, KIND_STATISTIC, true, GL_FRAGMENT_SHADER_INVOCATIONS, "PS_INVOCATIONS"},
+    {0x1D, 12, KIND_STATISTIC, false, GL_TESS_EVALUATION_SHADER_INVOCATIONS, "TS_INVOCATIONS"},
+};
+#define COUNTER_COUNT (sizeof COUNTERS / sizeof COUNTERS[0])
+
+typedef struct counter {
     GLuint names[MAX_PENDING];
     bool have_names;
     uint32_t pending;                 /* names[0 .. pending) hold finished draws' counts */
     bool active;                      /* names[pending] is begun */
-    uint64_t samples;                 /* scaled samples counted and read */
-    bool warned_es, warned_other;
+    uint64_t total;                   /* counted and read (scaled samples for the scaled ones) */
+    bool warned;                      /* this GL cannot count it (said once) */
+} counter;
+
+struct mw_queries {
+    counter c[COUNTER_COUNT];
+    bool warned_other;
+    int8_t statistics;                /* the GL has pipeline statistics: -1 not asked yet */
 };
 
 static mw_queries *queries(mw_render *r)
 {
-    if (!r->queries)
+    if (!r->queries) {
         r->queries = calloc(1, sizeof *r->queries);
+        if (r->queries)
+            r->queries->statistics = -1;
+    }
     return r->queries;
 }
 
-/* Reads the finished queries into the count (kept: true) or drops them. */
-static void resolve(mw_render *r, mw_queries *q, bool keep)
+/* GL 4.6 or GL_ARB_pipeline_statistics_query (asked once) */
+static bool have_statistics(mw_render *r)
 {
-    const GladGLContext *gl = &r->ctx->gl;
-    for (uint32_t i = 0; i < q->pending; i++) {
-        GLuint n = 0;
-        gl->GetQueryObjectuiv(q->names[i], GL_QUERY_RESULT, &n);
-        if (keep)
-            q->samples += n;
+    mw_queries *q = r->queries;
+    if (q->statistics < 0) {
+        const glhle_context_info *in = &r->ctx->info;
+        bool yes = !in->gles && (in->gl_major > 4 || (in->gl_major == 4 && in->gl_minor >= 6));
+        const GladGLContext *gl = &r->ctx->gl;
+        GLint n = 0;
+        if (!yes && !in->gles)
+            gl->GetIntegerv(GL_NUM_EXTENSIONS, &n);
+        for (GLint i = 0; i < n && !yes; i++) {
+            const char *e = (const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i);
+            yes = e && !strcmp(e, "GL_ARB_pipeline_statistics_query");
+        }
+        q->statistics = yes;
     }
-    q->pending = 0;
+    return q->statistics;
 }
 
-void mw_query_draw_begin(mw_render *r, bool zpass_enable)
+static bool available(mw_render *r, const counter_info *k)
 {
-    if (!zpass_enable)
+    switch (k->kind) {
+    case KIND_SAMPLES: return !r->ctx->info.gles;
+    case KIND_PRIMITIVES: return true; /* GL 3.0, ES 3.2 */
+    default: return have_statistics(r);
+    }
+}
+
+/* Reads counter i's finished queries into its total (keep) or drops them. */
+static void resolve(mw_render *r, counter *c, bool keep)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    for (uint32_t i = 0; i < c->pending; i++) {
+        GLuint n = 0;
+        gl->GetQueryObjectuiv(c->names[i], GL_QUERY_RESULT, &n);
+        if (keep)
+            c->total += n;
+    }
+    c->pending = 0;
+}
+
+static void begin(mw_render *r, uint32_t i)
+{
+    counter *c = &r->queries->c[i];
+    const counter_info *k = &COUNTERS[i];
+    if (!available(r, k)) {
+        if (!c->warned)
+            GLHLE_WARN(r->io.log, "maxwell: %s is counted but this GL has no %s queries%s; its reports read 0 (said "
+                       "once)", k->name, k->kind == KIND_SAMPLES ? "samples-passed" : "pipeline-statistics",
+                       r->ctx->info.gles ? " (OpenGL ES)" : " (GL 4.6, ARB_pipeline_statistics_query)");
+        c->warned = true;
+        return;
+    }
+    const GladGLContext *gl = &r->ctx->gl;
+    if (!c->have_names) {
+        gl->GenQueries(MAX_PENDING, c->names);
+        c->have_names = true;
+    }
+    if (c->pending == MAX_PENDING)
+        resolve(r, c, true);
+    gl->BeginQuery(k->target, c->names[c->pending]);
+    c->active = true;
+}
+
+void mw_query_draw_begin(mw_render *r, bool zpass_enable, uint32_t statistics)
+{
+    if (!zpass_enable && !(statistics & 0x7FFFu))
         return;
     mw_queries *q = queries(r);
     if (!q) {
-        GLHLE_WARN(r->io.log, "maxwell: no memory for an occlusion query; this draw is not counted");
+        GLHLE_WARN(r->io.log, "maxwell: no memory for report counters; this draw is not counted");
         return;
     }
-    if (r->ctx->info.gles) {
-        if (!q->warned_es)
-            GLHLE_WARN(r->io.log, "maxwell: SET_ZPASS_PIXEL_COUNT: OpenGL ES counts no samples (no "
-                       "GL_SAMPLES_PASSED); ZPASS_PIXEL_CNT reports read 0");
-        q->warned_es = true;
-        return;
+    for (uint32_t i = 0; i < COUNTER_COUNT; i++) {
+        const int b = COUNTERS[i].enable_bit;
+        if (b < 0 ? zpass_enable : (statistics >> b & 1))
+            begin(r, i);
     }
-    const GladGLContext *gl = &r->ctx->gl;
-    if (!q->have_names) {
-        gl->GenQueries(MAX_PENDING, q->names);
-        q->have_names = true;
-    }
-    if (q->pending == MAX_PENDING)
-        resolve(r, q, true);
-    gl->BeginQuery(GL_SAMPLES_PASSED, q->names[q->pending]);
-    q->active = true;
 }
 
 void mw_query_draw_end(mw_render *r)
 {
     mw_queries *q = r->queries;
-    if (!q || !q->active)
+    if (!q)
         return;
-    r->ctx->gl.EndQuery(GL_SAMPLES_PASSED);
-    q->active = false;
-    q->pending++;
+    for (uint32_t i = 0; i < COUNTER_COUNT; i++) {
+        counter *c = &q->c[i];
+        if (!c->active)
+            continue;
+        r->ctx->gl.EndQuery(COUNTERS[i].target);
+        c->active = false;
+        c->pending++;
+    }
+}
+
+void mw_query_suspend(mw_render *r, uint32_t *active)
+{
+    *active = 0;
+    mw_queries *q = r->queries;
+    if (!q)
+        return;
+    for (uint32_t i = 0; i < COUNTER_COUNT; i++)
+        if (q->c[i].active)
+            *active |= 1u << i;
+    mw_query_draw_end(r);
+}
+
+void mw_query_resume(mw_render *r, uint32_t active)
+{
+    for (uint32_t i = 0; i < COUNTER_COUNT; i++)
+        if (active >> i & 1)
+            begin(r, i);
 }
 
 uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
@@ -102,17 +232,26 @@ uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
     mw_queries *q = queries(r);
     if (!q)
         return 0;
-    if (report != REPORT_ZPASS_PIXEL_CNT && report != REPORT_ZPASS_PIXEL_CNT64) {
+    if (report == REPORT_ZPASS_PIXEL_CNT64)
+        report = REPORT_ZPASS_PIXEL_CNT;
+    uint32_t i = 0;
+    while (i < COUNTER_COUNT && COUNTERS[i].report != report)
+        i++;
+    if (i == COUNTER_COUNT) {
         if (!q->warned_other)
-            GLHLE_WARN(r->io.log, "maxwell: report counter 0x%02x is not counted (only ZPASS_PIXEL_CNT and "
-                       "ZPASS_PIXEL_CNT64 are); it reads 0", report);
+            GLHLE_WARN(r->io.log, "maxwell: report counter 0x%02x is not counted (glhle has no transform feedback, "
+                       "and GL no count of tessellation-init invocations, tessellation primitives, clocks or zcull "
+                       "statistics); it reads 0 (said once)", report);
         q->warned_other = true;
         return 0;
     }
-    if (q->pending && gl_context_enter(r->ctx) == GLHLE_RESULT_OK)
-        resolve(r, q, true);
+    counter *c = &q->c[i];
+    if (c->pending && gl_context_enter(r->ctx) == GLHLE_RESULT_OK)
+        resolve(r, c, true);
+    if (!COUNTERS[i].scaled)
+        return c->total;
     const uint64_t k2 = (uint64_t)r->scale * r->scale;
-    return (q->samples + k2 - 1) / k2;
+    return (c->total + k2 - 1) / k2;
 }
 
 void mw_query_clear(mw_render *r, uint32_t type)
@@ -120,20 +259,26 @@ void mw_query_clear(mw_render *r, uint32_t type)
     mw_queries *q = r->queries;
     if (!q || type != CLEAR_ZPASS_PIXEL_CNT)
         return;
-    if (q->pending && gl_context_enter(r->ctx) == GLHLE_RESULT_OK)
-        resolve(r, q, false);
-    q->pending = 0;
-    q->samples = 0;
+    counter *c = &q->c[0];
+    if (c->pending && gl_context_enter(r->ctx) == GLHLE_RESULT_OK)
+        resolve(r, c, false);
+    c->pending = 0;
+    c->total = 0;
 }
 
 void mw_query_lose(mw_render *r)
 {
     mw_queries *q = r->queries;
-    if (!q || !q->have_names)
+    if (!q)
         return;
-    resolve(r, q, true);
-    r->ctx->gl.DeleteQueries(MAX_PENDING, q->names);
-    q->have_names = false;
+    for (uint32_t i = 0; i < COUNTER_COUNT; i++) {
+        counter *c = &q->c[i];
+        if (!c->have_names)
+            continue;
+        resolve(r, c, true);
+        r->ctx->gl.DeleteQueries(MAX_PENDING, c->names);
+        c->have_names = false;
+    }
 }
 
 void mw_query_fini(mw_render *r)
