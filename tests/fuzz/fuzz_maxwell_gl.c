@@ -14,8 +14,8 @@
  *                 method, u32 value) to the 3D methods of fixed-function
  *                 state, vertex attributes and streams, index buffer,
  *                 render enable, raster enable, occlusion counting and
- *                 reports (into a fixed slot) and viewport (the u16 modulo
- *                 that list)
+ *                 reports (into a fixed slot), viewport, SET_ANTI_ALIAS and
+ *                 SET_STATISTICS_COUNTER (the u16 modulo that list)
  *   then          24 bytes, when there: a compute launch before the draws
  *                 (tests/scenes/maxwell_compute_scene.h, deko3d's QMD
  *                 upload), its program (simple_csh or ssbo_layout_csh),
@@ -126,6 +126,8 @@ static uint32_t pick_method(uint16_t v)
         {0x19c4, 0x19c8}, /* logic op */
         {0x1a00, 0x1a00}, /* SET_CT_WRITE(0) */
         {0x1c00, 0x1c1c}, /* vertex streams 0-1 format and frequency */
+        {0x15d0, 0x15d0}, /* SET_ANTI_ALIAS: multisampled targets (msaa.c) */
+        {0x0d68, 0x0d68}, /* SET_STATISTICS_COUNTER: the pipeline counters */
     };
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
@@ -254,6 +256,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
         {0x0dc4, 0}, {0x0dc8, 0}, {0x193c, 0}, {0x1880, 0}, {0x1884, 0}, {0x1434, 0}, {0x1438, 0}, {0x1a00, 0x1111},
         {0x0e00, 0}, {0x037c, 1}, {0x1514, 0}, {0x1168, 0}, {0x116c, 0}, {0x1170, 0}, {0x1174, 0}, {0x1178, 0},
         {0x117c, 0}, /* attributes 2-7: the prelude's draw reads 0 and 1 */
+        {0x15d0, 0}, {0x0d68, 0},
     };
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
         tm_set1(&pb, TM_SUB_3D, defaults[i][0] / 4, defaults[i][1]);
