@@ -56,13 +56,13 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
  * float 20-bit immediate, register-B-constant-C, none */
-typedef enum bkind { BK_N, BK_R, BK_C, BK_I, BK_F, BK_RC } bkind;
+typedef enum bkind { BK_N, BK_R, BK_C, BK_I, BK_F, BK_RC, BK_H } bkind;
 
 typedef struct op_row {
     uint8_t op, bk;
@@ -84,7 +84,8 @@ static bool classify(uint64_t insn, op_row *out)
     case MW_SASS_BKIND_I: out->bk = BK_I; break;
     case MW_SASS_BKIND_F: out->bk = BK_F; break;
     case MW_SASS_BKIND_RC: out->bk = BK_RC; break;
-    default: return false; /* f64 and f16x2 immediates */
+    case MW_SASS_BKIND_H: out->bk = BK_H; break; /* f16x2 immediates */
+    default: return false; /* f64 immediates */
     }
     static const struct {
         uint8_t fam, op, op32i;
@@ -120,7 +121,8 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_CCTLT, OP_CCTL, 0},    {MW_SASS_FAM_VOTE, OP_VOTE, 0},
         {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
         {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},
-        {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},
+        {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},   {MW_SASS_FAM_HFMA2, OP_HFMA2, 0},
+        {MW_SASS_FAM_HSET2, OP_HSET2, 0},   {MW_SASS_FAM_HSETP2, OP_HSETP2, 0},
         {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
@@ -1200,19 +1202,37 @@ static void emit_prmt(tr *t, uint64_t insn, const op_row *row)
 
 /* ---- half floats (f16x2) ----
  *
- * HADD2 / HMUL2, register (5d10 / 5d08) and constant (7a80 / 7880) forms
- * (yuzu half_floating_point_add.cpp / _multiply.cpp, half_floating_point_
- * helper.cpp name the fields): A's swizzle 47-48 and B's (register form
- * 28-29; the constant form is F32): 0 H1_H0, 1 F32 (the register as one
- * f32 for both lanes), 2 H0_H0, 3 H1_H1; per lane lhs = a.lo-lane op
- * b.lo-lane, rhs likewise; neg/abs of A 43/44 (HMUL2: abs 44 only), of B
- * 31/30 in the register form (HADD2 constant: neg 56, abs 54; HMUL2
- * constant: abs 54, neg A 43); SAT 32 (constant form 52); the result is
- * rounded to f16 and merged by 49-50: 0 both halves, 1 the low lane as an
- * f32, 2 MRG_H0 (low half replaced), 3 MRG_H1 (high half). HADD2 FTZ 39 and
- * HMUL2 precision 39-40 (FTZ, FMZ) are left to the host. Computed in f32
- * (unpackHalf2x16 / packHalf2x16): a sum or product of two f16 values
- * rounds to the same f16 as f16 arithmetic would. */
+ * HADD2, HMUL2, HFMA2, HSET2 and HSETP2 in every form the table lists:
+ * register (R), constant buffer (C; HFMA2 also RC: B = R39, C = c[]),
+ * two f16 immediates (H) and the 32-bit immediate (HADD2_32I, HMUL2_32I,
+ * HFMA2_32I: bkind N). Field positions per form are yuzu's
+ * half_floating_point_add.cpp, _multiply.cpp, _fused_multiply_add.cpp,
+ * _set.cpp and _set_predicate.cpp (half_form below lists them).
+ *
+ * An operand is a pair of lanes chosen by its swizzle: 0 H1_H0 (low, high),
+ * 1 F32 (the register as one f32 for both lanes), 2 H0_H0, 3 H1_H1; the
+ * constant-buffer operand is F32; an immediate is H1_H0. The H form's
+ * immediate: bits 20-28 are bits 6-14 of the low half, 29 its sign, 30-38
+ * bits 6-14 of the high half, 56 its sign. Each lane is computed in f32
+ * (unpackHalf2x16 / packHalf2x16) and rounded to f16: a sum or product of
+ * two f16 values rounds to the same f16 as f16 arithmetic would (f32's 24
+ * bits are at least 2 x 11 + 2, so rounding twice is harmless); for HFMA2
+ * the product is exact in f32 and only the final add rounds twice, which
+ * can differ from a fused f16 FMA in a tie (not modelled). The result is
+ * merged by the merge field: 0 both halves, 1 the low lane as an f32, 2
+ * MRG_H0 (the low half replaced, the high half of Rd kept bit for bit), 3
+ * MRG_H1. HSET2 writes per lane 0xffff (BF: 0x3c00, f16 1.0) or 0;
+ * HSETP2 sets P (3) and Q (0) to the two lanes' results or, with H_AND,
+ * to both lanes' AND and its negation. FTZ and the FMZ precision modes
+ * are left to the host. */
+typedef struct half_form {
+    uint32_t b, c;        /* operand B and C words */
+    uint32_t sa, sb, sc;  /* swizzles */
+    bool na, aa, nb, ab, nc, sat;
+    uint32_t merge;
+    uint32_t cmp, hand, bf; /* HSET2 / HSETP2 */
+} half_form;
+
 static void half_pair(tr *t, uint32_t v, uint32_t swz, uint32_t out[2])
 {
     spv_builder *b = &t->b;
@@ -1234,29 +1254,164 @@ static uint32_t to_half(tr *t, uint32_t f)
     return SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, SPV_GLSL(b, t->t_u32, GLSLstd450PackHalf2x16, v), cu(t, 0xffff));
 }
 
+/* the H form's two f16 immediates as one f16x2 word */
+static uint32_t half_imm(uint64_t insn)
+{
+    return bits(insn, 20, 9) << 6 | (uint32_t)bit(insn, 29) << 15 | bits(insn, 30, 9) << 22 | (uint32_t)bit(insn, 56) << 31;
+}
+
+/* The fields of one half-float instruction in its form; false for a form
+ * the family does not have. */
+static bool half_fields(tr *t, uint64_t insn, const op_row *row, half_form *h)
+{
+    const bkind bk = (bkind)row->bk;
+    memset(h, 0, sizeof *h);
+    h->sa = bits(insn, 47, 2);
+    h->merge = bits(insn, 49, 2);
+    const bool i32 = bk == BK_N;
+    if (bk == BK_R)
+        h->b = get_r(t, bits(insn, 20, 8));
+    else if (bk == BK_C)
+        h->b = src_b(t, insn, BK_C);
+    else if (bk == BK_H)
+        h->b = cu(t, half_imm(insn));
+    else if (bk == BK_RC)
+        h->b = get_r(t, bits(insn, 39, 8));
+    else if (i32)
+        h->b = cu(t, bits(insn, 20, 32));
+    else
+        return false;
+    h->sb = bk == BK_R ? bits(insn, 28, 2) : bk == BK_C ? 1 : 0;
+    switch (row->op) {
+    case OP_HADD2:
+    case OP_HMUL2: {
+        const bool mul = row->op == OP_HMUL2;
+        if (bk == BK_RC)
+            return false;
+        if (i32) { /* swizzle A 53, SAT 52, HADD2: neg A 56; merge H1_H0 */
+            h->sa = bits(insn, 53, 2);
+            h->merge = 0;
+            h->sat = bit(insn, 52);
+            h->na = !mul && bit(insn, 56);
+            return true;
+        }
+        h->aa = bit(insn, 44);
+        h->na = (!mul || bk != BK_R) && bit(insn, 43);
+        if (bk == BK_R) { /* neg B 31, abs B 30, SAT 32 */
+            h->nb = bit(insn, 31);
+            h->ab = bit(insn, 30);
+            h->sat = bit(insn, 32);
+        } else { /* SAT 52; constant: HADD2 neg B 56, abs B 54 (HMUL2 abs B 54) */
+            h->sat = bit(insn, 52);
+            if (bk == BK_C) {
+                h->nb = !mul && bit(insn, 56);
+                h->ab = bit(insn, 54);
+            }
+        }
+        return true;
+    }
+    case OP_HFMA2:
+        if (i32) { /* Rd = Ra * imm32 + Rd: swizzle A 53, neg C 52 */
+            h->sa = bits(insn, 53, 2);
+            h->merge = 0;
+            h->c = get_r(t, bits(insn, 0, 8));
+            h->nc = bit(insn, 52);
+            return true;
+        }
+        if (bk == BK_R) { /* C = R39 swizzle 35, neg B 31, neg C 30, SAT 32 */
+            h->c = get_r(t, bits(insn, 39, 8));
+            h->sc = bits(insn, 35, 2);
+            h->nb = bit(insn, 31);
+            h->nc = bit(insn, 30);
+            h->sat = bit(insn, 32);
+            return true;
+        }
+        /* neg C 51, SAT 52, neg B 56; the register operand's swizzle 53 */
+        h->nc = bit(insn, 51);
+        h->sat = bit(insn, 52);
+        h->nb = bk != BK_H && bit(insn, 56);
+        if (bk == BK_RC) {
+            h->sb = bits(insn, 53, 2);
+            h->c = src_b(t, insn, BK_C);
+            h->sc = 1;
+        } else {
+            h->c = get_r(t, bits(insn, 39, 8));
+            h->sc = bits(insn, 53, 2);
+        }
+        return true;
+    case OP_HSET2:
+    case OP_HSETP2: {
+        const bool setp = row->op == OP_HSETP2;
+        if (i32 || bk == BK_RC)
+            return false;
+        h->na = bit(insn, 43);
+        h->aa = bit(insn, 44);
+        if (bk == BK_R) { /* compare 35-38, neg B 31, abs B 30; HSET2 BF 49, HSETP2 H_AND 49 */
+            h->cmp = bits(insn, 35, 4);
+            h->nb = bit(insn, 31);
+            h->ab = bit(insn, 30);
+            h->bf = h->hand = bit(insn, 49);
+        } else { /* compare 49-52; HSET2 BF 53, HSETP2 H_AND 53; constant: neg B 56, HSETP2 abs B 54 */
+            h->cmp = bits(insn, 49, 4);
+            h->bf = h->hand = bit(insn, 53);
+            if (bk == BK_C) {
+                h->nb = bit(insn, 56);
+                h->ab = setp && bit(insn, 54);
+            }
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
 static void emit_half(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32;
-    const bkind bk = (bkind)row->bk;
-    bool mul = row->op == OP_HMUL2;
-    if (bk != BK_R && bk != BK_C)
-        return (void)UNSUPPORTED(t, "HADD2/HMUL2 immediate forms");
-    bool reg = bk == BK_R;
-    uint32_t rd = bits(insn, 0, 8), merge = bits(insn, 49, 2);
-    bool sat = bit(insn, reg ? 32 : 52);
-    bool na = !mul || !reg ? bit(insn, 43) : false, aa = bit(insn, 44);
-    bool nb = reg ? bit(insn, 31) : !mul && bit(insn, 56), ab = reg ? bit(insn, 30) : bit(insn, 54);
-    uint32_t a[2], bb[2];
-    half_pair(t, get_r(t, bits(insn, 8, 8)), bits(insn, 47, 2), a);
-    half_pair(t, src_b(t, insn, bk), reg ? bits(insn, 28, 2) : 1, bb);
+    half_form h;
+    if (!half_fields(t, insn, row, &h))
+        return (void)UNSUPPORTED(t, "this half-float form");
+    uint32_t rd = bits(insn, 0, 8);
+    uint32_t a[2], bb[2], c[2] = {0, 0};
+    half_pair(t, get_r(t, bits(insn, 8, 8)), h.sa, a);
+    half_pair(t, h.b, h.sb, bb);
+    if (row->op == OP_HFMA2)
+        half_pair(t, h.c, h.sc, c);
+    if (row->op == OP_HSET2 || row->op == OP_HSETP2) {
+        uint32_t p = pred39(t, insn), op = bits(insn, 45, 2), res[2];
+        for (int i = 0; i < 2; i++) {
+            uint32_t x = fneg_abs(t, a[i], h.na, h.aa), y = fneg_abs(t, bb[i], h.nb, h.ab);
+            res[i] = bool_op(t, op, fcompare(t, h.cmp, x, y), p);
+        }
+        if (row->op == OP_HSETP2) {
+            if (h.hand) {
+                uint32_t both = SPV_OP(b, SpvOpLogicalAnd, t->t_bool, res[0], res[1]);
+                set_p(t, bits(insn, 3, 3), both);
+                set_p(t, bits(insn, 0, 3), SPV_OP(b, SpvOpLogicalNot, t->t_bool, both));
+            } else {
+                set_p(t, bits(insn, 3, 3), res[0]);
+                set_p(t, bits(insn, 0, 3), res[1]);
+            }
+            return;
+        }
+        uint32_t one = h.bf ? 0x3c00u : 0xffffu;
+        set_r(t, rd, SPV_OP(b, SpvOpBitwiseOr, u, select_u(t, res[0], cu(t, one), cu(t, 0)),
+                            select_u(t, res[1], cu(t, one << 16), cu(t, 0))));
+        return;
+    }
     uint32_t r[2];
     for (int i = 0; i < 2; i++) {
-        uint32_t x = fneg_abs(t, a[i], na, aa), y = fneg_abs(t, bb[i], nb, ab);
-        r[i] = fsat(t, SPV_OP(b, mul ? SpvOpFMul : SpvOpFAdd, t->t_f32, x, y), sat);
+        uint32_t x = fneg_abs(t, a[i], h.na, h.aa), y = fneg_abs(t, bb[i], h.nb, h.ab);
+        if (row->op == OP_HFMA2)
+            r[i] = SPV_OP(b, SpvOpFAdd, t->t_f32, SPV_OP(b, SpvOpFMul, t->t_f32, x, y), fneg_abs(t, c[i], h.nc, false));
+        else
+            r[i] = SPV_OP(b, row->op == OP_HMUL2 ? SpvOpFMul : SpvOpFAdd, t->t_f32, x, y);
+        r[i] = fsat(t, r[i], h.sat);
     }
     uint32_t lo = to_half(t, r[0]), hi = to_half(t, r[1]), v;
-    switch (merge) {
+    switch (h.merge) {
     case 0:
         v = SPV_OP(b, SpvOpBitwiseOr, u, lo, SPV_OP(b, SpvOpShiftLeftLogical, u, hi, cu(t, 16)));
         break;
@@ -3547,6 +3702,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_surface(t, insn, row->op == OP_SUST);
     case OP_HADD2:
     case OP_HMUL2:
+    case OP_HFMA2:
+    case OP_HSET2:
+    case OP_HSETP2:
         return emit_half(t, insn, row);
     case OP_FSWZADD:
         return emit_fswzadd(t, insn);

@@ -294,7 +294,9 @@ static void test_random_programs(void **state)
                             (fam == MW_SASS_FAM_ISETP && inst.family == MW_SASS_FAM_ISET) ||
                             (fam == MW_SASS_FAM_LEA && inst.family == MW_SASS_FAM_LEA_HI) ||
                             (fam == MW_SASS_FAM_PSETP && inst.family == MW_SASS_FAM_PSET) ||
-                            (fam == MW_SASS_FAM_HADD2 && inst.family == MW_SASS_FAM_HMUL2) ||
+                            (fam == MW_SASS_FAM_HADD2 &&
+                             (inst.family == MW_SASS_FAM_HMUL2 || inst.family == MW_SASS_FAM_HFMA2 ||
+                              inst.family == MW_SASS_FAM_HSET2 || inst.family == MW_SASS_FAM_HSETP2)) ||
                             fam == MW_SASS_FAM_FADD || fam == MW_SASS_FAM_F2I;
                 if (!same)
                     fail_msg("seed %llu program %ld: word 0x%016llx decodes as %s", (unsigned long long)seed, i,

@@ -711,6 +711,8 @@ static uint32_t float_to_half(float x)
     double a = fabs((double)x);
     if (a >= 65520.0) /* 65504 + half an ulp (16) rounds up to infinity */
         return sign | 0x7c00;
+    if (a == 0.0) /* frexp gives exponent 0 for a zero, which would read as 0.5 */
+        return sign;
     int e;
     frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
     int exp = e - 1 < -14 ? -14 : e - 1; /* the binade, denormals share -14 */
@@ -728,40 +730,167 @@ static uint32_t float_to_half(float x)
     return sign | (uint32_t)(exp + 15) << 10 | (mant & 0x3ff);
 }
 
+/* lane k (0 low, 1 high) of an f16x2 operand under swizzle swz (0 H1_H0,
+ * 1 F32: the word as one f32 for both lanes, 2 H0_H0, 3 H1_H1) */
+static float half_lane(uint32_t v, uint32_t swz, int k)
+{
+    if (swz == 1)
+        return bitsf(v);
+    return half_to_float(((swz == 3 || (swz == 0 && k)) ? v >> 16 : v) & 0xffff);
+}
+
+/* exact a * b + c in double, or false when it is not exact (TwoSum on the
+ * product, which is exact for an f32 times an f32 or f16) */
+static bool exact_fma(double a, double b, double c, double *out)
+{
+    double p = a * b, s = p + c, bp = s - p;
+    *out = s;
+    return (p - (s - bp)) + (c - bp) == 0.0 && (float)a * (float)b == (float)p;
+}
+
+/* The half-float pairs, register (R), f16x2 immediate (I) and 32-bit
+ * immediate (32I) forms; the constant-buffer forms are not generated (the
+ * test binds no constant buffer). Field positions as yuzu's
+ * half_floating_point_add.cpp, _multiply.cpp, _fused_multiply_add.cpp,
+ * _set.cpp and _set_predicate.cpp name them:
+ *   HADD2 / HMUL2 R (5d10 / 5d08): swizzle A 47-48, B 28-29, neg A 43
+ *     (HADD2 only), abs A 44, neg B 31, abs B 30, SAT 32, merge 49-50;
+ *   I (7a00 / 7800): B = immediate, SAT 52, neg A 43, abs A 44, merge 49;
+ *   32I (2c00 / 2a00): imm32 20-51, SAT 52, swizzle A 53-54, HADD2 neg A 56;
+ *   HFMA2 R (5d00): a * b + c, C = R39, swizzle C 35-36, neg B 31, neg C 30,
+ *     SAT 32; I (7000): C = R39, neg C 51, SAT 52, swizzle C 53-54;
+ *     32I (2800): Rd = Ra * imm32 + Rd, neg C 52, swizzle A 53-54;
+ *   HSET2 R (5d18) / HSETP2 R (5d20): compare 35-38, neg/abs A 43/44,
+ *     neg/abs B 31/30, predicate 39 (!42), BOP 45-46; HSET2 BF 49,
+ *     HSETP2 H_AND 49, P 3, Q 0; I (7c00 / 7e00): compare 49-52, BF / H_AND 53.
+ * The immediate: bits 20-28 are bits 6-14 of the low f16, 29 its sign,
+ * 30-38 bits 6-14 of the high f16, 56 its sign.
+ * Semantics: per lane, each operand's lane through its swizzle, neg/abs,
+ * the operation, SAT clamps to [0, 1], the lane rounded to f16 (IEEE
+ * binary16, nearest even) and merged: 0 both halves, 1 the low lane as an
+ * f32, 2 the low half into Rd (Rd's high half kept), 3 the high half.
+ * HSET2 writes 0xffff (BF: 0x3c00, f16 1.0) or 0 per lane; HSETP2 sets P
+ * and Q to the lanes' results, with H_AND to their AND and its negation.
+ * Not generated: NaN operands or results, results that round to a zero
+ * f16 (GLSL keeps neither the NaN payload nor the sign of zero), f32
+ * denormal operands or results (the host may flush them) and results that
+ * are not exact in f32 (then the f16 rounding is the only one). */
 static void op_half(gen *g, guard gd)
 {
-    /* HADD2 R (5d10) / HMUL2 R (5d08): per lane (low, high) a' op b' with
-     * A's swizzle 47-48 and B's 28-29 (0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1),
-     * neg A 43 (HADD2 only), abs A 44, neg B 31, abs B 30, SAT 32, each lane
-     * rounded to f16 and merged by 49-50 (0 both, 1 the low lane as f32, 2
-     * low half into Rd, 3 high half into Rd): yuzu half_floating_point_add.cpp,
-     * _multiply.cpp and _helper.cpp. Not generated: NaN operands or results
-     * and zero results (GLSL keeps neither the NaN payload nor the sign of zero). */
-    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), sa = rnd(g, 4), sb = rnd(g, 4), merge = rnd(g, 4);
-    bool mul = coin(g, 50), na = !mul && coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15);
-    bool sat = coin(g, 15);
-    float a[2], b[2], r[2];
+    enum { HADD, HMUL, HFMA, HSET, HSETP } kind = (int)rnd(g, 5);
+    uint32_t form = rnd(g, 4); /* 0, 1 R; 2 I; 3 32I (HSET2/HSETP2: R) */
+    if (form == 1 || (form == 3 && kind >= HSET))
+        form = 0;
+    uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), merge = rnd(g, 4);
+    uint32_t sa = rnd(g, 4), sb = rnd(g, 4), sc = rnd(g, 4);
+    bool na = coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15), nc = coin(g, 25), sat = coin(g, 15);
+    uint32_t cmp = rnd(g, 16), bopv = rnd(g, 3), pd = rnd(g, 4), qd = coin(g, 50) ? rnd(g, 4) : 7;
+    bool flag = coin(g, 50), pv; /* BF / H_AND */
+    uint64_t pbits = kind >= HSET ? pred39(g, &pv) : 0;
+    uint32_t bval;
+    uint64_t w;
+    if (form == 2) {
+        uint32_t lo9 = rnd(g, 512), hi9 = rnd(g, 512);
+        bool sl = coin(g, 40), sh = coin(g, 40);
+        bval = lo9 << 6 | (uint32_t)sl << 15 | hi9 << 22 | (uint32_t)sh << 31;
+        w = f(lo9, 20) | f(sl, 29) | f(hi9, 30) | f(sh, 56);
+        sb = 0;
+        nb = ab = false;
+    } else if (form == 3) {
+        bval = coin(g, 50) ? float_to_half(nice_value(g)) | float_to_half(nice_value(g)) << 16 : ts_rng_u32(g->rng);
+        w = f(bval, 20);
+        sb = 0;
+        nb = ab = false;
+    } else {
+        bval = g->m->r[rb];
+        w = f(rb, 20) | f(sb, 28);
+    }
+    /* which modifiers each form has */
+    if (kind == HMUL && form == 0)
+        na = false;
+    if (kind == HFMA) {
+        na = aa = ab = false;
+        if (form == 2)
+            nb = false;
+    }
+    if (form == 3) {
+        aa = false;
+        merge = 0;
+        if (kind != HADD)
+            na = false;
+        if (kind == HFMA)
+            sat = false;
+    }
+    if (kind != HFMA)
+        nc = false;
+    uint32_t cval = kind == HFMA ? g->m->r[form == 3 ? rd : rc] : 0;
+    if (kind == HFMA && form == 3)
+        sc = 0;
+    /* the model */
+    bool res[2] = {false, false};
+    float r[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
-        uint32_t va = g->m->r[ra], vb = g->m->r[rb];
-        a[k] = sa == 1 ? bitsf(va) : half_to_float(((sa == 3 || (sa == 0 && k)) ? va >> 16 : va) & 0xffff);
-        b[k] = sb == 1 ? bitsf(vb) : half_to_float(((sb == 3 || (sb == 0 && k)) ? vb >> 16 : vb) & 0xffff);
-        a[k] = fneg_abs(a[k], na, aa);
-        b[k] = fneg_abs(b[k], nb, ab);
-        double exact = mul ? (double)a[k] * b[k] : (double)a[k] + b[k];
-        if (isnan(a[k]) || isnan(b[k]) || isnan(exact) || exact == 0.0 || fabs(exact) > 1e30)
+        float x = fneg_abs(half_lane(g->m->r[ra], sa, k), na, aa), y = fneg_abs(half_lane(bval, sb, k), nb, ab);
+        if (isnan(x) || isnan(y) || fpclassify(x) == FP_SUBNORMAL || fpclassify(y) == FP_SUBNORMAL)
+            return; /* f32 denormals (an F32 swizzle) may be flushed by the host */
+        if (kind >= HSET) {
+            res[k] = bop(bopv, fcmp(cmp, x, y), pv);
+            continue;
+        }
+        double exact;
+        if (kind == HFMA) {
+            float z = fneg_abs(half_lane(cval, sc, k), nc, false);
+            if (isnan(z) || fpclassify(z) == FP_SUBNORMAL || isinf(x) || isinf(y) || isinf(z) || !exact_fma(x, y, z, &exact))
+                return;
+        } else {
+            exact = kind == HMUL ? (double)x * y : (double)x + y;
+        }
+        if (isnan(exact) || exact == 0.0 || fabs(exact) > 1e30)
             return;
-        /* an f32 operand (F32 swizzle) must be exact in double arithmetic's single rounding to f16 */
         r[k] = (float)exact;
         if ((double)r[k] != exact)
             return;
         r[k] = fsat(r[k], sat);
-        if (r[k] == 0.0f)
-            return;
+        if (fpclassify(r[k]) == FP_SUBNORMAL || (float_to_half(r[k]) & 0x7fff) == 0)
+            return; /* a zero f16 (its sign) or an f32 denormal */
     }
-    put(g, base(mul ? 0x5d08 : 0x5d10) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sa, 47) | f(sb, 28) |
-               f(merge, 49) | f(na, 43) | f(aa, 44) | f(nb, 31) | f(ab, 30) | f(sat, 32));
+    static const uint16_t op_r[] = {0x5d10, 0x5d08, 0x5d00, 0x5d18, 0x5d20};
+    static const uint16_t op_i[] = {0x7a00, 0x7800, 0x7000, 0x7c00, 0x7e00};
+    static const uint16_t op_32i[] = {0x2c00, 0x2a00, 0x2800};
+    w |= gd.bits | f(ra, 8);
+    if (form == 3) {
+        w |= base(op_32i[kind]) | f(rd, 0) | f(sa, 53) | f(kind == HFMA ? nc : sat, 52) | f(kind == HADD && na, 56);
+    } else if (form == 2) {
+        w |= base(op_i[kind]) | f(sa, 47) | f(na, 43) | f(aa, 44);
+        if (kind < HSET)
+            w |= f(rd, 0) | f(merge, 49) | f(sat, 52);
+        if (kind == HFMA)
+            w |= f(rc, 39) | f(nc, 51) | f(sc, 53);
+        if (kind >= HSET)
+            w |= f(cmp, 49) | f(flag, 53) | pbits | f(bopv, 45) | (kind == HSET ? f(rd, 0) : f(pd, 3) | f(qd, 0));
+    } else {
+        w |= base(op_r[kind]) | f(sa, 47) | f(na, 43) | f(aa, 44) | f(nb, 31) | f(ab, 30);
+        if (kind < HSET)
+            w |= f(rd, 0) | f(merge, 49) | f(sat, 32);
+        if (kind == HFMA)
+            w |= f(rc, 39) | f(nc, 30) | f(sc, 35);
+        if (kind >= HSET)
+            w |= f(cmp, 35) | f(flag, 49) | pbits | f(bopv, 45) | (kind == HSET ? f(rd, 0) : f(pd, 3) | f(qd, 0));
+    }
+    put(g, w);
     if (!gd.runs)
         return;
+    if (kind == HSETP) {
+        bool pr = flag ? res[0] && res[1] : res[0], qr = flag ? !(res[0] && res[1]) : res[1];
+        set_p(g, pd, pr);
+        set_p(g, qd, qr);
+        return;
+    }
+    if (kind == HSET) {
+        uint32_t one = flag ? 0x3c00u : 0xffffu;
+        set_int(g, rd, (res[0] ? one : 0) | (res[1] ? one << 16 : 0));
+        return;
+    }
     uint32_t lo = float_to_half(r[0]), hi = float_to_half(r[1]), old = g->m->r[rd], v;
     v = merge == 0 ? lo | hi << 16 : merge == 1 ? fbits(half_to_float(lo)) : merge == 2 ? (old & 0xffff0000u) | lo
                                                                                        : (old & 0xffffu) | hi << 16;
@@ -845,7 +974,7 @@ static const struct {
     {op_iset, MW_SASS_FAM_ISETP, 7, true},    {op_float, MW_SASS_FAM_FADD, 14, false},
     {op_convert, MW_SASS_FAM_F2I, 6, false},   {op_prmt, MW_SASS_FAM_PRMT, 4, true},
     {op_pset, MW_SASS_FAM_PSETP, 4, true},      {op_s2r, MW_SASS_FAM_S2R, 1, true},
-    {op_half, MW_SASS_FAM_HADD2, 6, false},
+    {op_half, MW_SASS_FAM_HADD2, 10, false},
 };
 
 /* MOV32I (0100): imm 20-51, lane mask 12-15 */
