@@ -42,6 +42,10 @@ typedef struct gl_caps {
     GLenum *targets;
     size_t target_count;
     bool warned_logic_op, warned_provoking, warned_barrier, warned_polygon_mode, warned_restart;
+    /* No texture barrier: a shader that reads the target it draws into
+     * (without framebuffer fetch) reads a copy of it made before the draw
+     * (gl_caps_dest_copy) */
+    bool dest_copy;
     char describe[512];
 } gl_caps;
 
@@ -1126,8 +1130,10 @@ static void GLAD_API_PTR es_ViewportIndexedf(GLuint index, GLfloat x, GLfloat y,
         cur->gl.Viewport((GLint)x, (GLint)y, (GLsizei)w, (GLsizei)h);
 }
 
-/* No barrier on this host: a flush keeps llvmpipe-like drivers ordered, but
- * the spec leaves such reads undefined; reported once. */
+/* No barrier on this host. The systems' draws that read their target do
+ * not call this (gl_caps_dest_copy: they read a copy); a caller that still
+ * does gets a flush, which keeps llvmpipe-like drivers ordered, but the spec
+ * leaves such reads undefined; reported once. */
 static void GLAD_API_PTR es_TextureBarrier(void)
 {
     gl_caps *c = cur->caps;
@@ -1253,7 +1259,12 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
         GLHLE_ERROR(&ctx->log, "gl caps: the GL table was not reloaded before gl_caps_init");
         return;
     }
+    /* GLHLE_CAPS_DISABLE reaches framebuffer fetch too (tests of the paths
+     * without it on a driver that has it) */
+    if (disabled("GL_EXT_shader_framebuffer_fetch"))
+        in->framebuffer_fetch = false;
     if (!in->gles) {
+        c->dest_copy = !in->texture_barrier;
         snprintf(c->describe, sizeof c->describe,
                  "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
                  "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native",
@@ -1302,8 +1313,14 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     in->texture_barrier = gl->TextureBarrier != NULL;
     if (!gl->TextureBarrier)
         gl->TextureBarrier = es_TextureBarrier;
+    /* without one, a draw that reads its target reads a copy of the region
+     * made before it (ES 3.2 9.3.1: sampling an attached level is a feedback
+     * loop, undefined; a copy is a different texture) */
+    c->dest_copy = !in->texture_barrier;
     say(c, "texture_barrier",
-        in->texture_barrier ? "NV_texture_barrier" : (in->framebuffer_fetch ? "none(framebuffer-fetch)" : "none"));
+        in->texture_barrier ? "NV_texture_barrier"
+                            : (in->framebuffer_fetch ? "copy(destination, where framebuffer fetch is not used)"
+                                                     : "copy(destination)"));
     /* clip control */
     if (!gl->ClipControl && gl->ClipControlEXT && !disabled("GL_EXT_clip_control"))
         gl->ClipControl = gl->ClipControlEXT;
@@ -1346,6 +1363,11 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     while (gl->GetError() != GL_NO_ERROR) /* has_ext on a driver without GL_NUM_EXTENSIONS */
         ;
     GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
+}
+
+bool gl_caps_dest_copy(const glhle_context *ctx)
+{
+    return ctx->caps && ((const gl_caps *)ctx->caps)->dest_copy;
 }
 
 void gl_caps_destroy(glhle_context *ctx)
