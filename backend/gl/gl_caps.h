@@ -45,6 +45,13 @@ void gl_caps_bind(glhle_context *ctx);
  * instead of the target after glTextureBarrier. The one place that decides;
  * the PICA draw path and the PlayStation renderer follow it. */
 bool gl_caps_dest_copy(const glhle_context *ctx);
+/* Without EXT/OES_texture_view, glTextureView makes `view` a texture of
+ * the view's format holding a copy of the original's texels (the only
+ * reinterpretation glhle asks for, RGBA8 as R32UI, is a bit-for-bit copy).
+ * This keeps such a copy in step: `to_view` copies the original into it
+ * (before a pass reads or updates it), else it back into the original
+ * (after a pass wrote it). Nothing where views are real. */
+void gl_caps_view_sync(glhle_context *ctx, GLuint view, bool to_view);
 /* "dsa=native readback=native ..." */
 const char *gl_caps_describe(const glhle_context *ctx);
 

@@ -152,6 +152,7 @@ struct pica_rasterizer {
     bool prepared, skip, drew;
     bool shadow_pass;              /* COLOR_OPERATION mode 3 or 1: image updates, a barrier after each GL draw */
     bool gas_pass;                 /* mode 1, the gas density pass (its texels stay colour bytes) */
+    GLuint shadow_image;           /* the surface cache's R32UI view the pass updates */
     bool fix_quats;
     bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
     bool dest_copy;                /* ... without one (gl_caps_dest_copy): a copy of it per GL draw instead */
@@ -829,6 +830,7 @@ static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
         return false;
     }
     r->gl->BindImageTexture(0, view, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    r->shadow_image = view;
     if (r->gas_pass) {
         const bool depth = r->rt.has_depth && s->framebuffer.depth_read;
         gl_state_texture(r->st, PICA_FS_GAS_DEPTH_BINDING, GL_TEXTURE_2D, depth ? r->rt.depth_texture : 0);
@@ -1308,8 +1310,11 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         pica_pipeline_set_inputs_only(r->pipeline, false);
         pica_pipeline_event(r->pipeline, pica, ev);
     }
-    if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
+    if (r->shadow_pass) { /* the view belongs to the surface cache, which may delete it */
+        if (r->drew) /* a copy where the host has no views: what the pass wrote, back (after its barrier) */
+            gl_caps_view_sync(r->ctx, r->shadow_image, false);
         r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    }
     if (r->drew) {
         r->stats.draws++;
         if (r->gpu)
