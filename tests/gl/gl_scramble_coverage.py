@@ -70,7 +70,7 @@ NOT_CONTEXT_STATE = {
     "(DepthRangef for DepthRangeIndexed, ClearDepthf for ClearDepth, BufferStorage for buffer storage)": """
         BlitFramebuffer BufferStorage ClearBufferfi ClearBufferiv ClearDepthf CompressedTexSubImage2D
         CompressedTexSubImage3D DepthRangef DisableVertexAttribArray DrawBuffers Flush FramebufferRenderbuffer
-        FramebufferTexture FramebufferTextureLayer GenSamplers GenerateMipmap GetStringi GetTexLevelParameteriv
+        FramebufferTexture FramebufferTextureLayer GenSamplers GenerateMipmap GetStringi GetTexLevelParameteriv GetTextureLevelParameteriv
         IsEnabled ReadBuffer TexParameterf TexParameteriv TexStorage3D TexSubImage3D VertexAttribFormat""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
