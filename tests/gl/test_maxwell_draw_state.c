@@ -240,14 +240,6 @@ static bool line_ends(uint32_t x, uint32_t y)
     return in(x, y, 0, 6, 4, 11) || in(x, y, 28, 6, 32, 11);
 }
 
-/* On ES the point is left out too: ES sizes points only by the vertex
- * program's gl_PointSize, which the translated programs do not write from
- * SET_POINT_SIZE (they draw 1-pixel points there) */
-static bool line_ends_and_point(uint32_t x, uint32_t y)
-{
-    return line_ends(x, y) || in(x, y, 12, 12, 20, 20);
-}
-
 static void points_lines_polygon_mode(void **state)
 {
     tmd_rects e;
@@ -263,10 +255,9 @@ static void points_lines_polygon_mode(void **state)
     tmd_vertex(&e, nx(30), 8.5f / 16 - 1, 0, GREEN);
     draw(&e, l, 2, 1 /* LINES */, false);
     tmd_submit(&e, 2);
-    if (ts_gles())
-        print_message("  on OpenGL ES: the 4-pixel point is not checked (no SET_POINT_SIZE in the translated vertex "
-                      "program; ES has no glPointSize)\n");
-    check_some(&e, "points and lines", want_points_lines, 0, 0xF, ts_gles() ? line_ends_and_point : line_ends);
+    /* on ES the 4-pixel point comes from the translated vertex program's
+     * gl_PointSize (ES has no glPointSize): the same pixels */
+    check_some(&e, "points and lines", want_points_lines, 0, 0xF, line_ends);
     tmd_rects_close(&e);
     if (ts_gles()) {
         print_message("  polygon mode LINE skipped on OpenGL ES: it has no glPolygonMode (gl_caps: fill only)\n");

@@ -1173,6 +1173,11 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
+    if (r->ctx->info.gles) /* ES: points are sized in the program (programs.c es_point_size); 0 keeps its own */
+        gl->ProgramUniform1f(prog->program, MW_POINT_SIZE_LOCATION,
+                             mode == GL_POINTS && !st->raster.point_size_attribute
+                                 ? (st->raster.point_size > 0 ? st->raster.point_size : 1)
+                                 : 0);
     if (ev->u.draw.indexed) {
         /* SET_DA_PRIMITIVE_RESTART: the index compares as the draw's
          * indices are written, before the base vertex, as in GL */

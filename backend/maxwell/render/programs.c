@@ -53,6 +53,35 @@ static bool key_valid(const void *bytes)
  * miss before asking for its program); the generator stays quiet. */
 static const glhle_logger quiet = {.min_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
 
+/* ES has no glPointSize: a point's size is the vertex program's
+ * gl_PointSize alone. The ES vertex text's main becomes mw_main, and a new
+ * main runs it and then, where the draw asks (mw_point_size > 0: points,
+ * SET_ATTRIBUTE_POINT_SIZE off), writes SET_POINT_SIZE there, as desktop
+ * GL's glPointSize does with GL_PROGRAM_POINT_SIZE off. */
+static bool es_point_size(glhle_bytebuf *text)
+{
+    static const char entry[] = "void main()";
+    const char *s = glhle_bytebuf_cstr(text);
+    const char *at = s ? strstr(s, entry) : NULL;
+    if (!at)
+        return false;
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    const size_t pre = (size_t)(at - s);
+    bool ok = glhle_bytebuf_append(&out, s, pre) &&
+              glhle_bytebuf_printf(&out, "layout(location = %d) uniform highp float mw_point_size;\n",
+                                   MW_POINT_SIZE_LOCATION) &&
+              glhle_bytebuf_printf(&out, "void mw_main()%s", at + sizeof entry - 1) &&
+              glhle_bytebuf_printf(&out, "\nvoid main()\n{\n    mw_main();\n    if (mw_point_size > 0.0)\n"
+                                         "        gl_PointSize = mw_point_size;\n}\n");
+    if (ok) {
+        glhle_bytebuf_clear(text);
+        ok = glhle_bytebuf_append(text, out.data, out.size);
+    }
+    glhle_bytebuf_free(&out);
+    return ok;
+}
+
 static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
     const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
@@ -77,6 +106,8 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
         /* the module's bytes are uint32_t words already (bytebuf storage is malloc'd) */
         ok = spv_to_glsl((const uint32_t *)(const void *)r.spirv.data, r.spirv.size / 4, &opt, &quiet, out) ==
              GLHLE_RESULT_OK;
+        if (ok && opt.es && stage == MW_SPIRV_VERTEX)
+            ok = es_point_size(out);
     }
     mw_spirv_result_free(&r);
     return ok;

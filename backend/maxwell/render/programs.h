@@ -26,6 +26,8 @@
 
 /* Host bits: the GLSL dialect. */
 #define MW_PROGRAM_HOST_GLES 1u
+/* ES vertex programs: the uniform SET_POINT_SIZE reaches (programs.c es_point_size) */
+#define MW_POINT_SIZE_LOCATION 1000
 
 typedef struct mw_program_key {
     uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */
