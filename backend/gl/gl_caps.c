@@ -1190,8 +1190,8 @@ static void GLAD_API_PTR es_LogicOp(GLenum op)
     gl_caps *c = cur->caps;
     if (op != GL_COPY && !c->warned_logic_op) {
         c->warned_logic_op = true;
-        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops (only PICA draws "
-                   "apply them, in the shader): drawn as COPY (reported once per context)",
+        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops (PICA and Maxwell "
+                   "draws apply them in their fragment programs): drawn as COPY (reported once per context)",
                    cur->call_what ? cur->call_what : "glhle", op);
     }
 }
@@ -1436,10 +1436,12 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     gl->Disable = es_Disable;
     gl->IsEnabled = es_IsEnabled;
     gl->LogicOp = es_LogicOp;
-    /* PICA: in its generated fragment shaders (pica_fs_key.logic_op), on the
-     * destination read by framebuffer fetch or else from a texture; the
-     * other systems' draws are refused (drawn as COPY, reported once) */
-    say(c, "logic_op", in->framebuffer_fetch ? "pica-shader(framebuffer-fetch)" : "pica-shader(destination-texture)");
+    /* PICA (pica_fs_key.logic_op) and Maxwell (programs.c es_logic_op, target
+     * 0): in their fragment programs, on the destination read by framebuffer
+     * fetch or else from a texture (PICA: the target after a barrier, or its
+     * copy where there is none; Maxwell: a copy); any other caller of
+     * glLogicOp draws COPY, reported once */
+    say(c, "logic_op", in->framebuffer_fetch ? "shader(framebuffer-fetch)" : "shader(destination-texture)");
     /* depth clamp: same enum as desktop (0x864F) */
     say(c, "depth_clamp", ext(gl, "GL_EXT_depth_clamp") ? "EXT_depth_clamp" : "none");
     say(c, "polygon_offset_clamp", ext(gl, "GL_EXT_polygon_offset_clamp") ? "EXT_polygon_offset_clamp" : "none");
