@@ -663,6 +663,63 @@ static void logic_ops(void **state)
     }
 }
 
+/* n-bit channel v (top bits of a byte) widened to 8 bits by bit
+ * replication, as a 5-, 6- or 4-bit colour reads (3dbrew's colour formats) */
+static uint8_t widen(uint32_t v, unsigned n)
+{
+    uint32_t x = v << (8 - n);
+    for (unsigned have = n; have < 8; have += n)
+        x |= v << (8 - n) >> have;
+    return (uint8_t)x;
+}
+
+/* Logic ops into colour buffers narrower than 8 bits a channel (RGB565,
+ * RGBA4): the op on the channels as the buffer stores them (the top n bits
+ * of each byte; what the GL's glLogicOp does on desktop, and what the ES
+ * shader's op on 8-bit values gives once stored, bitwise ops keeping to
+ * their bits), widened again by the read-back. */
+static void logic_ops_narrow(void **state)
+{
+    static const struct {
+        uint32_t cfmt;
+        unsigned bits[4];
+    } fmts[] = {{3, {5, 6, 5, 0}}, {4, {4, 4, 4, 4}}};
+    for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+        for (uint32_t op = 0; op < 16; op++) {
+            pd_env e;
+            pd_env_init(&e, *state, 1);
+            uint8_t *dst = malloc(W * H * 4);
+            for (int i = 0; i < W * H; i++)
+                memcpy(dst + 4 * i, &DST, 4);
+            pd_put_color(&e, PD_COLOR, fmts[f].cfmt, W, H, dst);
+            free(dst);
+            put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+            tp_cmdbuf b;
+            tp_cmd_init(&b);
+            pd_target(&b, PD_COLOR, (uint8_t)fmts[f].cfmt, 0, 3, W, H);
+            pd_program(&b, 3);
+            set_logic(&b, &op);
+            pd_draw(&b, 0, 6, 0);
+            run_ok(&e, &b);
+            glhle_image img;
+            pd_read_color(&e, PD_COLOR, fmts[f].cfmt, W, H, &img);
+            const uint8_t s8[4] = {SRC.r, SRC.g, SRC.b, SRC.a}, d8[4] = {DST.r, DST.g, DST.b, DST.a};
+            uint8_t want[4];
+            for (int c = 0; c < 4; c++) {
+                const unsigned n = fmts[f].bits[c];
+                want[c] = n ? widen((uint32_t)(logic(op, (uint8_t)(s8[c] >> (8 - n)), (uint8_t)(d8[c] >> (8 - n))) &
+                                               ((1u << n) - 1)),
+                                    n)
+                            : 255;
+            }
+            char what[48];
+            snprintf(what, sizeof what, "format %u, logic op %u", fmts[f].cfmt, op);
+            assert_close(px(&img, 5, 7), (rgba){want[0], want[1], want[2], want[3]}, 0, what);
+            glhle_image_free(&img);
+            pd_env_free(&e);
+        }
+}
+
 static void set_mask(tp_cmdbuf *b, const void *arg)
 {
     pd_depth(b, false, 1, *(const uint32_t *)arg, false);
@@ -2381,6 +2438,7 @@ int main(void)
         TS_GL_TEST(blend_factors_and_equations),
         TS_GL_TEST(min_max_blend_factors),
         TS_GL_TEST(logic_ops),
+        TS_GL_TEST(logic_ops_narrow),
         TS_GL_TEST(color_reads_off),
         TS_GL_TEST(depth_and_stencil_reads_off),
         TS_GL_TEST(stencil_ops_reads_off),
