@@ -290,10 +290,6 @@ static void points_lines_polygon_mode(void **state)
      * gl_PointSize (ES has no glPointSize): the same pixels */
     check_some(&e, "points and lines", want_points_lines, 0, 0xF, line_ends);
     tmd_rects_close(&e);
-    if (ts_gles()) {
-        print_message("  polygon mode LINE skipped on OpenGL ES: it has no glPolygonMode (gl_caps: fill only)\n");
-        return;
-    }
 
     /* SET_FRONT_POLYGON_MODE LINE: a rectangle with its edges through pixel
      * centres 4.5 and 27.5 draws columns 4 and 27; its inside stays clear
@@ -315,8 +311,16 @@ static void points_lines_polygon_mode(void **state)
                 edge += g[0] == 255;
         }
     print_message("  polygon mode LINE: %u of 30 edge-column pixels drawn, %u inside\n", edge, inside);
-    assert_int_equal(edge, 30);
-    assert_int_equal(inside, 0);
+    if (ts_gles()) {
+        /* ES has no glPolygonMode: gl_caps refuses LINE by name, once, and
+         * the rectangle is filled (the documented refusal, not emulated) */
+        print_message("  on OpenGL ES: polygon mode LINE is refused (filled), as gl_caps documents\n");
+        assert_true(ts_log_contains("OpenGL ES fills every polygon"));
+        assert_true(inside > 0);
+    } else {
+        assert_int_equal(edge, 30);
+        assert_int_equal(inside, 0);
+    }
     tmd_rects_close(&e);
 }
 
