@@ -41,7 +41,20 @@ typedef struct gl_caps {
      * bind they become needs its target. 0: unknown (GL_TEXTURE_2D). */
     GLenum *targets;
     size_t target_count;
+    /* Without EXT/OES_texture_view: each "view" is a texture of its own in
+     * the view's format, holding a copy (gl_caps_view_sync) */
+    struct copy_view {
+        GLuint view, orig;
+        GLenum target, orig_target;
+        GLint minlevel, levels, minlayer, layers, width, height;
+    } *copy_views;
+    size_t copy_view_count, copy_view_cap;
+    PFNGLDELETETEXTURESPROC delete_textures;
     bool warned_logic_op, warned_provoking, warned_barrier, warned_polygon_mode, warned_restart;
+    /* No texture barrier: a shader that reads the target it draws into
+     * (without framebuffer fetch) reads a copy of it made before the draw
+     * (gl_caps_dest_copy) */
+    bool dest_copy;
     char describe[512];
 } gl_caps;
 
@@ -355,19 +368,110 @@ static void GLAD_API_PTR emu_BindTextureUnit(GLuint unit, GLuint tex)
     gl->ActiveTexture((GLenum)active);
 }
 
+static struct copy_view *find_copy_view(gl_caps *c, GLuint view)
+{
+    for (size_t i = 0; i < c->copy_view_count; i++)
+        if (c->copy_views[i].view == view)
+            return &c->copy_views[i];
+    return NULL;
+}
+
+/* Copies every level and layer of a copy view between it and its original
+ * (glCopyImageSubData: RGBA8 and R32UI are both 32-bit formats, which it
+ * copies between bit for bit, GL 4.5 / ES 3.2 18.3.3). */
+static void copy_view_sync(const struct copy_view *v, bool to_view)
+{
+    GladGLContext *gl = &cur->gl;
+    for (GLint l = 0; l < v->levels; l++) {
+        const GLint w = v->width >> l > 0 ? v->width >> l : 1, h = v->height >> l > 0 ? v->height >> l : 1;
+        if (to_view)
+            gl->CopyImageSubData(v->orig, v->orig_target, v->minlevel + l, 0, 0, v->minlayer, v->view, v->target, l,
+                                 0, 0, 0, w, h, v->layers);
+        else
+            gl->CopyImageSubData(v->view, v->target, l, 0, 0, 0, v->orig, v->orig_target, v->minlevel + l, 0, 0,
+                                 v->minlayer, w, h, v->layers);
+    }
+}
+
+/* No texture views: `tex` becomes a texture of the view's format and size,
+ * filled with a copy of the original's texels; the caller keeps the two in
+ * step with gl_caps_view_sync (a view aliases, a copy does not). */
+static void copy_view_make(GLuint tex, GLenum target, GLuint orig, GLenum ifmt, GLuint minlevel, GLuint numlevels,
+                           GLuint minlayer, GLuint numlayers)
+{
+    gl_caps *c = cur->caps;
+    GladGLContext *gl = &cur->gl;
+    struct copy_view *v = find_copy_view(c, tex);
+    if (!v) {
+        if (c->copy_view_count == c->copy_view_cap) {
+            const size_t n = c->copy_view_cap ? 2 * c->copy_view_cap : 8;
+            struct copy_view *t = realloc(c->copy_views, n * sizeof *t);
+            if (!t) {
+                cur->gl_errors++;
+                GLHLE_ERROR(&cur->log, "%s: no memory for the copy that stands in for a view of texture %u",
+                            cur->call_what ? cur->call_what : "glhle", orig);
+                return;
+            }
+            c->copy_views = t;
+            c->copy_view_cap = n;
+        }
+        v = &c->copy_views[c->copy_view_count++];
+    }
+    GLint w = 0, h = 0;
+    gl->GetTextureLevelParameteriv(orig, (GLint)minlevel, GL_TEXTURE_WIDTH, &w);
+    gl->GetTextureLevelParameteriv(orig, (GLint)minlevel, GL_TEXTURE_HEIGHT, &h);
+    *v = (struct copy_view){.view = tex, .orig = orig, .target = target, .orig_target = target_of(orig),
+                            .minlevel = (GLint)minlevel, .levels = (GLint)numlevels, .minlayer = (GLint)minlayer,
+                            .layers = (GLint)numlayers, .width = w, .height = h};
+    remember_target(tex, target);
+    bound_tex b = bind_tex(tex);
+    if (target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY || target == GL_TEXTURE_3D)
+        gl->TexStorage3D(target, (GLsizei)numlevels, ifmt, w, h, (GLsizei)numlayers);
+    else
+        gl->TexStorage2D(target, (GLsizei)numlevels, ifmt, w, h);
+    unbind_tex(b);
+    copy_view_sync(v, true);
+}
+
+/* the driver's glDeleteTextures, for a call after the caps are gone (an
+ * object freed after gl_caps_destroy) */
+static PFNGLDELETETEXTURESPROC driver_delete_textures;
+
+static void GLAD_API_PTR es_DeleteTextures(GLsizei n, const GLuint *names)
+{
+    gl_caps *c = cur ? cur->caps : NULL;
+    if (!c) {
+        driver_delete_textures(n, names);
+        return;
+    }
+    for (GLsizei i = 0; i < n; i++) {
+        struct copy_view *v = find_copy_view(c, names[i]);
+        if (v)
+            *v = c->copy_views[--c->copy_view_count];
+    }
+    c->delete_textures(n, names);
+}
+
 static void GLAD_API_PTR emu_TextureView(GLuint tex, GLenum target, GLuint orig, GLenum ifmt, GLuint minlevel,
                                          GLuint numlevels, GLuint minlayer, GLuint numlayers)
 {
     gl_caps *c = cur->caps;
     if (!c->texture_view) {
-        cur->gl_errors++;
-        GLHLE_ERROR(&cur->log, "%s: this context has no texture views (GL 4.3, EXT/OES_texture_view); "
-                    "the draw reads texture %u without its %s view",
-                    cur->call_what ? cur->call_what : "glhle", orig, ifmt == GL_R32UI ? "R32UI" : "other");
+        copy_view_make(tex, target, orig, ifmt, minlevel, numlevels, minlayer, numlayers);
         return;
     }
     c->texture_view(tex, target, orig, ifmt, minlevel, numlevels, minlayer, numlayers);
     remember_target(tex, target);
+}
+
+void gl_caps_view_sync(glhle_context *ctx, GLuint view, bool to_view)
+{
+    gl_caps *c = ctx->caps;
+    if (!c || c->texture_view || !c->copy_view_count)
+        return;
+    const struct copy_view *v = find_copy_view(c, view);
+    if (v)
+        copy_view_sync(v, to_view);
 }
 
 /* ---- framebuffers ----------------------------------------------------------------------------- */
@@ -1094,8 +1198,8 @@ static void GLAD_API_PTR es_LogicOp(GLenum op)
     gl_caps *c = cur->caps;
     if (op != GL_COPY && !c->warned_logic_op) {
         c->warned_logic_op = true;
-        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops (only PICA draws "
-                   "apply them, in the shader): drawn as COPY (reported once per context)",
+        GLHLE_WARN(&cur->log, "%s: logic op 0x%04X asked for, but OpenGL ES has no logic ops (PICA and Maxwell "
+                   "draws apply them in their fragment programs): drawn as COPY (reported once per context)",
                    cur->call_what ? cur->call_what : "glhle", op);
     }
 }
@@ -1134,8 +1238,10 @@ static void GLAD_API_PTR es_ViewportIndexedf(GLuint index, GLfloat x, GLfloat y,
         cur->gl.Viewport((GLint)x, (GLint)y, (GLsizei)w, (GLsizei)h);
 }
 
-/* No barrier on this host: a flush keeps llvmpipe-like drivers ordered, but
- * the spec leaves such reads undefined; reported once. */
+/* No barrier on this host. The systems' draws that read their target do
+ * not call this (gl_caps_dest_copy: they read a copy); a caller that still
+ * does gets a flush, which keeps llvmpipe-like drivers ordered, but the spec
+ * leaves such reads undefined; reported once. */
 static void GLAD_API_PTR es_TextureBarrier(void)
 {
     gl_caps *c = cur->caps;
@@ -1262,7 +1368,12 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
         GLHLE_ERROR(&ctx->log, "gl caps: the GL table was not reloaded before gl_caps_init");
         return;
     }
+    /* GLHLE_CAPS_DISABLE reaches framebuffer fetch too (tests of the paths
+     * without it on a driver that has it) */
+    if (disabled("GL_EXT_shader_framebuffer_fetch"))
+        in->framebuffer_fetch = false;
     if (!in->gles) {
+        c->dest_copy = !in->texture_barrier;
         snprintf(c->describe, sizeof c->describe,
                  "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
                  "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native",
@@ -1296,7 +1407,12 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     else if (ext(gl, "GL_OES_texture_view"))
         c->texture_view = (PFNGLTEXTUREVIEWPROC)load(load_user, "glTextureViewOES");
     gl->TextureView = emu_TextureView;
-    say(c, "texture_view", c->texture_view ? "EXT/OES_texture_view" : "refused(no views)");
+    if (!c->texture_view) { /* copies stand in; deleting one forgets it */
+        c->delete_textures = gl->DeleteTextures;
+        driver_delete_textures = gl->DeleteTextures;
+        gl->DeleteTextures = es_DeleteTextures;
+    }
+    say(c, "texture_view", c->texture_view ? "EXT/OES_texture_view" : "copy(view format)");
     /* buffer storage */
     if (!gl->BufferStorage && gl->BufferStorageEXT && !disabled("GL_EXT_buffer_storage"))
         gl->BufferStorage = gl->BufferStorageEXT;
@@ -1311,8 +1427,14 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     in->texture_barrier = gl->TextureBarrier != NULL;
     if (!gl->TextureBarrier)
         gl->TextureBarrier = es_TextureBarrier;
+    /* without one, a draw that reads its target reads a copy of the region
+     * made before it (ES 3.2 9.3.1: sampling an attached level is a feedback
+     * loop, undefined; a copy is a different texture) */
+    c->dest_copy = !in->texture_barrier;
     say(c, "texture_barrier",
-        in->texture_barrier ? "NV_texture_barrier" : (in->framebuffer_fetch ? "none(framebuffer-fetch)" : "none"));
+        in->texture_barrier ? "NV_texture_barrier"
+                            : (in->framebuffer_fetch ? "copy(destination, where framebuffer fetch is not used)"
+                                                     : "copy(destination)"));
     /* clip control */
     if (!gl->ClipControl && gl->ClipControlEXT && !disabled("GL_EXT_clip_control"))
         gl->ClipControl = gl->ClipControlEXT;
@@ -1323,10 +1445,12 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     gl->Disable = es_Disable;
     gl->IsEnabled = es_IsEnabled;
     gl->LogicOp = es_LogicOp;
-    /* PICA: in its generated fragment shaders (pica_fs_key.logic_op), on the
-     * destination read by framebuffer fetch or else from a texture; the
-     * other systems' draws are refused (drawn as COPY, reported once) */
-    say(c, "logic_op", in->framebuffer_fetch ? "pica-shader(framebuffer-fetch)" : "pica-shader(destination-texture)");
+    /* PICA (pica_fs_key.logic_op) and Maxwell (programs.c es_logic_op, target
+     * 0): in their fragment programs, on the destination read by framebuffer
+     * fetch or else from a texture (PICA: the target after a barrier, or its
+     * copy where there is none; Maxwell: a copy); any other caller of
+     * glLogicOp draws COPY, reported once */
+    say(c, "logic_op", in->framebuffer_fetch ? "shader(framebuffer-fetch)" : "shader(destination-texture)");
     /* depth clamp: same enum as desktop (0x864F) */
     say(c, "depth_clamp", ext(gl, "GL_EXT_depth_clamp") ? "EXT_depth_clamp" : "none");
     say(c, "polygon_offset_clamp", ext(gl, "GL_EXT_polygon_offset_clamp") ? "EXT_polygon_offset_clamp" : "none");
@@ -1357,6 +1481,11 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
 }
 
+bool gl_caps_dest_copy(const glhle_context *ctx)
+{
+    return ctx->caps && ((const gl_caps *)ctx->caps)->dest_copy;
+}
+
 void gl_caps_destroy(glhle_context *ctx)
 {
     gl_caps *c = ctx->caps;
@@ -1368,6 +1497,7 @@ void gl_caps_destroy(glhle_context *ctx)
         ctx->gl.DeleteFramebuffers(1, &c->draw_fbo);
     }
     free(c->targets);
+    free(c->copy_views);
     free(c);
     ctx->caps = NULL;
     if (cur == ctx)

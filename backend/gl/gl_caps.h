@@ -10,7 +10,9 @@
  *                        extension with the same signature (EXT_clip_control,
  *                        EXT_buffer_storage, EXT_clear_texture,
  *                        EXT/OES_texture_view, OES_viewport_array,
- *                        NV_texture_barrier); else an emulation here:
+ *                        NV_texture_barrier); else an emulation here
+ *                        (without a texture barrier, a copy of the target
+ *                        region for draws that read it: gl_caps_dest_copy):
  *                        DSA by bind-edit-restore, glGetTexture(Sub)Image by
  *                        an FBO and glReadPixels in the formats ES can read
  *                        (converted on the CPU to what the caller asked for),
@@ -37,6 +39,19 @@ void gl_caps_destroy(glhle_context *ctx);
 /* The emulations find their context through this (the GL context current on
  * the thread is ctx's): called on every gl_context_enter. */
 void gl_caps_bind(glhle_context *ctx);
+/* True when the host has no texture barrier: a draw whose shader reads the
+ * colour target without framebuffer fetch must read a copy of the region it
+ * draws, made into a scratch texture before the draw (glCopyImageSubData),
+ * instead of the target after glTextureBarrier. The one place that decides;
+ * the PICA draw path and the PlayStation renderer follow it. */
+bool gl_caps_dest_copy(const glhle_context *ctx);
+/* Without EXT/OES_texture_view, glTextureView makes `view` a texture of
+ * the view's format holding a copy of the original's texels (the only
+ * reinterpretation glhle asks for, RGBA8 as R32UI, is a bit-for-bit copy).
+ * This keeps such a copy in step: `to_view` copies the original into it
+ * (before a pass reads or updates it), else it back into the original
+ * (after a pass wrote it). Nothing where views are real. */
+void gl_caps_view_sync(glhle_context *ctx, GLuint view, bool to_view);
 /* "dsa=native readback=native ..." */
 const char *gl_caps_describe(const glhle_context *ctx);
 

@@ -77,6 +77,12 @@ struct psx_gl {
     int width, height;          /* VRAM texture: 1024*scale x 512*scale */
     GLuint vram, vram_fbo;
     GLuint scratch;             /* same size: sources of copies, self-sampling primitives */
+    /* Hosts without a texture barrier (gl_caps_dest_copy): passes that draw
+     * into VRAM read it from this copy (same size, same places), into which
+     * what they read is copied before each draw; then no pass samples VRAM
+     * while it is the target (a feedback loop on ES) */
+    bool dest_copy;
+    GLuint feedback;
     GLuint upload_tex;          /* 1024 x 512 native staging for uploads */
     GLuint native, native_fbo;  /* 1024 x 512 native read-back (scale > 1) */
     GLuint clut, clut_fbo;      /* 256 x 1: the CLUT cache when VRAM under it changed */
@@ -124,6 +130,11 @@ glhle_result psx_gl_vram_create(psx_gl *g);
 void psx_gl_vram_destroy(psx_gl *g);
 /* Copies native rectangles of VRAM into the same place in `scratch`. */
 void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n);
+/* dest_copy: the same into `feedback`, without the barrier hook (the
+ * caller has ordered the copy after the rendering it must see). */
+void psx_gl_copy_to_feedback(psx_gl *g, const psx_rect *rects, int n);
+/* What passes into VRAM bind for reading VRAM: `feedback` (dest_copy) or VRAM. */
+GLuint psx_gl_vram_source(const psx_gl *g);
 /* The CLUT row (clut_x, clut_y, clut_count) into the snapshot texture. */
 void psx_gl_snapshot_clut(psx_gl *g);
 /* Binds VRAM as the target with the fixed-function state every pass sets in

@@ -15,6 +15,7 @@
 
 #include "backend/common/bytebuf.h"
 #include "backend/common/hash.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_service.h"
 #include "backend/gl/stream_buffer.h"
@@ -95,16 +96,22 @@ static void batch_flush(psx_gl *g)
     }
     memcpy(dst, g->batch, bytes);
     gl_stream_commit(&g->stream, bytes);
+    /* no texture barrier (gl_caps_dest_copy): what the batch samples and
+     * the pixels it blends over or mask-tests, copied now. The hazard rules
+     * keep every rectangle read since the last barrier point unwritten
+     * since then, so the copy holds what a barrier would have shown. */
+    if (g->dest_copy)
+        psx_gl_copy_to_feedback(g, g->reads.r, g->reads.n);
     psx_gl_bind_vram_target(g, true);
     gl->BindVertexArray(g->vao);
     gl->BindVertexBuffer(0, g->stream.buffer, (GLintptr)offset, (GLsizei)sizeof(psx_gl_instance));
     gl->UseProgram(prog);
     gl->ActiveTexture(GL_TEXTURE0);
-    gl->BindTexture(GL_TEXTURE_2D, g->batch_from_scratch ? g->scratch : g->vram);
+    gl->BindTexture(GL_TEXTURE_2D, g->batch_from_scratch ? g->scratch : psx_gl_vram_source(g));
     gl->ActiveTexture(GL_TEXTURE1);
     gl->BindTexture(GL_TEXTURE_2D, g->clut);
     gl->ActiveTexture(GL_TEXTURE2);
-    gl->BindTexture(GL_TEXTURE_2D, g->vram);
+    gl->BindTexture(GL_TEXTURE_2D, psx_gl_vram_source(g));
     gl->DrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)g->count);
     g->base.stats->draw_calls++;
     g->written = true;
@@ -116,7 +123,13 @@ static void batch_barrier(psx_gl *g)
 {
     batch_flush(g);
     if (g->written) { /* what was drawn becomes visible to texel fetches */
-        g->gl->TextureBarrier();
+        /* dest_copy: the reads come from copies made at each draw; the
+         * flush only submits the work before the copies (llvmpipe's
+         * glCopyImageSubData runs on the CPU: see psx_gl_copy_to_scratch) */
+        if (g->dest_copy)
+            g->gl->Flush();
+        else
+            g->gl->TextureBarrier();
         g->written = false;
     }
     g->writes.n = g->reads.n = 0;
@@ -424,6 +437,7 @@ static glhle_result make_gl(psx_gl *g)
 {
     const glhle_context_info *info = &g->ctx->info;
     g->host.framebuffer_fetch = info->framebuffer_fetch && !g->desc.no_framebuffer_fetch;
+    g->dest_copy = gl_caps_dest_copy(g->ctx);
     glhle_result r = psx_gl_vram_create(g);
     if (r != GLHLE_RESULT_OK && g->host.framebuffer_fetch) {
         GLHLE_INFO(g->base.log, "framebuffer fetch on R16UI failed to build; using texture barriers");
@@ -544,6 +558,7 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
         return NULL;
     }
     GLHLE_DEBUG(log, "PlayStation GL renderer: %dx%d VRAM, %s", g->width, g->height,
-                g->host.framebuffer_fetch ? "framebuffer fetch" : "texture barriers");
+                g->host.framebuffer_fetch ? "framebuffer fetch"
+                                          : (g->dest_copy ? "copies of what it reads" : "texture barriers"));
     return &g->base;
 }

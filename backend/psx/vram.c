@@ -77,6 +77,8 @@ glhle_result psx_gl_vram_create(psx_gl *g)
     static const GLuint zero[4] = {0, 0, 0, 0};
     gl->ClearBufferuiv(GL_COLOR, 0, zero); /* power-on VRAM reads as zero here */
     g->scratch = make_texture(g, g->width, g->height);
+    if (g->dest_copy)
+        g->feedback = make_texture(g, g->width, g->height);
     g->upload_tex = make_texture(g, PSX_VRAM_W, PSX_VRAM_H);
     if (g->base.scale > 1) {
         g->native = make_texture(g, PSX_VRAM_W, PSX_VRAM_H);
@@ -95,9 +97,9 @@ void psx_gl_vram_destroy(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
     GLuint fbos[] = {g->vram_fbo, g->native_fbo, g->clut_fbo};
-    GLuint texs[] = {g->vram, g->scratch, g->upload_tex, g->native, g->clut};
+    GLuint texs[] = {g->vram, g->scratch, g->upload_tex, g->native, g->clut, g->feedback};
     gl->DeleteFramebuffers(3, fbos);
-    gl->DeleteTextures(5, texs);
+    gl->DeleteTextures(6, texs);
     if (g->blit_vao)
         gl->DeleteVertexArrays(1, &g->blit_vao);
     for (int k = 0; k < PSX_BLIT_KIND_COUNT_; k++)
@@ -107,7 +109,7 @@ void psx_gl_vram_destroy(psx_gl *g)
      * the presenter's objects are the rasterizer's to drop (present.c
      * draws through this file, so it does not call back into present.c) */
     g->vram_fbo = g->native_fbo = g->clut_fbo = g->blit_vao = 0;
-    g->vram = g->scratch = g->upload_tex = g->native = g->clut = 0;
+    g->vram = g->scratch = g->upload_tex = g->native = g->clut = g->feedback = 0;
     memset(g->blits, 0, sizeof g->blits);
 }
 
@@ -156,22 +158,37 @@ static void run_blit(psx_gl *g, const psx_gl_blit *b, psx_rect dst, float target
     g->base.stats->draw_calls++;
 }
 
-void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n)
+static void copy_rects(psx_gl *g, GLuint to, const psx_rect *rects, int n)
 {
     GladGLContext *gl = g->gl;
     int s = (int)g->base.scale;
+    for (int i = 0; i < n; i++) {
+        const psx_rect *q = &rects[i];
+        if (psx_rect_empty(*q))
+            continue;
+        gl->CopyImageSubData(g->vram, GL_TEXTURE_2D, 0, q->x0 * s, q->y0 * s, 0, to, GL_TEXTURE_2D, 0, q->x0 * s,
+                             q->y0 * s, 0, (q->x1 - q->x0 + 1) * s, (q->y1 - q->y0 + 1) * s, 1);
+    }
+}
+
+void psx_gl_copy_to_feedback(psx_gl *g, const psx_rect *rects, int n)
+{
+    copy_rects(g, g->feedback, rects, n);
+}
+
+GLuint psx_gl_vram_source(const psx_gl *g)
+{
+    return g->dest_copy ? g->feedback : g->vram;
+}
+
+void psx_gl_copy_to_scratch(psx_gl *g, const psx_rect *rects, int n)
+{
     /* glCopyImageSubData must see earlier rendering into VRAM, and does by
      * the GL's ordering rules; Mesa 22.3's llvmpipe copies on the CPU without
      * waiting for rasterisation still under way, so a texture barrier (which
      * waits there) goes first. Found by fuzz_psx_gl. */
     g->batch_hooks.barrier(g);
-    for (int i = 0; i < n; i++) {
-        const psx_rect *q = &rects[i];
-        if (psx_rect_empty(*q))
-            continue;
-        gl->CopyImageSubData(g->vram, GL_TEXTURE_2D, 0, q->x0 * s, q->y0 * s, 0, g->scratch, GL_TEXTURE_2D, 0,
-                             q->x0 * s, q->y0 * s, 0, (q->x1 - q->x0 + 1) * s, (q->y1 - q->y0 + 1) * s, 1);
-    }
+    copy_rects(g, g->scratch, rects, n);
 }
 
 void psx_gl_snapshot_clut(psx_gl *g)
@@ -231,6 +248,8 @@ static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, 
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_TRANSFER];
     g->batch_hooks.transfer_writes(g, dst, n, mask_check);
+    if (g->dest_copy && mask_check) /* the pixels it tests, as they are now */
+        psx_gl_copy_to_feedback(g, dst, n);
     psx_gl_bind_vram_target(g, false);
     gl->UseProgram(b->prog);
     gl->Uniform1i(b->u_scale, (GLint)g->base.scale);
@@ -239,7 +258,7 @@ static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, 
     gl->ActiveTexture(GL_TEXTURE0);
     gl->BindTexture(GL_TEXTURE_2D, src);
     gl->ActiveTexture(GL_TEXTURE2);
-    gl->BindTexture(GL_TEXTURE_2D, g->vram);
+    gl->BindTexture(GL_TEXTURE_2D, psx_gl_vram_source(g));
     for (int i = 0; i < n; i++) {
         gl->Uniform2i(b->u_src_origin, src_origin[i][0], src_origin[i][1]);
         run_blit(g, b, dst[i], (float)PSX_VRAM_W, (float)PSX_VRAM_H);

@@ -29,8 +29,8 @@ NOT_CONTEXT_STATE = {
         TexStorage2D TextureStorage2D TexBuffer TextureBuffer TextureView FramebufferTexture2D NamedFramebufferTexture
         BufferData BufferSubData NamedBufferData NamedBufferSubData MapBufferRange UnmapBuffer
         ShaderSource CompileShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
-        ProgramUniform1i ProgramUniform2i ProgramUniform2iv ProgramUniform4iv TextureStorage2DMultisample
-        TexStorage2DMultisample""",
+        ProgramUniform1i ProgramUniform1f ProgramUniform2i ProgramUniform2iv ProgramUniform4i ProgramUniform4iv
+        ProgramUniform4f TextureStorage2DMultisample TexStorage2DMultisample""",
     "state of glhle's bound vertex array or program (bound just before)": """
         VertexAttribPointer EnableVertexAttribArray EnableVertexArrayAttrib VertexAttribIFormat
         VertexAttribBinding VertexBindingDivisor BindVertexBuffer VertexArrayVertexBuffer
@@ -72,7 +72,7 @@ NOT_CONTEXT_STATE = {
     "(DepthRangef for DepthRangeIndexed, ClearDepthf for ClearDepth, BufferStorage for buffer storage)": """
         BlitFramebuffer BufferStorage ClearBufferfi ClearBufferiv ClearDepthf CompressedTexSubImage2D
         CompressedTexSubImage3D DepthRangef DisableVertexAttribArray DrawBuffers Flush FramebufferRenderbuffer
-        FramebufferTexture FramebufferTextureLayer GenSamplers GenerateMipmap GetStringi GetTexLevelParameteriv
+        FramebufferTexture FramebufferTextureLayer GenSamplers GenerateMipmap GetStringi GetTexLevelParameteriv GetTextureLevelParameteriv
         IsEnabled ReadBuffer TexParameterf TexParameteriv TexStorage3D TexSubImage3D VertexAttribFormat""",
 }
 # capabilities glhle switches that the scrambler leaves alone, and why

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backend/common/float_formats.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_state.h"
 #include "backend/pica/fragment/fs_key.h"
 #include "backend/pica/pica_instance.h"
@@ -486,8 +487,17 @@ static rgba draw_over_dst_n(glhle_context *ctx, state_fn f, const void *arg, boo
         run_ok(&e, &b);
     }
     draw_and_read(&e, 6, false, f, arg, &img);
-    if (barriers)
-        *barriers = rstats(&e).texture_barriers;
+    if (barriers) {
+        /* where the host has no texture barrier (gl_caps_dest_copy), the
+         * destination is read from a copy made before each GL draw instead,
+         * and no barrier is issued */
+        const pica_rasterizer_stats s = rstats(&e);
+        if (gl_caps_dest_copy(ctx))
+            assert_int_equal(s.texture_barriers, 0);
+        else
+            assert_int_equal(s.dest_copies, 0);
+        *barriers = s.texture_barriers + s.dest_copies;
+    }
     const rgba c = px(&img, 5, 7);
     /* the whole buffer is one colour */
     for (int y = 0; y < H; y++)
@@ -653,6 +663,63 @@ static void logic_ops(void **state)
     }
 }
 
+/* n-bit channel v (top bits of a byte) widened to 8 bits by bit
+ * replication, as a 5-, 6- or 4-bit colour reads (3dbrew's colour formats) */
+static uint8_t widen(uint32_t v, unsigned n)
+{
+    uint32_t x = v << (8 - n);
+    for (unsigned have = n; have < 8; have += n)
+        x |= v << (8 - n) >> have;
+    return (uint8_t)x;
+}
+
+/* Logic ops into colour buffers narrower than 8 bits a channel (RGB565,
+ * RGBA4): the op on the channels as the buffer stores them (the top n bits
+ * of each byte; what the GL's glLogicOp does on desktop, and what the ES
+ * shader's op on 8-bit values gives once stored, bitwise ops keeping to
+ * their bits), widened again by the read-back. */
+static void logic_ops_narrow(void **state)
+{
+    static const struct {
+        uint32_t cfmt;
+        unsigned bits[4];
+    } fmts[] = {{3, {5, 6, 5, 0}}, {4, {4, 4, 4, 4}}};
+    for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+        for (uint32_t op = 0; op < 16; op++) {
+            pd_env e;
+            pd_env_init(&e, *state, 1);
+            uint8_t *dst = malloc(W * H * 4);
+            for (int i = 0; i < W * H; i++)
+                memcpy(dst + 4 * i, &DST, 4);
+            pd_put_color(&e, PD_COLOR, fmts[f].cfmt, W, H, dst);
+            free(dst);
+            put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+            tp_cmdbuf b;
+            tp_cmd_init(&b);
+            pd_target(&b, PD_COLOR, (uint8_t)fmts[f].cfmt, 0, 3, W, H);
+            pd_program(&b, 3);
+            set_logic(&b, &op);
+            pd_draw(&b, 0, 6, 0);
+            run_ok(&e, &b);
+            glhle_image img;
+            pd_read_color(&e, PD_COLOR, fmts[f].cfmt, W, H, &img);
+            const uint8_t s8[4] = {SRC.r, SRC.g, SRC.b, SRC.a}, d8[4] = {DST.r, DST.g, DST.b, DST.a};
+            uint8_t want[4];
+            for (int c = 0; c < 4; c++) {
+                const unsigned n = fmts[f].bits[c];
+                want[c] = n ? widen((uint32_t)(logic(op, (uint8_t)(s8[c] >> (8 - n)), (uint8_t)(d8[c] >> (8 - n))) &
+                                               ((1u << n) - 1)),
+                                    n)
+                            : 255;
+            }
+            char what[48];
+            snprintf(what, sizeof what, "format %u, logic op %u", fmts[f].cfmt, op);
+            assert_close(px(&img, 5, 7), (rgba){want[0], want[1], want[2], want[3]}, 0, what);
+            glhle_image_free(&img);
+            pd_env_free(&e);
+        }
+}
+
 static void set_mask(tp_cmdbuf *b, const void *arg)
 {
     pd_depth(b, false, 1, *(const uint32_t *)arg, false);
@@ -706,6 +773,50 @@ static void scissor_modes(void **state)
         glhle_image_free(&img);
         pd_env_free(&e);
     }
+}
+
+typedef struct scissored_blend {
+    blend_case blend;
+    box bx;
+} scissored_blend;
+
+static void set_scissored_blend(tp_cmdbuf *b, const void *arg)
+{
+    const scissored_blend *c = arg;
+    set_blend(b, &c->blend);
+    set_scissor(b, &c->bx);
+}
+
+static rgba expect_scissored_blend(void *user, int x, int y)
+{
+    const scissored_blend *c = user;
+    const bool inside = x >= c->bx.x1 && x <= c->bx.x2 && y >= c->bx.y1 && y <= c->bx.y2;
+    return inside ? minmax_expect(c->blend.eq, c->blend.sf, c->blend.df, SRC, DST) : DST;
+}
+
+/* Blending in the shader under a scissor, the destination read through the
+ * texture path: inside the box MAX with factors over DST (the CPU formula),
+ * outside DST untouched. Where the host has no texture barrier this reads a
+ * copy of the scissor box only (gl_caps_dest_copy). */
+static void dest_read_scissored(void **state)
+{
+    const scissored_blend c = {{4, 7, 6}, {10, 20, 29, 39, false}};
+    pd_env e;
+    pd_env_init_ex(&e, *state, 1, true);
+    uint8_t *dst = malloc(W * H * 4);
+    for (int i = 0; i < W * H; i++)
+        memcpy(dst + 4 * i, &DST, 4);
+    pd_put_color(&e, PD_COLOR, 0, W, H, dst);
+    free(dst);
+    put_quad(&e, -0.5f, 1, SRC, 0, 0, 0, 0);
+    glhle_image img;
+    draw_and_read(&e, 6, false, set_scissored_blend, &c, &img);
+    scissored_blend want = c;
+    expect_image("rasterizer_dest_read_scissored", &img, expect_scissored_blend, &want, 0);
+    glhle_image_free(&img);
+    const pica_rasterizer_stats s = rstats(&e);
+    assert_int_equal(s.texture_barriers + s.dest_copies, 1);
+    pd_env_free(&e);
 }
 
 static rgba expect_clip(void *user, int x, int y)
@@ -2327,6 +2438,7 @@ int main(void)
         TS_GL_TEST(blend_factors_and_equations),
         TS_GL_TEST(min_max_blend_factors),
         TS_GL_TEST(logic_ops),
+        TS_GL_TEST(logic_ops_narrow),
         TS_GL_TEST(color_reads_off),
         TS_GL_TEST(depth_and_stencil_reads_off),
         TS_GL_TEST(stencil_ops_reads_off),
@@ -2334,6 +2446,7 @@ int main(void)
         TS_GL_TEST(gas_buffer_enables),
         TS_GL_TEST(color_write_masks),
         TS_GL_TEST(scissor_modes),
+        TS_GL_TEST(dest_read_scissored),
         TS_GL_TEST(framebuffer_flip_bit),
         TS_GL_TEST(early_depth_as_documented),
         TS_GL_TEST(user_clip_plane),

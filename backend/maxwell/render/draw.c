@@ -94,6 +94,8 @@ typedef struct mw_draw_program {
     GLuint program;            /* 0: a free slot */
     uint32_t tex_mask[2];      /* texture slots the vertex and pixel stages sample */
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
+    bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
+    bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
 } mw_draw_program;
 
 struct mw_draw {
@@ -112,6 +114,13 @@ struct mw_draw {
      * whose framebuffer revalidation on every draw stalls a driver like
      * llvmpipe */
     GLuint attached[MW_RT_COUNT + 1];
+    const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
+    uint32_t rt0_w, rt0_h;          /* its texture's size (the internal resolution) */
+    /* ES without framebuffer fetch: the copy of target 0 a logic op reads */
+    GLuint logic_dest;
+    GLenum logic_dest_format;
+    uint32_t logic_dest_w, logic_dest_h;
+    uint64_t logic_copies;
     GLenum zeta_point;
     GLenum draw_bufs[MW_RT_COUNT];
     bool fbo_known;
@@ -163,7 +172,9 @@ static glhle_result draw_state(mw_render *r)
     const mw_shader_config *c = &r->shader;
     const gl_program_service_desc sd = {
         .system = mw_program_system(),
-        .host = r->ctx->info.gles ? MW_PROGRAM_HOST_GLES : 0u,
+        .host = r->ctx->info.gles
+                    ? MW_PROGRAM_HOST_GLES | (r->ctx->info.framebuffer_fetch ? MW_PROGRAM_HOST_FETCH : 0u)
+                    : 0u,
         .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
         .max_bytes = c->program_budget_bytes,
         .cache_dir = c->cache_dir,
@@ -190,6 +201,8 @@ void mw_draw_fini(mw_render *r)
     gl_program_service_destroy(d->programs);
     gl->DeleteVertexArrays(1, &d->vao);
     gl->DeleteFramebuffers(1, &d->fbo);
+    if (d->logic_dest)
+        gl->DeleteTextures(1, &d->logic_dest);
     gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
@@ -412,6 +425,10 @@ static void fill_info(mw_render *r, GLuint program)
             p->tex_mask[1] |= 1u << slot;
     }
     p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
+    if (r->ctx->info.gles) {
+        p->es_point_size = gl->GetUniformLocation(program, "mw_point_size") >= 0;
+        p->es_logic_op = gl->GetUniformLocation(program, "mw_logic") >= 0;
+    }
 }
 
 static void describe_program(void *user, GLuint program)
@@ -881,7 +898,8 @@ static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
         off.enable = 0;
         gl_state_stencil_faces(g, &off, &off_back);
     }
-    gl_state_logic_op(g, st->blend.logic_op_enable,
+    /* ES: in the fragment program instead (es_logic_op below) */
+    gl_state_logic_op(g, st->blend.logic_op_enable && !r->ctx->info.gles,
                       st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY);
     gl_state_raster_cap(g, GL_RASTER_DEPTH_CLAMP, depth_clamp_of(st->viewport.clip_control));
     /* core GL has one polygon mode for both faces: the front's */
@@ -957,6 +975,62 @@ static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint te
     return true;
 }
 
+/* The largest value of each channel of a UNORM colour format as the GL
+ * stores it (the integers GL's logic op works on); false for the rest. */
+static bool unorm_max(GLenum internal, float m[4])
+{
+    static const struct {
+        GLenum f;
+        float m[4];
+    } t[] = {{GL_RGBA8, {255, 255, 255, 255}},    {GL_RG8, {255, 255, 0, 0}},
+             {GL_R8, {255, 0, 0, 0}},             {GL_RGB565, {31, 63, 31, 0}},
+             {GL_RGB5_A1, {31, 31, 31, 1}},       {GL_RGBA4, {15, 15, 15, 15}},
+             {GL_RGB10_A2, {1023, 1023, 1023, 3}}, {GL_RGBA16, {65535, 65535, 65535, 65535}},
+             {GL_RG16, {65535, 65535, 0, 0}},     {GL_R16, {65535, 0, 0, 0}}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (t[i].f == internal) {
+            memcpy(m, t[i].m, sizeof t[i].m);
+            return true;
+        }
+    return false;
+}
+
+/* OpenGL ES has no glLogicOp: the ES fragment program applies
+ * SET_LOGIC_OP_FUNC to target 0 (programs.c es_logic_op) when this sets
+ * mw_logic; it reads the destination by framebuffer fetch, or else from a
+ * copy of target 0 made here before the draw (the whole target: as a
+ * texture barrier would show it; gl_caps_dest_copy's rule, PICA's path). */
+static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
+{
+    mw_draw *d = r->draw;
+    GladGLContext *gl = &r->ctx->gl;
+    const GLenum op = st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY;
+    float m[4] = {0, 0, 0, 0};
+    const bool on = st->blend.logic_op_enable && op != GL_COPY && d->rt0_format &&
+                    d->rt0_format->cls == MW_RT_UNORM && unorm_max(d->rt0_format->gl_internal, m);
+    gl->ProgramUniform4i(program, MW_LOGIC_OP_LOCATION, on ? 1 + (GLint)(op - GL_CLEAR) : 0, 0, 0, 0);
+    if (!on)
+        return;
+    gl->ProgramUniform4f(program, MW_LOGIC_MAX_LOCATION, m[0], m[1], m[2], m[3]);
+    if (r->ctx->info.framebuffer_fetch)
+        return;
+    const GLenum f = d->rt0_format->gl_internal;
+    if (!d->logic_dest || d->logic_dest_format != f || d->logic_dest_w != d->rt0_w || d->logic_dest_h != d->rt0_h) {
+        if (d->logic_dest)
+            gl->DeleteTextures(1, &d->logic_dest);
+        gl->CreateTextures(GL_TEXTURE_2D, 1, &d->logic_dest);
+        gl->TextureStorage2D(d->logic_dest, 1, f, (GLsizei)d->rt0_w, (GLsizei)d->rt0_h);
+        d->logic_dest_format = f;
+        d->logic_dest_w = d->rt0_w;
+        d->logic_dest_h = d->rt0_h;
+    }
+    gl->CopyImageSubData(d->attached[0], GL_TEXTURE_2D, 0, 0, 0, 0, d->logic_dest, GL_TEXTURE_2D, 0, 0, 0, 0,
+                         (GLsizei)d->rt0_w, (GLsizei)d->rt0_h, 1);
+    gl->BindTextureUnit(MW_LOGIC_DEST_UNIT, d->logic_dest);
+    gl->BindSampler(MW_LOGIC_DEST_UNIT, 0);
+    d->logic_copies++;
+}
+
 static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint32_t *h)
 {
     mw_draw *d = r->draw;
@@ -966,6 +1040,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     GLenum zeta_point = GL_DEPTH_STENCIL_ATTACHMENT;
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
+    d->rt0_format = NULL;
     uint8_t sx, sy; /* every target has SET_ANTI_ALIAS's samples */
     glhle_result sres = mw_render_check_samples(r, st, "drawn", &sx, &sy);
     if (sres != GLHLE_RESULT_OK)
@@ -991,6 +1066,11 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
             return res;
         want[i] = s->tex;
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        if (i == 0) {
+            d->rt0_format = f;
+            d->rt0_w = sd.width * r->scale;
+            d->rt0_h = sd.height * r->scale;
+        }
         *w = sd.width < *w ? sd.width : *w;
         *h = sd.height < *h ? sd.height : *h;
     }
@@ -1176,6 +1256,13 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
+    if (prog->es_logic_op)
+        es_logic_op(r, st, prog->program);
+    if (prog->es_point_size) /* ES: points are sized in the program (programs.c es_point_size); 0 keeps its own */
+        gl->ProgramUniform1f(prog->program, MW_POINT_SIZE_LOCATION,
+                             mode == GL_POINTS && !st->raster.point_size_attribute
+                                 ? (st->raster.point_size > 0 ? st->raster.point_size : 1)
+                                 : 0);
     if (ev->u.draw.indexed) {
         /* SET_DA_PRIMITIVE_RESTART: the index compares as the draw's
          * indices are written, before the base vertex, as in GL */

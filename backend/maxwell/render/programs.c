@@ -53,6 +53,101 @@ static bool key_valid(const void *bytes)
  * miss before asking for its program); the generator stays quiet. */
 static const glhle_logger quiet = {.min_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
 
+/* ES has no glPointSize: a point's size is the vertex program's
+ * gl_PointSize alone. The ES vertex text's main becomes mw_main, and a new
+ * main runs it and then, where the draw asks (mw_point_size > 0: points,
+ * SET_ATTRIBUTE_POINT_SIZE off), writes SET_POINT_SIZE there, as desktop
+ * GL's glPointSize does with GL_PROGRAM_POINT_SIZE off. */
+static bool es_point_size(glhle_bytebuf *text)
+{
+    static const char entry[] = "void main()";
+    const char *s = glhle_bytebuf_cstr(text);
+    const char *at = s ? strstr(s, entry) : NULL;
+    if (!at)
+        return false;
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    const size_t pre = (size_t)(at - s);
+    bool ok = glhle_bytebuf_append(&out, s, pre) &&
+              glhle_bytebuf_printf(&out, "layout(location = %d) uniform highp float mw_point_size;\n",
+                                   MW_POINT_SIZE_LOCATION) &&
+              glhle_bytebuf_printf(&out, "void mw_main()%s", at + sizeof entry - 1) &&
+              glhle_bytebuf_printf(&out, "\nvoid main()\n{\n    mw_main();\n    if (mw_point_size > 0.0)\n"
+                                         "        gl_PointSize = mw_point_size;\n}\n");
+    if (ok) {
+        glhle_bytebuf_clear(text);
+        ok = glhle_bytebuf_append(text, out.data, out.size);
+    }
+    glhle_bytebuf_free(&out);
+    return ok;
+}
+
+/* ES has no glLogicOp: the ES fragment text's main becomes mw_main, and a
+ * new main applies SET_LOGIC_OP_FUNC to target 0 (a float output: UNORM
+ * targets) when the draw asks (uniform MW_LOGIC_OP_LOCATION), on the
+ * channels as the integers the target stores (x MW_LOGIC_MAX_LOCATION, as
+ * GL converts before its logic op), the destination read through
+ * EXT_shader_framebuffer_fetch (`fetch`: the output becomes inout and is
+ * read before mw_main) or else from a copy of the target made before the
+ * draw at unit MW_LOGIC_DEST_UNIT. Op k (0-15, GL_CLEAR + k) is GL's truth
+ * table: bit 0 s&d, bit 1 s&~d, bit 2 ~s&d, bit 3 ~s&~d. A text without a
+ * float output at location 0 is left as it is. */
+static bool es_logic_op(glhle_bytebuf *text, bool fetch)
+{
+    static const char entry[] = "void main()", output[] = "layout(location = 0) out vec4 frag_color0;";
+    const char *s = glhle_bytebuf_cstr(text);
+    const char *at = s ? strstr(s, entry) : NULL, *decl = s ? strstr(s, output) : NULL;
+    if (!at)
+        return false;
+    if (!decl || decl > at)
+        return true;
+    const char *ver = strstr(s, "#version 320 es\n");
+    if (!ver || ver > decl)
+        return false;
+    const char *after_ver = ver + strlen("#version 320 es\n");
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    bool ok = glhle_bytebuf_append(&out, s, (size_t)(after_ver - s));
+    if (fetch)
+        ok = ok && glhle_bytebuf_printf(&out, "#extension GL_EXT_shader_framebuffer_fetch : require\n");
+    ok = ok && glhle_bytebuf_append(&out, after_ver, (size_t)(decl - after_ver)) &&
+         glhle_bytebuf_printf(&out, "layout(location = 0) %s vec4 frag_color0;", fetch ? "inout" : "out") &&
+         glhle_bytebuf_append(&out, decl + strlen(output), (size_t)(at - decl - strlen(output))) &&
+         glhle_bytebuf_printf(&out,
+                              "layout(location = %d) uniform highp ivec4 mw_logic;\n"
+                              "layout(location = %d) uniform highp vec4 mw_logic_max;\n",
+                              MW_LOGIC_OP_LOCATION, MW_LOGIC_MAX_LOCATION);
+    if (!fetch)
+        ok = ok && glhle_bytebuf_printf(&out, "layout(binding = %d) uniform highp sampler2D mw_logic_dest;\n",
+                                        MW_LOGIC_DEST_UNIT);
+    ok = ok && glhle_bytebuf_printf(&out, "void mw_main()%s", at + sizeof entry - 1) &&
+         glhle_bytebuf_printf(&out, "\nvoid main()\n{\n");
+    if (fetch)
+        ok = ok && glhle_bytebuf_printf(&out, "    highp vec4 mw_dv = frag_color0;\n");
+    ok = ok && glhle_bytebuf_printf(&out, "    mw_main();\n    if (mw_logic.x == 0)\n        return;\n");
+    if (!fetch)
+        ok = ok && glhle_bytebuf_printf(&out, "    highp vec4 mw_dv = texelFetch(mw_logic_dest, ivec2(gl_FragCoord.xy), 0);\n");
+    ok = ok && glhle_bytebuf_printf(
+                   &out,
+                   "    highp uvec4 mw_m = uvec4(mw_logic_max);\n"
+                   "    highp uvec4 s = uvec4(round(clamp(frag_color0, 0.0, 1.0) * mw_logic_max));\n"
+                   "    highp uvec4 d = uvec4(round(clamp(mw_dv, 0.0, 1.0) * mw_logic_max));\n"
+                   "    highp int k = mw_logic.x - 1;\n"
+                   "    highp uvec4 r = uvec4(0u);\n"
+                   "    if ((k & 1) != 0) r |= s & d;\n"
+                   "    if ((k & 2) != 0) r |= s & ~d;\n"
+                   "    if ((k & 4) != 0) r |= ~s & d;\n"
+                   "    if ((k & 8) != 0) r |= ~s & ~d;\n"
+                   "    frag_color0 = vec4(r & mw_m) / max(mw_logic_max, vec4(1.0));\n"
+                   "}\n");
+    if (ok) {
+        glhle_bytebuf_clear(text);
+        ok = glhle_bytebuf_append(text, out.data, out.size);
+    }
+    glhle_bytebuf_free(&out);
+    return ok;
+}
+
 static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
     const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
@@ -77,6 +172,10 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
         /* the module's bytes are uint32_t words already (bytebuf storage is malloc'd) */
         ok = spv_to_glsl((const uint32_t *)(const void *)r.spirv.data, r.spirv.size / 4, &opt, &quiet, out) ==
              GLHLE_RESULT_OK;
+        if (ok && opt.es && stage == MW_SPIRV_VERTEX)
+            ok = es_point_size(out);
+        if (ok && opt.es && stage == MW_SPIRV_FRAGMENT)
+            ok = es_logic_op(out, (host & MW_PROGRAM_HOST_FETCH) != 0);
     }
     mw_spirv_result_free(&r);
     return ok;
@@ -150,7 +249,8 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core");
+    glhle_bytebuf_printf(out, "%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+                         bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "");
 }
 
 static const gl_program_system maxwell_system = {

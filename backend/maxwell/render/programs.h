@@ -26,6 +26,16 @@
 
 /* Host bits: the GLSL dialect. */
 #define MW_PROGRAM_HOST_GLES 1u
+/* ES vertex programs: the uniform SET_POINT_SIZE reaches (programs.c es_point_size) */
+#define MW_POINT_SIZE_LOCATION 1000
+/* the host offers EXT_shader_framebuffer_fetch (ES: logic ops read the destination there) */
+#define MW_PROGRAM_HOST_FETCH 2u
+/* ES fragment programs' logic op (programs.c es_logic_op): ivec4 (0 off, else
+ * 1 + op - GL_CLEAR), the largest value of each of target 0's channels, and,
+ * without framebuffer fetch, the unit of the destination's copy */
+#define MW_LOGIC_OP_LOCATION 1001
+#define MW_LOGIC_MAX_LOCATION 1002
+#define MW_LOGIC_DEST_UNIT (2 * MW_GL_TEXTURES_PER_STAGE)
 
 typedef struct mw_program_key {
     uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */

@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_context.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_service.h"
@@ -143,16 +144,18 @@ struct pica_rasterizer {
     sampler_slot samplers[SAMPLER_SLOTS];
     uint64_t sampler_clock;
     GLuint nearest_sampler;        /* integer (shadow) textures */
-    GLuint scratch[3];             /* feedback-loop copies, per unit */
-    uint32_t scratch_w[3], scratch_h[3];
+    GLuint scratch[4];             /* feedback-loop copies, per unit; [DEST_SCRATCH]: the destination's */
+    uint32_t scratch_w[4], scratch_h[4];
     GLuint shadow_view;            /* the R32UI view of this draw's shadow texture, if any */
 
     /* per draw */
     bool prepared, skip, drew;
     bool shadow_pass;              /* COLOR_OPERATION mode 3 or 1: image updates, a barrier after each GL draw */
     bool gas_pass;                 /* mode 1, the gas density pass (its texels stay colour bytes) */
+    GLuint shadow_image;           /* the surface cache's R32UI view the pass updates */
     bool fix_quats;
     bool dest_barrier;             /* the shader reads the colour attachment: a texture barrier per GL draw */
+    bool dest_copy;                /* ... without one (gl_caps_dest_copy): a copy of it per GL draw instead */
     pica_render_targets rt;
 
     /* the GPU vertex path (glhle_pica_desc.vertex_shaders) */
@@ -684,9 +687,13 @@ static GLuint get_sampler(pica_rasterizer *r, const pica_tex_unit_state *u, bool
     return sm;
 }
 
+#define DEST_SCRATCH 3 /* r->scratch[]: the destination's copy (dest_copy) */
+
 /* A copy of the render target `tex` for sampling while it is drawn into
- * (a GL feedback loop is undefined). */
-static GLuint feedback_copy(pica_rasterizer *r, unsigned unit, GLuint tex, const pica_render_targets *rt)
+ * (a GL feedback loop is undefined): its region x, y, cw x ch (GL pixels,
+ * clamped to the target; the rest of the copy is stale). */
+static GLuint feedback_copy_region(pica_rasterizer *r, unsigned unit, GLuint tex, const pica_render_targets *rt,
+                                   GLint x, GLint y, GLint cw, GLint ch)
 {
     GladGLContext *gl = r->gl;
     const uint32_t w = rt->width * rt->scale, h = rt->height * rt->scale;
@@ -702,10 +709,20 @@ static GLuint feedback_copy(pica_rasterizer *r, unsigned unit, GLuint tex, const
         r->scratch_w[unit] = w;
         r->scratch_h[unit] = h;
     }
-    gl->CopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, r->scratch[unit], GL_TEXTURE_2D, 0, 0, 0, 0, (GLsizei)w,
-                         (GLsizei)h, 1);
-    r->stats.feedback_copies++;
+    const GLint x1 = x + cw < (GLint)w ? x + cw : (GLint)w, y1 = y + ch < (GLint)h ? y + ch : (GLint)h;
+    x = x > 0 ? x : 0;
+    y = y > 0 ? y : 0;
+    if (x1 > x && y1 > y)
+        gl->CopyImageSubData(tex, GL_TEXTURE_2D, 0, x, y, 0, r->scratch[unit], GL_TEXTURE_2D, 0, x, y, 0, x1 - x,
+                             y1 - y, 1);
     return r->scratch[unit];
+}
+
+static GLuint feedback_copy(pica_rasterizer *r, unsigned unit, GLuint tex, const pica_render_targets *rt)
+{
+    r->stats.feedback_copies++;
+    return feedback_copy_region(r, unit, tex, rt, 0, 0, (GLint)(rt->width * rt->scale),
+                                (GLint)(rt->height * rt->scale));
 }
 
 /* Binds the textures and samplers of the units the fragment key samples.
@@ -813,6 +830,7 @@ static bool bind_shadow_image(pica_rasterizer *r, const pica_state *s)
         return false;
     }
     r->gl->BindImageTexture(0, view, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    r->shadow_image = view;
     if (r->gas_pass) {
         const bool depth = r->rt.has_depth && s->framebuffer.depth_read;
         gl_state_texture(r->st, PICA_FS_GAS_DEPTH_BINDING, GL_TEXTURE_2D, depth ? r->rt.depth_texture : 0);
@@ -971,7 +989,8 @@ static prep prepare(pica_rasterizer *r)
     r->dest_barrier = (r->fs.key.blend_rgb_eq || r->fs.key.blend_alpha_eq ||
                        (r->host.gles && r->fs.key.logic_op != PICA_FS_LOGIC_NONE)) &&
                       !r->host.framebuffer_fetch && r->rt.has_color;
-    if (r->dest_barrier) {
+    r->dest_copy = r->dest_barrier && gl_caps_dest_copy(r->ctx);
+    if (r->dest_barrier) { /* dest_copy: draw_passes binds the copy instead */
         gl_state_texture(r->st, PICA_FS_DEST_BINDING, GL_TEXTURE_2D, r->rt.color_texture);
         gl_state_sampler(r->st, PICA_FS_DEST_BINDING, r->nearest_sampler);
     }
@@ -1011,7 +1030,20 @@ static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basev
             gl_state_color_mask(r->st, f->color_mask[0], f->color_mask[1], f->color_mask[2], f->color_mask[3]);
             gl_state_depth(r->st, f->depth_test, f->depth_func, f->depth_write);
         }
-        if (r->dest_barrier) {
+        if (r->dest_copy) {
+            /* no barrier on this host: the shader reads a copy of the
+             * pass's region made now, which is what a barrier would show
+             * (the rest of the copy is never read: the scissor keeps the
+             * fragments inside) */
+            const GLint full_w = (GLint)(r->rt.width * r->rt.scale), full_h = (GLint)(r->rt.height * r->rt.scale);
+            const GLuint copy =
+                f->scissor_rects ? feedback_copy_region(r, DEST_SCRATCH, r->rt.color_texture, &r->rt, f->scissor[i][0],
+                                                        f->scissor[i][1], f->scissor[i][2], f->scissor[i][3])
+                                 : feedback_copy_region(r, DEST_SCRATCH, r->rt.color_texture, &r->rt, 0, 0, full_w,
+                                                        full_h);
+            gl_state_texture(r->st, PICA_FS_DEST_BINDING, GL_TEXTURE_2D, copy);
+            r->stats.dest_copies++;
+        } else if (r->dest_barrier) {
             r->gl->TextureBarrier();
             r->stats.texture_barriers++;
         }
@@ -1278,8 +1310,11 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         pica_pipeline_set_inputs_only(r->pipeline, false);
         pica_pipeline_event(r->pipeline, pica, ev);
     }
-    if (r->shadow_pass) /* the view belongs to the surface cache, which may delete it */
+    if (r->shadow_pass) { /* the view belongs to the surface cache, which may delete it */
+        if (r->drew) /* a copy where the host has no views: what the pass wrote, back (after its barrier) */
+            gl_caps_view_sync(r->ctx, r->shadow_image, false);
         r->gl->BindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    }
     if (r->drew) {
         r->stats.draws++;
         if (r->gpu)
@@ -1471,7 +1506,7 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
             gl->DeleteSamplers(1, &r->samplers[i].sampler);
     if (r->nearest_sampler)
         gl->DeleteSamplers(1, &r->nearest_sampler);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         if (r->scratch[i])
             gl->DeleteTextures(1, &r->scratch[i]);
     if (r->shadow_view)

@@ -90,6 +90,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t feedback_copies;  /* textures copied because the draw renders into them */
     uint64_t buffer_uploads;   /* glBufferSubData calls of the uniform and LUT buffers */
     uint64_t texture_barriers; /* before draws whose shader reads the colour attachment */
+    uint64_t dest_copies;      /* instead, where the host has no barrier (gl_caps_dest_copy): copies of it */
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
     uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
     uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */

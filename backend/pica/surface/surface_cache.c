@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_context.h"
 #include "backend/gl/gl_state.h"
 #include "backend/pica/surface/display.h"
@@ -1466,6 +1467,8 @@ GLuint pica_surface_cache_color_words(pica_surface_cache *c)
     if (!s->word_view) {
         c->gl->GenTextures(1, &s->word_view);
         c->gl->TextureView(s->word_view, GL_TEXTURE_2D, s->tex, GL_R32UI, 0, 1, 0, 1);
+    } else { /* a copy where the host has no views: the texels as they are now */
+        gl_caps_view_sync(c->ctx, s->word_view, true);
     }
     return s->word_view;
 }
