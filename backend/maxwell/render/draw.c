@@ -116,6 +116,8 @@ struct mw_draw {
     GLuint attached[MW_RT_COUNT + 1];
     const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
     uint32_t rt0_w, rt0_h;          /* its texture's size (the internal resolution) */
+    bool rt0_multisampled;          /* a GL multisample texture (SET_ANTI_ALIAS) */
+    bool logic_msaa_said;           /* es_logic_op's refusal below, said once */
     /* ES without framebuffer fetch: the copy of target 0 a logic op reads */
     GLuint logic_dest;
     GLenum logic_dest_format;
@@ -1014,6 +1016,16 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
     gl->ProgramUniform4f(program, MW_LOGIC_MAX_LOCATION, m[0], m[1], m[2], m[3]);
     if (r->ctx->info.framebuffer_fetch)
         return;
+    if (d->rt0_multisampled) {
+        /* the copy below is of one sample per pixel; a sample-space copy is
+         * not built, so the op is left out (said once) */
+        if (!d->logic_msaa_said)
+            GLHLE_WARN(r->io.log, "maxwell: logic op 0x%04x on a multisampled target without framebuffer fetch: "
+                       "drawn without it (said once)", (unsigned)op);
+        d->logic_msaa_said = true;
+        gl->ProgramUniform4i(program, MW_LOGIC_OP_LOCATION, 0, 0, 0, 0);
+        return;
+    }
     const GLenum f = d->rt0_format->gl_internal;
     if (!d->logic_dest || d->logic_dest_format != f || d->logic_dest_w != d->rt0_w || d->logic_dest_h != d->rt0_h) {
         if (d->logic_dest)
@@ -1068,6 +1080,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
         if (i == 0) {
             d->rt0_format = f;
+            d->rt0_multisampled = sx || sy;
             d->rt0_w = sd.width * r->scale;
             d->rt0_h = sd.height * r->scale;
         }
