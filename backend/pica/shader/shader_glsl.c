@@ -697,6 +697,49 @@ static bool gs_emit_bound(const flowmap *m, const uint32_t *code, uint32_t *prim
     return true;
 }
 
+bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry)
+{
+    if (entry >= WORDS)
+        return true;
+    static _Thread_local flowmap m;
+    analyse(&m, code, entry);
+    uint32_t limit = step_limit ? step_limit : PICA_VM_DEFAULT_STEP_LIMIT, count = 0;
+    if (m.reach[WORDS - 1])
+        return true;
+    for (uint32_t at = 0; at < WORDS; at++) {
+        if (!m.reach[at])
+            continue;
+        count++;
+        uint32_t word = code[at], op = pica_isa_opcode(word);
+        switch (op) {
+        case PICA_OP_LOOP:
+        case PICA_OP_CALL:
+        case PICA_OP_CALLC:
+        case PICA_OP_CALLU:
+        case PICA_OP_BREAK:
+        case PICA_OP_BREAKC:
+            return true;
+        case PICA_OP_JMPC:
+        case PICA_OP_JMPU:
+        case PICA_OP_IFU:
+        case PICA_OP_IFC:
+            if (pica_isa_target(word) <= at)
+                return true;
+            break;
+        case PICA_OP_EMIT:
+        case PICA_OP_SETEMIT:
+            if (!geometry)
+                return true;
+            break;
+        default:
+            if (format_of(op) == PICA_FMT_UNKNOWN)
+                return true;
+            break;
+        }
+    }
+    return count > limit;
+}
+
 static bool gs_input_ok(const pica_vsp_desc *d, char *why, size_t why_size)
 {
     const pica_gsp_input *g = &d->gs;
@@ -825,6 +868,9 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     else
         for (uint32_t a = 0; a < d->input_count; a++)
             glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
+    if (draw && d->report_status)
+        glsl_line(&w, "layout(std430, binding = %d) buffer PicaStatus { uint pica_status; };",
+                  PICA_VSP_STATUS_SSBO_BINDING);
     if (draw) {
         glsl_line(&w, "layout(std140, binding = %d) uniform PicaVsUniforms { vec4 clip_plane; } vu;",
                   PICA_VS_UBO_BINDING);
@@ -883,6 +929,7 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
                   "    precise float t;\n"
                   "    uint steps = 0u;\n");
     glsl_line(&w, "pc = %u;", d->entry);
+    glsl_line(&w, "bool ended = false;");
     /* every iteration runs at least one instruction, and at most 4096 run
      * between two step checks, so the cap never cuts a run the interpreter
      * would finish */
@@ -903,14 +950,24 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     if (gs)
         glsl_text(&w, "        if (emitnow)\n"
                       "            pemitv();\n");
-    glsl_text(&w, "        if (stop)\n"
+    glsl_text(&w, "        if (stop) {\n"
+                  "            ended = true;\n"
                   "            break;\n"
+                  "        }\n"
                   "        bool closed = resolve(old, jump, brk);\n");
     glsl_open(&w, "if (flow || closed || old == %u)", WORDS - 1);
-    glsl_line(&w, "if (steps > %uu) { status |= %uu; break; }", limit, PICA_VM_STEP_LIMIT);
-    glsl_line(&w, "if (pc >= %u) { status |= %uu; break; }", WORDS, PICA_VM_RAN_OFF_END);
+    glsl_line(&w, "if (steps > %uu) { status |= %uu; ended = true; break; }", limit, PICA_VM_STEP_LIMIT);
+    glsl_line(&w, "if (pc >= %u) { status |= %uu; ended = true; break; }", WORDS, PICA_VM_RAN_OFF_END);
     glsl_close(&w, "");
     glsl_close(&w, "");
+    /* the loop ended by neither: cut by the iteration cap or by the host
+     * (llvmpipe ends any loop after 65535 iterations, which a program the
+     * interpreter stops at the step limit reaches first): a stopped
+     * invocation all the same */
+    glsl_line(&w, "if (!ended) status |= %uu;", PICA_VM_STEP_LIMIT);
+    if (draw && d->report_status)
+        glsl_text(&w, "    if (status != 0u)\n"
+                      "        atomicOr(pica_status, status);\n");
     if (gs && !draw) {
         glsl_line(&w, "uint at = uint(gl_PrimitiveIDIn) * %uu;", PICA_GSP_CAPTURE_WORDS);
         glsl_text(&w, "    pica_capture[at] = status;\n"

@@ -74,6 +74,11 @@
  * the status bits (PICA_VM_*), the steps run, two zero words. */
 #define PICA_VSP_CAPTURE_WORDS 68u
 
+/* PICA_VSP_OUTPUT_DRAW with pica_vsp_desc.report_status: `uint pica_status`,
+ * which every invocation ends by ORing its status bits into (when any is
+ * set), so the draw path can raise the problem the CPU path raises. */
+#define PICA_VSP_STATUS_SSBO_BINDING 1
+
 /* Status bit the generated code sets when the dispatcher reached a pc it
  * has no block for (a translator bug; never set by a correct translation). */
 #define PICA_VSP_STATUS_NO_BLOCK (1u << 16)
@@ -146,6 +151,9 @@ typedef struct pica_vsp_desc {
      * more reads 1.0 (primitive.h pica_output_map) */
     uint8_t outmap[24];
     bool clip;
+    /* PICA_VSP_OUTPUT_DRAW: OR the status bits into pica_status
+     * (PICA_VSP_STATUS_SSBO_BINDING); needs storage buffers in the stage */
+    bool report_status;
     /* A geometry shader instead of a vertex shader (see "Geometry shaders"
      * above): the GS unit's code, descriptors, entry point and (point
      * mode) input_count / input_register, and how the VS vertices feed it. */
@@ -171,6 +179,15 @@ void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uin
  * for a geometry shader also variable mode, an input layout no GL primitive
  * has, or a program whose emitted triangles are not bounded by
  * PICA_GSP_MAX_PRIMS) or `out` hit its limit. `info` may be NULL. */
+/* Whether an invocation of the program from `entry` can end with a status
+ * the CPU path reports (primitive.c): false only when the reachable code has
+ * no LOOP, CALL, BREAK/BREAKC, JMP or IF to itself or backwards, no
+ * undefined opcode, no SETEMIT/EMIT (a vertex shader), does not reach word
+ * 4095, and has at most step_limit (0: the default) instructions: then the
+ * pc only grows, every instruction runs at most once, and no invocation
+ * stops or sets a reported bit. A cheap CPU pre-check, per program. */
+bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry);
+
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size);
 
 #endif
