@@ -959,6 +959,10 @@ static prep prepare(pica_rasterizer *r)
             r->gl->NamedBufferSubData(r->vsp_ubo, 0, sizeof u, &u);
         }
         gl_state_uniform_buffer(r->st, PICA_VSP_UBO_BINDING, r->vsp_ubo, 0, sizeof(pica_vsp_uniforms));
+        /* context state (the context is current once gl_state ran): bound
+         * before every GPU draw */
+        if (r->vsp_status)
+            r->gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, PICA_VSP_STATUS_SSBO_BINDING, r->vsp_status);
     } else {
         gl_state_vertex_array(r->st, r->vao);
     }
@@ -1270,8 +1274,6 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
     }
     r->gpu_failed = false;
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
-    if (r->gpu && r->vsp_status) /* context state: bound before every GPU draw */
-        r->gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, PICA_VSP_STATUS_SSBO_BINDING, r->vsp_status);
     pica_pipeline_event(r->pipeline, pica, ev);
     if (r->gpu && r->drew && !r->gpu_failed && r->vsp_status && r->gpu_may_report) {
         /* the program may stop a vertex (or meet an undefined opcode): the
