@@ -25,7 +25,9 @@
  * where it checks them (after flow-control instructions and where a scope
  * closes), so a program stopped by the step limit stops on the same
  * instruction, with its outputs as they stand; the loop also has a hard
- * iteration cap above that, so no invocation can run unbounded. No
+ * iteration cap above that, so no invocation can run unbounded. A loop that
+ * ends otherwise (that cap, or the host's: llvmpipe ends any shader loop
+ * after 65535 iterations) sets PICA_VM_STEP_LIMIT: stopped all the same. No
  * structured (if/loop) translation yet: every program takes the dispatcher.
  *
  * Differences from the interpreter, by design:
