@@ -89,18 +89,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (unit.steps - before > 1000 + PICA_SHADER_CODE_WORDS)
             __builtin_trap();
     }
-    if (!geometry) {
+    {
         static glhle_bytebuf text;
         if (!text.limit)
             glhle_bytebuf_init(&text, 64u << 20);
         glhle_bytebuf_clear(&text);
         pica_vsp_desc d = {.code = setup.code, .opdesc = setup.opdesc, .entry = entry, .step_limit = 1000,
-                           .input_count = data[1] & 15, .output = PICA_VSP_OUTPUT_CAPTURE, .gles = data[2] & 1};
+                           .input_count = data[1] & 15, .output = PICA_VSP_OUTPUT_CAPTURE, .gles = data[2] & 1,
+                           .report_status = data[2] & 2};
         for (unsigned a = 0; a < 16; a++)
             d.input_register[a] = (uint8_t)(15 - a);
+        if (geometry) {
+            /* any input layout, valid or not: refused with a reason or translated */
+            d.geometry = true;
+            d.gs = (pica_gsp_input){.mode = (uint8_t)(data[2] >> 2 & 3), .vertices = (uint8_t)(1 + (data[2] >> 4 & 7)),
+                                    .per_vertex = (uint8_t)(data[1] >> 4), .start_index = data[3]};
+        }
         char why[160];
-        if (!pica_vsp_generate(&d, &text, NULL, why, sizeof why))
+        bool ok = pica_vsp_generate(&d, &text, NULL, why, sizeof why);
+        (void)pica_vsp_may_report(setup.code, entry, 1000, geometry);
+        if (!ok && (!geometry || !why[0]))
             __builtin_trap();
+        if (!ok)
+            text.size = 0;
         long depth = 0;
         for (size_t i = 0; i < text.size; i++) {
             depth += text.data[i] == '{' ? 1 : text.data[i] == '}' ? -1 : 0;

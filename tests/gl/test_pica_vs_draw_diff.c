@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/pica/draw/rasterizer.h"
+#include "backend/pica/pica_instance.h"
 #include "backend/pica/shader/shader_disasm.h"
 #include "backend/pica/shader/shader_isa.h"
 #include "glhle/shader_cache.h"
@@ -42,6 +44,7 @@ typedef struct case_data {
     uint32_t floats[96][4];
     uint32_t ints[4], bools;
     bool indexed, clip; /* DRAWELEMENTS (u16, repeats: the post-vertex cache); the user clip plane */
+    uint32_t count;     /* vertices drawn (NVERT) */
     float plane[4];
     uint16_t idx[NVERT];
     pd_vertex v[NVERT];
@@ -92,6 +95,7 @@ static void random_case(ts_rng *r, case_data *c)
     c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 2u << 21 | (0x10u + ts_rng_below(r, 16)) << 12 | 0x1B;
     c->code[at++] = (uint32_t)PICA_OP_END << 26;
     c->indexed = ts_rng_below(r, 2) != 0;
+    c->count = NVERT;
     for (uint32_t i = 0; i < NVERT; i++) /* every third index repeats one of the two before */
         c->idx[i] = (uint16_t)(i % 3 == 2 && ts_rng_below(r, 2) ? c->idx[i - 1 - ts_rng_below(r, 2)] : i);
     c->clip = ts_rng_below(r, 2) != 0;
@@ -140,9 +144,9 @@ static void build(tp_cmdbuf *b, const case_data *c)
     tp_cmd1(b, 0x2B0, 0x7FFF0000u | c->bools);
     pd_clip(b, c->clip, c->plane);
     if (c->indexed)
-        pd_draw_indexed(b, 0, NVERT);
+        pd_draw_indexed(b, 0, c->count);
     else
-        pd_draw(b, 0, NVERT, 0);
+        pd_draw(b, 0, c->count, 0);
 }
 
 /* The run's result: the CPU path reports what its interpreter found (a
@@ -239,10 +243,85 @@ static void random_programs(void **state)
     assert_int_equal(differing, 0);
 }
 
+/* The status the translated program's invocations end with comes back for
+ * a program that may stop (pica_vsp_may_report) and raises the CPU path's
+ * problem: a runaway loop (JMPU to itself) stopped at the step limit on both
+ * paths, each run ending in GLHLE_RESULT_LIMIT_EXCEEDED with one problem and
+ * the same picture (the outputs as they stood); a LOOP that ends is read
+ * back and raises nothing; a straight program is not read back. */
+static void status_reports(void **state)
+{
+    glhle_context *ctx = *state;
+    case_data *c = malloc(sizeof *c);
+    assert_non_null(c);
+    enum { PROGRAMS = 3 };
+    glhle_result want[PROGRAMS] = {GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_RESULT_OK, GLHLE_RESULT_OK};
+    glhle_image img[2][PROGRAMS];
+    uint32_t problems[2][PROGRAMS];
+    pica_rasterizer_stats rs[2];
+    glhle_shader_stats ss[2];
+    for (int gpu = 0; gpu < 2; gpu++) {
+        pd_env e;
+        pd_env_init_vs(&e, ctx, 1, gpu ? GLHLE_PICA_VERTEX_SHADERS_GPU : GLHLE_PICA_VERTEX_SHADERS_CPU);
+        for (int k = 0; k < PROGRAMS; k++) {
+            ts_rng r;
+            ts_rng_init(&r, 77);
+            random_case(&r, c);
+            memset(c->code, 0, sizeof c->code);
+            c->indexed = false;
+            c->count = 6; /* one quad: 6 vertices x 2^20 steps on each path */
+            c->bools = 1;
+            c->ints[0] = 3; /* i0: four iterations */
+            uint32_t at = 0;
+            c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 0u << 21 | 0u << 12 | 0x1B; /* mov o0, v0 */
+            c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 1u << 21 | 1u << 12 | 0x1B; /* mov o1, v1 */
+            if (k == 0) {
+                c->code[at] = pvr_flow3(PICA_OP_JMPU, 0, at, 0); /* jmpu b0, here */
+                at++;
+            } else if (k == 2) {
+                c->code[at] = pvr_flow3(PICA_OP_LOOP, 0, at + 1, 0);
+                at++;
+                c->code[at++] = (uint32_t)PICA_OP_NOP << 26;
+            }
+            c->code[at++] = (uint32_t)PICA_OP_END << 26;
+            pd_put_vertices(&e, c->v, NVERT);
+            tp_cmdbuf b;
+            build(&b, c);
+            glhle_pica_run_result res;
+            glhle_result got = pd_run(&e, &b, &res);
+            tp_cmd_free(&b);
+            pd_read_color(&e, PD_COLOR, 0, W, H, &img[gpu][k]);
+            problems[gpu][k] = res.problems;
+            if (got != want[k])
+                fail_msg("program %d on the %s path: the run says %s, not %s", k, gpu ? "GPU" : "CPU",
+                         glhle_result_string(got), glhle_result_string(want[k]));
+        }
+        pica_rasterizer_get_stats(e.pica->rasterizer, &rs[gpu]);
+        assert_int_equal(glhle_pica_get_shader_stats(e.pica, &ss[gpu]), GLHLE_RESULT_OK);
+        pd_env_free(&e);
+    }
+    for (int k = 0; k < PROGRAMS; k++) {
+        assert_int_equal(problems[0][k], problems[1][k]);
+        char name[48];
+        snprintf(name, sizeof name, "pica_vs_status_p%d", k);
+        ts_assert_image(name, &img[0][k], &img[1][k], 0, 0);
+        glhle_image_free(&img[0][k]);
+        glhle_image_free(&img[1][k]);
+    }
+    assert_int_equal(problems[0][0], 1);
+    assert_int_equal(ss[1].draws_gpu_vertex_shader, PROGRAMS);
+    assert_int_equal(rs[1].status_reads, 2); /* the runaway and the LOOP; not the straight program */
+    assert_int_equal(rs[0].status_reads, 0);
+    print_message("step limit: %u problem(s) on each path; %llu status reads on the GPU path\n", problems[0][0],
+                  (unsigned long long)rs[1].status_reads);
+    free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(random_programs),
+        TS_GL_TEST(status_reports),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

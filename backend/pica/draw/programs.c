@@ -62,8 +62,9 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s%s", bits & PICA_PROGRAM_HOST_GLES ? "gles" : "core",
-                         bits & PICA_PROGRAM_HOST_FETCH ? " fetch" : "");
+    glhle_bytebuf_printf(out, "%s%s%s", bits & PICA_PROGRAM_HOST_GLES ? "gles" : "core",
+                         bits & PICA_PROGRAM_HOST_FETCH ? " fetch" : "",
+                         bits & PICA_PROGRAM_HOST_VS_STATUS ? " vs-status" : "");
 }
 
 static const gl_program_system pica_system = {
@@ -182,7 +183,8 @@ static bool gpu_generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *v
                        .input_count = k.input_count,
                        .output = PICA_VSP_OUTPUT_DRAW,
                        .gles = host.gles,
-                       .clip = k.clip != 0};
+                       .clip = k.clip != 0,
+                       .report_status = (host_bits & PICA_PROGRAM_HOST_VS_STATUS) != 0};
     memcpy(d.input_register, k.input_register, sizeof d.input_register);
     memcpy(d.outmap, k.outmap, sizeof d.outmap);
     char why[160];

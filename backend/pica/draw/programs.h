@@ -22,7 +22,14 @@ _Static_assert(sizeof(pica_program_key) == sizeof(pica_fs_key) + sizeof(pica_vs_
 #define PICA_PROGRAM_KEY_VERSION (PICA_FS_KEY_VERSION * 256u + PICA_VS_KEY_VERSION)
 
 /* Host bits (gl_program_service_desc.host). */
-enum { PICA_PROGRAM_HOST_GLES = 1u << 0, PICA_PROGRAM_HOST_FETCH = 1u << 1 };
+enum {
+    PICA_PROGRAM_HOST_GLES = 1u << 0,
+    PICA_PROGRAM_HOST_FETCH = 1u << 1,
+    /* the GPU vertex path's programs OR their shader status into a storage
+     * buffer (pica_vsp_desc.report_status): the host has vertex-stage
+     * storage buffers */
+    PICA_PROGRAM_HOST_VS_STATUS = 1u << 2,
+};
 
 const gl_program_system *pica_program_system(void);
 uint32_t pica_program_host_bits(const pica_fs_host *host);

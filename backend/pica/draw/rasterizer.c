@@ -175,6 +175,10 @@ struct pica_rasterizer {
     GLuint fetch_vao;              /* fetch mode: formats and buffers set per draw */
     uint16_t fetch_enabled;        /* its attribute arrays that are enabled */
     GLuint vsp_ubo;
+    /* the translated programs' status word (PICA_VSP_STATUS_SSBO_BINDING;
+     * 0: the host has no vertex-stage storage buffers, no status comes back) */
+    GLuint vsp_status;
+    bool gpu_may_report;           /* pica_vsp_may_report of the key's program: read the word after its draws */
     pica_vsp_uniforms vsp_uniforms; /* what vsp_ubo holds */
     bool vsp_uniforms_valid;
     const glhle_logger *log;
@@ -973,6 +977,10 @@ static prep prepare(pica_rasterizer *r)
             r->gl->NamedBufferSubData(r->vsp_ubo, 0, sizeof u, &u);
         }
         gl_state_uniform_buffer(r->st, PICA_VSP_UBO_BINDING, r->vsp_ubo, 0, sizeof(pica_vsp_uniforms));
+        /* context state (the context is current once gl_state ran): bound
+         * before every GPU draw */
+        if (r->vsp_status)
+            r->gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, PICA_VSP_STATUS_SSBO_BINDING, r->vsp_status);
     } else {
         gl_state_vertex_array(r->st, r->vao);
     }
@@ -1244,6 +1252,7 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s)
         r->gpu_vs_ok = pica_gpu_program_key_vs(r->gpu_key, s->vs_setup.code, s->vs_setup.opdesc, src.entry,
                                                src.input_register, src.input_count ? src.input_count : 1u,
                                                map.src, src.clip, 0, why, sizeof r->gpu_why);
+        r->gpu_may_report = pica_vsp_may_report(s->vs_setup.code, src.entry, 0, false);
         if (!r->gpu_vs_ok && !r->vs_gpu_strict &&
             (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
             GLHLE_INFO(r->log, "pica draw: vertex shader (program generation %u) runs on the CPU: %s", src.generation,
@@ -1298,6 +1307,20 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
     r->gpu_failed = false;
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
     pica_pipeline_event(r->pipeline, pica, ev);
+    if (r->gpu && r->drew && !r->gpu_failed && r->vsp_status && r->gpu_may_report) {
+        /* the program may stop a vertex (or meet an undefined opcode): the
+         * status its invocations ORed, read back now (a wait for this
+         * draw), raises what the CPU path would raise for it */
+        uint32_t bits = 0;
+        r->gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        r->gl->GetNamedBufferSubData(r->vsp_status, 0, 4, &bits);
+        r->stats.status_reads++;
+        if (bits) {
+            static const uint32_t zero = 0;
+            r->gl->NamedBufferSubData(r->vsp_status, 0, 4, &zero);
+            pica_report_shader_status(p, ev->type == GLHLE_PICA_EVENT_DRAW ? "draw" : "immediate-mode vertex", bits);
+        }
+    }
     if (r->gpu_failed && r->vs_gpu_strict) {
         pica_problem(p, GLHLE_RESULT_SHADER_ERROR, GLHLE_LOG_ERROR,
                      "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and the translated "
@@ -1436,11 +1459,18 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         GLHLE_INFO(p->log, "pica draw: vertex shaders run on the CPU: the context is %s %d.%d and the translated "
                            "ones need GL 4.5 or ES 3.2",
                    ci->gles ? "ES" : "GL", ci->gl_major, ci->gl_minor);
+    GLint vs_ssbos = 0;
+    if (res == GLHLE_RESULT_OK && r->vs_gpu_enabled) {
+        r->gl->GetIntegerv(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, &vs_ssbos);
+        if (vs_ssbos < 1)
+            GLHLE_INFO(p->log, "pica draw: the context has no vertex-stage storage buffers: a vertex the GPU path "
+                               "stops at the step limit is not reported");
+    }
     if (res == GLHLE_RESULT_OK && r->vs_gpu_enabled) {
         /* a key is 3.9 KiB: a smaller table than the fragment programs' */
         const gl_program_service_desc sd = {
             .system = pica_gpu_program_system(),
-            .host = pica_program_host_bits(&r->host),
+            .host = pica_program_host_bits(&r->host) | (vs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u),
             .max_programs = desc->program_budget && desc->program_budget < 1024 ? desc->program_budget : 1024,
             .max_bytes = desc->program_budget_bytes,
             .cache_dir = desc->shader_cache_dir,
@@ -1465,6 +1495,11 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     if (r->vs_gpu_enabled) {
         gl->CreateBuffers(1, &r->vsp_ubo);
         gl->NamedBufferData(r->vsp_ubo, sizeof r->vsp_uniforms, NULL, GL_DYNAMIC_DRAW);
+        if (vs_ssbos >= 1) {
+            static const uint32_t zero = 0;
+            gl->CreateBuffers(1, &r->vsp_status);
+            gl->NamedBufferData(r->vsp_status, 4, &zero, GL_DYNAMIC_READ);
+        }
         gl->CreateVertexArrays(16, r->gpu_vao);
         for (GLuint n = 1; n <= 16; n++) {
             const GLuint vao = r->gpu_vao[n - 1];
@@ -1523,6 +1558,8 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteVertexArrays(1, &r->fetch_vao);
     if (r->vsp_ubo)
         gl->DeleteBuffers(1, &r->vsp_ubo);
+    if (r->vsp_status)
+        gl->DeleteBuffers(1, &r->vsp_status);
     gl_program_service_destroy(r->gpu_programs);
     free(r->gpu_key);
     if (r->buffers.ubo)

@@ -95,6 +95,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
     uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */
     uint64_t fetch_bytes;      /* the guest bytes those draws copied into the stream ring */
+    uint64_t status_reads;     /* GPU vertex path draws whose shader status was read back (pica_vsp_may_report) */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);

@@ -456,11 +456,8 @@ static void begin(pica_pipeline *pl, bool reset_gs_input)
 /* Reports the draw's shader problems once, and writes back what the
  * geometry shader unit changed in its uniforms (b15, array modes' c
  * registers): they stay in the unit on hardware. */
-static void end(pica_pipeline *pl, const char *what)
+void pica_report_shader_status(pica_frontend *p, const char *what, uint32_t s)
 {
-    pica_frontend *p = pl->fe;
-    uint32_t s = pl->draw_status;
-    pl->chunk_status |= s;
     if (s & PICA_VM_STOPPED)
         pica_problem(p, (s & PICA_VM_STEP_LIMIT) ? GLHLE_RESULT_LIMIT_EXCEEDED : GLHLE_RESULT_BAD_DATA,
                      GLHLE_LOG_ERROR,
@@ -472,6 +469,14 @@ static void end(pica_pipeline *pl, const char *what)
                      "%s: shader status 0x%X (undefined opcode run as NOP 0x20, emit in a vertex shader 0x40, "
                      "vertex id 3 or GS array past c95 0x80)",
                      what, s);
+}
+
+static void end(pica_pipeline *pl, const char *what)
+{
+    pica_frontend *p = pl->fe;
+    uint32_t s = pl->draw_status;
+    pl->chunk_status |= s;
+    pica_report_shader_status(p, what, s);
     if (pl->st->geometry.gs_enabled) {
         pica_state *ms = pica_frontend_state_mut(p);
         bool changed = ms->gs_setup.bool_uniforms != pl->gs.bools;

@@ -137,6 +137,12 @@ struct pica_frontend;
  * (and problems go to); set before the first event. */
 void pica_pipeline_bind(pica_pipeline *pl, struct pica_frontend *fe);
 pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl);
+/* The problem a draw's (or immediate vertex's) shader status bits
+ * (PICA_VM_*, ORed over its invocations) raise, `what` naming it: an error
+ * for a stopped invocation, a warning for an undefined opcode, an EMIT in
+ * a vertex shader or a bad vertex id, nothing otherwise. The CPU path's
+ * and the GPU vertex path's (which reads the bits back) one message. */
+void pica_report_shader_status(struct pica_frontend *fe, const char *what, uint32_t status);
 /* Input mode for the following DRAW and IMMEDIATE_VERTEX events (not with
  * the geometry shader on: those always run on the CPU): vertices
  * are loaded, cached and assembled as ever but not shaded, and chunks carry

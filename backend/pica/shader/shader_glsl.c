@@ -121,6 +121,11 @@ static void analyse(flowmap *m, const uint32_t *code, uint32_t entry)
                 }
                 break;
             }
+            /* EMIT ends a block: a geometry shader's emitter then has one
+             * call site, after the block (a vertex shader's EMIT only sets
+             * a status bit) */
+            if (pica_isa_opcode(w) == PICA_OP_EMIT && at + 1 < WORDS)
+                m->leader[at + 1] = 1;
             if (at + 1 >= WORDS || m->reach[at + 1])
                 break;
             m->reach[++at] = 1;
@@ -132,7 +137,8 @@ static void analyse(flowmap *m, const uint32_t *code, uint32_t entry)
 
 static const char comp_name[4] = {'x', 'y', 'z', 'w'};
 
-/* "pu.c[5]", "r[3]", "v[0]" */
+/* "PU_C[5]", "r[3]", "v[0]" (PU_C: the uniform block's c array, or a
+ * geometry shader's copy holding its fixed-mode inputs) */
 static void reg_name(char *buf, size_t n, uint32_t src)
 {
     if (src < PICA_SRC_TEMP)
@@ -140,7 +146,7 @@ static void reg_name(char *buf, size_t n, uint32_t src)
     else if (src < PICA_SRC_CONST)
         glsl_format(buf, n, "r[%u]", src - PICA_SRC_TEMP);
     else
-        glsl_format(buf, n, "pu.c[%u]", src - PICA_SRC_CONST);
+        glsl_format(buf, n, "PU_C[%u]", src - PICA_SRC_CONST);
 }
 
 static void dst_name(char *buf, size_t n, uint32_t dst)
@@ -360,10 +366,10 @@ static void emit_flow(glsl_writer *w, uint32_t at, uint32_t word, uint32_t steps
         glsl_line(w, "if (%s) { push_call(%u, %u); jump = %u; }", cond, t + num, at + 1, t);
         break;
     case PICA_OP_CALLU:
-        glsl_line(w, "if (((pu.b.x >> %uu) & 1u) != 0u) { push_call(%u, %u); jump = %u; }", id, t + num, at + 1, t);
+        glsl_line(w, "if (((pbx >> %uu) & 1u) != 0u) { push_call(%u, %u); jump = %u; }", id, t + num, at + 1, t);
         break;
     case PICA_OP_IFU:
-        glsl_line(w, "if (((pu.b.x >> %uu) & 1u) != 0u) push_if(%u, %u); else jump = %u;", id, t, t + num, t);
+        glsl_line(w, "if (((pbx >> %uu) & 1u) != 0u) push_if(%u, %u); else jump = %u;", id, t, t + num, t);
         break;
     case PICA_OP_IFC:
         glsl_line(w, "if (%s) push_if(%u, %u); else jump = %u;", cond, t, t + num, t);
@@ -373,7 +379,7 @@ static void emit_flow(glsl_writer *w, uint32_t at, uint32_t word, uint32_t steps
         break;
     case PICA_OP_JMPU:
         /* NUM bit 0 inverts the test (3dbrew JMPU) */
-        glsl_line(w, "if (((pu.b.x >> %uu) & 1u) == %uu) jump = %u;", id, (num & 1) ? 0u : 1u, t);
+        glsl_line(w, "if (((pbx >> %uu) & 1u) == %uu) jump = %u;", id, (num & 1) ? 0u : 1u, t);
         break;
     case PICA_OP_LOOP:
         /* 3dbrew LOOP: INT.x + 1 iterations, aL = INT.y, += INT.z each */
@@ -425,8 +431,13 @@ static void emit_block(glsl_writer *w, const pica_vsp_desc *d, const flowmap *m,
             i += run - 1;
         } else if (is_alu_format(fmt))
             emit_alu(w, op, fmt, word, d->opdesc);
-        else if (op == PICA_OP_EMIT || op == PICA_OP_SETEMIT)
+        else if ((op == PICA_OP_EMIT || op == PICA_OP_SETEMIT) && !d->geometry)
             glsl_line(w, "status |= %uu;", PICA_VM_EMIT_IN_VS);
+        else if (op == PICA_OP_SETEMIT)
+            glsl_line(w, "eid = %uu; eprim = %s; ewind = %s;", pica_isa_vertex_id(word),
+                      pica_isa_primemit(word) ? "true" : "false", pica_isa_winding(word) ? "true" : "false");
+        else if (op == PICA_OP_EMIT)
+            glsl_line(w, "emitnow = true;");
         else if (op != PICA_OP_NOP) {
             glsl_line(w, "status |= %uu;", PICA_VM_UNKNOWN_OPCODE);
             info->unknown++;
@@ -466,6 +477,7 @@ static void emit_tree(glsl_writer *w, const pica_vsp_desc *d, const flowmap *m, 
  * written as the interpreter's C. */
 static const char prelude[] =
     "vec4 v[16], r[16], o[16];\n"
+    "uint pbx; /* b0-b15 as this invocation reads them */\n"
     "/* zero, read from the uniform block: Mesa's GLSL IR folds x * 0 to +0\n"
     " * (wrong for -0, inf and NaN) and x + 0 to x (wrong for -0) even in\n"
     " * precise code, so no zero the generated code produces is a literal */\n"
@@ -511,7 +523,7 @@ static const char prelude[] =
     "    if (off < -128 || off > 127)\n"
     "        off = 0;\n"
     "    int i = (base + off) & 127;\n"
-    "    return i < 96 ? pu.c[i] : vec4(1.0);\n"
+    "    return i < 96 ? PU_C[i] : vec4(1.0);\n"
     "}\n"
     "/* the stacks drop their oldest entry on overflow */\n"
     "void push_call(int end, int ret) {\n"
@@ -581,7 +593,8 @@ void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uin
 
 /* One varying of the fragment stage (shadergen/pica_fs.c's inputs) from
  * semantics first..first+n-1. */
-static void emit_varying(glsl_writer *w, const uint8_t *map, const char *name, unsigned first, unsigned n, bool color)
+static void emit_varying(glsl_writer *w, const uint8_t *map, const char *arr, const char *name, unsigned first,
+                         unsigned n, bool color)
 {
     char parts[4][24];
     for (unsigned k = 0; k < n; k++) {
@@ -589,9 +602,9 @@ static void emit_varying(glsl_writer *w, const uint8_t *map, const char *name, u
         if (s >= 64)
             glsl_format(parts[k], sizeof parts[k], "1.0");
         else if (color)
-            glsl_format(parts[k], sizeof parts[k], "pclamp(o[%u].%c)", s / 4u, comp_name[s % 4u]);
+            glsl_format(parts[k], sizeof parts[k], "pclamp(%s[%u].%c)", arr, s / 4u, comp_name[s % 4u]);
         else
-            glsl_format(parts[k], sizeof parts[k], "o[%u].%c", s / 4u, comp_name[s % 4u]);
+            glsl_format(parts[k], sizeof parts[k], "%s[%u].%c", arr, s / 4u, comp_name[s % 4u]);
     }
     if (n == 1)
         glsl_line(w, "pica_%s = %s;", name, parts[0]);
@@ -604,23 +617,24 @@ static void emit_varying(glsl_writer *w, const uint8_t *map, const char *name, u
 }
 
 /* The draw path's epilogue: the same arithmetic as shadergen/pica_vs.c
- * applies to a pica_out_vertex, so both paths rasterise the same values. */
-static void emit_draw_outputs(glsl_writer *w, const pica_vsp_desc *d)
+ * applies to a pica_out_vertex, so both paths rasterise the same values;
+ * the output registers are `arr` (o, or an emitted geometry vertex). */
+static void emit_draw_outputs(glsl_writer *w, const pica_vsp_desc *d, const char *arr)
 {
-    emit_varying(w, d->outmap, "color", 8, 4, true);
-    emit_varying(w, d->outmap, "texcoord0", 12, 2, false);
-    emit_varying(w, d->outmap, "texcoord1", 14, 2, false);
-    emit_varying(w, d->outmap, "texcoord2", 22, 2, false);
-    emit_varying(w, d->outmap, "texcoord0_w", 16, 1, false);
-    emit_varying(w, d->outmap, "normquat", 4, 4, false);
-    emit_varying(w, d->outmap, "view", 18, 3, false);
+    emit_varying(w, d->outmap, arr, "color", 8, 4, true);
+    emit_varying(w, d->outmap, arr, "texcoord0", 12, 2, false);
+    emit_varying(w, d->outmap, arr, "texcoord1", 14, 2, false);
+    emit_varying(w, d->outmap, arr, "texcoord2", 22, 2, false);
+    emit_varying(w, d->outmap, arr, "texcoord0_w", 16, 1, false);
+    emit_varying(w, d->outmap, arr, "normquat", 4, 4, false);
+    emit_varying(w, d->outmap, arr, "view", 18, 3, false);
     char p[4][24];
     for (unsigned k = 0; k < 4; k++) {
         uint8_t s = d->outmap[k];
         if (s >= 64)
             glsl_format(p[k], sizeof p[k], "1.0");
         else
-            glsl_format(p[k], sizeof p[k], "o[%u].%c", s / 4u, comp_name[s % 4u]);
+            glsl_format(p[k], sizeof p[k], "%s[%u].%c", arr, s / 4u, comp_name[s % 4u]);
     }
     glsl_line(w, "vec4 p = vec4(%s, %s, %s, %s);", p[0], p[1], p[2], p[3]);
     glsl_text(w, "    float zw = p.z / p.w;\n"
@@ -636,6 +650,166 @@ static void emit_draw_outputs(glsl_writer *w, const pica_vsp_desc *d)
     else if (d->clip)
         glsl_text(w, "    gl_ClipDistance[0] = dot(vu.clip_plane, p);\n");
 }
+
+/* A geometry shader's static bound on emitted triangles (see the header):
+ * with no LOOP, no CALL and no JMP/IF to itself or backwards in reachable
+ * code the pc only grows, so each reachable EMIT runs at most once. */
+static bool gs_emit_bound(const flowmap *m, const uint32_t *code, uint32_t *prims, char *why, size_t why_size)
+{
+    uint32_t emits = 0;
+    for (uint32_t at = 0; at < WORDS; at++) {
+        if (!m->reach[at])
+            continue;
+        uint32_t word = code[at], op = pica_isa_opcode(word);
+        switch (op) {
+        case PICA_OP_LOOP:
+        case PICA_OP_CALL:
+        case PICA_OP_CALLC:
+        case PICA_OP_CALLU:
+            snprintf(why, why_size, "geometry shader: %s at 0x%03X (emitted triangles not bounded statically)",
+                     op == PICA_OP_LOOP ? "LOOP" : "CALL", at);
+            return false;
+        case PICA_OP_JMPC:
+        case PICA_OP_JMPU:
+        case PICA_OP_IFU:
+        case PICA_OP_IFC:
+            if (pica_isa_target(word) <= at) {
+                snprintf(why, why_size,
+                         "geometry shader: backward target 0x%03X at 0x%03X (emitted triangles not bounded "
+                         "statically)",
+                         pica_isa_target(word), at);
+                return false;
+            }
+            break;
+        case PICA_OP_EMIT:
+            emits++;
+            break;
+        default:
+            break;
+        }
+    }
+    if (emits > PICA_GSP_MAX_PRIMS) {
+        snprintf(why, why_size, "geometry shader: %u EMITs can run, more than the %u triangles the GPU path allows",
+                 emits, PICA_GSP_MAX_PRIMS);
+        return false;
+    }
+    *prims = emits;
+    return true;
+}
+
+bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry)
+{
+    if (entry >= WORDS)
+        return true;
+    static _Thread_local flowmap m;
+    analyse(&m, code, entry);
+    uint32_t limit = step_limit ? step_limit : PICA_VM_DEFAULT_STEP_LIMIT, count = 0;
+    if (m.reach[WORDS - 1])
+        return true;
+    for (uint32_t at = 0; at < WORDS; at++) {
+        if (!m.reach[at])
+            continue;
+        count++;
+        uint32_t word = code[at], op = pica_isa_opcode(word);
+        switch (op) {
+        case PICA_OP_LOOP:
+        case PICA_OP_CALL:
+        case PICA_OP_CALLC:
+        case PICA_OP_CALLU:
+        case PICA_OP_BREAK:
+        case PICA_OP_BREAKC:
+            return true;
+        case PICA_OP_JMPC:
+        case PICA_OP_JMPU:
+        case PICA_OP_IFU:
+        case PICA_OP_IFC:
+            if (pica_isa_target(word) <= at)
+                return true;
+            break;
+        case PICA_OP_EMIT:
+        case PICA_OP_SETEMIT:
+            if (!geometry)
+                return true;
+            break;
+        default:
+            if (format_of(op) == PICA_FMT_UNKNOWN)
+                return true;
+            break;
+        }
+    }
+    return count > limit;
+}
+
+static bool gs_input_ok(const pica_vsp_desc *d, char *why, size_t why_size)
+{
+    const pica_gsp_input *g = &d->gs;
+    unsigned v = g->vertices;
+    if (g->mode == 1) {
+        snprintf(why, why_size, "geometry shader in variable-size input mode (vertex counts in the index stream)");
+        return false;
+    }
+    if (g->mode > 2 || g->per_vertex < 1 || g->per_vertex > 16 || !(v == 1 || v == 2 || v == 3 || v == 4 || v == 6)) {
+        snprintf(why, why_size, "geometry shader input mode %u, %u vertices of %u registers: no GL primitive",
+                 g->mode, v, g->per_vertex);
+        return false;
+    }
+    if (g->mode == 0 && (d->input_count < 1 || (d->input_count + g->per_vertex - 1) / g->per_vertex != v)) {
+        snprintf(why, why_size, "geometry shader point mode: %u inputs of %u registers a vertex are not %u vertices",
+                 d->input_count, g->per_vertex, v);
+        return false;
+    }
+    return true;
+}
+
+/* The geometry shader's helpers: the emitter (shader_vm.c emit_vertex) and
+ * what an emitted triangle becomes. */
+static void emit_gs_helpers(glsl_writer *w, const pica_vsp_desc *d, bool draw)
+{
+    glsl_text(w, "vec4 ob[16];  /* the other output bank */\n"
+                 "vec4 e0[16], e1[16], e2[16];  /* emit buffer: vertex slots 0-2 */\n"
+                 "uint eid, nprim;\n"
+                 "bool eprim, ewind;\n");
+    if (draw) {
+        glsl_open(w, "void pput(vec4 q[16])");
+        emit_draw_outputs(w, d, "q");
+        glsl_line(w, "EmitVertex();");
+        glsl_close(w, "");
+        /* the assembler's geometry mode: the winding flag swaps the first two */
+        glsl_open(w, "void pemit()");
+        glsl_line(w, "if (ewind) { pput(e1); pput(e0); } else { pput(e0); pput(e1); }");
+        glsl_line(w, "pput(e2);");
+        glsl_line(w, "EndPrimitive();");
+        glsl_line(w, "nprim++;");
+        glsl_close(w, "");
+    } else {
+        glsl_open(w, "void pput(vec4 q[16], uint at)");
+        glsl_line(w, "for (int k = 0; k < 16; k++)");
+        glsl_line(w, "    for (int c = 0; c < 4; c++) pica_capture[at + uint(4 * k + c)] = floatBitsToUint(q[k][c]);");
+        glsl_close(w, "");
+        glsl_open(w, "void pemit()");
+        glsl_open(w, "if (nprim < %uu)", PICA_GSP_MAX_PRIMS);
+        glsl_line(w, "uint at = uint(gl_PrimitiveIDIn) * %uu + 4u + nprim * 192u;", PICA_GSP_CAPTURE_WORDS);
+        glsl_line(w, "if (ewind) { pput(e1, at); pput(e0, at + 64u); } else { pput(e0, at); pput(e1, at + 64u); }");
+        glsl_line(w, "pput(e2, at + 128u);");
+        glsl_close(w, "");
+        glsl_line(w, "nprim++;");
+        glsl_close(w, "");
+    }
+    glsl_line(w, "/* EMIT: vertex slot eid (3: none, reported), the triangle, then the banks swap */");
+    glsl_open(w, "void pemitv()");
+    glsl_line(w, "if (eid >= 3u) status |= %uu;", PICA_VM_BAD_VERTEX_ID);
+    glsl_text(w, "    else {\n"
+                 "        if (eid == 0u) e0 = o; else if (eid == 1u) e1 = o; else e2 = o;\n"
+                 "        if (eprim) pemit();\n"
+                 "    }\n"
+                 "    vec4 t[16] = o;\n"
+                 "    o = ob;\n"
+                 "    ob = t;\n");
+    glsl_close(w, "");
+}
+
+static const char *const gs_prim_in[7] = {NULL, "points", "lines", "triangles", "lines_adjacency", NULL,
+                                          "triangles_adjacency"};
 
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size)
 {
@@ -653,8 +827,13 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
         snprintf(why, why_size, "%u input attributes (at most 16)", d->input_count);
         return false;
     }
+    const bool gs = d->geometry;
+    if (gs && !gs_input_ok(d, why, why_size))
+        return false;
     static _Thread_local flowmap m;
     analyse(&m, d->code, d->entry);
+    if (gs && !gs_emit_bound(&m, d->code, &info->max_prims, why, why_size))
+        return false;
     uint32_t limit = d->step_limit ? d->step_limit : PICA_VM_DEFAULT_STEP_LIMIT;
     if (limit > UINT32_MAX - 4u * WORDS)
         limit = UINT32_MAX - 4u * WORDS;
@@ -662,18 +841,36 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     glsl_writer w;
     glsl_writer_init(&w, out);
     const bool draw = d->output == PICA_VSP_OUTPUT_DRAW;
+    const bool fixed = gs && d->gs.mode == 2;
     glsl_text(&w, d->gles ? "#version 320 es\n" : "#version 450 core\n");
     if (d->gles && draw && d->clip)
         glsl_text(&w, "#extension GL_EXT_clip_cull_distance : enable\n");
     if (d->gles)
         glsl_text(&w, "precision highp float;\nprecision highp int;\n");
+    if (gs) {
+        glsl_line(&w, "layout(%s) in;", gs_prim_in[d->gs.vertices]);
+        glsl_line(&w, "layout(triangle_strip, max_vertices = %u) out;",
+                  draw && info->max_prims ? 3u * info->max_prims : 1u);
+    }
     glsl_line(&w, "layout(std140, binding = %d) uniform PicaShaderUniforms {", PICA_VSP_UBO_BINDING);
     glsl_text(&w, "    vec4 c[96];\n"
                   "    uvec4 i[4];\n"
                   "    uvec4 b;\n"
                   "} pu;\n");
-    for (uint32_t a = 0; a < d->input_count; a++)
-        glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
+    if (fixed)
+        glsl_text(&w, "vec4 pcc[96]; /* c0-c95 with the fixed-mode inputs over them */\n"
+                      "#define PU_C pcc\n");
+    else
+        glsl_text(&w, "#define PU_C pu.c\n");
+    if (gs)
+        for (uint32_t k = 0; k < d->gs.per_vertex; k++)
+            glsl_line(&w, "layout(location = %u) in vec4 pica_gs_in%u[];", k, k);
+    else
+        for (uint32_t a = 0; a < d->input_count; a++)
+            glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
+    if (draw && d->report_status)
+        glsl_line(&w, "layout(std430, binding = %d) buffer PicaStatus { uint pica_status; };",
+                  PICA_VSP_STATUS_SSBO_BINDING);
     if (draw) {
         glsl_line(&w, "layout(std140, binding = %d) uniform PicaVsUniforms { vec4 clip_plane; } vu;",
                   PICA_VS_UBO_BINDING);
@@ -691,6 +888,8 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
                   PICA_VSP_SSBO_BINDING);
     }
     glsl_text(&w, prelude);
+    if (gs)
+        emit_gs_helpers(&w, d, draw);
 
     glsl_open(&w, "void main()");
     glsl_text(&w, "    pz = uintBitsToFloat(pu.b.y);\n"
@@ -701,12 +900,36 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
                   "    }\n"
                   "    a0x = 0; a0y = 0; aL = 0; cx = false; cy = false; status = 0u;\n"
                   "    ncall = 0; tcall = 0; nif = 0; tif = 0; nloop = 0; tloop = 0;\n");
-    for (uint32_t a = 0; a < d->input_count; a++)
-        glsl_line(&w, "v[%u] = pica_in%u;", d->input_register[a] & 15u, a);
+    if (gs) {
+        /* b15 is set after every invocation (primitive.c run_gs) */
+        glsl_text(&w, "    pbx = pu.b.x | (gl_PrimitiveIDIn > 0 ? 0x8000u : 0u);\n"
+                      "    for (int k = 0; k < 16; k++) ob[k] = vec4(pz);\n"
+                      "    for (int k = 0; k < 16; k++) { e0[k] = vec4(pz); e1[k] = vec4(pz); e2[k] = vec4(pz); }\n"
+                      "    eid = 0u; nprim = 0u; eprim = false; ewind = false;\n");
+        if (fixed) {
+            glsl_text(&w, "    for (int k = 0; k < 96; k++) pcc[k] = pu.c[k];\n");
+            /* registers past c95 are dropped, as the CPU path drops them */
+            for (uint32_t j = 0; j < d->gs.vertices; j++)
+                for (uint32_t k = 0; k < d->gs.per_vertex; k++) {
+                    uint32_t c = d->gs.start_index + j * d->gs.per_vertex + k;
+                    if (c < 96)
+                        glsl_line(&w, "pcc[%u] = pica_gs_in%u[%u];", c, k, j);
+                }
+        } else {
+            for (uint32_t a = 0; a < d->input_count; a++)
+                glsl_line(&w, "v[%u] = pica_gs_in%u[%u];", d->input_register[a] & 15u, a % d->gs.per_vertex,
+                          a / d->gs.per_vertex);
+        }
+    } else {
+        glsl_text(&w, "    pbx = pu.b.x;\n");
+        for (uint32_t a = 0; a < d->input_count; a++)
+            glsl_line(&w, "v[%u] = pica_in%u;", d->input_register[a] & 15u, a);
+    }
     glsl_text(&w, "    precise vec4 s0, s1, s2;\n"
                   "    precise float t;\n"
                   "    uint steps = 0u;\n");
     glsl_line(&w, "pc = %u;", d->entry);
+    glsl_line(&w, "bool ended = false;");
     /* every iteration runs at least one instruction, and at most 4096 run
      * between two step checks, so the cap never cuts a run the interpreter
      * would finish */
@@ -715,6 +938,8 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     glsl_open(&w, "for (uint it = pu.b.y; it < %uu; it++)", limit + 2u * WORDS);
     glsl_text(&w, "        int old = 0, jump = -1;\n"
                   "        bool brk = false, flow = false, stop = false;\n");
+    if (gs)
+        glsl_text(&w, "        bool emitnow = false;\n");
     static _Thread_local uint16_t leaders[WORDS];
     uint32_t nleaders = 0;
     for (uint32_t at = 0; at < WORDS; at++)
@@ -722,17 +947,36 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
             leaders[nleaders++] = (uint16_t)at;
     info->blocks = nleaders;
     emit_tree(&w, d, &m, leaders, 0, nleaders, info);
-    glsl_text(&w, "        if (stop)\n"
+    if (gs)
+        glsl_text(&w, "        if (emitnow)\n"
+                      "            pemitv();\n");
+    glsl_text(&w, "        if (stop) {\n"
+                  "            ended = true;\n"
                   "            break;\n"
+                  "        }\n"
                   "        bool closed = resolve(old, jump, brk);\n");
     glsl_open(&w, "if (flow || closed || old == %u)", WORDS - 1);
-    glsl_line(&w, "if (steps > %uu) { status |= %uu; break; }", limit, PICA_VM_STEP_LIMIT);
-    glsl_line(&w, "if (pc >= %u) { status |= %uu; break; }", WORDS, PICA_VM_RAN_OFF_END);
+    glsl_line(&w, "if (steps > %uu) { status |= %uu; ended = true; break; }", limit, PICA_VM_STEP_LIMIT);
+    glsl_line(&w, "if (pc >= %u) { status |= %uu; ended = true; break; }", WORDS, PICA_VM_RAN_OFF_END);
     glsl_close(&w, "");
     glsl_close(&w, "");
-    if (draw) {
-        emit_draw_outputs(&w, d);
-    } else {
+    /* the loop ended by neither: cut by the iteration cap or by the host
+     * (llvmpipe ends any loop after 65535 iterations, which a program the
+     * interpreter stops at the step limit reaches first): a stopped
+     * invocation all the same */
+    glsl_line(&w, "if (!ended) status |= %uu;", PICA_VM_STEP_LIMIT);
+    if (draw && d->report_status)
+        glsl_text(&w, "    if (status != 0u)\n"
+                      "        atomicOr(pica_status, status);\n");
+    if (gs && !draw) {
+        glsl_line(&w, "uint at = uint(gl_PrimitiveIDIn) * %uu;", PICA_GSP_CAPTURE_WORDS);
+        glsl_text(&w, "    pica_capture[at] = status;\n"
+                      "    pica_capture[at + 1u] = steps;\n"
+                      "    pica_capture[at + 2u] = nprim;\n"
+                      "    pica_capture[at + 3u] = 0u;\n");
+    } else if (draw && !gs) {
+        emit_draw_outputs(&w, d, "o");
+    } else if (!draw) {
         glsl_line(&w, "uint at = uint(gl_VertexID) * %uu;", PICA_VSP_CAPTURE_WORDS);
         glsl_text(&w, "    for (int k = 0; k < 16; k++)\n"
                       "        for (int c = 0; c < 4; c++)\n"

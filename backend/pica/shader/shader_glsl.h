@@ -25,7 +25,9 @@
  * where it checks them (after flow-control instructions and where a scope
  * closes), so a program stopped by the step limit stops on the same
  * instruction, with its outputs as they stand; the loop also has a hard
- * iteration cap above that, so no invocation can run unbounded. No
+ * iteration cap above that, so no invocation can run unbounded. A loop that
+ * ends otherwise (that cap, or the host's: llvmpipe ends any shader loop
+ * after 65535 iterations) sets PICA_VM_STEP_LIMIT: stopped all the same. No
  * structured (if/loop) translation yet: every program takes the dispatcher.
  *
  * Differences from the interpreter, by design:
@@ -40,7 +42,24 @@
  *
  * Uniforms: the std140 block PicaShaderUniforms (pica_vsp_uniforms) at
  * binding PICA_VSP_UBO_BINDING: c0-c95 as the shader setup stores them,
- * the integer uniforms as bytes, the boolean uniforms as bits. */
+ * the integer uniforms as bytes, the boolean uniforms as bits.
+ *
+ * Geometry shaders (pica_vsp_desc.geometry): a GLSL geometry shader whose
+ * input primitive has as many vertices as one PICA invocation consumes
+ * (pica_gsp_input), each vertex carrying the VS's packed output registers
+ * as `pica_gs_in0..` (locations 0..per_vertex-1). b15 reads set from the
+ * second invocation of a GL draw on (gl_PrimitiveIDIn > 0), as the CPU path
+ * sets it after every invocation (Azahar). SETEMIT/EMIT as the interpreter
+ * has them: EMIT copies o0-o15 into vertex slot 0-2 of the emit buffer,
+ * emits the triangle when SETEMIT asked for one (the winding flag swapping
+ * its first two vertices, as the assembler does), and swaps the two output
+ * banks. The translation needs a static bound on the triangles one
+ * invocation emits, at most PICA_GSP_MAX_PRIMS: it refuses LOOP, CALL and
+ * backward JMP/IF targets in reachable code (so the pc only grows and
+ * every instruction runs at most once) and counts the reachable EMITs; the
+ * CPU path takes the rest. As for vertex shaders, every invocation starts
+ * from zero registers, both output banks and the emit state included (the
+ * CPU unit keeps them from the previous invocation). */
 #ifndef GLHLE_PICA_SHADER_GLSL_H
 #define GLHLE_PICA_SHADER_GLSL_H
 
@@ -56,6 +75,11 @@
 /* Words per vertex in the capture buffer: o0-o15 (64 float bit patterns),
  * the status bits (PICA_VM_*), the steps run, two zero words. */
 #define PICA_VSP_CAPTURE_WORDS 68u
+
+/* PICA_VSP_OUTPUT_DRAW with pica_vsp_desc.report_status: `uint pica_status`,
+ * which every invocation ends by ORing its status bits into (when any is
+ * set), so the draw path can raise the problem the CPU path raises. */
+#define PICA_VSP_STATUS_SSBO_BINDING 1
 
 /* Status bit the generated code sets when the dispatcher reached a pc it
  * has no block for (a translator bug; never set by a correct translation). */
@@ -82,6 +106,38 @@ typedef enum pica_vsp_output {
     PICA_VSP_OUTPUT_DRAW,
 } pica_vsp_output;
 
+/* How a geometry shader invocation gets its inputs (GPUREG_GSH_MISC0/1,
+ * GPUREG_VSH_OUTMAP_TOTAL1; primitive.c gs_input, after Azahar
+ * geometry_pipeline.cpp). Each VS vertex gives `per_vertex` registers, its
+ * first packed output registers (the VS output mask's, in register order).
+ *  - point mode (0): attribute a of the invocation is register a %
+ *    per_vertex of its vertex a / per_vertex; attribute a goes to v register
+ *    input_register[a], a < input_count; so an invocation takes
+ *    ceil(input_count / per_vertex) vertices;
+ *  - fixed mode (2): `vertices` vertices (GSH_MISC0's fixed count, at least
+ *    one) fill c[start_index...] in order, per_vertex registers each; the
+ *    v registers are not written;
+ *  - variable mode (1) takes its vertex counts from the index stream, which
+ *    no GL primitive can: refused (the CPU path runs it). */
+typedef struct pica_gsp_input {
+    uint8_t mode;        /* 0 point, 1 variable (refused), 2 fixed */
+    uint8_t vertices;    /* VS vertices per invocation: 1, 2, 3, 4 or 6 (points, lines, triangles, and the
+                          * two adjacency primitives of GL); point mode: must be ceil(input_count / per_vertex) */
+    uint8_t per_vertex;  /* 1-16 */
+    uint8_t start_index; /* fixed mode: the first c register */
+} pica_gsp_input;
+
+/* Triangles one geometry-shader invocation may emit on the GPU: 14 x 3
+ * vertices of the draw form's 24 output components stay inside the 1024
+ * components GL 4.5 and ES 3.2 guarantee (MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS). */
+#define PICA_GSP_MAX_PRIMS 14u
+/* PICA_VSP_OUTPUT_CAPTURE of a geometry shader: words per invocation
+ * (gl_PrimitiveIDIn): the status bits, the steps run, the triangles
+ * emitted, a zero word, then per triangle its three vertices' o0-o15 (64
+ * float bit patterns each) in the order the assembler takes them (SETEMIT's
+ * winding flag swaps the first two). */
+#define PICA_GSP_CAPTURE_WORDS (4u + PICA_GSP_MAX_PRIMS * 3u * 64u)
+
 /* Everything the generated shader depends on. code/opdesc are read, not kept. */
 typedef struct pica_vsp_desc {
     const uint32_t *code;   /* 4096 words */
@@ -97,6 +153,14 @@ typedef struct pica_vsp_desc {
      * more reads 1.0 (primitive.h pica_output_map) */
     uint8_t outmap[24];
     bool clip;
+    /* PICA_VSP_OUTPUT_DRAW: OR the status bits into pica_status
+     * (PICA_VSP_STATUS_SSBO_BINDING); needs storage buffers in the stage */
+    bool report_status;
+    /* A geometry shader instead of a vertex shader (see "Geometry shaders"
+     * above): the GS unit's code, descriptors, entry point and (point
+     * mode) input_count / input_register, and how the VS vertices feed it. */
+    bool geometry;
+    pica_gsp_input gs;
 } pica_vsp_desc;
 
 /* What a translation found. */
@@ -104,15 +168,27 @@ typedef struct pica_vsp_info {
     uint32_t instructions; /* reachable instructions emitted */
     uint32_t blocks;       /* switch cases */
     uint32_t unknown;      /* undefined opcodes among them (run as NOP) */
+    uint32_t max_prims;    /* geometry shader: triangles one invocation can emit at most */
 } pica_vsp_info;
 
-/* Appends the vertex shader. False with a reason in `why` when the program
- * cannot be translated (an entry point past code memory) or `out` hit its
- * limit. `info` may be NULL. */
 /* The words of code memory a program can run from `entry`: [*lo, *hi)
  * (empty when entry is past code memory). The translation of any program
  * depends on these words only. */
 void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uint32_t *hi);
+
+/* Appends the vertex (or geometry) shader. False with a reason in `why`
+ * when the program cannot be translated (an entry point past code memory;
+ * for a geometry shader also variable mode, an input layout no GL primitive
+ * has, or a program whose emitted triangles are not bounded by
+ * PICA_GSP_MAX_PRIMS) or `out` hit its limit. `info` may be NULL. */
+/* Whether an invocation of the program from `entry` can end with a status
+ * the CPU path reports (primitive.c): false only when the reachable code has
+ * no LOOP, CALL, BREAK/BREAKC, JMP or IF to itself or backwards, no
+ * undefined opcode, no SETEMIT/EMIT (a vertex shader), does not reach word
+ * 4095, and has at most step_limit (0: the default) instructions: then the
+ * pc only grows, every instruction runs at most once, and no invocation
+ * stops or sets a reported bit. A cheap CPU pre-check, per program. */
+bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry);
 
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size);
 
