@@ -9,6 +9,7 @@
 #define SPAN_PREFIX span_avx2
 #define SPAN_TARGET __attribute__((target("avx2")))
 #define SPAN_TABLE psx_span_table_avx2
+#define ROWS_TABLE psx_rows_table_avx2
 #define SPAN_TABLE_STORAGE
 #define SPAN_SIMD 2
 #include "backend/psx/sw_span_body.h"
