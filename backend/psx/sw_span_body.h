@@ -126,6 +126,7 @@ SPAN_SIMD_INLINE void span_k_init(span_k *k, const psx_span_ctx *c, const int T,
     k->and_y = _mm_set1_epi16((short)c->and_y);
     k->or_y = _mm_set1_epi16((short)c->or_y);
     k->mask_or = _mm_set1_epi16((short)c->mask_or);
+    #pragma GCC unroll 5
     for (int a = 0; a < PSX_ATTR_COUNT; a++) {
         if (a >= PSX_ATTR_U ? T != 0 : G != 0) {
             k->lanes[a] = acc8_lanes((uint32_t)c->step[a]);
@@ -253,6 +254,7 @@ SPAN_SIMD_INLINE void span_simd(const span_k *c, uint16_t *row, int32_t x0, int3
     if (n <= 0)
         return;
     span_acc8 v[PSX_ATTR_COUNT];
+    #pragma GCC unroll 5
     for (int a = 0; a < PSX_ATTR_COUNT; a++)
         v[a] = (a >= PSX_ATTR_U ? T != 0 : G != 0) ? acc8_start(c->lanes[a], acc[a]) : acc8_flat(acc[a]);
     const __m128i dither =
@@ -323,9 +325,11 @@ SPAN_SIMD_INLINE void span_simd(const span_k *c, uint16_t *row, int32_t x0, int3
         _mm_storeu_si128((__m128i *)(void *)p, _mm_or_si128(_mm_and_si128(keep, back), _mm_andnot_si128(keep, out)));
     step:
         if (G)
+            #pragma GCC unroll 5
             for (int a = 0; a < 3; a++)
                 v[a] = acc8_step(v[a], c->step8[a]);
         if (T)
+            #pragma GCC unroll 5
             for (int a = 3; a < PSX_ATTR_COUNT; a++)
                 v[a] = acc8_step(v[a], c->step8[a]);
     }
