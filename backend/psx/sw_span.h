@@ -155,10 +155,9 @@ typedef struct psx_rows {
  * no call and no setup. `c->step` must equal rows->ddx. */
 typedef void (*psx_rows_fn)(const psx_span_ctx *c, uint16_t *vram, const psx_rows *rows);
 
-/* The next row of `r` (false when none is left): its y, span [*xl, *xr)
- * (possibly empty) and accumulators at *xl. */
-static inline __attribute__((always_inline)) bool psx_rows_next(psx_rows *r, int32_t *y, int32_t *xl, int32_t *xr,
-                                                                uint32_t acc[PSX_ATTR_COUNT])
+/* The next row of `r` (false when none is left): its y and span [*xl, *xr)
+ * (possibly empty); r->origin is not moved. */
+static inline __attribute__((always_inline)) bool psx_rows_span(psx_rows *r, int32_t *y, int32_t *xl, int32_t *xr)
 {
     if (r->w.y > r->w.yend)
         return false;
@@ -170,6 +169,15 @@ static inline __attribute__((always_inline)) bool psx_rows_next(psx_rows *r, int
     } else {
         psx_tri_walk_row(&r->w, xl, xr);
     }
+    return true;
+}
+
+/* psx_rows_span, and the accumulators at *xl; moves r->origin to the next row. */
+static inline __attribute__((always_inline)) bool psx_rows_next(psx_rows *r, int32_t *y, int32_t *xl, int32_t *xr,
+                                                                uint32_t acc[PSX_ATTR_COUNT])
+{
+    if (!psx_rows_span(r, y, xl, xr))
+        return false;
 #pragma GCC unroll 5 /* origin stays in registers */
     for (int i = 0; i < PSX_ATTR_COUNT; i++) {
         acc[i] = r->origin[i] + r->ddx[i] * (uint32_t)*xl;

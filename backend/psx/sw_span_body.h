@@ -245,18 +245,13 @@ static const int16_t span_dither_lanes[4][4][8] __attribute__((aligned(16))) = {
 };
 #endif
 
-/* Draws x0 <= x < x1 in steps of 8. */
-SPAN_SIMD_INLINE void span_simd(const span_k *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
-                                const uint32_t acc[PSX_ATTR_COUNT], const int T, const int RAW, const int G, const int B,
-                                const int D, const int MC)
+/* Draws x0 <= x < x1 (x0 < x1) in steps of 8, v holding each attribute's
+ * accumulators at x0 + lane. */
+SPAN_SIMD_INLINE void span_simd_v(const span_k *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
+                                  span_acc8 v[PSX_ATTR_COUNT], const int T, const int RAW, const int G, const int B,
+                                  const int D, const int MC)
 {
     int32_t n = x1 - x0;
-    if (n <= 0)
-        return;
-    span_acc8 v[PSX_ATTR_COUNT];
-    #pragma GCC unroll 5
-    for (int a = 0; a < PSX_ATTR_COUNT; a++)
-        v[a] = (a >= PSX_ATTR_U ? T != 0 : G != 0) ? acc8_start(c->lanes[a], acc[a]) : acc8_flat(acc[a]);
     const __m128i dither =
         D ? _mm_load_si128((const __m128i *)(const void *)span_dither_lanes[y & 3][x0 & 3]) : _mm_setzero_si128();
     const __m128i m31 = _mm_set1_epi16(31), zero = _mm_setzero_si128(), bit15 = _mm_set1_epi16((short)0x8000);
@@ -335,6 +330,63 @@ SPAN_SIMD_INLINE void span_simd(const span_k *c, uint16_t *row, int32_t x0, int3
     }
 }
 
+SPAN_SIMD_INLINE void span_simd(const span_k *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
+                                const uint32_t acc[PSX_ATTR_COUNT], const int T, const int RAW, const int G, const int B,
+                                const int D, const int MC)
+{
+    if (x1 <= x0)
+        return;
+    span_acc8 v[PSX_ATTR_COUNT];
+#pragma GCC unroll 5
+    for (int a = 0; a < PSX_ATTR_COUNT; a++)
+        v[a] = (a >= PSX_ATTR_U ? T != 0 : G != 0) ? acc8_start(c->lanes[a], acc[a]) : acc8_flat(acc[a]);
+    span_simd_v(c, row, x0, x1, y, v, T, RAW, G, B, D, MC);
+}
+
+#if SPAN_SIMD == 2
+/* The rows of a primitive: the five accumulators of a row's first pixel are
+ * one vector, origin + ddx * xl, moved by ddy per row (32-bit lanes wrap as
+ * psx_rows_next's scalars do), each then spread to its eight lanes. */
+SPAN_SIMD_INLINE void rows_simd(const span_k *k, uint16_t *vram, const psx_rows *rows, const int T, const int RAW,
+                                const int G, const int B, const int D, const int MC)
+{
+    psx_rows r = *rows;
+    uint32_t o8[8] = {0}, dx8[8] = {0}, dy8[8] = {0};
+    for (int a = 0; a < PSX_ATTR_COUNT; a++) {
+        o8[a] = r.origin[a];
+        dx8[a] = r.ddx[a];
+        dy8[a] = r.ddy[a];
+    }
+    __m256i origin = _mm256_loadu_si256((const __m256i *)(const void *)o8);
+    const __m256i ddx = _mm256_loadu_si256((const __m256i *)(const void *)dx8);
+    const __m256i ddy = _mm256_loadu_si256((const __m256i *)(const void *)dy8);
+    int32_t y, xl, xr;
+    while (psx_rows_span(&r, &y, &xl, &xr)) {
+        __m256i acc = _mm256_add_epi32(origin, _mm256_mullo_epi32(ddx, _mm256_set1_epi32(xl)));
+        origin = _mm256_add_epi32(origin, ddy);
+        if (xr <= xl)
+            continue;
+        span_acc8 v[PSX_ATTR_COUNT];
+#pragma GCC unroll 5
+        for (int a = 0; a < PSX_ATTR_COUNT; a++) {
+            __m256i all = _mm256_permutevar8x32_epi32(acc, _mm256_set1_epi32(a));
+            v[a] = (a >= PSX_ATTR_U ? T != 0 : G != 0) ? _mm256_add_epi32(all, k->lanes[a]) : all;
+        }
+        span_simd_v(k, vram + (size_t)y * PSX_VRAM_W, xl, xr, y, v, T, RAW, G, B, D, MC);
+    }
+}
+#else
+SPAN_SIMD_INLINE void rows_simd(const span_k *k, uint16_t *vram, const psx_rows *rows, const int T, const int RAW,
+                                const int G, const int B, const int D, const int MC)
+{
+    psx_rows r = *rows;
+    int32_t y, xl, xr;
+    uint32_t acc[PSX_ATTR_COUNT];
+    while (psx_rows_next(&r, &y, &xl, &xr, acc))
+        span_simd(k, vram + (size_t)y * PSX_VRAM_W, xl, xr, y, acc, T, RAW, G, B, D, MC);
+}
+#endif
+
 #define SPAN_SIMD_NAME(T, RAW, G, B, D, MC) SPAN_CAT(SPAN_PREFIX, _##T##_##RAW##_##G##_##B##_##D##_##MC)
 #define SPAN_SIMD_DEFINE(T, RAW, G, B, D, MC)                                                                      \
     SPAN_TARGET static void SPAN_SIMD_NAME(T, RAW, G, B, D, MC)(const psx_span_ctx *c, uint16_t *row, int32_t x0, \
@@ -354,11 +406,7 @@ SPAN_SIMD_INLINE void span_simd(const span_k *c, uint16_t *row, int32_t x0, int3
     {                                                                                                              \
         span_k k;                                                                                                  \
         span_k_init(&k, c, T, G);                                                                                  \
-        psx_rows r = *rows;                                                                                        \
-        int32_t y, xl, xr;                                                                                         \
-        uint32_t acc[PSX_ATTR_COUNT];                                                                              \
-        while (psx_rows_next(&r, &y, &xl, &xr, acc))                                                               \
-            span_simd(&k, vram + (size_t)y * PSX_VRAM_W, xl, xr, y, acc, T, RAW, G, B, D, MC);                     \
+        rows_simd(&k, vram, rows, T, RAW, G, B, D, MC);                                                            \
     }
 #define ROWS_SIMD_ENTRY(T, RAW, G, B, D, MC) ROWS_SIMD_NAME(T, RAW, G, B, D, MC),
 
