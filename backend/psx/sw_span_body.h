@@ -271,12 +271,10 @@ SPAN_SIMD_INLINE void span_simd_v(const span_k *c, uint16_t *row, int32_t x0, in
                                                           _mm_set1_epi16((short)left));
         if (MC)
             keep = _mm_or_si128(keep, _mm_srai_epi16(back, 15));
-        __m128i r8 = fr, g8 = fg, b8 = fb;
-        if (G) {
-            r8 = acc8_attr(v[0]);
-            g8 = acc8_attr(v[1]);
-            b8 = acc8_attr(v[2]);
-        }
+        /* the colour's channels are taken from their accumulators only once
+         * a step has something to draw (after the skip below) */
+#define SPAN_COLOUR8()                                                                                             \
+    __m128i r8 = G ? acc8_attr(v[0]) : fr, g8 = G ? acc8_attr(v[1]) : fg, b8 = G ? acc8_attr(v[2]) : fb
         __m128i r5, g5, b5, top = zero, semi = _mm_set1_epi16(-1);
         if (T) {
             __m128i tu = _mm_or_si128(_mm_and_si128(acc8_attr(v[3]), and_x), or_x);
@@ -294,11 +292,13 @@ SPAN_SIMD_INLINE void span_simd_v(const span_k *c, uint16_t *row, int32_t x0, in
                 g5 = tg;
                 b5 = tb;
             } else { /* (texel5 * colour8) >> 4 <= 494: 16 bits hold it */
+                SPAN_COLOUR8();
                 r5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tr, r8), 4), dither, D);
                 g5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tg, g8), 4), dither, D);
                 b5 = simd_to5(_mm_srli_epi16(_mm_mullo_epi16(tb, b8), 4), dither, D);
             }
         } else if (G) {
+            SPAN_COLOUR8();
             r5 = simd_to5(r8, dither, D);
             g5 = simd_to5(g8, dither, D);
             b5 = simd_to5(b8, dither, D);
@@ -316,6 +316,7 @@ SPAN_SIMD_INLINE void span_simd_v(const span_k *c, uint16_t *row, int32_t x0, in
                 _mm_slli_epi16(simd_blend_channel(bb, b5, B - 1), 10));
             color = _mm_or_si128(_mm_and_si128(semi, blended), _mm_andnot_si128(semi, color));
         }
+#undef SPAN_COLOUR8
         __m128i out = _mm_or_si128(_mm_or_si128(color, top), mask_or);
         _mm_storeu_si128((__m128i *)(void *)p, _mm_or_si128(_mm_and_si128(keep, back), _mm_andnot_si128(keep, out)));
     step:
