@@ -193,7 +193,7 @@ typedef void (*psx_line_fn)(const psx_span_ctx *c, uint16_t *vram, const psx_lin
 psx_line_fn psx_line_select(const psx_draw_mode *m, bool dither);
 
 /* Kernel sets: the scalar loops, SSE2 (8 pixels a step, texels fetched one
- * by one), AVX2 (the same with gathered texels), or the best this CPU runs
+ * by one), AVX2 (the same with 256-bit accumulators), or the best this CPU runs
  * (AVX2 when __builtin_cpu_supports says so, as backend/pica/texcodec.c
  * chooses its kernels). An unavailable set falls back to the next below. */
 typedef enum psx_span_isa { PSX_SPAN_SCALAR, PSX_SPAN_SSE2, PSX_SPAN_AVX2, PSX_SPAN_BEST } psx_span_isa;

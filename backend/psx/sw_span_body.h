@@ -1,9 +1,10 @@
 /* The SIMD span kernels, included once per instruction set (sw_span.c for
  * SSE2, sw_span_avx2.c for AVX2) with these defined:
- *   SPAN_SIMD           1 SSE2 (texels fetched one by one), 2 AVX2 (gathered)
+ *   SPAN_SIMD           1 SSE2, 2 AVX2 (texels fetched one by one in both)
  *   SPAN_TARGET         the functions' attributes (target("avx2") or empty)
  *   SPAN_PREFIX         the kernels' name prefix
- *   SPAN_TABLE          the table's name, in span_index() order
+ *   SPAN_TABLE          the span kernels' table, in span_index() order
+ *   ROWS_TABLE          the row kernels' table, in the same order
  *   SPAN_TABLE_STORAGE  static, or empty to export it
  * Eight pixels a step in 16-bit lanes; the last step of a span leaves the
  * lanes past its end as they were (read and written back, sw_span.h). Lane by lane
