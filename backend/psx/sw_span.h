@@ -129,9 +129,6 @@ typedef struct psx_span_ctx {
     uint32_t and_x, or_x, and_y, or_y; /* texture window on 8-bit texcoords */
     uint32_t mask_or;        /* 8000h when GP0(E6h) bit 0 sets the mask bit */
     int32_t step[PSX_ATTR_COUNT]; /* r g b u v per pixel, 12 fractional bits */
-    uint32_t lane[PSX_ATTR_COUNT][8]; /* i * step, i = 0..7 (SIMD kernels) */
-    uint32_t step8[PSX_ATTR_COUNT];   /* 8 * step */
-    uint8_t clut4_lo[16], clut4_hi[16]; /* 4-bit textures: the 16 CLUT entries' bytes (AVX2 kernels: pshufb) */
 } psx_span_ctx;
 
 /* Draws pixels x0 <= x < x1 of `row` (VRAM row y); acc holds r, g, b, u, v
@@ -142,8 +139,61 @@ typedef struct psx_span_ctx {
 typedef void (*psx_span_fn)(const psx_span_ctx *c, uint16_t *row, int32_t x0, int32_t x1, int32_t y,
                             const uint32_t acc[PSX_ATTR_COUNT]);
 
+/* The rows of one primitive, for the row kernels below: a triangle's rows
+ * (walk), or with `rect` every row w.y..w.yend from w.x0 to w.x1
+ * (inclusive). Each row's accumulators at its first pixel xl are
+ * origin + ddx * xl, and origin steps by ddy per row (32-bit wrapping). */
+typedef struct psx_rows {
+    psx_tri_walk w;
+    bool rect;
+    uint32_t origin[PSX_ATTR_COUNT]; /* the accumulators at (0, w.y) */
+    uint32_t ddx[PSX_ATTR_COUNT], ddy[PSX_ATTR_COUNT];
+} psx_rows;
+
+/* Draws every row of `rows` into `vram` with one kernel: the row walk and
+ * the kernel's per-primitive constants live in one function, so a row costs
+ * no call and no setup. `c->step` must equal rows->ddx. */
+typedef void (*psx_rows_fn)(const psx_span_ctx *c, uint16_t *vram, const psx_rows *rows);
+
+/* The next row of `r` (false when none is left): its y and span [*xl, *xr)
+ * (possibly empty); r->origin is not moved. */
+static inline __attribute__((always_inline)) bool psx_rows_span(psx_rows *r, int32_t *y, int32_t *xl, int32_t *xr)
+{
+    if (r->w.y > r->w.yend)
+        return false;
+    *y = r->w.y;
+    if (r->rect) {
+        *xl = r->w.x0;
+        *xr = r->w.x1 + 1;
+        r->w.y++;
+    } else {
+        psx_tri_walk_row(&r->w, xl, xr);
+    }
+    return true;
+}
+
+/* psx_rows_span, and the accumulators at *xl; moves r->origin to the next row. */
+static inline __attribute__((always_inline)) bool psx_rows_next(psx_rows *r, int32_t *y, int32_t *xl, int32_t *xr,
+                                                                uint32_t acc[PSX_ATTR_COUNT])
+{
+    if (!psx_rows_span(r, y, xl, xr))
+        return false;
+#pragma GCC unroll 5 /* origin stays in registers */
+    for (int i = 0; i < PSX_ATTR_COUNT; i++) {
+        acc[i] = r->origin[i] + r->ddx[i] * (uint32_t)*xl;
+        r->origin[i] += r->ddy[i];
+    }
+    return true;
+}
+
+/* Draws line `l` (prim_setup.h's pixels and colours, in its order) pixel
+ * by pixel inside `clip`, by a scalar loop specialised for the mode
+ * (psx_line_select); flat lines (`gouraud` false) in l->c0. */
+typedef void (*psx_line_fn)(const psx_span_ctx *c, uint16_t *vram, const psx_line *l, bool gouraud, psx_rect clip);
+psx_line_fn psx_line_select(const psx_draw_mode *m, bool dither);
+
 /* Kernel sets: the scalar loops, SSE2 (8 pixels a step, texels fetched one
- * by one), AVX2 (the same with gathered texels), or the best this CPU runs
+ * by one), AVX2 (the same with 256-bit accumulators), or the best this CPU runs
  * (AVX2 when __builtin_cpu_supports says so, as backend/pica/texcodec.c
  * chooses its kernels). An unavailable set falls back to the next below. */
 typedef enum psx_span_isa { PSX_SPAN_SCALAR, PSX_SPAN_SSE2, PSX_SPAN_AVX2, PSX_SPAN_BEST } psx_span_isa;
@@ -155,10 +205,13 @@ typedef enum psx_span_isa { PSX_SPAN_SCALAR, PSX_SPAN_SSE2, PSX_SPAN_AVX2, PSX_S
 #endif
 
 const psx_span_fn *psx_span_kernels(psx_span_isa isa);
+/* The row kernels of a set, in the same order (psx_span_select's index). */
+const psx_rows_fn *psx_rows_kernels(psx_span_isa isa);
 
 /* The kernel of a set for a mode; `gouraud` and `dither` as the primitive
  * resolved them (rectangles: both false). */
 psx_span_fn psx_span_select(const psx_span_fn *kernels, const psx_draw_mode *m, bool gouraud, bool dither);
+psx_rows_fn psx_rows_select(const psx_rows_fn *kernels, const psx_draw_mode *m, bool gouraud, bool dither);
 
 /* Fills ctx from the mode, the per-pixel steps (r g b u v) and `src`, the
  * VRAM texels are read from. */

@@ -1,5 +1,6 @@
-/* The AVX2 span kernels: sw_span_body.h with texels and CLUT entries
- * gathered eight at a time (vpgatherdd), compiled for AVX2 function by
+/* The AVX2 span and row kernels: sw_span_body.h with each attribute's eight
+ * accumulators in one register and 4-bit CLUT lookups by pshufb (texels
+ * are loaded lane by lane, as in SSE2), compiled for AVX2 function by
  * function so that the rest of the library keeps its baseline; chosen at run
  * time (sw_span.h, psx_span_kernels), as backend/pica/texcodec_avx2.c is. */
 #include "backend/psx/sw_span_pixel.h"
@@ -9,6 +10,7 @@
 #define SPAN_PREFIX span_avx2
 #define SPAN_TARGET __attribute__((target("avx2")))
 #define SPAN_TABLE psx_span_table_avx2
+#define ROWS_TABLE psx_rows_table_avx2
 #define SPAN_TABLE_STORAGE
 #define SPAN_SIMD 2
 #include "backend/psx/sw_span_body.h"

@@ -167,6 +167,7 @@ static inline int span_index(int t, int raw, int g, int b, int d, int mc)
 /* sw_span_avx2.c */
 bool psx_span_avx2_available(void);
 extern const psx_span_fn psx_span_table_avx2[];
+extern const psx_rows_fn psx_rows_table_avx2[];
 #endif
 
 #endif

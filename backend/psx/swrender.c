@@ -18,8 +18,7 @@ typedef struct sw_renderer {
     uint16_t *snapshot;        /* VRAM as a self-sampling primitive found it */
     uint16_t clut[256];        /* the CLUT cache (the AVX2 kernels read 2 bytes past it: row follows) */
     uint16_t row[PSX_VRAM_W];  /* one row of a VRAM copy */
-    const psx_span_fn *kernels; /* the span kernel set this CPU runs best */
-    const psx_span_fn *scalar;  /* the scalar set, for one-pixel spans */
+    const psx_rows_fn *rows;    /* the row kernel set this CPU runs best */
 } sw_renderer;
 
 static const uint16_t *texture_source(sw_renderer *sw, const psx_draw_mode *m, psx_rect drawn, int umin, int umax,
@@ -32,39 +31,27 @@ static void sw_triangle(psx_renderer *r, const psx_draw_mode *m, const psx_trian
 {
     sw_renderer *sw = (sw_renderer *)r;
     psx_rect drawn = psx_rect_intersect(t->bbox, m->clip);
-    psx_tri_walk w;
-    if (psx_rect_empty(drawn) || !psx_tri_walk_begin(&w, t, drawn))
+    psx_rows rows;
+    if (psx_rect_empty(drawn) || !psx_tri_walk_begin(&rows.w, t, drawn))
         return;
+    rows.rect = false;
     int umin, umax, vmin, vmax;
     psx_triangle_uv_range(t, &umin, &umax, &vmin, &vmax);
     psx_span_ctx c;
     psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut, t->ddx);
-    psx_span_fn span = psx_span_select(sw->kernels, m, m->gouraud, m->dither);
     /* the accumulators of prim_setup.h's formula at (x, y) are
      * base + ddx * (x - bx) + ddy * (y - by), 32-bit wrapping: each row
-     * starts from the formula, then steps by ddx per pixel (sw_span.h) */
+     * starts from the formula, then steps by ddx per pixel (sw_span.h);
+     * origin: the formula at (0, y), stepped by ddy per row */
     const psx_vertex *bv = &t->v[t->base];
     const uint8_t *vals = &bv->r;
-    /* row_origin: the formula at (0, y), stepped by ddy per row */
-    uint32_t row_origin[PSX_ATTR_COUNT], ddx[PSX_ATTR_COUNT], ddy[PSX_ATTR_COUNT];
     for (int i = 0; i < PSX_ATTR_COUNT; i++) {
-        ddx[i] = (uint32_t)t->ddx[i];
-        ddy[i] = (uint32_t)t->ddy[i];
-        row_origin[i] = ((uint32_t)vals[i] << 12) + 2048u - ddx[i] * (uint32_t)bv->x +
-                        ddy[i] * ((uint32_t)w.y - (uint32_t)bv->y);
+        rows.ddx[i] = (uint32_t)t->ddx[i];
+        rows.ddy[i] = (uint32_t)t->ddy[i];
+        rows.origin[i] = ((uint32_t)vals[i] << 12) + 2048u - rows.ddx[i] * (uint32_t)bv->x +
+                         rows.ddy[i] * ((uint32_t)rows.w.y - (uint32_t)bv->y);
     }
-    while (w.y <= w.yend) {
-        int32_t y = w.y, xl, xr;
-        psx_tri_walk_row(&w, &xl, &xr);
-        uint32_t acc[PSX_ATTR_COUNT];
-#pragma GCC unroll 5 /* row_origin stays in registers */
-        for (int i = 0; i < PSX_ATTR_COUNT; i++) {
-            acc[i] = row_origin[i] + ddx[i] * (uint32_t)xl;
-            row_origin[i] += ddy[i];
-        }
-        if (xr > xl)
-            span(&c, sw->vram + (size_t)y * PSX_VRAM_W, xl, xr, y, acc);
-    }
+    psx_rows_select(sw->rows, m, m->gouraud, m->dither)(&c, sw->vram, &rows);
 }
 
 static void sw_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
@@ -73,21 +60,8 @@ static void sw_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
     psx_span_ctx c;
     static const int32_t no_steps[PSX_ATTR_COUNT] = {0, 0, 0, 0, 0};
     psx_span_ctx_init(&c, m, sw->vram, sw->clut, no_steps);
-    /* one-pixel spans, the colour given per pixel (flat lines: c0), by the
-     * scalar loops (a SIMD step would be 1/8 used) */
-    psx_span_fn span = psx_span_select(sw->scalar, m, true, m->dither);
-    for (int32_t i = 0; i <= l->k; i++) {
-        int32_t x, y;
-        uint8_t rgb[3];
-        psx_line_pixel(l, i, &x, &y, rgb);
-        if (!m->gouraud)
-            memcpy(rgb, l->c0, 3);
-        if (x < m->clip.x0 || x > m->clip.x1 || y < m->clip.y0 || y > m->clip.y1)
-            continue;
-        const uint32_t acc[PSX_ATTR_COUNT] = {(uint32_t)rgb[0] << 12, (uint32_t)rgb[1] << 12, (uint32_t)rgb[2] << 12, 0,
-                                              0};
-        span(&c, sw->vram + (size_t)y * PSX_VRAM_W, x, x + 1, y, acc);
-    }
+    /* pixel by pixel, stepping prim_setup.h's line formula (sw_span.c) */
+    psx_line_select(m, m->dither)(&c, sw->vram, l, m->gouraud, m->clip);
 }
 
 static void sw_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite *s)
@@ -98,19 +72,27 @@ static void sw_sprite(psx_renderer *r, const psx_draw_mode *m, const psx_sprite 
         return;
     int umin, umax, vmin, vmax;
     psx_sprite_uv_range(s, m, &umin, &umax, &vmin, &vmax);
-    /* texcoords step by one texel per pixel, down under a flip; the
-     * accumulator's low 12 bits stay 0, so (acc >> 12) & FFh is the 8-bit
-     * texcoord (psx_sprite_u/v) */
-    const int32_t steps[PSX_ATTR_COUNT] = {0, 0, 0, m->flip_x ? -4096 : 4096, 0};
+    /* texcoords step by one texel per pixel and row, down under a flip;
+     * the accumulators' low 12 bits stay 0, so (acc >> 12) & FFh is the
+     * 8-bit texcoord (psx_sprite_u/v) */
+    const int32_t du = m->flip_x ? -4096 : 4096, dv = m->flip_y ? -4096 : 4096;
+    const int32_t steps[PSX_ATTR_COUNT] = {0, 0, 0, du, 0};
     psx_span_ctx c;
     psx_span_ctx_init(&c, m, texture_source(sw, m, drawn, umin, umax, vmin, vmax), sw->clut, steps);
-    psx_span_fn span = psx_span_select(sw->kernels, m, false, false);
-    uint32_t acc[PSX_ATTR_COUNT] = {(uint32_t)s->r << 12, (uint32_t)s->g << 12, (uint32_t)s->b << 12,
-                                    (uint32_t)psx_sprite_u(s, m, drawn.x0) << 12, 0};
-    for (int32_t y = drawn.y0; y <= drawn.y1; y++) {
-        acc[PSX_ATTR_V] = (uint32_t)psx_sprite_v(s, m, y) << 12;
-        span(&c, sw->vram + (size_t)y * PSX_VRAM_W, drawn.x0, drawn.x1 + 1, y, acc);
+    psx_rows rows = {.rect = true};
+    rows.w.y = drawn.y0;
+    rows.w.yend = drawn.y1;
+    rows.w.x0 = drawn.x0;
+    rows.w.x1 = drawn.x1;
+    const uint32_t at_x0[PSX_ATTR_COUNT] = {(uint32_t)s->r << 12, (uint32_t)s->g << 12, (uint32_t)s->b << 12,
+                                            (uint32_t)psx_sprite_u(s, m, drawn.x0) << 12,
+                                            (uint32_t)psx_sprite_v(s, m, drawn.y0) << 12};
+    for (int i = 0; i < PSX_ATTR_COUNT; i++) {
+        rows.ddx[i] = (uint32_t)steps[i];
+        rows.ddy[i] = i == PSX_ATTR_V ? (uint32_t)dv : 0;
+        rows.origin[i] = at_x0[i] - rows.ddx[i] * (uint32_t)drawn.x0;
     }
+    psx_rows_select(sw->rows, m, false, false)(&c, sw->vram, &rows);
 }
 
 /* w halfwords of a VRAM row from column x, wrapping at 1024, and back. */
@@ -215,7 +197,7 @@ uint16_t *psx_swrender_vram(psx_renderer *r)
 
 void psx_swrender_use_kernels(psx_renderer *r, psx_span_isa isa)
 {
-    ((sw_renderer *)r)->kernels = psx_span_kernels(isa);
+    ((sw_renderer *)r)->rows = psx_rows_kernels(isa);
 }
 
 const uint16_t *psx_swrender_clut(const psx_renderer *r)
@@ -256,8 +238,7 @@ psx_renderer *psx_swrender_create(const glhle_logger *log, glhle_psx_stats *stat
         GLHLE_ERROR(log, "out of memory for the software renderer's VRAM");
         return NULL;
     }
-    sw->kernels = psx_span_kernels(PSX_SPAN_BEST);
-    sw->scalar = psx_span_kernels(PSX_SPAN_SCALAR);
+    sw->rows = psx_rows_kernels(PSX_SPAN_BEST);
     sw->base.ops = &sw_ops;
     sw->base.log = log;
     sw->base.stats = stats;

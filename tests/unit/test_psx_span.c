@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/psx/gpu.h"
+#include "backend/psx/renderer.h"
 #include "backend/psx/sw_span.h"
 #include "glhle/psx.h"
 #include "support/psx_random.h"
@@ -381,28 +383,44 @@ static void random_spans_every_combination(void **state)
 
 /* ---- whole primitives against the per-pixel renderer -------------------------------- */
 
+static psx_span_isa stream_isa;
+
+static psx_renderer *sw_make(const void *arg, const glhle_logger *log, glhle_psx_stats *stats, glhle_result *result)
+{
+    (void)arg;
+    psx_renderer *r = psx_swrender_create(log, stats);
+    *result = r ? GLHLE_RESULT_OK : GLHLE_RESULT_OUT_OF_MEMORY;
+    if (r)
+        psx_swrender_use_kernels(r, stream_isa);
+    return r;
+}
+
+/* The renderer with each kernel set (scalar, SSE2, AVX2: their row
+ * kernels, lines and transfers) against the per-pixel renderer. */
 static void compare_streams(const psx_stream *s, const char *what)
 {
-    glhle_psx_desc d = {0};
-    d.renderer = GLHLE_PSX_RENDERER_SOFTWARE;
-    d.log = ts_log_fn;
-    d.log_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1); /* random streams hold bad words on purpose */
-    glhle_psx *sw = NULL, *ref = NULL;
-    assert_int_equal(glhle_psx_create(NULL, &d, &sw), GLHLE_RESULT_OK);
+    static const char *const isa_names[3] = {"scalar", "SSE2", "AVX2"};
+    glhle_logger log = {ts_log_fn, NULL, (glhle_log_level)(GLHLE_LOG_ERROR + 1)}; /* random streams hold bad words on purpose */
+    glhle_psx *ref = NULL;
     assert_int_equal(psx_ref_create(&ref), GLHLE_RESULT_OK);
-    glhle_psx_gp0_block(sw, s->words, s->count);
     glhle_psx_gp0_block(ref, s->words, s->count);
     uint16_t *a = malloc(VRAM_WORDS * sizeof *a), *b = malloc(VRAM_WORDS * sizeof *b);
     assert_true(a && b);
-    assert_int_equal(glhle_psx_read_vram(sw, 0, 0, PSX_VRAM_W, PSX_VRAM_H, a), GLHLE_RESULT_OK);
     assert_int_equal(glhle_psx_read_vram(ref, 0, 0, PSX_VRAM_W, PSX_VRAM_H, b), GLHLE_RESULT_OK);
-    for (size_t i = 0; i < VRAM_WORDS; i++)
-        if (a[i] != b[i])
-            fail_msg("%s: pixel (%zu, %zu) is %04x, the per-pixel renderer drew %04x", what, i % PSX_VRAM_W,
-                     i / PSX_VRAM_W, a[i], b[i]);
+    for (int isa = PSX_SPAN_SCALAR; isa <= PSX_SPAN_AVX2; isa++) {
+        glhle_psx *sw = NULL;
+        stream_isa = (psx_span_isa)isa;
+        assert_int_equal(psx_create_with(&log, sw_make, NULL, &sw), GLHLE_RESULT_OK);
+        glhle_psx_gp0_block(sw, s->words, s->count);
+        assert_int_equal(glhle_psx_read_vram(sw, 0, 0, PSX_VRAM_W, PSX_VRAM_H, a), GLHLE_RESULT_OK);
+        for (size_t i = 0; i < VRAM_WORDS; i++)
+            if (a[i] != b[i])
+                fail_msg("%s (%s): pixel (%zu, %zu) is %04x, the per-pixel renderer drew %04x", what, isa_names[isa],
+                         i % PSX_VRAM_W, i / PSX_VRAM_W, a[i], b[i]);
+        glhle_psx_destroy(sw);
+    }
     free(a);
     free(b);
-    glhle_psx_destroy(sw);
     glhle_psx_destroy(ref);
 }
 
