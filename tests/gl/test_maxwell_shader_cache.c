@@ -13,7 +13,8 @@
  *    logged with its offset, the frames are the same, the file is rewritten
  *    clean.
  *  - glhle-shadercache builds, lists, shows, verifies and precompiles
- *    Maxwell caches.
+ *    Maxwell caches;
+ *  - keys differing only in guest code stay two entries, in memory and on disk.
  * The reference frames are those of the replay without a cache, which
  * test_maxwell_trace and test_maxwell_cube_scenes check against the golden
  * images. */
@@ -24,6 +25,8 @@
 #include <string.h>
 
 #include "backend/common/bytebuf.h"
+#include "backend/gl/gl_util.h"
+#include "backend/gl/program_cache.h"
 #include "backend/gl/shader_cache_file.h"
 #include "backend/maxwell/render/programs.h"
 #include "glhle/maxwell.h"
@@ -446,6 +449,95 @@ static void replay_tool_uses_the_cache(void **state)
     assert_non_null(strstr(out, "\"system\": \"maxwell\""));
 }
 
+/* A linked program of its own per call: which key a lookup found is told by
+ * the program name. */
+static glhle_result any_program(void *user, const void *key, GLuint *program)
+{
+    glhle_context *ctx = user;
+    (void)key;
+    char vs[160], fs[200];
+    snprintf(vs, sizeof vs, "%s\nvoid main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n", ctx->glsl_version_line);
+    snprintf(fs, sizeof fs, "%s\nprecision highp float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+             ctx->glsl_version_line);
+    return gl_link_program(ctx, vs, fs, program);
+}
+
+/* Two programs whose keys differ only in guest code (the same 416-byte fixed
+ * part: word counts, translation keys, SPHs) are two entries, in memory and
+ * on disk. In memory both are looked up under one hash, so only the
+ * comparison of the whole key can tell them apart; on disk the entry's
+ * identity must cover the code. The key is a real one, from the triangle
+ * trace's cache; the other is it with one bit of its last code word flipped. */
+static void keys_differing_only_in_code_stay_apart(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_code_only");
+    run r;
+    replay(ctx, "maxwell_triangle", dir, &r);
+    free_run(&r);
+    gl_shc_file f;
+    parse_file(cache_file(dir, "maxwell_triangle"), &f);
+    assert_int_equal(f.entry_count, 1);
+    const gl_shc_entry e = f.entries[0];
+    const uint32_t n = e.key_size;
+    assert_true(n > sizeof(mw_program_key));
+    uint8_t *a = malloc(n), *b = malloc(n);
+    assert_non_null(a);
+    assert_non_null(b);
+    memcpy(a, e.key, n);
+    memcpy(b, e.key, n);
+    b[n - 8] ^= 0x01; /* the last code word's lowest bit */
+    assert_memory_equal(a, b, sizeof(mw_program_key));
+
+    gl_program_cache c;
+    assert_int_equal(gl_program_cache_init_var(&c, ctx, MW_PROGRAM_KEY_MAX_BYTES, 8), GLHLE_RESULT_OK);
+    GLuint pa = 0, pb = 0, q = 0;
+    const uint64_t hash = 0x5eed; /* one hash for both */
+    assert_int_equal(gl_program_cache_getn(&c, a, n, hash, any_program, ctx, &pa), GLHLE_RESULT_OK);
+    assert_int_equal(gl_program_cache_getn(&c, b, n, hash, any_program, ctx, &pb), GLHLE_RESULT_OK);
+    assert_int_not_equal(pa, pb);
+    assert_int_equal(c.count, 2);
+    assert_int_equal(c.misses, 2);
+    assert_true(gl_program_cache_findn(&c, a, n, hash, &q, &(glhle_result){0}));
+    assert_int_equal(q, pa);
+    assert_true(gl_program_cache_findn(&c, b, n, hash, &q, &(glhle_result){0}));
+    assert_int_equal(q, pb);
+    gl_program_cache_free(&c);
+
+    /* on disk: both KEY records are kept, each with its own bytes, also
+     * after compaction */
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    assert_true(gl_shc_write_header(&out, GL_SHC_SYSTEM_MAXWELL));
+    assert_true(gl_shc_write_key(&out, e.system, e.key_version, n, e.host, 1, e.glsl_hash, a));
+    assert_true(gl_shc_write_key(&out, e.system, e.key_version, n, e.host, 2, e.glsl_hash, b));
+    const gl_shc_system_info *sys[1] = {&mw_program_system()->info};
+    for (int pass = 0; pass < 2; pass++) {
+        gl_shc_file g;
+        assert_int_equal(gl_shc_parse(out.data, out.size, sys, 1, GL_SHC_SYSTEM_MAXWELL, NULL, GLHLE_LOG_INFO, &g),
+                         GLHLE_RESULT_OK);
+        assert_int_equal(g.bad_count, 0);
+        assert_int_equal(g.entry_count, 2);
+        assert_int_not_equal(g.entries[0].id, g.entries[1].id);
+        const gl_shc_entry *ea = g.entries[0].last_use == 1 ? &g.entries[0] : &g.entries[1];
+        const gl_shc_entry *eb = ea == &g.entries[0] ? &g.entries[1] : &g.entries[0];
+        assert_int_equal(ea->key_size, n);
+        assert_int_equal(eb->key_size, n);
+        assert_memory_equal(ea->key, a, n);
+        assert_memory_equal(eb->key, b, n);
+        glhle_bytebuf compacted;
+        glhle_bytebuf_init(&compacted, 0);
+        assert_true(gl_shc_write_compacted(&g, NULL, &compacted));
+        gl_shc_free(&g);
+        glhle_bytebuf_free(&out);
+        out = compacted;
+    }
+    glhle_bytebuf_free(&out);
+    free(a);
+    free(b);
+    gl_shc_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -457,6 +549,7 @@ int main(void)
         cmocka_unit_test(corruptions_are_survived),
         cmocka_unit_test(tool_handles_maxwell),
         cmocka_unit_test(replay_tool_uses_the_cache),
+        cmocka_unit_test(keys_differing_only_in_code_stay_apart),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
