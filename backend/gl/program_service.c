@@ -98,6 +98,7 @@ struct gl_program_service {
     uint8_t *fallback_key;
     GLuint fallback_program;       /* drawn with while a key's own program is on a worker */
     bool fallback_only;            /* ... and for every other key too */
+    bool defer_misses;             /* no fallback: a miss goes to a worker, its draw is skipped */
     bool (*fallback_covers)(const void *key);
     uint64_t clock_after_precompile;
     glhle_shader_stats st;
@@ -503,9 +504,10 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
         s->st.cache_hits++;
         return r;
     }
-    if (s->fallback_program && s->workers && !s->break_builds && covered) {
+    if ((s->fallback_program || s->defer_misses) && s->workers && !s->break_builds && covered) {
         /* the key's own program is made on a worker; this draw uses the
-         * fallback (a lookup of a key already on a worker is no new miss) */
+         * fallback, or without one is skipped (a lookup of a key already on
+         * a worker is no new miss) */
         bool queued = pending_has(s, hash);
         if (!queued) {
             s->st.cache_misses++;
@@ -526,9 +528,14 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
                 queued = submit(s, key, glsl_hash, false);
             }
         }
-        if (queued) {
+        if (queued && s->fallback_program) {
             s->st.draws_by_ubershader++;
             *program = s->fallback_program;
+            return GLHLE_RESULT_OK;
+        }
+        if (queued) {
+            s->st.draws_deferred++;
+            *program = 0;
             return GLHLE_RESULT_OK;
         }
     } else {
@@ -830,6 +837,7 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     if (desc->fallback_generate && !s->fallback_program)
         make_fallback(s, desc->fallback_generate);
     s->fallback_only = desc->fallback_only;
+    s->defer_misses = desc->defer_misses;
     s->fallback_covers = desc->fallback_covers;
     if (s->path)
         precompile(s, desc->on_precompile, desc->user);

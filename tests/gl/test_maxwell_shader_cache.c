@@ -65,6 +65,7 @@ static glhle_result keep(void *user, glhle_maxwell *gpu, uint32_t frame)
 
 static uint32_t replay_budget;  /* program_budget of the next replays */
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
+static bool replay_defer;       /* shader_defer_draws of the next replays */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, run *out)
 {
@@ -79,7 +80,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, run *o
                                                 .shader_cache_dir = dir,
                                                 .shader_cache_title = name,
                                                 .program_budget = replay_budget,
-                                                .shader_compile_threads = replay_threads},
+                                                .shader_compile_threads = replay_threads,
+                                                .shader_defer_draws = replay_defer},
                                     .on_frame = keep,
                                     .user = out};
     glhle_maxwell_replay_stats st;
@@ -447,6 +449,28 @@ static void replay_tool_uses_the_cache(void **state)
     snprintf(args, sizeof args, "list --json '%s/cache/maxwell_triangle.maxwell.glsc'", dir);
     assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
     assert_non_null(strstr(out, "\"system\": \"maxwell\""));
+    /* --defer-draws, cold: nothing waits, the triangle's three draws are
+     * skipped while its program compiles (deferred_draws_wait_for_nothing) */
+    snprintf(json, sizeof json, "%s/stats_defer.json", dir);
+    snprintf(args, sizeof args, "'%s' --out '%s/out_defer' --shader-cache '%s/cache_defer' --stats-json '%s' --defer-draws",
+             ts_source_path("tests/scenes/traces/maxwell_triangle.glht"), dir, dir, json);
+    assert_int_equal(tt_run_tool("glhle-replay", args, out, sizeof out), 0);
+    size_t n;
+    char *j = (char *)ts_read_file(json, &n);
+    static const char *const deferred[] = {"\"draws_waited_for_compile\": 0,", "\"programs_compiled_on_draw\": 0,"};
+    for (int k = 0; k < 2; k++)
+        if (!strstr(j, deferred[k]))
+            fail_msg("--defer-draws: %s lacks %s: %s", json, deferred[k], j);
+    /* how many are skipped depends on when the worker finishes (the tool
+     * writes a PNG per frame): at least the first, and together three */
+    const char *dd = strstr(j, "\"draws_deferred\": "), *dr = strstr(j, "\"draws\": ");
+    assert_non_null(dd);
+    assert_non_null(dr);
+    const unsigned long nd = strtoul(dd + 18, NULL, 10), nr = strtoul(dr + 9, NULL, 10);
+    print_message("glhle-replay --defer-draws: %lu draws deferred, %lu drawn\n", nd, nr);
+    assert_true(nd >= 1);
+    assert_int_equal(nd + nr, 3);
+    free(j);
 }
 
 /* A linked program of its own per call: which key a lookup found is told by
@@ -538,6 +562,47 @@ static void keys_differing_only_in_code_stay_apart(void **state)
     gl_shc_free(&f);
 }
 
+/* shader_defer_draws: a cold replay waits for no compile; the draws whose
+ * programs were compiling are skipped and counted, the programs are still
+ * compiled (on the worker) and stored, so a second run without the option
+ * compiles nothing. Off (the default), the same cold replay waits for each
+ * compile as before and defers nothing. */
+static void deferred_draws_wait_for_nothing(void **state)
+{
+    glhle_context *ctx = *state;
+    for (size_t t = 0; t < TRACE_COUNT; t++) {
+        char name[96];
+        snprintf(name, sizeof name, "maxwell_shader_cache_defer_%s", traces[t]);
+        const char *dir = ts_fresh_dir(name);
+        run sync, deferred, warm;
+        replay(ctx, traces[t], NULL, &sync); /* the default: misses wait */
+        assert_int_equal(sync.st.draws_deferred, 0);
+        assert_true(sync.st.draws_waited_for_compile >= 1);
+        assert_int_equal(sync.st.draws_waited_for_compile, sync.st.programs_compiled_on_draw);
+        replay_defer = true;
+        replay(ctx, traces[t], dir, &deferred);
+        replay_defer = false;
+        print_message("%s: %llu draws, %llu deferred, %llu waited (without the option: %llu draws, %llu waited)\n",
+                      traces[t], (unsigned long long)deferred.st.draws,
+                      (unsigned long long)deferred.st.draws_deferred,
+                      (unsigned long long)deferred.st.draws_waited_for_compile, (unsigned long long)sync.st.draws,
+                      (unsigned long long)sync.st.draws_waited_for_compile);
+        assert_int_equal(deferred.st.draws_waited_for_compile, 0);
+        assert_int_equal(deferred.st.programs_compiled_on_draw, 0);
+        assert_true(deferred.st.draws_deferred >= 1);
+        assert_true(deferred.st.draws + deferred.st.draws_deferred >= sync.st.draws);
+        /* what the worker compiled went to the disk cache */
+        replay(ctx, traces[t], dir, &warm);
+        assert_int_equal(warm.st.programs_compiled, 0);
+        assert_int_equal(warm.st.draws_deferred, 0);
+        assert_int_equal(warm.st.draws, sync.st.draws);
+        same_frames(name, &sync, &warm);
+        free_run(&sync);
+        free_run(&deferred);
+        free_run(&warm);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +615,7 @@ int main(void)
         cmocka_unit_test(tool_handles_maxwell),
         cmocka_unit_test(replay_tool_uses_the_cache),
         cmocka_unit_test(keys_differing_only_in_code_stay_apart),
+        cmocka_unit_test(deferred_draws_wait_for_nothing),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -171,7 +171,9 @@ static glhle_result draw_state(mw_render *r)
         .cache_max_bytes = c->cache_max_bytes,
         .after_link = describe_program,
         .user = r,
-        .compile_threads = c->compile_threads,
+        /* deferring needs a worker to compile on: one when none was asked for */
+        .compile_threads = c->compile_threads ? c->compile_threads : c->defer_draws ? 1u : 0u,
+        .defer_misses = c->defer_draws,
     };
     glhle_result res = gl_program_service_create(r->ctx, &sd, &d->programs);
     if (res != GLHLE_RESULT_OK) {
@@ -509,6 +511,10 @@ static glhle_result get_program(mw_render *r, const mw_state *st, const mw_draw_
     }
     if (res != GLHLE_RESULT_OK)
         return res;
+    if (!prog) { /* deferred (shader_defer_draws): compiling on a worker */
+        *out = NULL;
+        return GLHLE_RESULT_OK;
+    }
     mw_draw_program *info = info_slot(d, prog);
     if (!info->program) /* forgotten when the table was cleared */
         fill_info(r, prog);
@@ -1071,6 +1077,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     bool fatal = false;
     glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
     res = get_program(r, st, &prog, tex, tex_mask);
+    if (res == GLHLE_RESULT_OK && !prog)
+        return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
         tex_res = bind_textures(r, tex, tex_mask, &fatal);
         res = fatal ? tex_res : GLHLE_RESULT_OK;
