@@ -52,16 +52,19 @@ static const gl_program_system *system_by_id(uint32_t id)
         return mw_program_system();
     if (id == GL_SHC_SYSTEM_PICA_GPU_VS)
         return pica_gpu_program_system();
+    if (id == GL_SHC_SYSTEM_MAXWELL_COMPUTE)
+        return mw_compute_program_system();
     return NULL;
 }
 
-#define KNOWN_SYSTEMS 4
+#define KNOWN_SYSTEMS 5
 static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
 {
     out[0] = &pica_program_system()->info;
     out[1] = &psx_program_system()->info;
     out[2] = &mw_program_system()->info;
     out[3] = &pica_gpu_program_system()->info;
+    out[4] = &mw_compute_program_system()->info;
 }
 
 #define USAGE                                                                                 \
@@ -675,7 +678,7 @@ static int cmd_precompile(const char *path)
     if (sys->info.id == GL_SHC_SYSTEM_PICA || sys->info.id == GL_SHC_SYSTEM_PICA_GPU_VS) {
         const pica_fs_host h = {.gles = in->gles, .framebuffer_fetch = in->framebuffer_fetch};
         host = pica_program_host_bits(&h);
-    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL) {
+    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE) {
         host = in->gles ? MW_PROGRAM_HOST_GLES : 0u;
     } else {
         const psx_shader_host h = {.version_line = in->gles ? "#version 320 es" : "#version 450 core",

@@ -305,7 +305,15 @@ static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_has
         return false;
     }
     if (s->break_builds)
-        glhle_bytebuf_printf(&s->fs, "#error glhle test: program build broken on purpose\n");
+        glhle_bytebuf_printf(s->sys->compute ? &s->vs : &s->fs, "#error glhle test: program build broken on purpose\n");
+    /* storage for both texts, also an empty one (compute programs have no
+     * fragment text), so every copy below has a NUL to copy */
+    if (!glhle_bytebuf_reserve(&s->vs, 1) || !glhle_bytebuf_reserve(&s->fs, 1))
+        return false;
+    if (!s->fs.size)
+        s->fs.data[0] = 0;
+    if (!s->vs.size)
+        s->vs.data[0] = 0;
     glhle_bytebuf_cstr(&s->vs);
     glhle_bytebuf_cstr(&s->fs);
     *glsl_hash = gl_shc_glsl_hash((const char *)s->vs.data, s->vs.size, (const char *)s->fs.data, s->fs.size);
@@ -347,7 +355,9 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     const bool from_binary = p != 0;
     glhle_result r = GLHLE_RESULT_OK;
     if (!p) {
-        r = gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), s->path != NULL, &p);
+        r = s->sys->compute ? gl_link_compute_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), s->path != NULL, &p)
+                            : gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs),
+                                                 s->path != NULL, &p);
         count_compile(s, now_ns() - t0);
         if (!s->precompiling) {
             s->st.programs_compiled_on_draw++;
@@ -428,6 +438,7 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
     j->retrievable = s->path != NULL;
     j->tag = glsl_hash;
     j->precompile = precompile;
+    j->compute = s->sys->compute;
     s->pending[s->pending_count++] = glhle_hash64(key, n);
     gl_compile_workers_submit(s->workers, j);
     return true;

@@ -45,6 +45,9 @@ typedef struct gl_program_system {
      * ubershader), as gl_program_service_desc.fallback_generate: tools
      * regenerate a stored fallback entry (GL_SHC_HOST_FALLBACK) with it. */
     bool (*fallback_generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+    /* Compute programs: the generator writes the compute shader into `vs`
+     * and leaves `fs` empty; the service links that one stage. */
+    bool compute;
 } gl_program_system;
 
 /* The text of a stored entry: the fallback's for a GL_SHC_HOST_FALLBACK

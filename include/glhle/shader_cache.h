@@ -54,6 +54,9 @@ typedef struct glhle_shader_stats {
     /* Maxwell with glhle_maxwell_desc.shader_defer_draws: draws skipped
      * because their program was still compiling on a worker */
     uint64_t draws_deferred;
+    /* Maxwell: compute launches, which look up their programs in a service
+     * of their own (key type maxwell-cs); the other counts include them */
+    uint64_t dispatches;
 } glhle_shader_stats;
 
 typedef struct glhle_pica glhle_pica;

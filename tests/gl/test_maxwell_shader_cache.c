@@ -14,7 +14,9 @@
  *    clean.
  *  - glhle-shadercache builds, lists, shows, verifies and precompiles
  *    Maxwell caches;
- *  - keys differing only in guest code stay two entries, in memory and on disk.
+ *  - keys differing only in guest code stay two entries, in memory and on disk;
+ *  - shader_defer_draws: cold replays wait for no draw's compile;
+ *  - compute programs use their own service and file (maxwell-cs).
  * The reference frames are those of the replay without a cache, which
  * test_maxwell_trace and test_maxwell_cube_scenes check against the golden
  * images. */
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend/common/bytebuf.h"
 #include "backend/gl/gl_util.h"
@@ -144,7 +147,9 @@ static void programs_go_through_the_service(void **state)
         assert_int_equal(s->cache_misses, s->programs_compiled);
         assert_int_equal(s->programs_compiled_on_draw, s->programs_compiled);
         assert_int_equal(s->draws_waited_for_compile, s->programs_compiled);
-        assert_int_equal(s->cache_hits + s->cache_misses, s->draws); /* one lookup per draw */
+        /* one lookup per draw and per compute launch (compute_geo has some) */
+        assert_true(strstr(traces[i], "compute") ? s->dispatches >= 1 : s->dispatches == 0);
+        assert_int_equal(s->cache_hits + s->cache_misses, s->draws + s->dispatches);
         assert_int_equal(s->programs_resident, s->programs_compiled);
         assert_int_equal(s->program_failures, 0);
         assert_int_equal(s->records_written, 0); /* no disk cache */
@@ -241,6 +246,30 @@ static void other_driver_compiles_from_the_keys(void **state)
     free_run(&warm);
 }
 
+/* The file at `path` (a compute programs' one, if it exists) as keys only,
+ * into `out`; returns its entries (0 and `out` empty without the file). */
+static uint32_t keys_only(const char *path, glhle_bytebuf *out)
+{
+    if (access(path, R_OK) != 0)
+        return 0;
+    size_t n;
+    uint8_t *d = ts_read_file(path, &n);
+    const gl_shc_system_info *sys[1] = {&mw_compute_program_system()->info};
+    gl_shc_file f;
+    assert_int_equal(gl_shc_parse(d, n, sys, 1, GL_SHC_SYSTEM_MAXWELL_COMPUTE, NULL, GLHLE_LOG_INFO, &f),
+                     GLHLE_RESULT_OK);
+    gl_shc_write_header(out, f.system);
+    for (uint32_t e = 0; e < f.entry_count; e++) {
+        const gl_shc_entry *en = &f.entries[e];
+        gl_shc_write_key(out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                         en->key);
+    }
+    const uint32_t count = f.entry_count;
+    gl_shc_free(&f);
+    free(d);
+    return count;
+}
+
 /* Without binaries, the stored programs are compiled at creation on two
  * workers with shared contexts: none on a draw, the same frames. */
 static void precompile_on_workers(void **state)
@@ -253,7 +282,13 @@ static void precompile_on_workers(void **state)
         const char *path = cache_file(dir, traces[i]);
         gl_shc_file f;
         parse_file(path, &f);
-        const uint32_t programs = f.entry_count;
+        /* and the compute programs' file, where the trace has one */
+        glhle_bytebuf cs_out;
+        glhle_bytebuf_init(&cs_out, 0);
+        char cs_path[4300];
+        snprintf(cs_path, sizeof cs_path, "%s/%s.maxwell-cs.glsc", dir, traces[i]);
+        const uint32_t compute_programs = keys_only(cs_path, &cs_out);
+        const uint32_t programs = f.entry_count + compute_programs;
         glhle_bytebuf out;
         glhle_bytebuf_init(&out, 0);
         gl_shc_write_header(&out, f.system);
@@ -276,6 +311,9 @@ static void precompile_on_workers(void **state)
             glhle_maxwell_destroy(gpu);
             ts_write_file(path, out.data, out.size); /* the texts and binaries it added go again */
         }
+        if (compute_programs)
+            ts_write_file(cs_path, cs_out.data, cs_out.size);
+        glhle_bytebuf_free(&cs_out);
         glhle_bytebuf_free(&out);
         replay_threads = 2;
         replay(ctx, traces[i], dir, &warm);
@@ -587,8 +625,11 @@ static void deferred_draws_wait_for_nothing(void **state)
                       (unsigned long long)deferred.st.draws_deferred,
                       (unsigned long long)deferred.st.draws_waited_for_compile, (unsigned long long)sync.st.draws,
                       (unsigned long long)sync.st.draws_waited_for_compile);
-        assert_int_equal(deferred.st.draws_waited_for_compile, 0);
-        assert_int_equal(deferred.st.programs_compiled_on_draw, 0);
+        /* a compute launch is not deferred (later draws read what it
+         * writes): compute_geo's one compute program is still waited for */
+        const uint64_t compute = deferred.st.dispatches ? 1 : 0;
+        assert_int_equal(deferred.st.draws_waited_for_compile, compute);
+        assert_int_equal(deferred.st.programs_compiled_on_draw, compute);
         assert_true(deferred.st.draws_deferred >= 1);
         assert_true(deferred.st.draws + deferred.st.draws_deferred >= sync.st.draws);
         /* what the worker compiled went to the disk cache */
@@ -601,6 +642,100 @@ static void deferred_draws_wait_for_nothing(void **state)
         free_run(&deferred);
         free_run(&warm);
     }
+}
+
+/* Compute programs (key type maxwell-cs, system 5) go through their own
+ * program service and the disk cache, DIR/TITLE.maxwell-cs.glsc: the cold
+ * replay of compute_geo stores its compute program (the key: stage
+ * compute, deko3d's handle block at c0[0xa0], the block size and the
+ * reachable code) and counts its compile; the second replay compiles
+ * nothing (every program, graphics and compute, from its binary, made at
+ * creation) and writes the frames of a replay without a cache. The tool
+ * lists, shows (the key field by field, checked against the key's bytes
+ * read by the struct layout), regenerates and verifies the file, and
+ * names the offset of a flipped byte. */
+static void compute_programs_use_the_cache(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_compute");
+    const char *name = "maxwell_compute_geo";
+    run none, cold, warm;
+    replay(ctx, name, NULL, &none);
+    replay(ctx, name, dir, &cold);
+    char cs_path[4300];
+    snprintf(cs_path, sizeof cs_path, "%s/%s.maxwell-cs.glsc", dir, name);
+    size_t n;
+    uint8_t *d = ts_read_file(cs_path, &n);
+    const gl_shc_system_info *sys[1] = {&mw_compute_program_system()->info};
+    gl_shc_file f;
+    assert_int_equal(gl_shc_parse(d, n, sys, 1, GL_SHC_SYSTEM_MAXWELL_COMPUTE, NULL, GLHLE_LOG_INFO, &f),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(f.bad_count, 0);
+    assert_int_equal(f.entry_count, 1);
+    mw_compute_key key;
+    assert_true(f.entries[0].key_size >= sizeof key);
+    memcpy(&key, f.entries[0].key, sizeof key);
+    assert_int_equal(key.key.stage, MW_SPIRV_COMPUTE);
+    assert_int_equal(key.key.tex_handle_offset, 0xa0);
+    assert_int_equal(f.entries[0].key_size, sizeof key + 8u * key.words);
+    const uint32_t compute_entries = f.entry_count;
+    gl_shc_free(&f);
+    gl_shc_file g;
+    parse_file(cache_file(dir, name), &g);
+    const uint32_t graphics_entries = g.entry_count;
+    gl_shc_free(&g);
+    assert_true(cold.st.dispatches >= 1);
+    assert_int_equal(cold.st.programs_compiled, graphics_entries + compute_entries);
+    assert_int_equal(none.st.programs_compiled, graphics_entries + compute_entries);
+    replay(ctx, name, dir, &warm);
+    print_message("%s: cold %llu compiled (%u compute), warm %llu compiled, %llu precompiled, %llu binaries loaded\n",
+                  name, (unsigned long long)cold.st.programs_compiled, compute_entries,
+                  (unsigned long long)warm.st.programs_compiled, (unsigned long long)warm.st.programs_precompiled,
+                  (unsigned long long)warm.st.binaries_loaded);
+    assert_int_equal(warm.st.programs_compiled, 0);
+    assert_int_equal(warm.st.programs_compiled_on_draw, 0);
+    assert_int_equal(warm.st.cache_misses, 0);
+    assert_int_equal(warm.st.programs_precompiled, graphics_entries + compute_entries);
+    same_frames("compute_cold", &none, &cold);
+    same_frames("compute_warm", &none, &warm);
+    free_run(&none);
+    free_run(&cold);
+    free_run(&warm);
+
+    if (!tt_tool_path("glhle-shadercache")) {
+        free(d);
+        return;
+    }
+    char args[9000], want[160];
+    static char out[65536];
+    snprintf(args, sizeof args, "list --json '%s'", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"maxwell-cs\""));
+    snprintf(args, sizeof args, "show '%s' 0", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(want, sizeof want, "compute: %u code words", key.words);
+    assert_non_null(strstr(out, want));
+    snprintf(want, sizeof want, "block %ux%ux%u, shared memory %u bytes", key.local_size[0], key.local_size[1],
+             key.local_size[2], key.shared_bytes);
+    if (!strstr(out, want))
+        fail_msg("show lacks '%s':\n%s", want, out);
+    snprintf(args, sizeof args, "glsl '%s' 0", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "local_size_x"));
+    snprintf(args, sizeof args, "verify '%s'", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, ": ok;"));
+    size_t at[16];
+    uint32_t kind[16];
+    assert_true(record_offsets(d, n, at, kind, 16) >= 2);
+    assert_int_equal(kind[0], 1);
+    d[at[0] + 24 + 32 + sizeof key] ^= 1; /* the key's first code word */
+    ts_write_file(cs_path, d, n);
+    free(d);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
+    snprintf(want, sizeof want, "record at +0x%zx", at[0]);
+    if (!strstr(out, want))
+        fail_msg("verify lacks '%s':\n%s", want, out);
 }
 
 int main(void)
@@ -616,6 +751,7 @@ int main(void)
         cmocka_unit_test(replay_tool_uses_the_cache),
         cmocka_unit_test(keys_differing_only_in_code_stay_apart),
         cmocka_unit_test(deferred_draws_wait_for_nothing),
+        cmocka_unit_test(compute_programs_use_the_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

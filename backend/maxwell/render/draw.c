@@ -54,6 +54,7 @@
 #include "backend/common/hash.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_service.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/shader/sass_fetch.h"
@@ -1224,15 +1225,31 @@ glhle_result mw_render_set_shaders(mw_render *r, const mw_shader_config *c)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the shader cache settings");
     if (!r->shader.cache_dir || r->draw)
         return GLHLE_RESULT_OK;
-    /* precompile at creation: the draw path and its program service now */
+    /* precompile at creation: the draw path, the compute state and their
+     * program services now */
     glhle_result res = gl_context_enter(r->ctx);
-    return res == GLHLE_RESULT_OK ? draw_state(r) : res;
+    if (res == GLHLE_RESULT_OK)
+        res = draw_state(r);
+    return res == GLHLE_RESULT_OK ? mw_compute_precompile(r) : res;
 }
 
+/* The graphics and compute services' figures together: every field is a
+ * count, so they add (compute launches are not draws: `draws` is the draw
+ * path's alone). */
 void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
 {
     memset(out, 0, sizeof *out);
     if (r->draw && r->draw->programs)
         gl_program_service_get_stats(r->draw->programs, out);
+    glhle_shader_stats cs;
+    mw_compute_shader_stats(r, &cs);
+    _Static_assert(sizeof cs % sizeof(uint64_t) == 0, "glhle_shader_stats holds only uint64_t counts");
+    uint64_t a[sizeof cs / sizeof(uint64_t)], b[sizeof cs / sizeof(uint64_t)];
+    memcpy(a, out, sizeof a);
+    memcpy(b, &cs, sizeof b);
+    for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+        a[i] += b[i];
+    memcpy(out, a, sizeof a);
     out->draws = r->stats.draws;
+    out->dispatches = r->stats.launches;
 }
