@@ -77,7 +77,8 @@ typedef struct glhle_maxwell_desc {
      * the stream goes on past it. 0 -> 16. */
     uint32_t acquire_wait_submits;
     /* GL only: the program cache service and the disk shader cache
-     * (glhle/shader_cache.h, docs/shader-cache.md), DIR/TITLE.maxwell.glsc.
+     * (glhle/shader_cache.h, docs/shader-cache.md), DIR/TITLE.maxwell.glsc
+     * (compute programs: DIR/TITLE.maxwell-cs.glsc).
      * With a folder, creation makes every program the file holds ready
      * before the first draw (from this driver's binary where it has one, on
      * `shader_compile_threads` workers where given); a program first needed
