@@ -58,7 +58,7 @@
 #define USAGE                                                                                        \
     "usage: glhle-replay TRACE --out DIR [--frames A-B] [--scale N] [--window] [--gles] [--renderer gl|sw]\n" \
     "                    [--shader-cache DIR] [--stats-json FILE] [--ubershader off|async|always]\n" \
-    "                    [--vertex-shaders cpu|gpu|auto]\n"
+    "                    [--vertex-shaders cpu|gpu|auto] [--defer-draws]\n"
 #define MAX_INPUT (1ull << 30) /* the PlayStation's inputs, and compressed ones, are read whole */
 
 enum { EXIT_BAD = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3, EXIT_DIVERGED = 4, EXIT_NO_FRAMES = 5 };
@@ -75,6 +75,7 @@ typedef struct replay_tool {
     uint32_t ubershader;                /* --ubershader (PICA) */
     uint32_t vertex_shaders;            /* --vertex-shaders (PICA) */
     bool gles;                          /* --gles: an OpenGL ES 3.2 context */
+    bool defer_draws;                   /* --defer-draws (Maxwell) */
 } replay_tool;
 
 #define HELP                                                                                          \
@@ -93,6 +94,8 @@ typedef struct replay_tool {
     "  --vertex-shaders M  auto (default: translated to GLSL where the host and the draw allow, else\n" \
     "                   the interpreter), cpu (the interpreter) or gpu (no fallback for programs:\n"  \
     "                   their draws are skipped and reported) (PICA)\n"                             \
+    "  --defer-draws    skip a draw whose program is compiling on a worker instead of waiting\n"      \
+    "                   (counted as draws_deferred) (Maxwell)\n"                                    \
     "  --help, --version\n"                                                                           \
     "Exit status: 0 replayed as recorded, 1 bad trace or output, 2 usage, 3 the trace lost its END\n"  \
     "chunk, 4 the replay diverged from the recording, 5 --frames selected no frame.\n"
@@ -371,14 +374,15 @@ static bool write_stats_json(const char *path, const glhle_shader_stats *s, cons
             "\"binaries_written\": %llu, \"records_written\": %llu, \"disk_entries\": %llu, \"evictions\": %llu, "
             "\"programs_resident\": %llu, \"bytes_resident\": %llu, \"compile_ns\": %llu, "
             "\"draws_gpu_vertex_shader\": %llu, \"draws_cpu_vertex_shader\": %llu, "
-            "\"vertices_gpu_vertex_shader\": %llu, \"vertices_cpu_vertex_shader\": %llu, \"compile_histogram_ms\": [",
+            "\"vertices_gpu_vertex_shader\": %llu, \"vertices_cpu_vertex_shader\": %llu, \"draws_deferred\": %llu, "
+            "\"dispatches\": %llu, \"compile_histogram_ms\": [",
             U(s->programs_compiled), U(s->programs_compiled_on_draw), U(s->draws_waited_for_compile),
             U(s->draws_by_ubershader), U(s->cache_hits), U(s->cache_records_rejected), U(s->draws),
             U(s->programs_precompiled), U(s->program_failures), U(s->cache_misses), U(s->disk_hits),
             U(s->binaries_loaded), U(s->binaries_rejected), U(s->binaries_written), U(s->records_written),
             U(s->disk_entries), U(s->evictions), U(s->programs_resident), U(s->bytes_resident), U(s->compile_ns),
             U(s->draws_gpu_vertex_shader), U(s->draws_cpu_vertex_shader), U(s->vertices_gpu_vertex_shader),
-            U(s->vertices_cpu_vertex_shader));
+            U(s->vertices_cpu_vertex_shader), U(s->draws_deferred), U(s->dispatches));
     for (int i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
         fprintf(f, "%s%llu", i ? ", " : "", U(s->compile_histogram[i]));
     fprintf(f, "], %s}\n", tail);
@@ -408,7 +412,8 @@ static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf 
         .maxwell = {.scale = scale,
                     .log_level = GLHLE_LOG_WARN,
                     .shader_cache_dir = t->cache_dir,
-                    .shader_cache_title = title},
+                    .shader_cache_title = title,
+                    .shader_defer_draws = t->defer_draws},
         .frames = t->last == UINT32_MAX ? 0 : t->last + 1,
         .on_frame = on_maxwell_frame,
         .user = t,
@@ -555,7 +560,7 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},       {"shader-cache", required_argument, NULL, 'c'},
         {"stats-json", required_argument, NULL, 'j'}, {"ubershader", required_argument, NULL, 'u'},
         {"vertex-shaders", required_argument, NULL, 'v'}, {"gles", no_argument, NULL, 'g'},
-        {NULL, 0, NULL, 0},
+        {"defer-draws", no_argument, NULL, 'D'},      {NULL, 0, NULL, 0},
     };
     opterr = 0;
     int c;
@@ -576,6 +581,7 @@ int main(int argc, char **argv)
             break;
         case 'w': window = true; break;
         case 'g': t.gles = true; break;
+        case 'D': t.defer_draws = true; break;
         case 'c': t.cache_dir = optarg; break;
         case 'j': t.stats_json = optarg; break;
         case 'u':

@@ -50,15 +50,21 @@ static const gl_program_system *system_by_id(uint32_t id)
         return psx_program_system();
     if (id == GL_SHC_SYSTEM_MAXWELL)
         return mw_program_system();
+    if (id == GL_SHC_SYSTEM_PICA_GPU_VS)
+        return pica_gpu_program_system();
+    if (id == GL_SHC_SYSTEM_MAXWELL_COMPUTE)
+        return mw_compute_program_system();
     return NULL;
 }
 
-#define KNOWN_SYSTEMS 3
+#define KNOWN_SYSTEMS 5
 static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
 {
     out[0] = &pica_program_system()->info;
     out[1] = &psx_program_system()->info;
     out[2] = &mw_program_system()->info;
+    out[3] = &pica_gpu_program_system()->info;
+    out[4] = &mw_compute_program_system()->info;
 }
 
 #define USAGE                                                                                 \
@@ -197,7 +203,7 @@ static int cmd_list(const cache *c, const options *o)
         json_cstr(c->path);
         printf(", \"system\": \"%s\", \"entries\": [", system_name(c));
     } else {
-        printf("%-5s %-16s %-6s %-7s %-11s %6s %7s  %s\n", "index", "id", "system", "version", "host", "key",
+        printf("%-5s %-16s %-7s %-7s %-11s %6s %7s  %s\n", "index", "id", "system", "version", "host", "key",
                "glsl", "binaries");
     }
     for (uint32_t i = 0; i < f->entry_count; i++) {
@@ -223,7 +229,7 @@ static int cmd_list(const cache *c, const options *o)
             }
             printf("]}");
         } else {
-            printf("%-5u %016llx %-6s %-7u %-11s %6u %7llu  ", i, (unsigned long long)e->id, system_name(c),
+            printf("%-5u %016llx %-7s %-7u %-11s %6u %7llu  ", i, (unsigned long long)e->id, system_name(c),
                    e->key_version, host, e->key_size, g ? (unsigned long long)g->vs_len + g->fs_len : 0ull);
             if (!nb)
                 printf("-");
@@ -669,10 +675,10 @@ static int cmd_precompile(const char *path)
     const glhle_context_info *in = glhle_context_get_info(ctx);
     /* the host bits an instance on this context uses by default */
     uint32_t host = 0;
-    if (sys->info.id == GL_SHC_SYSTEM_PICA) {
+    if (sys->info.id == GL_SHC_SYSTEM_PICA || sys->info.id == GL_SHC_SYSTEM_PICA_GPU_VS) {
         const pica_fs_host h = {.gles = in->gles, .framebuffer_fetch = in->framebuffer_fetch};
         host = pica_program_host_bits(&h);
-    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL) {
+    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE) {
         host = in->gles ? MW_PROGRAM_HOST_GLES : 0u;
     } else {
         const psx_shader_host h = {.version_line = in->gles ? "#version 320 es" : "#version 450 core",

@@ -66,17 +66,19 @@ static void run_job(glhle_context *ctx, gl_compile_job *j)
     const double t0 = now_ns();
     j->ok = false;
     j->program = 0;
-    GLuint v = compile_stage(gl, GL_VERTEX_SHADER, j->vs);
-    GLuint f = v ? compile_stage(gl, GL_FRAGMENT_SHADER, j->fs) : 0;
-    if (v && f) {
+    GLuint v = compile_stage(gl, j->compute ? GL_COMPUTE_SHADER : GL_VERTEX_SHADER, j->vs);
+    GLuint f = v && !j->compute ? compile_stage(gl, GL_FRAGMENT_SHADER, j->fs) : 0;
+    if (v && (f || j->compute)) {
         GLuint p = gl->CreateProgram();
         gl->AttachShader(p, v);
-        gl->AttachShader(p, f);
+        if (f)
+            gl->AttachShader(p, f);
         if (j->retrievable && ctx->info.program_binary)
             gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
         gl->LinkProgram(p);
         gl->DetachShader(p, v);
-        gl->DetachShader(p, f);
+        if (f)
+            gl->DetachShader(p, f);
         GLint ok = 0;
         gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
         if (ok) {

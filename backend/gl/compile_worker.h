@@ -38,6 +38,7 @@ typedef struct gl_compile_job {
     size_t vs_len, fs_len;
     bool retrievable;       /* ask for a retrievable binary */
     bool precompile;        /* the caller's: made at creation, not for a draw */
+    bool compute;           /* vs is a compute shader, fs is unused */
     /* results */
     GLuint program;         /* 0 when !ok */
     bool ok;

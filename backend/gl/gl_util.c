@@ -100,6 +100,34 @@ glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *
     return GLHLE_RESULT_OK;
 }
 
+glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out)
+{
+    GladGLContext *gl = &ctx->gl;
+    *out = 0;
+    GLuint c;
+    glhle_result r = gl_compile_shader(ctx, GL_COMPUTE_SHADER, cs, &c);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    GLuint p = gl->CreateProgram();
+    gl->AttachShader(p, c);
+    if (retrievable && ctx->info.program_binary)
+        gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+    gl->LinkProgram(p);
+    gl->DetachShader(p, c);
+    gl->DeleteShader(c);
+    GLint ok = 0;
+    gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char info[4096] = "";
+        gl->GetProgramInfoLog(p, sizeof info, NULL, info);
+        log_shader_failure(ctx, "compute program link", info, NULL);
+        gl->DeleteProgram(p);
+        return GLHLE_RESULT_SHADER_ERROR;
+    }
+    *out = p;
+    return GLHLE_RESULT_OK;
+}
+
 glhle_result gl_target_create(glhle_context *ctx, int width, int height, bool depth_stencil, gl_target *out)
 {
     GladGLContext *gl = &ctx->gl;

@@ -98,6 +98,7 @@ struct gl_program_service {
     uint8_t *fallback_key;
     GLuint fallback_program;       /* drawn with while a key's own program is on a worker */
     bool fallback_only;            /* ... and for every other key too */
+    bool defer_misses;             /* no fallback: a miss goes to a worker, its draw is skipped */
     bool (*fallback_covers)(const void *key);
     uint64_t clock_after_precompile;
     glhle_shader_stats st;
@@ -304,7 +305,15 @@ static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_has
         return false;
     }
     if (s->break_builds)
-        glhle_bytebuf_printf(&s->fs, "#error glhle test: program build broken on purpose\n");
+        glhle_bytebuf_printf(s->sys->compute ? &s->vs : &s->fs, "#error glhle test: program build broken on purpose\n");
+    /* storage for both texts, also an empty one (compute programs have no
+     * fragment text), so every copy below has a NUL to copy */
+    if (!glhle_bytebuf_reserve(&s->vs, 1) || !glhle_bytebuf_reserve(&s->fs, 1))
+        return false;
+    if (!s->fs.size)
+        s->fs.data[0] = 0;
+    if (!s->vs.size)
+        s->vs.data[0] = 0;
     glhle_bytebuf_cstr(&s->vs);
     glhle_bytebuf_cstr(&s->fs);
     *glsl_hash = gl_shc_glsl_hash((const char *)s->vs.data, s->vs.size, (const char *)s->fs.data, s->fs.size);
@@ -346,7 +355,9 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     const bool from_binary = p != 0;
     glhle_result r = GLHLE_RESULT_OK;
     if (!p) {
-        r = gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), s->path != NULL, &p);
+        r = s->sys->compute ? gl_link_compute_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), s->path != NULL, &p)
+                            : gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs),
+                                                 s->path != NULL, &p);
         count_compile(s, now_ns() - t0);
         if (!s->precompiling) {
             s->st.programs_compiled_on_draw++;
@@ -427,6 +438,7 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
     j->retrievable = s->path != NULL;
     j->tag = glsl_hash;
     j->precompile = precompile;
+    j->compute = s->sys->compute;
     s->pending[s->pending_count++] = glhle_hash64(key, n);
     gl_compile_workers_submit(s->workers, j);
     return true;
@@ -503,9 +515,10 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
         s->st.cache_hits++;
         return r;
     }
-    if (s->fallback_program && s->workers && !s->break_builds && covered) {
+    if ((s->fallback_program || s->defer_misses) && s->workers && !s->break_builds && covered) {
         /* the key's own program is made on a worker; this draw uses the
-         * fallback (a lookup of a key already on a worker is no new miss) */
+         * fallback, or without one is skipped (a lookup of a key already on
+         * a worker is no new miss) */
         bool queued = pending_has(s, hash);
         if (!queued) {
             s->st.cache_misses++;
@@ -526,9 +539,14 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
                 queued = submit(s, key, glsl_hash, false);
             }
         }
-        if (queued) {
+        if (queued && s->fallback_program) {
             s->st.draws_by_ubershader++;
             *program = s->fallback_program;
+            return GLHLE_RESULT_OK;
+        }
+        if (queued) {
+            s->st.draws_deferred++;
+            *program = 0;
             return GLHLE_RESULT_OK;
         }
     } else {
@@ -830,6 +848,7 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     if (desc->fallback_generate && !s->fallback_program)
         make_fallback(s, desc->fallback_generate);
     s->fallback_only = desc->fallback_only;
+    s->defer_misses = desc->defer_misses;
     s->fallback_covers = desc->fallback_covers;
     if (s->path)
         precompile(s, desc->on_precompile, desc->user);

@@ -45,6 +45,9 @@ typedef struct gl_program_system {
      * ubershader), as gl_program_service_desc.fallback_generate: tools
      * regenerate a stored fallback entry (GL_SHC_HOST_FALLBACK) with it. */
     bool (*fallback_generate)(uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+    /* Compute programs: the generator writes the compute shader into `vs`
+     * and leaves `fs` empty; the service links that one stage. */
+    bool compute;
 } gl_program_system;
 
 /* The text of a stored entry: the fallback's for a GL_SHC_HOST_FALLBACK
@@ -93,6 +96,11 @@ typedef struct gl_program_service_desc {
     /* NULL, or false for keys the fallback does not draw exactly: those
      * wait for their own programs (and get them even with fallback_only). */
     bool (*fallback_covers)(const void *key);
+    /* Without a fallback, with workers: a miss is compiled on a worker and
+     * get returns OK with *program 0 until it is ready, so the caller skips
+     * the draw (draws_deferred), as yuzu's asynchronous shaders do; a stored
+     * binary of this driver is still loaded at once. false: misses wait. */
+    bool defer_misses;
 } gl_program_service_desc;
 
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
@@ -100,7 +108,8 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
 /* Appends the session's USE record and frees everything; NULL is ignored. */
 void gl_program_service_destroy(gl_program_service *s);
 /* The program for `key` (system.info.key_size bytes), made on a miss:
- * the draw calling this waits for that compile and is counted so. Returns
+ * the draw calling this waits for that compile and is counted so (with
+ * defer_misses: OK and *program 0 while it compiles on a worker). Returns
  * SHADER_ERROR (and *program = 0) for a key whose program cannot be built
  * (logged once, with the key described). */
 glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLuint *program);

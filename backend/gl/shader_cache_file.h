@@ -44,7 +44,8 @@
 #define GL_SHC_MAX_BAD_LISTED 256u  /* bad records remembered (all are counted and logged up to a cap) */
 
 /* System ids as stored in files; never renumber. */
-enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3, GL_SHC_SYSTEM_PICA_GPU_VS = 4 };
+enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3, GL_SHC_SYSTEM_PICA_GPU_VS = 4,
+       GL_SHC_SYSTEM_MAXWELL_COMPUTE = 5 };
 
 /* Host bit of the KEY record of a system's fallback program (the PICA
  * ubershader): its key bytes are all zero, its text is the system's

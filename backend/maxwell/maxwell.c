@@ -229,7 +229,8 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
                                      .cache_max_bytes = d.shader_cache_max_bytes,
                                      .compile_threads = d.shader_compile_threads,
                                      .program_budget = d.program_budget,
-                                     .program_budget_bytes = d.program_budget_bytes};
+                                     .program_budget_bytes = d.program_budget_bytes,
+                                     .defer_draws = d.shader_defer_draws};
         call_begin(g, "glhle_maxwell_create");
         r = call_end(g, mw_render_set_shaders(g->render, &sc));
         if (r != GLHLE_RESULT_OK) {

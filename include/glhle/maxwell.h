@@ -77,11 +77,13 @@ typedef struct glhle_maxwell_desc {
      * the stream goes on past it. 0 -> 16. */
     uint32_t acquire_wait_submits;
     /* GL only: the program cache service and the disk shader cache
-     * (glhle/shader_cache.h, docs/shader-cache.md), DIR/TITLE.maxwell.glsc.
+     * (glhle/shader_cache.h, docs/shader-cache.md), DIR/TITLE.maxwell.glsc
+     * (compute programs: DIR/TITLE.maxwell-cs.glsc).
      * With a folder, creation makes every program the file holds ready
      * before the first draw (from this driver's binary where it has one, on
      * `shader_compile_threads` workers where given); a program first needed
-     * during play is translated and compiled on the draw that needs it.
+     * during play is translated and compiled on the draw that needs it,
+     * unless `shader_defer_draws`.
      * NULL: no disk cache. */
     const char *shader_cache_dir;
     const char *shader_cache_title;  /* NULL -> "default" */
@@ -89,6 +91,16 @@ typedef struct glhle_maxwell_desc {
     uint32_t shader_compile_threads;
     uint32_t program_budget;         /* linked programs kept; 0 -> 1024 */
     uint64_t program_budget_bytes;   /* their GL memory; 0 -> 256 MiB */
+    /* A draw whose program is not ready (a cold miss) is skipped while the
+     * program compiles on a worker (one is started when
+     * shader_compile_threads is 0), as yuzu's asynchronous shaders do:
+     * nothing waits for a compile, the skipped draws are counted in
+     * glhle_shader_stats.draws_deferred (not in `draws`), and the program
+     * draws from the first draw after it is ready. The key's guest code is
+     * still translated to GLSL on the draw (the translator's refusals are
+     * reported there); a stored binary of this driver is loaded at once.
+     * false (default): a cold miss compiles on the draw that needs it. */
+    bool shader_defer_draws;
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */

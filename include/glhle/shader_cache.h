@@ -51,6 +51,12 @@ typedef struct glhle_shader_stats {
      * GPU (glhle_pica_desc.vertex_shaders) or in the CPU interpreter */
     uint64_t draws_gpu_vertex_shader, draws_cpu_vertex_shader;
     uint64_t vertices_gpu_vertex_shader, vertices_cpu_vertex_shader;
+    /* Maxwell with glhle_maxwell_desc.shader_defer_draws: draws skipped
+     * because their program was still compiling on a worker */
+    uint64_t draws_deferred;
+    /* Maxwell: compute launches, which look up their programs in a service
+     * of their own (key type maxwell-cs); the other counts include them */
+    uint64_t dispatches;
 } glhle_shader_stats;
 
 typedef struct glhle_pica glhle_pica;

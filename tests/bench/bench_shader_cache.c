@@ -3,6 +3,9 @@
  *    and GLSL only, and with a warm cache plus this driver's binaries:
  *    compiles a draw waited for, time to the first frame against the later
  *    frames of the same run, and the whole replay;
+ *  - the same for the Maxwell sample traces (graphics and compute programs,
+ *    TITLE.maxwell.glsc and TITLE.maxwell-cs.glsc), and a cold Maxwell run
+ *    with shader_defer_draws (draws skipped while their program compiles);
  *  - precompiling a cache of random PICA programs (keys only) at instance
  *    creation on the creating thread, on 1 and on 2 worker threads:
  *    programs per second.
@@ -19,12 +22,15 @@
 
 #include "backend/common/bytebuf.h"
 #include "backend/gl/shader_cache_file.h"
+#include "backend/maxwell/render/programs.h"
 #include "backend/pica/draw/programs.h"
+#include "glhle/maxwell.h"
 #include "glhle/shader_cache.h"
 #include "glhle/trace.h"
 #include "support/bench_support.h"
 #include "support/pica_fs_random.h"
 #include "support/test_support.h"
+#include "support/trace_golden.h"
 
 static void quiet(void *user, const glhle_log_record *r)
 {
@@ -80,8 +86,9 @@ static void read_cache(const char *path, gl_shc_file *f)
     glhle_bytebuf b;
     glhle_bytebuf_init(&b, 0);
     glhle_bytebuf_read_file(&b, path, 0);
-    const gl_shc_system_info *sys[1] = {&pica_program_system()->info};
-    gl_shc_parse(b.data, b.size, sys, 1, 0, NULL, GLHLE_LOG_INFO, f);
+    const gl_shc_system_info *sys[3] = {&pica_program_system()->info, &mw_program_system()->info,
+                                        &mw_compute_program_system()->info};
+    gl_shc_parse(b.data, b.size, sys, 3, 0, NULL, GLHLE_LOG_INFO, f);
     glhle_bytebuf_free(&b);
 }
 
@@ -128,9 +135,8 @@ static void remove_dir(const char *dir)
 
 static const char *const names[] = {"cube", "proctex", "rtt", "screens", "tev"};
 
-static void print_row(const char *name, const char *mode, const timing *t, const glhle_trace_replay_stats *st)
+static void print_stats_row(const char *name, const char *mode, const timing *t, const glhle_shader_stats *s)
 {
-    const glhle_shader_stats *s = &st->shaders;
     char later[32] = "-";
     if (t->frames > 1)
         snprintf(later, sizeof later, "%.2f ms", (double)(t->last - t->first) / 1e6 / (double)(t->frames - 1));
@@ -138,6 +144,88 @@ static void print_row(const char *name, const char *mode, const timing *t, const
            (unsigned long long)s->programs_compiled, (unsigned long long)s->programs_compiled_on_draw,
            (unsigned long long)s->binaries_loaded, (double)(t->first - t->start) / 1e6, later,
            (double)(t->last - t->start) / 1e6);
+    if (s->draws_deferred)
+        printf("%-8s %-14s   (%llu of %llu draws deferred, %llu waited)\n", "", "",
+               (unsigned long long)s->draws_deferred, (unsigned long long)(s->draws + s->draws_deferred),
+               (unsigned long long)s->draws_waited_for_compile);
+}
+
+static void print_row(const char *name, const char *mode, const timing *t, const glhle_trace_replay_stats *st)
+{
+    print_stats_row(name, mode, t, &st->shaders);
+}
+
+static glhle_result on_mw_frame(void *user, glhle_maxwell *gpu, uint32_t frame)
+{
+    timing *t = user;
+    (void)gpu;
+    (void)frame;
+    uint64_t now = bench_now_ns();
+    if (t->frames++ == 0)
+        t->first = now;
+    t->last = now;
+    return GLHLE_RESULT_OK;
+}
+
+static void mw_replay(glhle_context *ctx, const char *name, const char *dir, bool defer, timing *t,
+                      glhle_shader_stats *out)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/tests/scenes/traces/%s.glht", GLHLE_SOURCE_DIR, name);
+    size_t size = 0;
+    uint8_t *data = ts_trace_read(path, &size);
+    if (!data) {
+        fprintf(stderr, "bench_shader_cache: cannot read %s\n", path);
+        exit(1);
+    }
+    const glhle_maxwell_replay_desc rd = {
+        .ctx = ctx,
+        .maxwell = {.log = quiet, .shader_cache_dir = dir, .shader_cache_title = name, .shader_defer_draws = defer},
+        .on_frame = on_mw_frame,
+        .user = t,
+    };
+    glhle_maxwell_replay_stats st;
+    memset(t, 0, sizeof *t);
+    t->start = bench_now_ns();
+    if (glhle_maxwell_trace_replay(data, size, &rd, &st) != GLHLE_RESULT_OK) {
+        fprintf(stderr, "bench_shader_cache: %s did not replay\n", name);
+        exit(1);
+    }
+    *out = st.shaders;
+    free(data);
+}
+
+static const char *const mw_names[] = {"maxwell_triangle", "maxwell_cube_bc1", "maxwell_cube_ubo",
+                                       "maxwell_compute_geo"};
+
+/* The Maxwell traces as traces() runs the PICA ones, and cold with deferred draws. */
+static void mw_traces(glhle_context *ctx, bool binaries)
+{
+    for (size_t i = 0; i < sizeof mw_names / sizeof mw_names[0]; i++) {
+        const char *dir = scratch_dir(mw_names[i]);
+        char path[4200], cs_path[4200];
+        snprintf(path, sizeof path, "%s/%s.maxwell.glsc", dir, mw_names[i]);
+        snprintf(cs_path, sizeof cs_path, "%s/%s.maxwell-cs.glsc", dir, mw_names[i]);
+        const char *shortname = mw_names[i] + 8; /* after "maxwell_" */
+        timing t[3];
+        glhle_shader_stats st[3];
+        mw_replay(ctx, mw_names[i], dir, false, &t[0], &st[0]);
+        if (!binaries) {
+            drop_binaries(path);
+            if (access(cs_path, R_OK) == 0)
+                drop_binaries(cs_path);
+        }
+        mw_replay(ctx, mw_names[i], dir, false, &t[1], &st[1]);
+        print_stats_row(shortname, binaries ? "cold (Mesa $)" : "cold", &t[0], &st[0]);
+        print_stats_row(shortname, binaries ? "warm binaries" : "warm GLSL", &t[1], &st[1]);
+        remove_dir(dir);
+        if (!binaries) {
+            dir = scratch_dir(mw_names[i]);
+            mw_replay(ctx, mw_names[i], dir, true, &t[2], &st[2]);
+            print_stats_row(shortname, "cold, deferred", &t[2], &st[2]);
+            remove_dir(dir);
+        }
+    }
 }
 
 /* binaries: false -> cold, then keys + GLSL only; true -> cold, then with this driver's binaries */
@@ -225,6 +313,7 @@ int main(int argc, char **argv)
     printf("%-8s %-14s %8s %8s %8s %10s %10s %10s\n", "trace", "cache", "compiles", "on draw", "binaries",
            "1st frame", "later", "replay");
     traces(ctx, false);
+    mw_traces(ctx, false);
     precompile(ctx, quick ? 4 : 48);
     glhle_context_destroy(ctx); /* the last context: the EGL display and Mesa's screen go too */
 
@@ -233,8 +322,10 @@ int main(int argc, char **argv)
     setenv("MESA_SHADER_CACHE_DIR", mesa_dir, 1);
     ctx = make_context();
     if (ctx && glhle_context_get_info(ctx)->program_binary)
+    {
         traces(ctx, true);
-    else
+        mw_traces(ctx, true);
+    } else
         printf("no program binaries with Mesa's cache on either: the runs with binaries are skipped\n");
     glhle_context_destroy(ctx);
     remove_dir(mesa_dir);

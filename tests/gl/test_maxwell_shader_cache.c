@@ -13,7 +13,10 @@
  *    logged with its offset, the frames are the same, the file is rewritten
  *    clean.
  *  - glhle-shadercache builds, lists, shows, verifies and precompiles
- *    Maxwell caches.
+ *    Maxwell caches;
+ *  - keys differing only in guest code stay two entries, in memory and on disk;
+ *  - shader_defer_draws: cold replays wait for no draw's compile;
+ *  - compute programs use their own service and file (maxwell-cs).
  * The reference frames are those of the replay without a cache, which
  * test_maxwell_trace and test_maxwell_cube_scenes check against the golden
  * images. */
@@ -22,8 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend/common/bytebuf.h"
+#include "backend/gl/gl_util.h"
+#include "backend/gl/program_cache.h"
 #include "backend/gl/shader_cache_file.h"
 #include "backend/maxwell/render/programs.h"
 #include "glhle/maxwell.h"
@@ -62,6 +68,7 @@ static glhle_result keep(void *user, glhle_maxwell *gpu, uint32_t frame)
 
 static uint32_t replay_budget;  /* program_budget of the next replays */
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
+static bool replay_defer;       /* shader_defer_draws of the next replays */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, run *out)
 {
@@ -76,7 +83,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, run *o
                                                 .shader_cache_dir = dir,
                                                 .shader_cache_title = name,
                                                 .program_budget = replay_budget,
-                                                .shader_compile_threads = replay_threads},
+                                                .shader_compile_threads = replay_threads,
+                                                .shader_defer_draws = replay_defer},
                                     .on_frame = keep,
                                     .user = out};
     glhle_maxwell_replay_stats st;
@@ -139,7 +147,9 @@ static void programs_go_through_the_service(void **state)
         assert_int_equal(s->cache_misses, s->programs_compiled);
         assert_int_equal(s->programs_compiled_on_draw, s->programs_compiled);
         assert_int_equal(s->draws_waited_for_compile, s->programs_compiled);
-        assert_int_equal(s->cache_hits + s->cache_misses, s->draws); /* one lookup per draw */
+        /* one lookup per draw and per compute launch (compute_geo has some) */
+        assert_true(strstr(traces[i], "compute") ? s->dispatches >= 1 : s->dispatches == 0);
+        assert_int_equal(s->cache_hits + s->cache_misses, s->draws + s->dispatches);
         assert_int_equal(s->programs_resident, s->programs_compiled);
         assert_int_equal(s->program_failures, 0);
         assert_int_equal(s->records_written, 0); /* no disk cache */
@@ -236,6 +246,30 @@ static void other_driver_compiles_from_the_keys(void **state)
     free_run(&warm);
 }
 
+/* The file at `path` (a compute programs' one, if it exists) as keys only,
+ * into `out`; returns its entries (0 and `out` empty without the file). */
+static uint32_t keys_only(const char *path, glhle_bytebuf *out)
+{
+    if (access(path, R_OK) != 0)
+        return 0;
+    size_t n;
+    uint8_t *d = ts_read_file(path, &n);
+    const gl_shc_system_info *sys[1] = {&mw_compute_program_system()->info};
+    gl_shc_file f;
+    assert_int_equal(gl_shc_parse(d, n, sys, 1, GL_SHC_SYSTEM_MAXWELL_COMPUTE, NULL, GLHLE_LOG_INFO, &f),
+                     GLHLE_RESULT_OK);
+    gl_shc_write_header(out, f.system);
+    for (uint32_t e = 0; e < f.entry_count; e++) {
+        const gl_shc_entry *en = &f.entries[e];
+        gl_shc_write_key(out, en->system, en->key_version, en->key_size, en->host, en->last_use, en->glsl_hash,
+                         en->key);
+    }
+    const uint32_t count = f.entry_count;
+    gl_shc_free(&f);
+    free(d);
+    return count;
+}
+
 /* Without binaries, the stored programs are compiled at creation on two
  * workers with shared contexts: none on a draw, the same frames. */
 static void precompile_on_workers(void **state)
@@ -248,7 +282,13 @@ static void precompile_on_workers(void **state)
         const char *path = cache_file(dir, traces[i]);
         gl_shc_file f;
         parse_file(path, &f);
-        const uint32_t programs = f.entry_count;
+        /* and the compute programs' file, where the trace has one */
+        glhle_bytebuf cs_out;
+        glhle_bytebuf_init(&cs_out, 0);
+        char cs_path[4300];
+        snprintf(cs_path, sizeof cs_path, "%s/%s.maxwell-cs.glsc", dir, traces[i]);
+        const uint32_t compute_programs = keys_only(cs_path, &cs_out);
+        const uint32_t programs = f.entry_count + compute_programs;
         glhle_bytebuf out;
         glhle_bytebuf_init(&out, 0);
         gl_shc_write_header(&out, f.system);
@@ -271,6 +311,9 @@ static void precompile_on_workers(void **state)
             glhle_maxwell_destroy(gpu);
             ts_write_file(path, out.data, out.size); /* the texts and binaries it added go again */
         }
+        if (compute_programs)
+            ts_write_file(cs_path, cs_out.data, cs_out.size);
+        glhle_bytebuf_free(&cs_out);
         glhle_bytebuf_free(&out);
         replay_threads = 2;
         replay(ctx, traces[i], dir, &warm);
@@ -444,6 +487,255 @@ static void replay_tool_uses_the_cache(void **state)
     snprintf(args, sizeof args, "list --json '%s/cache/maxwell_triangle.maxwell.glsc'", dir);
     assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
     assert_non_null(strstr(out, "\"system\": \"maxwell\""));
+    /* --defer-draws, cold: nothing waits, the triangle's three draws are
+     * skipped while its program compiles (deferred_draws_wait_for_nothing) */
+    snprintf(json, sizeof json, "%s/stats_defer.json", dir);
+    snprintf(args, sizeof args, "'%s' --out '%s/out_defer' --shader-cache '%s/cache_defer' --stats-json '%s' --defer-draws",
+             ts_source_path("tests/scenes/traces/maxwell_triangle.glht"), dir, dir, json);
+    assert_int_equal(tt_run_tool("glhle-replay", args, out, sizeof out), 0);
+    size_t n;
+    char *j = (char *)ts_read_file(json, &n);
+    static const char *const deferred[] = {"\"draws_waited_for_compile\": 0,", "\"programs_compiled_on_draw\": 0,"};
+    for (int k = 0; k < 2; k++)
+        if (!strstr(j, deferred[k]))
+            fail_msg("--defer-draws: %s lacks %s: %s", json, deferred[k], j);
+    /* how many are skipped depends on when the worker finishes (the tool
+     * writes a PNG per frame): at least the first, and together three */
+    const char *dd = strstr(j, "\"draws_deferred\": "), *dr = strstr(j, "\"draws\": ");
+    assert_non_null(dd);
+    assert_non_null(dr);
+    const unsigned long nd = strtoul(dd + 18, NULL, 10), nr = strtoul(dr + 9, NULL, 10);
+    print_message("glhle-replay --defer-draws: %lu draws deferred, %lu drawn\n", nd, nr);
+    assert_true(nd >= 1);
+    assert_int_equal(nd + nr, 3);
+    free(j);
+}
+
+/* A linked program of its own per call: which key a lookup found is told by
+ * the program name. */
+static glhle_result any_program(void *user, const void *key, GLuint *program)
+{
+    glhle_context *ctx = user;
+    (void)key;
+    char vs[160], fs[200];
+    snprintf(vs, sizeof vs, "%s\nvoid main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n", ctx->glsl_version_line);
+    snprintf(fs, sizeof fs, "%s\nprecision highp float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+             ctx->glsl_version_line);
+    return gl_link_program(ctx, vs, fs, program);
+}
+
+/* Two programs whose keys differ only in guest code (the same 416-byte fixed
+ * part: word counts, translation keys, SPHs) are two entries, in memory and
+ * on disk. In memory both are looked up under one hash, so only the
+ * comparison of the whole key can tell them apart; on disk the entry's
+ * identity must cover the code. The key is a real one, from the triangle
+ * trace's cache; the other is it with one bit of its last code word flipped. */
+static void keys_differing_only_in_code_stay_apart(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_code_only");
+    run r;
+    replay(ctx, "maxwell_triangle", dir, &r);
+    free_run(&r);
+    gl_shc_file f;
+    parse_file(cache_file(dir, "maxwell_triangle"), &f);
+    assert_int_equal(f.entry_count, 1);
+    const gl_shc_entry e = f.entries[0];
+    const uint32_t n = e.key_size;
+    assert_true(n > sizeof(mw_program_key));
+    uint8_t *a = malloc(n), *b = malloc(n);
+    assert_non_null(a);
+    assert_non_null(b);
+    memcpy(a, e.key, n);
+    memcpy(b, e.key, n);
+    b[n - 8] ^= 0x01; /* the last code word's lowest bit */
+    assert_memory_equal(a, b, sizeof(mw_program_key));
+
+    gl_program_cache c;
+    assert_int_equal(gl_program_cache_init_var(&c, ctx, MW_PROGRAM_KEY_MAX_BYTES, 8), GLHLE_RESULT_OK);
+    GLuint pa = 0, pb = 0, q = 0;
+    const uint64_t hash = 0x5eed; /* one hash for both */
+    assert_int_equal(gl_program_cache_getn(&c, a, n, hash, any_program, ctx, &pa), GLHLE_RESULT_OK);
+    assert_int_equal(gl_program_cache_getn(&c, b, n, hash, any_program, ctx, &pb), GLHLE_RESULT_OK);
+    assert_int_not_equal(pa, pb);
+    assert_int_equal(c.count, 2);
+    assert_int_equal(c.misses, 2);
+    assert_true(gl_program_cache_findn(&c, a, n, hash, &q, &(glhle_result){0}));
+    assert_int_equal(q, pa);
+    assert_true(gl_program_cache_findn(&c, b, n, hash, &q, &(glhle_result){0}));
+    assert_int_equal(q, pb);
+    gl_program_cache_free(&c);
+
+    /* on disk: both KEY records are kept, each with its own bytes, also
+     * after compaction */
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    assert_true(gl_shc_write_header(&out, GL_SHC_SYSTEM_MAXWELL));
+    assert_true(gl_shc_write_key(&out, e.system, e.key_version, n, e.host, 1, e.glsl_hash, a));
+    assert_true(gl_shc_write_key(&out, e.system, e.key_version, n, e.host, 2, e.glsl_hash, b));
+    const gl_shc_system_info *sys[1] = {&mw_program_system()->info};
+    for (int pass = 0; pass < 2; pass++) {
+        gl_shc_file g;
+        assert_int_equal(gl_shc_parse(out.data, out.size, sys, 1, GL_SHC_SYSTEM_MAXWELL, NULL, GLHLE_LOG_INFO, &g),
+                         GLHLE_RESULT_OK);
+        assert_int_equal(g.bad_count, 0);
+        assert_int_equal(g.entry_count, 2);
+        assert_int_not_equal(g.entries[0].id, g.entries[1].id);
+        const gl_shc_entry *ea = g.entries[0].last_use == 1 ? &g.entries[0] : &g.entries[1];
+        const gl_shc_entry *eb = ea == &g.entries[0] ? &g.entries[1] : &g.entries[0];
+        assert_int_equal(ea->key_size, n);
+        assert_int_equal(eb->key_size, n);
+        assert_memory_equal(ea->key, a, n);
+        assert_memory_equal(eb->key, b, n);
+        glhle_bytebuf compacted;
+        glhle_bytebuf_init(&compacted, 0);
+        assert_true(gl_shc_write_compacted(&g, NULL, &compacted));
+        gl_shc_free(&g);
+        glhle_bytebuf_free(&out);
+        out = compacted;
+    }
+    glhle_bytebuf_free(&out);
+    free(a);
+    free(b);
+    gl_shc_free(&f);
+}
+
+/* shader_defer_draws: a cold replay waits for no compile; the draws whose
+ * programs were compiling are skipped and counted, the programs are still
+ * compiled (on the worker) and stored, so a second run without the option
+ * compiles nothing. Off (the default), the same cold replay waits for each
+ * compile as before and defers nothing. */
+static void deferred_draws_wait_for_nothing(void **state)
+{
+    glhle_context *ctx = *state;
+    for (size_t t = 0; t < TRACE_COUNT; t++) {
+        char name[96];
+        snprintf(name, sizeof name, "maxwell_shader_cache_defer_%s", traces[t]);
+        const char *dir = ts_fresh_dir(name);
+        run sync, deferred, warm;
+        replay(ctx, traces[t], NULL, &sync); /* the default: misses wait */
+        assert_int_equal(sync.st.draws_deferred, 0);
+        assert_true(sync.st.draws_waited_for_compile >= 1);
+        assert_int_equal(sync.st.draws_waited_for_compile, sync.st.programs_compiled_on_draw);
+        replay_defer = true;
+        replay(ctx, traces[t], dir, &deferred);
+        replay_defer = false;
+        print_message("%s: %llu draws, %llu deferred, %llu waited (without the option: %llu draws, %llu waited)\n",
+                      traces[t], (unsigned long long)deferred.st.draws,
+                      (unsigned long long)deferred.st.draws_deferred,
+                      (unsigned long long)deferred.st.draws_waited_for_compile, (unsigned long long)sync.st.draws,
+                      (unsigned long long)sync.st.draws_waited_for_compile);
+        /* a compute launch is not deferred (later draws read what it
+         * writes): compute_geo's one compute program is still waited for */
+        const uint64_t compute = deferred.st.dispatches ? 1 : 0;
+        assert_int_equal(deferred.st.draws_waited_for_compile, compute);
+        assert_int_equal(deferred.st.programs_compiled_on_draw, compute);
+        assert_true(deferred.st.draws_deferred >= 1);
+        assert_true(deferred.st.draws + deferred.st.draws_deferred >= sync.st.draws);
+        /* what the worker compiled went to the disk cache */
+        replay(ctx, traces[t], dir, &warm);
+        assert_int_equal(warm.st.programs_compiled, 0);
+        assert_int_equal(warm.st.draws_deferred, 0);
+        assert_int_equal(warm.st.draws, sync.st.draws);
+        same_frames(name, &sync, &warm);
+        free_run(&sync);
+        free_run(&deferred);
+        free_run(&warm);
+    }
+}
+
+/* Compute programs (key type maxwell-cs, system 5) go through their own
+ * program service and the disk cache, DIR/TITLE.maxwell-cs.glsc: the cold
+ * replay of compute_geo stores its compute program (the key: stage
+ * compute, deko3d's handle block at c0[0xa0], the block size and the
+ * reachable code) and counts its compile; the second replay compiles
+ * nothing (every program, graphics and compute, from its binary, made at
+ * creation) and writes the frames of a replay without a cache. The tool
+ * lists, shows (the key field by field, checked against the key's bytes
+ * read by the struct layout), regenerates and verifies the file, and
+ * names the offset of a flipped byte. */
+static void compute_programs_use_the_cache(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_compute");
+    const char *name = "maxwell_compute_geo";
+    run none, cold, warm;
+    replay(ctx, name, NULL, &none);
+    replay(ctx, name, dir, &cold);
+    char cs_path[4300];
+    snprintf(cs_path, sizeof cs_path, "%s/%s.maxwell-cs.glsc", dir, name);
+    size_t n;
+    uint8_t *d = ts_read_file(cs_path, &n);
+    const gl_shc_system_info *sys[1] = {&mw_compute_program_system()->info};
+    gl_shc_file f;
+    assert_int_equal(gl_shc_parse(d, n, sys, 1, GL_SHC_SYSTEM_MAXWELL_COMPUTE, NULL, GLHLE_LOG_INFO, &f),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(f.bad_count, 0);
+    assert_int_equal(f.entry_count, 1);
+    mw_compute_key key;
+    assert_true(f.entries[0].key_size >= sizeof key);
+    memcpy(&key, f.entries[0].key, sizeof key);
+    assert_int_equal(key.key.stage, MW_SPIRV_COMPUTE);
+    assert_int_equal(key.key.tex_handle_offset, 0xa0);
+    assert_int_equal(f.entries[0].key_size, sizeof key + 8u * key.words);
+    const uint32_t compute_entries = f.entry_count;
+    gl_shc_free(&f);
+    gl_shc_file g;
+    parse_file(cache_file(dir, name), &g);
+    const uint32_t graphics_entries = g.entry_count;
+    gl_shc_free(&g);
+    assert_true(cold.st.dispatches >= 1);
+    assert_int_equal(cold.st.programs_compiled, graphics_entries + compute_entries);
+    assert_int_equal(none.st.programs_compiled, graphics_entries + compute_entries);
+    replay(ctx, name, dir, &warm);
+    print_message("%s: cold %llu compiled (%u compute), warm %llu compiled, %llu precompiled, %llu binaries loaded\n",
+                  name, (unsigned long long)cold.st.programs_compiled, compute_entries,
+                  (unsigned long long)warm.st.programs_compiled, (unsigned long long)warm.st.programs_precompiled,
+                  (unsigned long long)warm.st.binaries_loaded);
+    assert_int_equal(warm.st.programs_compiled, 0);
+    assert_int_equal(warm.st.programs_compiled_on_draw, 0);
+    assert_int_equal(warm.st.cache_misses, 0);
+    assert_int_equal(warm.st.programs_precompiled, graphics_entries + compute_entries);
+    same_frames("compute_cold", &none, &cold);
+    same_frames("compute_warm", &none, &warm);
+    free_run(&none);
+    free_run(&cold);
+    free_run(&warm);
+
+    if (!tt_tool_path("glhle-shadercache")) {
+        free(d);
+        return;
+    }
+    char args[9000], want[160];
+    static char out[65536];
+    snprintf(args, sizeof args, "list --json '%s'", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"maxwell-cs\""));
+    snprintf(args, sizeof args, "show '%s' 0", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(want, sizeof want, "compute: %u code words", key.words);
+    assert_non_null(strstr(out, want));
+    snprintf(want, sizeof want, "block %ux%ux%u, shared memory %u bytes", key.local_size[0], key.local_size[1],
+             key.local_size[2], key.shared_bytes);
+    if (!strstr(out, want))
+        fail_msg("show lacks '%s':\n%s", want, out);
+    snprintf(args, sizeof args, "glsl '%s' 0", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "local_size_x"));
+    snprintf(args, sizeof args, "verify '%s'", cs_path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, ": ok;"));
+    size_t at[16];
+    uint32_t kind[16];
+    assert_true(record_offsets(d, n, at, kind, 16) >= 2);
+    assert_int_equal(kind[0], 1);
+    d[at[0] + 24 + 32 + sizeof key] ^= 1; /* the key's first code word */
+    ts_write_file(cs_path, d, n);
+    free(d);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
+    snprintf(want, sizeof want, "record at +0x%zx", at[0]);
+    if (!strstr(out, want))
+        fail_msg("verify lacks '%s':\n%s", want, out);
 }
 
 int main(void)
@@ -457,6 +749,9 @@ int main(void)
         cmocka_unit_test(corruptions_are_survived),
         cmocka_unit_test(tool_handles_maxwell),
         cmocka_unit_test(replay_tool_uses_the_cache),
+        cmocka_unit_test(keys_differing_only_in_code_stay_apart),
+        cmocka_unit_test(deferred_draws_wait_for_nothing),
+        cmocka_unit_test(compute_programs_use_the_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -21,6 +21,7 @@
 #include "support/test_support.h"
 
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -669,6 +670,100 @@ static void tools_contract(void **state)
     assert_non_null(strstr(out, "\"system\": \"pica\""));
 }
 
+/* glhle-shadercache on the GPU vertex path's file (system 4, pica-vs): every
+ * command, the key decoded field by field (checked against the key's bytes
+ * read here by the layout in programs.h, not by the printer), and verify
+ * naming the offset of a flipped byte. */
+static void pica_vs_tools(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tt_tool_path("glhle-shadercache")) {
+        print_message("SKIP: the tools were not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+    const char *dir = ts_fresh_dir("shader_cache_pica_vs");
+    const glhle_pica_desc pd = {.shader_cache_dir = dir,
+                                .shader_cache_title = "tev",
+                                .vertex_shaders = GLHLE_PICA_VERTEX_SHADERS_GPU};
+    run cold;
+    tt_replay_sample(ctx, "tev", &pd, &cold);
+    ts_gl_check(ctx);
+    free_run(&cold);
+    char path[4200], args[13000], out[65536], want[160];
+    snprintf(path, sizeof path, "%s", cache_file(dir, "tev", "pica-vs"));
+    size_t n;
+    uint8_t *d = read_all(path, &n);
+    assert_non_null(d);
+    size_t at[16];
+    uint32_t kind[16];
+    const uint32_t records = record_offsets(d, n, at, kind, 16);
+    assert_true(records >= 2);
+    assert_int_equal(kind[0], 1); /* KEY */
+    /* the KEY payload: 32 bytes of header, then the key (docs/shader-cache.md) */
+    assert_int_equal(d[at[0] + 24], GL_SHC_SYSTEM_PICA_GPU_VS);
+    pica_gpu_program_key key;
+    assert_true(at[0] + 24 + 32 + sizeof key <= n);
+    memcpy(&key, d + at[0] + 24 + 32, sizeof key);
+    assert_true(key.code_count > 0);
+
+    snprintf(args, sizeof args, "list '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, " pica-vs "));
+    snprintf(args, sizeof args, "list --json '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"pica-vs\""));
+    snprintf(args, sizeof args, "show '%s' 0", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(want, sizeof want, "vertex shader: code 0x%03X-0x%03X (%u words), entry 0x%03X, %u inputs", key.code_lo,
+             key.code_lo + key.code_count - 1u, key.code_count, key.code_lo + key.entry, key.input_count);
+    if (!strstr(out, want))
+        fail_msg("show lacks '%s':\n%s", want, out);
+    snprintf(want, sizeof want, "\n  %08X", key.code[0]);
+    assert_non_null(strstr(out, want));
+    snprintf(want, sizeof want, " v0=attr%u", key.input_register[0]);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, "output map:"));
+    assert_non_null(strstr(out, "step limit: "));
+    snprintf(args, sizeof args, "show --json '%s' 0", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"pica-vs\""));
+    snprintf(args, sizeof args, "glsl '%s' 0", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "void main"));
+    snprintf(args, sizeof args, "stats --json '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"pica-vs\""));
+    snprintf(args, sizeof args, "precompile '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "verify '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, ": ok;"));
+    char merged[4300];
+    snprintf(merged, sizeof merged, "%s/merged.pica-vs.glsc", dir);
+    snprintf(args, sizeof args, "merge '%s' '%s' '%s'", merged, path, path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "verify '%s'", merged);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "prune '%s' --max-bytes 64", merged);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(args, sizeof args, "list --json '%s'", merged);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_null(strstr(out, "\"index\": 0"));
+    /* a flipped byte inside the key's code words: exit 1 and the KEY record's offset */
+    d[at[0] + 24 + 32 + offsetof(pica_gpu_program_key, code)] ^= 0x10;
+    ts_write_file(path, d, n);
+    free(d);
+    snprintf(args, sizeof args, "verify '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
+    snprintf(want, sizeof want, "record at +0x%zx", at[0]);
+    if (!strstr(out, want))
+        fail_msg("verify lacks '%s':\n%s", want, out);
+    snprintf(args, sizeof args, "verify --json '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
+    snprintf(want, sizeof want, "\"offset\": %zu", at[0]);
+    assert_non_null(strstr(out, want));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -684,6 +779,7 @@ int main(void)
         TS_GL_TEST(ubershader_cold_replays_wait_for_nothing),
         TS_GL_TEST(ubershader_binary_is_stored),
         TS_GL_TEST(tools_contract),
+        TS_GL_TEST(pica_vs_tools),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

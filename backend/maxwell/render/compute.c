@@ -7,7 +7,9 @@
  * size and up to eight constant buffers (CONSTANT_BUFFER_VALID bits, each
  * address and size). The code is fetched, translated for the compute stage
  * with the block size as its local size (shadergen/maxwell_spirv.h), turned
- * into GLSL and linked once per code and block size.
+ * into GLSL and linked once per code and block size, through the program
+ * cache service (key type maxwell-cs, render/programs.h) and so the disk
+ * shader cache.
  *
  * Bindings: constant buffer N at UBO binding 14 * 5 + N (maxwell_spirv.h's
  * layout for the compute stage), uploaded from guest memory at every
@@ -43,19 +45,23 @@
 
 #include "backend/common/hash.h"
 #include "backend/maxwell/memory/address_space.h"
+#include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/shader/sass_fetch.h"
 #include "shadergen/maxwell_spirv.h"
-#include "shadergen/spirv_glsl.h"
 
-#define MAX_PROGRAMS 32u
+#define MAX_INFOS 32u          /* translations' findings kept (one per program key) */
+#define MAX_PROGRAMS 256u      /* linked compute programs the service keeps by default */
 #define MAX_SSBO_BYTES (64u << 20)
 
-typedef struct compute_program {
-    uint64_t hash;            /* of the code words and the block size */
-    uint64_t *code;           /* a copy of the words: a hash is not identity */
-    size_t words;
-    uint32_t block[3];
-    GLuint program;
+/* What the translation says about a program key, which the launch needs
+ * besides the GL program: the constant buffers it reads and where each
+ * global buffer's address is. A function of the key alone, so a program
+ * the service made from the disk cache gets it by translating once (no GL
+ * compile). */
+typedef struct compute_info {
+    uint64_t hash;            /* of the key */
+    uint8_t *key;             /* a copy: a hash is not identity */
+    uint32_t key_len;
     uint32_t cbuf_mask;
     uint32_t ssbo_count;
     struct {
@@ -63,12 +69,15 @@ typedef struct compute_program {
         uint16_t offset;
     } ssbo[MW_SPIRV_SSBOS];
     uint64_t last_use;
-} compute_program;
+} compute_info;
 
 struct mw_compute {
-    compute_program prog[MAX_PROGRAMS];
+    compute_info info[MAX_INFOS];
     uint32_t count;
     uint64_t tick;
+    gl_program_service *programs; /* key type maxwell-cs (render/programs.h) */
+    uint8_t *key;
+    size_t key_cap;
     GLuint ubo[MW_QMD_CONSTANT_BUFFERS];
     GLuint ssbo[MW_SPIRV_SSBOS];
     uint8_t *scratch;
@@ -87,6 +96,13 @@ static uint8_t *scratch(mw_compute *c, size_t size)
     return c->scratch;
 }
 
+static void count_program(void *user, GLuint program)
+{
+    mw_render *r = user;
+    (void)program;
+    r->stats.programs++;
+}
+
 static glhle_result compute_state(mw_render *r)
 {
     if (r->compute)
@@ -98,7 +114,39 @@ static glhle_result compute_state(mw_render *r)
     gl->CreateBuffers(MW_QMD_CONSTANT_BUFFERS, c->ubo);
     gl->CreateBuffers(MW_SPIRV_SSBOS, c->ssbo);
     r->compute = c;
+    /* the program cache service and its disk cache, DIR/TITLE.maxwell-cs.glsc:
+     * stored programs are made ready now, before the first launch */
+    const mw_shader_config *sc = &r->shader;
+    const gl_program_service_desc sd = {
+        .system = mw_compute_program_system(),
+        .host = r->ctx->info.gles ? MW_PROGRAM_HOST_GLES : 0u,
+        .max_programs = sc->program_budget ? sc->program_budget : MAX_PROGRAMS,
+        .max_bytes = sc->program_budget_bytes,
+        .cache_dir = sc->cache_dir,
+        .cache_title = sc->cache_title,
+        .cache_max_bytes = sc->cache_max_bytes,
+        .after_link = count_program,
+        .user = r,
+        .compile_threads = sc->compile_threads,
+    };
+    glhle_result res = gl_program_service_create(r->ctx, &sd, &c->programs);
+    if (res != GLHLE_RESULT_OK) {
+        mw_compute_fini(r);
+        return res;
+    }
     return GLHLE_RESULT_OK;
+}
+
+glhle_result mw_compute_precompile(mw_render *r)
+{
+    return compute_state(r);
+}
+
+void mw_compute_shader_stats(const mw_render *r, glhle_shader_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    if (r->compute && r->compute->programs)
+        gl_program_service_get_stats(r->compute->programs, out);
 }
 
 void mw_compute_fini(mw_render *r)
@@ -107,15 +155,15 @@ void mw_compute_fini(mw_render *r)
     if (!c)
         return;
     const GladGLContext *gl = r->gl_lost ? NULL : &r->ctx->gl;
-    for (uint32_t i = 0; i < c->count; i++) {
-        if (gl)
-            gl->DeleteProgram(c->prog[i].program);
-        free(c->prog[i].code);
-    }
+    if (gl)
+        gl_program_service_destroy(c->programs);
+    for (uint32_t i = 0; i < c->count; i++)
+        free(c->info[i].key);
     if (gl) {
         gl->DeleteBuffers(MW_QMD_CONSTANT_BUFFERS, c->ubo);
         gl->DeleteBuffers(MW_SPIRV_SSBOS, c->ssbo);
     }
+    free(c->key);
     free(c->scratch);
     free(c);
     r->compute = NULL;
@@ -127,53 +175,12 @@ static bool io_read(void *user, uint64_t va, void *dst, size_t size)
     return r->io.read(r->io.user, va, dst, size);
 }
 
-static glhle_result link_compute(mw_render *r, const char *src, GLuint *out)
+/* The translation of a new key: its refusals, and what the launch needs (*p). */
+static glhle_result translate(mw_render *r, const mw_spirv_input *in, const mw_compute_launch *cl, compute_info *p)
 {
-    const GladGLContext *gl = &r->ctx->gl;
-    GLuint sh = gl->CreateShader(GL_COMPUTE_SHADER);
-    gl->ShaderSource(sh, 1, &src, NULL);
-    gl->CompileShader(sh);
-    GLint ok = 0;
-    char info[1024] = "";
-    gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        gl->GetShaderInfoLog(sh, sizeof info, NULL, info);
-        gl->DeleteShader(sh);
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_SHADER_ERROR, "maxwell: a translated compute shader does not "
-                          "compile: %s", info);
-    }
-    GLuint p = gl->CreateProgram();
-    gl->AttachShader(p, sh);
-    gl->LinkProgram(p);
-    gl->DeleteShader(sh);
-    gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        gl->GetProgramInfoLog(p, sizeof info, NULL, info);
-        gl->DeleteProgram(p);
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_SHADER_ERROR, "maxwell: a translated compute shader does not "
-                          "link: %s", info);
-    }
-    *out = p;
-    return GLHLE_RESULT_OK;
-}
-
-/* Translation, GLSL and the link of a new program into *p. */
-static glhle_result make_program(mw_render *r, const mw_sass_code *code, const mw_compute_launch *cl,
-                                 compute_program *p)
-{
-    mw_spirv_input in;
-    memset(&in, 0, sizeof in);
-    in.code = code->words;
-    in.words = code->count;
-    in.key.stage = MW_SPIRV_COMPUTE;
-    in.key.tex_handle_cbuf = 0;
-    in.key.tex_handle_offset = 0xa0; /* deko3d's compute handle block (testdata/maxwell/README) */
-    memcpy(in.local_size, cl->block, sizeof in.local_size);
     mw_spirv_result tr;
     mw_spirv_result_init(&tr);
-    glhle_bytebuf glsl;
-    glhle_bytebuf_init(&glsl, 0);
-    glhle_result res = mw_spirv_translate(&in, r->io.log, &tr);
+    glhle_result res = mw_spirv_translate(in, r->io.log, &tr);
     if (res == GLHLE_RESULT_OK && tr.tex_mask)
         res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute program at GPU 0x%010llx samples "
                          "textures: not supported yet", (unsigned long long)cl->program_address);
@@ -188,83 +195,83 @@ static glhle_result make_program(mw_render *r, const mw_sass_code *code, const m
                              "address in c%u[0x%x]; a QMD binds constant buffers 0-7", i, tr.ssbo[i].cbuf,
                              tr.ssbo[i].offset);
     if (res == GLHLE_RESULT_OK) {
-        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS];
-        /* the module's bytes, aligned for the word reader */
-        uint32_t *words = (uint32_t *)(void *)scratch(r->compute, tr.spirv.size ? tr.spirv.size : 4);
-        if (!words) {
-            res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a SPIR-V module");
-        } else {
-            memcpy(words, tr.spirv.data, tr.spirv.size);
-            const spv_glsl_options opt = {.es = r->ctx->info.gles, .bindings = bind,
-                                          .binding_count = mw_spirv_gl_bindings(&tr, MW_SPIRV_COMPUTE, bind)};
-            res = spv_to_glsl(words, tr.spirv.size / 4, &opt, r->io.log, &glsl);
-        }
-    }
-    GLuint prog = 0;
-    if (res == GLHLE_RESULT_OK)
-        res = link_compute(r, glhle_bytebuf_cstr(&glsl), &prog);
-    if (res == GLHLE_RESULT_OK) {
-        p->program = prog;
         p->cbuf_mask = tr.cbuf_mask;
         p->ssbo_count = tr.ssbo_count;
         for (uint32_t i = 0; i < tr.ssbo_count; i++) {
             p->ssbo[i].cbuf = tr.ssbo[i].cbuf;
             p->ssbo[i].offset = tr.ssbo[i].offset;
         }
-        r->stats.programs++;
     }
-    glhle_bytebuf_free(&glsl);
     mw_spirv_result_free(&tr);
     return res;
 }
 
-static uint64_t program_hash(const mw_sass_code *code, const uint32_t block[3])
-{
-    return glhle_hash64(code->words, code->count * 8) ^ glhle_hash64(block, 12) * 0x9E3779B97F4A7C15ull;
-}
-
-/* The GL program for the code and block size: kept, or made (the least
- * recently used one makes room). */
+/* The GL program for the code and block size from the program service (a
+ * miss translated first, so its refusals are reported as before), and what
+ * the translation says about it (kept per key, the least recently used
+ * making room). */
 static glhle_result get_program(mw_render *r, const mw_sass_code *code, const mw_compute_launch *cl,
-                                compute_program **out)
+                                const compute_info **out, GLuint *program)
 {
     mw_compute *c = r->compute;
-    const uint64_t h = program_hash(code, cl->block);
-    for (uint32_t i = 0; i < c->count; i++) {
-        compute_program *p = &c->prog[i];
-        if (p->hash == h && p->words == code->count && !memcmp(p->block, cl->block, sizeof p->block) &&
-            !memcmp(p->code, code->words, code->count * 8)) {
-            p->last_use = ++c->tick;
-            *out = p;
-            return GLHLE_RESULT_OK;
-        }
-    }
-    compute_program np;
+    mw_spirv_input in;
+    memset(&in, 0, sizeof in);
+    in.code = code->words;
+    in.words = code->count;
+    in.key.stage = MW_SPIRV_COMPUTE;
+    in.key.tex_handle_cbuf = 0;
+    in.key.tex_handle_offset = 0xa0; /* deko3d's compute handle block (testdata/maxwell/README) */
+    memcpy(in.local_size, cl->block, sizeof in.local_size);
+    const size_t reach = mw_spirv_reachable_words(&in);
+    compute_info np;
     memset(&np, 0, sizeof np);
-    np.code = malloc(code->count * 8);
-    if (!np.code)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a compute program");
-    glhle_result res = make_program(r, code, cl, &np);
-    if (res != GLHLE_RESULT_OK) {
-        free(np.code);
+    if (!reach || reach > MW_PROGRAM_MAX_STAGE_WORDS) {
+        glhle_result res = translate(r, &in, cl, &np); /* the translator's refusal */
+        return res != GLHLE_RESULT_OK ? res
+                                      : GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: compute program "
+                                                   "at GPU 0x%010llx: %zu reachable words",
+                                                   (unsigned long long)cl->program_address, reach);
+    }
+    const size_t key_len = sizeof(mw_compute_key) + reach * 8;
+    if (key_len > c->key_cap) {
+        uint8_t *k = realloc(c->key, key_len);
+        if (!k)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a compute program key");
+        c->key = k;
+        c->key_cap = key_len;
+    }
+    mw_compute_key_fill(c->key, &in, (uint32_t)reach);
+    const uint64_t h = glhle_hash64(c->key, key_len);
+    compute_info *found = NULL;
+    for (uint32_t i = 0; i < c->count && !found; i++)
+        if (c->info[i].hash == h && c->info[i].key_len == key_len && !memcmp(c->info[i].key, c->key, key_len))
+            found = &c->info[i];
+    if (!found) {
+        glhle_result res = translate(r, &in, cl, &np);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        np.key = malloc(key_len);
+        if (!np.key)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for a compute program");
+        memcpy(np.key, c->key, key_len);
+        np.key_len = (uint32_t)key_len;
+        np.hash = h;
+        if (c->count == MAX_INFOS) {
+            uint32_t lru = 0;
+            for (uint32_t i = 1; i < c->count; i++)
+                if (c->info[i].last_use < c->info[lru].last_use)
+                    lru = i;
+            free(c->info[lru].key);
+            c->info[lru] = c->info[--c->count];
+        }
+        c->info[c->count] = np;
+        found = &c->info[c->count++];
+    }
+    found->last_use = ++c->tick;
+    glhle_result res = gl_program_service_get(c->programs, c->key, program);
+    if (res != GLHLE_RESULT_OK)
         return res;
-    }
-    memcpy(np.code, code->words, code->count * 8);
-    np.words = code->count;
-    np.hash = h;
-    memcpy(np.block, cl->block, sizeof np.block);
-    if (c->count == MAX_PROGRAMS) {
-        uint32_t lru = 0;
-        for (uint32_t i = 1; i < c->count; i++)
-            if (c->prog[i].last_use < c->prog[lru].last_use)
-                lru = i;
-        r->ctx->gl.DeleteProgram(c->prog[lru].program);
-        free(c->prog[lru].code);
-        c->prog[lru] = c->prog[--c->count];
-    }
-    np.last_use = ++c->tick;
-    c->prog[c->count] = np;
-    *out = &c->prog[c->count++];
+    *out = found;
     return GLHLE_RESULT_OK;
 }
 
@@ -295,7 +302,7 @@ typedef struct ssbo_range {
 
 /* Where each global-memory buffer is: the base and size words the
  * translator named, read from the constant buffer guest memory holds. */
-static glhle_result ssbo_ranges(mw_render *r, const mw_compute_launch *cl, const compute_program *p,
+static glhle_result ssbo_ranges(mw_render *r, const mw_compute_launch *cl, const compute_info *p,
                                 ssbo_range *out)
 {
     for (uint32_t i = 0; i < p->ssbo_count; i++) {
@@ -402,9 +409,10 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     const mw_sass_fetch_desc fd = {.read = io_read, .user = r, .address = cl.program_address, .log = r->io.log};
     mw_sass_code code;
     res = mw_sass_fetch(&fd, &code);
-    compute_program *p = NULL;
+    const compute_info *p = NULL;
+    GLuint program = 0;
     if (res == GLHLE_RESULT_OK)
-        res = get_program(r, &code, &cl, &p);
+        res = get_program(r, &code, &cl, &p, &program);
     mw_sass_code_free(&code);
     if (res != GLHLE_RESULT_OK)
         return res;
@@ -428,7 +436,7 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     }
     if (res != GLHLE_RESULT_OK)
         return res;
-    gl_state_program(&r->st, p->program);
+    gl_state_program(&r->st, program);
     gl->DispatchCompute(cl.grid[0], cl.grid[1], cl.grid[2]);
     gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     for (uint32_t i = 0; i < p->ssbo_count && res == GLHLE_RESULT_OK; i++)

@@ -26,6 +26,11 @@
  * Errors are logged with what was refused; nothing is written then. */
 glhle_result mw_render_compute(mw_render *r, const uint32_t *regs);
 void mw_compute_fini(mw_render *r);
+/* The compute state and its program service now (with a disk cache: every
+ * stored compute program made ready before the first launch). Context current. */
+glhle_result mw_compute_precompile(mw_render *r);
+/* The compute program service's figures (zeros before the first launch). */
+void mw_compute_shader_stats(const mw_render *r, glhle_shader_stats *out);
 
 /* Report counters (clb197.h SET_REPORT_SEMAPHORE_D REPORT). Counted:
  * ZPASS_PIXEL_CNT (0x02) and ZPASS_PIXEL_CNT64 (0x15), the samples that

@@ -54,6 +54,7 @@
 #include "backend/common/hash.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_service.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/shader/sass_fetch.h"
@@ -184,7 +185,9 @@ static glhle_result draw_state(mw_render *r)
         .cache_max_bytes = c->cache_max_bytes,
         .after_link = describe_program,
         .user = r,
-        .compile_threads = c->compile_threads,
+        /* deferring needs a worker to compile on: one when none was asked for */
+        .compile_threads = c->compile_threads ? c->compile_threads : c->defer_draws ? 1u : 0u,
+        .defer_misses = c->defer_draws,
     };
     glhle_result res = gl_program_service_create(r->ctx, &sd, &d->programs);
     if (res != GLHLE_RESULT_OK) {
@@ -528,6 +531,10 @@ static glhle_result get_program(mw_render *r, const mw_state *st, const mw_draw_
     }
     if (res != GLHLE_RESULT_OK)
         return res;
+    if (!prog) { /* deferred (shader_defer_draws): compiling on a worker */
+        *out = NULL;
+        return GLHLE_RESULT_OK;
+    }
     mw_draw_program *info = info_slot(d, prog);
     if (!info->program) /* forgotten when the table was cleared */
         fill_info(r, prog);
@@ -1169,6 +1176,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     bool fatal = false;
     glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
     res = get_program(r, st, &prog, tex, tex_mask);
+    if (res == GLHLE_RESULT_OK && !prog)
+        return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
         tex_res = bind_textures(r, tex, tex_mask, &fatal);
         res = fatal ? tex_res : GLHLE_RESULT_OK;
@@ -1319,15 +1328,31 @@ glhle_result mw_render_set_shaders(mw_render *r, const mw_shader_config *c)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the shader cache settings");
     if (!r->shader.cache_dir || r->draw)
         return GLHLE_RESULT_OK;
-    /* precompile at creation: the draw path and its program service now */
+    /* precompile at creation: the draw path, the compute state and their
+     * program services now */
     glhle_result res = gl_context_enter(r->ctx);
-    return res == GLHLE_RESULT_OK ? draw_state(r) : res;
+    if (res == GLHLE_RESULT_OK)
+        res = draw_state(r);
+    return res == GLHLE_RESULT_OK ? mw_compute_precompile(r) : res;
 }
 
+/* The graphics and compute services' figures together: every field is a
+ * count, so they add (compute launches are not draws: `draws` is the draw
+ * path's alone). */
 void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
 {
     memset(out, 0, sizeof *out);
     if (r->draw && r->draw->programs)
         gl_program_service_get_stats(r->draw->programs, out);
+    glhle_shader_stats cs;
+    mw_compute_shader_stats(r, &cs);
+    _Static_assert(sizeof cs % sizeof(uint64_t) == 0, "glhle_shader_stats holds only uint64_t counts");
+    uint64_t a[sizeof cs / sizeof(uint64_t)], b[sizeof cs / sizeof(uint64_t)];
+    memcpy(a, out, sizeof a);
+    memcpy(b, &cs, sizeof b);
+    for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+        a[i] += b[i];
+    memcpy(out, a, sizeof a);
     out->draws = r->stats.draws;
+    out->dispatches = r->stats.launches;
 }

@@ -270,3 +270,133 @@ const gl_program_system *mw_program_system(void)
 {
     return &maxwell_system;
 }
+
+/* ---- compute programs (system 5, maxwell-cs) ---- */
+
+uint32_t mw_compute_key_size(const mw_compute_key *k)
+{
+    const uint64_t n = sizeof *k + 8ull * k->words;
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+static uint32_t compute_key_size_of(const void *bytes)
+{
+    mw_compute_key k;
+    memcpy(&k, bytes, sizeof k);
+    return mw_compute_key_size(&k);
+}
+
+void mw_compute_key_fill(void *out, const mw_spirv_input *in, uint32_t words)
+{
+    mw_compute_key k;
+    memset(&k, 0, sizeof k);
+    k.words = words;
+    memcpy(k.local_size, in->local_size, sizeof k.local_size);
+    k.shared_bytes = in->shared_bytes;
+    k.key = in->key;
+    uint8_t *o = out;
+    memcpy(o, &k, sizeof k);
+    memcpy(o + sizeof k, in->code, (size_t)words * 8);
+}
+
+/* A stored key is used when it is a compute stage with code, a block the
+ * QMD can name (1-1024 threads per dimension, 1,024 in all), shared memory
+ * within GM20B's 48 KiB and its reserved words zero. */
+static bool compute_key_valid(const void *bytes)
+{
+    mw_compute_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (k.words < 1 || k.words > MW_PROGRAM_MAX_STAGE_WORDS || k.key.stage != MW_SPIRV_COMPUTE || k.reserved[0] ||
+        k.reserved[1] || k.key.prim_in || k.key.tess_mode || k.shared_bytes > 48u * 1024u)
+        return false;
+    uint64_t threads = 1;
+    for (int i = 0; i < 3; i++) {
+        if (k.local_size[i] < 1 || k.local_size[i] > 1024)
+            return false;
+        threads *= k.local_size[i];
+    }
+    return threads <= 1024;
+}
+
+bool mw_compute_generate(const void *bytes, uint32_t host, glhle_bytebuf *cs, glhle_bytebuf *unused)
+{
+    (void)unused;
+    mw_compute_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (k.words > MW_PROGRAM_MAX_STAGE_WORDS)
+        return false;
+    uint64_t *code = malloc(k.words ? (size_t)k.words * 8 : 8); /* aligned for the translator */
+    if (!code)
+        return false;
+    memcpy(code, (const uint8_t *)bytes + sizeof k, (size_t)k.words * 8);
+    mw_spirv_input in;
+    memset(&in, 0, sizeof in);
+    in.code = code;
+    in.words = k.words;
+    in.key = k.key;
+    memcpy(in.local_size, k.local_size, sizeof in.local_size);
+    in.shared_bytes = k.shared_bytes;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
+    if (ok) {
+        spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS];
+        const spv_glsl_options opt = {.es = (host & MW_PROGRAM_HOST_GLES) != 0, .bindings = bind,
+                                      .binding_count = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind)};
+        ok = spv_to_glsl((const uint32_t *)(const void *)r.spirv.data, r.spirv.size / 4, &opt, &quiet, cs) ==
+             GLHLE_RESULT_OK;
+    }
+    mw_spirv_result_free(&r);
+    free(code);
+    return ok;
+}
+
+static void compute_describe(const void *bytes, glhle_bytebuf *out)
+{
+    mw_compute_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (k.words > MW_PROGRAM_MAX_STAGE_WORDS) {
+        glhle_bytebuf_printf(out, "code words %u: not a key this build makes\n", k.words);
+        return;
+    }
+    uint64_t *code = calloc(k.words ? k.words : 1u, 8);
+    if (!code)
+        return;
+    memcpy(code, (const uint8_t *)bytes + sizeof k, (size_t)k.words * 8);
+    glhle_bytebuf_printf(out, "compute: %u code words (first scheduling word %016llx), program id %016llx\n", k.words,
+                         k.words ? (unsigned long long)code[0] : 0ull,
+                         (unsigned long long)glhle_hash64(code, (size_t)k.words * 8));
+    glhle_bytebuf_printf(out, "  block %ux%ux%u, shared memory %u bytes\n", k.local_size[0], k.local_size[1],
+                         k.local_size[2], k.shared_bytes);
+    glhle_bytebuf_printf(out, "  texture handles: c%u[0x%x], images at 0x%x\n", k.key.tex_handle_cbuf,
+                         k.key.tex_handle_offset, k.key.img_handle_offset);
+    glhle_bytebuf_printf(out, "  textures:");
+    for (int t = 0; t < MW_SPIRV_TEX_SLOTS; t++)
+        if (k.key.tex[t])
+            glhle_bytebuf_printf(out, " %d=0x%02x", t, k.key.tex[t]);
+    glhle_bytebuf_printf(out, "\n  images:");
+    for (int t = 0; t < MW_SPIRV_IMG_SLOTS; t++)
+        if (k.key.img[t])
+            glhle_bytebuf_printf(out, " %d=0x%02x", t, k.key.img[t]);
+    glhle_bytebuf_printf(out, "\n");
+    free(code);
+}
+
+static const gl_program_system maxwell_compute_system = {
+    .info = {.id = GL_SHC_SYSTEM_MAXWELL_COMPUTE,
+             .name = "maxwell-cs",
+             .key_size = sizeof(mw_compute_key),
+             .key_version = MW_COMPUTE_KEY_VERSION,
+             .key_max_size = MW_COMPUTE_KEY_MAX_BYTES,
+             .key_size_of = compute_key_size_of,
+             .key_valid = compute_key_valid},
+    .generate = mw_compute_generate,
+    .describe = compute_describe,
+    .describe_host = describe_host,
+    .compute = true,
+};
+
+const gl_program_system *mw_compute_program_system(void)
+{
+    return &maxwell_compute_system;
+}

@@ -65,4 +65,33 @@ bool mw_program_generate(const void *key, uint32_t host, glhle_bytebuf *vs, glhl
 
 const gl_program_system *mw_program_system(void);
 
+/* A second key type, system id 5 (GL_SHC_SYSTEM_MAXWELL_COMPUTE, name
+ * `maxwell-cs`, file DIR/TITLE.maxwell-cs.glsc): compute programs
+ * (render/compute.c). A compute program has no SPH; what the QMD adds to
+ * its code is the block size (CTA_THREAD_DIMENSION*, the local size) and
+ * the shared memory size handed to the translator, so the key is those,
+ * the translation key (stage MW_SPIRV_COMPUTE, the handle block) and the
+ * reachable code. Same portable layout as mw_program_key: integers
+ * little-endian, padding zero, then the code words. */
+#define MW_COMPUTE_KEY_VERSION 1u
+
+typedef struct mw_compute_key {
+    uint32_t words;         /* reachable 64-bit code words */
+    uint32_t local_size[3]; /* the QMD's block dimensions */
+    uint32_t shared_bytes;  /* mw_spirv_input.shared_bytes */
+    uint32_t reserved[2];   /* zero */
+    mw_spirv_key key;
+    /* then `words` code words */
+} mw_compute_key;
+_Static_assert(sizeof(mw_compute_key) == 152, "mw_compute_key layout changed: bump MW_COMPUTE_KEY_VERSION");
+#define MW_COMPUTE_KEY_MAX_BYTES (152u + 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+
+uint32_t mw_compute_key_size(const mw_compute_key *k);
+/* Fills `out` (room for sizeof(mw_compute_key) + 8 * words bytes) from the
+ * translator's input, its code cut to `words` reachable words. */
+void mw_compute_key_fill(void *out, const mw_spirv_input *in, uint32_t words);
+/* The compute shader's GLSL for a key (into `cs`), or false. */
+bool mw_compute_generate(const void *key, uint32_t host, glhle_bytebuf *cs, glhle_bytebuf *unused);
+const gl_program_system *mw_compute_program_system(void);
+
 #endif

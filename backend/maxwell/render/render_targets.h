@@ -112,6 +112,7 @@ typedef struct mw_shader_config {
     uint64_t cache_max_bytes;
     uint32_t compile_threads, program_budget;
     uint64_t program_budget_bytes;
+    bool defer_draws; /* a cold miss compiles on a worker and its draw is skipped */
 } mw_shader_config;
 
 typedef struct mw_render {

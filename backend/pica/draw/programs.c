@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend/common/hash.h"
 #include "backend/pica/shader/shader_glsl.h"
 #include "shadergen/pica_fs_uber.h"
 
@@ -199,9 +200,30 @@ static void gpu_describe(const void *bytes, glhle_bytebuf *out)
     glhle_bytebuf_printf(out, "vertex shader: code 0x%03X-0x%03X (%u words), entry 0x%03X, %u inputs, clip plane %s\n",
                          k.code_lo, k.code_lo + k.code_count - 1u, k.code_count, k.code_lo + k.entry, k.input_count,
                          k.clip ? "on" : "off");
+    glhle_bytebuf_printf(out, "input registers:");
+    for (unsigned i = 0; i < k.input_count && i < 16; i++)
+        glhle_bytebuf_printf(out, " v%u=attr%u", i, k.input_register[i]);
+    glhle_bytebuf_printf(out, "\n");
+    /* outmap[i] = register * 4 + component, 64 = the constant 1.0 */
     glhle_bytebuf_printf(out, "output map:");
     for (unsigned i = 0; i < 24; i++)
         glhle_bytebuf_printf(out, k.outmap[i] >= 64 ? " -" : " o%u.%c", k.outmap[i] / 4u, "xyzw"[k.outmap[i] % 4u]);
+    glhle_bytebuf_printf(out, "\n");
+    unsigned used = 0;
+    for (unsigned i = 0; i < 128; i++)
+        used += k.opdesc[i] != 0;
+    const uint32_t n = k.code_count <= PICA_GPU_VS_CODE_WORDS ? k.code_count : PICA_GPU_VS_CODE_WORDS;
+    glhle_bytebuf_printf(out, "step limit: %u%s\n", k.step_limit, k.step_limit ? "" : " (the interpreter's default)");
+    glhle_bytebuf_printf(out, "code XXH3: %016llx, operand descriptors XXH3: %016llx (%u of 128 non-zero)\n",
+                         (unsigned long long)glhle_hash64(k.code, (size_t)n * 4),
+                         (unsigned long long)glhle_hash64(k.opdesc, sizeof k.opdesc), used);
+    glhle_bytebuf_printf(out, "code:");
+    for (uint32_t i = 0; i < n; i++)
+        glhle_bytebuf_printf(out, "%s%08X", i % 8u ? " " : "\n  ", k.code[i]);
+    glhle_bytebuf_printf(out, "\noperand descriptors:");
+    for (unsigned i = 0; i < 128; i++)
+        if (k.opdesc[i])
+            glhle_bytebuf_printf(out, " [%u]=%08X", i, k.opdesc[i]);
     glhle_bytebuf_printf(out, "\n");
 }
 
