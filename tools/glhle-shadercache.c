@@ -731,6 +731,18 @@ static bool report_build(const char *trace, glhle_result r, uint32_t frames, con
     return true;
 }
 
+/* `build`'s last step: the file OUT (what it held, then what the traces
+ * added) merged with the replay's file BUILT. */
+static int merge_built(const char *out, char *built)
+{
+    char *in[2];
+    int k = 0;
+    if (access(out, F_OK) == 0)
+        in[k++] = (char *)out;
+    in[k++] = built;
+    return merge_files(out, in, k);
+}
+
 static int cmd_build(const char *cache_path, char *const *traces, int n)
 {
     char tmpl[] = "/tmp/glhle-shadercache-XXXXXX";
@@ -806,18 +818,33 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
             rc = 1;
     }
     glhle_context_destroy(ctx);
-    if (!rc && access(built, F_OK) != 0) {
+    /* the key type kept beside the system's own (docs/shader-cache.md):
+     * PICA's GPU vertex programs (a PICA draw on the GPU vertex path makes
+     * only such a key), Maxwell's compute programs; written, when the
+     * traces made any, to CACHE's sibling of that name */
+    const char *main_name = system == TRACE_SYSTEM_MAXWELL ? "maxwell" : "pica";
+    const char *side_name = system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs";
+    char side_built[4200], side_path[4300];
+    gl_program_cache_file_path(dir, "build", side_name, side_built, sizeof side_built);
+    const bool got_main = access(built, F_OK) == 0, got_side = access(side_built, F_OK) == 0;
+    if (!rc && !got_main && !got_side) {
         tool_error("the traces drew nothing; %s not written", cache_path);
         rc = 1;
     }
-    if (!rc) {
-        char *in[2];
-        int k = 0;
-        if (access(cache_path, F_OK) == 0)
-            in[k++] = (char *)cache_path; /* what the cache held, then what the traces added */
-        in[k++] = built;
-        rc = merge_files(cache_path, in, k);
+    if (!rc && got_main)
+        rc = merge_built(cache_path, built);
+    if (!rc && got_side) {
+        size_t stem = strlen(cache_path);
+        if (stem > 5 && !strcmp(cache_path + stem - 5, ".glsc"))
+            stem -= 5;
+        const size_t ml = strlen(main_name);
+        if (stem > ml + 1 && cache_path[stem - ml - 1] == '.' && !strncmp(cache_path + stem - ml, main_name, ml))
+            stem -= ml + 1;
+        snprintf(side_path, sizeof side_path, "%.*s.%s.glsc", (int)stem, cache_path, side_name);
+        printf("%s programs: %s\n", side_name, side_path);
+        rc = merge_built(side_path, side_built);
     }
+    remove(side_built);
     remove(built);
     rmdir(dir);
     return rc;

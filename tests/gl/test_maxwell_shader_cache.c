@@ -450,6 +450,21 @@ static void tool_handles_maxwell(void **state)
     char want[64];
     snprintf(want, sizeof want, "record at +0x%zx", at[0]);
     assert_non_null(strstr(out, want));
+    /* the compute scene's programs go into the sibling maxwell-cs file:
+     * the scene launches one compute program (its graphics program stays
+     * in CACHE) */
+    snprintf(path, sizeof path, "%s/cg.maxwell.glsc", dir);
+    snprintf(args, sizeof args, "build '%s' '%s'", path, ts_source_path("tests/scenes/traces/maxwell_compute_geo.glht"));
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(path, sizeof path, "%s/cg.maxwell-cs.glsc", dir);
+    assert_non_null(strstr(out, path));
+    snprintf(args, sizeof args, "list --json '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "\"system\": \"maxwell-cs\""));
+    assert_non_null(strstr(out, "\"index\": 0,"));
+    assert_null(strstr(out, "\"index\": 1,"));
+    snprintf(args, sizeof args, "verify '%s'", path);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
 }
 
 /* glhle-replay --shader-cache --stats-json on a Maxwell trace: the first run

@@ -762,6 +762,23 @@ static void pica_vs_tools(void **state)
     assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 1);
     snprintf(want, sizeof want, "\"offset\": %zu", at[0]);
     assert_non_null(strstr(out, want));
+    /* build from the tev trace (the tool's instance: GPU vertex path by
+     * default): its one draw's key goes into the pica-vs sibling of the
+     * named file, the same key as the live replay's above */
+    snprintf(merged, sizeof merged, "%s/built.pica.glsc", dir);
+    snprintf(args, sizeof args, "build '%s' '%s'", merged, ts_source_path("tests/scenes/traces/tev.glht"));
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+    snprintf(merged, sizeof merged, "%s/built.pica-vs.glsc", dir);
+    assert_non_null(strstr(out, merged));
+    d = read_all(merged, &n);
+    assert_non_null(d);
+    assert_true(record_offsets(d, n, at, kind, 16) >= 2);
+    assert_int_equal(kind[0], 1);
+    assert_true(at[0] + 24 + 32 + sizeof key <= n);
+    assert_memory_equal(d + at[0] + 24 + 32, &key, sizeof key);
+    free(d);
+    snprintf(args, sizeof args, "verify '%s'", merged);
+    assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
 }
 
 int main(void)
