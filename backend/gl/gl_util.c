@@ -6,6 +6,16 @@
 /* Logs the info log, then each source line the log names (Mesa and NVIDIA
  * both write "0:LINE(COL)" or "0(LINE)"), so a failing generated shader can
  * be read from the log alone. */
+static const char *stage_compile_name(GLenum stage)
+{
+    switch (stage) {
+    case GL_VERTEX_SHADER: return "vertex shader compile";
+    case GL_GEOMETRY_SHADER: return "geometry shader compile";
+    case GL_COMPUTE_SHADER: return "compute shader compile";
+    default: return "fragment shader compile";
+    }
+}
+
 static void log_shader_failure(glhle_context *ctx, const char *what, const char *info, const char *source)
 {
     GLHLE_ERROR(&ctx->log, "%s: %s", what, info);
@@ -48,8 +58,7 @@ glhle_result gl_compile_shader(glhle_context *ctx, GLenum stage, const char *sou
     if (!ok) {
         char info[4096] = "";
         gl->GetShaderInfoLog(sh, sizeof info, NULL, info);
-        log_shader_failure(ctx, stage == GL_VERTEX_SHADER ? "vertex shader compile" : "fragment shader compile",
-                           info, source);
+        log_shader_failure(ctx, stage_compile_name(stage), info, source);
         gl->DeleteShader(sh);
         return GLHLE_RESULT_SHADER_ERROR;
     }
@@ -62,37 +71,28 @@ glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs,
     return gl_link_program_ex(ctx, vs, fs, false, out);
 }
 
-glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *fs, bool retrievable, GLuint *out)
+/* Links the compiled stages sh[0..n) into a program and deletes them,
+ * whether or not the link succeeds; `what` names a failure in the log. */
+static glhle_result link_stages(glhle_context *ctx, const GLuint *sh, int n, bool retrievable, const char *what,
+                                GLuint *out)
 {
     GladGLContext *gl = &ctx->gl;
-    *out = 0;
-    if (!vs || !fs)
-        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "gl_link_program needs both stages");
-    GLuint v, f;
-    glhle_result r = gl_compile_shader(ctx, GL_VERTEX_SHADER, vs, &v);
-    if (r != GLHLE_RESULT_OK)
-        return r;
-    r = gl_compile_shader(ctx, GL_FRAGMENT_SHADER, fs, &f);
-    if (r != GLHLE_RESULT_OK) {
-        gl->DeleteShader(v);
-        return r;
-    }
     GLuint p = gl->CreateProgram();
-    gl->AttachShader(p, v);
-    gl->AttachShader(p, f);
+    for (int i = 0; i < n; i++)
+        gl->AttachShader(p, sh[i]);
     if (retrievable && ctx->info.program_binary)
         gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
     gl->LinkProgram(p);
-    gl->DetachShader(p, v);
-    gl->DetachShader(p, f);
-    gl->DeleteShader(v);
-    gl->DeleteShader(f);
+    for (int i = 0; i < n; i++) {
+        gl->DetachShader(p, sh[i]);
+        gl->DeleteShader(sh[i]);
+    }
     GLint ok = 0;
     gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
     if (!ok) {
         char info[4096] = "";
         gl->GetProgramInfoLog(p, sizeof info, NULL, info);
-        log_shader_failure(ctx, "program link", info, NULL);
+        log_shader_failure(ctx, what, info, NULL);
         gl->DeleteProgram(p);
         return GLHLE_RESULT_SHADER_ERROR;
     }
@@ -100,32 +100,31 @@ glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *
     return GLHLE_RESULT_OK;
 }
 
+glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *fs, bool retrievable, GLuint *out)
+{
+    *out = 0;
+    if (!vs || !fs)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "gl_link_program needs both stages");
+    GLuint sh[2];
+    glhle_result r = gl_compile_shader(ctx, GL_VERTEX_SHADER, vs, &sh[0]);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    r = gl_compile_shader(ctx, GL_FRAGMENT_SHADER, fs, &sh[1]);
+    if (r != GLHLE_RESULT_OK) {
+        ctx->gl.DeleteShader(sh[0]);
+        return r;
+    }
+    return link_stages(ctx, sh, 2, retrievable, "program link", out);
+}
+
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out)
 {
-    GladGLContext *gl = &ctx->gl;
     *out = 0;
     GLuint c;
     glhle_result r = gl_compile_shader(ctx, GL_COMPUTE_SHADER, cs, &c);
     if (r != GLHLE_RESULT_OK)
         return r;
-    GLuint p = gl->CreateProgram();
-    gl->AttachShader(p, c);
-    if (retrievable && ctx->info.program_binary)
-        gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
-    gl->LinkProgram(p);
-    gl->DetachShader(p, c);
-    gl->DeleteShader(c);
-    GLint ok = 0;
-    gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char info[4096] = "";
-        gl->GetProgramInfoLog(p, sizeof info, NULL, info);
-        log_shader_failure(ctx, "compute program link", info, NULL);
-        gl->DeleteProgram(p);
-        return GLHLE_RESULT_SHADER_ERROR;
-    }
-    *out = p;
-    return GLHLE_RESULT_OK;
+    return link_stages(ctx, &c, 1, retrievable, "compute program link", out);
 }
 
 glhle_result gl_target_create(glhle_context *ctx, int width, int height, bool depth_stencil, gl_target *out)

@@ -1061,7 +1061,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     *w = *h = UINT32_MAX;
     d->rt0_format = NULL;
     uint8_t sx, sy; /* every target has SET_ANTI_ALIAS's samples */
-    glhle_result sres = mw_render_check_samples(r, st, "drawn", &sx, &sy);
+    glhle_result sres = mw_render_aa_block(r, st->rt.aa_mode, "drawn", &sx, &sy);
     if (sres != GLHLE_RESULT_OK)
         return sres;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {

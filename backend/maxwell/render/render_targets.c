@@ -450,11 +450,6 @@ void mw_render_rendered(mw_render *r, mw_surface *s)
 
 /* ---- multisampling ---- */
 
-glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what, uint8_t *sx, uint8_t *sy)
-{
-    return mw_render_aa_block(r, st->rt.aa_mode, what, sx, sy);
-}
-
 glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy)
 {
     /* the modes whose samples GL places as the Maxwell does (msaa.c checks
@@ -637,7 +632,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
 glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
 {
     uint8_t sx, sy;
-    glhle_result res = mw_render_check_samples(r, st, "cleared", &sx, &sy);
+    glhle_result res = mw_render_aa_block(r, st->rt.aa_mode, "cleared", &sx, &sy);
     if (res != GLHLE_RESULT_OK)
         return res;
     gl_context_enter(r->ctx);

@@ -177,12 +177,10 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                     const mw_rt_format *f);
 
-/* The sample block of SET_ANTI_ALIAS's mode (sx, sy as in mw_surface_desc)
+/* The sample block of a SET_ANTI_ALIAS mode (sx, sy as in mw_surface_desc)
  * for the modes GL can draw (1X1, 2X1, 2X2, 4X2); the others are refused
  * by name (UNSUPPORTED), an unlisted one as BAD_DATA; `what` ends the
- * message ("drawn", "cleared"). */
-glhle_result mw_render_check_samples(mw_render *r, const mw_state *st, const char *what, uint8_t *sx, uint8_t *sy);
-/* The same for a SET_ANTI_ALIAS SAMPLES value (a presented surface's). */
+ * message ("drawn", "cleared", "presented"). */
 glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy);
 
 /* ---- multisampled surfaces (msaa.c) ---- */
