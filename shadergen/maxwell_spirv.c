@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL, OP_LDG, OP_STG, OP_S2R,
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
-    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
+    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL,
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
@@ -114,7 +114,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
-        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},
+        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},       {MW_SASS_FAM_CAL, OP_CAL, 0},
         {MW_SASS_FAM_LDS, OP_LDS, 0},       {MW_SASS_FAM_STS, OP_STS, 0},       {MW_SASS_FAM_ATOMS, OP_ATOMS, 0},
         {MW_SASS_FAM_ATOM, OP_ATOM, 0},     {MW_SASS_FAM_RED, OP_RED, 0},       {MW_SASS_FAM_BAR, OP_BAR, 0},
         {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
@@ -3511,12 +3511,12 @@ static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
 static bool is_block_end(uint8_t op)
 {
     return op == OP_BRA || op == OP_EXIT || op == OP_KIL || op == OP_SYNC || op == OP_BRK || op == OP_CONT ||
-           op == OP_RET;
+           op == OP_RET || op == OP_CAL;
 }
 
 static bool is_push(uint8_t op)
 {
-    return op == OP_SSY || op == OP_PBK || op == OP_PCNT || op == OP_PRET;
+    return op == OP_SSY || op == OP_PBK || op == OP_PCNT || op == OP_PRET || op == OP_CAL;
 }
 
 /* reachability from instruction 0 and the block leaders */
@@ -3560,6 +3560,10 @@ static glhle_result discover(tr *t)
             t->pops |= row->op == OP_SYNC ? 1u << K_SSY : row->op == OP_BRK ? 1u << K_PBK
                      : row->op == OP_CONT ? 1u << K_PCNT : row->op == OP_RET ? 1u << K_PRET : 0;
         } else if (is_push(row->op)) {
+            if (row->op == OP_CAL && bit(insn, 6)) {
+                UNSUPPORTED(t, "CAL.NOINC");
+                break;
+            }
             if (!branch_target(t, k, insn, &succ[ns]))
                 break;
             t->flags[succ[ns]] |= F_LEADER | F_TARGET;
@@ -3816,6 +3820,14 @@ static void translate_block(tr *t, uint32_t k0)
             store_pc(t, always ? cu(t, (uint32_t)target) : select_u(t, get_p(t, p, pneg), cu(t, (uint32_t)target), next));
             return;
         }
+        if (row->op == OP_CAL) { /* push the return point as a PRET entry, then jump */
+            int64_t target;
+            if (!branch_target(t, k, insn, &target))
+                return;
+            stack_push(t, K_PRET, k + 1);
+            store_pc(t, cu(t, (uint32_t)target));
+            return;
+        }
         if (is_pop(row->op)) {
             uint32_t kind = pop_kind(row->op);
             store_pc(t, always ? cu(t, POP_CASE(kind)) : select_u(t, get_p(t, p, pneg), cu(t, POP_CASE(kind)), next));
@@ -3905,7 +3917,9 @@ static bool s_analyze(tr *t)
         bool pneg;
         bool runs = guard_of(row, insn, &p, &pneg), falls = true;
         int64_t target;
-        if (runs && row->op == OP_BRA) {
+        if (row->op == OP_CAL) {
+            ok = false; /* calls run through the dispatcher's stack */
+        } else if (runs && row->op == OP_BRA) {
             ok = branch_target(t, k, insn, &target) && s_visit(t, &w, target, s, d);
             t->go[k] = (int32_t)target;
             falls = p != PT;

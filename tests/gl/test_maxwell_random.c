@@ -464,12 +464,68 @@ static void test_gl_spirv_path(void **state)
     glhle_bytebuf_free(&vertex_spirv);
 }
 
+/* CAL/RET (issue 15 part 3): a hand-made program whose main calls f, shifts,
+ * calls g (which calls f and shifts, a nested call), then calls f again;
+ * f adds 1 to R1. Only the call stack's order gives R1 = ((1 << 4) + 1) << 4
+ * + 1 = 0x111 (worked by hand): a return to the wrong point skips or repeats
+ * a shift or an add. Encodings from the opcode table (envydis gm107.c): CAL
+ * e260 and BRA's 24-bit offset at 20 from the next instruction, no guard
+ * field; RET e320 with CC test 0xf; MOV32I 0100, IADD32I 1c00, SHL imm
+ * 3848 (amount at 20). Calls leave the structured layout: both requests
+ * must come back through the dispatcher with the same registers. */
+static uint64_t cal_to(uint32_t at, uint32_t to)
+{
+    uint32_t rel = (((to / 3) * 32 + 8 + (to % 3) * 8) - ((at / 3) * 32 + 8 + (at % 3) * 8 + 8)) & 0xffffff;
+    return 0xe260000000000000ull | (uint64_t)rel << 20;
+}
+
+static void test_calls(void **state)
+{
+    glhle_context *ctx = *state;
+    const uint64_t guard = 7ull << 16, ret = 0xe32000000007000full, nop = 0x50b0000000070f00ull;
+    const uint64_t mov_r0 = 0x0100000000000000ull | 0x55ull << 20 | 0xfull << 12 | guard | 0;
+    const uint64_t mov_r1 = 0x0100000000000000ull | 0xfull << 12 | guard | 1;
+    const uint64_t mov_r2 = 0x0100000000000000ull | 0x77ull << 20 | 0xfull << 12 | guard | 2;
+    const uint64_t add_r1 = 0x1c00000000000000ull | 1ull << 20 | 1ull << 8 | guard | 1;
+    const uint64_t shl_r1 = 0x3848000000000000ull | 4ull << 20 | 1ull << 8 | guard | 1;
+    const uint64_t slots[15] = {
+        mov_r1, mov_r0, cal_to(2, 9), shl_r1, cal_to(4, 11), cal_to(5, 9), mov_r2, 0xe30000000007000full, nop,
+        add_r1, ret,                                /* f: 9 */
+        cal_to(11, 9), shl_r1, ret, nop,            /* g: 11 */
+    };
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < 15; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 20;
+    p->branchy = true;
+    for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+        uint32_t got[OUTS];
+        char why[256];
+        bool structured = true;
+        if (!run_as(ctx, p, got, why, sizeof why, "maxwell_calls.glsl", dispatcher, &structured)) {
+            print_program(p);
+            fail_msg("calls (%s): %s", dispatcher ? "dispatcher" : "default", why);
+        }
+        if (structured)
+            fail_msg("calls: the translation says it is structured");
+        if (got[0] != 0x55 || got[1] != 0x111 || got[2] != 0x77) {
+            print_program(p);
+            fail_msg("calls (%s): R0 0x%x R1 0x%x R2 0x%x, want 0x55 0x111 0x77", dispatcher ? "dispatcher" : "default",
+                     got[0], got[1], got[2]);
+        }
+    }
+    free(p);
+    print_message("maxwell calls: CAL/RET nested, R1 = 0x111 as worked by hand, default and dispatcher\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(test_random_programs),
         TS_GL_TEST(test_branchy_programs),
         TS_GL_TEST(test_gl_spirv_path),
+        TS_GL_TEST(test_calls),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
