@@ -55,7 +55,7 @@ typedef enum mw_op {
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL, OP_LDG, OP_STG, OP_S2R,
     OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
-    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL,
+    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
@@ -114,7 +114,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
-        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},       {MW_SASS_FAM_CAL, OP_CAL, 0},
+        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},       {MW_SASS_FAM_CAL, OP_CAL, 0},       {MW_SASS_FAM_BRX, OP_BRX, 0},
         {MW_SASS_FAM_LDS, OP_LDS, 0},       {MW_SASS_FAM_STS, OP_STS, 0},       {MW_SASS_FAM_ATOMS, OP_ATOMS, 0},
         {MW_SASS_FAM_ATOM, OP_ATOM, 0},     {MW_SASS_FAM_RED, OP_RED, 0},       {MW_SASS_FAM_BAR, OP_BAR, 0},
         {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
@@ -209,6 +209,7 @@ typedef struct tr {
     uint32_t tess_level[2][2], patch[2][MW_PATCH_VECTORS];
     uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
     uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
+    bool indirect;                /* a BRX: every instruction is a dispatcher case */
     bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
     uint32_t ssbo[MW_SPIRV_SSBOS];
     /* images: per slot the variable, its type, and what the pre-scan of the
@@ -231,7 +232,7 @@ typedef struct tr {
     bool unstructured;        /* the layout failed: translate again with the dispatcher */
 } tr;
 
-enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
+enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4, F_ANY = 8 /* reached only as a possible BRX target */ };
 
 static glhle_result fail(tr *t, glhle_result r, const char *what, const char *tail)
 {
@@ -3511,12 +3512,27 @@ static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
 static bool is_block_end(uint8_t op)
 {
     return op == OP_BRA || op == OP_EXIT || op == OP_KIL || op == OP_SYNC || op == OP_BRK || op == OP_CONT ||
-           op == OP_RET || op == OP_CAL;
+           op == OP_RET || op == OP_CAL || op == OP_BRX;
 }
 
 static bool is_push(uint8_t op)
 {
     return op == OP_SSY || op == OP_PBK || op == OP_PCNT || op == OP_PRET || op == OP_CAL;
+}
+
+/* whether instruction k's own target (BRA, SSY/PBK/PCNT/PRET, CAL) is a
+ * relative one inside the code; true for the rest */
+static bool jump_in_code(tr *t, uint32_t k)
+{
+    uint8_t op = t->ops[k].op;
+    if (op != OP_BRA && !is_push(op))
+        return true;
+    uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+    if (bit(insn, 5) || (op == OP_BRA && bits(insn, 0, 5) != 0xf) || (op == OP_CAL && bit(insn, 6)))
+        return false;
+    int32_t rel = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    int64_t idx = offset_insn((int64_t)insn_offset(k) + 8 + rel);
+    return idx >= 0 && idx < (int64_t)t->n;
 }
 
 /* reachability from instruction 0 and the block leaders */
@@ -3554,6 +3570,13 @@ static glhle_result discover(tr *t)
             t->flags[succ[ns]] |= F_LEADER | F_TARGET;
             ns++;
             falls = !always;
+        } else if (!never && row->op == OP_BRX) {
+            if (bits(insn, 0, 5) != 0xf) {
+                UNSUPPORTED(t, "BRX on a condition-code test");
+                break;
+            }
+            t->indirect = true;
+            falls = !always;
         } else if (!never && (row->op == OP_EXIT || row->op == OP_KIL || row->op == OP_SYNC || row->op == OP_BRK ||
                               row->op == OP_CONT || row->op == OP_RET)) {
             falls = !always;
@@ -3573,15 +3596,32 @@ static glhle_result discover(tr *t)
             t->flags[k + 1] |= F_LEADER;
         if (falls) {
             if (k + 1 >= t->n) {
-                BAD(t, "the program runs past the end of its code");
-                break;
+                if (!(t->flags[k] & F_ANY)) {
+                    BAD(t, "the program runs past the end of its code");
+                    break;
+                }
+            } else if (!(t->flags[k] & F_ANY) || t->ops[k + 1].op != OP_UNKNOWN) {
+                succ[ns++] = k + 1;
             }
-            succ[ns++] = k + 1;
         }
         for (int i = 0; i < ns; i++)
             if (!(t->flags[succ[i]] & F_REACH)) {
-                t->flags[succ[i]] |= F_REACH;
+                t->flags[succ[i]] |= F_REACH | (t->flags[k] & F_ANY);
                 work[top++] = (uint32_t)succ[i];
+            }
+        /* After a BRX, any instruction may be a target (the jump table is
+         * data the translation does not see): every instruction that
+         * decodes, and whose own jump stays in the code, becomes a case;
+         * the others are no case, so a jump there (or a fall into one)
+         * ends the invocation. Reached this way, a fall past the end ends
+         * it too. */
+        if (!top && t->indirect && t->err == GLHLE_RESULT_OK)
+            for (uint32_t j = 0; j < t->n; j++) {
+                t->flags[j] |= F_LEADER;
+                if (t->flags[j] & F_REACH || t->ops[j].op == OP_UNKNOWN || !jump_in_code(t, j))
+                    continue;
+                t->flags[j] |= F_REACH | F_ANY;
+                work[top++] = j;
             }
     }
     free(work);
@@ -3820,6 +3860,28 @@ static void translate_block(tr *t, uint32_t k0)
             store_pc(t, always ? cu(t, (uint32_t)target) : select_u(t, get_p(t, p, pneg), cu(t, (uint32_t)target), next));
             return;
         }
+        if (row->op == OP_BRX) { /* BRX Ra, imm: to BRX + 8 + imm + Ra (yuzu, sass_cfg.c) */
+            uint32_t u = t->t_u32;
+            int32_t imm = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+            uint32_t off = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)),
+                                  cu(t, insn_offset(k) + 8 + (uint32_t)imm));
+            /* offset_insn(): a bundle's scheduling word means its first instruction */
+            uint32_t in_bundle = SPV_OP(b, SpvOpBitwiseAnd, u, off, cu(t, 31));
+            uint32_t word = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, in_bundle, cu(t, 0)), cu(t, 1),
+                                     SPV_OP(b, SpvOpShiftRightLogical, u, in_bundle, cu(t, 3)));
+            uint32_t idx = SPV_OP(b, SpvOpISub, u,
+                                  SPV_OP(b, SpvOpIAdd, u,
+                                         SPV_OP(b, SpvOpIMul, u, SPV_OP(b, SpvOpShiftRightLogical, u, off, cu(t, 5)),
+                                                cu(t, 3)),
+                                         word),
+                                  cu(t, 1));
+            /* not on an instruction or past the code: no case, the invocation ends */
+            uint32_t aligned = SPV_OP(b, SpvOpIEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, off, cu(t, 7)), cu(t, 0));
+            uint32_t inside = SPV_OP(b, SpvOpULessThan, t->t_bool, off, cu(t, (uint32_t)(t->n / 3 + 1) * 32));
+            uint32_t to = select_u(t, SPV_OP(b, SpvOpLogicalAnd, t->t_bool, aligned, inside), idx, cu(t, 0xffffffffu));
+            store_pc(t, always ? to : select_u(t, get_p(t, p, pneg), to, next));
+            return;
+        }
         if (row->op == OP_CAL) { /* push the return point as a PRET entry, then jump */
             int64_t target;
             if (!branch_target(t, k, insn, &target))
@@ -3917,8 +3979,8 @@ static bool s_analyze(tr *t)
         bool pneg;
         bool runs = guard_of(row, insn, &p, &pneg), falls = true;
         int64_t target;
-        if (row->op == OP_CAL) {
-            ok = false; /* calls run through the dispatcher's stack */
+        if (row->op == OP_CAL || row->op == OP_BRX) {
+            ok = false; /* calls run through the dispatcher's stack, BRX through its pc */
         } else if (runs && row->op == OP_BRA) {
             ok = branch_target(t, k, insn, &target) && s_visit(t, &w, target, s, d);
             t->go[k] = (int32_t)target;

@@ -519,6 +519,57 @@ static void test_calls(void **state)
     print_message("maxwell calls: CAL/RET nested, R1 = 0x111 as worked by hand, default and dispatcher\n");
 }
 
+/* BRX (issue 15 part 3): the target is BRX + 8 + imm + Ra at run time, here
+ * register values a MOV32I sets (the path is the same for one an LDC reads
+ * from a jump table). Worked by hand (insn offsets (k/3)*32 + 8 + (k%3)*8):
+ * BRX R2 at slot 2 (byte 24) with R2 = 40 goes to byte 72, slot 6: R0 +=
+ * 0x10; BRX R2, 16 at slot 8 (byte 88) with R2 = -80 goes to byte 32, the
+ * scheduling word of the bundle whose first instruction (slot 3) adds 1,
+ * then EXIT: R0 = 0x11, and slot 3 ran once. Encoding: BRX e250, Ra at 8,
+ * a 24-bit immediate at 20, CC test 0xf (the opcode table; envydis
+ * gm107.c). */
+static void test_brx(void **state)
+{
+    glhle_context *ctx = *state;
+    const uint64_t guard = 7ull << 16, nop = 0x50b0000000070f00ull, brx = 0xe25000000000000full | guard;
+    const uint64_t mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t slots[9] = {
+        mov | 0,                                     /* MOV32I R0, 0 */
+        mov | 40ull << 20 | 2,                       /* MOV32I R2, 40 */
+        brx | 2ull << 8,                             /* BRX R2 */
+        0x1c00000000000000ull | 1ull << 20 | guard,  /* 3: IADD32I R0, R0, 1 */
+        0xe30000000007000full,                       /* EXIT */
+        nop,
+        0x1c00000000000000ull | 0x10ull << 20 | guard, /* 6: IADD32I R0, R0, 0x10 */
+        mov | 0xffffffb0ull << 20 | 2,               /* MOV32I R2, -80 */
+        brx | 2ull << 8 | 16ull << 20,               /* BRX R2, 16 */
+    };
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < 9; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 12;
+    p->branchy = true;
+    for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+        uint32_t got[OUTS];
+        char why[256];
+        bool structured = true;
+        if (!run_as(ctx, p, got, why, sizeof why, "maxwell_brx.glsl", dispatcher, &structured)) {
+            print_program(p);
+            fail_msg("BRX (%s): %s", dispatcher ? "dispatcher" : "default", why);
+        }
+        if (structured)
+            fail_msg("BRX: the translation says it is structured");
+        if (got[0] != 0x11 || got[2] != 0xffffffb0u) {
+            print_program(p);
+            fail_msg("BRX (%s): R0 0x%x R2 0x%x, want 0x11 0xffffffb0", dispatcher ? "dispatcher" : "default", got[0],
+                     got[2]);
+        }
+    }
+    free(p);
+    print_message("maxwell BRX: forward and backward (to a scheduling word), R0 = 0x11 as worked by hand\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -526,6 +577,7 @@ int main(void)
         TS_GL_TEST(test_branchy_programs),
         TS_GL_TEST(test_gl_spirv_path),
         TS_GL_TEST(test_calls),
+        TS_GL_TEST(test_brx),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
