@@ -53,7 +53,7 @@ typedef enum mw_op {
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL, OP_LDG, OP_STG, OP_S2R,
-    OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
+    OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
@@ -102,7 +102,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_POPC, OP_POPC, 0},     {MW_SASS_FAM_FLO, OP_FLO, 0},       {MW_SASS_FAM_IMUL, OP_IMUL, OP_IMUL32I},
         {MW_SASS_FAM_I2F, OP_I2F, 0},       {MW_SASS_FAM_F2I, OP_F2I, 0},       {MW_SASS_FAM_F2F, OP_F2F, 0},
         {MW_SASS_FAM_I2I, OP_I2I, 0},       {MW_SASS_FAM_IPA, OP_IPA, 0},       {MW_SASS_FAM_ALD, OP_ALD, 0},
-        {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
+        {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},       {MW_SASS_FAM_TLD, OP_TLD, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
         {MW_SASS_FAM_LDG, OP_LDG, 0},       {MW_SASS_FAM_STG, OP_STG, 0},       {MW_SASS_FAM_S2R, OP_S2R, 0},
@@ -2445,6 +2445,64 @@ static void emit_tlds(tr *t, uint64_t insn)
     store_compact(t, insn, res, rt, false);
 }
 
+/* TLD: texelFetch (yuzu texture_load.cpp, Mesa nv50_ir_emit_gm107.cpp
+ * emitTLD): type 28-30 (1D, ARRAY_1D, 2D, ARRAY_2D, 3D; cubes cannot be
+ * fetched), component mask 31-34 into Rd, Rd+1, ...; coordinates from Ra
+ * (an array's layer first, in Ra's low 16 bits, then x, y); from Rb in
+ * turn the LOD (LL, bit 55; else level 0), the offsets (AOFFI 35: signed
+ * 4-bit x, y, z at 0, 4, 8), the sample (MS 50). MS (the key has no
+ * multisample kind), CL (54), a sparse predicate (51-53 other than PT: they
+ * are part of the opcode match, so never seen) and TLD.B are refused.
+ * Offsets are added to the coordinates, as for TLDS. */
+static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c);
+
+static void emit_tld(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    if (mw_sass_lookup(insn) != MW_SASS_OP_TLD)
+        return (void)UNSUPPORTED(t, "a bindless texture instruction");
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
+    uint32_t rb = bits(insn, 20, 8);
+    if (bit(insn, 50))
+        return (void)UNSUPPORTED(t, "TLD.MS (no multisample texture kind in the key)");
+    if (bit(insn, 54))
+        return (void)UNSUPPORTED(t, "TLD.CL");
+    static const int8_t kinds[8] = {MW_TEX_1D, MW_TEX_1D_ARRAY, MW_TEX_2D, MW_TEX_2D_ARRAY, MW_TEX_3D, -1, -1, -1};
+    if (kinds[type] < 0)
+        return (void)UNSUPPORTED(t, "TLD of a cube or 3D array texture");
+    uint32_t rt, smp = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!smp)
+        return;
+    if (rt == t->t_f32)
+        return (void)UNSUPPORTED(t, "TLD of a depth-compare texture");
+    if ((uint32_t)kinds[type] != slot_kind(t, insn))
+        return (void)UNSUPPORTED(t, "TLD whose target differs from the bound texture's kind");
+    const bool array = type == 1 || type == 3;
+    const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, n = spatial + array, i32 = t->t_i32;
+    uint32_t c[4];
+    for (uint32_t i = 0; i < spatial; i++)
+        c[i] = as_i(t, get_r(t, ra + array + i));
+    uint32_t lod = spv_const_i32(b, 0);
+    if (bit(insn, 55))
+        lod = as_i(t, get_r(t, rb++));
+    if (bit(insn, 35)) {
+        uint32_t off = as_i(t, get_r(t, rb++));
+        for (uint32_t i = 0; i < spatial; i++)
+            c[i] = SPV_OP(b, SpvOpIAdd, i32, c[i], SPV_OP(b, SpvOpBitFieldSExtract, i32, off, cu(t, 4 * i), cu(t, 4)));
+    }
+    if (array)
+        c[spatial] = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+    uint32_t coord = n == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, i32, n), c, n);
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), smp);
+    uint32_t res = SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
+    uint32_t vals[4], k = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask >> i & 1)
+            vals[k++] = tex_component(t, res, rt, i);
+    for (uint32_t i = 0; i < k; i++) /* after every read: Rd may overlap Ra or Rb */
+        set_r(t, rd + i, vals[i]);
+}
+
 /* TXQ: query 22-27 (1 dimension, envydis tabdf50_0), component mask 31-34,
  * Ra the level; the selected components of (width, height, depth or layers,
  * levels) land in Rd, Rd+1, ... (yuzu texture_query.cpp) */
@@ -3721,6 +3779,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_texs(t, insn);
     case OP_TLDS:
         return emit_tlds(t, insn);
+    case OP_TLD:
+        return emit_tld(t, insn);
     case OP_TXQ:
         return emit_txq(t, insn);
     case OP_TEX:

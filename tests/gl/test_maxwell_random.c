@@ -160,6 +160,9 @@ static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS],
     return run_mode(ctx, p, got, why, why_size, dump, dispatcher, false, structured);
 }
 
+/* test_tld: an RGBA32UI 2D texture the program fetches from handle word 0 (slot 0) */
+static GLuint fetch_texture;
+
 static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
                      const char *dump, bool dispatcher, bool spirv_direct, bool *structured)
 {
@@ -175,6 +178,8 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     in.key.stage = MW_SPIRV_FRAGMENT;
     in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
     in.dispatcher = dispatcher;
+    if (fetch_texture)
+        in.key.tex[0] = MW_TEX_2D | MW_TEX_UINT;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = false;
@@ -192,7 +197,9 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     glhle_bytebuf g;
     glhle_bytebuf_init(&g, 0);
     const bool es = glhle_context_get_info(ctx)->gles;
-    spv_glsl_options o = {.es = es};
+    spv_glsl_binding bind[64];
+    size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_FRAGMENT, bind);
+    spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
     if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) != GLHLE_RESULT_OK) {
         glhle_bytebuf_free(&g);
         snprintf(why, why_size, "SPIRV-Cross refused the module");
@@ -231,6 +238,11 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     gl->BindVertexArray(vao);
     gl->Viewport(0, 0, 2, 2);
     gl->UseProgram(prog);
+    if (fetch_texture) {
+        gl->ActiveTexture(GL_TEXTURE0 + MW_SPIRV_FRAGMENT * MW_GL_TEXTURES_PER_STAGE);
+        gl->BindTexture(GL_TEXTURE_2D, fetch_texture);
+        gl->ActiveTexture(GL_TEXTURE0);
+    }
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     for (int i = 0; i < 3; i++) {
         gl->ReadBuffer((GLenum)(GL_COLOR_ATTACHMENT0 + i));
@@ -570,6 +582,73 @@ static void test_brx(void **state)
     print_message("maxwell BRX: forward and backward (to a scheduling word), R0 = 0x11 as worked by hand\n");
 }
 
+/* TLD (issue 15 part 2): texel fetches from a 4x4 RGBA32UI texture with a
+ * 2x2 second level whose texel (x, y) of level l, component c holds
+ * x | y << 8 | l << 16 | c << 24 (written here, so the expected words
+ * follow from the coordinates by hand). TLD.LZ R0, R4 (2D, mask rgba) at
+ * (1, 2) gives 0x00000201 + c << 24 in R0-R3; TLD.LL.AOFFI R10, R8, R6
+ * (mask r, b) at (1, 0), level R6 = 1, offset R7 = 0x1f (x -1, y +1) reads
+ * (0, 1) of level 1: R10 = 0x00010100, R11 = 0x02010100. Encoding (yuzu
+ * texture_load.cpp, Mesa emitTLD): TLD dc38 with the sparse predicate PT
+ * at 51-53, type 28-30 (2 = 2D), mask 31-34, handle word 36-48, LL 55,
+ * AOFFI 35, Rb 20, Ra 8, Rd 0. */
+static void test_tld(void **state)
+{
+    glhle_context *ctx = *state;
+    GladGLContext *gl = &ctx->gl;
+    gl->GenTextures(1, &fetch_texture);
+    gl->BindTexture(GL_TEXTURE_2D, fetch_texture);
+    gl->TexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA32UI, 4, 4);
+    for (uint32_t l = 0; l < 2; l++) {
+        uint32_t px[4 * 4 * 4], w = 4 >> l;
+        for (uint32_t y = 0; y < w; y++)
+            for (uint32_t x = 0; x < w; x++)
+                for (uint32_t c = 0; c < 4; c++)
+                    px[(y * w + x) * 4 + c] = x | y << 8 | l << 16 | c << 24;
+        gl->TexSubImage2D(GL_TEXTURE_2D, (GLint)l, 0, 0, (GLsizei)w, (GLsizei)w, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+    }
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->BindTexture(GL_TEXTURE_2D, 0);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t tld = 0xdc38000000000000ull | 2ull << 28 | guard;
+    const uint64_t slots[9] = {
+        mov | 1ull << 20 | 4,                                     /* MOV32I R4, 1 */
+        mov | 2ull << 20 | 5,                                     /* MOV32I R5, 2 */
+        tld | 0xfull << 31 | 255ull << 20 | 4ull << 8 | 0,        /* TLD.LZ R0, R4, 2D, rgba */
+        mov | 1ull << 20 | 8,                                     /* MOV32I R8, 1 */
+        mov | 9,                                                  /* MOV32I R9, 0 */
+        mov | 1ull << 20 | 6,                                     /* MOV32I R6, 1 */
+        mov | 0x1full << 20 | 7,                                  /* MOV32I R7, 0x1f */
+        tld | 1ull << 55 | 1ull << 35 | 0x5ull << 31 | 6ull << 20 | 8ull << 8 | 10, /* TLD.LL.AOFFI R10, R8, R6 */
+        0xe30000000007000full,                                    /* EXIT */
+    };
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < 9; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 12;
+    p->branchy = true;
+    static const uint32_t want[OUTS] = {0x00000201, 0x01000201, 0x02000201, 0x03000201, 1, 2, 1, 0x1f, 1, 0,
+                                        0x00010100, 0x02010100};
+    uint32_t got[OUTS];
+    char why[256];
+    bool ok = run(ctx, p, got, why, sizeof why, "maxwell_tld.glsl");
+    gl->DeleteTextures(1, &fetch_texture);
+    fetch_texture = 0;
+    if (!ok) {
+        print_program(p);
+        fail_msg("TLD: %s", why);
+    }
+    if (memcmp(got, want, sizeof got)) {
+        print_program(p);
+        print_registers(want, got);
+        fail_msg("TLD: the fetched registers differ from the hand-worked texels");
+    }
+    free(p);
+    print_message("maxwell TLD: LZ and LL+AOFFI fetches equal the hand-worked texels\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +657,7 @@ int main(void)
         TS_GL_TEST(test_gl_spirv_path),
         TS_GL_TEST(test_calls),
         TS_GL_TEST(test_brx),
+        TS_GL_TEST(test_tld),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
