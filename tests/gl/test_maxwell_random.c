@@ -162,6 +162,10 @@ static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS],
 
 /* test_tld: an RGBA32UI 2D texture the program fetches from handle word 0 (slot 0) */
 static GLuint fetch_texture;
+/* test_shfl: the targets are grid x grid pixels and every pixel's R0-R11
+ * land in grid_out (target i's pixels at i * grid * grid * 4) */
+static int grid = 2;
+static uint32_t *grid_out;
 
 static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
                      const char *dump, bool dispatcher, bool spirv_direct, bool *structured)
@@ -225,7 +229,7 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     gl->GenRenderbuffers(3, rb);
     for (int i = 0; i < 3; i++) {
         gl->BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
-        gl->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32UI, 2, 2);
+        gl->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32UI, grid, grid);
         gl->FramebufferRenderbuffer(GL_FRAMEBUFFER, (GLenum)(GL_COLOR_ATTACHMENT0 + i), GL_RENDERBUFFER, rb[i]);
     }
     static const GLenum bufs[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2};
@@ -236,7 +240,7 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     GLuint vao;
     gl->GenVertexArrays(1, &vao);
     gl->BindVertexArray(vao);
-    gl->Viewport(0, 0, 2, 2);
+    gl->Viewport(0, 0, grid, grid);
     gl->UseProgram(prog);
     if (fetch_texture) {
         gl->ActiveTexture(GL_TEXTURE0 + MW_SPIRV_FRAGMENT * MW_GL_TEXTURES_PER_STAGE);
@@ -247,6 +251,8 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     for (int i = 0; i < 3; i++) {
         gl->ReadBuffer((GLenum)(GL_COLOR_ATTACHMENT0 + i));
         gl->ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, got + 4 * i);
+        if (grid_out)
+            gl->ReadPixels(0, 0, grid, grid, GL_RGBA_INTEGER, GL_UNSIGNED_INT, grid_out + (size_t)i * grid * grid * 4);
     }
     gl->BindVertexArray(0);
     gl->DeleteVertexArrays(1, &vao);
@@ -649,6 +655,114 @@ static void test_tld(void **state)
     print_message("maxwell TLD: LZ and LL+AOFFI fetches equal the hand-worked texels\n");
 }
 
+/* SHFL.IDX/UP/DOWN/BFLY over the host's subgroup (issue 15 part 3),
+ * seeded: each program is S2R R0, LANEID; SHL R1, R0, 4; IADD32I R1, R1, K;
+ * SHFL.mode R2, P0, R1, b, c (random immediates); MOV32I R12, 1; SEL R3,
+ * R12, RZ, P0; EXIT, drawn over 8x8 pixels (every lane of every subgroup
+ * active), and each pixel's R2/R3 are compared with the PTX ISA's shfl
+ * (segmask = c[12:8], maxLane = (lane & segmask) | (c[4:0] & ~segmask),
+ * minLane = lane & segmask; IDX j = minLane | (b & ~segmask), UP j = lane -
+ * b valid when j >= maxLane (signed), DOWN j = lane + b, BFLY j = lane ^ b
+ * valid when j <= maxLane; an invalid j reads the lane's own value) applied
+ * to the pixel's own lane (R0) and source (lane << 4) + K. Segments are at
+ * most 8 lanes wide (segmask 0x18, 0x1c, 0x1e or 0x1f), so on llvmpipe's
+ * 8-wide subgroup the host lanes are a segment-aligned part of a warp and
+ * the results equal a 32-wide warp's; the test skips if the subgroup is
+ * narrower. Encodings (envydis gm107.c): S2R f0c8 (SR 20-27, 0 LANEID),
+ * SHFL ef10 (mode 30-31, b u5 at 20 with bit 28, c u13 at 34 with bit 29,
+ * Pd 48), SEL 5ca0 (P at 39). GLHLE_MAXWELL_SHFL_PROGRAMS sets the number
+ * (default 48); b is below 8 half the time, so most lanes stay in range.
+ * Not on ES (no subgroup reads there). */
+static void test_shfl(void **state)
+{
+    glhle_context *ctx = *state;
+    if (glhle_context_get_info(ctx)->gles) {
+        print_message("SKIP: general SHFL translates to ARB_shader_ballot's subgroup reads, which OpenGL ES has "
+                      "not (the desktop run checks it)\n");
+        skip();
+    }
+    uint64_t seed = ts_seed("maxwell_shfl", 0x5f1u);
+    long programs = ts_env_long("GLHLE_MAXWELL_SHFL_PROGRAMS", 48);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    enum { G = 8 };
+    uint32_t *px = malloc(sizeof *px * 3 * G * G * 4);
+    assert_non_null(px);
+    grid = G;
+    grid_out = px;
+    const uint64_t guard = 7ull << 16;
+    static const uint32_t segs[4] = {0x18, 0x1c, 0x1e, 0x1f};
+    static const char *const names[4] = {"IDX", "UP", "DOWN", "BFLY"};
+    uint32_t checked[4] = {0}, invalid = 0, lanes = 0;
+    for (long i = 0; i < programs; i++) {
+        uint32_t mode = (uint32_t)i % 4, bimm = ts_rng_below(&rng, 2) ? ts_rng_below(&rng, 8) : ts_rng_below(&rng, 32), seg = segs[ts_rng_below(&rng, 4)];
+        uint32_t clamp = ts_rng_below(&rng, 32), c = seg << 8 | clamp, k = ts_rng_below(&rng, 1u << 20);
+        const uint64_t slots[9] = {
+            0xf0c8000000000000ull | guard | 0,                              /* S2R R0, SR_LANEID */
+            0x3848000000000000ull | 4ull << 20 | 0ull << 8 | guard | 1,     /* SHL R1, R0, 4 */
+            0x1c00000000000000ull | (uint64_t)k << 20 | 1ull << 8 | guard | 1, /* IADD32I R1, R1, K */
+            0xef10000000000000ull | 0ull << 48 | (uint64_t)c << 34 | 1ull << 29 | 1ull << 28 | (uint64_t)mode << 30 |
+                (uint64_t)bimm << 20 | 1ull << 8 | guard | 2,              /* SHFL.mode R2, P0, R1, b, c */
+            0x0100000000000000ull | 1ull << 20 | 0xfull << 12 | guard | 12, /* MOV32I R12, 1 */
+            0x5ca0000000000000ull | guard | 3 | 12ull << 8 | 255ull << 20 | 0ull << 39, /* SEL R3, R12, RZ, P0 */
+            0xe30000000007000full,
+            0x50b0000000070f00ull, 0x50b0000000070f00ull,
+        };
+        tmr_program *p = calloc(1, sizeof *p);
+        assert_non_null(p);
+        for (uint32_t s = 0; s < 9; s++)
+            p->code[tmr_word_of_slot(s)] = slots[s];
+        p->words = 12;
+        p->branchy = true;
+        uint32_t got[OUTS];
+        char why[256];
+        if (!run(ctx, p, got, why, sizeof why, "maxwell_shfl.glsl")) {
+            print_program(p);
+            fail_msg("seed %llu SHFL program %ld: %s", (unsigned long long)seed, i, why);
+        }
+        for (uint32_t q = 0; q < G * G; q++)
+            lanes = px[q * 4] + 1 > lanes ? px[q * 4] + 1 : lanes;
+        if (lanes < 8) {
+            free(p);
+            grid = 2;
+            grid_out = NULL;
+            free(px);
+            print_message("SKIP: the host subgroup has %u lanes; the test's segments are 8 wide\n", lanes);
+            skip();
+        }
+        for (uint32_t q = 0; q < G * G; q++) {
+            uint32_t lane = px[q * 4], src = px[q * 4 + 1], res = px[q * 4 + 2], pv = px[q * 4 + 3];
+            uint32_t minl = lane & seg, maxl = minl | (clamp & ~seg), j;
+            bool valid;
+            switch (mode) {
+            case 0: j = minl | (bimm & ~seg); valid = j <= maxl; break;
+            case 1: j = lane - bimm; valid = (int32_t)j >= (int32_t)maxl; break;
+            case 2: j = lane + bimm; valid = j <= maxl; break;
+            default: j = lane ^ bimm; valid = j <= maxl; break;
+            }
+            if (!valid)
+                j = lane;
+            uint32_t want = (j << 4) + k;
+            if (src != (lane << 4) + k || res != want || pv != (uint32_t)valid) {
+                print_program(p);
+                fail_msg("seed %llu SHFL program %ld (%s b %u c 0x%x): pixel %u lane %u: R1 0x%x R2 0x%x P0 %u, the "
+                         "model 0x%x 0x%x %u",
+                         (unsigned long long)seed, i, names[mode], bimm, c, q, lane, src, res, pv, (lane << 4) + k, want,
+                         (uint32_t)valid);
+            }
+            checked[mode]++;
+            invalid += !valid;
+        }
+        free(p);
+    }
+    grid = 2;
+    grid_out = NULL;
+    free(px);
+    print_message("maxwell SHFL: seed %llu, %ld programs on a %u-lane subgroup, lanes checked IDX %u UP %u DOWN %u "
+                  "BFLY %u (%u out of range), all equal to the PTX model\n",
+                  (unsigned long long)seed, programs, lanes, checked[0], checked[1], checked[2], checked[3], invalid);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -658,6 +772,7 @@ int main(void)
         TS_GL_TEST(test_calls),
         TS_GL_TEST(test_brx),
         TS_GL_TEST(test_tld),
+        TS_GL_TEST(test_shfl),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
