@@ -53,9 +53,9 @@ typedef enum mw_op {
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
     OP_I2F, OP_F2I, OP_F2F, OP_I2I,
     OP_IPA, OP_ALD, OP_AST, OP_LDC, OP_LDL, OP_STL, OP_LDG, OP_STG, OP_S2R,
-    OP_TEXS, OP_TLDS, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
+    OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
-    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET,
+    OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
@@ -102,7 +102,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_POPC, OP_POPC, 0},     {MW_SASS_FAM_FLO, OP_FLO, 0},       {MW_SASS_FAM_IMUL, OP_IMUL, OP_IMUL32I},
         {MW_SASS_FAM_I2F, OP_I2F, 0},       {MW_SASS_FAM_F2I, OP_F2I, 0},       {MW_SASS_FAM_F2F, OP_F2F, 0},
         {MW_SASS_FAM_I2I, OP_I2I, 0},       {MW_SASS_FAM_IPA, OP_IPA, 0},       {MW_SASS_FAM_ALD, OP_ALD, 0},
-        {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},
+        {MW_SASS_FAM_TLDS, OP_TLDS, 0},     {MW_SASS_FAM_TXQ, OP_TXQ, 0},       {MW_SASS_FAM_TLD, OP_TLD, 0},
         {MW_SASS_FAM_AST, OP_AST, 0},       {MW_SASS_FAM_LDC, OP_LDC, 0},       {MW_SASS_FAM_LDL, OP_LDL, 0},
         {MW_SASS_FAM_STL, OP_STL, 0},       {MW_SASS_FAM_TEXS, OP_TEXS, 0},
         {MW_SASS_FAM_LDG, OP_LDG, 0},       {MW_SASS_FAM_STG, OP_STG, 0},       {MW_SASS_FAM_S2R, OP_S2R, 0},
@@ -114,7 +114,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_EXIT, OP_EXIT, 0},     {MW_SASS_FAM_KIL, OP_KIL, 0},       {MW_SASS_FAM_BRA, OP_BRA, 0},
         {MW_SASS_FAM_SSY, OP_SSY, 0},       {MW_SASS_FAM_SYNC, OP_SYNC, 0},     {MW_SASS_FAM_PBK, OP_PBK, 0},
         {MW_SASS_FAM_BRK, OP_BRK, 0},       {MW_SASS_FAM_PCNT, OP_PCNT, 0},     {MW_SASS_FAM_CONT, OP_CONT, 0},
-        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},
+        {MW_SASS_FAM_PRET, OP_PRET, 0},     {MW_SASS_FAM_RET, OP_RET, 0},       {MW_SASS_FAM_CAL, OP_CAL, 0},       {MW_SASS_FAM_BRX, OP_BRX, 0},
         {MW_SASS_FAM_LDS, OP_LDS, 0},       {MW_SASS_FAM_STS, OP_STS, 0},       {MW_SASS_FAM_ATOMS, OP_ATOMS, 0},
         {MW_SASS_FAM_ATOM, OP_ATOM, 0},     {MW_SASS_FAM_RED, OP_RED, 0},       {MW_SASS_FAM_BAR, OP_BAR, 0},
         {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
@@ -209,6 +209,7 @@ typedef struct tr {
     uint32_t tess_level[2][2], patch[2][MW_PATCH_VECTORS];
     uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
     uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
+    bool indirect;                /* a BRX: every instruction is a dispatcher case */
     bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
     uint32_t ssbo[MW_SPIRV_SSBOS];
     /* images: per slot the variable, its type, and what the pre-scan of the
@@ -231,7 +232,7 @@ typedef struct tr {
     bool unstructured;        /* the layout failed: translate again with the dispatcher */
 } tr;
 
-enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4 };
+enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4, F_ANY = 8 /* reached only as a possible BRX target */ };
 
 static glhle_result fail(tr *t, glhle_result r, const char *what, const char *tail)
 {
@@ -2444,6 +2445,64 @@ static void emit_tlds(tr *t, uint64_t insn)
     store_compact(t, insn, res, rt, false);
 }
 
+/* TLD: texelFetch (yuzu texture_load.cpp, Mesa nv50_ir_emit_gm107.cpp
+ * emitTLD): type 28-30 (1D, ARRAY_1D, 2D, ARRAY_2D, 3D; cubes cannot be
+ * fetched), component mask 31-34 into Rd, Rd+1, ...; coordinates from Ra
+ * (an array's layer first, in Ra's low 16 bits, then x, y); from Rb in
+ * turn the LOD (LL, bit 55; else level 0), the offsets (AOFFI 35: signed
+ * 4-bit x, y, z at 0, 4, 8), the sample (MS 50). MS (the key has no
+ * multisample kind), CL (54), a sparse predicate (51-53 other than PT: they
+ * are part of the opcode match, so never seen) and TLD.B are refused.
+ * Offsets are added to the coordinates, as for TLDS. */
+static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c);
+
+static void emit_tld(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    if (mw_sass_lookup(insn) != MW_SASS_OP_TLD)
+        return (void)UNSUPPORTED(t, "a bindless texture instruction");
+    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
+    uint32_t rb = bits(insn, 20, 8);
+    if (bit(insn, 50))
+        return (void)UNSUPPORTED(t, "TLD.MS (no multisample texture kind in the key)");
+    if (bit(insn, 54))
+        return (void)UNSUPPORTED(t, "TLD.CL");
+    static const int8_t kinds[8] = {MW_TEX_1D, MW_TEX_1D_ARRAY, MW_TEX_2D, MW_TEX_2D_ARRAY, MW_TEX_3D, -1, -1, -1};
+    if (kinds[type] < 0)
+        return (void)UNSUPPORTED(t, "TLD of a cube or 3D array texture");
+    uint32_t rt, smp = texture_var(t, bits(insn, 36, 13), &rt);
+    if (!smp)
+        return;
+    if (rt == t->t_f32)
+        return (void)UNSUPPORTED(t, "TLD of a depth-compare texture");
+    if ((uint32_t)kinds[type] != slot_kind(t, insn))
+        return (void)UNSUPPORTED(t, "TLD whose target differs from the bound texture's kind");
+    const bool array = type == 1 || type == 3;
+    const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, n = spatial + array, i32 = t->t_i32;
+    uint32_t c[4];
+    for (uint32_t i = 0; i < spatial; i++)
+        c[i] = as_i(t, get_r(t, ra + array + i));
+    uint32_t lod = spv_const_i32(b, 0);
+    if (bit(insn, 55))
+        lod = as_i(t, get_r(t, rb++));
+    if (bit(insn, 35)) {
+        uint32_t off = as_i(t, get_r(t, rb++));
+        for (uint32_t i = 0; i < spatial; i++)
+            c[i] = SPV_OP(b, SpvOpIAdd, i32, c[i], SPV_OP(b, SpvOpBitFieldSExtract, i32, off, cu(t, 4 * i), cu(t, 4)));
+    }
+    if (array)
+        c[spatial] = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+    uint32_t coord = n == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, i32, n), c, n);
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), smp);
+    uint32_t res = SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
+    uint32_t vals[4], k = 0;
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask >> i & 1)
+            vals[k++] = tex_component(t, res, rt, i);
+    for (uint32_t i = 0; i < k; i++) /* after every read: Rd may overlap Ra or Rb */
+        set_r(t, rd + i, vals[i]);
+}
+
 /* TXQ: query 22-27 (1 dimension, envydis tabdf50_0), component mask 31-34,
  * Ra the level; the selected components of (width, height, depth or layers,
  * levels) land in Rd, Rd+1, ... (yuzu texture_query.cpp) */
@@ -3511,12 +3570,27 @@ static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
 static bool is_block_end(uint8_t op)
 {
     return op == OP_BRA || op == OP_EXIT || op == OP_KIL || op == OP_SYNC || op == OP_BRK || op == OP_CONT ||
-           op == OP_RET;
+           op == OP_RET || op == OP_CAL || op == OP_BRX;
 }
 
 static bool is_push(uint8_t op)
 {
-    return op == OP_SSY || op == OP_PBK || op == OP_PCNT || op == OP_PRET;
+    return op == OP_SSY || op == OP_PBK || op == OP_PCNT || op == OP_PRET || op == OP_CAL;
+}
+
+/* whether instruction k's own target (BRA, SSY/PBK/PCNT/PRET, CAL) is a
+ * relative one inside the code; true for the rest */
+static bool jump_in_code(tr *t, uint32_t k)
+{
+    uint8_t op = t->ops[k].op;
+    if (op != OP_BRA && !is_push(op))
+        return true;
+    uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+    if (bit(insn, 5) || (op == OP_BRA && bits(insn, 0, 5) != 0xf) || (op == OP_CAL && bit(insn, 6)))
+        return false;
+    int32_t rel = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+    int64_t idx = offset_insn((int64_t)insn_offset(k) + 8 + rel);
+    return idx >= 0 && idx < (int64_t)t->n;
 }
 
 /* reachability from instruction 0 and the block leaders */
@@ -3554,12 +3628,23 @@ static glhle_result discover(tr *t)
             t->flags[succ[ns]] |= F_LEADER | F_TARGET;
             ns++;
             falls = !always;
+        } else if (!never && row->op == OP_BRX) {
+            if (bits(insn, 0, 5) != 0xf) {
+                UNSUPPORTED(t, "BRX on a condition-code test");
+                break;
+            }
+            t->indirect = true;
+            falls = !always;
         } else if (!never && (row->op == OP_EXIT || row->op == OP_KIL || row->op == OP_SYNC || row->op == OP_BRK ||
                               row->op == OP_CONT || row->op == OP_RET)) {
             falls = !always;
             t->pops |= row->op == OP_SYNC ? 1u << K_SSY : row->op == OP_BRK ? 1u << K_PBK
                      : row->op == OP_CONT ? 1u << K_PCNT : row->op == OP_RET ? 1u << K_PRET : 0;
         } else if (is_push(row->op)) {
+            if (row->op == OP_CAL && bit(insn, 6)) {
+                UNSUPPORTED(t, "CAL.NOINC");
+                break;
+            }
             if (!branch_target(t, k, insn, &succ[ns]))
                 break;
             t->flags[succ[ns]] |= F_LEADER | F_TARGET;
@@ -3569,15 +3654,32 @@ static glhle_result discover(tr *t)
             t->flags[k + 1] |= F_LEADER;
         if (falls) {
             if (k + 1 >= t->n) {
-                BAD(t, "the program runs past the end of its code");
-                break;
+                if (!(t->flags[k] & F_ANY)) {
+                    BAD(t, "the program runs past the end of its code");
+                    break;
+                }
+            } else if (!(t->flags[k] & F_ANY) || t->ops[k + 1].op != OP_UNKNOWN) {
+                succ[ns++] = k + 1;
             }
-            succ[ns++] = k + 1;
         }
         for (int i = 0; i < ns; i++)
             if (!(t->flags[succ[i]] & F_REACH)) {
-                t->flags[succ[i]] |= F_REACH;
+                t->flags[succ[i]] |= F_REACH | (t->flags[k] & F_ANY);
                 work[top++] = (uint32_t)succ[i];
+            }
+        /* After a BRX, any instruction may be a target (the jump table is
+         * data the translation does not see): every instruction that
+         * decodes, and whose own jump stays in the code, becomes a case;
+         * the others are no case, so a jump there (or a fall into one)
+         * ends the invocation. Reached this way, a fall past the end ends
+         * it too. */
+        if (!top && t->indirect && t->err == GLHLE_RESULT_OK)
+            for (uint32_t j = 0; j < t->n; j++) {
+                t->flags[j] |= F_LEADER;
+                if (t->flags[j] & F_REACH || t->ops[j].op == OP_UNKNOWN || !jump_in_code(t, j))
+                    continue;
+                t->flags[j] |= F_REACH | F_ANY;
+                work[top++] = j;
             }
     }
     free(work);
@@ -3677,6 +3779,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_texs(t, insn);
     case OP_TLDS:
         return emit_tlds(t, insn);
+    case OP_TLD:
+        return emit_tld(t, insn);
     case OP_TXQ:
         return emit_txq(t, insn);
     case OP_TEX:
@@ -3816,6 +3920,36 @@ static void translate_block(tr *t, uint32_t k0)
             store_pc(t, always ? cu(t, (uint32_t)target) : select_u(t, get_p(t, p, pneg), cu(t, (uint32_t)target), next));
             return;
         }
+        if (row->op == OP_BRX) { /* BRX Ra, imm: to BRX + 8 + imm + Ra (yuzu, sass_cfg.c) */
+            uint32_t u = t->t_u32;
+            int32_t imm = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
+            uint32_t off = SPV_OP(b, SpvOpIAdd, u, get_r(t, bits(insn, 8, 8)),
+                                  cu(t, insn_offset(k) + 8 + (uint32_t)imm));
+            /* offset_insn(): a bundle's scheduling word means its first instruction */
+            uint32_t in_bundle = SPV_OP(b, SpvOpBitwiseAnd, u, off, cu(t, 31));
+            uint32_t word = select_u(t, SPV_OP(b, SpvOpIEqual, t->t_bool, in_bundle, cu(t, 0)), cu(t, 1),
+                                     SPV_OP(b, SpvOpShiftRightLogical, u, in_bundle, cu(t, 3)));
+            uint32_t idx = SPV_OP(b, SpvOpISub, u,
+                                  SPV_OP(b, SpvOpIAdd, u,
+                                         SPV_OP(b, SpvOpIMul, u, SPV_OP(b, SpvOpShiftRightLogical, u, off, cu(t, 5)),
+                                                cu(t, 3)),
+                                         word),
+                                  cu(t, 1));
+            /* not on an instruction or past the code: no case, the invocation ends */
+            uint32_t aligned = SPV_OP(b, SpvOpIEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, off, cu(t, 7)), cu(t, 0));
+            uint32_t inside = SPV_OP(b, SpvOpULessThan, t->t_bool, off, cu(t, (uint32_t)(t->n / 3 + 1) * 32));
+            uint32_t to = select_u(t, SPV_OP(b, SpvOpLogicalAnd, t->t_bool, aligned, inside), idx, cu(t, 0xffffffffu));
+            store_pc(t, always ? to : select_u(t, get_p(t, p, pneg), to, next));
+            return;
+        }
+        if (row->op == OP_CAL) { /* push the return point as a PRET entry, then jump */
+            int64_t target;
+            if (!branch_target(t, k, insn, &target))
+                return;
+            stack_push(t, K_PRET, k + 1);
+            store_pc(t, cu(t, (uint32_t)target));
+            return;
+        }
         if (is_pop(row->op)) {
             uint32_t kind = pop_kind(row->op);
             store_pc(t, always ? cu(t, POP_CASE(kind)) : select_u(t, get_p(t, p, pneg), cu(t, POP_CASE(kind)), next));
@@ -3905,7 +4039,9 @@ static bool s_analyze(tr *t)
         bool pneg;
         bool runs = guard_of(row, insn, &p, &pneg), falls = true;
         int64_t target;
-        if (runs && row->op == OP_BRA) {
+        if (row->op == OP_CAL || row->op == OP_BRX) {
+            ok = false; /* calls run through the dispatcher's stack, BRX through its pc */
+        } else if (runs && row->op == OP_BRA) {
             ok = branch_target(t, k, insn, &target) && s_visit(t, &w, target, s, d);
             t->go[k] = (int32_t)target;
             falls = p != PT;

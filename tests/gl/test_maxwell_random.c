@@ -160,6 +160,13 @@ static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS],
     return run_mode(ctx, p, got, why, why_size, dump, dispatcher, false, structured);
 }
 
+/* test_tld: an RGBA32UI 2D texture the program fetches from handle word 0 (slot 0) */
+static GLuint fetch_texture;
+/* test_shfl: the targets are grid x grid pixels and every pixel's R0-R11
+ * land in grid_out (target i's pixels at i * grid * grid * 4) */
+static int grid = 2;
+static uint32_t *grid_out;
+
 static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], char *why, size_t why_size,
                      const char *dump, bool dispatcher, bool spirv_direct, bool *structured)
 {
@@ -175,6 +182,8 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     in.key.stage = MW_SPIRV_FRAGMENT;
     in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
     in.dispatcher = dispatcher;
+    if (fetch_texture)
+        in.key.tex[0] = MW_TEX_2D | MW_TEX_UINT;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = false;
@@ -192,7 +201,9 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     glhle_bytebuf g;
     glhle_bytebuf_init(&g, 0);
     const bool es = glhle_context_get_info(ctx)->gles;
-    spv_glsl_options o = {.es = es};
+    spv_glsl_binding bind[64];
+    size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_FRAGMENT, bind);
+    spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
     if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) != GLHLE_RESULT_OK) {
         glhle_bytebuf_free(&g);
         snprintf(why, why_size, "SPIRV-Cross refused the module");
@@ -218,7 +229,7 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     gl->GenRenderbuffers(3, rb);
     for (int i = 0; i < 3; i++) {
         gl->BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
-        gl->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32UI, 2, 2);
+        gl->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32UI, grid, grid);
         gl->FramebufferRenderbuffer(GL_FRAMEBUFFER, (GLenum)(GL_COLOR_ATTACHMENT0 + i), GL_RENDERBUFFER, rb[i]);
     }
     static const GLenum bufs[3] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2};
@@ -229,12 +240,19 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     GLuint vao;
     gl->GenVertexArrays(1, &vao);
     gl->BindVertexArray(vao);
-    gl->Viewport(0, 0, 2, 2);
+    gl->Viewport(0, 0, grid, grid);
     gl->UseProgram(prog);
+    if (fetch_texture) {
+        gl->ActiveTexture(GL_TEXTURE0 + MW_SPIRV_FRAGMENT * MW_GL_TEXTURES_PER_STAGE);
+        gl->BindTexture(GL_TEXTURE_2D, fetch_texture);
+        gl->ActiveTexture(GL_TEXTURE0);
+    }
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     for (int i = 0; i < 3; i++) {
         gl->ReadBuffer((GLenum)(GL_COLOR_ATTACHMENT0 + i));
         gl->ReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, got + 4 * i);
+        if (grid_out)
+            gl->ReadPixels(0, 0, grid, grid, GL_RGBA_INTEGER, GL_UNSIGNED_INT, grid_out + (size_t)i * grid * grid * 4);
     }
     gl->BindVertexArray(0);
     gl->DeleteVertexArrays(1, &vao);
@@ -464,12 +482,297 @@ static void test_gl_spirv_path(void **state)
     glhle_bytebuf_free(&vertex_spirv);
 }
 
+/* CAL/RET (issue 15 part 3): a hand-made program whose main calls f, shifts,
+ * calls g (which calls f and shifts, a nested call), then calls f again;
+ * f adds 1 to R1. Only the call stack's order gives R1 = ((1 << 4) + 1) << 4
+ * + 1 = 0x111 (worked by hand): a return to the wrong point skips or repeats
+ * a shift or an add. Encodings from the opcode table (envydis gm107.c): CAL
+ * e260 and BRA's 24-bit offset at 20 from the next instruction, no guard
+ * field; RET e320 with CC test 0xf; MOV32I 0100, IADD32I 1c00, SHL imm
+ * 3848 (amount at 20). Calls leave the structured layout: both requests
+ * must come back through the dispatcher with the same registers. */
+static uint64_t cal_to(uint32_t at, uint32_t to)
+{
+    uint32_t rel = (((to / 3) * 32 + 8 + (to % 3) * 8) - ((at / 3) * 32 + 8 + (at % 3) * 8 + 8)) & 0xffffff;
+    return 0xe260000000000000ull | (uint64_t)rel << 20;
+}
+
+static void test_calls(void **state)
+{
+    glhle_context *ctx = *state;
+    const uint64_t guard = 7ull << 16, ret = 0xe32000000007000full, nop = 0x50b0000000070f00ull;
+    const uint64_t mov_r0 = 0x0100000000000000ull | 0x55ull << 20 | 0xfull << 12 | guard | 0;
+    const uint64_t mov_r1 = 0x0100000000000000ull | 0xfull << 12 | guard | 1;
+    const uint64_t mov_r2 = 0x0100000000000000ull | 0x77ull << 20 | 0xfull << 12 | guard | 2;
+    const uint64_t add_r1 = 0x1c00000000000000ull | 1ull << 20 | 1ull << 8 | guard | 1;
+    const uint64_t shl_r1 = 0x3848000000000000ull | 4ull << 20 | 1ull << 8 | guard | 1;
+    const uint64_t slots[15] = {
+        mov_r1, mov_r0, cal_to(2, 9), shl_r1, cal_to(4, 11), cal_to(5, 9), mov_r2, 0xe30000000007000full, nop,
+        add_r1, ret,                                /* f: 9 */
+        cal_to(11, 9), shl_r1, ret, nop,            /* g: 11 */
+    };
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < 15; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 20;
+    p->branchy = true;
+    for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+        uint32_t got[OUTS];
+        char why[256];
+        bool structured = true;
+        if (!run_as(ctx, p, got, why, sizeof why, "maxwell_calls.glsl", dispatcher, &structured)) {
+            print_program(p);
+            fail_msg("calls (%s): %s", dispatcher ? "dispatcher" : "default", why);
+        }
+        if (structured)
+            fail_msg("calls: the translation says it is structured");
+        if (got[0] != 0x55 || got[1] != 0x111 || got[2] != 0x77) {
+            print_program(p);
+            fail_msg("calls (%s): R0 0x%x R1 0x%x R2 0x%x, want 0x55 0x111 0x77", dispatcher ? "dispatcher" : "default",
+                     got[0], got[1], got[2]);
+        }
+    }
+    free(p);
+    print_message("maxwell calls: CAL/RET nested, R1 = 0x111 as worked by hand, default and dispatcher\n");
+}
+
+/* BRX (issue 15 part 3): the target is BRX + 8 + imm + Ra at run time, here
+ * register values a MOV32I sets (the path is the same for one an LDC reads
+ * from a jump table). Worked by hand (insn offsets (k/3)*32 + 8 + (k%3)*8):
+ * BRX R2 at slot 2 (byte 24) with R2 = 40 goes to byte 72, slot 6: R0 +=
+ * 0x10; BRX R2, 16 at slot 8 (byte 88) with R2 = -80 goes to byte 32, the
+ * scheduling word of the bundle whose first instruction (slot 3) adds 1,
+ * then EXIT: R0 = 0x11, and slot 3 ran once. Encoding: BRX e250, Ra at 8,
+ * a 24-bit immediate at 20, CC test 0xf (the opcode table; envydis
+ * gm107.c). */
+static void test_brx(void **state)
+{
+    glhle_context *ctx = *state;
+    const uint64_t guard = 7ull << 16, nop = 0x50b0000000070f00ull, brx = 0xe25000000000000full | guard;
+    const uint64_t mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t slots[9] = {
+        mov | 0,                                     /* MOV32I R0, 0 */
+        mov | 40ull << 20 | 2,                       /* MOV32I R2, 40 */
+        brx | 2ull << 8,                             /* BRX R2 */
+        0x1c00000000000000ull | 1ull << 20 | guard,  /* 3: IADD32I R0, R0, 1 */
+        0xe30000000007000full,                       /* EXIT */
+        nop,
+        0x1c00000000000000ull | 0x10ull << 20 | guard, /* 6: IADD32I R0, R0, 0x10 */
+        mov | 0xffffffb0ull << 20 | 2,               /* MOV32I R2, -80 */
+        brx | 2ull << 8 | 16ull << 20,               /* BRX R2, 16 */
+    };
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < 9; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 12;
+    p->branchy = true;
+    for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+        uint32_t got[OUTS];
+        char why[256];
+        bool structured = true;
+        if (!run_as(ctx, p, got, why, sizeof why, "maxwell_brx.glsl", dispatcher, &structured)) {
+            print_program(p);
+            fail_msg("BRX (%s): %s", dispatcher ? "dispatcher" : "default", why);
+        }
+        if (structured)
+            fail_msg("BRX: the translation says it is structured");
+        if (got[0] != 0x11 || got[2] != 0xffffffb0u) {
+            print_program(p);
+            fail_msg("BRX (%s): R0 0x%x R2 0x%x, want 0x11 0xffffffb0", dispatcher ? "dispatcher" : "default", got[0],
+                     got[2]);
+        }
+    }
+    free(p);
+    print_message("maxwell BRX: forward and backward (to a scheduling word), R0 = 0x11 as worked by hand\n");
+}
+
+/* TLD (issue 15 part 2): texel fetches from a 4x4 RGBA32UI texture with a
+ * 2x2 second level whose texel (x, y) of level l, component c holds
+ * x | y << 8 | l << 16 | c << 24 (written here, so the expected words
+ * follow from the coordinates by hand). TLD.LZ R0, R4 (2D, mask rgba) at
+ * (1, 2) gives 0x00000201 + c << 24 in R0-R3; TLD.LL.AOFFI R10, R8, R6
+ * (mask r, b) at (1, 0), level R6 = 1, offset R7 = 0x1f (x -1, y +1) reads
+ * (0, 1) of level 1: R10 = 0x00010100, R11 = 0x02010100. Encoding (yuzu
+ * texture_load.cpp, Mesa emitTLD): TLD dc38 with the sparse predicate PT
+ * at 51-53, type 28-30 (2 = 2D), mask 31-34, handle word 36-48, LL 55,
+ * AOFFI 35, Rb 20, Ra 8, Rd 0. */
+static void test_tld(void **state)
+{
+    glhle_context *ctx = *state;
+    GladGLContext *gl = &ctx->gl;
+    gl->GenTextures(1, &fetch_texture);
+    gl->BindTexture(GL_TEXTURE_2D, fetch_texture);
+    gl->TexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA32UI, 4, 4);
+    for (uint32_t l = 0; l < 2; l++) {
+        uint32_t px[4 * 4 * 4], w = 4 >> l;
+        for (uint32_t y = 0; y < w; y++)
+            for (uint32_t x = 0; x < w; x++)
+                for (uint32_t c = 0; c < 4; c++)
+                    px[(y * w + x) * 4 + c] = x | y << 8 | l << 16 | c << 24;
+        gl->TexSubImage2D(GL_TEXTURE_2D, (GLint)l, 0, 0, (GLsizei)w, (GLsizei)w, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+    }
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl->BindTexture(GL_TEXTURE_2D, 0);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t tld = 0xdc38000000000000ull | 2ull << 28 | guard;
+    const uint64_t slots[9] = {
+        mov | 1ull << 20 | 4,                                     /* MOV32I R4, 1 */
+        mov | 2ull << 20 | 5,                                     /* MOV32I R5, 2 */
+        tld | 0xfull << 31 | 255ull << 20 | 4ull << 8 | 0,        /* TLD.LZ R0, R4, 2D, rgba */
+        mov | 1ull << 20 | 8,                                     /* MOV32I R8, 1 */
+        mov | 9,                                                  /* MOV32I R9, 0 */
+        mov | 1ull << 20 | 6,                                     /* MOV32I R6, 1 */
+        mov | 0x1full << 20 | 7,                                  /* MOV32I R7, 0x1f */
+        tld | 1ull << 55 | 1ull << 35 | 0x5ull << 31 | 6ull << 20 | 8ull << 8 | 10, /* TLD.LL.AOFFI R10, R8, R6 */
+        0xe30000000007000full,                                    /* EXIT */
+    };
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < 9; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 12;
+    p->branchy = true;
+    static const uint32_t want[OUTS] = {0x00000201, 0x01000201, 0x02000201, 0x03000201, 1, 2, 1, 0x1f, 1, 0,
+                                        0x00010100, 0x02010100};
+    uint32_t got[OUTS];
+    char why[256];
+    bool ok = run(ctx, p, got, why, sizeof why, "maxwell_tld.glsl");
+    gl->DeleteTextures(1, &fetch_texture);
+    fetch_texture = 0;
+    if (!ok) {
+        print_program(p);
+        fail_msg("TLD: %s", why);
+    }
+    if (memcmp(got, want, sizeof got)) {
+        print_program(p);
+        print_registers(want, got);
+        fail_msg("TLD: the fetched registers differ from the hand-worked texels");
+    }
+    free(p);
+    print_message("maxwell TLD: LZ and LL+AOFFI fetches equal the hand-worked texels\n");
+}
+
+/* SHFL.IDX/UP/DOWN/BFLY over the host's subgroup (issue 15 part 3),
+ * seeded: each program is S2R R0, LANEID; SHL R1, R0, 4; IADD32I R1, R1, K;
+ * SHFL.mode R2, P0, R1, b, c (random immediates); MOV32I R12, 1; SEL R3,
+ * R12, RZ, P0; EXIT, drawn over 8x8 pixels (every lane of every subgroup
+ * active), and each pixel's R2/R3 are compared with the PTX ISA's shfl
+ * (segmask = c[12:8], maxLane = (lane & segmask) | (c[4:0] & ~segmask),
+ * minLane = lane & segmask; IDX j = minLane | (b & ~segmask), UP j = lane -
+ * b valid when j >= maxLane (signed), DOWN j = lane + b, BFLY j = lane ^ b
+ * valid when j <= maxLane; an invalid j reads the lane's own value) applied
+ * to the pixel's own lane (R0) and source (lane << 4) + K. Segments are at
+ * most 8 lanes wide (segmask 0x18, 0x1c, 0x1e or 0x1f), so on llvmpipe's
+ * 8-wide subgroup the host lanes are a segment-aligned part of a warp and
+ * the results equal a 32-wide warp's; the test skips if the subgroup is
+ * narrower. Encodings (envydis gm107.c): S2R f0c8 (SR 20-27, 0 LANEID),
+ * SHFL ef10 (mode 30-31, b u5 at 20 with bit 28, c u13 at 34 with bit 29,
+ * Pd 48), SEL 5ca0 (P at 39). GLHLE_MAXWELL_SHFL_PROGRAMS sets the number
+ * (default 48); b is below 8 half the time, so most lanes stay in range.
+ * Not on ES (no subgroup reads there). */
+static void test_shfl(void **state)
+{
+    glhle_context *ctx = *state;
+    if (glhle_context_get_info(ctx)->gles) {
+        print_message("SKIP: general SHFL translates to ARB_shader_ballot's subgroup reads, which OpenGL ES has "
+                      "not (the desktop run checks it)\n");
+        skip();
+    }
+    uint64_t seed = ts_seed("maxwell_shfl", 0x5f1u);
+    long programs = ts_env_long("GLHLE_MAXWELL_SHFL_PROGRAMS", 48);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    enum { G = 8 };
+    uint32_t *px = malloc(sizeof *px * 3 * G * G * 4);
+    assert_non_null(px);
+    grid = G;
+    grid_out = px;
+    const uint64_t guard = 7ull << 16;
+    static const uint32_t segs[4] = {0x18, 0x1c, 0x1e, 0x1f};
+    static const char *const names[4] = {"IDX", "UP", "DOWN", "BFLY"};
+    uint32_t checked[4] = {0}, invalid = 0, lanes = 0;
+    for (long i = 0; i < programs; i++) {
+        uint32_t mode = (uint32_t)i % 4, bimm = ts_rng_below(&rng, 2) ? ts_rng_below(&rng, 8) : ts_rng_below(&rng, 32), seg = segs[ts_rng_below(&rng, 4)];
+        uint32_t clamp = ts_rng_below(&rng, 32), c = seg << 8 | clamp, k = ts_rng_below(&rng, 1u << 20);
+        const uint64_t slots[9] = {
+            0xf0c8000000000000ull | guard | 0,                              /* S2R R0, SR_LANEID */
+            0x3848000000000000ull | 4ull << 20 | 0ull << 8 | guard | 1,     /* SHL R1, R0, 4 */
+            0x1c00000000000000ull | (uint64_t)k << 20 | 1ull << 8 | guard | 1, /* IADD32I R1, R1, K */
+            0xef10000000000000ull | 0ull << 48 | (uint64_t)c << 34 | 1ull << 29 | 1ull << 28 | (uint64_t)mode << 30 |
+                (uint64_t)bimm << 20 | 1ull << 8 | guard | 2,              /* SHFL.mode R2, P0, R1, b, c */
+            0x0100000000000000ull | 1ull << 20 | 0xfull << 12 | guard | 12, /* MOV32I R12, 1 */
+            0x5ca0000000000000ull | guard | 3 | 12ull << 8 | 255ull << 20 | 0ull << 39, /* SEL R3, R12, RZ, P0 */
+            0xe30000000007000full,
+            0x50b0000000070f00ull, 0x50b0000000070f00ull,
+        };
+        tmr_program *p = calloc(1, sizeof *p);
+        assert_non_null(p);
+        for (uint32_t s = 0; s < 9; s++)
+            p->code[tmr_word_of_slot(s)] = slots[s];
+        p->words = 12;
+        p->branchy = true;
+        uint32_t got[OUTS];
+        char why[256];
+        if (!run(ctx, p, got, why, sizeof why, "maxwell_shfl.glsl")) {
+            print_program(p);
+            fail_msg("seed %llu SHFL program %ld: %s", (unsigned long long)seed, i, why);
+        }
+        for (uint32_t q = 0; q < G * G; q++)
+            lanes = px[q * 4] + 1 > lanes ? px[q * 4] + 1 : lanes;
+        if (lanes < 8) {
+            free(p);
+            grid = 2;
+            grid_out = NULL;
+            free(px);
+            print_message("SKIP: the host subgroup has %u lanes; the test's segments are 8 wide\n", lanes);
+            skip();
+        }
+        for (uint32_t q = 0; q < G * G; q++) {
+            uint32_t lane = px[q * 4], src = px[q * 4 + 1], res = px[q * 4 + 2], pv = px[q * 4 + 3];
+            uint32_t minl = lane & seg, maxl = minl | (clamp & ~seg), j;
+            bool valid;
+            switch (mode) {
+            case 0: j = minl | (bimm & ~seg); valid = j <= maxl; break;
+            case 1: j = lane - bimm; valid = (int32_t)j >= (int32_t)maxl; break;
+            case 2: j = lane + bimm; valid = j <= maxl; break;
+            default: j = lane ^ bimm; valid = j <= maxl; break;
+            }
+            if (!valid)
+                j = lane;
+            uint32_t want = (j << 4) + k;
+            if (src != (lane << 4) + k || res != want || pv != (uint32_t)valid) {
+                print_program(p);
+                fail_msg("seed %llu SHFL program %ld (%s b %u c 0x%x): pixel %u lane %u: R1 0x%x R2 0x%x P0 %u, the "
+                         "model 0x%x 0x%x %u",
+                         (unsigned long long)seed, i, names[mode], bimm, c, q, lane, src, res, pv, (lane << 4) + k, want,
+                         (uint32_t)valid);
+            }
+            checked[mode]++;
+            invalid += !valid;
+        }
+        free(p);
+    }
+    grid = 2;
+    grid_out = NULL;
+    free(px);
+    print_message("maxwell SHFL: seed %llu, %ld programs on a %u-lane subgroup, lanes checked IDX %u UP %u DOWN %u "
+                  "BFLY %u (%u out of range), all equal to the PTX model\n",
+                  (unsigned long long)seed, programs, lanes, checked[0], checked[1], checked[2], checked[3], invalid);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(test_random_programs),
         TS_GL_TEST(test_branchy_programs),
         TS_GL_TEST(test_gl_spirv_path),
+        TS_GL_TEST(test_calls),
+        TS_GL_TEST(test_brx),
+        TS_GL_TEST(test_tld),
+        TS_GL_TEST(test_shfl),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
