@@ -48,6 +48,7 @@ typedef enum mw_op {
     OP_UNKNOWN,
     OP_NOP, OP_MOV, OP_MOV32I, OP_SEL,
     OP_FADD, OP_FADD32I, OP_FMUL, OP_FMUL32I, OP_FFMA, OP_FFMA32I, OP_FMNMX, OP_FSET, OP_FSETP,
+    OP_DADD, OP_DMUL, OP_DFMA, OP_DMNMX, OP_DSET, OP_DSETP,
     OP_MUFU, OP_RRO,
     OP_IADD, OP_IADD32I, OP_ISCADD, OP_ISCADD32I, OP_XMAD, OP_IMNMX, OP_ISET, OP_ISETP, OP_ICMP,
     OP_LOP, OP_LOP32I, OP_SHL, OP_SHR, OP_BFE, OP_BFI, OP_POPC, OP_FLO, OP_IMUL, OP_IMUL32I, OP_IMAD,
@@ -61,8 +62,9 @@ typedef enum mw_op {
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
- * float 20-bit immediate, register-B-constant-C, none */
-typedef enum bkind { BK_N, BK_R, BK_C, BK_I, BK_F, BK_RC, BK_H } bkind;
+ * float 20-bit immediate, register-B-constant-C, f16x2 immediate, f64
+ * immediate (the top 20 bits of the double), none */
+typedef enum bkind { BK_N, BK_R, BK_C, BK_I, BK_F, BK_RC, BK_H, BK_D } bkind;
 
 typedef struct op_row {
     uint8_t op, bk;
@@ -85,7 +87,8 @@ static bool classify(uint64_t insn, op_row *out)
     case MW_SASS_BKIND_F: out->bk = BK_F; break;
     case MW_SASS_BKIND_RC: out->bk = BK_RC; break;
     case MW_SASS_BKIND_H: out->bk = BK_H; break; /* f16x2 immediates */
-    default: return false; /* f64 immediates */
+    case MW_SASS_BKIND_D: out->bk = BK_D; break; /* f64 immediates */
+    default: return false;
     }
     static const struct {
         uint8_t fam, op, op32i;
@@ -94,6 +97,8 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_SEL, OP_SEL, 0},       {MW_SASS_FAM_FADD, OP_FADD, OP_FADD32I},
         {MW_SASS_FAM_FMUL, OP_FMUL, OP_FMUL32I}, {MW_SASS_FAM_FFMA, OP_FFMA, OP_FFMA32I},
         {MW_SASS_FAM_FMNMX, OP_FMNMX, 0},   {MW_SASS_FAM_FSET, OP_FSET, 0},     {MW_SASS_FAM_FSETP, OP_FSETP, 0},
+        {MW_SASS_FAM_DADD, OP_DADD, 0},     {MW_SASS_FAM_DMUL, OP_DMUL, 0},     {MW_SASS_FAM_DFMA, OP_DFMA, 0},
+        {MW_SASS_FAM_DMNMX, OP_DMNMX, 0},   {MW_SASS_FAM_DSET, OP_DSET, 0},     {MW_SASS_FAM_DSETP, OP_DSETP, 0},
         {MW_SASS_FAM_MUFU, OP_MUFU, 0},     {MW_SASS_FAM_RRO, OP_RRO, 0},       {MW_SASS_FAM_IADD, OP_IADD, OP_IADD32I},
         {MW_SASS_FAM_ISCADD, OP_ISCADD, OP_ISCADD32I}, {MW_SASS_FAM_XMAD, OP_XMAD, 0},
         {MW_SASS_FAM_IMNMX, OP_IMNMX, 0},   {MW_SASS_FAM_ISET, OP_ISET, 0},     {MW_SASS_FAM_ISETP, OP_ISETP, 0},
@@ -209,6 +214,7 @@ typedef struct tr {
     uint32_t tess_level[2][2], patch[2][MW_PATCH_VECTORS];
     uint32_t local_id, workgroup_id, local_index; /* compute built-ins */
     uint32_t sg_size, sg_lane;    /* subgroup built-ins (gl_SubGroupSizeARB, gl_SubGroupInvocationARB) */
+    uint32_t t_f64, t_v2u;        /* double and uvec2, declared (with Float64) by the first FP64 instruction */
     bool indirect;                /* a BRX: every instruction is a dispatcher case */
     bool subgroups;               /* VOTE or a general SHFL: lanes are the host subgroup's */
     uint32_t ssbo[MW_SPIRV_SSBOS];
@@ -467,13 +473,22 @@ static uint32_t fcompare(tr *t, uint32_t cond, uint32_t a, uint32_t bb)
         return spv_const_bool(&t->b, false);
     if (cond == 15)
         return spv_const_bool(&t->b, true);
-    if (ops[cond] == SpvOpOrdered || ops[cond] == SpvOpUnordered) {
-        /* OpOrdered needs the Kernel capability: spell it with IsNan */
-        uint32_t na = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, a), nb = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, bb);
-        uint32_t any = SPV_OP(&t->b, SpvOpLogicalOr, t->t_bool, na, nb);
-        return ops[cond] == SpvOpUnordered ? any : SPV_OP(&t->b, SpvOpLogicalNot, t->t_bool, any);
-    }
-    return SPV_OP(&t->b, ops[cond], t->t_bool, a, bb);
+    /* OpOrdered needs the Kernel capability: spell it with IsNan. The other
+     * conditions are the ordered comparison with the NaN test made explicit:
+     * SPIRV-Cross writes OpFUnordEqual as !(a != b) and OpFOrdNotEqual as
+     * a != b, and GLSL's != is true for a NaN on Mesa (nir fneu), so the
+     * spelled-out forms gave EQU(NaN, NaN) = false and NE(NaN, x) = true */
+    uint32_t na = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, a), nb = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, bb);
+    uint32_t any = SPV_OP(&t->b, SpvOpLogicalOr, t->t_bool, na, nb);
+    uint32_t none = SPV_OP(&t->b, SpvOpLogicalNot, t->t_bool, any);
+    if (ops[cond] == SpvOpOrdered)
+        return none;
+    if (ops[cond] == SpvOpUnordered)
+        return any;
+    static const SpvOp ordered[16] = {SpvOpNop, SpvOpFOrdLessThan, SpvOpFOrdEqual, SpvOpFOrdLessThanEqual,
+                                      SpvOpFOrdGreaterThan, SpvOpFOrdNotEqual, SpvOpFOrdGreaterThanEqual};
+    uint32_t c = SPV_OP(&t->b, ordered[cond < 9 ? cond : cond - 8], t->t_bool, a, bb);
+    return cond < 9 ? SPV_OP(&t->b, SpvOpLogicalAnd, t->t_bool, none, c) : SPV_OP(&t->b, SpvOpLogicalOr, t->t_bool, any, c);
 }
 
 /* integer compare codes (envydis "icond": F LT EQ LE GT NE GE T) */
@@ -665,6 +680,134 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         return;
     }
     set_fr(t, rd, r);
+}
+
+/* ---- FP64: DADD, DMUL, DFMA, DMNMX, DSET, DSETP ----
+ * A double lives in a register pair, the low word in Rd and the high one
+ * in Rd + 1 (nouveau's gm107 emitter and yuzu's F64 register access read
+ * and write the pair that way); a constant-buffer operand is the 64-bit
+ * word at c[i][o], low word first; the immediate form's 19 bits and sign
+ * (56) are the top 20 bits of the double, the rest 0 (envydis gm107.c's
+ * double immediates, yuzu's GetDoubleImm). Fields (envydis gm107.c, the
+ * decoder's sass_decode.c): DADD rnd 39-40, neg a 48, abs a 46, neg b 45,
+ * abs b 49; DMUL rnd 39-40, neg b 48; DFMA rnd 50-51, neg b 48, neg c 49;
+ * DMNMX as FMNMX; DSET and DSETP as FSET and FSETP. DSET writes one 32-bit
+ * register, 1.0f or all ones as FSET does (yuzu double_set_predicate /
+ * double_set). Rounding other than RN and the condition code are refused
+ * as they are for FP32; the host needs doubles (GL 4.0; OpenGL ES has
+ * none, and SPIRV-Cross refuses such a program for ES). */
+static void need_f64(tr *t)
+{
+    if (!t->t_f64) {
+        spv_capability(&t->b, SpvCapabilityFloat64);
+        t->t_f64 = spv_type_float(&t->b, 64);
+        t->t_v2u = spv_type_vector(&t->b, t->t_u32, 2);
+    }
+}
+
+static uint32_t pack_d(tr *t, uint32_t lo, uint32_t hi)
+{
+    /* PackDouble2x32, not OpBitcast: SPIRV-Cross 2021.01 (Debian 12) drops a
+     * uvec2 -> double OpBitcast and types the arithmetic as uvec2 */
+    uint32_t v = SPV_OP(&t->b, SpvOpCompositeConstruct, t->t_v2u, lo, hi);
+    return SPV_GLSL(&t->b, t->t_f64, GLSLstd450PackDouble2x32, v);
+}
+
+static uint32_t get_dr(tr *t, uint32_t r)
+{
+    return pack_d(t, get_r(t, r), get_r(t, r + 1));
+}
+
+static void set_dr(tr *t, uint32_t r, uint32_t d)
+{
+    uint32_t v = SPV_GLSL(&t->b, t->t_v2u, GLSLstd450UnpackDouble2x32, d);
+    set_r(t, r, SPV_OP(&t->b, SpvOpCompositeExtract, t->t_u32, v, 0));
+    set_r(t, r + 1, SPV_OP(&t->b, SpvOpCompositeExtract, t->t_u32, v, 1));
+}
+
+static uint32_t cbuf_d(tr *t, uint64_t insn)
+{
+    uint32_t index = bits(insn, 34, 5), off = bits(insn, 20, 14) * 4;
+    return pack_d(t, cbuf_load(t, index, cu(t, off)), cbuf_load(t, index, cu(t, off + 4)));
+}
+
+static uint32_t src_db(tr *t, uint64_t insn, bkind bk)
+{
+    switch (bk) {
+    case BK_R: return get_dr(t, bits(insn, 20, 8));
+    case BK_RC: return get_dr(t, bits(insn, 39, 8));
+    case BK_C: return cbuf_d(t, insn);
+    case BK_D: return pack_d(t, cu(t, 0), cu(t, bits(insn, 20, 19) << 12 | (uint32_t)bit(insn, 56) << 31));
+    default: return pack_d(t, cu(t, 0), cu(t, 0));
+    }
+}
+
+static uint32_t src_dc(tr *t, uint64_t insn, bkind bk)
+{
+    return bk == BK_RC ? cbuf_d(t, insn) : get_dr(t, bits(insn, 39, 8));
+}
+
+static uint32_t dneg_abs(tr *t, uint32_t d, bool neg, bool abs)
+{
+    if (abs)
+        d = SPV_GLSL(&t->b, t->t_f64, GLSLstd450FAbs, d);
+    if (neg)
+        d = SPV_OP(&t->b, SpvOpFNegate, t->t_f64, d);
+    return d;
+}
+
+static void emit_double(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const bkind bk = (bkind)row->bk;
+    const uint32_t rd = bits(insn, 0, 8);
+    if (row->op == OP_DADD || row->op == OP_DMUL || row->op == OP_DFMA) {
+        if (bits(insn, row->op == OP_DFMA ? 50 : 39, 2))
+            return (void)UNSUPPORTED(t, "a double rounding mode other than RN");
+        if (bit(insn, 47))
+            return (void)UNSUPPORTED(t, "a double instruction writing the condition code");
+    } else if (row->op == OP_DMNMX && bit(insn, 47)) {
+        return (void)UNSUPPORTED(t, "a double instruction writing the condition code");
+    }
+    need_f64(t);
+    uint32_t a = get_dr(t, bits(insn, 8, 8)), bb = src_db(t, insn, bk), r;
+    switch (row->op) {
+    case OP_DADD:
+        r = SPV_OP(b, SpvOpFAdd, t->t_f64, dneg_abs(t, a, bit(insn, 48), bit(insn, 46)),
+                   dneg_abs(t, bb, bit(insn, 45), bit(insn, 49)));
+        break;
+    case OP_DMUL:
+        r = SPV_OP(b, SpvOpFMul, t->t_f64, a, dneg_abs(t, bb, bit(insn, 48), false));
+        break;
+    case OP_DFMA:
+        r = SPV_GLSL(b, t->t_f64, GLSLstd450Fma, a, dneg_abs(t, bb, bit(insn, 48), false),
+                     dneg_abs(t, src_dc(t, insn, bk), bit(insn, 49), false));
+        break;
+    case OP_DMNMX: { /* a NaN operand gives the other one, as FMNMX */
+        a = dneg_abs(t, a, bit(insn, 48), bit(insn, 46));
+        bb = dneg_abs(t, bb, bit(insn, 45), bit(insn, 49));
+        uint32_t mn = SPV_GLSL(b, t->t_f64, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, t->t_f64, GLSLstd450NMax, a, bb);
+        r = SPV_OP(b, SpvOpSelect, t->t_f64, pred39(t, insn), mn, mx);
+        break;
+    }
+    case OP_DSET: {
+        bb = dneg_abs(t, bb, bit(insn, 53), bit(insn, 44));
+        a = dneg_abs(t, a, bit(insn, 43), bit(insn, 54));
+        uint32_t c = bool_op(t, bits(insn, 45, 2), fcompare(t, bits(insn, 48, 4), a, bb), pred39(t, insn));
+        set_r(t, rd, bit(insn, 52) ? select_u(t, c, cu(t, 0x3f800000u), cu(t, 0))
+                                   : select_u(t, c, cu(t, 0xffffffffu), cu(t, 0)));
+        return;
+    }
+    default: { /* DSETP */
+        bb = dneg_abs(t, bb, bit(insn, 6), bit(insn, 44));
+        a = dneg_abs(t, a, bit(insn, 43), bit(insn, 7));
+        uint32_t c = fcompare(t, bits(insn, 48, 4), a, bb), p = pred39(t, insn), op = bits(insn, 45, 2);
+        set_p(t, bits(insn, 3, 3), bool_op(t, op, c, p));
+        set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, c), p));
+        return;
+    }
+    }
+    set_dr(t, rd, r);
 }
 
 static uint32_t shift_clamped(tr *t, SpvOp op, uint32_t a, uint32_t s, bool wrap, uint32_t big)
@@ -3278,7 +3421,7 @@ static bool is_pop(uint8_t op);
 static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
 {
     switch (op) {
-    case OP_ISETP: case OP_FSETP: case OP_PSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_ISETP: case OP_FSETP: case OP_DSETP: case OP_PSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
     case OP_VOTE: return bits(w, 45, 3) == p;
     case OP_LOP: case OP_LOP3: case OP_SHFL: return bits(w, 48, 3) == p;
     case OP_PIXLD: return bits(w, 45, 3) == p;
@@ -3306,7 +3449,7 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
             same_guard = false;
         bool writes = row->op != OP_STG && row->op != OP_STL && row->op != OP_AST && !is_push(row->op) &&
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
-                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_ISETP &&
+                      row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_DSETP && row->op != OP_ISETP &&
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
                       row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
         uint32_t rd = bits(w, 0, 8);
@@ -3314,6 +3457,7 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
         bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
+                    (row->op >= OP_DADD && row->op <= OP_DMNMX) ||
                     (row->op >= OP_TEXS && row->op <= OP_TMML);
         bool hit = rd == ra || (wide && ra > rd && ra <= rd + 3) ||
                    ((row->op == OP_TEXS || row->op == OP_TLDS || row->op == OP_TLD4S) && ra - bits(w, 28, 8) < 2);
@@ -3738,6 +3882,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_FADD: case OP_FADD32I: case OP_FMUL: case OP_FMUL32I: case OP_FFMA: case OP_FFMA32I:
     case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU: case OP_RRO:
         return emit_float(t, insn, row);
+    case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX: case OP_DSET: case OP_DSETP:
+        return emit_double(t, insn, row);
     case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
     case OP_LOP3: case OP_IADD3: case OP_SHF: case OP_LEA: case OP_LEA_HI:
     case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:

@@ -13,6 +13,7 @@
  * program's disassembly and both register files. */
 #include "support/test_support.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -763,6 +764,206 @@ static void test_shfl(void **state)
                   (unsigned long long)seed, programs, lanes, checked[0], checked[1], checked[2], checked[3], invalid);
 }
 
+/* FP64 (issue 15 part 3): DADD, DMUL, DFMA, DMNMX, DSET and DSETP, register
+ * and immediate forms, seeded. Each program loads a, b and c into R0:R1,
+ * R2:R3 and R4:R5 (low word first) with MOV32I, then R6:R7 = one of
+ * DADD/DMUL/DFMA/DMNMX with random negate/absolute modifiers, R8 = DSET
+ * (all ones when true), P0 = DSETP with the same condition and R9 = P0 ? 1 :
+ * 0 through SEL, and R10:R11 = DADD a + the 20-bit immediate. The model is
+ * the C compiler's IEEE-754 double arithmetic and libm's fma (DFMA is fused:
+ * one rounding; its a and b have 26-bit significands so the product is
+ * exact, since llvmpipe's double fma rounds twice), the comparisons as the PTX
+ * ISA defines setp's ordered (false on NaN) and unordered (true on NaN)
+ * conditions, min/max returning the other operand for one NaN (PTX min/max).
+ * A NaN result is compared as "a NaN" (the host's NaN bits are not the
+ * GPU's), and min/max of +0 and -0 may give either. Encodings from the
+ * decoder's opcode table and envydis gm107.c: DADD 5c70 (neg a 48, abs a
+ * 46, neg b 45, abs b 49), DMUL 5c80 (neg b 48), DFMA 5b70 (c at 39, neg b
+ * 48, neg c 49), DMNMX 5c50 (predicate 39-42: true = min), DSET 5900 (cond
+ * 48-51, bop 45-46, P 39-42), DSETP 5b80 (cond 48-51, Pd 3-5, Pnd 0-2),
+ * DADD immediate 3870 (19 bits at 20, sign 56: the double's top 20 bits).
+ * R4 is then overwritten by FSET.BF (5800, bf 52) of the high words R1 and
+ * R3 as floats under the same condition, which puts NaNs into the FP32
+ * comparisons too (a NaN or infinite double's high word is a NaN float).
+ * GLHLE_MAXWELL_FP64_PROGRAMS sets the number (default 96). Not on ES
+ * (OpenGL ES has no doubles). */
+static double fp64_pick(ts_rng *rng, bool special)
+{
+    static const uint64_t sp[] = {0, 0x8000000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
+                                  0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+                                  0x0000000000000001ull, 0x000fffffffffffffull};
+    uint64_t u;
+    if (special && ts_rng_below(rng, 4) == 0)
+        u = sp[ts_rng_below(rng, sizeof sp / sizeof sp[0])];
+    else
+        u = (uint64_t)ts_rng_below(rng, 2) << 63 | (uint64_t)(1023 - 30 + ts_rng_below(rng, 60)) << 52 |
+            (ts_rng_u64(rng) & 0xfffffffffffffull);
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+static uint64_t dbits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static bool fp64_cmp(uint32_t cond, double a, double b)
+{
+    bool un = a != a || b != b;
+    switch (cond) {
+    case 1: return !un && a < b;
+    case 2: return !un && a == b;
+    case 3: return !un && a <= b;
+    case 4: return !un && a > b;
+    case 5: return !un && a != b;
+    case 6: return !un && a >= b;
+    case 7: return !un;
+    case 8: return un;
+    case 9: return un || a < b;
+    case 10: return un || a == b;
+    case 11: return un || a <= b;
+    case 12: return un || a > b;
+    case 13: return un || a != b;
+    case 14: return un || a >= b;
+    case 15: return true;
+    default: return false;
+    }
+}
+
+static double fmod_abs_neg(double d, bool neg, bool abs)
+{
+    if (abs)
+        d = fabs(d);
+    return neg ? -d : d;
+}
+
+static void test_fp64(void **state)
+{
+    glhle_context *ctx = *state;
+    if (glhle_context_get_info(ctx)->gles) {
+        print_message("SKIP: FP64 needs doubles, which OpenGL ES has not (the desktop run checks it)\n");
+        skip();
+    }
+    uint64_t seed = ts_seed("maxwell_fp64", 0xf64u);
+    long programs = ts_env_long("GLHLE_MAXWELL_FP64_PROGRAMS", 96);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    static const char *const names[4] = {"DADD", "DMUL", "DFMA", "DMNMX"};
+    uint32_t counts[4] = {0}, nan_results = 0, fnan = 0;
+    for (long i = 0; i < programs; i++) {
+        uint32_t op = (uint32_t)i % 4, cond = 1 + ts_rng_below(&rng, 15);
+        bool special = ts_rng_below(&rng, 2);
+        double a = fp64_pick(&rng, special), b = fp64_pick(&rng, special), c = fp64_pick(&rng, special);
+        if (ts_rng_below(&rng, 8) == 0)
+            b = a; /* equal operands for the comparisons */
+        if (op == 2) {
+            /* DFMA: a and b with 26-bit significands, so a * b is exact and a
+             * fused and an unfused host fma agree (llvmpipe's double fma is
+             * not fused: 1-ulp differences at seed 3940, program 58) */
+            uint64_t ua = dbits(a) & ~((1ull << 27) - 1), ub = dbits(b) & ~((1ull << 27) - 1);
+            memcpy(&a, &ua, 8);
+            memcpy(&b, &ub, 8);
+        }
+        bool m[4] = {ts_rng_below(&rng, 2), ts_rng_below(&rng, 2), ts_rng_below(&rng, 2), ts_rng_below(&rng, 2)};
+        bool pmin = ts_rng_below(&rng, 2);
+        uint32_t imm = ts_rng_below(&rng, 1u << 19), isign = ts_rng_below(&rng, 2);
+        uint64_t ab = dbits(a), bb = dbits(b), cb = dbits(c);
+        uint64_t arith;
+        double want;
+        switch (op) {
+        case 0:
+            arith = 0x5c70000000000000ull | (uint64_t)m[0] << 48 | (uint64_t)m[1] << 46 | (uint64_t)m[2] << 45 |
+                    (uint64_t)m[3] << 49;
+            want = fmod_abs_neg(a, m[0], m[1]) + fmod_abs_neg(b, m[2], m[3]);
+            break;
+        case 1:
+            arith = 0x5c80000000000000ull | (uint64_t)m[0] << 48;
+            want = a * (m[0] ? -b : b);
+            break;
+        case 2:
+            arith = 0x5b70000000000000ull | 4ull << 39 | (uint64_t)m[0] << 48 | (uint64_t)m[1] << 49;
+            want = fma(a, m[0] ? -b : b, m[1] ? -c : c);
+            break;
+        default: {
+            /* PT (7) or !PT (7 | 8) at 39-42 */
+            arith = 0x5c50000000000000ull | (pmin ? 7ull : 15ull) << 39 | (uint64_t)m[0] << 48 | (uint64_t)m[1] << 46 |
+                    (uint64_t)m[2] << 45 | (uint64_t)m[3] << 49;
+            double x = fmod_abs_neg(a, m[0], m[1]), y = fmod_abs_neg(b, m[2], m[3]);
+            want = x != x ? y : y != y ? x : pmin ? (x < y ? x : y) : (x > y ? x : y);
+            break;
+        }
+        }
+        arith |= guard | 6 | 0ull << 8 | 2ull << 20;
+        const uint64_t slots[15] = {
+            mov | (ab & 0xffffffffu) << 20 | 0, mov | (ab >> 32) << 20 | 1,
+            mov | (bb & 0xffffffffu) << 20 | 2, mov | (bb >> 32) << 20 | 3,
+            mov | (cb & 0xffffffffu) << 20 | 4, mov | (cb >> 32) << 20 | 5,
+            arith,
+            /* DSET.cond.AND R8, R0, R2, PT */
+            0x5900000000000000ull | (uint64_t)cond << 48 | 7ull << 39 | guard | 8 | 0ull << 8 | 2ull << 20,
+            /* DSETP.cond.AND P0, PT, R0, R2, PT */
+            0x5b80000000000000ull | (uint64_t)cond << 48 | 7ull << 39 | guard | 0ull << 3 | 7 | 0ull << 8 | 2ull << 20,
+            mov | 1ull << 20 | 12,
+            0x5ca0000000000000ull | guard | 9 | 12ull << 8 | 255ull << 20 | 0ull << 39, /* SEL R9, R12, RZ, P0 */
+            /* DADD R10, R0, imm */
+            0x3870000000000000ull | (uint64_t)isign << 56 | (uint64_t)imm << 20 | guard | 10 | 0ull << 8,
+            /* FSET.BF.cond.AND R4, R1, R3, PT: the high words as floats (a NaN
+             * or infinite double's is a NaN float) */
+            0x5800000000000000ull | 1ull << 52 | (uint64_t)cond << 48 | 7ull << 39 | guard | 4 | 1ull << 8 | 3ull << 20,
+            0xe30000000007000full, 0x50b0000000070f00ull,
+        };
+        tmr_program *p = calloc(1, sizeof *p);
+        assert_non_null(p);
+        for (uint32_t s = 0; s < 15; s++)
+            p->code[tmr_word_of_slot(s)] = slots[s];
+        p->words = 20;
+        uint32_t got[OUTS];
+        char why[256];
+        float fa, fb;
+        uint32_t ha = (uint32_t)(ab >> 32), hb = (uint32_t)(bb >> 32);
+        memcpy(&fa, &ha, 4);
+        memcpy(&fb, &hb, 4);
+        bool fcmp = fp64_cmp(cond, fa, fb);
+        if (!run(ctx, p, got, why, sizeof why, "maxwell_fp64.glsl")) {
+            print_program(p);
+            fail_msg("seed %llu FP64 program %ld: %s", (unsigned long long)seed, i, why);
+        }
+        double immd;
+        uint64_t immu = (uint64_t)(imm << 12 | isign << 31) << 32;
+        memcpy(&immd, &immu, 8);
+        double want_imm = a + immd;
+        bool cmp = fp64_cmp(cond, a, b);
+        uint64_t r = (uint64_t)got[7] << 32 | got[6], ri = (uint64_t)got[11] << 32 | got[10];
+        double rd, rid;
+        memcpy(&rd, &r, 8);
+        memcpy(&rid, &ri, 8);
+        bool ok_r = want != want ? rd != rd
+                                 : r == dbits(want) || (op == 3 && want == 0 && rd == 0);
+        bool ok_i = want_imm != want_imm ? rid != rid : ri == dbits(want_imm);
+        if (!ok_r || !ok_i || got[8] != (cmp ? 0xffffffffu : 0) || got[9] != (uint32_t)cmp ||
+            got[4] != (fcmp ? 0x3f800000u : 0)) {
+            print_program(p);
+            fail_msg("seed %llu FP64 program %ld (%s, cond %u): a %a b %a c %a: R6:R7 0x%016llx (want 0x%016llx), "
+                     "DSET 0x%x DSETP %u (want %d), R10:R11 0x%016llx (want 0x%016llx), FSET 0x%x (want %d)",
+                     (unsigned long long)seed, i, names[op], cond, a, b, c, (unsigned long long)r,
+                     (unsigned long long)dbits(want), got[8], got[9], cmp, (unsigned long long)ri,
+                     (unsigned long long)dbits(want_imm), got[4], fcmp);
+        }
+        counts[op]++;
+        fnan += fa != fa || fb != fb;
+        nan_results += want != want;
+        free(p);
+    }
+    print_message("maxwell FP64: seed %llu, %ld programs (DADD %u DMUL %u DFMA %u DMNMX %u, %u NaN results), "
+                  "DSET/DSETP, the immediate DADD and an FP32 FSET (%u with a NaN) in each, all equal to the "
+                  "IEEE-754 model\n",
+                  (unsigned long long)seed, programs, counts[0], counts[1], counts[2], counts[3], nan_results, fnan);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -773,6 +974,7 @@ int main(void)
         TS_GL_TEST(test_brx),
         TS_GL_TEST(test_tld),
         TS_GL_TEST(test_shfl),
+        TS_GL_TEST(test_fp64),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
