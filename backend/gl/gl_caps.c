@@ -55,6 +55,9 @@ typedef struct gl_caps {
      * (without framebuffer fetch) reads a copy of it made before the draw
      * (gl_caps_dest_copy) */
     bool dest_copy;
+    /* no first-vertex convention: draws that need it rotate their indices
+     * (gl_caps_first_vertex_by_indices) */
+    bool first_vertex_by_indices;
     char describe[512];
 } gl_caps;
 
@@ -1209,8 +1212,10 @@ static void GLAD_API_PTR es_ProvokingVertex(GLenum mode)
     gl_caps *c = cur->caps;
     if (mode != GL_LAST_VERTEX_CONVENTION && !c->warned_provoking) {
         c->warned_provoking = true;
-        GLHLE_WARN(&cur->log, "%s: the first vertex provoking flat values asked for; OpenGL ES always uses the "
-                   "last (reported once per context)", cur->call_what ? cur->call_what : "glhle");
+        GLHLE_WARN(&cur->log, "%s: the first vertex provoking flat values asked for through glProvokingVertex; "
+                   "OpenGL ES always uses the last (draws that need the first rotate their indices instead: "
+                   "gl_caps_first_vertex_by_indices; reported once per context)",
+                   cur->call_what ? cur->call_what : "glhle");
     }
 }
 
@@ -1467,7 +1472,10 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     INSTALL(ClearDepth, es_ClearDepth); /* the double forms: ES has only the float ones */
     INSTALL(DepthRange, es_DepthRange);
     gl->ProvokingVertex = es_ProvokingVertex;
-    say(c, "provoking_vertex", "last-only");
+    /* the first vertex's convention by rewriting the draw as a list whose
+     * primitives name that vertex last (provoking.h) */
+    c->first_vertex_by_indices = true;
+    say(c, "provoking_vertex", "last-only(first-by-index-rotation)");
     INSTALL(PolygonMode, es_PolygonMode);
     INSTALL(PointSize, es_PointSize);
     gl->PrimitiveRestartIndex = es_PrimitiveRestartIndex;
@@ -1479,6 +1487,11 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     while (gl->GetError() != GL_NO_ERROR) /* has_ext on a driver without GL_NUM_EXTENSIONS */
         ;
     GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
+}
+
+bool gl_caps_first_vertex_by_indices(const glhle_context *ctx)
+{
+    return ctx->caps && ((const gl_caps *)ctx->caps)->first_vertex_by_indices;
 }
 
 bool gl_caps_dest_copy(const glhle_context *ctx)

@@ -45,6 +45,14 @@ void gl_caps_bind(glhle_context *ctx);
  * instead of the target after glTextureBarrier. The one place that decides;
  * the PICA draw path and the PlayStation renderer follow it. */
 bool gl_caps_dest_copy(const glhle_context *ctx);
+/* True when the host has only the last-vertex provoking convention (OpenGL
+ * ES: no glProvokingVertex, 12.5 of the ES 3.2 specification): a draw that
+ * needs the first vertex to provoke its flat values draws its primitives as
+ * a list rewritten so that vertex comes last (provoking.h). The one place
+ * that decides; the Maxwell draw path (SET_PROVOKING_VERTEX FIRST) follows
+ * it. PICA has no flat inputs and the PlayStation programs' flat inputs are
+ * per-primitive attributes every vertex holds alike, so neither needs it. */
+bool gl_caps_first_vertex_by_indices(const glhle_context *ctx);
 /* Without EXT/OES_texture_view, glTextureView makes `view` a texture of
  * the view's format holding a copy of the original's texels (the only
  * reinterpretation glhle asks for, RGBA8 as R32UI, is a bit-for-bit copy).

@@ -52,8 +52,10 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_service.h"
+#include "backend/gl/provoking.h"
 #include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
@@ -136,6 +138,10 @@ struct mw_draw {
      * copied to aligned storage when a program is made */
     uint8_t *scratch;
     size_t scratch_size;
+    /* grown, never shrunk: a draw's rotated index list (first-vertex flat
+     * values on a host with only the last-vertex convention) */
+    uint32_t *rotated;
+    size_t rotated_cap;
 };
 
 /* The draw's staging buffer of at least `size` bytes, or NULL. */
@@ -216,6 +222,7 @@ void mw_draw_fini(mw_render *r)
         if (d->code[i].valid)
             mw_sass_code_free(&d->code[i].code);
     free(d->scratch);
+    free(d->rotated);
     free(d->key);
     free(d);
     r->draw = NULL;
@@ -1191,6 +1198,27 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     const GladGLContext *gl = &r->ctx->gl;
     uint32_t begin = ev->u.draw.first, end = ev->u.draw.first + ev->u.draw.count;
     GLenum itype = 0;
+    /* SET_PROVOKING_VERTEX FIRST on a host with only the last-vertex
+     * convention (gl_caps_first_vertex_by_indices): the primitives drawn as
+     * a list that names each one's first-convention vertex last */
+    const bool rotate = !st->raster.provoking_vertex && gl_caps_first_vertex_by_indices(r->ctx) &&
+                        gl_provoking_rewrites(mode);
+    GLenum draw_mode = mode;
+    uint32_t rotated_count = 0;
+    if (rotate) {
+        const uint64_t need = gl_provoking_max(ev->u.draw.count) * sizeof(uint32_t);
+        if (need > MAX_STREAM_BYTES)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: a draw of %u vertices with the first "
+                              "vertex provoking needs %llu bytes of rotated indices, more than a draw reads",
+                              ev->u.draw.count, (unsigned long long)need);
+        if (need > d->rotated_cap) {
+            uint32_t *p = realloc(d->rotated, need ? need : 4);
+            if (!p)
+                return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for rotated indices");
+            d->rotated = p;
+            d->rotated_cap = need ? need : 4;
+        }
+    }
     if (ev->u.draw.indexed) {
         const uint32_t isz = ev->u.draw.index_size;
         itype = isz == 1 ? GL_UNSIGNED_BYTE : isz == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
@@ -1223,7 +1251,20 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         end = top + 1 + ev->u.draw.base_vertex;
         const int64_t b = low == UINT32_MAX ? 0 : (int64_t)low + (int32_t)ev->u.draw.base_vertex;
         begin = b < 0 ? 0 : b > end ? end : (uint32_t)b;
-        gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
+        if (rotate) {
+            draw_mode = gl_provoking_rewrite(mode, idx, isz, 0, ev->u.draw.count, st->restart.enable,
+                                             st->restart.index, d->rotated, &rotated_count);
+            gl->NamedBufferData(d->ibuf, (GLsizeiptr)(rotated_count ? rotated_count * 4u : 4u), d->rotated,
+                                GL_STREAM_DRAW);
+        } else {
+            gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
+        }
+        gl->VertexArrayElementBuffer(d->vao, d->ibuf);
+    } else if (rotate) {
+        draw_mode = gl_provoking_rewrite(mode, NULL, 0, ev->u.draw.first, ev->u.draw.count, false, 0, d->rotated,
+                                         &rotated_count);
+        gl->NamedBufferData(d->ibuf, (GLsizeiptr)(rotated_count ? rotated_count * 4u : 4u), d->rotated,
+                            GL_STREAM_DRAW);
         gl->VertexArrayElementBuffer(d->vao, d->ibuf);
     }
     res = vertex_input(r, st, begin, end, ev->u.draw.instance, ev->u.draw.base_instance);
@@ -1270,8 +1311,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     blending(r, st);
     for (uint32_t i = 0; i < MW_RT_COUNT; i++)
         gl_state_color_mask_target(&r->st, i, st->blend.write_mask[st->blend.single_ct_write ? 0 : i]);
-    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex ? GL_LAST_VERTEX_CONVENTION
-                                                                  : GL_FIRST_VERTEX_CONVENTION);
+    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex || rotate ? GL_LAST_VERTEX_CONVENTION
+                                                                            : GL_FIRST_VERTEX_CONVENTION);
     gl_state_framebuffer(&r->st, d->fbo);
     fixed_function(r, st, mode);
     gl_state_program(&r->st, prog->program);
@@ -1285,7 +1326,15 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
                              mode == GL_POINTS && !st->raster.point_size_attribute
                                  ? (st->raster.point_size > 0 ? st->raster.point_size : 1)
                                  : 0);
-    if (ev->u.draw.indexed) {
+    if (rotate) {
+        /* the rotated list: restarts already taken apart, the base vertex
+         * still the GL's to add (the list holds the indices as written) */
+        gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, false);
+        gl->DrawElementsInstancedBaseVertexBaseInstance(draw_mode, (GLsizei)rotated_count, GL_UNSIGNED_INT, NULL, 1,
+                                                        ev->u.draw.indexed ? (GLint)ev->u.draw.base_vertex : 0,
+                                                        ev->u.draw.instance);
+        r->stats.provoking_rotations++;
+    } else if (ev->u.draw.indexed) {
         /* SET_DA_PRIMITIVE_RESTART: the index compares as the draw's
          * indices are written, before the base vertex, as in GL */
         gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, st->restart.enable);

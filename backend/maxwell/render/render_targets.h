@@ -88,6 +88,8 @@ typedef struct mw_render_stats {
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
     uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
+    uint64_t provoking_rotations; /* draws whose first-vertex flat values a host without that convention
+                                   * (ES) drew as a rotated index list (draw.c, gl/provoking.h) */
 } mw_render_stats;
 
 /* The last presented frame (present.c): RGBA8, bottom row first as GL
