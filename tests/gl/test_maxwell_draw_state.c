@@ -11,6 +11,7 @@
  * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -664,6 +665,160 @@ static void multisampled_target_refused(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- the first vertex provoking flat values ---- */
+
+/* Vertex v's colour: distinct bytes per vertex, exact in RGBA8 (k / 255) */
+static void vcol(uint32_t v, float c[4], uint8_t b[4])
+{
+    const uint8_t r = (uint8_t)((v * 37 + 40) % 256), g = (uint8_t)((v * 91 + 20) % 256),
+                  bl = (uint8_t)((v * 53 + 60) % 256);
+    if (c)
+        c[0] = r / 255.0f, c[1] = g / 255.0f, c[2] = bl / 255.0f, c[3] = 1;
+    if (b)
+        set_rgba(b, r, g, bl, 255);
+}
+
+/* The CPU model's primitives in pixel coordinates (guest row 0 first) with
+ * the vertex whose colour a flat input takes under SET_PROVOKING_VERTEX
+ * FIRST, worked out by hand from the OpenGL 4.6 table 13.2 (first
+ * convention: triangles 3i - 2, strip i, fan i + 1; lines 2i - 1, strip i,
+ * loop i, n for the closing segment). */
+typedef struct pv_tri {
+    float x[3], y[3];
+    uint32_t provoking;
+} pv_tri;
+static const pv_tri pv_tris[] = {
+    /* TRIANGLES v0-v5: (v0 v1 v2) by v0, (v3 v4 v5) by v3 */
+    {{0, 16, 16}, {0, 0, 8}, 0},
+    {{0, 16, 0}, {0, 8, 8}, 3},
+    /* TRIANGLE_STRIP v6-v9: (v6 v7 v8) by v6, (v7 v8 v9) by v7 */
+    {{16, 32, 16}, {0, 0, 8}, 6},
+    {{32, 16, 32}, {0, 8, 8}, 7},
+    /* TRIANGLE_FAN v10-v13: (v10 v11 v12) by v11, (v10 v12 v13) by v12 */
+    {{0, 16, 16}, {8, 8, 16}, 11},
+    {{0, 16, 0}, {8, 16, 16}, 12},
+    /* indexed strip 14 15 16 17, restart, 18 19 20: by v14, v15, v18 */
+    {{16, 24, 16}, {8, 8, 16}, 14},
+    {{24, 16, 24}, {8, 16, 16}, 15},
+    {{24, 32, 24}, {8, 8, 16}, 18},
+};
+/* line pixels (checked) and the vertex that colours each */
+typedef struct pv_px {
+    uint32_t x, y, provoking;
+} pv_px;
+static const pv_px pv_line_px[] = {
+    /* LINES v21-v24: row 18 by v21, row 20 by v23 */
+    {6, 18, 21}, {16, 18, 21}, {26, 18, 21}, {6, 20, 23}, {16, 20, 23}, {26, 20, 23},
+    /* LINE_STRIP v25-v27: row 22 by v25, column 28 by v26 */
+    {6, 22, 25}, {20, 22, 25}, {28, 25, 26}, {28, 29, 26},
+    /* LINE_LOOP v28-v30: row 25 by v28, column 20 by v29, the closing
+     * diagonal (20.5, 30.5) -> (6.5, 25.5), x-major, by v30: at x 11.5 it is
+     * at y 27.29, at x 16.5 at y 29.07 */
+    {10, 25, 28}, {16, 25, 28}, {20, 27, 29}, {20, 29, 29}, {11, 27, 30}, {16, 29, 30},
+};
+
+static float edge_dist(float ax, float ay, float bx, float by, float px_, float py_)
+{
+    /* signed distance of (px, py) from the line a->b (positive on the left in y-down pixels) */
+    const float ex = bx - ax, ey = by - ay;
+    return ((px_ - ax) * ey - (py_ - ay) * ex) / sqrtf(ex * ex + ey * ey);
+}
+
+static void provoking_first(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    /* color_fsh's generic input 0 made constant (SPH ImapGenericVector 0:
+     * 2 bits per component, 1 = constant): a flat input */
+    e.data[TMD_FS_OFF + 0x18] = 0x55;
+    tmd_set(&e, 0x1684, 0); /* SET_PROVOKING_VERTEX FIRST */
+    float c[4];
+    const float tv[][2] = {
+        {0, 0}, {16, 0}, {16, 8}, {0, 0}, {16, 8}, {0, 8},                  /* v0-v5 */
+        {16, 0}, {32, 0}, {16, 8}, {32, 8},                                 /* v6-v9 */
+        {0, 8}, {16, 8}, {16, 16}, {0, 16},                                 /* v10-v13 */
+        {16, 8}, {24, 8}, {16, 16}, {24, 16}, {24, 8}, {32, 8}, {24, 16},   /* v14-v20 */
+        {2, 18.5f}, {30, 18.5f}, {30, 20.5f}, {2, 20.5f},                   /* v21-v24 */
+        {2, 22.5f}, {28.5f, 22.5f}, {28.5f, 31},                            /* v25-v27 */
+        {6.5f, 25.5f}, {20.5f, 25.5f}, {20.5f, 30.5f},                      /* v28-v30 */
+    };
+    assert_int_equal(e.verts, 0);
+    for (uint32_t v = 0; v < sizeof tv / sizeof tv[0]; v++) {
+        vcol(v, c, NULL);
+        tmd_vertex(&e, nx(tv[v][0]), ny(tv[v][1]), 0, c);
+    }
+    draw(&e, 0, 6, 4 /* TRIANGLES */, false);
+    draw(&e, 6, 4, 5 /* TRIANGLE_STRIP */, false);
+    draw(&e, 10, 4, 6 /* TRIANGLE_FAN */, false);
+    const uint16_t idx[8] = {14, 15, 16, 17, 0xFFFF, 18, 19, 20};
+    memcpy(e.data + INDEX_OFF, idx, sizeof idx);
+    const uint64_t iva = VA_DATA + INDEX_OFF;
+    tmd_set(&e, 0x17c8, (uint32_t)(iva >> 32)); /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit) */
+    tmd_set(&e, 0x17cc, (uint32_t)iva);
+    tmd_set(&e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
+    tmd_set(&e, 0x17d4, (uint32_t)(iva + 0xFFF));
+    tmd_set(&e, 0x17d8, 1);
+    tmd_set(&e, 0x1644, 1);      /* SET_DA_PRIMITIVE_RESTART */
+    tmd_set(&e, 0x1648, 0xFFFF); /* _INDEX */
+    tmd_set(&e, 0x17e8, 0u | 8u << 16 | 5u << 28); /* DRAW_INDEX_BUFFER16_..._FIRST: 8, TRIANGLE_STRIP */
+    tmd_set(&e, 0x1644, 0);
+    draw(&e, 21, 4, 1 /* LINES */, false);
+    draw(&e, 25, 3, 3 /* LINE_STRIP */, false);
+    draw(&e, 28, 3, 2 /* LINE_LOOP */, false);
+    tmd_submit(&e, 7);
+    if (ts_gles())
+        assert_int_equal(e.gpu->render->stats.provoking_rotations, 7);
+    /* the triangles: every pixel whose centre is half a pixel or more inside
+     * one has its provoking vertex's colour; the rows above 17 hold the
+     * lines, checked at their pixels below */
+    uint32_t bad = 0, checked = 0;
+    for (uint32_t y = 0; y < 17; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const float cx = x + 0.5f, cy = y + 0.5f;
+            for (size_t t = 0; t < sizeof pv_tris / sizeof pv_tris[0]; t++) {
+                const pv_tri *p = &pv_tris[t];
+                float d[3];
+                for (int k = 0; k < 3; k++)
+                    d[k] = edge_dist(p->x[k], p->y[k], p->x[(k + 1) % 3], p->y[(k + 1) % 3], cx, cy);
+                const float s = d[0] + d[1] + d[2] > 0 ? 1.0f : -1.0f; /* either winding */
+                if (s * d[0] < 0.5f || s * d[1] < 0.5f || s * d[2] < 0.5f)
+                    continue;
+                uint8_t g[4], w[4];
+                px(&e, x, y, g);
+                vcol(p->provoking, NULL, w);
+                checked++;
+                if (memcmp(g, w, 4)) {
+                    if (bad < 4)
+                        print_message("  provoking: pixel (%u, %u) of triangle %zu is %u %u %u, want vertex %u's "
+                                      "%u %u %u\n", x, y, t, g[0], g[1], g[2], p->provoking, w[0], w[1], w[2]);
+                    bad++;
+                }
+            }
+        }
+    for (size_t i = 0; i < sizeof pv_line_px / sizeof pv_line_px[0]; i++) {
+        const pv_px *q = &pv_line_px[i];
+        uint8_t g[4], w[4];
+        px(&e, q->x, q->y, g);
+        vcol(q->provoking, NULL, w);
+        checked++;
+        if (memcmp(g, w, 4)) {
+            if (bad < 8)
+                print_message("  provoking: line pixel (%u, %u) is %u %u %u, want vertex %u's %u %u %u\n", q->x,
+                              q->y, g[0], g[1], g[2], q->provoking, w[0], w[1], w[2]);
+            bad++;
+        }
+    }
+    /* the quarter [24,32)x[8,16) below the restart strip's one triangle stays clear */
+    uint8_t g[4];
+    px(&e, 30, 14, g);
+    assert_int_equal(g[0] | g[1] | g[2], 0);
+    print_message("  provoking vertex FIRST: %u pixels checked, %u wrong\n", checked, bad);
+    assert_true(checked > 250);
+    assert_int_equal(bad, 0);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -674,6 +829,7 @@ int main(void)
         cmocka_unit_test(conditional_rendering),
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
         cmocka_unit_test(state_once_and_defaults), cmocka_unit_test(multisampled_target_refused),
+        cmocka_unit_test(provoking_first),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

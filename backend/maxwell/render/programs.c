@@ -1,6 +1,7 @@
 /* The Maxwell key type in the program cache service (programs.h). */
 #include "backend/maxwell/render/programs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,53 @@ static bool es_logic_op(glhle_bytebuf *text, bool fetch)
     return ok;
 }
 
+/* GLSL ES 3.20 (9.2.1) wants a vertex output and the fragment input it
+ * feeds to agree on their interpolation qualifiers, which desktop GLSL has
+ * not asked since 4.30. The fragment stage decorates a generic input flat
+ * from its own header (a constant ImapGenericVector mode, or an integer
+ * type); the vertex stage, translated alone, only where it writes an
+ * integer. So on ES the vertex text's output at each location the fragment
+ * text declares flat becomes flat too (SPIRV-Cross writes one declaration
+ * a line: "layout(location = N) [flat ]in|out ..."). */
+static bool es_match_flat(glhle_bytebuf *vs, glhle_bytebuf *fs)
+{
+    const char *f = glhle_bytebuf_cstr(fs), *v = glhle_bytebuf_cstr(vs);
+    if (!f || !v)
+        return false;
+    uint32_t flat = 0; /* locations 0-31 the fragment text reads flat */
+    for (const char *l = f; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+        unsigned loc;
+        int n = 0;
+        if (sscanf(l, "layout(location = %u) flat %n", &loc, &n) == 1 && n > 0 && loc < 32 &&
+            strncmp(l + n, "in ", 3) == 0)
+            flat |= 1u << loc;
+    }
+    if (!flat)
+        return true;
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    bool ok = true;
+    for (const char *l = v; *l && ok;) {
+        const char *nl = strchr(l, '\n');
+        const size_t len = nl ? (size_t)(nl - l) + 1 : strlen(l);
+        unsigned loc;
+        int n = 0;
+        if (sscanf(l, "layout(location = %u) %n", &loc, &n) == 1 && n > 0 && loc < 32 && (flat >> loc & 1) &&
+            strncmp(l + n, "out ", 4) == 0)
+            ok = glhle_bytebuf_append(&out, l, (size_t)n) && glhle_bytebuf_printf(&out, "flat ") &&
+                 glhle_bytebuf_append(&out, l + n, len - (size_t)n);
+        else
+            ok = glhle_bytebuf_append(&out, l, len);
+        l += len;
+    }
+    if (ok) {
+        glhle_bytebuf_clear(vs);
+        ok = glhle_bytebuf_append(vs, out.data, out.size);
+    }
+    glhle_bytebuf_free(&out);
+    return ok;
+}
+
 static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
     const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
@@ -192,7 +240,9 @@ bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, gl
     if (!code)
         return false;
     memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
-    const bool ok = stage_text(&k, code, 0, host, vs) && stage_text(&k, code + k.words[0], 1, host, fs);
+    bool ok = stage_text(&k, code, 0, host, vs) && stage_text(&k, code + k.words[0], 1, host, fs);
+    if (ok && (host & MW_PROGRAM_HOST_GLES))
+        ok = es_match_flat(vs, fs);
     free(code);
     return ok;
 }
