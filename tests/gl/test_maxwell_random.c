@@ -810,29 +810,6 @@ static uint64_t dbits(double d)
     return u;
 }
 
-static bool fp64_cmp(uint32_t cond, double a, double b)
-{
-    bool un = a != a || b != b;
-    switch (cond) {
-    case 1: return !un && a < b;
-    case 2: return !un && a == b;
-    case 3: return !un && a <= b;
-    case 4: return !un && a > b;
-    case 5: return !un && a != b;
-    case 6: return !un && a >= b;
-    case 7: return !un;
-    case 8: return un;
-    case 9: return un || a < b;
-    case 10: return un || a == b;
-    case 11: return un || a <= b;
-    case 12: return un || a > b;
-    case 13: return un || a != b;
-    case 14: return un || a >= b;
-    case 15: return true;
-    default: return false;
-    }
-}
-
 static double fmod_abs_neg(double d, bool neg, bool abs)
 {
     if (abs)
@@ -927,7 +904,7 @@ static void test_fp64(void **state)
         uint32_t ha = (uint32_t)(ab >> 32), hb = (uint32_t)(bb >> 32);
         memcpy(&fa, &ha, 4);
         memcpy(&fb, &hb, 4);
-        bool fcmp = fp64_cmp(cond, fa, fb);
+        bool fcmp = tmr_fcmp(cond, fa, fb);
         if (!run(ctx, p, got, why, sizeof why, "maxwell_fp64.glsl")) {
             print_program(p);
             fail_msg("seed %llu FP64 program %ld: %s", (unsigned long long)seed, i, why);
@@ -936,7 +913,7 @@ static void test_fp64(void **state)
         uint64_t immu = (uint64_t)(imm << 12 | isign << 31) << 32;
         memcpy(&immd, &immu, 8);
         double want_imm = a + immd;
-        bool cmp = fp64_cmp(cond, a, b);
+        bool cmp = tmr_fcmp(cond, a, b);
         uint64_t r = (uint64_t)got[7] << 32 | got[6], ri = (uint64_t)got[11] << 32 | got[10];
         double rd, rid;
         memcpy(&rd, &r, 8);

@@ -195,8 +195,9 @@ static bool icmp(uint32_t cond, bool s, uint32_t a, uint32_t b)
     }
 }
 
-/* FSETP condition (4 bits: F LT EQ LE GT NE GE NUM NAN LTU EQU LEU GTU NEU GEU T) */
-static bool fcmp(uint32_t cond, float a, float b)
+/* FSETP/DSETP condition (4 bits: F LT EQ LE GT NE GE NUM NAN LTU EQU LEU
+ * GTU NEU GEU T); floats compare the same as the doubles they widen to */
+bool tmr_fcmp(uint32_t cond, double a, double b)
 {
     bool un = isnan(a) || isnan(b);
     switch (cond) {
@@ -650,7 +651,7 @@ static void op_float(gen *g, guard gd)
         put(g, base(0x5bb0) | gd.bits | f(q, 0) | f(p, 3) | f(ra, 8) | f(rb, 20) | f(cond, 48) | f(op, 45) |
                    f(na, 43) | f(aa, 7) | f(nb, 6) | f(ab, 44) | pbits);
         if (gd.runs) {
-            bool cr = fcmp(cond, fneg_abs(a, na, aa), fneg_abs(b, nb, ab));
+            bool cr = tmr_fcmp(cond, fneg_abs(a, na, aa), fneg_abs(b, nb, ab));
             bool pr = bop(op, cr, pv), qr = bop(op, !cr, pv);
             set_p(g, p, pr);
             set_p(g, q, qr);
@@ -834,7 +835,7 @@ static void op_half(gen *g, guard gd)
         if (isnan(x) || isnan(y) || fpclassify(x) == FP_SUBNORMAL || fpclassify(y) == FP_SUBNORMAL)
             return; /* f32 denormals (an F32 swizzle) may be flushed by the host */
         if (kind >= HSET) {
-            res[k] = bop(bopv, fcmp(cmp, x, y), pv);
+            res[k] = bop(bopv, tmr_fcmp(cmp, x, y), pv);
             continue;
         }
         double exact;

@@ -73,4 +73,7 @@ void tmr_generate(ts_rng *rng, uint32_t ops, tmr_program *out, tmr_machine *fina
  * on its data. */
 void tmr_generate_branchy(ts_rng *rng, uint32_t ops, tmr_program *out, tmr_machine *final);
 
+/* the Maxwell float compare condition `cond` (FSETP, DSETP) of a and b */
+bool tmr_fcmp(uint32_t cond, double a, double b);
+
 #endif
