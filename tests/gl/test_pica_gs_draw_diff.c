@@ -22,7 +22,9 @@
  *  - a geometry shader with a LOOP, which the translator refuses: the CPU
  *    path draws it, logged once, counted in gs_refusals;
  *  - the translated program failing to build (the test hook): the CPU
- *    path draws it.
+ *    path draws it;
+ *  - an EMIT into vertex slot 3: the warning the interpreter raises comes
+ *    from the GPU's status word too.
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with b15 not set in a later chunk, and with the
  * winding flag ignored. */
@@ -100,7 +102,8 @@ static void corner(pica_dvlb_writer *w, uint32_t c, uint32_t slot, int prim, int
  * the assembler takes as p + c2, p + c0, p + c1 (clockwise): with culling on
  * one triangle of each quad shows, and a flag ignored shows both or none.
  * The colour: v1 with b15 set, else c5. Variant 1 puts a LOOP first (the
- * translator refuses it), 2 a NOP (another program, the same picture). */
+ * translator refuses it), 2 a NOP (another program, the same picture), 3
+ * an EMIT into slot 3 at the end (a status the GPU path reads back). */
 static void billboard_program(tp_cmdbuf *b, int variant)
 {
     pica_dvlb_writer *w = dw_create();
@@ -141,6 +144,10 @@ static void billboard_program(tp_cmdbuf *b, int variant)
     dw_emit(w, dw_setemit(2, 1, 0));
     dw_emit(w, dw_op0(DW_EMIT));
     dw_emit(w, dw_op0(DW_NOP));
+    if (variant == 3) { /* an EMIT into vertex slot 3: reported (0x80), nothing emitted */
+        dw_emit(w, dw_setemit(3, 1, 0));
+        dw_emit(w, dw_op0(DW_EMIT));
+    }
     dw_emit(w, dw_op0(DW_END));
     upload_program(b, 1, w);
     dw_destroy(w);
@@ -244,9 +251,9 @@ static void put_scene(pd_env *e)
     }
 }
 
-enum { SCENES = 6 };
-static const char *const scene_name[SCENES] = {"point", "point-4-inputs", "fixed", "long-draw", "loop-refused",
-                                               "build-fails"};
+enum { SCENES = 7 };
+static const char *const scene_name[SCENES] = {"point",        "point-4-inputs", "fixed",      "long-draw",
+                                               "loop-refused", "build-fails",    "emit-slot-3"};
 
 /* Scene k's command list. */
 static void build(tp_cmdbuf *b, int k)
@@ -260,7 +267,7 @@ static void build(tp_cmdbuf *b, int k)
     if (k == 2)
         fixed_program(b);
     else
-        billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : 0);
+        billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     gs_uniform(b, 0, s, 0, 0, 0);
     gs_uniform(b, 1, 0, s, 0, 0);
     gs_uniform(b, 2, s, s, 0, 0);
@@ -273,6 +280,7 @@ static void build(tp_cmdbuf *b, int k)
     case 0:
     case 4:
     case 5:
+    case 6:
         tp_cmd1(b, 0x280, 0x7FFF0000u); /* b15 clear before the first draw */
         gs_config(b, 3, 0);
         gs_draw(b, GRID * GRID / 2, false, 0);
@@ -371,7 +379,7 @@ static void scenes(void **state)
         assert_int_equal(cpu->problems[k], gpu->problems[k]);
         /* a scene of quads: far more than the points themselves */
         assert_true(drawn(&cpu->img[k]) > (k == 3 ? 4000u : 400u));
-        const bool on_gpu = k < 4;
+        const bool on_gpu = k < 4 || k == 6;
         const uint64_t draws = k == 1 || k == 3 ? 1 : 2;
         assert_int_equal(g_gpu, on_gpu ? draws : 0);
         assert_int_equal(g_cpu, on_gpu ? 0 : draws);
@@ -380,10 +388,15 @@ static void scenes(void **state)
     print_message("the long draw (%u points, %u triangles): %.1f ms on the CPU path, %.1f ms on the GPU path "
                   "(llvmpipe; run and read-back)\n",
                   BIG, 2 * BIG, cpu->long_ms, gpu->long_ms);
+    /* the slot-3 EMIT: one warning per draw on both paths, the GPU's from
+     * the status word read back after each draw */
+    assert_int_equal(cpu->problems[6], 2);
+    assert_int_equal(gpu->rs[6].status_reads - gpu->rs[5].status_reads, 2);
+    assert_int_equal(gpu->rs[3].status_reads, 0); /* forward-only programs with no slot 3: nothing read back */
     /* the LOOP program is refused once (logged once), not per draw */
     assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
     /* every GPU-path draw shaded its vertices on the GPU too */
-    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 6);
+    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 8);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
     /* the long draw went out in two GL draws */
     assert_true(gpu->rs[3].gl_draws - gpu->rs[2].gl_draws >= 2);

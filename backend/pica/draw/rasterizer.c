@@ -1505,8 +1505,8 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
     pica_pipeline_set_gs_stream(r->pipeline, r->gs ? r->gs_source.vertices : 0u);
     pica_pipeline_event(r->pipeline, pica, ev);
-    const bool may_report = r->gs ? (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS) && (r->gpu_may_report || r->gs_may_report)
-                                  : r->gpu_may_report;
+    const bool gs_reports = (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS) != 0;
+    const bool may_report = r->gs ? gs_reports && (r->gpu_may_report || r->gs_may_report) : r->gpu_may_report;
     if (r->gpu && r->drew && !r->gpu_failed && r->vsp_status && may_report) {
         /* the program may stop a vertex (or meet an undefined opcode): the
          * status its invocations ORed, read back now (a wait for this
@@ -1697,7 +1697,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
          * storage buffers */
         GLint gs_ssbos = 0;
         r->gl->GetIntegerv(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, &gs_ssbos);
-        r->gs_host = pica_program_host_bits(&r->host) | (vs_ssbos >= 1 && gs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u);
+        r->gs_host = pica_program_host_bits(&r->host) |
+                     (vs_ssbos >= 1 && gs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u);
         r->gs_key = calloc(1, sizeof *r->gs_key);
         res = r->gs_key ? gl_program_cache_init_var(&r->gs_programs, p->ctx, sizeof *r->gs_key, 64)
                         : GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the geometry path");
