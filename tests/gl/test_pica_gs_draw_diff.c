@@ -1,7 +1,8 @@
 /* The GPU geometry-shader path end to end against the CPU path (issue 18):
  * hand-built geometry-shader scenes as homebrew draws them (citro3d's
  * geoshader example: a point in, a quad of two triangles out), drawn by
- * two instances over the same command list, one with the interpreter
+ * two instances over the same command list at resolution scale 1 and 2,
+ * one with the interpreter
  * running both shaders (glhle_pica_desc.vertex_shaders CPU, the
  * reference), one translating both to GLSL (GPU). The colour buffers must
  * be equal to the bit (llvmpipe rasterises both), not empty, and the
@@ -318,10 +319,10 @@ typedef struct side {
     uint32_t problems[SCENES];
 } side;
 
-static void draw_side(glhle_context *ctx, uint32_t mode, side *out)
+static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *out)
 {
     pd_env e;
-    pd_env_init_vs(&e, ctx, 1, mode);
+    pd_env_init_vs(&e, ctx, scale, mode);
     for (int k = 0; k < SCENES; k++) {
         put_scene(&e);
         if (k == 5)
@@ -359,13 +360,15 @@ static uint32_t drawn(const glhle_image *img)
     return n;
 }
 
-static void scenes(void **state)
+/* Both sides at resolution scale `scale` (the pictures compared are the
+ * guest buffers, written back from the scaled targets). */
+static void scenes_at(glhle_context *ctx, uint32_t scale)
 {
-    glhle_context *ctx = *state;
     side *cpu = calloc(1, sizeof *cpu), *gpu = calloc(1, sizeof *gpu);
     assert_true(cpu && gpu);
-    draw_side(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, cpu);
-    draw_side(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, gpu);
+    draw_side(ctx, scale, GLHLE_PICA_VERTEX_SHADERS_CPU, cpu);
+    draw_side(ctx, scale, GLHLE_PICA_VERTEX_SHADERS_GPU, gpu);
+    print_message("resolution scale %u:\n", scale);
     for (int k = 0; k < SCENES; k++) {
         const uint64_t g_gpu = gpu->rs[k].gs_gpu_draws - (k ? gpu->rs[k - 1].gs_gpu_draws : 0);
         const uint64_t g_cpu = gpu->rs[k].gs_cpu_draws - (k ? gpu->rs[k - 1].gs_cpu_draws : 0);
@@ -374,7 +377,7 @@ static void scenes(void **state)
                       scene_name[k], drawn(&cpu->img[k]), (unsigned long long)g_gpu, (unsigned long long)g_cpu,
                       cpu->problems[k], gpu->problems[k]);
         char name[64];
-        snprintf(name, sizeof name, "pica_gs_draw_%s", scene_name[k]);
+        snprintf(name, sizeof name, "pica_gs_draw_%s_%ux", scene_name[k], scale);
         ts_assert_image(name, &cpu->img[k], &gpu->img[k], 0, 0);
         assert_int_equal(cpu->problems[k], gpu->problems[k]);
         /* a scene of quads: far more than the points themselves */
@@ -408,10 +411,21 @@ static void scenes(void **state)
     free(gpu);
 }
 
+static void scenes_1x(void **state)
+{
+    scenes_at(*state, 1);
+}
+
+static void scenes_2x(void **state)
+{
+    scenes_at(*state, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        TS_GL_TEST(scenes),
+        TS_GL_TEST(scenes_1x),
+        TS_GL_TEST(scenes_2x),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
