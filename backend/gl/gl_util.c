@@ -117,6 +117,25 @@ glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *
     return link_stages(ctx, sh, 2, retrievable, "program link", out);
 }
 
+glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char *gs, const char *fs, GLuint *out)
+{
+    *out = 0;
+    static const GLenum stage[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    const char *src[3] = {vs, gs, fs};
+    GLuint sh[3];
+    for (int i = 0; i < 3; i++) {
+        glhle_result r = src[i] ? gl_compile_shader(ctx, stage[i], src[i], &sh[i])
+                                : GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                                             "gl_link_program_vgf needs all three stages");
+        if (r != GLHLE_RESULT_OK) {
+            for (int k = 0; k < i; k++)
+                ctx->gl.DeleteShader(sh[k]);
+            return r;
+        }
+    }
+    return link_stages(ctx, sh, 3, false, "program link", out);
+}
+
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out)
 {
     *out = 0;

@@ -15,6 +15,8 @@ glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs,
 /* The same; `retrievable` asks the driver to keep the program's binary for
  * glGetProgramBinary (GL_PROGRAM_BINARY_RETRIEVABLE_HINT, where binaries exist). */
 glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *fs, bool retrievable, GLuint *out);
+/* A vertex, geometry and fragment shader linked into one program. */
+glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char *gs, const char *fs, GLuint *out);
 /* A program of one compute shader (logged on failure like gl_link_program). */
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out);
 

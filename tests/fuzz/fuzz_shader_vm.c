@@ -107,6 +107,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         char why[160];
         bool ok = pica_vsp_generate(&d, &text, NULL, why, sizeof why);
+        char why2[160];
+        /* the draw path's cheap check refuses exactly what the generator refuses
+         * (a full text buffer aside, which 64 MiB never is) */
+        if (pica_vsp_translatable(&d, why2, sizeof why2) != ok)
+            __builtin_trap();
         (void)pica_vsp_may_report(setup.code, entry, 1000, geometry);
         if (!ok && (!geometry || !why[0]))
             __builtin_trap();

@@ -413,7 +413,7 @@ static bool gpu(glhle_context *ctx, const program *p, const char *gs_text, resul
     }
     gl->BindBuffer(GL_UNIFORM_BUFFER, buf[1]);
     gl->BufferData(GL_UNIFORM_BUFFER, sizeof p->u, &p->u, GL_STATIC_DRAW);
-    gl->BindBufferBase(GL_UNIFORM_BUFFER, PICA_VSP_UBO_BINDING, buf[1]);
+    gl->BindBufferBase(GL_UNIFORM_BUFFER, PICA_GSP_UBO_BINDING, buf[1]);
     gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, buf[2]);
     static result fill;
     memset(&fill, 0, sizeof fill);

@@ -242,3 +242,113 @@ const gl_program_system *pica_gpu_program_system(void)
 {
     return &pica_gpu_system;
 }
+
+/* ---- the GPU geometry-shader path ---- */
+
+bool pica_gs_program_key_gs(pica_gs_program_key *key, const uint32_t *code, const uint32_t *opdesc, uint32_t entry,
+                            const pica_gsp_input *in, const uint8_t *input_register, uint32_t input_count,
+                            uint16_t vs_output_mask, const uint8_t *outmap, char *why, size_t why_size)
+{
+    pica_vsp_desc d = {.code = code,
+                       .opdesc = opdesc,
+                       .entry = entry,
+                       .input_count = input_count,
+                       .output = PICA_VSP_OUTPUT_DRAW,
+                       .geometry = true,
+                       .gs = *in};
+    memcpy(d.input_register, input_register, sizeof d.input_register);
+    if (!pica_vsp_translatable(&d, why, why_size))
+        return false;
+    if (in->mode == 2 && (uint32_t)in->start_index + (uint32_t)in->vertices * in->per_vertex > 96u) {
+        /* the CPU path drops the registers past c95 and reports it */
+        snprintf(why, why_size, "geometry shader fixed mode: %u vertices of %u registers from c%u pass c95",
+                 in->vertices, in->per_vertex, in->start_index);
+        return false;
+    }
+    uint32_t lo, hi;
+    pica_vsp_used_range(code, entry, &lo, &hi);
+    while (hi > lo && code[hi - 1] == 0)
+        hi--;
+    while (lo < hi && code[lo] == 0)
+        lo++;
+    if (entry < lo)
+        lo = entry;
+    if (entry >= hi)
+        hi = entry + 1;
+    if (hi - lo > PICA_GPU_VS_CODE_WORDS) {
+        snprintf(why, why_size,
+                 "the geometry shader reaches %u words of code memory (0x%03X-0x%03X), more than the key's %u",
+                 hi - lo, lo, hi - 1, PICA_GPU_VS_CODE_WORDS);
+        return false;
+    }
+    key->mode = in->mode;
+    key->vertices = in->vertices;
+    key->per_vertex = in->per_vertex;
+    key->start_index = in->mode == 2 ? in->start_index : 0;
+    key->input_count = (uint8_t)(in->mode == 0 ? input_count : 0);
+    for (uint32_t a = 0; a < key->input_count; a++)
+        key->input_register[a] = input_register[a] & 15u;
+    key->vs_output_mask = vs_output_mask;
+    memcpy(key->outmap, outmap, sizeof key->outmap);
+    for (unsigned k = 0; k < 24; k++)
+        if (key->outmap[k] > 64)
+            key->outmap[k] = 64;
+    key->entry = (uint16_t)(entry - lo);
+    key->code_lo = (uint16_t)lo;
+    key->code_count = (uint16_t)(hi - lo);
+    memcpy(key->opdesc, opdesc, sizeof key->opdesc);
+    memcpy(key->code, code + lo, (size_t)(hi - lo) * 4);
+    return true;
+}
+
+bool pica_gs_program_generate(const pica_gs_program_key *key, uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *gs,
+                              glhle_bytebuf *fs)
+{
+    static _Thread_local uint32_t code[4096];
+    pica_fs_host host;
+    pica_program_host_from_bits(host_bits, &host);
+    const bool status = (host_bits & PICA_PROGRAM_HOST_VS_STATUS) != 0;
+    const pica_gsp_input in = {
+        .mode = key->mode, .vertices = key->vertices, .per_vertex = key->per_vertex, .start_index = key->start_index};
+    char why[160];
+    /* the vertex shader, feeding the geometry shader */
+    const pica_gpu_program_key *k = &key->vs;
+    uint32_t n = k->code_count <= PICA_GPU_VS_CODE_WORDS ? k->code_count : PICA_GPU_VS_CODE_WORDS;
+    if ((uint32_t)k->code_lo + n > 4096u)
+        return false;
+    memset(code, 0, sizeof code);
+    memcpy(code + k->code_lo, k->code, (size_t)n * 4);
+    pica_vsp_desc d = {.code = code,
+                       .opdesc = k->opdesc,
+                       .entry = (uint32_t)k->code_lo + k->entry,
+                       .step_limit = k->step_limit,
+                       .input_count = k->input_count,
+                       .output = PICA_VSP_OUTPUT_GS_FEED,
+                       .gles = host.gles,
+                       .report_status = status,
+                       .gs = in,
+                       .feed_mask = key->vs_output_mask};
+    memcpy(d.input_register, k->input_register, sizeof d.input_register);
+    if (!pica_vsp_generate(&d, vs, NULL, why, sizeof why))
+        return false;
+    /* the geometry shader, onto the fragment stage's varyings */
+    n = key->code_count <= PICA_GPU_VS_CODE_WORDS ? key->code_count : PICA_GPU_VS_CODE_WORDS;
+    if ((uint32_t)key->code_lo + n > 4096u)
+        return false;
+    memset(code, 0, sizeof code);
+    memcpy(code + key->code_lo, key->code, (size_t)n * 4);
+    pica_vsp_desc g = {.code = code,
+                       .opdesc = key->opdesc,
+                       .entry = (uint32_t)key->code_lo + key->entry,
+                       .step_limit = k->step_limit,
+                       .input_count = key->input_count,
+                       .output = PICA_VSP_OUTPUT_DRAW,
+                       .gles = host.gles,
+                       .clip = k->clip != 0,
+                       .report_status = status,
+                       .geometry = true,
+                       .gs = in};
+    memcpy(g.input_register, key->input_register, sizeof g.input_register);
+    memcpy(g.outmap, key->outmap, sizeof g.outmap);
+    return pica_vsp_generate(&g, gs, NULL, why, sizeof why) && pica_fs_generate(&k->fs, &host, fs);
+}

@@ -7,6 +7,7 @@
 #define GLHLE_PICA_PROGRAMS_H
 
 #include "backend/gl/program_service.h"
+#include "backend/pica/shader/shader_glsl.h"
 #include "shadergen/pica_fs.h"
 #include "shadergen/pica_fs_key.h"
 #include "shadergen/pica_vs.h"
@@ -85,5 +86,51 @@ const gl_program_system *pica_gpu_program_system(void);
 bool pica_gpu_program_key_vs(pica_gpu_program_key *key, const uint32_t *code, const uint32_t *opdesc, uint32_t entry,
                              const uint8_t *input_register, uint32_t input_count, const uint8_t *outmap, bool clip,
                              uint32_t step_limit, char *why, size_t why_size);
+
+/* ---- the GPU geometry-shader path (issue 18) ----
+ * Draws with the geometry stage on, when the vertex path is the GPU's: a
+ * program of three stages, the vertex shader in PICA_VSP_OUTPUT_GS_FEED form
+ * (its packed outputs as the GS unit takes them), the geometry shader in
+ * PICA_VSP_OUTPUT_DRAW form (the output map of the GS unit's output mask onto
+ * the fragment stage's varyings) and the fragment shader of `vs.fs`. Its key
+ * is the vertex path's (vs; its outmap then unused and all 64) with the
+ * geometry half, both units' reachable code words and operand descriptors
+ * held in full, so the cache's XXH3 of the key is the code and descriptor
+ * hash of both and its memcmp confirms both used ranges. 7.7 KiB: more than
+ * the program service's 4 KiB keys, so these programs live in an in-memory
+ * cache of the rasterizer's (no disk cache yet). */
+typedef struct pica_gs_program_key {
+    pica_gpu_program_key vs;
+    uint8_t mode;               /* GSH_MISC0 bits 0-7: 0 point, 2 fixed (1, variable, takes the CPU path) */
+    uint8_t vertices;           /* VS vertices per invocation (pica_gsp_input.vertices) */
+    uint8_t per_vertex;         /* VS output registers per vertex (VSH_OUTMAP_TOTAL1 + 1, at most the mask's count) */
+    uint8_t start_index;        /* fixed mode: first c register (GSH_MISC0 bits 16-23) */
+    uint8_t input_register[16]; /* GSH_ATTRIBUTES_PERMUTATION, the first input_count used (point mode) */
+    uint8_t input_count;        /* GSH_INPUTBUFFER_CONFIG + 1 */
+    uint8_t pad0;
+    uint16_t vs_output_mask;    /* VSH_OUTMAP_MASK: which VS registers are packed for the GS */
+    uint8_t outmap[24];         /* pica_output_map.src of the GS output mask */
+    uint16_t entry;             /* GSH_ENTRYPOINT, relative to code_lo */
+    uint16_t code_lo, code_count, pad1;
+    uint32_t opdesc[128];
+    uint32_t code[PICA_GPU_VS_CODE_WORDS];
+} pica_gs_program_key;
+_Static_assert(sizeof(pica_gs_program_key) ==
+                   sizeof(pica_gpu_program_key) + 56 + 4 * (128 + PICA_GPU_VS_CODE_WORDS),
+               "no padding in the geometry path's key");
+
+/* Fills the geometry half of `key` (zeroed first by the caller, the vertex
+ * half made by pica_gpu_program_key_vs); false with the reason when the
+ * program does not fit the key or the translator refuses it
+ * (pica_vsp_translatable): the draw then takes the CPU path. */
+bool pica_gs_program_key_gs(pica_gs_program_key *key, const uint32_t *code, const uint32_t *opdesc, uint32_t entry,
+                            const pica_gsp_input *in, const uint8_t *input_register, uint32_t input_count,
+                            uint16_t vs_output_mask, const uint8_t *outmap, char *why, size_t why_size);
+/* The three stages' GLSL for `key` on a host of `host_bits` (the
+ * PICA_PROGRAM_HOST_* bits; PICA_PROGRAM_HOST_VS_STATUS: both shader
+ * stages OR their status into the status buffer); false when a buffer
+ * reached its limit or the translator refused. */
+bool pica_gs_program_generate(const pica_gs_program_key *key, uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *gs,
+                              glhle_bytebuf *fs);
 
 #endif

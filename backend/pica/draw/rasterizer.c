@@ -103,6 +103,16 @@ typedef struct gpu_vs_source {
     pica_outmap_state outmap;
 } gpu_vs_source;
 
+/* What the geometry path's key half depends on besides the GS unit's code
+ * memory (program_generation). */
+typedef struct gpu_gs_source {
+    uint32_t generation;
+    uint16_t entry, output_mask, vs_output_mask;
+    uint8_t mode, vertices, per_vertex, start_index, input_count, pad[3];
+    uint8_t input_register[16];
+    pica_outmap_state outmap;
+} gpu_gs_source;
+
 typedef struct sampler_slot {
     uint64_t key; /* packed sampler parameters; 0 = free (real keys have bit 63 set) */
     uint64_t last_use;
@@ -183,6 +193,23 @@ struct pica_rasterizer {
     bool vsp_uniforms_valid;
     const glhle_logger *log;
     uint64_t gpu_draws, cpu_draws, gpu_vertices, cpu_vertices;
+
+    /* the GPU geometry-shader path (draws with the geometry stage on) */
+    bool gs;                       /* this draw's geometry shader runs on the GPU (with r->gpu) */
+    gl_program_cache gs_programs;  /* pica_gs_program_key -> three-stage program */
+    pica_gs_program_key *gs_key;   /* NULL: no GPU geometry path on this instance */
+    uint32_t gs_host;              /* host bits of its programs */
+    gpu_gs_source gs_source;       /* what the key's geometry half was made from */
+    bool gs_source_valid, gs_ok, gs_failed, gs_changed, gs_vs_changed;
+    bool gs_may_report;            /* pica_vsp_may_report of the geometry program */
+    bool gs_break;                 /* pica_rasterizer_test_break_builds */
+    GLuint gs_program;
+    bool gs_have_program;
+    GLenum gs_prim;                /* the GL primitive one invocation's vertices make */
+    uint32_t gs_chunks;            /* chunks of this draw so far */
+    GLuint gsp_ubo;                /* PicaGsUniforms */
+    pica_vsp_uniforms gsp_uniforms; /* what gsp_ubo holds */
+    bool gsp_uniforms_valid;
 
     pica_rasterizer_stats stats;
 };
@@ -635,6 +662,73 @@ static glhle_result update_gpu_program(pica_rasterizer *r, bool fs_changed)
     return res;
 }
 
+/* gl_program_build_fn of the geometry path's cache: the three stages. */
+static glhle_result build_gs(void *user, const void *key, GLuint *program)
+{
+    pica_rasterizer *r = user;
+    *program = 0;
+    if (r->gs_break)
+        return GLHLE_RESULT_SHADER_ERROR;
+    glhle_bytebuf vs, gs, fs;
+    glhle_bytebuf_init(&vs, 16u << 20);
+    glhle_bytebuf_init(&gs, 16u << 20);
+    glhle_bytebuf_init(&fs, 4u << 20);
+    glhle_result res = GLHLE_RESULT_SHADER_ERROR;
+    if (pica_gs_program_generate(key, r->gs_host, &vs, &gs, &fs) && glhle_bytebuf_cstr(&vs) &&
+        glhle_bytebuf_cstr(&gs) && glhle_bytebuf_cstr(&fs))
+        res = gl_link_program_vgf(r->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&gs), glhle_bytebuf_cstr(&fs),
+                                  program);
+    glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&gs);
+    glhle_bytebuf_free(&fs);
+    return res;
+}
+
+/* The geometry path's program: the vertex half choose_gpu made, the
+ * geometry half choose_gs made and the fragment key, looked up when one
+ * changed. */
+static glhle_result update_gs_program(pica_rasterizer *r, bool fs_changed)
+{
+    if (r->gs_have_program && !fs_changed && !r->gs_vs_changed && !r->gs_changed &&
+        memcmp(&r->gs_key->vs.fs, &r->fs.key, sizeof r->fs.key) == 0)
+        return GLHLE_RESULT_OK;
+    r->gs_key->vs = *r->gpu_key;
+    r->gs_key->vs.fs = r->fs.key;
+    memset(r->gs_key->vs.outmap, 64, sizeof r->gs_key->vs.outmap); /* the geometry shader maps the outputs */
+    r->gs_vs_changed = r->gs_changed = false;
+    r->stats.program_lookups++;
+    glhle_result res = gl_program_cache_getn(&r->gs_programs, r->gs_key, sizeof *r->gs_key,
+                                             glhle_hash64(r->gs_key, sizeof *r->gs_key), build_gs, r, &r->gs_program);
+    r->gs_have_program = res == GLHLE_RESULT_OK;
+    if (res != GLHLE_RESULT_OK) {
+        r->gs_failed = true;
+        GLHLE_WARN(r->log, "pica draw: the translated geometry shader (program generation %u) failed to build; its "
+                           "draws take the CPU path",
+                   r->gs_source.generation);
+    }
+    return res;
+}
+
+/* PicaGsUniforms from the GS unit's setup, uploaded when it differs; `b15`
+ * for the chunks after a draw's first (gl_PrimitiveIDIn starts again at 0
+ * in each GL draw, and the CPU path has set b15 by then). */
+static void upload_gs_uniforms(pica_rasterizer *r, const pica_state *s, bool b15)
+{
+    const pica_shader_setup *gs = &s->gs_setup;
+    pica_vsp_uniforms u;
+    memcpy(u.c, gs->float_uniforms, sizeof u.c);
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned c = 0; c < 4; c++)
+            u.i[i][c] = gs->int_uniforms[i][c];
+    memset(u.b, 0, sizeof u.b);
+    u.b[0] = gs->bool_uniforms | (b15 ? 0x8000u : 0u);
+    if (!r->gsp_uniforms_valid || memcmp(&u, &r->gsp_uniforms, sizeof u) != 0) {
+        r->gsp_uniforms = u;
+        r->gsp_uniforms_valid = true;
+        r->gl->NamedBufferSubData(r->gsp_ubo, 0, sizeof u, &u);
+    }
+}
+
 /* ---- textures and samplers ----------------------------------------------------------------------------- */
 
 static uint64_t sampler_key(const pica_tex_unit_state *u, bool integer)
@@ -915,7 +1009,7 @@ static prep prepare(pica_rasterizer *r)
         r->vs_key_gs = s->geometry.gs_enabled;
     }
     if (r->gpu) {
-        res = update_gpu_program(r, fs_changed);
+        res = r->gs ? update_gs_program(r, fs_changed) : update_gpu_program(r, fs_changed);
         /* the CPU path's program and ubershader state are looked up again
          * at its next draw */
         r->have_program = false;
@@ -961,7 +1055,7 @@ static prep prepare(pica_rasterizer *r)
 
     /* state: after the cache calls, which may have used the GL themselves */
     gl_state_framebuffer(r->st, r->rt.fbo);
-    gl_state_program(r->st, r->gpu ? r->gpu_program : r->program);
+    gl_state_program(r->st, r->gs ? r->gs_program : r->gpu ? r->gpu_program : r->program);
     if (r->gpu) {
         const pica_shader_setup *vs = &s->vs_setup;
         pica_vsp_uniforms u;
@@ -977,6 +1071,10 @@ static prep prepare(pica_rasterizer *r)
             r->gl->NamedBufferSubData(r->vsp_ubo, 0, sizeof u, &u);
         }
         gl_state_uniform_buffer(r->st, PICA_VSP_UBO_BINDING, r->vsp_ubo, 0, sizeof(pica_vsp_uniforms));
+        if (r->gs) {
+            upload_gs_uniforms(r, s, false);
+            gl_state_uniform_buffer(r->st, PICA_GSP_UBO_BINDING, r->gsp_ubo, 0, sizeof(pica_vsp_uniforms));
+        }
         /* context state (the context is current once gl_state ran): bound
          * before every GPU draw */
         if (r->vsp_status)
@@ -1012,7 +1110,7 @@ static float dot4(const float *a, const float *b)
 }
 
 /* The uploaded chunk's GL draws, once per scissor rectangle. */
-static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basevertex)
+static void draw_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t off, GLint basevertex)
 {
     const pica_gl_fixed *f = &r->fixed;
     const unsigned passes = f->scissor_rects ? f->scissor_rects : 1;
@@ -1031,7 +1129,7 @@ static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basev
             gl_state_stencil(r->st, &pre);
             gl_state_color_mask(r->st, false, false, false, false);
             gl_state_depth(r->st, f->depth_test, f->depth_func, false);
-            r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
+            r->gl->DrawElementsBaseVertex(mode, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
                                           basevertex);
             r->stats.gl_draws++;
             gl_state_stencil(r->st, &f->stencil);
@@ -1055,7 +1153,7 @@ static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basev
             r->gl->TextureBarrier();
             r->stats.texture_barriers++;
         }
-        r->gl->DrawElementsBaseVertex(GL_TRIANGLES, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
+        r->gl->DrawElementsBaseVertex(mode, (GLsizei)ni, GL_UNSIGNED_INT, (const void *)(uintptr_t)off,
                                       basevertex);
         if (r->shadow_pass) /* the image writes, visible to the next draw, texture reads and read-backs */
             r->gl->MemoryBarrier(GL_ALL_BARRIER_BITS);
@@ -1063,7 +1161,8 @@ static void draw_passes(pica_rasterizer *r, uint32_t ni, size_t off, GLint basev
     }
     if (f->flip_y)
         set_clip_origin(r->gl, false);
-    r->stats.triangles += ni / 3;
+    if (mode == GL_TRIANGLES) /* the geometry shader's triangles are not counted here */
+        r->stats.triangles += ni / 3;
     r->drew = true;
 }
 
@@ -1108,7 +1207,7 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
         }
     }
     gl_stream_commit(&r->stream, voff - off + (size_t)vcount * VERTEX_BYTES);
-    draw_passes(r, ni, off, (GLint)(voff / VERTEX_BYTES));
+    draw_passes(r, GL_TRIANGLES, ni, off, (GLint)(voff / VERTEX_BYTES));
 }
 
 /* A chunk of the GPU vertex path: the shader inputs as they are, indices
@@ -1132,7 +1231,14 @@ static void draw_gpu_chunk(pica_rasterizer *r, const pica_draw_output *out)
     gl_stream_commit(&r->stream, voff - off + (size_t)nv * vbytes);
     gl_state_vertex_array(r->st, r->gpu_vao[n - 1]);
     r->gpu_vertices += nv;
-    draw_passes(r, ni, off, (GLint)(voff / vbytes));
+    GLenum mode = GL_TRIANGLES;
+    if (r->gs) {
+        /* the vertices in index order, one GL primitive per invocation */
+        mode = r->gs_prim;
+        if (r->gs_chunks++ > 0)
+            upload_gs_uniforms(r, pica_frontend_state(r->p), true);
+    }
+    draw_passes(r, mode, ni, off, (GLint)(voff / vbytes));
 }
 
 /* GL's attribute types for PICA_ATTRIB_*: integers converted to their
@@ -1198,7 +1304,7 @@ static void draw_fetch_chunk(pica_rasterizer *r, const pica_draw_output *out)
     r->gpu_vertices += out->vertex_count;
     r->stats.fetch_draws++;
     r->stats.fetch_bytes += f->bytes;
-    draw_passes(r, ni, off, 0);
+    draw_passes(r, GL_TRIANGLES, ni, off, 0);
 }
 
 static void on_output(void *user, const pica_draw_output *out)
@@ -1215,6 +1321,11 @@ static void on_output(void *user, const pica_draw_output *out)
     }
     if (r->skip)
         return;
+    if (r->gs != (out->gs_group != 0)) { /* cannot happen: the pipeline was asked for the form */
+        pica_problem(r->p, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_ERROR,
+                     "draw chunk in the wrong form for the geometry path; skipped");
+        return;
+    }
     if (out->fetch) {
         draw_fetch_chunk(r, out);
     } else if (out->inputs) {
@@ -1225,12 +1336,86 @@ static void on_output(void *user, const pica_draw_output *out)
     }
 }
 
+/* GL primitives by VS vertices per GS invocation (pica_gsp_input.vertices). */
+static const GLenum gs_prim_gl[7] = {0, GL_POINTS, GL_LINES, GL_TRIANGLES, GL_LINES_ADJACENCY, 0,
+                                     GL_TRIANGLES_ADJACENCY};
+
+/* Whether this draw's geometry shader can run on the GPU: the key's
+ * geometry half made when what it depends on changed (one log line per
+ * program that cannot, counted in gs_refusals). Every refusal takes the
+ * CPU path, in every vertex_shaders mode. */
+static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_event *ev)
+{
+    const pica_geometry_state *g = &s->geometry;
+    if (!r->gs_key || ev->type != GLHLE_PICA_EVENT_DRAW || g->primitive_mode != PICA_PRIM_GEOMETRY)
+        return false; /* immediate-mode vertices, and GS output assembled as a list, strip or fan */
+    uint32_t outputs = 0;
+    for (unsigned reg = 0; reg < 16; reg++)
+        outputs += (s->vs.output_mask >> reg) & 1u;
+    gpu_gs_source src;
+    memset(&src, 0, sizeof src);
+    src.generation = s->gs_setup.program_generation;
+    src.entry = s->gs_setup.entry_point;
+    src.output_mask = s->gs.output_mask;
+    src.vs_output_mask = s->vs.output_mask;
+    src.mode = g->gs_mode;
+    /* primitive.c gs_input: VSH_OUTMAP_TOTAL1 + 1 registers a vertex, at most the mask's */
+    src.per_vertex = (uint8_t)(g->vs_outmap_total1 < outputs ? g->vs_outmap_total1 : outputs);
+    src.input_count = s->gs.input_count;
+    if (src.mode == 0)
+        src.vertices = src.per_vertex ? (uint8_t)((src.input_count + src.per_vertex - 1u) / src.per_vertex) : 0;
+    else
+        src.vertices = g->gs_fixed_vertex_count;
+    src.start_index = g->gs_start_index;
+    memcpy(src.input_register, s->gs.input_register, sizeof src.input_register);
+    src.outmap = s->outmap;
+    if (!r->gs_source_valid || memcmp(&src, &r->gs_source, sizeof src) != 0) {
+        pica_output_map map;
+        pica_output_map_build(&map, &s->outmap, s->gs.output_mask);
+        const size_t half = offsetof(pica_gs_program_key, mode);
+        memset((uint8_t *)r->gs_key + half, 0, sizeof *r->gs_key - half);
+        const pica_gsp_input in = {
+            .mode = src.mode, .vertices = src.vertices, .per_vertex = src.per_vertex, .start_index = src.start_index};
+        char why[160] = "";
+        if (!src.per_vertex) {
+            snprintf(why, sizeof why, "the vertex shader writes no output register for it");
+            r->gs_ok = false;
+        } else {
+            r->gs_ok = pica_gs_program_key_gs(r->gs_key, s->gs_setup.code, s->gs_setup.opdesc, src.entry, &in,
+                                              src.input_register, src.input_count, src.vs_output_mask, map.src, why,
+                                              sizeof why);
+        }
+        r->gs_may_report = pica_vsp_may_report(s->gs_setup.code, src.entry, 0, true);
+        if (!r->gs_ok && (!r->gs_source_valid || r->gs_source.generation != src.generation)) {
+            r->stats.gs_refusals++;
+            GLHLE_INFO(r->log, "pica draw: geometry shader (program generation %u) runs on the CPU: %s",
+                       src.generation, why);
+        }
+        r->gs_source = src;
+        r->gs_source_valid = true;
+        r->gs_failed = false;
+        r->gs_changed = true;
+    }
+    if (!r->gs_ok || r->gs_failed)
+        return false;
+    /* the quaternion fix-up of lit draws needs the three shaded vertices */
+    bool quat = false;
+    for (unsigned k = 4; k < 8; k++)
+        quat |= r->gs_key->outmap[k] < 64;
+    if (quat && s->lighting.enable0)
+        return false;
+    r->gs_prim = gs_prim_gl[src.vertices];
+    return true;
+}
+
 /* Whether this draw's vertices can be shaded on the GPU: the key's vertex
  * half made when what it depends on changed (one log line per program that
  * cannot take the GPU path). */
-static bool choose_gpu(pica_rasterizer *r, const pica_state *s)
+static bool choose_gpu(pica_rasterizer *r, const pica_state *s, const glhle_pica_event *ev)
 {
-    if (!r->vs_gpu_enabled || s->geometry.gs_enabled)
+    r->gs = false;
+    r->gpu_refused = false;
+    if (!r->vs_gpu_enabled)
         return false;
     gpu_vs_source src;
     memset(&src, 0, sizeof src);
@@ -1261,10 +1446,18 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s)
         r->gpu_source_valid = true;
         r->gpu_vs_failed = false;
         r->gpu_vs_changed = true;
+        r->gs_vs_changed = true;
     }
     r->gpu_refused = !r->gpu_vs_ok || r->gpu_vs_failed;
     if (r->gpu_vs_failed)
         snprintf(r->gpu_why, sizeof r->gpu_why, "its translation failed to build");
+    if (s->geometry.gs_enabled) {
+        /* a program the GPU path cannot run goes to the CPU with its
+         * geometry shader, whatever vertex_shaders says */
+        r->gpu_refused = false;
+        r->gs = r->gpu_vs_ok && !r->gpu_vs_failed && choose_gs(r, s, ev);
+        return r->gs;
+    }
     if (!r->gpu_refused) {
         /* the quaternion fix-up of lit draws needs the three shaded
          * vertices of a triangle (draw_chunk) */
@@ -1295,7 +1488,8 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         return;
     }
     r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
-    r->gpu = choose_gpu(r, s);
+    r->gpu = choose_gpu(r, s, ev);
+    r->gs_chunks = 0;
     if (!r->gpu && r->gpu_refused && r->vs_gpu_strict) {
         pica_problem(p, GLHLE_RESULT_UNSUPPORTED, GLHLE_LOG_ERROR,
                      "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and this program "
@@ -1305,9 +1499,15 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         return;
     }
     r->gpu_failed = false;
+    /* what the geometry unit's bools were: a draw the CPU path draws again
+     * starts from them (the first attempt set b15) */
+    const uint16_t gs_bools = s->gs_setup.bool_uniforms;
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
+    pica_pipeline_set_gs_stream(r->pipeline, r->gs ? r->gs_source.vertices : 0u);
     pica_pipeline_event(r->pipeline, pica, ev);
-    if (r->gpu && r->drew && !r->gpu_failed && r->vsp_status && r->gpu_may_report) {
+    const bool gs_reports = (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS) != 0;
+    const bool may_report = r->gs ? gs_reports && (r->gpu_may_report || r->gs_may_report) : r->gpu_may_report;
+    if (r->gpu && r->drew && !r->gpu_failed && r->vsp_status && may_report) {
         /* the program may stop a vertex (or meet an undefined opcode): the
          * status its invocations ORed, read back now (a wait for this
          * draw), raises what the CPU path would raise for it */
@@ -1321,16 +1521,19 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
             pica_report_shader_status(p, ev->type == GLHLE_PICA_EVENT_DRAW ? "draw" : "immediate-mode vertex", bits);
         }
     }
-    if (r->gpu_failed && r->vs_gpu_strict) {
+    if (r->gpu_failed && r->vs_gpu_strict && !r->gs) {
         pica_problem(p, GLHLE_RESULT_SHADER_ERROR, GLHLE_LOG_ERROR,
                      "draw skipped: vertex shaders are GPU-only (GLHLE_PICA_VERTEX_SHADERS_GPU) and the translated "
                      "program (generation %u) failed to build",
                      s->vs_setup.program_generation);
         r->stats.skipped++;
     } else if (r->gpu_failed) { /* its program did not build: the reference path draws it */
-        r->gpu = false;
+        if (r->gs)
+            pica_frontend_state_mut(p)->gs_setup.bool_uniforms = gs_bools;
+        r->gpu = r->gs = false;
         r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
         pica_pipeline_set_inputs_only(r->pipeline, false);
+        pica_pipeline_set_gs_stream(r->pipeline, 0);
         pica_pipeline_event(r->pipeline, pica, ev);
     }
     if (r->shadow_pass) { /* the view belongs to the surface cache, which may delete it */
@@ -1344,6 +1547,12 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
             r->gpu_draws++;
         else
             r->cpu_draws++;
+        if (pica_frontend_state(p)->geometry.gs_enabled) {
+            if (r->gs)
+                r->stats.gs_gpu_draws++;
+            else
+                r->stats.gs_cpu_draws++;
+        }
         pica_surface_cache_mark_written(r->surfaces, &pica_frontend_state(p)->framebuffer, &r->fixed.written,
                                         r->shadow_pass && !r->gas_pass);
     } else if (!r->prepared && ev->type == GLHLE_PICA_EVENT_DRAW) {
@@ -1482,6 +1691,18 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         res = r->gpu_key ? gl_program_service_create(p->ctx, &sd, &r->gpu_programs)
                          : GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the GPU vertex path");
     }
+    if (res == GLHLE_RESULT_OK && r->vs_gpu_enabled) {
+        /* the geometry path: geometry shaders are core in both (GL 3.2, ES
+         * 3.2); its programs report their status where both stages have
+         * storage buffers */
+        GLint gs_ssbos = 0;
+        r->gl->GetIntegerv(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, &gs_ssbos);
+        r->gs_host = pica_program_host_bits(&r->host) |
+                     (vs_ssbos >= 1 && gs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u);
+        r->gs_key = calloc(1, sizeof *r->gs_key);
+        res = r->gs_key ? gl_program_cache_init_var(&r->gs_programs, p->ctx, sizeof *r->gs_key, 64)
+                        : GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the geometry path");
+    }
     if (res != GLHLE_RESULT_OK) {
         pica_rasterizer_destroy(r);
         return res;
@@ -1495,6 +1716,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
     if (r->vs_gpu_enabled) {
         gl->CreateBuffers(1, &r->vsp_ubo);
         gl->NamedBufferData(r->vsp_ubo, sizeof r->vsp_uniforms, NULL, GL_DYNAMIC_DRAW);
+        gl->CreateBuffers(1, &r->gsp_ubo);
+        gl->NamedBufferData(r->gsp_ubo, sizeof r->gsp_uniforms, NULL, GL_DYNAMIC_DRAW);
         if (vs_ssbos >= 1) {
             static const uint32_t zero = 0;
             gl->CreateBuffers(1, &r->vsp_status);
@@ -1560,6 +1783,11 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteBuffers(1, &r->vsp_ubo);
     if (r->vsp_status)
         gl->DeleteBuffers(1, &r->vsp_status);
+    if (r->gsp_ubo)
+        gl->DeleteBuffers(1, &r->gsp_ubo);
+    if (r->gs_key)
+        gl_program_cache_free(&r->gs_programs);
+    free(r->gs_key);
     gl_program_service_destroy(r->gpu_programs);
     free(r->gpu_key);
     if (r->buffers.ubo)
@@ -1587,6 +1815,10 @@ void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *
         gl_program_service_get_stats(r->gpu_programs, &ss);
         out->program_builds += ss.programs_compiled + ss.binaries_loaded;
         out->program_failures += ss.program_failures;
+    }
+    if (r->gs_key) { /* every miss builds (or fails to) */
+        out->program_builds += r->gs_programs.misses - r->gs_programs.failures;
+        out->program_failures += r->gs_programs.failures;
     }
 }
 
@@ -1639,4 +1871,5 @@ void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
     gl_program_service_test_break_builds(r->programs, broken);
     if (r->gpu_programs)
         gl_program_service_test_break_builds(r->gpu_programs, broken);
+    r->gs_break = broken;
 }

@@ -96,6 +96,9 @@ typedef struct pica_rasterizer_stats {
     uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */
     uint64_t fetch_bytes;      /* the guest bytes those draws copied into the stream ring */
     uint64_t status_reads;     /* GPU vertex path draws whose shader status was read back (pica_vsp_may_report) */
+    uint64_t gs_gpu_draws;     /* draws with the geometry stage on whose geometry shader ran on the GPU */
+    uint64_t gs_cpu_draws;     /* ... and those that ran it in the interpreter */
+    uint64_t gs_refusals;      /* geometry programs (or configurations) refused for the GPU, each logged once */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);

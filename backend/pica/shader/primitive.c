@@ -142,6 +142,8 @@ struct pica_pipeline {
     uint32_t gs_c_lo, gs_c_hi;  /* c registers the GS input wrote this draw */
     uint32_t vs_cache_gen;
     bool immediate;             /* the last event was an immediate-mode vertex */
+    uint32_t gs_group;          /* pica_pipeline_set_gs_stream */
+    bool gs_streaming;          /* this draw goes out in the geometry-shader stream form */
     pica_pipeline_stats stats;
 };
 
@@ -210,6 +212,11 @@ void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes)
     pl->fetch_max = max_bytes;
 }
 
+void pica_pipeline_set_gs_stream(pica_pipeline *pl, uint32_t group)
+{
+    pl->gs_group = group;
+}
+
 void pica_pipeline_bind(pica_pipeline *pl, pica_frontend *fe)
 {
     pl->fe = fe;
@@ -223,7 +230,7 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
     if (pl->nidx || end_of_draw) {
         pica_draw_output out = {pl->verts, pl->nverts, pl->idx, pl->nidx, end_of_draw,
                                 pl->chunk_status | pl->draw_status, pl->raw ? pl->inputs : NULL,
-                                pl->raw ? pl->ninputs : 0, NULL, NULL, NULL};
+                                pl->raw ? pl->ninputs : 0, NULL, NULL, NULL, pl->gs_streaming ? pl->gs_group : 0};
         if (pl->fetching) {
             out.vertices = NULL;
             out.inputs = NULL;
@@ -587,6 +594,55 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
     return true;
 }
 
+/* A draw in the geometry-shader stream form (pica_pipeline_set_gs_stream):
+ * every vertex into input form (the post-vertex cache for indexed draws, as
+ * process() has it) and its slot into the index list in draw order; chunks
+ * end on whole invocations. */
+static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
+{
+    const pica_geometry_state *g = &pl->st->geometry;
+    const uint32_t group = pl->gs_group;
+    pica_assembler_reset(&pl->pa, pl->pa.mode); /* nothing assembled here; geometry mode keeps nothing anyway */
+    pl->gs_streaming = true;
+    uint32_t done = 0;
+    for (uint32_t i = 0; i < count; i++, done++) {
+        if (i % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
+            flush(pl, false);
+        uint32_t index = indexed ? (g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i])
+                                 : g->vertex_offset + i;
+        uint32_t slot;
+        if (!indexed || !pica_vertex_cache_find(&pl->cache, index, &slot)) {
+            uint32_t bad;
+            if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
+                pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+                             "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the "
+                             "rest of the draw is skipped",
+                             i, count, index, bad);
+                break;
+            }
+            float *dst = pl->inputs + (size_t)pl->nverts * pl->ninputs * 4;
+            for (uint32_t a = 0; a < pl->ninputs; a++)
+                memcpy(dst + 4 * a, a < pl->loader.attrib_count ? pl->attr[a] : (const float[4]){0, 0, 0, 0}, 16);
+            slot = pl->nverts++;
+            pl->stats.input_vertices++;
+            if (indexed)
+                pica_vertex_cache_put(&pl->cache, index, slot);
+        }
+        pl->idx[pl->nidx++] = slot;
+    }
+    end(pl, "draw");
+    flush(pl, true);
+    pl->gs_streaming = false;
+    if (done >= group && !(pl->gs.bools & 0x8000)) {
+        /* b15 is set after every invocation (run_gs): written back once the
+         * consumer drew with the bools the draw started with */
+        pl->gs.bools |= 0x8000;
+        pica_state *ms = pica_frontend_state_mut(pl->fe);
+        ms->gs_setup.bool_uniforms = pl->gs.bools;
+        ms->dirty |= PICA_DIRTY(GS_UNIFORMS);
+    }
+}
+
 /* Sets this draw's form (input mode or shaded); a change drops what the
  * assembler kept, which is in the other form. */
 static void set_form(pica_pipeline *pl, bool raw, uint32_t ninputs)
@@ -601,18 +657,19 @@ static void set_form(pica_pipeline *pl, bool raw, uint32_t ninputs)
         pl->ninputs = ninputs;
 }
 
-/* Input mode when the consumer asked for it and no geometry shader runs. */
-static void set_event_form(pica_pipeline *pl)
+/* Input mode when the consumer asked for it and no geometry shader runs
+ * (or the consumer runs it: pica_pipeline_set_gs_stream, draws only). */
+static void set_event_form(pica_pipeline *pl, bool is_draw)
 {
     const pica_state *cs = pica_frontend_state(pl->fe);
-    set_form(pl, pl->inputs_only && !cs->geometry.gs_enabled,
+    set_form(pl, pl->inputs_only && (!cs->geometry.gs_enabled || (is_draw && pl->gs_group)),
              cs->vs.input_count < 1 ? 1u : cs->vs.input_count > 16 ? 16u : cs->vs.input_count);
 }
 
 static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
 {
     pica_frontend *p = pl->fe;
-    set_event_form(pl);
+    set_event_form(pl, true);
     begin(pl, true);
     pl->immediate = false;
     const pica_state *st = pl->st;
@@ -645,6 +702,10 @@ static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
         }
     }
     pica_vertex_loader_setup(&pl->loader, g, st->fixed_attrib, &p->mem);
+    if (pl->raw && g->gs_enabled) {
+        gs_stream_draw(pl, ib, indexed, count);
+        return;
+    }
     if (fetch_draw(pl, ib, indexed, count)) {
         end(pl, "draw");
         flush(pl, true);
@@ -679,7 +740,7 @@ void pica_pipeline_event(void *pipeline, glhle_pica *p, const glhle_pica_event *
     case GLHLE_PICA_EVENT_IMMEDIATE_VERTEX:
         /* one vertex per event; triangles go out as soon as they complete
          * (Azahar DrawImmediate) */
-        set_event_form(pl);
+        set_event_form(pl, false);
         begin(pl, !pl->immediate);
         pl->immediate = true;
         pl->stats.immediate_vertices++;

@@ -98,6 +98,12 @@ typedef struct pica_draw_output {
     const struct pica_vertex_fetch *fetch;
     const struct pica_vertex_loader *loader;
     const float (*held)[4];
+    /* Geometry-shader stream form (pica_pipeline_set_gs_stream): nonzero,
+     * the VS vertices one geometry-shader invocation takes; `indices` are
+     * then no triangles but the draw's vertices in index order (input form,
+     * one index per vertex, the post-vertex cache's repeats included), a
+     * chunk always ending on a whole invocation. */
+    uint32_t gs_group;
 } pica_draw_output;
 
 typedef void (*pica_output_fn)(void *user, const pica_draw_output *out);
@@ -144,7 +150,7 @@ pica_pipeline_stats pica_pipeline_get_stats(const pica_pipeline *pl);
  * and the GPU vertex path's (which reads the bits back) one message. */
 void pica_report_shader_status(struct pica_frontend *fe, const char *what, uint32_t status);
 /* Input mode for the following DRAW and IMMEDIATE_VERTEX events (not with
- * the geometry shader on: those always run on the CPU): vertices
+ * the geometry shader on, unless pica_pipeline_set_gs_stream asks for them): vertices
  * are loaded, cached and assembled as ever but not shaded, and chunks carry
  * pica_draw_output.inputs. A change of mode drops the 0-2 vertices a strip
  * or fan kept from the previous draw (they are in the other form); citro3d
@@ -159,5 +165,18 @@ void pica_pipeline_set_inputs_only(pica_pipeline *pl, bool on);
  * the end are loaded by the CPU loader into input form for the next draw.
  * Any other DRAW runs in input mode. 0 turns fetch mode off. */
 void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
+/* With input mode on, for the following DRAW events with the geometry
+ * stage on (group 0: off; those run on the CPU): the geometry shader runs on
+ * the consumer's side. Each vertex is loaded (post-vertex cache, fixed
+ * attributes, as ever) into input form and its slot goes to `indices` in
+ * the draw's index order, `group` VS vertices per GS invocation
+ * (pica_draw_output.gs_group); nothing is assembled (the consumer's GS
+ * emits the triangles), incomplete invocations at the end are left to the
+ * consumer to drop, as the CPU path drops them. After a draw that ran an
+ * invocation b15 of the GS unit's bool uniforms is set, as the CPU path
+ * leaves it; fixed mode's c registers are not written back (the consumer
+ * has the VS outputs). The consumer asks only for point and fixed mode with
+ * PRIMITIVE_CONFIG's geometry mode; immediate-mode vertices stay on the CPU. */
+void pica_pipeline_set_gs_stream(pica_pipeline *pl, uint32_t group);
 
 #endif

@@ -728,7 +728,8 @@ bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_lim
             break;
         case PICA_OP_EMIT:
         case PICA_OP_SETEMIT:
-            if (!geometry)
+            /* an EMIT after SETEMIT of slot 3 reports PICA_VM_BAD_VERTEX_ID */
+            if (!geometry || (op == PICA_OP_SETEMIT && pica_isa_vertex_id(word) == 3))
                 return true;
             break;
         default:
@@ -830,6 +831,11 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     const bool gs = d->geometry;
     if (gs && !gs_input_ok(d, why, why_size))
         return false;
+    if (d->output == PICA_VSP_OUTPUT_GS_FEED && (gs || d->gs.per_vertex < 1 || d->gs.per_vertex > 16)) {
+        snprintf(why, why_size, "a vertex shader feeding %u registers a vertex to the geometry shader",
+                 d->gs.per_vertex);
+        return false;
+    }
     static _Thread_local flowmap m;
     analyse(&m, d->code, d->entry);
     if (gs && !gs_emit_bound(&m, d->code, &info->max_prims, why, why_size))
@@ -841,6 +847,9 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     glsl_writer w;
     glsl_writer_init(&w, out);
     const bool draw = d->output == PICA_VSP_OUTPUT_DRAW;
+    const bool feed = d->output == PICA_VSP_OUTPUT_GS_FEED;
+    /* the forms the draw path uses, which may report their status */
+    const bool status = (draw || feed) && d->report_status;
     const bool fixed = gs && d->gs.mode == 2;
     glsl_text(&w, d->gles ? "#version 320 es\n" : "#version 450 core\n");
     if (d->gles && draw && d->clip)
@@ -852,7 +861,12 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
         glsl_line(&w, "layout(triangle_strip, max_vertices = %u) out;",
                   draw && info->max_prims ? 3u * info->max_prims : 1u);
     }
-    glsl_line(&w, "layout(std140, binding = %d) uniform PicaShaderUniforms {", PICA_VSP_UBO_BINDING);
+    /* a geometry shader's block has its own name and binding, so a program
+     * can link it with a vertex shader reading the VS unit's uniforms */
+    if (gs)
+        glsl_line(&w, "layout(std140, binding = %d) uniform PicaGsUniforms {", PICA_GSP_UBO_BINDING);
+    else
+        glsl_line(&w, "layout(std140, binding = %d) uniform PicaShaderUniforms {", PICA_VSP_UBO_BINDING);
     glsl_text(&w, "    vec4 c[96];\n"
                   "    uvec4 i[4];\n"
                   "    uvec4 b;\n"
@@ -868,10 +882,15 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     else
         for (uint32_t a = 0; a < d->input_count; a++)
             glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
-    if (draw && d->report_status)
+    if (status)
         glsl_line(&w, "layout(std430, binding = %d) buffer PicaStatus { uint pica_status; };",
                   PICA_VSP_STATUS_SSBO_BINDING);
-    if (draw) {
+    if (feed)
+        for (uint32_t k = 0; k < d->gs.per_vertex; k++)
+            glsl_line(&w, "layout(location = %u) out vec4 pica_gs_in%u;", k, k);
+    if (feed) {
+        /* no fragment-stage varyings: the geometry shader writes them */
+    } else if (draw) {
         glsl_line(&w, "layout(std140, binding = %d) uniform PicaVsUniforms { vec4 clip_plane; } vu;",
                   PICA_VS_UBO_BINDING);
         glsl_text(&w, "out vec4 pica_color;\n"
@@ -965,10 +984,21 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
      * interpreter stops at the step limit reaches first): a stopped
      * invocation all the same */
     glsl_line(&w, "if (!ended) status |= %uu;", PICA_VM_STEP_LIMIT);
-    if (draw && d->report_status)
+    if (status)
         glsl_text(&w, "    if (status != 0u)\n"
                       "        atomicOr(pica_status, status);\n");
-    if (gs && !draw) {
+    if (feed) {
+        /* primitive.c gs_input: the mask's registers packed in order */
+        uint32_t k = 0;
+        for (uint32_t reg = 0; reg < 16 && k < d->gs.per_vertex; reg++)
+            if (d->feed_mask & (1u << reg)) {
+                glsl_line(&w, "pica_gs_in%u = o[%u];", k, reg);
+                k++;
+            }
+        for (; k < d->gs.per_vertex; k++)
+            glsl_line(&w, "pica_gs_in%u = vec4(pz);", k);
+        glsl_text(&w, "    gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n");
+    } else if (gs && !draw) {
         glsl_line(&w, "uint at = uint(gl_PrimitiveIDIn) * %uu;", PICA_GSP_CAPTURE_WORDS);
         glsl_text(&w, "    pica_capture[at] = status;\n"
                       "    pica_capture[at + 1u] = steps;\n"
@@ -993,4 +1023,26 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
         return false;
     }
     return true;
+}
+
+bool pica_vsp_translatable(const pica_vsp_desc *d, char *why, size_t why_size)
+{
+    if (why_size)
+        why[0] = 0;
+    if (d->entry >= WORDS) {
+        snprintf(why, why_size, "entry point 0x%X is past the 4096-word code memory", d->entry);
+        return false;
+    }
+    if (d->input_count > 16) {
+        snprintf(why, why_size, "%u input attributes (at most 16)", d->input_count);
+        return false;
+    }
+    if (!d->geometry)
+        return true; /* a vertex shader: every program translates */
+    if (!gs_input_ok(d, why, why_size))
+        return false;
+    static _Thread_local flowmap m;
+    analyse(&m, d->code, d->entry);
+    uint32_t prims;
+    return gs_emit_bound(&m, d->code, &prims, why, why_size);
 }

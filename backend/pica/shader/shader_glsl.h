@@ -70,6 +70,11 @@
 #include "backend/common/bytebuf.h"
 
 #define PICA_VSP_UBO_BINDING 3
+/* A geometry shader's uniforms: the same layout (pica_vsp_uniforms) as the
+ * std140 block PicaGsUniforms at this binding, so that one program can hold
+ * a vertex shader with the VS unit's uniforms and a geometry shader with the
+ * GS unit's. */
+#define PICA_GSP_UBO_BINDING 4
 /* PICA_VSP_OUTPUT_CAPTURE's buffer */
 #define PICA_VSP_SSBO_BINDING 0
 /* Words per vertex in the capture buffer: o0-o15 (64 float bit patterns),
@@ -104,6 +109,13 @@ typedef enum pica_vsp_output {
      * planes' snapping, PICA z onto GL's, and with desc.clip the user clip
      * plane's distance from PicaVsUniforms (binding PICA_VS_UBO_BINDING). */
     PICA_VSP_OUTPUT_DRAW,
+    /* A vertex shader that feeds the geometry shader (the draw path's GS
+     * draws): the output registers the GS unit takes, as primitive.c
+     * gs_input packs them: those of desc.feed_mask in register order, the
+     * first desc.gs.per_vertex of them, as `pica_gs_in0..` at locations
+     * 0..per_vertex-1 (a register past the mask's count reads zero, which no
+     * translated geometry shader reads: per_vertex is at most the count). */
+    PICA_VSP_OUTPUT_GS_FEED,
 } pica_vsp_output;
 
 /* How a geometry shader invocation gets its inputs (GPUREG_GSH_MISC0/1,
@@ -161,6 +173,9 @@ typedef struct pica_vsp_desc {
      * mode) input_count / input_register, and how the VS vertices feed it. */
     bool geometry;
     pica_gsp_input gs;
+    /* PICA_VSP_OUTPUT_GS_FEED: the VS output mask (GPUREG_VSH_OUTMAP_MASK);
+     * gs.per_vertex says how many of its registers go on */
+    uint16_t feed_mask;
 } pica_vsp_desc;
 
 /* What a translation found. */
@@ -184,12 +199,18 @@ void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uin
 /* Whether an invocation of the program from `entry` can end with a status
  * the CPU path reports (primitive.c): false only when the reachable code has
  * no LOOP, CALL, BREAK/BREAKC, JMP or IF to itself or backwards, no
- * undefined opcode, no SETEMIT/EMIT (a vertex shader), does not reach word
+ * undefined opcode, no SETEMIT/EMIT (a vertex shader; a geometry shader: no
+ * SETEMIT of vertex slot 3, which its EMIT reports), does not reach word
  * 4095, and has at most step_limit (0: the default) instructions: then the
  * pc only grows, every instruction runs at most once, and no invocation
  * stops or sets a reported bit. A cheap CPU pre-check, per program. */
 bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry);
 
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size);
+
+/* What pica_vsp_generate would refuse, without making the text: false with
+ * the reason in `why` (the draw path asks once per program and
+ * configuration, so a refused program costs no generation per draw). */
+bool pica_vsp_translatable(const pica_vsp_desc *d, char *why, size_t why_size);
 
 #endif

@@ -1,0 +1,431 @@
+/* The GPU geometry-shader path end to end against the CPU path (issue 18):
+ * hand-built geometry-shader scenes as homebrew draws them (citro3d's
+ * geoshader example: a point in, a quad of two triangles out), drawn by
+ * two instances over the same command list at resolution scale 1 and 2,
+ * one with the interpreter
+ * running both shaders (glhle_pica_desc.vertex_shaders CPU, the
+ * reference), one translating both to GLSL (GPU). The colour buffers must
+ * be equal to the bit (llvmpipe rasterises both), not empty, and the
+ * counters must say which path each draw took.
+ *
+ * The scenes:
+ *  - point mode, one VS vertex (position, colour, texcoord) per invocation:
+ *    six EMITs, the second triangle with SETEMIT's winding flag, the colour
+ *    chosen by b15 (the interpreter sets it after every invocation and
+ *    leaves it set in the unit, so the first invocation of the first draw
+ *    alone is white), culling on;
+ *  - point mode with four GS inputs from three registers a vertex: two VS
+ *    vertices per invocation (GL lines), the second's position as v3;
+ *  - fixed mode: three vertices into c20-c28 (GL triangles), u16 indices
+ *    with repeats (the post-vertex cache);
+ *  - one draw of 17,000 points, past the 16,384 vertices of one chunk, so
+ *    the second GL draw starts again at gl_PrimitiveIDIn 0 with b15 set;
+ *  - a geometry shader with a LOOP, which the translator refuses: the CPU
+ *    path draws it, logged once, counted in gs_refusals;
+ *  - the translated program failing to build (the test hook): the CPU
+ *    path draws it;
+ *  - an EMIT into vertex slot 3: the warning the interpreter raises comes
+ *    from the GPU's status word too.
+ * It fails with the geometry shader skipped (nothing drawn, or points
+ * where quads belong), with b15 not set in a later chunk, and with the
+ * winding flag ignored. */
+#include "support/test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend/pica/draw/rasterizer.h"
+#include "backend/pica/pica_instance.h"
+#include "backend/pica/shader/shbin.h"
+#include "support/pica_draw_support.h"
+#include "support/pica_dvlb_writer.h"
+
+#define W 64
+#define H 64
+#define BIG 17000u /* vertices of the long draw: two chunks */
+#define BIG_AT PD_TEXTURE /* its vertices (the usual 1 MiB at PD_VERTICES holds 15,420) */
+/* each scene's colour buffer, zero until it draws (16 KiB each) */
+#define COLOR_AT(k) (PD_COLOR + (uint32_t)(k) * 0x4000u)
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* A writer's program into a unit (0 vertex, 1 geometry) through the
+ * transfer registers, as libctru's shaderProgramUse does. */
+static void upload_program(tp_cmdbuf *b, int unit, pica_dvlb_writer *w)
+{
+    dw_dvle(w, unit, 0, dw_here(w));
+    size_t size;
+    uint8_t *file = dw_finish(w, &size);
+    pica_shbin s;
+    assert_int_equal(pica_shbin_parse(file, size, ts_logger(), &s), GLHLE_RESULT_OK);
+    free(file);
+    uint32_t base = unit ? 0x280 : 0x2B0;
+    tp_cmd1(b, base + 0x1B, 0);
+    tp_cmd(b, base + 0x1C, 0xF, false, s.code, s.code_words);
+    tp_cmd1(b, base + 0x0F, 1);
+    tp_cmd1(b, base + 0x25, 0);
+    if (s.opdesc_count)
+        tp_cmd(b, base + 0x26, 0xF, false, s.opdesc, s.opdesc_count);
+    tp_cmd1(b, base + 0x0A, 0x7FFF0000u | s.dvles[0].main_offset);
+    pica_shbin_free(&s);
+}
+
+/* GS c[reg] in f32 mode: index with bit 31, then w, z, y, x (3dbrew). */
+static void gs_uniform(tp_cmdbuf *b, uint32_t reg, float x, float y, float z, float w)
+{
+    tp_cmd1(b, 0x290, 0x80000000u | reg);
+    const uint32_t words[4] = {fbits(w), fbits(z), fbits(y), fbits(x)};
+    tp_cmd(b, 0x291, 0xF, false, words, 4);
+}
+
+/* One corner of the billboard: o0 = v0 + c(corner), o1 = r1 (the colour),
+ * o2 = v2, then SETEMIT and EMIT (every output written before each EMIT:
+ * EMIT swaps the output banks). */
+static void corner(pica_dvlb_writer *w, uint32_t c, uint32_t slot, int prim, int inv)
+{
+    dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(c, "xyzw"), DW_V(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_R(1, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+    dw_emit(w, dw_setemit(slot, prim, inv));
+    dw_emit(w, dw_op0(DW_EMIT));
+}
+
+/* Point mode: v0 position, v1 colour, v2 texcoord (v3 the next vertex's
+ * position with four inputs). The quad: p, p + c0, p + c1 (counter-
+ * clockwise), then slots p + c0, p + c2, p + c1 with the winding flag, which
+ * the assembler takes as p + c2, p + c0, p + c1 (clockwise): with culling on
+ * one triangle of each quad shows, and a flag ignored shows both or none.
+ * The colour: v1 with b15 set, else c5. Variant 1 puts a LOOP first (the
+ * translator refuses it), 2 a NOP (another program, the same picture), 3
+ * an EMIT into slot 3 at the end (a status the GPU path reads back). */
+static void billboard_program(tp_cmdbuf *b, int variant)
+{
+    pica_dvlb_writer *w = dw_create();
+    uint32_t at = dw_here(w);
+    if (variant == 2) {
+        dw_emit(w, dw_op0(DW_NOP));
+        at = dw_here(w);
+    }
+    if (variant == 1) {
+        dw_emit(w, dw_flow3(DW_LOOP, 0, at + 1, 0)); /* i0: once */
+        dw_emit(w, dw_op0(DW_NOP));
+        at = dw_here(w);
+    }
+    dw_emit(w, dw_flow3(DW_IFU, 15, at + 2, 1)); /* b15: r1 = v1, else r1 = c5 */
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), DW_V(1, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), DW_C(5, "xyzw")));
+    corner(w, 6, 0, 0, 0); /* c6 = 0: p itself */
+    corner(w, 0, 1, 0, 0);
+    corner(w, 1, 2, 1, 0);
+    corner(w, 0, 0, 0, 0);
+    corner(w, 2, 1, 0, 0);
+    corner(w, 1, 2, 1, 1);
+    /* with four inputs: a thin triangle towards the next vertex */
+    dw_emit(w, dw_flow3(DW_IFU, 1, dw_here(w) + 16, 0));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_V(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(4, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+    dw_emit(w, dw_setemit(0, 0, 0));
+    dw_emit(w, dw_op0(DW_EMIT));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_V(3, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(4, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+    dw_emit(w, dw_setemit(1, 0, 0));
+    dw_emit(w, dw_op0(DW_EMIT));
+    dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(1, "xyzw"), DW_V(3, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(4, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+    dw_emit(w, dw_setemit(2, 1, 0));
+    dw_emit(w, dw_op0(DW_EMIT));
+    dw_emit(w, dw_op0(DW_NOP));
+    if (variant == 3) { /* an EMIT into vertex slot 3: reported (0x80), nothing emitted */
+        dw_emit(w, dw_setemit(3, 1, 0));
+        dw_emit(w, dw_op0(DW_EMIT));
+    }
+    dw_emit(w, dw_op0(DW_END));
+    upload_program(b, 1, w);
+    dw_destroy(w);
+}
+
+/* Fixed mode, three vertices of three registers from c20: the triangle
+ * itself with its colours, then the same shifted by c0 in c4's colour. */
+static void fixed_program(tp_cmdbuf *b)
+{
+    pica_dvlb_writer *w = dw_create();
+    for (uint32_t k = 0; k < 3; k++) {
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_setemit(k, k == 2, 0));
+        dw_emit(w, dw_op0(DW_EMIT));
+    }
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(0, "xyzw")));
+    for (uint32_t k = 0; k < 3; k++) {
+        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(20 + 3 * k, "xyzw"), DW_R(0, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(4, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_setemit(k, k == 2, 0));
+        dw_emit(w, dw_op0(DW_EMIT));
+    }
+    dw_emit(w, dw_op0(DW_END));
+    upload_program(b, 1, w);
+    dw_destroy(w);
+}
+
+/* The geometry stage on with its own configuration: `inputs` GS inputs
+ * (v0..), GS outputs o0-o2 through pd_program's output map, mode and
+ * GSH_MISC0's fields. */
+static void gs_config(tp_cmdbuf *b, uint32_t inputs, uint32_t misc0)
+{
+    tp_cmd1(b, 0x289, 0x08000000u | (inputs - 1)); /* GSH_INPUTBUFFER_CONFIG */
+    tp_cmd1(b, 0x28B, 0x76543210);
+    tp_cmd1(b, 0x28C, 0xFEDCBA98);
+    tp_cmd1(b, 0x28D, 0x7);   /* GSH_OUTMAP_MASK o0-o2 */
+    tp_cmd1(b, 0x252, misc0); /* GSH_MISC0 */
+}
+
+/* A draw with the geometry stage on (GEOSTAGE_CONFIG 2), PRIMITIVE_CONFIG's
+ * geometry mode; u16 indices at PD_INDICES or an array from `first`. */
+static void gs_draw(tp_cmdbuf *b, uint32_t n, bool indexed, uint32_t first)
+{
+    tp_cmd(b, 0x25E, 0x2, false, (const uint32_t[1]){3u << 8}, 1);
+    tp_cmd1(b, 0x25F, 1);
+    tp_cmd1(b, 0x228, n);
+    if (indexed)
+        tp_cmd1(b, 0x227, 0x80000000u | (PD_INDICES - PD_VERTICES));
+    else
+        tp_cmd1(b, 0x22A, first);
+    tp_cmd1(b, 0x229, 2u | (indexed ? 0x100u : 0u));
+    tp_cmd(b, 0x253, 0x2, false, (const uint32_t[1]){indexed ? 0x100u : 0u}, 1);
+    tp_cmd1(b, 0x245, 0);
+    tp_cmd1(b, indexed ? 0x22F : 0x22E, 1);
+    tp_cmd1(b, 0x245, 1);
+    tp_cmd1(b, 0x231, 1);
+    tp_cmd1(b, 0x111, 1);
+}
+
+/* The scene's vertices: a 12 x 12 grid of points with colours from a
+ * fixed sequence, at PD_VERTICES; the long draw's at BIG_AT. */
+#define GRID 12
+static void put_scene(pd_env *e)
+{
+    pd_vertex v[GRID * GRID];
+    ts_rng r;
+    ts_rng_init(&r, 0x65D4u);
+    for (uint32_t i = 0; i < GRID * GRID; i++) {
+        memset(&v[i], 0, sizeof v[i]);
+        v[i].pos[0] = pd_clip_coord((float)(2 + (i % GRID) * 5), W);
+        v[i].pos[1] = pd_clip_coord((float)(2 + (i / GRID) * 5), H);
+        v[i].pos[2] = -0.5f;
+        v[i].pos[3] = 1.0f;
+        for (int k = 0; k < 3; k++)
+            v[i].color[k] = (float)ts_rng_below(&r, 256) / 255.0f;
+        v[i].color[3] = 1.0f;
+        v[i].tc[0] = (float)i;
+    }
+    pd_put_vertices(e, v, GRID * GRID);
+    uint16_t idx[96];
+    for (uint32_t i = 0; i < 96; i++) /* repeats: every third index one of the two before */
+        idx[i] = (uint16_t)(i % 3 == 2 && (i / 3) % 2 ? idx[i - 2] : (i * 7) % (GRID * GRID));
+    pd_put_indices(e, idx, 96);
+    pd_vertex *big = (pd_vertex *)pd_mem(e, BIG_AT);
+    for (uint32_t i = 0; i < BIG; i++) {
+        pd_vertex q;
+        memset(&q, 0, sizeof q);
+        /* every pixel centre of the target in turn, 4,096 apart */
+        q.pos[0] = pd_clip_coord((float)(i % W) + 0.25f, W);
+        q.pos[1] = pd_clip_coord((float)((i / W) % H) + 0.25f, H);
+        q.pos[2] = -0.5f;
+        q.pos[3] = 1.0f;
+        q.color[0] = (float)(i & 0xFF) / 255.0f;
+        q.color[1] = (float)((i >> 8) & 0xFF) / 255.0f;
+        q.color[2] = 0.5f;
+        q.color[3] = 1.0f;
+        memcpy(big + i, &q, sizeof q);
+    }
+}
+
+enum { SCENES = 7 };
+static const char *const scene_name[SCENES] = {"point",        "point-4-inputs", "fixed",      "long-draw",
+                                               "loop-refused", "build-fails",    "emit-slot-3"};
+
+/* Scene k's command list. */
+static void build(tp_cmdbuf *b, int k)
+{
+    tp_cmd_init(b);
+    pd_target(b, COLOR_AT(k), 0, 0, 3, W, H);
+    pd_program(b, 3);
+    pd_tev_replace(b, 0, 0);
+    tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
+    const float s = 2.0f * 3.0f / W; /* three pixels */
+    if (k == 2)
+        fixed_program(b);
+    else
+        billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
+    gs_uniform(b, 0, s, 0, 0, 0);
+    gs_uniform(b, 1, 0, s, 0, 0);
+    gs_uniform(b, 2, s, s, 0, 0);
+    gs_uniform(b, 4, 0.25f, 0.75f, 1.0f, 1.0f);
+    gs_uniform(b, 5, 1.0f, 1.0f, 1.0f, 1.0f);
+    gs_uniform(b, 6, 0, 0, 0, 0);
+    tp_cmd1(b, 0x281, 0); /* i0: one iteration */
+    pd_cull(b, k == 0 ? 1 : 0);
+    switch (k) {
+    case 0:
+    case 4:
+    case 5:
+    case 6:
+        tp_cmd1(b, 0x280, 0x7FFF0000u); /* b15 clear before the first draw */
+        gs_config(b, 3, 0);
+        gs_draw(b, GRID * GRID / 2, false, 0);
+        gs_draw(b, GRID * GRID / 2, false, GRID * GRID / 2);
+        break;
+    case 1:
+        tp_cmd1(b, 0x280, 0x7FFF0002u); /* b1: the triangle towards v3 */
+        gs_config(b, 4, 0);
+        gs_draw(b, GRID * GRID, false, 0);
+        break;
+    case 2:
+        gs_config(b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
+        gs_draw(b, 96, true, 0);
+        gs_draw(b, 31, false, 40); /* ten invocations; the 31st vertex's is dropped */
+        break;
+    case 3:
+        tp_cmd1(b, 0x280, 0x7FFF0000u);
+        tp_cmd1(b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
+        gs_config(b, 3, 0);
+        gs_uniform(b, 0, s / 3, 0, 0, 0);
+        gs_uniform(b, 1, 0, s / 3, 0, 0);
+        gs_uniform(b, 2, s / 3, s / 3, 0, 0);
+        gs_draw(b, BIG, false, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+typedef struct side {
+    double long_ms; /* the long draw's run and read-back, wall clock */
+    glhle_image img[SCENES];
+    pica_rasterizer_stats rs[SCENES]; /* after each scene */
+    glhle_shader_stats ss;
+    uint32_t problems[SCENES];
+} side;
+
+static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *out)
+{
+    pd_env e;
+    pd_env_init_vs(&e, ctx, scale, mode);
+    for (int k = 0; k < SCENES; k++) {
+        put_scene(&e);
+        if (k == 5)
+            pica_rasterizer_test_break_builds(e.pica->rasterizer, true);
+        tp_cmdbuf b;
+        build(&b, k);
+        glhle_pica_run_result res;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        glhle_result r = pd_run(&e, &b, &res);
+        tp_cmd_free(&b);
+        if (r != GLHLE_RESULT_OK)
+            fail_msg("scene %s on the %s path: the run says %s", scene_name[k],
+                     mode == GLHLE_PICA_VERTEX_SHADERS_CPU ? "CPU" : "GPU", glhle_result_string(r));
+        out->problems[k] = res.problems;
+        pica_rasterizer_test_break_builds(e.pica->rasterizer, false);
+        pd_read_color(&e, COLOR_AT(k), 0, W, H, &out->img[k]);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (k == 3)
+            out->long_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+        pica_rasterizer_get_stats(e.pica->rasterizer, &out->rs[k]);
+    }
+    assert_int_equal(glhle_pica_get_shader_stats(e.pica, &out->ss), GLHLE_RESULT_OK);
+    pd_env_free(&e);
+}
+
+/* Pixels that are not the cleared background (pd_target clears to zero). */
+static uint32_t drawn(const glhle_image *img)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < (size_t)W * H; i++) {
+        const uint8_t *p = img->rgba + 4 * i;
+        n += (p[0] | p[1] | p[2]) != 0;
+    }
+    return n;
+}
+
+/* Both sides at resolution scale `scale` (the pictures compared are the
+ * guest buffers, written back from the scaled targets). */
+static void scenes_at(glhle_context *ctx, uint32_t scale)
+{
+    side *cpu = calloc(1, sizeof *cpu), *gpu = calloc(1, sizeof *gpu);
+    assert_true(cpu && gpu);
+    draw_side(ctx, scale, GLHLE_PICA_VERTEX_SHADERS_CPU, cpu);
+    draw_side(ctx, scale, GLHLE_PICA_VERTEX_SHADERS_GPU, gpu);
+    print_message("resolution scale %u:\n", scale);
+    for (int k = 0; k < SCENES; k++) {
+        const uint64_t g_gpu = gpu->rs[k].gs_gpu_draws - (k ? gpu->rs[k - 1].gs_gpu_draws : 0);
+        const uint64_t g_cpu = gpu->rs[k].gs_cpu_draws - (k ? gpu->rs[k - 1].gs_cpu_draws : 0);
+        print_message("%-15s %4u pixels drawn; GPU instance: %llu draw(s) with the GS on the GPU, %llu on the CPU; "
+                      "%u/%u problems\n",
+                      scene_name[k], drawn(&cpu->img[k]), (unsigned long long)g_gpu, (unsigned long long)g_cpu,
+                      cpu->problems[k], gpu->problems[k]);
+        char name[64];
+        snprintf(name, sizeof name, "pica_gs_draw_%s_%ux", scene_name[k], scale);
+        ts_assert_image(name, &cpu->img[k], &gpu->img[k], 0, 0);
+        assert_int_equal(cpu->problems[k], gpu->problems[k]);
+        /* a scene of quads: far more than the points themselves */
+        assert_true(drawn(&cpu->img[k]) > (k == 3 ? 4000u : 400u));
+        const bool on_gpu = k < 4 || k == 6;
+        const uint64_t draws = k == 1 || k == 3 ? 1 : 2;
+        assert_int_equal(g_gpu, on_gpu ? draws : 0);
+        assert_int_equal(g_cpu, on_gpu ? 0 : draws);
+        assert_int_equal(cpu->rs[k].gs_gpu_draws, 0);
+    }
+    print_message("the long draw (%u points, %u triangles): %.1f ms on the CPU path, %.1f ms on the GPU path "
+                  "(llvmpipe; run and read-back)\n",
+                  BIG, 2 * BIG, cpu->long_ms, gpu->long_ms);
+    /* the slot-3 EMIT: one warning per draw on both paths, the GPU's from
+     * the status word read back after each draw */
+    assert_int_equal(cpu->problems[6], 2);
+    assert_int_equal(gpu->rs[6].status_reads - gpu->rs[5].status_reads, 2);
+    assert_int_equal(gpu->rs[3].status_reads, 0); /* forward-only programs with no slot 3: nothing read back */
+    /* the LOOP program is refused once (logged once), not per draw */
+    assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
+    /* every GPU-path draw shaded its vertices on the GPU too */
+    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 8);
+    assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
+    /* the long draw went out in two GL draws */
+    assert_true(gpu->rs[3].gl_draws - gpu->rs[2].gl_draws >= 2);
+    for (int k = 0; k < SCENES; k++) {
+        glhle_image_free(&cpu->img[k]);
+        glhle_image_free(&gpu->img[k]);
+    }
+    free(cpu);
+    free(gpu);
+}
+
+static void scenes_1x(void **state)
+{
+    scenes_at(*state, 1);
+}
+
+static void scenes_2x(void **state)
+{
+    scenes_at(*state, 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TS_GL_TEST(scenes_1x),
+        TS_GL_TEST(scenes_2x),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
