@@ -431,12 +431,13 @@ static uint32_t src_c(tr *t, uint64_t insn, bkind bk)
     return get_r(t, bits(insn, 39, 8));
 }
 
-static uint32_t fneg_abs(tr *t, uint32_t f, bool neg, bool abs)
+/* the operand modifiers of a float of type `ty` (t_f32 or t_f64) */
+static uint32_t fneg_abs(tr *t, uint32_t ty, uint32_t f, bool neg, bool abs)
 {
     if (abs)
-        f = SPV_GLSL(&t->b, t->t_f32, GLSLstd450FAbs, f);
+        f = SPV_GLSL(&t->b, ty, GLSLstd450FAbs, f);
     if (neg)
-        f = SPV_OP(&t->b, SpvOpFNegate, t->t_f32, f);
+        f = SPV_OP(&t->b, SpvOpFNegate, ty, f);
     return f;
 }
 
@@ -453,22 +454,6 @@ static uint32_t select_u(tr *t, uint32_t c, uint32_t a, uint32_t bb)
 /* Maxwell's float compare codes (envydis gm107.c "fcond": F LT EQ LE GT NE GE NUM NAN LTU EQU LEU GTU NEU GEU T) */
 static uint32_t fcompare(tr *t, uint32_t cond, uint32_t a, uint32_t bb)
 {
-    static const SpvOp ops[16] = {SpvOpNop,
-                                  SpvOpFOrdLessThan,
-                                  SpvOpFOrdEqual,
-                                  SpvOpFOrdLessThanEqual,
-                                  SpvOpFOrdGreaterThan,
-                                  SpvOpFOrdNotEqual,
-                                  SpvOpFOrdGreaterThanEqual,
-                                  SpvOpOrdered,
-                                  SpvOpUnordered,
-                                  SpvOpFUnordLessThan,
-                                  SpvOpFUnordEqual,
-                                  SpvOpFUnordLessThanEqual,
-                                  SpvOpFUnordGreaterThan,
-                                  SpvOpFUnordNotEqual,
-                                  SpvOpFUnordGreaterThanEqual,
-                                  SpvOpNop};
     if (cond == 0)
         return spv_const_bool(&t->b, false);
     if (cond == 15)
@@ -481,11 +466,11 @@ static uint32_t fcompare(tr *t, uint32_t cond, uint32_t a, uint32_t bb)
     uint32_t na = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, a), nb = SPV_OP(&t->b, SpvOpIsNan, t->t_bool, bb);
     uint32_t any = SPV_OP(&t->b, SpvOpLogicalOr, t->t_bool, na, nb);
     uint32_t none = SPV_OP(&t->b, SpvOpLogicalNot, t->t_bool, any);
-    if (ops[cond] == SpvOpOrdered)
+    if (cond == 7) /* NUM */
         return none;
-    if (ops[cond] == SpvOpUnordered)
+    if (cond == 8) /* NAN */
         return any;
-    static const SpvOp ordered[16] = {SpvOpNop, SpvOpFOrdLessThan, SpvOpFOrdEqual, SpvOpFOrdLessThanEqual,
+    static const SpvOp ordered[7] = {SpvOpNop, SpvOpFOrdLessThan, SpvOpFOrdEqual, SpvOpFOrdLessThanEqual,
                                       SpvOpFOrdGreaterThan, SpvOpFOrdNotEqual, SpvOpFOrdGreaterThanEqual};
     uint32_t c = SPV_OP(&t->b, ordered[cond < 9 ? cond : cond - 8], t->t_bool, a, bb);
     return cond < 9 ? SPV_OP(&t->b, SpvOpLogicalAnd, t->t_bool, none, c) : SPV_OP(&t->b, SpvOpLogicalOr, t->t_bool, any, c);
@@ -591,8 +576,8 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
     switch (row->op) {
     case OP_FADD: { /* neg a 48, abs a 46, neg b 45, abs b 49, sat 50 (envydis 5c58) */
         uint32_t bb = as_f(t, src_b(t, insn, bk));
-        a = fneg_abs(t, a, bit(insn, 48), bit(insn, 46));
-        bb = fneg_abs(t, bb, bit(insn, 45), bit(insn, 49));
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 48), bit(insn, 46));
+        bb = fneg_abs(t, t->t_f32, bb, bit(insn, 45), bit(insn, 49));
         r = fsat(t, SPV_OP(b, SpvOpFAdd, t->t_f32, a, bb), bit(insn, 50));
         break;
     }
@@ -600,8 +585,8 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         uint32_t bb = cf(t, 0);
         uint32_t imm = bits(insn, 20, 32);
         bb = as_f(t, cu(t, imm));
-        a = fneg_abs(t, a, bit(insn, 56), bit(insn, 54));
-        bb = fneg_abs(t, bb, bit(insn, 53), bit(insn, 57));
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 56), bit(insn, 54));
+        bb = fneg_abs(t, t->t_f32, bb, bit(insn, 53), bit(insn, 57));
         r = SPV_OP(b, SpvOpFAdd, t->t_f32, a, bb);
         break;
     }
@@ -610,7 +595,7 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         uint32_t s = bits(insn, 41, 3);
         if (s == 7)
             return (void)BAD(t, "FMUL scale 7");
-        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
+        uint32_t bb = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
         if (s)
             a = SPV_OP(b, SpvOpFMul, t->t_f32, a, cf(t, scale[s]));
         r = fsat(t, fmz_mul(t, a, bb, fmz), bit(insn, 50));
@@ -620,28 +605,28 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         r = fsat(t, fmz_mul(t, a, as_f(t, cu(t, bits(insn, 20, 32))), fmz), bit(insn, 55));
         break;
     case OP_FFMA: { /* neg b 48, neg c 49, sat 50 */
-        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
-        uint32_t c = fneg_abs(t, as_f(t, src_c(t, insn, bk)), bit(insn, 49), false);
+        uint32_t bb = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 48), false);
+        uint32_t c = fneg_abs(t, t->t_f32, as_f(t, src_c(t, insn, bk)), bit(insn, 49), false);
         r = fsat(t, fmz_fma(t, a, bb, c, fmz), bit(insn, 50));
         break;
     }
     case OP_FFMA32I: { /* the addend is Rd itself; neg a 56, neg c 57, sat 55 (envydis 0c00) */
-        uint32_t c = fneg_abs(t, get_fr(t, rd), bit(insn, 57), false);
-        a = fneg_abs(t, a, bit(insn, 56), false);
+        uint32_t c = fneg_abs(t, t->t_f32, get_fr(t, rd), bit(insn, 57), false);
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 56), false);
         r = fsat(t, fmz_fma(t, a, as_f(t, cu(t, bits(insn, 20, 32))), c, fmz), bit(insn, 55));
         break;
     }
     case OP_FMNMX: { /* neg a 48, abs a 46, neg b 45, abs b 49; predicate 39 true = min. A NaN
                       * operand gives the other one (NVIDIA PTX ISA min/max), GLSL's NMin/NMax */
-        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
-        a = fneg_abs(t, a, bit(insn, 48), bit(insn, 46));
+        uint32_t bb = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 48), bit(insn, 46));
         uint32_t mn = SPV_GLSL(b, t->t_f32, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, t->t_f32, GLSLstd450NMax, a, bb);
         r = SPV_OP(b, SpvOpSelect, t->t_f32, pred39(t, insn), mn, mx);
         break;
     }
     case OP_FSET: { /* bf 52, cond 48-51, bop 45-46, neg a 43, abs a 54, neg b 53, abs b 44 */
-        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 53), bit(insn, 44));
-        a = fneg_abs(t, a, bit(insn, 43), bit(insn, 54));
+        uint32_t bb = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 53), bit(insn, 44));
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 43), bit(insn, 54));
         uint32_t c = bool_op(t, bits(insn, 45, 2), fcompare(t, bits(insn, 48, 4), a, bb), pred39(t, insn));
         uint32_t v = bit(insn, 52) ? select_u(t, c, cu(t, 0x3f800000u), cu(t, 0))
                                    : select_u(t, c, cu(t, 0xffffffffu), cu(t, 0));
@@ -649,15 +634,15 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         return;
     }
     case OP_FSETP: { /* cond 48-51, bop 45-46, dst 3-5 and 0-2, neg a 43, abs a 7, neg b 6, abs b 44 */
-        uint32_t bb = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 6), bit(insn, 44));
-        a = fneg_abs(t, a, bit(insn, 43), bit(insn, 7));
+        uint32_t bb = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 6), bit(insn, 44));
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 43), bit(insn, 7));
         uint32_t c = fcompare(t, bits(insn, 48, 4), a, bb), p = pred39(t, insn), op = bits(insn, 45, 2);
         set_p(t, bits(insn, 3, 3), bool_op(t, op, c, p));
         set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, c), p));
         return;
     }
     case OP_MUFU: { /* sub-op 20-23, abs 46, neg 48, sat 50 (envydis 5080; 8 = SQRT on GM20x, corpus README) */
-        a = fneg_abs(t, a, bit(insn, 48), bit(insn, 46));
+        a = fneg_abs(t, t->t_f32, a, bit(insn, 48), bit(insn, 46));
         switch (bits(insn, 20, 4)) {
         case 0: r = SPV_GLSL(b, t->t_f32, GLSLstd450Cos, a); break;
         case 1: r = SPV_GLSL(b, t->t_f32, GLSLstd450Sin, a); break;
@@ -674,7 +659,7 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
     case OP_RRO: /* range reduction before MUFU SIN/COS/EX2: MUFU here takes the
                   * plain argument, so RRO only applies its modifiers (yuzu
                   * translate/impl/floating_point_range_reduction.cpp does the same) */
-        r = fneg_abs(t, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
+        r = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
         break;
     default:
         return;
@@ -747,15 +732,6 @@ static uint32_t src_dc(tr *t, uint64_t insn, bkind bk)
     return bk == BK_RC ? cbuf_d(t, insn) : get_dr(t, bits(insn, 39, 8));
 }
 
-static uint32_t dneg_abs(tr *t, uint32_t d, bool neg, bool abs)
-{
-    if (abs)
-        d = SPV_GLSL(&t->b, t->t_f64, GLSLstd450FAbs, d);
-    if (neg)
-        d = SPV_OP(&t->b, SpvOpFNegate, t->t_f64, d);
-    return d;
-}
-
 static void emit_double(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -773,34 +749,34 @@ static void emit_double(tr *t, uint64_t insn, const op_row *row)
     uint32_t a = get_dr(t, bits(insn, 8, 8)), bb = src_db(t, insn, bk), r;
     switch (row->op) {
     case OP_DADD:
-        r = SPV_OP(b, SpvOpFAdd, t->t_f64, dneg_abs(t, a, bit(insn, 48), bit(insn, 46)),
-                   dneg_abs(t, bb, bit(insn, 45), bit(insn, 49)));
+        r = SPV_OP(b, SpvOpFAdd, t->t_f64, fneg_abs(t, t->t_f64, a, bit(insn, 48), bit(insn, 46)),
+                   fneg_abs(t, t->t_f64, bb, bit(insn, 45), bit(insn, 49)));
         break;
     case OP_DMUL:
-        r = SPV_OP(b, SpvOpFMul, t->t_f64, a, dneg_abs(t, bb, bit(insn, 48), false));
+        r = SPV_OP(b, SpvOpFMul, t->t_f64, a, fneg_abs(t, t->t_f64, bb, bit(insn, 48), false));
         break;
     case OP_DFMA:
-        r = SPV_GLSL(b, t->t_f64, GLSLstd450Fma, a, dneg_abs(t, bb, bit(insn, 48), false),
-                     dneg_abs(t, src_dc(t, insn, bk), bit(insn, 49), false));
+        r = SPV_GLSL(b, t->t_f64, GLSLstd450Fma, a, fneg_abs(t, t->t_f64, bb, bit(insn, 48), false),
+                     fneg_abs(t, t->t_f64, src_dc(t, insn, bk), bit(insn, 49), false));
         break;
     case OP_DMNMX: { /* a NaN operand gives the other one, as FMNMX */
-        a = dneg_abs(t, a, bit(insn, 48), bit(insn, 46));
-        bb = dneg_abs(t, bb, bit(insn, 45), bit(insn, 49));
+        a = fneg_abs(t, t->t_f64, a, bit(insn, 48), bit(insn, 46));
+        bb = fneg_abs(t, t->t_f64, bb, bit(insn, 45), bit(insn, 49));
         uint32_t mn = SPV_GLSL(b, t->t_f64, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, t->t_f64, GLSLstd450NMax, a, bb);
         r = SPV_OP(b, SpvOpSelect, t->t_f64, pred39(t, insn), mn, mx);
         break;
     }
     case OP_DSET: {
-        bb = dneg_abs(t, bb, bit(insn, 53), bit(insn, 44));
-        a = dneg_abs(t, a, bit(insn, 43), bit(insn, 54));
+        bb = fneg_abs(t, t->t_f64, bb, bit(insn, 53), bit(insn, 44));
+        a = fneg_abs(t, t->t_f64, a, bit(insn, 43), bit(insn, 54));
         uint32_t c = bool_op(t, bits(insn, 45, 2), fcompare(t, bits(insn, 48, 4), a, bb), pred39(t, insn));
         set_r(t, rd, bit(insn, 52) ? select_u(t, c, cu(t, 0x3f800000u), cu(t, 0))
                                    : select_u(t, c, cu(t, 0xffffffffu), cu(t, 0)));
         return;
     }
     default: { /* DSETP */
-        bb = dneg_abs(t, bb, bit(insn, 6), bit(insn, 44));
-        a = dneg_abs(t, a, bit(insn, 43), bit(insn, 7));
+        bb = fneg_abs(t, t->t_f64, bb, bit(insn, 6), bit(insn, 44));
+        a = fneg_abs(t, t->t_f64, a, bit(insn, 43), bit(insn, 7));
         uint32_t c = fcompare(t, bits(insn, 48, 4), a, bb), p = pred39(t, insn), op = bits(insn, 45, 2);
         set_p(t, bits(insn, 3, 3), bool_op(t, op, c, p));
         set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, c), p));
@@ -1526,7 +1502,7 @@ static void emit_half(tr *t, uint64_t insn, const op_row *row)
     if (row->op == OP_HSET2 || row->op == OP_HSETP2) {
         uint32_t p = pred39(t, insn), op = bits(insn, 45, 2), res[2];
         for (int i = 0; i < 2; i++) {
-            uint32_t x = fneg_abs(t, a[i], h.na, h.aa), y = fneg_abs(t, bb[i], h.nb, h.ab);
+            uint32_t x = fneg_abs(t, t->t_f32, a[i], h.na, h.aa), y = fneg_abs(t, t->t_f32, bb[i], h.nb, h.ab);
             res[i] = bool_op(t, op, fcompare(t, h.cmp, x, y), p);
         }
         if (row->op == OP_HSETP2) {
@@ -1547,9 +1523,9 @@ static void emit_half(tr *t, uint64_t insn, const op_row *row)
     }
     uint32_t r[2];
     for (int i = 0; i < 2; i++) {
-        uint32_t x = fneg_abs(t, a[i], h.na, h.aa), y = fneg_abs(t, bb[i], h.nb, h.ab);
+        uint32_t x = fneg_abs(t, t->t_f32, a[i], h.na, h.aa), y = fneg_abs(t, t->t_f32, bb[i], h.nb, h.ab);
         if (row->op == OP_HFMA2)
-            r[i] = SPV_OP(b, SpvOpFAdd, t->t_f32, SPV_OP(b, SpvOpFMul, t->t_f32, x, y), fneg_abs(t, c[i], h.nc, false));
+            r[i] = SPV_OP(b, SpvOpFAdd, t->t_f32, SPV_OP(b, SpvOpFMul, t->t_f32, x, y), fneg_abs(t, t->t_f32, c[i], h.nc, false));
         else
             r[i] = SPV_OP(b, row->op == OP_HMUL2 ? SpvOpFMul : SpvOpFAdd, t->t_f32, x, y);
         r[i] = fsat(t, r[i], h.sat);
@@ -1613,7 +1589,7 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
         if (sfmt != 2 || dfmt == 3)
             return (void)UNSUPPORTED(t, "F2I other than from f32 to 8, 16 or 32 bits");
         bool s = bit(insn, 12);
-        uint32_t f = fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49));
+        uint32_t f = fneg_abs(t, t->t_f32, as_f(t, src), bit(insn, 45), bit(insn, 49));
         f = round_f(t, f, bits(insn, 39, 2));
         /* out of range saturates and NaN gives 0 (PTX ISA cvt.rzi: "saturate ... NaN
          * results in 0"); SPIR-V leaves both undefined, so clamp first. A
@@ -1650,14 +1626,14 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
     case OP_F2F: { /* rounding 39-42 (8-11: to an integral value), sat 50, neg 45, abs 49, half select 41 */
         uint32_t rnd = bits(insn, 39, 4);
         if (sfmt == 2 && dfmt == 2) {
-            uint32_t f = fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49));
+            uint32_t f = fneg_abs(t, t->t_f32, as_f(t, src), bit(insn, 45), bit(insn, 49));
             if (rnd & 8)
                 f = round_f(t, f, rnd);
             set_fr(t, rd, fsat(t, f, bit(insn, 50)));
             return;
         }
         if (sfmt == 2 && dfmt == 1) { /* f32 -> f16 in the low half */
-            uint32_t f = fsat(t, fneg_abs(t, as_f(t, src), bit(insn, 45), bit(insn, 49)), bit(insn, 50));
+            uint32_t f = fsat(t, fneg_abs(t, t->t_f32, as_f(t, src), bit(insn, 45), bit(insn, 49)), bit(insn, 50));
             uint32_t v2 = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, f, cf(t, 0));
             set_r(t, rd, SPV_GLSL(b, u, GLSLstd450PackHalf2x16, v2));
             return;
@@ -1665,7 +1641,7 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
         if (sfmt == 1 && dfmt == 2) { /* f16 (half 41) -> f32 */
             uint32_t v2 = SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, src);
             uint32_t f = SPV_OP(b, SpvOpCompositeExtract, t->t_f32, v2, bit(insn, 41) ? 1 : 0);
-            set_fr(t, rd, fsat(t, fneg_abs(t, f, bit(insn, 45), bit(insn, 49)), bit(insn, 50)));
+            set_fr(t, rd, fsat(t, fneg_abs(t, t->t_f32, f, bit(insn, 45), bit(insn, 49)), bit(insn, 50)));
             return;
         }
         return (void)UNSUPPORTED(t, "F2F between these formats");

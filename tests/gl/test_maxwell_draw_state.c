@@ -362,6 +362,21 @@ static void want_restart(uint32_t x, uint32_t y, uint8_t o[4])
 
 /* An indexed 16-bit triangle strip of two quads split by the restart
  * index 0xFFFF: the gap between them stays clear. */
+/* 16-bit indices at INDEX_OFF, restart at 0xFFFF on: SET_INDEX_BUFFER_A/B,
+ * C/D (limit), E (16-bit), SET_DA_PRIMITIVE_RESTART and its index */
+static void index16_with_restart(tmd_rects *e, const uint16_t *idx, size_t n)
+{
+    memcpy(e->data + INDEX_OFF, idx, n * sizeof *idx);
+    const uint64_t iva = VA_DATA + INDEX_OFF;
+    tmd_set(e, 0x17c8, (uint32_t)(iva >> 32));
+    tmd_set(e, 0x17cc, (uint32_t)iva);
+    tmd_set(e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
+    tmd_set(e, 0x17d4, (uint32_t)(iva + 0xFFF));
+    tmd_set(e, 0x17d8, 1);
+    tmd_set(e, 0x1644, 1);
+    tmd_set(e, 0x1648, 0xFFFF);
+}
+
 static void primitive_restart(void **state)
 {
     tmd_rects e;
@@ -373,16 +388,8 @@ static void primitive_restart(void **state)
     tmd_vertex(&e, nx(24), ny(8), 0, RED), tmd_vertex(&e, nx(32), ny(8), 0, RED);
     tmd_vertex(&e, nx(24), ny(24), 0, RED), tmd_vertex(&e, nx(32), ny(24), 0, RED);
     const uint16_t idx[9] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6, 7};
-    memcpy(e.data + INDEX_OFF, idx, sizeof idx);
     assert_int_equal(v0, 0);
-    const uint64_t iva = VA_DATA + INDEX_OFF;
-    tmd_set(&e, 0x17c8, (uint32_t)(iva >> 32)); /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit), F (first) */
-    tmd_set(&e, 0x17cc, (uint32_t)iva);
-    tmd_set(&e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
-    tmd_set(&e, 0x17d4, (uint32_t)(iva + 0xFFF));
-    tmd_set(&e, 0x17d8, 1);
-    tmd_set(&e, 0x1644, 1);      /* SET_DA_PRIMITIVE_RESTART */
-    tmd_set(&e, 0x1648, 0xFFFF); /* _INDEX */
+    index16_with_restart(&e, idx, 9);
     /* DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST: FIRST 0, COUNT 9, TRIANGLE_STRIP */
     tmd_set(&e, 0x17e8, 0u | 9u << 16 | 5u << 28);
     tmd_submit(&e, 1);
@@ -752,15 +759,7 @@ static void provoking_first(void **state)
     draw(&e, 6, 4, 5 /* TRIANGLE_STRIP */, false);
     draw(&e, 10, 4, 6 /* TRIANGLE_FAN */, false);
     const uint16_t idx[8] = {14, 15, 16, 17, 0xFFFF, 18, 19, 20};
-    memcpy(e.data + INDEX_OFF, idx, sizeof idx);
-    const uint64_t iva = VA_DATA + INDEX_OFF;
-    tmd_set(&e, 0x17c8, (uint32_t)(iva >> 32)); /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit) */
-    tmd_set(&e, 0x17cc, (uint32_t)iva);
-    tmd_set(&e, 0x17d0, (uint32_t)((iva + 0xFFF) >> 32));
-    tmd_set(&e, 0x17d4, (uint32_t)(iva + 0xFFF));
-    tmd_set(&e, 0x17d8, 1);
-    tmd_set(&e, 0x1644, 1);      /* SET_DA_PRIMITIVE_RESTART */
-    tmd_set(&e, 0x1648, 0xFFFF); /* _INDEX */
+    index16_with_restart(&e, idx, 8);
     tmd_set(&e, 0x17e8, 0u | 8u << 16 | 5u << 28); /* DRAW_INDEX_BUFFER16_..._FIRST: 8, TRIANGLE_STRIP */
     tmd_set(&e, 0x1644, 0);
     draw(&e, 21, 4, 1 /* LINES */, false);

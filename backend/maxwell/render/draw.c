@@ -1254,15 +1254,15 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         if (rotate) {
             draw_mode = gl_provoking_rewrite(mode, idx, isz, 0, ev->u.draw.count, st->restart.enable,
                                              st->restart.index, d->rotated, &rotated_count);
-            gl->NamedBufferData(d->ibuf, (GLsizeiptr)(rotated_count ? rotated_count * 4u : 4u), d->rotated,
-                                GL_STREAM_DRAW);
         } else {
             gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
+            gl->VertexArrayElementBuffer(d->vao, d->ibuf);
         }
-        gl->VertexArrayElementBuffer(d->vao, d->ibuf);
     } else if (rotate) {
         draw_mode = gl_provoking_rewrite(mode, NULL, 0, ev->u.draw.first, ev->u.draw.count, false, 0, d->rotated,
                                          &rotated_count);
+    }
+    if (rotate) { /* the rotated list, from the index buffer or the vertex range */
         gl->NamedBufferData(d->ibuf, (GLsizeiptr)(rotated_count ? rotated_count * 4u : 4u), d->rotated,
                             GL_STREAM_DRAW);
         gl->VertexArrayElementBuffer(d->vao, d->ibuf);
