@@ -127,11 +127,92 @@ static void glsl_contract(void **state)
     assert_non_null(strstr(out, "glhle-shbin glsl IN.shbin [--dvle N] [--gles]"));
 }
 
+/* A vertex DVLE (o0 = v0, o1 = v1: two output registers) and three
+ * geometry DVLEs on one program (o0 = v0, o1 = v1, SETEMIT 0, EMIT, END):
+ * point, fixed (c16, one vertex) and variable mode. */
+static uint8_t *gs_file(size_t *size)
+{
+    if (!tool_path()) {
+        print_message("SKIP: glhle-shbin was not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+    pica_dvlb_writer *w = dw_create();
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_V(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_V(1, "xyzw")));
+    dw_emit(w, dw_op0(DW_END));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_V(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_V(1, "xyzw")));
+    dw_emit(w, dw_setemit(0, 0, 0));
+    dw_emit(w, dw_op0(DW_EMIT));
+    dw_emit(w, dw_op0(DW_END));
+    dw_dvle(w, 0, 0, 2);
+    dw_output(w, 0, 0, 0xF);
+    dw_output(w, 2, 1, 0xF);
+    static const uint32_t modes[3][3] = {{0, 0, 0}, {2, 0x10, 1}, {1, 0, 0}}; /* mode, fixed start, fixed vertices */
+    for (unsigned m = 0; m < 3; m++) {
+        dw_dvle(w, 1, 3, 7);
+        dw_gsh(w, modes[m][0], modes[m][1], 0, modes[m][2], 0);
+        dw_output(w, 0, 0, 0xF);
+        dw_output(w, 2, 1, 0xF);
+    }
+    uint8_t *file = dw_finish(w, size);
+    dw_destroy(w);
+    return file;
+}
+
+/* glhle-shbin glsl of a geometry DVLE: the GL input primitive follows from
+ * the DVLE's mode and the vertex registers (3dbrew SHBIN: the DVLE's
+ * geometry type, fixed-mode start register and vertex count; libctru
+ * shaderProgramSetGsh's stride), variable mode is refused with the reason. */
+static void gs_glsl_contract(void **state)
+{
+    (void)state;
+    size_t size;
+    uint8_t *file = gs_file(&size);
+    const char *in = ts_output_path("glhle_shbin_gs.shbin");
+    write_file(in, file, size);
+    free(file);
+    static char out[65536];
+    char args[4200];
+    /* point mode: two registers a vertex from DVLE 0, three vertices by default */
+    snprintf(args, sizeof args, "glsl '%s' --dvle 1", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "layout(triangles) in;\n"));
+    assert_non_null(strstr(out, "// 0x005: setemit 0\n"));
+    /* a stride of four registers: two vertices, lines */
+    snprintf(args, sizeof args, "glsl '%s' --dvle 1 --gs-stride 4 --gles", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "#version 320 es\n"));
+    assert_non_null(strstr(out, "layout(lines) in;\n"));
+    /* one register a vertex, four of them: lines_adjacency */
+    snprintf(args, sizeof args, "glsl '%s' --dvle 1 --gs-stride 4 --vs-outputs 1", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "layout(lines_adjacency) in;\n"));
+    /* five registers of two a vertex: the third vertex partly filled, still a triangle */
+    snprintf(args, sizeof args, "glsl '%s' --dvle 1 --gs-stride 5", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "layout(triangles) in;\n"));
+    /* fixed mode: the DVLE's one vertex */
+    snprintf(args, sizeof args, "glsl '%s' --dvle 2", in);
+    assert_int_equal(run(args, out, sizeof out), 0);
+    assert_non_null(strstr(out, "layout(points) in;\n"));
+    assert_non_null(strstr(out, "pcc[16] = pica_gs_in0[0];\n")); /* the vertex in c16 on */
+    snprintf(args, sizeof args, "glsl '%s' --dvle 3", in);
+    assert_int_equal(run(args, out, sizeof out), 1);
+    assert_non_null(strstr(out, "DVLE 3: geometry shader in variable-size input mode"));
+    snprintf(args, sizeof args, "glsl '%s' --dvle 1 --gs-stride 17", in);
+    assert_int_equal(run(args, out, sizeof out), 2);
+    assert_non_null(strstr(out, "--gs-stride wants a number from 1 to 16, got '17'"));
+    snprintf(args, sizeof args, "disasm '%s' --vs-outputs 2", in);
+    assert_int_equal(run(args, out, sizeof out), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(disasm_contract),
         cmocka_unit_test(glsl_contract),
+        cmocka_unit_test(gs_glsl_contract),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
