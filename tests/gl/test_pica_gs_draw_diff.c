@@ -49,42 +49,6 @@
 /* each scene's colour buffer, zero until it draws (16 KiB each) */
 #define COLOR_AT(k) (PD_COLOR + (uint32_t)(k) * 0x4000u)
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-/* A writer's program into a unit (0 vertex, 1 geometry) through the
- * transfer registers, as libctru's shaderProgramUse does. */
-static void upload_program(tp_cmdbuf *b, int unit, pica_dvlb_writer *w)
-{
-    dw_dvle(w, unit, 0, dw_here(w));
-    size_t size;
-    uint8_t *file = dw_finish(w, &size);
-    pica_shbin s;
-    assert_int_equal(pica_shbin_parse(file, size, ts_logger(), &s), GLHLE_RESULT_OK);
-    free(file);
-    uint32_t base = unit ? 0x280 : 0x2B0;
-    tp_cmd1(b, base + 0x1B, 0);
-    tp_cmd(b, base + 0x1C, 0xF, false, s.code, s.code_words);
-    tp_cmd1(b, base + 0x0F, 1);
-    tp_cmd1(b, base + 0x25, 0);
-    if (s.opdesc_count)
-        tp_cmd(b, base + 0x26, 0xF, false, s.opdesc, s.opdesc_count);
-    tp_cmd1(b, base + 0x0A, 0x7FFF0000u | s.dvles[0].main_offset);
-    pica_shbin_free(&s);
-}
-
-/* GS c[reg] in f32 mode: index with bit 31, then w, z, y, x (3dbrew). */
-static void gs_uniform(tp_cmdbuf *b, uint32_t reg, float x, float y, float z, float w)
-{
-    tp_cmd1(b, 0x290, 0x80000000u | reg);
-    const uint32_t words[4] = {fbits(w), fbits(z), fbits(y), fbits(x)};
-    tp_cmd(b, 0x291, 0xF, false, words, 4);
-}
-
 /* One corner of the billboard: o0 = v0 + c(corner), o1 = r1 (the colour),
  * o2 = v2, then SETEMIT and EMIT (every output written before each EMIT:
  * EMIT swaps the output banks). */
@@ -150,7 +114,7 @@ static void billboard_program(tp_cmdbuf *b, int variant)
         dw_emit(w, dw_op0(DW_EMIT));
     }
     dw_emit(w, dw_op0(DW_END));
-    upload_program(b, 1, w);
+    tp_upload_program(b, 1, w);
     dw_destroy(w);
 }
 
@@ -175,7 +139,7 @@ static void fixed_program(tp_cmdbuf *b)
         dw_emit(w, dw_op0(DW_EMIT));
     }
     dw_emit(w, dw_op0(DW_END));
-    upload_program(b, 1, w);
+    tp_upload_program(b, 1, w);
     dw_destroy(w);
 }
 
@@ -269,12 +233,12 @@ static void build(tp_cmdbuf *b, int k)
         fixed_program(b);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
-    gs_uniform(b, 0, s, 0, 0, 0);
-    gs_uniform(b, 1, 0, s, 0, 0);
-    gs_uniform(b, 2, s, s, 0, 0);
-    gs_uniform(b, 4, 0.25f, 0.75f, 1.0f, 1.0f);
-    gs_uniform(b, 5, 1.0f, 1.0f, 1.0f, 1.0f);
-    gs_uniform(b, 6, 0, 0, 0, 0);
+    tp_uniform_f32(b, 1, 0, s, 0, 0, 0);
+    tp_uniform_f32(b, 1, 1, 0, s, 0, 0);
+    tp_uniform_f32(b, 1, 2, s, s, 0, 0);
+    tp_uniform_f32(b, 1, 4, 0.25f, 0.75f, 1.0f, 1.0f);
+    tp_uniform_f32(b, 1, 5, 1.0f, 1.0f, 1.0f, 1.0f);
+    tp_uniform_f32(b, 1, 6, 0, 0, 0, 0);
     tp_cmd1(b, 0x281, 0); /* i0: one iteration */
     pd_cull(b, k == 0 ? 1 : 0);
     switch (k) {
@@ -301,9 +265,9 @@ static void build(tp_cmdbuf *b, int k)
         tp_cmd1(b, 0x280, 0x7FFF0000u);
         tp_cmd1(b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
         gs_config(b, 3, 0);
-        gs_uniform(b, 0, s / 3, 0, 0, 0);
-        gs_uniform(b, 1, 0, s / 3, 0, 0);
-        gs_uniform(b, 2, s / 3, s / 3, 0, 0);
+        tp_uniform_f32(b, 1, 0, s / 3, 0, 0, 0);
+        tp_uniform_f32(b, 1, 1, 0, s / 3, 0, 0);
+        tp_uniform_f32(b, 1, 2, s / 3, s / 3, 0, 0);
         gs_draw(b, BIG, false, 0);
         break;
     default:

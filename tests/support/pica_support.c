@@ -3,6 +3,8 @@
 #include "support/test_support.h"
 
 #include "backend/common/float_formats.h"
+#include "backend/pica/shader/shbin.h"
+#include "support/pica_dvlb_writer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -239,3 +241,32 @@ void tp_build_lit_fog_draw(tp_cmdbuf *b)
     w(b, 0x229, 0);
 }
 
+
+void tp_upload_program(tp_cmdbuf *b, int unit, pica_dvlb_writer *w)
+{
+    dw_dvle(w, unit, 0, dw_here(w));
+    size_t size;
+    uint8_t *file = dw_finish(w, &size);
+    pica_shbin s;
+    assert_int_equal(pica_shbin_parse(file, size, ts_logger(), &s), GLHLE_RESULT_OK);
+    free(file);
+    const uint32_t base = unit ? 0x280 : 0x2B0;
+    tp_cmd1(b, base + 0x1B, 0);
+    tp_cmd(b, base + 0x1C, 0xF, false, s.code, s.code_words);
+    tp_cmd1(b, base + 0x0F, 1);
+    tp_cmd1(b, base + 0x25, 0);
+    if (s.opdesc_count)
+        tp_cmd(b, base + 0x26, 0xF, false, s.opdesc, s.opdesc_count);
+    tp_cmd1(b, base + 0x0A, 0x7FFF0000u | s.dvles[0].main_offset);
+    pica_shbin_free(&s);
+}
+
+void tp_uniform_f32(tp_cmdbuf *b, int unit, uint32_t reg, float x, float y, float z, float w)
+{
+    const uint32_t base = unit ? 0x280 : 0x2B0;
+    tp_cmd1(b, base + 0x10, 0x80000000u | reg);
+    uint32_t words[4];
+    const float f[4] = {w, z, y, x};
+    memcpy(words, f, sizeof words);
+    tp_cmd(b, base + 0x11, 0xF, false, words, 4);
+}

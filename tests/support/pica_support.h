@@ -59,4 +59,14 @@ typedef struct tp_events {
 /* Clears r and installs it as the observer for the event types in mask. */
 void tp_events_watch(glhle_pica *p, tp_events *r, uint32_t mask);
 
+struct pica_dvlb_writer;
+/* A DVLB writer's program, made one DVLE of `unit` (0 vertex, 1 geometry)
+ * from word 0 to its end, loaded into that unit through the transfer
+ * registers as libctru's shaderProgramUse does: code, operand descriptors,
+ * entry point. */
+void tp_upload_program(tp_cmdbuf *b, int unit, struct pica_dvlb_writer *w);
+/* The unit's float uniform c[reg] in f32 mode: the index with bit 31, then
+ * w, z, y, x (3dbrew GPU/Internal_Registers). */
+void tp_uniform_f32(tp_cmdbuf *b, int unit, uint32_t reg, float x, float y, float z, float w);
+
 #endif

@@ -20,6 +20,14 @@ static const char *tool_path(void)
     return stat(path, &st) == 0 ? path : NULL;
 }
 
+static void need_tool(void)
+{
+    if (!tool_path()) {
+        print_message("SKIP: glhle-shbin was not built (GLHLE_BUILD_TOOLS off)\n");
+        skip();
+    }
+}
+
 static int run(const char *args, char *out, size_t cap)
 {
     char cmd[8192];
@@ -44,10 +52,7 @@ static void write_file(const char *path, const void *data, size_t size)
  * a constant, a uniform and a position output. */
 static uint8_t *sample_file(size_t *size)
 {
-    if (!tool_path()) {
-        print_message("SKIP: glhle-shbin was not built (GLHLE_BUILD_TOOLS off)\n");
-        skip();
-    }
+    need_tool();
     pica_dvlb_writer *w = dw_create();
     dw_emit(w, dw_op1(w, DW_DP4, DW_O(0, "x"), DW_C(0, "xyzw"), dw_neg(DW_V(0, "wzyx"))));
     dw_emit(w, dw_op0(DW_END));
@@ -132,10 +137,7 @@ static void glsl_contract(void **state)
  * point, fixed (c16, one vertex) and variable mode. */
 static uint8_t *gs_file(size_t *size)
 {
-    if (!tool_path()) {
-        print_message("SKIP: glhle-shbin was not built (GLHLE_BUILD_TOOLS off)\n");
-        skip();
-    }
+    need_tool();
     pica_dvlb_writer *w = dw_create();
     dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_V(0, "xyzw")));
     dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_V(1, "xyzw")));

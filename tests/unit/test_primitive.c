@@ -171,43 +171,6 @@ static glhle_result rig_run(rig *r)
     return res;
 }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-/* Loads a writer's program into a unit (0 vertex, 1 geometry) through the
- * transfer registers, as libctru's shaderProgramUse does. */
-static void upload_program(tp_cmdbuf *b, int unit, pica_dvlb_writer *w)
-{
-    dw_dvle(w, unit, 0, dw_here(w));
-    size_t size;
-    uint8_t *file = dw_finish(w, &size);
-    pica_shbin s;
-    assert_int_equal(pica_shbin_parse(file, size, ts_logger(), &s), GLHLE_RESULT_OK);
-    free(file);
-    uint32_t base = unit ? 0x280 : 0x2B0;
-    tp_cmd1(b, base + 0x1B, 0);
-    tp_cmd(b, base + 0x1C, 0xF, false, s.code, s.code_words);
-    tp_cmd1(b, base + 0x0F, 1);
-    tp_cmd1(b, base + 0x25, 0);
-    if (s.opdesc_count)
-        tp_cmd(b, base + 0x26, 0xF, false, s.opdesc, s.opdesc_count);
-    tp_cmd1(b, base + 0x0A, 0x7FFF0000u | s.dvles[0].main_offset);
-    pica_shbin_free(&s);
-}
-
-/* c[reg] in f32 mode: index with bit 31, then w, z, y, x (3dbrew). */
-static void uniform_f32(tp_cmdbuf *b, int unit, uint32_t reg, float x, float y, float z, float w)
-{
-    uint32_t base = unit ? 0x280 : 0x2B0;
-    tp_cmd1(b, base + 0x10, 0x80000000u | reg);
-    const uint32_t words[4] = {fbits(w), fbits(z), fbits(y), fbits(x)};
-    tp_cmd(b, base + 0x11, 0xF, false, words, 4);
-}
-
 static void put_f32(uint32_t at, float f)
 {
     memcpy(vram + at, &f, 4);
@@ -236,14 +199,14 @@ static void setup_vs(rig *r)
     tp_cmdbuf *b = &r->b;
     pica_dvlb_writer *w = dw_create();
     emit_vs_code(w);
-    upload_program(b, 0, w);
+    tp_upload_program(b, 0, w);
     dw_destroy(w);
     /* projection: x' = 0.5x - 1, y' = 0.25y, z' = -z, w' = 1 */
-    uniform_f32(b, 0, 0, 0.5f, 0, 0, -1);
-    uniform_f32(b, 0, 1, 0, 0.25f, 0, 0);
-    uniform_f32(b, 0, 2, 0, 0, -1, 0);
-    uniform_f32(b, 0, 3, 0, 0, 0, 1);
-    uniform_f32(b, 0, 4, 0.25f, 0.5f, 1.0f, 0.125f); /* colour scale */
+    tp_uniform_f32(b, 0, 0, 0.5f, 0, 0, -1);
+    tp_uniform_f32(b, 0, 1, 0, 0.25f, 0, 0);
+    tp_uniform_f32(b, 0, 2, 0, 0, -1, 0);
+    tp_uniform_f32(b, 0, 3, 0, 0, 0, 1);
+    tp_uniform_f32(b, 0, 4, 0.25f, 0.5f, 1.0f, 0.125f); /* colour scale */
     tp_cmd1(b, 0x2B9, 0xA0000000u | 3);      /* VSH_INPUTBUFFER_CONFIG: 4 inputs */
     tp_cmd1(b, 0x242, 3);                    /* VSH_NUM_ATTR */
     tp_cmd1(b, 0x2BB, 0x3102);               /* permutation: attr0 -> v2, attr1 -> v0, attr2 -> v1, attr3 -> v3 */
@@ -577,10 +540,10 @@ static void gs_point_mode(void **state)
     tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
     pica_dvlb_writer *w = dw_create();
     emit_gs_point_code(w);
-    upload_program(b, 1, w);
+    tp_upload_program(b, 1, w);
     dw_destroy(w);
-    uniform_f32(b, 1, 10, 1, 0, 0, 0);
-    uniform_f32(b, 1, 11, 0, 1, 0, 0);
+    tp_uniform_f32(b, 1, 10, 1, 0, 0, 0);
+    tp_uniform_f32(b, 1, 11, 0, 1, 0, 0);
     tp_cmd1(b, 0x280, 0x7FFF0000u | 0); /* GSH bools: b0 = 0 first */
     gs_point_config(b);
     tp_cmd1(b, 0x25F, 1);
@@ -627,8 +590,8 @@ static void gs_shared_configuration(void **state)
     tp_cmd1(b, 0x2D5, 0);
     tp_cmd(b, 0x2D6, 0xF, false, s.opdesc, s.opdesc_count);
     pica_shbin_free(&s);
-    uniform_f32(b, 0, 10, 1, 0, 0, 0); /* through the VS registers */
-    uniform_f32(b, 0, 11, 0, 1, 0, 0);
+    tp_uniform_f32(b, 0, 10, 1, 0, 0, 0); /* through the VS registers */
+    tp_uniform_f32(b, 0, 11, 0, 1, 0, 0);
     tp_cmd1(b, 0x28A, 0x7FFF0000u | 16); /* GSH_ENTRYPOINT */
     gs_point_config(b);
     tp_cmd1(b, 0x25F, 1);
@@ -662,7 +625,7 @@ static void gs_fixed_mode(void **state)
         dw_emit(w, dw_op0(DW_EMIT));
     }
     dw_emit(w, dw_op0(DW_END));
-    upload_program(b, 1, w);
+    tp_upload_program(b, 1, w);
     dw_destroy(w);
     tp_cmd1(b, 0x229, 2);
     tp_cmd1(b, 0x289, 0x08000000u);
@@ -717,7 +680,7 @@ static void bad_draws(void **state)
     /* a vertex shader that never ends: stopped, reported, the draw goes on */
     pica_dvlb_writer *w = dw_create();
     dw_emit(w, dw_flow2(DW_JMPC, DW_OR, 0, 0, 0, 0));
-    upload_program(&r->b, 0, w);
+    tp_upload_program(&r->b, 0, w);
     dw_destroy(w);
     r->cap.ni = r->cap.nv = 0;
     tp_cmd1(&r->b, 0x25F, 1);
