@@ -16,6 +16,7 @@
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_support.h"
 #include "support/maxwell_tex_support.h"
+#include "scenes/maxwell_draw_scene.h"
 
 #define VA 0x0500000000ull
 #define MEM (8u << 20)
@@ -468,6 +469,96 @@ static void buffer_texture(void **state)
     env_free(&e);
 }
 
+/* ---- draws that sample (the corpus' passthrough_vsh + texture_fsh and
+ * tex_int_fsh through the draw path; skip without the corpus) ---- */
+
+#define RW TMD_RECTS_W
+#define RH TMD_RECTS_H
+
+/* Header `index` and sampler 0 of the pools at data + TMD_TIC / TMD_TSC,
+ * named by SET_TEX_HEADER_POOL / SET_TEX_SAMPLER_POOL. */
+static void pools(tmd_rects *e, const uint32_t *tics, uint32_t n, const uint32_t tsc[8])
+{
+    memcpy(e->data + TMD_TIC, tics, 32 * (size_t)n);
+    memcpy(e->data + TMD_TSC, tsc, 32);
+    const uint64_t tic_va = TMD_RECTS_DATA_VA + TMD_TIC, tsc_va = TMD_RECTS_DATA_VA + TMD_TSC;
+    tmd_set(e, 0x1574, (uint32_t)(tic_va >> 32));
+    tmd_set(e, 0x1578, (uint32_t)tic_va);
+    tmd_set(e, 0x157c, 15);
+    tmd_set(e, 0x155c, (uint32_t)(tsc_va >> 32));
+    tmd_set(e, 0x1560, (uint32_t)tsc_va);
+    tmd_set(e, 0x1564, 15);
+}
+
+/* the test texture's texel (i, j), RGBA8 */
+static void rect_texel(uint32_t i, uint32_t j, uint8_t out[4])
+{
+    out[0] = (uint8_t)(i * 12 + 3);
+    out[1] = (uint8_t)(j * 20 + 5);
+    out[2] = (uint8_t)((i * 7 + j * 13) & 0xFF);
+    out[3] = (uint8_t)(255 - i);
+}
+
+/* Texel coordinates: a 20x12 texture whose header clears NORMALIZED_COORDS
+ * (or whose sampler forces FORCE_UNNORMALIZED_COORDS) sampled, nearest and
+ * clamped to the edge, at uv = pixel centre / 2 over the 32x32 target:
+ * pixel (x, y) shows texel (min(x / 2, 19), min(y / 2, 11)). Treated as
+ * normalised, every uv past 1 would clamp to the last column and row. */
+static void unnormalized_coordinates(void **state)
+{
+    enum { TW = 20, TH = 12 };
+    const uint64_t tex_va = TMD_RECTS_RT_VA + 0x200000;
+    for (int by_sampler = 0; by_sampler < 2; by_sampler++) {
+        tmd_rects e;
+        const float black[4] = {0, 0, 0, 0};
+        if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "texture_fsh", black))
+            skip();
+        const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = TW, .height = TH,
+                                 .levels = 1, .bh = 1};
+        tmt_model m;
+        tmt_model_init(&m, TW, TH, 1, 4, 1, td.bh);
+        for (uint32_t j = 0; j < TH; j++)
+            for (uint32_t i = 0; i < TW; i++) {
+                uint8_t t[4];
+                rect_texel(i, j, t);
+                memcpy(e.rt + (tex_va - TMD_RECTS_RT_VA) + tmt_model_at(&m, 0, 0, i * 4, j), t, 4);
+            }
+        uint32_t tic[8];
+        tmt_make_tic(&td, tex_va, tic);
+        uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+        if (by_sampler)
+            tsc[1] |= 1u << 25;          /* FLOAT_COORD_NORMALIZATION: FORCE_UNNORMALIZED_COORDS */
+        else
+            tmt_field(tic, 191, 191, 0); /* NORMALIZED_COORDS clear */
+        pools(&e, tic, 1, tsc);
+        /* one triangle over the target: NDC (-1, -1), (3, -1), (-1, 3) are
+         * pixels (0, 0), (64, 0), (0, 64); uv (the colour's xy) pixel / 2 */
+        const float uv[3][4] = {{0, 0, 0, 1}, {32, 0, 0, 1}, {0, 32, 0, 1}};
+        tmd_vertex(&e, -1, -1, 0, uv[0]);
+        tmd_vertex(&e, 3, -1, 0, uv[1]);
+        tmd_vertex(&e, -1, 3, 0, uv[2]);
+        tmd_set(&e, 0x1214, 0u | 3u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 3, TRIANGLES */
+        tmd_submit(&e, 1);
+        uint32_t bad = 0;
+        for (uint32_t y = 0; y < RH; y++)
+            for (uint32_t x = 0; x < RW; x++) {
+                uint8_t want[4];
+                rect_texel(x / 2 < TW ? x / 2 : TW - 1, y / 2 < TH ? y / 2 : TH - 1, want);
+                const uint8_t *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want, 4)) {
+                    if (bad < 4)
+                        print_message("  %s: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                                      by_sampler ? "sampler" : "header", x, y, got[0], got[1], got[2], got[3],
+                                      want[0], want[1], want[2], want[3]);
+                    bad++;
+                }
+            }
+        if (bad)
+            fail_msg("unnormalised coordinates (%s): %u pixels differ", by_sampler ? "sampler" : "header", bad);
+        tmd_rects_close(&e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -480,6 +571,7 @@ int main(void)
         cmocka_unit_test(samplers_and_bad_headers),
         cmocka_unit_test(mis_kinded_and_oversized_headers),
         cmocka_unit_test(buffer_texture),
+        cmocka_unit_test(unnormalized_coordinates),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

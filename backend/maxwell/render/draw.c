@@ -376,6 +376,12 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
             k |= MW_TEX_SINT;
         if (smp.depth_compare)
             k |= MW_TEX_SHADOW;
+        /* texel coordinates: the header's NORMALIZED_COORDS clear or the
+         * sampler's FORCE_UNNORMALIZED_COORDS (clb197tex.h); the translator
+         * divides them by the size (cubes take a direction either way) */
+        const uint8_t dim = k & MW_TEX_KIND_MASK;
+        if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY)
+            k |= MW_TEX_UNNORM;
         t->kind[s] = k;
     }
 }
