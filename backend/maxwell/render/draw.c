@@ -1192,7 +1192,9 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
+        r->drawing = st;
         tex_res = bind_textures(r, tex, tex_mask, &fatal);
+        r->drawing = NULL;
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
     if (res == GLHLE_RESULT_OK)
