@@ -670,6 +670,71 @@ static void target_sampled_by_a_later_draw_2x(void **state)
     target_sampled_by_a_later_draw(state, 2);
 }
 
+/* A view never samples the target its draw writes: draw 1 fills target A
+ * (C0, C1 over [0, 6) x [0, 20)); draw 2 samples A (texture_fsh, its own
+ * A8B8G8R8 format) into target B -- a view; draw 3 samples A mirrored in
+ * x into A itself -- the same header, so the entry is made a copy of A
+ * before the draw (through a view it would read pixels the draw is
+ * writing). B must equal A after draw 1 and A the mirror of it. */
+static void target_sampled_by_its_own_draw(void **state)
+{
+    const float c0[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+    const uint8_t b0[4] = {51, 102, 153, 204};
+    const float c1[4] = {200 / 255.0f, 10 / 255.0f, 250 / 255.0f, 1.0f};
+    const uint8_t b1[4] = {200, 10, 250, 255};
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", c0))
+        skip();
+    const uint32_t first = tmd_rect(&e, 0, 0, 6, 20, 0, c1, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    const uint64_t b_va = TMD_RECTS_RT_VA + 0x100000;
+    const uint32_t off2 = TMD_DATA_SIZE;
+    tmc_shader fs2;
+    assert_true(tmc_load("texture_fsh", &fs2));
+    tmd_target(&e.pb, b_va, RW, RH, 0xD5);
+    tmd_programs(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, &e.vs, &fs2);
+    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = RW, .height = RH,
+                             .levels = 1, .bh = 1};
+    uint32_t tic[8];
+    tmt_make_tic(&td, TMD_RECTS_RT_VA, tic);
+    const uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+    pools(&e, tic, 1, tsc);
+    /* vertices 0-2: uv = pixel centre / 32; 3-5: u mirrored, 1 - that */
+    const float pos[6][4] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}, {-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+    const float uv[6][4] = {{0, 0, 0, 1}, {2, 0, 0, 1}, {0, 2, 0, 1}, {1, 0, 0, 1}, {-1, 0, 0, 1}, {1, 2, 0, 1}};
+    tmd_attribute(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, 0, 0, &pos[0][0], 6);
+    tmd_attribute(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, 1, 1, &uv[0][0], 6);
+    tmd_set(&e, 0x1214, 0u | 3u << 16 | 4u << 28);
+    tmd_target(&e.pb, TMD_RECTS_RT_VA, RW, RH, 0xD5);
+    tmd_set(&e, 0x1214, 3u | 3u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 3);
+    const mw_render_stats *st = &e.gpu->render->stats;
+    assert_int_equal(st->writebacks, 0);
+    assert_int_equal(st->texture_views, 1);
+    assert_int_equal(st->texture_copies, 1);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            const uint8_t *wb = x < 6 && y < 20 ? b1 : b0, *wa = RW - 1 - x < 6 && y < 20 ? b1 : b0;
+            const uint8_t *gb = e.rt + (b_va - TMD_RECTS_RT_VA) + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            const uint8_t *ga = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            if (memcmp(gb, wb, 4) || memcmp(ga, wa, 4)) {
+                if (bad < 4)
+                    print_message("  pixel (%u, %u): B %u %u %u %u (want %u %u %u %u), A %u %u %u %u (want %u %u %u "
+                                  "%u)\n", x, y, gb[0], gb[1], gb[2], gb[3], wb[0], wb[1], wb[2], wb[3], ga[0], ga[1],
+                                  ga[2], ga[3], wa[0], wa[1], wa[2], wa[3]);
+                bad++;
+            }
+        }
+    if (bad)
+        fail_msg("%u pixels differ", bad);
+    tmc_free(&fs2);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -685,6 +750,7 @@ int main(void)
         cmocka_unit_test(unnormalized_coordinates),
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
+        cmocka_unit_test(target_sampled_by_its_own_draw),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
