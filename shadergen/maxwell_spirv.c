@@ -2412,6 +2412,44 @@ static uint32_t image_type_of(tr *t, uint32_t handle_word)
     return t->tex_image_type[(handle_word * 4 - t->in->key.tex_handle_offset) / 4];
 }
 
+/* Texel coordinates (MW_TEX_UNNORM) to GL's normalised ones: the first
+ * `spatial` of the `n` components of `coord` (a scalar when n is 1; an
+ * array layer, which stays an index, comes after them) divided by level
+ * 0's size, textureSize(tex, 0) -- what yuzu's texture pass
+ * (PatchImageSampleImplicitLod) and Ryujinx's shader rewriter
+ * (coordinate normalisation) do. Chosen over a rectangle texture: GLSL
+ * ES 3.20 has no sampler2DRect, and GL's rectangle target takes no mips,
+ * arrays, 3D or REPEAT, which the header allows with unnormalised
+ * coordinates. Derivatives (TXD) are divided alike. Identity for slots
+ * without the flag. */
+static uint32_t unnormalize(tr *t, uint32_t handle_word, uint32_t s, uint32_t coord, uint32_t n, uint32_t spatial)
+{
+    spv_builder *b = &t->b;
+    const uint32_t slot = (handle_word * 4 - t->in->key.tex_handle_offset) / 4;
+    const uint8_t kind = t->in->key.tex[slot];
+    const uint32_t k = kind & MW_TEX_KIND_MASK;
+    if (!(kind & MW_TEX_UNNORM) || k == MW_TEX_CUBE || k == MW_TEX_CUBE_ARRAY)
+        return coord;
+    spv_capability(b, SpvCapabilityImageQuery);
+    const bool arrayed = k == MW_TEX_1D_ARRAY || k == MW_TEX_2D_ARRAY;
+    /* the size query's components: the spatial ones, then the layers */
+    const uint32_t dims = (k == MW_TEX_1D || k == MW_TEX_1D_ARRAY ? 1 : k == MW_TEX_3D ? 3 : 2) + (arrayed ? 1 : 0);
+    uint32_t img = SPV_OP(b, SpvOpImage, t->tex_image_type[slot], s);
+    uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, dims == 1 ? t->t_i32 : spv_type_vector(b, t->t_i32, dims), img,
+                           spv_const_i32(b, 0));
+    uint32_t parts[4];
+    for (uint32_t i = 0; i < n && i < 4; i++) {
+        if (i >= spatial) {
+            parts[i] = cf(t, 1.0f);
+            continue;
+        }
+        uint32_t c = dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, t->t_i32, size, i);
+        parts[i] = SPV_OP(b, SpvOpConvertSToF, t->t_f32, c);
+    }
+    uint32_t div = n == 1 ? parts[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_f32, n), parts, n);
+    return SPV_OP(b, SpvOpFDiv, n == 1 ? t->t_f32 : spv_type_vector(b, t->t_f32, n), coord, div);
+}
+
 /* TEXS: encoding 53-56, component mask 50-52, f32 result 59, registers
  * Rd 0, Rd2 28, Ra 8, Rb 20, handle 36-48 (envydis d000; the encoding
  * table and the register use per encoding follow yuzu
@@ -2470,6 +2508,7 @@ static void emit_texs(tr *t, uint64_t insn)
     case 12: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); break;
     default: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); lod = get_fr(t, rb + 1); explicit_lod = true; break;
     }
+    coord = unnormalize(t, bits(insn, 36, 13), s, coord, enc == 0 ? 1 : enc <= 6 ? 2 : 3, enc == 0 ? 1 : enc <= 9 ? 2 : 3);
     if (!explicit_lod && t->in->key.stage != MW_SPIRV_FRAGMENT)
         lod = zero, explicit_lod = true; /* implicit derivatives exist only in fragment shaders */
     uint32_t res;
@@ -2781,7 +2820,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
         if (type >= 6 || type == 1)
             return (void)UNSUPPORTED(t, "TMML of a cube, cube array or 1D array");
         spv_capability(b, SpvCapabilityImageQuery);
-        uint32_t coord = full_coords(t, ra, type, false);
+        uint32_t coord = unnormalize(t, handle, s, full_coords(t, ra, type, false), dims, dims);
         uint32_t q = SPV_OP(b, SpvOpImageQueryLod, t->t_v2f, s, coord);
         uint32_t n = 0;
         for (uint32_t c = 0; c < 2; c++) {
@@ -2797,7 +2836,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
         return;
     }
 
-    uint32_t coord = full_coords(t, ra, type, true);
+    uint32_t coord = unnormalize(t, handle, s, full_coords(t, ra, type, true), dims + (type & 1), dims);
     if (row->op == OP_TXD) {
         /* textureGrad: derivatives interleaved from Rb, (dPdx.x, dPdy.x,
          * dPdx.y, dPdy.y) (Mesa nvc0 lowering sets src(arg + 2c) = dPdx[c],
@@ -2816,6 +2855,8 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
             dx = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta), get_fr(t, meta + 2));
             dy = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta + 1), get_fr(t, meta + 3));
         }
+        dx = unnormalize(t, handle, s, dx, dims, dims);
+        dy = unnormalize(t, handle, s, dy, dims, dims);
         res = SPV_OP(b, SpvOpImageSampleExplicitLod, rt, s, coord, SpvImageOperandsGradMask, dx, dy);
     } else if (row->op == OP_TLD4) {
         /* textureGather: component 56-57, offset kind 54-55 (1 AOFFI, 2 PTP),
@@ -2926,7 +2967,8 @@ static void emit_tld4s(tr *t, uint64_t insn)
     bool dc = bit(insn, 50);
     if ((kind & MW_TEX_KIND_MASK) != MW_TEX_2D || dc != ((kind & MW_TEX_SHADOW) != 0))
         return (void)UNSUPPORTED(t, "TLD4S whose target differs from the bound texture's kind");
-    uint32_t coord = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, ra), get_fr(t, ra + 1));
+    uint32_t coord = unnormalize(t, handle, s, SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, ra), get_fr(t, ra + 1)),
+                                 2, 2);
     uint32_t args[6], na = 0, meta = rb;
     args[na++] = s;
     args[na++] = coord;

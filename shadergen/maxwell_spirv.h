@@ -52,6 +52,12 @@ enum {
     MW_TEX_SHADOW = 0x10, /* depth compare sampler */
     MW_TEX_SINT = 0x20,   /* integer texel formats: isampler / usampler */
     MW_TEX_UINT = 0x40,
+    /* coordinates in texels, not [0, 1]: the header's NORMALIZED_COORDS
+     * (MW(191:191)) clear, or the sampler's FLOAT_COORD_NORMALIZATION
+     * FORCE_UNNORMALIZED_COORDS (TEXSAMP1 25:25; clb197tex.h, Mesa nvk's
+     * nil image views set the header bit and let the sampler force it).
+     * Not set for cube kinds, whose coordinates are a direction. */
+    MW_TEX_UNNORM = 0x80,
 };
 
 /* Component types of attributes and render targets: the raw 32 bits of a

@@ -16,6 +16,7 @@
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_support.h"
 #include "support/maxwell_tex_support.h"
+#include "scenes/maxwell_draw_scene.h"
 
 #define VA 0x0500000000ull
 #define MEM (8u << 20)
@@ -286,12 +287,15 @@ static void coherence_with_cpu_and_render_targets(void **state)
     tm_set1(&pb, TM_SUB_3D, 0x19d0 / 4, 0x3C);
     assert_int_equal(tm_submit(e.gpu, &pb, NULL), GLHLE_RESULT_OK);
     tm_pb_free(&pb);
-    /* the target is sampled in place: copied on the GPU, not written back
-     * (memory still holds the texel written above, not grey) */
+    /* the target is sampled in place: a view of its image at scale 1, a
+     * copy on the GPU scaled, not written back (memory still holds the
+     * texel written above, not grey) */
     const uint64_t loads = e.gpu->render->stats.texture_loads;
+    const bool scaled = g_scale > 1;
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
     assert_int_equal(e.gpu->render->stats.writebacks, 0);
-    assert_int_equal(e.gpu->render->stats.texture_copies, 1);
+    assert_int_equal(e.gpu->render->stats.texture_copies, scaled ? 1 : 0);
+    assert_int_equal(e.gpu->render->stats.texture_views, scaled ? 0 : 1);
     assert_int_equal(e.gpu->render->stats.texture_loads, loads);
     assert_memory_equal(e.mem + tmt_model_at(&m, 0, 0, 5 * 4, 3), px, 4);
     img = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64 * 8 * 4);
@@ -299,12 +303,26 @@ static void coherence_with_cpu_and_render_targets(void **state)
     for (uint32_t i = 0; i < 64 * 8; i++)
         assert_memory_equal(img + i * 4, g, 4);
     free(img);
-    /* a texture of the same memory in another format (R32UI) reinterprets
-     * the bytes: through guest memory, after a write-back */
+    /* a texture of the same memory in another format of RGBA8's view
+     * class (R32UI) reinterprets the bytes in place too: each word is
+     * the grey's bytes 0x33 0x33 0x33 0xFF from the lowest address */
     tmt_tic_desc d2 = d;
     d2.components = 0x0F; /* R32 */
     d2.type = 4;          /* UINT */
     tmt_make_tic(&d2, VA, w);
+    assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(e.gpu->render->stats.writebacks, 0);
+    assert_int_equal(e.gpu->render->stats.texture_copies + e.gpu->render->stats.texture_views, 2);
+    uint32_t *words = (uint32_t *)level_image(&e, tex, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, 64 * 8 * 4);
+    for (uint32_t i = 0; i < 64 * 8; i++)
+        assert_int_equal(words[i], 0xFF333333u);
+    free(words);
+    /* a format of another size (G8R8, 16 bits) goes through memory,
+     * after a write-back */
+    tmt_tic_desc d3 = d;
+    d3.components = 0x18; /* G8R8 */
+    d3.width = 128;       /* the same 256-byte rows */
+    tmt_make_tic(&d3, VA, w);
     assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
     assert_int_equal(e.gpu->render->stats.writebacks, 1);
     uint32_t word;
@@ -468,6 +486,255 @@ static void buffer_texture(void **state)
     env_free(&e);
 }
 
+/* ---- draws that sample (the corpus' passthrough_vsh + texture_fsh and
+ * tex_int_fsh through the draw path; skip without the corpus) ---- */
+
+#define RW TMD_RECTS_W
+#define RH TMD_RECTS_H
+
+/* Header `index` and sampler 0 of the pools at data + TMD_TIC / TMD_TSC,
+ * named by SET_TEX_HEADER_POOL / SET_TEX_SAMPLER_POOL. */
+static void pools(tmd_rects *e, const uint32_t *tics, uint32_t n, const uint32_t tsc[8])
+{
+    memcpy(e->data + TMD_TIC, tics, 32 * (size_t)n);
+    memcpy(e->data + TMD_TSC, tsc, 32);
+    const uint64_t tic_va = TMD_RECTS_DATA_VA + TMD_TIC, tsc_va = TMD_RECTS_DATA_VA + TMD_TSC;
+    tmd_set(e, 0x1574, (uint32_t)(tic_va >> 32));
+    tmd_set(e, 0x1578, (uint32_t)tic_va);
+    tmd_set(e, 0x157c, 15);
+    tmd_set(e, 0x155c, (uint32_t)(tsc_va >> 32));
+    tmd_set(e, 0x1560, (uint32_t)tsc_va);
+    tmd_set(e, 0x1564, 15);
+}
+
+/* the test texture's texel (i, j), RGBA8 */
+static void rect_texel(uint32_t i, uint32_t j, uint8_t out[4])
+{
+    out[0] = (uint8_t)(i * 12 + 3);
+    out[1] = (uint8_t)(j * 20 + 5);
+    out[2] = (uint8_t)((i * 7 + j * 13) & 0xFF);
+    out[3] = (uint8_t)(255 - i);
+}
+
+/* Texel coordinates: a 20x12 texture whose header clears NORMALIZED_COORDS
+ * (or whose sampler forces FORCE_UNNORMALIZED_COORDS) sampled, nearest and
+ * clamped to the edge, at uv = pixel centre / 2 over the 32x32 target:
+ * pixel (x, y) shows texel (min(x / 2, 19), min(y / 2, 11)). Treated as
+ * normalised, every uv past 1 would clamp to the last column and row. */
+static void unnormalized_coordinates(void **state)
+{
+    enum { TW = 20, TH = 12 };
+    const uint64_t tex_va = TMD_RECTS_RT_VA + 0x200000;
+    for (int by_sampler = 0; by_sampler < 2; by_sampler++) {
+        tmd_rects e;
+        const float black[4] = {0, 0, 0, 0};
+        if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "texture_fsh", black))
+            skip();
+        const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = TW, .height = TH,
+                                 .levels = 1, .bh = 1};
+        tmt_model m;
+        tmt_model_init(&m, TW, TH, 1, 4, 1, td.bh);
+        for (uint32_t j = 0; j < TH; j++)
+            for (uint32_t i = 0; i < TW; i++) {
+                uint8_t t[4];
+                rect_texel(i, j, t);
+                memcpy(e.rt + (tex_va - TMD_RECTS_RT_VA) + tmt_model_at(&m, 0, 0, i * 4, j), t, 4);
+            }
+        uint32_t tic[8];
+        tmt_make_tic(&td, tex_va, tic);
+        uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+        if (by_sampler)
+            tsc[1] |= 1u << 25;          /* FLOAT_COORD_NORMALIZATION: FORCE_UNNORMALIZED_COORDS */
+        else
+            tmt_field(tic, 191, 191, 0); /* NORMALIZED_COORDS clear */
+        pools(&e, tic, 1, tsc);
+        /* one triangle over the target: NDC (-1, -1), (3, -1), (-1, 3) are
+         * pixels (0, 0), (64, 0), (0, 64); uv (the colour's xy) pixel / 2 */
+        const float uv[3][4] = {{0, 0, 0, 1}, {32, 0, 0, 1}, {0, 32, 0, 1}};
+        tmd_vertex(&e, -1, -1, 0, uv[0]);
+        tmd_vertex(&e, 3, -1, 0, uv[1]);
+        tmd_vertex(&e, -1, 3, 0, uv[2]);
+        tmd_set(&e, 0x1214, 0u | 3u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 3, TRIANGLES */
+        tmd_submit(&e, 1);
+        uint32_t bad = 0;
+        for (uint32_t y = 0; y < RH; y++)
+            for (uint32_t x = 0; x < RW; x++) {
+                uint8_t want[4];
+                rect_texel(x / 2 < TW ? x / 2 : TW - 1, y / 2 < TH ? y / 2 : TH - 1, want);
+                const uint8_t *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want, 4)) {
+                    if (bad < 4)
+                        print_message("  %s: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n",
+                                      by_sampler ? "sampler" : "header", x, y, got[0], got[1], got[2], got[3],
+                                      want[0], want[1], want[2], want[3]);
+                    bad++;
+                }
+            }
+        if (bad)
+            fail_msg("unnormalised coordinates (%s): %u pixels differ", by_sampler ? "sampler" : "header", bad);
+        tmd_rects_close(&e);
+    }
+}
+
+/* A render target sampled by a later draw with no write-back between: in
+ * one submission draw 1 (passthrough_vsh + color_fsh) clears the 32x32
+ * A8B8G8R8 target A to C0 and fills pixels [0, 6) x [0, 20) with C1; draw
+ * 2 (tex_int_fsh) renders into an RGBA32UI target B sampling A through
+ * two headers of A's memory in other formats of its view class -- header
+ * 0 A8B8G8R8 SINT (isampler2D, texture() at the pixel's own texel),
+ * header 1 A8B8G8R8 UINT (usampler2D, texelFetch at pixel / 4). B must
+ * hold outValue = uvec4(i.xy + 1000, u.zw) + uvec4(0, 0, uint(i.z) * 3,
+ * u.x) of A's bytes as the test computes them, while A's memory is still
+ * zero (nothing was written back) -- a view of A's image at scale 1, a
+ * copy on the GPU at scale 2 (through a scratch image of A's format).
+ * At scale 2 only x and y are checked: gl_FragCoord is at the internal
+ * resolution in the draw path, so texelFetch at gl_FragCoord / 4 names
+ * other texels there (a matter of resolution scaling, not of this cache).
+ * Through guest memory (before textures.c took other formats of the
+ * class in place) it costs a write-back. */
+static void target_sampled_by_a_later_draw(void **state, uint32_t scale)
+{
+    const float c0[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+    const uint8_t b0[4] = {51, 102, 153, 204};
+    const float c1[4] = {200 / 255.0f, 10 / 255.0f, 250 / 255.0f, 1.0f};
+    const uint8_t b1[4] = {200, 10, 250, 255};
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", c0))
+        skip();
+    const uint32_t first = tmd_rect(&e, 0, 0, 6, 20, 0, c1, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    /* draw 2: programs, constants and vertices in a second copy of the
+     * data layout, past the first (TMD_DATA_SIZE on) */
+    const uint64_t b_va = TMD_RECTS_RT_VA + 0x100000;
+    const uint32_t off2 = TMD_DATA_SIZE;
+    tmc_shader fs2;
+    assert_true(tmc_load("tex_int_fsh", &fs2));
+    tmd_target(&e.pb, b_va, RW, RH, 0xC2); /* RU32_GU32_BU32_AU32 */
+    tmd_programs(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, &e.vs, &fs2);
+    const uint32_t handle1 = 1; /* header 1, sampler 0 */
+    memcpy(e.data + off2 + TMD_CBUF0 + tmc_tex_handle_offset(MW_SPIRV_FRAGMENT) + 4, &handle1, 4);
+    const tmt_tic_desc ts = {.components = 0x08, .type = 3, .texture_type = 1, .width = RW, .height = RH,
+                             .levels = 1, .bh = 1};
+    tmt_tic_desc tu = ts;
+    tu.type = 4;
+    uint32_t tics[16];
+    tmt_make_tic(&ts, TMD_RECTS_RT_VA, tics);
+    tmt_make_tic(&tu, TMD_RECTS_RT_VA, tics + 8);
+    const uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+    pools(&e, tics, 2, tsc);
+    const float pos[3][4] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+    const float uv[3][4] = {{0, 0, 0, 1}, {2, 0, 0, 1}, {0, 2, 0, 1}};
+    tmd_attribute(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, 0, 0, &pos[0][0], 3);
+    tmd_attribute(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, 1, 1, &uv[0][0], 3);
+    tmd_set(&e, 0x1214, 0u | 3u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 2);
+    const mw_render_stats *st = &e.gpu->render->stats;
+    assert_int_equal(st->writebacks, 0);
+    assert_int_equal(st->texture_loads, 0);
+    assert_int_equal(scale == 1 ? st->texture_views : st->texture_copies, 2);
+    for (uint32_t i = 0; i < RW * RH * 4; i++)
+        assert_int_equal(e.rt[i], 0); /* A's memory: never written */
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            const uint8_t *a = x < 6 && y < 20 ? b1 : b0;                       /* A at (x, y) */
+            const uint8_t *u = x / 4 < 6 && y / 4 < 20 ? b1 : b0;               /* A at (x, y) / 4 */
+            const int32_t i[3] = {(int8_t)a[0], (int8_t)a[1], (int8_t)a[2]};    /* the SINT view */
+            const uint32_t want[4] = {(uint32_t)(i[0] + 1000), (uint32_t)(i[1] + 1000),
+                                      u[2] + (uint32_t)i[2] * 3u, (uint32_t)u[3] + u[0]};
+            uint32_t got[4];
+            memcpy(got, e.rt + (b_va - TMD_RECTS_RT_VA) + mwt_bl_offset(RW * 16, RH, 1, 0, x * 16, y, 0), 16);
+            if (memcmp(got, want, scale == 1 ? 16 : 8)) {
+                if (bad < 4)
+                    print_message("  scale %u: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", scale, x, y,
+                                  got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+                bad++;
+            }
+        }
+    if (bad)
+        fail_msg("scale %u: %u pixels of the second draw differ", scale, bad);
+    tmc_free(&fs2);
+    tmd_rects_close(&e);
+}
+
+static void target_sampled_by_a_later_draw_1x(void **state)
+{
+    target_sampled_by_a_later_draw(state, 1);
+}
+
+static void target_sampled_by_a_later_draw_2x(void **state)
+{
+    target_sampled_by_a_later_draw(state, 2);
+}
+
+/* A view never samples the target its draw writes: draw 1 fills target A
+ * (C0, C1 over [0, 6) x [0, 20)); draw 2 samples A (texture_fsh, its own
+ * A8B8G8R8 format) into target B -- a view; draw 3 samples A mirrored in
+ * x into A itself -- the same header, so the entry is made a copy of A
+ * before the draw (through a view it would read pixels the draw is
+ * writing). B must equal A after draw 1 and A the mirror of it. */
+static void target_sampled_by_its_own_draw(void **state)
+{
+    const float c0[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+    const uint8_t b0[4] = {51, 102, 153, 204};
+    const float c1[4] = {200 / 255.0f, 10 / 255.0f, 250 / 255.0f, 1.0f};
+    const uint8_t b1[4] = {200, 10, 250, 255};
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", c0))
+        skip();
+    const uint32_t first = tmd_rect(&e, 0, 0, 6, 20, 0, c1, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    const uint64_t b_va = TMD_RECTS_RT_VA + 0x100000;
+    const uint32_t off2 = TMD_DATA_SIZE;
+    tmc_shader fs2;
+    assert_true(tmc_load("texture_fsh", &fs2));
+    tmd_target(&e.pb, b_va, RW, RH, 0xD5);
+    tmd_programs(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, &e.vs, &fs2);
+    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = RW, .height = RH,
+                             .levels = 1, .bh = 1};
+    uint32_t tic[8];
+    tmt_make_tic(&td, TMD_RECTS_RT_VA, tic);
+    const uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+    pools(&e, tic, 1, tsc);
+    /* vertices 0-2: uv = pixel centre / 32; 3-5: u mirrored, 1 - that */
+    const float pos[6][4] = {{-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}, {-1, -1, 0, 1}, {3, -1, 0, 1}, {-1, 3, 0, 1}};
+    const float uv[6][4] = {{0, 0, 0, 1}, {2, 0, 0, 1}, {0, 2, 0, 1}, {1, 0, 0, 1}, {-1, 0, 0, 1}, {1, 2, 0, 1}};
+    tmd_attribute(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, 0, 0, &pos[0][0], 6);
+    tmd_attribute(&e.pb, e.data + off2, TMD_RECTS_DATA_VA + off2, 1, 1, &uv[0][0], 6);
+    tmd_set(&e, 0x1214, 0u | 3u << 16 | 4u << 28);
+    tmd_target(&e.pb, TMD_RECTS_RT_VA, RW, RH, 0xD5);
+    tmd_set(&e, 0x1214, 3u | 3u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 3);
+    const mw_render_stats *st = &e.gpu->render->stats;
+    assert_int_equal(st->writebacks, 0);
+    assert_int_equal(st->texture_views, 1);
+    assert_int_equal(st->texture_copies, 1);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            const uint8_t *wb = x < 6 && y < 20 ? b1 : b0, *wa = RW - 1 - x < 6 && y < 20 ? b1 : b0;
+            const uint8_t *gb = e.rt + (b_va - TMD_RECTS_RT_VA) + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            const uint8_t *ga = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            if (memcmp(gb, wb, 4) || memcmp(ga, wa, 4)) {
+                if (bad < 4)
+                    print_message("  pixel (%u, %u): B %u %u %u %u (want %u %u %u %u), A %u %u %u %u (want %u %u %u "
+                                  "%u)\n", x, y, gb[0], gb[1], gb[2], gb[3], wb[0], wb[1], wb[2], wb[3], ga[0], ga[1],
+                                  ga[2], ga[3], wa[0], wa[1], wa[2], wa[3]);
+                bad++;
+            }
+        }
+    if (bad)
+        fail_msg("%u pixels differ", bad);
+    tmc_free(&fs2);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -480,6 +747,10 @@ int main(void)
         cmocka_unit_test(samplers_and_bad_headers),
         cmocka_unit_test(mis_kinded_and_oversized_headers),
         cmocka_unit_test(buffer_texture),
+        cmocka_unit_test(unnormalized_coordinates),
+        cmocka_unit_test(target_sampled_by_a_later_draw_1x),
+        cmocka_unit_test(target_sampled_by_a_later_draw_2x),
+        cmocka_unit_test(target_sampled_by_its_own_draw),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -97,6 +97,72 @@ static void test_corpus_translates(void **state)
     assert_int_equal(structured_gfx, ok_gfx);
 }
 
+/* Unnormalised coordinates (MW_TEX_UNNORM on every non-cube slot the
+ * sidecar binds): each corpus shader that samples translates to a module
+ * spirv-val accepts and SPIRV-Cross writes as GLSL, and the module differs
+ * from the normalised one exactly where the shader samples with float
+ * coordinates (TEXS, TEX, TLD4, TLD4S, TXD, TMML) -- texel_fetch_fsh (TLD,
+ * TXQ only) and tex_int_fsh's texelFetch keep theirs. */
+static void test_corpus_unnormalized(void **state)
+{
+    (void)state;
+    if (!tmc_dir())
+        skip();
+    bool val = tsv_available();
+    unsigned changed = 0, same = 0;
+    for (const char *const *n = tmc_names(); *n; n++) {
+        tmc_shader s;
+        if (!tmc_load(*n, &s))
+            fail_msg("cannot load corpus shader %s", *n);
+        mw_spirv_input in;
+        tmc_input(&s, &in);
+        bool any = false;
+        for (uint32_t k = 0; k < MW_SPIRV_TEX_SLOTS; k++)
+            any |= (in.key.tex[k] & MW_TEX_KIND_MASK) != 0;
+        if (!any) {
+            tmc_free(&s);
+            continue;
+        }
+        mw_spirv_result a, b;
+        mw_spirv_result_init(&a);
+        mw_spirv_result_init(&b);
+        glhle_result ra = mw_spirv_translate(&in, ts_logger(), &a);
+        for (uint32_t k = 0; k < MW_SPIRV_TEX_SLOTS; k++) {
+            const uint8_t d = in.key.tex[k] & MW_TEX_KIND_MASK;
+            if (d && d != MW_TEX_CUBE && d != MW_TEX_CUBE_ARRAY)
+                in.key.tex[k] |= MW_TEX_UNNORM;
+        }
+        glhle_result rb = mw_spirv_translate(&in, ts_logger(), &b);
+        assert_int_equal(ra, rb);
+        if (rb == GLHLE_RESULT_OK && a.tex_mask) {
+            char name[96];
+            snprintf(name, sizeof name, "maxwell_unnorm_%s", *n);
+            if (val)
+                tsv_assert_valid((const uint32_t *)b.spirv.data, b.spirv.size / 4, name);
+            spv_glsl_binding bind[64];
+            size_t nb = mw_spirv_gl_bindings(&b, s.stage, bind);
+            glhle_bytebuf g;
+            glhle_bytebuf_init(&g, 0);
+            spv_glsl_options o = {.es = false, .bindings = bind, .binding_count = nb};
+            assert_int_equal(spv_to_glsl((const uint32_t *)b.spirv.data, b.spirv.size / 4, &o, ts_logger(), &g),
+                             GLHLE_RESULT_OK);
+            glhle_bytebuf_free(&g);
+            const bool differs = a.spirv.size != b.spirv.size || memcmp(a.spirv.data, b.spirv.data, a.spirv.size);
+            const bool fetch_only = !strcmp(*n, "texel_fetch_fsh");
+            if (fetch_only ? differs : !differs)
+                fail_msg("%s: the unnormalised module %s the normalised one", *n, differs ? "differs from" : "equals");
+            print_message("  %-20s unnormalised: %s\n", *n, differs ? "coordinates divided by the size" : "unchanged");
+            changed += differs;
+            same += !differs;
+        }
+        mw_spirv_result_free(&a);
+        mw_spirv_result_free(&b);
+        tmc_free(&s);
+    }
+    print_message("unnormalised coordinates: %u shaders changed, %u unchanged\n", changed, same);
+    assert_true(changed >= 4);
+}
+
 /* Hand-assembled programs (encodings: envydis gm107.c; the same words
  * appear in the corpus listings) */
 #define SCHED 0x001f8000fc0007e0ull /* a control word: never executes */
@@ -240,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_unstructured_fallback),
         cmocka_unit_test(test_corpus_translates),
+        cmocka_unit_test(test_corpus_unnormalized),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -376,6 +376,12 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
             k |= MW_TEX_SINT;
         if (smp.depth_compare)
             k |= MW_TEX_SHADOW;
+        /* texel coordinates: the header's NORMALIZED_COORDS clear or the
+         * sampler's FORCE_UNNORMALIZED_COORDS (clb197tex.h); the translator
+         * divides them by the size (cubes take a direction either way) */
+        const uint8_t dim = k & MW_TEX_KIND_MASK;
+        if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY)
+            k |= MW_TEX_UNNORM;
         t->kind[s] = k;
     }
 }
@@ -1186,7 +1192,9 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
+        r->drawing = st;
         tex_res = bind_textures(r, tex, tex_mask, &fatal);
+        r->drawing = NULL;
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
     if (res == GLHLE_RESULT_OK)

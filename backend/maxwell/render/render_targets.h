@@ -64,6 +64,7 @@ typedef struct mw_texture {
     GLuint buf;                   /* a buffer texture's buffer (0 for the rest) */
     GLenum target;
     bool stale;                   /* guest memory changed since it was loaded */
+    bool view;                    /* tex is a GL texture view of a resident render target's image */
     uint64_t last_use;
 } mw_texture;
 
@@ -81,6 +82,7 @@ typedef struct mw_render_stats {
     uint32_t surfaces;            /* resident now */
     uint64_t texture_loads;       /* textures uploaded from guest memory */
     uint64_t texture_copies;      /* textures filled from a resident render target on the GPU */
+    uint64_t texture_views;       /* textures made views of a resident render target's image */
     uint64_t draws;               /* draws performed */
     uint64_t draws_skipped;       /* draws conditional rendering or SET_RASTER_ENABLE turned off */
     uint64_t textures_skipped;    /* texture slots a draw went on without (the cache refused them) */
@@ -134,6 +136,11 @@ typedef struct mw_render {
     mw_msaa *msaa;                /* msaa.c: created at the first multisampled surface */
     mw_texture tex[MW_RENDER_MAX_TEXTURES];
     uint32_t tex_count;
+    /* draw.c, while it binds a draw's textures: that draw's state, whose
+     * colour targets a texture must not be a view of (textures.c copies
+     * them instead: sampling an attached image through a view would be a
+     * feedback loop); NULL otherwise */
+    const mw_state *drawing;
     mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
     uint32_t smp_count;
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
@@ -209,7 +216,10 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs);
 /* ---- textures and samplers (textures.c) ---- */
 /* The GL texture for a texture header (TIC entry, 8 words), created and
  * uploaded from guest memory when there is none, reloaded when its memory
- * changed; render targets it overlaps are written back first. BAD_DATA
+ * changed; render targets it overlaps are written back first, except a
+ * colour target holding exactly its texels, which it views (scale 1) or
+ * copies on the GPU (textures.c: in_place_source). The name returned can
+ * change from one call to the next. BAD_DATA
  * for an undefined header, UNSUPPORTED for what glhle does not keep yet
  * (colour keys, multi-GOB block widths, formats with no
  * GL twin), OUT_OF_BOUNDS for unmapped memory, LIMIT_EXCEEDED for sizes

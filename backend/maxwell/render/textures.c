@@ -294,59 +294,224 @@ static GLenum swizzle_of(uint32_t source)
     }
 }
 
-/* A resident render target holding exactly this texture: the same bytes
- * of memory in the same layout (address, size, pitch or block height),
- * and a GL format that maps guest bytes to texels the same way (internal
- * format and client format and type equal). Colour 2D one-level
- * textures only; zeta targets and reinterpreting formats take the path
- * through guest memory. */
-static mw_surface *in_place_source(mw_render *r, const tex_plan *p)
+/* ---- render targets sampled in place ---- */
+
+/* The sized formats GL can view as one another (GL 4.6 table 8.22, "view
+ * classes" by texel size; OES/EXT_texture_view give ES 3.2 the same table,
+ * and glCopyImageSubData copies between the members of a class bit for
+ * bit, 18.3.3), each with the client format and type that lay its texels
+ * out in memory component by component from the lowest address (or, for
+ * the packed ones, as the packed word): when a render target's and a
+ * texture's formats both take their "natural" client pair, a target's
+ * texels reinterpreted in the texture's format are what write-back and an
+ * upload through guest memory would give. */
+typedef struct view_row {
+    uint32_t internal, format, type;
+    uint8_t bits; /* the view class */
+} view_row;
+
+static const view_row view_rows[] = {
+    {GL_RGBA32F, GL_RGBA, GL_FLOAT, 128}, {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 128},
+    {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, 128},
+    {GL_RGB32F, GL_RGB, GL_FLOAT, 96}, {GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, 96},
+    {GL_RGB32I, GL_RGB_INTEGER, GL_INT, 96},
+    {GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, 64}, {GL_RG32F, GL_RG, GL_FLOAT, 64},
+    {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, 64}, {GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, 64},
+    {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, 64}, {GL_RG32I, GL_RG_INTEGER, GL_INT, 64},
+    {GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT, 64}, {GL_RGBA16_SNORM, GL_RGBA, GL_SHORT, 64},
+    {GL_RG16F, GL_RG, GL_HALF_FLOAT, 32}, {GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, 32},
+    {GL_R32F, GL_RED, GL_FLOAT, 32}, {GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, 32},
+    {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, 32}, {GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, 32},
+    {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, 32}, {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, 32},
+    {GL_RG16I, GL_RG_INTEGER, GL_SHORT, 32}, {GL_R32I, GL_RED_INTEGER, GL_INT, 32},
+    {GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 32}, {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 32},
+    {GL_RG16, GL_RG, GL_UNSIGNED_SHORT, 32}, {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, 32},
+    {GL_RG16_SNORM, GL_RG, GL_SHORT, 32}, {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, 32},
+    {GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, 32},
+    {GL_R16F, GL_RED, GL_HALF_FLOAT, 16}, {GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE, 16},
+    {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT, 16}, {GL_RG8I, GL_RG_INTEGER, GL_BYTE, 16},
+    {GL_R16I, GL_RED_INTEGER, GL_SHORT, 16}, {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, 16},
+    {GL_R16, GL_RED, GL_UNSIGNED_SHORT, 16}, {GL_RG8_SNORM, GL_RG, GL_BYTE, 16},
+    {GL_R16_SNORM, GL_RED, GL_SHORT, 16},
+    {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, 8}, {GL_R8I, GL_RED_INTEGER, GL_BYTE, 8},
+    {GL_R8, GL_RED, GL_UNSIGNED_BYTE, 8}, {GL_R8_SNORM, GL_RED, GL_BYTE, 8},
+};
+
+/* The view class of a format kept with its natural client pair; 0 when
+ * it has none or the pair differs (a swapped B and R, a 24/8 rotation). */
+static uint8_t view_class(uint32_t internal, uint32_t format, uint32_t type)
 {
-    if (p->target != GL_TEXTURE_2D || p->levels != 1 || p->f.compressed || p->f.depth || p->astc_cpu)
+    for (size_t i = 0; i < sizeof view_rows / sizeof view_rows[0]; i++)
+        if (view_rows[i].internal == internal)
+            return view_rows[i].format == format && view_rows[i].type == type ? view_rows[i].bits : 0;
+    return 0;
+}
+
+/* True when the draw binding textures now writes the colour target at va
+ * (the rule mark_rendered in draw.c applies after the draw). */
+static bool drawn_now(const mw_render *r, uint64_t va)
+{
+    const mw_state *st = r->drawing;
+    if (!st)
+        return false;
+    const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
+    for (uint32_t k = 0; k < count; k++)
+        if (st->rt.ct[st->rt.map[k] & 7].address == va)
+            return true;
+    return false;
+}
+
+/* A resident render target holding this texture's memory: the same bytes
+ * in the same layout (address, size, pitch or block height), one 2D
+ * level, and a GL format that maps guest bytes to texels the same way --
+ * the texture's own (internal format and client format and type equal;
+ * *exact), or one of its view class when both take their natural client
+ * pair (view_class). Colour textures only; zeta targets, mips, arrays and
+ * other reinterpretations take the path through guest memory. */
+static mw_surface *in_place_source(mw_render *r, const tex_plan *p, bool *exact)
+{
+    if (p->target != GL_TEXTURE_2D || p->levels != 1 || p->f.compressed || p->f.depth || p->astc_cpu ||
+        p->f.rotate_24_8)
         return NULL;
     const bool pitch = p->t.version == MW_TIC_PITCH;
+    const uint8_t cls = view_class(p->f.internal, p->f.format, p->f.type);
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *d = &s->d;
-        if (s->stale || d->zeta || d->sx || d->sy || d->va != p->t.address || s->hi - s->lo != p->size || d->width != p->width ||
-            d->height != p->height || d->pitch != pitch)
+        if (s->stale || d->zeta || d->sx || d->sy || d->va != p->t.address || s->hi - s->lo != p->size ||
+            d->width != p->width || d->height != p->height || d->pitch != pitch)
             continue;
         if (pitch ? d->pitch_bytes != p->t.pitch : d->block_height_log2 != p->layout.level[0].block_height_log2)
             continue;
         const mw_rt_format *f = d->format;
-        if (f->bytes == p->bytes_per_block && f->gl_internal == p->f.internal && f->gl_format == p->f.format &&
-            f->gl_type == p->f.type)
+        if (f->bytes != p->bytes_per_block)
+            continue;
+        *exact = f->gl_internal == p->f.internal && f->gl_format == p->f.format && f->gl_type == p->f.type;
+        if (*exact || (cls && view_class(f->gl_internal, f->gl_format, f->gl_type) == cls))
             return s;
     }
     return NULL;
 }
 
-/* The target's pixels into the texture on the GPU, at the native size
- * (a nearest blit, as write-back takes them); false when the texture
- * cannot be a framebuffer. */
-static bool copy_from_surface(mw_render *r, const mw_surface *s, mw_texture *e)
+/* The texture parameters a header sets: swizzles, depth-stencil mode,
+ * level range. */
+static void set_params(mw_render *r, const tex_plan *p, GLuint tex)
 {
     const GladGLContext *gl = &r->ctx->gl;
-    GLuint fbo;
+    const GLint swz[4] = {(GLint)swizzle_of(p->t.source[0]), (GLint)swizzle_of(p->t.source[1]),
+                          (GLint)swizzle_of(p->t.source[2]), (GLint)swizzle_of(p->t.source[3])};
+    gl->TextureParameteriv(tex, GL_TEXTURE_SWIZZLE_RGBA, swz);
+    if (p->f.depth && p->f.format == GL_DEPTH_STENCIL)
+        gl->TextureParameteri(tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+    if (p->t.res_view_max_mip_level >= p->t.res_view_min_mip_level && p->t.res_view_min_mip_level < p->levels) {
+        const uint32_t top = p->t.res_view_max_mip_level < p->levels ? p->t.res_view_max_mip_level : p->levels - 1;
+        gl->TextureParameteri(tex, GL_TEXTURE_BASE_LEVEL, (GLint)p->t.res_view_min_mip_level);
+        gl->TextureParameteri(tex, GL_TEXTURE_MAX_LEVEL, (GLint)top);
+    }
+}
+
+/* A GL texture with storage of its own for the plan (not a buffer
+ * texture), its parameters set. */
+static GLuint create_storage(mw_render *r, const tex_plan *p)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    GLuint tex;
+    gl->CreateTextures(p->target, 1, &tex);
+    const GLsizei lv = (GLsizei)p->levels, w = (GLsizei)p->width, h = (GLsizei)p->height;
+    switch (p->target) {
+    case GL_TEXTURE_1D: gl->TextureStorage1D(tex, lv, p->f.internal, w); break;
+    case GL_TEXTURE_1D_ARRAY: gl->TextureStorage2D(tex, lv, p->f.internal, w, (GLsizei)p->layers); break;
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_CUBE_MAP: gl->TextureStorage2D(tex, lv, p->f.internal, w, h); break;
+    case GL_TEXTURE_3D: gl->TextureStorage3D(tex, lv, p->f.internal, w, h, (GLsizei)p->depth); break;
+    default: gl->TextureStorage3D(tex, lv, p->f.internal, w, h, (GLsizei)p->layers); break;
+    }
+    set_params(r, p, tex);
+    return tex;
+}
+
+/* An entry that was a view gets storage of its own again (before an
+ * upload or a copy would write through the view into the target). */
+static void own_storage(mw_render *r, const tex_plan *p, mw_texture *e)
+{
+    if (!e->view)
+        return;
+    r->ctx->gl.DeleteTextures(1, &e->tex);
+    e->tex = create_storage(r, p);
+    e->view = false;
+}
+
+/* The entry's texture becomes a view of the target's image in the
+ * texture's format (glTextureView wants a name never bound, so a fresh
+ * one; the view's own parameters carry the header's swizzle). Where the
+ * host has no views, gl_caps makes it a copy (gl_caps_view_sync's kind),
+ * made fresh here at each load. Scale 1 only: a view has the target's
+ * (scaled) size. */
+static void make_view(mw_render *r, const tex_plan *p, const mw_surface *s, mw_texture *e)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->DeleteTextures(1, &e->tex);
+    gl->GenTextures(1, &e->tex);
+    gl->TextureView(e->tex, GL_TEXTURE_2D, s->tex, p->f.internal, 0, 1, 0, 1);
+    set_params(r, p, e->tex);
+    e->view = true;
+}
+
+/* The target's pixels into the entry's own storage on the GPU, at the
+ * native size: at scale 1 a glCopyImageSubData (bit for bit within a view
+ * class); scaled, a nearest blit down (as write-back takes them), through
+ * a scratch image of the target's format when the texture's format is
+ * another of its class. False when the image cannot be a framebuffer. */
+static bool copy_from_surface(mw_render *r, const mw_surface *s, mw_texture *e, bool exact)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const GLsizei w = (GLsizei)s->d.width, h = (GLsizei)s->d.height;
+    if (r->scale == 1) {
+        gl->CopyImageSubData(s->tex, GL_TEXTURE_2D, 0, 0, 0, 0, e->tex, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
+        return true;
+    }
+    GLuint dst = e->tex, scratch = 0, fbo;
+    if (!exact) {
+        gl->CreateTextures(GL_TEXTURE_2D, 1, &scratch);
+        gl->TextureStorage2D(scratch, 1, s->d.format->gl_internal, w, h);
+        dst = scratch;
+    }
     gl->CreateFramebuffers(1, &fbo);
-    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, e->tex, 0);
+    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, dst, 0);
     const bool ok = gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
     if (ok)
         mw_render_blit(r, s->fbo, fbo, s->d.width * r->scale, s->d.height * r->scale, s->d.width, s->d.height,
                        s->d.format);
     gl->DeleteFramebuffers(1, &fbo);
+    if (ok && scratch)
+        gl->CopyImageSubData(scratch, GL_TEXTURE_2D, 0, 0, 0, 0, e->tex, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
+    gl->DeleteTextures(1, &scratch); /* 0 is ignored */
     return ok;
 }
 
 static glhle_result load(mw_render *r, const tex_plan *p, mw_texture *e)
 {
-    /* a render target sampled as a texture: no round trip through memory */
-    const mw_surface *src = in_place_source(r, p);
-    if (src && gl_context_enter(r->ctx) == GLHLE_RESULT_OK && copy_from_surface(r, src, e)) {
-        e->stale = false;
-        r->stats.texture_copies++;
-        return GLHLE_RESULT_OK;
+    /* a render target sampled as a texture: no round trip through memory
+     * -- a view at scale 1 (a copy when this draw writes that target), a
+     * copy on the GPU otherwise */
+    bool exact = false;
+    const mw_surface *src = in_place_source(r, p, &exact);
+    if (src && gl_context_enter(r->ctx) == GLHLE_RESULT_OK) {
+        if (r->scale == 1 && !drawn_now(r, src->d.va)) {
+            make_view(r, p, src, e);
+            e->stale = false;
+            r->stats.texture_views++;
+            return GLHLE_RESULT_OK;
+        }
+        own_storage(r, p, e);
+        if (copy_from_surface(r, src, e, exact)) {
+            e->stale = false;
+            r->stats.texture_copies++;
+            return GLHLE_RESULT_OK;
+        }
     }
+    if (e->view && gl_context_enter(r->ctx) == GLHLE_RESULT_OK)
+        own_storage(r, p, e);
     /* pixels the GPU rendered there go to memory first */
     glhle_result res = mw_render_flush(r, p->t.address, p->size);
     if (res != GLHLE_RESULT_OK)
@@ -411,7 +576,9 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
             continue;
         e->last_use = ++r->tick;
         glhle_result res = GLHLE_RESULT_OK;
-        if (e->stale) {
+        /* a view of a target this draw writes would be a feedback loop:
+         * loaded again, as a copy */
+        if (e->stale || (e->view && drawn_now(r, e->lo))) {
             tex_plan p;
             res = plan_texture(r, tic, &p);
             if (res == GLHLE_RESULT_OK)
@@ -441,32 +608,14 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
     e->lo = p.t.address;
     e->hi = p.t.address + p.size;
     e->target = p.target;
-    gl->CreateTextures(p.target, 1, &e->tex);
     if (p.target == GL_TEXTURE_BUFFER) {
+        gl->CreateTextures(p.target, 1, &e->tex);
         gl->CreateBuffers(1, &e->buf);
         gl->NamedBufferData(e->buf, (GLsizeiptr)p.size, NULL, GL_DYNAMIC_DRAW);
         gl->TextureBuffer(e->tex, p.f.internal, e->buf);
         return finish_new(r, &p, e, tex, target);
     }
-    const GLsizei lv = (GLsizei)p.levels, w = (GLsizei)p.width, h = (GLsizei)p.height;
-    switch (p.target) {
-    case GL_TEXTURE_1D: gl->TextureStorage1D(e->tex, lv, p.f.internal, w); break;
-    case GL_TEXTURE_1D_ARRAY: gl->TextureStorage2D(e->tex, lv, p.f.internal, w, (GLsizei)p.layers); break;
-    case GL_TEXTURE_2D:
-    case GL_TEXTURE_CUBE_MAP: gl->TextureStorage2D(e->tex, lv, p.f.internal, w, h); break;
-    case GL_TEXTURE_3D: gl->TextureStorage3D(e->tex, lv, p.f.internal, w, h, (GLsizei)p.depth); break;
-    default: gl->TextureStorage3D(e->tex, lv, p.f.internal, w, h, (GLsizei)p.layers); break;
-    }
-    const GLint swz[4] = {(GLint)swizzle_of(p.t.source[0]), (GLint)swizzle_of(p.t.source[1]),
-                          (GLint)swizzle_of(p.t.source[2]), (GLint)swizzle_of(p.t.source[3])};
-    gl->TextureParameteriv(e->tex, GL_TEXTURE_SWIZZLE_RGBA, swz);
-    if (p.f.depth && p.f.format == GL_DEPTH_STENCIL)
-        gl->TextureParameteri(e->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
-    if (p.t.res_view_max_mip_level >= p.t.res_view_min_mip_level && p.t.res_view_min_mip_level < p.levels) {
-        const uint32_t top = p.t.res_view_max_mip_level < p.levels ? p.t.res_view_max_mip_level : p.levels - 1;
-        gl->TextureParameteri(e->tex, GL_TEXTURE_BASE_LEVEL, (GLint)p.t.res_view_min_mip_level);
-        gl->TextureParameteri(e->tex, GL_TEXTURE_MAX_LEVEL, (GLint)top);
-    }
+    e->tex = create_storage(r, &p);
     return finish_new(r, &p, e, tex, target);
 }
 
