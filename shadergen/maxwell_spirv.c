@@ -1843,6 +1843,8 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid, uint32_t vtx)
          * (corpus README: uam follows `ipa pass a[0x7c]` with MUFU.RCP) */
         if (c == 3)
             f = SPV_OP(b, SpvOpFDiv, t->t_f32, cf(t, 1.0f), f);
+        else if (c < 2 && t->in->key.frag_coord_scale > 1) /* the guest's pixel grid (mw_spirv_key) */
+            f = SPV_OP(b, SpvOpFDiv, t->t_f32, f, cf(t, (float)t->in->key.frag_coord_scale));
         return as_u(t, f);
     }
     if (st == MW_SPIRV_VERTEX && (addr == 0x2fc || addr == 0x2f8)) {

@@ -103,6 +103,12 @@ typedef struct mw_spirv_key {
      * slot's format (MW_IMG_*) */
     uint32_t img_handle_offset;
     uint8_t img[MW_SPIRV_IMG_SLOTS];
+    /* fragment: the internal resolution scale (1-8; 0 or 1: none). The
+     * guest's gl_FragCoord.xy is the scaled one divided by it, as yuzu's
+     * rescaling pass multiplies FragCoord.xy by the resolution's down factor
+     * (shader_recompiler/ir_opt/rescaling_pass.cpp PatchFragCoord) */
+    uint8_t frag_coord_scale;
+    uint8_t reserved[7]; /* zero */
 } mw_spirv_key;
 /* Geometry input primitives (their vertex counts: 1 2 4 3 6) */
 enum { MW_PRIM_IN_POINTS, MW_PRIM_IN_LINES, MW_PRIM_IN_LINES_ADJ, MW_PRIM_IN_TRIANGLES, MW_PRIM_IN_TRIANGLES_ADJ,
@@ -118,7 +124,8 @@ enum { MW_SPIRV_TOPOLOGY_POINTS = 1, MW_SPIRV_TOPOLOGY_LINE_STRIP = 6, MW_SPIRV_
 #define MW_TESS_CONNECTED 0x20
 #define MW_TESS_MODE(reg) ((uint8_t)(((reg) & 3) | ((reg) >> 2 & 0xc) | ((reg) >> 4 & 0x30)))
 #define MW_VARYING(components, val) ((uint8_t)((components) | (val) << 4))
-_Static_assert(sizeof(mw_spirv_key) == 124, "mw_spirv_key layout changed: bump GLHLE_CACHE_VERSION");
+_Static_assert(sizeof(mw_spirv_key) == 132,
+               "mw_spirv_key layout changed: bump MW_PROGRAM_KEY_VERSION and MW_COMPUTE_KEY_VERSION");
 
 typedef struct mw_spirv_input {
     const uint64_t *code; /* from the first bundle's scheduling word */

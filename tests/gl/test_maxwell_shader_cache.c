@@ -539,7 +539,7 @@ static glhle_result any_program(void *user, const void *key, GLuint *program)
     return gl_link_program(ctx, vs, fs, program);
 }
 
-/* Two programs whose keys differ only in guest code (the same 416-byte fixed
+/* Two programs whose keys differ only in guest code (the same 432-byte fixed
  * part: word counts, translation keys, SPHs) are two entries, in memory and
  * on disk. In memory both are looked up under one hash, so only the
  * comparison of the whole key can tell them apart; on disk the entry's

@@ -484,9 +484,11 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             const uint8_t ty = st->attrib[a].type;
             in.key.attr_type[a] = ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
         }
-    else
+    else {
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
+        in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
+    }
     *in_ = in;
     return GLHLE_RESULT_OK;
 }

@@ -9,7 +9,7 @@
  * stages. The code is the entry's source: a disk cache entry regenerates
  * the program from its key alone (translation, SPIRV-Cross, the binding
  * layout), like the PICA's. Keys are variable-size
- * (gl_shc_system_info.key_size_of): 416 fixed bytes plus 8 per code word.
+ * (gl_shc_system_info.key_size_of): 432 fixed bytes plus 8 per code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
@@ -22,7 +22,7 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 1u
+#define MW_PROGRAM_KEY_VERSION 2u /* 2: mw_spirv_key.frag_coord_scale */
 
 /* Host bits: the GLSL dialect. */
 #define MW_PROGRAM_HOST_GLES 1u
@@ -43,11 +43,11 @@ typedef struct mw_program_key {
     uint8_t sph[2][0x50];
     /* then words[0] + words[1] code words (8-byte aligned offset) */
 } mw_program_key;
-_Static_assert(sizeof(mw_program_key) == 416, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+_Static_assert(sizeof(mw_program_key) == 432, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
 
 /* Stage code words a key may carry (the fetch's limit, sass_decode.h). */
 #define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
-#define MW_PROGRAM_KEY_MAX_BYTES (416u + 2u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+#define MW_PROGRAM_KEY_MAX_BYTES (432u + 2u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
 /* The key's size in bytes from its fixed part. */
 uint32_t mw_program_key_size(const mw_program_key *k);
@@ -73,7 +73,7 @@ const gl_program_system *mw_program_system(void);
  * the translation key (stage MW_SPIRV_COMPUTE, the handle block) and the
  * reachable code. Same portable layout as mw_program_key: integers
  * little-endian, padding zero, then the code words. */
-#define MW_COMPUTE_KEY_VERSION 1u
+#define MW_COMPUTE_KEY_VERSION 2u /* 2: mw_spirv_key grew by 8 bytes */
 
 typedef struct mw_compute_key {
     uint32_t words;         /* reachable 64-bit code words */
@@ -83,8 +83,8 @@ typedef struct mw_compute_key {
     mw_spirv_key key;
     /* then `words` code words */
 } mw_compute_key;
-_Static_assert(sizeof(mw_compute_key) == 152, "mw_compute_key layout changed: bump MW_COMPUTE_KEY_VERSION");
-#define MW_COMPUTE_KEY_MAX_BYTES (152u + 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+_Static_assert(sizeof(mw_compute_key) == 160, "mw_compute_key layout changed: bump MW_COMPUTE_KEY_VERSION");
+#define MW_COMPUTE_KEY_MAX_BYTES (160u + 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
 uint32_t mw_compute_key_size(const mw_compute_key *k);
 /* Fills `out` (room for sizeof(mw_compute_key) + 8 * words bytes) from the
