@@ -4,7 +4,10 @@
  * block-linear level layout (the GOB model of tests/support/
  * maxwell_fake_mem.c, the per-level block-height clamp as Mesa's
  * nil_tiling_clamp words it, layers one level-0 block apart), and the GL
- * texture read back level by level. BC1 against a decoder written here. */
+ * texture read back level by level. BC1 against a decoder written here.
+ * 1D and 1D-array textures are drawn through the draw path with
+ * hand-assembled pixel programs and every pixel compared with the texels
+ * (one_d_textures_drawn; on ES they are 2D stand-ins of height 1). */
 #include "support/test_support.h"
 
 #include <stdlib.h>
