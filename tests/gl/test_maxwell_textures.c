@@ -519,6 +519,13 @@ static uint64_t t1_txq(uint32_t rd, uint32_t ra, uint32_t slot, uint32_t mask)
            ra << 8 | rd;
 }
 static uint64_t t1_i2f(uint32_t rd, uint32_t rb) { return 0x5cb8000000072a00ull | (uint64_t)rb << 20 | rd; }
+/* TEXS / TLDS (f32 59, encoding 53-56: 0 1D.LZ, TLDS 1 1D.LL; mask 50-52 =
+ * 4 with Rd2 = R2: RGBA into R0, R1, R2, R3) */
+static uint64_t t1_texs(uint32_t tlds, uint32_t ra, uint32_t rb, uint32_t enc)
+{
+    return (tlds ? 0xd200000000000000ull : 0xd000000000000000ull) | 1ull << 59 | (uint64_t)enc << 53 | 4ull << 50 |
+           (uint64_t)0x1a4 << 36 | 2ull << 28 | (uint64_t)rb << 20 | T1_G | ra << 8;
+}
 
 /* The textures' texels, from this test's data alone: slot 0 a 16-texel 1D
  * texture of 3 levels, slot 1 a 16-texel 1D array of 3 layers and 2 levels,
@@ -564,7 +571,10 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
     case 8: memcpy(out, t1_flat, 4); break;                      /* linear; the border never reached */
     case 9: t1_texel_1d(0, px / 4 + 3 < 16 ? px / 4 + 3 : 15, out); break; /* textureOffset +3, clamped */
     case 10: t1_texel_1d(2, px / 16, out); break;                /* textureGrad: 0.25 * 16 texels, level 2 */
-    default: {                                                   /* textureSize: array (16, 3), level 1 of 1D: 8 */
+    case 12: t1_texel_1d(0, px / 4, out); break;                 /* TEXS 1D.LZ */
+    case 13: t1_texel_1d(1, px / 8, out); break;                 /* TLDS 1D.LL level 1 */
+    case 14: t1_texel_1d(0, px / 4, out); break;                 /* TLDS 1D.LZ */
+    default: {                                                   /* 11, textureSize: array (16, 3), level 1 of 1D: 8 */
         const uint8_t v[4] = {16, 3, 8, 255};
         memcpy(out, v, 4);
     }
@@ -573,11 +583,11 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
 
 /* 1D and 1D-array textures (TIC types ONE_D and ONE_D_ARRAY) drawn through
  * the draw path with translated pixel programs: TEX (implicit LOD and LL),
- * TLD.LL, TEX.AOFFI, TXD and TXQ on both, every pixel of every case against
- * the texels above. On OpenGL ES (no 1D textures) the same pictures come
- * from 2D stand-ins of height 1 (gl_caps_texture_1d_as_2d); case 8 fails
- * there if the program samples the stand-in's row edge instead of its
- * centre. */
+ * TLD.LL, TEX.AOFFI, TXD and TXQ on both, TEXS and TLDS on 1D; every pixel
+ * of every case against the texels above. On OpenGL ES (no 1D textures)
+ * the same pictures come from 2D stand-ins of height 1
+ * (gl_caps_texture_1d_as_2d); case 8 fails there if the program samples
+ * the stand-in's row edge instead of its centre. */
 static void one_d_textures_drawn(void **state)
 {
     glhle_context *ctx = *state;
@@ -645,6 +655,9 @@ static void one_d_textures_drawn(void **state)
          {t1_txq(0, 10, 1, 3), t1_txq(2, 15, 0, 1), t1_i2f(0, 0), t1_i2f(1, 1), t1_i2f(2, 2),
           t1_fmul32i(0, 0, 1.0f / 255), t1_fmul32i(1, 1, 1.0f / 255), t1_fmul32i(2, 2, 1.0f / 255)},
          8},
+        {"TEXS 1D.LZ", 0, 0, 0, 0, 0, 0, {t1_texs(0, 7, T1_RZ, 0)}, 1},
+        {"TLDS 1D.LL", 3, 0, 1, 0, 0, 0, {t1_texs(1, 9, 10, 1)}, 1},
+        {"TLDS 1D.LZ", 2, 0, 0, 0, 0, 0, {t1_texs(1, 9, T1_RZ, 0)}, 1},
     };
     const uint32_t ncases = sizeof cases / sizeof cases[0];
     tm_pb pb;
@@ -680,7 +693,7 @@ static void one_d_textures_drawn(void **state)
         slot[n++] = t1_mov32i(15, 1);
         for (uint32_t i = 0; i < k->n; i++)
             slot[n++] = k->insn[i];
-        if (c == ncases - 1)
+        if (c == 11)
             slot[n++] = t1_mov32i(3, one); /* alpha 1.0 */
         slot[n++] = 0xe30000000007000full;                                      /* EXIT */
         while (n % 3)
