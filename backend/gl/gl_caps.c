@@ -60,7 +60,7 @@ typedef struct gl_caps {
     bool first_vertex_by_indices;
     /* no 1D textures: 2D ones of height 1 stand in (gl_caps_texture_1d_as_2d) */
     bool texture_1d_as_2d;
-    char describe[512];
+    char describe[1024]; /* the ES line is over 512 bytes */
 } gl_caps;
 
 static size_t pixel_size(GLenum format, GLenum type);
