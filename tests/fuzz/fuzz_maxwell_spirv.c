@@ -12,7 +12,8 @@
  * geometry, and bits 4-7 the geometry input primitive (mod 6: 5 is
  * invalid) and the tessellation domain and spacing (3 is invalid), with
  * byte 17's top bits the clockwise and connected flags), bytes 1-16
- * the texture kinds of slots 0-15 and bytes 17-24 the render-target types,
+ * the texture kinds of slots 0-15 (byte 1's top bit: the host without 1D
+ * textures, mw_spirv_input.tex_1d_as_2d) and bytes 17-24 the render-target types,
  * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
  * little-endian words, scheduling words included). */
 #include <stddef.h>
@@ -62,6 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.key.tex_handle_offset = 0x690;
     for (int i = 0; i < 16; i++)
         in.key.tex[i] = head[1 + i] & (MW_TEX_KIND_MASK | MW_TEX_SHADOW | MW_TEX_SINT | MW_TEX_UINT);
+    in.tex_1d_as_2d = (head[1] & 0x80) != 0;
     for (int i = 0; i < 8; i++)
         in.key.rt_type[i] = head[17 + i] % 3;
     mw_spirv_result r;
