@@ -2364,6 +2364,31 @@ static void emit_membar(tr *t, uint64_t insn)
 
 /* ---- textures ---- */
 
+/* Whether slot kind k (MW_TEX_*) is a 1D texture the host holds as a 2D one
+ * of height 1 (mw_spirv_input.tex_1d_as_2d). */
+static bool flat_1d(const tr *t, uint32_t k)
+{
+    return t->in->tex_1d_as_2d && (k == MW_TEX_1D || k == MW_TEX_1D_ARRAY);
+}
+
+/* A 1D coordinate (x, or x and the layer) as the 2D one of a height-1
+ * image: y goes between x and the layer, 0.5 for sampling (the row's
+ * centre at every level, so no filter or wrap mode reaches past it: the
+ * sampler's WRAP_T is the guest's address_v, which a 1D texture never
+ * reads) and 0 for fetches. SPIRV-Cross's own ES stand-in for Dim1D samples
+ * at y = 0.0 (half the border colour under CLAMP_TO_BORDER and linear
+ * filtering) and passes textureOffset and textureGrad a scalar where ES
+ * wants a vec2, so the translator declares the images 2D itself. */
+static uint32_t widen_1d(tr *t, uint32_t coord, bool arrayed, bool integer)
+{
+    spv_builder *b = &t->b;
+    const uint32_t s = integer ? t->t_i32 : t->t_f32, y = integer ? spv_const_i32(b, 0) : cf(t, 0.5f);
+    if (!arrayed)
+        return SPV_OP(b, SpvOpCompositeConstruct, spv_type_vector(b, s, 2), coord, y);
+    const uint32_t x = SPV_OP(b, SpvOpCompositeExtract, s, coord, 0), layer = SPV_OP(b, SpvOpCompositeExtract, s, coord, 1);
+    return SPV_OP(b, SpvOpCompositeConstruct, spv_type_vector(b, s, 3), x, y, layer);
+}
+
 static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
 {
     spv_builder *b = &t->b;
@@ -2381,13 +2406,16 @@ static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
             UNSUPPORTED(t, "sampling a texture slot the key leaves unbound");
             return 0;
         }
-        if (k == MW_TEX_1D || k == MW_TEX_1D_ARRAY)
+        SpvDim dim = dims[k];
+        if (flat_1d(t, k))
+            dim = SpvDim2D;
+        else if (k == MW_TEX_1D || k == MW_TEX_1D_ARRAY)
             spv_capability(b, SpvCapabilitySampled1D);
         if (k == MW_TEX_CUBE_ARRAY)
             spv_capability(b, SpvCapabilitySampledCubeArray);
         uint32_t st = kind & MW_TEX_SINT ? t->t_i32 : kind & MW_TEX_UINT ? t->t_u32 : t->t_f32;
         bool arrayed = k == MW_TEX_1D_ARRAY || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY;
-        uint32_t img = spv_type_image(b, st, dims[k], kind & MW_TEX_SHADOW ? 1 : 0, arrayed, false, 1,
+        uint32_t img = spv_type_image(b, st, dim, kind & MW_TEX_SHADOW ? 1 : 0, arrayed, false, 1,
                                       SpvImageFormatUnknown);
         t->tex_type[slot] = spv_type_sampled_image(b, img);
         t->tex_image_type[slot] = img;
@@ -2436,8 +2464,15 @@ static uint32_t unnormalize(tr *t, uint32_t handle_word, uint32_t s, uint32_t co
     const bool arrayed = k == MW_TEX_1D_ARRAY || k == MW_TEX_2D_ARRAY;
     /* the size query's components: the spatial ones, then the layers */
     const uint32_t dims = (k == MW_TEX_1D || k == MW_TEX_1D_ARRAY ? 1 : k == MW_TEX_3D ? 3 : 2) + (arrayed ? 1 : 0);
+    /* a 1D slot declared 2D (flat_1d): its coordinates come widened (x, y,
+     * layer; widen_1d), the query answers the height (1) too, and y is
+     * divided by it, unchanged */
+    const bool flat = flat_1d(t, k);
+    const uint32_t qdims = flat ? dims + 1 : dims;
+    if (flat)
+        n++, spatial++;
     uint32_t img = SPV_OP(b, SpvOpImage, t->tex_image_type[slot], s);
-    uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, dims == 1 ? t->t_i32 : spv_type_vector(b, t->t_i32, dims), img,
+    uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, qdims == 1 ? t->t_i32 : spv_type_vector(b, t->t_i32, qdims), img,
                            spv_const_i32(b, 0));
     uint32_t parts[4];
     for (uint32_t i = 0; i < n && i < 4; i++) {
@@ -2445,7 +2480,7 @@ static uint32_t unnormalize(tr *t, uint32_t handle_word, uint32_t s, uint32_t co
             parts[i] = cf(t, 1.0f);
             continue;
         }
-        uint32_t c = dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, t->t_i32, size, i);
+        uint32_t c = qdims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, t->t_i32, size, i);
         parts[i] = SPV_OP(b, SpvOpConvertSToF, t->t_f32, c);
     }
     uint32_t div = n == 1 ? parts[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, t->t_f32, n), parts, n);
@@ -2510,6 +2545,8 @@ static void emit_texs(tr *t, uint64_t insn)
     case 12: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); break;
     default: coord = SPV_OP(b, SpvOpCompositeConstruct, v3, get_fr(t, ra), get_fr(t, ra + 1), get_fr(t, rb)); lod = get_fr(t, rb + 1); explicit_lod = true; break;
     }
+    if (enc == 0 && flat_1d(t, k))
+        coord = widen_1d(t, coord, false, false);
     coord = unnormalize(t, bits(insn, 36, 13), s, coord, enc == 0 ? 1 : enc <= 6 ? 2 : 3, enc == 0 ? 1 : enc <= 9 ? 2 : 3);
     if (!explicit_lod && t->in->key.stage != MW_SPIRV_FRAGMENT)
         lod = zero, explicit_lod = true; /* implicit derivatives exist only in fragment shaders */
@@ -2595,6 +2632,8 @@ static void emit_tlds(tr *t, uint64_t insn)
     }
     default: coord = SPV_OP(b, SpvOpCompositeConstruct, v2i, as_i(t, get_r(t, ra)), as_i(t, get_r(t, ra + 1))); lod = as_i(t, get_r(t, rb)); off = get_r(t, rb + 1); break;
     }
+    if (enc <= 1 && flat_1d(t, MW_TEX_1D))
+        coord = widen_1d(t, coord, false, true);
     if (off) {
         uint32_t ox = SPV_OP(b, SpvOpBitFieldSExtract, i32, as_i(t, off), cu(t, 0), cu(t, 4));
         uint32_t oy = SPV_OP(b, SpvOpBitFieldSExtract, i32, as_i(t, off), cu(t, 4), cu(t, 4));
@@ -2638,7 +2677,7 @@ static void emit_tld(tr *t, uint64_t insn)
     if ((uint32_t)kinds[type] != slot_kind(t, insn))
         return (void)UNSUPPORTED(t, "TLD whose target differs from the bound texture's kind");
     const bool array = type == 1 || type == 3;
-    const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, n = spatial + array, i32 = t->t_i32;
+    const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, i32 = t->t_i32;
     uint32_t c[4];
     for (uint32_t i = 0; i < spatial; i++)
         c[i] = as_i(t, get_r(t, ra + array + i));
@@ -2650,8 +2689,12 @@ static void emit_tld(tr *t, uint64_t insn)
         for (uint32_t i = 0; i < spatial; i++)
             c[i] = SPV_OP(b, SpvOpIAdd, i32, c[i], SPV_OP(b, SpvOpBitFieldSExtract, i32, off, cu(t, 4 * i), cu(t, 4)));
     }
+    uint32_t m = spatial;
+    if (flat_1d(t, (uint32_t)kinds[type]))
+        c[m++] = spv_const_i32(b, 0); /* row 0 of the height-1 image (widen_1d) */
     if (array)
-        c[spatial] = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+        c[m] = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
+    const uint32_t n = m + array;
     uint32_t coord = n == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, i32, n), c, n);
     uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), smp);
     uint32_t res = SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
@@ -2682,10 +2725,15 @@ static void emit_txq(tr *t, uint64_t insn)
     spv_capability(b, SpvCapabilityImageQuery);
     uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
     uint32_t dims = k == MW_TEX_1D ? 1 : k == MW_TEX_3D || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY ? 3 : 2;
+    /* a height-1 stand-in's size has the height (1) before the layers */
+    const bool flat = flat_1d(t, k);
+    const uint32_t qdims = flat ? dims + 1 : dims;
     uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
-    uint32_t size_t_ = dims == 1 ? i32 : spv_type_vector(b, i32, dims);
+    uint32_t size_t_ = qdims == 1 ? i32 : spv_type_vector(b, i32, qdims);
     uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
-    uint32_t levels = SPV_OP(b, SpvOpImageQueryLevels, i32, img);
+    /* only where component 3 is read: GLSL ES 3.20 has textureSize but no
+     * textureQueryLevels, and SPIRV-Cross writes the query even when unused */
+    uint32_t levels = mask & 8 ? SPV_OP(b, SpvOpImageQueryLevels, i32, img) : 0;
     uint32_t n = 0;
     for (uint32_t c = 0; c < 4; c++) {
         if (!(mask >> c & 1))
@@ -2696,7 +2744,7 @@ static void emit_txq(tr *t, uint64_t insn)
         else if (c >= dims)
             v = spv_const_i32(b, 1);
         else
-            v = dims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, i32, size, c);
+            v = qdims == 1 ? size : SPV_OP(b, SpvOpCompositeExtract, i32, size, flat && c == 1 ? 2 : c);
         set_r(t, rd + n > RZ ? RZ : rd + n, SPV_OP(b, SpvOpBitcast, t->t_u32, v));
         n++;
     }
@@ -2727,6 +2775,8 @@ static uint32_t full_coords(tr *t, uint32_t ra, uint32_t type, bool with_layer)
     uint32_t parts[4], np = 0, r = ra + (arrayed ? 1 : 0);
     for (uint32_t i = 0; i < n; i++)
         parts[np++] = get_fr(t, r + i > RZ ? RZ : r + i);
+    if (type < 2 && t->in->tex_1d_as_2d)
+        parts[np++] = cf(t, 0.5f); /* y of the height-1 stand-in (widen_1d) */
     if (arrayed && with_layer)
         parts[np++] = SPV_OP(b, SpvOpConvertUToF, t->t_f32, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
     if (np == 1)
@@ -2850,7 +2900,10 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
         if (bit(insn, 35))
             return (void)UNSUPPORTED(t, "TXD with offsets");
         uint32_t dx, dy;
-        if (dims == 1) {
+        if (dims == 1 && t->in->tex_1d_as_2d) { /* no change along the stand-in's y */
+            dx = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta), cf(t, 0.0f));
+            dy = SPV_OP(b, SpvOpCompositeConstruct, t->t_v2f, get_fr(t, meta + 1), cf(t, 0.0f));
+        } else if (dims == 1) {
             dx = get_fr(t, meta);
             dy = get_fr(t, meta + 1);
         } else {
@@ -2907,6 +2960,10 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
             off = const_offset(t, meta, dims, 4, 4);
             if (!off)
                 return (void)UNSUPPORTED(t, "TEX with an offset that is not a constant of its block");
+            if (dims == 1 && t->in->tex_1d_as_2d) {
+                const uint32_t parts[2] = {off, spv_const_i32(b, 0)};
+                off = spv_const_composite(b, spv_type_vector(b, t->t_i32, 2), parts, 2);
+            }
             meta++;
         }
         if (dc)

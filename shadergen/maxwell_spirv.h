@@ -139,6 +139,10 @@ typedef struct mw_spirv_input {
                              * program's identity with the key. */
     bool dispatcher;        /* tests: the dispatcher even where the code is structured (not in the key:
                              * both layouts compute the same) */
+    bool tex_1d_as_2d;      /* the host has no 1D textures (OpenGL ES; gl_caps_texture_1d_as_2d): MW_TEX_1D
+                             * and MW_TEX_1D_ARRAY slots are declared 2D and 2D-array images, which the GL
+                             * side makes of height 1, sampled at y = 0.5 and fetched at y = 0. The host's,
+                             * like the GLSL dialect: not in the key */
 } mw_spirv_input;
 
 typedef struct mw_spirv_result {

@@ -58,7 +58,9 @@ typedef struct gl_caps {
     /* no first-vertex convention: draws that need it rotate their indices
      * (gl_caps_first_vertex_by_indices) */
     bool first_vertex_by_indices;
-    char describe[512];
+    /* no 1D textures: 2D ones of height 1 stand in (gl_caps_texture_1d_as_2d) */
+    bool texture_1d_as_2d;
+    char describe[1024]; /* the ES line is over 512 bytes */
 } gl_caps;
 
 static size_t pixel_size(GLenum format, GLenum type);
@@ -1381,7 +1383,7 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
         c->dest_copy = !in->texture_barrier;
         snprintf(c->describe, sizeof c->describe,
                  "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
-                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native",
+                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native texture_1d=native",
                  in->direct_state_access ? "native" : "missing", gl->TextureView ? "native" : "missing",
                  in->buffer_storage ? "native" : "missing", in->texture_barrier ? "native" : "missing",
                  in->clip_control ? "native" : "missing");
@@ -1483,7 +1485,10 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     say(c, "base_instance", gl->DrawArraysInstancedBaseInstance ? "native" : "uniform");
     INSTALL(DrawArraysInstancedBaseInstance, es_DrawArraysInstancedBaseInstance);
     INSTALL(DrawElementsInstancedBaseVertexBaseInstance, es_DrawElementsInstancedBaseVertexBaseInstance);
-    say(c, "texture_1d", "none");
+    /* ES 3.2 has no TEXTURE_1D(_ARRAY) targets and GLSL ES 3.20 no 1D
+     * samplers: 2D (array) textures of height 1, sampled in the row's centre */
+    c->texture_1d_as_2d = true;
+    say(c, "texture_1d", "2d(height 1)");
     while (gl->GetError() != GL_NO_ERROR) /* has_ext on a driver without GL_NUM_EXTENSIONS */
         ;
     GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
@@ -1492,6 +1497,11 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
 bool gl_caps_first_vertex_by_indices(const glhle_context *ctx)
 {
     return ctx->caps && ((const gl_caps *)ctx->caps)->first_vertex_by_indices;
+}
+
+bool gl_caps_texture_1d_as_2d(const glhle_context *ctx)
+{
+    return ctx->caps && ((const gl_caps *)ctx->caps)->texture_1d_as_2d;
 }
 
 bool gl_caps_dest_copy(const glhle_context *ctx)

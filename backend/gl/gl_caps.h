@@ -16,7 +16,8 @@
  *                        DSA by bind-edit-restore, glGetTexture(Sub)Image by
  *                        an FBO and glReadPixels in the formats ES can read
  *                        (converted on the CPU to what the caller asked for),
- *                        texture clears by an FBO clear; what has no
+ *                        texture clears by an FBO clear; 1D textures by
+ *                        2D ones of height 1; what has no
  *                        alternative is refused with its name in the log.
  *
  * gl_caps_describe() gives the choices as one line ("dsa=emulated
@@ -53,6 +54,15 @@ bool gl_caps_dest_copy(const glhle_context *ctx);
  * it. PICA has no flat inputs and the PlayStation programs' flat inputs are
  * per-primitive attributes every vertex holds alike, so neither needs it. */
 bool gl_caps_first_vertex_by_indices(const glhle_context *ctx);
+/* True when the host has no 1D textures (OpenGL ES 3.2: no TEXTURE_1D or
+ * TEXTURE_1D_ARRAY target, GLSL ES 3.20 no 1D sampler): a 1D texture is a
+ * 2D texture of height 1 and a 1D array a 2D array of height-1 layers, and
+ * the programs that sample them declare 2D (array) samplers, sample at
+ * y = 0.5 and fetch at y = 0. The one place that decides; the Maxwell
+ * textures (render/textures.c) follow it, and so does its translator
+ * (mw_spirv_input.tex_1d_as_2d), through the program host bit GLES, which is
+ * set exactly where this is true. */
+bool gl_caps_texture_1d_as_2d(const glhle_context *ctx);
 /* Without EXT/OES_texture_view, glTextureView makes `view` a texture of
  * the view's format holding a copy of the original's texels (the only
  * reinterpretation glhle asks for, RGBA8 as R32UI, is a bit-for-bit copy).

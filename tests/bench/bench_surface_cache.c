@@ -1,7 +1,11 @@
 /* Surface cache and display operations on the host GPU (llvmpipe in CI):
  * upload and write-back throughput against memcpy of the same bytes, the
  * display transfer of a top screen on the GPU path against the CPU path,
- * and the per-draw cost of the cache's hit paths, all in one run.
+ * and the per-draw cost of the cache's hit paths, all in one run. The
+ * uploads and write-backs run again on an OpenGL ES 3.2 context in the
+ * same process, where the write-back's glGetTextureSubImage is gl_caps'
+ * stand-in (an FBO and glReadPixels, RGB565 read as RGBA8 and converted
+ * on the CPU) and the uploads go through the emulated DSA.
  *
  *   bench_surface_cache [--quick]
  *   bench_surface_cache --callgrind
@@ -111,14 +115,14 @@ static void download_once(void *arg)
         die("flush", r);
 }
 
-static void io_rows(glhle_context *ctx, uint32_t side, int reps)
+static void io_rows(glhle_context *ctx, uint32_t side, int reps, const char *api)
 {
     static const struct {
         const char *name;
         pica_texfmt f;
     } fmts[] = {{"rgba8", PICA_TEXFMT_RGBA8}, {"rgb565", PICA_TEXFMT_RGB565}};
-    printf("upload / write-back of a %ux%u surface (MB/s of guest bytes; memcpy of the same bytes in this run)\n",
-           side, side);
+    printf("upload / write-back of a %ux%u surface on %s (MB/s of guest bytes; memcpy of the same bytes in this "
+           "run)\n", side, side, api);
     printf("  %-8s %5s %10s %10s %10s %9s %9s\n", "format", "scale", "upload", "writeback", "memcpy", "up/mcpy",
            "wb/mcpy");
     for (uint32_t scale = 1; scale <= 2; scale++) {
@@ -274,7 +278,18 @@ int main(int argc, char **argv)
         return 0;
     }
     const int reps = quick ? 1 : 15;
-    io_rows(ctx, quick ? 64 : 512, reps);
+    io_rows(ctx, quick ? 64 : 512, reps, "desktop GL");
+    glhle_context_desc ed = {.mode = GLHLE_CONTEXT_OFFSCREEN, .api = GLHLE_GL_API_GLES};
+    glhle_context *es = NULL;
+    if ((r = glhle_context_create(&ed, &es)) == GLHLE_RESULT_OK) {
+        io_rows(es, quick ? 64 : 512, reps, "OpenGL ES 3.2");
+        printf("  (ES host choices: %s)\n", glhle_context_host_choices(es));
+        glhle_context_destroy(es);
+        if ((r = glhle_context_make_current(ctx)) != GLHLE_RESULT_OK)
+            die("make current", r);
+    } else {
+        printf("no OpenGL ES context (%s): the ES rows are left out\n", glhle_result_string(r));
+    }
     transfer_rows(ctx, reps);
     env e;
     env_init(&e, ctx, 1);

@@ -13,7 +13,10 @@
  * invalid) and the tessellation domain and spacing (3 is invalid), with
  * byte 17's top bits the clockwise and connected flags), bytes 1-16
  * the texture kinds of slots 0-15 (MW_TEX_* with the shadow, integer and
- * unnormalised-coordinate flags) and bytes 17-24 the render-target types,
+ * unnormalised-coordinate flags) and bytes 17-24 the render-target types
+ * (their low nibble mod 3; byte 18's top bit: the host without 1D
+ * textures, mw_spirv_input.tex_1d_as_2d; byte 19's bits 4-6: the
+ * fragment coordinates' resolution scale, key.frag_coord_scale),
  * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
  * little-endian words, scheduling words included). */
 #include <stddef.h>
@@ -63,8 +66,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.key.tex_handle_offset = 0x690;
     for (int i = 0; i < 16; i++)
         in.key.tex[i] = head[1 + i] & (MW_TEX_KIND_MASK | MW_TEX_SHADOW | MW_TEX_SINT | MW_TEX_UINT | MW_TEX_UNNORM);
+    in.tex_1d_as_2d = (head[18] & 0x80) != 0;
+    in.key.frag_coord_scale = (uint8_t)(head[19] >> 4 & 7);
     for (int i = 0; i < 8; i++)
-        in.key.rt_type[i] = head[17 + i] % 3;
+        in.key.rt_type[i] = (head[17 + i] & 0xF) % 3;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     glhle_result res = mw_spirv_translate(&in, &lg, &r);

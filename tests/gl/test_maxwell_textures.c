@@ -4,7 +4,10 @@
  * block-linear level layout (the GOB model of tests/support/
  * maxwell_fake_mem.c, the per-level block-height clamp as Mesa's
  * nil_tiling_clamp words it, layers one level-0 block apart), and the GL
- * texture read back level by level. BC1 against a decoder written here. */
+ * texture read back level by level. BC1 against a decoder written here.
+ * 1D and 1D-array textures are drawn through the draw path with
+ * hand-assembled pixel programs and every pixel compared with the texels
+ * (one_d_textures_drawn; on ES they are 2D stand-ins of height 1). */
 #include "support/test_support.h"
 
 #include <stdlib.h>
@@ -13,7 +16,10 @@
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/maxwell_instance.h"
 #include "backend/maxwell/render/render_targets.h"
+#include "scenes/maxwell_draw_scene.h"
 #include "support/maxwell_fake_mem.h"
+#include "support/maxwell_random.h"
+#include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
 #include "support/maxwell_tex_support.h"
 #include "scenes/maxwell_draw_scene.h"
@@ -736,6 +742,272 @@ static void target_sampled_by_its_own_draw(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- 1D and 1D-array textures sampled by a translated pixel program ---- */
+
+#define T1_W 64u /* target pixels across; one row of results per case */
+#define T1_H 4u
+#define T1_RT_VA 0x0500000000ull   /* block-linear: targets, then textures at + 2 MiB */
+#define T1_DATA_VA 0x0600000000ull /* pitch: programs, constant buffers, pools */
+#define T1_MEM (4u << 20)
+#define T1_TEX (T1_RT_VA + 0x200000)
+#define T1_G (7ull << 16) /* guard predicate PT */
+#define T1_RZ 255u
+
+/* Encodings (envydis gm107.c field positions, the ones the corpus listings
+ * show: ipa pass a[0x70], fmul32i, f2i ftz s32 f32 trunc, shr, mov32i,
+ * tex lb / aoffi, tld, txq dimension, i2f f32 s32); checked here against
+ * glhle-maxwell-shader's disassembly when written. TEX/TLD/TXD: Rd 0, Ra 8,
+ * Rb 20, type 28-30 (0 1D, 1 1D array), mask 31-34, handle word 36-48,
+ * AOFFI 54, LOD mode 55-57 (TEX; 3 LL) or LL 55 (TLD). */
+static uint64_t t1_mov32i(uint32_t rd, uint32_t imm) { return 0x0100000000000000ull | 0xfull << 12 | T1_G | (uint64_t)imm << 20 | rd; }
+static uint64_t t1_fmul32i(uint32_t rd, uint32_t ra, float f)
+{
+    uint32_t imm;
+    memcpy(&imm, &f, 4);
+    return 0x1e00000000000000ull | (uint64_t)imm << 20 | T1_G | ra << 8 | rd;
+}
+static uint64_t t1_tex(uint32_t ra, uint32_t rb, uint32_t type, uint32_t slot, uint32_t lodm, uint32_t aoffi)
+{
+    return 0xc038000000000000ull | (uint64_t)lodm << 55 | (uint64_t)aoffi << 54 | (uint64_t)(0x1a4 + slot) << 36 |
+           0xfull << 31 | (uint64_t)type << 28 | (uint64_t)rb << 20 | T1_G | ra << 8;
+}
+static uint64_t t1_tld_ll(uint32_t ra, uint32_t rb, uint32_t type, uint32_t slot)
+{
+    return 0xdc38000000000000ull | 1ull << 55 | (uint64_t)(0x1a4 + slot) << 36 | 0xfull << 31 | (uint64_t)type << 28 |
+           (uint64_t)rb << 20 | T1_G | ra << 8;
+}
+static uint64_t t1_txd(uint32_t ra, uint32_t rb, uint32_t type, uint32_t slot)
+{
+    return 0xde38000000000000ull | (uint64_t)(0x1a4 + slot) << 36 | 0xfull << 31 | (uint64_t)type << 28 |
+           (uint64_t)rb << 20 | T1_G | ra << 8;
+}
+static uint64_t t1_txq(uint32_t rd, uint32_t ra, uint32_t slot, uint32_t mask)
+{
+    return 0xdf48000000000000ull | (uint64_t)(0x1a4 + slot) << 36 | (uint64_t)mask << 31 | 1ull << 22 | T1_G |
+           ra << 8 | rd;
+}
+static uint64_t t1_i2f(uint32_t rd, uint32_t rb) { return 0x5cb8000000072a00ull | (uint64_t)rb << 20 | rd; }
+/* TEXS / TLDS (f32 59, encoding 53-56: 0 1D.LZ, TLDS 1 1D.LL; mask 50-52 =
+ * 4 with Rd2 = R2: RGBA into R0, R1, R2, R3) */
+static uint64_t t1_texs(uint32_t tlds, uint32_t ra, uint32_t rb, uint32_t enc)
+{
+    return (tlds ? 0xd200000000000000ull : 0xd000000000000000ull) | 1ull << 59 | (uint64_t)enc << 53 | 4ull << 50 |
+           (uint64_t)0x1a4 << 36 | 2ull << 28 | (uint64_t)rb << 20 | T1_G | ra << 8;
+}
+
+/* The textures' texels, from this test's data alone: slot 0 a 16-texel 1D
+ * texture of 3 levels, slot 1 a 16-texel 1D array of 3 layers and 2 levels,
+ * slot 2 an 8-texel 1D texture of one colour (sampled linear, its sampler's
+ * V wrap CLAMP_TO_BORDER with a zero border). A8B8G8R8: bytes R G B A. */
+static void t1_texel_1d(uint32_t level, uint32_t x, uint8_t out[4])
+{
+    const uint8_t v[4] = {(uint8_t)(x * 15 + 1), (uint8_t)(60 * level + 20), 0x33, 255};
+    memcpy(out, v, 4);
+}
+static void t1_texel_array(uint32_t layer, uint32_t level, uint32_t x, uint8_t out[4])
+{
+    const uint8_t v[4] = {(uint8_t)(x * 15 + 2), (uint8_t)(60 * level + 50), (uint8_t)(80 * layer + 30),
+                          (uint8_t)(200 + 10 * layer)};
+    memcpy(out, v, 4);
+}
+static const uint8_t t1_flat[4] = {200, 100, 50, 255};
+
+/* One pixel program per case: R4 = gl_FragCoord.x (px + 0.5), R7 = R4 / 64
+ * (u, exact), R5 = px, R9 = px >> shift, R6 = R8 = layer, R10 = integer
+ * LOD, R11 = float LOD, R12 = offset, R13 / R14 = d/dx, d/dy, R15 = 1, then
+ * the case's instructions (results in R0-R3: target 0's RGBA) and EXIT. */
+typedef struct t1_case {
+    const char *what;
+    uint32_t shift, layer, lod_i;
+    float lod_f, dx;
+    uint32_t offset;
+    uint64_t insn[8];
+    uint32_t n;
+} t1_case;
+
+static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
+{
+    switch (c) {
+    case 0: t1_texel_1d(0, px / 4, out); break;                  /* texture(): level 0 (magnified) */
+    case 1: t1_texel_1d(1, px / 8, out); break;                  /* textureLod 1 */
+    case 2: t1_texel_1d(2, px / 16, out); break;                 /* textureLod 2 */
+    case 3: t1_texel_array(2, 1, px / 8, out); break;            /* array layer 2, textureLod 1 */
+    case 4: t1_texel_array(1, 0, px / 4, out); break;            /* array layer 1, texture() */
+    case 5: t1_texel_1d(0, px / 4, out); break;                  /* texelFetch level 0 */
+    case 6: t1_texel_1d(2, px / 16, out); break;                 /* texelFetch level 2 */
+    case 7: t1_texel_array(1, 1, px / 8, out); break;            /* texelFetch array layer 1 level 1 */
+    case 8: memcpy(out, t1_flat, 4); break;                      /* linear; the border never reached */
+    case 9: t1_texel_1d(0, px / 4 + 3 < 16 ? px / 4 + 3 : 15, out); break; /* textureOffset +3, clamped */
+    case 10: t1_texel_1d(2, px / 16, out); break;                /* textureGrad: 0.25 * 16 texels, level 2 */
+    case 12: t1_texel_1d(0, px / 4, out); break;                 /* TEXS 1D.LZ */
+    case 13: t1_texel_1d(1, px / 8, out); break;                 /* TLDS 1D.LL level 1 */
+    case 14: t1_texel_1d(0, px / 4, out); break;                 /* TLDS 1D.LZ */
+    default: {                                                   /* 11, textureSize: array (16, 3), level 1 of 1D: 8 */
+        const uint8_t v[4] = {16, 3, 8, 255};
+        memcpy(out, v, 4);
+    }
+    }
+}
+
+/* 1D and 1D-array textures (TIC types ONE_D and ONE_D_ARRAY) drawn through
+ * the draw path with translated pixel programs: TEX (implicit LOD and LL),
+ * TLD.LL, TEX.AOFFI, TXD and TXQ on both, TEXS and TLDS on 1D; every pixel
+ * of every case against the texels above. On OpenGL ES (no 1D textures)
+ * the same pictures come from 2D stand-ins of height 1
+ * (gl_caps_texture_1d_as_2d); case 8 fails there if the program samples
+ * the stand-in's row edge instead of its centre. */
+static void one_d_textures_drawn(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_dir()) {
+        print_message("SKIP: ../shared/testdata/maxwell/shaders (the vertex program and a pixel header) is absent\n");
+        skip();
+    }
+    tmc_shader vs, hdr;
+    assert_true(tmc_load("fullscreen_vsh", &vs));
+    assert_true(tmc_load("texel_fetch_fsh", &hdr)); /* its header: reads gl_FragCoord, writes target 0's RGBA */
+    uint8_t *rt, *data;
+    glhle_maxwell *gpu = tmd_instance(ctx, 1, T1_RT_VA, T1_DATA_VA, T1_MEM, &rt, &data);
+    /* the textures, block-linear with one-GOB blocks */
+    tmt_model m1, ma, mf;
+    tmt_model_init(&m1, 16, 1, 3, 4, 1, 0);
+    tmt_model_init(&ma, 16, 1, 2, 4, 1, 0);
+    tmt_model_init(&mf, 8, 1, 1, 4, 1, 0);
+    const uint64_t at_1d = T1_TEX, at_array = T1_TEX + 0x10000, at_flat = T1_TEX + 0x20000;
+    for (uint32_t l = 0; l < 3; l++)
+        for (uint32_t x = 0; x < (16u >> l); x++)
+            t1_texel_1d(l, x, rt + (at_1d - T1_RT_VA) + tmt_model_at(&m1, 0, l, x * 4, 0));
+    for (uint32_t z = 0; z < 3; z++)
+        for (uint32_t l = 0; l < 2; l++)
+            for (uint32_t x = 0; x < (16u >> l); x++)
+                t1_texel_array(z, l, x, rt + (at_array - T1_RT_VA) + tmt_model_at(&ma, z, l, x * 4, 0));
+    for (uint32_t x = 0; x < 8; x++)
+        memcpy(rt + (at_flat - T1_RT_VA) + tmt_model_at(&mf, 0, 0, x * 4, 0), t1_flat, 4);
+    const tmt_tic_desc d1 = {.components = 0x08, .type = 2, .texture_type = 0, .width = 16, .height = 1, .levels = 3};
+    const tmt_tic_desc da = {.components = 0x08, .type = 2, .texture_type = 4, .width = 16, .height = 1, .depth = 3,
+                             .levels = 2};
+    const tmt_tic_desc df = {.components = 0x08, .type = 2, .texture_type = 0, .width = 8, .height = 1, .levels = 1};
+    uint32_t tic[3][8];
+    tmt_make_tic(&d1, at_1d, tic[0]);
+    tmt_make_tic(&da, at_array, tic[1]);
+    tmt_make_tic(&df, at_flat, tic[2]);
+    memcpy(data + TMD_TIC, tic, sizeof tic);
+    /* sampler 0: nearest, nearest mip, clamp to edge, LOD 0-15; sampler 1:
+     * linear, no mip, U clamp to edge, V clamp to border (colour 0) */
+    const uint32_t tsc[2][8] = {{2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 2u << 6, (15u << 8) << 12, 0, 0, 0, 0, 0},
+                                {2u | 3u << 3 | 2u << 6, 2u | 2u << 4 | 1u << 6, (15u << 8) << 12, 0, 0, 0, 0, 0}};
+    memcpy(data + TMD_TSC, tsc, sizeof tsc);
+    /* handles in c0 at the pixel stage's table (0x690): slot s = header s,
+     * sampler 0; slot 2 sampler 1 (header 19:0, sampler 31:20) */
+    const uint32_t handles[3] = {0, 1, 2u | 1u << 20};
+    memcpy(data + TMD_CBUF0 + 0x690, handles, sizeof handles);
+    const t1_case cases[] = {
+        {"TEX 1D", 0, 0, 0, 0, 0, 0, {t1_tex(7, T1_RZ, 0, 0, 0, 0)}, 1},
+        {"TEX.LL 1D (1)", 0, 0, 0, 1.0f, 0, 0, {t1_tex(7, 11, 0, 0, 3, 0)}, 1},
+        {"TEX.LL 1D (2)", 0, 0, 0, 2.0f, 0, 0, {t1_tex(7, 11, 0, 0, 3, 0)}, 1},
+        {"TEX.LL 1D array", 0, 2, 0, 1.0f, 0, 0, {t1_tex(6, 11, 1, 1, 3, 0)}, 1},
+        {"TEX 1D array", 0, 1, 0, 0, 0, 0, {t1_tex(6, T1_RZ, 1, 1, 0, 0)}, 1},
+        {"TLD.LL 1D (0)", 2, 0, 0, 0, 0, 0, {t1_tld_ll(9, 10, 0, 0)}, 1},
+        {"TLD.LL 1D (2)", 4, 0, 2, 0, 0, 0, {t1_tld_ll(9, 10, 0, 0)}, 1},
+        {"TLD.LL 1D array", 3, 1, 1, 0, 0, 0, {t1_tld_ll(8, 10, 1, 1)}, 1},
+        {"TEX 1D linear, V border", 0, 0, 0, 0, 0, 0, {t1_tex(7, T1_RZ, 0, 2, 0, 0)}, 1},
+        {"TEX.AOFFI 1D", 0, 0, 0, 0, 0, 3, {t1_tex(7, 12, 0, 0, 0, 1)}, 1},
+        {"TXD 1D", 0, 0, 0, 0, 0.25f, 0, {t1_txd(7, 13, 0, 0)}, 1},
+        {"TXQ 1D array and 1D",
+         0,
+         0,
+         0,
+         0,
+         0,
+         0,
+         {t1_txq(0, 10, 1, 3), t1_txq(2, 15, 0, 1), t1_i2f(0, 0), t1_i2f(1, 1), t1_i2f(2, 2),
+          t1_fmul32i(0, 0, 1.0f / 255), t1_fmul32i(1, 1, 1.0f / 255), t1_fmul32i(2, 2, 1.0f / 255)},
+         8},
+        {"TEXS 1D.LZ", 0, 0, 0, 0, 0, 0, {t1_texs(0, 7, T1_RZ, 0)}, 1},
+        {"TLDS 1D.LL", 3, 0, 1, 0, 0, 0, {t1_texs(1, 9, 10, 1)}, 1},
+        {"TLDS 1D.LZ", 2, 0, 0, 0, 0, 0, {t1_texs(1, 9, T1_RZ, 0)}, 1},
+    };
+    const uint32_t ncases = sizeof cases / sizeof cases[0];
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    tmc_shader fs = hdr;
+    fs.cbuf1 = NULL;
+    tmd_programs(&pb, data, T1_DATA_VA, &vs, &fs);
+    tm_set1(&pb, TM_SUB_3D, 0x1574 / 4, (uint32_t)((T1_DATA_VA + TMD_TIC) >> 32)); /* SET_TEX_HEADER_POOL */
+    tm_set1(&pb, TM_SUB_3D, 0x1578 / 4, (uint32_t)(T1_DATA_VA + TMD_TIC));
+    tm_set1(&pb, TM_SUB_3D, 0x157c / 4, 15);
+    tm_set1(&pb, TM_SUB_3D, 0x155c / 4, (uint32_t)((T1_DATA_VA + TMD_TSC) >> 32)); /* SET_TEX_SAMPLER_POOL */
+    tm_set1(&pb, TM_SUB_3D, 0x1560 / 4, (uint32_t)(T1_DATA_VA + TMD_TSC));
+    tm_set1(&pb, TM_SUB_3D, 0x1564 / 4, 15);
+    for (uint32_t c = 0; c < ncases; c++) {
+        const t1_case *k = &cases[c];
+        uint32_t lod_f, dx, one = 0x3f800000u;
+        memcpy(&lod_f, &k->lod_f, 4);
+        memcpy(&dx, &k->dx, 4);
+        uint64_t slot[32];
+        uint32_t n = 0;
+        slot[n++] = 0xe003ff870ff7ff04ull;                                      /* IPA.PASS R4, a[0x70] */
+        slot[n++] = t1_fmul32i(7, 4, 1.0f / 64);                                /* FMUL32I R7, R4, 1/64 */
+        slot[n++] = 0x5cb0118000071a05ull | 4ull << 20;                         /* F2I.S32.TRUNC R5, R4 */
+        slot[n++] = 0x3829000000070000ull | (uint64_t)k->shift << 20 | 5u << 8 | 9u; /* SHR R9, R5, shift */
+        slot[n++] = t1_mov32i(6, k->layer);
+        slot[n++] = t1_mov32i(8, k->layer);
+        slot[n++] = t1_mov32i(10, k->lod_i);
+        slot[n++] = t1_mov32i(11, lod_f);
+        slot[n++] = t1_mov32i(12, k->offset);
+        slot[n++] = t1_mov32i(13, dx);
+        slot[n++] = t1_mov32i(14, 0);
+        slot[n++] = t1_mov32i(15, 1);
+        for (uint32_t i = 0; i < k->n; i++)
+            slot[n++] = k->insn[i];
+        if (c == 11)
+            slot[n++] = t1_mov32i(3, one); /* alpha 1.0 */
+        slot[n++] = 0xe30000000007000full;                                      /* EXIT */
+        while (n % 3)
+            slot[n++] = 0x50b0000000070f00ull;                                  /* NOP */
+        const uint32_t off = TMD_FS_OFF + c * 0x400;
+        memcpy(data + off, hdr.sph, 0x50);
+        memset(data + off + 0x50, 0, 0x400 - 0x50); /* scheduling words zero */
+        for (uint32_t i = 0; i < n; i++) {
+            const uint64_t w = slot[i];
+            memcpy(data + off + 0x50 + (tmr_word_of_slot(i) * 8), &w, 8);
+        }
+        tmd_target(&pb, T1_RT_VA + c * 0x10000ull, T1_W, T1_H, 0xD5); /* A8B8G8R8 */
+        tm_set1(&pb, TM_SUB_3D, (0x2004 + 5 * 64) / 4, off);          /* SET_PIPELINE_PROGRAM(5) */
+        tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 0u | 3u << 16 | 4u << 28); /* 3 vertices, TRIANGLES */
+    }
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    tm_pb_free(&pb);
+    if (res.draws != ncases)
+        fail_msg("%u of %u cases drawn (see the log)", (unsigned)res.draws, ncases);
+    assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    uint32_t bad = 0;
+    for (uint32_t c = 0; c < ncases; c++) {
+        const uint8_t *t = rt + c * 0x10000u;
+        for (uint32_t y = 0; y < T1_H; y++)
+            for (uint32_t x = 0; x < T1_W; x++) {
+                uint8_t want[4];
+                t1_want(c, x, want);
+                const uint8_t *got = t + mwt_bl_offset(T1_W * 4, T1_H, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want, 4) && bad++ < 8)
+                    print_message("  %s: pixel (%u, %u) is %u %u %u %u, the texel %u %u %u %u\n", cases[c].what, x, y,
+                                  got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+            }
+    }
+    if (bad)
+        fail_msg("%u pixels differ from the texels", bad);
+    print_message("  1D textures: %u cases x %u pixels equal the texels%s\n", ncases, T1_W * T1_H,
+                  ts_gles() ? " (ES: 2D stand-ins of height 1)" : "");
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    tmc_free(&vs);
+    tmc_free(&hdr);
+    ts_gl_check(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -752,6 +1024,7 @@ int main(void)
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
         cmocka_unit_test(target_sampled_by_its_own_draw),
+        cmocka_unit_test(one_d_textures_drawn),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -147,6 +147,36 @@ static void test_corpus_unnormalized(void **state)
             assert_int_equal(spv_to_glsl((const uint32_t *)b.spirv.data, b.spirv.size / 4, &o, ts_logger(), &g),
                              GLHLE_RESULT_OK);
             glhle_bytebuf_free(&g);
+            /* the host without 1D textures (ES): its 2D stand-ins' sizes
+             * carry a height, which the division must step over */
+            mw_spirv_input es = in;
+            es.tex_1d_as_2d = true;
+            mw_spirv_result c;
+            mw_spirv_result_init(&c);
+            assert_int_equal(mw_spirv_translate(&es, ts_logger(), &c), GLHLE_RESULT_OK);
+            snprintf(name, sizeof name, "maxwell_unnorm_es_%s", *n);
+            if (val)
+                tsv_assert_valid((const uint32_t *)c.spirv.data, c.spirv.size / 4, name);
+            /* and as GLSL ES wherever the normalised ES module is (TMML's
+             * textureQueryLod is not ES) */
+            for (uint32_t k = 0; k < MW_SPIRV_TEX_SLOTS; k++)
+                es.key.tex[k] &= (uint8_t)~MW_TEX_UNNORM;
+            mw_spirv_result base;
+            mw_spirv_result_init(&base);
+            assert_int_equal(mw_spirv_translate(&es, ts_logger(), &base), GLHLE_RESULT_OK);
+            glhle_result eg[2];
+            for (int m = 0; m < 2; m++) {
+                const mw_spirv_result *x = m ? &c : &base;
+                nb = mw_spirv_gl_bindings(x, s.stage, bind);
+                glhle_bytebuf_init(&g, 0);
+                o = (spv_glsl_options){.es = true, .bindings = bind, .binding_count = nb};
+                eg[m] = spv_to_glsl((const uint32_t *)x->spirv.data, x->spirv.size / 4, &o, ts_logger(), &g);
+                glhle_bytebuf_free(&g);
+            }
+            if (eg[0] == GLHLE_RESULT_OK)
+                assert_int_equal(eg[1], GLHLE_RESULT_OK);
+            mw_spirv_result_free(&base);
+            mw_spirv_result_free(&c);
             const bool differs = a.spirv.size != b.spirv.size || memcmp(a.spirv.data, b.spirv.data, a.spirv.size);
             const bool fetch_only = !strcmp(*n, "texel_fetch_fsh");
             if (fetch_only ? differs : !differs)
@@ -299,6 +329,84 @@ static void test_unstructured_fallback(void **state)
     mw_spirv_result_free(&r);
 }
 
+/* 1D and 1D-array slots on a host without 1D textures (tex_1d_as_2d, the
+ * GLES program host): the module declares 2D (array) images and no Sampled1D
+ * capability, passes spirv-val, and its GLSL ES compiles in glslangValidator
+ * (SPIRV-Cross's own stand-in gives textureOffset and textureGrad a scalar,
+ * which does not); the desktop module keeps sampler1D / sampler1DArray.
+ * Encodings as tests/gl/test_maxwell_textures.c one_d_textures_drawn. What
+ * the programs sample is checked there. */
+static void test_1d_as_2d(void **state)
+{
+    (void)state;
+    const uint64_t g = 7ull << 16, rz = 255, tex = 0xc038000000000000ull | 0xfull << 31 | g,
+                   tld = 0xdc38000000000000ull | 1ull << 55 | 0xfull << 31 | g;
+#define MOVI(rd, imm) (0x0100000000000000ull | 0xfull << 12 | g | (uint64_t)(imm) << 20 | (rd))
+    const uint64_t slots[] = {
+        0xe003ff870ff7ff04ull,                               /* IPA.PASS R4, a[0x70] */
+        MOVI(6, 1), MOVI(7, 0x3e800000), MOVI(8, 1), MOVI(9, 2), MOVI(10, 1), MOVI(11, 0x3f800000),
+        MOVI(12, 3), MOVI(13, 0x3e800000), MOVI(14, 0),
+        tex | 0x1a4ull << 36 | rz << 20 | 7u << 8,                             /* TEX R0, R7, 1D */
+        tex | 3ull << 55 | 0x1a5ull << 36 | 1ull << 28 | 11u << 20 | 6u << 8,  /* TEX.LL 1D array */
+        tld | 0x1a4ull << 36 | 10u << 20 | 9u << 8,                            /* TLD.LL 1D */
+        tld | 0x1a5ull << 36 | 1ull << 28 | 10u << 20 | 8u << 8,               /* TLD.LL 1D array */
+        tex | 1ull << 54 | 0x1a4ull << 36 | 12u << 20 | 7u << 8,               /* TEX.AOFFI 1D */
+        0xde38000000000000ull | 0x1a4ull << 36 | 0xfull << 31 | 13u << 20 | g | 7u << 8, /* TXD 1D */
+        0xdf48000000000000ull | 0x1a5ull << 36 | 3ull << 31 | 1ull << 22 | g | 10u << 8, /* TXQ 1D array */
+        0xd000000000000000ull | 1ull << 59 | 4ull << 50 | 0x1a4ull << 36 | 2ull << 28 | rz << 20 | g | 7u << 8, /* TEXS */
+        0xd200000000000000ull | 1ull << 59 | 1ull << 53 | 4ull << 50 | 0x1a4ull << 36 | 2ull << 28 | 10u << 20 | g |
+            9u << 8,                                                         /* TLDS 1D.LL */
+        EXIT,
+    };
+#undef MOVI
+    const size_t n = sizeof slots / sizeof slots[0];
+    uint64_t code[4 * ((sizeof slots / sizeof slots[0] + 2) / 3)];
+    memset(code, 0, sizeof code);
+    for (size_t i = 0; i < (n + 2) / 3 * 3; i++)
+        code[i / 3 * 4 + 1 + i % 3] = i < n ? slots[i] : NOP;
+    uint8_t sph[0x50];
+    /* each also with unnormalised coordinates (the division steps over the
+     * stand-in's height in its size) */
+    for (int v = 0; v < 4; v++) {
+        const int flat = v & 1;
+        const uint8_t unnorm = v & 2 ? MW_TEX_UNNORM : 0;
+        mw_spirv_input in;
+        fragment_input(&in, code, sizeof code / 8, sph);
+        in.key.tex_handle_offset = 0x690;
+        in.key.tex[0] = MW_TEX_1D | unnorm;
+        in.key.tex[1] = MW_TEX_1D_ARRAY | unnorm;
+        in.tex_1d_as_2d = flat;
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        static const char *const names[4] = {"maxwell_1d", "maxwell_1d_as_2d", "maxwell_1d_unnorm",
+                                             "maxwell_1d_as_2d_unnorm"};
+        const char *name = names[v];
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, name);
+        spv_glsl_binding bind[64];
+        const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_FRAGMENT, bind);
+        const spv_glsl_options o = {.es = flat, .bindings = bind, .binding_count = nb};
+        glhle_bytebuf gl;
+        glhle_bytebuf_init(&gl, 0);
+        assert_int_equal(spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &gl),
+                         GLHLE_RESULT_OK);
+        char *src = (char *)glhle_bytebuf_cstr(&gl);
+        if (flat) {
+            assert_null(strstr(src, "sampler1D"));
+            assert_non_null(strstr(src, "sampler2D tex0"));
+            assert_non_null(strstr(src, "sampler2DArray tex1"));
+        } else {
+            assert_non_null(strstr(src, "sampler1D tex0"));
+            assert_non_null(strstr(src, "sampler1DArray tex1"));
+        }
+        if (tgv_available())
+            tgv_validate_all(ts_output_path(name), &src, 1, "frag", name);
+        glhle_bytebuf_free(&gl);
+        mw_spirv_result_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_unstructured_fallback),
         cmocka_unit_test(test_corpus_translates),
         cmocka_unit_test(test_corpus_unnormalized),
+        cmocka_unit_test(test_1d_as_2d),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -205,6 +205,7 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
     in.words = k->words[i];
     in.sph = k->sph[i];
     in.key = k->key[i];
+    in.tex_1d_as_2d = (host & MW_PROGRAM_HOST_GLES) != 0; /* no 1D samplers in GLSL ES (gl_caps_texture_1d_as_2d) */
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;

@@ -24,7 +24,9 @@
 /* Bump when the key's layout or what the generator makes of it changes. */
 #define MW_PROGRAM_KEY_VERSION 2u /* 2: mw_spirv_key.frag_coord_scale */
 
-/* Host bits: the GLSL dialect. */
+/* Host bits: the GLSL dialect. GLES also means no 1D textures: the
+ * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
+ * gl_caps_texture_1d_as_2d makes the textures, which is true exactly on ES. */
 #define MW_PROGRAM_HOST_GLES 1u
 /* ES vertex programs: the uniform SET_POINT_SIZE reaches (programs.c es_point_size) */
 #define MW_POINT_SIZE_LOCATION 1000

@@ -4,11 +4,15 @@
  * GL sampler objects. Field meanings: open-gpu-doc clb197tex.h; the level
  * layout: backend/maxwell/memory/block_linear.h. A cube map is six layers
  * of equal squares, a cube array six a cube (yuzu and Ryujinx count cube
- * layers the same way). */
+ * layers the same way). Where the host has no 1D textures (OpenGL ES,
+ * gl_caps_texture_1d_as_2d) a 1D texture is a 2D one of height 1 and a 1D
+ * array a 2D array of height-1 layers: the same texels, rows and layers in
+ * the same order, so only the GL target differs. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/maxwell/memory/block_linear.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/render/tex_formats.h"
@@ -124,13 +128,18 @@ static glhle_result plan_texture(mw_render *r, const uint32_t w[8], tex_plan *p)
     p->height = t->height;
     p->depth = 1;
     p->layers = 1;
+    const bool flat_1d = gl_caps_texture_1d_as_2d(r->ctx);
     switch (t->texture_type) {
-    case MW_TIC_TYPE_1D: p->target = GL_TEXTURE_1D; p->height = 1; break;
+    case MW_TIC_TYPE_1D: p->target = flat_1d ? GL_TEXTURE_2D : GL_TEXTURE_1D; p->height = 1; break;
     case MW_TIC_TYPE_2D:
     case MW_TIC_TYPE_2D_NO_MIPMAP: p->target = GL_TEXTURE_2D; break;
     case MW_TIC_TYPE_3D: p->target = GL_TEXTURE_3D; p->depth = t->depth; break;
     case MW_TIC_TYPE_CUBEMAP: p->target = GL_TEXTURE_CUBE_MAP; p->layers = 6; break;
-    case MW_TIC_TYPE_1D_ARRAY: p->target = GL_TEXTURE_1D_ARRAY; p->height = 1; p->layers = t->depth; break;
+    case MW_TIC_TYPE_1D_ARRAY:
+        p->target = flat_1d ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_1D_ARRAY;
+        p->height = 1;
+        p->layers = t->depth;
+        break;
     case MW_TIC_TYPE_2D_ARRAY: p->target = GL_TEXTURE_2D_ARRAY; p->layers = t->depth; break;
     case MW_TIC_TYPE_CUBEMAP_ARRAY: p->target = GL_TEXTURE_CUBE_MAP_ARRAY; p->layers = t->depth * 6; break;
     default:
@@ -370,9 +379,9 @@ static bool drawn_now(const mw_render *r, uint64_t va)
  * other reinterpretations take the path through guest memory. */
 static mw_surface *in_place_source(mw_render *r, const tex_plan *p, bool *exact)
 {
-    if (p->target != GL_TEXTURE_2D || p->levels != 1 || p->f.compressed || p->f.depth || p->astc_cpu ||
-        p->f.rotate_24_8)
-        return NULL;
+    if (p->target != GL_TEXTURE_2D || p->t.texture_type == MW_TIC_TYPE_1D || p->levels != 1 || p->f.compressed ||
+        p->f.depth || p->astc_cpu || p->f.rotate_24_8)
+        return NULL; /* (a 1D texture's 2D stand-in on ES takes the path it takes on desktop GL) */
     const bool pitch = p->t.version == MW_TIC_PITCH;
     const uint8_t cls = view_class(p->f.internal, p->f.format, p->f.type);
     for (uint32_t i = 0; i < r->count; i++) {
