@@ -28,7 +28,15 @@
  *    from the GPU's status word too.
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with b15 not set in a later chunk, and with the
- * winding flag ignored. */
+ * winding flag ignored.
+ *
+ * disk_cache: the first three scenes' programs through the disk cache
+ * (TITLE.pica-gs.glsc): a second instance over the same folder makes each
+ * from the stored key at creation and compiles none on a draw; a key
+ * record with a flipped byte (checksum) and one whose geometry mode was
+ * set to 1 with its checksum redone (the key's validity check) are
+ * rejected with their offsets and the two programs built again; every
+ * picture equals the CPU path's. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -36,6 +44,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "backend/common/bytebuf.h"
+#include "backend/common/hash.h"
+#include "backend/gl/shader_cache_file.h"
+#include "backend/pica/draw/programs.h"
 #include "backend/pica/draw/rasterizer.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/shader/shbin.h"
@@ -411,6 +423,197 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     free(gpu);
 }
 
+/* ---- the disk cache ---- */
+
+enum { CACHED = 3 }; /* scenes 0-2: three geometry programs */
+
+typedef struct cached_side {
+    glhle_image img[CACHED];
+    glhle_shader_stats gs; /* the geometry path's program service */
+    pica_rasterizer_stats rs;
+} cached_side;
+
+static void draw_cached(glhle_context *ctx, uint32_t mode, const char *dir, cached_side *out)
+{
+    pd_env e;
+    pd_env_init_cache(&e, ctx, 1, mode, dir);
+    for (int k = 0; k < CACHED; k++) {
+        put_scene(&e);
+        tp_cmdbuf b;
+        build(&b, k);
+        glhle_result r = pd_run(&e, &b, NULL);
+        tp_cmd_free(&b);
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        pd_read_color(&e, COLOR_AT(k), 0, W, H, &out->img[k]);
+    }
+    pica_rasterizer_get_gs_program_stats(e.pica->rasterizer, &out->gs);
+    pica_rasterizer_get_stats(e.pica->rasterizer, &out->rs);
+    pd_env_free(&e);
+}
+
+static void same_as_cpu(const char *what, const cached_side *cpu, const cached_side *gpu)
+{
+    for (int k = 0; k < CACHED; k++) {
+        char name[80];
+        snprintf(name, sizeof name, "pica_gs_cache_%s_%s", what, scene_name[k]);
+        ts_assert_image(name, &cpu->img[k], &gpu->img[k], 0, 0);
+        assert_true(drawn(&cpu->img[k]) > 400u);
+    }
+    assert_int_equal(gpu->rs.gs_gpu_draws, 5); /* every draw of the three scenes on the GPU path */
+    assert_int_equal(gpu->rs.gs_cpu_draws, 0);
+}
+
+static void free_cached(cached_side *c)
+{
+    for (int k = 0; k < CACHED; k++)
+        glhle_image_free(&c->img[k]);
+}
+
+static uint32_t rd32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Offsets of the file's KEY records (the record walk of docs/shader-cache.md). */
+static uint32_t key_records(const glhle_bytebuf *f, size_t *at, uint32_t max)
+{
+    uint32_t n = 0;
+    for (size_t off = GL_SHC_HEADER_BYTES; off + GL_SHC_RECORD_HEADER_BYTES <= f->size;) {
+        const uint32_t kind = f->data[off + 4] | (uint32_t)f->data[off + 5] << 8, len = rd32le(f->data + off + 8);
+        if (kind == GL_SHC_KEY && n < max)
+            at[n++] = off;
+        off += GL_SHC_RECORD_HEADER_BYTES + (((size_t)len + 7) & ~(size_t)7);
+    }
+    return n;
+}
+
+static void disk_cache(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = ts_fresh_dir(ts_gles() ? "pica_gs_cache_gles" : "pica_gs_cache_gl");
+    char path[4200];
+    snprintf(path, sizeof path, "%s/default.pica-gs.glsc", dir);
+    cached_side *cpu = calloc(1, sizeof *cpu), *cold = calloc(1, sizeof *cold), *warm = calloc(1, sizeof *warm),
+                *fixed = calloc(1, sizeof *fixed);
+    assert_true(cpu && cold && warm && fixed);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, NULL, cpu);
+
+    /* cold: the three programs compiled on their draws and stored */
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, cold);
+    same_as_cpu("cold", cpu, cold);
+    print_message("cold: %llu geometry programs compiled on a draw, %llu records written\n",
+                  (unsigned long long)cold->gs.programs_compiled_on_draw, (unsigned long long)cold->gs.records_written);
+    assert_int_equal(cold->gs.programs_compiled_on_draw, 3);
+    assert_int_equal(cold->gs.disk_entries, 0);
+    glhle_bytebuf file;
+    glhle_bytebuf_init(&file, 64u << 20);
+    assert_true(glhle_bytebuf_read_file(&file, path, 64u << 20));
+    size_t at[8];
+    assert_int_equal(key_records(&file, at, 8), 3);
+    /* each key record holds one 7.7 KiB key of the geometry system, and its
+     * text is stored with the geometry stage (what glhle-shadercache glsl
+     * prints): the text the generator makes for the key on that host */
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(rd32le(file.data + at[i] + 24), GL_SHC_SYSTEM_PICA_GPU_GS);
+        assert_int_equal(rd32le(file.data + at[i] + 24 + 8), sizeof(pica_gs_program_key));
+    }
+    const gl_shc_system_info *sys[1] = {&pica_gs_program_system()->info};
+    gl_shc_file f;
+    assert_int_equal(gl_shc_parse(file.data, file.size, sys, 1, GL_SHC_SYSTEM_PICA_GPU_GS, ts_logger(), GLHLE_LOG_WARN,
+                                  &f),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(f.entry_count, 3);
+    assert_int_equal(f.bad_count, 0);
+    assert_int_equal(f.records[GL_SHC_GLSL_GS], 3);
+    for (uint32_t i = 0; i < f.entry_count; i++) {
+        const gl_shc_glsl *g = gl_shc_find_glsl(&f, f.entries[i].glsl_hash);
+        assert_non_null(g);
+        glhle_bytebuf vs, gs, fs;
+        glhle_bytebuf_init(&vs, 1u << 20);
+        glhle_bytebuf_init(&gs, 1u << 20);
+        glhle_bytebuf_init(&fs, 1u << 20);
+        assert_true(gl_program_system_text(pica_gs_program_system(), f.entries[i].key, f.entries[i].host, &vs, &gs,
+                                           &fs));
+        assert_true(g->gs_len > 0 && g->gs_len == gs.size && memcmp(g->gs, gs.data, gs.size) == 0);
+        assert_true(g->vs_len == vs.size && memcmp(g->vs, vs.data, vs.size) == 0);
+        assert_true(g->fs_len == fs.size && memcmp(g->fs, fs.data, fs.size) == 0);
+        glhle_bytebuf_free(&vs);
+        glhle_bytebuf_free(&gs);
+        glhle_bytebuf_free(&fs);
+    }
+    gl_shc_free(&f);
+
+    /* warm: every program made from the file at creation, none on a draw */
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, warm);
+    same_as_cpu("warm", cpu, warm);
+    print_message("warm: %llu entries on disk, %llu made at creation (%llu from binaries), %llu compiled on a "
+                  "draw\n",
+                  (unsigned long long)warm->gs.disk_entries, (unsigned long long)warm->gs.programs_precompiled,
+                  (unsigned long long)warm->gs.binaries_loaded, (unsigned long long)warm->gs.programs_compiled_on_draw);
+    assert_int_equal(warm->gs.disk_entries, 3);
+    assert_int_equal(warm->gs.programs_precompiled, 3);
+    assert_int_equal(warm->gs.programs_compiled_on_draw, 0);
+    assert_int_equal(warm->gs.cache_misses, 0);
+    assert_int_equal(warm->gs.cache_records_rejected, 0);
+
+    /* damage two entries: a flipped key byte (checksum mismatch), and the
+     * geometry mode set to variable with the checksum redone (the key's
+     * validity check) */
+    glhle_bytebuf_clear(&file);
+    assert_true(glhle_bytebuf_read_file(&file, path, 64u << 20));
+    assert_int_equal(key_records(&file, at, 8), 3);
+    file.data[at[0] + 24 + 32 + 100] ^= 0x40;
+    uint8_t *key1 = file.data + at[1] + 24 + 32;
+    key1[offsetof(pica_gs_program_key, mode)] = 1;
+    const uint32_t len1 = rd32le(file.data + at[1] + 8);
+    uint8_t *tmp = malloc(16 + (size_t)len1);
+    assert_non_null(tmp);
+    memcpy(tmp, file.data + at[1], 16);
+    memcpy(tmp + 16, file.data + at[1] + 24, len1);
+    const uint64_t sum = glhle_hash64(tmp, 16 + (size_t)len1);
+    free(tmp);
+    for (int i = 0; i < 8; i++)
+        file.data[at[1] + 16 + i] = (uint8_t)(sum >> (8 * i));
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(file.data, 1, file.size, fp), file.size);
+    fclose(fp);
+    ts_log_clear();
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, fixed);
+    char want[160];
+    snprintf(want, sizeof want, "shader cache +0x%zx: key record skipped: checksum mismatch", at[0]);
+    assert_true(ts_log_contains(want));
+    snprintf(want, sizeof want, "shader cache +0x%zx: key record skipped: key is not one this build generates", at[1]);
+    assert_true(ts_log_contains(want));
+    same_as_cpu("rebuilt", cpu, fixed);
+    print_message("damaged: %llu records rejected, %llu entries left, %llu programs compiled on a draw\n",
+                  (unsigned long long)fixed->gs.cache_records_rejected, (unsigned long long)fixed->gs.disk_entries,
+                  (unsigned long long)fixed->gs.programs_compiled_on_draw);
+    assert_int_equal(fixed->gs.cache_records_rejected, 2);
+    assert_int_equal(fixed->gs.disk_entries, 1);
+    assert_int_equal(fixed->gs.programs_precompiled, 1);
+    assert_int_equal(fixed->gs.programs_compiled_on_draw, 2);
+
+    /* and the rebuilt ones were stored again */
+    free_cached(warm);
+    memset(warm, 0, sizeof *warm);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, warm);
+    same_as_cpu("after", cpu, warm);
+    assert_int_equal(warm->gs.disk_entries, 3);
+    assert_int_equal(warm->gs.programs_compiled_on_draw, 0);
+    assert_int_equal(warm->gs.cache_records_rejected, 0);
+
+    glhle_bytebuf_free(&file);
+    free_cached(cpu);
+    free_cached(cold);
+    free_cached(warm);
+    free_cached(fixed);
+    free(cpu);
+    free(cold);
+    free(warm);
+    free(fixed);
+}
+
 static void scenes_1x(void **state)
 {
     scenes_at(*state, 1);
@@ -426,6 +629,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(scenes_1x),
         TS_GL_TEST(scenes_2x),
+        TS_GL_TEST(disk_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

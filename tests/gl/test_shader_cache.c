@@ -112,7 +112,8 @@ static uint32_t rewrite_cache(const char *path, const char *driver)
                          en->key);
     }
     for (uint32_t g = 0; g < f.glsl_count; g++)
-        gl_shc_write_glsl(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].fs, f.glsl[g].fs_len);
+        gl_shc_write_glsl_gs(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].gs, f.glsl[g].gs_len, f.glsl[g].fs,
+                             f.glsl[g].fs_len);
     for (uint32_t b = 0; driver && b < f.binary_count; b++)
         gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, driver, (uint32_t)strlen(driver),
                             f.binaries[b].data, f.binaries[b].size);
