@@ -25,7 +25,9 @@
  *  - the translated program failing to build (the test hook): the CPU
  *    path draws it;
  *  - an EMIT into vertex slot 3: the warning the interpreter raises comes
- *    from the GPU's status word too.
+ *    from the GPU's status word too;
+ *  - variable mode (vertex counts in the index stream), which the
+ *    translator refuses: the CPU path draws it on both instances.
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with b15 not set in a later chunk, and with the
  * winding flag ignored.
@@ -166,23 +168,25 @@ static void billboard_program(tp_cmdbuf *b, int variant)
     dw_destroy(w);
 }
 
-/* Fixed mode, three vertices of three registers from c20: the triangle
- * itself with its colours, then the same shifted by c0 in c4's colour. */
-static void fixed_program(tp_cmdbuf *b)
+/* Fixed mode, three vertices of three registers from c`base` (20): the
+ * triangle itself with its colours, then the same shifted by c`shift` (0)
+ * in c`color`'s colour (4). Variable mode's scene reads c1-c9 (c0 is the
+ * vertex count there), shifted by c12 in c13's colour. */
+static void fixed_program(tp_cmdbuf *b, uint32_t base, uint32_t shift, uint32_t color)
 {
     pica_dvlb_writer *w = dw_create();
     for (uint32_t k = 0; k < 3; k++) {
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_C(base + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(base + 1 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(base + 2 + 3 * k, "xyzw")));
         dw_emit(w, dw_setemit(k, k == 2, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
-    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(shift, "xyzw")));
     for (uint32_t k = 0; k < 3; k++) {
-        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(20 + 3 * k, "xyzw"), DW_R(0, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(4, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(base + 3 * k, "xyzw"), DW_R(0, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(color, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(base + 2 + 3 * k, "xyzw")));
         dw_emit(w, dw_setemit(k, k == 2, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
@@ -264,9 +268,24 @@ static void put_scene(pd_env *e)
     }
 }
 
-enum { SCENES = 7 };
-static const char *const scene_name[SCENES] = {"point",        "point-4-inputs", "fixed",      "long-draw",
-                                               "loop-refused", "build-fails",    "emit-slot-3"};
+enum { SCENES = 8 };
+static const char *const scene_name[SCENES] = {"point",       "point-4-inputs", "fixed",       "long-draw",
+                                               "loop-refused", "build-fails",   "emit-slot-3", "variable"};
+
+/* Variable mode's index stream: each primitive's vertex count (3), then
+ * its three vertices (the fixed scene's first 72 indices), 24 primitives. */
+static void put_variable_indices(pd_env *e)
+{
+    uint16_t idx[96];
+    for (uint32_t p = 0; p < 24; p++) {
+        idx[4 * p] = 3;
+        for (uint32_t k = 0; k < 3; k++) {
+            const uint32_t i = 3 * p + k, j = i % 3 == 2 && (i / 3) % 2 ? i - 2 : i;
+            idx[4 * p + 1 + k] = (uint16_t)(j * 7 % (GRID * GRID));
+        }
+    }
+    pd_put_indices(e, idx, 96);
+}
 
 /* Scene k's command list. */
 static void build(tp_cmdbuf *b, int k)
@@ -278,7 +297,9 @@ static void build(tp_cmdbuf *b, int k)
     tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
     const float s = 2.0f * 3.0f / W; /* three pixels */
     if (k == 2)
-        fixed_program(b);
+        fixed_program(b, 20, 0, 4);
+    else if (k == 7)
+        fixed_program(b, 1, 12, 13);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     gs_uniform(b, 0, s, 0, 0, 0);
@@ -287,6 +308,8 @@ static void build(tp_cmdbuf *b, int k)
     gs_uniform(b, 4, 0.25f, 0.75f, 1.0f, 1.0f);
     gs_uniform(b, 5, 1.0f, 1.0f, 1.0f, 1.0f);
     gs_uniform(b, 6, 0, 0, 0, 0);
+    gs_uniform(b, 12, s, 0, 0, 0);
+    gs_uniform(b, 13, 0.25f, 0.75f, 1.0f, 1.0f);
     tp_cmd1(b, 0x281, 0); /* i0: one iteration */
     pd_cull(b, k == 0 ? 1 : 0);
     switch (k) {
@@ -318,6 +341,13 @@ static void build(tp_cmdbuf *b, int k)
         gs_uniform(b, 2, s / 3, s / 3, 0, 0);
         gs_draw(b, BIG, false, 0);
         break;
+    case 7:
+        /* variable mode: all three vertices main ones (GSH_MISC1 = 2), three
+         * registers each from c1; the translator refuses the mode */
+        gs_config(b, 3, 1u);
+        tp_cmd1(b, 0x254, 2);
+        gs_draw(b, 96, true, 0);
+        break;
     default:
         break;
     }
@@ -337,6 +367,8 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
     pd_env_init_vs(&e, ctx, scale, mode);
     for (int k = 0; k < SCENES; k++) {
         put_scene(&e);
+        if (k == 7)
+            put_variable_indices(&e);
         if (k == 5)
             pica_rasterizer_test_break_builds(e.pica->rasterizer, true);
         tp_cmdbuf b;
@@ -395,7 +427,7 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
         /* a scene of quads: far more than the points themselves */
         assert_true(drawn(&cpu->img[k]) > (k == 3 ? 4000u : 400u));
         const bool on_gpu = k < 4 || k == 6;
-        const uint64_t draws = k == 1 || k == 3 ? 1 : 2;
+        const uint64_t draws = k == 1 || k == 3 || k == 7 ? 1 : 2;
         assert_int_equal(g_gpu, on_gpu ? draws : 0);
         assert_int_equal(g_cpu, on_gpu ? 0 : draws);
         assert_int_equal(cpu->rs[k].gs_gpu_draws, 0);
@@ -410,6 +442,8 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(gpu->rs[3].status_reads, 0); /* forward-only programs with no slot 3: nothing read back */
     /* the LOOP program is refused once (logged once), not per draw */
     assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
+    /* variable mode is refused too (docs/architecture.md says why) */
+    assert_int_equal(gpu->rs[7].gs_refusals - gpu->rs[6].gs_refusals, 1);
     /* every GPU-path draw shaded its vertices on the GPU too */
     assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 8);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
