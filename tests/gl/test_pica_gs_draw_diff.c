@@ -444,6 +444,13 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
     /* variable mode is refused too (docs/architecture.md says why) */
     assert_int_equal(gpu->rs[7].gs_refusals - gpu->rs[6].gs_refusals, 1);
+    /* the public figures (glhle-replay --stats-json) say the same */
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, gpu->rs[SCENES - 1].gs_gpu_draws);
+    assert_int_equal(gpu->ss.draws_cpu_geometry_shader, gpu->rs[SCENES - 1].gs_cpu_draws);
+    assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, variable mode */
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 8);
+    assert_int_equal(cpu->ss.draws_gpu_geometry_shader, 0);
+    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 13);
     /* every GPU-path draw shaded its vertices on the GPU too */
     assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 8);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);

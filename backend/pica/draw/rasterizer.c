@@ -1851,6 +1851,9 @@ void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_sta
     out->draws_cpu_vertex_shader = r->cpu_draws;
     out->vertices_gpu_vertex_shader = r->gpu_vertices;
     out->vertices_cpu_vertex_shader = r->cpu_vertices;
+    out->draws_gpu_geometry_shader = r->stats.gs_gpu_draws;
+    out->draws_cpu_geometry_shader = r->stats.gs_cpu_draws;
+    out->geometry_shader_refusals = r->stats.gs_refusals;
     if (r->uber_always) /* its program is looked up only when the key changes */
         out->draws_by_ubershader = r->stats.draws;
 }
