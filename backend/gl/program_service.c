@@ -460,6 +460,7 @@ static void finish_job(gl_program_service *s, gl_compile_job *j)
     pending_remove(s, glhle_hash64(j->key, klen(s, j->key)));
     count_compile(s, j->ns);
     if (j->ok) {
+        /* no geometry text: three-stage systems have no workers */
         adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, NULL, 0, j->fs, j->fs_len);
         insert(s, j->key, j->program, GLHLE_RESULT_OK);
         if (j->precompile)

@@ -2,7 +2,8 @@
  *
  * A system registers its key type once (gl_program_system: key size and
  * version, a validity check, a printer, and a generator from key + host
- * configuration bits to vertex and fragment GLSL). Each GL instance makes a
+ * configuration bits to vertex and fragment GLSL, with a geometry stage for
+ * three-stage systems). Each GL instance makes a
  * service for its system: lookups hash the key bytes with XXH3-64 and
  * confirm with memcmp (program_cache.c), a miss generates, compiles and
  * links, and the statistics (glhle_shader_stats) count hits, misses,
