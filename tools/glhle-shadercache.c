@@ -54,10 +54,12 @@ static const gl_program_system *system_by_id(uint32_t id)
         return pica_gpu_program_system();
     if (id == GL_SHC_SYSTEM_MAXWELL_COMPUTE)
         return mw_compute_program_system();
+    if (id == GL_SHC_SYSTEM_PICA_GPU_GS)
+        return pica_gs_program_system();
     return NULL;
 }
 
-#define KNOWN_SYSTEMS 5
+#define KNOWN_SYSTEMS 6
 static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
 {
     out[0] = &pica_program_system()->info;
@@ -65,6 +67,7 @@ static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
     out[2] = &mw_program_system()->info;
     out[3] = &pica_gpu_program_system()->info;
     out[4] = &mw_compute_program_system()->info;
+    out[5] = &pica_gs_program_system()->info;
 }
 
 #define USAGE                                                                                 \
@@ -220,7 +223,7 @@ static int cmd_list(const cache *c, const options *o)
             printf(", \"host_bits\": %u, \"key_bytes\": %u, \"glsl_hash\": \"%016llx\", \"glsl_bytes\": %llu, "
                    "\"last_use\": %llu, \"offset\": %llu, \"binaries\": [",
                    e->host, e->key_size, (unsigned long long)e->glsl_hash,
-                   g ? (unsigned long long)g->vs_len + g->fs_len : 0ull, (unsigned long long)e->last_use,
+                   g ? (unsigned long long)g->vs_len + g->gs_len + g->fs_len : 0ull, (unsigned long long)e->last_use,
                    (unsigned long long)e->offset);
             for (uint32_t j = 0; j < nb; j++) {
                 printf("%s{\"driver\": ", j ? ", " : "");
@@ -230,7 +233,7 @@ static int cmd_list(const cache *c, const options *o)
             printf("]}");
         } else {
             printf("%-5u %016llx %-7s %-7u %-11s %6u %7llu  ", i, (unsigned long long)e->id, system_name(c),
-                   e->key_version, host, e->key_size, g ? (unsigned long long)g->vs_len + g->fs_len : 0ull);
+                   e->key_version, host, e->key_size, g ? (unsigned long long)g->vs_len + g->gs_len + g->fs_len : 0ull);
             if (!nb)
                 printf("-");
             for (uint32_t j = 0; j < nb; j++) {
@@ -294,27 +297,37 @@ static int cmd_glsl(const cache *c, const char *id, const options *o)
         return 1;
     }
     const gl_shc_glsl *g = gl_shc_find_glsl(&c->f, e->glsl_hash);
-    glhle_bytebuf vs, fs;
+    glhle_bytebuf vs, gs, fs;
     glhle_bytebuf_init(&vs, 1 << 20);
+    glhle_bytebuf_init(&gs, 1 << 20);
     glhle_bytebuf_init(&fs, 1 << 20);
     if (g) {
         glhle_bytebuf_append(&vs, g->vs, g->vs_len);
+        glhle_bytebuf_append(&gs, g->gs, g->gs_len);
         glhle_bytebuf_append(&fs, g->fs, g->fs_len);
     } else if (c->sys) {
         tool_error("no text stored for entry %016llx; regenerated from its key",
                 (unsigned long long)e->id);
-        gl_program_system_text(c->sys, e->key, e->host, &vs, &fs);
+        gl_program_system_text(c->sys, e->key, e->host, &vs, &gs, &fs);
     }
     if (o->json) {
         printf("{\"id\": \"%016llx\", \"stored\": %s, \"vertex\": ", (unsigned long long)e->id, g ? "true" : "false");
         json_string((const char *)vs.data, vs.size);
+        if (gs.size) {
+            printf(", \"geometry\": ");
+            json_string((const char *)gs.data, gs.size);
+        }
         printf(", \"fragment\": ");
         json_string((const char *)fs.data, fs.size);
         printf("}\n");
     } else {
-        printf("// ---- vertex shader\n%s// ---- fragment shader\n%s", glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&fs));
+        printf("// ---- vertex shader\n%s", glhle_bytebuf_cstr(&vs));
+        if (gs.size)
+            printf("// ---- geometry shader\n%s", glhle_bytebuf_cstr(&gs));
+        printf("// ---- fragment shader\n%s", glhle_bytebuf_cstr(&fs));
     }
     glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&gs);
     glhle_bytebuf_free(&fs);
     return 0;
 }
@@ -326,7 +339,7 @@ static int cmd_stats(const cache *c, const options *o)
     for (uint32_t i = 0; i < f->entry_count; i++)
         key_bytes += f->entries[i].key_size;
     for (uint32_t i = 0; i < f->glsl_count; i++)
-        text_bytes += (uint64_t)f->glsl[i].vs_len + f->glsl[i].fs_len;
+        text_bytes += (uint64_t)f->glsl[i].vs_len + f->glsl[i].gs_len + f->glsl[i].fs_len;
     for (uint32_t i = 0; i < f->binary_count; i++)
         bin_bytes += f->binaries[i].size;
     glhle_bytebuf comp;
@@ -351,7 +364,8 @@ static int cmd_stats(const cache *c, const options *o)
                "\"bad_records\": %u, \"bad_bytes\": %llu, \"sessions\": %llu}\n",
                system_name(c), f->size, (unsigned long long)compacted, f->entry_count, f->glsl_count, f->binary_count,
                drivers, (unsigned long long)key_bytes, (unsigned long long)text_bytes, (unsigned long long)bin_bytes,
-               (unsigned long long)f->records[GL_SHC_KEY], (unsigned long long)f->records[GL_SHC_GLSL],
+               (unsigned long long)f->records[GL_SHC_KEY],
+               (unsigned long long)(f->records[GL_SHC_GLSL] + f->records[GL_SHC_GLSL_GS]),
                (unsigned long long)f->records[GL_SHC_BINARY], (unsigned long long)f->records[GL_SHC_USE],
                (unsigned long long)f->superseded, f->bad_count, (unsigned long long)f->bad_bytes,
                (unsigned long long)f->max_generation);
@@ -363,7 +377,8 @@ static int cmd_stats(const cache *c, const options *o)
         printf("binaries     %u for %u drivers (%llu bytes)\n", f->binary_count, drivers,
                (unsigned long long)bin_bytes);
         printf("records      key %llu, glsl %llu, binary %llu, use %llu; %llu superseded\n",
-               (unsigned long long)f->records[GL_SHC_KEY], (unsigned long long)f->records[GL_SHC_GLSL],
+               (unsigned long long)f->records[GL_SHC_KEY],
+               (unsigned long long)(f->records[GL_SHC_GLSL] + f->records[GL_SHC_GLSL_GS]),
                (unsigned long long)f->records[GL_SHC_BINARY], (unsigned long long)f->records[GL_SHC_USE],
                (unsigned long long)f->superseded);
         printf("bad records  %u (%llu bytes)\n", f->bad_count, (unsigned long long)f->bad_bytes);
@@ -404,21 +419,24 @@ static int cmd_verify(const cache *c, const options *o)
         snprintf(p[n++].why, sizeof p->why, "%s", f->bad[i].why);
     }
     uint32_t regenerated = 0, texts_missing = 0;
-    glhle_bytebuf vs, fs;
+    glhle_bytebuf vs, gs, fs;
     glhle_bytebuf_init(&vs, 1 << 20);
+    glhle_bytebuf_init(&gs, 1 << 20);
     glhle_bytebuf_init(&fs, 1 << 20);
     for (uint32_t i = 0; c->sys && i < f->entry_count; i++) {
         const gl_shc_entry *e = &f->entries[i];
         glhle_bytebuf_clear(&vs);
+        glhle_bytebuf_clear(&gs);
         glhle_bytebuf_clear(&fs);
-        if (!gl_program_system_text(c->sys, e->key, e->host, &vs, &fs)) {
+        if (!gl_program_system_text(c->sys, e->key, e->host, &vs, &gs, &fs)) {
             p[n].offset = e->offset;
             p[n].kind = "key";
             snprintf(p[n++].why, sizeof p->why, "the key's text does not fit the generator's buffer");
             continue;
         }
         regenerated++;
-        uint64_t h = gl_shc_glsl_hash((const char *)vs.data, vs.size, (const char *)fs.data, fs.size);
+        uint64_t h = gl_shc_glsl_hash_gs((const char *)vs.data, vs.size, (const char *)gs.data, gs.size,
+                                         (const char *)fs.data, fs.size);
         if (h != e->glsl_hash) {
             p[n].offset = e->offset;
             p[n].kind = "key";
@@ -430,6 +448,7 @@ static int cmd_verify(const cache *c, const options *o)
             texts_missing++;
     }
     glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&gs);
     glhle_bytebuf_free(&fs);
     uint32_t loaded = 0, foreign = 0;
     bool gl_checked = false;
@@ -675,7 +694,8 @@ static int cmd_precompile(const char *path)
     const glhle_context_info *in = glhle_context_get_info(ctx);
     /* the host bits an instance on this context uses by default */
     uint32_t host = 0;
-    if (sys->info.id == GL_SHC_SYSTEM_PICA || sys->info.id == GL_SHC_SYSTEM_PICA_GPU_VS) {
+    if (sys->info.id == GL_SHC_SYSTEM_PICA || sys->info.id == GL_SHC_SYSTEM_PICA_GPU_VS ||
+        sys->info.id == GL_SHC_SYSTEM_PICA_GPU_GS) {
         const pica_fs_host h = {.gles = in->gles, .framebuffer_fetch = in->framebuffer_fetch};
         host = pica_program_host_bits(&h);
     } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE) {
@@ -818,33 +838,42 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
             rc = 1;
     }
     glhle_context_destroy(ctx);
-    /* the key type kept beside the system's own (docs/shader-cache.md):
-     * PICA's GPU vertex programs (a PICA draw on the GPU vertex path makes
-     * only such a key), Maxwell's compute programs; written, when the
-     * traces made any, to CACHE's sibling of that name */
+    /* the key types kept beside the system's own (docs/shader-cache.md):
+     * PICA's GPU vertex and geometry programs (a PICA draw on the GPU
+     * vertex path makes only such a key), Maxwell's compute programs;
+     * written, when the traces made any, to CACHE's siblings of those names */
     const char *main_name = system == TRACE_SYSTEM_MAXWELL ? "maxwell" : "pica";
-    const char *side_name = system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs";
-    char side_built[4200], side_path[4300];
-    gl_program_cache_file_path(dir, "build", side_name, side_built, sizeof side_built);
-    const bool got_main = access(built, F_OK) == 0, got_side = access(side_built, F_OK) == 0;
-    if (!rc && !got_main && !got_side) {
+    const char *side_names[2] = {system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs",
+                                 system == TRACE_SYSTEM_MAXWELL ? NULL : "pica-gs"};
+    char side_built[2][4200], side_path[4300];
+    bool got_side[2] = {false, false};
+    for (int k = 0; k < 2; k++)
+        if (side_names[k]) {
+            gl_program_cache_file_path(dir, "build", side_names[k], side_built[k], sizeof side_built[k]);
+            got_side[k] = access(side_built[k], F_OK) == 0;
+        }
+    const bool got_main = access(built, F_OK) == 0;
+    if (!rc && !got_main && !got_side[0] && !got_side[1]) {
         tool_error("the traces drew nothing; %s not written", cache_path);
         rc = 1;
     }
     if (!rc && got_main)
         rc = merge_built(cache_path, built);
-    if (!rc && got_side) {
-        size_t stem = strlen(cache_path);
-        if (stem > 5 && !strcmp(cache_path + stem - 5, ".glsc"))
-            stem -= 5;
-        const size_t ml = strlen(main_name);
-        if (stem > ml + 1 && cache_path[stem - ml - 1] == '.' && !strncmp(cache_path + stem - ml, main_name, ml))
-            stem -= ml + 1;
-        snprintf(side_path, sizeof side_path, "%.*s.%s.glsc", (int)stem, cache_path, side_name);
-        printf("%s programs: %s\n", side_name, side_path);
-        rc = merge_built(side_path, side_built);
+    for (int k = 0; k < 2; k++) {
+        if (!rc && got_side[k]) {
+            size_t stem = strlen(cache_path);
+            if (stem > 5 && !strcmp(cache_path + stem - 5, ".glsc"))
+                stem -= 5;
+            const size_t ml = strlen(main_name);
+            if (stem > ml + 1 && cache_path[stem - ml - 1] == '.' && !strncmp(cache_path + stem - ml, main_name, ml))
+                stem -= ml + 1;
+            snprintf(side_path, sizeof side_path, "%.*s.%s.glsc", (int)stem, cache_path, side_names[k]);
+            printf("%s programs: %s\n", side_names[k], side_path);
+            rc = merge_built(side_path, side_built[k]);
+        }
+        if (side_names[k])
+            remove(side_built[k]);
     }
-    remove(side_built);
     remove(built);
     rmdir(dir);
     return rc;

@@ -119,6 +119,12 @@ glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *
 
 glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char *gs, const char *fs, GLuint *out)
 {
+    return gl_link_program_vgf_ex(ctx, vs, gs, fs, false, out);
+}
+
+glhle_result gl_link_program_vgf_ex(glhle_context *ctx, const char *vs, const char *gs, const char *fs,
+                                    bool retrievable, GLuint *out)
+{
     *out = 0;
     static const GLenum stage[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
     const char *src[3] = {vs, gs, fs};
@@ -133,7 +139,7 @@ glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char 
             return r;
         }
     }
-    return link_stages(ctx, sh, 3, false, "program link", out);
+    return link_stages(ctx, sh, 3, retrievable, "program link", out);
 }
 
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out)

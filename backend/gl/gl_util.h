@@ -17,6 +17,9 @@ glhle_result gl_link_program(glhle_context *ctx, const char *vs, const char *fs,
 glhle_result gl_link_program_ex(glhle_context *ctx, const char *vs, const char *fs, bool retrievable, GLuint *out);
 /* A vertex, geometry and fragment shader linked into one program. */
 glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char *gs, const char *fs, GLuint *out);
+/* The same, `retrievable` asking for a program binary (the disk cache). */
+glhle_result gl_link_program_vgf_ex(glhle_context *ctx, const char *vs, const char *gs, const char *fs,
+                                    bool retrievable, GLuint *out);
 /* A program of one compute shader (logged on failure like gl_link_program). */
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out);
 

@@ -6,7 +6,7 @@
 glhle_result gl_program_cache_init(gl_program_cache *c, glhle_context *ctx, size_t key_size, uint32_t max_programs)
 {
     memset(c, 0, sizeof *c);
-    if (key_size == 0 || key_size > 4096)
+    if (key_size == 0 || key_size > GL_PROGRAM_CACHE_MAX_FIXED_KEY)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program cache key size %zu", key_size);
     c->ctx = ctx;
     c->key_size = key_size;

@@ -43,6 +43,11 @@ typedef struct gl_program_cache {
 /* Builds the program for `key`; returns OK with *program set, or an error. */
 typedef glhle_result (*gl_program_build_fn)(void *user, const void *key, GLuint *program);
 
+/* The largest key a fixed-size cache takes: its table holds key_size bytes
+ * for each of twice max_programs slots, allocated at init (larger keys go
+ * in a variable-size cache, whose slots hold their own copies). */
+#define GL_PROGRAM_CACHE_MAX_FIXED_KEY 4096u
+
 /* max_programs 0 -> 4096. */
 glhle_result gl_program_cache_init(gl_program_cache *c, glhle_context *ctx, size_t key_size, uint32_t max_programs);
 /* Keys of 1 to max_key_size bytes, each slot's copy allocated on the miss

@@ -84,7 +84,7 @@ struct gl_program_service {
     const gl_program_system *sys;
     uint32_t host;
     gl_program_cache mem;
-    glhle_bytebuf vs, fs, rec, desc_text;
+    glhle_bytebuf vs, gs, fs, rec, desc_text; /* gs: three-stage systems' geometry text, else empty */
     void (*after_link)(void *user, GLuint program);
     void *user;
     bool break_builds;
@@ -194,8 +194,8 @@ static void flush_records(gl_program_service *s)
 }
 
 static void store_program(gl_program_service *s, const void *key, uint32_t host, uint64_t id, uint64_t glsl_hash,
-                          GLuint program, bool from_binary, const char *vs, size_t vs_len, const char *fs,
-                          size_t fs_len)
+                          GLuint program, bool from_binary, const char *vs, size_t vs_len, const char *gs,
+                          size_t gs_len, const char *fs, size_t fs_len)
 {
     if (!s->path)
         return;
@@ -208,7 +208,7 @@ static void store_program(gl_program_service *s, const void *key, uint32_t host,
         id_set_add(&s->written_ids, id);
     }
     if (!gl_shc_find_glsl(&s->file, glsl_hash) && !id_set_has(&s->written_glsl, glsl_hash)) {
-        if (gl_shc_write_glsl(&s->rec, vs, (uint32_t)vs_len, fs, (uint32_t)fs_len))
+        if (gl_shc_write_glsl_gs(&s->rec, vs, (uint32_t)vs_len, gs, (uint32_t)gs_len, fs, (uint32_t)fs_len))
             s->st.records_written++;
         id_set_add(&s->written_glsl, glsl_hash);
     }
@@ -298,8 +298,9 @@ static void report_failure(gl_program_service *s, const void *key, uint64_t id)
 static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_hash)
 {
     glhle_bytebuf_clear(&s->vs);
+    glhle_bytebuf_clear(&s->gs);
     glhle_bytebuf_clear(&s->fs);
-    if (!s->sys->generate(key, s->host, &s->vs, &s->fs)) {
+    if (!gl_program_system_text(s->sys, key, s->host, &s->vs, &s->gs, &s->fs)) {
         GLHLE_ERROR(&s->ctx->log, "%s program: generated text passed the %u-byte limit", s->sys->info.name,
                     TEXT_LIMIT);
         return false;
@@ -308,15 +309,19 @@ static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_has
         glhle_bytebuf_printf(s->sys->compute ? &s->vs : &s->fs, "#error glhle test: program build broken on purpose\n");
     /* storage for both texts, also an empty one (compute programs have no
      * fragment text), so every copy below has a NUL to copy */
-    if (!glhle_bytebuf_reserve(&s->vs, 1) || !glhle_bytebuf_reserve(&s->fs, 1))
+    if (!glhle_bytebuf_reserve(&s->vs, 1) || !glhle_bytebuf_reserve(&s->gs, 1) || !glhle_bytebuf_reserve(&s->fs, 1))
         return false;
     if (!s->fs.size)
         s->fs.data[0] = 0;
+    if (!s->gs.size)
+        s->gs.data[0] = 0;
     if (!s->vs.size)
         s->vs.data[0] = 0;
     glhle_bytebuf_cstr(&s->vs);
+    glhle_bytebuf_cstr(&s->gs);
     glhle_bytebuf_cstr(&s->fs);
-    *glsl_hash = gl_shc_glsl_hash((const char *)s->vs.data, s->vs.size, (const char *)s->fs.data, s->fs.size);
+    *glsl_hash = gl_shc_glsl_hash_gs((const char *)s->vs.data, s->vs.size, (const char *)s->gs.data, s->gs.size,
+                                     (const char *)s->fs.data, s->fs.size);
     return true;
 }
 
@@ -328,11 +333,11 @@ static uint64_t entry_id(const gl_program_service *s, const void *key)
 
 /* A program just made (linked here, on a worker, or loaded): fixed uniforms, the disk cache. */
 static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint p, bool from_binary,
-                  const char *vs, size_t vs_len, const char *fs, size_t fs_len)
+                  const char *vs, size_t vs_len, const char *gs, size_t gs_len, const char *fs, size_t fs_len)
 {
     if (s->after_link)
         s->after_link(s->user, p);
-    store_program(s, key, s->host, id, glsl_hash, p, from_binary, vs, vs_len, fs, fs_len);
+    store_program(s, key, s->host, id, glsl_hash, p, from_binary, vs, vs_len, gs, gs_len, fs, fs_len);
 }
 
 /* gl_program_cache build function: makes the program here and now (the
@@ -355,9 +360,14 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     const bool from_binary = p != 0;
     glhle_result r = GLHLE_RESULT_OK;
     if (!p) {
-        r = s->sys->compute ? gl_link_compute_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), s->path != NULL, &p)
-                            : gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs),
-                                                 s->path != NULL, &p);
+        if (s->sys->compute)
+            r = gl_link_compute_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), s->path != NULL, &p);
+        else if (s->sys->generate_gs)
+            r = gl_link_program_vgf_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->gs),
+                                       glhle_bytebuf_cstr(&s->fs), s->path != NULL, &p);
+        else
+            r = gl_link_program_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->fs), s->path != NULL,
+                                   &p);
         count_compile(s, now_ns() - t0);
         if (!s->precompiling) {
             s->st.programs_compiled_on_draw++;
@@ -370,8 +380,8 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     }
     if (!s->precompiling)
         id_set_add(&s->used_ids, id);
-    adopt(s, key, id, glsl_hash, p, from_binary, (const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
-          s->fs.size);
+    adopt(s, key, id, glsl_hash, p, from_binary, (const char *)s->vs.data, s->vs.size, (const char *)s->gs.data,
+          s->gs.size, (const char *)s->fs.data, s->fs.size);
     *program = p;
     return GLHLE_RESULT_OK;
 }
@@ -450,7 +460,8 @@ static void finish_job(gl_program_service *s, gl_compile_job *j)
     pending_remove(s, glhle_hash64(j->key, klen(s, j->key)));
     count_compile(s, j->ns);
     if (j->ok) {
-        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, j->fs, j->fs_len);
+        /* no geometry text: three-stage systems have no workers */
+        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, NULL, 0, j->fs, j->fs_len);
         insert(s, j->key, j->program, GLHLE_RESULT_OK);
         if (j->precompile)
             s->st.programs_precompiled++;
@@ -530,8 +541,8 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
                 GLuint p = load_binary(s, glsl_hash); /* a stored binary loads in well under a compile */
                 if (p) {
                     id_set_add(&s->used_ids, id);
-                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, (const char *)s->fs.data,
-                          s->fs.size);
+                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, NULL, 0,
+                          (const char *)s->fs.data, s->fs.size);
                     insert(s, key, p, GLHLE_RESULT_OK);
                     *program = p;
                     return GLHLE_RESULT_OK;
@@ -606,7 +617,7 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
         if (s->workers && make_text(s, key, &glsl_hash)) {
             p = s->break_builds ? 0 : load_binary(s, glsl_hash);
             if (p) {
-                adopt(s, key, entry_id(s, key), glsl_hash, p, true, (const char *)s->vs.data, s->vs.size,
+                adopt(s, key, entry_id(s, key), glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, NULL, 0,
                       (const char *)s->fs.data, s->fs.size);
                 insert(s, key, p, GLHLE_RESULT_OK);
                 s->st.programs_precompiled++;
@@ -785,18 +796,20 @@ static void make_fallback(gl_program_service *s, bool (*generate)(uint32_t host,
         s->after_link(s->user, p);
     if (s->path) {
         id_set_add(&s->used_ids, id); /* kept by pruning like any entry this session used */
-        store_program(s, zero, host, id, glsl_hash, p, from_binary, vs, s->vs.size, fs, s->fs.size);
+        store_program(s, zero, host, id, glsl_hash, p, from_binary, vs, s->vs.size, NULL, 0, fs, s->fs.size);
     }
     free(zero);
     s->fallback_program = p;
 }
 
 bool gl_program_system_text(const gl_program_system *sys, const void *key, uint32_t host, glhle_bytebuf *vs,
-                            glhle_bytebuf *fs)
+                            glhle_bytebuf *gs, glhle_bytebuf *fs)
 {
     if (host & GL_SHC_HOST_FALLBACK)
         return sys->fallback_generate && sys->fallback_generate(host & ~GL_SHC_HOST_FALLBACK, vs, fs);
-    return sys->generate(key, host, vs, fs);
+    if (sys->generate_gs)
+        return gs && sys->generate_gs(key, host, vs, gs, fs);
+    return sys->generate && sys->generate(key, host, vs, fs);
 }
 
 glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_service_desc *desc,
@@ -805,9 +818,11 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     *out = NULL;
     const gl_shc_system_info *si = desc->system ? &desc->system->info : NULL;
     const bool var = si && si->key_max_size;
-    if (!si || !desc->system->generate || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
+    const bool three = si && desc->system->generate_gs;
+    if (!si || (!desc->system->generate && !three) || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
         (var && (!si->key_size_of || si->key_max_size < si->key_size || si->key_max_size > GL_SHC_MAX_VAR_KEY_BYTES ||
-                 desc->fallback_key)))
+                 desc->fallback_key)) ||
+        (three && (desc->system->compute || desc->fallback_key || desc->fallback_generate || desc->compile_threads)))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program service: no usable system descriptor");
     gl_program_service *s = calloc(1, sizeof *s);
     if (!s)
@@ -819,11 +834,16 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     s->user = desc->user;
     s->file_max_bytes = desc->cache_max_bytes ? desc->cache_max_bytes : DEFAULT_FILE_BYTES;
     glhle_bytebuf_init(&s->vs, TEXT_LIMIT);
+    glhle_bytebuf_init(&s->gs, TEXT_LIMIT);
     glhle_bytebuf_init(&s->fs, TEXT_LIMIT);
     glhle_bytebuf_init(&s->rec, GL_SHC_MAX_PAYLOAD * 2);
     glhle_bytebuf_init(&s->desc_text, TEXT_LIMIT);
-    glhle_result r = var ? gl_program_cache_init_var(&s->mem, ctx, si->key_max_size, desc->max_programs)
-                         : gl_program_cache_init(&s->mem, ctx, si->key_size, desc->max_programs);
+    /* keys over the fixed-size table's bound (the PICA geometry path's) are
+     * kept per slot, like variable-size ones */
+    const bool per_slot = var || si->key_size > GL_PROGRAM_CACHE_MAX_FIXED_KEY;
+    glhle_result r = per_slot ? gl_program_cache_init_var(&s->mem, ctx, var ? si->key_max_size : si->key_size,
+                                                          desc->max_programs)
+                              : gl_program_cache_init(&s->mem, ctx, si->key_size, desc->max_programs);
     if (r != GLHLE_RESULT_OK) {
         free(s);
         return r;
@@ -895,6 +915,7 @@ void gl_program_service_destroy(gl_program_service *s)
     id_set_free(&s->written_binaries);
     id_set_free(&s->used_ids);
     glhle_bytebuf_free(&s->vs);
+    glhle_bytebuf_free(&s->gs);
     glhle_bytebuf_free(&s->fs);
     glhle_bytebuf_free(&s->rec);
     glhle_bytebuf_free(&s->desc_text);

@@ -2,7 +2,8 @@
  *
  * A system registers its key type once (gl_program_system: key size and
  * version, a validity check, a printer, and a generator from key + host
- * configuration bits to vertex and fragment GLSL). Each GL instance makes a
+ * configuration bits to vertex and fragment GLSL, with a geometry stage for
+ * three-stage systems). Each GL instance makes a
  * service for its system: lookups hash the key bytes with XXH3-64 and
  * confirm with memcmp (program_cache.c), a miss generates, compiles and
  * links, and the statistics (glhle_shader_stats) count hits, misses,
@@ -48,13 +49,20 @@ typedef struct gl_program_system {
     /* Compute programs: the generator writes the compute shader into `vs`
      * and leaves `fs` empty; the service links that one stage. */
     bool compute;
+    /* Three-stage programs (the PICA geometry path), set instead of
+     * `generate`: vertex, geometry and fragment text, stored as GLSL_GS
+     * records. Such a system has no fallback and no compile workers (its
+     * programs are made on the draw that needs them, or from the file at
+     * creation). */
+    bool (*generate_gs)(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs);
 } gl_program_system;
 
 /* The text of a stored entry: the fallback's for a GL_SHC_HOST_FALLBACK
- * host, else the generator's; false when the system has no such text or a
- * buffer reached its limit. */
+ * host, else the generator's (a three-stage system's geometry text into
+ * `gs`, which it needs; the others leave it alone and take NULL); false
+ * when the system has no such text or a buffer reached its limit. */
 bool gl_program_system_text(const gl_program_system *sys, const void *key, uint32_t host, glhle_bytebuf *vs,
-                            glhle_bytebuf *fs);
+                            glhle_bytebuf *gs, glhle_bytebuf *fs);
 
 typedef struct gl_program_service gl_program_service;
 

@@ -43,7 +43,7 @@ static void wr64(uint8_t *p, uint64_t v)
 
 const char *gl_shc_kind_name(uint32_t kind)
 {
-    static const char *const names[GL_SHC_KIND_COUNT_] = {"?", "key", "glsl", "binary", "use"};
+    static const char *const names[GL_SHC_KIND_COUNT_] = {"?", "key", "glsl", "binary", "use", "glsl+gs"};
     return kind < GL_SHC_KIND_COUNT_ ? names[kind] : "?";
 }
 
@@ -75,6 +75,24 @@ uint64_t gl_shc_glsl_hash(const char *vs, size_t vs_len, const char *fs, size_t 
     glhle_hash_begin(&st, 0);
     glhle_hash_update(&st, lens, sizeof lens);
     glhle_hash_update(&st, vs, vs_len);
+    glhle_hash_update(&st, fs, fs_len);
+    return glhle_hash_end(&st);
+}
+
+uint64_t gl_shc_glsl_hash_gs(const char *vs, size_t vs_len, const char *gs, size_t gs_len, const char *fs,
+                             size_t fs_len)
+{
+    if (!gs_len)
+        return gl_shc_glsl_hash(vs, vs_len, fs, fs_len);
+    uint8_t lens[12];
+    wr32(lens, (uint32_t)vs_len);
+    wr32(lens + 4, (uint32_t)fs_len);
+    wr32(lens + 8, (uint32_t)gs_len);
+    glhle_hash_state st;
+    glhle_hash_begin(&st, 0);
+    glhle_hash_update(&st, lens, sizeof lens);
+    glhle_hash_update(&st, vs, vs_len);
+    glhle_hash_update(&st, gs, gs_len);
     glhle_hash_update(&st, fs, fs_len);
     return glhle_hash_end(&st);
 }
@@ -188,8 +206,35 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
             return "text lengths do not match the record";
         g.vs = (const char *)p + 16;
         g.fs = g.vs + g.vs_len;
+        g.gs = NULL;
+        g.gs_len = 0;
         g.offset = offset;
         if (gl_shc_glsl_hash(g.vs, g.vs_len, g.fs, g.fs_len) != g.hash)
+            return "text does not match its hash";
+        if (!grow(ps, (void **)&f->glsl, &ps->glsl_cap, f->glsl_count, sizeof g))
+            return "out of memory";
+        f->glsl[f->glsl_count++] = g;
+        return NULL;
+    }
+    case GL_SHC_GLSL_GS: {
+        if (n < 24)
+            return "glsl+gs record shorter than its fixed fields";
+        gl_shc_glsl g;
+        g.hash = rd64(p);
+        g.vs_len = rd32(p + 8);
+        g.gs_len = rd32(p + 12);
+        g.fs_len = rd32(p + 16);
+        if (rd32(p + 20) != 0)
+            return "glsl+gs record's reserved field is not zero";
+        if (g.gs_len == 0)
+            return "glsl+gs record without geometry text";
+        if ((uint64_t)g.vs_len + g.gs_len + g.fs_len != n - 24)
+            return "text lengths do not match the record";
+        g.vs = (const char *)p + 24;
+        g.gs = g.vs + g.vs_len;
+        g.fs = g.gs + g.gs_len;
+        g.offset = offset;
+        if (gl_shc_glsl_hash_gs(g.vs, g.vs_len, g.gs, g.gs_len, g.fs, g.fs_len) != g.hash)
             return "text does not match its hash";
         if (!grow(ps, (void **)&f->glsl, &ps->glsl_cap, f->glsl_count, sizeof g))
             return "out of memory";
@@ -573,6 +618,22 @@ bool gl_shc_write_glsl(glhle_bytebuf *out, const char *vs, uint32_t vs_len, cons
     return write_record(out, GL_SHC_GLSL, parts, sizes, 3);
 }
 
+bool gl_shc_write_glsl_gs(glhle_bytebuf *out, const char *vs, uint32_t vs_len, const char *gs, uint32_t gs_len,
+                          const char *fs, uint32_t fs_len)
+{
+    if (!gs_len)
+        return gl_shc_write_glsl(out, vs, vs_len, fs, fs_len);
+    uint8_t f[24];
+    wr64(f, gl_shc_glsl_hash_gs(vs, vs_len, gs, gs_len, fs, fs_len));
+    wr32(f + 8, vs_len);
+    wr32(f + 12, gs_len);
+    wr32(f + 16, fs_len);
+    wr32(f + 20, 0);
+    const void *parts[4] = {f, vs, gs, fs};
+    const size_t sizes[4] = {sizeof f, vs_len, gs_len, fs_len};
+    return write_record(out, GL_SHC_GLSL_GS, parts, sizes, 4);
+}
+
 bool gl_shc_write_binary(glhle_bytebuf *out, uint64_t glsl_hash, uint32_t format, const char *driver,
                          uint32_t driver_len, const void *data, uint32_t size)
 {
@@ -614,7 +675,7 @@ uint64_t gl_shc_entry_bytes(const gl_shc_file *f, const gl_shc_entry *e)
     uint64_t n = GL_SHC_RECORD_HEADER_BYTES + padded(32 + (size_t)e->key_size);
     const gl_shc_glsl *g = gl_shc_find_glsl(f, e->glsl_hash);
     if (g)
-        n += GL_SHC_RECORD_HEADER_BYTES + padded(16 + (size_t)g->vs_len + g->fs_len);
+        n += GL_SHC_RECORD_HEADER_BYTES + padded((g->gs_len ? 24 : 16) + (size_t)g->vs_len + g->gs_len + g->fs_len);
     uint32_t count;
     const gl_shc_binary *b = gl_shc_first_binary(f, e->glsl_hash, &count);
     for (uint32_t i = 0; i < count; i++)
@@ -639,7 +700,7 @@ bool gl_shc_write_compacted(const gl_shc_file *f, const bool *keep, glhle_bytebu
         const gl_shc_glsl *g = gl_shc_find_glsl(f, e->glsl_hash);
         if (ok && g && !text_done[g - f->glsl]) {
             text_done[g - f->glsl] = true;
-            ok = gl_shc_write_glsl(out, g->vs, g->vs_len, g->fs, g->fs_len);
+            ok = gl_shc_write_glsl_gs(out, g->vs, g->vs_len, g->gs, g->gs_len, g->fs, g->fs_len);
         }
         uint32_t count;
         const gl_shc_binary *b = gl_shc_first_binary(f, e->glsl_hash, &count);

@@ -10,6 +10,10 @@
  *           bits, the key's bytes (portable: every key field is a byte or a
  *           little-endian integer of explicit width), the hash of its GLSL
  *   GLSL    generated vertex + fragment text, once per text hash
+ *   GLSL_GS the same with a geometry stage's text (three-stage programs:
+ *           the PICA geometry path); written only into the files of a
+ *           system whose programs have that stage, so the records of the
+ *           other systems' files are unchanged
  *   BINARY  a program binary for one GLSL hash on one driver (the driver id
  *           is "vendor\nrenderer\nversion" and the GL binary format)
  *   USE     which entries a session used (least-recently-used pruning)
@@ -38,14 +42,17 @@
 #define GL_SHC_RECORD_HEADER_BYTES 24u
 #define GL_SHC_RECORD_MAGIC 0x31434552u /* "REC1" little-endian */
 #define GL_SHC_MAX_PAYLOAD (64u << 20)
-#define GL_SHC_MAX_KEY_BYTES 4096u   /* fixed-size keys */
+/* fixed-size keys (the PICA geometry path's is 7.7 KiB): the bound the
+ * program service checks a system's key size against; the file's reader
+ * takes any key up to GL_SHC_MAX_VAR_KEY_BYTES that matches its system */
+#define GL_SHC_MAX_KEY_BYTES 16384u
 #define GL_SHC_MAX_VAR_KEY_BYTES (2u << 20) /* keys of a system with key_max_size (Maxwell: guest code) */
 #define GL_SHC_MAX_DRIVER_BYTES 1024u
 #define GL_SHC_MAX_BAD_LISTED 256u  /* bad records remembered (all are counted and logged up to a cap) */
 
 /* System ids as stored in files; never renumber. */
 enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3, GL_SHC_SYSTEM_PICA_GPU_VS = 4,
-       GL_SHC_SYSTEM_MAXWELL_COMPUTE = 5 };
+       GL_SHC_SYSTEM_MAXWELL_COMPUTE = 5, GL_SHC_SYSTEM_PICA_GPU_GS = 6 };
 
 /* Host bit of the KEY record of a system's fallback program (the PICA
  * ubershader): its key bytes are all zero, its text is the system's
@@ -53,7 +60,7 @@ enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3,
  * validity check does not apply to it. */
 #define GL_SHC_HOST_FALLBACK 0x80000000u
 
-enum { GL_SHC_KEY = 1, GL_SHC_GLSL = 2, GL_SHC_BINARY = 3, GL_SHC_USE = 4, GL_SHC_KIND_COUNT_ };
+enum { GL_SHC_KEY = 1, GL_SHC_GLSL = 2, GL_SHC_BINARY = 3, GL_SHC_USE = 4, GL_SHC_GLSL_GS = 5, GL_SHC_KIND_COUNT_ };
 
 /* What the reader needs to know of a system to accept its KEY records. */
 typedef struct gl_shc_system_info {
@@ -81,10 +88,10 @@ typedef struct gl_shc_entry {
 } gl_shc_entry;
 
 typedef struct gl_shc_glsl {
-    uint64_t hash;           /* gl_shc_glsl_hash(vs, fs) */
+    uint64_t hash;           /* gl_shc_glsl_hash_gs(vs, gs, fs) */
     uint64_t offset;
-    const char *vs, *fs;     /* not NUL-terminated */
-    uint32_t vs_len, fs_len;
+    const char *vs, *gs, *fs; /* not NUL-terminated; gs_len 0: no geometry stage (a GLSL record) */
+    uint32_t vs_len, gs_len, fs_len;
 } gl_shc_glsl;
 
 typedef struct gl_shc_binary {
@@ -147,12 +154,18 @@ const gl_shc_binary *gl_shc_first_binary(const gl_shc_file *f, uint64_t glsl_has
 uint64_t gl_shc_entry_id(uint32_t system, uint32_t key_version, uint32_t key_size, uint32_t host,
                          const void *key);
 uint64_t gl_shc_glsl_hash(const char *vs, size_t vs_len, const char *fs, size_t fs_len);
+/* The same for a text with a geometry stage; gs_len 0 gives gl_shc_glsl_hash. */
+uint64_t gl_shc_glsl_hash_gs(const char *vs, size_t vs_len, const char *gs, size_t gs_len, const char *fs,
+                             size_t fs_len);
 
 /* ---- writing: each appends one whole record (or the header) to `out` ---- */
 bool gl_shc_write_header(glhle_bytebuf *out, uint32_t system);
 bool gl_shc_write_key(glhle_bytebuf *out, uint32_t system, uint32_t key_version, uint32_t key_size, uint32_t host,
                       uint64_t generation, uint64_t glsl_hash, const void *key);
 bool gl_shc_write_glsl(glhle_bytebuf *out, const char *vs, uint32_t vs_len, const char *fs, uint32_t fs_len);
+/* A GLSL_GS record (gs_len > 0), or a GLSL record when gs_len is 0. */
+bool gl_shc_write_glsl_gs(glhle_bytebuf *out, const char *vs, uint32_t vs_len, const char *gs, uint32_t gs_len,
+                          const char *fs, uint32_t fs_len);
 bool gl_shc_write_binary(glhle_bytebuf *out, uint64_t glsl_hash, uint32_t format, const char *driver,
                          uint32_t driver_len, const void *data, uint32_t size);
 bool gl_shc_write_use(glhle_bytebuf *out, uint64_t generation, const uint64_t *ids, uint32_t count);

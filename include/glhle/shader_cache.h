@@ -57,6 +57,11 @@ typedef struct glhle_shader_stats {
     /* Maxwell: compute launches, which look up their programs in a service
      * of their own (key type maxwell-cs); the other counts include them */
     uint64_t dispatches;
+    /* PICA: draws with the geometry stage on whose geometry shader ran on
+     * the host GPU or in the CPU interpreter, and the geometry programs (or
+     * configurations) the GPU path refused, each logged once */
+    uint64_t draws_gpu_geometry_shader, draws_cpu_geometry_shader;
+    uint64_t geometry_shader_refusals;
 } glhle_shader_stats;
 
 typedef struct glhle_pica glhle_pica;

@@ -106,7 +106,8 @@ static void drop_binaries(const char *path)
                          en->key);
     }
     for (uint32_t g = 0; g < f.glsl_count; g++)
-        gl_shc_write_glsl(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].fs, f.glsl[g].fs_len);
+        gl_shc_write_glsl_gs(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].gs, f.glsl[g].gs_len, f.glsl[g].fs,
+                             f.glsl[g].fs_len);
     FILE *fp = fopen(path, "wb");
     fwrite(out.data, 1, out.size, fp);
     fclose(fp);

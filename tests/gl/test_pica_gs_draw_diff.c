@@ -25,10 +25,20 @@
  *  - the translated program failing to build (the test hook): the CPU
  *    path draws it;
  *  - an EMIT into vertex slot 3: the warning the interpreter raises comes
- *    from the GPU's status word too.
+ *    from the GPU's status word too;
+ *  - variable mode (vertex counts in the index stream), which the
+ *    translator refuses: the CPU path draws it on both instances.
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with b15 not set in a later chunk, and with the
- * winding flag ignored. */
+ * winding flag ignored.
+ *
+ * disk_cache: the first three scenes' programs through the disk cache
+ * (TITLE.pica-gs.glsc): a second instance over the same folder makes each
+ * from the stored key at creation and compiles none on a draw; a key
+ * record with a flipped byte (checksum) and one whose geometry mode was
+ * set to 1 with its checksum redone (the key's validity check) are
+ * rejected with their offsets and the two programs built again; every
+ * picture equals the CPU path's. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -36,6 +46,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "backend/common/bytebuf.h"
+#include "backend/common/hash.h"
+#include "backend/gl/shader_cache_file.h"
+#include "backend/pica/draw/programs.h"
 #include "backend/pica/draw/rasterizer.h"
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/shader/shbin.h"
@@ -118,23 +132,25 @@ static void billboard_program(tp_cmdbuf *b, int variant)
     dw_destroy(w);
 }
 
-/* Fixed mode, three vertices of three registers from c20: the triangle
- * itself with its colours, then the same shifted by c0 in c4's colour. */
-static void fixed_program(tp_cmdbuf *b)
+/* Fixed mode, three vertices of three registers from c`base` (20): the
+ * triangle itself with its colours, then the same shifted by c`shift` (0)
+ * in c`color`'s colour (4). Variable mode's scene reads c1-c9 (c0 is the
+ * vertex count there), shifted by c12 in c13's colour. */
+static void fixed_program(tp_cmdbuf *b, uint32_t base, uint32_t shift, uint32_t color)
 {
     pica_dvlb_writer *w = dw_create();
     for (uint32_t k = 0; k < 3; k++) {
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_C(base + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(base + 1 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(base + 2 + 3 * k, "xyzw")));
         dw_emit(w, dw_setemit(k, k == 2, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
-    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(shift, "xyzw")));
     for (uint32_t k = 0; k < 3; k++) {
-        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(20 + 3 * k, "xyzw"), DW_R(0, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(4, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(base + 3 * k, "xyzw"), DW_R(0, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(color, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(base + 2 + 3 * k, "xyzw")));
         dw_emit(w, dw_setemit(k, k == 2, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
@@ -216,9 +232,24 @@ static void put_scene(pd_env *e)
     }
 }
 
-enum { SCENES = 7 };
-static const char *const scene_name[SCENES] = {"point",        "point-4-inputs", "fixed",      "long-draw",
-                                               "loop-refused", "build-fails",    "emit-slot-3"};
+enum { SCENES = 8 };
+static const char *const scene_name[SCENES] = {"point",       "point-4-inputs", "fixed",       "long-draw",
+                                               "loop-refused", "build-fails",   "emit-slot-3", "variable"};
+
+/* Variable mode's index stream: each primitive's vertex count (3), then
+ * its three vertices (the fixed scene's first 72 indices), 24 primitives. */
+static void put_variable_indices(pd_env *e)
+{
+    uint16_t idx[96];
+    for (uint32_t p = 0; p < 24; p++) {
+        idx[4 * p] = 3;
+        for (uint32_t k = 0; k < 3; k++) {
+            const uint32_t i = 3 * p + k, j = i % 3 == 2 && (i / 3) % 2 ? i - 2 : i;
+            idx[4 * p + 1 + k] = (uint16_t)(j * 7 % (GRID * GRID));
+        }
+    }
+    pd_put_indices(e, idx, 96);
+}
 
 /* Scene k's command list. */
 static void build(tp_cmdbuf *b, int k)
@@ -230,7 +261,9 @@ static void build(tp_cmdbuf *b, int k)
     tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
     const float s = 2.0f * 3.0f / W; /* three pixels */
     if (k == 2)
-        fixed_program(b);
+        fixed_program(b, 20, 0, 4);
+    else if (k == 7)
+        fixed_program(b, 1, 12, 13);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     tp_uniform_f32(b, 1, 0, s, 0, 0, 0);
@@ -239,6 +272,8 @@ static void build(tp_cmdbuf *b, int k)
     tp_uniform_f32(b, 1, 4, 0.25f, 0.75f, 1.0f, 1.0f);
     tp_uniform_f32(b, 1, 5, 1.0f, 1.0f, 1.0f, 1.0f);
     tp_uniform_f32(b, 1, 6, 0, 0, 0, 0);
+    tp_uniform_f32(b, 1, 12, s, 0, 0, 0);
+    tp_uniform_f32(b, 1, 13, 0.25f, 0.75f, 1.0f, 1.0f);
     tp_cmd1(b, 0x281, 0); /* i0: one iteration */
     pd_cull(b, k == 0 ? 1 : 0);
     switch (k) {
@@ -270,6 +305,13 @@ static void build(tp_cmdbuf *b, int k)
         tp_uniform_f32(b, 1, 2, s / 3, s / 3, 0, 0);
         gs_draw(b, BIG, false, 0);
         break;
+    case 7:
+        /* variable mode: all three vertices main ones (GSH_MISC1 = 2), three
+         * registers each from c1; the translator refuses the mode */
+        gs_config(b, 3, 1u);
+        tp_cmd1(b, 0x254, 2);
+        gs_draw(b, 96, true, 0);
+        break;
     default:
         break;
     }
@@ -289,6 +331,8 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
     pd_env_init_vs(&e, ctx, scale, mode);
     for (int k = 0; k < SCENES; k++) {
         put_scene(&e);
+        if (k == 7)
+            put_variable_indices(&e);
         if (k == 5)
             pica_rasterizer_test_break_builds(e.pica->rasterizer, true);
         tp_cmdbuf b;
@@ -347,7 +391,7 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
         /* a scene of quads: far more than the points themselves */
         assert_true(drawn(&cpu->img[k]) > (k == 3 ? 4000u : 400u));
         const bool on_gpu = k < 4 || k == 6;
-        const uint64_t draws = k == 1 || k == 3 ? 1 : 2;
+        const uint64_t draws = k == 1 || k == 3 || k == 7 ? 1 : 2;
         assert_int_equal(g_gpu, on_gpu ? draws : 0);
         assert_int_equal(g_cpu, on_gpu ? 0 : draws);
         assert_int_equal(cpu->rs[k].gs_gpu_draws, 0);
@@ -362,6 +406,15 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(gpu->rs[3].status_reads, 0); /* forward-only programs with no slot 3: nothing read back */
     /* the LOOP program is refused once (logged once), not per draw */
     assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
+    /* variable mode is refused too (docs/architecture.md says why) */
+    assert_int_equal(gpu->rs[7].gs_refusals - gpu->rs[6].gs_refusals, 1);
+    /* the public figures (glhle-replay --stats-json) say the same */
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, gpu->rs[SCENES - 1].gs_gpu_draws);
+    assert_int_equal(gpu->ss.draws_cpu_geometry_shader, gpu->rs[SCENES - 1].gs_cpu_draws);
+    assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, variable mode */
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 8);
+    assert_int_equal(cpu->ss.draws_gpu_geometry_shader, 0);
+    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 13);
     /* every GPU-path draw shaded its vertices on the GPU too */
     assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 8);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
@@ -373,6 +426,197 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     }
     free(cpu);
     free(gpu);
+}
+
+/* ---- the disk cache ---- */
+
+enum { CACHED = 3 }; /* scenes 0-2: three geometry programs */
+
+typedef struct cached_side {
+    glhle_image img[CACHED];
+    glhle_shader_stats gs; /* the geometry path's program service */
+    pica_rasterizer_stats rs;
+} cached_side;
+
+static void draw_cached(glhle_context *ctx, uint32_t mode, const char *dir, cached_side *out)
+{
+    pd_env e;
+    pd_env_init_cache(&e, ctx, 1, mode, dir);
+    for (int k = 0; k < CACHED; k++) {
+        put_scene(&e);
+        tp_cmdbuf b;
+        build(&b, k);
+        glhle_result r = pd_run(&e, &b, NULL);
+        tp_cmd_free(&b);
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        pd_read_color(&e, COLOR_AT(k), 0, W, H, &out->img[k]);
+    }
+    pica_rasterizer_get_gs_program_stats(e.pica->rasterizer, &out->gs);
+    pica_rasterizer_get_stats(e.pica->rasterizer, &out->rs);
+    pd_env_free(&e);
+}
+
+static void same_as_cpu(const char *what, const cached_side *cpu, const cached_side *gpu)
+{
+    for (int k = 0; k < CACHED; k++) {
+        char name[80];
+        snprintf(name, sizeof name, "pica_gs_cache_%s_%s", what, scene_name[k]);
+        ts_assert_image(name, &cpu->img[k], &gpu->img[k], 0, 0);
+        assert_true(drawn(&cpu->img[k]) > 400u);
+    }
+    assert_int_equal(gpu->rs.gs_gpu_draws, 5); /* every draw of the three scenes on the GPU path */
+    assert_int_equal(gpu->rs.gs_cpu_draws, 0);
+}
+
+static void free_cached(cached_side *c)
+{
+    for (int k = 0; k < CACHED; k++)
+        glhle_image_free(&c->img[k]);
+}
+
+static uint32_t rd32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Offsets of the file's KEY records (the record walk of docs/shader-cache.md). */
+static uint32_t key_records(const glhle_bytebuf *f, size_t *at, uint32_t max)
+{
+    uint32_t n = 0;
+    for (size_t off = GL_SHC_HEADER_BYTES; off + GL_SHC_RECORD_HEADER_BYTES <= f->size;) {
+        const uint32_t kind = f->data[off + 4] | (uint32_t)f->data[off + 5] << 8, len = rd32le(f->data + off + 8);
+        if (kind == GL_SHC_KEY && n < max)
+            at[n++] = off;
+        off += GL_SHC_RECORD_HEADER_BYTES + (((size_t)len + 7) & ~(size_t)7);
+    }
+    return n;
+}
+
+static void disk_cache(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *dir = ts_fresh_dir(ts_gles() ? "pica_gs_cache_gles" : "pica_gs_cache_gl");
+    char path[4200];
+    snprintf(path, sizeof path, "%s/default.pica-gs.glsc", dir);
+    cached_side *cpu = calloc(1, sizeof *cpu), *cold = calloc(1, sizeof *cold), *warm = calloc(1, sizeof *warm),
+                *fixed = calloc(1, sizeof *fixed);
+    assert_true(cpu && cold && warm && fixed);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, NULL, cpu);
+
+    /* cold: the three programs compiled on their draws and stored */
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, cold);
+    same_as_cpu("cold", cpu, cold);
+    print_message("cold: %llu geometry programs compiled on a draw, %llu records written\n",
+                  (unsigned long long)cold->gs.programs_compiled_on_draw, (unsigned long long)cold->gs.records_written);
+    assert_int_equal(cold->gs.programs_compiled_on_draw, 3);
+    assert_int_equal(cold->gs.disk_entries, 0);
+    glhle_bytebuf file;
+    glhle_bytebuf_init(&file, 64u << 20);
+    assert_true(glhle_bytebuf_read_file(&file, path, 64u << 20));
+    size_t at[8];
+    assert_int_equal(key_records(&file, at, 8), 3);
+    /* each key record holds one 7.7 KiB key of the geometry system, and its
+     * text is stored with the geometry stage (what glhle-shadercache glsl
+     * prints): the text the generator makes for the key on that host */
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(rd32le(file.data + at[i] + 24), GL_SHC_SYSTEM_PICA_GPU_GS);
+        assert_int_equal(rd32le(file.data + at[i] + 24 + 8), sizeof(pica_gs_program_key));
+    }
+    const gl_shc_system_info *sys[1] = {&pica_gs_program_system()->info};
+    gl_shc_file f;
+    assert_int_equal(gl_shc_parse(file.data, file.size, sys, 1, GL_SHC_SYSTEM_PICA_GPU_GS, ts_logger(), GLHLE_LOG_WARN,
+                                  &f),
+                     GLHLE_RESULT_OK);
+    assert_int_equal(f.entry_count, 3);
+    assert_int_equal(f.bad_count, 0);
+    assert_int_equal(f.records[GL_SHC_GLSL_GS], 3);
+    for (uint32_t i = 0; i < f.entry_count; i++) {
+        const gl_shc_glsl *g = gl_shc_find_glsl(&f, f.entries[i].glsl_hash);
+        assert_non_null(g);
+        glhle_bytebuf vs, gs, fs;
+        glhle_bytebuf_init(&vs, 1u << 20);
+        glhle_bytebuf_init(&gs, 1u << 20);
+        glhle_bytebuf_init(&fs, 1u << 20);
+        assert_true(gl_program_system_text(pica_gs_program_system(), f.entries[i].key, f.entries[i].host, &vs, &gs,
+                                           &fs));
+        assert_true(g->gs_len > 0 && g->gs_len == gs.size && memcmp(g->gs, gs.data, gs.size) == 0);
+        assert_true(g->vs_len == vs.size && memcmp(g->vs, vs.data, vs.size) == 0);
+        assert_true(g->fs_len == fs.size && memcmp(g->fs, fs.data, fs.size) == 0);
+        glhle_bytebuf_free(&vs);
+        glhle_bytebuf_free(&gs);
+        glhle_bytebuf_free(&fs);
+    }
+    gl_shc_free(&f);
+
+    /* warm: every program made from the file at creation, none on a draw */
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, warm);
+    same_as_cpu("warm", cpu, warm);
+    print_message("warm: %llu entries on disk, %llu made at creation (%llu from binaries), %llu compiled on a "
+                  "draw\n",
+                  (unsigned long long)warm->gs.disk_entries, (unsigned long long)warm->gs.programs_precompiled,
+                  (unsigned long long)warm->gs.binaries_loaded, (unsigned long long)warm->gs.programs_compiled_on_draw);
+    assert_int_equal(warm->gs.disk_entries, 3);
+    assert_int_equal(warm->gs.programs_precompiled, 3);
+    assert_int_equal(warm->gs.programs_compiled_on_draw, 0);
+    assert_int_equal(warm->gs.cache_misses, 0);
+    assert_int_equal(warm->gs.cache_records_rejected, 0);
+
+    /* damage two entries: a flipped key byte (checksum mismatch), and the
+     * geometry mode set to variable with the checksum redone (the key's
+     * validity check) */
+    glhle_bytebuf_clear(&file);
+    assert_true(glhle_bytebuf_read_file(&file, path, 64u << 20));
+    assert_int_equal(key_records(&file, at, 8), 3);
+    file.data[at[0] + 24 + 32 + 100] ^= 0x40;
+    uint8_t *key1 = file.data + at[1] + 24 + 32;
+    key1[offsetof(pica_gs_program_key, mode)] = 1;
+    const uint32_t len1 = rd32le(file.data + at[1] + 8);
+    uint8_t *tmp = malloc(16 + (size_t)len1);
+    assert_non_null(tmp);
+    memcpy(tmp, file.data + at[1], 16);
+    memcpy(tmp + 16, file.data + at[1] + 24, len1);
+    const uint64_t sum = glhle_hash64(tmp, 16 + (size_t)len1);
+    free(tmp);
+    for (int i = 0; i < 8; i++)
+        file.data[at[1] + 16 + i] = (uint8_t)(sum >> (8 * i));
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(file.data, 1, file.size, fp), file.size);
+    fclose(fp);
+    ts_log_clear();
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, fixed);
+    char want[160];
+    snprintf(want, sizeof want, "shader cache +0x%zx: key record skipped: checksum mismatch", at[0]);
+    assert_true(ts_log_contains(want));
+    snprintf(want, sizeof want, "shader cache +0x%zx: key record skipped: key is not one this build generates", at[1]);
+    assert_true(ts_log_contains(want));
+    same_as_cpu("rebuilt", cpu, fixed);
+    print_message("damaged: %llu records rejected, %llu entries left, %llu programs compiled on a draw\n",
+                  (unsigned long long)fixed->gs.cache_records_rejected, (unsigned long long)fixed->gs.disk_entries,
+                  (unsigned long long)fixed->gs.programs_compiled_on_draw);
+    assert_int_equal(fixed->gs.cache_records_rejected, 2);
+    assert_int_equal(fixed->gs.disk_entries, 1);
+    assert_int_equal(fixed->gs.programs_precompiled, 1);
+    assert_int_equal(fixed->gs.programs_compiled_on_draw, 2);
+
+    /* and the rebuilt ones were stored again */
+    free_cached(warm);
+    memset(warm, 0, sizeof *warm);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, warm);
+    same_as_cpu("after", cpu, warm);
+    assert_int_equal(warm->gs.disk_entries, 3);
+    assert_int_equal(warm->gs.programs_compiled_on_draw, 0);
+    assert_int_equal(warm->gs.cache_records_rejected, 0);
+
+    glhle_bytebuf_free(&file);
+    free_cached(cpu);
+    free_cached(cold);
+    free_cached(warm);
+    free_cached(fixed);
+    free(cpu);
+    free(cold);
+    free(warm);
+    free(fixed);
 }
 
 static void scenes_1x(void **state)
@@ -390,6 +634,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(scenes_1x),
         TS_GL_TEST(scenes_2x),
+        TS_GL_TEST(disk_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -112,7 +112,8 @@ static uint32_t rewrite_cache(const char *path, const char *driver)
                          en->key);
     }
     for (uint32_t g = 0; g < f.glsl_count; g++)
-        gl_shc_write_glsl(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].fs, f.glsl[g].fs_len);
+        gl_shc_write_glsl_gs(&out, f.glsl[g].vs, f.glsl[g].vs_len, f.glsl[g].gs, f.glsl[g].gs_len, f.glsl[g].fs,
+                             f.glsl[g].fs_len);
     for (uint32_t b = 0; driver && b < f.binary_count; b++)
         gl_shc_write_binary(&out, f.binaries[b].glsl_hash, f.binaries[b].format, driver, (uint32_t)strlen(driver),
                             f.binaries[b].data, f.binaries[b].size);
@@ -660,7 +661,10 @@ static void tools_contract(void **state)
     j[jn] = 0;
     static const char *const keys[] = {"\"programs_compiled\": 0,", "\"programs_compiled_on_draw\": 0,",
                                        "\"draws_waited_for_compile\": 0,", "\"draws_by_ubershader\": 0,",
-                                       "\"cache_hits\": ", "\"cache_records_rejected\": 0,", "\"draws\": 1,"};
+                                       "\"cache_hits\": ", "\"cache_records_rejected\": 0,", "\"draws\": 1,",
+                                       /* no geometry shader in this trace */
+                                       "\"draws_gpu_geometry_shader\": 0,", "\"draws_cpu_geometry_shader\": 0,",
+                                       "\"geometry_shader_refusals\": 0,"};
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (!strstr(j, keys[k]))
             fail_msg("%s lacks %s: %s", json, keys[k], j);

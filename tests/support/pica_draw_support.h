@@ -54,6 +54,8 @@ void pd_env_init(pd_env *e, glhle_context *ctx, uint32_t scale);
 void pd_env_init_ex(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch);
 /* The same, with glhle_pica_desc.vertex_shaders set (not from the environment). */
 void pd_env_init_vs(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders);
+/* The same with glhle_pica_desc.shader_cache_dir (title "default"). */
+void pd_env_init_cache(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders, const char *cache_dir);
 void pd_env_free(pd_env *e);
 uint8_t *pd_mem(pd_env *e, uint32_t addr);
 /* Runs the list (FINALIZE appended) and returns the run result; `res` may be NULL. */

@@ -2,9 +2,12 @@
  * the byte layout of docs/shader-cache.md (built by hand here), every
  * corruption issue 17 lists (a flipped byte in each record kind, truncation
  * at every record boundary and inside each record, a key from a future key
- * version, foreign records and files), compaction and LRU pruning. */
+ * version, foreign records and files), compaction and LRU pruning; the
+ * GLSL_GS record of three-stage programs (hand layout, its rejections, the
+ * writer and compaction keeping its kind). */
 #include "support/test_support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -393,6 +396,103 @@ static void resync_search_is_bounded(void **state)
 }
 
 /* A header and nothing else, and no bytes at all: empty, valid files. */
+/* A GLSL_GS record by the documented layout: hash, V, G, F, reserved, the
+ * vertex, geometry and fragment texts; its hash over V, F, G (three words)
+ * and the texts in stage order. "ab" + "cde" (geometry) + "f". */
+static size_t hand_glsl_gs(uint8_t *out, uint32_t reserved, uint32_t g_len, bool bad_hash, uint64_t *hash)
+{
+    uint8_t h[12 + 6];
+    put32(h, 2);
+    put32(h + 4, 1);
+    put32(h + 8, 3);
+    memcpy(h + 12, "abcdef", 6);
+    *hash = glhle_hash64(h, sizeof h);
+    uint8_t p[32];
+    memset(p, 0, sizeof p);
+    put64(p, *hash ^ (bad_hash ? 1u : 0u));
+    put32(p + 8, 2);
+    put32(p + 12, g_len);
+    put32(p + 16, 1 + 3 - g_len); /* the lengths always sum to the six text bytes */
+    put32(p + 20, reserved);
+    memcpy(p + 24, "abcdef", 6);
+    return hand_record(out, 5, p, 30);
+}
+
+static void glsl_gs_record(void **state)
+{
+    (void)state;
+    uint8_t buf[512];
+    uint64_t hash;
+    size_t n = hand_header(buf, 7);
+    const size_t at = n;
+    n += hand_glsl_gs(buf + n, 0, 3, false, &hash);
+    gl_shc_file f;
+    parse(buf, n, &f, GLHLE_RESULT_OK);
+    assert_int_equal(f.bad_count, 0);
+    assert_int_equal(f.records[GL_SHC_GLSL_GS], 1);
+    const gl_shc_glsl *g = gl_shc_find_glsl(&f, hash);
+    assert_non_null(g);
+    assert_int_equal(g->vs_len, 2);
+    assert_int_equal(g->gs_len, 3);
+    assert_int_equal(g->fs_len, 1);
+    assert_memory_equal(g->vs, "ab", 2);
+    assert_memory_equal(g->gs, "cde", 3);
+    assert_memory_equal(g->fs, "f", 1);
+    assert_true(gl_shc_glsl_hash_gs("ab", 2, "cde", 3, "f", 1) == hash);
+    /* without a geometry text the hash is the two-stage one */
+    assert_true(gl_shc_glsl_hash_gs("ab", 2, NULL, 0, "f", 1) == gl_shc_glsl_hash("ab", 2, "f", 1));
+    gl_shc_free(&f);
+    /* the writer makes the same bytes */
+    glhle_bytebuf w;
+    glhle_bytebuf_init(&w, 0);
+    gl_shc_write_header(&w, 7);
+    assert_true(gl_shc_write_glsl_gs(&w, "ab", 2, "cde", 3, "f", 1));
+    assert_int_equal(w.size, n);
+    assert_memory_equal(w.data, buf, n);
+    glhle_bytebuf_free(&w);
+    /* compaction keeps the record's kind: a key naming the text, compacted, read back */
+    uint8_t p[40];
+    memset(p, 0, sizeof p);
+    put32(p, 7);
+    put32(p + 4, 2);
+    put32(p + 8, 8);
+    put64(p + 24, hash);
+    memcpy(p + 32, key_a, 8);
+    n += hand_record(buf + n, 1, p, 40);
+    parse(buf, n, &f, GLHLE_RESULT_OK);
+    glhle_bytebuf_init(&w, 0);
+    assert_true(gl_shc_write_compacted(&f, NULL, &w));
+    gl_shc_free(&f);
+    parse(w.data, w.size, &f, GLHLE_RESULT_OK);
+    assert_int_equal(f.bad_count, 0);
+    assert_int_equal(f.records[GL_SHC_GLSL_GS], 1);
+    assert_int_equal(f.records[GL_SHC_GLSL], 0);
+    g = gl_shc_find_glsl(&f, hash);
+    assert_non_null(g);
+    assert_memory_equal(g->gs, "cde", 3);
+    assert_int_equal(gl_shc_entry_bytes(&f, &f.entries[0]), w.size - 32);
+    gl_shc_free(&f);
+    glhle_bytebuf_free(&w);
+    /* rejections, each at the record's offset: a non-zero reserved word, no
+     * geometry text, a text that does not match its hash */
+    static const char *const why[3] = {"reserved field is not zero", "without geometry text",
+                                       "text does not match its hash"};
+    for (int k = 0; k < 3; k++) {
+        n = hand_header(buf, 7);
+        n += hand_glsl_gs(buf + n, k == 0 ? 1 : 0, k == 1 ? 0 : 3, k == 2, &hash);
+        ts_log_clear();
+        parse(buf, n, &f, GLHLE_RESULT_OK);
+        assert_int_equal(f.bad_count, 1);
+        assert_int_equal(f.bad[0].offset, at);
+        assert_non_null(strstr(f.bad[0].why, why[k]));
+        assert_int_equal(f.glsl_count, 0);
+        char want[64];
+        snprintf(want, sizeof want, "shader cache +0x%zx: glsl+gs record skipped", at);
+        assert_true(ts_log_contains(want));
+        gl_shc_free(&f);
+    }
+}
+
 static void header_only_and_empty(void **state)
 {
     (void)state;
@@ -423,6 +523,7 @@ int main(void)
         cmocka_unit_test(prune_keeps_the_most_recently_used),
         cmocka_unit_test(resync_search_is_bounded),
         cmocka_unit_test(header_only_and_empty),
+        cmocka_unit_test(glsl_gs_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

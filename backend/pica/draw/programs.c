@@ -352,3 +352,88 @@ bool pica_gs_program_generate(const pica_gs_program_key *key, uint32_t host_bits
     memcpy(g.outmap, key->outmap, sizeof g.outmap);
     return pica_vsp_generate(&g, gs, NULL, why, sizeof why) && pica_fs_generate(&k->fs, &host, fs);
 }
+
+/* The geometry path's keys as the disk cache reads them: both halves in the
+ * form pica_gpu_program_key_vs / pica_gs_program_key_gs make them (the
+ * vertex half's output map unused, all 64), so a damaged or foreign key is
+ * rejected by the reader rather than translated. */
+static bool gs_key_valid(const void *bytes)
+{
+    static _Thread_local pica_gs_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (!gpu_key_valid(&k.vs))
+        return false;
+    for (unsigned i = 0; i < 24; i++)
+        if (k.vs.outmap[i] != 64 || k.outmap[i] > 64)
+            return false;
+    if ((k.mode != 0 && k.mode != 2) || k.per_vertex < 1 || k.per_vertex > 16 || k.pad0 || k.pad1 ||
+        (k.mode == 2 ? k.input_count != 0 || (uint32_t)k.start_index + (uint32_t)k.vertices * k.per_vertex > 96u
+                     : k.start_index != 0 || k.input_count < 1 || k.input_count > 16))
+        return false;
+    if (k.vertices != 1 && k.vertices != 2 && k.vertices != 3 && k.vertices != 4 && k.vertices != 6)
+        return false;
+    for (unsigned i = 0; i < 16; i++)
+        if (k.input_register[i] > 15 || (i >= k.input_count && k.input_register[i]))
+            return false;
+    if (k.code_count == 0 || k.code_count > PICA_GPU_VS_CODE_WORDS || k.entry >= k.code_count ||
+        (uint32_t)k.code_lo + k.code_count > 4096u)
+        return false;
+    for (uint32_t i = k.code_count; i < PICA_GPU_VS_CODE_WORDS; i++)
+        if (k.code[i])
+            return false;
+    return true;
+}
+
+static bool gs_generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs)
+{
+    static _Thread_local pica_gs_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    return pica_gs_program_generate(&k, host_bits, vs, gs, fs);
+}
+
+static void gs_describe(const void *bytes, glhle_bytebuf *out)
+{
+    static _Thread_local pica_gs_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    gpu_describe(&k.vs, out);
+    static const char *const modes[3] = {"point", "variable", "fixed"};
+    glhle_bytebuf_printf(out, "geometry shader: %s mode, %u VS vertices of %u registers per invocation",
+                         k.mode < 3 ? modes[k.mode] : "?", k.vertices, k.per_vertex);
+    if (k.mode == 2)
+        glhle_bytebuf_printf(out, " into c%u-c%u", k.start_index, k.start_index + k.vertices * k.per_vertex - 1u);
+    glhle_bytebuf_printf(out, ", VS output mask 0x%04X\n", k.vs_output_mask);
+    glhle_bytebuf_printf(out, "geometry code 0x%03X-0x%03X (%u words), entry 0x%03X, %u inputs:", k.code_lo,
+                         k.code_lo + k.code_count - 1u, k.code_count, k.code_lo + k.entry, k.input_count);
+    for (unsigned i = 0; i < k.input_count && i < 16; i++)
+        glhle_bytebuf_printf(out, " v%u=in%u", i, k.input_register[i]);
+    glhle_bytebuf_printf(out, "\ngeometry output map:");
+    for (unsigned i = 0; i < 24; i++)
+        glhle_bytebuf_printf(out, k.outmap[i] >= 64 ? " -" : " o%u.%c", k.outmap[i] / 4u, "xyzw"[k.outmap[i] % 4u]);
+    const uint32_t n = k.code_count <= PICA_GPU_VS_CODE_WORDS ? k.code_count : PICA_GPU_VS_CODE_WORDS;
+    glhle_bytebuf_printf(out, "\ngeometry code XXH3: %016llx, operand descriptors XXH3: %016llx\ngeometry code:",
+                         (unsigned long long)glhle_hash64(k.code, (size_t)n * 4),
+                         (unsigned long long)glhle_hash64(k.opdesc, sizeof k.opdesc));
+    for (uint32_t i = 0; i < n; i++)
+        glhle_bytebuf_printf(out, "%s%08X", i % 8u ? " " : "\n  ", k.code[i]);
+    glhle_bytebuf_printf(out, "\ngeometry operand descriptors:");
+    for (unsigned i = 0; i < 128; i++)
+        if (k.opdesc[i])
+            glhle_bytebuf_printf(out, " [%u]=%08X", i, k.opdesc[i]);
+    glhle_bytebuf_printf(out, "\n");
+}
+
+static const gl_program_system pica_gs_system = {
+    .info = {.id = GL_SHC_SYSTEM_PICA_GPU_GS,
+             .name = "pica-gs",
+             .key_size = sizeof(pica_gs_program_key),
+             .key_version = PICA_GS_PROGRAM_KEY_VERSION,
+             .key_valid = gs_key_valid},
+    .generate_gs = gs_generate,
+    .describe = gs_describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *pica_gs_program_system(void)
+{
+    return &pica_gs_system;
+}

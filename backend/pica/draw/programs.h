@@ -96,9 +96,10 @@ bool pica_gpu_program_key_vs(pica_gpu_program_key *key, const uint32_t *code, co
  * is the vertex path's (vs; its outmap then unused and all 64) with the
  * geometry half, both units' reachable code words and operand descriptors
  * held in full, so the cache's XXH3 of the key is the code and descriptor
- * hash of both and its memcmp confirms both used ranges. 7.7 KiB: more than
- * the program service's 4 KiB keys, so these programs live in an in-memory
- * cache of the rasterizer's (no disk cache yet). */
+ * hash of both and its memcmp confirms both used ranges. 7.7 KiB, a
+ * fixed-size key of its own program system (pica_gs_program_system, the
+ * file TITLE.pica-gs.glsc) whose GLSL records carry the third stage
+ * (GL_SHC_GLSL_GS). */
 typedef struct pica_gs_program_key {
     pica_gpu_program_key vs;
     uint8_t mode;               /* GSH_MISC0 bits 0-7: 0 point, 2 fixed (1, variable, takes the CPU path) */
@@ -118,6 +119,14 @@ typedef struct pica_gs_program_key {
 _Static_assert(sizeof(pica_gs_program_key) ==
                    sizeof(pica_gpu_program_key) + 56 + 4 * (128 + PICA_GPU_VS_CODE_WORDS),
                "no padding in the geometry path's key");
+
+/* Stored with every key; bump when the geometry half or either unit's
+ * translation changes meaning (the vertex half's version is in it). */
+#define PICA_GS_PROGRAM_KEY_VERSION (PICA_GPU_PROGRAM_KEY_VERSION * 16u + 1u)
+
+/* The geometry path's program system: no fallback, no compile workers
+ * (program_service.h, generate_gs). */
+const gl_program_system *pica_gs_program_system(void);
 
 /* Fills the geometry half of `key` (zeroed first by the caller, the vertex
  * half made by pica_gpu_program_key_vs); false with the reason when the

@@ -196,13 +196,12 @@ struct pica_rasterizer {
 
     /* the GPU geometry-shader path (draws with the geometry stage on) */
     bool gs;                       /* this draw's geometry shader runs on the GPU (with r->gpu) */
-    gl_program_cache gs_programs;  /* pica_gs_program_key -> three-stage program */
+    gl_program_service *gs_programs; /* pica_gs_program_key -> three-stage program (and TITLE.pica-gs.glsc) */
     pica_gs_program_key *gs_key;   /* NULL: no GPU geometry path on this instance */
     uint32_t gs_host;              /* host bits of its programs */
     gpu_gs_source gs_source;       /* what the key's geometry half was made from */
     bool gs_source_valid, gs_ok, gs_failed, gs_changed, gs_vs_changed;
     bool gs_may_report;            /* pica_vsp_may_report of the geometry program */
-    bool gs_break;                 /* pica_rasterizer_test_break_builds */
     GLuint gs_program;
     bool gs_have_program;
     GLenum gs_prim;                /* the GL primitive one invocation's vertices make */
@@ -662,28 +661,6 @@ static glhle_result update_gpu_program(pica_rasterizer *r, bool fs_changed)
     return res;
 }
 
-/* gl_program_build_fn of the geometry path's cache: the three stages. */
-static glhle_result build_gs(void *user, const void *key, GLuint *program)
-{
-    pica_rasterizer *r = user;
-    *program = 0;
-    if (r->gs_break)
-        return GLHLE_RESULT_SHADER_ERROR;
-    glhle_bytebuf vs, gs, fs;
-    glhle_bytebuf_init(&vs, 16u << 20);
-    glhle_bytebuf_init(&gs, 16u << 20);
-    glhle_bytebuf_init(&fs, 4u << 20);
-    glhle_result res = GLHLE_RESULT_SHADER_ERROR;
-    if (pica_gs_program_generate(key, r->gs_host, &vs, &gs, &fs) && glhle_bytebuf_cstr(&vs) &&
-        glhle_bytebuf_cstr(&gs) && glhle_bytebuf_cstr(&fs))
-        res = gl_link_program_vgf(r->ctx, glhle_bytebuf_cstr(&vs), glhle_bytebuf_cstr(&gs), glhle_bytebuf_cstr(&fs),
-                                  program);
-    glhle_bytebuf_free(&vs);
-    glhle_bytebuf_free(&gs);
-    glhle_bytebuf_free(&fs);
-    return res;
-}
-
 /* The geometry path's program: the vertex half choose_gpu made, the
  * geometry half choose_gs made and the fragment key, looked up when one
  * changed. */
@@ -697,8 +674,7 @@ static glhle_result update_gs_program(pica_rasterizer *r, bool fs_changed)
     memset(r->gs_key->vs.outmap, 64, sizeof r->gs_key->vs.outmap); /* the geometry shader maps the outputs */
     r->gs_vs_changed = r->gs_changed = false;
     r->stats.program_lookups++;
-    glhle_result res = gl_program_cache_getn(&r->gs_programs, r->gs_key, sizeof *r->gs_key,
-                                             glhle_hash64(r->gs_key, sizeof *r->gs_key), build_gs, r, &r->gs_program);
+    glhle_result res = gl_program_service_get(r->gs_programs, r->gs_key, &r->gs_program);
     r->gs_have_program = res == GLHLE_RESULT_OK;
     if (res != GLHLE_RESULT_OK) {
         r->gs_failed = true;
@@ -1699,8 +1675,20 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         r->gl->GetIntegerv(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, &gs_ssbos);
         r->gs_host = pica_program_host_bits(&r->host) |
                      (vs_ssbos >= 1 && gs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u);
+        /* 64 programs of 7.7 KiB keys; made on the draw (no workers: the
+         * geometry path has no stand-in to draw with meanwhile, and the CPU
+         * path draws a refused or failed program) or from the disk cache */
+        const gl_program_service_desc sd = {
+            .system = pica_gs_program_system(),
+            .host = r->gs_host,
+            .max_programs = 64,
+            .max_bytes = desc->program_budget_bytes,
+            .cache_dir = desc->shader_cache_dir,
+            .cache_title = desc->shader_cache_title,
+            .cache_max_bytes = desc->shader_cache_max_bytes,
+        };
         r->gs_key = calloc(1, sizeof *r->gs_key);
-        res = r->gs_key ? gl_program_cache_init_var(&r->gs_programs, p->ctx, sizeof *r->gs_key, 64)
+        res = r->gs_key ? gl_program_service_create(p->ctx, &sd, &r->gs_programs)
                         : GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the geometry path");
     }
     if (res != GLHLE_RESULT_OK) {
@@ -1785,8 +1773,7 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteBuffers(1, &r->vsp_status);
     if (r->gsp_ubo)
         gl->DeleteBuffers(1, &r->gsp_ubo);
-    if (r->gs_key)
-        gl_program_cache_free(&r->gs_programs);
+    gl_program_service_destroy(r->gs_programs);
     free(r->gs_key);
     gl_program_service_destroy(r->gpu_programs);
     free(r->gpu_key);
@@ -1816,48 +1803,66 @@ void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *
         out->program_builds += ss.programs_compiled + ss.binaries_loaded;
         out->program_failures += ss.program_failures;
     }
-    if (r->gs_key) { /* every miss builds (or fails to) */
-        out->program_builds += r->gs_programs.misses - r->gs_programs.failures;
-        out->program_failures += r->gs_programs.failures;
+    if (r->gs_programs) {
+        glhle_shader_stats ss;
+        gl_program_service_get_stats(r->gs_programs, &ss);
+        out->program_builds += ss.programs_compiled + ss.binaries_loaded;
+        out->program_failures += ss.program_failures;
     }
+}
+
+static void add_shader_stats(const gl_program_service *svc, glhle_shader_stats *out)
+{
+    glhle_shader_stats g;
+    gl_program_service_get_stats(svc, &g);
+    out->programs_compiled += g.programs_compiled;
+    out->programs_compiled_on_draw += g.programs_compiled_on_draw;
+    out->programs_precompiled += g.programs_precompiled;
+    out->draws_waited_for_compile += g.draws_waited_for_compile;
+    out->program_failures += g.program_failures;
+    out->cache_hits += g.cache_hits;
+    out->cache_misses += g.cache_misses;
+    out->disk_hits += g.disk_hits;
+    out->binaries_loaded += g.binaries_loaded;
+    out->binaries_rejected += g.binaries_rejected;
+    out->binaries_written += g.binaries_written;
+    out->records_written += g.records_written;
+    out->cache_records_rejected += g.cache_records_rejected;
+    out->disk_entries += g.disk_entries;
+    out->evictions += g.evictions;
+    out->programs_resident += g.programs_resident;
+    out->bytes_resident += g.bytes_resident;
+    out->compile_ns += g.compile_ns;
+    for (unsigned i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
+        out->compile_histogram[i] += g.compile_histogram[i];
+    out->cache_compactions += g.cache_compactions;
 }
 
 void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_stats *out)
 {
     gl_program_service_get_stats(r->programs, out);
-    if (r->gpu_programs) {
-        /* the GPU vertex path's programs count with the others */
-        glhle_shader_stats g;
-        gl_program_service_get_stats(r->gpu_programs, &g);
-        out->programs_compiled += g.programs_compiled;
-        out->programs_compiled_on_draw += g.programs_compiled_on_draw;
-        out->programs_precompiled += g.programs_precompiled;
-        out->draws_waited_for_compile += g.draws_waited_for_compile;
-        out->program_failures += g.program_failures;
-        out->cache_hits += g.cache_hits;
-        out->cache_misses += g.cache_misses;
-        out->disk_hits += g.disk_hits;
-        out->binaries_loaded += g.binaries_loaded;
-        out->binaries_rejected += g.binaries_rejected;
-        out->binaries_written += g.binaries_written;
-        out->records_written += g.records_written;
-        out->cache_records_rejected += g.cache_records_rejected;
-        out->disk_entries += g.disk_entries;
-        out->evictions += g.evictions;
-        out->programs_resident += g.programs_resident;
-        out->bytes_resident += g.bytes_resident;
-        out->compile_ns += g.compile_ns;
-        for (unsigned i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
-            out->compile_histogram[i] += g.compile_histogram[i];
-        out->cache_compactions += g.cache_compactions;
-    }
+    /* the GPU vertex and geometry paths' programs count with the others */
+    if (r->gpu_programs)
+        add_shader_stats(r->gpu_programs, out);
+    if (r->gs_programs)
+        add_shader_stats(r->gs_programs, out);
     out->draws = r->stats.draws;
     out->draws_gpu_vertex_shader = r->gpu_draws;
     out->draws_cpu_vertex_shader = r->cpu_draws;
     out->vertices_gpu_vertex_shader = r->gpu_vertices;
     out->vertices_cpu_vertex_shader = r->cpu_vertices;
+    out->draws_gpu_geometry_shader = r->stats.gs_gpu_draws;
+    out->draws_cpu_geometry_shader = r->stats.gs_cpu_draws;
+    out->geometry_shader_refusals = r->stats.gs_refusals;
     if (r->uber_always) /* its program is looked up only when the key changes */
         out->draws_by_ubershader = r->stats.draws;
+}
+
+void pica_rasterizer_get_gs_program_stats(const pica_rasterizer *r, glhle_shader_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    if (r->gs_programs)
+        gl_program_service_get_stats(r->gs_programs, out);
 }
 
 uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer)
@@ -1871,5 +1876,6 @@ void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
     gl_program_service_test_break_builds(r->programs, broken);
     if (r->gpu_programs)
         gl_program_service_test_break_builds(r->gpu_programs, broken);
-    r->gs_break = broken;
+    if (r->gs_programs)
+        gl_program_service_test_break_builds(r->gs_programs, broken);
 }

@@ -104,6 +104,9 @@ typedef struct pica_rasterizer_stats {
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);
 /* The program service's figures, with the draws. */
 void pica_rasterizer_get_shader_stats(const pica_rasterizer *r, glhle_shader_stats *out);
+/* The geometry path's program service alone (its programs also count in
+ * the figures above); all zero without the geometry path. */
+void pica_rasterizer_get_gs_program_stats(const pica_rasterizer *r, glhle_shader_stats *out);
 
 /* The key for the vertex shader from the output map of the shader whose
  * outputs reach the rasterizer (the GS when it is on, else the VS). */
