@@ -219,6 +219,58 @@ typedef struct case_frame {
     uint64_t gpu_blits;
 } case_frame;
 
+/* the source texel of destination offset d on one axis, by the blit's
+ * formula: floor(SRC_0 + d * STEP (+ STEP / 2 for CENTER)), clamped */
+static uint32_t texel_of(int64_t p0, int64_t step, int64_t d, bool center, uint32_t size)
+{
+    const int64_t u = p0 + d * step + (center ? step / 2 : 0); /* step > 0 here: / 2 is the shift */
+    const int64_t t = u >= 0 ? u / ((int64_t)1 << 32) : -((-u + ((int64_t)1 << 32) - 1) / ((int64_t)1 << 32));
+    return t < 0 ? 0 : t >= (int64_t)size ? size - 1 : (uint32_t)t;
+}
+
+/* The scaled images themselves (before write-back, which reads one pixel
+ * of each scale x scale block): the destination's scaled pixel (k x + a,
+ * k y + b) inside the clipped rectangle must be the source's (k u + a,
+ * k v + b), u and v the blit's texel for (x, y). A8B8G8R8 on both sides. */
+static void check_scaled(tmd_rects *e, uint32_t k, const blit_case *c)
+{
+    const mw_render *r = e->gpu->render;
+    GLuint st = 0, dt = 0;
+    for (uint32_t i = 0; i < r->count; i++) {
+        if (r->surf[i].d.va == TMD_RECTS_RT_VA + S_OFF)
+            st = r->surf[i].tex;
+        if (r->surf[i].d.va == TMD_RECTS_RT_VA + D_OFF)
+            dt = r->surf[i].tex;
+    }
+    assert_true(st && dt);
+    const size_t n = (size_t)W * H * k * k * 4;
+    uint8_t *s = malloc(n), *d = malloc(n);
+    assert_non_null(s);
+    assert_non_null(d);
+    e->ctx->gl.GetTextureImage(st, 0, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)n, s);
+    e->ctx->gl.GetTextureImage(dt, 0, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)n, d);
+    const int64_t x1 = c->dx + (int64_t)c->w < (c->clip ? 28 : W) ? c->dx + (int64_t)c->w : (c->clip ? 28 : W);
+    const int64_t y1 = c->dy + (int64_t)c->h < H ? c->dy + (int64_t)c->h : H;
+    uint32_t bad = 0, inner = 0;
+    for (uint32_t y = (uint32_t)c->dy * k; y < y1 * k; y++)
+        for (uint32_t x = (uint32_t)c->dx * k; x < x1 * k; x++) {
+            const uint32_t tx = texel_of(c->u0, c->du, x / k - c->dx, !(c->mode & 1), W);
+            const uint32_t ty = texel_of(c->v0, c->dv, y / k - c->dy, !(c->mode & 1), H);
+            const size_t sp = ((size_t)(ty * k + y % k) * W * k + tx * k + x % k) * 4;
+            const size_t dp = ((size_t)y * W * k + x) * 4;
+            bad += memcmp(s + sp, d + dp, 4) != 0;
+            /* a block of S whose pixels differ: the slanted edge crosses it */
+            const size_t b0 = ((size_t)(ty * k) * W * k + tx * k) * 4;
+            inner += memcmp(s + sp, s + b0, 4) != 0;
+        }
+    free(s);
+    free(d);
+    if (bad)
+        fail_msg("%s, scale %u: %u scaled pixels are not their source texel's", c->name, k, bad);
+    if (k > 1)
+        assert_true(inner > 0); /* the check saw detail inside native pixels */
+}
+
 static bool run_case(glhle_context *ctx, uint32_t scale, bool on_cpu, const blit_case *c, case_frame *out)
 {
     tmd_rects e;
@@ -254,20 +306,13 @@ static bool run_case(glhle_context *ctx, uint32_t scale, bool on_cpu, const blit
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     out->gpu_blits = e.gpu->render->stats.twod_gpu;
+    if (!on_cpu && out->gpu_blits && c->sfmt == 0xD5 && c->dfmt == 0xD5)
+        check_scaled(&e, scale, c);
     assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
     memcpy(out->s, e.rt + S_OFF, SPAN);
     memcpy(out->d, e.rt + D_OFF, SPAN);
     tmd_rects_close(&e);
     return true;
-}
-
-/* the source texel of destination offset d on one axis, by the blit's
- * formula: floor(SRC_0 + d * STEP (+ STEP / 2 for CENTER)), clamped */
-static uint32_t texel_of(int64_t p0, int64_t step, int64_t d, bool center, uint32_t size)
-{
-    const int64_t u = p0 + d * step + (center ? step / 2 : 0); /* step > 0 here: / 2 is the shift */
-    const int64_t t = u >= 0 ? u / ((int64_t)1 << 32) : -((-u + ((int64_t)1 << 32) - 1) / ((int64_t)1 << 32));
-    return t < 0 ? 0 : t >= (int64_t)size ? size - 1 : (uint32_t)t;
 }
 
 static bool is_snorm(uint32_t fmt)
