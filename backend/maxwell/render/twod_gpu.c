@@ -145,7 +145,7 @@ static const char *const FS =
     "layout(location = 0) out vec4 o;\n"
     "/* floor(p + i * step) for i >= 0 below 2^15 */\n"
     "int texel(int i, ivec4 a) {\n"
-    "    uint lo = uint(a.y), dl = uint(a.w);\n"
+    "    uint lo = uint(a.y), dl = uint(a.w); /* int -> uint keeps the bits */\n"
     "    uint pl = uint(i) * (dl & 0xFFFFu), ph = uint(i) * (dl >> 16);\n"
     "    uint s1 = lo + pl;\n"
     "    uint c = s1 < lo ? 1u : 0u;\n"
