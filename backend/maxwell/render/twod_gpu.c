@@ -42,9 +42,10 @@
  *   or [-1, 1], computed exactly with integers (no ties: M is odd) and
  *   written as n / M', which the GL stores as n. twod.c rounds v to a
  *   float in between; checked against it for every value of every pair of
- *   component widths (1, 2, 5, 6, 8, 10, 16 unsigned; 8, 16 signed), the
- *   integer result agrees except for signed 16 -> unsigned 16, which is
- *   declined. Also declined: signed formats on OpenGL ES (llvmpipe's ES
+ *   component widths (1, 2, 5, 6, 8, 10, 16 unsigned; 8, 16 signed) while
+ *   this was written, and for the 16- and 8-bit ones by test_twod's
+ *   integer_conversion_model: the integer result agrees except for signed
+ *   16 -> unsigned 16, which is declined. Also declined: signed formats on OpenGL ES (llvmpipe's ES
  *   context was seen to texelFetch an AN8BN8GN8RN8 target as unsigned
  *   normalized), a signed format to itself (GL reads -2^(b-1)
  *   and -(2^(b-1) - 1) both as -1.0, twod.c copies their bytes) and source
