@@ -183,12 +183,16 @@ static const blit_case CASES[] = {
     {"RN16_GN16_BN16_AN16 -> AN8BN8GN8RN8, x mirrored", 0xC7, 0xD7, -FX(1), FX(1), FX(31.5), 0, 0, 0, 32, 32, 1,
      false, true},
     {"R16_G16 -> A8R8G8B8, 0.6", 0xDA, 0xCF, FX(0.6), FX(0.6), FX(0.2), FX(4.4), 0, 0, 32, 32, 0, true, true},
+    {"RF16_GF16_BF16_AF16 -> A8B8G8R8, 2:1", 0xCA, 0xD5, FX(2), FX(2), FX(0.5), 0, 0, 0, 16, 16, 1, false, true},
+    {"RF16_GF16 -> R16_G16, 3/4", 0xDE, 0xDA, FX(0.75), FX(0.75), 0, FX(3), 0, 0, 32, 32, 0, false, true},
+    {"RF16 -> RN8, 1:1", 0xF2, 0xF4, FX(1), FX(1), 0, 0, 0, 0, 32, 32, 0, false, true},
     {"G8R8 -> R8, 1:2", 0xEA, 0xF3, FX(1), FX(2), 0, FX(0.9), 4, 4, 24, 14, 0, false, true},
     /* declined: the CPU engine runs them */
     {"RN16_GN16_BN16_AN16 -> R16_G16_B16_A16 (declined)", 0xC7, 0xC6, FX(1), FX(1), FX(0.5), 0, 0, 0, 32, 32, 0,
      false, false},
     {"AN8BN8GN8RN8 to itself, 2:1 (declined)", 0xD7, 0xD7, FX(2), FX(2), 0, 0, 0, 0, 16, 16, 0, false, false},
-    {"RF16_GF16_BF16_AF16 -> A8B8G8R8 (declined)", 0xCA, 0xD5, FX(1), FX(1), 0, 0, 0, 0, 32, 32, 0, false, false},
+    {"RF32_GF32_BF32_AF32 -> A8B8G8R8 (declined)", 0xC0, 0xD5, FX(1), FX(1), 0, 0, 0, 0, 32, 32, 0, false, false},
+    {"RF16_GF16_BF16_AF16 to itself, 2:1 (declined)", 0xCA, 0xCA, FX(2), FX(2), 0, 0, 0, 0, 16, 16, 0, false, false},
     {"bilinear 1:2 (declined)", 0xD5, 0xD5, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, false},
 };
 

@@ -133,8 +133,9 @@ static const char *const VS =
 /* uniforms: 0, 1 the x and y axes (the 32.32 sample point at the first
  * clipped pixel as its integer word and fraction bits, the step likewise);
  * 2 the first clipped pixel, the scale; 3 the last source texel, whether
- * source and destination are signed; 4, 5 each component's M in the source
- * and the destination (0: the format lacks it) */
+ * the source is half float and the destination signed; 4, 5 each
+ * component's M in the source (1 for a half) and the destination (0: the
+ * format lacks it) */
 static const char *const FS =
     "layout(binding = 0) uniform highp sampler2D src;\n"
     "layout(location = 0) uniform ivec4 ax;\n"
@@ -161,15 +162,37 @@ static const char *const FS =
     "    ivec2 t = clamp(ivec2(texel(g.x - org.x, ax), texel(g.y - org.y, ay)), ivec2(0), lim.xy);\n"
     "    vec4 c = texelFetch(src, t * k + (q - g * k), 0);\n"
     "    for (int j = 0; j < 4; j++) {\n"
-    "        int num = j == 3 ? 1 : 0, den = 1;\n"
-    "        if (smax[j] != 0) {\n"
-    "            den = smax[j];\n"
-    "            num = max(int(floor(c[j] * float(den) + 0.5)), -den);\n"
+    "        int n;\n"
+    "        bool neg;\n"
+    "        if (lim.z != 0 && smax[j] != 0) {\n"
+    "            /* a half: below 1 it is q / 2^24 exactly; floor(v * M' + 1/2) */\n"
+    "            uint bits = floatBitsToUint(c[j]), m = uint(dmax[j]);\n"
+    "            float a = abs(c[j]);\n"
+    "            neg = c[j] < 0.0;\n"
+    "            if ((bits & 0x7FFFFFFFu) > 0x7F800000u) {\n"
+    "                n = 0;\n"
+    "                neg = false;\n"
+    "            } else if (a >= 1.0) {\n"
+    "                n = int(m);\n"
+    "            } else {\n"
+    "                uint qv = uint(a * 16777216.0);\n"
+    "                uint A = (qv >> 16) * m, P = (qv & 0xFFFFu) * m;\n"
+    "                uint X = (A & 0xFFu) * 256u + (P >> 8) +\n"
+    "                         (neg ? 0x7FFFu + ((P & 0xFFu) != 0u ? 1u : 0u) : 0x8000u);\n"
+    "                n = int((A >> 8) + (X >> 16));\n"
+    "            }\n"
+    "        } else {\n"
+    "            int num = j == 3 ? 1 : 0, den = 1;\n"
+    "            if (smax[j] != 0) {\n"
+    "                den = smax[j];\n"
+    "                num = max(int(floor(c[j] * float(den) + 0.5)), -den);\n"
+    "            }\n"
+    "            uint a = uint(abs(num)) * uint(dmax[j]);\n"
+    "            uint qq = a / uint(den), r = a - qq * uint(den);\n"
+    "            n = int(qq) + (2u * r > uint(den) ? 1 : 0);\n"
+    "            neg = num < 0;\n"
     "        }\n"
-    "        uint a = uint(abs(num)) * uint(dmax[j]);\n"
-    "        uint qq = a / uint(den), r = a - qq * uint(den);\n"
-    "        int n = int(qq) + (2u * r > uint(den) ? 1 : 0);\n"
-    "        if (num < 0)\n"
+    "        if (neg)\n"
     "            n = lim.w != 0 ? -n : 0;\n"
     "        o[j] = dmax[j] == 0 ? 0.0 : float(n) / float(dmax[j]);\n"
     "    }\n"
@@ -188,7 +211,7 @@ static bool sample_program(mw_render *r)
 {
     if (r->twod_prog)
         return true;
-    char vs[512], fs[3072];
+    char vs[512], fs[4096];
     const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n" : "";
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
     snprintf(fs, sizeof fs, "%s\n%s%s", r->ctx->glsl_version_line, prec, FS);
@@ -203,12 +226,25 @@ static bool sample_program(mw_render *r)
 /* Each component's M (the largest value the integer it holds stands for:
  * 2^bits - 1, signed 2^(bits-1) - 1; 0 where absent) for the sample pass;
  * false when the pass does not take the format. */
-static bool sample_format(const mw_rt_format *f, GLint m[4], bool *snorm)
+static bool sample_format(const mw_rt_format *f, bool src, GLint m[4], bool *snorm, bool *half)
 {
     uint8_t bits[4];
     uint32_t type;
-    if (!mw_2d_format_channels(f->value, bits, &type) || type > 1 ||
-        f->cls != (type ? MW_RT_SNORM : MW_RT_UNORM))
+    if (!mw_2d_format_channels(f->value, bits, &type))
+        return false;
+    *half = type == 2;
+    if (*half) { /* sources only, of 16-bit components: m[c] 1 where present */
+        if (!src || f->cls != MW_RT_FLOAT)
+            return false;
+        for (int c = 0; c < 4; c++) {
+            if (bits[c] && bits[c] != 16)
+                return false;
+            m[c] = bits[c] ? 1 : 0;
+        }
+        *snorm = false;
+        return true;
+    }
+    if (f->cls != (type ? MW_RT_SNORM : MW_RT_UNORM))
         return false;
     *snorm = type == 1;
     for (int c = 0; c < 4; c++)
@@ -272,9 +308,10 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
     const bool copy = sd.format == dd.format && du == one && dv == one && !R(SRC_X0_FRAC) && !R(SRC_Y0_FRAC) &&
                       sx0 >= 0 && sy0 >= 0 && sx1 <= sd.width && sy1 <= sd.height;
     GLint ax[4], ay[4], sm[4], dm[4];
-    bool ss = false, ds = false;
+    bool ss = false, ds = false, sh = false, dh = false;
     if (!copy) {
-        if (!sample_format(sd.format, sm, &ss) || !sample_format(dd.format, dm, &ds) || (ss && sd.format == dd.format) ||
+        if (!sample_format(sd.format, true, sm, &ss, &sh) || !sample_format(dd.format, false, dm, &ds, &dh) ||
+            (ss && sd.format == dd.format) ||
             ((ss || ds) && r->ctx->info.gles))
             return false;
         for (int c = 0; c < 4; c++)
@@ -303,7 +340,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         gl->ProgramUniform4iv(prog, 0, 1, ax);
         gl->ProgramUniform4iv(prog, 1, 1, ay);
         gl->ProgramUniform4i(prog, 2, (GLint)cx0, (GLint)cy0, k, 0);
-        gl->ProgramUniform4i(prog, 3, (GLint)sd.width - 1, (GLint)sd.height - 1, ss, ds);
+        gl->ProgramUniform4i(prog, 3, (GLint)sd.width - 1, (GLint)sd.height - 1, sh, ds);
         gl->ProgramUniform4iv(prog, 4, 1, sm);
         gl->ProgramUniform4iv(prog, 5, 1, dm);
         uint32_t counting; /* the pass is no part of a counted draw */
