@@ -412,12 +412,57 @@ static void integer_conversion_model(void **state)
         }
 }
 
+/* Half-float sources (the sample pass takes them too): every one of the
+ * 65536 RF16 patterns to each normalized width must be floor(v * M' + 1/2)
+ * of the half's exact value (NaN 0, clamped to [0, 1] or [-1, 1]). */
+static double half_value(uint32_t h)
+{
+    const uint32_t e = h >> 10 & 31, m = h & 1023;
+    const double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m | 1024, (int)e - 25);
+    return h >> 15 ? -v : v;
+}
+
+static void half_conversion_model(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t fmt, bytes, bits;
+        bool snorm;
+    } F[] = {{0xEE, 2, 16, false}, {0xEF, 2, 16, true}, {F_Y8, 1, 8, false}, {F_RN8, 1, 8, true}};
+    for (size_t d = 0; d < 4; d++) {
+        reset(F_RF16, 512, 256, 256, F[d].fmt, 256 * F[d].bytes, 256, 256);
+        mwt_mem_free(&mem);
+        mwt_mem_init(&mem, BASE, 1u << 20, 0, ts_logger());
+        set(DST_OFFSET_LOWER, (uint32_t)(BASE + 0x80000));
+        for (uint32_t v = 0; v < 65536; v++) {
+            mwt_at(&mem, SRC)[2 * v] = (uint8_t)v;
+            mwt_at(&mem, SRC)[2 * v + 1] = (uint8_t)(v >> 8);
+        }
+        rect(0, 0, 256, 256, 0, 0);
+        assert_int_equal(blit(), GLHLE_RESULT_OK);
+        const double m = F[d].snorm ? (double)((1u << (F[d].bits - 1)) - 1) : (double)((1u << F[d].bits) - 1);
+        uint32_t differ = 0;
+        for (uint32_t v = 0; v < 65536; v++) {
+            double x = half_value(v);
+            x = x != x ? 0.0 : x > 1.0 ? 1.0 : x < (F[d].snorm ? -1.0 : 0.0) ? (F[d].snorm ? -1.0 : 0.0) : x;
+            const int64_t want = (int64_t)floor(x * m + 0.5);
+            const uint8_t *p = mwt_at(&mem, BASE + 0x80000) + (size_t)v * F[d].bytes;
+            int64_t got = F[d].bytes == 2 ? (int64_t)(p[0] | p[1] << 8) : (int64_t)p[0];
+            if (F[d].snorm && got >= (int64_t)1 << (F[d].bits - 1))
+                got -= (int64_t)1 << F[d].bits;
+            differ += got != want;
+        }
+        if (differ)
+            fail_msg("RF16 -> 0x%02X: %u of 65536 values differ from the exact rounding", F[d].fmt, differ);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(copy_into_block_linear), cmocka_unit_test(mis_kinded_surfaces), cmocka_unit_test(format_conversions),
         cmocka_unit_test(scaling), cmocka_unit_test(clipping), cmocka_unit_test(bad_blits),
-        cmocka_unit_test(integer_conversion_model),
+        cmocka_unit_test(integer_conversion_model), cmocka_unit_test(half_conversion_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
