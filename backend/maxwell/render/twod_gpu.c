@@ -45,18 +45,27 @@
  *   component widths (1, 2, 5, 6, 8, 10, 16 unsigned; 8, 16 signed) while
  *   this was written, and for the 16- and 8-bit ones by test_twod's
  *   integer_conversion_model: the integer result agrees except for signed
- *   16 -> unsigned 16, which is declined. Also declined: signed formats on OpenGL ES (llvmpipe's ES
- *   context was seen to texelFetch an AN8BN8GN8RN8 target as unsigned
- *   normalized), a signed format to itself (GL reads -2^(b-1)
+ *   16 -> unsigned 16, which is declined. Half-float sources
+ *   (RF16_GF16_BF16_AF16, RF16_GF16, RF16) to those destinations too:
+ *   below 1 a half is q / 2^24 exactly (the fetched float times 2^24), so
+ *   twod.c's floor(v * M' + 1/2) (in double, exact) is integer arithmetic
+ *   on q * M' in 32-bit words; NaN gives 0 and magnitudes from 1 up clamp,
+ *   as twod.c's encode does (the shader's arithmetic written out in C
+ *   matched twod.c for all 65536 halves and every destination width while
+ *   this was written; test_twod's half_conversion_model holds twod.c to
+ *   the exact rounding). Also declined: float32 sources (q * M' needs 64
+ *   bits), float destinations (GL's float-to-half rounding, denormals and
+ *   NaN bits are not twod.c's to rely on), signed formats on OpenGL ES
+ *   (llvmpipe's ES context was seen to texelFetch an AN8BN8GN8RN8 target
+ *   as unsigned normalized), a signed format to itself (GL reads -2^(b-1)
  *   and -(2^(b-1) - 1) both as -1.0, twod.c copies their bytes) and source
  *   texel indices past +-2^30 (the shader's int range).
  *
  * Both are byte-identical to the CPU engine after write-back
  * (test_maxwell_twod_gpu). Declined (false): other operations, BILINEAR
  * (twod.c blends in float in an order a GL shader is not bound to keep),
- * float formats other than the plain copy (GL may flush denormals and
- * change NaNs, twod.c keeps their bits), sRGB and integer formats,
- * multisampled surfaces and everything the conditions above leave out. */
+ * sRGB and integer formats other than the plain copy, multisampled
+ * surfaces and everything the conditions above leave out. */
 #include <stdio.h>
 
 #include "backend/gl/gl_util.h"
