@@ -134,6 +134,11 @@ glhle_result mw_i2m_data(mw_i2m *state, uint32_t word, const mw_mem_io *io);
 glhle_result mw_2d_blit(const uint32_t *regs, const mw_mem_io *io);
 bool mw_2d_format_supported(uint32_t format);
 uint32_t mw_2d_format_bytes(uint32_t format); /* 0 for an unsupported one */
+/* How this engine reads and writes `format`'s components, for the GPU path
+ * (render/twod_gpu.c) to reproduce its conversions: bits[c] the width of
+ * R, G, B, A (0 for one the format lacks or pads), *type 0 unsigned
+ * normalized, 1 signed normalized, 2 float; false for an unsupported one. */
+bool mw_2d_format_channels(uint32_t format, uint8_t bits[4], uint32_t *type);
 
 /* ---- compute launches, class B1C0 QMD ------------------------------------- */
 

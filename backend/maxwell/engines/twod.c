@@ -97,6 +97,19 @@ uint32_t mw_2d_format_bytes(uint32_t format)
     return f ? f->bytes : 0;
 }
 
+bool mw_2d_format_channels(uint32_t format, uint8_t bits[4], uint32_t *type)
+{
+    const format_info *f = find_format(format);
+    if (!f)
+        return false;
+    memset(bits, 0, 4);
+    for (uint32_t i = 0; i < f->count; i++)
+        if (f->ch[i].comp != CX)
+            bits[f->ch[i].comp] = f->ch[i].bits;
+    *type = f->type == T_UNORM ? 0 : f->type == T_SNORM ? 1 : 2;
+    return true;
+}
+
 /* ---- conversions ---- */
 
 static float half_to_float(uint32_t h)

@@ -64,6 +64,7 @@ void mw_render_fini(mw_render *r)
         mw_compute_fini(r);
         mw_query_fini(r);
         mw_msaa_fini(r);
+        mw_twod_fini(r);
         free(r->staging);
         r->staging = NULL;
         return;
@@ -75,6 +76,7 @@ void mw_render_fini(mw_render *r)
     mw_present_fini(r);
     mw_textures_fini(r);
     mw_msaa_fini(r);
+    mw_twod_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
     mw_query_fini(r);

@@ -156,6 +156,7 @@ typedef struct mw_render {
     bool gl_lost;
     bool astc_on_cpu;             /* ASTC through the CPU decoder even where the GL has it */
     bool twod_on_cpu;             /* tests: every 2D blit through the CPU engine */
+    GLuint twod_prog, twod_vao;   /* twod_gpu.c: the sample pass, made at its first use */
     mw_shader_config shader;
 } mw_render;
 
@@ -208,10 +209,12 @@ void mw_msaa_fini(mw_render *r);
 
 /* ---- 2D blits on the GPU (twod_gpu.c) ---- */
 /* A 902D blit (the class's method array) done on the GPU when both sides
- * are resident render targets and it is a 1:1 point copy of one format
- * (the conditions are in twod_gpu.c); true when done, false when the CPU
+ * are resident render targets and it is a point blit between formats
+ * whose conversion it reproduces (the conditions are in twod_gpu.c); true when done, false when the CPU
  * engine must run it on guest memory. */
 bool mw_render_twod(mw_render *r, const uint32_t *regs);
+/* Deletes the sample pass's program (names only when the GL is not lost). */
+void mw_twod_fini(mw_render *r);
 
 /* ---- textures and samplers (textures.c) ---- */
 /* The GL texture for a texture header (TIC entry, 8 words), created and

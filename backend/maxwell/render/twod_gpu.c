@@ -1,20 +1,75 @@
 /* 2D engine blits on the GPU between resident render targets
  * (render_targets.h, mw_render_twod): the front end offers every 902D blit
  * here first (mw_frontend_hooks.twod_blit) and runs the CPU engine
- * (engines/twod.c) on guest memory when this declines.
+ * (engines/twod.c) on guest memory when this declines. Fields as
+ * open-gpu-doc classes/twod/cl902d.h names them: SET_PIXELS_FROM_MEMORY_*
+ * DST_X0/Y0, DST_WIDTH/HEIGHT, DU_DX/DV_DY and SRC_X0/Y0 (32.32 fixed
+ * point, INT and FRAC words), SAMPLE_MODE ORIGIN (bit 0: CENTER 0, CORNER
+ * 1) and FILTER (bit 4: POINT 0, BILINEAR 1).
  *
- * Taken here: SRCCOPY point blits of one format to the same format, steps
- * DU_DX = DV_DY = 1.0 and an integer source origin (then the CENTER and
- * CORNER origins read the same texel, floor(SRC_X0 + x - DST_X0), and
- * twod.c copies the texel's bytes unchanged), the source rectangle inside
- * the source surface (no edge clamping), the destination rectangle clipped
- * to its surface and CLIP_* as twod.c clips it, source and destination not
- * sharing memory, and both surfaces resident, fresh, colour, single-sampled
- * and described by the 2D registers exactly as the render cache holds them
- * (address, format, size, pitch or block height; depth 1, layer 0). The copy
- * is a nearest GL blit of the scaled rectangles, so it is exact at every
- * internal scale and byte-identical to the CPU engine after write-back
- * (test_maxwell_twod_gpu). Everything else declines (false). */
+ * Common to what is taken: SRCCOPY, POINT, both surfaces resident, fresh,
+ * colour, single-sampled and described by the 2D registers exactly as the
+ * render cache holds them (address, format, size, pitch or block height;
+ * depth 1, layer 0), source and destination not sharing memory, the
+ * registers inside twod.c's limits (so it would not refuse them), the
+ * destination rectangle clipped to its surface and CLIP_* as twod.c clips
+ * it and not empty. Then one of two passes:
+ *
+ * - Copy: one format to the same format, steps 1.0 and an integer source
+ *   origin (then CENTER and CORNER read the same texel, floor(SRC_X0 + x -
+ *   DST_X0), and twod.c copies its bytes unchanged), the source rectangle
+ *   inside the source. A nearest GL blit of the scaled rectangles.
+ * - Sample: any steps (negative too), fractional origins, CENTER or
+ *   CORNER, texels past the source's edge clamped to it, between two
+ *   unsigned- or signed-normalized formats that twod.c and the render
+ *   cache both know, alike or converting (A8B8G8R8, A8R8G8B8, A2B10G10R10,
+ *   A2R10G10B10, R5G6B5, A1R5G5B5, G8R8, GN8RN8, AN8BN8GN8RN8, R8/Y8, RN8,
+ *   R16/Y16, RN16, R16_G16, RN16_GN16, R16_G16_B16_A16, RN16_GN16_BN16_AN16).
+ *   A fragment pass: each destination pixel computes twod.c's source texel
+ *   floor(SRC_0 + (x - DST_0) * STEP + h), h = STEP / 2 (arithmetic shift)
+ *   for CENTER and 0 for CORNER, in 32.32 fixed point made of 32-bit
+ *   integer words (the uniforms carry the value at the first clipped pixel
+ *   and the step; the shader adds i * step with explicit carries), clamps
+ *   it to the source and texelFetches it. At scale k the scaled pixel
+ *   (k x + a, k y + b) reads the scaled texel (k u + a, k v + b): each
+ *   native pixel's k x k block takes its source texel's block, so
+ *   write-back (which reads one pixel of each block) gives what it gives
+ *   for the source texel, at every scale. The value: each component as the
+ *   integer the source holds (round(c * M) of the fetched float, M =
+ *   2^bits - 1, signed 2^(bits-1) - 1, clamped to -M as twod.c's decode
+ *   clamps), the components the source lacks as twod.c's (0, 0, 0, 1);
+ *   then twod.c's floor(v * M' + 1/2) with v clamped to [0, 1] (unsigned)
+ *   or [-1, 1], computed exactly with integers (no ties: M is odd) and
+ *   written as n / M', which the GL stores as n. twod.c rounds v to a
+ *   float in between; checked against it for every value of every pair of
+ *   component widths (1, 2, 5, 6, 8, 10, 16 unsigned; 8, 16 signed) while
+ *   this was written, and for the 16- and 8-bit ones by test_twod's
+ *   integer_conversion_model: the integer result agrees except for signed
+ *   16 -> unsigned 16, which is declined. Half-float sources
+ *   (RF16_GF16_BF16_AF16, RF16_GF16, RF16) to those destinations too:
+ *   below 1 a half is q / 2^24 exactly (the fetched float times 2^24), so
+ *   twod.c's floor(v * M' + 1/2) (in double, exact) is integer arithmetic
+ *   on q * M' in 32-bit words; NaN gives 0 and magnitudes from 1 up clamp,
+ *   as twod.c's encode does (the shader's arithmetic written out in C
+ *   matched twod.c for all 65536 halves and every destination width while
+ *   this was written; test_twod's half_conversion_model holds twod.c to
+ *   the exact rounding). Also declined: float32 sources (q * M' needs 64
+ *   bits), float destinations (GL's float-to-half rounding, denormals and
+ *   NaN bits are not twod.c's to rely on), signed formats on OpenGL ES
+ *   (llvmpipe's ES context was seen to texelFetch an AN8BN8GN8RN8 target
+ *   as unsigned normalized), a signed format to itself (GL reads -2^(b-1)
+ *   and -(2^(b-1) - 1) both as -1.0, twod.c copies their bytes) and source
+ *   texel indices past +-2^30 (the shader's int range).
+ *
+ * Both are byte-identical to the CPU engine after write-back
+ * (test_maxwell_twod_gpu). Declined (false): other operations, BILINEAR
+ * (twod.c blends in float in an order a GL shader is not bound to keep),
+ * sRGB and integer formats other than the plain copy, multisampled
+ * surfaces and everything the conditions above leave out. */
+#include <stdio.h>
+
+#include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/engines/twod_regs.h"
 #include "backend/maxwell/render/render_targets.h"
 
@@ -67,23 +122,181 @@ static mw_surface *resident(mw_render *r, const mw_surface_desc *d)
     return NULL;
 }
 
+#define MAX_SIDE 32768        /* twod.c's limits: blits and surfaces this many pixels a side */
+#define MAX_STEP ((int64_t)1 << 47) /* |DU_DX|, |DV_DY| below 2^15 texels */
+#define MAX_SRC0 ((int64_t)1 << 62) /* |SRC_X0|, |SRC_Y0| below 2^30 texels */
+#define MAX_TEXEL ((int64_t)1 << 30) /* the sample pass's source texel indices */
+
+static int64_t fixed(uint32_t i, uint32_t frac)
+{
+    return (int64_t)((uint64_t)(int64_t)(int32_t)i << 32 | frac);
+}
+
+/* one triangle over the viewport */
+static const char *const VS =
+    "void main() {\n"
+    "    vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
+    "    gl_Position = vec4(p, 0.0, 1.0);\n"
+    "}\n";
+
+/* uniforms: 0, 1 the x and y axes (the 32.32 sample point at the first
+ * clipped pixel as its integer word and fraction bits, the step likewise);
+ * 2 the first clipped pixel, the scale; 3 the last source texel, whether
+ * the source is half float and the destination signed; 4, 5 each
+ * component's M in the source (1 for a half) and the destination (0: the
+ * format lacks it) */
+static const char *const FS =
+    "layout(binding = 0) uniform highp sampler2D src;\n"
+    "layout(location = 0) uniform ivec4 ax;\n"
+    "layout(location = 1) uniform ivec4 ay;\n"
+    "layout(location = 2) uniform ivec4 org;\n"
+    "layout(location = 3) uniform ivec4 lim;\n"
+    "layout(location = 4) uniform ivec4 smax;\n"
+    "layout(location = 5) uniform ivec4 dmax;\n"
+    "layout(location = 0) out vec4 o;\n"
+    "/* floor(p + i * step) for i >= 0 below 2^15 */\n"
+    "int texel(int i, ivec4 a) {\n"
+    "    uint lo = uint(a.y), dl = uint(a.w); /* int -> uint keeps the bits */\n"
+    "    uint pl = uint(i) * (dl & 0xFFFFu), ph = uint(i) * (dl >> 16);\n"
+    "    uint s1 = lo + pl;\n"
+    "    uint c = s1 < lo ? 1u : 0u;\n"
+    "    uint s2 = s1 + (ph << 16);\n"
+    "    c += s2 < s1 ? 1u : 0u;\n"
+    "    return a.x + i * a.z + int((ph >> 16) + c);\n"
+    "}\n"
+    "void main() {\n"
+    "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
+    "    int k = org.z;\n"
+    "    ivec2 g = q / k;\n"
+    "    ivec2 t = clamp(ivec2(texel(g.x - org.x, ax), texel(g.y - org.y, ay)), ivec2(0), lim.xy);\n"
+    "    vec4 c = texelFetch(src, t * k + (q - g * k), 0);\n"
+    "    for (int j = 0; j < 4; j++) {\n"
+    "        int n;\n"
+    "        bool neg;\n"
+    "        if (lim.z != 0 && smax[j] != 0) {\n"
+    "            /* a half: below 1 it is q / 2^24 exactly; floor(v * M' + 1/2) */\n"
+    "            uint bits = floatBitsToUint(c[j]), m = uint(dmax[j]);\n"
+    "            float a = abs(c[j]);\n"
+    "            neg = c[j] < 0.0;\n"
+    "            if ((bits & 0x7FFFFFFFu) > 0x7F800000u) {\n"
+    "                n = 0;\n"
+    "                neg = false;\n"
+    "            } else if (a >= 1.0) {\n"
+    "                n = int(m);\n"
+    "            } else {\n"
+    "                uint qv = uint(a * 16777216.0);\n"
+    "                uint A = (qv >> 16) * m, P = (qv & 0xFFFFu) * m;\n"
+    "                uint X = (A & 0xFFu) * 256u + (P >> 8) +\n"
+    "                         (neg ? 0x7FFFu + ((P & 0xFFu) != 0u ? 1u : 0u) : 0x8000u);\n"
+    "                n = int((A >> 8) + (X >> 16));\n"
+    "            }\n"
+    "        } else {\n"
+    "            int num = j == 3 ? 1 : 0, den = 1;\n"
+    "            if (smax[j] != 0) {\n"
+    "                den = smax[j];\n"
+    "                num = max(int(floor(c[j] * float(den) + 0.5)), -den);\n"
+    "            }\n"
+    "            uint a = uint(abs(num)) * uint(dmax[j]);\n"
+    "            uint qq = a / uint(den), r = a - qq * uint(den);\n"
+    "            n = int(qq) + (2u * r > uint(den) ? 1 : 0);\n"
+    "            neg = num < 0;\n"
+    "        }\n"
+    "        if (neg)\n"
+    "            n = lim.w != 0 ? -n : 0;\n"
+    "        o[j] = dmax[j] == 0 ? 0.0 : float(n) / float(dmax[j]);\n"
+    "    }\n"
+    "}\n";
+
+void mw_twod_fini(mw_render *r)
+{
+    if (!r->gl_lost && r->ctx) {
+        r->ctx->gl.DeleteProgram(r->twod_prog);
+        r->ctx->gl.DeleteVertexArrays(1, &r->twod_vao);
+    }
+    r->twod_prog = r->twod_vao = 0;
+}
+
+static bool sample_program(mw_render *r)
+{
+    if (r->twod_prog)
+        return true;
+    char vs[512], fs[4096];
+    const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n" : "";
+    snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
+    snprintf(fs, sizeof fs, "%s\n%s%s", r->ctx->glsl_version_line, prec, FS);
+    if (gl_link_program(r->ctx, vs, fs, &r->twod_prog) != GLHLE_RESULT_OK) {
+        r->twod_prog = 0;
+        return false;
+    }
+    r->ctx->gl.CreateVertexArrays(1, &r->twod_vao);
+    return true;
+}
+
+/* Each component's M (the largest value the integer it holds stands for:
+ * 2^bits - 1, signed 2^(bits-1) - 1; 0 where absent) for the sample pass;
+ * false when the pass does not take the format. */
+static bool sample_format(const mw_rt_format *f, bool src, GLint m[4], bool *snorm, bool *half)
+{
+    uint8_t bits[4];
+    uint32_t type;
+    if (!mw_2d_format_channels(f->value, bits, &type))
+        return false;
+    *half = type == 2;
+    if (*half) { /* sources only, of 16-bit components: m[c] 1 where present */
+        if (!src || f->cls != MW_RT_FLOAT)
+            return false;
+        for (int c = 0; c < 4; c++) {
+            if (bits[c] && bits[c] != 16)
+                return false;
+            m[c] = bits[c] ? 1 : 0;
+        }
+        *snorm = false;
+        return true;
+    }
+    if (f->cls != (type ? MW_RT_SNORM : MW_RT_UNORM))
+        return false;
+    *snorm = type == 1;
+    for (int c = 0; c < 4; c++)
+        m[c] = bits[c] ? (GLint)((1u << (bits[c] - *snorm)) - 1) : 0;
+    return true;
+}
+
+/* An axis's uniforms: the sample point at pixel offset d0 from DST_0
+ * (p0 = SRC_0, plus step / 2 for CENTER) and the step; false when a
+ * texel index of the d0..d1 range leaves +-2^30. */
+static bool axis(int64_t p0, int64_t step, int64_t d0, int64_t d1, GLint out[4])
+{
+    const int64_t a = p0 + d0 * step, b = p0 + d1 * step; /* below 2^62 by twod.c's limits */
+    const int64_t ta = a >> 32, tb = b >> 32;          /* floor: arithmetic shift as in twod.c */
+    if (ta < -MAX_TEXEL || ta > MAX_TEXEL || tb < -MAX_TEXEL || tb > MAX_TEXEL)
+        return false;
+    out[0] = (GLint)ta;
+    out[1] = (GLint)(int32_t)(uint32_t)a;
+    out[2] = (GLint)(step >> 32);
+    out[3] = (GLint)(int32_t)(uint32_t)step;
+    return true;
+}
+
 bool mw_render_twod(mw_render *r, const uint32_t *regs)
 {
     if (r->twod_on_cpu || r->gl_lost)
         return false;
     if (R(OPERATION) != 3 /* SRCCOPY */ || (R(SAMPLE_MODE) >> 4 & 1) /* BILINEAR */)
         return false;
-    if (R(DU_DX_INT) != 1 || R(DU_DX_FRAC) || R(DV_DY_INT) != 1 || R(DV_DY_FRAC) || R(SRC_X0_FRAC) ||
-        R(SRC_Y0_FRAC))
-        return false;
     mw_surface_desc sd, dd;
-    if (!side_desc(regs, true, &sd) || !side_desc(regs, false, &dd) || sd.format != dd.format)
+    if (!side_desc(regs, true, &sd) || !side_desc(regs, false, &dd))
         return false;
     mw_surface *src = resident(r, &sd), *dst = resident(r, &dd);
     if (!src || !dst || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
         return false;
-    /* the destination rectangle clipped as twod.c clips it */
+    const int64_t du = fixed(R(DU_DX_INT), R(DU_DX_FRAC)), dv = fixed(R(DV_DY_INT), R(DV_DY_FRAC));
+    const int64_t u0 = fixed(R(SRC_X0_INT), R(SRC_X0_FRAC)), v0 = fixed(R(SRC_Y0_INT), R(SRC_Y0_FRAC));
     const int64_t w = R(DST_WIDTH), h = R(DST_HEIGHT);
+    if (w > MAX_SIDE || h > MAX_SIDE || du <= -MAX_STEP || du >= MAX_STEP || dv <= -MAX_STEP || dv >= MAX_STEP ||
+        u0 <= -MAX_SRC0 || u0 >= MAX_SRC0 || v0 <= -MAX_SRC0 || v0 >= MAX_SRC0 || sd.width > MAX_SIDE ||
+        sd.height > MAX_SIDE || dd.width > MAX_SIDE || dd.height > MAX_SIDE)
+        return false; /* the CPU engine says what is wrong */
+    /* the destination rectangle clipped as twod.c clips it */
     const int64_t x0 = (int32_t)R(DST_X0), y0 = (int32_t)R(DST_Y0);
     int64_t cx0 = x0 > 0 ? x0 : 0, cy0 = y0 > 0 ? y0 : 0;
     int64_t cx1 = x0 + w < dd.width ? x0 + w : dd.width, cy1 = y0 + h < dd.height ? y0 + h : dd.height;
@@ -96,21 +309,74 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
     }
     if (cx0 >= cx1 || cy0 >= cy1)
         return false; /* nothing to write: the CPU engine still checks the registers */
-    /* the source texels those pixels read: floor(SRC_0 + x - DST_0), inside the source */
-    const int64_t u0 = (int32_t)R(SRC_X0_INT), v0 = (int32_t)R(SRC_Y0_INT);
-    const int64_t sx0 = u0 + (cx0 - x0), sy0 = v0 + (cy0 - y0), sx1 = sx0 + (cx1 - cx0), sy1 = sy0 + (cy1 - cy0);
-    if (sx0 < 0 || sy0 < 0 || sx1 > sd.width || sy1 > sd.height)
-        return false;
-    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK)
-        return false;
-    /* a blit honours the scissor only (and the colour mask in some drivers) */
-    gl_state_scissor(&r->st, false, 0, 0, 0, 0);
-    gl_state_color_mask(&r->st, true, true, true, true);
-    gl_state_clip_distance0(&r->st, false);
     const GLint k = (GLint)r->scale;
-    r->ctx->gl.BlitNamedFramebuffer(src->fbo, dst->fbo, (GLint)sx0 * k, (GLint)sy0 * k, (GLint)sx1 * k,
-                                    (GLint)sy1 * k, (GLint)cx0 * k, (GLint)cy0 * k, (GLint)cx1 * k, (GLint)cy1 * k,
-                                    GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    /* the copy: the source texels floor(SRC_0 + x - DST_0), inside the source */
+    const int64_t one = (int64_t)1 << 32;
+    const int64_t sx0 = (u0 >> 32) + (cx0 - x0), sy0 = (v0 >> 32) + (cy0 - y0);
+    const int64_t sx1 = sx0 + (cx1 - cx0), sy1 = sy0 + (cy1 - cy0);
+    const bool copy = sd.format == dd.format && du == one && dv == one && !R(SRC_X0_FRAC) && !R(SRC_Y0_FRAC) &&
+                      sx0 >= 0 && sy0 >= 0 && sx1 <= sd.width && sy1 <= sd.height;
+    GLint ax[4], ay[4], sm[4], dm[4];
+    bool ss = false, ds = false, sh = false, dh = false;
+    if (!copy) {
+        if (!sample_format(sd.format, true, sm, &ss, &sh) || !sample_format(dd.format, false, dm, &ds, &dh) ||
+            (ss && sd.format == dd.format) ||
+            ((ss || ds) && r->ctx->info.gles))
+            return false;
+        for (int c = 0; c < 4; c++)
+            if (ss && !ds && sm[c] == 0x7FFF && dm[c] == 0xFFFF)
+                return false; /* signed 16 -> unsigned 16: twod.c's float rounding shows */
+        const bool center = !(R(SAMPLE_MODE) & 1);
+        if (!axis(u0 + (center ? du >> 1 : 0), du, cx0 - x0, cx1 - 1 - x0, ax) ||
+            !axis(v0 + (center ? dv >> 1 : 0), dv, cy0 - y0, cy1 - 1 - y0, ay))
+            return false;
+        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !sample_program(r))
+            return false;
+    } else if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
+        return false;
+    }
+    if (copy) {
+        /* a blit honours the scissor only (and the colour mask in some drivers) */
+        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
+        gl_state_color_mask(&r->st, true, true, true, true);
+        gl_state_clip_distance0(&r->st, false);
+        r->ctx->gl.BlitNamedFramebuffer(src->fbo, dst->fbo, (GLint)sx0 * k, (GLint)sy0 * k, (GLint)sx1 * k,
+                                        (GLint)sy1 * k, (GLint)cx0 * k, (GLint)cy0 * k, (GLint)cx1 * k,
+                                        (GLint)cy1 * k, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    } else {
+        const GladGLContext *gl = &r->ctx->gl;
+        const GLuint prog = r->twod_prog;
+        gl->ProgramUniform4iv(prog, 0, 1, ax);
+        gl->ProgramUniform4iv(prog, 1, 1, ay);
+        gl->ProgramUniform4i(prog, 2, (GLint)cx0, (GLint)cy0, k, 0);
+        gl->ProgramUniform4i(prog, 3, (GLint)sd.width - 1, (GLint)sd.height - 1, sh, ds);
+        gl->ProgramUniform4iv(prog, 4, 1, sm);
+        gl->ProgramUniform4iv(prog, 5, 1, dm);
+        uint32_t counting; /* the pass is no part of a counted draw */
+        mw_query_suspend(r, &counting);
+        gl_state *st = &r->st;
+        gl_state_raster_defaults(st);
+        gl_state_framebuffer(st, dst->fbo);
+        gl_state_viewport(st, (GLint)cx0 * k, (GLint)cy0 * k, (GLsizei)(cx1 - cx0) * k, (GLsizei)(cy1 - cy0) * k);
+        gl_state_scissor(st, false, 0, 0, 0, 0);
+        gl_state_cull(st, false, GL_BACK, GL_CCW);
+        gl_state_depth(st, false, GL_ALWAYS, false);
+        gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
+                           .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
+        gl_state_stencil(st, &sten);
+        gl_blend b = {0};
+        gl_state_blend(st, &b);
+        gl_state_logic_op(st, false, GL_COPY);
+        gl_state_color_mask(st, true, true, true, true);
+        gl_state_clip_distance0(st, false);
+        gl_state_program(st, prog);
+        gl_state_vertex_array(st, r->twod_vao);
+        gl_state_texture(st, 0, GL_TEXTURE_2D, src->tex);
+        gl_state_sampler(st, 0, 0);
+        gl->DrawArrays(GL_TRIANGLES, 0, 3);
+        gl_state_texture(st, 0, GL_TEXTURE_2D, 0);
+        mw_query_resume(r, counting);
+    }
     src->last_use = dst->last_use = ++r->tick;
     mw_render_rendered(r, dst);
     mw_draw_invalidate(r, dst->lo, dst->hi - dst->lo);
