@@ -957,7 +957,10 @@ static void test_fp64(void **state)
  * to an integral value, neg 45, abs 49. Values: doubles a float cannot
  * hold (the dropped 29 bits just below, at and above one half), float
  * denormals, past FLT_MAX, halves and quarters around integers of every
- * magnitude up to 2^66, int64s at the 53-bit edge. Not on ES.
+ * magnitude up to 2^66, int64s at the 53-bit and the 24-bit edge (a tie
+ * for f32 plus a bit below the double's last: rounding twice gets it
+ * wrong; every fourth program converts one such value in all modes). Not
+ * on ES.
  * GLHLE_MAXWELL_CVT64_PROGRAMS sets the number (default 96). */
 static const int fe_mode[4] = {FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
 static const char *const rnd_name[4] = {"RN", "RM", "RP", "RZ"};
@@ -1062,8 +1065,9 @@ static uint64_t cvt_int64(ts_rng *rng)
 {
     uint32_t n = ts_rng_below(rng, 64);
     uint64_t v = (ts_rng_u64(rng) & ((2ull << n) - 1)) | 1ull << n;
-    if (n > 52 && ts_rng_below(rng, 2)) { /* the bits past 53: 0, half, just below or above */
-        uint64_t half = 1ull << (n - 53), low[4] = {0, half, half - 1, half + 1};
+    uint32_t keep = ts_rng_below(rng, 2) ? 53 : 24; /* a double's or a float's significand */
+    if (n >= keep && ts_rng_below(rng, 4) != 0) { /* the bits past it: 0, half, just below or above */
+        uint64_t half = 1ull << (n - keep), low[4] = {0, half, half - 1, half + 1};
         v = (v & ~((half << 1) - 1)) | low[ts_rng_below(rng, 4)];
     }
     return ts_rng_below(rng, 2) ? (uint64_t)-(int64_t)v : v;
@@ -1102,7 +1106,7 @@ static void test_fp64_convert(void **state)
                    I2F = 0x5cb8000000000000ull | guard;
     uint32_t checks = 0, nans = 0, inexact = 0;
     for (long i = 0; i < programs; i++) {
-        uint32_t kind = (uint32_t)i % 3;
+        uint32_t kind = (uint32_t)i % 4;
         double a = cvt_double(&rng);
         uint64_t ab = dbits(a), v64 = cvt_int64(&rng);
         uint32_t fbits = (uint32_t)(dbits(cvt_double(&rng)) >> 32), x32 = (uint32_t)cvt_int64(&rng);
@@ -1190,7 +1194,7 @@ static void test_fp64_convert(void **state)
             slots[n++] = F2I | (uint64_t)m << 39 | (uint64_t)s << 12 | 3ull << 8 | 2ull << 10 | 3ull << 20 | 10;
             CHECK(10, 2, m_f2i((double)fh, m, 64, s, false), false, "F2I.%s64.F32.%s 0x%08x", s ? "S" : "U",
                   rnd_name[m], hb);
-        } else { /* x32 in R0, a in R2:R3 */
+        } else if (kind == 2) { /* x32 in R0, a in R2:R3 */
             slots[n++] = mov | (uint64_t)x32 << 20 | 0;
             slots[n++] = mov | (ab & 0xffffffffu) << 20 | 2;
             slots[n++] = mov | (ab >> 32) << 20 | 3;
@@ -1230,6 +1234,22 @@ static void test_fp64_convert(void **state)
             m = ts_rng_below(&rng, 4);
             slots[n++] = F2I | (uint64_t)m << 39 | 2ull << 8 | 3ull << 10 | 2ull << 20 | 11;
             CHECK(11, 1, m_f2i(a, m, 32, false, true), false, "F2I.U32.F64.%s %a", rnd_name[m], a);
+        } else { /* I2F.F32.{S,U}64 of one value in every mode, first the ones rounding twice would get wrong */
+            static const uint64_t twice[8] = {
+                0x4000004000000001ull, /* an f32 tie, and 1 below the double's last bit: RN goes up */
+                0x4000000000000001ull, /* 1 below the double's last bit: RP goes up */
+                0xbfffffbfffffffffull, 0xbfffffffffffffffull, 0x0020000000000001ull, 0x0020000000000003ull,
+                0x8000000000000001ull, 0x7fffff7fffffffffull};
+            uint64_t v = i / 4 < 8 ? twice[i / 4] : v64;
+            slots[n++] = mov | (v & 0xffffffffu) << 20 | 0;
+            slots[n++] = mov | (v >> 32) << 20 | 1;
+            for (uint32_t k = 0; k < 8; k++) {
+                uint32_t m = k % 4;
+                bool s = k >= 4;
+                slots[n++] = I2F | (uint64_t)m << 39 | (uint64_t)s << 13 | 2ull << 8 | 3ull << 10 | 0ull << 20 | (4 + k);
+                CHECK(4 + k, 1, m_i2d(v, s, m, true), false, "I2F.F32.%s64.%s 0x%016llx", s ? "S" : "U", rnd_name[m],
+                      (unsigned long long)v);
+            }
         }
 #undef CHECK
         slots[n++] = 0xe30000000007000full;
