@@ -1682,6 +1682,27 @@ static uint32_t f32_bits_to_d(tr *t, uint32_t x)
     return pack_d(t, lo, SPV_OP(b, SpvOpBitwiseOr, u, hi, sign));
 }
 
+/* whether a magnitude cut to `kept` (dropped bits `rem`, one unit of the
+ * kept part `unit`) goes one unit up in rounding mode `mode` */
+static uint32_t round_up(tr *t, uint32_t mode, uint32_t kept, uint32_t rem, uint32_t unit, uint32_t neg)
+{
+    spv_builder *b = &t->b;
+    const uint32_t u = t->t_u32, bo = t->t_bool;
+    uint32_t nz = SPV_OP(b, SpvOpINotEqual, bo, rem, cu(t, 0));
+    switch (mode & 3) {
+    case 0: { /* to nearest, ties to the even one */
+        uint32_t half = SPV_OP(b, SpvOpShiftRightLogical, u, unit, cu(t, 1));
+        uint32_t kodd = SPV_OP(b, SpvOpINotEqual, bo, SPV_OP(b, SpvOpBitwiseAnd, u, kept, unit), cu(t, 0));
+        return SPV_OP(b, SpvOpLogicalAnd, bo, nz,
+                      SPV_OP(b, SpvOpLogicalOr, bo, SPV_OP(b, SpvOpUGreaterThan, bo, rem, half),
+                             SPV_OP(b, SpvOpLogicalAnd, bo, SPV_OP(b, SpvOpIEqual, bo, rem, half), kodd)));
+    }
+    case 1: return SPV_OP(b, SpvOpLogicalAnd, bo, nz, neg);
+    case 2: return SPV_OP(b, SpvOpLogicalAnd, bo, nz, SPV_OP(b, SpvOpLogicalNot, bo, neg));
+    default: return spv_const_bool(b, false);
+    }
+}
+
 /* the 64-bit integer (lo, hi) as a double rounded by `mode`, or with
  * `odd` rounded to odd (truncated, the last bit set when inexact: rounding
  * that to f32 is then the single correct rounding, 53 >= 24 + 2). The
@@ -1707,24 +1728,13 @@ static uint32_t i64_to_d(tr *t, uint32_t lo, uint32_t hi, bool s, uint32_t mode,
     uint32_t mask = SPV_OP(b, SpvOpISub, u, unit, cu(t, 1));
     uint32_t rem = SPV_OP(b, SpvOpBitwiseAnd, u, lo, mask);
     uint32_t klo = SPV_OP(b, SpvOpBitwiseAnd, u, lo, SPV_OP(b, SpvOpNot, u, mask));
-    uint32_t nz = SPV_OP(b, SpvOpINotEqual, bo, rem, cu(t, 0)), inc;
+    uint32_t inc;
     if (odd) {
+        uint32_t nz = SPV_OP(b, SpvOpINotEqual, bo, rem, cu(t, 0));
         klo = SPV_OP(b, SpvOpBitwiseOr, u, klo, select_u(t, nz, unit, cu(t, 0)));
         inc = spv_const_bool(b, false);
     } else {
-        switch (mode & 3) {
-        case 0: {
-            uint32_t half = SPV_OP(b, SpvOpShiftRightLogical, u, unit, cu(t, 1));
-            uint32_t kodd = SPV_OP(b, SpvOpINotEqual, bo, SPV_OP(b, SpvOpBitwiseAnd, u, klo, unit), cu(t, 0));
-            inc = SPV_OP(b, SpvOpLogicalAnd, bo, nz,
-                         SPV_OP(b, SpvOpLogicalOr, bo, SPV_OP(b, SpvOpUGreaterThan, bo, rem, half),
-                                SPV_OP(b, SpvOpLogicalAnd, bo, SPV_OP(b, SpvOpIEqual, bo, rem, half), kodd)));
-            break;
-        }
-        case 1: inc = SPV_OP(b, SpvOpLogicalAnd, bo, nz, neg); break;
-        case 2: inc = SPV_OP(b, SpvOpLogicalAnd, bo, nz, SPV_OP(b, SpvOpLogicalNot, bo, neg)); break;
-        default: inc = spv_const_bool(b, false); break;
-        }
+        inc = round_up(t, mode, klo, rem, unit, neg);
     }
     uint32_t two32 = cd(t, (1023u + 32) << 20, 0);
     uint32_t v = SPV_OP(b, SpvOpFAdd, f64, SPV_OP(b, SpvOpFMul, f64, SPV_OP(b, SpvOpConvertUToF, f64, hi), two32),
@@ -1964,8 +1974,22 @@ static void emit_convert(tr *t, uint64_t insn, const op_row *row)
             src = SPV_GLSL(b, u, GLSLstd450SAbs, src);
         if (bit(insn, 45))
             src = SPV_OP(b, SpvOpSNegate, u, src);
-        r = s ? SPV_OP(b, SpvOpConvertSToF, t->t_f32, as_i(t, src)) : SPV_OP(b, SpvOpConvertUToF, t->t_f32, src);
-        set_fr(t, rd, r);
+        /* rounding (39-40) by hand, not the host's: from 2^24 on the
+         * magnitude is cut to its top 24 bits (then exact as a float) and
+         * one unit added as the mode and the dropped bits say */
+        const uint32_t bo = t->t_bool;
+        uint32_t neg = s ? SPV_OP(b, SpvOpSLessThan, bo, as_i(t, src), spv_const_i32(b, 0)) : spv_const_bool(b, false);
+        uint32_t mag = s ? select_u(t, neg, SPV_OP(b, SpvOpSNegate, u, src), src) : src; /* -2^31: 2^31 */
+        uint32_t msb = SPV_GLSL(b, t->t_i32, GLSLstd450FindUMsb, mag);
+        uint32_t sh = SPV_OP(b, SpvOpBitcast, u,
+                             SPV_GLSL(b, t->t_i32, GLSLstd450SMax, SPV_OP(b, SpvOpISub, t->t_i32, msb, spv_const_i32(b, 23)),
+                                      spv_const_i32(b, 0)));
+        uint32_t unit = SPV_OP(b, SpvOpShiftLeftLogical, u, cu(t, 1), sh);
+        uint32_t mask = SPV_OP(b, SpvOpISub, u, unit, cu(t, 1));
+        uint32_t kept = SPV_OP(b, SpvOpBitwiseAnd, u, mag, SPV_OP(b, SpvOpNot, u, mask));
+        uint32_t up = round_up(t, bits(insn, 39, 2), kept, SPV_OP(b, SpvOpBitwiseAnd, u, mag, mask), unit, neg);
+        r = SPV_OP(b, SpvOpIAdd, u, as_u(t, SPV_OP(b, SpvOpConvertUToF, t->t_f32, kept)), select_u(t, up, cu(t, 1), cu(t, 0)));
+        set_r(t, rd, SPV_OP(b, SpvOpBitwiseOr, u, r, select_u(t, neg, cu(t, 0x80000000u), cu(t, 0))));
         return;
     }
     case OP_F2I: { /* signed 12, rounding 39-40, neg 45, abs 49 */
