@@ -1108,6 +1108,14 @@ static void test_fp64_convert(void **state)
     for (long i = 0; i < programs; i++) {
         uint32_t kind = (uint32_t)i % 4;
         double a = cvt_double(&rng);
+        /* the first programs' doubles: NaN, infinities and out-of-range
+         * values for F2I whatever the seed */
+        static const uint64_t first[12] = {0x7ff8000000000000ull, 0xfff0000000000001ull, 0x7ff0000000000000ull,
+                                           0xfff0000000000000ull, 0x43f0000000000000ull, 0xc3f0000000000000ull,
+                                           0x41e0000000000000ull, 0xc1e0000000200000ull, 0x7ff4000000000000ull,
+                                           0x41f0000000000000ull, 0xc3e0000000000400ull, 0x7fefffffffffffffull};
+        if (i < 12)
+            memcpy(&a, &first[i], 8);
         uint64_t ab = dbits(a), v64 = cvt_int64(&rng);
         uint32_t fbits = (uint32_t)(dbits(cvt_double(&rng)) >> 32), x32 = (uint32_t)cvt_int64(&rng);
         if (ts_rng_below(&rng, 4) == 0) /* a float's own double */
