@@ -13,6 +13,7 @@
  * program's disassembly and both register files. */
 #include "support/test_support.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -941,6 +942,358 @@ static void test_fp64(void **state)
                   (unsigned long long)seed, programs, counts[0], counts[1], counts[2], counts[3], nan_results, fnan);
 }
 
+/* F2F, F2I and I2F with a double or a 64-bit integer (issue 15): each
+ * program loads a double, a float, a 64-bit and a 32-bit integer with
+ * MOV32I and converts them in every rounding mode; the expected values are
+ * C's own conversions under fesetround (x86-64's cvtsd2ss, cvtsi2sd and
+ * nearbyint honour the mode; the host build is IEEE, no fast-math), and
+ * F2I's saturation is written out: out-of-range values clamp to the
+ * destination's bounds, NaN gives 0x80000000 for F64 to a 32-bit integer,
+ * 0x8000000000000000 for F32 to 64 bits, 0 otherwise (yuzu's
+ * floating_point_conversion_integer.cpp). Encodings (envydis gm107.c, the
+ * decoder's table): F2F 5ca8, F2I 5cb0, I2F 5cb8; dst format 8-9, src
+ * format 10-11 (float 2 = f32, 3 = f64; integer 0-3 = 8-64 bits), F2I
+ * signed 12, I2F signed 13 and byte select 41-42, rounding 39-40, F2F 42 =
+ * to an integral value, neg 45, abs 49. Values: doubles a float cannot
+ * hold (the dropped 29 bits just below, at and above one half), float
+ * denormals, past FLT_MAX, halves and quarters around integers of every
+ * magnitude up to 2^66, int64s at the 53-bit and the 24-bit edge (a tie
+ * for f32 plus a bit below the double's last: rounding twice gets it
+ * wrong; every fourth program converts one such value in all modes). Not
+ * on ES.
+ * GLHLE_MAXWELL_CVT64_PROGRAMS sets the number (default 96). */
+static const int fe_mode[4] = {FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
+static const char *const rnd_name[4] = {"RN", "RM", "RP", "RZ"};
+
+static uint32_t m_d2f(double d, uint32_t mode)
+{
+    volatile double in = d;
+    fesetround(fe_mode[mode]);
+    volatile float out = (float)in;
+    fesetround(FE_TONEAREST);
+    float o = out;
+    uint32_t u;
+    memcpy(&u, &o, 4);
+    return u;
+}
+
+static double m_rint(double d, uint32_t mode)
+{
+    volatile double in = d;
+    fesetround(fe_mode[mode]);
+    volatile double out = nearbyint(in);
+    fesetround(FE_TONEAREST);
+    return out;
+}
+
+static uint64_t m_i2d(uint64_t v, bool s, uint32_t mode, bool to_f32)
+{
+    volatile uint64_t in = v;
+    fesetround(fe_mode[mode]);
+    uint64_t r;
+    if (to_f32) {
+        volatile float o = s ? (float)(int64_t)in : (float)in;
+        float x = o;
+        uint32_t u;
+        memcpy(&u, &x, 4);
+        r = u;
+    } else {
+        volatile double o = s ? (double)(int64_t)in : (double)in;
+        r = dbits(o);
+    }
+    fesetround(FE_TONEAREST);
+    return r;
+}
+
+/* F2I's result, written from the rule: round, then clamp */
+static uint64_t m_f2i(double d, uint32_t mode, uint32_t width, bool s, bool from_d)
+{
+    if (d != d)
+        return width == 32 && from_d ? 0x80000000u : width == 64 && !from_d ? 0x8000000000000000ull : 0;
+    double r = m_rint(d, mode);
+    if (width == 64) {
+        if (s)
+            return r >= 0x1p63 ? 0x7fffffffffffffffull : r < -0x1p63 ? 0x8000000000000000ull : (uint64_t)(int64_t)r;
+        return r >= 0x1p64 ? ~0ull : r < 0 ? 0 : (uint64_t)r;
+    }
+    double hi = s ? (double)((1ull << (width - 1)) - 1) : (double)((1ull << width) - 1);
+    double lo = s ? -(double)(1ull << (width - 1)) : 0.0;
+    r = r > hi ? hi : r < lo ? lo : r;
+    return s ? (uint32_t)(int32_t)r : (uint32_t)r;
+}
+
+static double cvt_double(ts_rng *rng)
+{
+    static const uint64_t sp[] = {
+        0, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+        0xfff4000000000001ull, 0x47efffffe0000000ull /* FLT_MAX */, 0x47efffffefffffffull, 0x47effffff0000000ull,
+        0x47effffff0000001ull, 0x47f0000000000000ull /* 2^128 */, 0x36a0000000000000ull /* 2^-149 */,
+        0x3690000000000000ull /* 2^-150 */, 0x3698000000000000ull, 0x36a8000000000000ull, 0x0000000000000001ull,
+        0x800fffffffffffffull, 0x7fefffffffffffffull, 0x380fffffffffffffull, 0x3810000000000000ull /* 2^-126 */,
+        0x41dfffffffe00000ull /* 2^31 - 0.5 */, 0x41e0000000000000ull, 0xc1e0000000200000ull, 0xc1e0000000100000ull,
+        0x41efffffffe00000ull, 0x41effffffff00000ull, 0x41f0000000000000ull, 0x43e0000000000000ull,
+        0xc3e0000000000000ull, 0xc3e0000000000001ull, 0x43f0000000000000ull, 0x43efffffffffffffull,
+        0x3fe0000000000000ull, 0x3ff8000000000000ull, 0x4004000000000000ull, 0xbfe0000000000000ull,
+        0xbff8000000000000ull, 0x40dfffe000000000ull /* 32767.5 */, 0x40efffe000000000ull, 0xc0e0001000000000ull};
+    uint64_t u;
+    switch (ts_rng_below(rng, 3)) {
+    case 0:
+        u = sp[ts_rng_below(rng, sizeof sp / sizeof sp[0])];
+        break;
+    case 1: { /* a float's neighbourhood: the 29 bits below its last one */
+        static const uint32_t low[7] = {0, 1, 0x10000000, 0x0fffffff, 0x10000001, 0x1fffffff, 0};
+        uint32_t l = low[ts_rng_below(rng, 7)];
+        if (l == 0 && ts_rng_below(rng, 2))
+            l = (uint32_t)ts_rng_u64(rng) & 0x1fffffff;
+        u = (uint64_t)(1023 - 152 + ts_rng_below(rng, 284)) << 52 | (ts_rng_u64(rng) & 0xfffffe0000000ull) | l;
+        break;
+    }
+    default: { /* an integer of up to 66 bits plus 0, 1/4, 1/2 or 3/4 */
+        double k = ldexp((double)(ts_rng_u64(rng) >> 11), (int)ts_rng_below(rng, 67) - 53);
+        k = floor(k) + 0.25 * ts_rng_below(rng, 4);
+        memcpy(&u, &k, 8);
+        break;
+    }
+    }
+    u ^= (uint64_t)ts_rng_below(rng, 2) << 63;
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+static uint64_t cvt_int64(ts_rng *rng)
+{
+    uint32_t n = ts_rng_below(rng, 64);
+    uint64_t v = (ts_rng_u64(rng) & ((2ull << n) - 1)) | 1ull << n;
+    uint32_t keep = ts_rng_below(rng, 2) ? 53 : 24; /* a double's or a float's significand */
+    if (n >= keep && ts_rng_below(rng, 4) != 0) { /* the bits past it: 0, half, just below or above */
+        uint64_t half = 1ull << (n - keep), low[4] = {0, half, half - 1, half + 1};
+        v = (v & ~((half << 1) - 1)) | low[ts_rng_below(rng, 4)];
+    }
+    return ts_rng_below(rng, 2) ? (uint64_t)-(int64_t)v : v;
+}
+
+static bool is_nan32(uint32_t u)
+{
+    return (u & 0x7fffffffu) > 0x7f800000u;
+}
+
+static bool is_nan64(uint64_t u)
+{
+    return (u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+}
+
+typedef struct cvt_check {
+    uint32_t reg, words; /* result register, 1 or 2 */
+    uint64_t want;
+    bool nan;            /* want a NaN of that width */
+    char what[64];
+} cvt_check;
+
+static void test_fp64_convert(void **state)
+{
+    glhle_context *ctx = *state;
+    if (glhle_context_get_info(ctx)->gles) {
+        print_message("SKIP: 64-bit conversions need doubles, which OpenGL ES has not (the desktop run checks them)\n");
+        skip();
+    }
+    uint64_t seed = ts_seed("maxwell_cvt64", 0xc64u);
+    long programs = ts_env_long("GLHLE_MAXWELL_CVT64_PROGRAMS", 96);
+    ts_rng rng;
+    ts_rng_init(&rng, seed);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t F2F = 0x5ca8000000000000ull | guard, F2I = 0x5cb0000000000000ull | guard,
+                   I2F = 0x5cb8000000000000ull | guard;
+    uint32_t checks = 0, nans = 0, inexact = 0;
+    for (long i = 0; i < programs; i++) {
+        uint32_t kind = (uint32_t)i % 4;
+        double a = cvt_double(&rng);
+        /* the first programs' doubles: NaN, infinities and out-of-range
+         * values for F2I whatever the seed */
+        static const uint64_t first[12] = {0x7ff8000000000000ull, 0xfff0000000000001ull, 0x7ff0000000000000ull,
+                                           0xfff0000000000000ull, 0x43f0000000000000ull, 0xc3f0000000000000ull,
+                                           0x41e0000000000000ull, 0xc1e0000000200000ull, 0x7ff4000000000000ull,
+                                           0x41f0000000000000ull, 0xc3e0000000000400ull, 0x7fefffffffffffffull};
+        if (i < 12)
+            memcpy(&a, &first[i], 8);
+        uint64_t ab = dbits(a), v64 = cvt_int64(&rng);
+        uint32_t fbits = (uint32_t)(dbits(cvt_double(&rng)) >> 32), x32 = (uint32_t)cvt_int64(&rng);
+        if (ts_rng_below(&rng, 4) == 0) /* a float's own double */
+            fbits = m_d2f(cvt_double(&rng), 0);
+        uint64_t slots[18];
+        uint32_t n = 0, nc = 0;
+        cvt_check ck[8];
+        memset(ck, 0, sizeof ck);
+#define CHECK(r, w, value, isnan, ...)                                                                                 \
+    do {                                                                                                               \
+        ck[nc].reg = (r);                                                                                              \
+        ck[nc].words = (w);                                                                                            \
+        ck[nc].want = (value);                                                                                         \
+        ck[nc].nan = (isnan);                                                                                          \
+        snprintf(ck[nc].what, sizeof ck[nc].what, __VA_ARGS__);                                                        \
+        nc++;                                                                                                          \
+    } while (0)
+        if (kind == 0) { /* a in R0:R1, a float in R2 */
+            slots[n++] = mov | (ab & 0xffffffffu) << 20 | 0;
+            slots[n++] = mov | (ab >> 32) << 20 | 1;
+            slots[n++] = mov | (uint64_t)fbits << 20 | 2;
+            for (uint32_t m = 0; m < 4; m++) { /* F2F.F32.F64 R4+m, R0 in all four modes */
+                bool ng = ts_rng_below(&rng, 4) == 0, ab_ = ts_rng_below(&rng, 4) == 0;
+                slots[n++] = F2F | (uint64_t)m << 39 | (uint64_t)ng << 45 | (uint64_t)ab_ << 49 | 2ull << 8 | 3ull << 10 |
+                             0ull << 20 | (4 + m);
+                double x = fmod_abs_neg(a, ng, ab_);
+                CHECK(4 + m, 1, m_d2f(x, m), x != x, "F2F.F32.F64.%s%s%s %a", rnd_name[m], ng ? ".NEG" : "",
+                      ab_ ? ".ABS" : "", a);
+            }
+            bool ng = ts_rng_below(&rng, 2), ab_ = ts_rng_below(&rng, 2);
+            slots[n++] = F2F | (uint64_t)ng << 45 | (uint64_t)ab_ << 49 | 3ull << 8 | 2ull << 10 | 2ull << 20 | 8;
+            float fx;
+            memcpy(&fx, &fbits, 4);
+            double dx = fmod_abs_neg((double)fx, ng, ab_);
+            CHECK(8, 2, dbits(dx), dx != dx, "F2F.F64.F32%s%s 0x%08x", ng ? ".NEG" : "", ab_ ? ".ABS" : "", fbits);
+            for (uint32_t k = 0; k < 2; k++) { /* F2I.S32.F64 R10, F2I.U32.F64 R11 */
+                uint32_t m = ts_rng_below(&rng, 4);
+                bool s = k == 0, nn = ts_rng_below(&rng, 4) == 0;
+                slots[n++] = F2I | (uint64_t)m << 39 | (uint64_t)nn << 45 | (uint64_t)s << 12 | 2ull << 8 | 3ull << 10 |
+                             0ull << 20 | (10 + k);
+                CHECK(10 + k, 1, m_f2i(nn ? -a : a, m, 32, s, true), false, "F2I.%s32.F64.%s%s %a", s ? "S" : "U",
+                      rnd_name[m], nn ? ".NEG" : "", a);
+            }
+        } else if (kind == 1) { /* v64 in R0:R1, a in R2:R3 */
+            slots[n++] = mov | (v64 & 0xffffffffu) << 20 | 0;
+            slots[n++] = mov | (v64 >> 32) << 20 | 1;
+            slots[n++] = mov | (ab & 0xffffffffu) << 20 | 2;
+            slots[n++] = mov | (ab >> 32) << 20 | 3;
+            bool s = ts_rng_below(&rng, 2);
+            uint32_t m = ts_rng_below(&rng, 4);
+            bool ng = s && ts_rng_below(&rng, 4) == 0, ab_ = s && ts_rng_below(&rng, 4) == 0;
+            uint64_t vv = v64;
+            if (ab_ && (int64_t)vv < 0)
+                vv = (uint64_t)0 - vv;
+            if (ng)
+                vv = (uint64_t)0 - vv;
+            slots[n++] = I2F | (uint64_t)m << 39 | (uint64_t)s << 13 | (uint64_t)ng << 45 | (uint64_t)ab_ << 49 |
+                         3ull << 8 | 3ull << 10 | 0ull << 20 | 4;
+            CHECK(4, 2, m_i2d(vv, s, m, false), false, "I2F.F64.%s64.%s%s%s 0x%016llx", s ? "S" : "U", rnd_name[m],
+                  ng ? ".NEG" : "", ab_ ? ".ABS" : "", (unsigned long long)v64);
+            s = ts_rng_below(&rng, 2);
+            m = ts_rng_below(&rng, 4);
+            slots[n++] = I2F | (uint64_t)m << 39 | (uint64_t)s << 13 | 2ull << 8 | 3ull << 10 | 0ull << 20 | 6;
+            CHECK(6, 1, m_i2d(v64, s, m, true), false, "I2F.F32.%s64.%s 0x%016llx", s ? "S" : "U", rnd_name[m],
+                  (unsigned long long)v64);
+            uint32_t wf = ts_rng_below(&rng, 3);
+            s = ts_rng_below(&rng, 2);
+            m = ts_rng_below(&rng, 4);
+            slots[n++] = F2I | (uint64_t)m << 39 | (uint64_t)s << 12 | (uint64_t)wf << 8 | 3ull << 10 | 2ull << 20 | 7;
+            CHECK(7, 1, m_f2i(a, m, 8u << wf, s, true), false, "F2I.%s%u.F64.%s %a", s ? "S" : "U", 8u << wf,
+                  rnd_name[m], a);
+            s = ts_rng_below(&rng, 2);
+            m = ts_rng_below(&rng, 4);
+            bool ab2 = ts_rng_below(&rng, 4) == 0;
+            slots[n++] = F2I | (uint64_t)m << 39 | (uint64_t)s << 12 | (uint64_t)ab2 << 49 | 3ull << 8 | 3ull << 10 |
+                         2ull << 20 | 8;
+            CHECK(8, 2, m_f2i(ab2 ? fabs(a) : a, m, 64, s, true), false, "F2I.%s64.F64.%s%s %a", s ? "S" : "U",
+                  rnd_name[m], ab2 ? ".ABS" : "", a);
+            s = ts_rng_below(&rng, 2);
+            m = ts_rng_below(&rng, 4);
+            float fh;
+            uint32_t hb = (uint32_t)(ab >> 32);
+            memcpy(&fh, &hb, 4);
+            slots[n++] = F2I | (uint64_t)m << 39 | (uint64_t)s << 12 | 3ull << 8 | 2ull << 10 | 3ull << 20 | 10;
+            CHECK(10, 2, m_f2i((double)fh, m, 64, s, false), false, "F2I.%s64.F32.%s 0x%08x", s ? "S" : "U",
+                  rnd_name[m], hb);
+        } else if (kind == 2) { /* x32 in R0, a in R2:R3 */
+            slots[n++] = mov | (uint64_t)x32 << 20 | 0;
+            slots[n++] = mov | (ab & 0xffffffffu) << 20 | 2;
+            slots[n++] = mov | (ab >> 32) << 20 | 3;
+            uint32_t w = ts_rng_below(&rng, 3), sel = w == 0 ? ts_rng_below(&rng, 4) : w == 1 ? 2 * ts_rng_below(&rng, 2) : 0;
+            bool s = ts_rng_below(&rng, 2), ng = s && ts_rng_below(&rng, 4) == 0, ab_ = s && ts_rng_below(&rng, 4) == 0;
+            slots[n++] = I2F | (uint64_t)s << 13 | (uint64_t)sel << 41 | (uint64_t)ng << 45 | (uint64_t)ab_ << 49 |
+                         (uint64_t)ts_rng_below(&rng, 4) << 39 | 3ull << 8 | (uint64_t)w << 10 | 0ull << 20 | 4;
+            uint32_t width = 8u << w, field = width == 32 ? x32 : (x32 >> (sel * 8)) & ((1u << width) - 1);
+            int64_t iv = s ? (width == 32 ? (int64_t)(int32_t)field
+                                          : (int64_t)field - ((field >> (width - 1)) ? (int64_t)1 << width : 0))
+                           : (int64_t)field;
+            if (ab_ && iv < 0)
+                iv = width == 32 && iv == INT32_MIN ? iv : -iv;
+            if (ng)
+                iv = width == 32 && iv == INT32_MIN ? iv : -iv;
+            CHECK(4, 2, dbits((double)iv), false, "I2F.F64.%s%u sel %u%s%s 0x%08x", s ? "S" : "U", width, sel,
+                  ng ? ".NEG" : "", ab_ ? ".ABS" : "", x32);
+            uint32_t m = ts_rng_below(&rng, 4);
+            bool integral = ts_rng_below(&rng, 2);
+            ng = ts_rng_below(&rng, 4) == 0;
+            slots[n++] = F2F | (uint64_t)m << 39 | (uint64_t)integral << 42 | (uint64_t)ng << 45 | 3ull << 8 |
+                         3ull << 10 | 2ull << 20 | 6;
+            double x = ng ? -a : a, y = integral ? m_rint(x, m) : x;
+            CHECK(6, 2, dbits(y), y != y, "F2F.F64.F64%s%s%s %a", integral ? "." : "", integral ? rnd_name[m] : "",
+                  ng ? ".NEG" : "", a);
+            m = ts_rng_below(&rng, 4);
+            slots[n++] = F2F | (uint64_t)m << 39 | 2ull << 8 | 3ull << 10 | 2ull << 20 | 8;
+            CHECK(8, 1, m_d2f(a, m), a != a, "F2F.F32.F64.%s %a", rnd_name[m], a);
+            m = ts_rng_below(&rng, 4);
+            slots[n++] = F2I | (uint64_t)m << 39 | 1ull << 12 | 2ull << 8 | 3ull << 10 | 2ull << 20 | 9;
+            CHECK(9, 1, m_f2i(a, m, 32, true, true), false, "F2I.S32.F64.%s %a", rnd_name[m], a);
+            m = ts_rng_below(&rng, 4);
+            s = ts_rng_below(&rng, 2);
+            slots[n++] = I2F | (uint64_t)m << 39 | (uint64_t)s << 13 | 2ull << 8 | 3ull << 10 | 2ull << 20 | 10;
+            CHECK(10, 1, m_i2d(ab, s, m, true), false, "I2F.F32.%s64.%s 0x%016llx", s ? "S" : "U", rnd_name[m],
+                  (unsigned long long)ab);
+            m = ts_rng_below(&rng, 4);
+            slots[n++] = F2I | (uint64_t)m << 39 | 2ull << 8 | 3ull << 10 | 2ull << 20 | 11;
+            CHECK(11, 1, m_f2i(a, m, 32, false, true), false, "F2I.U32.F64.%s %a", rnd_name[m], a);
+        } else { /* I2F.F32.{S,U}64 of one value in every mode, first the ones rounding twice would get wrong */
+            static const uint64_t twice[8] = {
+                0x4000004000000001ull, /* an f32 tie, and 1 below the double's last bit: RN goes up */
+                0x4000000000000001ull, /* 1 below the double's last bit: RP goes up */
+                0xbfffffbfffffffffull, 0xbfffffffffffffffull, 0x0020000000000001ull, 0x0020000000000003ull,
+                0x8000000000000001ull, 0x7fffff7fffffffffull};
+            uint64_t v = i / 4 < 8 ? twice[i / 4] : v64;
+            slots[n++] = mov | (v & 0xffffffffu) << 20 | 0;
+            slots[n++] = mov | (v >> 32) << 20 | 1;
+            for (uint32_t k = 0; k < 8; k++) {
+                uint32_t m = k % 4;
+                bool s = k >= 4;
+                slots[n++] = I2F | (uint64_t)m << 39 | (uint64_t)s << 13 | 2ull << 8 | 3ull << 10 | 0ull << 20 | (4 + k);
+                CHECK(4 + k, 1, m_i2d(v, s, m, true), false, "I2F.F32.%s64.%s 0x%016llx", s ? "S" : "U", rnd_name[m],
+                      (unsigned long long)v);
+            }
+        }
+#undef CHECK
+        slots[n++] = 0xe30000000007000full;
+        while (n % 3)
+            slots[n++] = 0x50b0000000070f00ull; /* NOP to the end of the group */
+        tmr_program *p = calloc(1, sizeof *p);
+        assert_non_null(p);
+        for (uint32_t s = 0; s < n; s++)
+            p->code[tmr_word_of_slot(s)] = slots[s];
+        p->words = n / 3 * 4;
+        uint32_t got[OUTS];
+        char why[256];
+        if (!run(ctx, p, got, why, sizeof why, "maxwell_cvt64.glsl")) {
+            print_program(p);
+            fail_msg("seed %llu conversion program %ld: %s", (unsigned long long)seed, i, why);
+        }
+        for (uint32_t k = 0; k < nc; k++) {
+            uint64_t g = got[ck[k].reg] | (ck[k].words == 2 ? (uint64_t)got[ck[k].reg + 1] << 32 : 0);
+            bool ok = ck[k].nan ? (ck[k].words == 2 ? is_nan64(g) : is_nan32((uint32_t)g)) : g == ck[k].want;
+            if (!ok) {
+                print_program(p);
+                fail_msg("seed %llu conversion program %ld: %s: R%u 0x%0*llx, want 0x%0*llx%s",
+                         (unsigned long long)seed, i, ck[k].what, ck[k].reg, ck[k].words * 8, (unsigned long long)g,
+                         ck[k].words * 8, (unsigned long long)ck[k].want, ck[k].nan ? " (a NaN)" : "");
+            }
+            checks++;
+            nans += ck[k].nan;
+        }
+        inexact += (double)(float)a != a && a == a;
+        free(p);
+    }
+    print_message("maxwell 64-bit conversions: seed %llu, %ld programs, %u results (%u NaN) equal to the C model; "
+                  "%u inputs not representable as floats\n",
+                  (unsigned long long)seed, programs, checks, nans, inexact);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -952,6 +1305,7 @@ int main(void)
         TS_GL_TEST(test_tld),
         TS_GL_TEST(test_shfl),
         TS_GL_TEST(test_fp64),
+        TS_GL_TEST(test_fp64_convert),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

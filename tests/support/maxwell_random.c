@@ -1,5 +1,6 @@
 #include "support/maxwell_random.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -665,13 +666,22 @@ static void op_convert(gen *g, guard gd)
 {
     uint32_t rd = reg(g);
     if (coin(g, 40)) {
-        /* I2F R (5cb8) to F32 (8-9 = 2) from 32 bits (10-11 = 2), signed 13:
-         * round to nearest even (rounding field 39-40 left 0) */
+        /* I2F R (5cb8) to F32 (8-9 = 2) from 32 bits (10-11 = 2), signed 13,
+         * rounding 39-40 (RN RM RP RZ): the low two bits of Rb's number, so
+         * that no draw is added and seeds replay the programs they did; C's
+         * int-to-float conversion under fesetround (cvtsi2ss honours it) */
         uint32_t rb = reg(g);
         bool s = coin(g, 50);
-        put(g, base(0x5cb8) | gd.bits | f(rd, 0) | f(rb, 20) | f(2, 8) | f(2, 10) | f(s, 13));
-        if (gd.runs)
-            set_float(g, rd, s ? (float)(int32_t)g->m->r[rb] : (float)g->m->r[rb]);
+        uint32_t rm = rb & 3;
+        put(g, base(0x5cb8) | gd.bits | f(rd, 0) | f(rb, 20) | f(2, 8) | f(2, 10) | f(s, 13) | f(rm, 39));
+        if (gd.runs) {
+            static const int fe[4] = {FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
+            volatile uint32_t in = g->m->r[rb];
+            fesetround(fe[rm]);
+            volatile float out = s ? (float)(int32_t)in : (float)in;
+            fesetround(FE_TONEAREST);
+            set_float(g, rd, out);
+        }
         return;
     }
     /* F2I R (5cb0) from F32 (10-11 = 2) to 16 or 32 bits (8-9 = 1, 2), signed

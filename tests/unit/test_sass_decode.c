@@ -645,6 +645,20 @@ static void alu_forms(void **state)
     assert_int_equal(in.mods.dtype, MW_SASS_TYPE_S32);
     assert_int_equal(in.mods.stype, MW_SASS_TYPE_F32);
     assert_int_equal(in.mods.rnd, MW_SASS_RND_RZ);
+
+    /* the 64-bit conversions the translator takes (envydis gm107.c f2f/i2f
+     * format fields): F2F.F32.F64.RM R4, R2 (dst 8-9 = 2, src 10-11 = 3,
+     * rnd 1) and I2F.F64.S64.RP R6, R2 (dst 3, src 3, sign 13, rnd 2) */
+    in = dec(OPC(0x5ca8) | PT_GUARD | F(4, 0) | F(2, 20) | F(2, 8) | F(3, 10) | F(1, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_F2F_R);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_F32);
+    assert_int_equal(in.mods.stype, MW_SASS_TYPE_F64);
+    assert_int_equal(in.mods.rnd, MW_SASS_RND_RM);
+    in = dec(OPC(0x5cb8) | PT_GUARD | F(6, 0) | F(2, 20) | F(3, 8) | F(3, 10) | F(1, 13) | F(2, 39), 8);
+    assert_int_equal(in.op, MW_SASS_OP_I2F_R);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_F64);
+    assert_int_equal(in.mods.stype, MW_SASS_TYPE_S64);
+    assert_int_equal(in.mods.rnd, MW_SASS_RND_RP);
 }
 
 static void memory_forms(void **state)
