@@ -1844,14 +1844,14 @@ static bool emit_convert64(tr *t, uint64_t insn, const op_row *row)
         if (bit(insn, 50))
             return (void)UNSUPPORTED(t, "F2F.SAT with a double"), true;
         if (sfmt == 3 && dfmt == 3) { /* 42: to an integral value by 39-40; otherwise exact */
-            uint32_t d = dneg_abs(t, get_dr(t, rb), neg, abs);
+            uint32_t d = fneg_abs(t, t->t_f64, get_dr(t, rb), neg, abs);
             set_dr(t, rd, bit(insn, 42) ? round_d(t, d_nodenorm(t, d), mode) : d);
             return true;
         }
         if (bit(insn, 42))
             return (void)UNSUPPORTED(t, "F2F rounding to an integer between sizes"), true;
         if (sfmt == 3 && dfmt == 2) {
-            set_r(t, rd, d_to_f32_bits(t, dneg_abs(t, get_dr(t, rb), neg, abs), mode));
+            set_r(t, rd, d_to_f32_bits(t, fneg_abs(t, t->t_f64, get_dr(t, rb), neg, abs), mode));
             return true;
         }
         if (sfmt == 2 && dfmt == 3) { /* exact; neg and abs on the bits */
@@ -1874,7 +1874,7 @@ static bool emit_convert64(tr *t, uint64_t insn, const op_row *row)
             d = f32_bits_to_d(t, src_b(t, insn, bk));
         else
             return (void)UNSUPPORTED(t, "F2I from f16 to 64 bits"), true;
-        f2i_wide(t, rd, dneg_abs(t, d, neg, abs), mode, 8u << dfmt, s, sfmt == 3);
+        f2i_wide(t, rd, fneg_abs(t, t->t_f64, d, neg, abs), mode, 8u << dfmt, s, sfmt == 3);
         return true;
     }
     case OP_I2F: { /* signed 13, byte select 41-42 */
