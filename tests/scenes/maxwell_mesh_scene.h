@@ -5,12 +5,13 @@
  * vertex colour by its normal (inColor.rgb * abs(normalize(inNormal)) plus
  * terms from an ivec4 and a uvec2 attribute; alpha from gl_VertexID), and
  * color_fsh, into a 160x120 A8B8G8R8_SRGB (0xD6) target with
- * SET_SRGB_WRITE on, as a GL driver sets it for GL_FRAMEBUFFER_SRGB: the
- * linear shader output is encoded to sRGB as it is written, and the clear
- * colour too. One interleaved vertex stream of 32 bytes: position RG32F,
+ * SET_SRGB_WRITE on (what GL's GL_FRAMEBUFFER_SRGB asks of a driver): the
+ * linear shader output is encoded to sRGB as it is written, per the
+ * target's format, and the clear colour too. One interleaved vertex stream of 32 bytes: position RG32F,
  * normal RGB32F, colour RGBA8 UNORM, indices RGBA8 SINT, flags RG16 UINT.
- * Draws go through a macro (SET_INDEX_BUFFER_F first, BEGIN, DRAW_INDEX_BUFFER
- * count, END), as deko3d issues them. Two frames, the mesh rewritten by the
+ * Draws go through an uploaded macro (SET_INDEX_BUFFER_F first, BEGIN,
+ * DRAW_INDEX_BUFFER count, END; called once per instance, BEGIN's instance
+ * FIRST then SUBSEQUENT), as maxwell_scene.c's array draws do. Two frames, the mesh rewritten by the
  * core between them:
  *   frame 0: 16-bit indices, one triangle strip per row of quads, the rows
  *     separated by primitive restart (0xFFFF);
