@@ -1122,10 +1122,9 @@ static void GLAD_API_PTR emu_ClearTexImage(GLuint tex, GLint level, GLenum forma
 /* Capabilities desktop GL has and ES does not (Maxwell draws): the
  * program always sets the point size on ES, which has no line or point
  * polygon offset, and restarts only at the fixed index (enabled in its
- * place; es_PrimitiveRestartIndex reports other indices). */
-/* GL_FRAMEBUFFER_SRGB is a capability on ES only with EXT_sRGB_write_control
- * (without it writes to sRGB attachments are always encoded, and blits
- * from them decoded). */
+ * place; es_PrimitiveRestartIndex reports other indices). GL_FRAMEBUFFER_SRGB
+ * is one only with EXT_sRGB_write_control (without it writes to sRGB
+ * attachments are always encoded, and blits from them decoded). */
 static bool es_cap_absent(GLenum cap)
 {
     return cap == GL_COLOR_LOGIC_OP || cap == GL_PROGRAM_POINT_SIZE || cap == GL_POLYGON_OFFSET_LINE ||
