@@ -3,7 +3,7 @@
  * polygon offset and mode, point size and line width, user clip distances,
  * primitive restart, instanced attributes with divisors and a base
  * instance, the instance id, conditional rendering, cull and front face,
- * and the program-code cache. Corpus pipelines (passthrough_vsh +
+ * SET_SRGB_WRITE into an sRGB target, and the program-code cache. Corpus pipelines (passthrough_vsh +
  * color_fsh: position and colour straight through; clipdist_vsh) draw
  * axis-aligned rectangles whose edges lie on pixel edges, so which pixels
  * they cover is known exactly; each expected picture is worked out here by
