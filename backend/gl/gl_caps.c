@@ -35,6 +35,7 @@ typedef struct gl_caps {
     PFNGLTEXTUREVIEWPROC texture_view;             /* EXT/OES_texture_view */
     void(GLAD_API_PTR *depth_range_indexed_f)(GLuint, GLfloat, GLfloat); /* OES_viewport_array */
     bool read_depth, read_depth_stencil; /* NV_read_depth(_stencil) */
+    bool srgb_write_control;             /* ES: EXT_sRGB_write_control (GL_FRAMEBUFFER_SRGB a capability) */
     GLuint read_fbo, draw_fbo;           /* the emulations' own framebuffers, made on first use */
     /* The target each texture name was created for (glCreateTextures,
      * glTextureView), indexed by name: DSA calls name a texture alone, the
@@ -1123,11 +1124,13 @@ static void GLAD_API_PTR emu_ClearTexImage(GLuint tex, GLint level, GLenum forma
 /* Capabilities desktop GL has and ES does not (Maxwell draws): the
  * program always sets the point size on ES, which has no line or point
  * polygon offset, and restarts only at the fixed index (enabled in its
- * place; es_PrimitiveRestartIndex reports other indices). */
+ * place; es_PrimitiveRestartIndex reports other indices). GL_FRAMEBUFFER_SRGB
+ * is one only with EXT_sRGB_write_control (without it writes to sRGB
+ * attachments are always encoded, and blits from them decoded). */
 static bool es_cap_absent(GLenum cap)
 {
     return cap == GL_COLOR_LOGIC_OP || cap == GL_PROGRAM_POINT_SIZE || cap == GL_POLYGON_OFFSET_LINE ||
-           cap == GL_POLYGON_OFFSET_POINT;
+           cap == GL_POLYGON_OFFSET_POINT || (cap == GL_FRAMEBUFFER_SRGB && !cur->caps->srgb_write_control);
 }
 
 static void GLAD_API_PTR es_Enable(GLenum cap)
@@ -1458,6 +1461,9 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
      * copy where there is none; Maxwell: a copy); any other caller of
      * glLogicOp draws COPY, reported once */
     say(c, "logic_op", in->framebuffer_fetch ? "shader(framebuffer-fetch)" : "shader(destination-texture)");
+    /* sRGB write control (Maxwell's SET_SRGB_WRITE): the desktop enum, on by default on ES */
+    c->srgb_write_control = ext(gl, "GL_EXT_sRGB_write_control");
+    say(c, "srgb_write", c->srgb_write_control ? "EXT_sRGB_write_control" : "always");
     /* depth clamp: same enum as desktop (0x864F) */
     say(c, "depth_clamp", ext(gl, "GL_EXT_depth_clamp") ? "EXT_depth_clamp" : "none");
     say(c, "polygon_offset_clamp", ext(gl, "GL_EXT_polygon_offset_clamp") ? "EXT_polygon_offset_clamp" : "none");

@@ -435,7 +435,7 @@ void gl_state_raster_cap(gl_state *st, unsigned cap, bool on)
 {
     static const GLenum caps[GL_RASTER_CAP_COUNT] = {GL_DEPTH_CLAMP, GL_POLYGON_OFFSET_FILL, GL_POLYGON_OFFSET_LINE,
                                                      GL_POLYGON_OFFSET_POINT, GL_PROGRAM_POINT_SIZE,
-                                                     GL_PRIMITIVE_RESTART};
+                                                     GL_PRIMITIVE_RESTART, GL_FRAMEBUFFER_SRGB};
     raster_touch(st);
     if (cap >= GL_RASTER_CAP_COUNT)
         return;
@@ -539,7 +539,7 @@ void gl_state_raster_defaults(gl_state *st)
     if (!st->raster_dirty)
         return;
     for (unsigned i = 0; i < GL_RASTER_CAP_COUNT; i++)
-        gl_state_raster_cap(st, i, false);
+        gl_state_raster_cap(st, i, i == GL_RASTER_FRAMEBUFFER_SRGB && st->ctx->info.gles);
     gl_state_polygon_mode(st, GL_FILL);
     gl_state_polygon_offset(st, 0, 0, 0);
     gl_state_point_size(st, 1);

@@ -44,6 +44,7 @@ enum {
     GL_RASTER_OFFSET_POINT,
     GL_RASTER_PROGRAM_POINT_SIZE,
     GL_RASTER_PRIMITIVE_RESTART,
+    GL_RASTER_FRAMEBUFFER_SRGB, /* GL's default: off on desktop GL, on on ES (EXT_sRGB_write_control) */
     GL_RASTER_CAP_COUNT
 };
 #define GL_STATE_DRAW_BUFFERS 8

@@ -236,7 +236,10 @@ GLHLE_API glhle_result glhle_context_check_gl(glhle_context *ctx);
  * glhle relies on the rest of the state being GL's default
  * and leaves it so (Maxwell draws set depth clamp, polygon mode and
  * offset, point size, line width and primitive restart as draws need them
- * and put GL's defaults back before the call returns): polygon mode FILL, no primitive restart, no
+ * and put GL's defaults back before the call returns; GL_FRAMEBUFFER_SRGB
+ * too, which they set for sRGB targets and their presents and blits turn
+ * off, its default off on desktop GL and on on OpenGL ES with
+ * EXT_sRGB_write_control): polygon mode FILL, no primitive restart, no
  * GL_FRAMEBUFFER_SRGB conversion into its own RGBA8 targets, no active
  * transform feedback or conditional render, GL_SAMPLE_MASK off.
  *

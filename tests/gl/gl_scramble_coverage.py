@@ -77,7 +77,9 @@ NOT_CONTEXT_STATE = {
 }
 # capabilities glhle switches that the scrambler leaves alone, and why
 NOT_SCRAMBLED_CAPS = {
-    "GL_FRAMEBUFFER_SRGB": "a GL default glhle relies on (glhle.h); Maxwell's sRGB clears switch it on around the clear",
+    "GL_FRAMEBUFFER_SRGB": "a GL default glhle relies on for its own RGBA8 targets (glhle.h); Maxwell's "
+                           "draws and clears set it for sRGB targets (SET_SRGB_WRITE), its present and blits "
+                           "turn it off, and GL's default is put back after each call",
     "GL_DEBUG_OUTPUT": "set once at context creation with desc.debug",
     **{c: "Maxwell's draw path: set per draw (clip distances each one, on or off) and put back to GL's "
           "default after it" for c in

@@ -327,6 +327,7 @@ static void scrambled_maxwell(void **state)
     scrambled_maxwell_trace("maxwell_triangle.glht", 1);
     scrambled_maxwell_trace("maxwell_triangle.glht", 2);
     scrambled_maxwell_trace("maxwell_compute_geo.glht", 1); /* compute: UBOs and SSBOs bound per launch */
+    scrambled_maxwell_trace("maxwell_mesh_srgb.glht", 1); /* indexed draws and an sRGB target (SET_SRGB_WRITE) */
 }
 
 static void pending_host_error_is_not_glhles(void **state)

@@ -3,7 +3,7 @@
  * polygon offset and mode, point size and line width, user clip distances,
  * primitive restart, instanced attributes with divisors and a base
  * instance, the instance id, conditional rendering, cull and front face,
- * and the program-code cache. Corpus pipelines (passthrough_vsh +
+ * SET_SRGB_WRITE into an sRGB target, and the program-code cache. Corpus pipelines (passthrough_vsh +
  * color_fsh: position and colour straight through; clipdist_vsh) draw
  * axis-aligned rectangles whose edges lie on pixel edges, so which pixels
  * they cover is known exactly; each expected picture is worked out here by
@@ -394,6 +394,46 @@ static void primitive_restart(void **state)
     tmd_set(&e, 0x17e8, 0u | 9u << 16 | 5u << 28);
     tmd_submit(&e, 1);
     check(&e, "primitive restart", want_restart, 0);
+    tmd_rects_close(&e);
+}
+
+/* ---- sRGB targets ---- */
+
+/* An A8B8G8R8_SRGB target (0xD6) next to the RGBA8 one: a rectangle over
+ * its left half with SET_SRGB_WRITE on stores the colour encoded
+ * (IEC 61966-2-1: 12.92 c up to 0.0031308, else 1.055 c^(1/2.4) - 0.055),
+ * the right half with it off stores it as written; alpha is linear both
+ * times. One code of tolerance (the GL's conversion). */
+static void srgb_write(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    const uint64_t va = VA + 0x40000;
+    const float c[4] = {0.2f, 0.5f, 0.002f, 0.6f};
+    tmd_target(&e.pb, va, W, H, 0xD6);
+    const uint32_t first = tmd_rect(&e, 0, 0, W / 2, H, 0, c, false);
+    tmd_rect(&e, W / 2, 0, W, H, 0, c, false);
+    tmd_set(&e, 0x15b8, 1); /* SET_SRGB_WRITE */
+    draw(&e, first, 6, 4, false);
+    tmd_set(&e, 0x15b8, 0);
+    draw(&e, first + 6, 6, 4, false);
+    tmd_submit(&e, 2);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const uint8_t *g = e.rt + 0x40000 + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0);
+            for (int k = 0; k < 4; k++) {
+                double v = c[k];
+                if (x < W / 2 && k < 3)
+                    v = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055;
+                const long want = lround(v * 255);
+                if (labs((long)g[k] - want) > 1 && bad++ < 4)
+                    print_message("  pixel (%u, %u) component %d: %u, want %ld\n", x, y, k, g[k], want);
+            }
+        }
+    if (bad)
+        fail_msg("sRGB target: %u components differ", bad);
     tmd_rects_close(&e);
 }
 
@@ -828,7 +868,7 @@ int main(void)
         cmocka_unit_test(conditional_rendering),
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
         cmocka_unit_test(state_once_and_defaults), cmocka_unit_test(multisampled_target_refused),
-        cmocka_unit_test(provoking_first),
+        cmocka_unit_test(provoking_first),        cmocka_unit_test(srgb_write),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -37,7 +37,7 @@
 #include "support/trace_golden.h"
 
 static const char *const traces[] = {"maxwell_triangle", "maxwell_cube_bc1", "maxwell_cube_ubo",
-                                     "maxwell_compute_geo"};
+                                     "maxwell_compute_geo", "maxwell_mesh_srgb"};
 #define TRACE_COUNT (sizeof traces / sizeof traces[0])
 #define MAX_FRAMES 16
 

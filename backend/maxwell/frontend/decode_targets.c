@@ -34,6 +34,7 @@ void mw_decode_rt(const uint32_t *r, mw_rt_state *out)
     out->clip_y = (uint16_t)mw_bits(r[MW_3D_SET_SURFACE_CLIP_VERTICAL], 0, 16);
     out->clip_height = (uint16_t)mw_bits(r[MW_3D_SET_SURFACE_CLIP_VERTICAL], 16, 16);
     out->aa_mode = (uint8_t)mw_bits(r[MW_3D_SET_ANTI_ALIAS], 0, 4);
+    out->srgb_write = r[MW_3D_SET_SRGB_WRITE] & 1u;
 }
 
 void mw_decode_zeta(const uint32_t *r, mw_zeta_state *out)

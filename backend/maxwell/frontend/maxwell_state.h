@@ -72,6 +72,7 @@ typedef struct mw_rt_state {
     uint16_t clip_x, clip_width;    /* SET_SURFACE_CLIP_HORIZONTAL: X 15:0, WIDTH 31:16 */
     uint16_t clip_y, clip_height;
     uint8_t aa_mode;                /* SET_ANTI_ALIAS SAMPLES 3:0 (0 MODE_1X1: one sample) */
+    bool srgb_write;                /* SET_SRGB_WRITE: sRGB-format targets encode what is written */
 } mw_rt_state;
 
 typedef struct mw_zeta_state {

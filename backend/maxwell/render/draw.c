@@ -120,6 +120,7 @@ struct mw_draw {
     const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
     uint32_t rt0_w, rt0_h;          /* its texture's size (the internal resolution) */
     bool rt0_multisampled;          /* a GL multisample texture (SET_ANTI_ALIAS) */
+    bool srgb_target;               /* a target of an sRGB format is bound */
     bool logic_msaa_said;           /* es_logic_op's refusal below, said once */
     /* ES without framebuffer fetch: the copy of target 0 a logic op reads */
     GLuint logic_dest;
@@ -1076,6 +1077,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
     d->rt0_format = NULL;
+    d->srgb_target = false;
     uint8_t sx, sy; /* every target has SET_ANTI_ALIAS's samples */
     glhle_result sres = mw_render_aa_block(r, st->rt.aa_mode, "drawn", &sx, &sy);
     if (sres != GLHLE_RESULT_OK)
@@ -1101,6 +1103,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
             return res;
         want[i] = s->tex;
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
+        d->srgb_target |= f->cls == MW_RT_SRGB;
         if (i == 0) {
             d->rt0_format = f;
             d->rt0_multisampled = sx || sy;
@@ -1325,6 +1328,10 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex || rotate ? GL_LAST_VERTEX_CONVENTION
                                                                             : GL_FIRST_VERTEX_CONVENTION);
     gl_state_framebuffer(&r->st, d->fbo);
+    /* SET_SRGB_WRITE: what the program writes into an sRGB-format target is
+     * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
+     * alone); off, the linear values are stored as they are */
+    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, d->srgb_target && st->rt.srgb_write);
     fixed_function(r, st, mode);
     gl_state_program(&r->st, prog->program);
     gl_state_vertex_array(&r->st, d->vao);

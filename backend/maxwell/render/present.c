@@ -147,6 +147,8 @@ glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc)
     const GladGLContext *gl = &r->ctx->gl;
     gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_color_mask(&r->st, true, true, true, true);
+    /* the display shows the stored codes: an sRGB surface is not decoded */
+    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, false);
     GLuint from = s->fbo;
     if (d.sx | d.sy) {
         /* a multisample source resolves only into a rectangle of its own

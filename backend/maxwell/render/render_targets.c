@@ -191,6 +191,7 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
     gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_color_mask(&r->st, true, true, true, true);
     gl_state_depth(&r->st, false, GL_ALWAYS, true);
+    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* the stored codes, not decoded */
     gl_stencil s = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0xFF,
                     .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
     gl_state_stencil(&r->st, &s);
@@ -564,9 +565,10 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     const GladGLContext *gl = &r->ctx->gl;
     set_scissor(r, &a);
     gl_state_color_mask(&r->st, value >> 2 & 1, value >> 3 & 1, value >> 4 & 1, value >> 5 & 1);
-    const bool srgb_write = regs[MW_3D_SET_SRGB_WRITE] & 1;
-    if (f->cls == MW_RT_SRGB && srgb_write)
-        gl->Enable(GL_FRAMEBUFFER_SRGB);
+    /* SET_SRGB_WRITE encodes the colour into sRGB targets (GL_FRAMEBUFFER_SRGB;
+     * put back to GL's default at the end of the call) */
+    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB,
+                        f->cls == MW_RT_SRGB && (regs[MW_3D_SET_SRGB_WRITE] & 1));
     if (f->cls == MW_RT_UINT) {
         GLuint v[4];
         memcpy(v, st->clear.color, sizeof v);
@@ -578,8 +580,6 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     } else {
         gl->ClearNamedFramebufferfv(s->fbo, GL_COLOR, 0, st->clear.color);
     }
-    if (f->cls == MW_RT_SRGB && srgb_write)
-        gl->Disable(GL_FRAMEBUFFER_SRGB);
     mw_render_rendered(r, s);
     r->stats.clears++;
     return GLHLE_RESULT_OK;

@@ -340,6 +340,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         gl_state_scissor(&r->st, false, 0, 0, 0, 0);
         gl_state_color_mask(&r->st, true, true, true, true);
         gl_state_clip_distance0(&r->st, false);
+        gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* texels copied as stored */
         r->ctx->gl.BlitNamedFramebuffer(src->fbo, dst->fbo, (GLint)sx0 * k, (GLint)sy0 * k, (GLint)sx1 * k,
                                         (GLint)sy1 * k, (GLint)cx0 * k, (GLint)cy0 * k, (GLint)cx1 * k,
                                         (GLint)cy1 * k, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -369,6 +370,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         gl_state_logic_op(st, false, GL_COPY);
         gl_state_color_mask(st, true, true, true, true);
         gl_state_clip_distance0(st, false);
+        gl_state_raster_cap(st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* the pass writes the stored values */
         gl_state_program(st, prog);
         gl_state_vertex_array(st, r->twod_vao);
         gl_state_texture(st, 0, GL_TEXTURE_2D, src->tex);
