@@ -343,12 +343,7 @@ static void compute_geometry_scene(void **state)
         tm_compute_geo_run(gpu, rt, data, cgeo_keep, &live);
         assert_int_equal(gpu->render->stats.launches, TM_CGEO_FRAMES);
         cgeo_check(&live);
-        assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
-        const uint8_t *bytes;
-        size_t n;
-        assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
-        ts_trace_assert_committed(CGEO_TRACE, bytes, n, &committed, &size);
-        glhle_maxwell_recorder_destroy(rec);
+        ts_maxwell_recording_assert_committed(rec, CGEO_TRACE, &committed, &size);
         glhle_maxwell_destroy(gpu);
         free(rt);
         free(data);

@@ -108,12 +108,7 @@ static void scene(glhle_context *ctx, tm_cube_kind kind)
         cube_frames live = {.kind = kind, .scale = 1};
         tm_cube_run(kind, gpu, rt, data, keep, &live);
         check_model(&live);
-        assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
-        const uint8_t *bytes;
-        size_t n;
-        assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
-        ts_trace_assert_committed(path, bytes, n, &committed, &size);
-        glhle_maxwell_recorder_destroy(rec);
+        ts_maxwell_recording_assert_committed(rec, path, &committed, &size);
         glhle_maxwell_destroy(gpu);
         free(rt);
         free(data);

@@ -124,12 +124,7 @@ static void mesh_srgb(void **state)
         mesh_frames live = {.scale = 1};
         tm_mesh_run(gpu, rt, data, keep, &live);
         check_model(&live);
-        assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
-        const uint8_t *bytes;
-        size_t n;
-        assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
-        ts_trace_assert_committed(path, bytes, n, &committed, &size);
-        glhle_maxwell_recorder_destroy(rec);
+        ts_maxwell_recording_assert_committed(rec, path, &committed, &size);
         glhle_maxwell_destroy(gpu);
         free(rt);
         free(data);

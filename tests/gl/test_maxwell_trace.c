@@ -278,12 +278,7 @@ static void triangle_scene(void **state)
         tri_frames live = {.scale = 1};
         tm_triangle_run(gpu, rt, data, keep_tri, &live);
         check_triangle(&live);
-        assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
-        const uint8_t *bytes;
-        size_t n;
-        assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
-        ts_trace_assert_committed(TRI_TRACE, bytes, n, &committed, &size);
-        glhle_maxwell_recorder_destroy(rec);
+        ts_maxwell_recording_assert_committed(rec, TRI_TRACE, &committed, &size);
         glhle_maxwell_destroy(gpu);
         free(rt);
         free(data);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "glhle/maxwell.h"
 #include "support/test_support.h"
 
 uint8_t *ts_trace_read(const char *path, size_t *size)
@@ -30,4 +31,15 @@ void ts_trace_assert_committed(const char *path, const uint8_t *bytes, size_t n,
         fail_msg("%s is missing: run with GLHLE_UPDATE_GOLDEN=1 to record it", path);
     assert_int_equal(*size, n);
     assert_memory_equal(*committed, bytes, n);
+}
+
+void ts_maxwell_recording_assert_committed(glhle_maxwell_recorder *rec, const char *path, uint8_t **committed,
+                                           size_t *size)
+{
+    assert_int_equal(glhle_maxwell_recorder_finish(rec), GLHLE_RESULT_OK);
+    const uint8_t *bytes;
+    size_t n;
+    assert_int_equal(glhle_maxwell_recorder_bytes(rec, &bytes, &n), GLHLE_RESULT_OK);
+    ts_trace_assert_committed(path, bytes, n, committed, size);
+    glhle_maxwell_recorder_destroy(rec);
 }

@@ -14,4 +14,10 @@ uint8_t *ts_trace_read(const char *path, size_t *size);
  * afterwards (the old buffer freed). */
 void ts_trace_assert_committed(const char *path, const uint8_t *bytes, size_t n, uint8_t **committed, size_t *size);
 
+struct glhle_maxwell_recorder;
+/* Finishes a Maxwell recording, checks it as ts_trace_assert_committed
+ * does, and destroys the recorder. */
+void ts_maxwell_recording_assert_committed(struct glhle_maxwell_recorder *rec, const char *path, uint8_t **committed,
+                                           size_t *size);
+
 #endif

@@ -192,6 +192,31 @@ static bool gpu_generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *v
     return pica_vsp_generate(&d, vs, NULL, why, sizeof why) && pica_fs_generate(&k.fs, &host, fs);
 }
 
+/* An output map (outmap[i] = register * 4 + component, 64 and up the
+ * constant 1.0) as describe prints it: " o2.x -" ... */
+static void describe_outmap(glhle_bytebuf *out, const char *title, const uint8_t *outmap)
+{
+    glhle_bytebuf_printf(out, "%s:", title);
+    for (unsigned i = 0; i < 24; i++)
+        glhle_bytebuf_printf(out, outmap[i] >= 64 ? " -" : " o%u.%c", outmap[i] / 4u, "xyzw"[outmap[i] % 4u]);
+    glhle_bytebuf_printf(out, "\n");
+}
+
+/* A key's code words and the non-zero operand descriptors, eight words a
+ * line, each list headed by `prefix` ("" or "geometry "). */
+static void describe_code(glhle_bytebuf *out, const char *prefix, const uint32_t *code, uint32_t n,
+                          const uint32_t *opdesc)
+{
+    glhle_bytebuf_printf(out, "%scode:", prefix);
+    for (uint32_t i = 0; i < n; i++)
+        glhle_bytebuf_printf(out, "%s%08X", i % 8u ? " " : "\n  ", code[i]);
+    glhle_bytebuf_printf(out, "\n%soperand descriptors:", prefix);
+    for (unsigned i = 0; i < 128; i++)
+        if (opdesc[i])
+            glhle_bytebuf_printf(out, " [%u]=%08X", i, opdesc[i]);
+    glhle_bytebuf_printf(out, "\n");
+}
+
 static void gpu_describe(const void *bytes, glhle_bytebuf *out)
 {
     static _Thread_local pica_gpu_program_key k;
@@ -204,11 +229,7 @@ static void gpu_describe(const void *bytes, glhle_bytebuf *out)
     for (unsigned i = 0; i < k.input_count && i < 16; i++)
         glhle_bytebuf_printf(out, " v%u=attr%u", i, k.input_register[i]);
     glhle_bytebuf_printf(out, "\n");
-    /* outmap[i] = register * 4 + component, 64 = the constant 1.0 */
-    glhle_bytebuf_printf(out, "output map:");
-    for (unsigned i = 0; i < 24; i++)
-        glhle_bytebuf_printf(out, k.outmap[i] >= 64 ? " -" : " o%u.%c", k.outmap[i] / 4u, "xyzw"[k.outmap[i] % 4u]);
-    glhle_bytebuf_printf(out, "\n");
+    describe_outmap(out, "output map", k.outmap);
     unsigned used = 0;
     for (unsigned i = 0; i < 128; i++)
         used += k.opdesc[i] != 0;
@@ -217,14 +238,7 @@ static void gpu_describe(const void *bytes, glhle_bytebuf *out)
     glhle_bytebuf_printf(out, "code XXH3: %016llx, operand descriptors XXH3: %016llx (%u of 128 non-zero)\n",
                          (unsigned long long)glhle_hash64(k.code, (size_t)n * 4),
                          (unsigned long long)glhle_hash64(k.opdesc, sizeof k.opdesc), used);
-    glhle_bytebuf_printf(out, "code:");
-    for (uint32_t i = 0; i < n; i++)
-        glhle_bytebuf_printf(out, "%s%08X", i % 8u ? " " : "\n  ", k.code[i]);
-    glhle_bytebuf_printf(out, "\noperand descriptors:");
-    for (unsigned i = 0; i < 128; i++)
-        if (k.opdesc[i])
-            glhle_bytebuf_printf(out, " [%u]=%08X", i, k.opdesc[i]);
-    glhle_bytebuf_printf(out, "\n");
+    describe_code(out, "", k.code, n, k.opdesc);
 }
 
 static const gl_program_system pica_gpu_system = {
@@ -406,20 +420,13 @@ static void gs_describe(const void *bytes, glhle_bytebuf *out)
                          k.code_lo + k.code_count - 1u, k.code_count, k.code_lo + k.entry, k.input_count);
     for (unsigned i = 0; i < k.input_count && i < 16; i++)
         glhle_bytebuf_printf(out, " v%u=in%u", i, k.input_register[i]);
-    glhle_bytebuf_printf(out, "\ngeometry output map:");
-    for (unsigned i = 0; i < 24; i++)
-        glhle_bytebuf_printf(out, k.outmap[i] >= 64 ? " -" : " o%u.%c", k.outmap[i] / 4u, "xyzw"[k.outmap[i] % 4u]);
+    glhle_bytebuf_printf(out, "\n");
+    describe_outmap(out, "geometry output map", k.outmap);
     const uint32_t n = k.code_count <= PICA_GPU_VS_CODE_WORDS ? k.code_count : PICA_GPU_VS_CODE_WORDS;
-    glhle_bytebuf_printf(out, "\ngeometry code XXH3: %016llx, operand descriptors XXH3: %016llx\ngeometry code:",
+    glhle_bytebuf_printf(out, "geometry code XXH3: %016llx, operand descriptors XXH3: %016llx\n",
                          (unsigned long long)glhle_hash64(k.code, (size_t)n * 4),
                          (unsigned long long)glhle_hash64(k.opdesc, sizeof k.opdesc));
-    for (uint32_t i = 0; i < n; i++)
-        glhle_bytebuf_printf(out, "%s%08X", i % 8u ? " " : "\n  ", k.code[i]);
-    glhle_bytebuf_printf(out, "\ngeometry operand descriptors:");
-    for (unsigned i = 0; i < 128; i++)
-        if (k.opdesc[i])
-            glhle_bytebuf_printf(out, " [%u]=%08X", i, k.opdesc[i]);
-    glhle_bytebuf_printf(out, "\n");
+    describe_code(out, "geometry ", k.code, n, k.opdesc);
 }
 
 static const gl_program_system pica_gs_system = {
