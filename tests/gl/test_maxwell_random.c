@@ -58,6 +58,9 @@ static void print_program(const tmr_program *p)
     }
     glhle_bytebuf_free(&out);
     mw_sass_program_free(&dec);
+    const uint32_t *c = p->cbuf0;
+    print_message("  c[0x0][0x0-0x1c]: 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x\n", c[0], c[1], c[2],
+                  c[3], c[4], c[5], c[6], c[7]);
 }
 
 #define OUTS 12
@@ -239,6 +242,18 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     static const GLuint zero[4] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
     for (int i = 0; i < 3; i++)
         gl->ClearBufferuiv(GL_COLOR, i, zero);
+    /* c0 (64 KiB, as the translation declares it): the words the random
+     * programs' prologue loads into R0-R7 (maxwell_random.h); at binding 0
+     * for the SPIR-V module and at the fragment stage's c0 for the GLSL */
+    uint32_t *cb = calloc(1, 65536);
+    assert_non_null(cb);
+    memcpy(cb, p->cbuf0, sizeof p->cbuf0);
+    GLuint ubo;
+    gl->GenBuffers(1, &ubo);
+    gl->BindBuffer(GL_UNIFORM_BUFFER, ubo);
+    gl->BufferData(GL_UNIFORM_BUFFER, 65536, cb, GL_STATIC_DRAW);
+    free(cb);
+    gl->BindBufferBase(GL_UNIFORM_BUFFER, spirv_direct ? 0 : MW_SPIRV_FRAGMENT * MW_GL_UBOS_PER_STAGE, ubo);
     GLuint vao;
     gl->GenVertexArrays(1, &vao);
     gl->BindVertexArray(vao);
@@ -262,6 +277,8 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
     gl->DeleteFramebuffers(1, &fbo);
     gl->DeleteRenderbuffers(3, rb);
+    gl->BindBuffer(GL_UNIFORM_BUFFER, 0);
+    gl->DeleteBuffers(1, &ubo);
     gl->DeleteProgram(prog);
     ts_gl_check(ctx);
     ok = true;
@@ -537,6 +554,67 @@ static void test_calls(void **state)
     }
     free(p);
     print_message("maxwell calls: CAL/RET nested, R1 = 0x111 as worked by hand, default and dispatcher\n");
+}
+
+/* FMNMX R (5c60) / DMNMX R (5c50): Rd, Ra, Rb; predicate 39-41 negated by
+ * 42 (PT 7, !PT 15, P0 0): true takes the minimum; neg b 45; PT guard */
+static uint64_t mnmx(uint16_t op, uint32_t d, uint32_t a, uint32_t b, uint32_t pred, bool neg_b)
+{
+    return (uint64_t)op << 48 | (uint64_t)pred << 39 | (uint64_t)neg_b << 45 | 7ull << 16 | (uint64_t)b << 20 |
+           (uint64_t)a << 8 | d;
+}
+
+/* Selects between loaded words (the failures of seed 12 random program 125
+ * and seed 2 branchy program 106). A select whose arms the GL compiler
+ * sees as the constants 0 and 0xbf800000 (-1.0f) under a condition it
+ * cannot fold came back as 0x80000000 (Mesa 22.3's NIR: maxwell_random.c's
+ * tmr_load says why), so the random programs load their data from c0 with
+ * tmr_load. Through the dispatcher, whose loop keeps P0 from being folded
+ * (false on the first pass, set at the end, as seed 2's P2 was):
+ *   R0 = 0xbf800000, R1 = 0, R2 = 0xbf800000   (tmr_load)
+ *   @!P0 MOV R2, R1            P0 false: R2 = 0 (seed 2's guarded ISCADD)
+ *   FMNMX R3, R1, R0, P0       P0 false: max(+0, -1.0) = +0 (seed 12's FMNMX)
+ *   PSETP.AND.AND P0, PT, PT, PT, PT;  BRA next;  next: EXIT
+ * wants R2 = 0 and R3 = 0 (worked by hand); with the words as MOV32I
+ * immediates both read 0x80000000. Encodings: MOV R 5c98 (Rb 20, lane
+ * mask 39-42), the guard at 16-19 (8 | 0 = !P0), PSETP 5090 (as
+ * maxwell_random.c's op_pset), BRA e240 (offset at 20 from the next
+ * instruction, CC test 0xf). */
+static void test_loaded_selects(void **state)
+{
+    glhle_context *ctx = *state;
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    const uint64_t slots[9] = {
+        tmr_load(p, 0, 0xbf800000u),
+        tmr_load(p, 1, 0),
+        tmr_load(p, 2, 0xbf800000u),
+        0x5c98000000000000ull | 0xfull << 39 | 8ull << 16 | 1ull << 20 | 2,                   /* @!P0 MOV R2, R1 */
+        mnmx(0x5c60, 3, 1, 0, 0, false),                                                      /* FMNMX R3, R1, R0, P0 */
+        0x5090000000000000ull | 7ull << 39 | 7ull << 29 | 7ull << 12 | 7ull << 16 | 0ull << 3 | 7, /* PSETP P0 */
+        0xe24000000000000full,                                                                /* BRA slot 7 (+0) */
+        0xe30000000007000full, 0x50b0000000070f00ull,
+    };
+    for (uint32_t k = 0; k < 9; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = 12;
+    p->branchy = true;
+    for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
+        uint32_t got[OUTS];
+        char why[256];
+        if (!run_as(ctx, p, got, why, sizeof why, "maxwell_loaded_selects.glsl", dispatcher, NULL)) {
+            print_program(p);
+            fail_msg("loaded selects (%s): %s", dispatcher ? "dispatcher" : "default", why);
+        }
+        if (got[0] != 0xbf800000u || got[1] != 0 || got[2] != 0 || got[3] != 0) {
+            print_program(p);
+            fail_msg("loaded selects (%s): R0 0x%08x R1 0x%08x R2 0x%08x R3 0x%08x, want 0xbf800000 0 0 0",
+                     dispatcher ? "dispatcher" : "default", got[0], got[1], got[2], got[3]);
+        }
+    }
+    free(p);
+    print_message("maxwell loaded selects: a guarded MOV of 0 over -1.0f and FMNMX(+0, -1.0) under a loop-carried "
+                  "predicate give 0, as worked by hand, default and dispatcher\n");
 }
 
 /* BRX (issue 15 part 3): the target is BRX + 8 + imm + Ra at run time, here
@@ -1306,6 +1384,7 @@ int main(void)
         TS_GL_TEST(test_shfl),
         TS_GL_TEST(test_fp64),
         TS_GL_TEST(test_fp64_convert),
+        TS_GL_TEST(test_loaded_selects),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -988,12 +988,32 @@ static const struct {
     {op_half, MW_SASS_FAM_HADD2, 10, false},
 };
 
-/* MOV32I (0100): imm 20-51, lane mask 12-15 */
+/* MOV C (4c98): Rr = c[0x0][4r] (offset 20-33 in words, buffer 34-38,
+ * lane mask 39-42), v put in p->cbuf0[r] for the test to bind. The data
+ * were MOV32I immediates, which made every program a compile-time constant
+ * that the GL compiler folded, and Mesa 22.3's NIR (the llvmpipe here)
+ * folds one pattern wrongly: its rules bcsel@32(a, -1.0, -0.0) ->
+ * fneg(b2f(a)) and bcsel@32(a, -0.0, -1.0) -> fneg(b2f(inot(a)))
+ * (nir_opt_algebraic.py) also match a +0.0 arm, since nir_search.c's
+ * match_value compares float constants with `!=` on doubles, so a select
+ * between the words 0x00000000 and 0xbf800000 (-1.0f) under a condition it
+ * cannot fold gives 0x80000000 where it picks 0, for integers as well as
+ * floats. Seed 12's FMNMX (max of +0 and -1 under a predicate) read -0 that
+ * way and seed 2's guarded ISCADD writing 0 over 0xbf800000 (a dispatcher
+ * loop's predicate) left 0x80000000; the translation and the model were
+ * both right. Loaded from a constant buffer, as real shaders' data are, the
+ * words reach the draw unchanged; the words drawn are the same as before. */
+uint64_t tmr_load(tmr_program *p, uint32_t r, uint32_t v)
+{
+    p->cbuf0[r & 7] = v;
+    return base(0x4c98) | f(r & 7, 20) | f(0xf, 39) | PT_GUARD | f(r & 7, 0);
+}
+
 static void prologue(gen *g)
 {
     for (uint32_t r = 0; r < 8; r++) {
         uint32_t v = coin(g, 45) ? fbits(nice_value(g)) : random_word(g);
-        put(g, base(0x0100) | f(v, 20) | f(0xf, 12) | PT_GUARD | f(r, 0));
+        put(g, tmr_load(g->p, r, v));
         set_int(g, r, v);
     }
 }

@@ -2,8 +2,9 @@
  * what they compute, for the translator's random differential test
  * (tests/gl/test_maxwell_random.c).
  *
- * A program is a fragment shader in 32-byte bundles: MOV32I of the eight
- * data registers R0-R7 (random words and small floats), then random
+ * A program is a fragment shader in 32-byte bundles: MOV of the eight
+ * data registers R0-R7 from c[0x0][0x0-0x1c] (random words and small
+ * floats, in cbuf0: the test binds them as constant buffer 0), then random
  * arithmetic over R0-R7 and predicates P0-P3 (integer: IADD with carry
  * chains, ISCADD, IADD3, XMAD, IMUL, LOP, LOP3, SHL, SHR, SHF, BFE, BFI,
  * POPC, FLO, IMNMX, SEL, ISET, ISETP; float: FADD, FMUL, FFMA, FMNMX,
@@ -45,11 +46,17 @@ typedef struct tmr_machine {
 typedef struct tmr_program {
     uint64_t code[TMR_MAX_WORDS];
     size_t words;
-    uint32_t ops;          /* random operations (not counting the MOV32Is and EXIT) */
+    uint32_t ops;          /* random operations (not counting the prologue's MOVs and EXIT) */
+    uint32_t cbuf0[8];     /* c[0x0][0x0-0x1c]: the words the prologue loads into R0-R7 */
     uint32_t family[TMR_MAX_OPS]; /* mw_sass_family of each, for coverage counts */
     uint32_t after[TMR_MAX_OPS][12]; /* the model's R0-R7 and P0-P3 (as 0/1) after each operation */
     bool branchy;          /* from tmr_generate_branchy: `after` is not filled */
 } tmr_program;
+
+/* MOV Rr, c[0x0][4r] (r < 8) with v put there (p->cbuf0[r]): how the
+ * programs load their data, which the GL compiler then cannot fold
+ * (maxwell_random.c's prologue says why that matters). */
+uint64_t tmr_load(tmr_program *p, uint32_t r, uint32_t v);
 
 /* The word index of instruction slot `slot` (slots count instructions only). */
 static inline size_t tmr_word_of_slot(uint32_t slot)
