@@ -508,6 +508,40 @@ static uint32_t pred39(tr *t, uint64_t insn)
 
 /* ---- arithmetic ---- */
 
+/* FMNMX / DMNMX of floats a and bb of type `ty` (t_f32 or t_f64), the
+ * minimum where `is_min` (a bool id) holds. A NaN operand gives the other
+ * one (NVIDIA PTX ISA min/max, GLSL.std.450 NMin/NMax), and -0.0 is below
+ * +0.0 (PTX ISA min/max notes: "if values of both inputs are 0.0, then
+ * +0.0 > -0.0"), which NMin/NMax do not give: GLSL.std.450 defines NMin
+ * as "y if y < x, otherwise x", so NMin(+0, -0) is +0, and drivers do not
+ * order zeros either (llvmpipe's max of +0 and -0 is -0 in both orders;
+ * yuzu and Ryujinx translate FMNMX to the plain min/max). So where the operands
+ * compare equal the result is made from their bits: the OR of the two
+ * words for the minimum (the sign of either), the AND for the maximum;
+ * equal non-zero values have equal words, and a NaN compares unequal. A
+ * double's words are its two halves (UnpackDouble2x32, as set_dr). */
+static uint32_t fmin_max(tr *t, uint32_t ty, uint32_t is_min, uint32_t a, uint32_t bb)
+{
+    spv_builder *b = &t->b;
+    const bool dbl = ty == t->t_f64;
+    const uint32_t uty = dbl ? t->t_v2u : t->t_u32;
+    uint32_t mn = SPV_GLSL(b, ty, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, ty, GLSLstd450NMax, a, bb);
+    uint32_t r = SPV_OP(b, SpvOpSelect, ty, is_min, mn, mx);
+    uint32_t ua = dbl ? SPV_GLSL(b, uty, GLSLstd450UnpackDouble2x32, a) : as_u(t, a);
+    uint32_t ub = dbl ? SPV_GLSL(b, uty, GLSLstd450UnpackDouble2x32, bb) : as_u(t, bb);
+    uint32_t eq = SPV_OP(b, SpvOpFOrdEqual, t->t_bool, a, bb);
+    if (dbl) { /* a Select of vectors takes a vector condition (SPIR-V before 1.4) */
+        const uint32_t bv = spv_type_vector(b, t->t_bool, 2);
+        is_min = SPV_OP(b, SpvOpCompositeConstruct, bv, is_min, is_min);
+        eq = SPV_OP(b, SpvOpCompositeConstruct, bv, eq, eq);
+    }
+    uint32_t both = SPV_OP(b, SpvOpSelect, uty, is_min, SPV_OP(b, SpvOpBitwiseOr, uty, ua, ub),
+                           SPV_OP(b, SpvOpBitwiseAnd, uty, ua, ub));
+    uint32_t ur = dbl ? SPV_GLSL(b, uty, GLSLstd450UnpackDouble2x32, r) : as_u(t, r);
+    uint32_t u = SPV_OP(b, SpvOpSelect, uty, eq, both, ur);
+    return dbl ? SPV_GLSL(b, ty, GLSLstd450PackDouble2x32, u) : as_f(t, u);
+}
+
 static uint32_t either_zero(tr *t, uint32_t a, uint32_t bb)
 {
     spv_builder *b = &t->b;
@@ -616,12 +650,10 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
         r = fsat(t, fmz_fma(t, a, as_f(t, cu(t, bits(insn, 20, 32))), c, fmz), bit(insn, 55));
         break;
     }
-    case OP_FMNMX: { /* neg a 48, abs a 46, neg b 45, abs b 49; predicate 39 true = min. A NaN
-                      * operand gives the other one (NVIDIA PTX ISA min/max), GLSL's NMin/NMax */
+    case OP_FMNMX: { /* neg a 48, abs a 46, neg b 45, abs b 49; predicate 39 true = min (fmin_max) */
         uint32_t bb = fneg_abs(t, t->t_f32, as_f(t, src_b(t, insn, bk)), bit(insn, 45), bit(insn, 49));
         a = fneg_abs(t, t->t_f32, a, bit(insn, 48), bit(insn, 46));
-        uint32_t mn = SPV_GLSL(b, t->t_f32, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, t->t_f32, GLSLstd450NMax, a, bb);
-        r = SPV_OP(b, SpvOpSelect, t->t_f32, pred39(t, insn), mn, mx);
+        r = fmin_max(t, t->t_f32, pred39(t, insn), a, bb);
         break;
     }
     case OP_FSET: { /* bf 52, cond 48-51, bop 45-46, neg a 43, abs a 54, neg b 53, abs b 44 */
@@ -759,13 +791,11 @@ static void emit_double(tr *t, uint64_t insn, const op_row *row)
         r = SPV_GLSL(b, t->t_f64, GLSLstd450Fma, a, fneg_abs(t, t->t_f64, bb, bit(insn, 48), false),
                      fneg_abs(t, t->t_f64, src_dc(t, insn, bk), bit(insn, 49), false));
         break;
-    case OP_DMNMX: { /* a NaN operand gives the other one, as FMNMX */
+    case OP_DMNMX: /* NaN and signed zeros as FMNMX (fmin_max) */
         a = fneg_abs(t, t->t_f64, a, bit(insn, 48), bit(insn, 46));
         bb = fneg_abs(t, t->t_f64, bb, bit(insn, 45), bit(insn, 49));
-        uint32_t mn = SPV_GLSL(b, t->t_f64, GLSLstd450NMin, a, bb), mx = SPV_GLSL(b, t->t_f64, GLSLstd450NMax, a, bb);
-        r = SPV_OP(b, SpvOpSelect, t->t_f64, pred39(t, insn), mn, mx);
+        r = fmin_max(t, t->t_f64, pred39(t, insn), a, bb);
         break;
-    }
     case OP_DSET: {
         bb = fneg_abs(t, t->t_f64, bb, bit(insn, 53), bit(insn, 44));
         a = fneg_abs(t, t->t_f64, a, bit(insn, 43), bit(insn, 54));

@@ -564,6 +564,71 @@ static uint64_t mnmx(uint16_t op, uint32_t d, uint32_t a, uint32_t b, uint32_t p
            (uint64_t)a << 8 | d;
 }
 
+/* FMNMX and DMNMX of signed zeros (issue 15 part 3). The PTX ISA's min
+ * and max notes: "If values of both inputs are 0.0, then +0.0 > -0.0", so
+ * the minimum of +0 and -0 is -0 and the maximum +0 in either operand
+ * order; GLSL.std.450's NMin/NMax ("y if y < x, otherwise x") pick by
+ * position, and llvmpipe's max gave -0 for both orders before the
+ * translator handled equal operands itself (maxwell_spirv.c fmin_max).
+ * R0 = +0, R1 = -0 (so R0:R1 is the double -0.0), R7 = 1.5; R10:R11 =
+ * +0.0. Worked by hand from that rule:
+ *   FMNMX R2, R0, R1, PT     min(+0, -0)     -0    0x80000000
+ *   FMNMX R3, R1, R0, PT     min(-0, +0)     -0    0x80000000
+ *   FMNMX R4, R0, R1, !PT    max(+0, -0)     +0    0
+ *   FMNMX R5, R1, R0, !PT    max(-0, +0)     +0    0
+ *   FMNMX R6, R0, -R0, PT    min(+0, -(+0))  -0    0x80000000
+ *   FMNMX R7, R7, R7, PT     min(1.5, 1.5)   1.5   0x3fc00000
+ *   DMNMX R8, R10, R0, PT    min(+0.0, -0.0) -0.0  R8 0, R9 0x80000000
+ *   DMNMX R10, R10, R0, !PT  max(+0.0, -0.0) +0.0  R10 0, R11 0
+ * R0, R1 and R7 come from c0 (tmr_load: computed by the draw) and then as
+ * MOV32I immediates (folded by the GL compiler); the doubles are left out
+ * on ES, which has none. */
+static void test_fmnmx_signed_zero(void **state)
+{
+    glhle_context *ctx = *state;
+    const bool es = glhle_context_get_info(ctx)->gles;
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t nop = 0x50b0000000070f00ull;
+    static const uint32_t want[OUTS] = {0, 0x80000000u, 0x80000000u, 0x80000000u, 0, 0, 0x80000000u, 0x3fc00000u,
+                                        0, 0x80000000u, 0, 0};
+    for (int immediate = 0; immediate < 2; immediate++) {
+        tmr_program *p = calloc(1, sizeof *p);
+        assert_non_null(p);
+        const uint32_t init[3][2] = {{0, 0}, {1, 0x80000000u}, {7, 0x3fc00000u}};
+        uint64_t slots[15];
+        for (uint32_t k = 0; k < 3; k++)
+            slots[k] = immediate ? mov | (uint64_t)init[k][1] << 20 | init[k][0] : tmr_load(p, init[k][0], init[k][1]);
+        const uint64_t rest[12] = {
+            mnmx(0x5c60, 2, 0, 1, 7, false), mnmx(0x5c60, 3, 1, 0, 7, false), mnmx(0x5c60, 4, 0, 1, 15, false),
+            mnmx(0x5c60, 5, 1, 0, 15, false), mnmx(0x5c60, 6, 0, 0, 7, true), mnmx(0x5c60, 7, 7, 7, 7, false),
+            es ? nop : mov | 10, es ? nop : mov | 11, es ? nop : mnmx(0x5c50, 8, 10, 0, 7, false),
+            es ? nop : mnmx(0x5c50, 10, 10, 0, 15, false), 0xe30000000007000full, nop,
+        };
+        memcpy(slots + 3, rest, sizeof rest);
+        for (uint32_t k = 0; k < 15; k++)
+            p->code[tmr_word_of_slot(k)] = slots[k];
+        p->words = 20;
+        uint32_t got[OUTS];
+        char why[256];
+        if (!run(ctx, p, got, why, sizeof why, "maxwell_fmnmx_zero.glsl")) {
+            print_program(p);
+            fail_msg("FMNMX signed zeros: %s", why);
+        }
+        for (int r = 0; r < (es ? 8 : OUTS); r++)
+            if (got[r] != want[r]) {
+                print_program(p);
+                for (int k = 0; k < (es ? 8 : OUTS); k++)
+                    print_message("  R%d 0x%08x, want 0x%08x%s\n", k, got[k], want[k], got[k] != want[k] ? "  <-" : "");
+                fail_msg("FMNMX signed zeros (%s): R%d 0x%08x, want 0x%08x (-0 < +0, PTX ISA min/max)",
+                         immediate ? "immediates" : "from c0", r, got[r], want[r]);
+            }
+        free(p);
+    }
+    print_message("maxwell FMNMX%s: min of +0 and -0 is -0 and max +0 in either order, as worked by hand from the PTX "
+                  "ISA, from c0 and as immediates\n",
+                  es ? "" : "/DMNMX");
+}
+
 /* Selects between loaded words (the failures of seed 12 random program 125
  * and seed 2 branchy program 106). A select whose arms the GL compiler
  * sees as the constants 0 and 0xbf800000 (-1.0f) under a condition it
@@ -855,7 +920,8 @@ static void test_shfl(void **state)
  * ISA defines setp's ordered (false on NaN) and unordered (true on NaN)
  * conditions, min/max returning the other operand for one NaN (PTX min/max).
  * A NaN result is compared as "a NaN" (the host's NaN bits are not the
- * GPU's), and min/max of +0 and -0 may give either. Encodings from the
+ * GPU's); of +0 and -0 the minimum is -0 and the maximum +0 (PTX ISA
+ * min/max notes, test_fmnmx_signed_zero). Encodings from the
  * decoder's opcode table and envydis gm107.c: DADD 5c70 (neg a 48, abs a
  * 46, neg b 45, abs b 49), DMUL 5c80 (neg b 48), DFMA 5b70 (c at 39, neg b
  * 48, neg c 49), DMNMX 5c50 (predicate 39-42: true = min), DSET 5900 (cond
@@ -950,6 +1016,8 @@ static void test_fp64(void **state)
                     (uint64_t)m[2] << 45 | (uint64_t)m[3] << 49;
             double x = fmod_abs_neg(a, m[0], m[1]), y = fmod_abs_neg(b, m[2], m[3]);
             want = x != x ? y : y != y ? x : pmin ? (x < y ? x : y) : (x > y ? x : y);
+            if (x == 0 && y == 0) /* -0 below +0 in either order (PTX ISA min/max) */
+                want = (pmin ? signbit(x) || signbit(y) : signbit(x) && signbit(y)) ? -0.0 : 0.0;
             break;
         }
         }
@@ -997,8 +1065,7 @@ static void test_fp64(void **state)
         double rd, rid;
         memcpy(&rd, &r, 8);
         memcpy(&rid, &ri, 8);
-        bool ok_r = want != want ? rd != rd
-                                 : r == dbits(want) || (op == 3 && want == 0 && rd == 0);
+        bool ok_r = want != want ? rd != rd : r == dbits(want);
         bool ok_i = want_imm != want_imm ? rid != rid : ri == dbits(want_imm);
         if (!ok_r || !ok_i || got[8] != (cmp ? 0xffffffffu : 0) || got[9] != (uint32_t)cmp ||
             got[4] != (fcmp ? 0x3f800000u : 0)) {
@@ -1384,6 +1451,7 @@ int main(void)
         TS_GL_TEST(test_shfl),
         TS_GL_TEST(test_fp64),
         TS_GL_TEST(test_fp64_convert),
+        TS_GL_TEST(test_fmnmx_signed_zero),
         TS_GL_TEST(test_loaded_selects),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

@@ -633,16 +633,22 @@ static void op_float(gen *g, guard gd)
         return;
     }
     case 3: { /* FMNMX R (5c60): predicate 39 true = min, neg a 48, abs a 46, neg b 45, abs b 49;
-               * both zero is not generated (the sign of the result is unspecified in SPIR-V) */
+               * of two zeros, -0 is the minimum and +0 the maximum in either order (PTX ISA
+               * min/max: "if values of both inputs are 0.0, then +0.0 > -0.0"), which C's
+               * fminf/fmaxf do not promise; nice values are never NaN */
         bool na = coin(g, 25), aa = coin(g, 15), nb = coin(g, 25), ab = coin(g, 15), pv;
         float x = fneg_abs(a, na, aa), y = fneg_abs(b, nb, ab);
-        if (x == 0.0f && y == 0.0f)
-            return;
         uint64_t pbits = pred39(g, &pv);
         put(g, base(0x5c60) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(na, 48) | f(aa, 46) | f(nb, 45) |
                    f(ab, 49) | pbits);
-        if (gd.runs)
-            set_float(g, rd, pv ? fminf(x, y) : fmaxf(x, y));
+        if (gd.runs) {
+            if (x == 0.0f && y == 0.0f) {
+                bool neg = pv ? signbit(x) || signbit(y) : signbit(x) && signbit(y);
+                set_float(g, rd, neg ? -0.0f : 0.0f);
+            } else {
+                set_float(g, rd, pv ? fminf(x, y) : fmaxf(x, y));
+            }
+        }
         return;
     }
     default: { /* FSETP R (5bb0): condition 48-51, BOP 45-46, P 3-5, Q 0-2, neg a 43, abs a 7, neg b 6, abs b 44 */
