@@ -94,6 +94,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
     uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
     uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */
+    uint64_t gs_fetch_draws;   /* those of them on the GPU geometry path (also in fetch_draws) */
     uint64_t fetch_bytes;      /* the guest bytes those draws copied into the stream ring */
     uint64_t status_reads;     /* GPU vertex path draws whose shader status was read back (pica_vsp_may_report) */
     uint64_t gs_gpu_draws;     /* draws with the geometry stage on whose geometry shader ran on the GPU */
