@@ -172,42 +172,6 @@ static void fixed_program(tp_cmdbuf *b, uint32_t base, uint32_t shift, uint32_t 
     dw_destroy(w);
 }
 
-/* The geometry stage on with its own configuration: `inputs` GS inputs
- * (v0..), GS outputs o0-o2 through pd_program's output map, mode and
- * GSH_MISC0's fields. */
-static void gs_config(tp_cmdbuf *b, uint32_t inputs, uint32_t misc0)
-{
-    tp_cmd1(b, 0x289, 0x08000000u | (inputs - 1)); /* GSH_INPUTBUFFER_CONFIG */
-    tp_cmd1(b, 0x28B, 0x76543210);
-    tp_cmd1(b, 0x28C, 0xFEDCBA98);
-    tp_cmd1(b, 0x28D, 0x7);   /* GSH_OUTMAP_MASK o0-o2 */
-    tp_cmd1(b, 0x252, misc0); /* GSH_MISC0 */
-}
-
-/* A draw with the geometry stage on (GEOSTAGE_CONFIG 2), PRIMITIVE_CONFIG's
- * geometry mode; index_bits 0: an array from `first`, 16: u16 indices at
- * PD_INDICES, 8: u8 indices at U8_AT. */
-static void gs_draw(tp_cmdbuf *b, uint32_t n, uint32_t index_bits, uint32_t first)
-{
-    const bool indexed = index_bits != 0;
-    tp_cmd(b, 0x25E, 0x2, false, (const uint32_t[1]){3u << 8}, 1);
-    tp_cmd1(b, 0x25F, 1);
-    tp_cmd1(b, 0x228, n);
-    if (index_bits == 16)
-        tp_cmd1(b, 0x227, 0x80000000u | (PD_INDICES - PD_VERTICES));
-    else if (index_bits == 8)
-        tp_cmd1(b, 0x227, U8_AT - PD_VERTICES);
-    else
-        tp_cmd1(b, 0x22A, first);
-    tp_cmd1(b, 0x229, 2u | (indexed ? 0x100u : 0u));
-    tp_cmd(b, 0x253, 0x2, false, (const uint32_t[1]){indexed ? 0x100u : 0u}, 1);
-    tp_cmd1(b, 0x245, 0);
-    tp_cmd1(b, indexed ? 0x22F : 0x22E, 1);
-    tp_cmd1(b, 0x245, 1);
-    tp_cmd1(b, 0x231, 1);
-    tp_cmd1(b, 0x111, 1);
-}
-
 /* n points of the long draws at `at`: every pixel centre of the target in
  * turn, 4,096 apart, colours by number. */
 static void put_points(pd_env *e, uint32_t at, uint32_t n)
@@ -310,19 +274,19 @@ static void build(tp_cmdbuf *b, int k)
     case 5:
     case 6:
         tp_cmd1(b, 0x280, 0x7FFF0000u); /* b15 clear before the first draw */
-        gs_config(b, 3, 0);
-        gs_draw(b, GRID * GRID / 2, 0, 0);
-        gs_draw(b, GRID * GRID / 2, 0, GRID * GRID / 2);
+        pd_gs_config(b, 3, 0);
+        pd_gs_draw(b, GRID * GRID / 2, 0, 0);
+        pd_gs_draw(b, GRID * GRID / 2, 0, GRID * GRID / 2);
         break;
     case 1:
         tp_cmd1(b, 0x280, 0x7FFF0002u); /* b1: the triangle towards v3 */
-        gs_config(b, 4, 0);
-        gs_draw(b, GRID * GRID, 0, 0);
+        pd_gs_config(b, 4, 0);
+        pd_gs_draw(b, GRID * GRID, 0, 0);
         break;
     case 2:
-        gs_config(b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
-        gs_draw(b, 96, 16, 0);
-        gs_draw(b, 31, 0, 40); /* ten invocations; the 31st vertex's is dropped */
+        pd_gs_config(b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
+        pd_gs_draw(b, 96, 16, PD_INDICES);
+        pd_gs_draw(b, 31, 0, 40); /* ten invocations; the 31st vertex's is dropped */
         /* attribute 1 (the colour) fixed (ATTRIBBUFFERS_FORMAT_HIGH's
          * mask), its value through FIXEDATTRIB_INDEX/DATA in f24, which
          * these values are exactly */
@@ -336,24 +300,24 @@ static void build(tp_cmdbuf *b, int k)
             tp_pack_f24x4(raw, packed);
             tp_cmd(b, 0x233, 0xF, true, packed, 3);
         }
-        gs_draw(b, 60, 8, 0);
+        pd_gs_draw(b, 60, 8, U8_AT);
         break;
     case 3:
     case 8:
         tp_cmd1(b, 0x280, 0x7FFF0000u);
         tp_cmd1(b, 0x200, (k == 3 ? BIG_AT : HUGE_AT) >> 3); /* ATTRIBBUFFERS_LOC */
-        gs_config(b, 3, 0);
+        pd_gs_config(b, 3, 0);
         tp_uniform_f32(b, 1, 0, s / 3, 0, 0, 0);
         tp_uniform_f32(b, 1, 1, 0, s / 3, 0, 0);
         tp_uniform_f32(b, 1, 2, s / 3, s / 3, 0, 0);
-        gs_draw(b, k == 3 ? BIG : HUGE, 0, 0);
+        pd_gs_draw(b, k == 3 ? BIG : HUGE, 0, 0);
         break;
     case 7:
         /* variable mode: all three vertices main ones (GSH_MISC1 = 2), three
          * registers each from c1; the translator refuses the mode */
-        gs_config(b, 3, 1u);
+        pd_gs_config(b, 3, 1u);
         tp_cmd1(b, 0x254, 2);
-        gs_draw(b, 96, 16, 0);
+        pd_gs_draw(b, 96, 16, PD_INDICES);
         break;
     default:
         break;

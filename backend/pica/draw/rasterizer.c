@@ -1888,3 +1888,9 @@ void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
     if (r->gs_programs)
         gl_program_service_test_break_builds(r->gs_programs, broken);
 }
+
+void pica_rasterizer_test_set_fetch(pica_rasterizer *r, bool on)
+{
+    if (r->vs_gpu_enabled)
+        pica_pipeline_set_fetch(r->pipeline, on ? FETCH_MAX_BYTES : 0);
+}

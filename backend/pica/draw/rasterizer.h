@@ -157,5 +157,10 @@ uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer);
 /* Test hook: makes every later program build fail as a driver error would
  * (the generated fragment text gets an error appended). */
 void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken);
+/* Test and benchmark hook: with `on` false, GPU-path draws (the geometry
+ * path's included) go out in input form, the CPU loading their vertices,
+ * instead of fetch mode; true restores fetch mode. Nothing without the GPU
+ * vertex path. */
+void pica_rasterizer_test_set_fetch(pica_rasterizer *r, bool on);
 
 #endif
