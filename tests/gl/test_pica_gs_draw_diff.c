@@ -35,11 +35,18 @@
  *    translator refuses: the CPU path draws it on both instances;
  *  - one draw of 33,000 points, past the 32,768 vertices a fetch-mode draw
  *    may have: input form (CPU-loaded inputs) in three chunks, so the later
- *    GL draws start again at gl_PrimitiveIDIn 0 with b15 set.
+ *    GL draws start again at gl_PrimitiveIDIn 0 with b15 set;
+ *  - retained attributes: billboards through u16 indices whose last index
+ *    repeats an earlier one, then an array whose colour attribute no loader
+ *    names, so every point has the colour the CPU loader left in the input
+ *    register: that of the last index the first draw saw for the first
+ *    time (vertex.h: an attribute no loader names keeps its value).
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with b15 not set in a later chunk, with the
- * winding flag ignored, and with a geometry-shader draw that falls back to
- * CPU-loaded inputs where GL's vertex fetch should read them.
+ * winding flag ignored, with a geometry-shader draw that falls back to
+ * CPU-loaded inputs where GL's vertex fetch should read them, and with the
+ * input registers not left after a fetched draw as the CPU loader leaves
+ * them (or left with the draw's last index instead).
  *
  * disk_cache: the first three scenes' programs through the disk cache
  * (TITLE.pica-gs.glsc): a second instance over the same folder makes each
@@ -223,10 +230,10 @@ static void put_scene(pd_env *e)
     put_points(e, BIG_AT, BIG);
 }
 
-enum { SCENES = 9 };
-static const char *const scene_name[SCENES] = {"point",        "point-4-inputs", "fixed",
-                                               "long-draw",    "loop-refused",   "build-fails",
-                                               "emit-slot-3",  "variable",       "past-fetch"};
+enum { SCENES = 10 };
+static const char *const scene_name[SCENES] = {"point",       "point-4-inputs", "fixed",      "long-draw",
+                                               "loop-refused", "build-fails",   "emit-slot-3", "variable",
+                                               "past-fetch",  "retained"};
 
 /* Variable mode's index stream: each primitive's vertex count (3), then
  * its three vertices (the fixed scene's first 72 indices), 24 primitives. */
@@ -269,6 +276,15 @@ static void build(tp_cmdbuf *b, int k)
     tp_cmd1(b, 0x281, 0); /* i0: one iteration */
     pd_cull(b, k == 0 ? 1 : 0);
     switch (k) {
+    case 9:
+        tp_cmd1(b, 0x280, 0x7FFF0000u);
+        pd_gs_config(b, 3, 0);
+        pd_gs_draw(b, 96, 16, PD_INDICES); /* idx[95] repeats idx[93]: idx[94] is loaded last */
+        /* buffer 0 without attribute 1: 16 bytes of padding (code 0xF) in
+         * its place, the same layout (pd_program: 0xEF210) */
+        tp_cmd1(b, 0x204, 0xEF2F0u);
+        pd_gs_draw(b, GRID * GRID / 2, 0, 0);
+        break;
     case 0:
     case 4:
     case 5:
@@ -402,8 +418,8 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
         assert_int_equal(cpu->problems[k], gpu->problems[k]);
         /* a scene of quads: far more than the points themselves */
         assert_true(drawn(&cpu->img[k]) > (k == 3 || k == 8 ? 4000u : 400u));
-        const bool on_gpu = k < 4 || k == 6 || k == 8;
-        const uint64_t draws = k == 2 ? 3 : k == 1 || k == 3 || k >= 7 ? 1 : 2;
+        const bool on_gpu = k < 4 || k == 6 || k >= 8;
+        const uint64_t draws = k == 2 ? 3 : k == 1 || k == 3 || k == 7 || k == 8 ? 1 : 2;
         assert_int_equal(g_gpu, on_gpu ? draws : 0);
         assert_int_equal(g_cpu, on_gpu ? 0 : draws);
         /* GL fetched the attributes of every GPU-path draw but the one past
@@ -435,11 +451,11 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(gpu->ss.draws_gpu_geometry_shader, gpu->rs[SCENES - 1].gs_gpu_draws);
     assert_int_equal(gpu->ss.draws_cpu_geometry_shader, gpu->rs[SCENES - 1].gs_cpu_draws);
     assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, variable mode */
-    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 10);
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 12);
     assert_int_equal(cpu->ss.draws_gpu_geometry_shader, 0);
-    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 15);
+    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 17);
     /* every GPU-path draw shaded its vertices on the GPU too */
-    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 10);
+    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 12);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
     for (int k = 0; k < SCENES; k++) {
         glhle_image_free(&cpu->img[k]);

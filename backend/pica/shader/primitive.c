@@ -123,6 +123,7 @@ struct pica_pipeline {
     uint32_t fetch_max;         /* pica_pipeline_set_fetch; 0: off */
     bool fetching;              /* this draw goes out in fetch mode */
     pica_vertex_fetch fetch;    /* and its guest bytes */
+    uint32_t fetch_last;        /* the vertex the CPU loader would have loaded last (count_fetch) */
     uint32_t nverts, vcap;
     uint32_t *idx;
     uint32_t nidx, icap;
@@ -259,6 +260,11 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
                            16);
                 pl->pa.buf[k] = n++;
             }
+        /* and the input registers as the CPU path leaves them, which an
+         * attribute no loader names reads in a later draw: the last vertex
+         * it loaded */
+        uint32_t bad;
+        pica_vertex_load(&pl->loader, pl->fetch_last, pl->attr, &bad); /* mapped: checked */
         pl->nverts = n;
         pl->nidx = 0;
         pl->chunk_status = 0;
@@ -595,8 +601,25 @@ static bool fetch_range(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint
     return pica_vertex_fetch_ranges(&pl->loader, lo, hi, pl->fetch_max, &pl->fetch);
 }
 
-static void count_fetch(pica_pipeline *pl, uint32_t count)
+/* A draw goes out in fetch mode. The CPU path loads a vertex on each miss
+ * of the post-vertex cache (cleared at the draw, which is one chunk), every
+ * vertex of an array: the last it loads is the array's last vertex or the
+ * last index seen for the first time, whose attributes flush() leaves in
+ * the input registers. */
+static void count_fetch(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
 {
+    const pica_geometry_state *g = &pl->st->geometry;
+    pl->fetch_last = draw_index(g, ib, indexed, count - 1);
+    if (indexed) {
+        for (uint32_t i = 0, slot; i < count; i++) {
+            const uint32_t index = draw_index(g, ib, true, i);
+            if (!pica_vertex_cache_find(&pl->cache, index, &slot)) {
+                pica_vertex_cache_put(&pl->cache, index, 0);
+                pl->fetch_last = index;
+            }
+        }
+        pica_vertex_cache_clear(&pl->cache);
+    }
     pl->fetching = true;
     pl->stats.input_vertices += count;
     pl->stats.fetch_draws++;
@@ -612,7 +635,7 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
     const pica_geometry_state *g = &pl->st->geometry;
     for (uint32_t i = 0; i < count; i++)
         submit(pl, draw_index(g, ib, indexed, i) - pl->fetch.first);
-    count_fetch(pl, count);
+    count_fetch(pl, ib, indexed, count);
     return true;
 }
 
@@ -633,7 +656,7 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
     if (fetch_range(pl, ib, indexed, count)) {
         for (; done < count; done++)
             pl->idx[pl->nidx++] = draw_index(g, ib, indexed, done) - pl->fetch.first;
-        count_fetch(pl, count);
+        count_fetch(pl, ib, indexed, count);
     } else {
         for (uint32_t i = 0; i < count; i++, done++) {
             if (i % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
