@@ -26,20 +26,6 @@
 #define DRAWS 10
 #define VERTS 10000 /* within the 32,768 vertices of one fetch-mode draw */
 
-typedef struct frame {
-    pd_env e;
-    tp_cmdbuf b;
-} frame;
-
-static void run_frame(void *arg)
-{
-    frame *f = arg;
-    glhle_pica_run_result res;
-    if (pd_run(&f->e, &f->b, &res) != GLHLE_RESULT_OK)
-        fprintf(stderr, "bench_pica_gs_path: the run failed\n");
-    f->e.ctx->gl.Finish();
-}
-
 static void build(tp_cmdbuf *b, uint32_t draws, uint32_t verts)
 {
     tp_cmd_init(b);
@@ -72,7 +58,7 @@ typedef struct way {
 
 static way measure(glhle_context *ctx, uint32_t mode, bool fetch, int reps, uint32_t draws, uint32_t verts)
 {
-    frame f;
+    pd_frame f;
     pd_env_init_vs(&f.e, ctx, 1, mode);
     pica_rasterizer_test_set_fetch(f.e.pica->rasterizer, fetch);
     pd_vertex *v = calloc(verts, sizeof *v);
@@ -88,8 +74,8 @@ static way measure(glhle_context *ctx, uint32_t mode, bool fetch, int reps, uint
     pd_put_vertices(&f.e, v, verts);
     free(v);
     build(&f.b, draws, verts);
-    run_frame(&f); /* the programs are made here, outside the measurement */
-    const uint64_t ns = bench_best_ns(reps, run_frame, &f);
+    pd_frame_run(&f); /* the programs are made here, outside the measurement */
+    const uint64_t ns = bench_best_ns(reps, pd_frame_run, &f);
     way out;
     pica_rasterizer_get_stats(f.e.pica->rasterizer, &out.rs);
     out.points_per_s = (double)draws * verts / ((double)ns * 1e-9);
@@ -101,10 +87,7 @@ static way measure(glhle_context *ctx, uint32_t mode, bool fetch, int reps, uint
 int main(int argc, char **argv)
 {
     const bool quick = bench_quick(argc, argv);
-    int reps = quick ? 1 : 7;
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
-            reps = atoi(argv[++i]);
+    const int reps = bench_arg_reps(argc, argv, 7);
     const uint32_t draws = quick ? 1 : DRAWS, verts = quick ? 999 : VERTS;
     glhle_context_desc desc = {.mode = GLHLE_CONTEXT_OFFSCREEN, .log_level = GLHLE_LOG_WARN};
     glhle_context *ctx;

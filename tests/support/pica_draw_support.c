@@ -1,9 +1,11 @@
 #include "support/pica_draw_support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/common/float_formats.h"
+#include "backend/gl/gl_context.h"
 #include "backend/pica/texture/texcodec.h"
 #include "support/test_support.h"
 
@@ -311,6 +313,14 @@ void pd_gs_draw(tp_cmdbuf *b, uint32_t n, uint32_t index_bits, uint32_t at)
     w1(b, 0x245, 1);
     w1(b, 0x231, 1);
     w1(b, 0x111, 1);
+}
+
+void pd_frame_run(void *frame)
+{
+    pd_frame *f = frame;
+    if (pd_run(&f->e, &f->b, NULL) != GLHLE_RESULT_OK)
+        fprintf(stderr, "pd_frame_run: the run failed\n");
+    f->e.ctx->gl.Finish();
 }
 
 float pd_clip_coord(float p, uint32_t n)

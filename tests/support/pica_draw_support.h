@@ -121,6 +121,15 @@ void pd_gs_config(tp_cmdbuf *b, uint32_t inputs, uint32_t misc0);
  * ATTRIBBUFFERS_LOC at PD_VERTICES, as pd_program sets it). */
 void pd_gs_draw(tp_cmdbuf *b, uint32_t n, uint32_t index_bits, uint32_t at);
 
+/* A benchmark's frame: an instance and its command list. pd_frame_run (a
+ * bench_fn) runs the list and waits for the GL (glFinish); a failed run is
+ * said on standard error. */
+typedef struct pd_frame {
+    pd_env e;
+    tp_cmdbuf b;
+} pd_frame;
+void pd_frame_run(void *frame);
+
 /* Clip-space coordinate of window pixel edge p in a viewport of size n
  * (x_clip = 2p/n - 1). */
 float pd_clip_coord(float p, uint32_t n);

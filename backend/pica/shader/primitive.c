@@ -505,6 +505,20 @@ static void end(pica_pipeline *pl, const char *what)
     }
 }
 
+/* Loads vertex `index` (the draw's `position`th of `count`) into pl->attr;
+ * false, reported, when its attribute data is not all mapped. */
+static bool load_vertex(pica_pipeline *pl, uint32_t index, uint32_t position, uint32_t count)
+{
+    uint32_t bad;
+    if (pica_vertex_load(&pl->loader, index, pl->attr, &bad))
+        return true;
+    pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+                 "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest of the "
+                 "draw is skipped",
+                 position, count, index, bad);
+    return false;
+}
+
 /* A vertex through the vertex shader (and the geometry shader's input);
  * without a geometry shader, into the assembler. `attr` is NULL for a draw:
  * the attributes are loaded only when the post-vertex cache misses. Returns
@@ -525,14 +539,8 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
         return true;
     }
     if (!attr) {
-        uint32_t bad;
-        if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
-            pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-                         "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest "
-                         "of the draw is skipped",
-                         position, count, index, bad);
+        if (!load_vertex(pl, index, position, count))
             return false;
-        }
         attr = (const float(*)[4])pl->attr;
         nattr = pl->loader.attrib_count;
     }
@@ -664,14 +672,8 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
             uint32_t index = draw_index(g, ib, indexed, i);
             uint32_t slot;
             if (!indexed || !pica_vertex_cache_find(&pl->cache, index, &slot)) {
-                uint32_t bad;
-                if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
-                    pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-                                 "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; "
-                                 "the rest of the draw is skipped",
-                                 i, count, index, bad);
+                if (!load_vertex(pl, index, i, count))
                     break;
-                }
                 float *dst = pl->inputs + (size_t)pl->nverts * pl->ninputs * 4;
                 for (uint32_t a = 0; a < pl->ninputs; a++)
                     memcpy(dst + 4 * a, a < pl->loader.attrib_count ? pl->attr[a] : (const float[4]){0, 0, 0, 0},
