@@ -21,21 +21,6 @@
 #define DRAWS 10
 #define VERTS 10002
 
-typedef struct frame {
-    pd_env e;
-    tp_cmdbuf b;
-    uint32_t draws;
-} frame;
-
-static void run_frame(void *arg)
-{
-    frame *f = arg;
-    glhle_pica_run_result res;
-    if (pd_run(&f->e, &f->b, &res) != GLHLE_RESULT_OK)
-        fprintf(stderr, "bench_pica_vs_path: the run failed\n");
-    f->e.ctx->gl.Finish();
-}
-
 static void build(tp_cmdbuf *b, uint32_t draws, uint32_t verts)
 {
     tp_cmd_init(b);
@@ -77,7 +62,7 @@ static void build(tp_cmdbuf *b, uint32_t draws, uint32_t verts)
 static double measure(glhle_context *ctx, uint32_t mode, int reps, uint32_t draws, uint32_t verts,
                       glhle_shader_stats *st)
 {
-    frame f;
+    pd_frame f;
     pd_env_init_vs(&f.e, ctx, 1, mode);
     pd_vertex *v = calloc(verts, sizeof *v);
     for (uint32_t i = 0; i < verts; i++) {
@@ -93,8 +78,8 @@ static double measure(glhle_context *ctx, uint32_t mode, int reps, uint32_t draw
     pd_put_vertices(&f.e, v, verts);
     free(v);
     build(&f.b, draws, verts);
-    run_frame(&f); /* the program is made here, outside the measurement */
-    uint64_t ns = bench_best_ns(reps, run_frame, &f);
+    pd_frame_run(&f); /* the program is made here, outside the measurement */
+    uint64_t ns = bench_best_ns(reps, pd_frame_run, &f);
     glhle_pica_get_shader_stats(f.e.pica, st);
     tp_cmd_free(&f.b);
     pd_env_free(&f.e);
@@ -104,10 +89,7 @@ static double measure(glhle_context *ctx, uint32_t mode, int reps, uint32_t draw
 int main(int argc, char **argv)
 {
     const bool quick = bench_quick(argc, argv);
-    int reps = quick ? 1 : 7;
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
-            reps = atoi(argv[++i]);
+    const int reps = bench_arg_reps(argc, argv, 7);
     const uint32_t draws = quick ? 1 : DRAWS, verts = quick ? 999 : VERTS;
     glhle_context_desc desc = {.mode = GLHLE_CONTEXT_OFFSCREEN, .log_level = GLHLE_LOG_WARN};
     glhle_context *ctx;

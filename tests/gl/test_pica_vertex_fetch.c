@@ -396,10 +396,80 @@ static void random_layouts(void **state)
     assert_int_equal(differing, 0);
 }
 
+/* Retained attributes after fetched draws: a draw whose colour attribute
+ * no loader names (buffer 0's component 1 replaced by 16 bytes of padding,
+ * code 0xF, so the layout stays) reads what the CPU loader left in the
+ * input register: after u16 indices whose last index repeats an earlier
+ * one, the last index seen for the first time (7, not 1); after an array,
+ * its last vertex (17). Fails when a fetched draw leaves the registers as
+ * they were, or with the indexed draw's last index. */
+static void retained_attributes(void **state)
+{
+    glhle_context *ctx = *state;
+    /* pixel corners of the triangles: 0-7 two triangles and one across
+     * them on the left, 8-10, 12-17 and 18-20 apart on the right */
+    static const float xy[21][2] = {
+        {2, 2},   {14, 2},  {2, 14},  {2, 20},  {14, 20}, {2, 30},  {14, 40}, {2, 40},  {40, 2},  {60, 2},  {40, 14},
+        {0, 0},   {40, 20}, {52, 20}, {40, 30}, {54, 22}, {62, 22}, {54, 30}, {40, 40}, {60, 40}, {40, 60},
+    };
+    pd_vertex v[21];
+    for (uint32_t i = 0; i < 21; i++) {
+        memset(&v[i], 0, sizeof v[i]);
+        v[i].pos[0] = pd_clip_coord(xy[i][0], W);
+        v[i].pos[1] = pd_clip_coord(xy[i][1], H);
+        v[i].pos[2] = -0.5f;
+        v[i].pos[3] = 1.0f;
+        v[i].color[0] = (float)(i % 3) / 2.0f;
+        v[i].color[1] = (float)(i % 5) / 4.0f;
+        v[i].color[2] = (float)(i % 7) / 6.0f;
+        v[i].color[3] = 1.0f;
+    }
+    static const uint16_t idx[9] = {0, 1, 2, 3, 4, 5, 6, 7, 1};
+    tp_cmdbuf b;
+    tp_cmd_init(&b);
+    pd_target(&b, PD_COLOR, 0, 0, 3, W, H);
+    pd_program(&b, 3);
+    pd_tev_replace(&b, 0, 0);
+    pd_draw_indexed(&b, 0, 9);
+    tp_cmd1(&b, 0x204, 0xEF2F0u); /* colour in no loader */
+    pd_draw(&b, 0, 3, 8);
+    tp_cmd1(&b, 0x204, 0xEF210u); /* pd_program's layout again */
+    pd_draw(&b, 0, 6, 12);
+    tp_cmd1(&b, 0x204, 0xEF2F0u);
+    pd_draw(&b, 0, 3, 18);
+    glhle_image img[2];
+    pica_rasterizer_stats rs[2];
+    for (int k = 0; k < 2; k++) {
+        pd_env e;
+        pd_env_init_vs(&e, ctx, 1, k ? GLHLE_PICA_VERTEX_SHADERS_GPU : GLHLE_PICA_VERTEX_SHADERS_CPU);
+        pd_put_vertices(&e, v, 21);
+        pd_put_indices(&e, idx, 9);
+        assert_int_equal(pd_run(&e, &b, NULL), GLHLE_RESULT_OK);
+        pd_read_color(&e, PD_COLOR, 0, W, H, &img[k]);
+        pica_rasterizer_get_stats(e.pica->rasterizer, &rs[k]);
+        pd_env_free(&e);
+    }
+    tp_cmd_free(&b);
+    ts_assert_image("pica_vertex_fetch_retained", &img[0], &img[1], 0, 0);
+    /* the held colours drew (the colour formula above): vertex 7's
+     * (0.5, 0.5, 0) in the triangle of 8-10, vertex 17's (1, 0.5, 0.5) in
+     * that of 18-20 (vertex 1's would be (0.5, 0.25, 0.167)); rows top first */
+    const uint8_t *p = img[0].rgba + 4 * ((size_t)(H - 1 - 5) * W + 45);
+    const uint8_t *q = img[0].rgba + 4 * ((size_t)(H - 1 - 44) * W + 44);
+    print_message("held colours: %u,%u,%u and %u,%u,%u\n", p[0], p[1], p[2], q[0], q[1], q[2]);
+    assert_true(p[0] >= 127 && p[0] <= 128 && p[1] >= 127 && p[1] <= 128 && p[2] == 0);
+    assert_true(q[0] == 255 && q[1] >= 127 && q[1] <= 128 && q[2] >= 127 && q[2] <= 128);
+    assert_int_equal(rs[0].fetch_draws, 0);
+    assert_int_equal(rs[1].fetch_draws, 4);
+    glhle_image_free(&img[0]);
+    glhle_image_free(&img[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(random_layouts),
+        TS_GL_TEST(retained_attributes),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -19,6 +19,16 @@ bool bench_quick(int argc, char **argv)
     return false;
 }
 
+int bench_arg_reps(int argc, char **argv, int reps)
+{
+    if (bench_quick(argc, argv))
+        reps = 1;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
+            reps = atoi(argv[++i]);
+    return reps;
+}
+
 uint64_t bench_best_ns(int reps, bench_fn fn, void *arg)
 {
     uint64_t best = UINT64_MAX;

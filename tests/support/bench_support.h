@@ -12,6 +12,8 @@
 uint64_t bench_now_ns(void);
 /* Parses --quick (ctest's smoke run: tiny sizes, one repetition). */
 bool bench_quick(int argc, char **argv);
+/* Repetitions: --reps N if given, else 1 with --quick, else `reps`. */
+int bench_arg_reps(int argc, char **argv, int reps);
 
 /* Best-of-`reps` time of fn(arg) in ns (best, not mean: it is the least
  * disturbed by the other processes). */

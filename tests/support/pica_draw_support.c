@@ -1,9 +1,11 @@
 #include "support/pica_draw_support.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/common/float_formats.h"
+#include "backend/gl/gl_context.h"
 #include "backend/pica/texture/texcodec.h"
 #include "support/test_support.h"
 
@@ -283,6 +285,42 @@ void pd_draw(tp_cmdbuf *b, uint32_t mode, uint32_t n, uint32_t first)
 void pd_draw_indexed(tp_cmdbuf *b, uint32_t mode, uint32_t n)
 {
     trigger(b, mode, n, 0, true);
+}
+
+void pd_gs_config(tp_cmdbuf *b, uint32_t inputs, uint32_t misc0)
+{
+    w1(b, 0x289, 0x08000000u | (inputs - 1)); /* GSH_INPUTBUFFER_CONFIG */
+    w1(b, 0x28B, 0x76543210);
+    w1(b, 0x28C, 0xFEDCBA98);
+    w1(b, 0x28D, 0x7);   /* GSH_OUTMAP_MASK o0-o2 */
+    w1(b, 0x252, misc0); /* GSH_MISC0 */
+}
+
+void pd_gs_draw(tp_cmdbuf *b, uint32_t n, uint32_t index_bits, uint32_t at)
+{
+    const bool indexed = index_bits != 0;
+    tp_cmd(b, 0x25E, 0x2, false, (const uint32_t[1]){3u << 8}, 1);
+    w1(b, 0x25F, 1);
+    w1(b, 0x228, n);
+    if (indexed) /* INDEXBUFFER_CONFIG: offset from ATTRIBBUFFERS_LOC, bit 31 u16 */
+        w1(b, 0x227, (index_bits == 16 ? 0x80000000u : 0u) | (at - PD_VERTICES));
+    else
+        w1(b, 0x22A, at);
+    w1(b, 0x229, 2u | (indexed ? 0x100u : 0u));
+    tp_cmd(b, 0x253, 0x2, false, (const uint32_t[1]){indexed ? 0x100u : 0u}, 1);
+    w1(b, 0x245, 0);
+    w1(b, indexed ? 0x22F : 0x22E, 1);
+    w1(b, 0x245, 1);
+    w1(b, 0x231, 1);
+    w1(b, 0x111, 1);
+}
+
+void pd_frame_run(void *frame)
+{
+    pd_frame *f = frame;
+    if (pd_run(&f->e, &f->b, NULL) != GLHLE_RESULT_OK)
+        fprintf(stderr, "pd_frame_run: the run failed\n");
+    f->e.ctx->gl.Finish();
 }
 
 float pd_clip_coord(float p, uint32_t n)

@@ -111,6 +111,25 @@ void pd_put_indices(pd_env *e, const uint16_t *idx, uint32_t n);
 void pd_draw(tp_cmdbuf *b, uint32_t mode, uint32_t n, uint32_t first);
 void pd_draw_indexed(tp_cmdbuf *b, uint32_t mode, uint32_t n);
 
+/* The geometry stage's own configuration (with VSH_COM_MODE 1): `inputs`
+ * GS inputs (v0..), GS outputs o0-o2 through pd_program's output map,
+ * GSH_MISC0 (mode and fixed mode's count and start). */
+void pd_gs_config(tp_cmdbuf *b, uint32_t inputs, uint32_t misc0);
+/* A draw with the geometry stage on (GEOSTAGE_CONFIG 2) in PRIMITIVE_CONFIG's
+ * geometry mode, after RESTART_PRIMITIVE; index_bits 0: an array from
+ * `at`, 8 or 16: u8 or u16 indices at guest address `at` (with
+ * ATTRIBBUFFERS_LOC at PD_VERTICES, as pd_program sets it). */
+void pd_gs_draw(tp_cmdbuf *b, uint32_t n, uint32_t index_bits, uint32_t at);
+
+/* A benchmark's frame: an instance and its command list. pd_frame_run (a
+ * bench_fn) runs the list and waits for the GL (glFinish); a failed run is
+ * said on standard error. */
+typedef struct pd_frame {
+    pd_env e;
+    tp_cmdbuf b;
+} pd_frame;
+void pd_frame_run(void *frame);
+
 /* Clip-space coordinate of window pixel edge p in a viewport of size n
  * (x_clip = 2p/n - 1). */
 float pd_clip_coord(float p, uint32_t n);

@@ -1186,6 +1186,19 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
     draw_passes(r, GL_TRIANGLES, ni, off, (GLint)(voff / VERTEX_BYTES));
 }
 
+/* The GL primitive of a GPU-path chunk: triangles, or on the geometry path
+ * the vertices in index order, one GL primitive per invocation, a later
+ * chunk of the draw starting with b15 set (its gl_PrimitiveIDIn starts at 0
+ * again). */
+static GLenum gpu_chunk_mode(pica_rasterizer *r)
+{
+    if (!r->gs)
+        return GL_TRIANGLES;
+    if (r->gs_chunks++ > 0)
+        upload_gs_uniforms(r, pica_frontend_state(r->p), true);
+    return r->gs_prim;
+}
+
 /* A chunk of the GPU vertex path: the shader inputs as they are, indices
  * first, the vertices at a multiple of their size, drawn once per scissor
  * rectangle. */
@@ -1207,14 +1220,7 @@ static void draw_gpu_chunk(pica_rasterizer *r, const pica_draw_output *out)
     gl_stream_commit(&r->stream, voff - off + (size_t)nv * vbytes);
     gl_state_vertex_array(r->st, r->gpu_vao[n - 1]);
     r->gpu_vertices += nv;
-    GLenum mode = GL_TRIANGLES;
-    if (r->gs) {
-        /* the vertices in index order, one GL primitive per invocation */
-        mode = r->gs_prim;
-        if (r->gs_chunks++ > 0)
-            upload_gs_uniforms(r, pica_frontend_state(r->p), true);
-    }
-    draw_passes(r, mode, ni, off, (GLint)(voff / vbytes));
+    draw_passes(r, gpu_chunk_mode(r), ni, off, (GLint)(voff / vbytes));
 }
 
 /* GL's attribute types for PICA_ATTRIB_*: integers converted to their
@@ -1227,7 +1233,9 @@ static const GLenum attrib_type_gl[4] = {GL_BYTE, GL_UNSIGNED_BYTE, GL_SHORT, GL
  * range into one mapping of the ring, one vertex buffer binding per PICA
  * attribute buffer with its stride (0 included: every vertex reads the
  * same bytes), fixed attributes and the rest as constant generic
- * attributes. */
+ * attributes. On the geometry path the indices are the draw's vertices in
+ * draw order, drawn as its GL primitive; the program's vertex stage reads
+ * the same attribute locations either way. */
 static void draw_fetch_chunk(pica_rasterizer *r, const pica_draw_output *out)
 {
     const pica_vertex_fetch *f = out->fetch;
@@ -1279,8 +1287,9 @@ static void draw_fetch_chunk(pica_rasterizer *r, const pica_draw_output *out)
     r->fetch_enabled = enabled;
     r->gpu_vertices += out->vertex_count;
     r->stats.fetch_draws++;
+    r->stats.gs_fetch_draws += r->gs;
     r->stats.fetch_bytes += f->bytes;
-    draw_passes(r, GL_TRIANGLES, ni, off, 0);
+    draw_passes(r, gpu_chunk_mode(r), ni, off, 0);
 }
 
 static void on_output(void *user, const pica_draw_output *out)
@@ -1878,4 +1887,10 @@ void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken)
         gl_program_service_test_break_builds(r->gpu_programs, broken);
     if (r->gs_programs)
         gl_program_service_test_break_builds(r->gs_programs, broken);
+}
+
+void pica_rasterizer_test_set_fetch(pica_rasterizer *r, bool on)
+{
+    if (r->vs_gpu_enabled)
+        pica_pipeline_set_fetch(r->pipeline, on ? FETCH_MAX_BYTES : 0);
 }

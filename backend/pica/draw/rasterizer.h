@@ -94,6 +94,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t shadow_draws;     /* draws that updated a shadow map (COLOR_OPERATION mode 3) */
     uint64_t gas_draws;        /* gas density passes (COLOR_OPERATION mode 1) */
     uint64_t fetch_draws;      /* GPU vertex path draws whose attributes GL read from guest bytes */
+    uint64_t gs_fetch_draws;   /* those of them on the GPU geometry path (also in fetch_draws) */
     uint64_t fetch_bytes;      /* the guest bytes those draws copied into the stream ring */
     uint64_t status_reads;     /* GPU vertex path draws whose shader status was read back (pica_vsp_may_report) */
     uint64_t gs_gpu_draws;     /* draws with the geometry stage on whose geometry shader ran on the GPU */
@@ -156,5 +157,10 @@ uint8_t *pica_rasterizer_stream_mapping(pica_rasterizer *r, GLuint *buffer);
 /* Test hook: makes every later program build fail as a driver error would
  * (the generated fragment text gets an error appended). */
 void pica_rasterizer_test_break_builds(pica_rasterizer *r, bool broken);
+/* Test and benchmark hook: with `on` false, GPU-path draws (the geometry
+ * path's included) go out in input form, the CPU loading their vertices,
+ * instead of fetch mode; true restores fetch mode. Nothing without the GPU
+ * vertex path. */
+void pica_rasterizer_test_set_fetch(pica_rasterizer *r, bool on);
 
 #endif

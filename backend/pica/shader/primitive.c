@@ -123,6 +123,7 @@ struct pica_pipeline {
     uint32_t fetch_max;         /* pica_pipeline_set_fetch; 0: off */
     bool fetching;              /* this draw goes out in fetch mode */
     pica_vertex_fetch fetch;    /* and its guest bytes */
+    uint32_t fetch_last;        /* the vertex the CPU loader would have loaded last (count_fetch) */
     uint32_t nverts, vcap;
     uint32_t *idx;
     uint32_t nidx, icap;
@@ -259,6 +260,11 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
                            16);
                 pl->pa.buf[k] = n++;
             }
+        /* and the input registers as the CPU path leaves them, which an
+         * attribute no loader names reads in a later draw: the last vertex
+         * it loaded */
+        uint32_t bad;
+        pica_vertex_load(&pl->loader, pl->fetch_last, pl->attr, &bad); /* mapped: checked */
         pl->nverts = n;
         pl->nidx = 0;
         pl->chunk_status = 0;
@@ -499,6 +505,20 @@ static void end(pica_pipeline *pl, const char *what)
     }
 }
 
+/* Loads vertex `index` (the draw's `position`th of `count`) into pl->attr;
+ * false, reported, when its attribute data is not all mapped. */
+static bool load_vertex(pica_pipeline *pl, uint32_t index, uint32_t position, uint32_t count)
+{
+    uint32_t bad;
+    if (pica_vertex_load(&pl->loader, index, pl->attr, &bad))
+        return true;
+    pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
+                 "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest of the "
+                 "draw is skipped",
+                 position, count, index, bad);
+    return false;
+}
+
 /* A vertex through the vertex shader (and the geometry shader's input);
  * without a geometry shader, into the assembler. `attr` is NULL for a draw:
  * the attributes are loaded only when the post-vertex cache misses. Returns
@@ -519,14 +539,8 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
         return true;
     }
     if (!attr) {
-        uint32_t bad;
-        if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
-            pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-                         "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the rest "
-                         "of the draw is skipped",
-                         position, count, index, bad);
+        if (!load_vertex(pl, index, position, count))
             return false;
-        }
         attr = (const float(*)[4])pl->attr;
         nattr = pl->loader.attrib_count;
     }
@@ -559,19 +573,29 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
     return true;
 }
 
-/* A draw in fetch mode (pica_pipeline_set_fetch), if it can be one: the
- * index range, the guest bytes of its attributes, then the assembler on
- * the indices relative to the first. */
-static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
+/* Vertex i of a draw: the index buffer's value (u8 or u16), or for an
+ * array VERTEX_OFFSET + i (VERTEX_OFFSET applies to arrays only, Azahar). */
+static uint32_t draw_index(const pica_geometry_state *g, const uint8_t *ib, bool indexed, uint32_t i)
 {
-    if (!pl->fetch_max || !pl->raw || !count || count > pl->icap / 3 || pl->nidx ||
-        assembler_live(&pl->pa))
+    if (!indexed)
+        return g->vertex_offset + i;
+    return g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i];
+}
+
+/* Whether a draw can go out in fetch mode (pica_pipeline_set_fetch): one
+ * chunk of at most a third of the index capacity, nothing of the chunk
+ * before pending, every attribute byte of its index range mapped and within
+ * fetch_max. Fills pl->fetch for that range; the indices relative to its
+ * first are then draw_index() - pl->fetch.first. */
+static bool fetch_range(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
+{
+    if (!pl->fetch_max || !pl->raw || !count || count > pl->icap / 3 || pl->nidx)
         return false;
     const pica_geometry_state *g = &pl->st->geometry;
     uint32_t lo = 0xFFFFFFFFu, hi = 0;
     if (indexed) {
         for (uint32_t i = 0; i < count; i++) {
-            uint32_t index = g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i];
+            uint32_t index = draw_index(g, ib, true, i);
             lo = index < lo ? index : lo;
             hi = index > hi ? index : hi;
         }
@@ -581,21 +605,53 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
         lo = g->vertex_offset;
         hi = g->vertex_offset + count - 1;
     }
-    if (!pica_vertex_fetch_ranges(&pl->loader, lo, hi, pl->fetch_max, &pl->fetch))
-        return false; /* the CPU loader reports the vertex it cannot read */
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t index = indexed ? (g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i])
-                                 : g->vertex_offset + i;
-        submit(pl, index - lo);
+    /* false: the CPU loader reports the vertex it cannot read */
+    return pica_vertex_fetch_ranges(&pl->loader, lo, hi, pl->fetch_max, &pl->fetch);
+}
+
+/* A draw goes out in fetch mode. The CPU path loads a vertex on each miss
+ * of the post-vertex cache (cleared at the draw, which is one chunk), every
+ * vertex of an array: the last it loads is the array's last vertex or the
+ * last index seen for the first time, whose attributes flush() leaves in
+ * the input registers. */
+static void count_fetch(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
+{
+    const pica_geometry_state *g = &pl->st->geometry;
+    pl->fetch_last = draw_index(g, ib, indexed, count - 1);
+    if (indexed) {
+        for (uint32_t i = 0, slot; i < count; i++) {
+            const uint32_t index = draw_index(g, ib, true, i);
+            if (!pica_vertex_cache_find(&pl->cache, index, &slot)) {
+                pica_vertex_cache_put(&pl->cache, index, 0);
+                pl->fetch_last = index;
+            }
+        }
+        pica_vertex_cache_clear(&pl->cache);
     }
     pl->fetching = true;
     pl->stats.input_vertices += count;
     pl->stats.fetch_draws++;
+}
+
+/* A draw in fetch mode, if it can be one and continues no strip, fan or
+ * triangle of the draw before: the assembler on the indices relative to
+ * the first. */
+static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
+{
+    if (assembler_live(&pl->pa) || !fetch_range(pl, ib, indexed, count))
+        return false;
+    const pica_geometry_state *g = &pl->st->geometry;
+    for (uint32_t i = 0; i < count; i++)
+        submit(pl, draw_index(g, ib, indexed, i) - pl->fetch.first);
+    count_fetch(pl, ib, indexed, count);
     return true;
 }
 
 /* A draw in the geometry-shader stream form (pica_pipeline_set_gs_stream):
- * every vertex into input form (the post-vertex cache for indexed draws, as
+ * in fetch mode when fetch_range allows (one chunk, the vertex indices
+ * relative to the first in draw order: GL fetches the attributes and its
+ * post-transform cache stands in for the post-vertex cache), else every
+ * vertex into input form (the post-vertex cache for indexed draws, as
  * process() has it) and its slot into the index list in draw order; chunks
  * end on whole invocations. */
 static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
@@ -605,30 +661,30 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
     pica_assembler_reset(&pl->pa, pl->pa.mode); /* nothing assembled here; geometry mode keeps nothing anyway */
     pl->gs_streaming = true;
     uint32_t done = 0;
-    for (uint32_t i = 0; i < count; i++, done++) {
-        if (i % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
-            flush(pl, false);
-        uint32_t index = indexed ? (g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i])
-                                 : g->vertex_offset + i;
-        uint32_t slot;
-        if (!indexed || !pica_vertex_cache_find(&pl->cache, index, &slot)) {
-            uint32_t bad;
-            if (!pica_vertex_load(&pl->loader, index, pl->attr, &bad)) {
-                pica_problem(pl->fe, GLHLE_RESULT_OUT_OF_BOUNDS, GLHLE_LOG_ERROR,
-                             "vertex %u of %u (index %u): attribute data at 0x%08X is outside guest memory; the "
-                             "rest of the draw is skipped",
-                             i, count, index, bad);
-                break;
+    if (fetch_range(pl, ib, indexed, count)) {
+        for (; done < count; done++)
+            pl->idx[pl->nidx++] = draw_index(g, ib, indexed, done) - pl->fetch.first;
+        count_fetch(pl, ib, indexed, count);
+    } else {
+        for (uint32_t i = 0; i < count; i++, done++) {
+            if (i % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
+                flush(pl, false);
+            uint32_t index = draw_index(g, ib, indexed, i);
+            uint32_t slot;
+            if (!indexed || !pica_vertex_cache_find(&pl->cache, index, &slot)) {
+                if (!load_vertex(pl, index, i, count))
+                    break;
+                float *dst = pl->inputs + (size_t)pl->nverts * pl->ninputs * 4;
+                for (uint32_t a = 0; a < pl->ninputs; a++)
+                    memcpy(dst + 4 * a, a < pl->loader.attrib_count ? pl->attr[a] : (const float[4]){0, 0, 0, 0},
+                           16);
+                slot = pl->nverts++;
+                pl->stats.input_vertices++;
+                if (indexed)
+                    pica_vertex_cache_put(&pl->cache, index, slot);
             }
-            float *dst = pl->inputs + (size_t)pl->nverts * pl->ninputs * 4;
-            for (uint32_t a = 0; a < pl->ninputs; a++)
-                memcpy(dst + 4 * a, a < pl->loader.attrib_count ? pl->attr[a] : (const float[4]){0, 0, 0, 0}, 16);
-            slot = pl->nverts++;
-            pl->stats.input_vertices++;
-            if (indexed)
-                pica_vertex_cache_put(&pl->cache, index, slot);
+            pl->idx[pl->nidx++] = slot;
         }
-        pl->idx[pl->nidx++] = slot;
     }
     end(pl, "draw");
     flush(pl, true);
@@ -713,11 +769,7 @@ static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
     }
     bool variable = g->gs_enabled && g->gs_mode == 1;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t index;
-        if (indexed)
-            index = g->index_u16 ? (uint32_t)(ib[2 * i] | ib[2 * i + 1] << 8) : ib[i];
-        else
-            index = g->vertex_offset + i; /* VERTEX_OFFSET applies to arrays only (Azahar) */
+        uint32_t index = draw_index(g, ib, indexed, i);
         if (variable && pl->gs_need_count) {
             gs_count(pl, index);
             continue;

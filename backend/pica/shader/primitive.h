@@ -100,8 +100,9 @@ typedef struct pica_draw_output {
     const float (*held)[4];
     /* Geometry-shader stream form (pica_pipeline_set_gs_stream): nonzero,
      * the VS vertices one geometry-shader invocation takes; `indices` are
-     * then no triangles but the draw's vertices in index order (input form,
-     * one index per vertex, the post-vertex cache's repeats included), a
+     * then no triangles but the draw's vertices in index order (one index
+     * per vertex: input form's slots, the post-vertex cache's repeats
+     * included, or in fetch mode the vertex indices minus fetch->first), a
      * chunk always ending on a whole invocation. */
     uint32_t gs_group;
 } pica_draw_output;
@@ -175,8 +176,13 @@ void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
  * consumer to drop, as the CPU path drops them. After a draw that ran an
  * invocation b15 of the GS unit's bool uniforms is set, as the CPU path
  * leaves it; fixed mode's c registers are not written back (the consumer
- * has the VS outputs). The consumer asks only for point and fixed mode with
- * PRIMITIVE_CONFIG's geometry mode; immediate-mode vertices stay on the CPU. */
+ * has the VS outputs). With fetch mode on (pica_pipeline_set_fetch), a draw
+ * that fits its bounds (at most a third of the index capacity, bytes
+ * mapped and within max_bytes) goes out as one fetch-mode chunk instead:
+ * pica_draw_output.fetch with gs_group, `indices` the draw's vertex indices
+ * minus fetch->first in draw order (no post-vertex cache). The consumer
+ * asks only for point and fixed mode with PRIMITIVE_CONFIG's geometry mode;
+ * immediate-mode vertices stay on the CPU. */
 void pica_pipeline_set_gs_stream(pica_pipeline *pl, uint32_t group);
 
 #endif
