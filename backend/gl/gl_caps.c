@@ -14,8 +14,12 @@
  *   IMPLEMENTATION_COLOR_READ_FORMAT/TYPE say so. Depth and stencil are not
  *   readable at all without NV_read_depth(_stencil).
  * - 8.4.2 / table 8.2: glTexSubImage takes only the format/type pairs listed
- *   for the internal format; UNSIGNED_INT_8_8_8_8 is not among them (RGBA8
- *   takes RGBA/UNSIGNED_BYTE, the bytes in memory order).
+ *   for the internal format; UNSIGNED_INT_8_8_8_8, BGRA and the _REV packed
+ *   16-bit orders are not among them (RGBA8 takes RGBA/UNSIGNED_BYTE, the
+ *   bytes in memory order; RGB565 RGB/5_6_5; RGB5_A1 RGBA/5_5_5_1; RGBA4
+ *   RGBA/4_4_4_4; RGB10_A2 RGBA/2_10_10_10_REV).
+ * - EXT_render_snorm: snorm buffers read as RGBA/BYTE (RGBA/SHORT with
+ *   EXT_texture_norm16's 16-bit ones).
  * - No 1D textures, no glLogicOp, no glProvokingVertex (the last vertex
  *   always provokes, 12.5), no glGetTexImage, no DSA. */
 #include <stdio.h>
