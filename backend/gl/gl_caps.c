@@ -14,8 +14,12 @@
  *   IMPLEMENTATION_COLOR_READ_FORMAT/TYPE say so. Depth and stencil are not
  *   readable at all without NV_read_depth(_stencil).
  * - 8.4.2 / table 8.2: glTexSubImage takes only the format/type pairs listed
- *   for the internal format; UNSIGNED_INT_8_8_8_8 is not among them (RGBA8
- *   takes RGBA/UNSIGNED_BYTE, the bytes in memory order).
+ *   for the internal format; UNSIGNED_INT_8_8_8_8, BGRA and the _REV packed
+ *   16-bit orders are not among them (RGBA8 takes RGBA/UNSIGNED_BYTE, the
+ *   bytes in memory order; RGB565 RGB/5_6_5; RGB5_A1 RGBA/5_5_5_1; RGBA4
+ *   RGBA/4_4_4_4; RGB10_A2 RGBA/2_10_10_10_REV).
+ * - EXT_render_snorm: snorm buffers read as RGBA/BYTE (RGBA/SHORT with
+ *   EXT_texture_norm16's 16-bit ones).
  * - No 1D textures, no glLogicOp, no glProvokingVertex (the last vertex
  *   always provokes, 12.5), no glGetTexImage, no DSA. */
 #include <stdio.h>
@@ -63,8 +67,6 @@ typedef struct gl_caps {
     bool texture_1d_as_2d;
     char describe[1024]; /* the ES line is over 512 bytes */
 } gl_caps;
-
-static size_t pixel_size(GLenum format, GLenum type);
 
 static _Thread_local glhle_context *cur; /* the context whose GL is current on this thread */
 
@@ -171,6 +173,230 @@ static GLint bind_vao(GLuint vao)
     return old;
 }
 
+/* ---- client pixel formats (readback conversions and upload repacks) -------------------------- */
+
+static int format_channels(GLenum format, int order[4])
+{
+    switch (format) {
+    case GL_RED: case GL_RED_INTEGER: order[0] = 0; return 1;
+    case GL_RG: case GL_RG_INTEGER: order[0] = 0, order[1] = 1; return 2;
+    case GL_RGB: case GL_RGB_INTEGER: order[0] = 0, order[1] = 1, order[2] = 2; return 3;
+    case GL_BGRA: order[0] = 2, order[1] = 1, order[2] = 0, order[3] = 3; return 4;
+    case GL_ALPHA: order[0] = 3; return 1;
+    default: order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3; return 4;
+    }
+}
+
+static bool integer_format(GLenum f)
+{
+    return f == GL_RED_INTEGER || f == GL_RG_INTEGER || f == GL_RGB_INTEGER || f == GL_RGBA_INTEGER;
+}
+
+/* A packed type (GL 4.6 / ES 3.2 tables 8.6-8.8): the format's i-th
+ * component has bits[i] bits at bit shift[i] of a `bytes`-byte word (the
+ * _REV types put the first component in the low bits). n = 0: a packed
+ * type whose fields are not unsigned normalized integers (float, shared
+ * exponent, depth-stencil), only sized here. */
+typedef struct packed_type {
+    GLenum type;
+    uint8_t bytes, n, bits[4], shift[4];
+} packed_type;
+
+static const packed_type PACKED[] = {
+    {GL_UNSIGNED_SHORT_5_6_5, 2, 3, {5, 6, 5, 0}, {11, 5, 0, 0}},
+    {GL_UNSIGNED_SHORT_5_6_5_REV, 2, 3, {5, 6, 5, 0}, {0, 5, 11, 0}},
+    {GL_UNSIGNED_SHORT_4_4_4_4, 2, 4, {4, 4, 4, 4}, {12, 8, 4, 0}},
+    {GL_UNSIGNED_SHORT_4_4_4_4_REV, 2, 4, {4, 4, 4, 4}, {0, 4, 8, 12}},
+    {GL_UNSIGNED_SHORT_5_5_5_1, 2, 4, {5, 5, 5, 1}, {11, 6, 1, 0}},
+    {GL_UNSIGNED_SHORT_1_5_5_5_REV, 2, 4, {5, 5, 5, 1}, {0, 5, 10, 15}},
+    {GL_UNSIGNED_INT_8_8_8_8, 4, 4, {8, 8, 8, 8}, {24, 16, 8, 0}},
+    {GL_UNSIGNED_INT_8_8_8_8_REV, 4, 4, {8, 8, 8, 8}, {0, 8, 16, 24}},
+    {GL_UNSIGNED_INT_2_10_10_10_REV, 4, 4, {10, 10, 10, 2}, {0, 10, 20, 30}},
+    {GL_UNSIGNED_INT_10F_11F_11F_REV, 4, 0, {0}, {0}},
+    {GL_UNSIGNED_INT_5_9_9_9_REV, 4, 0, {0}, {0}},
+    {GL_UNSIGNED_INT_24_8, 4, 0, {0}, {0}},
+    {GL_FLOAT_32_UNSIGNED_INT_24_8_REV, 8, 0, {0}, {0}},
+};
+
+static const packed_type *packed_of(GLenum type)
+{
+    for (size_t i = 0; i < sizeof PACKED / sizeof PACKED[0]; i++)
+        if (PACKED[i].type == type)
+            return &PACKED[i];
+    return NULL;
+}
+
+static size_t type_size(GLenum type)
+{
+    switch (type) {
+    case GL_UNSIGNED_BYTE: case GL_BYTE: return 1;
+    case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: return 2;
+    default: return 4;
+    }
+}
+
+/* Bytes per pixel of format/type in client memory. */
+static size_t pixel_size(GLenum format, GLenum type)
+{
+    int order[4];
+    const packed_type *p = packed_of(type);
+    return p ? p->bytes : (size_t)format_channels(format, order) * type_size(type);
+}
+
+static uint32_t unorm_requantize(uint32_t v, int from_bits, int to_bits)
+{
+    if (from_bits == to_bits)
+        return v;
+    const uint64_t fmax = (1ull << from_bits) - 1, tmax = (1ull << to_bits) - 1;
+    return (uint32_t)((v * tmax * 2 + fmax) / (fmax * 2)); /* round(v * tmax / fmax) */
+}
+
+/* snorm b bits: max(v / (2^(b-1) - 1), -1), rounded half away from zero */
+static int32_t snorm_requantize(int32_t v, int from_bits, int to_bits)
+{
+    if (from_bits == to_bits)
+        return v;
+    const int64_t fmax = (1ll << (from_bits - 1)) - 1, tmax = (1ll << (to_bits - 1)) - 1;
+    const int64_t a = v < -fmax ? fmax : v < 0 ? -v : v;
+    const int64_t r = (a * tmax * 2 + fmax) / (fmax * 2);
+    return (int32_t)(v < 0 ? -r : r);
+}
+
+/* What a canonical pixel holds: four channels (R, G, B, A) of bits[c]
+ * unsigned normalized bits, or signed normalized (`snorm`, the values
+ * sign-extended), or integers, or float bits. */
+typedef struct canon_px {
+    uint8_t bits[4];
+    bool snorm, is_float;
+} canon_px;
+
+/* Reads one pixel of format/type at src into canonical channels (alpha 1
+ * where the format has none). Handles the unsigned normalized packed types
+ * and UNSIGNED_BYTE; false for anything else. */
+static bool unpack_unorm_pixel(GLenum format, GLenum type, const uint8_t *src, uint32_t ch[4], canon_px *cp)
+{
+    int order[4];
+    const int n = format_channels(format, order);
+    const packed_type *p = packed_of(type);
+    if ((p && !p->n) || (!p && type != GL_UNSIGNED_BYTE) || integer_format(format))
+        return false;
+    *cp = (canon_px){{8, 8, 8, 8}, false, false};
+    ch[0] = ch[1] = ch[2] = 0, ch[3] = 255;
+    if (!p) {
+        for (int i = 0; i < n; i++)
+            ch[order[i]] = src[i];
+        return true;
+    }
+    uint32_t v = 0;
+    if (p->bytes == 2) {
+        uint16_t h;
+        memcpy(&h, src, 2);
+        v = h;
+    } else {
+        memcpy(&v, src, 4);
+    }
+    if (p->n == 3)
+        cp->bits[3] = 1, ch[3] = 1;
+    for (int i = 0; i < p->n && i < n; i++) {
+        ch[order[i]] = (v >> p->shift[i]) & ((1u << p->bits[i]) - 1);
+        cp->bits[order[i]] = p->bits[i];
+    }
+    return true;
+}
+
+/* Writes one canonical pixel in format/type at dst. */
+static void pack_pixel(GLenum format, GLenum type, const canon_px *cp, const uint32_t ch[4], uint8_t *dst)
+{
+    int order[4];
+    const int n = format_channels(format, order);
+    const bool integer = integer_format(format);
+    const packed_type *p = packed_of(type);
+    if (p) {
+        uint32_t v = 0;
+        for (int i = 0; i < p->n && i < n; i++) {
+            const int c = order[i];
+            const uint32_t mask = (1u << p->bits[i]) - 1;
+            v |= (integer ? ch[c] & mask : unorm_requantize(ch[c], cp->bits[c], p->bits[i])) << p->shift[i];
+        }
+        if (p->bytes == 2) {
+            const uint16_t h = (uint16_t)v;
+            memcpy(dst, &h, 2);
+        } else {
+            memcpy(dst, &v, 4);
+        }
+        return;
+    }
+    const size_t ts = type_size(type);
+    const bool signed_type = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
+    for (int i = 0; i < n; i++) {
+        const int k = order[i];
+        const uint32_t c = ch[k];
+        const int b = cp->bits[k];
+        if (type == GL_FLOAT || type == GL_HALF_FLOAT) {
+            float f;
+            if (cp->is_float)
+                memcpy(&f, &c, 4);
+            else if (integer)
+                f = (float)c;
+            else if (cp->snorm)
+                {
+                const float sf = (float)(int32_t)c / (float)((1u << (b - 1)) - 1);
+                f = sf < -1.0f ? -1.0f : sf;
+            }
+            else
+                f = (float)((double)c / (double)((1ull << b) - 1));
+            if (type == GL_FLOAT) {
+                memcpy(dst + 4 * i, &f, 4);
+            } else { /* IEEE binary16, rounded to nearest even */
+                const uint16_t h = (uint16_t)glhle_float_to_f16(f);
+                memcpy(dst + 2 * i, &h, 2);
+            }
+            continue;
+        }
+        uint32_t v = c;
+        if (!integer)
+            v = cp->snorm && signed_type ? (uint32_t)snorm_requantize((int32_t)c, b, (int)ts * 8)
+                                         : unorm_requantize(c, b, (int)ts * 8);
+        if (ts == 1) {
+            dst[i] = (uint8_t)v;
+        } else if (ts == 2) {
+            const uint16_t h = (uint16_t)v;
+            memcpy(dst + 2 * i, &h, 2);
+        } else {
+            memcpy(dst + 4 * i, &v, 4);
+        }
+    }
+}
+
+/* The pair an ES upload of format/type is repacked into (the same bytes a
+ * pixel, the same bits a channel: exact), when ES 3.2's table 8.2 does not
+ * list format/type for any internal format glhle keeps such data in:
+ * RGB565 takes RGB/5_6_5, RGB5_A1 RGBA/5_5_5_1, RGBA4 RGBA/4_4_4_4, RGB10_A2
+ * RGBA/2_10_10_10_REV and RGBA8 RGBA/UNSIGNED_BYTE (BGRA only with
+ * EXT_texture_format_BGRA8888's own internal format). False: as it is. */
+static bool es_upload_pair(GLenum format, GLenum type, GLenum *to_format, GLenum *to_type)
+{
+    const bool rgba = format == GL_RGBA, bgra = format == GL_BGRA;
+    *to_format = GL_RGBA;
+    if (format == GL_RGB && type == GL_UNSIGNED_SHORT_5_6_5_REV)
+        *to_format = GL_RGB, *to_type = GL_UNSIGNED_SHORT_5_6_5;
+    else if ((rgba || bgra) && type == GL_UNSIGNED_SHORT_1_5_5_5_REV)
+        *to_type = GL_UNSIGNED_SHORT_5_5_5_1;
+    else if (bgra && type == GL_UNSIGNED_SHORT_5_5_5_1)
+        *to_type = GL_UNSIGNED_SHORT_5_5_5_1;
+    else if ((rgba && type == GL_UNSIGNED_SHORT_4_4_4_4_REV) || (bgra && (type == GL_UNSIGNED_SHORT_4_4_4_4 ||
+                                                                          type == GL_UNSIGNED_SHORT_4_4_4_4_REV)))
+        *to_type = GL_UNSIGNED_SHORT_4_4_4_4;
+    else if (bgra && type == GL_UNSIGNED_INT_2_10_10_10_REV)
+        *to_type = GL_UNSIGNED_INT_2_10_10_10_REV;
+    else if ((rgba || bgra) && (type == GL_UNSIGNED_INT_8_8_8_8 || type == GL_UNSIGNED_INT_8_8_8_8_REV ||
+                                (bgra && type == GL_UNSIGNED_BYTE)))
+        *to_type = GL_UNSIGNED_BYTE;
+    else
+        return false;
+    return true;
+}
+
 /* ---- textures --------------------------------------------------------------------------------- */
 
 static void GLAD_API_PTR emu_CreateTextures(GLenum target, GLsizei n, GLuint *ids)
@@ -215,47 +441,71 @@ static GLenum face_target(GLenum target, GLint z)
     return target == GL_TEXTURE_CUBE_MAP ? (GLenum)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + z) : target;
 }
 
-/* UNSIGNED_INT_8_8_8_8 (R in the top byte of a word) is not an ES upload
- * type: the same texels as RGBA/UNSIGNED_BYTE are the words' bytes in
- * reverse. Returns the converted copy (the caller frees it) or NULL when
- * no conversion is needed; a bound unpack buffer is read through a map. */
-static void *rgba8888_to_bytes(GLsizei w, GLsizei h, GLenum *type, const void *pixels, bool *failed)
+/* An ES upload in a pair ES does not take (es_upload_pair) is repacked on
+ * the CPU into a copy laid out as the caller's data (the same bytes a
+ * pixel, under the same unpack row length, alignment, skips and, for
+ * `images`, image height and skipped images), read through a mapping of
+ * the bound unpack buffer when there is one (then left unbound for the
+ * upload: the caller binds it back). Returns the copy, with format and
+ * type its pair, or NULL when none is needed (or it failed: *failed). */
+static void *es_repack_upload(GLsizei w, GLsizei h, GLsizei d, bool images, GLenum *format, GLenum *type,
+                              const void *pixels, bool *failed)
 {
     *failed = false;
-    if (!cur->info.gles || *type != GL_UNSIGNED_INT_8_8_8_8)
+    GLenum to_format, to_type;
+    if (!cur->info.gles || w <= 0 || h <= 0 || d <= 0 || !es_upload_pair(*format, *type, &to_format, &to_type))
         return NULL;
     GladGLContext *gl = &cur->gl;
-    GLint row = 0, unpack = 0;
+    GLint row = 0, align = 4, skip_px = 0, skip_rows = 0, skip_img = 0, img_h = 0, unpack = 0;
     gl->GetIntegerv(GL_UNPACK_ROW_LENGTH, &row);
+    gl->GetIntegerv(GL_UNPACK_ALIGNMENT, &align);
+    gl->GetIntegerv(GL_UNPACK_SKIP_PIXELS, &skip_px);
+    gl->GetIntegerv(GL_UNPACK_SKIP_ROWS, &skip_rows);
+    if (images) {
+        gl->GetIntegerv(GL_UNPACK_SKIP_IMAGES, &skip_img);
+        gl->GetIntegerv(GL_UNPACK_IMAGE_HEIGHT, &img_h);
+    }
     gl->GetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
-    const size_t stride = (size_t)(row ? row : w), n = stride * (size_t)(h - 1) + (size_t)w;
-    uint32_t *out = malloc(n * 4);
+    const size_t ps = pixel_size(*format, *type);
+    size_t stride = (size_t)(row ? row : w) * ps;
+    stride = (stride + (size_t)align - 1) / (size_t)align * (size_t)align;
+    const size_t image = (size_t)(img_h ? img_h : h) * stride;
+    const size_t first = (size_t)skip_img * image + (size_t)skip_rows * stride + (size_t)skip_px * ps;
+    const size_t span = first + image * (size_t)(d - 1) + stride * (size_t)(h - 1) + (size_t)w * ps;
+    uint8_t *out = malloc(span);
     const uint8_t *src = pixels;
     void *map = NULL;
     if (out && unpack) {
-        map = gl->MapBufferRange(GL_PIXEL_UNPACK_BUFFER, (GLintptr)(uintptr_t)pixels, (GLsizeiptr)(n * 4),
+        map = gl->MapBufferRange(GL_PIXEL_UNPACK_BUFFER, (GLintptr)(uintptr_t)pixels, (GLsizeiptr)span,
                                  GL_MAP_READ_BIT);
         src = map;
     }
     if (!out || !src) {
-        GLHLE_ERROR(&cur->log, "gl caps: cannot convert a %dx%d UNSIGNED_INT_8_8_8_8 upload (%s)", w, h,
-                    out ? "the unpack buffer does not map" : "out of memory");
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "gl caps: cannot repack a %dx%dx%d upload of format 0x%04X type 0x%04X for OpenGL "
+                    "ES (%s)", w, h, d, *format, *type, out ? "the unpack buffer does not map" : "out of memory");
         free(out);
         if (map)
             gl->UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
         *failed = true;
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v;
-        memcpy(&v, src + 4 * i, 4);
-        out[i] = __builtin_bswap32(v);
-    }
+    memcpy(out, src, span);
+    for (GLsizei z = 0; z < d; z++)
+        for (GLsizei y = 0; y < h; y++)
+            for (GLsizei x = 0; x < w; x++) {
+                const size_t at = first + image * (size_t)z + stride * (size_t)y + ps * (size_t)x;
+                uint32_t ch[4];
+                canon_px cp;
+                if (unpack_unorm_pixel(*format, *type, src + at, ch, &cp))
+                    pack_pixel(to_format, to_type, &cp, ch, out + at);
+            }
     if (map) {
         gl->UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
         gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     }
-    *type = GL_UNSIGNED_BYTE;
+    *format = to_format;
+    *type = to_type;
     return out;
 }
 
@@ -265,7 +515,7 @@ static void GLAD_API_PTR emu_TextureSubImage2D(GLuint tex, GLint level, GLint x,
     bool failed;
     GLint unpack = 0;
     cur->gl.GetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
-    void *conv = rgba8888_to_bytes(w, h, &type, pixels, &failed);
+    void *conv = es_repack_upload(w, h, 1, false, &format, &type, pixels, &failed);
     if (failed)
         return;
     bound_tex b = bind_tex(tex);
@@ -280,6 +530,14 @@ static void GLAD_API_PTR emu_TextureSubImage2D(GLuint tex, GLint level, GLint x,
 static void GLAD_API_PTR emu_TextureSubImage3D(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w,
                                                GLsizei h, GLsizei d, GLenum format, GLenum type, const void *pixels)
 {
+    bool failed;
+    GLint unpack = 0;
+    cur->gl.GetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpack);
+    void *conv = es_repack_upload(w, h, d, true, &format, &type, pixels, &failed);
+    if (failed)
+        return;
+    if (conv)
+        pixels = conv;
     bound_tex b = bind_tex(tex);
     if (b.target == GL_TEXTURE_CUBE_MAP) {
         GLint row = 0, align = 4;
@@ -295,6 +553,10 @@ static void GLAD_API_PTR emu_TextureSubImage3D(GLuint tex, GLint level, GLint x,
         cur->gl.TexSubImage3D(b.target, level, x, y, z, w, h, d, format, type, pixels);
     }
     unbind_tex(b);
+    if (conv) {
+        free(conv);
+        cur->gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, (GLuint)unpack);
+    }
 }
 
 static void GLAD_API_PTR emu_CompressedTextureSubImage2D(GLuint tex, GLint level, GLint x, GLint y, GLsizei w,
@@ -721,123 +983,6 @@ static void GLAD_API_PTR emu_CreateSamplers(GLsizei n, GLuint *ids)
 
 /* ---- readback ----------------------------------------------------------------------------------- */
 
-static int format_channels(GLenum format, int order[4])
-{
-    switch (format) {
-    case GL_RED: case GL_RED_INTEGER: order[0] = 0; return 1;
-    case GL_RG: case GL_RG_INTEGER: order[0] = 0, order[1] = 1; return 2;
-    case GL_RGB: case GL_RGB_INTEGER: order[0] = 0, order[1] = 1, order[2] = 2; return 3;
-    case GL_BGRA: order[0] = 2, order[1] = 1, order[2] = 0, order[3] = 3; return 4;
-    case GL_ALPHA: order[0] = 3; return 1;
-    default: order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3; return 4;
-    }
-}
-
-static bool integer_format(GLenum f)
-{
-    return f == GL_RED_INTEGER || f == GL_RG_INTEGER || f == GL_RGB_INTEGER || f == GL_RGBA_INTEGER;
-}
-
-/* Bits of each field of a packed type, from the most significant; 0 when not packed. */
-static int packed_fields(GLenum type, int bits[4], int *word)
-{
-    static const struct { GLenum t; int word, b[4]; bool rev; } p[] = {
-        {GL_UNSIGNED_SHORT_5_6_5, 16, {5, 6, 5, 0}, false},   {GL_UNSIGNED_SHORT_4_4_4_4, 16, {4, 4, 4, 4}, false},
-        {GL_UNSIGNED_SHORT_5_5_5_1, 16, {5, 5, 5, 1}, false}, {GL_UNSIGNED_INT_8_8_8_8, 32, {8, 8, 8, 8}, false},
-    };
-    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
-        if (p[i].t == type) {
-            memcpy(bits, p[i].b, sizeof p[i].b);
-            *word = p[i].word;
-            return 1;
-        }
-    if (type == GL_UNSIGNED_INT_8_8_8_8_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV ||
-        type == GL_UNSIGNED_SHORT_1_5_5_5_REV)
-        return -1; /* reversed orders: not needed by any caller yet */
-    return 0;
-}
-
-static size_t type_size(GLenum type)
-{
-    switch (type) {
-    case GL_UNSIGNED_BYTE: case GL_BYTE: return 1;
-    case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: return 2;
-    default: return 4;
-    }
-}
-
-/* Bytes per pixel of format/type in client memory; 0 when not handled. */
-static size_t pixel_size(GLenum format, GLenum type)
-{
-    int order[4], bits[4], word;
-    const int n = format_channels(format, order);
-    const int p = packed_fields(type, bits, &word);
-    if (p < 0)
-        return 0;
-    return p ? (size_t)word / 8 : (size_t)n * type_size(type);
-}
-
-static uint32_t unorm_requantize(uint32_t v, int from_bits, int to_bits)
-{
-    const uint64_t fmax = (1ull << from_bits) - 1, tmax = (1ull << to_bits) - 1;
-    return (uint32_t)((v * tmax * 2 + fmax) / (fmax * 2)); /* round(v * tmax / fmax) */
-}
-
-/* Writes one canonical pixel (4 channels of `cbits` unorm bits, or
- * integers, or floats) in format/type at dst. */
-static void pack_pixel(GLenum format, GLenum type, bool canon_float, int cbits, const uint32_t ch[4], uint8_t *dst)
-{
-    int order[4], bits[4], word;
-    const int n = format_channels(format, order);
-    const bool integer = integer_format(format);
-    if (packed_fields(type, bits, &word) > 0) {
-        uint32_t v = 0;
-        for (int i = 0, shift = word; i < 4 && bits[i]; i++) {
-            shift -= bits[i];
-            v |= unorm_requantize(ch[order[i]], cbits, bits[i]) << shift;
-        }
-        if (word == 16) {
-            const uint16_t h = (uint16_t)v;
-            memcpy(dst, &h, 2);
-        } else {
-            memcpy(dst, &v, 4);
-        }
-        return;
-    }
-    const size_t ts = type_size(type);
-    for (int i = 0; i < n; i++) {
-        uint32_t c = ch[order[i]];
-        if (type == GL_FLOAT) {
-            float f;
-            if (canon_float)
-                memcpy(&f, &c, 4);
-            else
-                f = integer ? (float)c : (float)c / (float)((1ull << cbits) - 1);
-            memcpy(dst + 4 * i, &f, 4);
-            continue;
-        }
-        if (type == GL_HALF_FLOAT) { /* read as FLOAT: IEEE binary16, rounded to nearest even */
-            float f;
-            if (canon_float)
-                memcpy(&f, &c, 4);
-            else
-                f = (float)c / (float)((1ull << cbits) - 1);
-            const uint16_t h = (uint16_t)glhle_float_to_f16(f);
-            memcpy(dst + 2 * i, &h, 2);
-            continue;
-        }
-        uint32_t v = integer ? c : unorm_requantize(c, cbits, (int)ts * 8);
-        if (ts == 1) {
-            dst[i] = (uint8_t)v;
-        } else if (ts == 2) {
-            const uint16_t h = (uint16_t)v;
-            memcpy(dst + 2 * i, &h, 2);
-        } else {
-            memcpy(dst + 4 * i, &v, 4);
-        }
-    }
-}
-
 /* Whether ES reads format/type from the bound read framebuffer as asked. */
 static bool es_reads_directly(GLenum format, GLenum type)
 {
@@ -846,73 +991,32 @@ static bool es_reads_directly(GLenum format, GLenum type)
         return c->read_depth && type != GL_FLOAT;
     if (format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX)
         return c->read_depth_stencil;
-    return (format == GL_RGBA && (type == GL_UNSIGNED_BYTE || type == GL_FLOAT)) ||
-           (format == GL_RGBA_INTEGER && (type == GL_UNSIGNED_INT || type == GL_INT));
+    if ((format == GL_RGBA && (type == GL_UNSIGNED_BYTE || type == GL_FLOAT)) ||
+        (format == GL_RGBA_INTEGER && (type == GL_UNSIGNED_INT || type == GL_INT)))
+        return true;
+    /* the implementation's own pair for this buffer (RGB565 as RGB/5_6_5,
+     * RGBA16_SNORM as RGBA/SHORT under EXT_render_snorm, ...), asked only of
+     * a complete framebuffer (else the query itself is an error) */
+    GladGLContext *gl = &cur->gl;
+    if (gl->CheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        return false;
+    GLint f = 0, t = 0;
+    gl->GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &f);
+    gl->GetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &t);
+    return (GLenum)f == format && (GLenum)t == type;
 }
 
-/* glReadPixels with ES's rules: a pair ES cannot read is read as its
- * always-readable pair (RGBA/UNSIGNED_BYTE or UNSIGNED_SHORT,
- * RGBA_INTEGER/UNSIGNED_INT or INT, RGBA/FLOAT) and converted here, under
- * the caller's pack row length, alignment and skips, into client memory or
- * the bound pack buffer. */
-static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
-                                       void *pixels)
+/* Reads w x h pixels of the bound read buffer as cformat/ctype, which ES
+ * reads from it, into format/type as glReadPixels would (under the
+ * caller's pack state, into client memory or the bound pack buffer); cp0
+ * says what the read pair's channels hold. */
+static void read_through(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type, void *pixels,
+                         GLenum cformat, GLenum ctype, const canon_px *cp0)
 {
     gl_caps *c = cur->caps;
     GladGLContext *gl = &cur->gl;
-    if (w <= 0 || h <= 0 || es_reads_directly(format, type)) {
-        c->read_pixels(x, y, w, h, format, type, pixels);
-        return;
-    }
-    if (format == GL_DEPTH_COMPONENT && type == GL_FLOAT && c->read_depth) {
-        /* NV_read_depth reads a floating-point depth buffer as FLOAT only
-         * and a fixed-point one as UNSIGNED_INT only (Mesa's ES checks):
-         * the first directly, the second so, then scaled */
-        GLint kind = GL_NONE;
-        gl->GetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
-                                                GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &kind);
-        if (kind == GL_FLOAT) {
-            c->read_pixels(x, y, w, h, format, type, pixels);
-            return;
-        }
-        GLint row = 0, pack = 0;
-        gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
-        gl->GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack);
-        uint32_t *tmp = pack ? NULL : malloc((size_t)w * (size_t)h * 4);
-        if (tmp) {
-            gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
-            c->read_pixels(x, y, w, h, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, tmp);
-            gl->PixelStorei(GL_PACK_ROW_LENGTH, row);
-            const size_t stride = (size_t)(row ? row : w);
-            for (GLsizei j = 0; j < h; j++)
-                for (GLsizei i = 0; i < w; i++)
-                    ((float *)pixels)[(size_t)j * stride + (size_t)i] =
-                        (float)((double)tmp[(size_t)j * (size_t)w + (size_t)i] / 4294967295.0);
-            free(tmp);
-            return;
-        }
-    }
-    const size_t ps = pixel_size(format, type);
-    if (!ps || format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX) {
-        cur->gl_errors++;
-        GLHLE_ERROR(&cur->log, "%s: OpenGL ES cannot read format 0x%04X type 0x%04X here (%s)",
-                    cur->call_what ? cur->call_what : "glhle", format, type,
-                    ps ? "no NV_read_depth(_stencil)" : "a packed order glhle does not convert");
-        return;
-    }
-    const bool integer = integer_format(format);
-    const bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
-    GLenum cformat = integer ? GL_RGBA_INTEGER : GL_RGBA, ctype;
-    int cbits = 8;
-    if (integer)
-        ctype = is_signed ? GL_INT : GL_UNSIGNED_INT, cbits = 32;
-    else if (type == GL_FLOAT || type == GL_HALF_FLOAT)
-        ctype = GL_FLOAT, cbits = 32;
-    else if (type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT)
-        ctype = GL_UNSIGNED_SHORT, cbits = 16; /* EXT_texture_norm16's 16-bit targets */
-    else
-        ctype = GL_UNSIGNED_BYTE;
-    const size_t cps = ctype == GL_UNSIGNED_BYTE ? 4 : ctype == GL_UNSIGNED_SHORT ? 8 : 16;
+    const size_t ps = pixel_size(format, type), cps = pixel_size(cformat, ctype);
+    canon_px cp = *cp0;
     GLint row = 0, align = 4, skip_px = 0, skip_rows = 0, pack = 0;
     gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
     gl->GetIntegerv(GL_PACK_ALIGNMENT, &align);
@@ -951,19 +1055,24 @@ static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
             for (GLsizei i = 0; i < w; i++) {
                 const uint8_t *s = canon + ((size_t)j * (size_t)w + (size_t)i) * cps;
                 uint32_t ch[4];
-                for (int k = 0; k < 4; k++) {
-                    if (cps == 4)
-                        ch[k] = s[k];
-                    else if (cps == 8) {
-                        uint16_t v;
-                        memcpy(&v, s + 2 * k, 2);
-                        ch[k] = v;
-                    } else {
-                        memcpy(&ch[k], s + 4 * k, 4);
+                if (ctype == GL_UNSIGNED_INT_2_10_10_10_REV) {
+                    unpack_unorm_pixel(GL_RGBA, ctype, s, ch, &cp);
+                } else {
+                    for (int k = 0; k < 4; k++) {
+                        if (ctype == GL_UNSIGNED_BYTE) {
+                            ch[k] = s[k];
+                        } else if (ctype == GL_BYTE) {
+                            ch[k] = (uint32_t)(int32_t)(int8_t)s[k];
+                        } else if (ctype == GL_UNSIGNED_SHORT || ctype == GL_SHORT) {
+                            uint16_t v;
+                            memcpy(&v, s + 2 * k, 2);
+                            ch[k] = ctype == GL_SHORT ? (uint32_t)(int32_t)(int16_t)v : v;
+                        } else {
+                            memcpy(&ch[k], s + 4 * k, 4);
+                        }
                     }
                 }
-                pack_pixel(format, type, ctype == GL_FLOAT, cbits, ch,
-                           dst + first + (size_t)j * stride + (size_t)i * ps);
+                pack_pixel(format, type, &cp, ch, dst + first + (size_t)j * stride + (size_t)i * ps);
             }
     } else {
         cur->gl_errors++;
@@ -972,6 +1081,81 @@ static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
     if (pack && dst)
         gl->UnmapBuffer(GL_PIXEL_PACK_BUFFER);
     free(canon);
+}
+
+/* glReadPixels with ES's rules: a pair ES cannot read (and that is not the
+ * implementation's read pair) is read as the pair ES reads for that class
+ * of buffer and converted here, under the caller's pack row length,
+ * alignment and skips, into client memory or the bound pack buffer:
+ * RGBA/UNSIGNED_BYTE (normalized buffers of up to 8 bits a channel, and
+ * the packed 16-bit orders), RGBA/UNSIGNED_INT_2_10_10_10_REV (RGB10_A2:
+ * 16.1.2), RGBA/UNSIGNED_SHORT (EXT_texture_norm16's 16-bit buffers),
+ * RGBA/BYTE and RGBA/SHORT (signed normalized buffers: EXT_render_snorm,
+ * with EXT_texture_norm16 for 16 bits), RGBA_INTEGER/UNSIGNED_INT or INT,
+ * RGBA/FLOAT. Every conversion is exact where the asked pair has the
+ * buffer's bits (the requantizations round to nearest). */
+static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,
+                                       void *pixels)
+{
+    gl_caps *c = cur->caps;
+    GladGLContext *gl = &cur->gl;
+    if (w <= 0 || h <= 0 || es_reads_directly(format, type)) {
+        c->read_pixels(x, y, w, h, format, type, pixels);
+        return;
+    }
+    if (format == GL_DEPTH_COMPONENT && type == GL_FLOAT && c->read_depth) {
+        /* NV_read_depth reads a floating-point depth buffer as FLOAT only
+         * and a fixed-point one as UNSIGNED_INT only (Mesa's ES checks):
+         * the first directly, the second so, then scaled */
+        GLint kind = GL_NONE;
+        gl->GetFramebufferAttachmentParameteriv(GL_READ_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                                GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &kind);
+        if (kind == GL_FLOAT) {
+            c->read_pixels(x, y, w, h, format, type, pixels);
+            return;
+        }
+        GLint row = 0, pack = 0;
+        gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
+        gl->GetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack);
+        uint32_t *tmp = pack ? NULL : malloc((size_t)w * (size_t)h * 4);
+        if (tmp) {
+            gl->PixelStorei(GL_PACK_ROW_LENGTH, 0);
+            c->read_pixels(x, y, w, h, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, tmp);
+            gl->PixelStorei(GL_PACK_ROW_LENGTH, row);
+            const size_t stride = (size_t)(row ? row : w);
+            for (GLsizei j = 0; j < h; j++)
+                for (GLsizei i = 0; i < w; i++)
+                    ((float *)pixels)[(size_t)j * stride + (size_t)i] =
+                        (float)((double)tmp[(size_t)j * (size_t)w + (size_t)i] / 4294967295.0);
+            free(tmp);
+            return;
+        }
+    }
+    const packed_type *pt = packed_of(type);
+    if ((pt && !pt->n) || format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX) {
+        cur->gl_errors++;
+        GLHLE_ERROR(&cur->log, "%s: OpenGL ES cannot read format 0x%04X type 0x%04X here (%s)",
+                    cur->call_what ? cur->call_what : "glhle", format, type,
+                    pt && !pt->n ? "a packed type glhle does not convert" : "no NV_read_depth(_stencil)");
+        return;
+    }
+    const bool integer = integer_format(format);
+    const bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
+    GLenum cformat = integer ? GL_RGBA_INTEGER : GL_RGBA, ctype;
+    canon_px cp = {{8, 8, 8, 8}, false, false};
+    if (integer)
+        ctype = is_signed ? GL_INT : GL_UNSIGNED_INT, memset(cp.bits, 32, 4);
+    else if (type == GL_FLOAT || type == GL_HALF_FLOAT)
+        ctype = GL_FLOAT, cp.is_float = true, memset(cp.bits, 32, 4);
+    else if (type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT)
+        ctype = GL_UNSIGNED_SHORT, memset(cp.bits, 16, 4); /* EXT_texture_norm16's 16-bit targets */
+    else if (type == GL_BYTE || type == GL_SHORT)
+        ctype = type, cp.snorm = true, memset(cp.bits, type == GL_BYTE ? 8 : 16, 4); /* EXT_render_snorm */
+    else if (type == GL_UNSIGNED_INT_2_10_10_10_REV)
+        ctype = type; /* RGB10_A2 (BGRA order asked): its bits come with the word */
+    else
+        ctype = GL_UNSIGNED_BYTE;
+    read_through(x, y, w, h, format, type, pixels, cformat, ctype, &cp);
 }
 
 static GLuint own_fbo(GLuint *fbo)
@@ -991,7 +1175,34 @@ static GLenum attachment_for(GLenum format)
     }
 }
 
-/* Reads a w x h x d box of a texture level through the caps' read framebuffer. */
+/* The signed integer format of a signed normalized one's size (one view
+ * class: GL 4.6 / ES 3.2 table 8.22), 0 for other formats. */
+static GLenum snorm_as_int(GLenum internal, int *bits)
+{
+    *bits = 8;
+    switch (internal) {
+    case GL_R8_SNORM: return GL_R8I;
+    case GL_RG8_SNORM: return GL_RG8I;
+    case GL_RGBA8_SNORM: return GL_RGBA8I;
+    }
+    *bits = 16;
+    switch (internal) {
+    case GL_R16_SNORM: return GL_R16I;
+    case GL_RG16_SNORM: return GL_RG16I;
+    case GL_RGBA16_SNORM: return GL_RGBA16I;
+    }
+    return 0;
+}
+
+/* Reads a w x h x d box of a texture level through the caps' read
+ * framebuffer. A signed normalized level is not read with glReadPixels:
+ * Mesa's ES ReadPixels (22.3, llvmpipe) clamps such a buffer to [0, 1]
+ * (-1.0 reads as 0 through RGBA/BYTE and RGBA/SHORT alike), and no pair
+ * would tell -2^(b-1) from -(2^(b-1) - 1) apart. Each layer is copied bit
+ * for bit (glCopyImageSubData, ES 3.2 18.3.3: formats of one size class)
+ * into a scratch image of the signed integer format of its size and read
+ * as RGBA_INTEGER/INT, which ES reads from every signed integer buffer:
+ * the stored codes. */
 static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d,
                      GLenum format, GLenum type, void *pixels)
 {
@@ -1000,6 +1211,24 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
     const GLenum target = target_of(tex);
     const bool layered = target != GL_TEXTURE_2D;
     const GLenum att = attachment_for(format);
+    GLenum as_int = 0;
+    canon_px cp = {{0}, true, false};
+    GLuint scratch = 0;
+    if (att == GL_COLOR_ATTACHMENT0 && !integer_format(format) && w > 0 && h > 0) {
+        GLint internal = 0, bits = 8;
+        bound_tex b = bind_tex(tex);
+        gl->GetTexLevelParameteriv(face_target(b.target, 0), level, GL_TEXTURE_INTERNAL_FORMAT, &internal);
+        unbind_tex(b);
+        as_int = snorm_as_int((GLenum)internal, &bits);
+        memset(cp.bits, bits, 4);
+    }
+    if (as_int) {
+        gl->GenTextures(1, &scratch);
+        remember_target(scratch, GL_TEXTURE_2D);
+        bound_tex b = bind_tex(scratch);
+        gl->TexStorage2D(GL_TEXTURE_2D, 1, as_int, w, h);
+        unbind_tex(b);
+    }
     GLint old = bind_fb(GL_READ_FRAMEBUFFER, own_fbo(&c->read_fbo));
     GLint row = 0, align = 4;
     gl->GetIntegerv(GL_PACK_ROW_LENGTH, &row);
@@ -1008,11 +1237,21 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
     stride = (stride + (size_t)align - 1) / (size_t)align * (size_t)align;
     gl->ReadBuffer(att == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
     for (GLsizei i = 0; i < d; i++) {
-        attach(GL_READ_FRAMEBUFFER, att, tex, level, layered ? z + i : -1);
-        cur->gl.ReadPixels(x, y, w, h, format, type, (uint8_t *)pixels + (size_t)i * stride * (size_t)h);
+        uint8_t *out = (uint8_t *)pixels + (size_t)i * stride * (size_t)h;
+        if (as_int) {
+            gl->CopyImageSubData(tex, target, level, x, y, layered ? z + i : 0, scratch, GL_TEXTURE_2D, 0, 0, 0, 0,
+                                 w, h, 1);
+            attach(GL_READ_FRAMEBUFFER, att, scratch, 0, -1);
+            read_through(0, 0, w, h, format, type, out, GL_RGBA_INTEGER, GL_INT, &cp);
+        } else {
+            attach(GL_READ_FRAMEBUFFER, att, tex, level, layered ? z + i : -1);
+            cur->gl.ReadPixels(x, y, w, h, format, type, out);
+        }
     }
     attach(GL_READ_FRAMEBUFFER, att, 0, 0, -1);
     gl->BindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)old);
+    if (scratch)
+        gl->DeleteTextures(1, &scratch);
 }
 
 /* Width, height and layers (cube faces, array layers, depth) of a level. */

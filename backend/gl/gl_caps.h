@@ -15,7 +15,11 @@
  *                        region for draws that read it: gl_caps_dest_copy):
  *                        DSA by bind-edit-restore, glGetTexture(Sub)Image by
  *                        an FBO and glReadPixels in the formats ES can read
- *                        (converted on the CPU to what the caller asked for),
+ *                        (converted on the CPU to what the caller asked for;
+ *                        snorm levels through a bit-exact copy into the
+ *                        signed integer format of their size), uploads in
+ *                        pairs ES does not take repacked on the CPU into
+ *                        ones it does (BGRA, the _REV packed orders),
  *                        texture clears by an FBO clear; 1D textures by
  *                        2D ones of height 1; what has no
  *                        alternative is refused with its name in the log.

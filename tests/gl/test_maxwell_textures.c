@@ -4,7 +4,9 @@
  * block-linear level layout (the GOB model of tests/support/
  * maxwell_fake_mem.c, the per-level block-height clamp as Mesa's
  * nil_tiling_clamp words it, layers one level-0 block apart), and the GL
- * texture read back level by level. BC1 against a decoder written here.
+ * texture read back level by level. BC1 against a decoder written here;
+ * the 16-bit packed formats (B5G6R5, A1B5G5R5, A4B4G4R4, repacked on ES)
+ * against their words' fields expanded to 8 bits.
  * 1D and 1D-array textures are drawn through the draw path with
  * hand-assembled pixel programs and every pixel compared with the texels
  * (one_d_textures_drawn; on ES they are 2D stand-ins of height 1). */
@@ -1008,6 +1010,95 @@ static void one_d_textures_drawn(void **state)
     ts_gl_check(ctx);
 }
 
+/* 8 bits from a b-bit unsigned normalized field: the GL's conversion to
+ * float, c / (2^b - 1), then to 8 bits, round(f * 255) (GL 4.6 2.3.5.1 and
+ * 8.4.4.4); Mesa replicates the bits instead (c << 3 | c >> 2 for 5
+ * bits), which differs from the rounding by one for some codes: either. */
+static bool expands_to(uint32_t c, uint32_t bits, uint8_t got)
+{
+    const uint32_t rounded = (c * 255u * 2u + ((1u << bits) - 1u)) / (((1u << bits) - 1u) * 2u);
+    uint32_t replicated = 0;
+    for (int shift = 8 - (int)bits; shift > -(int)bits; shift -= (int)bits)
+        replicated |= shift >= 0 ? c << shift : c >> -shift;
+    return got == rounded || got == (replicated & 0xFF);
+}
+
+/* The 16-bit packed texture formats, whose GL client pairs
+ * (UNSIGNED_SHORT_5_6_5_REV, _1_5_5_5_REV, _4_4_4_4_REV) ES 3.2 does not
+ * take: on ES gl_caps repacks them into RGB/5_6_5, RGBA/5_5_5_1 and
+ * RGBA/4_4_4_4 first. Each texel is checked, as RGBA/UNSIGNED_BYTE,
+ * against its guest word's fields (names list components from the most
+ * significant bit: B5G6R5 has red in bits 4:0, A1B5G5R5 alpha in bit 15,
+ * A4B4G4R4 red in bits 3:0) expanded to 8 bits, and read back in the
+ * format's own pair it must give the guest's words again. A 2D texture
+ * and a 2D array of 3 layers (the 2D and 3D uploads). */
+static void packed_16bit_textures(void **state)
+{
+    static const struct {
+        uint32_t components;
+        const char *name;
+        uint8_t bits[4], shift[4]; /* R, G, B, A fields of the word; bits 0: none (reads 1.0) */
+        GLenum format, type;
+    } F[] = {
+        {0x15, "B5G6R5", {5, 6, 5, 0}, {0, 5, 11, 0}, GL_RGB, GL_UNSIGNED_SHORT_5_6_5_REV},
+        {0x14, "A1B5G5R5", {5, 5, 5, 1}, {0, 5, 10, 15}, GL_RGBA, GL_UNSIGNED_SHORT_1_5_5_5_REV},
+        {0x12, "A4B4G4R4", {4, 4, 4, 4}, {0, 4, 8, 12}, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4_REV},
+    };
+    env e;
+    env_init(&e, *state);
+    const uint32_t tw = 16, th = 8;
+    for (size_t f = 0; f < sizeof F / sizeof F[0]; f++)
+        for (uint32_t layers = 1; layers <= 3; layers += 2) {
+            const uint64_t off = (uint64_t)(f * 2 + layers / 2) << 16;
+            const tmt_tic_desc d = {.components = F[f].components, .type = 2, .texture_type = layers > 1 ? 5 : 1,
+                                    .width = tw, .height = th, .depth = layers, .levels = 1, .bh = 0};
+            tmt_model m;
+            tmt_model_init(&m, tw, th, 1, 2, 1, 0);
+            for (uint32_t z = 0; z < layers; z++)
+                for (uint32_t y = 0; y < th; y++)
+                    for (uint32_t x = 0; x < tw; x++) {
+                        const uint32_t i = (z * th + y) * tw + x;
+                        const uint16_t v = (uint16_t)((i * 0x9E37u) ^ (i << 11) ^ (F[f].components * 0x0F0Fu));
+                        memcpy(e.mem + off + tmt_model_at(&m, z, 0, x * 2, y), &v, 2);
+                    }
+            uint32_t w[8];
+            tmt_make_tic(&d, VA + off, w);
+            GLuint tex;
+            GLenum target;
+            assert_int_equal(mw_texture_get(e.gpu->render, w, &tex, &target), GLHLE_RESULT_OK);
+            const size_t n = (size_t)tw * th * layers;
+            uint8_t *rgba = level_image(&e, tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, n * 4);
+            uint16_t *words = (uint16_t *)(void *)level_image(&e, tex, 0, F[f].format, F[f].type, n * 2);
+            uint32_t bad = 0, bad_words = 0;
+            for (uint32_t z = 0; z < layers; z++)
+                for (uint32_t y = 0; y < th; y++)
+                    for (uint32_t x = 0; x < tw; x++) {
+                        const size_t i = ((size_t)z * th + y) * tw + x;
+                        uint16_t v;
+                        memcpy(&v, e.mem + off + tmt_model_at(&m, z, 0, x * 2, y), 2);
+                        const uint8_t *px = rgba + i * 4;
+                        bool ok = true;
+                        for (int c = 0; c < 4; c++) {
+                            const uint32_t b = F[f].bits[c];
+                            const uint32_t code = b ? (v >> F[f].shift[c]) & ((1u << b) - 1u) : 1u;
+                            ok &= expands_to(code, b ? b : 1, px[c]);
+                        }
+                        if (!ok && bad++ < 4)
+                            print_message("    %s layer %u (%u, %u): word %04x read %02x %02x %02x %02x\n",
+                                          F[f].name, z, x, y, v, px[0], px[1], px[2], px[3]);
+                        bad_words += words[i] != v;
+                    }
+            free(rgba);
+            free(words);
+            if (bad || bad_words)
+                fail_msg("%s (%u layer(s)): %u texels are not their word's fields, %u words do not read back",
+                         F[f].name, layers, bad, bad_words);
+            print_message("  %s, %u layer(s): %zu texels as their words%s\n", F[f].name, layers, n,
+                          ts_gles() ? " (ES: repacked on upload)" : "");
+        }
+    env_free(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1015,6 +1106,7 @@ int main(void)
         cmocka_unit_test(r32f_array_and_cube),
         cmocka_unit_test(pitch_texture_and_swizzle),
         cmocka_unit_test(bc1_4x2_blocks),
+        cmocka_unit_test(packed_16bit_textures),
         cmocka_unit_test(coherence_with_cpu_and_render_targets),
         cmocka_unit_test(target_sampled_in_place_at_scale_2),
         cmocka_unit_test(samplers_and_bad_headers),

@@ -57,7 +57,9 @@
  *   bits), float destinations (GL's float-to-half rounding, denormals and
  *   NaN bits are not twod.c's to rely on), signed formats on OpenGL ES
  *   (llvmpipe's ES context was seen to texelFetch an AN8BN8GN8RN8 target
- *   as unsigned normalized), a signed format to itself (GL reads -2^(b-1)
+ *   as unsigned normalized; with gl_caps' snorm read-back exact, allowing
+ *   them still leaves RF16 -> RN8 with its negative results stored as 0
+ *   there), a signed format to itself (GL reads -2^(b-1)
  *   and -(2^(b-1) - 1) both as -1.0, twod.c copies their bytes) and source
  *   texel indices past +-2^30 (the shader's int range).
  *
