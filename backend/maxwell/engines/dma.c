@@ -22,7 +22,10 @@
  * its bytes (NO_WRITE); components past NUM_DST_COMPONENTS are not
  * written. A remap that reads no source component (a memset) reads no
  * source memory. The block size's GOB_HEIGHT and WIDTH fields are ignored
- * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too). */
+ * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too).
+ * The copy's checks are one function (prepare) that the copy and
+ * mw_dma_rect_of share: the GPU path (render/dma_gpu.c) takes only what
+ * this engine would copy. */
 #include <string.h>
 
 #include "backend/maxwell/engines/surface_io.h"

@@ -70,7 +70,7 @@ static bool side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes,
         const uint32_t p = h->format->bytes;
         uint64_t xb, y;
         if (d->block_linear) {
-            if (d->va != h->va || d->width_gobs != (h->width * p + MW_GOB_WIDTH - 1) / MW_GOB_WIDTH ||
+            if (d->va != h->va || d->width_gobs != ((uint64_t)h->width * p + MW_GOB_WIDTH - 1) / MW_GOB_WIDTH ||
                 d->block_height_log2 != h->block_height_log2 || d->block_depth_log2 || d->layer)
                 continue;
             xb = d->x_bytes, y = d->y;
@@ -108,11 +108,10 @@ void mw_dma_gpu_fini(mw_render *r)
 
 /* The re-encoding copy: source pixels in its client layout into the
  * buffer, then from it in the destination's. */
-static void reencode(mw_render *r, const pixels *src, const pixels *dst, GLint k)
+static void reencode(mw_render *r, const pixels *src, const pixels *dst, GLint k, size_t size)
 {
     const GladGLContext *gl = &r->ctx->gl;
     const mw_rt_format *sf = src->s->d.format, *df = dst->s->d.format;
-    const size_t size = (size_t)src->w * (size_t)k * src->h * (size_t)k * sf->bytes;
     if (size > r->dma_buf_size) {
         if (!r->dma_buf)
             gl->CreateBuffers(1, &r->dma_buf);
@@ -132,7 +131,7 @@ static void reencode(mw_render *r, const pixels *src, const pixels *dst, GLint k
 
 bool mw_render_dma(mw_render *r, const uint32_t *regs)
 {
-    if (r->dma_on_cpu || r->gl_lost)
+    if (r->dma_on_cpu || r->gl_lost || r->count < 2)
         return false;
     mw_dma_rect c;
     if (!mw_dma_rect_of(regs, &r->io, &c))
@@ -144,7 +143,10 @@ bool mw_render_dma(mw_render *r, const uint32_t *regs)
     if (src.s == dst.s || sf->bytes != df->bytes)
         return false;
     const bool raw = sf == df || (natural(sf) && natural(df));
-    if (raw && !r->ctx->gl.CopyImageSubData)
+    /* the re-encoding copy's buffer: the scaled rectangle, at most what the
+     * CPU engine may stage (MW_ENGINE_MAX_BYTES) */
+    const size_t size = (size_t)src.w * r->scale * src.h * r->scale * sf->bytes;
+    if (raw ? !r->ctx->gl.CopyImageSubData : size > MW_ENGINE_MAX_BYTES)
         return false;
     if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK)
         return false;
@@ -158,7 +160,7 @@ bool mw_render_dma(mw_render *r, const uint32_t *regs)
                                     GL_TEXTURE_2D, 0, (GLint)dst.x * k, (GLint)dst.y * k, 0, (GLsizei)src.w * k,
                                     (GLsizei)src.h * k, 1);
     } else {
-        reencode(r, &src, &dst, k);
+        reencode(r, &src, &dst, k, size);
     }
     src.s->last_use = dst.s->last_use = ++r->tick;
     mw_render_rendered(r, dst.s);
