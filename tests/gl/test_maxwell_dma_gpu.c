@@ -268,16 +268,9 @@ static void dma_copies_match_cpu_engine(void **state)
                          (unsigned long long)gpu->gpu_copies, c->taken ? 1u : 0u);
             assert_int_equal(cpu->sem, 0x5EA1F00Du);
             assert_int_equal(gpu->sem, 0x5EA1F00Du);
-            uint32_t bad = 0;
-            for (uint32_t j = 0; j < SPAN; j++)
-                bad += cpu->s[j] != gpu->s[j] || cpu->d[j] != gpu->d[j];
-            if (bad) {
-                for (uint32_t j = 0, n = 0; j < SPAN && n < 8; j++)
-                    if (cpu->s[j] != gpu->s[j] || cpu->d[j] != gpu->d[j])
-                        print_message("    byte 0x%x: S %02x/%02x D %02x/%02x (CPU/GPU)\n", j, cpu->s[j], gpu->s[j],
-                                      cpu->d[j], gpu->d[j]), n++;
+            const uint32_t bad = tm_diff_sd(cpu->s, gpu->s, cpu->d, gpu->d, SPAN);
+            if (bad)
                 fail_msg("%s, scale %u: %u bytes of S and D differ from the CPU engine's", c->name, scale, bad);
-            }
             if (!c->ncomp || c->sel == 0x3210 || c->sel == 0x10)
                 check_model(c, gpu, scale);
             print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_copies ? "on the GPU" : "declined");
