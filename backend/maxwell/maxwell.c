@@ -101,6 +101,13 @@ static bool fe_twod_blit(void *user, const uint32_t *regs)
     return gpu->render && mw_render_twod(gpu->render, regs);
 }
 
+/* A DMA copy between two resident surfaces stays on the GPU. */
+static bool fe_dma_copy(void *user, const uint32_t *regs)
+{
+    glhle_maxwell *gpu = user;
+    return gpu->render && mw_render_dma(gpu->render, regs);
+}
+
 static void fe_wrote(void *user, uint64_t va, uint64_t size)
 {
     glhle_maxwell *gpu = user;
@@ -212,7 +219,7 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     /* report counters come from the renderer (a GL-free instance reads 0) */
     fe->hooks = (mw_frontend_hooks){g,         fe_emit,  NULL, NULL, fe_access, fe_wrote,
                                     ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL,
-                                    ctx ? fe_twod_blit : NULL};
+                                    ctx ? fe_twod_blit : NULL, ctx ? fe_dma_copy : NULL};
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);

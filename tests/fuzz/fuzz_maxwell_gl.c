@@ -23,6 +23,13 @@
  *                 shared memory size, its two SSBOs' places and sizes in a
  *                 scratch area (the same range twice, overlapping ones, size
  *                 0), the UBO word and a QMD release
+ *   then          20 bytes, when there: a DMA copy (class B0B5) after the
+ *                 draws between the target and a second one cleared in an
+ *                 input-chosen format (render/dma_gpu.c takes the copies
+ *                 between them it can, the CPU engine the rest): layout,
+ *                 multi-line and remap bits, offsets moved off the
+ *                 surfaces, remap components, line length and count,
+ *                 origins, block size and width, pitches
  * Skips (returns at once) without the shader corpus. Every input must end
  * with the instance still drawing: a plain draw afterwards succeeds, no GL
  * error (KHR_debug counts them) and no sanitizer report. */
@@ -185,6 +192,43 @@ static void compute_launch(tm_pb *pb, const uint8_t *in)
     tmk_dispatch(pb, DATA_VA + JOB_OFF, &j);
 }
 
+/* A DMA copy from 20 input bytes (the layout above). */
+static void dma_copy(tm_pb *pb, const uint8_t *in)
+{
+    static const uint32_t fmts[] = {0xD5, 0xE5, 0xCF, 0xE8, 0xEE, 0xCA}; /* 4, 4, 4, 2, 2, 8 bytes */
+    const uint32_t fmt = fmts[in[0] % 6u];
+    const uint64_t second = RT_VA + 0x20000;
+    tmd_target(pb, second, 32, 32, fmt); /* resident, cleared */
+    tm_set1(pb, TM_SUB_3D, 0x19d0 / 4, 0x3C);
+    tmd_target(pb, RT_VA, 32, 32, 0xD5);
+    const bool swap = in[1] & 1;
+    uint64_t src = swap ? second : RT_VA, dst = swap ? RT_VA : second;
+    if (in[1] & 2) { /* off the surfaces' starts: a pixel, a byte, past the end */
+        src += (uint32_t)(int8_t)in[2] * 4;
+        dst += (uint32_t)(int8_t)in[3];
+    }
+    /* SRC/DST_MEMORY_LAYOUT PITCH (bits 7, 8), MULTI_LINE_ENABLE (9) unless
+     * bit 6, REMAP_ENABLE (10), DATA_TRANSFER_TYPE from bits 2-3 */
+    const uint32_t launch = (uint32_t)(in[1] >> 2 & 3) | (in[1] & 0x10 ? 1u << 7 : 0) |
+                            (in[1] & 0x20 ? 1u << 8 : 0) | (in[1] & 0x40 ? 0 : 1u << 9) | (in[1] & 0x80 ? 1u << 10 : 0);
+    const uint32_t off[4] = {(uint32_t)(src >> 32), (uint32_t)src, (uint32_t)(dst >> 32), (uint32_t)dst};
+    tm_inc(pb, TM_SUB_DMA, 0x400 / 4, 4, off);
+    tm_set1(pb, TM_SUB_DMA, 0x410 / 4, (uint32_t)in[4] * 4); /* PITCH_IN, PITCH_OUT */
+    tm_set1(pb, TM_SUB_DMA, 0x414 / 4, (uint32_t)in[5] * 4);
+    tm_set1(pb, TM_SUB_DMA, 0x418 / 4, (uint32_t)(in[6] | in[7] << 8) % 520u); /* LINE_LENGTH_IN */
+    tm_set1(pb, TM_SUB_DMA, 0x41c / 4, in[8] % 40u);                           /* LINE_COUNT */
+    uint32_t comps;
+    memcpy(&comps, in + 9, 4);
+    tm_set1(pb, TM_SUB_DMA, 0x708 / 4, comps); /* SET_REMAP_COMPONENTS */
+    for (int side = 0; side < 2; side++) {     /* SET_DST_*, then SET_SRC_*: BLOCK_SIZE .. ORIGIN */
+        const uint8_t *b = in + 13 + 3 * side;
+        const uint32_t bs[6] = {b[0] & 0x80 ? b[0] : 1u << 4, b[1] & 1 ? 128u : (uint32_t)b[1] * 2, 32, 1,
+                                b[2] >> 7, (uint32_t)(b[2] & 0x3F) | (uint32_t)(b[0] & 0x3F) << 16};
+        tm_inc(pb, TM_SUB_DMA, (0x70c + 0x1c * (uint32_t)side) / 4, 6, bs);
+    }
+    tm_set1(pb, TM_SUB_DMA, 0x300 / 4, launch | (in[19] & 1u) << 3); /* LAUNCH_DMA, a one-word release */
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
 {
@@ -240,6 +284,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
     } else {
         for (uint32_t k = 0; k < draws; k++)
             tm_set1(&pb, TM_SUB_3D, (k ? 0x1218 : 0x1214) / 4, (uint32_t)count << 16 | topology << 28);
+    }
+    if (at + 24 <= size)
+        at += 24;
+    if (at + 20 <= size) {
+        tm_set1(&pb, TM_SUB_DMA, 0x240 / 4, (uint32_t)((DATA_VA + REPORT_OFF + 0x200) >> 32)); /* SET_SEMAPHORE_A, B */
+        tm_set1(&pb, TM_SUB_DMA, 0x244 / 4, (uint32_t)(DATA_VA + REPORT_OFF + 0x200));
+        dma_copy(&pb, in + at);
     }
     glhle_maxwell_run_result res;
     tm_submit(gpu, &pb, &res);

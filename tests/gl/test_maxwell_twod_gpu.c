@@ -355,18 +355,12 @@ static void sampled_blits_match_cpu_engine(void **state)
             if (gpu->gpu_blits != (taken ? 1u : 0u))
                 fail_msg("%s, scale %u: %llu blit(s) on the GPU, want %u", c->name, scale,
                          (unsigned long long)gpu->gpu_blits, taken ? 1u : 0u);
-            uint32_t bad = 0, changed = 0;
-            for (uint32_t j = 0; j < SPAN; j++) {
-                bad += cpu->s[j] != gpu->s[j] || cpu->d[j] != gpu->d[j];
+            uint32_t changed = 0;
+            for (uint32_t j = 0; j < SPAN; j++)
                 changed += cpu->d[j] != 0;
-            }
-            if (bad) {
-                for (uint32_t j = 0, n = 0; j < SPAN && n < 8; j++)
-                    if (cpu->s[j] != gpu->s[j] || cpu->d[j] != gpu->d[j])
-                        print_message("    byte 0x%x: S %02x/%02x D %02x/%02x (CPU/GPU)\n", j, cpu->s[j], gpu->s[j],
-                                      cpu->d[j], gpu->d[j]), n++;
+            const uint32_t bad = tm_diff_sd(cpu->s, gpu->s, cpu->d, gpu->d, SPAN);
+            if (bad)
                 fail_msg("%s, scale %u: %u bytes of S and D differ from the CPU engine's", c->name, scale, bad);
-            }
             assert_true(changed > 0);
             print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_blits ? "on the GPU" : "declined");
             if (c->dfmt != 0xE8 || c->sfmt != 0xD5)

@@ -170,3 +170,16 @@ glhle_result tm_submit(glhle_maxwell *gpu, const tm_pb *pb, glhle_maxwell_run_re
 {
     return glhle_maxwell_submit_words(gpu, pb->w, pb->n, res);
 }
+
+uint32_t tm_diff_sd(const uint8_t *cpu_s, const uint8_t *gpu_s, const uint8_t *cpu_d, const uint8_t *gpu_d, size_t n)
+{
+    uint32_t bad = 0;
+    for (size_t j = 0; j < n; j++)
+        if (cpu_s[j] != gpu_s[j] || cpu_d[j] != gpu_d[j]) {
+            if (bad < 8)
+                print_message("    byte 0x%zx: S %02x/%02x D %02x/%02x (CPU/GPU)\n", j, cpu_s[j], gpu_s[j], cpu_d[j],
+                              gpu_d[j]);
+            bad++;
+        }
+    return bad;
+}

@@ -69,4 +69,9 @@ uint32_t tm_count(const tm_events *ev, glhle_maxwell_event_type type);
 uint32_t tm_reg(const glhle_maxwell *gpu, uint32_t method);
 glhle_result tm_submit(glhle_maxwell *gpu, const tm_pb *pb, glhle_maxwell_run_result *res);
 
+/* The GPU-path tests' comparison of a source S and destination D's flushed
+ * memory (n bytes each) from the CPU engine's run and the GPU path's: the
+ * bytes where either differs, the first 8 printed. */
+uint32_t tm_diff_sd(const uint8_t *cpu_s, const uint8_t *gpu_s, const uint8_t *cpu_d, const uint8_t *gpu_d, size_t n);
+
 #endif

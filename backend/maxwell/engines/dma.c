@@ -22,7 +22,10 @@
  * its bytes (NO_WRITE); components past NUM_DST_COMPONENTS are not
  * written. A remap that reads no source component (a memset) reads no
  * source memory. The block size's GOB_HEIGHT and WIDTH fields are ignored
- * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too). */
+ * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too).
+ * The copy's checks are one function (prepare) that the copy and
+ * mw_dma_rect_of share: the GPU path (render/dma_gpu.c) takes only what
+ * this engine would copy. */
 #include <string.h>
 
 #include "backend/maxwell/engines/surface_io.h"
@@ -194,84 +197,146 @@ static void copy_plain(const operand *src, const mw_span *ss, const operand *dst
             ds->buf[at(dst, b, y)] = ss->buf[at(src, b, y)];
 }
 
-glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
+/* What a LAUNCH_DMA copies, checked as the copy needs it: both operands
+ * (the source only when the remap reads one), their spans, and whether
+ * the copy is a plain one (copy_plain). */
+typedef struct prepared {
+    bool copies;                 /* false: no copy (DATA_TRANSFER_TYPE NONE, nothing to move) */
+    bool multi, remap, reads_src, identity;
+    uint32_t cs, nsrc, ndst, src_bpe, dst_bpe, len, lines;
+    uint32_t sel[4];
+    operand src, dst;
+} prepared;
+
+static glhle_result prepare(const uint32_t *regs, const mw_mem_io *io, prepared *p)
 {
-    uint32_t launch = R(LAUNCH);
-    uint32_t transfer = launch & 3;
-    bool src_bl = !(launch & (1u << 7)), dst_bl = !(launch & (1u << 8));
-    bool multi = launch & (1u << 9), remap = launch & (1u << 10);
-    glhle_result r = GLHLE_RESULT_OK;
-    if (transfer != 0 && R(LINE_LENGTH_IN) != 0 && (!multi || R(LINE_COUNT) != 0)) {
-        uint32_t comps = R(REMAP_COMPONENTS);
-        uint32_t cs = ((comps >> 16) & 3) + 1, nsrc = ((comps >> 20) & 3) + 1, ndst = ((comps >> 24) & 3) + 1;
-        uint32_t sel[4] = {comps & 7, (comps >> 4) & 7, (comps >> 8) & 7, (comps >> 12) & 7};
-        uint32_t src_bpe = remap ? cs * nsrc : 1, dst_bpe = remap ? cs * ndst : 1;
-        bool reads_src = !remap, identity = !remap;
-        if (remap) {
-            identity = nsrc == ndst;
-            for (uint32_t i = 0; i < ndst; i++) {
-                if (sel[i] > SEL_NO_WRITE || (sel[i] < SEL_CONST_A && sel[i] >= nsrc))
-                    return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
-                                      "maxwell: DMA to 0x%02x%08x: remap component %u selects %u with %u source "
-                                      "components (SET_REMAP_COMPONENTS 0x%08x)",
-                                      R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), i, sel[i], nsrc, comps);
-                reads_src |= sel[i] < SEL_CONST_A;
-                identity &= sel[i] == i;
-            }
+    memset(p, 0, sizeof *p);
+    const uint32_t launch = R(LAUNCH);
+    const bool src_bl = !(launch & (1u << 7)), dst_bl = !(launch & (1u << 8));
+    p->multi = launch & (1u << 9);
+    p->remap = launch & (1u << 10);
+    if ((launch & 3) == 0 || R(LINE_LENGTH_IN) == 0 || (p->multi && R(LINE_COUNT) == 0))
+        return GLHLE_RESULT_OK;
+    p->copies = true;
+    const uint32_t comps = R(REMAP_COMPONENTS);
+    p->cs = ((comps >> 16) & 3) + 1, p->nsrc = ((comps >> 20) & 3) + 1, p->ndst = ((comps >> 24) & 3) + 1;
+    for (int i = 0; i < 4; i++)
+        p->sel[i] = (comps >> (4 * i)) & 7;
+    p->src_bpe = p->remap ? p->cs * p->nsrc : 1, p->dst_bpe = p->remap ? p->cs * p->ndst : 1;
+    p->reads_src = !p->remap, p->identity = !p->remap;
+    if (p->remap) {
+        p->identity = p->nsrc == p->ndst;
+        for (uint32_t i = 0; i < p->ndst; i++) {
+            if (p->sel[i] > SEL_NO_WRITE || (p->sel[i] < SEL_CONST_A && p->sel[i] >= p->nsrc))
+                return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA,
+                                  "maxwell: DMA to 0x%02x%08x: remap component %u selects %u with %u source "
+                                  "components (SET_REMAP_COMPONENTS 0x%08x)",
+                                  R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), i, p->sel[i], p->nsrc, comps);
+            p->reads_src |= p->sel[i] < SEL_CONST_A;
+            p->identity &= p->sel[i] == i;
         }
-        uint32_t len = R(LINE_LENGTH_IN), lines = multi ? R(LINE_COUNT) : 1;
-        /* pitches of 0 fold every line onto one span, so bound the work
-         * itself, not only the spans */
-        if ((uint64_t)len * (dst_bpe > src_bpe ? dst_bpe : src_bpe) * lines > MW_ENGINE_MAX_BYTES)
-            return GLHLE_FAIL(io->log, GLHLE_RESULT_LIMIT_EXCEEDED,
-                              "maxwell: DMA to 0x%02x%08x of %u lines of %u elements moves more than the %u bytes an "
-                              "operation may",
-                              R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), lines, len, MW_ENGINE_MAX_BYTES);
-        operand src, dst;
-        r = operand_init(&dst, regs, false, multi, multi && dst_bl, dst_bpe, len, lines, io);
-        if (r == GLHLE_RESULT_OK && reads_src)
-            r = operand_init(&src, regs, true, multi, multi && src_bl, src_bpe, len, lines, io);
-        if (r == GLHLE_RESULT_OK && !multi)
-            r = one_d_kinds(&src, &dst, reads_src, io);
-        if (r != GLHLE_RESULT_OK)
-            return r;
-        if (reads_src && mw_ranges_overlap(src.lo, src.hi, dst.lo, dst.hi))
-            return GLHLE_FAIL(io->log, GLHLE_RESULT_INVALID_ARGUMENT,
-                              "maxwell: DMA source 0x%010llx-0x%010llx and destination 0x%010llx-0x%010llx overlap",
-                              (unsigned long long)src.lo, (unsigned long long)src.hi, (unsigned long long)dst.lo,
-                              (unsigned long long)dst.hi);
-        mw_span ss = {0}, ds = {0};
-        /* the destination is read first: bytes inside its span but outside
-         * the rectangle (and NO_WRITE components) keep their values */
-        r = mw_span_read(&ds, dst.lo, dst.hi, "DMA destination", io);
-        if (r == GLHLE_RESULT_OK && reads_src)
-            r = mw_span_read(&ss, src.lo, src.hi, "DMA source", io);
-        if (r == GLHLE_RESULT_OK) {
-            if (identity) {
-                copy_plain(&src, &ss, &dst, &ds, len * dst_bpe, lines);
-            } else {
-                uint32_t consts[2] = {R(REMAP_CONST_A), R(REMAP_CONST_B)};
-                for (uint32_t y = 0; y < lines; y++)
-                    for (uint32_t x = 0; x < len; x++)
-                        for (uint32_t i = 0; i < ndst; i++) {
-                            if (sel[i] == SEL_NO_WRITE)
-                                continue;
-                            for (uint32_t k = 0; k < cs; k++) {
-                                uint8_t v = sel[i] < SEL_CONST_A
-                                                ? ss.buf[at(&src, (uint64_t)x * src_bpe + sel[i] * cs + k, y)]
-                                                : (uint8_t)(consts[sel[i] - SEL_CONST_A] >> (8 * k));
-                                ds.buf[at(&dst, (uint64_t)x * dst_bpe + i * cs + k, y)] = v;
-                            }
-                        }
-            }
-            r = mw_span_write(&ds, "DMA destination", io);
-        }
-        mw_span_free(&ss);
-        mw_span_free(&ds);
-        if (r != GLHLE_RESULT_OK)
-            return r;
     }
-    uint32_t sem = (launch >> 3) & 3;
+    const uint32_t len = R(LINE_LENGTH_IN), lines = p->multi ? R(LINE_COUNT) : 1;
+    p->len = len, p->lines = lines;
+    /* pitches of 0 fold every line onto one span, so bound the work
+     * itself, not only the spans */
+    if ((uint64_t)len * (p->dst_bpe > p->src_bpe ? p->dst_bpe : p->src_bpe) * lines > MW_ENGINE_MAX_BYTES)
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_LIMIT_EXCEEDED,
+                          "maxwell: DMA to 0x%02x%08x of %u lines of %u elements moves more than the %u bytes an "
+                          "operation may",
+                          R(OFFSET_OUT_UPPER) & 0xFF, R(OFFSET_OUT_LOWER), lines, len, MW_ENGINE_MAX_BYTES);
+    glhle_result r = operand_init(&p->dst, regs, false, p->multi, p->multi && dst_bl, p->dst_bpe, len, lines, io);
+    if (r == GLHLE_RESULT_OK && p->reads_src)
+        r = operand_init(&p->src, regs, true, p->multi, p->multi && src_bl, p->src_bpe, len, lines, io);
+    if (r == GLHLE_RESULT_OK && !p->multi)
+        r = one_d_kinds(&p->src, &p->dst, p->reads_src, io);
+    if (r != GLHLE_RESULT_OK)
+        return r;
+    if (p->reads_src && mw_ranges_overlap(p->src.lo, p->src.hi, p->dst.lo, p->dst.hi))
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                          "maxwell: DMA source 0x%010llx-0x%010llx and destination 0x%010llx-0x%010llx overlap",
+                          (unsigned long long)p->src.lo, (unsigned long long)p->src.hi,
+                          (unsigned long long)p->dst.lo, (unsigned long long)p->dst.hi);
+    return GLHLE_RESULT_OK;
+}
+
+static void side_of(const operand *o, mw_dma_side *s)
+{
+    memset(s, 0, sizeof *s);
+    s->va = o->s.va;
+    s->block_linear = o->s.block_linear;
+    s->lo = o->lo, s->hi = o->hi;
+    if (o->s.block_linear) {
+        s->width_gobs = o->s.geom.width_gobs;
+        s->block_height_log2 = o->s.geom.block_height_log2;
+        s->block_depth_log2 = o->s.geom.block_depth_log2;
+        s->layer = o->s.layer;
+        s->x_bytes = o->origin_x * o->bpe;
+        s->y = o->origin_y;
+    } else {
+        s->pitch = o->s.pitch;
+    }
+}
+
+bool mw_dma_rect_of(const uint32_t *regs, const mw_mem_io *io, mw_dma_rect *out)
+{
+    prepared p;
+    /* a refused launch is the CPU engine's to report: records above ERROR only */
+    static const glhle_logger silent = {NULL, NULL, (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
+    mw_mem_io quiet = *io;
+    quiet.log = &silent;
+    if (prepare(regs, &quiet, &p) != GLHLE_RESULT_OK || !p.copies || !p.multi || !p.identity || !p.reads_src)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->line_bytes = p.len * p.dst_bpe;
+    out->lines = p.lines;
+    side_of(&p.src, &out->src);
+    side_of(&p.dst, &out->dst);
+    return true;
+}
+
+glhle_result mw_dma_copy(const uint32_t *regs, const mw_mem_io *io)
+{
+    prepared p;
+    glhle_result r = prepare(regs, io, &p);
+    if (r != GLHLE_RESULT_OK || !p.copies)
+        return r;
+    const operand *src = &p.src, *dst = &p.dst;
+    mw_span ss = {0}, ds = {0};
+    /* the destination is read first: bytes inside its span but outside
+     * the rectangle (and NO_WRITE components) keep their values */
+    r = mw_span_read(&ds, dst->lo, dst->hi, "DMA destination", io);
+    if (r == GLHLE_RESULT_OK && p.reads_src)
+        r = mw_span_read(&ss, src->lo, src->hi, "DMA source", io);
+    if (r == GLHLE_RESULT_OK) {
+        if (p.identity) {
+            copy_plain(src, &ss, dst, &ds, p.len * p.dst_bpe, p.lines);
+        } else {
+            const uint32_t consts[2] = {R(REMAP_CONST_A), R(REMAP_CONST_B)};
+            for (uint32_t y = 0; y < p.lines; y++)
+                for (uint32_t x = 0; x < p.len; x++)
+                    for (uint32_t i = 0; i < p.ndst; i++) {
+                        if (p.sel[i] == SEL_NO_WRITE)
+                            continue;
+                        for (uint32_t k = 0; k < p.cs; k++) {
+                            uint8_t v = p.sel[i] < SEL_CONST_A
+                                            ? ss.buf[at(src, (uint64_t)x * p.src_bpe + p.sel[i] * p.cs + k, y)]
+                                            : (uint8_t)(consts[p.sel[i] - SEL_CONST_A] >> (8 * k));
+                            ds.buf[at(dst, (uint64_t)x * p.dst_bpe + i * p.cs + k, y)] = v;
+                        }
+                    }
+        }
+        r = mw_span_write(&ds, "DMA destination", io);
+    }
+    mw_span_free(&ss);
+    mw_span_free(&ds);
+    return r;
+}
+
+glhle_result mw_dma_release(const uint32_t *regs, const mw_mem_io *io)
+{
+    const uint32_t launch = R(LAUNCH);
+    const uint32_t sem = (launch >> 3) & 3;
     if (sem == 1 || sem == 2) {
         uint64_t va = (uint64_t)(R(SEMAPHORE_A) & 0xFF) << 32 | R(SEMAPHORE_B);
         /* SEMAPHORE_REDUCTION_ENABLE 19, SEMAPHORE_REDUCTION 17:14 (IMIN .. DEC 0-7, FADD 0xA: mw_reduction's
@@ -284,4 +349,10 @@ glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
     if (sem == 3)
         return GLHLE_FAIL(io->log, GLHLE_RESULT_BAD_DATA, "maxwell: LAUNCH_DMA 0x%08x has semaphore type 3", launch);
     return GLHLE_RESULT_OK;
+}
+
+glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io)
+{
+    const glhle_result r = mw_dma_copy(regs, io);
+    return r != GLHLE_RESULT_OK ? r : mw_dma_release(regs, io);
 }

@@ -88,6 +88,35 @@ bool mw_reduce32(uint32_t op, bool is_signed, uint32_t old, uint32_t payload, ui
  * shuffles, constants, so memset) when REMAP_ENABLE is set; then the
  * semaphore release LAUNCH_DMA asks for. */
 glhle_result mw_dma_launch(const uint32_t *regs, const mw_mem_io *io);
+/* mw_dma_launch in its two steps: the copy, then the semaphore release
+ * (for a copy done elsewhere: render/dma_gpu.c). */
+glhle_result mw_dma_copy(const uint32_t *regs, const mw_mem_io *io);
+glhle_result mw_dma_release(const uint32_t *regs, const mw_mem_io *io);
+
+/* One side of a multi-line DMA copy as mw_dma_copy addresses it. */
+typedef struct mw_dma_side {
+    uint64_t va;                  /* OFFSET_IN / OFFSET_OUT */
+    bool block_linear;
+    int64_t pitch;                /* pitch layout: row y starts at va + y * pitch */
+    /* block-linear: the layout (rows of width_gobs GOBs; the z slice
+     * `layer`) and the rectangle's origin in bytes and rows */
+    uint32_t width_gobs, block_height_log2, block_depth_log2, layer;
+    uint32_t x_bytes, y;
+    uint64_t lo, hi;              /* the guest bytes the copy reads or writes on this side */
+} mw_dma_side;
+
+typedef struct mw_dma_rect {
+    uint32_t line_bytes, lines;   /* each line's bytes (LINE_LENGTH_IN elements), LINE_COUNT */
+    mw_dma_side src, dst;
+} mw_dma_rect;
+
+/* True when the LAUNCH_DMA in regs is a multi-line copy of bytes
+ * unchanged (no remap, or an identity remap of equal element sizes) that
+ * mw_dma_copy would perform without an error (its checks, with io's
+ * memory kinds, all pass; the spans do not overlap); fills out. False,
+ * logging nothing, for anything else: no copy, a 1D copy, a remap that
+ * moves or makes components, a launch mw_dma_copy refuses. */
+bool mw_dma_rect_of(const uint32_t *regs, const mw_mem_io *io, mw_dma_rect *out);
 
 /* ---- inline-to-memory: class A140 and the 3D engine's copy --------------- */
 

@@ -94,7 +94,12 @@ void mw_engine_method(mw_frontend *fe, mw_engine engine, uint32_t method, uint32
     case MW_ENGINE_DMA:
         /* clb0b5.h LAUNCH_DMA: DATA_TRANSFER_TYPE 1:0 NONE (0) moves nothing */
         if (method == MW_DMA_LAUNCH_DMA) {
-            engine_result(fe, mw_dma_launch(regs, io_of(fe)), "DMA LAUNCH_DMA");
+            /* the renderer first: a copy between two surfaces it holds
+             * stays on the GPU (dma_gpu.c); the release follows either way */
+            if (fe->hooks.dma_copy && fe->hooks.dma_copy(fe->hooks.user, regs))
+                engine_result(fe, mw_dma_release(regs, io_of(fe)), "DMA LAUNCH_DMA");
+            else
+                engine_result(fe, mw_dma_launch(regs, io_of(fe)), "DMA LAUNCH_DMA");
             launch(fe, regs, addr(regs, MW_DMA_OFFSET_OUT_UPPER));
         }
         return;

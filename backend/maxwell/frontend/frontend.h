@@ -172,6 +172,11 @@ typedef struct mw_frontend_hooks {
      * it (on the GPU, between surfaces it holds), false to run the CPU
      * engine on guest memory. May be NULL (always the CPU engine). */
     bool (*twod_blit)(void *user, const uint32_t *regs);
+    /* A B0B5 LAUNCH_DMA's copy (`regs`: the DMA class's method array)
+     * offered likewise: true when the renderer did it on the GPU between
+     * surfaces it holds (the front end then writes only the semaphore
+     * release), false to run the CPU engine. May be NULL. */
+    bool (*dma_copy)(void *user, const uint32_t *regs);
 } mw_frontend_hooks;
 
 typedef struct mw_frontend {

@@ -73,6 +73,7 @@ glhle_result mw_render_lose(mw_render *r)
     mw_textures_fini(r);
     mw_msaa_fini(r);
     mw_twod_fini(r);
+    mw_dma_gpu_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
     mw_query_lose(r);

@@ -90,6 +90,7 @@ typedef struct mw_render_stats {
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
     uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
+    uint64_t dma_gpu;             /* DMA copies done on the GPU between resident surfaces (dma_gpu.c) */
     uint64_t provoking_rotations; /* draws whose first-vertex flat values a host without that convention
                                    * (ES) drew as a rotated index list (draw.c, gl/provoking.h) */
 } mw_render_stats;
@@ -156,6 +157,9 @@ typedef struct mw_render {
     bool gl_lost;
     bool astc_on_cpu;             /* ASTC through the CPU decoder even where the GL has it */
     bool twod_on_cpu;             /* tests: every 2D blit through the CPU engine */
+    bool dma_on_cpu;              /* tests: every DMA copy through the CPU engine */
+    GLuint dma_buf;               /* dma_gpu.c: the pixel buffer of the re-encoding copy, made at its first use */
+    size_t dma_buf_size;
     GLuint twod_prog, twod_vao;   /* twod_gpu.c: the sample pass, made at its first use */
     mw_shader_config shader;
 } mw_render;
@@ -215,6 +219,16 @@ void mw_msaa_fini(mw_render *r);
 bool mw_render_twod(mw_render *r, const uint32_t *regs);
 /* Deletes the sample pass's program (names only when the GL is not lost). */
 void mw_twod_fini(mw_render *r);
+
+/* ---- DMA copies on the GPU (dma_gpu.c) ---- */
+/* A B0B5 LAUNCH_DMA's copy (the class's method array) done on the GPU when
+ * source and destination are rectangles of two resident colour surfaces
+ * of equal bytes per pixel (the conditions are in dma_gpu.c); true when
+ * done (the semaphore release is the caller's), false when the CPU engine
+ * must run it on guest memory. */
+bool mw_render_dma(mw_render *r, const uint32_t *regs);
+/* Deletes the re-encoding copy's buffer (the name only when the GL is not lost). */
+void mw_dma_gpu_fini(mw_render *r);
 
 /* ---- textures and samplers (textures.c) ---- */
 /* The GL texture for a texture header (TIC entry, 8 words), created and

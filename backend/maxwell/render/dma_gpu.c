@@ -1,0 +1,170 @@
+/* DMA copies on the GPU between resident surfaces (render_targets.h,
+ * mw_render_dma): the front end offers every B0B5 LAUNCH_DMA's copy here
+ * first (mw_frontend_hooks.dma_copy) and runs the CPU engine
+ * (engines/dma.c) on guest memory when this declines; the semaphore
+ * release runs either way.
+ *
+ * Taken: a copy mw_dma_rect_of describes (multi-line, bytes unchanged: no
+ * remap or an identity one; every check of the CPU engine passes, so it
+ * would copy rather than refuse) whose source and destination are each a
+ * rectangle of whole pixels inside one resident, fresh, single-sampled
+ * colour surface, the two surfaces distinct and of equal bytes per pixel P:
+ *
+ * - a block-linear side must lie on its surface's layout: the same GPU
+ *   address, rows as many GOBs wide, the same block height, block depth 1
+ *   and z slice 0 (then byte x of row y is at the same address for both;
+ *   the rectangle's origin X in bytes and its line length a multiple of P,
+ *   inside the surface's pixels);
+ * - a pitch side must have the surface's pitch, and its OFFSET must be
+ *   pixel (x, y) of it: OFFSET - address = y * pitch + x * P, the lines
+ *   inside the pixels of each row (not in the gap after them).
+ *
+ * Then, at scale k, the scaled rectangles (k x0, k y0, k w, k h) are
+ * copied, so each native pixel's k x k block takes its source pixel's
+ * block, and write-back (which reads one pixel of each block) gives the
+ * bytes the source's write-back gives, which are what the CPU engine
+ * copies:
+ *
+ * - glCopyImageSubData (raw texel bits) when the formats are the same, or
+ *   both hold their components in guest memory as the GL texel holds them
+ *   (one whole byte, short, int, half or float per component in R, G, B,
+ *   A order: the client layout is RED/RG/RGBA(_INTEGER) of an unpacked
+ *   type) and are of one view class (GL 4.6 table 8.22: texel size), so
+ *   the copied bits are the guest's bytes. A texture barrier first (a
+ *   flush without one): llvmpipe copies on the CPU without waiting for
+ *   rasterisation still under way (psx vram.c found it).
+ * - Otherwise (a packed or BGRA layout on one side: A8R8G8B8, R5G6B5,
+ *   A2B10G10R10 ...) a re-encoding copy through a GL pixel buffer: the
+ *   source rectangle read into it in the source's client layout (the
+ *   guest bytes its write-back would produce), then uploaded from it into
+ *   the destination in the destination's (the load the cache would do
+ *   from those bytes). No guest memory is touched.
+ *
+ * The destination becomes GPU-dirty (written back when flushed) and
+ * textures and fetched programs over it load again. Declined (false):
+ * remaps that move or make components, 1D copies, a source or destination
+ * that is not all of one resident surface (straddling two, partly outside,
+ * a sub-byte or sub-pixel offset), differing P, both sides on one surface,
+ * stale surfaces (guest memory changed since they were loaded), depth and
+ * multisampled surfaces. On ES the pixel buffer is read and written
+ * through gl_caps' readback and upload (es_ReadPixels converts the layouts
+ * ES cannot read directly, as it does for write-back). */
+#include "backend/gl/gl_util.h"
+#include "backend/maxwell/memory/block_linear.h"
+#include "backend/maxwell/render/render_targets.h"
+
+typedef struct pixels {
+    mw_surface *s;
+    uint32_t x, y, w, h; /* pixels */
+} pixels;
+
+/* The resident surface one side of the copy lies on, as pixels; false
+ * when there is none. */
+static bool side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, pixels *out)
+{
+    for (uint32_t i = 0; i < r->count; i++) {
+        mw_surface *s = &r->surf[i];
+        const mw_surface_desc *h = &s->d;
+        if (s->stale || h->zeta || h->sx || h->sy || h->pitch == d->block_linear)
+            continue;
+        const uint32_t p = h->format->bytes;
+        uint64_t xb, y;
+        if (d->block_linear) {
+            if (d->va != h->va || d->width_gobs != ((uint64_t)h->width * p + MW_GOB_WIDTH - 1) / MW_GOB_WIDTH ||
+                d->block_height_log2 != h->block_height_log2 || d->block_depth_log2 || d->layer)
+                continue;
+            xb = d->x_bytes, y = d->y;
+        } else {
+            if (d->pitch != (int64_t)h->pitch_bytes || d->va < h->va || d->va - h->va >= s->hi - s->lo)
+                continue;
+            xb = (d->va - h->va) % h->pitch_bytes, y = (d->va - h->va) / h->pitch_bytes;
+        }
+        if (xb % p || line_bytes % p || xb + line_bytes > (uint64_t)h->width * p || y + lines > h->height)
+            return false; /* on this surface's memory but not whole pixels of it */
+        *out = (pixels){s, (uint32_t)(xb / p), (uint32_t)y, line_bytes / p, lines};
+        return true;
+    }
+    return false;
+}
+
+/* The client layout holds the components as the GL texel holds them. */
+static bool natural(const mw_rt_format *f)
+{
+    const GLenum c = f->gl_format, t = f->gl_type;
+    const bool order = c == GL_RED || c == GL_RG || c == GL_RGBA || c == GL_RED_INTEGER || c == GL_RG_INTEGER ||
+                       c == GL_RGBA_INTEGER;
+    const bool whole = t == GL_UNSIGNED_BYTE || t == GL_BYTE || t == GL_UNSIGNED_SHORT || t == GL_SHORT ||
+                       t == GL_UNSIGNED_INT || t == GL_INT || t == GL_HALF_FLOAT || t == GL_FLOAT;
+    return order && whole;
+}
+
+void mw_dma_gpu_fini(mw_render *r)
+{
+    if (!r->gl_lost && r->ctx && r->dma_buf)
+        r->ctx->gl.DeleteBuffers(1, &r->dma_buf);
+    r->dma_buf = 0;
+    r->dma_buf_size = 0;
+}
+
+/* The re-encoding copy: source pixels in its client layout into the
+ * buffer, then from it in the destination's. */
+static void reencode(mw_render *r, const pixels *src, const pixels *dst, GLint k, size_t size)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const mw_rt_format *sf = src->s->d.format, *df = dst->s->d.format;
+    if (size > r->dma_buf_size) {
+        if (!r->dma_buf)
+            gl->CreateBuffers(1, &r->dma_buf);
+        gl->NamedBufferData(r->dma_buf, (GLsizeiptr)size, NULL, GL_STREAM_COPY);
+        r->dma_buf_size = size;
+    }
+    gl_pixel_store(r->ctx, 0, 1);
+    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, r->dma_buf);
+    gl->GetTextureSubImage(src->s->tex, 0, (GLint)src->x * k, (GLint)src->y * k, 0, (GLsizei)src->w * k,
+                           (GLsizei)src->h * k, 1, sf->gl_format, sf->gl_type, (GLsizei)size, NULL);
+    gl->BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, r->dma_buf);
+    gl->TextureSubImage2D(dst->s->tex, 0, (GLint)dst->x * k, (GLint)dst->y * k, (GLsizei)dst->w * k,
+                          (GLsizei)dst->h * k, df->gl_format, df->gl_type, NULL);
+    gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+}
+
+bool mw_render_dma(mw_render *r, const uint32_t *regs)
+{
+    if (r->dma_on_cpu || r->gl_lost || r->count < 2)
+        return false;
+    mw_dma_rect c;
+    if (!mw_dma_rect_of(regs, &r->io, &c))
+        return false;
+    pixels src, dst;
+    if (!side_pixels(r, &c.src, c.line_bytes, c.lines, &src) || !side_pixels(r, &c.dst, c.line_bytes, c.lines, &dst))
+        return false;
+    const mw_rt_format *sf = src.s->d.format, *df = dst.s->d.format;
+    if (src.s == dst.s || sf->bytes != df->bytes)
+        return false;
+    const bool raw = sf == df || (natural(sf) && natural(df));
+    /* the re-encoding copy's buffer: the scaled rectangle, at most what the
+     * CPU engine may stage (MW_ENGINE_MAX_BYTES) */
+    const size_t size = (size_t)src.w * r->scale * src.h * r->scale * sf->bytes;
+    if (raw ? !r->ctx->gl.CopyImageSubData : size > MW_ENGINE_MAX_BYTES)
+        return false;
+    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK)
+        return false;
+    const GLint k = (GLint)r->scale;
+    if (raw) {
+        if (r->ctx->info.texture_barrier)
+            r->ctx->gl.TextureBarrier();
+        else
+            r->ctx->gl.Flush();
+        r->ctx->gl.CopyImageSubData(src.s->tex, GL_TEXTURE_2D, 0, (GLint)src.x * k, (GLint)src.y * k, 0, dst.s->tex,
+                                    GL_TEXTURE_2D, 0, (GLint)dst.x * k, (GLint)dst.y * k, 0, (GLsizei)src.w * k,
+                                    (GLsizei)src.h * k, 1);
+    } else {
+        reencode(r, &src, &dst, k, size);
+    }
+    src.s->last_use = dst.s->last_use = ++r->tick;
+    mw_render_rendered(r, dst.s);
+    mw_draw_invalidate(r, c.dst.lo, c.dst.hi - c.dst.lo);
+    r->stats.dma_gpu++;
+    return true;
+}

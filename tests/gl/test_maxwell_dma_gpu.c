@@ -1,0 +1,289 @@
+/* DMA copies (class B0B5) on the GPU between resident surfaces
+ * (backend/maxwell/render/dma_gpu.c) against the CPU engine
+ * (backend/maxwell/engines/dma.c). Each case: a source surface S (pitch or
+ * block-linear, format Fs) loaded from a fixed pseudo-random pattern in
+ * guest memory and drawn on (a rectangle and a triangle with a slanted
+ * edge, so at scale 2 S's scaled pixels differ inside a native pixel), a
+ * destination D (format Fd) loaded from another pattern and drawn on, then
+ * one LAUNCH_DMA copying a rectangle of S into D, with a semaphore release.
+ * At scales 1 and 2 the same frame runs with the GPU path and with every
+ * copy through the CPU engine; S's and D's memory after write-back must be
+ * byte-identical, the semaphore must be written both ways, and the GPU run
+ * must have taken the GPU path (or, for the cases it must decline, not).
+ * D's rectangle is also checked against the copy worked out here from the
+ * registers (pitch rows at OFFSET + y * PITCH, block-linear bytes where
+ * mwt_bl_offset, the test's own layout model, puts them), so a copy to or
+ * from the wrong place fails even when both engines agree. Skips when the
+ * shader corpus is absent. */
+#include "support/test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "scenes/maxwell_draw_scene.h"
+#include "support/maxwell_fake_mem.h"
+#include "support/maxwell_support.h"
+
+#define W TMD_RECTS_W
+#define H TMD_RECTS_H
+#define M(byte_offset) ((byte_offset) / 4u)
+/* surfaces: block-linear ones in the block-linear-kind memory, pitch ones
+ * in the pitch-kind memory (past the programs and vertex data) */
+#define BL_S (TMD_RECTS_RT_VA + 0x80000u)
+#define BL_D (TMD_RECTS_RT_VA + 0xC0000u)
+#define PL_S (TMD_RECTS_DATA_VA + 0x200000u)
+#define PL_D (TMD_RECTS_DATA_VA + 0x280000u)
+#define SEM (TMD_RECTS_DATA_VA + 0x300000u)
+#define SPAN 0x10000u /* more than a 32x32 surface of 8-byte pixels spans, and the rows a straddling copy reads */
+
+/* clb0b5.h methods */
+enum {
+    LAUNCH_DMA = 0x300,
+    OFFSET_IN_UPPER = 0x400,
+    PITCH_IN = 0x410,
+    PITCH_OUT = 0x414,
+    LINE_LENGTH_IN = 0x418,
+    LINE_COUNT = 0x41C,
+    SET_SEMAPHORE_A = 0x240,
+    SET_REMAP_COMPONENTS = 0x708,
+    SET_DST_BLOCK_SIZE = 0x70C,
+    SET_SRC_BLOCK_SIZE = 0x728,
+};
+
+typedef struct dma_case {
+    const char *name;
+    uint32_t sfmt, dfmt;     /* SET_COLOR_TARGET_FORMAT values */
+    bool spitch, dpitch;
+    bool same;               /* D is S: the copy goes within one surface */
+    uint32_t ncomp;          /* remap: components of 1 byte (0: no remap) */
+    uint32_t sel;            /* remap: DST_X..DST_W selectors (4 bits each) */
+    bool one_d;              /* MULTI_LINE_ENABLE clear */
+    uint32_t sx, sy, dx, dy; /* the rectangle's origins: bytes, rows */
+    uint32_t bytes, lines;   /* bytes per line, lines */
+    bool taken;              /* the GPU path must take it */
+} dma_case;
+
+static const dma_case CASES[] = {
+    {"block-linear -> block-linear, whole surface", 0xD5, 0xD5, false, false, false, 0, 0, false, 0, 0, 0, 0,
+     W * 4, H, true},
+    {"block-linear -> block-linear, rectangle, identity remap of 4 bytes", 0xD5, 0xD5, false, false, false, 4,
+     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true},
+    {"pitch -> block-linear, rectangle", 0xD5, 0xD5, true, false, false, 0, 0, false, 2 * 4, 7, 8 * 4, 16, 20 * 4,
+     11, true},
+    {"block-linear -> pitch, rectangle", 0xD5, 0xD5, false, true, false, 0, 0, false, 9 * 4, 1, 0, 22, 23 * 4, 10,
+     true},
+    {"pitch -> pitch, rectangle", 0xD5, 0xD5, true, true, false, 0, 0, false, 11 * 4, 3, 5 * 4, 9, 21 * 4, 19,
+     true},
+    {"A8B8G8R8 -> RF32 (bits as they are)", 0xD5, 0xE5, false, false, false, 0, 0, false, 4 * 4, 4, 6 * 4, 2,
+     24 * 4, 26, true},
+    {"A8R8G8B8 -> A8B8G8R8 (re-encoded)", 0xCF, 0xD5, false, true, false, 0, 0, false, 1 * 4, 2, 3 * 4, 4, 28 * 4,
+     27, true},
+    {"R5G6B5 -> R16 (re-encoded)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 1 * 2, 6, 1 * 2, 3, 30 * 2,
+     25, true},
+    /* declined: the CPU engine runs them */
+    {"remap swapping components (declined)", 0xD5, 0xD5, false, false, false, 4, 0x3012, false, 0, 0, 0, 0, W * 4,
+     H, false},
+    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false},
+    {"4 bytes per pixel -> 2 (declined)", 0xD5, 0xE8, false, false, false, 0, 0, false, 0, 0, 0, 0, 16 * 4, 8,
+     false},
+    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false},
+    {"source rows past the surface (declined)", 0xD5, 0xD5, true, false, false, 0, 0, false, 0, 26, 0, 0, 10 * 4,
+     12, false},
+    {"source lines past the end of its rows (declined)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 5 * 2, 6,
+     1 * 2, 3, 30 * 2, 25, false},
+    {"within one surface (declined)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 4 * 4, 20, 16 * 4, 8,
+     false},
+};
+
+static uint32_t bytes_of(uint32_t fmt)
+{
+    return fmt == 0xE8 || fmt == 0xEE ? 2 : 4;
+}
+
+static uint64_t va_of(const dma_case *c, bool src)
+{
+    const bool pitch = src ? c->spitch : c->dpitch;
+    if (c->same && !src)
+        return va_of(c, true);
+    return pitch ? (src ? PL_S : PL_D) : (src ? BL_S : BL_D);
+}
+
+static uint8_t *mem_of(tmd_rects *e, uint64_t va)
+{
+    return va >= TMD_RECTS_DATA_VA ? e->data + (va - TMD_RECTS_DATA_VA) : e->rt + (va - TMD_RECTS_RT_VA);
+}
+
+/* Colour target 0 over the surface: tmd_target's block-linear one, or
+ * pitch (SET_COLOR_TARGET_MEMORY LAYOUT bit 12, WIDTH the pitch in bytes). */
+static void target(tm_pb *pb, uint64_t va, uint32_t fmt, bool pitch)
+{
+    tmd_target(pb, va, W, H, fmt);
+    if (pitch) {
+        tm_set1(pb, TM_SUB_3D, M(0x0808), W * bytes_of(fmt));
+        tm_set1(pb, TM_SUB_3D, M(0x0814), 1u << 12);
+    }
+}
+
+/* One side's registers: the offset (pitch: the rectangle's first byte) and
+ * for block-linear the surface and the origin in elements. */
+static void dma_side(tm_pb *pb, const dma_case *c, bool src, uint32_t bpe)
+{
+    const bool pitch = src ? c->spitch : c->dpitch;
+    const uint32_t fmt = src ? c->sfmt : c->dfmt, x = src ? c->sx : c->dx, y = src ? c->sy : c->dy;
+    const uint32_t pb_ = W * bytes_of(fmt);
+    uint64_t va = va_of(c, src);
+    if (pitch) {
+        va += (uint64_t)y * pb_ + x;
+        tm_set1(pb, TM_SUB_DMA, M(src ? PITCH_IN : PITCH_OUT), pb_);
+    } else {
+        /* BLOCK_SIZE (height 2 GOBs, as tmd_target), WIDTH, HEIGHT, DEPTH, LAYER, ORIGIN */
+        const uint32_t b[6] = {1u << 4, pb_ / bpe, H, 1, 0, (x / bpe) | y << 16};
+        tm_inc(pb, TM_SUB_DMA, M(src ? SET_SRC_BLOCK_SIZE : SET_DST_BLOCK_SIZE), 6, b);
+    }
+    const uint32_t off[2] = {(uint32_t)(va >> 32), (uint32_t)va};
+    tm_inc(pb, TM_SUB_DMA, M(OFFSET_IN_UPPER + (src ? 0 : 8)), 2, off);
+}
+
+static void dma_launch(tm_pb *pb, const dma_case *c)
+{
+    const uint32_t bpe = c->ncomp ? c->ncomp : 1;
+    dma_side(pb, c, true, bpe);
+    dma_side(pb, c, false, bpe);
+    tm_set1(pb, TM_SUB_DMA, M(LINE_LENGTH_IN), c->bytes / bpe);
+    tm_set1(pb, TM_SUB_DMA, M(LINE_COUNT), c->lines);
+    if (c->ncomp) /* COMPONENT_SIZE 17:16 (1 byte: 0), NUM_SRC 21:20, NUM_DST 25:24 (n - 1) */
+        tm_set1(pb, TM_SUB_DMA, M(SET_REMAP_COMPONENTS), c->sel | (c->ncomp - 1) << 20 | (c->ncomp - 1) << 24);
+    const uint32_t sem[3] = {(uint32_t)(SEM >> 32), (uint32_t)SEM, 0x5EA1F00Du}; /* SET_SEMAPHORE_A, B, PAYLOAD */
+    tm_inc(pb, TM_SUB_DMA, M(SET_SEMAPHORE_A), 3, sem);
+    /* DATA_TRANSFER_TYPE NON_PIPELINED (2), SEMAPHORE_TYPE RELEASE_ONE_WORD (1 at 4:3), SRC/DST_MEMORY_LAYOUT
+     * PITCH (bits 7, 8), MULTI_LINE_ENABLE (9), REMAP_ENABLE (10) */
+    tm_set1(pb, TM_SUB_DMA, M(LAUNCH_DMA),
+            2u | 1u << 3 | (uint32_t)c->spitch << 7 | (uint32_t)c->dpitch << 8 | (uint32_t)!c->one_d << 9 |
+                (uint32_t)(c->ncomp != 0) << 10);
+}
+
+typedef struct frame {
+    uint8_t s[SPAN], d[SPAN];
+    uint32_t sem;
+    uint64_t gpu_copies;
+} frame;
+
+static void pattern(uint8_t *p, uint32_t seed)
+{
+    uint32_t x = seed; /* xorshift32 */
+    for (uint32_t i = 0; i < SPAN; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        p[i] = (uint8_t)(x >> 24);
+    }
+}
+
+static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case *c, frame *out)
+{
+    tmd_rects e;
+    const float BLACK[4] = {0, 0, 0, 1};
+    if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
+        return false;
+    e.gpu->render->dma_on_cpu = on_cpu;
+    const uint64_t sva = va_of(c, true), dva = va_of(c, false);
+    pattern(mem_of(&e, sva), 0x9E3779B9u);
+    if (dva != sva)
+        pattern(mem_of(&e, dva), 0x2545F491u);
+    tmd_submit(&e, 0);
+    /* S: loaded from its pattern, then drawn on */
+    target(&e.pb, sva, c->sfmt, c->spitch);
+    const float YELLOW[4] = {1, 0.75f, 0, 0.5f}, GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f}, TEAL[4] = {0, 0.5f, 0.5f, 1};
+    const uint32_t a = tmd_rect(&e, 3, 5, 13, 19, 0, YELLOW, false);
+    const uint32_t t = e.verts;
+    tmd_vertex(&e, -0.9f, -0.3f, 0, GREY); /* a slanted edge across native pixels */
+    tmd_vertex(&e, 0.8f, -0.95f, 0, GREY);
+    tmd_vertex(&e, 0.2f, 0.85f, 0, GREY);
+    tmd_set(&e, 0x1214, a | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST: triangles */
+    tmd_set(&e, 0x1214, t | 3u << 16 | 4u << 28);
+    uint32_t draws = 2;
+    if (dva != sva) { /* D: loaded from its pattern, drawn on */
+        target(&e.pb, dva, c->dfmt, c->dpitch);
+        const uint32_t b = tmd_rect(&e, 20, 1, 31, 12, 0, TEAL, false);
+        tmd_set(&e, 0x1214, b | 6u << 16 | 4u << 28);
+        draws++;
+    }
+    dma_launch(&e.pb, c);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(res.draws, draws);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    out->gpu_copies = e.gpu->render->stats.dma_gpu;
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    memcpy(out->s, mem_of(&e, sva), SPAN);
+    memcpy(out->d, mem_of(&e, dva), SPAN);
+    memcpy(&out->sem, mem_of(&e, SEM), 4);
+    tmd_rects_close(&e);
+    return true;
+}
+
+/* Offset from a side's surface of byte x of row y, by the registers. */
+static size_t model_offset(const dma_case *c, bool src, uint32_t x, uint32_t y)
+{
+    const bool pitch = src ? c->spitch : c->dpitch;
+    const uint32_t row = W * bytes_of(src ? c->sfmt : c->dfmt);
+    const uint32_t ox = src ? c->sx : c->dx, oy = src ? c->sy : c->dy;
+    if (pitch)
+        return (size_t)(oy + y) * row + ox + x;
+    return (size_t)mwt_bl_offset(row, H, 1, 0, ox + x, oy + y, 0);
+}
+
+/* D's rectangle holds S's bytes, for a copy that moves bytes unchanged. */
+static void check_model(const dma_case *c, const frame *f, uint32_t scale)
+{
+    const uint8_t *s = f->s, *d = c->same ? f->s : f->d;
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < c->lines; y++)
+        for (uint32_t x = 0; x < c->bytes; x++)
+            bad += d[model_offset(c, false, x, y)] != s[model_offset(c, true, x, y)];
+    if (bad)
+        fail_msg("%s, scale %u: %u bytes of the rectangle are not the source's", c->name, scale, bad);
+}
+
+static void dma_copies_match_cpu_engine(void **state)
+{
+    frame *cpu = calloc(1, sizeof *cpu), *gpu = calloc(1, sizeof *gpu);
+    assert_non_null(cpu);
+    assert_non_null(gpu);
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        const dma_case *c = &CASES[i];
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            memset(cpu, 0, sizeof *cpu);
+            if (!run(*state, scale, true, c, cpu)) {
+                free(cpu), free(gpu);
+                skip();
+            }
+            assert_int_equal(cpu->gpu_copies, 0);
+            memset(gpu, 0, sizeof *gpu);
+            assert_true(run(*state, scale, false, c, gpu));
+            if (gpu->gpu_copies != (c->taken ? 1u : 0u))
+                fail_msg("%s, scale %u: %llu copies on the GPU, want %u", c->name, scale,
+                         (unsigned long long)gpu->gpu_copies, c->taken ? 1u : 0u);
+            assert_int_equal(cpu->sem, 0x5EA1F00Du);
+            assert_int_equal(gpu->sem, 0x5EA1F00Du);
+            const uint32_t bad = tm_diff_sd(cpu->s, gpu->s, cpu->d, gpu->d, SPAN);
+            if (bad)
+                fail_msg("%s, scale %u: %u bytes of S and D differ from the CPU engine's", c->name, scale, bad);
+            if (!c->ncomp || c->sel == 0x3210 || c->sel == 0x10)
+                check_model(c, gpu, scale);
+            print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_copies ? "on the GPU" : "declined");
+        }
+    }
+    free(cpu);
+    free(gpu);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(dma_copies_match_cpu_engine),
+    };
+    return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
+}
