@@ -222,6 +222,7 @@ void gl_pixel_store(glhle_context *ctx, GLint row_pixels, GLint alignment)
     gl->PixelStorei(GL_UNPACK_SKIP_ROWS, 0);
     gl->PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
     gl->PixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+    gl->PixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
     gl->PixelStorei(GL_PACK_ALIGNMENT, alignment);
     gl->PixelStorei(GL_PACK_ROW_LENGTH, row_pixels);
     gl->PixelStorei(GL_PACK_SKIP_ROWS, 0);

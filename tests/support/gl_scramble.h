@@ -39,7 +39,7 @@
 #define TS_SCRAMBLED_PIXEL_STORE(X)                                                                             \
     X(GL_UNPACK_ALIGNMENT) X(GL_UNPACK_ROW_LENGTH) X(GL_UNPACK_SKIP_ROWS) X(GL_UNPACK_SKIP_PIXELS)             \
     X(GL_PACK_ALIGNMENT) X(GL_PACK_ROW_LENGTH) X(GL_PACK_SKIP_ROWS) X(GL_PACK_SKIP_PIXELS)                     \
-    X(GL_UNPACK_IMAGE_HEIGHT)
+    X(GL_UNPACK_IMAGE_HEIGHT) X(GL_UNPACK_SKIP_IMAGES)
 
 /* Buffer binding points glhle binds (generic bindings). */
 #define TS_SCRAMBLED_BUFFER_TARGETS(X)                                                                          \
