@@ -108,6 +108,20 @@ static bool fe_dma_copy(void *user, const uint32_t *regs)
     return gpu->render && mw_render_dma(gpu->render, regs);
 }
 
+/* An inline-to-memory transfer into a resident surface goes into it. */
+static bool fe_i2m_begin(void *user, const mw_i2m *st)
+{
+    glhle_maxwell *gpu = user;
+    return gpu->render && mw_render_i2m_begin(gpu->render, st);
+}
+
+static void fe_i2m_end(void *user, const mw_i2m *st)
+{
+    glhle_maxwell *gpu = user;
+    if (gpu->render)
+        mw_render_i2m_end(gpu->render, st);
+}
+
 static void fe_wrote(void *user, uint64_t va, uint64_t size)
 {
     glhle_maxwell *gpu = user;
@@ -219,7 +233,8 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
     /* report counters come from the renderer (a GL-free instance reads 0) */
     fe->hooks = (mw_frontend_hooks){g,         fe_emit,  NULL, NULL, fe_access, fe_wrote,
                                     ctx ? fe_report_counter : NULL, ctx ? fe_clear_report : NULL,
-                                    ctx ? fe_twod_blit : NULL, ctx ? fe_dma_copy : NULL};
+                                    ctx ? fe_twod_blit : NULL, ctx ? fe_dma_copy : NULL,
+                                    ctx ? fe_i2m_begin : NULL, ctx ? fe_i2m_end : NULL};
     if (ctx) {
         const uint32_t scale = d.scale ? d.scale : 1;
         g->render = calloc(1, sizeof *g->render);

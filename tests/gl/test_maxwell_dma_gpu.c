@@ -99,7 +99,7 @@ static const dma_case CASES[] = {
 
 static uint32_t bytes_of(uint32_t fmt)
 {
-    return fmt == 0xE8 || fmt == 0xEE ? 2 : 4;
+    return fmt == 0xCA ? 8 : fmt == 0xE8 || fmt == 0xEE ? 2 : 4;
 }
 
 static uint64_t va_of(const dma_case *c, bool src)
@@ -280,10 +280,185 @@ static void dma_copies_match_cpu_engine(void **state)
     free(gpu);
 }
 
+/* ---- inline-to-memory into a resident surface (i2m_gpu.c) ----
+ * A target T (pitch or block-linear) loaded from a pattern and drawn on
+ * (GPU-dirty; or flushed first: fresh), then, in a submission of its own,
+ * one inline-to-memory transfer (the A140 class or the 3D class's copy)
+ * of a rectangle of T, then a later draw on T beside the rectangle, then a
+ * flush. Against the same frame with every transfer the CPU way: T's
+ * memory byte-identical; the rectangle holds the transfer's bytes where
+ * the test's layout model puts them; the taken transfers wrote nothing
+ * back and loaded nothing (the surface was updated in place). */
+typedef struct i2m_case {
+    const char *name;
+    uint32_t fmt;
+    bool pitch;
+    uint32_t subc;         /* TM_SUB_I2M or TM_SUB_3D */
+    bool fresh;            /* T flushed before the transfer */
+    uint32_t split;        /* data words in the transfer's submission (0: all); the rest in the next */
+    uint32_t xb, y;        /* the rectangle's origin: bytes, rows */
+    uint32_t bytes, lines;
+    bool taken;
+} i2m_case;
+
+static const i2m_case I2M_CASES[] = {
+    {"block-linear target, I2M class", 0xD5, false, TM_SUB_I2M, false, 0, 4 * 4, 20, 16 * 4, 7, true},
+    {"pitch target, 3D class's copy", 0xD5, true, TM_SUB_3D, false, 0, 3 * 4, 18, 17 * 4, 9, true},
+    {"fresh block-linear target", 0xD5, false, TM_SUB_3D, true, 0, 0, 16, 20 * 4, 16, true},
+    {"RGBA16F, data split mid-pixel between submissions", 0xCA, false, TM_SUB_I2M, false, 37, 2 * 8, 19,
+     12 * 8, 6, true},
+    {"pitch, RGBA16F, whole rows", 0xCA, true, TM_SUB_I2M, false, 0, 0, 13, W * 8, H - 13, true},
+    {"half a pixel off (declined)", 0xD5, true, TM_SUB_I2M, false, 0, 4 * 4 + 2, 20, 16 * 4, 7, false},
+};
+
+/* Transfer byte i: finite as a half float, any code as unorm. */
+static uint8_t i2m_byte(uint32_t i)
+{
+    return (uint8_t)((i * 151u + 7u) % 61u);
+}
+
+typedef struct i2m_frame {
+    uint8_t t[SPAN];
+    uint64_t taken, writebacks, loads; /* writebacks and loads: during the transfer and the later draw */
+} i2m_frame;
+
+static void i2m_launch(tm_pb *pb, const i2m_case *c, uint64_t va)
+{
+    const uint32_t row = W * bytes_of(c->fmt);
+    if (c->pitch) {
+        va += (uint64_t)c->y * row + c->xb;
+        tm_set1(pb, c->subc, M(0x190), row); /* PITCH_OUT */
+    } else {
+        /* DST_BLOCK_SIZE (height 2 GOBs, as tmd_target), WIDTH (bytes), HEIGHT, DEPTH, LAYER, ORIGIN_BYTES_X,
+         * ORIGIN_SAMPLES_Y */
+        const uint32_t b[7] = {1u << 4, row, H, 1, 0, c->xb, c->y};
+        tm_inc(pb, c->subc, M(0x194), 7, b);
+    }
+    /* LINE_LENGTH_IN, LINE_COUNT, OFFSET_OUT_UPPER, OFFSET_OUT */
+    const uint32_t l[4] = {c->bytes, c->lines, (uint32_t)(va >> 32), (uint32_t)va};
+    tm_inc(pb, c->subc, M(0x180), 4, l);
+    tm_set1(pb, c->subc, M(0x1B0), c->pitch ? 1u : 0u); /* LAUNCH_DMA: DST_MEMORY_LAYOUT PITCH 0:0 */
+}
+
+static void i2m_data(tm_pb *pb, const i2m_case *c, uint32_t from, uint32_t to)
+{
+    for (uint32_t w = from; w < to; w++) {
+        uint32_t v = 0;
+        for (uint32_t b = 0; b < 4; b++)
+            v |= (uint32_t)i2m_byte(w * 4 + b) << (8 * b);
+        tm_noninc(pb, c->subc, M(0x1B4), 1, &v); /* LOAD_INLINE_DATA */
+    }
+}
+
+static void i2m_submit(tmd_rects *e, uint32_t draws)
+{
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(res.draws, draws);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+}
+
+static bool i2m_run(glhle_context *ctx, uint32_t scale, bool on_cpu, const i2m_case *c, i2m_frame *out)
+{
+    tmd_rects e;
+    const float BLACK[4] = {0, 0, 0, 1};
+    if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
+        return false;
+    e.gpu->render->i2m_on_cpu = on_cpu;
+    const uint64_t va = c->pitch ? PL_S : BL_S;
+    pattern(mem_of(&e, va), 0x9E3779B9u);
+    tmd_submit(&e, 0);
+    target(&e.pb, va, c->fmt, c->pitch);
+    const float YELLOW[4] = {1, 0.75f, 0, 0.5f}, GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f}, TEAL[4] = {0, 0.5f, 0.5f, 1};
+    const uint32_t a = tmd_rect(&e, 3, 5, 13, 19, 0, YELLOW, false);
+    const uint32_t t = e.verts;
+    tmd_vertex(&e, -0.9f, -0.3f, 0, GREY);
+    tmd_vertex(&e, 0.8f, -0.95f, 0, GREY);
+    tmd_vertex(&e, 0.2f, 0.85f, 0, GREY);
+    tmd_set(&e, 0x1214, a | 6u << 16 | 4u << 28);
+    tmd_set(&e, 0x1214, t | 3u << 16 | 4u << 28);
+    i2m_submit(&e, 2);
+    if (c->fresh)
+        assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    const mw_render_stats before = e.gpu->render->stats;
+    const uint32_t words = (c->bytes * c->lines + 3) / 4, split = c->split ? c->split : words;
+    i2m_launch(&e.pb, c, va);
+    i2m_data(&e.pb, c, 0, split);
+    i2m_submit(&e, 0);
+    if (split < words) {
+        i2m_data(&e.pb, c, split, words);
+        i2m_submit(&e, 0);
+    }
+    /* a later draw on T beside the rectangle */
+    const uint32_t b = tmd_rect(&e, 22, 1, 31, 12, 0, TEAL, false);
+    tmd_set(&e, 0x1214, b | 6u << 16 | 4u << 28);
+    i2m_submit(&e, 1);
+    out->taken = e.gpu->render->stats.i2m_gpu;
+    out->writebacks = e.gpu->render->stats.writebacks - before.writebacks;
+    out->loads = e.gpu->render->stats.loads - before.loads;
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    memcpy(out->t, mem_of(&e, va), SPAN);
+    tmd_rects_close(&e);
+    return true;
+}
+
+static void i2m_check_model(const i2m_case *c, const i2m_frame *f, uint32_t scale)
+{
+    const uint32_t row = W * bytes_of(c->fmt);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < c->lines; y++)
+        for (uint32_t x = 0; x < c->bytes; x++) {
+            const size_t o = c->pitch ? (size_t)(c->y + y) * row + c->xb + x
+                                      : (size_t)mwt_bl_offset(row, H, 1, 0, c->xb + x, c->y + y, 0);
+            bad += f->t[o] != i2m_byte(y * c->bytes + x);
+        }
+    if (bad)
+        fail_msg("%s, scale %u: %u bytes of the rectangle are not the transfer's", c->name, scale, bad);
+}
+
+static void i2m_writes_update_resident_surfaces(void **state)
+{
+    i2m_frame *cpu = calloc(1, sizeof *cpu), *gpu = calloc(1, sizeof *gpu);
+    assert_non_null(cpu);
+    assert_non_null(gpu);
+    for (size_t i = 0; i < sizeof I2M_CASES / sizeof I2M_CASES[0]; i++) {
+        const i2m_case *c = &I2M_CASES[i];
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            memset(cpu, 0, sizeof *cpu);
+            if (!i2m_run(*state, scale, true, c, cpu)) {
+                free(cpu), free(gpu);
+                skip();
+            }
+            assert_int_equal(cpu->taken, 0);
+            memset(gpu, 0, sizeof *gpu);
+            assert_true(i2m_run(*state, scale, false, c, gpu));
+            if (gpu->taken != (c->taken ? 1u : 0u))
+                fail_msg("%s, scale %u: %llu transfers into the surface, want %u", c->name, scale,
+                         (unsigned long long)gpu->taken, c->taken ? 1u : 0u);
+            /* taken whole in one submission: no write-back, no reload */
+            if (c->taken && !c->split && (gpu->writebacks || gpu->loads))
+                fail_msg("%s, scale %u: %llu write-backs and %llu loads for a transfer into the surface", c->name,
+                         scale, (unsigned long long)gpu->writebacks, (unsigned long long)gpu->loads);
+            uint32_t bad = 0;
+            for (uint32_t k = 0; k < SPAN; k++)
+                bad += cpu->t[k] != gpu->t[k];
+            if (bad)
+                fail_msg("%s, scale %u: %u bytes of the target differ from the CPU way's", c->name, scale, bad);
+            i2m_check_model(c, gpu, scale);
+            print_message("  %s, scale %u: %s\n", c->name, scale, gpu->taken ? "into the surface" : "declined");
+        }
+    }
+    free(cpu);
+    free(gpu);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dma_copies_match_cpu_engine),
+        cmocka_unit_test(i2m_writes_update_resident_surfaces),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

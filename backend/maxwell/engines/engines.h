@@ -139,6 +139,7 @@ typedef struct mw_i2m {
     uint64_t semaphore_va;
     uint32_t semaphore_payload;
     glhle_result error;  /* a write that failed ends the transfer with this */
+    uint64_t lo, hi;     /* the guest bytes the transfer writes (set when it starts) */
 } mw_i2m;
 
 /* LAUNCH_DMA (value in regs[0x1B0 / 4]): starts a transfer of

@@ -125,6 +125,8 @@ glhle_result mw_i2m_begin(mw_i2m *st, const uint32_t *regs, const mw_mem_io *io)
         r = mw_surface_check_kind(st->block_linear, lo, hi, "inline-to-memory destination", io);
     if (r != GLHLE_RESULT_OK)
         return r;
+    st->lo = lo;
+    st->hi = hi;
     st->active = true;
     return GLHLE_RESULT_OK;
 }

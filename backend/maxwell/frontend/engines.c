@@ -15,6 +15,27 @@ static bool io_write(void *user, uint64_t va, const void *src, size_t size)
     return mw_gpu_write(user, va, src, size, "engine write");
 }
 
+/* A taken inline-to-memory transfer's own bytes: to memory without the
+ * access hook (the renderer puts them into its surface at the end);
+ * anything else it writes (the semaphore) goes the usual way. */
+static bool io_write_held(void *user, uint64_t va, const void *src, size_t size)
+{
+    mw_frontend *fe = user;
+    for (int i = 0; i < 3; i++) {
+        const mw_i2m *st = &fe->i2m[i];
+        if (!fe->i2m_gpu[i] || va < st->lo || size > st->hi - va)
+            continue;
+        if (mw_as_write(fe->as, va, src, size)) {
+            if (fe->hooks.wrote)
+                fe->hooks.wrote(fe->hooks.user, va, size);
+            return true;
+        }
+        mw_fault(fe, va, size, "engine write", "writes", "not all mapped");
+        return false;
+    }
+    return mw_gpu_write(fe, va, src, size, "engine write");
+}
+
 static uint64_t io_timestamp(void *user)
 {
     return mw_timestamp(user);
@@ -30,6 +51,33 @@ static const mw_mem_io *io_of(mw_frontend *fe)
 {
     fe->io = (mw_mem_io){fe, io_read, io_write, &fe->log, io_timestamp, io_kinds};
     return &fe->io;
+}
+
+static const mw_mem_io *io_held(mw_frontend *fe)
+{
+    fe->io = (mw_mem_io){fe, io_read, io_write_held, &fe->log, io_timestamp, io_kinds};
+    return &fe->io;
+}
+
+void mw_i2m_settle(mw_frontend *fe, int keep)
+{
+    for (int i = 0; i < 3; i++)
+        if (fe->i2m_gpu[i] && i != keep) {
+            fe->i2m_gpu[i] = false;
+            fe->hooks.i2m_end(fe->hooks.user, &fe->i2m[i]);
+        }
+}
+
+void mw_i2m_before(mw_frontend *fe, uint32_t cls, uint32_t method)
+{
+    if (!(fe->i2m_gpu[0] | fe->i2m_gpu[1] | fe->i2m_gpu[2]))
+        return;
+    int keep = -1;
+    if (method == MW_I2M_LOAD_INLINE_DATA)
+        keep = cls == GLHLE_MAXWELL_CLASS_3D ? 0 : cls == GLHLE_MAXWELL_CLASS_I2M ? 1
+               : cls == GLHLE_MAXWELL_CLASS_COMPUTE                          ? 2
+                                                                             : -1;
+    mw_i2m_settle(fe, keep);
 }
 
 static void engine_result(mw_frontend *fe, glhle_result r, const char *what)
@@ -61,6 +109,7 @@ void mw_i2m_method(mw_frontend *fe, int slot, const uint32_t *regs, uint32_t met
 {
     mw_i2m *st = &fe->i2m[slot];
     if (method == MW_I2M_LAUNCH_DMA) {
+        mw_i2m_settle(fe, -1);
         if (st->active)
             mw_problem(fe, GLHLE_RESULT_TRUNCATED, GLHLE_LOG_WARN,
                        "inline-to-memory LAUNCH_DMA while the previous copy still waits for %llu of its %llu bytes; "
@@ -70,6 +119,10 @@ void mw_i2m_method(mw_frontend *fe, int slot, const uint32_t *regs, uint32_t met
         engine_result(fe, r, "inline-to-memory LAUNCH_DMA");
         if (r == GLHLE_RESULT_OK && !st->active)
             launch(fe, regs, addr(regs, MW_I2M_OFFSET_OUT_UPPER));
+        /* the renderer first: bytes for a surface it holds go into it
+         * (i2m_gpu.c) rather than making it write back and reload */
+        if (st->active && fe->hooks.i2m_begin && fe->hooks.i2m_begin(fe->hooks.user, st))
+            fe->i2m_gpu[slot] = true;
         return;
     }
     if (!st->active) {
@@ -77,7 +130,11 @@ void mw_i2m_method(mw_frontend *fe, int slot, const uint32_t *regs, uint32_t met
                    "LOAD_INLINE_DATA 0x%08x with no inline-to-memory copy launched; dropped", value);
         return;
     }
-    const glhle_result r = mw_i2m_data(st, value, io_of(fe));
+    const glhle_result r = mw_i2m_data(st, value, fe->i2m_gpu[slot] ? io_held(fe) : io_of(fe));
+    if (fe->i2m_gpu[slot] && !st->active) {
+        fe->i2m_gpu[slot] = false;
+        fe->hooks.i2m_end(fe->hooks.user, st);
+    }
     engine_result(fe, r, "inline-to-memory data");
     if (!st->active)
         launch(fe, regs, addr(regs, MW_I2M_OFFSET_OUT_UPPER));

@@ -177,6 +177,17 @@ typedef struct mw_frontend_hooks {
      * surfaces it holds (the front end then writes only the semaphore
      * release), false to run the CPU engine. May be NULL. */
     bool (*dma_copy)(void *user, const uint32_t *regs);
+    /* An inline-to-memory transfer `st` (started: st->active, st->lo and
+     * st->hi set) offered likewise: true when the renderer holds all of its
+     * destination in one surface and will put the bytes there; the data
+     * words then go to guest memory without `access` (no write-back, no
+     * reload), and `i2m_end` is called once the transfer ends (its last
+     * word, a fault, a new launch) or anything else happens first (another
+     * method, the end of the submission), with st->done bytes written from
+     * the start; the rest of a transfer ended early goes the CPU way. Both
+     * may be NULL. */
+    bool (*i2m_begin)(void *user, const mw_i2m *st);
+    void (*i2m_end)(void *user, const mw_i2m *st);
 } mw_frontend_hooks;
 
 typedef struct mw_frontend {
@@ -202,6 +213,7 @@ typedef struct mw_frontend {
     uint32_t *engine_regs[MW_ENGINE_COUNT_]; /* MW_METHOD_WORDS each; [0] unused (3D is regs3d) */
     mw_i2m i2m[3];                           /* inline-to-memory transfers: 0 the 3D built-in, 1 the A140 class,
                                               * 2 the compute class's (clb1c0.h, the same methods) */
+    bool i2m_gpu[3];                         /* the renderer took the transfer (mw_frontend_hooks.i2m_begin) */
     mw_mem_io io;                            /* GPU memory for the engines */
 
     mw_macro_call macro;
@@ -291,6 +303,14 @@ void mw_3d_method(mw_frontend *fe, uint32_t method, uint32_t value, bool last);
 void mw_macro_flush(mw_frontend *fe);
 /* The other classes (engines.c). */
 void mw_engine_method(mw_frontend *fe, mw_engine engine, uint32_t method, uint32_t value);
+/* Ends the renderer's hold on the inline-to-memory transfers it took
+ * (mw_frontend_hooks.i2m_end), except slot `keep` (-1: all); what is left
+ * of them goes the CPU way. */
+void mw_i2m_settle(mw_frontend *fe, int keep);
+/* Before method `method` of class `cls` (HOST for host methods): settles
+ * every taken transfer but the one this method feeds (its
+ * LOAD_INLINE_DATA). */
+void mw_i2m_before(mw_frontend *fe, uint32_t cls, uint32_t method);
 /* A release of the semaphore at va: payload, then for a four-word report
  * zero and the 64-bit timestamp (host.c). Reports with the event. */
 void mw_release_semaphore_report(mw_frontend *fe, uint64_t va, uint32_t payload, bool four_words);

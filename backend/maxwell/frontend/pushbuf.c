@@ -168,6 +168,7 @@ void mw_method(mw_frontend *fe, uint32_t subc, uint32_t method, uint32_t value, 
     fe->run.res.methods++;
     loc->subchannel = subc;
     loc->method = method;
+    mw_i2m_before(fe, method < MW_HOST_METHODS ? GLHLE_MAXWELL_CLASS_HOST : fe->bound_class[subc], method);
     if (method < MW_HOST_METHODS) {
         loc->class_id = GLHLE_MAXWELL_CLASS_HOST;
         if (method == 0) {

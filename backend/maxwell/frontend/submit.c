@@ -308,7 +308,7 @@ static bool run_pending(mw_frontend *fe)
     return !stopped(fe);
 }
 
-void mw_frontend_submit(mw_frontend *fe, const uint64_t *entries, const uint32_t *words, size_t count)
+static void submit(mw_frontend *fe, const uint64_t *entries, const uint32_t *words, size_t count)
 {
     if ((!wait_over(fe) || !run_pending(fe)) && !fe->run.res.stopped_on_error) {
         /* still waiting: all of this submission's work is held back */
@@ -341,4 +341,12 @@ void mw_frontend_submit(mw_frontend *fe, const uint64_t *entries, const uint32_t
         if (fe->run.res.stopped_on_error)
             return;
     }
+}
+
+void mw_frontend_submit(mw_frontend *fe, const uint64_t *entries, const uint32_t *words, size_t count)
+{
+    submit(fe, entries, words, count);
+    /* the core may read or map memory before the next submission: a
+     * transfer the renderer took is in its surface by then */
+    mw_i2m_settle(fe, -1);
 }

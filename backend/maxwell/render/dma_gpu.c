@@ -53,14 +53,9 @@
 #include "backend/maxwell/memory/block_linear.h"
 #include "backend/maxwell/render/render_targets.h"
 
-typedef struct pixels {
-    mw_surface *s;
-    uint32_t x, y, w, h; /* pixels */
-} pixels;
+typedef mw_pixels pixels;
 
-/* The resident surface one side of the copy lies on, as pixels; false
- * when there is none. */
-static bool side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, pixels *out)
+bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, mw_pixels *out)
 {
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
@@ -137,7 +132,7 @@ bool mw_render_dma(mw_render *r, const uint32_t *regs)
     if (!mw_dma_rect_of(regs, &r->io, &c))
         return false;
     pixels src, dst;
-    if (!side_pixels(r, &c.src, c.line_bytes, c.lines, &src) || !side_pixels(r, &c.dst, c.line_bytes, c.lines, &dst))
+    if (!mw_render_side_pixels(r, &c.src, c.line_bytes, c.lines, &src) || !mw_render_side_pixels(r, &c.dst, c.line_bytes, c.lines, &dst))
         return false;
     const mw_rt_format *sf = src.s->d.format, *df = dst.s->d.format;
     if (src.s == dst.s || sf->bytes != df->bytes)

@@ -66,6 +66,7 @@ void mw_render_fini(mw_render *r)
         mw_msaa_fini(r);
         mw_twod_fini(r);
         mw_dma_gpu_fini(r);
+        mw_i2m_gpu_fini(r);
         free(r->staging);
         r->staging = NULL;
         return;
@@ -79,6 +80,7 @@ void mw_render_fini(mw_render *r)
     mw_msaa_fini(r);
     mw_twod_fini(r);
     mw_dma_gpu_fini(r);
+    mw_i2m_gpu_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
     mw_query_fini(r);

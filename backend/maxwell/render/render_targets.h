@@ -91,6 +91,7 @@ typedef struct mw_render_stats {
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
     uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
     uint64_t dma_gpu;             /* DMA copies done on the GPU between resident surfaces (dma_gpu.c) */
+    uint64_t i2m_gpu;             /* inline-to-memory transfers put into a resident surface (i2m_gpu.c) */
     uint64_t provoking_rotations; /* draws whose first-vertex flat values a host without that convention
                                    * (ES) drew as a rotated index list (draw.c, gl/provoking.h) */
 } mw_render_stats;
@@ -160,6 +161,9 @@ typedef struct mw_render {
     bool dma_on_cpu;              /* tests: every DMA copy through the CPU engine */
     GLuint dma_buf;               /* dma_gpu.c: the pixel buffer of the re-encoding copy, made at its first use */
     size_t dma_buf_size;
+    uint8_t *i2m_buf;             /* i2m_gpu.c: guest bytes of a transfer's pixels, then scaled up */
+    size_t i2m_buf_size;
+    bool i2m_on_cpu;              /* tests: every inline-to-memory transfer the CPU way */
     GLuint twod_prog, twod_vao;   /* twod_gpu.c: the sample pass, made at its first use */
     mw_shader_config shader;
 } mw_render;
@@ -229,6 +233,28 @@ void mw_twod_fini(mw_render *r);
 bool mw_render_dma(mw_render *r, const uint32_t *regs);
 /* Deletes the re-encoding copy's buffer (the name only when the GL is not lost). */
 void mw_dma_gpu_fini(mw_render *r);
+/* A rectangle of whole pixels of one resident surface. */
+typedef struct mw_pixels {
+    mw_surface *s;
+    uint32_t x, y, w, h;
+} mw_pixels;
+/* The resident, fresh, single-sampled colour surface whose memory `lines`
+ * lines of `line_bytes` bytes at d lie on, as whole pixels of its layout
+ * (the rules are in dma_gpu.c); false when there is none. */
+bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, mw_pixels *out);
+
+/* ---- inline-to-memory writes into resident surfaces (i2m_gpu.c) ---- */
+/* An inline-to-memory transfer (started) whose destination is all whole
+ * pixels of one resident surface (mw_render_side_pixels): true when
+ * taken (its bytes then reach guest memory without a write-back or a
+ * reload, and mw_render_i2m_end puts them into the surface). */
+bool mw_render_i2m_begin(mw_render *r, const mw_i2m *st);
+/* The taken transfer ended (or stops being held) with st->done bytes
+ * written: those bytes go from guest memory into the surface (a pixel
+ * written in part takes its other bytes from the surface), and textures
+ * and fetched programs over them load again. */
+void mw_render_i2m_end(mw_render *r, const mw_i2m *st);
+void mw_i2m_gpu_fini(mw_render *r);
 
 /* ---- textures and samplers (textures.c) ---- */
 /* The GL texture for a texture header (TIC entry, 8 words), created and
