@@ -426,9 +426,13 @@ static int replay_maxwell(replay_tool *t, const char *path, const glhle_bytebuf 
         r = GLHLE_RESULT_OK; /* the window was closed */
     tool_note("%u of %u frames written to %s (Maxwell trace, %u submissions)", t->written, st.frames, t->out_dir,
               st.submissions);
-    char tail[128];
-    snprintf(tail, sizeof tail, "\"frames\": %u, \"submissions\": %u, \"problems\": %u", st.frames, st.submissions,
-             st.problems);
+    char tail[512];
+    const glhle_maxwell_render_stats *rs = &st.render;
+    snprintf(tail, sizeof tail,
+             "\"frames\": %u, \"submissions\": %u, \"problems\": %u, \"surface_loads\": %llu, "
+             "\"surface_writebacks\": %llu, \"twod_gpu\": %llu, \"dma_gpu\": %llu, \"i2m_gpu\": %llu",
+             st.frames, st.submissions, st.problems, (unsigned long long)rs->loads, (unsigned long long)rs->writebacks,
+             (unsigned long long)rs->twod_gpu, (unsigned long long)rs->dma_gpu, (unsigned long long)rs->i2m_gpu);
     const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, tail);
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {

@@ -374,6 +374,9 @@ glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxw
     out->loads = s->loads;
     out->writebacks = s->writebacks;
     out->evictions = s->evictions;
+    out->twod_gpu = s->twod_gpu;
+    out->dma_gpu = s->dma_gpu;
+    out->i2m_gpu = s->i2m_gpu;
     return GLHLE_RESULT_OK;
 }
 

@@ -172,6 +172,10 @@ typedef struct glhle_maxwell_render_stats {
     uint64_t loads;        /* targets loaded from guest memory */
     uint64_t writebacks;   /* targets written back to guest memory */
     uint64_t evictions;    /* targets dropped to make room */
+    /* engine work kept on the GPU, no round trip through guest memory: */
+    uint64_t twod_gpu;     /* 2D blits between resident targets */
+    uint64_t dma_gpu;      /* DMA copies between resident surfaces */
+    uint64_t i2m_gpu;      /* inline-to-memory transfers put into a resident surface */
 } glhle_maxwell_render_stats;
 
 /* All zero for a GL-free instance. */
@@ -279,6 +283,7 @@ typedef struct glhle_maxwell_replay_stats {
     uint32_t problems;           /* submissions and presents that returned an error */
     bool ended;                  /* the END chunk was reached */
     glhle_shader_stats shaders;  /* the instance's, at the end of the replay (glhle_maxwell_get_shader_stats) */
+    glhle_maxwell_render_stats render; /* likewise (glhle_maxwell_get_render_stats) */
 } glhle_maxwell_replay_stats;
 
 /* Replays a Maxwell trace. BAD_DATA / TRUNCATED (logged with the byte

@@ -497,6 +497,13 @@ static void replay_tool_uses_the_cache(void **state)
             if (!strstr(j, want[pass][k]))
                 fail_msg("run %d: %s lacks %s: %s", pass + 1, json, want[pass][k], j);
         assert_non_null(strstr(j, "\"submissions\": "));
+        /* the renderer's figures: the triangle's one target loaded once,
+         * no engine work on the GPU (it has none) */
+        static const char *const render[] = {"\"surface_loads\": 1,", "\"surface_writebacks\": 0,",
+                                             "\"twod_gpu\": 0,", "\"dma_gpu\": 0,", "\"i2m_gpu\": 0}"};
+        for (int k = 0; k < 5; k++)
+            if (!strstr(j, render[k]))
+                fail_msg("run %d: %s lacks %s: %s", pass + 1, json, render[k], j);
         free(j);
     }
     snprintf(args, sizeof args, "list --json '%s/cache/maxwell_triangle.maxwell.glsc'", dir);

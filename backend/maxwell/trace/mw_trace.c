@@ -579,8 +579,10 @@ glhle_result glhle_maxwell_trace_replay(const void *data, size_t size, const glh
         else if (c.type == MW_TRACE_END) /* past the frames asked for: only checked, to find its end */
             stats->ended = true;
     }
-    if (pl.gpu)
+    if (pl.gpu) {
         glhle_maxwell_get_shader_stats(pl.gpu, &stats->shaders);
+        glhle_maxwell_get_render_stats(pl.gpu, &stats->render);
+    }
     glhle_maxwell_destroy(pl.gpu);
     for (uint32_t i = 0; i < pl.nreg; i++)
         free(pl.reg[i].host);
