@@ -108,7 +108,7 @@ typedef struct gpu_vs_source {
 typedef struct gpu_gs_source {
     uint32_t generation;
     uint16_t entry, output_mask, vs_output_mask;
-    uint8_t mode, vertices, per_vertex, start_index, input_count, pad[3];
+    uint8_t mode, vertices, per_vertex, start_index, input_count, main_vertices, pad[2];
     uint8_t input_register[16];
     pica_outmap_state outmap;
 } gpu_gs_source;
@@ -202,6 +202,7 @@ struct pica_rasterizer {
     gpu_gs_source gs_source;       /* what the key's geometry half was made from */
     bool gs_source_valid, gs_ok, gs_failed, gs_changed, gs_vs_changed;
     bool gs_may_report;            /* pica_vsp_may_report of the geometry program */
+    uint32_t gs_stream_logged;     /* program generation whose variable-mode index stream refusal was logged */
     GLuint gs_program;
     bool gs_have_program;
     GLenum gs_prim;                /* the GL primitive one invocation's vertices make */
@@ -1347,10 +1348,28 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
     /* primitive.c gs_input: VSH_OUTMAP_TOTAL1 + 1 registers a vertex, at most the mask's */
     src.per_vertex = (uint8_t)(g->vs_outmap_total1 < outputs ? g->vs_outmap_total1 : outputs);
     src.input_count = s->gs.input_count;
-    if (src.mode == 0)
+    if (src.mode == 0) {
         src.vertices = src.per_vertex ? (uint8_t)((src.input_count + src.per_vertex - 1u) / src.per_vertex) : 0;
-    else
+    } else if (src.mode == 1) {
+        /* one program per vertex count: this draw's, when all its
+         * invocations have the same (the GL primitive's) */
+        char why[160];
+        src.vertices = (uint8_t)pica_gs_variable_count(r->p, ev->u.draw.indexed, why, sizeof why);
+        if (!src.vertices) {
+            if (r->gs_stream_logged != src.generation) {
+                r->gs_stream_logged = src.generation;
+                r->stats.gs_refusals++;
+                GLHLE_INFO(r->log, "pica draw: geometry shader (program generation %u) runs on the CPU: %s",
+                           src.generation, why);
+            }
+            return false;
+        }
+        /* primitive.c gs_count: GSH_MISC1 + 1 main vertices; more than the count means all */
+        const uint32_t mains = (g->gsh_misc1 & 0xFFu) + 1u;
+        src.main_vertices = (uint8_t)(mains < src.vertices ? mains : src.vertices);
+    } else {
         src.vertices = g->gs_fixed_vertex_count;
+    }
     src.start_index = g->gs_start_index;
     memcpy(src.input_register, s->gs.input_register, sizeof src.input_register);
     src.outmap = s->outmap;
@@ -1359,8 +1378,11 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
         pica_output_map_build(&map, &s->outmap, s->gs.output_mask);
         const size_t half = offsetof(pica_gs_program_key, mode);
         memset((uint8_t *)r->gs_key + half, 0, sizeof *r->gs_key - half);
-        const pica_gsp_input in = {
-            .mode = src.mode, .vertices = src.vertices, .per_vertex = src.per_vertex, .start_index = src.start_index};
+        const pica_gsp_input in = {.mode = src.mode,
+                                   .vertices = src.vertices,
+                                   .per_vertex = src.per_vertex,
+                                   .start_index = src.start_index,
+                                   .main_vertices = src.main_vertices};
         char why[160] = "";
         if (!src.per_vertex) {
             snprintf(why, sizeof why, "the vertex shader writes no output register for it");
