@@ -41,6 +41,11 @@
  *    the c registers back after the draw as the CPU path leaves them);
  *  - variable mode whose counts differ within a draw (3 and 4), then
  *    counts of five: no GL primitive, both drawn on the CPU, logged once;
+ *  - fixed mode's c registers: 31 u16 indices into c20-c28 (ten whole
+ *    invocations, the 31st vertex alone writing c20-c22), then a draw whose
+ *    colour is c21 as the first left it.
+ * After every scene the GS unit's uniforms (c0-c95, the bools) must be the
+ * CPU path's on the GPU path too: later draws read them.
  *  - one draw of 33,000 points, past the 32,768 vertices a fetch-mode draw
  *    may have: input form (CPU-loaded inputs) in three chunks, so the later
  *    GL draws start again at gl_PrimitiveIDIn 0 with b15 set;
@@ -52,7 +57,7 @@
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with variable mode's count (c0) or register layout
  * wrong or its c registers not written back (or without the incomplete
- * invocation's), with b15 not set in a later chunk, with the
+ * invocation's), with fixed mode's c registers not written back, with b15 not set in a later chunk, with the
  * winding flag ignored, with a geometry-shader draw that falls back to
  * CPU-loaded inputs where GL's vertex fetch should read them, and with the
  * input registers not left after a fetched draw as the CPU loader leaves
@@ -266,14 +271,15 @@ static void put_scene(pd_env *e)
     put_points(e, BIG_AT, BIG);
 }
 
-enum { SCENES = 12 };
+enum { SCENES = 13 };
 static const char *const scene_name[SCENES] = {
-    "point",      "point-4-inputs", "fixed",    "long-draw", "loop-refused",  "build-fails",
-    "emit-slot-3", "variable",      "past-fetch", "retained", "variable-main", "variable-mixed"};
+    "point",      "point-4-inputs", "fixed",      "long-draw", "loop-refused",   "build-fails",    "emit-slot-3",
+    "variable",   "past-fetch",     "retained",   "variable-main", "variable-mixed", "fixed-writeback"};
 /* each scene's draws, and whether the GPU instance draws them with the
  * geometry shader on the GPU */
-static const uint8_t scene_draws[SCENES] = {2, 1, 3, 1, 2, 2, 2, 1, 1, 2, 2, 2};
-static const bool scene_gpu[SCENES] = {true, true, true, true, false, false, true, true, true, true, true, false};
+static const uint8_t scene_draws[SCENES] = {2, 1, 3, 1, 2, 2, 2, 1, 1, 2, 2, 2, 2};
+static const bool scene_gpu[SCENES] = {true, true, true,  true, false, false, true,
+                                       true, true, true, true,  false, true};
 
 /* Scene variable-main's index streams at PD_INDICES (u16): ten invocations
  * of a count of 4 and four corners of a grid square, then an incomplete one (the
@@ -326,7 +332,7 @@ static void build(tp_cmdbuf *b, int k)
     pd_tev_replace(b, 0, 0);
     tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
     const float s = 2.0f * 3.0f / W; /* three pixels */
-    if (k == 2)
+    if (k == 2 || k == 12)
         fixed_program(b, 20, 0, 4);
     else if (k == 7)
         fixed_program(b, 1, 12, 13);
@@ -425,6 +431,16 @@ static void build(tp_cmdbuf *b, int k)
         pd_gs_draw(b, 47, 16, PD_INDICES);
         pd_gs_draw(b, 24, 16, PD_INDICES + 0x200u);
         break;
+    case 12:
+        /* fixed mode into c20-c28, 31 vertices: the 31st makes no whole
+         * invocation but writes c20-c22 on the CPU path; then a fixed-mode
+         * draw into c40-c48 whose shifted copy takes its colour from c21 */
+        pd_gs_config(b, 3, 2u | 2u << 8 | 20u << 16);
+        pd_gs_draw(b, 31, 16, PD_INDICES);
+        fixed_program(b, 40, 12, 21);
+        pd_gs_config(b, 3, 2u | 2u << 8 | 40u << 16);
+        pd_gs_draw(b, 3, 8, U8_AT); /* vertices 0, 7 and 14 */
+        break;
     default:
         break;
     }
@@ -437,6 +453,9 @@ typedef struct side {
     glhle_shader_stats ss;
     uint32_t problems[SCENES];
     bool mixed_logged; /* scene variable-mixed's refusal said why */
+    /* the GS unit's uniforms after each scene, where later draws read them */
+    float gs_c[SCENES][96][4];
+    uint16_t gs_b[SCENES];
 } side;
 
 static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *out)
@@ -474,6 +493,9 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
         if (k == 3)
             out->long_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         pica_rasterizer_get_stats(e.pica->rasterizer, &out->rs[k]);
+        const pica_shader_setup *gs = &pica_frontend_state(&e.pica->fe)->gs_setup;
+        memcpy(out->gs_c[k], gs->float_uniforms, sizeof out->gs_c[k]);
+        out->gs_b[k] = gs->bool_uniforms;
     }
     assert_int_equal(glhle_pica_get_shader_stats(e.pica, &out->ss), GLHLE_RESULT_OK);
     pd_env_free(&e);
@@ -513,6 +535,15 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
         snprintf(name, sizeof name, "pica_gs_draw_%s_%ux", scene_name[k], scale);
         ts_assert_image(name, &cpu->img[k], &gpu->img[k], 0, 0);
         assert_int_equal(cpu->problems[k], gpu->problems[k]);
+        /* the GS unit's uniforms as the CPU path leaves them: b15, and the
+         * c registers fixed and variable mode's inputs wrote */
+        assert_int_equal(cpu->gs_b[k], gpu->gs_b[k]);
+        for (unsigned c = 0; c < 96; c++)
+            if (memcmp(cpu->gs_c[k][c], gpu->gs_c[k][c], 16) != 0)
+                fail_msg("scene %s: GS c%u is (%a, %a, %a, %a) on the GPU path, (%a, %a, %a, %a) on the CPU path",
+                         scene_name[k], c, (double)gpu->gs_c[k][c][0], (double)gpu->gs_c[k][c][1],
+                         (double)gpu->gs_c[k][c][2], (double)gpu->gs_c[k][c][3], (double)cpu->gs_c[k][c][0],
+                         (double)cpu->gs_c[k][c][1], (double)cpu->gs_c[k][c][2], (double)cpu->gs_c[k][c][3]);
         /* a scene of quads: far more than the points themselves */
         assert_true(drawn(&cpu->img[k]) > (k == 3 || k == 8 ? 4000u : 400u));
         const bool on_gpu = scene_gpu[k];
@@ -552,11 +583,11 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(gpu->ss.draws_gpu_geometry_shader, gpu->rs[SCENES - 1].gs_gpu_draws);
     assert_int_equal(gpu->ss.draws_cpu_geometry_shader, gpu->rs[SCENES - 1].gs_cpu_draws);
     assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, the mixed counts */
-    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 15);
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 17);
     assert_int_equal(cpu->ss.draws_gpu_geometry_shader, 0);
-    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 21);
+    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 23);
     /* every GPU-path draw shaded its vertices on the GPU too */
-    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 15);
+    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 17);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
     for (int k = 0; k < SCENES; k++) {
         glhle_image_free(&cpu->img[k]);

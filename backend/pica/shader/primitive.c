@@ -677,7 +677,7 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
 }
 
 /* The GS unit's c registers as the CPU path leaves them after a streamed
- * draw in variable mode, whose invocations ran on the consumer's
+ * draw in fixed or variable mode, whose invocations ran on the consumer's
  * side (the CPU path writes every vertex into them as it comes, and end()
  * writes them back into the GS setup, where a later draw reads them). All
  * invocations of the draw write the same registers (the rasterizer takes a
@@ -691,7 +691,7 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
 static void gs_replay_inputs(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t walked)
 {
     const pica_geometry_state *g = &pl->st->geometry;
-    if (g->gs_mode != 1 || !walked || !pl->gs_group)
+    if (g->gs_mode == 0 || !walked || !pl->gs_group)
         return;
     const uint32_t stride = pl->gs_count_stride ? pl->gs_count_stride : pl->gs_group;
     const uint32_t whole = walked / stride;

@@ -175,10 +175,10 @@ void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
  * emits the triangles), incomplete invocations at the end are left to the
  * consumer to drop, as the CPU path drops them. After a draw that ran an
  * invocation b15 of the GS unit's bool uniforms is set, as the CPU path
- * leaves it, and variable mode's c registers are written back as the CPU
- * path leaves them (the last invocations' vertices shaded on the CPU:
- * gs_replay_inputs in primitive.c); fixed mode's are not (the consumer
- * has the VS outputs). In variable mode `group` is the vertex count every
+ * leaves it, and fixed and variable mode's c registers are written back
+ * as the CPU path leaves them (the last invocations' vertices shaded on
+ * the CPU: gs_replay_inputs in primitive.c), where a later draw reads
+ * them. In variable mode `group` is the vertex count every
  * invocation has (pica_gs_variable_count) and the counts are left out of
  * `indices`. With fetch mode on (pica_pipeline_set_fetch), a draw
  * that fits its bounds (at most a third of the index capacity, bytes
