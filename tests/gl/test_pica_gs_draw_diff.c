@@ -69,7 +69,11 @@
  * record with a flipped byte (checksum) and one whose geometry mode was
  * set to 3 with its checksum redone (the key's validity check) are
  * rejected with their offsets and the two programs built again; every
- * picture equals the CPU path's. */
+ * picture equals the CPU path's.
+ *
+ * workers: with compile workers, a geometry program's first draws are
+ * drawn on the CPU path while it compiles on a worker (no draw waits for a
+ * compile), the later ones on the GPU, every picture the CPU path's. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -789,6 +793,74 @@ static void disk_cache(void **state)
     free(fixed);
 }
 
+/* ---- compile workers ---- */
+
+/* The first three scenes on a GPU instance with two compile workers, pass
+ * after pass: a geometry program that is not ready is compiled on a worker
+ * and its draws are drawn on the CPU path meanwhile (no draw waits for a
+ * compile), and once it is ready the draws take the GPU path; every
+ * picture equals the CPU instance's. */
+static void workers(void **state)
+{
+    glhle_context *ctx = *state;
+    cached_side *cpu = calloc(1, sizeof *cpu);
+    assert_non_null(cpu);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, NULL, cpu);
+    pd_env e;
+    pd_env_init_threads(&e, ctx, 1, GLHLE_PICA_VERTEX_SHADERS_GPU, 2);
+    pica_rasterizer_stats rs, before;
+    memset(&before, 0, sizeof before);
+    uint32_t pass = 0, first_gpu = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (; pass < 2000; pass++) {
+        for (int k = 0; k < CACHED; k++) {
+            put_scene(&e);
+            tp_cmdbuf b;
+            build(&b, k);
+            assert_int_equal(pd_run(&e, &b, NULL), GLHLE_RESULT_OK);
+            tp_cmd_free(&b);
+            glhle_image img;
+            pd_read_color(&e, COLOR_AT(k), 0, W, H, &img);
+            char name[80];
+            snprintf(name, sizeof name, "pica_gs_workers_pass%u_%s", pass, scene_name[k]);
+            ts_assert_image(name, &cpu->img[k], &img, 0, 0);
+            glhle_image_free(&img);
+        }
+        pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+        if (!first_gpu && rs.gs_gpu_draws > before.gs_gpu_draws)
+            first_gpu = pass + 1;
+        /* every draw of the pass on the GPU path: all three programs ready */
+        const bool all_gpu = rs.gs_gpu_draws - before.gs_gpu_draws == 6;
+        before = rs;
+        if (all_gpu)
+            break;
+        const struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    glhle_shader_stats gs;
+    pica_rasterizer_get_gs_program_stats(e.pica->rasterizer, &gs);
+    print_message("workers: %u passes (%.0f ms) until every draw took the GPU path (the first GPU draw in pass %u); "
+                  "%llu draws on the CPU path while their program compiled, %llu programs compiled on a draw, "
+                  "%llu draws waited for a compile\n",
+                  pass + 1,
+                  (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6, first_gpu,
+                  (unsigned long long)rs.gs_compiling, (unsigned long long)gs.programs_compiled_on_draw,
+                  (unsigned long long)gs.draws_waited_for_compile);
+    assert_true(pass < 2000);
+    assert_int_equal(gs.programs_compiled_on_draw, 0);
+    assert_int_equal(gs.draws_waited_for_compile, 0);
+    assert_int_equal(gs.programs_compiled, 3);
+    /* the first draw of each program found it not ready: the CPU path drew it */
+    assert_true(rs.gs_compiling >= 3);
+    assert_int_equal(rs.gs_cpu_draws, rs.gs_compiling);
+    pd_env_free(&e);
+    free_cached(cpu);
+    free(cpu);
+}
+
 static void scenes_1x(void **state)
 {
     scenes_at(*state, 1);
@@ -805,6 +877,7 @@ int main(void)
         TS_GL_TEST(scenes_1x),
         TS_GL_TEST(scenes_2x),
         TS_GL_TEST(disk_cache),
+        TS_GL_TEST(workers),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -174,7 +174,7 @@ struct pica_rasterizer {
     bool gpu_refused;              /* choose_gpu: this draw's program cannot take the GPU path ... */
     char gpu_why[160];             /* ... and why */
     bool gpu;                      /* this draw's vertices are shaded by the translated program */
-    bool gpu_failed;               /* its program failed to build: the draw runs again on the CPU */
+    bool gpu_failed;               /* its program failed to build (or compiles on a worker): the draw runs again on the CPU */
     gl_program_service *gpu_programs;
     pica_gpu_program_key *gpu_key; /* of gpu_program */
     gpu_vs_source gpu_source;      /* what the key's vertex half was made from */
@@ -676,7 +676,13 @@ static glhle_result update_gs_program(pica_rasterizer *r, bool fs_changed)
     r->gs_vs_changed = r->gs_changed = false;
     r->stats.program_lookups++;
     glhle_result res = gl_program_service_get(r->gs_programs, r->gs_key, &r->gs_program);
-    r->gs_have_program = res == GLHLE_RESULT_OK;
+    r->gs_have_program = res == GLHLE_RESULT_OK && r->gs_program;
+    if (res == GLHLE_RESULT_OK && !r->gs_program) {
+        /* compiling on a worker (defer_misses): the CPU path draws this
+         * draw, and the next one asks again */
+        r->stats.gs_compiling++;
+        return GLHLE_RESULT_NOT_FOUND; /* not yet: prepare() hands the draw to the CPU path */
+    }
     if (res != GLHLE_RESULT_OK) {
         r->gs_failed = true;
         GLHLE_WARN(r->log, "pica draw: the translated geometry shader (program generation %u) failed to build; its "
@@ -1005,7 +1011,8 @@ static prep prepare(pica_rasterizer *r)
     s->lighting_lut_dirty = 0;
     s->proctex_lut_dirty = 0;
     if (res != GLHLE_RESULT_OK && r->gpu) {
-        /* on_event draws it again on the CPU path */
+        /* on_event draws it again on the CPU path (a build failure, or a
+         * geometry program still compiling on a worker) */
         r->gpu_failed = true;
         return PREP_EMPTY;
     }
@@ -1706,9 +1713,11 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         r->gl->GetIntegerv(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, &gs_ssbos);
         r->gs_host = pica_program_host_bits(&r->host) |
                      (vs_ssbos >= 1 && gs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u);
-        /* 64 programs of 7.7 KiB keys; made on the draw (no workers: the
-         * geometry path has no stand-in to draw with meanwhile, and the CPU
-         * path draws a refused or failed program) or from the disk cache */
+        /* 64 programs of 7.7 KiB keys, made from the disk cache or, on a
+         * miss, on a compile worker where there are any (defer_misses: the
+         * service hands out no program while it compiles, and the CPU path
+         * draws the draw meanwhile, as it draws a refused or failed
+         * program), else on the draw */
         const gl_program_service_desc sd = {
             .system = pica_gs_program_system(),
             .host = r->gs_host,
@@ -1717,6 +1726,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
             .cache_dir = desc->shader_cache_dir,
             .cache_title = desc->shader_cache_title,
             .cache_max_bytes = desc->shader_cache_max_bytes,
+            .compile_threads = desc->shader_compile_threads,
+            .defer_misses = true,
         };
         r->gs_key = calloc(1, sizeof *r->gs_key);
         res = r->gs_key ? gl_program_service_create(p->ctx, &sd, &r->gs_programs)
