@@ -68,15 +68,20 @@ static void run_job(glhle_context *ctx, gl_compile_job *j)
     j->program = 0;
     GLuint v = compile_stage(gl, j->compute ? GL_COMPUTE_SHADER : GL_VERTEX_SHADER, j->vs);
     GLuint f = v && !j->compute ? compile_stage(gl, GL_FRAGMENT_SHADER, j->fs) : 0;
-    if (v && (f || j->compute)) {
+    GLuint g = f && j->gs ? compile_stage(gl, GL_GEOMETRY_SHADER, j->gs) : 0;
+    if (v && (f || j->compute) && (g || !j->gs)) {
         GLuint p = gl->CreateProgram();
         gl->AttachShader(p, v);
+        if (g)
+            gl->AttachShader(p, g);
         if (f)
             gl->AttachShader(p, f);
         if (j->retrievable && ctx->info.program_binary)
             gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
         gl->LinkProgram(p);
         gl->DetachShader(p, v);
+        if (g)
+            gl->DetachShader(p, g);
         if (f)
             gl->DetachShader(p, f);
         GLint ok = 0;
@@ -92,6 +97,8 @@ static void run_job(glhle_context *ctx, gl_compile_job *j)
         gl->DeleteShader(v);
     if (f)
         gl->DeleteShader(f);
+    if (g)
+        gl->DeleteShader(g);
     /* everything about the program is done before the instance's context sees its name */
     gl->Finish();
     j->ns = now_ns() - t0;
@@ -383,6 +390,7 @@ void gl_compile_job_free(gl_compile_job *j)
     free(j->key);
     free(j->vs);
     free(j->fs);
+    free(j->gs);
     free(j);
 }
 

@@ -35,7 +35,8 @@ typedef struct gl_compile_job {
     uint64_t tag;           /* the caller's */
     void *key;              /* the caller's copy of the key (freed with the job) */
     char *vs, *fs;          /* GLSL, NUL-terminated (freed with the job) */
-    size_t vs_len, fs_len;
+    char *gs;               /* NULL, or a geometry stage linked between them (freed with the job) */
+    size_t vs_len, fs_len, gs_len;
     bool retrievable;       /* ask for a retrievable binary */
     bool precompile;        /* the caller's: made at creation, not for a draw */
     bool compute;           /* vs is a compute shader, fs is unused */

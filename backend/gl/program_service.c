@@ -440,6 +440,15 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
         gl_compile_job_free(j);
         return false;
     }
+    if (s->sys->generate_gs) { /* make_text wrote the geometry stage too */
+        j->gs = malloc(s->gs.size + 1);
+        if (!j->gs) {
+            gl_compile_job_free(j);
+            return false;
+        }
+        memcpy(j->gs, s->gs.data, s->gs.size + 1);
+        j->gs_len = s->gs.size;
+    }
     memcpy(j->key, key, n);
     memcpy(j->vs, s->vs.data, s->vs.size + 1);
     memcpy(j->fs, s->fs.data, s->fs.size + 1);
@@ -460,8 +469,7 @@ static void finish_job(gl_program_service *s, gl_compile_job *j)
     pending_remove(s, glhle_hash64(j->key, klen(s, j->key)));
     count_compile(s, j->ns);
     if (j->ok) {
-        /* no geometry text: three-stage systems have no workers */
-        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, NULL, 0, j->fs, j->fs_len);
+        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, j->gs, j->gs_len, j->fs, j->fs_len);
         insert(s, j->key, j->program, GLHLE_RESULT_OK);
         if (j->precompile)
             s->st.programs_precompiled++;
@@ -541,8 +549,9 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
                 GLuint p = load_binary(s, glsl_hash); /* a stored binary loads in well under a compile */
                 if (p) {
                     id_set_add(&s->used_ids, id);
-                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, NULL, 0,
-                          (const char *)s->fs.data, s->fs.size);
+                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size,
+                          s->sys->generate_gs ? (const char *)s->gs.data : NULL,
+                          s->sys->generate_gs ? s->gs.size : 0, (const char *)s->fs.data, s->fs.size);
                     insert(s, key, p, GLHLE_RESULT_OK);
                     *program = p;
                     return GLHLE_RESULT_OK;
@@ -822,7 +831,7 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     if (!si || (!desc->system->generate && !three) || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
         (var && (!si->key_size_of || si->key_max_size < si->key_size || si->key_max_size > GL_SHC_MAX_VAR_KEY_BYTES ||
                  desc->fallback_key)) ||
-        (three && (desc->system->compute || desc->fallback_key || desc->fallback_generate || desc->compile_threads)))
+        (three && (desc->system->compute || desc->fallback_key || desc->fallback_generate)))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program service: no usable system descriptor");
     gl_program_service *s = calloc(1, sizeof *s);
     if (!s)

@@ -51,9 +51,10 @@ typedef struct gl_program_system {
     bool compute;
     /* Three-stage programs (the PICA geometry path), set instead of
      * `generate`: vertex, geometry and fragment text, stored as GLSL_GS
-     * records. Such a system has no fallback and no compile workers (its
-     * programs are made on the draw that needs them, or from the file at
-     * creation). */
+     * records. Such a system has no fallback; with compile workers its
+     * misses compile there (defer_misses: the caller draws another way
+     * meanwhile) and its stored entries at creation too, else on the draw
+     * that needs them. */
     bool (*generate_gs)(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs);
 } gl_program_system;
 

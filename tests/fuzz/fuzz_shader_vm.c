@@ -103,7 +103,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* any input layout, valid or not: refused with a reason or translated */
             d.geometry = true;
             d.gs = (pica_gsp_input){.mode = (uint8_t)(data[2] >> 2 & 3), .vertices = (uint8_t)(1 + (data[2] >> 4 & 7)),
-                                    .per_vertex = (uint8_t)(data[1] >> 4), .start_index = data[3]};
+                                    .per_vertex = (uint8_t)(data[1] >> 4), .start_index = data[3],
+                                    .main_vertices = (uint8_t)(data[3] >> 5)};
         }
         char why[160];
         bool ok = pica_vsp_generate(&d, &text, NULL, why, sizeof why);

@@ -31,8 +31,21 @@
  *    path draws it;
  *  - an EMIT into vertex slot 3: the warning the interpreter raises comes
  *    from the GPU's status word too;
- *  - variable mode (vertex counts in the index stream), which the
- *    translator refuses: the CPU path draws it on both instances;
+ *  - variable mode (vertex counts in the index stream), three vertices
+ *    an invocation, all main ones: GL triangles, c0-c9 in the translation;
+ *  - variable mode with four vertices (GL lines with adjacency), two of
+ *    them main ones (all three registers) and two giving one register,
+ *    the count read as a colour, an incomplete last invocation; then a
+ *    fixed-mode draw that takes a colour from c2, which the first draw's
+ *    incomplete invocation left there on the CPU path (the GPU path writes
+ *    the c registers back after the draw as the CPU path leaves them);
+ *  - variable mode whose counts differ within a draw (3 and 4), then
+ *    counts of five: no GL primitive, both drawn on the CPU, logged once;
+ *  - fixed mode's c registers: 31 u16 indices into c20-c28 (ten whole
+ *    invocations, the 31st vertex alone writing c20-c22), then a draw whose
+ *    colour is c21 as the first left it.
+ * After every scene the GS unit's uniforms (c0-c95, the bools) must be the
+ * CPU path's on the GPU path too: later draws read them.
  *  - one draw of 33,000 points, past the 32,768 vertices a fetch-mode draw
  *    may have: input form (CPU-loaded inputs) in three chunks, so the later
  *    GL draws start again at gl_PrimitiveIDIn 0 with b15 set;
@@ -42,7 +55,9 @@
  *    register: that of the last index the first draw saw for the first
  *    time (vertex.h: an attribute no loader names keeps its value).
  * It fails with the geometry shader skipped (nothing drawn, or points
- * where quads belong), with b15 not set in a later chunk, with the
+ * where quads belong), with variable mode's count (c0) or register layout
+ * wrong or its c registers not written back (or without the incomplete
+ * invocation's), with fixed mode's c registers not written back, with b15 not set in a later chunk, with the
  * winding flag ignored, with a geometry-shader draw that falls back to
  * CPU-loaded inputs where GL's vertex fetch should read them, and with the
  * input registers not left after a fetched draw as the CPU loader leaves
@@ -52,9 +67,13 @@
  * (TITLE.pica-gs.glsc): a second instance over the same folder makes each
  * from the stored key at creation and compiles none on a draw; a key
  * record with a flipped byte (checksum) and one whose geometry mode was
- * set to 1 with its checksum redone (the key's validity check) are
+ * set to 3 with its checksum redone (the key's validity check) are
  * rejected with their offsets and the two programs built again; every
- * picture equals the CPU path's. */
+ * picture equals the CPU path's.
+ *
+ * workers: with compile workers, a geometry program's first draws are
+ * drawn on the CPU path while it compiles on a worker (no draw waits for a
+ * compile), the later ones on the GPU, every picture the CPU path's. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -179,6 +198,32 @@ static void fixed_program(tp_cmdbuf *b, uint32_t base, uint32_t shift, uint32_t 
     dw_destroy(w);
 }
 
+/* Variable mode, four vertices an invocation (GL lines with adjacency),
+ * the first two main ones (GSH_MISC1 = 1) of three registers: c0 the count,
+ * c1-c3 and c4-c6 the main vertices, c7 and c8 the other two positions. A
+ * triangle of the first three positions in the first vertex's colour, and
+ * one of the last three in c0 x c11's (the count scaled to a colour). */
+static void variable4_program(tp_cmdbuf *b)
+{
+    pica_dvlb_writer *w = dw_create();
+    static const uint32_t tri[2][3] = {{1, 4, 7}, {7, 8, 4}};
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(2, "xyzw"), DW_C(11, "xyzw")));
+    for (uint32_t t = 0; t < 2; t++)
+        for (uint32_t k = 0; k < 3; k++) {
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_C(tri[t][k], "xyzw")));
+            if (t == 0)
+                dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(2, "xyzw")));
+            else
+                dw_emit(w, dw_op1(w, DW_MUL, DW_O(1, "xyzw"), DW_C(0, "xyzw"), DW_R(2, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(3, "xyzw")));
+            dw_emit(w, dw_setemit(k, k == 2, 0));
+            dw_emit(w, dw_op0(DW_EMIT));
+        }
+    dw_emit(w, dw_op0(DW_END));
+    tp_upload_program(b, 1, w);
+    dw_destroy(w);
+}
+
 /* n points of the long draws at `at`: every pixel centre of the target in
  * turn, 4,096 apart, colours by number. */
 static void put_points(pd_env *e, uint32_t at, uint32_t n)
@@ -230,10 +275,42 @@ static void put_scene(pd_env *e)
     put_points(e, BIG_AT, BIG);
 }
 
-enum { SCENES = 10 };
-static const char *const scene_name[SCENES] = {"point",       "point-4-inputs", "fixed",      "long-draw",
-                                               "loop-refused", "build-fails",   "emit-slot-3", "variable",
-                                               "past-fetch",  "retained"};
+enum { SCENES = 13 };
+static const char *const scene_name[SCENES] = {
+    "point",      "point-4-inputs", "fixed",      "long-draw", "loop-refused",   "build-fails",    "emit-slot-3",
+    "variable",   "past-fetch",     "retained",   "variable-main", "variable-mixed", "fixed-writeback"};
+/* each scene's draws, and whether the GPU instance draws them with the
+ * geometry shader on the GPU */
+static const uint8_t scene_draws[SCENES] = {2, 1, 3, 1, 2, 2, 2, 1, 1, 2, 2, 2, 2};
+static const bool scene_gpu[SCENES] = {true, true, true,  true, false, false, true,
+                                       true, true, true, true,  false, true};
+
+/* Scene variable-main's index streams at PD_INDICES (u16): ten invocations
+ * of a count of 4 and four corners of a grid square, then an incomplete one (the
+ * count and one vertex, 94: it alone writes c0-c3 last); scene
+ * variable-mixed's: counts 3 and 4 in turn (a GL primitive has one), then
+ * at +0x200 counts of 5 (none has five). */
+static void put_variable4_indices(pd_env *e, bool mixed)
+{
+    uint16_t idx[64];
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < 10; p++) {
+        const uint32_t a = (p * 13u) % (GRID * GRID - 2 * GRID - 2), count = mixed && p % 2 ? 3u : 4u;
+        const uint32_t v[4] = {a, a + 2, a + 2 * GRID + 2, a + 2 * GRID};
+        idx[n++] = (uint16_t)count;
+        for (uint32_t k = 0; k < count; k++)
+            idx[n++] = (uint16_t)v[k];
+    }
+    idx[n++] = 4;
+    idx[n++] = 94;
+    pd_put_indices(e, idx, n);
+    uint8_t *five = pd_mem(e, PD_INDICES + 0x200u);
+    for (uint32_t i = 0; i < 24; i++) {
+        const uint16_t v = (uint16_t)(i % 6 == 0 ? 5u : (i * 5u) % (GRID * GRID));
+        five[2 * i] = (uint8_t)v;
+        five[2 * i + 1] = (uint8_t)(v >> 8);
+    }
+}
 
 /* Variable mode's index stream: each primitive's vertex count (3), then
  * its three vertices (the fixed scene's first 72 indices), 24 primitives. */
@@ -259,10 +336,12 @@ static void build(tp_cmdbuf *b, int k)
     pd_tev_replace(b, 0, 0);
     tp_cmd1(b, 0x244, 1); /* VSH_COM_MODE: the GS unit has its own configuration */
     const float s = 2.0f * 3.0f / W; /* three pixels */
-    if (k == 2)
+    if (k == 2 || k == 12)
         fixed_program(b, 20, 0, 4);
     else if (k == 7)
         fixed_program(b, 1, 12, 13);
+    else if (k == 10 || k == 11)
+        variable4_program(b);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     tp_uniform_f32(b, 1, 0, s, 0, 0, 0);
@@ -273,6 +352,7 @@ static void build(tp_cmdbuf *b, int k)
     tp_uniform_f32(b, 1, 6, 0, 0, 0, 0);
     tp_uniform_f32(b, 1, 12, s, 0, 0, 0);
     tp_uniform_f32(b, 1, 13, 0.25f, 0.75f, 1.0f, 1.0f);
+    tp_uniform_f32(b, 1, 11, 0.125f, 0.0625f, 0.1875f, 0.25f); /* x 4 (the count): 0.5, 0.25, 0.75, 1 */
     tp_cmd1(b, 0x281, 0); /* i0: one iteration */
     pd_cull(b, k == 0 ? 1 : 0);
     switch (k) {
@@ -330,10 +410,40 @@ static void build(tp_cmdbuf *b, int k)
         break;
     case 7:
         /* variable mode: all three vertices main ones (GSH_MISC1 = 2), three
-         * registers each from c1; the translator refuses the mode */
+         * registers each from c1 */
         pd_gs_config(b, 3, 1u);
         tp_cmd1(b, 0x254, 2);
         pd_gs_draw(b, 96, 16, PD_INDICES);
+        break;
+    case 10:
+        /* variable mode, four vertices, two main ones; then a fixed-mode
+         * draw into c40-c48 whose shifted copy (by c12) takes its colour
+         * from c2, which the first draw's incomplete last invocation wrote:
+         * the CPU path leaves it in the GS unit, so the GPU path must too */
+        pd_gs_config(b, 3, 1u);
+        tp_cmd1(b, 0x254, 1);
+        pd_gs_draw(b, 52, 16, PD_INDICES);
+        fixed_program(b, 40, 12, 2);
+        pd_gs_config(b, 3, 2u | 2u << 8 | 40u << 16);
+        pd_gs_draw(b, 3, 8, U8_AT); /* vertices 0, 7 and 14 */
+        break;
+    case 11:
+        /* variable mode whose counts differ, then counts of five: the CPU
+         * path draws both, the refusal logged once */
+        pd_gs_config(b, 3, 1u);
+        tp_cmd1(b, 0x254, 1);
+        pd_gs_draw(b, 47, 16, PD_INDICES);
+        pd_gs_draw(b, 24, 16, PD_INDICES + 0x200u);
+        break;
+    case 12:
+        /* fixed mode into c20-c28, 31 vertices: the 31st makes no whole
+         * invocation but writes c20-c22 on the CPU path; then a fixed-mode
+         * draw into c40-c48 whose shifted copy takes its colour from c21 */
+        pd_gs_config(b, 3, 2u | 2u << 8 | 20u << 16);
+        pd_gs_draw(b, 31, 16, PD_INDICES);
+        fixed_program(b, 40, 12, 21);
+        pd_gs_config(b, 3, 2u | 2u << 8 | 40u << 16);
+        pd_gs_draw(b, 3, 8, U8_AT); /* vertices 0, 7 and 14 */
         break;
     default:
         break;
@@ -346,6 +456,10 @@ typedef struct side {
     pica_rasterizer_stats rs[SCENES]; /* after each scene */
     glhle_shader_stats ss;
     uint32_t problems[SCENES];
+    bool mixed_logged; /* scene variable-mixed's refusal said why */
+    /* the GS unit's uniforms after each scene, where later draws read them */
+    float gs_c[SCENES][96][4];
+    uint16_t gs_b[SCENES];
 } side;
 
 static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *out)
@@ -356,6 +470,8 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
         put_scene(&e);
         if (k == 7)
             put_variable_indices(&e);
+        if (k == 10 || k == 11)
+            put_variable4_indices(&e, k == 11);
         if (k == 8)
             put_points(&e, HUGE_AT, HUGE);
         if (k == 5)
@@ -364,6 +480,7 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
         build(&b, k);
         glhle_pica_run_result res;
         struct timespec t0, t1;
+        ts_log_clear();
         clock_gettime(CLOCK_MONOTONIC, &t0);
         glhle_result r = pd_run(&e, &b, &res);
         tp_cmd_free(&b);
@@ -371,12 +488,18 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
             fail_msg("scene %s on the %s path: the run says %s", scene_name[k],
                      mode == GLHLE_PICA_VERTEX_SHADERS_CPU ? "CPU" : "GPU", glhle_result_string(r));
         out->problems[k] = res.problems;
+        if (k == 11)
+            out->mixed_logged = ts_log_contains("runs on the CPU: geometry shader variable mode: the index stream's "
+                                                "vertex counts differ (4, then 3 at position 5)");
         pica_rasterizer_test_break_builds(e.pica->rasterizer, false);
         pd_read_color(&e, COLOR_AT(k), 0, W, H, &out->img[k]);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         if (k == 3)
             out->long_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
         pica_rasterizer_get_stats(e.pica->rasterizer, &out->rs[k]);
+        const pica_shader_setup *gs = &pica_frontend_state(&e.pica->fe)->gs_setup;
+        memcpy(out->gs_c[k], gs->float_uniforms, sizeof out->gs_c[k]);
+        out->gs_b[k] = gs->bool_uniforms;
     }
     assert_int_equal(glhle_pica_get_shader_stats(e.pica, &out->ss), GLHLE_RESULT_OK);
     pd_env_free(&e);
@@ -416,10 +539,19 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
         snprintf(name, sizeof name, "pica_gs_draw_%s_%ux", scene_name[k], scale);
         ts_assert_image(name, &cpu->img[k], &gpu->img[k], 0, 0);
         assert_int_equal(cpu->problems[k], gpu->problems[k]);
+        /* the GS unit's uniforms as the CPU path leaves them: b15, and the
+         * c registers fixed and variable mode's inputs wrote */
+        assert_int_equal(cpu->gs_b[k], gpu->gs_b[k]);
+        for (unsigned c = 0; c < 96; c++)
+            if (memcmp(cpu->gs_c[k][c], gpu->gs_c[k][c], 16) != 0)
+                fail_msg("scene %s: GS c%u is (%a, %a, %a, %a) on the GPU path, (%a, %a, %a, %a) on the CPU path",
+                         scene_name[k], c, (double)gpu->gs_c[k][c][0], (double)gpu->gs_c[k][c][1],
+                         (double)gpu->gs_c[k][c][2], (double)gpu->gs_c[k][c][3], (double)cpu->gs_c[k][c][0],
+                         (double)cpu->gs_c[k][c][1], (double)cpu->gs_c[k][c][2], (double)cpu->gs_c[k][c][3]);
         /* a scene of quads: far more than the points themselves */
         assert_true(drawn(&cpu->img[k]) > (k == 3 || k == 8 ? 4000u : 400u));
-        const bool on_gpu = k < 4 || k == 6 || k >= 8;
-        const uint64_t draws = k == 2 ? 3 : k == 1 || k == 3 || k == 7 || k == 8 ? 1 : 2;
+        const bool on_gpu = scene_gpu[k];
+        const uint64_t draws = scene_draws[k];
         assert_int_equal(g_gpu, on_gpu ? draws : 0);
         assert_int_equal(g_cpu, on_gpu ? 0 : draws);
         /* GL fetched the attributes of every GPU-path draw but the one past
@@ -445,17 +577,21 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(gpu->rs[3].status_reads, 0); /* forward-only programs with no slot 3: nothing read back */
     /* the LOOP program is refused once (logged once), not per draw */
     assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
-    /* variable mode is refused too (docs/architecture.md says why) */
-    assert_int_equal(gpu->rs[7].gs_refusals - gpu->rs[6].gs_refusals, 1);
+    /* variable mode with one vertex count per draw is not refused; counts
+     * that differ are, logged once for the program's two draws */
+    assert_int_equal(gpu->rs[7].gs_refusals - gpu->rs[6].gs_refusals, 0);
+    assert_int_equal(gpu->rs[10].gs_refusals - gpu->rs[9].gs_refusals, 0);
+    assert_int_equal(gpu->rs[11].gs_refusals - gpu->rs[10].gs_refusals, 1);
+    assert_true(gpu->mixed_logged);
     /* the public figures (glhle-replay --stats-json) say the same */
     assert_int_equal(gpu->ss.draws_gpu_geometry_shader, gpu->rs[SCENES - 1].gs_gpu_draws);
     assert_int_equal(gpu->ss.draws_cpu_geometry_shader, gpu->rs[SCENES - 1].gs_cpu_draws);
-    assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, variable mode */
-    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 12);
+    assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, the mixed counts */
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 17);
     assert_int_equal(cpu->ss.draws_gpu_geometry_shader, 0);
-    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 17);
+    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 23);
     /* every GPU-path draw shaded its vertices on the GPU too */
-    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 12);
+    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 17);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
     for (int k = 0; k < SCENES; k++) {
         glhle_image_free(&cpu->img[k]);
@@ -600,14 +736,14 @@ static void disk_cache(void **state)
     assert_int_equal(warm->gs.cache_records_rejected, 0);
 
     /* damage two entries: a flipped key byte (checksum mismatch), and the
-     * geometry mode set to variable with the checksum redone (the key's
-     * validity check) */
+     * geometry mode set to 3, no mode of the hardware's, with the checksum
+     * redone (the key's validity check) */
     glhle_bytebuf_clear(&file);
     assert_true(glhle_bytebuf_read_file(&file, path, 64u << 20));
     assert_int_equal(key_records(&file, at, 8), 3);
     file.data[at[0] + 24 + 32 + 100] ^= 0x40;
     uint8_t *key1 = file.data + at[1] + 24 + 32;
-    key1[offsetof(pica_gs_program_key, mode)] = 1;
+    key1[offsetof(pica_gs_program_key, mode)] = 3; /* GSH_MISC0 has modes 0-2 */
     const uint32_t len1 = rd32le(file.data + at[1] + 8);
     uint8_t *tmp = malloc(16 + (size_t)len1);
     assert_non_null(tmp);
@@ -657,6 +793,74 @@ static void disk_cache(void **state)
     free(fixed);
 }
 
+/* ---- compile workers ---- */
+
+/* The first three scenes on a GPU instance with two compile workers, pass
+ * after pass: a geometry program that is not ready is compiled on a worker
+ * and its draws are drawn on the CPU path meanwhile (no draw waits for a
+ * compile), and once it is ready the draws take the GPU path; every
+ * picture equals the CPU instance's. */
+static void workers(void **state)
+{
+    glhle_context *ctx = *state;
+    cached_side *cpu = calloc(1, sizeof *cpu);
+    assert_non_null(cpu);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, NULL, cpu);
+    pd_env e;
+    pd_env_init_threads(&e, ctx, 1, GLHLE_PICA_VERTEX_SHADERS_GPU, 2);
+    pica_rasterizer_stats rs, before;
+    memset(&before, 0, sizeof before);
+    uint32_t pass = 0, first_gpu = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (; pass < 2000; pass++) {
+        for (int k = 0; k < CACHED; k++) {
+            put_scene(&e);
+            tp_cmdbuf b;
+            build(&b, k);
+            assert_int_equal(pd_run(&e, &b, NULL), GLHLE_RESULT_OK);
+            tp_cmd_free(&b);
+            glhle_image img;
+            pd_read_color(&e, COLOR_AT(k), 0, W, H, &img);
+            char name[80];
+            snprintf(name, sizeof name, "pica_gs_workers_pass%u_%s", pass, scene_name[k]);
+            ts_assert_image(name, &cpu->img[k], &img, 0, 0);
+            glhle_image_free(&img);
+        }
+        pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+        if (!first_gpu && rs.gs_gpu_draws > before.gs_gpu_draws)
+            first_gpu = pass + 1;
+        /* every draw of the pass on the GPU path: all three programs ready */
+        const bool all_gpu = rs.gs_gpu_draws - before.gs_gpu_draws == 6;
+        before = rs;
+        if (all_gpu)
+            break;
+        const struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    glhle_shader_stats gs;
+    pica_rasterizer_get_gs_program_stats(e.pica->rasterizer, &gs);
+    print_message("workers: %u passes (%.0f ms) until every draw took the GPU path (the first GPU draw in pass %u); "
+                  "%llu draws on the CPU path while their program compiled, %llu programs compiled on a draw, "
+                  "%llu draws waited for a compile\n",
+                  pass + 1,
+                  (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6, first_gpu,
+                  (unsigned long long)rs.gs_compiling, (unsigned long long)gs.programs_compiled_on_draw,
+                  (unsigned long long)gs.draws_waited_for_compile);
+    assert_true(pass < 2000);
+    assert_int_equal(gs.programs_compiled_on_draw, 0);
+    assert_int_equal(gs.draws_waited_for_compile, 0);
+    assert_int_equal(gs.programs_compiled, 3);
+    /* the first draw of each program found it not ready: the CPU path drew it */
+    assert_true(rs.gs_compiling >= 3);
+    assert_int_equal(rs.gs_cpu_draws, rs.gs_compiling);
+    pd_env_free(&e);
+    free_cached(cpu);
+    free(cpu);
+}
+
 static void scenes_1x(void **state)
 {
     scenes_at(*state, 1);
@@ -673,6 +877,7 @@ int main(void)
         TS_GL_TEST(scenes_1x),
         TS_GL_TEST(scenes_2x),
         TS_GL_TEST(disk_cache),
+        TS_GL_TEST(workers),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

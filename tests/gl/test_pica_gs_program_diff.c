@@ -4,7 +4,9 @@
  * with every vertex id and both flags, EMIT, forward IFU/IFC/JMPC/JMPU,
  * BREAK/BREAKC without a loop), fully random words, and a handwritten
  * billboard shader, in point mode (1, 2, 3, 4 and 6 vertices per invocation)
- * and fixed mode (c registers from a random start, some past c95), each run
+ * variable mode (c0 the vertex count, from c1 all registers of the first
+ * 1..vertices vertices and the first register of the rest) and fixed mode
+ * (c registers from a random start, some past c95), each run
  * on random inputs (NaN, infinities, denormals, +-0) both ways. The GPU side
  * writes each invocation's status, steps, triangle count and its emitted
  * triangles' o0-o15 to a storage buffer; every word must equal the
@@ -72,7 +74,9 @@ static void random_layout(ts_rng *r, program *p)
 {
     static const uint8_t verts[5] = {1, 2, 3, 4, 6};
     p->gs.vertices = verts[ts_rng_below(r, 5)];
-    p->gs.mode = ts_rng_below(r, 3) ? 0 : 2;
+    p->gs.mode = (uint8_t)ts_rng_below(r, 3);
+    /* variable mode: the first 1..vertices vertices are main ones */
+    p->gs.main_vertices = p->gs.mode == 1 ? (uint8_t)(1 + ts_rng_below(r, p->gs.vertices)) : 0;
     uint32_t maxpv = 16 / p->gs.vertices;
     if (maxpv > 4)
         maxpv = 4;
@@ -113,9 +117,23 @@ static uint32_t alu(ts_rng *r)
     return pvr_alu(r, false);
 }
 
+/* A source of an emitted vertex's output: a v register in point mode; in
+ * variable and fixed mode one of the c registers the inputs fill (or the
+ * one after them), so the emitted triangles show where they went. */
+static uint32_t emit_src(ts_rng *r, const pica_gsp_input *g)
+{
+    if (g->mode == 0)
+        return ts_rng_below(r, 16);
+    const uint32_t lo = g->mode == 1 ? 0u : g->start_index;
+    const uint32_t n = g->mode == 1 ? pica_gsp_variable_registers(g) : (uint32_t)g->vertices * g->per_vertex;
+    const uint32_t c = lo + ts_rng_below(r, n + 1);
+    return 0x20u + (c < 96 ? c : 95u);
+}
+
 /* A forward-only body: ALU words, outputs, SETEMIT/EMIT, IF/ELSE, JMPs,
  * BREAKs; `emits` counts the EMITs placed (at most PICA_GSP_MAX_PRIMS). */
-static uint32_t body(ts_rng *r, uint32_t *code, uint32_t at, unsigned depth, unsigned *emits)
+static uint32_t body(ts_rng *r, const pica_gsp_input *g, uint32_t *code, uint32_t at, unsigned depth,
+                     unsigned *emits)
 {
     unsigned n = 2 + ts_rng_below(r, 8);
     for (unsigned i = 0; i < n; i++) {
@@ -127,16 +145,16 @@ static uint32_t body(ts_rng *r, uint32_t *code, uint32_t at, unsigned depth, uns
         } else if (what < 8 && *emits < PICA_GSP_MAX_PRIMS) {
             /* as real programs: the vertex written, then its slot and EMIT */
             for (unsigned k = 0; k < 3; k++)
-                code[at++] = mov_out(ts_rng_below(r, 4), ts_rng_below(r, 16));
+                code[at++] = mov_out(ts_rng_below(r, 4), emit_src(r, g));
             code[at++] = setemit(ts_rng_below(r, 8) ? ts_rng_below(r, 3) : 3, ts_rng_below(r, 2), ts_rng_below(r, 3) == 0);
             code[at++] = emit();
             ++*emits;
         } else if (what == 8 && depth < 3) {
             /* if (cond) { a } else { b } */
             uint32_t ifat = at++;
-            at = body(r, code, at, depth + 1, emits);
+            at = body(r, g, code, at, depth + 1, emits);
             uint32_t els = at;
-            at = body(r, code, at, depth + 1, emits);
+            at = body(r, g, code, at, depth + 1, emits);
             if (ts_rng_below(r, 2))
                 code[ifat] = pvr_flow2(PICA_OP_IFC, ts_rng_below(r, 4), ts_rng_below(r, 2), ts_rng_below(r, 2), els,
                                        at - els);
@@ -144,7 +162,7 @@ static uint32_t body(ts_rng *r, uint32_t *code, uint32_t at, unsigned depth, uns
                 code[ifat] = pvr_flow3(PICA_OP_IFU, ts_rng_below(r, 16), els, at - els);
         } else if (what == 9 && depth < 3) {
             uint32_t jat = at++;
-            at = body(r, code, at, depth + 1, emits);
+            at = body(r, g, code, at, depth + 1, emits);
             if (ts_rng_below(r, 2))
                 code[jat] = pvr_flow2(PICA_OP_JMPC, ts_rng_below(r, 4), ts_rng_below(r, 2), ts_rng_below(r, 2), at, 0);
             else
@@ -173,7 +191,7 @@ static void random_program(ts_rng *r, program *p, unsigned kind)
         uint32_t at = 0;
         unsigned emits = 0;
         p->code[at++] = (uint32_t)PICA_OP_MOVA << 26 | 0x20u << 12 | ts_rng_below(r, 128);
-        at = body(r, p->code, at, 0, &emits);
+        at = body(r, &p->gs, p->code, at, 0, &emits);
         p->code[at++] = (uint32_t)PICA_OP_END << 26;
         p->entry = 0;
         p->step_limit = ts_rng_below(r, 4) ? 20000 : 1 + ts_rng_below(r, 40);
@@ -211,6 +229,7 @@ static void billboard(ts_rng *r, program *p)
     random_uniforms(r, p);
     random_layout(r, p);
     p->gs.mode = 0;
+    p->gs.main_vertices = 0;
     p->gs.vertices = 1;
     p->gs.per_vertex = 2;
     p->inputs = 2;
@@ -278,6 +297,16 @@ static void reference(const program *p, result *out)
         if (p->gs.mode == 0) {
             for (unsigned a = 0; a < p->inputs; a++)
                 memcpy(pica_vm_input(&u, p->input_register[a]), p->in[i * nv + a / pv][a % pv], 16);
+        } else if (p->gs.mode == 1) {
+            /* Azahar GeometryPipeline_VariablePrimitive: c0 = the count in
+             * every component, then from c1 all registers of each main
+             * vertex and only the first of the others */
+            const float n = (float)nv;
+            memcpy(pica_vm_uniform(&u, 0), (const float[4]){n, n, n, n}, 16);
+            unsigned c = 1;
+            for (unsigned j = 0; j < nv; j++)
+                for (unsigned k = 0; k < (j < p->gs.main_vertices ? pv : 1u); k++, c++)
+                    memcpy(pica_vm_uniform(&u, c), p->in[i * nv + j][k], 16);
         } else {
             for (unsigned j = 0; j < nv; j++)
                 for (unsigned k = 0; k < pv; k++) {
@@ -517,9 +546,9 @@ static void run_kind(glhle_context *ctx, unsigned kind, const char *name, uint64
             refused++;
         }
     }
-    print_message("%s: %u programs identical (%u point mode, %u fixed mode; %llu triangles), %u refused by the "
-                  "translator\n",
-                  name, compared, modes[0], modes[2], (unsigned long long)prims, refused);
+    print_message("%s: %u programs identical (%u point mode, %u variable mode, %u fixed mode; %llu triangles), %u "
+                  "refused by the translator\n",
+                  name, compared, modes[0], modes[1], modes[2], (unsigned long long)prims, refused);
     if (kind == 0)
         assert_int_equal(refused, 0); /* forward-only with at most 14 EMITs: all translate */
     assert_true(compared >= (unsigned)(n / 2));
@@ -580,7 +609,7 @@ static void test_refusals(void **state)
     assert_non_null(strstr(why, "15 EMITs"));
     /* variable mode; a layout with no GL primitive; point-mode counts that disagree */
     billboard(&r, &p);
-    p.gs.mode = 1;
+    p.gs.mode = 1; /* no vertex count (main_vertices 0) */
     assert_null(translate(&p, false, PICA_VSP_OUTPUT_CAPTURE, why, sizeof why));
     assert_non_null(strstr(why, "variable"));
     billboard(&r, &p);

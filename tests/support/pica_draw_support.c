@@ -33,25 +33,31 @@ void pd_env_init(pd_env *e, glhle_context *ctx, uint32_t scale)
 }
 
 static void env_init(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch, uint32_t vs,
-                     const char *cache_dir);
+                     const char *cache_dir, uint32_t threads);
 
 void pd_env_init_ex(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch)
 {
-    env_init(e, ctx, scale, no_framebuffer_fetch, (uint32_t)ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0), NULL);
+    env_init(e, ctx, scale, no_framebuffer_fetch, (uint32_t)ts_env_long("GLHLE_TEST_PICA_VERTEX_SHADERS", 0), NULL,
+             0);
 }
 
 void pd_env_init_vs(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders)
 {
-    env_init(e, ctx, scale, false, vertex_shaders, NULL);
+    env_init(e, ctx, scale, false, vertex_shaders, NULL, 0);
 }
 
 void pd_env_init_cache(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders, const char *cache_dir)
 {
-    env_init(e, ctx, scale, false, vertex_shaders, cache_dir);
+    env_init(e, ctx, scale, false, vertex_shaders, cache_dir, 0);
+}
+
+void pd_env_init_threads(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders, uint32_t threads)
+{
+    env_init(e, ctx, scale, false, vertex_shaders, NULL, threads);
 }
 
 static void env_init(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch, uint32_t vs,
-                     const char *cache_dir)
+                     const char *cache_dir, uint32_t threads)
 {
     memset(e, 0, sizeof *e);
     e->ctx = ctx;
@@ -65,7 +71,8 @@ static void env_init(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_fram
                          .shader_ubershader = (uint32_t)ts_env_long("GLHLE_TEST_PICA_UBERSHADER", 0),
                          /* gl/test_rasterizer_gpu_vs: vertex shaders on the GPU path */
                          .vertex_shaders = vs,
-                         .shader_cache_dir = cache_dir};
+                         .shader_cache_dir = cache_dir,
+                         .shader_compile_threads = threads};
     assert_int_equal(glhle_pica_create(ctx, &d, &e->pica), GLHLE_RESULT_OK);
     assert_int_equal(glhle_pica_map_memory(e->pica, PD_BASE, e->mem, PD_SIZE), GLHLE_RESULT_OK);
 }

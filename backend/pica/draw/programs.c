@@ -279,6 +279,12 @@ bool pica_gs_program_key_gs(pica_gs_program_key *key, const uint32_t *code, cons
                  in->vertices, in->per_vertex, in->start_index);
         return false;
     }
+    if (in->mode == 1 && pica_gsp_variable_registers(in) > 96u) {
+        snprintf(why, why_size,
+                 "geometry shader variable mode: %u vertices (%u main) of %u registers from c1 pass c95",
+                 in->vertices, in->main_vertices, in->per_vertex);
+        return false;
+    }
     uint32_t lo, hi;
     pica_vsp_used_range(code, entry, &lo, &hi);
     while (hi > lo && code[hi - 1] == 0)
@@ -299,6 +305,7 @@ bool pica_gs_program_key_gs(pica_gs_program_key *key, const uint32_t *code, cons
     key->vertices = in->vertices;
     key->per_vertex = in->per_vertex;
     key->start_index = in->mode == 2 ? in->start_index : 0;
+    key->main_vertices = in->mode == 1 ? in->main_vertices : 0;
     key->input_count = (uint8_t)(in->mode == 0 ? input_count : 0);
     for (uint32_t a = 0; a < key->input_count; a++)
         key->input_register[a] = input_register[a] & 15u;
@@ -322,8 +329,11 @@ bool pica_gs_program_generate(const pica_gs_program_key *key, uint32_t host_bits
     pica_fs_host host;
     pica_program_host_from_bits(host_bits, &host);
     const bool status = (host_bits & PICA_PROGRAM_HOST_VS_STATUS) != 0;
-    const pica_gsp_input in = {
-        .mode = key->mode, .vertices = key->vertices, .per_vertex = key->per_vertex, .start_index = key->start_index};
+    const pica_gsp_input in = {.mode = key->mode,
+                               .vertices = key->vertices,
+                               .per_vertex = key->per_vertex,
+                               .start_index = key->start_index,
+                               .main_vertices = key->main_vertices};
     char why[160];
     /* the vertex shader, feeding the geometry shader */
     const pica_gpu_program_key *k = &key->vs;
@@ -380,11 +390,17 @@ static bool gs_key_valid(const void *bytes)
     for (unsigned i = 0; i < 24; i++)
         if (k.vs.outmap[i] != 64 || k.outmap[i] > 64)
             return false;
-    if ((k.mode != 0 && k.mode != 2) || k.per_vertex < 1 || k.per_vertex > 16 || k.pad0 || k.pad1 ||
-        (k.mode == 2 ? k.input_count != 0 || (uint32_t)k.start_index + (uint32_t)k.vertices * k.per_vertex > 96u
-                     : k.start_index != 0 || k.input_count < 1 || k.input_count > 16))
+    if (k.mode > 2 || k.per_vertex < 1 || k.per_vertex > 16 || k.pad1)
         return false;
     if (k.vertices != 1 && k.vertices != 2 && k.vertices != 3 && k.vertices != 4 && k.vertices != 6)
+        return false;
+    const pica_gsp_input in = {
+        .mode = 1, .vertices = k.vertices, .per_vertex = k.per_vertex, .main_vertices = k.main_vertices};
+    if (k.mode == 2 ? k.input_count != 0 || k.main_vertices != 0 ||
+                          (uint32_t)k.start_index + (uint32_t)k.vertices * k.per_vertex > 96u
+        : k.mode == 1 ? k.input_count != 0 || k.start_index != 0 || k.main_vertices < 1 ||
+                            k.main_vertices > k.vertices || pica_gsp_variable_registers(&in) > 96u
+                      : k.start_index != 0 || k.main_vertices != 0 || k.input_count < 1 || k.input_count > 16)
         return false;
     for (unsigned i = 0; i < 16; i++)
         if (k.input_register[i] > 15 || (i >= k.input_count && k.input_register[i]))
@@ -415,6 +431,12 @@ static void gs_describe(const void *bytes, glhle_bytebuf *out)
                          k.mode < 3 ? modes[k.mode] : "?", k.vertices, k.per_vertex);
     if (k.mode == 2)
         glhle_bytebuf_printf(out, " into c%u-c%u", k.start_index, k.start_index + k.vertices * k.per_vertex - 1u);
+    if (k.mode == 1) {
+        const pica_gsp_input in = {
+            .mode = 1, .vertices = k.vertices, .per_vertex = k.per_vertex, .main_vertices = k.main_vertices};
+        glhle_bytebuf_printf(out, " (%u main), the count in c0, into c1-c%u", k.main_vertices,
+                             pica_gsp_variable_registers(&in) - 1u);
+    }
     glhle_bytebuf_printf(out, ", VS output mask 0x%04X\n", k.vs_output_mask);
     glhle_bytebuf_printf(out, "geometry code 0x%03X-0x%03X (%u words), entry 0x%03X, %u inputs:", k.code_lo,
                          k.code_lo + k.code_count - 1u, k.code_count, k.code_lo + k.entry, k.input_count);

@@ -102,13 +102,14 @@ bool pica_gpu_program_key_vs(pica_gpu_program_key *key, const uint32_t *code, co
  * (GL_SHC_GLSL_GS). */
 typedef struct pica_gs_program_key {
     pica_gpu_program_key vs;
-    uint8_t mode;               /* GSH_MISC0 bits 0-7: 0 point, 2 fixed (1, variable, takes the CPU path) */
-    uint8_t vertices;           /* VS vertices per invocation (pica_gsp_input.vertices) */
+    uint8_t mode;               /* GSH_MISC0 bits 0-7: 0 point, 1 variable, 2 fixed */
+    uint8_t vertices;           /* VS vertices per invocation (pica_gsp_input.vertices; variable mode: the
+                                 * index stream's vertex count, the same for every invocation of a draw) */
     uint8_t per_vertex;         /* VS output registers per vertex (VSH_OUTMAP_TOTAL1 + 1, at most the mask's count) */
     uint8_t start_index;        /* fixed mode: first c register (GSH_MISC0 bits 16-23) */
     uint8_t input_register[16]; /* GSH_ATTRIBUTES_PERMUTATION, the first input_count used (point mode) */
     uint8_t input_count;        /* GSH_INPUTBUFFER_CONFIG + 1 */
-    uint8_t pad0;
+    uint8_t main_vertices;      /* variable mode: GSH_MISC1 + 1, at most vertices; 0 otherwise */
     uint16_t vs_output_mask;    /* VSH_OUTMAP_MASK: which VS registers are packed for the GS */
     uint8_t outmap[24];         /* pica_output_map.src of the GS output mask */
     uint16_t entry;             /* GSH_ENTRYPOINT, relative to code_lo */

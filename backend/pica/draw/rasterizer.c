@@ -108,7 +108,7 @@ typedef struct gpu_vs_source {
 typedef struct gpu_gs_source {
     uint32_t generation;
     uint16_t entry, output_mask, vs_output_mask;
-    uint8_t mode, vertices, per_vertex, start_index, input_count, pad[3];
+    uint8_t mode, vertices, per_vertex, start_index, input_count, main_vertices, pad[2];
     uint8_t input_register[16];
     pica_outmap_state outmap;
 } gpu_gs_source;
@@ -174,7 +174,7 @@ struct pica_rasterizer {
     bool gpu_refused;              /* choose_gpu: this draw's program cannot take the GPU path ... */
     char gpu_why[160];             /* ... and why */
     bool gpu;                      /* this draw's vertices are shaded by the translated program */
-    bool gpu_failed;               /* its program failed to build: the draw runs again on the CPU */
+    bool gpu_failed;               /* its program failed to build (or compiles on a worker): the draw runs again on the CPU */
     gl_program_service *gpu_programs;
     pica_gpu_program_key *gpu_key; /* of gpu_program */
     gpu_vs_source gpu_source;      /* what the key's vertex half was made from */
@@ -202,6 +202,7 @@ struct pica_rasterizer {
     gpu_gs_source gs_source;       /* what the key's geometry half was made from */
     bool gs_source_valid, gs_ok, gs_failed, gs_changed, gs_vs_changed;
     bool gs_may_report;            /* pica_vsp_may_report of the geometry program */
+    uint32_t gs_stream_logged;     /* program generation whose variable-mode index stream refusal was logged */
     GLuint gs_program;
     bool gs_have_program;
     GLenum gs_prim;                /* the GL primitive one invocation's vertices make */
@@ -675,7 +676,13 @@ static glhle_result update_gs_program(pica_rasterizer *r, bool fs_changed)
     r->gs_vs_changed = r->gs_changed = false;
     r->stats.program_lookups++;
     glhle_result res = gl_program_service_get(r->gs_programs, r->gs_key, &r->gs_program);
-    r->gs_have_program = res == GLHLE_RESULT_OK;
+    r->gs_have_program = res == GLHLE_RESULT_OK && r->gs_program;
+    if (res == GLHLE_RESULT_OK && !r->gs_program) {
+        /* compiling on a worker (defer_misses): the CPU path draws this
+         * draw, and the next one asks again */
+        r->stats.gs_compiling++;
+        return GLHLE_RESULT_NOT_FOUND; /* not yet: prepare() hands the draw to the CPU path */
+    }
     if (res != GLHLE_RESULT_OK) {
         r->gs_failed = true;
         GLHLE_WARN(r->log, "pica draw: the translated geometry shader (program generation %u) failed to build; its "
@@ -1004,7 +1011,8 @@ static prep prepare(pica_rasterizer *r)
     s->lighting_lut_dirty = 0;
     s->proctex_lut_dirty = 0;
     if (res != GLHLE_RESULT_OK && r->gpu) {
-        /* on_event draws it again on the CPU path */
+        /* on_event draws it again on the CPU path (a build failure, or a
+         * geometry program still compiling on a worker) */
         r->gpu_failed = true;
         return PREP_EMPTY;
     }
@@ -1347,10 +1355,28 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
     /* primitive.c gs_input: VSH_OUTMAP_TOTAL1 + 1 registers a vertex, at most the mask's */
     src.per_vertex = (uint8_t)(g->vs_outmap_total1 < outputs ? g->vs_outmap_total1 : outputs);
     src.input_count = s->gs.input_count;
-    if (src.mode == 0)
+    if (src.mode == 0) {
         src.vertices = src.per_vertex ? (uint8_t)((src.input_count + src.per_vertex - 1u) / src.per_vertex) : 0;
-    else
+    } else if (src.mode == 1) {
+        /* one program per vertex count: this draw's, when all its
+         * invocations have the same (the GL primitive's) */
+        char why[160];
+        src.vertices = (uint8_t)pica_gs_variable_count(r->p, ev->u.draw.indexed, why, sizeof why);
+        if (!src.vertices) {
+            if (r->gs_stream_logged != src.generation) {
+                r->gs_stream_logged = src.generation;
+                r->stats.gs_refusals++;
+                GLHLE_INFO(r->log, "pica draw: geometry shader (program generation %u) runs on the CPU: %s",
+                           src.generation, why);
+            }
+            return false;
+        }
+        /* primitive.c gs_count: GSH_MISC1 + 1 main vertices; more than the count means all */
+        const uint32_t mains = (g->gsh_misc1 & 0xFFu) + 1u;
+        src.main_vertices = (uint8_t)(mains < src.vertices ? mains : src.vertices);
+    } else {
         src.vertices = g->gs_fixed_vertex_count;
+    }
     src.start_index = g->gs_start_index;
     memcpy(src.input_register, s->gs.input_register, sizeof src.input_register);
     src.outmap = s->outmap;
@@ -1359,8 +1385,11 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
         pica_output_map_build(&map, &s->outmap, s->gs.output_mask);
         const size_t half = offsetof(pica_gs_program_key, mode);
         memset((uint8_t *)r->gs_key + half, 0, sizeof *r->gs_key - half);
-        const pica_gsp_input in = {
-            .mode = src.mode, .vertices = src.vertices, .per_vertex = src.per_vertex, .start_index = src.start_index};
+        const pica_gsp_input in = {.mode = src.mode,
+                                   .vertices = src.vertices,
+                                   .per_vertex = src.per_vertex,
+                                   .start_index = src.start_index,
+                                   .main_vertices = src.main_vertices};
         char why[160] = "";
         if (!src.per_vertex) {
             snprintf(why, sizeof why, "the vertex shader writes no output register for it");
@@ -1684,9 +1713,11 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         r->gl->GetIntegerv(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, &gs_ssbos);
         r->gs_host = pica_program_host_bits(&r->host) |
                      (vs_ssbos >= 1 && gs_ssbos >= 1 ? PICA_PROGRAM_HOST_VS_STATUS : 0u);
-        /* 64 programs of 7.7 KiB keys; made on the draw (no workers: the
-         * geometry path has no stand-in to draw with meanwhile, and the CPU
-         * path draws a refused or failed program) or from the disk cache */
+        /* 64 programs of 7.7 KiB keys, made from the disk cache or, on a
+         * miss, on a compile worker where there are any (defer_misses: the
+         * service hands out no program while it compiles, and the CPU path
+         * draws the draw meanwhile, as it draws a refused or failed
+         * program), else on the draw */
         const gl_program_service_desc sd = {
             .system = pica_gs_program_system(),
             .host = r->gs_host,
@@ -1695,6 +1726,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
             .cache_dir = desc->shader_cache_dir,
             .cache_title = desc->shader_cache_title,
             .cache_max_bytes = desc->shader_cache_max_bytes,
+            .compile_threads = desc->shader_compile_threads,
+            .defer_misses = true,
         };
         r->gs_key = calloc(1, sizeof *r->gs_key);
         res = r->gs_key ? gl_program_service_create(p->ctx, &sd, &r->gs_programs)

@@ -100,6 +100,7 @@ typedef struct pica_rasterizer_stats {
     uint64_t gs_gpu_draws;     /* draws with the geometry stage on whose geometry shader ran on the GPU */
     uint64_t gs_cpu_draws;     /* ... and those that ran it in the interpreter */
     uint64_t gs_refusals;      /* geometry programs (or configurations) refused for the GPU, each logged once */
+    uint64_t gs_compiling;     /* draws the CPU path drew while their geometry program compiled on a worker */
 } pica_rasterizer_stats;
 
 void pica_rasterizer_get_stats(const pica_rasterizer *r, pica_rasterizer_stats *out);

@@ -6,6 +6,7 @@
 #include "backend/pica/shader/primitive.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,9 +143,11 @@ struct pica_pipeline {
     bool gs_need_count;         /* variable mode: the next index is a vertex count */
     uint32_t gs_c_lo, gs_c_hi;  /* c registers the GS input wrote this draw */
     uint32_t vs_cache_gen;
+    bool gs_replaying;          /* gs_replay_inputs: inputs go into the c registers, no invocation runs */
     bool immediate;             /* the last event was an immediate-mode vertex */
     uint32_t gs_group;          /* pica_pipeline_set_gs_stream */
     bool gs_streaming;          /* this draw goes out in the geometry-shader stream form */
+    uint32_t gs_count_stride;   /* a streamed variable-mode draw: gs_group + 1 (its counts at multiples); else 0 */
     pica_pipeline_stats stats;
 };
 
@@ -335,6 +338,8 @@ static void on_gs_prim(void *user, const float (*v0)[4], const float (*v1)[4], c
 
 static void run_gs(pica_pipeline *pl)
 {
+    if (pl->gs_replaying)
+        return;
     pl->draw_status |= pica_vm_run(&pl->gs, pl->gsp, pl->st->gs_setup.entry_point);
     pl->stats.gs_invocations++;
     /* b15 is set after every geometry shader invocation, so a program can
@@ -466,9 +471,6 @@ static void begin(pica_pipeline *pl, bool reset_gs_input)
     }
 }
 
-/* Reports the draw's shader problems once, and writes back what the
- * geometry shader unit changed in its uniforms (b15, array modes' c
- * registers): they stay in the unit on hardware. */
 void pica_report_shader_status(pica_frontend *p, const char *what, uint32_t s)
 {
     if (s & PICA_VM_STOPPED)
@@ -484,14 +486,12 @@ void pica_report_shader_status(pica_frontend *p, const char *what, uint32_t s)
                      what, s);
 }
 
-static void end(pica_pipeline *pl, const char *what)
+/* Writes back what the geometry shader unit changed in its uniforms (b15,
+ * array modes' c registers): they stay in the unit on hardware. */
+static void gs_write_back(pica_pipeline *pl)
 {
-    pica_frontend *p = pl->fe;
-    uint32_t s = pl->draw_status;
-    pl->chunk_status |= s;
-    pica_report_shader_status(p, what, s);
     if (pl->st->geometry.gs_enabled) {
-        pica_state *ms = pica_frontend_state_mut(p);
+        pica_state *ms = pica_frontend_state_mut(pl->fe);
         bool changed = ms->gs_setup.bool_uniforms != pl->gs.bools;
         ms->gs_setup.bool_uniforms = pl->gs.bools;
         if (pl->gs_c_hi > pl->gs_c_lo) {
@@ -503,6 +503,16 @@ static void end(pica_pipeline *pl, const char *what)
         if (changed)
             ms->dirty |= PICA_DIRTY(GS_UNIFORMS);
     }
+}
+
+/* Reports the draw's shader problems once, and writes back the GS unit's
+ * uniforms. */
+static void end(pica_pipeline *pl, const char *what)
+{
+    uint32_t s = pl->draw_status;
+    pl->chunk_status |= s;
+    pica_report_shader_status(pl->fe, what, s);
+    gs_write_back(pl);
 }
 
 /* Loads vertex `index` (the draw's `position`th of `count`) into pl->attr;
@@ -587,18 +597,30 @@ static uint32_t draw_index(const pica_geometry_state *g, const uint8_t *ib, bool
  * before pending, every attribute byte of its index range mapped and within
  * fetch_max. Fills pl->fetch for that range; the indices relative to its
  * first are then draw_index() - pl->fetch.first. */
+/* Whether position i of a streamed variable-mode draw's index stream is a
+ * vertex count (every invocation has gs_group vertices: the rasterizer
+ * checked with pica_gs_variable_count). */
+static bool count_at(const pica_pipeline *pl, uint32_t i)
+{
+    return pl->gs_count_stride && i % pl->gs_count_stride == 0;
+}
+
 static bool fetch_range(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
 {
     if (!pl->fetch_max || !pl->raw || !count || count > pl->icap / 3 || pl->nidx)
         return false;
     const pica_geometry_state *g = &pl->st->geometry;
     uint32_t lo = 0xFFFFFFFFu, hi = 0;
-    if (indexed) {
+    if (indexed || pl->gs_count_stride) {
         for (uint32_t i = 0; i < count; i++) {
-            uint32_t index = draw_index(g, ib, true, i);
+            if (count_at(pl, i))
+                continue;
+            uint32_t index = draw_index(g, ib, indexed, i);
             lo = index < lo ? index : lo;
             hi = index > hi ? index : hi;
         }
+        if (lo > hi)
+            return false; /* counts only */
     } else {
         if ((uint64_t)g->vertex_offset + count - 1 > 0xFFFFFFFFu)
             return false;
@@ -617,19 +639,26 @@ static bool fetch_range(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint
 static void count_fetch(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
 {
     const pica_geometry_state *g = &pl->st->geometry;
-    pl->fetch_last = draw_index(g, ib, indexed, count - 1);
-    if (indexed) {
-        for (uint32_t i = 0, slot; i < count; i++) {
-            const uint32_t index = draw_index(g, ib, true, i);
-            if (!pica_vertex_cache_find(&pl->cache, index, &slot)) {
-                pica_vertex_cache_put(&pl->cache, index, 0);
-                pl->fetch_last = index;
-            }
+    uint32_t last = count - 1, vertices = 0;
+    while (count_at(pl, last)) /* fetch_range found a vertex */
+        last--;
+    pl->fetch_last = draw_index(g, ib, indexed, last);
+    for (uint32_t i = 0, slot; i < count; i++) {
+        if (count_at(pl, i))
+            continue;
+        vertices++;
+        if (!indexed)
+            continue;
+        const uint32_t index = draw_index(g, ib, true, i);
+        if (!pica_vertex_cache_find(&pl->cache, index, &slot)) {
+            pica_vertex_cache_put(&pl->cache, index, 0);
+            pl->fetch_last = index;
         }
-        pica_vertex_cache_clear(&pl->cache);
     }
+    if (indexed)
+        pica_vertex_cache_clear(&pl->cache);
     pl->fetching = true;
-    pl->stats.input_vertices += count;
+    pl->stats.input_vertices += vertices;
     pl->stats.fetch_draws++;
 }
 
@@ -647,33 +676,84 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
     return true;
 }
 
+/* The GS unit's c registers as the CPU path leaves them after a streamed
+ * draw in fixed or variable mode, whose invocations ran on the consumer's
+ * side (the CPU path writes every vertex into them as it comes, and end()
+ * writes them back into the GS setup, where a later draw reads them). All
+ * invocations of the draw write the same registers (the rasterizer takes a
+ * variable-mode draw only when every count is the same), so the last whole
+ * invocation and the incomplete one after it, of the `walked` positions of
+ * the index stream the stream took, write all the draw leaves: their
+ * vertices go through the vertex shader here and into the c registers as
+ * gs_input() puts them, without running the geometry shader. At most two
+ * invocations' vertices (fewer than 14 with GL's primitives), whatever the
+ * draw's size. The shader status is the consumer's to report. */
+static void gs_replay_inputs(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t walked)
+{
+    const pica_geometry_state *g = &pl->st->geometry;
+    if (g->gs_mode == 0 || !walked || !pl->gs_group)
+        return;
+    const uint32_t stride = pl->gs_count_stride ? pl->gs_count_stride : pl->gs_group;
+    const uint32_t whole = walked / stride;
+    const uint32_t status = pl->draw_status;
+    _Alignas(16) float attr[16][4];
+    memcpy(attr, pl->attr, sizeof attr); /* attributes no loader names keep their value */
+    pl->gs_vertices = 0;
+    pl->gs_next_c = g->gs_start_index;
+    pl->gs_need_count = true;
+    pl->gs_replaying = true;
+    for (uint32_t i = whole ? (whole - 1) * stride : 0; i < walked; i++) {
+        const uint32_t index = draw_index(g, ib, indexed, i);
+        if (count_at(pl, i)) {
+            gs_count(pl, index);
+            continue;
+        }
+        uint32_t bad;
+        if (!pica_vertex_load(&pl->loader, index, attr, &bad))
+            break; /* cannot happen: the stream loaded (or fetched) it */
+        run_vs(pl, (const float(*)[4])attr, pl->loader.attrib_count);
+        gs_input(pl, vs_out(pl));
+    }
+    pl->gs_replaying = false;
+    pl->draw_status = status;
+    gs_write_back(pl);
+}
+
 /* A draw in the geometry-shader stream form (pica_pipeline_set_gs_stream):
  * in fetch mode when fetch_range allows (one chunk, the vertex indices
  * relative to the first in draw order: GL fetches the attributes and its
  * post-transform cache stands in for the post-vertex cache), else every
  * vertex into input form (the post-vertex cache for indexed draws, as
  * process() has it) and its slot into the index list in draw order; chunks
- * end on whole invocations. */
+ * end on whole invocations. In variable mode the index stream's vertex
+ * counts (one before each invocation's gs_group vertices) are left out. */
 static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
 {
     const pica_geometry_state *g = &pl->st->geometry;
     const uint32_t group = pl->gs_group;
     pica_assembler_reset(&pl->pa, pl->pa.mode); /* nothing assembled here; geometry mode keeps nothing anyway */
     pl->gs_streaming = true;
-    uint32_t done = 0;
+    pl->gs_count_stride = g->gs_mode == 1 ? group + 1 : 0;
+    uint32_t done = 0, walked = count; /* vertices handed out; positions of the index stream taken */
     if (fetch_range(pl, ib, indexed, count)) {
-        for (; done < count; done++)
-            pl->idx[pl->nidx++] = draw_index(g, ib, indexed, done) - pl->fetch.first;
+        for (uint32_t i = 0; i < count; i++)
+            if (!count_at(pl, i))
+                pl->idx[pl->nidx++] = draw_index(g, ib, indexed, i) - pl->fetch.first;
+        done = pl->nidx;
         count_fetch(pl, ib, indexed, count);
     } else {
-        for (uint32_t i = 0; i < count; i++, done++) {
-            if (i % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
+        for (uint32_t i = 0; i < count; i++) {
+            if (count_at(pl, i))
+                continue;
+            if (done % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
                 flush(pl, false);
             uint32_t index = draw_index(g, ib, indexed, i);
             uint32_t slot;
             if (!indexed || !pica_vertex_cache_find(&pl->cache, index, &slot)) {
-                if (!load_vertex(pl, index, i, count))
+                if (!load_vertex(pl, index, i, count)) {
+                    walked = i;
                     break;
+                }
                 float *dst = pl->inputs + (size_t)pl->nverts * pl->ninputs * 4;
                 for (uint32_t a = 0; a < pl->ninputs; a++)
                     memcpy(dst + 4 * a, a < pl->loader.attrib_count ? pl->attr[a] : (const float[4]){0, 0, 0, 0},
@@ -684,6 +764,7 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
                     pica_vertex_cache_put(&pl->cache, index, slot);
             }
             pl->idx[pl->nidx++] = slot;
+            done++;
         }
     }
     end(pl, "draw");
@@ -697,6 +778,48 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
         ms->gs_setup.bool_uniforms = pl->gs.bools;
         ms->dirty |= PICA_DIRTY(GS_UNIFORMS);
     }
+    gs_replay_inputs(pl, ib, indexed, walked);
+    pl->gs_count_stride = 0;
+}
+
+/* Variable mode's vertex count for the consumer (primitive.h). */
+uint32_t pica_gs_variable_count(pica_frontend *fe, bool indexed, char *why, size_t why_size)
+{
+    const pica_geometry_state *g = &pica_frontend_state(fe)->geometry;
+    const uint32_t count = g->vertex_count;
+    if (!count || count > PICA_MAX_DRAW_VERTICES) {
+        snprintf(why, why_size, "a variable-mode draw of %u index positions", count);
+        return 0;
+    }
+    const uint8_t *ib = NULL;
+    if (indexed) {
+        ib = pica_memory_ptr(&fe->mem, g->index_address, count * (g->index_u16 ? 2u : 1u));
+        if (!ib) {
+            snprintf(why, why_size, "a variable-mode draw whose index buffer is outside guest memory");
+            return 0;
+        }
+    }
+    uint32_t n = 0, left = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const uint32_t v = draw_index(g, ib, indexed, i);
+        if (left) {
+            left--;
+            continue;
+        }
+        if (!v || (n && v != n)) {
+            snprintf(why, why_size,
+                     "geometry shader variable mode: the index stream's vertex counts differ (%u, then %u at "
+                     "position %u); a GL primitive has one",
+                     n, v, i);
+            return 0;
+        }
+        n = left = v;
+    }
+    if (n != 1 && n != 2 && n != 3 && n != 4 && n != 6) {
+        snprintf(why, why_size, "geometry shader variable mode: %u vertices an invocation: no GL primitive", n);
+        return 0;
+    }
+    return n;
 }
 
 /* Sets this draw's form (input mode or shaded); a change drops what the

@@ -175,14 +175,26 @@ void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
  * emits the triangles), incomplete invocations at the end are left to the
  * consumer to drop, as the CPU path drops them. After a draw that ran an
  * invocation b15 of the GS unit's bool uniforms is set, as the CPU path
- * leaves it; fixed mode's c registers are not written back (the consumer
- * has the VS outputs). With fetch mode on (pica_pipeline_set_fetch), a draw
+ * leaves it, and fixed and variable mode's c registers are written back
+ * as the CPU path leaves them (the last invocations' vertices shaded on
+ * the CPU: gs_replay_inputs in primitive.c), where a later draw reads
+ * them. In variable mode `group` is the vertex count every
+ * invocation has (pica_gs_variable_count) and the counts are left out of
+ * `indices`. With fetch mode on (pica_pipeline_set_fetch), a draw
  * that fits its bounds (at most a third of the index capacity, bytes
  * mapped and within max_bytes) goes out as one fetch-mode chunk instead:
  * pica_draw_output.fetch with gs_group, `indices` the draw's vertex indices
  * minus fetch->first in draw order (no post-vertex cache). The consumer
- * asks only for point and fixed mode with PRIMITIVE_CONFIG's geometry mode;
- * immediate-mode vertices stay on the CPU. */
+ * asks for point, fixed and (one count per draw) variable mode with
+ * PRIMITIVE_CONFIG's geometry mode; immediate-mode vertices stay on the CPU. */
 void pica_pipeline_set_gs_stream(pica_pipeline *pl, uint32_t group);
+/* Variable mode (GSH_MISC0 mode 1) in the stream form: the vertex count
+ * every invocation of the coming DRAW (its index stream walked as the CPU
+ * path walks it: a count, then that many vertices, ...; an incomplete last
+ * invocation allowed) takes, when it is one GL primitive's (1, 2, 3, 4 or
+ * 6) and the same for all; else 0 with the reason in `why` (counts that
+ * differ, a zero count, no vertices, an index buffer outside guest memory,
+ * which the CPU path then reports). */
+uint32_t pica_gs_variable_count(struct pica_frontend *fe, bool indexed, char *why, size_t why_size);
 
 #endif

@@ -138,7 +138,7 @@ static void analyse(flowmap *m, const uint32_t *code, uint32_t entry)
 static const char comp_name[4] = {'x', 'y', 'z', 'w'};
 
 /* "PU_C[5]", "r[3]", "v[0]" (PU_C: the uniform block's c array, or a
- * geometry shader's copy holding its fixed-mode inputs) */
+ * geometry shader's copy holding its fixed- or variable-mode inputs) */
 static void reg_name(char *buf, size_t n, uint32_t src)
 {
     if (src < PICA_SRC_TEMP)
@@ -745,8 +745,11 @@ static bool gs_input_ok(const pica_vsp_desc *d, char *why, size_t why_size)
 {
     const pica_gsp_input *g = &d->gs;
     unsigned v = g->vertices;
-    if (g->mode == 1) {
-        snprintf(why, why_size, "geometry shader in variable-size input mode (vertex counts in the index stream)");
+    if (g->mode == 1 && (g->main_vertices < 1 || g->main_vertices > v)) {
+        snprintf(why, why_size,
+                 "geometry shader in variable-size input mode (vertex counts in the index stream) with %u of %u "
+                 "main vertices",
+                 g->main_vertices, v);
         return false;
     }
     if (g->mode > 2 || g->per_vertex < 1 || g->per_vertex > 16 || !(v == 1 || v == 2 || v == 3 || v == 4 || v == 6)) {
@@ -850,7 +853,8 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     const bool feed = d->output == PICA_VSP_OUTPUT_GS_FEED;
     /* the forms the draw path uses, which may report their status */
     const bool status = (draw || feed) && d->report_status;
-    const bool fixed = gs && d->gs.mode == 2;
+    /* fixed and variable mode: the vertices come in c registers */
+    const bool arrays = gs && d->gs.mode != 0;
     glsl_text(&w, d->gles ? "#version 320 es\n" : "#version 450 core\n");
     if (d->gles && draw && d->clip)
         glsl_text(&w, "#extension GL_EXT_clip_cull_distance : enable\n");
@@ -871,8 +875,8 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
                   "    uvec4 i[4];\n"
                   "    uvec4 b;\n"
                   "} pu;\n");
-    if (fixed)
-        glsl_text(&w, "vec4 pcc[96]; /* c0-c95 with the fixed-mode inputs over them */\n"
+    if (arrays)
+        glsl_text(&w, "vec4 pcc[96]; /* c0-c95 with the fixed- or variable-mode inputs over them */\n"
                       "#define PU_C pcc\n");
     else
         glsl_text(&w, "#define PU_C pu.c\n");
@@ -925,15 +929,21 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
                       "    for (int k = 0; k < 16; k++) ob[k] = vec4(pz);\n"
                       "    for (int k = 0; k < 16; k++) { e0[k] = vec4(pz); e1[k] = vec4(pz); e2[k] = vec4(pz); }\n"
                       "    eid = 0u; nprim = 0u; eprim = false; ewind = false;\n");
-        if (fixed) {
+        if (arrays) {
             glsl_text(&w, "    for (int k = 0; k < 96; k++) pcc[k] = pu.c[k];\n");
+            const bool variable = d->gs.mode == 1;
+            uint32_t c = d->gs.start_index;
+            if (variable) { /* c0: the vertex count; the vertices from c1 (primitive.c gs_count) */
+                glsl_line(&w, "pcc[0] = vec4(%u.0);", d->gs.vertices);
+                c = 1;
+            }
             /* registers past c95 are dropped, as the CPU path drops them */
-            for (uint32_t j = 0; j < d->gs.vertices; j++)
-                for (uint32_t k = 0; k < d->gs.per_vertex; k++) {
-                    uint32_t c = d->gs.start_index + j * d->gs.per_vertex + k;
+            for (uint32_t j = 0; j < d->gs.vertices; j++) {
+                const uint32_t regs = variable && j >= d->gs.main_vertices ? 1u : d->gs.per_vertex;
+                for (uint32_t k = 0; k < regs; k++, c++)
                     if (c < 96)
                         glsl_line(&w, "pcc[%u] = pica_gs_in%u[%u];", c, k, j);
-                }
+            }
         } else {
             for (uint32_t a = 0; a < d->input_count; a++)
                 glsl_line(&w, "v[%u] = pica_gs_in%u[%u];", d->input_register[a] & 15u, a % d->gs.per_vertex,

@@ -129,15 +129,30 @@ typedef enum pica_vsp_output {
  *  - fixed mode (2): `vertices` vertices (GSH_MISC0's fixed count, at least
  *    one) fill c[start_index...] in order, per_vertex registers each; the
  *    v registers are not written;
- *  - variable mode (1) takes its vertex counts from the index stream, which
- *    no GL primitive can: refused (the CPU path runs it). */
+ *  - variable mode (1) takes each invocation's vertex count from the index
+ *    stream (the index before its vertices; Azahar SubmitIndex): c0 holds
+ *    the count in all four components, then from c1 the first
+ *    `main_vertices` vertices (GSH_MISC1 + 1, at most `vertices`) give
+ *    per_vertex registers each and the rest only their first. A GL
+ *    primitive has one vertex count, so a translation is made for one count
+ *    (`vertices`): the draw path takes a draw whose every invocation has
+ *    that count. main_vertices 0 (no count known, as for a shader binary
+ *    alone) is refused. */
 typedef struct pica_gsp_input {
-    uint8_t mode;        /* 0 point, 1 variable (refused), 2 fixed */
-    uint8_t vertices;    /* VS vertices per invocation: 1, 2, 3, 4 or 6 (points, lines, triangles, and the
-                          * two adjacency primitives of GL); point mode: must be ceil(input_count / per_vertex) */
-    uint8_t per_vertex;  /* 1-16 */
-    uint8_t start_index; /* fixed mode: the first c register */
+    uint8_t mode;          /* 0 point, 1 variable, 2 fixed */
+    uint8_t vertices;      /* VS vertices per invocation: 1, 2, 3, 4 or 6 (points, lines, triangles, and the
+                            * two adjacency primitives of GL); point mode: must be ceil(input_count / per_vertex);
+                            * variable mode: the index stream's vertex count */
+    uint8_t per_vertex;    /* 1-16 */
+    uint8_t start_index;   /* fixed mode: the first c register */
+    uint8_t main_vertices; /* variable mode: vertices that give all per_vertex registers (1..vertices) */
 } pica_gsp_input;
+
+/* c registers variable mode's inputs occupy (c0, the count, included). */
+static inline uint32_t pica_gsp_variable_registers(const pica_gsp_input *g)
+{
+    return 1u + (uint32_t)g->main_vertices * g->per_vertex + (uint32_t)(g->vertices - g->main_vertices);
+}
 
 /* Triangles one geometry-shader invocation may emit on the GPU: 14 x 3
  * vertices of the draw form's 24 output components stay inside the 1024
@@ -193,8 +208,8 @@ void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uin
 
 /* Appends the vertex (or geometry) shader. False with a reason in `why`
  * when the program cannot be translated (an entry point past code memory;
- * for a geometry shader also variable mode, an input layout no GL primitive
- * has, or a program whose emitted triangles are not bounded by
+ * for a geometry shader also variable mode without a vertex count, an input
+ * layout no GL primitive has, or a program whose emitted triangles are not bounded by
  * PICA_GSP_MAX_PRIMS) or `out` hit its limit. `info` may be NULL. */
 /* Whether an invocation of the program from `entry` can end with a status
  * the CPU path reports (primitive.c): false only when the reachable code has
