@@ -356,6 +356,17 @@ static void gl_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
     submit(g, &key, &in, drawn, NULL, 0, m->semi || m->mask_check);
 }
 
+/* The start of a transfer's sprite over VRAM piece `part`: a live CLUT
+ * under it saved, the piece as its box and origin. */
+static void transfer_sprite(psx_gl *g, psx_rect part, psx_gl_instance *in)
+{
+    memset(in, 0, sizeof *in);
+    before_write(g, part);
+    set_clip(in, part);
+    in->p0[0] = (int16_t)part.x0;
+    in->p0[1] = (int16_t)part.y0;
+}
+
 /* GP0(02h) as sprites of the batch, one per piece inside VRAM: an
  * untextured flat sprite without dithering or mask bits writes its colour's
  * 5-bit channels (c << 3 >> 3) over the whole rectangle at every scale, as
@@ -373,11 +384,7 @@ static void gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_
     uint32_t rgb = ((color & 31u) << 3) | (((color >> 5) & 31u) << 11) | (((color >> 10) & 31u) << 19);
     for (int i = 0; i < n; i++) {
         psx_gl_instance in;
-        memset(&in, 0, sizeof in);
-        before_write(g, parts[i]);
-        set_clip(&in, parts[i]);
-        in.p0[0] = (int16_t)parts[i].x0;
-        in.p0[1] = (int16_t)parts[i].y0;
+        transfer_sprite(g, parts[i], &in);
         in.w[0] = rgb;
         in.w[1] = psx_fs_mode_bits(&key);
         submit(g, &key, &in, parts[i], NULL, 0, false);
@@ -409,11 +416,7 @@ static void gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint
                      (mask_check ? PSX_FLAG_MASK_CHECK : 0);
     for (int i = 0; i < n; i++) {
         psx_gl_instance in;
-        memset(&in, 0, sizeof in);
-        before_write(g, parts[i]);
-        set_clip(&in, parts[i]);
-        in.p0[0] = (int16_t)parts[i].x0;
-        in.p0[1] = (int16_t)parts[i].y0;
+        transfer_sprite(g, parts[i], &in);
         uint32_t u = (sx & 63u) + (((uint32_t)parts[i].x0 - dx) & (PSX_VRAM_W - 1));
         uint32_t v = (sy & 255u) + (((uint32_t)parts[i].y0 - dy) & (PSX_VRAM_H - 1));
         in.w[0] = flags << 24;
