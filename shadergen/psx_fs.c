@@ -221,12 +221,13 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                               "    uint color;\n"
                               "    bool semi = BLEND != 0;\n");
     if (textured)
-        /* texel 0000h is transparent; (texel5 * colour8) >> 4 keeps the texel
-         * at 80h and saturates at 31 (psx-spx "Modulation"); only texels with
-         * bit 15 are semi-transparent */
+        /* texel 0000h is transparent (but in a VRAM copy drawn as a raw
+         * sprite); (texel5 * colour8) >> 4 keeps the texel at 80h and
+         * saturates at 31 (psx-spx "Modulation"); only texels with bit 15 are
+         * semi-transparent */
         glhle_bytebuf_printf(out, "    if (TEX != 0) {\n"
                                   "        uint t = texel(u, v);\n"
-                                  "        if (t == 0u) discard;\n"
+                                  "        if (t == 0u && (flags & 128u) == 0u) discard;\n"
                                   "        if ((flags & 8u) != 0u) {\n"
                                   "            color = t;\n"
                                   "        } else {\n"

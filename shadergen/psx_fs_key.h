@@ -74,6 +74,7 @@ enum {
     PSX_FLAG_CLUT_SNAPSHOT = 1u << 4, /* the CLUT comes from the 256x1 snapshot, not VRAM */
     PSX_FLAG_FLIP_X = 1u << 5,
     PSX_FLAG_FLIP_Y = 1u << 6,
+    PSX_FLAG_OPAQUE_ZERO = 1u << 7, /* texel 0000h is drawn, not transparent: a VRAM copy as a raw sprite */
 };
 
 #endif

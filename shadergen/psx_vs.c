@@ -37,7 +37,13 @@ static const char *const vs_edge_bias =
      * vertex moved out so that both its edges move by d: the rasterised
      * triangle then holds every pixel the exact test can accept, with a
      * margin for GL's own tie rules (the clip distances trim what sticks out
-     * of the box). */
+     * of the box). A sample on an edge (the only ones GL's tie rule
+     * decides) is d inside the moved edge, less the error of snapping the
+     * moved vertices to GL's subpixel grid: at most 1/32 pixel with the 4
+     * subpixel bits GL_SUBPIXEL_BITS may be, 1/512 with llvmpipe's 8. d =
+     * 1/8 pixel keeps it inside; every fragment past the real edge runs the
+     * whole program only to be discarded, and 0.75 (before) cost llvmpipe
+     * 11% more instructions on bench_psx's old stream (docs/performance.md). */
     "vec2 outward(vec2 a, vec2 b, float s) { vec2 n = s * vec2(b.y - a.y, a.x - b.x); return n / length(n); }\n"
     "vec2 widen(vec2 v, vec2 n1, vec2 n2, float d) { return v + d * (n1 + n2) / (1.0 + dot(n1, n2)); }\n";
 
@@ -77,8 +83,8 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                               * far out: such slivers keep the box */
                              "        float sharp = min(min(1.0 + dot(nca, nab), 1.0 + dot(nab, nbc)), 1.0 + dot(nbc, nca));\n"
                              "        if (sharp > 0.05)\n"
-                             "            pos = vid == 0 ? widen(fa, nca, nab, 0.75) : vid == 1 ? widen(fb, nab, nbc, 0.75)\n"
-                             "                                                             : widen(fc, nbc, nca, 0.75);\n"
+                             "            pos = vid == 0 ? widen(fa, nca, nab, 0.125) : vid == 1 ? widen(fb, nab, nbc, 0.125)\n"
+                             "                                                             : widen(fc, nbc, nca, 0.125);\n"
                              "    }\n");
     if (line)
         /* a parallelogram 2 pixels either side of the ideal line along the
@@ -111,7 +117,7 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
      * crosses a clip plane is cut up on the CPU: planes on the box made
      * every triangle go through the clipper (about a third of the GL
      * renderer's CPU time, docs/performance.md). 8 covers the widening
-     * (0.75 pixel, at most about 4.7 at the sharpest corner kept) and the
+     * (1/8 pixel, at most about 0.8 at the sharpest corner kept) and the
      * lines' 2 pixels. */
     glhle_bytebuf_printf(out, "    gl_ClipDistance[0] = pos.x - float(a_clip.x - 8);\n"
                               "    gl_ClipDistance[1] = float(a_clip.z + 9) - pos.x;\n"

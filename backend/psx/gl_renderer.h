@@ -61,9 +61,12 @@ typedef struct psx_gl_batch_hooks {
      * barrier; forgets the rectangles read and written before it. */
     void (*barrier)(psx_gl *g);
     /* For a transfer about to write `rects` through the framebuffer (reading
-     * each pixel it writes when `reads_dest`): flushes, adds the barrier a
-     * feedback hazard needs, and records the writes. */
-    void (*transfer_writes)(psx_gl *g, const psx_rect *rects, int n, bool reads_dest);
+     * each pixel it writes when `reads_dest`) and to sample the VRAM
+     * rectangles `src` (n_src of them, none of which meets `rects`):
+     * flushes, adds the barrier a feedback hazard needs, and records the
+     * writes and reads. */
+    void (*transfer_writes)(psx_gl *g, const psx_rect *rects, int n, bool reads_dest, const psx_rect *src,
+                            int n_src);
     /* Before anything writes `w`: snapshots a live CLUT it would overwrite. */
     void (*before_write)(psx_gl *g, psx_rect w);
 } psx_gl_batch_hooks;
@@ -156,7 +159,6 @@ glhle_result psx_gl_restore(psx_gl *g);
  * psx_gl_vram_destroy). */
 glhle_result psx_gl_present(psx_gl *g, const glhle_psx_display *disp, const glhle_psx_present_desc *desc);
 void psx_gl_present_destroy(psx_gl *g);
-void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color);
 void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
                  bool mask_set, bool mask_check);
 void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, const uint16_t *pixels,

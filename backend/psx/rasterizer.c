@@ -153,13 +153,16 @@ static void before_write(psx_gl *g, psx_rect w)
     }
 }
 
-static void transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest)
+static void transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_dest, const psx_rect *src,
+                            int n_src)
 {
     batch_flush(g);
     bool hazard = false;
     for (int i = 0; i < n && !hazard; i++)
         hazard = rect_set_overlaps(&g->reads, rects[i]) ||
                  (reads_dest && !g->host.framebuffer_fetch && rect_set_overlaps(&g->writes, rects[i]));
+    for (int i = 0; i < n_src && !hazard; i++)
+        hazard = rect_set_overlaps(&g->writes, src[i]);
     if (hazard)
         batch_barrier(g);
     for (int i = 0; i < n; i++) {
@@ -167,6 +170,8 @@ static void transfer_writes(psx_gl *g, const psx_rect *rects, int n, bool reads_
         if (reads_dest && !g->host.framebuffer_fetch)
             rect_set_add(&g->reads, rects[i]);
     }
+    for (int i = 0; i < n_src; i++)
+        rect_set_add(&g->reads, src[i]);
     g->written = true;
 }
 
@@ -351,6 +356,77 @@ static void gl_line(psx_renderer *r, const psx_draw_mode *m, const psx_line *l)
     submit(g, &key, &in, drawn, NULL, 0, m->semi || m->mask_check);
 }
 
+/* The start of a transfer's sprite over VRAM piece `part`: a live CLUT
+ * under it saved, the piece as its box and origin. */
+static void transfer_sprite(psx_gl *g, psx_rect part, psx_gl_instance *in)
+{
+    memset(in, 0, sizeof *in);
+    before_write(g, part);
+    set_clip(in, part);
+    in->p0[0] = (int16_t)part.x0;
+    in->p0[1] = (int16_t)part.y0;
+}
+
+/* GP0(02h) as sprites of the batch, one per piece inside VRAM: an
+ * untextured flat sprite without dithering or mask bits writes its colour's
+ * 5-bit channels (c << 3 >> 3) over the whole rectangle at every scale, as
+ * a fill does (the drawing area is the piece itself). In the batch it costs
+ * no draw call of its own: on llvmpipe each draw call is about a scene of its
+ * own, a wake-up of every rasterizer thread (docs/performance.md). */
+static void gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color)
+{
+    psx_gl *g = (psx_gl *)r;
+    if (gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
+        return;
+    psx_rect parts[4];
+    int n = psx_rect_wrap(x, y, w, h, parts);
+    psx_fs_key key = {PSX_PRIM_SPRITE, 0, 0, 0, {0, 0, 0, 0}};
+    uint32_t rgb = ((color & 31u) << 3) | (((color >> 5) & 31u) << 11) | (((color >> 10) & 31u) << 19);
+    for (int i = 0; i < n; i++) {
+        psx_gl_instance in;
+        transfer_sprite(g, parts[i], &in);
+        in.w[0] = rgb;
+        in.w[1] = psx_fs_mode_bits(&key);
+        submit(g, &key, &in, parts[i], NULL, 0, false);
+    }
+}
+
+/* GP0(80h) at 1x as raw 15-bit sprites of the batch where that reads the
+ * same texels: a 15-bit texture page spans 256 texels right of its 64-aligned
+ * X and 256 below its 256-aligned Y (VRAM wraps), texel 0000h is drawn
+ * (PSX_FLAG_OPAQUE_ZERO) and the mask bits act as on a copy. Source and
+ * destination must not meet (a copy reads its whole source first); above 1x
+ * the copy keeps each subpixel, which a sprite does not. Else vram.c. */
+static void gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
+                    bool mask_set, bool mask_check)
+{
+    psx_gl *g = (psx_gl *)r;
+    psx_rect src[4], parts[4];
+    int ns = psx_rect_wrap(sx, sy, w, h, src), n = psx_rect_wrap(dx, dy, w, h, parts);
+    bool sprite = r->scale == 1 && (sx & 63u) + w <= 256 && (sy & 255u) + h <= 256;
+    for (int i = 0; i < ns && sprite; i++)
+        for (int j = 0; j < n && sprite; j++)
+            sprite = !psx_rect_overlap(src[i], parts[j]);
+    if (!sprite || gl_context_enter(g->ctx) != GLHLE_RESULT_OK) {
+        psx_gl_copy(r, sx, sy, dx, dy, w, h, mask_set, mask_check);
+        return;
+    }
+    psx_fs_key key = {PSX_PRIM_SPRITE, 3, 0, 0, {0, 0, 0, 0}};
+    uint32_t flags = PSX_FLAG_RAW | PSX_FLAG_OPAQUE_ZERO | (mask_set ? PSX_FLAG_MASK_SET : 0) |
+                     (mask_check ? PSX_FLAG_MASK_CHECK : 0);
+    for (int i = 0; i < n; i++) {
+        psx_gl_instance in;
+        transfer_sprite(g, parts[i], &in);
+        uint32_t u = (sx & 63u) + (((uint32_t)parts[i].x0 - dx) & (PSX_VRAM_W - 1));
+        uint32_t v = (sy & 255u) + (((uint32_t)parts[i].y0 - dy) & (PSX_VRAM_H - 1));
+        in.w[0] = flags << 24;
+        in.w[1] = psx_fs_mode_bits(&key) | u | (v << 8);
+        in.w[2] = (sx / 64u) | ((sy / 256u) << 4);
+        in.w[3] = 0xFFu | (0xFFu << 16); /* no texture window */
+        submit(g, &key, &in, parts[i], src, ns, mask_check);
+    }
+}
+
 static void delete_gl(psx_gl *g)
 {
     GladGLContext *gl = g->gl;
@@ -377,8 +453,8 @@ static void gl_destroy(psx_renderer *r)
 }
 
 static const psx_renderer_ops gl_ops = {
-    gl_destroy,    gl_triangle, gl_line,          gl_sprite,        psx_gl_fill,
-    psx_gl_copy,   psx_gl_upload, psx_gl_read,    psx_gl_load_clut, psx_gl_read_rgba,
+    gl_destroy,    gl_triangle, gl_line,          gl_sprite,        gl_fill,
+    gl_copy,       psx_gl_upload, psx_gl_read,    psx_gl_load_clut, psx_gl_read_rgba,
     psx_gl_read_clut, psx_gl_write_clut, psx_gl_read_scaled, psx_gl_write_scaled,
 };
 

@@ -219,35 +219,16 @@ static int begin_write(psx_gl *g, uint32_t x, uint32_t y, uint32_t w, uint32_t h
     return n;
 }
 
-void psx_gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint16_t color)
-{
-    psx_gl *g = (psx_gl *)r;
-    GladGLContext *gl = g->gl;
-    psx_rect parts[4];
-    int n = begin_write(g, x, y, w, h, parts);
-    if (!n)
-        return;
-    g->batch_hooks.transfer_writes(g, parts, n, false);
-    psx_gl_bind_vram_target(g, false);
-    gl->Enable(GL_SCISSOR_TEST);
-    int s = (int)r->scale;
-    const GLuint value[4] = {color, 0, 0, 0};
-    for (int i = 0; i < n; i++) {
-        gl->Scissor(parts[i].x0 * s, parts[i].y0 * s, (parts[i].x1 - parts[i].x0 + 1) * s,
-                    (parts[i].y1 - parts[i].y0 + 1) * s);
-        gl->ClearBufferuiv(GL_COLOR, 0, value);
-    }
-    gl->Disable(GL_SCISSOR_TEST);
-}
-
 /* Writes native rectangle pieces of a transfer with the mask rules, reading
- * from `src` (native when src_scale is 1, else laid out like VRAM). */
+ * from `src` (native when src_scale is 1, else laid out like VRAM); when
+ * `src` is VRAM itself, `vram_reads` (n_reads) are the rectangles it
+ * samples, which the pieces do not meet. */
 static void transfer(psx_gl *g, GLuint src, int src_scale, const psx_rect *dst, const int32_t (*src_origin)[2],
-                     int n, bool mask_set, bool mask_check)
+                     int n, bool mask_set, bool mask_check, const psx_rect *vram_reads, int n_reads)
 {
     GladGLContext *gl = g->gl;
     const psx_gl_blit *b = &g->blits[PSX_BLIT_TRANSFER];
-    g->batch_hooks.transfer_writes(g, dst, n, mask_check);
+    g->batch_hooks.transfer_writes(g, dst, n, mask_check, vram_reads, n_reads);
     if (g->dest_copy && mask_check) /* the pixels it tests, as they are now */
         psx_gl_copy_to_feedback(g, dst, n);
     psx_gl_bind_vram_target(g, false);
@@ -274,13 +255,42 @@ static bool ranges_overlap(uint32_t a, uint32_t b, uint32_t len, uint32_t size)
     return d < len || d > size - len;
 }
 
+/* Where in the source the first pixel of destination piece `part` (of a
+ * copy from (sx, sy) to (dx, dy), `row` rows down) comes from. */
+static void copy_origin(uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t row, psx_rect part,
+                        int32_t origin[2])
+{
+    origin[0] = (int32_t)((sx + (((uint32_t)part.x0 - dx) & (PSX_VRAM_W - 1))) & (PSX_VRAM_W - 1));
+    origin[1] = (int32_t)((sy + row + (((uint32_t)part.y0 - dy - row) & (PSX_VRAM_H - 1))) & (PSX_VRAM_H - 1));
+}
+
 void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h,
                  bool mask_set, bool mask_check)
 {
     psx_gl *g = (psx_gl *)r;
     psx_rect dparts[4];
-    if (!begin_write(g, dx, dy, w, h, dparts))
+    int nd = begin_write(g, dx, dy, w, h, dparts);
+    if (!nd)
         return;
+    int32_t origin[4][2];
+    /* Source and destination apart (and a texture barrier, not copies, to
+     * order feedback): the copy samples VRAM directly, as a primitive samples
+     * its texture page, with the same hazard bookkeeping. A copy through
+     * `scratch` costs a glCopyImageSubData, which llvmpipe runs on the CPU
+     * after waiting for all rendering so far (about 0.6 ms of CPU a copy,
+     * docs/performance.md). */
+    psx_rect src[4];
+    int ns = psx_rect_wrap(sx, sy, w, h, src);
+    bool apart = !g->dest_copy;
+    for (int i = 0; i < ns && apart; i++)
+        for (int j = 0; j < nd && apart; j++)
+            apart = !psx_rect_overlap(src[i], dparts[j]);
+    if (apart) {
+        for (int i = 0; i < nd; i++)
+            copy_origin(sx, sy, dx, dy, 0, dparts[i], origin[i]);
+        transfer(g, g->vram, (int)r->scale, dparts, origin, nd, mask_set, mask_check, src, ns);
+        return;
+    }
     /* Rows are copied top to bottom, each read whole before it is written. A
      * row then reads what an earlier row of the same copy wrote when the
      * destination lies d rows below the source (0 < d < h) and the columns
@@ -290,16 +300,12 @@ void psx_gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint32_
     for (uint32_t row = 0; row < h; row += band) {
         uint32_t bh = h - row < band ? h - row : band;
         psx_rect sparts[4], parts[4];
-        int ns = psx_rect_wrap(sx, sy + row, w, bh, sparts);
-        psx_gl_copy_to_scratch(g, sparts, ns);
+        int nsb = psx_rect_wrap(sx, sy + row, w, bh, sparts);
+        psx_gl_copy_to_scratch(g, sparts, nsb);
         int n = psx_rect_wrap(dx, dy + row, w, bh, parts);
-        int32_t origin[4][2];
-        for (int i = 0; i < n; i++) {
-            origin[i][0] = (int32_t)((sx + (((uint32_t)parts[i].x0 - dx) & (PSX_VRAM_W - 1))) & (PSX_VRAM_W - 1));
-            origin[i][1] =
-                (int32_t)((sy + row + (((uint32_t)parts[i].y0 - dy - row) & (PSX_VRAM_H - 1))) & (PSX_VRAM_H - 1));
-        }
-        transfer(g, g->scratch, (int)r->scale, parts, origin, n, mask_set, mask_check);
+        for (int i = 0; i < n; i++)
+            copy_origin(sx, sy, dx, dy, row, parts[i], origin[i]);
+        transfer(g, g->scratch, (int)r->scale, parts, origin, n, mask_set, mask_check, NULL, 0);
     }
 }
 
@@ -320,7 +326,7 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
     }
     if (r->scale == 1 && !mask_set && !mask_check) { /* straight into VRAM */
         g->batch_hooks.barrier(g); /* the CPU-side write must not race rasterisation (see psx_gl_copy_to_scratch) */
-        g->batch_hooks.transfer_writes(g, parts, n, false);
+        g->batch_hooks.transfer_writes(g, parts, n, false, NULL, 0);
         gl->BindTexture(GL_TEXTURE_2D, g->vram);
         for (int i = 0; i < n; i++)
             gl->TexSubImage2D(GL_TEXTURE_2D, 0, parts[i].x0, parts[i].y0, parts[i].x1 - parts[i].x0 + 1,
@@ -332,7 +338,7 @@ void psx_gl_upload(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_t
     gl->BindTexture(GL_TEXTURE_2D, g->upload_tex);
     gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)w, (GLsizei)h, GL_RED_INTEGER, GL_UNSIGNED_SHORT, pixels);
     gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    transfer(g, g->upload_tex, 1, parts, origin, n, mask_set, mask_check);
+    transfer(g, g->upload_tex, 1, parts, origin, n, mask_set, mask_check, NULL, 0);
 }
 
 /* Reads rectangle `q` (texels of the target) of `fbo` into out with row length row_len. */

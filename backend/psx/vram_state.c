@@ -28,7 +28,7 @@ void psx_gl_write_scaled(psx_renderer *r, const uint16_t *in)
     g->batch_hooks.before_write(g, all);
     g->batch_hooks.flush(g);
     g->batch_hooks.barrier(g);
-    g->batch_hooks.transfer_writes(g, &all, 1, false);
+    g->batch_hooks.transfer_writes(g, &all, 1, false, NULL, 0);
     gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     gl->PixelStorei(GL_UNPACK_ALIGNMENT, 2);
     gl->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);

@@ -66,6 +66,57 @@ static void transfers_match_software(void **state)
     glhle_psx_destroy(sw);
 }
 
+/* A copy that samples VRAM while drawing into it must see every primitive
+ * and fill before it and none after it (GP0 order), however the renderer
+ * orders them on the GPU. llvmpipe draws a batch tile by tile in VRAM row
+ * order, so a copy from the bottom-right corner to the top-left one that
+ * missed its barrier would read the corner before the rectangle reached it,
+ * and one from the top-left corner would read the rectangle drawn after it. */
+static void copy_order(glhle_psx *psx)
+{
+    PT_GP0(psx, 0xE3000000u, 0xE4000000u | 1023u | (511u << 10), 0xE5000000u);
+    /* read after write: a rectangle, then copied to the top-left corner */
+    PT_GP0(psx, 0x600000F8u, (448u << 16) | 960u, (64u << 16) | 64u);
+    PT_GP0(psx, 0x80000000u, (448u << 16) | 960u, 0x00000000u, (64u << 16) | 64u);
+    /* write after read: a fill at (0, 64) copied to (960, 384), then a
+     * rectangle over the fill */
+    PT_GP0(psx, 0x0200F800u, 64u << 16, (64u << 16) | 64u);
+    PT_GP0(psx, 0x80000000u, 64u << 16, (384u << 16) | 960u, (64u << 16) | 64u);
+    PT_GP0(psx, 0x60F80000u, 64u << 16, (64u << 16) | 64u);
+    /* a copy writes 0000h too (a textured primitive leaves such texels
+     * out): never-written VRAM at (512, 256) over a fill at (128, 0) */
+    PT_GP0(psx, 0x02F80000u, 128u, (64u << 16) | 64u);
+    PT_GP0(psx, 0x80000000u, (256u << 16) | 512u, 128u, (64u << 16) | 64u);
+}
+
+static void copies_keep_gp0_order(void **state)
+{
+    glhle_context *ctx = *state;
+    for (uint32_t scale = 1; scale <= 2; scale++)
+        for (int no_fetch = 0; no_fetch < 2; no_fetch++) {
+            glhle_psx *gl = pt_gl(ctx, scale, no_fetch);
+            copy_order(gl);
+            uint16_t *got = pt_vram(gl);
+            /* the expected words by psx-spx's colour conversion (8-bit
+             * channels >> 3, red low), not from a renderer */
+            const uint16_t red = 31, green = 31 << 5, blue = 31 << 10;
+            for (uint32_t y = 0; y < 64; y++)
+                for (uint32_t x = 0; x < 64; x++) {
+                    const struct {
+                        uint32_t x, y;
+                        uint16_t want;
+                    } at[5] = {{x, y, red},           {960 + x, 384 + y, green}, {x, 64 + y, blue},
+                               {960 + x, 448 + y, red}, {128 + x, y, 0}};
+                    for (int k = 0; k < 5; k++)
+                        if (got[at[k].y * 1024 + at[k].x] != at[k].want)
+                            fail_msg("scale %u%s: (%u,%u) is %04X, expected %04X", scale, no_fetch ? " barriers" : "",
+                                     at[k].x, at[k].y, got[at[k].y * 1024 + at[k].x], at[k].want);
+                }
+            free(got);
+            glhle_psx_destroy(gl);
+        }
+}
+
 static void readback_through_gpuread(void **state)
 {
     glhle_context *ctx = *state;
@@ -157,6 +208,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(transfers_match_software),
+        TS_GL_TEST(copies_keep_gp0_order),
         TS_GL_TEST(readback_through_gpuread),
         TS_GL_TEST(foreign_gl_state_is_ignored),
     };
