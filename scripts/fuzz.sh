@@ -18,4 +18,6 @@ log=build/fuzz/fuzz_$target.log
 "build/fuzz/tests/fuzz_$target" -max_total_time="$secs" -print_final_stats=1 -rss_limit_mb=4096 \
   -timeout=10 "$corpus" 2>"$log" || { tail -50 "$log"; echo "fuzz: $target FOUND A PROBLEM (log: $log)"; exit 1; }
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+# A target that lacks its test data reaches nothing; its SKIP line must not read as a pass.
+if grep -q ': SKIP: ' "$log"; then grep -m1 ': SKIP: ' "$log"; echo "fuzz: $target did not fuzz anything" >&2; exit 1; fi
 echo "fuzz: $target ran $secs s, $execs executions, no findings (log: $log)"
