@@ -31,8 +31,12 @@ for p in $presets; do
   [ "$status" = 0 ] || { echo "=== $p: FAILED: ${line:-ctest exited $status}"; exit 1; }
   # the OpenGL ES 3.2 pass (ctest label gles) is part of the run above
   gles=$(grep -cE "Test +#[0-9]+: gles/.* Passed" "$log" || true)
+  # every case the ES pass skipped, with its reason (none may be silent: docs/gles.md)
+  skips=$(scripts/gles-skips.sh "build/$p/Testing/Temporary/LastTest.log") || {
+    echo "$skips"; echo "=== $p: FAILED: an OpenGL ES test skipped a case without saying why"; exit 1; }
+  echo "$skips"
   summary="$summary
-$p: ${line:-no ctest summary} (of them $gles on OpenGL ES 3.2, label gles)"
+$p: ${line:-no ctest summary} (of them $gles on OpenGL ES 3.2, label gles; $(echo "$skips" | tail -1 | sed 's/^gles: //'))"
   if [ "$p" = default ]; then
     echo "=== default: GL-free unit tests under valgrind"
     vg=$(HOME="$home" scripts/valgrind.sh) || { echo "$vg"; exit 1; }

@@ -22,6 +22,7 @@
  *   EXT_texture_norm16's 16-bit ones).
  * - No 1D textures, no glLogicOp, no glProvokingVertex (the last vertex
  *   always provokes, 12.5), no glGetTexImage, no DSA. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,10 @@ typedef struct gl_caps {
     PFNGLTEXTUREVIEWPROC texture_view;             /* EXT/OES_texture_view */
     void(GLAD_API_PTR *depth_range_indexed_f)(GLuint, GLfloat, GLfloat); /* OES_viewport_array */
     bool read_depth, read_depth_stencil; /* NV_read_depth(_stencil) */
+    /* the implementation's read pair is not trusted for the packed float
+     * types (GLHLE_CAPS_DISABLE=GLHLE_packed_float_read: the conversion
+     * path on a driver that reads them) */
+    bool no_packed_float_read;
     bool srgb_write_control;             /* ES: EXT_sRGB_write_control (GL_FRAMEBUFFER_SRGB a capability) */
     GLuint read_fbo, draw_fbo;           /* the emulations' own framebuffers, made on first use */
     /* The target each texture name was created for (glCreateTextures,
@@ -268,7 +273,63 @@ static int32_t snorm_requantize(int32_t v, int from_bits, int to_bits)
 typedef struct canon_px {
     uint8_t bits[4];
     bool snorm, is_float;
+    GLenum word; /* 10F_11F_11F_REV or 5_9_9_9_REV: channel 0 holds that packed word */
 } canon_px;
+
+/* The unsigned floats of R11F_G11F_B10F (GL 4.6 / ES 3.2 2.3.4.3-4: 5-bit
+ * exponent, bias 15, 6 or 5 mantissa bits, no sign) through the 1.5.m
+ * forms of float_formats.h with the sign bit 0; negative values and -0
+ * store 0, NaN stays NaN. */
+static uint32_t ufloat_encode(float v, unsigned mant)
+{
+    if (!(v > 0.0f) && v == v)
+        return 0;
+    return glhle_pica_float_encode(v, 5, mant) & ((1u << (5 + mant)) - 1);
+}
+
+static uint32_t r11g11b10_encode(const float f[3])
+{
+    return ufloat_encode(f[0], 6) | ufloat_encode(f[1], 6) << 11 | ufloat_encode(f[2], 5) << 22;
+}
+
+static void r11g11b10_decode(uint32_t w, float f[3])
+{
+    f[0] = glhle_pica_float_decode(w & 0x7FF, 5, 6);
+    f[1] = glhle_pica_float_decode(w >> 11 & 0x7FF, 5, 6);
+    f[2] = glhle_pica_float_decode(w >> 22 & 0x3FF, 5, 5);
+}
+
+/* RGB9_E5 (GL 4.6 / ES 3.2 8.5.2, N = 9 mantissa bits, B = 15): each
+ * channel clamped to [0, sharedexp_max] (NaN to 0), the shared exponent
+ * from the largest, each mantissa rounded to nearest. */
+static uint32_t rgb9e5_encode(const float f[3])
+{
+    const double max = 511.0 / 512.0 * 65536.0;
+    double c[3], m = 0;
+    for (int i = 0; i < 3; i++) {
+        c[i] = f[i] == f[i] && f[i] > 0 ? (f[i] < max ? f[i] : max) : 0;
+        m = c[i] > m ? c[i] : m;
+    }
+    int e2 = -16; /* floor(log2(m)), at least -B - 1 */
+    if (m > 0) {
+        int e;
+        frexp(m, &e);
+        e2 = e - 1 > -16 ? e - 1 : -16;
+    }
+    int exp_s = e2 + 1 + 15;
+    if (floor(m / ldexp(1.0, exp_s - 15 - 9) + 0.5) >= 512.0)
+        exp_s++;
+    uint32_t w = (uint32_t)exp_s << 27;
+    for (int i = 0; i < 3; i++)
+        w |= (uint32_t)floor(c[i] / ldexp(1.0, exp_s - 15 - 9) + 0.5) << (9 * i);
+    return w;
+}
+
+static void rgb9e5_decode(uint32_t w, float f[3])
+{
+    for (int i = 0; i < 3; i++)
+        f[i] = (float)ldexp((double)(w >> (9 * i) & 0x1FF), (int)(w >> 27) - 15 - 9);
+}
 
 /* Reads one pixel of format/type at src into canonical channels (alpha 1
  * where the format has none). Handles the unsigned normalized packed types
@@ -280,7 +341,7 @@ static bool unpack_unorm_pixel(GLenum format, GLenum type, const uint8_t *src, u
     const packed_type *p = packed_of(type);
     if ((p && !p->n) || (!p && type != GL_UNSIGNED_BYTE) || integer_format(format))
         return false;
-    *cp = (canon_px){{8, 8, 8, 8}, false, false};
+    *cp = (canon_px){{8, 8, 8, 8}, false, false, 0};
     ch[0] = ch[1] = ch[2] = 0, ch[3] = 255;
     if (!p) {
         for (int i = 0; i < n; i++)
@@ -311,6 +372,19 @@ static void pack_pixel(GLenum format, GLenum type, const canon_px *cp, const uin
     const int n = format_channels(format, order);
     const bool integer = integer_format(format);
     const packed_type *p = packed_of(type);
+    if (type == GL_UNSIGNED_INT_10F_11F_11F_REV || type == GL_UNSIGNED_INT_5_9_9_9_REV) {
+        uint32_t v = ch[0];
+        if (cp->word != type) { /* from R, G, B as floats */
+            float f[3];
+            for (int c = 0; c < 3; c++)
+                f[c] = cp->is_float ? glhle_bits_to_float(ch[c])
+                       : cp->snorm  ? (float)(int32_t)ch[c] / (float)((1u << (cp->bits[c] - 1)) - 1)
+                                    : (float)((double)ch[c] / (double)((1ull << cp->bits[c]) - 1));
+            v = type == GL_UNSIGNED_INT_5_9_9_9_REV ? rgb9e5_encode(f) : r11g11b10_encode(f);
+        }
+        memcpy(dst, &v, 4);
+        return;
+    }
     if (p) {
         uint32_t v = 0;
         for (int i = 0; i < p->n && i < n; i++) {
@@ -991,6 +1065,8 @@ static bool es_reads_directly(GLenum format, GLenum type)
         return c->read_depth && type != GL_FLOAT;
     if (format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX)
         return c->read_depth_stencil;
+    if (c->no_packed_float_read && (type == GL_UNSIGNED_INT_10F_11F_11F_REV || type == GL_UNSIGNED_INT_5_9_9_9_REV))
+        return false;
     if ((format == GL_RGBA && (type == GL_UNSIGNED_BYTE || type == GL_FLOAT)) ||
         (format == GL_RGBA_INTEGER && (type == GL_UNSIGNED_INT || type == GL_INT)))
         return true;
@@ -1057,6 +1133,18 @@ static void read_through(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, 
                 uint32_t ch[4];
                 if (ctype == GL_UNSIGNED_INT_2_10_10_10_REV) {
                     unpack_unorm_pixel(GL_RGBA, ctype, s, ch, &cp);
+                } else if (cp.word && cp.word != type) { /* the packed word as R, G, B floats, alpha 1 */
+                    uint32_t word;
+                    memcpy(&word, s, 4);
+                    float f[3];
+                    if (cp.word == GL_UNSIGNED_INT_5_9_9_9_REV)
+                        rgb9e5_decode(word, f);
+                    else
+                        r11g11b10_decode(word, f);
+                    for (int k = 0; k < 3; k++)
+                        ch[k] = glhle_float_to_bits(f[k]);
+                    ch[3] = glhle_float_to_bits(1.0f);
+                    cp.is_float = true, memset(cp.bits, 32, 4);
                 } else {
                     for (int k = 0; k < 4; k++) {
                         if (ctype == GL_UNSIGNED_BYTE) {
@@ -1131,6 +1219,14 @@ static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
             return;
         }
     }
+    if (type == GL_UNSIGNED_INT_10F_11F_11F_REV || type == GL_UNSIGNED_INT_5_9_9_9_REV) {
+        /* a floating-point buffer (R11F_G11F_B10F under EXT_color_buffer_float)
+         * reads as RGBA/FLOAT (16.1.2), exactly: every value of the packed
+         * formats is a float; encoded here */
+        const canon_px fp = {{32, 32, 32, 32}, false, true, 0};
+        read_through(x, y, w, h, format, type, pixels, GL_RGBA, GL_FLOAT, &fp);
+        return;
+    }
     const packed_type *pt = packed_of(type);
     if ((pt && !pt->n) || format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX) {
         cur->gl_errors++;
@@ -1142,7 +1238,7 @@ static void GLAD_API_PTR es_ReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, G
     const bool integer = integer_format(format);
     const bool is_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
     GLenum cformat = integer ? GL_RGBA_INTEGER : GL_RGBA, ctype;
-    canon_px cp = {{8, 8, 8, 8}, false, false};
+    canon_px cp = {{8, 8, 8, 8}, false, false, 0};
     if (integer)
         ctype = is_signed ? GL_INT : GL_UNSIGNED_INT, memset(cp.bits, 32, 4);
     else if (type == GL_FLOAT || type == GL_HALF_FLOAT)
@@ -1212,7 +1308,7 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
     const bool layered = target != GL_TEXTURE_2D;
     const GLenum att = attachment_for(format);
     GLenum as_int = 0;
-    canon_px cp = {{0}, true, false};
+    canon_px cp = {{0}, true, false, 0};
     GLuint scratch = 0;
     if (att == GL_COLOR_ATTACHMENT0 && !integer_format(format) && w > 0 && h > 0) {
         GLint internal = 0, bits = 8;
@@ -1221,6 +1317,12 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
         unbind_tex(b);
         as_int = snorm_as_int((GLenum)internal, &bits);
         memset(cp.bits, bits, 4);
+        if (internal == GL_RGB9_E5) {
+            /* never colour-renderable (no framebuffer reads it): its words
+             * copied bit for bit into R32UI (one view class, table 8.22) */
+            as_int = GL_R32UI;
+            cp = (canon_px){{32, 32, 32, 32}, false, false, GL_UNSIGNED_INT_5_9_9_9_REV};
+        }
     }
     if (as_int) {
         gl->GenTextures(1, &scratch);
@@ -1242,7 +1344,7 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
             gl->CopyImageSubData(tex, target, level, x, y, layered ? z + i : 0, scratch, GL_TEXTURE_2D, 0, 0, 0, 0,
                                  w, h, 1);
             attach(GL_READ_FRAMEBUFFER, att, scratch, 0, -1);
-            read_through(0, 0, w, h, format, type, out, GL_RGBA_INTEGER, GL_INT, &cp);
+            read_through(0, 0, w, h, format, type, out, GL_RGBA_INTEGER, cp.word ? GL_UNSIGNED_INT : GL_INT, &cp);
         } else {
             attach(GL_READ_FRAMEBUFFER, att, tex, level, layered ? z + i : -1);
             cur->gl.ReadPixels(x, y, w, h, format, type, out);
@@ -1639,11 +1741,14 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     /* readback: an FBO and glReadPixels under ES's format rules */
     c->read_depth = ext(gl, "GL_NV_read_depth");
     c->read_depth_stencil = ext(gl, "GL_NV_read_depth_stencil");
+    c->no_packed_float_read = disabled("GLHLE_packed_float_read");
     gl->ReadPixels = es_ReadPixels;
     INSTALL(GetTextureImage, emu_GetTextureImage);
     INSTALL(GetTextureSubImage, emu_GetTextureSubImage);
     say(c, "readback", c->read_depth_stencil ? "fbo+readpixels(depth:NV_read_depth_stencil)"
                                                 : "fbo+readpixels(no depth)");
+    if (c->no_packed_float_read)
+        say(c, "packed_float_read", "converted");
     /* texture clears */
     if (ext(gl, "GL_EXT_clear_texture"))
         c->clear_tex_sub_image = (PFNGLCLEARTEXSUBIMAGEPROC)load(load_user, "glClearTexSubImageEXT");

@@ -1,6 +1,8 @@
 /* backend/gl/context.c, context_egl.c: offscreen contexts */
 #include "support/test_support.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backend/gl/gl_context.h"
@@ -163,6 +165,105 @@ static void gl_errors_reach_the_log_and_the_counter(void **state)
     glhle_context_destroy(ctx);
 }
 
+/* ---- packed float read-back (gl_caps on ES: 10F_11F_11F_REV through
+ * RGBA/FLOAT where the driver does not read the pair, RGB9_E5 through a
+ * bit copy into R32UI; GLHLE_CAPS_DISABLE=GLHLE_packed_float_read forces the
+ * first on llvmpipe, gles/test_context_packed_float). The expected floats
+ * come from the formats' definitions written out here (GL 4.6 2.3.4.3-4
+ * and 8.5.2), not from backend/common/float_formats.c. ---- */
+
+/* an unsigned 5.m float: 2^(e - 15) (1 + m / 2^mb), denormal below e = 1 */
+static double ufloat_model(uint32_t e, uint32_t m, uint32_t mb)
+{
+    if (e == 31)
+        return INFINITY;
+    return e ? ldexp(1.0 + (double)m / (double)(1u << mb), (int)e - 15) : ldexp((double)m / (double)(1u << mb), -14);
+}
+
+#define PF_W 8
+#define PF_H 4
+
+static void packed_float_readback(void **state)
+{
+    (void)state;
+    glhle_context_desc d = {.debug = true, .api = ts_gles() ? GLHLE_GL_API_GLES : GLHLE_GL_API_CORE};
+    glhle_context *ctx = make(&d);
+    const bool forced = strstr(glhle_context_host_choices(ctx), "packed_float_read=converted") != NULL;
+    print_message("  %s%s\n", ts_gles() ? "OpenGL ES" : "desktop GL",
+                  forced ? ", the packed float read pairs converted (GLHLE_packed_float_read)" : "");
+    GladGLContext *gl = &ctx->gl;
+    uint32_t w11[PF_W * PF_H], w9[PF_W * PF_H], got[PF_W * PF_H];
+    float f[PF_W * PF_H * 4];
+    uint32_t x = 0x1234567u; /* xorshift32 */
+    for (int i = 0; i < PF_W * PF_H; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        /* R11F_G11F_B10F: random exponents 0..30 (finite; denormals at 0) */
+        const uint32_t r = (x % 31) << 6 | (x >> 5 & 63), g = (x >> 11) % 31 << 6 | (x >> 16 & 63);
+        const uint32_t b = (x >> 22) % 31 << 5 | (x >> 27 & 31);
+        w11[i] = i == 0 ? 0x7C0u | 0x1Fu << 22 /* R +inf, G 0, B 30/32 * 2^-14 */ : r | g << 11 | b << 22;
+        /* RGB9_E5 as encoders write it: the largest mantissa has bit 8 set */
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        w9[i] = (x & 0x1FF) | 0x100u | (x >> 9 & 0x1FF) << 9 | (x >> 18 & 0xFF) << 18 | (x >> 27) << 27;
+    }
+    GLuint tex[2], fbo;
+    gl->GenTextures(2, tex);
+    gl_pixel_store(ctx, 0, 4);
+    gl->BindTexture(GL_TEXTURE_2D, tex[0]);
+    gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_R11F_G11F_B10F, PF_W, PF_H);
+    gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, PF_W, PF_H, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, w11);
+    gl->BindTexture(GL_TEXTURE_2D, tex[1]);
+    gl->TexStorage2D(GL_TEXTURE_2D, 1, GL_RGB9_E5, PF_W, PF_H);
+    gl->TexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, PF_W, PF_H, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, w9);
+    gl->BindTexture(GL_TEXTURE_2D, 0);
+    /* the words back as they were uploaded */
+    memset(got, 0xAB, sizeof got);
+    gl->GetTextureImage(tex[0], 0, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, sizeof got, got);
+    for (int i = 0; i < PF_W * PF_H; i++)
+        if (got[i] != w11[i])
+            fail_msg("R11F_G11F_B10F texel %d read 0x%08x, uploaded 0x%08x", i, got[i], w11[i]);
+    memset(got, 0xAB, sizeof got);
+    gl->GetTextureImage(tex[1], 0, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, sizeof got, got);
+    for (int i = 0; i < PF_W * PF_H; i++)
+        if (got[i] != w9[i])
+            fail_msg("RGB9_E5 texel %d read 0x%08x, uploaded 0x%08x", i, got[i], w9[i]);
+    /* as floats: the formats' definitions */
+    gl->GetTextureImage(tex[0], 0, GL_RGBA, GL_FLOAT, sizeof f, f);
+    for (int i = 0; i < PF_W * PF_H; i++) {
+        const uint32_t w = w11[i];
+        const double want[4] = {ufloat_model(w >> 6 & 31, w & 63, 6), ufloat_model(w >> 17 & 31, w >> 11 & 63, 6),
+                                ufloat_model(w >> 27 & 31, w >> 22 & 31, 5), 1.0};
+        for (int c = 0; c < 4; c++)
+            if ((double)f[4 * i + c] != want[c])
+                fail_msg("R11F_G11F_B10F texel %d channel %d read %.9g, the format says %.9g", i, c, f[4 * i + c],
+                         want[c]);
+    }
+    gl->GetTextureImage(tex[1], 0, GL_RGBA, GL_FLOAT, sizeof f, f);
+    for (int i = 0; i < PF_W * PF_H; i++)
+        for (int c = 0; c < 4; c++) {
+            const double want = c == 3 ? 1.0 : ldexp((double)(w9[i] >> (9 * c) & 0x1FF), (int)(w9[i] >> 27) - 24);
+            if ((double)f[4 * i + c] != want)
+                fail_msg("RGB9_E5 texel %d channel %d read %.9g, the format says %.9g", i, c, f[4 * i + c], want);
+        }
+    /* glReadPixels of an R11F_G11F_B10F framebuffer (ES: EXT_color_buffer_float) */
+    gl->GenFramebuffers(1, &fbo);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+    if (gl->CheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
+        memset(got, 0xAB, sizeof got);
+        gl->ReadPixels(0, 0, PF_W, PF_H, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, got);
+        for (int i = 0; i < PF_W * PF_H; i++)
+            if (got[i] != w11[i])
+                fail_msg("R11F_G11F_B10F framebuffer pixel %d read 0x%08x, uploaded 0x%08x", i, got[i], w11[i]);
+    } else {
+        print_message("  the driver does not render to R11F_G11F_B10F: its glReadPixels not checked\n");
+    }
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl->DeleteFramebuffers(1, &fbo);
+    gl->DeleteTextures(2, tex);
+    assert_int_equal(glhle_context_gl_error_count(ctx), 0);
+    glhle_context_destroy(ctx);
+}
+
 static void shader_errors_are_readable(void **state)
 {
     (void)state;
@@ -186,6 +287,7 @@ int main(void)
         cmocka_unit_test(two_contexts_side_by_side),
         cmocka_unit_test(gl_errors_reach_the_log_and_the_counter),
         cmocka_unit_test(shader_errors_are_readable),
+        cmocka_unit_test(packed_float_readback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -283,8 +283,10 @@ static void triangle_samples_and_resolve(void **state)
             tmd_rects_close(&e);
         }
     MODE = &MODES[1];
-    if (!drawn_modes && ts_gles())
-        skip(); /* an ES driver with none of the modes at the Maxwell's places */
+    if (!drawn_modes && ts_gles()) {
+        print_message("SKIP on OpenGL ES: the driver has none of the modes with its samples at the Maxwell's places\n");
+        skip();
+    }
     /* llvmpipe (the suite's desktop driver) has the standard 4x pattern */
     assert_true(drawn_modes >= 1);
 }
@@ -313,6 +315,7 @@ static void load_keeps_samples(void **state)
         glhle_maxwell_run_result res;
         const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
         if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles) {
+            print_message("SKIP on OpenGL ES: the driver has no MODE_2X2 target with the Maxwell's sample places\n");
             free(before);
             tmd_rects_close(&e);
             skip();
@@ -379,6 +382,7 @@ static void present_replays_from_a_trace(void **state)
     glhle_maxwell_run_result res;
     const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
     if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles) {
+        print_message("SKIP on OpenGL ES: the driver has no MODE_2X2 target with the Maxwell's sample places\n");
         glhle_maxwell_recorder_destroy(rec);
         tmd_rects_close(&e);
         skip();

@@ -460,7 +460,7 @@ static void test_gl_spirv_path(void **state)
     glhle_context *ctx = *state;
     char what[256];
     if (glhle_context_get_info(ctx)->gles) {
-        print_message("SKIP: SPIR-V modules on OpenGL ES: ES 3.2 has no glSpecializeShader (ARB_gl_spirv is "
+        print_message("SKIP on OpenGL ES: SPIR-V modules: ES 3.2 has no glSpecializeShader (ARB_gl_spirv is "
                       "desktop only); the GLSL path runs in the other two tests\n");
         skip();
     }
@@ -822,7 +822,7 @@ static void test_shfl(void **state)
 {
     glhle_context *ctx = *state;
     if (glhle_context_get_info(ctx)->gles) {
-        print_message("SKIP: general SHFL translates to ARB_shader_ballot's subgroup reads, which OpenGL ES has "
+        print_message("SKIP on OpenGL ES: general SHFL translates to ARB_shader_ballot's subgroup reads, which OpenGL ES has "
                       "not (the desktop run checks it)\n");
         skip();
     }
@@ -966,7 +966,7 @@ static void test_fp64(void **state)
 {
     glhle_context *ctx = *state;
     if (glhle_context_get_info(ctx)->gles) {
-        print_message("SKIP: FP64 needs doubles, which OpenGL ES has not (the desktop run checks it)\n");
+        print_message("SKIP on OpenGL ES: FP64 needs doubles, which OpenGL ES has not (the desktop run checks it)\n");
         skip();
     }
     uint64_t seed = ts_seed("maxwell_fp64", 0xf64u);
@@ -1239,7 +1239,7 @@ static void test_fp64_convert(void **state)
 {
     glhle_context *ctx = *state;
     if (glhle_context_get_info(ctx)->gles) {
-        print_message("SKIP: 64-bit conversions need doubles, which OpenGL ES has not (the desktop run checks them)\n");
+        print_message("SKIP on OpenGL ES: 64-bit conversions need doubles, which OpenGL ES has not (the desktop run checks them)\n");
         skip();
     }
     uint64_t seed = ts_seed("maxwell_cvt64", 0xc64u);

@@ -21,8 +21,9 @@
  * the GPU run must have taken the GPU path (or, for the cases it must
  * decline, not). A few of D's pixels are also checked against the blit's
  * formula worked out here (the texel floor(SRC_0 + (x - DST_0) * STEP +
- * STEP / 2), its components converted as floor(c * M' / 255 + 1/2)).
- * The same on ES, every case (the snorm ones declined there).
+ * STEP / 2), its components converted as floor(c * M' / 255 + 1/2)); a
+ * signed destination of a signed or half source must hold negative codes. The same on ES, every case
+ * on the GPU there too (snorm targets render under EXT_render_snorm).
  *
  * Last, write-back on its own: targets in 14 formats loaded from a
  * pattern, drawn on inside a rectangle and written back must give the
@@ -350,8 +351,7 @@ static void sampled_blits_match_cpu_engine(void **state)
             assert_int_equal(cpu->gpu_blits, 0);
             memset(gpu, 0, sizeof *gpu);
             assert_true(run_case(*state, scale, false, c, gpu));
-            /* ES: signed formats are declined there (twod_gpu.c) */
-            const bool taken = c->taken && !(ts_gles() && (is_snorm(c->sfmt) || is_snorm(c->dfmt)));
+            const bool taken = c->taken; /* on ES too: snorm targets render there (EXT_render_snorm) */
             if (gpu->gpu_blits != (taken ? 1u : 0u))
                 fail_msg("%s, scale %u: %llu blit(s) on the GPU, want %u", c->name, scale,
                          (unsigned long long)gpu->gpu_blits, taken ? 1u : 0u);
@@ -362,6 +362,17 @@ static void sampled_blits_match_cpu_engine(void **state)
             if (bad)
                 fail_msg("%s, scale %u: %u bytes of S and D differ from the CPU engine's", c->name, scale, bad);
             assert_true(changed > 0);
+            const bool signed_src = is_snorm(c->sfmt) || c->sfmt == 0xCA || c->sfmt == 0xDE || c->sfmt == 0xF2;
+            if (is_snorm(c->dfmt) && signed_src) {
+                /* negative results reach memory from a signed or half source
+                 * (a pass, or a read-back, that clamped signed values to
+                 * [0, 1] would differ above) */
+                const uint32_t cb = c->dfmt == 0xD7 || c->dfmt == 0xEB || c->dfmt == 0xF4 ? 1 : 2;
+                uint32_t negative = 0;
+                for (uint32_t j = cb - 1; j < SPAN; j += cb)
+                    negative += cpu->d[j] >= 0x80;
+                assert_true(negative > 0);
+            }
             print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_blits ? "on the GPU" : "declined");
             if (c->dfmt != 0xE8 || c->sfmt != 0xD5)
                 continue;
@@ -389,7 +400,7 @@ static void sampled_blits_match_cpu_engine(void **state)
  * may not read or write as it is (ES: packed orders, BGRA, RGB10_A2,
  * snorm, whose negative codes llvmpipe's ES glReadPixels clamps to 0). The
  * CPU-engine comparison above cannot see a wrong write-back where both
- * runs take the same path (the ES runs decline snorm blits). */
+ * runs take the same path (S is written back by both). */
 static void writeback_keeps_guest_bytes(void **state)
 {
     static const struct {

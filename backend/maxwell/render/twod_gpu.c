@@ -55,18 +55,27 @@
  *   this was written; test_twod's half_conversion_model holds twod.c to
  *   the exact rounding). Also declined: float32 sources (q * M' needs 64
  *   bits), float destinations (GL's float-to-half rounding, denormals and
- *   NaN bits are not twod.c's to rely on), signed formats on OpenGL ES
- *   (llvmpipe's ES context was seen to texelFetch an AN8BN8GN8RN8 target
- *   as unsigned normalized; with gl_caps' snorm read-back exact, allowing
- *   them still leaves RF16 -> RN8 with its negative results stored as 0
- *   there), a signed format to itself (GL reads -2^(b-1)
- *   and -(2^(b-1) - 1) both as -1.0, twod.c copies their bytes) and source
- *   texel indices past +-2^30 (the shader's int range).
+ *   NaN bits are not twod.c's to rely on), a signed format to itself (GL
+ *   reads -2^(b-1) and -(2^(b-1) - 1) both as -1.0, twod.c copies their
+ *   bytes) and source texel indices past +-2^30 (the shader's int range).
  *
  * Both are byte-identical to the CPU engine after write-back
- * (test_maxwell_twod_gpu). Declined (false): other operations, BILINEAR
- * (twod.c blends in float in an order a GL shader is not bound to keep),
- * sRGB and integer formats other than the plain copy, multisampled
+ * (test_maxwell_twod_gpu), on OpenGL ES too, signed formats included:
+ * EXT_render_snorm makes the snorm formats colour-renderable there (a
+ * driver without it has no resident snorm targets to blit between), and ES
+ * never clamps fragment colours (Mesa 22.3 main/blend.c _mesa_init_color:
+ * ClampFragmentColor is FIXED_ONLY in compatibility contexts only, FALSE
+ * on ES). The clamp llvmpipe's ES path does apply is glReadPixels' (Mesa
+ * 22.3 main/readpix.c get_readpixels_transfer_ops sets IMAGE_CLAMP_BIT,
+ * [0, 1], for every non-float read type, snorm buffers included; later
+ * Mesa exempts ES under EXT_render_snorm), which gl_caps' read-back never
+ * meets: it copies snorm levels bit for bit into the signed integer format
+ * of their size. (Signed formats were declined on ES after a run showed
+ * RF16 -> RN8's negative results as 0; that does not reproduce with the
+ * read-back as it is, and the test requires negative codes in every signed
+ * destination.) Declined (false): other operations, BILINEAR (twod.c
+ * blends in float in an order a GL shader is not bound to keep), sRGB and
+ * integer formats other than the plain copy, multisampled
  * surfaces and everything the conditions above leave out. */
 #include <stdio.h>
 
@@ -322,8 +331,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
     bool ss = false, ds = false, sh = false, dh = false;
     if (!copy) {
         if (!sample_format(sd.format, true, sm, &ss, &sh) || !sample_format(dd.format, false, dm, &ds, &dh) ||
-            (ss && sd.format == dd.format) ||
-            ((ss || ds) && r->ctx->info.gles))
+            (ss && sd.format == dd.format))
             return false;
         for (int c = 0; c < 4; c++)
             if (ss && !ds && sm[c] == 0x7FFF && dm[c] == 0xFFFF)
