@@ -4,6 +4,8 @@
 # (build/<preset>/Testing/Temporary/LastTest.log, which holds every test's
 # output). Exits 1 when a gles test skipped a case without a "SKIP" line
 # before it: no ES skip may be silent (docs/gles.md lists the expected ones).
+# A reason a test program prints once (a group's set-up: "the corpus is
+# absent") covers the cases it skips after it, up to the next reason.
 #   scripts/gles-skips.sh build/default/Testing/Temporary/LastTest.log
 set -eu
 log=${1:?usage: scripts/gles-skips.sh LastTest.log}
@@ -17,12 +19,12 @@ test !~ /^gles\// { next }
     name = $0; sub(/^\[  SKIPPED \] /, "", name)
     if (why == "") { silent++; printf "SILENT: %s %s skipped without a SKIP line\n", test, name }
     else printf "%s %s: %s\n", test, name, why
-    n++; why = ""; next
+    n++; next
 }
 /^Test Skipped|\*\*\*Skipped|Not Run/ {
     if (why == "") { silent++; printf "SILENT: %s skipped as a whole without a SKIP line\n", test }
     else printf "%s (the whole program): %s\n", test, why
-    n++; why = ""; next
+    n++; next
 }
 /SKIP/ { why = $0; sub(/^.*SKIP[^:]*: */, "", why); next }
 { listing = 0 }
