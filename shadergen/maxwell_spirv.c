@@ -3535,7 +3535,7 @@ static void emit_shfl(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), pd = bits(insn, 48, 3);
-    if (!is_quad_shfl(t, insn))
+    if (t->subgroups || !is_quad_shfl(t, insn)) /* lanes the program sees are the host subgroup's */
         return emit_shfl_general(t, insn);
     uint32_t lane = bits(insn, 20, 5);
     spv_capability(b, SpvCapabilityDerivativeControl);
@@ -3562,6 +3562,11 @@ static void emit_shfl(tr *t, uint64_t insn)
 static uint32_t subgroup_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char *name)
 {
     spv_builder *b = &t->b;
+    if (t->in->no_subgroups) {
+        fail(t, GLHLE_RESULT_UNSUPPORTED, "a warp lane or warp operation",
+             " needs subgroup operations (ARB_shader_ballot), which the host has not");
+        return cu(t, 0);
+    }
     spv_extension(b, "SPV_KHR_shader_ballot");
     spv_capability(b, SpvCapabilitySubgroupBallotKHR);
     if (!*var)
@@ -3579,6 +3584,9 @@ static void emit_vote(tr *t, uint64_t insn)
     if (mw_sass_lookup(insn) != MW_SASS_OP_VOTE || mode == 3)
         return (void)UNSUPPORTED(t, "VOTE.VTG or VOTE mode 3");
     uint32_t ps = pred39(t, insn);
+    if (t->in->no_subgroups)
+        return (void)fail(t, GLHLE_RESULT_UNSUPPORTED, "VOTE",
+                          " needs subgroup operations (ARB_shader_group_vote), which the host has not");
     if (rd != RZ) {
         spv_extension(b, "SPV_KHR_shader_ballot");
         spv_capability(b, SpvCapabilitySubgroupBallotKHR);
@@ -4122,6 +4130,13 @@ static uint32_t compute_builtin(tr *t, uint32_t *var, SpvBuiltIn bi, const char 
     return SPV_OP(b, SpvOpCompositeExtract, t->t_u32, SPV_OP(b, SpvOpLoad, v3u, *var), c);
 }
 
+/* S2R of a lane register: SR_LANEID (0x00) or a lane mask (0x38-0x3c) */
+static bool s2r_is_lane(uint64_t insn)
+{
+    uint32_t sr = bits(insn, 20, 8);
+    return sr == 0x00 || (sr >= 0x38 && sr <= 0x3c);
+}
+
 /* S2R (envydis gm107.c: destination 0-7, system register 20-27; numbers as
  * envydis names them: 0x00 LANEID, 0x12 Y_DIRECTION, 0x20 TID, 0x21-0x23
  * TID.X-Z, 0x25-0x27 CTAID.X-Z). SR_TID packs x in bits 0-15, y in 16-25,
@@ -4146,11 +4161,34 @@ static void emit_s2r(tr *t, uint64_t insn)
         uint32_t z = compute_builtin(t, &t->local_id, SpvBuiltInLocalInvocationId, "gl_LocalInvocationID", 2);
         v = SPV_OP(b, SpvOpBitwiseOr, u, x, SPV_OP(b, SpvOpShiftLeftLogical, u, y, cu(t, 16)));
         v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
-    } else if (sr == 0x00 && (t->subgroups || (!cs && t->in->key.stage != MW_SPIRV_FRAGMENT))) {
-        /* the lane VOTE and SHFL see; in the vertex, tessellation and
-         * geometry stages the host subgroup's lane too (quad_tesh passes it
-         * as ALD.O's vertex to read its own gl_TessCoord) */
-        v = subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId, "gl_SubGroupInvocationARB");
+    } else if (s2r_is_lane(insn)) {
+        /* SR_LANEID and the lane masks SR_EQMASK..SR_GEMASK (0x38-0x3c,
+         * Mesa nv50_ir / yuzu move_special_register.cpp numbering): the lane
+         * VOTE and SHFL see, i.e. the host subgroup's (quad_tesh passes it as
+         * ALD.O's vertex to read its own gl_TessCoord; every stage but
+         * compute reads it there, and a program that reads it takes every
+         * SHFL through the subgroup too, so the lanes agree); in compute
+         * without subgroup operations the invocation index mod 32 (the
+         * hardware forms warps from consecutive invocations). The masks
+         * are 1 << lane, below, at or below, above, at or above it. */
+        uint32_t lane = cs && !t->subgroups
+                            ? SPV_OP(b, SpvOpBitwiseAnd, u,
+                                     compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex,
+                                                     "gl_LocalInvocationIndex", 0),
+                                     cu(t, 31))
+                            : subgroup_builtin(t, &t->sg_lane, SpvBuiltInSubgroupLocalInvocationId,
+                                               "gl_SubGroupInvocationARB");
+        uint32_t eq = SPV_OP(b, SpvOpShiftLeftLogical, u, cu(t, 1), lane);
+        uint32_t lt = SPV_OP(b, SpvOpISub, u, eq, cu(t, 1));
+        uint32_t le = SPV_OP(b, SpvOpBitwiseOr, u, lt, eq);
+        switch (sr) {
+        case 0x00: v = lane; break;
+        case 0x38: v = eq; break;
+        case 0x39: v = lt; break;
+        case 0x3a: v = le; break;
+        case 0x3b: v = SPV_OP(b, SpvOpNot, u, le); break;
+        default: v = SPV_OP(b, SpvOpNot, u, lt); break;
+        }
     } else if (sr == 0x11 && (t->in->key.stage == MW_SPIRV_TESS_CTRL || t->in->key.stage == MW_SPIRV_GEOMETRY)) {
         v = as_u(t, invocation_id_i(t)); /* SR_INVOCATION_ID: gl_InvocationID */
     } else if (sr == 0x1d && arrayed_in(t)) {
@@ -4170,10 +4208,6 @@ static void emit_s2r(tr *t, uint64_t insn)
             v = SPV_OP(b, SpvOpShiftLeftLogical, u, as_u(t, SPV_OP(b, SpvOpLoad, t->t_i32, t->patch_vertices)),
                        cu(t, 16));
         }
-    } else if (cs && sr == 0x00) {
-        v = SPV_OP(b, SpvOpBitwiseAnd, u,
-                   compute_builtin(t, &t->local_index, SpvBuiltInLocalInvocationIndex, "gl_LocalInvocationIndex", 0),
-                   cu(t, 31));
     } else {
         char what[64];
         snprintf(what, sizeof what, "S2R of system register 0x%02x in this stage", sr);
@@ -5139,7 +5173,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
     for (uint32_t k = 0; k < t->n; k++) {
         uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
         classify(w, &t->ops[k]);
-        t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w));
+        t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w)) ||
+                        (t->ops[k].op == OP_S2R && in->key.stage != MW_SPIRV_COMPUTE && s2r_is_lane(w));
         if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
             image_note(t, w);
     }

@@ -143,6 +143,10 @@ typedef struct mw_spirv_input {
                              * and MW_TEX_1D_ARRAY slots are declared 2D and 2D-array images, which the GL
                              * side makes of height 1, sampled at y = 0.5 and fetched at y = 0. The host's,
                              * like the GLSL dialect: not in the key */
+    bool no_subgroups;      /* the host has no subgroup operations (OpenGL ES: no ARB_shader_ballot /
+                             * ARB_shader_group_vote): VOTE, SHFL other than the fragment quad butterfly
+                             * and the lane registers outside compute are refused with that reason. The
+                             * host's: not in the key */
 } mw_spirv_input;
 
 typedef struct mw_spirv_result {

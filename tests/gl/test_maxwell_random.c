@@ -817,6 +817,13 @@ static void test_tld(void **state)
  * SHFL ef10 (mode 30-31, b u5 at 20 with bit 28, c u13 at 34 with bit 29,
  * Pd 48), SEL 5ca0 (P at 39). GLHLE_MAXWELL_SHFL_PROGRAMS sets the number
  * (default 48); b is below 8 half the time, so most lanes stay in range.
+ * Every eighth program (3, 11, ...) is the shape Mesa emits for derivatives,
+ * BFLY by 1 or 2 with c = 0x1c03, which the translator otherwise reads
+ * through fine derivatives; a program that reads LANEID must take it through
+ * the subgroup (the lanes it reads are the host's: seed 33's program 11 was
+ * refused before). After the SHFL, R4-R8 = S2R SR_EQMASK, SR_LTMASK,
+ * SR_LEMASK, SR_GTMASK, SR_GEMASK (0x38-0x3c, Mesa nv50_ir's SV numbering),
+ * checked against 1 << lane, below it, at or below, above, at or above.
  * Not on ES (no subgroup reads there). */
 static void test_shfl(void **state)
 {
@@ -842,7 +849,13 @@ static void test_shfl(void **state)
     for (long i = 0; i < programs; i++) {
         uint32_t mode = (uint32_t)i % 4, bimm = ts_rng_below(&rng, 2) ? ts_rng_below(&rng, 8) : ts_rng_below(&rng, 32), seg = segs[ts_rng_below(&rng, 4)];
         uint32_t clamp = ts_rng_below(&rng, 32), c = seg << 8 | clamp, k = ts_rng_below(&rng, 1u << 20);
-        const uint64_t slots[9] = {
+        if (i % 8 == 3) { /* the derivative butterfly's shape */
+            bimm = 1 + (uint32_t)(i / 8) % 2;
+            seg = 0x1c;
+            clamp = 3;
+            c = 0x1c03;
+        }
+        const uint64_t slots[12] = {
             0xf0c8000000000000ull | guard | 0,                              /* S2R R0, SR_LANEID */
             0x3848000000000000ull | 4ull << 20 | 0ull << 8 | guard | 1,     /* SHL R1, R0, 4 */
             0x1c00000000000000ull | (uint64_t)k << 20 | 1ull << 8 | guard | 1, /* IADD32I R1, R1, K */
@@ -850,14 +863,18 @@ static void test_shfl(void **state)
                 (uint64_t)bimm << 20 | 1ull << 8 | guard | 2,              /* SHFL.mode R2, P0, R1, b, c */
             0x0100000000000000ull | 1ull << 20 | 0xfull << 12 | guard | 12, /* MOV32I R12, 1 */
             0x5ca0000000000000ull | guard | 3 | 12ull << 8 | 255ull << 20 | 0ull << 39, /* SEL R3, R12, RZ, P0 */
+            0xf0c8000000000000ull | guard | 0x38ull << 20 | 4, /* S2R R4, SR_EQMASK */
+            0xf0c8000000000000ull | guard | 0x39ull << 20 | 5, /* S2R R5, SR_LTMASK */
+            0xf0c8000000000000ull | guard | 0x3aull << 20 | 6, /* S2R R6, SR_LEMASK */
+            0xf0c8000000000000ull | guard | 0x3bull << 20 | 7, /* S2R R7, SR_GTMASK */
+            0xf0c8000000000000ull | guard | 0x3cull << 20 | 8, /* S2R R8, SR_GEMASK */
             0xe30000000007000full,
-            0x50b0000000070f00ull, 0x50b0000000070f00ull,
         };
         tmr_program *p = calloc(1, sizeof *p);
         assert_non_null(p);
-        for (uint32_t s = 0; s < 9; s++)
+        for (uint32_t s = 0; s < 12; s++)
             p->code[tmr_word_of_slot(s)] = slots[s];
-        p->words = 12;
+        p->words = 16;
         p->branchy = true;
         uint32_t got[OUTS];
         char why[256];
@@ -888,6 +905,14 @@ static void test_shfl(void **state)
             if (!valid)
                 j = lane;
             uint32_t want = (j << 4) + k;
+            const uint32_t *m = px + (size_t)G * G * 4 + q * 4, eq = 1u << lane;
+            const uint32_t masks[5] = {m[0], m[1], m[2], m[3], px[(size_t)2 * G * G * 4 + q * 4]};
+            const uint32_t mwant[5] = {eq, eq - 1, (eq - 1) | eq, ~((eq - 1) | eq), ~(eq - 1)};
+            for (int e = 0; e < 5; e++)
+                if (masks[e] != mwant[e])
+                    fail_msg("seed %llu SHFL program %ld: pixel %u lane %u: S2R of lane mask 0x%x gives 0x%08x, the "
+                             "model 0x%08x",
+                             (unsigned long long)seed, i, q, lane, 0x38 + e, masks[e], mwant[e]);
             if (src != (lane << 4) + k || res != want || pv != (uint32_t)valid) {
                 print_program(p);
                 fail_msg("seed %llu SHFL program %ld (%s b %u c 0x%x): pixel %u lane %u: R1 0x%x R2 0x%x P0 %u, the "

@@ -294,6 +294,29 @@ static void test_refusals(void **state)
     if (tsv_available())
         tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_endless_loop");
     assert_true(r.structured); /* a loop whose continue block counts */
+    /* lane registers and warp operations on a host without subgroup
+     * operations (no_subgroups, OpenGL ES): refused with that reason; with
+     * them, translated. S2R R0, SR_LANEID / SR_GEMASK; VOTE.ANY R0, PT, PT;
+     * SHFL.BFLY R2, PT, R0, 0x1, 0x1c03 (the derivative shape) after LANEID */
+    static const uint64_t lane_words[4] = {0xf0c8000000070000ull, 0xf0c8000003c70000ull, 0x50d9000000070000ull | 7ull << 45 | 7ull << 39,
+                                           0xef10000000000000ull | 7ull << 16 | 7ull << 48 | 0x1c03ull << 34 | 1ull << 29 |
+                                               1ull << 28 | 3ull << 30 | 1ull << 20 | 2};
+    for (int w = 0; w < 4; w++) {
+        uint64_t lane[4] = {SCHED, lane_words[w == 3 ? 0 : w], w == 3 ? lane_words[3] : NOP, EXIT};
+        fragment_input(&in, lane, 4, sph);
+        in.no_subgroups = true;
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_UNSUPPORTED);
+        assert_non_null(strstr(r.reason, "subgroup"));
+        in.no_subgroups = false;
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_lane");
+    }
+    /* the quad butterfly alone needs no subgroup: derivatives */
+    uint64_t quad[4] = {SCHED, lane_words[3], NOP, EXIT};
+    fragment_input(&in, quad, 4, sph);
+    in.no_subgroups = true;
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
     mw_spirv_result_free(&r);
 }
 

@@ -222,6 +222,7 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const mw
     in.key.tex_handle_cbuf = 0;
     in.key.tex_handle_offset = 0xa0; /* deko3d's compute handle block (testdata/maxwell/README) */
     memcpy(in.local_size, cl->block, sizeof in.local_size);
+    in.no_subgroups = r->ctx->info.gles; /* as programs.c's text will have it */
     const size_t reach = mw_spirv_reachable_words(&in);
     compute_info np;
     memset(&np, 0, sizeof np);

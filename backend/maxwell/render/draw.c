@@ -479,6 +479,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
+    in.no_subgroups = r->ctx->info.gles;               /* likewise (programs.c stage_text) */
     read_textures(r, st, stage, t);
     memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     if (stage == MW_SPIRV_VERTEX)

@@ -206,6 +206,7 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
     in.sph = k->sph[i];
     in.key = k->key[i];
     in.tex_1d_as_2d = (host & MW_PROGRAM_HOST_GLES) != 0; /* no 1D samplers in GLSL ES (gl_caps_texture_1d_as_2d) */
+    in.no_subgroups = (host & MW_PROGRAM_HOST_GLES) != 0; /* no ARB_shader_ballot in GLSL ES */
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
@@ -387,6 +388,7 @@ bool mw_compute_generate(const void *bytes, uint32_t host, glhle_bytebuf *cs, gl
     in.key = k.key;
     memcpy(in.local_size, k.local_size, sizeof in.local_size);
     in.shared_bytes = k.shared_bytes;
+    in.no_subgroups = (host & MW_PROGRAM_HOST_GLES) != 0; /* no ARB_shader_ballot in GLSL ES */
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
