@@ -40,7 +40,7 @@ typedef struct env {
 static bool env_open(env *e, glhle_context *ctx, const char *shader)
 {
     memset(e, 0, sizeof *e);
-    if (!tmc_dir())
+    if (!tmc_require())
         return false;
     assert_true(tmc_load(shader, &e->cs));
     glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};

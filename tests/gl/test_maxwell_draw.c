@@ -262,7 +262,7 @@ typedef struct pipe {
 static void corpus_pipelines(void **state)
 {
     glhle_context *ctx = *state;
-    if (!tmc_dir())
+    if (!tmc_require())
         skip();
     static const pipe pipes[] = {
         {"passthrough_vsh", "color_fsh", BLEND_OFF, 0},

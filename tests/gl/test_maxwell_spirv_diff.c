@@ -876,10 +876,8 @@ static void test_corpus_differential(void **state)
         skip();
     }
     glhle_context *ctx = *state;
-    if (!tmc_dir()) {
-        print_message("SKIP: ../shared/testdata/maxwell/shaders is absent; this test needs the shared test data\n");
+    if (!tmc_require())
         skip();
-    }
     unsigned counts[5] = {0};
     static const char *const label[5] = {"identical", "within tolerance", "DIFFERENT", "refused", "skipped"};
     char failures[2048] = "";
@@ -958,10 +956,8 @@ static bool scene_as_glsl_says(const char *scene, const frame *f, char *why, siz
 static void test_corpus_vtg(void **state)
 {
     glhle_context *ctx = *state;
-    if (!tmc_dir()) {
-        print_message("SKIP: ../shared/testdata/maxwell/shaders is absent; this test needs the shared test data\n");
+    if (!tmc_require())
         skip();
-    }
     if (ts_gles()) {
         print_message("SKIP on OpenGL ES: each scene is drawn first from the corpus' GLSL as written, desktop GLSL "
                       "4.60, which an ES context does not compile (quad_tesh's translation reads the subgroup lane, "
@@ -1454,10 +1450,8 @@ done:
 static void test_corpus_compute(void **state)
 {
     glhle_context *ctx = *state;
-    if (!tmc_dir()) {
-        print_message("SKIP: ../shared/testdata/maxwell/shaders is absent\n");
+    if (!tmc_require())
         skip();
-    }
     unsigned passed = 0, total = 0, must_pass = 0;
     const bool es = glhle_context_get_info(ctx)->gles;
     for (const char *const *n = tmc_names(); *n; n++) {

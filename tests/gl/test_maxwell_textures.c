@@ -861,10 +861,8 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
 static void one_d_textures_drawn(void **state)
 {
     glhle_context *ctx = *state;
-    if (!tmc_dir()) {
-        print_message("SKIP: ../shared/testdata/maxwell/shaders (the vertex program and a pixel header) is absent\n");
+    if (!tmc_require())
         skip();
-    }
     tmc_shader vs, hdr;
     assert_true(tmc_load("fullscreen_vsh", &vs));
     assert_true(tmc_load("texel_fetch_fsh", &hdr)); /* its header: reads gl_FragCoord, writes target 0's RGBA */

@@ -131,7 +131,7 @@ bool tmd_rects_open(tmd_rects *e, glhle_context *ctx, uint32_t scale, const char
                     const float clear[4])
 {
     memset(e, 0, sizeof *e);
-    if (!tmc_dir())
+    if (!tmc_require())
         return false;
     e->ctx = ctx;
     assert_true(tmc_load(vs, &e->vs));

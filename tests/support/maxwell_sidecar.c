@@ -13,6 +13,16 @@ const char *tmc_dir(void)
     return ts_testdata_path("maxwell/shaders");
 }
 
+const char *tmc_require(void)
+{
+    const char *dir = tmc_dir();
+    if (!dir)
+        print_message("SKIP: the Maxwell shader corpus is absent at %s/maxwell/shaders "
+                      "(GLHLE_TESTDATA_DIR, else ../shared/testdata); this test needs it\n",
+                      ts_testdata_root());
+    return dir;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);

@@ -29,6 +29,10 @@ typedef struct tmc_shader {
 
 /* The corpus folder, or NULL when absent. */
 const char *tmc_dir(void);
+/* tmc_dir(), or NULL after one "SKIP: ..." line naming the absent folder: a
+ * test that skips when it returns NULL says why (no ES skip may be silent,
+ * docs/gles.md). */
+const char *tmc_require(void);
 /* Names of the corpus shaders (sorted), NULL-terminated, static storage. */
 const char *const *tmc_names(void);
 /* Loads NAME; false (and a message) when a file is missing or malformed. */

@@ -24,11 +24,15 @@ const char *ts_source_path(const char *rel)
     return b;
 }
 
-const char *ts_testdata_path(const char *rel)
+const char *ts_testdata_root(void)
 {
     const char *root = getenv("GLHLE_TESTDATA_DIR");
-    if (!root)
-        root = GLHLE_TESTDATA_DIR;
+    return root ? root : GLHLE_TESTDATA_DIR;
+}
+
+const char *ts_testdata_path(const char *rel)
+{
+    const char *root = ts_testdata_root();
     char *b = rotating_buffer();
     snprintf(b, 4096, "%s/%s", root, rel);
     struct stat st;

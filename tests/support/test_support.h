@@ -18,6 +18,9 @@
 /* ---- paths ---- */
 /* ${source}/rel, in a static rotating buffer (8 slots). */
 const char *ts_source_path(const char *rel);
+/* The shared test data's folder: $GLHLE_TESTDATA_DIR, else ../shared/testdata
+ * (it may be absent). */
+const char *ts_testdata_root(void);
 /* ../shared/testdata/rel, or NULL when the folder is absent (then skip). */
 const char *ts_testdata_path(const char *rel);
 /* Directory for artifacts next to the ctest log (created on demand). */

@@ -16,10 +16,8 @@
 static void test_corpus_translates(void **state)
 {
     (void)state;
-    if (!tmc_dir()) {
-        print_message("SKIP: ../shared/testdata/maxwell/shaders is absent\n");
+    if (!tmc_require())
         skip();
-    }
     bool val = tsv_available(), glslang = tgv_available();
     unsigned ok = 0, refused = 0, total = 0, structured = 0, ok_gfx = 0, structured_gfx = 0;
     for (const char *const *n = tmc_names(); *n; n++) {
@@ -106,7 +104,7 @@ static void test_corpus_translates(void **state)
 static void test_corpus_unnormalized(void **state)
 {
     (void)state;
-    if (!tmc_dir())
+    if (!tmc_require())
         skip();
     bool val = tsv_available();
     unsigned changed = 0, same = 0;
