@@ -30,6 +30,16 @@
  *                 multi-line and remap bits, offsets moved off the
  *                 surfaces, remap components, line length and count,
  *                 origins, block size and width, pitches
+ *   then          16 bytes, when there: an inline-to-memory transfer after
+ *                 the DMA copy into and around the 32x32 target
+ *                 (render/i2m_gpu.c takes the ones on whole pixels of it,
+ *                 the CPU way the rest): byte 0 bit 0 the 3D class's copy
+ *                 (else cla140.h), bit 1 a pitch destination, bit 2 the
+ *                 DMA's second surface; offset off the surface (two s8:
+ *                 pixels, bytes), origin x bytes and y, line length and
+ *                 count, width/pitch and height, block height, the number
+ *                 of LOAD_INLINE_DATA words (too few and too many
+ *                 included) and a seed for their values
  * Skips (returns at once) without the shader corpus. Every input must end
  * with the instance still drawing: a plain draw afterwards succeeds, no GL
  * error (KHR_debug counts them) and no sanitizer report. */
@@ -233,6 +243,34 @@ static void dma_copy(tm_pb *pb, const uint8_t *in)
     tm_set1(pb, TM_SUB_DMA, 0x300 / 4, launch | (in[19] & 1u) << 3); /* LAUNCH_DMA, a one-word release */
 }
 
+/* An inline-to-memory transfer from 16 input bytes (the layout above). */
+static void i2m_transfer(tm_pb *pb, const uint8_t *in)
+{
+    const uint32_t subc = in[0] & 1 ? TM_SUB_3D : TM_SUB_I2M;
+    const bool pitch = in[0] & 2;
+    const uint64_t va = (in[0] & 4 ? RT_VA + 0x20000 : RT_VA) + (uint64_t)(int64_t)((int8_t)in[1] * 4 + (int8_t)in[2]);
+    const uint32_t width = in[9] & 1 ? 32u * 4 : (uint32_t)(in[9] | in[10] << 8) % 600u; /* bytes */
+    if (pitch) {
+        tm_set1(pb, subc, 0x190 / 4, width); /* PITCH_OUT */
+    } else {
+        /* DST_BLOCK_SIZE, WIDTH, HEIGHT, DEPTH, LAYER, ORIGIN_BYTES_X, ORIGIN_SAMPLES_Y */
+        const uint32_t b[7] = {in[11] & 0x80 ? (uint32_t)(in[11] & 7) << 4 : 1u << 4, width,
+                               in[11] & 0x40 ? (uint32_t)(in[11] & 0x3F) : 32u, 1, (uint32_t)in[12] >> 6,
+                               (uint32_t)in[3] % 160u, in[4] % 40u};
+        tm_inc(pb, subc, 0x194 / 4, 7, b);
+    }
+    /* LINE_LENGTH_IN, LINE_COUNT, OFFSET_OUT_UPPER, OFFSET_OUT */
+    const uint32_t l[4] = {(uint32_t)(in[5] | in[6] << 8) % 260u, in[7] % 40u, (uint32_t)(va >> 32), (uint32_t)va};
+    tm_inc(pb, subc, 0x180 / 4, 4, l);
+    tm_set1(pb, subc, 0x1b0 / 4, pitch ? 1u : 0u); /* LAUNCH_DMA: DST_MEMORY_LAYOUT PITCH */
+    const uint32_t words = in[8] & 0x80 ? (l[0] * l[1] + 3) / 4 + (in[8] & 3) : in[8];
+    uint32_t x = (uint32_t)in[13] | (uint32_t)in[14] << 8 | (uint32_t)in[15] << 16;
+    for (uint32_t w = 0; w < words && w < 4096; w++) {
+        x = x * 1664525u + 1013904223u;
+        tm_noninc(pb, subc, 0x1b4 / 4, 1, &x); /* LOAD_INLINE_DATA */
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
 {
@@ -295,6 +333,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
         tm_set1(&pb, TM_SUB_DMA, 0x240 / 4, (uint32_t)((DATA_VA + REPORT_OFF + 0x200) >> 32)); /* SET_SEMAPHORE_A, B */
         tm_set1(&pb, TM_SUB_DMA, 0x244 / 4, (uint32_t)(DATA_VA + REPORT_OFF + 0x200));
         dma_copy(&pb, in + at);
+        at += 20;
+        if (at + 16 <= size)
+            i2m_transfer(&pb, in + at);
     }
     glhle_maxwell_run_result res;
     tm_submit(gpu, &pb, &res);
