@@ -4163,7 +4163,7 @@ static void emit_s2r(tr *t, uint64_t insn)
         v = SPV_OP(b, SpvOpBitwiseOr, u, v, SPV_OP(b, SpvOpShiftLeftLogical, u, z, cu(t, 26)));
     } else if (s2r_is_lane(insn)) {
         /* SR_LANEID and the lane masks SR_EQMASK..SR_GEMASK (0x38-0x3c,
-         * Mesa nv50_ir / yuzu move_special_register.cpp numbering): the lane
+         * Mesa nv50_ir's numbering): the lane
          * VOTE and SHFL see, i.e. the host subgroup's (quad_tesh passes it as
          * ALD.O's vertex to read its own gl_TessCoord; every stage but
          * compute reads it there, and a program that reads it takes every

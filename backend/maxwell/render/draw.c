@@ -662,14 +662,12 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u's offset %u is "
                               "more than GL's 2047; not drawn", a, at->offset);
         const bool integer = at->type == 3 || at->type == 4;
-        const bool packed = f.type == GL_INT_2_10_10_10_REV || f.type == GL_UNSIGNED_INT_2_10_10_10_REV ||
-                            f.type == GL_UNSIGNED_INT_10F_11F_11F_REV;
-        /* GL's attribute formats cannot say these (VertexAttribIFormat takes no packed, half or float
-         * type; BGRA needs a normalized unsigned byte or 2_10_10_10 type): a GL error, so refused */
-        if ((integer && (packed || f.type == GL_HALF_FLOAT || f.type == GL_FLOAT)) ||
-            (f.bgra && (integer || (at->type != 1 && at->type != 2) ||
-                        (f.type != GL_UNSIGNED_BYTE && f.type != GL_UNSIGNED_INT_2_10_10_10_REV &&
-                         f.type != GL_INT_2_10_10_10_REV) || f.size != 4)))
+        const bool packed = f.type == GL_INT_2_10_10_10_REV || f.type == GL_UNSIGNED_INT_2_10_10_10_REV;
+        /* GL's attribute formats cannot say these, a GL error, so refused: VertexAttribIFormat takes no
+         * packed type (attr_format gives half and float types to FLOAT alone); BGRA needs a normalized
+         * 4-component unsigned byte or 2_10_10_10 type */
+        if ((integer && (packed || f.type == GL_UNSIGNED_INT_10F_11F_11F_REV)) ||
+            (f.bgra && ((at->type != 1 && at->type != 2) || f.size != 4 || (f.type != GL_UNSIGNED_BYTE && !packed))))
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component "
                               "layout 0x%02x of type %u%s has no GL vertex format; not drawn", a, at->size, at->type,
                               f.bgra ? " with BGRA swap" : "");
