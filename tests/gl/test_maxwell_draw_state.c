@@ -365,6 +365,47 @@ static void clip_distances(void **state)
     tmd_submit(&e, 1);
     check_some(&e, "clip distances (blue)", want_clip, 1, 1u << 2, NULL);
     tmd_rects_close(&e);
+
+    /* The same in polygon mode LINE: the polygon is clipped before its mode
+     * applies (GL 4.6 14.6.4: "the polygon is clipped ... before these modes
+     * are applied"), and the edges the user planes cut are boundary edges
+     * that are drawn (NVIDIA's behaviour, which Mesa's draw module follows:
+     * it draws no edge along the frustum). The clipped polygon is
+     * [8,32] x [0,24]: its edges along the planes x = 8 and y = 24 lie on
+     * pixel borders, where which of the two pixels a line lights is the
+     * rasteriser's tie, so each row 2-21 must have column 7 or 8 lit and
+     * each column 10-29 row 23 or 24; the inside [10,30) x [2,22) and
+     * everything left of column 6 or below row 25 stay clear (the
+     * triangle's own edges are clipped away or off the target). */
+    if (!tmd_rects_open(&e, *state, 1, "clipdist_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_set(&e, 0x1510, 3);
+    tmd_set(&e, 0x0dac, 0x1B01);
+    tmd_set(&e, 0x0db0, 0x1B01);
+    draw(&e, 0, 3, 4, false);
+    tmd_submit(&e, 1);
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < 20; i++) {
+        uint8_t a[4], b[4];
+        px(&e, 7, 2 + i, a);
+        px(&e, 8, 2 + i, b);
+        bad += a[2] < 100 && b[2] < 100;
+        px(&e, 10 + i, 23, a);
+        px(&e, 10 + i, 24, b);
+        bad += a[2] < 100 && b[2] < 100;
+    }
+    uint32_t stray = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint8_t g[4];
+            px(&e, x, y, g);
+            if (in(x, y, 10, 2, 30, 22) || x < 6 || y > 25)
+                stray += g[2] != 0;
+        }
+    print_message("  polygon mode LINE with clip planes: %u of 40 cut-edge pixels missing, %u stray\n", bad, stray);
+    assert_int_equal(bad, 0);
+    assert_int_equal(stray, 0);
+    tmd_rects_close(&e);
 }
 
 /* ---- primitive restart ---- */

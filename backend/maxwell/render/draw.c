@@ -1420,7 +1420,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         const bool cull = st->raster.cull_enable;
         gl->ProgramUniform1i(prog->program, MW_POLY_CULL_LOCATION,
                              (cull && cull_face != GL_BACK ? 1 : 0) | (cull && cull_face != GL_FRONT ? 2 : 0) |
-                                 (st->raster.front_face == 0x900 ? 4 : 0));
+                                 (st->raster.front_face == 0x900 ? 4 : 0) |
+                                 (GLint)((st->raster.user_clip_enable & 0xFF) << 8));
         if (polygon_gs == MW_PROGRAM_HOST_POLYGON_POINT)
             gl->ProgramUniform1f(prog->program, MW_POLY_POINT_SIZE_LOCATION,
                                  st->raster.point_size > 0 ? st->raster.point_size : 1);

@@ -336,8 +336,10 @@ static bool gs_text(const char *v, bool points, glhle_bytebuf *gs)
         ok = ok && glhle_bytebuf_printf(gs, "#extension GL_EXT_clip_cull_distance : require\n");
     if (points)
         ok = ok && glhle_bytebuf_printf(gs, "#extension GL_EXT_geometry_point_size : enable\n");
-    ok = ok && glhle_bytebuf_printf(gs, "layout(triangles) in;\nlayout(%s, max_vertices = %d) out;\n",
-                                    points ? "points" : "line_strip", points ? 3 : 4) &&
+    /* clipped by k user planes, a triangle has up to 3 + k corners */
+    const unsigned corners = 3 + clip;
+    ok = ok && glhle_bytebuf_printf(gs, "layout(triangles) in;\nlayout(%s, max_vertices = %u) out;\n",
+                                    points ? "points" : "line_strip", points ? corners : corners + 1) &&
          glhle_bytebuf_printf(gs, "layout(location = %d) uniform highp int mw_poly_cull;\n", MW_POLY_CULL_LOCATION);
     if (points)
         ok = ok && glhle_bytebuf_printf(gs, "layout(location = %d) uniform highp float mw_poly_point_size;\n",
@@ -348,12 +350,74 @@ static bool gs_text(const char *v, bool points, glhle_bytebuf *gs)
         ok = glhle_bytebuf_printf(gs, "layout(location = %u) %sin %s %s[];\nlayout(location = %u) %sout %s mw_gs_%s;\n",
                                   var[i].loc, var[i].flat ? "flat " : "", var[i].type, var[i].name, var[i].loc,
                                   var[i].flat ? "flat " : "", var[i].type, var[i].name);
+    if (clip) {
+        /* a corner of the clipped polygon, by its weights on the triangle's
+         * (clipping interpolates every output linearly in clip space) */
+        ok = ok && glhle_bytebuf_printf(gs, "void mw_emit(highp vec3 w)\n{\n"
+                                            "    gl_Position = w.x * gl_in[0].gl_Position + w.y * gl_in[1].gl_Position"
+                                            " + w.z * gl_in[2].gl_Position;\n");
+        for (unsigned d = 0; d < clip && ok; d++) /* inside every enabled plane: 0 at the least */
+            ok = glhle_bytebuf_printf(gs,
+                                      "    gl_ClipDistance[%u] = max(dot(w, vec3(gl_in[0].gl_ClipDistance[%u], "
+                                      "gl_in[1].gl_ClipDistance[%u], gl_in[2].gl_ClipDistance[%u])), 0.0);\n",
+                                      d, d, d, d);
+        for (uint32_t i = 0; i < n && ok; i++) {
+            const bool whole = var[i].flat || var[i].type[0] == 'i' || var[i].type[0] == 'u';
+            ok = whole ? glhle_bytebuf_printf(gs, "    mw_gs_%s = %s[2];\n", var[i].name, var[i].name)
+                       : glhle_bytebuf_printf(gs, "    mw_gs_%s = w.x * %s[0] + w.y * %s[1] + w.z * %s[2];\n",
+                                              var[i].name, var[i].name, var[i].name, var[i].name);
+        }
+        if (points)
+            ok = ok && glhle_bytebuf_printf(gs, "#ifdef GL_EXT_geometry_point_size\n"
+                                                "    gl_PointSize = mw_poly_point_size;\n#endif\n");
+        ok = ok && glhle_bytebuf_printf(gs, "    EmitVertex();\n}\n");
+    }
     ok = ok && glhle_bytebuf_printf(gs, "void main()\n{\n"
                                         "    highp float det = dot(gl_in[0].gl_Position.xyw,\n"
                                         "                          cross(gl_in[1].gl_Position.xyw, gl_in[2].gl_Position.xyw));\n"
                                         "    bool front = (det > 0.0) != ((mw_poly_cull & 4) != 0);\n"
                                         "    if ((mw_poly_cull & (front ? 1 : 2)) != 0)\n"
                                         "        return;\n");
+    if (clip) {
+        /* With user clip planes enabled (mw_poly_cull bits 8-15), the
+         * triangle is clipped here, as GL clips a polygon before its polygon
+         * mode applies, so that the edges the planes cut are drawn too (as
+         * desktop GL on llvmpipe and NVIDIA's GL draw them; the frustum adds
+         * no edge, and GL clips the emitted lines to it), Sutherland-Hodgman
+         * on the corners' weights */
+        ok = ok && glhle_bytebuf_printf(gs,
+                                        "    if ((mw_poly_cull & 0xFF00) != 0) {\n"
+                                        "        highp vec3 poly[%u], next[%u];\n"
+                                        "        int n = 3;\n"
+                                        "        poly[0] = vec3(1.0, 0.0, 0.0);\n"
+                                        "        poly[1] = vec3(0.0, 1.0, 0.0);\n"
+                                        "        poly[2] = vec3(0.0, 0.0, 1.0);\n",
+                                        corners, corners);
+        for (unsigned d = 0; d < clip && ok; d++)
+            ok = glhle_bytebuf_printf(gs,
+                                      "        if ((mw_poly_cull & %u) != 0) {\n"
+                                      "            highp vec3 dk = vec3(gl_in[0].gl_ClipDistance[%u], "
+                                      "gl_in[1].gl_ClipDistance[%u], gl_in[2].gl_ClipDistance[%u]);\n"
+                                      "            int m = 0;\n"
+                                      "            for (int i = 0; i < n; i++) {\n"
+                                      "                highp vec3 a = poly[i], b = poly[i + 1 < n ? i + 1 : 0];\n"
+                                      "                highp float da = dot(a, dk), db = dot(b, dk);\n"
+                                      "                if (da >= 0.0)\n"
+                                      "                    next[m++] = a;\n"
+                                      "                if ((da >= 0.0) != (db >= 0.0))\n"
+                                      "                    next[m++] = mix(a, b, da / (da - db));\n"
+                                      "            }\n"
+                                      "            n = m;\n"
+                                      "            for (int i = 0; i < n; i++)\n"
+                                      "                poly[i] = next[i];\n"
+                                      "        }\n",
+                                      256u << d, d, d, d);
+        ok = ok && glhle_bytebuf_printf(gs, "        for (int i = 0; i < n; i++)\n"
+                                            "            mw_emit(poly[i]);\n");
+        if (!points)
+            ok = ok && glhle_bytebuf_printf(gs, "        if (n > 0)\n            mw_emit(poly[0]);\n");
+        ok = ok && glhle_bytebuf_printf(gs, "        EndPrimitive();\n        return;\n    }\n");
+    }
     static const int order[4] = {0, 1, 2, 0};
     for (int k = 0; k < (points ? 3 : 4) && ok; k++) {
         const int c = order[k];

@@ -43,7 +43,9 @@
  * that draws each triangle's edges as a closed line strip, or its corners
  * as points, and culls it itself: GL culls no lines or points. Its uniform
  * at MW_POLY_CULL_LOCATION: bit 0 culls front faces, bit 1 back faces, bit
- * 2 says front faces are clockwise; MW_POLY_POINT_SIZE_LOCATION the points'
+ * 2 says front faces are clockwise, bits 8-15 are SET_USER_CLIP_ENABLE's
+ * planes, which it clips the triangle by (so that the edges they cut are
+ * drawn, as GL draws them); MW_POLY_POINT_SIZE_LOCATION the points'
  * size (where the host has EXT_geometry_point_size, else GL's 1). Such
  * programs are made by a service of their own (mw_program_polygon_system)
  * without a disk cache. */
