@@ -1,6 +1,8 @@
 /* The Maxwell draw path's fixed-function state (backend/maxwell/render/
  * draw.c) on llvmpipe: stencil front and back, logic op, depth clamp,
- * polygon offset and mode, point size and line width, user clip distances,
+ * polygon offset and mode (LINE and POINT, with culling, flat inputs and
+ * user clip planes: on ES through the draw path's geometry stage, with the
+ * same expectations), point size and line width, user clip distances,
  * primitive restart, instanced attributes with divisors and a base
  * instance, the instance id, conditional rendering, cull and front face,
  * SET_SRGB_WRITE into an sRGB target, and the program-code cache. Corpus pipelines (passthrough_vsh +
