@@ -301,7 +301,8 @@ static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_has
     glhle_bytebuf_clear(&s->gs);
     glhle_bytebuf_clear(&s->fs);
     if (!gl_program_system_text(s->sys, key, s->host, &s->vs, &s->gs, &s->fs)) {
-        GLHLE_ERROR(&s->ctx->log, "%s program: generated text passed the %u-byte limit", s->sys->info.name,
+        GLHLE_ERROR(&s->ctx->log, "%s program: no text generated (the generator refused the key, or a text "
+                    "passed the %u-byte limit)", s->sys->info.name,
                     TEXT_LIMIT);
         return false;
     }
