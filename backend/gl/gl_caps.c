@@ -1799,7 +1799,7 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     if (!gl->ClipControl && gl->ClipControlEXT && !disabled("GL_EXT_clip_control"))
         gl->ClipControl = gl->ClipControlEXT;
     in->clip_control = gl->ClipControl != NULL;
-    say(c, "clip_control", in->clip_control ? "EXT_clip_control" : "none(shader-flip)");
+    say(c, "clip_control", in->clip_control ? "EXT_clip_control" : "none(flipped or [0,1]-depth draws refused)");
     /* logic ops: none on ES */
     gl->Enable = es_Enable;
     gl->Disable = es_Disable;

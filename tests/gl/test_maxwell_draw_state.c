@@ -1096,6 +1096,51 @@ static void polygon_mode_flat(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- a host without clip control (ES without EXT_clip_control) ---- */
+
+/* Run by the pass gles/test_maxwell_draw_state_no_clip_control
+ * (GLHLE_CAPS_DISABLE=GL_EXT_clip_control): GL's default clip state can
+ * still be drawn, while a mirrored viewport 0 (an upper-left origin) and
+ * SET_VIEWPORT_CLIP_CONTROL MIN_Z_ZERO_MAX_Z_ONE (bit 0: a [0, 1] depth
+ * range) need glClipControl: each draw is refused with its reason, and the
+ * instance still draws afterwards. */
+static void clip_control_missing(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_submit(&e, 0);
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
+    glhle_maxwell_run_result res;
+    const struct {
+        uint32_t reg, value;
+        const char *reason;
+    } cases[] = {
+        {0x0a04, tm_u(-(float)H / 2), "viewport 0 needs glClipControl (a negative y scale: an upper-left origin), "
+                                      "which this host lacks"},
+        {0x193c, 1u, "viewport 0 needs glClipControl (a depth range of [0, 1]), which this host lacks"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tmd_set(&e, cases[i].reg, cases[i].value);
+        draw(&e, a, 6, 4, false);
+        ts_log_clear();
+        assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
+        assert_true(ts_log_contains(cases[i].reason));
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        /* back to GL's default: drawn */
+        tmd_set(&e, 0x0a04, tm_u((float)H / 2));
+        tmd_set(&e, 0x193c, 0);
+        draw(&e, a, 6, 4, false);
+        tmd_submit(&e, 1);
+        uint8_t g[4];
+        px(&e, 2, 2, g);
+        assert_int_equal(g[0], 255);
+        assert_int_equal(g[1], 0);
+    }
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1109,5 +1154,10 @@ int main(void)
         cmocka_unit_test(provoking_first),        cmocka_unit_test(srgb_write),
         cmocka_unit_test(polygon_mode_cull),      cmocka_unit_test(polygon_mode_flat),
     };
+    const char *off = getenv("GLHLE_CAPS_DISABLE");
+    if (off && strstr(off, "GL_EXT_clip_control")) {
+        const struct CMUnitTest no_clip_control[] = {cmocka_unit_test(clip_control_missing)};
+        return cmocka_run_group_tests(no_clip_control, ts_gl_setup, ts_gl_teardown);
+    }
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

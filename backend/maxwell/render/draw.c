@@ -1371,8 +1371,11 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
                           "beyond any target; not drawn", (double)sx, (double)sy);
-    gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
-                          st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
+    if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
+                               st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
+                          "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
+                          sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
     const float ay = sy < 0 ? -sy : sy;
     const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
                            2 * ay * (float)k};
