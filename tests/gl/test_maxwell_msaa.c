@@ -347,6 +347,92 @@ static void load_keeps_samples(void **state)
     }
 }
 
+/* One run of resolve_matches_cpu: random samples and destination bytes,
+ * a triangle drawn into the 2X2 target (so it is resident), two bilinear
+ * blits from its sample image: the resolve, then fractional steps and
+ * origins, CORNER, a source origin left of and above the image (clamped
+ * texels) and a clip rectangle; the destination's flushed bytes out. */
+static uint64_t resolve_run(void *ctx, uint32_t scale, bool on_cpu, uint8_t *out, size_t out_size)
+{
+    static const tri SMALL = {{{2100, 1900}, {4500, 2300}, {2900, 4700}}};
+    tmd_rects e;
+    if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
+        return UINT64_MAX;
+    tmd_submit(&e, 0);
+    const size_t span = 2 * W * 4 * 2 * H;
+    uint32_t seed = 0x2545F491u * scale;
+    for (size_t i = 0; i < span + out_size; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        e.rt[i < span ? i : B_OFF + i - span] = (uint8_t)(seed >> 24);
+    }
+    assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA, B_OFF + out_size), GLHLE_RESULT_OK);
+    tmd_set(&e, 0x15d0, 2); /* MODE_2X2 */
+    draw_tri(&e, &SMALL);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+    if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles) {
+        tmd_rects_close(&e);
+        return UINT64_MAX;
+    }
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    e.gpu->render->twod_on_cpu = on_cpu;
+    resolve_blit(&e.pb);
+    tm_set1(&e.pb, TM_SUB_2D, M(0x88C), 0x11); /* BILINEAR, ORIGIN_CORNER */
+    const uint32_t clip[5] = {2, 4, 27, 26, 1}; /* CLIP_X0, Y0, WIDTH, HEIGHT, ENABLE */
+    tm_inc(&e.pb, TM_SUB_2D, M(0x280), 5, clip);
+    /* DST 3, 5, 26 x 25; DU 1.37, DV 0.81; SRC_X0 -1.3, SRC_Y0 -2.6 (32.32, the INT word signed) */
+    const uint32_t p[12] = {3, 5, 26, 25, 0x5EB851ECu, 1, 0xCF5C28F6u, 0, 0xB3333333u, 0xFFFFFFFEu, 0x66666666u,
+                            0xFFFFFFFDu};
+    tm_inc(&e.pb, TM_SUB_2D, M(0x8B0), 12, p);
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    memcpy(out, e.rt + B_OFF, out_size);
+    const uint64_t resolves = e.gpu->render->stats.twod_resolves;
+    tmd_rects_close(&e);
+    return resolves;
+}
+
+/* The 2D engine's bilinear blits from a multisampled target run on the GPU
+ * (twod_gpu.c's resolve pass) and leave, flushed, the bytes the CPU
+ * engine (twod.c) leaves from the written-back samples, at scales 1-3:
+ * random samples put every rounding case (a mean's x.5 included) and
+ * every fraction's float rounding in front of both. */
+static void resolve_matches_cpu(void **state)
+{
+    const size_t size = W * 4 * H; /* 32x32 RGBA8, 2 GOBs a block: whole blocks */
+    uint8_t *gpu = malloc(size), *cpu = malloc(size);
+    assert_non_null(gpu);
+    assert_non_null(cpu);
+    for (uint32_t scale = 1; scale <= 3; scale++) {
+        const uint64_t on_gpu = resolve_run(*state, scale, false, gpu, size);
+        if (on_gpu == UINT64_MAX) {
+            free(gpu);
+            free(cpu);
+            if (ts_gles())
+                print_message("SKIP on OpenGL ES: the driver has no MODE_2X2 target with the Maxwell's sample "
+                              "places\n");
+            skip();
+        }
+        assert_int_equal(resolve_run(*state, scale, true, cpu, size), 0);
+        assert_int_equal(on_gpu, 2); /* both blits took the GPU path */
+        uint32_t bad = 0;
+        for (size_t i = 0; i < size; i++)
+            if (gpu[i] != cpu[i]) {
+                if (bad < 4)
+                    print_message("  scale %u: byte %zu is %u on the GPU, %u from the CPU engine\n", scale, i,
+                                  gpu[i], cpu[i]);
+                bad++;
+            }
+        if (bad)
+            fail_msg("scale %u: %u resolved bytes differ from the CPU engine's", scale, bad);
+    }
+    free(gpu);
+    free(cpu);
+}
+
 typedef struct replay_check {
     const uint8_t *live;
     uint32_t frames, bad;
@@ -453,6 +539,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(triangle_samples_and_resolve),
         cmocka_unit_test(load_keeps_samples),
+        cmocka_unit_test(resolve_matches_cpu),
         cmocka_unit_test(modes_refused),
         cmocka_unit_test(present_replays_from_a_trace),
     };

@@ -226,6 +226,23 @@ static void plain_state(mw_render *r, GLuint fbo, GLint w, GLint h, GLuint prog)
     gl_state_vertex_array(st, r->msaa->vao);
 }
 
+void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32])
+{
+    const mw_surface_desc *d = &s->d;
+    const uint32_t n = 1u << (d->sx + d->sy);
+    const uint8_t (*tab)[4] = samples_of(n);
+    for (uint32_t b = 0; b < n; b++) { /* block position b takes GL sample i, at the Maxwell sample's place */
+        const uint32_t bx = b & ((1u << d->sx) - 1), by = b >> d->sx;
+        uint32_t k = 0;
+        while (tab[k][2] != bx || tab[k][3] != by)
+            k++;
+        map[4 * b] = (GLint)s->gl_sample[b];
+        map[4 * b + 1] = (GLint)(r->scale * tab[k][0] / 16);
+        map[4 * b + 2] = (GLint)(r->scale * tab[k][1] / 16);
+        map[4 * b + 3] = 0;
+    }
+}
+
 glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
 {
     const mw_surface_desc *d = &s->d;
@@ -248,22 +265,15 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
     gl->TextureStorage2D(tex, 1, d->format->gl_internal, mw, mh);
     gl_pixel_store(r->ctx, 0, 1);
-    const uint8_t (*tab)[4] = samples_of(n);
     GLint map[32];
-    for (uint32_t b = 0; b < n; b++) {
-        const uint32_t i = s->gl_sample[b], bx = b & ((1u << d->sx) - 1), by = b >> d->sx;
-        if (upload) { /* GL sample i reads block position b */
-            map[2 * i] = (GLint)bx;
-            map[2 * i + 1] = (GLint)by;
-        } else { /* block position b takes GL sample i, at the Maxwell sample's place */
-            uint32_t k = 0;
-            while (tab[k][2] != bx || tab[k][3] != by)
-                k++;
-            map[4 * b] = (GLint)i;
-            map[4 * b + 1] = (GLint)(r->scale * tab[k][0] / 16);
-            map[4 * b + 2] = (GLint)(r->scale * tab[k][1] / 16);
-            map[4 * b + 3] = 0;
+    if (upload) {
+        for (uint32_t b = 0; b < n; b++) { /* GL sample i reads block position b */
+            const uint32_t i = s->gl_sample[b];
+            map[2 * i] = (GLint)(b & ((1u << d->sx) - 1));
+            map[2 * i + 1] = (GLint)(b >> d->sx);
         }
+    } else {
+        mw_msaa_sample_map(r, s, map);
     }
     gl->ProgramUniform2i(prog, 0, d->sx, d->sy);
     gl->ProgramUniform1i(prog, 1, (GLint)r->scale);
