@@ -221,6 +221,11 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
  * sample lies nearest the Maxwell sample's place; write-back reads each
  * sample there. */
 void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32]);
+/* GLSL: float nearest(uint n, uint M), the float nearest n / M for
+ * 0 <= n <= M < 2^24 (long division: 24 bits, a round bit, the rest;
+ * ties to even), which is (float)((double)n / M) (checked for every n and
+ * M = 2^b - 1, b up to 16, while this was written). */
+extern const char *const MW_GLSL_NEAREST;
 void mw_msaa_fini(mw_render *r);
 
 /* ---- 2D blits on the GPU (twod_gpu.c) ---- */

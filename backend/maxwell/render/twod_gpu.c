@@ -256,8 +256,8 @@ static bool pass_program(mw_render *r, const char *body, GLuint *prog)
                                            "precision highp sampler2DMS;\n" : "";
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
     const char *main_at = strstr(body, "\n") + 1; /* after the sampler's line */
-    snprintf(fs, sizeof fs, "%s\n%s%.*s%s%s", r->ctx->glsl_version_line, prec, (int)(main_at - body), body, COMMON,
-             main_at);
+    snprintf(fs, sizeof fs, "%s\n%s%.*s%s%s%s", r->ctx->glsl_version_line, prec, (int)(main_at - body), body, COMMON,
+             MW_GLSL_NEAREST, main_at);
     if (gl_link_program(r->ctx, vs, fs, prog) != GLHLE_RESULT_OK) {
         *prog = 0;
         return false;
@@ -340,26 +340,6 @@ static const char *const RESOLVE_FS =
     "        m++;\n"
     "    return ldexp(float(m), sh - 32);\n"
     "}\n"
-    "/* the float nearest n / M by long division: 24 bits, a round bit, the rest */\n"
-    "float decode(uint n, uint M) {\n"
-    "    if (n == 0u)\n"
-    "        return 0.0;\n"
-    "    if (n >= M)\n"
-    "        return 1.0;\n"
-    "    uint r = n, q = 0u;\n"
-    "    int k = 0;\n"
-    "    for (int i = 0; i < 48 && q < 0x1000000u; i++) {\n"
-    "        r <<= 1;\n"
-    "        uint b = r >= M ? 1u : 0u;\n"
-    "        r -= b * M;\n"
-    "        q = q * 2u + b;\n"
-    "        k++;\n"
-    "    }\n"
-    "    uint m = q >> 1;\n"
-    "    if ((q & 1u) != 0u && (r != 0u || (m & 1u) != 0u))\n"
-    "        m++;\n"
-    "    return ldexp(float(m), 1 - k);\n"
-    "}\n"
     "/* floor(v * M + 1/2) for v in [0, 1]: v = m 2^-s, m below 2^24 */\n"
     "uint encode(float v, uint M) {\n"
     "    uint bits = floatBitsToUint(v), e = bits >> 23 & 0xFFu;\n"
@@ -387,7 +367,7 @@ static const char *const RESOLVE_FS =
     "    vec4 v = vec4(0.0, 0.0, 0.0, 1.0);\n"
     "    for (int j = 0; j < 4; j++)\n"
     "        if (smax[j] != 0)\n"
-    "            v[j] = decode(uint(floor(c[j] * float(smax[j]) + 0.5)), uint(smax[j]));\n"
+    "            v[j] = nearest(uint(floor(c[j] * float(smax[j]) + 0.5)), uint(smax[j]));\n"
     "    return v;\n"
     "}\n"
     "void main() {\n"
