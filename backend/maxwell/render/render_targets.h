@@ -231,8 +231,10 @@ void mw_msaa_fini(mw_render *r);
 /* ---- 2D blits on the GPU (twod_gpu.c) ---- */
 /* A 902D blit (the class's method array) done on the GPU when both sides
  * are resident render targets and it is a point blit between formats
- * whose conversion it reproduces (the conditions are in twod_gpu.c); true when done, false when the CPU
- * engine must run it on guest memory. */
+ * whose conversion it reproduces, or a bilinear one from a resident
+ * multisampled target's sample image (a resolve; its destination made
+ * resident) into a unorm format (the conditions are in twod_gpu.c); true
+ * when done, false when the CPU engine must run it on guest memory. */
 bool mw_render_twod(mw_render *r, const uint32_t *regs);
 /* Deletes the sample pass's program (names only when the GL is not lost). */
 void mw_twod_fini(mw_render *r);
