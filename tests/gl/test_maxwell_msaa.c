@@ -26,8 +26,14 @@
  * - load_keeps_samples: random bytes in the sample image, loaded, a small
  *   triangle drawn, written back: every sample outside the triangle keeps
  *   its bytes (load and write-back agree at scales 1, 2 and 3).
- * - modes_refused: the D3D, 4X4 and virtual-coverage modes and a
- *   multisampled depth target are refused by name, for draws and presents.
+ * - resolve_matches_cpu: the 2D engine's bilinear blits from the sample
+ *   image on the GPU against the CPU engine, byte for byte.
+ * - zeta_samples_round_trip, zeta_depth_test_per_sample: multisampled
+ *   Z16, ZF32 and ZF32_X24S8 targets keep their samples through load and
+ *   write-back, bit-exact, and the depth test runs per sample.
+ * - modes_refused: the D3D, 4X4 and virtual-coverage modes and
+ *   multisampled 24-bit depth targets are refused by name, for draws and
+ *   presents.
  * - present_replays_from_a_trace: a recorded session replays to the live
  *   frame of a 2X2 present (the trace keeps the surface's mode).
  * Skips when the shader corpus is absent. */
@@ -347,6 +353,285 @@ static void load_keeps_samples(void **state)
     }
 }
 
+/* One run of resolve_matches_cpu: random samples and destination bytes,
+ * a triangle drawn into the 2X2 target (so it is resident), two bilinear
+ * blits from its sample image: the resolve, then fractional steps and
+ * origins, CORNER, a source origin left of and above the image (clamped
+ * texels) and a clip rectangle; the destination's flushed bytes out. */
+static uint64_t resolve_run(void *ctx, uint32_t scale, bool on_cpu, uint8_t *out, size_t out_size)
+{
+    static const tri SMALL = {{{2100, 1900}, {4500, 2300}, {2900, 4700}}};
+    tmd_rects e;
+    if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
+        return UINT64_MAX;
+    tmd_submit(&e, 0);
+    const size_t span = 2 * W * 4 * 2 * H;
+    uint32_t seed = 0x2545F491u * scale;
+    for (size_t i = 0; i < span + out_size; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        e.rt[i < span ? i : B_OFF + i - span] = (uint8_t)(seed >> 24);
+    }
+    assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA, B_OFF + out_size), GLHLE_RESULT_OK);
+    tmd_set(&e, 0x15d0, 2); /* MODE_2X2 */
+    draw_tri(&e, &SMALL);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+    if (r == GLHLE_RESULT_UNSUPPORTED && e.ctx->info.gles) {
+        tmd_rects_close(&e);
+        return UINT64_MAX;
+    }
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    e.gpu->render->twod_on_cpu = on_cpu;
+    resolve_blit(&e.pb);
+    tm_set1(&e.pb, TM_SUB_2D, M(0x88C), 0x11); /* BILINEAR, ORIGIN_CORNER */
+    const uint32_t clip[5] = {2, 4, 27, 26, 1}; /* CLIP_X0, Y0, WIDTH, HEIGHT, ENABLE */
+    tm_inc(&e.pb, TM_SUB_2D, M(0x280), 5, clip);
+    /* DST 3, 5, 26 x 25; DU 1.37, DV 0.81; SRC_X0 -1.3, SRC_Y0 -2.6 (32.32, the INT word signed) */
+    const uint32_t p[12] = {3, 5, 26, 25, 0x5EB851ECu, 1, 0xCF5C28F6u, 0, 0xB3333333u, 0xFFFFFFFEu, 0x66666666u,
+                            0xFFFFFFFDu};
+    tm_inc(&e.pb, TM_SUB_2D, M(0x8B0), 12, p);
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    memcpy(out, e.rt + B_OFF, out_size);
+    const uint64_t resolves = e.gpu->render->stats.twod_resolves;
+    tmd_rects_close(&e);
+    return resolves;
+}
+
+/* The 2D engine's bilinear blits from a multisampled target run on the GPU
+ * (twod_gpu.c's resolve pass) and leave, flushed, the bytes the CPU
+ * engine (twod.c) leaves from the written-back samples, at scales 1-3:
+ * random samples put every rounding case (a mean's x.5 included) and
+ * every fraction's float rounding in front of both. */
+static void resolve_matches_cpu(void **state)
+{
+    const size_t size = W * 4 * H; /* 32x32 RGBA8, 2 GOBs a block: whole blocks */
+    uint8_t *gpu = malloc(size), *cpu = malloc(size);
+    assert_non_null(gpu);
+    assert_non_null(cpu);
+    for (uint32_t scale = 1; scale <= 3; scale++) {
+        const uint64_t on_gpu = resolve_run(*state, scale, false, gpu, size);
+        if (on_gpu == UINT64_MAX) {
+            free(gpu);
+            free(cpu);
+            if (ts_gles())
+                print_message("SKIP on OpenGL ES: the driver has no MODE_2X2 target with the Maxwell's sample "
+                              "places\n");
+            skip();
+        }
+        assert_int_equal(resolve_run(*state, scale, true, cpu, size), 0);
+        assert_int_equal(on_gpu, 2); /* both blits took the GPU path */
+        uint32_t bad = 0;
+        for (size_t i = 0; i < size; i++)
+            if (gpu[i] != cpu[i]) {
+                if (bad < 4)
+                    print_message("  scale %u: byte %zu is %u on the GPU, %u from the CPU engine\n", scale, i,
+                                  gpu[i], cpu[i]);
+                bad++;
+            }
+        if (bad)
+            fail_msg("scale %u: %u resolved bytes differ from the CPU engine's", scale, bad);
+    }
+    free(gpu);
+    free(cpu);
+}
+
+/* ---- multisampled depth-stencil targets ---- */
+
+#define VA_Z (VA + 0x100000u)
+
+/* A zeta format's texel: its bytes, which of them hold stencil (the rest
+ * depth, or unused X bits: x_mask), as in memory (clb197.h's names list
+ * the most significant component first: ZF32_X24S8 is a float, then
+ * the stencil byte and 24 unused bits; the 24-bit depth formats are
+ * refused, modes_refused) */
+typedef struct zeta_info {
+    uint32_t value, bytes;
+    uint8_t stencil_mask, x_mask; /* bit i: byte i */
+    bool f32;                     /* bytes 0-3 a float depth */
+    const char *name;
+} zeta_info;
+static const zeta_info ZETAS[3] = {{0x13, 2, 0, 0, false, "Z16"},
+                                   {0x0A, 4, 0, 0, true, "ZF32"},
+                                   {0x19, 8, 0x10, 0xE0, true, "ZF32_X24S8"}};
+
+/* Runs e's words (`draws` draws into a 2X2 target) and flushes; false,
+ * with e closed and the reason printed, where an ES driver has no such
+ * target. */
+static bool submit_2x2(tmd_rects *e, uint32_t draws)
+{
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(e->gpu, &e->pb, &res);
+    if (r == GLHLE_RESULT_UNSUPPORTED && e->ctx->info.gles) {
+        print_message("SKIP on OpenGL ES: the driver has no MODE_2X2 target with the Maxwell's sample places\n");
+        tmd_rects_close(e);
+        return false;
+    }
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, draws);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+    assert_int_equal(glhle_maxwell_flush(e->gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    return true;
+}
+
+static uint64_t zeta_sample_of(const zeta_info *z, uint32_t x, uint32_t y, int i)
+{
+    return mwt_bl_offset((W << 1) * z->bytes, H << 1, 1, 0, ((x << 1) + (uint32_t)POS4[i][2]) * z->bytes,
+                         (y << 1) + (uint32_t)POS4[i][3], 0);
+}
+
+/* A 2X2 colour target with a 2X2 depth target of each format, random
+ * samples in it (floats in [0, 1) for the float formats, X bits 0), a
+ * small triangle drawn with the depth test ALWAYS and depth writes on,
+ * written back at scales 1 and 2: every sample outside the triangle keeps
+ * its bytes, stencil included; those inside keep their stencil and all
+ * hold one depth, different from what the sample held (so samples were
+ * loaded, written and written back each to its own place). */
+static void zeta_samples_round_trip(void **state)
+{
+    static const tri SMALL = {{{2100, 1900}, {4500, 2300}, {2900, 4700}}};
+    for (int f = 0; f < 3; f++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            const zeta_info *z = &ZETAS[f];
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+                skip();
+            tmd_submit(&e, 0);
+            const size_t span = (size_t)(W << 1) * (H << 1) * z->bytes;
+            uint8_t *before = malloc(span);
+            assert_non_null(before);
+            uint32_t seed = 0x6C078965u * (uint32_t)(f + 1) + scale;
+            for (size_t t = 0; t < span; t += z->bytes)
+                for (uint32_t b = 0; b < z->bytes; b++) {
+                    seed = seed * 1664525u + 1013904223u;
+                    before[t + b] = z->x_mask >> b & 1 ? 0 : (uint8_t)(seed >> 24);
+                    if (z->f32 && b == 3) { /* (24 random bits) / 2^24 */
+                        const float v = (float)((uint32_t)before[t] | (uint32_t)before[t + 1] << 8 |
+                                                (uint32_t)before[t + 2] << 16) / 16777216.0f;
+                        memcpy(before + t, &v, 4);
+                    }
+                }
+            memcpy(e.rt + 0x100000u, before, span);
+            assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA_Z, span), GLHLE_RESULT_OK);
+            tmd_zeta(&e.pb, VA_Z, W, H, z->value);
+            tmd_set(&e, 0x15d0, 2);      /* MODE_2X2 */
+            tmd_set(&e, 0x12cc, 1);      /* SET_DEPTH_TEST */
+            tmd_set(&e, 0x12e8, 1);      /* SET_DEPTH_WRITE */
+            tmd_set(&e, 0x130c, 0x0207); /* SET_DEPTH_FUNC OGL_ALWAYS */
+            draw_tri(&e, &SMALL);
+            if (!submit_2x2(&e, 1)) {
+                free(before);
+                skip();
+            }
+            const uint8_t *zm = e.rt + 0x100000u;
+            uint32_t bad = 0, inside = 0, moved = 0;
+            uint8_t depth[8];
+            bool have = false;
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++)
+                    for (int i = 0; i < 4; i++) {
+                        MODE = &MODES[1];
+                        const bool in = covered(&SMALL, x, y, i);
+                        const uint64_t off = zeta_sample_of(z, x, y, i);
+                        if (near_edge(&SMALL, x, y, i, scale))
+                            continue;
+                        bool ok = true;
+                        for (uint32_t b = 0; b < z->bytes; b++) {
+                            const bool keep = !in || (z->stencil_mask >> b & 1) || (z->x_mask >> b & 1);
+                            if (keep) {
+                                ok &= zm[off + b] == before[off + b];
+                            } else if (!have) {
+                                depth[b] = zm[off + b];
+                            } else {
+                                ok &= zm[off + b] == depth[b];
+                                moved += zm[off + b] != before[off + b];
+                            }
+                        }
+                        if (in) {
+                            inside++;
+                            have = true;
+                        }
+                        if (!ok) {
+                            if (bad < 4)
+                                print_message("  %s scale %u: pixel (%u, %u) sample %d is wrong (%s the "
+                                              "triangle): %02x %02x %02x %02x, was %02x %02x %02x %02x\n",
+                                              z->name, scale, x, y, i, in ? "inside" : "outside", zm[off],
+                                              zm[off + 1], zm[off + 2 % z->bytes], zm[off + 3 % z->bytes],
+                                              before[off], before[off + 1], before[off + 2 % z->bytes],
+                                              before[off + 3 % z->bytes]);
+                            bad++;
+                        }
+                    }
+            if (bad)
+                fail_msg("%s scale %u: %u depth samples differ", z->name, scale, bad);
+            assert_true(inside > 20);
+            assert_true(moved > 0);
+            free(before);
+            tmd_rects_close(&e);
+        }
+}
+
+/* The depth test runs per sample: BIG drawn near over a cleared far
+ * depth, then a nearer-than-clear, farther-than-BIG full-target rectangle
+ * in green with OGL_LESS; every colour sample is the triangle's where the
+ * sample is inside BIG and green elsewhere, partly covered pixels
+ * included (one depth per pixel would make their samples agree). */
+static void zeta_depth_test_per_sample(void **state)
+{
+    static const float GREEN[4] = {0, 1, 0, 1};
+    static const uint8_t GREEN_BYTES[4] = {0, 255, 0, 255};
+    MODE = &MODES[1];
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+            skip();
+        tmd_submit(&e, 0);
+        tmd_set(&e, 0x15d0, 2); /* MODE_2X2 */
+        tmd_zeta(&e.pb, VA_Z, W, H, 0x19 /* ZF32_X24S8 */);
+        tmd_set(&e, 0x0d90, tm_u(1.0f)); /* SET_Z_CLEAR_VALUE */
+        tmd_set(&e, 0x19d0, 0x3D);       /* CLEAR_SURFACE: Z, R-A */
+        tmd_set(&e, 0x12cc, 1);          /* SET_DEPTH_TEST */
+        tmd_set(&e, 0x12e8, 1);          /* SET_DEPTH_WRITE */
+        tmd_set(&e, 0x130c, 0x0201);     /* SET_DEPTH_FUNC OGL_LESS */
+        const uint32_t first = e.verts;
+        for (int k = 0; k < 3; k++)
+            tmd_vertex(&e, (float)BIG.v[k][0] / 256 / (W / 2) - 1, (float)BIG.v[k][1] / 256 / (H / 2) - 1, 0.25f,
+                       TRI_RGBA);
+        tmd_set(&e, 0x1214, first | 3u << 16 | 4u << 28);
+        const uint32_t rect = tmd_rect(&e, 0, 0, W, H, 0.5f, GREEN, false);
+        tmd_set(&e, 0x1214, rect | 6u << 16 | 4u << 28);
+        if (!submit_2x2(&e, 2))
+            skip();
+        uint32_t bad = 0, partial = 0;
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                uint32_t n = 0;
+                for (int i = 0; i < 4; i++) {
+                    const bool in = covered(&BIG, x, y, i);
+                    n += in;
+                    if (near_edge(&BIG, x, y, i, scale))
+                        continue;
+                    const uint8_t *g = e.rt + sample_of(x, y, i);
+                    if (memcmp(g, in ? TRI_BYTES : GREEN_BYTES, 4)) {
+                        if (bad < 4)
+                            print_message("  scale %u: pixel (%u, %u) sample %d is %u %u %u %u, want %s\n", scale, x,
+                                          y, i, g[0], g[1], g[2], g[3], in ? "the triangle" : "green");
+                        bad++;
+                    }
+                }
+                partial += n > 0 && n < 4;
+            }
+        if (bad)
+            fail_msg("scale %u: %u colour samples differ from the per-sample depth model", scale, bad);
+        assert_true(partial > 40);
+        tmd_rects_close(&e);
+    }
+}
+
 typedef struct replay_check {
     const uint8_t *live;
     uint32_t frames, bad;
@@ -434,8 +719,11 @@ static void modes_refused(void **state)
     refused(&e, 4, "SAMPLES MODE_4X2_D3D, 8 samples) are not supported (D3D sample positions");
     refused(&e, 8, "SAMPLES MODE_2X2_VC_4, 4 samples) are not supported (virtual-coverage");
     refused(&e, 6, "MODE_4X4, 16 samples) are not supported (16 samples");
-    tmd_zeta(&e.pb, VA + 0x100000, W, H, 0x16 /* S8Z24 */);
-    refused(&e, 2, "multisampled depth targets are not supported yet");
+    tmd_zeta(&e.pb, VA_Z, W, H, 0x16 /* S8Z24 */);
+    refused(&e, 2, "multisampled S8Z24 target at GPU 0x0500100000: 24-bit depth formats are not multisampled yet");
+    tmd_zeta(&e.pb, VA_Z, W, H, 0x14 /* Z24S8 */);
+    refused(&e, 2, "multisampled Z24S8 target at GPU 0x0500100000: 24-bit depth formats are not multisampled yet");
+    tmd_set(&e, 0x1538, 0); /* SET_ZT_SELECT: no depth target */
     assert_int_equal(e.gpu->render->stats.draws, 0);
     glhle_maxwell_present_desc pd = {.surface = {.va = VA, .format = 0xD5, .width = W, .height = H,
                                                  .block_height_log2 = 1, .aa_mode = 9}};
@@ -453,6 +741,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(triangle_samples_and_resolve),
         cmocka_unit_test(load_keeps_samples),
+        cmocka_unit_test(resolve_matches_cpu),
+        cmocka_unit_test(zeta_samples_round_trip),
+        cmocka_unit_test(zeta_depth_test_per_sample),
         cmocka_unit_test(modes_refused),
         cmocka_unit_test(present_replays_from_a_trace),
     };

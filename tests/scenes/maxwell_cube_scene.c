@@ -16,6 +16,11 @@
 #define PB_OFF 0x80000u      /* the pushbuffer */
 #define ZT_OFF 0x20000u      /* in the block-linear memory: ZF32 */
 #define TEX_OFF 0x40000u     /* 12x8 texels */
+/* TM_CUBE_MSAA's block-linear memory: the 256x256 colour and depth sample
+ * images, the texture, the resolved target */
+#define MS_ZT_OFF 0x40000u
+#define MS_TEX_OFF 0x80000u
+#define MS_RESOLVED_OFF 0xC0000u
 #define TEX_W 12u
 #define TEX_H 8u
 #define VERTS 36u
@@ -66,7 +71,7 @@ static void bc1_decode(const uint8_t b[8], uint32_t texel, uint8_t out[4])
 
 void tm_cube_face_color(tm_cube_kind kind, uint32_t face, uint8_t out[4])
 {
-    if (kind == TM_CUBE_UBO) {
+    if (kind != TM_CUBE_BC1) {
         memcpy(out, rgba_faces[face], 4);
         return;
     }
@@ -151,9 +156,12 @@ static void dma(tm_pb *pb, uint32_t byte_offset, uint32_t v)
 static void setup(tm_cube_kind kind, tm_pb *pb, uint8_t *rt, uint8_t *data, const tmc_shader *vs,
                   const tmc_shader *fs)
 {
+    const bool ms = kind == TM_CUBE_MSAA;
     tm_bind_all(pb);
     tmd_target(pb, TM_CUBE_RT_VA, TM_CUBE_W, TM_CUBE_H, 0xD5);
-    tmd_zeta(pb, TM_CUBE_RT_VA + ZT_OFF, TM_CUBE_W, TM_CUBE_H, 0x0A /* ZF32 */);
+    tmd_zeta(pb, TM_CUBE_RT_VA + (ms ? MS_ZT_OFF : ZT_OFF), TM_CUBE_W, TM_CUBE_H, 0x0A /* ZF32 */);
+    if (ms)
+        set(pb, 0x15d0, 2); /* SET_ANTI_ALIAS: MODE_2X2, for the colour and depth targets */
     set(pb, 0x12cc, 1);      /* SET_DEPTH_TEST */
     set(pb, 0x12e8, 1);      /* SET_DEPTH_WRITE */
     set(pb, 0x130c, 0x0201); /* SET_DEPTH_FUNC OGL_LESS */
@@ -170,7 +178,7 @@ static void setup(tm_cube_kind kind, tm_pb *pb, uint8_t *rt, uint8_t *data, cons
     tmd_attribute(pb, data, TM_CUBE_DATA_VA, 0, 0, &pos[0][0], VERTS);
     tmd_attribute(pb, data, TM_CUBE_DATA_VA, 1, 1, &uv[0][0], VERTS);
     /* the texture: header 0 and sampler 0 (nearest, clamp to edge) */
-    const uint64_t tex = TM_CUBE_RT_VA + TEX_OFF;
+    const uint64_t tex = TM_CUBE_RT_VA + (ms ? MS_TEX_OFF : TEX_OFF);
     const tmt_tic_desc td = {.components = kind == TM_CUBE_BC1 ? 0x24 : 0x08, .type = 2, .texture_type = 1,
                              .width = TEX_W, .height = TEX_H, .levels = 1, .bh = 0};
     uint32_t tic[8], tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
@@ -184,13 +192,14 @@ static void setup(tm_cube_kind kind, tm_pb *pb, uint8_t *rt, uint8_t *data, cons
     set(pb, 0x155c, (uint32_t)(tsc_pool >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
     set(pb, 0x1560, (uint32_t)tsc_pool);
     set(pb, 0x1564, 15);
-    if (kind == TM_CUBE_UBO) {
+    if (kind != TM_CUBE_BC1) {
         /* the core writes the texels in place, block-linear */
         tmt_model m;
         tmt_model_init(&m, TEX_W, TEX_H, 1, 4, 1, 0);
         for (uint32_t y = 0; y < TEX_H; y++)
             for (uint32_t x = 0; x < TEX_W; x++)
-                memcpy(rt + TEX_OFF + tmt_model_at(&m, 0, 0, x * 4, y), rgba_faces[(y / 4) * 3 + x / 4], 4);
+                memcpy(rt + (ms ? MS_TEX_OFF : TEX_OFF) + tmt_model_at(&m, 0, 0, x * 4, y),
+                       rgba_faces[(y / 4) * 3 + x / 4], 4);
         return;
     }
     /* the core writes BC1 blocks (3 x 2, 24 bytes a row) into pitch memory;
@@ -210,6 +219,28 @@ static void setup(tm_cube_kind kind, tm_pb *pb, uint8_t *rt, uint8_t *data, cons
     for (uint32_t i = 0; i < 6; i++)
         dma(pb, 0x70c + 4 * i, bl[i]); /* SET_DST_BLOCK_SIZE, WIDTH, HEIGHT, DEPTH, LAYER, ORIGIN */
     dma(pb, 0x300, 2u | 1u << 7 | 1u << 9); /* LAUNCH_DMA: NON_PIPELINED, SRC pitch, DST block-linear, MULTI_LINE */
+}
+
+/* The 2D engine's resolve, as a driver issues it (cl902d.h): the 256x256
+ * sample image as an A8B8G8R8 source, the 128x128 target as the
+ * destination (both block-linear, 2 GOBs a block), SRCCOPY, BILINEAR with
+ * the CENTER origin, DU_DX = DV_DY = 2: each pixel the mean of its 2x2
+ * block (the front end's model, docs/maxwell-memory.md). */
+static void resolve(tm_pb *pb)
+{
+    const uint64_t src = TM_CUBE_RT_VA, dst = TM_CUBE_RT_VA + MS_RESOLVED_OFF;
+    /* SRC_FORMAT, MEMORY_LAYOUT (BLOCKLINEAR), BLOCK_SIZE, DEPTH, -, PITCH, WIDTH, HEIGHT, OFFSET_UPPER/LOWER */
+    const uint32_t sv[10] = {0xD5, 0, 1u << 4, 1, 0, 0, TM_CUBE_W * 2, TM_CUBE_H * 2, (uint32_t)(src >> 32),
+                             (uint32_t)src};
+    tm_inc(pb, TM_SUB_2D, M(0x230), 10, sv);
+    const uint32_t dv[10] = {0xD5, 0, 1u << 4, 1, 0, 0, TM_CUBE_W, TM_CUBE_H, (uint32_t)(dst >> 32), (uint32_t)dst};
+    tm_inc(pb, TM_SUB_2D, M(0x200), 10, dv);
+    tm_set1(pb, TM_SUB_2D, M(0x290), 0);    /* SET_CLIP_ENABLE off */
+    tm_set1(pb, TM_SUB_2D, M(0x2AC), 3);    /* SET_OPERATION SRCCOPY */
+    tm_set1(pb, TM_SUB_2D, M(0x88C), 0x10); /* SET_PIXELS_FROM_MEMORY_SAMPLE_MODE: BILINEAR, ORIGIN_CENTER */
+    /* DST_X0, Y0, WIDTH, HEIGHT, DU_DX FRAC/INT, DV_DY FRAC/INT, SRC_X0 FRAC/INT, SRC_Y0 FRAC/INT (the last starts it) */
+    const uint32_t p[12] = {0, 0, TM_CUBE_W, TM_CUBE_H, 0, 2, 0, 2, 0, 0, 0, 0};
+    tm_inc(pb, TM_SUB_2D, M(0x8B0), 12, p);
 }
 
 void tm_cube_run(tm_cube_kind kind, glhle_maxwell *gpu, uint8_t *rt, uint8_t *data, tm_cube_frame_fn on_frame,
@@ -246,8 +277,11 @@ void tm_cube_run(tm_cube_kind kind, glhle_maxwell *gpu, uint8_t *rt, uint8_t *da
             tm_noninc(&pb, TM_SUB_3D, M(0x2390), 20, words);  /* LOAD_CONSTANT_BUFFER */
             set(&pb, 0x1214, VERTS << 16 | 4u << 28);         /* one-word draw: 36 vertices, TRIANGLES */
         }
+        if (kind == TM_CUBE_MSAA)
+            resolve(&pb);
         assert_true(pb.n * 4u <= TM_CUBE_MEM - PB_OFF);
-        tmd_submit_and_present(gpu, &pb, data, TM_CUBE_DATA_VA, PB_OFF, 2, TM_CUBE_RT_VA, TM_CUBE_W, TM_CUBE_H);
+        tmd_submit_and_present(gpu, &pb, data, TM_CUBE_DATA_VA, PB_OFF, 2,
+                               TM_CUBE_RT_VA + (kind == TM_CUBE_MSAA ? MS_RESOLVED_OFF : 0), TM_CUBE_W, TM_CUBE_H);
         tm_pb_free(&pb);
         if (on_frame)
             on_frame(user, gpu, f);
@@ -270,11 +304,11 @@ static double seg_dist(const sv *a, const sv *b, double px, double py)
     return hypot(px - (a->x + t * dx), py - (a->y + t * dy));
 }
 
-void tm_cube_model(tm_cube_kind kind, uint32_t f, uint32_t scale, uint8_t *rgba, uint8_t *edge)
+/* frame f's vertices in target pixels */
+static void screen_vertices(uint32_t f, sv v[2][VERTS])
 {
     float pos[VERTS][4], uv[VERTS][4];
     cube_vertices(pos, uv);
-    sv v[2][VERTS];
     for (uint32_t c = 0; c < 2; c++) {
         float m[4][4];
         cube_mvp(c, f, m);
@@ -288,42 +322,83 @@ void tm_cube_model(tm_cube_kind kind, uint32_t f, uint32_t scale, uint8_t *rgba,
                            clip[2] / clip[3] * 0.5 + 0.5};
         }
     }
-    const uint32_t w = TM_CUBE_W * scale, h = TM_CUBE_H * scale;
+}
+
+/* The nearest face at target point (px, py) (-1: none), and whether the
+ * point lies within r of a face's edge. */
+static int face_at(const sv v[2][VERTS], double px, double py, double r, bool *near_out)
+{
     static const int quad[4] = {0, 1, 2, 5}; /* a face's corners among its six vertices */
+    double best = 1.0;
+    int face = -1;
+    bool near = false;
+    for (uint32_t c = 0; c < 2; c++)
+        for (uint32_t t = 0; t < VERTS / 3; t++) {
+            const sv *a = &v[c][t * 3], *b = &v[c][t * 3 + 1], *d = &v[c][t * 3 + 2];
+            const double area = (b->x - a->x) * (d->y - a->y) - (b->y - a->y) * (d->x - a->x);
+            if (fabs(area) < 1e-12)
+                continue;
+            const double w0 = ((b->x - px) * (d->y - py) - (b->y - py) * (d->x - px)) / area;
+            const double w1 = ((d->x - px) * (a->y - py) - (d->y - py) * (a->x - px)) / area;
+            const double w2 = 1 - w0 - w1;
+            if (w0 < 0 || w1 < 0 || w2 < 0)
+                continue;
+            const double z = w0 * a->z + w1 * b->z + w2 * d->z;
+            if (z < best) {
+                best = z;
+                face = (int)(t / 2);
+            }
+        }
+    for (uint32_t c = 0; c < 2 && !near; c++)
+        for (uint32_t fc = 0; fc < 6 && !near; fc++)
+            for (int k = 0; k < 4 && !near; k++)
+                near = seg_dist(&v[c][fc * 6 + quad[k]], &v[c][fc * 6 + quad[(k + 1) % 4]], px, py) < r;
+    *near_out = near;
+    return face;
+}
+
+static void colour_of(tm_cube_kind kind, int face, uint8_t *o)
+{
+    if (face < 0) {
+        o[0] = 51, o[1] = 51, o[2] = 102, o[3] = 255;
+    } else {
+        tm_cube_face_color(kind, (uint32_t)face % 6, o);
+    }
+}
+
+void tm_cube_model(tm_cube_kind kind, uint32_t f, uint32_t scale, uint8_t *rgba, uint8_t *edge)
+{
+    sv v[2][VERTS];
+    screen_vertices(f, v);
+    const uint32_t w = TM_CUBE_W * scale, h = TM_CUBE_H * scale;
     for (uint32_t y = 0; y < h; y++)
         for (uint32_t x = 0; x < w; x++) {
-            const double px = (x + 0.5) / scale, py = (y + 0.5) / scale;
-            double best = 1.0;
-            int face = -1;
-            bool near = false;
-            for (uint32_t c = 0; c < 2; c++)
-                for (uint32_t t = 0; t < VERTS / 3; t++) {
-                    const sv *a = &v[c][t * 3], *b = &v[c][t * 3 + 1], *d = &v[c][t * 3 + 2];
-                    const double area = (b->x - a->x) * (d->y - a->y) - (b->y - a->y) * (d->x - a->x);
-                    if (fabs(area) < 1e-12)
-                        continue;
-                    const double w0 = ((b->x - px) * (d->y - py) - (b->y - py) * (d->x - px)) / area;
-                    const double w1 = ((d->x - px) * (a->y - py) - (d->y - py) * (a->x - px)) / area;
-                    const double w2 = 1 - w0 - w1;
-                    if (w0 < 0 || w1 < 0 || w2 < 0)
-                        continue;
-                    const double z = w0 * a->z + w1 * b->z + w2 * d->z;
-                    if (z < best) {
-                        best = z;
-                        face = (int)(t / 2);
-                    }
-                }
-            for (uint32_t c = 0; c < 2 && !near; c++)
-                for (uint32_t fc = 0; fc < 6 && !near; fc++)
-                    for (int k = 0; k < 4 && !near; k++)
-                        near = seg_dist(&v[c][fc * 6 + quad[k]], &v[c][fc * 6 + quad[(k + 1) % 4]], px, py) <
-                               1.0 / scale;
-            uint8_t *o = rgba + ((size_t)y * w + x) * 4;
-            if (face < 0) {
-                o[0] = 51, o[1] = 51, o[2] = 102, o[3] = 255;
-            } else {
-                tm_cube_face_color(kind, (uint32_t)face % 6, o);
-            }
+            bool near;
+            const int face = face_at(v, (x + 0.5) / scale, (y + 0.5) / scale, 1.0 / scale, &near);
+            colour_of(kind, face, rgba + ((size_t)y * w + x) * 4);
             edge[(size_t)y * w + x] = near;
+        }
+}
+
+void tm_cube_samples(uint32_t f, uint32_t scale, uint8_t *rgba, uint8_t *near)
+{
+    static const int POS4[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}}; /* 1/16 pixel */
+    sv v[2][VERTS];
+    screen_vertices(f, v);
+    const uint32_t w = TM_CUBE_W * scale, h = TM_CUBE_H * scale, k = scale;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            const bool rep = x % k == k / 2 && y % k == k / 2;
+            bool any = false;
+            for (int i = 0; i < 4; i++) {
+                /* the sample's place in target pixels, and how far from it it may have been drawn */
+                const double px = rep ? x / k + POS4[i][0] / 16.0 : (x + POS4[i][0] / 16.0) / k;
+                const double py = rep ? y / k + POS4[i][1] / 16.0 : (y + POS4[i][1] / 16.0) / k;
+                const double r = (rep && k > 1 ? 1.0 / k : 0.0) + 1.0 / 64;
+                bool n;
+                colour_of(TM_CUBE_MSAA, face_at(v, px, py, r, &n), rgba + ((size_t)y * w + x) * 16 + i * 4);
+                any |= n;
+            }
+            near[(size_t)y * w + x] = any;
         }
 }

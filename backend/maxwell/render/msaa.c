@@ -44,10 +44,11 @@ static const uint8_t SAMPLES4[4][4] = {{6, 2, 0, 0}, {14, 6, 1, 0}, {2, 10, 0, 1
 static const uint8_t SAMPLES8[8][4] = {{1, 7, 0, 0},  {5, 3, 1, 0},  {3, 13, 0, 1}, {7, 11, 1, 1},
                                        {9, 5, 2, 0},  {15, 1, 3, 0}, {11, 15, 2, 1}, {13, 9, 3, 1}};
 
-enum { KIND_FLOAT, KIND_UINT, KIND_SINT, KIND_COUNT };
+enum { KIND_FLOAT, KIND_UINT, KIND_SINT, KIND_DEPTH, KIND_STENCIL, KIND_COUNT };
 
 struct mw_msaa {
     GLuint load[KIND_COUNT], store[KIND_COUNT]; /* linked on first use */
+    GLuint zload;                               /* ZLOAD_FS, likewise */
     GLuint vao;
 };
 
@@ -62,6 +63,7 @@ void mw_msaa_fini(mw_render *r)
             gl->DeleteProgram(m->load[i]);
             gl->DeleteProgram(m->store[i]);
         }
+        gl->DeleteProgram(m->zload);
         gl->DeleteVertexArrays(1, &m->vao);
     }
     free(m);
@@ -101,7 +103,10 @@ glhle_result mw_msaa_create(mw_render *r, mw_surface *s)
     GLuint fbo = 0;
     if (res == GLHLE_RESULT_OK) {
         gl->CreateFramebuffers(1, &fbo);
-        gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, s->tex, 0);
+        gl->NamedFramebufferTexture(fbo, d->format->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT
+                                         : d->format->cls == MW_RT_DEPTH_STENCIL ? GL_DEPTH_STENCIL_ATTACHMENT
+                                                                                 : GL_COLOR_ATTACHMENT0,
+                                    s->tex, 0);
         gl_state_framebuffer(&r->st, fbo);
         bool used[8] = {false};
         for (uint32_t i = 0; i < n && res == GLHLE_RESULT_OK; i++) {
@@ -157,8 +162,17 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
         return GLHLE_RESULT_OK;
     }
     const bool es = r->ctx->info.gles;
-    const char *prefix = kind == KIND_UINT ? "u" : kind == KIND_SINT ? "i" : "";
-    char vs[512], fs[1536];
+    const char *prefix = kind == KIND_UINT || kind == KIND_STENCIL ? "u" : kind == KIND_SINT ? "i" : "";
+    /* zeta: the sample's depth as the fragment's, or its stencil's bit
+     * `bit` (location 10) as whether the fragment survives */
+    const char *out_decl = kind == KIND_DEPTH ? "" : kind == KIND_STENCIL ? "layout(location = 10) uniform int bit;\n"
+                           : kind == KIND_UINT ? "layout(location = 0) out uvec4 o;\n"
+                           : kind == KIND_SINT ? "layout(location = 0) out ivec4 o;\n"
+                                               : "layout(location = 0) out vec4 o;\n";
+    const char *assign = kind == KIND_DEPTH     ? "gl_FragDepth = v.r;\n"
+                         : kind == KIND_STENCIL ? "if (((v.r >> uint(bit)) & 1u) == 0u)\n        discard;\n"
+                                                : "o = v;\n";
+    char vs[512], fs[2048];
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
     const char *prec = es ? "precision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
                             "precision highp isampler2D;\nprecision highp usampler2D;\n"
@@ -172,12 +186,13 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
                  "layout(location = 0) uniform ivec2 shift;\n"
                  "layout(location = 1) uniform int scale;\n"
                  "layout(location = 2) uniform ivec2 block[8];\n"
-                 "layout(location = 0) out %svec4 o;\n"
+                 "%s"
                  "void main() {\n"
                  "    ivec2 p = ivec2(gl_FragCoord.xy) / scale;\n"
-                 "    o = texelFetch(src, ivec2(p.x << shift.x, p.y << shift.y) + block[gl_SampleID], 0);\n"
+                 "    %svec4 v = texelFetch(src, ivec2(p.x << shift.x, p.y << shift.y) + block[gl_SampleID], 0);\n"
+                 "    %s"
                  "}\n",
-                 r->ctx->glsl_version_line, prec, prefix, prefix);
+                 r->ctx->glsl_version_line, prec, prefix, out_decl, prefix, assign);
     else
         snprintf(fs, sizeof fs,
                  "%s\n%s"
@@ -185,15 +200,16 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
                  "layout(location = 0) uniform ivec2 shift;\n"
                  "layout(location = 1) uniform int scale;\n"
                  "layout(location = 2) uniform ivec4 sample_at[8];\n"
-                 "layout(location = 0) out %svec4 o;\n"
+                 "%s"
                  "void main() {\n"
                  "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
                  "    ivec2 p = ivec2(q.x >> shift.x, q.y >> shift.y);\n"
                  "    ivec2 b = q - ivec2(p.x << shift.x, p.y << shift.y);\n"
                  "    ivec4 at = sample_at[(b.y << shift.x) + b.x];\n"
-                 "    o = texelFetch(src, p * scale + at.yz, at.x);\n"
+                 "    %svec4 v = texelFetch(src, p * scale + at.yz, at.x);\n"
+                 "    %s"
                  "}\n",
-                 r->ctx->glsl_version_line, prec, prefix, prefix);
+                 r->ctx->glsl_version_line, prec, prefix, out_decl, prefix, assign);
     glhle_result res = gl_link_program(r->ctx, vs, fs, p);
     if (res != GLHLE_RESULT_OK) {
         *p = 0;
@@ -226,6 +242,213 @@ static void plain_state(mw_render *r, GLuint fbo, GLint w, GLint h, GLuint prog)
     gl_state_vertex_array(st, r->msaa->vao);
 }
 
+void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32])
+{
+    const mw_surface_desc *d = &s->d;
+    const uint32_t n = 1u << (d->sx + d->sy);
+    const uint8_t (*tab)[4] = samples_of(n);
+    for (uint32_t b = 0; b < n; b++) { /* block position b takes GL sample i, at the Maxwell sample's place */
+        const uint32_t bx = b & ((1u << d->sx) - 1), by = b >> d->sx;
+        uint32_t k = 0;
+        while (tab[k][2] != bx || tab[k][3] != by)
+            k++;
+        map[4 * b] = (GLint)s->gl_sample[b];
+        map[4 * b + 1] = (GLint)(r->scale * tab[k][0] / 16);
+        map[4 * b + 2] = (GLint)(r->scale * tab[k][1] / 16);
+        map[4 * b + 3] = 0;
+    }
+}
+
+/* The passes' uniforms: the block's shift, the scale, the sample map
+ * (load: each GL sample's block position; store: mw_msaa_sample_map). */
+static void map_uniforms(mw_render *r, const mw_surface *s, GLuint prog, bool upload)
+{
+    const mw_surface_desc *d = &s->d;
+    const uint32_t n = 1u << (d->sx + d->sy);
+    const GladGLContext *gl = &r->ctx->gl;
+    GLint map[32];
+    gl->ProgramUniform2i(prog, 0, d->sx, d->sy);
+    gl->ProgramUniform1i(prog, 1, (GLint)r->scale);
+    if (upload) {
+        for (uint32_t b = 0; b < n; b++) { /* GL sample i reads block position b */
+            const uint32_t i = s->gl_sample[b];
+            map[2 * i] = (GLint)(b & ((1u << d->sx) - 1));
+            map[2 * i + 1] = (GLint)(b >> d->sx);
+        }
+        gl->ProgramUniform2iv(prog, 2, (GLsizei)n, map);
+    } else {
+        mw_msaa_sample_map(r, s, map);
+        gl->ProgramUniform4iv(prog, 2, (GLsizei)n, map);
+    }
+}
+
+const char *const MW_GLSL_NEAREST =
+    "float nearest(uint n, uint M) {\n"
+    "    if (n == 0u)\n"
+    "        return 0.0;\n"
+    "    if (n >= M)\n"
+    "        return 1.0;\n"
+    "    uint r = n, q = 0u;\n"
+    "    int k = 0;\n"
+    "    for (int i = 0; i < 64 && q < 0x1000000u; i++) {\n"
+    "        r <<= 1;\n"
+    "        uint b = r >= M ? 1u : 0u;\n"
+    "        r -= b * M;\n"
+    "        q = q * 2u + b;\n"
+    "        k++;\n"
+    "    }\n"
+    "    uint m = q >> 1;\n"
+    "    if ((q & 1u) != 0u && (r != 0u || (m & 1u) != 0u))\n"
+    "        m++;\n"
+    "    return ldexp(float(m), 1 - k);\n"
+    "}\n";
+
+/* Loading zeta samples: the memory texels as integers (an R16UI, R32UI or
+ * RG32UI image of the client layout's bytes), each sample's depth made
+ * exactly from them (uniform 11: 0 Z16 n / 65535, 1 24_8 (w >> 8) /
+ * (2^24 - 1) and the stencil w & 0xFF, 2 a float's bits, with the stencil
+ * in the second word's low byte for 3) and written as gl_FragDepth, or
+ * (uniform 10 `bit` >= 0) the fragment kept only where that stencil bit
+ * is set. n / M goes to the float nearest it by long division, so a
+ * conversion to fixed point by round(f x M) gives n back (|f x M - n| <
+ * 1/2 for M below 2^24). (24_8 is not reached while render_targets.c
+ * refuses multisampled 24-bit depth: the write-back below is not exact
+ * for it.) */
+static const char *const ZLOAD_FS =
+    "layout(binding = 0) uniform highp usampler2D src;\n"
+    "layout(location = 0) uniform ivec2 shift;\n"
+    "layout(location = 1) uniform int scale;\n"
+    "layout(location = 2) uniform ivec2 block[8];\n"
+    "layout(location = 10) uniform int bit;\n"
+    "layout(location = 11) uniform int fmt;\n"
+    "void main() {\n"
+    "    ivec2 p = ivec2(gl_FragCoord.xy) / scale;\n"
+    "    uvec4 w = texelFetch(src, ivec2(p.x << shift.x, p.y << shift.y) + block[gl_SampleID], 0);\n"
+    "    if (bit >= 0) {\n"
+    "        uint st = fmt == 1 ? w.r & 0xFFu : w.g & 0xFFu;\n"
+    "        if (((st >> uint(bit)) & 1u) == 0u)\n"
+    "            discard;\n"
+    "        return;\n"
+    "    }\n"
+    "    gl_FragDepth = fmt == 0 ? nearest(w.r, 0xFFFFu) : fmt == 1 ? nearest(w.r >> 8, 0xFFFFFFu)\n"
+    "                                                       : uintBitsToFloat(w.r);\n"
+    "}\n";
+
+/* Depth and stencil samples. Loading (ZLOAD_FS) draws at sample rate
+ * into the multisampled image; write-back draws each memory texel into a
+ * single-sampled depth(-stencil) image of the memory image's size, its
+ * depth the sample's as the GL fetches it (as gl_FragDepth), and reads it
+ * in the format's client layout. The stencil moves one bit a pass (8
+ * passes after clearing it to 0: a sample whose bit is clear is
+ * discarded, the rest REPLACE that bit of 0xFF under a one-bit write
+ * mask), read back through the multisample texture's STENCIL_INDEX mode,
+ * so no stencil export is needed (ES has none). gl_FragDepth is clamped to
+ * [0, 1]: ZF32 samples outside that (or NaN) do not come back as they
+ * were. */
+static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+{
+    const mw_surface_desc *d = &s->d;
+    const GladGLContext *gl = &r->ctx->gl;
+    const bool stencil = d->format->cls == MW_RT_DEPTH_STENCIL;
+    mw_msaa *m = r->msaa;
+    GLuint dprog, sprog = 0;
+    glhle_result res = GLHLE_RESULT_OK;
+    if (upload) {
+        if (!m->zload) {
+            char vs[512], fs[4096];
+            const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n"
+                                                   "precision highp usampler2D;\n" : "";
+            snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
+            snprintf(fs, sizeof fs, "%s\n%s%s%s", r->ctx->glsl_version_line, prec, MW_GLSL_NEAREST, ZLOAD_FS);
+            res = gl_link_program(r->ctx, vs, fs, &m->zload);
+            if (res != GLHLE_RESULT_OK)
+                m->zload = 0;
+        }
+        dprog = sprog = m->zload;
+    } else {
+        res = program(r, KIND_DEPTH, false, &dprog);
+        if (res == GLHLE_RESULT_OK && stencil)
+            res = program(r, KIND_STENCIL, false, &sprog);
+    }
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GLsizei mw = (GLsizei)(d->width << d->sx), mh = (GLsizei)(d->height << d->sy);
+    GLuint tex = 0, fbo = 0;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
+    /* integer and stencil textures filtered otherwise are incomplete (GL 4.5 8.17) */
+    gl->TextureParameteri(tex, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TextureParameteri(tex, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl_pixel_store(r->ctx, 0, 1);
+    const GLint fmt = d->format->bytes == 2 ? 0 : d->format->gl_type == GL_UNSIGNED_INT_24_8 ? 1
+                      : d->format->bytes == 4 ? 2 : 3;
+    if (upload) { /* the texels' bytes as integers */
+        const GLenum in = fmt == 0 ? GL_R16UI : fmt == 3 ? GL_RG32UI : GL_R32UI;
+        gl->TextureStorage2D(tex, 1, in, mw, mh);
+        gl->TextureSubImage2D(tex, 0, 0, 0, mw, mh, fmt == 3 ? GL_RG_INTEGER : GL_RED_INTEGER,
+                              fmt == 0 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT, lin);
+        gl->ProgramUniform1i(m->zload, 11, fmt);
+        gl->ProgramUniform1i(m->zload, 10, -1);
+    } else {
+        gl->TextureStorage2D(tex, 1, d->format->gl_internal, mw, mh);
+        gl->CreateFramebuffers(1, &fbo);
+        gl->NamedFramebufferTexture(fbo, stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT, tex, 0);
+        if (gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            gl->DeleteFramebuffers(1, &fbo);
+            gl->DeleteTextures(1, &tex);
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s sample image",
+                              d->format->name);
+        }
+    }
+    uint32_t counting; /* the passes are no part of a counted draw */
+    mw_query_suspend(r, &counting);
+    /* from the single-sampled image into the multisampled one, or back */
+    const GLuint from = upload ? tex : s->tex, to_fbo = upload ? s->fbo : fbo;
+    const GLenum target = upload ? GL_TEXTURE_2D : GL_TEXTURE_2D_MULTISAMPLE;
+    const GLint w = upload ? (GLint)(d->width * r->scale) : mw, h = upload ? (GLint)(d->height * r->scale) : mh;
+    map_uniforms(r, s, dprog, upload);
+    plain_state(r, to_fbo, w, h, dprog);
+    gl_state_depth(&r->st, true, GL_ALWAYS, true);
+    if (stencil && !upload)
+        gl->TextureParameteri(from, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+    gl_state_texture(&r->st, 0, target, from);
+    gl_state_sampler(&r->st, 0, 0);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    if (stencil) {
+        gl_stencil sm = {.enable = 0, .func = GL_ALWAYS, .ref = 0xFF, .func_mask = 0xFF, .write_mask = 0xFF,
+                         .sfail = GL_REPLACE, .dpfail = GL_REPLACE, .dppass = GL_REPLACE};
+        gl_state_depth(&r->st, false, GL_ALWAYS, false);
+        gl_state_stencil(&r->st, &sm);
+        const GLint zero = 0;
+        gl->ClearNamedFramebufferiv(to_fbo, GL_STENCIL, 0, &zero);
+        if (!upload) {
+            gl->TextureParameteri(from, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+            map_uniforms(r, s, sprog, upload);
+            gl_state_program(&r->st, sprog);
+        }
+        sm.enable = 1;
+        for (int bit = 0; bit < 8; bit++) {
+            sm.write_mask = 1u << bit;
+            gl_state_stencil(&r->st, &sm);
+            gl->ProgramUniform1i(sprog, 10, bit);
+            gl->DrawArrays(GL_TRIANGLES, 0, 3);
+        }
+        if (!upload)
+            gl->TextureParameteri(from, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+        sm.enable = 0;
+        sm.write_mask = 0;
+        sm.sfail = sm.dpfail = sm.dppass = GL_KEEP;
+        gl_state_stencil(&r->st, &sm);
+    }
+    gl_state_texture(&r->st, 0, target, 0);
+    if (!upload)
+        gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
+    gl_state_framebuffer(&r->st, 0);
+    gl->DeleteFramebuffers(1, &fbo);
+    gl->DeleteTextures(1, &tex);
+    mw_query_resume(r, counting);
+    return res;
+}
+
 glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
 {
     const mw_surface_desc *d = &s->d;
@@ -236,41 +459,23 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for multisampling");
         gl->CreateVertexArrays(1, &r->msaa->vao);
     }
+    if (d->zeta)
+        return zeta_transfer(r, s, lin, lin_size, upload);
     GLuint prog;
     glhle_result res = program(r, kind_of(d->format), upload, &prog);
     if (res != GLHLE_RESULT_OK)
         return res;
     uint32_t counting; /* the pass is no part of a counted draw */
     mw_query_suspend(r, &counting);
-    const uint32_t n = 1u << (d->sx + d->sy);
     const GLsizei mw = (GLsizei)(d->width << d->sx), mh = (GLsizei)(d->height << d->sy);
     GLuint tex = 0, fbo = 0;
     gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
     gl->TextureStorage2D(tex, 1, d->format->gl_internal, mw, mh);
+    /* an integer texture filtered otherwise is incomplete (GL 4.5 8.17) */
+    gl->TextureParameteri(tex, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TextureParameteri(tex, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     gl_pixel_store(r->ctx, 0, 1);
-    const uint8_t (*tab)[4] = samples_of(n);
-    GLint map[32];
-    for (uint32_t b = 0; b < n; b++) {
-        const uint32_t i = s->gl_sample[b], bx = b & ((1u << d->sx) - 1), by = b >> d->sx;
-        if (upload) { /* GL sample i reads block position b */
-            map[2 * i] = (GLint)bx;
-            map[2 * i + 1] = (GLint)by;
-        } else { /* block position b takes GL sample i, at the Maxwell sample's place */
-            uint32_t k = 0;
-            while (tab[k][2] != bx || tab[k][3] != by)
-                k++;
-            map[4 * b] = (GLint)i;
-            map[4 * b + 1] = (GLint)(r->scale * tab[k][0] / 16);
-            map[4 * b + 2] = (GLint)(r->scale * tab[k][1] / 16);
-            map[4 * b + 3] = 0;
-        }
-    }
-    gl->ProgramUniform2i(prog, 0, d->sx, d->sy);
-    gl->ProgramUniform1i(prog, 1, (GLint)r->scale);
-    if (upload)
-        gl->ProgramUniform2iv(prog, 2, (GLsizei)n, map);
-    else
-        gl->ProgramUniform4iv(prog, 2, (GLsizei)n, map);
+    map_uniforms(r, s, prog, upload);
     if (upload) {
         gl->TextureSubImage2D(tex, 0, 0, 0, mw, mh, d->format->gl_format, d->format->gl_type, lin);
         plain_state(r, s->fbo, (GLint)(d->width * r->scale), (GLint)(d->height * r->scale), prog);

@@ -90,6 +90,7 @@ typedef struct mw_render_stats {
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
     uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
+    uint64_t twod_resolves;       /* of those, bilinear blits from a multisampled target's samples */
     uint64_t dma_gpu;             /* DMA copies done on the GPU between resident surfaces (dma_gpu.c) */
     uint64_t i2m_gpu;             /* inline-to-memory transfers put into a resident surface (i2m_gpu.c) */
     uint64_t provoking_rotations; /* draws whose first-vertex flat values a host without that convention
@@ -165,6 +166,7 @@ typedef struct mw_render {
     size_t i2m_buf_size;
     bool i2m_on_cpu;              /* tests: every inline-to-memory transfer the CPU way */
     GLuint twod_prog, twod_vao;   /* twod_gpu.c: the sample pass, made at its first use */
+    GLuint twod_resolve_prog;     /* twod_gpu.c: the bilinear pass from a multisampled source, likewise */
     mw_shader_config shader;
 } mw_render;
 
@@ -213,13 +215,26 @@ glhle_result mw_msaa_create(mw_render *r, mw_surface *s);
  * client layout) into the surface (upload) or out of it, by a per-sample
  * draw through a single-sampled image of that size. */
 glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload);
+/* For each memory block position b of a multisampled surface (b = by *
+ * (1 << sx) + bx), as map[4b..4b+3]: the GL sample that holds it and the
+ * scaled pixel (x, y offset in the native pixel's scale x scale block) whose
+ * sample lies nearest the Maxwell sample's place; write-back reads each
+ * sample there. */
+void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32]);
+/* GLSL: float nearest(uint n, uint M), the float nearest n / M for
+ * 0 <= n <= M < 2^24 (long division: 24 bits, a round bit, the rest;
+ * ties to even), which is (float)((double)n / M) (checked for every n and
+ * M = 2^b - 1, b up to 16, while this was written). */
+extern const char *const MW_GLSL_NEAREST;
 void mw_msaa_fini(mw_render *r);
 
 /* ---- 2D blits on the GPU (twod_gpu.c) ---- */
 /* A 902D blit (the class's method array) done on the GPU when both sides
  * are resident render targets and it is a point blit between formats
- * whose conversion it reproduces (the conditions are in twod_gpu.c); true when done, false when the CPU
- * engine must run it on guest memory. */
+ * whose conversion it reproduces, or a bilinear one from a resident
+ * multisampled target's sample image (a resolve; its destination made
+ * resident) into a unorm format (the conditions are in twod_gpu.c); true
+ * when done, false when the CPU engine must run it on guest memory. */
 bool mw_render_twod(mw_render *r, const uint32_t *regs);
 /* Deletes the sample pass's program (names only when the GL is not lost). */
 void mw_twod_fini(mw_render *r);

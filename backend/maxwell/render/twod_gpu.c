@@ -7,7 +7,17 @@
  * point, INT and FRAC words), SAMPLE_MODE ORIGIN (bit 0: CENTER 0, CORNER
  * 1) and FILTER (bit 4: POINT 0, BILINEAR 1).
  *
- * Common to what is taken: SRCCOPY, POINT, both surfaces resident, fresh,
+ * A resolve first: a BILINEAR SRCCOPY blit whose source is the sample
+ * image of a resident, fresh multisampled colour target (its memory
+ * (W << sx) x (H << sy), msaa.c) into an unsigned-normalized destination
+ * (made resident, loaded from memory, when it is not), both formats ones
+ * the sample pass below takes, any steps, origins and clip: the resolve
+ * pass (RESOLVE_FS) redoes twod.c's bilinear arithmetic in IEEE single
+ * precision on the samples write-back would write, so the flushed
+ * destination is what twod.c makes of the flushed samples, at every scale
+ * (test_maxwell_msaa resolve_matches_cpu).
+ *
+ * Common to the rest of what is taken: SRCCOPY, POINT, both surfaces resident, fresh,
  * colour, single-sampled and described by the 2D registers exactly as the
  * render cache holds them (address, format, size, pitch or block height;
  * depth 1, layer 0), source and destination not sharing memory, the
@@ -73,11 +83,12 @@
  * of their size. (Signed formats were declined on ES after a run showed
  * RF16 -> RN8's negative results as 0; that does not reproduce with the
  * read-back as it is, and the test requires negative codes in every signed
- * destination.) Declined (false): other operations, BILINEAR (twod.c
- * blends in float in an order a GL shader is not bound to keep), sRGB and
- * integer formats other than the plain copy, multisampled
- * surfaces and everything the conditions above leave out. */
+ * destination.) Declined (false): other operations, BILINEAR from a
+ * single-sampled source (left to twod.c), sRGB and integer formats other
+ * than the plain copy, point blits from or to multisampled surfaces and
+ * everything the conditions above leave out. */
 #include <stdio.h>
+#include <string.h>
 
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/compute.h"
@@ -150,6 +161,28 @@ static const char *const VS =
     "    gl_Position = vec4(p, 0.0, 1.0);\n"
     "}\n";
 
+/* Both passes: the uniforms 0-5 (below) and texel(): floor(p + i * step)
+ * for i >= 0 below 2^15, and in f the fraction's 32 bits, from an axis's
+ * uniforms (axis() below). */
+static const char *const COMMON =
+    "layout(location = 0) uniform ivec4 ax;\n"
+    "layout(location = 1) uniform ivec4 ay;\n"
+    "layout(location = 2) uniform ivec4 org;\n"
+    "layout(location = 3) uniform ivec4 lim;\n"
+    "layout(location = 4) uniform ivec4 smax;\n"
+    "layout(location = 5) uniform ivec4 dmax;\n"
+    "layout(location = 0) out vec4 o;\n"
+    "int texel(int i, ivec4 a, out uint f) {\n"
+    "    uint lo = uint(a.y), dl = uint(a.w); /* int -> uint keeps the bits */\n"
+    "    uint pl = uint(i) * (dl & 0xFFFFu), ph = uint(i) * (dl >> 16);\n"
+    "    uint s1 = lo + pl;\n"
+    "    uint c = s1 < lo ? 1u : 0u;\n"
+    "    uint s2 = s1 + (ph << 16);\n"
+    "    c += s2 < s1 ? 1u : 0u;\n"
+    "    f = s2;\n"
+    "    return a.x + i * a.z + int((ph >> 16) + c);\n"
+    "}\n";
+
 /* uniforms: 0, 1 the x and y axes (the 32.32 sample point at the first
  * clipped pixel as its integer word and fraction bits, the step likewise);
  * 2 the first clipped pixel, the scale; 3 the last source texel, whether
@@ -158,28 +191,12 @@ static const char *const VS =
  * format lacks it) */
 static const char *const FS =
     "layout(binding = 0) uniform highp sampler2D src;\n"
-    "layout(location = 0) uniform ivec4 ax;\n"
-    "layout(location = 1) uniform ivec4 ay;\n"
-    "layout(location = 2) uniform ivec4 org;\n"
-    "layout(location = 3) uniform ivec4 lim;\n"
-    "layout(location = 4) uniform ivec4 smax;\n"
-    "layout(location = 5) uniform ivec4 dmax;\n"
-    "layout(location = 0) out vec4 o;\n"
-    "/* floor(p + i * step) for i >= 0 below 2^15 */\n"
-    "int texel(int i, ivec4 a) {\n"
-    "    uint lo = uint(a.y), dl = uint(a.w); /* int -> uint keeps the bits */\n"
-    "    uint pl = uint(i) * (dl & 0xFFFFu), ph = uint(i) * (dl >> 16);\n"
-    "    uint s1 = lo + pl;\n"
-    "    uint c = s1 < lo ? 1u : 0u;\n"
-    "    uint s2 = s1 + (ph << 16);\n"
-    "    c += s2 < s1 ? 1u : 0u;\n"
-    "    return a.x + i * a.z + int((ph >> 16) + c);\n"
-    "}\n"
     "void main() {\n"
     "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
     "    int k = org.z;\n"
     "    ivec2 g = q / k;\n"
-    "    ivec2 t = clamp(ivec2(texel(g.x - org.x, ax), texel(g.y - org.y, ay)), ivec2(0), lim.xy);\n"
+    "    uint f;\n"
+    "    ivec2 t = clamp(ivec2(texel(g.x - org.x, ax, f), texel(g.y - org.y, ay, f)), ivec2(0), lim.xy);\n"
     "    vec4 c = texelFetch(src, t * k + (q - g * k), 0);\n"
     "    for (int j = 0; j < 4; j++) {\n"
     "        int n;\n"
@@ -222,24 +239,31 @@ void mw_twod_fini(mw_render *r)
 {
     if (!r->gl_lost && r->ctx) {
         r->ctx->gl.DeleteProgram(r->twod_prog);
+        r->ctx->gl.DeleteProgram(r->twod_resolve_prog);
         r->ctx->gl.DeleteVertexArrays(1, &r->twod_vao);
     }
-    r->twod_prog = r->twod_vao = 0;
+    r->twod_prog = r->twod_resolve_prog = r->twod_vao = 0;
 }
 
-static bool sample_program(mw_render *r)
+/* A pass's program (*prog, linked at its first use; body its fragment
+ * shader, the sampler first, then COMMON) and the empty vertex array both draw with. */
+static bool pass_program(mw_render *r, const char *body, GLuint *prog)
 {
-    if (r->twod_prog)
+    if (*prog)
         return true;
-    char vs[512], fs[4096];
-    const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n" : "";
+    char vs[512], fs[8192];
+    const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n"
+                                           "precision highp sampler2DMS;\n" : "";
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
-    snprintf(fs, sizeof fs, "%s\n%s%s", r->ctx->glsl_version_line, prec, FS);
-    if (gl_link_program(r->ctx, vs, fs, &r->twod_prog) != GLHLE_RESULT_OK) {
-        r->twod_prog = 0;
+    const char *main_at = strstr(body, "\n") + 1; /* after the sampler's line */
+    snprintf(fs, sizeof fs, "%s\n%s%.*s%s%s%s", r->ctx->glsl_version_line, prec, (int)(main_at - body), body, COMMON,
+             MW_GLSL_NEAREST, main_at);
+    if (gl_link_program(r->ctx, vs, fs, prog) != GLHLE_RESULT_OK) {
+        *prog = 0;
         return false;
     }
-    r->ctx->gl.CreateVertexArrays(1, &r->twod_vao);
+    if (!r->twod_vao)
+        r->ctx->gl.CreateVertexArrays(1, &r->twod_vao);
     return true;
 }
 
@@ -288,17 +312,194 @@ static bool axis(int64_t p0, int64_t step, int64_t d0, int64_t d1, GLint out[4])
     return true;
 }
 
+/* ---- the resolve: bilinear from a multisampled source ---- */
+
+/* uniforms: 0, 1 the x and y axes as in FS, of the bilinear tap point
+ * (u - 1/2); 2 the first clipped pixel, the scale; 3 the last texel of the
+ * sample image, the block's shift (sx, sy); 4, 5 each component's M in
+ * the source and the destination (0: the format lacks it); 6-13 each block
+ * position's GL sample and scaled pixel (mw_msaa_sample_map). twod.c's
+ * float arithmetic step by step: each texel decoded to the float nearest
+ * n / M (twod.c's (float)((double)n / M): the same float, checked for
+ * every n and every M = 2^b - 1 up to b = 16 while this was written), the
+ * fraction the float nearest its 32 bits / 2^32 (ties to even, as the
+ * conversion from double rounds), the two lerps and the last in IEEE
+ * single precision, `precise` so that no step is fused or reordered (GLSL
+ * 4.50 and ES 3.20, section 4.7.1: +, - and * correctly rounded), and the
+ * encode floor(v * M' + 1/2) exactly, in 64 bits made of two words. */
+static const char *const RESOLVE_FS =
+    "layout(binding = 0) uniform highp sampler2DMS src;\n"
+    "layout(location = 6) uniform ivec4 sample_at[8];\n"
+    "/* the float nearest f / 2^32, ties to even */\n"
+    "float fraction(uint f) {\n"
+    "    if (f < 0x1000000u)\n"
+    "        return ldexp(float(f), -32);\n"
+    "    int sh = findMSB(f) - 23;\n"
+    "    uint m = f >> uint(sh), rem = f & ((1u << uint(sh)) - 1u), hf = 1u << uint(sh - 1);\n"
+    "    if (rem > hf || (rem == hf && (m & 1u) != 0u))\n"
+    "        m++;\n"
+    "    return ldexp(float(m), sh - 32);\n"
+    "}\n"
+    "/* floor(v * M + 1/2) for v in [0, 1]: v = m 2^-s, m below 2^24 */\n"
+    "uint encode(float v, uint M) {\n"
+    "    uint bits = floatBitsToUint(v), e = bits >> 23 & 0xFFu;\n"
+    "    int s = 150 - int(e);\n"
+    "    if (e == 0u || s > 41)\n"
+    "        return 0u;\n"
+    "    uint hi, lo;\n"
+    "    umulExtended((bits & 0x7FFFFFu) | 0x800000u, M, hi, lo);\n"
+    "    if (s - 1 < 32) {\n"
+    "        uint add = 1u << uint(s - 1), l2 = lo + add;\n"
+    "        hi += l2 < lo ? 1u : 0u;\n"
+    "        lo = l2;\n"
+    "    } else {\n"
+    "        hi += 1u << uint(s - 33);\n"
+    "    }\n"
+    "    return s < 32 ? (lo >> uint(s)) | (hi << uint(32 - s)) : hi >> uint(s - 32);\n"
+    "}\n"
+    "/* texel t of the sample image: its pixel's sample, at the scaled pixel\n"
+    " * write-back reads (rep) or at this pixel's place in its block (o) */\n"
+    "vec4 fetch(ivec2 t, ivec2 o, bool rep) {\n"
+    "    ivec2 p = ivec2(t.x >> lim.z, t.y >> lim.w);\n"
+    "    ivec2 b = t - ivec2(p.x << lim.z, p.y << lim.w);\n"
+    "    ivec4 at = sample_at[(b.y << lim.z) + b.x];\n"
+    "    vec4 c = texelFetch(src, p * org.z + (rep ? at.yz : o), at.x);\n"
+    "    vec4 v = vec4(0.0, 0.0, 0.0, 1.0);\n"
+    "    for (int j = 0; j < 4; j++)\n"
+    "        if (smax[j] != 0)\n"
+    "            v[j] = nearest(uint(floor(c[j] * float(smax[j]) + 0.5)), uint(smax[j]));\n"
+    "    return v;\n"
+    "}\n"
+    "void main() {\n"
+    "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
+    "    int k = org.z;\n"
+    "    ivec2 g = q / k, sub = q - g * k;\n"
+    "    bool rep = sub == ivec2(k / 2); /* the scaled pixel write-back takes (render_targets.c) */\n"
+    "    uint fx, fy;\n"
+    "    int iu = texel(g.x - org.x, ax, fx), iv = texel(g.y - org.y, ay, fy);\n"
+    "    float fu = fraction(fx), fv = fraction(fy);\n"
+    "    ivec2 t0 = clamp(ivec2(iu, iv), ivec2(0), lim.xy), t1 = clamp(ivec2(iu, iv) + 1, ivec2(0), lim.xy);\n"
+    "    vec4 a = fetch(t0, sub, rep), b = fetch(ivec2(t1.x, t0.y), sub, rep);\n"
+    "    vec4 c = fetch(ivec2(t0.x, t1.y), sub, rep), d = fetch(t1, sub, rep);\n"
+    "    for (int j = 0; j < 4; j++) {\n"
+    "        precise float top = a[j] + (b[j] - a[j]) * fu;\n"
+    "        precise float bottom = c[j] + (d[j] - c[j]) * fu;\n"
+    "        precise float v = top + (bottom - top) * fv;\n"
+    "        v = clamp(v, 0.0, 1.0);\n"
+    "        o[j] = dmax[j] == 0 ? 0.0 : float(encode(v, uint(dmax[j]))) / float(dmax[j]);\n"
+    "    }\n"
+    "}\n";
+
+/* The resident, fresh, multisampled colour surface whose sample image d
+ * describes (its size the pixels' times the block's), or NULL. */
+static mw_surface *resident_samples(mw_render *r, const mw_surface_desc *d)
+{
+    for (uint32_t i = 0; i < r->count; i++) {
+        mw_surface *s = &r->surf[i];
+        const mw_surface_desc *h = &s->d;
+        if (!s->stale && !h->zeta && (h->sx | h->sy) && !h->pitch && !d->pitch && h->va == d->va &&
+            h->format == d->format && (uint64_t)h->width << h->sx == d->width &&
+            (uint64_t)h->height << h->sy == d->height && h->block_height_log2 == d->block_height_log2)
+            return s;
+    }
+    return NULL;
+}
+
+/* The pass state both fragment passes draw under: nothing but the
+ * triangle reaches dst's clipped rectangle. */
+static void pass_state(mw_render *r, GLuint fbo, GLuint prog, int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
+{
+    const GLint k = (GLint)r->scale;
+    gl_state *st = &r->st;
+    gl_state_raster_defaults(st);
+    gl_state_framebuffer(st, fbo);
+    gl_state_viewport(st, (GLint)cx0 * k, (GLint)cy0 * k, (GLsizei)(cx1 - cx0) * k, (GLsizei)(cy1 - cy0) * k);
+    gl_state_scissor(st, false, 0, 0, 0, 0);
+    gl_state_cull(st, false, GL_BACK, GL_CCW);
+    gl_state_depth(st, false, GL_ALWAYS, false);
+    gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
+                       .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
+    gl_state_stencil(st, &sten);
+    gl_blend b = {0};
+    gl_state_blend(st, &b);
+    gl_state_logic_op(st, false, GL_COPY);
+    gl_state_color_mask(st, true, true, true, true);
+    gl_state_clip_distance0(st, false);
+    gl_state_raster_cap(st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* the pass writes the stored values */
+    gl_state_program(st, prog);
+    gl_state_vertex_array(st, r->twod_vao);
+}
+
+/* A bilinear SRCCOPY blit whose source is the sample image of a resident
+ * multisampled target (a resolve: steps of the block's size average its
+ * samples) into an unorm destination, which is made resident when it is
+ * not; both formats unorm ones the sample pass takes (sample_format). */
+static bool resolve(mw_render *r, const uint32_t *regs, const mw_surface_desc *sd, const mw_surface_desc *dd,
+                    int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
+{
+    mw_surface *src = resident_samples(r, sd);
+    GLint sm[4], dm[4], ax[4], ay[4], map[32];
+    bool ss, sh, ds, dh;
+    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || ss || sh ||
+        !sample_format(dd->format, false, dm, &ds, &dh) || ds || dh)
+        return false;
+    const int64_t du = fixed(R(DU_DX_INT), R(DU_DX_FRAC)), dv = fixed(R(DV_DY_INT), R(DV_DY_FRAC));
+    const int64_t u0 = fixed(R(SRC_X0_INT), R(SRC_X0_FRAC)), v0 = fixed(R(SRC_Y0_INT), R(SRC_Y0_FRAC));
+    const int64_t x0 = (int32_t)R(DST_X0), y0 = (int32_t)R(DST_Y0), half = (int64_t)1 << 31;
+    const bool center = !(R(SAMPLE_MODE) & 1);
+    if (!axis(u0 + (center ? du >> 1 : 0) - half, du, cx0 - x0, cx1 - 1 - x0, ax) ||
+        !axis(v0 + (center ? dv >> 1 : 0) - half, dv, cy0 - y0, cy1 - 1 - y0, ay))
+        return false;
+    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, RESOLVE_FS, &r->twod_resolve_prog))
+        return false;
+    const mw_surface_desc src_d = src->d;
+    src->last_use = ++r->tick; /* not the one a new destination evicts */
+    mw_surface *dst = resident(r, dd);
+    if (!dst) {
+        if (mw_render_get_surface(r, dd, &dst) != GLHLE_RESULT_OK)
+            return false; /* the CPU engine on memory */
+        src = resident_samples(r, &(mw_surface_desc){.va = src_d.va, .format = src_d.format,
+                                                      .width = src_d.width << src_d.sx,
+                                                      .height = src_d.height << src_d.sy,
+                                                      .block_height_log2 = src_d.block_height_log2});
+    }
+    if (!src || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
+        return false;
+    mw_msaa_sample_map(r, src, map);
+    const GladGLContext *gl = &r->ctx->gl;
+    const GLuint prog = r->twod_resolve_prog;
+    gl->ProgramUniform4iv(prog, 0, 1, ax);
+    gl->ProgramUniform4iv(prog, 1, 1, ay);
+    gl->ProgramUniform4i(prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, 0);
+    gl->ProgramUniform4i(prog, 3, (GLint)sd->width - 1, (GLint)sd->height - 1, src->d.sx, src->d.sy);
+    gl->ProgramUniform4iv(prog, 4, 1, sm);
+    gl->ProgramUniform4iv(prog, 5, 1, dm);
+    gl->ProgramUniform4iv(prog, 6, (GLsizei)(1u << (src->d.sx + src->d.sy)), map);
+    uint32_t counting; /* the pass is no part of a counted draw */
+    mw_query_suspend(r, &counting);
+    pass_state(r, dst->fbo, prog, cx0, cy0, cx1, cy1);
+    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, src->tex);
+    gl_state_sampler(&r->st, 0, 0);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    mw_query_resume(r, counting);
+    src->last_use = dst->last_use = ++r->tick;
+    mw_render_rendered(r, dst);
+    mw_draw_invalidate(r, dst->lo, dst->hi - dst->lo);
+    r->stats.twod_gpu++;
+    r->stats.twod_resolves++;
+    return true;
+}
+
 bool mw_render_twod(mw_render *r, const uint32_t *regs)
 {
     if (r->twod_on_cpu || r->gl_lost)
         return false;
-    if (R(OPERATION) != 3 /* SRCCOPY */ || (R(SAMPLE_MODE) >> 4 & 1) /* BILINEAR */)
+    const bool bilinear = R(SAMPLE_MODE) >> 4 & 1;
+    if (R(OPERATION) != 3 /* SRCCOPY */)
         return false;
     mw_surface_desc sd, dd;
     if (!side_desc(regs, true, &sd) || !side_desc(regs, false, &dd))
-        return false;
-    mw_surface *src = resident(r, &sd), *dst = resident(r, &dd);
-    if (!src || !dst || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
         return false;
     const int64_t du = fixed(R(DU_DX_INT), R(DU_DX_FRAC)), dv = fixed(R(DV_DY_INT), R(DV_DY_FRAC));
     const int64_t u0 = fixed(R(SRC_X0_INT), R(SRC_X0_FRAC)), v0 = fixed(R(SRC_Y0_INT), R(SRC_Y0_FRAC));
@@ -320,7 +521,12 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
     }
     if (cx0 >= cx1 || cy0 >= cy1)
         return false; /* nothing to write: the CPU engine still checks the registers */
+    if (bilinear)
+        return resolve(r, regs, &sd, &dd, cx0, cy0, cx1, cy1);
     const GLint k = (GLint)r->scale;
+    mw_surface *src = resident(r, &sd), *dst = resident(r, &dd);
+    if (!src || !dst || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
+        return false;
     /* the copy: the source texels floor(SRC_0 + x - DST_0), inside the source */
     const int64_t one = (int64_t)1 << 32;
     const int64_t sx0 = (u0 >> 32) + (cx0 - x0), sy0 = (v0 >> 32) + (cy0 - y0);
@@ -340,7 +546,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         if (!axis(u0 + (center ? du >> 1 : 0), du, cx0 - x0, cx1 - 1 - x0, ax) ||
             !axis(v0 + (center ? dv >> 1 : 0), dv, cy0 - y0, cy1 - 1 - y0, ay))
             return false;
-        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !sample_program(r))
+        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, FS, &r->twod_prog))
             return false;
     } else if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
         return false;
@@ -366,23 +572,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         uint32_t counting; /* the pass is no part of a counted draw */
         mw_query_suspend(r, &counting);
         gl_state *st = &r->st;
-        gl_state_raster_defaults(st);
-        gl_state_framebuffer(st, dst->fbo);
-        gl_state_viewport(st, (GLint)cx0 * k, (GLint)cy0 * k, (GLsizei)(cx1 - cx0) * k, (GLsizei)(cy1 - cy0) * k);
-        gl_state_scissor(st, false, 0, 0, 0, 0);
-        gl_state_cull(st, false, GL_BACK, GL_CCW);
-        gl_state_depth(st, false, GL_ALWAYS, false);
-        gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
-                           .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
-        gl_state_stencil(st, &sten);
-        gl_blend b = {0};
-        gl_state_blend(st, &b);
-        gl_state_logic_op(st, false, GL_COPY);
-        gl_state_color_mask(st, true, true, true, true);
-        gl_state_clip_distance0(st, false);
-        gl_state_raster_cap(st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* the pass writes the stored values */
-        gl_state_program(st, prog);
-        gl_state_vertex_array(st, r->twod_vao);
+        pass_state(r, dst->fbo, prog, cx0, cy0, cx1, cy1);
         gl_state_texture(st, 0, GL_TEXTURE_2D, src->tex);
         gl_state_sampler(st, 0, 0);
         gl->DrawArrays(GL_TRIANGLES, 0, 3);
