@@ -38,6 +38,17 @@
 #define MW_LOGIC_OP_LOCATION 1001
 #define MW_LOGIC_MAX_LOCATION 1002
 #define MW_LOGIC_DEST_UNIT (2 * MW_GL_TEXTURES_PER_STAGE)
+/* a desktop GL host without subgroup operations in GLSL
+ * (glhle_context_info.subgroups false: no ARB_shader_ballot,
+ * ARB_gpu_shader_int64 or ARB_shader_group_vote): the translation refuses
+ * VOTE, a general SHFL and the lane registers (mw_spirv_input.no_subgroups)
+ * instead of writing GLSL the driver cannot compile. GLES implies it. */
+#define MW_PROGRAM_HOST_NO_SUBGROUPS 4u
+
+/* The host bits of a context: graphics programs (fragment framebuffer
+ * fetch included) or, with `compute`, compute programs (the bits that
+ * change them: GLES and NO_SUBGROUPS). */
+uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
 
 typedef struct mw_program_key {
     uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */
