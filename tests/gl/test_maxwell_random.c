@@ -168,8 +168,8 @@ static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS],
 /* test_tld: an RGBA32UI 2D texture the program fetches from handle word 0
  * (slot 0), of the kind and GL target below (test_tld_ms: multisampled) */
 static GLuint fetch_texture;
-static uint8_t fetch_kind = MW_TEX_2D | MW_TEX_UINT;
-static GLenum fetch_target = GL_TEXTURE_2D;
+static uint8_t fetch_kind;
+static GLenum fetch_target;
 /* test_shfl: the targets are grid x grid pixels and every pixel's R0-R11
  * land in grid_out (target i's pixels at i * grid * grid * 4) */
 static int grid = 2;
@@ -295,6 +295,18 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
                 const char *dump)
 {
     return run_as(ctx, p, got, why, why_size, dump, false, NULL);
+}
+
+/* A branchy program of `n` instruction slots (whole groups of three). */
+static tmr_program *slots_program(const uint64_t *slots, uint32_t n)
+{
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < n; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = (n + 2) / 3 * 4;
+    p->branchy = true;
+    return p;
 }
 
 static void print_registers(const uint32_t *want, const uint32_t *got)
@@ -533,12 +545,7 @@ static void test_calls(void **state)
         add_r1, ret,                                /* f: 9 */
         cal_to(11, 9), shl_r1, ret, nop,            /* g: 11 */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 15; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 20;
-    p->branchy = true;
+    tmr_program *p = slots_program(slots, 15);
     for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
         uint32_t got[OUTS];
         char why[256];
@@ -710,12 +717,7 @@ static void test_brx(void **state)
         mov | 0xffffffb0ull << 20 | 2,               /* MOV32I R2, -80 */
         brx | 2ull << 8 | 16ull << 20,               /* BRX R2, 16 */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 9; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 12;
-    p->branchy = true;
+    tmr_program *p = slots_program(slots, 9);
     for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
         uint32_t got[OUTS];
         char why[256];
@@ -734,6 +736,32 @@ static void test_brx(void **state)
     }
     free(p);
     print_message("maxwell BRX: forward and backward (to a scheduling word), R0 = 0x11 as worked by hand\n");
+}
+
+/* Runs nine instruction slots with fetch_texture bound at slot 0 (of
+ * `kind`, GL `target`), deletes the texture, and compares R0-R11 with
+ * `want`; `what` names the test in failures. */
+static void run_fetch(glhle_context *ctx, const uint64_t slots[9], uint8_t kind, GLenum target,
+                      const uint32_t want[OUTS], const char *what, const char *dump)
+{
+    tmr_program *p = slots_program(slots, 9);
+    uint32_t got[OUTS];
+    char why[256];
+    fetch_kind = kind;
+    fetch_target = target;
+    bool ok = run(ctx, p, got, why, sizeof why, dump);
+    ctx->gl.DeleteTextures(1, &fetch_texture);
+    fetch_texture = 0;
+    if (!ok) {
+        print_program(p);
+        fail_msg("%s: %s", what, why);
+    }
+    if (memcmp(got, want, sizeof got)) {
+        print_program(p);
+        print_registers(want, got);
+        fail_msg("%s: the fetched registers differ from the hand-worked texels", what);
+    }
+    free(p);
 }
 
 /* TLD (issue 15 part 2): texel fetches from a 4x4 RGBA32UI texture with a
@@ -777,29 +805,9 @@ static void test_tld(void **state)
         tld | 1ull << 55 | 1ull << 35 | 0x5ull << 31 | 6ull << 20 | 8ull << 8 | 10, /* TLD.LL.AOFFI R10, R8, R6 */
         0xe30000000007000full,                                    /* EXIT */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 9; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 12;
-    p->branchy = true;
     static const uint32_t want[OUTS] = {0x00000201, 0x01000201, 0x02000201, 0x03000201, 1, 2, 1, 0x1f, 1, 0,
                                         0x00010100, 0x02010100};
-    uint32_t got[OUTS];
-    char why[256];
-    bool ok = run(ctx, p, got, why, sizeof why, "maxwell_tld.glsl");
-    gl->DeleteTextures(1, &fetch_texture);
-    fetch_texture = 0;
-    if (!ok) {
-        print_program(p);
-        fail_msg("TLD: %s", why);
-    }
-    if (memcmp(got, want, sizeof got)) {
-        print_program(p);
-        print_registers(want, got);
-        fail_msg("TLD: the fetched registers differ from the hand-worked texels");
-    }
-    free(p);
+    run_fetch(ctx, slots, MW_TEX_2D | MW_TEX_UINT, GL_TEXTURE_2D, want, "TLD", "maxwell_tld.glsl");
     print_message("maxwell TLD: LZ and LL+AOFFI fetches equal the hand-worked texels\n");
 }
 
@@ -877,33 +885,10 @@ static void test_tld_ms(void **state)
         tld | 1ull << 35 | 0x5ull << 31 | 6ull << 20 | 8ull << 8 | 10, /* TLD.MS.AOFFI R10, R8, R6 */
         0xe30000000007000full,                                      /* EXIT */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 9; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 12;
-    p->branchy = true;
     static const uint32_t want[OUTS] = {0x00030201, 0x01030201, 0x02030201, 0x03030201, 1, 2, 0x1f, 2, 1, 0,
                                         0x00020100, 0x02020100};
-    uint32_t got[OUTS];
-    char why[256];
-    fetch_kind = MW_TEX_2D_MS | MW_TEX_UINT;
-    fetch_target = GL_TEXTURE_2D_MULTISAMPLE;
-    bool ok = run(ctx, p, got, why, sizeof why, "maxwell_tld_ms.glsl");
-    fetch_kind = MW_TEX_2D | MW_TEX_UINT;
-    fetch_target = GL_TEXTURE_2D;
-    gl->DeleteTextures(1, &fetch_texture);
-    fetch_texture = 0;
-    if (!ok) {
-        print_program(p);
-        fail_msg("TLD.MS: %s", why);
-    }
-    if (memcmp(got, want, sizeof got)) {
-        print_program(p);
-        print_registers(want, got);
-        fail_msg("TLD.MS: the fetched registers differ from the hand-worked samples");
-    }
-    free(p);
+    run_fetch(ctx, slots, MW_TEX_2D_MS | MW_TEX_UINT, GL_TEXTURE_2D_MULTISAMPLE, want, "TLD.MS",
+              "maxwell_tld_ms.glsl");
     print_message("maxwell TLD.MS: single-sample fetches (plain and AOFFI) equal the hand-worked samples\n");
 }
 
@@ -977,12 +962,7 @@ static void test_shfl(void **state)
             0xf0c8000000000000ull | guard | 0x3cull << 20 | 8, /* S2R R8, SR_GEMASK */
             0xe30000000007000full,
         };
-        tmr_program *p = calloc(1, sizeof *p);
-        assert_non_null(p);
-        for (uint32_t s = 0; s < 12; s++)
-            p->code[tmr_word_of_slot(s)] = slots[s];
-        p->words = 16;
-        p->branchy = true;
+        tmr_program *p = slots_program(slots, 12);
         uint32_t got[OUTS];
         char why[256];
         if (!run(ctx, p, got, why, sizeof why, "maxwell_shfl.glsl")) {

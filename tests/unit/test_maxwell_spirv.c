@@ -211,6 +211,19 @@ static void fragment_input(mw_spirv_input *in, uint64_t *code, size_t words, uin
     in->key.stage = MW_SPIRV_FRAGMENT;
 }
 
+/* A fragment module's GLSL (ES or core) with glhle's bindings, into `gl`
+ * (the caller frees it). */
+static char *fragment_glsl(const mw_spirv_result *r, bool es, glhle_bytebuf *gl)
+{
+    spv_glsl_binding bind[64];
+    const size_t nb = mw_spirv_gl_bindings(r, MW_SPIRV_FRAGMENT, bind);
+    const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
+    glhle_bytebuf_init(gl, 0);
+    assert_int_equal(spv_to_glsl((const uint32_t *)r->spirv.data, r->spirv.size / 4, &o, ts_logger(), gl),
+                     GLHLE_RESULT_OK);
+    return (char *)glhle_bytebuf_cstr(gl);
+}
+
 static void test_program_identity_and_cache(void **state)
 {
     (void)state;
@@ -405,14 +418,8 @@ static void test_1d_as_2d(void **state)
         const char *name = names[v];
         if (tsv_available())
             tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, name);
-        spv_glsl_binding bind[64];
-        const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_FRAGMENT, bind);
-        const spv_glsl_options o = {.es = flat, .bindings = bind, .binding_count = nb};
         glhle_bytebuf gl;
-        glhle_bytebuf_init(&gl, 0);
-        assert_int_equal(spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &gl),
-                         GLHLE_RESULT_OK);
-        char *src = (char *)glhle_bytebuf_cstr(&gl);
+        char *src = fragment_glsl(&r, flat, &gl);
         if (flat) {
             assert_null(strstr(src, "sampler1D"));
             assert_non_null(strstr(src, "sampler2D tex0"));
@@ -458,14 +465,8 @@ static void test_tld_ms(void **state)
             assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
             if (tsv_available())
                 tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, name[a]);
-            spv_glsl_binding bind[64];
-            const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_FRAGMENT, bind);
-            const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
             glhle_bytebuf gl;
-            glhle_bytebuf_init(&gl, 0);
-            assert_int_equal(spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &gl),
-                             GLHLE_RESULT_OK);
-            char *src = (char *)glhle_bytebuf_cstr(&gl);
+            char *src = fragment_glsl(&r, es, &gl);
             assert_non_null(strstr(src, decl[a]));
             assert_non_null(strstr(src, "texelFetch"));
             if (tgv_available())
