@@ -2813,9 +2813,10 @@ static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
     uint32_t slot = (byte - t->in->key.tex_handle_offset) / 4;
     uint8_t kind = t->in->key.tex[slot];
     if (!t->tex[slot]) {
-        static const SpvDim dims[8] = {SpvDim2D, SpvDim1D, SpvDim2D, SpvDim3D, SpvDimCube, SpvDim1D, SpvDim2D, SpvDimCube};
+        static const SpvDim dims[10] = {SpvDim2D, SpvDim1D, SpvDim2D, SpvDim3D, SpvDimCube,
+                                        SpvDim1D, SpvDim2D, SpvDimCube, SpvDim2D, SpvDim2D};
         uint32_t k = kind & MW_TEX_KIND_MASK;
-        if (k == MW_TEX_NONE || k > MW_TEX_CUBE_ARRAY) {
+        if (k == MW_TEX_NONE || k > MW_TEX_2D_MS_ARRAY) {
             UNSUPPORTED(t, "sampling a texture slot the key leaves unbound");
             return 0;
         }
@@ -2827,8 +2828,13 @@ static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
         if (k == MW_TEX_CUBE_ARRAY)
             spv_capability(b, SpvCapabilitySampledCubeArray);
         uint32_t st = kind & MW_TEX_SINT ? t->t_i32 : kind & MW_TEX_UINT ? t->t_u32 : t->t_f32;
-        bool arrayed = k == MW_TEX_1D_ARRAY || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY;
-        uint32_t img = spv_type_image(b, st, dim, kind & MW_TEX_SHADOW ? 1 : 0, arrayed, false, 1,
+        bool arrayed = k == MW_TEX_1D_ARRAY || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY || k == MW_TEX_2D_MS_ARRAY;
+        const bool ms = k == MW_TEX_2D_MS || k == MW_TEX_2D_MS_ARRAY;
+        if (ms && (kind & MW_TEX_SHADOW)) {
+            UNSUPPORTED(t, "a depth-compare multisample texture");
+            return 0;
+        }
+        uint32_t img = spv_type_image(b, st, dim, kind & MW_TEX_SHADOW ? 1 : 0, arrayed, ms, 1,
                                       SpvImageFormatUnknown);
         t->tex_type[slot] = spv_type_sampled_image(b, img);
         t->tex_image_type[slot] = img;
@@ -3062,10 +3068,15 @@ static void emit_tlds(tr *t, uint64_t insn)
  * fetched), component mask 31-34 into Rd, Rd+1, ...; coordinates from Ra
  * (an array's layer first, in Ra's low 16 bits, then x, y); from Rb in
  * turn the LOD (LL, bit 55; else level 0), the offsets (AOFFI 35: signed
- * 4-bit x, y, z at 0, 4, 8), the sample (MS 50). MS (the key has no
- * multisample kind), CL (54), a sparse predicate (51-53 other than PT: they
- * are part of the opcode match, so never seen) and TLD.B are refused.
- * Offsets are added to the coordinates, as for TLDS. */
+ * 4-bit x, y, z at 0, 4, 8), the sample index (MS 50; yuzu
+ * texture_load.cpp reads it after the offsets, Mesa emitTLD sets bit 50 for
+ * an MS target). TLD.MS of a 2D or 2D-array type fetches from a slot the
+ * key names MW_TEX_2D_MS / MW_TEX_2D_MS_ARRAY (texelFetch of a
+ * sampler2DMS(Array) with the sample: OpImageFetch with Sample); a
+ * multisample texture has one level, so MS with LL is refused. CL (54), a
+ * sparse predicate (51-53 other than PT: they are part of the opcode match,
+ * so never seen) and TLD.B are refused. Offsets are added to the
+ * coordinates, as for TLDS. */
 static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c);
 
 static void emit_tld(tr *t, uint64_t insn)
@@ -3075,20 +3086,22 @@ static void emit_tld(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, "a bindless texture instruction");
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
     uint32_t rb = bits(insn, 20, 8);
-    if (bit(insn, 50))
-        return (void)UNSUPPORTED(t, "TLD.MS (no multisample texture kind in the key)");
+    const bool ms = bit(insn, 50);
     if (bit(insn, 54))
         return (void)UNSUPPORTED(t, "TLD.CL");
     static const int8_t kinds[8] = {MW_TEX_1D, MW_TEX_1D_ARRAY, MW_TEX_2D, MW_TEX_2D_ARRAY, MW_TEX_3D, -1, -1, -1};
-    if (kinds[type] < 0)
-        return (void)UNSUPPORTED(t, "TLD of a cube or 3D array texture");
+    static const int8_t ms_kinds[8] = {-1, -1, MW_TEX_2D_MS, MW_TEX_2D_MS_ARRAY, -1, -1, -1, -1};
+    if ((ms ? ms_kinds : kinds)[type] < 0)
+        return (void)UNSUPPORTED(t, ms ? "TLD.MS of a target other than 2D or 2D array" : "TLD of a cube or 3D array texture");
+    if (ms && bit(insn, 55))
+        return (void)UNSUPPORTED(t, "TLD.MS.LL (a multisample texture has one level)");
     uint32_t rt, smp = texture_var(t, bits(insn, 36, 13), &rt);
     if (!smp)
         return;
     if (rt == t->t_f32)
         return (void)UNSUPPORTED(t, "TLD of a depth-compare texture");
-    if ((uint32_t)kinds[type] != slot_kind(t, insn))
-        return (void)UNSUPPORTED(t, "TLD whose target differs from the bound texture's kind");
+    if ((uint32_t)(ms ? ms_kinds : kinds)[type] != slot_kind(t, insn))
+        return (void)UNSUPPORTED(t, "TLD whose target (or MS) differs from the bound texture's kind");
     const bool array = type == 1 || type == 3;
     const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, i32 = t->t_i32;
     uint32_t c[4];
@@ -3102,6 +3115,7 @@ static void emit_tld(tr *t, uint64_t insn)
         for (uint32_t i = 0; i < spatial; i++)
             c[i] = SPV_OP(b, SpvOpIAdd, i32, c[i], SPV_OP(b, SpvOpBitFieldSExtract, i32, off, cu(t, 4 * i), cu(t, 4)));
     }
+    const uint32_t sample = ms ? as_i(t, get_r(t, rb++)) : 0;
     uint32_t m = spatial;
     if (flat_1d(t, (uint32_t)kinds[type]))
         c[m++] = spv_const_i32(b, 0); /* row 0 of the height-1 image (widen_1d) */
@@ -3110,7 +3124,8 @@ static void emit_tld(tr *t, uint64_t insn)
     const uint32_t n = m + array;
     uint32_t coord = n == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, i32, n), c, n);
     uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), smp);
-    uint32_t res = SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
+    uint32_t res = ms ? SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsSampleMask, sample)
+                      : SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
     uint32_t vals[4], k = 0;
     for (uint32_t i = 0; i < 4; i++)
         if (mask >> i & 1)
@@ -3135,8 +3150,10 @@ static void emit_txq(tr *t, uint64_t insn)
     uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
     if (!s)
         return;
-    spv_capability(b, SpvCapabilityImageQuery);
     uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
+    if (k == MW_TEX_2D_MS || k == MW_TEX_2D_MS_ARRAY)
+        return (void)UNSUPPORTED(t, "TXQ of a multisample texture");
+    spv_capability(b, SpvCapabilityImageQuery);
     uint32_t dims = k == MW_TEX_1D ? 1 : k == MW_TEX_3D || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY ? 3 : 2;
     /* a height-1 stand-in's size has the height (1) before the layers */
     const bool flat = flat_1d(t, k);

@@ -48,6 +48,8 @@ enum {
     MW_TEX_1D_ARRAY,
     MW_TEX_2D_ARRAY,
     MW_TEX_CUBE_ARRAY,
+    MW_TEX_2D_MS,       /* multisampled: only TLD.MS reads them (sampler2DMS) */
+    MW_TEX_2D_MS_ARRAY, /* sampler2DMSArray */
     MW_TEX_KIND_MASK = 0x0f,
     MW_TEX_SHADOW = 0x10, /* depth compare sampler */
     MW_TEX_SINT = 0x20,   /* integer texel formats: isampler / usampler */

@@ -70,9 +70,9 @@ int main(int argc, char **argv)
     printf("GL vendor    %s\nGL renderer  %s\nGL version   %s (%d.%d%s)\nGLSL         %s\n", in->vendor,
            in->renderer, in->version, in->gl_major, in->gl_minor, in->gles ? " ES" : " core", in->glsl_version);
     printf("features     KHR_debug=%d buffer_storage=%d texture_barrier=%d clip_control=%d dsa=%d\n"
-           "             program_binary=%d framebuffer_fetch=%d shader_interlock=%d anisotropic=%d\n",
+           "             program_binary=%d framebuffer_fetch=%d shader_interlock=%d anisotropic=%d subgroups=%d\n",
            in->khr_debug, in->buffer_storage, in->texture_barrier, in->clip_control, in->direct_state_access,
-           in->program_binary, in->framebuffer_fetch, in->shader_interlock, in->anisotropic_filter);
+           in->program_binary, in->framebuffer_fetch, in->shader_interlock, in->anisotropic_filter, in->subgroups);
     printf("host choices %s\n", glhle_context_host_choices(ctx));
     printf("limits       texture %d, texture buffer %d texels, uniform block %d bytes\n", in->max_texture_size,
            in->max_texture_buffer_size, in->max_uniform_block_size);

@@ -699,7 +699,7 @@ static int cmd_precompile(const char *path)
         const pica_fs_host h = {.gles = in->gles, .framebuffer_fetch = in->framebuffer_fetch};
         host = pica_program_host_bits(&h);
     } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE) {
-        host = in->gles ? MW_PROGRAM_HOST_GLES : 0u;
+        host = mw_program_host_bits(in, sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE);
     } else {
         const psx_shader_host h = {.version_line = in->gles ? "#version 320 es" : "#version 450 core",
                                    .framebuffer_fetch = in->framebuffer_fetch,

@@ -1729,14 +1729,22 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
      * without it on a driver that has it) */
     if (disabled("GL_EXT_shader_framebuffer_fetch"))
         in->framebuffer_fetch = false;
+    /* The GLSL SPIRV-Cross writes for the Maxwell translation's subgroup
+     * operations requires GL_ARB_shader_ballot (ballotARB, readInvocationARB,
+     * gl_SubGroupInvocationARB) and GL_ARB_shader_group_vote (anyInvocationARB
+     * ...) outright, and ballotARB's uint64_t and its unpackUint2x32 are
+     * GL_ARB_gpu_shader_int64's; GL_KHR_shader_subgroup alone does not stand
+     * in for them there. GLSL ES has none of the three. */
+    in->subgroups = !in->gles && ext(gl, "GL_ARB_shader_ballot") && ext(gl, "GL_ARB_gpu_shader_int64") &&
+                    ext(gl, "GL_ARB_shader_group_vote");
     if (!in->gles) {
         c->dest_copy = !in->texture_barrier;
         snprintf(c->describe, sizeof c->describe,
                  "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
-                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native texture_1d=native",
+                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native texture_1d=native subgroups=%s",
                  in->direct_state_access ? "native" : "missing", gl->TextureView ? "native" : "missing",
                  in->buffer_storage ? "native" : "missing", in->texture_barrier ? "native" : "missing",
-                 in->clip_control ? "native" : "missing");
+                 in->clip_control ? "native" : "missing", in->subgroups ? "native" : "refused");
         GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
         return;
     }

@@ -156,6 +156,9 @@ typedef struct glhle_context_info {
     bool framebuffer_fetch;   /* EXT_shader_framebuffer_fetch */
     bool shader_interlock;    /* ARB_fragment_shader_interlock */
     bool anisotropic_filter;  /* ARB/EXT_texture_filter_anisotropic */
+    bool subgroups;           /* desktop GL with ARB_shader_ballot, ARB_gpu_shader_int64 and
+                               * ARB_shader_group_vote: what the Maxwell translation's subgroup
+                               * operations (VOTE, SHFL, lane registers) need in GLSL */
     int max_texture_size;
     int max_texture_buffer_size;
     int max_uniform_block_size;

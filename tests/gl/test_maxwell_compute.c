@@ -261,6 +261,86 @@ static void bad_launches_are_reported(void **state)
     env_close(&e, *state);
 }
 
+/* Whether this context offers what the subgroup translation's GLSL needs,
+ * read from the driver's extension list here (and GLHLE_CAPS_DISABLE, the
+ * pass that pretends an extension is absent), not from glhle's info. */
+static bool host_has(glhle_context *ctx, const char *name)
+{
+    const char *off = getenv("GLHLE_CAPS_DISABLE");
+    if (off && strstr(off, name))
+        return false;
+    const GladGLContext *gl = &ctx->gl;
+    GLint n = 0;
+    gl->GetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++)
+        if (!strcmp((const char *)gl->GetStringi(GL_EXTENSIONS, (GLuint)i), name))
+            return true;
+    return false;
+}
+
+/* subgroup_csh (VOTE.ANY/ALL/EQ, SHFL.IDX, LANEID) through a QMD launch.
+ * Where the host has ARB_shader_ballot, ARB_gpu_shader_int64 and
+ * ARB_shader_group_vote (desktop llvmpipe), the 2 x 64 invocations write
+ * what its GLSL gives for inputs constant over each aligned 32: for blk =
+ * g >> 5, x = (blk & 1) | (blk < 3) << 1 | 1 << 2 (the vote on blk & 2 is
+ * uniform), y = 100 blk + 5, z = blk + 1000, w = 1. Where it has not (ES,
+ * and desktop GL with GLHLE_CAPS_DISABLE=GL_ARB_shader_ballot: the
+ * gl/test_maxwell_compute_no_subgroups pass), the launch is refused with
+ * the translator's reason -- not GLSL that fails to compile -- nothing is
+ * written, and the next launch runs. */
+static void subgroup_launch(void **state)
+{
+    glhle_context *ctx = *state;
+    env e;
+    if (!env_open(&e, ctx, "subgroup_csh"))
+        skip();
+    const glhle_context_info *in = glhle_context_get_info(ctx);
+    const bool want = !in->gles && host_has(ctx, "GL_ARB_shader_ballot") &&
+                      host_has(ctx, "GL_ARB_gpu_shader_int64") && host_has(ctx, "GL_ARB_shader_group_vote");
+    assert_int_equal(in->subgroups, want);
+    assert_non_null(strstr(glhle_context_host_choices(ctx), in->gles ? "profile=es" : want ? " subgroups=native"
+                                                                                            : " subgroups=refused"));
+    memset(e.data + BUF0, 0xee, 2048);
+    tmk_job j = job(64, 1, 1, 2, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 2048);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    if (want) {
+        env_submit(&e, 1);
+        for (uint32_t g = 0; g < 128; g++) {
+            const uint32_t blk = g >> 5;
+            const uint32_t w[4] = {(blk & 1) | (uint32_t)(blk < 3) << 1 | 4u, 100 * blk + 5, blk + 1000, 1};
+            for (uint32_t c = 0; c < 4; c++)
+                if (get32(e.data + BUF0 + 16 * g + 4 * c) != w[c])
+                    fail_msg("r[%u].%c is %u, want %u", g, "xyzw"[c], get32(e.data + BUF0 + 16 * g + 4 * c), w[c]);
+        }
+        print_message("  subgroups: the launch ran, 128 uvec4 as the GLSL says\n");
+    } else {
+        glhle_maxwell_run_result res;
+        ts_log_clear();
+        assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
+        assert_int_equal(res.problems, 1);
+        assert_true(ts_log_contains("needs subgroup operations"));
+        assert_false(ts_log_contains("compile")); /* refused before any GLSL reached the driver */
+        assert_int_equal(e.gpu->render->stats.launches, 0);
+        for (uint32_t b = 0; b < 2048; b++)
+            assert_int_equal(e.data[BUF0 + b], 0xee);
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        print_message("  no subgroups on this host: the launch was refused with the translator's reason\n");
+    }
+    env_close(&e, ctx);
+    /* the instance is usable after the refusal: simple_csh runs, v[i] = 0 * 0 + i */
+    if (!env_open(&e, ctx, "simple_csh"))
+        skip();
+    j = job(64, 1, 1, 1, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 256);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 64; i++)
+        assert_int_equal(get32(e.data + BUF0 + 4 * i), i);
+    env_close(&e, ctx);
+}
+
 /* ---- the compute-geometry sample scene ----
  * Live, with a recorder: after each frame the vertex buffer holds the
  * three vec4s the shader's meaning gives (maxwell_compute_scene.h, bit for
@@ -373,6 +453,7 @@ int main(void)
         cmocka_unit_test(simple_two_launches),
         cmocka_unit_test(ssbo_layout_records),
         cmocka_unit_test(bad_launches_are_reported),
+        cmocka_unit_test(subgroup_launch),
         cmocka_unit_test(compute_geometry_scene),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

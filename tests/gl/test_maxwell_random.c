@@ -165,8 +165,11 @@ static bool run_as(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS],
     return run_mode(ctx, p, got, why, why_size, dump, dispatcher, false, structured);
 }
 
-/* test_tld: an RGBA32UI 2D texture the program fetches from handle word 0 (slot 0) */
+/* test_tld: an RGBA32UI 2D texture the program fetches from handle word 0
+ * (slot 0), of the kind and GL target below (test_tld_ms: multisampled) */
 static GLuint fetch_texture;
+static uint8_t fetch_kind;
+static GLenum fetch_target;
 /* test_shfl: the targets are grid x grid pixels and every pixel's R0-R11
  * land in grid_out (target i's pixels at i * grid * grid * 4) */
 static int grid = 2;
@@ -188,7 +191,7 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     in.key.rt_type[0] = in.key.rt_type[1] = in.key.rt_type[2] = MW_VAL_UINT;
     in.dispatcher = dispatcher;
     if (fetch_texture)
-        in.key.tex[0] = MW_TEX_2D | MW_TEX_UINT;
+        in.key.tex[0] = fetch_kind;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = false;
@@ -261,7 +264,7 @@ static bool run_mode(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS
     gl->UseProgram(prog);
     if (fetch_texture) {
         gl->ActiveTexture(GL_TEXTURE0 + MW_SPIRV_FRAGMENT * MW_GL_TEXTURES_PER_STAGE);
-        gl->BindTexture(GL_TEXTURE_2D, fetch_texture);
+        gl->BindTexture(fetch_target, fetch_texture);
         gl->ActiveTexture(GL_TEXTURE0);
     }
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
@@ -292,6 +295,18 @@ static bool run(glhle_context *ctx, const tmr_program *p, uint32_t got[OUTS], ch
                 const char *dump)
 {
     return run_as(ctx, p, got, why, why_size, dump, false, NULL);
+}
+
+/* A branchy program of `n` instruction slots (whole groups of three). */
+static tmr_program *slots_program(const uint64_t *slots, uint32_t n)
+{
+    tmr_program *p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t k = 0; k < n; k++)
+        p->code[tmr_word_of_slot(k)] = slots[k];
+    p->words = (n + 2) / 3 * 4;
+    p->branchy = true;
+    return p;
 }
 
 static void print_registers(const uint32_t *want, const uint32_t *got)
@@ -530,12 +545,7 @@ static void test_calls(void **state)
         add_r1, ret,                                /* f: 9 */
         cal_to(11, 9), shl_r1, ret, nop,            /* g: 11 */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 15; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 20;
-    p->branchy = true;
+    tmr_program *p = slots_program(slots, 15);
     for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
         uint32_t got[OUTS];
         char why[256];
@@ -707,12 +717,7 @@ static void test_brx(void **state)
         mov | 0xffffffb0ull << 20 | 2,               /* MOV32I R2, -80 */
         brx | 2ull << 8 | 16ull << 20,               /* BRX R2, 16 */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 9; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 12;
-    p->branchy = true;
+    tmr_program *p = slots_program(slots, 9);
     for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
         uint32_t got[OUTS];
         char why[256];
@@ -731,6 +736,32 @@ static void test_brx(void **state)
     }
     free(p);
     print_message("maxwell BRX: forward and backward (to a scheduling word), R0 = 0x11 as worked by hand\n");
+}
+
+/* Runs nine instruction slots with fetch_texture bound at slot 0 (of
+ * `kind`, GL `target`), deletes the texture, and compares R0-R11 with
+ * `want`; `what` names the test in failures. */
+static void run_fetch(glhle_context *ctx, const uint64_t slots[9], uint8_t kind, GLenum target,
+                      const uint32_t want[OUTS], const char *what, const char *dump)
+{
+    tmr_program *p = slots_program(slots, 9);
+    uint32_t got[OUTS];
+    char why[256];
+    fetch_kind = kind;
+    fetch_target = target;
+    bool ok = run(ctx, p, got, why, sizeof why, dump);
+    ctx->gl.DeleteTextures(1, &fetch_texture);
+    fetch_texture = 0;
+    if (!ok) {
+        print_program(p);
+        fail_msg("%s: %s", what, why);
+    }
+    if (memcmp(got, want, sizeof got)) {
+        print_program(p);
+        print_registers(want, got);
+        fail_msg("%s: the fetched registers differ from the hand-worked texels", what);
+    }
+    free(p);
 }
 
 /* TLD (issue 15 part 2): texel fetches from a 4x4 RGBA32UI texture with a
@@ -774,30 +805,91 @@ static void test_tld(void **state)
         tld | 1ull << 55 | 1ull << 35 | 0x5ull << 31 | 6ull << 20 | 8ull << 8 | 10, /* TLD.LL.AOFFI R10, R8, R6 */
         0xe30000000007000full,                                    /* EXIT */
     };
-    tmr_program *p = calloc(1, sizeof *p);
-    assert_non_null(p);
-    for (uint32_t k = 0; k < 9; k++)
-        p->code[tmr_word_of_slot(k)] = slots[k];
-    p->words = 12;
-    p->branchy = true;
     static const uint32_t want[OUTS] = {0x00000201, 0x01000201, 0x02000201, 0x03000201, 1, 2, 1, 0x1f, 1, 0,
                                         0x00010100, 0x02010100};
-    uint32_t got[OUTS];
-    char why[256];
-    bool ok = run(ctx, p, got, why, sizeof why, "maxwell_tld.glsl");
-    gl->DeleteTextures(1, &fetch_texture);
-    fetch_texture = 0;
-    if (!ok) {
-        print_program(p);
-        fail_msg("TLD: %s", why);
-    }
-    if (memcmp(got, want, sizeof got)) {
-        print_program(p);
-        print_registers(want, got);
-        fail_msg("TLD: the fetched registers differ from the hand-worked texels");
-    }
-    free(p);
+    run_fetch(ctx, slots, MW_TEX_2D | MW_TEX_UINT, GL_TEXTURE_2D, want, "TLD", "maxwell_tld.glsl");
     print_message("maxwell TLD: LZ and LL+AOFFI fetches equal the hand-worked texels\n");
+}
+
+/* TLD.MS (issue 15 part 3): fetches of single samples from a 4x4 RGBA32UI
+ * texture of 4 samples whose sample s of texel (x, y), component c holds
+ * x | y << 8 | s << 16 | c << 24, drawn here sample by sample (four
+ * draws, each under a sample mask of one sample, GL 4.5 14.9.3 / ES 3.2
+ * 13.8.3), so the expected words follow from the coordinates by hand. TLD.MS R0, R4, R6 (2D, rgba) at (1, 2), sample R6 = 3 gives
+ * 0x00030201 + c << 24; TLD.MS.AOFFI R10, R8, R6 (mask r, b) at (1, 0),
+ * offset R6 = 0x1f (x -1, y +1) and sample R7 = 2 reads sample 2 of (0, 1):
+ * R10 = 0x00020100, R11 = 0x02020100. Encoding: test_tld's, plus MS at bit
+ * 50 (Mesa emitTLD: emitField(0x32, 1, isMS)); the sample register follows
+ * the LOD and offset registers in Rb (yuzu texture_load.cpp). The slot's
+ * key kind is MW_TEX_2D_MS (sampler2DMS). */
+static void test_tld_ms(void **state)
+{
+    glhle_context *ctx = *state;
+    GladGLContext *gl = &ctx->gl;
+    const bool es = glhle_context_get_info(ctx)->gles;
+    GLint max_int_samples = 0;
+    gl->GetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int_samples);
+    if (max_int_samples < 4) {
+        print_message("SKIP: the host has %d samples for integer formats, the test needs 4\n", max_int_samples);
+        skip();
+    }
+    gl->GenTextures(1, &fetch_texture);
+    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, fetch_texture);
+    gl->TexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA32UI, 4, 4, GL_TRUE);
+    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+    /* the samples' words, drawn once per sample */
+    static const char *const fill_body =
+        "layout(location = 0) out uvec4 o;\n"
+        "layout(location = 0) uniform uint s;\n"
+        "void main()\n{\n"
+        "    uint v = uint(gl_FragCoord.x) | uint(gl_FragCoord.y) << 8 | s << 16;\n"
+        "    o = uvec4(v, v | 1u << 24, v | 2u << 24, v | 3u << 24);\n}\n";
+    char fill[512];
+    snprintf(fill, sizeof fill, "%s%s", es ? "#version 320 es\nprecision highp float;\nprecision highp int;\n"
+                                           : "#version 450\n", fill_body);
+    GLuint fill_prog, fbo, vao;
+    assert_int_equal(gl_link_program(ctx, es ? vertex_glsl_es : vertex_glsl, fill, &fill_prog), GLHLE_RESULT_OK);
+    gl->GenFramebuffers(1, &fbo);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, fetch_texture, 0);
+    assert_int_equal(gl->CheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    gl->GenVertexArrays(1, &vao);
+    gl->BindVertexArray(vao);
+    gl->Viewport(0, 0, 4, 4);
+    gl->UseProgram(fill_prog);
+    gl->Enable(GL_SAMPLE_MASK);
+    for (GLuint smp = 0; smp < 4; smp++) {
+        gl->SampleMaski(0, 1u << smp);
+        gl->Uniform1ui(0, smp);
+        gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    }
+    gl->SampleMaski(0, ~0u);
+    gl->Disable(GL_SAMPLE_MASK);
+    gl->UseProgram(0);
+    gl->BindVertexArray(0);
+    gl->DeleteVertexArrays(1, &vao);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl->DeleteFramebuffers(1, &fbo);
+    gl->DeleteProgram(fill_prog);
+    ts_gl_check(ctx);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t tld = 0xdc38000000000000ull | 1ull << 50 | 2ull << 28 | guard;
+    const uint64_t slots[9] = {
+        mov | 1ull << 20 | 4,                                       /* MOV32I R4, 1 */
+        mov | 2ull << 20 | 5,                                       /* MOV32I R5, 2 */
+        mov | 3ull << 20 | 6,                                       /* MOV32I R6, 3 */
+        tld | 0xfull << 31 | 6ull << 20 | 4ull << 8 | 0,            /* TLD.MS R0, R4, R6, 2D, rgba */
+        mov | 1ull << 20 | 8,                                       /* MOV32I R8, 1 */
+        mov | 0x1full << 20 | 6,                                    /* MOV32I R6, 0x1f */
+        mov | 2ull << 20 | 7,                                       /* MOV32I R7, 2 */
+        tld | 1ull << 35 | 0x5ull << 31 | 6ull << 20 | 8ull << 8 | 10, /* TLD.MS.AOFFI R10, R8, R6 */
+        0xe30000000007000full,                                      /* EXIT */
+    };
+    static const uint32_t want[OUTS] = {0x00030201, 0x01030201, 0x02030201, 0x03030201, 1, 2, 0x1f, 2, 1, 0,
+                                        0x00020100, 0x02020100};
+    run_fetch(ctx, slots, MW_TEX_2D_MS | MW_TEX_UINT, GL_TEXTURE_2D_MULTISAMPLE, want, "TLD.MS",
+              "maxwell_tld_ms.glsl");
+    print_message("maxwell TLD.MS: single-sample fetches (plain and AOFFI) equal the hand-worked samples\n");
 }
 
 /* SHFL.IDX/UP/DOWN/BFLY over the host's subgroup (issue 15 part 3),
@@ -870,12 +962,7 @@ static void test_shfl(void **state)
             0xf0c8000000000000ull | guard | 0x3cull << 20 | 8, /* S2R R8, SR_GEMASK */
             0xe30000000007000full,
         };
-        tmr_program *p = calloc(1, sizeof *p);
-        assert_non_null(p);
-        for (uint32_t s = 0; s < 12; s++)
-            p->code[tmr_word_of_slot(s)] = slots[s];
-        p->words = 16;
-        p->branchy = true;
+        tmr_program *p = slots_program(slots, 12);
         uint32_t got[OUTS];
         char why[256];
         if (!run(ctx, p, got, why, sizeof why, "maxwell_shfl.glsl")) {
@@ -1473,6 +1560,7 @@ int main(void)
         TS_GL_TEST(test_calls),
         TS_GL_TEST(test_brx),
         TS_GL_TEST(test_tld),
+        TS_GL_TEST(test_tld_ms),
         TS_GL_TEST(test_shfl),
         TS_GL_TEST(test_fp64),
         TS_GL_TEST(test_fp64_convert),

@@ -211,6 +211,19 @@ static void fragment_input(mw_spirv_input *in, uint64_t *code, size_t words, uin
     in->key.stage = MW_SPIRV_FRAGMENT;
 }
 
+/* A fragment module's GLSL (ES or core) with glhle's bindings, into `gl`
+ * (the caller frees it). */
+static char *fragment_glsl(const mw_spirv_result *r, bool es, glhle_bytebuf *gl)
+{
+    spv_glsl_binding bind[64];
+    const size_t nb = mw_spirv_gl_bindings(r, MW_SPIRV_FRAGMENT, bind);
+    const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
+    glhle_bytebuf_init(gl, 0);
+    assert_int_equal(spv_to_glsl((const uint32_t *)r->spirv.data, r->spirv.size / 4, &o, ts_logger(), gl),
+                     GLHLE_RESULT_OK);
+    return (char *)glhle_bytebuf_cstr(gl);
+}
+
 static void test_program_identity_and_cache(void **state)
 {
     (void)state;
@@ -405,14 +418,8 @@ static void test_1d_as_2d(void **state)
         const char *name = names[v];
         if (tsv_available())
             tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, name);
-        spv_glsl_binding bind[64];
-        const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_FRAGMENT, bind);
-        const spv_glsl_options o = {.es = flat, .bindings = bind, .binding_count = nb};
         glhle_bytebuf gl;
-        glhle_bytebuf_init(&gl, 0);
-        assert_int_equal(spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &gl),
-                         GLHLE_RESULT_OK);
-        char *src = (char *)glhle_bytebuf_cstr(&gl);
+        char *src = fragment_glsl(&r, flat, &gl);
         if (flat) {
             assert_null(strstr(src, "sampler1D"));
             assert_non_null(strstr(src, "sampler2D tex0"));
@@ -428,6 +435,74 @@ static void test_1d_as_2d(void **state)
     }
 }
 
+/* TLD.MS: a 2D and a 2D-array multisample slot (MW_TEX_2D_MS,
+ * MW_TEX_2D_MS_ARRAY) translate to modules spirv-val accepts and GLSL (core
+ * and ES) that declares usampler2DMS / usampler2DMSArray and compiles;
+ * refused with a reason: TLD.MS on a single-sample slot, plain TLD on a
+ * multisample one, TLD.MS.LL, TLD.MS of a 1D or 3D type, TXQ of a
+ * multisample slot. Encoding: TLD dc38, MS bit 50 (Mesa emitTLD), type
+ * 28-30, mask 31-34, handle 36-48, LL 55; TXQ df48 (query 1 at 22). What
+ * the fetches read is checked by gl/test_maxwell_random test_tld_ms. */
+static void test_tld_ms(void **state)
+{
+    (void)state;
+    const uint64_t g = 7ull << 16, tld = 0xdc38000000000000ull | 0xfull << 31 | g | 6u << 20 | 4u << 8;
+    const uint64_t ms = 1ull << 50, h0 = 0x1a4ull << 36, h1 = 0x1a5ull << 36;
+    const uint64_t txq = 0xdf48000000000000ull | 3ull << 31 | 1ull << 22 | g | 10u << 8;
+    static const char *const name[2] = {"maxwell_tld_ms", "maxwell_tld_ms_array"};
+    static const char *const decl[2] = {"usampler2DMS tex0", "usampler2DMSArray tex1"};
+    for (int a = 0; a < 2; a++) {
+        for (int es = 0; es < 2; es++) {
+            uint64_t code[4] = {SCHED, tld | ms | (a ? h1 | 3ull << 28 : h0 | 2ull << 28), EXIT, NOP};
+            uint8_t sph[0x50];
+            mw_spirv_input in;
+            fragment_input(&in, code, 4, sph);
+            in.key.tex_handle_offset = 0x690;
+            in.key.tex[0] = MW_TEX_2D_MS | MW_TEX_UINT;
+            in.key.tex[1] = MW_TEX_2D_MS_ARRAY | MW_TEX_UINT;
+            mw_spirv_result r;
+            mw_spirv_result_init(&r);
+            assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+            if (tsv_available())
+                tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, name[a]);
+            glhle_bytebuf gl;
+            char *src = fragment_glsl(&r, es, &gl);
+            assert_non_null(strstr(src, decl[a]));
+            assert_non_null(strstr(src, "texelFetch"));
+            if (tgv_available())
+                tgv_validate_all(ts_output_path(name[a]), &src, 1, "frag", name[a]);
+            glhle_bytebuf_free(&gl);
+            mw_spirv_result_free(&r);
+        }
+    }
+    const struct {
+        uint64_t insn;
+        uint8_t kind;
+        const char *why;
+    } bad[] = {
+        {tld | ms | h0 | 2ull << 28, MW_TEX_2D, "differs from the bound texture's kind"},
+        {tld | h0 | 2ull << 28, MW_TEX_2D_MS, "differs from the bound texture's kind"},
+        {tld | ms | 1ull << 55 | h0 | 2ull << 28, MW_TEX_2D_MS, "one level"},
+        {tld | ms | h0 | 0ull << 28, MW_TEX_2D_MS, "other than 2D or 2D array"},
+        {tld | ms | h0 | 4ull << 28, MW_TEX_2D_MS, "other than 2D or 2D array"},
+        {txq | h0, MW_TEX_2D_MS, "TXQ of a multisample texture"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t code[4] = {SCHED, bad[i].insn, EXIT, NOP};
+        uint8_t sph[0x50];
+        mw_spirv_input in;
+        fragment_input(&in, code, 4, sph);
+        in.key.tex_handle_offset = 0x690;
+        in.key.tex[0] = bad[i].kind | MW_TEX_UINT;
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_UNSUPPORTED);
+        if (!strstr(r.reason, bad[i].why))
+            fail_msg("case %zu: reason \"%s\", want \"%s\"", i, r.reason, bad[i].why);
+        mw_spirv_result_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -437,6 +512,7 @@ int main(void)
         cmocka_unit_test(test_corpus_translates),
         cmocka_unit_test(test_corpus_unnormalized),
         cmocka_unit_test(test_1d_as_2d),
+        cmocka_unit_test(test_tld_ms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

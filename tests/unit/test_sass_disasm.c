@@ -43,6 +43,13 @@ static void lines(void **state)
     expect_line(F(0x3810, 48) | PT_GUARD | F(0xff, 8) | F(0x7FFFF, 20) | F(1, 56), 8, "IADD R0, RZ, 0xffffffff ;");
     expect_line(F(0xe300, 48) | PT_GUARD | F(0xf, 0), 8, "EXIT ;");
     expect_line(F(0xe300, 48) | F(7, 16) | F(1, 19) | F(0xf, 0), 8, "@!PT EXIT ;");
+    /* TLD.MS: the modifier names are envydis gm107.c's (the dc38 row: ON(35, aoffi), ON(50, ms),
+     * ON(28, array)), their order this printer's */
+    expect_line(F(0xdc38, 48) | F(1, 50) | PT_GUARD | F(0xf, 31) | F(0x1a4, 36) | F(2, 28) | F(6, 20) | F(4, 8), 8,
+                "TLD.LZ.MS R0, R4, R6, 0x1a4, 2D, 0xf ;");
+    expect_line(F(0xdc38, 48) | F(1, 50) | PT_GUARD | F(1, 35) | F(5, 31) | F(0x1a5, 36) | F(3, 28) | F(6, 20) |
+                    F(8, 8) | F(10, 0),
+                8, "TLD.LZ.ARRAY.AOFFI.MS R10, R8, R6, 0x1a5, 2D.ARRAY, 0x5 ;");
     expect_line(0x0000123456789abcull, 8, "??? 0x0000123456789abc");
     /* a short buffer is cut and terminated; the length wanted comes back */
     mw_sass_inst in;

@@ -119,7 +119,7 @@ static glhle_result compute_state(mw_render *r)
     const mw_shader_config *sc = &r->shader;
     const gl_program_service_desc sd = {
         .system = mw_compute_program_system(),
-        .host = r->ctx->info.gles ? MW_PROGRAM_HOST_GLES : 0u,
+        .host = mw_program_host_bits(&r->ctx->info, true),
         .max_programs = sc->program_budget ? sc->program_budget : MAX_PROGRAMS,
         .max_bytes = sc->program_budget_bytes,
         .cache_dir = sc->cache_dir,
@@ -222,7 +222,7 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const mw
     in.key.tex_handle_cbuf = 0;
     in.key.tex_handle_offset = 0xa0; /* deko3d's compute handle block (testdata/maxwell/README) */
     memcpy(in.local_size, cl->block, sizeof in.local_size);
-    in.no_subgroups = r->ctx->info.gles; /* as programs.c's text will have it */
+    in.no_subgroups = !r->ctx->info.subgroups; /* as programs.c's text will have it */
     const size_t reach = mw_spirv_reachable_words(&in);
     compute_info np;
     memset(&np, 0, sizeof np);

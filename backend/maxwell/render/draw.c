@@ -188,8 +188,7 @@ static glhle_result draw_state(mw_render *r)
     d->forward_compatible = flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
     r->draw = d;
     const mw_shader_config *c = &r->shader;
-    d->host = r->ctx->info.gles ? MW_PROGRAM_HOST_GLES | (r->ctx->info.framebuffer_fetch ? MW_PROGRAM_HOST_FETCH : 0u)
-                                : 0u;
+    d->host = mw_program_host_bits(&r->ctx->info, false);
     const gl_program_service_desc sd = {
         .system = mw_program_system(),
         .host = d->host,
@@ -490,7 +489,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
-    in.no_subgroups = r->ctx->info.gles;               /* likewise (programs.c stage_text) */
+    in.no_subgroups = !r->ctx->info.subgroups;         /* likewise (programs.c stage_text) */
     read_textures(r, st, stage, t);
     memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     if (stage == MW_SPIRV_VERTEX)

@@ -196,6 +196,15 @@ static bool es_match_flat(glhle_bytebuf *vs, glhle_bytebuf *fs)
     return ok;
 }
 
+uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
+{
+    /* GLES implies no subgroups (and keeps the bits ES hosts had before
+     * NO_SUBGROUPS, so their disk caches stay valid) */
+    if (info->gles)
+        return MW_PROGRAM_HOST_GLES | (info->framebuffer_fetch && !compute ? MW_PROGRAM_HOST_FETCH : 0u);
+    return info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS;
+}
+
 static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
     const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
@@ -206,7 +215,7 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
     in.sph = k->sph[i];
     in.key = k->key[i];
     in.tex_1d_as_2d = (host & MW_PROGRAM_HOST_GLES) != 0; /* no 1D samplers in GLSL ES (gl_caps_texture_1d_as_2d) */
-    in.no_subgroups = (host & MW_PROGRAM_HOST_GLES) != 0; /* no ARB_shader_ballot in GLSL ES */
+    in.no_subgroups = (host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_SUBGROUPS)) != 0;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
@@ -495,8 +504,9 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+    glhle_bytebuf_printf(out, "%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
                          bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "",
+                         bits & MW_PROGRAM_HOST_NO_SUBGROUPS ? "+no-subgroups" : "", /* ES: none, always */
                          bits & MW_PROGRAM_HOST_POLYGON_LINE    ? "+polygon-line"
                          : bits & MW_PROGRAM_HOST_POLYGON_POINT ? "+polygon-point"
                                                                 : "");
@@ -599,7 +609,7 @@ bool mw_compute_generate(const void *bytes, uint32_t host, glhle_bytebuf *cs, gl
     in.key = k.key;
     memcpy(in.local_size, k.local_size, sizeof in.local_size);
     in.shared_bytes = k.shared_bytes;
-    in.no_subgroups = (host & MW_PROGRAM_HOST_GLES) != 0; /* no ARB_shader_ballot in GLSL ES */
+    in.no_subgroups = (host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_SUBGROUPS)) != 0;
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;

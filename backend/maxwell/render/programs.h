@@ -38,6 +38,18 @@
 #define MW_LOGIC_OP_LOCATION 1001
 #define MW_LOGIC_MAX_LOCATION 1002
 #define MW_LOGIC_DEST_UNIT (2 * MW_GL_TEXTURES_PER_STAGE)
+/* a desktop GL host without subgroup operations in GLSL
+ * (glhle_context_info.subgroups false: no ARB_shader_ballot,
+ * ARB_gpu_shader_int64 or ARB_shader_group_vote): the translation refuses
+ * VOTE, a general SHFL and the lane registers (mw_spirv_input.no_subgroups)
+ * instead of writing GLSL the driver cannot compile. GLES implies it. */
+#define MW_PROGRAM_HOST_NO_SUBGROUPS 4u
+
+/* The host bits of a context: graphics programs (fragment framebuffer
+ * fetch included) or, with `compute`, compute programs (the bits that
+ * change them: GLES and NO_SUBGROUPS). */
+uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
+
 /* Polygon mode LINE or POINT where the host has none (gl_caps_polygon_mode_by_gs,
  * OpenGL ES): the program gets a geometry stage (mw_program_generate_gs)
  * that draws each triangle's edges as a closed line strip, or its corners
@@ -49,8 +61,8 @@
  * size (where the host has EXT_geometry_point_size, else GL's 1). Such
  * programs are made by a service of their own (mw_program_polygon_system)
  * without a disk cache. */
-#define MW_PROGRAM_HOST_POLYGON_LINE 4u
-#define MW_PROGRAM_HOST_POLYGON_POINT 8u
+#define MW_PROGRAM_HOST_POLYGON_LINE 8u
+#define MW_PROGRAM_HOST_POLYGON_POINT 16u
 #define MW_POLY_CULL_LOCATION 1003
 #define MW_POLY_POINT_SIZE_LOCATION 1004
 
