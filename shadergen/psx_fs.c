@@ -170,16 +170,10 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                               "    uint u = v_w.y & 255u, v = (v_w.y >> 8u) & 255u;\n");
     if (may(key->kind, PSX_PRIM_TRIANGLE))
         /* edge functions at the sample point, all three vertices scaled to
-         * subpixel units; v_edge holds each edge's tie bias and the winding */
+         * subpixel units (v_edge holds each edge's tie bias and the winding),
+         * unless GL's coverage decides; then the attributes */
         glhle_bytebuf_printf(out,
-                             "    if (KIND == 0) {\n"
-                             "        ivec2 a = v_p0.xy * u_scale, b = v_p0.zw * u_scale, c = v_p1.xy * u_scale;\n"
-                             "        int e0 = (b.x - a.x) * (f.y - a.y) - (b.y - a.y) * (f.x - a.x);\n"
-                             "        int e1 = (c.x - b.x) * (f.y - b.y) - (c.y - b.y) * (f.x - b.x);\n"
-                             "        int e2 = (a.x - c.x) * (f.y - c.y) - (a.y - c.y) * (f.x - c.x);\n"
-                             "        int s = v_edge.w;\n"
-                             "        if (s * e0 + v_edge.x <= 0 || s * e1 + v_edge.y <= 0 || s * e2 + v_edge.z <= 0)\n"
-                             "            discard;\n"
+                             "    if (KIND == 0) {\n%s"
                              "        ivec2 rel = p - v_p1.zw, sub = f - p * u_scale;\n"
                              "        if (GOURAUD)\n"
                              "            rgb = uvec3(attr(rgb.r, v_g0.x, v_g0.y, rel, sub), attr(rgb.g, v_g0.z, v_g0.w, rel, sub),\n"
@@ -188,7 +182,16 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                              "            u = attr(u, v_g1.z, v_g1.w, rel, sub);\n"
                              "            v = attr(v, v_g2.x, v_g2.y, rel, sub);\n"
                              "        }\n"
-                             "    }\n");
+                             "    }\n",
+                             host->gl_coverage ? "" :
+                             /* not with GL's coverage (psx_vs.c): GL has decided it */
+                             "        ivec2 a = v_p0.xy * u_scale, b = v_p0.zw * u_scale, c = v_p1.xy * u_scale;\n"
+                             "        int e0 = (b.x - a.x) * (f.y - a.y) - (b.y - a.y) * (f.x - a.x);\n"
+                             "        int e1 = (c.x - b.x) * (f.y - b.y) - (c.y - b.y) * (f.x - b.x);\n"
+                             "        int e2 = (a.x - c.x) * (f.y - c.y) - (a.y - c.y) * (f.x - c.x);\n"
+                             "        int s = v_edge.w;\n"
+                             "        if (s * e0 + v_edge.x <= 0 || s * e1 + v_edge.y <= 0 || s * e2 + v_edge.z <= 0)\n"
+                             "            discard;\n");
     if (may(key->kind, PSX_PRIM_SPRITE))
         /* texcoords step by one per pixel, backwards with the flip bits */
         glhle_bytebuf_printf(out, "    if (KIND == 1) {\n"

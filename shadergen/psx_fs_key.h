@@ -55,6 +55,12 @@ typedef struct psx_shader_host {
     /* the renderer's resolution scale (1..8) compiled in as a constant, so
      * that at 1x the subpixel arithmetic folds away; 0: the uniform u_scale */
     uint8_t scale;
+    /* triangles are covered by GL's own rasterizer: the exact triangle moved
+     * by half a (sub)pixel, no per-pixel edge test, drawn with the guard-band
+     * viewport of psx_gl_bind_vram_target. Only where the start-up probe
+     * (backend/psx/coverage_probe.c) found the driver's coverage equal to the
+     * PlayStation's */
+    bool gl_coverage;
 } psx_shader_host;
 
 /* The per-primitive values of the key fields, in bits 16-23 of the

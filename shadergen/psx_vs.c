@@ -1,7 +1,9 @@
 /* Vertex shaders of the PlayStation drawing programs: the quad that covers a
  * primitive, and the flat inputs the fragment shader decides pixels from.
  * The coverage itself is exact integer arithmetic in psx_fs.c; the quad only
- * has to contain every pixel the primitive can draw. */
+ * has to contain every pixel the primitive can draw. Where the driver's own
+ * coverage passed the start-up probe (host->gl_coverage) a triangle is
+ * instead drawn as itself and GL decides its pixels. */
 #include <string.h>
 
 #include "shadergen/psx_fs.h"
@@ -58,7 +60,7 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
     glhle_bytebuf_printf(out, "%s%s", vs_interface, es ? "" : "out float gl_ClipDistance[4];\n");
     psx_key_declare(key, out);
     psx_scale_declare(host, out);
-    if (tri)
+    if (tri && !host->gl_coverage)
         glhle_bytebuf_printf(out, "%s", vs_edge_bias);
     glhle_bytebuf_printf(out, "void main() {\n");
     psx_key_assign(key, "a_w.y", out);
@@ -67,8 +69,25 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
                               "    ivec2 corner = ivec2(gl_VertexID & 1, gl_VertexID >> 1);\n"
                               "    vec2 pos = vec2(corner.x == 1 ? a_clip.z + 1 : a_clip.x,\n"
                               "                    corner.y == 1 ? a_clip.w + 1 : a_clip.y);\n");
-    if (tri) /* the triangle, moved by the half pixel between GL's sample point (the pixel
-              * centre) and the PlayStation's (its corner), and widened */
+    if (tri && host->gl_coverage)
+        /* GL decides coverage: the exact triangle moved by the half
+         * subpixel between GL's sample point (the centre) and the
+         * PlayStation's (the corner). Its vertices are then at k + 1/2 in
+         * window units, on every subpixel grid (GL_SUBPIXEL_BITS >= 4), so GL's
+         * edge functions at the samples are exact and only its tie rule
+         * (implementation-defined, GL 4.5 section 14.6.1) can differ from the
+         * console's: the start-up probe (backend/psx/coverage_probe.c) checks
+         * it. Nothing may clip the triangle: a clipper's new vertices are off
+         * that grid and move its edges. So no clip distances for triangles,
+         * and the viewport is the guard band of psx_gl_bind_vram_target, which
+         * holds every vertex a drawn triangle can have. */
+        glhle_bytebuf_printf(out, "    if (KIND == 0) {\n"
+                                  "        int vid = min(gl_VertexID, 2);\n"
+                                  "        ivec2 v = vid == 0 ? a_p0.xy : vid == 1 ? a_p0.zw : a_p1.xy;\n"
+                                  "        pos = vec2(v) + vec2(0.5 / float(u_scale));\n"
+                                  "    }\n");
+    else if (tri) /* the triangle, moved by the half pixel between GL's sample point (the pixel
+                   * centre) and the PlayStation's (its corner), and widened */
         glhle_bytebuf_printf(out,
                              "    if (KIND == 0) {\n"
                              "        ivec2 a = a_p0.xy, b = a_p0.zw, c = a_p1.xy;\n"
@@ -122,7 +141,18 @@ bool psx_vs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
     glhle_bytebuf_printf(out, "    gl_ClipDistance[0] = pos.x - float(a_clip.x - 8);\n"
                               "    gl_ClipDistance[1] = float(a_clip.z + 9) - pos.x;\n"
                               "    gl_ClipDistance[2] = pos.y - float(a_clip.y - 8);\n"
-                              "    gl_ClipDistance[3] = float(a_clip.w + 9) - pos.y;\n"
-                              "    gl_Position = vec4(pos.x / 512.0 - 1.0, pos.y / 256.0 - 1.0, 0.0, 1.0);\n}\n");
+                              "    gl_ClipDistance[3] = float(a_clip.w + 9) - pos.y;\n");
+    if (tri && host->gl_coverage)
+        glhle_bytebuf_printf(out, "    if (KIND == 0)\n"
+                                  "        gl_ClipDistance[0] = gl_ClipDistance[1] = gl_ClipDistance[2] =\n"
+                                  "            gl_ClipDistance[3] = 1.0;\n");
+    /* the guard band: native x -1024..3072 and y -512..1536 on the viewport
+     * (powers of two, so the mapping is exact in float) */
+    if (host->gl_coverage)
+        glhle_bytebuf_printf(out, "    gl_Position = vec4((pos.x + 1024.0) / 2048.0 - 1.0,\n"
+                                  "                       (pos.y + 512.0) / 1024.0 - 1.0, 0.0, 1.0);\n}\n");
+    else
+        glhle_bytebuf_printf(out,
+                             "    gl_Position = vec4(pos.x / 512.0 - 1.0, pos.y / 256.0 - 1.0, 0.0, 1.0);\n}\n");
     return !out->failed;
 }

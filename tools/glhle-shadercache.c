@@ -701,10 +701,8 @@ static int cmd_precompile(const char *path)
     } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE) {
         host = mw_program_host_bits(in, sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE);
     } else {
-        const psx_shader_host h = {.version_line = in->gles ? "#version 320 es" : "#version 450 core",
-                                   .framebuffer_fetch = in->framebuffer_fetch,
-                                   .scale = 1}; /* the default resolution scale */
-        host = psx_program_host_bits(&h);
+        /* a default instance's, with what its coverage probe found */
+        host = psx_gl_default_host_bits(ctx);
     }
     progress pr = {.tty = isatty(STDERR_FILENO) != 0};
     const gl_program_service_desc sd = {

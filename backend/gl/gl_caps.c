@@ -1639,6 +1639,11 @@ static bool disabled(const char *name)
     return false;
 }
 
+bool gl_caps_switched_off(const char *name)
+{
+    return disabled(name);
+}
+
 static bool ext(GladGLContext *gl, const char *name)
 {
     return !disabled(name) && has_ext(gl, name);

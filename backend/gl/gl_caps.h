@@ -50,6 +50,10 @@ void gl_caps_bind(glhle_context *ctx);
  * instead of the target after glTextureBarrier. The one place that decides;
  * the PICA draw path and the PlayStation renderer follow it. */
 bool gl_caps_dest_copy(const glhle_context *ctx);
+/* Whether GLHLE_CAPS_DISABLE names `name`: for glhle's own fast paths that
+ * a start-up check enables (GLHLE_psx_gl_coverage, backend/psx), so tests
+ * reach the path a driver without them takes. */
+bool gl_caps_switched_off(const char *name);
 /* True when the host has only the last-vertex provoking convention (OpenGL
  * ES: no glProvokingVertex, 12.5 of the ES 3.2 specification): a draw that
  * needs the first vertex to provoke its flat values draws its primitives as

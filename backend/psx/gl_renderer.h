@@ -125,6 +125,12 @@ struct psx_gl {
     } present;
 };
 
+/* coverage_probe.c: whether this driver's own coverage of a triangle moved
+ * by half a subpixel is the console's at this scale (draws into VRAM, which
+ * must be zero, and leaves it zero); false when GLHLE_CAPS_DISABLE names
+ * GLHLE_psx_gl_coverage. Needs the stream buffer and the VAO. */
+bool psx_gl_coverage_probe(psx_gl *g);
+
 /* vram.c: VRAM storage, blits and transfers. It calls the batcher only
  * through g->batch_hooks; rasterizer.c calls these. */
 glhle_result psx_gl_vram_create(psx_gl *g);
@@ -142,7 +148,8 @@ GLuint psx_gl_vram_source(const psx_gl *g);
 void psx_gl_snapshot_clut(psx_gl *g);
 /* Binds VRAM as the target with the fixed-function state every pass sets in
  * full (GL state left by other users of the context is ignored); `clip`
- * enables the drawing programs' four clip distances. */
+ * enables the drawing programs' four clip distances, and with
+ * host.gl_coverage their guard-band viewport (shadergen/psx_vs.c). */
 void psx_gl_bind_vram_target(psx_gl *g, bool clip);
 /* The same for any framebuffer of w x h pixels (viewport 0, 0, w, h). */
 void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip);

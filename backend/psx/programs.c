@@ -9,6 +9,7 @@ uint32_t psx_program_host_bits(const psx_shader_host *host)
 {
     const bool gles = host->version_line && strstr(host->version_line, " es") != NULL;
     return (gles ? PSX_PROGRAM_HOST_GLES : 0u) | (host->framebuffer_fetch ? PSX_PROGRAM_HOST_FETCH : 0u) |
+           (host->gl_coverage ? PSX_PROGRAM_HOST_COVERAGE : 0u) |
            ((uint32_t)(host->scale & 15u) << PSX_PROGRAM_HOST_SCALE_SHIFT);
 }
 
@@ -34,6 +35,7 @@ static bool generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *vs, g
         .version_line = host_bits & PSX_PROGRAM_HOST_GLES ? "#version 320 es" : "#version 450 core",
         .framebuffer_fetch = (host_bits & PSX_PROGRAM_HOST_FETCH) != 0,
         .scale = (uint8_t)((host_bits >> PSX_PROGRAM_HOST_SCALE_SHIFT) & 15u),
+        .gl_coverage = (host_bits & PSX_PROGRAM_HOST_COVERAGE) != 0,
     };
     return psx_vs_generate(&k, &host, vs) && psx_fs_generate(&k, &host, fs);
 }
@@ -66,6 +68,8 @@ static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
     glhle_bytebuf_printf(out, "%s%s", bits & PSX_PROGRAM_HOST_GLES ? "gles" : "core",
                          bits & PSX_PROGRAM_HOST_FETCH ? " fetch" : "");
+    if (bits & PSX_PROGRAM_HOST_COVERAGE)
+        glhle_bytebuf_printf(out, " gl-coverage");
     if ((bits >> PSX_PROGRAM_HOST_SCALE_SHIFT) & 15u)
         glhle_bytebuf_printf(out, " %ux", (bits >> PSX_PROGRAM_HOST_SCALE_SHIFT) & 15u);
 }

@@ -12,9 +12,19 @@
 
 /* Host bits (gl_program_service_desc.host); bits 8-11 hold
  * psx_shader_host.scale. */
-enum { PSX_PROGRAM_HOST_GLES = 1u << 0, PSX_PROGRAM_HOST_FETCH = 1u << 1, PSX_PROGRAM_HOST_SCALE_SHIFT = 8 };
+enum {
+    PSX_PROGRAM_HOST_GLES = 1u << 0,
+    PSX_PROGRAM_HOST_FETCH = 1u << 1,
+    PSX_PROGRAM_HOST_COVERAGE = 1u << 2, /* psx_shader_host.gl_coverage */
+    PSX_PROGRAM_HOST_SCALE_SHIFT = 8
+};
 
 const gl_program_system *psx_program_system(void);
 uint32_t psx_program_host_bits(const psx_shader_host *host);
+/* The host bits a GL instance made on `ctx` with the default desc (1x)
+ * builds its programs for: makes one, so the coverage probe runs
+ * (rasterizer.c). 0 when none can be made. For tools that precompile. */
+struct glhle_context;
+uint32_t psx_gl_default_host_bits(struct glhle_context *ctx);
 
 #endif

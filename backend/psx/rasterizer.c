@@ -467,7 +467,7 @@ static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
     if (r != GLHLE_RESULT_OK)
         return r;
     const psx_fs_key uber = psx_fs_key_uber();
-    const gl_program_service_desc sd = {
+    gl_program_service_desc sd = {
         .system = psx_program_system(),
         .host = psx_program_host_bits(&g->host),
         .max_programs = desc->program_budget ? desc->program_budget : 512,
@@ -480,10 +480,6 @@ static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
         .compile_threads = desc->shader_compile_threads,
         .fallback_key = desc->shader_compile_threads ? &uber : NULL,
     };
-    r = gl_program_service_create(g->ctx, &sd, &g->programs);
-    g->base.programs = g->programs;
-    if (r != GLHLE_RESULT_OK)
-        return r;
     gl->GenVertexArrays(1, &g->vao);
     gl->BindVertexArray(g->vao);
     static const struct {
@@ -503,7 +499,12 @@ static glhle_result setup_instance_stream(psx_gl *g, const glhle_psx_desc *desc)
     }
     gl->VertexBindingDivisor(0, 1);
     gl->BindVertexArray(0);
-    return GLHLE_RESULT_OK;
+    /* before the programs: the host bits they are built and cached for */
+    g->host.gl_coverage = psx_gl_coverage_probe(g);
+    sd.host = psx_program_host_bits(&g->host);
+    r = gl_program_service_create(g->ctx, &sd, &g->programs);
+    g->base.programs = g->programs;
+    return r;
 }
 
 /* The GL objects: VRAM and its passes, the instance stream, the programs.
@@ -637,4 +638,18 @@ psx_renderer *psx_gl_create(glhle_context *ctx, const glhle_logger *log, glhle_p
                 g->host.framebuffer_fetch ? "framebuffer fetch"
                                           : (g->dest_copy ? "copies of what it reads" : "texture barriers"));
     return &g->base;
+}
+
+uint32_t psx_gl_default_host_bits(glhle_context *ctx)
+{
+    static const glhle_logger quiet = {NULL, NULL, GLHLE_LOG_ERROR};
+    glhle_psx_stats stats = {0};
+    const glhle_psx_desc desc = {0};
+    glhle_result r;
+    psx_renderer *ren = psx_gl_create(ctx, &quiet, &stats, 1, &desc, &r);
+    if (!ren)
+        return 0;
+    const uint32_t bits = psx_program_host_bits(&((psx_gl *)ren)->host);
+    ren->ops->destroy(ren);
+    return bits;
 }

@@ -144,6 +144,8 @@ void psx_gl_bind_target(psx_gl *g, GLuint fbo, int w, int h, bool clip)
 void psx_gl_bind_vram_target(psx_gl *g, bool clip)
 {
     psx_gl_bind_target(g, g->vram_fbo, g->width, g->height, clip);
+    if (clip && g->host.gl_coverage) /* native -1024..3072 x -512..1536: no drawn triangle is clipped */
+        g->gl->Viewport(-g->width, -g->height, 4 * g->width, 4 * g->height);
 }
 
 /* Draws the native rectangle `dst` of the bound target with a blit program

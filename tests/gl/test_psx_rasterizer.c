@@ -246,6 +246,48 @@ static void upscaled(void **state)
     glhle_psx_destroy(gl);
 }
 
+/* The start-up probe of GL's own triangle coverage (backend/psx/
+ * coverage_probe.c): on llvmpipe (these tests' driver) it finds the
+ * driver's coverage equal to the edge rule at 1x and 4x and drops the
+ * per-pixel edge test; GLHLE_CAPS_DISABLE=GLHLE_psx_gl_coverage (the
+ * edge_test ctest variants) keeps it without drawing the probe. Either way
+ * triangles with edges through pixel centres, in both windings and sharing
+ * edges, and ones reaching left of and above VRAM (the guard band), write
+ * the software reference's VRAM. */
+static void coverage_probe(void **state)
+{
+    glhle_context *ctx = *state;
+    const char *caps = getenv("GLHLE_CAPS_DISABLE");
+    const bool forced_off = caps && strstr(caps, "GLHLE_psx_gl_coverage");
+    const uint32_t scales[] = {1, 4};
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+        glhle_psx_desc d = {0};
+        d.resolution_scale = scales[i];
+        d.log = ts_log_fn;
+        d.log_level = GLHLE_LOG_DEBUG;
+        glhle_psx *psx = NULL;
+        ts_log_clear();
+        assert_int_equal(glhle_psx_create(ctx, &d, &psx), GLHLE_RESULT_OK);
+        if (forced_off) {
+            assert_false(ts_log_contains("coverage probe"));
+        } else {
+            assert_true(ts_log_contains("GL's coverage matches"));
+            assert_false(ts_log_contains("the per-pixel edge test stays"));
+        }
+        glhle_psx_destroy(psx);
+        /* flat triangles (opcode 20h, colour, three vertices YyyyXxxx):
+         * a right triangle with its hypotenuse through pixel corners, the
+         * same in the other winding, a quad's two halves sharing a diagonal,
+         * a horizontal edge shared by two triangles, and triangles reaching
+         * to x = -40 and y = -30 (drawing offset 0, area the whole VRAM) */
+        SAME(ctx, scales[i], false, NULL, 0x200000F0u, 0x00020002u, 0x0002000Cu, 0x000C0002u, 0x2000F000u,
+             0x00020010u, 0x000C0010u, 0x0002001Au, 0x20F00000u, 0x001E0002u, 0x001E0014u, 0x00300002u,
+             0x20808080u, 0x001E0014u, 0x00300002u, 0x00300014u, 0x2000F0F0u, 0x0028003Cu, 0x00280050u,
+             0x00320046u, 0x20F000F0u, 0x0028003Cu, 0x00280050u, 0x001E0046u, 0x2000A0F0u, 0x0028FFD8u,
+             0x0023000Au, 0x003CFFFBu, 0x20F0A000u, 0xFFE2001Eu, 0x000A0032u, 0xFFFB003Cu);
+    }
+}
+
 static void bad_scale(void **state)
 {
     glhle_context *ctx = *state;
@@ -269,6 +311,7 @@ int main(void)
         TS_GL_TEST(seed_triangle),
         TS_GL_TEST(upscaled),
         TS_GL_TEST(bad_scale),
+        TS_GL_TEST(coverage_probe),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

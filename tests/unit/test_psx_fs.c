@@ -9,8 +9,8 @@
 
 #include "shadergen/psx_fs.h"
 
-static const psx_shader_host fetch_host = {"#version 450 core", true, 0};
-static const psx_shader_host barrier_host = {"#version 450 core", false, 0};
+static const psx_shader_host fetch_host = {"#version 450 core", true, 0, false};
+static const psx_shader_host barrier_host = {"#version 450 core", false, 0, false};
 
 static char *text(const psx_fs_key *k, const psx_shader_host *h, bool fragment)
 {
@@ -101,7 +101,7 @@ static void host_picks_destination_read(void **state)
 static void host_scale_is_a_constant(void **state)
 {
     (void)state;
-    const psx_shader_host at2 = {"#version 450 core", false, 2};
+    const psx_shader_host at2 = {"#version 450 core", false, 2, false};
     psx_fs_key k = {PSX_PRIM_TRIANGLE, 1, 1, 0, {0}};
     for (int fragment = 0; fragment < 2; fragment++) {
         char *c = text(&k, &at2, fragment), *u = text(&k, &barrier_host, fragment);
@@ -113,6 +113,32 @@ static void host_scale_is_a_constant(void **state)
     }
 }
 
+/* A host whose GL coverage passed the probe (backend/psx/coverage_probe.c)
+ * leaves out the triangles' edge test and its tie biases, draws the exact
+ * triangle (no widening) unclipped on the guard-band viewport; lines and
+ * sprites keep their tests. Without it the edge test is there. */
+static void host_gl_coverage_drops_the_edge_test(void **state)
+{
+    (void)state;
+    const psx_shader_host cov = {"#version 450 core", false, 1, true};
+    const psx_shader_host edge = {"#version 450 core", false, 1, false};
+    psx_fs_key k = psx_fs_key_uber();
+    char *fs_cov = text(&k, &cov, true), *fs_edge = text(&k, &edge, true);
+    char *vs_cov = text(&k, &cov, false), *vs_edge = text(&k, &edge, false);
+    assert_null(strstr(fs_cov, "v_edge.x"));
+    assert_non_null(strstr(fs_edge, "s * e0 + v_edge.x <= 0"));
+    assert_non_null(strstr(fs_cov, "floor_div_is(2 * i * dy")); /* the line test stays */
+    assert_null(strstr(vs_cov, "widen("));
+    assert_null(strstr(vs_cov, "edge_bias"));
+    assert_non_null(strstr(vs_cov, "(pos.x + 1024.0) / 2048.0"));
+    assert_non_null(strstr(vs_edge, "widen("));
+    assert_non_null(strstr(vs_edge, "pos.x / 512.0 - 1.0"));
+    free(fs_cov);
+    free(fs_edge);
+    free(vs_cov);
+    free(vs_edge);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -120,6 +146,7 @@ int main(void)
         cmocka_unit_test(normalisation),
         cmocka_unit_test(host_picks_destination_read),
         cmocka_unit_test(host_scale_is_a_constant),
+        cmocka_unit_test(host_gl_coverage_drops_the_edge_test),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
