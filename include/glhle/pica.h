@@ -87,12 +87,13 @@ typedef struct glhle_pica_desc {
     uint64_t max_shader_steps_per_run;
 } glhle_pica_desc;
 
-/* The default shader-step budget per run, 2^30: about a second of the
- * PICA200's whole shader throughput (four shader units at 268 MHz, 3dbrew,
- * taking at most one instruction a cycle each), where a game's command list
- * is a frame's (1/30 or 1/60 s); the committed sample traces need at most
- * 510 steps a run (docs/architecture.md "Work per run"). */
-#define GLHLE_PICA_DEFAULT_SHADER_STEPS (1ull << 30)
+/* The default shader-step budget per run, 2^28: a quarter of a second of
+ * the PICA200's whole shader throughput (four vertex processors at 268 MHz,
+ * at most one instruction a cycle each: 1.07 x 10^9 a second), where a
+ * game's command list is a frame's (1/30 or 1/60 s); the committed sample
+ * traces need at most 510 steps a run, and the interpreter runs 2^28 in
+ * 2-3 s (docs/architecture.md "Work per run"). */
+#define GLHLE_PICA_DEFAULT_SHADER_STEPS (1ull << 28)
 
 enum {
     /* the default: draws and immediate-mode vertices without a geometry

@@ -227,7 +227,7 @@ static void fuzz_timeouts_stop(void **state)
     }
 }
 
-/* 0 means the default budget, 2^30 steps. */
+/* 0 means the default budget, 2^28 steps. */
 static void default_budget(void **state)
 {
     (void)state;
@@ -240,7 +240,7 @@ static void default_budget(void **state)
     assert_int_equal(rig_run(&r, in, size, &res, &draw_at), GLHLE_RESULT_OK);
     assert_int_equal(res.shader_steps, 200 * STEPS_PER_VERTEX);
     assert_int_equal(r.pica->fe.max_steps, GLHLE_PICA_DEFAULT_SHADER_STEPS);
-    assert_true(GLHLE_PICA_DEFAULT_SHADER_STEPS == 1ull << 30);
+    assert_true(GLHLE_PICA_DEFAULT_SHADER_STEPS == 1ull << 28);
     rig_close(&r);
 }
 
