@@ -33,9 +33,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static glhle_pica *pica;
     static pica_pipeline *pl;
     if (!pica) {
-        /* 2^16 words and 2^22 shader steps a run (the defaults take
-         * seconds per input: a draw of 2^24 vertices at the step limit) */
-        glhle_pica_desc pd = {.max_words_per_run = 1u << 16, .max_shader_steps_per_run = 1u << 22,
+        /* 2^16 words and 2^18 shader steps a run: under the defaults a
+         * draw of 2^24 vertices of the prelude's 3-step program takes a
+         * second, 69 s under ASan (the corpus' pipeline_timeout_*) */
+        glhle_pica_desc pd = {.max_words_per_run = 1u << 16, .max_shader_steps_per_run = 1u << 18,
                               .log = fuzz_quiet_log};
         pica_pipeline_desc d = {.vertex_capacity = 64, .step_limit = 500, .on_output = check_output};
         static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};

@@ -199,7 +199,7 @@ static void fuzz_timeouts_stop(void **state)
         size_t size;
         uint8_t *data = ts_read_file(path, &size);
         rig r;
-        const uint64_t budget = 1u << 22; /* fuzz_pipeline.c's */
+        const uint64_t budget = 1u << 18; /* fuzz_pipeline.c's */
         rig_open(&r, budget);
         glhle_pica_run_result res;
         uint32_t draw_at;
