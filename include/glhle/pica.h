@@ -23,9 +23,10 @@
  * offset of the command in its buffer, counted in the run result, and the
  * run returns the first problem's glhle_result. Problems that leave the
  * stream unreadable stop the run (truncated command, a buffer outside every
- * mapping, the word budget used up); the others skip the offending write
- * and go on (register id above 0x2FF, a FIFO write that has nowhere to go,
- * a NaN float parameter, which is kept). The instance stays usable.
+ * mapping, the word budget or the shader-step budget used up); the others
+ * skip the offending write and go on (register id above 0x2FF, a FIFO
+ * write that has nowhere to go, a NaN float parameter, which is kept). The
+ * instance stays usable.
  */
 #ifndef GLHLE_PICA_H
 #define GLHLE_PICA_H
