@@ -70,6 +70,9 @@ typedef struct gl_caps {
     bool first_vertex_by_indices;
     /* no 1D textures: 2D ones of height 1 stand in (gl_caps_texture_1d_as_2d) */
     bool texture_1d_as_2d;
+    /* no polygon mode: the draw path's geometry shader draws the edges or
+     * vertices (gl_caps_polygon_mode_by_gs) */
+    bool polygon_mode_by_gs;
     char describe[1024]; /* the ES line is over 512 bytes */
 } gl_caps;
 
@@ -1500,7 +1503,10 @@ static void GLAD_API_PTR es_PrimitiveRestartIndex(GLuint index)
     }
 }
 
-/* ES 3.2 has no polygon mode (NV_polygon_mode aside): FILL only. */
+/* ES 3.2 has no polygon mode (NV_polygon_mode aside): FILL only. The
+ * Maxwell draw path draws LINE and POINT with a geometry shader instead
+ * (gl_caps_polygon_mode_by_gs) and asks for FILL here; another caller's
+ * LINE or POINT is filled, said once. */
 static void GLAD_API_PTR es_PolygonMode(GLenum face, GLenum mode)
 {
     (void)face;
@@ -1793,7 +1799,7 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     if (!gl->ClipControl && gl->ClipControlEXT && !disabled("GL_EXT_clip_control"))
         gl->ClipControl = gl->ClipControlEXT;
     in->clip_control = gl->ClipControl != NULL;
-    say(c, "clip_control", in->clip_control ? "EXT_clip_control" : "none(shader-flip)");
+    say(c, "clip_control", in->clip_control ? "EXT_clip_control" : "none(flipped or [0,1]-depth draws refused)");
     /* logic ops: none on ES */
     gl->Enable = es_Enable;
     gl->Disable = es_Disable;
@@ -1829,6 +1835,10 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
     c->first_vertex_by_indices = true;
     say(c, "provoking_vertex", "last-only(first-by-index-rotation)");
     INSTALL(PolygonMode, es_PolygonMode);
+    /* LINE and POINT: a geometry shader that draws the triangle's edges or
+     * corners (and culls it itself), for the draw paths that make one */
+    c->polygon_mode_by_gs = true;
+    say(c, "polygon_mode", "geometry-shader");
     INSTALL(PointSize, es_PointSize);
     gl->PrimitiveRestartIndex = es_PrimitiveRestartIndex;
     say(c, "primitive_restart", "fixed-index");
@@ -1847,6 +1857,11 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
 bool gl_caps_first_vertex_by_indices(const glhle_context *ctx)
 {
     return ctx->caps && ((const gl_caps *)ctx->caps)->first_vertex_by_indices;
+}
+
+bool gl_caps_polygon_mode_by_gs(const glhle_context *ctx)
+{
+    return ctx->caps && ((const gl_caps *)ctx->caps)->polygon_mode_by_gs;
 }
 
 bool gl_caps_texture_1d_as_2d(const glhle_context *ctx)

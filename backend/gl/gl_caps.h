@@ -58,6 +58,15 @@ bool gl_caps_dest_copy(const glhle_context *ctx);
  * it. PICA has no flat inputs and the PlayStation programs' flat inputs are
  * per-primitive attributes every vertex holds alike, so neither needs it. */
 bool gl_caps_first_vertex_by_indices(const glhle_context *ctx);
+/* True when the host has no polygon mode (OpenGL ES 3.2: no glPolygonMode;
+ * NV_polygon_mode is not used): a draw of triangles with polygon mode LINE
+ * or POINT goes through a geometry shader that emits each triangle's edges
+ * as a closed line strip or its corners as points, and culls the triangle
+ * itself (by the sign of its clip-space determinant), since GL culls no
+ * lines or points; GL draws it with FILL and culling off. The one place
+ * that decides; the Maxwell draw path (render/programs.h,
+ * MW_PROGRAM_HOST_POLYGON_*) follows it. */
+bool gl_caps_polygon_mode_by_gs(const glhle_context *ctx);
 /* True when the host has no 1D textures (OpenGL ES 3.2: no TEXTURE_1D or
  * TEXTURE_1D_ARRAY target, GLSL ES 3.20 no 1D sampler): a 1D texture is a
  * 2D texture of height 1 and a 1D array a 2D array of height-1 layers, and

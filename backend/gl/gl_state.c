@@ -495,14 +495,18 @@ void gl_state_line_width(gl_state *st, float width)
     }
 }
 
-void gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth)
+bool gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth)
 {
+    /* an ES host without EXT_clip_control keeps GL's default: nothing to call */
+    if (!st->ctx->gl.ClipControl)
+        return origin == GL_LOWER_LEFT && depth == GL_NEGATIVE_ONE_TO_ONE;
     raster_touch(st);
     if (changed(st, st->s.x.clip_origin != origin || st->s.x.clip_depth != depth)) {
         st->ctx->gl.ClipControl(origin, depth);
         st->s.x.clip_origin = origin;
         st->s.x.clip_depth = depth;
     }
+    return true;
 }
 
 void gl_state_provoking_vertex(gl_state *st, GLenum mode)

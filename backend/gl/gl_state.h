@@ -146,7 +146,10 @@ void gl_state_polygon_offset(gl_state *st, float factor, float units, float clam
 void gl_state_restart_index(gl_state *st, GLuint index);
 void gl_state_point_size(gl_state *st, float size);
 void gl_state_line_width(gl_state *st, float width);
-void gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth);
+/* glClipControl; false, changing nothing, where the host has none (ES
+ * without EXT_clip_control) and the request is not GL's default
+ * (GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE): the caller refuses the draw. */
+bool gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth);
 void gl_state_provoking_vertex(gl_state *st, GLenum mode);
 /* Viewport 0 and depth range 0 (the indexed forms). */
 void gl_state_viewport0(gl_state *st, const float v[4]);

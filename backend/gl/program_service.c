@@ -295,22 +295,25 @@ static void report_failure(gl_program_service *s, const void *key, uint64_t id)
 }
 
 /* The key's text for this host into s->vs / s->fs; false (logged) when it does not fit. */
-static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_hash)
+/* UNSUPPORTED where the generator refuses the key or a text passes the
+ * limit (logged), OUT_OF_MEMORY where the texts' storage cannot grow */
+static glhle_result make_text(gl_program_service *s, const void *key, uint64_t *glsl_hash)
 {
     glhle_bytebuf_clear(&s->vs);
     glhle_bytebuf_clear(&s->gs);
     glhle_bytebuf_clear(&s->fs);
     if (!gl_program_system_text(s->sys, key, s->host, &s->vs, &s->gs, &s->fs)) {
-        GLHLE_ERROR(&s->ctx->log, "%s program: generated text passed the %u-byte limit", s->sys->info.name,
+        GLHLE_ERROR(&s->ctx->log, "%s program: no text generated (the generator refused the key, or a text "
+                    "passed the %u-byte limit)", s->sys->info.name,
                     TEXT_LIMIT);
-        return false;
+        return GLHLE_RESULT_UNSUPPORTED;
     }
     if (s->break_builds)
         glhle_bytebuf_printf(s->sys->compute ? &s->vs : &s->fs, "#error glhle test: program build broken on purpose\n");
     /* storage for both texts, also an empty one (compute programs have no
      * fragment text), so every copy below has a NUL to copy */
     if (!glhle_bytebuf_reserve(&s->vs, 1) || !glhle_bytebuf_reserve(&s->gs, 1) || !glhle_bytebuf_reserve(&s->fs, 1))
-        return false;
+        return GLHLE_RESULT_OUT_OF_MEMORY;
     if (!s->fs.size)
         s->fs.data[0] = 0;
     if (!s->gs.size)
@@ -322,7 +325,7 @@ static bool make_text(gl_program_service *s, const void *key, uint64_t *glsl_has
     glhle_bytebuf_cstr(&s->fs);
     *glsl_hash = gl_shc_glsl_hash_gs((const char *)s->vs.data, s->vs.size, (const char *)s->gs.data, s->gs.size,
                                      (const char *)s->fs.data, s->fs.size);
-    return true;
+    return GLHLE_RESULT_OK;
 }
 
 static uint64_t entry_id(const gl_program_service *s, const void *key)
@@ -352,8 +355,9 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     const double t0 = now_ns();
     const uint64_t id = entry_id(s, key);
     uint64_t glsl_hash;
-    if (!make_text(s, key, &glsl_hash))
-        return GLHLE_RESULT_OUT_OF_MEMORY;
+    const glhle_result made = make_text(s, key, &glsl_hash);
+    if (made != GLHLE_RESULT_OK)
+        return made;
     if (!s->precompiling && gl_shc_find_entry(&s->file, id))
         s->st.disk_hits++;
     GLuint p = s->break_builds ? 0 : load_binary(s, glsl_hash);
@@ -545,7 +549,7 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
             const uint64_t id = entry_id(s, key);
             if (gl_shc_find_entry(&s->file, id))
                 s->st.disk_hits++;
-            if (make_text(s, key, &glsl_hash)) {
+            if (make_text(s, key, &glsl_hash) == GLHLE_RESULT_OK) {
                 GLuint p = load_binary(s, glsl_hash); /* a stored binary loads in well under a compile */
                 if (p) {
                     id_set_add(&s->used_ids, id);
@@ -623,7 +627,7 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
             gl_program_cache_findn(&s->mem, key, n, hash, &p, &r) || pending_has(s, hash))
             continue; /* another host's entry for the same key */
         uint64_t glsl_hash;
-        if (s->workers && make_text(s, key, &glsl_hash)) {
+        if (s->workers && make_text(s, key, &glsl_hash) == GLHLE_RESULT_OK) {
             p = s->break_builds ? 0 : load_binary(s, glsl_hash);
             if (p) {
                 adopt(s, key, entry_id(s, key), glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, NULL, 0,

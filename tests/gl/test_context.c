@@ -102,6 +102,7 @@ static void es_offscreen_context(void **state)
     print_message("ES host choices: %s\n", choices);
     assert_non_null(strstr(choices, "profile=es"));
     assert_non_null(strstr(choices, "dsa=emulated"));
+    assert_non_null(strstr(choices, " polygon_mode=geometry-shader"));
     /* the last choice said, whole: the line is not cut short */
     assert_non_null(strstr(choices, " texture_1d=2d(height 1)"));
     assert_non_null(strstr(glhle_context_host_choices(desk), " texture_1d=native"));

@@ -1,6 +1,8 @@
 /* The Maxwell draw path's fixed-function state (backend/maxwell/render/
  * draw.c) on llvmpipe: stencil front and back, logic op, depth clamp,
- * polygon offset and mode, point size and line width, user clip distances,
+ * polygon offset and mode (LINE and POINT, with culling, flat inputs and
+ * user clip planes: on ES through the draw path's geometry stage, with the
+ * same expectations), point size and line width, user clip distances,
  * primitive restart, instanced attributes with divisors and a base
  * instance, the instance id, conditional rendering, cull and front face,
  * SET_SRGB_WRITE into an sRGB target, and the program-code cache. Corpus pipelines (passthrough_vsh +
@@ -267,6 +269,15 @@ static void want_points_lines(uint32_t x, uint32_t y, uint8_t o[4])
         set_rgba(o, 0, 0, 0, 255);
 }
 
+static void want_corner_points(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    const bool cx = (x >= 3 && x < 6) || (x >= 26 && x < 29), cy = (y >= 3 && y < 6) || (y >= 26 && y < 29);
+    if (cx && cy)
+        set_rgba(o, 255, 0, 0, 255);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
 static bool line_ends(uint32_t x, uint32_t y)
 {
     return in(x, y, 0, 6, 4, 11) || in(x, y, 28, 6, 32, 11);
@@ -294,7 +305,8 @@ static void points_lines_polygon_mode(void **state)
 
     /* SET_FRONT_POLYGON_MODE LINE: a rectangle with its edges through pixel
      * centres 4.5 and 27.5 draws columns 4 and 27; its inside stays clear
-     * but for the diagonal its two triangles share */
+     * but for the diagonal its two triangles share (on ES through the draw
+     * path's geometry stage: gl_caps_polygon_mode_by_gs) */
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     tmd_set(&e, 0x0dac, 0x1B01);
@@ -312,16 +324,23 @@ static void points_lines_polygon_mode(void **state)
                 edge += g[0] == 255;
         }
     print_message("  polygon mode LINE: %u of 30 edge-column pixels drawn, %u inside\n", edge, inside);
-    if (ts_gles()) {
-        /* ES has no glPolygonMode: gl_caps refuses LINE by name, once, and
-         * the rectangle is filled (the documented refusal, not emulated) */
-        print_message("  on OpenGL ES: polygon mode LINE is refused (filled), as gl_caps documents\n");
-        assert_true(ts_log_contains("OpenGL ES fills every polygon"));
-        assert_true(inside > 0);
-    } else {
-        assert_int_equal(edge, 30);
-        assert_int_equal(inside, 0);
-    }
+    assert_int_equal(edge, 30);
+    assert_int_equal(inside, 0);
+    assert_false(ts_log_contains("OpenGL ES fills every polygon"));
+    tmd_rects_close(&e);
+
+    /* SET_FRONT_POLYGON_MODE POINT with SET_POINT_SIZE 3: the rectangle's
+     * corners at pixel centres (4.5, 4.5) .. (27.5, 27.5) become 3-pixel
+     * squares around them (GL 4.6 14.4: a point covers the pixel centres
+     * within size / 2 of it in x and y): [3,6) and [26,29) in x and y */
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_set(&e, 0x0dac, 0x1B00);
+    tmd_set(&e, 0x0db0, 0x1B00);
+    tmd_set(&e, 0x1518, tm_u(3.0f)); /* SET_POINT_SIZE */
+    draw(&e, tmd_rect(&e, 4.5f, 4.5f, 27.5f, 27.5f, 0, RED, false), 6, 4, false);
+    tmd_submit(&e, 1);
+    check(&e, "polygon mode POINT", want_corner_points, 0);
     tmd_rects_close(&e);
 }
 
@@ -347,6 +366,47 @@ static void clip_distances(void **state)
     draw(&e, 0, 3, 4, false);
     tmd_submit(&e, 1);
     check_some(&e, "clip distances (blue)", want_clip, 1, 1u << 2, NULL);
+    tmd_rects_close(&e);
+
+    /* The same in polygon mode LINE: the polygon is clipped before its mode
+     * applies (GL 4.6 14.6.4: "the polygon is clipped ... before these modes
+     * are applied"), and the edges the user planes cut are boundary edges
+     * that are drawn (NVIDIA's behaviour, which Mesa's draw module follows:
+     * it draws no edge along the frustum). The clipped polygon is
+     * [8,32] x [0,24]: its edges along the planes x = 8 and y = 24 lie on
+     * pixel borders, where which of the two pixels a line lights is the
+     * rasteriser's tie, so each row 2-21 must have column 7 or 8 lit and
+     * each column 10-29 row 23 or 24; the inside [10,30) x [2,22) and
+     * everything left of column 6 or below row 25 stay clear (the
+     * triangle's own edges are clipped away or off the target). */
+    if (!tmd_rects_open(&e, *state, 1, "clipdist_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_set(&e, 0x1510, 3);
+    tmd_set(&e, 0x0dac, 0x1B01);
+    tmd_set(&e, 0x0db0, 0x1B01);
+    draw(&e, 0, 3, 4, false);
+    tmd_submit(&e, 1);
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < 20; i++) {
+        uint8_t a[4], b[4];
+        px(&e, 7, 2 + i, a);
+        px(&e, 8, 2 + i, b);
+        bad += a[2] < 100 && b[2] < 100;
+        px(&e, 10 + i, 23, a);
+        px(&e, 10 + i, 24, b);
+        bad += a[2] < 100 && b[2] < 100;
+    }
+    uint32_t stray = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint8_t g[4];
+            px(&e, x, y, g);
+            if (in(x, y, 10, 2, 30, 22) || x < 6 || y > 25)
+                stray += g[2] != 0;
+        }
+    print_message("  polygon mode LINE with clip planes: %u of 40 cut-edge pixels missing, %u stray\n", bad, stray);
+    assert_int_equal(bad, 0);
+    assert_int_equal(stray, 0);
     tmd_rects_close(&e);
 }
 
@@ -569,20 +629,26 @@ static void want_cull(uint32_t x, uint32_t y, uint8_t o[4])
  * the CCW rectangle at [0,16)^2 stays and the CW one at [16,32)x[0,16)
  * goes; with OGL_SET_FRONT_FACE CW, the CW one at [16,32)^2 stays and the
  * CCW one at [0,16)x[16,32) goes. */
+static void draw_cull_quarters(tmd_rects *e, float inset, const float rgba[4])
+{
+    const float a = inset, b = 16 - inset, c = 16 + inset, d = 32 - inset;
+    tmd_set(e, 0x1918, 1);     /* OGL_SET_CULL */
+    tmd_set(e, 0x1920, 0x405); /* OGL_SET_CULL_FACE BACK */
+    tmd_set(e, 0x191c, 0x901); /* OGL_SET_FRONT_FACE CCW */
+    draw(e, tmd_rect(e, a, a, b, b, 0, rgba, false), 6, 4, false);
+    draw(e, tmd_rect(e, c, a, d, b, 0, rgba, true), 6, 4, false);
+    tmd_set(e, 0x191c, 0x900); /* CW */
+    draw(e, tmd_rect(e, c, c, d, d, 0, rgba, true), 6, 4, false);
+    draw(e, tmd_rect(e, a, c, b, d, 0, rgba, false), 6, 4, false);
+    tmd_submit(e, 4);
+}
+
 static void cull_front_face(void **state)
 {
     tmd_rects e;
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
-    tmd_set(&e, 0x1918, 1);     /* OGL_SET_CULL */
-    tmd_set(&e, 0x1920, 0x405); /* OGL_SET_CULL_FACE BACK */
-    tmd_set(&e, 0x191c, 0x901); /* OGL_SET_FRONT_FACE CCW */
-    draw(&e, tmd_rect(&e, 0, 0, 16, 16, 0, GREEN, false), 6, 4, false);
-    draw(&e, tmd_rect(&e, 16, 0, 32, 16, 0, GREEN, true), 6, 4, false);
-    tmd_set(&e, 0x191c, 0x900); /* CW */
-    draw(&e, tmd_rect(&e, 16, 16, 32, 32, 0, GREEN, true), 6, 4, false);
-    draw(&e, tmd_rect(&e, 0, 16, 16, 32, 0, GREEN, false), 6, 4, false);
-    tmd_submit(&e, 4);
+    draw_cull_quarters(&e, 0, GREEN);
     check(&e, "cull and front face", want_cull, 0);
     tmd_rects_close(&e);
 }
@@ -861,6 +927,220 @@ static void provoking_first(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- polygon mode with culling, front face and flat inputs ---- */
+
+/* A quarter [qx, qx+16) x [qy, qy+16) holding a LINE-mode rectangle with
+ * its corners at the pixel centres 2.5 and 13.5 in (`drawn`), or nothing.
+ * Checked: its edge columns 2 and 13 and edge rows 2 and 13 (local) away
+ * from the corners (local 5-10: 24 pixels), which are red; its inside
+ * [4,12)^2 off the diagonal the two triangles share (local x = y, or
+ * x + y = 15 where the viewport mirrors y), which is black; and for a
+ * culled rectangle every pixel of the quarter, black. Returns the pixels
+ * that differ (printing the first few). */
+static uint32_t quarter_edges(const tmd_rects *e, uint32_t qx, uint32_t qy, bool drawn, bool mirrored,
+                              const char *what)
+{
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < 16; y++)
+        for (uint32_t x = 0; x < 16; x++) {
+            const bool edge = ((x == 2 || x == 13) && y >= 5 && y <= 10) || ((y == 2 || y == 13) && x >= 5 && x <= 10);
+            const int diag = mirrored ? abs((int)x + (int)y - 15) : abs((int)x - (int)y);
+            const bool inside = in(x, y, 4, 4, 12, 12) && diag > 1;
+            uint8_t g[4];
+            px(e, qx + x, qy + y, g);
+            bool ok = true;
+            if (!drawn)
+                ok = (g[0] | g[1] | g[2]) == 0;
+            else if (edge)
+                ok = g[0] == 255 && g[1] == 0 && g[2] == 0;
+            else if (inside)
+                ok = (g[0] | g[1] | g[2]) == 0;
+            if (!ok) {
+                if (bad < 4)
+                    print_message("  %s: pixel (%u, %u) is %u %u %u, want %s\n", what, qx + x, qy + y, g[0], g[1], g[2],
+                                  drawn && edge ? "red (an edge)" : "black");
+                bad++;
+            }
+        }
+    return bad;
+}
+
+/* Polygon mode LINE under OGL_SET_CULL: the edges of a culled triangle are
+ * not drawn (GL culls before it applies the polygon mode, 14.6.1-14.6.4;
+ * on ES the draw path's geometry stage culls, since GL culls no lines).
+ * As cull_front_face: back faces culled with the front face CCW keep the
+ * CCW rectangle at [0,16)^2 and drop the CW one at [16,32)x[0,16); with
+ * CW the CW one at [16,32)^2 stays and the CCW one at [0,16)x[16,32)
+ * goes. Then, with viewport 0's y scale negative (guest row 0 at NDC y
+ * +1, drawn through GL's UPPER_LEFT clip origin): a triangle's facing is
+ * its winding in normalized device coordinates still, since UPPER_LEFT
+ * negates the window-space area GL faces by (GL 4.6 14.6.1) as it mirrors
+ * y: with front faces culled (CCW front) the CCW rectangle goes and the CW
+ * one stays, each landing on the rows 32 - y of its coordinates; with
+ * both faces culled nothing of either is drawn. */
+static void polygon_mode_cull(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_set(&e, 0x0dac, 0x1B01); /* SET_FRONT/BACK_POLYGON_MODE LINE */
+    tmd_set(&e, 0x0db0, 0x1B01);
+    draw_cull_quarters(&e, 2.5f, RED); /* as cull_front_face, corners 2.5 in */
+    uint32_t bad = quarter_edges(&e, 0, 0, true, false, "cull back, CCW front: the CCW rectangle") +
+                   quarter_edges(&e, 16, 0, false, false, "cull back, CCW front: the CW rectangle") +
+                   quarter_edges(&e, 16, 16, true, false, "cull back, CW front: the CW rectangle") +
+                   quarter_edges(&e, 0, 16, false, false, "cull back, CW front: the CCW rectangle");
+    tmd_rects_close(&e);
+
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_set(&e, 0x0a04, tm_u(-(float)H / 2)); /* SET_VIEWPORT_SCALE_Y(0): mirrored */
+    tmd_set(&e, 0x0dac, 0x1B01);
+    tmd_set(&e, 0x0db0, 0x1B01);
+    tmd_set(&e, 0x1918, 1);
+    tmd_set(&e, 0x1920, 0x404);  /* OGL_SET_CULL_FACE FRONT */
+    tmd_set(&e, 0x191c, 0x901);  /* CCW */
+    /* coordinates y [18.5, 29.5] land on rows [2.5, 13.5] */
+    draw(&e, tmd_rect(&e, 2.5f, 18.5f, 13.5f, 29.5f, 0, RED, false), 6, 4, false);
+    draw(&e, tmd_rect(&e, 18.5f, 18.5f, 29.5f, 29.5f, 0, RED, true), 6, 4, false);
+    tmd_set(&e, 0x1920, 0x408);  /* FRONT_AND_BACK */
+    draw(&e, tmd_rect(&e, 2.5f, 2.5f, 13.5f, 13.5f, 0, RED, false), 6, 4, false);
+    draw(&e, tmd_rect(&e, 18.5f, 2.5f, 29.5f, 13.5f, 0, RED, true), 6, 4, false);
+    tmd_submit(&e, 4);
+    bad += quarter_edges(&e, 0, 0, false, true, "mirrored, cull front: the CCW rectangle") +
+           quarter_edges(&e, 16, 0, true, true, "mirrored, cull front: the CW rectangle") +
+           quarter_edges(&e, 0, 16, false, true, "mirrored, cull both: the CCW rectangle") +
+           quarter_edges(&e, 16, 16, false, true, "mirrored, cull both: the CW rectangle");
+    tmd_rects_close(&e);
+    print_message("  polygon mode LINE with culling: %u pixels wrong\n", bad);
+    assert_int_equal(bad, 0);
+}
+
+/* Polygon mode LINE with a flat input: each triangle's edges take its
+ * provoking vertex's value (GL 4.6 13.6: flat shading is by the
+ * primitive's provoking vertex, table 13.2, whatever the polygon mode).
+ * color_fsh's input made flat as in provoking_first. Four rectangles with
+ * corners at pixel centres local 2.5 and 13.5 of each quarter, a colour
+ * per vertex (vcol): SET_PROVOKING_VERTEX LAST, a list v0-v5 at [0,16)^2
+ * ((v0 v1 v2) by v2: its bottom and right edges; (v3 v4 v5) by v5: top and
+ * left) and, with back faces culled, a strip v6-v9 at [16,32)x[0,16)
+ * (v6 (x0,y0), v7 (x1,y0), v8 (x0,y1), v9 (x1,y1): (v6 v7 v8) by v8, its
+ * bottom and left edges; (v7 v8 v9), counter-clockwise in GL's strip order
+ * (v8 v7 v9), by v9: top and right); then FIRST, the same list v10-v15 at
+ * [0,16)x[16,32) (by v10 and v13) and strip v16-v19 at [16,32)^2 (first
+ * convention: by v16 and v17). */
+static void polygon_mode_flat(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    e.data[TMD_FS_OFF + 0x18] = 0x55; /* color_fsh's input 0 constant: flat */
+    tmd_set(&e, 0x0dac, 0x1B01);
+    tmd_set(&e, 0x0db0, 0x1B01);
+    static const float lo = 2.5f, hi = 13.5f;
+    /* corners per vertex, as picks of {lo, hi}: the list, then the strip */
+    static const uint8_t list[6][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}};
+    static const uint8_t strip[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    float c[4];
+    for (uint32_t q = 0; q < 4; q++) {
+        const float qx = q & 1 ? 16 : 0, qy = q & 2 ? 16 : 0;
+        const uint32_t first = e.verts, n = q & 1 ? 4 : 6;
+        for (uint32_t i = 0; i < n; i++) {
+            const uint8_t *k = q & 1 ? strip[i] : list[i];
+            vcol(e.verts, c, NULL);
+            tmd_vertex(&e, nx(qx + (k[0] ? hi : lo)), ny(qy + (k[1] ? hi : lo)), 0, c);
+        }
+        if (q == 1) {
+            tmd_set(&e, 0x1918, 1);     /* OGL_SET_CULL */
+            tmd_set(&e, 0x1920, 0x405); /* BACK */
+            tmd_set(&e, 0x191c, 0x901); /* CCW */
+        }
+        if (q == 2) {
+            tmd_set(&e, 0x1918, 0);
+            tmd_set(&e, 0x1684, 0); /* SET_PROVOKING_VERTEX FIRST */
+        }
+        draw(&e, first, n, q & 1 ? 5 : 4, false);
+    }
+    tmd_submit(&e, 4);
+    /* per quarter: the vertex colouring the bottom and the side at local x
+     * (list: right 13, strip: left 2), and the one colouring the top and
+     * the other side */
+    static const struct {
+        uint32_t qx, qy, first_v, first_side, second_v;
+    } want[4] = {{0, 0, 2, 13, 5}, {16, 0, 8, 2, 9}, {0, 16, 10, 13, 13}, {16, 16, 16, 2, 17}};
+    uint32_t bad = 0, checked = 0;
+    for (int q = 0; q < 4; q++)
+        for (uint32_t t = 5; t <= 10; t++) {
+            const struct {
+                uint32_t x, y, v;
+            } p[4] = {{t, 2, want[q].first_v},
+                      {want[q].first_side, t, want[q].first_v},
+                      {t, 13, want[q].second_v},
+                      {15 - want[q].first_side, t, want[q].second_v}};
+            for (int i = 0; i < 4; i++) {
+                uint8_t g[4], w[4];
+                px(&e, want[q].qx + p[i].x, want[q].qy + p[i].y, g);
+                vcol(p[i].v, NULL, w);
+                checked++;
+                if (memcmp(g, w, 4)) {
+                    if (bad < 8)
+                        print_message("  flat: edge pixel (%u, %u) is %u %u %u, want vertex %u's %u %u %u\n",
+                                      want[q].qx + p[i].x, want[q].qy + p[i].y, g[0], g[1], g[2], p[i].v, w[0], w[1],
+                                      w[2]);
+                    bad++;
+                }
+            }
+        }
+    print_message("  polygon mode LINE, flat input: %u edge pixels checked, %u wrong\n", checked, bad);
+    assert_int_equal(bad, 0);
+    tmd_rects_close(&e);
+}
+
+/* ---- a host without clip control (ES without EXT_clip_control) ---- */
+
+/* Run by the pass gles/test_maxwell_draw_state_no_clip_control
+ * (GLHLE_CAPS_DISABLE=GL_EXT_clip_control): GL's default clip state can
+ * still be drawn, while a mirrored viewport 0 (an upper-left origin) and
+ * SET_VIEWPORT_CLIP_CONTROL MIN_Z_ZERO_MAX_Z_ONE (bit 0: a [0, 1] depth
+ * range) need glClipControl: each draw is refused with its reason, and the
+ * instance still draws afterwards. */
+static void clip_control_missing(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_submit(&e, 0);
+    const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
+    glhle_maxwell_run_result res;
+    const struct {
+        uint32_t reg, value;
+        const char *reason;
+    } cases[] = {
+        {0x0a04, tm_u(-(float)H / 2), "viewport 0 needs glClipControl (a negative y scale: an upper-left origin), "
+                                      "which this host lacks"},
+        {0x193c, 1u, "viewport 0 needs glClipControl (a depth range of [0, 1]), which this host lacks"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tmd_set(&e, cases[i].reg, cases[i].value);
+        draw(&e, a, 6, 4, false);
+        ts_log_clear();
+        assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
+        assert_true(ts_log_contains(cases[i].reason));
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        /* back to GL's default: drawn */
+        tmd_set(&e, 0x0a04, tm_u((float)H / 2));
+        tmd_set(&e, 0x193c, 0);
+        draw(&e, a, 6, 4, false);
+        tmd_submit(&e, 1);
+        uint8_t g[4];
+        px(&e, 2, 2, g);
+        assert_int_equal(g[0], 255);
+        assert_int_equal(g[1], 0);
+    }
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -872,6 +1152,12 @@ int main(void)
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
         cmocka_unit_test(state_once_and_defaults), cmocka_unit_test(multisampled_target_refused),
         cmocka_unit_test(provoking_first),        cmocka_unit_test(srgb_write),
+        cmocka_unit_test(polygon_mode_cull),      cmocka_unit_test(polygon_mode_flat),
     };
+    const char *off = getenv("GLHLE_CAPS_DISABLE");
+    if (off && strstr(off, "GL_EXT_clip_control")) {
+        const struct CMUnitTest no_clip_control[] = {cmocka_unit_test(clip_control_missing)};
+        return cmocka_run_group_tests(no_clip_control, ts_gl_setup, ts_gl_teardown);
+    }
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

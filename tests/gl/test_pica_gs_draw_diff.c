@@ -25,7 +25,7 @@
  *    (a constant generic attribute on the fetch path);
  *  - one draw of 17,000 points, past the 16,384 vertices of one input-form
  *    chunk: fetched, one GL draw, b15 from gl_PrimitiveIDIn;
- *  - a geometry shader with a LOOP, which the translator refuses: the CPU
+ *  - a geometry shader with a CALL, which the translator refuses: the CPU
  *    path draws it, logged once, counted in gs_refusals;
  *  - the translated program failing to build (the test hook): the CPU
  *    path draws it;
@@ -39,8 +39,12 @@
  *    fixed-mode draw that takes a colour from c2, which the first draw's
  *    incomplete invocation left there on the CPU path (the GPU path writes
  *    the c registers back after the draw as the CPU path leaves them);
- *  - variable mode whose counts differ within a draw (3 and 4), then
- *    counts of five: no GL primitive, both drawn on the CPU, logged once;
+ *  - variable mode whose counts differ within a draw (4 and 3 in turn, over
+ *    overlapping quads in colours by count): each run of one count drawn
+ *    with that count's program, in stream order, no fetch (CPU-loaded
+ *    inputs); a count-3 invocation reads c8, which on the CPU path still
+ *    holds the count-4 invocation's before it (the stream writes the c
+ *    registers back between runs);
  *  - fixed mode's c registers: 31 u16 indices into c20-c28 (ten whole
  *    invocations, the 31st vertex alone writing c20-c22), then a draw whose
  *    colour is c21 as the first left it.
@@ -53,11 +57,19 @@
  *    repeats an earlier one, then an array whose colour attribute no loader
  *    names, so every point has the colour the CPU loader left in the input
  *    register: that of the last index the first draw saw for the first
- *    time (vertex.h: an attribute no loader names keeps its value).
+ *    time (vertex.h: an attribute no loader names keeps its value);
+ *  - variable mode with counts of five: no GL primitive, drawn on the CPU,
+ *    logged once;
+ *  - a LOOP over i1 (x + 1 iterations, aL from 0 by 1) emitting one
+ *    overlapping triangle an iteration from c40[aL] in c60[aL]'s colour:
+ *    i1.x = 2 (nine EMITs an invocation at most) on the GPU, i1.x = 15 (16
+ *    triangles, past the 14 the GPU path declares) on the CPU, logged
+ *    once.
  * It fails with the geometry shader skipped (nothing drawn, or points
  * where quads belong), with variable mode's count (c0) or register layout
  * wrong or its c registers not written back (or without the incomplete
- * invocation's), with fixed mode's c registers not written back, with b15 not set in a later chunk, with the
+ * invocation's), with mixed counts' runs dropped, reordered or drawn without
+ * the registers an earlier run left, with fixed mode's c registers not written back, with b15 not set in a later chunk, with the
  * winding flag ignored, with a geometry-shader draw that falls back to
  * CPU-loaded inputs where GL's vertex fetch should read them, and with the
  * input registers not left after a fetched draw as the CPU loader leaves
@@ -73,7 +85,11 @@
  *
  * workers: with compile workers, a geometry program's first draws are
  * drawn on the CPU path while it compiles on a worker (no draw waits for a
- * compile), the later ones on the GPU, every picture the CPU path's. */
+ * compile), the later ones on the GPU, every picture the CPU path's.
+ *
+ * workers_disk_cache: the programs the workers compiled are stored in the
+ * cache folder, and a second instance with workers makes all three from
+ * the file at creation, compiling none and drawing no draw on the CPU. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -119,7 +135,7 @@ static void corner(pica_dvlb_writer *w, uint32_t c, uint32_t slot, int prim, int
  * clockwise), then slots p + c0, p + c2, p + c1 with the winding flag, which
  * the assembler takes as p + c2, p + c0, p + c1 (clockwise): with culling on
  * one triangle of each quad shows, and a flag ignored shows both or none.
- * The colour: v1 with b15 set, else c5. Variant 1 puts a LOOP first (the
+ * The colour: v1 with b15 set, else c5. Variant 1 puts a CALL first (the
  * translator refuses it), 2 a NOP (another program, the same picture), 3
  * an EMIT into slot 3 at the end (a status the GPU path reads back). */
 static void billboard_program(tp_cmdbuf *b, int variant)
@@ -131,7 +147,7 @@ static void billboard_program(tp_cmdbuf *b, int variant)
         at = dw_here(w);
     }
     if (variant == 1) {
-        dw_emit(w, dw_flow3(DW_LOOP, 0, at + 1, 0)); /* i0: once */
+        dw_emit(w, dw_flow2(DW_CALL, 0, 0, 0, at + 1, 1)); /* the NOP after it as a subroutine */
         dw_emit(w, dw_op0(DW_NOP));
         at = dw_here(w);
     }
@@ -166,6 +182,31 @@ static void billboard_program(tp_cmdbuf *b, int variant)
         dw_emit(w, dw_setemit(3, 1, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
+    dw_emit(w, dw_op0(DW_END));
+    tp_upload_program(b, 1, w);
+    dw_destroy(w);
+}
+
+/* Point mode with a LOOP over i1: per iteration one triangle of corners
+ * v0 + c40[aL], + c0, + c1 (SETEMIT slots 0-2, the third with the
+ * primitive flag) in c60[aL]'s colour. */
+static void loop_program(tp_cmdbuf *b)
+{
+    pica_dvlb_writer *w = dw_create();
+    const uint32_t loop = dw_emit(w, 0);
+    dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_V(0, "xyzw")));
+    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), dw_rel(DW_C(60, "xyzw"), DW_IDX_AL)));
+    for (uint32_t k = 0; k < 3; k++) {
+        if (k == 0)
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_R(2, "xyzw")));
+        else
+            dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(2, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_R(1, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+        dw_emit(w, dw_setemit(k, k == 2, 0));
+        dw_emit(w, dw_op0(DW_EMIT));
+    }
+    dw_patch(w, loop, dw_flow3(DW_LOOP, 1, dw_here(w) - 1, 0));
     dw_emit(w, dw_op0(DW_END));
     tp_upload_program(b, 1, w);
     dw_destroy(w);
@@ -275,20 +316,21 @@ static void put_scene(pd_env *e)
     put_points(e, BIG_AT, BIG);
 }
 
-enum { SCENES = 13 };
+enum { SCENES = 16 };
 static const char *const scene_name[SCENES] = {
-    "point",      "point-4-inputs", "fixed",      "long-draw", "loop-refused",   "build-fails",    "emit-slot-3",
-    "variable",   "past-fetch",     "retained",   "variable-main", "variable-mixed", "fixed-writeback"};
+    "point",      "point-4-inputs", "fixed",      "long-draw", "call-refused",   "build-fails",    "emit-slot-3",
+    "variable",   "past-fetch",     "retained",   "variable-main", "variable-mixed", "fixed-writeback",
+    "variable-five", "loop",        "loop-past-bound"};
 /* each scene's draws, and whether the GPU instance draws them with the
  * geometry shader on the GPU */
-static const uint8_t scene_draws[SCENES] = {2, 1, 3, 1, 2, 2, 2, 1, 1, 2, 2, 2, 2};
-static const bool scene_gpu[SCENES] = {true, true, true,  true, false, false, true,
-                                       true, true, true, true,  false, true};
+static const uint8_t scene_draws[SCENES] = {2, 1, 3, 1, 2, 2, 2, 1, 1, 2, 2, 1, 2, 1, 1, 1};
+static const bool scene_gpu[SCENES] = {true, true, true, true, false, false, true, true,
+                                       true, true, true, true, true,  false, true, false};
 
 /* Scene variable-main's index streams at PD_INDICES (u16): ten invocations
  * of a count of 4 and four corners of a grid square, then an incomplete one (the
  * count and one vertex, 94: it alone writes c0-c3 last); scene
- * variable-mixed's: counts 3 and 4 in turn (a GL primitive has one), then
+ * variable-mixed's: counts 4 and 3 in turn, then
  * at +0x200 counts of 5 (none has five). */
 static void put_variable4_indices(pd_env *e, bool mixed)
 {
@@ -340,8 +382,10 @@ static void build(tp_cmdbuf *b, int k)
         fixed_program(b, 20, 0, 4);
     else if (k == 7)
         fixed_program(b, 1, 12, 13);
-    else if (k == 10 || k == 11)
+    else if (k == 10 || k == 11 || k == 13)
         variable4_program(b);
+    else if (k == 14 || k == 15)
+        loop_program(b);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     tp_uniform_f32(b, 1, 0, s, 0, 0, 0);
@@ -428,11 +472,27 @@ static void build(tp_cmdbuf *b, int k)
         pd_gs_draw(b, 3, 8, U8_AT); /* vertices 0, 7 and 14 */
         break;
     case 11:
-        /* variable mode whose counts differ, then counts of five: the CPU
-         * path draws both, the refusal logged once */
+        /* variable mode whose counts differ: runs of one count, each with
+         * its program */
         pd_gs_config(b, 3, 1u);
         tp_cmd1(b, 0x254, 1);
         pd_gs_draw(b, 47, 16, PD_INDICES);
+        break;
+    case 14:
+    case 15:
+        /* i1 = (x, 0, 1): x + 1 iterations, aL 0, 1, ... */
+        for (uint32_t i = 0; i < 16; i++) {
+            tp_uniform_f32(b, 1, 40 + i, (float)i * s / 4, (float)i * s / 8, 0, 0);
+            tp_uniform_f32(b, 1, 60 + i, (float)(i + 1) / 16, 1.0f - (float)i / 16, 0.5f, 1.0f);
+        }
+        tp_cmd1(b, 0x282, (k == 14 ? 2u : 15u) | 1u << 16);
+        pd_gs_config(b, 3, 0);
+        pd_gs_draw(b, GRID * GRID / 2, 0, 0);
+        break;
+    case 13:
+        /* counts of five: the CPU path draws it, the refusal logged once */
+        pd_gs_config(b, 3, 1u);
+        tp_cmd1(b, 0x254, 1);
         pd_gs_draw(b, 24, 16, PD_INDICES + 0x200u);
         break;
     case 12:
@@ -456,7 +516,8 @@ typedef struct side {
     pica_rasterizer_stats rs[SCENES]; /* after each scene */
     glhle_shader_stats ss;
     uint32_t problems[SCENES];
-    bool mixed_logged; /* scene variable-mixed's refusal said why */
+    bool five_logged; /* scene variable-five's refusal said why */
+    bool loop_logged; /* scene loop-past-bound's */
     /* the GS unit's uniforms after each scene, where later draws read them */
     float gs_c[SCENES][96][4];
     uint16_t gs_b[SCENES];
@@ -470,8 +531,8 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
         put_scene(&e);
         if (k == 7)
             put_variable_indices(&e);
-        if (k == 10 || k == 11)
-            put_variable4_indices(&e, k == 11);
+        if (k == 10 || k == 11 || k == 13)
+            put_variable4_indices(&e, k != 10);
         if (k == 8)
             put_points(&e, HUGE_AT, HUGE);
         if (k == 5)
@@ -488,9 +549,12 @@ static void draw_side(glhle_context *ctx, uint32_t scale, uint32_t mode, side *o
             fail_msg("scene %s on the %s path: the run says %s", scene_name[k],
                      mode == GLHLE_PICA_VERTEX_SHADERS_CPU ? "CPU" : "GPU", glhle_result_string(r));
         out->problems[k] = res.problems;
-        if (k == 11)
-            out->mixed_logged = ts_log_contains("runs on the CPU: geometry shader variable mode: the index stream's "
-                                                "vertex counts differ (4, then 3 at position 5)");
+        if (k == 15)
+            out->loop_logged = ts_log_contains("runs on the CPU: its LOOPs with i0-i3 (0, 15, 0, 0) may emit more "
+                                               "than the 14 triangles the GPU path allows");
+        if (k == 13)
+            out->five_logged = ts_log_contains("runs on the CPU: geometry shader variable mode: 5 vertices an "
+                                               "invocation (at position 0): no GL primitive");
         pica_rasterizer_test_break_builds(e.pica->rasterizer, false);
         pd_read_color(&e, COLOR_AT(k), 0, W, H, &out->img[k]);
         clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -556,7 +620,7 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
         assert_int_equal(g_cpu, on_gpu ? 0 : draws);
         /* GL fetched the attributes of every GPU-path draw but the one past
          * the fetch-mode bound; no other draw was fetched */
-        assert_int_equal(g_fetch, on_gpu && k != 8 ? draws : 0);
+        assert_int_equal(g_fetch, on_gpu && k != 8 && k != 11 ? draws : 0);
         assert_int_equal(fetch, g_fetch);
         assert_int_equal(cpu->rs[k].gs_gpu_draws, 0);
         assert_int_equal(cpu->rs[k].fetch_draws, 0);
@@ -575,23 +639,34 @@ static void scenes_at(glhle_context *ctx, uint32_t scale)
     assert_int_equal(cpu->problems[6], 2);
     assert_int_equal(gpu->rs[6].status_reads - gpu->rs[5].status_reads, 2);
     assert_int_equal(gpu->rs[3].status_reads, 0); /* forward-only programs with no slot 3: nothing read back */
-    /* the LOOP program is refused once (logged once), not per draw */
+    /* the CALL program is refused once (logged once), not per draw */
     assert_int_equal(gpu->rs[4].gs_refusals - gpu->rs[3].gs_refusals, 1);
-    /* variable mode with one vertex count per draw is not refused; counts
-     * that differ are, logged once for the program's two draws */
+    /* variable mode is not refused, its counts the same or not; a count
+     * with no GL primitive is, logged */
     assert_int_equal(gpu->rs[7].gs_refusals - gpu->rs[6].gs_refusals, 0);
     assert_int_equal(gpu->rs[10].gs_refusals - gpu->rs[9].gs_refusals, 0);
-    assert_int_equal(gpu->rs[11].gs_refusals - gpu->rs[10].gs_refusals, 1);
-    assert_true(gpu->mixed_logged);
+    assert_int_equal(gpu->rs[11].gs_refusals - gpu->rs[10].gs_refusals, 0);
+    assert_int_equal(gpu->rs[13].gs_refusals - gpu->rs[12].gs_refusals, 1);
+    assert_true(gpu->five_logged);
+    /* the LOOP program: translated, and refused for the i1 that lets it
+     * emit past 14 triangles */
+    assert_int_equal(gpu->rs[14].gs_refusals - gpu->rs[13].gs_refusals, 0);
+    assert_int_equal(gpu->rs[15].gs_refusals - gpu->rs[14].gs_refusals, 1);
+    assert_true(gpu->loop_logged);
+    /* the mixed draw: ten whole invocations of counts 4 and 3 in turn, then
+     * an incomplete one of 4: eleven runs, a GL draw each (GL draws
+     * nothing of the last one's single vertex) */
+    assert_int_equal(gpu->rs[11].gl_draws - gpu->rs[10].gl_draws, 11);
     /* the public figures (glhle-replay --stats-json) say the same */
     assert_int_equal(gpu->ss.draws_gpu_geometry_shader, gpu->rs[SCENES - 1].gs_gpu_draws);
     assert_int_equal(gpu->ss.draws_cpu_geometry_shader, gpu->rs[SCENES - 1].gs_cpu_draws);
-    assert_int_equal(gpu->ss.geometry_shader_refusals, 2); /* the LOOP program, the mixed counts */
-    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 17);
+    /* the CALL program, the counts of five, the LOOP past its bound */
+    assert_int_equal(gpu->ss.geometry_shader_refusals, 3);
+    assert_int_equal(gpu->ss.draws_gpu_geometry_shader, 19);
     assert_int_equal(cpu->ss.draws_gpu_geometry_shader, 0);
-    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 23);
+    assert_int_equal(cpu->ss.draws_cpu_geometry_shader, 25);
     /* every GPU-path draw shaded its vertices on the GPU too */
-    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 17);
+    assert_int_equal(gpu->ss.draws_gpu_vertex_shader, 19);
     assert_int_equal(cpu->ss.draws_gpu_vertex_shader, 0);
     for (int k = 0; k < SCENES; k++) {
         glhle_image_free(&cpu->img[k]);
@@ -795,19 +870,15 @@ static void disk_cache(void **state)
 
 /* ---- compile workers ---- */
 
-/* The first three scenes on a GPU instance with two compile workers, pass
- * after pass: a geometry program that is not ready is compiled on a worker
- * and its draws are drawn on the CPU path meanwhile (no draw waits for a
- * compile), and once it is ready the draws take the GPU path; every
- * picture equals the CPU instance's. */
-static void workers(void **state)
+/* The first three scenes on a GPU instance with two compile workers (and
+ * the cache folder `dir`, or none), pass after pass until every draw of a
+ * pass takes the GPU path, every picture the CPU instance's; the passes it
+ * took, the first with a GPU draw, the stats and the milliseconds. */
+static uint32_t workers_run(glhle_context *ctx, const char *dir, const cached_side *cpu, uint32_t *first,
+                            pica_rasterizer_stats *out, glhle_shader_stats *gs, double *ms)
 {
-    glhle_context *ctx = *state;
-    cached_side *cpu = calloc(1, sizeof *cpu);
-    assert_non_null(cpu);
-    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, NULL, cpu);
     pd_env e;
-    pd_env_init_threads(&e, ctx, 1, GLHLE_PICA_VERTEX_SHADERS_GPU, 2);
+    pd_env_init_cache_threads(&e, ctx, 1, GLHLE_PICA_VERTEX_SHADERS_GPU, dir, 2);
     pica_rasterizer_stats rs, before;
     memset(&before, 0, sizeof before);
     uint32_t pass = 0, first_gpu = 0;
@@ -840,25 +911,72 @@ static void workers(void **state)
     }
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    pica_rasterizer_get_gs_program_stats(e.pica->rasterizer, gs);
+    *out = rs;
+    *first = first_gpu;
+    *ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    pd_env_free(&e);
+    return pass;
+}
+
+/* A geometry program that is not ready is compiled on a worker and its
+ * draws are drawn on the CPU path meanwhile (no draw waits for a compile),
+ * and once it is ready the draws take the GPU path. With a cache folder
+ * `dir` the programs the workers compiled reach the disk cache: a second
+ * instance with workers over the folder makes all three from the file at
+ * creation (TITLE.pica-gs.glsc), compiles none, and draws every draw of its
+ * first pass on the GPU path, none on the CPU for a compile. */
+static void workers_check(glhle_context *ctx, const char *dir)
+{
+    cached_side *cpu = calloc(1, sizeof *cpu);
+    assert_non_null(cpu);
+    draw_cached(ctx, GLHLE_PICA_VERTEX_SHADERS_CPU, NULL, cpu);
+    pica_rasterizer_stats rs;
     glhle_shader_stats gs;
-    pica_rasterizer_get_gs_program_stats(e.pica->rasterizer, &gs);
+    uint32_t first_gpu;
+    double ms;
+    uint32_t pass = workers_run(ctx, dir, cpu, &first_gpu, &rs, &gs, &ms);
     print_message("workers: %u passes (%.0f ms) until every draw took the GPU path (the first GPU draw in pass %u); "
                   "%llu draws on the CPU path while their program compiled, %llu programs compiled on a draw, "
-                  "%llu draws waited for a compile\n",
-                  pass + 1,
-                  (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6, first_gpu,
-                  (unsigned long long)rs.gs_compiling, (unsigned long long)gs.programs_compiled_on_draw,
-                  (unsigned long long)gs.draws_waited_for_compile);
+                  "%llu draws waited for a compile, %llu records written\n",
+                  pass + 1, ms, first_gpu, (unsigned long long)rs.gs_compiling,
+                  (unsigned long long)gs.programs_compiled_on_draw, (unsigned long long)gs.draws_waited_for_compile,
+                  (unsigned long long)gs.records_written);
     assert_true(pass < 2000);
     assert_int_equal(gs.programs_compiled_on_draw, 0);
     assert_int_equal(gs.draws_waited_for_compile, 0);
     assert_int_equal(gs.programs_compiled, 3);
+    assert_int_equal(gs.disk_entries, 0);
     /* the first draw of each program found it not ready: the CPU path drew it */
     assert_true(rs.gs_compiling >= 3);
     assert_int_equal(rs.gs_cpu_draws, rs.gs_compiling);
-    pd_env_free(&e);
+    if (dir) {
+        pass = workers_run(ctx, dir, cpu, &first_gpu, &rs, &gs, &ms);
+        print_message("warm: %u pass(es), %llu entries on disk, %llu made at creation, %llu compiled, %llu draws "
+                      "on the CPU path for a compile\n",
+                      pass + 1, (unsigned long long)gs.disk_entries, (unsigned long long)gs.programs_precompiled,
+                      (unsigned long long)gs.programs_compiled, (unsigned long long)rs.gs_compiling);
+        assert_int_equal(pass, 0);
+        assert_int_equal(gs.disk_entries, 3);
+        assert_int_equal(gs.programs_precompiled, 3);
+        assert_int_equal(gs.programs_compiled_on_draw, 0);
+        assert_int_equal(gs.cache_misses, 0);
+        assert_int_equal(rs.gs_compiling, 0);
+        assert_int_equal(rs.gs_cpu_draws, 0);
+        assert_int_equal(rs.gs_gpu_draws, 6);
+    }
     free_cached(cpu);
     free(cpu);
+}
+
+static void workers(void **state)
+{
+    workers_check(*state, NULL);
+}
+
+static void workers_disk_cache(void **state)
+{
+    workers_check(*state, ts_fresh_dir(ts_gles() ? "pica_gs_workers_cache_gles" : "pica_gs_workers_cache_gl"));
 }
 
 static void scenes_1x(void **state)
@@ -878,6 +996,7 @@ int main(void)
         TS_GL_TEST(scenes_2x),
         TS_GL_TEST(disk_cache),
         TS_GL_TEST(workers),
+        TS_GL_TEST(workers_disk_cache),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -2,7 +2,9 @@
  * interpreter's geometry unit (backend/pica/shader/shader_vm.c) on
  * llvmpipe: random programs (ALU words of every opcode but EX2/LG2, SETEMIT
  * with every vertex id and both flags, EMIT, forward IFU/IFC/JMPC/JMPU,
- * BREAK/BREAKC without a loop), fully random words, and a handwritten
+ * LOOPs over i0-i3 (random counts: EMITs in them run many times, past the
+ * 14 triangles the capture holds, and the step limit cuts some), BREAK/BREAKC
+ * in and out of a loop), fully random words, and a handwritten
  * billboard shader, in point mode (1, 2, 3, 4 and 6 vertices per invocation)
  * variable mode (c0 the vertex count, from c1 all registers of the first
  * 1..vertices vertices and the first register of the rest) and fixed mode
@@ -130,8 +132,12 @@ static uint32_t emit_src(ts_rng *r, const pica_gsp_input *g)
     return 0x20u + (c < 96 ? c : 95u);
 }
 
-/* A forward-only body: ALU words, outputs, SETEMIT/EMIT, IF/ELSE, JMPs,
- * BREAKs; `emits` counts the EMITs placed (at most PICA_GSP_MAX_PRIMS). */
+/* LOOPs placed in the program being made (at most PICA_GSP_MAX_LOOPS). */
+static unsigned gen_loops;
+
+/* A body: ALU words, outputs, SETEMIT/EMIT, IF/ELSE, JMPs, LOOPs, BREAKs,
+ * forward only but for the LOOPs; `emits` counts the EMITs placed (at most
+ * PICA_GSP_MAX_PRIMS). */
 static uint32_t body(ts_rng *r, const pica_gsp_input *g, uint32_t *code, uint32_t at, unsigned depth,
                      unsigned *emits)
 {
@@ -167,6 +173,12 @@ static uint32_t body(ts_rng *r, const pica_gsp_input *g, uint32_t *code, uint32_
                 code[jat] = pvr_flow2(PICA_OP_JMPC, ts_rng_below(r, 4), ts_rng_below(r, 2), ts_rng_below(r, 2), at, 0);
             else
                 code[jat] = pvr_flow3(PICA_OP_JMPU, ts_rng_below(r, 16), at, ts_rng_below(r, 2));
+        } else if (what == 11 && depth < 3 && gen_loops < PICA_GSP_MAX_LOOPS && ts_rng_below(r, 2)) {
+            /* loop iN { body }: iN.x + 1 times */
+            gen_loops++;
+            uint32_t lat = at++;
+            at = body(r, g, code, at, depth + 1, emits);
+            code[lat] = pvr_flow3(PICA_OP_LOOP, ts_rng_below(r, 4), at - 1, 0);
         } else if (what == 10 && ts_rng_below(r, 4) == 0) {
             /* BREAKC with no loop: stops the invocation when taken */
             code[at++] = pvr_flow2(PICA_OP_BREAKC, ts_rng_below(r, 4), ts_rng_below(r, 2), ts_rng_below(r, 2), 0, 0);
@@ -190,6 +202,7 @@ static void random_program(ts_rng *r, program *p, unsigned kind)
     if (kind == 0) {
         uint32_t at = 0;
         unsigned emits = 0;
+        gen_loops = 0;
         p->code[at++] = (uint32_t)PICA_OP_MOVA << 26 | 0x20u << 12 | ts_rng_below(r, 128);
         at = body(r, &p->gs, p->code, at, 0, &emits);
         p->code[at++] = (uint32_t)PICA_OP_END << 26;
@@ -550,7 +563,7 @@ static void run_kind(glhle_context *ctx, unsigned kind, const char *name, uint64
                   "refused by the translator\n",
                   name, compared, modes[0], modes[1], modes[2], (unsigned long long)prims, refused);
     if (kind == 0)
-        assert_int_equal(refused, 0); /* forward-only with at most 14 EMITs: all translate */
+        assert_int_equal(refused, 0); /* forward but for LOOPs, at most 14 EMITs and 16 LOOPs: all translate */
     assert_true(compared >= (unsigned)(n / 2));
     assert_true(prims > 0);
 }
@@ -588,7 +601,6 @@ static void test_refusals(void **state)
         uint32_t word0;
         const char *reason;
     } cases[] = {
-        {pvr_flow3(PICA_OP_LOOP, 0, 1, 0), "LOOP at 0x000"},
         {pvr_flow2(PICA_OP_CALL, 0, 0, 0, 2, 1), "CALL at 0x000"},
         {pvr_flow3(PICA_OP_JMPU, 0, 0, 0), "backward target 0x000 at 0x000"},
     };
@@ -600,6 +612,12 @@ static void test_refusals(void **state)
         if (!strstr(why, cases[k].reason))
             fail_msg("case %zu: \"%s\" does not say \"%s\"", k, why, cases[k].reason);
     }
+    /* 17 LOOPs */
+    billboard(&r, &p);
+    for (unsigned k = 0; k < 17; k++)
+        p.code[k] = pvr_flow3(PICA_OP_LOOP, 0, k + 1, 0);
+    assert_null(translate(&p, false, PICA_VSP_OUTPUT_CAPTURE, why, sizeof why));
+    assert_non_null(strstr(why, "more than 16 LOOPs"));
     /* 15 EMITs */
     billboard(&r, &p);
     for (unsigned k = 0; k < 15; k++)
@@ -620,6 +638,46 @@ static void test_refusals(void **state)
     p.gs.vertices = 2; /* 2 inputs of 2 registers are one vertex */
     assert_null(translate(&p, false, PICA_VSP_OUTPUT_CAPTURE, why, sizeof why));
     assert_non_null(strstr(why, "are not 2 vertices"));
+}
+
+/* pica_gsp_bound_prims against runs counted by hand from 3dbrew's LOOP
+ * (INT.x + 1 iterations of the body, the LOOP word to its end target):
+ *   0 loop i0 (end 4)   1 emit   2 loop i1 (end 3)   3 emit   4 nop
+ *   5 emit   6 end
+ * word 1 and the inner LOOP run a + 1 times, word 3 (a + 1)(b + 1) times,
+ * word 5 once, for i0.x = a, i1.x = b. */
+static void test_loop_bound(void **state)
+{
+    (void)state;
+    static uint32_t code[PICA_SHADER_CODE_WORDS];
+    memset(code, 0, sizeof code);
+    code[0] = pvr_flow3(PICA_OP_LOOP, 0, 4, 0);
+    code[1] = emit();
+    code[2] = pvr_flow3(PICA_OP_LOOP, 1, 3, 0);
+    code[3] = emit();
+    code[4] = (uint32_t)PICA_OP_NOP << 26;
+    code[5] = emit();
+    code[6] = (uint32_t)PICA_OP_END << 26;
+    pica_gsp_bound b;
+    char why[160];
+    assert_true(pica_gsp_bound_find(code, 0, &b, why, sizeof why));
+    assert_int_equal(b.loops, 2);
+    assert_int_equal(b.emits, 3);
+    static const struct {
+        uint8_t a, b;
+        uint32_t prims;
+    } cases[] = {{0, 0, 3}, {1, 2, 9}, {0, 12, 15}, {3, 1, 13}, {2, 3, 15}, {255, 255, 15}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        uint8_t ints[4][4] = {{cases[k].a, 0, 0, 0}, {cases[k].b, 0, 0, 0}};
+        const uint32_t got = pica_gsp_bound_prims(&b, (const uint8_t(*)[4])ints);
+        if (got != cases[k].prims)
+            fail_msg("i0.x %u, i1.x %u: bound %u, want %u", cases[k].a, cases[k].b, got, cases[k].prims);
+    }
+    /* no LOOP: the EMITs themselves */
+    code[0] = code[2] = (uint32_t)PICA_OP_NOP << 26;
+    assert_true(pica_gsp_bound_find(code, 0, &b, why, sizeof why));
+    assert_int_equal(b.loops, 0);
+    assert_int_equal(pica_gsp_bound_prims(&b, NULL), 3);
 }
 
 /* The draw form (the fragment stage's varyings per emitted vertex) links
@@ -676,7 +734,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(test_random_structured), TS_GL_TEST(test_random_words),    TS_GL_TEST(test_billboard),
-        TS_GL_TEST(test_refusals),          TS_GL_TEST(test_draw_form_links), TS_GL_TEST(test_gles_validates),
+        TS_GL_TEST(test_refusals),          TS_GL_TEST(test_loop_bound),          TS_GL_TEST(test_draw_form_links), TS_GL_TEST(test_gles_validates),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -56,6 +56,12 @@ void pd_env_init_threads(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t
     env_init(e, ctx, scale, false, vertex_shaders, NULL, threads);
 }
 
+void pd_env_init_cache_threads(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders,
+                               const char *cache_dir, uint32_t threads)
+{
+    env_init(e, ctx, scale, false, vertex_shaders, cache_dir, threads);
+}
+
 static void env_init(pd_env *e, glhle_context *ctx, uint32_t scale, bool no_framebuffer_fetch, uint32_t vs,
                      const char *cache_dir, uint32_t threads)
 {

@@ -58,6 +58,9 @@ void pd_env_init_vs(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vert
 void pd_env_init_cache(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders, const char *cache_dir);
 /* pd_env_init_vs with `threads` shader compile workers (glhle_pica_desc.shader_compile_threads). */
 void pd_env_init_threads(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders, uint32_t threads);
+/* Both: compile workers and a shader cache folder. */
+void pd_env_init_cache_threads(pd_env *e, glhle_context *ctx, uint32_t scale, uint32_t vertex_shaders,
+                               const char *cache_dir, uint32_t threads);
 void pd_env_free(pd_env *e);
 uint8_t *pd_mem(pd_env *e, uint32_t addr);
 /* Runs the list (FINALIZE appended) and returns the run result; `res` may be NULL. */

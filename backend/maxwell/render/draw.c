@@ -21,7 +21,9 @@
  * handle buffer SET_BINDLESS_TEXTURE names, at the deko3d per-stage
  * offsets; headers and samplers from the pools, through the texture cache.
  * Fixed function beyond blending: stencil front and back, logic op, depth
- * clamp (SET_VIEWPORT_CLIP_CONTROL), polygon mode and offset, user clip
+ * clamp (SET_VIEWPORT_CLIP_CONTROL), polygon mode (where the host has
+ * none, OpenGL ES: LINE and POINT through a geometry stage of the draw
+ * path's own, programs.h MW_PROGRAM_HOST_POLYGON_*) and offset, user clip
  * distances, point size, line width, primitive restart; all through the
  * state tracker's shadows (gl_state.h, gl_raster), so a draw issues only
  * what differs from the one before, and what glhle leaves at GL's defaults
@@ -99,11 +101,17 @@ typedef struct mw_draw_program {
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
     bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
+    bool polygon_gs;           /* the polygon mode geometry stage's mw_poly_cull (programs.h) */
 } mw_draw_program;
 
 struct mw_draw {
     mw_spirv_cache spirv;      /* a miss's translation, checked before its program is asked for */
     gl_program_service *programs; /* linked programs by mw_program_key (programs.h), the disk cache */
+    uint32_t host;                /* its host bits */
+    /* the same keys' programs with the polygon mode geometry stage (LINE,
+     * POINT: MW_PROGRAM_HOST_POLYGON_*), made on the first draw that needs
+     * one where gl_caps_polygon_mode_by_gs says so; no disk cache */
+    gl_program_service *polygon_programs[2];
     mw_draw_program info[INFO_SLOTS];
     uint32_t info_count;
     uint8_t *key;              /* the draw's program key (grown, never shrunk) */
@@ -180,11 +188,11 @@ static glhle_result draw_state(mw_render *r)
     d->forward_compatible = flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
     r->draw = d;
     const mw_shader_config *c = &r->shader;
+    d->host = r->ctx->info.gles ? MW_PROGRAM_HOST_GLES | (r->ctx->info.framebuffer_fetch ? MW_PROGRAM_HOST_FETCH : 0u)
+                                : 0u;
     const gl_program_service_desc sd = {
         .system = mw_program_system(),
-        .host = r->ctx->info.gles
-                    ? MW_PROGRAM_HOST_GLES | (r->ctx->info.framebuffer_fetch ? MW_PROGRAM_HOST_FETCH : 0u)
-                    : 0u,
+        .host = d->host,
         .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
         .max_bytes = c->program_budget_bytes,
         .cache_dir = c->cache_dir,
@@ -211,6 +219,8 @@ void mw_draw_fini(mw_render *r)
         return;
     const GladGLContext *gl = &r->ctx->gl;
     gl_program_service_destroy(d->programs);
+    gl_program_service_destroy(d->polygon_programs[0]);
+    gl_program_service_destroy(d->polygon_programs[1]);
     gl->DeleteVertexArrays(1, &d->vao);
     gl->DeleteFramebuffers(1, &d->fbo);
     if (d->logic_dest)
@@ -447,6 +457,7 @@ static void fill_info(mw_render *r, GLuint program)
     if (r->ctx->info.gles) {
         p->es_point_size = gl->GetUniformLocation(program, "mw_point_size") >= 0;
         p->es_logic_op = gl->GetUniformLocation(program, "mw_logic") >= 0;
+        p->polygon_gs = gl->GetUniformLocation(program, "mw_poly_cull") >= 0;
     }
 }
 
@@ -496,21 +507,50 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     return GLHLE_RESULT_OK;
 }
 
+/* The service of the polygon mode programs for `polygon`
+ * (MW_PROGRAM_HOST_POLYGON_LINE or _POINT), made on first use. */
+static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_service **out)
+{
+    mw_draw *d = r->draw;
+    gl_program_service **s = &d->polygon_programs[polygon == MW_PROGRAM_HOST_POLYGON_POINT];
+    if (!*s) {
+        const mw_shader_config *c = &r->shader;
+        const gl_program_service_desc sd = {
+            .system = mw_program_polygon_system(),
+            .host = d->host | polygon,
+            .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
+            .max_bytes = c->program_budget_bytes,
+            .after_link = describe_program,
+            .user = r,
+        };
+        glhle_result res = gl_program_service_create(r->ctx, &sd, s);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    *out = *s;
+    return GLHLE_RESULT_OK;
+}
+
 /* The draw's program: looked up by its key (programs.h: both stages'
  * reachable code, headers and translation keys); a miss is translated here
  * first (through the translation cache), so a program the translator
  * refuses fails with the translator's reason as before, then the service
- * makes it: from the disk cache's binary for this driver, or compiled. */
-static glhle_result get_program(mw_render *r, const mw_state *st, const mw_draw_program **out, stage_textures tex[2],
-                                uint32_t tex_mask[2])
+ * makes it: from the disk cache's binary for this driver, or compiled.
+ * `polygon` (0 or MW_PROGRAM_HOST_POLYGON_*): the same key's program with
+ * the polygon mode geometry stage, from its own service. */
+static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, const mw_draw_program **out,
+                                stage_textures tex[2], uint32_t tex_mask[2])
 {
     mw_draw *d = r->draw;
     if (st->program.stage[0].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program: not supported");
     for (uint32_t p = 2; p <= 4; p++)
         if (st->program.stage[p].enable)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage: not supported yet",
-                              p == 4 ? "geometry" : "tessellation");
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage: not supported yet%s",
+                              p == 4 ? "geometry" : "tessellation",
+                              polygon ? "; nor could it be with polygon mode LINE or POINT here, which takes the "
+                                        "geometry stage for itself"
+                                      : "");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
     mw_spirv_input in[2];
@@ -541,11 +581,14 @@ static glhle_result get_program(mw_render *r, const mw_state *st, const mw_draw_
     }
     mw_program_key_fill(d->key, &in[0], code[0]->reach, &in[1], code[1]->reach);
     GLuint prog = 0;
-    if (!gl_program_service_find(d->programs, d->key, &prog, &res)) {
+    gl_program_service *service = d->programs;
+    if (polygon && (res = polygon_service(r, polygon, &service)) != GLHLE_RESULT_OK)
+        return res;
+    if (!gl_program_service_find(service, d->key, &prog, &res)) {
         for (int i = 0; i < 2 && res == GLHLE_RESULT_OK; i++)
             res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
         if (res == GLHLE_RESULT_OK)
-            res = gl_program_service_get(d->programs, d->key, &prog);
+            res = gl_program_service_get(service, d->key, &prog);
     }
     if (res != GLHLE_RESULT_OK)
         return res;
@@ -902,6 +945,20 @@ static GLenum polygon_mode_of(uint32_t v)
     return v == 0x1B00 ? GL_POINT : v == 0x1B01 ? GL_LINE : GL_FILL;
 }
 
+/* The polygon mode geometry stage a draw needs (MW_PROGRAM_HOST_POLYGON_*),
+ * or 0: LINE or POINT (core GL's one mode for both faces, the front's) for
+ * triangles on a host without polygon mode (gl_caps_polygon_mode_by_gs).
+ * The adjacency forms are not taken (a `triangles` geometry input draws
+ * none of them): filled, as gl_caps says once. */
+static uint32_t polygon_gs_of(const mw_render *r, const mw_state *st, GLenum mode)
+{
+    const GLenum polygon = polygon_mode_of(st->raster.polygon_mode_front);
+    if (polygon == GL_FILL || !gl_caps_polygon_mode_by_gs(r->ctx) ||
+        (mode != GL_TRIANGLES && mode != GL_TRIANGLE_STRIP && mode != GL_TRIANGLE_FAN))
+        return 0;
+    return polygon == GL_LINE ? MW_PROGRAM_HOST_POLYGON_LINE : MW_PROGRAM_HOST_POLYGON_POINT;
+}
+
 /* SET_VIEWPORT_CLIP_CONTROL: GEOMETRY_CLIP 13:11 says whether primitives
  * are clipped in z (FRUSTUM_XYZ_CLIP 3, FRUSTUM_Z_CLIP 5); where they are
  * not, PIXEL_MIN_Z 3:3 and PIXEL_MAX_Z 4:4 CLAMP clamp the fragments' depth
@@ -918,7 +975,7 @@ static bool depth_clamp_of(uint32_t clip_control)
  * draw reaches the GL, and nothing is put back per draw. What glhle leaves
  * at GL's defaults between calls is put back once at the end of the public
  * call (gl_state_raster_defaults, from maxwell.c). */
-static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
+static void fixed_function(mw_render *r, const mw_state *st, GLenum mode, uint32_t polygon_gs)
 {
     gl_state *g = &r->st;
     const mw_depth_stencil_state *ds = &st->ds;
@@ -938,9 +995,13 @@ static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
     gl_state_logic_op(g, st->blend.logic_op_enable && !r->ctx->info.gles,
                       st->blend.logic_op >= GL_CLEAR && st->blend.logic_op <= GL_SET ? st->blend.logic_op : GL_COPY);
     gl_state_raster_cap(g, GL_RASTER_DEPTH_CLAMP, depth_clamp_of(st->viewport.clip_control));
-    /* core GL has one polygon mode for both faces: the front's */
+    /* core GL has one polygon mode for both faces: the front's. Where the
+     * geometry stage draws it (polygon_gs), GL gets FILL and draws the lines
+     * or points it emits; points and lines are no polygons either way */
     const GLenum polygon = polygon_mode_of(ra->polygon_mode_front);
-    gl_state_polygon_mode(g, polygon);
+    const bool no_polygons = mode == GL_POINTS || mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP ||
+                             mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
+    gl_state_polygon_mode(g, polygon_gs || (no_polygons && gl_caps_polygon_mode_by_gs(r->ctx)) ? GL_FILL : polygon);
     gl_state_raster_cap(g, GL_RASTER_OFFSET_FILL, ra->offset_fill);
     gl_state_raster_cap(g, GL_RASTER_OFFSET_LINE, ra->offset_line);
     gl_state_raster_cap(g, GL_RASTER_OFFSET_POINT, ra->offset_point);
@@ -949,8 +1010,10 @@ static void fixed_function(mw_render *r, const mw_state *st, GLenum mode)
          * resolvable difference (Mesa's nvc0 writes offset_units * 2) */
         gl_state_polygon_offset(g, ra->slope_scale_depth_bias, ra->depth_bias / 2, ra->depth_bias_clamp);
     gl_state_clip_distances(g, ra->user_clip_enable & 0xFF);
-    gl_state_raster_cap(g, GL_RASTER_PROGRAM_POINT_SIZE, mode == GL_POINTS && ra->point_size_attribute);
-    if (mode == GL_POINTS && !ra->point_size_attribute)
+    /* points: POINTS, or triangles in polygon mode POINT */
+    const bool points = mode == GL_POINTS || polygon == GL_POINT;
+    gl_state_raster_cap(g, GL_RASTER_PROGRAM_POINT_SIZE, points && ra->point_size_attribute);
+    if (points && !ra->point_size_attribute)
         gl_state_point_size(g, ra->point_size > 0 ? ra->point_size : 1);
     if (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP || polygon == GL_LINE) {
         float w = ra->line_smooth ? ra->line_width : ra->line_width_aliased;
@@ -1204,7 +1267,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     uint32_t tex_mask[2] = {0, 0};
     bool fatal = false;
     glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
-    res = get_program(r, st, &prog, tex, tex_mask);
+    const uint32_t polygon_gs = polygon_gs_of(r, st, mode);
+    res = get_program(r, st, polygon_gs, &prog, tex, tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
@@ -1307,8 +1371,11 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
                           "beyond any target; not drawn", (double)sx, (double)sy);
-    gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
-                          st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE);
+    if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
+                               st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
+                          "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
+                          sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
     const float ay = sy < 0 ? -sy : sy;
     const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
                            2 * ay * (float)k};
@@ -1327,8 +1394,11 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         gl_state_scissor(&r->st, false, 0, 0, 0, 0);
     gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
                    st->zeta.enabled && st->ds.depth_write);
-    gl_state_cull(&r->st, st->raster.cull_enable, st->raster.cull_face == 0x404 ? GL_FRONT
-                                                  : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK : GL_BACK,
+    const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
+                             : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK
+                                                             : GL_BACK;
+    /* the polygon mode geometry stage culls (GL culls no lines or points) */
+    gl_state_cull(&r->st, st->raster.cull_enable && !polygon_gs, cull_face,
                   st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
     /* blending and colour masks per target, through the state tracker's
      * per-target shadow (which keeps its whole-framebuffer one true) */
@@ -1342,13 +1412,23 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
      * alone); off, the linear values are stored as they are */
     gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, d->srgb_target && st->rt.srgb_write);
-    fixed_function(r, st, mode);
+    fixed_function(r, st, mode, polygon_gs);
     gl_state_program(&r->st, prog->program);
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
     if (prog->es_logic_op)
         es_logic_op(r, st, prog->program);
+    if (prog->polygon_gs) {
+        const bool cull = st->raster.cull_enable;
+        gl->ProgramUniform1i(prog->program, MW_POLY_CULL_LOCATION,
+                             (cull && cull_face != GL_BACK ? 1 : 0) | (cull && cull_face != GL_FRONT ? 2 : 0) |
+                                 (st->raster.front_face == 0x900 ? 4 : 0) |
+                                 (GLint)((st->raster.user_clip_enable & 0xFF) << 8));
+        if (polygon_gs == MW_PROGRAM_HOST_POLYGON_POINT)
+            gl->ProgramUniform1f(prog->program, MW_POLY_POINT_SIZE_LOCATION,
+                                 st->raster.point_size > 0 ? st->raster.point_size : 1);
+    }
     if (prog->es_point_size) /* ES: points are sized in the program (programs.c es_point_size); 0 keeps its own */
         gl->ProgramUniform1f(prog->program, MW_POINT_SIZE_LOCATION,
                              mode == GL_POINTS && !st->raster.point_size_attribute
@@ -1413,23 +1493,35 @@ glhle_result mw_render_set_shaders(mw_render *r, const mw_shader_config *c)
     return res == GLHLE_RESULT_OK ? mw_compute_precompile(r) : res;
 }
 
-/* The graphics and compute services' figures together: every field is a
- * count, so they add (compute launches are not draws: `draws` is the draw
- * path's alone). */
-void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
+_Static_assert(sizeof(glhle_shader_stats) % sizeof(uint64_t) == 0, "glhle_shader_stats holds only uint64_t counts");
+
+/* *out += *add, field by field */
+static void add_stats(glhle_shader_stats *out, const glhle_shader_stats *add)
 {
-    memset(out, 0, sizeof *out);
-    if (r->draw && r->draw->programs)
-        gl_program_service_get_stats(r->draw->programs, out);
-    glhle_shader_stats cs;
-    mw_compute_shader_stats(r, &cs);
-    _Static_assert(sizeof cs % sizeof(uint64_t) == 0, "glhle_shader_stats holds only uint64_t counts");
-    uint64_t a[sizeof cs / sizeof(uint64_t)], b[sizeof cs / sizeof(uint64_t)];
+    uint64_t a[sizeof *out / sizeof(uint64_t)], b[sizeof *out / sizeof(uint64_t)];
     memcpy(a, out, sizeof a);
-    memcpy(b, &cs, sizeof b);
+    memcpy(b, add, sizeof b);
     for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
         a[i] += b[i];
     memcpy(out, a, sizeof a);
+}
+
+/* The graphics (with the polygon mode programs') and compute services'
+ * figures together: every field is a count, so they add (compute launches
+ * are not draws: `draws` is the draw path's alone). */
+void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    glhle_shader_stats more;
+    if (r->draw && r->draw->programs)
+        gl_program_service_get_stats(r->draw->programs, out);
+    for (int i = 0; i < 2; i++)
+        if (r->draw && r->draw->polygon_programs[i]) {
+            gl_program_service_get_stats(r->draw->polygon_programs[i], &more);
+            add_stats(out, &more);
+        }
+    mw_compute_shader_stats(r, &more);
+    add_stats(out, &more);
     out->draws = r->stats.draws;
     out->dispatches = r->stats.launches;
 }

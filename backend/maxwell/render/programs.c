@@ -249,6 +249,200 @@ bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, gl
     return ok;
 }
 
+/* ---- polygon mode through a geometry stage (MW_PROGRAM_HOST_POLYGON_*) ---- */
+
+/* One vertex output the geometry stage passes through. */
+typedef struct gs_varying {
+    unsigned loc;
+    bool flat;
+    char type[16], name[48];
+} gs_varying;
+
+#define GS_MAX_VARYINGS 32
+
+/* The vertex text's outputs, from its declarations before its first
+ * function (SPIRV-Cross writes one a line: "layout(location = N) [flat
+ * ]out T NAME;", and "out float gl_ClipDistance[N];"; the ES main is
+ * es_point_size's mw_main); false for an output of another form (or a
+ * declaration line longer than any of those). */
+static bool gs_outputs(const char *v, gs_varying *out, uint32_t *count, unsigned *clip)
+{
+    *count = 0;
+    *clip = 0;
+    const char *end = strncmp(v, "void ", 5) == 0 ? v : strstr(v, "\nvoid ");
+    if (!end)
+        return false;
+    for (const char *l = v; l < end;) {
+        const char *nl = strchr(l, '\n');
+        const size_t len = nl ? (size_t)(nl - l) : strlen(l);
+        char line[256];
+        if (len >= sizeof line)
+            return false;
+        memcpy(line, l, len);
+        line[len] = 0;
+        l += len + (nl ? 1 : 0);
+        unsigned loc, n;
+        int at = 0;
+        if (sscanf(line, "out float gl_ClipDistance[%u];%n", &n, &at) == 1 && at == (int)len && n >= 1 && n <= 8) {
+            *clip = n;
+            continue;
+        }
+        if (sscanf(line, "layout(location = %u) %n", &loc, &at) == 1 && at > 0) {
+            gs_varying g = {.loc = loc};
+            const char *rest = line + at;
+            if (strncmp(rest, "flat ", 5) == 0)
+                g.flat = true, rest += 5;
+            if (strncmp(rest, "out ", 4) != 0)
+                continue; /* inputs, uniforms */
+            int used = 0;
+            if (*count >= GS_MAX_VARYINGS ||
+                sscanf(rest + 4, "%15[a-z0-9] %47[A-Za-z0-9_];%n", g.type, g.name, &used) != 2 || used == 0 ||
+                rest[4 + used] != 0)
+                return false;
+            out[(*count)++] = g;
+            continue;
+        }
+        if (strncmp(line, "out ", 4) == 0 || strstr(line, " out "))
+            return false; /* an output this stage does not know how to pass */
+    }
+    return true;
+}
+
+/* The geometry stage for polygon mode LINE (`points` false: each triangle
+ * as the line strip 0 1 2 0, its three edges) or POINT (its three
+ * corners). It culls the triangle itself, as GL would have before
+ * rasterising it filled: front-facing when the determinant of its corners'
+ * (x, y, w) is positive (counter-clockwise in normalized device coordinates
+ * for positive w; the sign of that determinant is the facing also for
+ * triangles crossing w = 0: Olano and Greer, "Triangle Scan Conversion
+ * using 2D Homogeneous Coordinates", 1997), mw_poly_cull bit 2 swapping
+ * it for a clockwise front face. The draw path's viewport always has a
+ * positive height, so window space keeps the orientation of normalized
+ * device coordinates, and glClipControl's UPPER_LEFT, which mirrors y,
+ * also negates the area GL faces by (GL 4.6 14.6.1): the facing is the
+ * determinant's either way. Flat outputs come from gl_in[2], the
+ * last-vertex convention's provoking vertex for triangle lists, strips and
+ * fans alike (GL 4.6 table 13.2 and 11.3.1's vertex order for geometry
+ * shader inputs). */
+static bool gs_text(const char *v, bool points, glhle_bytebuf *gs)
+{
+    gs_varying var[GS_MAX_VARYINGS];
+    uint32_t n;
+    unsigned clip;
+    if (!gs_outputs(v, var, &n, &clip))
+        return false;
+    bool ok = glhle_bytebuf_printf(gs, "#version 320 es\n");
+    if (clip)
+        ok = ok && glhle_bytebuf_printf(gs, "#extension GL_EXT_clip_cull_distance : require\n");
+    if (points)
+        ok = ok && glhle_bytebuf_printf(gs, "#extension GL_EXT_geometry_point_size : enable\n");
+    /* clipped by k user planes, a triangle has up to 3 + k corners */
+    const unsigned corners = 3 + clip;
+    ok = ok && glhle_bytebuf_printf(gs, "layout(triangles) in;\nlayout(%s, max_vertices = %u) out;\n",
+                                    points ? "points" : "line_strip", points ? corners : corners + 1) &&
+         glhle_bytebuf_printf(gs, "layout(location = %d) uniform highp int mw_poly_cull;\n", MW_POLY_CULL_LOCATION);
+    if (points)
+        ok = ok && glhle_bytebuf_printf(gs, "layout(location = %d) uniform highp float mw_poly_point_size;\n",
+                                        MW_POLY_POINT_SIZE_LOCATION);
+    if (clip)
+        ok = ok && glhle_bytebuf_printf(gs, "out float gl_ClipDistance[%u];\n", clip);
+    for (uint32_t i = 0; i < n && ok; i++)
+        ok = glhle_bytebuf_printf(gs, "layout(location = %u) %sin %s %s[];\nlayout(location = %u) %sout %s mw_gs_%s;\n",
+                                  var[i].loc, var[i].flat ? "flat " : "", var[i].type, var[i].name, var[i].loc,
+                                  var[i].flat ? "flat " : "", var[i].type, var[i].name);
+    if (clip) {
+        /* a corner of the clipped polygon, by its weights on the triangle's
+         * (clipping interpolates every output linearly in clip space) */
+        ok = ok && glhle_bytebuf_printf(gs, "void mw_emit(highp vec3 w)\n{\n"
+                                            "    gl_Position = w.x * gl_in[0].gl_Position + w.y * gl_in[1].gl_Position"
+                                            " + w.z * gl_in[2].gl_Position;\n");
+        for (unsigned d = 0; d < clip && ok; d++) /* inside every enabled plane: 0 at the least */
+            ok = glhle_bytebuf_printf(gs,
+                                      "    gl_ClipDistance[%u] = max(dot(w, vec3(gl_in[0].gl_ClipDistance[%u], "
+                                      "gl_in[1].gl_ClipDistance[%u], gl_in[2].gl_ClipDistance[%u])), 0.0);\n",
+                                      d, d, d, d);
+        for (uint32_t i = 0; i < n && ok; i++) {
+            const bool whole = var[i].flat || var[i].type[0] == 'i' || var[i].type[0] == 'u';
+            ok = whole ? glhle_bytebuf_printf(gs, "    mw_gs_%s = %s[2];\n", var[i].name, var[i].name)
+                       : glhle_bytebuf_printf(gs, "    mw_gs_%s = w.x * %s[0] + w.y * %s[1] + w.z * %s[2];\n",
+                                              var[i].name, var[i].name, var[i].name, var[i].name);
+        }
+        if (points)
+            ok = ok && glhle_bytebuf_printf(gs, "#ifdef GL_EXT_geometry_point_size\n"
+                                                "    gl_PointSize = mw_poly_point_size;\n#endif\n");
+        ok = ok && glhle_bytebuf_printf(gs, "    EmitVertex();\n}\n");
+    }
+    ok = ok && glhle_bytebuf_printf(gs, "void main()\n{\n"
+                                        "    highp float det = dot(gl_in[0].gl_Position.xyw,\n"
+                                        "                          cross(gl_in[1].gl_Position.xyw, gl_in[2].gl_Position.xyw));\n"
+                                        "    bool front = (det > 0.0) != ((mw_poly_cull & 4) != 0);\n"
+                                        "    if ((mw_poly_cull & (front ? 1 : 2)) != 0)\n"
+                                        "        return;\n");
+    if (clip) {
+        /* With user clip planes enabled (mw_poly_cull bits 8-15), the
+         * triangle is clipped here, as GL clips a polygon before its polygon
+         * mode applies, so that the edges the planes cut are drawn too (as
+         * desktop GL on llvmpipe and NVIDIA's GL draw them; the frustum adds
+         * no edge, and GL clips the emitted lines to it), Sutherland-Hodgman
+         * on the corners' weights */
+        ok = ok && glhle_bytebuf_printf(gs,
+                                        "    if ((mw_poly_cull & 0xFF00) != 0) {\n"
+                                        "        highp vec3 poly[%u], next[%u];\n"
+                                        "        int n = 3;\n"
+                                        "        poly[0] = vec3(1.0, 0.0, 0.0);\n"
+                                        "        poly[1] = vec3(0.0, 1.0, 0.0);\n"
+                                        "        poly[2] = vec3(0.0, 0.0, 1.0);\n",
+                                        corners, corners);
+        for (unsigned d = 0; d < clip && ok; d++)
+            ok = glhle_bytebuf_printf(gs,
+                                      "        if ((mw_poly_cull & %u) != 0) {\n"
+                                      "            highp vec3 dk = vec3(gl_in[0].gl_ClipDistance[%u], "
+                                      "gl_in[1].gl_ClipDistance[%u], gl_in[2].gl_ClipDistance[%u]);\n"
+                                      "            int m = 0;\n"
+                                      "            for (int i = 0; i < n; i++) {\n"
+                                      "                highp vec3 a = poly[i], b = poly[i + 1 < n ? i + 1 : 0];\n"
+                                      "                highp float da = dot(a, dk), db = dot(b, dk);\n"
+                                      "                if (da >= 0.0)\n"
+                                      "                    next[m++] = a;\n"
+                                      "                if ((da >= 0.0) != (db >= 0.0))\n"
+                                      "                    next[m++] = mix(a, b, da / (da - db));\n"
+                                      "            }\n"
+                                      "            n = m;\n"
+                                      "            for (int i = 0; i < n; i++)\n"
+                                      "                poly[i] = next[i];\n"
+                                      "        }\n",
+                                      256u << d, d, d, d);
+        ok = ok && glhle_bytebuf_printf(gs, "        for (int i = 0; i < n; i++)\n"
+                                            "            mw_emit(poly[i]);\n");
+        if (!points)
+            ok = ok && glhle_bytebuf_printf(gs, "        if (n > 0)\n            mw_emit(poly[0]);\n");
+        ok = ok && glhle_bytebuf_printf(gs, "        EndPrimitive();\n        return;\n    }\n");
+    }
+    static const int order[4] = {0, 1, 2, 0};
+    for (int k = 0; k < (points ? 3 : 4) && ok; k++) {
+        const int c = order[k];
+        ok = glhle_bytebuf_printf(gs, "    gl_Position = gl_in[%d].gl_Position;\n", c);
+        for (unsigned d = 0; d < clip && ok; d++)
+            ok = glhle_bytebuf_printf(gs, "    gl_ClipDistance[%u] = gl_in[%d].gl_ClipDistance[%u];\n", d, c, d);
+        for (uint32_t i = 0; i < n && ok; i++)
+            ok = glhle_bytebuf_printf(gs, "    mw_gs_%s = %s[%d];\n", var[i].name, var[i].name, var[i].flat ? 2 : c);
+        if (points)
+            ok = ok && glhle_bytebuf_printf(gs, "#ifdef GL_EXT_geometry_point_size\n"
+                                                "    gl_PointSize = mw_poly_point_size;\n#endif\n");
+        ok = ok && glhle_bytebuf_printf(gs, "    EmitVertex();\n");
+    }
+    return ok && glhle_bytebuf_printf(gs, "    EndPrimitive();\n}\n");
+}
+
+bool mw_program_generate_gs(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs)
+{
+    const uint32_t poly = host & (MW_PROGRAM_HOST_POLYGON_LINE | MW_PROGRAM_HOST_POLYGON_POINT);
+    if (!(host & MW_PROGRAM_HOST_GLES) || (poly != MW_PROGRAM_HOST_POLYGON_LINE && poly != MW_PROGRAM_HOST_POLYGON_POINT))
+        return false;
+    return mw_program_generate(key, host & ~poly, vs, fs) &&
+           gs_text(glhle_bytebuf_cstr(vs), poly == MW_PROGRAM_HOST_POLYGON_POINT, gs);
+}
+
 static void describe_stage(const mw_program_key *k, const uint64_t *code, int i, glhle_bytebuf *out)
 {
     const mw_spirv_key *s = &k->key[i];
@@ -301,18 +495,23 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
-                         bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "");
+    glhle_bytebuf_printf(out, "%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+                         bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "",
+                         bits & MW_PROGRAM_HOST_POLYGON_LINE    ? "+polygon-line"
+                         : bits & MW_PROGRAM_HOST_POLYGON_POINT ? "+polygon-point"
+                                                                : "");
 }
 
+/* the key type both Maxwell graphics systems share */
+#define MAXWELL_KEY_INFO(system_name)                                                                            \
+    {                                                                                                            \
+        .id = GL_SHC_SYSTEM_MAXWELL, .name = system_name, .key_size = sizeof(mw_program_key),                    \
+        .key_version = MW_PROGRAM_KEY_VERSION, .key_max_size = MW_PROGRAM_KEY_MAX_BYTES,                         \
+        .key_size_of = key_size_of, .key_valid = key_valid                                                       \
+    }
+
 static const gl_program_system maxwell_system = {
-    .info = {.id = GL_SHC_SYSTEM_MAXWELL,
-             .name = "maxwell",
-             .key_size = sizeof(mw_program_key),
-             .key_version = MW_PROGRAM_KEY_VERSION,
-             .key_max_size = MW_PROGRAM_KEY_MAX_BYTES,
-             .key_size_of = key_size_of,
-             .key_valid = key_valid},
+    .info = MAXWELL_KEY_INFO("maxwell"),
     .generate = mw_program_generate,
     .describe = describe,
     .describe_host = describe_host,
@@ -321,6 +520,18 @@ static const gl_program_system maxwell_system = {
 const gl_program_system *mw_program_system(void)
 {
     return &maxwell_system;
+}
+
+static const gl_program_system maxwell_polygon_system = {
+    .info = MAXWELL_KEY_INFO("maxwell-polygon"),
+    .generate_gs = mw_program_generate_gs,
+    .describe = describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *mw_program_polygon_system(void)
+{
+    return &maxwell_polygon_system;
 }
 
 /* ---- compute programs (system 5, maxwell-cs) ---- */

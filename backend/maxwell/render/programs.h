@@ -38,6 +38,21 @@
 #define MW_LOGIC_OP_LOCATION 1001
 #define MW_LOGIC_MAX_LOCATION 1002
 #define MW_LOGIC_DEST_UNIT (2 * MW_GL_TEXTURES_PER_STAGE)
+/* Polygon mode LINE or POINT where the host has none (gl_caps_polygon_mode_by_gs,
+ * OpenGL ES): the program gets a geometry stage (mw_program_generate_gs)
+ * that draws each triangle's edges as a closed line strip, or its corners
+ * as points, and culls it itself: GL culls no lines or points. Its uniform
+ * at MW_POLY_CULL_LOCATION: bit 0 culls front faces, bit 1 back faces, bit
+ * 2 says front faces are clockwise, bits 8-15 are SET_USER_CLIP_ENABLE's
+ * planes, which it clips the triangle by (so that the edges they cut are
+ * drawn, as GL draws them); MW_POLY_POINT_SIZE_LOCATION the points'
+ * size (where the host has EXT_geometry_point_size, else GL's 1). Such
+ * programs are made by a service of their own (mw_program_polygon_system)
+ * without a disk cache. */
+#define MW_PROGRAM_HOST_POLYGON_LINE 4u
+#define MW_PROGRAM_HOST_POLYGON_POINT 8u
+#define MW_POLY_CULL_LOCATION 1003
+#define MW_POLY_POINT_SIZE_LOCATION 1004
 
 typedef struct mw_program_key {
     uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */
@@ -66,6 +81,20 @@ void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words,
 bool mw_program_generate(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
 
 const gl_program_system *mw_program_system(void);
+
+/* The vertex, geometry and fragment GLSL for a key on a host with one of
+ * the MW_PROGRAM_HOST_POLYGON_* bits (and MW_PROGRAM_HOST_GLES): the
+ * vertex and fragment text as mw_program_generate makes it, and a geometry
+ * stage between them that passes the vertex text's outputs through (its
+ * `layout(location = N) [flat] out T NAME;` lines and gl_ClipDistance),
+ * flat ones from the triangle's last vertex (GL's last-vertex convention,
+ * the one ES has: gl_caps_first_vertex_by_indices makes the first
+ * convention's vertex last). False for a text it does not know how to pass
+ * through, or a host without the bits. Reads only its arguments. */
+bool mw_program_generate_gs(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs);
+/* The three-stage system of those programs (same key as mw_program_system's,
+ * name maxwell-polygon; never stored in a disk cache). */
+const gl_program_system *mw_program_polygon_system(void);
 
 /* A second key type, system id 5 (GL_SHC_SYSTEM_MAXWELL_COMPUTE, name
  * `maxwell-cs`, file DIR/TITLE.maxwell-cs.glsc): compute programs

@@ -104,7 +104,7 @@ typedef struct pica_gs_program_key {
     pica_gpu_program_key vs;
     uint8_t mode;               /* GSH_MISC0 bits 0-7: 0 point, 1 variable, 2 fixed */
     uint8_t vertices;           /* VS vertices per invocation (pica_gsp_input.vertices; variable mode: the
-                                 * index stream's vertex count, the same for every invocation of a draw) */
+                                 * index stream's vertex count of one run of invocations) */
     uint8_t per_vertex;         /* VS output registers per vertex (VSH_OUTMAP_TOTAL1 + 1, at most the mask's count) */
     uint8_t start_index;        /* fixed mode: first c register (GSH_MISC0 bits 16-23) */
     uint8_t input_register[16]; /* GSH_ATTRIBUTES_PERMUTATION, the first input_count used (point mode) */

@@ -108,7 +108,9 @@ typedef struct gpu_vs_source {
 typedef struct gpu_gs_source {
     uint32_t generation;
     uint16_t entry, output_mask, vs_output_mask;
-    uint8_t mode, vertices, per_vertex, start_index, input_count, main_vertices, pad[2];
+    uint8_t mode, vertices, per_vertex, start_index, input_count, main_vertices;
+    uint8_t counts; /* variable mode with counts that differ: bit n for count n (vertices the largest); else 0 */
+    uint8_t pad;
     uint8_t input_register[16];
     pica_outmap_state outmap;
 } gpu_gs_source;
@@ -205,10 +207,18 @@ struct pica_rasterizer {
     bool gs_source_valid, gs_ok, gs_failed, gs_changed, gs_vs_changed;
     bool gs_may_report;            /* pica_vsp_may_report of the geometry program */
     uint32_t gs_stream_logged;     /* program generation whose variable-mode index stream refusal was logged */
+    pica_gsp_bound gs_bound;       /* what bounds the program's triangles (its LOOPs: per draw) */
+    uint32_t gs_loop_logged;       /* program generation whose loop-bound refusal was logged */
     GLuint gs_program;
     bool gs_have_program;
     GLenum gs_prim;                /* the GL primitive one invocation's vertices make */
     uint32_t gs_chunks;            /* chunks of this draw so far */
+    /* variable mode with counts that differ (gs_source.counts): the
+     * program of each count, the key's with that count, and which are here */
+    pica_gs_program_key *gs_run_key;
+    GLuint gs_run_program[7];
+    uint32_t gs_run_have;
+    float gs_c_saved[PICA_SHADER_FLOAT_UNIFORMS][4]; /* the GS unit's c registers as such a draw started */
     GLuint gsp_ubo;                /* PicaGsUniforms */
     pica_vsp_uniforms gsp_uniforms; /* what gsp_ubo holds */
     bool gsp_uniforms_valid;
@@ -669,17 +679,39 @@ static glhle_result update_gpu_program(pica_rasterizer *r, bool fs_changed)
  * changed. */
 static glhle_result update_gs_program(pica_rasterizer *r, bool fs_changed)
 {
+    const uint32_t counts = r->gs_source.counts;
     if (r->gs_have_program && !fs_changed && !r->gs_vs_changed && !r->gs_changed &&
-        memcmp(&r->gs_key->vs.fs, &r->fs.key, sizeof r->fs.key) == 0)
+        memcmp(&r->gs_key->vs.fs, &r->fs.key, sizeof r->fs.key) == 0 && (counts & ~r->gs_run_have) == 0)
         return GLHLE_RESULT_OK;
     r->gs_key->vs = *r->gpu_key;
     r->gs_key->vs.fs = r->fs.key;
     memset(r->gs_key->vs.outmap, 64, sizeof r->gs_key->vs.outmap); /* the geometry shader maps the outputs */
     r->gs_vs_changed = r->gs_changed = false;
+    r->gs_run_have = 0;
     r->stats.program_lookups++;
     glhle_result res = gl_program_service_get(r->gs_programs, r->gs_key, &r->gs_program);
     r->gs_have_program = res == GLHLE_RESULT_OK && r->gs_program;
-    if (res == GLHLE_RESULT_OK && !r->gs_program) {
+    if (r->gs_have_program && counts) {
+        /* every count's program before the draw starts: one that is not
+         * ready sends the whole draw to the CPU path, none of it drawn twice */
+        r->gs_run_program[r->gs_key->vertices] = r->gs_program;
+        r->gs_run_have = 1u << r->gs_key->vertices;
+        for (uint32_t n = 1; n < 7 && res == GLHLE_RESULT_OK; n++) {
+            if (!((counts & ~r->gs_run_have) >> n & 1u))
+                continue;
+            memcpy(r->gs_run_key, r->gs_key, sizeof *r->gs_run_key);
+            r->gs_run_key->vertices = (uint8_t)n;
+            if (r->gs_run_key->main_vertices > n)
+                r->gs_run_key->main_vertices = (uint8_t)n;
+            r->stats.program_lookups++;
+            res = gl_program_service_get(r->gs_programs, r->gs_run_key, &r->gs_run_program[n]);
+            if (res == GLHLE_RESULT_OK && r->gs_run_program[n])
+                r->gs_run_have |= 1u << n;
+            else
+                r->gs_have_program = false;
+        }
+    }
+    if (res == GLHLE_RESULT_OK && !r->gs_have_program) {
         /* compiling on a worker (defer_misses): the CPU path draws this
          * draw, and the next one asks again */
         r->stats.gs_compiling++;
@@ -1262,16 +1294,25 @@ static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t
     }
 }
 
+/* GL primitives by VS vertices per GS invocation (pica_gsp_input.vertices). */
+static const GLenum gs_prim_gl[7] = {0, GL_POINTS, GL_LINES, GL_TRIANGLES, GL_LINES_ADJACENCY, 0,
+                                     GL_TRIANGLES_ADJACENCY};
+
 /* The GL primitive of a GPU-path chunk: triangles, or on the geometry path
  * the vertices in index order, one GL primitive per invocation, a later
  * chunk of the draw starting with b15 set (its gl_PrimitiveIDIn starts at 0
  * again). */
-static GLenum gpu_chunk_mode(pica_rasterizer *r)
+static GLenum gpu_chunk_mode(pica_rasterizer *r, const pica_draw_output *out)
 {
     if (!r->gs)
         return GL_TRIANGLES;
     if (r->gs_chunks++ > 0)
         upload_gs_uniforms(r, pica_frontend_state(r->p), true);
+    if (r->gs_source.counts) { /* a run of one count: its program (update_gs_program has them all) */
+        const uint32_t n = out->gs_group < 7 ? out->gs_group : 0;
+        gl_state_program(r->st, r->gs_run_program[n]);
+        return gs_prim_gl[n];
+    }
     return r->gs_prim;
 }
 
@@ -1296,7 +1337,7 @@ static void draw_gpu_chunk(pica_rasterizer *r, const pica_draw_output *out)
     gl_stream_commit(&r->stream, voff - off + (size_t)nv * vbytes);
     gl_state_vertex_array(r->st, r->gpu_vao[n - 1]);
     r->gpu_vertices += nv;
-    draw_gpu_passes(r, gpu_chunk_mode(r), ni, off, (GLint)(voff / vbytes));
+    draw_gpu_passes(r, gpu_chunk_mode(r, out), ni, off, (GLint)(voff / vbytes));
 }
 
 /* GL's attribute types for PICA_ATTRIB_*: integers converted to their
@@ -1365,7 +1406,7 @@ static void draw_fetch_chunk(pica_rasterizer *r, const pica_draw_output *out)
     r->stats.fetch_draws++;
     r->stats.gs_fetch_draws += r->gs;
     r->stats.fetch_bytes += f->bytes;
-    draw_gpu_passes(r, gpu_chunk_mode(r), ni, off, 0);
+    draw_gpu_passes(r, gpu_chunk_mode(r, out), ni, off, 0);
 }
 
 static void on_output(void *user, const pica_draw_output *out)
@@ -1397,10 +1438,6 @@ static void on_output(void *user, const pica_draw_output *out)
     }
 }
 
-/* GL primitives by VS vertices per GS invocation (pica_gsp_input.vertices). */
-static const GLenum gs_prim_gl[7] = {0, GL_POINTS, GL_LINES, GL_TRIANGLES, GL_LINES_ADJACENCY, 0,
-                                     GL_TRIANGLES_ADJACENCY};
-
 /* Whether this draw's geometry shader can run on the GPU: the key's
  * geometry half made when what it depends on changed (one log line per
  * program that cannot, counted in gs_refusals). Every refusal takes the
@@ -1426,10 +1463,20 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
     if (src.mode == 0) {
         src.vertices = src.per_vertex ? (uint8_t)((src.input_count + src.per_vertex - 1u) / src.per_vertex) : 0;
     } else if (src.mode == 1) {
-        /* one program per vertex count: this draw's, when all its
-         * invocations have the same (the GL primitive's) */
+        /* one program per vertex count (the GL primitive's): this draw's,
+         * or with counts that differ one for each, the key's the largest's
+         * (the most c registers, checked by the key) */
         char why[160];
-        src.vertices = (uint8_t)pica_gs_variable_count(r->p, ev->u.draw.indexed, why, sizeof why);
+        uint32_t counts;
+        const uint32_t n = pica_gs_variable_count(r->p, ev->u.draw.indexed, &counts, why, sizeof why);
+        if (n == PICA_GS_STREAM_VARIABLE) {
+            src.counts = (uint8_t)counts;
+            for (uint32_t c = 1; c < 7; c++)
+                if ((counts >> c) & 1u)
+                    src.vertices = (uint8_t)c;
+        } else {
+            src.vertices = (uint8_t)n;
+        }
         if (!src.vertices) {
             if (r->gs_stream_logged != src.generation) {
                 r->gs_stream_logged = src.generation;
@@ -1468,6 +1515,8 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
                                               sizeof why);
         }
         r->gs_may_report = pica_vsp_may_report(s->gs_setup.code, src.entry, 0, true);
+        if (r->gs_ok)
+            pica_gsp_bound_find(s->gs_setup.code, src.entry, &r->gs_bound, why, sizeof why); /* true: translatable */
         if (!r->gs_ok && (!r->gs_source_valid || r->gs_source.generation != src.generation)) {
             r->stats.gs_refusals++;
             GLHLE_INFO(r->log, "pica draw: geometry shader (program generation %u) runs on the CPU: %s",
@@ -1480,6 +1529,20 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
     }
     if (!r->gs_ok || r->gs_failed)
         return false;
+    if (r->gs_bound.loops && pica_gsp_bound_prims(&r->gs_bound, s->gs_setup.int_uniforms) > PICA_GSP_MAX_PRIMS) {
+        /* the integer uniforms let an invocation emit more triangles than
+         * the translation declares: this draw on the CPU */
+        if (r->gs_loop_logged != src.generation) {
+            r->gs_loop_logged = src.generation;
+            r->stats.gs_refusals++;
+            GLHLE_INFO(r->log,
+                       "pica draw: geometry shader (program generation %u) runs on the CPU: its LOOPs with i0-i3 "
+                       "(%u, %u, %u, %u) may emit more than the %u triangles the GPU path allows",
+                       src.generation, s->gs_setup.int_uniforms[0][0], s->gs_setup.int_uniforms[1][0],
+                       s->gs_setup.int_uniforms[2][0], s->gs_setup.int_uniforms[3][0], PICA_GSP_MAX_PRIMS);
+        }
+        return false;
+    }
     /* the quaternion fix-up of lit draws needs the three shaded vertices */
     bool quat = false;
     for (unsigned k = 4; k < 8; k++)
@@ -1585,8 +1648,12 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
     /* what the geometry unit's bools were: a draw the CPU path draws again
      * starts from them (the first attempt set b15) */
     const uint16_t gs_bools = s->gs_setup.bool_uniforms;
+    if (r->gs && r->gs_source.counts) /* and its c registers, which the stream writes between runs */
+        memcpy(r->gs_c_saved, s->gs_setup.float_uniforms, sizeof r->gs_c_saved);
     pica_pipeline_set_inputs_only(r->pipeline, r->gpu);
-    pica_pipeline_set_gs_stream(r->pipeline, r->gs ? r->gs_source.vertices : 0u);
+    pica_pipeline_set_gs_stream(r->pipeline, !r->gs                ? 0u
+                                             : r->gs_source.counts ? PICA_GS_STREAM_VARIABLE
+                                                                   : r->gs_source.vertices);
     pica_pipeline_event(r->pipeline, pica, ev);
     const bool gs_reports = (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS) != 0;
     const bool may_report = r->gs ? gs_reports && (r->gpu_may_report || r->gs_may_report) : r->gpu_may_report;
@@ -1616,6 +1683,8 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
     } else if (r->gpu_failed) { /* its program did not build: the reference path draws it */
         if (r->gs)
             pica_frontend_state_mut(p)->gs_setup.bool_uniforms = gs_bools;
+        if (r->gs && r->gs_source.counts)
+            memcpy(pica_frontend_state_mut(p)->gs_setup.float_uniforms, r->gs_c_saved, sizeof r->gs_c_saved);
         r->gpu = r->gs = false;
         r->prepared = r->skip = r->drew = r->shadow_pass = r->gas_pass = false;
         pica_pipeline_set_inputs_only(r->pipeline, false);
@@ -1802,7 +1871,8 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
             .defer_misses = true,
         };
         r->gs_key = calloc(1, sizeof *r->gs_key);
-        res = r->gs_key ? gl_program_service_create(p->ctx, &sd, &r->gs_programs)
+        r->gs_run_key = calloc(1, sizeof *r->gs_run_key);
+        res = r->gs_key && r->gs_run_key ? gl_program_service_create(p->ctx, &sd, &r->gs_programs)
                         : GLHLE_FAIL(p->log, GLHLE_RESULT_OUT_OF_MEMORY, "pica draw: no memory for the geometry path");
     }
     if (res != GLHLE_RESULT_OK) {
@@ -1889,6 +1959,7 @@ void pica_rasterizer_destroy(pica_rasterizer *r)
         gl->DeleteBuffers(1, &r->gsp_ubo);
     gl_program_service_destroy(r->gs_programs);
     free(r->gs_key);
+    free(r->gs_run_key);
     gl_program_service_destroy(r->gpu_programs);
     free(r->gpu_key);
     if (r->buffers.ubo)

@@ -146,6 +146,7 @@ struct pica_pipeline {
     bool gs_replaying;          /* gs_replay_inputs: inputs go into the c registers, no invocation runs */
     bool immediate;             /* the last event was an immediate-mode vertex */
     uint32_t gs_group;          /* pica_pipeline_set_gs_stream */
+    uint32_t gs_run;            /* the stream form's chunk: VS vertices an invocation (gs_group, or a run's count) */
     bool gs_streaming;          /* this draw goes out in the geometry-shader stream form */
     uint32_t gs_count_stride;   /* a streamed variable-mode draw: gs_group + 1 (its counts at multiples); else 0 */
     pica_pipeline_stats stats;
@@ -234,7 +235,7 @@ static void flush(pica_pipeline *pl, bool end_of_draw)
     if (pl->nidx || end_of_draw) {
         pica_draw_output out = {pl->verts, pl->nverts, pl->idx, pl->nidx, end_of_draw,
                                 pl->chunk_status | pl->draw_status, pl->raw ? pl->inputs : NULL,
-                                pl->raw ? pl->ninputs : 0, NULL, NULL, NULL, pl->gs_streaming ? pl->gs_group : 0};
+                                pl->raw ? pl->ninputs : 0, NULL, NULL, NULL, pl->gs_streaming ? pl->gs_run : 0};
         if (pl->fetching) {
             out.vertices = NULL;
             out.inputs = NULL;
@@ -683,6 +684,90 @@ static bool fetch_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint3
     return true;
 }
 
+/* The invocation at index-stream position `at` (its count there, then its
+ * vertices, up to position `end`) into the c registers as gs_count() and
+ * gs_input() put them, without running the geometry shader. */
+static void gs_replay_one(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t at, uint32_t end,
+                          float (*attr)[4])
+{
+    const pica_geometry_state *g = &pl->st->geometry;
+    gs_count(pl, draw_index(g, ib, indexed, at));
+    for (uint32_t i = at + 1; i < end; i++) {
+        uint32_t bad;
+        if (!pica_vertex_load(&pl->loader, draw_index(g, ib, indexed, i), attr, &bad))
+            break; /* cannot happen: the stream loaded (or fetched) it */
+        run_vs(pl, (const float(*)[4])attr, pl->loader.attrib_count);
+        gs_input(pl, vs_out(pl));
+    }
+}
+
+/* The c registers variable mode leaves, from candidate invocations at
+ * index-stream positions at[k] to end[k] (UINT32_MAX: none), written back
+ * into the GS setup: an invocation of n vertices writes c0 up to
+ * c(1 + m x per_vertex + n - m - 1), m = min(main vertices, n), a prefix
+ * that grows with n, so the registers are those of the invocations that
+ * write past every later one, replayed in stream order (at most eight). */
+static void gs_replay_picks(pica_pipeline *pl, const uint8_t *ib, bool indexed, const uint32_t *at,
+                            const uint32_t *end)
+{
+    const pica_state *st = pl->st;
+    const pica_geometry_state *g = &st->geometry;
+    uint32_t outputs = 0;
+    for (unsigned reg = 0; reg < 16; reg++)
+        outputs += (st->vs.output_mask >> reg) & 1u;
+    const uint32_t per_vertex = g->vs_outmap_total1 < outputs ? g->vs_outmap_total1 : outputs;
+    const uint32_t mains = (g->gsh_misc1 & 0xFFu) + 1u;
+    uint32_t pick[8], n = 0;
+    for (uint32_t covered = 0, below = UINT32_MAX;;) {
+        /* the latest candidate before `below` */
+        uint32_t best = 8;
+        for (uint32_t k = 0; k < 8; k++)
+            if (at[k] < below && (best == 8 || at[k] > at[best]))
+                best = k;
+        if (best == 8)
+            break;
+        below = at[best];
+        const uint32_t v = end[best] - at[best] - 1, m = v < mains ? v : mains;
+        const uint32_t writes = 1u + m * per_vertex + (v - m);
+        if (writes > covered) {
+            covered = writes;
+            pick[n++] = best;
+        }
+    }
+    const uint32_t status = pl->draw_status;
+    _Alignas(16) float attr[16][4];
+    memcpy(attr, pl->attr, sizeof attr); /* attributes no loader names keep their value */
+    pl->gs_need_count = true;
+    pl->gs_replaying = true;
+    while (n--)
+        gs_replay_one(pl, ib, indexed, at[pick[n]], end[pick[n]], attr);
+    pl->gs_replaying = false;
+    pl->draw_status = status;
+    gs_write_back(pl);
+}
+
+/* Variable mode's c registers after a streamed draw (gs_replay_inputs), its
+ * counts the same or not: the last invocation of each count (1-6, the
+ * counts the rasterizer takes) and the incomplete one (its count and the
+ * vertices it has) are the candidates for gs_replay_picks. */
+static void gs_replay_variable(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t walked)
+{
+    const pica_geometry_state *g = &pl->st->geometry;
+    uint32_t at[8], end[8]; /* [0..6] the last of each count, 7 the incomplete one */
+    for (uint32_t k = 0; k < 8; k++)
+        at[k] = UINT32_MAX;
+    for (uint32_t i = 0; i < walked;) {
+        const uint32_t c = draw_index(g, ib, indexed, i);
+        if (c > 6)
+            break; /* cannot happen: pica_gs_variable_count took only these */
+        const uint32_t k = i + c + 1 > walked ? 7u : c;
+        at[k] = i;
+        end[k] = i + c + 1 > walked ? walked : i + c + 1;
+        i += c + 1;
+    }
+    gs_replay_picks(pl, ib, indexed, at, end);
+}
+
 /* The GS unit's c registers as the CPU path leaves them after a streamed
  * draw in fixed or variable mode, whose invocations ran on the consumer's
  * side (the CPU path writes every vertex into them as it comes, and end()
@@ -700,21 +785,20 @@ static void gs_replay_inputs(pica_pipeline *pl, const uint8_t *ib, bool indexed,
     const pica_geometry_state *g = &pl->st->geometry;
     if (g->gs_mode == 0 || !walked || !pl->gs_group)
         return;
-    const uint32_t stride = pl->gs_count_stride ? pl->gs_count_stride : pl->gs_group;
+    if (g->gs_mode == 1) {
+        gs_replay_variable(pl, ib, indexed, walked);
+        return;
+    }
+    const uint32_t stride = pl->gs_group;
     const uint32_t whole = walked / stride;
     const uint32_t status = pl->draw_status;
     _Alignas(16) float attr[16][4];
     memcpy(attr, pl->attr, sizeof attr); /* attributes no loader names keep their value */
     pl->gs_vertices = 0;
     pl->gs_next_c = g->gs_start_index;
-    pl->gs_need_count = true;
     pl->gs_replaying = true;
     for (uint32_t i = whole ? (whole - 1) * stride : 0; i < walked; i++) {
         const uint32_t index = draw_index(g, ib, indexed, i);
-        if (count_at(pl, i)) {
-            gs_count(pl, index);
-            continue;
-        }
         uint32_t bad;
         if (!pica_vertex_load(&pl->loader, index, attr, &bad))
             break; /* cannot happen: the stream loaded (or fetched) it */
@@ -733,25 +817,53 @@ static void gs_replay_inputs(pica_pipeline *pl, const uint8_t *ib, bool indexed,
  * vertex into input form (the post-vertex cache for indexed draws, as
  * process() has it) and its slot into the index list in draw order; chunks
  * end on whole invocations. In variable mode the index stream's vertex
- * counts (one before each invocation's gs_group vertices) are left out. */
+ * counts (one before each invocation's gs_group vertices) are left out;
+ * with PICA_GS_STREAM_VARIABLE they are read as they come, and a chunk ends
+ * where the count changes (its gs_group the count of its run). */
 static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, uint32_t count)
 {
     const pica_geometry_state *g = &pl->st->geometry;
-    const uint32_t group = pl->gs_group;
+    const bool mixed = pl->gs_group == PICA_GS_STREAM_VARIABLE;
     pica_assembler_reset(&pl->pa, pl->pa.mode); /* nothing assembled here; geometry mode keeps nothing anyway */
     pl->gs_streaming = true;
-    pl->gs_count_stride = g->gs_mode == 1 ? group + 1 : 0;
-    uint32_t done = 0, walked = count; /* vertices handed out; positions of the index stream taken */
-    if (fetch_range(pl, ib, indexed, count)) {
+    pl->gs_run = mixed ? 0 : pl->gs_group;
+    pl->gs_count_stride = g->gs_mode == 1 && !mixed ? pl->gs_group + 1 : 0;
+    /* vertices handed out (mixed: of this invocation); positions of the index stream taken */
+    uint32_t done = 0, walked = count, left = 0;
+    bool ran = false; /* an invocation was whole */
+    /* mixed: the counts seen, and the last invocation of each (gs_replay_picks) */
+    uint32_t seen = 0, last_at[8], last_end[8];
+    for (uint32_t k = 0; k < 8; k++)
+        last_at[k] = UINT32_MAX;
+    if (!mixed && fetch_range(pl, ib, indexed, count)) {
         for (uint32_t i = 0; i < count; i++)
             if (!count_at(pl, i))
                 pl->idx[pl->nidx++] = draw_index(g, ib, indexed, i) - pl->fetch.first;
-        done = pl->nidx;
+        ran = pl->nidx >= pl->gs_run;
         count_fetch(pl, ib, indexed, count);
     } else {
         for (uint32_t i = 0; i < count; i++) {
+            if (mixed && !left) { /* a vertex count (nonzero: pica_gs_variable_count) */
+                const uint32_t n = draw_index(g, ib, indexed, i);
+                if (n != pl->gs_run && pl->nidx)
+                    flush(pl, false); /* the run of the count before, drawn with its program */
+                if (n != pl->gs_run && (seen >> (n + 1))) {
+                    /* a larger count ran before: the registers past this
+                     * count's hold its inputs on the CPU path, which this
+                     * run reads from the GS setup (the consumer's next chunk
+                     * uploads it) */
+                    gs_replay_picks(pl, ib, indexed, last_at, last_end);
+                }
+                seen |= 1u << (n & 7u);
+                last_at[n & 7u] = i;
+                last_end[n & 7u] = i + 1 + n;
+                pl->gs_run = left = n;
+                done = 0;
+                continue;
+            }
             if (count_at(pl, i))
                 continue;
+            const uint32_t group = pl->gs_run;
             if (done % group == 0 && (pl->nverts + group > pl->vcap || pl->nidx + group > pl->icap))
                 flush(pl, false);
             uint32_t index = draw_index(g, ib, indexed, i);
@@ -772,12 +884,13 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
             }
             pl->idx[pl->nidx++] = slot;
             done++;
+            ran |= mixed ? --left == 0 : done >= group;
         }
     }
     end(pl, "draw");
     flush(pl, true);
     pl->gs_streaming = false;
-    if (done >= group && !(pl->gs.bools & 0x8000)) {
+    if (ran && !(pl->gs.bools & 0x8000)) {
         /* b15 is set after every invocation (run_gs): written back once the
          * consumer drew with the bools the draw started with */
         pl->gs.bools |= 0x8000;
@@ -790,8 +903,9 @@ static void gs_stream_draw(pica_pipeline *pl, const uint8_t *ib, bool indexed, u
 }
 
 /* Variable mode's vertex count for the consumer (primitive.h). */
-uint32_t pica_gs_variable_count(pica_frontend *fe, bool indexed, char *why, size_t why_size)
+uint32_t pica_gs_variable_count(pica_frontend *fe, bool indexed, uint32_t *counts, char *why, size_t why_size)
 {
+    *counts = 0;
     const pica_geometry_state *g = &pica_frontend_state(fe)->geometry;
     const uint32_t count = g->vertex_count;
     if (!count || count > PICA_MAX_DRAW_VERTICES) {
@@ -807,26 +921,25 @@ uint32_t pica_gs_variable_count(pica_frontend *fe, bool indexed, char *why, size
         }
     }
     uint32_t n = 0, left = 0;
+    bool same = true;
     for (uint32_t i = 0; i < count; i++) {
         const uint32_t v = draw_index(g, ib, indexed, i);
         if (left) {
             left--;
             continue;
         }
-        if (!v || (n && v != n)) {
+        if (v != 1 && v != 2 && v != 3 && v != 4 && v != 6) {
             snprintf(why, why_size,
-                     "geometry shader variable mode: the index stream's vertex counts differ (%u, then %u at "
-                     "position %u); a GL primitive has one",
-                     n, v, i);
+                     "geometry shader variable mode: %u vertices an invocation (at position %u): no GL primitive",
+                     v, i);
+            *counts = 0;
             return 0;
         }
+        same = same && (!n || v == n);
+        *counts |= 1u << v;
         n = left = v;
     }
-    if (n != 1 && n != 2 && n != 3 && n != 4 && n != 6) {
-        snprintf(why, why_size, "geometry shader variable mode: %u vertices an invocation: no GL primitive", n);
-        return 0;
-    }
-    return n;
+    return same ? n : PICA_GS_STREAM_VARIABLE;
 }
 
 /* Sets this draw's form (input mode or shaded); a change drops what the

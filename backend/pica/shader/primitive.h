@@ -180,7 +180,10 @@ void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
  * the CPU: gs_replay_inputs in primitive.c), where a later draw reads
  * them. In variable mode `group` is the vertex count every
  * invocation has (pica_gs_variable_count) and the counts are left out of
- * `indices`. With fetch mode on (pica_pipeline_set_fetch), a draw
+ * `indices`; PICA_GS_STREAM_VARIABLE takes the counts from the index stream
+ * as they come (they differ within the draw): a chunk then ends where the
+ * count changes, its gs_group the count of its invocations, so the
+ * consumer draws the runs in order, each with its count's program. With fetch mode on (pica_pipeline_set_fetch), a draw
  * that fits its bounds (at most a third of the index capacity, bytes
  * mapped and within max_bytes) goes out as one fetch-mode chunk instead:
  * pica_draw_output.fetch with gs_group, `indices` the draw's vertex indices
@@ -188,13 +191,19 @@ void pica_pipeline_set_fetch(pica_pipeline *pl, uint32_t max_bytes);
  * asks for point, fixed and (one count per draw) variable mode with
  * PRIMITIVE_CONFIG's geometry mode; immediate-mode vertices stay on the CPU. */
 void pica_pipeline_set_gs_stream(pica_pipeline *pl, uint32_t group);
+/* pica_pipeline_set_gs_stream's group for a variable-mode draw whose
+ * counts differ (never fetched: each run is a chunk of CPU-loaded inputs) */
+#define PICA_GS_STREAM_VARIABLE 0x100u
 /* Variable mode (GSH_MISC0 mode 1) in the stream form: the vertex count
  * every invocation of the coming DRAW (its index stream walked as the CPU
  * path walks it: a count, then that many vertices, ...; an incomplete last
- * invocation allowed) takes, when it is one GL primitive's (1, 2, 3, 4 or
- * 6) and the same for all; else 0 with the reason in `why` (counts that
- * differ, a zero count, no vertices, an index buffer outside guest memory,
- * which the CPU path then reports). */
-uint32_t pica_gs_variable_count(struct pica_frontend *fe, bool indexed, char *why, size_t why_size);
+ * invocation allowed) takes, when each count is one GL primitive's (1, 2,
+ * 3, 4 or 6) and the same for all; PICA_GS_STREAM_VARIABLE when they
+ * differ; else 0 with the reason in `why` (a count with no GL primitive, a
+ * zero count, no vertices, an index buffer outside guest memory, which the
+ * CPU path then reports). `counts` gets bit n for each count n the draw
+ * has. */
+uint32_t pica_gs_variable_count(struct pica_frontend *fe, bool indexed, uint32_t *counts, char *why,
+                                size_t why_size);
 
 #endif

@@ -651,23 +651,35 @@ static void emit_draw_outputs(glsl_writer *w, const pica_vsp_desc *d, const char
         glsl_text(w, "    gl_ClipDistance[0] = dot(vu.clip_plane, p);\n");
 }
 
-/* A geometry shader's static bound on emitted triangles (see the header):
- * with no LOOP, no CALL and no JMP/IF to itself or backwards in reachable
- * code the pc only grows, so each reachable EMIT runs at most once. */
-static bool gs_emit_bound(const flowmap *m, const uint32_t *code, uint32_t *prims, char *why, size_t why_size)
+/* A geometry shader's bound on emitted triangles (see the header): with
+ * no CALL and no JMP/IF to itself or backwards in reachable code the pc
+ * goes back only where a LOOP repeats, so with no LOOP each reachable EMIT
+ * runs at most once; the LOOPs and EMITs are kept for pica_gsp_bound_prims. */
+static bool gs_emit_bound(const flowmap *m, const uint32_t *code, pica_gsp_bound *b, uint32_t *prims, char *why,
+                          size_t why_size)
 {
     uint32_t emits = 0;
+    memset(b, 0, sizeof *b);
     for (uint32_t at = 0; at < WORDS; at++) {
         if (!m->reach[at])
             continue;
         uint32_t word = code[at], op = pica_isa_opcode(word);
         switch (op) {
         case PICA_OP_LOOP:
+            if (b->loops == PICA_GSP_MAX_LOOPS) {
+                snprintf(why, why_size, "geometry shader: more than %u LOOPs can run (emitted triangles not bounded)",
+                         PICA_GSP_MAX_LOOPS);
+                return false;
+            }
+            b->loop_at[b->loops] = (uint16_t)at;
+            b->loop_end[b->loops] = (uint16_t)pica_isa_target(word);
+            b->loop_reg[b->loops] = (uint8_t)(pica_isa_uniform_id(word) & 3u);
+            b->loops++;
+            break;
         case PICA_OP_CALL:
         case PICA_OP_CALLC:
         case PICA_OP_CALLU:
-            snprintf(why, why_size, "geometry shader: %s at 0x%03X (emitted triangles not bounded statically)",
-                     op == PICA_OP_LOOP ? "LOOP" : "CALL", at);
+            snprintf(why, why_size, "geometry shader: CALL at 0x%03X (emitted triangles not bounded statically)", at);
             return false;
         case PICA_OP_JMPC:
         case PICA_OP_JMPU:
@@ -682,6 +694,8 @@ static bool gs_emit_bound(const flowmap *m, const uint32_t *code, uint32_t *prim
             }
             break;
         case PICA_OP_EMIT:
+            if (emits < PICA_GSP_MAX_PRIMS)
+                b->emit_at[emits] = (uint16_t)at;
             emits++;
             break;
         default:
@@ -693,8 +707,55 @@ static bool gs_emit_bound(const flowmap *m, const uint32_t *code, uint32_t *prim
                  emits, PICA_GSP_MAX_PRIMS);
         return false;
     }
-    *prims = emits;
+    b->emits = (uint8_t)emits;
+    /* with LOOPs the triangles depend on the integer uniforms: the most the
+     * GPU path allows, checked per draw */
+    *prims = b->loops ? PICA_GSP_MAX_PRIMS : emits;
     return true;
+}
+
+/* Runs of instruction `at` at most: one pass, and each repeat of a LOOP
+ * whose body [its word + 1, its end] holds `at` starts one more pass
+ * through it (the pc goes back only there: gs_emit_bound), i0-i3.x of them
+ * a run of the LOOP word. `runs` holds the LOOP words' bounds, for the
+ * LOOPs before `at` (their word is before their body). Saturates at
+ * `cap` + 1. */
+static uint32_t gs_runs(const pica_gsp_bound *b, const uint32_t *runs, const uint8_t (*ints)[4], uint32_t at,
+                        uint32_t cap)
+{
+    uint64_t n = 1;
+    for (uint32_t l = 0; l < b->loops; l++)
+        if (b->loop_at[l] < at && at <= b->loop_end[l])
+            n += (uint64_t)ints[b->loop_reg[l]][0] * runs[l];
+    return n > cap ? cap + 1 : (uint32_t)n;
+}
+
+uint32_t pica_gsp_bound_prims(const pica_gsp_bound *b, const uint8_t (*ints)[4])
+{
+    if (!b->loops)
+        return b->emits;
+    uint32_t runs[PICA_GSP_MAX_LOOPS];
+    for (uint32_t l = 0; l < b->loops; l++) /* loop_at ascending: the LOOPs before come first */
+        runs[l] = gs_runs(b, runs, ints, b->loop_at[l], PICA_GSP_MAX_PRIMS);
+    uint32_t prims = 0;
+    for (uint32_t e = 0; e < b->emits && prims <= PICA_GSP_MAX_PRIMS; e++)
+        prims += gs_runs(b, runs, ints, b->emit_at[e], PICA_GSP_MAX_PRIMS);
+    return prims > PICA_GSP_MAX_PRIMS ? PICA_GSP_MAX_PRIMS + 1 : prims;
+}
+
+bool pica_gsp_bound_find(const uint32_t *code, uint32_t entry, pica_gsp_bound *b, char *why, size_t why_size)
+{
+    if (why_size)
+        why[0] = 0;
+    memset(b, 0, sizeof *b);
+    if (entry >= WORDS) {
+        snprintf(why, why_size, "entry point 0x%X is past the 4096-word code memory", entry);
+        return false;
+    }
+    static _Thread_local flowmap m;
+    analyse(&m, code, entry);
+    uint32_t prims;
+    return gs_emit_bound(&m, code, b, &prims, why, why_size);
 }
 
 /* The reachable code from `entry` (in m): how many instructions it has,
@@ -799,7 +860,7 @@ static bool gs_input_ok(const pica_vsp_desc *d, char *why, size_t why_size)
 
 /* The geometry shader's helpers: the emitter (shader_vm.c emit_vertex) and
  * what an emitted triangle becomes. */
-static void emit_gs_helpers(glsl_writer *w, const pica_vsp_desc *d, bool draw)
+static void emit_gs_helpers(glsl_writer *w, const pica_vsp_desc *d, bool draw, bool loops)
 {
     glsl_text(w, "vec4 ob[16];  /* the other output bank */\n"
                  "vec4 e0[16], e1[16], e2[16];  /* emit buffer: vertex slots 0-2 */\n"
@@ -812,6 +873,8 @@ static void emit_gs_helpers(glsl_writer *w, const pica_vsp_desc *d, bool draw)
         glsl_close(w, "");
         /* the assembler's geometry mode: the winding flag swaps the first two */
         glsl_open(w, "void pemit()");
+        if (loops) /* never past max_vertices: the draw path checks the bound per draw (pica_gsp_bound_prims) */
+            glsl_line(w, "if (nprim >= %uu) return;", PICA_GSP_MAX_PRIMS);
         glsl_line(w, "if (ewind) { pput(e1); pput(e0); } else { pput(e0); pput(e1); }");
         glsl_line(w, "pput(e2);");
         glsl_line(w, "EndPrimitive();");
@@ -873,7 +936,8 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     }
     static _Thread_local flowmap m;
     analyse(&m, d->code, d->entry);
-    if (gs && !gs_emit_bound(&m, d->code, &info->max_prims, why, why_size))
+    pica_gsp_bound bound;
+    if (gs && !gs_emit_bound(&m, d->code, &bound, &info->max_prims, why, why_size))
         return false;
     uint32_t limit = d->step_limit ? d->step_limit : PICA_VM_DEFAULT_STEP_LIMIT;
     if (limit > UINT32_MAX - 4u * WORDS)
@@ -946,7 +1010,7 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     }
     glsl_text(&w, prelude);
     if (gs)
-        emit_gs_helpers(&w, d, draw);
+        emit_gs_helpers(&w, d, draw, bound.loops != 0);
 
     glsl_open(&w, "void main()");
     glsl_text(&w, "    pz = uintBitsToFloat(pu.b.y);\n"
@@ -1090,5 +1154,6 @@ bool pica_vsp_translatable(const pica_vsp_desc *d, char *why, size_t why_size)
     static _Thread_local flowmap m;
     analyse(&m, d->code, d->entry);
     uint32_t prims;
-    return gs_emit_bound(&m, d->code, &prims, why, why_size);
+    pica_gsp_bound bound;
+    return gs_emit_bound(&m, d->code, &bound, &prims, why, why_size);
 }

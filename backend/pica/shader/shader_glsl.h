@@ -53,11 +53,16 @@
  * has them: EMIT copies o0-o15 into vertex slot 0-2 of the emit buffer,
  * emits the triangle when SETEMIT asked for one (the winding flag swapping
  * its first two vertices, as the assembler does), and swaps the two output
- * banks. The translation needs a static bound on the triangles one
- * invocation emits, at most PICA_GSP_MAX_PRIMS: it refuses LOOP, CALL and
- * backward JMP/IF targets in reachable code (so the pc only grows and
- * every instruction runs at most once) and counts the reachable EMITs; the
- * CPU path takes the rest. As for vertex shaders, every invocation starts
+ * banks. The translation needs a bound on the triangles one invocation
+ * emits, at most PICA_GSP_MAX_PRIMS: it refuses CALL and backward JMP/IF
+ * targets in reachable code (so the pc goes back only where a LOOP
+ * repeats) and counts the reachable EMITs; without a LOOP every
+ * instruction runs at most once, and with LOOPs (at most
+ * PICA_GSP_MAX_LOOPS) the bound depends on the integer uniforms' counts:
+ * the draw form then declares PICA_GSP_MAX_PRIMS triangles, and the draw
+ * path takes a draw only when pica_gsp_bound_prims with its integer
+ * uniforms is within them (the code stops emitting past them, which such
+ * a draw never reaches). The CPU path takes the rest. As for vertex shaders, every invocation starts
  * from zero registers, both output banks and the emit state included (the
  * CPU unit keeps them from the previous invocation). */
 #ifndef GLHLE_PICA_SHADER_GLSL_H
@@ -135,8 +140,8 @@ typedef enum pica_vsp_output {
  *    `main_vertices` vertices (GSH_MISC1 + 1, at most `vertices`) give
  *    per_vertex registers each and the rest only their first. A GL
  *    primitive has one vertex count, so a translation is made for one count
- *    (`vertices`): the draw path takes a draw whose every invocation has
- *    that count. main_vertices 0 (no count known, as for a shader binary
+ *    (`vertices`): the draw path draws each run of invocations of one
+ *    count with that count's translation. main_vertices 0 (no count known, as for a shader binary
  *    alone) is refused. */
 typedef struct pica_gsp_input {
     uint8_t mode;          /* 0 point, 1 variable, 2 fixed */
@@ -158,6 +163,29 @@ static inline uint32_t pica_gsp_variable_registers(const pica_gsp_input *g)
  * vertices of the draw form's 24 output components stay inside the 1024
  * components GL 4.5 and ES 3.2 guarantee (MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS). */
 #define PICA_GSP_MAX_PRIMS 14u
+/* Reachable LOOPs a translated geometry shader may have. */
+#define PICA_GSP_MAX_LOOPS 16u
+
+/* What bounds a geometry shader's triangles: its reachable EMITs and
+ * LOOPs (word, last word of the body, integer register), in address order. */
+typedef struct pica_gsp_bound {
+    uint8_t emits, loops;
+    uint16_t emit_at[PICA_GSP_MAX_PRIMS];
+    uint16_t loop_at[PICA_GSP_MAX_LOOPS], loop_end[PICA_GSP_MAX_LOOPS];
+    uint8_t loop_reg[PICA_GSP_MAX_LOOPS];
+} pica_gsp_bound;
+
+/* The bound of the program from `entry`; false with the reason where the
+ * translator refuses it (a CALL, a backward target, more than
+ * PICA_GSP_MAX_PRIMS EMITs or PICA_GSP_MAX_LOOPS LOOPs). */
+bool pica_gsp_bound_find(const uint32_t *code, uint32_t entry, pica_gsp_bound *b, char *why, size_t why_size);
+
+/* Triangles one invocation emits at most with integer uniforms `ints`
+ * (i0-i3: x the count, a LOOP running x + 1 times): each EMIT runs once,
+ * plus once for each repeat of a LOOP whose body holds it, a LOOP word
+ * itself running as often as that; PICA_GSP_MAX_PRIMS + 1 means more. */
+uint32_t pica_gsp_bound_prims(const pica_gsp_bound *b, const uint8_t (*ints)[4]);
+
 /* PICA_VSP_OUTPUT_CAPTURE of a geometry shader: words per invocation
  * (gl_PrimitiveIDIn): the status bits, the steps run, the triangles
  * emitted, a zero word, then per triangle its three vertices' o0-o15 (64
@@ -209,8 +237,8 @@ void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uin
 /* Appends the vertex (or geometry) shader. False with a reason in `why`
  * when the program cannot be translated (an entry point past code memory;
  * for a geometry shader also variable mode without a vertex count, an input
- * layout no GL primitive has, or a program whose emitted triangles are not bounded by
- * PICA_GSP_MAX_PRIMS) or `out` hit its limit. `info` may be NULL. */
+ * layout no GL primitive has, or a program gs_emit_bound refuses, see
+ * pica_gsp_bound_find) or `out` hit its limit. `info` may be NULL. */
 /* Whether an invocation of the program from `entry` can end with a status
  * the CPU path reports (primitive.c): false only when the reachable code has
  * no LOOP, CALL, BREAK/BREAKC, JMP or IF to itself or backwards, no
