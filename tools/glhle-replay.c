@@ -506,9 +506,10 @@ static int replay_pica(replay_tool *t, const char *trace_path, const glhle_byteb
               st.command_lists, (unsigned long long)st.draws);
     glhle_trace_info info;
     glhle_trace_get_info(trace, &info);
-    char tail[128];
-    snprintf(tail, sizeof tail, "\"frames\": %u, \"command_lists\": %u, \"divergences\": %u", st.frames,
-             st.command_lists, st.divergences);
+    char tail[192];
+    snprintf(tail, sizeof tail,
+             "\"frames\": %u, \"command_lists\": %u, \"divergences\": %u, \"max_shader_steps_per_run\": %llu",
+             st.frames, st.command_lists, st.divergences, (unsigned long long)st.max_shader_steps);
     const bool stats_written = !t->stats_json || write_stats_json(t->stats_json, &st.shaders, tail);
     int rc = 0;
     if (r != GLHLE_RESULT_OK) {

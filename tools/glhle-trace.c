@@ -43,6 +43,8 @@ static void dump_pica(const trace_chunk *c)
     case PICA_TRACE_INSTANCE:
         printf(" max_words_per_run=%llu max_logged=%u scale=%u", (unsigned long long)trace_rd64(p), trace_rd32(p + 8),
                trace_rd32(p + 12));
+        if (c->size >= PICA_TRACE_INSTANCE_STEPS_SIZE)
+            printf(" max_shader_steps_per_run=%llu", (unsigned long long)trace_rd64(p + 16));
         break;
     case PICA_TRACE_MAP:
         printf(" paddr=0x%08X size=0x%X", trace_rd32(p), trace_rd32(p + 4));

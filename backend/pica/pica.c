@@ -78,6 +78,7 @@ static glhle_result create_instance(glhle_context *ctx, const glhle_pica_desc *d
         p->log = (glhle_logger){NULL, NULL, GLHLE_LOG_WARN};
     p->fe.log = p->log;
     p->fe.max_words = d.max_words_per_run ? d.max_words_per_run : DEFAULT_MAX_WORDS;
+    p->fe.max_steps = d.max_shader_steps_per_run ? d.max_shader_steps_per_run : GLHLE_PICA_DEFAULT_SHADER_STEPS;
     p->fe.max_logged = d.max_logged_problems ? d.max_logged_problems : DEFAULT_MAX_LOGGED;
     p->fe.hooks = (pica_frontend_hooks){dispatch, p};
     pica_regs_init(&p->fe.regs);
@@ -421,6 +422,7 @@ glhle_result glhle_trace_recorder_attach(glhle_trace_recorder *rec, glhle_pica *
     const pica_rec_instance inst = {
         .log = pica->log,
         .max_words = pica->fe.max_words,
+        .max_steps = pica->fe.max_steps,
         .max_logged = pica->fe.max_logged,
         .resolution_scale = pica->resolution_scale,
         .mem = &pica->fe.mem,

@@ -23,9 +23,10 @@
  * offset of the command in its buffer, counted in the run result, and the
  * run returns the first problem's glhle_result. Problems that leave the
  * stream unreadable stop the run (truncated command, a buffer outside every
- * mapping, the word budget used up); the others skip the offending write
- * and go on (register id above 0x2FF, a FIFO write that has nowhere to go,
- * a NaN float parameter, which is kept). The instance stays usable.
+ * mapping, the word budget or the shader-step budget used up); the others
+ * skip the offending write and go on (register id above 0x2FF, a FIFO
+ * write that has nowhere to go, a NaN float parameter, which is kept). The
+ * instance stays usable.
  */
 #ifndef GLHLE_PICA_H
 #define GLHLE_PICA_H
@@ -76,7 +77,24 @@ typedef struct glhle_pica_desc {
     uint32_t shader_ubershader;
     /* GL instances: where vertex shaders run, GLHLE_PICA_VERTEX_SHADERS_*. */
     uint32_t vertex_shaders;
+    /* Shader work one run may do: PICA shader instructions summed over the
+     * vertex- and geometry-shader invocations of its draws and immediate-
+     * mode vertices (on the GPU vertex path, each vertex GL shades counts
+     * at its program's step bound, docs/architecture.md "Work per run").
+     * The draw that would pass it is cut off where the budget ends, the
+     * problem (GLHLE_RESULT_LIMIT_EXCEEDED) is reported at the draw's
+     * offset and processing stops there, as the word cap stops it; the next
+     * run starts with a full budget. 0 -> GLHLE_PICA_DEFAULT_SHADER_STEPS. */
+    uint64_t max_shader_steps_per_run;
 } glhle_pica_desc;
+
+/* The default shader-step budget per run, 2^28: a quarter of a second of
+ * the PICA200's whole shader throughput (four vertex processors at 268 MHz,
+ * at most one instruction a cycle each: 1.07 x 10^9 a second), where a
+ * game's command list is a frame's (1/30 or 1/60 s); the committed sample
+ * traces need at most 510 steps a run, and the interpreter runs 2^28 in
+ * 2-3 s (docs/architecture.md "Work per run"). */
+#define GLHLE_PICA_DEFAULT_SHADER_STEPS (1ull << 28)
 
 enum {
     /* the default: draws and immediate-mode vertices without a geometry
@@ -142,6 +160,7 @@ typedef struct glhle_pica_run_result {
     uint32_t immediate_vertices;
     uint32_t jumps;            /* CMDBUF_JUMP0/1 taken */
     uint32_t problems;         /* everything logged as wrong, including what was not logged past the limit */
+    uint64_t shader_steps;     /* shader work done, as glhle_pica_desc.max_shader_steps_per_run counts it */
 } glhle_pica_run_result;
 
 /* Runs a command list given as host words (little-endian command words as

@@ -174,6 +174,10 @@ typedef struct glhle_trace_replay_stats {
     /* Calls whose result differed from the recording (logged as warnings):
      * a sign that the replay is not reproducing the recorded session. */
     uint32_t divergences;
+    /* The most shader work one command list of the replay did
+     * (glhle_pica_run_result.shader_steps; against the budget
+     * glhle_pica_desc.max_shader_steps_per_run). */
+    uint64_t max_shader_steps;
     /* The instance's program statistics at the end of the replay (its
      * shader_cache_dir in `pica` makes it use and fill a disk cache). */
     glhle_shader_stats shaders;

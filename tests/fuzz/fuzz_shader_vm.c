@@ -88,6 +88,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         if (unit.steps - before > 1000 + PICA_SHADER_CODE_WORDS)
             __builtin_trap();
+        /* the GPU path's charge and split bound (rasterizer.c): never under
+         * what an invocation runs */
+        uint32_t pass;
+        const uint32_t bound = pica_vsp_step_bound(setup.code, entry, 1000, &pass);
+        if (!geometry && (unit.steps - before > bound || pass > bound))
+            __builtin_trap();
     }
     {
         static glhle_bytebuf text;

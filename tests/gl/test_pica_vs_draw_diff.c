@@ -317,11 +317,109 @@ static void status_reports(void **state)
     free(c);
 }
 
+/* Huge draws on the GPU vertex path go out in GL draws of bounded work
+ * (rasterizer.c GL_DRAW_MAX_STEPS) and are charged to the run's shader-step
+ * budget as the CPU path charges them (glhle_pica_desc.max_shader_steps_per_run).
+ * Nine copies of the grid, 3,456 vertices, one DRAWARRAYS, each vertex its
+ * own index, by two programs: `mov o0, v0; mov o1, v1; loop i0 (4
+ * iterations) { nop }; end`, which may loop, so its bound is the step limit
+ * plus a block, 2^20 + 4096 (pica_vsp_step_bound), and each GL draw takes
+ * at most 2^30 / that, to a whole triangle, = 1,020 indices; and the same
+ * without the loop, 3 steps, never split. By construction the loop program
+ * runs 2 + 1 + 4 + 1 = 8 instructions a vertex, END included. The pictures
+ * of the two paths must be equal to the bit, their step counts equal, and
+ * with a budget one step above two GL draws' work the GPU path stops after
+ * the second, at the draw's offset. */
+static void huge_draws_split(void **state)
+{
+    glhle_context *ctx = *state;
+    enum { COPIES = 9, N = COPIES * NVERT };
+    const uint64_t bound = (1u << 20) + 4096u;
+    const uint64_t per = (1ull << 30) / bound / 3 * 3;
+    const uint32_t steps_of[2] = {8, 3};
+    assert_int_equal(per, 1020);
+    case_data *c = malloc(sizeof *c);
+    pd_vertex *big = malloc(N * sizeof *big);
+    assert_true(c && big);
+    for (int k = 0; k < 2; k++) {
+        ts_rng r;
+        ts_rng_init(&r, 1805u + (unsigned)k);
+        for (int copy = 0; copy < COPIES; copy++) { /* the grid with new colours each time */
+            random_case(&r, c);
+            memcpy(big + copy * NVERT, c->v, sizeof c->v);
+        }
+        memset(c->code, 0, sizeof c->code);
+        c->indexed = false;
+        c->clip = false;
+        c->count = N;
+        c->ints[0] = 3; /* i0.x = 3: four iterations */
+        uint32_t at = 0;
+        c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 0u << 21 | 0u << 12 | 0x1B; /* mov o0, v0 */
+        c->code[at++] = (uint32_t)PICA_OP_MOV << 26 | 1u << 21 | 1u << 12 | 0x1B; /* mov o1, v1 */
+        if (k == 0) {
+            c->code[at] = pvr_flow3(PICA_OP_LOOP, 0, at + 1, 0);
+            at++;
+            c->code[at++] = (uint32_t)PICA_OP_NOP << 26;
+        }
+        c->code[at++] = (uint32_t)PICA_OP_END << 26;
+        const uint64_t need = (uint64_t)N * steps_of[k];
+        glhle_image img[2];
+        uint64_t splits[2], gl_draws[2];
+        for (int gpu = 0; gpu < 2; gpu++) {
+            pd_env e;
+            pd_env_init_vs(&e, ctx, 1, gpu ? GLHLE_PICA_VERTEX_SHADERS_GPU : GLHLE_PICA_VERTEX_SHADERS_CPU);
+            pd_put_vertices(&e, big, N);
+            tp_cmdbuf b;
+            build(&b, c);
+            glhle_pica_run_result res;
+            assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+            assert_int_equal(res.shader_steps, need);
+            pd_read_color(&e, PD_COLOR, 0, W, H, &img[gpu]);
+            pica_rasterizer_stats rs;
+            pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+            splits[gpu] = rs.gl_draw_splits;
+            gl_draws[gpu] = rs.gl_draws;
+            if (gpu && k == 0) {
+                /* a budget of two GL draws' steps and one: the third is not drawn */
+                const uint64_t before = rs.gl_draws;
+                e.pica->fe.max_steps = 2 * per * steps_of[k] + 1;
+                ts_log_clear();
+                assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_LIMIT_EXCEEDED);
+                assert_true(res.stopped_on_error);
+                assert_int_equal(res.shader_steps, 3 * per * steps_of[k]);
+                assert_true(ts_log_contains("draw: the budget of"));
+                pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+                assert_int_equal(rs.gl_draws - before, 3);
+                /* the next run has the whole budget again */
+                e.pica->fe.max_steps = need;
+                assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+                assert_int_equal(res.shader_steps, need);
+            }
+            tp_cmd_free(&b);
+            pd_env_free(&e);
+        }
+        print_message("program %d: %u steps a vertex, %llu GL draws on the GPU path (%llu splits), %llu on the CPU "
+                      "path\n",
+                      k, steps_of[k], (unsigned long long)gl_draws[1], (unsigned long long)splits[1],
+                      (unsigned long long)gl_draws[0]);
+        assert_int_equal(splits[0], 0);
+        assert_int_equal(splits[1], k == 0 ? (N + per - 1) / per - 1 : 0);
+        char name[48];
+        snprintf(name, sizeof name, "pica_vs_split_p%d", k);
+        ts_assert_image(name, &img[0], &img[1], 0, 0);
+        glhle_image_free(&img[0]);
+        glhle_image_free(&img[1]);
+    }
+    free(big);
+    free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(random_programs),
         TS_GL_TEST(status_reports),
+        TS_GL_TEST(huge_draws_split),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

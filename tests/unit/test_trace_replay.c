@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/pica/pica_instance.h"
 #include "backend/pica/trace/trace_format.h"
 #include "glhle/trace.h"
 #include "support/pica_trace_support.h"
@@ -301,6 +302,75 @@ static void replay_stops_with_offset(void **state)
     free(good);
 }
 
+static glhle_result note_budget(void *user, glhle_pica *p, uint32_t frame)
+{
+    (void)frame;
+    *(uint64_t *)user = p->fe.max_steps;
+    return GLHLE_RESULT_OK;
+}
+
+static uint64_t replayed_budget(const uint8_t *d, size_t n)
+{
+    glhle_trace *t = open_ok(d, n);
+    uint64_t got = 0;
+    glhle_trace_replay_desc rd = {.pica = {.log = ts_log_fn}, .on_frame = note_budget, .user = &got};
+    assert_int_equal(glhle_trace_replay(t, &rd, NULL), GLHLE_RESULT_OK);
+    glhle_trace_close(t);
+    return got;
+}
+
+/* The shader-step budget per run goes into INSTANCE after the 16 bytes of
+ * version 1.0, and the replay takes it; a 16-byte INSTANCE (an older
+ * trace) and a recorded budget above the default replay with the default. */
+static void instance_records_step_budget(void **state)
+{
+    (void)state;
+    static uint8_t vram[240 * 400 * 3];
+    glhle_pica_desc pd = {.max_shader_steps_per_run = 12345, .log = ts_log_fn};
+    glhle_pica *p;
+    assert_int_equal(glhle_pica_create(NULL, &pd, &p), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_pica_map_memory(p, 0x18000000, vram, sizeof vram), GLHLE_RESULT_OK);
+    glhle_trace_recorder_desc d = {.log = ts_log_fn};
+    glhle_trace_recorder *rec;
+    assert_int_equal(glhle_trace_recorder_create(&d, &rec), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_trace_recorder_attach(rec, p), GLHLE_RESULT_OK);
+    glhle_pica_present_desc present;
+    memset(&present, 0, sizeof present);
+    present.top_left = (glhle_pica_lcd_framebuffer){0x18000000, 1, 720};
+    assert_int_equal(glhle_pica_present(p, &present), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_trace_recorder_finish(rec), GLHLE_RESULT_OK);
+    size_t n;
+    uint8_t *rd = tt_recorded_copy(rec, &n);
+    glhle_trace_recorder_destroy(rec);
+    glhle_pica_destroy(p);
+    trace_reader r;
+    assert_int_equal(pica_trace_reader_open(&r, rd, n, ts_logger()), GLHLE_RESULT_OK);
+    trace_chunk c;
+    assert_int_equal(trace_reader_next(&r, &c), GLHLE_RESULT_OK);
+    assert_int_equal(c.type, PICA_TRACE_INSTANCE);
+    assert_int_equal(c.size, 24);
+    assert_int_equal(trace_rd64(c.payload + 16), 12345);
+    assert_int_equal(replayed_budget(rd, n), 12345);
+    free(rd);
+
+    /* INSTANCE of 16 or 24 bytes, a MAP and a PRESENT by hand */
+    for (int form = 0; form < 2; form++) {
+        uint8_t pay[24 + 8 + PICA_TRACE_PRESENT_SIZE];
+        memset(pay, 0, sizeof pay);
+        const uint32_t isize = form ? 24u : 16u;
+        if (form)
+            trace_wr64(pay + 16, GLHLE_PICA_DEFAULT_SHADER_STEPS + 1); /* above the default: not taken */
+        put32(pay + isize, 0x18000000);
+        put32(pay + isize + 4, sizeof vram);
+        pica_trace_encode_present(0, &present, pay + isize + 8);
+        const uint32_t types[3] = {PICA_TRACE_INSTANCE, PICA_TRACE_MAP, PICA_TRACE_PRESENT};
+        const uint32_t sizes[3] = {isize, 8, PICA_TRACE_PRESENT_SIZE};
+        uint8_t *old = build(&n, types, sizes, pay, 3);
+        assert_int_equal(replayed_budget(old, n), GLHLE_PICA_DEFAULT_SHADER_STEPS);
+        free(old);
+    }
+}
+
 typedef struct progress {
     uint64_t last, total;
     uint32_t calls;
@@ -399,6 +469,7 @@ int main(void)
         cmocka_unit_test(cut_at_every_chunk),       cmocka_unit_test(damage_is_refused),
         cmocka_unit_test(chunk_checks),             cmocka_unit_test(replay_stops_with_offset),
         cmocka_unit_test(callbacks),                cmocka_unit_test(opening_files),
+        cmocka_unit_test(instance_records_step_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

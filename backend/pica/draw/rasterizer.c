@@ -189,8 +189,10 @@ struct pica_rasterizer {
     GLuint vsp_ubo;
     /* the translated programs' status word (PICA_VSP_STATUS_SSBO_BINDING;
      * 0: the host has no vertex-stage storage buffers, no status comes back) */
-    GLuint vsp_status;
+    GLuint vsp_status;             /* and after it the steps the draw-form invocations ran */
     bool gpu_may_report;           /* pica_vsp_may_report of the key's program: read the word after its draws */
+    uint32_t gpu_step_bound;       /* pica_vsp_step_bound of the key's program */
+    uint32_t gpu_step_pass;        /* and its reachable instructions */
     pica_vsp_uniforms vsp_uniforms; /* what vsp_ubo holds */
     bool vsp_uniforms_valid;
     const glhle_logger *log;
@@ -1226,6 +1228,72 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
     draw_passes(r, GL_TRIANGLES, ni, off, (GLint)(voff / VERTEX_BYTES));
 }
 
+/* The most shader steps one GL draw of the GPU vertex path may ask for,
+ * counting every index at its program's step bound (pica_vsp_step_bound):
+ * 2^30. A draw GL cannot finish in a few seconds trips the driver's
+ * watchdog (Windows' TDR after 2 s, amdgpu's lockup timeout after 10 s) and
+ * loses the context; 2^30 dispatcher steps are about 0.1 s at 10^10 steps
+ * a second (a few hundred lanes at 1 GHz, ten-odd cycles a step: a small
+ * integrated GPU), twenty times under the shortest of those. (llvmpipe cuts
+ * every loop at 65,535 iterations anyway.) Programs whose flow only goes forward have a
+ * bound of at most 4096 and are never split (a chunk has at most 98,304
+ * indices, 2^17 x 2^12 < 2^30); a program that may loop is bounded by the
+ * step limit (2^20 + 4096 at the default), so its draws go out in GL draws
+ * of 1,020 indices. */
+#define GL_DRAW_MAX_STEPS (1ull << 30)
+
+/* Reads back (a wait) the steps the translated program's invocations ran
+ * since the last read (the status buffer's second word) and charges them
+ * to the run; false once its budget is used up. */
+static bool charge_counted_steps(pica_rasterizer *r)
+{
+    uint32_t steps = 0;
+    r->gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    r->gl->GetNamedBufferSubData(r->vsp_status, 4, 4, &steps);
+    if (steps) {
+        static const uint32_t zero = 0;
+        r->gl->NamedBufferSubData(r->vsp_status, 4, 4, &zero);
+    }
+    return pica_charge_steps(r->p, steps, "draw");
+}
+
+/* A GPU vertex path draw of ni indices (triangles), in GL draws of at most
+ * GL_DRAW_MAX_STEPS, each charged to the run's shader-step budget: a
+ * program that may loop, whose translation counts its steps (the status
+ * buffer), by what it ran, read back after each GL draw but the last (the
+ * draw's status read, on_event, takes that one); a program whose flow only
+ * goes forward at its bound for every index, before it is drawn (what the
+ * CPU path would charge at most: GL's post-transform cache is not
+ * counted). Where no count comes back (a host without vertex-stage
+ * storage buffers) a program that may loop is charged one pass through
+ * its reachable code per index: the budget bounds its vertices, not its
+ * loops, and the split still bounds each GL draw. The geometry path's
+ * draws go out whole and uncharged (their own bounds: PICA_GSP_MAX_PRIMS). */
+static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t off, GLint basevertex)
+{
+    if (r->gs) {
+        draw_passes(r, mode, ni, off, basevertex);
+        return;
+    }
+    const uint64_t bound = r->gpu_step_bound ? r->gpu_step_bound : 1;
+    uint64_t per = GL_DRAW_MAX_STEPS / bound;
+    per = per < 3 ? 3 : per - per % 3;
+    const bool counted = r->gpu_may_report && r->vsp_status;
+    const uint64_t charge = bound <= r->gpu_step_pass ? bound : r->gpu_step_pass;
+    for (uint32_t at = 0; at < ni;) {
+        const uint32_t n = ni - at < per ? ni - at : (uint32_t)per;
+        if (!counted && !pica_charge_steps(r->p, (uint64_t)n * charge, "draw"))
+            return;
+        draw_passes(r, mode, n, off + (size_t)at * 4, basevertex);
+        at += n;
+        if (at < ni) {
+            r->stats.gl_draw_splits++;
+            if (counted && !charge_counted_steps(r))
+                return;
+        }
+    }
+}
+
 /* GL primitives by VS vertices per GS invocation (pica_gsp_input.vertices). */
 static const GLenum gs_prim_gl[7] = {0, GL_POINTS, GL_LINES, GL_TRIANGLES, GL_LINES_ADJACENCY, 0,
                                      GL_TRIANGLES_ADJACENCY};
@@ -1269,7 +1337,7 @@ static void draw_gpu_chunk(pica_rasterizer *r, const pica_draw_output *out)
     gl_stream_commit(&r->stream, voff - off + (size_t)nv * vbytes);
     gl_state_vertex_array(r->st, r->gpu_vao[n - 1]);
     r->gpu_vertices += nv;
-    draw_passes(r, gpu_chunk_mode(r, out), ni, off, (GLint)(voff / vbytes));
+    draw_gpu_passes(r, gpu_chunk_mode(r, out), ni, off, (GLint)(voff / vbytes));
 }
 
 /* GL's attribute types for PICA_ATTRIB_*: integers converted to their
@@ -1338,13 +1406,13 @@ static void draw_fetch_chunk(pica_rasterizer *r, const pica_draw_output *out)
     r->stats.fetch_draws++;
     r->stats.gs_fetch_draws += r->gs;
     r->stats.fetch_bytes += f->bytes;
-    draw_passes(r, gpu_chunk_mode(r, out), ni, off, 0);
+    draw_gpu_passes(r, gpu_chunk_mode(r, out), ni, off, 0);
 }
 
 static void on_output(void *user, const pica_draw_output *out)
 {
     pica_rasterizer *r = user;
-    if (!out->index_count)
+    if (!out->index_count || r->p->run.out_of_steps) /* the budget ran out in an earlier chunk */
         return;
     if (!r->prepared) {
         r->prepared = true;
@@ -1515,6 +1583,7 @@ static bool choose_gpu(pica_rasterizer *r, const pica_state *s, const glhle_pica
                                                src.input_register, src.input_count ? src.input_count : 1u,
                                                map.src, src.clip, 0, why, sizeof r->gpu_why);
         r->gpu_may_report = pica_vsp_may_report(s->vs_setup.code, src.entry, 0, false);
+        r->gpu_step_bound = pica_vsp_step_bound(s->vs_setup.code, src.entry, 0, &r->gpu_step_pass);
         if (!r->gpu_vs_ok && !r->vs_gpu_strict &&
             (!r->gpu_source_valid || r->gpu_source.generation != src.generation))
             GLHLE_INFO(r->log, "pica draw: vertex shader (program generation %u) runs on the CPU: %s", src.generation,
@@ -1592,15 +1661,18 @@ static void on_event(void *user, glhle_pica *pica, const glhle_pica_event *ev)
         /* the program may stop a vertex (or meet an undefined opcode): the
          * status its invocations ORed, read back now (a wait for this
          * draw), raises what the CPU path would raise for it */
-        uint32_t bits = 0;
+        uint32_t bits[2] = {0, 0}; /* the status, the steps (draw_gpu_passes) */
         r->gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        r->gl->GetNamedBufferSubData(r->vsp_status, 0, 4, &bits);
+        r->gl->GetNamedBufferSubData(r->vsp_status, 0, sizeof bits, bits);
         r->stats.status_reads++;
-        if (bits) {
-            static const uint32_t zero = 0;
-            r->gl->NamedBufferSubData(r->vsp_status, 0, 4, &zero);
-            pica_report_shader_status(p, ev->type == GLHLE_PICA_EVENT_DRAW ? "draw" : "immediate-mode vertex", bits);
+        if (bits[0] || bits[1]) {
+            static const uint32_t zeros[2] = {0, 0};
+            r->gl->NamedBufferSubData(r->vsp_status, 0, sizeof zeros, zeros);
         }
+        const char *what = ev->type == GLHLE_PICA_EVENT_DRAW ? "draw" : "immediate-mode vertex";
+        if (bits[0])
+            pica_report_shader_status(p, what, bits[0]);
+        pica_charge_steps(p, bits[1], what);
     }
     if (r->gpu_failed && r->vs_gpu_strict && !r->gs) {
         pica_problem(p, GLHLE_RESULT_SHADER_ERROR, GLHLE_LOG_ERROR,
@@ -1819,9 +1891,9 @@ glhle_result pica_rasterizer_create(const pica_rasterizer_desc *p, pica_rasteriz
         gl->CreateBuffers(1, &r->gsp_ubo);
         gl->NamedBufferData(r->gsp_ubo, sizeof r->gsp_uniforms, NULL, GL_DYNAMIC_DRAW);
         if (vs_ssbos >= 1) {
-            static const uint32_t zero = 0;
+            static const uint32_t zeros[2] = {0, 0};
             gl->CreateBuffers(1, &r->vsp_status);
-            gl->NamedBufferData(r->vsp_status, 4, &zero, GL_DYNAMIC_READ);
+            gl->NamedBufferData(r->vsp_status, sizeof zeros, zeros, GL_DYNAMIC_READ);
         }
         gl->CreateVertexArrays(16, r->gpu_vao);
         for (GLuint n = 1; n <= 16; n++) {

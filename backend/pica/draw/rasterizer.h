@@ -80,6 +80,7 @@ void pica_rasterizer_destroy(pica_rasterizer *r);
 typedef struct pica_rasterizer_stats {
     uint64_t draws;            /* draw triggers / immediate triangles that reached GL */
     uint64_t gl_draws;         /* glDrawElementsBaseVertex calls (chunks x scissor bands) */
+    uint64_t gl_draw_splits;   /* GPU vertex path chunks cut into more GL draws (each cut; GL_DRAW_MAX_STEPS) */
     uint64_t triangles;
     uint64_t skipped;          /* draws skipped for bad state (each reported) */
     uint64_t empty;            /* draws with no render target enabled or no triangles */

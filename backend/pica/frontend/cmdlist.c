@@ -189,7 +189,7 @@ glhle_result pica_cmdlist_run(pica_frontend *p, const void *data, uint32_t size_
 
         uint32_t control = PICA_CONTROL_NONE;
         bool past_end_reported = false;
-        for (uint32_t k = 0; k <= extra && control == PICA_CONTROL_NONE; k++) {
+        for (uint32_t k = 0; k <= extra && control == PICA_CONTROL_NONE && !run->out_of_steps; k++) {
             const uint32_t reg = consecutive ? id + k : id;
             const uint32_t word = k == 0 ? pos : pos + 1 + k;
             run->loc.offset = word * 4;
@@ -205,6 +205,10 @@ glhle_result pica_cmdlist_run(pica_frontend *p, const void *data, uint32_t size_
         }
         pos += padded;
 
+        if (__builtin_expect(run->out_of_steps, 0)) {
+            stop_on_error(p, &b, pos - padded); /* at the draw that used the shader-step budget up */
+            return run->first_problem;
+        }
         if (control == PICA_CONTROL_FINALIZE) {
             run->res.finalized = true;
             run->res.stop_offset = (pos < b.n ? pos : b.n) * 4;

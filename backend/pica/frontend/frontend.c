@@ -38,6 +38,22 @@ void pica_problem(pica_frontend *fe, glhle_result r, glhle_log_level level, cons
         GLHLE_LOG(&fe->log, level, "pica: guest 0x%08x+0x%x: %s", run->loc.paddr, run->loc.offset, msg);
 }
 
+bool pica_charge_steps(pica_frontend *fe, uint64_t steps, const char *what)
+{
+    pica_run_state *run = &fe->run;
+    run->res.shader_steps += steps;
+    if (run->out_of_steps)
+        return false;
+    if (run->res.shader_steps <= fe->max_steps)
+        return true;
+    run->out_of_steps = true;
+    pica_problem(fe, GLHLE_RESULT_LIMIT_EXCEEDED, GLHLE_LOG_ERROR,
+                 "%s: the budget of %llu shader steps per run is used up (max_shader_steps_per_run); the rest of "
+                 "the %s is skipped and processing stops",
+                 what, (unsigned long long)fe->max_steps, what);
+    return false;
+}
+
 const pica_state *pica_frontend_state(pica_frontend *fe)
 {
     return pica_frontend_state_mut(fe);

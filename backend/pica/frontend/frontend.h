@@ -29,6 +29,7 @@ typedef struct pica_run_state {
     glhle_pica_run_result res;
     glhle_result first_problem; /* the run's return value */
     uint32_t logged;            /* problems logged so far */
+    bool out_of_steps;          /* the shader-step budget ran out (pica_charge_steps): processing stops */
 } pica_run_state;
 
 /* How the front end tells its owner about an event: `emit` gets every event
@@ -43,6 +44,7 @@ typedef struct pica_frontend_hooks {
 typedef struct pica_frontend {
     glhle_logger log;
     uint64_t max_words;    /* command words per run before it is stopped */
+    uint64_t max_steps;    /* shader steps per run before it is stopped (run.res.shader_steps counts them) */
     uint32_t max_logged;   /* problems logged per run */
     uint32_t event_mask;   /* 1 << glhle_pica_event_type for the events to emit */
     pica_frontend_hooks hooks;
@@ -64,6 +66,12 @@ static inline bool pica_wants(const pica_frontend *fe, glhle_pica_event_type t)
  * <message>") while under the per-run limit. */
 void pica_problem(pica_frontend *fe, glhle_result r, glhle_log_level level, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Charges `steps` of shader work to the run; false once the run's budget
+ * (max_steps) is passed, when the problem has been reported at the current
+ * location (the draw's command) and the command processor stops after it.
+ * `what` names the work ("draw", "immediate-mode vertex"). */
+bool pica_charge_steps(pica_frontend *fe, uint64_t steps, const char *what);
 
 /* The decoded state, brought up to date (stale groups re-decoded); the
  * writable one is for the renderer to clear dirty bits. */

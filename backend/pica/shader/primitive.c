@@ -341,8 +341,10 @@ static void run_gs(pica_pipeline *pl)
 {
     if (pl->gs_replaying)
         return;
+    const uint64_t before = pl->gs.steps;
     pl->draw_status |= pica_vm_run(&pl->gs, pl->gsp, pl->st->gs_setup.entry_point);
     pl->stats.gs_invocations++;
+    pica_charge_steps(pl->fe, pl->gs.steps - before, pl->immediate ? "immediate-mode vertex" : "draw");
     /* b15 is set after every geometry shader invocation, so a program can
      * tell the first invocation of a batch (picasso Manual; Azahar) */
     pl->gs.bools |= 0x8000;
@@ -426,15 +428,18 @@ static void gs_count(pica_pipeline *pl, uint32_t count)
 }
 
 /* Runs the vertex shader on attribute-order inputs; outputs stay in the
- * unit's o registers. */
-static void run_vs(pica_pipeline *pl, const float (*attr)[4], uint32_t count)
+ * unit's o registers. Its steps are charged to the run's budget
+ * (pica_charge_steps: the draw loops stop once it is used up). */
+static bool run_vs(pica_pipeline *pl, const float (*attr)[4], uint32_t count)
 {
     const pica_shader_unit_state *vs = &pl->st->vs;
     for (uint32_t a = 0; a < vs->input_count && a < 16; a++)
         memcpy(pica_vm_input(&pl->vs, vs->input_register[a]), a < count ? attr[a] : (const float[4]){0, 0, 0, 0},
                16);
+    const uint64_t before = pl->vs.steps;
     pl->draw_status |= pica_vm_run(&pl->vs, pl->vsp, pl->st->vs_setup.entry_point);
     pl->stats.vs_invocations++;
+    return pica_charge_steps(pl->fe, pl->vs.steps - before, pl->immediate ? "immediate-mode vertex" : "draw");
 }
 
 static const float (*vs_out(pica_pipeline *pl))[4]
@@ -533,7 +538,8 @@ static bool load_vertex(pica_pipeline *pl, uint32_t index, uint32_t position, ui
 /* A vertex through the vertex shader (and the geometry shader's input);
  * without a geometry shader, into the assembler. `attr` is NULL for a draw:
  * the attributes are loaded only when the post-vertex cache misses. Returns
- * false when they cannot be loaded (reported; the draw stops). */
+ * false when they cannot be loaded or the run's shader-step budget is used
+ * up (reported; the draw stops). */
 static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const float (*attr)[4], uint32_t nattr,
                     uint32_t position, uint32_t count)
 {
@@ -567,7 +573,8 @@ static bool process(pica_pipeline *pl, uint32_t index, bool cacheable, const flo
         submit(pl, slot);
         return true;
     }
-    run_vs(pl, attr, nattr);
+    if (!run_vs(pl, attr, nattr))
+        return false; /* the vertex that used the run's shader-step budget up is dropped (reported) */
     if (!gs) {
         slot = append_vertex(pl, vs_out(pl));
         if (cacheable)
@@ -795,7 +802,7 @@ static void gs_replay_inputs(pica_pipeline *pl, const uint8_t *ib, bool indexed,
         uint32_t bad;
         if (!pica_vertex_load(&pl->loader, index, attr, &bad))
             break; /* cannot happen: the stream loaded (or fetched) it */
-        run_vs(pl, (const float(*)[4])attr, pl->loader.attrib_count);
+        (void)run_vs(pl, (const float(*)[4])attr, pl->loader.attrib_count); /* a few vertices: charged, not cut */
         gs_input(pl, vs_out(pl));
     }
     pl->gs_replaying = false;
@@ -1010,7 +1017,7 @@ static void draw(pica_pipeline *pl, const glhle_pica_event *ev)
             gs_count(pl, index);
             continue;
         }
-        if (!process(pl, index, indexed, NULL, 0, i, count))
+        if (!process(pl, index, indexed, NULL, 0, i, count) || pl->fe->run.out_of_steps)
             break;
     }
     end(pl, "draw");

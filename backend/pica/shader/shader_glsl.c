@@ -758,19 +758,19 @@ bool pica_gsp_bound_find(const uint32_t *code, uint32_t entry, pica_gsp_bound *b
     return gs_emit_bound(&m, code, b, &prims, why, why_size);
 }
 
-bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry)
+/* The reachable code from `entry` (in m): how many instructions it has,
+ * whether its flow can go back (LOOP, CALL, BREAK/BREAKC, a JMP or IF to
+ * itself or backwards) and whether it holds something else an invocation
+ * reports (pica_vsp_may_report). */
+static void scan_reachable(const flowmap *m, const uint32_t *code, bool geometry, uint32_t *count, bool *back,
+                           bool *reports)
 {
-    if (entry >= WORDS)
-        return true;
-    static _Thread_local flowmap m;
-    analyse(&m, code, entry);
-    uint32_t limit = step_limit ? step_limit : PICA_VM_DEFAULT_STEP_LIMIT, count = 0;
-    if (m.reach[WORDS - 1])
-        return true;
+    *count = 0;
+    *back = *reports = false;
     for (uint32_t at = 0; at < WORDS; at++) {
-        if (!m.reach[at])
+        if (!m->reach[at])
             continue;
-        count++;
+        ++*count;
         uint32_t word = code[at], op = pica_isa_opcode(word);
         switch (op) {
         case PICA_OP_LOOP:
@@ -779,27 +779,59 @@ bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_lim
         case PICA_OP_CALLU:
         case PICA_OP_BREAK:
         case PICA_OP_BREAKC:
-            return true;
+            *back = true;
+            break;
         case PICA_OP_JMPC:
         case PICA_OP_JMPU:
         case PICA_OP_IFU:
         case PICA_OP_IFC:
-            if (pica_isa_target(word) <= at)
-                return true;
+            *back |= pica_isa_target(word) <= at;
             break;
         case PICA_OP_EMIT:
         case PICA_OP_SETEMIT:
             /* an EMIT after SETEMIT of slot 3 reports PICA_VM_BAD_VERTEX_ID */
-            if (!geometry || (op == PICA_OP_SETEMIT && pica_isa_vertex_id(word) == 3))
-                return true;
+            *reports |= !geometry || (op == PICA_OP_SETEMIT && pica_isa_vertex_id(word) == 3);
             break;
         default:
-            if (format_of(op) == PICA_FMT_UNKNOWN)
-                return true;
+            *reports |= format_of(op) == PICA_FMT_UNKNOWN;
             break;
         }
     }
-    return count > limit;
+}
+
+bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry)
+{
+    if (entry >= WORDS)
+        return true;
+    static _Thread_local flowmap m;
+    analyse(&m, code, entry);
+    uint32_t limit = step_limit ? step_limit : PICA_VM_DEFAULT_STEP_LIMIT, count;
+    if (m.reach[WORDS - 1])
+        return true;
+    bool back, reports;
+    scan_reachable(&m, code, geometry, &count, &back, &reports);
+    return back || reports || count > limit;
+}
+
+uint32_t pica_vsp_step_bound(const uint32_t *code, uint32_t entry, uint32_t step_limit, uint32_t *reachable)
+{
+    const uint32_t limit = step_limit ? step_limit : PICA_VM_DEFAULT_STEP_LIMIT;
+    /* the dispatcher checks the count after a block (pica_vsp_generate):
+     * at most a block, WORDS instructions, past the limit */
+    const uint32_t capped = limit > UINT32_MAX - WORDS ? UINT32_MAX : limit + WORDS;
+    if (reachable)
+        *reachable = 1;
+    if (entry >= WORDS)
+        return 1;
+    static _Thread_local flowmap m;
+    analyse(&m, code, entry);
+    uint32_t count;
+    bool back, reports;
+    scan_reachable(&m, code, false, &count, &back, &reports);
+    count = count ? count : 1;
+    if (reachable)
+        *reachable = count;
+    return back ? capped : count < capped ? count : capped;
 }
 
 static bool gs_input_ok(const pica_vsp_desc *d, char *why, size_t why_size)
@@ -950,8 +982,10 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     else
         for (uint32_t a = 0; a < d->input_count; a++)
             glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
+    /* the draw form also sums its invocations' steps (the run's budget,
+     * primitive.h pica_charge_steps; the rasterizer reads it back) */
     if (status)
-        glsl_line(&w, "layout(std430, binding = %d) buffer PicaStatus { uint pica_status; };",
+        glsl_line(&w, "layout(std430, binding = %d) buffer PicaStatus { uint pica_status; uint pica_steps; };",
                   PICA_VSP_STATUS_SSBO_BINDING);
     if (feed)
         for (uint32_t k = 0; k < d->gs.per_vertex; k++)
@@ -1061,6 +1095,8 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     if (status)
         glsl_text(&w, "    if (status != 0u)\n"
                       "        atomicOr(pica_status, status);\n");
+    if (status && draw)
+        glsl_text(&w, "    atomicAdd(pica_steps, steps);\n");
     if (feed) {
         /* primitive.c gs_input: the mask's registers packed in order */
         uint32_t k = 0;

@@ -248,6 +248,15 @@ void pica_vsp_used_range(const uint32_t *code, uint32_t entry, uint32_t *lo, uin
  * pc only grows, every instruction runs at most once, and no invocation
  * stops or sets a reported bit. A cheap CPU pre-check, per program. */
 bool pica_vsp_may_report(const uint32_t *code, uint32_t entry, uint32_t step_limit, bool geometry);
+/* The most steps an invocation of the vertex program from `entry` counts
+ * (as the interpreter counts them: every instruction run, END included):
+ * the reachable instructions when its flow only goes forward (each runs at
+ * most once), else the step limit (0: the default) plus one block of 4096,
+ * where the translated dispatcher stops it. At least 1; `reachable` (may
+ * be NULL) gets the reachable instructions, what one pass runs at most.
+ * The GPU vertex path charges the run's shader-step budget and splits
+ * draws with them. */
+uint32_t pica_vsp_step_bound(const uint32_t *code, uint32_t entry, uint32_t step_limit, uint32_t *reachable);
 
 bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info *info, char *why, size_t why_size);
 

@@ -426,10 +426,11 @@ glhle_result pica_rec_attach(glhle_trace_recorder *rec, const pica_rec_instance 
     slot->vt = &recorder_vt;
     slot->obs = rec;
 
-    uint8_t head[PICA_TRACE_INSTANCE_SIZE];
+    uint8_t head[PICA_TRACE_INSTANCE_STEPS_SIZE];
     trace_wr64(head, inst->max_words);
     trace_wr32(head + 8, inst->max_logged);
     trace_wr32(head + 12, inst->resolution_scale);
+    trace_wr64(head + 16, inst->max_steps);
     trace_put(&rec->w, PICA_TRACE_INSTANCE, head, sizeof head, NULL, 0);
 
     for (uint32_t i = 0; i < inst->mem->count; i++) {

@@ -19,6 +19,7 @@
 typedef struct pica_rec_instance {
     glhle_logger log;
     uint64_t max_words;
+    uint64_t max_steps;
     uint32_t max_logged;
     uint32_t resolution_scale;
     const pica_memory *mem;

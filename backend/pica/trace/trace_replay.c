@@ -273,6 +273,11 @@ static glhle_result make_instance(replay *rp, const trace_chunk *c)
             pd.max_words_per_run = words;
         if (!pd.max_logged_problems)
             pd.max_logged_problems = trace_rd32(c->payload + 8);
+        /* the recorded shader-step budget (traces since it came), likewise
+         * never above the default */
+        if (c->size >= PICA_TRACE_INSTANCE_STEPS_SIZE && !pd.max_shader_steps_per_run &&
+            trace_rd64(c->payload + 16) <= GLHLE_PICA_DEFAULT_SHADER_STEPS)
+            pd.max_shader_steps_per_run = trace_rd64(c->payload + 16);
         /* a recorded scale above 10 is not one the instance takes: the default */
         if (!pd.resolution_scale && trace_rd32(c->payload + 12) <= 10)
             pd.resolution_scale = trace_rd32(c->payload + 12);
@@ -367,6 +372,8 @@ static void check_outcome(replay *rp, const trace_chunk *c, glhle_result r, cons
 {
     rp->st->command_lists++;
     rp->st->draws += res->draws;
+    if (res->shader_steps > rp->st->max_shader_steps)
+        rp->st->max_shader_steps = res->shader_steps;
     const uint8_t *o = c->payload;
     if (trace_rd32(o + 4) & PICA_TRACE_OUTCOME_UNKNOWN)
         return;
