@@ -40,9 +40,14 @@
  * zcull statistics read 0 (said once): glhle has no transform feedback,
  * and GL has no count of the others.
  *
- * OpenGL ES has no GL_SAMPLES_PASSED (only the boolean
- * ANY_SAMPLES_PASSED) and no pipeline statistics: there those counts stay
- * 0, said once each; GL_PRIMITIVES_GENERATED is ES 3.2's too.
+ * OpenGL ES has no GL_SAMPLES_PASSED, only the boolean
+ * GL_ANY_SAMPLES_PASSED: there each counted draw adds 1 when any of its
+ * samples passed, 0 otherwise, so ZPASS_PIXEL_CNT counts visible draws,
+ * not samples (said once). It is 0 exactly when nothing passed, and the
+ * difference of two reports is non-zero exactly when something drawn
+ * between them showed, which is what occlusion culling and render
+ * conditions on the count test. ES has no pipeline statistics: those
+ * counts stay 0, said once each; GL_PRIMITIVES_GENERATED is ES 3.2's too.
  *
  * Passes glhle draws itself inside a counted draw (loading a multisampled
  * target, msaa.c) are left out: mw_query_suspend/resume end the draw's
@@ -131,10 +136,21 @@ static bool have_statistics(mw_render *r)
     return q->statistics;
 }
 
+/* ES counts samples only as a boolean per draw (the header) */
+static bool samples_as_draws(const mw_render *r, const counter_info *k)
+{
+    return k->kind == KIND_SAMPLES && r->ctx->info.gles;
+}
+
+static GLenum target_of(const mw_render *r, const counter_info *k)
+{
+    return samples_as_draws(r, k) ? GL_ANY_SAMPLES_PASSED : k->target;
+}
+
 static bool available(mw_render *r, const counter_info *k)
 {
     switch (k->kind) {
-    case KIND_SAMPLES: return !r->ctx->info.gles;
+    case KIND_SAMPLES: return true; /* on ES as ANY_SAMPLES_PASSED */
     case KIND_PRIMITIVES: return true; /* GL 3.0, ES 3.2 */
     default: return have_statistics(r);
     }
@@ -159,8 +175,8 @@ static void begin(mw_render *r, uint32_t i)
     const counter_info *k = &COUNTERS[i];
     if (!available(r, k)) {
         if (!c->warned)
-            GLHLE_WARN(r->io.log, "maxwell: %s is counted but this GL has no %s queries%s; its reports read 0 (said "
-                       "once)", k->name, k->kind == KIND_SAMPLES ? "samples-passed" : "pipeline-statistics",
+            GLHLE_WARN(r->io.log, "maxwell: %s is counted but this GL has no pipeline-statistics queries%s; its "
+                       "reports read 0 (said once)", k->name,
                        r->ctx->info.gles ? " (OpenGL ES)" : " (GL 4.6, ARB_pipeline_statistics_query)");
         c->warned = true;
         return;
@@ -170,9 +186,14 @@ static void begin(mw_render *r, uint32_t i)
         gl->GenQueries(MAX_PENDING, c->names);
         c->have_names = true;
     }
+    if (samples_as_draws(r, k) && !c->warned) {
+        GLHLE_WARN(r->io.log, "maxwell: %s on OpenGL ES counts the draws in which any sample passed "
+                   "(GL_ANY_SAMPLES_PASSED; ES has no GL_SAMPLES_PASSED), not samples (said once)", k->name);
+        c->warned = true;
+    }
     if (c->pending == MAX_PENDING)
         resolve(r, c, true);
-    gl->BeginQuery(k->target, c->names[c->pending]);
+    gl->BeginQuery(target_of(r, k), c->names[c->pending]);
     c->active = true;
 }
 
@@ -201,7 +222,7 @@ void mw_query_draw_end(mw_render *r)
         counter *c = &q->c[i];
         if (!c->active)
             continue;
-        r->ctx->gl.EndQuery(COUNTERS[i].target);
+        r->ctx->gl.EndQuery(target_of(r, &COUNTERS[i]));
         c->active = false;
         c->pending++;
     }
@@ -248,7 +269,7 @@ uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
     counter *c = &q->c[i];
     if (c->pending && gl_context_enter(r->ctx) == GLHLE_RESULT_OK)
         resolve(r, c, true);
-    if (!COUNTERS[i].scaled)
+    if (!COUNTERS[i].scaled || samples_as_draws(r, &COUNTERS[i]))
         return c->total;
     const uint64_t k2 = (uint64_t)r->scale * r->scale;
     return (c->total + k2 - 1) / k2;
