@@ -31,8 +31,9 @@ typedef enum pica_trace_type {
 /* Smallest payload of each type in version 1.0 (variable parts after it). */
 #define PICA_TRACE_INSTANCE_SIZE 16   /* u64 max_words_per_run, u32 max_logged_problems, u32 resolution_scale */
 /* INSTANCE with u64 max_shader_steps_per_run after those: what the recorder
- * writes since the budget came; older traces end at 16 bytes and replay
- * with the default budget. */
+ * writes for an instance whose budget is not the default; traces from
+ * before the budget, and those of default instances, end at 16 bytes and
+ * replay with the default budget. */
 #define PICA_TRACE_INSTANCE_STEPS_SIZE 24
 #define PICA_TRACE_MAP_SIZE 8         /* u32 paddr, u32 size */
 #define PICA_TRACE_UNMAP_SIZE 4       /* u32 paddr */

@@ -431,7 +431,10 @@ glhle_result pica_rec_attach(glhle_trace_recorder *rec, const pica_rec_instance 
     trace_wr32(head + 8, inst->max_logged);
     trace_wr32(head + 12, inst->resolution_scale);
     trace_wr64(head + 16, inst->max_steps);
-    trace_put(&rec->w, PICA_TRACE_INSTANCE, head, sizeof head, NULL, 0);
+    /* the default budget needs no field (a 16-byte INSTANCE replays with
+     * it), so traces recorded with the defaults stay those of before */
+    trace_put(&rec->w, PICA_TRACE_INSTANCE, head,
+              inst->max_steps == GLHLE_PICA_DEFAULT_SHADER_STEPS ? PICA_TRACE_INSTANCE_SIZE : sizeof head, NULL, 0);
 
     for (uint32_t i = 0; i < inst->mem->count; i++) {
         const pica_mapping *m = &inst->mem->map[i];
