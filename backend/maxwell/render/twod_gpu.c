@@ -406,28 +406,12 @@ static mw_surface *resident_samples(mw_render *r, const mw_surface_desc *d)
 }
 
 /* The pass state both fragment passes draw under: nothing but the
- * triangle reaches dst's clipped rectangle. */
+ * triangle reaches dst's clipped rectangle, written as stored (no sRGB). */
 static void pass_state(mw_render *r, GLuint fbo, GLuint prog, int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
 {
     const GLint k = (GLint)r->scale;
-    gl_state *st = &r->st;
-    gl_state_raster_defaults(st);
-    gl_state_framebuffer(st, fbo);
-    gl_state_viewport(st, (GLint)cx0 * k, (GLint)cy0 * k, (GLsizei)(cx1 - cx0) * k, (GLsizei)(cy1 - cy0) * k);
-    gl_state_scissor(st, false, 0, 0, 0, 0);
-    gl_state_cull(st, false, GL_BACK, GL_CCW);
-    gl_state_depth(st, false, GL_ALWAYS, false);
-    gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
-                       .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
-    gl_state_stencil(st, &sten);
-    gl_blend b = {0};
-    gl_state_blend(st, &b);
-    gl_state_logic_op(st, false, GL_COPY);
-    gl_state_color_mask(st, true, true, true, true);
-    gl_state_clip_distance0(st, false);
-    gl_state_raster_cap(st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* the pass writes the stored values */
-    gl_state_program(st, prog);
-    gl_state_vertex_array(st, r->twod_vao);
+    mw_plain_pass_state(r, fbo, (GLint)cx0 * k, (GLint)cy0 * k, (GLint)(cx1 - cx0) * k, (GLint)(cy1 - cy0) * k, prog,
+                        r->twod_vao, true);
 }
 
 /* A bilinear SRCCOPY blit whose source is the sample image of a resident
