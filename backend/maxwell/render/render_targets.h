@@ -167,6 +167,7 @@ typedef struct mw_render {
     bool i2m_on_cpu;              /* tests: every inline-to-memory transfer the CPU way */
     GLuint twod_prog, twod_vao;   /* twod_gpu.c: the sample pass, made at its first use */
     GLuint twod_resolve_prog;     /* twod_gpu.c: the bilinear pass from a multisampled source, likewise */
+    GLuint twod_bilinear_prog;    /* twod_gpu.c: the bilinear pass from a single-sampled source, likewise */
     mw_shader_config shader;
 } mw_render;
 

@@ -189,8 +189,8 @@ static const char *const COMMON =
  * the source is half float and the destination signed; 4, 5 each
  * component's M in the source (1 for a half) and the destination (0: the
  * format lacks it) */
+static const char *const FS_HEAD = "layout(binding = 0) uniform highp sampler2D src;\n";
 static const char *const FS =
-    "layout(binding = 0) uniform highp sampler2D src;\n"
     "void main() {\n"
     "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
     "    int k = org.z;\n"
@@ -240,14 +240,16 @@ void mw_twod_fini(mw_render *r)
     if (!r->gl_lost && r->ctx) {
         r->ctx->gl.DeleteProgram(r->twod_prog);
         r->ctx->gl.DeleteProgram(r->twod_resolve_prog);
+        r->ctx->gl.DeleteProgram(r->twod_bilinear_prog);
         r->ctx->gl.DeleteVertexArrays(1, &r->twod_vao);
     }
-    r->twod_prog = r->twod_resolve_prog = r->twod_vao = 0;
+    r->twod_prog = r->twod_resolve_prog = r->twod_bilinear_prog = r->twod_vao = 0;
 }
 
-/* A pass's program (*prog, linked at its first use; body its fragment
- * shader, the sampler first, then COMMON) and the empty vertex array both draw with. */
-static bool pass_program(mw_render *r, const char *body, GLuint *prog)
+/* A pass's program (*prog, linked at its first use; its fragment shader
+ * head (the sampler, anything else before COMMON), COMMON, then body) and
+ * the empty vertex array both draw with. */
+static bool pass_program(mw_render *r, const char *head, const char *body, GLuint *prog)
 {
     if (*prog)
         return true;
@@ -255,9 +257,7 @@ static bool pass_program(mw_render *r, const char *body, GLuint *prog)
     const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n"
                                            "precision highp sampler2DMS;\n" : "";
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
-    const char *main_at = strstr(body, "\n") + 1; /* after the sampler's line */
-    snprintf(fs, sizeof fs, "%s\n%s%.*s%s%s%s", r->ctx->glsl_version_line, prec, (int)(main_at - body), body, COMMON,
-             MW_GLSL_NEAREST, main_at);
+    snprintf(fs, sizeof fs, "%s\n%s%s%s%s%s", r->ctx->glsl_version_line, prec, head, COMMON, MW_GLSL_NEAREST, body);
     if (gl_link_program(r->ctx, vs, fs, prog) != GLHLE_RESULT_OK) {
         *prog = 0;
         return false;
@@ -327,9 +327,11 @@ static bool axis(int64_t p0, int64_t step, int64_t d0, int64_t d1, GLint out[4])
  * single precision, `precise` so that no step is fused or reordered (GLSL
  * 4.50 and ES 3.20, section 4.7.1: +, - and * correctly rounded), and the
  * encode floor(v * M' + 1/2) exactly, in 64 bits made of two words. */
-static const char *const RESOLVE_FS =
-    "layout(binding = 0) uniform highp sampler2DMS src;\n"
-    "layout(location = 6) uniform ivec4 sample_at[8];\n"
+static const char *const RESOLVE_HEAD = "#define MS 1\n"
+                                        "layout(binding = 0) uniform highp sampler2DMS src;\n"
+                                        "layout(location = 6) uniform ivec4 sample_at[8];\n";
+static const char *const BILINEAR_HEAD = "layout(binding = 0) uniform highp sampler2D src;\n";
+static const char *const BILINEAR_FS =
     "/* the float nearest f / 2^32, ties to even */\n"
     "float fraction(uint f) {\n"
     "    if (f < 0x1000000u)\n"
@@ -358,12 +360,18 @@ static const char *const RESOLVE_FS =
     "    return s < 32 ? (lo >> uint(s)) | (hi << uint(32 - s)) : hi >> uint(s - 32);\n"
     "}\n"
     "/* texel t of the sample image: its pixel's sample, at the scaled pixel\n"
-    " * write-back reads (rep) or at this pixel's place in its block (o) */\n"
+    " * write-back reads (rep) or at this pixel's place in its block (o);\n"
+    " * of a single-sampled source: its scaled pixel at o (write-back reads\n"
+    " * the one at rep's place) */\n"
     "vec4 fetch(ivec2 t, ivec2 o, bool rep) {\n"
+    "#ifdef MS\n"
     "    ivec2 p = ivec2(t.x >> lim.z, t.y >> lim.w);\n"
     "    ivec2 b = t - ivec2(p.x << lim.z, p.y << lim.w);\n"
     "    ivec4 at = sample_at[(b.y << lim.z) + b.x];\n"
     "    vec4 c = texelFetch(src, p * org.z + (rep ? at.yz : o), at.x);\n"
+    "#else\n"
+    "    vec4 c = texelFetch(src, t * org.z + o, 0);\n"
+    "#endif\n"
     "    vec4 v = vec4(0.0, 0.0, 0.0, 1.0);\n"
     "    for (int j = 0; j < 4; j++)\n"
     "        if (smax[j] != 0)\n"
@@ -414,14 +422,18 @@ static void pass_state(mw_render *r, GLuint fbo, GLuint prog, int64_t cx0, int64
                         r->twod_vao, true);
 }
 
-/* A bilinear SRCCOPY blit whose source is the sample image of a resident
- * multisampled target (a resolve: steps of the block's size average its
- * samples) into an unorm destination, which is made resident when it is
- * not; both formats unorm ones the sample pass takes (sample_format). */
-static bool resolve(mw_render *r, const uint32_t *regs, const mw_surface_desc *sd, const mw_surface_desc *dd,
-                    int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
+/* A bilinear SRCCOPY blit from a resident single-sampled surface or from
+ * the sample image of a resident multisampled target (a resolve: steps of
+ * the block's size average its samples) into an unorm destination, which
+ * is made resident when it is not; both formats unorm ones the sample pass
+ * takes (sample_format). */
+static bool bilinear_pass(mw_render *r, const uint32_t *regs, const mw_surface_desc *sd, const mw_surface_desc *dd,
+                          int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
 {
     mw_surface *src = resident_samples(r, sd);
+    const bool ms = src != NULL;
+    if (!ms)
+        src = resident(r, sd);
     GLint sm[4], dm[4], ax[4], ay[4], map[32];
     bool ss, sh, ds, dh;
     if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || ss || sh ||
@@ -434,44 +446,44 @@ static bool resolve(mw_render *r, const uint32_t *regs, const mw_surface_desc *s
     if (!axis(u0 + (center ? du >> 1 : 0) - half, du, cx0 - x0, cx1 - 1 - x0, ax) ||
         !axis(v0 + (center ? dv >> 1 : 0) - half, dv, cy0 - y0, cy1 - 1 - y0, ay))
         return false;
-    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, RESOLVE_FS, &r->twod_resolve_prog))
+    GLuint *prog = ms ? &r->twod_resolve_prog : &r->twod_bilinear_prog;
+    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK ||
+        !pass_program(r, ms ? RESOLVE_HEAD : BILINEAR_HEAD, BILINEAR_FS, prog))
         return false;
-    const mw_surface_desc src_d = src->d;
     src->last_use = ++r->tick; /* not the one a new destination evicts */
     mw_surface *dst = resident(r, dd);
     if (!dst) {
         if (mw_render_get_surface(r, dd, &dst) != GLHLE_RESULT_OK)
             return false; /* the CPU engine on memory */
-        src = resident_samples(r, &(mw_surface_desc){.va = src_d.va, .format = src_d.format,
-                                                      .width = src_d.width << src_d.sx,
-                                                      .height = src_d.height << src_d.sy,
-                                                      .block_height_log2 = src_d.block_height_log2});
+        src = ms ? resident_samples(r, sd) : resident(r, sd);
     }
     if (!src || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
         return false;
-    mw_msaa_sample_map(r, src, map);
     const GladGLContext *gl = &r->ctx->gl;
-    const GLuint prog = r->twod_resolve_prog;
-    gl->ProgramUniform4iv(prog, 0, 1, ax);
-    gl->ProgramUniform4iv(prog, 1, 1, ay);
-    gl->ProgramUniform4i(prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, 0);
-    gl->ProgramUniform4i(prog, 3, (GLint)sd->width - 1, (GLint)sd->height - 1, src->d.sx, src->d.sy);
-    gl->ProgramUniform4iv(prog, 4, 1, sm);
-    gl->ProgramUniform4iv(prog, 5, 1, dm);
-    gl->ProgramUniform4iv(prog, 6, (GLsizei)(1u << (src->d.sx + src->d.sy)), map);
+    const GLenum target = ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
+    gl->ProgramUniform4iv(*prog, 0, 1, ax);
+    gl->ProgramUniform4iv(*prog, 1, 1, ay);
+    gl->ProgramUniform4i(*prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, 0);
+    gl->ProgramUniform4i(*prog, 3, (GLint)sd->width - 1, (GLint)sd->height - 1, src->d.sx, src->d.sy);
+    gl->ProgramUniform4iv(*prog, 4, 1, sm);
+    gl->ProgramUniform4iv(*prog, 5, 1, dm);
+    if (ms) {
+        mw_msaa_sample_map(r, src, map);
+        gl->ProgramUniform4iv(*prog, 6, (GLsizei)(1u << (src->d.sx + src->d.sy)), map);
+    }
     uint32_t counting; /* the pass is no part of a counted draw */
     mw_query_suspend(r, &counting);
-    pass_state(r, dst->fbo, prog, cx0, cy0, cx1, cy1);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, src->tex);
+    pass_state(r, dst->fbo, *prog, cx0, cy0, cx1, cy1);
+    gl_state_texture(&r->st, 0, target, src->tex);
     gl_state_sampler(&r->st, 0, 0);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    gl_state_texture(&r->st, 0, target, 0);
     mw_query_resume(r, counting);
     src->last_use = dst->last_use = ++r->tick;
     mw_render_rendered(r, dst);
     mw_draw_invalidate(r, dst->lo, dst->hi - dst->lo);
     r->stats.twod_gpu++;
-    r->stats.twod_resolves++;
+    r->stats.twod_resolves += ms;
     return true;
 }
 
@@ -506,7 +518,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
     if (cx0 >= cx1 || cy0 >= cy1)
         return false; /* nothing to write: the CPU engine still checks the registers */
     if (bilinear)
-        return resolve(r, regs, &sd, &dd, cx0, cy0, cx1, cy1);
+        return bilinear_pass(r, regs, &sd, &dd, cx0, cy0, cx1, cy1);
     const GLint k = (GLint)r->scale;
     mw_surface *src = resident(r, &sd), *dst = resident(r, &dd);
     if (!src || !dst || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
@@ -530,7 +542,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         if (!axis(u0 + (center ? du >> 1 : 0), du, cx0 - x0, cx1 - 1 - x0, ax) ||
             !axis(v0 + (center ? dv >> 1 : 0), dv, cy0 - y0, cy1 - 1 - y0, ay))
             return false;
-        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, FS, &r->twod_prog))
+        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, FS_HEAD, FS, &r->twod_prog))
             return false;
     } else if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
         return false;
