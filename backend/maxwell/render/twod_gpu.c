@@ -12,10 +12,17 @@
  * (W << sx) x (H << sy), msaa.c) into an unsigned-normalized destination
  * (made resident, loaded from memory, when it is not), both formats ones
  * the sample pass below takes, any steps, origins and clip: the resolve
- * pass (RESOLVE_FS) redoes twod.c's bilinear arithmetic in IEEE single
+ * pass (BILINEAR_FS with MS) redoes twod.c's bilinear arithmetic in IEEE single
  * precision on the samples write-back would write, so the flushed
  * destination is what twod.c makes of the flushed samples, at every scale
- * (test_maxwell_msaa resolve_matches_cpu).
+ * (test_maxwell_msaa resolve_matches_cpu). The same pass (BILINEAR_FS
+ * without MS) takes BILINEAR SRCCOPY blits from a resident, fresh,
+ * single-sampled surface between those unorm formats (the destination
+ * likewise made resident): each texel it fetches is the source's scaled
+ * pixel at this pixel's place in its scale x scale block, so the pixel
+ * write-back reads of each block computes from the native texels
+ * write-back gives (test_maxwell_twod_gpu's bilinear cases, at scales 1
+ * and 2).
  *
  * Common to the rest of what is taken: SRCCOPY, POINT, both surfaces resident, fresh,
  * colour, single-sampled and described by the 2D registers exactly as the
@@ -83,8 +90,8 @@
  * of their size. (Signed formats were declined on ES after a run showed
  * RF16 -> RN8's negative results as 0; that does not reproduce with the
  * read-back as it is, and the test requires negative codes in every signed
- * destination.) Declined (false): other operations, BILINEAR from a
- * single-sampled source (left to twod.c), sRGB and integer formats other
+ * destination.) Declined (false): other operations, BILINEAR from or to
+ * snorm and float formats (left to twod.c), sRGB and integer formats other
  * than the plain copy, point blits from or to multisampled surfaces and
  * everything the conditions above leave out. */
 #include <stdio.h>
