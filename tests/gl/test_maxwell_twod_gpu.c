@@ -211,7 +211,16 @@ static const blit_case CASES[] = {
     {"bilinear R16_G16 -> A8R8G8B8, 1.37 by 0.81", 0xDA, 0xCF, 0x15EB851ECll, 0xCF5C28F6ll, FX(-0.6), FX(0.2), 3,
      1, 29, 31, 0x10, false, true},
     {"bilinear G8R8 -> R8, 2:1", 0xEA, 0xF3, FX(2), FX(2), 0, FX(0.5), 0, 0, 16, 16, 0x10, false, true},
-    {"bilinear AN8BN8GN8RN8 -> A8B8G8R8 (declined)", 0xD7, 0xD5, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false,
+    {"bilinear AN8BN8GN8RN8 -> A8B8G8R8, 1:2", 0xD7, 0xD5, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear AN8BN8GN8RN8 to itself, 0.37, corner", 0xD7, 0xD7, 0x5EB851ECll, 0x5EB851ECll, FX(1.1), FX(-0.4), 0,
+     0, 32, 32, 0x11, false, true},
+    {"bilinear AN8BN8GN8RN8 to itself, 2:1 (means: ties)", 0xD7, 0xD7, FX(2), FX(2), 0, 0, 0, 0, 16, 16, 0x10, false,
+     true},
+    {"bilinear RN16_GN16_BN16_AN16 -> AN8BN8GN8RN8, 0.7 by 1.3", 0xC7, 0xD7, FX(0.7), FX(1.3), FX(0.2), FX(0.6), 0,
+     0, 32, 24, 0x10, false, true},
+    {"bilinear R16_G16_B16_A16 -> RN16_GN16_BN16_AN16, 1/2", 0xC6, 0xC7, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10,
+     false, true},
+    {"bilinear RF16_GF16 -> R16_G16 (declined)", 0xDE, 0xDA, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false,
      false},
 };
 
@@ -300,10 +309,13 @@ static bool run_case(glhle_context *ctx, uint32_t scale, bool on_cpu, const blit
     if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
         return false;
     e.gpu->render->twod_on_cpu = on_cpu;
-    uint32_t x = 0x9E3779B9u; /* xorshift32: S's memory before it is first used */
+    /* xorshift32: S's memory before it is first used; a quarter of the
+     * bytes 0x81 (snorm8 -1), a quarter 0: a bilinear blend of them can be
+     * exactly -1/2, the one value whose signed encode is a tie */
+    uint32_t x = 0x9E3779B9u;
     for (uint32_t i = 0; i < SPAN; i++) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        e.rt[S_OFF + i] = (uint8_t)(x >> 24);
+        e.rt[S_OFF + i] = (x & 3) == 0 ? 0x81 : (x & 3) == 1 ? 0 : (uint8_t)(x >> 24);
     }
     tmd_submit(&e, 0);
     tmd_target(&e.pb, TMD_RECTS_RT_VA + S_OFF, W, H, c->sfmt); /* loaded from the pattern, then drawn on */

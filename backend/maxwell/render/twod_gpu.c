@@ -9,17 +9,22 @@
  *
  * A resolve first: a BILINEAR SRCCOPY blit whose source is the sample
  * image of a resident, fresh multisampled colour target (its memory
- * (W << sx) x (H << sy), msaa.c) into an unsigned-normalized destination
- * (made resident, loaded from memory, when it is not), both formats ones
- * the sample pass below takes, any steps, origins and clip: the resolve
+ * (W << sx) x (H << sy), msaa.c) into a normalized destination (made
+ * resident, loaded from memory, when it is not), both formats ones the
+ * sample pass below takes (below), any steps, origins and clip: the resolve
  * pass (BILINEAR_FS with MS) redoes twod.c's bilinear arithmetic in IEEE single
  * precision on the samples write-back would write, so the flushed
  * destination is what twod.c makes of the flushed samples, at every scale
  * (test_maxwell_msaa resolve_matches_cpu). The same pass (BILINEAR_FS
  * without MS) takes BILINEAR SRCCOPY blits from a resident, fresh,
- * single-sampled surface between those unorm formats (the destination
- * likewise made resident): each texel it fetches is the source's scaled
- * pixel at this pixel's place in its scale x scale block, so the pixel
+ * single-sampled surface (the destination likewise made resident). Both
+ * take the unorm and snorm formats of the sample pass below, alike or
+ * converting (not half floats): a signed texel decodes to the float
+ * nearest max(n, -M) / M as twod.c's does (its sign times the unsigned
+ * one), a negative blend v encodes to floor(v M' + 1/2) = -ceil(|v| M' -
+ * 1/2), one less than the unsigned encode of |v| where that is a tie
+ * (only at v = -1/2: M' is odd). In the single-sampled pass each texel
+ * it fetches is the source's scaled pixel at this pixel's place in its scale x scale block, so the pixel
  * write-back reads of each block computes from the native texels
  * write-back gives (test_maxwell_twod_gpu's bilinear cases, at scales 1
  * and 2).
@@ -90,8 +95,8 @@
  * of their size. (Signed formats were declined on ES after a run showed
  * RF16 -> RN8's negative results as 0; that does not reproduce with the
  * read-back as it is, and the test requires negative codes in every signed
- * destination.) Declined (false): other operations, BILINEAR from or to
- * snorm and float formats (left to twod.c), sRGB and integer formats other
+ * destination.) Declined (false): other operations, BILINEAR from
+ * half-float formats (left to twod.c), sRGB and integer formats other
  * than the plain copy, point blits from or to multisampled surfaces and
  * everything the conditions above leave out. */
 #include <stdio.h>
@@ -325,7 +330,8 @@ static bool axis(int64_t p0, int64_t step, int64_t d0, int64_t d1, GLint out[4])
  * (u - 1/2); 2 the first clipped pixel, the scale; 3 the last texel of the
  * sample image, the block's shift (sx, sy); 4, 5 each component's M in
  * the source and the destination (0: the format lacks it); 6-13 each block
- * position's GL sample and scaled pixel (mw_msaa_sample_map). twod.c's
+ * position's GL sample and scaled pixel (mw_msaa_sample_map); 2's w
+ * whether the destination is signed. twod.c's
  * float arithmetic step by step: each texel decoded to the float nearest
  * n / M (twod.c's (float)((double)n / M): the same float, checked for
  * every n and every M = 2^b - 1 up to b = 16 while this was written), the
@@ -349,14 +355,18 @@ static const char *const BILINEAR_FS =
     "        m++;\n"
     "    return ldexp(float(m), sh - 32);\n"
     "}\n"
-    "/* floor(v * M + 1/2) for v in [0, 1]: v = m 2^-s, m below 2^24 */\n"
-    "uint encode(float v, uint M) {\n"
+    "/* floor(v * M + 1/2) for v in [0, 1]: v = m 2^-s, m below 2^24; tie:\n"
+    " * v * M + 1/2 is an integer */\n"
+    "uint encode(float v, uint M, out bool tie) {\n"
     "    uint bits = floatBitsToUint(v), e = bits >> 23 & 0xFFu;\n"
     "    int s = 150 - int(e);\n"
+    "    tie = false;\n"
     "    if (e == 0u || s > 41)\n"
     "        return 0u;\n"
     "    uint hi, lo;\n"
     "    umulExtended((bits & 0x7FFFFFu) | 0x800000u, M, hi, lo);\n"
+    "    tie = s <= 32 ? (lo & (s == 32 ? 0xFFFFFFFFu : (1u << uint(s)) - 1u)) == 1u << uint(s - 1)\n"
+    "                  : lo == 0u && (hi & ((1u << uint(s - 32)) - 1u)) == 1u << uint(s - 33);\n"
     "    if (s - 1 < 32) {\n"
     "        uint add = 1u << uint(s - 1), l2 = lo + add;\n"
     "        hi += l2 < lo ? 1u : 0u;\n"
@@ -381,8 +391,11 @@ static const char *const BILINEAR_FS =
     "#endif\n"
     "    vec4 v = vec4(0.0, 0.0, 0.0, 1.0);\n"
     "    for (int j = 0; j < 4; j++)\n"
-    "        if (smax[j] != 0)\n"
-    "            v[j] = nearest(uint(floor(c[j] * float(smax[j]) + 0.5)), uint(smax[j]));\n"
+    "        if (smax[j] != 0) {\n"
+    "            int n = max(int(floor(c[j] * float(smax[j]) + 0.5)), -smax[j]);\n"
+    "            float m = nearest(uint(abs(n)), uint(smax[j]));\n"
+    "            v[j] = n < 0 ? -m : m;\n"
+    "        }\n"
     "    return v;\n"
     "}\n"
     "void main() {\n"
@@ -400,8 +413,14 @@ static const char *const BILINEAR_FS =
     "        precise float top = a[j] + (b[j] - a[j]) * fu;\n"
     "        precise float bottom = c[j] + (d[j] - c[j]) * fu;\n"
     "        precise float v = top + (bottom - top) * fv;\n"
-    "        v = clamp(v, 0.0, 1.0);\n"
-    "        o[j] = dmax[j] == 0 ? 0.0 : float(encode(v, uint(dmax[j]))) / float(dmax[j]);\n"
+    "        v = clamp(v, org.w != 0 ? -1.0 : 0.0, 1.0);\n"
+    "        /* negative: floor(v M' + 1/2) = -ceil(|v| M' - 1/2), one less\n"
+    "         * than floor(|v| M' + 1/2) at a tie */\n"
+    "        bool tie;\n"
+    "        int n = int(encode(abs(v), uint(dmax[j]), tie));\n"
+    "        if (v < 0.0)\n"
+    "            n = tie ? 1 - n : -n;\n"
+    "        o[j] = dmax[j] == 0 ? 0.0 : float(n) / float(dmax[j]);\n"
     "    }\n"
     "}\n";
 
@@ -443,8 +462,8 @@ static bool bilinear_pass(mw_render *r, const uint32_t *regs, const mw_surface_d
         src = resident(r, sd);
     GLint sm[4], dm[4], ax[4], ay[4], map[32];
     bool ss, sh, ds, dh;
-    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || ss || sh ||
-        !sample_format(dd->format, false, dm, &ds, &dh) || ds || dh)
+    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || sh ||
+        !sample_format(dd->format, false, dm, &ds, &dh) || dh)
         return false;
     const int64_t du = fixed(R(DU_DX_INT), R(DU_DX_FRAC)), dv = fixed(R(DV_DY_INT), R(DV_DY_FRAC));
     const int64_t u0 = fixed(R(SRC_X0_INT), R(SRC_X0_FRAC)), v0 = fixed(R(SRC_Y0_INT), R(SRC_Y0_FRAC));
@@ -470,7 +489,7 @@ static bool bilinear_pass(mw_render *r, const uint32_t *regs, const mw_surface_d
     const GLenum target = ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
     gl->ProgramUniform4iv(*prog, 0, 1, ax);
     gl->ProgramUniform4iv(*prog, 1, 1, ay);
-    gl->ProgramUniform4i(*prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, 0);
+    gl->ProgramUniform4i(*prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, ds);
     gl->ProgramUniform4i(*prog, 3, (GLint)sd->width - 1, (GLint)sd->height - 1, src->d.sx, src->d.sy);
     gl->ProgramUniform4iv(*prog, 4, 1, sm);
     gl->ProgramUniform4iv(*prog, 5, 1, dm);
