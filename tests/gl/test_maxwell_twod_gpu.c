@@ -220,8 +220,12 @@ static const blit_case CASES[] = {
      0, 32, 24, 0x10, false, true},
     {"bilinear R16_G16_B16_A16 -> RN16_GN16_BN16_AN16, 1/2", 0xC6, 0xC7, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10,
      false, true},
-    {"bilinear RF16_GF16 -> R16_G16 (declined)", 0xDE, 0xDA, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false,
-     false},
+    {"bilinear RF16_GF16 -> R16_G16, 1/2", 0xDE, 0xDA, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear RF16_GF16_BF16_AF16 -> AN8BN8GN8RN8, 0.37 by 1.37", 0xCA, 0xD7, 0x5EB851ECll, 0x15EB851ECll, FX(0.3),
+     FX(-0.45), 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear RF16 -> RN16, 2:1", 0xF2, 0xEF, FX(2), FX(2), FX(0.25), 0, 0, 0, 16, 16, 0x11, false, true},
+    {"bilinear RF16_GF16_BF16_AF16 to itself (declined)", 0xCA, 0xCA, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10,
+     false, false},
 };
 
 static void case_side(tm_pb *pb, bool src, uint64_t va, uint32_t fmt)

@@ -19,7 +19,11 @@
  * without MS) takes BILINEAR SRCCOPY blits from a resident, fresh,
  * single-sampled surface (the destination likewise made resident). Both
  * take the unorm and snorm formats of the sample pass below, alike or
- * converting (not half floats): a signed texel decodes to the float
+ * converting, and its half-float sources (a half is used as fetched, the
+ * float twod.c's half_to_float gives; infinities blend to what IEEE
+ * arithmetic makes of them and NaN encodes to 0 as in twod.c, which
+ * relies on the driver's IEEE infinities and NaN, llvmpipe's: GLSL 4.50
+ * section 4.7.1 does not require them): a signed texel decodes to the float
  * nearest max(n, -M) / M as twod.c's does (its sign times the unsigned
  * one), a negative blend v encodes to floor(v M' + 1/2) = -ceil(|v| M' -
  * 1/2), one less than the unsigned encode of |v| where that is a tie
@@ -96,7 +100,7 @@
  * RF16 -> RN8's negative results as 0; that does not reproduce with the
  * read-back as it is, and the test requires negative codes in every signed
  * destination.) Declined (false): other operations, BILINEAR from
- * half-float formats (left to twod.c), sRGB and integer formats other
+ * float32 or to float formats (left to twod.c), sRGB and integer formats other
  * than the plain copy, point blits from or to multisampled surfaces and
  * everything the conditions above leave out. */
 #include <stdio.h>
@@ -391,7 +395,9 @@ static const char *const BILINEAR_FS =
     "#endif\n"
     "    vec4 v = vec4(0.0, 0.0, 0.0, 1.0);\n"
     "    for (int j = 0; j < 4; j++)\n"
-    "        if (smax[j] != 0) {\n"
+    "        if (smax[j] < 0) {\n"
+    "            v[j] = c[j]; /* a half: the float holds it exactly */\n"
+    "        } else if (smax[j] != 0) {\n"
     "            int n = max(int(floor(c[j] * float(smax[j]) + 0.5)), -smax[j]);\n"
     "            float m = nearest(uint(abs(n)), uint(smax[j]));\n"
     "            v[j] = n < 0 ? -m : m;\n"
@@ -413,6 +419,8 @@ static const char *const BILINEAR_FS =
     "        precise float top = a[j] + (b[j] - a[j]) * fu;\n"
     "        precise float bottom = c[j] + (d[j] - c[j]) * fu;\n"
     "        precise float v = top + (bottom - top) * fv;\n"
+    "        if (isnan(v))\n"
+    "            v = 0.0; /* twod.c's encode: NaN -> 0 */\n"
     "        v = clamp(v, org.w != 0 ? -1.0 : 0.0, 1.0);\n"
     "        /* negative: floor(v M' + 1/2) = -ceil(|v| M' - 1/2), one less\n"
     "         * than floor(|v| M' + 1/2) at a tie */\n"
@@ -462,9 +470,11 @@ static bool bilinear_pass(mw_render *r, const uint32_t *regs, const mw_surface_d
         src = resident(r, sd);
     GLint sm[4], dm[4], ax[4], ay[4], map[32];
     bool ss, sh, ds, dh;
-    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || sh ||
-        !sample_format(dd->format, false, dm, &ds, &dh) || dh)
+    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || !sample_format(dd->format, false, dm, &ds, &dh) ||
+        dh)
         return false;
+    for (int c = 0; sh && c < 4; c++)
+        sm[c] = -sm[c]; /* -1: a half-float component, used as fetched */
     const int64_t du = fixed(R(DU_DX_INT), R(DU_DX_FRAC)), dv = fixed(R(DV_DY_INT), R(DV_DY_FRAC));
     const int64_t u0 = fixed(R(SRC_X0_INT), R(SRC_X0_FRAC)), v0 = fixed(R(SRC_Y0_INT), R(SRC_Y0_FRAC));
     const int64_t x0 = (int32_t)R(DST_X0), y0 = (int32_t)R(DST_Y0), half = (int64_t)1 << 31;
