@@ -21,7 +21,11 @@
  * decline, not). A few of D's pixels are also checked against the blit's
  * formula worked out here (the texel floor(SRC_0 + (x - DST_0) * STEP +
  * STEP / 2), its components converted as floor(c * M' / 255 + 1/2)); a
- * signed destination of a signed or half source must hold negative codes. The same on ES, every case
+ * signed destination of a signed or half source must hold negative codes.
+ * The bilinear cases are the same frame with a bilinear blit (twod.c's
+ * float arithmetic redone on the GPU): S's pattern is a quarter 0x81
+ * bytes (snorm8 -1) and a quarter zeros, so blends meet -1/2 (the signed
+ * encode's one tie), and its halves include infinities and NaN. The same on ES, every case
  * on the GPU there too (snorm targets render under EXT_render_snorm).
  *
  * Last, write-back on its own: targets in 14 formats loaded from a
