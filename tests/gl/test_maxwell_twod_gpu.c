@@ -25,7 +25,7 @@
  * The bilinear cases are the same frame with a bilinear blit (twod.c's
  * float arithmetic redone on the GPU): S's pattern is a quarter 0x81
  * bytes (snorm8 -1) and a quarter zeros, so blends meet -1/2 (the signed
- * encode's one tie), and its halves include infinities and NaN. The same on ES, every case
+ * encode's one tie), and its halves include NaNs (which encode to 0). The same on ES, every case
  * on the GPU there too (snorm targets render under EXT_render_snorm).
  *
  * Last, write-back on its own: targets in 14 formats loaded from a
