@@ -7,8 +7,7 @@
  * A's memory after the final write-back must be byte-identical, the GPU
  * runs must have taken the GPU path and the CPU run must not; B must show
  * the blit (the copied rectangle differs from B's clear colour, so a blit
- * that did nothing fails). Blits the GPU path declines (a bilinear one)
- * still run on the CPU.
+ * that did nothing fails). A bilinear blit A -> B follows, on the GPU too.
  *
  * Then the sample pass: a source S in format Fs filled with a fixed
  * pseudo-random pattern in guest memory and drawn on (a rectangle and a
@@ -22,7 +21,11 @@
  * decline, not). A few of D's pixels are also checked against the blit's
  * formula worked out here (the texel floor(SRC_0 + (x - DST_0) * STEP +
  * STEP / 2), its components converted as floor(c * M' / 255 + 1/2)); a
- * signed destination of a signed or half source must hold negative codes. The same on ES, every case
+ * signed destination of a signed or half source must hold negative codes.
+ * The bilinear cases are the same frame with a bilinear blit (twod.c's
+ * float arithmetic redone on the GPU): S's pattern is a quarter 0x81
+ * bytes (snorm8 -1) and a quarter zeros, so blends meet -1/2 (the signed
+ * encode's one tie), and its halves include NaNs (which encode to 0). The same on ES, every case
  * on the GPU there too (snorm targets render under EXT_render_snorm).
  *
  * Last, write-back on its own: targets in 14 formats loaded from a
@@ -111,11 +114,11 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, frame *out)
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     out->gpu_blits = e.gpu->render->stats.twod_gpu;
-    /* a bilinear blit the GPU path declines: the CPU engine still runs it */
+    /* a bilinear blit A -> B: the GPU path takes it too */
     twod_blit(&e.pb, 0, 24, 4, 4, 0, 0, 0x10);
     assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
     assert_int_equal(res.problems, 0);
-    assert_int_equal(e.gpu->render->stats.twod_gpu, out->gpu_blits);
+    assert_int_equal(e.gpu->render->stats.twod_gpu, out->gpu_blits + (on_cpu ? 0 : 1));
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
@@ -199,7 +202,34 @@ static const blit_case CASES[] = {
     {"AN8BN8GN8RN8 to itself, 2:1 (declined)", 0xD7, 0xD7, FX(2), FX(2), 0, 0, 0, 0, 16, 16, 0, false, false},
     {"RF32_GF32_BF32_AF32 -> A8B8G8R8 (declined)", 0xC0, 0xD5, FX(1), FX(1), 0, 0, 0, 0, 32, 32, 0, false, false},
     {"RF16_GF16_BF16_AF16 to itself, 2:1 (declined)", 0xCA, 0xCA, FX(2), FX(2), 0, 0, 0, 0, 16, 16, 0, false, false},
-    {"bilinear 1:2 (declined)", 0xD5, 0xD5, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, false},
+    /* bilinear from a single-sampled source: twod.c's float arithmetic */
+    {"bilinear 1:2", 0xD5, 0xD5, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear 3/7 by 5/3, corner, fractional origin past the edge, clipped", 0xD5, 0xD5, 0x6DB6DB6Ell,
+     0x1AAAAAAABll, -FX(1.3), FX(0.45), 1, 2, 31, 30, 0x11, true, true},
+    {"bilinear x mirrored, 0.9 by 1.1", 0xD5, 0xD5, -FX(0.9), FX(1.1), FX(31.2), FX(-0.7), 0, 0, 32, 32, 0x10,
+     false, true},
+    {"bilinear A8B8G8R8 -> R5G6B5, 0.7", 0xD5, 0xE8, FX(0.7), FX(0.7), FX(0.35), FX(1.9), 0, 0, 32, 32, 0x10,
+     false, true},
+    {"bilinear A2B10G10R10 -> R16_G16_B16_A16, 0.37", 0xD1, 0xC6, 0x5EB851ECll, 0x5EB851ECll, FX(2.5), FX(3.25),
+     0, 0, 32, 32, 0x10, false, true},
+    {"bilinear R16_G16 -> A8R8G8B8, 1.37 by 0.81", 0xDA, 0xCF, 0x15EB851ECll, 0xCF5C28F6ll, FX(-0.6), FX(0.2), 3,
+     1, 29, 31, 0x10, false, true},
+    {"bilinear G8R8 -> R8, 2:1", 0xEA, 0xF3, FX(2), FX(2), 0, FX(0.5), 0, 0, 16, 16, 0x10, false, true},
+    {"bilinear AN8BN8GN8RN8 -> A8B8G8R8, 1:2", 0xD7, 0xD5, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear AN8BN8GN8RN8 to itself, 0.37, corner", 0xD7, 0xD7, 0x5EB851ECll, 0x5EB851ECll, FX(1.1), FX(-0.4), 0,
+     0, 32, 32, 0x11, false, true},
+    {"bilinear AN8BN8GN8RN8 to itself, 2:1 (means: ties)", 0xD7, 0xD7, FX(2), FX(2), 0, 0, 0, 0, 16, 16, 0x10, false,
+     true},
+    {"bilinear RN16_GN16_BN16_AN16 -> AN8BN8GN8RN8, 0.7 by 1.3", 0xC7, 0xD7, FX(0.7), FX(1.3), FX(0.2), FX(0.6), 0,
+     0, 32, 24, 0x10, false, true},
+    {"bilinear R16_G16_B16_A16 -> RN16_GN16_BN16_AN16, 1/2", 0xC6, 0xC7, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10,
+     false, true},
+    {"bilinear RF16_GF16 -> R16_G16, 1/2", 0xDE, 0xDA, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear RF16_GF16_BF16_AF16 -> AN8BN8GN8RN8, 0.37 by 1.37", 0xCA, 0xD7, 0x5EB851ECll, 0x15EB851ECll, FX(0.3),
+     FX(-0.45), 0, 0, 32, 32, 0x10, false, true},
+    {"bilinear RF16 -> RN16, 2:1", 0xF2, 0xEF, FX(2), FX(2), FX(0.25), 0, 0, 0, 16, 16, 0x11, false, true},
+    {"bilinear RF16_GF16_BF16_AF16 to itself (declined)", 0xCA, 0xCA, FX(0.5), FX(0.5), 0, 0, 0, 0, 32, 32, 0x10,
+     false, false},
 };
 
 static void case_side(tm_pb *pb, bool src, uint64_t va, uint32_t fmt)
@@ -287,10 +317,13 @@ static bool run_case(glhle_context *ctx, uint32_t scale, bool on_cpu, const blit
     if (!tmd_rects_open(&e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
         return false;
     e.gpu->render->twod_on_cpu = on_cpu;
-    uint32_t x = 0x9E3779B9u; /* xorshift32: S's memory before it is first used */
+    /* xorshift32: S's memory before it is first used; a quarter of the
+     * bytes 0x81 (snorm8 -1), a quarter 0: a bilinear blend of them can be
+     * exactly -1/2, the one value whose signed encode is a tie */
+    uint32_t x = 0x9E3779B9u;
     for (uint32_t i = 0; i < SPAN; i++) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        e.rt[S_OFF + i] = (uint8_t)(x >> 24);
+        e.rt[S_OFF + i] = (x & 3) == 0 ? 0x81 : (x & 3) == 1 ? 0 : (uint8_t)(x >> 24);
     }
     tmd_submit(&e, 0);
     tmd_target(&e.pb, TMD_RECTS_RT_VA + S_OFF, W, H, c->sfmt); /* loaded from the pattern, then drawn on */
@@ -316,7 +349,7 @@ static bool run_case(glhle_context *ctx, uint32_t scale, bool on_cpu, const blit
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     out->gpu_blits = e.gpu->render->stats.twod_gpu;
-    if (!on_cpu && out->gpu_blits && c->sfmt == 0xD5 && c->dfmt == 0xD5)
+    if (!on_cpu && out->gpu_blits && c->sfmt == 0xD5 && c->dfmt == 0xD5 && !(c->mode & 0x10))
         check_scaled(&e, scale, c);
     assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
     memcpy(out->s, e.rt + S_OFF, SPAN);
@@ -374,7 +407,7 @@ static void sampled_blits_match_cpu_engine(void **state)
                 assert_true(negative > 0);
             }
             print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_blits ? "on the GPU" : "declined");
-            if (c->dfmt != 0xE8 || c->sfmt != 0xD5)
+            if (c->dfmt != 0xE8 || c->sfmt != 0xD5 || (c->mode & 0x10))
                 continue;
             /* by hand: D (R5G6B5, red in bits 15:11) from S (A8B8G8R8, red in byte 0) */
             static const uint32_t at[4][2] = {{1, 2}, {10, 7}, {20, 15}, {30, 29}};

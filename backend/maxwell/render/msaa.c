@@ -219,14 +219,13 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
     return GLHLE_RESULT_OK;
 }
 
-/* Nothing but the pass's triangle reaches the target: no tests, blending,
- * masks or discard. */
-static void plain_state(mw_render *r, GLuint fbo, GLint w, GLint h, GLuint prog)
+void mw_plain_pass_state(mw_render *r, GLuint fbo, GLint x, GLint y, GLint w, GLint h, GLuint prog, GLuint vao,
+                         bool srgb_off)
 {
     gl_state *st = &r->st;
     gl_state_raster_defaults(st);
     gl_state_framebuffer(st, fbo);
-    gl_state_viewport(st, 0, 0, w, h);
+    gl_state_viewport(st, x, y, w, h);
     gl_state_scissor(st, false, 0, 0, 0, 0);
     gl_state_cull(st, false, GL_BACK, GL_CCW);
     gl_state_depth(st, false, GL_ALWAYS, false);
@@ -238,8 +237,10 @@ static void plain_state(mw_render *r, GLuint fbo, GLint w, GLint h, GLuint prog)
     gl_state_logic_op(st, false, GL_COPY);
     gl_state_color_mask(st, true, true, true, true);
     gl_state_clip_distance0(st, false);
+    if (srgb_off)
+        gl_state_raster_cap(st, GL_RASTER_FRAMEBUFFER_SRGB, false);
     gl_state_program(st, prog);
-    gl_state_vertex_array(st, r->msaa->vao);
+    gl_state_vertex_array(st, vao);
 }
 
 void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32])
@@ -406,7 +407,7 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
     const GLenum target = upload ? GL_TEXTURE_2D : GL_TEXTURE_2D_MULTISAMPLE;
     const GLint w = upload ? (GLint)(d->width * r->scale) : mw, h = upload ? (GLint)(d->height * r->scale) : mh;
     map_uniforms(r, s, dprog, upload);
-    plain_state(r, to_fbo, w, h, dprog);
+    mw_plain_pass_state(r, to_fbo, 0, 0, w, h, dprog, r->msaa->vao, false);
     gl_state_depth(&r->st, true, GL_ALWAYS, true);
     if (stencil && !upload)
         gl->TextureParameteri(from, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
@@ -478,7 +479,8 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     map_uniforms(r, s, prog, upload);
     if (upload) {
         gl->TextureSubImage2D(tex, 0, 0, 0, mw, mh, d->format->gl_format, d->format->gl_type, lin);
-        plain_state(r, s->fbo, (GLint)(d->width * r->scale), (GLint)(d->height * r->scale), prog);
+        mw_plain_pass_state(r, s->fbo, 0, 0, (GLint)(d->width * r->scale), (GLint)(d->height * r->scale), prog,
+                            r->msaa->vao, false);
         gl_state_texture(&r->st, 0, GL_TEXTURE_2D, tex);
         gl_state_sampler(&r->st, 0, 0);
         gl->DrawArrays(GL_TRIANGLES, 0, 3);
@@ -493,7 +495,7 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s sample image",
                               d->format->name);
         }
-        plain_state(r, fbo, mw, mh, prog);
+        mw_plain_pass_state(r, fbo, 0, 0, mw, mh, prog, r->msaa->vao, false);
         gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
         gl_state_sampler(&r->st, 0, 0);
         gl->DrawArrays(GL_TRIANGLES, 0, 3);

@@ -167,6 +167,7 @@ typedef struct mw_render {
     bool i2m_on_cpu;              /* tests: every inline-to-memory transfer the CPU way */
     GLuint twod_prog, twod_vao;   /* twod_gpu.c: the sample pass, made at its first use */
     GLuint twod_resolve_prog;     /* twod_gpu.c: the bilinear pass from a multisampled source, likewise */
+    GLuint twod_bilinear_prog;    /* twod_gpu.c: the bilinear pass from a single-sampled source, likewise */
     mw_shader_config shader;
 } mw_render;
 
@@ -221,6 +222,12 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
  * sample lies nearest the Maxwell sample's place; write-back reads each
  * sample there. */
 void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32]);
+/* The state of a plain fragment pass (msaa.c, twod_gpu.c): nothing but its
+ * triangle (prog, vao) reaches fbo's viewport (x, y, w, h): no tests,
+ * blending, masks or discard; srgb_off also turns off FRAMEBUFFER_SRGB, so
+ * the pass writes the stored values. */
+void mw_plain_pass_state(mw_render *r, GLuint fbo, GLint x, GLint y, GLint w, GLint h, GLuint prog, GLuint vao,
+                         bool srgb_off);
 /* GLSL: float nearest(uint n, uint M), the float nearest n / M for
  * 0 <= n <= M < 2^24 (long division: 24 bits, a round bit, the rest;
  * ties to even), which is (float)((double)n / M) (checked for every n and

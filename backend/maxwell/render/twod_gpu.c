@@ -9,13 +9,29 @@
  *
  * A resolve first: a BILINEAR SRCCOPY blit whose source is the sample
  * image of a resident, fresh multisampled colour target (its memory
- * (W << sx) x (H << sy), msaa.c) into an unsigned-normalized destination
- * (made resident, loaded from memory, when it is not), both formats ones
- * the sample pass below takes, any steps, origins and clip: the resolve
- * pass (RESOLVE_FS) redoes twod.c's bilinear arithmetic in IEEE single
+ * (W << sx) x (H << sy), msaa.c) into a normalized destination (made
+ * resident, loaded from memory, when it is not), both formats ones the
+ * sample pass below takes (below), any steps, origins and clip: the resolve
+ * pass (BILINEAR_FS with MS) redoes twod.c's bilinear arithmetic in IEEE single
  * precision on the samples write-back would write, so the flushed
  * destination is what twod.c makes of the flushed samples, at every scale
- * (test_maxwell_msaa resolve_matches_cpu).
+ * (test_maxwell_msaa resolve_matches_cpu). The same pass (BILINEAR_FS
+ * without MS) takes BILINEAR SRCCOPY blits from a resident, fresh,
+ * single-sampled surface (the destination likewise made resident). Both
+ * take the unorm and snorm formats of the sample pass below, alike or
+ * converting, and its half-float sources (a half is used as fetched, the
+ * float twod.c's half_to_float gives; infinities blend to what IEEE
+ * arithmetic makes of them and NaN encodes to 0 as in twod.c, which
+ * relies on the driver's IEEE infinities and NaN, llvmpipe's: GLSL 4.50
+ * section 4.7.1 does not require them): a signed texel decodes to the float
+ * nearest max(n, -M) / M as twod.c's does (its sign times the unsigned
+ * one), a negative blend v encodes to floor(v M' + 1/2) = -ceil(|v| M' -
+ * 1/2), one less than the unsigned encode of |v| where that is a tie
+ * (only at v = -1/2: M' is odd). In the single-sampled pass each texel
+ * it fetches is the source's scaled pixel at this pixel's place in its scale x scale block, so the pixel
+ * write-back reads of each block computes from the native texels
+ * write-back gives (test_maxwell_twod_gpu's bilinear cases, at scales 1
+ * and 2).
  *
  * Common to the rest of what is taken: SRCCOPY, POINT, both surfaces resident, fresh,
  * colour, single-sampled and described by the 2D registers exactly as the
@@ -83,8 +99,8 @@
  * of their size. (Signed formats were declined on ES after a run showed
  * RF16 -> RN8's negative results as 0; that does not reproduce with the
  * read-back as it is, and the test requires negative codes in every signed
- * destination.) Declined (false): other operations, BILINEAR from a
- * single-sampled source (left to twod.c), sRGB and integer formats other
+ * destination.) Declined (false): other operations, BILINEAR from
+ * float32 or to float formats (left to twod.c), sRGB and integer formats other
  * than the plain copy, point blits from or to multisampled surfaces and
  * everything the conditions above leave out. */
 #include <stdio.h>
@@ -189,8 +205,8 @@ static const char *const COMMON =
  * the source is half float and the destination signed; 4, 5 each
  * component's M in the source (1 for a half) and the destination (0: the
  * format lacks it) */
+static const char *const FS_HEAD = "layout(binding = 0) uniform highp sampler2D src;\n";
 static const char *const FS =
-    "layout(binding = 0) uniform highp sampler2D src;\n"
     "void main() {\n"
     "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
     "    int k = org.z;\n"
@@ -240,14 +256,16 @@ void mw_twod_fini(mw_render *r)
     if (!r->gl_lost && r->ctx) {
         r->ctx->gl.DeleteProgram(r->twod_prog);
         r->ctx->gl.DeleteProgram(r->twod_resolve_prog);
+        r->ctx->gl.DeleteProgram(r->twod_bilinear_prog);
         r->ctx->gl.DeleteVertexArrays(1, &r->twod_vao);
     }
-    r->twod_prog = r->twod_resolve_prog = r->twod_vao = 0;
+    r->twod_prog = r->twod_resolve_prog = r->twod_bilinear_prog = r->twod_vao = 0;
 }
 
-/* A pass's program (*prog, linked at its first use; body its fragment
- * shader, the sampler first, then COMMON) and the empty vertex array both draw with. */
-static bool pass_program(mw_render *r, const char *body, GLuint *prog)
+/* A pass's program (*prog, linked at its first use; its fragment shader
+ * head (the sampler, anything else before COMMON), COMMON, then body) and
+ * the empty vertex array both draw with. */
+static bool pass_program(mw_render *r, const char *head, const char *body, GLuint *prog)
 {
     if (*prog)
         return true;
@@ -255,9 +273,7 @@ static bool pass_program(mw_render *r, const char *body, GLuint *prog)
     const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n"
                                            "precision highp sampler2DMS;\n" : "";
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
-    const char *main_at = strstr(body, "\n") + 1; /* after the sampler's line */
-    snprintf(fs, sizeof fs, "%s\n%s%.*s%s%s%s", r->ctx->glsl_version_line, prec, (int)(main_at - body), body, COMMON,
-             MW_GLSL_NEAREST, main_at);
+    snprintf(fs, sizeof fs, "%s\n%s%s%s%s%s", r->ctx->glsl_version_line, prec, head, COMMON, MW_GLSL_NEAREST, body);
     if (gl_link_program(r->ctx, vs, fs, prog) != GLHLE_RESULT_OK) {
         *prog = 0;
         return false;
@@ -318,7 +334,8 @@ static bool axis(int64_t p0, int64_t step, int64_t d0, int64_t d1, GLint out[4])
  * (u - 1/2); 2 the first clipped pixel, the scale; 3 the last texel of the
  * sample image, the block's shift (sx, sy); 4, 5 each component's M in
  * the source and the destination (0: the format lacks it); 6-13 each block
- * position's GL sample and scaled pixel (mw_msaa_sample_map). twod.c's
+ * position's GL sample and scaled pixel (mw_msaa_sample_map); 2's w
+ * whether the destination is signed. twod.c's
  * float arithmetic step by step: each texel decoded to the float nearest
  * n / M (twod.c's (float)((double)n / M): the same float, checked for
  * every n and every M = 2^b - 1 up to b = 16 while this was written), the
@@ -327,9 +344,11 @@ static bool axis(int64_t p0, int64_t step, int64_t d0, int64_t d1, GLint out[4])
  * single precision, `precise` so that no step is fused or reordered (GLSL
  * 4.50 and ES 3.20, section 4.7.1: +, - and * correctly rounded), and the
  * encode floor(v * M' + 1/2) exactly, in 64 bits made of two words. */
-static const char *const RESOLVE_FS =
-    "layout(binding = 0) uniform highp sampler2DMS src;\n"
-    "layout(location = 6) uniform ivec4 sample_at[8];\n"
+static const char *const RESOLVE_HEAD = "#define MS 1\n"
+                                        "layout(binding = 0) uniform highp sampler2DMS src;\n"
+                                        "layout(location = 6) uniform ivec4 sample_at[8];\n";
+static const char *const BILINEAR_HEAD = "layout(binding = 0) uniform highp sampler2D src;\n";
+static const char *const BILINEAR_FS =
     "/* the float nearest f / 2^32, ties to even */\n"
     "float fraction(uint f) {\n"
     "    if (f < 0x1000000u)\n"
@@ -340,14 +359,18 @@ static const char *const RESOLVE_FS =
     "        m++;\n"
     "    return ldexp(float(m), sh - 32);\n"
     "}\n"
-    "/* floor(v * M + 1/2) for v in [0, 1]: v = m 2^-s, m below 2^24 */\n"
-    "uint encode(float v, uint M) {\n"
+    "/* floor(v * M + 1/2) for v in [0, 1]: v = m 2^-s, m below 2^24; tie:\n"
+    " * v * M + 1/2 is an integer */\n"
+    "uint encode(float v, uint M, out bool tie) {\n"
     "    uint bits = floatBitsToUint(v), e = bits >> 23 & 0xFFu;\n"
     "    int s = 150 - int(e);\n"
+    "    tie = false;\n"
     "    if (e == 0u || s > 41)\n"
     "        return 0u;\n"
     "    uint hi, lo;\n"
     "    umulExtended((bits & 0x7FFFFFu) | 0x800000u, M, hi, lo);\n"
+    "    tie = s <= 32 ? (lo & (s == 32 ? 0xFFFFFFFFu : (1u << uint(s)) - 1u)) == 1u << uint(s - 1)\n"
+    "                  : lo == 0u && (hi & ((1u << uint(s - 32)) - 1u)) == 1u << uint(s - 33);\n"
     "    if (s - 1 < 32) {\n"
     "        uint add = 1u << uint(s - 1), l2 = lo + add;\n"
     "        hi += l2 < lo ? 1u : 0u;\n"
@@ -358,16 +381,27 @@ static const char *const RESOLVE_FS =
     "    return s < 32 ? (lo >> uint(s)) | (hi << uint(32 - s)) : hi >> uint(s - 32);\n"
     "}\n"
     "/* texel t of the sample image: its pixel's sample, at the scaled pixel\n"
-    " * write-back reads (rep) or at this pixel's place in its block (o) */\n"
+    " * write-back reads (rep) or at this pixel's place in its block (o);\n"
+    " * of a single-sampled source: its scaled pixel at o (write-back reads\n"
+    " * the one at rep's place) */\n"
     "vec4 fetch(ivec2 t, ivec2 o, bool rep) {\n"
+    "#ifdef MS\n"
     "    ivec2 p = ivec2(t.x >> lim.z, t.y >> lim.w);\n"
     "    ivec2 b = t - ivec2(p.x << lim.z, p.y << lim.w);\n"
     "    ivec4 at = sample_at[(b.y << lim.z) + b.x];\n"
     "    vec4 c = texelFetch(src, p * org.z + (rep ? at.yz : o), at.x);\n"
+    "#else\n"
+    "    vec4 c = texelFetch(src, t * org.z + o, 0);\n"
+    "#endif\n"
     "    vec4 v = vec4(0.0, 0.0, 0.0, 1.0);\n"
     "    for (int j = 0; j < 4; j++)\n"
-    "        if (smax[j] != 0)\n"
-    "            v[j] = nearest(uint(floor(c[j] * float(smax[j]) + 0.5)), uint(smax[j]));\n"
+    "        if (smax[j] < 0) {\n"
+    "            v[j] = c[j]; /* a half: the float holds it exactly */\n"
+    "        } else if (smax[j] != 0) {\n"
+    "            int n = max(int(floor(c[j] * float(smax[j]) + 0.5)), -smax[j]);\n"
+    "            float m = nearest(uint(abs(n)), uint(smax[j]));\n"
+    "            v[j] = n < 0 ? -m : m;\n"
+    "        }\n"
     "    return v;\n"
     "}\n"
     "void main() {\n"
@@ -385,8 +419,16 @@ static const char *const RESOLVE_FS =
     "        precise float top = a[j] + (b[j] - a[j]) * fu;\n"
     "        precise float bottom = c[j] + (d[j] - c[j]) * fu;\n"
     "        precise float v = top + (bottom - top) * fv;\n"
-    "        v = clamp(v, 0.0, 1.0);\n"
-    "        o[j] = dmax[j] == 0 ? 0.0 : float(encode(v, uint(dmax[j]))) / float(dmax[j]);\n"
+    "        if (isnan(v))\n"
+    "            v = 0.0; /* twod.c's encode: NaN -> 0 */\n"
+    "        v = clamp(v, org.w != 0 ? -1.0 : 0.0, 1.0);\n"
+    "        /* negative: floor(v M' + 1/2) = -ceil(|v| M' - 1/2), one less\n"
+    "         * than floor(|v| M' + 1/2) at a tie */\n"
+    "        bool tie;\n"
+    "        int n = int(encode(abs(v), uint(dmax[j]), tie));\n"
+    "        if (v < 0.0)\n"
+    "            n = tie ? 1 - n : -n;\n"
+    "        o[j] = dmax[j] == 0 ? 0.0 : float(n) / float(dmax[j]);\n"
     "    }\n"
     "}\n";
 
@@ -406,43 +448,33 @@ static mw_surface *resident_samples(mw_render *r, const mw_surface_desc *d)
 }
 
 /* The pass state both fragment passes draw under: nothing but the
- * triangle reaches dst's clipped rectangle. */
+ * triangle reaches dst's clipped rectangle, written as stored (no sRGB). */
 static void pass_state(mw_render *r, GLuint fbo, GLuint prog, int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
 {
     const GLint k = (GLint)r->scale;
-    gl_state *st = &r->st;
-    gl_state_raster_defaults(st);
-    gl_state_framebuffer(st, fbo);
-    gl_state_viewport(st, (GLint)cx0 * k, (GLint)cy0 * k, (GLsizei)(cx1 - cx0) * k, (GLsizei)(cy1 - cy0) * k);
-    gl_state_scissor(st, false, 0, 0, 0, 0);
-    gl_state_cull(st, false, GL_BACK, GL_CCW);
-    gl_state_depth(st, false, GL_ALWAYS, false);
-    gl_stencil sten = {.enable = 0, .func = GL_ALWAYS, .ref = 0, .func_mask = 0xFF, .write_mask = 0,
-                       .sfail = GL_KEEP, .dpfail = GL_KEEP, .dppass = GL_KEEP};
-    gl_state_stencil(st, &sten);
-    gl_blend b = {0};
-    gl_state_blend(st, &b);
-    gl_state_logic_op(st, false, GL_COPY);
-    gl_state_color_mask(st, true, true, true, true);
-    gl_state_clip_distance0(st, false);
-    gl_state_raster_cap(st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* the pass writes the stored values */
-    gl_state_program(st, prog);
-    gl_state_vertex_array(st, r->twod_vao);
+    mw_plain_pass_state(r, fbo, (GLint)cx0 * k, (GLint)cy0 * k, (GLint)(cx1 - cx0) * k, (GLint)(cy1 - cy0) * k, prog,
+                        r->twod_vao, true);
 }
 
-/* A bilinear SRCCOPY blit whose source is the sample image of a resident
- * multisampled target (a resolve: steps of the block's size average its
- * samples) into an unorm destination, which is made resident when it is
- * not; both formats unorm ones the sample pass takes (sample_format). */
-static bool resolve(mw_render *r, const uint32_t *regs, const mw_surface_desc *sd, const mw_surface_desc *dd,
-                    int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
+/* A bilinear SRCCOPY blit from a resident single-sampled surface or from
+ * the sample image of a resident multisampled target (a resolve: steps of
+ * the block's size average its samples) into an unorm destination, which
+ * is made resident when it is not; both formats unorm ones the sample pass
+ * takes (sample_format). */
+static bool bilinear_pass(mw_render *r, const uint32_t *regs, const mw_surface_desc *sd, const mw_surface_desc *dd,
+                          int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1)
 {
     mw_surface *src = resident_samples(r, sd);
+    const bool ms = src != NULL;
+    if (!ms)
+        src = resident(r, sd);
     GLint sm[4], dm[4], ax[4], ay[4], map[32];
     bool ss, sh, ds, dh;
-    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || ss || sh ||
-        !sample_format(dd->format, false, dm, &ds, &dh) || ds || dh)
+    if (!src || !sample_format(sd->format, true, sm, &ss, &sh) || !sample_format(dd->format, false, dm, &ds, &dh) ||
+        dh)
         return false;
+    for (int c = 0; sh && c < 4; c++)
+        sm[c] = -sm[c]; /* -1: a half-float component, used as fetched */
     const int64_t du = fixed(R(DU_DX_INT), R(DU_DX_FRAC)), dv = fixed(R(DV_DY_INT), R(DV_DY_FRAC));
     const int64_t u0 = fixed(R(SRC_X0_INT), R(SRC_X0_FRAC)), v0 = fixed(R(SRC_Y0_INT), R(SRC_Y0_FRAC));
     const int64_t x0 = (int32_t)R(DST_X0), y0 = (int32_t)R(DST_Y0), half = (int64_t)1 << 31;
@@ -450,44 +482,44 @@ static bool resolve(mw_render *r, const uint32_t *regs, const mw_surface_desc *s
     if (!axis(u0 + (center ? du >> 1 : 0) - half, du, cx0 - x0, cx1 - 1 - x0, ax) ||
         !axis(v0 + (center ? dv >> 1 : 0) - half, dv, cy0 - y0, cy1 - 1 - y0, ay))
         return false;
-    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, RESOLVE_FS, &r->twod_resolve_prog))
+    GLuint *prog = ms ? &r->twod_resolve_prog : &r->twod_bilinear_prog;
+    if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK ||
+        !pass_program(r, ms ? RESOLVE_HEAD : BILINEAR_HEAD, BILINEAR_FS, prog))
         return false;
-    const mw_surface_desc src_d = src->d;
     src->last_use = ++r->tick; /* not the one a new destination evicts */
     mw_surface *dst = resident(r, dd);
     if (!dst) {
         if (mw_render_get_surface(r, dd, &dst) != GLHLE_RESULT_OK)
             return false; /* the CPU engine on memory */
-        src = resident_samples(r, &(mw_surface_desc){.va = src_d.va, .format = src_d.format,
-                                                      .width = src_d.width << src_d.sx,
-                                                      .height = src_d.height << src_d.sy,
-                                                      .block_height_log2 = src_d.block_height_log2});
+        src = ms ? resident_samples(r, sd) : resident(r, sd);
     }
     if (!src || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
         return false;
-    mw_msaa_sample_map(r, src, map);
     const GladGLContext *gl = &r->ctx->gl;
-    const GLuint prog = r->twod_resolve_prog;
-    gl->ProgramUniform4iv(prog, 0, 1, ax);
-    gl->ProgramUniform4iv(prog, 1, 1, ay);
-    gl->ProgramUniform4i(prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, 0);
-    gl->ProgramUniform4i(prog, 3, (GLint)sd->width - 1, (GLint)sd->height - 1, src->d.sx, src->d.sy);
-    gl->ProgramUniform4iv(prog, 4, 1, sm);
-    gl->ProgramUniform4iv(prog, 5, 1, dm);
-    gl->ProgramUniform4iv(prog, 6, (GLsizei)(1u << (src->d.sx + src->d.sy)), map);
+    const GLenum target = ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
+    gl->ProgramUniform4iv(*prog, 0, 1, ax);
+    gl->ProgramUniform4iv(*prog, 1, 1, ay);
+    gl->ProgramUniform4i(*prog, 2, (GLint)cx0, (GLint)cy0, (GLint)r->scale, ds);
+    gl->ProgramUniform4i(*prog, 3, (GLint)sd->width - 1, (GLint)sd->height - 1, src->d.sx, src->d.sy);
+    gl->ProgramUniform4iv(*prog, 4, 1, sm);
+    gl->ProgramUniform4iv(*prog, 5, 1, dm);
+    if (ms) {
+        mw_msaa_sample_map(r, src, map);
+        gl->ProgramUniform4iv(*prog, 6, (GLsizei)(1u << (src->d.sx + src->d.sy)), map);
+    }
     uint32_t counting; /* the pass is no part of a counted draw */
     mw_query_suspend(r, &counting);
-    pass_state(r, dst->fbo, prog, cx0, cy0, cx1, cy1);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, src->tex);
+    pass_state(r, dst->fbo, *prog, cx0, cy0, cx1, cy1);
+    gl_state_texture(&r->st, 0, target, src->tex);
     gl_state_sampler(&r->st, 0, 0);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    gl_state_texture(&r->st, 0, target, 0);
     mw_query_resume(r, counting);
     src->last_use = dst->last_use = ++r->tick;
     mw_render_rendered(r, dst);
     mw_draw_invalidate(r, dst->lo, dst->hi - dst->lo);
     r->stats.twod_gpu++;
-    r->stats.twod_resolves++;
+    r->stats.twod_resolves += ms;
     return true;
 }
 
@@ -522,7 +554,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
     if (cx0 >= cx1 || cy0 >= cy1)
         return false; /* nothing to write: the CPU engine still checks the registers */
     if (bilinear)
-        return resolve(r, regs, &sd, &dd, cx0, cy0, cx1, cy1);
+        return bilinear_pass(r, regs, &sd, &dd, cx0, cy0, cx1, cy1);
     const GLint k = (GLint)r->scale;
     mw_surface *src = resident(r, &sd), *dst = resident(r, &dd);
     if (!src || !dst || src == dst || (src->lo < dst->hi && dst->lo < src->hi))
@@ -546,7 +578,7 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         if (!axis(u0 + (center ? du >> 1 : 0), du, cx0 - x0, cx1 - 1 - x0, ax) ||
             !axis(v0 + (center ? dv >> 1 : 0), dv, cy0 - y0, cy1 - 1 - y0, ay))
             return false;
-        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, FS, &r->twod_prog))
+        if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK || !pass_program(r, FS_HEAD, FS, &r->twod_prog))
             return false;
     } else if (gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
         return false;
