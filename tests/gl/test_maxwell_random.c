@@ -892,6 +892,42 @@ static void test_tld_ms(void **state)
     print_message("maxwell TLD.MS: single-sample fetches (plain and AOFFI) equal the hand-worked samples\n");
 }
 
+/* TXQ (dimensions) of a multisample slot: an 8x4 RGBA32UI texture of 4
+ * samples (non-square, so swapped components fail), TXQ R0, R4 (mask
+ * rgba; the LOD register R4 = 3 is ignored, an MS image having one level)
+ * gives R0 = 8, R1 = 4, R2 = 1 (no third dimension, as TXQ of a 2D slot),
+ * R3 = 1 (its level count). Encoding: the unit test's (TXQ df48, query 1
+ * at 22, mask 31-34). */
+static void test_txq_ms(void **state)
+{
+    glhle_context *ctx = *state;
+    GladGLContext *gl = &ctx->gl;
+    GLint max_int_samples = 0;
+    gl->GetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int_samples);
+    if (max_int_samples < 4) {
+        print_message("SKIP: the host has %d samples for integer formats, the test needs 4\n", max_int_samples);
+        skip();
+    }
+    gl->GenTextures(1, &fetch_texture);
+    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, fetch_texture);
+    gl->TexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA32UI, 8, 4, GL_TRUE);
+    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+    ts_gl_check(ctx);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t txq = 0xdf48000000000000ull | 0xfull << 31 | 1ull << 22 | guard;
+    const uint64_t nop = 0x50b0000000070f00ull;
+    const uint64_t slots[9] = {
+        mov | 3ull << 20 | 4,  /* MOV32I R4, 3 */
+        txq | 4ull << 8 | 0,   /* TXQ R0, R4, dimensions, rgba */
+        0xe30000000007000full, /* EXIT */
+        nop, nop, nop, nop, nop, nop,
+    };
+    static const uint32_t want[OUTS] = {8, 4, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0};
+    run_fetch(ctx, slots, MW_TEX_2D_MS | MW_TEX_UINT, GL_TEXTURE_2D_MULTISAMPLE, want, "TXQ.MS",
+              "maxwell_txq_ms.glsl");
+    print_message("maxwell TXQ of a multisample slot: 8, 4, 1, 1 as worked by hand\n");
+}
+
 /* SHFL.IDX/UP/DOWN/BFLY over the host's subgroup (issue 15 part 3),
  * seeded: each program is S2R R0, LANEID; SHL R1, R0, 4; IADD32I R1, R1, K;
  * SHFL.mode R2, P0, R1, b, c (random immediates); MOV32I R12, 1; SEL R3,
@@ -1561,6 +1597,7 @@ int main(void)
         TS_GL_TEST(test_brx),
         TS_GL_TEST(test_tld),
         TS_GL_TEST(test_tld_ms),
+        TS_GL_TEST(test_txq_ms),
         TS_GL_TEST(test_shfl),
         TS_GL_TEST(test_fp64),
         TS_GL_TEST(test_fp64_convert),
