@@ -39,7 +39,8 @@
  * - tld_ms_of_a_target: the triangle drawn into the 2X2 target, then a
  *   texture header for it with MULTI_SAMPLE_COUNT MODE_2X2 and a pixel
  *   program doing TLD.MS of sample k at each pixel's position, drawn into
- *   a single-sampled target: every pixel holds the model's sample k.
+ *   a single-sampled target: every pixel holds the model's sample k; a
+ *   MODE_2X1 header over it is refused by name (no such target).
  * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
@@ -823,6 +824,19 @@ static void tld_ms_of_a_target(void **state)
         fail_msg("%u fetched samples differ from the model", bad);
     assert_true(inside > 100 && inside < MODE->n * W * H - 100);
     assert_int_equal(e.gpu->render->stats.textures_skipped, 0);
+    /* a header naming MODE_2X1 over the 2X2 target: no such target is
+     * resident, so the slot is refused by name and the draw goes on */
+    ms_header(e.data, 1);
+    assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
+    const uint32_t first = tmd_rect(&e, 0, 0, W, H, 0, TRI_RGBA, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    ts_log_clear();
+    (void)tm_submit(e.gpu, &e.pb, &res);
+    assert_int_equal(res.draws, 1);
+    if (!ts_log_contains("(32x32, 2 samples, A8B8G8R8): no multisampled render target of that size and format is "
+                         "resident there"))
+        fail_msg("no log line names the missing 2X1 target");
+    assert_int_equal(e.gpu->render->stats.textures_skipped, 1);
     print_message("  TLD.MS of the MODE_2X2 target: %u samples (%u inside the triangle) equal the model\n",
                   MODE->n * W * H, inside);
     tmc_free(&fc);
