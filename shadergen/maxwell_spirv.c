@@ -3151,19 +3151,24 @@ static void emit_txq(tr *t, uint64_t insn)
     if (!s)
         return;
     uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
-    if (k == MW_TEX_2D_MS || k == MW_TEX_2D_MS_ARRAY)
-        return (void)UNSUPPORTED(t, "TXQ of a multisample texture");
+    /* a multisample slot: its size takes no level (OpImageQuerySize, the
+     * only size query an MS image has; GLSL textureSize(s), ES 3.20 too)
+     * and it has one level (TLD.MS reads level 0 only) */
+    const bool ms = k == MW_TEX_2D_MS || k == MW_TEX_2D_MS_ARRAY;
     spv_capability(b, SpvCapabilityImageQuery);
-    uint32_t dims = k == MW_TEX_1D ? 1 : k == MW_TEX_3D || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY ? 3 : 2;
+    uint32_t dims = k == MW_TEX_1D ? 1
+                    : k == MW_TEX_3D || k == MW_TEX_2D_ARRAY || k == MW_TEX_CUBE_ARRAY || k == MW_TEX_2D_MS_ARRAY ? 3
+                                                                                                                : 2;
     /* a height-1 stand-in's size has the height (1) before the layers */
     const bool flat = flat_1d(t, k);
     const uint32_t qdims = flat ? dims + 1 : dims;
     uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
     uint32_t size_t_ = qdims == 1 ? i32 : spv_type_vector(b, i32, qdims);
-    uint32_t size = SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
+    uint32_t size = ms ? SPV_OP(b, SpvOpImageQuerySize, size_t_, img)
+                       : SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
     /* only where component 3 is read: GLSL ES 3.20 has textureSize but no
      * textureQueryLevels, and SPIRV-Cross writes the query even when unused */
-    uint32_t levels = mask & 8 ? SPV_OP(b, SpvOpImageQueryLevels, i32, img) : 0;
+    uint32_t levels = !(mask & 8) ? 0 : ms ? spv_const_i32(b, 1) : SPV_OP(b, SpvOpImageQueryLevels, i32, img);
     uint32_t n = 0;
     for (uint32_t c = 0; c < 4; c++) {
         if (!(mask >> c & 1))

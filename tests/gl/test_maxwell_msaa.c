@@ -36,6 +36,11 @@
  *   presents.
  * - present_replays_from_a_trace: a recorded session replays to the live
  *   frame of a 2X2 present (the trace keeps the surface's mode).
+ * - tld_ms_of_a_target: the triangle drawn into the 2X2 target, then a
+ *   texture header for it with MULTI_SAMPLE_COUNT MODE_2X2 and a pixel
+ *   program doing TLD.MS of sample k at each pixel's position, drawn into
+ *   a single-sampled target: every pixel holds the model's sample k; a
+ *   MODE_2X1 header over it is refused by name (no such target).
  * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
@@ -48,6 +53,7 @@
 #include "scenes/maxwell_draw_scene.h"
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_support.h"
+#include "support/maxwell_tex_support.h"
 
 #define W TMD_RECTS_W
 #define H TMD_RECTS_H
@@ -203,6 +209,20 @@ static void check_present(tmd_rects *e, uint32_t scale)
     assert_true(compared > fw * fh * 2);
 }
 
+/* a new pushbuffer, and everything written back to guest memory */
+static void restart_and_flush(tmd_rects *e)
+{
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+    assert_int_equal(glhle_maxwell_flush(e->gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+}
+
+/* pixel (x, y) of the single-sampled 32x32 target at VA_B */
+static const uint8_t *pixel_b(const tmd_rects *e, uint32_t x, uint32_t y)
+{
+    return e->rt + B_OFF + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0);
+}
+
 static void triangle_samples_and_resolve(void **state)
 {
     uint32_t drawn_modes = 0;
@@ -267,12 +287,10 @@ static void triangle_samples_and_resolve(void **state)
             resolve_blit(&e.pb);
             assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
             assert_int_equal(res.problems, 0);
-            tm_pb_free(&e.pb);
-            tm_pb_init(&e.pb);
-            assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+            restart_and_flush(&e);
             for (uint32_t y = 0; y < H; y++)
                 for (uint32_t x = 0; x < W; x++) {
-                    const uint8_t *g = e.rt + B_OFF + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0);
+                    const uint8_t *g = pixel_b(&e, x, y);
                     for (int c = 0; c < 4; c++) {
                         const int want = mean_of(&BIG, x, y, c, scale);
                         if (want >= 0 && g[c] != want) {
@@ -696,6 +714,135 @@ static void present_replays_from_a_trace(void **state)
     tmd_rects_close(&e);
 }
 
+/* The texture header of the 2X2 target at VA: A8B8G8R8 unorm, 2D, 32x32
+ * pixels, 2 GOBs a block, MULTI_SAMPLE_COUNT MW(235:232) = MODE_2X2 (2;
+ * clb197tex.h; deko3d's tic_generate.cpp keeps the type TWO_D and the
+ * size in pixels for a 2DMS image). */
+static void ms_header(uint8_t *data, uint32_t mode)
+{
+    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = W, .height = H,
+                             .levels = 1, .bh = 1};
+    uint32_t tic[8];
+    tmt_make_tic(&td, VA, tic);
+    tmt_field(tic, 235, 232, mode);
+    memcpy(data + TMD_TIC, tic, 32);
+    memset(data + TMD_TSC, 0, 32);
+    data[TMD_TSC + 4] = 1 | 1 << 4 | 1 << 6; /* MAG_POINT, MIN_POINT, MIP_NONE */
+}
+
+/* A pixel program (frag_coord_fsh's header: position in, colour 0 from
+ * R0-R3 out): IPA.PASS R0, a[0x70]; F2I.S32.TRUNC R4, R0; IPA.PASS R1,
+ * a[0x74]; F2I.S32.TRUNC R5, R1 (the pixel's x, y); MOV32I R6, k;
+ * TLD.MS R0, R4, R6 (2D, rgba, handle word 0x1a4: c0[0x690], the pixel
+ * stage's first handle in the deko3d layout, 0 there: header 0); EXIT. The IPA and F2I
+ * words are the corpus compiler's (frag_coord_fsh.envydis.txt) with other
+ * registers; TLD.MS is test_maxwell_random's test_tld_ms encoding (Mesa
+ * emitTLD, MS at bit 50, the sample register after the coordinates'
+ * Rb). */
+static void tld_ms_program(uint64_t code[12], uint32_t k)
+{
+    const uint64_t sched = 0x003fc001e1e0070full, exit_ = 0xe30000000007000full, guard = 7ull << 16;
+    const uint64_t mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t tld = 0xdc38000000000000ull | 1ull << 50 | 2ull << 28 | guard;
+    const uint64_t words[12] = {sched, 0xe003ff870ff7ff00ull, 0x5cb0118000071a04ull, 0xe003ff874ff7ff01ull,
+                                sched, 0x5cb0118000171a05ull, mov | (uint64_t)k << 20 | 6,
+                                tld | 0x1a4ull << 36 | 0xfull << 31 | 6ull << 20 | 4ull << 8 | 0,
+                                sched, exit_, exit_, exit_};
+    memcpy(code, words, sizeof words);
+}
+
+static void tld_ms_of_a_target(void **state)
+{
+    MODE = &MODES[1];
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmc_shader fc;
+    assert_true(tmc_load("frag_coord_fsh", &fc));
+    tmd_submit(&e, 0);
+    tmd_set(&e, 0x15d0, MODE->value); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
+    tmd_set(&e, 0x19d0, 0x3C);
+    draw_tri(&e, &BIG);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+    if (r == GLHLE_RESULT_UNSUPPORTED && ts_log_contains("target: the GL")) {
+        tmc_free(&fc);
+        tmd_rects_close(&e);
+        print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+        skip();
+    }
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    ms_header(e.data, MODE->value);
+    const uint64_t tic_pool = TMD_RECTS_DATA_VA + TMD_TIC, tsc_pool = TMD_RECTS_DATA_VA + TMD_TSC;
+    tmd_set(&e, 0x1574, (uint32_t)(tic_pool >> 32)); /* SET_TEX_HEADER_POOL_A/B/C */
+    tmd_set(&e, 0x1578, (uint32_t)tic_pool);
+    tmd_set(&e, 0x157c, 15);
+    tmd_set(&e, 0x155c, (uint32_t)(tsc_pool >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
+    tmd_set(&e, 0x1560, (uint32_t)tsc_pool);
+    tmd_set(&e, 0x1564, 15);
+    uint32_t bad = 0, inside = 0;
+    for (uint32_t k = 0; k < MODE->n; k++) {
+        /* sample k of every pixel into the single-sampled target at VA_B */
+        uint64_t code[12];
+        tld_ms_program(code, k);
+        tmc_shader fs = fc;
+        fs.code = code;
+        fs.words = 12;
+        fs.cbuf1 = NULL;
+        fs.cbuf1_size = 0;
+        tmd_set(&e, 0x15d0, 0);
+        tmd_target(&e.pb, VA_B, W, H, 0xD5);
+        tmd_programs(&e.pb, e.data, TMD_RECTS_DATA_VA, &e.vs, &fs);
+        /* the core wrote a new pixel program and the pools (not the target) */
+        assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
+        const uint32_t first = tmd_rect(&e, 0, 0, W, H, 0, TRI_RGBA, false);
+        tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+        ts_log_clear();
+        r = tm_submit(e.gpu, &e.pb, &res);
+        if (r != GLHLE_RESULT_OK || res.problems)
+            fail_msg("sample %u: the TLD.MS draw gave %s with %u problems", k, glhle_result_string(r),
+                     res.problems);
+        assert_int_equal(res.draws, 1);
+        restart_and_flush(&e);
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                const bool in = covered(&BIG, x, y, (int)k);
+                inside += in;
+                const uint8_t *g = pixel_b(&e, x, y);
+                if (memcmp(g, in ? TRI_BYTES : CLEAR_BYTES, 4)) {
+                    if (bad < 4)
+                        print_message("  sample %u of (%u, %u) fetched as %u %u %u %u, want %s\n", k, x, y, g[0],
+                                      g[1], g[2], g[3], in ? "the triangle" : "the clear colour");
+                    bad++;
+                }
+            }
+    }
+    if (bad)
+        fail_msg("%u fetched samples differ from the model", bad);
+    assert_true(inside > 100 && inside < MODE->n * W * H - 100);
+    assert_int_equal(e.gpu->render->stats.textures_skipped, 0);
+    /* a header naming MODE_2X1 over the 2X2 target: no such target is
+     * resident, so the slot is refused by name and the draw goes on */
+    ms_header(e.data, 1);
+    assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
+    const uint32_t first = tmd_rect(&e, 0, 0, W, H, 0, TRI_RGBA, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    ts_log_clear();
+    (void)tm_submit(e.gpu, &e.pb, &res);
+    assert_int_equal(res.draws, 1);
+    if (!ts_log_contains("(32x32, 2 samples, A8B8G8R8): no multisampled render target of that size and format is "
+                         "resident there"))
+        fail_msg("no log line names the missing 2X1 target");
+    assert_int_equal(e.gpu->render->stats.textures_skipped, 1);
+    print_message("  TLD.MS of the MODE_2X2 target: %u samples (%u inside the triangle) equal the model\n",
+                  MODE->n * W * H, inside);
+    tmc_free(&fc);
+    tmd_rects_close(&e);
+}
+
 /* `mode` refused by its name, nothing drawn */
 static void refused(tmd_rects *e, uint32_t mode, const char *text)
 {
@@ -746,6 +893,7 @@ int main(void)
         cmocka_unit_test(zeta_depth_test_per_sample),
         cmocka_unit_test(modes_refused),
         cmocka_unit_test(present_replays_from_a_trace),
+        cmocka_unit_test(tld_ms_of_a_target),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

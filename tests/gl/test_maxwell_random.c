@@ -811,6 +811,23 @@ static void test_tld(void **state)
     print_message("maxwell TLD: LZ and LL+AOFFI fetches equal the hand-worked texels\n");
 }
 
+/* fetch_texture: a w x h RGBA32UI multisample texture of 4 samples (the
+ * test skips where the host has fewer for integer formats) */
+static void ms_fetch_texture(glhle_context *ctx, GLsizei w, GLsizei h)
+{
+    GladGLContext *gl = &ctx->gl;
+    GLint max_int_samples = 0;
+    gl->GetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int_samples);
+    if (max_int_samples < 4) {
+        print_message("SKIP: the host has %d samples for integer formats, the test needs 4\n", max_int_samples);
+        skip();
+    }
+    gl->GenTextures(1, &fetch_texture);
+    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, fetch_texture);
+    gl->TexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA32UI, w, h, GL_TRUE);
+    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+}
+
 /* TLD.MS (issue 15 part 3): fetches of single samples from a 4x4 RGBA32UI
  * texture of 4 samples whose sample s of texel (x, y), component c holds
  * x | y << 8 | s << 16 | c << 24, drawn here sample by sample (four
@@ -827,16 +844,7 @@ static void test_tld_ms(void **state)
     glhle_context *ctx = *state;
     GladGLContext *gl = &ctx->gl;
     const bool es = glhle_context_get_info(ctx)->gles;
-    GLint max_int_samples = 0;
-    gl->GetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int_samples);
-    if (max_int_samples < 4) {
-        print_message("SKIP: the host has %d samples for integer formats, the test needs 4\n", max_int_samples);
-        skip();
-    }
-    gl->GenTextures(1, &fetch_texture);
-    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, fetch_texture);
-    gl->TexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA32UI, 4, 4, GL_TRUE);
-    gl->BindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+    ms_fetch_texture(ctx, 4, 4);
     /* the samples' words, drawn once per sample */
     static const char *const fill_body =
         "layout(location = 0) out uvec4 o;\n"
@@ -890,6 +898,32 @@ static void test_tld_ms(void **state)
     run_fetch(ctx, slots, MW_TEX_2D_MS | MW_TEX_UINT, GL_TEXTURE_2D_MULTISAMPLE, want, "TLD.MS",
               "maxwell_tld_ms.glsl");
     print_message("maxwell TLD.MS: single-sample fetches (plain and AOFFI) equal the hand-worked samples\n");
+}
+
+/* TXQ (dimensions) of a multisample slot: an 8x4 RGBA32UI texture of 4
+ * samples (non-square, so swapped components fail), TXQ R0, R4 (mask
+ * rgba; the LOD register R4 = 3 is ignored, an MS image having one level)
+ * gives R0 = 8, R1 = 4, R2 = 1 (no third dimension, as TXQ of a 2D slot),
+ * R3 = 1 (its level count). Encoding: the unit test's (TXQ df48, query 1
+ * at 22, mask 31-34). */
+static void test_txq_ms(void **state)
+{
+    glhle_context *ctx = *state;
+    ms_fetch_texture(ctx, 8, 4);
+    ts_gl_check(ctx);
+    const uint64_t guard = 7ull << 16, mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t txq = 0xdf48000000000000ull | 0xfull << 31 | 1ull << 22 | guard;
+    const uint64_t nop = 0x50b0000000070f00ull;
+    const uint64_t slots[9] = {
+        mov | 3ull << 20 | 4,  /* MOV32I R4, 3 */
+        txq | 4ull << 8 | 0,   /* TXQ R0, R4, dimensions, rgba */
+        0xe30000000007000full, /* EXIT */
+        nop, nop, nop, nop, nop, nop,
+    };
+    static const uint32_t want[OUTS] = {8, 4, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0};
+    run_fetch(ctx, slots, MW_TEX_2D_MS | MW_TEX_UINT, GL_TEXTURE_2D_MULTISAMPLE, want, "TXQ.MS",
+              "maxwell_txq_ms.glsl");
+    print_message("maxwell TXQ of a multisample slot: 8, 4, 1, 1 as worked by hand\n");
 }
 
 /* SHFL.IDX/UP/DOWN/BFLY over the host's subgroup (issue 15 part 3),
@@ -1561,6 +1595,7 @@ int main(void)
         TS_GL_TEST(test_brx),
         TS_GL_TEST(test_tld),
         TS_GL_TEST(test_tld_ms),
+        TS_GL_TEST(test_txq_ms),
         TS_GL_TEST(test_shfl),
         TS_GL_TEST(test_fp64),
         TS_GL_TEST(test_fp64_convert),

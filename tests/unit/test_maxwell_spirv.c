@@ -438,9 +438,9 @@ static void test_1d_as_2d(void **state)
 /* TLD.MS: a 2D and a 2D-array multisample slot (MW_TEX_2D_MS,
  * MW_TEX_2D_MS_ARRAY) translate to modules spirv-val accepts and GLSL (core
  * and ES) that declares usampler2DMS / usampler2DMSArray and compiles;
+ * so does TXQ (dimensions) of each, as textureSize without a level;
  * refused with a reason: TLD.MS on a single-sample slot, plain TLD on a
- * multisample one, TLD.MS.LL, TLD.MS of a 1D or 3D type, TXQ of a
- * multisample slot. Encoding: TLD dc38, MS bit 50 (Mesa emitTLD), type
+ * multisample one, TLD.MS.LL, TLD.MS of a 1D or 3D type. Encoding: TLD dc38, MS bit 50 (Mesa emitTLD), type
  * 28-30, mask 31-34, handle 36-48, LL 55; TXQ df48 (query 1 at 22). What
  * the fetches read is checked by gl/test_maxwell_random test_tld_ms. */
 static void test_tld_ms(void **state)
@@ -453,7 +453,8 @@ static void test_tld_ms(void **state)
     static const char *const decl[2] = {"usampler2DMS tex0", "usampler2DMSArray tex1"};
     for (int a = 0; a < 2; a++) {
         for (int es = 0; es < 2; es++) {
-            uint64_t code[4] = {SCHED, tld | ms | (a ? h1 | 3ull << 28 : h0 | 2ull << 28), EXIT, NOP};
+            uint64_t code[4] = {SCHED, tld | ms | (a ? h1 | 3ull << 28 : h0 | 2ull << 28), txq | (a ? h1 : h0),
+                                EXIT};
             uint8_t sph[0x50];
             mw_spirv_input in;
             fragment_input(&in, code, 4, sph);
@@ -469,6 +470,7 @@ static void test_tld_ms(void **state)
             char *src = fragment_glsl(&r, es, &gl);
             assert_non_null(strstr(src, decl[a]));
             assert_non_null(strstr(src, "texelFetch"));
+            assert_non_null(strstr(src, a ? "textureSize(tex1)" : "textureSize(tex0)"));
             if (tgv_available())
                 tgv_validate_all(ts_output_path(name[a]), &src, 1, "frag", name[a]);
             glhle_bytebuf_free(&gl);
@@ -485,7 +487,6 @@ static void test_tld_ms(void **state)
         {tld | ms | 1ull << 55 | h0 | 2ull << 28, MW_TEX_2D_MS, "one level"},
         {tld | ms | h0 | 0ull << 28, MW_TEX_2D_MS, "other than 2D or 2D array"},
         {tld | ms | h0 | 4ull << 28, MW_TEX_2D_MS, "other than 2D or 2D array"},
-        {txq | h0, MW_TEX_2D_MS, "TXQ of a multisample texture"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint64_t code[4] = {SCHED, bad[i].insn, EXIT, NOP};

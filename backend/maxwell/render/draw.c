@@ -380,6 +380,12 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
         uint8_t k = d.texture_type < 9 ? kinds[d.texture_type] : 0;
         if (!k)
             continue;
+        /* a multisampled header: MULTI_SAMPLE_COUNT MW(235:232) not
+         * MODE_1X1 (clb197tex.h; yuzu's TICEntry msaa_mode; deko3d's
+         * tic_generate.cpp keeps TWO_D / TWO_D_ARRAY as the type and sets
+         * only the mode for a 2DMS image), which only TLD.MS reads */
+        if (d.multi_sample_count && (k == MW_TEX_2D || k == MW_TEX_2D_ARRAY))
+            k = k == MW_TEX_2D ? MW_TEX_2D_MS : MW_TEX_2D_MS_ARRAY;
         if (d.data_type[0] == MW_TIC_UINT)
             k |= MW_TEX_UINT;
         else if (d.data_type[0] == MW_TIC_SINT)
@@ -409,7 +415,10 @@ static bool sampler_type(GLenum t)
     case GL_INT_SAMPLER_1D_ARRAY: case GL_INT_SAMPLER_2D_ARRAY: case GL_INT_SAMPLER_CUBE_MAP_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_1D: case GL_UNSIGNED_INT_SAMPLER_2D: case GL_UNSIGNED_INT_SAMPLER_3D:
     case GL_UNSIGNED_INT_SAMPLER_CUBE: case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
-    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY: return true;
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY:
+    case GL_SAMPLER_2D_MULTISAMPLE: case GL_INT_SAMPLER_2D_MULTISAMPLE: case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE:
+    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY: case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY: return true;
     default: return false;
     }
 }
@@ -801,7 +810,21 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], con
             GLuint t, smp;
             GLenum target;
             const GLuint unit = stages[k] * MW_GL_TEXTURES_PER_STAGE + s;
-            glhle_result res = mw_texture_get_at(r, tex[k].tic[s], tex[k].tic_index[s], &t, &target);
+            const uint8_t dim = tex[k].kind[s] & MW_TEX_KIND_MASK;
+            glhle_result res;
+            if (dim == MW_TEX_2D_MS || dim == MW_TEX_2D_MS_ARRAY) {
+                /* a resident multisampled target (texelFetch takes no sampler state) */
+                res = dim == MW_TEX_2D_MS ? mw_texture_get_ms(r, tex[k].tic[s], tex[k].tic_index[s], &t)
+                                          : GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture "
+                                                       "header %u: multisampled 2D arrays are not kept",
+                                                       tex[k].tic_index[s]);
+                if (res == GLHLE_RESULT_OK) {
+                    gl->BindTextureUnit(unit, t);
+                    gl->BindSampler(unit, 0);
+                    continue;
+                }
+            } else
+                res = mw_texture_get_at(r, tex[k].tic[s], tex[k].tic_index[s], &t, &target);
             if (res != GLHLE_RESULT_OK) {
                 GLHLE_WARN(r->io.log, "maxwell: texture slot %u of the %s stage (header %u): drawn without it",
                            s, k ? "pixel" : "vertex", tex[k].tic_index[s]);

@@ -295,6 +295,13 @@ glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GL
 /* mw_texture_get for the header at `index` in the texture header pool,
  * which a refusal's log line names. */
 glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex, GLenum *target);
+/* The GL_TEXTURE_2D_MULTISAMPLE for a multisampled 2D header (its
+ * MULTI_SAMPLE_COUNT not MODE_1X1, clb197tex.h MW(235:232)): the resident
+ * multisampled render target (msaa.c) at the header's address with its
+ * sample block, size and GL format. Refused with a reason when there is
+ * none (a multisampled texture is not loaded from guest memory), when this
+ * draw writes it (a feedback loop) or when it is no longer current. */
+glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex);
 /* The GL sampler for a sampler entry (TSC, 8 words). */
 glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
 void mw_textures_fini(mw_render *r);

@@ -628,6 +628,52 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
     return finish_new(r, &p, e, tex, target);
 }
 
+/* ---- multisampled textures ---- */
+
+glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex)
+{
+    const glhle_logger *lg = r->io.log;
+    mw_tic t;
+    if (mw_tic_decode(tic, &t) != GLHLE_RESULT_OK)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: texture header %u: %s", index, t.problem);
+    /* MULTI_SAMPLE_COUNT numbers the modes as SET_ANTI_ALIAS does
+     * (clb197tex.h MODE_1X1 0, 2X1 1, 2X2 2, 4X2 3, ...); deko3d's
+     * tic_generate.cpp writes it for a 2D MS image with WIDTH and HEIGHT in
+     * pixels, the sample block apart, as a render target's are */
+    uint8_t sx, sy;
+    glhle_result res = mw_render_aa_block(r, t.multi_sample_count, "sampled", &sx, &sy);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    mw_tex_format f;
+    if (!t.format || !mw_tex_format_of(t.components, t.data_type[0], t.srgb_conversion, &f))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u: components 0x%02x "
+                          "of type %s have no GL format here", index, t.components,
+                          mw_tic_data_type_name(t.data_type[0]));
+    for (uint32_t i = 0; i < r->count; i++) {
+        const mw_surface *s = &r->surf[i];
+        const mw_surface_desc *d = &s->d;
+        if (d->zeta || d->pitch || t.version != MW_TIC_BLOCKLINEAR || d->va != t.address || d->sx != sx ||
+            d->sy != sy || d->width != t.width || d->height != t.height ||
+            d->block_height_log2 != t.gobs_per_block_height || d->format->gl_internal != f.internal)
+            continue;
+        if (s->stale)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU "
+                              "0x%010llx: guest memory changed under its render target; not reloaded",
+                              index, (unsigned long long)t.address);
+        if (drawn_now(r, d->va))
+            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU "
+                              "0x%010llx is a colour target of this draw", index, (unsigned long long)t.address);
+        r->surf[i].last_use = ++r->tick;
+        *tex = s->tex;
+        return GLHLE_RESULT_OK;
+    }
+    return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU 0x%010llx "
+                      "(%llux%u, %u samples, %s): no multisampled render target of that size and format is "
+                      "resident there (multisampled textures are not loaded from memory)", index,
+                      (unsigned long long)t.address, (unsigned long long)t.width, t.height, 1u << (sx + sy),
+                      t.format->name);
+}
+
 /* ---- samplers ---- */
 
 static GLenum wrap_of(uint32_t v)
