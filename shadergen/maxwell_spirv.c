@@ -5298,14 +5298,30 @@ static bool walk(tr *t, const mw_spirv_input *in, mw_spirv_result *scratch)
 
 size_t mw_spirv_reachable_words(const mw_spirv_input *in)
 {
+    uint32_t slots;
+    return mw_spirv_reachable_slots(in, &slots);
+}
+
+size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
+{
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
+    *tex_slots = 0;
     if (t && walk(t, in, &scratch)) {
         uint32_t last = 0;
         for (uint32_t k = 0; k < t->n; k++)
-            if (t->flags[k] & F_REACH)
+            if (t->flags[k] & F_REACH) {
                 last = k;
+                /* every texture instruction names its handle in bits 36-48
+                 * (texture_var); the bindless forms, refused, name none */
+                if (t->ops[k].op >= OP_TEXS && t->ops[k].op <= OP_TMML) {
+                    const uint32_t byte = (uint32_t)bits(in->code[(k / 3) * 4 + 1 + k % 3], 36, 13) * 4;
+                    if (byte >= in->key.tex_handle_offset &&
+                        (byte - in->key.tex_handle_offset) / 4 < MW_SPIRV_TEX_SLOTS)
+                        *tex_slots |= 1u << (byte - in->key.tex_handle_offset) / 4;
+                }
+            }
         words = (size_t)(last / 3 + 1) * 4;
         if (words > in->words)
             words = in->words;

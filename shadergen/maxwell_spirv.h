@@ -207,6 +207,12 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
  * including the bundle of the last instruction reachable from the entry.
  * 0 when the code cannot be walked (the translation would refuse it). */
 size_t mw_spirv_reachable_words(const mw_spirv_input *in);
+/* The same, and into *tex_slots the texture slots (relative to
+ * key.tex_handle_offset) the reachable code's texture instructions name: a
+ * superset of mw_spirv_result.tex_mask, which depends on neither key.tex
+ * nor the texture headers, so a caller reads only these slots' handles
+ * (key.tex of the others is left 0). 0 slots when the code cannot be walked. */
+size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
 
 typedef struct mw_spirv_program_id {
     uint64_t hash;    /* XXH3-64 of the SPH, the reachable code, the key and the compute block's shape */

@@ -584,6 +584,73 @@ static void unnormalized_coordinates(void **state)
     }
 }
 
+/* The draw reads the texture handles of the slots a program samples and
+ * no others (draw.c read_textures). texture_fsh samples pixel slot 0 (its
+ * handle at c0[0x690], the deko3d layout) over a whole 32x32 target; the
+ * pool holds header 0 (an 8x8 2D texture of colour A), header 1 (B) and
+ * header 2 (a 3D texture). Draw 1 shows A. Before draw 2 the CPU points
+ * slot 0 at header 1 and the unused slot 5 at the 3D header: draw 2 shows
+ * B, and no new program is made (slot 5's kind is not in the key once its
+ * handle is not read: read, the 3D kind makes a second program of the same
+ * code). Before draw 3 the CPU rewrites header 1 to name A's memory: the
+ * used slot's header is read again, draw 3 shows A. */
+static void unused_slots_not_read(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "texture_fsh", black))
+        skip();
+    const uint64_t tex_va[2] = {TMD_RECTS_RT_VA + 0x200000, TMD_RECTS_RT_VA + 0x210000};
+    const uint8_t colour[2][4] = {{200, 40, 10, 255}, {20, 90, 250, 128}};
+    for (uint32_t t = 0; t < 2; t++)
+        for (uint32_t i = 0; i < 8 * 8; i++) /* one colour: every texel whatever the layout */
+            memcpy(e.rt + (tex_va[t] - TMD_RECTS_RT_VA) + 4 * i, colour[t], 4);
+    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = 8, .height = 8,
+                             .levels = 1, .bh = 1};
+    tmt_tic_desc td3 = td;
+    td3.texture_type = 2; /* 3D */
+    td3.depth = 1;
+    uint32_t tic[3][8];
+    tmt_make_tic(&td, tex_va[0], tic[0]);
+    tmt_make_tic(&td, tex_va[1], tic[1]);
+    tmt_make_tic(&td3, tex_va[0], tic[2]);
+    const uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+    pools(&e, &tic[0][0], 3, tsc);
+    const float uv[4] = {0.5f, 0.5f, 0, 1};
+    tmd_vertex(&e, -1, -1, 0, uv);
+    tmd_vertex(&e, 3, -1, 0, uv);
+    tmd_vertex(&e, -1, 3, 0, uv);
+    const uint64_t handles = TMD_RECTS_DATA_VA + TMD_CBUF0 + 0x690;
+    for (uint32_t draw = 0; draw < 3; draw++) {
+        if (draw == 1) {
+            const uint32_t h0 = 1, h5 = 2;
+            assert_int_equal(glhle_maxwell_write(e.gpu, handles, &h0, 4), GLHLE_RESULT_OK);
+            assert_int_equal(glhle_maxwell_write(e.gpu, handles + 5 * 4, &h5, 4), GLHLE_RESULT_OK);
+        } else if (draw == 2) {
+            uint32_t t1[8];
+            tmt_make_tic(&td, tex_va[0], t1);
+            assert_int_equal(glhle_maxwell_write(e.gpu, TMD_RECTS_DATA_VA + TMD_TIC + 32, t1, 32), GLHLE_RESULT_OK);
+        }
+        tmd_set(&e, 0x1214, 0u | 3u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 3, TRIANGLES */
+        tmd_submit(&e, 1);
+        const uint8_t *want = colour[draw == 1];
+        uint32_t bad = 0;
+        for (uint32_t y = 0; y < RH; y++)
+            for (uint32_t x = 0; x < RW; x++) {
+                const uint8_t *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want, 4) && bad++ < 2)
+                    print_message("  draw %u: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", draw + 1, x, y,
+                                  got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+            }
+        if (bad)
+            fail_msg("draw %u: %u pixels are not texture %c's colour", draw + 1, bad, draw == 1 ? 'B' : 'A');
+        if (draw == 0)
+            assert_int_equal(e.gpu->render->stats.programs, 1);
+    }
+    assert_int_equal(e.gpu->render->stats.programs, 1);
+    tmd_rects_close(&e);
+}
+
 /* A render target sampled by a later draw with no write-back between: in
  * one submission draw 1 (passthrough_vsh + color_fsh) clears the 32x32
  * A8B8G8R8 target A to C0 and fills pixels [0, 6) x [0, 20) with C1; draw
@@ -1111,6 +1178,7 @@ int main(void)
         cmocka_unit_test(mis_kinded_and_oversized_headers),
         cmocka_unit_test(buffer_texture),
         cmocka_unit_test(unnormalized_coordinates),
+        cmocka_unit_test(unused_slots_not_read),
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
         cmocka_unit_test(target_sampled_by_its_own_draw),

@@ -79,6 +79,8 @@ typedef struct mw_draw_code {
     mw_sass_code code;
     uint64_t last_use;
     uint32_t reach;         /* mw_spirv_reachable_words of the code, once known (0: cannot be walked) */
+    uint32_t tex_slots;     /* the texture slots its code names (mw_spirv_reachable_slots) ... */
+    uint32_t tex_offset;    /* ... counted from this handle table offset (the stage's) */
     bool reach_known;
     bool valid;
 } mw_draw_code;
@@ -342,14 +344,19 @@ static const uint32_t handle_base[MW_SPIRV_STAGE_COUNT_] = {0x010, 0x1b0, 0x350,
 
 /* A stage's texture slots: the header and sampler words each handle names,
  * read from the handle buffer and the pools; kind 0 where a slot names no
- * valid header. */
+ * valid header, and for the slots outside `slots` (read_textures), which
+ * the code does not sample: their handles are not read at all (a handle
+ * read is two guest reads of 32 bytes besides its own; 64 of them were most
+ * of a draw's own cost, docs/performance.md), and with kind 0 the key does
+ * not change when they do. */
 typedef struct stage_textures {
     uint8_t kind[MW_SPIRV_TEX_SLOTS];
     uint32_t tic_index[MW_SPIRV_TEX_SLOTS]; /* the header's place in the pool, for messages */
     uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
 } stage_textures;
 
-static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage, stage_textures *t)
+static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage, uint32_t slots,
+                          stage_textures *t)
 {
     memset(t, 0, sizeof *t);
     const uint32_t slot = st->tex.bindless_cbuf_slot;
@@ -359,6 +366,8 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
     if (!b->valid)
         return;
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
+        if (!(slots >> s & 1))
+            continue;
         const uint32_t off = handle_base[stage] + 4 * s;
         uint32_t h;
         if (off + 4 > b->size || !r->io.read(r->io.user, b->address + off, &h, 4))
@@ -499,8 +508,6 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
     in.no_subgroups = !r->ctx->info.subgroups;         /* likewise (programs.c stage_text) */
-    read_textures(r, st, stage, t);
-    memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     if (stage == MW_SPIRV_VERTEX)
         for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
             const uint8_t ty = st->attrib[a].type;
@@ -511,6 +518,15 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
         in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
     }
+    /* once per fetched copy (and handle table offset): the walk depends on
+     * the code alone, the slots also on the offset */
+    if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset) {
+        c->reach = (uint32_t)mw_spirv_reachable_slots(&in, &c->tex_slots);
+        c->tex_offset = in.key.tex_handle_offset;
+        c->reach_known = true;
+    }
+    read_textures(r, st, stage, c->tex_slots, t);
+    memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     *in_ = in;
     return GLHLE_RESULT_OK;
 }
@@ -569,11 +585,6 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &code[1], &tex[1]);
     if (res != GLHLE_RESULT_OK)
         return res;
-    for (int i = 0; i < 2; i++)
-        if (!code[i]->reach_known) { /* once per fetched copy: the walk depends on the code alone */
-            code[i]->reach = (uint32_t)mw_spirv_reachable_words(&in[i]);
-            code[i]->reach_known = true;
-        }
     const uint8_t *spirv;
     size_t size;
     for (int i = 0; i < 2; i++)
