@@ -989,6 +989,91 @@ static void scenes_2x(void **state)
     scenes_at(*state, 2);
 }
 
+/* Byte offset of the last DRAWARRAYS write (0x22E) in b: the command the
+ * run stops at when its draw passes the budget. */
+static uint32_t last_draw_at(const tp_cmdbuf *b)
+{
+    uint32_t at = 0;
+    for (size_t i = 1; i < b->n; i += 2)
+        if ((b->w[i] & 0xFFFFu) == 0x22Eu)
+            at = (uint32_t)(i - 1) * 4u;
+    return at;
+}
+
+/* A geometry-path draw whose invocations' bound asks for more than one GL
+ * draw may run (2^30 steps): point mode, the LOOP program (i1.x = 2, three
+ * triangles an invocation) after pd_program's 4-step vertex shader. The
+ * LOOP makes the geometry program's bound the step limit plus a block,
+ * 2^20 + 4096, so an invocation counts 4 + 2^20 + 4096 and a GL draw takes
+ * 2^30 / that of them: the GPU path splits the draw into that many
+ * invocations a piece. Both paths give the same picture and the same
+ * steps: 4 a vertex, and the geometry shader's LOOP word, three passes of
+ * its 17-instruction body and END a point. With a budget one step above
+ * two pieces' work the GPU path stops after the third, at the draw. */
+static void huge_draws_split(void **state)
+{
+    glhle_context *ctx = *state;
+    const uint64_t vs_steps = 4, gs_steps = 1 + 3 * 17 + 1;
+    const uint64_t bound = vs_steps + (1u << 20) + 4096u;
+    const uint64_t per = (1ull << 30) / bound;
+    const uint32_t n = (uint32_t)(3 * per + per / 2);
+    const uint64_t steps = vs_steps + gs_steps, need = n * steps;
+    assert_true(n < BIG);
+    glhle_image img[2];
+    uint64_t splits[2];
+    for (int gpu = 0; gpu < 2; gpu++) {
+        pd_env e;
+        pd_env_init_vs(&e, ctx, 1, gpu ? GLHLE_PICA_VERTEX_SHADERS_GPU : GLHLE_PICA_VERTEX_SHADERS_CPU);
+        put_points(&e, BIG_AT, n);
+        tp_cmdbuf b;
+        build(&b, 14);
+        tp_cmd1(&b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
+        tp_cmd1(&b, 0x282, 2u | 1u << 16); /* i1 = (2, 0, 1): three iterations */
+        pd_gs_draw(&b, n, 0, 0);
+        const uint32_t draw_at = last_draw_at(&b);
+        glhle_pica_run_result res;
+        assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+        pica_rasterizer_stats rs;
+        pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+        /* scene loop-3's draw of GRID * GRID / 2 points (i1 the same), then the long one */
+        assert_int_equal(res.shader_steps, (GRID * GRID / 2 + n) * steps);
+        pd_read_color(&e, COLOR_AT(14), 0, W, H, &img[gpu]);
+        splits[gpu] = rs.gl_draw_splits;
+        if (gpu) {
+            assert_int_equal(rs.gs_gpu_draws, 2);
+            /* a budget of the first draw, two pieces and one step: the
+             * third piece is drawn, the fourth not */
+            const uint64_t first = GRID * GRID / 2 * steps;
+            const uint64_t before = rs.gl_draws;
+            e.pica->fe.max_steps = first + 2 * per * steps + 1;
+            ts_log_clear();
+            assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_LIMIT_EXCEEDED);
+            assert_true(res.stopped_on_error);
+            assert_int_equal(res.stop_offset, draw_at);
+            assert_int_equal(res.shader_steps, first + 3 * per * steps);
+            char where[96];
+            snprintf(where, sizeof where, "host list +0x%x: draw: the budget of %llu shader steps", draw_at,
+                     (unsigned long long)e.pica->fe.max_steps);
+            assert_true(ts_log_contains(where));
+            pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+            assert_int_equal(rs.gl_draws - before, 1 + 3);
+            /* the next run has the whole budget again */
+            e.pica->fe.max_steps = first + need;
+            assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+            assert_int_equal(res.shader_steps, first + need);
+        }
+        tp_cmd_free(&b);
+        pd_env_free(&e);
+    }
+    print_message("%u points, %llu invocations a GL draw: %llu splits on the GPU path, %llu on the CPU path\n", n,
+                  (unsigned long long)per, (unsigned long long)splits[1], (unsigned long long)splits[0]);
+    assert_int_equal(splits[0], 0);
+    assert_int_equal(splits[1], (n + per - 1) / per - 1);
+    ts_assert_image("pica_gs_split", &img[0], &img[1], 0, 0);
+    glhle_image_free(&img[0]);
+    glhle_image_free(&img[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -997,6 +1082,7 @@ int main(void)
         TS_GL_TEST(disk_cache),
         TS_GL_TEST(workers),
         TS_GL_TEST(workers_disk_cache),
+        TS_GL_TEST(huge_draws_split),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -123,7 +123,7 @@ _Static_assert(sizeof(pica_gs_program_key) ==
 
 /* Stored with every key; bump when the geometry half or either unit's
  * translation changes meaning (the vertex half's version is in it). */
-#define PICA_GS_PROGRAM_KEY_VERSION (PICA_GPU_PROGRAM_KEY_VERSION * 16u + 1u)
+#define PICA_GS_PROGRAM_KEY_VERSION (PICA_GPU_PROGRAM_KEY_VERSION * 16u + 2u)
 
 /* The geometry path's program system: no fallback, no compile workers
  * (program_service.h, generate_gs). */
