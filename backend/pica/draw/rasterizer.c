@@ -1245,9 +1245,9 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
 #define GL_DRAW_MAX_STEPS (1ull << 30)
 
 /* Reads back (a wait) the steps the translated program's invocations ran
- * since the last read (the status buffer's second word) and charges them
- * to the run; false once its budget is used up. */
-static bool charge_counted_steps(pica_rasterizer *r)
+ * since the last read (the status buffer's second word, into *got) and
+ * charges them to the run; false once its budget is used up. */
+static bool charge_counted_steps(pica_rasterizer *r, uint64_t *got)
 {
     uint32_t steps = 0;
     r->gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -1256,6 +1256,7 @@ static bool charge_counted_steps(pica_rasterizer *r)
         static const uint32_t zero = 0;
         r->gl->NamedBufferSubData(r->vsp_status, 4, 4, &zero);
     }
+    *got = steps;
     return pica_charge_steps(r->p, steps, "draw");
 }
 
@@ -1286,7 +1287,9 @@ static uint32_t gs_prim_vertices(GLenum mode)
  * that may loop, whose translation counts its steps (the status buffer;
  * on the geometry path both halves count theirs), is charged what it ran,
  * read back after each GL draw but the last (the draw's status read,
- * on_event, takes that one); otherwise every index (invocation) is charged
+ * on_event, takes that one), the piece that would pass the budget at the
+ * rate the last one ran cut to what the budget left pays for and one unit
+ * more; otherwise every index (invocation) is charged
  * its bound before it is drawn (what the CPU path would charge at most:
  * GL's post-transform cache is not counted). Where no count comes back (a
  * host without vertex-stage storage buffers) a program that may loop is
@@ -1311,8 +1314,22 @@ static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t
     const uint64_t unit = r->gs ? group : 3;
     uint64_t per = GL_DRAW_MAX_STEPS / bound * group;
     per = per < unit ? unit : per - per % unit;
+    uint64_t rate = 0; /* counted: the steps a unit ran in the last piece */
+    bool sized = false;
     for (uint32_t at = 0; at < ni;) {
-        const uint32_t n = ni - at < per ? ni - at : (uint32_t)per;
+        uint32_t n = ni - at < per ? ni - at : (uint32_t)per;
+        if (counted && rate && !sized) {
+            /* the piece that would pass the budget at the last piece's
+             * rate holds what the budget left pays for and one unit more,
+             * near where the CPU path stops (once a draw: a rate that is
+             * too high cannot make a run of tiny pieces) */
+            const uint64_t used = r->p->run.res.shader_steps, max = r->p->max_steps;
+            const uint64_t units = (max > used ? max - used : 0) / rate + 1;
+            if (units < n / unit) {
+                n = (uint32_t)(units * unit);
+                sized = true;
+            }
+        }
         if (!counted && !pica_charge_steps(r->p, (uint64_t)(n / group) * charge, "draw"))
             return;
         if (r->gs && at > 0)
@@ -1321,8 +1338,10 @@ static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t
         at += n;
         if (at < ni) {
             r->stats.gl_draw_splits++;
-            if (counted && !charge_counted_steps(r))
+            uint64_t got = 0;
+            if (counted && !charge_counted_steps(r, &got))
                 return;
+            rate = got / (n / unit) ? got / (n / unit) : 1;
         }
     }
 }
