@@ -1285,7 +1285,8 @@ static uint32_t gs_prim_vertices(GLenum mode)
  * piece holds whole invocations (a later piece starts with b15 set, as a
  * later chunk does: its gl_PrimitiveIDIn starts at 0 again). A program
  * that may loop, whose translation counts its steps (the status buffer;
- * on the geometry path both halves count theirs), is charged what it ran,
+ * on the geometry path each half that may loop counts its own), is charged
+ * what it ran,
  * read back after each GL draw but the last (the draw's status read,
  * on_event, takes that one), the piece that would pass the budget at the
  * rate the last one ran cut to what the budget left pays for and one unit
@@ -1302,13 +1303,19 @@ static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t
     const uint64_t vs_charge = vs_bound <= r->gpu_step_pass ? vs_bound : r->gpu_step_pass;
     /* indices an invocation takes (1 off the geometry path: a vertex) */
     const uint32_t group = r->gs ? gs_prim_vertices(mode) : 1;
-    uint64_t bound = vs_bound, charge = vs_charge;
-    bool counted = r->gpu_may_report && r->vsp_status;
+    /* the halves whose translation sums its steps (a program that may
+     * loop, on a host with the status buffer) are charged by the read-back,
+     * the others (charge, a unit) before each piece */
+    const bool vs_counted = r->gpu_may_report && r->vsp_status &&
+                            (!r->gs || (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS));
+    uint64_t bound = vs_bound, charge = vs_counted ? 0 : vs_charge;
+    bool counted = vs_counted;
     if (r->gs) {
         const uint64_t gs_bound = r->gs_step_bound ? r->gs_step_bound : 1;
+        const bool gs_counted = r->gs_may_report && r->vsp_status && (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS);
         bound = group * vs_bound + gs_bound;
-        charge = group * vs_charge + (gs_bound <= r->gs_step_pass ? gs_bound : r->gs_step_pass);
-        counted = (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS) && r->vsp_status && (r->gpu_may_report || r->gs_may_report);
+        charge = group * charge + (gs_counted ? 0 : gs_bound <= r->gs_step_pass ? gs_bound : r->gs_step_pass);
+        counted = vs_counted || gs_counted;
     }
     /* a piece: whole triangles, or whole invocations */
     const uint64_t unit = r->gs ? group : 3;
@@ -1330,7 +1337,7 @@ static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t
                 sized = true;
             }
         }
-        if (!counted && !pica_charge_steps(r->p, (uint64_t)(n / group) * charge, "draw"))
+        if (charge && !pica_charge_steps(r->p, (uint64_t)(n / group) * charge, "draw"))
             return;
         if (r->gs && at > 0)
             upload_gs_uniforms(r, pica_frontend_state(r->p), true);
