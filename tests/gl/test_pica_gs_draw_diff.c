@@ -1000,25 +1000,55 @@ static uint32_t last_draw_at(const tp_cmdbuf *b)
     return at;
 }
 
-/* A geometry-path draw whose invocations' bound asks for more than one GL
- * draw may run (2^30 steps): point mode, the LOOP program (i1.x = 2, three
- * triangles an invocation) after pd_program's 4-step vertex shader. The
- * LOOP makes the geometry program's bound the step limit plus a block,
- * 2^20 + 4096, so an invocation counts 4 + 2^20 + 4096 and a GL draw takes
- * 2^30 / that of them: the GPU path splits the draw into that many
- * invocations a piece. Both paths give the same picture and the same
- * steps: 4 a vertex, and the geometry shader's LOOP word, three passes of
- * its 17-instruction body and END a point. With a budget one step above
- * two pieces' work the GPU path stops where the CPU path does: after two
- * pieces, the third (sized by the budget left) not drawn, at the draw. */
-static void huge_draws_split(void **state)
+/* Fixed mode, three vertices of three registers from c20, with a LOOP
+ * over i1: per iteration the triangle of their positions, the second
+ * moved by c0 and the third by c1, shifted by c40[aL] (SETEMIT slots 0-2,
+ * the third with the primitive flag), in their colours. */
+static void fixed_loop_program(tp_cmdbuf *b)
 {
-    glhle_context *ctx = *state;
-    const uint64_t vs_steps = 4, gs_steps = 1 + 3 * 17 + 1;
-    const uint64_t bound = vs_steps + (1u << 20) + 4096u;
+    pica_dvlb_writer *w = dw_create();
+    const uint32_t loop = dw_emit(w, 0);
+    for (uint32_t k = 0; k < 3; k++) {
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
+        if (k > 0) /* the second and third corners apart (c0, c1: three pixels right, up) */
+            dw_emit(w, dw_op1(w, DW_ADD, DW_RD(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(0, "xyzw")));
+        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_R(0, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        dw_emit(w, dw_setemit(k, k == 2, 0));
+        dw_emit(w, dw_op0(DW_EMIT));
+    }
+    dw_patch(w, loop, dw_flow3(DW_LOOP, 1, dw_here(w) - 1, 0));
+    dw_emit(w, dw_op0(DW_END));
+    tp_upload_program(b, 1, w);
+    dw_destroy(w);
+}
+
+/* A geometry-path draw whose invocations' bound asks for more than one GL
+ * draw may run (2^30 steps), after pd_program's 4-step vertex shader, with
+ * i1.x = 2 (three iterations): point mode with the LOOP program (1 vertex
+ * an invocation; the LOOP word, three passes of its 17-instruction body
+ * and END), or fixed mode with fixed_loop_program (3 vertices; three
+ * passes of 20). The LOOP makes the geometry program's bound the step
+ * limit plus a block, 2^20 + 4096, so an invocation counts its vertices x 4
+ * + 2^20 + 4096 and a GL draw takes 2^30 / that of them: the GPU path
+ * splits the draw into that many whole invocations a piece. Both paths
+ * give the same picture and the same steps. Before it a run of scene
+ * cull's draws, whose programs only go forward (charged at their bound,
+ * their steps not read back): what they ran must not come back with the
+ * next run's steps. With a budget one step above two pieces' work the GPU
+ * path stops where the CPU path does: after two pieces, the third (sized
+ * by the budget left) not drawn, at the draw. */
+static void huge_case(glhle_context *ctx, bool fixed)
+{
+    const uint64_t group = fixed ? 3 : 1, vs_steps = 4, gs_steps = 1 + 3 * (fixed ? 20 : 17) + 1;
+    const uint64_t bound = group * vs_steps + (1u << 20) + 4096u;
     const uint64_t per = (1ull << 30) / bound;
-    const uint32_t n = (uint32_t)(3 * per + per / 2);
-    const uint64_t steps = vs_steps + gs_steps, need = n * steps;
+    const uint32_t inv = (uint32_t)(fixed ? 2 * per + per / 2 : 3 * per + per / 2);
+    const uint32_t n = (uint32_t)(inv * group);
+    const uint64_t steps = group * vs_steps + gs_steps, need = inv * steps;
+    /* scene loop-3's draw of GRID * GRID / 2 points (i1 the same) first */
+    const uint64_t first = GRID * GRID / 2 * (vs_steps + 1 + 3 * 17 + 1);
     assert_true(n < BIG);
     glhle_image img[2];
     uint64_t splits[2];
@@ -1029,29 +1059,28 @@ static void huge_draws_split(void **state)
         put_points(&e, BIG_AT, n);
         tp_cmdbuf b;
         glhle_pica_run_result res;
-        /* first a run of scene cull's draws, whose programs only go
-         * forward (charged at their bound, their steps not read back):
-         * what they ran must not come back with the next run's steps */
         build(&b, 0);
         assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
         tp_cmd_free(&b);
         build(&b, 14);
         tp_cmd1(&b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
         tp_cmd1(&b, 0x282, 2u | 1u << 16); /* i1 = (2, 0, 1): three iterations */
+        if (fixed) {
+            fixed_loop_program(&b);
+            pd_gs_config(&b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
+        }
         pd_gs_draw(&b, n, 0, 0);
         const uint32_t draw_at = last_draw_at(&b);
         assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
         pica_rasterizer_stats rs;
         pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
-        /* scene loop-3's draw of GRID * GRID / 2 points (i1 the same), then the long one */
-        assert_int_equal(res.shader_steps, (GRID * GRID / 2 + n) * steps);
+        /* (fixed mode: the GPU path's replay of the last invocation's
+         * vertices for the c registers they leave is not charged again) */
+        assert_int_equal(res.shader_steps, first + need);
         pd_read_color(&e, COLOR_AT(14), 0, W, H, &img[gpu]);
         splits[gpu] = rs.gl_draw_splits;
         if (gpu) {
             assert_int_equal(rs.gs_gpu_draws, 2 + 2);
-            /* a budget of the first draw, two pieces and one step: the
-             * third piece is drawn, the fourth not */
-            const uint64_t first = GRID * GRID / 2 * steps;
             const uint64_t before = rs.gl_draws;
             e.pica->fe.max_steps = first + 2 * per * steps + 1;
             ts_log_clear();
@@ -1059,11 +1088,11 @@ static void huge_draws_split(void **state)
             assert_true(res.stopped_on_error);
             assert_int_equal(res.stop_offset, draw_at);
             /* the third piece holds one invocation (the budget left, a
-             * step, at the second's rate, and one more), whose vertex,
+             * step, at the second's rate, and one more), whose vertices,
              * charged before it is drawn (the vertex shader only goes
-             * forward), passes the budget: it is not drawn, as the CPU path
-             * charges that vertex and drops it */
-            assert_int_equal(res.shader_steps, first + 2 * per * steps + vs_steps);
+             * forward), pass the budget: it is not drawn, as the CPU path
+             * charges the vertex that passes it and drops it */
+            assert_int_equal(res.shader_steps, first + 2 * per * steps + group * vs_steps);
             char where[96];
             snprintf(where, sizeof where, "host list +0x%x: draw: the budget of %llu shader steps", draw_at,
                      (unsigned long long)e.pica->fe.max_steps);
@@ -1078,13 +1107,21 @@ static void huge_draws_split(void **state)
         tp_cmd_free(&b);
         pd_env_free(&e);
     }
-    print_message("%u points, %llu invocations a GL draw: %llu splits on the GPU path, %llu on the CPU path\n", n,
-                  (unsigned long long)per, (unsigned long long)splits[1], (unsigned long long)splits[0]);
+    print_message("%s mode: %u invocations, %llu a GL draw: %llu splits on the GPU path, %llu on the CPU path\n",
+                  fixed ? "fixed" : "point", inv, (unsigned long long)per, (unsigned long long)splits[1],
+                  (unsigned long long)splits[0]);
     assert_int_equal(splits[0], 0);
-    assert_int_equal(splits[1], (n + per - 1) / per - 1);
-    ts_assert_image("pica_gs_split", &img[0], &img[1], 0, 0);
+    assert_int_equal(splits[1], (inv + per - 1) / per - 1);
+    assert_true(drawn(&img[0]) > 0);
+    ts_assert_image(fixed ? "pica_gs_split_fixed" : "pica_gs_split_point", &img[0], &img[1], 0, 0);
     glhle_image_free(&img[0]);
     glhle_image_free(&img[1]);
+}
+
+static void huge_draws_split(void **state)
+{
+    huge_case(*state, false);
+    huge_case(*state, true);
 }
 
 int main(void)
