@@ -189,20 +189,34 @@ static void billboard_program(tp_cmdbuf *b, int variant)
 
 /* Point mode with a LOOP over i1: per iteration one triangle of corners
  * v0 + c40[aL], + c0, + c1 (SETEMIT slots 0-2, the third with the
- * primitive flag) in c60[aL]'s colour. */
-static void loop_program(tp_cmdbuf *b)
+ * primitive flag) in c60[aL]'s colour. `fixed`: fixed mode, three vertices
+ * of three registers from c20, per iteration the triangle of their
+ * positions, the second moved by c0 and the third by c1, shifted by
+ * c40[aL], in their colours. */
+static void loop_program(tp_cmdbuf *b, bool fixed)
 {
     pica_dvlb_writer *w = dw_create();
     const uint32_t loop = dw_emit(w, 0);
-    dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_V(0, "xyzw")));
-    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), dw_rel(DW_C(60, "xyzw"), DW_IDX_AL)));
+    if (!fixed) {
+        dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_V(0, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), dw_rel(DW_C(60, "xyzw"), DW_IDX_AL)));
+    }
     for (uint32_t k = 0; k < 3; k++) {
-        if (k == 0)
-            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_R(2, "xyzw")));
-        else
-            dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(2, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_R(1, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+        if (fixed) {
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
+            if (k > 0)
+                dw_emit(w, dw_op1(w, DW_ADD, DW_RD(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(0, "xyzw")));
+            dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_R(0, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        } else {
+            if (k == 0)
+                dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_R(2, "xyzw")));
+            else
+                dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(2, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_R(1, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+        }
         dw_emit(w, dw_setemit(k, k == 2, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
@@ -385,7 +399,7 @@ static void build(tp_cmdbuf *b, int k)
     else if (k == 10 || k == 11 || k == 13)
         variable4_program(b);
     else if (k == 14 || k == 15)
-        loop_program(b);
+        loop_program(b, false);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     tp_uniform_f32(b, 1, 0, s, 0, 0, 0);
@@ -1000,35 +1014,11 @@ static uint32_t last_draw_at(const tp_cmdbuf *b)
     return at;
 }
 
-/* Fixed mode, three vertices of three registers from c20, with a LOOP
- * over i1: per iteration the triangle of their positions, the second
- * moved by c0 and the third by c1, shifted by c40[aL] (SETEMIT slots 0-2,
- * the third with the primitive flag), in their colours. */
-static void fixed_loop_program(tp_cmdbuf *b)
-{
-    pica_dvlb_writer *w = dw_create();
-    const uint32_t loop = dw_emit(w, 0);
-    for (uint32_t k = 0; k < 3; k++) {
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
-        if (k > 0) /* the second and third corners apart (c0, c1: three pixels right, up) */
-            dw_emit(w, dw_op1(w, DW_ADD, DW_RD(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(0, "xyzw")));
-        dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_R(0, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
-        dw_emit(w, dw_setemit(k, k == 2, 0));
-        dw_emit(w, dw_op0(DW_EMIT));
-    }
-    dw_patch(w, loop, dw_flow3(DW_LOOP, 1, dw_here(w) - 1, 0));
-    dw_emit(w, dw_op0(DW_END));
-    tp_upload_program(b, 1, w);
-    dw_destroy(w);
-}
-
 /* A geometry-path draw whose invocations' bound asks for more than one GL
  * draw may run (2^30 steps), after pd_program's 4-step vertex shader, with
  * i1.x = 2 (three iterations): point mode with the LOOP program (1 vertex
  * an invocation; the LOOP word, three passes of its 17-instruction body
- * and END), or fixed mode with fixed_loop_program (3 vertices; three
+ * and END), or fixed mode with loop_program's fixed form (3 vertices; three
  * passes of 20). The LOOP makes the geometry program's bound the step
  * limit plus a block, 2^20 + 4096, so an invocation counts its vertices x 4
  * + 2^20 + 4096 and a GL draw takes 2^30 / that of them: the GPU path
@@ -1066,7 +1056,7 @@ static void huge_case(glhle_context *ctx, bool fixed)
         tp_cmd1(&b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
         tp_cmd1(&b, 0x282, 2u | 1u << 16); /* i1 = (2, 0, 1): three iterations */
         if (fixed) {
-            fixed_loop_program(&b);
+            loop_program(&b, true);
             pd_gs_config(&b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
         }
         pd_gs_draw(&b, n, 0, 0);
