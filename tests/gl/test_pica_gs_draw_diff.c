@@ -189,20 +189,34 @@ static void billboard_program(tp_cmdbuf *b, int variant)
 
 /* Point mode with a LOOP over i1: per iteration one triangle of corners
  * v0 + c40[aL], + c0, + c1 (SETEMIT slots 0-2, the third with the
- * primitive flag) in c60[aL]'s colour. */
-static void loop_program(tp_cmdbuf *b)
+ * primitive flag) in c60[aL]'s colour. `fixed`: fixed mode, three vertices
+ * of three registers from c20, per iteration the triangle of their
+ * positions, the second moved by c0 and the third by c1, shifted by
+ * c40[aL], in their colours. */
+static void loop_program(tp_cmdbuf *b, bool fixed)
 {
     pica_dvlb_writer *w = dw_create();
     const uint32_t loop = dw_emit(w, 0);
-    dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_V(0, "xyzw")));
-    dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), dw_rel(DW_C(60, "xyzw"), DW_IDX_AL)));
+    if (!fixed) {
+        dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_V(0, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), dw_rel(DW_C(60, "xyzw"), DW_IDX_AL)));
+    }
     for (uint32_t k = 0; k < 3; k++) {
-        if (k == 0)
-            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_R(2, "xyzw")));
-        else
-            dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(2, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_R(1, "xyzw")));
-        dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+        if (fixed) {
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(0, "xyzw"), DW_C(20 + 3 * k, "xyzw")));
+            if (k > 0)
+                dw_emit(w, dw_op1(w, DW_ADD, DW_RD(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(0, "xyzw")));
+            dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_R(0, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_C(21 + 3 * k, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_C(22 + 3 * k, "xyzw")));
+        } else {
+            if (k == 0)
+                dw_emit(w, dw_op1u(w, DW_MOV, DW_O(0, "xyzw"), DW_R(2, "xyzw")));
+            else
+                dw_emit(w, dw_op1(w, DW_ADD, DW_O(0, "xyzw"), DW_C(k - 1, "xyzw"), DW_R(2, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(1, "xyzw"), DW_R(1, "xyzw")));
+            dw_emit(w, dw_op1u(w, DW_MOV, DW_O(2, "xyzw"), DW_V(2, "xyzw")));
+        }
         dw_emit(w, dw_setemit(k, k == 2, 0));
         dw_emit(w, dw_op0(DW_EMIT));
     }
@@ -385,7 +399,7 @@ static void build(tp_cmdbuf *b, int k)
     else if (k == 10 || k == 11 || k == 13)
         variable4_program(b);
     else if (k == 14 || k == 15)
-        loop_program(b);
+        loop_program(b, false);
     else
         billboard_program(b, k == 4 ? 1 : k == 5 ? 2 : k == 6 ? 3 : 0);
     tp_uniform_f32(b, 1, 0, s, 0, 0, 0);
@@ -989,6 +1003,117 @@ static void scenes_2x(void **state)
     scenes_at(*state, 2);
 }
 
+/* Byte offset of the last DRAWARRAYS write (0x22E) in b: the command the
+ * run stops at when its draw passes the budget. */
+static uint32_t last_draw_at(const tp_cmdbuf *b)
+{
+    uint32_t at = 0;
+    for (size_t i = 1; i < b->n; i += 2)
+        if ((b->w[i] & 0xFFFFu) == 0x22Eu)
+            at = (uint32_t)(i - 1) * 4u;
+    return at;
+}
+
+/* A geometry-path draw whose invocations' bound asks for more than one GL
+ * draw may run (2^30 steps), after pd_program's 4-step vertex shader, with
+ * i1.x = 2 (three iterations): point mode with the LOOP program (1 vertex
+ * an invocation; the LOOP word, three passes of its 17-instruction body
+ * and END), or fixed mode with loop_program's fixed form (3 vertices; three
+ * passes of 20). The LOOP makes the geometry program's bound the step
+ * limit plus a block, 2^20 + 4096, so an invocation counts its vertices x 4
+ * + 2^20 + 4096 and a GL draw takes 2^30 / that of them: the GPU path
+ * splits the draw into that many whole invocations a piece. Both paths
+ * give the same picture and the same steps. Before it a run of scene
+ * cull's draws, whose programs only go forward (charged at their bound,
+ * their steps not read back): what they ran must not come back with the
+ * next run's steps. With a budget one step above two pieces' work the GPU
+ * path stops where the CPU path does: after two pieces, the third (sized
+ * by the budget left) not drawn, at the draw. */
+static void huge_case(glhle_context *ctx, bool fixed)
+{
+    const uint64_t group = fixed ? 3 : 1, vs_steps = 4, gs_steps = 1 + 3 * (fixed ? 20 : 17) + 1;
+    const uint64_t bound = group * vs_steps + (1u << 20) + 4096u;
+    const uint64_t per = (1ull << 30) / bound;
+    const uint32_t inv = (uint32_t)(fixed ? 2 * per + per / 2 : 3 * per + per / 2);
+    const uint32_t n = (uint32_t)(inv * group);
+    const uint64_t steps = group * vs_steps + gs_steps, need = inv * steps;
+    /* scene loop-3's draw of GRID * GRID / 2 points (i1 the same) first */
+    const uint64_t first = GRID * GRID / 2 * (vs_steps + 1 + 3 * 17 + 1);
+    assert_true(n < BIG);
+    glhle_image img[2];
+    uint64_t splits[2];
+    for (int gpu = 0; gpu < 2; gpu++) {
+        pd_env e;
+        pd_env_init_vs(&e, ctx, 1, gpu ? GLHLE_PICA_VERTEX_SHADERS_GPU : GLHLE_PICA_VERTEX_SHADERS_CPU);
+        put_scene(&e);
+        put_points(&e, BIG_AT, n);
+        tp_cmdbuf b;
+        glhle_pica_run_result res;
+        build(&b, 0);
+        assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+        tp_cmd_free(&b);
+        build(&b, 14);
+        tp_cmd1(&b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
+        tp_cmd1(&b, 0x282, 2u | 1u << 16); /* i1 = (2, 0, 1): three iterations */
+        if (fixed) {
+            loop_program(&b, true);
+            pd_gs_config(&b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
+        }
+        pd_gs_draw(&b, n, 0, 0);
+        const uint32_t draw_at = last_draw_at(&b);
+        assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+        pica_rasterizer_stats rs;
+        pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+        /* (fixed mode: the GPU path's replay of the last invocation's
+         * vertices for the c registers they leave is not charged again) */
+        assert_int_equal(res.shader_steps, first + need);
+        pd_read_color(&e, COLOR_AT(14), 0, W, H, &img[gpu]);
+        splits[gpu] = rs.gl_draw_splits;
+        if (gpu) {
+            assert_int_equal(rs.gs_gpu_draws, 2 + 2);
+            const uint64_t before = rs.gl_draws;
+            e.pica->fe.max_steps = first + 2 * per * steps + 1;
+            ts_log_clear();
+            assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_LIMIT_EXCEEDED);
+            assert_true(res.stopped_on_error);
+            assert_int_equal(res.stop_offset, draw_at);
+            /* the third piece holds one invocation (the budget left, a
+             * step, at the second's rate, and one more), whose vertices,
+             * charged before it is drawn (the vertex shader only goes
+             * forward), pass the budget: it is not drawn, as the CPU path
+             * charges the vertex that passes it and drops it */
+            assert_int_equal(res.shader_steps, first + 2 * per * steps + group * vs_steps);
+            char where[96];
+            snprintf(where, sizeof where, "host list +0x%x: draw: the budget of %llu shader steps", draw_at,
+                     (unsigned long long)e.pica->fe.max_steps);
+            assert_true(ts_log_contains(where));
+            pica_rasterizer_get_stats(e.pica->rasterizer, &rs);
+            assert_int_equal(rs.gl_draws - before, 1 + 2);
+            /* the next run has the whole budget again */
+            e.pica->fe.max_steps = first + need;
+            assert_int_equal(pd_run(&e, &b, &res), GLHLE_RESULT_OK);
+            assert_int_equal(res.shader_steps, first + need);
+        }
+        tp_cmd_free(&b);
+        pd_env_free(&e);
+    }
+    print_message("%s mode: %u invocations, %llu a GL draw: %llu splits on the GPU path, %llu on the CPU path\n",
+                  fixed ? "fixed" : "point", inv, (unsigned long long)per, (unsigned long long)splits[1],
+                  (unsigned long long)splits[0]);
+    assert_int_equal(splits[0], 0);
+    assert_int_equal(splits[1], (inv + per - 1) / per - 1);
+    assert_true(drawn(&img[0]) > 0);
+    ts_assert_image(fixed ? "pica_gs_split_fixed" : "pica_gs_split_point", &img[0], &img[1], 0, 0);
+    glhle_image_free(&img[0]);
+    glhle_image_free(&img[1]);
+}
+
+static void huge_draws_split(void **state)
+{
+    huge_case(*state, false);
+    huge_case(*state, true);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -997,6 +1122,7 @@ int main(void)
         TS_GL_TEST(disk_cache),
         TS_GL_TEST(workers),
         TS_GL_TEST(workers_disk_cache),
+        TS_GL_TEST(huge_draws_split),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

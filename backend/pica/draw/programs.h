@@ -77,7 +77,7 @@ _Static_assert(sizeof(pica_gpu_program_key) ==
                    sizeof(pica_fs_key) + 56 + 4 * (128 + PICA_GPU_VS_CODE_WORDS),
                "no padding in the GPU vertex path's key");
 _Static_assert(sizeof(pica_gpu_program_key) <= 4096, "the program cache takes keys up to 4096 bytes");
-#define PICA_GPU_PROGRAM_KEY_VERSION (PICA_FS_KEY_VERSION * 256u + 1u)
+#define PICA_GPU_PROGRAM_KEY_VERSION (PICA_FS_KEY_VERSION * 256u + 2u)
 
 const gl_program_system *pica_gpu_program_system(void);
 /* Fills the vertex half of `key` (zeroed first by the caller) from a shader

@@ -206,6 +206,8 @@ struct pica_rasterizer {
     gpu_gs_source gs_source;       /* what the key's geometry half was made from */
     bool gs_source_valid, gs_ok, gs_failed, gs_changed, gs_vs_changed;
     bool gs_may_report;            /* pica_vsp_may_report of the geometry program */
+    uint32_t gs_step_bound;        /* pica_vsp_step_bound of the geometry program */
+    uint32_t gs_step_pass;         /* and its reachable instructions */
     uint32_t gs_stream_logged;     /* program generation whose variable-mode index stream refusal was logged */
     pica_gsp_bound gs_bound;       /* what bounds the program's triangles (its LOOPs: per draw) */
     uint32_t gs_loop_logged;       /* program generation whose loop-bound refusal was logged */
@@ -1243,9 +1245,9 @@ static void draw_chunk(pica_rasterizer *r, const pica_draw_output *out)
 #define GL_DRAW_MAX_STEPS (1ull << 30)
 
 /* Reads back (a wait) the steps the translated program's invocations ran
- * since the last read (the status buffer's second word) and charges them
- * to the run; false once its budget is used up. */
-static bool charge_counted_steps(pica_rasterizer *r)
+ * since the last read (the status buffer's second word, into *got) and
+ * charges them to the run; false once its budget is used up. */
+static bool charge_counted_steps(pica_rasterizer *r, uint64_t *got)
 {
     uint32_t steps = 0;
     r->gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -1254,42 +1256,99 @@ static bool charge_counted_steps(pica_rasterizer *r)
         static const uint32_t zero = 0;
         r->gl->NamedBufferSubData(r->vsp_status, 4, 4, &zero);
     }
+    *got = steps;
     return pica_charge_steps(r->p, steps, "draw");
 }
 
-/* A GPU vertex path draw of ni indices (triangles), in GL draws of at most
- * GL_DRAW_MAX_STEPS, each charged to the run's shader-step budget: a
- * program that may loop, whose translation counts its steps (the status
- * buffer), by what it ran, read back after each GL draw but the last (the
- * draw's status read, on_event, takes that one); a program whose flow only
- * goes forward at its bound for every index, before it is drawn (what the
- * CPU path would charge at most: GL's post-transform cache is not
- * counted). Where no count comes back (a host without vertex-stage
- * storage buffers) a program that may loop is charged one pass through
- * its reachable code per index: the budget bounds its vertices, not its
- * loops, and the split still bounds each GL draw. The geometry path's
- * draws go out whole and uncharged (their own bounds: PICA_GSP_MAX_PRIMS). */
+/* VS vertices one GS invocation takes, by the GL primitive it is drawn as. */
+static uint32_t gs_prim_vertices(GLenum mode)
+{
+    switch (mode) {
+    case GL_LINES:
+        return 2;
+    case GL_TRIANGLES:
+        return 3;
+    case GL_LINES_ADJACENCY:
+        return 4;
+    case GL_TRIANGLES_ADJACENCY:
+        return 6;
+    default:
+        return 1;
+    }
+}
+
+/* A GPU-path draw of ni indices (triangles, or on the geometry path one GL
+ * primitive of `mode` per invocation), in GL draws of at most
+ * GL_DRAW_MAX_STEPS, each charged to the run's shader-step budget. An index
+ * counts at the vertex program's step bound; on the geometry path an
+ * invocation counts its vertices' and the geometry program's bound, and a
+ * piece holds whole invocations (a later piece starts with b15 set, as a
+ * later chunk does: its gl_PrimitiveIDIn starts at 0 again). A program
+ * that may loop, whose translation counts its steps (the status buffer;
+ * on the geometry path each half that may loop counts its own), is charged
+ * what it ran,
+ * read back after each GL draw but the last (the draw's status read,
+ * on_event, takes that one), the piece that would pass the budget at the
+ * rate the last one ran cut to what the budget left pays for and one unit
+ * more; otherwise every index (invocation) is charged
+ * its bound before it is drawn (what the CPU path would charge at most:
+ * GL's post-transform cache is not counted). Where no count comes back (a
+ * host without vertex-stage storage buffers) a program that may loop is
+ * charged one pass through its reachable code per index: the budget
+ * bounds its vertices, not its loops, and the split still bounds each GL
+ * draw. */
 static void draw_gpu_passes(pica_rasterizer *r, GLenum mode, uint32_t ni, size_t off, GLint basevertex)
 {
+    const uint64_t vs_bound = r->gpu_step_bound ? r->gpu_step_bound : 1;
+    const uint64_t vs_charge = vs_bound <= r->gpu_step_pass ? vs_bound : r->gpu_step_pass;
+    /* indices an invocation takes (1 off the geometry path: a vertex) */
+    const uint32_t group = r->gs ? gs_prim_vertices(mode) : 1;
+    /* the halves whose translation sums its steps (a program that may
+     * loop, on a host with the status buffer) are charged by the read-back,
+     * the others (charge, a unit) before each piece */
+    const bool vs_counted = r->gpu_may_report && r->vsp_status &&
+                            (!r->gs || (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS));
+    uint64_t bound = vs_bound, charge = vs_counted ? 0 : vs_charge;
+    bool counted = vs_counted;
     if (r->gs) {
-        draw_passes(r, mode, ni, off, basevertex);
-        return;
+        const uint64_t gs_bound = r->gs_step_bound ? r->gs_step_bound : 1;
+        const bool gs_counted = r->gs_may_report && r->vsp_status && (r->gs_host & PICA_PROGRAM_HOST_VS_STATUS);
+        bound = group * vs_bound + gs_bound;
+        charge = group * charge + (gs_counted ? 0 : gs_bound <= r->gs_step_pass ? gs_bound : r->gs_step_pass);
+        counted = vs_counted || gs_counted;
     }
-    const uint64_t bound = r->gpu_step_bound ? r->gpu_step_bound : 1;
-    uint64_t per = GL_DRAW_MAX_STEPS / bound;
-    per = per < 3 ? 3 : per - per % 3;
-    const bool counted = r->gpu_may_report && r->vsp_status;
-    const uint64_t charge = bound <= r->gpu_step_pass ? bound : r->gpu_step_pass;
+    /* a piece: whole triangles, or whole invocations */
+    const uint64_t unit = r->gs ? group : 3;
+    uint64_t per = GL_DRAW_MAX_STEPS / bound * group;
+    per = per < unit ? unit : per - per % unit;
+    uint64_t rate = 0; /* counted: the steps a unit ran in the last piece */
+    bool sized = false;
     for (uint32_t at = 0; at < ni;) {
-        const uint32_t n = ni - at < per ? ni - at : (uint32_t)per;
-        if (!counted && !pica_charge_steps(r->p, (uint64_t)n * charge, "draw"))
+        uint32_t n = ni - at < per ? ni - at : (uint32_t)per;
+        if (counted && rate && !sized) {
+            /* the piece that would pass the budget at the last piece's
+             * rate holds what the budget left pays for and one unit more,
+             * near where the CPU path stops (once a draw: a rate that is
+             * too high cannot make a run of tiny pieces) */
+            const uint64_t used = r->p->run.res.shader_steps, max = r->p->max_steps;
+            const uint64_t units = (max > used ? max - used : 0) / rate + 1;
+            if (units < n / unit) {
+                n = (uint32_t)(units * unit);
+                sized = true;
+            }
+        }
+        if (charge && !pica_charge_steps(r->p, (uint64_t)(n / group) * charge, "draw"))
             return;
+        if (r->gs && at > 0)
+            upload_gs_uniforms(r, pica_frontend_state(r->p), true);
         draw_passes(r, mode, n, off + (size_t)at * 4, basevertex);
         at += n;
         if (at < ni) {
             r->stats.gl_draw_splits++;
-            if (counted && !charge_counted_steps(r))
+            uint64_t got = 0;
+            if (counted && !charge_counted_steps(r, &got))
                 return;
+            rate = got / (n / unit) ? got / (n / unit) : 1;
         }
     }
 }
@@ -1515,6 +1574,7 @@ static bool choose_gs(pica_rasterizer *r, const pica_state *s, const glhle_pica_
                                               sizeof why);
         }
         r->gs_may_report = pica_vsp_may_report(s->gs_setup.code, src.entry, 0, true);
+        r->gs_step_bound = pica_vsp_step_bound(s->gs_setup.code, src.entry, 0, &r->gs_step_pass);
         if (r->gs_ok)
             pica_gsp_bound_find(s->gs_setup.code, src.entry, &r->gs_bound, why, sizeof why); /* true: translatable */
         if (!r->gs_ok && (!r->gs_source_valid || r->gs_source.generation != src.generation)) {

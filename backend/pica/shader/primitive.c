@@ -429,7 +429,8 @@ static void gs_count(pica_pipeline *pl, uint32_t count)
 
 /* Runs the vertex shader on attribute-order inputs; outputs stay in the
  * unit's o registers. Its steps are charged to the run's budget
- * (pica_charge_steps: the draw loops stop once it is used up). */
+ * (pica_charge_steps: the draw loops stop once it is used up), except in a
+ * replay. */
 static bool run_vs(pica_pipeline *pl, const float (*attr)[4], uint32_t count)
 {
     const pica_shader_unit_state *vs = &pl->st->vs;
@@ -439,7 +440,10 @@ static bool run_vs(pica_pipeline *pl, const float (*attr)[4], uint32_t count)
     const uint64_t before = pl->vs.steps;
     pl->draw_status |= pica_vm_run(&pl->vs, pl->vsp, pl->st->vs_setup.entry_point);
     pl->stats.vs_invocations++;
-    return pica_charge_steps(pl->fe, pl->vs.steps - before, pl->immediate ? "immediate-mode vertex" : "draw");
+    /* the GPU geometry path's replay of a draw's last inputs
+     * (gs_replay_inputs) shades vertices the GPU shaded and charged */
+    return pl->gs_replaying ||
+           pica_charge_steps(pl->fe, pl->vs.steps - before, pl->immediate ? "immediate-mode vertex" : "draw");
 }
 
 static const float (*vs_out(pica_pipeline *pl))[4]

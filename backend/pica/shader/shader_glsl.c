@@ -982,8 +982,9 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     else
         for (uint32_t a = 0; a < d->input_count; a++)
             glsl_line(&w, "layout(location = %u) in vec4 pica_in%u;", a, a);
-    /* the draw form also sums its invocations' steps (the run's budget,
-     * primitive.h pica_charge_steps; the rasterizer reads it back) */
+    /* the draw form and the geometry shader's feed of a program that may
+     * loop also sum their invocations' steps (the run's budget, primitive.h
+     * pica_charge_steps; the rasterizer reads it back) */
     if (status)
         glsl_line(&w, "layout(std430, binding = %d) buffer PicaStatus { uint pica_status; uint pica_steps; };",
                   PICA_VSP_STATUS_SSBO_BINDING);
@@ -1095,7 +1096,10 @@ bool pica_vsp_generate(const pica_vsp_desc *d, glhle_bytebuf *out, pica_vsp_info
     if (status)
         glsl_text(&w, "    if (status != 0u)\n"
                       "        atomicOr(pica_status, status);\n");
-    if (status && draw)
+    /* only a program that may loop sums its steps: the rasterizer reads
+     * them back only then (a forward-only program is charged its bound),
+     * and a sum nobody reads would come back with a later draw's */
+    if (status && pica_vsp_may_report(d->code, d->entry, d->step_limit, gs))
         glsl_text(&w, "    atomicAdd(pica_steps, steps);\n");
     if (feed) {
         /* primitive.c gs_input: the mask's registers packed in order */
