@@ -188,17 +188,24 @@ static void billboard_program(tp_cmdbuf *b, int variant)
 }
 
 /* Point mode with a LOOP over i1: per iteration one triangle of corners
- * v0 + c40[aL], + c0, + c1 (SETEMIT slots 0-2, the third with the
- * primitive flag) in c60[aL]'s colour. `fixed`: fixed mode, three vertices
+ * v0 + c40[aL] (+ c7 where b15 is clear), + c0, + c1 (SETEMIT slots 0-2,
+ * the third with the primitive flag) in c60[aL]'s colour. `fixed`: fixed mode, three vertices
  * of three registers from c20, per iteration the triangle of their
  * positions, the second moved by c0 and the third by c1, shifted by
  * c40[aL], in their colours. */
 static void loop_program(tp_cmdbuf *b, bool fixed)
 {
     pica_dvlb_writer *w = dw_create();
+    if (!fixed) { /* b15: r3 = c6 (zero), else r3 = c7 */
+        const uint32_t at = dw_here(w);
+        dw_emit(w, dw_flow3(DW_IFU, 15, at + 2, 1));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(3, "xyzw"), DW_C(6, "xyzw")));
+        dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(3, "xyzw"), DW_C(7, "xyzw")));
+    }
     const uint32_t loop = dw_emit(w, 0);
     if (!fixed) {
         dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), dw_rel(DW_C(40, "xyzw"), DW_IDX_AL), DW_V(0, "xyzw")));
+        dw_emit(w, dw_op1(w, DW_ADD, DW_RD(2, "xyzw"), DW_R(3, "xyzw"), DW_R(2, "xyzw")));
         dw_emit(w, dw_op1u(w, DW_MOV, DW_RD(1, "xyzw"), dw_rel(DW_C(60, "xyzw"), DW_IDX_AL)));
     }
     for (uint32_t k = 0; k < 3; k++) {
@@ -1017,13 +1024,15 @@ static uint32_t last_draw_at(const tp_cmdbuf *b)
 /* A geometry-path draw whose invocations' bound asks for more than one GL
  * draw may run (2^30 steps), after pd_program's 4-step vertex shader, with
  * i1.x = 2 (three iterations): point mode with the LOOP program (1 vertex
- * an invocation; the LOOP word, three passes of its 17-instruction body
- * and END), or fixed mode with loop_program's fixed form (3 vertices; three
+ * an invocation; IFU b15 and a MOV, the LOOP word, three passes of its
+ * 18-instruction body and END), or fixed mode with loop_program's fixed form (3 vertices; three
  * passes of 20). The LOOP makes the geometry program's bound the step
  * limit plus a block, 2^20 + 4096, so an invocation counts its vertices x 4
  * + 2^20 + 4096 and a GL draw takes 2^30 / that of them: the GPU path
  * splits the draw into that many whole invocations a piece. Both paths
- * give the same picture and the same steps. Before it a run of scene
+ * give the same picture and the same steps; the draw starts with b15
+ * clear, so a later piece that started with it clear would move its first
+ * point into the empty rows. Before it a run of scene
  * cull's draws, whose programs only go forward (charged at their bound,
  * their steps not read back): what they ran must not come back with the
  * next run's steps. With a budget one step above two pieces' work the GPU
@@ -1031,14 +1040,14 @@ static uint32_t last_draw_at(const tp_cmdbuf *b)
  * by the budget left) not drawn, at the draw. */
 static void huge_case(glhle_context *ctx, bool fixed)
 {
-    const uint64_t group = fixed ? 3 : 1, vs_steps = 4, gs_steps = 1 + 3 * (fixed ? 20 : 17) + 1;
+    const uint64_t group = fixed ? 3 : 1, vs_steps = 4, gs_steps = (fixed ? 0 : 2) + 1 + 3 * (fixed ? 20 : 18) + 1;
     const uint64_t bound = group * vs_steps + (1u << 20) + 4096u;
     const uint64_t per = (1ull << 30) / bound;
     const uint32_t inv = (uint32_t)(fixed ? 2 * per + per / 2 : 3 * per + per / 2);
     const uint32_t n = (uint32_t)(inv * group);
     const uint64_t steps = group * vs_steps + gs_steps, need = inv * steps;
     /* scene loop-3's draw of GRID * GRID / 2 points (i1 the same) first */
-    const uint64_t first = GRID * GRID / 2 * (vs_steps + 1 + 3 * 17 + 1);
+    const uint64_t first = GRID * GRID / 2 * (vs_steps + 2 + 1 + 3 * 18 + 1);
     assert_true(n < BIG);
     glhle_image img[2];
     uint64_t splits[2];
@@ -1055,6 +1064,11 @@ static void huge_case(glhle_context *ctx, bool fixed)
         build(&b, 14);
         tp_cmd1(&b, 0x200, BIG_AT >> 3); /* ATTRIBBUFFERS_LOC */
         tp_cmd1(&b, 0x282, 2u | 1u << 16); /* i1 = (2, 0, 1): three iterations */
+        /* b15 clear: the draw's first invocation moves 44 pixels up (into
+         * the rows no point covers), as would a later GL draw's first if it
+         * started with b15 clear */
+        tp_cmd1(&b, 0x280, 0x7FFF0000u);
+        tp_uniform_f32(&b, 1, 7, 0, 2.0f * 44.0f / H, 0, 0);
         if (fixed) {
             loop_program(&b, true);
             pd_gs_config(&b, 3, 2u | 2u << 8 | 20u << 16); /* fixed, 3 vertices, c20 */
