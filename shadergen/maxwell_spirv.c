@@ -2802,15 +2802,33 @@ static uint32_t widen_1d(tr *t, uint32_t coord, bool arrayed, bool integer)
     return SPV_OP(b, SpvOpCompositeConstruct, spv_type_vector(b, s, 3), x, y, layer);
 }
 
+/* The slot of a bound handle: word `word` of the handle buffer, numbered
+ * from key.tex_handle_offset (maxwell_spirv.h); false outside the table. */
+static bool slot_of_handle(const mw_spirv_input *in, uint32_t word, uint32_t *slot)
+{
+    const uint32_t byte = word * 4;
+    if (byte < in->key.tex_handle_offset || (byte - in->key.tex_handle_offset) / 4 >= MW_SPIRV_TEX_SLOTS)
+        return false;
+    *slot = (byte - in->key.tex_handle_offset) / 4;
+    return true;
+}
+
+/* the slot of a handle texture_var accepted */
+static uint32_t slot_of(const tr *t, uint32_t handle_word)
+{
+    uint32_t slot = 0;
+    slot_of_handle(t->in, handle_word, &slot);
+    return slot;
+}
+
 static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
 {
     spv_builder *b = &t->b;
-    uint32_t byte = handle_word * 4;
-    if (byte < t->in->key.tex_handle_offset || (byte - t->in->key.tex_handle_offset) / 4 >= MW_SPIRV_TEX_SLOTS) {
+    uint32_t slot;
+    if (!slot_of_handle(t->in, handle_word, &slot)) {
         BAD(t, "texture handle outside the stage's handle table");
         return 0;
     }
-    uint32_t slot = (byte - t->in->key.tex_handle_offset) / 4;
     uint8_t kind = t->in->key.tex[slot];
     if (!t->tex[slot]) {
         static const SpvDim dims[10] = {SpvDim2D, SpvDim1D, SpvDim2D, SpvDim3D, SpvDimCube,
@@ -2858,7 +2876,7 @@ static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool 
 /* the image type of a handle's slot (texture_var declared it) */
 static uint32_t image_type_of(tr *t, uint32_t handle_word)
 {
-    return t->tex_image_type[(handle_word * 4 - t->in->key.tex_handle_offset) / 4];
+    return t->tex_image_type[slot_of(t, handle_word)];
 }
 
 /* Texel coordinates (MW_TEX_UNNORM) to GL's normalised ones: the first
@@ -2874,7 +2892,7 @@ static uint32_t image_type_of(tr *t, uint32_t handle_word)
 static uint32_t unnormalize(tr *t, uint32_t handle_word, uint32_t s, uint32_t coord, uint32_t n, uint32_t spatial)
 {
     spv_builder *b = &t->b;
-    const uint32_t slot = (handle_word * 4 - t->in->key.tex_handle_offset) / 4;
+    const uint32_t slot = slot_of(t, handle_word);
     const uint8_t kind = t->in->key.tex[slot];
     const uint32_t k = kind & MW_TEX_KIND_MASK;
     if (!(kind & MW_TEX_UNNORM) || k == MW_TEX_CUBE || k == MW_TEX_CUBE_ARRAY)
@@ -2920,7 +2938,7 @@ static void emit_texs(tr *t, uint64_t insn)
     uint32_t s = texture_var(t, bits(insn, 36, 13), &rt);
     if (!s)
         return;
-    uint32_t slot = (bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4;
+    uint32_t slot = slot_of(t, bits(insn, 36, 13));
     uint8_t kind = t->in->key.tex[slot];
     uint32_t k = kind & MW_TEX_KIND_MASK;
     bool shadow = (kind & MW_TEX_SHADOW) != 0;
@@ -3010,7 +3028,7 @@ static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool 
 
 static uint32_t slot_kind(tr *t, uint64_t insn)
 {
-    return t->in->key.tex[(bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4] & MW_TEX_KIND_MASK;
+    return t->in->key.tex[slot_of(t, bits(insn, 36, 13))] & MW_TEX_KIND_MASK;
 }
 
 /* TLDS: texelFetch. Encoding 53-56 (yuzu texture_fetch_swizzled.cpp's TLDS
@@ -3280,7 +3298,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
-    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    uint32_t kind = t->in->key.tex[slot_of(t, handle)];
     bool shadow = (kind & MW_TEX_SHADOW) != 0;
     bool dc = row->op != OP_TXD && row->op != OP_TMML && bit(insn, 50);
     if (full_type_kind[type] < 0)
@@ -3457,7 +3475,7 @@ static void emit_tld4s(tr *t, uint64_t insn)
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
-    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    uint32_t kind = t->in->key.tex[slot_of(t, handle)];
     bool dc = bit(insn, 50);
     if ((kind & MW_TEX_KIND_MASK) != MW_TEX_2D || dc != ((kind & MW_TEX_SHADOW) != 0))
         return (void)UNSUPPORTED(t, "TLD4S whose target differs from the bound texture's kind");
@@ -5316,10 +5334,9 @@ size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
                 /* every texture instruction names its handle in bits 36-48
                  * (texture_var); the bindless forms, refused, name none */
                 if (t->ops[k].op >= OP_TEXS && t->ops[k].op <= OP_TMML) {
-                    const uint32_t byte = (uint32_t)bits(in->code[(k / 3) * 4 + 1 + k % 3], 36, 13) * 4;
-                    if (byte >= in->key.tex_handle_offset &&
-                        (byte - in->key.tex_handle_offset) / 4 < MW_SPIRV_TEX_SLOTS)
-                        *tex_slots |= 1u << (byte - in->key.tex_handle_offset) / 4;
+                    uint32_t slot;
+                    if (slot_of_handle(in, (uint32_t)bits(in->code[(k / 3) * 4 + 1 + k % 3], 36, 13), &slot))
+                        *tex_slots |= 1u << slot;
                 }
             }
         words = (size_t)(last / 3 + 1) * 4;
