@@ -3026,10 +3026,18 @@ static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool 
     }
 }
 
-static uint32_t slot_kind(tr *t, uint64_t insn)
+static uint32_t slot_kind(tr *t, uint32_t handle_word)
 {
-    return t->in->key.tex[slot_of(t, bits(insn, 36, 13))] & MW_TEX_KIND_MASK;
+    return t->in->key.tex[slot_of(t, handle_word)] & MW_TEX_KIND_MASK;
 }
+
+/* The bindless forms name no handle word: a register holds the handle
+ * (TEX.B and TLD.B: the first "meta" register Rb, 20-27, the LOD, offsets
+ * and reference following it; TXQ.B: Ra, 8-15, the level in Ra + 1 --
+ * yuzu texture_fetch.cpp / texture_load.cpp / texture_query.cpp read the
+ * handle so). bindless_word() traces it (defined with the global-memory
+ * tracing it shares a walk with). */
+static bool bindless_word(tr *t, uint32_t reg, uint32_t *word);
 
 /* TLDS: texelFetch. Encoding 53-56 (yuzu texture_fetch_swizzled.cpp's TLDS
  * table): 0 1D.LZ, 1 1D.LL, 2 2D.LZ, 4 2D.LZ.AOFFI, 5 2D.LL, 7 3D.LZ,
@@ -3051,7 +3059,7 @@ static void emit_tlds(tr *t, uint64_t insn)
                                     MW_TEX_3D, MW_TEX_2D_ARRAY, -1, -1, -1, MW_TEX_2D};
     if (enc >= 13 || want[enc] < 0)
         return (void)UNSUPPORTED(t, "TLDS encoding (multisample or unknown)");
-    if ((uint32_t)want[enc] != slot_kind(t, insn))
+    if ((uint32_t)want[enc] != slot_kind(t, bits(insn, 36, 13)))
         return (void)UNSUPPORTED(t, "TLDS whose target differs from the bound texture's kind");
     uint32_t i32 = t->t_i32, v2i = spv_type_vector(b, i32, 2), v3i = spv_type_vector(b, i32, 3);
     uint32_t coord, lod = spv_const_i32(b, 0), off = 0;
@@ -3093,17 +3101,18 @@ static void emit_tlds(tr *t, uint64_t insn)
  * sampler2DMS(Array) with the sample: OpImageFetch with Sample); a
  * multisample texture has one level, so MS with LL is refused. CL (54), a
  * sparse predicate (51-53 other than PT: they are part of the opcode match,
- * so never seen) and TLD.B are refused. Offsets are added to the
+ * so never seen) are refused. TLD.B takes its handle from Rb, the rest
+ * of Rb's registers following it (bindless_word). Offsets are added to the
  * coordinates, as for TLDS. */
 static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c);
 
 static void emit_tld(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
-    if (mw_sass_lookup(insn) != MW_SASS_OP_TLD)
-        return (void)UNSUPPORTED(t, "a bindless texture instruction");
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
-    uint32_t rb = bits(insn, 20, 8);
+    uint32_t rb = bits(insn, 20, 8), handle = bits(insn, 36, 13);
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TLD_B && !bindless_word(t, rb++, &handle))
+        return;
     const bool ms = bit(insn, 50);
     if (bit(insn, 54))
         return (void)UNSUPPORTED(t, "TLD.CL");
@@ -3113,12 +3122,12 @@ static void emit_tld(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, ms ? "TLD.MS of a target other than 2D or 2D array" : "TLD of a cube or 3D array texture");
     if (ms && bit(insn, 55))
         return (void)UNSUPPORTED(t, "TLD.MS.LL (a multisample texture has one level)");
-    uint32_t rt, smp = texture_var(t, bits(insn, 36, 13), &rt);
+    uint32_t rt, smp = texture_var(t, handle, &rt);
     if (!smp)
         return;
     if (rt == t->t_f32)
         return (void)UNSUPPORTED(t, "TLD of a depth-compare texture");
-    if ((uint32_t)(ms ? ms_kinds : kinds)[type] != slot_kind(t, insn))
+    if ((uint32_t)(ms ? ms_kinds : kinds)[type] != slot_kind(t, handle))
         return (void)UNSUPPORTED(t, "TLD whose target (or MS) differs from the bound texture's kind");
     const bool array = type == 1 || type == 3;
     const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, i32 = t->t_i32;
@@ -3141,7 +3150,7 @@ static void emit_tld(tr *t, uint64_t insn)
         c[m] = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
     const uint32_t n = m + array;
     uint32_t coord = n == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, i32, n), c, n);
-    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), smp);
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, handle), smp);
     uint32_t res = ms ? SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsSampleMask, sample)
                       : SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
     uint32_t vals[4], k = 0;
@@ -3160,15 +3169,21 @@ static bool emit_image_txq(tr *t, uint64_t insn);
 static void emit_txq(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
-    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), mask = bits(insn, 31, 4);
+    const uint32_t rd = bits(insn, 0, 8), mask = bits(insn, 31, 4);
+    uint32_t ra = bits(insn, 8, 8), handle = bits(insn, 36, 13);
     if (bits(insn, 22, 6) != 1)
         return (void)UNSUPPORTED(t, "TXQ other than dimension");
-    if (emit_image_txq(t, insn))
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TXQ_B) { /* of a texture; an image's TXQ.B is not told apart */
+        if (!bindless_word(t, ra, &handle))
+            return;
+        ra = ra + 1 > RZ ? RZ : ra + 1;
+    } else if (emit_image_txq(t, insn)) {
         return;
-    uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
+    }
+    uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
-    uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
+    uint32_t k = slot_kind(t, handle), i32 = t->t_i32;
     /* a multisample slot: its size takes no level (OpImageQuerySize, the
      * only size query an MS image has; GLSL textureSize(s), ES 3.20 too)
      * and it has one level (TLD.MS reads level 0 only) */
@@ -3180,7 +3195,7 @@ static void emit_txq(tr *t, uint64_t insn)
     /* a height-1 stand-in's size has the height (1) before the layers */
     const bool flat = flat_1d(t, k);
     const uint32_t qdims = flat ? dims + 1 : dims;
-    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, handle), s);
     uint32_t size_t_ = qdims == 1 ? i32 : spv_type_vector(b, i32, qdims);
     uint32_t size = ms ? SPV_OP(b, SpvOpImageQuerySize, size_t_, img)
                        : SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
@@ -3291,10 +3306,16 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     mw_sass_op o = mw_sass_lookup(insn);
-    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
-        return (void)UNSUPPORTED(t, "a bindless texture instruction");
+    if (o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
+        return (void)UNSUPPORTED(t, "TLD4.B, TXD.B and TMML.B (bindless)");
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
-    const uint32_t handle = bits(insn, 36, 13);
+    uint32_t handle = bits(insn, 36, 13), meta = bits(insn, 20, 8);
+    /* TEX.B: the handle is the first meta register, and AOFFI, the LOD mode
+     * and LC move to 36, 37-39 and 40 (yuzu texture_fetch.cpp TEX_b; envydis
+     * gm107.c's TEX.B row) */
+    const bool tex_b = o == MW_SASS_OP_TEX_B;
+    if (tex_b && !bindless_word(t, meta++, &handle))
+        return;
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
@@ -3305,7 +3326,6 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
         return (void)BAD(t, "texture type ARRAY_3D");
     if ((uint32_t)full_type_kind[type] != (kind & MW_TEX_KIND_MASK) || (row->op != OP_TMML && dc != shadow))
         return (void)UNSUPPORTED(t, "a texture instruction whose target differs from the bound texture's kind");
-    uint32_t meta = bits(insn, 20, 8);
     uint32_t dims = type < 2 ? 1 : type < 4 ? 2 : 3; /* coordinate components without the layer */
     uint32_t res = 0, res_t = rt;
     bool fragment = t->in->key.stage == MW_SPIRV_FRAGMENT;
@@ -3397,9 +3417,12 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
          * AOFFI 54; the meta registers hold, in order, the LOD or bias, the
          * offsets (4 bits per component), the reference (yuzu
          * texture_fetch.cpp Impl; tex_lod_fsh and tex_shadow_fsh load them so) */
-        uint32_t lodm = bits(insn, 55, 3);
+        const uint32_t lodm = tex_b ? bits(insn, 37, 3) : bits(insn, 55, 3);
+        const bool aoffi = tex_b ? bit(insn, 36) : bit(insn, 54);
         if (lodm == 4 || lodm == 5)
             return (void)BAD(t, "TEX LOD mode 4 or 5");
+        if (tex_b && bit(insn, 40))
+            return (void)UNSUPPORTED(t, "TEX.B.LC");
         if (bit(insn, 35) && fragment)
             return (void)UNSUPPORTED(t, "TEX.NDV");
         uint32_t lod = 0, bias = 0, off = 0, dref = 0;
@@ -3407,7 +3430,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
             (lodm == 2 || lodm == 6 ? &bias : &lod)[0] = get_fr(t, meta++);
         else if (lodm == 1)
             lod = cf(t, 0.0f);
-        if (bit(insn, 54)) {
+        if (aoffi) {
             if (type >= 6)
                 return (void)BAD(t, "TEX offsets on a cube texture");
             off = const_offset(t, meta, dims, 4, 4);
@@ -3948,13 +3971,6 @@ static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg);
 static bool is_push(uint8_t op);
 static bool is_pop(uint8_t op);
 
-/* The constant-buffer word a global address comes from: the instruction
- * that last wrote `ra` in this block must be IADD.CC ra, x, c[i][o] (uam's
- * "address + offset" with the 64-bit sum's low half) or LDC.64 ra, c[i][o]
- * (the descriptor's address itself). That pointer is then one storage
- * buffer, as yuzu's global-memory tracking binds them (its
- * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
- * are refused. */
 /* whether instruction `w` (translated as `op`) may write predicate p */
 static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
 {
@@ -3967,16 +3983,21 @@ static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
     }
 }
 
-static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
+/* The instruction before k in k's block that last wrote register ra, when
+ * it wrote all of ra and always runs when k does; -1 when there is none,
+ * when a writer is predicated otherwise or writes ra as part of a wider
+ * result. A writer under k's own guard counts when that predicate is
+ * unchanged in between (uam's `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in
+ * shared_atomic_csh). Reads only the code and the walk's flags, so the
+ * reachable-slots walk and the translation agree. */
+static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra)
 {
-    /* a writer under the access's own guard counts when that predicate is unchanged in between (uam's
-     * `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in shared_atomic_csh) */
     uint32_t gp;
     bool gneg, same_guard = true;
     guard_of(&t->ops[k], t->in->code[(k / 3) * 4 + 1 + k % 3], &gp, &gneg);
     for (uint32_t j = k; j-- > 0;) {
         if (t->flags[j + 1] & F_LEADER)
-            return false;
+            return -1;
         uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
         const op_row *row = &t->ops[j];
         uint32_t p;
@@ -3991,7 +4012,6 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
                       row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
         uint32_t rd = bits(w, 0, 8);
-        bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
         bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
@@ -4003,20 +4023,89 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
         if (!writes || !hit)
             continue;
         if ((p != PT && !(same_guard && p == gp && pneg == gneg)) || rd != ra)
-            return false;
-        if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
-            *cb = bits(w, 34, 5);
-            *off = bits(w, 20, 14) * 4;
-            return true;
-        }
-        if (pair && bits(w, 8, 8) == RZ && !bits(w, 44, 2)) {
-            *cb = bits(w, 36, 5);
-            *off = (uint32_t)((int32_t)(bits(w, 20, 16) << 16) >> 16);
-            return true;
-        }
-        return false;
+            return -1;
+        return j;
     }
+    return -1;
+}
+
+/* LDC rd, c[cb][RZ + off] (no IL/IS/ISL mode) of `size` (bits 48-50: 4 32 bits, 5 64 bits; emit_ldc) */
+static bool ldc_fixed(const op_row *row, uint64_t w, uint32_t size, uint32_t *cb, uint32_t *off)
+{
+    if (row->op != OP_LDC || bits(w, 48, 3) != size || bits(w, 8, 8) != RZ || bits(w, 44, 2))
+        return false;
+    *cb = bits(w, 36, 5);
+    *off = (uint32_t)((int32_t)(bits(w, 20, 16) << 16) >> 16);
+    return true;
+}
+
+/* The constant-buffer word a global address comes from: the instruction
+ * that last wrote `ra` in this block must be IADD.CC ra, x, c[i][o] (uam's
+ * "address + offset" with the 64-bit sum's low half) or LDC.64 ra, c[i][o]
+ * (the descriptor's address itself). That pointer is then one storage
+ * buffer, as yuzu's global-memory tracking binds them (its
+ * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
+ * are refused. */
+static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
+{
+    const int64_t j = last_writer(t, k, ra);
+    if (j < 0)
+        return false;
+    const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+    const op_row *row = &t->ops[j];
+    if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
+        *cb = bits(w, 34, 5);
+        *off = bits(w, 20, 14) * 4;
+        return true;
+    }
+    return ldc_fixed(row, w, 5, cb, off);
+}
+
+/* The handle word a bindless form's register `reg` holds: the instruction
+ * before in its block that last wrote it must be LDC reg, c[cb][RZ + o]
+ * (32 or the low half of 64 bits) or MOV reg, c[cb][o] -- what yuzu's
+ * texture pass (texture_pass.cpp Track) and Ryujinx's bindless
+ * elimination resolve a handle to: a constant buffer and an offset. When
+ * cb is the texture-handle buffer and the word lies in the stage's table,
+ * the instruction uses that word's slot, whose handle the draw reads from
+ * that buffer (mw_spirv_reachable_slots) and whose kind the key holds, as
+ * for the bound form naming the same word. `refuse` refuses the rest with
+ * the reason; false then. */
+static bool handle_word_of(tr *t, uint32_t k, uint32_t reg, uint32_t *word, bool refuse)
+{
+    const int64_t j = reg == RZ ? -1 : last_writer(t, k, reg);
+    uint32_t cb = 0, off = 0;
+    bool traced = false;
+    if (j >= 0) {
+        const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+        const op_row *row = &t->ops[j];
+        traced = ldc_fixed(row, w, 4, &cb, &off) || ldc_fixed(row, w, 5, &cb, &off);
+        if (!traced && row->op == OP_MOV && row->bk == BK_C && bits(w, 39, 4) == 0xf) {
+            cb = bits(w, 34, 5);
+            off = bits(w, 20, 14) * 4;
+            traced = true;
+        }
+    }
+    uint32_t slot;
+    if (traced && cb == t->in->key.tex_handle_cbuf && off % 4 == 0 && slot_of_handle(t->in, off / 4, &slot)) {
+        *word = off / 4;
+        return true;
+    }
+    if (!refuse)
+        return false;
+    char what[120];
+    if (traced)
+        snprintf(what, sizeof what, "a bindless handle from c[%u][0x%x], outside the stage's texture-handle table", cb,
+                 off);
+    else
+        snprintf(what, sizeof what, "a bindless handle not loaded in its block by LDC or MOV from a constant buffer");
+    UNSUPPORTED(t, what);
     return false;
+}
+
+static bool bindless_word(tr *t, uint32_t reg, uint32_t *word)
+{
+    return handle_word_of(t, t->cur, reg, word, true);
 }
 
 /* the storage buffer whose address is c[cb][off] (set 2, binding = its entry) */
@@ -5331,11 +5420,22 @@ size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
         for (uint32_t k = 0; k < t->n; k++)
             if (t->flags[k] & F_REACH) {
                 last = k;
-                /* every texture instruction names its handle in bits 36-48
-                 * (texture_var); the bindless forms, refused, name none */
+                /* a bound texture instruction names its handle in bits
+                 * 36-48 (texture_var); TEX.B, TLD.B and TXQ.B the word
+                 * their handle register was loaded from (handle_word_of);
+                 * the other bindless forms, refused, name none */
                 if (t->ops[k].op >= OP_TEXS && t->ops[k].op <= OP_TMML) {
-                    uint32_t slot;
-                    if (slot_of_handle(in, (uint32_t)bits(in->code[(k / 3) * 4 + 1 + k % 3], 36, 13), &slot))
+                    const uint64_t insn = in->code[(k / 3) * 4 + 1 + k % 3];
+                    const mw_sass_op o = mw_sass_lookup(insn);
+                    uint32_t word = (uint32_t)bits(insn, 36, 13), slot;
+                    bool named = true;
+                    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD_B)
+                        named = handle_word_of(t, k, (uint32_t)bits(insn, 20, 8), &word, false);
+                    else if (o == MW_SASS_OP_TXQ_B)
+                        named = handle_word_of(t, k, (uint32_t)bits(insn, 8, 8), &word, false);
+                    else if (o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
+                        named = false;
+                    if (named && slot_of_handle(in, word, &slot))
                         *tex_slots |= 1u << slot;
                 }
             }

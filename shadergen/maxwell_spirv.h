@@ -14,7 +14,8 @@
  *                           names the constant-buffer word holding its address)
  *   image slot I            DescriptorSet 3, Binding I   (a storage image; I = (handle offset -
  *                           key.img_handle_offset) / 4)
- * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4.
+ * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4; for a
+ * bindless form, the offset its handle register was loaded from (mw_spirv_reachable_slots).
  * mw_spirv_gl_bindings() turns them into glhle's GL layout. */
 #ifndef GLHLE_SHADERGEN_MAXWELL_SPIRV_H
 #define GLHLE_SHADERGEN_MAXWELL_SPIRV_H
@@ -211,7 +212,10 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * key.tex_handle_offset) the reachable code's texture instructions name: a
  * superset of mw_spirv_result.tex_mask, which depends on neither key.tex
  * nor the texture headers, so a caller reads only these slots' handles
- * (key.tex of the others is left 0). 0 slots when the code cannot be walked. */
+ * (key.tex of the others is left 0). A bindless TEX.B, TLD.B or TXQ.B
+ * names the slot of the word of key.tex_handle_cbuf's table its handle
+ * register was loaded from in its block (LDC or MOV c[]), so the slots
+ * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
 
 typedef struct mw_spirv_program_id {

@@ -504,6 +504,84 @@ static void test_tld_ms(void **state)
     }
 }
 
+/* Bindless TEX.B, TLD.B and TXQ.B take the handle from a register; one
+ * loaded in the block from a word of the texture-handle buffer's stage
+ * table (LDC or MOV c[]) is that word's slot, as for the bound form naming
+ * it: the module declares tex<slot>, passes spirv-val, and the reachable
+ * walk reports the slot, so the draw reads its handle. Anything else is
+ * refused with the reason and the instruction's offset. Encodings (envydis
+ * gm107.c, yuzu maxwell.inc): LDC ef90 with size 4 (32 bits) at 48-50, Ra
+ * 8, bank 36-40, s16 offset 20; MOV c[] 4c98, lane mask 39-42, bank 34-38,
+ * word 20-33; TEX.B deb8, TLD.B dd38, TXQ.B df50 (query 1 at 22); Rd 0, Ra
+ * 8, Rb 20, type 28-30, mask 31-34; the handle register is Rb for TEX.B and
+ * TLD.B and Ra for TXQ.B (yuzu texture_fetch.cpp, texture_load.cpp,
+ * texture_query.cpp). */
+static uint64_t b_ldc(uint32_t rd, uint32_t bank, uint32_t off)
+{
+    return 0xef94000000000000ull | (uint64_t)bank << 36 | (uint64_t)off << 20 | 7ull << 16 | 0xffull << 8 | rd;
+}
+static uint64_t b_mov_c(uint32_t rd, uint32_t bank, uint32_t off)
+{
+    return 0x4c98000000000000ull | 0xfull << 39 | (uint64_t)bank << 34 | (uint64_t)(off / 4) << 20 | 7ull << 16 | rd;
+}
+static uint64_t b_tex(uint32_t ra, uint32_t rb, uint32_t type)
+{
+    return 0xdeb8000000000000ull | 0xfull << 31 | (uint64_t)type << 28 | (uint64_t)rb << 20 | 7ull << 16 | ra << 8;
+}
+
+static void test_bindless(void **state)
+{
+    (void)state;
+    const uint64_t tld_b = 0xdd38000000000000ull | 0xfull << 31 | 2ull << 28 | 4ull << 20 | 7ull << 16 | 2u << 8;
+    const uint64_t txq_b = 0xdf50000000000000ull | 3ull << 31 | 1ull << 22 | 7ull << 16 | 4u << 8;
+    const struct {
+        uint64_t load, use;
+        uint32_t slot;   /* the slot it samples, when translated */
+        const char *why; /* else the reason's words */
+    } cases[] = {
+        {b_ldc(4, 0, 0x694), b_tex(0, 4, 2), 1, NULL},
+        {b_mov_c(4, 0, 0x69c), b_tex(0, 4, 2), 3, NULL},
+        {b_ldc(4, 0, 0x6a0), tld_b, 4, NULL},
+        {b_mov_c(4, 0, 0x690), txq_b, 0, NULL},
+        {MOV32I_R0_ONE + 4, b_tex(0, 4, 2), 0, "not loaded in its block"}, /* an immediate, not a constant buffer */
+        {b_ldc(4, 1, 0x694), b_tex(0, 4, 2), 0, "c[1][0x694], outside"},   /* another buffer */
+        {b_ldc(4, 0, 0x600), b_tex(0, 4, 2), 0, "c[0][0x600], outside"},   /* before the stage's table */
+        {b_ldc(4, 0, 0x694) & ~(7ull << 16), b_tex(0, 4, 2), 0, "not loaded in its block"}, /* @P0 LDC */
+        {b_ldc(5, 0, 0x694), b_tex(0, 4, 2), 0, "not loaded in its block"}, /* another register */
+        {b_ldc(4, 0, 0x694), b_tex(0, 4, 2) | 1ull << 40, 1, "TEX.B.LC"},    /* traced, then refused */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t code[4] = {SCHED, cases[i].load, cases[i].use, EXIT};
+        uint8_t sph[0x50];
+        mw_spirv_input in;
+        fragment_input(&in, code, 4, sph);
+        in.key.tex_handle_offset = 0x690;
+        for (uint32_t k = 0; k < 8; k++)
+            in.key.tex[k] = MW_TEX_2D;
+        const bool traced = !cases[i].why || !strcmp(cases[i].why, "TEX.B.LC");
+        const uint32_t want = traced ? 1u << cases[i].slot : 0;
+        uint32_t slots = 0;
+        assert_int_equal(mw_spirv_reachable_slots(&in, &slots), 4);
+        if (slots != want)
+            fail_msg("case %zu: the walk names slots 0x%x, want 0x%x", i, slots, want);
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        const glhle_result res = mw_spirv_translate(&in, ts_logger(), &r);
+        if (cases[i].why) {
+            assert_int_equal(res, GLHLE_RESULT_UNSUPPORTED);
+            if (!strstr(r.reason, cases[i].why) || !strstr(r.reason, "(code offset 0x10)"))
+                fail_msg("case %zu: reason \"%s\", want \"%s\" at 0x10", i, r.reason, cases[i].why);
+        } else {
+            if (res != GLHLE_RESULT_OK)
+                fail_msg("case %zu refused: %s", i, r.reason);
+            assert_int_equal(r.tex_mask, want);
+            if (tsv_available())
+                tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_bindless");
+        }
+        mw_spirv_result_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_corpus_unnormalized),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
+        cmocka_unit_test(test_bindless),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

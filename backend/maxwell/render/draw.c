@@ -81,6 +81,7 @@ typedef struct mw_draw_code {
     uint32_t reach;         /* mw_spirv_reachable_words of the code, once known (0: cannot be walked) */
     uint32_t tex_slots;     /* the texture slots its code names (mw_spirv_reachable_slots) ... */
     uint32_t tex_offset;    /* ... counted from this handle table offset (the stage's) */
+    uint8_t tex_cbuf;       /* ... in this handle buffer (a bindless handle names a slot only from it) */
     bool reach_known;
     bool valid;
 } mw_draw_code;
@@ -518,11 +519,14 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
         in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
     }
-    /* once per fetched copy (and handle table offset): the walk depends on
-     * the code alone, the slots also on the offset */
-    if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset) {
+    /* once per fetched copy (and handle table): the walk depends on the
+     * code alone, the slots also on the table's offset and, through the
+     * bindless forms' handles (TEX.B: a word of that buffer's table loaded
+     * into a register), its buffer */
+    if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset || c->tex_cbuf != in.key.tex_handle_cbuf) {
         c->reach = (uint32_t)mw_spirv_reachable_slots(&in, &c->tex_slots);
         c->tex_offset = in.key.tex_handle_offset;
+        c->tex_cbuf = in.key.tex_handle_cbuf;
         c->reach_known = true;
     }
     read_textures(r, st, stage, c->tex_slots, t);
