@@ -224,6 +224,8 @@ typedef struct tr {
     uint32_t img[MW_SPIRV_IMG_SLOTS], img_type[MW_SPIRV_IMG_SLOTS];
     uint8_t img_dim[MW_SPIRV_IMG_SLOTS], img_raw[MW_SPIRV_IMG_SLOTS];
     bool img_conflict;
+    /* bindless handles outside the table: their slots (assign_slots) */
+    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
@@ -3036,8 +3038,9 @@ static uint32_t slot_kind(tr *t, uint32_t handle_word)
  * and reference following it; TXQ.B: Ra, 8-15, the level in Ra + 1 --
  * yuzu texture_fetch.cpp / texture_load.cpp / texture_query.cpp read the
  * handle so). bindless_word() traces it (defined with the global-memory
- * tracing it shares a walk with). */
-static bool bindless_word(tr *t, uint32_t reg, uint32_t *word);
+ * tracing it shares a walk with); the register fields stay as they are
+ * read here. */
+static bool bindless_word(tr *t, uint32_t *word);
 
 /* TLDS: texelFetch. Encoding 53-56 (yuzu texture_fetch_swizzled.cpp's TLDS
  * table): 0 1D.LZ, 1 1D.LL, 2 2D.LZ, 4 2D.LZ.AOFFI, 5 2D.LL, 7 3D.LZ,
@@ -3111,8 +3114,10 @@ static void emit_tld(tr *t, uint64_t insn)
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
     uint32_t rb = bits(insn, 20, 8), handle = bits(insn, 36, 13);
-    if (mw_sass_lookup(insn) == MW_SASS_OP_TLD_B && !bindless_word(t, rb++, &handle))
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TLD_B && !bindless_word(t, &handle))
         return;
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TLD_B)
+        rb++; /* the handle's register */
     const bool ms = bit(insn, 50);
     if (bit(insn, 54))
         return (void)UNSUPPORTED(t, "TLD.CL");
@@ -3174,7 +3179,7 @@ static void emit_txq(tr *t, uint64_t insn)
     if (bits(insn, 22, 6) != 1)
         return (void)UNSUPPORTED(t, "TXQ other than dimension");
     if (mw_sass_lookup(insn) == MW_SASS_OP_TXQ_B) { /* of a texture; an image's TXQ.B is not told apart */
-        if (!bindless_word(t, ra, &handle))
+        if (!bindless_word(t, &handle))
             return;
         ra = ra + 1 > RZ ? RZ : ra + 1;
     } else if (emit_image_txq(t, insn)) {
@@ -3314,8 +3319,9 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
      * and LC move to 36, 37-39 and 40 (yuzu texture_fetch.cpp TEX_b; envydis
      * gm107.c's TEX.B row) */
     const bool tex_b = o == MW_SASS_OP_TEX_B;
-    if (tex_b && !bindless_word(t, meta++, &handle))
+    if (tex_b && !bindless_word(t, &handle))
         return;
+    meta += tex_b;
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
@@ -3989,14 +3995,15 @@ static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
  * result. A writer under k's own guard counts when that predicate is
  * unchanged in between (uam's `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in
  * shared_atomic_csh). Reads only the code and the walk's flags, so the
- * reachable-slots walk and the translation agree. */
-static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra)
+ * reachable-slots walk and the translation agree. At most `limit`
+ * instructions back (-1 past them). */
+static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra, uint32_t limit)
 {
     uint32_t gp;
     bool gneg, same_guard = true;
     guard_of(&t->ops[k], t->in->code[(k / 3) * 4 + 1 + k % 3], &gp, &gneg);
     for (uint32_t j = k; j-- > 0;) {
-        if (t->flags[j + 1] & F_LEADER)
+        if ((t->flags[j + 1] & F_LEADER) || k - j > limit)
             return -1;
         uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
         const op_row *row = &t->ops[j];
@@ -4048,7 +4055,7 @@ static bool ldc_fixed(const op_row *row, uint64_t w, uint32_t size, uint32_t *cb
  * are refused. */
 static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
 {
-    const int64_t j = last_writer(t, k, ra);
+    const int64_t j = last_writer(t, k, ra, UINT32_MAX);
     if (j < 0)
         return false;
     const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
@@ -4061,51 +4068,118 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
     return ldc_fixed(row, w, 5, cb, off);
 }
 
-/* The handle word a bindless form's register `reg` holds: the instruction
- * before in its block that last wrote it must be LDC reg, c[cb][RZ + o]
- * (32 or the low half of 64 bits) or MOV reg, c[cb][o] -- what yuzu's
- * texture pass (texture_pass.cpp Track) and Ryujinx's bindless
- * elimination resolve a handle to: a constant buffer and an offset. When
- * cb is the texture-handle buffer and the word lies in the stage's table,
- * the instruction uses that word's slot, whose handle the draw reads from
- * that buffer (mw_spirv_reachable_slots) and whose kind the key holds, as
- * for the bound form naming the same word. `refuse` refuses the rest with
- * the reason; false then. */
-static bool handle_word_of(tr *t, uint32_t k, uint32_t reg, uint32_t *word, bool refuse)
+/* The constant-buffer word a bindless form's register `reg` holds: the
+ * instruction before in its block that last wrote it must be LDC reg,
+ * c[cb][RZ + o] (32 or the low half of 64 bits) or MOV reg, c[cb][o] --
+ * what yuzu's texture pass (texture_pass.cpp Track) and Ryujinx's bindless
+ * elimination resolve a handle to: a constant buffer and an offset. At
+ * most 256 instructions back. */
+static bool trace_handle(const tr *t, uint32_t k, uint32_t reg, uint32_t *cb, uint32_t *off)
 {
-    const int64_t j = reg == RZ ? -1 : last_writer(t, k, reg);
-    uint32_t cb = 0, off = 0;
-    bool traced = false;
-    if (j >= 0) {
-        const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
-        const op_row *row = &t->ops[j];
-        traced = ldc_fixed(row, w, 4, &cb, &off) || ldc_fixed(row, w, 5, &cb, &off);
-        if (!traced && row->op == OP_MOV && row->bk == BK_C && bits(w, 39, 4) == 0xf) {
-            cb = bits(w, 34, 5);
-            off = bits(w, 20, 14) * 4;
-            traced = true;
-        }
-    }
-    uint32_t slot;
-    if (traced && cb == t->in->key.tex_handle_cbuf && off % 4 == 0 && slot_of_handle(t->in, off / 4, &slot)) {
-        *word = off / 4;
+    /* every texture instruction of the walk traces its handle: a bound
+     * scan keeps a long block of them from costing its length squared
+     * (fuzz_maxwell_spirv: 64 Ki instructions); uam loads a handle just
+     * before its use */
+    const int64_t j = reg == RZ ? -1 : last_writer(t, k, reg, 256);
+    if (j < 0)
+        return false;
+    const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+    const op_row *row = &t->ops[j];
+    if (ldc_fixed(row, w, 4, cb, off) || ldc_fixed(row, w, 5, cb, off))
+        return true;
+    if (row->op == OP_MOV && row->bk == BK_C && bits(w, 39, 4) == 0xf) {
+        *cb = bits(w, 34, 5);
+        *off = bits(w, 20, 14) * 4;
         return true;
     }
-    if (!refuse)
-        return false;
-    char what[120];
-    if (traced)
-        snprintf(what, sizeof what, "a bindless handle from c[%u][0x%x], outside the stage's texture-handle table", cb,
-                 off);
-    else
-        snprintf(what, sizeof what, "a bindless handle not loaded in its block by LDC or MOV from a constant buffer");
-    UNSUPPORTED(t, what);
     return false;
 }
 
-static bool bindless_word(tr *t, uint32_t reg, uint32_t *word)
+/* How texture instruction k names its handle: 1 and the handle word
+ * (bound: bits 36-48; bindless: a word of the stage's table in the handle
+ * buffer, which is that word's slot as for the bound form naming it), 2
+ * and c[cb][off] (bindless, elsewhere: a slot of its own, assign_slots),
+ * 0 none (untraced; TLD4.B, TXD.B and TMML.B). */
+static int handle_of(const tr *t, uint32_t k, uint32_t *word, uint32_t *cb, uint32_t *off)
 {
-    return handle_word_of(t, t->cur, reg, word, true);
+    const uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+    const mw_sass_op o = mw_sass_lookup(insn);
+    uint32_t reg, slot;
+    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD_B) {
+        reg = bits(insn, 20, 8);
+    } else if (o == MW_SASS_OP_TXQ_B) {
+        reg = bits(insn, 8, 8);
+    } else if (o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B) {
+        return 0;
+    } else {
+        *word = bits(insn, 36, 13);
+        return 1;
+    }
+    if (!trace_handle(t, k, reg, cb, off))
+        return 0;
+    if (*cb == t->in->key.tex_handle_cbuf && *off % 4 == 0 && slot_of_handle(t->in, *off / 4, &slot)) {
+        *word = *off / 4;
+        return 1;
+    }
+    return 2;
+}
+
+/* The slots the reachable texture instructions name; bindless handles
+ * outside the table get, in code order, the lowest slot of 0-15 (those
+ * with GL units, mw_spirv_gl_bindings) that no other instruction names,
+ * one per distinct word (t->src). A handle that finds none is refused by
+ * bindless_word. Depends on the code and the key's handle buffer and
+ * offset only, so the walk and the translation agree. */
+static uint32_t assign_slots(tr *t)
+{
+    uint32_t named = 0, word, cb, off, slot;
+    memset(t->src, 0, sizeof t->src);
+    for (uint32_t pass = 1; pass <= 2; pass++)
+        for (uint32_t k = 0; k < t->n; k++) {
+            if (!(t->flags[k] & F_REACH) || t->ops[k].op < OP_TEXS || t->ops[k].op > OP_TMML)
+                continue;
+            const int how = handle_of(t, k, &word, &cb, &off);
+            if (pass == 1 && how == 1 && slot_of_handle(t->in, word, &slot))
+                named |= 1u << slot;
+            if (pass != 2 || how != 2 || off % 4 || t->in->key.tex_handle_offset % 4)
+                continue;
+            uint32_t s = 0;
+            while (s < MW_GL_TEXTURES_PER_STAGE && !(t->src[s].moved && t->src[s].cbuf == cb && t->src[s].offset == off))
+                s++;
+            if (s == MW_GL_TEXTURES_PER_STAGE)
+                for (s = 0; s < MW_GL_TEXTURES_PER_STAGE && (named >> s & 1); s++)
+                    ;
+            if (s == MW_GL_TEXTURES_PER_STAGE)
+                continue;
+            t->src[s] = (mw_spirv_tex_source){.moved = 1, .cbuf = (uint8_t)cb, .offset = off};
+            named |= 1u << s;
+        }
+    return named;
+}
+
+/* The handle word of the bindless form being translated (handle_of; a
+ * handle with a slot of its own, assign_slots, is named by the table's
+ * word for that slot); false and refused with the reason when it has
+ * none. */
+static bool bindless_word(tr *t, uint32_t *word)
+{
+    uint32_t cb = 0, off = 0;
+    const int how = handle_of(t, t->cur, word, &cb, &off);
+    if (how == 1)
+        return true;
+    char what[120];
+    if (how == 2) {
+        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++)
+            if (t->src[s].moved && t->src[s].cbuf == cb && t->src[s].offset == off) {
+                *word = t->in->key.tex_handle_offset / 4 + s;
+                return true;
+            }
+        snprintf(what, sizeof what, "a bindless handle from c[%u][0x%x], with no texture slot free for it", cb, off);
+    } else {
+        snprintf(what, sizeof what, "a bindless handle not loaded in its block by LDC or MOV from a constant buffer");
+    }
+    UNSUPPORTED(t, what);
+    return false;
 }
 
 /* the storage buffer whose address is c[cb][off] (set 2, binding = its entry) */
@@ -5310,6 +5384,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
+    assign_slots(t);
     t->structured = !in->dispatcher && s_analyze(t);
     res = t->err;
     if (res != GLHLE_RESULT_OK)
@@ -5332,6 +5407,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         memcpy(t->img_dim, keep.img_dim, sizeof t->img_dim);
         memcpy(t->img_raw, keep.img_raw, sizeof t->img_raw);
         t->img_conflict = keep.img_conflict;
+        memcpy(t->src, keep.src, sizeof t->src);
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;
@@ -5411,34 +5487,28 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
 
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
 {
+    return mw_spirv_reachable_textures(in, tex_slots, NULL);
+}
+
+size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
+                                   mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
+{
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
     *tex_slots = 0;
+    if (src)
+        memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
         uint32_t last = 0;
         for (uint32_t k = 0; k < t->n; k++)
-            if (t->flags[k] & F_REACH) {
+            if (t->flags[k] & F_REACH)
                 last = k;
-                /* a bound texture instruction names its handle in bits
-                 * 36-48 (texture_var); TEX.B, TLD.B and TXQ.B the word
-                 * their handle register was loaded from (handle_word_of);
-                 * the other bindless forms, refused, name none */
-                if (t->ops[k].op >= OP_TEXS && t->ops[k].op <= OP_TMML) {
-                    const uint64_t insn = in->code[(k / 3) * 4 + 1 + k % 3];
-                    const mw_sass_op o = mw_sass_lookup(insn);
-                    uint32_t word = (uint32_t)bits(insn, 36, 13), slot;
-                    bool named = true;
-                    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD_B)
-                        named = handle_word_of(t, k, (uint32_t)bits(insn, 20, 8), &word, false);
-                    else if (o == MW_SASS_OP_TXQ_B)
-                        named = handle_word_of(t, k, (uint32_t)bits(insn, 8, 8), &word, false);
-                    else if (o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
-                        named = false;
-                    if (named && slot_of_handle(in, word, &slot))
-                        *tex_slots |= 1u << slot;
-                }
-            }
+        /* the slots the texture instructions name (assign_slots: bound
+         * handles' words, bindless ones traced to their words) */
+        *tex_slots = assign_slots(t);
+        if (src)
+            memcpy(src, t->src, sizeof t->src);
         words = (size_t)(last / 3 + 1) * 4;
         if (words > in->words)
             words = in->words;

@@ -15,7 +15,8 @@
  *   image slot I            DescriptorSet 3, Binding I   (a storage image; I = (handle offset -
  *                           key.img_handle_offset) / 4)
  * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4; for a
- * bindless form, the offset its handle register was loaded from (mw_spirv_reachable_slots).
+ * bindless form, the offset its handle register was loaded from, or a slot of its own for a
+ * handle elsewhere (mw_spirv_reachable_textures).
  * mw_spirv_gl_bindings() turns them into glhle's GL layout. */
 #ifndef GLHLE_SHADERGEN_MAXWELL_SPIRV_H
 #define GLHLE_SHADERGEN_MAXWELL_SPIRV_H
@@ -217,6 +218,23 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * register was loaded from in its block (LDC or MOV c[]), so the slots
  * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
+
+/* Where a slot's handle word is when it is not the table's: a bindless
+ * handle loaded (LDC, MOV c[]) from another constant buffer, or from
+ * outside the stage's table, gets a slot of its own, the lowest of 0-15
+ * that no instruction names otherwise (in code order, one per distinct
+ * word), and the caller reads that slot's handle at c[cbuf][offset]. */
+typedef struct mw_spirv_tex_source {
+    uint8_t moved;  /* 1: the handle is at cbuf / offset below */
+    uint8_t cbuf;   /* constant buffer */
+    uint16_t pad;
+    uint32_t offset; /* byte offset in it */
+} mw_spirv_tex_source;
+
+/* mw_spirv_reachable_slots, and each slot's source (src[s].moved 0: the
+ * table's word s) */
+size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
+                                   mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS]);
 
 typedef struct mw_spirv_program_id {
     uint64_t hash;    /* XXH3-64 of the SPH, the reachable code, the key and the compute block's shape */

@@ -866,6 +866,7 @@ static uint64_t t1_ldc(uint32_t rd, uint32_t off)
 {
     return 0xef94000000000000ull | (uint64_t)off << 20 | T1_G | T1_RZ << 8 | rd;
 }
+static uint64_t t1_ldc3(uint32_t rd, uint32_t off) { return t1_ldc(rd, off) | 3ull << 36; } /* from c3 */
 static uint64_t t1_mov_c(uint32_t rd, uint32_t off)
 {
     return 0x4c98000000000000ull | 0xfull << 39 | (uint64_t)(off / 4) << 20 | T1_G | rd;
@@ -943,7 +944,9 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
     case 16: memcpy(out, t1_flat, 4); break;                     /* TEX.B, c0[0x69c]: header 2 */
     case 17: t1_texel_1d(1, px / 8, out); break;                 /* TEX.B.LL 1 */
     case 18: t1_texel_1d(2, px / 16, out); break;                /* TLD.B.LL 2 */
-    case 20: t1_texel_1d(0, px / 4, out); break;                 /* case 16 once c0[0x69c] names header 0 */
+    case 20: memcpy(out, t1_flat, 4); break;                     /* TEX.B, c3[0x40]: header 2 */
+    case 21:                                                     /* case 16 once c0[0x69c] names header 0 */
+    case 22: t1_texel_1d(0, px / 4, out); break;                 /* case 20 once c3[0x40] does */
     default: {                                                   /* 11, textureSize: array (16, 3), level 1 of 1D: 8 */
         const uint8_t v[4] = {16, 3, 8, 255};
         memcpy(out, v, 4);
@@ -957,9 +960,11 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
  * bindless TEX.B, TLD.B and TXQ.B with handles loaded from c0 (LDC, MOV
  * c[]); every pixel of every case against the texels above. Case 16
  * samples the handle at c0[0x69c], a slot no bound instruction names,
- * which names header 2; after the draws the CPU points it at header 0 and
- * draws case 16 again (case 20): the picture follows the word, so the draw
- * read the handle from the constant buffer. On OpenGL ES (no 1D textures)
+ * case 20 the one at c3[0x40], outside the handle buffer (a slot of its
+ * own: 0, whose table word names header 0); both name header 2. After the
+ * draws the CPU points both at header 0 and draws cases 16 and 20 again
+ * (21, 22): the pictures follow the words, so the draw read the handles
+ * from those constant buffers. On OpenGL ES (no 1D textures)
  * the same pictures come from 2D stand-ins of height 1
  * (gl_caps_texture_1d_as_2d); case 8 fails there if the program samples
  * the stand-in's row edge instead of its centre. */
@@ -1007,6 +1012,7 @@ static void one_d_textures_drawn(void **state)
      * (bindless only) header 2 */
     const uint32_t handles[4] = {0, 1, 2u | 1u << 20, 2u | 1u << 20};
     memcpy(data + TMD_CBUF0 + 0x690, handles, sizeof handles);
+    memcpy(data + TMD_CBUF1_FS + 0x40, &handles[2], 4); /* c3[0x40], for case 20 */
     const t1_case cases[] = {
         {"TEX 1D", 0, 0, 0, 0, 0, 0, {t1_tex(7, T1_RZ, 0, 0, 0, 0)}, 1},
         {"TEX.LL 1D (1)", 0, 0, 0, 1.0f, 0, 0, {t1_tex(7, 11, 0, 0, 3, 0)}, 1},
@@ -1047,6 +1053,7 @@ static void one_d_textures_drawn(void **state)
           t1_txq_b(2, 18, 1), t1_i2f(0, 0), t1_i2f(1, 1), t1_i2f(2, 2), t1_fmul32i(0, 0, 1.0f / 255),
           t1_fmul32i(1, 1, 1.0f / 255), t1_fmul32i(2, 2, 1.0f / 255)},
          12},
+        {"TEX.B 1D (LDC c3[0x40])", 0, 0, 0, 0, 0, 0, {t1_ldc3(16, 0x40), t1_tex_b(7, 16, 0, 0)}, 2},
     };
     const uint32_t ncases = sizeof cases / sizeof cases[0];
     tm_pb pb;
@@ -1061,6 +1068,11 @@ static void one_d_textures_drawn(void **state)
     tm_set1(&pb, TM_SUB_3D, 0x155c / 4, (uint32_t)((T1_DATA_VA + TMD_TSC) >> 32)); /* SET_TEX_SAMPLER_POOL */
     tm_set1(&pb, TM_SUB_3D, 0x1560 / 4, (uint32_t)(T1_DATA_VA + TMD_TSC));
     tm_set1(&pb, TM_SUB_3D, 0x1564 / 4, 15);
+    const uint64_t c3_va = T1_DATA_VA + TMD_CBUF1_FS; /* c3 of the pixel stage (bind group 4) */
+    tm_set1(&pb, TM_SUB_3D, 0x2380 / 4, TMD_CBUF_SIZE); /* SET_CONSTANT_BUFFER_SELECTOR_A/B/C */
+    tm_set1(&pb, TM_SUB_3D, 0x2384 / 4, (uint32_t)(c3_va >> 32));
+    tm_set1(&pb, TM_SUB_3D, 0x2388 / 4, (uint32_t)c3_va);
+    tm_set1(&pb, TM_SUB_3D, (0x2410 + 4 * 32) / 4, 1u | 3u << 4); /* BIND_GROUP_CONSTANT_BUFFER(4): valid, slot 3 */
     for (uint32_t c = 0; c < ncases; c++) {
         const t1_case *k = &cases[c];
         uint32_t lod_f, dx, one = 0x3f800000u;
@@ -1119,29 +1131,34 @@ static void one_d_textures_drawn(void **state)
     }
     if (bad)
         fail_msg("%u pixels differ from the texels", bad);
-    /* case 16 again after the CPU points c0[0x69c] at header 0 (case 20) */
+    /* cases 16 and 20 again after the CPU points c0[0x69c] and c3[0x40] at header 0 (cases 21, 22) */
     const uint32_t h0 = 0;
     assert_int_equal(glhle_maxwell_write(gpu, T1_DATA_VA + TMD_CBUF0 + 0x69c, &h0, 4), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_write(gpu, c3_va + 0x40, &h0, 4), GLHLE_RESULT_OK);
     tm_pb_init(&pb);
-    tmd_target(&pb, T1_RT_VA + ncases * 0x10000ull, T1_W, T1_H, 0xD5);
-    tm_set1(&pb, TM_SUB_3D, (0x2004 + 5 * 64) / 4, TMD_FS_OFF + 16 * 0x400);
-    tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 0u | 3u << 16 | 4u << 28);
+    for (uint32_t i = 0; i < 2; i++) {
+        tmd_target(&pb, T1_RT_VA + (ncases + i) * 0x10000ull, T1_W, T1_H, 0xD5);
+        tm_set1(&pb, TM_SUB_3D, (0x2004 + 5 * 64) / 4, TMD_FS_OFF + (i ? 20 : 16) * 0x400);
+        tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 0u | 3u << 16 | 4u << 28);
+    }
     assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
     tm_pb_free(&pb);
-    assert_int_equal(res.draws, 1);
+    assert_int_equal(res.draws, 2);
     assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
-    for (uint32_t y = 0; y < T1_H; y++)
-        for (uint32_t x = 0; x < T1_W; x++) {
-            uint8_t want[4];
-            t1_want(ncases, x, want);
-            const uint8_t *got = rt + ncases * 0x10000u + mwt_bl_offset(T1_W * 4, T1_H, 1, 0, x * 4, y, 0);
-            if (memcmp(got, want, 4) && bad++ < 8)
-                print_message("  TEX.B after the handle changed: pixel (%u, %u) is %u %u %u %u, the texel %u %u %u "
-                              "%u\n", x, y, got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
-        }
+    for (uint32_t c = ncases; c < ncases + 2; c++)
+        for (uint32_t y = 0; y < T1_H; y++)
+            for (uint32_t x = 0; x < T1_W; x++) {
+                uint8_t want[4];
+                t1_want(c, x, want);
+                const uint8_t *got = rt + c * 0x10000u + mwt_bl_offset(T1_W * 4, T1_H, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want, 4) && bad++ < 8)
+                    print_message("  %s after its handle changed: pixel (%u, %u) is %u %u %u %u, the texel %u %u %u "
+                                  "%u\n", cases[c == ncases ? 16 : 20].what, x, y, got[0], got[1], got[2], got[3],
+                                  want[0], want[1], want[2], want[3]);
+            }
     if (bad)
-        fail_msg("%u pixels differ from header 0's texels once c0[0x69c] names it", bad);
-    print_message("  1D textures: %u cases x %u pixels equal the texels%s\n", ncases + 1, T1_W * T1_H,
+        fail_msg("%u pixels differ from header 0's texels once the handle words name it", bad);
+    print_message("  1D textures: %u cases x %u pixels equal the texels%s\n", ncases + 2, T1_W * T1_H,
                   ts_gles() ? " (ES: 2D stand-ins of height 1)" : "");
     glhle_maxwell_destroy(gpu);
     free(rt);
