@@ -4174,7 +4174,9 @@ static bool bindless_word(tr *t, uint32_t *word)
                 *word = t->in->key.tex_handle_offset / 4 + s;
                 return true;
             }
-        snprintf(what, sizeof what, "a bindless handle from c[%u][0x%x], with no texture slot free for it", cb, off);
+        snprintf(what, sizeof what, off % 4 ? "a bindless handle from c[%u][0x%x], not a word's offset"
+                                            : "a bindless handle from c[%u][0x%x], with no texture slot free for it",
+                 cb, off);
     } else {
         snprintf(what, sizeof what, "a bindless handle not loaded in its block by LDC or MOV from a constant buffer");
     }

@@ -561,6 +561,7 @@ static void test_bindless(void **state)
         {b_mov_c(4, 0, 0x600), b_tex(0, 4, 2), 0, NULL, 0, 0x600}, /* before the stage's table */
         {b_ldc(4, 0, 0x694) & ~(7ull << 16), b_tex(0, 4, 2), 0, "not loaded in its block", 0, 0}, /* @P0 LDC */
         {b_ldc(5, 0, 0x694), b_tex(0, 4, 2), 0, "not loaded in its block", 0, 0}, /* another register */
+        {b_ldc(4, 3, 0x12), b_tex(0, 4, 2), 0, "c[3][0x12], not a word's offset", 0, 0},
         {b_ldc(4, 0, 0x694), b_tex(0, 4, 2) | 1ull << 40, 1, "TEX.B.LC", 0, 0},    /* traced, then refused */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
