@@ -3034,10 +3034,11 @@ static uint32_t slot_kind(tr *t, uint32_t handle_word)
 }
 
 /* The bindless forms name no handle word: a register holds the handle
- * (TEX.B and TLD.B: the first "meta" register Rb, 20-27, the LOD, offsets
- * and reference following it; TXQ.B: Ra, 8-15, the level in Ra + 1 --
- * yuzu texture_fetch.cpp / texture_load.cpp / texture_query.cpp read the
- * handle so). bindless_word() traces it (defined with the global-memory
+ * (TEX.B, TLD.B, TLD4.B and TMML.B: the first "meta" register Rb, 20-27,
+ * the LOD, offsets and reference following it; TXQ.B and TXD.B: Ra, 8-15,
+ * the level or the coordinates in Ra + 1 on -- yuzu texture_fetch.cpp,
+ * texture_load.cpp, texture_gather.cpp, texture_mipmap_level.cpp,
+ * texture_query.cpp, texture_gradient.cpp read the handle so). bindless_word() traces it (defined with the global-memory
  * tracing it shares a walk with); the register fields stay as they are
  * read here. */
 static bool bindless_word(tr *t, uint32_t *word);
@@ -3311,17 +3312,22 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     mw_sass_op o = mw_sass_lookup(insn);
-    if (o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
-        return (void)UNSUPPORTED(t, "TLD4.B, TXD.B and TMML.B (bindless)");
-    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
-    uint32_t handle = bits(insn, 36, 13), meta = bits(insn, 20, 8);
-    /* TEX.B: the handle is the first meta register, and AOFFI, the LOD mode
-     * and LC move to 36, 37-39 and 40 (yuzu texture_fetch.cpp TEX_b; envydis
-     * gm107.c's TEX.B row) */
-    const bool tex_b = o == MW_SASS_OP_TEX_B;
-    if (tex_b && !bindless_word(t, &handle))
+    const uint32_t rd = bits(insn, 0, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
+    uint32_t ra = bits(insn, 8, 8), handle = bits(insn, 36, 13), meta = bits(insn, 20, 8);
+    /* The bindless forms: the handle is the first meta register (TEX.B,
+     * TLD4.B, TMML.B) or Ra, the coordinates following it (TXD.B); TEX.B
+     * moves AOFFI, the LOD mode and LC to 36, 37-39 and 40, TLD4.B the
+     * offset kind and component to 36-37 and 38-39 (yuzu texture_fetch.cpp
+     * TEX_b, texture_gather.cpp TLD4_b, texture_gradient.cpp and
+     * texture_mipmap_level.cpp; envydis gm107.c's .B rows) */
+    const bool tex_b = o == MW_SASS_OP_TEX_B, tld4_b = o == MW_SASS_OP_TLD4_B;
+    const bool bindless = tex_b || tld4_b || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B;
+    if (bindless && !bindless_word(t, &handle))
         return;
-    meta += tex_b;
+    if (o == MW_SASS_OP_TXD_B)
+        ra = ra + 1 > RZ ? RZ : ra + 1;
+    else if (bindless)
+        meta = meta + 1 > RZ ? RZ : meta + 1;
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
@@ -3397,7 +3403,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
          * offsets in the meta register, then the reference (yuzu texture_gather.cpp) */
         if (type != 2 && type != 3 && type != 6 && type != 7)
             return (void)BAD(t, "TLD4 of a 1D or 3D texture");
-        uint32_t offk = bits(insn, 54, 2), comp = bits(insn, 56, 2);
+        uint32_t offk = tld4_b ? bits(insn, 36, 2) : bits(insn, 54, 2), comp = tld4_b ? bits(insn, 38, 2) : bits(insn, 56, 2);
         if (offk >= 2)
             return (void)UNSUPPORTED(t, "TLD4.PTP (per-texel offsets)");
         uint32_t off = 0, operands[4], nops = 0;
@@ -4099,18 +4105,16 @@ static bool trace_handle(const tr *t, uint32_t k, uint32_t reg, uint32_t *cb, ui
  * (bound: bits 36-48; bindless: a word of the stage's table in the handle
  * buffer, which is that word's slot as for the bound form naming it), 2
  * and c[cb][off] (bindless, elsewhere: a slot of its own, assign_slots),
- * 0 none (untraced; TLD4.B, TXD.B and TMML.B). */
+ * 0 none (untraced). */
 static int handle_of(const tr *t, uint32_t k, uint32_t *word, uint32_t *cb, uint32_t *off)
 {
     const uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
     const mw_sass_op o = mw_sass_lookup(insn);
     uint32_t reg, slot;
-    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD_B) {
+    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD_B || o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TMML_B) {
         reg = bits(insn, 20, 8);
-    } else if (o == MW_SASS_OP_TXQ_B) {
+    } else if (o == MW_SASS_OP_TXQ_B || o == MW_SASS_OP_TXD_B) {
         reg = bits(insn, 8, 8);
-    } else if (o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B) {
-        return 0;
     } else {
         *word = bits(insn, 36, 13);
         return 1;

@@ -213,7 +213,7 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * key.tex_handle_offset) the reachable code's texture instructions name: a
  * superset of mw_spirv_result.tex_mask, which depends on neither key.tex
  * nor the texture headers, so a caller reads only these slots' handles
- * (key.tex of the others is left 0). A bindless TEX.B, TLD.B or TXQ.B
+ * (key.tex of the others is left 0). A bindless form (TEX.B, TLD.B, TLD4.B, TXD.B, TMML.B, TXQ.B)
  * names the slot of the word of key.tex_handle_cbuf's table its handle
  * register was loaded from in its block (LDC or MOV c[]), so the slots
  * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */

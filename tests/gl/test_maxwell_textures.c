@@ -881,6 +881,11 @@ static uint64_t t1_tld_b_ll(uint32_t ra, uint32_t rb, uint32_t type)
     return 0xdd38000000000000ull | 1ull << 55 | 0xfull << 31 | (uint64_t)type << 28 | (uint64_t)rb << 20 | T1_G |
            ra << 8;
 }
+/* TXD.B de78: the handle in Ra, the coordinates from Ra + 1 (yuzu texture_gradient.cpp) */
+static uint64_t t1_txd_b(uint32_t ra, uint32_t rb, uint32_t type)
+{
+    return (t1_txd(ra, rb, type, 0) & ~(0xffffull << 48 | 0x1fffull << 36)) | 0xde78ull << 48;
+}
 static uint64_t t1_txq_b(uint32_t rd, uint32_t ra, uint32_t mask)
 {
     return 0xdf50000000000000ull | (uint64_t)mask << 31 | 1ull << 22 | T1_G | ra << 8 | rd;
@@ -945,8 +950,9 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
     case 17: t1_texel_1d(1, px / 8, out); break;                 /* TEX.B.LL 1 */
     case 18: t1_texel_1d(2, px / 16, out); break;                /* TLD.B.LL 2 */
     case 20: memcpy(out, t1_flat, 4); break;                     /* TEX.B, c3[0x40]: header 2 */
-    case 21:                                                     /* case 16 once c0[0x69c] names header 0 */
-    case 22: t1_texel_1d(0, px / 4, out); break;                 /* case 20 once c3[0x40] does */
+    case 21: t1_texel_1d(2, px / 16, out); break;                /* TXD.B: as case 10 */
+    case 22:                                                     /* case 16 once c0[0x69c] names header 0 */
+    case 23: t1_texel_1d(0, px / 4, out); break;                 /* case 20 once c3[0x40] does */
     default: {                                                   /* 11, textureSize: array (16, 3), level 1 of 1D: 8 */
         const uint8_t v[4] = {16, 3, 8, 255};
         memcpy(out, v, 4);
@@ -957,13 +963,13 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
 /* 1D and 1D-array textures (TIC types ONE_D and ONE_D_ARRAY) drawn through
  * the draw path with translated pixel programs: TEX (implicit LOD and LL),
  * TLD.LL, TEX.AOFFI, TXD and TXQ on both, TEXS and TLDS on 1D, and the
- * bindless TEX.B, TLD.B and TXQ.B with handles loaded from c0 (LDC, MOV
- * c[]); every pixel of every case against the texels above. Case 16
+ * bindless TEX.B, TLD.B, TXD.B and TXQ.B with handles loaded from c0 and
+ * c3 (LDC, MOV c[]); every pixel of every case against the texels above. Case 16
  * samples the handle at c0[0x69c], a slot no bound instruction names,
  * case 20 the one at c3[0x40], outside the handle buffer (a slot of its
  * own: 0, whose table word names header 0); both name header 2. After the
  * draws the CPU points both at header 0 and draws cases 16 and 20 again
- * (21, 22): the pictures follow the words, so the draw read the handles
+ * (22, 23): the pictures follow the words, so the draw read the handles
  * from those constant buffers. On OpenGL ES (no 1D textures)
  * the same pictures come from 2D stand-ins of height 1
  * (gl_caps_texture_1d_as_2d); case 8 fails there if the program samples
@@ -1054,6 +1060,7 @@ static void one_d_textures_drawn(void **state)
           t1_fmul32i(1, 1, 1.0f / 255), t1_fmul32i(2, 2, 1.0f / 255)},
          12},
         {"TEX.B 1D (LDC c3[0x40])", 0, 0, 0, 0, 0, 0, {t1_ldc3(16, 0x40), t1_tex_b(7, 16, 0, 0)}, 2},
+        {"TXD.B 1D", 0, 0, 0, 0, 0.25f, 0, {t1_ldc(20, 0x690), t1_fmul32i(21, 4, 1.0f / 64), t1_txd_b(20, 13, 0)}, 3},
     };
     const uint32_t ncases = sizeof cases / sizeof cases[0];
     tm_pb pb;

@@ -515,10 +515,12 @@ static void test_tld_ms(void **state)
  * instruction's offset. Encodings (envydis
  * gm107.c, yuzu maxwell.inc): LDC ef90 with size 4 (32 bits) at 48-50, Ra
  * 8, bank 36-40, s16 offset 20; MOV c[] 4c98, lane mask 39-42, bank 34-38,
- * word 20-33; TEX.B deb8, TLD.B dd38, TXQ.B df50 (query 1 at 22); Rd 0, Ra
- * 8, Rb 20, type 28-30, mask 31-34; the handle register is Rb for TEX.B and
- * TLD.B and Ra for TXQ.B (yuzu texture_fetch.cpp, texture_load.cpp,
- * texture_query.cpp). */
+ * word 20-33; TEX.B deb8, TLD.B dd38, TLD4.B def8, TMML.B df60, TXD.B de78,
+ * TXQ.B df50 (query 1 at 22); Rd 0, Ra 8, Rb 20, type 28-30, mask 31-34;
+ * the handle register is Rb for TEX.B, TLD.B, TLD4.B and TMML.B and Ra
+ * for TXQ.B and TXD.B (yuzu texture_fetch.cpp, texture_load.cpp,
+ * texture_gather.cpp, texture_mipmap_level.cpp, texture_query.cpp,
+ * texture_gradient.cpp). */
 static uint64_t b_ldc(uint32_t rd, uint32_t bank, uint32_t off)
 {
     return 0xef94000000000000ull | (uint64_t)bank << 36 | (uint64_t)off << 20 | 7ull << 16 | 0xffull << 8 | rd;
@@ -546,6 +548,9 @@ static void test_bindless(void **state)
     (void)state;
     const uint64_t tld_b = 0xdd38000000000000ull | 0xfull << 31 | 2ull << 28 | 4ull << 20 | 7ull << 16 | 2u << 8;
     const uint64_t txq_b = 0xdf50000000000000ull | 3ull << 31 | 1ull << 22 | 7ull << 16 | 4u << 8;
+    const uint64_t tld4_b = (b_tex(0, 4, 2) & ~(0xffffull << 48)) | 0xdef8ull << 48 | 1ull << 38; /* component G */
+    const uint64_t tmml_b = (b_tex(0, 4, 2) & ~(0xffffull << 48 | 0xfull << 31)) | 0xdf60ull << 48 | 3ull << 31;
+    const uint64_t txd_b = (b_tex(4, 8, 2) & ~(0xffffull << 48)) | 0xde78ull << 48; /* derivatives R8-R11 */
     const struct {
         uint64_t load, use;
         uint32_t slot;   /* the slot it samples, when translated */
@@ -556,6 +561,9 @@ static void test_bindless(void **state)
         {b_mov_c(4, 0, 0x69c), b_tex(0, 4, 2), 3, NULL, 0, 0},
         {b_ldc(4, 0, 0x6a0), tld_b, 4, NULL, 0, 0},
         {b_mov_c(4, 0, 0x690), txq_b, 0, NULL, 0, 0},
+        {b_ldc(4, 0, 0x698), tld4_b, 2, NULL, 0, 0},
+        {b_ldc(4, 0, 0x698), tmml_b, 2, NULL, 0, 0},
+        {b_mov_c(4, 2, 0x30), txd_b, 0, NULL, 2, 0x30},
         {MOV32I_R0_ONE + 4, b_tex(0, 4, 2), 0, "not loaded in its block", 0, 0}, /* an immediate */
         {b_ldc(4, 1, 0x694), b_tex(0, 4, 2), 0, NULL, 1, 0x694},   /* another buffer: the first free slot */
         {b_mov_c(4, 0, 0x600), b_tex(0, 4, 2), 0, NULL, 0, 0x600}, /* before the stage's table */
