@@ -261,6 +261,50 @@ static void bad_launches_are_reported(void **state)
     env_close(&e, *state);
 }
 
+/* shared_atomic_csh with its sidecar's inputs, through a QMD whose
+ * SHARED_MEMORY_SIZE is the program header's shared_mem_sz (as deko3d's
+ * dispatch copies it): 4 blocks of 64, v = (g * 2654435761) >> 20. Each
+ * block's tree reduction over shared memory leaves the sum of its 64 v, and
+ * the shared counter the number of odd v; the stats buffer the atomics'
+ * results over all 256 (cas: any count from 1, the order being free). */
+static void shared_atomic_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "shared_atomic_csh"))
+        skip();
+    assert_true(e.cs.shared_bytes >= 64 * 4 + 4); /* tile[64] and counter */
+    const uint32_t init[8] = {0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, 0, 0, 0, 0};
+    memcpy(e.data + BUF1, init, sizeof init);
+    tmk_job j = job(64, 1, 1, 4, 1);
+    j.shared_memory = e.cs.shared_bytes;
+    tmk_ssbo(&j, 0, VA + BUF0, 32);
+    tmk_ssbo(&j, 1, VA + BUF1, 32);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    uint32_t sums[8] = {0}, st[7] = {0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, 0, 0, 0xC0FFEEu};
+    for (uint32_t g = 0; g < 256; g++) {
+        const uint32_t v = (uint32_t)(g * 2654435761u) >> 20;
+        sums[g / 64 * 2] += v;
+        sums[g / 64 * 2 + 1] += v & 1;
+        st[0] += v;
+        st[1] = v < st[1] ? v : st[1];
+        st[2] = v > st[2] ? v : st[2];
+        st[3] &= v | 0xF00u;
+        st[4] |= v & 0x0F0u;
+        st[5] ^= v;
+    }
+    for (uint32_t i = 0; i < 8; i++)
+        if (get32(e.data + BUF0 + 4 * i) != sums[i])
+            fail_msg("sums[%u] is %u, want %u", i, get32(e.data + BUF0 + 4 * i), sums[i]);
+    for (uint32_t i = 0; i < 7; i++)
+        if (get32(e.data + BUF1 + 4 * i) != st[i])
+            fail_msg("stats word %u is 0x%x, want 0x%x", i, get32(e.data + BUF1 + 4 * i), st[i]);
+    const uint32_t cas = get32(e.data + BUF1 + 28);
+    if (cas < 1 || cas > 256)
+        fail_msg("cas is %u, want 1-256", cas);
+    env_close(&e, *state);
+}
+
 /* Whether this context offers what the subgroup translation's GLSL needs,
  * read from the driver's extension list here (and GLHLE_CAPS_DISABLE, the
  * pass that pretends an extension is absent), not from glhle's info. */
@@ -453,6 +497,7 @@ int main(void)
         cmocka_unit_test(simple_two_launches),
         cmocka_unit_test(ssbo_layout_records),
         cmocka_unit_test(bad_launches_are_reported),
+        cmocka_unit_test(shared_atomic_launch),
         cmocka_unit_test(subgroup_launch),
         cmocka_unit_test(compute_geometry_scene),
     };

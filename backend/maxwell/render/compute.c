@@ -9,7 +9,8 @@
  * with the block size as its local size (shadergen/maxwell_spirv.h), turned
  * into GLSL and linked once per code and block size, through the program
  * cache service (key type maxwell-cs, render/programs.h) and so the disk
- * shader cache.
+ * shader cache. Shared memory (LDS/STS/ATOMS) is the translator's
+ * workgroup array of the QMD's SHARED_MEMORY_SIZE bytes, part of the key.
  *
  * Bindings: constant buffer N at UBO binding 14 * 5 + N (maxwell_spirv.h's
  * layout for the compute stage), uploaded from guest memory at every
@@ -222,6 +223,10 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const mw
     in.key.tex_handle_cbuf = 0;
     in.key.tex_handle_offset = 0xa0; /* deko3d's compute handle block (testdata/maxwell/README) */
     memcpy(in.local_size, cl->block, sizeof in.local_size);
+    /* LDS/STS/ATOMS address a Workgroup array of this many bytes
+     * (maxwell_spirv.h): the QMD's SHARED_MEMORY_SIZE (deko3d: the program
+     * header's shared_mem_sz) */
+    in.shared_bytes = cl->shared_memory_size;
     in.no_subgroups = !r->ctx->info.subgroups; /* as programs.c's text will have it */
     const size_t reach = mw_spirv_reachable_words(&in);
     compute_info np;
@@ -400,9 +405,12 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute block %ux%ux%u is larger than this "
                           "GL's work group (%dx%dx%d, %d invocations)", cl.block[0], cl.block[1], cl.block[2],
                           max_size[0], max_size[1], max_size[2], max_threads);
-    if (cl.shared_memory_size > (uint32_t)max_shared)
+    /* the translator's Workgroup array is the size in words and one sink
+     * word past it (maxwell_spirv.c memory_array) */
+    const uint32_t shared_gl = cl.shared_memory_size ? (cl.shared_memory_size + 3) / 4 * 4 + 4 : 0;
+    if (shared_gl > (uint32_t)max_shared)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch asks for %u bytes of shared "
-                          "memory; this GL has %d", cl.shared_memory_size, max_shared);
+                          "memory (%u in GL); this GL has %d", cl.shared_memory_size, shared_gl, max_shared);
     for (int i = 0; i < 3; i++)
         if (cl.grid[i] > (uint32_t)max_count[i])
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute grid %ux%ux%u is larger than "
