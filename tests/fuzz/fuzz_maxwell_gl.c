@@ -46,10 +46,11 @@
  *                 COMPONENTS (one of the image formats, B5G6R5 or any),
  *                 data type, pitch/block-linear, block height (6 and 7
  *                 included), texture type, width and height (small, or any
- *                 16 bits), pitch, the address in the scratch area or off
- *                 the mapping, depth and sample mode -- then the pool's
- *                 MAXIMUM_INDEX, the three handles (0-4: past the maximum
- *                 and unwritten headers included) and the grid
+ *                 16 bits), pitch, the address (in the block-linear-kind
+ *                 memory or the scratch area as the layout wants, in the
+ *                 other one, or off both), depth and sample mode -- then
+ *                 the pool's MAXIMUM_INDEX, the three handles (0-4: past
+ *                 the maximum and unwritten headers included) and the grid
  * Skips (returns at once) without the shader corpus. Every input must end
  * with the instance still drawing: a plain draw afterwards succeeds, no GL
  * error (KHR_debug counts them) and no sanitizer report. */
@@ -239,7 +240,11 @@ static void image_launch(tm_pb *pb, const uint8_t *in)
         d.height = h[12] & 0x40 ? h16 + 1 : h16 % 64u + 1;
         d.depth = (h[13] & 3u) + 1;
         const uint32_t off = (uint32_t)(h[9] | h[10] << 8 | h[11] << 16) * 32u % 0x80000u;
-        const uint64_t va = (h[12] & 1 ? DATA_VA + (1ull << 32) : DATA_VA) + SCRATCH_OFF + off;
+        /* block-linear headers in the block-linear-kind mapping's upper
+         * half, pitch ones in the scratch area; bit 1 swaps them (a kind
+         * the layout does not suit), bit 0 moves them off the mappings */
+        const bool bl_mem = (h[2] & 1) == ((h[12] >> 1) & 1);
+        const uint64_t va = (bl_mem ? RT_VA + 0x80000u : DATA_VA + SCRATCH_OFF) + off + (h[12] & 1 ? 1ull << 32 : 0);
         tmt_make_tic(&d, va, pool[i]);
         tmt_field(pool[i], 235, 232, h[13] >> 4); /* MULTI_SAMPLE_COUNT */
     }

@@ -30,14 +30,16 @@
 #define BUF1 0x20000u
 #define JOBS 0x30000u
 #define FENCE 0x38000u
-#define IMG0 0x40000u
-#define IMG1 0x50000u
-#define IMG2 0x60000u
+#define IMG1 0x50000u        /* pitch: in the pitch-kind mapping */
+#define VA_BL (VA + MEM)     /* 64 KiB of block-linear-kind memory */
+#define BL_MEM 0x10000u
+#define IMG0 0x0000u         /* block-linear: in that mapping */
+#define IMG2 0x8000u
 #define TIC_POOL 0x70000u
 
 typedef struct env {
     glhle_maxwell *gpu;
-    uint8_t *data;
+    uint8_t *data, *bl;
     tm_pb pb;
     tmc_shader cs;
 } env;
@@ -74,6 +76,7 @@ static void env_close(env *e, glhle_context *ctx)
     tm_pb_free(&e->pb);
     glhle_maxwell_destroy(e->gpu);
     free(e->data);
+    free(e->bl);
     tmc_free(&e->cs);
     ts_gl_check(ctx);
 }
@@ -313,7 +316,8 @@ static void shared_atomic_launch(void **state)
 /* ---- images ----
  * image_csh's three 32x32 images, as its sidecar gives them: src rgba8
  * (x*8, y*8, 128, 255) block-linear with 2-GOB blocks, dst rgba8 in a
- * 160-byte pitch layout, ids r32ui block-linear with 4-GOB blocks; headers
+ * 160-byte pitch layout, ids r32ui block-linear with 4-GOB blocks (the
+ * block-linear ones in memory of a block-linear kind); headers
  * 0, 1 and 2 of the compute engine's pool (clb1c0.h SET_TEX_HEADER_POOL_*),
  * their handles in c0 where deko3d's compute image table is (0xA0 + 0x80,
  * testdata/maxwell/README). Addresses of texels come from the layout model
@@ -345,12 +349,15 @@ static bool image_open(env *e, glhle_context *ctx, img_env *m, tmk_job *j)
 {
     if (!env_open(e, ctx, "image_csh"))
         return false;
+    e->bl = calloc(1, BL_MEM);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_BL, e->bl, BL_MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2),
+                     GLHLE_RESULT_OK);
     tmt_model_init(&m->src, IMG_W, IMG_W, 1, 4, 1, 1);
     tmt_model_init(&m->ids, IMG_W, IMG_W, 1, 4, 1, 2);
     for (uint32_t y = 0; y < IMG_W; y++)
         for (uint32_t x = 0; x < IMG_W; x++) {
             const uint8_t t[4] = {(uint8_t)(x * 8), (uint8_t)(y * 8), 128, 255};
-            memcpy(e->data + src_at(m, x, y), t, 4);
+            memcpy(e->bl + src_at(m, x, y), t, 4);
         }
     /* A8B8G8R8 unorm, A8B8G8R8 unorm pitch, R32 uint; 2D */
     const tmt_tic_desc d[3] = {
@@ -359,9 +366,9 @@ static bool image_open(env *e, glhle_context *ctx, img_env *m, tmk_job *j)
          .pitch = true, .pitch_bytes = DST_PITCH},
         {.components = 0x0f, .type = 4, .texture_type = 1, .width = IMG_W, .height = IMG_W, .levels = 1, .bh = 2},
     };
-    const uint32_t at[3] = {IMG0, IMG1, IMG2};
+    const uint64_t at[3] = {VA_BL + IMG0, VA + IMG1, VA_BL + IMG2};
     for (uint32_t i = 0; i < 3; i++) {
-        tmt_make_tic(&d[i], VA + at[i], m->tic[i]);
+        tmt_make_tic(&d[i], at[i], m->tic[i]);
         memcpy(e->data + TIC_POOL + 32 * i, m->tic[i], 32);
     }
     const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 2};
@@ -386,8 +393,8 @@ static void image_check(const env *e, const img_env *m)
                 fail_msg("dst(%u,%u) is (%u,%u,%u,%u), want (%u,%u,%u,%u)", x, y, got[0], got[1], got[2], got[3],
                          want[0], want[1], want[2], want[3]);
             const uint32_t id = (x >> 3) + (y >> 3) * 16 + (((y & 7) * 8 + (x & 7)) << 8);
-            if (get32(e->data + ids_at(m, x, y)) != id)
-                fail_msg("ids(%u,%u) is 0x%x, want 0x%x", x, y, get32(e->data + ids_at(m, x, y)), id);
+            if (get32(e->bl + ids_at(m, x, y)) != id)
+                fail_msg("ids(%u,%u) is 0x%x, want 0x%x", x, y, get32(e->bl + ids_at(m, x, y)), id);
         }
     /* the pitch padding between dst's rows, and src, stay as they were */
     for (uint32_t y = 0; y + 1 < IMG_W; y++)
@@ -396,7 +403,7 @@ static void image_check(const env *e, const img_env *m)
                 fail_msg("dst's row %u padding byte %u was written", y, b);
     for (uint32_t y = 0; y < IMG_W; y++)
         for (uint32_t x = 0; x < IMG_W; x++)
-            assert_int_equal(e->data[src_at(m, x, y)], (uint8_t)(x * 8));
+            assert_int_equal(e->bl[src_at(m, x, y)], (uint8_t)(x * 8));
 }
 
 /* image_csh through a QMD: SULD.D of src, SUST.P into dst and ids, TXQ of
@@ -494,6 +501,12 @@ static void bad_images_are_reported(void **state)
     tmt_field(bad, 6, 0, 0x15);
     memcpy(e.data + TIC_POOL + 32, bad, 32);
     image_refused(&e, &j, GLHLE_RESULT_UNSUPPORTED, "has a format GL has no image format for");
+    /* dst's header as block-linear over its pitch-kind memory */
+    memcpy(bad, m.tic[1], 32);
+    tmt_field(bad, 87, 85, 3);
+    tmt_field(bad, 111, 96, 0); /* the pitch's bits: one-GOB blocks */
+    memcpy(e.data + TIC_POOL + 32, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_BAD_DATA, "a block-linear image in pitch-kind memory");
     /* and the good one runs */
     memcpy(e.data + TIC_POOL + 32, m.tic[1], 32);
     tmk_dispatch(&e.pb, VA + JOBS, &j);

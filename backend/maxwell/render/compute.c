@@ -52,14 +52,13 @@
  * overlaps between images, or of an image with a global buffer, are
  * refused. Handles outside the bound constant buffer, indices past the
  * pool's maximum, unmapped pools or texels, undecodable headers, sizes
- * past the GL's texture size or 64 MiB are refused with the slot, index
- * and address.
+ * past the GL's texture size or 64 MiB, pages whose kind does not suit the
+ * layout are refused with the slot, index and
+ * address.
  *
  * Not done: textures (TEX/TLD; a program sampling one is refused),
  * bindless handles, image arrays, 3D and 1D images, other levels and the
- * other formats GL has image formats for; the memory kind of an image's
- * pages is not checked against its layout (the texture cache checks it);
- * indirect dispatch (deko3d's uses the QMD's grid written by a DMA copy,
+ * other formats GL has image formats for; indirect dispatch (deko3d's uses the QMD's grid written by a DMA copy,
  * which works as it lands in memory), QMD dependent launches. */
 #include "backend/maxwell/render/compute.h"
 
@@ -363,6 +362,16 @@ static glhle_result plan_image(mw_render *r, const uint32_t *regs, const mw_comp
         return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: compute launch: image %u (header %u) at GPU "
                           "0x%010llx spans %llu bytes: past the address space or over %u", slot, im->index,
                           (unsigned long long)im->va, (unsigned long long)im->size, MAX_IMAGE_BYTES);
+    /* the pages' kind must suit the layout, as a texture's (textures.c;
+     * PTE kinds: engines.h); unmapped pages are the read's to report */
+    const uint32_t kinds = r->io.kinds ? r->io.kinds(r->io.user, im->va, im->size) : 0;
+    const uint32_t wanted = bl ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
+    if (kinds & ~wanted)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u (header %u) at GPU "
+                          "0x%010llx-0x%010llx: a %s image in %s memory", slot, im->index,
+                          (unsigned long long)im->va, (unsigned long long)(im->va + im->size),
+                          bl ? "block-linear" : "pitch", (kinds & wanted) ? "partly other-kind"
+                                                         : bl ? "pitch-kind" : "block-linear-kind");
     return GLHLE_RESULT_OK;
 }
 
