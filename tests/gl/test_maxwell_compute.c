@@ -456,9 +456,10 @@ static void image_refused(env *e, const tmk_job *j, glhle_result want, const cha
         assert_int_equal(e->data[IMG1 + b], 0);
 }
 
-/* Wild image handles, headers, sizes and pools: each launch is refused
- * with its reason and the place (handle, header index, address), writes
- * nothing, and the good launch after them runs. */
+/* Wild image handles, headers, sizes and pools, overlapping images and a
+ * raw access to wide texels: each launch is refused with its reason and
+ * the place (handle, header index, address), writes nothing, and the good
+ * launch after them runs. */
 static void bad_images_are_reported(void **state)
 {
     env e;
@@ -507,6 +508,24 @@ static void bad_images_are_reported(void **state)
     tmt_field(bad, 111, 96, 0); /* the pitch's bits: one-GOB blocks */
     memcpy(e.data + TIC_POOL + 32, bad, 32);
     image_refused(&e, &j, GLHLE_RESULT_BAD_DATA, "a block-linear image in pitch-kind memory");
+    memcpy(e.data + TIC_POOL + 32, m.tic[1], 32);
+    /* ids over dst's memory (pitch R32 uint): two images on the same bytes */
+    memcpy(bad, m.tic[2], 32);
+    const tmt_tic_desc over = {.components = 0x0f, .type = 4, .texture_type = 1, .width = IMG_W, .height = IMG_W,
+                               .levels = 1, .pitch = true, .pitch_bytes = DST_PITCH};
+    tmt_make_tic(&over, VA + IMG1, bad);
+    memcpy(e.data + TIC_POOL + 64, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_UNSUPPORTED, "images 1 and 2 overlap without being the same image");
+    memcpy(e.data + TIC_POOL + 64, m.tic[2], 32);
+    /* src (read raw, SULD.D b32) as 8-byte R16G16B16A16 float texels */
+    memcpy(bad, m.tic[0], 32);
+    tmt_field(bad, 6, 0, 0x03);
+    for (unsigned c = 0; c < 4; c++)
+        tmt_field(bad, 9 + 3 * c, 7 + 3 * c, 7);
+    memcpy(e.data + TIC_POOL, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_UNSUPPORTED, "image 0 (header 0) is accessed as raw 32-bit words but holds "
+                                                    "8-byte texels");
+    memcpy(e.data + TIC_POOL, m.tic[0], 32);
     /* and the good one runs */
     memcpy(e.data + TIC_POOL + 32, m.tic[1], 32);
     tmk_dispatch(&e.pb, VA + JOBS, &j);
