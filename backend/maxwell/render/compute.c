@@ -53,13 +53,13 @@
  * refused. Handles outside the bound constant buffer, indices past the
  * pool's maximum, unmapped pools or texels, undecodable headers, sizes
  * past the GL's texture size or 64 MiB, pages whose kind does not suit the
- * layout are refused with the slot, index and
- * address.
+ * layout are refused with the slot, index and address.
  *
  * Not done: textures (TEX/TLD; a program sampling one is refused),
  * bindless handles, image arrays, 3D and 1D images, other levels and the
- * other formats GL has image formats for; indirect dispatch (deko3d's uses the QMD's grid written by a DMA copy,
- * which works as it lands in memory), QMD dependent launches. */
+ * other formats GL has image formats for; indirect dispatch (deko3d's uses
+ * the QMD's grid written by a DMA copy, which works as it lands in
+ * memory), QMD dependent launches. */
 #include "backend/maxwell/render/compute.h"
 
 #include <stdlib.h>
@@ -254,10 +254,11 @@ static glhle_result translate(mw_render *r, const mw_spirv_input *in, const mw_c
 /* ---- images (SULD/SUST) ----
  * A slot's handle is the word at c[SET_BINDLESS_TEXTURE][0x120 + 4 slot];
  * its header index bits 19:0 (yuzu TextureHandle, as the draw path reads
- * texture handles; yuzu's compute pipeline and Ryujinx take a compute
- * image's header from the compute engine's own pool the same way), the
- * header the 32 bytes at SET_TEX_HEADER_POOL + 32 index, the index at most
- * SET_TEX_HEADER_POOL_C MAXIMUM_INDEX (clb1c0.h). The image is level 0 of
+ * texture handles), the header the 32 bytes at SET_TEX_HEADER_POOL + 32
+ * index of the compute engine's own pool, the index at most
+ * SET_TEX_HEADER_POOL_C MAXIMUM_INDEX (clb1c0.h; yuzu's KeplerCompute
+ * GetTICEntry and its texture cache's compute descriptor table read the
+ * compute class's pool and limit, not the 3D one's). The image is level 0 of
  * a 2D header, pitch or block-linear, in a format GL has an image format
  * for (GL 4.5 table 8.27, the translator's MW_IMG_*). */
 
