@@ -5302,25 +5302,31 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
     return mw_spirv_reachable_slots(in, &slots);
 }
 
-size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
+static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, uint32_t *img_slots)
 {
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
-    *tex_slots = 0;
+    *tex_slots = *img_slots = 0;
     if (t && walk(t, in, &scratch)) {
         uint32_t last = 0;
+        const uint32_t ib = in->key.img_handle_offset;
         for (uint32_t k = 0; k < t->n; k++)
             if (t->flags[k] & F_REACH) {
                 last = k;
-                /* every texture instruction names its handle in bits 36-48
-                 * (texture_var); the bindless forms, refused, name none */
-                if (t->ops[k].op >= OP_TEXS && t->ops[k].op <= OP_TMML) {
-                    const uint32_t byte = (uint32_t)bits(in->code[(k / 3) * 4 + 1 + k % 3], 36, 13) * 4;
-                    if (byte >= in->key.tex_handle_offset &&
-                        (byte - in->key.tex_handle_offset) / 4 < MW_SPIRV_TEX_SLOTS)
-                        *tex_slots |= 1u << (byte - in->key.tex_handle_offset) / 4;
-                }
+                /* every texture and bound surface instruction names its
+                 * handle in bits 36-48 (texture_var, image_slot); the
+                 * bindless forms, refused, name none. TXQ counts for both
+                 * tables: which one its handle is in decides. */
+                const uint32_t op = t->ops[k].op;
+                const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+                const uint32_t byte = (uint32_t)bits(w, 36, 13) * 4;
+                if (op >= OP_TEXS && op <= OP_TMML && byte >= in->key.tex_handle_offset &&
+                    (byte - in->key.tex_handle_offset) / 4 < MW_SPIRV_TEX_SLOTS)
+                    *tex_slots |= 1u << (byte - in->key.tex_handle_offset) / 4;
+                if ((op == OP_TXQ || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
+                    (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
+                    *img_slots |= 1u << (byte - ib) / 4;
             }
         words = (size_t)(last / 3 + 1) * 4;
         if (words > in->words)
@@ -5332,6 +5338,18 @@ size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
     }
     free(t);
     return words;
+}
+
+size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
+{
+    uint32_t img;
+    return reachable(in, tex_slots, &img);
+}
+
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots)
+{
+    uint32_t tex;
+    return reachable(in, &tex, img_slots);
 }
 
 bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)

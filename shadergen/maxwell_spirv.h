@@ -213,6 +213,11 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * nor the texture headers, so a caller reads only these slots' handles
  * (key.tex of the others is left 0). 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
+/* The same for images: into *img_slots the image slots (relative to
+ * key.img_handle_offset) the reachable SULD/SUST and TXQ name, a superset
+ * of mw_spirv_result.img_mask that depends on neither key.img nor the
+ * headers. */
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots);
 
 typedef struct mw_spirv_program_id {
     uint64_t hash;    /* XXH3-64 of the SPH, the reachable code, the key and the compute block's shape */
