@@ -5491,25 +5491,33 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
     return mw_spirv_reachable_slots(in, &slots);
 }
 
-size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
-{
-    return mw_spirv_reachable_textures(in, tex_slots, NULL);
-}
-
-size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
-                                   mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
+static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_tex_source *src,
+                        uint32_t *img_slots)
 {
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
-    *tex_slots = 0;
+    *tex_slots = *img_slots = 0;
     if (src)
         memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
         uint32_t last = 0;
+        const uint32_t ib = in->key.img_handle_offset;
         for (uint32_t k = 0; k < t->n; k++)
-            if (t->flags[k] & F_REACH)
+            if (t->flags[k] & F_REACH) {
                 last = k;
+                /* every bound surface instruction names its handle in bits
+                 * 36-48 (image_slot), and so does a bound TXQ, which counts
+                 * for both tables: which one its handle is in decides. The
+                 * bindless forms name none here. */
+                const uint32_t op = t->ops[k].op;
+                const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+                const uint32_t byte = (uint32_t)bits(w, 36, 13) * 4;
+                const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
+                if ((txq || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
+                    (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
+                    *img_slots |= 1u << (byte - ib) / 4;
+            }
         /* the slots the texture instructions name (assign_slots: bound
          * handles' words, bindless ones traced to their words) */
         *tex_slots = assign_slots(t);
@@ -5525,6 +5533,25 @@ size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots
     }
     free(t);
     return words;
+}
+
+size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
+{
+    uint32_t img;
+    return reachable(in, tex_slots, NULL, &img);
+}
+
+size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
+                                   mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
+{
+    uint32_t img;
+    return reachable(in, tex_slots, src, &img);
+}
+
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots)
+{
+    uint32_t tex;
+    return reachable(in, &tex, NULL, img_slots);
 }
 
 bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)

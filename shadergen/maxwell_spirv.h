@@ -218,6 +218,11 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * register was loaded from in its block (LDC or MOV c[]), so the slots
  * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
+/* The same for images: into *img_slots the image slots (relative to
+ * key.img_handle_offset) the reachable SULD/SUST and TXQ name, a superset
+ * of mw_spirv_result.img_mask that depends on neither key.img nor the
+ * headers. */
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots);
 
 /* Where a slot's handle word is when it is not the table's: a bindless
  * handle loaded (LDC, MOV c[]) from another constant buffer, or from

@@ -40,6 +40,17 @@
  *                 count, width/pitch and height, block height, the number
  *                 of LOAD_INLINE_DATA words (too few and too many
  *                 included) and a seed for their values
+ *   then          48 bytes, when there: an image_csh launch after it
+ *                 (render/compute.c's images; test_maxwell_compute's
+ *                 image_launch is the good form): three 14-byte headers --
+ *                 COMPONENTS (one of the image formats, B5G6R5 or any),
+ *                 data type, pitch/block-linear, block height (6 and 7
+ *                 included), texture type, width and height (small, or any
+ *                 16 bits), pitch, the address (in the block-linear-kind
+ *                 memory or the scratch area as the layout wants, in the
+ *                 other one, or off both), depth and sample mode -- then
+ *                 the pool's MAXIMUM_INDEX, the three handles (0-4: past
+ *                 the maximum and unwritten headers included) and the grid
  * Skips (returns at once) without the shader corpus. Every input must end
  * with the instance still drawing: a plain draw afterwards succeeds, no GL
  * error (KHR_debug counts them) and no sanitizer report. */
@@ -52,6 +63,7 @@
 #include "support/fuzz_support.h"
 #include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
+#include "support/maxwell_tex_support.h"
 #include "support/test_support.h"
 
 #define RT_VA 0x0500000000ull
@@ -61,6 +73,9 @@
 #define REPORT_OFF 0x6e000u  /* the reports the input asks for */
 #define CS_OFF 0x10000u      /* compute programs: simple_csh, then ssbo_layout_csh */
 #define CS2_OFF 0x14000u
+#define CS3_OFF 0x18000u     /* image_csh */
+#define IMG_JOB_OFF 0x71400u
+#define IMG_TIC_OFF 0x72000u /* the compute engine's header pool: 5 headers */
 #define UBO_OFF 0x70000u
 #define JOB_OFF 0x71000u
 #define SCRATCH_OFF 0x80000u /* the SSBOs: anywhere in [0x80000, 0x100000) */
@@ -68,7 +83,7 @@
 static glhle_context *ctx;
 static glhle_maxwell *gpu;
 static uint8_t *rt, *data;
-static tmc_shader vs, fs, cs[2];
+static tmc_shader vs, fs, cs[3];
 static bool have_corpus;
 
 static void cleanup(void)
@@ -82,6 +97,7 @@ static void cleanup(void)
         tmc_free(&fs);
         tmc_free(&cs[0]);
         tmc_free(&cs[1]);
+        tmc_free(&cs[2]);
     }
 }
 
@@ -103,10 +119,12 @@ static bool setup(void)
         glhle_maxwell_map(gpu, DATA_VA, data, MEM, GLHLE_MAXWELL_KIND_PITCH) != GLHLE_RESULT_OK)
         return false;
     have_corpus = tmc_dir() && tmc_load("passthrough_vsh", &vs) && tmc_load("color_fsh", &fs) &&
-                  tmc_load("simple_csh", &cs[0]) && tmc_load("ssbo_layout_csh", &cs[1]);
+                  tmc_load("simple_csh", &cs[0]) && tmc_load("ssbo_layout_csh", &cs[1]) &&
+                  tmc_load("image_csh", &cs[2]);
     if (have_corpus) {
         tmk_program(data, CS_OFF, &cs[0]);
         tmk_program(data, CS2_OFF, &cs[1]);
+        tmk_program(data, CS3_OFF, &cs[2]);
     } else {
         /* Without the shaders every input returns at once: say so, or a run looks like a clean pass. */
         fprintf(stderr, "fuzz_maxwell_gl: SKIP: the Maxwell shader corpus (../shared/testdata/maxwell or "
@@ -204,6 +222,46 @@ static void compute_launch(tm_pb *pb, const uint8_t *in)
     j.release_va = DATA_VA + REPORT_OFF + 0x100;
     j.release_payload = (uint32_t)in[21] | (uint32_t)in[22] << 8;
     tmk_dispatch(pb, DATA_VA + JOB_OFF, &j);
+}
+
+/* An image_csh launch from 48 input bytes (the layout above). */
+static void image_launch(tm_pb *pb, const uint8_t *in)
+{
+    static const uint8_t comps[6] = {0x08, 0x0f, 0x03, 0x01, 0x15, 0x08};
+    uint32_t pool[5][8];
+    memset(pool, 0, sizeof pool);
+    for (uint32_t i = 0; i < 3; i++) {
+        const uint8_t *h = in + 14 * i;
+        const uint32_t w16 = (uint32_t)(h[3] | h[4] << 8), h16 = (uint32_t)(h[5] | h[6] << 8);
+        tmt_tic_desc d = {.components = h[0] % 8u < 6 ? comps[h[0] % 8u] : h[0] & 0x7fu, .type = h[1] % 8u,
+                          .texture_type = h[2] >> 4, .levels = 1, .bh = h[2] >> 1 & 7u, .pitch = h[2] & 1,
+                          .pitch_bytes = (uint32_t)(h[7] | h[8] << 8)};
+        d.width = h[12] & 0x80 ? w16 + 1 : w16 % 64u + 1;
+        d.height = h[12] & 0x40 ? h16 + 1 : h16 % 64u + 1;
+        d.depth = (h[13] & 3u) + 1;
+        const uint32_t off = (uint32_t)(h[9] | h[10] << 8 | h[11] << 16) * 32u % 0x80000u;
+        /* block-linear headers in the block-linear-kind mapping's upper
+         * half, pitch ones in the scratch area; bit 1 swaps them (a kind
+         * the layout does not suit), bit 0 moves them off the mappings */
+        const bool bl_mem = (h[2] & 1) == ((h[12] >> 1) & 1);
+        const uint64_t va = (bl_mem ? RT_VA + 0x80000u : DATA_VA + SCRATCH_OFF) + off + (h[12] & 1 ? 1ull << 32 : 0);
+        tmt_make_tic(&d, va, pool[i]);
+        tmt_field(pool[i], 235, 232, h[13] >> 4); /* MULTI_SAMPLE_COUNT */
+    }
+    memcpy(data + IMG_TIC_OFF, pool, sizeof pool);
+    const uint32_t regs[3] = {(uint32_t)((DATA_VA + IMG_TIC_OFF) >> 32), (uint32_t)(DATA_VA + IMG_TIC_OFF),
+                              in[42] % 4u};
+    tm_inc(pb, TM_SUB_COMPUTE, 0x55D, 3, regs); /* SET_TEX_HEADER_POOL_A/B/C */
+    tmk_job j;
+    memset(&j, 0, sizeof j);
+    j.program_offset = CS3_OFF;
+    j.block[0] = j.block[1] = 8, j.block[2] = 1;
+    j.grid[0] = in[46] % 5u, j.grid[1] = in[47] % 5u, j.grid[2] = 1;
+    for (uint32_t i = 0; i < 3; i++) {
+        const uint32_t handle = in[43 + i] % 5u;
+        memcpy(j.c0 + 0x120 + 4 * i, &handle, 4);
+    }
+    tmk_dispatch(pb, DATA_VA + IMG_JOB_OFF, &j);
 }
 
 /* A DMA copy from 20 input bytes (the layout above). */
@@ -334,8 +392,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
         tm_set1(&pb, TM_SUB_DMA, 0x244 / 4, (uint32_t)(DATA_VA + REPORT_OFF + 0x200));
         dma_copy(&pb, in + at);
         at += 20;
-        if (at + 16 <= size)
+        if (at + 16 <= size) {
             i2m_transfer(&pb, in + at);
+            at += 16;
+            if (at + 48 <= size)
+                image_launch(&pb, in + at);
+        }
     }
     glhle_maxwell_run_result res;
     tm_submit(gpu, &pb, &res);

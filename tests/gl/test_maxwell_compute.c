@@ -19,6 +19,7 @@
 #include "scenes/maxwell_compute_scene.h"
 #include "scenes/maxwell_draw_scene.h"
 #include "support/maxwell_coverage.h"
+#include "support/maxwell_tex_support.h"
 #include "support/trace_golden.h"
 
 #define VA 0x0600000000ull
@@ -29,10 +30,16 @@
 #define BUF1 0x20000u
 #define JOBS 0x30000u
 #define FENCE 0x38000u
+#define IMG1 0x50000u        /* pitch: in the pitch-kind mapping */
+#define VA_BL (VA + MEM)     /* 64 KiB of block-linear-kind memory */
+#define BL_MEM 0x10000u
+#define IMG0 0x0000u         /* block-linear: in that mapping */
+#define IMG2 0x8000u
+#define TIC_POOL 0x70000u
 
 typedef struct env {
     glhle_maxwell *gpu;
-    uint8_t *data;
+    uint8_t *data, *bl;
     tm_pb pb;
     tmc_shader cs;
 } env;
@@ -69,6 +76,7 @@ static void env_close(env *e, glhle_context *ctx)
     tm_pb_free(&e->pb);
     glhle_maxwell_destroy(e->gpu);
     free(e->data);
+    free(e->bl);
     tmc_free(&e->cs);
     ts_gl_check(ctx);
 }
@@ -258,6 +266,271 @@ static void bad_launches_are_reported(void **state)
     env_submit(&e, 1);
     for (uint32_t i = 0; i < 64; i++)
         assert_int_equal(get32(e.data + BUF0 + 4 * i), i);
+    env_close(&e, *state);
+}
+
+/* shared_atomic_csh with its sidecar's inputs, through a QMD whose
+ * SHARED_MEMORY_SIZE is the program header's shared_mem_sz (as deko3d's
+ * dispatch copies it): 4 blocks of 64, v = (g * 2654435761) >> 20. Each
+ * block's tree reduction over shared memory leaves the sum of its 64 v, and
+ * the shared counter the number of odd v; the stats buffer the atomics'
+ * results over all 256 (cas: any count from 1, the order being free). */
+static void shared_atomic_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "shared_atomic_csh"))
+        skip();
+    assert_true(e.cs.shared_bytes >= 64 * 4 + 4); /* tile[64] and counter */
+    const uint32_t init[8] = {0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, 0, 0, 0, 0};
+    memcpy(e.data + BUF1, init, sizeof init);
+    tmk_job j = job(64, 1, 1, 4, 1);
+    j.shared_memory = e.cs.shared_bytes;
+    tmk_ssbo(&j, 0, VA + BUF0, 32);
+    tmk_ssbo(&j, 1, VA + BUF1, 32);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    uint32_t sums[8] = {0}, st[7] = {0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu, 0, 0, 0xC0FFEEu};
+    for (uint32_t g = 0; g < 256; g++) {
+        const uint32_t v = (uint32_t)(g * 2654435761u) >> 20;
+        sums[g / 64 * 2] += v;
+        sums[g / 64 * 2 + 1] += v & 1;
+        st[0] += v;
+        st[1] = v < st[1] ? v : st[1];
+        st[2] = v > st[2] ? v : st[2];
+        st[3] &= v | 0xF00u;
+        st[4] |= v & 0x0F0u;
+        st[5] ^= v;
+    }
+    for (uint32_t i = 0; i < 8; i++)
+        if (get32(e.data + BUF0 + 4 * i) != sums[i])
+            fail_msg("sums[%u] is %u, want %u", i, get32(e.data + BUF0 + 4 * i), sums[i]);
+    for (uint32_t i = 0; i < 7; i++)
+        if (get32(e.data + BUF1 + 4 * i) != st[i])
+            fail_msg("stats word %u is 0x%x, want 0x%x", i, get32(e.data + BUF1 + 4 * i), st[i]);
+    const uint32_t cas = get32(e.data + BUF1 + 28);
+    if (cas < 1 || cas > 256)
+        fail_msg("cas is %u, want 1-256", cas);
+    env_close(&e, *state);
+}
+
+/* ---- images ----
+ * image_csh's three 32x32 images, as its sidecar gives them: src rgba8
+ * (x*8, y*8, 128, 255) block-linear with 2-GOB blocks, dst rgba8 in a
+ * 160-byte pitch layout, ids r32ui block-linear with 4-GOB blocks (the
+ * block-linear ones in memory of a block-linear kind); headers
+ * 0, 1 and 2 of the compute engine's pool (clb1c0.h SET_TEX_HEADER_POOL_*),
+ * their handles in c0 where deko3d's compute image table is (0xA0 + 0x80,
+ * testdata/maxwell/README). Addresses of texels come from the layout model
+ * in tests/support (maxwell_tex_support.c), not the library's. */
+#define IMG_W 32u
+#define DST_PITCH 160u
+
+typedef struct img_env {
+    tmt_model src, ids;
+    uint32_t tic[3][8];
+} img_env;
+
+static uint64_t src_at(const img_env *m, uint32_t x, uint32_t y)
+{
+    return IMG0 + tmt_model_at(&m->src, 0, 0, 4 * x, y);
+}
+
+static uint64_t dst_at(uint32_t x, uint32_t y)
+{
+    return IMG1 + (uint64_t)y * DST_PITCH + 4 * x;
+}
+
+static uint64_t ids_at(const img_env *m, uint32_t x, uint32_t y)
+{
+    return IMG2 + tmt_model_at(&m->ids, 0, 0, 4 * x, y);
+}
+
+static bool image_open(env *e, glhle_context *ctx, img_env *m, tmk_job *j)
+{
+    if (!env_open(e, ctx, "image_csh"))
+        return false;
+    e->bl = calloc(1, BL_MEM);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_BL, e->bl, BL_MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2),
+                     GLHLE_RESULT_OK);
+    tmt_model_init(&m->src, IMG_W, IMG_W, 1, 4, 1, 1);
+    tmt_model_init(&m->ids, IMG_W, IMG_W, 1, 4, 1, 2);
+    for (uint32_t y = 0; y < IMG_W; y++)
+        for (uint32_t x = 0; x < IMG_W; x++) {
+            const uint8_t t[4] = {(uint8_t)(x * 8), (uint8_t)(y * 8), 128, 255};
+            memcpy(e->bl + src_at(m, x, y), t, 4);
+        }
+    /* A8B8G8R8 unorm, A8B8G8R8 unorm pitch, R32 uint; 2D */
+    const tmt_tic_desc d[3] = {
+        {.components = 0x08, .type = 2, .texture_type = 1, .width = IMG_W, .height = IMG_W, .levels = 1, .bh = 1},
+        {.components = 0x08, .type = 2, .texture_type = 1, .width = IMG_W, .height = IMG_W, .levels = 1,
+         .pitch = true, .pitch_bytes = DST_PITCH},
+        {.components = 0x0f, .type = 4, .texture_type = 1, .width = IMG_W, .height = IMG_W, .levels = 1, .bh = 2},
+    };
+    const uint64_t at[3] = {VA_BL + IMG0, VA + IMG1, VA_BL + IMG2};
+    for (uint32_t i = 0; i < 3; i++) {
+        tmt_make_tic(&d[i], at[i], m->tic[i]);
+        memcpy(e->data + TIC_POOL + 32 * i, m->tic[i], 32);
+    }
+    const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 2};
+    tm_inc(&e->pb, TM_SUB_COMPUTE, 0x55D, 3, pool); /* SET_TEX_HEADER_POOL_A/B/C */
+    *j = job(8, 8, 1, 4, 4);
+    for (uint32_t i = 0; i < 3; i++)
+        memcpy(j->c0 + 0x120 + 4 * i, &i, 4); /* handle: header index 19:0 */
+    return true;
+}
+
+/* The images after image_csh, from its GLSL: dst(x, y) is src's texel at
+ * (31 - x, y) with red and blue swapped and alpha 1.0 -- (128, y*8,
+ * (31-x)*8, 255); ids(x, y) = work group x + 16 * work group y + (local
+ * index << 8), the local index (y & 7) * 8 + (x & 7). */
+static void image_check(const env *e, const img_env *m)
+{
+    for (uint32_t y = 0; y < IMG_W; y++)
+        for (uint32_t x = 0; x < IMG_W; x++) {
+            const uint8_t want[4] = {128, (uint8_t)(y * 8), (uint8_t)((31 - x) * 8), 255};
+            const uint8_t *got = e->data + dst_at(x, y);
+            if (memcmp(got, want, 4))
+                fail_msg("dst(%u,%u) is (%u,%u,%u,%u), want (%u,%u,%u,%u)", x, y, got[0], got[1], got[2], got[3],
+                         want[0], want[1], want[2], want[3]);
+            const uint32_t id = (x >> 3) + (y >> 3) * 16 + (((y & 7) * 8 + (x & 7)) << 8);
+            if (get32(e->bl + ids_at(m, x, y)) != id)
+                fail_msg("ids(%u,%u) is 0x%x, want 0x%x", x, y, get32(e->bl + ids_at(m, x, y)), id);
+        }
+    /* the pitch padding between dst's rows, and src, stay as they were */
+    for (uint32_t y = 0; y + 1 < IMG_W; y++)
+        for (uint32_t b = 4 * IMG_W; b < DST_PITCH; b++)
+            if (e->data[IMG1 + y * DST_PITCH + b])
+                fail_msg("dst's row %u padding byte %u was written", y, b);
+    for (uint32_t y = 0; y < IMG_W; y++)
+        for (uint32_t x = 0; x < IMG_W; x++)
+            assert_int_equal(e->bl[src_at(m, x, y)], (uint8_t)(x * 8));
+}
+
+/* image_csh through a QMD: SULD.D of src, SUST.P into dst and ids, TXQ of
+ * src's size; the results in guest memory right after the submission, and
+ * the texture cache's copy of dst (loaded before the launch, when it was
+ * zero) reloaded with them. */
+static void image_launch(void **state)
+{
+    env e;
+    img_env m;
+    tmk_job j;
+    if (!image_open(&e, *state, &m, &j))
+        skip();
+    mw_render *r = e.gpu->render;
+    GLuint tex = 0;
+    GLenum target = 0;
+    assert_int_equal(gl_context_enter(r->ctx), GLHLE_RESULT_OK);
+    assert_int_equal(mw_texture_get(r, m.tic[1], &tex, &target), GLHLE_RESULT_OK);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    image_check(&e, &m);
+    /* dst through the texture cache, as a later draw samples it */
+    assert_int_equal(gl_context_enter(r->ctx), GLHLE_RESULT_OK);
+    assert_int_equal(mw_texture_get(r, m.tic[1], &tex, &target), GLHLE_RESULT_OK);
+    uint8_t *px = malloc(4 * IMG_W * IMG_W);
+    (*(glhle_context **)state)->gl.GetTextureImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, 4 * IMG_W * IMG_W, px);
+    for (uint32_t y = 0; y < IMG_W; y++)
+        for (uint32_t x = 0; x < IMG_W; x++)
+            if (memcmp(px + 4 * (y * IMG_W + x), e.data + dst_at(x, y), 4))
+                fail_msg("the texture cache's dst(%u,%u) is 0x%08x, not what the launch wrote", x, y,
+                         get32(px + 4 * (y * IMG_W + x)));
+    free(px);
+    env_close(&e, *state);
+}
+
+/* One refused image launch: its result and the message, nothing written. */
+static void image_refused(env *e, const tmk_job *j, glhle_result want, const char *msg)
+{
+    tmk_dispatch(&e->pb, VA + JOBS, j);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), want);
+    assert_int_equal(res.problems, 1);
+    if (!ts_log_contains(msg))
+        fail_msg("no log line with \"%s\"", msg);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+    assert_int_equal(e->gpu->render->stats.launches, 0);
+    for (uint32_t b = 0; b < 4 * IMG_W; b++)
+        assert_int_equal(e->data[IMG1 + b], 0);
+}
+
+/* Wild image handles, headers, sizes and pools, overlapping images and a
+ * raw access to wide texels: each launch is refused with its reason and
+ * the place (handle, header index, address), writes nothing, and the good
+ * launch after them runs. */
+static void bad_images_are_reported(void **state)
+{
+    env e;
+    img_env m;
+    tmk_job j;
+    if (!image_open(&e, *state, &m, &j))
+        skip();
+    /* a handle past the pool's MAXIMUM_INDEX (2) */
+    const uint32_t far = 0x000FFFFFu;
+    memcpy(j.c0 + 0x124, &far, 4);
+    image_refused(&e, &j, GLHLE_RESULT_BAD_DATA, "names header 1048575, past the pool's maximum index 2");
+    const uint32_t one = 1;
+    memcpy(j.c0 + 0x124, &one, 4);
+    /* the pool in unmapped memory */
+    const uint32_t wild_pool[3] = {0x07, 0, 2};
+    tm_inc(&e.pb, TM_SUB_COMPUTE, 0x55D, 3, wild_pool);
+    image_refused(&e, &j, GLHLE_RESULT_OUT_OF_BOUNDS, "(pool 0x0700000000) is not mapped");
+    const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 2};
+    tm_inc(&e.pb, TM_SUB_COMPUTE, 0x55D, 3, pool);
+    /* a header that is not one: undefined HEADER_VERSION 7 */
+    uint32_t bad[8];
+    memcpy(bad, m.tic[1], 32);
+    tmt_field(bad, 87, 85, 7);
+    memcpy(e.data + TIC_POOL + 32, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_BAD_DATA, "image 1's header 1 at GPU 0x0600070020");
+    /* 65536 x 65536 texels: past GL's texture size */
+    memcpy(bad, m.tic[1], 32);
+    tmt_field(bad, 143, 128, 0xFFFF);
+    tmt_field(bad, 175, 160, 0xFFFF);
+    memcpy(e.data + TIC_POOL + 32, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_LIMIT_EXCEEDED, "image 1 (header 1) is 65536x65536");
+    /* the texels in unmapped memory */
+    memcpy(bad, m.tic[1], 32);
+    tmt_field(bad, 79, 64, 0x07);
+    memcpy(e.data + TIC_POOL + 32, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_OUT_OF_BOUNDS, "image 1 (header 1) at GPU 0x0700050000 (5088 bytes) is not all "
+                                                      "mapped");
+    /* a format GL has no image format for (B5G6R5) */
+    memcpy(bad, m.tic[1], 32);
+    tmt_field(bad, 6, 0, 0x15);
+    memcpy(e.data + TIC_POOL + 32, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_UNSUPPORTED, "has a format GL has no image format for");
+    /* dst's header as block-linear over its pitch-kind memory */
+    memcpy(bad, m.tic[1], 32);
+    tmt_field(bad, 87, 85, 3);
+    tmt_field(bad, 111, 96, 0); /* the pitch's bits: one-GOB blocks */
+    memcpy(e.data + TIC_POOL + 32, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_BAD_DATA, "a block-linear image in pitch-kind memory");
+    memcpy(e.data + TIC_POOL + 32, m.tic[1], 32);
+    /* ids over dst's memory (pitch R32 uint): two images on the same bytes */
+    memcpy(bad, m.tic[2], 32);
+    const tmt_tic_desc over = {.components = 0x0f, .type = 4, .texture_type = 1, .width = IMG_W, .height = IMG_W,
+                               .levels = 1, .pitch = true, .pitch_bytes = DST_PITCH};
+    tmt_make_tic(&over, VA + IMG1, bad);
+    memcpy(e.data + TIC_POOL + 64, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_UNSUPPORTED, "images 1 and 2 overlap without being the same image");
+    memcpy(e.data + TIC_POOL + 64, m.tic[2], 32);
+    /* src (read raw, SULD.D b32) as 8-byte R16G16B16A16 float texels */
+    memcpy(bad, m.tic[0], 32);
+    tmt_field(bad, 6, 0, 0x03);
+    for (unsigned c = 0; c < 4; c++)
+        tmt_field(bad, 9 + 3 * c, 7 + 3 * c, 7);
+    memcpy(e.data + TIC_POOL, bad, 32);
+    image_refused(&e, &j, GLHLE_RESULT_UNSUPPORTED, "image 0 (header 0) is accessed as raw 32-bit words but holds "
+                                                    "8-byte texels");
+    memcpy(e.data + TIC_POOL, m.tic[0], 32);
+    /* and the good one runs */
+    memcpy(e.data + TIC_POOL + 32, m.tic[1], 32);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    image_check(&e, &m);
     env_close(&e, *state);
 }
 
@@ -453,6 +726,9 @@ int main(void)
         cmocka_unit_test(simple_two_launches),
         cmocka_unit_test(ssbo_layout_records),
         cmocka_unit_test(bad_launches_are_reported),
+        cmocka_unit_test(shared_atomic_launch),
+        cmocka_unit_test(image_launch),
+        cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(subgroup_launch),
         cmocka_unit_test(compute_geometry_scene),
     };

@@ -95,6 +95,33 @@ static void test_corpus_translates(void **state)
     assert_int_equal(structured_gfx, ok_gfx);
 }
 
+/* mw_spirv_reachable_images on image_csh, whose listing (envydis) names
+ * handle words 0x48 (SULD, TXQ), 0x49 and 0x4a (SUST): with the image
+ * table at 0x120 (deko3d's compute c0[0xA0 + 0x80]) slots 0-2; with it at
+ * 0x124, 0x48 falls below the table and 0x49/0x4a are slots 0 and 1; with
+ * no table (0), none. Its reachable words are those of the plain walk. */
+static void test_reachable_images(void **state)
+{
+    (void)state;
+    if (!tmc_require())
+        skip();
+    tmc_shader s;
+    assert_true(tmc_load("image_csh", &s));
+    mw_spirv_input in;
+    tmc_input(&s, &in);
+    uint32_t slots = 0xdead;
+    in.key.img_handle_offset = 0x120;
+    assert_int_equal(mw_spirv_reachable_images(&in, &slots), mw_spirv_reachable_words(&in));
+    assert_int_equal(slots, 0x7);
+    in.key.img_handle_offset = 0x124;
+    assert_true(mw_spirv_reachable_images(&in, &slots) > 0);
+    assert_int_equal(slots, 0x3);
+    in.key.img_handle_offset = 0;
+    assert_true(mw_spirv_reachable_images(&in, &slots) > 0);
+    assert_int_equal(slots, 0);
+    tmc_free(&s);
+}
+
 /* Unnormalised coordinates (MW_TEX_UNNORM on every non-cube slot the
  * sidecar binds): each corpus shader that samples translates to a module
  * spirv-val accepts and SPIRV-Cross writes as GLSL, and the module differs
@@ -649,6 +676,7 @@ int main(void)
         cmocka_unit_test(test_unstructured_fallback),
         cmocka_unit_test(test_corpus_translates),
         cmocka_unit_test(test_corpus_unnormalized),
+        cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
