@@ -48,6 +48,22 @@ static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
  * ONE), reverse subtract (D3D enums: REVSUBTRACT, SRCALPHA, ONE). */
 enum { BLEND_OFF, BLEND_ADD_OGL, BLEND_REVSUB_D3D };
 
+/* A W x H texture of `format` as the bound framebuffer's colour 0, with the
+ * viewport over it and scissor, culling, depth and blending off. */
+static void reference_target(GladGLContext *gl, GLenum format, GLuint *tex, GLuint *fbo)
+{
+    gl->CreateTextures(GL_TEXTURE_2D, 1, tex);
+    gl->TextureStorage2D(*tex, 1, format, W, H);
+    gl->CreateFramebuffers(1, fbo);
+    gl->NamedFramebufferTexture(*fbo, GL_COLOR_ATTACHMENT0, *tex, 0);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, *fbo);
+    gl->Viewport(0, 0, W, H);
+    gl->Disable(GL_SCISSOR_TEST);
+    gl->Disable(GL_CULL_FACE);
+    gl->Disable(GL_DEPTH_TEST);
+    gl->Disable(GL_BLEND);
+}
+
 static bool reference_on(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt,
                          const float clear[4], int blend, uint8_t *out)
 {
@@ -65,16 +81,7 @@ static bool reference_on(glhle_context *ctx, const tmc_shader *vs, const tmc_sha
         return false;
     static const GLenum ifmt[] = {GL_RGBA8, GL_RGBA32F, GL_RGBA32UI};
     GLuint tex, fbo, vao, vbo[2] = {0, 0};
-    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
-    gl->TextureStorage2D(tex, 1, ifmt[fmt], W, H);
-    gl->CreateFramebuffers(1, &fbo);
-    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, tex, 0);
-    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
-    gl->Viewport(0, 0, W, H);
-    gl->Disable(GL_SCISSOR_TEST);
-    gl->Disable(GL_CULL_FACE);
-    gl->Disable(GL_DEPTH_TEST);
-    gl->Disable(GL_BLEND);
+    reference_target(gl, ifmt[fmt], &tex, &fbo);
     if (blend == BLEND_ADD_OGL) {
         gl->Enable(GL_BLEND);
         gl->BlendEquation(GL_FUNC_ADD);
@@ -165,19 +172,39 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
     return ok;
 }
 
-/* Runs vs + fs through glhle's draw path; false when glhle refused it. */
-static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
-                       int blend, uint8_t *out, uint32_t bpp)
+/* A GL instance with the render target memory at VA and the data at
+ * VA_DATA (both MEM bytes, zero), and a pushbuffer with the classes bound. */
+static glhle_maxwell *open_gpu(glhle_context *ctx, uint8_t **rt, uint8_t **data, tm_pb *pb)
 {
     glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
     glhle_maxwell *gpu;
     assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
-    uint8_t *rt = calloc(1, MEM), *data = calloc(1, MEM);
-    assert_int_equal(glhle_maxwell_map(gpu, VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
-    assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    *rt = calloc(1, MEM);
+    *data = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(gpu, VA, *rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, *data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    tm_pb_init(pb);
+    tm_bind_all(pb);
+    return gpu;
+}
+
+/* Target 0 (W x H, bpp bytes a pixel, block height 2 GOBs) written back and
+ * read through the GOB model, guest row 0 first. */
+static void read_target(glhle_maxwell *gpu, const uint8_t *rt, uint32_t bpp, uint8_t *out)
+{
+    assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            memcpy(out + ((size_t)y * W + x) * bpp, rt + mwt_bl_offset(W * bpp, H, 1, 0, x * bpp, y, 0), bpp);
+}
+
+/* Runs vs + fs through glhle's draw path; false when glhle refused it. */
+static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
+                       int blend, uint8_t *out, uint32_t bpp)
+{
+    uint8_t *rt, *data;
     tm_pb pb;
-    tm_pb_init(&pb);
-    tm_bind_all(&pb);
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
     static const uint32_t formats[] = {0xD5, 0xC0, 0xC2};
     tmd_target(&pb, VA, W, H, formats[fmt]);
     tmd_programs(&pb, data, VA_DATA, vs, fs);
@@ -240,12 +267,8 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
     glhle_maxwell_render_stats st;
     glhle_maxwell_get_render_stats(gpu, &st);
     bool drew = r == GLHLE_RESULT_OK && res.draws == 1;
-    if (drew) {
-        assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
-        for (uint32_t y = 0; y < H; y++)
-            for (uint32_t x = 0; x < W; x++)
-                memcpy(out + ((size_t)y * W + x) * bpp, rt + mwt_bl_offset(W * bpp, H, 1, 0, x * bpp, y, 0), bpp);
-    }
+    if (drew)
+        read_target(gpu, rt, bpp, out);
     glhle_maxwell_destroy(gpu);
     free(rt);
     free(data);
@@ -337,10 +360,200 @@ static void corpus_pipelines(void **state)
     assert_true(matched >= 1);
 }
 
+/* ---- the geometry stage ---- */
+
+/* The corpus' point_quad_gsh scene as its GLSL says, worked out here:
+ * quad_pos_vsh puts vertex k (gl_VertexID) at ((k & 1), (k >> 1 & 1)) * 1.2
+ * - 0.6 with colour (k & 1, k >> 1 & 1, k / 3, 1); point_quad_gsh makes of
+ * each point a strip of four corners c + (o * 0.2, 0, 0), o = (i & 1, i >>
+ * 1) * 2 - 1, coloured (rgb, 1) * (0.6 + 0.1 i). That factor is 0.75 +
+ * 0.05 o.x + 0.1 o.y, affine in the position, so both triangles of the
+ * strip interpolate it exactly; color_fsh writes it. Viewport 0 maps NDC
+ * (x, y) to pixel (32 x + 32, 32 y + 32) of the 64x64 target, guest row 0
+ * at y = -1 (tmd_target). Pixel centres are never on a quad's edge (they
+ * are at 6.4, 19.2, 44.8, 57.6), so coverage is plain; the clear is (0, 0,
+ * 0, 1). RGBA8, guest row 0 first; returns the pixels covered. */
+static uint32_t point_quads_model(uint8_t *out)
+{
+    uint32_t covered = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const double nx = (x + 0.5) / (W / 2.0) - 1, ny = (y + 0.5) / (H / 2.0) - 1;
+            double v[4] = {0, 0, 0, 1};
+            for (int k = 0; k < 4; k++) {
+                const double cx = (k & 1) * 1.2 - 0.6, cy = (k >> 1 & 1) * 1.2 - 0.6;
+                const double ox = (nx - cx) / 0.2, oy = (ny - cy) / 0.2;
+                if (fabs(ox) > 1 || fabs(oy) > 1)
+                    continue;
+                const double f = 0.75 + 0.05 * ox + 0.1 * oy;
+                const double rgb[3] = {k & 1, k >> 1 & 1, k / 3.0};
+                for (int c = 0; c < 3; c++)
+                    v[c] = rgb[c] * f;
+                v[3] = f;
+                covered++;
+            }
+            for (int c = 0; c < 4; c++)
+                out[((size_t)y * W + x) * 4 + (size_t)c] = (uint8_t)lround(v[c] * 255);
+        }
+    return covered;
+}
+
+/* The vertex, geometry and pixel GLSL as written, drawn by the GL (Mesa's
+ * compiler) in polygon mode `polygon` (GL_FILL, GL_LINE): 4 points, read
+ * back bottom row (guest row 0) first. */
+static bool reference_vgf(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *gs, const tmc_shader *fs,
+                          GLenum polygon, uint8_t *out)
+{
+    glhle_context *ref = ts_gl_reference_context(ctx);
+    assert_int_equal(gl_context_enter(ref), GLHLE_RESULT_OK);
+    GladGLContext *gl = &ref->gl;
+    char *src[3] = {strdup(vs->glsl), strdup(gs->glsl), strdup(fs->glsl)}, *p;
+    for (int i = 0; i < 3; i++)
+        if ((p = strstr(src[i], "#version 460")))
+            memcpy(p, "#version 450", 12);
+    GLuint prog;
+    const bool ok = gl_link_program_vgf(ref, src[0], src[1], src[2], &prog) == GLHLE_RESULT_OK;
+    for (int i = 0; i < 3; i++)
+        free(src[i]);
+    if (ok) {
+        GLuint tex, fbo, vao;
+        reference_target(gl, GL_RGBA8, &tex, &fbo);
+        gl->ColorMask(1, 1, 1, 1);
+        const float clear[4] = {0, 0, 0, 1};
+        gl->ClearBufferfv(GL_COLOR, 0, clear);
+        gl->CreateVertexArrays(1, &vao);
+        gl->BindVertexArray(vao);
+        gl->UseProgram(prog);
+        gl->PolygonMode(GL_FRONT_AND_BACK, polygon);
+        gl->DrawArrays(GL_POINTS, 0, 4);
+        gl->PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+        gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, out);
+        gl->UseProgram(0);
+        gl->BindVertexArray(0);
+        gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+        gl->DeleteVertexArrays(1, &vao);
+        gl->DeleteFramebuffers(1, &fbo);
+        gl->DeleteTextures(1, &tex);
+        gl->DeleteProgram(prog);
+    }
+    ts_gl_check(ref);
+    assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
+    return ok;
+}
+
+/* vs + gs + fs through glhle's draw path as a driver sets them up (the
+ * programs at the region, SET_PIPELINE_SHADER(1), (4) and (5), a clear to
+ * (0, 0, 0, 1), DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST of 4 POINTS) and
+ * the target written back; `polygon_mode` non-zero sets
+ * SET_FRONT_POLYGON_MODE and _BACK_ to it. Returns the run's result; *drew
+ * says whether it made its one draw. */
+static glhle_result glhle_draw_vgf(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *gs,
+                                   const tmc_shader *fs, uint32_t polygon_mode, uint8_t *out, bool *drew)
+{
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, W, H, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, vs, fs);
+    tmd_geometry_program(&pb, data, VA_DATA, gs);
+    if (polygon_mode) {
+        set(&pb, 0x0dac, polygon_mode);
+        set(&pb, 0x0db0, polygon_mode);
+    }
+    const uint32_t cv[4] = {tm_u(0), tm_u(0), tm_u(0), tm_u(1)};
+    tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
+    set(&pb, 0x19d0, 0x3C);                   /* CLEAR_SURFACE: R, G, B, A */
+    set(&pb, 0x1214, 0u | 4u << 16 | 0u << 28); /* first 0, count 4, POINTS */
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+    *drew = r == GLHLE_RESULT_OK && res.draws == 1;
+    if (*drew)
+        read_target(gpu, rt, 4, out);
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    ts_gl_check(ctx);
+    return r;
+}
+
+/* Channels of a and b (W x H RGBA8) more than tol apart, the first few printed. */
+static uint32_t rgba8_diff(const char *what, const uint8_t *a, const uint8_t *b, int tol)
+{
+    uint32_t bad = 0;
+    for (size_t p = 0; p < (size_t)W * H * 4; p++)
+        if (abs((int)a[p] - (int)b[p]) > tol) {
+            if (bad < 4)
+                print_message("  %s: pixel (%zu, %zu) channel %zu: %d, glhle %d\n", what, (p / 4) % W, (p / 4) / W,
+                              p % 4, a[p], b[p]);
+            bad++;
+        }
+    return bad;
+}
+
+static void geometry_stage(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, gs, fs;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("point_quad_gsh", &gs));
+    assert_true(tmc_load("color_fsh", &fs));
+    const int tol = (int)tj_num(tj_get(tj_get(gs.json, "compare"), "tolerance"), 0);
+    uint8_t *model = calloc(W * H, 4), *mesa = calloc(W * H, 4), *got = calloc(W * H, 4);
+    /* the docs' figure (maxwell-shaders.md): 4 quads of 13 x 13 pixels */
+    assert_int_equal(point_quads_model(model), 676);
+    assert_true(reference_vgf(ctx, &vs, &gs, &fs, GL_FILL, mesa));
+    bool drew = false;
+    assert_int_equal(glhle_draw_vgf(ctx, &vs, &gs, &fs, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_true(drew);
+    uint32_t covered = 0;
+    for (size_t p = 0; p < (size_t)W * H; p++)
+        covered += got[p * 4] || got[p * 4 + 1] || got[p * 4 + 2] || got[p * 4 + 3] != 255;
+    const uint32_t bad_model = rgba8_diff("the GLSL worked out", model, got, tol);
+    const uint32_t bad_mesa = rgba8_diff("Mesa's compile of the GLSL", mesa, got, tol);
+    print_message("  quad_pos_vsh + point_quad_gsh + color_fsh, 4 points: %u pixels drawn; %u channels off the "
+                  "model, %u off Mesa's compile (tolerance %d)\n", covered, bad_model, bad_mesa, tol);
+    if (bad_model || bad_mesa)
+        fail_msg("the geometry stage's draw differs from the GLSL (%u channels from the model, %u from Mesa)",
+                 bad_model, bad_mesa);
+    assert_int_equal(covered, 676);
+    /* polygon mode LINE applies to what the geometry stage emits: where
+     * the host has glPolygonMode the quads' edges are drawn, as Mesa draws
+     * them; where the draw path would need its own geometry stage for it
+     * (ES) the draw is refused */
+    const glhle_result r = glhle_draw_vgf(ctx, &vs, &gs, &fs, 0x1B01, got, &drew);
+    if (ts_gles()) {
+        assert_int_equal(r, GLHLE_RESULT_UNSUPPORTED);
+        assert_false(drew);
+    } else {
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        assert_true(drew);
+        assert_true(reference_vgf(ctx, &vs, &gs, &fs, GL_LINE, mesa));
+        uint32_t lines = 0;
+        for (size_t p = 0; p < (size_t)W * H; p++)
+            lines += mesa[p * 4] || mesa[p * 4 + 1] || mesa[p * 4 + 2] || mesa[p * 4 + 3] != 255;
+        const uint32_t bad = rgba8_diff("Mesa's compile in polygon mode LINE", mesa, got, tol);
+        print_message("  the same in polygon mode LINE: %u pixels drawn by Mesa, %u channels off\n", lines, bad);
+        if (bad)
+            fail_msg("polygon mode LINE with a geometry stage: %u channels differ from Mesa's compile", bad);
+        assert_true(lines > 0 && lines < 676);
+    }
+    free(model);
+    free(mesa);
+    free(got);
+    tmc_free(&vs);
+    tmc_free(&gs);
+    tmc_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_pipelines),
+        cmocka_unit_test(geometry_stage),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

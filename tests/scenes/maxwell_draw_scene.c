@@ -53,6 +53,15 @@ void tmd_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *
         bind_cbuf(pb, 4, 1, data_va + TMD_CBUF1_FS);
 }
 
+void tmd_geometry_program(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *gs)
+{
+    put_program(data, TMD_GS_OFF, gs);
+    set(pb, 0x2000 + 4 * 64, 1u | 4u << 4); /* SET_PIPELINE_SHADER(4): ENABLE, TYPE GEOMETRY */
+    set(pb, 0x2004 + 4 * 64, TMD_GS_OFF);
+    set(pb, 0x2010 + 4 * 64, 3);
+    bind_cbuf(pb, 3, 0, data_va + TMD_CBUF0);
+}
+
 void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)
 {
     const uint32_t ct[7] = {(uint32_t)(va >> 32), (uint32_t)va, w, h, format, 1u << 4, 1};

@@ -17,6 +17,7 @@
 /* Where a draw's data lives in its pitch memory (offsets from its start). */
 #define TMD_VS_OFF 0x0000u      /* program region + 0: vertex program */
 #define TMD_FS_OFF 0x8000u      /* program region + 0x8000: pixel program */
+#define TMD_GS_OFF 0x10000u     /* program region + 0x10000: geometry program */
 #define TMD_CBUF0 0x20000u      /* driver constants: zeros (handle 0 = header 0, sampler 0) */
 #define TMD_CBUF1_VS 0x30000u
 #define TMD_CBUF1_FS 0x40000u
@@ -29,6 +30,10 @@
 /* Copies the programs and their compiler constants into `data` (the pitch
  * memory at data_va) and appends the methods that select them. */
 void tmd_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *vs, const tmc_shader *fs);
+/* A geometry program at TMD_GS_OFF of the program region tmd_programs set
+ * (SET_PIPELINE_SHADER(4): GEOMETRY, enabled; bind group 3, its c0 the
+ * driver constants). */
+void tmd_geometry_program(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *gs);
 /* Colour target 0 (format a SET_COLOR_TARGET_FORMAT value, block height
  * 2 GOBs) of w x h at va, all channels written, and viewport 0 over it. */
 void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format);

@@ -1,9 +1,17 @@
 /* The Maxwell draw path on GL (render_targets.h): a DRAW event becomes a GL
- * draw. Programs: the vertex-B and pixel stages at the program region plus
+ * draw. Programs: the vertex-B and pixel stages, and the geometry stage
+ * where SET_PIPELINE_SHADER(4) enables one, at the program region plus
  * their SET_PIPELINE_PROGRAM offsets, fetched with their headers
  * (shader/sass_fetch.h), translated to SPIR-V (shadergen/maxwell_spirv.h,
- * cached by code and key), to GLSL 4.50 through SPIRV-Cross and linked,
- * each pair once. Resources in glhle's GL layout (maxwell_spirv.h: stage s's
+ * cached by code and key; the geometry stage keyed with the input
+ * primitive of the draw's topology, prim_in), to GLSL 4.50 through
+ * SPIRV-Cross and linked, each combination once (the geometry ones through
+ * a service of their own, programs.h mw_program_guest_gs_system). Polygon
+ * mode applies to the geometry stage's output; a host without polygon mode
+ * (ES), where the draw path's own geometry stage draws LINE and POINT,
+ * refuses such a draw with a guest geometry stage that emits triangles,
+ * and one with SET_PROVOKING_VERTEX FIRST (the rotated vertex order would
+ * reach the geometry program). Resources in glhle's GL layout (maxwell_spirv.h: stage s's
  * constant buffer N at UBO binding 14 s + N). Vertex streams, index buffers
  * and the bound constant buffers are read from guest memory per draw (only
  * the ranges the draw uses). Render targets are the render cache's
@@ -46,7 +54,7 @@
  * Program code is fetched once per address and kept until memory over it
  * is written (mw_draw_invalidate, through mw_render_invalidate).
  *
- * Not yet: images, the tessellation and geometry stages, vertex-A,
+ * Not yet: images, the tessellation stages (and the PATCH topology), vertex-A,
  * transform feedback, counter reports other than the occlusion count
  * (queries.c); each stage is reported when a draw needs it.
  * SET_RASTER_ENABLE FALSE skips the draw (nothing of it would remain). */
@@ -99,7 +107,7 @@ typedef struct mw_ubo_held {
  * a new program, which after_link describes before any draw uses it. */
 typedef struct mw_draw_program {
     GLuint program;            /* 0: a free slot */
-    uint32_t tex_mask[2];      /* texture slots the vertex and pixel stages sample */
+    uint32_t tex_mask[MW_PROGRAM_STAGES]; /* texture slots the vertex, pixel and geometry stages sample */
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
     bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
@@ -114,6 +122,9 @@ struct mw_draw {
      * POINT: MW_PROGRAM_HOST_POLYGON_*), made on the first draw that needs
      * one where gl_caps_polygon_mode_by_gs says so; no disk cache */
     gl_program_service *polygon_programs[2];
+    /* programs with the guest's geometry stage (SET_PIPELINE_SHADER(4)),
+     * made on the first draw with one; no disk cache */
+    gl_program_service *gs_programs;
     mw_draw_program info[INFO_SLOTS];
     uint32_t info_count;
     uint8_t *key;              /* the draw's program key (grown, never shrunk) */
@@ -222,6 +233,7 @@ void mw_draw_fini(mw_render *r)
     gl_program_service_destroy(d->programs);
     gl_program_service_destroy(d->polygon_programs[0]);
     gl_program_service_destroy(d->polygon_programs[1]);
+    gl_program_service_destroy(d->gs_programs);
     gl->DeleteVertexArrays(1, &d->vao);
     gl->DeleteFramebuffers(1, &d->fbo);
     if (d->logic_dest)
@@ -466,9 +478,11 @@ static void fill_info(mw_render *r, GLuint program)
         gl->GetUniformiv(program, v[1], &unit);
         const uint32_t stage = (uint32_t)unit / MW_GL_TEXTURES_PER_STAGE, slot = (uint32_t)unit % MW_GL_TEXTURES_PER_STAGE;
         if (unit >= 0 && stage == MW_SPIRV_VERTEX)
-            p->tex_mask[0] |= 1u << slot;
+            p->tex_mask[MW_PROGRAM_VS] |= 1u << slot;
         else if (unit >= 0 && stage == MW_SPIRV_FRAGMENT)
-            p->tex_mask[1] |= 1u << slot;
+            p->tex_mask[MW_PROGRAM_FS] |= 1u << slot;
+        else if (unit >= 0 && stage == MW_SPIRV_GEOMETRY)
+            p->tex_mask[MW_PROGRAM_GS] |= 1u << slot;
     }
     p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
     if (r->ctx->info.gles) {
@@ -489,7 +503,8 @@ static void describe_program(void *user, GLuint program)
  * the copy), header (into sph) and key; the headers and samplers its
  * texture handles name go to `t`. */
 static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                                mw_spirv_input *in_, uint8_t sph[0x50], mw_draw_code **code, stage_textures *t)
+                                uint8_t prim_in, mw_spirv_input *in_, uint8_t sph[0x50], mw_draw_code **code,
+                                stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
     mw_draw_code *c;
@@ -504,6 +519,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     memcpy(sph, c->code.sph.words, 0x50);
     in.sph = sph;
     in.key.stage = (uint8_t)stage;
+    in.key.prim_in = stage == MW_SPIRV_GEOMETRY ? prim_in : 0;
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
@@ -513,7 +529,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             const uint8_t ty = st->attrib[a].type;
             in.key.attr_type[a] = ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
         }
-    else {
+    else if (stage == MW_SPIRV_FRAGMENT) {
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
         in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
@@ -555,42 +571,111 @@ static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_s
     return GLHLE_RESULT_OK;
 }
 
-/* The draw's program: looked up by its key (programs.h: both stages'
+/* The service of the programs with the guest's geometry stage, made on
+ * first use (like the polygon mode ones: compiled on the draw that needs
+ * one, no disk cache). */
+static glhle_result gs_service(mw_render *r, gl_program_service **out)
+{
+    mw_draw *d = r->draw;
+    if (!d->gs_programs) {
+        const mw_shader_config *c = &r->shader;
+        const gl_program_service_desc sd = {
+            .system = mw_program_guest_gs_system(),
+            .host = d->host,
+            .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
+            .max_bytes = c->program_budget_bytes,
+            .after_link = describe_program,
+            .user = r,
+        };
+        glhle_result res = gl_program_service_create(r->ctx, &sd, &d->gs_programs);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    *out = d->gs_programs;
+    return GLHLE_RESULT_OK;
+}
+
+static GLenum polygon_mode_of(uint32_t v);
+
+/* The geometry input primitive (MW_PRIM_IN_*) of a BEGIN_OP topology
+ * (topology_of's numbering): the vertices each geometry invocation gets, as
+ * GL's geometry input layouts group them (GL 4.6 11.3.4.1: strips, loops
+ * and fans give their primitives' vertices). 0xff for PATCH, which reaches
+ * the geometry stage only through tessellation. */
+static uint8_t prim_in_of(uint32_t topology)
+{
+    static const uint8_t m[15] = {MW_PRIM_IN_POINTS,        MW_PRIM_IN_LINES,         MW_PRIM_IN_LINES,
+                                  MW_PRIM_IN_LINES,         MW_PRIM_IN_TRIANGLES,     MW_PRIM_IN_TRIANGLES,
+                                  MW_PRIM_IN_TRIANGLES,     0xff, 0xff, 0xff,         MW_PRIM_IN_LINES_ADJ,
+                                  MW_PRIM_IN_LINES_ADJ,     MW_PRIM_IN_TRIANGLES_ADJ, MW_PRIM_IN_TRIANGLES_ADJ,
+                                  0xff};
+    return topology < 15 ? m[topology] : 0xff;
+}
+
+/* The draw's program: looked up by its key (programs.h: every stage's
  * reachable code, headers and translation keys); a miss is translated here
  * first (through the translation cache), so a program the translator
  * refuses fails with the translator's reason as before, then the service
  * makes it: from the disk cache's binary for this driver, or compiled.
  * `polygon` (0 or MW_PROGRAM_HOST_POLYGON_*): the same key's program with
- * the polygon mode geometry stage, from its own service. */
-static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, const mw_draw_program **out,
-                                stage_textures tex[2], uint32_t tex_mask[2])
+ * the polygon mode geometry stage, from its own service. A draw with the
+ * guest's geometry stage (SET_PIPELINE_SHADER(4)) gets its program from
+ * the geometry service, the stage keyed with `prim_in` (the draw's
+ * topology); *raster_mode becomes the GL primitive its output topology
+ * rasterizes (SPH byte 0x0f bits 0-3: points, line strip, triangle strip),
+ * else stays the draw's. */
+static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
+                                const mw_draw_program **out, GLenum *raster_mode,
+                                stage_textures tex[MW_PROGRAM_STAGES], uint32_t tex_mask[MW_PROGRAM_STAGES])
 {
     mw_draw *d = r->draw;
     if (st->program.stage[0].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program: not supported");
-    for (uint32_t p = 2; p <= 4; p++)
+    for (uint32_t p = 2; p <= 3; p++)
         if (st->program.stage[p].enable)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage: not supported yet%s",
-                              p == 4 ? "geometry" : "tessellation",
-                              polygon ? "; nor could it be with polygon mode LINE or POINT here, which takes the "
-                                        "geometry stage for itself"
-                                      : "");
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a tessellation stage: not "
+                              "supported yet");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
-    mw_spirv_input in[2];
-    uint8_t sph[2][0x50];
-    mw_draw_code *code[2];
-    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, &in[0], sph[0], &code[0], &tex[0]);
+    const bool geometry = st->program.stage[4].enable;
+    if (geometry && prim_in >= MW_PRIM_IN_COUNT_)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a geometry stage and a topology "
+                          "it cannot take without tessellation (PATCH): not drawn");
+    const int n = geometry ? 3 : 2;
+    mw_spirv_input in[MW_PROGRAM_STAGES];
+    uint8_t sph[MW_PROGRAM_STAGES][0x50];
+    mw_draw_code *code[MW_PROGRAM_STAGES] = {NULL, NULL, NULL};
+    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, 0, &in[0], sph[0], &code[0], &tex[0]);
     if (res == GLHLE_RESULT_OK)
-        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &code[1], &tex[1]);
+        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, 0, &in[1], sph[1], &code[1], &tex[1]);
+    if (res == GLHLE_RESULT_OK && geometry)
+        res = stage_input(r, st, 4, MW_SPIRV_GEOMETRY, prim_in, &in[2], sph[2], &code[2], &tex[2]);
     if (res != GLHLE_RESULT_OK)
         return res;
+    if (!geometry)
+        memset(&tex[2], 0, sizeof tex[2]);
+    if (geometry) {
+        const uint32_t topology = sph[2][0x0f] & 0xf;
+        /* polygon mode applies to what the geometry stage emits (GL 4.6
+         * 14.6.4); where the host has none (ES), the draw path's own
+         * geometry stage would draw it, and there is only one */
+        if (topology == MW_SPIRV_TOPOLOGY_TRIANGLE_STRIP && gl_caps_polygon_mode_by_gs(r->ctx) &&
+            polygon_mode_of(st->raster.polygon_mode_front) != GL_FILL)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a geometry stage in polygon "
+                              "mode LINE or POINT: not supported here, where the draw path's own geometry stage "
+                              "draws that mode (no glPolygonMode) and cannot be the guest's too");
+        *raster_mode = topology == MW_SPIRV_TOPOLOGY_POINTS       ? GL_POINTS
+                       : topology == MW_SPIRV_TOPOLOGY_LINE_STRIP ? GL_LINE_STRIP
+                       : topology == MW_SPIRV_TOPOLOGY_TRIANGLE_STRIP ? GL_TRIANGLE_STRIP
+                                                                      : *raster_mode;
+    }
     const uint8_t *spirv;
     size_t size;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < n; i++)
         if (!code[i]->reach || code[i]->reach > MW_PROGRAM_MAX_STAGE_WORDS)
             return mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size); /* the translator's refusal */
-    const size_t key_size = sizeof(mw_program_key) + 8 * ((size_t)code[0]->reach + code[1]->reach);
+    const size_t key_size = sizeof(mw_program_key) +
+                            8 * ((size_t)code[0]->reach + code[1]->reach + (geometry ? code[2]->reach : 0));
     if (key_size > d->key_cap) {
         uint8_t *k = realloc(d->key, key_size);
         if (!k)
@@ -598,13 +683,16 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         d->key = k;
         d->key_cap = key_size;
     }
-    mw_program_key_fill(d->key, &in[0], code[0]->reach, &in[1], code[1]->reach);
+    mw_program_key_fill(d->key, &in[0], code[0]->reach, &in[1], code[1]->reach, geometry ? &in[2] : NULL,
+                        geometry ? code[2]->reach : 0);
     GLuint prog = 0;
     gl_program_service *service = d->programs;
     if (polygon && (res = polygon_service(r, polygon, &service)) != GLHLE_RESULT_OK)
         return res;
+    if (geometry && (res = gs_service(r, &service)) != GLHLE_RESULT_OK)
+        return res;
     if (!gl_program_service_find(service, d->key, &prog, &res)) {
-        for (int i = 0; i < 2 && res == GLHLE_RESULT_OK; i++)
+        for (int i = 0; i < n && res == GLHLE_RESULT_OK; i++)
             res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
         if (res == GLHLE_RESULT_OK)
             res = gl_program_service_get(service, d->key, &prog);
@@ -620,8 +708,8 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         fill_info(r, prog);
     info = info_slot(d, prog);
     *out = info;
-    tex_mask[0] = info->tex_mask[0];
-    tex_mask[1] = info->tex_mask[1];
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        tex_mask[i] = info->tex_mask[i];
     return GLHLE_RESULT_OK;
 }
 
@@ -771,12 +859,12 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
 }
 
 /* The constant buffers bound to the vertex (group 0) and pixel (group 4)
- * stages. */
-static glhle_result constant_buffers(mw_render *r, const mw_state *st)
+ * stages, and with `geometry` the geometry stage's (group 3). */
+static glhle_result constant_buffers(mw_render *r, const mw_state *st, bool geometry)
 {
     mw_draw *d = r->draw;
-    static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
-    for (uint32_t k = 0; k < 2; k++) {
+    static const uint32_t stages[3] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY};
+    for (uint32_t k = 0; k < (geometry ? 3u : 2u); k++) {
         const uint32_t s = stages[k];
         for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++) {
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
@@ -798,25 +886,27 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
     return GLHLE_RESULT_OK;
 }
 
-/* The textures and samplers the two stages sample, on their units. A
+/* The textures and samplers the stages sample, on their units. A
  * texture the cache refuses (an unsupported format, unmapped memory) is
  * left unbound -- the draw goes on without it, sampling GL's incomplete
  * texture (0, 0, 0, 1) -- and its refusal is returned (the first one) for
  * the draw to report once it is done; *fatal says whether the draw stops. */
-static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], const uint32_t tex_mask[2], bool *fatal)
+static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROGRAM_STAGES],
+                                  const uint32_t tex_mask[MW_PROGRAM_STAGES], bool *fatal)
 {
     glhle_result first = GLHLE_RESULT_OK;
     *fatal = false;
-    static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
+    static const uint32_t stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY};
+    static const char *const names[MW_PROGRAM_STAGES] = {"vertex", "pixel", "geometry"};
     const GladGLContext *gl = &r->ctx->gl;
-    for (uint32_t k = 0; k < 2; k++)
+    for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
         for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
             if (!(tex_mask[k] >> s & 1))
                 continue;
             if (!tex[k].kind[s]) {
                 *fatal = true;
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: texture slot %u of the %s stage names "
-                                  "no valid texture header", s, k ? "pixel" : "vertex");
+                                  "no valid texture header", s, names[k]);
             }
             GLuint t, smp;
             GLenum target;
@@ -838,7 +928,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], con
                 res = mw_texture_get_at(r, tex[k].tic[s], tex[k].tic_index[s], &t, &target);
             if (res != GLHLE_RESULT_OK) {
                 GLHLE_WARN(r->io.log, "maxwell: texture slot %u of the %s stage (header %u): drawn without it",
-                           s, k ? "pixel" : "vertex", tex[k].tic_index[s]);
+                           s, names[k], tex[k].tic_index[s]);
                 r->stats.textures_skipped++;
                 gl->BindTextureUnit(unit, 0);
                 first = first != GLHLE_RESULT_OK ? first : res;
@@ -1296,12 +1386,16 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     }
     const mw_draw_program *prog = NULL;
     uint32_t w, h;
-    stage_textures tex[2];
-    uint32_t tex_mask[2] = {0, 0};
+    stage_textures tex[MW_PROGRAM_STAGES];
+    uint32_t tex_mask[MW_PROGRAM_STAGES] = {0, 0, 0};
     bool fatal = false;
     glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
-    const uint32_t polygon_gs = polygon_gs_of(r, st, mode);
-    res = get_program(r, st, polygon_gs, &prog, tex, tex_mask);
+    /* the guest's geometry stage: polygon mode applies to what it emits
+     * (get_program checks that against a host without polygon mode) */
+    const bool geometry = st->program.stage[4].enable;
+    const uint32_t polygon_gs = geometry ? 0 : polygon_gs_of(r, st, mode);
+    GLenum raster_mode = mode; /* the primitives rasterized: the geometry stage's output */
+    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, tex, tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
@@ -1324,6 +1418,12 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * a list that names each one's first-convention vertex last */
     const bool rotate = !st->raster.provoking_vertex && gl_caps_first_vertex_by_indices(r->ctx) &&
                         gl_provoking_rewrites(mode);
+    /* the rotated order would reach the geometry program's inputs, and
+     * its output strips' provoking vertex is the GL's convention */
+    if (rotate && geometry)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a geometry stage and "
+                          "SET_PROVOKING_VERTEX FIRST on a host with only the last-vertex convention (OpenGL ES): "
+                          "not drawn");
     GLenum draw_mode = mode;
     uint32_t rotated_count = 0;
     if (rotate) {
@@ -1390,7 +1490,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     }
     res = vertex_input(r, st, begin, end, ev->u.draw.instance, ev->u.draw.base_instance);
     if (res == GLHLE_RESULT_OK)
-        res = constant_buffers(r, st);
+        res = constant_buffers(r, st, geometry);
     if (res != GLHLE_RESULT_OK)
         return res;
     /* state */
@@ -1445,7 +1545,7 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
      * alone); off, the linear values are stored as they are */
     gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, d->srgb_target && st->rt.srgb_write);
-    fixed_function(r, st, mode, polygon_gs);
+    fixed_function(r, st, raster_mode, polygon_gs);
     gl_state_program(&r->st, prog->program);
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
@@ -1539,7 +1639,7 @@ static void add_stats(glhle_shader_stats *out, const glhle_shader_stats *add)
     memcpy(out, a, sizeof a);
 }
 
-/* The graphics (with the polygon mode programs') and compute services'
+/* The graphics (with the polygon mode and geometry stage programs') and compute services'
  * figures together: every field is a count, so they add (compute launches
  * are not draws: `draws` is the draw path's alone). */
 void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
@@ -1553,6 +1653,10 @@ void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
             gl_program_service_get_stats(r->draw->polygon_programs[i], &more);
             add_stats(out, &more);
         }
+    if (r->draw && r->draw->gs_programs) {
+        gl_program_service_get_stats(r->draw->gs_programs, &more);
+        add_stats(out, &more);
+    }
     mw_compute_shader_stats(r, &more);
     add_stats(out, &more);
     out->draws = r->stats.draws;

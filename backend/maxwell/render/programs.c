@@ -9,7 +9,7 @@
 
 uint32_t mw_program_key_size(const mw_program_key *k)
 {
-    const uint64_t n = sizeof *k + 8ull * ((uint64_t)k->words[0] + k->words[1]);
+    const uint64_t n = sizeof *k + 8ull * ((uint64_t)k->words[0] + k->words[1] + k->words[2]);
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
@@ -21,25 +21,30 @@ static uint32_t key_size_of(const void *bytes)
 }
 
 void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
-                         uint32_t fs_words)
+                         uint32_t fs_words, const mw_spirv_input *gs, uint32_t gs_words)
 {
     mw_program_key k;
     memset(&k, 0, sizeof k);
-    k.words[0] = vs_words;
-    k.words[1] = fs_words;
-    k.key[0] = vs->key;
-    k.key[1] = fs->key;
-    memcpy(k.sph[0], vs->sph, 0x50);
-    memcpy(k.sph[1], fs->sph, 0x50);
+    const mw_spirv_input *in[MW_PROGRAM_STAGES] = {vs, fs, gs};
+    const uint32_t words[MW_PROGRAM_STAGES] = {vs_words, fs_words, gs ? gs_words : 0};
     uint8_t *o = out;
+    size_t at = sizeof k;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (!in[i])
+            continue;
+        k.words[i] = words[i];
+        k.key[i] = in[i]->key;
+        memcpy(k.sph[i], in[i]->sph, 0x50);
+        memcpy(o + at, in[i]->code, (size_t)words[i] * 8);
+        at += (size_t)words[i] * 8;
+    }
     memcpy(o, &k, sizeof k);
-    memcpy(o + sizeof k, vs->code, (size_t)vs_words * 8);
-    memcpy(o + sizeof k + (size_t)vs_words * 8, fs->code, (size_t)fs_words * 8);
 }
 
-/* A stored key is used when its stages are the ones the draw path makes
- * (vertex B and pixel), the fields only geometry and tessellation stages
- * use are zero and each stage has code. */
+/* A stored key is used when its stages are the ones the disk-cached
+ * service makes (vertex B and pixel: no geometry stage, whose programs no
+ * file keeps), the fields only geometry and tessellation stages use are
+ * zero and each stage has code. */
 static bool key_valid(const void *bytes)
 {
     mw_program_key k;
@@ -47,7 +52,10 @@ static bool key_valid(const void *bytes)
     for (int i = 0; i < 2; i++)
         if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || k.key[i].prim_in != 0 || k.key[i].tess_mode != 0)
             return false;
-    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
+    static const mw_spirv_key no_key;
+    static const uint8_t no_sph[0x50];
+    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT && k.words[2] == 0 &&
+           !memcmp(&k.key[2], &no_key, sizeof no_key) && !memcmp(k.sph[2], no_sph, sizeof no_sph);
 }
 
 /* The translator's refusals are the draw path's to report (it translates a
@@ -207,7 +215,8 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
 
 static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
-    const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
+    static const mw_spirv_stage stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY};
+    const mw_spirv_stage stage = stages[i];
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
     in.code = code;
@@ -240,22 +249,45 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
     return ok;
 }
 
-bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs)
+/* The stages' texts: vertex and pixel, and the geometry stage's into `gs`
+ * where the key has one (and `gs` is not NULL). */
+static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs)
 {
     mw_program_key k;
     memcpy(&k, bytes, sizeof k);
-    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS)
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS)
+            return false;
+    if ((k.words[2] != 0) != (gs != NULL))
         return false;
-    const size_t n = (size_t)k.words[0] + k.words[1];
+    const size_t n = (size_t)k.words[0] + k.words[1] + k.words[2];
     uint64_t *code = malloc(n ? n * 8 : 8); /* aligned for the translator */
     if (!code)
         return false;
     memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
     bool ok = stage_text(&k, code, 0, host, vs) && stage_text(&k, code + k.words[0], 1, host, fs);
+    if (ok && gs)
+        ok = stage_text(&k, code + k.words[0] + k.words[1], 2, host, gs);
+    /* ES: the stage before the pixel stage matches its flat inputs, and
+     * the vertex stage the geometry stage's (which the translation declares
+     * by the same rule) */
     if (ok && (host & MW_PROGRAM_HOST_GLES))
-        ok = es_match_flat(vs, fs);
+        ok = gs ? es_match_flat(gs, fs) && es_match_flat(vs, gs) : es_match_flat(vs, fs);
     free(code);
     return ok;
+}
+
+bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs)
+{
+    return generate_stages(bytes, host, vs, NULL, fs);
+}
+
+bool mw_program_generate_guest_gs(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs,
+                                  glhle_bytebuf *fs)
+{
+    if (host & (MW_PROGRAM_HOST_POLYGON_LINE | MW_PROGRAM_HOST_POLYGON_POINT))
+        return false;
+    return generate_stages(bytes, host, vs, gs, fs);
 }
 
 /* ---- polygon mode through a geometry stage (MW_PROGRAM_HOST_POLYGON_*) ---- */
@@ -455,8 +487,9 @@ bool mw_program_generate_gs(const void *key, uint32_t host, glhle_bytebuf *vs, g
 static void describe_stage(const mw_program_key *k, const uint64_t *code, int i, glhle_bytebuf *out)
 {
     const mw_spirv_key *s = &k->key[i];
+    static const char *const names[MW_PROGRAM_STAGES] = {"vertex B", "pixel", "geometry"};
     glhle_bytebuf_printf(out, "%s: %u code words (first scheduling word %016llx), program id %016llx\n",
-                         i == 0 ? "vertex B" : "pixel", k->words[i], k->words[i] ? (unsigned long long)code[0] : 0ull,
+                         names[i], k->words[i], k->words[i] ? (unsigned long long)code[0] : 0ull,
                          (unsigned long long)glhle_hash64(code, (size_t)k->words[i] * 8));
     glhle_bytebuf_printf(out, "  texture handles: c%u[0x%x], images at 0x%x\n", s->tex_handle_cbuf,
                          s->tex_handle_offset, s->img_handle_offset);
@@ -465,11 +498,14 @@ static void describe_stage(const mw_program_key *k, const uint64_t *code, int i,
         if (s->tex[t])
             glhle_bytebuf_printf(out, " %d=0x%02x", t, s->tex[t]);
     glhle_bytebuf_printf(out, "\n");
-    if (i == 0) {
+    if (i == MW_PROGRAM_VS) {
         glhle_bytebuf_printf(out, "  attribute types (0 float, 1 sint, 2 uint):");
         for (int a = 0; a < 32; a++)
             if (s->attr_type[a])
                 glhle_bytebuf_printf(out, " %d=%u", a, s->attr_type[a]);
+    } else if (i == MW_PROGRAM_GS) {
+        glhle_bytebuf_printf(out, "  input primitive (0 points, 1 lines, 2 lines adjacency, 3 triangles, "
+                                  "4 triangles adjacency): %u", s->prim_in);
     } else {
         glhle_bytebuf_printf(out, "  render target types (0 float, 1 sint, 2 uint):");
         for (int t = 0; t < 8; t++)
@@ -488,17 +524,21 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 {
     mw_program_key k;
     memcpy(&k, bytes, sizeof k);
-    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS) {
-        glhle_bytebuf_printf(out, "code words %u + %u: not a key this build makes\n", k.words[0], k.words[1]);
+    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS ||
+        k.words[2] > MW_PROGRAM_MAX_STAGE_WORDS) {
+        glhle_bytebuf_printf(out, "code words %u + %u + %u: not a key this build makes\n", k.words[0], k.words[1],
+                             k.words[2]);
         return;
     }
-    const size_t n = (size_t)k.words[0] + k.words[1];
+    const size_t n = (size_t)k.words[0] + k.words[1] + k.words[2];
     uint64_t *code = malloc(n ? n * 8 : 8);
     if (!code)
         return;
     memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
-    describe_stage(&k, code, 0, out);
-    describe_stage(&k, code + k.words[0], 1, out);
+    describe_stage(&k, code, MW_PROGRAM_VS, out);
+    describe_stage(&k, code + k.words[0], MW_PROGRAM_FS, out);
+    if (k.words[2])
+        describe_stage(&k, code + k.words[0] + k.words[1], MW_PROGRAM_GS, out);
     free(code);
 }
 
@@ -542,6 +582,18 @@ static const gl_program_system maxwell_polygon_system = {
 const gl_program_system *mw_program_polygon_system(void)
 {
     return &maxwell_polygon_system;
+}
+
+static const gl_program_system maxwell_guest_gs_system = {
+    .info = MAXWELL_KEY_INFO("maxwell-gs"),
+    .generate_gs = mw_program_generate_guest_gs,
+    .describe = describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *mw_program_guest_gs_system(void)
+{
+    return &maxwell_guest_gs_system;
 }
 
 /* ---- compute programs (system 5, maxwell-cs) ---- */

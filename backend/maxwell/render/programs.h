@@ -3,13 +3,14 @@
  *
  * A Maxwell program is guest code, so its key is the translated program's
  * identity itself (maxwell_spirv.h "the translation key"): per stage
- * (vertex B, then pixel) the number of code words the translation reads
- * (mw_spirv_reachable_words), the translation key (mw_spirv_key) and the
- * 0x50-byte Shader Program Header, followed by the reachable code of both
- * stages. The code is the entry's source: a disk cache entry regenerates
- * the program from its key alone (translation, SPIRV-Cross, the binding
- * layout), like the PICA's. Keys are variable-size
- * (gl_shc_system_info.key_size_of): 432 fixed bytes plus 8 per code word.
+ * (vertex B, pixel, then geometry) the number of code words the
+ * translation reads (mw_spirv_reachable_words; 0 for a geometry stage the
+ * draw has not), the translation key (mw_spirv_key) and the 0x50-byte
+ * Shader Program Header, followed by the reachable code of the stages in
+ * that order. The code is the entry's source: a disk cache entry
+ * regenerates the program from its key alone (translation, SPIRV-Cross,
+ * the binding layout), like the PICA's. Keys are variable-size
+ * (gl_shc_system_info.key_size_of): 648 fixed bytes plus 8 per code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
@@ -22,7 +23,7 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 2u /* 2: mw_spirv_key.frag_coord_scale */
+#define MW_PROGRAM_KEY_VERSION 3u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
@@ -66,31 +67,52 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
 #define MW_POLY_CULL_LOCATION 1003
 #define MW_POLY_POINT_SIZE_LOCATION 1004
 
+/* The key's stages, in its order */
+enum { MW_PROGRAM_VS, MW_PROGRAM_FS, MW_PROGRAM_GS, MW_PROGRAM_STAGES };
+
 typedef struct mw_program_key {
-    uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */
-    mw_spirv_key key[2];    /* stage MW_SPIRV_VERTEX, then MW_SPIRV_FRAGMENT */
-    uint8_t sph[2][0x50];
-    /* then words[0] + words[1] code words (8-byte aligned offset) */
+    uint32_t words[MW_PROGRAM_STAGES];   /* reachable 64-bit code words: vertex B, pixel, geometry (0: none) */
+    mw_spirv_key key[MW_PROGRAM_STAGES]; /* stage MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY; the
+                                          * geometry stage's all zero without one */
+    uint8_t sph[MW_PROGRAM_STAGES][0x50];
+    /* then words[0] + words[1] + words[2] code words (8-byte aligned offset) */
 } mw_program_key;
-_Static_assert(sizeof(mw_program_key) == 432, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+_Static_assert(sizeof(mw_program_key) == 648, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
 
 /* Stage code words a key may carry (the fetch's limit, sass_decode.h). */
 #define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
-#define MW_PROGRAM_KEY_MAX_BYTES (432u + 2u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+#define MW_PROGRAM_KEY_MAX_BYTES (648u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
 /* The key's size in bytes from its fixed part. */
 uint32_t mw_program_key_size(const mw_program_key *k);
 
 /* Fills `out` (room for mw_program_key_size bytes: sizeof(mw_program_key)
- * + 8 * (vs_words + fs_words)) from the two stages' inputs, the code cut to
- * `vs_words` and `fs_words` reachable words. */
+ * + 8 * (vs_words + fs_words + gs_words)) from the stages' inputs, the code
+ * cut to `vs_words`, `fs_words` and `gs_words` reachable words; `gs` NULL
+ * (and gs_words 0) for a program without a geometry stage. */
 void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
-                         uint32_t fs_words);
+                         uint32_t fs_words, const mw_spirv_input *gs, uint32_t gs_words);
 
-/* The vertex and pixel GLSL for a key (glhle's binding layout,
- * maxwell_spirv.h), or false: the code is refused by the translator or a
- * text passed its limit. Reads only its arguments. */
+/* The vertex and pixel GLSL for a key without a geometry stage (glhle's
+ * binding layout, maxwell_spirv.h), or false: the key has a geometry
+ * stage, the code is refused by the translator or a text passed its limit.
+ * Reads only its arguments. */
 bool mw_program_generate(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+
+/* The vertex, geometry and pixel GLSL for a key with the guest's geometry
+ * stage (SET_PIPELINE_SHADER(4)), each stage translated with its own key
+ * (the geometry one's prim_in the draw's topology), or false as
+ * mw_program_generate (and for a key without a geometry stage or a host
+ * with a MW_PROGRAM_HOST_POLYGON_* bit: the polygon mode stage and the
+ * guest's cannot both be the geometry stage). On GLES the geometry text's
+ * outputs the pixel text reads flat become flat (es_match_flat). Reads only
+ * its arguments. */
+bool mw_program_generate_guest_gs(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs,
+                                  glhle_bytebuf *fs);
+/* The three-stage system of those programs (same key type as
+ * mw_program_system's, name maxwell-gs), made on the first draw with a
+ * geometry stage; never stored in a disk cache. */
+const gl_program_system *mw_program_guest_gs_system(void);
 
 const gl_program_system *mw_program_system(void);
 
