@@ -34,6 +34,7 @@
 #define TIC_POOL (VA_DATA + TMD_TIC)
 #define TSC_POOL (VA_DATA + TMD_TSC)
 #define TEX_VA (VA + 0x200000)
+#define TESS_UBO (TMD_CBUF1_TES + TMD_CBUF_SIZE) /* the control program's c2 */
 #define M(byte_offset) ((byte_offset) / 4u)
 
 enum { FMT_RGBA8, FMT_RGBA32F, FMT_RGBA32UI };
@@ -398,25 +399,56 @@ static uint32_t point_quads_model(uint8_t *out)
     return covered;
 }
 
-/* The vertex, geometry and pixel GLSL as written, drawn by the GL (Mesa's
- * compiler) in polygon mode `polygon` (GL_FILL, GL_LINE): 4 points, read
- * back bottom row (guest row 0) first. */
-static bool reference_vgf(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *gs, const tmc_shader *fs,
-                          GLenum polygon, uint8_t *out)
+/* A pipeline of corpus programs: vertex and pixel, and a geometry stage or
+ * the two tessellation stages (NULL: none). */
+typedef struct stages {
+    const tmc_shader *vs, *tcs, *tes, *gs, *fs;
+} stages;
+
+/* The std140 block of a sidecar's first uniform block (its members' vec4
+ * values at their offsets), into `out` (room for 64 bytes). */
+static void uniform_block(const tmc_shader *sh, float out[16])
+{
+    memset(out, 0, 64);
+    const tj_value *m = tj_get(tj_at(tj_get(sh->json, "uniform_blocks"), 0), "members");
+    for (size_t i = 0; i < tj_len(m); i++) {
+        const size_t off = (size_t)tj_num(tj_get(tj_at(m, i), "offset"), 0) / 4;
+        const tj_value *v = tj_get(tj_at(m, i), "value");
+        for (size_t c = 0; c < 4 && off + c < 16; c++)
+            out[off + c] = (float)tj_num(tj_at(v, c), 0);
+    }
+}
+
+/* The pipeline's GLSL as written, drawn by the GL (Mesa's compiler) in
+ * polygon mode `polygon` (GL_FILL, GL_LINE): 4 points, or with
+ * tessellation one patch of 4 vertices with the control program's block at
+ * binding 0; read back bottom row (guest row 0) first. */
+static bool reference_stages(glhle_context *ctx, const stages *p, GLenum polygon, uint8_t *out)
 {
     glhle_context *ref = ts_gl_reference_context(ctx);
     assert_int_equal(gl_context_enter(ref), GLHLE_RESULT_OK);
     GladGLContext *gl = &ref->gl;
-    char *src[3] = {strdup(vs->glsl), strdup(gs->glsl), strdup(fs->glsl)}, *p;
-    for (int i = 0; i < 3; i++)
-        if ((p = strstr(src[i], "#version 460")))
-            memcpy(p, "#version 450", 12);
+    const tmc_shader *sh[5] = {p->vs, p->tcs, p->tes, p->gs, p->fs};
+    static const GLenum kind[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+                                   GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    GLenum kinds[5];
+    char *src[5];
+    int n = 0;
+    for (int i = 0; i < 5; i++) {
+        if (!sh[i])
+            continue;
+        char *v;
+        src[n] = strdup(sh[i]->glsl);
+        if ((v = strstr(src[n], "#version 460")))
+            memcpy(v, "#version 450", 12);
+        kinds[n++] = kind[i];
+    }
     GLuint prog;
-    const bool ok = gl_link_program_vgf(ref, src[0], src[1], src[2], &prog) == GLHLE_RESULT_OK;
-    for (int i = 0; i < 3; i++)
+    const bool ok = gl_link_program_stages(ref, kinds, (const char *const *)src, n, false, &prog) == GLHLE_RESULT_OK;
+    for (int i = 0; i < n; i++)
         free(src[i]);
     if (ok) {
-        GLuint tex, fbo, vao;
+        GLuint tex, fbo, vao, ubo = 0;
         reference_target(gl, GL_RGBA8, &tex, &fbo);
         gl->ColorMask(1, 1, 1, 1);
         const float clear[4] = {0, 0, 0, 1};
@@ -425,7 +457,19 @@ static bool reference_vgf(glhle_context *ctx, const tmc_shader *vs, const tmc_sh
         gl->BindVertexArray(vao);
         gl->UseProgram(prog);
         gl->PolygonMode(GL_FRONT_AND_BACK, polygon);
-        gl->DrawArrays(GL_POINTS, 0, 4);
+        if (p->tcs) {
+            float block[16];
+            uniform_block(p->tcs, block);
+            gl->CreateBuffers(1, &ubo);
+            gl->NamedBufferData(ubo, sizeof block, block, GL_STATIC_DRAW);
+            gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, ubo);
+            gl->PatchParameteri(GL_PATCH_VERTICES, 4);
+            gl->DrawArrays(GL_PATCHES, 0, 4);
+            gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, 0);
+            gl->DeleteBuffers(1, &ubo);
+        } else {
+            gl->DrawArrays(GL_POINTS, 0, 4);
+        }
         gl->PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
         gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, out);
@@ -442,21 +486,31 @@ static bool reference_vgf(glhle_context *ctx, const tmc_shader *vs, const tmc_sh
     return ok;
 }
 
-/* vs + gs + fs through glhle's draw path as a driver sets them up (the
- * programs at the region, SET_PIPELINE_SHADER(1), (4) and (5), a clear to
- * (0, 0, 0, 1), DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST of 4 POINTS) and
- * the target written back; `polygon_mode` non-zero sets
- * SET_FRONT_POLYGON_MODE and _BACK_ to it. Returns the run's result; *drew
- * says whether it made its one draw. */
-static glhle_result glhle_draw_vgf(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *gs,
-                                   const tmc_shader *fs, uint32_t polygon_mode, uint8_t *out, bool *drew)
+/* The pipeline through glhle's draw path as a driver sets it up (the
+ * programs at the region, SET_PIPELINE_SHADER(1), (5) and (4) or (2) and
+ * (3), a clear to (0, 0, 0, 1), DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST
+ * of 4 POINTS, or with tessellation one PATCH of SET_PATCH 4 vertices with
+ * the control program's block in its c2, GLSL binding 0's place) and the
+ * target written back; `polygon_mode` non-zero sets SET_FRONT_POLYGON_MODE
+ * and _BACK_ to it. Returns the run's result; *drew says whether it made
+ * its one draw. */
+static glhle_result glhle_draw_stages(glhle_context *ctx, const stages *p, uint32_t polygon_mode, uint8_t *out,
+                                      bool *drew)
 {
     uint8_t *rt, *data;
     tm_pb pb;
     glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
     tmd_target(&pb, VA, W, H, 0xD5);
-    tmd_programs(&pb, data, VA_DATA, vs, fs);
-    tmd_geometry_program(&pb, data, VA_DATA, gs);
+    tmd_programs(&pb, data, VA_DATA, p->vs, p->fs);
+    if (p->gs)
+        tmd_geometry_program(&pb, data, VA_DATA, p->gs);
+    if (p->tcs) {
+        tmd_tess_programs(&pb, data, VA_DATA, p->tcs, p->tes, 4);
+        float block[16];
+        uniform_block(p->tcs, block);
+        memcpy(data + TESS_UBO, block, sizeof block);
+        tmd_constant_buffer(&pb, 1, 2, VA_DATA + TESS_UBO); /* deko3d: GLSL binding N is c(2 + N) */
+    }
     if (polygon_mode) {
         set(&pb, 0x0dac, polygon_mode);
         set(&pb, 0x0db0, polygon_mode);
@@ -464,7 +518,7 @@ static glhle_result glhle_draw_vgf(glhle_context *ctx, const tmc_shader *vs, con
     const uint32_t cv[4] = {tm_u(0), tm_u(0), tm_u(0), tm_u(1)};
     tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
     set(&pb, 0x19d0, 0x3C);                   /* CLEAR_SURFACE: R, G, B, A */
-    set(&pb, 0x1214, 0u | 4u << 16 | 0u << 28); /* first 0, count 4, POINTS */
+    set(&pb, 0x1214, 0u | 4u << 16 | (p->tcs ? 14u : 0u) << 28); /* first 0, count 4, PATCH or POINTS */
     glhle_maxwell_run_result res;
     const glhle_result r = tm_submit(gpu, &pb, &res);
     tm_pb_free(&pb);
@@ -505,9 +559,10 @@ static void geometry_stage(void **state)
     uint8_t *model = calloc(W * H, 4), *mesa = calloc(W * H, 4), *got = calloc(W * H, 4);
     /* the docs' figure (maxwell-shaders.md): 4 quads of 13 x 13 pixels */
     assert_int_equal(point_quads_model(model), 676);
-    assert_true(reference_vgf(ctx, &vs, &gs, &fs, GL_FILL, mesa));
+    const stages pl = {.vs = &vs, .gs = &gs, .fs = &fs};
+    assert_true(reference_stages(ctx, &pl, GL_FILL, mesa));
     bool drew = false;
-    assert_int_equal(glhle_draw_vgf(ctx, &vs, &gs, &fs, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_draw_stages(ctx, &pl, 0, got, &drew), GLHLE_RESULT_OK);
     assert_true(drew);
     uint32_t covered = 0;
     for (size_t p = 0; p < (size_t)W * H; p++)
@@ -524,14 +579,14 @@ static void geometry_stage(void **state)
      * the host has glPolygonMode the quads' edges are drawn, as Mesa draws
      * them; where the draw path would need its own geometry stage for it
      * (ES) the draw is refused */
-    const glhle_result r = glhle_draw_vgf(ctx, &vs, &gs, &fs, 0x1B01, got, &drew);
+    const glhle_result r = glhle_draw_stages(ctx, &pl, 0x1B01, got, &drew);
     if (ts_gles()) {
         assert_int_equal(r, GLHLE_RESULT_UNSUPPORTED);
         assert_false(drew);
     } else {
         assert_int_equal(r, GLHLE_RESULT_OK);
         assert_true(drew);
-        assert_true(reference_vgf(ctx, &vs, &gs, &fs, GL_LINE, mesa));
+        assert_true(reference_stages(ctx, &pl, GL_LINE, mesa));
         uint32_t lines = 0;
         for (size_t p = 0; p < (size_t)W * H; p++)
             lines += mesa[p * 4] || mesa[p * 4 + 1] || mesa[p * 4 + 2] || mesa[p * 4 + 3] != 255;
@@ -549,11 +604,129 @@ static void geometry_stage(void **state)
     tmc_free(&fs);
 }
 
+/* The corpus' tessellation scene as its GLSL says, where that is exact:
+ * quad_pos_vsh's four vertices (as above) are one patch; quad_tcsh passes
+ * them on with levels outer (4, 6, 4, 8), inner (5, 3) from its block and
+ * a tint (0.5, 0.5, 1, 1); quad_tesh (quads, equal spacing) puts the point
+ * (u, v) = gl_TessCoord at the bilinear mix of the corners, x = 1.2 u -
+ * 0.6, y = 1.2 v - 0.6 + 0.05 sin(12.566 u), coloured by the bilinear mix
+ * of the corner colours times the tint: (u / 2, v / 2, u / 3 + 2 v / 3, 1),
+ * affine in (u, v). The edge rings' triangles are the implementation's
+ * (GL 4.6 11.2.2.2), but the inner rectangle's vertices are at u = i / 5, v
+ * = j / 3 (i 1-4, j 1-2), so its cells, u in [i / 5, (i + 1) / 5] and v in
+ * [1 / 3, 2 / 3], are parallelograms (the displacement depends on u
+ * alone): either diagonal interpolates (u, v) affinely over the cell, so a
+ * pixel centre at least one pixel inside one has u = (x + 0.6) / 1.2 and v
+ * from the cell's straight edges. Pixels beyond the patch and its wave
+ * keep the clear colour (0, 0, 0, 1). `known` marks the pixels worked out;
+ * returns their count. */
+static uint32_t tess_model(uint8_t *out, bool *known)
+{
+    uint32_t n = 0;
+    const double px = W / 2.0 * 1.2; /* pixels per unit of u or v */
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const size_t at = (size_t)y * W + x;
+            const double nx = (x + 0.5) / (W / 2.0) - 1, ny = (y + 0.5) / (H / 2.0) - 1;
+            const double u = (nx + 0.6) / 1.2;
+            known[at] = false;
+            double c[4] = {0, 0, 0, 1};
+            if (fabs(nx) > 0.6 + 1.5 / (W / 2.0) || fabs(ny) > 0.65 + 1.5 / (H / 2.0)) {
+                known[at] = true; /* beyond the patch */
+            } else if (u > 0.2 && u < 0.8) {
+                const int i = (int)floor(u * 5);
+                const double u0 = i / 5.0, u1 = (i + 1) / 5.0;
+                const double d0 = 0.05 * sin(u0 * 12.566), d1 = 0.05 * sin(u1 * 12.566);
+                const double v = (ny + 0.6 - (d0 + (d1 - d0) * (u - u0) / (u1 - u0))) / 1.2;
+                if ((u - u0) * px >= 1 && (u1 - u) * px >= 1 && (v - 1 / 3.0) * px >= 1 && (2 / 3.0 - v) * px >= 1) {
+                    known[at] = true;
+                    c[0] = u / 2;
+                    c[1] = v / 2;
+                    c[2] = u / 3 + 2 * v / 3;
+                }
+            }
+            n += known[at];
+            for (int k = 0; k < 4; k++)
+                out[at * 4 + (size_t)k] = (uint8_t)lround(c[k] * 255);
+        }
+    return n;
+}
+
+static void tessellation_stages(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    /* quad_tesh reads the subgroup lane (docs/maxwell-shaders.md: LANEID
+     * is ARB_shader_ballot's gl_SubGroupInvocationARB, which GLSL ES lacks) */
+    tmc_shader vs, tcs, tes, fs;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("quad_tcsh", &tcs));
+    assert_true(tmc_load("quad_tesh", &tes));
+    assert_true(tmc_load("color_fsh", &fs));
+    const stages pl = {.vs = &vs, .tcs = &tcs, .tes = &tes, .fs = &fs};
+    if (ts_gles() || !ctx->info.subgroups) {
+        /* refused with the translator's reason, the instance usable */
+        uint8_t px[W * H * 4];
+        bool drew = true;
+        assert_int_not_equal(glhle_draw_stages(ctx, &pl, 0, px, &drew), GLHLE_RESULT_OK);
+        assert_false(drew);
+        tmc_free(&vs);
+        tmc_free(&tcs);
+        tmc_free(&tes);
+        tmc_free(&fs);
+        if (ts_gles())
+            print_message("SKIP on OpenGL ES: quad_tesh's translation reads the subgroup lane (ARB_shader_ballot), "
+                          "which GLSL ES has no form of; the draw is refused\n");
+        else
+            print_message("  skipped: this GL has no ARB_shader_ballot, which quad_tesh's translation needs; the "
+                          "draw is refused\n");
+        skip();
+    }
+    const int tol = (int)tj_num(tj_get(tj_get(tes.json, "compare"), "tolerance"), 0);
+    uint8_t *model = calloc(W * H, 4), *mesa = calloc(W * H, 4), *got = calloc(W * H, 4);
+    bool *known = calloc(W * H, sizeof *known);
+    const uint32_t n_known = tess_model(model, known);
+    assert_true(reference_stages(ctx, &pl, GL_FILL, mesa));
+    bool drew = false;
+    assert_int_equal(glhle_draw_stages(ctx, &pl, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_true(drew);
+    uint32_t bad_model = 0, inside = 0, covered = 0;
+    for (size_t q = 0; q < (size_t)W * H; q++) {
+        covered += got[q * 4] || got[q * 4 + 1] || got[q * 4 + 2] || got[q * 4 + 3] != 255;
+        inside += known[q] && model[q * 4 + 2] != 0;
+        for (int k = 0; k < 4 && known[q]; k++)
+            if (abs((int)model[q * 4 + (size_t)k] - (int)got[q * 4 + (size_t)k]) > tol) {
+                if (bad_model < 4)
+                    print_message("  the GLSL worked out: pixel (%zu, %zu) channel %d: %d, glhle %d\n", q % W,
+                                  q / W, k, model[q * 4 + (size_t)k], got[q * 4 + (size_t)k]);
+                bad_model++;
+            }
+    }
+    const uint32_t bad_mesa = rgba8_diff("Mesa's compile of the GLSL", mesa, got, tol);
+    print_message("  quad_pos_vsh + quad_tcsh + quad_tesh + color_fsh, one 4-vertex patch: %u pixels drawn; %u "
+                  "pixels worked out (%u inside the patch), %u channels off them, %u channels off Mesa's compile "
+                  "(tolerance %d)\n", covered, n_known, inside, bad_model, bad_mesa, tol);
+    if (bad_model || bad_mesa)
+        fail_msg("the tessellated draw differs from the GLSL (%u channels from the model, %u from Mesa)", bad_model,
+                 bad_mesa);
+    assert_true(inside >= 100);
+    free(model);
+    free(mesa);
+    free(got);
+    free(known);
+    tmc_free(&vs);
+    tmc_free(&tcs);
+    tmc_free(&tes);
+    tmc_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_pipelines),
         cmocka_unit_test(geometry_stage),
+        cmocka_unit_test(tessellation_stages),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -9,7 +9,9 @@
 
 uint32_t mw_program_key_size(const mw_program_key *k)
 {
-    const uint64_t n = sizeof *k + 8ull * ((uint64_t)k->words[0] + k->words[1] + k->words[2]);
+    uint64_t n = sizeof *k;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        n += 8ull * k->words[i];
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 
@@ -20,13 +22,11 @@ static uint32_t key_size_of(const void *bytes)
     return mw_program_key_size(&k);
 }
 
-void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
-                         uint32_t fs_words, const mw_spirv_input *gs, uint32_t gs_words)
+void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
+                         const uint32_t words[MW_PROGRAM_STAGES])
 {
     mw_program_key k;
     memset(&k, 0, sizeof k);
-    const mw_spirv_input *in[MW_PROGRAM_STAGES] = {vs, fs, gs};
-    const uint32_t words[MW_PROGRAM_STAGES] = {vs_words, fs_words, gs ? gs_words : 0};
     uint8_t *o = out;
     size_t at = sizeof k;
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
@@ -42,9 +42,9 @@ void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words,
 }
 
 /* A stored key is used when its stages are the ones the disk-cached
- * service makes (vertex B and pixel: no geometry stage, whose programs no
- * file keeps), the fields only geometry and tessellation stages use are
- * zero and each stage has code. */
+ * service makes (vertex B and pixel: no geometry or tessellation stage,
+ * whose programs no file keeps), the fields only geometry and tessellation
+ * stages use are zero and each stage has code. */
 static bool key_valid(const void *bytes)
 {
     mw_program_key k;
@@ -54,8 +54,10 @@ static bool key_valid(const void *bytes)
             return false;
     static const mw_spirv_key no_key;
     static const uint8_t no_sph[0x50];
-    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT && k.words[2] == 0 &&
-           !memcmp(&k.key[2], &no_key, sizeof no_key) && !memcmp(k.sph[2], no_sph, sizeof no_sph);
+    for (int i = 2; i < MW_PROGRAM_STAGES; i++)
+        if (k.words[i] || memcmp(&k.key[i], &no_key, sizeof no_key) || memcmp(k.sph[i], no_sph, sizeof no_sph))
+            return false;
+    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
 }
 
 /* The translator's refusals are the draw path's to report (it translates a
@@ -215,7 +217,8 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
 
 static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
-    static const mw_spirv_stage stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY};
+    static const mw_spirv_stage stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
+                                                             MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
     const mw_spirv_stage stage = stages[i];
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
@@ -249,37 +252,50 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
     return ok;
 }
 
-/* The stages' texts: vertex and pixel, and the geometry stage's into `gs`
- * where the key has one (and `gs` is not NULL). */
-static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs)
+/* The stages' texts, out[i] for stage i (MW_PROGRAM_* order): NULL for
+ * the stages the key must not have (out[VS] and out[FS] are always there;
+ * each other stage is present in the key exactly when its out[] is). */
+static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *const out[MW_PROGRAM_STAGES])
 {
     mw_program_key k;
     memcpy(&k, bytes, sizeof k);
-    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
-        if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS)
+    size_t n = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || (k.words[i] != 0) != (out[i] != NULL))
             return false;
-    if ((k.words[2] != 0) != (gs != NULL))
-        return false;
-    const size_t n = (size_t)k.words[0] + k.words[1] + k.words[2];
+        n += k.words[i];
+    }
     uint64_t *code = malloc(n ? n * 8 : 8); /* aligned for the translator */
     if (!code)
         return false;
     memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
-    bool ok = stage_text(&k, code, 0, host, vs) && stage_text(&k, code + k.words[0], 1, host, fs);
-    if (ok && gs)
-        ok = stage_text(&k, code + k.words[0] + k.words[1], 2, host, gs);
-    /* ES: the stage before the pixel stage matches its flat inputs, and
-     * the vertex stage the geometry stage's (which the translation declares
-     * by the same rule) */
-    if (ok && (host & MW_PROGRAM_HOST_GLES))
-        ok = gs ? es_match_flat(gs, fs) && es_match_flat(vs, gs) : es_match_flat(vs, fs);
+    bool ok = true;
+    size_t at = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES && ok; i++) {
+        if (out[i])
+            ok = stage_text(&k, code + at, i, host, out[i]);
+        at += k.words[i];
+    }
+    /* ES: each stage matches the flat inputs of the one after it (the
+     * translation declares a stage's inputs flat by the same rules),
+     * backwards from the pixel stage */
+    static const int order[MW_PROGRAM_STAGES] = {MW_PROGRAM_VS, MW_PROGRAM_TCS, MW_PROGRAM_TES, MW_PROGRAM_GS,
+                                                 MW_PROGRAM_FS};
+    for (int i = MW_PROGRAM_STAGES - 1, next = MW_PROGRAM_FS; i > 0 && ok && (host & MW_PROGRAM_HOST_GLES); i--) {
+        const int prev = order[i - 1];
+        if (!out[prev])
+            continue;
+        ok = es_match_flat(out[prev], out[next]);
+        next = prev;
+    }
     free(code);
     return ok;
 }
 
 bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs)
 {
-    return generate_stages(bytes, host, vs, NULL, fs);
+    glhle_bytebuf *const out[MW_PROGRAM_STAGES] = {vs, fs, NULL, NULL, NULL};
+    return generate_stages(bytes, host, out);
 }
 
 bool mw_program_generate_guest_gs(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs,
@@ -287,7 +303,19 @@ bool mw_program_generate_guest_gs(const void *bytes, uint32_t host, glhle_bytebu
 {
     if (host & (MW_PROGRAM_HOST_POLYGON_LINE | MW_PROGRAM_HOST_POLYGON_POINT))
         return false;
-    return generate_stages(bytes, host, vs, gs, fs);
+    glhle_bytebuf *const out[MW_PROGRAM_STAGES] = {vs, fs, gs, NULL, NULL};
+    return generate_stages(bytes, host, out);
+}
+
+bool mw_program_generate_tess(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *tcs,
+                              glhle_bytebuf *tes, glhle_bytebuf *gs, glhle_bytebuf *fs)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (host & (MW_PROGRAM_HOST_POLYGON_LINE | MW_PROGRAM_HOST_POLYGON_POINT))
+        return false;
+    glhle_bytebuf *const out[MW_PROGRAM_STAGES] = {vs, fs, k.words[MW_PROGRAM_GS] ? gs : NULL, tcs, tes};
+    return generate_stages(bytes, host, out);
 }
 
 /* ---- polygon mode through a geometry stage (MW_PROGRAM_HOST_POLYGON_*) ---- */
@@ -487,7 +515,8 @@ bool mw_program_generate_gs(const void *key, uint32_t host, glhle_bytebuf *vs, g
 static void describe_stage(const mw_program_key *k, const uint64_t *code, int i, glhle_bytebuf *out)
 {
     const mw_spirv_key *s = &k->key[i];
-    static const char *const names[MW_PROGRAM_STAGES] = {"vertex B", "pixel", "geometry"};
+    static const char *const names[MW_PROGRAM_STAGES] = {"vertex B", "pixel", "geometry", "tessellation control",
+                                                         "tessellation evaluation"};
     glhle_bytebuf_printf(out, "%s: %u code words (first scheduling word %016llx), program id %016llx\n",
                          names[i], k->words[i], k->words[i] ? (unsigned long long)code[0] : 0ull,
                          (unsigned long long)glhle_hash64(code, (size_t)k->words[i] * 8));
@@ -506,6 +535,10 @@ static void describe_stage(const mw_program_key *k, const uint64_t *code, int i,
     } else if (i == MW_PROGRAM_GS) {
         glhle_bytebuf_printf(out, "  input primitive (0 points, 1 lines, 2 lines adjacency, 3 triangles, "
                                   "4 triangles adjacency): %u", s->prim_in);
+    } else if (i == MW_PROGRAM_TES) {
+        glhle_bytebuf_printf(out, "  tessellation mode (MW_TESS_MODE): 0x%02x", s->tess_mode);
+    } else if (i == MW_PROGRAM_TCS) {
+        glhle_bytebuf_printf(out, "  (control stage)");
     } else {
         glhle_bytebuf_printf(out, "  render target types (0 float, 1 sint, 2 uint):");
         for (int t = 0; t < 8; t++)
@@ -524,21 +557,24 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 {
     mw_program_key k;
     memcpy(&k, bytes, sizeof k);
-    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS ||
-        k.words[2] > MW_PROGRAM_MAX_STAGE_WORDS) {
-        glhle_bytebuf_printf(out, "code words %u + %u + %u: not a key this build makes\n", k.words[0], k.words[1],
-                             k.words[2]);
-        return;
+    size_t n = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS) {
+            glhle_bytebuf_printf(out, "stage %d: %u code words: not a key this build makes\n", i, k.words[i]);
+            return;
+        }
+        n += k.words[i];
     }
-    const size_t n = (size_t)k.words[0] + k.words[1] + k.words[2];
     uint64_t *code = malloc(n ? n * 8 : 8);
     if (!code)
         return;
     memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
-    describe_stage(&k, code, MW_PROGRAM_VS, out);
-    describe_stage(&k, code + k.words[0], MW_PROGRAM_FS, out);
-    if (k.words[2])
-        describe_stage(&k, code + k.words[0] + k.words[1], MW_PROGRAM_GS, out);
+    size_t at = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (i < 2 || k.words[i])
+            describe_stage(&k, code + at, i, out);
+        at += k.words[i];
+    }
     free(code);
 }
 
@@ -594,6 +630,18 @@ static const gl_program_system maxwell_guest_gs_system = {
 const gl_program_system *mw_program_guest_gs_system(void)
 {
     return &maxwell_guest_gs_system;
+}
+
+static const gl_program_system maxwell_tess_system = {
+    .info = MAXWELL_KEY_INFO("maxwell-tess"),
+    .generate_tess = mw_program_generate_tess,
+    .describe = describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *mw_program_tess_system(void)
+{
+    return &maxwell_tess_system;
 }
 
 /* ---- compute programs (system 5, maxwell-cs) ---- */
