@@ -670,12 +670,10 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     uint8_t sph[MW_PROGRAM_STAGES][0x50];
     mw_draw_code *code[MW_PROGRAM_STAGES] = {NULL};
     glhle_result res = GLHLE_RESULT_OK;
-    for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++) {
+    /* an absent stage's tex[] stays as it is: its tex_mask (the program's) is 0 */
+    for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
         if (has[i])
             res = stage_input(r, st, pipe[i], spv[i], prim_in, &in[i], sph[i], &code[i], &tex[i]);
-        else
-            memset(&tex[i], 0, sizeof tex[i]);
-    }
     if (res != GLHLE_RESULT_OK)
         return res;
     if (geometry) {
