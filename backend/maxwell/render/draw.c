@@ -698,7 +698,6 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     size_t size;
     const mw_spirv_input *key_in[MW_PROGRAM_STAGES] = {NULL};
     uint32_t words[MW_PROGRAM_STAGES] = {0};
-    size_t key_size = sizeof(mw_program_key);
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
         if (!has[i])
             continue;
@@ -706,8 +705,8 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
             return mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size); /* the translator's refusal */
         key_in[i] = &in[i];
         words[i] = code[i]->reach;
-        key_size += 8 * (size_t)words[i];
     }
+    const size_t key_size = mw_program_key_bytes(words);
     if (key_size > MW_PROGRAM_KEY_MAX_BYTES)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: a program of %zu key bytes (its stages' "
                           "reachable code): more than the %u a program may have; not drawn", key_size,
@@ -939,7 +938,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                                                          "tessellation evaluation"};
     const GladGLContext *gl = &r->ctx->gl;
     for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
-        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
+        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE && tex_mask[k] >> s; s++) {
             if (!(tex_mask[k] >> s & 1))
                 continue;
             if (!tex[k].kind[s]) {

@@ -7,12 +7,52 @@
 
 #include "backend/common/hash.h"
 
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES])
+{
+    uint64_t n = sizeof(mw_program_key);
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        n += 8ull * words[i] + (i >= MW_PROGRAM_GS && words[i] ? sizeof(mw_program_stage_key) : 0);
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
 uint32_t mw_program_key_size(const mw_program_key *k)
 {
-    uint64_t n = sizeof *k;
-    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
-        n += 8ull * k->words[i];
-    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+    return mw_program_key_bytes(k->words);
+}
+
+/* A key's stages laid out whole (the key itself keeps the stages after
+ * the pixel one only where the program has them) and where its code is. */
+typedef struct key_view {
+    uint32_t words[MW_PROGRAM_STAGES];
+    mw_spirv_key key[MW_PROGRAM_STAGES]; /* zero for a stage the program has not */
+    uint8_t sph[MW_PROGRAM_STAGES][0x50];
+    uint32_t reserved;
+    size_t code_at; /* the code's offset in the key */
+} key_view;
+
+static void view_of(const void *bytes, key_view *v)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    memset(v, 0, sizeof *v);
+    memcpy(v->words, k.words, sizeof v->words);
+    v->reserved = k.reserved;
+    for (int i = 0; i < 2; i++) {
+        v->key[i] = k.key[i];
+        memcpy(v->sph[i], k.sph[i], 0x50);
+    }
+    size_t at = sizeof k;
+    for (int i = MW_PROGRAM_GS; i < MW_PROGRAM_STAGES; i++) {
+        if (!k.words[i])
+            continue;
+        mw_program_stage_key e;
+        memcpy(&e, (const uint8_t *)bytes + at, sizeof e);
+        v->key[i] = e.key;
+        memcpy(v->sph[i], e.sph, 0x50);
+        v->reserved |= e.reserved;
+        at += sizeof e;
+    }
+    v->code_at = at;
 }
 
 static uint32_t key_size_of(const void *bytes)
@@ -33,8 +73,21 @@ void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_ST
         if (!in[i])
             continue;
         k.words[i] = words[i];
-        k.key[i] = in[i]->key;
-        memcpy(k.sph[i], in[i]->sph, 0x50);
+        if (i < MW_PROGRAM_GS) {
+            k.key[i] = in[i]->key;
+            memcpy(k.sph[i], in[i]->sph, 0x50);
+            continue;
+        }
+        mw_program_stage_key e;
+        memset(&e, 0, sizeof e);
+        e.key = in[i]->key;
+        memcpy(e.sph, in[i]->sph, 0x50);
+        memcpy(o + at, &e, sizeof e);
+        at += sizeof e;
+    }
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (!in[i])
+            continue;
         memcpy(o + at, in[i]->code, (size_t)words[i] * 8);
         at += (size_t)words[i] * 8;
     }
@@ -52,12 +105,10 @@ static bool key_valid(const void *bytes)
     for (int i = 0; i < 2; i++)
         if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || k.key[i].prim_in != 0 || k.key[i].tess_mode != 0)
             return false;
-    static const mw_spirv_key no_key;
-    static const uint8_t no_sph[0x50];
     for (int i = 2; i < MW_PROGRAM_STAGES; i++)
-        if (k.words[i] || memcmp(&k.key[i], &no_key, sizeof no_key) || memcmp(k.sph[i], no_sph, sizeof no_sph))
+        if (k.words[i])
             return false;
-    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
+    return k.reserved == 0 && k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
 }
 
 /* The translator's refusals are the draw path's to report (it translates a
@@ -215,7 +266,7 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
     return info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS;
 }
 
-static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
+static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
     static const mw_spirv_stage stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
                                                              MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
@@ -257,18 +308,20 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
  * each other stage is present in the key exactly when its out[] is). */
 static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *const out[MW_PROGRAM_STAGES])
 {
-    mw_program_key k;
-    memcpy(&k, bytes, sizeof k);
+    mw_program_key fixed;
+    memcpy(&fixed, bytes, sizeof fixed);
     size_t n = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
-        if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || (k.words[i] != 0) != (out[i] != NULL))
+        if (fixed.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || (fixed.words[i] != 0) != (out[i] != NULL))
             return false;
-        n += k.words[i];
+        n += fixed.words[i];
     }
+    key_view k;
+    view_of(bytes, &k);
     uint64_t *code = malloc(n ? n * 8 : 8); /* aligned for the translator */
     if (!code)
         return false;
-    memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
+    memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
     bool ok = true;
     size_t at = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES && ok; i++) {
@@ -512,7 +565,7 @@ bool mw_program_generate_gs(const void *key, uint32_t host, glhle_bytebuf *vs, g
            gs_text(glhle_bytebuf_cstr(vs), poly == MW_PROGRAM_HOST_POLYGON_POINT, gs);
 }
 
-static void describe_stage(const mw_program_key *k, const uint64_t *code, int i, glhle_bytebuf *out)
+static void describe_stage(const key_view *k, const uint64_t *code, int i, glhle_bytebuf *out)
 {
     const mw_spirv_key *s = &k->key[i];
     static const char *const names[MW_PROGRAM_STAGES] = {"vertex B", "pixel", "geometry", "tessellation control",
@@ -555,8 +608,8 @@ static void describe_stage(const mw_program_key *k, const uint64_t *code, int i,
 
 static void describe(const void *bytes, glhle_bytebuf *out)
 {
-    mw_program_key k;
-    memcpy(&k, bytes, sizeof k);
+    key_view k;
+    view_of(bytes, &k);
     size_t n = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
         if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS) {
@@ -568,7 +621,7 @@ static void describe(const void *bytes, glhle_bytebuf *out)
     uint64_t *code = malloc(n ? n * 8 : 8);
     if (!code)
         return;
-    memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
+    memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
     size_t at = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
         if (i < 2 || k.words[i])

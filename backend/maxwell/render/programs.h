@@ -6,11 +6,15 @@
  * (vertex B, pixel, geometry, tessellation control, tessellation
  * evaluation) the number of code words the translation reads
  * (mw_spirv_reachable_words; 0 for a stage the draw has not), the
- * translation key (mw_spirv_key) and the 0x50-byte Shader Program Header,
- * followed by the reachable code of the stages in that order. The code is the entry's source: a disk cache entry
+ * translation key (mw_spirv_key) and the 0x50-byte Shader Program Header
+ * -- those of the stages after the pixel one only where the program has
+ * them (mw_program_stage_key), so that a two-stage key hashes and compares
+ * no more than before -- followed by the reachable code of the stages in
+ * that order. The code is the entry's source: a disk cache entry
  * regenerates the program from its key alone (translation, SPIRV-Cross,
  * the binding layout), like the PICA's. Keys are variable-size
- * (gl_shc_system_info.key_size_of): 1080 fixed bytes plus 8 per code word.
+ * (gl_shc_system_info.key_size_of): 448 fixed bytes, 216 per stage beyond
+ * the two, 8 per code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
@@ -78,26 +82,34 @@ typedef struct mw_program_key {
      * control, tessellation evaluation (0: no such stage; the two
      * tessellation stages come together) */
     uint32_t words[MW_PROGRAM_STAGES];
-    /* stage MW_SPIRV_VERTEX, _FRAGMENT, _GEOMETRY, _TESS_CTRL, _TESS_EVAL;
-     * all zero for a stage the program has not */
-    mw_spirv_key key[MW_PROGRAM_STAGES];
-    uint8_t sph[MW_PROGRAM_STAGES][0x50];
-    /* then the stages' code words in that order (8-byte aligned offset) */
+    uint32_t reserved;      /* zero */
+    mw_spirv_key key[2];    /* stage MW_SPIRV_VERTEX, then MW_SPIRV_FRAGMENT */
+    uint8_t sph[2][0x50];
+    /* then an mw_program_stage_key for each further stage the program has
+     * (geometry, control, evaluation: stage MW_SPIRV_GEOMETRY, _TESS_CTRL,
+     * _TESS_EVAL), then the stages' code words in MW_PROGRAM_* order
+     * (8-byte aligned offsets) */
 } mw_program_key;
-_Static_assert(sizeof(mw_program_key) == 1080, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+_Static_assert(sizeof(mw_program_key) == 448, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+typedef struct mw_program_stage_key {
+    mw_spirv_key key;
+    uint8_t sph[0x50];
+    uint32_t reserved; /* zero */
+} mw_program_stage_key;
+_Static_assert(sizeof(mw_program_stage_key) == 216, "mw_program_stage_key layout changed: bump MW_PROGRAM_KEY_VERSION");
 
 /* Stage code words a key may carry (the fetch's limit, sass_decode.h), and
  * the key's bytes at most: three stages' worth of code in all, within the
  * shader cache file's bound on variable keys (GL_SHC_MAX_VAR_KEY_BYTES, 2
  * MiB); the draw path refuses a program over it (no program comes near). */
 #define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
-#define MW_PROGRAM_KEY_MAX_BYTES (1080u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+#define MW_PROGRAM_KEY_MAX_BYTES (448u + 3u * 216u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
-/* The key's size in bytes from its fixed part. */
+/* The key's size in bytes from its fixed part, or from its stages' words. */
 uint32_t mw_program_key_size(const mw_program_key *k);
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES]);
 
-/* Fills `out` (room for mw_program_key_size bytes: sizeof(mw_program_key)
- * + 8 times the words) from the stages' inputs in MW_PROGRAM_* order, stage
+/* Fills `out` (room for mw_program_key_bytes(words)) from the stages' inputs in MW_PROGRAM_* order, stage
  * i's code cut to words[i] reachable words; in[i] NULL for a stage the
  * program has not. */
 void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
