@@ -491,11 +491,11 @@ static bool reference_stages(glhle_context *ctx, const stages *p, GLenum polygon
  * (3), a clear to (0, 0, 0, 1), DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST
  * of 4 POINTS, or with tessellation one PATCH of SET_PATCH 4 vertices with
  * the control program's block in its c2, GLSL binding 0's place) and the
- * target written back; `polygon_mode` non-zero sets SET_FRONT_POLYGON_MODE
- * and _BACK_ to it. Returns the run's result; *drew says whether it made
- * its one draw. */
-static glhle_result glhle_draw_stages(glhle_context *ctx, const stages *p, uint32_t polygon_mode, uint8_t *out,
-                                      bool *drew)
+ * target written back; the `n` 3D method writes (byte offset, value) go
+ * in before the draw, and `draw` non-zero replaces the draw's word.
+ * Returns the run's result; *drew says whether it made its one draw. */
+static glhle_result glhle_draw_stages(glhle_context *ctx, const stages *p, const uint32_t (*writes)[2], size_t n,
+                                      uint32_t draw, uint8_t *out, bool *drew)
 {
     uint8_t *rt, *data;
     tm_pb pb;
@@ -511,14 +511,13 @@ static glhle_result glhle_draw_stages(glhle_context *ctx, const stages *p, uint3
         memcpy(data + TESS_UBO, block, sizeof block);
         tmd_constant_buffer(&pb, 1, 2, VA_DATA + TESS_UBO); /* deko3d: GLSL binding N is c(2 + N) */
     }
-    if (polygon_mode) {
-        set(&pb, 0x0dac, polygon_mode);
-        set(&pb, 0x0db0, polygon_mode);
-    }
+    for (size_t i = 0; i < n; i++)
+        set(&pb, writes[i][0], writes[i][1]);
     const uint32_t cv[4] = {tm_u(0), tm_u(0), tm_u(0), tm_u(1)};
     tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
     set(&pb, 0x19d0, 0x3C);                   /* CLEAR_SURFACE: R, G, B, A */
-    set(&pb, 0x1214, 0u | 4u << 16 | (p->tcs ? 14u : 0u) << 28); /* first 0, count 4, PATCH or POINTS */
+    /* first 0, count 4, PATCH or POINTS */
+    set(&pb, 0x1214, draw ? draw : 0u | 4u << 16 | (p->tcs ? 14u : 0u) << 28);
     glhle_maxwell_run_result res;
     const glhle_result r = tm_submit(gpu, &pb, &res);
     tm_pb_free(&pb);
@@ -562,7 +561,7 @@ static void geometry_stage(void **state)
     const stages pl = {.vs = &vs, .gs = &gs, .fs = &fs};
     assert_true(reference_stages(ctx, &pl, GL_FILL, mesa));
     bool drew = false;
-    assert_int_equal(glhle_draw_stages(ctx, &pl, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_draw_stages(ctx, &pl, NULL, 0, 0, got, &drew), GLHLE_RESULT_OK);
     assert_true(drew);
     uint32_t covered = 0;
     for (size_t p = 0; p < (size_t)W * H; p++)
@@ -579,7 +578,8 @@ static void geometry_stage(void **state)
      * the host has glPolygonMode the quads' edges are drawn, as Mesa draws
      * them; where the draw path would need its own geometry stage for it
      * (ES) the draw is refused */
-    const glhle_result r = glhle_draw_stages(ctx, &pl, 0x1B01, got, &drew);
+    static const uint32_t line_mode[2][2] = {{0x0dac, 0x1B01}, {0x0db0, 0x1B01}}; /* SET_FRONT/BACK_POLYGON_MODE */
+    const glhle_result r = glhle_draw_stages(ctx, &pl, line_mode, 2, 0, got, &drew);
     if (ts_gles()) {
         assert_int_equal(r, GLHLE_RESULT_UNSUPPORTED);
         assert_false(drew);
@@ -669,7 +669,7 @@ static void tessellation_stages(void **state)
         /* refused with the translator's reason, the instance usable */
         uint8_t px[W * H * 4];
         bool drew = true;
-        assert_int_not_equal(glhle_draw_stages(ctx, &pl, 0, px, &drew), GLHLE_RESULT_OK);
+        assert_int_not_equal(glhle_draw_stages(ctx, &pl, NULL, 0, 0, px, &drew), GLHLE_RESULT_OK);
         assert_false(drew);
         tmc_free(&vs);
         tmc_free(&tcs);
@@ -689,7 +689,7 @@ static void tessellation_stages(void **state)
     const uint32_t n_known = tess_model(model, known);
     assert_true(reference_stages(ctx, &pl, GL_FILL, mesa));
     bool drew = false;
-    assert_int_equal(glhle_draw_stages(ctx, &pl, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_draw_stages(ctx, &pl, NULL, 0, 0, got, &drew), GLHLE_RESULT_OK);
     assert_true(drew);
     uint32_t bad_model = 0, inside = 0, covered = 0;
     for (size_t q = 0; q < (size_t)W * H; q++) {
@@ -721,12 +721,66 @@ static void tessellation_stages(void **state)
     tmc_free(&fs);
 }
 
+/* Draws the stages cannot make, refused with a reason before any GL call
+ * (each in a fresh instance; ts_gl_check in glhle_draw_stages: no GL
+ * error): clb197.h's PATCH topology without tessellation stages and those
+ * stages with another topology (GL 4.6 11.2: a GL error either way), a
+ * SET_PATCH size of 0 or past the 32 the control stage's inputs hold, one
+ * tessellation stage without the other, and a geometry stage fed PATCH. */
+static void stage_refusals(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, tcs, tes, gs, fs;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("quad_tcsh", &tcs));
+    assert_true(tmc_load("quad_tesh", &tes));
+    assert_true(tmc_load("point_quad_gsh", &gs));
+    assert_true(tmc_load("color_fsh", &fs));
+    const stages plain = {.vs = &vs, .fs = &fs}, tess = {.vs = &vs, .tcs = &tcs, .tes = &tes, .fs = &fs},
+                 geom = {.vs = &vs, .gs = &gs, .fs = &fs};
+    const uint32_t patch = 4u << 16 | 14u << 28, points = 4u << 16;
+    static const uint32_t patch0[1][2] = {{0x0dcc, 0}}, patch33[1][2] = {{0x0dcc, 33}};
+    static const uint32_t no_eval[1][2] = {{0x2000 + 3 * 64, 3u << 4}}; /* SET_PIPELINE_SHADER(3) off */
+    const struct {
+        const char *what;
+        const stages *p;
+        const uint32_t (*writes)[2];
+        uint32_t draw;
+        glhle_result want;
+    } cases[] = {
+        {"PATCH without tessellation stages", &plain, NULL, patch, GLHLE_RESULT_UNSUPPORTED},
+        {"tessellation stages drawing POINTS", &tess, NULL, points, GLHLE_RESULT_UNSUPPORTED},
+        {"SET_PATCH 0", &tess, patch0, 0, GLHLE_RESULT_BAD_DATA},
+        {"SET_PATCH 33", &tess, patch33, 0, GLHLE_RESULT_BAD_DATA},
+        {"the control stage without the evaluation stage", &tess, no_eval, 0, GLHLE_RESULT_UNSUPPORTED},
+        {"a geometry stage fed PATCH", &geom, NULL, patch, GLHLE_RESULT_UNSUPPORTED},
+    };
+    uint8_t *px = calloc(W * H, 4);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool drew = true;
+        const glhle_result r = glhle_draw_stages(ctx, cases[i].p, cases[i].writes, cases[i].writes ? 1 : 0,
+                                                 cases[i].draw, px, &drew);
+        print_message("  %s: %s\n", cases[i].what, glhle_result_string(r));
+        assert_int_equal(r, cases[i].want);
+        assert_false(drew);
+    }
+    free(px);
+    tmc_free(&vs);
+    tmc_free(&tcs);
+    tmc_free(&tes);
+    tmc_free(&gs);
+    tmc_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_pipelines),
         cmocka_unit_test(geometry_stage),
         cmocka_unit_test(tessellation_stages),
+        cmocka_unit_test(stage_refusals),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
