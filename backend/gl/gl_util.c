@@ -125,21 +125,29 @@ glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char 
 glhle_result gl_link_program_vgf_ex(glhle_context *ctx, const char *vs, const char *gs, const char *fs,
                                     bool retrievable, GLuint *out)
 {
-    *out = 0;
     static const GLenum stage[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
-    const char *src[3] = {vs, gs, fs};
-    GLuint sh[3];
-    for (int i = 0; i < 3; i++) {
-        glhle_result r = src[i] ? gl_compile_shader(ctx, stage[i], src[i], &sh[i])
-                                : GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT,
-                                             "gl_link_program_vgf needs all three stages");
+    const char *const src[3] = {vs, gs, fs};
+    return gl_link_program_stages(ctx, stage, src, 3, retrievable, out);
+}
+
+glhle_result gl_link_program_stages(glhle_context *ctx, const GLenum *stages, const char *const *sources, int n,
+                                    bool retrievable, GLuint *out)
+{
+    *out = 0;
+    GLuint sh[5];
+    if (n < 1 || n > 5)
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "gl_link_program_stages: %d stages", n);
+    for (int i = 0; i < n; i++) {
+        glhle_result r = sources[i] ? gl_compile_shader(ctx, stages[i], sources[i], &sh[i])
+                                    : GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT,
+                                                 "gl_link_program_stages: stage %d has no source", i);
         if (r != GLHLE_RESULT_OK) {
             for (int k = 0; k < i; k++)
                 ctx->gl.DeleteShader(sh[k]);
             return r;
         }
     }
-    return link_stages(ctx, sh, 3, retrievable, "program link", out);
+    return link_stages(ctx, sh, n, retrievable, "program link", out);
 }
 
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out)

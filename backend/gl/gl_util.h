@@ -20,6 +20,10 @@ glhle_result gl_link_program_vgf(glhle_context *ctx, const char *vs, const char 
 /* The same, `retrievable` asking for a program binary (the disk cache). */
 glhle_result gl_link_program_vgf_ex(glhle_context *ctx, const char *vs, const char *gs, const char *fs,
                                     bool retrievable, GLuint *out);
+/* Shaders of `n` (1-5) stages (GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, ...,
+ * each with its source) linked into one program, `retrievable` as above. */
+glhle_result gl_link_program_stages(glhle_context *ctx, const GLenum *stages, const char *const *sources, int n,
+                                    bool retrievable, GLuint *out);
 /* A program of one compute shader (logged on failure like gl_link_program). */
 glhle_result gl_link_compute_ex(glhle_context *ctx, const char *cs, bool retrievable, GLuint *out);
 

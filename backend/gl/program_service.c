@@ -85,6 +85,7 @@ struct gl_program_service {
     uint32_t host;
     gl_program_cache mem;
     glhle_bytebuf vs, gs, fs, rec, desc_text; /* gs: three-stage systems' geometry text, else empty */
+    glhle_bytebuf tcs, tes;                   /* tessellation systems' (generate_tess) */
     void (*after_link)(void *user, GLuint program);
     void *user;
     bool break_builds;
@@ -302,7 +303,10 @@ static glhle_result make_text(gl_program_service *s, const void *key, uint64_t *
     glhle_bytebuf_clear(&s->vs);
     glhle_bytebuf_clear(&s->gs);
     glhle_bytebuf_clear(&s->fs);
-    if (!gl_program_system_text(s->sys, key, s->host, &s->vs, &s->gs, &s->fs)) {
+    glhle_bytebuf_clear(&s->tcs);
+    glhle_bytebuf_clear(&s->tes);
+    if (s->sys->generate_tess ? !s->sys->generate_tess(key, s->host, &s->vs, &s->tcs, &s->tes, &s->gs, &s->fs)
+                              : !gl_program_system_text(s->sys, key, s->host, &s->vs, &s->gs, &s->fs)) {
         GLHLE_ERROR(&s->ctx->log, "%s program: no text generated (the generator refused the key, or a text "
                     "passed the %u-byte limit)", s->sys->info.name,
                     TEXT_LIMIT);
@@ -325,6 +329,8 @@ static glhle_result make_text(gl_program_service *s, const void *key, uint64_t *
     glhle_bytebuf_cstr(&s->fs);
     *glsl_hash = gl_shc_glsl_hash_gs((const char *)s->vs.data, s->vs.size, (const char *)s->gs.data, s->gs.size,
                                      (const char *)s->fs.data, s->fs.size);
+    if (s->sys->generate_tess) /* names no stored text (such systems keep no file): the stages all count */
+        *glsl_hash ^= glhle_hash64(s->tcs.data, s->tcs.size) * 3 + glhle_hash64(s->tes.data, s->tes.size);
     return GLHLE_RESULT_OK;
 }
 
@@ -341,6 +347,23 @@ static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t 
     if (s->after_link)
         s->after_link(s->user, p);
     store_program(s, key, s->host, id, glsl_hash, p, from_binary, vs, vs_len, gs, gs_len, fs, fs_len);
+}
+
+/* A tessellation system's program from make_text's texts: vertex,
+ * control, evaluation, the geometry stage where there is one, fragment. */
+static glhle_result link_tess(gl_program_service *s, GLuint *p)
+{
+    GLenum stages[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER,
+                        GL_FRAGMENT_SHADER};
+    const char *src[5] = {glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->tcs), glhle_bytebuf_cstr(&s->tes),
+                          glhle_bytebuf_cstr(&s->gs), glhle_bytebuf_cstr(&s->fs)};
+    int n = 5;
+    if (!s->gs.size) {
+        stages[3] = stages[4];
+        src[3] = src[4];
+        n = 4;
+    }
+    return gl_link_program_stages(s->ctx, stages, src, n, false, p);
 }
 
 /* gl_program_cache build function: makes the program here and now (the
@@ -366,6 +389,8 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     if (!p) {
         if (s->sys->compute)
             r = gl_link_compute_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), s->path != NULL, &p);
+        else if (s->sys->generate_tess)
+            r = link_tess(s, &p);
         else if (s->sys->generate_gs)
             r = gl_link_program_vgf_ex(s->ctx, glhle_bytebuf_cstr(&s->vs), glhle_bytebuf_cstr(&s->gs),
                                        glhle_bytebuf_cstr(&s->fs), s->path != NULL, &p);
@@ -832,7 +857,13 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     const gl_shc_system_info *si = desc->system ? &desc->system->info : NULL;
     const bool var = si && si->key_max_size;
     const bool three = si && desc->system->generate_gs;
-    if (!si || (!desc->system->generate && !three) || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
+    const bool tess = si && desc->system->generate_tess;
+    if (tess && (desc->system->generate || three || desc->system->compute || desc->fallback_key ||
+                 desc->fallback_generate || desc->compile_threads || (desc->cache_dir && *desc->cache_dir) ||
+                 desc->cache_path))
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program service: a tessellation system has no "
+                          "disk cache, workers or fallback");
+    if (!si || (!desc->system->generate && !three && !tess) || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
         (var && (!si->key_size_of || si->key_max_size < si->key_size || si->key_max_size > GL_SHC_MAX_VAR_KEY_BYTES ||
                  desc->fallback_key)) ||
         (three && (desc->system->compute || desc->fallback_key || desc->fallback_generate)))
@@ -849,6 +880,8 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     glhle_bytebuf_init(&s->vs, TEXT_LIMIT);
     glhle_bytebuf_init(&s->gs, TEXT_LIMIT);
     glhle_bytebuf_init(&s->fs, TEXT_LIMIT);
+    glhle_bytebuf_init(&s->tcs, TEXT_LIMIT);
+    glhle_bytebuf_init(&s->tes, TEXT_LIMIT);
     glhle_bytebuf_init(&s->rec, GL_SHC_MAX_PAYLOAD * 2);
     glhle_bytebuf_init(&s->desc_text, TEXT_LIMIT);
     /* keys over the fixed-size table's bound (the PICA geometry path's) are
@@ -930,6 +963,8 @@ void gl_program_service_destroy(gl_program_service *s)
     glhle_bytebuf_free(&s->vs);
     glhle_bytebuf_free(&s->gs);
     glhle_bytebuf_free(&s->fs);
+    glhle_bytebuf_free(&s->tcs);
+    glhle_bytebuf_free(&s->tes);
     glhle_bytebuf_free(&s->rec);
     glhle_bytebuf_free(&s->desc_text);
     free(s->path);

@@ -14,8 +14,12 @@
  *                 method, u32 value) to the 3D methods of fixed-function
  *                 state, vertex attributes and streams, index buffer,
  *                 render enable, raster enable, occlusion counting and
- *                 reports (into a fixed slot), viewport, SET_ANTI_ALIAS and
- *                 SET_STATISTICS_COUNTER (the u16 modulo that list)
+ *                 reports (into a fixed slot), viewport, SET_ANTI_ALIAS,
+ *                 SET_STATISTICS_COUNTER, SET_PIPELINE_SHADER of the
+ *                 tessellation and geometry stages (the prelude points
+ *                 them at the corpus' quad_tcsh, quad_tesh and
+ *                 point_quad_gsh, disabled), SET_TESSELLATION_PARAMETERS
+ *                 and SET_PATCH (the u16 modulo that list)
  *   then          24 bytes, when there: a compute launch before the draws
  *                 (tests/scenes/maxwell_compute_scene.h, deko3d's QMD
  *                 upload), its program (simple_csh or ssbo_layout_csh),
@@ -73,17 +77,18 @@
 #define REPORT_OFF 0x6e000u  /* the reports the input asks for */
 #define CS_OFF 0x10000u      /* compute programs: simple_csh, then ssbo_layout_csh */
 #define CS2_OFF 0x14000u
-#define CS3_OFF 0x18000u     /* image_csh */
+#define CS3_OFF 0x1e000u     /* image_csh (after the three below) */
 #define IMG_JOB_OFF 0x71400u
 #define IMG_TIC_OFF 0x72000u /* the compute engine's header pool: 5 headers */
 #define UBO_OFF 0x70000u
 #define JOB_OFF 0x71000u
 #define SCRATCH_OFF 0x80000u /* the SSBOs: anywhere in [0x80000, 0x100000) */
+#define VTG_OFF 0x18000u     /* point_quad_gsh, quad_tcsh, quad_tesh, 0x2000 apart */
 
 static glhle_context *ctx;
 static glhle_maxwell *gpu;
 static uint8_t *rt, *data;
-static tmc_shader vs, fs, cs[3];
+static tmc_shader vs, fs, cs[3], vtg[3];
 static bool have_corpus;
 
 static void cleanup(void)
@@ -98,6 +103,8 @@ static void cleanup(void)
         tmc_free(&cs[0]);
         tmc_free(&cs[1]);
         tmc_free(&cs[2]);
+        for (int i = 0; i < 3; i++)
+            tmc_free(&vtg[i]);
     }
 }
 
@@ -120,11 +127,16 @@ static bool setup(void)
         return false;
     have_corpus = tmc_dir() && tmc_load("passthrough_vsh", &vs) && tmc_load("color_fsh", &fs) &&
                   tmc_load("simple_csh", &cs[0]) && tmc_load("ssbo_layout_csh", &cs[1]) &&
-                  tmc_load("image_csh", &cs[2]);
+                  tmc_load("image_csh", &cs[2]) && tmc_load("point_quad_gsh", &vtg[0]) &&
+                  tmc_load("quad_tcsh", &vtg[1]) && tmc_load("quad_tesh", &vtg[2]);
     if (have_corpus) {
         tmk_program(data, CS_OFF, &cs[0]);
         tmk_program(data, CS2_OFF, &cs[1]);
         tmk_program(data, CS3_OFF, &cs[2]);
+        for (uint32_t i = 0; i < 3; i++) { /* header, then code, as the program region holds them */
+            memcpy(data + VTG_OFF + 0x2000 * i, vtg[i].sph, 0x50);
+            memcpy(data + VTG_OFF + 0x2000 * i + 0x50, vtg[i].code, vtg[i].words * 8);
+        }
     } else {
         /* Without the shaders every input returns at once: say so, or a run looks like a clean pass. */
         fprintf(stderr, "fuzz_maxwell_gl: SKIP: the Maxwell shader corpus (../shared/testdata/maxwell or "
@@ -167,6 +179,11 @@ static uint32_t pick_method(uint16_t v)
         {0x1c00, 0x1c1c}, /* vertex streams 0-1 format and frequency */
         {0x15d0, 0x15d0}, /* SET_ANTI_ALIAS: multisampled targets (msaa.c) */
         {0x0d68, 0x0d68}, /* SET_STATISTICS_COUNTER: the pipeline counters */
+        {0x2080, 0x2080}, /* SET_PIPELINE_SHADER(2): TESSELLATION_INIT */
+        {0x20c0, 0x20c0}, /* SET_PIPELINE_SHADER(3): TESSELLATION */
+        {0x2100, 0x2100}, /* SET_PIPELINE_SHADER(4): GEOMETRY */
+        {0x0320, 0x0320}, /* SET_TESSELLATION_PARAMETERS */
+        {0x0dcc, 0x0dcc}, /* SET_PATCH */
     };
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
@@ -196,6 +213,16 @@ static void prelude(tm_pb *pb, bool zeta)
     tm_set1(pb, TM_SUB_3D, 0x1b00 / 4, (uint32_t)((DATA_VA + REPORT_OFF) >> 32)); /* SET_REPORT_SEMAPHORE_A/B */
     tm_set1(pb, TM_SUB_3D, 0x1b04 / 4, (uint32_t)(DATA_VA + REPORT_OFF));
     tmk_init(pb, DATA_VA);
+    /* the geometry and tessellation programs, their stages off (the input
+     * turns them on): stage 4 point_quad_gsh, 2 quad_tcsh, 3 quad_tesh,
+     * bind groups 3, 1, 2 with c0 */
+    static const uint32_t stage[3] = {4, 2, 3}, group[3] = {3, 1, 2};
+    for (uint32_t i = 0; i < 3; i++) {
+        tm_set1(pb, TM_SUB_3D, (0x2000 + stage[i] * 64) / 4, stage[i] << 4); /* SET_PIPELINE_SHADER: TYPE, off */
+        tm_set1(pb, TM_SUB_3D, (0x2004 + stage[i] * 64) / 4, VTG_OFF + 0x2000 * i);
+        tm_set1(pb, TM_SUB_3D, (0x2010 + stage[i] * 64) / 4, group[i]);
+        tmd_constant_buffer(pb, group[i], 0, DATA_VA + TMD_CBUF0);
+    }
 }
 
 /* A compute launch from 24 input bytes (the layout above). */
@@ -414,7 +441,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
         {0x0dc4, 0}, {0x0dc8, 0}, {0x193c, 0}, {0x1880, 0}, {0x1884, 0}, {0x1434, 0}, {0x1438, 0}, {0x1a00, 0x1111},
         {0x0e00, 0}, {0x037c, 1}, {0x1514, 0}, {0x1168, 0}, {0x116c, 0}, {0x1170, 0}, {0x1174, 0}, {0x1178, 0},
         {0x117c, 0}, /* attributes 2-7: the prelude's draw reads 0 and 1 */
-        {0x15d0, 0}, {0x0d68, 0},
+        {0x15d0, 0}, {0x0d68, 0}, {0x0320, 0}, {0x0dcc, 0},
     };
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
         tm_set1(&pb, TM_SUB_3D, defaults[i][0] / 4, defaults[i][1]);

@@ -34,6 +34,7 @@
 #define TIC_POOL (VA_DATA + TMD_TIC)
 #define TSC_POOL (VA_DATA + TMD_TSC)
 #define TEX_VA (VA + 0x200000)
+#define TESS_UBO (TMD_CBUF1_TES + TMD_CBUF_SIZE) /* the control program's c2 */
 #define M(byte_offset) ((byte_offset) / 4u)
 
 enum { FMT_RGBA8, FMT_RGBA32F, FMT_RGBA32UI };
@@ -47,6 +48,22 @@ static void set(tm_pb *pb, uint32_t byte_offset, uint32_t v)
 /* Blending a pipeline may add: none, additive (OGL enums: FUNC_ADD, ONE,
  * ONE), reverse subtract (D3D enums: REVSUBTRACT, SRCALPHA, ONE). */
 enum { BLEND_OFF, BLEND_ADD_OGL, BLEND_REVSUB_D3D };
+
+/* A W x H texture of `format` as the bound framebuffer's colour 0, with the
+ * viewport over it and scissor, culling, depth and blending off. */
+static void reference_target(GladGLContext *gl, GLenum format, GLuint *tex, GLuint *fbo)
+{
+    gl->CreateTextures(GL_TEXTURE_2D, 1, tex);
+    gl->TextureStorage2D(*tex, 1, format, W, H);
+    gl->CreateFramebuffers(1, fbo);
+    gl->NamedFramebufferTexture(*fbo, GL_COLOR_ATTACHMENT0, *tex, 0);
+    gl->BindFramebuffer(GL_FRAMEBUFFER, *fbo);
+    gl->Viewport(0, 0, W, H);
+    gl->Disable(GL_SCISSOR_TEST);
+    gl->Disable(GL_CULL_FACE);
+    gl->Disable(GL_DEPTH_TEST);
+    gl->Disable(GL_BLEND);
+}
 
 static bool reference_on(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt,
                          const float clear[4], int blend, uint8_t *out)
@@ -65,16 +82,7 @@ static bool reference_on(glhle_context *ctx, const tmc_shader *vs, const tmc_sha
         return false;
     static const GLenum ifmt[] = {GL_RGBA8, GL_RGBA32F, GL_RGBA32UI};
     GLuint tex, fbo, vao, vbo[2] = {0, 0};
-    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
-    gl->TextureStorage2D(tex, 1, ifmt[fmt], W, H);
-    gl->CreateFramebuffers(1, &fbo);
-    gl->NamedFramebufferTexture(fbo, GL_COLOR_ATTACHMENT0, tex, 0);
-    gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
-    gl->Viewport(0, 0, W, H);
-    gl->Disable(GL_SCISSOR_TEST);
-    gl->Disable(GL_CULL_FACE);
-    gl->Disable(GL_DEPTH_TEST);
-    gl->Disable(GL_BLEND);
+    reference_target(gl, ifmt[fmt], &tex, &fbo);
     if (blend == BLEND_ADD_OGL) {
         gl->Enable(GL_BLEND);
         gl->BlendEquation(GL_FUNC_ADD);
@@ -165,19 +173,39 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
     return ok;
 }
 
-/* Runs vs + fs through glhle's draw path; false when glhle refused it. */
-static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
-                       int blend, uint8_t *out, uint32_t bpp)
+/* A GL instance with the render target memory at VA and the data at
+ * VA_DATA (both MEM bytes, zero), and a pushbuffer with the classes bound. */
+static glhle_maxwell *open_gpu(glhle_context *ctx, uint8_t **rt, uint8_t **data, tm_pb *pb)
 {
     glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
     glhle_maxwell *gpu;
     assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
-    uint8_t *rt = calloc(1, MEM), *data = calloc(1, MEM);
-    assert_int_equal(glhle_maxwell_map(gpu, VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
-    assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    *rt = calloc(1, MEM);
+    *data = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(gpu, VA, *rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, *data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    tm_pb_init(pb);
+    tm_bind_all(pb);
+    return gpu;
+}
+
+/* Target 0 (W x H, bpp bytes a pixel, block height 2 GOBs) written back and
+ * read through the GOB model, guest row 0 first. */
+static void read_target(glhle_maxwell *gpu, const uint8_t *rt, uint32_t bpp, uint8_t *out)
+{
+    assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            memcpy(out + ((size_t)y * W + x) * bpp, rt + mwt_bl_offset(W * bpp, H, 1, 0, x * bpp, y, 0), bpp);
+}
+
+/* Runs vs + fs through glhle's draw path; false when glhle refused it. */
+static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
+                       int blend, uint8_t *out, uint32_t bpp)
+{
+    uint8_t *rt, *data;
     tm_pb pb;
-    tm_pb_init(&pb);
-    tm_bind_all(&pb);
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
     static const uint32_t formats[] = {0xD5, 0xC0, 0xC2};
     tmd_target(&pb, VA, W, H, formats[fmt]);
     tmd_programs(&pb, data, VA_DATA, vs, fs);
@@ -240,12 +268,8 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
     glhle_maxwell_render_stats st;
     glhle_maxwell_get_render_stats(gpu, &st);
     bool drew = r == GLHLE_RESULT_OK && res.draws == 1;
-    if (drew) {
-        assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
-        for (uint32_t y = 0; y < H; y++)
-            for (uint32_t x = 0; x < W; x++)
-                memcpy(out + ((size_t)y * W + x) * bpp, rt + mwt_bl_offset(W * bpp, H, 1, 0, x * bpp, y, 0), bpp);
-    }
+    if (drew)
+        read_target(gpu, rt, bpp, out);
     glhle_maxwell_destroy(gpu);
     free(rt);
     free(data);
@@ -337,10 +361,426 @@ static void corpus_pipelines(void **state)
     assert_true(matched >= 1);
 }
 
+/* ---- the geometry stage ---- */
+
+/* The corpus' point_quad_gsh scene as its GLSL says, worked out here:
+ * quad_pos_vsh puts vertex k (gl_VertexID) at ((k & 1), (k >> 1 & 1)) * 1.2
+ * - 0.6 with colour (k & 1, k >> 1 & 1, k / 3, 1); point_quad_gsh makes of
+ * each point a strip of four corners c + (o * 0.2, 0, 0), o = (i & 1, i >>
+ * 1) * 2 - 1, coloured (rgb, 1) * (0.6 + 0.1 i). That factor is 0.75 +
+ * 0.05 o.x + 0.1 o.y, affine in the position, so both triangles of the
+ * strip interpolate it exactly; color_fsh writes it. Viewport 0 maps NDC
+ * (x, y) to pixel (32 x + 32, 32 y + 32) of the 64x64 target, guest row 0
+ * at y = -1 (tmd_target). Pixel centres are never on a quad's edge (they
+ * are at 6.4, 19.2, 44.8, 57.6), so coverage is plain; the clear is (0, 0,
+ * 0, 1). RGBA8, guest row 0 first; returns the pixels covered. */
+static uint32_t point_quads_model(uint8_t *out)
+{
+    uint32_t covered = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const double nx = (x + 0.5) / (W / 2.0) - 1, ny = (y + 0.5) / (H / 2.0) - 1;
+            double v[4] = {0, 0, 0, 1};
+            for (int k = 0; k < 4; k++) {
+                const double cx = (k & 1) * 1.2 - 0.6, cy = (k >> 1 & 1) * 1.2 - 0.6;
+                const double ox = (nx - cx) / 0.2, oy = (ny - cy) / 0.2;
+                if (fabs(ox) > 1 || fabs(oy) > 1)
+                    continue;
+                const double f = 0.75 + 0.05 * ox + 0.1 * oy;
+                const double rgb[3] = {k & 1, k >> 1 & 1, k / 3.0};
+                for (int c = 0; c < 3; c++)
+                    v[c] = rgb[c] * f;
+                v[3] = f;
+                covered++;
+            }
+            for (int c = 0; c < 4; c++)
+                out[((size_t)y * W + x) * 4 + (size_t)c] = (uint8_t)lround(v[c] * 255);
+        }
+    return covered;
+}
+
+/* A pipeline of corpus programs: vertex and pixel, and a geometry stage or
+ * the two tessellation stages (NULL: none). */
+typedef struct stages {
+    const tmc_shader *vs, *tcs, *tes, *gs, *fs;
+} stages;
+
+/* The std140 block of a sidecar's first uniform block (its members' vec4
+ * values at their offsets), into `out` (room for 64 bytes). */
+static void uniform_block(const tmc_shader *sh, float out[16])
+{
+    memset(out, 0, 64);
+    const tj_value *m = tj_get(tj_at(tj_get(sh->json, "uniform_blocks"), 0), "members");
+    for (size_t i = 0; i < tj_len(m); i++) {
+        const size_t off = (size_t)tj_num(tj_get(tj_at(m, i), "offset"), 0) / 4;
+        const tj_value *v = tj_get(tj_at(m, i), "value");
+        for (size_t c = 0; c < 4 && off + c < 16; c++)
+            out[off + c] = (float)tj_num(tj_at(v, c), 0);
+    }
+}
+
+/* The pipeline's GLSL as written, drawn by the GL (Mesa's compiler) in
+ * polygon mode `polygon` (GL_FILL, GL_LINE): 4 points, or with
+ * tessellation one patch of 4 vertices with the control program's block at
+ * binding 0; read back bottom row (guest row 0) first. */
+static bool reference_stages(glhle_context *ctx, const stages *p, GLenum polygon, uint8_t *out)
+{
+    glhle_context *ref = ts_gl_reference_context(ctx);
+    assert_int_equal(gl_context_enter(ref), GLHLE_RESULT_OK);
+    GladGLContext *gl = &ref->gl;
+    const tmc_shader *sh[5] = {p->vs, p->tcs, p->tes, p->gs, p->fs};
+    static const GLenum kind[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+                                   GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    GLenum kinds[5];
+    char *src[5];
+    int n = 0;
+    for (int i = 0; i < 5; i++) {
+        if (!sh[i])
+            continue;
+        char *v;
+        src[n] = strdup(sh[i]->glsl);
+        if ((v = strstr(src[n], "#version 460")))
+            memcpy(v, "#version 450", 12);
+        kinds[n++] = kind[i];
+    }
+    GLuint prog;
+    const bool ok = gl_link_program_stages(ref, kinds, (const char *const *)src, n, false, &prog) == GLHLE_RESULT_OK;
+    for (int i = 0; i < n; i++)
+        free(src[i]);
+    if (ok) {
+        GLuint tex, fbo, vao, ubo = 0;
+        reference_target(gl, GL_RGBA8, &tex, &fbo);
+        gl->ColorMask(1, 1, 1, 1);
+        const float clear[4] = {0, 0, 0, 1};
+        gl->ClearBufferfv(GL_COLOR, 0, clear);
+        gl->CreateVertexArrays(1, &vao);
+        gl->BindVertexArray(vao);
+        gl->UseProgram(prog);
+        gl->PolygonMode(GL_FRONT_AND_BACK, polygon);
+        if (p->tcs) {
+            float block[16];
+            uniform_block(p->tcs, block);
+            gl->CreateBuffers(1, &ubo);
+            gl->NamedBufferData(ubo, sizeof block, block, GL_STATIC_DRAW);
+            gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, ubo);
+            gl->PatchParameteri(GL_PATCH_VERTICES, 4);
+            gl->DrawArrays(GL_PATCHES, 0, 4);
+            gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, 0);
+            gl->DeleteBuffers(1, &ubo);
+        } else {
+            gl->DrawArrays(GL_POINTS, 0, 4);
+        }
+        gl->PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+        gl->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, out);
+        gl->UseProgram(0);
+        gl->BindVertexArray(0);
+        gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
+        gl->DeleteVertexArrays(1, &vao);
+        gl->DeleteFramebuffers(1, &fbo);
+        gl->DeleteTextures(1, &tex);
+        gl->DeleteProgram(prog);
+    }
+    ts_gl_check(ref);
+    assert_int_equal(gl_context_enter(ctx), GLHLE_RESULT_OK);
+    return ok;
+}
+
+/* The pipeline through glhle's draw path as a driver sets it up (the
+ * programs at the region, SET_PIPELINE_SHADER(1), (5) and (4) or (2) and
+ * (3), a clear to (0, 0, 0, 1), DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST
+ * of 4 POINTS, or with tessellation one PATCH of SET_PATCH 4 vertices with
+ * the control program's block in its c2, GLSL binding 0's place) and the
+ * target written back; the `n` 3D method writes (byte offset, value) go
+ * in before the draw, and `draw` non-zero replaces the draw's word.
+ * Returns the run's result; *drew says whether it made its one draw. */
+static glhle_result glhle_draw_stages(glhle_context *ctx, const stages *p, const uint32_t (*writes)[2], size_t n,
+                                      uint32_t draw, uint8_t *out, bool *drew)
+{
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, W, H, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, p->vs, p->fs);
+    if (p->gs)
+        tmd_geometry_program(&pb, data, VA_DATA, p->gs);
+    if (p->tcs) {
+        tmd_tess_programs(&pb, data, VA_DATA, p->tcs, p->tes, 4);
+        float block[16];
+        uniform_block(p->tcs, block);
+        memcpy(data + TESS_UBO, block, sizeof block);
+        tmd_constant_buffer(&pb, 1, 2, VA_DATA + TESS_UBO); /* deko3d: GLSL binding N is c(2 + N) */
+    }
+    for (size_t i = 0; i < n; i++)
+        set(&pb, writes[i][0], writes[i][1]);
+    const uint32_t cv[4] = {tm_u(0), tm_u(0), tm_u(0), tm_u(1)};
+    tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv); /* SET_COLOR_CLEAR_VALUE */
+    set(&pb, 0x19d0, 0x3C);                   /* CLEAR_SURFACE: R, G, B, A */
+    /* first 0, count 4, PATCH or POINTS */
+    set(&pb, 0x1214, draw ? draw : 0u | 4u << 16 | (p->tcs ? 14u : 0u) << 28);
+    glhle_maxwell_run_result res;
+    const glhle_result r = tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+    *drew = r == GLHLE_RESULT_OK && res.draws == 1;
+    if (*drew)
+        read_target(gpu, rt, 4, out);
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    ts_gl_check(ctx);
+    return r;
+}
+
+/* Channels of a and b (W x H RGBA8) more than tol apart, the first few printed. */
+static uint32_t rgba8_diff(const char *what, const uint8_t *a, const uint8_t *b, int tol)
+{
+    uint32_t bad = 0;
+    for (size_t p = 0; p < (size_t)W * H * 4; p++)
+        if (abs((int)a[p] - (int)b[p]) > tol) {
+            if (bad < 4)
+                print_message("  %s: pixel (%zu, %zu) channel %zu: %d, glhle %d\n", what, (p / 4) % W, (p / 4) / W,
+                              p % 4, a[p], b[p]);
+            bad++;
+        }
+    return bad;
+}
+
+static void geometry_stage(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, gs, fs;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("point_quad_gsh", &gs));
+    assert_true(tmc_load("color_fsh", &fs));
+    const int tol = (int)tj_num(tj_get(tj_get(gs.json, "compare"), "tolerance"), 0);
+    uint8_t *model = calloc(W * H, 4), *mesa = calloc(W * H, 4), *got = calloc(W * H, 4);
+    /* the docs' figure (maxwell-shaders.md): 4 quads of 13 x 13 pixels */
+    assert_int_equal(point_quads_model(model), 676);
+    const stages pl = {.vs = &vs, .gs = &gs, .fs = &fs};
+    assert_true(reference_stages(ctx, &pl, GL_FILL, mesa));
+    bool drew = false;
+    assert_int_equal(glhle_draw_stages(ctx, &pl, NULL, 0, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_true(drew);
+    uint32_t covered = 0;
+    for (size_t p = 0; p < (size_t)W * H; p++)
+        covered += got[p * 4] || got[p * 4 + 1] || got[p * 4 + 2] || got[p * 4 + 3] != 255;
+    const uint32_t bad_model = rgba8_diff("the GLSL worked out", model, got, tol);
+    const uint32_t bad_mesa = rgba8_diff("Mesa's compile of the GLSL", mesa, got, tol);
+    print_message("  quad_pos_vsh + point_quad_gsh + color_fsh, 4 points: %u pixels drawn; %u channels off the "
+                  "model, %u off Mesa's compile (tolerance %d)\n", covered, bad_model, bad_mesa, tol);
+    if (bad_model || bad_mesa)
+        fail_msg("the geometry stage's draw differs from the GLSL (%u channels from the model, %u from Mesa)",
+                 bad_model, bad_mesa);
+    assert_int_equal(covered, 676);
+    /* polygon mode LINE applies to what the geometry stage emits: where
+     * the host has glPolygonMode the quads' edges are drawn, as Mesa draws
+     * them; where the draw path would need its own geometry stage for it
+     * (ES) the draw is refused */
+    static const uint32_t line_mode[2][2] = {{0x0dac, 0x1B01}, {0x0db0, 0x1B01}}; /* SET_FRONT/BACK_POLYGON_MODE */
+    const glhle_result r = glhle_draw_stages(ctx, &pl, line_mode, 2, 0, got, &drew);
+    if (ts_gles()) {
+        assert_int_equal(r, GLHLE_RESULT_UNSUPPORTED);
+        assert_false(drew);
+    } else {
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        assert_true(drew);
+        assert_true(reference_stages(ctx, &pl, GL_LINE, mesa));
+        uint32_t lines = 0;
+        for (size_t p = 0; p < (size_t)W * H; p++)
+            lines += mesa[p * 4] || mesa[p * 4 + 1] || mesa[p * 4 + 2] || mesa[p * 4 + 3] != 255;
+        const uint32_t bad = rgba8_diff("Mesa's compile in polygon mode LINE", mesa, got, tol);
+        print_message("  the same in polygon mode LINE: %u pixels drawn by Mesa, %u channels off\n", lines, bad);
+        if (bad)
+            fail_msg("polygon mode LINE with a geometry stage: %u channels differ from Mesa's compile", bad);
+        assert_true(lines > 0 && lines < 676);
+    }
+    free(model);
+    free(mesa);
+    free(got);
+    tmc_free(&vs);
+    tmc_free(&gs);
+    tmc_free(&fs);
+}
+
+/* The corpus' tessellation scene as its GLSL says, where that is exact:
+ * quad_pos_vsh's four vertices (as above) are one patch; quad_tcsh passes
+ * them on with levels outer (4, 6, 4, 8), inner (5, 3) from its block and
+ * a tint (0.5, 0.5, 1, 1); quad_tesh (quads, equal spacing) puts the point
+ * (u, v) = gl_TessCoord at the bilinear mix of the corners, x = 1.2 u -
+ * 0.6, y = 1.2 v - 0.6 + 0.05 sin(12.566 u), coloured by the bilinear mix
+ * of the corner colours times the tint: (u / 2, v / 2, u / 3 + 2 v / 3, 1),
+ * affine in (u, v). The edge rings' triangles are the implementation's
+ * (GL 4.6 11.2.2.2), but the inner rectangle's vertices are at u = i / 5, v
+ * = j / 3 (i 1-4, j 1-2), so its cells, u in [i / 5, (i + 1) / 5] and v in
+ * [1 / 3, 2 / 3], are parallelograms (the displacement depends on u
+ * alone): either diagonal interpolates (u, v) affinely over the cell, so a
+ * pixel centre at least one pixel inside one has u = (x + 0.6) / 1.2 and v
+ * from the cell's straight edges. Pixels beyond the patch and its wave
+ * keep the clear colour (0, 0, 0, 1). `known` marks the pixels worked out;
+ * returns their count. */
+static uint32_t tess_model(uint8_t *out, bool *known)
+{
+    uint32_t n = 0;
+    const double px = W / 2.0 * 1.2; /* pixels per unit of u or v */
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const size_t at = (size_t)y * W + x;
+            const double nx = (x + 0.5) / (W / 2.0) - 1, ny = (y + 0.5) / (H / 2.0) - 1;
+            const double u = (nx + 0.6) / 1.2;
+            known[at] = false;
+            double c[4] = {0, 0, 0, 1};
+            if (fabs(nx) > 0.6 + 1.5 / (W / 2.0) || fabs(ny) > 0.65 + 1.5 / (H / 2.0)) {
+                known[at] = true; /* beyond the patch */
+            } else if (u > 0.2 && u < 0.8) {
+                const int i = (int)floor(u * 5);
+                const double u0 = i / 5.0, u1 = (i + 1) / 5.0;
+                const double d0 = 0.05 * sin(u0 * 12.566), d1 = 0.05 * sin(u1 * 12.566);
+                const double v = (ny + 0.6 - (d0 + (d1 - d0) * (u - u0) / (u1 - u0))) / 1.2;
+                if ((u - u0) * px >= 1 && (u1 - u) * px >= 1 && (v - 1 / 3.0) * px >= 1 && (2 / 3.0 - v) * px >= 1) {
+                    known[at] = true;
+                    c[0] = u / 2;
+                    c[1] = v / 2;
+                    c[2] = u / 3 + 2 * v / 3;
+                }
+            }
+            n += known[at];
+            for (int k = 0; k < 4; k++)
+                out[at * 4 + (size_t)k] = (uint8_t)lround(c[k] * 255);
+        }
+    return n;
+}
+
+static void tessellation_stages(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    /* quad_tesh reads the subgroup lane (docs/maxwell-shaders.md: LANEID
+     * is ARB_shader_ballot's gl_SubGroupInvocationARB, which GLSL ES lacks) */
+    tmc_shader vs, tcs, tes, fs;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("quad_tcsh", &tcs));
+    assert_true(tmc_load("quad_tesh", &tes));
+    assert_true(tmc_load("color_fsh", &fs));
+    const stages pl = {.vs = &vs, .tcs = &tcs, .tes = &tes, .fs = &fs};
+    if (ts_gles() || !ctx->info.subgroups) {
+        /* refused with the translator's reason, the instance usable */
+        uint8_t px[W * H * 4];
+        bool drew = true;
+        assert_int_not_equal(glhle_draw_stages(ctx, &pl, NULL, 0, 0, px, &drew), GLHLE_RESULT_OK);
+        assert_false(drew);
+        tmc_free(&vs);
+        tmc_free(&tcs);
+        tmc_free(&tes);
+        tmc_free(&fs);
+        if (ts_gles())
+            print_message("SKIP on OpenGL ES: quad_tesh's translation reads the subgroup lane (ARB_shader_ballot), "
+                          "which GLSL ES has no form of; the draw is refused\n");
+        else
+            print_message("  skipped: this GL has no ARB_shader_ballot, which quad_tesh's translation needs; the "
+                          "draw is refused\n");
+        skip();
+    }
+    const int tol = (int)tj_num(tj_get(tj_get(tes.json, "compare"), "tolerance"), 0);
+    uint8_t *model = calloc(W * H, 4), *mesa = calloc(W * H, 4), *got = calloc(W * H, 4);
+    bool *known = calloc(W * H, sizeof *known);
+    const uint32_t n_known = tess_model(model, known);
+    assert_true(reference_stages(ctx, &pl, GL_FILL, mesa));
+    bool drew = false;
+    assert_int_equal(glhle_draw_stages(ctx, &pl, NULL, 0, 0, got, &drew), GLHLE_RESULT_OK);
+    assert_true(drew);
+    uint32_t bad_model = 0, inside = 0, covered = 0;
+    for (size_t q = 0; q < (size_t)W * H; q++) {
+        covered += got[q * 4] || got[q * 4 + 1] || got[q * 4 + 2] || got[q * 4 + 3] != 255;
+        inside += known[q] && model[q * 4 + 2] != 0;
+        for (int k = 0; k < 4 && known[q]; k++)
+            if (abs((int)model[q * 4 + (size_t)k] - (int)got[q * 4 + (size_t)k]) > tol) {
+                if (bad_model < 4)
+                    print_message("  the GLSL worked out: pixel (%zu, %zu) channel %d: %d, glhle %d\n", q % W,
+                                  q / W, k, model[q * 4 + (size_t)k], got[q * 4 + (size_t)k]);
+                bad_model++;
+            }
+    }
+    const uint32_t bad_mesa = rgba8_diff("Mesa's compile of the GLSL", mesa, got, tol);
+    print_message("  quad_pos_vsh + quad_tcsh + quad_tesh + color_fsh, one 4-vertex patch: %u pixels drawn; %u "
+                  "pixels worked out (%u inside the patch), %u channels off them, %u channels off Mesa's compile "
+                  "(tolerance %d)\n", covered, n_known, inside, bad_model, bad_mesa, tol);
+    if (bad_model || bad_mesa)
+        fail_msg("the tessellated draw differs from the GLSL (%u channels from the model, %u from Mesa)", bad_model,
+                 bad_mesa);
+    assert_true(inside >= 100);
+    free(model);
+    free(mesa);
+    free(got);
+    free(known);
+    tmc_free(&vs);
+    tmc_free(&tcs);
+    tmc_free(&tes);
+    tmc_free(&fs);
+}
+
+/* Draws the stages cannot make, refused with a reason before any GL call
+ * (each in a fresh instance; ts_gl_check in glhle_draw_stages: no GL
+ * error): clb197.h's PATCH topology without tessellation stages and those
+ * stages with another topology (GL 4.6 11.2: a GL error either way), a
+ * SET_PATCH size of 0 or past the 32 the control stage's inputs hold, one
+ * tessellation stage without the other, and a geometry stage fed PATCH. */
+static void stage_refusals(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, tcs, tes, gs, fs;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("quad_tcsh", &tcs));
+    assert_true(tmc_load("quad_tesh", &tes));
+    assert_true(tmc_load("point_quad_gsh", &gs));
+    assert_true(tmc_load("color_fsh", &fs));
+    const stages plain = {.vs = &vs, .fs = &fs}, tess = {.vs = &vs, .tcs = &tcs, .tes = &tes, .fs = &fs},
+                 geom = {.vs = &vs, .gs = &gs, .fs = &fs};
+    const uint32_t patch = 4u << 16 | 14u << 28, points = 4u << 16;
+    static const uint32_t patch0[1][2] = {{0x0dcc, 0}}, patch33[1][2] = {{0x0dcc, 33}};
+    static const uint32_t no_eval[1][2] = {{0x2000 + 3 * 64, 3u << 4}}; /* SET_PIPELINE_SHADER(3) off */
+    const struct {
+        const char *what;
+        const stages *p;
+        const uint32_t (*writes)[2];
+        uint32_t draw;
+        glhle_result want;
+    } cases[] = {
+        {"PATCH without tessellation stages", &plain, NULL, patch, GLHLE_RESULT_UNSUPPORTED},
+        {"tessellation stages drawing POINTS", &tess, NULL, points, GLHLE_RESULT_UNSUPPORTED},
+        {"SET_PATCH 0", &tess, patch0, 0, GLHLE_RESULT_BAD_DATA},
+        {"SET_PATCH 33", &tess, patch33, 0, GLHLE_RESULT_BAD_DATA},
+        {"the control stage without the evaluation stage", &tess, no_eval, 0, GLHLE_RESULT_UNSUPPORTED},
+        {"a geometry stage fed PATCH", &geom, NULL, patch, GLHLE_RESULT_UNSUPPORTED},
+    };
+    uint8_t *px = calloc(W * H, 4);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool drew = true;
+        const glhle_result r = glhle_draw_stages(ctx, cases[i].p, cases[i].writes, cases[i].writes ? 1 : 0,
+                                                 cases[i].draw, px, &drew);
+        print_message("  %s: %s\n", cases[i].what, glhle_result_string(r));
+        assert_int_equal(r, cases[i].want);
+        assert_false(drew);
+    }
+    free(px);
+    tmc_free(&vs);
+    tmc_free(&tcs);
+    tmc_free(&tes);
+    tmc_free(&gs);
+    tmc_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_pipelines),
+        cmocka_unit_test(geometry_stage),
+        cmocka_unit_test(tessellation_stages),
+        cmocka_unit_test(stage_refusals),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

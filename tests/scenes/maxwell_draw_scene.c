@@ -24,6 +24,7 @@ static void bind_cbuf(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va)
 
 static void put_program(uint8_t *data, uint32_t off, const tmc_shader *s)
 {
+    assert_true(off < TMD_GS_OFF || 0x50 + (size_t)s->words * 8 <= TMD_PROGRAM_MAX);
     memcpy(data + off, s->sph, 0x50);
     memcpy(data + off + 0x50, s->code, s->words * 8);
 }
@@ -51,6 +52,41 @@ void tmd_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *
         bind_cbuf(pb, 0, 1, data_va + TMD_CBUF1_VS);
     if (fs->cbuf1)
         bind_cbuf(pb, 4, 1, data_va + TMD_CBUF1_FS);
+}
+
+void tmd_geometry_program(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *gs)
+{
+    put_program(data, TMD_GS_OFF, gs);
+    set(pb, 0x2000 + 4 * 64, 1u | 4u << 4); /* SET_PIPELINE_SHADER(4): ENABLE, TYPE GEOMETRY */
+    set(pb, 0x2004 + 4 * 64, TMD_GS_OFF);
+    set(pb, 0x2010 + 4 * 64, 3);
+    bind_cbuf(pb, 3, 0, data_va + TMD_CBUF0);
+}
+
+void tmd_tess_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *tcs, const tmc_shader *tes,
+                       uint32_t patch_size)
+{
+    const tmc_shader *s[2] = {tcs, tes};
+    static const uint32_t off[2] = {TMD_TCS_OFF, TMD_TES_OFF}, cb1[2] = {TMD_CBUF1_TCS, TMD_CBUF1_TES};
+    for (uint32_t i = 0; i < 2; i++) {
+        const uint32_t stage = 2 + i, group = 1 + i; /* TESSELLATION_INIT, TESSELLATION */
+        put_program(data, off[i], s[i]);
+        set(pb, 0x2000 + stage * 64, 1u | stage << 4);
+        set(pb, 0x2004 + stage * 64, off[i]);
+        set(pb, 0x2010 + stage * 64, group);
+        bind_cbuf(pb, group, 0, data_va + TMD_CBUF0);
+        if (s[i]->cbuf1) {
+            memcpy(data + cb1[i], s[i]->cbuf1, s[i]->cbuf1_size < TMD_CBUF_SIZE ? s[i]->cbuf1_size : TMD_CBUF_SIZE);
+            bind_cbuf(pb, group, 1, data_va + cb1[i]);
+        }
+    }
+    set(pb, 0x0320, tes->tess_param); /* SET_TESSELLATION_PARAMETERS */
+    set(pb, 0x0dcc, patch_size);      /* SET_PATCH */
+}
+
+void tmd_constant_buffer(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va)
+{
+    bind_cbuf(pb, group, slot, va);
 }
 
 void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format)

@@ -17,9 +17,15 @@
 /* Where a draw's data lives in its pitch memory (offsets from its start). */
 #define TMD_VS_OFF 0x0000u      /* program region + 0: vertex program */
 #define TMD_FS_OFF 0x8000u      /* program region + 0x8000: pixel program */
+#define TMD_GS_OFF 0x10000u     /* program region + 0x10000: geometry program */
+#define TMD_TCS_OFF 0x12000u    /* program region + 0x12000: tessellation control program */
+#define TMD_TES_OFF 0x14000u    /* program region + 0x14000: tessellation evaluation program */
+#define TMD_PROGRAM_MAX 0x2000u /* the room of each of those three (and the bytes of its header and code) */
 #define TMD_CBUF0 0x20000u      /* driver constants: zeros (handle 0 = header 0, sampler 0) */
 #define TMD_CBUF1_VS 0x30000u
 #define TMD_CBUF1_FS 0x40000u
+#define TMD_CBUF1_TCS 0x42000u
+#define TMD_CBUF1_TES 0x44000u
 #define TMD_VERTS 0x50000u      /* attribute i's stream at + i * 0x1000 */
 #define TMD_TIC 0x60000u
 #define TMD_TSC 0x61000u
@@ -29,6 +35,21 @@
 /* Copies the programs and their compiler constants into `data` (the pitch
  * memory at data_va) and appends the methods that select them. */
 void tmd_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *vs, const tmc_shader *fs);
+/* A geometry program at TMD_GS_OFF of the program region tmd_programs set
+ * (SET_PIPELINE_SHADER(4): GEOMETRY, enabled; bind group 3, its c0 the
+ * driver constants). */
+void tmd_geometry_program(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *gs);
+/* Tessellation control and evaluation programs at TMD_TCS_OFF and
+ * TMD_TES_OFF (SET_PIPELINE_SHADER(2) TESSELLATION_INIT, bind group 1, and
+ * (3) TESSELLATION, group 2; c0 the driver constants, c1 each one's
+ * compiler constants), SET_TESSELLATION_PARAMETERS from the evaluation
+ * program's header (the .dksh union's word, which deko3d writes to method
+ * 0x0c8 when it binds the stage: source/cmd_bind_common.cpp) and SET_PATCH
+ * (0x0dcc, deko3d's dkCmdBufSetPatchSize) to `patch_size`. */
+void tmd_tess_programs(tm_pb *pb, uint8_t *data, uint64_t data_va, const tmc_shader *tcs, const tmc_shader *tes,
+                       uint32_t patch_size);
+/* Constant buffer `slot` of bind group `group`: TMD_CBUF_SIZE bytes at va. */
+void tmd_constant_buffer(tm_pb *pb, uint32_t group, uint32_t slot, uint64_t va);
 /* Colour target 0 (format a SET_COLOR_TARGET_FORMAT value, block height
  * 2 GOBs) of w x h at va, all channels written, and viewport 0 over it. */
 void tmd_target(tm_pb *pb, uint64_t va, uint32_t w, uint32_t h, uint32_t format);

@@ -331,6 +331,8 @@ static void resources(void **state)
     set(p5 + 0x4, 0x800);
     set(p5 + 0xc, 24);
     set(p5 + 0x10, 4);
+    set(0x0320, 0xFFFFF202);      /* SET_TESSELLATION_PARAMETERS: bits 9:0 */
+    set(0x0dcc, 0x104);           /* SET_PATCH SIZE 7:0 */
     set(0x1550, 0x01);            /* SET_RENDER_ENABLE_A */
     set(0x1554, 0x40);
     set(0x1558, 2);               /* CONDITIONAL */
@@ -354,6 +356,8 @@ static void resources(void **state)
     assert_int_equal(s->program.stage[5].register_count, 24);
     assert_int_equal(s->program.stage[5].binding, 4);
     assert_false(s->program.stage[1].enable);
+    assert_int_equal(s->program.tess_parameters, 0x202);
+    assert_int_equal(s->program.patch_size, 4);
     assert_int_equal(s->render_enable.address, 0x0100000040ull);
     assert_int_equal(s->render_enable.mode, 2);
     assert_int_equal(s->report.address, 0x0600000100ull);

@@ -42,6 +42,8 @@ void mw_decode_program(const uint32_t *r, mw_program_state *out)
             .binding = mw_bits(r[MW_3D_SET_PIPELINE_BINDING + b], 0, 3),
         };
     }
+    out->tess_parameters = mw_bits(r[MW_3D_SET_TESSELLATION_PARAMETERS], 0, 10);
+    out->patch_size = mw_bits(r[MW_3D_SET_PATCH], 0, 8);
 }
 
 void mw_decode_render_enable(const uint32_t *r, mw_render_enable_state *out)

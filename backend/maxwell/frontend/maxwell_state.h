@@ -255,6 +255,11 @@ typedef struct mw_pipeline_stage {
 typedef struct mw_program_state {
     uint64_t region;             /* SET_PROGRAM_REGION_A / B */
     mw_pipeline_stage stage[MW_PIPELINE_COUNT];
+    /* SET_TESSELLATION_PARAMETERS (clb197.h 0x0320): DOMAIN_TYPE 1:0, SPACING
+     * 5:4, OUTPUT_PRIMITIVES 9:8 (POINTS, LINES, TRIANGLES_CW, TRIANGLES_CCW);
+     * the word as written (the translator's MW_TESS_MODE packs it) */
+    uint32_t tess_parameters;
+    uint32_t patch_size;         /* SET_PATCH SIZE 7:0 (clb197.h 0x0dcc): vertices per PATCH primitive */
 } mw_program_state;
 
 typedef struct mw_render_enable_state {

@@ -98,7 +98,7 @@
     X(0x0C5, SET_IEEE_CLEAN_UPDATE,                                 1,  0, G(NONE),                   bool) \
     X(0x0C6, SET_SNAP_GRID_LINE,                                    1,  0, G(NONE),                   hex) \
     X(0x0C7, SET_SNAP_GRID_NON_LINE,                                1,  0, G(NONE),                   hex) \
-    X(0x0C8, SET_TESSELLATION_PARAMETERS,                           1,  0, G(NONE),                   hex) \
+    X(0x0C8, SET_TESSELLATION_PARAMETERS,                           1,  0, G(PROGRAM),                hex) \
     X(0x0C9, SET_TESSELLATION_LOD_U0_OR_DENSITY,                    1,  0, G(NONE),                   f32) \
     X(0x0CA, SET_TESSELLATION_LOD_V0_OR_DETAIL,                     1,  0, G(NONE),                   f32) \
     X(0x0CB, SET_TESSELLATION_LOD_U1_OR_W0,                         1,  0, G(NONE),                   f32) \
@@ -206,7 +206,7 @@
     X(0x370, SET_POLY_OFFSET_POINT,                                 1,  0, G(RASTER),                 bool) \
     X(0x371, SET_POLY_OFFSET_LINE,                                  1,  0, G(RASTER),                 bool) \
     X(0x372, SET_POLY_OFFSET_FILL,                                  1,  0, G(RASTER),                 bool) \
-    X(0x373, SET_PATCH,                                             1,  0, G(NONE),                   hex) \
+    X(0x373, SET_PATCH,                                             1,  0, G(PROGRAM),                hex) \
     X(0x374, SET_ITERATED_BLEND,                                    1,  0, G(NONE),                   hex) \
     X(0x375, SET_ITERATED_BLEND_PASS,                               1,  0, G(NONE),                   hex) \
     X(0x376, SET_ZCULL_CRITERION,                                   1,  0, G(NONE),                   hex) \

@@ -1,9 +1,22 @@
 /* The Maxwell draw path on GL (render_targets.h): a DRAW event becomes a GL
- * draw. Programs: the vertex-B and pixel stages at the program region plus
- * their SET_PIPELINE_PROGRAM offsets, fetched with their headers
- * (shader/sass_fetch.h), translated to SPIR-V (shadergen/maxwell_spirv.h,
- * cached by code and key), to GLSL 4.50 through SPIRV-Cross and linked,
- * each pair once. Resources in glhle's GL layout (maxwell_spirv.h: stage s's
+ * draw. Programs: the vertex-B and pixel stages, the geometry stage where
+ * SET_PIPELINE_SHADER(4) enables one and the tessellation stages where (2)
+ * TESSELLATION_INIT (control) and (3) TESSELLATION (evaluation) do, at the
+ * program region plus their SET_PIPELINE_PROGRAM offsets, fetched with
+ * their headers (shader/sass_fetch.h), translated to SPIR-V
+ * (shadergen/maxwell_spirv.h, cached by code and key; the geometry stage
+ * keyed with the input primitive, prim_in, of the draw's topology or of
+ * what the tessellator emits, the evaluation stage with
+ * SET_TESSELLATION_PARAMETERS packed by MW_TESS_MODE), to GLSL 4.50
+ * through SPIRV-Cross and linked, each combination once (those with
+ * geometry or tessellation stages through services of their own,
+ * programs.h mw_program_guest_gs_system and mw_program_tess_system). A
+ * tessellated draw is PATCH (and PATCH is drawn only so) with SET_PATCH's
+ * size as GL_PATCH_VERTICES. Polygon mode applies to what those stages
+ * emit; a host without polygon mode (ES), where the draw path's own
+ * geometry stage draws LINE and POINT, refuses such a draw that emits
+ * triangles, and one with SET_PROVOKING_VERTEX FIRST (the rotation would
+ * reorder their inputs, and what they emit takes the GL's convention). Resources in glhle's GL layout (maxwell_spirv.h: stage s's
  * constant buffer N at UBO binding 14 s + N). Vertex streams, index buffers
  * and the bound constant buffers are read from guest memory per draw (only
  * the ranges the draw uses). Render targets are the render cache's
@@ -46,7 +59,7 @@
  * Program code is fetched once per address and kept until memory over it
  * is written (mw_draw_invalidate, through mw_render_invalidate).
  *
- * Not yet: images, the tessellation and geometry stages, vertex-A,
+ * Not yet: images, vertex-A,
  * transform feedback, counter reports other than the occlusion count
  * (queries.c); each stage is reported when a draw needs it.
  * SET_RASTER_ENABLE FALSE skips the draw (nothing of it would remain). */
@@ -101,7 +114,7 @@ typedef struct mw_ubo_held {
  * a new program, which after_link describes before any draw uses it. */
 typedef struct mw_draw_program {
     GLuint program;            /* 0: a free slot */
-    uint32_t tex_mask[2];      /* texture slots the vertex and pixel stages sample */
+    uint32_t tex_mask[MW_PROGRAM_STAGES]; /* texture slots each stage samples (MW_PROGRAM_* order) */
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
     bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
@@ -116,6 +129,11 @@ struct mw_draw {
      * POINT: MW_PROGRAM_HOST_POLYGON_*), made on the first draw that needs
      * one where gl_caps_polygon_mode_by_gs says so; no disk cache */
     gl_program_service *polygon_programs[2];
+    /* programs with the guest's geometry stage (SET_PIPELINE_SHADER(4)),
+     * made on the first draw with one; no disk cache */
+    gl_program_service *gs_programs;
+    /* programs with the tessellation stages (and maybe the geometry stage) */
+    gl_program_service *tess_programs;
     mw_draw_program info[INFO_SLOTS];
     uint32_t info_count;
     uint8_t *key;              /* the draw's program key (grown, never shrunk) */
@@ -224,6 +242,8 @@ void mw_draw_fini(mw_render *r)
     gl_program_service_destroy(d->programs);
     gl_program_service_destroy(d->polygon_programs[0]);
     gl_program_service_destroy(d->polygon_programs[1]);
+    gl_program_service_destroy(d->gs_programs);
+    gl_program_service_destroy(d->tess_programs);
     gl->DeleteVertexArrays(1, &d->vao);
     gl->DeleteFramebuffers(1, &d->fbo);
     if (d->logic_dest)
@@ -467,10 +487,11 @@ static void fill_info(mw_render *r, GLuint program)
         GLint unit = -1;
         gl->GetUniformiv(program, v[1], &unit);
         const uint32_t stage = (uint32_t)unit / MW_GL_TEXTURES_PER_STAGE, slot = (uint32_t)unit % MW_GL_TEXTURES_PER_STAGE;
-        if (unit >= 0 && stage == MW_SPIRV_VERTEX)
-            p->tex_mask[0] |= 1u << slot;
-        else if (unit >= 0 && stage == MW_SPIRV_FRAGMENT)
-            p->tex_mask[1] |= 1u << slot;
+        /* the key's order of the translator's stages */
+        static const int index[MW_SPIRV_COMPUTE] = {MW_PROGRAM_VS, MW_PROGRAM_TCS, MW_PROGRAM_TES, MW_PROGRAM_GS,
+                                                    MW_PROGRAM_FS};
+        if (unit >= 0 && stage < MW_SPIRV_COMPUTE)
+            p->tex_mask[index[stage]] |= 1u << slot;
     }
     p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
     if (r->ctx->info.gles) {
@@ -491,7 +512,8 @@ static void describe_program(void *user, GLuint program)
  * the copy), header (into sph) and key; the headers and samplers its
  * texture handles name go to `t`. */
 static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipeline, mw_spirv_stage stage,
-                                mw_spirv_input *in_, uint8_t sph[0x50], mw_draw_code **code, stage_textures *t)
+                                uint8_t prim_in, mw_spirv_input *in_, uint8_t sph[0x50], mw_draw_code **code,
+                                stage_textures *t)
 {
     const mw_pipeline_stage *ps = &st->program.stage[pipeline];
     mw_draw_code *c;
@@ -506,6 +528,9 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     memcpy(sph, c->code.sph.words, 0x50);
     in.sph = sph;
     in.key.stage = (uint8_t)stage;
+    in.key.prim_in = stage == MW_SPIRV_GEOMETRY ? prim_in : 0;
+    /* SET_TESSELLATION_PARAMETERS as the translator takes it (maxwell_spirv.h MW_TESS_MODE) */
+    in.key.tess_mode = stage == MW_SPIRV_TESS_EVAL ? MW_TESS_MODE(st->program.tess_parameters) : 0;
     in.key.tex_handle_cbuf = (uint8_t)st->tex.bindless_cbuf_slot;
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
@@ -515,7 +540,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             const uint8_t ty = st->attrib[a].type;
             in.key.attr_type[a] = ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
         }
-    else {
+    else if (stage == MW_SPIRV_FRAGMENT) {
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
         in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
@@ -560,42 +585,137 @@ static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_s
     return GLHLE_RESULT_OK;
 }
 
-/* The draw's program: looked up by its key (programs.h: both stages'
+/* The service of the programs with the guest's geometry stage or its
+ * tessellation stages (`tess`), made on first use (like the polygon mode
+ * ones: compiled on the draw that needs one, no disk cache). */
+static glhle_result vtg_service(mw_render *r, bool tess, gl_program_service **out)
+{
+    mw_draw *d = r->draw;
+    gl_program_service **s = tess ? &d->tess_programs : &d->gs_programs;
+    if (!*s) {
+        const mw_shader_config *c = &r->shader;
+        const gl_program_service_desc sd = {
+            .system = tess ? mw_program_tess_system() : mw_program_guest_gs_system(),
+            .host = d->host,
+            .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
+            .max_bytes = c->program_budget_bytes,
+            .after_link = describe_program,
+            .user = r,
+        };
+        glhle_result res = gl_program_service_create(r->ctx, &sd, s);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    *out = *s;
+    return GLHLE_RESULT_OK;
+}
+
+static GLenum polygon_mode_of(uint32_t v);
+
+/* The geometry input primitive (MW_PRIM_IN_*) of a BEGIN_OP topology
+ * (topology_of's numbering): the vertices each geometry invocation gets, as
+ * GL's geometry input layouts group them (GL 4.6 11.3.4.1: strips, loops
+ * and fans give their primitives' vertices). 0xff for PATCH, which reaches
+ * the geometry stage only through tessellation. */
+static uint8_t prim_in_of(uint32_t topology)
+{
+    static const uint8_t m[15] = {MW_PRIM_IN_POINTS,        MW_PRIM_IN_LINES,         MW_PRIM_IN_LINES,
+                                  MW_PRIM_IN_LINES,         MW_PRIM_IN_TRIANGLES,     MW_PRIM_IN_TRIANGLES,
+                                  MW_PRIM_IN_TRIANGLES,     0xff, 0xff, 0xff,         MW_PRIM_IN_LINES_ADJ,
+                                  MW_PRIM_IN_LINES_ADJ,     MW_PRIM_IN_TRIANGLES_ADJ, MW_PRIM_IN_TRIANGLES_ADJ,
+                                  0xff};
+    return topology < 15 ? m[topology] : 0xff;
+}
+
+/* The draw's program: looked up by its key (programs.h: every stage's
  * reachable code, headers and translation keys); a miss is translated here
  * first (through the translation cache), so a program the translator
  * refuses fails with the translator's reason as before, then the service
  * makes it: from the disk cache's binary for this driver, or compiled.
  * `polygon` (0 or MW_PROGRAM_HOST_POLYGON_*): the same key's program with
- * the polygon mode geometry stage, from its own service. */
-static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, const mw_draw_program **out,
-                                stage_textures tex[2], uint32_t tex_mask[2])
+ * the polygon mode geometry stage, from its own service. A draw with the
+ * guest's geometry stage (SET_PIPELINE_SHADER(4)) or its tessellation
+ * stages ((2) TESSELLATION_INIT, the control stage, and (3) TESSELLATION,
+ * the evaluation stage) gets its program from their services, the
+ * geometry stage keyed with `prim_in` (the draw's topology, or what the
+ * tessellator emits), the evaluation stage with SET_TESSELLATION_PARAMETERS;
+ * *raster_mode becomes the GL primitive they rasterize (the geometry
+ * stage's output topology, SPH byte 0x0f bits 0-3: points, line strip,
+ * triangle strip; else the tessellator's OUTPUT_PRIMITIVES), else stays
+ * the draw's. */
+static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
+                                const mw_draw_program **out, GLenum *raster_mode,
+                                stage_textures tex[MW_PROGRAM_STAGES], uint32_t tex_mask[MW_PROGRAM_STAGES])
 {
     mw_draw *d = r->draw;
     if (st->program.stage[0].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program: not supported");
-    for (uint32_t p = 2; p <= 4; p++)
-        if (st->program.stage[p].enable)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage: not supported yet%s",
-                              p == 4 ? "geometry" : "tessellation",
-                              polygon ? "; nor could it be with polygon mode LINE or POINT here, which takes the "
-                                        "geometry stage for itself"
-                                      : "");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
-    mw_spirv_input in[2];
-    uint8_t sph[2][0x50];
-    mw_draw_code *code[2];
-    glhle_result res = stage_input(r, st, 1, MW_SPIRV_VERTEX, &in[0], sph[0], &code[0], &tex[0]);
-    if (res == GLHLE_RESULT_OK)
-        res = stage_input(r, st, 5, MW_SPIRV_FRAGMENT, &in[1], sph[1], &code[1], &tex[1]);
+    const bool tess = st->program.stage[2].enable || st->program.stage[3].enable;
+    if (tess && !(st->program.stage[2].enable && st->program.stage[3].enable))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with one tessellation stage of the "
+                          "two (TESSELLATION_INIT %s, TESSELLATION %s): GL has no such pipeline; not drawn",
+                          st->program.stage[2].enable ? "on" : "off", st->program.stage[3].enable ? "on" : "off");
+    /* OUTPUT_PRIMITIVES (clb197.h SET_TESSELLATION_PARAMETERS 9:8): POINTS,
+     * LINES, TRIANGLES_CW, TRIANGLES_CCW */
+    const uint32_t tess_out = st->program.tess_parameters >> 8 & 3;
+    if (tess)
+        prim_in = tess_out == 0 ? MW_PRIM_IN_POINTS : tess_out == 1 ? MW_PRIM_IN_LINES : MW_PRIM_IN_TRIANGLES;
+    const bool geometry = st->program.stage[4].enable;
+    if (geometry && prim_in >= MW_PRIM_IN_COUNT_)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a geometry stage and a topology "
+                          "it cannot take without tessellation (PATCH): not drawn");
+    /* pipeline stage and translator stage of each key stage (MW_PROGRAM_* order) */
+    static const uint32_t pipe[MW_PROGRAM_STAGES] = {1, 5, 4, 2, 3};
+    static const mw_spirv_stage spv[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
+                                                          MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
+    const bool has[MW_PROGRAM_STAGES] = {true, true, geometry, tess, tess};
+    mw_spirv_input in[MW_PROGRAM_STAGES];
+    uint8_t sph[MW_PROGRAM_STAGES][0x50];
+    mw_draw_code *code[MW_PROGRAM_STAGES] = {NULL};
+    glhle_result res = GLHLE_RESULT_OK;
+    /* an absent stage's tex[] stays as it is: its tex_mask (the program's) is 0 */
+    for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
+        if (has[i])
+            res = stage_input(r, st, pipe[i], spv[i], prim_in, &in[i], sph[i], &code[i], &tex[i]);
     if (res != GLHLE_RESULT_OK)
         return res;
+    if (geometry) {
+        const uint32_t topology = sph[MW_PROGRAM_GS][0x0f] & 0xf;
+        *raster_mode = topology == MW_SPIRV_TOPOLOGY_POINTS       ? GL_POINTS
+                       : topology == MW_SPIRV_TOPOLOGY_LINE_STRIP ? GL_LINE_STRIP
+                       : topology == MW_SPIRV_TOPOLOGY_TRIANGLE_STRIP ? GL_TRIANGLE_STRIP
+                                                                      : *raster_mode;
+    } else if (tess) {
+        *raster_mode = tess_out == 0 ? GL_POINTS : tess_out == 1 ? GL_LINES : GL_TRIANGLES;
+    }
+    /* polygon mode applies to what these stages emit (GL 4.6 14.6.4);
+     * where the host has none (ES), the draw path's own geometry stage
+     * would draw it, and there is only one */
+    if ((geometry || tess) && (*raster_mode == GL_TRIANGLES || *raster_mode == GL_TRIANGLE_STRIP) &&
+        gl_caps_polygon_mode_by_gs(r->ctx) && polygon_mode_of(st->raster.polygon_mode_front) != GL_FILL)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage in polygon mode LINE "
+                          "or POINT: not supported here, where the draw path's own geometry stage draws that mode "
+                          "(no glPolygonMode) and cannot be the guest's too",
+                          geometry ? "geometry" : "tessellation");
     const uint8_t *spirv;
     size_t size;
-    for (int i = 0; i < 2; i++)
+    const mw_spirv_input *key_in[MW_PROGRAM_STAGES] = {NULL};
+    uint32_t words[MW_PROGRAM_STAGES] = {0};
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (!has[i])
+            continue;
         if (!code[i]->reach || code[i]->reach > MW_PROGRAM_MAX_STAGE_WORDS)
             return mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size); /* the translator's refusal */
-    const size_t key_size = sizeof(mw_program_key) + 8 * ((size_t)code[0]->reach + code[1]->reach);
+        key_in[i] = &in[i];
+        words[i] = code[i]->reach;
+    }
+    const size_t key_size = mw_program_key_bytes(words);
+    if (key_size > MW_PROGRAM_KEY_MAX_BYTES)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: a program of %zu key bytes (its stages' "
+                          "reachable code): more than the %u a program may have; not drawn", key_size,
+                          MW_PROGRAM_KEY_MAX_BYTES);
     if (key_size > d->key_cap) {
         uint8_t *k = realloc(d->key, key_size);
         if (!k)
@@ -603,14 +723,17 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         d->key = k;
         d->key_cap = key_size;
     }
-    mw_program_key_fill(d->key, &in[0], code[0]->reach, &in[1], code[1]->reach);
+    mw_program_key_fill(d->key, key_in, words);
     GLuint prog = 0;
     gl_program_service *service = d->programs;
     if (polygon && (res = polygon_service(r, polygon, &service)) != GLHLE_RESULT_OK)
         return res;
+    if ((geometry || tess) && (res = vtg_service(r, tess, &service)) != GLHLE_RESULT_OK)
+        return res;
     if (!gl_program_service_find(service, d->key, &prog, &res)) {
-        for (int i = 0; i < 2 && res == GLHLE_RESULT_OK; i++)
-            res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
+        for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
+            if (has[i])
+                res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
         if (res == GLHLE_RESULT_OK)
             res = gl_program_service_get(service, d->key, &prog);
     }
@@ -625,8 +748,8 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         fill_info(r, prog);
     info = info_slot(d, prog);
     *out = info;
-    tex_mask[0] = info->tex_mask[0];
-    tex_mask[1] = info->tex_mask[1];
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        tex_mask[i] = info->tex_mask[i];
     return GLHLE_RESULT_OK;
 }
 
@@ -775,14 +898,15 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
     return GLHLE_RESULT_OK;
 }
 
-/* The constant buffers bound to the vertex (group 0) and pixel (group 4)
- * stages. */
-static glhle_result constant_buffers(mw_render *r, const mw_state *st)
+/* The constant buffers bound to the stages the draw runs (`stages`: bit s
+ * for translator stage s, whose bind group is s: vertex 0, tessellation 1
+ * and 2, geometry 3, pixel 4). */
+static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages)
 {
     mw_draw *d = r->draw;
-    static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
-    for (uint32_t k = 0; k < 2; k++) {
-        const uint32_t s = stages[k];
+    for (uint32_t s = 0; s < MW_SPIRV_COMPUTE; s++) {
+        if (!(stages >> s & 1))
+            continue;
         for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++) {
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
             if (!b->valid || !b->size)
@@ -803,25 +927,29 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st)
     return GLHLE_RESULT_OK;
 }
 
-/* The textures and samplers the two stages sample, on their units. A
+/* The textures and samplers the stages sample, on their units. A
  * texture the cache refuses (an unsupported format, unmapped memory) is
  * left unbound -- the draw goes on without it, sampling GL's incomplete
  * texture (0, 0, 0, 1) -- and its refusal is returned (the first one) for
  * the draw to report once it is done; *fatal says whether the draw stops. */
-static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], const uint32_t tex_mask[2], bool *fatal)
+static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROGRAM_STAGES],
+                                  const uint32_t tex_mask[MW_PROGRAM_STAGES], bool *fatal)
 {
     glhle_result first = GLHLE_RESULT_OK;
     *fatal = false;
-    static const uint32_t stages[2] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT};
+    static const uint32_t stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
+                                                       MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
+    static const char *const names[MW_PROGRAM_STAGES] = {"vertex", "pixel", "geometry", "tessellation control",
+                                                         "tessellation evaluation"};
     const GladGLContext *gl = &r->ctx->gl;
-    for (uint32_t k = 0; k < 2; k++)
-        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
+    for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
+        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE && tex_mask[k] >> s; s++) {
             if (!(tex_mask[k] >> s & 1))
                 continue;
             if (!tex[k].kind[s]) {
                 *fatal = true;
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: texture slot %u of the %s stage names "
-                                  "no valid texture header", s, k ? "pixel" : "vertex");
+                                  "no valid texture header", s, names[k]);
             }
             GLuint t, smp;
             GLenum target;
@@ -843,7 +971,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[2], con
                 res = mw_texture_get_at(r, tex[k].tic[s], tex[k].tic_index[s], &t, &target);
             if (res != GLHLE_RESULT_OK) {
                 GLHLE_WARN(r->io.log, "maxwell: texture slot %u of the %s stage (header %u): drawn without it",
-                           s, k ? "pixel" : "vertex", tex[k].tic_index[s]);
+                           s, names[k], tex[k].tic_index[s]);
                 r->stats.textures_skipped++;
                 gl->BindTextureUnit(unit, 0);
                 first = first != GLHLE_RESULT_OK ? first : res;
@@ -1288,10 +1416,19 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
                           "is not drawn yet", ev->u.draw.topology);
-    /* GL draws patches only through tessellation stages (a GL error without) */
-    if (mode == GL_PATCHES)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: PATCH topology: tessellation is not drawn "
-                          "yet");
+    /* GL draws patches only through tessellation stages, and those only
+     * patches (GL 4.6 11.2: either way a GL error) */
+    const bool tess = st->program.stage[2].enable || st->program.stage[3].enable;
+    if ((mode == GL_PATCHES) != tess)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, mode == GL_PATCHES
+                          ? "maxwell: PATCH topology without the tessellation stages: not drawn"
+                          : "maxwell: tessellation stages with topology %u, not PATCH: not drawn",
+                          ev->u.draw.topology);
+    /* SET_PATCH SIZE: the vertices of each patch, 1 to 32 (the TCS inputs
+     * the translation declares, gl_MaxPatchVertices' minimum) */
+    if (tess && (st->program.patch_size < 1 || st->program.patch_size > 32))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_PATCH size %u: not 1 to 32; not drawn",
+                          st->program.patch_size);
     /* SET_RASTER_ENABLE FALSE (the register boots TRUE, regs_3d.c): no
      * fragments; the vertex stages write no memory here (no transform
      * feedback yet), so nothing of the draw remains and it is skipped */
@@ -1301,12 +1438,16 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     }
     const mw_draw_program *prog = NULL;
     uint32_t w, h;
-    stage_textures tex[2];
-    uint32_t tex_mask[2] = {0, 0};
+    stage_textures tex[MW_PROGRAM_STAGES];
+    uint32_t tex_mask[MW_PROGRAM_STAGES] = {0, 0, 0};
     bool fatal = false;
     glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
-    const uint32_t polygon_gs = polygon_gs_of(r, st, mode);
-    res = get_program(r, st, polygon_gs, &prog, tex, tex_mask);
+    /* the guest's geometry stage: polygon mode applies to what it emits
+     * (get_program checks that against a host without polygon mode) */
+    const bool geometry = st->program.stage[4].enable;
+    const uint32_t polygon_gs = geometry || tess ? 0 : polygon_gs_of(r, st, mode);
+    GLenum raster_mode = mode; /* the primitives rasterized: the geometry stage's output */
+    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, tex, tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
@@ -1329,6 +1470,12 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * a list that names each one's first-convention vertex last */
     const bool rotate = !st->raster.provoking_vertex && gl_caps_first_vertex_by_indices(r->ctx) &&
                         gl_provoking_rewrites(mode);
+    /* the rotation would reorder the geometry or tessellation program's
+     * inputs, and the primitives they emit take the GL's convention */
+    if ((geometry || tess) && !st->raster.provoking_vertex && gl_caps_first_vertex_by_indices(r->ctx))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a %s stage and "
+                          "SET_PROVOKING_VERTEX FIRST on a host with only the last-vertex convention (OpenGL ES): "
+                          "not drawn", geometry ? "geometry" : "tessellation");
     GLenum draw_mode = mode;
     uint32_t rotated_count = 0;
     if (rotate) {
@@ -1395,7 +1542,9 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     }
     res = vertex_input(r, st, begin, end, ev->u.draw.instance, ev->u.draw.base_instance);
     if (res == GLHLE_RESULT_OK)
-        res = constant_buffers(r, st);
+        res = constant_buffers(r, st,
+                               1u << MW_SPIRV_VERTEX | 1u << MW_SPIRV_FRAGMENT | (geometry ? 1u << MW_SPIRV_GEOMETRY : 0) |
+                                   (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0));
     if (res != GLHLE_RESULT_OK)
         return res;
     /* state */
@@ -1450,8 +1599,12 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
      * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
      * alone); off, the linear values are stored as they are */
     gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, d->srgb_target && st->rt.srgb_write);
-    fixed_function(r, st, mode, polygon_gs);
+    fixed_function(r, st, raster_mode, polygon_gs);
     gl_state_program(&r->st, prog->program);
+    /* set on every such draw: another instance on this context may have
+     * changed it, and no other draw reads it */
+    if (tess)
+        gl->PatchParameteri(GL_PATCH_VERTICES, (GLint)st->program.patch_size);
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
@@ -1544,7 +1697,7 @@ static void add_stats(glhle_shader_stats *out, const glhle_shader_stats *add)
     memcpy(out, a, sizeof a);
 }
 
-/* The graphics (with the polygon mode programs') and compute services'
+/* The graphics (with the polygon mode, geometry and tessellation stage programs') and compute services'
  * figures together: every field is a count, so they add (compute launches
  * are not draws: `draws` is the draw path's alone). */
 void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
@@ -1556,6 +1709,12 @@ void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out)
     for (int i = 0; i < 2; i++)
         if (r->draw && r->draw->polygon_programs[i]) {
             gl_program_service_get_stats(r->draw->polygon_programs[i], &more);
+            add_stats(out, &more);
+        }
+    gl_program_service *vtg[2] = {r->draw ? r->draw->gs_programs : NULL, r->draw ? r->draw->tess_programs : NULL};
+    for (int i = 0; i < 2; i++)
+        if (vtg[i]) {
+            gl_program_service_get_stats(vtg[i], &more);
             add_stats(out, &more);
         }
     mw_compute_shader_stats(r, &more);

@@ -7,10 +7,52 @@
 
 #include "backend/common/hash.h"
 
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES])
+{
+    uint64_t n = sizeof(mw_program_key);
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        n += 8ull * words[i] + (i >= MW_PROGRAM_GS && words[i] ? sizeof(mw_program_stage_key) : 0);
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
 uint32_t mw_program_key_size(const mw_program_key *k)
 {
-    const uint64_t n = sizeof *k + 8ull * ((uint64_t)k->words[0] + k->words[1]);
-    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+    return mw_program_key_bytes(k->words);
+}
+
+/* A key's stages laid out whole (the key itself keeps the stages after
+ * the pixel one only where the program has them) and where its code is. */
+typedef struct key_view {
+    uint32_t words[MW_PROGRAM_STAGES];
+    mw_spirv_key key[MW_PROGRAM_STAGES]; /* zero for a stage the program has not */
+    uint8_t sph[MW_PROGRAM_STAGES][0x50];
+    uint32_t reserved;
+    size_t code_at; /* the code's offset in the key */
+} key_view;
+
+static void view_of(const void *bytes, key_view *v)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    memset(v, 0, sizeof *v);
+    memcpy(v->words, k.words, sizeof v->words);
+    v->reserved = k.reserved;
+    for (int i = 0; i < 2; i++) {
+        v->key[i] = k.key[i];
+        memcpy(v->sph[i], k.sph[i], 0x50);
+    }
+    size_t at = sizeof k;
+    for (int i = MW_PROGRAM_GS; i < MW_PROGRAM_STAGES; i++) {
+        if (!k.words[i])
+            continue;
+        mw_program_stage_key e;
+        memcpy(&e, (const uint8_t *)bytes + at, sizeof e);
+        v->key[i] = e.key;
+        memcpy(v->sph[i], e.sph, 0x50);
+        v->reserved |= e.reserved;
+        at += sizeof e;
+    }
+    v->code_at = at;
 }
 
 static uint32_t key_size_of(const void *bytes)
@@ -20,26 +62,42 @@ static uint32_t key_size_of(const void *bytes)
     return mw_program_key_size(&k);
 }
 
-void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
-                         uint32_t fs_words)
+void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
+                         const uint32_t words[MW_PROGRAM_STAGES])
 {
     mw_program_key k;
     memset(&k, 0, sizeof k);
-    k.words[0] = vs_words;
-    k.words[1] = fs_words;
-    k.key[0] = vs->key;
-    k.key[1] = fs->key;
-    memcpy(k.sph[0], vs->sph, 0x50);
-    memcpy(k.sph[1], fs->sph, 0x50);
     uint8_t *o = out;
+    size_t at = sizeof k;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (!in[i])
+            continue;
+        k.words[i] = words[i];
+        if (i < MW_PROGRAM_GS) {
+            k.key[i] = in[i]->key;
+            memcpy(k.sph[i], in[i]->sph, 0x50);
+            continue;
+        }
+        mw_program_stage_key e;
+        memset(&e, 0, sizeof e);
+        e.key = in[i]->key;
+        memcpy(e.sph, in[i]->sph, 0x50);
+        memcpy(o + at, &e, sizeof e);
+        at += sizeof e;
+    }
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (!in[i])
+            continue;
+        memcpy(o + at, in[i]->code, (size_t)words[i] * 8);
+        at += (size_t)words[i] * 8;
+    }
     memcpy(o, &k, sizeof k);
-    memcpy(o + sizeof k, vs->code, (size_t)vs_words * 8);
-    memcpy(o + sizeof k + (size_t)vs_words * 8, fs->code, (size_t)fs_words * 8);
 }
 
-/* A stored key is used when its stages are the ones the draw path makes
- * (vertex B and pixel), the fields only geometry and tessellation stages
- * use are zero and each stage has code. */
+/* A stored key is used when its stages are the ones the disk-cached
+ * service makes (vertex B and pixel: no geometry or tessellation stage,
+ * whose programs no file keeps), the fields only geometry and tessellation
+ * stages use are zero and each stage has code. */
 static bool key_valid(const void *bytes)
 {
     mw_program_key k;
@@ -47,7 +105,10 @@ static bool key_valid(const void *bytes)
     for (int i = 0; i < 2; i++)
         if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || k.key[i].prim_in != 0 || k.key[i].tess_mode != 0)
             return false;
-    return k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
+    for (int i = 2; i < MW_PROGRAM_STAGES; i++)
+        if (k.words[i])
+            return false;
+    return k.reserved == 0 && k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
 }
 
 /* The translator's refusals are the draw path's to report (it translates a
@@ -205,9 +266,11 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
     return info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS;
 }
 
-static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
+static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
 {
-    const mw_spirv_stage stage = i == 0 ? MW_SPIRV_VERTEX : MW_SPIRV_FRAGMENT;
+    static const mw_spirv_stage stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
+                                                             MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
+    const mw_spirv_stage stage = stages[i];
     mw_spirv_input in;
     memset(&in, 0, sizeof in);
     in.code = code;
@@ -240,22 +303,72 @@ static bool stage_text(const mw_program_key *k, const uint64_t *code, int i, uin
     return ok;
 }
 
-bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs)
+/* The stages' texts, out[i] for stage i (MW_PROGRAM_* order): NULL for
+ * the stages the key must not have (out[VS] and out[FS] are always there;
+ * each other stage is present in the key exactly when its out[] is). */
+static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *const out[MW_PROGRAM_STAGES])
 {
-    mw_program_key k;
-    memcpy(&k, bytes, sizeof k);
-    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS)
-        return false;
-    const size_t n = (size_t)k.words[0] + k.words[1];
+    mw_program_key fixed;
+    memcpy(&fixed, bytes, sizeof fixed);
+    size_t n = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (fixed.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || (fixed.words[i] != 0) != (out[i] != NULL))
+            return false;
+        n += fixed.words[i];
+    }
+    key_view k;
+    view_of(bytes, &k);
     uint64_t *code = malloc(n ? n * 8 : 8); /* aligned for the translator */
     if (!code)
         return false;
-    memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
-    bool ok = stage_text(&k, code, 0, host, vs) && stage_text(&k, code + k.words[0], 1, host, fs);
-    if (ok && (host & MW_PROGRAM_HOST_GLES))
-        ok = es_match_flat(vs, fs);
+    memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
+    bool ok = true;
+    size_t at = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES && ok; i++) {
+        if (out[i])
+            ok = stage_text(&k, code + at, i, host, out[i]);
+        at += k.words[i];
+    }
+    /* ES: each stage matches the flat inputs of the one after it (the
+     * translation declares a stage's inputs flat by the same rules),
+     * backwards from the pixel stage */
+    static const int order[MW_PROGRAM_STAGES] = {MW_PROGRAM_VS, MW_PROGRAM_TCS, MW_PROGRAM_TES, MW_PROGRAM_GS,
+                                                 MW_PROGRAM_FS};
+    for (int i = MW_PROGRAM_STAGES - 1, next = MW_PROGRAM_FS; i > 0 && ok && (host & MW_PROGRAM_HOST_GLES); i--) {
+        const int prev = order[i - 1];
+        if (!out[prev])
+            continue;
+        ok = es_match_flat(out[prev], out[next]);
+        next = prev;
+    }
     free(code);
     return ok;
+}
+
+bool mw_program_generate(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs)
+{
+    glhle_bytebuf *const out[MW_PROGRAM_STAGES] = {vs, fs, NULL, NULL, NULL};
+    return generate_stages(bytes, host, out);
+}
+
+bool mw_program_generate_guest_gs(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs,
+                                  glhle_bytebuf *fs)
+{
+    if (host & (MW_PROGRAM_HOST_POLYGON_LINE | MW_PROGRAM_HOST_POLYGON_POINT))
+        return false;
+    glhle_bytebuf *const out[MW_PROGRAM_STAGES] = {vs, fs, gs, NULL, NULL};
+    return generate_stages(bytes, host, out);
+}
+
+bool mw_program_generate_tess(const void *bytes, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *tcs,
+                              glhle_bytebuf *tes, glhle_bytebuf *gs, glhle_bytebuf *fs)
+{
+    mw_program_key k;
+    memcpy(&k, bytes, sizeof k);
+    if (host & (MW_PROGRAM_HOST_POLYGON_LINE | MW_PROGRAM_HOST_POLYGON_POINT))
+        return false;
+    glhle_bytebuf *const out[MW_PROGRAM_STAGES] = {vs, fs, k.words[MW_PROGRAM_GS] ? gs : NULL, tcs, tes};
+    return generate_stages(bytes, host, out);
 }
 
 /* ---- polygon mode through a geometry stage (MW_PROGRAM_HOST_POLYGON_*) ---- */
@@ -452,11 +565,13 @@ bool mw_program_generate_gs(const void *key, uint32_t host, glhle_bytebuf *vs, g
            gs_text(glhle_bytebuf_cstr(vs), poly == MW_PROGRAM_HOST_POLYGON_POINT, gs);
 }
 
-static void describe_stage(const mw_program_key *k, const uint64_t *code, int i, glhle_bytebuf *out)
+static void describe_stage(const key_view *k, const uint64_t *code, int i, glhle_bytebuf *out)
 {
     const mw_spirv_key *s = &k->key[i];
+    static const char *const names[MW_PROGRAM_STAGES] = {"vertex B", "pixel", "geometry", "tessellation control",
+                                                         "tessellation evaluation"};
     glhle_bytebuf_printf(out, "%s: %u code words (first scheduling word %016llx), program id %016llx\n",
-                         i == 0 ? "vertex B" : "pixel", k->words[i], k->words[i] ? (unsigned long long)code[0] : 0ull,
+                         names[i], k->words[i], k->words[i] ? (unsigned long long)code[0] : 0ull,
                          (unsigned long long)glhle_hash64(code, (size_t)k->words[i] * 8));
     glhle_bytebuf_printf(out, "  texture handles: c%u[0x%x], images at 0x%x\n", s->tex_handle_cbuf,
                          s->tex_handle_offset, s->img_handle_offset);
@@ -465,11 +580,18 @@ static void describe_stage(const mw_program_key *k, const uint64_t *code, int i,
         if (s->tex[t])
             glhle_bytebuf_printf(out, " %d=0x%02x", t, s->tex[t]);
     glhle_bytebuf_printf(out, "\n");
-    if (i == 0) {
+    if (i == MW_PROGRAM_VS) {
         glhle_bytebuf_printf(out, "  attribute types (0 float, 1 sint, 2 uint):");
         for (int a = 0; a < 32; a++)
             if (s->attr_type[a])
                 glhle_bytebuf_printf(out, " %d=%u", a, s->attr_type[a]);
+    } else if (i == MW_PROGRAM_GS) {
+        glhle_bytebuf_printf(out, "  input primitive (0 points, 1 lines, 2 lines adjacency, 3 triangles, "
+                                  "4 triangles adjacency): %u", s->prim_in);
+    } else if (i == MW_PROGRAM_TES) {
+        glhle_bytebuf_printf(out, "  tessellation mode (MW_TESS_MODE): 0x%02x", s->tess_mode);
+    } else if (i == MW_PROGRAM_TCS) {
+        glhle_bytebuf_printf(out, "  (control stage)");
     } else {
         glhle_bytebuf_printf(out, "  render target types (0 float, 1 sint, 2 uint):");
         for (int t = 0; t < 8; t++)
@@ -486,19 +608,26 @@ static void describe_stage(const mw_program_key *k, const uint64_t *code, int i,
 
 static void describe(const void *bytes, glhle_bytebuf *out)
 {
-    mw_program_key k;
-    memcpy(&k, bytes, sizeof k);
-    if (k.words[0] > MW_PROGRAM_MAX_STAGE_WORDS || k.words[1] > MW_PROGRAM_MAX_STAGE_WORDS) {
-        glhle_bytebuf_printf(out, "code words %u + %u: not a key this build makes\n", k.words[0], k.words[1]);
-        return;
+    key_view k;
+    view_of(bytes, &k);
+    size_t n = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS) {
+            glhle_bytebuf_printf(out, "stage %d: %u code words: not a key this build makes\n", i, k.words[i]);
+            return;
+        }
+        n += k.words[i];
     }
-    const size_t n = (size_t)k.words[0] + k.words[1];
     uint64_t *code = malloc(n ? n * 8 : 8);
     if (!code)
         return;
-    memcpy(code, (const uint8_t *)bytes + sizeof k, n * 8);
-    describe_stage(&k, code, 0, out);
-    describe_stage(&k, code + k.words[0], 1, out);
+    memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
+    size_t at = 0;
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (i < 2 || k.words[i])
+            describe_stage(&k, code + at, i, out);
+        at += k.words[i];
+    }
     free(code);
 }
 
@@ -542,6 +671,30 @@ static const gl_program_system maxwell_polygon_system = {
 const gl_program_system *mw_program_polygon_system(void)
 {
     return &maxwell_polygon_system;
+}
+
+static const gl_program_system maxwell_guest_gs_system = {
+    .info = MAXWELL_KEY_INFO("maxwell-gs"),
+    .generate_gs = mw_program_generate_guest_gs,
+    .describe = describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *mw_program_guest_gs_system(void)
+{
+    return &maxwell_guest_gs_system;
+}
+
+static const gl_program_system maxwell_tess_system = {
+    .info = MAXWELL_KEY_INFO("maxwell-tess"),
+    .generate_tess = mw_program_generate_tess,
+    .describe = describe,
+    .describe_host = describe_host,
+};
+
+const gl_program_system *mw_program_tess_system(void)
+{
+    return &maxwell_tess_system;
 }
 
 /* ---- compute programs (system 5, maxwell-cs) ---- */

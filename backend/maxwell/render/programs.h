@@ -3,13 +3,18 @@
  *
  * A Maxwell program is guest code, so its key is the translated program's
  * identity itself (maxwell_spirv.h "the translation key"): per stage
- * (vertex B, then pixel) the number of code words the translation reads
- * (mw_spirv_reachable_words), the translation key (mw_spirv_key) and the
- * 0x50-byte Shader Program Header, followed by the reachable code of both
- * stages. The code is the entry's source: a disk cache entry regenerates
- * the program from its key alone (translation, SPIRV-Cross, the binding
- * layout), like the PICA's. Keys are variable-size
- * (gl_shc_system_info.key_size_of): 432 fixed bytes plus 8 per code word.
+ * (vertex B, pixel, geometry, tessellation control, tessellation
+ * evaluation) the number of code words the translation reads
+ * (mw_spirv_reachable_words; 0 for a stage the draw has not), the
+ * translation key (mw_spirv_key) and the 0x50-byte Shader Program Header
+ * -- those of the stages after the pixel one only where the program has
+ * them (mw_program_stage_key), so that a two-stage key hashes and compares
+ * no more than before -- followed by the reachable code of the stages in
+ * that order. The code is the entry's source: a disk cache entry
+ * regenerates the program from its key alone (translation, SPIRV-Cross,
+ * the binding layout), like the PICA's. Keys are variable-size
+ * (gl_shc_system_info.key_size_of): 448 fixed bytes, 216 per stage beyond
+ * the two, 8 per code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
@@ -22,7 +27,7 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 2u /* 2: mw_spirv_key.frag_coord_scale */
+#define MW_PROGRAM_KEY_VERSION 4u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
@@ -37,7 +42,10 @@
  * without framebuffer fetch, the unit of the destination's copy */
 #define MW_LOGIC_OP_LOCATION 1001
 #define MW_LOGIC_MAX_LOCATION 1002
-#define MW_LOGIC_DEST_UNIT (2 * MW_GL_TEXTURES_PER_STAGE)
+/* past the five graphics stages' units (0-79, maxwell_spirv.h; the
+ * tessellation stages' 32-63 were free before they were drawn); ES 3.2
+ * guarantees 96 combined units */
+#define MW_LOGIC_DEST_UNIT (MW_SPIRV_COMPUTE * MW_GL_TEXTURES_PER_STAGE)
 /* a desktop GL host without subgroup operations in GLSL
  * (glhle_context_info.subgroups false: no ARB_shader_ballot,
  * ARB_gpu_shader_int64 or ARB_shader_group_vote): the translation refuses
@@ -66,31 +74,77 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
 #define MW_POLY_CULL_LOCATION 1003
 #define MW_POLY_POINT_SIZE_LOCATION 1004
 
+/* The key's stages, in its order */
+enum { MW_PROGRAM_VS, MW_PROGRAM_FS, MW_PROGRAM_GS, MW_PROGRAM_TCS, MW_PROGRAM_TES, MW_PROGRAM_STAGES };
+
 typedef struct mw_program_key {
-    uint32_t words[2];      /* reachable 64-bit code words: vertex B, pixel */
+    /* reachable 64-bit code words: vertex B, pixel, geometry, tessellation
+     * control, tessellation evaluation (0: no such stage; the two
+     * tessellation stages come together) */
+    uint32_t words[MW_PROGRAM_STAGES];
+    uint32_t reserved;      /* zero */
     mw_spirv_key key[2];    /* stage MW_SPIRV_VERTEX, then MW_SPIRV_FRAGMENT */
     uint8_t sph[2][0x50];
-    /* then words[0] + words[1] code words (8-byte aligned offset) */
+    /* then an mw_program_stage_key for each further stage the program has
+     * (geometry, control, evaluation: stage MW_SPIRV_GEOMETRY, _TESS_CTRL,
+     * _TESS_EVAL), then the stages' code words in MW_PROGRAM_* order
+     * (8-byte aligned offsets) */
 } mw_program_key;
-_Static_assert(sizeof(mw_program_key) == 432, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+_Static_assert(sizeof(mw_program_key) == 448, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+typedef struct mw_program_stage_key {
+    mw_spirv_key key;
+    uint8_t sph[0x50];
+    uint32_t reserved; /* zero */
+} mw_program_stage_key;
+_Static_assert(sizeof(mw_program_stage_key) == 216, "mw_program_stage_key layout changed: bump MW_PROGRAM_KEY_VERSION");
 
-/* Stage code words a key may carry (the fetch's limit, sass_decode.h). */
+/* Stage code words a key may carry (the fetch's limit, sass_decode.h), and
+ * the key's bytes at most: three stages' worth of code in all, within the
+ * shader cache file's bound on variable keys (GL_SHC_MAX_VAR_KEY_BYTES, 2
+ * MiB); the draw path refuses a program over it (no program comes near). */
 #define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
-#define MW_PROGRAM_KEY_MAX_BYTES (432u + 2u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+#define MW_PROGRAM_KEY_MAX_BYTES (448u + 3u * 216u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
-/* The key's size in bytes from its fixed part. */
+/* The key's size in bytes from its fixed part, or from its stages' words. */
 uint32_t mw_program_key_size(const mw_program_key *k);
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES]);
 
-/* Fills `out` (room for mw_program_key_size bytes: sizeof(mw_program_key)
- * + 8 * (vs_words + fs_words)) from the two stages' inputs, the code cut to
- * `vs_words` and `fs_words` reachable words. */
-void mw_program_key_fill(void *out, const mw_spirv_input *vs, uint32_t vs_words, const mw_spirv_input *fs,
-                         uint32_t fs_words);
+/* Fills `out` (room for mw_program_key_bytes(words)) from the stages' inputs in MW_PROGRAM_* order, stage
+ * i's code cut to words[i] reachable words; in[i] NULL for a stage the
+ * program has not. */
+void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
+                         const uint32_t words[MW_PROGRAM_STAGES]);
 
-/* The vertex and pixel GLSL for a key (glhle's binding layout,
- * maxwell_spirv.h), or false: the code is refused by the translator or a
- * text passed its limit. Reads only its arguments. */
+/* The vertex and pixel GLSL for a key of those two stages alone (glhle's
+ * binding layout, maxwell_spirv.h), or false: the key has another stage,
+ * the code is refused by the translator or a text passed its limit.
+ * Reads only its arguments. */
 bool mw_program_generate(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *fs);
+
+/* The vertex, geometry and pixel GLSL for a key with the guest's geometry
+ * stage (SET_PIPELINE_SHADER(4)), each stage translated with its own key
+ * (the geometry one's prim_in the draw's topology), or false as
+ * mw_program_generate (and for a key without a geometry stage or a host
+ * with a MW_PROGRAM_HOST_POLYGON_* bit: the polygon mode stage and the
+ * guest's cannot both be the geometry stage). On GLES the geometry text's
+ * outputs the pixel text reads flat become flat (es_match_flat). Reads only
+ * its arguments. */
+bool mw_program_generate_guest_gs(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs,
+                                  glhle_bytebuf *fs);
+/* The same for a key with the tessellation stages (SET_PIPELINE_SHADER(2)
+ * TESSELLATION_INIT, the control stage, and (3) TESSELLATION, the
+ * evaluation stage, whose key's tess_mode is SET_TESSELLATION_PARAMETERS
+ * packed by MW_TESS_MODE) and maybe the geometry stage (`gs` left empty
+ * without one); on GLES each stage's outputs the next reads flat become
+ * flat. */
+bool mw_program_generate_tess(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *tcs,
+                              glhle_bytebuf *tes, glhle_bytebuf *gs, glhle_bytebuf *fs);
+/* Their system (name maxwell-tess, the same key type; no disk cache). */
+const gl_program_system *mw_program_tess_system(void);
+/* The three-stage system of those programs (same key type as
+ * mw_program_system's, name maxwell-gs), made on the first draw with a
+ * geometry stage; never stored in a disk cache. */
+const gl_program_system *mw_program_guest_gs_system(void);
 
 const gl_program_system *mw_program_system(void);
 
