@@ -224,6 +224,8 @@ typedef struct tr {
     uint32_t img[MW_SPIRV_IMG_SLOTS], img_type[MW_SPIRV_IMG_SLOTS];
     uint8_t img_dim[MW_SPIRV_IMG_SLOTS], img_raw[MW_SPIRV_IMG_SLOTS];
     bool img_conflict;
+    /* bindless handles outside the table: their slots (assign_slots) */
+    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
     /* registers whose value in the block being translated is a known
      * constant (an unpredicated MOV32I, or MOV from RZ): texture offsets
      * must be constants in SPIR-V / GLSL, and uam loads them that way */
@@ -2802,15 +2804,33 @@ static uint32_t widen_1d(tr *t, uint32_t coord, bool arrayed, bool integer)
     return SPV_OP(b, SpvOpCompositeConstruct, spv_type_vector(b, s, 3), x, y, layer);
 }
 
+/* The slot of a bound handle: word `word` of the handle buffer, numbered
+ * from key.tex_handle_offset (maxwell_spirv.h); false outside the table. */
+static bool slot_of_handle(const mw_spirv_input *in, uint32_t word, uint32_t *slot)
+{
+    const uint32_t byte = word * 4;
+    if (byte < in->key.tex_handle_offset || (byte - in->key.tex_handle_offset) / 4 >= MW_SPIRV_TEX_SLOTS)
+        return false;
+    *slot = (byte - in->key.tex_handle_offset) / 4;
+    return true;
+}
+
+/* the slot of a handle texture_var accepted */
+static uint32_t slot_of(const tr *t, uint32_t handle_word)
+{
+    uint32_t slot = 0;
+    slot_of_handle(t->in, handle_word, &slot);
+    return slot;
+}
+
 static uint32_t texture_var(tr *t, uint32_t handle_word, uint32_t *result_type)
 {
     spv_builder *b = &t->b;
-    uint32_t byte = handle_word * 4;
-    if (byte < t->in->key.tex_handle_offset || (byte - t->in->key.tex_handle_offset) / 4 >= MW_SPIRV_TEX_SLOTS) {
+    uint32_t slot;
+    if (!slot_of_handle(t->in, handle_word, &slot)) {
         BAD(t, "texture handle outside the stage's handle table");
         return 0;
     }
-    uint32_t slot = (byte - t->in->key.tex_handle_offset) / 4;
     uint8_t kind = t->in->key.tex[slot];
     if (!t->tex[slot]) {
         static const SpvDim dims[10] = {SpvDim2D, SpvDim1D, SpvDim2D, SpvDim3D, SpvDimCube,
@@ -2858,7 +2878,7 @@ static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool 
 /* the image type of a handle's slot (texture_var declared it) */
 static uint32_t image_type_of(tr *t, uint32_t handle_word)
 {
-    return t->tex_image_type[(handle_word * 4 - t->in->key.tex_handle_offset) / 4];
+    return t->tex_image_type[slot_of(t, handle_word)];
 }
 
 /* Texel coordinates (MW_TEX_UNNORM) to GL's normalised ones: the first
@@ -2874,7 +2894,7 @@ static uint32_t image_type_of(tr *t, uint32_t handle_word)
 static uint32_t unnormalize(tr *t, uint32_t handle_word, uint32_t s, uint32_t coord, uint32_t n, uint32_t spatial)
 {
     spv_builder *b = &t->b;
-    const uint32_t slot = (handle_word * 4 - t->in->key.tex_handle_offset) / 4;
+    const uint32_t slot = slot_of(t, handle_word);
     const uint8_t kind = t->in->key.tex[slot];
     const uint32_t k = kind & MW_TEX_KIND_MASK;
     if (!(kind & MW_TEX_UNNORM) || k == MW_TEX_CUBE || k == MW_TEX_CUBE_ARRAY)
@@ -2920,7 +2940,7 @@ static void emit_texs(tr *t, uint64_t insn)
     uint32_t s = texture_var(t, bits(insn, 36, 13), &rt);
     if (!s)
         return;
-    uint32_t slot = (bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4;
+    uint32_t slot = slot_of(t, bits(insn, 36, 13));
     uint8_t kind = t->in->key.tex[slot];
     uint32_t k = kind & MW_TEX_KIND_MASK;
     bool shadow = (kind & MW_TEX_SHADOW) != 0;
@@ -3008,10 +3028,20 @@ static void store_compact(tr *t, uint64_t insn, uint32_t res, uint32_t rt, bool 
     }
 }
 
-static uint32_t slot_kind(tr *t, uint64_t insn)
+static uint32_t slot_kind(tr *t, uint32_t handle_word)
 {
-    return t->in->key.tex[(bits(insn, 36, 13) * 4 - t->in->key.tex_handle_offset) / 4] & MW_TEX_KIND_MASK;
+    return t->in->key.tex[slot_of(t, handle_word)] & MW_TEX_KIND_MASK;
 }
+
+/* The bindless forms name no handle word: a register holds the handle
+ * (TEX.B, TLD.B, TLD4.B and TMML.B: the first "meta" register Rb, 20-27,
+ * the LOD, offsets and reference following it; TXQ.B and TXD.B: Ra, 8-15,
+ * the level or the coordinates in Ra + 1 on -- yuzu texture_fetch.cpp,
+ * texture_load.cpp, texture_gather.cpp, texture_mipmap_level.cpp,
+ * texture_query.cpp, texture_gradient.cpp read the handle so). bindless_word() traces it (defined with the global-memory
+ * tracing it shares a walk with); the register fields stay as they are
+ * read here. */
+static bool bindless_word(tr *t, uint32_t *word);
 
 /* TLDS: texelFetch. Encoding 53-56 (yuzu texture_fetch_swizzled.cpp's TLDS
  * table): 0 1D.LZ, 1 1D.LL, 2 2D.LZ, 4 2D.LZ.AOFFI, 5 2D.LL, 7 3D.LZ,
@@ -3033,7 +3063,7 @@ static void emit_tlds(tr *t, uint64_t insn)
                                     MW_TEX_3D, MW_TEX_2D_ARRAY, -1, -1, -1, MW_TEX_2D};
     if (enc >= 13 || want[enc] < 0)
         return (void)UNSUPPORTED(t, "TLDS encoding (multisample or unknown)");
-    if ((uint32_t)want[enc] != slot_kind(t, insn))
+    if ((uint32_t)want[enc] != slot_kind(t, bits(insn, 36, 13)))
         return (void)UNSUPPORTED(t, "TLDS whose target differs from the bound texture's kind");
     uint32_t i32 = t->t_i32, v2i = spv_type_vector(b, i32, 2), v3i = spv_type_vector(b, i32, 3);
     uint32_t coord, lod = spv_const_i32(b, 0), off = 0;
@@ -3075,17 +3105,20 @@ static void emit_tlds(tr *t, uint64_t insn)
  * sampler2DMS(Array) with the sample: OpImageFetch with Sample); a
  * multisample texture has one level, so MS with LL is refused. CL (54), a
  * sparse predicate (51-53 other than PT: they are part of the opcode match,
- * so never seen) and TLD.B are refused. Offsets are added to the
+ * so never seen) are refused. TLD.B takes its handle from Rb, the rest
+ * of Rb's registers following it (bindless_word). Offsets are added to the
  * coordinates, as for TLDS. */
 static uint32_t tex_component(tr *t, uint32_t res, uint32_t rt, uint32_t c);
 
 static void emit_tld(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
-    if (mw_sass_lookup(insn) != MW_SASS_OP_TLD)
-        return (void)UNSUPPORTED(t, "a bindless texture instruction");
     const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
-    uint32_t rb = bits(insn, 20, 8);
+    uint32_t rb = bits(insn, 20, 8), handle = bits(insn, 36, 13);
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TLD_B && !bindless_word(t, &handle))
+        return;
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TLD_B)
+        rb++; /* the handle's register */
     const bool ms = bit(insn, 50);
     if (bit(insn, 54))
         return (void)UNSUPPORTED(t, "TLD.CL");
@@ -3095,12 +3128,12 @@ static void emit_tld(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, ms ? "TLD.MS of a target other than 2D or 2D array" : "TLD of a cube or 3D array texture");
     if (ms && bit(insn, 55))
         return (void)UNSUPPORTED(t, "TLD.MS.LL (a multisample texture has one level)");
-    uint32_t rt, smp = texture_var(t, bits(insn, 36, 13), &rt);
+    uint32_t rt, smp = texture_var(t, handle, &rt);
     if (!smp)
         return;
     if (rt == t->t_f32)
         return (void)UNSUPPORTED(t, "TLD of a depth-compare texture");
-    if ((uint32_t)(ms ? ms_kinds : kinds)[type] != slot_kind(t, insn))
+    if ((uint32_t)(ms ? ms_kinds : kinds)[type] != slot_kind(t, handle))
         return (void)UNSUPPORTED(t, "TLD whose target (or MS) differs from the bound texture's kind");
     const bool array = type == 1 || type == 3;
     const uint32_t spatial = type == 4 ? 3 : type >= 2 ? 2 : 1, i32 = t->t_i32;
@@ -3123,7 +3156,7 @@ static void emit_tld(tr *t, uint64_t insn)
         c[m] = as_i(t, SPV_OP(b, SpvOpBitwiseAnd, t->t_u32, get_r(t, ra), cu(t, 0xffff)));
     const uint32_t n = m + array;
     uint32_t coord = n == 1 ? c[0] : spv_op(b, SpvOpCompositeConstruct, spv_type_vector(b, i32, n), c, n);
-    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), smp);
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, handle), smp);
     uint32_t res = ms ? SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsSampleMask, sample)
                       : SPV_OP(b, SpvOpImageFetch, rt, img, coord, SpvImageOperandsLodMask, lod);
     uint32_t vals[4], k = 0;
@@ -3142,15 +3175,21 @@ static bool emit_image_txq(tr *t, uint64_t insn);
 static void emit_txq(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
-    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), mask = bits(insn, 31, 4);
+    const uint32_t rd = bits(insn, 0, 8), mask = bits(insn, 31, 4);
+    uint32_t ra = bits(insn, 8, 8), handle = bits(insn, 36, 13);
     if (bits(insn, 22, 6) != 1)
         return (void)UNSUPPORTED(t, "TXQ other than dimension");
-    if (emit_image_txq(t, insn))
+    if (mw_sass_lookup(insn) == MW_SASS_OP_TXQ_B) { /* of a texture; an image's TXQ.B is not told apart */
+        if (!bindless_word(t, &handle))
+            return;
+        ra = ra + 1 > RZ ? RZ : ra + 1;
+    } else if (emit_image_txq(t, insn)) {
         return;
-    uint32_t rt, s = texture_var(t, bits(insn, 36, 13), &rt);
+    }
+    uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
-    uint32_t k = slot_kind(t, insn), i32 = t->t_i32;
+    uint32_t k = slot_kind(t, handle), i32 = t->t_i32;
     /* a multisample slot: its size takes no level (OpImageQuerySize, the
      * only size query an MS image has; GLSL textureSize(s), ES 3.20 too)
      * and it has one level (TLD.MS reads level 0 only) */
@@ -3162,7 +3201,7 @@ static void emit_txq(tr *t, uint64_t insn)
     /* a height-1 stand-in's size has the height (1) before the layers */
     const bool flat = flat_1d(t, k);
     const uint32_t qdims = flat ? dims + 1 : dims;
-    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, bits(insn, 36, 13)), s);
+    uint32_t img = SPV_OP(b, SpvOpImage, image_type_of(t, handle), s);
     uint32_t size_t_ = qdims == 1 ? i32 : spv_type_vector(b, i32, qdims);
     uint32_t size = ms ? SPV_OP(b, SpvOpImageQuerySize, size_t_, img)
                        : SPV_OP(b, SpvOpImageQuerySizeLod, size_t_, img, as_i(t, get_r(t, ra)));
@@ -3273,21 +3312,32 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
     mw_sass_op o = mw_sass_lookup(insn);
-    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B)
-        return (void)UNSUPPORTED(t, "a bindless texture instruction");
-    const uint32_t rd = bits(insn, 0, 8), ra = bits(insn, 8, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
-    const uint32_t handle = bits(insn, 36, 13);
+    const uint32_t rd = bits(insn, 0, 8), type = bits(insn, 28, 3), mask = bits(insn, 31, 4);
+    uint32_t ra = bits(insn, 8, 8), handle = bits(insn, 36, 13), meta = bits(insn, 20, 8);
+    /* The bindless forms: the handle is the first meta register (TEX.B,
+     * TLD4.B, TMML.B) or Ra, the coordinates following it (TXD.B); TEX.B
+     * moves AOFFI, the LOD mode and LC to 36, 37-39 and 40, TLD4.B the
+     * offset kind and component to 36-37 and 38-39 (yuzu texture_fetch.cpp
+     * TEX_b, texture_gather.cpp TLD4_b, texture_gradient.cpp and
+     * texture_mipmap_level.cpp; envydis gm107.c's .B rows) */
+    const bool tex_b = o == MW_SASS_OP_TEX_B, tld4_b = o == MW_SASS_OP_TLD4_B;
+    const bool bindless = tex_b || tld4_b || o == MW_SASS_OP_TXD_B || o == MW_SASS_OP_TMML_B;
+    if (bindless && !bindless_word(t, &handle))
+        return;
+    if (o == MW_SASS_OP_TXD_B)
+        ra = ra + 1 > RZ ? RZ : ra + 1;
+    else if (bindless)
+        meta = meta + 1 > RZ ? RZ : meta + 1;
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
-    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    uint32_t kind = t->in->key.tex[slot_of(t, handle)];
     bool shadow = (kind & MW_TEX_SHADOW) != 0;
     bool dc = row->op != OP_TXD && row->op != OP_TMML && bit(insn, 50);
     if (full_type_kind[type] < 0)
         return (void)BAD(t, "texture type ARRAY_3D");
     if ((uint32_t)full_type_kind[type] != (kind & MW_TEX_KIND_MASK) || (row->op != OP_TMML && dc != shadow))
         return (void)UNSUPPORTED(t, "a texture instruction whose target differs from the bound texture's kind");
-    uint32_t meta = bits(insn, 20, 8);
     uint32_t dims = type < 2 ? 1 : type < 4 ? 2 : 3; /* coordinate components without the layer */
     uint32_t res = 0, res_t = rt;
     bool fragment = t->in->key.stage == MW_SPIRV_FRAGMENT;
@@ -3353,7 +3403,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
          * offsets in the meta register, then the reference (yuzu texture_gather.cpp) */
         if (type != 2 && type != 3 && type != 6 && type != 7)
             return (void)BAD(t, "TLD4 of a 1D or 3D texture");
-        uint32_t offk = bits(insn, 54, 2), comp = bits(insn, 56, 2);
+        uint32_t offk = tld4_b ? bits(insn, 36, 2) : bits(insn, 54, 2), comp = tld4_b ? bits(insn, 38, 2) : bits(insn, 56, 2);
         if (offk >= 2)
             return (void)UNSUPPORTED(t, "TLD4.PTP (per-texel offsets)");
         uint32_t off = 0, operands[4], nops = 0;
@@ -3379,9 +3429,12 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
          * AOFFI 54; the meta registers hold, in order, the LOD or bias, the
          * offsets (4 bits per component), the reference (yuzu
          * texture_fetch.cpp Impl; tex_lod_fsh and tex_shadow_fsh load them so) */
-        uint32_t lodm = bits(insn, 55, 3);
+        const uint32_t lodm = tex_b ? bits(insn, 37, 3) : bits(insn, 55, 3);
+        const bool aoffi = tex_b ? bit(insn, 36) : bit(insn, 54);
         if (lodm == 4 || lodm == 5)
             return (void)BAD(t, "TEX LOD mode 4 or 5");
+        if (tex_b && bit(insn, 40))
+            return (void)UNSUPPORTED(t, "TEX.B.LC");
         if (bit(insn, 35) && fragment)
             return (void)UNSUPPORTED(t, "TEX.NDV");
         uint32_t lod = 0, bias = 0, off = 0, dref = 0;
@@ -3389,7 +3442,7 @@ static void emit_tex(tr *t, uint64_t insn, const op_row *row)
             (lodm == 2 || lodm == 6 ? &bias : &lod)[0] = get_fr(t, meta++);
         else if (lodm == 1)
             lod = cf(t, 0.0f);
-        if (bit(insn, 54)) {
+        if (aoffi) {
             if (type >= 6)
                 return (void)BAD(t, "TEX offsets on a cube texture");
             off = const_offset(t, meta, dims, 4, 4);
@@ -3457,7 +3510,7 @@ static void emit_tld4s(tr *t, uint64_t insn)
     uint32_t rt, s = texture_var(t, handle, &rt);
     if (!s)
         return;
-    uint32_t kind = t->in->key.tex[(handle * 4 - t->in->key.tex_handle_offset) / 4];
+    uint32_t kind = t->in->key.tex[slot_of(t, handle)];
     bool dc = bit(insn, 50);
     if ((kind & MW_TEX_KIND_MASK) != MW_TEX_2D || dc != ((kind & MW_TEX_SHADOW) != 0))
         return (void)UNSUPPORTED(t, "TLD4S whose target differs from the bound texture's kind");
@@ -3930,13 +3983,6 @@ static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg);
 static bool is_push(uint8_t op);
 static bool is_pop(uint8_t op);
 
-/* The constant-buffer word a global address comes from: the instruction
- * that last wrote `ra` in this block must be IADD.CC ra, x, c[i][o] (uam's
- * "address + offset" with the 64-bit sum's low half) or LDC.64 ra, c[i][o]
- * (the descriptor's address itself). That pointer is then one storage
- * buffer, as yuzu's global-memory tracking binds them (its
- * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
- * are refused. */
 /* whether instruction `w` (translated as `op`) may write predicate p */
 static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
 {
@@ -3949,16 +3995,22 @@ static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
     }
 }
 
-static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
+/* The instruction before k in k's block that last wrote register ra, when
+ * it wrote all of ra and always runs when k does; -1 when there is none,
+ * when a writer is predicated otherwise or writes ra as part of a wider
+ * result. A writer under k's own guard counts when that predicate is
+ * unchanged in between (uam's `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in
+ * shared_atomic_csh). Reads only the code and the walk's flags, so the
+ * reachable-slots walk and the translation agree. At most `limit`
+ * instructions back (-1 past them). */
+static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra, uint32_t limit)
 {
-    /* a writer under the access's own guard counts when that predicate is unchanged in between (uam's
-     * `@P0 IADD.CC; @P0 IADD.X; @P0 STG` in shared_atomic_csh) */
     uint32_t gp;
     bool gneg, same_guard = true;
     guard_of(&t->ops[k], t->in->code[(k / 3) * 4 + 1 + k % 3], &gp, &gneg);
     for (uint32_t j = k; j-- > 0;) {
-        if (t->flags[j + 1] & F_LEADER)
-            return false;
+        if ((t->flags[j + 1] & F_LEADER) || k - j > limit)
+            return -1;
         uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
         const op_row *row = &t->ops[j];
         uint32_t p;
@@ -3973,7 +4025,6 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
                       row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
         uint32_t rd = bits(w, 0, 8);
-        bool pair = row->op == OP_LDC && bits(w, 48, 3) == 5;
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
         bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
@@ -3985,19 +4036,155 @@ static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t 
         if (!writes || !hit)
             continue;
         if ((p != PT && !(same_guard && p == gp && pneg == gneg)) || rd != ra)
-            return false;
-        if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
-            *cb = bits(w, 34, 5);
-            *off = bits(w, 20, 14) * 4;
-            return true;
-        }
-        if (pair && bits(w, 8, 8) == RZ && !bits(w, 44, 2)) {
-            *cb = bits(w, 36, 5);
-            *off = (uint32_t)((int32_t)(bits(w, 20, 16) << 16) >> 16);
-            return true;
-        }
-        return false;
+            return -1;
+        return j;
     }
+    return -1;
+}
+
+/* LDC rd, c[cb][RZ + off] (no IL/IS/ISL mode) of `size` (bits 48-50: 4 32 bits, 5 64 bits; emit_ldc) */
+static bool ldc_fixed(const op_row *row, uint64_t w, uint32_t size, uint32_t *cb, uint32_t *off)
+{
+    if (row->op != OP_LDC || bits(w, 48, 3) != size || bits(w, 8, 8) != RZ || bits(w, 44, 2))
+        return false;
+    *cb = bits(w, 36, 5);
+    *off = (uint32_t)((int32_t)(bits(w, 20, 16) << 16) >> 16);
+    return true;
+}
+
+/* The constant-buffer word a global address comes from: the instruction
+ * that last wrote `ra` in this block must be IADD.CC ra, x, c[i][o] (uam's
+ * "address + offset" with the 64-bit sum's low half) or LDC.64 ra, c[i][o]
+ * (the descriptor's address itself). That pointer is then one storage
+ * buffer, as yuzu's global-memory tracking binds them (its
+ * global_memory_to_storage_buffer_pass.cpp); addresses built any other way
+ * are refused. */
+static bool trace_global(tr *t, uint32_t k, uint32_t ra, uint32_t *cb, uint32_t *off)
+{
+    const int64_t j = last_writer(t, k, ra, UINT32_MAX);
+    if (j < 0)
+        return false;
+    const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+    const op_row *row = &t->ops[j];
+    if (row->op == OP_IADD && row->bk == BK_C && bit(w, 47) && !bit(w, 43)) {
+        *cb = bits(w, 34, 5);
+        *off = bits(w, 20, 14) * 4;
+        return true;
+    }
+    return ldc_fixed(row, w, 5, cb, off);
+}
+
+/* The constant-buffer word a bindless form's register `reg` holds: the
+ * instruction before in its block that last wrote it must be LDC reg,
+ * c[cb][RZ + o] (32 or the low half of 64 bits) or MOV reg, c[cb][o] --
+ * what yuzu's texture pass (texture_pass.cpp Track) and Ryujinx's bindless
+ * elimination resolve a handle to: a constant buffer and an offset. At
+ * most 256 instructions back. */
+static bool trace_handle(const tr *t, uint32_t k, uint32_t reg, uint32_t *cb, uint32_t *off)
+{
+    /* every texture instruction of the walk traces its handle: a bound
+     * scan keeps a long block of them from costing its length squared
+     * (fuzz_maxwell_spirv: 64 Ki instructions); uam loads a handle just
+     * before its use */
+    const int64_t j = reg == RZ ? -1 : last_writer(t, k, reg, 256);
+    if (j < 0)
+        return false;
+    const uint64_t w = t->in->code[(j / 3) * 4 + 1 + j % 3];
+    const op_row *row = &t->ops[j];
+    if (ldc_fixed(row, w, 4, cb, off) || ldc_fixed(row, w, 5, cb, off))
+        return true;
+    if (row->op == OP_MOV && row->bk == BK_C && bits(w, 39, 4) == 0xf) {
+        *cb = bits(w, 34, 5);
+        *off = bits(w, 20, 14) * 4;
+        return true;
+    }
+    return false;
+}
+
+/* How texture instruction k names its handle: 1 and the handle word
+ * (bound: bits 36-48; bindless: a word of the stage's table in the handle
+ * buffer, which is that word's slot as for the bound form naming it), 2
+ * and c[cb][off] (bindless, elsewhere: a slot of its own, assign_slots),
+ * 0 none (untraced). */
+static int handle_of(const tr *t, uint32_t k, uint32_t *word, uint32_t *cb, uint32_t *off)
+{
+    const uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
+    const mw_sass_op o = mw_sass_lookup(insn);
+    uint32_t reg, slot;
+    if (o == MW_SASS_OP_TEX_B || o == MW_SASS_OP_TLD_B || o == MW_SASS_OP_TLD4_B || o == MW_SASS_OP_TMML_B) {
+        reg = bits(insn, 20, 8);
+    } else if (o == MW_SASS_OP_TXQ_B || o == MW_SASS_OP_TXD_B) {
+        reg = bits(insn, 8, 8);
+    } else {
+        *word = bits(insn, 36, 13);
+        return 1;
+    }
+    if (!trace_handle(t, k, reg, cb, off))
+        return 0;
+    if (*cb == t->in->key.tex_handle_cbuf && *off % 4 == 0 && slot_of_handle(t->in, *off / 4, &slot)) {
+        *word = *off / 4;
+        return 1;
+    }
+    return 2;
+}
+
+/* The slots the reachable texture instructions name; bindless handles
+ * outside the table get, in code order, the lowest slot of 0-15 (those
+ * with GL units, mw_spirv_gl_bindings) that no other instruction names,
+ * one per distinct word (t->src). A handle that finds none is refused by
+ * bindless_word. Depends on the code and the key's handle buffer and
+ * offset only, so the walk and the translation agree. */
+static uint32_t assign_slots(tr *t)
+{
+    uint32_t named = 0, word, cb, off, slot;
+    memset(t->src, 0, sizeof t->src);
+    for (uint32_t pass = 1; pass <= 2; pass++)
+        for (uint32_t k = 0; k < t->n; k++) {
+            if (!(t->flags[k] & F_REACH) || t->ops[k].op < OP_TEXS || t->ops[k].op > OP_TMML)
+                continue;
+            const int how = handle_of(t, k, &word, &cb, &off);
+            if (pass == 1 && how == 1 && slot_of_handle(t->in, word, &slot))
+                named |= 1u << slot;
+            if (pass != 2 || how != 2 || off % 4 || t->in->key.tex_handle_offset % 4)
+                continue;
+            uint32_t s = 0;
+            while (s < MW_GL_TEXTURES_PER_STAGE && !(t->src[s].moved && t->src[s].cbuf == cb && t->src[s].offset == off))
+                s++;
+            if (s == MW_GL_TEXTURES_PER_STAGE)
+                for (s = 0; s < MW_GL_TEXTURES_PER_STAGE && (named >> s & 1); s++)
+                    ;
+            if (s == MW_GL_TEXTURES_PER_STAGE)
+                continue;
+            t->src[s] = (mw_spirv_tex_source){.moved = 1, .cbuf = (uint8_t)cb, .offset = off};
+            named |= 1u << s;
+        }
+    return named;
+}
+
+/* The handle word of the bindless form being translated (handle_of; a
+ * handle with a slot of its own, assign_slots, is named by the table's
+ * word for that slot); false and refused with the reason when it has
+ * none. */
+static bool bindless_word(tr *t, uint32_t *word)
+{
+    uint32_t cb = 0, off = 0;
+    const int how = handle_of(t, t->cur, word, &cb, &off);
+    if (how == 1)
+        return true;
+    char what[120];
+    if (how == 2) {
+        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++)
+            if (t->src[s].moved && t->src[s].cbuf == cb && t->src[s].offset == off) {
+                *word = t->in->key.tex_handle_offset / 4 + s;
+                return true;
+            }
+        snprintf(what, sizeof what, off % 4 ? "a bindless handle from c[%u][0x%x], not a word's offset"
+                                            : "a bindless handle from c[%u][0x%x], with no texture slot free for it",
+                 cb, off);
+    } else {
+        snprintf(what, sizeof what, "a bindless handle not loaded in its block by LDC or MOV from a constant buffer");
+    }
+    UNSUPPORTED(t, what);
     return false;
 }
 
@@ -5203,6 +5390,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
+    assign_slots(t);
     t->structured = !in->dispatcher && s_analyze(t);
     res = t->err;
     if (res != GLHLE_RESULT_OK)
@@ -5225,6 +5413,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         memcpy(t->img_dim, keep.img_dim, sizeof t->img_dim);
         memcpy(t->img_raw, keep.img_raw, sizeof t->img_raw);
         t->img_conflict = keep.img_conflict;
+        memcpy(t->src, keep.src, sizeof t->src);
         t->go = keep.go;
         t->back = keep.back;
         t->sreach = keep.sreach;
@@ -5302,32 +5491,38 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
     return mw_spirv_reachable_slots(in, &slots);
 }
 
-static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, uint32_t *img_slots)
+static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_tex_source *src,
+                        uint32_t *img_slots)
 {
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
     *tex_slots = *img_slots = 0;
+    if (src)
+        memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
         uint32_t last = 0;
         const uint32_t ib = in->key.img_handle_offset;
         for (uint32_t k = 0; k < t->n; k++)
             if (t->flags[k] & F_REACH) {
                 last = k;
-                /* every texture and bound surface instruction names its
-                 * handle in bits 36-48 (texture_var, image_slot); the
-                 * bindless forms, refused, name none. TXQ counts for both
-                 * tables: which one its handle is in decides. */
+                /* every bound surface instruction names its handle in bits
+                 * 36-48 (image_slot), and so does a bound TXQ, which counts
+                 * for both tables: which one its handle is in decides. The
+                 * bindless forms name none here. */
                 const uint32_t op = t->ops[k].op;
                 const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
                 const uint32_t byte = (uint32_t)bits(w, 36, 13) * 4;
-                if (op >= OP_TEXS && op <= OP_TMML && byte >= in->key.tex_handle_offset &&
-                    (byte - in->key.tex_handle_offset) / 4 < MW_SPIRV_TEX_SLOTS)
-                    *tex_slots |= 1u << (byte - in->key.tex_handle_offset) / 4;
-                if ((op == OP_TXQ || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
+                const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
+                if ((txq || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
                     (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
                     *img_slots |= 1u << (byte - ib) / 4;
             }
+        /* the slots the texture instructions name (assign_slots: bound
+         * handles' words, bindless ones traced to their words) */
+        *tex_slots = assign_slots(t);
+        if (src)
+            memcpy(src, t->src, sizeof t->src);
         words = (size_t)(last / 3 + 1) * 4;
         if (words > in->words)
             words = in->words;
@@ -5343,13 +5538,20 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, uint32_t 
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
 {
     uint32_t img;
-    return reachable(in, tex_slots, &img);
+    return reachable(in, tex_slots, NULL, &img);
+}
+
+size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
+                                   mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
+{
+    uint32_t img;
+    return reachable(in, tex_slots, src, &img);
 }
 
 size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots)
 {
     uint32_t tex;
-    return reachable(in, &tex, img_slots);
+    return reachable(in, &tex, NULL, img_slots);
 }
 
 bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)

@@ -14,7 +14,9 @@
  *                           names the constant-buffer word holding its address)
  *   image slot I            DescriptorSet 3, Binding I   (a storage image; I = (handle offset -
  *                           key.img_handle_offset) / 4)
- * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4.
+ * where S = (handle offset in the texture-handle buffer - abi.tex_handle_offset) / 4; for a
+ * bindless form, the offset its handle register was loaded from, or a slot of its own for a
+ * handle elsewhere (mw_spirv_reachable_textures).
  * mw_spirv_gl_bindings() turns them into glhle's GL layout. */
 #ifndef GLHLE_SHADERGEN_MAXWELL_SPIRV_H
 #define GLHLE_SHADERGEN_MAXWELL_SPIRV_H
@@ -211,13 +213,33 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * key.tex_handle_offset) the reachable code's texture instructions name: a
  * superset of mw_spirv_result.tex_mask, which depends on neither key.tex
  * nor the texture headers, so a caller reads only these slots' handles
- * (key.tex of the others is left 0). 0 slots when the code cannot be walked. */
+ * (key.tex of the others is left 0). A bindless form (TEX.B, TLD.B, TLD4.B, TXD.B, TMML.B, TXQ.B)
+ * names the slot of the word of key.tex_handle_cbuf's table its handle
+ * register was loaded from in its block (LDC or MOV c[]), so the slots
+ * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
 /* The same for images: into *img_slots the image slots (relative to
  * key.img_handle_offset) the reachable SULD/SUST and TXQ name, a superset
  * of mw_spirv_result.img_mask that depends on neither key.img nor the
  * headers. */
 size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots);
+
+/* Where a slot's handle word is when it is not the table's: a bindless
+ * handle loaded (LDC, MOV c[]) from another constant buffer, or from
+ * outside the stage's table, gets a slot of its own, the lowest of 0-15
+ * that no instruction names otherwise (in code order, one per distinct
+ * word), and the caller reads that slot's handle at c[cbuf][offset]. */
+typedef struct mw_spirv_tex_source {
+    uint8_t moved;  /* 1: the handle is at cbuf / offset below */
+    uint8_t cbuf;   /* constant buffer */
+    uint16_t pad;
+    uint32_t offset; /* byte offset in it */
+} mw_spirv_tex_source;
+
+/* mw_spirv_reachable_slots, and each slot's source (src[s].moved 0: the
+ * table's word s) */
+size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
+                                   mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS]);
 
 typedef struct mw_spirv_program_id {
     uint64_t hash;    /* XXH3-64 of the SPH, the reachable code, the key and the compute block's shape */

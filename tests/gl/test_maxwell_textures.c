@@ -856,6 +856,40 @@ static uint64_t t1_txq(uint32_t rd, uint32_t ra, uint32_t slot, uint32_t mask)
            ra << 8 | rd;
 }
 static uint64_t t1_i2f(uint32_t rd, uint32_t rb) { return 0x5cb8000000072a00ull | (uint64_t)rb << 20 | rd; }
+/* Bindless forms and the loads of their handles (envydis gm107.c, yuzu
+ * maxwell.inc): LDC ef90, 32 bits (4 at 48-50), Ra RZ, bank 36-40, s16
+ * offset 20; MOV c[] 4c98, lane mask 39-42, bank 34-38, word 20-33; TEX.B
+ * deb8 (LOD mode 37-39), TLD.B dd38 (LL 55), TXQ.B df50; the handle is
+ * TEX.B's and TLD.B's Rb and TXQ.B's Ra, what follows it moves up one
+ * register (yuzu texture_fetch.cpp, texture_load.cpp, texture_query.cpp) */
+static uint64_t t1_ldc(uint32_t rd, uint32_t off)
+{
+    return 0xef94000000000000ull | (uint64_t)off << 20 | T1_G | T1_RZ << 8 | rd;
+}
+static uint64_t t1_ldc3(uint32_t rd, uint32_t off) { return t1_ldc(rd, off) | 3ull << 36; } /* from c3 */
+static uint64_t t1_mov_c(uint32_t rd, uint32_t off)
+{
+    return 0x4c98000000000000ull | 0xfull << 39 | (uint64_t)(off / 4) << 20 | T1_G | rd;
+}
+static uint64_t t1_tex_b(uint32_t ra, uint32_t rb, uint32_t type, uint32_t lodm)
+{
+    return 0xdeb8000000000000ull | (uint64_t)lodm << 37 | 0xfull << 31 | (uint64_t)type << 28 | (uint64_t)rb << 20 |
+           T1_G | ra << 8;
+}
+static uint64_t t1_tld_b_ll(uint32_t ra, uint32_t rb, uint32_t type)
+{
+    return 0xdd38000000000000ull | 1ull << 55 | 0xfull << 31 | (uint64_t)type << 28 | (uint64_t)rb << 20 | T1_G |
+           ra << 8;
+}
+/* TXD.B de78: the handle in Ra, the coordinates from Ra + 1 (yuzu texture_gradient.cpp) */
+static uint64_t t1_txd_b(uint32_t ra, uint32_t rb, uint32_t type)
+{
+    return (t1_txd(ra, rb, type, 0) & ~(0xffffull << 48 | 0x1fffull << 36)) | 0xde78ull << 48;
+}
+static uint64_t t1_txq_b(uint32_t rd, uint32_t ra, uint32_t mask)
+{
+    return 0xdf50000000000000ull | (uint64_t)mask << 31 | 1ull << 22 | T1_G | ra << 8 | rd;
+}
 /* TEXS / TLDS (f32 59, encoding 53-56: 0 1D.LZ, TLDS 1 1D.LL; mask 50-52 =
  * 4 with Rd2 = R2: RGBA into R0, R1, R2, R3) */
 static uint64_t t1_texs(uint32_t tlds, uint32_t ra, uint32_t rb, uint32_t enc)
@@ -890,7 +924,7 @@ typedef struct t1_case {
     uint32_t shift, layer, lod_i;
     float lod_f, dx;
     uint32_t offset;
-    uint64_t insn[8];
+    uint64_t insn[12];
     uint32_t n;
 } t1_case;
 
@@ -911,6 +945,14 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
     case 12: t1_texel_1d(0, px / 4, out); break;                 /* TEXS 1D.LZ */
     case 13: t1_texel_1d(1, px / 8, out); break;                 /* TLDS 1D.LL level 1 */
     case 14: t1_texel_1d(0, px / 4, out); break;                 /* TLDS 1D.LZ */
+    case 15: t1_texel_1d(0, px / 4, out); break;                 /* TEX.B, the handle of slot 0 */
+    case 16: memcpy(out, t1_flat, 4); break;                     /* TEX.B, c0[0x69c]: header 2 */
+    case 17: t1_texel_1d(1, px / 8, out); break;                 /* TEX.B.LL 1 */
+    case 18: t1_texel_1d(2, px / 16, out); break;                /* TLD.B.LL 2 */
+    case 20: memcpy(out, t1_flat, 4); break;                     /* TEX.B, c3[0x40]: header 2 */
+    case 21: t1_texel_1d(2, px / 16, out); break;                /* TXD.B: as case 10 */
+    case 22:                                                     /* case 16 once c0[0x69c] names header 0 */
+    case 23: t1_texel_1d(0, px / 4, out); break;                 /* case 20 once c3[0x40] does */
     default: {                                                   /* 11, textureSize: array (16, 3), level 1 of 1D: 8 */
         const uint8_t v[4] = {16, 3, 8, 255};
         memcpy(out, v, 4);
@@ -920,8 +962,15 @@ static void t1_want(uint32_t c, uint32_t px, uint8_t out[4])
 
 /* 1D and 1D-array textures (TIC types ONE_D and ONE_D_ARRAY) drawn through
  * the draw path with translated pixel programs: TEX (implicit LOD and LL),
- * TLD.LL, TEX.AOFFI, TXD and TXQ on both, TEXS and TLDS on 1D; every pixel
- * of every case against the texels above. On OpenGL ES (no 1D textures)
+ * TLD.LL, TEX.AOFFI, TXD and TXQ on both, TEXS and TLDS on 1D, and the
+ * bindless TEX.B, TLD.B, TXD.B and TXQ.B with handles loaded from c0 and
+ * c3 (LDC, MOV c[]); every pixel of every case against the texels above. Case 16
+ * samples the handle at c0[0x69c], a slot no bound instruction names,
+ * case 20 the one at c3[0x40], outside the handle buffer (a slot of its
+ * own: 0, whose table word names header 0); both name header 2. After the
+ * draws the CPU points both at header 0 and draws cases 16 and 20 again
+ * (22, 23): the pictures follow the words, so the draw read the handles
+ * from those constant buffers. On OpenGL ES (no 1D textures)
  * the same pictures come from 2D stand-ins of height 1
  * (gl_caps_texture_1d_as_2d); case 8 fails there if the program samples
  * the stand-in's row edge instead of its centre. */
@@ -965,9 +1014,11 @@ static void one_d_textures_drawn(void **state)
                                 {2u | 3u << 3 | 2u << 6, 2u | 2u << 4 | 1u << 6, (15u << 8) << 12, 0, 0, 0, 0, 0}};
     memcpy(data + TMD_TSC, tsc, sizeof tsc);
     /* handles in c0 at the pixel stage's table (0x690): slot s = header s,
-     * sampler 0; slot 2 sampler 1 (header 19:0, sampler 31:20) */
-    const uint32_t handles[3] = {0, 1, 2u | 1u << 20};
+     * sampler 0; slot 2 sampler 1 (header 19:0, sampler 31:20); slot 3
+     * (bindless only) header 2 */
+    const uint32_t handles[4] = {0, 1, 2u | 1u << 20, 2u | 1u << 20};
     memcpy(data + TMD_CBUF0 + 0x690, handles, sizeof handles);
+    memcpy(data + TMD_CBUF1_FS + 0x40, &handles[2], 4); /* c3[0x40], for case 20 */
     const t1_case cases[] = {
         {"TEX 1D", 0, 0, 0, 0, 0, 0, {t1_tex(7, T1_RZ, 0, 0, 0, 0)}, 1},
         {"TEX.LL 1D (1)", 0, 0, 0, 1.0f, 0, 0, {t1_tex(7, 11, 0, 0, 3, 0)}, 1},
@@ -993,6 +1044,23 @@ static void one_d_textures_drawn(void **state)
         {"TEXS 1D.LZ", 0, 0, 0, 0, 0, 0, {t1_texs(0, 7, T1_RZ, 0)}, 1},
         {"TLDS 1D.LL", 3, 0, 1, 0, 0, 0, {t1_texs(1, 9, 10, 1)}, 1},
         {"TLDS 1D.LZ", 2, 0, 0, 0, 0, 0, {t1_texs(1, 9, T1_RZ, 0)}, 1},
+        {"TEX.B 1D (LDC)", 0, 0, 0, 0, 0, 0, {t1_ldc(16, 0x690), t1_tex_b(7, 16, 0, 0)}, 2},
+        {"TEX.B 1D (MOV c[], slot 3)", 0, 0, 0, 0, 0, 0, {t1_mov_c(16, 0x69c), t1_tex_b(7, 16, 0, 0)}, 2},
+        {"TEX.B.LL 1D (1)", 0, 0, 0, 1.0f, 0, 0, {t1_ldc(16, 0x690), t1_mov32i(17, 0x3f800000u), t1_tex_b(7, 16, 0, 3)}, 3},
+        {"TLD.B.LL 1D (2)", 4, 0, 2, 0, 0, 0, {t1_ldc(16, 0x690), t1_mov32i(17, 2), t1_tld_b_ll(9, 16, 0)}, 3},
+        {"TXQ.B 1D array and 1D",
+         0,
+         0,
+         0,
+         0,
+         0,
+         0,
+         {t1_ldc(16, 0x694), t1_mov32i(17, 0), t1_txq_b(0, 16, 3), t1_mov_c(18, 0x690), t1_mov32i(19, 1),
+          t1_txq_b(2, 18, 1), t1_i2f(0, 0), t1_i2f(1, 1), t1_i2f(2, 2), t1_fmul32i(0, 0, 1.0f / 255),
+          t1_fmul32i(1, 1, 1.0f / 255), t1_fmul32i(2, 2, 1.0f / 255)},
+         12},
+        {"TEX.B 1D (LDC c3[0x40])", 0, 0, 0, 0, 0, 0, {t1_ldc3(16, 0x40), t1_tex_b(7, 16, 0, 0)}, 2},
+        {"TXD.B 1D", 0, 0, 0, 0, 0.25f, 0, {t1_ldc(20, 0x690), t1_fmul32i(21, 4, 1.0f / 64), t1_txd_b(20, 13, 0)}, 3},
     };
     const uint32_t ncases = sizeof cases / sizeof cases[0];
     tm_pb pb;
@@ -1007,6 +1075,11 @@ static void one_d_textures_drawn(void **state)
     tm_set1(&pb, TM_SUB_3D, 0x155c / 4, (uint32_t)((T1_DATA_VA + TMD_TSC) >> 32)); /* SET_TEX_SAMPLER_POOL */
     tm_set1(&pb, TM_SUB_3D, 0x1560 / 4, (uint32_t)(T1_DATA_VA + TMD_TSC));
     tm_set1(&pb, TM_SUB_3D, 0x1564 / 4, 15);
+    const uint64_t c3_va = T1_DATA_VA + TMD_CBUF1_FS; /* c3 of the pixel stage (bind group 4) */
+    tm_set1(&pb, TM_SUB_3D, 0x2380 / 4, TMD_CBUF_SIZE); /* SET_CONSTANT_BUFFER_SELECTOR_A/B/C */
+    tm_set1(&pb, TM_SUB_3D, 0x2384 / 4, (uint32_t)(c3_va >> 32));
+    tm_set1(&pb, TM_SUB_3D, 0x2388 / 4, (uint32_t)c3_va);
+    tm_set1(&pb, TM_SUB_3D, (0x2410 + 4 * 32) / 4, 1u | 3u << 4); /* BIND_GROUP_CONSTANT_BUFFER(4): valid, slot 3 */
     for (uint32_t c = 0; c < ncases; c++) {
         const t1_case *k = &cases[c];
         uint32_t lod_f, dx, one = 0x3f800000u;
@@ -1028,7 +1101,7 @@ static void one_d_textures_drawn(void **state)
         slot[n++] = t1_mov32i(15, 1);
         for (uint32_t i = 0; i < k->n; i++)
             slot[n++] = k->insn[i];
-        if (c == 11)
+        if (c == 11 || c == 19)
             slot[n++] = t1_mov32i(3, one); /* alpha 1.0 */
         slot[n++] = 0xe30000000007000full;                                      /* EXIT */
         while (n % 3)
@@ -1065,7 +1138,34 @@ static void one_d_textures_drawn(void **state)
     }
     if (bad)
         fail_msg("%u pixels differ from the texels", bad);
-    print_message("  1D textures: %u cases x %u pixels equal the texels%s\n", ncases, T1_W * T1_H,
+    /* cases 16 and 20 again after the CPU points c0[0x69c] and c3[0x40] at header 0 (cases 21, 22) */
+    const uint32_t h0 = 0;
+    assert_int_equal(glhle_maxwell_write(gpu, T1_DATA_VA + TMD_CBUF0 + 0x69c, &h0, 4), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_write(gpu, c3_va + 0x40, &h0, 4), GLHLE_RESULT_OK);
+    tm_pb_init(&pb);
+    for (uint32_t i = 0; i < 2; i++) {
+        tmd_target(&pb, T1_RT_VA + (ncases + i) * 0x10000ull, T1_W, T1_H, 0xD5);
+        tm_set1(&pb, TM_SUB_3D, (0x2004 + 5 * 64) / 4, TMD_FS_OFF + (i ? 20 : 16) * 0x400);
+        tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 0u | 3u << 16 | 4u << 28);
+    }
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    tm_pb_free(&pb);
+    assert_int_equal(res.draws, 2);
+    assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t c = ncases; c < ncases + 2; c++)
+        for (uint32_t y = 0; y < T1_H; y++)
+            for (uint32_t x = 0; x < T1_W; x++) {
+                uint8_t want[4];
+                t1_want(c, x, want);
+                const uint8_t *got = rt + c * 0x10000u + mwt_bl_offset(T1_W * 4, T1_H, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want, 4) && bad++ < 8)
+                    print_message("  %s after its handle changed: pixel (%u, %u) is %u %u %u %u, the texel %u %u %u "
+                                  "%u\n", cases[c == ncases ? 16 : 20].what, x, y, got[0], got[1], got[2], got[3],
+                                  want[0], want[1], want[2], want[3]);
+            }
+    if (bad)
+        fail_msg("%u pixels differ from header 0's texels once the handle words name it", bad);
+    print_message("  1D textures: %u cases x %u pixels equal the texels%s\n", ncases + 2, T1_W * T1_H,
                   ts_gles() ? " (ES: 2D stand-ins of height 1)" : "");
     glhle_maxwell_destroy(gpu);
     free(rt);

@@ -531,6 +531,143 @@ static void test_tld_ms(void **state)
     }
 }
 
+/* Bindless TEX.B, TLD.B and TXQ.B take the handle from a register; one
+ * loaded in the block from a word of the texture-handle buffer's stage
+ * table (LDC or MOV c[]) is that word's slot, as for the bound form naming
+ * it; one loaded from elsewhere gets the lowest slot of 0-15 no other
+ * instruction names, one per distinct word, which the walk reports with
+ * its source. The module declares tex<slot> and passes spirv-val, and the
+ * walk reports the slot, so the draw reads its handle. Untraced handles,
+ * and one finding no slot free, are refused with the reason and the
+ * instruction's offset. Encodings (envydis
+ * gm107.c, yuzu maxwell.inc): LDC ef90 with size 4 (32 bits) at 48-50, Ra
+ * 8, bank 36-40, s16 offset 20; MOV c[] 4c98, lane mask 39-42, bank 34-38,
+ * word 20-33; TEX.B deb8, TLD.B dd38, TLD4.B def8, TMML.B df60, TXD.B de78,
+ * TXQ.B df50 (query 1 at 22); Rd 0, Ra 8, Rb 20, type 28-30, mask 31-34;
+ * the handle register is Rb for TEX.B, TLD.B, TLD4.B and TMML.B and Ra
+ * for TXQ.B and TXD.B (yuzu texture_fetch.cpp, texture_load.cpp,
+ * texture_gather.cpp, texture_mipmap_level.cpp, texture_query.cpp,
+ * texture_gradient.cpp). */
+static uint64_t b_ldc(uint32_t rd, uint32_t bank, uint32_t off)
+{
+    return 0xef94000000000000ull | (uint64_t)bank << 36 | (uint64_t)off << 20 | 7ull << 16 | 0xffull << 8 | rd;
+}
+static uint64_t b_mov_c(uint32_t rd, uint32_t bank, uint32_t off)
+{
+    return 0x4c98000000000000ull | 0xfull << 39 | (uint64_t)bank << 34 | (uint64_t)(off / 4) << 20 | 7ull << 16 | rd;
+}
+static uint64_t b_tex(uint32_t ra, uint32_t rb, uint32_t type)
+{
+    return 0xdeb8000000000000ull | 0xfull << 31 | (uint64_t)type << 28 | (uint64_t)rb << 20 | 7ull << 16 | ra << 8;
+}
+
+/* a pixel program whose handle table is at c0[0x690] (deko3d), slots 0-15 2D */
+static void bindless_input(mw_spirv_input *in, uint64_t *code, size_t words, uint8_t *sph)
+{
+    fragment_input(in, code, words, sph);
+    in->key.tex_handle_offset = 0x690;
+    for (uint32_t k = 0; k < 16; k++)
+        in->key.tex[k] = MW_TEX_2D;
+}
+
+static void test_bindless(void **state)
+{
+    (void)state;
+    const uint64_t tld_b = 0xdd38000000000000ull | 0xfull << 31 | 2ull << 28 | 4ull << 20 | 7ull << 16 | 2u << 8;
+    const uint64_t txq_b = 0xdf50000000000000ull | 3ull << 31 | 1ull << 22 | 7ull << 16 | 4u << 8;
+    const uint64_t tld4_b = (b_tex(0, 4, 2) & ~(0xffffull << 48)) | 0xdef8ull << 48 | 1ull << 38; /* component G */
+    const uint64_t tmml_b = (b_tex(0, 4, 2) & ~(0xffffull << 48 | 0xfull << 31)) | 0xdf60ull << 48 | 3ull << 31;
+    const uint64_t txd_b = (b_tex(4, 8, 2) & ~(0xffffull << 48)) | 0xde78ull << 48; /* derivatives R8-R11 */
+    const struct {
+        uint64_t load, use;
+        uint32_t slot;   /* the slot it samples, when translated */
+        const char *why; /* else the reason's words */
+        uint32_t cb, off; /* a slot of its own: the handle's word */
+    } cases[] = {
+        {b_ldc(4, 0, 0x694), b_tex(0, 4, 2), 1, NULL, 0, 0},
+        {b_mov_c(4, 0, 0x69c), b_tex(0, 4, 2), 3, NULL, 0, 0},
+        {b_ldc(4, 0, 0x6a0), tld_b, 4, NULL, 0, 0},
+        {b_mov_c(4, 0, 0x690), txq_b, 0, NULL, 0, 0},
+        {b_ldc(4, 0, 0x698), tld4_b, 2, NULL, 0, 0},
+        {b_ldc(4, 0, 0x698), tmml_b, 2, NULL, 0, 0},
+        {b_mov_c(4, 2, 0x30), txd_b, 0, NULL, 2, 0x30},
+        {MOV32I_R0_ONE + 4, b_tex(0, 4, 2), 0, "not loaded in its block", 0, 0}, /* an immediate */
+        {b_ldc(4, 1, 0x694), b_tex(0, 4, 2), 0, NULL, 1, 0x694},   /* another buffer: the first free slot */
+        {b_mov_c(4, 0, 0x600), b_tex(0, 4, 2), 0, NULL, 0, 0x600}, /* before the stage's table */
+        {b_ldc(4, 0, 0x694) & ~(7ull << 16), b_tex(0, 4, 2), 0, "not loaded in its block", 0, 0}, /* @P0 LDC */
+        {b_ldc(5, 0, 0x694), b_tex(0, 4, 2), 0, "not loaded in its block", 0, 0}, /* another register */
+        {b_ldc(4, 3, 0x12), b_tex(0, 4, 2), 0, "c[3][0x12], not a word's offset", 0, 0},
+        {b_ldc(4, 0, 0x694), b_tex(0, 4, 2) | 1ull << 40, 1, "TEX.B.LC", 0, 0},    /* traced, then refused */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t code[4] = {SCHED, cases[i].load, cases[i].use, EXIT};
+        uint8_t sph[0x50];
+        mw_spirv_input in;
+        bindless_input(&in, code, 4, sph);
+        const bool traced = !cases[i].why || !strcmp(cases[i].why, "TEX.B.LC");
+        const uint32_t want = traced ? 1u << cases[i].slot : 0;
+        uint32_t slots = 0;
+        mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
+        assert_int_equal(mw_spirv_reachable_textures(&in, &slots, src), 4);
+        if (slots != want)
+            fail_msg("case %zu: the walk names slots 0x%x, want 0x%x", i, slots, want);
+        const mw_spirv_tex_source *g = &src[cases[i].slot];
+        if (cases[i].off ? !g->moved || g->cbuf != cases[i].cb || g->offset != cases[i].off : g->moved)
+            fail_msg("case %zu: slot %u's handle source is %u c[%u][0x%x]", i, cases[i].slot, g->moved, g->cbuf,
+                     g->offset);
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        const glhle_result res = mw_spirv_translate(&in, ts_logger(), &r);
+        if (cases[i].why) {
+            assert_int_equal(res, GLHLE_RESULT_UNSUPPORTED);
+            if (!strstr(r.reason, cases[i].why) || !strstr(r.reason, "(code offset 0x10)"))
+                fail_msg("case %zu: reason \"%s\", want \"%s\" at 0x10", i, r.reason, cases[i].why);
+        } else {
+            if (res != GLHLE_RESULT_OK)
+                fail_msg("case %zu refused: %s", i, r.reason);
+            assert_int_equal(r.tex_mask, want);
+            if (tsv_available())
+                tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_bindless");
+        }
+        mw_spirv_result_free(&r);
+    }
+    /* slots of their own skip the named ones and are shared by one word:
+     * bound TEX of slots 0 and 2 (handle words 0x1a4, 0x1a6), then TEX.B
+     * from c[3][0x10], c[3][0x20], c[3][0x10] get slots 1, 3, 1; with
+     * bound TEX naming all of 0-15 one finds none */
+    const uint64_t bound = 0xc038000000000000ull | 0xfull << 31 | 2ull << 28 | 7ull << 16 | 0xffull << 20;
+    uint64_t code[16] = {SCHED, bound | 0x1a4ull << 36, bound | 0x1a6ull << 36, b_ldc(4, 3, 0x10),
+                         SCHED, b_tex(0, 4, 2), b_ldc(4, 3, 0x20), b_tex(0, 4, 2),
+                         SCHED, b_mov_c(4, 3, 0x10), b_tex(0, 4, 2), EXIT,
+                         SCHED, NOP, NOP, NOP};
+    uint8_t sph[0x50];
+    mw_spirv_input in;
+    bindless_input(&in, code, 16, sph);
+    uint32_t slots = 0;
+    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
+    assert_int_equal(mw_spirv_reachable_textures(&in, &slots, src), 12);
+    assert_int_equal(slots, 0xf);
+    assert_false(src[0].moved || src[2].moved);
+    assert_true(src[1].moved && src[1].cbuf == 3 && src[1].offset == 0x10);
+    assert_true(src[3].moved && src[3].cbuf == 3 && src[3].offset == 0x20);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.tex_mask, 0xf);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_bindless_own_slots");
+    uint64_t ins[21], full[28];
+    for (uint32_t k = 0; k < 21; k++)
+        ins[k] = k < 16 ? bound | (0x1a4ull + k) << 36 : k == 16 ? b_ldc(4, 3, 0x10) : k == 17 ? b_tex(0, 4, 2)
+                 : k == 18 ? EXIT : NOP;
+    for (uint32_t i = 0; i < 28; i++)
+        full[i] = i % 4 == 0 ? SCHED : ins[i / 4 * 3 + i % 4 - 1];
+    bindless_input(&in, full, 28, sph);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_UNSUPPORTED);
+    assert_non_null(strstr(r.reason, "c[3][0x10], with no texture slot free"));
+    mw_spirv_result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -542,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
+        cmocka_unit_test(test_bindless),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

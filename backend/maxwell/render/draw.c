@@ -94,6 +94,8 @@ typedef struct mw_draw_code {
     uint32_t reach;         /* mw_spirv_reachable_words of the code, once known (0: cannot be walked) */
     uint32_t tex_slots;     /* the texture slots its code names (mw_spirv_reachable_slots) ... */
     uint32_t tex_offset;    /* ... counted from this handle table offset (the stage's) */
+    uint8_t tex_cbuf;       /* ... in this handle buffer (a bindless handle names a slot only from it) */
+    mw_spirv_tex_source tex_src[MW_SPIRV_TEX_SLOTS]; /* slots whose handle is elsewhere (bindless) */
     bool reach_known;
     bool valid;
 } mw_draw_code;
@@ -376,21 +378,21 @@ typedef struct stage_textures {
 } stage_textures;
 
 static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage, uint32_t slots,
-                          stage_textures *t)
+                          const mw_spirv_tex_source *src, stage_textures *t)
 {
     memset(t, 0, sizeof *t);
-    const uint32_t slot = st->tex.bindless_cbuf_slot;
-    if (slot >= MW_CBUF_SLOTS)
-        return;
-    const mw_cbuf_binding *b = &st->cbuf.bind[stage][slot];
-    if (!b->valid)
-        return;
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
         if (!(slots >> s & 1))
             continue;
-        const uint32_t off = handle_base[stage] + 4 * s;
+        /* the handle buffer's word for the slot, or where a bindless
+         * handle of its own is (mw_spirv_reachable_textures) */
+        const uint32_t slot = src[s].moved ? src[s].cbuf : st->tex.bindless_cbuf_slot;
+        const uint32_t off = src[s].moved ? src[s].offset : handle_base[stage] + 4 * s;
+        if (slot >= MW_CBUF_SLOTS)
+            continue;
+        const mw_cbuf_binding *b = &st->cbuf.bind[stage][slot];
         uint32_t h;
-        if (off + 4 > b->size || !r->io.read(r->io.user, b->address + off, &h, 4))
+        if (!b->valid || off > b->size || b->size - off < 4 || !r->io.read(r->io.user, b->address + off, &h, 4))
             continue;
         /* handle: header index 19:0, sampler index 31:20 (yuzu TextureHandle);
          * SET_SAMPLER_BINDING VIA_HEADER_BINDING takes the header's index */
@@ -543,14 +545,17 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
         in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
     }
-    /* once per fetched copy (and handle table offset): the walk depends on
-     * the code alone, the slots also on the offset */
-    if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset) {
-        c->reach = (uint32_t)mw_spirv_reachable_slots(&in, &c->tex_slots);
+    /* once per fetched copy (and handle table): the walk depends on the
+     * code alone, the slots also on the table's offset and, through the
+     * bindless forms' handles (TEX.B: a constant-buffer word loaded into a
+     * register, the table's slot when it is one of its words), its buffer */
+    if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset || c->tex_cbuf != in.key.tex_handle_cbuf) {
+        c->reach = (uint32_t)mw_spirv_reachable_textures(&in, &c->tex_slots, c->tex_src);
         c->tex_offset = in.key.tex_handle_offset;
+        c->tex_cbuf = in.key.tex_handle_cbuf;
         c->reach_known = true;
     }
-    read_textures(r, st, stage, c->tex_slots, t);
+    read_textures(r, st, stage, c->tex_slots, c->tex_src, t);
     memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     *in_ = in;
     return GLHLE_RESULT_OK;
