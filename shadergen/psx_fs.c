@@ -36,12 +36,10 @@ static const char *const fs_common =
      * no vector division and divides lane by lane */
     "bool floor_div_is(int n, int d, int q) { return q * d <= n && n < (q + 1) * d; }\n";
 
+static const char *const clut_snapshot = "texelFetch(u_clut, ivec2(int(idx), 0), 0).r";
+static const char *const clut_vram = "vram(int((v_w.z >> 5u) & 1023u) + int(idx), int((v_w.z >> 15u) & 511u))";
+
 static const char *const fs_texel =
-    "uint clut(uint idx) {\n"
-    "    if (((v_w.x >> 24u) & 16u) != 0u)\n"
-    "        return texelFetch(u_clut, ivec2(int(idx), 0), 0).r;\n"
-    "    return vram(int((v_w.z >> 5u) & 1023u) + int(idx), int((v_w.z >> 15u) & 511u));\n"
-    "}\n"
     "uint texel(uint u, uint v) {\n"
     "    uint win = v_w.w;\n"
     "    u = (u & (win & 255u)) | ((win >> 8u) & 255u);\n"
@@ -117,6 +115,19 @@ bool psx_fs_generate(const psx_fs_key *key, const psx_shader_host *host, glhle_b
     psx_key_declare(key, out);
     psx_scale_declare(host, out);
     glhle_bytebuf_printf(out, "%s", fs_common);
+    if (textured) {
+        /* only the CLUT sources the key names (an unused one: VRAM) */
+        bool snap = key->clut != 0 && (key->clut & PSX_CLUT_SNAPSHOT), live = !snap || (key->clut & PSX_CLUT_VRAM);
+        if (snap && live)
+            glhle_bytebuf_printf(out, "uint clut(uint idx) {\n"
+                                      "    if (((v_w.x >> 24u) & 16u) != 0u)\n"
+                                      "        return %s;\n"
+                                      "    return %s;\n"
+                                      "}\n",
+                                 clut_snapshot, clut_vram);
+        else
+            glhle_bytebuf_printf(out, "uint clut(uint idx) { return %s; }\n", snap ? clut_snapshot : clut_vram);
+    }
     if (textured)
         /* one VRAM fetch whatever the mode: 4 texels per halfword (4-bit),
          * 2 (8-bit) or 1 (15-bit), leftmost in the low bits */

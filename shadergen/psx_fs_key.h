@@ -21,12 +21,21 @@ typedef enum psx_prim_kind {
  * of that field, and primitives that differ only there share a draw call. */
 #define PSX_KEY_DYNAMIC 0xFF
 
+enum { PSX_CLUT_VRAM = 1, PSX_CLUT_SNAPSHOT = 2 };
+
 typedef struct psx_fs_key {
     uint8_t kind;     /* psx_prim_kind */
     uint8_t tex_mode; /* 0 untextured, 1 4-bit CLUT, 2 8-bit CLUT, 3 15-bit direct */
     uint8_t gouraud;  /* triangles and lines: colours are interpolated */
     uint8_t blend;    /* 0 opaque, else 1 + semi-transparency mode (GP0(E1h) bits 5-6) */
-    uint8_t pad[4];   /* zero */
+    /* where 4- and 8-bit texels find their CLUT: PSX_CLUT_VRAM and/or
+     * PSX_CLUT_SNAPSHOT (PSX_FLAG_CLUT_SNAPSHOT picks per primitive when
+     * both). A mixed batch ORs it rather than making it dynamic, and it is
+     * 0 where there is no CLUT, so untextured and 15-bit primitives join a
+     * batch without bringing in the other source: llvmpipe runs both texel
+     * fetches of a branch on the flag for every fragment */
+    uint8_t clut;
+    uint8_t pad[3];   /* zero */
 } psx_fs_key;
 _Static_assert(sizeof(psx_fs_key) == 8, "psx_fs_key layout changed: bump the program cache version");
 
@@ -38,13 +47,18 @@ static inline void psx_fs_key_normalize(psx_fs_key *k)
         k->tex_mode = 0;
     if (k->kind == PSX_PRIM_SPRITE)
         k->gouraud = 0;
-    k->pad[0] = k->pad[1] = k->pad[2] = k->pad[3] = 0;
+    if (k->tex_mode == 0 || k->tex_mode == 3)
+        k->clut = 0;
+    else if (k->clut != PSX_KEY_DYNAMIC)
+        k->clut &= PSX_CLUT_VRAM | PSX_CLUT_SNAPSHOT;
+    k->pad[0] = k->pad[1] = k->pad[2] = 0;
 }
 
 /* The key whose every field is dynamic: one program draws everything. */
 static inline psx_fs_key psx_fs_key_uber(void)
 {
-    psx_fs_key k = {PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, {0, 0, 0, 0}};
+    psx_fs_key k = {PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC, PSX_KEY_DYNAMIC,
+                    PSX_CLUT_VRAM | PSX_CLUT_SNAPSHOT, {0, 0, 0}};
     return k;
 }
 

@@ -81,7 +81,7 @@ static bool probe_draws_exactly(psx_gl *g, const psx_shader_host *host)
 {
     GladGLContext *gl = g->gl;
     const int scale = (int)g->base.scale, w = PROBE_W * scale, h = PROBE_H * scale;
-    const psx_fs_key key = {PSX_PRIM_TRIANGLE, 0, 0, 0, {0, 0, 0, 0}};
+    const psx_fs_key key = {PSX_PRIM_TRIANGLE, 0, 0, 0, 0, {0, 0, 0}};
     glhle_bytebuf vs, fs;
     glhle_bytebuf_init(&vs, 0);
     glhle_bytebuf_init(&fs, 0);

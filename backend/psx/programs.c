@@ -24,7 +24,8 @@ static bool key_valid(const void *bytes)
         return false;
     const bool dyn_kind = k.kind == PSX_KEY_DYNAMIC;
     return (dyn_kind || k.kind < PSX_PRIM_KIND_COUNT_) && (k.tex_mode <= 3 || k.tex_mode == PSX_KEY_DYNAMIC) &&
-           (k.gouraud <= 1 || k.gouraud == PSX_KEY_DYNAMIC) && (k.blend <= 4 || k.blend == PSX_KEY_DYNAMIC);
+           (k.gouraud <= 1 || k.gouraud == PSX_KEY_DYNAMIC) && (k.blend <= 4 || k.blend == PSX_KEY_DYNAMIC) &&
+           (k.clut <= (PSX_CLUT_VRAM | PSX_CLUT_SNAPSHOT) || k.clut == PSX_KEY_DYNAMIC);
 }
 
 static bool generate(const void *bytes, uint32_t host_bits, glhle_bytebuf *vs, glhle_bytebuf *fs)
@@ -62,6 +63,8 @@ static void describe(const void *bytes, glhle_bytebuf *out)
     field(out, "texture", k.tex_mode, tex, 4);
     field(out, "shading", k.gouraud, shade, 2);
     field(out, "blend", k.blend, blend, 5);
+    static const char *const cluts[] = {"none", "VRAM", "snapshot", "VRAM or snapshot"};
+    field(out, "CLUT", k.clut, cluts, 4);
 }
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)

@@ -8,7 +8,7 @@
 #include "shadergen/psx_fs_key.h"
 
 /* Stored with every key; bump when psx_fs_key or its generators change meaning. */
-#define PSX_PROGRAM_KEY_VERSION 2u /* 2: PSX_FLAG_OPAQUE_ZERO */
+#define PSX_PROGRAM_KEY_VERSION 3u /* 2: PSX_FLAG_OPAQUE_ZERO; 3: psx_fs_key.clut */
 
 /* Host bits (gl_program_service_desc.host); bits 8-11 hold
  * psx_shader_host.scale. */

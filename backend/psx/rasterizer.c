@@ -206,9 +206,10 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
          * in is code it does not run */
         uint8_t *b = (uint8_t *)&g->key;
         const uint8_t *k = (const uint8_t *)key;
-        for (size_t i = 0; i < offsetof(psx_fs_key, pad); i++)
+        for (size_t i = 0; i < offsetof(psx_fs_key, clut); i++)
             if (b[i] != k[i])
                 b[i] = PSX_KEY_DYNAMIC;
+        g->key.clut |= key->clut; /* the batch needs each source one of its primitives reads */
     }
     if (self) { /* it samples what it draws: it reads the area as it was, alone */
         psx_gl_copy_to_scratch(g, reads, n_reads);
@@ -224,19 +225,20 @@ static void submit(psx_gl *g, const psx_fs_key *key, const psx_gl_instance *inst
         batch_flush(g);
 }
 
-static void make_key(psx_fs_key *k, psx_prim_kind kind, const psx_draw_mode *m)
+static bool clut_from_snapshot(const psx_gl *g, const psx_draw_mode *m)
+{
+    return m->textured && m->tex_mode < 2 && !g->clut_live;
+}
+
+static void make_key(const psx_gl *g, psx_fs_key *k, psx_prim_kind kind, const psx_draw_mode *m)
 {
     memset(k, 0, sizeof *k);
     k->kind = (uint8_t)kind;
     k->tex_mode = m->textured ? (uint8_t)(m->tex_mode + 1) : 0;
     k->gouraud = m->gouraud;
     k->blend = m->semi ? (uint8_t)(m->blend + 1) : 0;
+    k->clut = clut_from_snapshot(g, m) ? PSX_CLUT_SNAPSHOT : PSX_CLUT_VRAM;
     psx_fs_key_normalize(k);
-}
-
-static bool clut_from_snapshot(const psx_gl *g, const psx_draw_mode *m)
-{
-    return m->textured && m->tex_mode < 2 && !g->clut_live;
 }
 
 static void common_words(const psx_gl *g, const psx_draw_mode *m, psx_gl_instance *in, uint32_t rgb)
@@ -281,7 +283,7 @@ static bool begin_prim(psx_gl *g, psx_rect bbox, const psx_draw_mode *m, psx_pri
     if (psx_rect_empty(*drawn) || gl_context_enter(g->ctx) != GLHLE_RESULT_OK)
         return false;
     before_write(g, *drawn); /* before common_words: it may turn the CLUT into a snapshot */
-    make_key(key, kind, m);
+    make_key(g, key, kind, m);
     memset(in, 0, sizeof *in);
     set_clip(in, *drawn);
     common_words(g, m, in, rgb);
@@ -380,7 +382,7 @@ static void gl_fill(psx_renderer *r, uint32_t x, uint32_t y, uint32_t w, uint32_
         return;
     psx_rect parts[4];
     int n = psx_rect_wrap(x, y, w, h, parts);
-    psx_fs_key key = {PSX_PRIM_SPRITE, 0, 0, 0, {0, 0, 0, 0}};
+    psx_fs_key key = {PSX_PRIM_SPRITE, 0, 0, 0, 0, {0, 0, 0}};
     uint32_t rgb = ((color & 31u) << 3) | (((color >> 5) & 31u) << 11) | (((color >> 10) & 31u) << 19);
     for (int i = 0; i < n; i++) {
         psx_gl_instance in;
@@ -411,7 +413,7 @@ static void gl_copy(psx_renderer *r, uint32_t sx, uint32_t sy, uint32_t dx, uint
         psx_gl_copy(r, sx, sy, dx, dy, w, h, mask_set, mask_check);
         return;
     }
-    psx_fs_key key = {PSX_PRIM_SPRITE, 3, 0, 0, {0, 0, 0, 0}};
+    psx_fs_key key = {PSX_PRIM_SPRITE, 3, 0, 0, 0, {0, 0, 0}};
     uint32_t flags = PSX_FLAG_RAW | PSX_FLAG_OPAQUE_ZERO | (mask_set ? PSX_FLAG_MASK_SET : 0) |
                      (mask_check ? PSX_FLAG_MASK_CHECK : 0);
     for (int i = 0; i < n; i++) {

@@ -64,19 +64,45 @@ static void every_key_generates(void **state)
 static void normalisation(void **state)
 {
     (void)state;
-    psx_fs_key a = {PSX_PRIM_LINE, 3, 1, 2, {1, 2, 3, 4}}, b = {PSX_PRIM_LINE, 0, 1, 2, {0, 0, 0, 0}};
+    psx_fs_key a = {PSX_PRIM_LINE, 3, 1, 2, 1, {2, 3, 4}}, b = {PSX_PRIM_LINE, 0, 1, 2, 0, {0, 0, 0}};
     psx_fs_key_normalize(&a);
     assert_memory_equal(&a, &b, sizeof a); /* lines have no texture; padding is zero */
-    psx_fs_key s = {PSX_PRIM_SPRITE, 1, 1, 0, {0}};
+    psx_fs_key s = {PSX_PRIM_SPRITE, 1, 1, 0, PSX_CLUT_VRAM, {0}};
     psx_fs_key_normalize(&s);
     assert_int_equal(s.gouraud, 0); /* sprites are flat */
     assert_int_equal(s.tex_mode, 1);
 }
 
+/* The key's CLUT sources decide which fetches the CLUT lookup has: VRAM's
+ * CLUT row, the snapshot, or both with the per-primitive flag choosing; a
+ * key without a CLUT (15-bit) keeps none. */
+static void clut_sources_are_keyed(void **state)
+{
+    (void)state;
+    const char *snap = "texelFetch(u_clut, ivec2(int(idx), 0), 0).r", *row = "vram(int((v_w.z >> 5u) & 1023u)";
+    const char *flag = "((v_w.x >> 24u) & 16u) != 0u";
+    for (uint8_t src = 1; src <= 3; src++) {
+        psx_fs_key k = {PSX_PRIM_TRIANGLE, 1, 1, 0, src, {0}};
+        char *fs = text(&k, &barrier_host, true);
+        assert_int_equal(strstr(fs, snap) != NULL, (src & PSX_CLUT_SNAPSHOT) != 0);
+        assert_int_equal(strstr(fs, row) != NULL, (src & PSX_CLUT_VRAM) != 0);
+        assert_int_equal(strstr(fs, flag) != NULL, src == 3);
+        free(fs);
+    }
+    psx_fs_key direct = {PSX_PRIM_SPRITE, 3, 0, 0, PSX_CLUT_SNAPSHOT, {0}};
+    psx_fs_key_normalize(&direct);
+    assert_int_equal(direct.clut, 0);
+    psx_fs_key uber = psx_fs_key_uber();
+    char *fs = text(&uber, &barrier_host, true);
+    assert_non_null(strstr(fs, snap));
+    assert_non_null(strstr(fs, row));
+    free(fs);
+}
+
 static void host_picks_destination_read(void **state)
 {
     (void)state;
-    psx_fs_key k = {PSX_PRIM_TRIANGLE, 3, 1, 1, {0}};
+    psx_fs_key k = {PSX_PRIM_TRIANGLE, 3, 1, 1, 0, {0}};
     char *f = text(&k, &fetch_host, true), *b = text(&k, &barrier_host, true);
     assert_non_null(strstr(f, "#extension GL_EXT_shader_framebuffer_fetch : require"));
     assert_non_null(strstr(f, "inout highp uint o_color"));
@@ -102,7 +128,7 @@ static void host_scale_is_a_constant(void **state)
 {
     (void)state;
     const psx_shader_host at2 = {"#version 450 core", false, 2, false};
-    psx_fs_key k = {PSX_PRIM_TRIANGLE, 1, 1, 0, {0}};
+    psx_fs_key k = {PSX_PRIM_TRIANGLE, 1, 1, 0, PSX_CLUT_VRAM, {0}};
     for (int fragment = 0; fragment < 2; fragment++) {
         char *c = text(&k, &at2, fragment), *u = text(&k, &barrier_host, fragment);
         assert_non_null(strstr(c, "const int u_scale = 2;"));
@@ -144,6 +170,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_key_generates),
         cmocka_unit_test(normalisation),
+        cmocka_unit_test(clut_sources_are_keyed),
         cmocka_unit_test(host_picks_destination_read),
         cmocka_unit_test(host_scale_is_a_constant),
         cmocka_unit_test(host_gl_coverage_drops_the_edge_test),
