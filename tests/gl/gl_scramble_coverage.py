@@ -59,11 +59,11 @@ NOT_CONTEXT_STATE = {
     "that need it and restores the default": """
         ClipControl ClipControlEXT""",
     "Maxwell's draw path sets these on every draw, so no host value reaches one, and restores clip "
-    "control and blending after it": """
+    "control and blending after it (PatchParameteri on every tessellated draw, the only draws that read it)": """
         ViewportIndexedf DepthRangeIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
         BlendFuncSeparatei ProvokingVertex BindTextureUnit
         StencilFuncSeparate StencilOpSeparate StencilMaskSeparate PolygonMode PolygonOffset PolygonOffsetClamp
-        PointSize LineWidth PrimitiveRestartIndex""",
+        PointSize LineWidth PrimitiveRestartIndex PatchParameteri""",
     "Maxwell's compute launches and occlusion counts (render/compute.c, queries.c): work, reads of glhle's "
     "own buffers and queries, and a samples-passed query begun and ended around one draw within the call": """
         DispatchCompute GetNamedBufferSubData GenQueries DeleteQueries BeginQuery EndQuery GetQueryObjectuiv""",
