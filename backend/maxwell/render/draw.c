@@ -561,53 +561,47 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     return GLHLE_RESULT_OK;
 }
 
-/* The service of the polygon mode programs for `polygon`
- * (MW_PROGRAM_HOST_POLYGON_LINE or _POINT), made on first use. */
-static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_service **out)
+/* The service in *slot, made on first use with `system` and `host`: the
+ * programs of the polygon modes and of the guest's geometry and
+ * tessellation stages (compiled on the draw that needs one, no disk
+ * cache). */
+static glhle_result lazy_service(mw_render *r, const gl_program_system *system, uint32_t host,
+                                 gl_program_service **slot, gl_program_service **out)
 {
-    mw_draw *d = r->draw;
-    gl_program_service **s = &d->polygon_programs[polygon == MW_PROGRAM_HOST_POLYGON_POINT];
-    if (!*s) {
+    if (!*slot) {
         const mw_shader_config *c = &r->shader;
         const gl_program_service_desc sd = {
-            .system = mw_program_polygon_system(),
-            .host = d->host | polygon,
+            .system = system,
+            .host = host,
             .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
             .max_bytes = c->program_budget_bytes,
             .after_link = describe_program,
             .user = r,
         };
-        glhle_result res = gl_program_service_create(r->ctx, &sd, s);
+        glhle_result res = gl_program_service_create(r->ctx, &sd, slot);
         if (res != GLHLE_RESULT_OK)
             return res;
     }
-    *out = *s;
+    *out = *slot;
     return GLHLE_RESULT_OK;
 }
 
+/* The service of the polygon mode programs for `polygon`
+ * (MW_PROGRAM_HOST_POLYGON_LINE or _POINT). */
+static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_service **out)
+{
+    mw_draw *d = r->draw;
+    return lazy_service(r, mw_program_polygon_system(), d->host | polygon,
+                        &d->polygon_programs[polygon == MW_PROGRAM_HOST_POLYGON_POINT], out);
+}
+
 /* The service of the programs with the guest's geometry stage or its
- * tessellation stages (`tess`), made on first use (like the polygon mode
- * ones: compiled on the draw that needs one, no disk cache). */
+ * tessellation stages (`tess`). */
 static glhle_result vtg_service(mw_render *r, bool tess, gl_program_service **out)
 {
     mw_draw *d = r->draw;
-    gl_program_service **s = tess ? &d->tess_programs : &d->gs_programs;
-    if (!*s) {
-        const mw_shader_config *c = &r->shader;
-        const gl_program_service_desc sd = {
-            .system = tess ? mw_program_tess_system() : mw_program_guest_gs_system(),
-            .host = d->host,
-            .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
-            .max_bytes = c->program_budget_bytes,
-            .after_link = describe_program,
-            .user = r,
-        };
-        glhle_result res = gl_program_service_create(r->ctx, &sd, s);
-        if (res != GLHLE_RESULT_OK)
-            return res;
-    }
-    *out = *s;
-    return GLHLE_RESULT_OK;
+    return tess ? lazy_service(r, mw_program_tess_system(), d->host, &d->tess_programs, out)
+                : lazy_service(r, mw_program_guest_gs_system(), d->host, &d->gs_programs, out);
 }
 
 static GLenum polygon_mode_of(uint32_t v);
