@@ -71,6 +71,7 @@ static void acquire_segment(gl_stream_buffer *sb, int seg)
     if (!f)
         return;
     GladGLContext *gl = &sb->ctx->gl;
+    sb->fences_waited++;
     if (gl->ClientWaitSync(f, 0, 0) == GL_TIMEOUT_EXPIRED) {
         sb->waits++;
         gl->ClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);

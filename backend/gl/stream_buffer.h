@@ -23,7 +23,10 @@ typedef struct gl_stream_buffer {
     int acquired_hi;  /* highest segment waited for this lap (-1: none) */
     bool grouped;     /* between gl_stream_begin and gl_stream_end */
     GLsync fences[GL_STREAM_SEGMENTS];
-    uint64_t wraps, waits; /* counters; wraps is also the lap a handed-out offset belongs to */
+    /* counters: laps begun (also the lap a handed-out offset belongs to);
+     * segments rewritten after their fence was waited for (fences); of
+     * those, fences the GPU had not passed yet (waits) */
+    uint64_t wraps, fences_waited, waits;
 } gl_stream_buffer;
 
 glhle_result gl_stream_create(glhle_context *ctx, GLenum target, size_t size, gl_stream_buffer *out);
