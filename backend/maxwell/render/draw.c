@@ -876,10 +876,11 @@ static glhle_result ring_range(mw_render *r, GLuint own, uint64_t va, uint64_t s
             return res;
         uint8_t *p = gl_stream_map_from(&d->ring, (size_t)n, align, (size_t)skip, &off);
         if (p) {
-            if (!r->io.read(r->io.user, va + skip, p, n))
+            const bool read = r->io.read(r->io.user, va + skip, p, n);
+            gl_stream_commit(&d->ring, read ? (size_t)n : 0); /* the ring goes on after what it handed out */
+            if (!read)
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s at GPU 0x%010llx (%llu bytes) "
                                   "is not all mapped", what, (unsigned long long)(va + skip), (unsigned long long)n);
-            gl_stream_commit(&d->ring, (size_t)n);
             r->stats.upload_bytes += n;
             *buf = d->ring.buffer;
             *base = (GLintptr)(off - skip);
