@@ -24,8 +24,8 @@
  * where the GL has buffer storage -- GL 4.4, ARB_ or, on OpenGL ES,
  * EXT_buffer_storage -- else a staging copy and glBufferSubData, which ES
  * 3.0 and every desktop GL have and which GL orders after the draws before
- * it), fenced per segment, each stream bound at its bytes. Render targets are the render cache's
- * surfaces, attached as SET_CT_SELECT orders them.
+ * it), fenced per segment, each stream bound at its bytes. Render targets
+ * are the render cache's surfaces, attached as SET_CT_SELECT orders them.
  *
  * The viewport: clb197.h's transform is x_w = scale_x * x_ndc + offset_x
  * (likewise y, z) in pixels of the target, guest row 0 first; surfaces keep
@@ -234,7 +234,8 @@ static glhle_result draw_state(mw_render *r)
         GLHLE_WARN(r->io.log, "maxwell: no upload ring; each draw's streams go to stores of their own");
     GLint ubo_align = 0;
     gl->GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &ubo_align);
-    /* at most 256 (GL 4.6 table 23.64's maximum); a power of two for the ring */
+    /* GL allows at most 256 (an implementation limit with a maximum value);
+     * the ring takes a power of two */
     d->ubo_align = ubo_align > 0 && ubo_align <= 256 && !(ubo_align & (ubo_align - 1)) ? (size_t)ubo_align : 0;
     r->draw = d;
     const mw_shader_config *c = &r->shader;
@@ -919,8 +920,8 @@ static void index_upload(mw_render *r, const void *src, size_t bytes, GLintptr *
 /* Streams for vertices begin .. end - 1 (each bound where the draw's
  * vertex indices, first and base vertex as the guest gives them, find
  * their bytes: the ring's copy of elements begin .. end - 1, or a store of
- * its own that keeps guest offsets, the bytes before begin left unread); a per-instance stream is the one
- * element instance `instance` reads, base_instance + instance / FREQUENCY
+ * its own that keeps guest offsets, the bytes before begin left unread);
+ * a per-instance stream is the one element instance `instance` reads, base_instance + instance / FREQUENCY
  * (0 counts as 1: drivers never write it for an instanced stream), bound
  * with stride 0 so every vertex reads it whatever GL's instance. */
 static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begin, uint32_t end, uint32_t instance,
