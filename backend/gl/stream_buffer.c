@@ -71,6 +71,7 @@ static void acquire_segment(gl_stream_buffer *sb, int seg)
     if (!f)
         return;
     GladGLContext *gl = &sb->ctx->gl;
+    sb->fences_waited++;
     if (gl->ClientWaitSync(f, 0, 0) == GL_TIMEOUT_EXPIRED) {
         sb->waits++;
         gl->ClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
@@ -79,40 +80,92 @@ static void acquire_segment(gl_stream_buffer *sb, int seg)
     sb->fences[seg] = NULL;
 }
 
-/* Fences segments [lo, hi): the writer has left them and every draw that
- * reads them is already queued, so the fence covers all their readers. */
-static void release_segments(gl_stream_buffer *sb, int lo, int hi)
+/* Fences the open segments of `mask`: the writer has left them and every
+ * draw that reads them is already queued, so the fence covers all their
+ * readers. */
+static void release_segments(gl_stream_buffer *sb, uint32_t mask)
 {
     GladGLContext *gl = &sb->ctx->gl;
-    for (int s = lo; s < hi; s++) {
+    mask &= sb->open;
+    for (int s = 0; s < GL_STREAM_SEGMENTS; s++) {
+        if (!(mask >> s & 1))
+            continue;
         if (sb->fences[s])
             gl->DeleteSync(sb->fences[s]);
         sb->fences[s] = gl->FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     }
+    sb->open &= ~mask;
+}
+
+/* segments lo .. hi as bits */
+static uint32_t segments(int lo, int hi)
+{
+    return lo > hi ? 0 : (2u << hi) - (1u << lo);
+}
+
+void *gl_stream_map_from(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset)
+{
+    if (size == 0 || align == 0 || (align & (align - 1)) || align > sb->size / 4 || skip > sb->size / 2 ||
+        size > sb->size / 2 - skip)
+        return NULL;
+    /* the first start at or after pos whose distance to skip is aligned */
+    const size_t from = sb->pos > skip ? sb->pos - skip : 0;
+    size_t start = ((from + align - 1) & ~(align - 1)) + skip;
+    const bool wrap = start + size > sb->size;
+    if (wrap)
+        start = skip;
+    const int start_seg = segment_of(sb, start), end_seg = segment_of(sb, start + size - 1);
+    const int first = wrap ? 0 : sb->acquired_hi + 1;
+    /* in a group nothing is fenced before its draw is queued: a segment
+     * still open on the way (one this lap's draws read) cannot be rewritten */
+    if (sb->grouped && (segments(first, end_seg) & sb->open))
+        return NULL;
+    if (wrap) {
+        if (!sb->grouped)
+            release_segments(sb, segments(0, GL_STREAM_SEGMENTS - 1));
+        sb->acquired_hi = -1;
+        sb->wraps++;
+    } else if (!sb->grouped && start_seg > 0) {
+        release_segments(sb, segments(0, start_seg - 1));
+    }
+    while (sb->acquired_hi < end_seg)
+        acquire_segment(sb, ++sb->acquired_hi);
+    sb->open |= segments(start_seg, end_seg);
+    sb->mapped_at = start;
+    *offset = start;
+    return sb->mapped + start;
 }
 
 void *gl_stream_map(gl_stream_buffer *sb, size_t size, size_t align, size_t *offset)
 {
-    if (size == 0 || size > sb->size / 2 || align == 0 || (align & (align - 1)) || align > sb->size / 4)
-        return NULL;
-    size_t start = (sb->pos + align - 1) & ~(align - 1);
-    if (start + size > sb->size) {
-        release_segments(sb, sb->seg_lo, GL_STREAM_SEGMENTS);
-        sb->seg_lo = 0;
-        sb->acquired_hi = -1;
-        sb->wraps++;
-        start = 0;
-    }
-    int start_seg = segment_of(sb, start), end_seg = segment_of(sb, start + size - 1);
-    if (start_seg > sb->seg_lo) {
-        release_segments(sb, sb->seg_lo, start_seg);
-        sb->seg_lo = start_seg;
-    }
-    while (sb->acquired_hi < end_seg)
-        acquire_segment(sb, ++sb->acquired_hi);
-    sb->mapped_at = start;
-    *offset = start;
-    return sb->mapped + start;
+    return gl_stream_map_from(sb, size, align, 0, offset);
+}
+
+/* Fences every open segment but the one the writer is in. */
+static void release_left(gl_stream_buffer *sb)
+{
+    const int cur = segment_of(sb, sb->pos ? sb->pos - 1 : 0);
+    release_segments(sb, ~(1u << cur));
+}
+
+void gl_stream_begin(gl_stream_buffer *sb)
+{
+    release_left(sb);
+    sb->grouped = true;
+}
+
+void gl_stream_end(gl_stream_buffer *sb)
+{
+    release_left(sb);
+    sb->grouped = false;
+}
+
+bool gl_stream_unfenced(const gl_stream_buffer *sb, uint64_t lap, size_t offset, size_t size)
+{
+    if (lap != sb->wraps || !size || offset >= sb->size || size > sb->size - offset)
+        return false;
+    const uint32_t need = segments(segment_of(sb, offset), segment_of(sb, offset + size - 1));
+    return (sb->open & need) == need;
 }
 
 void gl_stream_commit(gl_stream_buffer *sb, size_t used)

@@ -19,10 +19,14 @@ typedef struct gl_stream_buffer {
     bool persistent;
     size_t pos;       /* next free byte */
     size_t mapped_at; /* offset handed out by the last gl_stream_map */
-    int seg_lo;       /* lowest segment written this lap and not yet fenced */
+    uint32_t open;    /* segments written (bit s: segment s) and not yet fenced */
     int acquired_hi;  /* highest segment waited for this lap (-1: none) */
+    bool grouped;     /* between gl_stream_begin and gl_stream_end */
     GLsync fences[GL_STREAM_SEGMENTS];
-    uint64_t wraps, waits; /* counters */
+    /* counters: laps begun (also the lap a handed-out offset belongs to);
+     * segments rewritten after their fence was waited for (fences); of
+     * those, fences the GPU had not passed yet (waits) */
+    uint64_t wraps, fences_waited, waits;
 } gl_stream_buffer;
 
 glhle_result gl_stream_create(glhle_context *ctx, GLenum target, size_t size, gl_stream_buffer *out);
@@ -31,6 +35,25 @@ void gl_stream_destroy(gl_stream_buffer *sb);
  * (written to *offset), or NULL if size exceeds the buffer. The bytes are
  * the GPU's once gl_stream_commit is called with what was used. */
 void *gl_stream_map(gl_stream_buffer *sb, size_t size, size_t align, size_t *offset);
+/* As gl_stream_map, at an offset that is at least `skip` and whose
+ * difference to skip is `align`-aligned: a vertex binding at *offset - skip
+ * (never negative) reads these bytes as its elements from skip / stride on.
+ * NULL where skip + size exceeds half the buffer, or (in a group) where the
+ * bytes would land on a segment the group's draw may still read. */
+void *gl_stream_map_from(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset);
 void gl_stream_commit(gl_stream_buffer *sb, size_t used);
+/* A group of maps whose readers are queued together, after the last of
+ * them (one draw's streams, indices and uniforms): gl_stream_begin fences
+ * the segments the writer has left (their readers are all queued), and
+ * until gl_stream_end (which does the same) a map fences nothing -- a fence
+ * made between two maps of the group would come before the draw that reads
+ * the first. A group that is not ended is ended by the next begin. */
+void gl_stream_begin(gl_stream_buffer *sb);
+void gl_stream_end(gl_stream_buffer *sb);
+/* Whether `size` bytes at `offset`, handed out in lap `lap` (sb->wraps
+ * then), are still unfenced and so as written: a draw queued now that reads
+ * them is covered by the fence their segments get when the writer leaves
+ * them. False once their segment is fenced (a later reader would not be). */
+bool gl_stream_unfenced(const gl_stream_buffer *sb, uint64_t lap, size_t offset, size_t size);
 
 #endif

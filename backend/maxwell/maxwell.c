@@ -377,6 +377,9 @@ glhle_result glhle_maxwell_get_render_stats(const glhle_maxwell *gpu, glhle_maxw
     out->twod_gpu = s->twod_gpu;
     out->dma_gpu = s->dma_gpu;
     out->i2m_gpu = s->i2m_gpu;
+    out->upload_bytes = s->upload_bytes;
+    out->upload_own = s->upload_own;
+    mw_draw_upload_stats(gpu->render, &out->upload_wraps, &out->upload_fences, &out->upload_waits);
     return GLHLE_RESULT_OK;
 }
 

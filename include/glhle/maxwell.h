@@ -176,6 +176,13 @@ typedef struct glhle_maxwell_render_stats {
     uint64_t twod_gpu;     /* 2D blits between resident targets */
     uint64_t dma_gpu;      /* DMA copies between resident surfaces */
     uint64_t i2m_gpu;      /* inline-to-memory transfers put into a resident surface */
+    /* the draw path's upload ring (vertex streams, indices, changed
+     * constant buffers; only the bytes each draw reads): */
+    uint64_t upload_bytes; /* bytes draws copied into it */
+    uint64_t upload_wraps; /* times it started over at its beginning */
+    uint64_t upload_fences; /* its segments reused after a wait for the fence of their last use */
+    uint64_t upload_waits; /* of those, fences the GPU had not passed yet */
+    uint64_t upload_own;   /* ranges it could not take (too large), put in stores of their own */
 } glhle_maxwell_render_stats;
 
 /* All zero for a GL-free instance. */

@@ -774,6 +774,166 @@ static void stage_refusals(void **state)
     tmc_free(&fs);
 }
 
+/* ---- the upload ring (draw.c ring_range, backend/gl/stream_buffer.c) ---- */
+
+#define RING_STRIDE 2048u      /* the widest stride GL guarantees (MAX_VERTEX_ATTRIB_STRIDE) */
+#define RING_VERTS 720u
+#define RING_POS 0x100000u     /* data offsets of the two streams and the indices */
+#define RING_COL 0x280000u
+#define RING_IDX 0x080000u
+#define RING_DRAWS 64u
+
+/* Rectangle j (0-63): its six vertices (two triangles) from vertex
+ * 8 + 11 j, over pixels [8 cx + 1, 8 cx + 7) x [8 cy + 1, 8 cy + 7) of cell
+ * (cx, cy) = (j % 8, j / 8), in colour j; every other vertex is zero. */
+static uint32_t ring_rect_first(uint32_t j)
+{
+    return 8 + 11 * j;
+}
+
+static void ring_color(uint32_t j, uint8_t out[4])
+{
+    out[0] = (uint8_t)(j * 29 + 17), out[1] = (uint8_t)(j * 71 + 5), out[2] = (uint8_t)(j * 13 + 90), out[3] = 255;
+}
+
+/* Attribute loc from stream loc: RGBA32F, stride RING_STRIDE, at VA_DATA + off. */
+static void ring_stream(tm_pb *pb, uint32_t loc, uint32_t off)
+{
+    const uint64_t va = VA_DATA + off, last = va + (uint64_t)RING_VERTS * RING_STRIDE - 1;
+    set(pb, 0x1160 + loc * 4, loc | 1u << 21 | 7u << 27);
+    set(pb, 0x1c00 + loc * 16, RING_STRIDE | 1u << 12);
+    set(pb, 0x1c04 + loc * 16, (uint32_t)(va >> 32));
+    set(pb, 0x1c08 + loc * 16, (uint32_t)va);
+    set(pb, 0x1f00 + loc * 8, (uint32_t)(last >> 32));
+    set(pb, 0x1f04 + loc * 8, (uint32_t)last);
+}
+
+/* 64 draws, one rectangle each (draw k: rectangle 63 - k, so the first
+ * has the largest first vertex, 701, while the ring is empty: its binding
+ * offset would be 701 x 2048 bytes before the bytes in the ring), whose
+ * streams total several times the ring (16 MiB): three in four are
+ * indexed over a range of some 500 vertices (degenerate triangles of the
+ * range's ends around the rectangle's two, half of them through a base
+ * vertex), one in four draws just the rectangle's six vertices from its
+ * first. The picture must be the clear with each cell in its colour, as
+ * computed here; the ring must have wrapped, waited for the GPU and taken
+ * every range. Twice, the second frame after a context loss (a new
+ * ring). */
+static void upload_ring(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, fs;
+    assert_true(tmc_load("passthrough_vsh", &vs));
+    assert_true(tmc_load("color_fsh", &fs));
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, W, H, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+    ring_stream(&pb, 0, RING_POS);
+    ring_stream(&pb, 1, RING_COL);
+    for (uint32_t j = 0; j < RING_DRAWS; j++) {
+        const float x0 = (float)(8 * (j % 8) + 1) / 32 - 1, x1 = x0 + 6.0f / 32;
+        const float y0 = (float)(8 * (j / 8) + 1) / 32 - 1, y1 = y0 + 6.0f / 32;
+        const float xy[6][2] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y0}, {x1, y1}, {x0, y1}};
+        uint8_t c[4];
+        ring_color(j, c);
+        for (uint32_t v = 0; v < 6; v++) {
+            const float pos[4] = {xy[v][0], xy[v][1], 0, 1};
+            const float col[4] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1};
+            memcpy(data + RING_POS + (size_t)(ring_rect_first(j) + v) * RING_STRIDE, pos, 16);
+            memcpy(data + RING_COL + (size_t)(ring_rect_first(j) + v) * RING_STRIDE, col, 16);
+        }
+    }
+    /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit) */
+    const uint64_t iva = VA_DATA + RING_IDX;
+    set(&pb, 0x17c8, (uint32_t)(iva >> 32));
+    set(&pb, 0x17cc, (uint32_t)iva);
+    set(&pb, 0x17d0, (uint32_t)((iva + 0xFFFF) >> 32));
+    set(&pb, 0x17d4, (uint32_t)(iva + 0xFFFF));
+    set(&pb, 0x17d8, 1);
+    uint16_t *idx = (uint16_t *)(data + RING_IDX);
+    tm_pb frame;
+    tm_pb_init(&frame);
+    for (uint32_t k = 0; k < RING_DRAWS; k++) {
+        const uint32_t j = RING_DRAWS - 1 - k, rf = ring_rect_first(j);
+        if (k % 4 == 0) {
+            /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST: first rf, count 6, TRIANGLES */
+            set(&frame, 0x1214, rf | 6u << 16 | 4u << 28);
+            continue;
+        }
+        const uint32_t lo = rf > 300 - k * 37 % 100 ? rf - (300 - k * 37 % 100) : 0;
+        const uint32_t hi = rf + 305 - k * 53 % 100 < RING_VERTS ? rf + 305 - k * 53 % 100 : RING_VERTS - 1;
+        const uint32_t base = k % 4 == 1 ? lo : 0; /* SET_GLOBAL_BASE_VERTEX_INDEX */
+        uint16_t *o = idx + 12 * k;
+        for (uint32_t i = 0; i < 3; i++)
+            o[i] = (uint16_t)(lo - base), o[9 + i] = (uint16_t)(hi - base);
+        for (uint32_t v = 0; v < 6; v++)
+            o[3 + v] = (uint16_t)(rf + v - base);
+        set(&frame, 0x1434, base);
+        /* DRAW_INDEX_BUFFER16_BEGIN_END_INSTANCE_FIRST: first 12 k, count 12, TRIANGLES */
+        set(&frame, 0x17e8, 12 * k | 12u << 16 | 4u << 28);
+        set(&frame, 0x1434, 0);
+    }
+    /* the model: the clear (0, 0, 0, 0), each cell's rectangle in its colour */
+    uint8_t *want = calloc(W * H, 4), *got = calloc(W * H, 4);
+    for (uint32_t j = 0; j < RING_DRAWS; j++) {
+        uint8_t c[4];
+        ring_color(j, c);
+        for (uint32_t y = 8 * (j / 8) + 1; y < 8 * (j / 8) + 7; y++)
+            for (uint32_t x = 8 * (j % 8) + 1; x < 8 * (j % 8) + 7; x++)
+                memcpy(want + ((size_t)y * W + x) * 4, c, 4);
+    }
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    glhle_maxwell_render_stats st;
+    for (int f = 0; f < 2; f++) {
+        /* the second frame after a context loss: the ring made again */
+        if (f == 1) {
+            assert_int_equal(glhle_maxwell_context_lost(gpu), GLHLE_RESULT_OK);
+            assert_int_equal(glhle_maxwell_context_restored(gpu), GLHLE_RESULT_OK);
+        }
+        tm_pb clear;
+        tm_pb_init(&clear);
+        const uint32_t cv[4] = {0, 0, 0, 0};
+        tm_inc(&clear, TM_SUB_3D, M(0x0d80), 4, cv);
+        set(&clear, 0x19d0, 0x3C);
+        assert_int_equal(tm_submit(gpu, &clear, &res), GLHLE_RESULT_OK);
+        tm_pb_free(&clear);
+        assert_int_equal(tm_submit(gpu, &frame, &res), GLHLE_RESULT_OK);
+        assert_int_equal(res.draws, RING_DRAWS);
+        read_target(gpu, rt, 4, got);
+        assert_int_equal(glhle_maxwell_get_render_stats(gpu, &st), GLHLE_RESULT_OK);
+        print_message("  frame %d: %llu bytes through the ring, %llu wraps, %llu fences waited for (%llu "
+                      "unsignalled), %llu ranges not in it\n", f, (unsigned long long)st.upload_bytes,
+                      (unsigned long long)st.upload_wraps, (unsigned long long)st.upload_fences,
+                      (unsigned long long)st.upload_waits, (unsigned long long)st.upload_own);
+        assert_int_equal(rgba8_diff("upload ring", want, got, 0), 0);
+    }
+    /* several laps, every segment of every lap but a ring's first rewritten
+     * only after its fence was waited for: no range is larger than 1.5 MiB,
+     * less than a segment (a quarter of the ring), so each lap writes all 4
+     * (llvmpipe reads vertices as a draw is issued, so a missing wait would
+     * not show in the picture); two rings (one each frame); and nothing put
+     * beside the ring */
+    assert_true(st.upload_bytes > 6 * (16u << 20));
+    assert_true(st.upload_wraps >= 6);
+    assert_true(st.upload_fences >= 4 * (st.upload_wraps - 2));
+    assert_int_equal(st.upload_own, 0);
+    free(want);
+    free(got);
+    tm_pb_free(&frame);
+    tm_pb_free(&pb);
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    tmc_free(&vs);
+    tmc_free(&fs);
+    ts_gl_check(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -781,6 +941,7 @@ int main(void)
         cmocka_unit_test(geometry_stage),
         cmocka_unit_test(tessellation_stages),
         cmocka_unit_test(stage_refusals),
+        cmocka_unit_test(upload_ring),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

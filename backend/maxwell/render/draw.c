@@ -19,8 +19,13 @@
  * reorder their inputs, and what they emit takes the GL's convention). Resources in glhle's GL layout (maxwell_spirv.h: stage s's
  * constant buffer N at UBO binding 14 s + N). Vertex streams, index buffers
  * and the bound constant buffers are read from guest memory per draw (only
- * the ranges the draw uses). Render targets are the render cache's
- * surfaces, attached as SET_CT_SELECT orders them.
+ * the ranges the draw uses; constant buffers when they changed) into one
+ * streaming upload ring (backend/gl/stream_buffer.h: persistently mapped
+ * where the GL has buffer storage -- GL 4.4, ARB_ or, on OpenGL ES,
+ * EXT_buffer_storage -- else a staging copy and glBufferSubData, which ES
+ * 3.0 and every desktop GL have and which GL orders after the draws before
+ * it), fenced per segment, each stream bound at its bytes. Render targets
+ * are the render cache's surfaces, attached as SET_CT_SELECT orders them.
  *
  * The viewport: clb197.h's transform is x_w = scale_x * x_ndc + offset_x
  * (likewise y, z) in pixels of the target, guest row 0 first; surfaces keep
@@ -71,6 +76,7 @@
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_service.h"
 #include "backend/gl/provoking.h"
+#include "backend/gl/stream_buffer.h"
 #include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
@@ -83,6 +89,10 @@
 #define INFO_SLOTS 4096u /* a power of two, at least twice MAX_PROGRAMS */
 #define MAX_CODES 16u
 #define MAX_STREAM_BYTES (64u << 20)
+/* The upload ring's size: a few frames of a game's changing vertices and
+ * constants; a range the ring cannot take (over half of it with the bytes
+ * a vertex binding skips) goes to a store of its own as before */
+#define RING_BYTES (16u << 20)
 
 /* A program's header and code as fetched from guest memory, kept by its
  * address until memory over [lo, hi) is written. */
@@ -100,11 +110,17 @@ typedef struct mw_draw_code {
     bool valid;
 } mw_draw_code;
 
-/* What a UBO holds: guest bytes [va, va + size) as of its upload. */
+/* What a UBO holds: guest bytes [va, va + size) as of its upload, at
+ * `offset` of `buffer` (the ring's, handed out in lap `lap`, or the slot's
+ * own store at 0). */
 typedef struct mw_ubo_held {
     uint64_t va;
     uint32_t size;
     bool fresh;
+    bool in_ring;
+    GLuint buffer;
+    size_t offset;
+    uint64_t lap;
 } mw_ubo_held;
 
 /* What a draw needs of a program besides its name, read from the program
@@ -164,6 +180,12 @@ struct mw_draw {
     bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
     GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
+    /* the streaming upload ring (backend/gl/stream_buffer.h): each draw's
+     * vertex streams, indices and changed constant buffers, only the bytes
+     * it reads, at increasing offsets (one map group per draw); the stores
+     * above take what it cannot (ring.ctx NULL: no ring) */
+    gl_stream_buffer ring;
+    size_t ubo_align;          /* GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT; 0: UBOs not in the ring */
     uint64_t tick;
     /* grown, never shrunk: guest bytes a draw uploads, and a module's words
      * copied to aligned storage when a program is made */
@@ -208,6 +230,13 @@ static glhle_result draw_state(mw_render *r)
     if (!r->ctx->info.gles)
         gl->GetIntegerv(GL_CONTEXT_FLAGS, &flags);
     d->forward_compatible = flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
+    if (gl_stream_create(r->ctx, GL_ARRAY_BUFFER, RING_BYTES, &d->ring) != GLHLE_RESULT_OK)
+        GLHLE_WARN(r->io.log, "maxwell: no upload ring; each draw's streams go to stores of their own");
+    GLint ubo_align = 0;
+    gl->GetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &ubo_align);
+    /* GL allows at most 256 (an implementation limit with a maximum value);
+     * the ring takes a power of two */
+    d->ubo_align = ubo_align > 0 && ubo_align <= 256 && !(ubo_align & (ubo_align - 1)) ? (size_t)ubo_align : 0;
     r->draw = d;
     const mw_shader_config *c = &r->shader;
     d->host = mw_program_host_bits(&r->ctx->info, false);
@@ -251,6 +280,10 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
+    r->stats.upload_wraps += d->ring.wraps;
+    r->stats.upload_fences += d->ring.fences_waited;
+    r->stats.upload_waits += d->ring.waits;
+    gl_stream_destroy(&d->ring);
     mw_spirv_cache_free(&d->spirv);
     for (uint32_t i = 0; i < MAX_CODES; i++)
         if (d->code[i].valid)
@@ -260,6 +293,13 @@ void mw_draw_fini(mw_render *r)
     free(d->key);
     free(d);
     r->draw = NULL;
+}
+
+void mw_draw_upload_stats(const mw_render *r, uint64_t *wraps, uint64_t *fences, uint64_t *waits)
+{
+    *wraps = r->stats.upload_wraps + (r->draw ? r->draw->ring.wraps : 0);
+    *fences = r->stats.upload_fences + (r->draw ? r->draw->ring.fences_waited : 0);
+    *waits = r->stats.upload_waits + (r->draw ? r->draw->ring.waits : 0);
 }
 
 /* ---- programs ---- */
@@ -813,9 +853,75 @@ static glhle_result upload_range(mw_render *r, GLuint buf, uint64_t va, uint64_t
     return GLHLE_RESULT_OK;
 }
 
-/* Streams for vertices begin .. end - 1 (the buffers keep guest offsets,
- * the bytes before begin left unread); a per-instance stream is the one
- * element instance `instance` reads, base_instance + instance / FREQUENCY
+/* Bytes [skip, size) of guest memory at va for a binding at *base of
+ * *buf that reads them at offsets skip .. size - 1 (as the guest's at va
+ * does): in the ring, at an offset at least skip whose distance to skip is
+ * `align`-aligned, so *base is never negative (a large first or base
+ * vertex costs the ring nothing where the ring is already past it, and
+ * the first lap's bytes before it otherwise); what the ring cannot take,
+ * into `own` as upload_range does (*base 0). */
+static glhle_result ring_range(mw_render *r, GLuint own, uint64_t va, uint64_t skip, uint64_t size, size_t align,
+                               const char *what, GLuint *buf, GLintptr *base)
+{
+    mw_draw *d = r->draw;
+    if (size > MAX_STREAM_BYTES)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s of %llu bytes is more than a draw "
+                          "reads", what, (unsigned long long)size);
+    skip = skip < size ? skip : size;
+    const uint64_t n = size - skip;
+    size_t off = 0;
+    glhle_result res = GLHLE_RESULT_OK;
+    if (d->ring.ctx && n && align) {
+        res = mw_render_flush(r, va + skip, n);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        uint8_t *p = gl_stream_map_from(&d->ring, (size_t)n, align, (size_t)skip, &off);
+        if (p) {
+            const bool read = r->io.read(r->io.user, va + skip, p, n);
+            gl_stream_commit(&d->ring, read ? (size_t)n : 0); /* the ring goes on after what it handed out */
+            if (!read)
+                return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s at GPU 0x%010llx (%llu bytes) "
+                                  "is not all mapped", what, (unsigned long long)(va + skip), (unsigned long long)n);
+            r->stats.upload_bytes += n;
+            *buf = d->ring.buffer;
+            *base = (GLintptr)(off - skip);
+            return GLHLE_RESULT_OK;
+        }
+    }
+    res = upload_range(r, own, va, skip, size, what);
+    r->stats.upload_own += n > 0;
+    *buf = own;
+    *base = 0;
+    return res;
+}
+
+/* The draw's `bytes` of indices at src as its element buffer: in the ring
+ * (*offset where they are, for the draw call), else the index store. */
+static void index_upload(mw_render *r, const void *src, size_t bytes, GLintptr *offset)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    size_t off = 0;
+    uint8_t *p = d->ring.ctx && bytes ? gl_stream_map(&d->ring, bytes, 4, &off) : NULL;
+    if (p) {
+        memcpy(p, src, bytes);
+        gl_stream_commit(&d->ring, bytes);
+        r->stats.upload_bytes += bytes;
+        gl->VertexArrayElementBuffer(d->vao, d->ring.buffer);
+        *offset = (GLintptr)off;
+        return;
+    }
+    gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), src, GL_STREAM_DRAW);
+    gl->VertexArrayElementBuffer(d->vao, d->ibuf);
+    r->stats.upload_own += bytes > 0;
+    *offset = 0;
+}
+
+/* Streams for vertices begin .. end - 1 (each bound where the draw's
+ * vertex indices, first and base vertex as the guest gives them, find
+ * their bytes: the ring's copy of elements begin .. end - 1, or a store of
+ * its own that keeps guest offsets, the bytes before begin left unread);
+ * a per-instance stream is the one element instance `instance` reads, base_instance + instance / FREQUENCY
  * (0 counts as 1: drivers never write it for an instanced stream), bound
  * with stride 0 so every vertex reads it whatever GL's instance. */
 static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begin, uint32_t end, uint32_t instance,
@@ -883,11 +989,14 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         }
         if (s->limit >= s->address && (s->limit < va || s->limit - va + 1 < size))
             size = s->limit >= va ? s->limit - va + 1 : 0;
-        glhle_result res = upload_range(r, d->vbuf[i], va, skip, size, "a vertex stream");
+        GLuint buf;
+        GLintptr base;
+        /* 16: every component type's size divides it, as it does guest offset 0 */
+        glhle_result res = ring_range(r, d->vbuf[i], va, skip, size, 16, "a vertex stream", &buf, &base);
         if (res != GLHLE_RESULT_OK)
             return res;
         /* a stride of 0 has every vertex read the one element */
-        gl->VertexArrayVertexBuffer(d->vao, i, d->vbuf[i], 0, s->instanced ? 0 : (GLsizei)s->stride);
+        gl->VertexArrayVertexBuffer(d->vao, i, buf, base, s->instanced ? 0 : (GLsizei)s->stride);
     }
     return GLHLE_RESULT_OK;
 }
@@ -905,17 +1014,27 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t 
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
             if (!b->valid || !b->size)
                 continue;
-            /* uploaded again only when the binding or the memory changed */
+            /* uploaded again only when the binding or the memory changed,
+             * or its ring segment was fenced (a draw after the fence would
+             * read bytes the ring may rewrite when that fence is done) */
             mw_ubo_held *h = &d->ubo_held[s][slot];
-            if (!h->fresh || h->va != b->address || h->size != b->size) {
-                glhle_result res = upload_range(r, d->ubo[s][slot], b->address, 0, b->size, "a constant buffer");
+            if (!h->fresh || h->va != b->address || h->size != b->size ||
+                (h->in_ring && !gl_stream_unfenced(&d->ring, h->lap, h->offset, h->size))) {
+                h->fresh = false;
+                GLintptr base;
+                glhle_result res = ring_range(r, d->ubo[s][slot], b->address, 0, b->size, d->ubo_align,
+                                              "a constant buffer", &h->buffer, &base);
                 if (res != GLHLE_RESULT_OK)
                     return res;
                 h->va = b->address;
                 h->size = b->size;
+                h->offset = (size_t)base;
+                h->in_ring = h->buffer == d->ring.buffer && d->ring.ctx;
+                h->lap = d->ring.wraps;
                 h->fresh = true;
             }
-            r->ctx->gl.BindBufferBase(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, d->ubo[s][slot]);
+            r->ctx->gl.BindBufferRange(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, h->buffer,
+                                       (GLintptr)h->offset, (GLsizeiptr)h->size);
         }
     }
     return GLHLE_RESULT_OK;
@@ -1472,6 +1591,10 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
                           "not drawn", geometry ? "geometry" : "tessellation");
     GLenum draw_mode = mode;
     uint32_t rotated_count = 0;
+    GLintptr index_offset = 0; /* where the element buffer has the draw's indices */
+    /* the draw's uploads are one group of the ring's: fenced after the draw */
+    if (d->ring.ctx)
+        gl_stream_begin(&d->ring);
     if (rotate) {
         const uint64_t need = gl_provoking_max(ev->u.draw.count) * sizeof(uint32_t);
         if (need > MAX_STREAM_BYTES)
@@ -1522,18 +1645,14 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
             draw_mode = gl_provoking_rewrite(mode, idx, isz, 0, ev->u.draw.count, st->restart.enable,
                                              st->restart.index, d->rotated, &rotated_count);
         } else {
-            gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), idx, GL_STREAM_DRAW);
-            gl->VertexArrayElementBuffer(d->vao, d->ibuf);
+            index_upload(r, idx, (size_t)bytes, &index_offset);
         }
     } else if (rotate) {
         draw_mode = gl_provoking_rewrite(mode, NULL, 0, ev->u.draw.first, ev->u.draw.count, false, 0, d->rotated,
                                          &rotated_count);
     }
-    if (rotate) { /* the rotated list, from the index buffer or the vertex range */
-        gl->NamedBufferData(d->ibuf, (GLsizeiptr)(rotated_count ? rotated_count * 4u : 4u), d->rotated,
-                            GL_STREAM_DRAW);
-        gl->VertexArrayElementBuffer(d->vao, d->ibuf);
-    }
+    if (rotate) /* the rotated list, from the index buffer or the vertex range */
+        index_upload(r, d->rotated, (size_t)rotated_count * 4u, &index_offset);
     res = vertex_input(r, st, begin, end, ev->u.draw.instance, ev->u.draw.base_instance);
     if (res == GLHLE_RESULT_OK)
         res = constant_buffers(r, st,
@@ -1623,7 +1742,8 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         /* the rotated list: restarts already taken apart, the base vertex
          * still the GL's to add (the list holds the indices as written) */
         gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, false);
-        gl->DrawElementsInstancedBaseVertexBaseInstance(draw_mode, (GLsizei)rotated_count, GL_UNSIGNED_INT, NULL, 1,
+        gl->DrawElementsInstancedBaseVertexBaseInstance(draw_mode, (GLsizei)rotated_count, GL_UNSIGNED_INT,
+                                                        (const void *)(uintptr_t)index_offset, 1,
                                                         ev->u.draw.indexed ? (GLint)ev->u.draw.base_vertex : 0,
                                                         ev->u.draw.instance);
         r->stats.provoking_rotations++;
@@ -1633,13 +1753,16 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
         gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, st->restart.enable);
         if (st->restart.enable)
             gl_state_restart_index(&r->st, st->restart.index);
-        gl->DrawElementsInstancedBaseVertexBaseInstance(mode, (GLsizei)ev->u.draw.count, itype, NULL, 1,
+        gl->DrawElementsInstancedBaseVertexBaseInstance(mode, (GLsizei)ev->u.draw.count, itype,
+                                                        (const void *)(uintptr_t)index_offset, 1,
                                                         (GLint)ev->u.draw.base_vertex, ev->u.draw.instance);
     } else {
         gl_state_raster_cap(&r->st, GL_RASTER_PRIMITIVE_RESTART, false);
         gl->DrawArraysInstancedBaseInstance(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count, 1,
                                             ev->u.draw.instance);
     }
+    if (d->ring.ctx)
+        gl_stream_end(&d->ring);
     mark_rendered(r, st);
     r->stats.draws++;
     (void)w;

@@ -95,6 +95,11 @@ typedef struct mw_render_stats {
     uint64_t i2m_gpu;             /* inline-to-memory transfers put into a resident surface (i2m_gpu.c) */
     uint64_t provoking_rotations; /* draws whose first-vertex flat values a host without that convention
                                    * (ES) drew as a rotated index list (draw.c, gl/provoking.h) */
+    uint64_t upload_bytes;        /* bytes draws copied into the upload ring (draw.c) */
+    uint64_t upload_own;          /* ranges the ring could not take, in stores of their own */
+    uint64_t upload_wraps;        /* the ring's counters, of rings already gone (context loss) */
+    uint64_t upload_fences;
+    uint64_t upload_waits;
 } mw_render_stats;
 
 /* The last presented frame (present.c): RGBA8, bottom row first as GL
@@ -322,6 +327,9 @@ glhle_result mw_render_set_shaders(mw_render *r, const mw_shader_config *c);
  * the draws performed. */
 void mw_render_shader_stats(const mw_render *r, glhle_shader_stats *out);
 void mw_draw_fini(mw_render *r);
+/* The upload ring's wraps, fences waited for and waits (the GPU not done),
+ * the rings before a context loss too. */
+void mw_draw_upload_stats(const mw_render *r, uint64_t *wraps, uint64_t *fences, uint64_t *waits);
 /* The draw path's fetched programs over [va, va + size): written memory
  * drops them (mw_render_invalidate calls it), and they count as resident
  * for mw_render_overlaps so GPU writes there reach it. */
