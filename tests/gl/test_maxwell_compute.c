@@ -121,6 +121,7 @@ static void qmd_round_trip(void **state)
     j.shared_memory = 0x3000;
     j.cbuf_va[2] = 0x0123456700ull, j.cbuf_size[2] = 0x10000;
     j.release = true, j.release_va = 0x00ABCDEF10ull, j.release_payload = 0xC0DE;
+    j.sampler_via_header = true;
     uint32_t q[64];
     tmk_qmd(&j, 0x0600001100ull, q);
     mw_compute_launch cl;
@@ -129,6 +130,7 @@ static void qmd_round_trip(void **state)
     assert_int_equal(cl.block[0], 8), assert_int_equal(cl.block[1], 4), assert_int_equal(cl.block[2], 2);
     assert_int_equal(cl.grid[0], 70000), assert_int_equal(cl.grid[1], 3), assert_int_equal(cl.grid[2], 5);
     assert_int_equal(cl.shared_memory_size, 0x3000);
+    assert_true(cl.sampler_via_header); /* SAMPLER_INDEX MW(382:382) VIA_HEADER_INDEX */
     assert_int_equal(cl.qmd_version, 7), assert_int_equal(cl.qmd_major_version, 1);
     assert_true(cl.cbuf[0].valid && !cl.cbuf[1].valid && cl.cbuf[2].valid && !cl.cbuf[3].valid);
     assert_int_equal(cl.cbuf[0].address, 0x0600001100ull);

@@ -55,9 +55,13 @@
  * past the GL's texture size or 64 MiB, pages whose kind does not suit the
  * layout are refused with the slot, index and address.
  *
- * Not done: textures (TEX/TLD; a program sampling one is refused),
- * bindless handles, image arrays, 3D and 1D images, other levels and the
- * other formats GL has image formats for; indirect dispatch (deko3d's uses
+ * Textures (TEX, TLD and the rest the translator has): see "textures"
+ * below; a compute write over a texture's memory marks it stale through
+ * mw_render_invalidate, as for images.
+ *
+ * Not done: multisampled textures (refused), bindless image handles, image
+ * arrays, 3D and 1D images, other levels and the other formats GL has
+ * image formats for; indirect dispatch (deko3d's uses
  * the QMD's grid written by a DMA copy, which works as it lands in
  * memory), QMD dependent launches. */
 #include "backend/maxwell/render/compute.h"
