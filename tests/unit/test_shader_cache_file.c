@@ -418,6 +418,31 @@ static size_t hand_glsl_gs(uint8_t *out, uint32_t reserved, uint32_t g_len, bool
     return hand_record(out, 5, p, 30);
 }
 
+/* Compaction keeps a text record's kind: the `n` bytes of `buf` (a header
+ * and the record of `hash`) with a key naming the text appended, compacted
+ * into *w and read back into *f (the caller checks the texts and frees
+ * both). */
+static void compacted_text(uint8_t *buf, size_t n, uint64_t hash, uint32_t kind, gl_shc_file *f, glhle_bytebuf *w)
+{
+    uint8_t p[40];
+    memset(p, 0, sizeof p);
+    put32(p, 7);
+    put32(p + 4, 2);
+    put32(p + 8, 8);
+    put64(p + 24, hash);
+    memcpy(p + 32, key_a, 8);
+    n += hand_record(buf + n, 1, p, 40);
+    parse(buf, n, f, GLHLE_RESULT_OK);
+    glhle_bytebuf_init(w, 0);
+    assert_true(gl_shc_write_compacted(f, NULL, w));
+    gl_shc_free(f);
+    parse(w->data, w->size, f, GLHLE_RESULT_OK);
+    assert_int_equal(f->bad_count, 0);
+    assert_int_equal(f->records[kind], 1);
+    assert_int_equal(f->records[GL_SHC_GLSL], 0);
+    assert_int_equal(gl_shc_entry_bytes(f, &f->entries[0]), w->size - 32);
+}
+
 static void glsl_gs_record(void **state)
 {
     (void)state;
@@ -451,26 +476,10 @@ static void glsl_gs_record(void **state)
     assert_memory_equal(w.data, buf, n);
     glhle_bytebuf_free(&w);
     /* compaction keeps the record's kind: a key naming the text, compacted, read back */
-    uint8_t p[40];
-    memset(p, 0, sizeof p);
-    put32(p, 7);
-    put32(p + 4, 2);
-    put32(p + 8, 8);
-    put64(p + 24, hash);
-    memcpy(p + 32, key_a, 8);
-    n += hand_record(buf + n, 1, p, 40);
-    parse(buf, n, &f, GLHLE_RESULT_OK);
-    glhle_bytebuf_init(&w, 0);
-    assert_true(gl_shc_write_compacted(&f, NULL, &w));
-    gl_shc_free(&f);
-    parse(w.data, w.size, &f, GLHLE_RESULT_OK);
-    assert_int_equal(f.bad_count, 0);
-    assert_int_equal(f.records[GL_SHC_GLSL_GS], 1);
-    assert_int_equal(f.records[GL_SHC_GLSL], 0);
+    compacted_text(buf, n, hash, GL_SHC_GLSL_GS, &f, &w);
     g = gl_shc_find_glsl(&f, hash);
     assert_non_null(g);
     assert_memory_equal(g->gs, "cde", 3);
-    assert_int_equal(gl_shc_entry_bytes(&f, &f.entries[0]), w.size - 32);
     gl_shc_free(&f);
     glhle_bytebuf_free(&w);
     /* rejections, each at the record's offset: a non-zero reserved word, no
@@ -563,25 +572,12 @@ static void glsl_tess_record(void **state)
         assert_memory_equal(w.data, buf, n);
         glhle_bytebuf_free(&w);
         /* compaction keeps the kind and every text */
-        uint8_t p[40];
-        memset(p, 0, sizeof p);
-        put32(p, 7);
-        put32(p + 4, 2);
-        put32(p + 8, 8);
-        put64(p + 24, hash);
-        memcpy(p + 32, key_a, 8);
-        n += hand_record(buf + n, 1, p, 40);
-        parse(buf, n, &f, GLHLE_RESULT_OK);
-        glhle_bytebuf_init(&w, 0);
-        assert_true(gl_shc_write_compacted(&f, NULL, &w));
-        gl_shc_free(&f);
-        parse(w.data, w.size, &f, GLHLE_RESULT_OK);
-        assert_int_equal(f.bad_count, 0);
-        assert_int_equal(f.records[GL_SHC_GLSL_TESS], 1);
+        compacted_text(buf, n, hash, GL_SHC_GLSL_TESS, &f, &w);
         g = gl_shc_find_glsl(&f, hash);
         assert_non_null(g);
+        assert_memory_equal(g->tcs, "cd", 2);
         assert_memory_equal(g->tes, "xyz", 3);
-        assert_int_equal(gl_shc_entry_bytes(&f, &f.entries[0]), w.size - 32);
+        assert_memory_equal(g->gs, "gh", g_len);
         gl_shc_free(&f);
         glhle_bytebuf_free(&w);
     }
