@@ -867,26 +867,28 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
     glhle_context_destroy(ctx);
     /* the key types kept beside the system's own (docs/shader-cache.md):
      * PICA's GPU vertex and geometry programs (a PICA draw on the GPU
-     * vertex path makes only such a key), Maxwell's compute programs;
-     * written, when the traces made any, to CACHE's siblings of those names */
+     * vertex path makes only such a key), Maxwell's compute programs and
+     * its programs with geometry or tessellation stages; written, when the
+     * traces made any, to CACHE's siblings of those names */
     const char *main_name = system == TRACE_SYSTEM_MAXWELL ? "maxwell" : "pica";
-    const char *side_names[2] = {system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs",
-                                 system == TRACE_SYSTEM_MAXWELL ? NULL : "pica-gs"};
-    char side_built[2][4200], side_path[4300];
-    bool got_side[2] = {false, false};
-    for (int k = 0; k < 2; k++)
+    const char *side_names[3] = {system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs",
+                                 system == TRACE_SYSTEM_MAXWELL ? "maxwell-gs" : "pica-gs",
+                                 system == TRACE_SYSTEM_MAXWELL ? "maxwell-tess" : NULL};
+    char side_built[3][4200], side_path[4300];
+    bool got_side[3] = {false, false, false};
+    for (int k = 0; k < 3; k++)
         if (side_names[k]) {
             gl_program_cache_file_path(dir, "build", side_names[k], side_built[k], sizeof side_built[k]);
             got_side[k] = access(side_built[k], F_OK) == 0;
         }
     const bool got_main = access(built, F_OK) == 0;
-    if (!rc && !got_main && !got_side[0] && !got_side[1]) {
+    if (!rc && !got_main && !got_side[0] && !got_side[1] && !got_side[2]) {
         tool_error("the traces drew nothing; %s not written", cache_path);
         rc = 1;
     }
     if (!rc && got_main)
         rc = merge_built(cache_path, built);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         if (!rc && got_side[k]) {
             size_t stem = strlen(cache_path);
             if (stem > 5 && !strcmp(cache_path + stem - 5, ".glsc"))
