@@ -759,17 +759,22 @@ static void cached_draw(glhle_context *ctx, const stages *pl, const uint8_t *exp
 {
     uint8_t *got = calloc(W * H, 4);
     bool drew = false;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     assert_int_equal(glhle_draw_stages(ctx, pl, NULL, 0, 0, got, &drew), GLHLE_RESULT_OK);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     assert_true(drew);
+    const double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
     const uint32_t bad = rgba8_diff(what, expect, got, 0);
     uint32_t off_model = 0;
     for (size_t q = 0; model && q < (size_t)W * H * 4; q++)
         off_model += (!known || known[q / 4]) && abs((int)model[q] - (int)got[q]) > tol;
     const glhle_shader_stats *st = &cache_run.st;
-    print_message("  %s: compiled %llu (on a draw %llu, waited %llu), precompiled %llu, binaries loaded %llu, "
-                  "disk entries %llu, hits %llu, misses %llu, records rejected %llu, deferred submissions %u; %u "
-                  "channels off the run without a cache, %u off the model\n",
-                  what, (unsigned long long)st->programs_compiled, (unsigned long long)st->programs_compiled_on_draw,
+    print_message("  %s: %.1f ms (the instance, its draw, the write-back); compiled %llu in %.1f ms (on a draw "
+                  "%llu, waited %llu), precompiled %llu, binaries loaded %llu, disk entries %llu, hits %llu, misses "
+                  "%llu, records rejected %llu, deferred submissions %u; %u channels off the run without a cache, %u "
+                  "off the model\n",
+                  what, ms, (unsigned long long)st->programs_compiled, (double)st->compile_ns / 1e6, (unsigned long long)st->programs_compiled_on_draw,
                   (unsigned long long)st->draws_waited_for_compile, (unsigned long long)st->programs_precompiled,
                   (unsigned long long)st->binaries_loaded, (unsigned long long)st->disk_entries,
                   (unsigned long long)st->cache_hits, (unsigned long long)st->cache_misses,
