@@ -146,9 +146,9 @@ struct mw_draw {
      * one where gl_caps_polygon_mode_by_gs says so; no disk cache */
     gl_program_service *polygon_programs[2];
     /* programs with the guest's geometry stage (SET_PIPELINE_SHADER(4)),
-     * made on the first draw with one; no disk cache */
+     * made on the first draw with one, and their disk cache */
     gl_program_service *gs_programs;
-    /* programs with the tessellation stages (and maybe the geometry stage) */
+    /* programs with the tessellation stages (and maybe the geometry stage), and their disk cache */
     gl_program_service *tess_programs;
     mw_draw_program info[INFO_SLOTS];
     uint32_t info_count;
@@ -569,10 +569,12 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
 }
 
 /* The service in *slot, made on first use with `system` and `host`: the
- * programs of the polygon modes and of the guest's geometry and
- * tessellation stages (compiled on the draw that needs one, no disk
- * cache). */
-static glhle_result lazy_service(mw_render *r, const gl_program_system *system, uint32_t host,
+ * programs of the polygon modes (compiled on the draw that needs one, no
+ * disk cache) and, `stored`, of the guest's geometry and tessellation
+ * stages: their own files beside the two-stage programs'
+ * (DIR/TITLE.maxwell-gs.glsc, .maxwell-tess.glsc), compile workers and
+ * deferred draws as the two-stage service has. */
+static glhle_result lazy_service(mw_render *r, const gl_program_system *system, uint32_t host, bool stored,
                                  gl_program_service **slot, gl_program_service **out)
 {
     if (!*slot) {
@@ -582,8 +584,13 @@ static glhle_result lazy_service(mw_render *r, const gl_program_system *system, 
             .host = host,
             .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
             .max_bytes = c->program_budget_bytes,
+            .cache_dir = stored ? c->cache_dir : NULL,
+            .cache_title = c->cache_title,
+            .cache_max_bytes = c->cache_max_bytes,
             .after_link = describe_program,
             .user = r,
+            .compile_threads = !stored ? 0u : c->compile_threads ? c->compile_threads : c->defer_draws ? 1u : 0u,
+            .defer_misses = stored && c->defer_draws,
         };
         glhle_result res = gl_program_service_create(r->ctx, &sd, slot);
         if (res != GLHLE_RESULT_OK)
@@ -598,7 +605,7 @@ static glhle_result lazy_service(mw_render *r, const gl_program_system *system, 
 static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_service **out)
 {
     mw_draw *d = r->draw;
-    return lazy_service(r, mw_program_polygon_system(), d->host | polygon,
+    return lazy_service(r, mw_program_polygon_system(), d->host | polygon, false,
                         &d->polygon_programs[polygon == MW_PROGRAM_HOST_POLYGON_POINT], out);
 }
 
@@ -607,8 +614,8 @@ static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_s
 static glhle_result vtg_service(mw_render *r, bool tess, gl_program_service **out)
 {
     mw_draw *d = r->draw;
-    return tess ? lazy_service(r, mw_program_tess_system(), d->host, &d->tess_programs, out)
-                : lazy_service(r, mw_program_guest_gs_system(), d->host, &d->gs_programs, out);
+    return tess ? lazy_service(r, mw_program_tess_system(), d->host, true, &d->tess_programs, out)
+                : lazy_service(r, mw_program_guest_gs_system(), d->host, true, &d->gs_programs, out);
 }
 
 static GLenum polygon_mode_of(uint32_t v);
