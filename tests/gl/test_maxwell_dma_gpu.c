@@ -10,6 +10,10 @@
  * copy through the CPU engine; S's and D's memory after write-back must be
  * byte-identical, the semaphore must be written both ways, and the GPU run
  * must have taken the GPU path (or, for the cases it must decline, not).
+ * Copies within one surface (D is S) are taken when source and
+ * destination rows lie apart; those the CPU engine refuses (overlapping
+ * byte spans) must be refused the same way with the GPU path on: one
+ * problem, no semaphore, memory as the CPU run leaves it.
  * D's rectangle is also checked against the copy worked out here from the
  * registers (pitch rows at OFFSET + y * PITCH, block-linear bytes where
  * mwt_bl_offset, the test's own layout model, puts them), so a copy to or
@@ -63,38 +67,68 @@ typedef struct dma_case {
     uint32_t sx, sy, dx, dy; /* the rectangle's origins: bytes, rows */
     uint32_t bytes, lines;   /* bytes per line, lines */
     bool taken;              /* the GPU path must take it */
+    /* the CPU engine refuses it (the source's and destination's byte
+     * spans overlap, engines/dma.c prepare): nothing is written, no
+     * semaphore, one problem, whichever engine is asked */
+    bool refused;
 } dma_case;
 
 static const dma_case CASES[] = {
     {"block-linear -> block-linear, whole surface", 0xD5, 0xD5, false, false, false, 0, 0, false, 0, 0, 0, 0,
-     W * 4, H, true},
+     W * 4, H, true, false},
     {"block-linear -> block-linear, rectangle, identity remap of 4 bytes", 0xD5, 0xD5, false, false, false, 4,
-     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true},
+     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true, false},
     {"pitch -> block-linear, rectangle", 0xD5, 0xD5, true, false, false, 0, 0, false, 2 * 4, 7, 8 * 4, 16, 20 * 4,
-     11, true},
+     11, true, false},
     {"block-linear -> pitch, rectangle", 0xD5, 0xD5, false, true, false, 0, 0, false, 9 * 4, 1, 0, 22, 23 * 4, 10,
-     true},
+     true, false},
     {"pitch -> pitch, rectangle", 0xD5, 0xD5, true, true, false, 0, 0, false, 11 * 4, 3, 5 * 4, 9, 21 * 4, 19,
-     true},
+     true, false},
     {"A8B8G8R8 -> RF32 (bits as they are)", 0xD5, 0xE5, false, false, false, 0, 0, false, 4 * 4, 4, 6 * 4, 2,
-     24 * 4, 26, true},
+     24 * 4, 26, true, false},
     {"A8R8G8B8 -> A8B8G8R8 (re-encoded)", 0xCF, 0xD5, false, true, false, 0, 0, false, 1 * 4, 2, 3 * 4, 4, 28 * 4,
-     27, true},
+     27, true, false},
     {"R5G6B5 -> R16 (re-encoded)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 1 * 2, 6, 1 * 2, 3, 30 * 2,
-     25, true},
+     25, true, false},
     /* declined: the CPU engine runs them */
     {"remap swapping components (declined)", 0xD5, 0xD5, false, false, false, 4, 0x3012, false, 0, 0, 0, 0, W * 4,
-     H, false},
-    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false},
+     H, false, false},
+    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false, false},
     {"4 bytes per pixel -> 2 (declined)", 0xD5, 0xE8, false, false, false, 0, 0, false, 0, 0, 0, 0, 16 * 4, 8,
-     false},
-    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false},
+     false, false},
+    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false, false},
     {"source rows past the surface (declined)", 0xD5, 0xD5, true, false, false, 0, 0, false, 0, 26, 0, 0, 10 * 4,
-     12, false},
+     12, false, false},
     {"source lines past the end of its rows (declined)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 5 * 2, 6,
-     1 * 2, 3, 30 * 2, 25, false},
-    {"within one surface (declined)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 4 * 4, 20, 16 * 4, 8,
-     false},
+     1 * 2, 3, 30 * 2, 25, false, false},
+    /* within one surface (32x32, 4 bytes a pixel: pitch rows of 128 bytes;
+     * block-linear blocks 2 GOBs wide and 16 rows high, so rows 0-15 and
+     * 16-31 are the two halves of its memory): taken when the byte spans
+     * are apart, which the CPU engine needs */
+    {"within one pitch surface, source above", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 16 * 4, 20, 16 * 4,
+     8, true, false},
+    {"within one pitch surface, source below", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4, 22, 10 * 4, 3,
+     20 * 4, 9, true, false},
+    {"within one block-linear surface, source above", 0xD5, 0xD5, false, false, true, 0, 0, false, 2 * 4, 1, 9 * 4,
+     17, 20 * 4, 13, true, false},
+    {"within one block-linear surface, source below", 0xD5, 0xD5, false, false, true, 0, 0, false, 5 * 4, 16, 0, 2,
+     24 * 4, 12, true, false},
+    {"within one RGBA16F pitch surface, source below", 0xCA, 0xCA, true, true, true, 0, 0, false, 3 * 8, 18, 1 * 8,
+     0, 12 * 8, 14, true, false},
+    /* overlapping rectangles, and apart ones whose spans interleave: the
+     * CPU engine refuses them, the GPU path declines */
+    {"within one surface, overlapping, source left (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 2 * 4, 4,
+     6 * 4, 4, 16 * 4, 10, false, true},
+    {"within one surface, overlapping, source right (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 8 * 4,
+     4, 3 * 4, 6, 16 * 4, 10, false, true},
+    {"within one surface, overlapping, source above (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4,
+     2, 4 * 4, 6, 20 * 4, 12, false, true},
+    {"within one surface, overlapping, source below (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4,
+     9, 5 * 4, 3, 20 * 4, 12, false, true},
+    {"within one block-linear surface, overlapping (refused)", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 3,
+     4 * 4, 5, 16 * 4, 9, false, true},
+    {"within one surface, side by side, spans interleaved (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0,
+     4, 16 * 4, 4, 8 * 4, 8, false, true},
 };
 
 static uint32_t bytes_of(uint32_t fmt)
@@ -210,8 +244,8 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case 
     }
     dma_launch(&e.pb, c);
     glhle_maxwell_run_result res;
-    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
-    assert_int_equal(res.problems, 0);
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), c->refused ? GLHLE_RESULT_INVALID_ARGUMENT : GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, c->refused ? 1 : 0);
     assert_int_equal(res.draws, draws);
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
@@ -266,12 +300,12 @@ static void dma_copies_match_cpu_engine(void **state)
             if (gpu->gpu_copies != (c->taken ? 1u : 0u))
                 fail_msg("%s, scale %u: %llu copies on the GPU, want %u", c->name, scale,
                          (unsigned long long)gpu->gpu_copies, c->taken ? 1u : 0u);
-            assert_int_equal(cpu->sem, 0x5EA1F00Du);
-            assert_int_equal(gpu->sem, 0x5EA1F00Du);
+            assert_int_equal(cpu->sem, c->refused ? 0 : 0x5EA1F00Du);
+            assert_int_equal(gpu->sem, c->refused ? 0 : 0x5EA1F00Du);
             const uint32_t bad = tm_diff_sd(cpu->s, gpu->s, cpu->d, gpu->d, SPAN);
             if (bad)
                 fail_msg("%s, scale %u: %u bytes of S and D differ from the CPU engine's", c->name, scale, bad);
-            if (!c->ncomp || c->sel == 0x3210 || c->sel == 0x10)
+            if (!c->refused && (!c->ncomp || c->sel == 0x3210 || c->sel == 0x10))
                 check_model(c, gpu, scale);
             print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_copies ? "on the GPU" : "declined");
         }

@@ -8,7 +8,8 @@
  * remap or an identity one; every check of the CPU engine passes, so it
  * would copy rather than refuse) whose source and destination are each a
  * rectangle of whole pixels inside one resident, fresh, single-sampled
- * colour surface, the two surfaces distinct and of equal bytes per pixel P:
+ * colour surface, the two of equal bytes per pixel P (one surface for
+ * both sides, when the two rectangles share no pixel):
  *
  * - a block-linear side must lie on its surface's layout: the same GPU
  *   address, rows as many GOBs wide, the same block height, block depth 1
@@ -44,9 +45,23 @@
  * textures and fetched programs over it load again. Declined (false):
  * remaps that move or make components, 1D copies, a source or destination
  * that is not all of one resident surface (straddling two, partly outside,
- * a sub-byte or sub-pixel offset), differing P, both sides on one surface,
- * stale surfaces (guest memory changed since they were loaded), depth and
- * multisampled surfaces. On ES the pixel buffer is read and written
+ * a sub-byte or sub-pixel offset), differing P, stale surfaces (guest
+ * memory changed since they were loaded), depth and multisampled
+ * surfaces.
+ *
+ * Within one surface: the CPU engine refuses a copy whose source and
+ * destination byte spans overlap (engines/dma.c prepare: the hardware's
+ * order over shared bytes is not documented), so mw_dma_rect_of declines
+ * it here too, overlapping rectangles and side-by-side ones whose spans
+ * interleave (pitch rows sharing rows, block-linear ones sharing blocks)
+ * alike. What remains (source rows wholly above or below the
+ * destination's, block-linear ones in other rows of blocks) share no
+ * pixel at any scale, so glCopyImageSubData within the one texture is
+ * defined (the GL 4.6 and ES 3.2 specifications of CopyImageSubData
+ * leave only overlapping regions of one image undefined) and the formats
+ * are the same: a raw
+ * copy, no temporary. The pixel test below is a guard should the
+ * engine's rule widen; an overlapping copy would then need one. On ES the pixel buffer is read and written
  * through gl_caps' readback and upload (es_ReadPixels converts the layouts
  * ES cannot read directly, as it does for write-back). */
 #include "backend/gl/gl_util.h"
@@ -124,6 +139,13 @@ static void reencode(mw_render *r, const pixels *src, const pixels *dst, GLint k
     gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
+/* The two rectangles share a pixel (then at every scale their scaled
+ * rectangles do too, and only then). */
+static bool overlap(const pixels *a, const pixels *b)
+{
+    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
 bool mw_render_dma(mw_render *r, const uint32_t *regs)
 {
     if (r->dma_on_cpu || r->gl_lost || r->count < 2)
@@ -135,7 +157,7 @@ bool mw_render_dma(mw_render *r, const uint32_t *regs)
     if (!mw_render_side_pixels(r, &c.src, c.line_bytes, c.lines, &src) || !mw_render_side_pixels(r, &c.dst, c.line_bytes, c.lines, &dst))
         return false;
     const mw_rt_format *sf = src.s->d.format, *df = dst.s->d.format;
-    if (src.s == dst.s || sf->bytes != df->bytes)
+    if (sf->bytes != df->bytes || (src.s == dst.s && overlap(&src, &dst)))
         return false;
     const bool raw = sf == df || (natural(sf) && natural(df));
     /* the re-encoding copy's buffer: the scaled rectangle, at most what the
