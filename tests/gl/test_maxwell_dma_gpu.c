@@ -13,7 +13,9 @@
  * Copies within one surface (D is S) are taken when source and
  * destination rows lie apart; those the CPU engine refuses (overlapping
  * byte spans) must be refused the same way with the GPU path on: one
- * problem, no semaphore, memory as the CPU run leaves it.
+ * problem, no semaphore, memory as the CPU run leaves it. Zeta surfaces
+ * (block-linear, loaded from the patterns too) are drawn on with depth
+ * writes and a triangle whose depth varies across it.
  * D's rectangle is also checked against the copy worked out here from the
  * registers (pitch rows at OFFSET + y * PITCH, block-linear bytes where
  * mwt_bl_offset, the test's own layout model, puts them), so a copy to or
@@ -71,69 +73,92 @@ typedef struct dma_case {
      * spans overlap, engines/dma.c prepare): nothing is written, no
      * semaphore, one problem, whichever engine is asked */
     bool refused;
+    /* 1: S is a zeta target (sfmt a SET_ZT_FORMAT value), 2: D is; drawn
+     * on with depth writes (test ALWAYS) */
+    uint32_t zeta;
 } dma_case;
 
 static const dma_case CASES[] = {
     {"block-linear -> block-linear, whole surface", 0xD5, 0xD5, false, false, false, 0, 0, false, 0, 0, 0, 0,
-     W * 4, H, true, false},
+     W * 4, H, true, false, 0},
     {"block-linear -> block-linear, rectangle, identity remap of 4 bytes", 0xD5, 0xD5, false, false, false, 4,
-     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true, false},
+     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true, false, 0},
     {"pitch -> block-linear, rectangle", 0xD5, 0xD5, true, false, false, 0, 0, false, 2 * 4, 7, 8 * 4, 16, 20 * 4,
-     11, true, false},
+     11, true, false, 0},
     {"block-linear -> pitch, rectangle", 0xD5, 0xD5, false, true, false, 0, 0, false, 9 * 4, 1, 0, 22, 23 * 4, 10,
-     true, false},
+     true, false, 0},
     {"pitch -> pitch, rectangle", 0xD5, 0xD5, true, true, false, 0, 0, false, 11 * 4, 3, 5 * 4, 9, 21 * 4, 19,
-     true, false},
+     true, false, 0},
     {"A8B8G8R8 -> RF32 (bits as they are)", 0xD5, 0xE5, false, false, false, 0, 0, false, 4 * 4, 4, 6 * 4, 2,
-     24 * 4, 26, true, false},
+     24 * 4, 26, true, false, 0},
     {"A8R8G8B8 -> A8B8G8R8 (re-encoded)", 0xCF, 0xD5, false, true, false, 0, 0, false, 1 * 4, 2, 3 * 4, 4, 28 * 4,
-     27, true, false},
+     27, true, false, 0},
     {"R5G6B5 -> R16 (re-encoded)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 1 * 2, 6, 1 * 2, 3, 30 * 2,
-     25, true, false},
+     25, true, false, 0},
     /* declined: the CPU engine runs them */
     {"remap swapping components (declined)", 0xD5, 0xD5, false, false, false, 4, 0x3012, false, 0, 0, 0, 0, W * 4,
-     H, false, false},
-    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false, false},
+     H, false, false, 0},
+    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false, false, 0},
     {"4 bytes per pixel -> 2 (declined)", 0xD5, 0xE8, false, false, false, 0, 0, false, 0, 0, 0, 0, 16 * 4, 8,
-     false, false},
-    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false, false},
+     false, false, 0},
+    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false, false,
+     0},
     {"source rows past the surface (declined)", 0xD5, 0xD5, true, false, false, 0, 0, false, 0, 26, 0, 0, 10 * 4,
-     12, false, false},
+     12, false, false, 0},
     {"source lines past the end of its rows (declined)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 5 * 2, 6,
-     1 * 2, 3, 30 * 2, 25, false, false},
+     1 * 2, 3, 30 * 2, 25, false, false, 0},
     /* within one surface (32x32, 4 bytes a pixel: pitch rows of 128 bytes;
      * block-linear blocks 2 GOBs wide and 16 rows high, so rows 0-15 and
      * 16-31 are the two halves of its memory): taken when the byte spans
      * are apart, which the CPU engine needs */
     {"within one pitch surface, source above", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 16 * 4, 20, 16 * 4,
-     8, true, false},
+     8, true, false, 0},
     {"within one pitch surface, source below", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4, 22, 10 * 4, 3,
-     20 * 4, 9, true, false},
+     20 * 4, 9, true, false, 0},
     {"within one block-linear surface, source above", 0xD5, 0xD5, false, false, true, 0, 0, false, 2 * 4, 1, 9 * 4,
-     17, 20 * 4, 13, true, false},
+     17, 20 * 4, 13, true, false, 0},
     {"within one block-linear surface, source below", 0xD5, 0xD5, false, false, true, 0, 0, false, 5 * 4, 16, 0, 2,
-     24 * 4, 12, true, false},
+     24 * 4, 12, true, false, 0},
     {"within one RGBA16F pitch surface, source below", 0xCA, 0xCA, true, true, true, 0, 0, false, 3 * 8, 18, 1 * 8,
-     0, 12 * 8, 14, true, false},
+     0, 12 * 8, 14, true, false, 0},
     /* overlapping rectangles, and apart ones whose spans interleave: the
      * CPU engine refuses them, the GPU path declines */
     {"within one surface, overlapping, source left (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 2 * 4, 4,
-     6 * 4, 4, 16 * 4, 10, false, true},
+     6 * 4, 4, 16 * 4, 10, false, true, 0},
     {"within one surface, overlapping, source right (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 8 * 4,
-     4, 3 * 4, 6, 16 * 4, 10, false, true},
+     4, 3 * 4, 6, 16 * 4, 10, false, true, 0},
     {"within one surface, overlapping, source above (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4,
-     2, 4 * 4, 6, 20 * 4, 12, false, true},
+     2, 4 * 4, 6, 20 * 4, 12, false, true, 0},
     {"within one surface, overlapping, source below (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4,
-     9, 5 * 4, 3, 20 * 4, 12, false, true},
+     9, 5 * 4, 3, 20 * 4, 12, false, true, 0},
     {"within one block-linear surface, overlapping (refused)", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 3,
-     4 * 4, 5, 16 * 4, 9, false, true},
+     4 * 4, 5, 16 * 4, 9, false, true, 0},
     {"within one surface, side by side, spans interleaved (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0,
-     4, 16 * 4, 4, 8 * 4, 8, false, true},
+     4, 16 * 4, 4, 8 * 4, 8, false, true, 0},
+    /* zeta surfaces (block-linear): the same format on both sides, raw */
+    {"Z24S8 -> Z24S8, rectangle", 0x14, 0x14, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21, true,
+     false, 3},
+    {"S8Z24 -> S8Z24, rectangle", 0x16, 0x16, false, false, false, 0, 0, false, 0, 5, 4 * 4, 1, 26 * 4, 24, true,
+     false, 3},
+    {"ZF32 -> ZF32, whole surface", 0x0A, 0x0A, false, false, false, 0, 0, false, 0, 0, 0, 0, W * 4, H, true, false,
+     3},
+    {"Z16 -> Z16, rectangle", 0x13, 0x13, false, false, false, 0, 0, false, 5 * 2, 3, 2 * 2, 8, 25 * 2, 20, true,
+     false, 3},
+    {"ZF32_X24S8 -> ZF32_X24S8, rectangle", 0x19, 0x19, false, false, false, 0, 0, false, 2 * 8, 1, 6 * 8, 9, 22 * 8,
+     19, true, false, 3},
+    {"within one Z24S8 surface, source below", 0x14, 0x14, false, false, true, 0, 0, false, 4 * 4, 17, 1 * 4, 0,
+     24 * 4, 14, true, false, 1},
+    /* declined: the two layouts of a 24/8 word, and colour into zeta */
+    {"Z24S8 -> S8Z24 (declined)", 0x14, 0x16, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21,
+     false, false, 3},
+    {"A8B8G8R8 -> Z24S8 (declined)", 0xD5, 0x14, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21,
+     false, false, 2},
 };
 
 static uint32_t bytes_of(uint32_t fmt)
 {
-    return fmt == 0xCA ? 8 : fmt == 0xE8 || fmt == 0xEE ? 2 : 4;
+    /* colour (0xCA RGBA16F; 0xE8, 0xEE 16-bit) or zeta (0x19 ZF32_X24S8, 0x13 Z16) values */
+    return fmt == 0xCA || fmt == 0x19 ? 8 : fmt == 0xE8 || fmt == 0xEE || fmt == 0x13 ? 2 : 4;
 }
 
 static uint64_t va_of(const dma_case *c, bool src)
@@ -198,6 +223,21 @@ static void dma_launch(tm_pb *pb, const dma_case *c)
                 (uint32_t)(c->ncomp != 0) << 10);
 }
 
+/* One side's surface as the target drawn on: a colour target, or the
+ * zeta target (depth test ALWAYS, depth writes on) over the bench's
+ * colour target. */
+static void bind(tmd_rects *e, const dma_case *c, bool src, uint64_t va)
+{
+    if (!(c->zeta & (src ? 1u : 2u))) {
+        target(&e->pb, va, src ? c->sfmt : c->dfmt, src ? c->spitch : c->dpitch);
+        return;
+    }
+    tmd_zeta(&e->pb, va, W, H, src ? c->sfmt : c->dfmt);
+    tmd_set(e, 0x12cc, 1);      /* SET_DEPTH_TEST */
+    tmd_set(e, 0x12e8, 1);      /* SET_DEPTH_WRITE */
+    tmd_set(e, 0x130c, 0x0207); /* SET_DEPTH_FUNC OGL_ALWAYS */
+}
+
 typedef struct frame {
     uint8_t s[SPAN], d[SPAN];
     uint32_t sem;
@@ -226,18 +266,18 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case 
         pattern(mem_of(&e, dva), 0x2545F491u);
     tmd_submit(&e, 0);
     /* S: loaded from its pattern, then drawn on */
-    target(&e.pb, sva, c->sfmt, c->spitch);
+    bind(&e, c, true, sva);
     const float YELLOW[4] = {1, 0.75f, 0, 0.5f}, GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f}, TEAL[4] = {0, 0.5f, 0.5f, 1};
     const uint32_t a = tmd_rect(&e, 3, 5, 13, 19, 0, YELLOW, false);
     const uint32_t t = e.verts;
-    tmd_vertex(&e, -0.9f, -0.3f, 0, GREY); /* a slanted edge across native pixels */
-    tmd_vertex(&e, 0.8f, -0.95f, 0, GREY);
-    tmd_vertex(&e, 0.2f, 0.85f, 0, GREY);
+    tmd_vertex(&e, -0.9f, -0.3f, 0.1f, GREY); /* a slanted edge across native pixels, depth varying */
+    tmd_vertex(&e, 0.8f, -0.95f, 0.7f, GREY);
+    tmd_vertex(&e, 0.2f, 0.85f, -0.4f, GREY);
     tmd_set(&e, 0x1214, a | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST: triangles */
     tmd_set(&e, 0x1214, t | 3u << 16 | 4u << 28);
     uint32_t draws = 2;
     if (dva != sva) { /* D: loaded from its pattern, drawn on */
-        target(&e.pb, dva, c->dfmt, c->dpitch);
+        bind(&e, c, false, dva);
         const uint32_t b = tmd_rect(&e, 20, 1, 31, 12, 0, TEAL, false);
         tmd_set(&e, 0x1214, b | 6u << 16 | 4u << 28);
         draws++;

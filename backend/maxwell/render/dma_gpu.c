@@ -8,8 +8,9 @@
  * remap or an identity one; every check of the CPU engine passes, so it
  * would copy rather than refuse) whose source and destination are each a
  * rectangle of whole pixels inside one resident, fresh, single-sampled
- * colour surface, the two of equal bytes per pixel P (one surface for
- * both sides, when the two rectangles share no pixel):
+ * colour or zeta surface, the two of equal bytes per pixel P (one surface
+ * for both sides, when the two rectangles share no pixel; a zeta surface
+ * only with one of the same format, below):
  *
  * - a block-linear side must lie on its surface's layout: the same GPU
  *   address, rows as many GOBs wide, the same block height, block depth 1
@@ -46,8 +47,18 @@
  * remaps that move or make components, 1D copies, a source or destination
  * that is not all of one resident surface (straddling two, partly outside,
  * a sub-byte or sub-pixel offset), differing P, stale surfaces (guest
- * memory changed since they were loaded), depth and multisampled
- * surfaces.
+ * memory changed since they were loaded), a zeta surface with a colour
+ * one or with another zeta format, multisampled surfaces.
+ *
+ * Zeta: both sides of one format, a raw copy. The cache keeps a zeta
+ * surface as the GL depth(-stencil) texels its guest words load to
+ * (render_targets.c: Z16, ZF32, ZF32_X24S8 as GL's own layouts, Z24S8 as
+ * GL_UNSIGNED_INT_24_8, S8Z24 rotated into it on load and back on
+ * write-back), so copying texels of one format copies the guest words
+ * write-back gives. Z24S8 and S8Z24 share the GL format but not the
+ * bytes (depth in bits 31:8 against 23:0), so the same bytes stand for
+ * other texels on the two: declined, as is colour to zeta (no GL copy
+ * between them keeps bytes).
  *
  * Within one surface: the CPU engine refuses a copy whose source and
  * destination byte spans overlap (engines/dma.c prepare: the hardware's
@@ -70,12 +81,13 @@
 
 typedef mw_pixels pixels;
 
-bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, mw_pixels *out)
+bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, bool zeta,
+                           mw_pixels *out)
 {
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *h = &s->d;
-        if (s->stale || h->zeta || h->sx || h->sy || h->pitch == d->block_linear)
+        if (s->stale || (h->zeta && !zeta) || h->sx || h->sy || h->pitch == d->block_linear)
             continue;
         const uint32_t p = h->format->bytes;
         uint64_t xb, y;
@@ -148,16 +160,18 @@ static bool overlap(const pixels *a, const pixels *b)
 
 bool mw_render_dma(mw_render *r, const uint32_t *regs)
 {
-    if (r->dma_on_cpu || r->gl_lost || r->count < 2)
+    if (r->dma_on_cpu || r->gl_lost || !r->count)
         return false;
     mw_dma_rect c;
     if (!mw_dma_rect_of(regs, &r->io, &c))
         return false;
     pixels src, dst;
-    if (!mw_render_side_pixels(r, &c.src, c.line_bytes, c.lines, &src) || !mw_render_side_pixels(r, &c.dst, c.line_bytes, c.lines, &dst))
+    if (!mw_render_side_pixels(r, &c.src, c.line_bytes, c.lines, true, &src) ||
+        !mw_render_side_pixels(r, &c.dst, c.line_bytes, c.lines, true, &dst))
         return false;
     const mw_rt_format *sf = src.s->d.format, *df = dst.s->d.format;
-    if (sf->bytes != df->bytes || (src.s == dst.s && overlap(&src, &dst)))
+    if (sf->bytes != df->bytes || (src.s == dst.s && overlap(&src, &dst)) ||
+        ((src.s->d.zeta || dst.s->d.zeta) && sf != df))
         return false;
     const bool raw = sf == df || (natural(sf) && natural(df));
     /* the re-encoding copy's buffer: the scaled rectangle, at most what the
