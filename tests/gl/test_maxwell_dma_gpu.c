@@ -15,7 +15,9 @@
  * byte spans) must be refused the same way with the GPU path on: one
  * problem, no semaphore, memory as the CPU run leaves it. Zeta surfaces
  * (block-linear, loaded from the patterns too) are drawn on with depth
- * writes and a triangle whose depth varies across it.
+ * writes and a triangle whose depth varies across it; multisampled ones
+ * (MODE_2X2) hold a 64x64 image of samples in memory, the copy's
+ * rectangle in it.
  * D's rectangle is also checked against the copy worked out here from the
  * registers (pitch rows at OFFSET + y * PITCH, block-linear bytes where
  * mwt_bl_offset, the test's own layout model, puts them), so a copy to or
@@ -74,7 +76,9 @@ typedef struct dma_case {
      * semaphore, one problem, whichever engine is asked */
     bool refused;
     /* 1: S is a zeta target (sfmt a SET_ZT_FORMAT value), 2: D is; drawn
-     * on with depth writes (test ALWAYS) */
+     * on with depth writes (test ALWAYS); 4: S and D are multisampled,
+     * SET_ANTI_ALIAS MODE_2X2 (memory: a 64x64 image of samples, each
+     * pixel a 2x2 block; the rectangle's origin and size in samples) */
     uint32_t zeta;
 } dma_case;
 
@@ -153,7 +157,18 @@ static const dma_case CASES[] = {
      false, false, 3},
     {"A8B8G8R8 -> Z24S8 (declined)", 0xD5, 0x14, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21,
      false, false, 2},
+    /* multisampled (2X2): whole pixels' samples, a raw copy of each sample */
+    {"2X2 -> 2X2, rectangle", 0xD5, 0xD5, false, false, false, 0, 0, false, 4 * 4, 6, 10 * 4, 20, 40 * 4, 30, true,
+     false, 4},
+    {"within one 2X2 surface, source below", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 34, 8 * 4, 2, 48 * 4,
+     28, true, false, 4},
+    {"2X2, half a pixel's samples (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 1 * 4, 6, 10 * 4, 20,
+     40 * 4, 30, false, false, 4},
 };
+
+/* Samples a memory row and column of a side's surface hold. */
+static uint32_t mem_w(const dma_case *c) { return c->zeta & 4 ? 2 * W : W; }
+static uint32_t mem_h(const dma_case *c) { return c->zeta & 4 ? 2 * H : H; }
 
 static uint32_t bytes_of(uint32_t fmt)
 {
@@ -191,14 +206,14 @@ static void dma_side(tm_pb *pb, const dma_case *c, bool src, uint32_t bpe)
 {
     const bool pitch = src ? c->spitch : c->dpitch;
     const uint32_t fmt = src ? c->sfmt : c->dfmt, x = src ? c->sx : c->dx, y = src ? c->sy : c->dy;
-    const uint32_t pb_ = W * bytes_of(fmt);
+    const uint32_t pb_ = mem_w(c) * bytes_of(fmt);
     uint64_t va = va_of(c, src);
     if (pitch) {
         va += (uint64_t)y * pb_ + x;
         tm_set1(pb, TM_SUB_DMA, M(src ? PITCH_IN : PITCH_OUT), pb_);
     } else {
         /* BLOCK_SIZE (height 2 GOBs, as tmd_target), WIDTH, HEIGHT, DEPTH, LAYER, ORIGIN */
-        const uint32_t b[6] = {1u << 4, pb_ / bpe, H, 1, 0, (x / bpe) | y << 16};
+        const uint32_t b[6] = {1u << 4, pb_ / bpe, mem_h(c), 1, 0, (x / bpe) | y << 16};
         tm_inc(pb, TM_SUB_DMA, M(src ? SET_SRC_BLOCK_SIZE : SET_DST_BLOCK_SIZE), 6, b);
     }
     const uint32_t off[2] = {(uint32_t)(va >> 32), (uint32_t)va};
@@ -265,6 +280,8 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case 
     if (dva != sva)
         pattern(mem_of(&e, dva), 0x2545F491u);
     tmd_submit(&e, 0);
+    if (c->zeta & 4)
+        tmd_set(&e, 0x15d0, 2); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
     /* S: loaded from its pattern, then drawn on */
     bind(&e, c, true, sva);
     const float YELLOW[4] = {1, 0.75f, 0, 0.5f}, GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f}, TEAL[4] = {0, 0.5f, 0.5f, 1};
@@ -302,11 +319,11 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case 
 static size_t model_offset(const dma_case *c, bool src, uint32_t x, uint32_t y)
 {
     const bool pitch = src ? c->spitch : c->dpitch;
-    const uint32_t row = W * bytes_of(src ? c->sfmt : c->dfmt);
+    const uint32_t row = mem_w(c) * bytes_of(src ? c->sfmt : c->dfmt);
     const uint32_t ox = src ? c->sx : c->dx, oy = src ? c->sy : c->dy;
     if (pitch)
         return (size_t)(oy + y) * row + ox + x;
-    return (size_t)mwt_bl_offset(row, H, 1, 0, ox + x, oy + y, 0);
+    return (size_t)mwt_bl_offset(row, mem_h(c), 1, 0, ox + x, oy + y, 0);
 }
 
 /* D's rectangle holds S's bytes, for a copy that moves bytes unchanged. */

@@ -265,8 +265,8 @@ typedef struct mw_pixels {
     mw_surface *s;
     uint32_t x, y, w, h;
 } mw_pixels;
-/* The resident, fresh, single-sampled colour surface (or zeta surface,
- * when `zeta`) whose memory `lines` lines of `line_bytes` bytes at d lie
+/* The resident, fresh, single-sampled colour surface (or any resident,
+ * fresh surface, zeta and multisampled ones too, when `any`) whose memory `lines` lines of `line_bytes` bytes at d lie
  * on, as whole pixels of its layout (the rules are in dma_gpu.c); false
  * when there is none. */
 bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, bool zeta,
