@@ -265,10 +265,12 @@ typedef struct mw_pixels {
     mw_surface *s;
     uint32_t x, y, w, h;
 } mw_pixels;
-/* The resident, fresh, single-sampled colour surface whose memory `lines`
- * lines of `line_bytes` bytes at d lie on, as whole pixels of its layout
- * (the rules are in dma_gpu.c); false when there is none. */
-bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, mw_pixels *out);
+/* The resident, fresh, single-sampled colour surface (or any resident,
+ * fresh surface, zeta and multisampled ones too, when `any`) whose memory `lines` lines of `line_bytes` bytes at d lie
+ * on, as whole pixels of its layout (the rules are in dma_gpu.c); false
+ * when there is none. */
+bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, bool zeta,
+                           mw_pixels *out);
 
 /* ---- inline-to-memory writes into resident surfaces (i2m_gpu.c) ---- */
 /* An inline-to-memory transfer (started) whose destination is all whole
