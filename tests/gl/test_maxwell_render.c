@@ -885,6 +885,95 @@ static void bad_3d_targets_are_reported(void **state)
     env_free(&e, *state);
 }
 
+/* Colour target 0 of the draw bench as a 32x32xD volume (blocks of 2
+ * GOBs by 2^bd slices) at slice `layer`. */
+static void d3_target(tmd_rects *e, uint64_t va, uint32_t bd, uint32_t depth, uint32_t layer)
+{
+    const uint32_t ct[9] = {(uint32_t)(va >> 32), (uint32_t)va, TMD_RECTS_W, TMD_RECTS_H, 0xD5,
+                            V3_BH << 4 | bd << 8 | 1u << 16, depth, 0, layer};
+    for (uint32_t i = 0; i < 9; i++)
+        tmd_set(e, 0x0800 + 4 * i, ct[i]);
+}
+
+#define D3_D 4u
+static const uint8_t d3_rect[4] = {255, 128, 3, 255}; /* drawn into slice 2 over x 4..19, y 6..25 */
+
+static void d3_want(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4])
+{
+    if (z == 2 && x >= 4 && x < 20 && y >= 6 && y < 26)
+        memcpy(out, d3_rect, 4);
+    else
+        v3_color(z, out);
+}
+
+/* A draw into one slice of a 3D target (SET_COLOR_TARGET_LAYER 2, blocks
+ * 2 and 4 slices deep), its slices cleared to their colours first: in
+ * memory after the flush only that slice's rectangle changed, where the
+ * model puts it; a 3D texture header over the volume reads every slice
+ * back. At scales 1 and 2. */
+static void three_d_target_slice_drawn(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    for (uint32_t bd = 1; bd <= 2; bd++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+                skip();
+            const uint64_t va = TMD_RECTS_RT_VA + 0x200000;
+            for (uint32_t z = 0; z < D3_D; z++) {
+                d3_target(&e, va, bd, D3_D, z);
+                uint8_t c[4];
+                v3_color(z, c);
+                for (uint32_t k = 0; k < 4; k++)
+                    tmd_set(&e, 0x0d80 + 4 * k, tm_u((float)c[k] / 255.0f));
+                tmd_set(&e, 0x19d0, CLR_RGBA);
+            }
+            d3_target(&e, va, bd, D3_D, 2);
+            float rgba[4];
+            for (uint32_t k = 0; k < 4; k++)
+                rgba[k] = (float)d3_rect[k] / 255.0f;
+            const uint32_t first = tmd_rect(&e, 4, 6, 20, 26, 0, rgba, false);
+            tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST */
+            tmd_submit(&e, 1);
+            const uint8_t *mem = e.rt + 0x200000;
+            for (uint32_t z = 0; z < D3_D; z++)
+                for (uint32_t y = 0; y < TMD_RECTS_H; y++)
+                    for (uint32_t x = 0; x < TMD_RECTS_W; x++) {
+                        uint8_t px[4];
+                        d3_want(x, y, z, px);
+                        const uint64_t o = vol_byte(TMD_RECTS_W * 4, TMD_RECTS_H, V3_BH, bd, x * 4, y, z);
+                        if (memcmp(mem + o, px, 4))
+                            fail_msg("scale %u, block depth %u: texel (%u, %u, %u) is %02x%02x%02x%02x, want "
+                                     "%02x%02x%02x%02x", scale, 1u << bd, x, y, z, mem[o], mem[o + 1], mem[o + 2],
+                                     mem[o + 3], px[0], px[1], px[2], px[3]);
+                    }
+            tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 2, .width = TMD_RECTS_W,
+                               .height = TMD_RECTS_H, .depth = D3_D, .levels = 1, .bh = V3_BH};
+            uint32_t tic[8];
+            tmt_make_tic(&td, va, tic);
+            tmt_field(tic, 104, 102, bd);
+            GLuint tex;
+            GLenum target;
+            assert_int_equal(mw_texture_get(e.gpu->render, tic, &tex, &target), GLHLE_RESULT_OK);
+            const size_t n = (size_t)TMD_RECTS_W * TMD_RECTS_H * D3_D * 4;
+            uint8_t *img = malloc(n);
+            e.ctx->gl.PixelStorei(GL_PACK_ALIGNMENT, 1);
+            e.ctx->gl.GetTextureImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)n, img);
+            for (uint32_t z = 0; z < D3_D; z++)
+                for (uint32_t y = 0; y < TMD_RECTS_H; y++)
+                    for (uint32_t x = 0; x < TMD_RECTS_W; x++) {
+                        uint8_t px[4];
+                        d3_want(x, y, z, px);
+                        const uint8_t *got = img + (((size_t)z * TMD_RECTS_H + y) * TMD_RECTS_W + x) * 4;
+                        if (memcmp(got, px, 4))
+                            fail_msg("texture, scale %u, block depth %u: texel (%u, %u, %u) differs", scale,
+                                     1u << bd, x, y, z);
+                    }
+            free(img);
+            tmd_rects_close(&e);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -900,6 +989,7 @@ int main(void)
         cmocka_unit_test(bad_presents_are_refused),
         cmocka_unit_test(three_d_target_slices_cleared),
         cmocka_unit_test(bad_3d_targets_are_reported),
+        cmocka_unit_test(three_d_target_slice_drawn),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
