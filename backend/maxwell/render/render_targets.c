@@ -382,6 +382,15 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
         }
         i++;
     }
+    if (d->depth) { /* the GL's limit, read only when a volume is made */
+        GLint max = 0;
+        r->ctx->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
+        if ((uint64_t)d->width * r->scale > (uint64_t)max || (uint64_t)d->height * r->scale > (uint64_t)max ||
+            d->depth > (uint64_t)max)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s 3D target at GPU 0x%010llx: "
+                              "%ux%ux%u at scale %u is over this GL's 3D texture size %d", d->format->name,
+                              (unsigned long long)d->va, d->width, d->height, d->depth, r->scale, max);
+    }
     if (r->count == MW_RENDER_MAX_SURFACES) {
         uint32_t lru = 0;
         for (uint32_t i = 1; i < r->count; i++)
@@ -473,13 +482,6 @@ glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, ui
     if (ct->block.depth > MW_BL_MAX_LOG2)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: colour target %u: block depth 2^%u GOBs is past "
                           "2^%u", index, ct->block.depth, MW_BL_MAX_LOG2);
-    GLint max = 0;
-    r->ctx->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
-    if ((uint64_t)d->width * r->scale > (uint64_t)max || (uint64_t)d->height * r->scale > (uint64_t)max ||
-        ct->layers > (uint64_t)max)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: colour target %u: a %ux%ux%u 3D target "
-                          "at scale %u is over this GL's 3D texture size %d", index, d->width, d->height, ct->layers,
-                          r->scale, max);
     d->depth = ct->layers;
     d->block_depth_log2 = ct->block.depth;
     glhle_result res = mw_render_get_surface(r, d, out);
