@@ -688,16 +688,17 @@ static void v3_target(tm_pb *pb, uint64_t va, uint32_t bd, uint32_t depth, uint3
  * span outside it keep pattern(). */
 typedef void (*v3_want_fn)(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4]);
 
-static void v3_check_memory(const uint8_t *mem, uint32_t bd, v3_want_fn want, const char *what)
+static void v3_check_memory_at(const uint8_t *mem, uint32_t w, uint32_t h, uint32_t depth, uint32_t bd,
+                               v3_want_fn want, const char *what)
 {
-    const uint64_t size = vol_size(V3_W * 4, V3_H, V3_D, V3_BH, bd);
+    const uint64_t size = vol_size(w * 4, h, depth, V3_BH, bd);
     uint8_t *touched = calloc(1, (size_t)size);
-    for (uint32_t z = 0; z < V3_D; z++)
-        for (uint32_t y = 0; y < V3_H; y++)
-            for (uint32_t x = 0; x < V3_W; x++) {
+    for (uint32_t z = 0; z < depth; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
                 uint8_t px[4];
                 want(x, y, z, px);
-                const uint64_t o = vol_byte(V3_W * 4, V3_H, V3_BH, bd, x * 4, y, z);
+                const uint64_t o = vol_byte(w * 4, h, V3_BH, bd, x * 4, y, z);
                 assert_true(o + 4 <= size);
                 memset(touched + o, 1, 4);
                 if (memcmp(mem + o, px, 4))
@@ -709,6 +710,11 @@ static void v3_check_memory(const uint8_t *mem, uint32_t bd, v3_want_fn want, co
         if (!touched[o] && mem[o] != pattern(o))
             fail_msg("%s, block depth %u: padding byte 0x%llx was changed", what, 1u << bd, (unsigned long long)o);
     free(touched);
+}
+
+static void v3_check_memory(const uint8_t *mem, uint32_t bd, v3_want_fn want, const char *what)
+{
+    v3_check_memory_at(mem, V3_W, V3_H, V3_D, bd, want, what);
 }
 
 /* The scissored clear: slice 3, x 8..19, y 4..11. */
@@ -913,6 +919,15 @@ static void d3_want(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4])
         v3_color(z, out);
 }
 
+/* The bench's volume (no padding: 2 GOBs across, 2 blocks down, one deep
+ * or two) against d3_want. */
+static void d3_check_memory(const uint8_t *mem, uint32_t scale, uint32_t bd, const char *what)
+{
+    char label[64];
+    snprintf(label, sizeof label, "%s, scale %u", what, scale);
+    v3_check_memory_at(mem, TMD_RECTS_W, TMD_RECTS_H, D3_D, bd, d3_want, label);
+}
+
 /* A draw into one slice of a 3D target (SET_COLOR_TARGET_LAYER 2, blocks
  * 2 and 4 slices deep), its slices cleared to their colours first: in
  * memory after the flush only that slice's rectangle changed, where the
@@ -942,19 +957,22 @@ static void three_d_target_slice_drawn(void **state)
             const uint32_t first = tmd_rect(&e, 4, 6, 20, 26, 0, rgba, false);
             tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST */
             tmd_submit(&e, 1);
-            const uint8_t *mem = e.rt + 0x200000;
-            for (uint32_t z = 0; z < D3_D; z++)
-                for (uint32_t y = 0; y < TMD_RECTS_H; y++)
-                    for (uint32_t x = 0; x < TMD_RECTS_W; x++) {
-                        uint8_t px[4];
-                        d3_want(x, y, z, px);
-                        const uint64_t o = vol_byte(TMD_RECTS_W * 4, TMD_RECTS_H, V3_BH, bd, x * 4, y, z);
-                        if (memcmp(mem + o, px, 4))
-                            fail_msg("scale %u, block depth %u: texel (%u, %u, %u) is %02x%02x%02x%02x, want "
-                                     "%02x%02x%02x%02x", scale, 1u << bd, x, y, z, mem[o], mem[o + 1], mem[o + 2],
-                                     mem[o + 3], px[0], px[1], px[2], px[3]);
-                    }
+            d3_check_memory(e.rt + 0x200000, scale, bd, "drawn");
             v3_check_texture_at(e.gpu, e.ctx, va, TMD_RECTS_W, TMD_RECTS_H, D3_D, bd, d3_want);
+            /* a context loss keeps the volume's scaled texels (context_loss.c):
+             * with memory zeroed behind its back in between, a clear of slice 3
+             * after the restore writes the whole volume back from them */
+            assert_int_equal(glhle_maxwell_context_lost(e.gpu), GLHLE_RESULT_OK);
+            memset(e.rt + 0x200000, 0, 1u << 16);
+            assert_int_equal(glhle_maxwell_context_restored(e.gpu), GLHLE_RESULT_OK);
+            d3_target(&e, va, bd, D3_D, 3);
+            uint8_t c3[4];
+            v3_color(3, c3);
+            for (uint32_t k = 0; k < 4; k++)
+                tmd_set(&e, 0x0d80 + 4 * k, tm_u((float)c3[k] / 255.0f));
+            tmd_set(&e, 0x19d0, CLR_RGBA);
+            tmd_submit(&e, 0);
+            d3_check_memory(e.rt + 0x200000, scale, bd, "after a context loss");
             tmd_rects_close(&e);
         }
 }
