@@ -2177,14 +2177,45 @@ static uint32_t per_vertex_block(tr *t, SpvStorageClass sc, uint32_t n, const ch
     return v;
 }
 
+/* Vertex attribute i's component c from its one 32-bit word, unpacked as
+ * `fetch` (MW_FETCH_*, maxwell_spirv.h) says. */
+static uint32_t fetch_packed(tr *t, uint32_t i, uint32_t fetch, uint32_t c)
+{
+    spv_builder *b = &t->b;
+    if (!t->in_gen[i]) {
+        t->in_gen_type[i] = t->t_u32;
+        t->in_gen_comps[i] = 1;
+        t->in_gen[i] = io_var(t, SpvStorageClassInput, t->t_u32, i, "in_attr");
+    }
+    const uint32_t w = SPV_OP(b, SpvOpLoad, t->t_u32, t->in_gen[i]);
+    if (fetch == MW_FETCH_UF11_11_10) {
+        if (c == 3)
+            return cu(t, 0x3f800000u);
+        /* an unsigned 11- or 10-bit float has a half's 5-bit exponent and
+         * the top 6 or 5 bits of its mantissa, so shifted into a half's
+         * bits it is that half, infinities, NaNs and denormals included */
+        const uint32_t f = SPV_OP(b, SpvOpBitFieldUExtract, t->t_u32, w, cu(t, 11 * c), cu(t, c == 2 ? 10 : 11));
+        const uint32_t h = SPV_OP(b, SpvOpShiftLeftLogical, t->t_u32, f, cu(t, c == 2 ? 5 : 4));
+        return as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, h),
+                              0));
+    }
+    return SPV_OP(b, fetch == MW_FETCH_S10_10_10_2 ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, t->t_u32, w,
+                  cu(t, 10 * c), cu(t, c == 3 ? 2 : 10));
+}
+
 /* generic input i component c, as a u32; vtx: the vertex (arrayed stages) */
 static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid, uint32_t vtx)
 {
     spv_builder *b = &t->b;
+    const uint32_t at = t->in->key.stage == MW_SPIRV_VERTEX ? t->in->key.attr_type[i] : 0;
+    if (at & MW_ATTR_SWAP_RB)
+        c = c == 0 ? 2 : c == 2 ? 0 : c;
+    if (MW_ATTR_FETCH(at))
+        return fetch_packed(t, i, MW_ATTR_FETCH(at), c);
     if (!t->in_gen[i]) {
         uint32_t val = MW_VAL_FLOAT, comps = 4;
         if (t->in->key.stage == MW_SPIRV_VERTEX)
-            val = t->in->key.attr_type[i];
+            val = MW_ATTR_VAL(at);
         else if (t->in->key.varying[i])
             val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
         uint32_t ty = varying_type(t, val, comps);

@@ -515,6 +515,20 @@ static void describe_program(void *user, GLuint program)
     r->stats.programs++;
 }
 
+/* How the vertex program fetches an attribute (maxwell_spirv.h MW_FETCH_*):
+ * the layouts GL's formats cannot say as one word it unpacks -- 10:10:10:2
+ * with an integer type (VertexAttribIFormat takes no packed type), and
+ * 11:11:10, which ES has no vertex type for (ES 3.2 10.3.1), on every
+ * host so that the key does not depend on it. */
+static uint32_t attr_fetch(const mw_vertex_attrib *a)
+{
+    if (a->size == 0x30 && (a->type == 3 || a->type == 4))
+        return a->type == 3 ? MW_FETCH_S10_10_10_2 : MW_FETCH_U10_10_10_2;
+    if (a->size == 0x31)
+        return MW_FETCH_UF11_11_10;
+    return MW_FETCH_FORMAT;
+}
+
 /* One stage's translation input: its code (fetched or kept, `gen` naming
  * the copy), header (into sph) and key; the headers and samplers its
  * texture handles name go to `t`. */
@@ -545,7 +559,8 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     if (stage == MW_SPIRV_VERTEX)
         for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
             const uint8_t ty = st->attrib[a].type;
-            in.key.attr_type[a] = ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
+            in.key.attr_type[a] = MW_ATTR(ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT,
+                                          attr_fetch(&st->attrib[a]), st->attrib[a].bgra);
         }
     else if (stage == MW_SPIRV_FRAGMENT) {
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
@@ -767,7 +782,6 @@ typedef struct attr_fmt {
     GLint size;
     GLenum type;
     uint32_t bytes;
-    bool bgra;
 } attr_fmt;
 
 /* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format */
@@ -775,25 +789,24 @@ static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
 {
     const bool sgn = a->type == 1 || a->type == 3 || a->type == 6;
     switch (a->size) {
-    case 0x01: *f = (attr_fmt){4, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 16, false}; break;
-    case 0x02: *f = (attr_fmt){3, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 12, false}; break;
-    case 0x04: *f = (attr_fmt){2, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 8, false}; break;
-    case 0x12: *f = (attr_fmt){1, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 4, false}; break;
-    case 0x03: *f = (attr_fmt){4, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 8, false}; break;
-    case 0x05: *f = (attr_fmt){3, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 6, false}; break;
-    case 0x0F: *f = (attr_fmt){2, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 4, false}; break;
-    case 0x1B: *f = (attr_fmt){1, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 2, false}; break;
+    case 0x01: *f = (attr_fmt){4, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 16}; break;
+    case 0x02: *f = (attr_fmt){3, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 12}; break;
+    case 0x04: *f = (attr_fmt){2, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 8}; break;
+    case 0x12: *f = (attr_fmt){1, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 4}; break;
+    case 0x03: *f = (attr_fmt){4, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 8}; break;
+    case 0x05: *f = (attr_fmt){3, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 6}; break;
+    case 0x0F: *f = (attr_fmt){2, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 4}; break;
+    case 0x1B: *f = (attr_fmt){1, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 2}; break;
     case 0x0A:
-    case 0x2F: *f = (attr_fmt){4, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 4, false}; break;
-    case 0x13: *f = (attr_fmt){3, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 3, false}; break;
+    case 0x2F: *f = (attr_fmt){4, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 4}; break;
+    case 0x13: *f = (attr_fmt){3, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 3}; break;
     case 0x18:
-    case 0x32: *f = (attr_fmt){2, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 2, false}; break;
-    case 0x1D: *f = (attr_fmt){1, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 1, false}; break;
-    case 0x30: *f = (attr_fmt){4, sgn ? GL_INT_2_10_10_10_REV : GL_UNSIGNED_INT_2_10_10_10_REV, 4, false}; break;
-    case 0x31: *f = (attr_fmt){3, GL_UNSIGNED_INT_10F_11F_11F_REV, 4, false}; break;
+    case 0x32: *f = (attr_fmt){2, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 2}; break;
+    case 0x1D: *f = (attr_fmt){1, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 1}; break;
+    case 0x30: *f = (attr_fmt){4, sgn ? GL_INT_2_10_10_10_REV : GL_UNSIGNED_INT_2_10_10_10_REV, 4}; break;
+    case 0x31: *f = (attr_fmt){3, GL_UNSIGNED_INT_10F_11F_11F_REV, 4}; break;
     default: return false;
     }
-    f->bgra = a->bgra;
     return true;
 }
 
@@ -926,21 +939,22 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u's offset %u is "
                               "more than GL's 2047; not drawn", a, at->offset);
         const bool integer = at->type == 3 || at->type == 4;
-        const bool packed = f.type == GL_INT_2_10_10_10_REV || f.type == GL_UNSIGNED_INT_2_10_10_10_REV;
-        /* GL's attribute formats cannot say these, a GL error, so refused: VertexAttribIFormat takes no
-         * packed type (attr_format gives half and float types to FLOAT alone); BGRA needs a normalized
-         * 4-component unsigned byte or 2_10_10_10 type */
-        if ((integer && (packed || f.type == GL_UNSIGNED_INT_10F_11F_11F_REV)) ||
-            (f.bgra && ((at->type != 1 && at->type != 2) || f.size != 4 || (f.type != GL_UNSIGNED_BYTE && !packed))))
+        /* 11:11:10 with an integer type: no reference says what the
+         * hardware fetches (yuzu's maxwell_to_gl/maxwell_to_vk and Ryujinx's
+         * vertex format table give the layout for FLOAT alone) */
+        if (integer && at->size == 0x31)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component "
-                              "layout 0x%02x of type %u%s has no GL vertex format; not drawn", a, at->size, at->type,
-                              f.bgra ? " with BGRA swap" : "");
+                              "layout 0x31 (B10G11R11) of integer type %u: what the hardware fetches is unknown "
+                              "here; not drawn", a, at->type);
         gl->EnableVertexArrayAttrib(d->vao, a);
-        if (integer)
+        /* the swap of R and B and the packed layouts GL cannot say are the
+         * vertex program's (attr_fetch, maxwell_spirv.h MW_ATTR) */
+        if (attr_fetch(at) != MW_FETCH_FORMAT)
+            gl->VertexArrayAttribIFormat(d->vao, a, 1, GL_UNSIGNED_INT, at->offset);
+        else if (integer)
             gl->VertexArrayAttribIFormat(d->vao, a, f.size, f.type, at->offset);
         else
-            gl->VertexArrayAttribFormat(d->vao, a, f.bgra ? GL_BGRA : f.size, f.type,
-                                        at->type == 1 || at->type == 2, at->offset);
+            gl->VertexArrayAttribFormat(d->vao, a, f.size, f.type, at->type == 1 || at->type == 2, at->offset);
         gl->VertexArrayAttribBinding(d->vao, a, at->stream & 31);
         streams |= 1u << (at->stream & 31);
     }
