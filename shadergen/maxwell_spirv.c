@@ -3979,6 +3979,31 @@ static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
     return found == 1 ? 1 : -1;
 }
 
+/* Before the key has formats (mw_spirv_reachable_images): the slot a
+ * SUATOM's handle field names read plainly, and the other slots it may name
+ * once the type bits are taken out of it */
+static void suatom_candidates(const tr *t, uint64_t w, uint32_t *plain, uint32_t *maybe)
+{
+    mw_sass_op o = mw_sass_lookup(w);
+    uint32_t field = bits(w, 36, 13);
+    *plain = *maybe = 0;
+    if (o != MW_SASS_OP_SUATOM_D && o != MW_SASS_OP_SUATOM_CAS_D && !bit(w, 51))
+        return;
+    uint32_t all = 0;
+    static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
+    for (uint32_t i = 0; i < 3; i++) {
+        int s = image_slot(t, field & ~(uint32_t)code[i]);
+        if ((field & code[i]) == code[i] && s >= 0)
+            all |= 1u << s;
+        if (o == MW_SASS_OP_SUATOM_D || o == MW_SASS_OP_SUATOM_CAS_D)
+            break; /* the handle alone */
+    }
+    if ((all & (all - 1)) == 0)
+        *plain = all;
+    else
+        *maybe = all;
+}
+
 static void suatom_note(tr *t, uint64_t w)
 {
     int slot;
@@ -5634,12 +5659,12 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
 }
 
 static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_tex_source *src,
-                        uint32_t *img_slots)
+                        uint32_t *img_slots, uint32_t *img_maybe)
 {
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
-    *tex_slots = *img_slots = 0;
+    *tex_slots = *img_slots = *img_maybe = 0;
     if (src)
         memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
@@ -5659,13 +5684,18 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 if ((txq || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
                     (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
                     *img_slots |= 1u << (byte - ib) / 4;
-                int slot;
-                uint32_t type;
-                if (op == OP_SUATOM && suatom_handle(t, w, &slot, &type) == 1)
-                    *img_slots |= 1u << slot;
+                if (op == OP_SUATOM) {
+                    uint32_t plain, maybe;
+                    suatom_candidates(t, w, &plain, &maybe);
+                    *img_slots |= plain;
+                    *img_maybe |= maybe;
+                }
             }
         /* the slots the texture instructions name (assign_slots: bound
          * handles' words, bindless ones traced to their words) */
+        /* a slot some instruction names for sure is not a maybe */
+        *img_maybe &= ~*img_slots;
+        *img_slots |= *img_maybe;
         *tex_slots = assign_slots(t);
         if (src)
             memcpy(src, t->src, sizeof t->src);
@@ -5683,21 +5713,22 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
 
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
 {
-    uint32_t img;
-    return reachable(in, tex_slots, NULL, &img);
+    uint32_t img, maybe;
+    return reachable(in, tex_slots, NULL, &img, &maybe);
 }
 
 size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
                                    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
 {
-    uint32_t img;
-    return reachable(in, tex_slots, src, &img);
+    uint32_t img, maybe;
+    return reachable(in, tex_slots, src, &img, &maybe);
 }
 
-size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots)
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe)
 {
     uint32_t tex;
-    return reachable(in, &tex, NULL, img_slots);
+    uint32_t none;
+    return reachable(in, &tex, NULL, img_slots, img_maybe ? img_maybe : &none);
 }
 
 bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)

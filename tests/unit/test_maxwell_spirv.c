@@ -111,13 +111,13 @@ static void test_reachable_images(void **state)
     tmc_input(&s, &in);
     uint32_t slots = 0xdead;
     in.key.img_handle_offset = 0x120;
-    assert_int_equal(mw_spirv_reachable_images(&in, &slots), mw_spirv_reachable_words(&in));
+    assert_int_equal(mw_spirv_reachable_images(&in, &slots, NULL), mw_spirv_reachable_words(&in));
     assert_int_equal(slots, 0x7);
     in.key.img_handle_offset = 0x124;
-    assert_true(mw_spirv_reachable_images(&in, &slots) > 0);
+    assert_true(mw_spirv_reachable_images(&in, &slots, NULL) > 0);
     assert_int_equal(slots, 0x3);
     in.key.img_handle_offset = 0;
-    assert_true(mw_spirv_reachable_images(&in, &slots) > 0);
+    assert_true(mw_spirv_reachable_images(&in, &slots, NULL) > 0);
     assert_int_equal(slots, 0);
     tmc_free(&s);
 }
