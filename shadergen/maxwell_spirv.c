@@ -4043,9 +4043,8 @@ static void emit_suatom(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, "a float SUATOM other than EXCH (GL has only imageAtomicExchange on r32f)");
     if (!suatom_fits(t, slot, type, op))
         return (void)UNSUPPORTED(t, "a SUATOM whose type differs from its image's format");
-    uint32_t st, img_id = image_var(t, slot, &st);
-    (void)img_id;
-    if (!img_id)
+    uint32_t st;
+    if (!image_var(t, slot, &st))
         return;
     if ((op == AT_INC || op == AT_DEC) && st != t->t_u32)
         return (void)UNSUPPORTED(t, "SUATOM.INC/DEC on a signed image");
