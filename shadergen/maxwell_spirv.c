@@ -5617,7 +5617,9 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
             out[n++] = (spv_glsl_binding){0, i, (uint32_t)stage * MW_GL_UBOS_PER_STAGE + i};
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++)
         if ((r->tex_mask >> s & 1) && s < MW_GL_TEXTURES_PER_STAGE)
-            out[n++] = (spv_glsl_binding){1, s, (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
+            out[n++] = (spv_glsl_binding){1, s,
+                                          stage == MW_SPIRV_COMPUTE ? s
+                                                                    : (uint32_t)stage * MW_GL_TEXTURES_PER_STAGE + s};
     for (uint32_t i = 0; i < r->ssbo_count; i++)
         out[n++] = (spv_glsl_binding){2, i, i};
     for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++)

@@ -194,7 +194,10 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
  * + MW_SPIRV_IMG_SLOTS entries) with the remap of the resources r uses;
  * returns the count. Global-memory buffer n goes to shader-storage binding n
  * (compute: GL 4.5 guarantees 8; graphics stages may have none), image slot
- * I to image unit I (the same). */
+ * I to image unit I (the same). Compute's texture slot S goes to unit S: a
+ * launch never overlaps a draw, GL guarantees compute 16 units
+ * (MAX_COMPUTE_TEXTURE_IMAGE_UNITS), and 80 + S would be ES's logic-op
+ * unit (programs.h MW_LOGIC_DEST_UNIT) and need 96 combined units. */
 size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_glsl_binding *out);
 
 /* ---- the translation key: which program this is ----

@@ -56,10 +56,14 @@ static const gl_program_system *system_by_id(uint32_t id)
         return mw_compute_program_system();
     if (id == GL_SHC_SYSTEM_PICA_GPU_GS)
         return pica_gs_program_system();
+    if (id == GL_SHC_SYSTEM_MAXWELL_GS)
+        return mw_program_guest_gs_system();
+    if (id == GL_SHC_SYSTEM_MAXWELL_TESS)
+        return mw_program_tess_system();
     return NULL;
 }
 
-#define KNOWN_SYSTEMS 6
+#define KNOWN_SYSTEMS 8
 static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
 {
     out[0] = &pica_program_system()->info;
@@ -68,6 +72,8 @@ static void known_systems(const gl_shc_system_info *out[KNOWN_SYSTEMS])
     out[3] = &pica_gpu_program_system()->info;
     out[4] = &mw_compute_program_system()->info;
     out[5] = &pica_gs_program_system()->info;
+    out[6] = &mw_program_guest_gs_system()->info;
+    out[7] = &mw_program_tess_system()->info;
 }
 
 #define USAGE                                                                                 \
@@ -297,22 +303,32 @@ static int cmd_glsl(const cache *c, const char *id, const options *o)
         return 1;
     }
     const gl_shc_glsl *g = gl_shc_find_glsl(&c->f, e->glsl_hash);
-    glhle_bytebuf vs, gs, fs;
+    glhle_bytebuf vs, tcs, tes, gs, fs;
     glhle_bytebuf_init(&vs, 1 << 20);
+    glhle_bytebuf_init(&tcs, 1 << 20);
+    glhle_bytebuf_init(&tes, 1 << 20);
     glhle_bytebuf_init(&gs, 1 << 20);
     glhle_bytebuf_init(&fs, 1 << 20);
     if (g) {
         glhle_bytebuf_append(&vs, g->vs, g->vs_len);
+        glhle_bytebuf_append(&tcs, g->tcs, g->tcs_len);
+        glhle_bytebuf_append(&tes, g->tes, g->tes_len);
         glhle_bytebuf_append(&gs, g->gs, g->gs_len);
         glhle_bytebuf_append(&fs, g->fs, g->fs_len);
     } else if (c->sys) {
         tool_error("no text stored for entry %016llx; regenerated from its key",
                 (unsigned long long)e->id);
-        gl_program_system_text(c->sys, e->key, e->host, &vs, &gs, &fs);
+        gl_program_system_text(c->sys, e->key, e->host, &vs, &tcs, &tes, &gs, &fs);
     }
     if (o->json) {
         printf("{\"id\": \"%016llx\", \"stored\": %s, \"vertex\": ", (unsigned long long)e->id, g ? "true" : "false");
         json_string((const char *)vs.data, vs.size);
+        if (tcs.size) {
+            printf(", \"tess_control\": ");
+            json_string((const char *)tcs.data, tcs.size);
+            printf(", \"tess_evaluation\": ");
+            json_string((const char *)tes.data, tes.size);
+        }
         if (gs.size) {
             printf(", \"geometry\": ");
             json_string((const char *)gs.data, gs.size);
@@ -322,11 +338,16 @@ static int cmd_glsl(const cache *c, const char *id, const options *o)
         printf("}\n");
     } else {
         printf("// ---- vertex shader\n%s", glhle_bytebuf_cstr(&vs));
+        if (tcs.size)
+            printf("// ---- tessellation control shader\n%s// ---- tessellation evaluation shader\n%s",
+                   glhle_bytebuf_cstr(&tcs), glhle_bytebuf_cstr(&tes));
         if (gs.size)
             printf("// ---- geometry shader\n%s", glhle_bytebuf_cstr(&gs));
         printf("// ---- fragment shader\n%s", glhle_bytebuf_cstr(&fs));
     }
     glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&tcs);
+    glhle_bytebuf_free(&tes);
     glhle_bytebuf_free(&gs);
     glhle_bytebuf_free(&fs);
     return 0;
@@ -419,24 +440,29 @@ static int cmd_verify(const cache *c, const options *o)
         snprintf(p[n++].why, sizeof p->why, "%s", f->bad[i].why);
     }
     uint32_t regenerated = 0, texts_missing = 0;
-    glhle_bytebuf vs, gs, fs;
+    glhle_bytebuf vs, tcs, tes, gs, fs;
     glhle_bytebuf_init(&vs, 1 << 20);
+    glhle_bytebuf_init(&tcs, 1 << 20);
+    glhle_bytebuf_init(&tes, 1 << 20);
     glhle_bytebuf_init(&gs, 1 << 20);
     glhle_bytebuf_init(&fs, 1 << 20);
     for (uint32_t i = 0; c->sys && i < f->entry_count; i++) {
         const gl_shc_entry *e = &f->entries[i];
         glhle_bytebuf_clear(&vs);
+        glhle_bytebuf_clear(&tcs);
+        glhle_bytebuf_clear(&tes);
         glhle_bytebuf_clear(&gs);
         glhle_bytebuf_clear(&fs);
-        if (!gl_program_system_text(c->sys, e->key, e->host, &vs, &gs, &fs)) {
+        if (!gl_program_system_text(c->sys, e->key, e->host, &vs, &tcs, &tes, &gs, &fs)) {
             p[n].offset = e->offset;
             p[n].kind = "key";
             snprintf(p[n++].why, sizeof p->why, "the key's text does not fit the generator's buffer");
             continue;
         }
         regenerated++;
-        uint64_t h = gl_shc_glsl_hash_gs((const char *)vs.data, vs.size, (const char *)gs.data, gs.size,
-                                         (const char *)fs.data, fs.size);
+        uint64_t h = gl_shc_glsl_hash_tess((const char *)vs.data, vs.size, (const char *)tcs.data, tcs.size,
+                                           (const char *)tes.data, tes.size, (const char *)gs.data, gs.size,
+                                           (const char *)fs.data, fs.size);
         if (h != e->glsl_hash) {
             p[n].offset = e->offset;
             p[n].kind = "key";
@@ -448,6 +474,8 @@ static int cmd_verify(const cache *c, const options *o)
             texts_missing++;
     }
     glhle_bytebuf_free(&vs);
+    glhle_bytebuf_free(&tcs);
+    glhle_bytebuf_free(&tes);
     glhle_bytebuf_free(&gs);
     glhle_bytebuf_free(&fs);
     uint32_t loaded = 0, foreign = 0;
@@ -698,7 +726,8 @@ static int cmd_precompile(const char *path)
         sys->info.id == GL_SHC_SYSTEM_PICA_GPU_GS) {
         const pica_fs_host h = {.gles = in->gles, .framebuffer_fetch = in->framebuffer_fetch};
         host = pica_program_host_bits(&h);
-    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE) {
+    } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE ||
+               sys->info.id == GL_SHC_SYSTEM_MAXWELL_GS || sys->info.id == GL_SHC_SYSTEM_MAXWELL_TESS) {
         host = mw_program_host_bits(in, sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE);
     } else {
         /* a default instance's, with what its coverage probe found */
@@ -838,26 +867,28 @@ static int cmd_build(const char *cache_path, char *const *traces, int n)
     glhle_context_destroy(ctx);
     /* the key types kept beside the system's own (docs/shader-cache.md):
      * PICA's GPU vertex and geometry programs (a PICA draw on the GPU
-     * vertex path makes only such a key), Maxwell's compute programs;
-     * written, when the traces made any, to CACHE's siblings of those names */
+     * vertex path makes only such a key), Maxwell's compute programs and
+     * its programs with geometry or tessellation stages; written, when the
+     * traces made any, to CACHE's siblings of those names */
     const char *main_name = system == TRACE_SYSTEM_MAXWELL ? "maxwell" : "pica";
-    const char *side_names[2] = {system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs",
-                                 system == TRACE_SYSTEM_MAXWELL ? NULL : "pica-gs"};
-    char side_built[2][4200], side_path[4300];
-    bool got_side[2] = {false, false};
-    for (int k = 0; k < 2; k++)
+    const char *side_names[3] = {system == TRACE_SYSTEM_MAXWELL ? "maxwell-cs" : "pica-vs",
+                                 system == TRACE_SYSTEM_MAXWELL ? "maxwell-gs" : "pica-gs",
+                                 system == TRACE_SYSTEM_MAXWELL ? "maxwell-tess" : NULL};
+    char side_built[3][4200], side_path[4300];
+    bool got_side[3] = {false, false, false};
+    for (int k = 0; k < 3; k++)
         if (side_names[k]) {
             gl_program_cache_file_path(dir, "build", side_names[k], side_built[k], sizeof side_built[k]);
             got_side[k] = access(side_built[k], F_OK) == 0;
         }
     const bool got_main = access(built, F_OK) == 0;
-    if (!rc && !got_main && !got_side[0] && !got_side[1]) {
+    if (!rc && !got_main && !got_side[0] && !got_side[1] && !got_side[2]) {
         tool_error("the traces drew nothing; %s not written", cache_path);
         rc = 1;
     }
     if (!rc && got_main)
         rc = merge_built(cache_path, built);
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
         if (!rc && got_side[k]) {
             size_t stem = strlen(cache_path);
             if (stem > 5 && !strcmp(cache_path + stem - 5, ".glsc"))

@@ -66,39 +66,38 @@ static void run_job(glhle_context *ctx, gl_compile_job *j)
     const double t0 = now_ns();
     j->ok = false;
     j->program = 0;
-    GLuint v = compile_stage(gl, j->compute ? GL_COMPUTE_SHADER : GL_VERTEX_SHADER, j->vs);
-    GLuint f = v && !j->compute ? compile_stage(gl, GL_FRAGMENT_SHADER, j->fs) : 0;
-    GLuint g = f && j->gs ? compile_stage(gl, GL_GEOMETRY_SHADER, j->gs) : 0;
-    if (v && (f || j->compute) && (g || !j->gs)) {
+    /* vertex (or compute), fragment, geometry, tessellation control and evaluation */
+    const GLenum kind[5] = {j->compute ? GL_COMPUTE_SHADER : GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_GEOMETRY_SHADER,
+                            GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER};
+    const char *src[5] = {j->vs, j->compute ? NULL : j->fs, j->gs, j->tcs, j->tes};
+    GLuint sh[5] = {0};
+    bool ok = true;
+    for (int i = 0; i < 5 && ok; i++)
+        if (src[i])
+            ok = (sh[i] = compile_stage(gl, kind[i], src[i])) != 0;
+    if (ok) {
         GLuint p = gl->CreateProgram();
-        gl->AttachShader(p, v);
-        if (g)
-            gl->AttachShader(p, g);
-        if (f)
-            gl->AttachShader(p, f);
+        for (int i = 0; i < 5; i++)
+            if (sh[i])
+                gl->AttachShader(p, sh[i]);
         if (j->retrievable && ctx->info.program_binary)
             gl->ProgramParameteri(p, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
         gl->LinkProgram(p);
-        gl->DetachShader(p, v);
-        if (g)
-            gl->DetachShader(p, g);
-        if (f)
-            gl->DetachShader(p, f);
-        GLint ok = 0;
-        gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
-        if (ok) {
+        for (int i = 0; i < 5; i++)
+            if (sh[i])
+                gl->DetachShader(p, sh[i]);
+        GLint linked = 0;
+        gl->GetProgramiv(p, GL_LINK_STATUS, &linked);
+        if (linked) {
             j->program = p;
             j->ok = true;
         } else {
             gl->DeleteProgram(p);
         }
     }
-    if (v)
-        gl->DeleteShader(v);
-    if (f)
-        gl->DeleteShader(f);
-    if (g)
-        gl->DeleteShader(g);
+    for (int i = 0; i < 5; i++)
+        if (sh[i])
+            gl->DeleteShader(sh[i]);
     /* everything about the program is done before the instance's context sees its name */
     gl->Finish();
     j->ns = now_ns() - t0;
@@ -391,6 +390,8 @@ void gl_compile_job_free(gl_compile_job *j)
     free(j->vs);
     free(j->fs);
     free(j->gs);
+    free(j->tcs);
+    free(j->tes);
     free(j);
 }
 

@@ -36,7 +36,8 @@ typedef struct gl_compile_job {
     void *key;              /* the caller's copy of the key (freed with the job) */
     char *vs, *fs;          /* GLSL, NUL-terminated (freed with the job) */
     char *gs;               /* NULL, or a geometry stage linked between them (freed with the job) */
-    size_t vs_len, fs_len, gs_len;
+    char *tcs, *tes;        /* NULL, or the tessellation stages (both), linked after the vertex stage (freed with the job) */
+    size_t vs_len, fs_len, gs_len, tcs_len, tes_len;
     bool retrievable;       /* ask for a retrievable binary */
     bool precompile;        /* the caller's: made at creation, not for a draw */
     bool compute;           /* vs is a compute shader, fs is unused */

@@ -194,9 +194,28 @@ static void flush_records(gl_program_service *s)
     enforce_budget(s);
 }
 
+/* A program's texts: vertex, tessellation control and evaluation,
+ * geometry, fragment (NULL or empty: no such stage). */
+typedef struct program_texts {
+    const char *t[5];
+    size_t n[5];
+} program_texts;
+enum { T_VS, T_TCS, T_TES, T_GS, T_FS };
+
+/* make_text's texts */
+static program_texts made_texts(const gl_program_service *s)
+{
+    const glhle_bytebuf *b[5] = {&s->vs, &s->tcs, &s->tes, &s->gs, &s->fs};
+    program_texts t;
+    for (int i = 0; i < 5; i++) {
+        t.t[i] = (const char *)b[i]->data;
+        t.n[i] = b[i]->size;
+    }
+    return t;
+}
+
 static void store_program(gl_program_service *s, const void *key, uint32_t host, uint64_t id, uint64_t glsl_hash,
-                          GLuint program, bool from_binary, const char *vs, size_t vs_len, const char *gs,
-                          size_t gs_len, const char *fs, size_t fs_len)
+                          GLuint program, bool from_binary, const program_texts *t)
 {
     if (!s->path)
         return;
@@ -209,7 +228,9 @@ static void store_program(gl_program_service *s, const void *key, uint32_t host,
         id_set_add(&s->written_ids, id);
     }
     if (!gl_shc_find_glsl(&s->file, glsl_hash) && !id_set_has(&s->written_glsl, glsl_hash)) {
-        if (gl_shc_write_glsl_gs(&s->rec, vs, (uint32_t)vs_len, gs, (uint32_t)gs_len, fs, (uint32_t)fs_len))
+        if (gl_shc_write_glsl_tess(&s->rec, t->t[T_VS], (uint32_t)t->n[T_VS], t->t[T_TCS], (uint32_t)t->n[T_TCS],
+                                   t->t[T_TES], (uint32_t)t->n[T_TES], t->t[T_GS], (uint32_t)t->n[T_GS], t->t[T_FS],
+                                   (uint32_t)t->n[T_FS]))
             s->st.records_written++;
         id_set_add(&s->written_glsl, glsl_hash);
     }
@@ -305,8 +326,7 @@ static glhle_result make_text(gl_program_service *s, const void *key, uint64_t *
     glhle_bytebuf_clear(&s->fs);
     glhle_bytebuf_clear(&s->tcs);
     glhle_bytebuf_clear(&s->tes);
-    if (s->sys->generate_tess ? !s->sys->generate_tess(key, s->host, &s->vs, &s->tcs, &s->tes, &s->gs, &s->fs)
-                              : !gl_program_system_text(s->sys, key, s->host, &s->vs, &s->gs, &s->fs)) {
+    if (!gl_program_system_text(s->sys, key, s->host, &s->vs, &s->tcs, &s->tes, &s->gs, &s->fs)) {
         GLHLE_ERROR(&s->ctx->log, "%s program: no text generated (the generator refused the key, or a text "
                     "passed the %u-byte limit)", s->sys->info.name,
                     TEXT_LIMIT);
@@ -327,10 +347,9 @@ static glhle_result make_text(gl_program_service *s, const void *key, uint64_t *
     glhle_bytebuf_cstr(&s->vs);
     glhle_bytebuf_cstr(&s->gs);
     glhle_bytebuf_cstr(&s->fs);
-    *glsl_hash = gl_shc_glsl_hash_gs((const char *)s->vs.data, s->vs.size, (const char *)s->gs.data, s->gs.size,
-                                     (const char *)s->fs.data, s->fs.size);
-    if (s->sys->generate_tess) /* names no stored text (such systems keep no file): the stages all count */
-        *glsl_hash ^= glhle_hash64(s->tcs.data, s->tcs.size) * 3 + glhle_hash64(s->tes.data, s->tes.size);
+    *glsl_hash = gl_shc_glsl_hash_tess((const char *)s->vs.data, s->vs.size, (const char *)s->tcs.data, s->tcs.size,
+                                       (const char *)s->tes.data, s->tes.size, (const char *)s->gs.data, s->gs.size,
+                                       (const char *)s->fs.data, s->fs.size);
     return GLHLE_RESULT_OK;
 }
 
@@ -342,11 +361,11 @@ static uint64_t entry_id(const gl_program_service *s, const void *key)
 
 /* A program just made (linked here, on a worker, or loaded): fixed uniforms, the disk cache. */
 static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint p, bool from_binary,
-                  const char *vs, size_t vs_len, const char *gs, size_t gs_len, const char *fs, size_t fs_len)
+                  const program_texts *t)
 {
     if (s->after_link)
         s->after_link(s->user, p);
-    store_program(s, key, s->host, id, glsl_hash, p, from_binary, vs, vs_len, gs, gs_len, fs, fs_len);
+    store_program(s, key, s->host, id, glsl_hash, p, from_binary, t);
 }
 
 /* A tessellation system's program from make_text's texts: vertex,
@@ -363,7 +382,7 @@ static glhle_result link_tess(gl_program_service *s, GLuint *p)
         src[3] = src[4];
         n = 4;
     }
-    return gl_link_program_stages(s->ctx, stages, src, n, false, p);
+    return gl_link_program_stages(s->ctx, stages, src, n, s->path != NULL, p);
 }
 
 /* gl_program_cache build function: makes the program here and now (the
@@ -409,8 +428,8 @@ static glhle_result build(void *user, const void *key, GLuint *program)
     }
     if (!s->precompiling)
         id_set_add(&s->used_ids, id);
-    adopt(s, key, id, glsl_hash, p, from_binary, (const char *)s->vs.data, s->vs.size, (const char *)s->gs.data,
-          s->gs.size, (const char *)s->fs.data, s->fs.size);
+    const program_texts t = made_texts(s);
+    adopt(s, key, id, glsl_hash, p, from_binary, &t);
     *program = p;
     return GLHLE_RESULT_OK;
 }
@@ -469,14 +488,23 @@ static bool submit(gl_program_service *s, const void *key, uint64_t glsl_hash, b
         gl_compile_job_free(j);
         return false;
     }
-    if (s->sys->generate_gs) { /* make_text wrote the geometry stage too */
-        j->gs = malloc(s->gs.size + 1);
-        if (!j->gs) {
+    /* make_text's further stages: a three-stage system's geometry text, a
+     * tessellation system's two tessellation texts and its geometry text
+     * where there is one */
+    const glhle_bytebuf *more[3] = {&s->gs, &s->tcs, &s->tes};
+    char **to[3] = {&j->gs, &j->tcs, &j->tes};
+    size_t *len[3] = {&j->gs_len, &j->tcs_len, &j->tes_len};
+    for (int i = 0; i < 3; i++) {
+        if (!(i == 0 ? s->sys->generate_gs || (s->sys->generate_tess && s->gs.size) : s->sys->generate_tess != NULL))
+            continue;
+        *to[i] = malloc(more[i]->size + 1);
+        if (!*to[i]) {
             gl_compile_job_free(j);
             return false;
         }
-        memcpy(j->gs, s->gs.data, s->gs.size + 1);
-        j->gs_len = s->gs.size;
+        memcpy(*to[i], more[i]->size ? (const char *)more[i]->data : "", more[i]->size);
+        (*to[i])[more[i]->size] = 0;
+        *len[i] = more[i]->size;
     }
     memcpy(j->key, key, n);
     memcpy(j->vs, s->vs.data, s->vs.size + 1);
@@ -498,7 +526,9 @@ static void finish_job(gl_program_service *s, gl_compile_job *j)
     pending_remove(s, glhle_hash64(j->key, klen(s, j->key)));
     count_compile(s, j->ns);
     if (j->ok) {
-        adopt(s, j->key, id, j->tag, j->program, false, j->vs, j->vs_len, j->gs, j->gs_len, j->fs, j->fs_len);
+        const program_texts t = {{j->vs, j->tcs, j->tes, j->gs, j->fs},
+                                 {j->vs_len, j->tcs_len, j->tes_len, j->gs_len, j->fs_len}};
+        adopt(s, j->key, id, j->tag, j->program, false, &t);
         insert(s, j->key, j->program, GLHLE_RESULT_OK);
         if (j->precompile)
             s->st.programs_precompiled++;
@@ -578,9 +608,8 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
                 GLuint p = load_binary(s, glsl_hash); /* a stored binary loads in well under a compile */
                 if (p) {
                     id_set_add(&s->used_ids, id);
-                    adopt(s, key, id, glsl_hash, p, true, (const char *)s->vs.data, s->vs.size,
-                          s->sys->generate_gs ? (const char *)s->gs.data : NULL,
-                          s->sys->generate_gs ? s->gs.size : 0, (const char *)s->fs.data, s->fs.size);
+                    const program_texts t = made_texts(s);
+                    adopt(s, key, id, glsl_hash, p, true, &t);
                     insert(s, key, p, GLHLE_RESULT_OK);
                     *program = p;
                     return GLHLE_RESULT_OK;
@@ -655,8 +684,8 @@ static void precompile(gl_program_service *s, void (*progress)(void *user, uint3
         if (s->workers && make_text(s, key, &glsl_hash) == GLHLE_RESULT_OK) {
             p = s->break_builds ? 0 : load_binary(s, glsl_hash);
             if (p) {
-                adopt(s, key, entry_id(s, key), glsl_hash, p, true, (const char *)s->vs.data, s->vs.size, NULL, 0,
-                      (const char *)s->fs.data, s->fs.size);
+                const program_texts t = made_texts(s);
+                adopt(s, key, entry_id(s, key), glsl_hash, p, true, &t);
                 insert(s, key, p, GLHLE_RESULT_OK);
                 s->st.programs_precompiled++;
                 continue;
@@ -834,17 +863,20 @@ static void make_fallback(gl_program_service *s, bool (*generate)(uint32_t host,
         s->after_link(s->user, p);
     if (s->path) {
         id_set_add(&s->used_ids, id); /* kept by pruning like any entry this session used */
-        store_program(s, zero, host, id, glsl_hash, p, from_binary, vs, s->vs.size, NULL, 0, fs, s->fs.size);
+        const program_texts t = {{vs, NULL, NULL, NULL, fs}, {s->vs.size, 0, 0, 0, s->fs.size}};
+        store_program(s, zero, host, id, glsl_hash, p, from_binary, &t);
     }
     free(zero);
     s->fallback_program = p;
 }
 
 bool gl_program_system_text(const gl_program_system *sys, const void *key, uint32_t host, glhle_bytebuf *vs,
-                            glhle_bytebuf *gs, glhle_bytebuf *fs)
+                            glhle_bytebuf *tcs, glhle_bytebuf *tes, glhle_bytebuf *gs, glhle_bytebuf *fs)
 {
     if (host & GL_SHC_HOST_FALLBACK)
         return sys->fallback_generate && sys->fallback_generate(host & ~GL_SHC_HOST_FALLBACK, vs, fs);
+    if (sys->generate_tess)
+        return tcs && tes && gs && sys->generate_tess(key, host, vs, tcs, tes, gs, fs);
     if (sys->generate_gs)
         return gs && sys->generate_gs(key, host, vs, gs, fs);
     return sys->generate && sys->generate(key, host, vs, fs);
@@ -859,10 +891,9 @@ glhle_result gl_program_service_create(glhle_context *ctx, const gl_program_serv
     const bool three = si && desc->system->generate_gs;
     const bool tess = si && desc->system->generate_tess;
     if (tess && (desc->system->generate || three || desc->system->compute || desc->fallback_key ||
-                 desc->fallback_generate || desc->compile_threads || (desc->cache_dir && *desc->cache_dir) ||
-                 desc->cache_path))
+                 desc->fallback_generate))
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_INVALID_ARGUMENT, "program service: a tessellation system has no "
-                          "disk cache, workers or fallback");
+                          "fallback");
     if (!si || (!desc->system->generate && !three && !tess) || si->key_size == 0 || si->key_size > GL_SHC_MAX_KEY_BYTES ||
         (var && (!si->key_size_of || si->key_max_size < si->key_size || si->key_max_size > GL_SHC_MAX_VAR_KEY_BYTES ||
                  desc->fallback_key)) ||

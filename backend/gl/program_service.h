@@ -58,20 +58,21 @@ typedef struct gl_program_system {
     bool (*generate_gs)(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *gs, glhle_bytebuf *fs);
     /* Programs with tessellation stages (the Maxwell draw path's), set
      * instead of `generate`: vertex, tessellation control and evaluation,
-     * geometry (left empty: none) and fragment text. Such a system keeps no
-     * file and has no workers or fallback (create refuses them): each
-     * program compiles on the draw that needs it. */
+     * geometry (left empty: none) and fragment text, stored as GLSL_TESS
+     * records. Such a system has no fallback; with compile workers its
+     * misses compile there (defer_misses) and its stored entries at
+     * creation too, as a three-stage system's. */
     bool (*generate_tess)(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *tcs, glhle_bytebuf *tes,
                           glhle_bytebuf *gs, glhle_bytebuf *fs);
 } gl_program_system;
 
 /* The text of a stored entry: the fallback's for a GL_SHC_HOST_FALLBACK
  * host, else the generator's (a three-stage system's geometry text into
- * `gs`, which it needs; the others leave it alone and take NULL); false
- * when the system has no such text (a tessellation system: none is
- * stored) or a buffer reached its limit. */
+ * `gs`, a tessellation system's stages into `tcs`, `tes` and `gs`, which
+ * they need; the others leave them alone and take NULL); false when the
+ * system has no such text or a buffer reached its limit. */
 bool gl_program_system_text(const gl_program_system *sys, const void *key, uint32_t host, glhle_bytebuf *vs,
-                            glhle_bytebuf *gs, glhle_bytebuf *fs);
+                            glhle_bytebuf *tcs, glhle_bytebuf *tes, glhle_bytebuf *gs, glhle_bytebuf *fs);
 
 typedef struct gl_program_service gl_program_service;
 

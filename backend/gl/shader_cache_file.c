@@ -43,7 +43,7 @@ static void wr64(uint8_t *p, uint64_t v)
 
 const char *gl_shc_kind_name(uint32_t kind)
 {
-    static const char *const names[GL_SHC_KIND_COUNT_] = {"?", "key", "glsl", "binary", "use", "glsl+gs"};
+    static const char *const names[GL_SHC_KIND_COUNT_] = {"?", "key", "glsl", "binary", "use", "glsl+gs", "glsl+tess"};
     return kind < GL_SHC_KIND_COUNT_ ? names[kind] : "?";
 }
 
@@ -92,6 +92,28 @@ uint64_t gl_shc_glsl_hash_gs(const char *vs, size_t vs_len, const char *gs, size
     glhle_hash_begin(&st, 0);
     glhle_hash_update(&st, lens, sizeof lens);
     glhle_hash_update(&st, vs, vs_len);
+    glhle_hash_update(&st, gs, gs_len);
+    glhle_hash_update(&st, fs, fs_len);
+    return glhle_hash_end(&st);
+}
+
+uint64_t gl_shc_glsl_hash_tess(const char *vs, size_t vs_len, const char *tcs, size_t tcs_len, const char *tes,
+                               size_t tes_len, const char *gs, size_t gs_len, const char *fs, size_t fs_len)
+{
+    if (!tcs_len && !tes_len)
+        return gl_shc_glsl_hash_gs(vs, vs_len, gs, gs_len, fs, fs_len);
+    uint8_t lens[20];
+    wr32(lens, (uint32_t)vs_len);
+    wr32(lens + 4, (uint32_t)fs_len);
+    wr32(lens + 8, (uint32_t)gs_len);
+    wr32(lens + 12, (uint32_t)tcs_len);
+    wr32(lens + 16, (uint32_t)tes_len);
+    glhle_hash_state st;
+    glhle_hash_begin(&st, 0);
+    glhle_hash_update(&st, lens, sizeof lens);
+    glhle_hash_update(&st, vs, vs_len);
+    glhle_hash_update(&st, tcs, tcs_len);
+    glhle_hash_update(&st, tes, tes_len);
     glhle_hash_update(&st, gs, gs_len);
     glhle_hash_update(&st, fs, fs_len);
     return glhle_hash_end(&st);
@@ -199,6 +221,7 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
         if (n < 16)
             return "glsl record shorter than its fixed fields";
         gl_shc_glsl g;
+        memset(&g, 0, sizeof g);
         g.hash = rd64(p);
         g.vs_len = rd32(p + 8);
         g.fs_len = rd32(p + 12);
@@ -220,6 +243,7 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
         if (n < 24)
             return "glsl+gs record shorter than its fixed fields";
         gl_shc_glsl g;
+        memset(&g, 0, sizeof g);
         g.hash = rd64(p);
         g.vs_len = rd32(p + 8);
         g.gs_len = rd32(p + 12);
@@ -235,6 +259,37 @@ static const char *take_record(parser *ps, uint32_t kind, uint64_t offset, const
         g.fs = g.gs + g.gs_len;
         g.offset = offset;
         if (gl_shc_glsl_hash_gs(g.vs, g.vs_len, g.gs, g.gs_len, g.fs, g.fs_len) != g.hash)
+            return "text does not match its hash";
+        if (!grow(ps, (void **)&f->glsl, &ps->glsl_cap, f->glsl_count, sizeof g))
+            return "out of memory";
+        f->glsl[f->glsl_count++] = g;
+        return NULL;
+    }
+    case GL_SHC_GLSL_TESS: {
+        if (n < 32)
+            return "glsl+tess record shorter than its fixed fields";
+        gl_shc_glsl g;
+        memset(&g, 0, sizeof g);
+        g.hash = rd64(p);
+        g.vs_len = rd32(p + 8);
+        g.tcs_len = rd32(p + 12);
+        g.tes_len = rd32(p + 16);
+        g.gs_len = rd32(p + 20);
+        g.fs_len = rd32(p + 24);
+        if (rd32(p + 28) != 0)
+            return "glsl+tess record's reserved field is not zero";
+        if (g.tcs_len == 0 || g.tes_len == 0)
+            return "glsl+tess record without both tessellation texts";
+        if ((uint64_t)g.vs_len + g.tcs_len + g.tes_len + g.gs_len + g.fs_len != n - 32)
+            return "text lengths do not match the record";
+        g.vs = (const char *)p + 32;
+        g.tcs = g.vs + g.vs_len;
+        g.tes = g.tcs + g.tcs_len;
+        g.gs = g.tes + g.tes_len;
+        g.fs = g.gs + g.gs_len;
+        g.offset = offset;
+        if (gl_shc_glsl_hash_tess(g.vs, g.vs_len, g.tcs, g.tcs_len, g.tes, g.tes_len, g.gs, g.gs_len, g.fs,
+                                  g.fs_len) != g.hash)
             return "text does not match its hash";
         if (!grow(ps, (void **)&f->glsl, &ps->glsl_cap, f->glsl_count, sizeof g))
             return "out of memory";
@@ -634,6 +689,27 @@ bool gl_shc_write_glsl_gs(glhle_bytebuf *out, const char *vs, uint32_t vs_len, c
     return write_record(out, GL_SHC_GLSL_GS, parts, sizes, 4);
 }
 
+bool gl_shc_write_glsl_tess(glhle_bytebuf *out, const char *vs, uint32_t vs_len, const char *tcs, uint32_t tcs_len,
+                            const char *tes, uint32_t tes_len, const char *gs, uint32_t gs_len, const char *fs,
+                            uint32_t fs_len)
+{
+    if (!tcs_len && !tes_len)
+        return gl_shc_write_glsl_gs(out, vs, vs_len, gs, gs_len, fs, fs_len);
+    if (!tcs_len || !tes_len)
+        return false;
+    uint8_t f[32];
+    wr64(f, gl_shc_glsl_hash_tess(vs, vs_len, tcs, tcs_len, tes, tes_len, gs, gs_len, fs, fs_len));
+    wr32(f + 8, vs_len);
+    wr32(f + 12, tcs_len);
+    wr32(f + 16, tes_len);
+    wr32(f + 20, gs_len);
+    wr32(f + 24, fs_len);
+    wr32(f + 28, 0);
+    const void *parts[6] = {f, vs, tcs, tes, gs, fs};
+    const size_t sizes[6] = {sizeof f, vs_len, tcs_len, tes_len, gs_len, fs_len};
+    return write_record(out, GL_SHC_GLSL_TESS, parts, sizes, 6);
+}
+
 bool gl_shc_write_binary(glhle_bytebuf *out, uint64_t glsl_hash, uint32_t format, const char *driver,
                          uint32_t driver_len, const void *data, uint32_t size)
 {
@@ -675,7 +751,8 @@ uint64_t gl_shc_entry_bytes(const gl_shc_file *f, const gl_shc_entry *e)
     uint64_t n = GL_SHC_RECORD_HEADER_BYTES + padded(32 + (size_t)e->key_size);
     const gl_shc_glsl *g = gl_shc_find_glsl(f, e->glsl_hash);
     if (g)
-        n += GL_SHC_RECORD_HEADER_BYTES + padded((g->gs_len ? 24 : 16) + (size_t)g->vs_len + g->gs_len + g->fs_len);
+        n += GL_SHC_RECORD_HEADER_BYTES + padded((g->tcs_len ? 32 : g->gs_len ? 24 : 16) + (size_t)g->vs_len +
+                                                 g->tcs_len + g->tes_len + g->gs_len + g->fs_len);
     uint32_t count;
     const gl_shc_binary *b = gl_shc_first_binary(f, e->glsl_hash, &count);
     for (uint32_t i = 0; i < count; i++)
@@ -700,7 +777,8 @@ bool gl_shc_write_compacted(const gl_shc_file *f, const bool *keep, glhle_bytebu
         const gl_shc_glsl *g = gl_shc_find_glsl(f, e->glsl_hash);
         if (ok && g && !text_done[g - f->glsl]) {
             text_done[g - f->glsl] = true;
-            ok = gl_shc_write_glsl_gs(out, g->vs, g->vs_len, g->gs, g->gs_len, g->fs, g->fs_len);
+            ok = gl_shc_write_glsl_tess(out, g->vs, g->vs_len, g->tcs, g->tcs_len, g->tes, g->tes_len, g->gs,
+                                        g->gs_len, g->fs, g->fs_len);
         }
         uint32_t count;
         const gl_shc_binary *b = gl_shc_first_binary(f, e->glsl_hash, &count);

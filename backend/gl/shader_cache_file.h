@@ -14,6 +14,9 @@
  *           the PICA geometry path); written only into the files of a
  *           system whose programs have that stage, so the records of the
  *           other systems' files are unchanged
+ *   GLSL_TESS the same with the two tessellation stages' texts and maybe a
+ *           geometry stage's (the Maxwell draw path's tessellation programs),
+ *           written only into the files of such a system (maxwell-tess)
  *   BINARY  a program binary for one GLSL hash on one driver (the driver id
  *           is "vendor\nrenderer\nversion" and the GL binary format)
  *   USE     which entries a session used (least-recently-used pruning)
@@ -52,7 +55,8 @@
 
 /* System ids as stored in files; never renumber. */
 enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3, GL_SHC_SYSTEM_PICA_GPU_VS = 4,
-       GL_SHC_SYSTEM_MAXWELL_COMPUTE = 5, GL_SHC_SYSTEM_PICA_GPU_GS = 6 };
+       GL_SHC_SYSTEM_MAXWELL_COMPUTE = 5, GL_SHC_SYSTEM_PICA_GPU_GS = 6, GL_SHC_SYSTEM_MAXWELL_GS = 7,
+       GL_SHC_SYSTEM_MAXWELL_TESS = 8 };
 
 /* Host bit of the KEY record of a system's fallback program (the PICA
  * ubershader): its key bytes are all zero, its text is the system's
@@ -60,7 +64,8 @@ enum { GL_SHC_SYSTEM_PICA = 1, GL_SHC_SYSTEM_PSX = 2, GL_SHC_SYSTEM_MAXWELL = 3,
  * validity check does not apply to it. */
 #define GL_SHC_HOST_FALLBACK 0x80000000u
 
-enum { GL_SHC_KEY = 1, GL_SHC_GLSL = 2, GL_SHC_BINARY = 3, GL_SHC_USE = 4, GL_SHC_GLSL_GS = 5, GL_SHC_KIND_COUNT_ };
+enum { GL_SHC_KEY = 1, GL_SHC_GLSL = 2, GL_SHC_BINARY = 3, GL_SHC_USE = 4, GL_SHC_GLSL_GS = 5, GL_SHC_GLSL_TESS = 6,
+       GL_SHC_KIND_COUNT_ };
 
 /* What the reader needs to know of a system to accept its KEY records. */
 typedef struct gl_shc_system_info {
@@ -88,10 +93,12 @@ typedef struct gl_shc_entry {
 } gl_shc_entry;
 
 typedef struct gl_shc_glsl {
-    uint64_t hash;           /* gl_shc_glsl_hash_gs(vs, gs, fs) */
+    uint64_t hash;           /* gl_shc_glsl_hash_tess(vs, tcs, tes, gs, fs) */
     uint64_t offset;
     const char *vs, *gs, *fs; /* not NUL-terminated; gs_len 0: no geometry stage (a GLSL record) */
     uint32_t vs_len, gs_len, fs_len;
+    const char *tcs, *tes;   /* a GLSL_TESS record's tessellation texts, else NULL with lengths 0 */
+    uint32_t tcs_len, tes_len;
 } gl_shc_glsl;
 
 typedef struct gl_shc_binary {
@@ -158,6 +165,10 @@ uint64_t gl_shc_glsl_hash(const char *vs, size_t vs_len, const char *fs, size_t 
 uint64_t gl_shc_glsl_hash_gs(const char *vs, size_t vs_len, const char *gs, size_t gs_len, const char *fs,
                              size_t fs_len);
 
+/* The same for a text with tessellation stages; tcs_len and tes_len 0 give gl_shc_glsl_hash_gs. */
+uint64_t gl_shc_glsl_hash_tess(const char *vs, size_t vs_len, const char *tcs, size_t tcs_len, const char *tes,
+                               size_t tes_len, const char *gs, size_t gs_len, const char *fs, size_t fs_len);
+
 /* ---- writing: each appends one whole record (or the header) to `out` ---- */
 bool gl_shc_write_header(glhle_bytebuf *out, uint32_t system);
 bool gl_shc_write_key(glhle_bytebuf *out, uint32_t system, uint32_t key_version, uint32_t key_size, uint32_t host,
@@ -166,6 +177,11 @@ bool gl_shc_write_glsl(glhle_bytebuf *out, const char *vs, uint32_t vs_len, cons
 /* A GLSL_GS record (gs_len > 0), or a GLSL record when gs_len is 0. */
 bool gl_shc_write_glsl_gs(glhle_bytebuf *out, const char *vs, uint32_t vs_len, const char *gs, uint32_t gs_len,
                           const char *fs, uint32_t fs_len);
+/* A GLSL_TESS record (tcs_len and tes_len > 0; gs_len 0: no geometry stage), or what
+ * gl_shc_write_glsl_gs writes when both tessellation lengths are 0. */
+bool gl_shc_write_glsl_tess(glhle_bytebuf *out, const char *vs, uint32_t vs_len, const char *tcs, uint32_t tcs_len,
+                            const char *tes, uint32_t tes_len, const char *gs, uint32_t gs_len, const char *fs,
+                            uint32_t fs_len);
 bool gl_shc_write_binary(glhle_bytebuf *out, uint64_t glsl_hash, uint32_t format, const char *driver,
                          uint32_t driver_len, const void *data, uint32_t size);
 bool gl_shc_write_use(glhle_bytebuf *out, uint64_t generation, const uint64_t *ids, uint32_t count);

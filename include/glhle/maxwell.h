@@ -78,7 +78,10 @@ typedef struct glhle_maxwell_desc {
     uint32_t acquire_wait_submits;
     /* GL only: the program cache service and the disk shader cache
      * (glhle/shader_cache.h, docs/shader-cache.md), DIR/TITLE.maxwell.glsc
-     * (compute programs: DIR/TITLE.maxwell-cs.glsc).
+     * (compute programs: DIR/TITLE.maxwell-cs.glsc; programs with the
+     * guest's geometry stage: .maxwell-gs.glsc, with its tessellation
+     * stages: .maxwell-tess.glsc, made ready when the first draw needs
+     * such a program).
      * With a folder, creation makes every program the file holds ready
      * before the first draw (from this driver's binary where it has one, on
      * `shader_compile_threads` workers where given); a program first needed

@@ -14,12 +14,13 @@
  *  - frames/s through glhle: glhle_pica_run_cmdlist of the frame's command
  *    list, then glFinish;
  *  - frames/s of the same GL calls without glhle: the calls glhle made in
- *    one warm frame are recorded (the draw path's GL entry points are
- *    wrapped in the context's function table) with the bytes each draw read
- *    from the stream ring, and replayed as a plain GL program would issue
- *    them: state calls, buffer updates, a memcpy of each draw's vertices
- *    and indices into the same ring offsets, the draw; then glFinish. Fence
- *    calls of the ring (a few per frame) are not replayed. A check first
+ *    one warm frame are recorded (support/gl_record.h: the draw path's GL
+ *    entry points wrapped in the context's function table) with the bytes
+ *    each draw read from the stream ring, and replayed as a plain GL
+ *    program would issue them: state calls, buffer updates, a memcpy of
+ *    each draw's vertices and indices into the same ring offsets, the
+ *    draw; then glFinish. Fence calls of the ring (a few per frame) and
+ *    queries are not replayed. A check first
  *    renders one frame each way from the same cleared buffers and compares
  *    the images, so the replay is known to be complete;
  *  - glhle's overhead: time per glhle frame / time per replayed frame - 1,
@@ -47,6 +48,7 @@
 #include "backend/pica/pica_instance.h"
 #include "backend/pica/draw/rasterizer.h"
 #include "support/bench_support.h"
+#include "support/gl_record.h"
 #include "support/pica_support.h"
 
 #define FB_W 240
@@ -261,300 +263,6 @@ static void fill_memory(uint8_t *mem)
     }
 }
 
-/* ---- GL call recording and replay ----------------------------------------------------------------------- */
-
-#define GL_CALLS(X)                                                                                             \
-    X(UseProgram, 1) X(BindVertexArray, 1) X(BindFramebuffer, 2) X(Viewport, 4) X(Enable, 1) X(Disable, 1)      \
-    X(Scissor, 4) X(CullFace, 1) X(FrontFace, 1) X(DepthFunc, 1) X(DepthMask, 1) X(StencilMask, 1)             \
-    X(StencilFunc, 3) X(StencilOp, 3) X(BlendEquationSeparate, 2) X(BlendFuncSeparate, 4) X(LogicOp, 1)       \
-    X(ColorMask, 4) X(ActiveTexture, 1) X(BindTexture, 2) X(BindSampler, 2) X(BindBufferRange, 5)             \
-    X(BindBuffer, 2)
-
-enum {
-#define OP_ENUM_(name, n) OP_##name,
-    GL_CALLS(OP_ENUM_)
-#undef OP_ENUM_
-    OP_BlendColor,
-    OP_BufferSubData,
-    OP_NamedBufferSubData,
-    OP_DrawElementsBaseVertex,
-    OP_COUNT
-};
-
-typedef struct gl_op {
-    uint16_t op;
-    uint64_t a[5];
-    size_t blob, blob_size; /* data: buffer contents, or a draw's ring bytes */
-} gl_op;
-
-typedef struct recording {
-    gl_op *ops;
-    size_t n, cap;
-    uint8_t *blob;
-    size_t blob_n, blob_cap;
-} recording;
-
-static struct {
-    bool on;
-    recording *rec;
-    GladGLContext real;
-    uint8_t *ring;
-    uint64_t unexpected; /* calls outside the wrapped set while recording */
-} R;
-
-static size_t add_blob(recording *r, const void *data, size_t size)
-{
-    if (r->blob_n + size > r->blob_cap) {
-        r->blob_cap = (r->blob_n + size) * 2;
-        r->blob = realloc(r->blob, r->blob_cap);
-        if (!r->blob)
-            abort();
-    }
-    memcpy(r->blob + r->blob_n, data, size);
-    r->blob_n += size;
-    return r->blob_n - size;
-}
-
-static gl_op *add_op(uint16_t op)
-{
-    recording *r = R.rec;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 4096;
-        r->ops = realloc(r->ops, r->cap * sizeof *r->ops);
-        if (!r->ops)
-            abort();
-    }
-    gl_op *o = &r->ops[r->n++];
-    memset(o, 0, sizeof *o);
-    o->op = op;
-    return o;
-}
-
-/* wrappers: call through, then record the arguments as 64-bit words */
-#define WRAP_1(name, T0)                                                                                        \
-    static void GLAD_API_PTR w_##name(T0 a0)                                                                   \
-    {                                                                                                          \
-        R.real.name(a0);                                                                                       \
-        if (R.on)                                                                                              \
-            add_op(OP_##name)->a[0] = (uint64_t)a0;                                                            \
-    }
-#define WRAP_2(name, T0, T1)                                                                                    \
-    static void GLAD_API_PTR w_##name(T0 a0, T1 a1)                                                            \
-    {                                                                                                          \
-        R.real.name(a0, a1);                                                                                   \
-        if (R.on) {                                                                                            \
-            gl_op *o = add_op(OP_##name);                                                                      \
-            o->a[0] = (uint64_t)a0;                                                                            \
-            o->a[1] = (uint64_t)a1;                                                                            \
-        }                                                                                                      \
-    }
-#define WRAP_3(name, T0, T1, T2)                                                                                \
-    static void GLAD_API_PTR w_##name(T0 a0, T1 a1, T2 a2)                                                     \
-    {                                                                                                          \
-        R.real.name(a0, a1, a2);                                                                               \
-        if (R.on) {                                                                                            \
-            gl_op *o = add_op(OP_##name);                                                                      \
-            o->a[0] = (uint64_t)a0;                                                                            \
-            o->a[1] = (uint64_t)a1;                                                                            \
-            o->a[2] = (uint64_t)a2;                                                                            \
-        }                                                                                                      \
-    }
-#define WRAP_4(name, T0, T1, T2, T3)                                                                            \
-    static void GLAD_API_PTR w_##name(T0 a0, T1 a1, T2 a2, T3 a3)                                              \
-    {                                                                                                          \
-        R.real.name(a0, a1, a2, a3);                                                                           \
-        if (R.on) {                                                                                            \
-            gl_op *o = add_op(OP_##name);                                                                      \
-            o->a[0] = (uint64_t)a0;                                                                            \
-            o->a[1] = (uint64_t)a1;                                                                            \
-            o->a[2] = (uint64_t)a2;                                                                            \
-            o->a[3] = (uint64_t)a3;                                                                            \
-        }                                                                                                      \
-    }
-
-WRAP_1(UseProgram, GLuint)
-WRAP_1(BindVertexArray, GLuint)
-WRAP_2(BindFramebuffer, GLenum, GLuint)
-WRAP_4(Viewport, GLint, GLint, GLsizei, GLsizei)
-WRAP_1(Enable, GLenum)
-WRAP_1(Disable, GLenum)
-WRAP_4(Scissor, GLint, GLint, GLsizei, GLsizei)
-WRAP_1(CullFace, GLenum)
-WRAP_1(FrontFace, GLenum)
-WRAP_1(DepthFunc, GLenum)
-WRAP_1(DepthMask, GLboolean)
-WRAP_1(StencilMask, GLuint)
-WRAP_3(StencilFunc, GLenum, GLint, GLuint)
-WRAP_3(StencilOp, GLenum, GLenum, GLenum)
-WRAP_2(BlendEquationSeparate, GLenum, GLenum)
-WRAP_4(BlendFuncSeparate, GLenum, GLenum, GLenum, GLenum)
-WRAP_1(LogicOp, GLenum)
-WRAP_4(ColorMask, GLboolean, GLboolean, GLboolean, GLboolean)
-WRAP_1(ActiveTexture, GLenum)
-WRAP_2(BindTexture, GLenum, GLuint)
-WRAP_2(BindSampler, GLuint, GLuint)
-WRAP_2(BindBuffer, GLenum, GLuint)
-
-static void GLAD_API_PTR w_BindBufferRange(GLenum t, GLuint i, GLuint b, GLintptr o, GLsizeiptr s)
-{
-    R.real.BindBufferRange(t, i, b, o, s);
-    if (R.on) {
-        gl_op *op = add_op(OP_BindBufferRange);
-        op->a[0] = t;
-        op->a[1] = i;
-        op->a[2] = b;
-        op->a[3] = (uint64_t)o;
-        op->a[4] = (uint64_t)s;
-    }
-}
-
-static void GLAD_API_PTR w_BlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
-{
-    R.real.BlendColor(r, g, b, a);
-    if (R.on) {
-        gl_op *o = add_op(OP_BlendColor);
-        o->a[0] = fbits(r);
-        o->a[1] = fbits(g);
-        o->a[2] = fbits(b);
-        o->a[3] = fbits(a);
-    }
-}
-
-static void GLAD_API_PTR w_BufferSubData(GLenum t, GLintptr off, GLsizeiptr size, const void *data)
-{
-    R.real.BufferSubData(t, off, size, data);
-    if (R.on) {
-        gl_op *o = add_op(OP_BufferSubData);
-        o->a[0] = t;
-        o->a[1] = (uint64_t)off;
-        o->blob_size = (size_t)size;
-        o->blob = add_blob(R.rec, data, (size_t)size);
-    }
-}
-
-static void GLAD_API_PTR w_NamedBufferSubData(GLuint buf, GLintptr off, GLsizeiptr size, const void *data)
-{
-    R.real.NamedBufferSubData(buf, off, size, data);
-    if (R.on) {
-        gl_op *o = add_op(OP_NamedBufferSubData);
-        o->a[0] = buf;
-        o->a[1] = (uint64_t)off;
-        o->blob_size = (size_t)size;
-        o->blob = add_blob(R.rec, data, (size_t)size);
-    }
-}
-
-/* A draw: the ring bytes from its indices to the end of its vertices. */
-static void GLAD_API_PTR w_DrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void *indices,
-                                                  GLint basevertex)
-{
-    R.real.DrawElementsBaseVertex(mode, count, type, indices, basevertex);
-    if (!R.on)
-        return;
-    gl_op *o = add_op(OP_DrawElementsBaseVertex);
-    o->a[0] = mode;
-    o->a[1] = (uint64_t)count;
-    o->a[2] = type;
-    o->a[3] = (uint64_t)(uintptr_t)indices;
-    o->a[4] = (uint64_t)(int64_t)basevertex;
-    const uint32_t *idx = (const uint32_t *)(R.ring + (uintptr_t)indices);
-    uint32_t max = 0;
-    for (GLsizei i = 0; i < count; i++)
-        max = idx[i] > max ? idx[i] : max;
-    const size_t end = ((size_t)basevertex + max + 1) * 96;
-    o->blob_size = end - (uintptr_t)indices;
-    o->blob = add_blob(R.rec, idx, o->blob_size);
-}
-
-static void GLAD_API_PTR w_unexpected_draw(GLenum mode, GLint first, GLsizei count)
-{
-    R.unexpected++;
-    R.real.DrawArrays(mode, first, count);
-}
-
-static void install_wrappers(glhle_context *ctx)
-{
-    R.real = ctx->gl;
-    GladGLContext *gl = &ctx->gl;
-#define INSTALL_(name, n) gl->name = w_##name;
-    GL_CALLS(INSTALL_)
-#undef INSTALL_
-    gl->BlendColor = w_BlendColor;
-    gl->BufferSubData = w_BufferSubData;
-    gl->NamedBufferSubData = w_NamedBufferSubData;
-    gl->DrawElementsBaseVertex = w_DrawElementsBaseVertex;
-    gl->DrawArrays = w_unexpected_draw;
-}
-
-static void replay(const recording *r)
-{
-    const GladGLContext *gl = &R.real;
-    for (size_t i = 0; i < r->n; i++) {
-        const gl_op *o = &r->ops[i];
-        const uint64_t *a = o->a;
-        switch (o->op) {
-        case OP_UseProgram: gl->UseProgram((GLuint)a[0]); break;
-        case OP_BindVertexArray: gl->BindVertexArray((GLuint)a[0]); break;
-        case OP_BindFramebuffer: gl->BindFramebuffer((GLenum)a[0], (GLuint)a[1]); break;
-        case OP_Viewport: gl->Viewport((GLint)a[0], (GLint)a[1], (GLsizei)a[2], (GLsizei)a[3]); break;
-        case OP_Enable: gl->Enable((GLenum)a[0]); break;
-        case OP_Disable: gl->Disable((GLenum)a[0]); break;
-        case OP_Scissor: gl->Scissor((GLint)a[0], (GLint)a[1], (GLsizei)a[2], (GLsizei)a[3]); break;
-        case OP_CullFace: gl->CullFace((GLenum)a[0]); break;
-        case OP_FrontFace: gl->FrontFace((GLenum)a[0]); break;
-        case OP_DepthFunc: gl->DepthFunc((GLenum)a[0]); break;
-        case OP_DepthMask: gl->DepthMask((GLboolean)a[0]); break;
-        case OP_StencilMask: gl->StencilMask((GLuint)a[0]); break;
-        case OP_StencilFunc: gl->StencilFunc((GLenum)a[0], (GLint)a[1], (GLuint)a[2]); break;
-        case OP_StencilOp: gl->StencilOp((GLenum)a[0], (GLenum)a[1], (GLenum)a[2]); break;
-        case OP_BlendEquationSeparate: gl->BlendEquationSeparate((GLenum)a[0], (GLenum)a[1]); break;
-        case OP_BlendFuncSeparate:
-            gl->BlendFuncSeparate((GLenum)a[0], (GLenum)a[1], (GLenum)a[2], (GLenum)a[3]);
-            break;
-        case OP_LogicOp: gl->LogicOp((GLenum)a[0]); break;
-        case OP_ColorMask:
-            gl->ColorMask((GLboolean)a[0], (GLboolean)a[1], (GLboolean)a[2], (GLboolean)a[3]);
-            break;
-        case OP_ActiveTexture: gl->ActiveTexture((GLenum)a[0]); break;
-        case OP_BindTexture: gl->BindTexture((GLenum)a[0], (GLuint)a[1]); break;
-        case OP_BindSampler: gl->BindSampler((GLuint)a[0], (GLuint)a[1]); break;
-        case OP_BindBuffer: gl->BindBuffer((GLenum)a[0], (GLuint)a[1]); break;
-        case OP_BindBufferRange:
-            gl->BindBufferRange((GLenum)a[0], (GLuint)a[1], (GLuint)a[2], (GLintptr)a[3], (GLsizeiptr)a[4]);
-            break;
-        case OP_BlendColor: {
-            float c[4];
-            for (int k = 0; k < 4; k++) {
-                const uint32_t u = (uint32_t)a[k];
-                memcpy(&c[k], &u, 4);
-            }
-            gl->BlendColor(c[0], c[1], c[2], c[3]);
-            break;
-        }
-        case OP_BufferSubData:
-            gl->BufferSubData((GLenum)a[0], (GLintptr)a[1], (GLsizeiptr)o->blob_size, r->blob + o->blob);
-            break;
-        case OP_NamedBufferSubData:
-            gl->NamedBufferSubData((GLuint)a[0], (GLintptr)a[1], (GLsizeiptr)o->blob_size, r->blob + o->blob);
-            break;
-        case OP_DrawElementsBaseVertex:
-            /* the vertices and indices, as a program streaming them writes them */
-            memcpy(R.ring + a[3], r->blob + o->blob, o->blob_size);
-            gl->DrawElementsBaseVertex((GLenum)a[0], (GLsizei)a[1], (GLenum)a[2], (const void *)(uintptr_t)a[3],
-                                       (GLint)(int64_t)a[4]);
-            break;
-        default: abort();
-        }
-    }
-}
-
-static void recording_free(recording *r)
-{
-    free(r->ops);
-    free(r->blob);
-    memset(r, 0, sizeof *r);
-}
-
 /* ---- running ---------------------------------------------------------------------------------------------- */
 
 typedef struct bench {
@@ -562,7 +270,7 @@ typedef struct bench {
     glhle_pica *pica;
     uint8_t *mem;
     tp_cmdbuf frame;
-    recording warm;
+    gl_recording warm;
     int frames;
 } bench;
 
@@ -596,7 +304,7 @@ static void glhle_frames(void *p)
     bench *b = p;
     for (int i = 0; i < b->frames; i++) {
         run_frame(b);
-        R.real.Finish();
+        gl_record_real(b->ctx)->Finish();
     }
 }
 
@@ -604,8 +312,8 @@ static void raw_frames(void *p)
 {
     bench *b = p;
     for (int i = 0; i < b->frames; i++) {
-        replay(&b->warm);
-        R.real.Finish();
+        gl_replay(&b->warm);
+        gl_record_real(b->ctx)->Finish();
     }
 }
 
@@ -637,27 +345,17 @@ static void setup_bench(bench *b, uint32_t draws)
 
 static void free_bench(bench *b)
 {
-    recording_free(&b->warm);
+    gl_recording_free(&b->warm);
     tp_cmd_free(&b->frame);
     glhle_pica_destroy(b->pica);
     glhle_context_destroy(b->ctx);
     free(b->mem);
 }
 
-/* Clears the bound target's colour and depth with raw GL (foreign use: the
- * shadow is invalidated), so both ways start from the same pixels. */
+/* Both ways start from the same cleared pixels (the shadow forgotten). */
 static void clear_target(bench *b, GLuint fbo)
 {
-    const GladGLContext *gl = &R.real;
-    gl->BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
-    gl->Disable(GL_SCISSOR_TEST);
-    gl->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    gl->DepthMask(GL_TRUE);
-    gl->StencilMask(0xFF);
-    gl->ClearColor(0.1f, 0.2f, 0.3f, 1.0f);
-    gl->ClearDepth(0.0);
-    gl->ClearStencil(0);
-    gl->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    gl_record_clear(b->ctx, fbo);
     gl_state_invalidate(b->pica->gl);
 }
 
@@ -665,16 +363,16 @@ static void clear_target(bench *b, GLuint fbo)
 static bool replay_matches(bench *b)
 {
     const GLuint fbo = b->pica->gl->s.draw_fbo;
-    recording full = {0};
+    gl_recording full = {0};
     clear_target(b, fbo);
-    R.rec = &full;
-    R.on = true;
+    gl_record_start(&full);
     run_frame(b);
-    R.on = false;
+    gl_record_stop();
     glhle_image a, c;
     gl_read_rgba(b->ctx, fbo, 0, 0, FB_W, FB_H, &a);
     clear_target(b, fbo);
-    replay(&full);
+    gl_recording_scribble(&full);
+    gl_replay(&full);
     gl_read_rgba(b->ctx, fbo, 0, 0, FB_W, FB_H, &c);
     gl_state_invalidate(b->pica->gl);
     glhle_image_diff d;
@@ -686,11 +384,12 @@ static bool replay_matches(bench *b)
     printf("check: replayed frame %s glhle's (%llu of %llu pixels differ; %llu pixels drawn over the clear colour; "
            "%zu GL calls recorded, %llu unexpected)\n",
            d.differing == 0 ? "matches" : "DIFFERS FROM", (unsigned long long)d.differing,
-           (unsigned long long)d.total, (unsigned long long)drawn, full.n, (unsigned long long)R.unexpected);
+           (unsigned long long)d.total, (unsigned long long)drawn, full.n, (unsigned long long)full.unexpected);
     glhle_image_free(&a);
     glhle_image_free(&c);
-    recording_free(&full);
-    return d.differing == 0 && drawn > 0 && R.unexpected == 0;
+    const bool ok = d.differing == 0 && drawn > 0 && full.unexpected == 0;
+    gl_recording_free(&full);
+    return ok;
 }
 
 /* ---- --entry: what forgetting the state shadow on entry costs ------------------------
@@ -845,19 +544,17 @@ int main(int argc, char **argv)
     run_frame(&b);
 
     GLuint ring_buffer;
-    R.ring = pica_rasterizer_stream_mapping(b.pica->rasterizer, &ring_buffer);
-    if (!R.ring) {
+    if (!pica_rasterizer_stream_mapping(b.pica->rasterizer, &ring_buffer)) {
         printf("bench_pica_draw: no persistently mapped stream buffer on this driver; no baseline\n");
         free_bench(&b);
         return 0;
     }
-    install_wrappers(b.ctx);
+    gl_record_install(b.ctx);
     const bool ok = replay_matches(&b);
     run_frame(&b); /* back to the warm steady state after the check's invalidation */
-    R.rec = &b.warm;
-    R.on = true;
+    gl_record_start(&b.warm);
     run_frame(&b);
-    R.on = false;
+    gl_record_stop();
     b.ctx->gl.Finish();
 
     /* alternating batches: best of each, and the median of the paired

@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* the last byte picks which system the caller asks for (0: any known) */
-    const uint32_t want = size ? data[size - 1] % 7 : 0;
+    const uint32_t want = size ? data[size - 1] % 9 : 0;
     one(data, size, want);
     uint8_t *copy = malloc(size + 1);
     if (!copy)
@@ -81,11 +81,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 static void one(const uint8_t *data, size_t size, uint32_t want)
 {
     static const glhle_logger lg = {fuzz_quiet_log, NULL, GLHLE_LOG_DEBUG};
-    const gl_shc_system_info *systems[6] = {&pica_program_system()->info, &psx_program_system()->info,
+    const gl_shc_system_info *systems[8] = {&pica_program_system()->info, &psx_program_system()->info,
                                             &mw_program_system()->info, &pica_gpu_program_system()->info,
-                                            &mw_compute_program_system()->info, &pica_gs_program_system()->info};
+                                            &mw_compute_program_system()->info, &pica_gs_program_system()->info,
+                                            &mw_program_guest_gs_system()->info, &mw_program_tess_system()->info};
     gl_shc_file f;
-    if (gl_shc_parse(data, size, systems, 6, want, &lg, GLHLE_LOG_DEBUG, &f) == GLHLE_RESULT_OUT_OF_MEMORY)
+    if (gl_shc_parse(data, size, systems, 8, want, &lg, GLHLE_LOG_DEBUG, &f) == GLHLE_RESULT_OUT_OF_MEMORY)
         return;
     for (uint32_t i = 0; i < f.entry_count; i++) {
         inside(&f, f.entries[i].key, f.entries[i].key_size);
@@ -97,6 +98,10 @@ static void one(const uint8_t *data, size_t size, uint32_t want)
         inside(&f, f.glsl[i].fs, f.glsl[i].fs_len);
         if (f.glsl[i].gs_len)
             inside(&f, f.glsl[i].gs, f.glsl[i].gs_len);
+        if (f.glsl[i].tcs_len)
+            inside(&f, f.glsl[i].tcs, f.glsl[i].tcs_len);
+        if (f.glsl[i].tes_len)
+            inside(&f, f.glsl[i].tes, f.glsl[i].tes_len);
     }
     for (uint32_t i = 0; i < f.binary_count; i++) {
         inside(&f, f.binaries[i].driver, f.binaries[i].driver_len);
@@ -107,7 +112,7 @@ static void one(const uint8_t *data, size_t size, uint32_t want)
         glhle_bytebuf_init(&out, 0);
         if (gl_shc_write_compacted(&f, NULL, &out)) {
             gl_shc_file g;
-            if (gl_shc_parse(out.data, out.size, systems, 6, f.system, &lg, GLHLE_LOG_DEBUG, &g) == GLHLE_RESULT_OK) {
+            if (gl_shc_parse(out.data, out.size, systems, 8, f.system, &lg, GLHLE_LOG_DEBUG, &g) == GLHLE_RESULT_OK) {
                 if (g.bad_count || g.entry_count != f.entry_count)
                     __builtin_trap();
                 for (uint32_t i = 0; i < g.entry_count; i++)

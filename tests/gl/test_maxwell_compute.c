@@ -121,6 +121,7 @@ static void qmd_round_trip(void **state)
     j.shared_memory = 0x3000;
     j.cbuf_va[2] = 0x0123456700ull, j.cbuf_size[2] = 0x10000;
     j.release = true, j.release_va = 0x00ABCDEF10ull, j.release_payload = 0xC0DE;
+    j.sampler_via_header = true;
     uint32_t q[64];
     tmk_qmd(&j, 0x0600001100ull, q);
     mw_compute_launch cl;
@@ -129,6 +130,7 @@ static void qmd_round_trip(void **state)
     assert_int_equal(cl.block[0], 8), assert_int_equal(cl.block[1], 4), assert_int_equal(cl.block[2], 2);
     assert_int_equal(cl.grid[0], 70000), assert_int_equal(cl.grid[1], 3), assert_int_equal(cl.grid[2], 5);
     assert_int_equal(cl.shared_memory_size, 0x3000);
+    assert_true(cl.sampler_via_header); /* SAMPLER_INDEX MW(382:382) VIA_HEADER_INDEX */
     assert_int_equal(cl.qmd_version, 7), assert_int_equal(cl.qmd_major_version, 1);
     assert_true(cl.cbuf[0].valid && !cl.cbuf[1].valid && cl.cbuf[2].valid && !cl.cbuf[3].valid);
     assert_int_equal(cl.cbuf[0].address, 0x0600001100ull);
@@ -788,6 +790,313 @@ static void compute_geometry_scene(void **state)
     ts_gl_check(ctx);
 }
 
+/* ---- textures ----
+ * A hand-assembled compute program (the corpus has no compute shader that
+ * samples), block 8x8, one group: thread (x, y) takes record x + 8 y of
+ * global buffer 0 (deko3d's descriptor c0[0x140], as simple_csh reads it:
+ * S2R, ISCADD, SHL, IADD.CC / IADD.X c0[0x140] / c0[0x144]), loads its
+ * first two words (LDG.E.64 R6), samples texture slot 0 with them (TLD
+ * R8, R6 integer texel coordinates at level 0, or TEX R8, R6 normalised
+ * ones) and stores the four results over the record (STG.E.128). The
+ * handle is word 0x28 of c0 (c0[0xA0], deko3d's compute handle table,
+ * testdata/maxwell/README). Encodings: envydis gm107.c and simple_csh's
+ * listing (S2R f0c8 with the register at 20, SR_TID.X 0x21 / .Y 0x22;
+ * ISCADD 5c18 shift 39; SHL 3848 immediate 20; IADD 4c10 with c[] word 20,
+ * CC 47, X 43; LDG eed0 / STG eed8 size 48-50 (b32 4, b64 5, b128 6), E 45);
+ * TLD dc38 and TEX c038 as tests/unit/test_maxwell_spirv.c writes them
+ * (type 28, mask 31, handle word 36, Ra 8, Rb 20, Rd 0). */
+#define TEX_OFF 0x40000u     /* pitch texture: in the pitch mapping */
+#define TEXB_OFF 0x4000u     /* block-linear texture: in the block-linear mapping */
+#define TSC_POOL 0x71000u
+#define CS2_OFF 0x2000u      /* simple_csh, for the stale test */
+#define TEX_W 8u
+
+static const uint64_t tex_sched = 0x001f8000fc0007e0ull, tex_nop = 0x50b0000000070f00ull;
+
+static void tex_program(uint8_t *data, bool tld, uint32_t handle_word)
+{
+    const uint64_t g = 7ull << 16;
+    const uint64_t sample = (tld ? 0xdc38000000000000ull : 0xc038000000000000ull) | 0xfull << 31 | g | 2ull << 28 |
+                            (uint64_t)handle_word << 36 | 0xffull << 20 | 6u << 8 | 8u;
+    const uint64_t insn[] = {
+        0xf0c8000000000000ull | 0x21ull << 20 | g | 0,          /* S2R R0, SR_TID.X */
+        0xf0c8000000000000ull | 0x22ull << 20 | g | 1,          /* S2R R1, SR_TID.Y */
+        0x5c18000000000000ull | 3ull << 39 | g | 1u << 8 | 0ull << 20 | 2, /* ISCADD R2, R1, R0, 3 */
+        0x3848000000000000ull | 4ull << 20 | g | 2u << 8 | 3,   /* SHL R3, R2, 4 */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4, /* IADD.CC R4, R3, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
+        0xeed5200000000000ull | g | 4u << 8 | 6,                /* LDG.E.64 R6, [R4] */
+        sample,                                                 /* TLD / TEX R8, R6, 2D, RGBA */
+        0xeede200000000000ull | g | 4u << 8 | 8,                /* STG.E.128 [R4], R8 */
+        0xe300000000000000ull | g | 0xf,                        /* EXIT */
+    };
+    const size_t n = sizeof insn / sizeof insn[0];
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(data + CS_OFF + 8 * i, &w, 8);
+    }
+}
+
+/* texel (x, y) of the 8x8 A8B8G8R8 textures */
+static void texel(uint32_t x, uint32_t y, uint8_t t[4])
+{
+    t[0] = (uint8_t)(x * 32 + 1), t[1] = (uint8_t)(y * 32 + 2), t[2] = (uint8_t)((x ^ y) * 16 + 3);
+    t[3] = (uint8_t)(255 - x - 7 * y);
+}
+
+typedef struct tex_env {
+    env e;
+    tmk_job j;
+    tmc_shader simple;
+    uint32_t tic[3][8];
+    tmt_model bl;
+} tex_env;
+
+/* headers 0 (pitch, 32-byte rows at TEX_OFF), 1 (block-linear, one-GOB
+ * blocks at TEXB_OFF), 2 (multisampled 2D) in the compute pool; samplers
+ * 0 (nearest) and 1 (linear), clamp to edge; the texels of texel() */
+static bool tex_open(tex_env *t, glhle_context *ctx, bool tld)
+{
+    memset(t, 0, sizeof *t);
+    env *e = &t->e;
+    if (!env_open(e, ctx, "simple_csh"))
+        return false;
+    assert_true(tmc_load("simple_csh", &t->simple));
+    tmk_program(e->data, CS2_OFF, &t->simple);
+    tex_program(e->data, tld, 0x28);
+    e->bl = calloc(1, BL_MEM);
+    assert_int_equal(glhle_maxwell_map(e->gpu, VA_BL, e->bl, BL_MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2),
+                     GLHLE_RESULT_OK);
+    tmt_model_init(&t->bl, TEX_W, TEX_W, 1, 4, 1, 1);
+    for (uint32_t y = 0; y < TEX_W; y++)
+        for (uint32_t x = 0; x < TEX_W; x++) {
+            uint8_t c[4];
+            texel(x, y, c);
+            memcpy(e->data + TEX_OFF + 32 * y + 4 * x, c, 4);
+            memcpy(e->bl + TEXB_OFF + tmt_model_at(&t->bl, 0, 0, 4 * x, y), c, 4);
+        }
+    const tmt_tic_desc d[3] = {
+        {.components = 0x08, .type = 2, .texture_type = 1, .width = TEX_W, .height = TEX_W, .levels = 1,
+         .pitch = true, .pitch_bytes = 32},
+        {.components = 0x08, .type = 2, .texture_type = 1, .width = TEX_W, .height = TEX_W, .levels = 1, .bh = 0},
+        {.components = 0x08, .type = 2, .texture_type = 1, .width = TEX_W, .height = TEX_W, .levels = 1, .bh = 0},
+    };
+    const uint64_t at[3] = {VA + TEX_OFF, VA_BL + TEXB_OFF, VA_BL + TEXB_OFF};
+    for (uint32_t i = 0; i < 3; i++) {
+        tmt_make_tic(&d[i], at[i], t->tic[i]);
+        if (i == 2)
+            tmt_field(t->tic[i], 235, 232, 1); /* MULTI_SAMPLE_COUNT MODE_2X1 */
+        memcpy(e->data + TIC_POOL + 32 * i, t->tic[i], 32);
+    }
+    /* TEXSAMP0 ADDRESS_U/V/P 2 (CLAMP_TO_EDGE) at 0/3/6; TEXSAMP1 MAG 0-1,
+     * MIN 4-5 (1 POINT, 2 LINEAR), MIP 6-7 (1 NONE) (clb197tex.h) */
+    const uint32_t smp[2][8] = {{2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6},
+                                {2u | 2u << 3 | 2u << 6, 2u | 2u << 4 | 1u << 6}};
+    memcpy(e->data + TSC_POOL, smp, sizeof smp);
+    const uint32_t tic_pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 2};
+    const uint32_t tsc_pool[3] = {(uint32_t)((VA + TSC_POOL) >> 32), (uint32_t)(VA + TSC_POOL), 1};
+    tm_inc(&e->pb, TM_SUB_COMPUTE, 0x55D, 3, tic_pool); /* SET_TEX_HEADER_POOL_A/B/C */
+    tm_inc(&e->pb, TM_SUB_COMPUTE, 0x557, 3, tsc_pool); /* SET_TEX_SAMPLER_POOL_A/B/C */
+    t->j = job(8, 8, 1, 1, 1);
+    tmk_ssbo(&t->j, 0, VA + BUF0, 64 * 16);
+    return true;
+}
+
+static void tex_close(tex_env *t, glhle_context *ctx)
+{
+    tmc_free(&t->simple);
+    env_close(&t->e, ctx);
+}
+
+/* handle word of slot 0 in c0: header index 19:0, sampler index 31:20 */
+static void tex_handle(tex_env *t, uint32_t header, uint32_t sampler)
+{
+    const uint32_t h = header | sampler << 20;
+    memcpy(t->j.c0 + 0xA0, &h, 4);
+}
+
+/* record i's input words */
+static void tex_input(tex_env *t, uint32_t i, uint32_t a, uint32_t b)
+{
+    memset(t->e.data + BUF0 + 16 * i, 0, 16);
+    memcpy(t->e.data + BUF0 + 16 * i, &a, 4);
+    memcpy(t->e.data + BUF0 + 16 * i + 4, &b, 4);
+}
+
+static void tex_expect(const tex_env *t, uint32_t i, const float want[4], float tol, const char *what)
+{
+    for (uint32_t c = 0; c < 4; c++) {
+        const float got = getf(t->e.data + BUF0 + 16 * i + 4 * c);
+        if (!(fabsf(got - want[c]) <= tol))
+            fail_msg("%s: record %u component %u is %.7f, want %.7f", what, i, c, got, want[c]);
+    }
+}
+
+/* texel (x, y) as unorm floats */
+static void texel_f(uint32_t x, uint32_t y, float out[4])
+{
+    uint8_t c[4];
+    texel(x, y, c);
+    for (int k = 0; k < 4; k++)
+        out[k] = c[k] / 255.0f;
+}
+
+/* TLD (texelFetch) of the pitch and the block-linear header: each thread
+ * fetches texel (7 - x, y + x mod 8) and gets its four unorm values. */
+static void texture_fetch_launch(void **state)
+{
+    tex_env t;
+    if (!tex_open(&t, *state, true))
+        skip();
+    for (uint32_t header = 0; header < 2; header++) {
+        tex_handle(&t, header, 0);
+        for (uint32_t i = 0; i < 64; i++)
+            tex_input(&t, i, 7 - i % 8, (i / 8 + i % 8) % 8);
+        tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
+        env_submit(&t.e, header + 1);
+        for (uint32_t i = 0; i < 64; i++) {
+            float want[4];
+            texel_f(7 - i % 8, (i / 8 + i % 8) % 8, want);
+            tex_expect(&t, i, want, 1e-6f, header ? "TLD block-linear" : "TLD pitch");
+        }
+    }
+    tex_close(&t, *state);
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* TEX with sampler 0 (nearest) at texel centres, then sampler 1 (linear)
+ * halfway between texels x and x + 1 on a row's centre: the model is the
+ * mean of the two texels (GL 4.5 8.14.2, weights 1/2; llvmpipe filters
+ * unorm8 in 8-bit fixed point, so within 1/255). Then the QMD's
+ * SAMPLER_INDEX VIA_HEADER_INDEX with header 1 and the handle's sampler
+ * field 0: the sampler is entry 1, linear. */
+static void texture_sample_launch(void **state)
+{
+    tex_env t;
+    if (!tex_open(&t, *state, false))
+        skip();
+    for (uint32_t c = 0; c < 3; c++) {
+        const bool linear = c > 0;
+        tex_handle(&t, c == 2 ? 1 : 0, c == 1 ? 1 : 0);
+        t.j.sampler_via_header = c == 2;
+        for (uint32_t i = 0; i < 64; i++) {
+            const uint32_t x = linear ? i % 7 : 7 - i % 8, y = i / 8;
+            const float u = linear ? (x + 1.0f) / TEX_W : (x + 0.5f) / TEX_W, v = (y + 0.5f) / TEX_W;
+            tex_input(&t, i, fbits(u), fbits(v));
+        }
+        tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
+        env_submit(&t.e, c + 1);
+        for (uint32_t i = 0; i < 64; i++) {
+            const uint32_t x = linear ? i % 7 : 7 - i % 8, y = i / 8;
+            float want[4], b[4];
+            texel_f(x, y, want);
+            if (linear) {
+                texel_f(x + 1, y, b);
+                for (int k = 0; k < 4; k++)
+                    want[k] = (want[k] + b[k]) / 2;
+            }
+            tex_expect(&t, i, want, linear ? 1.0f / 255 + 1e-6f : 1e-6f,
+                       c == 0 ? "TEX nearest" : c == 1 ? "TEX linear" : "TEX linear via the header index");
+        }
+    }
+    tex_close(&t, *state);
+}
+
+/* simple_csh (d.v[i] = d.v[i] * k.x + i) run over the pitch texture's 256
+ * bytes with k.x = 1 adds i to word i, texel (i % 8, i / 8); the next
+ * fetch sees the new texels, not the cached ones. */
+static void texture_stale_after_compute_write(void **state)
+{
+    tex_env t;
+    if (!tex_open(&t, *state, true))
+        skip();
+    tex_handle(&t, 0, 0);
+    for (uint32_t i = 0; i < 64; i++)
+        tex_input(&t, i, i % 8, i / 8);
+    tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
+    env_submit(&t.e, 1);
+    tmk_job s = job(64, 1, 1, 1, 1);
+    s.program_offset = CS2_OFF;
+    tmk_ssbo(&s, 0, VA + TEX_OFF, 256);
+    const uint32_t k = 1;
+    memcpy(t.e.data + UBO_OFF, &k, 4);
+    tmk_dispatch(&t.e.pb, VA + JOBS + 0x400, &s);
+    env_submit(&t.e, 2);
+    for (uint32_t i = 0; i < 64; i++)
+        tex_input(&t, i, i % 8, i / 8);
+    tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
+    env_submit(&t.e, 3);
+    for (uint32_t i = 0; i < 64; i++) {
+        uint8_t c[4];
+        texel(i % 8, i / 8, c);
+        uint32_t w;
+        memcpy(&w, c, 4);
+        w += i;
+        memcpy(c, &w, 4);
+        const float want[4] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f};
+        tex_expect(&t, i, want, 1e-6f, "TLD after simple_csh wrote the texels");
+    }
+    tex_close(&t, *state);
+}
+
+/* One refused texture launch: its result and the message, the buffer
+ * untouched. */
+static void tex_refused(tex_env *t, glhle_result want, const char *msg)
+{
+    memset(t->e.data + BUF0, 0xA5, 64 * 16);
+    tmk_dispatch(&t->e.pb, VA + JOBS, &t->j);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(t->e.gpu, &t->e.pb, &res), want);
+    assert_int_equal(res.problems, 1);
+    if (!ts_log_contains(msg))
+        fail_msg("no log line with \"%s\"", msg);
+    tm_pb_free(&t->e.pb);
+    tm_pb_init(&t->e.pb);
+    assert_int_equal(t->e.gpu->render->stats.launches, 0);
+    for (uint32_t b = 0; b < 64 * 16; b++)
+        assert_int_equal(t->e.data[BUF0 + b], 0xA5);
+}
+
+/* A header past the pool's MAXIMUM_INDEX (2), a sampler past its (1), a
+ * multisampled header, a handle outside c0, and a texture whose memory is
+ * unmapped: each refused with the slot and the reason; a good launch after
+ * them runs. */
+static void bad_textures_are_reported(void **state)
+{
+    tex_env t;
+    if (!tex_open(&t, *state, true))
+        skip();
+    tex_handle(&t, 3, 0);
+    tex_refused(&t, GLHLE_RESULT_BAD_DATA, "texture 0's handle 0x00000003 (c0[0xa0]) names no valid header");
+    tex_handle(&t, 0, 2);
+    tex_refused(&t, GLHLE_RESULT_BAD_DATA, "sampler pool 0x0600071000, maximum 1");
+    tex_handle(&t, 2, 0);
+    tex_refused(&t, GLHLE_RESULT_UNSUPPORTED, "texture 0 (header 2) is multisampled");
+    tex_handle(&t, 0, 0);
+    uint32_t bad[8];
+    memcpy(bad, t.tic[0], 32);
+    tmt_field(bad, 63, 37, 0); /* address 0x06_00000000 -> the top 32 bits only: unmapped low part */
+    tmt_field(bad, 79, 64, 0x09);
+    memcpy(t.e.data + TIC_POOL, bad, 32);
+    tex_refused(&t, GLHLE_RESULT_OUT_OF_BOUNDS, "texture 0 (header 0) refused");
+    memcpy(t.e.data + TIC_POOL, t.tic[0], 32);
+    for (uint32_t i = 0; i < 64; i++)
+        tex_input(&t, i, i % 8, i / 8);
+    tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
+    env_submit(&t.e, 1);
+    float want[4];
+    texel_f(3, 5, want);
+    tex_expect(&t, 3 + 8 * 5, want, 1e-6f, "TLD after the refusals");
+    tex_close(&t, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -799,6 +1108,10 @@ int main(void)
         cmocka_unit_test(image_launch),
         cmocka_unit_test(image_atomic_launch),
         cmocka_unit_test(bad_images_are_reported),
+        cmocka_unit_test(texture_fetch_launch),
+        cmocka_unit_test(texture_sample_launch),
+        cmocka_unit_test(texture_stale_after_compute_write),
+        cmocka_unit_test(bad_textures_are_reported),
         cmocka_unit_test(subgroup_launch),
         cmocka_unit_test(compute_geometry_scene),
     };

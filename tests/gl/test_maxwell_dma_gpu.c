@@ -10,6 +10,14 @@
  * copy through the CPU engine; S's and D's memory after write-back must be
  * byte-identical, the semaphore must be written both ways, and the GPU run
  * must have taken the GPU path (or, for the cases it must decline, not).
+ * Copies within one surface (D is S) are taken when source and
+ * destination rows lie apart; those the CPU engine refuses (overlapping
+ * byte spans) must be refused the same way with the GPU path on: one
+ * problem, no semaphore, memory as the CPU run leaves it. Zeta surfaces
+ * (block-linear, loaded from the patterns too) are drawn on with depth
+ * writes and a triangle whose depth varies across it; multisampled ones
+ * (MODE_2X2) hold a 64x64 image of samples in memory, the copy's
+ * rectangle in it.
  * D's rectangle is also checked against the copy worked out here from the
  * registers (pitch rows at OFFSET + y * PITCH, block-linear bytes where
  * mwt_bl_offset, the test's own layout model, puts them), so a copy to or
@@ -63,43 +71,109 @@ typedef struct dma_case {
     uint32_t sx, sy, dx, dy; /* the rectangle's origins: bytes, rows */
     uint32_t bytes, lines;   /* bytes per line, lines */
     bool taken;              /* the GPU path must take it */
+    /* the CPU engine refuses it (the source's and destination's byte
+     * spans overlap, engines/dma.c prepare): nothing is written, no
+     * semaphore, one problem, whichever engine is asked */
+    bool refused;
+    /* 1: S is a zeta target (sfmt a SET_ZT_FORMAT value), 2: D is; drawn
+     * on with depth writes (test ALWAYS); 4: S and D are multisampled,
+     * SET_ANTI_ALIAS MODE_2X2 (memory: a 64x64 image of samples, each
+     * pixel a 2x2 block; the rectangle's origin and size in samples) */
+    uint32_t zeta;
 } dma_case;
 
 static const dma_case CASES[] = {
     {"block-linear -> block-linear, whole surface", 0xD5, 0xD5, false, false, false, 0, 0, false, 0, 0, 0, 0,
-     W * 4, H, true},
+     W * 4, H, true, false, 0},
     {"block-linear -> block-linear, rectangle, identity remap of 4 bytes", 0xD5, 0xD5, false, false, false, 4,
-     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true},
+     0x3210, false, 3 * 4, 5, 17 * 4, 20, 13 * 4, 9, true, false, 0},
     {"pitch -> block-linear, rectangle", 0xD5, 0xD5, true, false, false, 0, 0, false, 2 * 4, 7, 8 * 4, 16, 20 * 4,
-     11, true},
+     11, true, false, 0},
     {"block-linear -> pitch, rectangle", 0xD5, 0xD5, false, true, false, 0, 0, false, 9 * 4, 1, 0, 22, 23 * 4, 10,
-     true},
+     true, false, 0},
     {"pitch -> pitch, rectangle", 0xD5, 0xD5, true, true, false, 0, 0, false, 11 * 4, 3, 5 * 4, 9, 21 * 4, 19,
-     true},
+     true, false, 0},
     {"A8B8G8R8 -> RF32 (bits as they are)", 0xD5, 0xE5, false, false, false, 0, 0, false, 4 * 4, 4, 6 * 4, 2,
-     24 * 4, 26, true},
+     24 * 4, 26, true, false, 0},
     {"A8R8G8B8 -> A8B8G8R8 (re-encoded)", 0xCF, 0xD5, false, true, false, 0, 0, false, 1 * 4, 2, 3 * 4, 4, 28 * 4,
-     27, true},
+     27, true, false, 0},
     {"R5G6B5 -> R16 (re-encoded)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 1 * 2, 6, 1 * 2, 3, 30 * 2,
-     25, true},
+     25, true, false, 0},
     /* declined: the CPU engine runs them */
     {"remap swapping components (declined)", 0xD5, 0xD5, false, false, false, 4, 0x3012, false, 0, 0, 0, 0, W * 4,
-     H, false},
-    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false},
+     H, false, false, 0},
+    {"1D copy (declined)", 0xD5, 0xD5, true, true, false, 0, 0, true, 0, 0, 0, 0, W * 4 * 3, 1, false, false, 0},
     {"4 bytes per pixel -> 2 (declined)", 0xD5, 0xE8, false, false, false, 0, 0, false, 0, 0, 0, 0, 16 * 4, 8,
-     false},
-    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false},
+     false, false, 0},
+    {"half a pixel off (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 2, 0, 0, 0, 8 * 4, 8, false, false,
+     0},
     {"source rows past the surface (declined)", 0xD5, 0xD5, true, false, false, 0, 0, false, 0, 26, 0, 0, 10 * 4,
-     12, false},
+     12, false, false, 0},
     {"source lines past the end of its rows (declined)", 0xE8, 0xEE, true, false, false, 2, 0x10, false, 5 * 2, 6,
-     1 * 2, 3, 30 * 2, 25, false},
-    {"within one surface (declined)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 4 * 4, 20, 16 * 4, 8,
-     false},
+     1 * 2, 3, 30 * 2, 25, false, false, 0},
+    /* within one surface (32x32, 4 bytes a pixel: pitch rows of 128 bytes;
+     * block-linear blocks 2 GOBs wide and 16 rows high, so rows 0-15 and
+     * 16-31 are the two halves of its memory): taken when the byte spans
+     * are apart, which the CPU engine needs */
+    {"within one pitch surface, source above", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 16 * 4, 20, 16 * 4,
+     8, true, false, 0},
+    {"within one pitch surface, source below", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4, 22, 10 * 4, 3,
+     20 * 4, 9, true, false, 0},
+    {"within one block-linear surface, source above", 0xD5, 0xD5, false, false, true, 0, 0, false, 2 * 4, 1, 9 * 4,
+     17, 20 * 4, 13, true, false, 0},
+    {"within one block-linear surface, source below", 0xD5, 0xD5, false, false, true, 0, 0, false, 5 * 4, 16, 0, 2,
+     24 * 4, 12, true, false, 0},
+    {"within one RGBA16F pitch surface, source below", 0xCA, 0xCA, true, true, true, 0, 0, false, 3 * 8, 18, 1 * 8,
+     0, 12 * 8, 14, true, false, 0},
+    /* overlapping rectangles, and apart ones whose spans interleave: the
+     * CPU engine refuses them, the GPU path declines */
+    {"within one surface, overlapping, source left (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 2 * 4, 4,
+     6 * 4, 4, 16 * 4, 10, false, true, 0},
+    {"within one surface, overlapping, source right (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 8 * 4,
+     4, 3 * 4, 6, 16 * 4, 10, false, true, 0},
+    {"within one surface, overlapping, source above (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4,
+     2, 4 * 4, 6, 20 * 4, 12, false, true, 0},
+    {"within one surface, overlapping, source below (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4,
+     9, 5 * 4, 3, 20 * 4, 12, false, true, 0},
+    {"within one block-linear surface, overlapping (refused)", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 3,
+     4 * 4, 5, 16 * 4, 9, false, true, 0},
+    {"within one surface, side by side, spans interleaved (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0,
+     4, 16 * 4, 4, 8 * 4, 8, false, true, 0},
+    /* zeta surfaces (block-linear): the same format on both sides, raw */
+    {"Z24S8 -> Z24S8, rectangle", 0x14, 0x14, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21, true,
+     false, 3},
+    {"S8Z24 -> S8Z24, rectangle", 0x16, 0x16, false, false, false, 0, 0, false, 0, 5, 4 * 4, 1, 26 * 4, 24, true,
+     false, 3},
+    {"ZF32 -> ZF32, whole surface", 0x0A, 0x0A, false, false, false, 0, 0, false, 0, 0, 0, 0, W * 4, H, true, false,
+     3},
+    {"Z16 -> Z16, rectangle", 0x13, 0x13, false, false, false, 0, 0, false, 5 * 2, 3, 2 * 2, 8, 25 * 2, 20, true,
+     false, 3},
+    {"ZF32_X24S8 -> ZF32_X24S8, rectangle", 0x19, 0x19, false, false, false, 0, 0, false, 2 * 8, 1, 6 * 8, 9, 22 * 8,
+     19, true, false, 3},
+    {"within one Z24S8 surface, source below", 0x14, 0x14, false, false, true, 0, 0, false, 4 * 4, 17, 1 * 4, 0,
+     24 * 4, 14, true, false, 1},
+    /* declined: the two layouts of a 24/8 word, and colour into zeta */
+    {"Z24S8 -> S8Z24 (declined)", 0x14, 0x16, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21,
+     false, false, 3},
+    {"A8B8G8R8 -> Z24S8 (declined)", 0xD5, 0x14, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21,
+     false, false, 2},
+    /* multisampled (2X2): whole pixels' samples, a raw copy of each sample */
+    {"2X2 -> 2X2, rectangle", 0xD5, 0xD5, false, false, false, 0, 0, false, 4 * 4, 6, 10 * 4, 20, 40 * 4, 30, true,
+     false, 4},
+    {"within one 2X2 surface, source below", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 34, 8 * 4, 2, 48 * 4,
+     28, true, false, 4},
+    {"2X2, half a pixel's samples (declined)", 0xD5, 0xD5, false, false, false, 0, 0, false, 1 * 4, 6, 10 * 4, 20,
+     40 * 4, 30, false, false, 4},
 };
+
+/* Samples a memory row and column of a side's surface hold. */
+static uint32_t mem_w(const dma_case *c) { return c->zeta & 4 ? 2 * W : W; }
+static uint32_t mem_h(const dma_case *c) { return c->zeta & 4 ? 2 * H : H; }
 
 static uint32_t bytes_of(uint32_t fmt)
 {
-    return fmt == 0xCA ? 8 : fmt == 0xE8 || fmt == 0xEE ? 2 : 4;
+    /* colour (0xCA RGBA16F; 0xE8, 0xEE 16-bit) or zeta (0x19 ZF32_X24S8, 0x13 Z16) values */
+    return fmt == 0xCA || fmt == 0x19 ? 8 : fmt == 0xE8 || fmt == 0xEE || fmt == 0x13 ? 2 : 4;
 }
 
 static uint64_t va_of(const dma_case *c, bool src)
@@ -132,14 +206,14 @@ static void dma_side(tm_pb *pb, const dma_case *c, bool src, uint32_t bpe)
 {
     const bool pitch = src ? c->spitch : c->dpitch;
     const uint32_t fmt = src ? c->sfmt : c->dfmt, x = src ? c->sx : c->dx, y = src ? c->sy : c->dy;
-    const uint32_t pb_ = W * bytes_of(fmt);
+    const uint32_t pb_ = mem_w(c) * bytes_of(fmt);
     uint64_t va = va_of(c, src);
     if (pitch) {
         va += (uint64_t)y * pb_ + x;
         tm_set1(pb, TM_SUB_DMA, M(src ? PITCH_IN : PITCH_OUT), pb_);
     } else {
         /* BLOCK_SIZE (height 2 GOBs, as tmd_target), WIDTH, HEIGHT, DEPTH, LAYER, ORIGIN */
-        const uint32_t b[6] = {1u << 4, pb_ / bpe, H, 1, 0, (x / bpe) | y << 16};
+        const uint32_t b[6] = {1u << 4, pb_ / bpe, mem_h(c), 1, 0, (x / bpe) | y << 16};
         tm_inc(pb, TM_SUB_DMA, M(src ? SET_SRC_BLOCK_SIZE : SET_DST_BLOCK_SIZE), 6, b);
     }
     const uint32_t off[2] = {(uint32_t)(va >> 32), (uint32_t)va};
@@ -162,6 +236,21 @@ static void dma_launch(tm_pb *pb, const dma_case *c)
     tm_set1(pb, TM_SUB_DMA, M(LAUNCH_DMA),
             2u | 1u << 3 | (uint32_t)c->spitch << 7 | (uint32_t)c->dpitch << 8 | (uint32_t)!c->one_d << 9 |
                 (uint32_t)(c->ncomp != 0) << 10);
+}
+
+/* One side's surface as the target drawn on: a colour target, or the
+ * zeta target (depth test ALWAYS, depth writes on) over the bench's
+ * colour target. */
+static void bind(tmd_rects *e, const dma_case *c, bool src, uint64_t va)
+{
+    if (!(c->zeta & (src ? 1u : 2u))) {
+        target(&e->pb, va, src ? c->sfmt : c->dfmt, src ? c->spitch : c->dpitch);
+        return;
+    }
+    tmd_zeta(&e->pb, va, W, H, src ? c->sfmt : c->dfmt);
+    tmd_set(e, 0x12cc, 1);      /* SET_DEPTH_TEST */
+    tmd_set(e, 0x12e8, 1);      /* SET_DEPTH_WRITE */
+    tmd_set(e, 0x130c, 0x0207); /* SET_DEPTH_FUNC OGL_ALWAYS */
 }
 
 typedef struct frame {
@@ -191,27 +280,29 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case 
     if (dva != sva)
         pattern(mem_of(&e, dva), 0x2545F491u);
     tmd_submit(&e, 0);
+    if (c->zeta & 4)
+        tmd_set(&e, 0x15d0, 2); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
     /* S: loaded from its pattern, then drawn on */
-    target(&e.pb, sva, c->sfmt, c->spitch);
+    bind(&e, c, true, sva);
     const float YELLOW[4] = {1, 0.75f, 0, 0.5f}, GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f}, TEAL[4] = {0, 0.5f, 0.5f, 1};
     const uint32_t a = tmd_rect(&e, 3, 5, 13, 19, 0, YELLOW, false);
     const uint32_t t = e.verts;
-    tmd_vertex(&e, -0.9f, -0.3f, 0, GREY); /* a slanted edge across native pixels */
-    tmd_vertex(&e, 0.8f, -0.95f, 0, GREY);
-    tmd_vertex(&e, 0.2f, 0.85f, 0, GREY);
+    tmd_vertex(&e, -0.9f, -0.3f, 0.1f, GREY); /* a slanted edge across native pixels, depth varying */
+    tmd_vertex(&e, 0.8f, -0.95f, 0.7f, GREY);
+    tmd_vertex(&e, 0.2f, 0.85f, -0.4f, GREY);
     tmd_set(&e, 0x1214, a | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST: triangles */
     tmd_set(&e, 0x1214, t | 3u << 16 | 4u << 28);
     uint32_t draws = 2;
     if (dva != sva) { /* D: loaded from its pattern, drawn on */
-        target(&e.pb, dva, c->dfmt, c->dpitch);
+        bind(&e, c, false, dva);
         const uint32_t b = tmd_rect(&e, 20, 1, 31, 12, 0, TEAL, false);
         tmd_set(&e, 0x1214, b | 6u << 16 | 4u << 28);
         draws++;
     }
     dma_launch(&e.pb, c);
     glhle_maxwell_run_result res;
-    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
-    assert_int_equal(res.problems, 0);
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), c->refused ? GLHLE_RESULT_INVALID_ARGUMENT : GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, c->refused ? 1 : 0);
     assert_int_equal(res.draws, draws);
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
@@ -228,11 +319,11 @@ static bool run(glhle_context *ctx, uint32_t scale, bool on_cpu, const dma_case 
 static size_t model_offset(const dma_case *c, bool src, uint32_t x, uint32_t y)
 {
     const bool pitch = src ? c->spitch : c->dpitch;
-    const uint32_t row = W * bytes_of(src ? c->sfmt : c->dfmt);
+    const uint32_t row = mem_w(c) * bytes_of(src ? c->sfmt : c->dfmt);
     const uint32_t ox = src ? c->sx : c->dx, oy = src ? c->sy : c->dy;
     if (pitch)
         return (size_t)(oy + y) * row + ox + x;
-    return (size_t)mwt_bl_offset(row, H, 1, 0, ox + x, oy + y, 0);
+    return (size_t)mwt_bl_offset(row, mem_h(c), 1, 0, ox + x, oy + y, 0);
 }
 
 /* D's rectangle holds S's bytes, for a copy that moves bytes unchanged. */
@@ -266,12 +357,12 @@ static void dma_copies_match_cpu_engine(void **state)
             if (gpu->gpu_copies != (c->taken ? 1u : 0u))
                 fail_msg("%s, scale %u: %llu copies on the GPU, want %u", c->name, scale,
                          (unsigned long long)gpu->gpu_copies, c->taken ? 1u : 0u);
-            assert_int_equal(cpu->sem, 0x5EA1F00Du);
-            assert_int_equal(gpu->sem, 0x5EA1F00Du);
+            assert_int_equal(cpu->sem, c->refused ? 0 : 0x5EA1F00Du);
+            assert_int_equal(gpu->sem, c->refused ? 0 : 0x5EA1F00Du);
             const uint32_t bad = tm_diff_sd(cpu->s, gpu->s, cpu->d, gpu->d, SPAN);
             if (bad)
                 fail_msg("%s, scale %u: %u bytes of S and D differ from the CPU engine's", c->name, scale, bad);
-            if (!c->ncomp || c->sel == 0x3210 || c->sel == 0x10)
+            if (!c->refused && (!c->ncomp || c->sel == 0x3210 || c->sel == 0x10))
                 check_model(c, gpu, scale);
             print_message("  %s, scale %u: %s\n", c->name, scale, gpu->gpu_copies ? "on the GPU" : "declined");
         }

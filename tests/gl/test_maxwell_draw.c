@@ -16,15 +16,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend/gl/gl_context.h"
 #include "backend/gl/gl_util.h"
+#include "backend/gl/shader_cache_file.h"
+#include "backend/maxwell/render/programs.h"
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
 #include "support/maxwell_tex_support.h"
 #include "scenes/maxwell_draw_scene.h"
 #include "support/test_json.h"
+#include "support/pica_trace_support.h"
 
 #define W 64u
 #define H 64u
@@ -175,9 +179,19 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
 
 /* A GL instance with the render target memory at VA and the data at
  * VA_DATA (both MEM bytes, zero), and a pushbuffer with the classes bound. */
+/* The shader cache of the instances glhle_draw_stages opens (vtg_disk_cache):
+ * a folder (NULL: none) and shader_defer_draws; what the last one counted. */
+static struct {
+    const char *dir;
+    bool defer;
+    glhle_shader_stats st;
+    uint32_t deferred_submits; /* submissions whose draw waited for a worker */
+} cache_run;
+
 static glhle_maxwell *open_gpu(glhle_context *ctx, uint8_t **rt, uint8_t **data, tm_pb *pb)
 {
-    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO};
+    glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .shader_cache_dir = cache_run.dir,
+                            .shader_defer_draws = cache_run.defer};
     glhle_maxwell *gpu;
     assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
     *rt = calloc(1, MEM);
@@ -519,11 +533,23 @@ static glhle_result glhle_draw_stages(glhle_context *ctx, const stages *p, const
     /* first 0, count 4, PATCH or POINTS */
     set(&pb, 0x1214, draw ? draw : 0u | 4u << 16 | (p->tcs ? 14u : 0u) << 28);
     glhle_maxwell_run_result res;
-    const glhle_result r = tm_submit(gpu, &pb, &res);
+    glhle_result r = tm_submit(gpu, &pb, &res);
+    /* shader_defer_draws: a draw whose program is on a worker is skipped;
+     * the same words again (the clear, then the draw) until it is drawn */
+    cache_run.deferred_submits = 0;
+    for (glhle_shader_stats st; r == GLHLE_RESULT_OK && cache_run.defer && cache_run.deferred_submits < 2000;) {
+        assert_int_equal(glhle_maxwell_get_shader_stats(gpu, &st), GLHLE_RESULT_OK);
+        if (st.draws_deferred == cache_run.deferred_submits)
+            break;
+        cache_run.deferred_submits++;
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+        r = tm_submit(gpu, &pb, &res);
+    }
     tm_pb_free(&pb);
     *drew = r == GLHLE_RESULT_OK && res.draws == 1;
     if (*drew)
         read_target(gpu, rt, 4, out);
+    assert_int_equal(glhle_maxwell_get_shader_stats(gpu, &cache_run.st), GLHLE_RESULT_OK);
     glhle_maxwell_destroy(gpu);
     free(rt);
     free(data);
@@ -719,6 +745,214 @@ static void tessellation_stages(void **state)
     tmc_free(&tcs);
     tmc_free(&tes);
     tmc_free(&fs);
+}
+
+/* ---- the geometry and tessellation programs in the disk cache ---- */
+
+/* The pipeline drawn with cache_run's settings; fails unless it drew a
+ * picture equal to `expect` (the run without a cache, itself checked
+ * against the model by geometry_stage / tessellation_stages) and, where
+ * `model` is given, within `tol` of the model at the `known` pixels (all
+ * when NULL). */
+static void cached_draw(glhle_context *ctx, const stages *pl, const uint8_t *expect, const uint8_t *model,
+                        const bool *known, int tol, const char *what)
+{
+    uint8_t *got = calloc(W * H, 4);
+    bool drew = false;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(glhle_draw_stages(ctx, pl, NULL, 0, 0, got, &drew), GLHLE_RESULT_OK);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_true(drew);
+    const double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    const uint32_t bad = rgba8_diff(what, expect, got, 0);
+    uint32_t off_model = 0;
+    for (size_t q = 0; model && q < (size_t)W * H * 4; q++)
+        off_model += (!known || known[q / 4]) && abs((int)model[q] - (int)got[q]) > tol;
+    const glhle_shader_stats *st = &cache_run.st;
+    print_message("  %s: %.1f ms (the instance, its draw, the write-back); compiled %llu in %.1f ms (on a draw "
+                  "%llu, waited %llu), precompiled %llu, binaries loaded %llu, disk entries %llu, hits %llu, misses "
+                  "%llu, records rejected %llu, deferred submissions %u; %u channels off the run without a cache, %u "
+                  "off the model\n",
+                  what, ms, (unsigned long long)st->programs_compiled, (double)st->compile_ns / 1e6, (unsigned long long)st->programs_compiled_on_draw,
+                  (unsigned long long)st->draws_waited_for_compile, (unsigned long long)st->programs_precompiled,
+                  (unsigned long long)st->binaries_loaded, (unsigned long long)st->disk_entries,
+                  (unsigned long long)st->cache_hits, (unsigned long long)st->cache_misses,
+                  (unsigned long long)st->cache_records_rejected, cache_run.deferred_submits, bad, off_model);
+    if (bad || off_model)
+        fail_msg("%s: the picture differs (%u channels from the run without a cache, %u from the model)", what, bad,
+                 off_model);
+    free(got);
+}
+
+/* The file `name` (maxwell-gs or maxwell-tess) in `dir`, read as
+ * `sys`'s: its entries, its text records of `kind`, its binaries. */
+static void read_cache(const char *dir, const char *name, const gl_program_system *sys, gl_shc_file *f)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/default.%s.glsc", dir, name);
+    glhle_bytebuf raw;
+    glhle_bytebuf_init(&raw, 1u << 30);
+    if (!glhle_bytebuf_read_file(&raw, path, 1u << 30))
+        fail_msg("no cache file %s", path);
+    const gl_shc_system_info *info[1] = {&sys->info};
+    assert_int_equal(gl_shc_parse(raw.data, raw.size, info, 1, sys->info.id, NULL, GLHLE_LOG_WARN, f),
+                     GLHLE_RESULT_OK);
+    glhle_bytebuf_free(&raw);
+}
+
+/* One pipeline through the disk cache: a cold run stores one entry (its
+ * key, its text as a GLSL_GS or GLSL_TESS record, this driver's binary); a
+ * second instance on the folder makes the program at creation from the
+ * binary, compiles and misses nothing; with shader_defer_draws on a fresh
+ * folder the draw is skipped while a worker compiles, then drawn, with no
+ * draw waiting; a flipped byte in the stored key is rejected and the
+ * program compiled again; glhle-shadercache lists, prints and verifies the
+ * file. Every picture equals the run without a cache and the model. */
+static void vtg_cache_case(glhle_context *ctx, const stages *pl, const char *name, const gl_program_system *sys,
+                           uint32_t text_kind, const uint8_t *model, const bool *known, int tol)
+{
+    char dir[4200], dir_defer[4200], label[256];
+    snprintf(label, sizeof label, "maxwell_draw_cache_%s", name);
+    snprintf(dir, sizeof dir, "%s", ts_fresh_dir(label));
+    snprintf(label, sizeof label, "maxwell_draw_cache_%s_defer", name);
+    snprintf(dir_defer, sizeof dir_defer, "%s", ts_fresh_dir(label));
+    const bool binaries = ctx->info.program_binary;
+    uint8_t *plain = calloc(W * H, 4);
+    bool drew = false;
+    cache_run.dir = NULL;
+    cache_run.defer = false;
+    assert_int_equal(glhle_draw_stages(ctx, pl, NULL, 0, 0, plain, &drew), GLHLE_RESULT_OK);
+    assert_true(drew);
+
+    cache_run.dir = dir;
+    snprintf(label, sizeof label, "%s, cold", name);
+    cached_draw(ctx, pl, plain, model, known, tol, label);
+    assert_int_equal(cache_run.st.programs_compiled, 1);
+    assert_int_equal(cache_run.st.disk_entries, 0);
+    gl_shc_file f;
+    read_cache(dir, name, sys, &f);
+    print_message("  %s file: %zu bytes, %u entries, %llu %s records, %u binaries\n", name, f.size, f.entry_count,
+                  (unsigned long long)f.records[text_kind], gl_shc_kind_name(text_kind), f.binary_count);
+    assert_int_equal(f.entry_count, 1);
+    assert_int_equal(f.records[text_kind], 1);
+    assert_int_equal(f.glsl_count, 1);
+    assert_int_equal(f.binary_count, binaries ? 1 : 0);
+    assert_int_equal(f.bad_count, 0);
+    const uint64_t key_at = f.entries[0].offset;
+    const uint32_t key_size = f.entries[0].key_size;
+    gl_shc_free(&f);
+
+    snprintf(label, sizeof label, "%s, warm", name);
+    cached_draw(ctx, pl, plain, model, known, tol, label);
+    assert_int_equal(cache_run.st.disk_entries, 1);
+    assert_int_equal(cache_run.st.programs_precompiled, 1);
+    assert_int_equal(cache_run.st.cache_misses, 0); /* found at the draw: nothing translated there */
+    assert_int_equal(cache_run.st.programs_compiled_on_draw, 0);
+    if (binaries) {
+        assert_int_equal(cache_run.st.programs_compiled, 0);
+        assert_int_equal(cache_run.st.binaries_loaded, 1);
+    }
+
+    cache_run.dir = dir_defer;
+    cache_run.defer = true;
+    snprintf(label, sizeof label, "%s, cold, draws deferred", name);
+    cached_draw(ctx, pl, plain, model, known, tol, label);
+    assert_true(cache_run.deferred_submits >= 1);
+    assert_int_equal(cache_run.st.draws_waited_for_compile, 0);
+    assert_int_equal(cache_run.st.programs_compiled, 1);
+    snprintf(label, sizeof label, "%s, warm, draws deferred", name);
+    cached_draw(ctx, pl, plain, model, known, tol, label);
+    assert_int_equal(cache_run.deferred_submits, 0);
+    assert_int_equal(cache_run.st.programs_precompiled, 1);
+    cache_run.defer = false;
+
+    /* a flipped byte of the stored key's code (its last byte): the KEY
+     * record's checksum rejects it, the program is compiled again */
+    char path[4300];
+    snprintf(path, sizeof path, "%s/default.%s.glsc", dir, name);
+    FILE *fp = fopen(path, "r+b");
+    assert_non_null(fp);
+    const long at = (long)(key_at + GL_SHC_RECORD_HEADER_BYTES + 32 + key_size - 1);
+    assert_int_equal(fseek(fp, at, SEEK_SET), 0);
+    const int b = fgetc(fp);
+    assert_int_equal(fseek(fp, at, SEEK_SET), 0);
+    fputc(b ^ 0x10, fp);
+    fclose(fp);
+    cache_run.dir = dir;
+    snprintf(label, sizeof label, "%s, a flipped key byte", name);
+    cached_draw(ctx, pl, plain, model, known, tol, label);
+    assert_true(cache_run.st.cache_records_rejected >= 1);
+    assert_int_equal(cache_run.st.programs_compiled, 1);
+    assert_int_equal(cache_run.st.programs_precompiled, 0);
+    cache_run.dir = NULL;
+
+    if (tt_tool_path("glhle-shadercache")) {
+        static char out[1 << 18];
+        char args[9000];
+        snprintf(args, sizeof args, "list --json '%s'", path);
+        assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+        snprintf(label, sizeof label, "\"system\": \"%s\"", name);
+        assert_non_null(strstr(out, label));
+        assert_non_null(strstr(out, "\"index\": 0,"));
+        snprintf(args, sizeof args, "glsl '%s' 0", path);
+        assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+        assert_non_null(strstr(out, text_kind == GL_SHC_GLSL_TESS ? "// ---- tessellation evaluation shader"
+                                                                  : "// ---- geometry shader"));
+        snprintf(args, sizeof args, "verify '%s'", path);
+        assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+        assert_non_null(strstr(out, ": ok;"));
+        snprintf(args, sizeof args, "precompile '%s'", path);
+        assert_int_equal(tt_run_tool("glhle-shadercache", args, out, sizeof out), 0);
+        assert_non_null(strstr(out, "1 of 1 programs ready"));
+    } else {
+        print_message("  the tools were not built: glhle-shadercache not run\n");
+    }
+    free(plain);
+}
+
+/* after vtg_disk_cache, also when it failed: the later tests' instances have no cache */
+static int cache_run_off(void **state)
+{
+    (void)state;
+    memset(&cache_run, 0, sizeof cache_run);
+    return 0;
+}
+
+static void vtg_disk_cache(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, gs, fs, tcs, tes;
+    assert_true(tmc_load("quad_pos_vsh", &vs));
+    assert_true(tmc_load("point_quad_gsh", &gs));
+    assert_true(tmc_load("color_fsh", &fs));
+    assert_true(tmc_load("quad_tcsh", &tcs));
+    assert_true(tmc_load("quad_tesh", &tes));
+    uint8_t *model = calloc(W * H, 4);
+    bool *known = calloc(W * H, sizeof *known);
+    assert_int_equal(point_quads_model(model), 676);
+    const stages with_gs = {.vs = &vs, .gs = &gs, .fs = &fs};
+    vtg_cache_case(ctx, &with_gs, "maxwell-gs", mw_program_guest_gs_system(), GL_SHC_GLSL_GS, model, NULL,
+                   (int)tj_num(tj_get(tj_get(gs.json, "compare"), "tolerance"), 0));
+    if (ts_gles() || !ctx->info.subgroups) {
+        print_message("%s: the tessellation case is not run: quad_tesh's translation reads the subgroup lane "
+                      "(ARB_shader_ballot), which this GL%s lacks (tessellation_stages)\n",
+                      ts_gles() ? "SKIP on OpenGL ES" : "  skipped", ts_gles() ? " ES" : "");
+    } else {
+        tess_model(model, known);
+        const stages with_tess = {.vs = &vs, .tcs = &tcs, .tes = &tes, .fs = &fs};
+        vtg_cache_case(ctx, &with_tess, "maxwell-tess", mw_program_tess_system(), GL_SHC_GLSL_TESS, model, known,
+                       (int)tj_num(tj_get(tj_get(tes.json, "compare"), "tolerance"), 0));
+    }
+    free(model);
+    free(known);
+    tmc_free(&vs);
+    tmc_free(&gs);
+    tmc_free(&fs);
+    tmc_free(&tcs);
+    tmc_free(&tes);
 }
 
 /* Draws the stages cannot make, refused with a reason before any GL call
@@ -940,6 +1174,7 @@ int main(void)
         cmocka_unit_test(corpus_pipelines),
         cmocka_unit_test(geometry_stage),
         cmocka_unit_test(tessellation_stages),
+        cmocka_unit_test_teardown(vtg_disk_cache, cache_run_off),
         cmocka_unit_test(stage_refusals),
         cmocka_unit_test(upload_ring),
     };

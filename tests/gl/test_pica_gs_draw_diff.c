@@ -807,7 +807,7 @@ static void disk_cache(void **state)
         glhle_bytebuf_init(&vs, 1u << 20);
         glhle_bytebuf_init(&gs, 1u << 20);
         glhle_bytebuf_init(&fs, 1u << 20);
-        assert_true(gl_program_system_text(pica_gs_program_system(), f.entries[i].key, f.entries[i].host, &vs, &gs,
+        assert_true(gl_program_system_text(pica_gs_program_system(), f.entries[i].key, f.entries[i].host, &vs, NULL, NULL, &gs,
                                            &fs));
         assert_true(g->gs_len > 0 && g->gs_len == gs.size && memcmp(g->gs, gs.data, gs.size) == 0);
         assert_true(g->vs_len == vs.size && memcmp(g->vs, vs.data, vs.size) == 0);

@@ -65,6 +65,8 @@ void tmk_qmd(const tmk_job *j, uint64_t c0_va, uint32_t q[64])
     q[6] = 1u << 6 | (j->release ? 1u << 10 : 0);   /* SM_GLOBAL_CACHING_ENABLE 198, RELEASE0_ENABLE 202 */
     q[8] = j->program_offset;                        /* PROGRAM_OFFSET 287:256 */
     q[11] = 1u << 26;                                /* API_VISIBLE_CALL_LIMIT NO_CHECK */
+    if (j->sampler_via_header)
+        q[11] |= 1u << 30;                           /* SAMPLER_INDEX VIA_HEADER_INDEX 382 */
     q[12] = j->grid[0];                              /* CTA_RASTER_WIDTH 415:384 */
     q[13] = j->grid[1] | j->grid[2] << 16;           /* HEIGHT 431:416, DEPTH 447:432 */
     q[17] = j->shared_memory;                        /* SHARED_MEMORY_SIZE 561:544 */

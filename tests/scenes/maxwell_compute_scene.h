@@ -44,6 +44,7 @@ typedef struct tmk_job {
     bool release;              /* RELEASE0: one word `release_payload` at release_va */
     uint64_t release_va;
     uint32_t release_payload;
+    bool sampler_via_header;   /* the QMD's SAMPLER_INDEX: samplers at the handles' header index */
     uint8_t c0[TMK_C0_BYTES];  /* SSBO descriptors and the rest; sizes are filled in by tmk_dispatch */
 } tmk_job;
 

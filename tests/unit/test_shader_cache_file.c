@@ -418,6 +418,31 @@ static size_t hand_glsl_gs(uint8_t *out, uint32_t reserved, uint32_t g_len, bool
     return hand_record(out, 5, p, 30);
 }
 
+/* Compaction keeps a text record's kind: the `n` bytes of `buf` (a header
+ * and the record of `hash`) with a key naming the text appended, compacted
+ * into *w and read back into *f (the caller checks the texts and frees
+ * both). */
+static void compacted_text(uint8_t *buf, size_t n, uint64_t hash, uint32_t kind, gl_shc_file *f, glhle_bytebuf *w)
+{
+    uint8_t p[40];
+    memset(p, 0, sizeof p);
+    put32(p, 7);
+    put32(p + 4, 2);
+    put32(p + 8, 8);
+    put64(p + 24, hash);
+    memcpy(p + 32, key_a, 8);
+    n += hand_record(buf + n, 1, p, 40);
+    parse(buf, n, f, GLHLE_RESULT_OK);
+    glhle_bytebuf_init(w, 0);
+    assert_true(gl_shc_write_compacted(f, NULL, w));
+    gl_shc_free(f);
+    parse(w->data, w->size, f, GLHLE_RESULT_OK);
+    assert_int_equal(f->bad_count, 0);
+    assert_int_equal(f->records[kind], 1);
+    assert_int_equal(f->records[GL_SHC_GLSL], 0);
+    assert_int_equal(gl_shc_entry_bytes(f, &f->entries[0]), w->size - 32);
+}
+
 static void glsl_gs_record(void **state)
 {
     (void)state;
@@ -451,26 +476,10 @@ static void glsl_gs_record(void **state)
     assert_memory_equal(w.data, buf, n);
     glhle_bytebuf_free(&w);
     /* compaction keeps the record's kind: a key naming the text, compacted, read back */
-    uint8_t p[40];
-    memset(p, 0, sizeof p);
-    put32(p, 7);
-    put32(p + 4, 2);
-    put32(p + 8, 8);
-    put64(p + 24, hash);
-    memcpy(p + 32, key_a, 8);
-    n += hand_record(buf + n, 1, p, 40);
-    parse(buf, n, &f, GLHLE_RESULT_OK);
-    glhle_bytebuf_init(&w, 0);
-    assert_true(gl_shc_write_compacted(&f, NULL, &w));
-    gl_shc_free(&f);
-    parse(w.data, w.size, &f, GLHLE_RESULT_OK);
-    assert_int_equal(f.bad_count, 0);
-    assert_int_equal(f.records[GL_SHC_GLSL_GS], 1);
-    assert_int_equal(f.records[GL_SHC_GLSL], 0);
+    compacted_text(buf, n, hash, GL_SHC_GLSL_GS, &f, &w);
     g = gl_shc_find_glsl(&f, hash);
     assert_non_null(g);
     assert_memory_equal(g->gs, "cde", 3);
-    assert_int_equal(gl_shc_entry_bytes(&f, &f.entries[0]), w.size - 32);
     gl_shc_free(&f);
     glhle_bytebuf_free(&w);
     /* rejections, each at the record's offset: a non-zero reserved word, no
@@ -489,6 +498,107 @@ static void glsl_gs_record(void **state)
         char want[64];
         snprintf(want, sizeof want, "shader cache +0x%zx: glsl+gs record skipped", at);
         assert_true(ts_log_contains(want));
+        gl_shc_free(&f);
+    }
+}
+
+/* A GLSL_TESS record by the documented layout: hash, V, C, E, G, F,
+ * reserved, then the vertex, control, evaluation, geometry and fragment
+ * texts; its hash over V, F, G, C, E (five words) and the texts in stage
+ * order. "ab" + "cd" (control) + `e_text` (evaluation, e_len bytes) +
+ * `g_len` bytes of "gh" (geometry) + "f". */
+static size_t hand_glsl_tess(uint8_t *out, uint32_t reserved, const char *e_text, uint32_t e_len, uint32_t g_len,
+                             bool bad_hash, uint64_t *hash)
+{
+    char text[32];
+    size_t t = 0;
+    memcpy(text + t, "ab", 2), t += 2;
+    memcpy(text + t, "cd", 2), t += 2;
+    memcpy(text + t, e_text, e_len), t += e_len;
+    memcpy(text + t, "gh", g_len), t += g_len;
+    memcpy(text + t, "f", 1), t += 1;
+    uint8_t h[20 + 32];
+    put32(h, 2);
+    put32(h + 4, 1);
+    put32(h + 8, g_len);
+    put32(h + 12, 2);
+    put32(h + 16, e_len);
+    memcpy(h + 20, text, t);
+    *hash = glhle_hash64(h, 20 + t);
+    uint8_t p[64];
+    memset(p, 0, sizeof p);
+    put64(p, *hash ^ (bad_hash ? 1u : 0u));
+    put32(p + 8, 2);
+    put32(p + 12, 2);
+    put32(p + 16, e_len);
+    put32(p + 20, g_len);
+    put32(p + 24, 1);
+    put32(p + 28, reserved);
+    memcpy(p + 32, text, t);
+    return hand_record(out, 6, p, (uint32_t)(32 + t));
+}
+
+static void glsl_tess_record(void **state)
+{
+    (void)state;
+    uint8_t buf[512];
+    uint64_t hash;
+    for (uint32_t g_len = 0; g_len <= 2; g_len += 2) { /* without and with a geometry stage */
+        size_t n = hand_header(buf, 7);
+        n += hand_glsl_tess(buf + n, 0, "xyz", 3, g_len, false, &hash);
+        gl_shc_file f;
+        parse(buf, n, &f, GLHLE_RESULT_OK);
+        assert_int_equal(f.bad_count, 0);
+        assert_int_equal(f.records[GL_SHC_GLSL_TESS], 1);
+        const gl_shc_glsl *g = gl_shc_find_glsl(&f, hash);
+        assert_non_null(g);
+        assert_int_equal(g->vs_len, 2);
+        assert_int_equal(g->tcs_len, 2);
+        assert_int_equal(g->tes_len, 3);
+        assert_int_equal(g->gs_len, g_len);
+        assert_int_equal(g->fs_len, 1);
+        assert_memory_equal(g->vs, "ab", 2);
+        assert_memory_equal(g->tcs, "cd", 2);
+        assert_memory_equal(g->tes, "xyz", 3);
+        assert_memory_equal(g->fs, "f", 1);
+        assert_true(gl_shc_glsl_hash_tess("ab", 2, "cd", 2, "xyz", 3, "gh", g_len, "f", 1) == hash);
+        gl_shc_free(&f);
+        /* the writer makes the same bytes */
+        glhle_bytebuf w;
+        glhle_bytebuf_init(&w, 0);
+        gl_shc_write_header(&w, 7);
+        assert_true(gl_shc_write_glsl_tess(&w, "ab", 2, "cd", 2, "xyz", 3, "gh", g_len, "f", 1));
+        assert_int_equal(w.size, n);
+        assert_memory_equal(w.data, buf, n);
+        glhle_bytebuf_free(&w);
+        /* compaction keeps the kind and every text */
+        compacted_text(buf, n, hash, GL_SHC_GLSL_TESS, &f, &w);
+        g = gl_shc_find_glsl(&f, hash);
+        assert_non_null(g);
+        assert_memory_equal(g->tcs, "cd", 2);
+        assert_memory_equal(g->tes, "xyz", 3);
+        assert_memory_equal(g->gs, "gh", g_len);
+        gl_shc_free(&f);
+        glhle_bytebuf_free(&w);
+    }
+    /* without tessellation texts both the hash and the writer are GLSL_GS's */
+    assert_true(gl_shc_glsl_hash_tess("ab", 2, NULL, 0, NULL, 0, "cde", 3, "f", 1) ==
+                gl_shc_glsl_hash_gs("ab", 2, "cde", 3, "f", 1));
+    /* rejections at the record's offset: a non-zero reserved word, no
+     * evaluation text, a text that does not match its hash */
+    static const char *const why[3] = {"reserved field is not zero", "without both tessellation texts",
+                                       "text does not match its hash"};
+    for (int k = 0; k < 3; k++) {
+        size_t n = hand_header(buf, 7);
+        n += hand_glsl_tess(buf + n, k == 0 ? 1 : 0, "xyz", k == 1 ? 0 : 3, 2, k == 2, &hash);
+        gl_shc_file f;
+        ts_log_clear();
+        parse(buf, n, &f, GLHLE_RESULT_OK);
+        assert_int_equal(f.bad_count, 1);
+        assert_int_equal(f.bad[0].offset, 32);
+        assert_non_null(strstr(f.bad[0].why, why[k]));
+        assert_int_equal(f.glsl_count, 0);
+        assert_true(ts_log_contains("shader cache +0x20: glsl+tess record skipped"));
         gl_shc_free(&f);
     }
 }
@@ -524,6 +634,7 @@ int main(void)
         cmocka_unit_test(resync_search_is_bounded),
         cmocka_unit_test(header_only_and_empty),
         cmocka_unit_test(glsl_gs_record),
+        cmocka_unit_test(glsl_tess_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

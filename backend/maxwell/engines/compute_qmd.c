@@ -33,6 +33,10 @@ glhle_result mw_qmd_decode(const uint32_t qmd[64], mw_compute_launch *o, const g
     o->invalidate_instruction = field(qmd, 254, 254);
     o->invalidate_shader_constant = field(qmd, 255, 255);
     o->program_offset = field(qmd, 287, 256);
+    /* SAMPLER_INDEX VIA_HEADER_INDEX (Mesa nve4_compute.h's launch
+     * descriptor: linked_tsc, word 11 bit 30; yuzu's compute pipeline reads
+     * the sampler at the header's index when it is set) */
+    o->sampler_via_header = field(qmd, 382, 382);
     o->grid[0] = field(qmd, 415, 384);
     o->grid[1] = field(qmd, 431, 416);
     o->grid[2] = field(qmd, 447, 432);

@@ -190,6 +190,7 @@ typedef struct mw_compute_launch {
     uint32_t register_count, barrier_count;
     uint32_t local_memory_low_size, local_memory_high_size, local_memory_crs_size;
     uint32_t sass_version;
+    bool sampler_via_header;   /* SAMPLER_INDEX VIA_HEADER_INDEX: a handle's sampler is its header index */
     mw_compute_cbuf cbuf[MW_QMD_CONSTANT_BUFFERS];
     bool release_enable[2];
     uint64_t release_address[2];

@@ -55,9 +55,13 @@
  * past the GL's texture size or 64 MiB, pages whose kind does not suit the
  * layout are refused with the slot, index and address.
  *
- * Not done: textures (TEX/TLD; a program sampling one is refused),
- * bindless handles, image arrays, 3D and 1D images, other levels and the
- * other formats GL has image formats for; indirect dispatch (deko3d's uses
+ * Textures (TEX, TLD and the rest the translator has): see "textures"
+ * below; a compute write over a texture's memory marks it stale through
+ * mw_render_invalidate, as for images.
+ *
+ * Not done: multisampled textures (refused), bindless image handles, image
+ * arrays, 3D and 1D images, other levels and the other formats GL has
+ * image formats for; indirect dispatch (deko3d's uses
  * the QMD's grid written by a DMA copy, which works as it lands in
  * memory), QMD dependent launches. */
 #include "backend/maxwell/render/compute.h"
@@ -83,6 +87,9 @@
 #define TEX_HANDLE_OFFSET 0xa0u
 #define IMG_HANDLE_OFFSET (0xa0u + 0x80u)
 /* clb1c0.h method words */
+#define C_SET_TEX_SAMPLER_POOL_A 0x557u /* OFFSET_UPPER 7:0 */
+#define C_SET_TEX_SAMPLER_POOL_B 0x558u /* OFFSET_LOWER */
+#define C_SET_TEX_SAMPLER_POOL_C 0x559u /* MAXIMUM_INDEX 19:0 */
 #define C_SET_TEX_HEADER_POOL_A 0x55Du /* OFFSET_UPPER 7:0 */
 #define C_SET_TEX_HEADER_POOL_B 0x55Eu /* OFFSET_LOWER */
 #define C_SET_TEX_HEADER_POOL_C 0x55Fu /* MAXIMUM_INDEX 21:0 */
@@ -98,6 +105,7 @@ typedef struct compute_info {
     uint8_t *key;             /* a copy: a hash is not identity */
     uint32_t key_len;
     uint32_t cbuf_mask;
+    uint32_t tex_mask;        /* texture slots it samples (unit = slot) */
     uint32_t img_mask, img_raw_mask; /* image slots the code uses; of those, the raw (SULD.D/SUST.D) ones */
     uint32_t ssbo_count;
     struct {
@@ -224,9 +232,6 @@ static glhle_result translate(mw_render *r, const mw_spirv_input *in, const mw_c
     mw_spirv_result tr;
     mw_spirv_result_init(&tr);
     glhle_result res = mw_spirv_translate(in, r->io.log, &tr);
-    if (res == GLHLE_RESULT_OK && tr.tex_mask)
-        res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute program at GPU 0x%010llx samples "
-                         "textures: not supported yet", (unsigned long long)cl->program_address);
     if (res == GLHLE_RESULT_OK && (tr.cbuf_mask >> MW_QMD_CONSTANT_BUFFERS))
         res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: compute program reads constant buffers 0x%x; "
                          "a QMD binds 0-7", tr.cbuf_mask);
@@ -239,6 +244,7 @@ static glhle_result translate(mw_render *r, const mw_spirv_input *in, const mw_c
                              tr.ssbo[i].offset);
     if (res == GLHLE_RESULT_OK) {
         p->cbuf_mask = tr.cbuf_mask;
+        p->tex_mask = tr.tex_mask;
         p->img_mask = tr.img_mask;
         p->img_raw_mask = tr.img_raw_mask;
         p->ssbo_count = tr.ssbo_count;
@@ -402,13 +408,102 @@ static glhle_result plan_images(mw_render *r, const uint32_t *regs, const mw_com
     return GLHLE_RESULT_OK;
 }
 
+/* ---- textures (TEX, TLD, TLD4, TXQ ...) ----
+ * A slot's handle is the word at c[SET_BINDLESS_TEXTURE][0xA0 + 4 slot]
+ * (deko3d's compute handle table, testdata/maxwell/README "The c0 layout"),
+ * or where the walk found a bindless handle's word (mw_spirv_tex_source);
+ * header index 19:0 in the compute engine's header pool, sampler index
+ * 31:20 in its sampler pool (SET_TEX_SAMPLER_POOL_A/B/C, clb1c0.h), or the
+ * header's index when the QMD's SAMPLER_INDEX is VIA_HEADER_INDEX, the
+ * header pool's maximum then limiting it (yuzu's compute environment and
+ * texture cache read qmd.linked_tsc and the compute class's tic/tsc, not the
+ * 3D engine's). The header and sampler become GL objects through the draw
+ * path's texture cache (textures.c), bound at texture unit = slot: compute
+ * never runs during a draw, so it reuses units 0-15 (through the state
+ * tracker, and unbound after the dispatch, so the shadow stays true). */
+typedef struct launch_textures {
+    uint32_t slots;           /* reachable */
+    uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
+    uint32_t tic_index[MW_SPIRV_TEX_SLOTS];
+} launch_textures;
+
+static glhle_result plan_textures(mw_render *r, const uint32_t *regs, const mw_compute_launch *cl,
+                                  const mw_spirv_tex_source *src, mw_spirv_key *key, launch_textures *lt)
+{
+    const glhle_logger *lg = r->io.log;
+    const uint32_t pool_max = regs[C_SET_TEX_HEADER_POOL_C] & 0x3FFFFF;
+    const mw_tex_pools pools = {
+        .tic_address = (uint64_t)(regs[C_SET_TEX_HEADER_POOL_A] & 0xFF) << 32 | regs[C_SET_TEX_HEADER_POOL_B],
+        .tsc_address = (uint64_t)(regs[C_SET_TEX_SAMPLER_POOL_A] & 0xFF) << 32 | regs[C_SET_TEX_SAMPLER_POOL_B],
+        .tic_max_index = pool_max,
+        .tsc_max_index = cl->sampler_via_header ? pool_max : regs[C_SET_TEX_SAMPLER_POOL_C] & 0xFFFFF,
+        .sampler_via_header = cl->sampler_via_header,
+    };
+    for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
+        if (!(lt->slots >> s & 1))
+            continue;
+        const uint32_t hb = src[s].moved ? src[s].cbuf : regs[C_SET_BINDLESS_TEXTURE] & 7;
+        const uint32_t off = src[s].moved ? src[s].offset : TEX_HANDLE_OFFSET + 4 * s;
+        const mw_compute_cbuf *cb = hb < MW_QMD_CONSTANT_BUFFERS ? &cl->cbuf[hb] : NULL;
+        uint32_t h = 0;
+        if (!cb || !cb->valid || off > cb->size || cb->size - off < 4 ||
+            !r->io.read(r->io.user, cb->address + off, &h, 4))
+            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: texture %u's handle at c%u[0x%x] is "
+                              "not in a constant buffer the QMD binds (or is unmapped)", s, hb, off);
+        const uint8_t k = mw_texture_handle_read(r, &pools, h, lt->tic[s], lt->tsc[s], &lt->tic_index[s]);
+        if (!k)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: texture %u's handle 0x%08x "
+                              "(c%u[0x%x]) names no valid header and sampler (header pool 0x%010llx, maximum %u; "
+                              "sampler pool 0x%010llx, maximum %u%s)", s, h, hb, off,
+                              (unsigned long long)pools.tic_address, pools.tic_max_index,
+                              (unsigned long long)pools.tsc_address, pools.tsc_max_index,
+                              pools.sampler_via_header ? ", sampler index = header index" : "");
+        const uint8_t dim = k & MW_TEX_KIND_MASK;
+        if (dim == MW_TEX_2D_MS || dim == MW_TEX_2D_MS_ARRAY)
+            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: texture %u (header %u) is "
+                              "multisampled: not supported in compute", s, lt->tic_index[s]);
+        key->tex[s] = k;
+    }
+    return GLHLE_RESULT_OK;
+}
+
+/* Each texture the program samples from the texture cache, with its
+ * sampler, at unit = slot. */
+static glhle_result bind_textures(mw_render *r, const compute_info *p, const launch_textures *lt)
+{
+    for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
+        if (!(p->tex_mask >> s & 1))
+            continue;
+        GLuint tex, smp;
+        GLenum target;
+        glhle_result res = mw_texture_get_at(r, lt->tic[s], lt->tic_index[s], &tex, &target);
+        if (res == GLHLE_RESULT_OK)
+            res = mw_sampler_get(r, lt->tsc[s], &smp);
+        if (res != GLHLE_RESULT_OK)
+            return GLHLE_FAIL(r->io.log, res, "maxwell: compute launch: texture %u (header %u) refused: not "
+                              "launched", s, lt->tic_index[s]);
+        gl_state_texture(&r->st, s, target, tex);
+        gl_state_sampler(&r->st, s, smp);
+    }
+    return GLHLE_RESULT_OK;
+}
+
+static void unbind_textures(mw_render *r, const compute_info *p)
+{
+    for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++)
+        if (p->tex_mask >> s & 1) {
+            gl_state_texture(&r->st, s, 0, 0); /* unbinds whatever target the slot had */
+            gl_state_sampler(&r->st, s, 0);
+        }
+}
+
 /* The GL program for the code and block size from the program service (a
  * miss translated first, so its refusals are reported as before), and what
  * the translation says about it (kept per key, the least recently used
  * making room). */
 static glhle_result get_program(mw_render *r, const mw_sass_code *code, const uint32_t *regs,
-                                const mw_compute_launch *cl, launch_image *img, const compute_info **out,
-                                GLuint *program)
+                                const mw_compute_launch *cl, launch_image *img, launch_textures *lt,
+                                const compute_info **out, GLuint *program)
 {
     mw_compute *c = r->compute;
     mw_spirv_input in;
@@ -427,10 +522,17 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const ui
     in.no_subgroups = !r->ctx->info.subgroups; /* as programs.c's text will have it */
     uint32_t img_slots = 0, img_maybe = 0;
     const size_t reach = mw_spirv_reachable_images(&in, &img_slots, &img_maybe);
+    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
+    memset(src, 0, sizeof src);
+    lt->slots = 0;
+    if (reach)
+        mw_spirv_reachable_textures(&in, &lt->slots, src);
     compute_info np;
     memset(&np, 0, sizeof np);
     if (reach) {
         glhle_result res = plan_images(r, regs, cl, img_slots, img_maybe, &in.key, img);
+        if (res == GLHLE_RESULT_OK)
+            res = plan_textures(r, regs, cl, src, &in.key, lt);
         if (res != GLHLE_RESULT_OK)
             return res;
     }
@@ -754,8 +856,9 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     GLuint program = 0;
     launch_image img[MW_SPIRV_IMG_SLOTS];
     memset(img, 0, sizeof img);
+    launch_textures lt;
     if (res == GLHLE_RESULT_OK)
-        res = get_program(r, &code, regs, &cl, img, &p, &program);
+        res = get_program(r, &code, regs, &cl, img, &lt, &p, &program);
     mw_sass_code_free(&code);
     if (res != GLHLE_RESULT_OK)
         return res;
@@ -779,10 +882,15 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     }
     if (res == GLHLE_RESULT_OK)
         res = bind_images(r, p, img, s);
-    if (res != GLHLE_RESULT_OK)
+    if (res == GLHLE_RESULT_OK)
+        res = bind_textures(r, p, &lt);
+    if (res != GLHLE_RESULT_OK) {
+        unbind_textures(r, p);
         return res;
+    }
     gl_state_program(&r->st, program);
     gl->DispatchCompute(cl.grid[0], cl.grid[1], cl.grid[2]);
+    unbind_textures(r, p);
     /* the SSBOs read back, the images through glGetTextureImage (an FBO
      * and glReadPixels on ES, gl_caps.h) */
     gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT);

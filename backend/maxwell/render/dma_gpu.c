@@ -7,8 +7,10 @@
  * Taken: a copy mw_dma_rect_of describes (multi-line, bytes unchanged: no
  * remap or an identity one; every check of the CPU engine passes, so it
  * would copy rather than refuse) whose source and destination are each a
- * rectangle of whole pixels inside one resident, fresh, single-sampled
- * colour surface, the two surfaces distinct and of equal bytes per pixel P:
+ * rectangle of whole pixels inside one resident, fresh colour or zeta
+ * surface, the two of equal bytes per pixel P (one surface for both
+ * sides, when the two rectangles share no pixel; a zeta or multisampled
+ * surface only with one of the same format, below):
  *
  * - a block-linear side must lie on its surface's layout: the same GPU
  *   address, rows as many GOBs wide, the same block height, block depth 1
@@ -44,28 +46,73 @@
  * textures and fetched programs over it load again. Declined (false):
  * remaps that move or make components, 1D copies, a source or destination
  * that is not all of one resident surface (straddling two, partly outside,
- * a sub-byte or sub-pixel offset), differing P, both sides on one surface,
- * stale surfaces (guest memory changed since they were loaded), depth and
- * multisampled surfaces. On ES the pixel buffer is read and written
+ * a sub-byte or sub-pixel offset), differing P, stale surfaces (guest
+ * memory changed since they were loaded), a zeta surface with a colour
+ * one or with another zeta format, a multisampled surface with another
+ * format, sample block or GL sample order, or a rectangle that splits a
+ * pixel's block of samples.
+ *
+ * Multisampled: memory holds the (W << sx) x (H << sy) image of samples,
+ * pixel (x, y)'s sample at block position b = by * (1 << sx) + bx at
+ * ((x << sx) + bx, (y << sy) + by) (msaa.c). A side is taken when its
+ * rectangle in that image is whole blocks: origin and size multiples of
+ * 1 << sx columns and 1 << sy rows, so it is the pixels (x >> sx, y >>
+ * sy, w >> sx, h >> sy) with all their samples. With both sides of one
+ * format, sample block and gl_sample order, glCopyImageSubData between
+ * the two GL_TEXTURE_2D_MULTISAMPLE images (equal sample counts) moves
+ * each GL sample of each scaled pixel to the same sample of the same
+ * place, so write-back (which reads block position b from gl_sample[b] at
+ * the scaled pixel mw_msaa_sample_map picks from the Maxwell sample's
+ * place, the same for both) gives the destination the source's
+ * write-back bytes.
+ *
+ * Zeta: both sides of one format, a raw copy. The cache keeps a zeta
+ * surface as the GL depth(-stencil) texels its guest words load to
+ * (render_targets.c: Z16, ZF32, ZF32_X24S8 as GL's own layouts, Z24S8 as
+ * GL_UNSIGNED_INT_24_8, S8Z24 rotated into it on load and back on
+ * write-back), so copying texels of one format copies the guest words
+ * write-back gives. Z24S8 and S8Z24 share the GL format but not the
+ * bytes (depth in bits 31:8 against 23:0), so the same bytes stand for
+ * other texels on the two: declined, as is colour to zeta (no GL copy
+ * between them keeps bytes).
+ *
+ * Within one surface: the CPU engine refuses a copy whose source and
+ * destination byte spans overlap (engines/dma.c prepare: the hardware's
+ * order over shared bytes is not documented), so mw_dma_rect_of declines
+ * it here too, overlapping rectangles and side-by-side ones whose spans
+ * interleave (pitch rows sharing rows, block-linear ones sharing blocks)
+ * alike. What remains (source rows wholly above or below the
+ * destination's, block-linear ones in other rows of blocks) share no
+ * pixel at any scale, so glCopyImageSubData within the one texture is
+ * defined (the GL 4.6 and ES 3.2 specifications of CopyImageSubData
+ * leave only overlapping regions of one image undefined) and the formats
+ * are the same: a raw
+ * copy, no temporary. The pixel test below is a guard should the
+ * engine's rule widen; an overlapping copy would then need one. On ES the pixel buffer is read and written
  * through gl_caps' readback and upload (es_ReadPixels converts the layouts
  * ES cannot read directly, as it does for write-back). */
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/memory/block_linear.h"
 #include "backend/maxwell/render/render_targets.h"
 
+#include <string.h>
+
 typedef mw_pixels pixels;
 
-bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, mw_pixels *out)
+bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, bool any,
+                           mw_pixels *out)
 {
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *h = &s->d;
-        if (s->stale || h->zeta || h->sx || h->sy || h->pitch == d->block_linear)
+        if (s->stale || ((h->zeta || h->sx || h->sy) && !any) || h->pitch == d->block_linear)
             continue;
-        const uint32_t p = h->format->bytes;
+        /* memory holds a multisampled surface as its (W << sx) x (H << sy)
+         * sample image (render_targets.c mem_width) */
+        const uint32_t p = h->format->bytes, mw = h->width << h->sx, mh = h->height << h->sy;
         uint64_t xb, y;
         if (d->block_linear) {
-            if (d->va != h->va || d->width_gobs != ((uint64_t)h->width * p + MW_GOB_WIDTH - 1) / MW_GOB_WIDTH ||
+            if (d->va != h->va || d->width_gobs != ((uint64_t)mw * p + MW_GOB_WIDTH - 1) / MW_GOB_WIDTH ||
                 d->block_height_log2 != h->block_height_log2 || d->block_depth_log2 || d->layer)
                 continue;
             xb = d->x_bytes, y = d->y;
@@ -74,9 +121,12 @@ bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_byt
                 continue;
             xb = (d->va - h->va) % h->pitch_bytes, y = (d->va - h->va) / h->pitch_bytes;
         }
-        if (xb % p || line_bytes % p || xb + line_bytes > (uint64_t)h->width * p || y + lines > h->height)
+        const uint32_t bw = 1u << h->sx, bh = 1u << h->sy; /* a pixel's block of samples */
+        if (xb % ((uint64_t)p * bw) || line_bytes % (p * bw) || y % bh || lines % bh ||
+            xb + line_bytes > (uint64_t)mw * p || y + lines > mh)
             return false; /* on this surface's memory but not whole pixels of it */
-        *out = (pixels){s, (uint32_t)(xb / p), (uint32_t)y, line_bytes / p, lines};
+        *out = (pixels){s, (uint32_t)(xb / p) >> h->sx, (uint32_t)y >> h->sy, (line_bytes / p) >> h->sx,
+                        lines >> h->sy};
         return true;
     }
     return false;
@@ -124,18 +174,31 @@ static void reencode(mw_render *r, const pixels *src, const pixels *dst, GLint k
     gl->BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
 }
 
+/* The two rectangles share a pixel (then at every scale their scaled
+ * rectangles do too, and only then). */
+static bool overlap(const pixels *a, const pixels *b)
+{
+    return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
 bool mw_render_dma(mw_render *r, const uint32_t *regs)
 {
-    if (r->dma_on_cpu || r->gl_lost || r->count < 2)
+    if (r->dma_on_cpu || r->gl_lost || !r->count)
         return false;
     mw_dma_rect c;
     if (!mw_dma_rect_of(regs, &r->io, &c))
         return false;
     pixels src, dst;
-    if (!mw_render_side_pixels(r, &c.src, c.line_bytes, c.lines, &src) || !mw_render_side_pixels(r, &c.dst, c.line_bytes, c.lines, &dst))
+    if (!mw_render_side_pixels(r, &c.src, c.line_bytes, c.lines, true, &src) ||
+        !mw_render_side_pixels(r, &c.dst, c.line_bytes, c.lines, true, &dst))
         return false;
     const mw_rt_format *sf = src.s->d.format, *df = dst.s->d.format;
-    if (src.s == dst.s || sf->bytes != df->bytes)
+    const mw_surface_desc *sd = &src.s->d, *dd = &dst.s->d;
+    const bool ms = sd->sx || sd->sy || dd->sx || dd->sy;
+    if (sf->bytes != df->bytes || (src.s == dst.s && overlap(&src, &dst)) || ((sd->zeta || dd->zeta) && sf != df))
+        return false;
+    if (ms && (sf != df || sd->sx != dd->sx || sd->sy != dd->sy ||
+               memcmp(src.s->gl_sample, dst.s->gl_sample, sizeof src.s->gl_sample)))
         return false;
     const bool raw = sf == df || (natural(sf) && natural(df));
     /* the re-encoding copy's buffer: the scaled rectangle, at most what the
@@ -151,9 +214,9 @@ bool mw_render_dma(mw_render *r, const uint32_t *regs)
             r->ctx->gl.TextureBarrier();
         else
             r->ctx->gl.Flush();
-        r->ctx->gl.CopyImageSubData(src.s->tex, GL_TEXTURE_2D, 0, (GLint)src.x * k, (GLint)src.y * k, 0, dst.s->tex,
-                                    GL_TEXTURE_2D, 0, (GLint)dst.x * k, (GLint)dst.y * k, 0, (GLsizei)src.w * k,
-                                    (GLsizei)src.h * k, 1);
+        const GLenum t = ms ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
+        r->ctx->gl.CopyImageSubData(src.s->tex, t, 0, (GLint)src.x * k, (GLint)src.y * k, 0, dst.s->tex, t, 0,
+                                    (GLint)dst.x * k, (GLint)dst.y * k, 0, (GLsizei)src.w * k, (GLsizei)src.h * k, 1);
     } else {
         reencode(r, &src, &dst, k, size);
     }

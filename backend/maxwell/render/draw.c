@@ -146,9 +146,9 @@ struct mw_draw {
      * one where gl_caps_polygon_mode_by_gs says so; no disk cache */
     gl_program_service *polygon_programs[2];
     /* programs with the guest's geometry stage (SET_PIPELINE_SHADER(4)),
-     * made on the first draw with one; no disk cache */
+     * made on the first draw with one, and their disk cache */
     gl_program_service *gs_programs;
-    /* programs with the tessellation stages (and maybe the geometry stage) */
+    /* programs with the tessellation stages (and maybe the geometry stage), and their disk cache */
     gl_program_service *tess_programs;
     mw_draw_program info[INFO_SLOTS];
     uint32_t info_count;
@@ -421,6 +421,8 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
                           const mw_spirv_tex_source *src, stage_textures *t)
 {
     memset(t, 0, sizeof *t);
+    const mw_tex_pools pools = {st->tex.tic_address, st->tex.tsc_address, st->tex.tic_max_index,
+                                st->tex.tsc_max_index, st->tex.sampler_binding != 0};
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
         if (!(slots >> s & 1))
             continue;
@@ -434,42 +436,7 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
         uint32_t h;
         if (!b->valid || off > b->size || b->size - off < 4 || !r->io.read(r->io.user, b->address + off, &h, 4))
             continue;
-        /* handle: header index 19:0, sampler index 31:20 (yuzu TextureHandle);
-         * SET_SAMPLER_BINDING VIA_HEADER_BINDING takes the header's index */
-        const uint32_t tic = h & 0xFFFFF, tsc = st->tex.sampler_binding ? tic : h >> 20;
-        if (tic > st->tex.tic_max_index || tsc > st->tex.tsc_max_index ||
-            !r->io.read(r->io.user, st->tex.tic_address + (uint64_t)tic * 32, t->tic[s], 32) ||
-            !r->io.read(r->io.user, st->tex.tsc_address + (uint64_t)tsc * 32, t->tsc[s], 32))
-            continue;
-        t->tic_index[s] = tic;
-        mw_tic d;
-        mw_tsc smp;
-        if (mw_tic_decode(t->tic[s], &d) != GLHLE_RESULT_OK || mw_tsc_decode(t->tsc[s], &smp) != GLHLE_RESULT_OK)
-            continue;
-        static const uint8_t kinds[9] = {MW_TEX_1D, MW_TEX_2D, MW_TEX_3D, MW_TEX_CUBE, MW_TEX_1D_ARRAY,
-                                         MW_TEX_2D_ARRAY, 0, MW_TEX_2D, MW_TEX_CUBE_ARRAY};
-        uint8_t k = d.texture_type < 9 ? kinds[d.texture_type] : 0;
-        if (!k)
-            continue;
-        /* a multisampled header: MULTI_SAMPLE_COUNT MW(235:232) not
-         * MODE_1X1 (clb197tex.h; yuzu's TICEntry msaa_mode; deko3d's
-         * tic_generate.cpp keeps TWO_D / TWO_D_ARRAY as the type and sets
-         * only the mode for a 2DMS image), which only TLD.MS reads */
-        if (d.multi_sample_count && (k == MW_TEX_2D || k == MW_TEX_2D_ARRAY))
-            k = k == MW_TEX_2D ? MW_TEX_2D_MS : MW_TEX_2D_MS_ARRAY;
-        if (d.data_type[0] == MW_TIC_UINT)
-            k |= MW_TEX_UINT;
-        else if (d.data_type[0] == MW_TIC_SINT)
-            k |= MW_TEX_SINT;
-        if (smp.depth_compare)
-            k |= MW_TEX_SHADOW;
-        /* texel coordinates: the header's NORMALIZED_COORDS clear or the
-         * sampler's FORCE_UNNORMALIZED_COORDS (clb197tex.h); the translator
-         * divides them by the size (cubes take a direction either way) */
-        const uint8_t dim = k & MW_TEX_KIND_MASK;
-        if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY)
-            k |= MW_TEX_UNNORM;
-        t->kind[s] = k;
+        t->kind[s] = mw_texture_handle_read(r, &pools, h, t->tic[s], t->tsc[s], &t->tic_index[s]);
     }
 }
 
@@ -602,10 +569,12 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
 }
 
 /* The service in *slot, made on first use with `system` and `host`: the
- * programs of the polygon modes and of the guest's geometry and
- * tessellation stages (compiled on the draw that needs one, no disk
- * cache). */
-static glhle_result lazy_service(mw_render *r, const gl_program_system *system, uint32_t host,
+ * programs of the polygon modes (compiled on the draw that needs one, no
+ * disk cache) and, `stored`, of the guest's geometry and tessellation
+ * stages: their own files beside the two-stage programs'
+ * (DIR/TITLE.maxwell-gs.glsc, .maxwell-tess.glsc), compile workers and
+ * deferred draws as the two-stage service has. */
+static glhle_result lazy_service(mw_render *r, const gl_program_system *system, uint32_t host, bool stored,
                                  gl_program_service **slot, gl_program_service **out)
 {
     if (!*slot) {
@@ -615,8 +584,13 @@ static glhle_result lazy_service(mw_render *r, const gl_program_system *system, 
             .host = host,
             .max_programs = c->program_budget ? c->program_budget : MAX_PROGRAMS,
             .max_bytes = c->program_budget_bytes,
+            .cache_dir = stored ? c->cache_dir : NULL,
+            .cache_title = c->cache_title,
+            .cache_max_bytes = c->cache_max_bytes,
             .after_link = describe_program,
             .user = r,
+            .compile_threads = !stored ? 0u : c->compile_threads ? c->compile_threads : c->defer_draws ? 1u : 0u,
+            .defer_misses = stored && c->defer_draws,
         };
         glhle_result res = gl_program_service_create(r->ctx, &sd, slot);
         if (res != GLHLE_RESULT_OK)
@@ -631,7 +605,7 @@ static glhle_result lazy_service(mw_render *r, const gl_program_system *system, 
 static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_service **out)
 {
     mw_draw *d = r->draw;
-    return lazy_service(r, mw_program_polygon_system(), d->host | polygon,
+    return lazy_service(r, mw_program_polygon_system(), d->host | polygon, false,
                         &d->polygon_programs[polygon == MW_PROGRAM_HOST_POLYGON_POINT], out);
 }
 
@@ -640,8 +614,8 @@ static glhle_result polygon_service(mw_render *r, uint32_t polygon, gl_program_s
 static glhle_result vtg_service(mw_render *r, bool tess, gl_program_service **out)
 {
     mw_draw *d = r->draw;
-    return tess ? lazy_service(r, mw_program_tess_system(), d->host, &d->tess_programs, out)
-                : lazy_service(r, mw_program_guest_gs_system(), d->host, &d->gs_programs, out);
+    return tess ? lazy_service(r, mw_program_tess_system(), d->host, true, &d->tess_programs, out)
+                : lazy_service(r, mw_program_guest_gs_system(), d->host, true, &d->gs_programs, out);
 }
 
 static GLenum polygon_mode_of(uint32_t v);

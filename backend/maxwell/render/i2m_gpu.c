@@ -67,7 +67,7 @@ bool mw_render_i2m_begin(mw_render *r, const mw_i2m *st)
         return false;
     const mw_dma_side d = side_of(st);
     mw_pixels p;
-    if (!mw_render_side_pixels(r, &d, st->line_length, st->line_count, &p))
+    if (!mw_render_side_pixels(r, &d, st->line_length, st->line_count, false, &p))
         return false;
     const size_t scaled = (size_t)p.w * p.h * p.s->d.format->bytes * r->scale * r->scale;
     if (scaled > MW_ENGINE_MAX_BYTES)
@@ -142,7 +142,8 @@ void mw_render_i2m_end(mw_render *r, const mw_i2m *st)
     if (!st->done || r->gl_lost)
         return;
     /* the surface that was taken: nothing ran on the renderer since */
-    if (!mw_render_side_pixels(r, &d, st->line_length, st->line_count, &p) || buf_size(r, &p) > r->i2m_buf_size ||
+    if (!mw_render_side_pixels(r, &d, st->line_length, st->line_count, false, &p) ||
+        buf_size(r, &p) > r->i2m_buf_size ||
         gl_context_enter(r->ctx) != GLHLE_RESULT_OK) {
         mw_render_flush(r, st->lo, st->hi - st->lo); /* cannot happen; the CPU way's result at worst */
         mw_render_invalidate(r, st->lo, st->hi - st->lo);

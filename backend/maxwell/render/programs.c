@@ -94,21 +94,47 @@ void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_ST
     memcpy(o, &k, sizeof k);
 }
 
-/* A stored key is used when its stages are the ones the disk-cached
- * service makes (vertex B and pixel: no geometry or tessellation stage,
- * whose programs no file keeps), the fields only geometry and tessellation
- * stages use are zero and each stage has code. */
+/* A stored key is used when its stages are the ones its system's service
+ * makes (`gs`: the geometry stage 0 absent, 1 required, 2 either way;
+ * `tess`: the two tessellation stages), each of those has code, every
+ * stage's translation key names its stage, the fields only geometry and
+ * tessellation stages use are zero elsewhere and the reserved words are
+ * zero. */
+static bool key_valid_stages(const void *bytes, int gs, bool tess)
+{
+    key_view k;
+    view_of(bytes, &k);
+    static const mw_spirv_stage stage[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
+                                                            MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
+    const int want[MW_PROGRAM_STAGES] = {1, 1, gs, tess, tess};
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
+        if (!k.words[i]) {
+            if (want[i] == 1)
+                return false;
+            continue;
+        }
+        if (!want[i] || k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || k.key[i].stage != stage[i])
+            return false;
+        if ((i != MW_PROGRAM_GS && k.key[i].prim_in != 0) || (i == MW_PROGRAM_GS && k.key[i].prim_in >= MW_PRIM_IN_COUNT_) ||
+            (i != MW_PROGRAM_TES && k.key[i].tess_mode != 0))
+            return false;
+    }
+    return k.reserved == 0;
+}
+
 static bool key_valid(const void *bytes)
 {
-    mw_program_key k;
-    memcpy(&k, bytes, sizeof k);
-    for (int i = 0; i < 2; i++)
-        if (k.words[i] < 2 || k.words[i] > MW_PROGRAM_MAX_STAGE_WORDS || k.key[i].prim_in != 0 || k.key[i].tess_mode != 0)
-            return false;
-    for (int i = 2; i < MW_PROGRAM_STAGES; i++)
-        if (k.words[i])
-            return false;
-    return k.reserved == 0 && k.key[0].stage == MW_SPIRV_VERTEX && k.key[1].stage == MW_SPIRV_FRAGMENT;
+    return key_valid_stages(bytes, 0, false);
+}
+
+static bool key_valid_gs(const void *bytes)
+{
+    return key_valid_stages(bytes, 1, false);
+}
+
+static bool key_valid_tess(const void *bytes)
+{
+    return key_valid_stages(bytes, 2, true);
 }
 
 /* The translator's refusals are the draw path's to report (it translates a
@@ -641,16 +667,18 @@ static void describe_host(uint32_t bits, glhle_bytebuf *out)
                                                                 : "");
 }
 
-/* the key type both Maxwell graphics systems share */
-#define MAXWELL_KEY_INFO(system_name)                                                                            \
+/* the key type the Maxwell graphics systems share; each stored system
+ * has an id of its own, so that a file and the tool name the generator
+ * its text comes from */
+#define MAXWELL_KEY_INFO(system_id, system_name, valid)                                                          \
     {                                                                                                            \
-        .id = GL_SHC_SYSTEM_MAXWELL, .name = system_name, .key_size = sizeof(mw_program_key),                    \
+        .id = system_id, .name = system_name, .key_size = sizeof(mw_program_key),                                \
         .key_version = MW_PROGRAM_KEY_VERSION, .key_max_size = MW_PROGRAM_KEY_MAX_BYTES,                         \
-        .key_size_of = key_size_of, .key_valid = key_valid                                                       \
+        .key_size_of = key_size_of, .key_valid = valid                                                           \
     }
 
 static const gl_program_system maxwell_system = {
-    .info = MAXWELL_KEY_INFO("maxwell"),
+    .info = MAXWELL_KEY_INFO(GL_SHC_SYSTEM_MAXWELL, "maxwell", key_valid),
     .generate = mw_program_generate,
     .describe = describe,
     .describe_host = describe_host,
@@ -662,7 +690,7 @@ const gl_program_system *mw_program_system(void)
 }
 
 static const gl_program_system maxwell_polygon_system = {
-    .info = MAXWELL_KEY_INFO("maxwell-polygon"),
+    .info = MAXWELL_KEY_INFO(GL_SHC_SYSTEM_MAXWELL, "maxwell-polygon", key_valid), /* no file */
     .generate_gs = mw_program_generate_gs,
     .describe = describe,
     .describe_host = describe_host,
@@ -674,7 +702,7 @@ const gl_program_system *mw_program_polygon_system(void)
 }
 
 static const gl_program_system maxwell_guest_gs_system = {
-    .info = MAXWELL_KEY_INFO("maxwell-gs"),
+    .info = MAXWELL_KEY_INFO(GL_SHC_SYSTEM_MAXWELL_GS, "maxwell-gs", key_valid_gs),
     .generate_gs = mw_program_generate_guest_gs,
     .describe = describe,
     .describe_host = describe_host,
@@ -686,7 +714,7 @@ const gl_program_system *mw_program_guest_gs_system(void)
 }
 
 static const gl_program_system maxwell_tess_system = {
-    .info = MAXWELL_KEY_INFO("maxwell-tess"),
+    .info = MAXWELL_KEY_INFO(GL_SHC_SYSTEM_MAXWELL_TESS, "maxwell-tess", key_valid_tess),
     .generate_tess = mw_program_generate_tess,
     .describe = describe,
     .describe_host = describe_host,

@@ -139,11 +139,13 @@ bool mw_program_generate_guest_gs(const void *key, uint32_t host, glhle_bytebuf 
  * flat. */
 bool mw_program_generate_tess(const void *key, uint32_t host, glhle_bytebuf *vs, glhle_bytebuf *tcs,
                               glhle_bytebuf *tes, glhle_bytebuf *gs, glhle_bytebuf *fs);
-/* Their system (name maxwell-tess, the same key type; no disk cache). */
+/* Their system (name maxwell-tess, system id 8, GL_SHC_SYSTEM_MAXWELL_TESS,
+ * the same key type; file DIR/TITLE.maxwell-tess.glsc, GLSL_TESS records). */
 const gl_program_system *mw_program_tess_system(void);
 /* The three-stage system of those programs (same key type as
- * mw_program_system's, name maxwell-gs), made on the first draw with a
- * geometry stage; never stored in a disk cache. */
+ * mw_program_system's, name maxwell-gs, system id 7,
+ * GL_SHC_SYSTEM_MAXWELL_GS; file DIR/TITLE.maxwell-gs.glsc), made on the
+ * first draw with a geometry stage. */
 const gl_program_system *mw_program_guest_gs_system(void);
 
 const gl_program_system *mw_program_system(void);

@@ -265,10 +265,12 @@ typedef struct mw_pixels {
     mw_surface *s;
     uint32_t x, y, w, h;
 } mw_pixels;
-/* The resident, fresh, single-sampled colour surface whose memory `lines`
- * lines of `line_bytes` bytes at d lie on, as whole pixels of its layout
- * (the rules are in dma_gpu.c); false when there is none. */
-bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, mw_pixels *out);
+/* The resident, fresh, single-sampled colour surface (or any resident,
+ * fresh surface, zeta and multisampled ones too, when `any`) whose memory `lines` lines of `line_bytes` bytes at d lie
+ * on, as whole pixels of its layout (the rules are in dma_gpu.c); false
+ * when there is none. */
+bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_bytes, uint32_t lines, bool zeta,
+                           mw_pixels *out);
 
 /* ---- inline-to-memory writes into resident surfaces (i2m_gpu.c) ---- */
 /* An inline-to-memory transfer (started) whose destination is all whole
@@ -307,6 +309,22 @@ glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t ind
  * none (a multisampled texture is not loaded from guest memory), when this
  * draw writes it (a feedback loop) or when it is no longer current. */
 glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex);
+/* The pools a texture handle indexes: the 3D engine's (SET_TEX_HEADER_POOL,
+ * SET_TEX_SAMPLER_POOL, SET_SAMPLER_BINDING) or the compute engine's (its
+ * own pool methods, the QMD's SAMPLER_INDEX). */
+typedef struct mw_tex_pools {
+    uint64_t tic_address, tsc_address;
+    uint32_t tic_max_index, tsc_max_index;
+    bool sampler_via_header;    /* the sampler is the header's index, as the header limits it */
+} mw_tex_pools;
+/* What a texture handle (header index 19:0, sampler index 31:20, yuzu
+ * TextureHandle) names: the header and sampler words read from the pools,
+ * the header's index, and the translator's texture kind (MW_TEX_*, with
+ * UINT/SINT, SHADOW and UNNORM), 0 when the handle names no valid header
+ * or sampler (past a pool's maximum, unmapped, undecodable, a type the
+ * translator has no kind for). Shared by the draw path and compute. */
+uint8_t mw_texture_handle_read(mw_render *r, const mw_tex_pools *p, uint32_t handle, uint32_t tic[8],
+                               uint32_t tsc[8], uint32_t *tic_index);
 /* The GL sampler for a sampler entry (TSC, 8 words). */
 glhle_result mw_sampler_get(mw_render *r, const uint32_t tsc[8], GLuint *sampler);
 void mw_textures_fini(mw_render *r);

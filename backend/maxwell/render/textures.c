@@ -18,6 +18,7 @@
 #include "backend/maxwell/render/tex_formats.h"
 #include "backend/maxwell/texture/astc.h"
 #include "backend/maxwell/texture/tic.h"
+#include "shadergen/maxwell_spirv.h"
 
 #ifndef GL_TEXTURE_MAX_ANISOTROPY
 #define GL_TEXTURE_MAX_ANISOTROPY 0x84FE
@@ -672,6 +673,50 @@ glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t ind
                       "resident there (multisampled textures are not loaded from memory)", index,
                       (unsigned long long)t.address, (unsigned long long)t.width, t.height, 1u << (sx + sy),
                       t.format->name);
+}
+
+/* ---- texture handles ---- */
+
+uint8_t mw_texture_handle_read(mw_render *r, const mw_tex_pools *p, uint32_t handle, uint32_t tic[8],
+                               uint32_t tsc[8], uint32_t *tic_index)
+{
+    /* handle: header index 19:0, sampler index 31:20 (yuzu TextureHandle);
+     * SET_SAMPLER_BINDING VIA_HEADER_BINDING (compute: the QMD's SAMPLER_INDEX)
+     * takes the header's index */
+    const uint32_t ti = handle & 0xFFFFF, si = p->sampler_via_header ? ti : handle >> 20;
+    if (ti > p->tic_max_index || si > p->tsc_max_index ||
+        !r->io.read(r->io.user, p->tic_address + (uint64_t)ti * 32, tic, 32) ||
+        !r->io.read(r->io.user, p->tsc_address + (uint64_t)si * 32, tsc, 32))
+        return 0;
+    *tic_index = ti;
+    mw_tic d;
+    mw_tsc smp;
+    if (mw_tic_decode(tic, &d) != GLHLE_RESULT_OK || mw_tsc_decode(tsc, &smp) != GLHLE_RESULT_OK)
+        return 0;
+    static const uint8_t kinds[9] = {MW_TEX_1D, MW_TEX_2D, MW_TEX_3D, MW_TEX_CUBE, MW_TEX_1D_ARRAY,
+                                     MW_TEX_2D_ARRAY, 0, MW_TEX_2D, MW_TEX_CUBE_ARRAY};
+    uint8_t k = d.texture_type < 9 ? kinds[d.texture_type] : 0;
+    if (!k)
+        return 0;
+    /* a multisampled header: MULTI_SAMPLE_COUNT MW(235:232) not
+     * MODE_1X1 (clb197tex.h; yuzu's TICEntry msaa_mode; deko3d's
+     * tic_generate.cpp keeps TWO_D / TWO_D_ARRAY as the type and sets
+     * only the mode for a 2DMS image), which only TLD.MS reads */
+    if (d.multi_sample_count && (k == MW_TEX_2D || k == MW_TEX_2D_ARRAY))
+        k = k == MW_TEX_2D ? MW_TEX_2D_MS : MW_TEX_2D_MS_ARRAY;
+    if (d.data_type[0] == MW_TIC_UINT)
+        k |= MW_TEX_UINT;
+    else if (d.data_type[0] == MW_TIC_SINT)
+        k |= MW_TEX_SINT;
+    if (smp.depth_compare)
+        k |= MW_TEX_SHADOW;
+    /* texel coordinates: the header's NORMALIZED_COORDS clear or the
+     * sampler's FORCE_UNNORMALIZED_COORDS (clb197tex.h); the translator
+     * divides them by the size (cubes take a direction either way) */
+    const uint8_t dim = k & MW_TEX_KIND_MASK;
+    if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY)
+        k |= MW_TEX_UNNORM;
+    return k;
 }
 
 /* ---- samplers ---- */
