@@ -241,10 +241,14 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
 /* The same for images: into *img_slots the image slots (relative to
- * key.img_handle_offset) the reachable SULD/SUST and TXQ name, a superset
- * of mw_spirv_result.img_mask that depends on neither key.img nor the
- * headers. */
-size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots);
+ * key.img_handle_offset) the reachable SULD/SUST/SUATOM and TXQ name, a
+ * superset of mw_spirv_result.img_mask that depends on neither key.img nor
+ * the headers. Into *img_maybe (NULL: not wanted) those of them that are
+ * only one reading of a bound SUATOM whose handle field also holds its type
+ * (Mesa's encoding, maxwell_spirv.c emit_suatom): the caller binds those it
+ * can, leaving the others' key.img MW_IMG_NONE, and the translation picks
+ * the reading the formats allow. */
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe);
 
 /* Where a slot's handle word is when it is not the table's: a bindless
  * handle loaded (LDC, MOV c[]) from another constant buffer, or from
