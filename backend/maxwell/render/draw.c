@@ -179,6 +179,17 @@ struct mw_draw {
     uint64_t fetches;          /* programs read from guest memory (tests: the cache works) */
     bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
+    /* what vao holds, so a draw sets only what differs from the draw
+     * before (nothing else changes glhle's own vertex array; it goes with
+     * this struct, on a lost context too) */
+    struct vao_attrib {
+        bool on, integer, normalized;
+        GLint size; /* 0: the format not set yet */
+        GLenum type;
+        GLuint offset, binding;
+    } vao_attrib[MW_VERTEX_ATTRIB_COUNT];
+    GLuint vao_elements;
+    GLint max_attribs; /* GL_MAX_VERTEX_ATTRIBS */
     GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
     /* the streaming upload ring (backend/gl/stream_buffer.h): each draw's
      * vertex streams, indices and changed constant buffers, only the bytes
@@ -222,6 +233,11 @@ static glhle_result draw_state(mw_render *r)
     mw_spirv_cache_init(&d->spirv);
     const GladGLContext *gl = &r->ctx->gl;
     gl->CreateVertexArrays(1, &d->vao);
+    /* a new vertex array's attributes: disabled, each at its own binding */
+    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++)
+        d->vao_attrib[a].binding = a;
+    d->max_attribs = 16;
+    gl->GetIntegerv(GL_MAX_VERTEX_ATTRIBS, &d->max_attribs);
     gl->CreateFramebuffers(1, &d->fbo);
     gl->CreateBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->CreateBuffers(1, &d->ibuf);
@@ -882,6 +898,53 @@ static glhle_result ring_range(mw_render *r, GLuint own, uint64_t va, uint64_t s
     return res;
 }
 
+static void vao_elements(mw_render *r, GLuint buf)
+{
+    mw_draw *d = r->draw;
+    if (d->vao_elements != buf) {
+        r->ctx->gl.VertexArrayElementBuffer(d->vao, buf);
+        d->vao_elements = buf;
+    }
+}
+
+static void vao_disable(mw_render *r, uint32_t a)
+{
+    mw_draw *d = r->draw;
+    if (d->vao_attrib[a].on) {
+        r->ctx->gl.DisableVertexArrayAttrib(d->vao, a);
+        d->vao_attrib[a].on = false;
+    }
+}
+
+/* Attribute a enabled with this format, at this binding. */
+static void vao_attrib(mw_render *r, uint32_t a, bool integer, GLint size, GLenum type, bool normalized,
+                       GLuint offset, GLuint binding)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    struct vao_attrib *v = &d->vao_attrib[a];
+    if (!v->on) {
+        gl->EnableVertexArrayAttrib(d->vao, a);
+        v->on = true;
+    }
+    if (v->size != size || v->type != type || v->integer != integer || v->normalized != normalized ||
+        v->offset != offset) {
+        if (integer)
+            gl->VertexArrayAttribIFormat(d->vao, a, size, type, offset);
+        else
+            gl->VertexArrayAttribFormat(d->vao, a, size, type, normalized, offset);
+        v->size = size;
+        v->type = type;
+        v->integer = integer;
+        v->normalized = normalized;
+        v->offset = offset;
+    }
+    if (v->binding != binding) {
+        gl->VertexArrayAttribBinding(d->vao, a, binding);
+        v->binding = binding;
+    }
+}
+
 /* The draw's `bytes` of indices at src as its element buffer: in the ring
  * (*offset where they are, for the draw call), else the index store. */
 static void index_upload(mw_render *r, const void *src, size_t bytes, GLintptr *offset)
@@ -894,12 +957,12 @@ static void index_upload(mw_render *r, const void *src, size_t bytes, GLintptr *
         memcpy(p, src, bytes);
         gl_stream_commit(&d->ring, bytes);
         r->stats.upload_bytes += bytes;
-        gl->VertexArrayElementBuffer(d->vao, d->ring.buffer);
+        vao_elements(r, d->ring.buffer);
         *offset = (GLintptr)off;
         return;
     }
     gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), src, GL_STREAM_DRAW);
-    gl->VertexArrayElementBuffer(d->vao, d->ibuf);
+    vao_elements(r, d->ibuf);
     r->stats.upload_own += bytes > 0;
     *offset = 0;
 }
@@ -917,8 +980,7 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     uint32_t streams = 0;
-    GLint max_attribs = 16;
-    gl->GetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max_attribs);
+    const GLint max_attribs = d->max_attribs;
     for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
         const mw_vertex_attrib *at = &st->attrib[a];
         const mw_vertex_stream *s = &st->stream[at->stream & 31];
@@ -931,7 +993,7 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             continue;
         }
         if (!used) {
-            gl->DisableVertexArrayAttrib(d->vao, a);
+            vao_disable(r, a);
             continue;
         }
         /* the offset is 14 bits; GL guarantees 2047 (MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) */
@@ -946,16 +1008,13 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component "
                               "layout 0x31 (B10G11R11) of integer type %u: what the hardware fetches is unknown "
                               "here; not drawn", a, at->type);
-        gl->EnableVertexArrayAttrib(d->vao, a);
         /* the swap of R and B and the packed layouts GL cannot say are the
          * vertex program's (attr_fetch, maxwell_spirv.h MW_ATTR) */
         if (attr_fetch(at) != MW_FETCH_FORMAT)
-            gl->VertexArrayAttribIFormat(d->vao, a, 1, GL_UNSIGNED_INT, at->offset);
-        else if (integer)
-            gl->VertexArrayAttribIFormat(d->vao, a, f.size, f.type, at->offset);
+            vao_attrib(r, a, true, 1, GL_UNSIGNED_INT, false, at->offset, at->stream & 31);
         else
-            gl->VertexArrayAttribFormat(d->vao, a, f.size, f.type, at->type == 1 || at->type == 2, at->offset);
-        gl->VertexArrayAttribBinding(d->vao, a, at->stream & 31);
+            vao_attrib(r, a, integer, f.size, f.type, !integer && (at->type == 1 || at->type == 2), at->offset,
+                       at->stream & 31);
         streams |= 1u << (at->stream & 31);
     }
     for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++) {
