@@ -23,6 +23,13 @@
  * written. A remap that reads no source component (a memset) reads no
  * source memory. The block size's GOB_HEIGHT and WIDTH fields are ignored
  * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too).
+ * Within one surface: a copy is refused (INVALID_ARGUMENT, no semaphore)
+ * only when a byte it reads is one it writes (shared_byte: exact to the
+ * byte through the GOB swizzle; a remap's elements count whole). No
+ * reference gives the order over shared bytes (clb0b5.h lists the fields
+ * only; yuzu and Ryujinx copy in their own loop order), so those stay
+ * refused; rectangles side by side in the same rows or GOBs are copied,
+ * the source read whole before the destination is written.
  * The copy's checks are one function (prepare) that the copy and
  * mw_dma_rect_of share: the GPU path (render/dma_gpu.c) takes only what
  * this engine would copy. */
