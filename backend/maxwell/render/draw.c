@@ -1051,6 +1051,9 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
 /* The constant buffers bound to the stages the draw runs (`stages`: bit s
  * for translator stage s, whose bind group is s: vertex 0, tessellation 1
  * and 2, geometry 3, pixel 4). */
+_Static_assert(MW_SPIRV_COMPUTE * MW_GL_UBOS_PER_STAGE <= GL_STATE_UBO_BINDINGS,
+               "the draw's uniform buffer bindings are all in the state shadow");
+
 static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages)
 {
     mw_draw *d = r->draw;
@@ -1080,8 +1083,8 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t 
                 h->lap = d->ring.wraps;
                 h->fresh = true;
             }
-            r->ctx->gl.BindBufferRange(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, h->buffer,
-                                       (GLintptr)h->offset, (GLsizeiptr)h->size);
+            gl_state_uniform_buffer(&r->st, s * MW_GL_UBOS_PER_STAGE + slot, h->buffer, (GLintptr)h->offset,
+                                    (GLsizeiptr)h->size);
         }
     }
     return GLHLE_RESULT_OK;
