@@ -57,7 +57,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
 
@@ -125,7 +125,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_MEMBAR, OP_MEMBAR, 0}, {MW_SASS_FAM_CCTL, OP_CCTL, 0},     {MW_SASS_FAM_CCTLL, OP_CCTL, 0},
         {MW_SASS_FAM_CCTLT, OP_CCTL, 0},    {MW_SASS_FAM_VOTE, OP_VOTE, 0},
         {MW_SASS_FAM_PSET, OP_PSET, 0},     {MW_SASS_FAM_PSETP, OP_PSETP, 0},   {MW_SASS_FAM_PRMT, OP_PRMT, 0},
-        {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},
+        {MW_SASS_FAM_SULD, OP_SULD, 0},     {MW_SASS_FAM_SUST, OP_SUST, 0},     {MW_SASS_FAM_SUATOM, OP_SUATOM, 0},
         {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},   {MW_SASS_FAM_HFMA2, OP_HFMA2, 0},
         {MW_SASS_FAM_HSET2, OP_HSET2, 0},   {MW_SASS_FAM_HSETP2, OP_HSETP2, 0},
         {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
@@ -2177,14 +2177,45 @@ static uint32_t per_vertex_block(tr *t, SpvStorageClass sc, uint32_t n, const ch
     return v;
 }
 
+/* Vertex attribute i's component c from its one 32-bit word, unpacked as
+ * `fetch` (MW_FETCH_*, maxwell_spirv.h) says. */
+static uint32_t fetch_packed(tr *t, uint32_t i, uint32_t fetch, uint32_t c)
+{
+    spv_builder *b = &t->b;
+    if (!t->in_gen[i]) {
+        t->in_gen_type[i] = t->t_u32;
+        t->in_gen_comps[i] = 1;
+        t->in_gen[i] = io_var(t, SpvStorageClassInput, t->t_u32, i, "in_attr");
+    }
+    const uint32_t w = SPV_OP(b, SpvOpLoad, t->t_u32, t->in_gen[i]);
+    if (fetch == MW_FETCH_UF11_11_10) {
+        if (c == 3)
+            return cu(t, 0x3f800000u);
+        /* an unsigned 11- or 10-bit float has a half's 5-bit exponent and
+         * the top 6 or 5 bits of its mantissa, so shifted into a half's
+         * bits it is that half, infinities, NaNs and denormals included */
+        const uint32_t f = SPV_OP(b, SpvOpBitFieldUExtract, t->t_u32, w, cu(t, 11 * c), cu(t, c == 2 ? 10 : 11));
+        const uint32_t h = SPV_OP(b, SpvOpShiftLeftLogical, t->t_u32, f, cu(t, c == 2 ? 5 : 4));
+        return as_u(t, SPV_OP(b, SpvOpCompositeExtract, t->t_f32, SPV_GLSL(b, t->t_v2f, GLSLstd450UnpackHalf2x16, h),
+                              0));
+    }
+    return SPV_OP(b, fetch == MW_FETCH_S10_10_10_2 ? SpvOpBitFieldSExtract : SpvOpBitFieldUExtract, t->t_u32, w,
+                  cu(t, 10 * c), cu(t, c == 3 ? 2 : 10));
+}
+
 /* generic input i component c, as a u32; vtx: the vertex (arrayed stages) */
 static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid, uint32_t vtx)
 {
     spv_builder *b = &t->b;
+    const uint32_t at = t->in->key.stage == MW_SPIRV_VERTEX ? t->in->key.attr_type[i] : 0;
+    if (at & MW_ATTR_SWAP_RB)
+        c = c == 0 ? 2 : c == 2 ? 0 : c;
+    if (MW_ATTR_FETCH(at))
+        return fetch_packed(t, i, MW_ATTR_FETCH(at), c);
     if (!t->in_gen[i]) {
         uint32_t val = MW_VAL_FLOAT, comps = 4;
         if (t->in->key.stage == MW_SPIRV_VERTEX)
-            val = t->in->key.attr_type[i];
+            val = MW_ATTR_VAL(at);
         else if (t->in->key.varying[i])
             val = t->in->key.varying[i] >> 4, comps = t->in->key.varying[i] & 7;
         uint32_t ty = varying_type(t, val, comps);
@@ -3910,6 +3941,168 @@ static void emit_surface(tr *t, uint64_t insn, bool store)
     }
 }
 
+/* SUATOM Rd, [Ra..], Rb [, handle].
+ *
+ * The forms (envydis gm107.c tabroot): 0xea00/0xffc0 "suatom d" and
+ * 0xea80/0xffc0 its CAS, always bound, type at 51-53 (tabea80_2), handle
+ * u13 at 36; 0xea60/0xffe0 and 0xeac0/0xffe0 (CAS), type at 36-38
+ * (tabea80_1), handle R39, or u13 at 36 with bit 51 (tabeb40_4). yuzu
+ * (translate/impl/surface_atomic_operations.cpp: size 51-53, handle 36-48
+ * unless bit 54, the bindless bit) and Ryujinx (InstSuatom bound, SuatomB /
+ * SuatomB2 bindless) read the first form the same way. Types U32 S32 U64
+ * F32 - S64 SD32 SD64 (tabea80_1; Mesa nv50_ir_emit_gm107.cpp emitSUREDx
+ * writes 0 1 2 3 and 5); operation 29-32 ADD MIN MAX INC DEC AND OR XOR
+ * EXCH (tabea00_0, emitSUREDx's subOp, EXCH = 8); dimension 33-35 as
+ * SULD's; clamp 49-50.
+ *
+ * Mesa's emitter (which made the corpus) writes a bound handle into the
+ * second form: emitSUHandle sets bit 51 and ORs the u13 into 36-48 over
+ * the type emitSUREDx put in 36-38, so those bits hold handle | type (the
+ * corpus' image_atomic_csh: 0x48 ADD.U32 on binding 0, 0x49 MAX.U32 on
+ * binding 1, 0x4b = 0x4a | S32 MIN on binding 2, 0x4a EXCH on binding 2;
+ * read as a plain handle 0x4b is a slot nothing binds, read as a plain
+ * type 0x4a is U64). Whatever the hardware makes of it, the meaning is
+ * recoverable from the key: of the 32-bit types GL can do (U32, S32, F32),
+ * the one whose bits are set in the field and whose slot, the field less
+ * those bits, the key binds as that type's R32 format is the reading;
+ * none or more than one is refused. */
+enum { SU_U32, SU_S32, SU_U64, SU_F32, SU_S64 = 5, SU_SD32, SU_SD64 }; /* tabea80_1 */
+
+static bool suatom_fits(const tr *t, int slot, uint32_t type, uint32_t op)
+{
+    if (slot < 0)
+        return false;
+    uint8_t f = t->in->key.img[slot];
+    if (type == SU_S32)
+        return f == MW_IMG_R32I;
+    if (type == SU_F32)
+        return f == MW_IMG_R32F;
+    return f == MW_IMG_R32UI || (f == MW_IMG_R32I && op != AT_MIN && op != AT_MAX);
+}
+
+/* 1 with the slot and type of a bound SUATOM, 0 bindless, -1 when no (or
+ * more than one) reading of the handle field fits the key */
+static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
+{
+    mw_sass_op o = mw_sass_lookup(w);
+    bool cas = o == MW_SASS_OP_SUATOM_CAS || o == MW_SASS_OP_SUATOM_CAS_D;
+    uint32_t op = cas ? AT_CAS : bits(w, 29, 4), field = bits(w, 36, 13);
+    if (o == MW_SASS_OP_SUATOM_D || o == MW_SASS_OP_SUATOM_CAS_D) {
+        *slot = image_slot(t, field);
+        *type = bits(w, 51, 3);
+        return 1;
+    }
+    if (!bit(w, 51))
+        return 0;
+    static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
+    int found = 0;
+    for (uint32_t i = 0; i < 3; i++) {
+        uint32_t c = code[i];
+        if ((field & c) != c)
+            continue;
+        int s = image_slot(t, field & ~c);
+        if (suatom_fits(t, s, c, op)) {
+            *slot = s;
+            *type = c;
+            found++;
+        }
+    }
+    return found == 1 ? 1 : -1;
+}
+
+/* Before the key has formats (mw_spirv_reachable_images): the slot a
+ * SUATOM's handle field names read plainly, and the other slots it may name
+ * once the type bits are taken out of it */
+static void suatom_candidates(const tr *t, uint64_t w, uint32_t *plain, uint32_t *maybe)
+{
+    mw_sass_op o = mw_sass_lookup(w);
+    uint32_t field = bits(w, 36, 13);
+    *plain = *maybe = 0;
+    if (o != MW_SASS_OP_SUATOM_D && o != MW_SASS_OP_SUATOM_CAS_D && !bit(w, 51))
+        return;
+    uint32_t all = 0;
+    static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
+    for (uint32_t i = 0; i < 3; i++) {
+        int s = image_slot(t, field & ~(uint32_t)code[i]);
+        if ((field & code[i]) == code[i] && s >= 0)
+            all |= 1u << s;
+        if (o == MW_SASS_OP_SUATOM_D || o == MW_SASS_OP_SUATOM_CAS_D)
+            break; /* the handle alone */
+    }
+    if ((all & (all - 1)) == 0)
+        *plain = all;
+    else
+        *maybe = all;
+}
+
+static void suatom_note(tr *t, uint64_t w)
+{
+    int slot;
+    uint32_t type;
+    if (suatom_handle(t, w, &slot, &type) != 1 || slot < 0)
+        return;
+    /* declared in the key's format (its sampled type gives the atomic's
+     * signedness), not as the raw R32UI view SULD.D takes */
+    uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1);
+    if ((t->img_dim[slot] && t->img_dim[slot] != dim) || t->img_raw[slot] == 2)
+        t->img_conflict = true;
+    t->img_dim[slot] = dim;
+    t->img_raw[slot] = 1;
+}
+
+static void emit_suatom(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    mw_sass_op o = mw_sass_lookup(insn);
+    bool cas = o == MW_SASS_OP_SUATOM_CAS || o == MW_SASS_OP_SUATOM_CAS_D;
+    uint32_t op = cas ? AT_CAS : bits(insn, 29, 4), type;
+    int slot = -1, h = suatom_handle(t, insn, &slot, &type);
+    if (h == 0)
+        return (void)UNSUPPORTED(t, "a bindless SUATOM");
+    if (h < 0)
+        return (void)BAD(t, "a SUATOM whose handle and type fields name no R32UI/R32I/R32F image the key binds "
+                            "(or more than one)");
+    if (slot < 0)
+        return (void)BAD(t, "a surface handle outside the stage's image table");
+    if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
+        return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
+    if (!cas && op > AT_EXCH)
+        return (void)BAD(t, "a reserved SUATOM operation");
+    if (type != SU_U32 && type != SU_S32 && type != SU_F32)
+        return (void)UNSUPPORTED(t, "a 64-bit (or SD32/SD64) SUATOM, which GL's image atomics do not have");
+    if (type == SU_F32 && op != AT_EXCH)
+        return (void)UNSUPPORTED(t, "a float SUATOM other than EXCH (GL has only imageAtomicExchange on r32f)");
+    if (!suatom_fits(t, slot, type, op))
+        return (void)UNSUPPORTED(t, "a SUATOM whose type differs from its image's format");
+    uint32_t st;
+    if (!image_var(t, slot, &st))
+        return;
+    if ((op == AT_INC || op == AT_DEC) && st != t->t_u32)
+        return (void)UNSUPPORTED(t, "SUATOM.INC/DEC on a signed image");
+    uint32_t coord = image_coords(t, bits(insn, 8, 8), t->img_dim[slot] - 1u);
+    uint32_t ptr = SPV_OP(b, SpvOpImageTexelPointer, spv_type_pointer(b, SpvStorageClassImage, st), t->img[slot],
+                          coord, cu(t, 0));
+    uint32_t rb = bits(insn, 20, 8), sc = cu(t, SpvScopeDevice), sem = cu(t, 0), old;
+    uint32_t v = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
+    if (st == t->t_u32 && op != AT_CAS) {
+        old = atomic_op(t, ptr, false, op, type == SU_S32, false, v, 0);
+    } else {
+        static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
+                                     SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor,  SpvOpAtomicExchange};
+        uint32_t sv = st == t->t_u32 ? v : SPV_OP(b, SpvOpBitcast, st, v);
+        if (op == AT_CAS) {
+            uint32_t sc2 = st == t->t_u32 ? cmp : SPV_OP(b, SpvOpBitcast, st, cmp);
+            old = SPV_OP(b, SpvOpAtomicCompareExchange, st, ptr, sc, sem, sem, sv, sc2);
+        } else {
+            SpvOp so = op == AT_MIN ? SpvOpAtomicSMin : op == AT_MAX ? SpvOpAtomicSMax : ops[op];
+            old = SPV_OP(b, so, st, ptr, sc, sem, sv);
+        }
+        if (st != t->t_u32)
+            old = SPV_OP(b, SpvOpBitcast, t->t_u32, old);
+    }
+    set_r(t, bits(insn, 0, 8), old);
+}
+
 /* TXQ DIMENSION of an image handle: imageSize, the components in order */
 static bool emit_image_txq(tr *t, uint64_t insn)
 {
@@ -4684,6 +4877,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_SULD:
     case OP_SUST:
         return emit_surface(t, insn, row->op == OP_SUST);
+    case OP_SUATOM:
+        return emit_suatom(t, insn);
     case OP_HADD2:
     case OP_HMUL2:
     case OP_HFMA2:
@@ -5386,6 +5581,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
                         (t->ops[k].op == OP_S2R && in->key.stage != MW_SPIRV_COMPUTE && s2r_is_lane(w));
         if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
             image_note(t, w);
+        else if (t->ops[k].op == OP_SUATOM)
+            suatom_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
@@ -5494,12 +5691,12 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
 }
 
 static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_tex_source *src,
-                        uint32_t *img_slots)
+                        uint32_t *img_slots, uint32_t *img_maybe)
 {
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
-    *tex_slots = *img_slots = 0;
+    *tex_slots = *img_slots = *img_maybe = 0;
     if (src)
         memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
@@ -5519,9 +5716,18 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 if ((txq || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
                     (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
                     *img_slots |= 1u << (byte - ib) / 4;
+                if (op == OP_SUATOM) {
+                    uint32_t plain, maybe;
+                    suatom_candidates(t, w, &plain, &maybe);
+                    *img_slots |= plain;
+                    *img_maybe |= maybe;
+                }
             }
         /* the slots the texture instructions name (assign_slots: bound
          * handles' words, bindless ones traced to their words) */
+        /* a slot some instruction names for sure is not a maybe */
+        *img_maybe &= ~*img_slots;
+        *img_slots |= *img_maybe;
         *tex_slots = assign_slots(t);
         if (src)
             memcpy(src, t->src, sizeof t->src);
@@ -5539,21 +5745,22 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
 
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
 {
-    uint32_t img;
-    return reachable(in, tex_slots, NULL, &img);
+    uint32_t img, maybe;
+    return reachable(in, tex_slots, NULL, &img, &maybe);
 }
 
 size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
                                    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
 {
-    uint32_t img;
-    return reachable(in, tex_slots, src, &img);
+    uint32_t img, maybe;
+    return reachable(in, tex_slots, src, &img, &maybe);
 }
 
-size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots)
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe)
 {
     uint32_t tex;
-    return reachable(in, &tex, NULL, img_slots);
+    uint32_t none;
+    return reachable(in, &tex, NULL, img_slots, img_maybe ? img_maybe : &none);
 }
 
 bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)

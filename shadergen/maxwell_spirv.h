@@ -67,6 +67,25 @@ enum {
 /* Component types of attributes and render targets: the raw 32 bits of a
  * register are the value, so an integer target takes them unconverted. */
 enum { MW_VAL_FLOAT = 0, MW_VAL_SINT = 1, MW_VAL_UINT = 2 };
+/* A vertex attribute's attr_type: its MW_VAL_* (bits 0-1), how the vertex
+ * stage fetches it (bits 4-6) and SWAP_R_AND_B (bit 7: components 0 and 2
+ * trade places after the fetch, for every layout, so that no GL_BGRA
+ * format, which ES has not, is needed). MW_FETCH_FORMAT: the GL format
+ * gives the components; the others read one 32-bit unsigned word (GL
+ * VertexAttribIFormat 1 x UNSIGNED_INT) that the translation unpacks, for
+ * the layouts GL's formats cannot say (clb197.h SET_VERTEX_ATTRIBUTE_A
+ * COMPONENT_BIT_WIDTHS A2B10G10R10 0x30 and B10G11R11 0x31): the 10:10:10:2
+ * fields (R bits 0-9, G 10-19, B 20-29, A 30-31) zero-extended (UINT) or
+ * sign-extended (SINT), as Vulkan's A2B10G10R10_UINT/SINT_PACK32 (yuzu's
+ * maxwell_to_vk and Ryujinx's vertex format table map the layout's integer
+ * types to them), and 11:11:10 as unsigned floats (R bits 0-10, G 11-21 of
+ * 5-bit exponent and 6-bit mantissa, B 22-31 with a 5-bit mantissa: GL
+ * 4.6 2.3.4.3-4), w 1. */
+enum { MW_FETCH_FORMAT = 0, MW_FETCH_U10_10_10_2 = 1, MW_FETCH_S10_10_10_2 = 2, MW_FETCH_UF11_11_10 = 3 };
+#define MW_ATTR_SWAP_RB 0x80u
+#define MW_ATTR(val, fetch, swap) ((uint8_t)((val) | (fetch) << 4 | ((swap) ? MW_ATTR_SWAP_RB : 0)))
+#define MW_ATTR_VAL(a) ((uint32_t)(a) & 3u)
+#define MW_ATTR_FETCH(a) ((uint32_t)(a) >> 4 & 7u)
 
 /* Image formats a key names per image slot (from the bound image's texture header) */
 enum {
@@ -96,7 +115,7 @@ typedef struct mw_spirv_key {
     uint8_t tess_mode;        /* tessellation evaluation: MW_TESS_MODE(the 3D engine's tessellation parameters) */
     uint32_t tex_handle_offset; /* byte offset of this stage's handle table in it (deko3d frag: 0x690) */
     uint8_t tex[MW_SPIRV_TEX_SLOTS]; /* MW_TEX_* per slot */
-    uint8_t attr_type[32]; /* vertex: MW_VAL_* of each input attribute (the vertex format) */
+    uint8_t attr_type[32]; /* vertex: MW_ATTR(MW_VAL_*, MW_FETCH_*, swap) of each input attribute (its format) */
     uint8_t rt_type[8];    /* fragment: MW_VAL_* of each render target (its colour format) */
     /* Generic varyings (vertex outputs, fragment inputs) are vec4 by default,
      * which every translated stage agrees on. When the other stage is native
@@ -222,10 +241,14 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in);
  * depend on key.tex_handle_cbuf too. 0 slots when the code cannot be walked. */
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
 /* The same for images: into *img_slots the image slots (relative to
- * key.img_handle_offset) the reachable SULD/SUST and TXQ name, a superset
- * of mw_spirv_result.img_mask that depends on neither key.img nor the
- * headers. */
-size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots);
+ * key.img_handle_offset) the reachable SULD/SUST/SUATOM and TXQ name, a
+ * superset of mw_spirv_result.img_mask that depends on neither key.img nor
+ * the headers. Into *img_maybe (NULL: not wanted) those of them that are
+ * only one reading of a bound SUATOM whose handle field also holds its type
+ * (Mesa's encoding, maxwell_spirv.c emit_suatom): the caller binds those it
+ * can, leaving the others' key.img MW_IMG_NONE, and the translation picks
+ * the reading the formats allow. */
+size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe);
 
 /* Where a slot's handle word is when it is not the table's: a bindless
  * handle loaded (LDC, MOV c[]) from another constant buffer, or from

@@ -15,7 +15,9 @@
 
 /* the PICA ubershader samples units 0-16 (shadergen/pica_fs_uber.h) */
 #define GL_STATE_TEXTURE_UNITS 17
-#define GL_STATE_UBO_BINDINGS 8
+/* uniform buffer bindings shadowed: Maxwell's draws use 0-69 (5 stages x
+ * MW_GL_UBOS_PER_STAGE), PICA's a few below 8 */
+#define GL_STATE_UBO_BINDINGS 70
 
 /* Flags in the shadow are int8_t: 0, 1, or -1 for "unknown". */
 typedef struct gl_blend {

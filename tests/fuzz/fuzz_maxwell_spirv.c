@@ -17,8 +17,10 @@
  * (their low nibble mod 3; byte 18's top bit: the host without 1D
  * textures, mw_spirv_input.tex_1d_as_2d; byte 19's bits 4-6: the
  * fragment coordinates' resolution scale, key.frag_coord_scale),
- * bytes 25-104 the 0x50-byte program header, the rest the code (64-bit
- * little-endian words, scheduling words included). */
+ * bytes 25-104 the 0x50-byte program header (compute, which has none:
+ * bytes 25-32 the formats of image slots 0-7, MW_IMG_* mod their count,
+ * handles from 0x120 as deko3d's compute table has them), the rest the
+ * code (64-bit little-endian words, scheduling words included). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -62,6 +64,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         in.local_size[1] = 1 + (head[0] >> 4 & 1);
         in.local_size[2] = 1;
         in.shared_bytes = (head[0] >> 5) * 4096u; /* 0 (shared memory refused) to 28 KiB */
+        in.key.img_handle_offset = 0x120;
+        for (int i = 0; i < MW_SPIRV_IMG_SLOTS; i++)
+            in.key.img[i] = (uint8_t)(head[25 + i] % MW_IMG_FORMAT_COUNT_);
     }
     in.key.tex_handle_offset = 0x690;
     for (int i = 0; i < 16; i++)

@@ -536,6 +536,75 @@ static void bad_images_are_reported(void **state)
     env_close(&e, *state);
 }
 
+/* image_atomic_csh through a QMD: hist (16x1 R32 uint), peak (1x1 R32
+ * uint) and minmax (2x1 R32 sint) as pitch images in guest memory, grid
+ * 2 x 2 of 16 x 16. Its GLSL, invocation by invocation: hist[(x*7 +
+ * y*13) & 15] += 1, peak = max(peak, x*y) unsigned, minmax[0] =
+ * min(minmax[0], x - y) signed (from 0x7FFFFFFF), minmax[1] = 42. Handle
+ * word 0x4b (SUATOM.MIN's field, binding 2's 0x4a | S32) names slot 3,
+ * which this job points past the pool: the launch binds slots 0-2 only.
+ * With slot 3 a valid R32 uint image the field has two readings, and the
+ * launch is refused. */
+#define ATOM_IMG 0x50000u
+#define ATOM_PITCH 64u
+static void image_atomic_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "image_atomic_csh"))
+        skip();
+    const tmt_tic_desc d[3] = {
+        {.components = 0x0f, .type = 4, .texture_type = 1, .width = 16, .height = 1, .levels = 1, .pitch = true,
+         .pitch_bytes = ATOM_PITCH},
+        {.components = 0x0f, .type = 4, .texture_type = 1, .width = 1, .height = 1, .levels = 1, .pitch = true,
+         .pitch_bytes = ATOM_PITCH},
+        {.components = 0x0f, .type = 3, .texture_type = 1, .width = 2, .height = 1, .levels = 1, .pitch = true,
+         .pitch_bytes = ATOM_PITCH},
+    };
+    uint32_t tic[8];
+    for (uint32_t i = 0; i < 3; i++) {
+        tmt_make_tic(&d[i], VA + ATOM_IMG + 0x100 * i, tic);
+        memcpy(e.data + TIC_POOL + 32 * i, tic, 32);
+    }
+    const int32_t start = 0x7FFFFFFF;
+    memcpy(e.data + ATOM_IMG + 0x200, &start, 4);
+    const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 2};
+    tm_inc(&e.pb, TM_SUB_COMPUTE, 0x55D, 3, pool);
+    tmk_job j = job(16, 16, 1, 2, 2);
+    for (uint32_t i = 0; i < 4; i++) {
+        const uint32_t h = i < 3 ? i : 0xFFFFFu;
+        memcpy(j.c0 + 0x120 + 4 * i, &h, 4);
+    }
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    uint32_t hist[16] = {0}, peak = 0;
+    int32_t lo = start;
+    for (uint32_t g = 0; g < 32 * 32; g++) {
+        const uint32_t x = g % 32, y = g / 32;
+        hist[(x * 7u + y * 13u) & 15u] += 1;
+        peak = x * y > peak ? x * y : peak;
+        lo = (int32_t)x - (int32_t)y < lo ? (int32_t)x - (int32_t)y : lo;
+    }
+    for (uint32_t i = 0; i < 16; i++)
+        if (get32(e.data + ATOM_IMG + 4 * i) != hist[i])
+            fail_msg("hist[%u] is %u, want %u", i, get32(e.data + ATOM_IMG + 4 * i), hist[i]);
+    assert_int_equal(get32(e.data + ATOM_IMG + 0x100), peak);
+    assert_int_equal((int32_t)get32(e.data + ATOM_IMG + 0x200), lo);
+    assert_int_equal(get32(e.data + ATOM_IMG + 0x204), 42);
+    /* slot 3 as a valid image too: 0x4b reads as MIN.U32 of slot 3 or MIN.S32 of slot 2 */
+    const uint32_t zero = 0;
+    memcpy(j.c0 + 0x12c, &zero, 4);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_not_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 1);
+    if (!ts_log_contains("(or more than one)"))
+        fail_msg("no log line naming the SUATOM handle's two readings");
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    env_close(&e, *state);
+}
+
 /* Whether this context offers what the subgroup translation's GLSL needs,
  * read from the driver's extension list here (and GLHLE_CAPS_DISABLE, the
  * pass that pretends an extension is absent), not from glhle's info. */
@@ -1037,6 +1106,7 @@ int main(void)
         cmocka_unit_test(bad_launches_are_reported),
         cmocka_unit_test(shared_atomic_launch),
         cmocka_unit_test(image_launch),
+        cmocka_unit_test(image_atomic_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(texture_sample_launch),

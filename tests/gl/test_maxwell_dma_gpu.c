@@ -11,8 +11,9 @@
  * byte-identical, the semaphore must be written both ways, and the GPU run
  * must have taken the GPU path (or, for the cases it must decline, not).
  * Copies within one surface (D is S) are taken when source and
- * destination rows lie apart; those the CPU engine refuses (overlapping
- * byte spans) must be refused the same way with the GPU path on: one
+ * destination share no byte (rows apart, or side by side in the same rows
+ * or GOBs); those the CPU engine refuses (a byte read and written) must be
+ * refused the same way with the GPU path on: one
  * problem, no semaphore, memory as the CPU run leaves it. Zeta surfaces
  * (block-linear, loaded from the patterns too) are drawn on with depth
  * writes and a triangle whose depth varies across it; multisampled ones
@@ -71,8 +72,8 @@ typedef struct dma_case {
     uint32_t sx, sy, dx, dy; /* the rectangle's origins: bytes, rows */
     uint32_t bytes, lines;   /* bytes per line, lines */
     bool taken;              /* the GPU path must take it */
-    /* the CPU engine refuses it (the source's and destination's byte
-     * spans overlap, engines/dma.c prepare): nothing is written, no
+    /* the CPU engine refuses it (a byte the copy reads is one it writes,
+     * engines/dma.c prepare): nothing is written, no
      * semaphore, one problem, whichever engine is asked */
     bool refused;
     /* 1: S is a zeta target (sfmt a SET_ZT_FORMAT value), 2: D is; drawn
@@ -113,8 +114,8 @@ static const dma_case CASES[] = {
      1 * 2, 3, 30 * 2, 25, false, false, 0},
     /* within one surface (32x32, 4 bytes a pixel: pitch rows of 128 bytes;
      * block-linear blocks 2 GOBs wide and 16 rows high, so rows 0-15 and
-     * 16-31 are the two halves of its memory): taken when the byte spans
-     * are apart, which the CPU engine needs */
+     * 16-31 are the two halves of its memory): taken when the rows lie
+     * apart */
     {"within one pitch surface, source above", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 0, 16 * 4, 20, 16 * 4,
      8, true, false, 0},
     {"within one pitch surface, source below", 0xD5, 0xD5, true, true, true, 0, 0, false, 4 * 4, 22, 10 * 4, 3,
@@ -125,8 +126,20 @@ static const dma_case CASES[] = {
      24 * 4, 12, true, false, 0},
     {"within one RGBA16F pitch surface, source below", 0xCA, 0xCA, true, true, true, 0, 0, false, 3 * 8, 18, 1 * 8,
      0, 12 * 8, 14, true, false, 0},
-    /* overlapping rectangles, and apart ones whose spans interleave: the
-     * CPU engine refuses them, the GPU path declines */
+    /* side by side in the same rows (pitch) or the same GOBs (block-linear:
+     * bytes 0-63 of a row are one GOB's): the byte spans interleave but no
+     * byte is read and written, so the CPU engine copies them and the GPU
+     * path takes them */
+    {"within one pitch surface, side by side, source left", 0xD5, 0xD5, true, true, true, 0, 0, false, 0, 4, 16 * 4,
+     4, 8 * 4, 8, true, false, 0},
+    {"within one pitch surface, side by side, source right", 0xD5, 0xD5, true, true, true, 0, 0, false, 20 * 4, 10,
+     2 * 4, 12, 10 * 4, 9, true, false, 0},
+    {"within one block-linear surface, one GOB row, source left", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 2,
+     8 * 4, 2, 8 * 4, 12, true, false, 0},
+    {"within one block-linear surface, one GOB, source right", 0xD5, 0xD5, false, false, true, 0, 0, false, 20 * 4, 5,
+     6 * 4, 5, 12 * 4, 10, true, false, 0},
+    /* overlapping rectangles: the CPU engine refuses them, the GPU path
+     * declines */
     {"within one surface, overlapping, source left (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 2 * 4, 4,
      6 * 4, 4, 16 * 4, 10, false, true, 0},
     {"within one surface, overlapping, source right (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 8 * 4,
@@ -137,8 +150,10 @@ static const dma_case CASES[] = {
      9, 5 * 4, 3, 20 * 4, 12, false, true, 0},
     {"within one block-linear surface, overlapping (refused)", 0xD5, 0xD5, false, false, true, 0, 0, false, 0, 3,
      4 * 4, 5, 16 * 4, 9, false, true, 0},
-    {"within one surface, side by side, spans interleaved (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0,
-     4, 16 * 4, 4, 8 * 4, 8, false, true, 0},
+    {"within one surface, side by side, one pixel shared (refused)", 0xD5, 0xD5, true, true, true, 0, 0, false, 0,
+     4, 7 * 4, 11, 8 * 4, 8, false, true, 0},
+    {"within one block-linear surface, one GOB, one pixel shared (refused)", 0xD5, 0xD5, false, false, true, 0, 0,
+     false, 20 * 4, 5, 9 * 4, 14, 12 * 4, 10, false, true, 0},
     /* zeta surfaces (block-linear): the same format on both sides, raw */
     {"Z24S8 -> Z24S8, rectangle", 0x14, 0x14, false, false, false, 0, 0, false, 3 * 4, 2, 9 * 4, 6, 20 * 4, 21, true,
      false, 3},

@@ -1008,6 +1008,211 @@ static void stage_refusals(void **state)
     tmc_free(&fs);
 }
 
+/* ---- vertex formats the GL cannot say (draw.c attr_fetch, maxwell_spirv.c fetch_packed) ---- */
+
+#define VF_DATA 0x100000u /* pattern k's streams at VF_DATA + 0x1000 k + 0x100 attribute */
+
+/* The 10:10:10:2 field c (R 0-9, G 10-19, B 20-29, A 30-31; clb197.h
+ * COMPONENT_BIT_WIDTHS A2B10G10R10), sign-extended when sgn. */
+static int32_t vf_field(uint32_t w, uint32_t c, bool sgn)
+{
+    const uint32_t bits = c == 3 ? 2 : 10, v = (w >> (10 * c)) & ((1u << bits) - 1);
+    return sgn && v >> (bits - 1) ? (int32_t)v - (int32_t)(1u << bits) : (int32_t)v;
+}
+
+/* An unsigned float of `mbits` mantissa bits under a 5-bit exponent (GL 4.6
+ * 2.3.4.3-4: 0 and denormals 2^-14 m / 2^mbits, else 2^(e-15) (1 + m / 2^mbits)) */
+static float vf_ufloat(uint32_t v, uint32_t mbits)
+{
+    const uint32_t e = v >> mbits, m = v & ((1u << mbits) - 1);
+    return e ? ldexpf(1.0f + (float)m / (float)(1u << mbits), (int)e - 15)
+             : ldexpf((float)m / (float)(1u << mbits), -14);
+}
+
+typedef struct vf_case {
+    const char *what;
+    uint32_t loc;        /* 2: inColor (vec4), 3: inIdx (ivec4), 4: inFlags (uvec2) */
+    uint32_t size, type; /* COMPONENT_BIT_WIDTHS, NUMERICAL_TYPE */
+    bool swap;
+    uint32_t words[5];   /* the patterns, one 32-bit word each (0: none) */
+} vf_case;
+
+/* What attribs_vsh + color_fsh write (attribs_vsh.glsl: inNormal (1, 1, 1),
+ * one instance): the attribute's components as this file's decoder reads
+ * word w, SWAP_R_AND_B trading components 0 and 2; the others 0. */
+static void vf_model(const vf_case *k, uint32_t w, float out[3], float *alpha)
+{
+    float c[4] = {0, 0, 0, 1};
+    int32_t i[4] = {0, 0, 0, 1};
+    for (uint32_t n = 0; n < 4; n++) {
+        if (k->size == 0x30) {
+            const int32_t f = vf_field(w, n, k->type == 1 || k->type == 3 || k->type == 6);
+            i[n] = f;
+            c[n] = k->type == 2 ? (float)f / (n == 3 ? 3.0f : 1023.0f) : (float)f;
+        } else if (k->size == 0x01) { /* the baseline: 4 x 32-bit zeros */
+            c[n] = 0, i[n] = 0;
+        } else if (k->size == 0x31) {
+            c[n] = n == 3 ? 1.0f : vf_ufloat((w >> (11 * n)) & (n == 2 ? 0x3ffu : 0x7ffu), n == 2 ? 5 : 6);
+        } else { /* 0x0A R8G8B8A8, byte n at bits 8n */
+            const int32_t b = (int8_t)(uint8_t)(w >> (8 * n));
+            i[n] = k->type == 4 ? (int32_t)(uint8_t)(w >> (8 * n)) : b;
+            c[n] = k->type == 1 ? fmaxf((float)b / 127.0f, -1.0f) : (float)i[n];
+        }
+    }
+    if (k->swap) {
+        const float tf = c[0];
+        const int32_t ti = i[0];
+        c[0] = c[2], c[2] = tf, i[0] = i[2], i[2] = ti;
+    }
+    const float n = 1.0f / sqrtf(3.0f);
+    if (k->loc == 2) {
+        out[0] = c[0] * n, out[1] = c[1] * n, out[2] = c[2] * n;
+        *alpha = c[3] * 0.25f;
+    } else if (k->loc == 3) {
+        out[0] = (float)(i[0] + i[1] * 2 - i[2]) * 0.125f + (float)i[3] * 0.0625f, out[1] = 0, out[2] = 0;
+        *alpha = 0;
+    } else {
+        const uint32_t f = ((uint32_t)i[0] & 0xF0u) | ((uint32_t)i[1] >> 4);
+        out[0] = 0, out[1] = (float)f / 255.0f, out[2] = 0;
+        *alpha = 0;
+    }
+}
+
+/* Attribute loc from stream loc at va, stride 16 (SET_VERTEX_ATTRIBUTE_A
+ * STREAM, OFFSET 0, COMPONENT_BIT_WIDTHS, NUMERICAL_TYPE, SWAP_R_AND_B;
+ * SET_VERTEX_STREAM_A_FORMAT/LOCATION, its limit) */
+static void vf_attribute(tm_pb *pb, uint32_t loc, uint32_t size, uint32_t type, bool swap, uint64_t va)
+{
+    set(pb, 0x1160 + loc * 4, loc | size << 21 | type << 27 | (uint32_t)swap << 31);
+    set(pb, 0x1c00 + loc * 16, 16u | 1u << 12);
+    set(pb, 0x1c04 + loc * 16, (uint32_t)(va >> 32));
+    set(pb, 0x1c08 + loc * 16, (uint32_t)va);
+    set(pb, 0x1f00 + loc * 8, (uint32_t)((va + 47) >> 32));
+    set(pb, 0x1f04 + loc * 8, (uint32_t)(va + 47));
+}
+
+/* Each case's patterns drawn through attribs_vsh + color_fsh into RGBA32F,
+ * the whole target covered by one triangle whose three vertices carry the
+ * pattern: the centre pixel must be what vf_model decodes from the bits
+ * (alpha adds attribs_vsh's gl_VertexID / 4, interpolated: what the
+ * baseline, a zero attribute, gives there). The layouts
+ * GL's formats cannot say (integer 10:10:10:2, 11:11:10, R/B swaps of
+ * the formats GL_BGRA does not take) and their sign-extension edges; and
+ * 11:11:10 of an integer type, refused. */
+static void vertex_formats(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, fs;
+    assert_true(tmc_load("attribs_vsh", &vs));
+    assert_true(tmc_load("color_fsh", &fs));
+#define A10(r, g, b, a) (((uint32_t)(r) & 0x3ffu) | ((uint32_t)(g) & 0x3ffu) << 10 | ((uint32_t)(b) & 0x3ffu) << 20 | \
+                         ((uint32_t)(a) & 3u) << 30)
+#define F11(r, g, b) ((uint32_t)(r) | (uint32_t)(g) << 11 | (uint32_t)(b) << 22)
+    static const vf_case cases[] = {
+        {"baseline (4 x 32-bit float zeros)", 2, 0x01, 7, false, {0}},
+        {"10:10:10:2 SINT", 3, 0x30, 3, false,
+         {A10(-512, 511, -1, -2), A10(511, -512, 1, 1), A10(-1, -1, -512, -1), A10(3, 0x100, 0x200, 0), A10(0, 0, 0, 2)}},
+        {"10:10:10:2 UINT", 3, 0x30, 4, false,
+         {A10(0x3ff, 0x200, 0x1ff, 3), A10(1, 0x3ff, 0, 2), A10(0x200, 0, 0x3ff, 1), A10(7, 9, 0x155, 0), 0}},
+        {"10:10:10:2 SINT, R/B swapped", 3, 0x30, 3, true,
+         {A10(-512, 5, 100, -2), A10(17, -1, -300, 1), A10(-1, 511, 0x200, -1), 0, 0}},
+        {"10:10:10:2 UINT (G, as inFlags.y)", 4, 0x30, 4, false,
+         {A10(0xF3, 0x3ff, 0, 0), A10(0x3ff, 0x210, 0, 3), A10(0x80, 0x1f, 0x3ff, 1), 0, 0}},
+        {"8.8.8.8 SINT, R/B swapped", 3, 0x0A, 3, true, {0x80ff7f01u, 0x7f800102u, 0xfe05c033u, 0, 0}},
+        {"8.8.8.8 UINT, R/B swapped", 3, 0x0A, 4, true, {0x80ff7f01u, 0x01fe02c3u, 0, 0, 0}},
+        {"8.8.8.8 SNORM, R/B swapped", 2, 0x0A, 1, true, {0x80ff7f81u, 0x7f00c040u, 0, 0, 0}},
+        {"10:10:10:2 UNORM, R/B swapped", 2, 0x30, 2, true, {A10(1023, 512, 1, 2), A10(0, 100, 900, 1), 0, 0, 0}},
+        {"10:10:10:2 USCALED, R/B swapped", 2, 0x30, 5, true, {A10(3, 2, 1, 3), A10(0, 1, 2, 0), 0, 0, 0}},
+        {"10:10:10:2 SSCALED, R/B swapped", 2, 0x30, 6, true, {A10(-3, 2, -1, -2), A10(1, -2, 0, 1), 0, 0, 0}},
+        /* 1.0 (e 15), 2^-14 (e 1), a denormal, 65024 and 64512 (the largest finite), 0 */
+        {"11:11:10 FLOAT", 2, 0x31, 7, false,
+         {F11(15u << 6, 1u << 6 | 5, 0x3f), F11(30u << 6 | 0x3f, 3, 30u << 5 | 0x1f), F11(0, 16u << 6 | 1, 14u << 5 | 7), 0, 0}},
+        {"11:11:10 FLOAT, R/B swapped", 2, 0x31, 7, true, {F11(15u << 6, 1u << 6 | 5, 17u << 5 | 3), 0, 0, 0, 0}},
+    };
+    uint8_t *rt, *data;
+    tm_pb pb;
+    float vertex_id = 0; /* attribs_vsh's gl_VertexID / 4 at the centre, from the baseline */
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        const vf_case *k = &cases[ci];
+        glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+        tmd_target(&pb, VA, W, H, 0xC0);
+        tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+        for (uint32_t p = 0; p < 5 && (p == 0 || k->words[p]); p++) {
+            const uint32_t base = VF_DATA + 0x1000 * p;
+            /* inPos over the target (attribs_vsh halves it and moves it left by 0.5), inNormal (1, 1, 1) */
+            const float pos[3][2] = {{-1, -1}, {7, -1}, {-1, 7}}, nrm[3] = {1, 1, 1};
+            for (uint32_t v = 0; v < 3; v++) {
+                memcpy(data + base + 16 * v, pos[v], 8);
+                memcpy(data + base + 0x100 + 16 * v, nrm, 12);
+                memcpy(data + base + 0x100 * k->loc + 16 * v, &k->words[p], 4);
+            }
+            /* the other attributes 4 x 32-bit zeros (the streams are zero) */
+            tm_pb f;
+            tm_pb_init(&f);
+            vf_attribute(&f, 0, 0x04, 7, false, VA_DATA + base);
+            vf_attribute(&f, 1, 0x02, 7, false, VA_DATA + base + 0x100);
+            for (uint32_t a = 2; a < 5; a++)
+                if (a == k->loc)
+                    vf_attribute(&f, a, k->size, k->type, k->swap, VA_DATA + base + 0x100 * a);
+                else
+                    vf_attribute(&f, a, 0x01, a == 2 ? 7 : a == 3 ? 3 : 4, false, VA_DATA + base + 0x100 * a);
+            const uint32_t cv[4] = {0, 0, 0, 0};
+            tm_inc(&f, TM_SUB_3D, M(0x0d80), 4, cv);
+            set(&f, 0x19d0, 0x3C);
+            set(&f, 0x1214, 0u | 3u << 16 | 4u << 28);
+            glhle_maxwell_run_result res;
+            if (p == 0) {
+                assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+            }
+            assert_int_equal(tm_submit(gpu, &f, &res), GLHLE_RESULT_OK);
+            assert_int_equal(res.draws, 1);
+            tm_pb_free(&f);
+            assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+            float got[4], want[3], alpha;
+            memcpy(got, rt + mwt_bl_offset(W * 16, H, 1, 0, (W / 2) * 16, H / 2, 0), 16);
+            vf_model(k, k->words[p], want, &alpha);
+            if (ci == 0)
+                vertex_id = got[3];
+            print_message("  %s 0x%08x: (%g, %g, %g, %g), want (%g, %g, %g, %g + %g)\n", k->what, k->words[p],
+                          got[0], got[1], got[2], got[3], want[0], want[1], want[2], alpha, vertex_id);
+            for (int c = 0; c < 3; c++)
+                assert_true(fabsf(got[c] - want[c]) <= 1e-5f * fmaxf(1.0f, fabsf(want[c])));
+            assert_true(fabsf(got[3] - alpha - vertex_id) < 1e-5f);
+        }
+        tm_pb_free(&pb);
+        glhle_maxwell_destroy(gpu);
+        free(rt);
+        free(data);
+    }
+    /* 11:11:10 of an integer type: refused, nothing drawn */
+    for (uint32_t type = 3; type <= 4; type++) {
+        glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+        tmd_target(&pb, VA, W, H, 0xC0);
+        tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+        vf_attribute(&pb, 0, 0x04, 7, false, VA_DATA + VF_DATA);
+        vf_attribute(&pb, 1, 0x02, 7, false, VA_DATA + VF_DATA + 0x100);
+        vf_attribute(&pb, 2, 0x01, 7, false, VA_DATA + VF_DATA + 0x200);
+        vf_attribute(&pb, 3, 0x31, type, false, VA_DATA + VF_DATA + 0x300);
+        vf_attribute(&pb, 4, 0x01, 4, false, VA_DATA + VF_DATA + 0x400);
+        set(&pb, 0x1214, 0u | 3u << 16 | 4u << 28);
+        glhle_maxwell_run_result res;
+        const glhle_result r = tm_submit(gpu, &pb, &res);
+        print_message("  11:11:10 of type %u: %s, %u draws\n", type, glhle_result_string(r), res.draws);
+        assert_true(r != GLHLE_RESULT_OK || res.draws == 0);
+        tm_pb_free(&pb);
+        glhle_maxwell_destroy(gpu);
+        free(rt);
+        free(data);
+    }
+#undef A10
+#undef F11
+    tmc_free(&vs);
+    tmc_free(&fs);
+    ts_gl_check(ctx);
+}
+
 /* ---- the upload ring (draw.c ring_range, backend/gl/stream_buffer.c) ---- */
 
 #define RING_STRIDE 2048u      /* the widest stride GL guarantees (MAX_VERTEX_ATTRIB_STRIDE) */
@@ -1177,6 +1382,7 @@ int main(void)
         cmocka_unit_test_teardown(vtg_disk_cache, cache_run_off),
         cmocka_unit_test(stage_refusals),
         cmocka_unit_test(upload_ring),
+        cmocka_unit_test(vertex_formats),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -4,6 +4,7 @@
  * (pitch rows by hand, block-linear through tests/support's GOB model). */
 #include "support/test_support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "backend/maxwell/engines/engines.h"
@@ -478,6 +479,169 @@ static void mis_kinded_operands(void **state)
     mwt_mem_free(&g->m);
 }
 
+/* ---- copies within one surface: refused only where a byte is both read
+ * and written ----
+ * One side of a copy in the test's own model: a pitch surface (row y at
+ * va + y * pitch, the rectangle's first byte at va) or a block-linear one
+ * (mwt_bl_offset, blocks of 2^bh GOBs), the rectangle at (x, y) bytes,
+ * rows. */
+typedef struct side {
+    bool bl;
+    uint64_t va;
+    int32_t pitch;
+    uint32_t wb, h, bh, x, y;
+} side;
+
+/* Offset from BASE of byte x of line y of the side's rectangle. */
+static uint64_t side_at(const side *s, uint32_t x, uint32_t y)
+{
+    if (s->bl)
+        return s->va - BASE + mwt_bl_offset(s->wb, s->h, s->bh, 0, s->x + x, s->y + y, 0);
+    return (uint64_t)((int64_t)(s->va - BASE) + (int64_t)y * s->pitch + x);
+}
+
+static void side_regs(fixture *f, const side *s, bool src)
+{
+    set(f, src ? OFFSET_IN_LOWER : OFFSET_OUT_LOWER, (uint32_t)s->va);
+    if (s->bl)
+        set_bl(f, src ? SRC_BLOCK_SIZE : DST_BLOCK_SIZE, s->bh, 0, s->wb, s->h, 1, 0, s->x, s->y);
+    else
+        set(f, src ? PITCH_IN : PITCH_OUT, (uint32_t)s->pitch);
+}
+
+#define SEM_AT (BASE + 0xF0000)
+
+/* Launches the w x lines copy from s to d (one byte an element) with a
+ * semaphore; ok: memory must be `before` with each byte of d's rectangle
+ * the byte of s's the per-byte model gives and the semaphore written;
+ * else refused as an overlap naming byte `shared`, nothing written. */
+static void within(const side *s, const side *d, uint32_t w, uint32_t lines, bool ok, uint64_t shared)
+{
+    static uint8_t before[MEM], want[MEM];
+    fixture *f = fx_new();
+    memcpy(before, f->m.bytes, MEM);
+    memcpy(want, before, MEM);
+    side_regs(f, s, true);
+    side_regs(f, d, false);
+    set(f, LINE_LENGTH_IN, w);
+    set(f, LINE_COUNT, lines);
+    set(f, SEM_A, (uint32_t)(SEM_AT >> 32));
+    set(f, SEM_B, (uint32_t)SEM_AT);
+    set(f, SEM_PAYLOAD, 0xC0FFEE11);
+    ts_log_clear();
+    const glhle_result r = launch(f, L_PIPELINED | L_SEM_ONE | L_MULTI_LINE | (s->bl ? 0 : L_SRC_PITCH) |
+                                         (d->bl ? 0 : L_DST_PITCH));
+    if (ok) {
+        for (uint32_t y = 0; y < lines; y++)
+            for (uint32_t x = 0; x < w; x++)
+                want[side_at(d, x, y)] = before[side_at(s, x, y)];
+        const uint32_t payload = 0xC0FFEE11;
+        memcpy(want + (SEM_AT - BASE), &payload, 4);
+        assert_int_equal(r, GLHLE_RESULT_OK);
+    } else {
+        char msg[64];
+        snprintf(msg, sizeof msg, "overlap (byte 0x%010llx is read and written)", (unsigned long long)shared);
+        assert_int_equal(r, GLHLE_RESULT_INVALID_ARGUMENT);
+        if (!ts_log_contains(msg))
+            fail_msg("no \"%s\" in the log", msg);
+    }
+    for (size_t i = 0; i < MEM; i++)
+        if (f->m.bytes[i] != want[i])
+            fail_msg("byte +0x%zx: got 0x%02x, want 0x%02x", i, f->m.bytes[i], want[i]);
+}
+
+/* Two rectangles of one pitch surface side by side in the same rows (their
+ * byte spans interleave) are copied, either way round, touching or not;
+ * one shared byte is refused with it. */
+static void within_one_pitch_surface(void **state)
+{
+    (void)state;
+    const uint64_t P = SRC; /* rows of 256 bytes */
+    side a = {false, P + 2 * 256 + 0, 256, 0, 0, 0, 0, 0}, b = {false, P + 2 * 256 + 120, 256, 0, 0, 0, 0, 0};
+    within(&a, &b, 100, 10, true, 0); /* source left */
+    a.va = P + 3 * 256 + 120, b.va = P + 1 * 256 + 10;
+    within(&a, &b, 100, 10, true, 0); /* source right, rows apart by two */
+    a.va = P, b.va = P + 100;
+    within(&a, &b, 100, 4, true, 0); /* touching: bytes 99 and 100 of each row */
+    within(&b, &a, 100, 4, true, 0);
+    a.va = P, b.va = P + 3 * 256 + 99;
+    within(&a, &b, 100, 4, false, P + 3 * 256 + 99); /* one byte shared: row 3's byte 99 */
+    within(&b, &a, 100, 4, false, P + 3 * 256 + 99);
+    /* rows interleaved: even rows to odd ones of a 256-byte pitch */
+    side e = {false, P, 512, 0, 0, 0, 0, 0}, o = {false, P + 256, 512, 0, 0, 0, 0, 0};
+    within(&e, &o, 256, 8, true, 0);
+    within(&o, &e, 256, 8, true, 0);
+    o.va = P + 255;
+    within(&e, &o, 256, 8, false, P + 255);
+    /* a negative pitch walking up over the other's rows */
+    side up = {false, P + 7 * 256 + 128, -256, 0, 0, 0, 0, 0}, down = {false, P, 256, 0, 0, 0, 0, 0};
+    within(&down, &up, 128, 8, true, 0);
+    down.va = P + 1;
+    within(&down, &up, 128, 8, false, P + 128); /* row 0 of each */
+    /* lines folded onto one (pitch 0) beside the other's */
+    side z = {false, P + 64, 0, 0, 0, 0, 0, 0}, r = {false, P + 128, 256, 0, 0, 0, 0, 0};
+    within(&z, &r, 64, 6, true, 0);
+    within(&r, &z, 64, 6, true, 0);
+    r.va = P + 127;
+    within(&r, &z, 64, 6, false, P + 127);
+}
+
+/* Block-linear neighbours in one row of GOBs (the same GOBs, other bytes
+ * of them) are copied, either way round; a shared byte is refused; a
+ * pitch operand's bytes in the gaps the GOB swizzle leaves are copied. */
+static void within_one_block_linear_surface(void **state)
+{
+    (void)state;
+    const uint64_t B = SRC; /* 256 x 32 bytes, blocks of 2 GOBs */
+    side a = {true, B, 0, 256, 32, 1, 0, 3}, b = {true, B, 0, 256, 32, 1, 40, 3};
+    within(&a, &b, 40, 12, true, 0); /* touching at x 39 / 40, rows 3-14 */
+    within(&b, &a, 40, 12, true, 0);
+    side c = {true, B, 0, 256, 32, 1, 100, 2}, d = {true, B, 0, 256, 32, 1, 70, 6};
+    within(&c, &d, 28, 9, true, 0); /* both in the second GOB column */
+    within(&d, &c, 28, 9, true, 0);
+    d.x = 99;
+    within(&c, &d, 28, 9, false, B + mwt_bl_offset(256, 32, 1, 0, 100, 6, 0));
+    /* 16 x 4 at the GOB's corner writes GOB bytes 0-31 and 64-95; a pitch
+     * source (pitch 0) at GOB bytes 32-47 or 48-63 reads none of them, one
+     * at 60-75 does */
+    side g = {true, B, 0, 256, 32, 1, 0, 0}, p = {false, B + 32, 0, 0, 0, 0, 0, 0};
+    within(&p, &g, 16, 4, true, 0);
+    p.va = B + 48;
+    within(&p, &g, 16, 4, true, 0);
+    p.va = B + 60;
+    within(&p, &g, 16, 4, false, B + 64);
+}
+
+/* A remapped copy (4 one-byte components reversed) side by side in the
+ * same rows: copied; elements count whole. */
+static void within_one_surface_remapped(void **state)
+{
+    (void)state;
+    static uint8_t before[MEM];
+    fixture *f = fx_new();
+    memcpy(before, f->m.bytes, MEM);
+    const side s = {false, SRC + 128, 128, 0, 0, 0, 0, 0}, d = {false, SRC + 128 + 40, 128, 0, 0, 0, 0, 0};
+    side_regs(f, &s, true);
+    side_regs(f, &d, false);
+    set(f, REMAP_COMPONENTS, REMAP(SW, SZ, SY, SX, 1, 4, 4));
+    set(f, LINE_LENGTH_IN, 10);
+    set(f, LINE_COUNT, 4);
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE | L_REMAP), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t i = 0; i < 40; i++)
+            assert_int_equal(f->m.bytes[0x1000 + 128 + 128 * y + 40 + i],
+                             before[0x1000 + 128 + 128 * y + (i & ~3u) + 3 - (i & 3)]);
+    assert_memory_equal(f->m.bytes + 0x1000 + 128 + 80, before + 0x1000 + 128 + 80, 48);
+    /* one element closer: the destination's first element is the source's
+     * last (bytes 36-39 of each row) */
+    set(f, OFFSET_OUT_LOWER, (uint32_t)(SRC + 128 + 36));
+    ts_log_clear();
+    assert_int_equal(launch(f, L_PIPELINED | L_SRC_PITCH | L_DST_PITCH | L_MULTI_LINE | L_REMAP),
+                     GLHLE_RESULT_INVALID_ARGUMENT);
+    assert_true(ts_log_contains("(byte 0x01000010a4 is read and written)"));
+    mwt_mem_free(&f->m);
+}
+
 static void bad_launches(void **state)
 {
     (void)state;
@@ -541,6 +705,9 @@ int main(void)
         cmocka_unit_test(semaphore_reductions),
         cmocka_unit_test(one_d_copy_page_kinds),
         cmocka_unit_test(mis_kinded_operands),
+        cmocka_unit_test(within_one_pitch_surface),
+        cmocka_unit_test(within_one_block_linear_surface),
+        cmocka_unit_test(within_one_surface_remapped),
         cmocka_unit_test(bad_launches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

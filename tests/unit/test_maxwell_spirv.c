@@ -111,14 +111,62 @@ static void test_reachable_images(void **state)
     tmc_input(&s, &in);
     uint32_t slots = 0xdead;
     in.key.img_handle_offset = 0x120;
-    assert_int_equal(mw_spirv_reachable_images(&in, &slots), mw_spirv_reachable_words(&in));
+    assert_int_equal(mw_spirv_reachable_images(&in, &slots, NULL), mw_spirv_reachable_words(&in));
     assert_int_equal(slots, 0x7);
     in.key.img_handle_offset = 0x124;
-    assert_true(mw_spirv_reachable_images(&in, &slots) > 0);
+    assert_true(mw_spirv_reachable_images(&in, &slots, NULL) > 0);
     assert_int_equal(slots, 0x3);
     in.key.img_handle_offset = 0;
-    assert_true(mw_spirv_reachable_images(&in, &slots) > 0);
+    assert_true(mw_spirv_reachable_images(&in, &slots, NULL) > 0);
     assert_int_equal(slots, 0);
+    tmc_free(&s);
+}
+
+/* image_atomic_csh's SUATOMs name handle fields 0x48 (ADD), 0x49 (MAX),
+ * 0x4b (MIN) and 0x4a (EXCH) with the type in the field's low bits (Mesa's
+ * encoding: maxwell_spirv.c emit_suatom). Before the formats are known,
+ * slots 0 and 2 are sure (0x48 and 0x4a have one reading each), 1 and 3
+ * maybes (0x49: slot 1 U32 or slot 0 S32; 0x4b: slot 3 U32, 2 S32 or 0
+ * F32). With the sidecar's formats (r32ui, r32ui, r32i) the translation
+ * uses slots 0-2 in their formats, none raw; with binding 2 r32ui no
+ * reading of 0x4b fits and with slot 3 r32ui too 0x4b has two: both are
+ * refused. */
+static void test_suatom_handles(void **state)
+{
+    (void)state;
+    if (!tmc_require())
+        skip();
+    tmc_shader s;
+    assert_true(tmc_load("image_atomic_csh", &s));
+    mw_spirv_input in;
+    tmc_input(&s, &in);
+    assert_int_equal(in.key.img_handle_offset, 0x120);
+    uint32_t slots = 0, maybe = 0;
+    assert_true(mw_spirv_reachable_images(&in, &slots, &maybe) > 0);
+    assert_int_equal(slots, 0xf);
+    assert_int_equal(maybe, 0xa);
+    assert_int_equal(in.key.img[0], MW_IMG_R32UI);
+    assert_int_equal(in.key.img[1], MW_IMG_R32UI);
+    assert_int_equal(in.key.img[2], MW_IMG_R32I);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.img_mask, 0x7);
+    assert_int_equal(r.img_raw_mask, 0);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "image_atomic_csh");
+    mw_spirv_result_free(&r);
+    in.key.img[2] = MW_IMG_R32UI;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_BAD_DATA);
+    assert_non_null(strstr(r.reason, "0xf8"));
+    mw_spirv_result_free(&r);
+    in.key.img[2] = MW_IMG_R32I;
+    in.key.img[3] = MW_IMG_R32UI;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_BAD_DATA);
+    assert_non_null(strstr(r.reason, "more than one"));
+    mw_spirv_result_free(&r);
     tmc_free(&s);
 }
 
@@ -677,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_corpus_translates),
         cmocka_unit_test(test_corpus_unnormalized),
         cmocka_unit_test(test_reachable_images),
+        cmocka_unit_test(test_suatom_handles),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),

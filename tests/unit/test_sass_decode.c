@@ -536,6 +536,49 @@ static mw_sass_inst dec(uint64_t w, uint32_t off)
     return in;
 }
 
+/* SUATOM's fields on the corpus' four words (image_atomic_csh.envydis.txt
+ * at 0x90, 0xd0, 0xf8, 0x128: suatom d u32/s32/f32/u64 t2d add/max/min/exch
+ * ign g[R0] R4/R4/R2/R2 0x48/0x49/0x4b/0x4a) and the 0xea00 form: form
+ * 0xea60/0xffe0 with bit 51, operation 29-32, dimension 33-35, clamp
+ * 49-50, type 36-38 and handle 36-48 overlapping (envydis tabea80_1,
+ * tabeb40_4; Mesa emitSUREDx + emitSUHandle write both there); the 0xea00
+ * form keeps its type at 51-53 (tabea80_2) and its handle alone at 36. */
+static void suatom_fields(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t w;
+        uint8_t sub, dtype, rb;
+        uint16_t handle;
+    } c[4] = {
+        {0xea780486004700ffull, 0, MW_SASS_TYPE_U32, 4, 0x48},
+        {0xea780496404700ffull, 2, MW_SASS_TYPE_S32, 4, 0x49},
+        {0xea7804b6202700ffull, 1, MW_SASS_TYPE_F32, 2, 0x4b},
+        {0xea7804a7002700ffull, 8, MW_SASS_TYPE_U64, 2, 0x4a},
+    };
+    for (int i = 0; i < 4; i++) {
+        mw_sass_inst in = dec(c[i].w, 0x90);
+        assert_int_equal(in.op, MW_SASS_OP_SUATOM);
+        assert_int_equal(in.family, MW_SASS_FAM_SUATOM);
+        assert_int_equal(in.mods.sub, c[i].sub);
+        assert_int_equal(in.mods.dtype, c[i].dtype);
+        assert_int_equal(in.mods.tex_index, c[i].handle);
+        assert_int_equal(in.mods.tex_dim, MW_SASS_TEX_2D);
+        assert_int_equal(in.mods.mode, 0); /* IGN */
+        assert_false(in.mods.flags & MW_SASS_MOD_BINDLESS);
+        assert_int_equal(in.dst[0].reg, 0xff);
+        assert_int_equal(in.src[0].reg, 0);
+        assert_int_equal(in.src[1].reg, c[i].rb);
+    }
+    /* SUATOM.D.S32.2D.MAX R1, [R2], R3, 0x4a in the 0xea00 form */
+    mw_sass_inst in = dec(OPC(0xea00) | PT_GUARD | F(1, 0) | F(2, 8) | F(3, 20) | F(2, 29) | F(3, 33) | F(0x4a, 36) |
+                              F(1, 51), 8);
+    assert_int_equal(in.op, MW_SASS_OP_SUATOM_D);
+    assert_int_equal(in.mods.sub, 2);
+    assert_int_equal(in.mods.dtype, MW_SASS_TYPE_S32);
+    assert_int_equal(in.mods.tex_index, 0x4a);
+}
+
 static void alu_forms(void **state)
 {
     (void)state;
@@ -934,7 +977,7 @@ int main(void)
         cmocka_unit_test(corpus_matches_envydis), cmocka_unit_test(table_is_consistent),
         cmocka_unit_test(alu_forms),              cmocka_unit_test(memory_forms),
         cmocka_unit_test(control_forms),          cmocka_unit_test(families_outside_corpus),
-        cmocka_unit_test(program_layout),
+        cmocka_unit_test(program_layout),         cmocka_unit_test(suatom_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

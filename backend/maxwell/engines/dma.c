@@ -23,9 +23,17 @@
  * written. A remap that reads no source component (a memset) reads no
  * source memory. The block size's GOB_HEIGHT and WIDTH fields are ignored
  * (Maxwell GOBs are 8 rows, 1 GOB wide; Ryujinx ignores them too).
+ * Within one surface: a copy is refused (INVALID_ARGUMENT, no semaphore)
+ * only when a byte it reads is one it writes (shared_byte: exact to the
+ * byte through the GOB swizzle; a remap's elements count whole). No
+ * reference gives the order over shared bytes (clb0b5.h lists the fields
+ * only; yuzu and Ryujinx copy in their own loop order), so those stay
+ * refused; rectangles side by side in the same rows or GOBs are copied,
+ * the source read whole before the destination is written.
  * The copy's checks are one function (prepare) that the copy and
  * mw_dma_rect_of share: the GPU path (render/dma_gpu.c) takes only what
  * this engine would copy. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "backend/maxwell/engines/surface_io.h"
@@ -208,6 +216,132 @@ typedef struct prepared {
     operand src, dst;
 } prepared;
 
+/* Which bytes of the window [lo, hi) (the two spans' common part) a copy
+ * touches, one bit a byte: at most MW_ENGINE_MAX_BYTES / 8 bytes, as the
+ * spans are bounded by it (mw_surface_range). */
+typedef struct byte_map {
+    uint64_t lo, hi;
+    uint64_t *bits;
+} byte_map;
+
+/* Marks [a, b) (mark) or looks for a marked byte in it (!mark: true and
+ * *hit when there is one), clipped to the window; word-wise. */
+static bool map_run(byte_map *m, uint64_t a, uint64_t b, bool mark, uint64_t *hit)
+{
+    if (a < m->lo)
+        a = m->lo;
+    if (b > m->hi)
+        b = m->hi;
+    for (uint64_t i = a - m->lo, e = b > a ? b - m->lo : i; i < e;) {
+        const uint64_t n = e - i < 64 - (i & 63) ? e - i : 64 - (i & 63);
+        const uint64_t bits = (n == 64 ? ~0ull : ((1ull << n) - 1)) << (i & 63);
+        if (mark) {
+            m->bits[i >> 6] |= bits;
+        } else if (m->bits[i >> 6] & bits) {
+            const uint64_t first = m->bits[i >> 6] & bits;
+            int k = 0;
+            while (!((first >> k) & 1))
+                k++;
+            *hit = m->lo + (i & ~63ull) + (uint64_t)k;
+            return true;
+        }
+        i += n;
+    }
+    return false;
+}
+
+/* Walks the bytes the operand's `lines` lines of `w` bytes touch as runs
+ * of consecutive addresses, marking them or looking for a marked one
+ * (map_run). The runs: a pitch operand's lines, one run for all when its
+ * lines touch or fold onto each other (|PITCH| <= w: the span itself); a
+ * GOB-swizzled 1D operand's whole GOBs and, in the GOBs it covers in
+ * part, its 16-byte pieces (the GOB swizzle keeps each aligned 16 bytes of
+ * a GOB row together); a block-linear operand's whole GOBs and, in the
+ * GOBs the rectangle covers in part, each row's 16-byte pieces. So the
+ * work is O(lines + GOBs), lines * w and the spans being bounded by
+ * MW_ENGINE_MAX_BYTES. Element bytes count whole: a remap's NO_WRITE and
+ * unselected components count as written and read (conservative). */
+static bool operand_runs(const operand *o, uint32_t w, uint32_t lines, byte_map *m, bool mark, uint64_t *hit)
+{
+    if (o->gob_swizzle) { /* 1D: one line from va */
+        for (uint64_t a = o->s.va, e = o->s.va + w; a < e;) {
+            const uint64_t g = a & ~(uint64_t)(MW_GOB_SIZE - 1), i = a - g;
+            uint64_t n;
+            if (i == 0 && e - a >= MW_GOB_SIZE) {
+                n = MW_GOB_SIZE;
+                if (map_run(m, g, g + n, mark, hit))
+                    return true;
+            } else {
+                n = 16 - (i & 15);
+                if (n > e - a)
+                    n = e - a;
+                if (map_run(m, g + o->swz[i], g + o->swz[i] + n, mark, hit))
+                    return true;
+            }
+            a += n;
+        }
+        return false;
+    }
+    if (!o->s.block_linear) {
+        const uint64_t step = o->s.pitch < 0 ? (uint64_t)-(int64_t)o->s.pitch : (uint64_t)o->s.pitch;
+        if (lines == 1 || step <= w)
+            return map_run(m, o->lo, o->hi, mark, hit);
+        for (uint32_t y = 0; y < lines; y++) {
+            const uint64_t a = (uint64_t)((int64_t)o->s.va + (int64_t)y * o->s.pitch);
+            if (map_run(m, a, a + w, mark, hit))
+                return true;
+        }
+        return false;
+    }
+    const uint32_t x0 = o->origin_x * o->bpe, x1 = x0 + w, y0 = o->origin_y, y1 = y0 + lines;
+    for (uint32_t gy = y0 / MW_GOB_HEIGHT; gy <= (y1 - 1) / MW_GOB_HEIGHT; gy++) {
+        const uint32_t ra = gy * MW_GOB_HEIGHT > y0 ? gy * MW_GOB_HEIGHT : y0;
+        const uint32_t rb = (gy + 1) * MW_GOB_HEIGHT < y1 ? (gy + 1) * MW_GOB_HEIGHT : y1;
+        for (uint32_t gx = x0 / MW_GOB_WIDTH; gx <= (x1 - 1) / MW_GOB_WIDTH; gx++) {
+            const uint32_t xa = gx * MW_GOB_WIDTH > x0 ? gx * MW_GOB_WIDTH : x0;
+            const uint32_t xb = (gx + 1) * MW_GOB_WIDTH < x1 ? (gx + 1) * MW_GOB_WIDTH : x1;
+            if (xb - xa == MW_GOB_WIDTH && rb - ra == MW_GOB_HEIGHT) {
+                const uint64_t g = o->s.va + mw_bl_offset(&o->s.geom, xa, ra, o->s.layer);
+                if (map_run(m, g, g + MW_GOB_SIZE, mark, hit))
+                    return true;
+                continue;
+            }
+            for (uint32_t y = ra; y < rb; y++)
+                for (uint32_t x = xa; x < xb;) {
+                    const uint32_t n = 16 - (x & 15) < xb - x ? 16 - (x & 15) : xb - x;
+                    const uint64_t a = o->s.va + mw_bl_offset(&o->s.geom, x, y, o->s.layer);
+                    if (map_run(m, a, a + n, mark, hit))
+                        return true;
+                    x += n;
+                }
+        }
+    }
+    return false;
+}
+
+/* Whether a byte the copy reads is one it writes (INVALID_ARGUMENT, the
+ * first such byte in *shared; not logged) or not (OK): the destination's
+ * bytes are marked in a map of the spans' common part, then the source's
+ * looked for. Two rectangles of one surface side by side in the same rows
+ * (pitch) or the same GOBs (block-linear) share no byte and are copied:
+ * all the source is read before the destination is written (mw_dma_copy),
+ * so the result is the plain copy's. */
+static glhle_result shared_byte(const prepared *p, const mw_mem_io *io, uint64_t *shared)
+{
+    byte_map m;
+    m.lo = p->src.lo > p->dst.lo ? p->src.lo : p->dst.lo;
+    m.hi = p->src.hi < p->dst.hi ? p->src.hi : p->dst.hi;
+    m.bits = calloc((size_t)((m.hi - m.lo + 63) / 64), sizeof *m.bits);
+    if (!m.bits)
+        return GLHLE_FAIL(io->log, GLHLE_RESULT_OUT_OF_MEMORY,
+                          "maxwell: DMA to 0x%010llx: no memory to compare source and destination bytes",
+                          (unsigned long long)p->dst.s.va);
+    operand_runs(&p->dst, p->len * p->dst_bpe, p->lines, &m, true, NULL);
+    const bool hit = operand_runs(&p->src, p->len * p->src_bpe, p->lines, &m, false, shared);
+    free(m.bits);
+    return hit ? GLHLE_RESULT_INVALID_ARGUMENT : GLHLE_RESULT_OK;
+}
+
 static glhle_result prepare(const uint32_t *regs, const mw_mem_io *io, prepared *p)
 {
     memset(p, 0, sizeof *p);
@@ -252,12 +386,17 @@ static glhle_result prepare(const uint32_t *regs, const mw_mem_io *io, prepared 
         r = one_d_kinds(&p->src, &p->dst, p->reads_src, io);
     if (r != GLHLE_RESULT_OK)
         return r;
-    if (p->reads_src && mw_ranges_overlap(p->src.lo, p->src.hi, p->dst.lo, p->dst.hi))
+    if (!p->reads_src || !mw_ranges_overlap(p->src.lo, p->src.hi, p->dst.lo, p->dst.hi))
+        return GLHLE_RESULT_OK;
+    uint64_t shared;
+    r = shared_byte(p, io, &shared);
+    if (r == GLHLE_RESULT_INVALID_ARGUMENT)
         return GLHLE_FAIL(io->log, GLHLE_RESULT_INVALID_ARGUMENT,
-                          "maxwell: DMA source 0x%010llx-0x%010llx and destination 0x%010llx-0x%010llx overlap",
+                          "maxwell: DMA source 0x%010llx-0x%010llx and destination 0x%010llx-0x%010llx overlap "
+                          "(byte 0x%010llx is read and written)",
                           (unsigned long long)p->src.lo, (unsigned long long)p->src.hi,
-                          (unsigned long long)p->dst.lo, (unsigned long long)p->dst.hi);
-    return GLHLE_RESULT_OK;
+                          (unsigned long long)p->dst.lo, (unsigned long long)p->dst.hi, (unsigned long long)shared);
+    return r;
 }
 
 static void side_of(const operand *o, mw_dma_side *s)

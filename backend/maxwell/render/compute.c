@@ -299,9 +299,12 @@ typedef struct launch_image {
 } launch_image;
 
 static glhle_result plan_image(mw_render *r, const uint32_t *regs, const mw_compute_launch *cl, uint32_t slot,
-                               launch_image *im)
+                               launch_image *im, bool quiet)
 {
-    const glhle_logger *lg = r->io.log;
+    /* quiet: a slot that may not be one (plan_images' maybe), whose failure is no error */
+    const glhle_logger mute = {r->io.log ? r->io.log->fn : NULL, r->io.log ? r->io.log->user : NULL,
+                               (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
+    const glhle_logger *lg = quiet ? &mute : r->io.log;
     memset(im, 0, sizeof *im);
     im->shares = -1;
     const uint32_t hb = regs[C_SET_BINDLESS_TEXTURE] & 7;
@@ -385,13 +388,19 @@ static glhle_result plan_image(mw_render *r, const uint32_t *regs, const mw_comp
 /* The headers of the image slots the code names (`slots`), their formats
  * into the key. */
 static glhle_result plan_images(mw_render *r, const uint32_t *regs, const mw_compute_launch *cl, uint32_t slots,
-                                mw_spirv_key *key, launch_image *img)
+                                uint32_t maybe, mw_spirv_key *key, launch_image *img)
 {
     for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++) {
         img[i].f = NULL;
         if (!(slots >> i & 1))
             continue;
-        glhle_result res = plan_image(r, regs, cl, i, &img[i]);
+        glhle_result res = plan_image(r, regs, cl, i, &img[i], maybe >> i & 1);
+        if (res != GLHLE_RESULT_OK && (maybe >> i & 1)) {
+            /* one reading of a SUATOM's handle field (mw_spirv_reachable_images):
+             * left unbound, the translation reads the field another way */
+            memset(&img[i], 0, sizeof img[i]);
+            continue;
+        }
         if (res != GLHLE_RESULT_OK)
             return res;
         key->img[i] = img[i].f->fmt;
@@ -511,8 +520,8 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const ui
      * header's shared_mem_sz) */
     in.shared_bytes = cl->shared_memory_size;
     in.no_subgroups = !r->ctx->info.subgroups; /* as programs.c's text will have it */
-    uint32_t img_slots = 0;
-    const size_t reach = mw_spirv_reachable_images(&in, &img_slots);
+    uint32_t img_slots = 0, img_maybe = 0;
+    const size_t reach = mw_spirv_reachable_images(&in, &img_slots, &img_maybe);
     mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
     memset(src, 0, sizeof src);
     lt->slots = 0;
@@ -521,7 +530,7 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const ui
     compute_info np;
     memset(&np, 0, sizeof np);
     if (reach) {
-        glhle_result res = plan_images(r, regs, cl, img_slots, &in.key, img);
+        glhle_result res = plan_images(r, regs, cl, img_slots, img_maybe, &in.key, img);
         if (res == GLHLE_RESULT_OK)
             res = plan_textures(r, regs, cl, src, &in.key, lt);
         if (res != GLHLE_RESULT_OK)

@@ -76,14 +76,13 @@
  * other texels on the two: declined, as is colour to zeta (no GL copy
  * between them keeps bytes).
  *
- * Within one surface: the CPU engine refuses a copy whose source and
- * destination byte spans overlap (engines/dma.c prepare: the hardware's
- * order over shared bytes is not documented), so mw_dma_rect_of declines
- * it here too, overlapping rectangles and side-by-side ones whose spans
- * interleave (pitch rows sharing rows, block-linear ones sharing blocks)
- * alike. What remains (source rows wholly above or below the
- * destination's, block-linear ones in other rows of blocks) share no
- * pixel at any scale, so glCopyImageSubData within the one texture is
+ * Within one surface: the CPU engine refuses a copy when a byte it reads
+ * is one it writes (engines/dma.c prepare: the hardware's order over
+ * shared bytes is not documented), so mw_dma_rect_of declines it here
+ * too. What remains (source rows above or below the destination's, or
+ * side by side with them in the same rows or GOBs, their spans
+ * interleaved) share no byte, so no pixel at any scale (a pixel is whole
+ * bytes of one surface), so glCopyImageSubData within the one texture is
  * defined (the GL 4.6 and ES 3.2 specifications of CopyImageSubData
  * leave only overlapping regions of one image undefined) and the formats
  * are the same: a raw

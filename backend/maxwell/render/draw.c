@@ -181,6 +181,17 @@ struct mw_draw {
     uint64_t fetches;          /* programs read from guest memory (tests: the cache works) */
     bool forward_compatible;   /* wide lines are an error there */
     GLuint vao, fbo;
+    /* what vao holds, so a draw sets only what differs from the draw
+     * before (nothing else changes glhle's own vertex array; it goes with
+     * this struct, on a lost context too) */
+    struct vao_attrib {
+        bool on, integer, normalized;
+        GLint size; /* 0: the format not set yet */
+        GLenum type;
+        GLuint offset, binding;
+    } vao_attrib[MW_VERTEX_ATTRIB_COUNT];
+    GLuint vao_elements;
+    GLint max_attribs; /* GL_MAX_VERTEX_ATTRIBS */
     GLuint vbuf[MW_VERTEX_STREAM_COUNT], ibuf, ubo[MW_SPIRV_STAGE_COUNT_][MW_GL_UBOS_PER_STAGE];
     /* the streaming upload ring (backend/gl/stream_buffer.h): each draw's
      * vertex streams, indices and changed constant buffers, only the bytes
@@ -224,6 +235,11 @@ static glhle_result draw_state(mw_render *r)
     mw_spirv_cache_init(&d->spirv);
     const GladGLContext *gl = &r->ctx->gl;
     gl->CreateVertexArrays(1, &d->vao);
+    /* a new vertex array's attributes: disabled, each at its own binding */
+    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++)
+        d->vao_attrib[a].binding = a;
+    d->max_attribs = 16;
+    gl->GetIntegerv(GL_MAX_VERTEX_ATTRIBS, &d->max_attribs);
     gl->CreateFramebuffers(1, &d->fbo);
     gl->CreateBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->CreateBuffers(1, &d->ibuf);
@@ -517,6 +533,20 @@ static void describe_program(void *user, GLuint program)
     r->stats.programs++;
 }
 
+/* How the vertex program fetches an attribute (maxwell_spirv.h MW_FETCH_*):
+ * the layouts GL's formats cannot say as one word it unpacks -- 10:10:10:2
+ * with an integer type (VertexAttribIFormat takes no packed type), and
+ * 11:11:10, which ES has no vertex type for (ES 3.2 10.3.1), on every
+ * host so that the key does not depend on it. */
+static uint32_t attr_fetch(const mw_vertex_attrib *a)
+{
+    if (a->size == 0x30 && (a->type == 3 || a->type == 4))
+        return a->type == 3 ? MW_FETCH_S10_10_10_2 : MW_FETCH_U10_10_10_2;
+    if (a->size == 0x31)
+        return MW_FETCH_UF11_11_10;
+    return MW_FETCH_FORMAT;
+}
+
 /* One stage's translation input: its code (fetched or kept, `gen` naming
  * the copy), header (into sph) and key; the headers and samplers its
  * texture handles name go to `t`. */
@@ -547,7 +577,8 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     if (stage == MW_SPIRV_VERTEX)
         for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
             const uint8_t ty = st->attrib[a].type;
-            in.key.attr_type[a] = ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT;
+            in.key.attr_type[a] = MW_ATTR(ty == 3 ? MW_VAL_SINT : ty == 4 ? MW_VAL_UINT : MW_VAL_FLOAT,
+                                          attr_fetch(&st->attrib[a]), st->attrib[a].bgra);
         }
     else if (stage == MW_SPIRV_FRAGMENT) {
         for (uint32_t i = 0; i < MW_RT_COUNT; i++)
@@ -769,7 +800,6 @@ typedef struct attr_fmt {
     GLint size;
     GLenum type;
     uint32_t bytes;
-    bool bgra;
 } attr_fmt;
 
 /* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format */
@@ -777,25 +807,24 @@ static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
 {
     const bool sgn = a->type == 1 || a->type == 3 || a->type == 6;
     switch (a->size) {
-    case 0x01: *f = (attr_fmt){4, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 16, false}; break;
-    case 0x02: *f = (attr_fmt){3, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 12, false}; break;
-    case 0x04: *f = (attr_fmt){2, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 8, false}; break;
-    case 0x12: *f = (attr_fmt){1, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 4, false}; break;
-    case 0x03: *f = (attr_fmt){4, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 8, false}; break;
-    case 0x05: *f = (attr_fmt){3, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 6, false}; break;
-    case 0x0F: *f = (attr_fmt){2, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 4, false}; break;
-    case 0x1B: *f = (attr_fmt){1, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 2, false}; break;
+    case 0x01: *f = (attr_fmt){4, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 16}; break;
+    case 0x02: *f = (attr_fmt){3, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 12}; break;
+    case 0x04: *f = (attr_fmt){2, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 8}; break;
+    case 0x12: *f = (attr_fmt){1, a->type == 7 ? GL_FLOAT : sgn ? GL_INT : GL_UNSIGNED_INT, 4}; break;
+    case 0x03: *f = (attr_fmt){4, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 8}; break;
+    case 0x05: *f = (attr_fmt){3, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 6}; break;
+    case 0x0F: *f = (attr_fmt){2, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 4}; break;
+    case 0x1B: *f = (attr_fmt){1, a->type == 7 ? GL_HALF_FLOAT : sgn ? GL_SHORT : GL_UNSIGNED_SHORT, 2}; break;
     case 0x0A:
-    case 0x2F: *f = (attr_fmt){4, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 4, false}; break;
-    case 0x13: *f = (attr_fmt){3, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 3, false}; break;
+    case 0x2F: *f = (attr_fmt){4, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 4}; break;
+    case 0x13: *f = (attr_fmt){3, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 3}; break;
     case 0x18:
-    case 0x32: *f = (attr_fmt){2, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 2, false}; break;
-    case 0x1D: *f = (attr_fmt){1, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 1, false}; break;
-    case 0x30: *f = (attr_fmt){4, sgn ? GL_INT_2_10_10_10_REV : GL_UNSIGNED_INT_2_10_10_10_REV, 4, false}; break;
-    case 0x31: *f = (attr_fmt){3, GL_UNSIGNED_INT_10F_11F_11F_REV, 4, false}; break;
+    case 0x32: *f = (attr_fmt){2, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 2}; break;
+    case 0x1D: *f = (attr_fmt){1, sgn ? GL_BYTE : GL_UNSIGNED_BYTE, 1}; break;
+    case 0x30: *f = (attr_fmt){4, sgn ? GL_INT_2_10_10_10_REV : GL_UNSIGNED_INT_2_10_10_10_REV, 4}; break;
+    case 0x31: *f = (attr_fmt){3, GL_UNSIGNED_INT_10F_11F_11F_REV, 4}; break;
     default: return false;
     }
-    f->bgra = a->bgra;
     return true;
 }
 
@@ -871,6 +900,53 @@ static glhle_result ring_range(mw_render *r, GLuint own, uint64_t va, uint64_t s
     return res;
 }
 
+static void vao_elements(mw_render *r, GLuint buf)
+{
+    mw_draw *d = r->draw;
+    if (d->vao_elements != buf) {
+        r->ctx->gl.VertexArrayElementBuffer(d->vao, buf);
+        d->vao_elements = buf;
+    }
+}
+
+static void vao_disable(mw_render *r, uint32_t a)
+{
+    mw_draw *d = r->draw;
+    if (d->vao_attrib[a].on) {
+        r->ctx->gl.DisableVertexArrayAttrib(d->vao, a);
+        d->vao_attrib[a].on = false;
+    }
+}
+
+/* Attribute a enabled with this format, at this binding. */
+static void vao_attrib(mw_render *r, uint32_t a, bool integer, GLint size, GLenum type, bool normalized,
+                       GLuint offset, GLuint binding)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    struct vao_attrib *v = &d->vao_attrib[a];
+    if (!v->on) {
+        gl->EnableVertexArrayAttrib(d->vao, a);
+        v->on = true;
+    }
+    if (v->size != size || v->type != type || v->integer != integer || v->normalized != normalized ||
+        v->offset != offset) {
+        if (integer)
+            gl->VertexArrayAttribIFormat(d->vao, a, size, type, offset);
+        else
+            gl->VertexArrayAttribFormat(d->vao, a, size, type, normalized, offset);
+        v->size = size;
+        v->type = type;
+        v->integer = integer;
+        v->normalized = normalized;
+        v->offset = offset;
+    }
+    if (v->binding != binding) {
+        gl->VertexArrayAttribBinding(d->vao, a, binding);
+        v->binding = binding;
+    }
+}
+
 /* The draw's `bytes` of indices at src as its element buffer: in the ring
  * (*offset where they are, for the draw call), else the index store. */
 static void index_upload(mw_render *r, const void *src, size_t bytes, GLintptr *offset)
@@ -883,12 +959,12 @@ static void index_upload(mw_render *r, const void *src, size_t bytes, GLintptr *
         memcpy(p, src, bytes);
         gl_stream_commit(&d->ring, bytes);
         r->stats.upload_bytes += bytes;
-        gl->VertexArrayElementBuffer(d->vao, d->ring.buffer);
+        vao_elements(r, d->ring.buffer);
         *offset = (GLintptr)off;
         return;
     }
     gl->NamedBufferData(d->ibuf, (GLsizeiptr)(bytes ? bytes : 1), src, GL_STREAM_DRAW);
-    gl->VertexArrayElementBuffer(d->vao, d->ibuf);
+    vao_elements(r, d->ibuf);
     r->stats.upload_own += bytes > 0;
     *offset = 0;
 }
@@ -906,8 +982,7 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     uint32_t streams = 0;
-    GLint max_attribs = 16;
-    gl->GetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max_attribs);
+    const GLint max_attribs = d->max_attribs;
     for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
         const mw_vertex_attrib *at = &st->attrib[a];
         const mw_vertex_stream *s = &st->stream[at->stream & 31];
@@ -920,7 +995,7 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             continue;
         }
         if (!used) {
-            gl->DisableVertexArrayAttrib(d->vao, a);
+            vao_disable(r, a);
             continue;
         }
         /* the offset is 14 bits; GL guarantees 2047 (MAX_VERTEX_ATTRIB_RELATIVE_OFFSET) */
@@ -928,22 +1003,20 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u's offset %u is "
                               "more than GL's 2047; not drawn", a, at->offset);
         const bool integer = at->type == 3 || at->type == 4;
-        const bool packed = f.type == GL_INT_2_10_10_10_REV || f.type == GL_UNSIGNED_INT_2_10_10_10_REV;
-        /* GL's attribute formats cannot say these, a GL error, so refused: VertexAttribIFormat takes no
-         * packed type (attr_format gives half and float types to FLOAT alone); BGRA needs a normalized
-         * 4-component unsigned byte or 2_10_10_10 type */
-        if ((integer && (packed || f.type == GL_UNSIGNED_INT_10F_11F_11F_REV)) ||
-            (f.bgra && ((at->type != 1 && at->type != 2) || f.size != 4 || (f.type != GL_UNSIGNED_BYTE && !packed))))
+        /* 11:11:10 with an integer type: no reference says what the
+         * hardware fetches (yuzu's maxwell_to_gl/maxwell_to_vk and Ryujinx's
+         * vertex format table give the layout for FLOAT alone) */
+        if (integer && at->size == 0x31)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component "
-                              "layout 0x%02x of type %u%s has no GL vertex format; not drawn", a, at->size, at->type,
-                              f.bgra ? " with BGRA swap" : "");
-        gl->EnableVertexArrayAttrib(d->vao, a);
-        if (integer)
-            gl->VertexArrayAttribIFormat(d->vao, a, f.size, f.type, at->offset);
+                              "layout 0x31 (B10G11R11) of integer type %u: what the hardware fetches is unknown "
+                              "here; not drawn", a, at->type);
+        /* the swap of R and B and the packed layouts GL cannot say are the
+         * vertex program's (attr_fetch, maxwell_spirv.h MW_ATTR) */
+        if (attr_fetch(at) != MW_FETCH_FORMAT)
+            vao_attrib(r, a, true, 1, GL_UNSIGNED_INT, false, at->offset, at->stream & 31);
         else
-            gl->VertexArrayAttribFormat(d->vao, a, f.bgra ? GL_BGRA : f.size, f.type,
-                                        at->type == 1 || at->type == 2, at->offset);
-        gl->VertexArrayAttribBinding(d->vao, a, at->stream & 31);
+            vao_attrib(r, a, integer, f.size, f.type, !integer && (at->type == 1 || at->type == 2), at->offset,
+                       at->stream & 31);
         streams |= 1u << (at->stream & 31);
     }
     for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++) {
@@ -980,6 +1053,9 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
 /* The constant buffers bound to the stages the draw runs (`stages`: bit s
  * for translator stage s, whose bind group is s: vertex 0, tessellation 1
  * and 2, geometry 3, pixel 4). */
+_Static_assert(MW_SPIRV_COMPUTE * MW_GL_UBOS_PER_STAGE <= GL_STATE_UBO_BINDINGS,
+               "the draw's uniform buffer bindings are all in the state shadow");
+
 static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages)
 {
     mw_draw *d = r->draw;
@@ -1009,8 +1085,8 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t 
                 h->lap = d->ring.wraps;
                 h->fresh = true;
             }
-            r->ctx->gl.BindBufferRange(GL_UNIFORM_BUFFER, s * MW_GL_UBOS_PER_STAGE + slot, h->buffer,
-                                       (GLintptr)h->offset, (GLsizeiptr)h->size);
+            gl_state_uniform_buffer(&r->st, s * MW_GL_UBOS_PER_STAGE + slot, h->buffer, (GLintptr)h->offset,
+                                    (GLsizeiptr)h->size);
         }
     }
     return GLHLE_RESULT_OK;

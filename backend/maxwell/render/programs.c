@@ -607,7 +607,8 @@ static void describe_stage(const key_view *k, const uint64_t *code, int i, glhle
             glhle_bytebuf_printf(out, " %d=0x%02x", t, s->tex[t]);
     glhle_bytebuf_printf(out, "\n");
     if (i == MW_PROGRAM_VS) {
-        glhle_bytebuf_printf(out, "  attribute types (0 float, 1 sint, 2 uint):");
+        glhle_bytebuf_printf(out, "  attribute types (MW_ATTR: bits 0-1 0 float, 1 sint, 2 uint; 4-6 fetch kind; "
+                                  "7 R/B swap):");
         for (int a = 0; a < 32; a++)
             if (s->attr_type[a])
                 glhle_bytebuf_printf(out, " %d=%u", a, s->attr_type[a]);

@@ -27,7 +27,8 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 4u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation */
+#define MW_PROGRAM_KEY_VERSION 5u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
+                                   * 5: attr_type's fetch kind and R/B swap (MW_ATTR) */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
