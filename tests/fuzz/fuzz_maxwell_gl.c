@@ -18,8 +18,10 @@
  *                 SET_STATISTICS_COUNTER, SET_PIPELINE_SHADER of the
  *                 tessellation and geometry stages (the prelude points
  *                 them at the corpus' quad_tcsh, quad_tesh and
- *                 point_quad_gsh, disabled), SET_TESSELLATION_PARAMETERS
- *                 and SET_PATCH (the u16 modulo that list)
+ *                 point_quad_gsh, disabled), SET_TESSELLATION_PARAMETERS,
+ *                 SET_PATCH and target 0's memory layout, third dimension,
+ *                 array pitch and layer (a 3D target drawn a slice at a
+ *                 time) (the u16 modulo that list)
  *   then          24 bytes, when there: a compute launch before the draws
  *                 (tests/scenes/maxwell_compute_scene.h, deko3d's QMD
  *                 upload), its program (simple_csh or ssbo_layout_csh),
@@ -184,6 +186,7 @@ static uint32_t pick_method(uint16_t v)
         {0x2100, 0x2100}, /* SET_PIPELINE_SHADER(4): GEOMETRY */
         {0x0320, 0x0320}, /* SET_TESSELLATION_PARAMETERS */
         {0x0dcc, 0x0dcc}, /* SET_PATCH */
+        {0x0814, 0x0820}, /* SET_COLOR_TARGET_MEMORY(0) .. LAYER(0): 3D targets and their slices */
     };
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)

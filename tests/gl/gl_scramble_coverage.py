@@ -52,7 +52,7 @@ NOT_CONTEXT_STATE = {
     "objects of glhle's own, Maxwell's render stage (textures, framebuffers, vertex arrays it made)": """
         TextureStorage1D TextureStorage3D TextureParameteriv TextureSubImage1D TextureSubImage3D
         CompressedTextureSubImage1D CompressedTextureSubImage2D CompressedTextureSubImage3D
-        NamedFramebufferDrawBuffers VertexArrayAttribIFormat DisableVertexArrayAttrib""",
+        NamedFramebufferDrawBuffers VertexArrayAttribIFormat DisableVertexArrayAttrib NamedFramebufferTextureLayer""",
     "work, Maxwell's render stage": """
         ClearNamedFramebufferiv ClearNamedFramebufferuiv ClearNamedFramebufferfi""",
     "GL defaults glhle relies on (glhle.h): the PICA sets the other clip origin only around the draws "

@@ -15,8 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_context.h"
+#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
+#include "scenes/maxwell_draw_scene.h"
 #include "support/maxwell_fake_mem.h"
 #include "support/maxwell_support.h"
+#include "support/maxwell_tex_support.h"
 
 /* clb197.h methods (byte offset / 4) */
 #define CT_A(j) ((0x0800u + (j) * 64u) / 4)
@@ -618,6 +623,360 @@ static void bad_presents_are_refused(void **state)
     env_free(&e, *state);
 }
 
+
+/* ---- 3D targets ---- */
+
+/* Byte offset of byte x of row y of slice z in a block-linear volume of
+ * width_bytes x height x any depth, blocks of 2^bh GOBs tall and 2^bd
+ * deep, written here from the Tegra X1 TRM's block-linear description
+ * (as docs/maxwell-memory.md retells it): a GOB is 64 bytes by 8 rows, 512
+ * bytes, its 16-byte by 2-row sectors at (x/32)*256 + (y/2 % 4)*64 +
+ * (x/16 % 2)*32 + (y%2)*16; a block stacks its GOBs down first, then
+ * through its 2^bd slices; blocks go across, then down, then deeper. */
+static uint64_t vol_byte(uint32_t width_bytes, uint32_t height, uint32_t bh, uint32_t bd, uint32_t x, uint32_t y,
+                         uint32_t z)
+{
+    const uint64_t gobs_x = (width_bytes + 63) / 64, rows_of_blocks = ((height + 7) / 8 + (1u << bh) - 1) >> bh;
+    const uint64_t block = (((uint64_t)(z >> bd) * rows_of_blocks + ((y / 8) >> bh)) * gobs_x + x / 64);
+    const uint64_t gob = ((uint64_t)(z & ((1u << bd) - 1)) << bh) + ((y / 8) & ((1u << bh) - 1));
+    const uint32_t gx = x % 64, gy = y % 8;
+    const uint64_t in_gob = (gx / 32) * 256 + (gy / 2) * 64 + ((gx / 16) % 2) * 32 + (gy % 2) * 16 + gx % 16;
+    return ((block << (bh + bd)) + gob) * 512 + in_gob;
+}
+
+/* Volume bytes: whole blocks in every direction. */
+static uint64_t vol_size(uint32_t width_bytes, uint32_t height, uint32_t depth, uint32_t bh, uint32_t bd)
+{
+    const uint64_t gobs_x = (width_bytes + 63) / 64, rows_of_blocks = ((height + 7) / 8 + (1u << bh) - 1) >> bh;
+    return (((uint64_t)depth + (1u << bd) - 1) >> bd) * rows_of_blocks * gobs_x * (512u << (bh + bd));
+}
+
+#define V3_W 40u /* 160-byte rows: 3 GOBs across, the last in part */
+#define V3_H 24u /* blocks of 2 GOBs (16 rows): the second row of blocks in part */
+#define V3_BH 1u
+#define V3_D 5u  /* slices: the last block deep in part */
+
+/* The A8B8G8R8 bytes each slice z should hold at (x, y): colours k / 255,
+ * so unorm conversion gives k exactly (GL 4.6 2.3.5). */
+static void v3_color(uint32_t z, uint8_t out[4])
+{
+    out[0] = (uint8_t)(20 + 40 * z);
+    out[1] = (uint8_t)(200 - 30 * z);
+    out[2] = (uint8_t)(7 * z + 1);
+    out[3] = (uint8_t)(255 - z);
+}
+
+static void v3_clear_value(tm_pb *pb, const uint8_t c[4])
+{
+    uint32_t v[4];
+    for (int k = 0; k < 4; k++)
+        v[k] = tm_u((float)c[k] / 255.0f);
+    clear_color_value(pb, v);
+}
+
+/* Colour target 0 as a 3D volume (THIRD_DIMENSION_CONTROL DEFINES_DEPTH,
+ * bit 16 of SET_COLOR_TARGET_MEMORY) at slice `layer`. */
+static void v3_target(tm_pb *pb, uint64_t va, uint32_t bd, uint32_t depth, uint32_t layer)
+{
+    color_target(pb, 0, va, V3_W, V3_H, 0xD5, (int)V3_BH, V3_W);
+    set(pb, CT_MEMORY(0), V3_BH << 4 | bd << 8 | 1u << 16);
+    set(pb, CT_THIRD_DIMENSION(0), depth);
+    set(pb, CT_LAYER(0), layer);
+}
+
+/* Every texel of the volume in memory against want(x, y, z); bytes of the
+ * span outside it keep pattern(). */
+typedef void (*v3_want_fn)(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4]);
+
+static void v3_check_memory_at(const uint8_t *mem, uint32_t w, uint32_t h, uint32_t depth, uint32_t bd,
+                               v3_want_fn want, const char *what)
+{
+    const uint64_t size = vol_size(w * 4, h, depth, V3_BH, bd);
+    uint8_t *touched = calloc(1, (size_t)size);
+    for (uint32_t z = 0; z < depth; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                uint8_t px[4];
+                want(x, y, z, px);
+                const uint64_t o = vol_byte(w * 4, h, V3_BH, bd, x * 4, y, z);
+                assert_true(o + 4 <= size);
+                memset(touched + o, 1, 4);
+                if (memcmp(mem + o, px, 4))
+                    fail_msg("%s, block depth %u: texel (%u, %u, %u) is %02x%02x%02x%02x, want %02x%02x%02x%02x",
+                             what, 1u << bd, x, y, z, mem[o], mem[o + 1], mem[o + 2], mem[o + 3], px[0], px[1], px[2],
+                             px[3]);
+            }
+    for (uint64_t o = 0; o < size; o++)
+        if (!touched[o] && mem[o] != pattern(o))
+            fail_msg("%s, block depth %u: padding byte 0x%llx was changed", what, 1u << bd, (unsigned long long)o);
+    free(touched);
+}
+
+static void v3_check_memory(const uint8_t *mem, uint32_t bd, v3_want_fn want, const char *what)
+{
+    v3_check_memory_at(mem, V3_W, V3_H, V3_D, bd, want, what);
+}
+
+/* The scissored clear: slice 3, x 8..19, y 4..11. */
+static const uint8_t v3_box[4] = {9, 99, 199, 77};
+
+static void v3_cleared(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4])
+{
+    if (z == 3 && x >= 8 && x < 20 && y >= 4 && y < 12)
+        memcpy(out, v3_box, 4);
+    else
+        v3_color(z, out);
+}
+
+static uint8_t v3_late[4] = {1, 2, 3, 4}; /* slice 2 cleared again after the flush */
+
+static void v3_cleared_late(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4])
+{
+    if (z == 2)
+        memcpy(out, v3_late, 4);
+    else
+        v3_cleared(x, y, z, out);
+}
+
+/* The GL 3D texture the texture cache holds for an A8B8G8R8 header over
+ * the w x h x depth volume at va against want (its texels in the GL's
+ * order: slice, row, pixel). */
+static void v3_check_texture_at(glhle_maxwell *gpu, glhle_context *ctx, uint64_t va, uint32_t w, uint32_t h,
+                                uint32_t depth, uint32_t bd, v3_want_fn want)
+{
+    tmt_tic_desc td = {.components = 0x08 /* A8B8G8R8 */, .type = 2 /* UNORM */, .texture_type = 2 /* 3D */,
+                       .width = w, .height = h, .depth = depth, .levels = 1, .bh = V3_BH};
+    uint32_t tic[8];
+    tmt_make_tic(&td, va, tic);
+    tmt_field(tic, 104, 102, bd); /* GOBS_PER_BLOCK_DEPTH (clb197tex.h, BLOCKLINEAR) */
+    GLuint tex;
+    GLenum target;
+    assert_int_equal(mw_texture_get(gpu->render, tic, &tex, &target), GLHLE_RESULT_OK);
+    assert_int_equal(target, GL_TEXTURE_3D);
+    const size_t n = (size_t)w * h * depth * 4;
+    uint8_t *img = malloc(n);
+    ctx->gl.PixelStorei(GL_PACK_ALIGNMENT, 1);
+    ctx->gl.GetTextureImage(tex, 0, GL_RGBA, GL_UNSIGNED_BYTE, (GLsizei)n, img);
+    for (uint32_t z = 0; z < depth; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                uint8_t px[4];
+                want(x, y, z, px);
+                const uint8_t *got = img + (((size_t)z * h + y) * w + x) * 4;
+                if (memcmp(got, px, 4))
+                    fail_msg("texture, block depth %u: texel (%u, %u, %u) is %02x%02x%02x%02x, want "
+                             "%02x%02x%02x%02x", 1u << bd, x, y, z, got[0], got[1], got[2], got[3], px[0], px[1],
+                             px[2], px[3]);
+            }
+    free(img);
+}
+
+static void v3_check_texture(env *e, glhle_context *ctx, uint32_t bd, v3_want_fn want)
+{
+    v3_check_texture_at(e->gpu, ctx, VA_BL, V3_W, V3_H, V3_D, bd, want);
+}
+
+/* A 3D block-linear A8B8G8R8 target in blocks 2 and 4 slices deep (GOBs
+ * of consecutive slices interleaved in each block), each slice cleared to
+ * its own colour -- by SET_COLOR_TARGET_LAYER alone, or by the layer
+ * offset plus CLEAR_SURFACE's RT_ARRAY_INDEX -- and one slice scissored:
+ * written back, every texel lies where this file's model of the volume
+ * puts it and the padding keeps its bytes. Then a slice cleared again
+ * without a flush: a 3D texture header over the volume sees it (the cache
+ * writes the target back before loading), and a later clear makes the
+ * texture load again. At scales 1 and 2. */
+static void three_d_target_slices_cleared(void **state)
+{
+    for (uint32_t bd = 1; bd <= 2; bd++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            env e;
+            env_init(&e, *state, scale);
+            tm_pb pb;
+            tm_pb_init(&pb);
+            tm_bind_all(&pb);
+            set(&pb, CLEAR_SURFACE_CONTROL, 0);
+            for (uint32_t z = 0; z < V3_D; z++) {
+                uint8_t c[4];
+                v3_color(z, c);
+                v3_clear_value(&pb, c);
+                if (z % 2 == 0) {
+                    v3_target(&pb, VA_BL, bd, V3_D, z);
+                    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+                } else {
+                    v3_target(&pb, VA_BL, bd, V3_D, 1);
+                    set(&pb, CLEAR_SURFACE, CLR_RGBA | (z - 1) << 10);
+                }
+            }
+            v3_target(&pb, VA_BL, bd, V3_D, 3);
+            v3_clear_value(&pb, v3_box);
+            set(&pb, SCISSOR_ENABLE(0), 1);
+            set(&pb, SCISSOR_HORIZONTAL(0), 8u | 20u << 16);
+            set(&pb, SCISSOR_VERTICAL(0), 4u | 12u << 16);
+            set(&pb, CLEAR_SURFACE_CONTROL, CTL_SCISSOR0);
+            set(&pb, CLEAR_SURFACE, CLR_RGBA);
+            submit(&e, &pb, GLHLE_RESULT_OK);
+            assert_int_equal(e.bl[0], pattern(0)); /* nothing written back yet */
+            assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+            v3_check_memory(e.bl, bd, v3_cleared, scale == 1 ? "scale 1" : "scale 2");
+            glhle_maxwell_render_stats st;
+            assert_int_equal(glhle_maxwell_get_render_stats(e.gpu, &st), GLHLE_RESULT_OK);
+            assert_int_equal(st.surfaces, 1); /* one volume, not a surface a slice */
+            assert_int_equal(st.clears, V3_D + 1);
+            assert_int_equal(st.writebacks, 1);
+            /* slice 2 again, not flushed: the texture cache sees it */
+            set(&pb, CLEAR_SURFACE_CONTROL, 0);
+            v3_target(&pb, VA_BL, bd, V3_D, 2);
+            v3_clear_value(&pb, v3_late);
+            set(&pb, CLEAR_SURFACE, CLR_RGBA);
+            submit(&e, &pb, GLHLE_RESULT_OK);
+            v3_check_texture(&e, *state, bd, v3_cleared_late);
+            v3_check_memory(e.bl, bd, v3_cleared_late, "after the texture load");
+            /* and slice 2 once more: the texture is loaded again */
+            v3_late[0] = 250;
+            v3_clear_value(&pb, v3_late);
+            set(&pb, CLEAR_SURFACE, CLR_RGBA);
+            submit(&e, &pb, GLHLE_RESULT_OK);
+            v3_check_texture(&e, *state, bd, v3_cleared_late);
+            v3_late[0] = 1;
+            tm_pb_free(&pb);
+            env_free(&e, *state);
+        }
+}
+
+/* Bad 3D targets: a slice past THIRD_DIMENSION and a depth of 0 are
+ * BAD_DATA, slice 1 of a pitch-layout 3D target UNSUPPORTED, a volume
+ * deeper than the GL's 3D textures LIMIT_EXCEEDED, each naming its
+ * values; nothing is written and a good slice clears afterwards. */
+static void bad_3d_targets_are_reported(void **state)
+{
+    env e;
+    env_init(&e, *state, 1);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    set(&pb, CLEAR_SURFACE_CONTROL, 0);
+    v3_target(&pb, VA_BL, 1, V3_D, V3_D);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("slice 5 of a 3D target of depth 5"));
+    v3_target(&pb, VA_BL, 1, V3_D, 2);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA | 3u << 10);
+    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("slice 5 of a 3D target of depth 5"));
+    v3_target(&pb, VA_BL, 1, 0, 0);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("depth 0"));
+    color_target(&pb, 0, VA_PITCH, 256, 8, 0xD5, -1, 64);
+    set(&pb, CT_MEMORY(0), 1u << 12 | 1u << 16);
+    set(&pb, CT_THIRD_DIMENSION(0), 4);
+    set(&pb, CT_LAYER(0), 1);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_UNSUPPORTED);
+    assert_true(ts_log_contains("slice 1 of a pitch-layout 3D target"));
+    GLint max = 0;
+    ((glhle_context *)*state)->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
+    v3_target(&pb, VA_BL, 0, (uint32_t)max + 1, 0);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_LIMIT_EXCEEDED);
+    assert_true(ts_log_contains("3D texture size") || ts_log_contains("spans")); /* the GL's limit or glhle's */
+    for (size_t i = 0; i < 65536; i++)
+        assert_int_equal(e.bl[i], pattern(i));
+    v3_target(&pb, VA_BL, 1, V3_D, 4);
+    uint8_t c[4];
+    v3_color(4, c);
+    v3_clear_value(&pb, c);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    submit(&e, &pb, GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    assert_memory_equal(e.bl + vol_byte(V3_W * 4, V3_H, V3_BH, 1, 0, 0, 4), c, 4);
+    tm_pb_free(&pb);
+    env_free(&e, *state);
+}
+
+/* Colour target 0 of the draw bench as a 32x32xD volume (blocks of 2
+ * GOBs by 2^bd slices) at slice `layer`. */
+static void d3_target(tmd_rects *e, uint64_t va, uint32_t bd, uint32_t depth, uint32_t layer)
+{
+    const uint32_t ct[9] = {(uint32_t)(va >> 32), (uint32_t)va, TMD_RECTS_W, TMD_RECTS_H, 0xD5,
+                            V3_BH << 4 | bd << 8 | 1u << 16, depth, 0, layer};
+    for (uint32_t i = 0; i < 9; i++)
+        tmd_set(e, 0x0800 + 4 * i, ct[i]);
+}
+
+#define D3_D 4u
+static const uint8_t d3_rect[4] = {255, 128, 3, 255}; /* drawn into slice 2 over x 4..19, y 6..25 */
+
+static void d3_want(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4])
+{
+    if (z == 2 && x >= 4 && x < 20 && y >= 6 && y < 26)
+        memcpy(out, d3_rect, 4);
+    else
+        v3_color(z, out);
+}
+
+/* The bench's volume (no padding: 2 GOBs across, 2 blocks down, one deep
+ * or two) against d3_want. */
+static void d3_check_memory(const uint8_t *mem, uint32_t scale, uint32_t bd, const char *what)
+{
+    char label[64];
+    snprintf(label, sizeof label, "%s, scale %u", what, scale);
+    v3_check_memory_at(mem, TMD_RECTS_W, TMD_RECTS_H, D3_D, bd, d3_want, label);
+}
+
+/* A draw into one slice of a 3D target (SET_COLOR_TARGET_LAYER 2, blocks
+ * 2 and 4 slices deep), its slices cleared to their colours first: in
+ * memory after the flush only that slice's rectangle changed, where the
+ * model puts it; a 3D texture header over the volume reads every slice
+ * back. At scales 1 and 2. */
+static void three_d_target_slice_drawn(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    for (uint32_t bd = 1; bd <= 2; bd++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+                skip();
+            const uint64_t va = TMD_RECTS_RT_VA + 0x200000;
+            for (uint32_t z = 0; z < D3_D; z++) {
+                d3_target(&e, va, bd, D3_D, z);
+                uint8_t c[4];
+                v3_color(z, c);
+                for (uint32_t k = 0; k < 4; k++)
+                    tmd_set(&e, 0x0d80 + 4 * k, tm_u((float)c[k] / 255.0f));
+                tmd_set(&e, 0x19d0, CLR_RGBA);
+            }
+            d3_target(&e, va, bd, D3_D, 2);
+            float rgba[4];
+            for (uint32_t k = 0; k < 4; k++)
+                rgba[k] = (float)d3_rect[k] / 255.0f;
+            const uint32_t first = tmd_rect(&e, 4, 6, 20, 26, 0, rgba, false);
+            tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST */
+            tmd_submit(&e, 1);
+            d3_check_memory(e.rt + 0x200000, scale, bd, "drawn");
+            v3_check_texture_at(e.gpu, e.ctx, va, TMD_RECTS_W, TMD_RECTS_H, D3_D, bd, d3_want);
+            /* a context loss keeps the volume's scaled texels (context_loss.c):
+             * with memory zeroed behind its back in between, a clear of slice 3
+             * after the restore writes the whole volume back from them */
+            assert_int_equal(glhle_maxwell_context_lost(e.gpu), GLHLE_RESULT_OK);
+            memset(e.rt + 0x200000, 0, 1u << 16);
+            assert_int_equal(glhle_maxwell_context_restored(e.gpu), GLHLE_RESULT_OK);
+            d3_target(&e, va, bd, D3_D, 3);
+            uint8_t c3[4];
+            v3_color(3, c3);
+            for (uint32_t k = 0; k < 4; k++)
+                tmd_set(&e, 0x0d80 + 4 * k, tm_u((float)c3[k] / 255.0f));
+            tmd_set(&e, 0x19d0, CLR_RGBA);
+            tmd_submit(&e, 0);
+            d3_check_memory(e.rt + 0x200000, scale, bd, "after a context loss");
+            tmd_rects_close(&e);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -631,6 +990,9 @@ int main(void)
         cmocka_unit_test(present_a_rendered_target),
         cmocka_unit_test(present_from_memory_cropped_and_flipped),
         cmocka_unit_test(bad_presents_are_refused),
+        cmocka_unit_test(three_d_target_slices_cleared),
+        cmocka_unit_test(bad_3d_targets_are_reported),
+        cmocka_unit_test(three_d_target_slice_drawn),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

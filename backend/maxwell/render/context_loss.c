@@ -16,7 +16,7 @@
  * transfers' gl_format/gl_type lay it out (format->bytes a pixel). */
 static size_t scaled_bytes(const mw_render *r, const mw_surface *s)
 {
-    return (size_t)s->d.width * r->scale * s->d.height * r->scale * s->d.format->bytes;
+    return (size_t)s->d.width * r->scale * s->d.height * r->scale * s->d.format->bytes * (s->d.depth ? s->d.depth : 1);
 }
 
 static void free_kept(mw_render *r)
@@ -97,7 +97,11 @@ glhle_result mw_render_restore(mw_render *r)
          * the native picture), then given the kept scaled pixels */
         mw_surface *s;
         res = mw_render_get_surface(r, &r->lost.desc[i], &s);
-        if (res == GLHLE_RESULT_OK)
+        if (res == GLHLE_RESULT_OK && s->d.depth)
+            gl->TextureSubImage3D(s->tex, 0, 0, 0, 0, (GLsizei)(s->d.width * r->scale),
+                                  (GLsizei)(s->d.height * r->scale), (GLsizei)s->d.depth, s->d.format->gl_format,
+                                  s->d.format->gl_type, r->lost.pixels[i]);
+        else if (res == GLHLE_RESULT_OK)
             gl->TextureSubImage2D(s->tex, 0, 0, 0, (GLsizei)(s->d.width * r->scale),
                                   (GLsizei)(s->d.height * r->scale), s->d.format->gl_format, s->d.format->gl_type,
                                   r->lost.pixels[i]);

@@ -104,7 +104,7 @@ bool mw_render_side_pixels(mw_render *r, const mw_dma_side *d, uint32_t line_byt
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *h = &s->d;
-        if (s->stale || ((h->zeta || h->sx || h->sy) && !any) || h->pitch == d->block_linear)
+        if (s->stale || ((h->zeta || h->sx || h->sy) && !any) || h->pitch == d->block_linear || h->depth)
             continue;
         /* memory holds a multisampled surface as its (W << sx) x (H << sy)
          * sample image (render_targets.c mem_width) */

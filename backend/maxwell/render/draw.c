@@ -163,7 +163,9 @@ struct mw_draw {
      * whose framebuffer revalidation on every draw stalls a driver like
      * llvmpipe */
     GLuint attached[MW_RT_COUNT + 1];
+    GLint attached_layer[MW_RT_COUNT]; /* the slice of a 3D surface attached, -1 for a 2D one */
     const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
+    GLint rt0_layer;                /* its slice, -1 for a 2D texture */
     uint32_t rt0_w, rt0_h;          /* its texture's size (the internal resolution) */
     bool rt0_multisampled;          /* a GL multisample texture (SET_ANTI_ALIAS) */
     bool srgb_target;               /* a target of an sRGB format is bound */
@@ -360,7 +362,7 @@ bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
     return false;
 }
 
-static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point);
+static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point, GLint layer);
 
 void mw_draw_forget_texture(mw_render *r, GLuint tex)
 {
@@ -369,7 +371,7 @@ void mw_draw_forget_texture(mw_render *r, GLuint tex)
         return;
     for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
         if (d->attached[i] == tex)
-            attach(d, &r->ctx->gl, i, 0, 0);
+            attach(d, &r->ctx->gl, i, 0, 0, -1);
 }
 
 uint64_t mw_draw_fetches(const mw_render *r)
@@ -1383,15 +1385,21 @@ static bool render_enabled(mw_render *r, const mw_state *st)
     return (!e->address && !e->mode) || condition_holds(r, e->mode, e->address);
 }
 
-/* Colour attachment `slot` of the draw framebuffer to tex, or the zeta
- * attachment (slot MW_RT_COUNT) to tex at `point` (GL_DEPTH_ATTACHMENT or
+/* Colour attachment `slot` of the draw framebuffer to tex (slice `layer`
+ * of a 3D texture, -1 for a 2D one), or the zeta attachment (slot
+ * MW_RT_COUNT) to tex at `point` (GL_DEPTH_ATTACHMENT or
  * GL_DEPTH_STENCIL_ATTACHMENT), when it is not that already. */
-static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point)
+static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point, GLint layer)
 {
-    if (d->fbo_known && d->attached[slot] == tex && (slot < MW_RT_COUNT || !tex || d->zeta_point == point))
+    if (d->fbo_known && d->attached[slot] == tex &&
+        (slot < MW_RT_COUNT ? !tex || d->attached_layer[slot] == layer : !tex || d->zeta_point == point))
         return false;
     if (slot < MW_RT_COUNT) {
-        gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0);
+        if (tex && layer >= 0)
+            gl->NamedFramebufferTextureLayer(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0, layer);
+        else
+            gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0);
+        d->attached_layer[slot] = tex ? layer : -1;
     } else {
         /* GL_DEPTH_STENCIL_ATTACHMENT names both points: clears them */
         gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
@@ -1462,7 +1470,8 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
         d->logic_dest_w = d->rt0_w;
         d->logic_dest_h = d->rt0_h;
     }
-    gl->CopyImageSubData(d->attached[0], GL_TEXTURE_2D, 0, 0, 0, 0, d->logic_dest, GL_TEXTURE_2D, 0, 0, 0, 0,
+    gl->CopyImageSubData(d->attached[0], d->rt0_layer >= 0 ? GL_TEXTURE_3D : GL_TEXTURE_2D, 0, 0, 0,
+                         d->rt0_layer >= 0 ? d->rt0_layer : 0, d->logic_dest, GL_TEXTURE_2D, 0, 0, 0, 0,
                          (GLsizei)d->rt0_w, (GLsizei)d->rt0_h, 1);
     gl->BindTextureUnit(MW_LOGIC_DEST_UNIT, d->logic_dest);
     gl->BindSampler(MW_LOGIC_DEST_UNIT, 0);
@@ -1475,6 +1484,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     const GladGLContext *gl = &r->ctx->gl;
     GLenum bufs[MW_RT_COUNT];
     GLuint want[MW_RT_COUNT + 1] = {0};
+    GLint want_layer[MW_RT_COUNT];
     GLenum zeta_point = GL_DEPTH_STENCIL_ATTACHMENT;
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
@@ -1486,6 +1496,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         return sres;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         bufs[i] = GL_NONE;
+        want_layer[i] = -1;
         if (i >= count)
             continue;
         const mw_color_target *ct = &st->rt.ct[st->rt.map[i] & 7];
@@ -1500,15 +1511,20 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         sd.width = ct->pitch ? ct->width / f->bytes : ct->width;
         sd.pitch_bytes = ct->pitch ? ct->width : 0;
         mw_surface *s;
-        glhle_result res = mw_render_get_surface(r, &sd, &s);
+        uint32_t layer = 0; /* a 3D target's slice: SET_COLOR_TARGET_LAYER (NVK sets it to the view's first slice) */
+        glhle_result res = ct->third_dim_is_depth
+                               ? mw_render_get_3d_target(r, ct, st->rt.map[i] & 7, ct->layer_offset, &sd, &s, &layer)
+                               : mw_render_get_surface(r, &sd, &s);
         if (res != GLHLE_RESULT_OK)
             return res;
         want[i] = s->tex;
+        want_layer[i] = s->d.depth ? (GLint)layer : -1;
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
         d->srgb_target |= f->cls == MW_RT_SRGB;
         if (i == 0) {
             d->rt0_format = f;
             d->rt0_multisampled = sx || sy;
+            d->rt0_layer = want_layer[i];
             d->rt0_w = sd.width * r->scale;
             d->rt0_h = sd.height * r->scale;
         }
@@ -1538,9 +1554,9 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     bool changed = false;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++)
         if (d->fbo_known && d->attached[i] != want[i] && d->attached[i])
-            changed |= attach(d, gl, i, 0, 0);
+            changed |= attach(d, gl, i, 0, 0, -1);
     for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
-        changed |= attach(d, gl, i, want[i], zeta_point);
+        changed |= attach(d, gl, i, want[i], zeta_point, i < MW_RT_COUNT ? want_layer[i] : -1);
     if (!d->fbo_known || memcmp(d->draw_bufs, bufs, sizeof bufs)) {
         gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
         memcpy(d->draw_bufs, bufs, sizeof bufs);

@@ -126,7 +126,8 @@ static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, m
                               d->width, d->format->name);
         *size = (uint64_t)d->pitch_bytes * (height - 1) + row;
     } else {
-        glhle_result res = mw_bl_geom_init(g, (uint32_t)row, height, 1, d->block_height_log2, 0, r->io.log);
+        glhle_result res = mw_bl_geom_init(g, (uint32_t)row, height, d->depth ? d->depth : 1, d->block_height_log2,
+                                           d->depth ? d->block_depth_log2 : 0, r->io.log);
         if (res != GLHLE_RESULT_OK)
             return res;
         *size = g->size;
@@ -226,7 +227,25 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
                           d->format->name);
     }
     const uint32_t sw = d->width * r->scale, sh = d->height * r->scale;
-    if (upload) {
+    if (d->depth) {
+        /* a volume: whole at scale 1, else slice by slice through the
+         * native 2D image */
+        const size_t slice = lin_size / d->depth;
+        if (!fbo && upload)
+            gl->TextureSubImage3D(tex, 0, 0, 0, 0, w, h, (GLsizei)d->depth, d->format->gl_format, d->format->gl_type,
+                                  lin);
+        else if (!fbo)
+            gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
+        for (uint32_t z = 0; fbo && z < d->depth; z++) {
+            if (upload) {
+                gl->TextureSubImage2D(tex, 0, 0, 0, w, h, d->format->gl_format, d->format->gl_type, lin + z * slice);
+                mw_render_blit(r, fbo, mw_render_slice_fbo(r, s, z), d->width, d->height, sw, sh, d->format);
+            } else {
+                mw_render_blit(r, mw_render_slice_fbo(r, s, z), fbo, sw, sh, d->width, d->height, d->format);
+                gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)slice, lin + z * slice);
+            }
+        }
+    } else if (upload) {
         gl->TextureSubImage2D(tex, 0, 0, 0, w, h, d->format->gl_format, d->format->gl_type, lin);
         if (fbo)
             mw_render_blit(r, fbo, s->fbo, d->width, d->height, sw, sh, d->format);
@@ -248,8 +267,8 @@ static glhle_result load(mw_render *r, mw_surface *s)
 {
     const mw_surface_desc *d = &s->d;
     const size_t span = (size_t)(s->hi - s->lo), row = (size_t)mem_width(d) * d->format->bytes;
-    const uint32_t height = mem_height(d);
-    const size_t lin_size = row * height;
+    const uint32_t height = mem_height(d), depth = d->depth ? d->depth : 1;
+    const size_t lin_size = row * height * depth;
     uint8_t *buf = staging(r, span + lin_size);
     if (!buf)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to load a %zu-byte surface",
@@ -266,7 +285,7 @@ static glhle_result load(mw_render *r, mw_surface *s)
         mw_bl_geom g;
         uint64_t size;
         surface_geom(r, d, &g, &size);
-        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, 1};
+        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, depth};
         glhle_result res = mw_bl_tiled_to_linear(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
         if (res != GLHLE_RESULT_OK)
             return res;
@@ -286,8 +305,8 @@ static glhle_result write_back(mw_render *r, mw_surface *s)
 {
     const mw_surface_desc *d = &s->d;
     const size_t span = (size_t)(s->hi - s->lo), row = (size_t)mem_width(d) * d->format->bytes;
-    const uint32_t height = mem_height(d);
-    const size_t lin_size = row * height;
+    const uint32_t height = mem_height(d), depth = d->depth ? d->depth : 1;
+    const size_t lin_size = row * height * depth;
     uint8_t *buf = staging(r, span + lin_size);
     if (!buf)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to write back a %zu-byte "
@@ -310,7 +329,7 @@ static glhle_result write_back(mw_render *r, mw_surface *s)
         mw_bl_geom g;
         uint64_t size;
         surface_geom(r, d, &g, &size);
-        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, 1};
+        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, depth};
         res = mw_bl_linear_to_tiled(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
         if (res != GLHLE_RESULT_OK)
             return res;
@@ -329,7 +348,8 @@ static bool same_desc(const mw_surface_desc *a, const mw_surface_desc *b)
 {
     return a->va == b->va && a->format == b->format && a->zeta == b->zeta && a->width == b->width &&
            a->height == b->height && a->sx == b->sx && a->sy == b->sy && a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
-           (a->pitch || a->block_height_log2 == b->block_height_log2);
+           (a->pitch || a->block_height_log2 == b->block_height_log2) && a->depth == b->depth &&
+           (!a->depth || a->block_depth_log2 == b->block_depth_log2);
 }
 
 static void drop(mw_render *r, uint32_t i)
@@ -362,6 +382,15 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
         }
         i++;
     }
+    if (d->depth) { /* the GL's limit, read only when a volume is made */
+        GLint max = 0;
+        r->ctx->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
+        if ((uint64_t)d->width * r->scale > (uint64_t)max || (uint64_t)d->height * r->scale > (uint64_t)max ||
+            d->depth > (uint64_t)max)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s 3D target at GPU 0x%010llx: "
+                              "%ux%ux%u at scale %u is over this GL's 3D texture size %d", d->format->name,
+                              (unsigned long long)d->va, d->width, d->height, d->depth, r->scale, max);
+    }
     if (r->count == MW_RENDER_MAX_SURFACES) {
         uint32_t lru = 0;
         for (uint32_t i = 1; i < r->count; i++)
@@ -382,13 +411,20 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
             memset(s, 0, sizeof *s);
             return res;
         }
+    } else if (d->depth) {
+        gl->CreateTextures(GL_TEXTURE_3D, 1, &s->tex);
+        gl->TextureStorage3D(s->tex, 1, d->format->gl_internal, (GLsizei)(d->width * r->scale),
+                             (GLsizei)(d->height * r->scale), (GLsizei)d->depth);
     } else {
         gl->CreateTextures(GL_TEXTURE_2D, 1, &s->tex);
         gl->TextureStorage2D(s->tex, 1, d->format->gl_internal, (GLsizei)(d->width * r->scale),
                              (GLsizei)(d->height * r->scale));
     }
     gl->CreateFramebuffers(1, &s->fbo);
-    gl->NamedFramebufferTexture(s->fbo, attachment(d->format), s->tex, 0);
+    if (d->depth) /* one slice, not the layered whole */
+        gl->NamedFramebufferTextureLayer(s->fbo, attachment(d->format), s->tex, 0, 0);
+    else
+        gl->NamedFramebufferTexture(s->fbo, attachment(d->format), s->tex, 0);
     if (gl->CheckNamedFramebufferStatus(s->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         surface_free(r, s);
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: the GL cannot render to %s (%ux%u at scale %u)",
@@ -404,6 +440,53 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
     }
     *out = s;
     return GLHLE_RESULT_OK;
+}
+
+GLuint mw_render_slice_fbo(mw_render *r, mw_surface *s, uint32_t layer)
+{
+    if (s->d.depth && s->fbo_slice != layer) {
+        r->ctx->gl.NamedFramebufferTextureLayer(s->fbo, attachment(s->d.format), s->tex, 0, (GLint)layer);
+        s->fbo_slice = layer;
+    }
+    return s->fbo;
+}
+
+/* In a block-linear volume whose blocks are 2^d > 1 slices deep, the GOBs
+ * of consecutive slices alternate inside each block (block_linear.h; the
+ * Tegra X1 TRM's block-linear chapter, yuzu texture_cache and Ryujinx
+ * BlockLinearLayout agree), so slice z is no 2D surface of its own: the
+ * volume is one GL_TEXTURE_3D, drawn and cleared a slice at a time
+ * (yuzu's ImageInfo for a render target keeps a 3D target whole as well),
+ * and written back and loaded whole through the 3D layout. The texture
+ * cache's 3D headers over it then see the rendered slices through that
+ * write-back (textures.c flushes what a texture overlaps). A volume of one
+ * slice in one-slice blocks is the 2D surface it always was. */
+glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, uint32_t index, uint32_t slice,
+                                     mw_surface_desc *d, mw_surface **out, uint32_t *layer)
+{
+    *layer = 0;
+    if (!ct->layers)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: colour target %u at GPU 0x%010llx: a 3D target "
+                          "of depth 0 (THIRD_DIMENSION 0)", index, (unsigned long long)ct->address);
+    if (slice >= ct->layers)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: colour target %u at GPU 0x%010llx: slice %u of a "
+                          "3D target of depth %u", index, (unsigned long long)ct->address, slice, ct->layers);
+    if (ct->pitch || d->sx || d->sy) {
+        if (slice)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target %u: slice %u of a %s 3D "
+                              "target is not supported", index, slice, ct->pitch ? "pitch-layout" : "multisampled");
+        return mw_render_get_surface(r, d, out);
+    }
+    if (ct->layers == 1 && !ct->block.depth)
+        return mw_render_get_surface(r, d, out);
+    if (ct->block.depth > MW_BL_MAX_LOG2)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: colour target %u: block depth 2^%u GOBs is past "
+                          "2^%u", index, ct->block.depth, MW_BL_MAX_LOG2);
+    d->depth = ct->layers;
+    d->block_depth_log2 = ct->block.depth;
+    glhle_result res = mw_render_get_surface(r, d, out);
+    *layer = slice;
+    return res;
 }
 
 glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size)
@@ -549,12 +632,11 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     if (!f)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target %u format 0x%02x is not "
                           "supported; not cleared", index, ct->format);
-    if (ct->third_dim_is_depth && layer + ct->layer_offset)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target %u: clearing slice %u of a "
-                          "3D target is not supported", index, layer + ct->layer_offset);
+    const uint32_t slice = layer + ct->layer_offset;
     mw_surface_desc d = {.format = f, .pitch = ct->pitch, .height = ct->height,
                          .block_height_log2 = ct->block.height, .sx = sx, .sy = sy};
-    d.va = ct->address + (uint64_t)(layer + ct->layer_offset) * ct->array_pitch;
+    /* a 3D target's slices are inside the volume, an array's layers apart */
+    d.va = ct->address + (ct->third_dim_is_depth ? 0 : (uint64_t)slice * ct->array_pitch);
     if (ct->pitch) {
         d.pitch_bytes = ct->width;
         d.width = ct->width / f->bytes;
@@ -568,9 +650,12 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     if (a.x0 >= a.x1 || a.y0 >= a.y1)
         return GLHLE_RESULT_OK;
     mw_surface *s;
-    glhle_result res = mw_render_get_surface(r, &d, &s);
+    uint32_t gl_layer = 0;
+    glhle_result res = ct->third_dim_is_depth ? mw_render_get_3d_target(r, ct, index, slice, &d, &s, &gl_layer)
+                                              : mw_render_get_surface(r, &d, &s);
     if (res != GLHLE_RESULT_OK)
         return res;
+    const GLuint fbo = mw_render_slice_fbo(r, s, gl_layer);
     const GladGLContext *gl = &r->ctx->gl;
     set_scissor(r, &a);
     gl_state_color_mask(&r->st, value >> 2 & 1, value >> 3 & 1, value >> 4 & 1, value >> 5 & 1);
@@ -581,13 +666,13 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     if (f->cls == MW_RT_UINT) {
         GLuint v[4];
         memcpy(v, st->clear.color, sizeof v);
-        gl->ClearNamedFramebufferuiv(s->fbo, GL_COLOR, 0, v);
+        gl->ClearNamedFramebufferuiv(fbo, GL_COLOR, 0, v);
     } else if (f->cls == MW_RT_SINT) {
         GLint v[4];
         memcpy(v, st->clear.color, sizeof v);
-        gl->ClearNamedFramebufferiv(s->fbo, GL_COLOR, 0, v);
+        gl->ClearNamedFramebufferiv(fbo, GL_COLOR, 0, v);
     } else {
-        gl->ClearNamedFramebufferfv(s->fbo, GL_COLOR, 0, st->clear.color);
+        gl->ClearNamedFramebufferfv(fbo, GL_COLOR, 0, st->clear.color);
     }
     mw_render_rendered(r, s);
     r->stats.clears++;

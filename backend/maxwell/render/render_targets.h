@@ -25,9 +25,10 @@
 #define MW_RENDER_MAX_SURFACES 64u
 #define MW_RENDER_MAX_SCALE 8u
 
-/* One 2D surface (a layer of a target) in guest memory. */
+/* One 2D surface (a layer of a target) in guest memory, or one 3D
+ * volume. */
 typedef struct mw_surface_desc {
-    uint64_t va;                  /* of this layer */
+    uint64_t va;                  /* of this layer (of the volume's slice 0) */
     const mw_rt_format *format;
     bool zeta;
     uint32_t width, height;       /* pixels */
@@ -37,12 +38,20 @@ typedef struct mw_surface_desc {
     /* multisampled (SET_ANTI_ALIAS): each pixel a (1 << sx) x (1 << sy)
      * block of samples in memory, 1 << (sx + sy) samples; 0, 0: one */
     uint8_t sx, sy;
+    /* a 3D colour target (SET_COLOR_TARGET_MEMORY THIRD_DIMENSION_CONTROL
+     * DEFINES_DEPTH_SIZE) whose slices are not each a contiguous 2D
+     * surface: `depth` slices, blocks 1 << block_depth_log2 slices deep
+     * (block_linear.h), kept as one GL_TEXTURE_3D drawn a slice at a time;
+     * depth 0 for every 2D surface */
+    uint32_t depth;
+    uint32_t block_depth_log2;
 } mw_surface_desc;
 
 typedef struct mw_surface {
     mw_surface_desc d;
     uint64_t lo, hi;              /* guest bytes the layout spans */
-    GLuint tex, fbo;              /* width * scale by height * scale */
+    GLuint tex, fbo;              /* width * scale by height * scale (by depth: fbo holds slice fbo_slice) */
+    uint32_t fbo_slice;
     bool gpu_dirty;               /* GL holds pixels guest memory does not */
     /* multisampled: tex is a GL_TEXTURE_2D_MULTISAMPLE; gl_sample[b] is the
      * GL sample at memory block position b (by * (1 << sx) + bx) */
@@ -198,6 +207,19 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size);
  * there is none (or reloaded when memory changed); surfaces overlapping it
  * in other shapes are written back and dropped. */
 glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_surface **out);
+/* The surface (resident or made) that a colour target with a 3D layout
+ * (ct->third_dim_is_depth) is drawn or cleared into at `slice` (its
+ * SET_COLOR_TARGET_LAYER plus a clear's RT_ARRAY_INDEX), d filled with its
+ * format and 2D fields first; *layer is the GL layer to attach (0 for a
+ * 2D surface). A slice past THIRD_DIMENSION or a depth of 0 is BAD_DATA,
+ * a multisampled or pitch-layout 3D target past slice 0 UNSUPPORTED, a
+ * volume over the GL's 3D size LIMIT_EXCEEDED, each logged with the
+ * values. */
+glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, uint32_t index, uint32_t slice,
+                                     mw_surface_desc *d, mw_surface **out, uint32_t *layer);
+/* The surface's framebuffer with slice `layer` attached (a 3D surface's
+ * fbo holds one slice at a time); a 2D surface's fbo as it is. */
+GLuint mw_render_slice_fbo(mw_render *r, mw_surface *s, uint32_t layer);
 /* A nearest-sampled blit of whole images of format f between two
  * framebuffers, with scissor and masks off. */
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,

@@ -388,7 +388,7 @@ static mw_surface *in_place_source(mw_render *r, const tex_plan *p, bool *exact)
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *d = &s->d;
-        if (s->stale || d->zeta || d->sx || d->sy || d->va != p->t.address || s->hi - s->lo != p->size ||
+        if (s->stale || d->zeta || d->sx || d->sy || d->depth || d->va != p->t.address || s->hi - s->lo != p->size ||
             d->width != p->width || d->height != p->height || d->pitch != pitch)
             continue;
         if (pitch ? d->pitch_bytes != p->t.pitch : d->block_height_log2 != p->layout.level[0].block_height_log2)

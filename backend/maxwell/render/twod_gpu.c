@@ -151,8 +151,8 @@ static mw_surface *resident(mw_render *r, const mw_surface_desc *d)
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *h = &s->d;
-        if (s->stale || h->zeta || h->sx || h->sy || h->va != d->va || h->format != d->format || h->width != d->width ||
-            h->height != d->height || h->pitch != d->pitch)
+        if (s->stale || h->zeta || h->sx || h->sy || h->depth || h->va != d->va || h->format != d->format ||
+            h->width != d->width || h->height != d->height || h->pitch != d->pitch)
             continue;
         if (d->pitch ? h->pitch_bytes == d->pitch_bytes : h->block_height_log2 == d->block_height_log2)
             return s;
