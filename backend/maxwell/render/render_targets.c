@@ -102,12 +102,6 @@ static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, m
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx "
                               "(%u samples): pitch-layout multisampled targets are not supported", d->format->name,
                               (unsigned long long)d->va, 1u << (d->sx + d->sy));
-        if (d->zeta && d->format->gl_type == GL_UNSIGNED_INT_24_8)
-            /* written back through the GL's float view of a D24 sample
-             * (msaa.c), llvmpipe's moves some by one in the last bit */
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
-                              "0x%010llx: 24-bit depth formats are not multisampled yet (their samples would not "
-                              "come back from GL bit-exact)", d->format->name, (unsigned long long)d->va);
         if (d->format->cls == MW_RT_SNORM || d->format->cls == MW_RT_SRGB)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
                               "0x%010llx: %s formats are not multisampled yet (their samples would not come back "
