@@ -52,7 +52,11 @@ struct mw_msaa {
     GLuint load[KIND_COUNT], store[KIND_COUNT]; /* linked on first use */
     GLuint zload, ztop;                         /* ZLOAD_FS, ZTOP_FS, likewise */
     GLuint vao;
+    int d24;                      /* d24_check: 0 undecided, 1 exact, 2 probing, -1 not exact */
+    uint32_t d24_sent, d24_got;   /* where -1: the first probe sample that came back otherwise */
 };
+
+static glhle_result d24_check(mw_render *r, const mw_surface *s);
 
 void mw_msaa_fini(mw_render *r)
 {
@@ -131,6 +135,8 @@ glhle_result mw_msaa_create(mw_render *r, mw_surface *s)
         gl_state_framebuffer(&r->st, 0);
         gl->DeleteFramebuffers(1, &fbo);
     }
+    if (res == GLHLE_RESULT_OK && d->zeta && d->format->gl_type == GL_UNSIGNED_INT_24_8)
+        res = d24_check(r, s);
     if (res != GLHLE_RESULT_OK) {
         gl->DeleteTextures(1, &s->tex);
         s->tex = 0;
@@ -357,8 +363,8 @@ const char *const MW_GLSL_NEAREST =
  * is set. n / M goes to the float nearest it by long division, so a
  * conversion to fixed point by round(f x M) gives n back (|f x M - n| <
  * 1/2 for M below 2^24; for M = 2^24 - 1 the float nearest n / M gives
- * n back through llvmpipe's round(f x M) in float, every n checked while
- * this was written). */
+ * n back through llvmpipe's round(f x M) in float: every n checked against
+ * a C model of that conversion while this was written). */
 static const char *const ZLOAD_FS =
     "layout(binding = 0) uniform highp usampler2D src;\n"
     "layout(location = 0) uniform ivec2 shift;\n"
@@ -590,20 +596,97 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
     return res;
 }
 
-glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+static glhle_result msaa_state(mw_render *r)
 {
-    const mw_surface_desc *d = &s->d;
-    const GladGLContext *gl = &r->ctx->gl;
     if (!r->msaa) {
         r->msaa = calloc(1, sizeof *r->msaa);
         if (!r->msaa)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for multisampling");
-        gl->CreateVertexArrays(1, &r->msaa->vao);
+        r->ctx->gl.CreateVertexArrays(1, &r->msaa->vao);
     }
+    return GLHLE_RESULT_OK;
+}
+
+/* d24_of assumes one of two fetches and the load assumes a conversion to
+ * fixed point by rounding, so before the first 24-bit target of a GL is
+ * drawn a 16x16 one of its sample block goes through load and write-back
+ * with depths at the edges of the float ranges (0, 1, 2, 2^23 - 1, 2^23,
+ * 2^23 + 1, 2^24 - 3 to 2^24 - 1) and pseudo-random ones, stencil bytes
+ * beside them; if any comes back otherwise, 24-bit multisampled targets
+ * are refused on this GL (rather than written back with wrong depths). */
+static void d24_probe(mw_render *r, const mw_surface *like)
+{
+    static const uint32_t EDGES[9] = {0, 1, 2, 0x7FFFFF, 0x800000, 0x800001, 0xFFFFFD, 0xFFFFFE, 0xFFFFFF};
+    mw_msaa *m = r->msaa;
+    const GladGLContext *gl = &r->ctx->gl;
+    mw_surface p;
+    memset(&p, 0, sizeof p);
+    p.d = like->d;
+    p.d.width = p.d.height = 16;
+    const size_t n = (size_t)(16u << p.d.sx) * (16u << p.d.sy);
+    uint32_t *sent = malloc(2 * n * sizeof *sent);
+    if (!sent || mw_msaa_create(r, &p) != GLHLE_RESULT_OK) {
+        m->d24 = 0; /* undecided: no probe could be made */
+        free(sent);
+        return;
+    }
+    m->d24 = 0;
+    uint32_t *got = sent + n, seed = 0x2545F491u;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        sent[i] = (i < 9 ? EDGES[i] : seed >> 8) << 8 | (uint32_t)(i * 37 & 0xFF);
+    }
+    gl->CreateFramebuffers(1, &p.fbo);
+    gl->NamedFramebufferTexture(p.fbo, GL_DEPTH_STENCIL_ATTACHMENT, p.tex, 0);
+    if (gl->CheckNamedFramebufferStatus(p.fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE &&
+        zeta_transfer(r, &p, (uint8_t *)sent, n * 4, true) == GLHLE_RESULT_OK &&
+        d24_store(r, &p, (uint8_t *)got, n * 4) == GLHLE_RESULT_OK) {
+        m->d24 = 1;
+        m->d24_sent = m->d24_got = 0;
+        for (size_t i = 0; i < n && m->d24 == 1; i++)
+            if (got[i] != sent[i]) {
+                m->d24 = -1;
+                m->d24_sent = sent[i];
+                m->d24_got = got[i];
+            }
+    }
+    gl->DeleteFramebuffers(1, &p.fbo);
+    gl->DeleteTextures(1, &p.tex);
+    free(sent);
+}
+
+static glhle_result d24_check(mw_render *r, const mw_surface *s)
+{
+    glhle_result res = msaa_state(r);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    if (r->msaa->d24 == 0) {
+        r->msaa->d24 = 2; /* the probe's own target passes here */
+        d24_probe(r, s);
+    }
+    if (r->msaa->d24 > 0)
+        return GLHLE_RESULT_OK;
+    if (r->msaa->d24 == 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx: "
+                          "no probe of this GL's 24-bit depth samples could be made", s->d.format->name,
+                          (unsigned long long)s->d.va);
+    return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx: this "
+                      "GL's 24-bit depth samples do not come back from it exact (a probe's 24_8 word 0x%08x came "
+                      "back 0x%08x)", s->d.format->name, (unsigned long long)s->d.va, r->msaa->d24_sent,
+                      r->msaa->d24_got);
+}
+
+glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+{
+    const mw_surface_desc *d = &s->d;
+    const GladGLContext *gl = &r->ctx->gl;
+    glhle_result res = msaa_state(r);
+    if (res != GLHLE_RESULT_OK)
+        return res;
     if (d->zeta)
         return zeta_transfer(r, s, lin, lin_size, upload);
     GLuint prog;
-    glhle_result res = program(r, kind_of(d->format), upload, &prog);
+    res = program(r, kind_of(d->format), upload, &prog);
     if (res != GLHLE_RESULT_OK)
         return res;
     uint32_t counting; /* the pass is no part of a counted draw */
