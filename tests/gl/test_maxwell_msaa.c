@@ -1021,7 +1021,8 @@ static void modes_refused(void **state)
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     tmd_submit(&e, 0);
-    refused(&e, 4, "SAMPLES MODE_4X2_D3D, 8 samples) are not supported (D3D sample positions");
+    refused(&e, 4, "SAMPLES MODE_4X2_D3D, 8 samples) are not supported (D3D sample order: 4X2's places");
+    refused(&e, 5, "SAMPLES MODE_2X1_D3D, 2 samples) are not supported (D3D sample positions, not documented");
     refused(&e, 8, "SAMPLES MODE_2X2_VC_4, 4 samples) are not supported (virtual-coverage");
     refused(&e, 6, "MODE_4X4, 16 samples) are not supported (16 samples");
     assert_int_equal(e.gpu->render->stats.draws, 0);

@@ -556,12 +556,16 @@ glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, u
     if (!name)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_ANTI_ALIAS SAMPLES %u is no mode clb197.h "
                           "lists; not %s", mode, what);
-    /* D3D modes: other positions, which core GL cannot set; 4X4: no
-     * documented positions; VC (virtual coverage): more coverage than
-     * colour samples, which GL has no form of */
-    const char *why = mode == 6 ? "16 samples: no documented sample positions"
+    /* 4X2_D3D: 4X2's places, each at the same block position, but
+     * numbered in another order (Mesa nv50_context.c, the unused ms8_alt
+     * table beside nv50_get_sample_locations' ms8), so the sample numbers
+     * shaders and sample masks see would not be the GL's; 2X1_D3D and
+     * 4X4: no documented positions; VC (virtual coverage): more coverage
+     * than colour samples, which GL has no form of */
+    const char *why = mode == 4   ? "D3D sample order: 4X2's places numbered otherwise, which core GL cannot set"
+                      : mode == 6 ? "16 samples: no documented sample positions"
                       : mode >= 8 ? "virtual-coverage modes have no GL equivalent"
-                                  : "D3D sample positions, which GL cannot set";
+                                  : "D3D sample positions, not documented";
     return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled render targets (SET_ANTI_ALIAS "
                       "SAMPLES MODE_%s, %u samples) are not supported (%s); not %s", name, n, why, what);
 }
