@@ -162,15 +162,16 @@ static int kind_of(const mw_rt_format *f)
  * gallivm (llvmpipe) fetches float(n) * float(1 / (2^24 - 1)), one
  * rounded multiply by 0x33800001 (lp_build_unsigned_norm_to_float, for
  * widths up to the 24 bits of a float's significand); a GL that converts
- * exactly fetches the float nearest n / (2^24 - 1). Both are increasing
- * in n, and both lie within two steps
- * of round(f x (2^24 - 1)): the candidates there are tried, Mesa's form
+ * exactly fetches the float nearest n / (2^24 - 1). Both increase with
+ * n and lie within two steps of round(f x (2^24 - 1)) (every n checked
+ * while this was written): the candidates there are tried, Mesa's form
  * first (`precise`: no fused or reordered multiply), the largest first.
  * Mesa's form gives 1.0 for both 2^24 - 2 and 2^24 - 1 (the one place it
  * is not one to one): 1.0 reads as 2^24 - 1, and the samples holding
- * 2^24 - 2 are found by the depth test instead (d24_store). Writing f back as
- * gl_FragDepth instead is not exact (llvmpipe's round(f x (2^24 - 1)) in
- * float moves about a third of random samples by one). */
+ * 2^24 - 2 are found by the depth test instead (d24_store). Writing f
+ * back as gl_FragDepth is not exact (llvmpipe's round(f x (2^24 - 1)) in
+ * float moves about a third of random samples by one). d24_check makes
+ * sure, once per GL, that its samples come back. */
 static const char *const D24_OF =
     "uint d24_of(float f) {\n"
     "    int n0 = int(clamp(f, 0.0, 1.0) * 16777215.0 + 0.5);\n"
@@ -201,7 +202,9 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
         return GLHLE_RESULT_OK;
     }
     const bool es = r->ctx->info.gles;
-    const char *prefix = kind == KIND_UINT || kind == KIND_STENCIL || kind == KIND_S8 ? "u" : kind == KIND_SINT ? "i" : "";
+    const char *prefix = kind == KIND_UINT || kind == KIND_STENCIL || kind == KIND_S8 ? "u"
+                         : kind == KIND_SINT                                         ? "i"
+                                                                                     : "";
     /* zeta: the sample's depth as the fragment's, or its stencil's bit
      * `bit` (location 10) as whether the fragment survives; 24-bit depth:
      * the sample's bytes as GL_UNSIGNED_INT_24_8 lays them out (stencil
@@ -210,7 +213,6 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
                            : kind == KIND_D24 ? "layout(location = 0) out uvec4 o;\n"
                                                 "layout(binding = 1) uniform highp sampler2DMS top;\n"
                            : kind == KIND_UINT || kind == KIND_S8 ? "layout(location = 0) out uvec4 o;\n"
-                          
                            : kind == KIND_SINT ? "layout(location = 0) out ivec4 o;\n"
                                                : "layout(location = 0) out vec4 o;\n";
     const char *assign = kind == KIND_DEPTH     ? "gl_FragDepth = v.r;\n"
