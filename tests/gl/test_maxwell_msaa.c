@@ -762,7 +762,7 @@ static void zeta24_draw(void **state, const zeta_info *z, uint32_t scale)
     tmd_set(&e, 0x1214, all | 6u << 16 | 4u << 28);
     if (!submit_2x2(&e, 3))
         skip();
-    uint32_t bad = 0, compared = 0, sloped = 0, partial = 0;
+    uint32_t bad = 0, compared = 0, sloped = 0, exact = 0, partial = 0;
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++) {
             uint32_t n = 0;
@@ -779,6 +779,7 @@ static void zeta24_draw(void **state, const zeta_info *z, uint32_t scale)
                 const uint32_t dd = depth > want.depth ? depth - want.depth : want.depth - depth;
                 compared++;
                 sloped += want.loose;
+                exact += want.loose && dd == 0;
                 if (st != want.stencil || dd > (want.loose ? 1u : 0u)) {
                     if (bad < 4)
                         print_message("  %s scale %u: pixel (%u, %u) sample %d holds depth 0x%06x stencil "
@@ -794,8 +795,8 @@ static void zeta24_draw(void **state, const zeta_info *z, uint32_t scale)
                  compared);
     assert_true(sloped > 1000);
     assert_true(partial > 40);
-    print_message("  %s scale %u: %u samples (%u on BIG's plane) equal the model\n", z->name, scale,
-                  compared, sloped);
+    print_message("  %s scale %u: %u samples (%u on BIG's plane, %u of them exactly) equal the model\n", z->name,
+                  scale, compared, sloped, exact);
     tmd_rects_close(&e);
 }
 
