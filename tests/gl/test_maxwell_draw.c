@@ -1118,8 +1118,9 @@ static void vf_attribute(tm_pb *pb, uint32_t loc, uint32_t size, uint32_t type, 
  * (alpha adds attribs_vsh's gl_VertexID / 4, interpolated: what the
  * baseline, a zero attribute, gives there). The layouts
  * GL's formats cannot say (integer 10:10:10:2, 11:11:10, R/B swaps of
- * the formats GL_BGRA does not take) and their sign-extension edges; and
- * 11:11:10 of an integer type, refused. */
+ * the formats GL_BGRA does not take) and their sign-extension edges;
+ * 11:11:10 of an integer type, refused; and layouts glhle does not
+ * fetch, refused. */
 static void vertex_formats(void **state)
 {
     glhle_context *ctx = *state;
@@ -1222,6 +1223,43 @@ static void vertex_formats(void **state)
         const glhle_result r = tm_submit(gpu, &pb, &res);
         print_message("  11:11:10 of type %u: %s, %u draws\n", type, glhle_result_string(r), res.draws);
         assert_true(r != GLHLE_RESULT_OK || res.draws == 0);
+        tm_pb_free(&pb);
+        glhle_maxwell_destroy(gpu);
+        free(rt);
+        free(data);
+    }
+    /* layouts glhle does not fetch (0x33 X8B8G8R8 and 0x34 A8 in yuzu's
+     * VertexAttribute::Size, 0x3F in no list): the draw is refused, naming
+     * the attribute and the layout; attribute 5, layout 0 (a zeroed word,
+     * no layout) is not fetched and refuses nothing. A layout the draw
+     * leaves out instead is drawn: the control submission below draws,
+     * so the refusals are the layouts' */
+    static const uint32_t unknown[] = {0x33, 0x34, 0x3F, 0};
+    for (uint32_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+        tmd_target(&pb, VA, W, H, 0xC0);
+        tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+        vf_attribute(&pb, 0, 0x04, 7, false, VA_DATA + VF_DATA);
+        vf_attribute(&pb, 1, 0x02, 7, false, VA_DATA + VF_DATA + 0x100);
+        vf_attribute(&pb, 2, unknown[i] ? unknown[i] : 0x01, 2, false, VA_DATA + VF_DATA + 0x200);
+        vf_attribute(&pb, 3, 0x01, 3, false, VA_DATA + VF_DATA + 0x300);
+        vf_attribute(&pb, 4, 0x01, 4, false, VA_DATA + VF_DATA + 0x400);
+        set(&pb, 0x1160 + 5 * 4, 5); /* attribute 5 from stream 5, layout 0 */
+        set(&pb, 0x1c00 + 5 * 16, 16u | 1u << 12);
+        set(&pb, 0x1214, 0u | 3u << 16 | 4u << 28);
+        glhle_maxwell_run_result res;
+        ts_log_clear();
+        const glhle_result r = tm_submit(gpu, &pb, &res);
+        char want[96];
+        snprintf(want, sizeof want, "vertex attribute 2: component layout 0x%02x", unknown[i]);
+        print_message("  layout 0x%02x: %s, %u draws\n", unknown[i], glhle_result_string(r), res.draws);
+        if (unknown[i]) {
+            assert_int_equal(r, GLHLE_RESULT_UNSUPPORTED);
+            assert_true(ts_log_contains(want));
+        } else {
+            assert_int_equal(r, GLHLE_RESULT_OK);
+            assert_int_equal(res.draws, 1);
+        }
         tm_pb_free(&pb);
         glhle_maxwell_destroy(gpu);
         free(rt);

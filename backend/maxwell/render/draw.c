@@ -987,7 +987,16 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         const mw_vertex_attrib *at = &st->attrib[a];
         const mw_vertex_stream *s = &st->stream[at->stream & 31];
         attr_fmt f;
-        const bool used = !at->constant && s->enable && attr_format(at, &f);
+        /* layout 0 is no layout (yuzu maxwell_3d.h VertexAttribute::Size
+         * Invalid): a zeroed attribute word, not fetched. A layout
+         * attr_format does not know -- 0x33 (X8B8G8R8) and 0x34 (A8) among
+         * them, whose component placement glhle has nothing to check
+         * against -- refuses the draw rather than leave the attribute out
+         * unsaid. */
+        const bool used = !at->constant && s->enable && at->size != 0;
+        if (used && !attr_format(at, &f))
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component layout "
+                              "0x%02x (numerical type %u) is not one glhle fetches; not drawn", a, at->size, at->type);
         if (a >= (uint32_t)max_attribs) {
             if (used)
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: this GL has %d",
