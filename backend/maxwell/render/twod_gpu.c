@@ -109,8 +109,9 @@
  * positions, fractions and lerp order exactly (as it does for halves),
  * but not the operands' edge values. A float32 texel may be a denormal,
  * which twod.c computes with and GLSL lets the GL flush to zero (GLSL 4.60
- * and ES 3.20 section 4.7.1; glhle's translator notes llvmpipe reading
- * double denormals as zero, docs/maxwell-shaders.md); into a float32
+ * and ES 3.20 section 4.7.1), and llvmpipe does: a fragment shader probe
+ * run while this was written computed 2^-149 * 2^100 as 0 and found
+ * 2^-149 == 0.0, on GL 4.5 and ES 3.2 alike; into a float32
  * destination a NaN or an infinity minus itself is stored as bits, and
  * which NaN bits twod.c stores is the C compiler's operand order on the
  * host's SSE rules while the GL's are unspecified (section 4.7.1 does
