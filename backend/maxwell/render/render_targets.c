@@ -103,12 +103,6 @@ static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, m
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx "
                               "(%u samples): pitch-layout multisampled targets are not supported", d->format->name,
                               (unsigned long long)d->va, 1u << (d->sx + d->sy));
-        if (d->zeta && d->format->gl_type == GL_UNSIGNED_INT_24_8)
-            /* written back through the GL's float view of a D24 sample
-             * (msaa.c), llvmpipe's moves some by one in the last bit */
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
-                              "0x%010llx: 24-bit depth formats are not multisampled yet (their samples would not "
-                              "come back from GL bit-exact)", d->format->name, (unsigned long long)d->va);
         if (d->format->cls == MW_RT_SNORM || d->format->cls == MW_RT_SRGB)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
                               "0x%010llx: %s formats are not multisampled yet (their samples would not come back "
@@ -640,12 +634,16 @@ glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, u
     if (!name)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_ANTI_ALIAS SAMPLES %u is no mode clb197.h "
                           "lists; not %s", mode, what);
-    /* D3D modes: other positions, which core GL cannot set; 4X4: no
-     * documented positions; VC (virtual coverage): more coverage than
-     * colour samples, which GL has no form of */
-    const char *why = mode == 6 ? "16 samples: no documented sample positions"
+    /* 4X2_D3D: 4X2's places, each at the same block position, but
+     * numbered in another order (Mesa nv50_context.c, the unused ms8_alt
+     * table beside nv50_get_sample_locations' ms8), so the sample numbers
+     * shaders and sample masks see would not be the GL's; 2X1_D3D and
+     * 4X4: no documented positions; VC (virtual coverage): more coverage
+     * than colour samples, which GL has no form of */
+    const char *why = mode == 4   ? "D3D sample order: 4X2's places numbered otherwise, which core GL cannot set"
+                      : mode == 6 ? "16 samples: no documented sample positions"
                       : mode >= 8 ? "virtual-coverage modes have no GL equivalent"
-                                  : "D3D sample positions, which GL cannot set";
+                                  : "D3D sample positions, not documented";
     return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled render targets (SET_ANTI_ALIAS "
                       "SAMPLES MODE_%s, %u samples) are not supported (%s); not %s", name, n, why, what);
 }
