@@ -723,6 +723,61 @@ static void key_reuse_sees_changes(void **state)
     tmd_rects_close(&e);
 }
 
+/* The fixed-function state and the vertex array the draw before set are
+ * kept while their registers do not change (draw.c raster_cache,
+ * vertex_cache); these changes, each between two draws of one submission,
+ * must each show. passthrough_vsh + color_fsh draw four strips of rows
+ * 8 k .. 8 k + 7 over the cleared (0, 0, 0, 0) target: strip 0 red; strip
+ * 1 green with scissor 0 on over x < 16; strip 2 white with the scissor
+ * off and SET_CT_WRITE(0) writing R and G only; strip 3 with all four
+ * written again and attribute 1 (the colour) moved to stream 2, which
+ * holds blue where stream 1 holds magenta. */
+static void state_reuse_sees_changes(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", black))
+        skip();
+    const float rgba[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 1, 1}, {1, 0, 1, 1}};
+    /* stream 2 enabled from the start (attribute 2, which the program
+     * does not read, takes it): only attribute 1's register changes */
+    float blue[24][4];
+    for (uint32_t i = 0; i < 24; i++)
+        memcpy(blue[i], (const float[4]){0, 0, 1, 1}, sizeof blue[i]);
+    tmd_attribute(&e.pb, e.data, TMD_RECTS_DATA_VA, 2, 2, &blue[0][0], 24);
+    for (uint32_t k = 0; k < 4; k++) {
+        const uint32_t first = tmd_rect(&e, 0, 8.0f * k, RW, 8.0f * (k + 1), 0, rgba[k], false);
+        if (k == 1) {
+            tmd_set(&e, 0x0e00, 1);             /* SET_SCISSOR_ENABLE(0) */
+            tmd_set(&e, 0x0e04, 0u | 16u << 16); /* SET_SCISSOR_HORIZONTAL(0): x 0 .. 15 */
+            tmd_set(&e, 0x0e08, 0u | RH << 16);  /* SET_SCISSOR_VERTICAL(0): every row */
+        } else if (k == 2) {
+            tmd_set(&e, 0x0e00, 0);
+            tmd_set(&e, 0x1a00, 0x0011); /* SET_CT_WRITE(0): R, G */
+        } else if (k == 3) {
+            tmd_set(&e, 0x1a00, 0x1111);
+            tmd_set(&e, 0x1160 + 1 * 4, 2u | 1u << 21 | 7u << 27); /* ATTRIBUTE_A(1): stream 2, RGBA32F */
+        }
+        tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    }
+    tmd_submit(&e, 4);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            static const uint8_t want_of[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {255, 255, 0, 0},
+                                                  {0, 0, 255, 255}};
+            const uint8_t none[4] = {0, 0, 0, 0};
+            const uint8_t *want = y / 8 == 1 && x >= 16 ? none : want_of[y / 8];
+            const uint8_t *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            if (memcmp(got, want, 4) && bad++ < 4)
+                print_message("  strip %u: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", y / 8, x, y, got[0],
+                              got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+        }
+    if (bad)
+        fail_msg("%u pixels are not their strip's colour: a draw kept state its registers changed", bad);
+    tmd_rects_close(&e);
+}
+
 /* A render target sampled by a later draw with no write-back between: in
  * one submission draw 1 (passthrough_vsh + color_fsh) clears the 32x32
  * A8B8G8R8 target A to C0 and fills pixels [0, 6) x [0, 20) with C1; draw
@@ -1352,6 +1407,7 @@ int main(void)
         cmocka_unit_test(unnormalized_coordinates),
         cmocka_unit_test(unused_slots_not_read),
         cmocka_unit_test(key_reuse_sees_changes),
+        cmocka_unit_test(state_reuse_sees_changes),
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
         cmocka_unit_test(target_sampled_by_its_own_draw),

@@ -195,6 +195,35 @@ typedef struct key_cache {
     stage_textures tex[MW_PROGRAM_STAGES]; /* what the handles named */
 } key_cache;
 
+/* The groups the fixed-function state is set from (raster_state). */
+#define RASTER_GROUPS                                                                                                 \
+    (MW_DIRTY(VIEWPORT) | MW_DIRTY(SCISSOR) | MW_DIRTY(ZETA) | MW_DIRTY(DEPTH_STENCIL) | MW_DIRTY(RASTER) |          \
+     MW_DIRTY(BLEND) | MW_DIRTY(RT))
+
+/* What the fixed-function state was last set from: a draw skips
+ * raster_state while no group of RASTER_GROUPS is dirty, its other inputs
+ * compare equal and nothing set GL state through the shadow since the
+ * draw before ended (its count of GL calls, invalidations and owner as
+ * then): the GL then holds what raster_state would set, and each of its
+ * setters would find its shadow equal and skip. */
+/* The vertex attributes as the last draw set glhle's vertex array from
+ * them (vertex_input): `streams` are those they read, while the group is
+ * clean (`dirty`) and the same streams are enabled. */
+typedef struct vertex_cache {
+    bool valid;
+    uint32_t dirty; /* MW_DIRTY groups changed since */
+    uint32_t enabled, streams;
+} vertex_cache;
+
+typedef struct raster_cache {
+    bool valid;                 /* the last draw ended with issued / invalidations as below */
+    uint32_t dirty;             /* MW_DIRTY groups changed since raster_state ran */
+    uint64_t issued, invalidations;
+    uint32_t scale, polygon_gs;
+    GLenum raster_mode;
+    bool rotate, srgb_target;
+} raster_cache;
+
 struct mw_draw {
     mw_spirv_cache spirv;      /* a miss's translation, checked before its program is asked for */
     gl_program_service *programs; /* linked programs by mw_program_key (programs.h), the disk cache */
@@ -213,6 +242,12 @@ struct mw_draw {
     uint8_t *key;              /* the draw's program key (grown, never shrunk) */
     size_t key_cap;
     key_cache kc;              /* what `key` was built from */
+    raster_cache rc;           /* what the fixed-function state was set from */
+    vertex_cache vc;           /* what the vertex array was set from */
+    /* the constant buffers bound to each stage (valid, of some size),
+     * while the group is clean (cbuf_dirty) */
+    uint32_t cbuf_bound[MW_SPIRV_STAGE_COUNT_];
+    uint32_t cbuf_dirty;
     mw_draw_code code[MAX_CODES];
     /* what each UBO holds: guest bytes [va, va + size) as of its upload,
      * until memory there is written (mw_draw_invalidate) */
@@ -292,6 +327,7 @@ static glhle_result draw_state(mw_render *r)
     if (!d)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the draw path");
     mw_spirv_cache_init(&d->spirv);
+    d->cbuf_dirty = MW_DIRTY_ALL; /* a new draw path (a lost context's) knows no binding yet */
     const GladGLContext *gl = &r->ctx->gl;
     gl->CreateVertexArrays(1, &d->vao);
     /* a new vertex array's attributes: disabled, each at its own binding */
@@ -1119,9 +1155,17 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
-    uint32_t streams = 0;
+    /* the attributes (and so the vertex array) as the last draw set them:
+     * their group clean and the same streams enabled */
+    uint32_t enabled = 0;
+    for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++)
+        enabled |= (uint32_t)st->stream[i].enable << i;
+    vertex_cache *vc = &d->vc;
+    const bool same = vc->valid && !(vc->dirty & MW_DIRTY(VERTEX_ATTRIB)) && vc->enabled == enabled;
+    vc->valid = false;
+    uint32_t streams = same ? vc->streams : 0;
     const GLint max_attribs = d->max_attribs;
-    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
+    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT && !same; a++) {
         const mw_vertex_attrib *at = &st->attrib[a];
         const mw_vertex_stream *s = &st->stream[at->stream & 31];
         attr_fmt f;
@@ -1157,9 +1201,9 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
                        at->stream & 31);
         streams |= 1u << (at->stream & 31);
     }
-    for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++) {
-        if (!(streams >> i & 1))
-            continue;
+    *vc = (vertex_cache){.valid = true, .enabled = enabled, .streams = streams};
+    for (uint32_t m = streams; m; m &= m - 1) {
+        const uint32_t i = (uint32_t)__builtin_ctz(m);
         const mw_vertex_stream *s = &st->stream[i];
         /* the stride is 12 bits (0-4095); GL guarantees 2048
          * (MAX_VERTEX_ATTRIB_STRIDE), and a wider one is a GL error */
@@ -1197,13 +1241,22 @@ _Static_assert(MW_SPIRV_COMPUTE * MW_GL_UBOS_PER_STAGE <= GL_STATE_UBO_BINDINGS,
 static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages)
 {
     mw_draw *d = r->draw;
+    /* each stage's bound buffers, found again when a binding changed */
+    if (d->cbuf_dirty & MW_DIRTY(CONST_BUFFER)) {
+        for (uint32_t s = 0; s < MW_SPIRV_COMPUTE; s++) {
+            d->cbuf_bound[s] = 0;
+            for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++)
+                if (st->cbuf.bind[s][slot].valid && st->cbuf.bind[s][slot].size)
+                    d->cbuf_bound[s] |= 1u << slot;
+        }
+        d->cbuf_dirty = 0;
+    }
     for (uint32_t s = 0; s < MW_SPIRV_COMPUTE; s++) {
         if (!(stages >> s & 1))
             continue;
-        for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++) {
+        for (uint32_t m = d->cbuf_bound[s]; m; m &= m - 1) {
+            const uint32_t slot = (uint32_t)__builtin_ctz(m);
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
-            if (!b->valid || !b->size)
-                continue;
             /* uploaded again only when the binding or the memory changed,
              * or its ring segment was fenced (a draw after the fence would
              * read bytes the ring may rewrite when that fence is done) */
@@ -1498,6 +1551,66 @@ static void fixed_function(mw_render *r, const mw_state *st, GLenum mode, uint32
  * compare the 64-bit values at the address and 8 bytes on (yuzu's reading
  * of the report pair; NVIDIA documents no layout). Memory that cannot be
  * read renders (a draw lost is worse than one too many). */
+/* The draw's viewport, scissor, depth, cull, blending, masks, provoking
+ * vertex, sRGB writes and the rest of fixed_function, through the state
+ * tracker's shadows. */
+static glhle_result raster_state(mw_render *r, const mw_state *st, GLenum raster_mode, uint32_t polygon_gs,
+                                 bool rotate)
+{
+    const uint32_t k = r->scale;
+    const mw_viewport *vp = &st->viewport.vp[0];
+    const float sx = vp->scale[0], sy = vp->scale[1];
+    /* GL has no mirrored x viewport; a zero or NaN scale has no area */
+    if (sx < 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
+                          "not drawn", (double)sx);
+    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
+                          "beyond any target; not drawn", (double)sx, (double)sy);
+    if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
+                               st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
+                          "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
+                          sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
+    const float ay = sy < 0 ? -sy : sy;
+    const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
+                           2 * ay * (float)k};
+    gl_state_viewport0(&r->st, view);
+    if (st->viewport.depth_zero_to_one)
+        gl_state_depth_range0(&r->st, vp->offset[2], vp->offset[2] + vp->scale[2]);
+    else
+        gl_state_depth_range0(&r->st, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
+    const mw_scissor *sc = &st->scissor.s[0];
+    if (sc->enable)
+        /* a maximum below the minimum passes nothing (an empty rectangle) */
+        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
+                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
+                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
+    else
+        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
+    gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
+                   st->zeta.enabled && st->ds.depth_write);
+    const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
+                             : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK
+                                                             : GL_BACK;
+    /* the polygon mode geometry stage culls (GL culls no lines or points) */
+    gl_state_cull(&r->st, st->raster.cull_enable && !polygon_gs, cull_face,
+                  st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
+    /* blending and colour masks per target, through the state tracker's
+     * per-target shadow (which keeps its whole-framebuffer one true) */
+    blending(r, st);
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        gl_state_color_mask_target(&r->st, i, st->blend.write_mask[st->blend.single_ct_write ? 0 : i]);
+    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex || rotate ? GL_LAST_VERTEX_CONVENTION
+                                                                            : GL_FIRST_VERTEX_CONVENTION);
+    /* SET_SRGB_WRITE: what the program writes into an sRGB-format target is
+     * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
+     * alone); off, the linear values are stored as they are */
+    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, r->draw->srgb_target && st->rt.srgb_write);
+    fixed_function(r, st, raster_mode, polygon_gs);
+    return GLHLE_RESULT_OK;
+}
+
 static bool condition_holds(mw_render *r, uint32_t mode, uint64_t va)
 {
     if (mode <= 1)
@@ -1731,8 +1844,18 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         return res;
     /* the groups changed since the last draw: this path is the state's
      * one consumer of its dirty bits (maxwell_state.h) */
-    r->draw->kc.dirty |= st->dirty;
+    mw_draw *d = r->draw;
+    d->kc.dirty |= st->dirty;
+    d->rc.dirty |= st->dirty;
+    d->vc.dirty |= st->dirty;
+    d->cbuf_dirty |= st->dirty;
     st->dirty = 0;
+    /* nothing set GL state through the shadow since the last draw (which
+     * this draw's own settings below would make untrue) */
+    const bool gl_untouched = d->rc.valid && r->st.issued == d->rc.issued &&
+                              r->st.invalidations == d->rc.invalidations && r->st.epoch == r->ctx->state_epoch &&
+                              r->ctx->state_owner == &r->st;
+    d->rc.valid = false;
     const GLenum mode = topology_of(ev->u.draw.topology);
     if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
@@ -1781,7 +1904,6 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     if (res != GLHLE_RESULT_OK)
         return res;
     /* vertices the draw reads: indices are read first to bound them */
-    mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     uint32_t begin = ev->u.draw.first, end = ev->u.draw.first + ev->u.draw.count;
     GLenum itype = 0;
@@ -1867,59 +1989,25 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
                                    (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0));
     if (res != GLHLE_RESULT_OK)
         return res;
-    /* state */
-    const uint32_t k = r->scale;
-    const mw_viewport *vp = &st->viewport.vp[0];
-    const float sx = vp->scale[0], sy = vp->scale[1];
-    /* GL has no mirrored x viewport; a zero or NaN scale has no area */
-    if (sx < 0)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
-                          "not drawn", (double)sx);
-    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
-                          "beyond any target; not drawn", (double)sx, (double)sy);
-    if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
-                               st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE))
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
-                          "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
-                          sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
-    const float ay = sy < 0 ? -sy : sy;
-    const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
-                           2 * ay * (float)k};
-    gl_state_viewport0(&r->st, view);
-    if (st->viewport.depth_zero_to_one)
-        gl_state_depth_range0(&r->st, vp->offset[2], vp->offset[2] + vp->scale[2]);
-    else
-        gl_state_depth_range0(&r->st, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
-    const mw_scissor *sc = &st->scissor.s[0];
-    if (sc->enable)
-        /* a maximum below the minimum passes nothing (an empty rectangle) */
-        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
-                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
-                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
-    else
-        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
-    gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
-                   st->zeta.enabled && st->ds.depth_write);
+    /* state: set again only when something it is made of changed
+     * (raster_cache) */
+    raster_cache *rc = &d->rc;
+    if (!gl_untouched || rc->dirty & RASTER_GROUPS || rc->scale != r->scale || rc->polygon_gs != polygon_gs ||
+        rc->raster_mode != raster_mode || rc->rotate != rotate || rc->srgb_target != d->srgb_target) {
+        res = raster_state(r, st, raster_mode, polygon_gs, rotate);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        rc->dirty = 0;
+        rc->scale = r->scale;
+        rc->polygon_gs = polygon_gs;
+        rc->raster_mode = raster_mode;
+        rc->rotate = rotate;
+        rc->srgb_target = d->srgb_target;
+    }
+    gl_state_framebuffer(&r->st, d->fbo);
     const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
                              : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK
                                                              : GL_BACK;
-    /* the polygon mode geometry stage culls (GL culls no lines or points) */
-    gl_state_cull(&r->st, st->raster.cull_enable && !polygon_gs, cull_face,
-                  st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
-    /* blending and colour masks per target, through the state tracker's
-     * per-target shadow (which keeps its whole-framebuffer one true) */
-    blending(r, st);
-    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
-        gl_state_color_mask_target(&r->st, i, st->blend.write_mask[st->blend.single_ct_write ? 0 : i]);
-    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex || rotate ? GL_LAST_VERTEX_CONVENTION
-                                                                            : GL_FIRST_VERTEX_CONVENTION);
-    gl_state_framebuffer(&r->st, d->fbo);
-    /* SET_SRGB_WRITE: what the program writes into an sRGB-format target is
-     * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
-     * alone); off, the linear values are stored as they are */
-    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, d->srgb_target && st->rt.srgb_write);
-    fixed_function(r, st, raster_mode, polygon_gs);
     gl_state_program(&r->st, prog->program);
     /* set on every such draw: another instance on this context may have
      * changed it, and no other draw reads it */
@@ -1970,6 +2058,9 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     }
     if (d->ring.ctx)
         gl_stream_end(&d->ring);
+    d->rc.valid = true;
+    d->rc.issued = r->st.issued;
+    d->rc.invalidations = r->st.invalidations;
     mark_rendered(r, st);
     r->stats.draws++;
     (void)w;
