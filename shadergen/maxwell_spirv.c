@@ -1373,9 +1373,10 @@ static void emit_prmt(tr *t, uint64_t insn, const op_row *row)
  *
  * Refused, because the references disagree or neither gives a meaning:
  * .CC (condition-code writes are not modelled here); VMAD .SAT and .SHR7 /
- * .SHR15 (yuzu refuses them, Ryujinx's 64-bit rule is its own); VMNMX .SAT
- * (yuzu refuses it, Ryujinx clamps to 32 bits where PTX clamps to the merged
- * width); VMNMX / VSETP with A and B of different signedness (yuzu compares
+ * .SHR15 (yuzu refuses them; only Ryujinx says when its 64-bit sum counts as
+ * signed, and nothing here confirms that rule); VMNMX .SAT
+ * (yuzu refuses it; Ryujinx's clamp to the destination's 32-bit range is the
+ * only account of it); VMNMX / VSETP with A and B of different signedness (yuzu compares
  * by B's sign, Ryujinx otherwise); VSETP's immediate with bits 28-29 set
  * (yuzu reads them as a half selector of the immediate, Ryujinx as its bits
  * 8-9); VADD, VSET, VABSDIFF, VABSDIFF4, VSHL, VSHR, IDP and IMADSP, which
@@ -1438,7 +1439,7 @@ static void emit_video(tr *t, uint64_t insn, const op_row *row)
     }
     case OP_VMNMX: { /* max with 56; sat 55; secondary op 51-53 with c, signed by 54 */
         if (bit(insn, 55))
-            return (void)UNSUPPORTED(t, "VMNMX.SAT (yuzu refuses it, Ryujinx and PTX clamp differently)");
+            return (void)UNSUPPORTED(t, "VMNMX.SAT (yuzu refuses it; only Ryujinx defines it)");
         uint32_t bb = video_b(t, insn), c = get_r(t, bits(insn, 39, 8));
         enum GLSLstd450 mn = sa ? GLSLstd450SMin : GLSLstd450UMin, mx = sa ? GLSLstd450SMax : GLSLstd450UMax;
         uint32_t r = SPV_GLSL(b, u, bit(insn, 56) ? mx : mn, a, bb);
