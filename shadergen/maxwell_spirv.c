@@ -59,6 +59,7 @@ typedef enum mw_op {
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
+    OP_VMAD, OP_VMNMX, OP_VSETP, OP_VREFUSED, /* video: emit_video */
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -129,6 +130,10 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},   {MW_SASS_FAM_HFMA2, OP_HFMA2, 0},
         {MW_SASS_FAM_HSET2, OP_HSET2, 0},   {MW_SASS_FAM_HSETP2, OP_HSETP2, 0},
         {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
+        {MW_SASS_FAM_VMAD, OP_VMAD, 0},     {MW_SASS_FAM_VMNMX, OP_VMNMX, 0},   {MW_SASS_FAM_VSETP, OP_VSETP, 0},
+        {MW_SASS_FAM_VADD, OP_VREFUSED, 0}, {MW_SASS_FAM_VSET, OP_VREFUSED, 0}, {MW_SASS_FAM_VABSDIFF, OP_VREFUSED, 0},
+        {MW_SASS_FAM_VABSDIFF4, OP_VREFUSED, 0}, {MW_SASS_FAM_VSHL, OP_VREFUSED, 0}, {MW_SASS_FAM_VSHR, OP_VREFUSED, 0},
+        {MW_SASS_FAM_IDP, OP_VREFUSED, 0},  {MW_SASS_FAM_IMADSP, OP_VREFUSED, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -1350,6 +1355,117 @@ static void emit_prmt(tr *t, uint64_t insn, const op_row *row)
         r = SPV_OP(b, SpvOpBitwiseOr, u, r, SPV_OP(b, SpvOpShiftLeftLogical, u, byte, cu(t, 8 * i)));
     }
     set_r(t, bits(insn, 0, 8), r);
+}
+
+/* ---- video (byte / half-word) instructions ----
+ *
+ * VMAD, VMNMX and VSETP: the modes yuzu (translate/impl/video_helper.cpp,
+ * video_multiply_add.cpp, video_minimum_maximum.cpp, video_set_predicate.cpp)
+ * and Ryujinx (Instructions/InstEmitVideoArithmetic.cs, InstEmitVideoMinMax.cs,
+ * Decoders/InstDecoders.cs) agree on, with the PTX ISA's vmad / vmin / vmax /
+ * vset ("video instructions": part-select and sign- or zero-extend each
+ * operand, operate, then the optional secondary operation or merge with c)
+ * where only one of them implements a mode. Fields (the same in both, and
+ * envydis gm107.c tab5f00 / tab50f0 / tab5700): A's selector 36-38 (0-3 a
+ * byte, 4-5 a half, 6-7 the word), signed 48; B a register at 20 with bit 50
+ * (selector 28-30, same scheme) or else a 16-bit immediate at 20; B signed 49
+ * (the immediate sign-extended then); c R39.
+ *
+ * Refused, because the references disagree or neither gives a meaning:
+ * .CC (condition-code writes are not modelled here); VMAD .SAT and .SHR7 /
+ * .SHR15 (yuzu refuses them; only Ryujinx says when its 64-bit sum counts as
+ * signed, and nothing here confirms that rule); VMNMX .SAT
+ * (yuzu refuses it; Ryujinx's clamp to the destination's 32-bit range is the
+ * only account of it); VMNMX / VSETP with A and B of different signedness (yuzu compares
+ * by B's sign, Ryujinx otherwise); VSETP's immediate with bits 28-29 set
+ * (yuzu reads them as a half selector of the immediate, Ryujinx as its bits
+ * 8-9); VADD, VSET, VABSDIFF, VABSDIFF4, VSHL, VSHR, IDP and IMADSP, which
+ * both emulators leave unimplemented (envydis only names their fields;
+ * Ryujinx's decoder puts VSET's comparison at 54-56, envydis at 43-44/47). */
+
+/* v's part `sel` (0-3 a byte, 4-5 a half, 6-7 the word), sign- or zero-extended */
+static uint32_t video_part(tr *t, uint32_t v, uint32_t sel, bool is_signed)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    if (sel >= 6)
+        return v;
+    uint32_t top = sel < 4 ? 24 - 8 * sel : (sel == 4 ? 16 : 0), len = sel < 4 ? 24 : 16;
+    if (top)
+        v = SPV_OP(b, SpvOpShiftLeftLogical, u, v, cu(t, top));
+    return SPV_OP(b, is_signed ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, v, cu(t, len));
+}
+
+/* operand B: R20's part (bit 50) or the 16-bit immediate at 20 */
+static uint32_t video_b(tr *t, uint64_t insn)
+{
+    bool sb = bit(insn, 49);
+    if (bit(insn, 50))
+        return video_part(t, get_r(t, bits(insn, 20, 8)), bits(insn, 28, 3), sb);
+    uint32_t imm = bits(insn, 20, 16);
+    return cu(t, sb ? (uint32_t)(int32_t)(int16_t)imm : imm);
+}
+
+static void emit_video(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    if (row->op == OP_VREFUSED) {
+        char what[96];
+        snprintf(what, sizeof what, "%s (yuzu and Ryujinx leave it unimplemented, so its semantics are unknown)",
+                 row->name);
+        return (void)UNSUPPORTED(t, what);
+    }
+    bool sa = bit(insn, 48), sb = bit(insn, 49);
+    if (row->op != OP_VSETP && bit(insn, 47))
+        return (void)UNSUPPORTED(t, "a video instruction writing the condition code");
+    if (row->op != OP_VMAD && sa != sb)
+        return (void)UNSUPPORTED(t, "VMNMX/VSETP with operands of different signedness (yuzu and Ryujinx disagree)");
+    uint32_t a = video_part(t, get_r(t, bits(insn, 8, 8)), bits(insn, 36, 3), sa);
+    switch (row->op) {
+    case OP_VMAD: { /* sat 55, scale 51-52, 53 negates c, 54 the product, both: + 1 (PO) */
+        if (bit(insn, 55) || bits(insn, 51, 2))
+            return (void)UNSUPPORTED(t, "VMAD.SAT / VMAD.SHR7 / VMAD.SHR15");
+        uint32_t prod = SPV_OP(b, SpvOpIMul, u, a, video_b(t, insn)), c = get_r(t, bits(insn, 39, 8));
+        uint32_t avg = bits(insn, 53, 2);
+        if (avg == 1)
+            c = SPV_OP(b, SpvOpSNegate, u, c);
+        else if (avg == 2)
+            prod = SPV_OP(b, SpvOpSNegate, u, prod);
+        uint32_t r = SPV_OP(b, SpvOpIAdd, u, prod, c);
+        if (avg == 3)
+            r = SPV_OP(b, SpvOpIAdd, u, r, cu(t, 1));
+        return set_r(t, bits(insn, 0, 8), r);
+    }
+    case OP_VMNMX: { /* max with 56; sat 55; secondary op 51-53 with c, signed by 54 */
+        if (bit(insn, 55))
+            return (void)UNSUPPORTED(t, "VMNMX.SAT (yuzu refuses it; only Ryujinx defines it)");
+        uint32_t bb = video_b(t, insn), c = get_r(t, bits(insn, 39, 8));
+        enum GLSLstd450 mn = sa ? GLSLstd450SMin : GLSLstd450UMin, mx = sa ? GLSLstd450SMax : GLSLstd450UMax;
+        uint32_t r = SPV_GLSL(b, u, bit(insn, 56) ? mx : mn, a, bb);
+        bool sd = bit(insn, 54);
+        switch (bits(insn, 51, 3)) {
+        case 0: r = SPV_OP(b, SpvOpBitFieldInsert, u, c, r, cu(t, 16), cu(t, 16)); break; /* MRG_16H */
+        case 1: r = SPV_OP(b, SpvOpBitFieldInsert, u, c, r, cu(t, 0), cu(t, 16)); break;  /* MRG_16L */
+        case 2: r = SPV_OP(b, SpvOpBitFieldInsert, u, c, r, cu(t, 0), cu(t, 8)); break;   /* MRG_8B0 */
+        case 3: r = SPV_OP(b, SpvOpBitFieldInsert, u, c, r, cu(t, 16), cu(t, 8)); break;  /* MRG_8B2 */
+        case 4: r = SPV_OP(b, SpvOpIAdd, u, r, c); break;                                 /* ACC */
+        case 5: r = SPV_GLSL(b, u, sd ? GLSLstd450SMin : GLSLstd450UMin, r, c); break;    /* MIN */
+        case 6: r = SPV_GLSL(b, u, sd ? GLSLstd450SMax : GLSLstd450UMax, r, c); break;    /* MAX */
+        default: break;                                                                   /* none */
+        }
+        return set_r(t, bits(insn, 0, 8), r);
+    }
+    default: { /* VSETP: compare 43-44 with 47 (F LT EQ LE / GT NE GE T), bop 45-46, P3 / P0 */
+        if (!bit(insn, 50) && bits(insn, 28, 2))
+            return (void)UNSUPPORTED(t, "VSETP with immediate bits 8-9 set (yuzu and Ryujinx disagree)");
+        uint32_t cmp = icompare(t, bits(insn, 43, 2) | bits(insn, 47, 1) << 2, sa, a, video_b(t, insn));
+        uint32_t p = pred39(t, insn), op = bits(insn, 45, 2);
+        set_p(t, bits(insn, 3, 3), bool_op(t, op, cmp, p));
+        set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, cmp), p));
+        return;
+    }
+    }
 }
 
 /* ---- half floats (f16x2) ----
@@ -4180,7 +4296,7 @@ static bool is_pop(uint8_t op);
 static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
 {
     switch (op) {
-    case OP_ISETP: case OP_FSETP: case OP_DSETP: case OP_PSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_ISETP: case OP_FSETP: case OP_DSETP: case OP_PSETP: case OP_VSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
     case OP_VOTE: return bits(w, 45, 3) == p;
     case OP_LOP: case OP_LOP3: case OP_SHFL: return bits(w, 48, 3) == p;
     case OP_PIXLD: return bits(w, 45, 3) == p;
@@ -4216,7 +4332,7 @@ static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra, uint32_t limit)
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
                       row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_DSETP && row->op != OP_ISETP &&
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
-                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
+                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST && row->op != OP_VSETP;
         uint32_t rd = bits(w, 0, 8);
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
@@ -4891,6 +5007,11 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_isberd(t, insn);
     case OP_OUT:
         return emit_out(t, insn, row);
+    case OP_VMAD:
+    case OP_VMNMX:
+    case OP_VSETP:
+    case OP_VREFUSED:
+        return emit_video(t, insn, row);
     case OP_EXIT:
         if (t->in->key.stage == MW_SPIRV_FRAGMENT)
             emit_frag_outputs(t);

@@ -962,6 +962,130 @@ static void op_pset(gen *g, guard gd)
     }
 }
 
+
+/* ---- video instructions (VMAD, VMNMX, VSETP) ----
+ *
+ * PTX ISA "video instructions" (vmad, vmin/vmax, vset): each operand is a
+ * part of its register, a byte b0-b3, a half h0-h1 or the word, sign- or
+ * zero-extended to a wider signed value, then the scalar operation runs on
+ * those exact values, then the optional secondary operation or merge with
+ * c. Fields from envydis gm107.c (tab5f00 / tab50f0 / tab5700) and yuzu's /
+ * Ryujinx's decoders (video_*.cpp, InstDecoders.cs InstVmad / InstVmnmx /
+ * InstVsetp): A's part 36-38 (0-3 bytes, 4-5 halves, 6-7 word), signed 48;
+ * B with bit 50 a register at 20, its part at 28-30, else a 16-bit
+ * immediate at 20; B signed 49. Only the modes the translator takes are
+ * generated (same signedness for VMNMX / VSETP, no .SAT, .CC or scale). */
+
+static int64_t video_part(uint32_t v, uint32_t sel, bool s)
+{
+    if (sel >= 6)
+        return s ? (int64_t)(int32_t)v : (int64_t)v;
+    if (sel < 4) {
+        uint32_t x = (v >> (8 * sel)) & 0xff;
+        return s ? (int64_t)(int8_t)x : (int64_t)x;
+    }
+    uint32_t x = (v >> (16 * (sel - 4))) & 0xffff;
+    return s ? (int64_t)(int16_t)x : (int64_t)x;
+}
+
+/* the operand fields: A's part and B (register part or immediate); the
+ * encoding bits in *bits, the extended values in *a, *b */
+static void video_operands(gen *g, bool sa, bool sb, bool imm_low_only, uint64_t *bits, int64_t *a, int64_t *b)
+{
+    uint32_t ra = reg(g), asel = rnd(g, 8);
+    *bits = f(ra, 8) | f(asel, 36) | f(sa, 48) | f(sb, 49);
+    *a = video_part(g->m->r[ra], asel, sa);
+    if (coin(g, 70)) {
+        uint32_t rb = reg(g), bsel = rnd(g, 8);
+        *bits |= f(rb, 20) | f(bsel, 28) | f(1, 50);
+        *b = video_part(g->m->r[rb], bsel, sb);
+    } else {
+        uint32_t imm = coin(g, 30) ? 0xff00u | rnd(g, 256) : rnd(g, 0x10000);
+        if (imm_low_only)
+            imm &= ~0x300u;
+        *bits |= f(imm, 20);
+        *b = sb ? (int64_t)(int16_t)imm : (int64_t)imm;
+    }
+}
+
+static void op_vmad(gen *g, guard gd)
+{
+    /* VMAD (5f00) Rd = A * B + c, c = R39, the low 32 bits; 53-54: 1 negates
+     * c, 2 negates the product, 3 adds one (PTX vmad's "-" operands and .po) */
+    uint32_t rd = reg(g), rc = reg(g), avg = rnd(g, 4);
+    bool sa = coin(g, 50), sb = coin(g, 50);
+    uint64_t bits;
+    int64_t a, b;
+    video_operands(g, sa, sb, false, &bits, &a, &b);
+    put(g, base(0x5f00) | gd.bits | f(rd, 0) | bits | f(rc, 39) | f(avg, 53));
+    if (!gd.runs)
+        return;
+    uint64_t prod = (uint64_t)a * (uint64_t)b, c = g->m->r[rc];
+    if (avg == 1)
+        c = 0 - c;
+    if (avg == 2)
+        prod = 0 - prod;
+    set_int(g, rd, (uint32_t)(prod + c + (avg == 3)));
+}
+
+static void op_vmnmx(gen *g, guard gd)
+{
+    /* VMNMX (3a00) Rd = min (max with 56) of A and B, then by 51-53 with c =
+     * R39: 0 MRG_16H (the result's low half into c's high half), 1 MRG_16L,
+     * 2 MRG_8B0 (its low byte into c's byte 0), 3 MRG_8B2 (into byte 2),
+     * 4 ACC (+ c), 5 MIN, 6 MAX (with c, signed by 54), 7 nothing */
+    uint32_t rd = reg(g), rc = reg(g), op = rnd(g, 8);
+    bool s = coin(g, 50), mx = coin(g, 50), sd = coin(g, 50);
+    uint64_t bits;
+    int64_t a, b;
+    video_operands(g, s, s, false, &bits, &a, &b);
+    put(g, base(0x3a00) | gd.bits | f(rd, 0) | bits | f(rc, 39) | f(op, 51) | f(sd, 54) | f(mx, 56));
+    if (!gd.runs)
+        return;
+    uint32_t r = (uint32_t)(mx ? (a > b ? a : b) : (a < b ? a : b)), c = g->m->r[rc];
+    int64_t rv = sd ? (int64_t)(int32_t)r : (int64_t)r, cv = sd ? (int64_t)(int32_t)c : (int64_t)c;
+    switch (op) {
+    case 0: r = (c & 0xffffu) | r << 16; break;
+    case 1: r = (c & 0xffff0000u) | (r & 0xffffu); break;
+    case 2: r = (c & 0xffffff00u) | (r & 0xffu); break;
+    case 3: r = (c & 0xff00ffffu) | (r & 0xffu) << 16; break;
+    case 4: r += c; break;
+    case 5: r = rv < cv ? r : c; break;
+    case 6: r = rv > cv ? r : c; break;
+    default: break;
+    }
+    set_int(g, rd, r);
+}
+
+static void op_vsetp(gen *g, guard gd)
+{
+    /* VSETP (50f0) P(3-5) = cmp(A, B) BOP c, Q(0-2) = !cmp BOP c; the
+     * comparison 43-44 with 47 (F LT EQ LE, GT NE GE T: envydis tab50f0_0),
+     * BOP 45-46 (AND OR XOR), c = predicate 39 (!42). The immediate's bits
+     * 8-9 stay clear (the translator refuses them: the references differ) */
+    uint32_t cond = rnd(g, 8), op = rnd(g, 3), p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7;
+    bool s = coin(g, 50), pv;
+    uint64_t bits, pbits = pred39(g, &pv);
+    int64_t a, b;
+    video_operands(g, s, s, true, &bits, &a, &b);
+    put(g, base(0x50f0) | gd.bits | f(p, 3) | f(q, 0) | bits | pbits | f(cond & 3, 43) | f(cond >> 2, 47) | f(op, 45));
+    if (!gd.runs)
+        return;
+    bool c;
+    switch (cond) {
+    case 0: c = false; break;
+    case 1: c = a < b; break;
+    case 2: c = a == b; break;
+    case 3: c = a <= b; break;
+    case 4: c = a > b; break;
+    case 5: c = a != b; break;
+    case 6: c = a >= b; break;
+    default: c = true; break;
+    }
+    bool pr = bop(op, c, pv), qr = bop(op, !c, pv);
+    set_p(g, p, pr);
+    set_p(g, q, qr);
+}
 static void op_s2r(gen *g, guard gd)
 {
     /* S2R (f0c8) Rd, SR_Y_DIRECTION (0x12 at 20): +1.0f, GL's window
@@ -992,6 +1116,8 @@ static const struct {
     {op_convert, MW_SASS_FAM_F2I, 6, false},   {op_prmt, MW_SASS_FAM_PRMT, 4, true},
     {op_pset, MW_SASS_FAM_PSETP, 4, true},      {op_s2r, MW_SASS_FAM_S2R, 1, true},
     {op_half, MW_SASS_FAM_HADD2, 10, false},
+    {op_vmad, MW_SASS_FAM_VMAD, 3, true},      {op_vmnmx, MW_SASS_FAM_VMNMX, 3, true},
+    {op_vsetp, MW_SASS_FAM_VSETP, 3, true},
 };
 
 /* MOV C (4c98): Rr = c[0x0][4r] (offset 20-33 in words, buffer 34-38,

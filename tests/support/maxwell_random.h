@@ -10,7 +10,8 @@
  * POPC, FLO, IMNMX, SEL, ISET, ISETP; float: FADD, FMUL, FFMA, FMNMX,
  * FSETP, I2F, F2I with every rounding mode; half pairs: HADD2, HMUL2,
  * HFMA2, HSET2, HSETP2 in register, f16x2-immediate and 32-bit-immediate
- * forms), some under a guard predicate,
+ * forms; video: VMAD, VMNMX, VSETP with byte / half / word parts of their
+ * operands, register and 16-bit immediate B), some under a guard predicate,
  * then an epilogue that copies P0-P3 into R8-R11 (SEL of 1 or 0), then
  * EXIT. The words are encoded here from the field layouts the opcode
  * table names (envydis gm107.c); the model evaluates the fields it chose,

@@ -406,6 +406,74 @@ static void test_refusals(void **state)
     mw_spirv_result_free(&r);
 }
 
+
+/* The video instructions: each translated mode passes spirv-val, each
+ * refused one says why (what they compute is checked against a CPU model by
+ * tests/gl/test_maxwell_random.c). Encodings: envydis gm107.c (vmad 5f00,
+ * vmnmx 3a00, vsetp 50f0, vadd 2000, vset 4000, vabsdiff 5400, vabsdiff4
+ * 5000, vshl 5700, vshr 5600, idp 53f8, imadsp 5a80); A's part at 36-38,
+ * signed 48; B register (bit 50) with its part at 28-30, signed 49. */
+#define VIDEO(op) ((uint64_t)(op) << 48 | 7ull << 16 | 1ull << 8 | 3ull << 39)
+#define VB_REG(r, sel) ((uint64_t)(r) << 20 | (uint64_t)(sel) << 28 | 1ull << 50)
+#define VA(sel) ((uint64_t)(sel) << 36)
+
+static void test_video(void **state)
+{
+    (void)state;
+    uint8_t sph[0x50];
+    mw_spirv_input in;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    uint64_t good[] = {
+        VIDEO(0x5f00) | VA(1) | 1ull << 48 | VB_REG(2, 5) | 3ull << 53,     /* VMAD s8 b1 * u16 h1 + R3 + 1 */
+        VIDEO(0x5f00) | VA(6) | 0x8001ull << 20 | 1ull << 49 | 2ull << 53, /* VMAD -(u32 * s16 imm) + R3 */
+        VIDEO(0x5f00) | VA(4) | VB_REG(2, 7) | 1ull << 53,                  /* VMAD u16 h0 * word - R3 */
+        VIDEO(0x50f0) | VA(2) | VB_REG(2, 0) | 1ull << 43 | 1ull << 45 | 3ull << 3 | 7ull, /* VSETP.LT.OR P3, PT */
+        VIDEO(0x50f0) | VA(5) | 3ull << 48 | 0xfcull << 20 | 1ull << 47 | 2ull << 45 | 1ull << 3 | 2ull, /* .GT.XOR s16 imm */
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0] + 8; i++) {
+        uint64_t w = i < sizeof good / sizeof good[0]
+                         ? good[i] /* then VMNMX with each secondary operation, max, signed */
+                         : VIDEO(0x3a00) | VA(3) | VB_REG(2, 4) | 3ull << 48 | (uint64_t)(i % 8) << 51 | 1ull << 54 | 1ull << 56;
+        uint64_t code[4] = {SCHED, w, EXIT, NOP};
+        fragment_input(&in, code, 4, sph);
+        glhle_result res = mw_spirv_translate(&in, ts_logger(), &r);
+        if (res != GLHLE_RESULT_OK)
+            fail_msg("video word %zu (0x%016llx) refused: %s", i, (unsigned long long)w, r.reason);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_video");
+    }
+    static const struct {
+        uint64_t word;
+        const char *why;
+    } refused[] = {
+        {VIDEO(0x5f00) | VB_REG(2, 0) | 1ull << 55, "VMAD.SAT"},
+        {VIDEO(0x5f00) | VB_REG(2, 0) | 1ull << 51, "SHR7"},
+        {VIDEO(0x5f00) | VB_REG(2, 0) | 1ull << 47, "condition code"},
+        {VIDEO(0x3a00) | VB_REG(2, 0) | 7ull << 51 | 1ull << 55, "VMNMX.SAT"},
+        {VIDEO(0x3a00) | VB_REG(2, 0) | 7ull << 51 | 1ull << 48, "signedness"},
+        {VIDEO(0x3a00) | VB_REG(2, 0) | 7ull << 51 | 1ull << 47, "condition code"},
+        {VIDEO(0x50f0) | VB_REG(2, 0) | 1ull << 49, "signedness"},
+        {VIDEO(0x50f0) | 0x100ull << 20, "bits 8-9"},
+        {VIDEO(0x2000), "VADD"},
+        {VIDEO(0x4000), "VSET"},
+        {VIDEO(0x5400), "VABSDIFF"},
+        {VIDEO(0x5000), "VABSDIFF4"},
+        {VIDEO(0x5700), "VSHL"},
+        {VIDEO(0x5600), "VSHR"},
+        {VIDEO(0x53f8), "IDP"},
+        {VIDEO(0x5a80), "IMADSP"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        uint64_t code[4] = {SCHED, refused[i].word, EXIT, NOP};
+        fragment_input(&in, code, 4, sph);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_UNSUPPORTED);
+        assert_int_equal(r.spirv.size, 0);
+        if (!strstr(r.reason, refused[i].why))
+            fail_msg("word %zu: reason \"%s\" does not name %s", i, r.reason, refused[i].why);
+    }
+    mw_spirv_result_free(&r);
+}
 /* Control flow that SPIR-V's constructs cannot hold takes the dispatcher:
  * a jump into the middle of a loop, and a stack that differs between the
  * paths meeting at an instruction. Encodings: envydis gm107.c (BRA e240 with
@@ -721,6 +789,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_program_identity_and_cache),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_video),
         cmocka_unit_test(test_unstructured_fallback),
         cmocka_unit_test(test_corpus_translates),
         cmocka_unit_test(test_corpus_unnormalized),

@@ -916,6 +916,13 @@ static void families_outside_corpus(void **state)
     in = dec(OPC(0x3a00) | F(1, 50) | PT_GUARD | F(1, 0) | F(2, 8) | F(5, 20) | F(3, 39), 8);
     assert_int_equal(in.src[1].kind, MW_SASS_OPND_REG);
     assert_int_equal(in.src[1].reg, 5);
+    /* VSETP.GT.OR P1, P2, R2, R5, P3: bit 47 is part of the comparison
+     * (envydis tab50f0_0: 43-44 and 47), not .CC; the boolean op is 45-46 */
+    in = dec(OPC(0x50f0) | F(1, 50) | PT_GUARD | F(1, 3) | F(2, 0) | F(2, 8) | F(5, 20) | F(3, 39) | F(1, 47) | F(1, 45), 8);
+    assert_int_equal(in.op, MW_SASS_OP_VSETP);
+    assert_int_equal(in.mods.cmp, MW_SASS_CMP_GT);
+    assert_int_equal(in.mods.bop, MW_SASS_BOP_OR);
+    assert_false(in.mods.flags & MW_SASS_MOD_CC);
 }
 
 static void program_layout(void **state)

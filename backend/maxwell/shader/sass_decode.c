@@ -964,8 +964,13 @@ static void decode_mods(mw_sass_inst *in)
     case MW_SASS_FAM_VSHR:
         /* video ops: selectors for A (36-37 byte, 48-49 size/sign) and B
          * (28-29, 49) kept raw in mode/sub; sat 55, cc 47; VSET/VSETP's
-         * comparison 43-45 (envydis tab50f0_0) */
-        mod(in, MW_SASS_MOD_CC, bit(w, 47));
+         * comparison 43-44 and 47 (envydis tab50f0_0), so VSETP has no .CC
+         * and its boolean operation is 45-46 (envydis tab5bb0_1; yuzu
+         * video_set_predicate.cpp, Ryujinx InstVsetp) */
+        if (in->family == MW_SASS_FAM_VSETP)
+            m->bop = (uint8_t)bits(w, 45, 2);
+        else
+            mod(in, MW_SASS_MOD_CC, bit(w, 47));
         mod(in, MW_SASS_MOD_SAT, bit(w, 55));
         m->mode = (uint8_t)bits(w, 36, 2);
         m->sub = (uint8_t)bits(w, 28, 2);
