@@ -864,9 +864,11 @@ uint8_t mw_texture_handle_read(mw_render *r, const mw_tex_pools *p, uint32_t han
         k |= MW_TEX_SHADOW;
     /* texel coordinates: the header's NORMALIZED_COORDS clear or the
      * sampler's FORCE_UNNORMALIZED_COORDS (clb197tex.h); the translator
-     * divides them by the size (cubes take a direction either way) */
+     * divides them by the size (cubes take a direction either way; only
+     * TLD.MS, with texel coordinates, reads multisample kinds) */
     const uint8_t dim = k & MW_TEX_KIND_MASK;
-    if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY)
+    if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY &&
+        dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY)
         k |= MW_TEX_UNNORM;
     return k;
 }
