@@ -987,7 +987,16 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         const mw_vertex_attrib *at = &st->attrib[a];
         const mw_vertex_stream *s = &st->stream[at->stream & 31];
         attr_fmt f;
-        const bool used = !at->constant && s->enable && attr_format(at, &f);
+        /* layout 0 is no layout (yuzu maxwell_3d.h VertexAttribute::Size
+         * Invalid): a zeroed attribute word, not fetched. A layout
+         * attr_format does not know -- 0x33 (X8B8G8R8) and 0x34 (A8) among
+         * them, whose component placement glhle has nothing to check
+         * against -- refuses the draw rather than leave the attribute out
+         * unsaid. */
+        const bool used = !at->constant && s->enable && at->size != 0;
+        if (used && !attr_format(at, &f))
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component layout "
+                              "0x%02x (numerical type %u) is not one glhle fetches; not drawn", a, at->size, at->type);
         if (a >= (uint32_t)max_attribs) {
             if (used)
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: this GL has %d",
@@ -1092,6 +1101,19 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t 
     return GLHLE_RESULT_OK;
 }
 
+/* Binds `tex` (0: none) and `smp` on `unit` by the texture's own target.
+ * Not through gl_state_texture: the draw's textures stay bound after it
+ * and the texture cache deletes and reuses their names, which a shadow
+ * naming them would trust; so the state tracker forgets the unit instead
+ * (the 2D, MSAA and compute passes bind units 0-15 through it). */
+static void bind_unit(mw_render *r, GLuint unit, GLuint tex, GLuint smp)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->BindTextureUnit(unit, tex);
+    gl->BindSampler(unit, smp);
+    gl_state_forget_texture_unit(&r->st, unit);
+}
+
 /* The textures and samplers the stages sample, on their units. A
  * texture the cache refuses (an unsupported format, unmapped memory) is
  * left unbound -- the draw goes on without it, sampling GL's incomplete
@@ -1106,7 +1128,6 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                                                        MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
     static const char *const names[MW_PROGRAM_STAGES] = {"vertex", "pixel", "geometry", "tessellation control",
                                                          "tessellation evaluation"};
-    const GladGLContext *gl = &r->ctx->gl;
     /* multisampled slots first: getting one may load its surface or copy
      * its samples by a pass that uses unit 0 (textures.c), which must not
      * undo a slot bound before it */
@@ -1143,8 +1164,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                 res = ms_res[k][s];
                 t = ms[k][s];
                 if (res == GLHLE_RESULT_OK) {
-                    gl->BindTextureUnit(unit, t);
-                    gl->BindSampler(unit, 0);
+                    bind_unit(r, unit, t, 0);
                     continue;
                 }
             } else
@@ -1153,7 +1173,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                 GLHLE_WARN(r->io.log, "maxwell: texture slot %u of the %s stage (header %u): drawn without it",
                            s, names[k], tex[k].tic_index[s]);
                 r->stats.textures_skipped++;
-                gl->BindTextureUnit(unit, 0);
+                bind_unit(r, unit, 0, 0);
                 first = first != GLHLE_RESULT_OK ? first : res;
                 continue;
             }
@@ -1162,8 +1182,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                 *fatal = true;
                 return res;
             }
-            gl->BindTextureUnit(unit, t);
-            gl->BindSampler(unit, smp);
+            bind_unit(r, unit, t, smp);
         }
     return first;
 }
@@ -1488,8 +1507,7 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
     gl->CopyImageSubData(d->attached[0], d->rt0_layer >= 0 ? GL_TEXTURE_3D : GL_TEXTURE_2D, 0, 0, 0,
                          d->rt0_layer >= 0 ? d->rt0_layer : 0, d->logic_dest, GL_TEXTURE_2D, 0, 0, 0, 0,
                          (GLsizei)d->rt0_w, (GLsizei)d->rt0_h, 1);
-    gl->BindTextureUnit(MW_LOGIC_DEST_UNIT, d->logic_dest);
-    gl->BindSampler(MW_LOGIC_DEST_UNIT, 0);
+    bind_unit(r, MW_LOGIC_DEST_UNIT, d->logic_dest, 0);
     d->logic_copies++;
 }
 
