@@ -60,7 +60,8 @@ enum {
      * (MW(191:191)) clear, or the sampler's FLOAT_COORD_NORMALIZATION
      * FORCE_UNNORMALIZED_COORDS (TEXSAMP1 25:25; clb197tex.h, Mesa nvk's
      * nil image views set the header bit and let the sampler force it).
-     * Not set for cube kinds, whose coordinates are a direction. */
+     * Not set for cube kinds, whose coordinates are a direction, nor for
+     * multisample kinds (only TLD.MS reads them, in texels). */
     MW_TEX_UNNORM = 0x80,
 };
 

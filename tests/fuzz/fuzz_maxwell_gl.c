@@ -57,6 +57,16 @@
  *                 other one, or off both), depth and sample mode -- then
  *                 the pool's MAXIMUM_INDEX, the three handles (0-4: past
  *                 the maximum and unwritten headers included) and the grid
+ *   then          16 bytes, when there: a draw whose pixel program does
+ *                 TLD.MS (render/textures.c mw_texture_get_ms: the target
+ *                 or memory as a multisampled texture; test_maxwell_msaa's
+ *                 tld_ms_* are the good form) after the rest: its header
+ *                 -- COMPONENTS (A8B8G8R8, Z16, ZF32, ZF32_X24S8, RGBA32F
+ *                 or any), data type, texture type, pitch/block-linear,
+ *                 block height, width and height (small, or any 16 bits),
+ *                 the address (over the 32x32 target, in the
+ *                 block-linear-kind memory, or off it) and
+ *                 MULTI_SAMPLE_COUNT -- and the sample register's value
  * Skips (returns at once) without the shader corpus. Every input must end
  * with the instance still drawing: a plain draw afterwards succeeds, no GL
  * error (KHR_debug counts them) and no sanitizer report. */
@@ -90,7 +100,7 @@
 static glhle_context *ctx;
 static glhle_maxwell *gpu;
 static uint8_t *rt, *data;
-static tmc_shader vs, fs, cs[3], vtg[3];
+static tmc_shader vs, fs, cs[3], vtg[3], frag_coord;
 static bool have_corpus;
 
 static void cleanup(void)
@@ -105,6 +115,7 @@ static void cleanup(void)
         tmc_free(&cs[0]);
         tmc_free(&cs[1]);
         tmc_free(&cs[2]);
+        tmc_free(&frag_coord);
         for (int i = 0; i < 3; i++)
             tmc_free(&vtg[i]);
     }
@@ -130,7 +141,8 @@ static bool setup(void)
     have_corpus = tmc_dir() && tmc_load("passthrough_vsh", &vs) && tmc_load("color_fsh", &fs) &&
                   tmc_load("simple_csh", &cs[0]) && tmc_load("ssbo_layout_csh", &cs[1]) &&
                   tmc_load("image_csh", &cs[2]) && tmc_load("point_quad_gsh", &vtg[0]) &&
-                  tmc_load("quad_tcsh", &vtg[1]) && tmc_load("quad_tesh", &vtg[2]);
+                  tmc_load("quad_tcsh", &vtg[1]) && tmc_load("quad_tesh", &vtg[2]) &&
+                  tmc_load("frag_coord_fsh", &frag_coord);
     if (have_corpus) {
         tmk_program(data, CS_OFF, &cs[0]);
         tmk_program(data, CS2_OFF, &cs[1]);
@@ -294,6 +306,61 @@ static void image_launch(tm_pb *pb, const uint8_t *in)
     tmk_dispatch(pb, DATA_VA + IMG_JOB_OFF, &j);
 }
 
+/* A TLD.MS draw from 16 input bytes (the layout above), submitted alone:
+ * the pixel program of test_maxwell_msaa's tld_ms_program (frag_coord_fsh's
+ * header; IPA, F2I the pixel's x and y, MOV32I R6 the sample, TLD.MS R0,
+ * R4, R6 of handle word 0x1a4 -- header 0, sampler 0 -- EXIT). */
+static void ms_fetch_draw(const uint8_t *in)
+{
+    static const uint8_t comps[6] = {0x08, 0x3a, 0x2f, 0x30, 0x01, 0x08};
+    const uint32_t w16 = (uint32_t)(in[3] | in[4] << 8), h16 = (uint32_t)(in[5] | in[6] << 8);
+    tmt_tic_desc d = {.components = in[0] % 8u < 6 ? comps[in[0] % 8u] : in[0] & 0x7fu, .type = in[1] % 8u,
+                      .texture_type = in[2] & 0x80 ? in[2] >> 4 & 7u : 1, .levels = 1, .bh = in[2] >> 1 & 7u,
+                      .pitch = in[2] & 1, .pitch_bytes = 256};
+    d.width = in[12] & 0x80 ? w16 + 1 : w16 % 64u + 1;
+    d.height = in[12] & 0x40 ? h16 + 1 : h16 % 64u + 1;
+    const uint32_t off = (uint32_t)(in[9] | in[10] << 8 | in[11] << 16) * 32u % 0x80000u;
+    const uint64_t va = in[12] & 0x20 ? RT_VA : RT_VA + 0x80000u + off + (in[12] & 1 ? 1ull << 32 : 0);
+    uint32_t tic[8];
+    tmt_make_tic(&d, va, tic);
+    tmt_field(tic, 235, 232, in[13] & 15u); /* MULTI_SAMPLE_COUNT */
+    memcpy(data + TMD_TIC, tic, 32);
+    memset(data + TMD_TSC, 0, 32);
+    data[TMD_TSC + 4] = 1 | 1 << 4 | 1 << 6; /* MAG_POINT, MIN_POINT, MIP_NONE */
+    const uint64_t sched = 0x003fc001e1e0070full, exit_ = 0xe30000000007000full, guard = 7ull << 16;
+    const uint64_t mov = 0x0100000000000000ull | 0xfull << 12 | guard;
+    const uint64_t tld = 0xdc38000000000000ull | 1ull << 50 | 2ull << 28 | guard;
+    static uint64_t code[12];
+    const uint64_t words[12] = {sched, 0xe003ff870ff7ff00ull, 0x5cb0118000071a04ull, 0xe003ff874ff7ff01ull,
+                                sched, 0x5cb0118000171a05ull, mov | (uint64_t)in[14] << 20 | 6,
+                                tld | 0x1a4ull << 36 | 0xfull << 31 | 6ull << 20 | 4ull << 8 | 0,
+                                sched, exit_, exit_, exit_};
+    memcpy(code, words, sizeof words);
+    tmc_shader ms_fs = frag_coord;
+    ms_fs.code = code;
+    ms_fs.words = 12;
+    ms_fs.cbuf1 = NULL;
+    ms_fs.cbuf1_size = 0;
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    tmd_target(&pb, in[15] & 1 ? RT_VA + 0x40000u : RT_VA, 32, 32, 0xD5);
+    tmd_programs(&pb, data, DATA_VA, &vs, &ms_fs);
+    const uint64_t tic_pool = DATA_VA + TMD_TIC, tsc_pool = DATA_VA + TMD_TSC;
+    tm_set1(&pb, TM_SUB_3D, 0x1574 / 4, (uint32_t)(tic_pool >> 32)); /* SET_TEX_HEADER_POOL_A/B/C */
+    tm_set1(&pb, TM_SUB_3D, 0x1578 / 4, (uint32_t)tic_pool);
+    tm_set1(&pb, TM_SUB_3D, 0x157c / 4, 15);
+    tm_set1(&pb, TM_SUB_3D, 0x155c / 4, (uint32_t)(tsc_pool >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
+    tm_set1(&pb, TM_SUB_3D, 0x1560 / 4, (uint32_t)tsc_pool);
+    tm_set1(&pb, TM_SUB_3D, 0x1564 / 4, 15);
+    tm_set1(&pb, TM_SUB_3D, 0x15d0 / 4, in[15] >> 1 & 3u); /* SET_ANTI_ALIAS of the draw's target */
+    glhle_maxwell_invalidate(gpu, DATA_VA, TMD_DATA_SIZE);
+    tm_set1(&pb, TM_SUB_3D, 0x1214 / 4, 3u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+}
+
 /* A DMA copy from 20 input bytes (the layout above). */
 static void dma_copy(tm_pb *pb, const uint8_t *in)
 {
@@ -427,11 +494,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
             at += 16;
             if (at + 48 <= size)
                 image_launch(&pb, in + at);
+            at += 48;
         }
     }
     glhle_maxwell_run_result res;
     tm_submit(gpu, &pb, &res);
     tm_pb_free(&pb);
+    if (at + 16 <= size) {
+        ms_fetch_draw(in + at);
+        glhle_maxwell_invalidate(gpu, DATA_VA, TMD_DATA_SIZE); /* the plain draw's programs again */
+    }
     if (cfg & 0x40)
         glhle_maxwell_flush(gpu, 0, UINT64_MAX);
     /* the instance keeps drawing: the prelude's state again (what the input

@@ -807,17 +807,23 @@ static void compute_geometry_scene(void **state)
  * (type 28, mask 31, handle word 36, Ra 8, Rb 20, Rd 0). */
 #define TEX_OFF 0x40000u     /* pitch texture: in the pitch mapping */
 #define TEXB_OFF 0x4000u     /* block-linear texture: in the block-linear mapping */
+#define TEXMS_OFF 0x8000u    /* multisampled texture: likewise */
 #define TSC_POOL 0x71000u
 #define CS2_OFF 0x2000u      /* simple_csh, for the stale test */
 #define TEX_W 8u
 
 static const uint64_t tex_sched = 0x001f8000fc0007e0ull, tex_nop = 0x50b0000000070f00ull;
 
-static void tex_program(uint8_t *data, bool tld, uint32_t handle_word)
+/* op 0 TEX, 1 TLD; 2 TLD.MS (MS bit 50, Mesa emitTLD; the sample from
+ * the register after Rb's coordinates' list, maxwell_spirv.c emit_tld):
+ * LDG.E.128 R8 (x, y, sample), TLD.MS R12, R8, R10, STG.E.128 [R4], R12 */
+static void tex_program(uint8_t *data, int op, uint32_t handle_word)
 {
     const uint64_t g = 7ull << 16;
-    const uint64_t sample = (tld ? 0xdc38000000000000ull : 0xc038000000000000ull) | 0xfull << 31 | g | 2ull << 28 |
+    const uint64_t sample = (op ? 0xdc38000000000000ull : 0xc038000000000000ull) | 0xfull << 31 | g | 2ull << 28 |
                             (uint64_t)handle_word << 36 | 0xffull << 20 | 6u << 8 | 8u;
+    const uint64_t ms = 0xdc38000000000000ull | 1ull << 50 | 0xfull << 31 | g | 2ull << 28 |
+                        (uint64_t)handle_word << 36 | 10ull << 20 | 8u << 8 | 12u;
     const uint64_t insn[] = {
         0xf0c8000000000000ull | 0x21ull << 20 | g | 0,          /* S2R R0, SR_TID.X */
         0xf0c8000000000000ull | 0x22ull << 20 | g | 1,          /* S2R R1, SR_TID.Y */
@@ -825,9 +831,9 @@ static void tex_program(uint8_t *data, bool tld, uint32_t handle_word)
         0x3848000000000000ull | 4ull << 20 | g | 2u << 8 | 3,   /* SHL R3, R2, 4 */
         0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4, /* IADD.CC R4, R3, c0[0x140] */
         0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
-        0xeed5200000000000ull | g | 4u << 8 | 6,                /* LDG.E.64 R6, [R4] */
-        sample,                                                 /* TLD / TEX R8, R6, 2D, RGBA */
-        0xeede200000000000ull | g | 4u << 8 | 8,                /* STG.E.128 [R4], R8 */
+        op == 2 ? 0xeed6200000000000ull | g | 4u << 8 | 8 : 0xeed5200000000000ull | g | 4u << 8 | 6, /* LDG.E.64 R6 */
+        op == 2 ? ms : sample,                                  /* TLD / TEX R8, R6, 2D, RGBA */
+        0xeede200000000000ull | g | 4u << 8 | (op == 2 ? 12 : 8), /* STG.E.128 [R4], R8 */
         0xe300000000000000ull | g | 0xf,                        /* EXIT */
     };
     const size_t n = sizeof insn / sizeof insn[0];
@@ -835,6 +841,16 @@ static void tex_program(uint8_t *data, bool tld, uint32_t handle_word)
         const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
         memcpy(data + CS_OFF + 8 * i, &w, 8);
     }
+}
+
+/* sample i's texel of pixel (x, y) in header 2's 2X2 image, and the
+ * sample's place in its pixel's 2x2 block (Mesa nvc0_get_sample_locations;
+ * each pixel a block of samples: yuzu's samples_helper.h) */
+static const uint32_t MS4[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+static void ms_texel(uint32_t x, uint32_t y, uint32_t i, uint8_t t[4])
+{
+    t[0] = (uint8_t)(x * 32 + 5), t[1] = (uint8_t)(y * 32 + 7), t[2] = (uint8_t)(i * 64 + 9);
+    t[3] = (uint8_t)(200 - x - 3 * y - 11 * i);
 }
 
 /* texel (x, y) of the 8x8 A8B8G8R8 textures */
@@ -853,9 +869,9 @@ typedef struct tex_env {
 } tex_env;
 
 /* headers 0 (pitch, 32-byte rows at TEX_OFF), 1 (block-linear, one-GOB
- * blocks at TEXB_OFF), 2 (multisampled 2D) in the compute pool; samplers
+ * blocks at TEXB_OFF), 2 (2X2 multisampled 2D at TEXMS_OFF, ms_texel) in the compute pool; samplers
  * 0 (nearest) and 1 (linear), clamp to edge; the texels of texel() */
-static bool tex_open(tex_env *t, glhle_context *ctx, bool tld)
+static bool tex_open(tex_env *t, glhle_context *ctx, int op)
 {
     memset(t, 0, sizeof *t);
     env *e = &t->e;
@@ -863,7 +879,7 @@ static bool tex_open(tex_env *t, glhle_context *ctx, bool tld)
         return false;
     assert_true(tmc_load("simple_csh", &t->simple));
     tmk_program(e->data, CS2_OFF, &t->simple);
-    tex_program(e->data, tld, 0x28);
+    tex_program(e->data, op, 0x28);
     e->bl = calloc(1, BL_MEM);
     assert_int_equal(glhle_maxwell_map(e->gpu, VA_BL, e->bl, BL_MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2),
                      GLHLE_RESULT_OK);
@@ -875,17 +891,28 @@ static bool tex_open(tex_env *t, glhle_context *ctx, bool tld)
             memcpy(e->data + TEX_OFF + 32 * y + 4 * x, c, 4);
             memcpy(e->bl + TEXB_OFF + tmt_model_at(&t->bl, 0, 0, 4 * x, y), c, 4);
         }
+    /* header 2's 2X2 sample image: 16x16 texels, one-GOB blocks */
+    tmt_model ms;
+    tmt_model_init(&ms, 2 * TEX_W, 2 * TEX_W, 1, 4, 1, 1);
+    for (uint32_t y = 0; y < TEX_W; y++)
+        for (uint32_t x = 0; x < TEX_W; x++)
+            for (uint32_t i = 0; i < 4; i++) {
+                uint8_t c[4];
+                ms_texel(x, y, i, c);
+                memcpy(e->bl + TEXMS_OFF + tmt_model_at(&ms, 0, 0, 4 * (2 * x + MS4[i][0]), 2 * y + MS4[i][1]), c,
+                       4);
+            }
     const tmt_tic_desc d[3] = {
         {.components = 0x08, .type = 2, .texture_type = 1, .width = TEX_W, .height = TEX_W, .levels = 1,
          .pitch = true, .pitch_bytes = 32},
         {.components = 0x08, .type = 2, .texture_type = 1, .width = TEX_W, .height = TEX_W, .levels = 1, .bh = 0},
         {.components = 0x08, .type = 2, .texture_type = 1, .width = TEX_W, .height = TEX_W, .levels = 1, .bh = 0},
     };
-    const uint64_t at[3] = {VA + TEX_OFF, VA_BL + TEXB_OFF, VA_BL + TEXB_OFF};
+    const uint64_t at[3] = {VA + TEX_OFF, VA_BL + TEXB_OFF, VA_BL + TEXMS_OFF};
     for (uint32_t i = 0; i < 3; i++) {
         tmt_make_tic(&d[i], at[i], t->tic[i]);
         if (i == 2)
-            tmt_field(t->tic[i], 235, 232, 1); /* MULTI_SAMPLE_COUNT MODE_2X1 */
+            tmt_field(t->tic[i], 235, 232, 2); /* MULTI_SAMPLE_COUNT MODE_2X2 */
         memcpy(e->data + TIC_POOL + 32 * i, t->tic[i], 32);
     }
     /* TEXSAMP0 ADDRESS_U/V/P 2 (CLAMP_TO_EDGE) at 0/3/6; TEXSAMP1 MAG 0-1,
@@ -1064,8 +1091,56 @@ static void tex_refused(tex_env *t, glhle_result want, const char *msg)
         assert_int_equal(t->e.data[BUF0 + b], 0xA5);
 }
 
+/* TLD.MS of header 2, an image only in memory (after the same header as
+ * MODE_4X4 is refused by name): thread i fetches sample
+ * (x + y) mod 4 of pixel (7 - x, y + x mod 8) and gets its four unorm
+ * values (ms_texel's bytes at the sample's place in memory). */
+static void ms_texture_fetch_launch(void **state)
+{
+    tex_env t;
+    if (!tex_open(&t, *state, 2))
+        skip();
+    tex_handle(&t, 2, 0);
+    /* first as MODE_4X4, which has no documented sample places: refused */
+    uint32_t bad[8];
+    memcpy(bad, t.tic[2], 32);
+    tmt_field(bad, 235, 232, 6);
+    memcpy(t.e.data + TIC_POOL + 64, bad, 32);
+    tex_refused(&t, GLHLE_RESULT_UNSUPPORTED, "texture 0 (header 2) refused");
+    assert_true(ts_log_contains("MODE_4X4, 16 samples) are not supported"));
+    memcpy(t.e.data + TIC_POOL + 64, t.tic[2], 32);
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t k = (i % 8 + i / 8) % 4;
+        tex_input(&t, i, 7 - i % 8, (i / 8 + i % 8) % 8);
+        memcpy(t.e.data + BUF0 + 16 * i + 8, &k, 4);
+    }
+    tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    const glhle_result r = tm_submit(t.e.gpu, &t.e.pb, &res);
+    if (r != GLHLE_RESULT_OK && ts_log_contains("target: the GL")) {
+        print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+        tex_close(&t, *state);
+        skip();
+    }
+    tm_pb_free(&t.e.pb);
+    tm_pb_init(&t.e.pb);
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(t.e.gpu->render->stats.launches, 1);
+    assert_int_equal(glhle_maxwell_flush(t.e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t i = 0; i < 64; i++) {
+        uint8_t c[4];
+        ms_texel(7 - i % 8, (i / 8 + i % 8) % 8, (i % 8 + i / 8) % 4, c);
+        const float want[4] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f};
+        tex_expect(&t, i, want, 1e-6f, "TLD.MS of a 2X2 image in memory");
+    }
+    print_message("  TLD.MS in compute: 64 samples of a 2X2 image only in memory equal its bytes\n");
+    tex_close(&t, *state);
+}
+
 /* A header past the pool's MAXIMUM_INDEX (2), a sampler past its (1), a
- * multisampled header, a handle outside c0, and a texture whose memory is
+ * multisampled header read by a plain TLD, a handle outside c0, and a texture whose memory is
  * unmapped: each refused with the slot and the reason; a good launch after
  * them runs. */
 static void bad_textures_are_reported(void **state)
@@ -1077,10 +1152,10 @@ static void bad_textures_are_reported(void **state)
     tex_refused(&t, GLHLE_RESULT_BAD_DATA, "texture 0's handle 0x00000003 (c0[0xa0]) names no valid header");
     tex_handle(&t, 0, 2);
     tex_refused(&t, GLHLE_RESULT_BAD_DATA, "sampler pool 0x0600071000, maximum 1");
-    tex_handle(&t, 2, 0);
-    tex_refused(&t, GLHLE_RESULT_UNSUPPORTED, "texture 0 (header 2) is multisampled");
-    tex_handle(&t, 0, 0);
     uint32_t bad[8];
+    tex_handle(&t, 2, 0); /* multisampled: only TLD.MS reads it */
+    tex_refused(&t, GLHLE_RESULT_UNSUPPORTED, "TLD whose target (or MS) differs from the bound texture's kind");
+    tex_handle(&t, 0, 0);
     memcpy(bad, t.tic[0], 32);
     tmt_field(bad, 63, 37, 0); /* address 0x06_00000000 -> the top 32 bits only: unmapped low part */
     tmt_field(bad, 79, 64, 0x09);
@@ -1109,6 +1184,7 @@ int main(void)
         cmocka_unit_test(image_atomic_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
+        cmocka_unit_test(ms_texture_fetch_launch),
         cmocka_unit_test(texture_sample_launch),
         cmocka_unit_test(texture_stale_after_compute_write),
         cmocka_unit_test(bad_textures_are_reported),

@@ -42,8 +42,16 @@
  * - tld_ms_of_a_target: the triangle drawn into the 2X2 target, then a
  *   texture header for it with MULTI_SAMPLE_COUNT MODE_2X2 and a pixel
  *   program doing TLD.MS of sample k at each pixel's position, drawn into
- *   a single-sampled target: every pixel holds the model's sample k; a
- *   MODE_2X1 header over it is refused by name (no such target).
+ *   a single-sampled target: every pixel holds the model's sample k, at
+ *   scale 1 (the target itself) and 2 (a copy of the samples in the
+ *   Maxwell's order; samples near an edge not compared); never through
+ *   memory; a MODE_2X1 header over it is refused by name (no such target
+ *   on llvmpipe).
+ * - tld_ms_from_memory: a 2X2 sample image only the CPU wrote, fetched
+ *   by TLD.MS sample by sample: each equals the word the test put at that
+ *   sample's place; written again, fetched again (reloaded).
+ * - tld_ms_of_depth: the same for Z16, ZF32 and ZF32_X24S8 sample images,
+ *   fetched as floats.
  * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
@@ -873,16 +881,17 @@ static void present_replays_from_a_trace(void **state)
     tmd_rects_close(&e);
 }
 
-/* The texture header of the 2X2 target at VA: A8B8G8R8 unorm, 2D, 32x32
- * pixels, 2 GOBs a block, MULTI_SAMPLE_COUNT MW(235:232) = MODE_2X2 (2;
- * clb197tex.h; deko3d's tic_generate.cpp keeps the type TWO_D and the
- * size in pixels for a 2DMS image). */
-static void ms_header(uint8_t *data, uint32_t mode)
+/* A texture header for the multisampled surface at va: 2D, 32x32 pixels,
+ * 2 GOBs a block, MULTI_SAMPLE_COUNT MW(235:232) = mode (clb197tex.h;
+ * deko3d's tic_generate.cpp keeps the type TWO_D and the size in pixels
+ * for a 2DMS image), COMPONENTS and data type as given (0x08 A8B8G8R8,
+ * 0x3a Z16, 0x2f ZF32, 0x30 ZF32_X24S8; 2 unorm, 7 float). */
+static void ms_header(uint8_t *data, uint64_t va, uint32_t components, uint32_t type, uint32_t mode)
 {
-    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = W, .height = H,
+    const tmt_tic_desc td = {.components = components, .type = type, .texture_type = 1, .width = W, .height = H,
                              .levels = 1, .bh = 1};
     uint32_t tic[8];
-    tmt_make_tic(&td, VA, tic);
+    tmt_make_tic(&td, va, tic);
     tmt_field(tic, 235, 232, mode);
     memcpy(data + TMD_TIC, tic, 32);
     memset(data + TMD_TSC, 0, 32);
@@ -910,96 +919,280 @@ static void tld_ms_program(uint64_t code[12], uint32_t k)
     memcpy(code, words, sizeof words);
 }
 
+/* The header and sampler pools at the scene's data (entry 0 each) */
+static void tld_ms_pools(tmd_rects *e)
+{
+    const uint64_t tic_pool = TMD_RECTS_DATA_VA + TMD_TIC, tsc_pool = TMD_RECTS_DATA_VA + TMD_TSC;
+    tmd_set(e, 0x1574, (uint32_t)(tic_pool >> 32)); /* SET_TEX_HEADER_POOL_A/B/C */
+    tmd_set(e, 0x1578, (uint32_t)tic_pool);
+    tmd_set(e, 0x157c, 15);
+    tmd_set(e, 0x155c, (uint32_t)(tsc_pool >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
+    tmd_set(e, 0x1560, (uint32_t)tsc_pool);
+    tmd_set(e, 0x1564, 15);
+}
+
+/* Sample k of every pixel of the header's surface fetched by TLD.MS into
+ * the single-sampled A8B8G8R8 target at VA_B, and everything flushed;
+ * false when the GL has not the mode's samples at the Maxwell's places
+ * (the surface refused by name) */
+static bool tld_ms_fetch(tmd_rects *e, const tmc_shader *fc, uint32_t k)
+{
+    uint64_t code[12];
+    tld_ms_program(code, k);
+    tmc_shader fs = *fc;
+    fs.code = code;
+    fs.words = 12;
+    fs.cbuf1 = NULL;
+    fs.cbuf1_size = 0;
+    tmd_set(e, 0x15d0, 0);
+    tmd_target(&e->pb, VA_B, W, H, 0xD5);
+    tmd_programs(&e->pb, e->data, TMD_RECTS_DATA_VA, &e->vs, &fs);
+    /* the core wrote a new pixel program and the pools (not the surface) */
+    assert_int_equal(glhle_maxwell_invalidate(e->gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
+    const uint32_t first = tmd_rect(e, 0, 0, W, H, 0, TRI_RGBA, false);
+    tmd_set(e, 0x1214, first | 6u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    const glhle_result r = tm_submit(e->gpu, &e->pb, &res);
+    if ((r != GLHLE_RESULT_OK || res.problems) && ts_log_contains("target: the GL"))
+        return false;
+    if (r != GLHLE_RESULT_OK || res.problems)
+        fail_msg("sample %u: the TLD.MS draw gave %s with %u problems", k, glhle_result_string(r), res.problems);
+    assert_int_equal(res.draws, 1);
+    restart_and_flush(e);
+    return true;
+}
+
+/* The scene at `scale` (skips without the corpus) and the pixel program
+ * whose header tld_ms_fetch's programs take */
+static void tld_ms_open(tmd_rects *e, tmc_shader *fc, void *ctx, uint32_t scale)
+{
+    if (!tmd_rects_open(e, ctx, scale, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    assert_true(tmc_load("frag_coord_fsh", fc));
+    tmd_submit(e, 0);
+}
+
 static void tld_ms_of_a_target(void **state)
 {
     MODE = &MODES[1];
-    tmd_rects e;
-    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
-        skip();
-    tmc_shader fc;
-    assert_true(tmc_load("frag_coord_fsh", &fc));
-    tmd_submit(&e, 0);
-    tmd_set(&e, 0x15d0, MODE->value); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
-    tmd_set(&e, 0x19d0, 0x3C);
-    draw_tri(&e, &BIG);
-    glhle_maxwell_run_result res;
-    ts_log_clear();
-    glhle_result r = tm_submit(e.gpu, &e.pb, &res);
-    if (r == GLHLE_RESULT_UNSUPPORTED && ts_log_contains("target: the GL")) {
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        tmc_shader fc;
+        tld_ms_open(&e, &fc, *state, scale);
+        tmd_set(&e, 0x15d0, MODE->value); /* SET_ANTI_ALIAS SAMPLES MODE_2X2 */
+        tmd_set(&e, 0x19d0, 0x3C);
+        draw_tri(&e, &BIG);
+        glhle_maxwell_run_result res;
+        ts_log_clear();
+        glhle_result r = tm_submit(e.gpu, &e.pb, &res);
+        if (r == GLHLE_RESULT_UNSUPPORTED && ts_log_contains("target: the GL")) {
+            tmc_free(&fc);
+            tmd_rects_close(&e);
+            print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+            skip();
+        }
+        assert_int_equal(r, GLHLE_RESULT_OK);
+        tm_pb_free(&e.pb);
+        tm_pb_init(&e.pb);
+        ms_header(e.data, VA, 0x08, 2, MODE->value);
+        tld_ms_pools(&e);
+        const uint64_t writebacks = e.gpu->render->stats.writebacks;
+        uint32_t bad = 0, inside = 0, near = 0;
+        for (uint32_t k = 0; k < MODE->n; k++) {
+            assert_true(tld_ms_fetch(&e, &fc, k));
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++) {
+                    /* scaled, each sample is drawn within 1/scale pixel of its place */
+                    if (near_edge(&BIG, x, y, (int)k, scale)) {
+                        near++;
+                        continue;
+                    }
+                    const bool in = covered(&BIG, x, y, (int)k);
+                    inside += in;
+                    const uint8_t *g = pixel_b(&e, x, y);
+                    if (memcmp(g, in ? TRI_BYTES : CLEAR_BYTES, 4)) {
+                        if (bad < 4)
+                            print_message("  scale %u: sample %u of (%u, %u) fetched as %u %u %u %u, want %s\n",
+                                          scale, k, x, y, g[0], g[1], g[2], g[3],
+                                          in ? "the triangle" : "the clear colour");
+                        bad++;
+                    }
+                }
+        }
+        if (bad)
+            fail_msg("scale %u: %u fetched samples differ from the model", scale, bad);
+        assert_true(inside > 100 && inside < MODE->n * W * H - 100);
+        assert_int_equal(e.gpu->render->stats.textures_skipped, 0);
+        /* the target itself at 1x (llvmpipe numbers its 4 samples as the
+         * Maxwell does), a copy of its samples scaled; never memory: the
+         * write-backs are the test's flushes, of the B target after each
+         * fetch and of the 2X2 target once, after the first (it was
+         * fetched from before it ever was written back) */
+        if (scale == 1)
+            assert_int_equal(e.gpu->render->stats.texture_copies, 0);
+        else
+            assert_int_equal(e.gpu->render->stats.texture_copies, MODE->n);
+        assert_int_equal(e.gpu->render->stats.writebacks - writebacks, MODE->n + 1);
+        assert_int_equal(e.gpu->render->stats.texture_loads, 0);
+        print_message("  TLD.MS of the MODE_2X2 target at scale %u: %u samples (%u inside the triangle, %u near an "
+                      "edge not compared) equal the model\n", scale, MODE->n * W * H, inside, near);
+        if (scale == 1) {
+            /* a header naming MODE_2X1 over the 2X2 target: a 2X1 surface
+             * there, which llvmpipe cannot make (it has 4 samples only): the
+             * slot is refused by name and the draw goes on */
+            ms_header(e.data, VA, 0x08, 2, 1);
+            assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
+            const uint32_t first = tmd_rect(&e, 0, 0, W, H, 0, TRI_RGBA, false);
+            tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+            ts_log_clear();
+            (void)tm_submit(e.gpu, &e.pb, &res);
+            assert_int_equal(res.draws, 1);
+            if (!ts_log_contains("(32x32, 2 samples, A8B8G8R8): no multisampled surface for it"))
+                fail_msg("no log line names the 2X1 header");
+            assert_int_equal(e.gpu->render->stats.textures_skipped, 1);
+        }
         tmc_free(&fc);
         tmd_rects_close(&e);
-        print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
-        skip();
     }
-    assert_int_equal(r, GLHLE_RESULT_OK);
-    tm_pb_free(&e.pb);
-    tm_pb_init(&e.pb);
-    ms_header(e.data, MODE->value);
-    const uint64_t tic_pool = TMD_RECTS_DATA_VA + TMD_TIC, tsc_pool = TMD_RECTS_DATA_VA + TMD_TSC;
-    tmd_set(&e, 0x1574, (uint32_t)(tic_pool >> 32)); /* SET_TEX_HEADER_POOL_A/B/C */
-    tmd_set(&e, 0x1578, (uint32_t)tic_pool);
-    tmd_set(&e, 0x157c, 15);
-    tmd_set(&e, 0x155c, (uint32_t)(tsc_pool >> 32)); /* SET_TEX_SAMPLER_POOL_A/B/C */
-    tmd_set(&e, 0x1560, (uint32_t)tsc_pool);
-    tmd_set(&e, 0x1564, 15);
-    uint32_t bad = 0, inside = 0;
-    for (uint32_t k = 0; k < MODE->n; k++) {
-        /* sample k of every pixel into the single-sampled target at VA_B */
-        uint64_t code[12];
-        tld_ms_program(code, k);
-        tmc_shader fs = fc;
-        fs.code = code;
-        fs.words = 12;
-        fs.cbuf1 = NULL;
-        fs.cbuf1_size = 0;
-        tmd_set(&e, 0x15d0, 0);
-        tmd_target(&e.pb, VA_B, W, H, 0xD5);
-        tmd_programs(&e.pb, e.data, TMD_RECTS_DATA_VA, &e.vs, &fs);
-        /* the core wrote a new pixel program and the pools (not the target) */
-        assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
-        const uint32_t first = tmd_rect(&e, 0, 0, W, H, 0, TRI_RGBA, false);
-        tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
-        ts_log_clear();
-        r = tm_submit(e.gpu, &e.pb, &res);
-        if (r != GLHLE_RESULT_OK || res.problems)
-            fail_msg("sample %u: the TLD.MS draw gave %s with %u problems", k, glhle_result_string(r),
-                     res.problems);
-        assert_int_equal(res.draws, 1);
-        restart_and_flush(&e);
-        for (uint32_t y = 0; y < H; y++)
-            for (uint32_t x = 0; x < W; x++) {
-                const bool in = covered(&BIG, x, y, (int)k);
-                inside += in;
-                const uint8_t *g = pixel_b(&e, x, y);
-                if (memcmp(g, in ? TRI_BYTES : CLEAR_BYTES, 4)) {
-                    if (bad < 4)
-                        print_message("  sample %u of (%u, %u) fetched as %u %u %u %u, want %s\n", k, x, y, g[0],
-                                      g[1], g[2], g[3], in ? "the triangle" : "the clear colour");
-                    bad++;
-                }
+}
+
+/* An independent 32-bit generator for the samples the CPU writes */
+static uint32_t next_word(uint32_t *seed)
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    return *seed;
+}
+
+/* tld_ms_from_memory: no target was ever drawn there: the CPU writes a
+ * 2X2 A8B8G8R8 sample image (random words, sample i of pixel (x, y) at
+ * (2x + BX_i, 2y + BY_i) of the 64x64 block-linear image, sample_of) and
+ * TLD.MS of each sample reads its word; the CPU writes the image again
+ * and the next fetches read the new words (the surface reloaded). */
+static void tld_ms_from_memory(void **state)
+{
+    MODE = &MODES[1];
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        tmc_shader fc;
+        tld_ms_open(&e, &fc, *state, scale);
+        ms_header(e.data, VA, 0x08, 2, MODE->value);
+        tld_ms_pools(&e);
+        const size_t span = 2 * W * 4 * 2 * H;
+        uint32_t seed = 0x51ED270Bu + scale, bad = 0;
+        for (int round = 0; round < 2; round++) {
+            for (size_t i = 0; i < span; i += 4) {
+                const uint32_t v = next_word(&seed);
+                memcpy(e.rt + i, &v, 4);
             }
+            assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA, span), GLHLE_RESULT_OK);
+            for (uint32_t k = 0; k < MODE->n; k++) {
+                if (!tld_ms_fetch(&e, &fc, k)) {
+                    print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+                    tmc_free(&fc);
+                    tmd_rects_close(&e);
+                    skip();
+                }
+                for (uint32_t y = 0; y < H; y++)
+                    for (uint32_t x = 0; x < W; x++) {
+                        const uint8_t *g = pixel_b(&e, x, y), *want = e.rt + sample_of(x, y, (int)k);
+                        if (memcmp(g, want, 4)) {
+                            if (bad < 4)
+                                print_message("  scale %u round %d: sample %u of (%u, %u) fetched as %02x%02x%02x%02x, "
+                                              "memory holds %02x%02x%02x%02x\n", scale, round, k, x, y, g[0], g[1],
+                                              g[2], g[3], want[0], want[1], want[2], want[3]);
+                            bad++;
+                        }
+                    }
+            }
+        }
+        if (bad)
+            fail_msg("scale %u: %u fetched samples differ from the guest's sample image", scale, bad);
+        assert_int_equal(e.gpu->render->stats.textures_skipped, 0);
+        print_message("  TLD.MS of a 2X2 image only in memory, scale %u: %u samples twice equal memory\n", scale,
+                      MODE->n * W * H);
+        tmc_free(&fc);
+        tmd_rects_close(&e);
     }
-    if (bad)
-        fail_msg("%u fetched samples differ from the model", bad);
-    assert_true(inside > 100 && inside < MODE->n * W * H - 100);
-    assert_int_equal(e.gpu->render->stats.textures_skipped, 0);
-    /* a header naming MODE_2X1 over the 2X2 target: no such target is
-     * resident, so the slot is refused by name and the draw goes on */
-    ms_header(e.data, 1);
-    assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
-    const uint32_t first = tmd_rect(&e, 0, 0, W, H, 0, TRI_RGBA, false);
-    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
-    ts_log_clear();
-    (void)tm_submit(e.gpu, &e.pb, &res);
-    assert_int_equal(res.draws, 1);
-    if (!ts_log_contains("(32x32, 2 samples, A8B8G8R8): no multisampled render target of that size and format is "
-                         "resident there"))
-        fail_msg("no log line names the missing 2X1 target");
-    assert_int_equal(e.gpu->render->stats.textures_skipped, 1);
-    print_message("  TLD.MS of the MODE_2X2 target: %u samples (%u inside the triangle) equal the model\n",
-                  MODE->n * W * H, inside);
-    tmc_free(&fc);
-    tmd_rects_close(&e);
+}
+
+/* tld_ms_of_depth: 2X2 Z16, ZF32 and ZF32_X24S8 sample images the CPU
+ * writes (depth n / 255 for a random n of 0-255 at each sample: Z16 code
+ * 257 n, a float's bits; the stencil byte random), fetched by TLD.MS as
+ * floats, (d, 0, 0, 1), into the A8B8G8R8 target: each pixel's red byte is
+ * round(255 d) = n, green and blue 0, alpha 255. */
+static void tld_ms_of_depth(void **state)
+{
+    static const struct {
+        uint32_t components, type, bytes;
+        const char *name;
+    } ZF[3] = {{0x3a, 2, 2, "Z16"}, {0x2f, 7, 4, "ZF32"}, {0x30, 7, 8, "ZF32_X24S8"}};
+    MODE = &MODES[1];
+    for (uint32_t scale = 1; scale <= 2; scale++)
+        for (int z = 0; z < 3; z++) {
+            tmd_rects e;
+            tmc_shader fc;
+            tld_ms_open(&e, &fc, *state, scale);
+            ms_header(e.data, VA_Z, ZF[z].components, ZF[z].type, MODE->value);
+            tld_ms_pools(&e);
+            const uint32_t row = (W << MODE->sx) * ZF[z].bytes, rows = H << MODE->sy;
+            const size_t span = (size_t)row * rows;
+            uint8_t *n = malloc((size_t)W * H * MODE->n);
+            assert_non_null(n);
+            uint32_t seed = 0xC0FFEEu * (uint32_t)(z + 1) + scale;
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++)
+                    for (uint32_t i = 0; i < MODE->n; i++) {
+                        const uint8_t v = (uint8_t)(next_word(&seed) >> 24);
+                        n[(y * W + x) * MODE->n + i] = v;
+                        const uint32_t mx = (x << MODE->sx) + (uint32_t)MODE->pos[i][2];
+                        const uint32_t my = (y << MODE->sy) + (uint32_t)MODE->pos[i][3];
+                        uint8_t *p = e.rt + (VA_Z - VA) + mwt_bl_offset(row, rows, 1, 0, mx * ZF[z].bytes, my, 0);
+                        if (ZF[z].bytes == 2) {
+                            const uint16_t c = (uint16_t)(257u * v);
+                            memcpy(p, &c, 2);
+                        } else {
+                            const float d = (float)v / 255.0f;
+                            memcpy(p, &d, 4);
+                            if (ZF[z].bytes == 8) {
+                                const uint32_t st = next_word(&seed) >> 24;
+                                memcpy(p + 4, &st, 4);
+                            }
+                        }
+                    }
+            assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA_Z, span), GLHLE_RESULT_OK);
+            uint32_t bad = 0;
+            for (uint32_t k = 0; k < MODE->n; k++) {
+                if (!tld_ms_fetch(&e, &fc, k)) {
+                    print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's %s samples at the Maxwell's "
+                                  "places\n", ZF[z].name);
+                    free(n);
+                    tmc_free(&fc);
+                    tmd_rects_close(&e);
+                    skip();
+                }
+                for (uint32_t y = 0; y < H; y++)
+                    for (uint32_t x = 0; x < W; x++) {
+                        const uint8_t *g = pixel_b(&e, x, y);
+                        const uint8_t want[4] = {n[(y * W + x) * MODE->n + k], 0, 0, 255};
+                        if (memcmp(g, want, 4)) {
+                            if (bad < 4)
+                                print_message("  %s scale %u: sample %u of (%u, %u) fetched as %u %u %u %u, want "
+                                              "%u 0 0 255\n", ZF[z].name, scale, k, x, y, g[0], g[1], g[2], g[3],
+                                              want[0]);
+                            bad++;
+                        }
+                    }
+            }
+            if (bad)
+                fail_msg("%s scale %u: %u fetched depth samples differ from memory", ZF[z].name, scale, bad);
+            assert_int_equal(e.gpu->render->stats.textures_skipped, 0);
+            print_message("  TLD.MS of a 2X2 %s image in memory, scale %u: %u samples equal memory\n", ZF[z].name,
+                          scale, MODE->n * W * H);
+            free(n);
+            tmc_free(&fc);
+            tmd_rects_close(&e);
+        }
 }
 
 /* `mode` refused by its name, nothing drawn */
@@ -1050,6 +1243,8 @@ int main(void)
         cmocka_unit_test(modes_refused),
         cmocka_unit_test(present_replays_from_a_trace),
         cmocka_unit_test(tld_ms_of_a_target),
+        cmocka_unit_test(tld_ms_from_memory),
+        cmocka_unit_test(tld_ms_of_depth),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -425,6 +425,7 @@ typedef struct launch_textures {
     uint32_t slots;           /* reachable */
     uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
     uint32_t tic_index[MW_SPIRV_TEX_SLOTS];
+    uint8_t kind[MW_SPIRV_TEX_SLOTS]; /* MW_TEX_* as the key has it */
 } launch_textures;
 
 static glhle_result plan_textures(mw_render *r, const uint32_t *regs, const mw_compute_launch *cl,
@@ -458,22 +459,37 @@ static glhle_result plan_textures(mw_render *r, const uint32_t *regs, const mw_c
                               (unsigned long long)pools.tic_address, pools.tic_max_index,
                               (unsigned long long)pools.tsc_address, pools.tsc_max_index,
                               pools.sampler_via_header ? ", sampler index = header index" : "");
-        const uint8_t dim = k & MW_TEX_KIND_MASK;
-        if (dim == MW_TEX_2D_MS || dim == MW_TEX_2D_MS_ARRAY)
+        if ((k & MW_TEX_KIND_MASK) == MW_TEX_2D_MS_ARRAY)
             return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: texture %u (header %u) is "
-                              "multisampled: not supported in compute", s, lt->tic_index[s]);
-        key->tex[s] = k;
+                              "a multisampled 2D array: not supported", s, lt->tic_index[s]);
+        key->tex[s] = lt->kind[s] = k;
     }
     return GLHLE_RESULT_OK;
 }
 
 /* Each texture the program samples from the texture cache, with its
- * sampler, at unit = slot. */
+ * sampler, at unit = slot; a multisampled one (TLD.MS: no sampler state)
+ * from mw_texture_get_ms, all of those first, since getting one may run a
+ * pass on unit 0 (textures.c). */
 static glhle_result bind_textures(mw_render *r, const compute_info *p, const launch_textures *lt)
 {
+    GLuint ms[MW_SPIRV_TEX_SLOTS] = {0};
+    for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
+        if (!(p->tex_mask >> s & 1) || (lt->kind[s] & MW_TEX_KIND_MASK) != MW_TEX_2D_MS)
+            continue;
+        glhle_result res = mw_texture_get_ms(r, lt->tic[s], lt->tic_index[s], &ms[s]);
+        if (res != GLHLE_RESULT_OK)
+            return GLHLE_FAIL(r->io.log, res, "maxwell: compute launch: texture %u (header %u) refused: not "
+                              "launched", s, lt->tic_index[s]);
+    }
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
         if (!(p->tex_mask >> s & 1))
             continue;
+        if (ms[s]) {
+            gl_state_texture(&r->st, s, GL_TEXTURE_2D_MULTISAMPLE, ms[s]);
+            gl_state_sampler(&r->st, s, 0);
+            continue;
+        }
         GLuint tex, smp;
         GLenum target;
         glhle_result res = mw_texture_get_at(r, lt->tic[s], lt->tic_index[s], &tex, &target);
@@ -525,6 +541,7 @@ static glhle_result get_program(mw_render *r, const mw_sass_code *code, const ui
     mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS];
     memset(src, 0, sizeof src);
     lt->slots = 0;
+    memset(lt->kind, 0, sizeof lt->kind);
     if (reach)
         mw_spirv_reachable_textures(&in, &lt->slots, src);
     compute_info np;

@@ -1319,6 +1319,24 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                                                        MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
     static const char *const names[MW_PROGRAM_STAGES] = {"vertex", "pixel", "geometry", "tessellation control",
                                                          "tessellation evaluation"};
+    /* multisampled slots first: getting one may load its surface or copy
+     * its samples by a pass that uses unit 0 (textures.c), which must not
+     * undo a slot bound before it */
+    GLuint ms[MW_PROGRAM_STAGES][MW_GL_TEXTURES_PER_STAGE];
+    glhle_result ms_res[MW_PROGRAM_STAGES][MW_GL_TEXTURES_PER_STAGE];
+    for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
+        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
+            const uint8_t dim = tex[k].kind[s] & MW_TEX_KIND_MASK;
+            ms[k][s] = 0;
+            ms_res[k][s] = GLHLE_RESULT_OK;
+            if (!(tex_mask[k] >> s & 1) || (dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY))
+                continue;
+            /* texelFetch takes no sampler state */
+            ms_res[k][s] = dim == MW_TEX_2D_MS ? mw_texture_get_ms(r, tex[k].tic[s], tex[k].tic_index[s], &ms[k][s])
+                                               : GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture "
+                                                            "header %u: multisampled 2D arrays are not kept",
+                                                            tex[k].tic_index[s]);
+        }
     for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
         for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE && tex_mask[k] >> s; s++) {
             if (!(tex_mask[k] >> s & 1))
@@ -1334,11 +1352,8 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
             const uint8_t dim = tex[k].kind[s] & MW_TEX_KIND_MASK;
             glhle_result res;
             if (dim == MW_TEX_2D_MS || dim == MW_TEX_2D_MS_ARRAY) {
-                /* a resident multisampled target (texelFetch takes no sampler state) */
-                res = dim == MW_TEX_2D_MS ? mw_texture_get_ms(r, tex[k].tic[s], tex[k].tic_index[s], &t)
-                                          : GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture "
-                                                       "header %u: multisampled 2D arrays are not kept",
-                                                       tex[k].tic_index[s]);
+                res = ms_res[k][s];
+                t = ms[k][s];
                 if (res == GLHLE_RESULT_OK) {
                     bind_unit(r, unit, t, 0);
                     continue;

@@ -312,6 +312,16 @@ void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32])
     }
 }
 
+void mw_msaa_fetch_map(const mw_render *r, const mw_surface *s, GLint map[32])
+{
+    const uint32_t n = 1u << (s->d.sx + s->d.sy);
+    const uint8_t (*tab)[4] = samples_of(n);
+    GLint by_block[32];
+    mw_msaa_sample_map(r, s, by_block);
+    for (uint32_t k = 0; k < n; k++)
+        memcpy(map + 4 * k, by_block + 4 * ((tab[k][3] << s->d.sx) | tab[k][2]), 4 * sizeof *map);
+}
+
 /* The passes' uniforms: the block's shift, the scale, the sample map
  * (load: each GL sample's block position; store: mw_msaa_sample_map). */
 static void map_uniforms(mw_render *r, const mw_surface *s, GLuint prog, bool upload)

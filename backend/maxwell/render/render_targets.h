@@ -77,6 +77,18 @@ typedef struct mw_texture {
     uint64_t last_use;
 } mw_texture;
 
+/* textures.c: a multisampled surface's samples in the Maxwell's order at
+ * native size, for TLD.MS where the surface itself has them otherwise
+ * (mw_texture_get_ms) */
+#define MW_MS_COPIES 8u
+typedef struct mw_ms_copy {
+    GLuint src;                   /* the surface's multisample texture */
+    GLuint tex, fbo;
+    uint32_t width, height, samples;
+    GLenum internal;
+    uint64_t last_use;
+} mw_ms_copy;
+
 typedef struct mw_sampler {
     uint32_t tsc[8];
     GLuint sampler;
@@ -160,6 +172,8 @@ typedef struct mw_render {
     const mw_state *drawing;
     mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
     uint32_t smp_count;
+    mw_ms_copy ms_copy[MW_MS_COPIES]; /* textures.c: made at their first use */
+    GLuint ms_copy_prog[3], ms_copy_vao; /* float, uint, sint */
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
     size_t staging_size;
     /* context_loss.c: between a loss and the restore, the render targets'
@@ -249,6 +263,8 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
  * sample lies nearest the Maxwell sample's place; write-back reads each
  * sample there. */
 void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32]);
+/* The same map by the Maxwell's sample number k (TLD.MS's), as map[4k..4k+3]. */
+void mw_msaa_fetch_map(const mw_render *r, const mw_surface *s, GLint map[32]);
 /* The state of a plain fragment pass (msaa.c, twod_gpu.c): nothing but its
  * triangle (prog, vao) reaches fbo's viewport (x, y, w, h): no tests,
  * blending, masks or discard; srgb_off also turns off FRAMEBUFFER_SRGB, so

@@ -8,12 +8,14 @@
  * gl_caps_texture_1d_as_2d) a 1D texture is a 2D one of height 1 and a 1D
  * array a 2D array of height-1 layers: the same texels, rows and layers in
  * the same order, so only the GL target differs. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend/maxwell/memory/block_linear.h"
 #include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
+#include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/render/tex_formats.h"
 #include "backend/maxwell/texture/astc.h"
@@ -34,6 +36,16 @@ void mw_textures_fini(mw_render *r)
     for (uint32_t i = 0; i < r->smp_count; i++)
         gl->DeleteSamplers(1, &r->smp[i].sampler);
     r->tex_count = r->smp_count = 0;
+    for (uint32_t i = 0; i < MW_MS_COPIES; i++) {
+        gl->DeleteFramebuffers(1, &r->ms_copy[i].fbo);
+        gl->DeleteTextures(1, &r->ms_copy[i].tex);
+    }
+    memset(r->ms_copy, 0, sizeof r->ms_copy);
+    for (int i = 0; i < 3; i++)
+        gl->DeleteProgram(r->ms_copy_prog[i]);
+    gl->DeleteVertexArrays(1, &r->ms_copy_vao);
+    memset(r->ms_copy_prog, 0, sizeof r->ms_copy_prog);
+    r->ms_copy_vao = 0;
 }
 
 /* What a header asks for, checked. */
@@ -631,6 +643,144 @@ static glhle_result texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex
 
 /* ---- multisampled textures ---- */
 
+/* The render-target format whose GL format and client pair are the
+ * texture's own, so that the guest's sample bytes load to the texels the
+ * header names (colour, or zeta for a depth format; a 24/8-rotated depth
+ * format has none) */
+static const mw_rt_format *ms_target_format(const mw_tex_format *f)
+{
+    if (f->compressed || f->rotate_24_8)
+        return NULL;
+    for (uint32_t v = 1; v < 256; v++) {
+        const mw_rt_format *c = f->depth ? mw_rt_zeta_format(v) : mw_rt_color_format(v);
+        if (c && c->gl_internal == f->internal && c->gl_format == f->format && c->gl_type == f->type)
+            return c;
+    }
+    return NULL;
+}
+
+/* The fetch pass's copy of a multisampled surface (mw_texture_get_ms) */
+static const char *const MS_COPY_FS =
+    "layout(location = 0) uniform int scale;\n"
+    "layout(location = 1) uniform ivec4 at[8];\n"
+    "void main() {\n"
+    "    ivec4 a = at[gl_SampleID];\n"
+    "    o = texelFetch(src, ivec2(gl_FragCoord.xy) * scale + a.yz, a.x);\n"
+    "}\n";
+
+static glhle_result ms_copy_program(mw_render *r, int kind, GLuint *out)
+{
+    if (r->ms_copy_prog[kind]) {
+        *out = r->ms_copy_prog[kind];
+        return GLHLE_RESULT_OK;
+    }
+    static const char *const prefix[3] = {"", "u", "i"};
+    const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n"
+                                           "precision highp sampler2DMS;\nprecision highp isampler2DMS;\n"
+                                           "precision highp usampler2DMS;\n" : "";
+    char vs[512], fs[2048];
+    snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line,
+             "void main() {\n"
+             "    vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
+             "    gl_Position = vec4(p, 0.0, 1.0);\n"
+             "}\n");
+    snprintf(fs, sizeof fs, "%s\n%slayout(binding = 0) uniform %ssampler2DMS src;\n"
+             "layout(location = 0) out %svec4 o;\n%s",
+             r->ctx->glsl_version_line, prec, prefix[kind], prefix[kind], MS_COPY_FS);
+    glhle_result res = gl_link_program(r->ctx, vs, fs, &r->ms_copy_prog[kind]);
+    if (res != GLHLE_RESULT_OK) {
+        r->ms_copy_prog[kind] = 0;
+        return res;
+    }
+    *out = r->ms_copy_prog[kind];
+    return GLHLE_RESULT_OK;
+}
+
+/* TLD.MS reads sample k of a native texel by the Maxwell's numbering.
+ * The resident surface holds sample k in GL sample gl_sample[block of k]
+ * of each scaled pixel, so it is bound itself only at scale 1 where the
+ * GL numbers the samples as the Maxwell does (llvmpipe's 4x pattern);
+ * else a native-size multisample copy whose GL sample k is Maxwell sample
+ * k, taken where write-back reads it (mw_msaa_fetch_map), made again at
+ * each bind. Depth samples are copied as R32F (a depth texel fetch
+ * returns (d, 0, 0, 1), as an R32F one does). */
+static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GLuint *tex)
+{
+    const mw_surface_desc *d = &s->d;
+    const uint32_t n = 1u << (d->sx + d->sy);
+    GLint at[32];
+    mw_msaa_fetch_map(r, s, at);
+    bool identity = r->scale == 1;
+    for (uint32_t k = 0; k < n; k++)
+        identity = identity && at[4 * k] == (GLint)k;
+    if (identity) {
+        *tex = s->tex;
+        return GLHLE_RESULT_OK;
+    }
+    const GladGLContext *gl = &r->ctx->gl;
+    const int kind = d->format->cls == MW_RT_UINT ? 1 : d->format->cls == MW_RT_SINT ? 2 : 0;
+    const GLenum internal = d->zeta ? GL_R32F : d->format->gl_internal;
+    GLuint prog;
+    glhle_result res = ms_copy_program(r, kind, &prog);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    /* the slot of this surface's copy, else the least recently used */
+    uint32_t c = 0;
+    for (uint32_t i = 0; i < MW_MS_COPIES; i++) {
+        if (r->ms_copy[i].src == s->tex && r->ms_copy[i].tex) {
+            c = i;
+            break;
+        }
+        if (r->ms_copy[i].last_use < r->ms_copy[c].last_use)
+            c = i;
+    }
+    mw_ms_copy *e = &r->ms_copy[c];
+    if (e->src != s->tex || e->width != d->width || e->height != d->height || e->samples != n ||
+        e->internal != internal) {
+        gl->DeleteFramebuffers(1, &e->fbo);
+        gl->DeleteTextures(1, &e->tex);
+        memset(e, 0, sizeof *e);
+        gl->CreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &e->tex);
+        gl->TextureStorage2DMultisample(e->tex, (GLsizei)n, internal, (GLsizei)d->width, (GLsizei)d->height,
+                                        GL_TRUE);
+        GLint got = 0;
+        gl->GetTextureLevelParameteriv(e->tex, 0, GL_TEXTURE_SAMPLES, &got);
+        gl->CreateFramebuffers(1, &e->fbo);
+        gl->NamedFramebufferTexture(e->fbo, GL_COLOR_ATTACHMENT0, e->tex, 0);
+        if (got != (GLint)n || gl->CheckNamedFramebufferStatus(e->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            gl->DeleteFramebuffers(1, &e->fbo);
+            gl->DeleteTextures(1, &e->tex);
+            memset(e, 0, sizeof *e);
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u (%s, "
+                              "%u samples): the GL makes no %u-sample copy to fetch its samples from (it has %d)",
+                              index, d->format->name, n, n, got);
+        }
+        e->src = s->tex;
+        e->width = d->width;
+        e->height = d->height;
+        e->samples = n;
+        e->internal = internal;
+        if (!r->ms_copy_vao)
+            gl->CreateVertexArrays(1, &r->ms_copy_vao);
+    }
+    e->last_use = ++r->tick;
+    uint32_t counting; /* the pass is no part of a counted draw */
+    mw_query_suspend(r, &counting);
+    gl->ProgramUniform1i(prog, 0, (GLint)r->scale);
+    gl->ProgramUniform4iv(prog, 1, (GLsizei)n, at);
+    mw_plain_pass_state(r, e->fbo, 0, 0, (GLint)d->width, (GLint)d->height, prog, r->ms_copy_vao, true);
+    if (d->format->cls == MW_RT_DEPTH_STENCIL)
+        gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
+    gl_state_sampler(&r->st, 0, 0);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    mw_query_resume(r, counting);
+    r->stats.texture_copies++;
+    *tex = e->tex;
+    return GLHLE_RESULT_OK;
+}
+
 glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex)
 {
     const glhle_logger *lg = r->io.log;
@@ -646,33 +796,35 @@ glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t ind
     if (res != GLHLE_RESULT_OK)
         return res;
     mw_tex_format f;
-    if (!t.format || !mw_tex_format_of(t.components, t.data_type[0], t.srgb_conversion, &f))
+    const mw_rt_format *rf = NULL;
+    if (t.format && mw_tex_format_of(t.components, t.data_type[0], t.srgb_conversion, &f))
+        rf = ms_target_format(&f);
+    if (!rf)
         return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u: components 0x%02x "
-                          "of type %s have no GL format here", index, t.components,
+                          "of type %s are no render-target format here", index, t.components,
                           mw_tic_data_type_name(t.data_type[0]));
-    for (uint32_t i = 0; i < r->count; i++) {
-        const mw_surface *s = &r->surf[i];
-        const mw_surface_desc *d = &s->d;
-        if (d->zeta || d->pitch || t.version != MW_TIC_BLOCKLINEAR || d->va != t.address || d->sx != sx ||
-            d->sy != sy || d->width != t.width || d->height != t.height ||
-            d->block_height_log2 != t.gobs_per_block_height || d->format->gl_internal != f.internal)
-            continue;
-        if (s->stale)
-            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU "
-                              "0x%010llx: guest memory changed under its render target; not reloaded",
-                              index, (unsigned long long)t.address);
-        if (drawn_now(r, d->va))
-            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU "
-                              "0x%010llx is a colour target of this draw", index, (unsigned long long)t.address);
-        r->surf[i].last_use = ++r->tick;
-        *tex = s->tex;
-        return GLHLE_RESULT_OK;
-    }
-    return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU 0x%010llx "
-                      "(%llux%u, %u samples, %s): no multisampled render target of that size and format is "
-                      "resident there (multisampled textures are not loaded from memory)", index,
-                      (unsigned long long)t.address, (unsigned long long)t.width, t.height, 1u << (sx + sy),
-                      t.format->name);
+    if (t.version != MW_TIC_BLOCKLINEAR)
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU 0x%010llx: "
+                          "not block-linear (multisampled surfaces are)", index, (unsigned long long)t.address);
+    const mw_state *st = r->drawing;
+    const bool zeta = rf->cls == MW_RT_DEPTH || rf->cls == MW_RT_DEPTH_STENCIL;
+    if (zeta ? st && st->zeta.enabled && st->zeta.address == t.address : drawn_now(r, t.address))
+        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled texture header %u at GPU "
+                          "0x%010llx is a %s target of this draw", index, (unsigned long long)t.address,
+                          zeta ? "depth" : "colour");
+    /* the resident target at its address in this shape, or one made and
+     * loaded from the guest's sample image (render_targets.c: each pixel a
+     * block of samples; reloaded when the memory changed) */
+    const mw_surface_desc d = {.va = t.address, .format = rf, .zeta = zeta, .width = (uint32_t)t.width,
+                               .height = t.height, .block_height_log2 = t.gobs_per_block_height, .sx = sx,
+                               .sy = sy};
+    mw_surface *s;
+    res = mw_render_get_surface(r, &d, &s);
+    if (res != GLHLE_RESULT_OK)
+        return GLHLE_FAIL(lg, res, "maxwell: multisampled texture header %u at GPU 0x%010llx (%llux%u, %u samples, "
+                          "%s): no multisampled surface for it", index, (unsigned long long)t.address,
+                          (unsigned long long)t.width, t.height, 1u << (sx + sy), rf->name);
+    return ms_fetchable(r, s, index, tex);
 }
 
 /* ---- texture handles ---- */
@@ -712,9 +864,11 @@ uint8_t mw_texture_handle_read(mw_render *r, const mw_tex_pools *p, uint32_t han
         k |= MW_TEX_SHADOW;
     /* texel coordinates: the header's NORMALIZED_COORDS clear or the
      * sampler's FORCE_UNNORMALIZED_COORDS (clb197tex.h); the translator
-     * divides them by the size (cubes take a direction either way) */
+     * divides them by the size (cubes take a direction either way; only
+     * TLD.MS, with texel coordinates, reads multisample kinds) */
     const uint8_t dim = k & MW_TEX_KIND_MASK;
-    if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY)
+    if ((!d.normalized_coords || smp.force_unnormalized_coords) && dim != MW_TEX_CUBE && dim != MW_TEX_CUBE_ARRAY &&
+        dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY)
         k |= MW_TEX_UNNORM;
     return k;
 }
