@@ -2,7 +2,7 @@
  *
  * Shape of the output. Registers R0-R254 are u32 function variables (RZ
  * reads 0, writes vanish), predicates P0-P6 bool variables (PT is true), the
- * condition code's carry a bool. Control flow takes one of two layouts:
+ * condition code's zero, sign, carry and overflow flags four bools. Control flow takes one of two layouts:
  *  - structured (s_analyze, s_range under "structured control flow"): when
  *    the SSY/PBK/PCNT/PRET stack holds the same entries at each instruction
  *    on every path, each pop has one static target; the program's edges then
@@ -60,6 +60,7 @@ typedef enum mw_op {
     OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
     OP_VMAD, OP_VMNMX, OP_VSETP, OP_VREFUSED, /* video: emit_video */
+    OP_FCMP, OP_CSET, OP_CSETP, OP_P2R, OP_R2P,
 } mw_op;
 
 /* how operand B (and C) are encoded: register, constant buffer, integer or
@@ -134,6 +135,8 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_VADD, OP_VREFUSED, 0}, {MW_SASS_FAM_VSET, OP_VREFUSED, 0}, {MW_SASS_FAM_VABSDIFF, OP_VREFUSED, 0},
         {MW_SASS_FAM_VABSDIFF4, OP_VREFUSED, 0}, {MW_SASS_FAM_VSHL, OP_VREFUSED, 0}, {MW_SASS_FAM_VSHR, OP_VREFUSED, 0},
         {MW_SASS_FAM_IDP, OP_VREFUSED, 0},  {MW_SASS_FAM_IMADSP, OP_VREFUSED, 0},
+        {MW_SASS_FAM_FCMP, OP_FCMP, 0},     {MW_SASS_FAM_CSET, OP_CSET, 0},     {MW_SASS_FAM_CSETP, OP_CSETP, 0},
+        {MW_SASS_FAM_P2R, OP_P2R, 0},       {MW_SASS_FAM_R2P, OP_R2P, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -195,7 +198,7 @@ typedef struct tr {
     uint32_t t_void, t_bool, t_u32, t_i32, t_f32, t_v4f, t_v4u, t_v4i, t_v2f, t_v3f;
     uint32_t p_fn_u32, p_fn_bool;
     /* state */
-    uint32_t reg[256], pred[8], carry;
+    uint32_t reg[256], pred[8], cc[4]; /* cc: Z S C O (cc_var) */
     uint32_t pc_var, stack_var, depth_var, iter_var;
     uint32_t local_var, local_words; /* local memory: local_words u32 and one sink word past them */
     uint32_t shared_var, shared_words; /* shared memory (compute), the same shape */
@@ -345,8 +348,17 @@ static uint32_t pred_var(tr *t, uint32_t p)
     return t->pred[p];
 }
 
+static uint32_t flow_test(tr *t, uint32_t test);
+
+/* Predicate p (negated with neg). A guard past PT is a branch's guard with
+ * a condition-code test (guard_of: 8 + test * 8 + predicate): the
+ * predicate, negated with neg, and the test. */
 static uint32_t get_p(tr *t, uint32_t p, bool neg)
 {
+    if (p > PT) {
+        uint32_t v = get_p(t, (p - 8) & 7, neg);
+        return SPV_OP(&t->b, SpvOpLogicalAnd, t->t_bool, v, flow_test(t, (p - 8) >> 3));
+    }
     uint32_t v = p == PT ? spv_const_bool(&t->b, true) : SPV_OP(&t->b, SpvOpLoad, t->t_bool, pred_var(t, p));
     return neg ? SPV_OP(&t->b, SpvOpLogicalNot, t->t_bool, v) : v;
 }
@@ -357,13 +369,133 @@ static void set_p(tr *t, uint32_t p, uint32_t v)
         SPV_VOID(&t->b, SpvOpStore, pred_var(t, p), v);
 }
 
-static uint32_t carry_var(tr *t)
+/* ---- the condition code ----
+ *
+ * Four flags, in the order P2R/R2P's CC mode numbers them (envytools docs
+ * hw/graph/fermi/cuda/isa.rst "$c", which Maxwell keeps; yuzu
+ * move_predicate_to_register.cpp; Ryujinx InstEmitHelper GetZF/GetNF/
+ * GetCF/GetVF): Z the result is zero, S its top bit, C the carry out of an
+ * addition, O its signed overflow. */
+enum { CC_Z, CC_S, CC_C, CC_O };
+
+static uint32_t cc_var(tr *t, uint32_t i)
 {
-    if (!t->carry) {
-        t->carry = spv_local_var(&t->b, t->p_fn_bool, spv_const_bool(&t->b, false));
-        spv_name(&t->b, t->carry, "cc_carry");
+    static const char *const names[4] = {"cc_zero", "cc_sign", "cc_carry", "cc_overflow"};
+    if (!t->cc[i]) {
+        t->cc[i] = spv_local_var(&t->b, t->p_fn_bool, spv_const_bool(&t->b, false));
+        spv_name(&t->b, t->cc[i], names[i]);
     }
-    return t->carry;
+    return t->cc[i];
+}
+
+static uint32_t get_cc(tr *t, uint32_t i)
+{
+    return SPV_OP(&t->b, SpvOpLoad, t->t_bool, cc_var(t, i));
+}
+
+static void set_cc(tr *t, uint32_t i, uint32_t v)
+{
+    SPV_VOID(&t->b, SpvOpStore, cc_var(t, i), v);
+}
+
+/* Z and S from an integer result r (envytools "$c": zero, top bit) */
+static void cc_set_zs(tr *t, uint32_t r)
+{
+    spv_builder *b = &t->b;
+    set_cc(t, CC_Z, SPV_OP(b, SpvOpIEqual, t->t_bool, r, cu(t, 0)));
+    set_cc(t, CC_S, SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, r), spv_const_i32(b, 0)));
+}
+
+/* All four flags of the addition r = a + b (+ a carry in): C is `carry`
+ * (a bool), O the signed overflow, set when a and b have one sign and r the
+ * other (Ryujinx InstEmitIntegerArithmetic SetIaddFlags: "V = (d ^ a) &
+ * ~(a ^ b) < 0"; yuzu emit_spirv_integer.cpp EmitIAdd32 tests the same
+ * overflow; it holds with a carry in of 0 or 1 too). */
+static void cc_set_add(tr *t, uint32_t r, uint32_t a, uint32_t bb, uint32_t carry)
+{
+    spv_builder *b = &t->b;
+    const uint32_t u = t->t_u32;
+    cc_set_zs(t, r);
+    set_cc(t, CC_C, carry);
+    uint32_t v = SPV_OP(b, SpvOpBitwiseAnd, u, SPV_OP(b, SpvOpBitwiseXor, u, r, a),
+                        SPV_OP(b, SpvOpNot, u, SPV_OP(b, SpvOpBitwiseXor, u, a, bb)));
+    set_cc(t, CC_O, SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, v), spv_const_i32(b, 0)));
+}
+
+/* a + b with its carry out as a bool (OpIAddCarry) */
+static uint32_t add_carry(tr *t, uint32_t a, uint32_t bb, uint32_t *carry)
+{
+    spv_builder *b = &t->b;
+    const uint32_t u = t->t_u32;
+    uint32_t s = SPV_OP(b, SpvOpIAddCarry, spv_type_struct(b, SPV_ARGS(u, u)), a, bb);
+    *carry = SPV_OP(b, SpvOpINotEqual, t->t_bool, SPV_OP(b, SpvOpCompositeExtract, u, s, 1), cu(t, 0));
+    return SPV_OP(b, SpvOpCompositeExtract, u, s, 0);
+}
+
+/* The carry flag as 0 or 1 (the .X carry in) */
+static uint32_t carry_in(tr *t)
+{
+    return SPV_OP(&t->b, SpvOpSelect, t->t_u32, get_cc(t, CC_C), cu(t, 1), cu(t, 0));
+}
+
+/* Whether the condition test `test` (the 5-bit field of CSET, CSETP, BRA,
+ * BRX; envydis gm107.c "cc" table) has a translation. yuzu
+ * (frontend/ir/ir_emitter.cpp GetFlowTest) and Ryujinx
+ * (InstEmitConditionCode.cs GetCondition) give the same formula for tests
+ * 0-23 and 30-31; for CSM_TA CSM_TR CSM_MX FCSM_TA FCSM_TR FCSM_MX (24-29)
+ * they disagree (yuzu refuses five and stubs FCSM_TR false, Ryujinx takes
+ * all six as true), so those are refused. */
+static bool flow_test_known(uint32_t test)
+{
+    return test < 24 || test >= 30;
+}
+
+/* The value of condition test `test` (a bool id); `test` must be known */
+static uint32_t flow_test(tr *t, uint32_t test)
+{
+    spv_builder *b = &t->b;
+    const uint32_t bo = t->t_bool;
+#define CC_NOT(x) SPV_OP(b, SpvOpLogicalNot, bo, (x))
+#define CC_AND(x, y) SPV_OP(b, SpvOpLogicalAnd, bo, (x), (y))
+#define CC_OR(x, y) SPV_OP(b, SpvOpLogicalOr, bo, (x), (y))
+#define CC_XOR(x, y) SPV_OP(b, SpvOpLogicalNotEqual, bo, (x), (y))
+    if (test == 0)
+        return spv_const_bool(b, false);
+    if (test == 15)
+        return spv_const_bool(b, true);
+    uint32_t z = get_cc(t, CC_Z), s = get_cc(t, CC_S), c = get_cc(t, CC_C), o = get_cc(t, CC_O), r;
+    switch (test) {
+    case 1: r = CC_XOR(CC_AND(s, CC_NOT(z)), o); break;        /* LT */
+    case 2: r = CC_AND(CC_NOT(s), z); break;                   /* EQ */
+    case 3: r = CC_XOR(s, CC_OR(z, o)); break;                 /* LE */
+    case 4: r = CC_AND(CC_XOR(CC_NOT(s), o), CC_NOT(z)); break; /* GT */
+    case 5: r = CC_NOT(z); break;                              /* NE */
+    case 6: r = CC_NOT(CC_XOR(s, o)); break;                   /* GE */
+    case 7: r = CC_NOT(CC_AND(s, z)); break;                   /* NUM */
+    case 8: r = CC_AND(s, z); break;                           /* NAN */
+    case 9: r = CC_XOR(s, o); break;                           /* LTU */
+    case 10: r = z; break;                                     /* EQU */
+    case 11: r = CC_OR(CC_XOR(s, o), z); break;                /* LEU */
+    case 12: r = CC_XOR(CC_NOT(s), CC_OR(z, o)); break;        /* GTU */
+    case 13: r = CC_OR(s, CC_NOT(z)); break;                   /* NEU */
+    case 14: r = CC_XOR(CC_OR(CC_NOT(s), z), o); break;        /* GEU */
+    case 16: r = CC_NOT(o); break;                             /* OFF */
+    case 17: r = CC_NOT(c); break;                             /* LO */
+    case 18: r = CC_NOT(s); break;                             /* SFF */
+    case 19: r = CC_OR(z, CC_NOT(c)); break;                   /* LS */
+    case 20: r = CC_AND(c, CC_NOT(z)); break;                  /* HI */
+    case 21: r = s; break;                                     /* SFT */
+    case 22: r = c; break;                                     /* HS */
+    case 23: r = o; break;                                     /* OFT */
+    case 30: r = CC_OR(s, z); break;                           /* RLE */
+    case 31: r = CC_AND(CC_NOT(s), CC_NOT(z)); break;          /* RGT */
+    default: r = spv_const_bool(b, false); break;
+    }
+#undef CC_NOT
+#undef CC_AND
+#undef CC_OR
+#undef CC_XOR
+    return r;
 }
 
 /* constant buffer N as a UBO of 4096 uvec4 (64 KiB, the hardware's largest
@@ -611,7 +743,11 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
                 return (void)BAD(t, "FMUL/FFMA ftz/fmz field 3");
             fmz = is_mul && fz == 2;
             if (bit(insn, i32 ? 52 : 47))
-                return (void)UNSUPPORTED(t, "a float instruction writing the condition code");
+                /* envytools docs (fermi/cuda/isa.rst "$c") set Z and S for a
+                 * NaN result too, Ryujinx's SetFPZnFlags with ordered
+                 * compares leaves them clear, and yuzu refuses FADD/FMUL/
+                 * FFMA CC: the sources disagree */
+                return (void)UNSUPPORTED(t, "a float instruction writing the condition code (sources disagree)");
         }
     }
     switch (row->op) {
@@ -904,6 +1040,69 @@ static uint32_t half16(tr *t, uint32_t v, bool high, bool is_signed)
     return SPV_OP(b, is_signed ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, v, cu(t, 16));
 }
 
+/* IADD and ISCADD with the condition code. IADD: neg a 49, neg b 48, X
+ * 43, CC 47, sat 50; IADD32I: neg a 56, X 53, CC 52, sat 54. ISCADD:
+ * (a << shift 39-43) + b, neg a 49, neg b 48, CC 47; ISCADD32I: shift
+ * 53-57, CC 52. Both negation bits set are .PO, "plus one": a + b + 1
+ * (yuzu integer_add.cpp / integer_scaled_add.cpp three_for_po, Ryujinx
+ * AvgMode.PlusOne), not two negations. .X adds the carry flag; .CC sets
+ * all four flags from the final addition of the (negated, scaled)
+ * operands, where yuzu and Ryujinx agree; yuzu refuses IADD.X.CC, which
+ * follows Ryujinx (SetIaddFlags extended: C the carry out of a + b + C,
+ * Z only when the previous Z was set too, so that a chain of words tests
+ * zero as a whole). .PO with .CC or .X is refused (yuzu refuses both, and
+ * Ryujinx's flags ignore the extra one). */
+static void emit_iadd(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const bkind bk = (bkind)row->bk;
+    const uint32_t u = t->t_u32;
+    const bool scaled = row->op == OP_ISCADD || row->op == OP_ISCADD32I;
+    const bool i32 = row->op == OP_IADD32I || row->op == OP_ISCADD32I;
+    uint32_t a = get_r(t, bits(insn, 8, 8));
+    uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
+    bool na, nb, x, cc;
+    if (row->op == OP_IADD32I)
+        na = bit(insn, 56), nb = bit(insn, 55), x = bit(insn, 53), cc = bit(insn, 52);
+    else if (row->op == OP_ISCADD32I)
+        na = false, nb = false, x = false, cc = bit(insn, 52);
+    else
+        na = bit(insn, 49), nb = bit(insn, 48), x = !scaled && bit(insn, 43), cc = bit(insn, 47);
+    const bool po = na && nb;
+    if (row->op == OP_IADD32I && nb && !na) /* yuzu ignores it, Ryujinx negates the immediate */
+        return (void)UNSUPPORTED(t, "IADD32I with bit 55 alone (sources disagree)");
+    if (!scaled && bit(insn, i32 ? 54 : 50))
+        return (void)UNSUPPORTED(t, "IADD.SAT");
+    if (po && (cc || x))
+        return (void)UNSUPPORTED(t, "IADD/ISCADD .PO with .CC or .X (sources disagree)");
+    if (!po && na)
+        a = SPV_OP(b, SpvOpSNegate, u, a);
+    if (!po && nb)
+        bb = SPV_OP(b, SpvOpSNegate, u, bb);
+    if (scaled)
+        a = SPV_OP(b, SpvOpShiftLeftLogical, u, a, cu(t, bits(insn, i32 ? 53 : 39, 5)));
+    uint32_t r;
+    if (!cc) {
+        r = SPV_OP(b, SpvOpIAdd, u, a, bb);
+        if (x)
+            r = SPV_OP(b, SpvOpIAdd, u, r, carry_in(t));
+        if (po)
+            r = SPV_OP(b, SpvOpIAdd, u, r, cu(t, 1));
+        set_r(t, bits(insn, 0, 8), r);
+        return;
+    }
+    uint32_t c1, c2 = 0, zold = x ? get_cc(t, CC_Z) : 0;
+    r = add_carry(t, a, bb, &c1);
+    if (x) {
+        r = add_carry(t, r, carry_in(t), &c2);
+        c1 = SPV_OP(b, SpvOpLogicalOr, t->t_bool, c1, c2);
+    }
+    cc_set_add(t, r, a, bb, c1);
+    if (x)
+        set_cc(t, CC_Z, SPV_OP(b, SpvOpLogicalAnd, t->t_bool, get_cc(t, CC_Z), zold));
+    set_r(t, bits(insn, 0, 8), r);
+}
+
 static void emit_int(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -923,52 +1122,10 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         r = select_u(t, pred39(t, insn), a, src_b(t, insn, bk));
         break;
     case OP_IADD:
-    case OP_IADD32I: {
-        /* IADD: neg a 49, neg b 48, x 43, cc 47, sat 50; IADD32I: neg a 56, x 53, cc 52, sat 54 */
-        bool i32 = row->op == OP_IADD32I;
-        uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
-        bool na = bit(insn, i32 ? 56 : 49), nb = !i32 && bit(insn, 48), x = bit(insn, i32 ? 53 : 43);
-        bool cc = bit(insn, i32 ? 52 : 47);
-        if (bit(insn, i32 ? 54 : 50))
-            return (void)UNSUPPORTED(t, "IADD.SAT");
-        if ((na || nb) && (x || cc))
-            return (void)UNSUPPORTED(t, "IADD with a negated operand and the carry");
-        if (na)
-            a = SPV_OP(b, SpvOpSNegate, u, a);
-        if (nb)
-            bb = SPV_OP(b, SpvOpSNegate, u, bb);
-        uint32_t cin = x ? select_u(t, SPV_OP(b, SpvOpLoad, t->t_bool, carry_var(t)), cu(t, 1), cu(t, 0)) : 0;
-        if (cc) {
-            /* carry out of a + b (+ carry in): OpIAddCarry twice */
-            uint32_t st = spv_type_struct(b, SPV_ARGS(u, u));
-            uint32_t s1 = SPV_OP(b, SpvOpIAddCarry, st, a, bb);
-            r = SPV_OP(b, SpvOpCompositeExtract, u, s1, 0);
-            uint32_t c1 = SPV_OP(b, SpvOpCompositeExtract, u, s1, 1);
-            if (cin) {
-                uint32_t s2 = SPV_OP(b, SpvOpIAddCarry, st, r, cin);
-                r = SPV_OP(b, SpvOpCompositeExtract, u, s2, 0);
-                c1 = SPV_OP(b, SpvOpBitwiseOr, u, c1, SPV_OP(b, SpvOpCompositeExtract, u, s2, 1));
-            }
-            SPV_VOID(b, SpvOpStore, carry_var(t), SPV_OP(b, SpvOpINotEqual, t->t_bool, c1, cu(t, 0)));
-        } else {
-            r = SPV_OP(b, SpvOpIAdd, u, a, bb);
-            if (cin)
-                r = SPV_OP(b, SpvOpIAdd, u, r, cin);
-        }
-        break;
-    }
+    case OP_IADD32I:
     case OP_ISCADD:
-    case OP_ISCADD32I: { /* (a << shift) + b: shift 39-43, neg a 49, neg b 48; 32I: shift 53-57 */
-        bool i32 = row->op == OP_ISCADD32I;
-        uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
-        if (!i32 && bit(insn, 49))
-            a = SPV_OP(b, SpvOpSNegate, u, a);
-        if (!i32 && bit(insn, 48))
-            bb = SPV_OP(b, SpvOpSNegate, u, bb);
-        uint32_t sh = bits(insn, i32 ? 53 : 39, 5);
-        r = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftLeftLogical, u, a, cu(t, sh)), bb);
-        break;
-    }
+    case OP_ISCADD32I:
+        return emit_iadd(t, insn, row);
     case OP_XMAD: {
         /* 16x16 multiply-add (yuzu translate/impl/integer_short_multiply_add.cpp
          * names the fields): signed a 48, signed b 49, high half of a 53;
@@ -992,8 +1149,11 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             psl = false, mrg = false, x = bit(insn, 54), mode = bits(insn, 50, 2);
             hb = bit(insn, 52);
         }
-        if (x || bit(insn, 47))
-            return (void)UNSUPPORTED(t, "XMAD.X / XMAD.CC");
+        /* .X: yuzu refuses it and Ryujinx's EmitXmad adds the carry in
+         * place of c, so it stays refused; .CC follows Ryujinx (yuzu
+         * refuses it): the flags of product + c, before the merge */
+        if (x)
+            return (void)UNSUPPORTED(t, "XMAD.X (sources disagree)");
         uint32_t ha = half16(t, a, bit(insn, 53), bit(insn, 48));
         uint32_t hbv = half16(t, bb, hb, bit(insn, 49));
         uint32_t prod = SPV_OP(b, SpvOpIMul, u, ha, hbv);
@@ -1006,7 +1166,13 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         case 4: c = SPV_OP(b, SpvOpIAdd, u, SPV_OP(b, SpvOpShiftLeftLogical, u, bb, cu(t, 16)), c); break; /* CBCC */
         default: return (void)UNSUPPORTED(t, "XMAD.CSFU");
         }
-        r = SPV_OP(b, SpvOpIAdd, u, prod, c);
+        if (bit(insn, 47)) {
+            uint32_t carry;
+            r = add_carry(t, prod, c, &carry);
+            cc_set_add(t, r, prod, c, carry);
+        } else {
+            r = SPV_OP(b, SpvOpIAdd, u, prod, c);
+        }
         if (mrg) /* b's low half into the result's high half */
             r = SPV_OP(b, SpvOpBitFieldInsert, u, r, bb, cu(t, 16), cu(t, 16));
         break;
@@ -1030,8 +1196,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         /* a * b + c; signed a 48, signed b 53, hi 54, sat 50, x 49 (envydis 5a00).
          * .HI adds c to the product's upper 32 bits (PTX ISA mad.hi: "t = a * b;
          * d = t<63..32> + c"); the low half does not depend on the signedness */
-        if (bit(insn, 50) || bit(insn, 49) || bit(insn, 47))
-            return (void)UNSUPPORTED(t, "IMAD.SAT/.X/.CC");
+        if (bit(insn, 50) || bit(insn, 49) || bit(insn, 47)) /* Ryujinx: "TODO: CC, X, SAT"; yuzu has no IMAD */
+            return (void)UNSUPPORTED(t, "IMAD.SAT/.X/.CC (no source gives their semantics)");
         uint32_t bb = src_b(t, insn, bk), c = src_c(t, insn, bk), prod;
         if (bit(insn, 54)) {
             bool sa = bit(insn, 48), sb = bit(insn, 53);
@@ -1083,6 +1249,10 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         uint32_t bb = i32 ? cu(t, bits(insn, 20, 32)) : src_b(t, insn, bk);
         if (bit(insn, i32 ? 57 : 43))
             return (void)UNSUPPORTED(t, "LOP.X");
+        /* yuzu logic_operation.cpp sets Z and S and clears C and O;
+         * Ryujinx SetZnFlags leaves C and O as they were */
+        if (bit(insn, i32 ? 52 : 47))
+            return (void)UNSUPPORTED(t, "LOP.CC (sources disagree on the carry and overflow)");
         if (bit(insn, i32 ? 55 : 39))
             a = SPV_OP(b, SpvOpNot, u, a);
         if (bit(insn, i32 ? 56 : 40))
@@ -1103,8 +1273,10 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
          * the table is F(0xf0, 0xcc, 0xaa)). Register form: table 28-35,
          * X 38, predicate test 36-37 into P48; constant / immediate forms:
          * table 48-55 (yuzu logic_operation_three_input.cpp, envydis 5be0) */
-        if (bit(insn, 47) || (bk == BK_R && bit(insn, 38)))
-            return (void)UNSUPPORTED(t, "LOP3.CC / LOP3.X");
+        /* .CC follows Ryujinx (EmitLop3: SetZnFlags, C and O kept; yuzu
+         * refuses it); .X no source translates */
+        if (bk == BK_R && bit(insn, 38))
+            return (void)UNSUPPORTED(t, "LOP3.X");
         uint32_t lut = bits(insn, bk == BK_R ? 28 : 48, 8);
         uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8));
         r = cu(t, 0);
@@ -1119,6 +1291,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         }
         if (bk == BK_R)
             result_predicate(t, bits(insn, 48, 3), bits(insn, 36, 2), r);
+        if (bit(insn, 47))
+            cc_set_zs(t, r);
         break;
     }
     case OP_IADD3: {
@@ -1126,8 +1300,9 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
          * form only: 16-bit halves of a, b, c (35-36, 33-34, 31-32: 1 low,
          * 2 high, zero-extended) and a shift of the first sum (37-38: 1 right
          * 16, 2 left 16); yuzu integer_add_three_input.cpp */
-        if (bit(insn, 47) || bit(insn, 48))
-            return (void)UNSUPPORTED(t, "IADD3.CC / IADD3.X");
+        bool x = bit(insn, 48), cc = bit(insn, 47);
+        if (x && cc)
+            return (void)UNSUPPORTED(t, "IADD3.X.CC (no source gives its semantics)");
         uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8)), sh = 0;
         if (bk == BK_R) {
             uint32_t *v[3] = {&a, &bb, &c};
@@ -1149,10 +1324,28 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             bb = SPV_OP(b, SpvOpSNegate, u, bb);
         if (bit(insn, 49))
             c = SPV_OP(b, SpvOpSNegate, u, c);
-        r = SPV_OP(b, SpvOpIAdd, u, a, bb);
+        /* .X adds the carry flag to the first sum, refused with the right
+         * shift; .CC: Z and S of the result, C the carry out of the second
+         * addition, O its overflow or the carry out of the first (yuzu
+         * integer_add_three_input.cpp; Ryujinx: "TODO: CC, X") */
+        if (x && sh == 1)
+            return (void)UNSUPPORTED(t, "IADD3.X.RS");
+        uint32_t c0 = 0;
+        r = cc || sh == 1 ? add_carry(t, a, bb, &c0) : SPV_OP(b, SpvOpIAdd, u, a, bb);
+        if (x)
+            r = SPV_OP(b, SpvOpIAdd, u, r, carry_in(t));
         if (sh)
             r = SPV_OP(b, sh == 1 ? SpvOpShiftRightLogical : SpvOpShiftLeftLogical, u, r, cu(t, 16));
-        r = SPV_OP(b, SpvOpIAdd, u, r, c);
+        if (sh == 1) /* the first sum has 33 bits (envytools docs maxwell/cuda/int.rst iadd3 rs; yuzu IntegerShift) */
+            r = SPV_OP(b, SpvOpBitwiseOr, u, r, select_u(t, c0, cu(t, 0x10000), cu(t, 0)));
+        if (cc) {
+            uint32_t first = r, carry;
+            r = add_carry(t, first, c, &carry);
+            cc_set_add(t, r, first, c, carry);
+            set_cc(t, CC_O, SPV_OP(b, SpvOpLogicalOr, t->t_bool, get_cc(t, CC_O), c0));
+        } else {
+            r = SPV_OP(b, SpvOpIAdd, u, r, c);
+        }
         break;
     }
     case OP_LEA: {
@@ -1198,8 +1391,10 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
          * X mode 48-49 refused (yuzu integer_funnel_shift.cpp, PTX ISA shf) */
         uint32_t type = bits(insn, 37, 2);
         bool right = mw_sass_lookup(insn) == MW_SASS_OP_SHF_R_R || mw_sass_lookup(insn) == MW_SASS_OP_SHF_R_I;
-        if (bits(insn, 48, 2) || bit(insn, 47))
-            return (void)UNSUPPORTED(t, "SHF.X / SHF.CC");
+        /* .CC follows Ryujinx (EmitShf: SetZnFlags, C and O kept; yuzu
+         * refuses it); the X modes no source translates */
+        if (bits(insn, 48, 2))
+            return (void)UNSUPPORTED(t, "SHF.X");
         if (type == 1)
             return (void)BAD(t, "SHF type 1");
         if (type != 0 && bit(insn, 50))
@@ -1228,6 +1423,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             hi_part = SPV_OP(b, type == 3 ? SpvOpShiftRightArithmetic : SpvOpShiftRightLogical, u, c, k);
         }
         r = select_u(t, big, hi_part, lo_part);
+        if (bit(insn, 47))
+            cc_set_zs(t, r);
         break;
     }
     case OP_SHL: /* wrap 39, x 43 */
@@ -1309,6 +1506,132 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
 
 /* ---- conversions ---- */
 
+/* ---- condition-code instructions ---- */
+
+/* The flags after CSET or PSET writes its boolean r (a bool id) as all
+ * ones or, with bf, 1.0f: Z when the result is 0, S when it is all ones
+ * (1.0f is positive), C and O cleared (yuzu condition_code_set.cpp,
+ * predicate_set_register.cpp) */
+static void cc_set_bool_result(tr *t, uint32_t r, bool bf)
+{
+    spv_builder *b = &t->b;
+    set_cc(t, CC_Z, SPV_OP(b, SpvOpLogicalNot, t->t_bool, r));
+    set_cc(t, CC_S, bf ? spv_const_bool(b, false) : r);
+    set_cc(t, CC_C, spv_const_bool(b, false));
+    set_cc(t, CC_O, spv_const_bool(b, false));
+}
+
+/* Instructions whose condition-code write (bit 47; 52 in the 32-bit
+ * immediate forms, envydis gm107.c ON(47, cc) / ON(52, cc)) no source
+ * translates, or the sources disagree on: refused, never ignored, since
+ * CSET, CSETP, P2R and branches read every flag. yuzu throws on SHL.CC,
+ * SHR.CC, FLO CC, IMNMX CC, LEA CC, FMNMX CC, F2I CC, F2F CC; Ryujinx
+ * leaves SHL/SHR/LEA/IMUL CC as TODO; FSET and ISET: yuzu clears C and O,
+ * Ryujinx keeps them; BFE/BFI/IMUL/I2F/I2I: no source gives both. */
+static bool cc_refused(tr *t, uint64_t insn, const op_row *row)
+{
+    unsigned at;
+    switch (row->op) {
+    case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_FLO: case OP_IMNMX: case OP_IMUL: case OP_ISET:
+    case OP_LEA: case OP_LEA_HI: case OP_FMNMX: case OP_FSET: case OP_I2F: case OP_F2I: case OP_F2F: case OP_I2I:
+        at = 47;
+        break;
+    case OP_IMUL32I:
+        at = 52;
+        break;
+    default:
+        return false;
+    }
+    if (!bit(insn, at))
+        return false;
+    char what[64];
+    snprintf(what, sizeof what, "%s writing the condition code", row->name);
+    UNSUPPORTED(t, what);
+    return true;
+}
+
+/* FCMP, CSET, CSETP, P2R, R2P */
+static void emit_cc_op(tr *t, uint64_t insn, const op_row *row)
+{
+    spv_builder *b = &t->b;
+    const bkind bk = (bkind)row->bk;
+    const uint32_t u = t->t_u32, rd = bits(insn, 0, 8);
+    switch (row->op) {
+    case OP_FCMP: {
+        /* rd = (c compared with 0.0 by cond 48-51) ? a : b, b the operand
+         * B (R20, constant, float immediate; R39 in the RC form), c R39
+         * (the constant in the RC form), ftz 47 left to the host as for
+         * FSET (yuzu floating_point_compare.cpp, Ryujinx EmitFcmp) */
+        uint32_t a = get_r(t, bits(insn, 8, 8)), bb = src_b(t, insn, bk), c = as_f(t, src_c(t, insn, bk));
+        set_r(t, rd, select_u(t, fcompare(t, bits(insn, 48, 4), c, cf(t, 0.0f)), a, bb));
+        return;
+    }
+    case OP_CSET:
+    case OP_CSETP: {
+        /* the condition test 8-12 combined with P39 (!42) by the boolean
+         * op 45-46; CSET: rd all ones or 1.0f with BF 44, CC 47; CSETP:
+         * P3 the test, P0 its negation (yuzu condition_code_set.cpp,
+         * Ryujinx InstEmitConditionCode.cs) */
+        uint32_t test = bits(insn, 8, 5);
+        if (!flow_test_known(test))
+            return (void)UNSUPPORTED(t, "a CSM/FCSM condition-code test (sources disagree)");
+        uint32_t v = flow_test(t, test), pc = pred39(t, insn), op = bits(insn, 45, 2);
+        uint32_t r = bool_op(t, op, v, pc);
+        if (row->op == OP_CSETP) {
+            set_p(t, bits(insn, 3, 3), r);
+            set_p(t, bits(insn, 0, 3), bool_op(t, op, SPV_OP(b, SpvOpLogicalNot, t->t_bool, v), pc));
+            return;
+        }
+        set_r(t, rd, select_u(t, r, cu(t, bit(insn, 44) ? 0x3f800000u : 0xffffffffu), cu(t, 0)));
+        if (bit(insn, 47))
+            cc_set_bool_result(t, r, bit(insn, 44));
+        return;
+    }
+    case OP_P2R: {
+        /* rd = (Ra without the mask's bits at byte 41-42) | P0-P6 (mode
+         * 40 clear) or Z S C O (set) at those bits (yuzu
+         * move_predicate_to_register.cpp, Ryujinx EmitP2r). Ryujinx
+         * keeps the mask's low byte, yuzu all of it: a mask past the byte
+         * (only an immediate can be seen to be one) is refused, a register
+         * or constant mask cut to its byte as Ryujinx does (yuzu does not
+         * translate those forms) */
+        uint32_t mask = src_b(t, insn, bk), shift = bits(insn, 41, 2) * 8, n = bit(insn, 40) ? 4 : 7;
+        if (bk == BK_I && (bits(insn, 20, 19) > 0xff || bit(insn, 56)))
+            return (void)UNSUPPORTED(t, "P2R with a mask past its byte (sources disagree)");
+        mask = SPV_OP(b, SpvOpShiftLeftLogical, u, SPV_OP(b, SpvOpBitwiseAnd, u, mask, cu(t, 0xff)), cu(t, shift));
+        uint32_t ins = cu(t, 0);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t v = bit(insn, 40) ? get_cc(t, i) : get_p(t, i, false);
+            ins = SPV_OP(b, SpvOpBitwiseOr, u, ins, select_u(t, v, cu(t, 1u << (i + shift)), cu(t, 0)));
+        }
+        uint32_t keep = SPV_OP(b, SpvOpBitwiseAnd, u, get_r(t, bits(insn, 8, 8)), SPV_OP(b, SpvOpNot, u, mask));
+        set_r(t, rd, SPV_OP(b, SpvOpBitwiseOr, u, keep, SPV_OP(b, SpvOpBitwiseAnd, u, ins, mask)));
+        return;
+    }
+    case OP_R2P: {
+        /* for each P0-P6 (mode 40 clear) or Z S C O (set) i whose mask bit
+         * i is set: bit (i + byte 41-42 * 8) of Ra (yuzu
+         * move_register_to_predicate.cpp, Ryujinx EmitR2p) */
+        uint32_t mask = src_b(t, insn, bk), v = get_r(t, bits(insn, 8, 8)), shift = bits(insn, 41, 2) * 8;
+        uint32_t n = bit(insn, 40) ? 4 : 7;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t on = SPV_OP(b, SpvOpINotEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, mask, cu(t, 1u << i)), cu(t, 0));
+            uint32_t val = SPV_OP(b, SpvOpINotEqual, t->t_bool,
+                                  SPV_OP(b, SpvOpBitwiseAnd, u, v, cu(t, 1u << (i + shift))), cu(t, 0));
+            uint32_t old = bit(insn, 40) ? get_cc(t, i) : get_p(t, i, false);
+            uint32_t nv = SPV_OP(b, SpvOpSelect, t->t_bool, on, val, old);
+            if (bit(insn, 40))
+                set_cc(t, i, nv);
+            else
+                set_p(t, i, nv);
+        }
+        return;
+    }
+    default:
+        return;
+    }
+}
+
 /* PSET Rd / PSETP Pd, Qd (envydis 5088 / 5090): t = (Pa 12 (!15) BOP 24-25
  * Pb 29 (!32)); PSET Rd = t BOP2 45-46 Pc 39 (!42) as all ones, or 1.0f with
  * BF 44; PSETP Pd (3) = t BOP2 Pc, Qd (0) = !t BOP2 Pc (yuzu
@@ -1316,8 +1639,6 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
 static void emit_pset(tr *t, uint64_t insn, bool setp)
 {
     spv_builder *b = &t->b;
-    if (!setp && bit(insn, 47))
-        return (void)UNSUPPORTED(t, "PSET.CC");
     uint32_t pa = get_p(t, bits(insn, 12, 3), bit(insn, 15)), pb = get_p(t, bits(insn, 29, 3), bit(insn, 32));
     uint32_t ab = bool_op(t, bits(insn, 24, 2), pa, pb), pc = pred39(t, insn), bop2 = bits(insn, 45, 2);
     uint32_t r = bool_op(t, bop2, ab, pc);
@@ -1327,6 +1648,8 @@ static void emit_pset(tr *t, uint64_t insn, bool setp)
         return;
     }
     set_r(t, bits(insn, 0, 8), select_u(t, r, cu(t, bit(insn, 44) ? 0x3f800000u : 0xffffffffu), cu(t, 0)));
+    if (bit(insn, 47)) /* yuzu predicate_set_register.cpp; Ryujinx ignores PSET's CC */
+        cc_set_bool_result(t, r, bit(insn, 44));
 }
 
 /* PRMT Rd, Ra, Rb (the selector), Rc (envydis 5bc0 and its C / I / RC
@@ -4290,13 +4613,23 @@ static void emit_frag_outputs(tr *t)
 
 static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg);
 static bool is_push(uint8_t op);
+
+/* the instructions with a condition-code test at 0-4 besides their guard
+ * (envydis gm107.c: BRA BRX EXIT KIL RET BRK CONT SYNC take T(f0f8_0)) */
+static bool has_flow_test(uint8_t op)
+{
+    return op == OP_BRA || op == OP_BRX || op == OP_EXIT || op == OP_KIL || op == OP_RET || op == OP_BRK ||
+           op == OP_CONT || op == OP_SYNC;
+}
 static bool is_pop(uint8_t op);
 
 /* whether instruction `w` (translated as `op`) may write predicate p */
 static bool writes_pred(uint8_t op, uint64_t w, uint32_t p)
 {
     switch (op) {
-    case OP_ISETP: case OP_FSETP: case OP_DSETP: case OP_PSETP: case OP_VSETP: return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_ISETP: case OP_FSETP: case OP_DSETP: case OP_PSETP: case OP_CSETP: case OP_VSETP:
+        return bits(w, 3, 3) == p || bits(w, 0, 3) == p;
+    case OP_R2P: return !bit(w, 40); /* PR mode: any of P0-P6 */
     case OP_VOTE: return bits(w, 45, 3) == p;
     case OP_LOP: case OP_LOP3: case OP_SHFL: return bits(w, 48, 3) == p;
     case OP_PIXLD: return bits(w, 45, 3) == p;
@@ -4773,7 +5106,7 @@ static bool jump_in_code(tr *t, uint32_t k)
     if (op != OP_BRA && !is_push(op))
         return true;
     uint64_t insn = t->in->code[(k / 3) * 4 + 1 + k % 3];
-    if (bit(insn, 5) || (op == OP_BRA && bits(insn, 0, 5) != 0xf) || (op == OP_CAL && bit(insn, 6)))
+    if (bit(insn, 5) || (op == OP_CAL && bit(insn, 6)))
         return false;
     int32_t rel = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
     int64_t idx = offset_insn((int64_t)insn_offset(k) + 8 + rel);
@@ -4800,26 +5133,22 @@ static glhle_result discover(tr *t)
             UNSUPPORTED(t, what);
             break;
         }
-        uint32_t p = is_push(row->op) ? PT : bits(insn, 16, 3);
-        bool pneg = !is_push(row->op) && bit(insn, 19), never = p == PT && pneg, always = p == PT && !pneg;
+        uint32_t p;
+        bool pneg, never = !guard_of(row, insn, &p, &pneg), always = !never && p == PT;
+        if (has_flow_test(row->op) && !flow_test_known(bits(insn, 0, 5))) {
+            UNSUPPORTED(t, "a CSM/FCSM condition-code test (sources disagree)");
+            break;
+        }
         int64_t succ[2];
         int ns = 0;
         bool falls = true;
         if (!never && row->op == OP_BRA) {
-            if (bits(insn, 0, 5) != 0xf) {
-                UNSUPPORTED(t, "BRA on a condition-code test");
-                break;
-            }
             if (!branch_target(t, k, insn, &succ[ns]))
                 break;
             t->flags[succ[ns]] |= F_LEADER | F_TARGET;
             ns++;
             falls = !always;
         } else if (!never && row->op == OP_BRX) {
-            if (bits(insn, 0, 5) != 0xf) {
-                UNSUPPORTED(t, "BRX on a condition-code test");
-                break;
-            }
             t->indirect = true;
             falls = !always;
         } else if (!never && (row->op == OP_EXIT || row->op == OP_KIL || row->op == OP_SYNC || row->op == OP_BRK ||
@@ -4918,6 +5247,8 @@ static void emit_pop_case(tr *t, uint32_t kind)
 static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
+    if (cc_refused(t, insn, row))
+        return;
     switch (row->op) {
     case OP_NOP:
     case OP_DEPBAR:
@@ -4927,6 +5258,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_float(t, insn, row);
     case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX: case OP_DSET: case OP_DSETP:
         return emit_double(t, insn, row);
+    case OP_FCMP: case OP_CSET: case OP_CSETP: case OP_P2R: case OP_R2P:
+        return emit_cc_op(t, insn, row);
     case OP_MOV: case OP_MOV32I: case OP_SEL: case OP_IADD: case OP_IADD32I: case OP_ISCADD: case OP_ISCADD32I:
     case OP_LOP3: case OP_IADD3: case OP_SHF: case OP_LEA: case OP_LEA_HI:
     case OP_XMAD: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_ICMP: case OP_LOP: case OP_LOP32I:
@@ -5042,7 +5375,19 @@ static bool guard_of(const op_row *row, uint64_t insn, uint32_t *p, bool *pneg)
 {
     *p = is_push(row->op) ? PT : bits(insn, 16, 3);
     *pneg = !is_push(row->op) && bit(insn, 19);
-    return !(*p == PT && *pneg);
+    if (*p == PT && *pneg)
+        return false;
+    if (has_flow_test(row->op)) {
+        /* the condition-code test at 0-4 (envydis gm107.c T(f0f8_0); yuzu's
+         * flow_test fields; T is 15): F never runs, any other test joins
+         * the predicate */
+        uint32_t test = bits(insn, 0, 5);
+        if (test == 0)
+            return false;
+        if (test != 15)
+            *p = 8 + test * 8 + *p;
+    }
+    return true;
 }
 
 /* Runs instruction k (not a branch or a pop) under its guard in the open

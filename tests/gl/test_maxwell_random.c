@@ -346,6 +346,8 @@ static void test_random_programs(void **state)
                             (fam == MW_SASS_FAM_ISETP && inst.family == MW_SASS_FAM_ISET) ||
                             (fam == MW_SASS_FAM_LEA && inst.family == MW_SASS_FAM_LEA_HI) ||
                             (fam == MW_SASS_FAM_PSETP && inst.family == MW_SASS_FAM_PSET) ||
+                            (fam == MW_SASS_FAM_CSETP && inst.family == MW_SASS_FAM_CSET) ||
+                            (fam == MW_SASS_FAM_P2R && inst.family == MW_SASS_FAM_R2P) ||
                             (fam == MW_SASS_FAM_HADD2 &&
                              (inst.family == MW_SASS_FAM_HMUL2 || inst.family == MW_SASS_FAM_HFMA2 ||
                               inst.family == MW_SASS_FAM_HSET2 || inst.family == MW_SASS_FAM_HSETP2)) ||
@@ -417,7 +419,7 @@ static void test_branchy_programs(void **state)
     ts_rng rng;
     ts_rng_init(&rng, seed);
     uint64_t slots = 0;
-    uint32_t control[MW_SASS_FAM_COUNT] = {0};
+    uint32_t control[MW_SASS_FAM_COUNT] = {0}, bra_cc = 0;
     for (long i = 0; i < programs; i++) {
         tmr_program *p = malloc(sizeof *p);
         assert_non_null(p);
@@ -432,6 +434,8 @@ static void test_branchy_programs(void **state)
                 inst.family == MW_SASS_FAM_PBK || inst.family == MW_SASS_FAM_BRK || inst.family == MW_SASS_FAM_PCNT ||
                 inst.family == MW_SASS_FAM_CONT)
                 control[inst.family]++;
+            if (inst.family == MW_SASS_FAM_BRA && (p->code[w] & 0x1f) != 0xf) /* a condition-code test at 0-4 */
+                bra_cc++;
             slots++;
         }
         for (int dispatcher = 0; dispatcher < 2; dispatcher++) {
@@ -460,9 +464,10 @@ static void test_branchy_programs(void **state)
         }
         free(p);
     }
-    print_message("maxwell branchy: seed %llu, %ld programs, %llu instructions (BRA %u SSY %u SYNC %u PBK %u BRK %u "
-                  "PCNT %u CONT %u), structured and dispatcher both equal to the CPU model\n",
-                  (unsigned long long)seed, programs, (unsigned long long)slots, control[MW_SASS_FAM_BRA],
+    print_message("maxwell branchy: seed %llu, %ld programs, %llu instructions (BRA %u, %u of them on a condition-code "
+                  "test, SSY %u SYNC %u PBK %u BRK %u PCNT %u CONT %u), structured and dispatcher both equal to the CPU "
+                  "model\n",
+                  (unsigned long long)seed, programs, (unsigned long long)slots, control[MW_SASS_FAM_BRA], bra_cc,
                   control[MW_SASS_FAM_SSY], control[MW_SASS_FAM_SYNC], control[MW_SASS_FAM_PBK],
                   control[MW_SASS_FAM_BRK], control[MW_SASS_FAM_PCNT], control[MW_SASS_FAM_CONT]);
 }

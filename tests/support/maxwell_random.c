@@ -271,50 +271,153 @@ static uint32_t model_flo(uint32_t v, bool s, bool shiftamt)
 
 typedef void (*op_fn)(gen *g, guard gd);
 
+/* ---- the condition code ----
+ *
+ * Flags as envytools documents them (docs/hw/graph/fermi/cuda/isa.rst
+ * "$c", which Maxwell keeps): Z the result is 0, S its top bit, C the
+ * carry out of an addition, O "the true (infinite-precision) result
+ * doesn't fit" as a signed number. */
+static void set_cc(gen *g, uint32_t i, bool v)
+{
+    g->m->cc[i] = v;
+    g->m->cc_valid |= 1u << i;
+}
+
+static void cc_zs(gen *g, uint32_t r)
+{
+    set_cc(g, TMR_CC_Z, r == 0);
+    set_cc(g, TMR_CC_S, r >> 31);
+}
+
+/* r = a + b + cin with its four flags, computed in 64 bits */
+static uint32_t cc_add(gen *g, uint32_t a, uint32_t b, uint32_t cin)
+{
+    uint64_t wide = (uint64_t)a + b + cin;
+    int64_t exact = (int64_t)(int32_t)a + (int32_t)b + cin;
+    uint32_t r = (uint32_t)wide;
+    cc_zs(g, r);
+    set_cc(g, TMR_CC_C, wide >> 32);
+    set_cc(g, TMR_CC_O, exact != (int32_t)r);
+    return r;
+}
+
+static bool cc_all_valid(gen *g)
+{
+    return g->m->cc_valid == 0xf;
+}
+
+/* The condition tests of CSET, CSETP and BRA (5 bits, envydis gm107.c
+ * "cc" names F LT EQ LE GT NE GE NUM NAN LTU EQU LEU GTU NEU GEU T OFF LO
+ * SFF LS HI SFT HS OFT ... RLE RGT). The float-style tests read the flags
+ * as a compare leaves them (Z equal, S less, both for unordered: the
+ * envytools "$c" NaN rule), with O flipping the sign's meaning as for
+ * a signed subtraction; the formulas are the ones yuzu's GetFlowTest and
+ * Ryujinx's GetCondition share. 24-29 (CSM/FCSM) are never generated. */
+static bool flow(const tmr_machine *m, uint32_t test)
+{
+    bool z = m->cc[TMR_CC_Z], s = m->cc[TMR_CC_S], c = m->cc[TMR_CC_C], o = m->cc[TMR_CC_O];
+    bool lt = s != o; /* signed less than after a - b */
+    switch (test) {
+    case 0: return false;
+    case 1: return (s && !z) != o;
+    case 2: return !s && z;
+    case 3: return s != (z || o);
+    case 4: return !lt && !z;
+    case 5: return !z;
+    case 6: return !lt;
+    case 7: return !(s && z);
+    case 8: return s && z;
+    case 9: return lt;
+    case 10: return z;
+    case 11: return lt || z;
+    case 12: return !s != (z || o);
+    case 13: return s || !z;
+    case 14: return (!s || z) != o;
+    case 15: return true;
+    case 16: return !o;
+    case 17: return !c;
+    case 18: return !s;
+    case 19: return z || !c;
+    case 20: return c && !z;
+    case 21: return s;
+    case 22: return c;
+    case 23: return o;
+    case 30: return s || z;
+    default: return !s && !z; /* 31 RGT */
+    }
+}
+
+/* a test the model can evaluate now: any once every flag is known, else F or T */
+static uint32_t pick_test(gen *g)
+{
+    if (!cc_all_valid(g))
+        return coin(g, 50) ? 0 : 15;
+    uint32_t t = rnd(g, 26);
+    return t < 24 ? t : t + 6;
+}
+
 static void op_iadd(gen *g, guard gd)
 {
-    /* IADD R (5c10): neg a 49, neg b 48, X 43, CC 47. a + b + (X ? carry : 0);
-     * CC sets the carry to the unsigned carry out (PTX ISA add.cc / addc.cc).
-     * Negation with the carry is not generated (its carry is ill-defined). */
+    /* IADD R (5c10): neg a 49, neg b 48 (both: .PO, a + b + 1; yuzu
+     * integer_add.cpp three_for_po, Ryujinx AvgMode), X 43 adds C, CC 47
+     * sets the four flags of the addition of the negated operands (yuzu and
+     * Ryujinx agree); with X too Z also needs the previous Z (Ryujinx
+     * SetIaddFlags extended), so a chain tests a wide zero. .PO is not
+     * generated with X or CC (neither source settles it). */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
-    bool carry_ops = coin(g, 40);
-    bool x = carry_ops && g->m->carry_valid && coin(g, 60), cc = carry_ops && coin(g, 70);
-    bool na = !carry_ops && coin(g, 30), nb = !carry_ops && !na && coin(g, 30);
+    bool carry_ops = coin(g, 50);
+    bool x = carry_ops && (g->m->cc_valid >> TMR_CC_C & 1) && coin(g, 60), cc = carry_ops && coin(g, 70);
+    bool x_z = x && cc && (g->m->cc_valid >> TMR_CC_Z & 1);
+    if (x && cc && !x_z)
+        x = false;
+    bool na = coin(g, 25), nb = coin(g, 25);
+    if (na && nb && (x || cc))
+        nb = false;
     put(g, base(0x5c10) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(na, 49) | f(nb, 48) | f(x, 43) | f(cc, 47));
     if (!gd.runs)
         return;
-    uint32_t a = na ? 0u - g->m->r[ra] : g->m->r[ra], b = nb ? 0u - g->m->r[rb] : g->m->r[rb];
-    uint64_t sum = (uint64_t)a + b + (x && g->m->carry ? 1 : 0);
-    set_int(g, rd, (uint32_t)sum);
-    if (cc) {
-        g->m->carry = sum >> 32;
-        g->m->carry_valid = true;
-    }
+    bool po = na && nb;
+    uint32_t a = na && !po ? 0u - g->m->r[ra] : g->m->r[ra], b = nb && !po ? 0u - g->m->r[rb] : g->m->r[rb];
+    uint32_t cin = (x && g->m->cc[TMR_CC_C]) || po ? 1 : 0;
+    bool zold = g->m->cc[TMR_CC_Z];
+    uint32_t r = cc ? cc_add(g, a, b, cin) : a + b + cin;
+    if (cc && x)
+        set_cc(g, TMR_CC_Z, zold && r == 0);
+    set_int(g, rd, r);
 }
 
 static void op_iscadd(gen *g, guard gd)
 {
-    /* ISCADD R (5c18): (a << shift 39-43) + b, neg a 49, neg b 48 (yuzu integer_scaled_add.cpp) */
+    /* ISCADD R (5c18): (a << shift 39-43) + b, neg a 49, neg b 48, both
+     * .PO: (a << shift) + b + 1; CC 47 the flags of the final addition
+     * (yuzu integer_scaled_add.cpp, Ryujinx EmitIscadd); .PO with CC is
+     * not generated (the sources differ) */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), sh = rnd(g, 32);
-    bool na = coin(g, 20), nb = coin(g, 20);
-    put(g, base(0x5c18) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sh, 39) | f(na, 49) | f(nb, 48));
+    bool na = coin(g, 20), nb = coin(g, 20), cc = coin(g, 30) && !(na && nb);
+    put(g, base(0x5c18) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(sh, 39) | f(na, 49) | f(nb, 48) | f(cc, 47));
     if (!gd.runs)
         return;
-    uint32_t a = na ? 0u - g->m->r[ra] : g->m->r[ra], b = nb ? 0u - g->m->r[rb] : g->m->r[rb];
-    set_int(g, rd, (a << sh) + b);
+    bool po = na && nb;
+    uint32_t a = na && !po ? 0u - g->m->r[ra] : g->m->r[ra], b = nb && !po ? 0u - g->m->r[rb] : g->m->r[rb];
+    set_int(g, rd, cc ? cc_add(g, a << sh, b, 0) : (a << sh) + b + po);
 }
 
 static void op_iadd3(gen *g, guard gd)
 {
     /* IADD3 R (5cc0): ((a' + b') shifted) + c', each operand's 16-bit half
      * (a 35-36, b 33-34, c 31-32: 1 low, 2 high, zero-extended) then negated
-     * (51 50 49), the first sum shifted (37-38: 1 right 16, 2 left 16); yuzu
-     * integer_add_three_input.cpp */
+     * (51 50 49), the first sum shifted (37-38: 1 right 16, 2 left 16) as
+     * the 33-bit number it is (envytools docs maxwell/cuda/int.rst iadd3:
+     * "the intermediate addition creates a 33-bit integer"); yuzu
+     * integer_add_three_input.cpp. X 48 adds C to the first sum (not with
+     * the right shift); CC 47 (not with X): Z and S of the result, C the
+     * second addition's carry, O its overflow or the first one's carry */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
     uint32_t h[3] = {rnd(g, 3), rnd(g, 3), rnd(g, 3)}, sh = rnd(g, 3);
     bool n[3] = {coin(g, 20), coin(g, 20), coin(g, 20)};
+    bool x = sh != 1 && (g->m->cc_valid >> TMR_CC_C & 1) && coin(g, 25), cc = !x && coin(g, 35);
     put(g, base(0x5cc0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(h[0], 35) | f(h[1], 33) |
-               f(h[2], 31) | f(sh, 37) | f(n[0], 51) | f(n[1], 50) | f(n[2], 49));
+               f(h[2], 31) | f(sh, 37) | f(n[0], 51) | f(n[1], 50) | f(n[2], 49) | f(x, 48) | f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t v[3] = {g->m->r[ra], g->m->r[rb], g->m->r[rc]};
@@ -326,9 +429,15 @@ static void op_iadd3(gen *g, guard gd)
         if (n[i])
             v[i] = 0u - v[i];
     }
-    uint32_t s = v[0] + v[1];
-    s = sh == 1 ? s >> 16 : sh == 2 ? s << 16 : s;
-    set_int(g, rd, s + v[2]);
+    uint64_t s = (uint64_t)v[0] + v[1] + (x && g->m->cc[TMR_CC_C]);
+    bool first_carry = s >> 32;
+    uint32_t s32 = sh == 1 ? (uint32_t)(s >> 16) : sh == 2 ? (uint32_t)s << 16 : (uint32_t)s;
+    if (!cc) {
+        set_int(g, rd, s32 + v[2]);
+        return;
+    }
+    set_int(g, rd, cc_add(g, s32, v[2], 0));
+    set_cc(g, TMR_CC_O, g->m->cc[TMR_CC_O] || first_carry);
 }
 
 static void op_lea(gen *g, guard gd)
@@ -366,8 +475,9 @@ static void op_xmad(gen *g, guard gd)
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
     bool sa = coin(g, 30), sb = coin(g, 30), ha = coin(g, 40), hb = coin(g, 40), psl = coin(g, 25), mrg = coin(g, 25);
     uint32_t mode = rnd(g, 3);
+    bool cc = coin(g, 25); /* CC 47: the flags of product + c, before the merge (Ryujinx EmitXmad) */
     put(g, base(0x5b00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(sa, 48) | f(sb, 49) | f(ha, 53) |
-               f(hb, 35) | f(psl, 36) | f(mrg, 37) | f(mode, 50));
+               f(hb, 35) | f(psl, 36) | f(mrg, 37) | f(mode, 50) | f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t a = ha ? g->m->r[ra] >> 16 : g->m->r[ra] & 0xffff, bv = g->m->r[rb];
@@ -377,7 +487,7 @@ static void op_xmad(gen *g, guard gd)
     if (psl)
         prod <<= 16;
     c = mode == 1 ? c & 0xffff : mode == 2 ? c >> 16 : c;
-    uint32_t r = prod + c;
+    uint32_t r = cc ? cc_add(g, prod, c, 0) : prod + c;
     if (mrg)
         r = (r & 0xffff) | (bv << 16);
     set_int(g, rd, r);
@@ -421,7 +531,9 @@ static void op_lop3(gen *g, guard gd)
      * predicate 48-50 by test 36-37 (yuzu logic_operation_three_input.cpp) */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), lut = rnd(g, 256), pt = rnd(g, 4);
     uint32_t pd = coin(g, 40) ? rnd(g, 4) : 7;
-    put(g, base(0x5be0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(lut, 28) | f(pt, 36) | f(pd, 48));
+    bool cc = coin(g, 25); /* CC 47: Z and S of the result, C and O kept (Ryujinx EmitLop3) */
+    put(g, base(0x5be0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(lut, 28) | f(pt, 36) | f(pd, 48) |
+               f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t a = g->m->r[ra], b = g->m->r[rb], c = g->m->r[rc], r = 0;
@@ -431,6 +543,8 @@ static void op_lop3(gen *g, guard gd)
     }
     set_int(g, rd, r);
     set_p(g, pd, pt == 0 ? false : pt == 1 ? true : pt == 2 ? r == 0 : r != 0);
+    if (cc)
+        cc_zs(g, r);
 }
 
 static void op_shift(gen *g, guard gd)
@@ -468,9 +582,9 @@ static void op_shf(gen *g, guard gd)
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
     bool right = coin(g, 50);
     uint32_t type = coin(g, 60) ? 0 : 2 + rnd(g, 2);
-    bool w = type == 0 && coin(g, 40);
+    bool w = type == 0 && coin(g, 40), cc = coin(g, 25); /* CC 47: Z and S, C and O kept (Ryujinx EmitShf) */
     put(g, base(right ? 0x5cf8 : 0x5bf8) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(type, 37) |
-               f(w, 50));
+               f(w, 50) | f(cc, 47));
     if (!gd.runs)
         return;
     uint64_t v = (uint64_t)g->m->r[rc] << 32 | g->m->r[ra];
@@ -484,6 +598,8 @@ static void op_shf(gen *g, guard gd)
     else
         r = (uint32_t)(v >> n);
     set_int(g, rd, r);
+    if (cc)
+        cc_zs(g, r);
 }
 
 static void op_bfe(gen *g, guard gd)
@@ -1086,6 +1202,90 @@ static void op_vsetp(gen *g, guard gd)
     set_p(g, p, pr);
     set_p(g, q, qr);
 }
+static void op_cset(gen *g, guard gd)
+{
+    /* CSETP (50a0) Pd 3, Qd 0 / CSET (5098) Rd: t = condition test 8-12 of
+     * the flags; Pd = t BOP 45-46 Pc (39, !42), Qd = !t BOP Pc; CSET writes
+     * all ones or 1.0f (BF 44) for true, and with CC 47 sets Z (result 0),
+     * S (all ones), clears C and O (yuzu condition_code_set.cpp) */
+    uint32_t test = pick_test(g), op = rnd(g, 3), p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7, rd = reg(g);
+    bool pv, setp = coin(g, 50), bf = coin(g, 50), cc = !setp && coin(g, 30);
+    uint64_t pbits = pred39(g, &pv);
+    if (setp)
+        put(g, base(0x50a0) | gd.bits | f(p, 3) | f(q, 0) | f(test, 8) | f(op, 45) | pbits);
+    else
+        put(g, base(0x5098) | gd.bits | f(rd, 0) | f(test, 8) | f(op, 45) | pbits | f(bf, 44) | f(cc, 47));
+    if (!gd.runs)
+        return;
+    bool t = flow(g->m, test);
+    if (setp) {
+        set_p(g, p, bop(op, t, pv));
+        set_p(g, q, bop(op, !t, pv));
+        return;
+    }
+    bool r = bop(op, t, pv);
+    set_int(g, rd, r ? (bf ? 0x3f800000u : 0xffffffffu) : 0);
+    if (cc) {
+        set_cc(g, TMR_CC_Z, !r);
+        set_cc(g, TMR_CC_S, r && !bf);
+        set_cc(g, TMR_CC_C, false);
+        set_cc(g, TMR_CC_O, false);
+    }
+}
+
+static void op_p2r(gen *g, guard gd)
+{
+    /* P2R I (38e8) Rd, Ra, mask: Ra with the mask's bits at byte 41-42
+     * replaced by P0-P6 (mode 40 clear) or Z S C O (set), bit i of the
+     * mask for predicate / flag i; R2P I (38f0) Ra, mask: each predicate or
+     * flag i with mask bit i set takes bit (i + 8 * byte) of Ra (yuzu
+     * move_predicate_to_register.cpp / move_register_to_predicate.cpp,
+     * Ryujinx EmitP2r / EmitR2p). Only P0-P3 are modelled: P2R's PR masks
+     * leave P4-P6 out, R2P may write them (never read). */
+    bool r2p = coin(g, 50), ccm = coin(g, 50);
+    uint32_t rd = reg(g), ra = reg(g), byte = rnd(g, 4), mask = rnd(g, 256);
+    if (!r2p && !ccm)
+        mask &= 0x8f; /* P4-P6 unknown; bit 7 only clears */
+    if (!r2p && ccm && !cc_all_valid(g))
+        mask &= 0xf0; /* bits 4-7 only clear */
+    put(g, base(r2p ? 0x38f0 : 0x38e8) | gd.bits | f(rd, 0) | f(ra, 8) | f(mask, 20) | f(ccm, 40) | f(byte, 41));
+    if (!gd.runs)
+        return;
+    uint32_t a = g->m->r[ra], n = ccm ? 4 : 7;
+    if (r2p) {
+        for (uint32_t i = 0; i < n; i++) {
+            if (!(mask >> i & 1))
+                continue;
+            bool v = a >> (i + 8 * byte) & 1;
+            if (ccm)
+                set_cc(g, i, v);
+            else
+                set_p(g, i, v);
+        }
+        return;
+    }
+    uint32_t r = a & ~(mask << (8 * byte));
+    for (uint32_t i = 0; i < n; i++)
+        if (mask >> i & 1 && (ccm ? g->m->cc[i] : i < 4 && g->m->p[i]))
+            r |= 1u << (i + 8 * byte);
+    set_int(g, rd, r);
+}
+
+static void op_fcmp(gen *g, guard gd)
+{
+    /* FCMP R (5ba0) Rd, Ra, Rb, Rc: Rd = (Rc compared with 0.0 by cond
+     * 48-51) ? Ra : Rb (yuzu floating_point_compare.cpp, Ryujinx
+     * EmitFcmp); Rc holds a nice float (no denormal the host may flush) */
+    uint32_t rc = nice_reg(g), rd = reg(g), ra = reg(g), rb = reg(g), cond = rnd(g, 16);
+    if (rc == 8)
+        return;
+    put(g, base(0x5ba0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(cond, 48));
+    if (!gd.runs)
+        return;
+    bool t = tmr_fcmp(cond, bitsf(g->m->r[rc]), 0.0);
+    set_int(g, rd, t ? g->m->r[ra] : g->m->r[rb]);
+}
+
 static void op_s2r(gen *g, guard gd)
 {
     /* S2R (f0c8) Rd, SR_Y_DIRECTION (0x12 at 20): +1.0f, GL's window
@@ -1098,8 +1298,9 @@ static void op_s2r(gen *g, guard gd)
 }
 
 /* integer: the encoding does not depend on the register values (float
- * operations pick registers holding nice floats), so a loop body encodes the
- * same on every iteration */
+ * operations pick registers holding nice floats; CSET and P2R pick tests
+ * and masks by which flags are known), so a loop body encodes the same on
+ * every iteration */
 static const struct {
     op_fn fn;
     uint32_t family, weight;
@@ -1118,6 +1319,8 @@ static const struct {
     {op_half, MW_SASS_FAM_HADD2, 10, false},
     {op_vmad, MW_SASS_FAM_VMAD, 3, true},      {op_vmnmx, MW_SASS_FAM_VMNMX, 3, true},
     {op_vsetp, MW_SASS_FAM_VSETP, 3, true},
+    {op_half, MW_SASS_FAM_HADD2, 10, false},  {op_cset, MW_SASS_FAM_CSETP, 6, false},
+    {op_p2r, MW_SASS_FAM_P2R, 4, false},       {op_fcmp, MW_SASS_FAM_FCMP, 3, false},
 };
 
 /* MOV C (4c98): Rr = c[0x0][4r] (offset 20-33 in words, buffer 34-38,
@@ -1267,6 +1470,20 @@ static uint64_t branch_guard(gen *g, bool *taken)
     return guard_bits(p, neg);
 }
 
+/* BRA's guard and condition-code test (0-4, envydis T(f0f8_0)): the jump
+ * is taken when both hold; sometimes PT with a test, sometimes a predicate
+ * with T (the word's 0xf) */
+static uint64_t bra_guard(gen *g, bool *taken)
+{
+    if (g->int_only || !cc_all_valid(g) || coin(g, 50)) /* in a loop body: the same word each pass */
+        return BRA_OP | branch_guard(g, taken);
+    uint32_t test = pick_test(g);
+    bool pt = coin(g, 50), pred = true;
+    uint64_t gb = pt ? guard_bits(7, false) : branch_guard(g, &pred);
+    *taken = pred && flow(g->m, test);
+    return (BRA_OP & ~0x1full) | test | gb;
+}
+
 static void gen_block(gen *g, uint32_t count, uint32_t depth);
 
 /* one random operation under the live flag */
@@ -1307,7 +1524,7 @@ static void gen_if(gen *g, uint32_t count, uint32_t depth)
         g->live = live;
         return;
     }
-    uint32_t bra = put_jump(g, BRA_OP | branch_guard(g, &taken));
+    uint32_t bra = put_jump(g, bra_guard(g, &taken));
     g->live = live && !taken;
     gen_block(g, a, depth + 1);
     if (shape == 0) {

@@ -5,10 +5,12 @@
  * A program is a fragment shader in 32-byte bundles: MOV of the eight
  * data registers R0-R7 from c[0x0][0x0-0x1c] (random words and small
  * floats, in cbuf0: the test binds them as constant buffer 0), then random
- * arithmetic over R0-R7 and predicates P0-P3 (integer: IADD with carry
- * chains, ISCADD, IADD3, XMAD, IMUL, LOP, LOP3, SHL, SHR, SHF, BFE, BFI,
- * POPC, FLO, IMNMX, SEL, ISET, ISETP; float: FADD, FMUL, FFMA, FMNMX,
- * FSETP, I2F, F2I with every rounding mode; half pairs: HADD2, HMUL2,
+ * arithmetic over R0-R7 and predicates P0-P3 (integer: IADD, ISCADD,
+ * IADD3, XMAD, LOP3 and SHF writing the condition code, IADD and IADD3
+ * with carry chains, IMUL, LOP, SHL, SHR, BFE, BFI, POPC, FLO, IMNMX,
+ * SEL, ISET, ISETP; CSET, CSETP, P2R and R2P over the condition code and
+ * predicates; float: FADD, FMUL, FFMA, FMNMX, FSETP, FCMP, I2F, F2I with
+ * every rounding mode; half pairs: HADD2, HMUL2,
  * HFMA2, HSET2, HSETP2 in register, f16x2-immediate and 32-bit-immediate
  * forms; video: VMAD, VMNMX, VSETP with byte / half / word parts of their
  * operands, register and 16-bit immediate B), some under a guard predicate,
@@ -32,6 +34,8 @@
 #include "support/test_support.h"
 
 #define TMR_MAX_OPS 64
+
+enum { TMR_CC_Z, TMR_CC_S, TMR_CC_C, TMR_CC_O };
 #define TMR_EPILOGUE 5 /* MOV32I R12, 1 and four SELs */
 #define TMR_MAX_CONTROL 64 /* branchy programs: branch, stack and loop-counter instructions */
 #define TMR_MAX_WORDS (4 * ((8 + TMR_MAX_OPS + TMR_MAX_CONTROL + TMR_EPILOGUE + 2 + 2) / 3 + 2))
@@ -39,7 +43,8 @@
 typedef struct tmr_machine {
     uint32_t r[8];
     bool p[4];
-    bool carry, carry_valid;
+    bool cc[4];       /* the condition code: zero, sign, carry, overflow (TMR_CC_Z...) */
+    uint8_t cc_valid; /* bit i: cc[i] has been written (the hardware's first value is unknown) */
     bool nice[8]; /* r[i] holds a nice float */
     uint32_t out[12]; /* what the program leaves in R0-R11: R0-R7, then P0-P3 as 1 or 0 */
 } tmr_machine;

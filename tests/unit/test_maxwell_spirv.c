@@ -474,6 +474,132 @@ static void test_video(void **state)
     }
     mw_spirv_result_free(&r);
 }
+/* The condition code: every form that writes or reads it translates to a
+ * module spirv-val accepts, and the forms whose semantics the sources
+ * leave open or disagree on are refused with that reason, never ignored.
+ * Encodings from envydis gm107.c (the opcode in bits 48-63, rd 0, ra 8,
+ * rb 20, rc 39, CC 47, the guard 16-19 = PT); what the instructions
+ * compute is checked against a CPU model in tests/gl/test_maxwell_random.c. */
+static uint64_t cc_op(uint16_t opcode, uint64_t fields)
+{
+    return (uint64_t)opcode << 48 | 7ull << 16 | fields;
+}
+
+/* code[*n] = w, a scheduling word first at each bundle's start */
+static void put_w(uint64_t *code, size_t *n, uint64_t w)
+{
+    if (*n % 4 == 0)
+        code[(*n)++] = SCHED;
+    code[(*n)++] = w;
+}
+
+#define F(v, at) ((uint64_t)(v) << (at))
+#define R_ABC(d, a, b, c) (F(d, 0) | F(a, 8) | F(b, 20) | F(c, 39))
+
+static void test_condition_code(void **state)
+{
+    (void)state;
+    uint8_t sph[0x50];
+    mw_spirv_input in;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    const uint64_t iadd_cc = cc_op(0x5c10, R_ABC(0, 1, 2, 0) | F(1, 47));
+    const uint64_t writes[] = {
+        iadd_cc,
+        cc_op(0x5c10, R_ABC(1, 1, 2, 0) | F(1, 47) | F(1, 43)),               /* IADD.X.CC */
+        cc_op(0x5c10, R_ABC(1, 1, 2, 0) | F(1, 47) | F(1, 49)),               /* IADD.CC -a */
+        cc_op(0x5c10, R_ABC(1, 1, 2, 0) | F(3, 48)),                          /* IADD.PO */
+        cc_op(0x1c00, F(1, 0) | F(1, 8) | F(0x12345, 20) | F(1, 52)),          /* IADD32I.CC */
+        cc_op(0x5c18, R_ABC(0, 1, 2, 0) | F(5, 39) | F(1, 47)),               /* ISCADD.CC */
+        cc_op(0x5cc0, R_ABC(0, 1, 2, 3) | F(1, 47) | F(1, 37)),               /* IADD3.RS.CC */
+        cc_op(0x5cc0, R_ABC(0, 1, 2, 3) | F(1, 48) | F(2, 37)),               /* IADD3.X.LS */
+        cc_op(0x5b00, R_ABC(0, 1, 2, 3) | F(1, 47) | F(1, 37)),               /* XMAD.MRG.CC */
+        cc_op(0x5be0, R_ABC(0, 1, 2, 3) | F(0x96, 28) | F(7, 48) | F(1, 47)), /* LOP3.CC */
+        cc_op(0x5bf8, R_ABC(0, 1, 2, 3) | F(1, 47)),                          /* SHF.L.CC */
+        cc_op(0x5098, F(0, 0) | F(9, 8) | F(7, 39) | F(1, 44) | F(1, 47)),    /* CSET.BF.CC LTU */
+        cc_op(0x5088, F(0, 0) | F(7, 12) | F(7, 29) | F(7, 39) | F(1, 47)),   /* PSET.CC */
+        cc_op(0x38f0, F(1, 8) | F(0xf, 20) | F(1, 40) | F(2, 41)),            /* R2P.CC byte 2 */
+        cc_op(0x5cf0, F(1, 8) | F(2, 20)),                                    /* R2P PR, mask in R2 */
+        cc_op(0x4cf0, F(1, 8) | F(1, 20) | F(1, 40)),                         /* R2P.CC, mask c[0][4] */
+    };
+    for (size_t w = 0; w < sizeof writes / sizeof writes[0]; w++) {
+        /* the write, then every known test read by CSETP and CSET, P2R of
+         * the flags and the predicates, FCMP in its four forms */
+        uint64_t code[4 * 48] = {0};
+        size_t n = 0;
+#define PUT(word) put_w(code, &n, (word))
+        PUT(writes[w]);
+        for (uint32_t test = 0; test < 32; test++)
+            if (test < 24 || test >= 30)
+                PUT(test & 1 ? cc_op(0x50a0, F(test & 3, 3) | F(7, 0) | F(test, 8) | F(7, 39) | F(test % 3, 45))
+                             : cc_op(0x5098, F(4 + (test & 3), 0) | F(test, 8) | F(0, 39) | F(1, 42)));
+        PUT(cc_op(0x38e8, F(5, 0) | F(5, 8) | F(0xf, 20) | F(1, 40) | F(1, 41))); /* P2R.CC byte 1 */
+        PUT(cc_op(0x38e8, F(6, 0) | F(6, 8) | F(0x7f, 20)));                     /* P2R PR */
+        PUT(cc_op(0x5ce8, F(6, 0) | F(6, 8) | F(3, 20) | F(1, 40)));             /* P2R.CC, mask in R3 */
+        PUT(cc_op(0x4ce8, F(6, 0) | F(6, 8) | F(2, 20)));                        /* P2R, mask c[0][8] */
+        PUT(cc_op(0x5ba0, R_ABC(7, 1, 2, 3) | F(9, 48)));                        /* FCMP.LTU */
+        PUT(cc_op(0x4ba0, R_ABC(7, 1, 1, 3) | F(2, 48)));                        /* FCMP.EQ R, c, R */
+        PUT(cc_op(0x36a0, R_ABC(7, 1, 0x3f800, 3) | F(5, 48)));                  /* FCMP.NE R, 1.0, R */
+        PUT(cc_op(0x53a0, R_ABC(7, 1, 1, 3) | F(7, 48)));                        /* FCMP.NUM R, R, c */
+        PUT(EXIT);
+        while (n % 4)
+            PUT(NOP);
+#undef PUT
+        fragment_input(&in, code, n, sph);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_condition_code");
+    }
+    /* branches and exits on a test (BRA e240, EXIT e300, the test at 0-4),
+     * structured and through the dispatcher */
+    uint64_t bra[8] = {SCHED, iadd_cc, 0xe240000000870000ull | 20 /* BRA.HI +8 */, MOV32I_R0_ONE,
+                       SCHED, MOV32I_R1_HALF, 0xe300000000000005ull /* @P0 EXIT.NE */, EXIT};
+    fragment_input(&in, bra, 8, sph);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_true(r.structured);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_bra_cc");
+    in.dispatcher = true;
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_false(r.structured);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_bra_cc_dispatcher");
+    /* a BRA on F never jumps: past its target nothing else is reached */
+    uint64_t never[4] = {SCHED, 0xe240000000070000ull /* BRA.F to itself */, EXIT, NOP};
+    fragment_input(&in, never, 4, sph);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    /* refused, with the reason */
+    const struct {
+        uint64_t word;
+        const char *why;
+    } refused[] = {
+        {cc_op(0x50a0, F(0, 3) | F(7, 0) | F(24, 8) | F(7, 39)), "CSM"},          /* CSETP CSM_TA */
+        {cc_op(0x5098, F(0, 0) | F(29, 8) | F(7, 39)), "CSM"},                     /* CSET FCSM_MX */
+        {0xe240000000070000ull | 26, "CSM"},                                      /* BRA CSM_MX */
+        {cc_op(0x5c58, R_ABC(0, 1, 2, 0) | F(1, 47)), "disagree"},                /* FADD.CC */
+        {cc_op(0x5c40, R_ABC(0, 1, 2, 0) | F(7, 48) | F(1, 47)), "disagree"},     /* LOP.CC */
+        {cc_op(0x5800, R_ABC(0, 1, 2, 7) | F(1, 47)), "condition code"},          /* FSET.CC */
+        {cc_op(0x5b00, R_ABC(0, 1, 2, 3) | F(1, 38)), "XMAD.X"},
+        {cc_op(0x5c48, R_ABC(0, 1, 2, 0) | F(1, 47)), "condition code"},          /* SHL.CC */
+        {cc_op(0x5a00, R_ABC(0, 1, 2, 3) | F(1, 47)), "IMAD"},                    /* IMAD.CC */
+        {cc_op(0x38e8, F(5, 0) | F(5, 8) | F(0x100, 20)), "P2R"},                 /* P2R mask past a byte */
+        {cc_op(0x5c10, R_ABC(0, 1, 2, 0) | F(3, 48) | F(1, 47)), ".PO"},          /* IADD.PO.CC */
+        {cc_op(0x5cc0, R_ABC(0, 1, 2, 3) | F(1, 48) | F(1, 47)), "IADD3.X.CC"},
+        {cc_op(0x5cf8, R_ABC(0, 1, 2, 3) | F(1, 48)), "SHF.X"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        uint64_t code[4] = {SCHED, refused[i].word, EXIT, NOP};
+        fragment_input(&in, code, 4, sph);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_UNSUPPORTED);
+        if (!strstr(r.reason, refused[i].why))
+            fail_msg("refusal %zu: reason \"%s\" does not name \"%s\"", i, r.reason, refused[i].why);
+    }
+    mw_spirv_result_free(&r);
+}
+
+#undef F
+#undef R_ABC
+
 /* Control flow that SPIR-V's constructs cannot hold takes the dispatcher:
  * a jump into the middle of a loop, and a stack that differs between the
  * paths meeting at an instruction. Encodings: envydis gm107.c (BRA e240 with
@@ -790,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_program_identity_and_cache),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_video),
+        cmocka_unit_test(test_condition_code),
         cmocka_unit_test(test_unstructured_fallback),
         cmocka_unit_test(test_corpus_translates),
         cmocka_unit_test(test_corpus_unnormalized),
