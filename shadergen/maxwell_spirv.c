@@ -57,7 +57,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_SURED, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
 
@@ -129,6 +129,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},   {MW_SASS_FAM_HFMA2, OP_HFMA2, 0},
         {MW_SASS_FAM_HSET2, OP_HSET2, 0},   {MW_SASS_FAM_HSETP2, OP_HSETP2, 0},
         {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
+        {MW_SASS_FAM_SURED, OP_SURED, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -2704,13 +2705,17 @@ enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, A
 
 /* The read-modify-write the atomics without a SPIR-V instruction need
  * (INC, DEC, float add): a compare-and-swap loop until no other invocation
- * changed the word in between. */
-static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v)
+ * changed the word in between. An image texel pointer is first read with
+ * an atomic add of 0: SPIRV-Cross writes no GLSL for a plain OpLoad of one
+ * (it wrote `uint x = (img, coord);`). */
+static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v,
+                                bool image)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32, sem = cu(t, 0);
     uint32_t cur = spv_local_var(b, t->p_fn_u32, 0);
-    SPV_VOID(b, SpvOpStore, cur, SPV_OP(b, SpvOpLoad, u, ptr));
+    SPV_VOID(b, SpvOpStore, cur,
+             image ? SPV_OP(b, SpvOpAtomicIAdd, u, ptr, scope, sem, cu(t, 0)) : SPV_OP(b, SpvOpLoad, u, ptr));
     uint32_t cont = spv_id(b), merge = spv_id(b), header = open_loop(b, merge, cont);
     uint32_t old = SPV_OP(b, SpvOpLoad, u, cur), next;
     if (is_float) {
@@ -2739,7 +2744,7 @@ static uint32_t atomic_op(tr *t, uint32_t ptr, bool shared, uint32_t op, bool is
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32, sc = atomic_scope(t, shared), sem = cu(t, 0);
     if (is_float || op == AT_INC || op == AT_DEC)
-        return atomic_cas_loop(t, ptr, sc, op, is_float, v);
+        return atomic_cas_loop(t, ptr, sc, op, is_float, v, false);
     static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
                                  SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor,  SpvOpAtomicExchange};
     if (op == AT_CAS)
@@ -4035,19 +4040,57 @@ static void suatom_candidates(const tr *t, uint64_t w, uint32_t *plain, uint32_t
         *maybe = all;
 }
 
-static void suatom_note(tr *t, uint64_t w)
+/* an image atomic's slot is declared in the key's format (its sampled
+ * type gives the atomic's signedness), not as the raw R32UI view SULD.D
+ * takes; dimension at 33-35 as SULD's */
+static void atomic_image_note(tr *t, int slot, uint64_t w)
 {
-    int slot;
-    uint32_t type;
-    if (suatom_handle(t, w, &slot, &type) != 1 || slot < 0)
-        return;
-    /* declared in the key's format (its sampled type gives the atomic's
-     * signedness), not as the raw R32UI view SULD.D takes */
     uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1);
     if ((t->img_dim[slot] && t->img_dim[slot] != dim) || t->img_raw[slot] == 2)
         t->img_conflict = true;
     t->img_dim[slot] = dim;
     t->img_raw[slot] = 1;
+}
+
+/* The texel pointer of a 32-bit image atomic (SUATOM, SURED: `name`) of
+ * type `type` doing op on a bound slot, after the checks both share; 0
+ * when refused. byte_x: the x coordinate is a byte offset, divided by the
+ * 4-byte element (Ryujinx InstEmitSurface.cs EmitSured shifts it right by
+ * the size's log2). */
+static uint32_t image_atomic_ptr(tr *t, uint64_t insn, int slot, uint32_t type, uint32_t op, const char *name,
+                                 bool byte_x, uint32_t *st)
+{
+    spv_builder *b = &t->b;
+    char what[80];
+    if (!suatom_fits(t, slot, type, op)) {
+        snprintf(what, sizeof what, "a %s whose type differs from its image's format", name);
+        UNSUPPORTED(t, what);
+        return 0;
+    }
+    if (!image_var(t, slot, st))
+        return 0;
+    if ((op == AT_INC || op == AT_DEC) && *st != t->t_u32) {
+        snprintf(what, sizeof what, "%s.INC/DEC on a signed image", name);
+        UNSUPPORTED(t, what);
+        return 0;
+    }
+    uint32_t dim = t->img_dim[slot] - 1u, coord = image_coords(t, bits(insn, 8, 8), dim);
+    if (byte_x) {
+        uint32_t n = dim < 2 ? 1 : dim < 4 ? 2 : 3;
+        uint32_t x = n == 1 ? coord : SPV_OP(b, SpvOpCompositeExtract, t->t_i32, coord, 0);
+        x = SPV_OP(b, SpvOpShiftRightArithmetic, t->t_i32, x, spv_const_i32(b, 2));
+        coord = n == 1 ? x : SPV_OP(b, SpvOpCompositeInsert, spv_type_vector(b, t->t_i32, n), x, coord, 0);
+    }
+    return SPV_OP(b, SpvOpImageTexelPointer, spv_type_pointer(b, SpvStorageClassImage, *st), t->img[slot], coord,
+                  cu(t, 0));
+}
+
+static void suatom_note(tr *t, uint64_t w)
+{
+    int slot;
+    uint32_t type;
+    if (suatom_handle(t, w, &slot, &type) == 1 && slot >= 0)
+        atomic_image_note(t, slot, w);
 }
 
 static void emit_suatom(tr *t, uint64_t insn)
@@ -4072,19 +4115,14 @@ static void emit_suatom(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, "a 64-bit (or SD32/SD64) SUATOM, which GL's image atomics do not have");
     if (type == SU_F32 && op != AT_EXCH)
         return (void)UNSUPPORTED(t, "a float SUATOM other than EXCH (GL has only imageAtomicExchange on r32f)");
-    if (!suatom_fits(t, slot, type, op))
-        return (void)UNSUPPORTED(t, "a SUATOM whose type differs from its image's format");
-    uint32_t st;
-    if (!image_var(t, slot, &st))
+    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SUATOM", false, &st);
+    if (!ptr)
         return;
-    if ((op == AT_INC || op == AT_DEC) && st != t->t_u32)
-        return (void)UNSUPPORTED(t, "SUATOM.INC/DEC on a signed image");
-    uint32_t coord = image_coords(t, bits(insn, 8, 8), t->img_dim[slot] - 1u);
-    uint32_t ptr = SPV_OP(b, SpvOpImageTexelPointer, spv_type_pointer(b, SpvStorageClassImage, st), t->img[slot],
-                          coord, cu(t, 0));
     uint32_t rb = bits(insn, 20, 8), sc = cu(t, SpvScopeDevice), sem = cu(t, 0), old;
     uint32_t v = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
-    if (st == t->t_u32 && op != AT_CAS) {
+    if (op == AT_INC || op == AT_DEC) {
+        old = atomic_cas_loop(t, ptr, sc, op, false, v, true);
+    } else if (st == t->t_u32 && op != AT_CAS) {
         old = atomic_op(t, ptr, false, op, type == SU_S32, false, v, 0);
     } else {
         static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
@@ -4101,6 +4139,60 @@ static void emit_suatom(tr *t, uint64_t insn)
             old = SPV_OP(b, SpvOpBitcast, t->t_u32, old);
     }
     set_r(t, bits(insn, 0, 8), old);
+}
+
+/* SURED [Ra..], Rd [, handle]: SUATOM without a result (envydis gm107.c
+ * tabroot 0xeb40/0xffe0 "sured": value R0, coordinates R8, operation 24-26
+ * ADD MIN MAX INC DEC AND OR XOR (tabeb40_2), dimension 33-35 (tabeb40_1),
+ * clamp 49-50 (tabeb40_3), handle u13 at 36 with bit 51, else R39
+ * (tabeb40_4); bit 52 P/D (tabeb40_0)). envydis names no type; Ryujinx
+ * (Decoders/InstDecoders.cs InstSured) reads the same operation, dimension,
+ * clamp and handle bits and takes the type from 20-22 (SuatomSize: U32 S32
+ * U64 F32.FTZ.RN F16x2 S64 SD32 SD64) and byte addressing from bit 23, whose
+ * x coordinate it shifts right by the element size's log2
+ * (InstEmitSurface.cs EmitSured). yuzu's SURED (surface_atomic_operations.cpp)
+ * reads overlapping fields under "TODO: confirm offsets" and emits nothing,
+ * so it is not followed. Unlike SUATOM's 0xea60 form the type is outside
+ * the handle field, so the handle reads plainly. P and D agree here: the
+ * image is R32UI/R32I (suatom_fits), whose formatted texel is its word. */
+static void sured_note(tr *t, uint64_t w)
+{
+    if (!bit(w, 51))
+        return;
+    int slot = image_slot(t, bits(w, 36, 13));
+    if (slot >= 0)
+        atomic_image_note(t, slot, w);
+}
+
+static void emit_sured(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t op = bits(insn, 24, 3), type = bits(insn, 20, 3);
+    if (!bit(insn, 51))
+        return (void)UNSUPPORTED(t, "a bindless SURED");
+    int slot = image_slot(t, bits(insn, 36, 13));
+    if (slot < 0)
+        return (void)BAD(t, "a surface handle outside the stage's image table");
+    if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
+        return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
+    if (type != SU_U32 && type != SU_S32)
+        return (void)UNSUPPORTED(t, "a SURED type other than U32 and S32 (GL's image atomics are 32-bit integer "
+                                    "but for exchange)");
+    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SURED", bit(insn, 23), &st);
+    if (!ptr)
+        return;
+    uint32_t v = get_r(t, bits(insn, 0, 8));
+    if (op == AT_INC || op == AT_DEC) {
+        atomic_cas_loop(t, ptr, cu(t, SpvScopeDevice), op, false, v, true);
+        return;
+    }
+    if (st == t->t_u32) {
+        atomic_op(t, ptr, false, op, type == SU_S32, false, v, 0);
+        return;
+    }
+    static const SpvOp ops[8] = {SpvOpAtomicIAdd, SpvOpAtomicSMin, SpvOpAtomicSMax, SpvOpNop,
+                                 SpvOpNop,        SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor};
+    (void)SPV_OP(b, ops[op], st, ptr, cu(t, SpvScopeDevice), cu(t, 0), SPV_OP(b, SpvOpBitcast, st, v));
 }
 
 /* TXQ DIMENSION of an image handle: imageSize, the components in order */
@@ -4879,6 +4971,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_surface(t, insn, row->op == OP_SUST);
     case OP_SUATOM:
         return emit_suatom(t, insn);
+    case OP_SURED:
+        return emit_sured(t, insn);
     case OP_HADD2:
     case OP_HMUL2:
     case OP_HFMA2:
@@ -5583,6 +5677,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
             image_note(t, w);
         else if (t->ops[k].op == OP_SUATOM)
             suatom_note(t, w);
+        else if (t->ops[k].op == OP_SURED)
+            sured_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
@@ -5713,7 +5809,7 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
                 const uint32_t byte = (uint32_t)bits(w, 36, 13) * 4;
                 const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
-                if ((txq || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
+                if ((txq || ((op == OP_SULD || op == OP_SUST || op == OP_SURED) && bit(w, 51))) && ib && byte >= ib &&
                     (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
                     *img_slots |= 1u << (byte - ib) / 4;
                 if (op == OP_SUATOM) {

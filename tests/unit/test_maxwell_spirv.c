@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <spirv/unified1/spirv.h>
+
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 #include "support/glsl_validator.h"
@@ -716,6 +718,116 @@ static void test_bindless(void **state)
     mw_spirv_result_free(&r);
 }
 
+/* SURED: bound image reductions (envydis gm107.c 0xeb40 "sured": value R0,
+ * coordinates R8, operation 24-26, dimension 33-35, handle u13 at 36 with
+ * bit 51; Ryujinx InstSured: type 20-22). Slot 0 (word 0x48) R32UI, slot 1
+ * (0x49) R32I, table at 0x120 as deko3d's compute one. Each U32 operation
+ * on slot 0 and each S32 one on slot 1 becomes the SPIR-V atomic named
+ * below (INC/DEC: a compare-exchange loop, after an atomic add of 0 that
+ * reads the texel), and spirv-val accepts the module; what it computes is
+ * gl/test_maxwell_compute sured_launch's. Then the refusals: bindless (bit
+ * 51 clear), F32, clamp TRAP, INC on the signed image, U32 MIN on it. */
+static uint64_t sured(uint32_t op, uint32_t type, uint32_t handle)
+{
+    return 0xeb40000000000000ull | 1ull << 51 | (uint64_t)handle << 36 | 3ull << 33 | (uint64_t)op << 24 |
+           (uint64_t)type << 20 | 7ull << 16 | 2u << 8 | 4u;
+}
+
+static uint32_t count_spv_op(const mw_spirv_result *r, SpvOp op)
+{
+    const uint32_t *w = (const uint32_t *)r->spirv.data;
+    const size_t n = r->spirv.size / 4;
+    uint32_t c = 0;
+    for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+        c += (w[i] & 0xffff) == (uint32_t)op;
+    return c;
+}
+
+static void sured_input(mw_spirv_input *in, uint64_t *code, size_t words)
+{
+    memset(in, 0, sizeof *in);
+    in->code = code;
+    in->words = words;
+    in->key.stage = MW_SPIRV_COMPUTE;
+    in->key.img_handle_offset = 0x120;
+    in->key.img[0] = MW_IMG_R32UI;
+    in->key.img[1] = MW_IMG_R32I;
+    in->local_size[0] = in->local_size[1] = in->local_size[2] = 1;
+}
+
+static void sured_refused(uint64_t insn, glhle_result want, const char *why)
+{
+    uint64_t code[4] = {SCHED, insn, EXIT, NOP};
+    mw_spirv_input in;
+    sured_input(&in, code, 4);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), want);
+    if (!strstr(r.reason, why))
+        fail_msg("reason \"%s\" does not name \"%s\"", r.reason, why);
+    mw_spirv_result_free(&r);
+}
+
+static void test_sured(void **state)
+{
+    (void)state;
+    uint64_t ins[15], code[20];
+    for (uint32_t k = 0; k < 8; k++)
+        ins[k] = sured(k, 0, 0x48);
+    static const uint8_t sops[6] = {0, 1, 2, 5, 6, 7};
+    for (uint32_t k = 0; k < 6; k++)
+        ins[8 + k] = sured(sops[k], 1, 0x49);
+    ins[14] = EXIT;
+    for (uint32_t i = 0; i < 20; i++)
+        code[i] = i % 4 == 0 ? SCHED : ins[i / 4 * 3 + i % 4 - 1];
+    mw_spirv_input in;
+    sured_input(&in, code, 20);
+    uint32_t slots = 0, maybe = 0;
+    assert_true(mw_spirv_reachable_images(&in, &slots, &maybe) > 0);
+    assert_int_equal(slots, 0x3);
+    assert_int_equal(maybe, 0);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.img_mask, 0x3);
+    assert_int_equal(r.img_raw_mask, 0);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_sured");
+    /* U32: ADD (and INC's and DEC's reads) UMIN UMAX AND OR XOR; S32: ADD SMIN SMAX AND OR XOR */
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicIAdd), 4);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicUMin), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicUMax), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicSMin), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicSMax), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicCompareExchange), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicAnd), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicOr), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicXor), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpImageTexelPointer), 14);
+    spv_glsl_binding bind[64];
+    const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind);
+    for (int es = 0; es < 2; es++) {
+        glhle_bytebuf g;
+        glhle_bytebuf_init(&g, 0);
+        const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
+        assert_int_equal(spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g),
+                         GLHLE_RESULT_OK);
+        if (tgv_available()) {
+            char *src = (char *)glhle_bytebuf_cstr(&g);
+            tgv_validate_all(ts_output_path(es ? "maxwell_glsl_sured_es" : "maxwell_glsl_sured_core"), &src, 1,
+                             "comp", "sured");
+        }
+        glhle_bytebuf_free(&g);
+    }
+    mw_spirv_result_free(&r);
+    sured_refused(sured(0, 0, 0x48) & ~(1ull << 51), GLHLE_RESULT_UNSUPPORTED, "bindless SURED");
+    sured_refused(sured(0, 3, 0x48), GLHLE_RESULT_UNSUPPORTED, "SURED type other than U32 and S32");
+    sured_refused(sured(0, 0, 0x48) | 2ull << 49, GLHLE_RESULT_UNSUPPORTED, "clamp mode");
+    sured_refused(sured(3, 0, 0x49), GLHLE_RESULT_UNSUPPORTED, "INC/DEC on a signed image");
+    sured_refused(sured(1, 0, 0x49), GLHLE_RESULT_UNSUPPORTED, "type differs from its image's format");
+    sured_refused(sured(0, 0, 0x40), GLHLE_RESULT_BAD_DATA, "outside the stage's image table");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -726,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_corpus_unnormalized),
         cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_suatom_handles),
+        cmocka_unit_test(test_sured),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
