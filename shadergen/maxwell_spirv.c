@@ -57,7 +57,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_SURED, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_SURED, OP_LD, OP_ST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
 
@@ -129,7 +129,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_HADD2, OP_HADD2, 0},   {MW_SASS_FAM_HMUL2, OP_HMUL2, 0},   {MW_SASS_FAM_HFMA2, OP_HFMA2, 0},
         {MW_SASS_FAM_HSET2, OP_HSET2, 0},   {MW_SASS_FAM_HSETP2, OP_HSETP2, 0},
         {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
-        {MW_SASS_FAM_SURED, OP_SURED, 0},
+        {MW_SASS_FAM_SURED, OP_SURED, 0},   {MW_SASS_FAM_LD, OP_LD, 0},         {MW_SASS_FAM_ST, OP_ST, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -4308,11 +4308,13 @@ static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra, uint32_t limit)
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
                       row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_DSETP && row->op != OP_ISETP &&
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
-                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST;
+                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST && row->op != OP_SURED &&
+                      row->op != OP_ST;
         uint32_t rd = bits(w, 0, 8);
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
-        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
+        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LD || row->op == OP_LDC || row->op == OP_ALD ||
+                    row->op == OP_LDS ||
                     (row->op >= OP_DADD && row->op <= OP_DMNMX) ||
                     ((row->op == OP_F2F || row->op == OP_F2I || row->op == OP_I2F) && bits(w, 8, 2) == 3) ||
                     (row->op >= OP_TEXS && row->op <= OP_TMML);
@@ -4537,13 +4539,43 @@ static uint32_t global_word(tr *t, uint32_t k, uint64_t insn, bool wide, int32_t
  * 128). Word n of the access is element (address - the buffer's address) / 4
  * + n of its storage buffer; past the buffer's end a load gives 0 and a
  * store is dropped (OpArrayLength). */
+static void global_access(tr *t, uint32_t k, uint64_t insn, bool store, uint32_t size, bool wide, int32_t imm);
+
 static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
 {
-    spv_builder *b = &t->b;
-    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8);
-    if (size < 4 || size > 6)
+    if (bits(insn, 48, 3) < 4 || bits(insn, 48, 3) > 6)
         return (void)UNSUPPORTED(t, store ? "STG of 8 or 16 bits" : "LDG of 8 or 16 bits");
-    uint32_t first, v = global_word(t, k, insn, bit(insn, 45), (int32_t)(bits(insn, 20, 24) << 8) >> 8, &first);
+    global_access(t, k, insn, store, bits(insn, 48, 3), bit(insn, 45), (int32_t)(bits(insn, 20, 24) << 8) >> 8);
+}
+
+/* LD / ST, the generic-address forms (envydis gm107.c tabroot 0x8000 /
+ * 0xa000, mask 0xe000: register 0-7, address register 8-15 plus a signed
+ * 32-bit offset 20-51 (gmem_imm), 64-bit address E 52, size 53-55 in
+ * LDG's order (taba000_1), cache 56-57, a predicate operand at 58-60
+ * (PRED58); Ryujinx InstLd/InstSt read the same fields and translate
+ * neither, yuzu has neither). A generic address can also fall in the
+ * shared or local window (SR_SWINLO / SR_LWINLO), so only an address
+ * traced, as LDG's, to a pointer in a constant buffer is taken, as the
+ * global memory it points at. What the predicate operand does no
+ * reference says: only PT is translated. */
+static void emit_generic(tr *t, uint32_t k, uint64_t insn, bool store)
+{
+    uint32_t size = bits(insn, 53, 3);
+    if (bits(insn, 58, 3) != PT)
+        return (void)UNSUPPORTED(t, store ? "ST with a predicate operand other than PT"
+                                          : "LD with a predicate operand other than PT");
+    if (size < 4 || size > 6)
+        return (void)UNSUPPORTED(t, store ? "ST of 8 or 16 bits" : "LD of 8 or 16 bits");
+    global_access(t, k, insn, store, size, bit(insn, 52), (int32_t)bits(insn, 20, 32));
+}
+
+/* The words of a global access: size 4-6 (32, 64, 128 bits), the
+ * address register's 64-bit pointer (wide) plus imm */
+static void global_access(tr *t, uint32_t k, uint64_t insn, bool store, uint32_t size, bool wide, int32_t imm)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8);
+    uint32_t first, v = global_word(t, k, insn, wide, imm, &first);
     if (!v)
         return;
     uint32_t len = SPV_OP(b, SpvOpArrayLength, u, v, 0);
@@ -4938,6 +4970,9 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_LDG:
     case OP_STG:
         return emit_global(t, k, insn, row->op == OP_STG);
+    case OP_LD:
+    case OP_ST:
+        return emit_generic(t, k, insn, row->op == OP_ST);
     case OP_S2R:
         return emit_s2r(t, insn);
     case OP_TEXS:

@@ -1218,6 +1218,55 @@ static void sured_launch(void **state)
     env_close(&e, *state);
 }
 
+/* LD / ST, the generic-address forms, on a pointer from the SSBO table
+ * (c0[0x140], deko3d's compute binding 0), which the translator traces as
+ * LDG's. Encodings: envydis gm107.c 0x8000 "ld" / 0xa000 "st" (register
+ * 0-7, address R8 + signed 32-bit offset at 20, E 52, size 53-55: b32 4,
+ * b64 5, b128 6, predicate operand 58-60, PT here); IADD 5c10 R20, 4c10
+ * c[] with CC 47 and X 43 as in tex_program. Each of 64 threads reads its
+ * 16-byte record {a, b, c, d} with LD.E.128, then b again with LD.E at
+ * +4, and stores {a + b, d} over {c, d} with ST.E.64 at +8. */
+static void generic_memory_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16, pt = 7ull << 58, ld = 0x8000000000000000ull | 1ull << 52 | pt | g,
+                   st = 0xa000000000000000ull | 1ull << 52 | pt | g;
+    const uint64_t insn[] = {
+        0xf0c8000000000000ull | 0x21ull << 20 | g | 0,             /* S2R R0, SR_TID.X */
+        0x3848000000000000ull | 4ull << 20 | g | 0u << 8 | 3,      /* SHL R3, R0, 4 */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4,   /* IADD.CC R4, R3, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
+        ld | 6ull << 53 | 4u << 8 | 8,                             /* LD.E.128 R8, [R4] */
+        ld | 4ull << 53 | 4ull << 20 | 4u << 8 | 12,               /* LD.E R12, [R4 + 4] */
+        0x5c10000000000000ull | 12ull << 20 | g | 8u << 8 | 10,    /* IADD R10, R8, R12 */
+        st | 5ull << 53 | 8ull << 20 | 4u << 8 | 10,               /* ST.E.64 [R4 + 8], R10 */
+        0xe300000000000000ull | g | 0xf,                           /* EXIT */
+    };
+    const size_t n = sizeof insn / sizeof insn[0];
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(e.data + CS_OFF + 8 * i, &w, 8);
+    }
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t rec[4] = {0x9E3779B9u * (i + 1), 0x85EBCA6Bu * (i + 7), 0xdead0000u | i, 0xbeef0000u | i};
+        memcpy(e.data + BUF0 + 16 * i, rec, 16);
+    }
+    tmk_job j = job(64, 1, 1, 1, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 64 * 16);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t a = 0x9E3779B9u * (i + 1), b = 0x85EBCA6Bu * (i + 7), want[4] = {a, b, a + b, 0xbeef0000u | i};
+        for (uint32_t c = 0; c < 4; c++)
+            if (get32(e.data + BUF0 + 16 * i + 4 * c) != want[c])
+                fail_msg("record %u word %u is 0x%08x, want 0x%08x", i, c, get32(e.data + BUF0 + 16 * i + 4 * c),
+                         want[c]);
+    }
+    env_close(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1229,6 +1278,7 @@ int main(void)
         cmocka_unit_test(image_launch),
         cmocka_unit_test(image_atomic_launch),
         cmocka_unit_test(sured_launch),
+        cmocka_unit_test(generic_memory_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(texture_sample_launch),

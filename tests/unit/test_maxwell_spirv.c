@@ -828,6 +828,21 @@ static void test_sured(void **state)
     sured_refused(sured(0, 0, 0x40), GLHLE_RESULT_BAD_DATA, "outside the stage's image table");
 }
 
+/* LD / ST (envydis gm107.c 0x8000 / 0xa000): only an address traced to a
+ * constant-buffer pointer, as LDG's, and only with the predicate operand
+ * (58-60) PT; what it computes is gl/test_maxwell_compute
+ * generic_memory_launch's. */
+static void test_generic_memory_refusals(void **state)
+{
+    (void)state;
+    const uint64_t g = 7ull << 16, ld = 0x8000000000000000ull | 1ull << 52 | 4ull << 53 | g | 4u << 8 | 8;
+    sured_refused(ld | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "not traced to a constant-buffer pointer");
+    sured_refused(ld | 0ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD with a predicate operand other than PT");
+    sured_refused(0xa000000000000000ull | 1ull << 52 | 4ull << 53 | 1ull << 58 | g | 4u << 8 | 8,
+                  GLHLE_RESULT_UNSUPPORTED, "ST with a predicate operand other than PT");
+    sured_refused((ld & ~(7ull << 53)) | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD of 8 or 16 bits");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -839,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_suatom_handles),
         cmocka_unit_test(test_sured),
+        cmocka_unit_test(test_generic_memory_refusals),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
