@@ -57,7 +57,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_SURED, OP_LD, OP_ST, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_SURED, OP_LD, OP_ST, OP_CS2R, OP_AL2P, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
 } mw_op;
 
@@ -130,6 +130,7 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_HSET2, OP_HSET2, 0},   {MW_SASS_FAM_HSETP2, OP_HSETP2, 0},
         {MW_SASS_FAM_ISBERD, OP_ISBERD, 0}, {MW_SASS_FAM_OUT, OP_OUT, 0},
         {MW_SASS_FAM_SURED, OP_SURED, 0},   {MW_SASS_FAM_LD, OP_LD, 0},         {MW_SASS_FAM_ST, OP_ST, 0},
+        {MW_SASS_FAM_CS2R, OP_CS2R, 0},     {MW_SASS_FAM_AL2P, OP_AL2P, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -2425,6 +2426,56 @@ static uint32_t patch_ptr(tr *t, uint32_t addr)
     return 0;
 }
 
+/* ALD Rd, a[Ra] (offset 0, not P or O): the attribute at the byte address
+ * Ra holds, + 4 per further word (yuzu load_store_attribute.cpp
+ * HandleIndexed: index register + 4 element, the offset not added;
+ * Ryujinx InstEmitAttribute.cs Ald's "Phys" form: offset 0, Ra a generic
+ * attribute's address, (Ra - 0x80) / 16 its vector, Ra / 4 & 3 its
+ * component). Both index the generic attributes alone, and so does this:
+ * each word is a select over the generic input components the SPH's
+ * input map enables (VTG, bytes 0x18-0x27: a 4-bit mask per vector), 0
+ * for an address none of them has (what no reference settles: yuzu and
+ * Ryujinx fall back to 0 or an unindexed read). Ra usually comes from
+ * AL2P. */
+static void emit_ald_indexed(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
+    uint32_t vtx = arrayed_in(t) ? get_r(t, bits(insn, 39, 8)) : 0, base = get_r(t, bits(insn, 8, 8)), v[4];
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t a = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
+        v[k] = cu(t, 0);
+        for (uint32_t i = 0; i < 32 && t->in->sph; i++) {
+            uint32_t mask = (t->in->sph[0x18 + i / 2] >> ((i & 1) * 4)) & 0xf;
+            for (uint32_t c = 0; c < 4; c++) {
+                if (!(mask >> c & 1))
+                    continue;
+                uint32_t addr = 0x80 + 16 * i + 4 * c;
+                uint32_t hit = SPV_OP(b, SpvOpIEqual, t->t_bool, a, cu(t, addr));
+                v[k] = select_u(t, hit, read_attr(t, addr, false, vtx), v[k]);
+            }
+        }
+    }
+    for (uint32_t k = 0; k < n; k++)
+        set_r(t, rd + k > RZ ? RZ : rd + k, v[k]);
+}
+
+/* AL2P Rd, Ra, offset (envydis gm107.c 0xefa0 "al2p": output 32, predicate
+ * destination 44, Rd 0, Ra 8, signed 11-bit offset 20; Ryujinx
+ * InstEmitAttribute.cs Al2p: Rd = Ra + the offset read unsigned, the
+ * predicate left alone). The "physical" address an indexed ALD takes is
+ * the attribute's byte address here (emit_ald_indexed), so Rd = Ra +
+ * offset. The two readings of the offset agree below 0x400 only, and no
+ * reference gives the predicate's value: both are refused past that. */
+static void emit_al2p(tr *t, uint64_t insn)
+{
+    if (bit(insn, 30))
+        return (void)UNSUPPORTED(t, "AL2P with an offset of 0x400 or more (envydis reads it signed, Ryujinx unsigned)");
+    if (bits(insn, 44, 3) != PT)
+        return (void)UNSUPPORTED(t, "AL2P with a predicate destination (no reference gives its value)");
+    set_r(t, bits(insn, 0, 8), SPV_OP(&t->b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))));
+}
+
 static void emit_attr(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -2454,8 +2505,11 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
     const uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1, vreg = bits(insn, 39, 8);
     const bool patch = bit(insn, 31), output = row->op == OP_ALD && bit(insn, 32);
     const bool tess = st == MW_SPIRV_TESS_CTRL || st == MW_SPIRV_TESS_EVAL;
-    if (ra != RZ)
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register");
+    if (ra != RZ) {
+        if (row->op == OP_ALD && !off && !patch && !output && st != MW_SPIRV_FRAGMENT)
+            return emit_ald_indexed(t, insn);
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs (offset 0, no P or O)");
+    }
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");
     if (patch && (!tess || (row->op == OP_AST && st != MW_SPIRV_TESS_CTRL)))
@@ -4742,6 +4796,22 @@ static void emit_s2r(tr *t, uint64_t insn)
     set_r(t, rd, v);
 }
 
+/* CS2R Rd, SR (envydis gm107.c 0x50c8 "cs2r": destination 0-7, system
+ * register 20-27 from S2R's table, SYS_20): the registers S2R reads, so it
+ * is S2R's translation. yuzu and Ryujinx leave CS2R unimplemented. The
+ * clocks and timers (SR_CLOCK 0x01, SR_CLOCKLO/HI 0x50/0x51,
+ * SR_GLOBALTIMERLO/HI 0x52/0x53, envydis' names), which compilers read
+ * with it, have a host equivalent only in OpReadClockKHR
+ * (ARB_shader_clock), and the SPIRV-Cross glhle builds with (0.54) writes
+ * no GLSL for it: refused. */
+static void emit_cs2r(tr *t, uint64_t insn)
+{
+    uint32_t sr = bits(insn, 20, 8);
+    if (sr == 0x01 || (sr >= 0x50 && sr <= 0x53))
+        return (void)UNSUPPORTED(t, "CS2R of a clock or timer (SPIRV-Cross 0.54 writes no GLSL for OpReadClockKHR)");
+    emit_s2r(t, insn);
+}
+
 /* ---- control flow ---- */
 
 static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
@@ -4789,6 +4859,19 @@ static bool jump_in_code(tr *t, uint32_t k)
 }
 
 /* reachability from instruction 0 and the block leaders */
+/* Why an instruction the table decodes has no translation, where the
+ * references say: FCHK (the fp32 division's range check, which sends a
+ * division to its slow path) and TXA have no semantics in any of them --
+ * yuzu and Ryujinx leave both unimplemented, envydis gives only fields. */
+static const char *unknown_why(mw_sass_family f)
+{
+    if (f == MW_SASS_FAM_FCHK)
+        return ", whose conditions no reference gives (yuzu, Ryujinx: unimplemented),";
+    if (f == MW_SASS_FAM_TXA)
+        return ", whose result no reference gives (yuzu, Ryujinx: unimplemented),";
+    return "";
+}
+
 static glhle_result discover(tr *t)
 {
     uint32_t *work = malloc(sizeof *work * t->n);
@@ -4803,8 +4886,9 @@ static glhle_result discover(tr *t)
         const op_row *row = &t->ops[k];
         t->cur = k;
         if (row->op == OP_UNKNOWN) {
-            char what[80];
-            snprintf(what, sizeof what, "%s (0x%016llx)", row->name, (unsigned long long)insn);
+            char what[144];
+            snprintf(what, sizeof what, "%s (0x%016llx)%s", row->name, (unsigned long long)insn,
+                     unknown_why(mw_sass_op_family(mw_sass_lookup(insn))));
             UNSUPPORTED(t, what);
             break;
         }
@@ -4973,6 +5057,10 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_LD:
     case OP_ST:
         return emit_generic(t, k, insn, row->op == OP_ST);
+    case OP_CS2R:
+        return emit_cs2r(t, insn);
+    case OP_AL2P:
+        return emit_al2p(t, insn);
     case OP_S2R:
         return emit_s2r(t, insn);
     case OP_TEXS:
@@ -5707,7 +5795,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
         classify(w, &t->ops[k]);
         t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w)) ||
-                        (t->ops[k].op == OP_S2R && in->key.stage != MW_SPIRV_COMPUTE && s2r_is_lane(w));
+                        ((t->ops[k].op == OP_S2R || t->ops[k].op == OP_CS2R) && in->key.stage != MW_SPIRV_COMPUTE &&
+                         s2r_is_lane(w));
         if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
             image_note(t, w);
         else if (t->ops[k].op == OP_SUATOM)

@@ -1267,6 +1267,43 @@ static void generic_memory_launch(void **state)
     env_close(&e, *state);
 }
 
+/* CS2R and AL2P's arithmetic through a launch: CS2R R1, SR_TID.X (envydis
+ * 0x50c8, S2R's fields) and AL2P R2, R1, 0x123 (0xefa0: Ra 8, offset 20,
+ * predicate destination 44 = PT), stored with STG.E.64 into each thread's
+ * 16-byte record: {x, x + 0x123}. */
+static void cs2r_al2p_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16;
+    const uint64_t insn[] = {
+        0xf0c8000000000000ull | 0x21ull << 20 | g | 0,             /* S2R R0, SR_TID.X */
+        0x50c8000000000000ull | 0x21ull << 20 | g | 1,             /* CS2R R1, SR_TID.X */
+        0xefa0000000000000ull | 7ull << 44 | 0x123ull << 20 | g | 1u << 8 | 2, /* AL2P R2, R1, 0x123 */
+        0x3848000000000000ull | 4ull << 20 | g | 0u << 8 | 3,      /* SHL R3, R0, 4 */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4,   /* IADD.CC R4, R3, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
+        0xeed8000000000000ull | 5ull << 48 | 1ull << 45 | g | 4u << 8 | 1, /* STG.E.64 [R4], R1 */
+        0xe300000000000000ull | g | 0xf,                           /* EXIT */
+    };
+    const size_t n = sizeof insn / sizeof insn[0];
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(e.data + CS_OFF + 8 * i, &w, 8);
+    }
+    memset(e.data + BUF0, 0xcd, 32 * 16);
+    tmk_job j = job(32, 1, 1, 1, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 32 * 16);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 32; i++) {
+        assert_int_equal(get32(e.data + BUF0 + 16 * i), i);
+        assert_int_equal(get32(e.data + BUF0 + 16 * i + 4), i + 0x123);
+    }
+    env_close(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1279,6 +1316,7 @@ int main(void)
         cmocka_unit_test(image_atomic_launch),
         cmocka_unit_test(sured_launch),
         cmocka_unit_test(generic_memory_launch),
+        cmocka_unit_test(cs2r_al2p_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(texture_sample_launch),

@@ -743,6 +743,27 @@ static uint32_t count_spv_op(const mw_spirv_result *r, SpvOp op)
     return c;
 }
 
+/* A hand-assembled module through SPIRV-Cross (core or ES) with glhle's
+ * bindings, then glslangValidator where it is installed */
+static void module_glsl(const mw_spirv_result *r, mw_spirv_stage stage, bool es, const char *name)
+{
+    static const char *const ext[MW_SPIRV_STAGE_COUNT_] = {"vert", "tesc", "tese", "geom", "frag", "comp"};
+    spv_glsl_binding bind[64];
+    const size_t nb = mw_spirv_gl_bindings(r, stage, bind);
+    glhle_bytebuf g;
+    glhle_bytebuf_init(&g, 0);
+    const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
+    assert_int_equal(spv_to_glsl((const uint32_t *)r->spirv.data, r->spirv.size / 4, &o, ts_logger(), &g),
+                     GLHLE_RESULT_OK);
+    if (tgv_available()) {
+        char path[64];
+        snprintf(path, sizeof path, "maxwell_glsl_%s_%s", name, es ? "es" : "core");
+        char *src = (char *)glhle_bytebuf_cstr(&g);
+        tgv_validate_all(ts_output_path(path), &src, 1, ext[stage], name);
+    }
+    glhle_bytebuf_free(&g);
+}
+
 static void sured_input(mw_spirv_input *in, uint64_t *code, size_t words)
 {
     memset(in, 0, sizeof *in);
@@ -804,21 +825,8 @@ static void test_sured(void **state)
     assert_int_equal(count_spv_op(&r, SpvOpAtomicOr), 2);
     assert_int_equal(count_spv_op(&r, SpvOpAtomicXor), 2);
     assert_int_equal(count_spv_op(&r, SpvOpImageTexelPointer), 14);
-    spv_glsl_binding bind[64];
-    const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind);
-    for (int es = 0; es < 2; es++) {
-        glhle_bytebuf g;
-        glhle_bytebuf_init(&g, 0);
-        const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
-        assert_int_equal(spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g),
-                         GLHLE_RESULT_OK);
-        if (tgv_available()) {
-            char *src = (char *)glhle_bytebuf_cstr(&g);
-            tgv_validate_all(ts_output_path(es ? "maxwell_glsl_sured_es" : "maxwell_glsl_sured_core"), &src, 1,
-                             "comp", "sured");
-        }
-        glhle_bytebuf_free(&g);
-    }
+    module_glsl(&r, MW_SPIRV_COMPUTE, false, "sured");
+    module_glsl(&r, MW_SPIRV_COMPUTE, true, "sured");
     mw_spirv_result_free(&r);
     sured_refused(sured(0, 0, 0x48) & ~(1ull << 51), GLHLE_RESULT_UNSUPPORTED, "bindless SURED");
     sured_refused(sured(0, 3, 0x48), GLHLE_RESULT_UNSUPPORTED, "SURED type other than U32 and S32");
@@ -843,6 +851,90 @@ static void test_generic_memory_refusals(void **state)
     sured_refused((ld & ~(7ull << 53)) | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD of 8 or 16 bits");
 }
 
+/* AL2P and ALD a[Ra] (envydis gm107.c 0xefa0 "al2p": Rd 0, Ra 8, offset
+ * 20, predicate destination 44; ALD 0xefd8: Ra 8, offset 20, size 47-48)
+ * in a vertex program whose SPH enables generic inputs 0 (xyzw) and 1
+ * (xy): MOV32I R1, 0x10; AL2P R2, R1, 0x80; ALD.64 R4, a[R2]; AST.64
+ * a[0x80], R4. Each of ALD's two words is a select over the six enabled
+ * components (emit_ald_indexed): six compares and six selects per word.
+ * Then CS2R is S2R: CS2R R0, SR_TID.X in compute gives S2R's module word
+ * for word, and its clocks are refused; FCHK and TXA are refused with why.
+ * AL2P with a predicate destination or an offset of 0x400 up, and an ALD
+ * with both an index register and an offset, are refused. */
+static void al2p_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t al2p, uint64_t ald)
+{
+    const uint64_t g = 7ull << 16;
+    const uint64_t ins[6] = {0x0100000000000000ull | 0x10ull << 20 | 0xfull << 12 | g | 1, al2p, ald,
+                             0xeff0000000000000ull | 1ull << 47 | 0x80ull << 20 | 0xffull << 39 | g | 0xffu << 8 | 4,
+                             EXIT, NOP};
+    for (uint32_t i = 0; i < 8; i++)
+        code[i] = i % 4 == 0 ? SCHED : ins[i / 4 * 3 + i % 4 - 1];
+    memset(in, 0, sizeof *in);
+    memset(sph, 0, 0x50);
+    sph[0] = 0x61;    /* SPH type 1 (VTG), version 3 (as the corpus' vertex headers) */
+    sph[0x18] = 0x3f; /* ImapGenericVector[0] xyzw, [1] xy */
+    sph[0x36] = 0x03; /* OmapGenericVector[0] xy */
+    in->code = code;
+    in->words = 8;
+    in->sph = sph;
+    in->key.stage = MW_SPIRV_VERTEX;
+}
+
+static void test_al2p_indexed_ald(void **state)
+{
+    (void)state;
+    const uint64_t g = 7ull << 16;
+    const uint64_t al2p = 0xefa0000000000000ull | 7ull << 44 | 0x80ull << 20 | g | 1u << 8 | 2;
+    const uint64_t ald = 0xefd8000000000000ull | 1ull << 47 | 0xffull << 39 | g | 2u << 8 | 4;
+    uint64_t code[8];
+    uint8_t sph[0x50];
+    mw_spirv_input in;
+    al2p_input(&in, code, sph, al2p, ald);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_al2p_indexed_ald");
+    assert_int_equal(count_spv_op(&r, SpvOpIEqual), 12);
+    assert_int_equal(count_spv_op(&r, SpvOpSelect), 12);
+    module_glsl(&r, MW_SPIRV_VERTEX, false, "al2p");
+    mw_spirv_result_free(&r);
+    const struct {
+        uint64_t al2p, ald;
+        const char *why;
+    } bad[3] = {
+        {al2p & ~(7ull << 44), ald, "AL2P with a predicate destination"},
+        {al2p | 1ull << 30, ald, "AL2P with an offset of 0x400 or more"},
+        {al2p, ald | 0x80ull << 20, "ALD/AST with an index register but for ALD a[Ra]"},
+    };
+    for (int i = 0; i < 3; i++) {
+        al2p_input(&in, code, sph, bad[i].al2p, bad[i].ald);
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_UNSUPPORTED);
+        if (!strstr(r.reason, bad[i].why))
+            fail_msg("reason \"%s\" does not name \"%s\"", r.reason, bad[i].why);
+        mw_spirv_result_free(&r);
+    }
+    /* CS2R R0, SR_TID.X (0x21) and S2R R0, SR_TID.X: the same module */
+    mw_spirv_result a, c;
+    uint64_t s2r[4] = {SCHED, 0xf0c8000000000000ull | 0x21ull << 20 | g, EXIT, NOP};
+    uint64_t cs2r[4] = {SCHED, 0x50c8000000000000ull | 0x21ull << 20 | g, EXIT, NOP};
+    sured_input(&in, s2r, 4);
+    mw_spirv_result_init(&a);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &a), GLHLE_RESULT_OK);
+    sured_input(&in, cs2r, 4);
+    mw_spirv_result_init(&c);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &c), GLHLE_RESULT_OK);
+    assert_int_equal(a.spirv.size, c.spirv.size);
+    assert_memory_equal(a.spirv.data, c.spirv.data, a.spirv.size);
+    mw_spirv_result_free(&a);
+    mw_spirv_result_free(&c);
+    sured_refused(0x50c8000000000000ull | 0x50ull << 20 | g, GLHLE_RESULT_UNSUPPORTED, "CS2R of a clock or timer");
+    sured_refused(0x5c88000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "FCHK (0x5c880000000700");
+    sured_refused(0x5c88000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "whose conditions no reference gives");
+    sured_refused(0xdf40000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "TXA");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -855,6 +947,7 @@ int main(void)
         cmocka_unit_test(test_suatom_handles),
         cmocka_unit_test(test_sured),
         cmocka_unit_test(test_generic_memory_refusals),
+        cmocka_unit_test(test_al2p_indexed_ald),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
