@@ -3865,7 +3865,8 @@ static void emit_fswzadd(tr *t, uint64_t insn)
 /* ---- images (SULD, SUST, TXQ on an image handle) ----
  *
  * A bound surface instruction names its handle by word offset (u13 at 36
- * with bit 51; bindless, a handle in R39, is refused); the slot is (offset *
+ * with bit 51; bindless, a handle in R39 loaded from the handle buffer in
+ * its block, that word: surface_word; otherwise refused); the slot is (offset *
  * 4 - key.img_handle_offset) / 4 and its format comes from the key. P
  * (formatted, bit 52 clear) loads and stores the components the mask at
  * 20-23 names through the key's format; D (raw, bit 52) moves 32-bit words,
@@ -3894,12 +3895,34 @@ static int image_slot(const tr *t, uint32_t handle_word)
     return (int)((byte - base) / 4);
 }
 
-/* the pre-scan: what each surface instruction makes of its slot */
-static void image_note(tr *t, uint64_t w)
+static bool trace_handle(const tr *t, uint32_t k, uint32_t reg, uint32_t *cb, uint32_t *off);
+
+/* The handle word SULD/SUST/SURED k names: bound (bit 51), bits 36-48;
+ * bindless, R39, traced in its block as the bindless texture forms are
+ * (trace_handle: LDC or MOV from c[cb][off]) to a word of the handle
+ * buffer, which is then that word, as the bound form naming it reads it.
+ * False for a bindless handle traced nowhere or elsewhere. */
+static bool surface_word(const tr *t, uint32_t k, uint64_t w, uint32_t *word)
 {
-    if (!bit(w, 51))
+    uint32_t cb, off;
+    if (bit(w, 51)) {
+        *word = bits(w, 36, 13);
+        return true;
+    }
+    if (!(t->flags[k] & F_REACH) || !trace_handle(t, k, bits(w, 39, 8), &cb, &off) ||
+        cb != t->in->key.tex_handle_cbuf || off % 4)
+        return false;
+    *word = off / 4;
+    return true;
+}
+
+/* the pre-scan: what each surface instruction makes of its slot */
+static void image_note(tr *t, uint32_t k, uint64_t w)
+{
+    uint32_t word;
+    if (!surface_word(t, k, w, &word))
         return;
-    int slot = image_slot(t, bits(w, 36, 13));
+    int slot = image_slot(t, word);
     if (slot < 0)
         return;
     uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1), raw = (uint8_t)(bit(w, 52) + 1);
@@ -3964,14 +3987,16 @@ static uint32_t image_coords(tr *t, uint32_t ra, uint32_t dim)
 static void emit_surface(tr *t, uint64_t insn, bool store)
 {
     spv_builder *b = &t->b;
-    if (!bit(insn, 51))
-        return (void)UNSUPPORTED(t, "a bindless surface access");
+    uint32_t word;
+    if (!surface_word(t, t->cur, insn, &word))
+        return (void)UNSUPPORTED(t, "a bindless surface access whose handle is not loaded from the handle buffer in "
+                                    "its block");
     if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
         return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
     bool raw = bit(insn, 52);
     if (raw && bits(insn, 20, 3) != 4)
         return (void)UNSUPPORTED(t, "a raw surface access other than b32");
-    int slot = image_slot(t, bits(insn, 36, 13));
+    int slot = image_slot(t, word);
     if (slot < 0)
         return (void)BAD(t, "a surface handle outside the stage's image table");
     uint32_t st, img = image_var(t, slot, &st);
@@ -4209,11 +4234,12 @@ static void emit_suatom(tr *t, uint64_t insn)
  * so it is not followed. Unlike SUATOM's 0xea60 form the type is outside
  * the handle field, so the handle reads plainly. P and D agree here: the
  * image is R32UI/R32I (suatom_fits), whose formatted texel is its word. */
-static void sured_note(tr *t, uint64_t w)
+static void sured_note(tr *t, uint32_t k, uint64_t w)
 {
-    if (!bit(w, 51))
+    uint32_t word;
+    if (!surface_word(t, k, w, &word))
         return;
-    int slot = image_slot(t, bits(w, 36, 13));
+    int slot = image_slot(t, word);
     if (slot >= 0)
         atomic_image_note(t, slot, w);
 }
@@ -4221,10 +4247,10 @@ static void sured_note(tr *t, uint64_t w)
 static void emit_sured(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
-    uint32_t op = bits(insn, 24, 3), type = bits(insn, 20, 3);
-    if (!bit(insn, 51))
-        return (void)UNSUPPORTED(t, "a bindless SURED");
-    int slot = image_slot(t, bits(insn, 36, 13));
+    uint32_t op = bits(insn, 24, 3), type = bits(insn, 20, 3), word;
+    if (!surface_word(t, t->cur, insn, &word))
+        return (void)UNSUPPORTED(t, "a bindless SURED whose handle is not loaded from the handle buffer in its block");
+    int slot = image_slot(t, word);
     if (slot < 0)
         return (void)BAD(t, "a surface handle outside the stage's image table");
     if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
@@ -5797,16 +5823,20 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w)) ||
                         ((t->ops[k].op == OP_S2R || t->ops[k].op == OP_CS2R) && in->key.stage != MW_SPIRV_COMPUTE &&
                          s2r_is_lane(w));
-        if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
-            image_note(t, w);
-        else if (t->ops[k].op == OP_SUATOM)
+        if (t->ops[k].op == OP_SUATOM)
             suatom_note(t, w);
-        else if (t->ops[k].op == OP_SURED)
-            sured_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
+    /* after discover: a bindless handle is traced within its block */
+    for (uint32_t k = 0; k < t->n; k++) {
+        uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+        if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
+            image_note(t, k, w);
+        else if (t->ops[k].op == OP_SURED)
+            sured_note(t, k, w);
+    }
     assign_slots(t);
     t->structured = !in->dispatcher && s_analyze(t);
     res = t->err;
@@ -5927,14 +5957,16 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 last = k;
                 /* every bound surface instruction names its handle in bits
                  * 36-48 (image_slot), and so does a bound TXQ, which counts
-                 * for both tables: which one its handle is in decides. The
-                 * bindless forms name none here. */
+                 * for both tables: which one its handle is in decides. A
+                 * bindless SULD/SUST/SURED names the word its handle register
+                 * is traced to (surface_word), TXQ.B and SUATOM's none. */
                 const uint32_t op = t->ops[k].op;
                 const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
-                const uint32_t byte = (uint32_t)bits(w, 36, 13) * 4;
+                uint32_t word = bits(w, 36, 13);
                 const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
-                if ((txq || ((op == OP_SULD || op == OP_SUST || op == OP_SURED) && bit(w, 51))) && ib && byte >= ib &&
-                    (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
+                const bool su = (op == OP_SULD || op == OP_SUST || op == OP_SURED) && surface_word(t, k, w, &word);
+                const uint32_t byte = word * 4;
+                if ((txq || su) && ib && byte >= ib && (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
                     *img_slots |= 1u << (byte - ib) / 4;
                 if (op == OP_SUATOM) {
                     uint32_t plain, maybe;

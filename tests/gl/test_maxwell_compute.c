@@ -1109,8 +1109,9 @@ static void bad_textures_are_reported(void **state)
  * of the eight invocations per texel wraps. Slot 0 (handle word 0x48,
  * c0[0x120]) is a 16x8 R32 uint image: row r gets operation r as U32.
  * Slot 1 (0x49) is an R32 sint image: rows 0-5 get ADD MIN MAX AND OR XOR
- * as S32, row 6 ADD.U32 with a byte x (coordinates R8 = x << 2, R9 = 6),
- * row 7 nothing. */
+ * as S32, row 6 ADD.U32 with a byte x (coordinates R8 = x << 2, R9 = 6)
+ * and a bindless handle (R39 = R10, loaded by MOV R10, c0[0x124]: envydis
+ * 4c98, the word at 20, cbuf at 34, mask 39-42), row 7 nothing. */
 #define SURED_IMG 0x60000u
 #define SURED_ROWS 8u
 
@@ -1167,7 +1168,10 @@ static void sured_program(uint8_t *data)
     static const uint8_t sops[6] = {0, 1, 2, 5, 6, 7};
     for (uint32_t r = 0; r < 7; r++) {
         insn[n++] = 0x0100000000000000ull | (uint64_t)r << 20 | 0xfull << 12 | g | (r < 6 ? 3 : 9); /* y: R3 or R9 */
-        insn[n++] = r < 6 ? sured_insn(sops[r], 1, false, 0x49, 2, 4) : sured_insn(0, 0, true, 0x49, 8, 4);
+        insn[n++] = r < 6 ? sured_insn(sops[r], 1, false, 0x49, 2, 4)
+                          : (sured_insn(0, 0, true, 0, 8, 4) & ~(1ull << 51)) | 10ull << 39; /* bindless: R10 */
+        if (r == 5) /* MOV R10, c0[0x124]: slot 1's handle, traced by the translator */
+            insn[n++] = 0x4c98000000000000ull | 0xfull << 39 | 0x49ull << 20 | g | 10;
     }
     insn[n++] = 0xe300000000000000ull | g | 0xf;                             /* EXIT */
     for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {

@@ -829,6 +829,19 @@ static void test_sured(void **state)
     module_glsl(&r, MW_SPIRV_COMPUTE, true, "sured");
     mw_spirv_result_free(&r);
     sured_refused(sured(0, 0, 0x48) & ~(1ull << 51), GLHLE_RESULT_UNSUPPORTED, "bindless SURED");
+    /* bindless with R39 loaded from c0[0x124] in the block (LDC R9, c0[0x124]:
+     * envydis ef90, size 48-50 4, cbuf 36-40, s16 offset 20, Ra 8 RZ): slot 1 */
+    uint64_t bl[4] = {SCHED, 0xef90000000000000ull | 4ull << 48 | 0x124ull << 20 | 7ull << 16 | 0xffu << 8 | 9,
+                      (sured(0, 1, 0) & ~(1ull << 51)) | 9ull << 39, EXIT};
+    sured_input(&in, bl, 4);
+    assert_true(mw_spirv_reachable_images(&in, &slots, &maybe) > 0);
+    assert_int_equal(slots, 0x2);
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.img_mask, 0x2);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_sured_bindless");
+    mw_spirv_result_free(&r);
     sured_refused(sured(0, 3, 0x48), GLHLE_RESULT_UNSUPPORTED, "SURED type other than U32 and S32");
     sured_refused(sured(0, 0, 0x48) | 2ull << 49, GLHLE_RESULT_UNSUPPORTED, "clamp mode");
     sured_refused(sured(3, 0, 0x49), GLHLE_RESULT_UNSUPPORTED, "INC/DEC on a signed image");
