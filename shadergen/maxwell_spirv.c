@@ -57,7 +57,7 @@ typedef enum mw_op {
     OP_TEXS, OP_TLDS, OP_TLD, OP_TXQ, OP_TEX, OP_TLD4, OP_TLD4S, OP_TXD, OP_TMML,
     OP_PIXLD, OP_SHFL, OP_FSWZADD, OP_LOP3, OP_IADD3, OP_SHF, OP_LEA, OP_LEA_HI,
     OP_EXIT, OP_KIL, OP_BRA, OP_SSY, OP_SYNC, OP_PBK, OP_BRK, OP_PCNT, OP_CONT, OP_PRET, OP_RET, OP_CAL, OP_BRX,
-    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
+    OP_DEPBAR, OP_LDS, OP_STS, OP_ATOMS, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_CCTL, OP_VOTE, OP_PSET, OP_PSETP, OP_PRMT, OP_SULD, OP_SUST, OP_SUATOM, OP_SURED, OP_LD, OP_ST, OP_CS2R, OP_AL2P, OP_HADD2, OP_HMUL2, OP_HFMA2, OP_HSET2, OP_HSETP2,
     OP_ISBERD, OP_OUT,
     OP_VMAD, OP_VMNMX, OP_VSETP, OP_VREFUSED, /* video: emit_video */
     OP_FCMP, OP_CSET, OP_CSETP, OP_P2R, OP_R2P,
@@ -137,6 +137,8 @@ static bool classify(uint64_t insn, op_row *out)
         {MW_SASS_FAM_IDP, OP_VREFUSED, 0},  {MW_SASS_FAM_IMADSP, OP_VREFUSED, 0},
         {MW_SASS_FAM_FCMP, OP_FCMP, 0},     {MW_SASS_FAM_CSET, OP_CSET, 0},     {MW_SASS_FAM_CSETP, OP_CSETP, 0},
         {MW_SASS_FAM_P2R, OP_P2R, 0},       {MW_SASS_FAM_R2P, OP_R2P, 0},
+        {MW_SASS_FAM_SURED, OP_SURED, 0},   {MW_SASS_FAM_LD, OP_LD, 0},         {MW_SASS_FAM_ST, OP_ST, 0},
+        {MW_SASS_FAM_CS2R, OP_CS2R, 0},     {MW_SASS_FAM_AL2P, OP_AL2P, 0},
     };
     mw_sass_family f = mw_sass_op_family(o);
     bool is32i = o == MW_SASS_OP_MOV32I || o == MW_SASS_OP_FADD32I || o == MW_SASS_OP_FMUL32I ||
@@ -2863,6 +2865,56 @@ static uint32_t patch_ptr(tr *t, uint32_t addr)
     return 0;
 }
 
+/* ALD Rd, a[Ra] (offset 0, not P or O): the attribute at the byte address
+ * Ra holds, + 4 per further word (yuzu load_store_attribute.cpp
+ * HandleIndexed: index register + 4 element, the offset not added;
+ * Ryujinx InstEmitAttribute.cs Ald's "Phys" form: offset 0, Ra a generic
+ * attribute's address, (Ra - 0x80) / 16 its vector, Ra / 4 & 3 its
+ * component). Both index the generic attributes alone, and so does this:
+ * each word is a select over the generic input components the SPH's
+ * input map enables (VTG, bytes 0x18-0x27: a 4-bit mask per vector), 0
+ * for an address none of them has (what no reference settles: yuzu and
+ * Ryujinx fall back to 0 or an unindexed read). Ra usually comes from
+ * AL2P. */
+static void emit_ald_indexed(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rd = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
+    uint32_t vtx = arrayed_in(t) ? get_r(t, bits(insn, 39, 8)) : 0, base = get_r(t, bits(insn, 8, 8)), v[4];
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t a = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
+        v[k] = cu(t, 0);
+        for (uint32_t i = 0; i < 32 && t->in->sph; i++) {
+            uint32_t mask = (t->in->sph[0x18 + i / 2] >> ((i & 1) * 4)) & 0xf;
+            for (uint32_t c = 0; c < 4; c++) {
+                if (!(mask >> c & 1))
+                    continue;
+                uint32_t addr = 0x80 + 16 * i + 4 * c;
+                uint32_t hit = SPV_OP(b, SpvOpIEqual, t->t_bool, a, cu(t, addr));
+                v[k] = select_u(t, hit, read_attr(t, addr, false, vtx), v[k]);
+            }
+        }
+    }
+    for (uint32_t k = 0; k < n; k++)
+        set_r(t, rd + k > RZ ? RZ : rd + k, v[k]);
+}
+
+/* AL2P Rd, Ra, offset (envydis gm107.c 0xefa0 "al2p": output 32, predicate
+ * destination 44, Rd 0, Ra 8, signed 11-bit offset 20; Ryujinx
+ * InstEmitAttribute.cs Al2p: Rd = Ra + the offset read unsigned, the
+ * predicate left alone). The "physical" address an indexed ALD takes is
+ * the attribute's byte address here (emit_ald_indexed), so Rd = Ra +
+ * offset. The two readings of the offset agree below 0x400 only, and no
+ * reference gives the predicate's value: both are refused past that. */
+static void emit_al2p(tr *t, uint64_t insn)
+{
+    if (bit(insn, 30))
+        return (void)UNSUPPORTED(t, "AL2P with an offset of 0x400 or more (envydis reads it signed, Ryujinx unsigned)");
+    if (bits(insn, 44, 3) != PT)
+        return (void)UNSUPPORTED(t, "AL2P with a predicate destination (no reference gives its value)");
+    set_r(t, bits(insn, 0, 8), SPV_OP(&t->b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))));
+}
+
 static void emit_attr(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -2892,8 +2944,11 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
     const uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1, vreg = bits(insn, 39, 8);
     const bool patch = bit(insn, 31), output = row->op == OP_ALD && bit(insn, 32);
     const bool tess = st == MW_SPIRV_TESS_CTRL || st == MW_SPIRV_TESS_EVAL;
-    if (ra != RZ)
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register");
+    if (ra != RZ) {
+        if (row->op == OP_ALD && !off && !patch && !output && st != MW_SPIRV_FRAGMENT)
+            return emit_ald_indexed(t, insn);
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs (offset 0, no P or O)");
+    }
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");
     if (patch && (!tess || (row->op == OP_AST && st != MW_SPIRV_TESS_CTRL)))
@@ -3143,13 +3198,17 @@ enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, A
 
 /* The read-modify-write the atomics without a SPIR-V instruction need
  * (INC, DEC, float add): a compare-and-swap loop until no other invocation
- * changed the word in between. */
-static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v)
+ * changed the word in between. An image texel pointer is first read with
+ * an atomic add of 0: SPIRV-Cross writes no GLSL for a plain OpLoad of one
+ * (it wrote `uint x = (img, coord);`). */
+static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v,
+                                bool image)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32, sem = cu(t, 0);
     uint32_t cur = spv_local_var(b, t->p_fn_u32, 0);
-    SPV_VOID(b, SpvOpStore, cur, SPV_OP(b, SpvOpLoad, u, ptr));
+    SPV_VOID(b, SpvOpStore, cur,
+             image ? SPV_OP(b, SpvOpAtomicIAdd, u, ptr, scope, sem, cu(t, 0)) : SPV_OP(b, SpvOpLoad, u, ptr));
     uint32_t cont = spv_id(b), merge = spv_id(b), header = open_loop(b, merge, cont);
     uint32_t old = SPV_OP(b, SpvOpLoad, u, cur), next;
     if (is_float) {
@@ -3178,7 +3237,7 @@ static uint32_t atomic_op(tr *t, uint32_t ptr, bool shared, uint32_t op, bool is
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32, sc = atomic_scope(t, shared), sem = cu(t, 0);
     if (is_float || op == AT_INC || op == AT_DEC)
-        return atomic_cas_loop(t, ptr, sc, op, is_float, v);
+        return atomic_cas_loop(t, ptr, sc, op, is_float, v, false);
     static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
                                  SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor,  SpvOpAtomicExchange};
     if (op == AT_CAS)
@@ -4245,7 +4304,8 @@ static void emit_fswzadd(tr *t, uint64_t insn)
 /* ---- images (SULD, SUST, TXQ on an image handle) ----
  *
  * A bound surface instruction names its handle by word offset (u13 at 36
- * with bit 51; bindless, a handle in R39, is refused); the slot is (offset *
+ * with bit 51; bindless, a handle in R39 loaded from the handle buffer in
+ * its block, that word: surface_word; otherwise refused); the slot is (offset *
  * 4 - key.img_handle_offset) / 4 and its format comes from the key. P
  * (formatted, bit 52 clear) loads and stores the components the mask at
  * 20-23 names through the key's format; D (raw, bit 52) moves 32-bit words,
@@ -4274,12 +4334,34 @@ static int image_slot(const tr *t, uint32_t handle_word)
     return (int)((byte - base) / 4);
 }
 
-/* the pre-scan: what each surface instruction makes of its slot */
-static void image_note(tr *t, uint64_t w)
+static bool trace_handle(const tr *t, uint32_t k, uint32_t reg, uint32_t *cb, uint32_t *off);
+
+/* The handle word SULD/SUST/SURED k names: bound (bit 51), bits 36-48;
+ * bindless, R39, traced in its block as the bindless texture forms are
+ * (trace_handle: LDC or MOV from c[cb][off]) to a word of the handle
+ * buffer, which is then that word, as the bound form naming it reads it.
+ * False for a bindless handle traced nowhere or elsewhere. */
+static bool surface_word(const tr *t, uint32_t k, uint64_t w, uint32_t *word)
 {
-    if (!bit(w, 51))
+    uint32_t cb, off;
+    if (bit(w, 51)) {
+        *word = bits(w, 36, 13);
+        return true;
+    }
+    if (!(t->flags[k] & F_REACH) || !trace_handle(t, k, bits(w, 39, 8), &cb, &off) ||
+        cb != t->in->key.tex_handle_cbuf || off % 4)
+        return false;
+    *word = off / 4;
+    return true;
+}
+
+/* the pre-scan: what each surface instruction makes of its slot */
+static void image_note(tr *t, uint32_t k, uint64_t w)
+{
+    uint32_t word;
+    if (!surface_word(t, k, w, &word))
         return;
-    int slot = image_slot(t, bits(w, 36, 13));
+    int slot = image_slot(t, word);
     if (slot < 0)
         return;
     uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1), raw = (uint8_t)(bit(w, 52) + 1);
@@ -4344,14 +4426,16 @@ static uint32_t image_coords(tr *t, uint32_t ra, uint32_t dim)
 static void emit_surface(tr *t, uint64_t insn, bool store)
 {
     spv_builder *b = &t->b;
-    if (!bit(insn, 51))
-        return (void)UNSUPPORTED(t, "a bindless surface access");
+    uint32_t word;
+    if (!surface_word(t, t->cur, insn, &word))
+        return (void)UNSUPPORTED(t, "a bindless surface access whose handle is not loaded from the handle buffer in "
+                                    "its block");
     if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
         return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
     bool raw = bit(insn, 52);
     if (raw && bits(insn, 20, 3) != 4)
         return (void)UNSUPPORTED(t, "a raw surface access other than b32");
-    int slot = image_slot(t, bits(insn, 36, 13));
+    int slot = image_slot(t, word);
     if (slot < 0)
         return (void)BAD(t, "a surface handle outside the stage's image table");
     uint32_t st, img = image_var(t, slot, &st);
@@ -4474,19 +4558,57 @@ static void suatom_candidates(const tr *t, uint64_t w, uint32_t *plain, uint32_t
         *maybe = all;
 }
 
-static void suatom_note(tr *t, uint64_t w)
+/* an image atomic's slot is declared in the key's format (its sampled
+ * type gives the atomic's signedness), not as the raw R32UI view SULD.D
+ * takes; dimension at 33-35 as SULD's */
+static void atomic_image_note(tr *t, int slot, uint64_t w)
 {
-    int slot;
-    uint32_t type;
-    if (suatom_handle(t, w, &slot, &type) != 1 || slot < 0)
-        return;
-    /* declared in the key's format (its sampled type gives the atomic's
-     * signedness), not as the raw R32UI view SULD.D takes */
     uint8_t dim = (uint8_t)(bits(w, 33, 3) + 1);
     if ((t->img_dim[slot] && t->img_dim[slot] != dim) || t->img_raw[slot] == 2)
         t->img_conflict = true;
     t->img_dim[slot] = dim;
     t->img_raw[slot] = 1;
+}
+
+/* The texel pointer of a 32-bit image atomic (SUATOM, SURED: `name`) of
+ * type `type` doing op on a bound slot, after the checks both share; 0
+ * when refused. byte_x: the x coordinate is a byte offset, divided by the
+ * 4-byte element (Ryujinx InstEmitSurface.cs EmitSured shifts it right by
+ * the size's log2). */
+static uint32_t image_atomic_ptr(tr *t, uint64_t insn, int slot, uint32_t type, uint32_t op, const char *name,
+                                 bool byte_x, uint32_t *st)
+{
+    spv_builder *b = &t->b;
+    char what[80];
+    if (!suatom_fits(t, slot, type, op)) {
+        snprintf(what, sizeof what, "a %s whose type differs from its image's format", name);
+        UNSUPPORTED(t, what);
+        return 0;
+    }
+    if (!image_var(t, slot, st))
+        return 0;
+    if ((op == AT_INC || op == AT_DEC) && *st != t->t_u32) {
+        snprintf(what, sizeof what, "%s.INC/DEC on a signed image", name);
+        UNSUPPORTED(t, what);
+        return 0;
+    }
+    uint32_t dim = t->img_dim[slot] - 1u, coord = image_coords(t, bits(insn, 8, 8), dim);
+    if (byte_x) {
+        uint32_t n = dim < 2 ? 1 : dim < 4 ? 2 : 3;
+        uint32_t x = n == 1 ? coord : SPV_OP(b, SpvOpCompositeExtract, t->t_i32, coord, 0);
+        x = SPV_OP(b, SpvOpShiftRightArithmetic, t->t_i32, x, spv_const_i32(b, 2));
+        coord = n == 1 ? x : SPV_OP(b, SpvOpCompositeInsert, spv_type_vector(b, t->t_i32, n), x, coord, 0);
+    }
+    return SPV_OP(b, SpvOpImageTexelPointer, spv_type_pointer(b, SpvStorageClassImage, *st), t->img[slot], coord,
+                  cu(t, 0));
+}
+
+static void suatom_note(tr *t, uint64_t w)
+{
+    int slot;
+    uint32_t type;
+    if (suatom_handle(t, w, &slot, &type) == 1 && slot >= 0)
+        atomic_image_note(t, slot, w);
 }
 
 static void emit_suatom(tr *t, uint64_t insn)
@@ -4511,19 +4633,14 @@ static void emit_suatom(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, "a 64-bit (or SD32/SD64) SUATOM, which GL's image atomics do not have");
     if (type == SU_F32 && op != AT_EXCH)
         return (void)UNSUPPORTED(t, "a float SUATOM other than EXCH (GL has only imageAtomicExchange on r32f)");
-    if (!suatom_fits(t, slot, type, op))
-        return (void)UNSUPPORTED(t, "a SUATOM whose type differs from its image's format");
-    uint32_t st;
-    if (!image_var(t, slot, &st))
+    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SUATOM", false, &st);
+    if (!ptr)
         return;
-    if ((op == AT_INC || op == AT_DEC) && st != t->t_u32)
-        return (void)UNSUPPORTED(t, "SUATOM.INC/DEC on a signed image");
-    uint32_t coord = image_coords(t, bits(insn, 8, 8), t->img_dim[slot] - 1u);
-    uint32_t ptr = SPV_OP(b, SpvOpImageTexelPointer, spv_type_pointer(b, SpvStorageClassImage, st), t->img[slot],
-                          coord, cu(t, 0));
     uint32_t rb = bits(insn, 20, 8), sc = cu(t, SpvScopeDevice), sem = cu(t, 0), old;
     uint32_t v = get_r(t, cas ? (rb + 1 > RZ ? RZ : rb + 1) : rb), cmp = cas ? get_r(t, rb) : 0;
-    if (st == t->t_u32 && op != AT_CAS) {
+    if (op == AT_INC || op == AT_DEC) {
+        old = atomic_cas_loop(t, ptr, sc, op, false, v, true);
+    } else if (st == t->t_u32 && op != AT_CAS) {
         old = atomic_op(t, ptr, false, op, type == SU_S32, false, v, 0);
     } else {
         static const SpvOp ops[9] = {SpvOpAtomicIAdd, SpvOpAtomicUMin, SpvOpAtomicUMax, SpvOpNop,         SpvOpNop,
@@ -4540,6 +4657,61 @@ static void emit_suatom(tr *t, uint64_t insn)
             old = SPV_OP(b, SpvOpBitcast, t->t_u32, old);
     }
     set_r(t, bits(insn, 0, 8), old);
+}
+
+/* SURED [Ra..], Rd [, handle]: SUATOM without a result (envydis gm107.c
+ * tabroot 0xeb40/0xffe0 "sured": value R0, coordinates R8, operation 24-26
+ * ADD MIN MAX INC DEC AND OR XOR (tabeb40_2), dimension 33-35 (tabeb40_1),
+ * clamp 49-50 (tabeb40_3), handle u13 at 36 with bit 51, else R39
+ * (tabeb40_4); bit 52 P/D (tabeb40_0)). envydis names no type; Ryujinx
+ * (Decoders/InstDecoders.cs InstSured) reads the same operation, dimension,
+ * clamp and handle bits and takes the type from 20-22 (SuatomSize: U32 S32
+ * U64 F32.FTZ.RN F16x2 S64 SD32 SD64) and byte addressing from bit 23, whose
+ * x coordinate it shifts right by the element size's log2
+ * (InstEmitSurface.cs EmitSured). yuzu's SURED (surface_atomic_operations.cpp)
+ * reads overlapping fields under "TODO: confirm offsets" and emits nothing,
+ * so it is not followed. Unlike SUATOM's 0xea60 form the type is outside
+ * the handle field, so the handle reads plainly. P and D agree here: the
+ * image is R32UI/R32I (suatom_fits), whose formatted texel is its word. */
+static void sured_note(tr *t, uint32_t k, uint64_t w)
+{
+    uint32_t word;
+    if (!surface_word(t, k, w, &word))
+        return;
+    int slot = image_slot(t, word);
+    if (slot >= 0)
+        atomic_image_note(t, slot, w);
+}
+
+static void emit_sured(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    uint32_t op = bits(insn, 24, 3), type = bits(insn, 20, 3), word;
+    if (!surface_word(t, t->cur, insn, &word))
+        return (void)UNSUPPORTED(t, "a bindless SURED whose handle is not loaded from the handle buffer in its block");
+    int slot = image_slot(t, word);
+    if (slot < 0)
+        return (void)BAD(t, "a surface handle outside the stage's image table");
+    if (bits(insn, 49, 2) != 1 && bits(insn, 49, 2) != 0)
+        return (void)UNSUPPORTED(t, "a surface clamp mode other than IGN");
+    if (type != SU_U32 && type != SU_S32)
+        return (void)UNSUPPORTED(t, "a SURED type other than U32 and S32 (GL's image atomics are 32-bit integer "
+                                    "but for exchange)");
+    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SURED", bit(insn, 23), &st);
+    if (!ptr)
+        return;
+    uint32_t v = get_r(t, bits(insn, 0, 8));
+    if (op == AT_INC || op == AT_DEC) {
+        atomic_cas_loop(t, ptr, cu(t, SpvScopeDevice), op, false, v, true);
+        return;
+    }
+    if (st == t->t_u32) {
+        atomic_op(t, ptr, false, op, type == SU_S32, false, v, 0);
+        return;
+    }
+    static const SpvOp ops[8] = {SpvOpAtomicIAdd, SpvOpAtomicSMin, SpvOpAtomicSMax, SpvOpNop,
+                                 SpvOpNop,        SpvOpAtomicAnd,  SpvOpAtomicOr,   SpvOpAtomicXor};
+    (void)SPV_OP(b, ops[op], st, ptr, cu(t, SpvScopeDevice), cu(t, 0), SPV_OP(b, SpvOpBitcast, st, v));
 }
 
 /* TXQ DIMENSION of an image handle: imageSize, the components in order */
@@ -4665,11 +4837,13 @@ static int64_t last_writer(const tr *t, uint32_t k, uint32_t ra, uint32_t limit)
                       !is_pop(row->op) && row->op != OP_BRA && row->op != OP_EXIT && row->op != OP_KIL &&
                       row->op != OP_NOP && row->op != OP_DEPBAR && row->op != OP_FSETP && row->op != OP_DSETP && row->op != OP_ISETP &&
                       row->op != OP_STS && row->op != OP_RED && row->op != OP_BAR && row->op != OP_MEMBAR &&
-                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST && row->op != OP_VSETP;
+                      row->op != OP_CCTL && row->op != OP_PSETP && row->op != OP_SUST && row->op != OP_VSETP &&
+                      row->op != OP_SURED && row->op != OP_ST;
         uint32_t rd = bits(w, 0, 8);
         /* what may write more than rd: vector loads and texture results
          * (up to rd + 3; TEXS-style second registers at 28-35) */
-        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LDC || row->op == OP_ALD || row->op == OP_LDS ||
+        bool wide = row->op == OP_LDL || row->op == OP_LDG || row->op == OP_LD || row->op == OP_LDC || row->op == OP_ALD ||
+                    row->op == OP_LDS ||
                     (row->op >= OP_DADD && row->op <= OP_DMNMX) ||
                     ((row->op == OP_F2F || row->op == OP_F2I || row->op == OP_I2F) && bits(w, 8, 2) == 3) ||
                     (row->op >= OP_TEXS && row->op <= OP_TMML);
@@ -4894,13 +5068,43 @@ static uint32_t global_word(tr *t, uint32_t k, uint64_t insn, bool wide, int32_t
  * 128). Word n of the access is element (address - the buffer's address) / 4
  * + n of its storage buffer; past the buffer's end a load gives 0 and a
  * store is dropped (OpArrayLength). */
+static void global_access(tr *t, uint32_t k, uint64_t insn, bool store, uint32_t size, bool wide, int32_t imm);
+
 static void emit_global(tr *t, uint32_t k, uint64_t insn, bool store)
 {
-    spv_builder *b = &t->b;
-    uint32_t u = t->t_u32, size = bits(insn, 48, 3), rd = bits(insn, 0, 8);
-    if (size < 4 || size > 6)
+    if (bits(insn, 48, 3) < 4 || bits(insn, 48, 3) > 6)
         return (void)UNSUPPORTED(t, store ? "STG of 8 or 16 bits" : "LDG of 8 or 16 bits");
-    uint32_t first, v = global_word(t, k, insn, bit(insn, 45), (int32_t)(bits(insn, 20, 24) << 8) >> 8, &first);
+    global_access(t, k, insn, store, bits(insn, 48, 3), bit(insn, 45), (int32_t)(bits(insn, 20, 24) << 8) >> 8);
+}
+
+/* LD / ST, the generic-address forms (envydis gm107.c tabroot 0x8000 /
+ * 0xa000, mask 0xe000: register 0-7, address register 8-15 plus a signed
+ * 32-bit offset 20-51 (gmem_imm), 64-bit address E 52, size 53-55 in
+ * LDG's order (taba000_1), cache 56-57, a predicate operand at 58-60
+ * (PRED58); Ryujinx InstLd/InstSt read the same fields and translate
+ * neither, yuzu has neither). A generic address can also fall in the
+ * shared or local window (SR_SWINLO / SR_LWINLO), so only an address
+ * traced, as LDG's, to a pointer in a constant buffer is taken, as the
+ * global memory it points at. What the predicate operand does no
+ * reference says: only PT is translated. */
+static void emit_generic(tr *t, uint32_t k, uint64_t insn, bool store)
+{
+    uint32_t size = bits(insn, 53, 3);
+    if (bits(insn, 58, 3) != PT)
+        return (void)UNSUPPORTED(t, store ? "ST with a predicate operand other than PT"
+                                          : "LD with a predicate operand other than PT");
+    if (size < 4 || size > 6)
+        return (void)UNSUPPORTED(t, store ? "ST of 8 or 16 bits" : "LD of 8 or 16 bits");
+    global_access(t, k, insn, store, size, bit(insn, 52), (int32_t)bits(insn, 20, 32));
+}
+
+/* The words of a global access: size 4-6 (32, 64, 128 bits), the
+ * address register's 64-bit pointer (wide) plus imm */
+static void global_access(tr *t, uint32_t k, uint64_t insn, bool store, uint32_t size, bool wide, int32_t imm)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32, rd = bits(insn, 0, 8);
+    uint32_t first, v = global_word(t, k, insn, wide, imm, &first);
     if (!v)
         return;
     uint32_t len = SPV_OP(b, SpvOpArrayLength, u, v, 0);
@@ -5067,6 +5271,22 @@ static void emit_s2r(tr *t, uint64_t insn)
     set_r(t, rd, v);
 }
 
+/* CS2R Rd, SR (envydis gm107.c 0x50c8 "cs2r": destination 0-7, system
+ * register 20-27 from S2R's table, SYS_20): the registers S2R reads, so it
+ * is S2R's translation. yuzu and Ryujinx leave CS2R unimplemented. The
+ * clocks and timers (SR_CLOCK 0x01, SR_CLOCKLO/HI 0x50/0x51,
+ * SR_GLOBALTIMERLO/HI 0x52/0x53, envydis' names), which compilers read
+ * with it, have a host equivalent only in OpReadClockKHR
+ * (ARB_shader_clock), and the SPIRV-Cross glhle builds with (0.54) writes
+ * no GLSL for it: refused. */
+static void emit_cs2r(tr *t, uint64_t insn)
+{
+    uint32_t sr = bits(insn, 20, 8);
+    if (sr == 0x01 || (sr >= 0x50 && sr <= 0x53))
+        return (void)UNSUPPORTED(t, "CS2R of a clock or timer (SPIRV-Cross 0.54 writes no GLSL for OpReadClockKHR)");
+    emit_s2r(t, insn);
+}
+
 /* ---- control flow ---- */
 
 static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
@@ -5114,6 +5334,19 @@ static bool jump_in_code(tr *t, uint32_t k)
 }
 
 /* reachability from instruction 0 and the block leaders */
+/* Why an instruction the table decodes has no translation, where the
+ * references say: FCHK (the fp32 division's range check, which sends a
+ * division to its slow path) and TXA have no semantics in any of them --
+ * yuzu and Ryujinx leave both unimplemented, envydis gives only fields. */
+static const char *unknown_why(mw_sass_family f)
+{
+    if (f == MW_SASS_FAM_FCHK)
+        return ", whose conditions no reference gives (yuzu, Ryujinx: unimplemented),";
+    if (f == MW_SASS_FAM_TXA)
+        return ", whose result no reference gives (yuzu, Ryujinx: unimplemented),";
+    return "";
+}
+
 static glhle_result discover(tr *t)
 {
     uint32_t *work = malloc(sizeof *work * t->n);
@@ -5128,8 +5361,9 @@ static glhle_result discover(tr *t)
         const op_row *row = &t->ops[k];
         t->cur = k;
         if (row->op == OP_UNKNOWN) {
-            char what[80];
-            snprintf(what, sizeof what, "%s (0x%016llx)", row->name, (unsigned long long)insn);
+            char what[144];
+            snprintf(what, sizeof what, "%s (0x%016llx)%s", row->name, (unsigned long long)insn,
+                     unknown_why(mw_sass_op_family(mw_sass_lookup(insn))));
             UNSUPPORTED(t, what);
             break;
         }
@@ -5295,6 +5529,13 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
     case OP_LDG:
     case OP_STG:
         return emit_global(t, k, insn, row->op == OP_STG);
+    case OP_LD:
+    case OP_ST:
+        return emit_generic(t, k, insn, row->op == OP_ST);
+    case OP_CS2R:
+        return emit_cs2r(t, insn);
+    case OP_AL2P:
+        return emit_al2p(t, insn);
     case OP_S2R:
         return emit_s2r(t, insn);
     case OP_TEXS:
@@ -5328,6 +5569,8 @@ static void emit_insn(tr *t, uint32_t k, uint64_t insn, const op_row *row)
         return emit_surface(t, insn, row->op == OP_SUST);
     case OP_SUATOM:
         return emit_suatom(t, insn);
+    case OP_SURED:
+        return emit_sured(t, insn);
     case OP_HADD2:
     case OP_HMUL2:
     case OP_HFMA2:
@@ -6044,15 +6287,22 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
         classify(w, &t->ops[k]);
         t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w)) ||
-                        (t->ops[k].op == OP_S2R && in->key.stage != MW_SPIRV_COMPUTE && s2r_is_lane(w));
-        if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
-            image_note(t, w);
-        else if (t->ops[k].op == OP_SUATOM)
+                        ((t->ops[k].op == OP_S2R || t->ops[k].op == OP_CS2R) && in->key.stage != MW_SPIRV_COMPUTE &&
+                         s2r_is_lane(w));
+        if (t->ops[k].op == OP_SUATOM)
             suatom_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
         goto done;
+    /* after discover: a bindless handle is traced within its block */
+    for (uint32_t k = 0; k < t->n; k++) {
+        uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+        if (t->ops[k].op == OP_SULD || t->ops[k].op == OP_SUST)
+            image_note(t, k, w);
+        else if (t->ops[k].op == OP_SURED)
+            sured_note(t, k, w);
+    }
     assign_slots(t);
     t->structured = !in->dispatcher && s_analyze(t);
     res = t->err;
@@ -6173,14 +6423,16 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 last = k;
                 /* every bound surface instruction names its handle in bits
                  * 36-48 (image_slot), and so does a bound TXQ, which counts
-                 * for both tables: which one its handle is in decides. The
-                 * bindless forms name none here. */
+                 * for both tables: which one its handle is in decides. A
+                 * bindless SULD/SUST/SURED names the word its handle register
+                 * is traced to (surface_word), TXQ.B and SUATOM's none. */
                 const uint32_t op = t->ops[k].op;
                 const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
-                const uint32_t byte = (uint32_t)bits(w, 36, 13) * 4;
+                uint32_t word = bits(w, 36, 13);
                 const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
-                if ((txq || ((op == OP_SULD || op == OP_SUST) && bit(w, 51))) && ib && byte >= ib &&
-                    (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
+                const bool su = (op == OP_SULD || op == OP_SUST || op == OP_SURED) && surface_word(t, k, w, &word);
+                const uint32_t byte = word * 4;
+                if ((txq || su) && ib && byte >= ib && (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
                     *img_slots |= 1u << (byte - ib) / 4;
                 if (op == OP_SUATOM) {
                     uint32_t plain, maybe;

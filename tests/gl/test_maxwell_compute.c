@@ -1172,6 +1172,217 @@ static void bad_textures_are_reported(void **state)
     tex_close(&t, *state);
 }
 
+/* SURED (bound image reductions) in a hand-assembled program, one
+ * invocation per (x, y) of a 16 x 8 block. Encodings: envydis gm107.c
+ * (S2R f0c8, SHL 3848, ISCADD 5c18 shift 39, MOV32I 0100 with the
+ * immediate at 20 and mask 12-15; SURED eb40: value R0, coordinates R8,
+ * operation 24-26 in tabeb40_2's order, dimension 33-35 (3 = 2D), bound
+ * with bit 51 and the handle word at 36) and Ryujinx InstSured (type
+ * 20-22: 0 U32, 1 S32; byte address bit 23). v = (x << 3) + (y << 29), so
+ * its top bits make half the values negative as S32; INC and DEC take the
+ * bound 0x1000 (R7) and start far enough from it and from 0 that no order
+ * of the eight invocations per texel wraps. Slot 0 (handle word 0x48,
+ * c0[0x120]) is a 16x8 R32 uint image: row r gets operation r as U32.
+ * Slot 1 (0x49) is an R32 sint image: rows 0-5 get ADD MIN MAX AND OR XOR
+ * as S32, row 6 ADD.U32 with a byte x (coordinates R8 = x << 2, R9 = 6)
+ * and a bindless handle (R39 = R10, loaded by MOV R10, c0[0x124]: envydis
+ * 4c98, the word at 20, cbuf at 34, mask 39-42), row 7 nothing. */
+#define SURED_IMG 0x60000u
+#define SURED_ROWS 8u
+
+static uint32_t sured_v(uint32_t x, uint32_t y)
+{
+    return (x << 3) + (y << 29);
+}
+
+static uint32_t sured_init(uint32_t slot, uint32_t row, uint32_t x)
+{
+    if (slot == 0 && (row == 3 || row == 4)) /* INC, DEC */
+        return 16 + 5 * x;
+    return 0x9E3779B9u * (slot * 0x100 + row * 16 + x + 1);
+}
+
+/* PTX ISA red/atom semantics for .u32/.s32 (inc: old >= b ? 0 : old + 1;
+ * dec: old == 0 || old > b ? b : old - 1) */
+static uint32_t sured_model(uint32_t op, bool sgn, uint32_t old, uint32_t v)
+{
+    const int32_t so = (int32_t)old, sv = (int32_t)v;
+    switch (op) {
+    case 0: return old + v;
+    case 1: return sgn ? (uint32_t)(so < sv ? so : sv) : old < v ? old : v;
+    case 2: return sgn ? (uint32_t)(so > sv ? so : sv) : old > v ? old : v;
+    case 3: return old >= v ? 0 : old + 1;
+    case 4: return old == 0 || old > v ? v : old - 1;
+    case 5: return old & v;
+    case 6: return old | v;
+    default: return old ^ v;
+    }
+}
+
+static uint64_t sured_insn(uint32_t op, uint32_t type, bool byte, uint32_t handle, uint32_t ra, uint32_t rv)
+{
+    return 0xeb40000000000000ull | 1ull << 51 | (uint64_t)handle << 36 | 3ull << 33 | (uint64_t)op << 24 |
+           (uint64_t)byte << 23 | (uint64_t)type << 20 | 7ull << 16 | ra << 8 | rv;
+}
+
+static void sured_program(uint8_t *data)
+{
+    const uint64_t g = 7ull << 16;
+    uint64_t insn[64];
+    size_t n = 0;
+    insn[n++] = 0xf0c8000000000000ull | 0x21ull << 20 | g | 2;              /* S2R R2, SR_TID.X */
+    insn[n++] = 0xf0c8000000000000ull | 0x22ull << 20 | g | 5;              /* S2R R5, SR_TID.Y */
+    insn[n++] = 0x3848000000000000ull | 29ull << 20 | g | 5u << 8 | 6;      /* SHL R6, R5, 29 */
+    insn[n++] = 0x5c18000000000000ull | 3ull << 39 | g | 2u << 8 | 6ull << 20 | 4; /* ISCADD R4, R2, R6, 3 */
+    insn[n++] = 0x0100000000000000ull | 0x1000ull << 20 | 0xfull << 12 | g | 7;   /* MOV32I R7, 0x1000 */
+    insn[n++] = 0x3848000000000000ull | 2ull << 20 | g | 2u << 8 | 8;       /* SHL R8, R2, 2 */
+    for (uint32_t r = 0; r < SURED_ROWS; r++) {
+        insn[n++] = 0x0100000000000000ull | (uint64_t)r << 20 | 0xfull << 12 | g | 3; /* MOV32I R3, r */
+        insn[n++] = sured_insn(r, 0, false, 0x48, 2, r == 3 || r == 4 ? 7 : 4);
+    }
+    static const uint8_t sops[6] = {0, 1, 2, 5, 6, 7};
+    for (uint32_t r = 0; r < 7; r++) {
+        insn[n++] = 0x0100000000000000ull | (uint64_t)r << 20 | 0xfull << 12 | g | (r < 6 ? 3 : 9); /* y: R3 or R9 */
+        insn[n++] = r < 6 ? sured_insn(sops[r], 1, false, 0x49, 2, 4)
+                          : (sured_insn(0, 0, true, 0, 8, 4) & ~(1ull << 51)) | 10ull << 39; /* bindless: R10 */
+        if (r == 5) /* MOV R10, c0[0x124]: slot 1's handle, traced by the translator */
+            insn[n++] = 0x4c98000000000000ull | 0xfull << 39 | 0x49ull << 20 | g | 10;
+    }
+    insn[n++] = 0xe300000000000000ull | g | 0xf;                             /* EXIT */
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(data + CS_OFF + 8 * i, &w, 8);
+    }
+}
+
+static void sured_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    sured_program(e.data);
+    for (uint32_t i = 0; i < 2; i++) {
+        const tmt_tic_desc d = {.components = 0x0f, .type = i ? 3 : 4, .texture_type = 1, .width = 16,
+                                .height = SURED_ROWS, .levels = 1, .pitch = true, .pitch_bytes = 64};
+        uint32_t tic[8];
+        tmt_make_tic(&d, VA + SURED_IMG + 0x200 * i, tic);
+        memcpy(e.data + TIC_POOL + 32 * i, tic, 32);
+        for (uint32_t r = 0; r < SURED_ROWS; r++)
+            for (uint32_t x = 0; x < 16; x++) {
+                const uint32_t v = sured_init(i, r, x);
+                memcpy(e.data + SURED_IMG + 0x200 * i + 64 * r + 4 * x, &v, 4);
+            }
+    }
+    const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 1};
+    tm_inc(&e.pb, TM_SUB_COMPUTE, 0x55D, 3, pool);
+    tmk_job j = job(16, SURED_ROWS, 1, 1, 1);
+    for (uint32_t i = 0; i < 2; i++)
+        memcpy(j.c0 + 0x120 + 4 * i, &i, 4);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    static const uint8_t sops[7] = {0, 1, 2, 5, 6, 7, 0};
+    for (uint32_t i = 0; i < 2; i++)
+        for (uint32_t r = 0; r < SURED_ROWS; r++)
+            for (uint32_t x = 0; x < 16; x++) {
+                uint32_t want = sured_init(i, r, x);
+                if (i == 0 || r < 7)
+                    for (uint32_t y = 0; y < SURED_ROWS; y++) {
+                        const uint32_t op = i ? sops[r] : r;
+                        want = sured_model(op, i == 1 && r < 6, want, i == 0 && (r == 3 || r == 4) ? 0x1000 : sured_v(x, y));
+                    }
+                const uint32_t got = get32(e.data + SURED_IMG + 0x200 * i + 64 * r + 4 * x);
+                if (got != want)
+                    fail_msg("slot %u row %u x %u is 0x%08x, want 0x%08x", i, r, x, got, want);
+            }
+    env_close(&e, *state);
+}
+
+/* LD / ST, the generic-address forms, on a pointer from the SSBO table
+ * (c0[0x140], deko3d's compute binding 0), which the translator traces as
+ * LDG's. Encodings: envydis gm107.c 0x8000 "ld" / 0xa000 "st" (register
+ * 0-7, address R8 + signed 32-bit offset at 20, E 52, size 53-55: b32 4,
+ * b64 5, b128 6, predicate operand 58-60, PT here); IADD 5c10 R20, 4c10
+ * c[] with CC 47 and X 43 as in tex_program. Each of 64 threads reads its
+ * 16-byte record {a, b, c, d} with LD.E.128, then b again with LD.E at
+ * +4, and stores {a + b, d} over {c, d} with ST.E.64 at +8. */
+static void generic_memory_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16, pt = 7ull << 58, ld = 0x8000000000000000ull | 1ull << 52 | pt | g,
+                   st = 0xa000000000000000ull | 1ull << 52 | pt | g;
+    const uint64_t insn[] = {
+        0xf0c8000000000000ull | 0x21ull << 20 | g | 0,             /* S2R R0, SR_TID.X */
+        0x3848000000000000ull | 4ull << 20 | g | 0u << 8 | 3,      /* SHL R3, R0, 4 */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4,   /* IADD.CC R4, R3, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
+        ld | 6ull << 53 | 4u << 8 | 8,                             /* LD.E.128 R8, [R4] */
+        ld | 4ull << 53 | 4ull << 20 | 4u << 8 | 12,               /* LD.E R12, [R4 + 4] */
+        0x5c10000000000000ull | 12ull << 20 | g | 8u << 8 | 10,    /* IADD R10, R8, R12 */
+        st | 5ull << 53 | 8ull << 20 | 4u << 8 | 10,               /* ST.E.64 [R4 + 8], R10 */
+        0xe300000000000000ull | g | 0xf,                           /* EXIT */
+    };
+    const size_t n = sizeof insn / sizeof insn[0];
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(e.data + CS_OFF + 8 * i, &w, 8);
+    }
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t rec[4] = {0x9E3779B9u * (i + 1), 0x85EBCA6Bu * (i + 7), 0xdead0000u | i, 0xbeef0000u | i};
+        memcpy(e.data + BUF0 + 16 * i, rec, 16);
+    }
+    tmk_job j = job(64, 1, 1, 1, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 64 * 16);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t a = 0x9E3779B9u * (i + 1), b = 0x85EBCA6Bu * (i + 7), want[4] = {a, b, a + b, 0xbeef0000u | i};
+        for (uint32_t c = 0; c < 4; c++)
+            if (get32(e.data + BUF0 + 16 * i + 4 * c) != want[c])
+                fail_msg("record %u word %u is 0x%08x, want 0x%08x", i, c, get32(e.data + BUF0 + 16 * i + 4 * c),
+                         want[c]);
+    }
+    env_close(&e, *state);
+}
+
+/* CS2R and AL2P's arithmetic through a launch: CS2R R1, SR_TID.X (envydis
+ * 0x50c8, S2R's fields) and AL2P R2, R1, 0x123 (0xefa0: Ra 8, offset 20,
+ * predicate destination 44 = PT), stored with STG.E.64 into each thread's
+ * 16-byte record: {x, x + 0x123}. */
+static void cs2r_al2p_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16;
+    const uint64_t insn[] = {
+        0xf0c8000000000000ull | 0x21ull << 20 | g | 0,             /* S2R R0, SR_TID.X */
+        0x50c8000000000000ull | 0x21ull << 20 | g | 1,             /* CS2R R1, SR_TID.X */
+        0xefa0000000000000ull | 7ull << 44 | 0x123ull << 20 | g | 1u << 8 | 2, /* AL2P R2, R1, 0x123 */
+        0x3848000000000000ull | 4ull << 20 | g | 0u << 8 | 3,      /* SHL R3, R0, 4 */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4,   /* IADD.CC R4, R3, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
+        0xeed8000000000000ull | 5ull << 48 | 1ull << 45 | g | 4u << 8 | 1, /* STG.E.64 [R4], R1 */
+        0xe300000000000000ull | g | 0xf,                           /* EXIT */
+    };
+    const size_t n = sizeof insn / sizeof insn[0];
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(e.data + CS_OFF + 8 * i, &w, 8);
+    }
+    memset(e.data + BUF0, 0xcd, 32 * 16);
+    tmk_job j = job(32, 1, 1, 1, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 32 * 16);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 32; i++) {
+        assert_int_equal(get32(e.data + BUF0 + 16 * i), i);
+        assert_int_equal(get32(e.data + BUF0 + 16 * i + 4), i + 0x123);
+    }
+    env_close(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1182,6 +1393,9 @@ int main(void)
         cmocka_unit_test(shared_atomic_launch),
         cmocka_unit_test(image_launch),
         cmocka_unit_test(image_atomic_launch),
+        cmocka_unit_test(sured_launch),
+        cmocka_unit_test(generic_memory_launch),
+        cmocka_unit_test(cs2r_al2p_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(ms_texture_fetch_launch),

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <spirv/unified1/spirv.h>
+
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
 #include "support/glsl_validator.h"
@@ -910,6 +912,236 @@ static void test_bindless(void **state)
     mw_spirv_result_free(&r);
 }
 
+/* SURED: bound image reductions (envydis gm107.c 0xeb40 "sured": value R0,
+ * coordinates R8, operation 24-26, dimension 33-35, handle u13 at 36 with
+ * bit 51; Ryujinx InstSured: type 20-22). Slot 0 (word 0x48) R32UI, slot 1
+ * (0x49) R32I, table at 0x120 as deko3d's compute one. Each U32 operation
+ * on slot 0 and each S32 one on slot 1 becomes the SPIR-V atomic named
+ * below (INC/DEC: a compare-exchange loop, after an atomic add of 0 that
+ * reads the texel), and spirv-val accepts the module; what it computes is
+ * gl/test_maxwell_compute sured_launch's. Then the refusals: bindless (bit
+ * 51 clear), F32, clamp TRAP, INC on the signed image, U32 MIN on it. */
+static uint64_t sured(uint32_t op, uint32_t type, uint32_t handle)
+{
+    return 0xeb40000000000000ull | 1ull << 51 | (uint64_t)handle << 36 | 3ull << 33 | (uint64_t)op << 24 |
+           (uint64_t)type << 20 | 7ull << 16 | 2u << 8 | 4u;
+}
+
+static uint32_t count_spv_op(const mw_spirv_result *r, SpvOp op)
+{
+    const uint32_t *w = (const uint32_t *)r->spirv.data;
+    const size_t n = r->spirv.size / 4;
+    uint32_t c = 0;
+    for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+        c += (w[i] & 0xffff) == (uint32_t)op;
+    return c;
+}
+
+/* A hand-assembled module through SPIRV-Cross (core or ES) with glhle's
+ * bindings, then glslangValidator where it is installed */
+static void module_glsl(const mw_spirv_result *r, mw_spirv_stage stage, bool es, const char *name)
+{
+    static const char *const ext[MW_SPIRV_STAGE_COUNT_] = {"vert", "tesc", "tese", "geom", "frag", "comp"};
+    spv_glsl_binding bind[64];
+    const size_t nb = mw_spirv_gl_bindings(r, stage, bind);
+    glhle_bytebuf g;
+    glhle_bytebuf_init(&g, 0);
+    const spv_glsl_options o = {.es = es, .bindings = bind, .binding_count = nb};
+    assert_int_equal(spv_to_glsl((const uint32_t *)r->spirv.data, r->spirv.size / 4, &o, ts_logger(), &g),
+                     GLHLE_RESULT_OK);
+    if (tgv_available()) {
+        char path[64];
+        snprintf(path, sizeof path, "maxwell_glsl_%s_%s", name, es ? "es" : "core");
+        char *src = (char *)glhle_bytebuf_cstr(&g);
+        tgv_validate_all(ts_output_path(path), &src, 1, ext[stage], name);
+    }
+    glhle_bytebuf_free(&g);
+}
+
+static void sured_input(mw_spirv_input *in, uint64_t *code, size_t words)
+{
+    memset(in, 0, sizeof *in);
+    in->code = code;
+    in->words = words;
+    in->key.stage = MW_SPIRV_COMPUTE;
+    in->key.img_handle_offset = 0x120;
+    in->key.img[0] = MW_IMG_R32UI;
+    in->key.img[1] = MW_IMG_R32I;
+    in->local_size[0] = in->local_size[1] = in->local_size[2] = 1;
+}
+
+static void sured_refused(uint64_t insn, glhle_result want, const char *why)
+{
+    uint64_t code[4] = {SCHED, insn, EXIT, NOP};
+    mw_spirv_input in;
+    sured_input(&in, code, 4);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), want);
+    if (!strstr(r.reason, why))
+        fail_msg("reason \"%s\" does not name \"%s\"", r.reason, why);
+    mw_spirv_result_free(&r);
+}
+
+static void test_sured(void **state)
+{
+    (void)state;
+    uint64_t ins[15], code[20];
+    for (uint32_t k = 0; k < 8; k++)
+        ins[k] = sured(k, 0, 0x48);
+    static const uint8_t sops[6] = {0, 1, 2, 5, 6, 7};
+    for (uint32_t k = 0; k < 6; k++)
+        ins[8 + k] = sured(sops[k], 1, 0x49);
+    ins[14] = EXIT;
+    for (uint32_t i = 0; i < 20; i++)
+        code[i] = i % 4 == 0 ? SCHED : ins[i / 4 * 3 + i % 4 - 1];
+    mw_spirv_input in;
+    sured_input(&in, code, 20);
+    uint32_t slots = 0, maybe = 0;
+    assert_true(mw_spirv_reachable_images(&in, &slots, &maybe) > 0);
+    assert_int_equal(slots, 0x3);
+    assert_int_equal(maybe, 0);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.img_mask, 0x3);
+    assert_int_equal(r.img_raw_mask, 0);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_sured");
+    /* U32: ADD (and INC's and DEC's reads) UMIN UMAX AND OR XOR; S32: ADD SMIN SMAX AND OR XOR */
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicIAdd), 4);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicUMin), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicUMax), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicSMin), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicSMax), 1);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicCompareExchange), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicAnd), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicOr), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicXor), 2);
+    assert_int_equal(count_spv_op(&r, SpvOpImageTexelPointer), 14);
+    module_glsl(&r, MW_SPIRV_COMPUTE, false, "sured");
+    module_glsl(&r, MW_SPIRV_COMPUTE, true, "sured");
+    mw_spirv_result_free(&r);
+    sured_refused(sured(0, 0, 0x48) & ~(1ull << 51), GLHLE_RESULT_UNSUPPORTED, "bindless SURED");
+    /* bindless with R39 loaded from c0[0x124] in the block (LDC R9, c0[0x124]:
+     * envydis ef90, size 48-50 4, cbuf 36-40, s16 offset 20, Ra 8 RZ): slot 1 */
+    uint64_t bl[4] = {SCHED, 0xef90000000000000ull | 4ull << 48 | 0x124ull << 20 | 7ull << 16 | 0xffu << 8 | 9,
+                      (sured(0, 1, 0) & ~(1ull << 51)) | 9ull << 39, EXIT};
+    sured_input(&in, bl, 4);
+    assert_true(mw_spirv_reachable_images(&in, &slots, &maybe) > 0);
+    assert_int_equal(slots, 0x2);
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.img_mask, 0x2);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_sured_bindless");
+    mw_spirv_result_free(&r);
+    sured_refused(sured(0, 3, 0x48), GLHLE_RESULT_UNSUPPORTED, "SURED type other than U32 and S32");
+    sured_refused(sured(0, 0, 0x48) | 2ull << 49, GLHLE_RESULT_UNSUPPORTED, "clamp mode");
+    sured_refused(sured(3, 0, 0x49), GLHLE_RESULT_UNSUPPORTED, "INC/DEC on a signed image");
+    sured_refused(sured(1, 0, 0x49), GLHLE_RESULT_UNSUPPORTED, "type differs from its image's format");
+    sured_refused(sured(0, 0, 0x40), GLHLE_RESULT_BAD_DATA, "outside the stage's image table");
+}
+
+/* LD / ST (envydis gm107.c 0x8000 / 0xa000): only an address traced to a
+ * constant-buffer pointer, as LDG's, and only with the predicate operand
+ * (58-60) PT; what it computes is gl/test_maxwell_compute
+ * generic_memory_launch's. */
+static void test_generic_memory_refusals(void **state)
+{
+    (void)state;
+    const uint64_t g = 7ull << 16, ld = 0x8000000000000000ull | 1ull << 52 | 4ull << 53 | g | 4u << 8 | 8;
+    sured_refused(ld | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "not traced to a constant-buffer pointer");
+    sured_refused(ld | 0ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD with a predicate operand other than PT");
+    sured_refused(0xa000000000000000ull | 1ull << 52 | 4ull << 53 | 1ull << 58 | g | 4u << 8 | 8,
+                  GLHLE_RESULT_UNSUPPORTED, "ST with a predicate operand other than PT");
+    sured_refused((ld & ~(7ull << 53)) | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD of 8 or 16 bits");
+}
+
+/* AL2P and ALD a[Ra] (envydis gm107.c 0xefa0 "al2p": Rd 0, Ra 8, offset
+ * 20, predicate destination 44; ALD 0xefd8: Ra 8, offset 20, size 47-48)
+ * in a vertex program whose SPH enables generic inputs 0 (xyzw) and 1
+ * (xy): MOV32I R1, 0x10; AL2P R2, R1, 0x80; ALD.64 R4, a[R2]; AST.64
+ * a[0x80], R4. Each of ALD's two words is a select over the six enabled
+ * components (emit_ald_indexed): six compares and six selects per word.
+ * Then CS2R is S2R: CS2R R0, SR_TID.X in compute gives S2R's module word
+ * for word, and its clocks are refused; FCHK and TXA are refused with why.
+ * AL2P with a predicate destination or an offset of 0x400 up, and an ALD
+ * with both an index register and an offset, are refused. */
+static void al2p_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t al2p, uint64_t ald)
+{
+    const uint64_t g = 7ull << 16;
+    const uint64_t ins[6] = {0x0100000000000000ull | 0x10ull << 20 | 0xfull << 12 | g | 1, al2p, ald,
+                             0xeff0000000000000ull | 1ull << 47 | 0x80ull << 20 | 0xffull << 39 | g | 0xffu << 8 | 4,
+                             EXIT, NOP};
+    for (uint32_t i = 0; i < 8; i++)
+        code[i] = i % 4 == 0 ? SCHED : ins[i / 4 * 3 + i % 4 - 1];
+    memset(in, 0, sizeof *in);
+    memset(sph, 0, 0x50);
+    sph[0] = 0x61;    /* SPH type 1 (VTG), version 3 (as the corpus' vertex headers) */
+    sph[0x18] = 0x3f; /* ImapGenericVector[0] xyzw, [1] xy */
+    sph[0x36] = 0x03; /* OmapGenericVector[0] xy */
+    in->code = code;
+    in->words = 8;
+    in->sph = sph;
+    in->key.stage = MW_SPIRV_VERTEX;
+}
+
+static void test_al2p_indexed_ald(void **state)
+{
+    (void)state;
+    const uint64_t g = 7ull << 16;
+    const uint64_t al2p = 0xefa0000000000000ull | 7ull << 44 | 0x80ull << 20 | g | 1u << 8 | 2;
+    const uint64_t ald = 0xefd8000000000000ull | 1ull << 47 | 0xffull << 39 | g | 2u << 8 | 4;
+    uint64_t code[8];
+    uint8_t sph[0x50];
+    mw_spirv_input in;
+    al2p_input(&in, code, sph, al2p, ald);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_al2p_indexed_ald");
+    assert_int_equal(count_spv_op(&r, SpvOpIEqual), 12);
+    assert_int_equal(count_spv_op(&r, SpvOpSelect), 12);
+    module_glsl(&r, MW_SPIRV_VERTEX, false, "al2p");
+    mw_spirv_result_free(&r);
+    const struct {
+        uint64_t al2p, ald;
+        const char *why;
+    } bad[3] = {
+        {al2p & ~(7ull << 44), ald, "AL2P with a predicate destination"},
+        {al2p | 1ull << 30, ald, "AL2P with an offset of 0x400 or more"},
+        {al2p, ald | 0x80ull << 20, "ALD/AST with an index register but for ALD a[Ra]"},
+    };
+    for (int i = 0; i < 3; i++) {
+        al2p_input(&in, code, sph, bad[i].al2p, bad[i].ald);
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_UNSUPPORTED);
+        if (!strstr(r.reason, bad[i].why))
+            fail_msg("reason \"%s\" does not name \"%s\"", r.reason, bad[i].why);
+        mw_spirv_result_free(&r);
+    }
+    /* CS2R R0, SR_TID.X (0x21) and S2R R0, SR_TID.X: the same module */
+    mw_spirv_result a, c;
+    uint64_t s2r[4] = {SCHED, 0xf0c8000000000000ull | 0x21ull << 20 | g, EXIT, NOP};
+    uint64_t cs2r[4] = {SCHED, 0x50c8000000000000ull | 0x21ull << 20 | g, EXIT, NOP};
+    sured_input(&in, s2r, 4);
+    mw_spirv_result_init(&a);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &a), GLHLE_RESULT_OK);
+    sured_input(&in, cs2r, 4);
+    mw_spirv_result_init(&c);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &c), GLHLE_RESULT_OK);
+    assert_int_equal(a.spirv.size, c.spirv.size);
+    assert_memory_equal(a.spirv.data, c.spirv.data, a.spirv.size);
+    mw_spirv_result_free(&a);
+    mw_spirv_result_free(&c);
+    sured_refused(0x50c8000000000000ull | 0x50ull << 20 | g, GLHLE_RESULT_UNSUPPORTED, "CS2R of a clock or timer");
+    sured_refused(0x5c88000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "FCHK (0x5c880000000700");
+    sured_refused(0x5c88000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "whose conditions no reference gives");
+    sured_refused(0xdf40000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "TXA");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -922,6 +1154,9 @@ int main(void)
         cmocka_unit_test(test_corpus_unnormalized),
         cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_suatom_handles),
+        cmocka_unit_test(test_sured),
+        cmocka_unit_test(test_generic_memory_refusals),
+        cmocka_unit_test(test_al2p_indexed_ald),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
