@@ -1185,6 +1185,48 @@ static void geometry_stage_picks_the_layer(void **state)
     }
 }
 
+/* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer
+ * than a layer's bytes are BAD_DATA with the values logged, memory stays
+ * as it was, and a good clear of the last layer works after them. */
+static void bad_array_targets_are_reported(void **state)
+{
+    env e;
+    env_init(&e, *state, 1);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    set(&pb, CLEAR_SURFACE_CONTROL, 0);
+    /* 40x24 A8B8G8R8 in blocks of 2 GOBs: 3 GOBs across, 2 blocks down, 0x1800 bytes a layer */
+    color_target(&pb, 0, VA_BL, V3_W, V3_H, 0xD5, (int)V3_BH, V3_W);
+    set(&pb, CT_THIRD_DIMENSION(0), 3);
+    set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA | 3u << 10);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("layer 3 of an array of 3"));
+    set(&pb, CT_ARRAY_PITCH(0), 0x1000 >> 2);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA);
+    ts_log_clear();
+    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains("closer than a layer's 6144"));
+    for (size_t i = 0; i < 65536; i++)
+        assert_int_equal(e.bl[i], pattern(i));
+    set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);
+    uint8_t c[4];
+    v3_color(2, c);
+    v3_clear_value(&pb, c);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA | 2u << 10);
+    submit(&e, &pb, GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < V3_H; y++)
+        for (uint32_t x = 0; x < V3_W; x++)
+            assert_memory_equal(e.bl + 2 * 0x1800 + vol_byte(V3_W * 4, V3_H, V3_BH, 0, x * 4, y, 0), c, 4);
+    assert_int_equal(e.bl[0], pattern(0)); /* layers 0 and 1 as memory had them */
+    assert_int_equal(e.bl[0x1800 + 5], pattern(0x1800 + 5));
+    tm_pb_free(&pb);
+    env_free(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1202,6 +1244,7 @@ int main(void)
         cmocka_unit_test(bad_3d_targets_are_reported),
         cmocka_unit_test(three_d_target_slice_drawn),
         cmocka_unit_test(array_target_layer_drawn),
+        cmocka_unit_test(bad_array_targets_are_reported),
         cmocka_unit_test(zeta_array_layer_tested),
         cmocka_unit_test(geometry_stage_picks_the_layer),
     };
