@@ -846,6 +846,25 @@ static void three_d_target_slices_cleared(void **state)
         }
 }
 
+/* An instance and a pushbuffer for the bad-target tests: the
+ * subchannels bound, CLEAR_SURFACE_CONTROL 0. */
+static void bad_bench_open(env *e, tm_pb *pb, void **state)
+{
+    env_init(e, *state, 1);
+    tm_pb_init(pb);
+    tm_bind_all(pb);
+    set(pb, CLEAR_SURFACE_CONTROL, 0);
+}
+
+/* A clear of every colour component submitted: `want`, with `text` in the log. */
+static void clear_refused(env *e, tm_pb *pb, uint32_t layer, glhle_result want, const char *text)
+{
+    set(pb, CLEAR_SURFACE, CLR_RGBA | layer << 10);
+    ts_log_clear();
+    submit(e, pb, want);
+    assert_true(ts_log_contains(text));
+}
+
 /* Bad 3D targets: a slice past THIRD_DIMENSION and a depth of 0 are
  * BAD_DATA, slice 1 of a pitch-layout 3D target UNSUPPORTED, a volume
  * deeper than the GL's 3D textures LIMIT_EXCEEDED, each naming its
@@ -853,33 +872,19 @@ static void three_d_target_slices_cleared(void **state)
 static void bad_3d_targets_are_reported(void **state)
 {
     env e;
-    env_init(&e, *state, 1);
     tm_pb pb;
-    tm_pb_init(&pb);
-    tm_bind_all(&pb);
-    set(&pb, CLEAR_SURFACE_CONTROL, 0);
+    bad_bench_open(&e, &pb, state);
     v3_target(&pb, VA_BL, 1, V3_D, V3_D);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("slice 5 of a 3D target of depth 5"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "slice 5 of a 3D target of depth 5");
     v3_target(&pb, VA_BL, 1, V3_D, 2);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA | 3u << 10);
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("slice 5 of a 3D target of depth 5"));
+    clear_refused(&e, &pb, 3, GLHLE_RESULT_BAD_DATA, "slice 5 of a 3D target of depth 5");
     v3_target(&pb, VA_BL, 1, 0, 0);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("depth 0"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "depth 0");
     color_target(&pb, 0, VA_PITCH, 256, 8, 0xD5, -1, 64);
     set(&pb, CT_MEMORY(0), 1u << 12 | 1u << 16);
     set(&pb, CT_THIRD_DIMENSION(0), 4);
     set(&pb, CT_LAYER(0), 1);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_UNSUPPORTED);
-    assert_true(ts_log_contains("slice 1 of a pitch-layout 3D target"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_UNSUPPORTED, "slice 1 of a pitch-layout 3D target");
     GLint max = 0;
     ((glhle_context *)*state)->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
     v3_target(&pb, VA_BL, 0, (uint32_t)max + 1, 0);
@@ -1191,24 +1196,15 @@ static void geometry_stage_picks_the_layer(void **state)
 static void bad_array_targets_are_reported(void **state)
 {
     env e;
-    env_init(&e, *state, 1);
     tm_pb pb;
-    tm_pb_init(&pb);
-    tm_bind_all(&pb);
-    set(&pb, CLEAR_SURFACE_CONTROL, 0);
+    bad_bench_open(&e, &pb, state);
     /* 40x24 A8B8G8R8 in blocks of 2 GOBs: 3 GOBs across, 2 blocks down, 0x1800 bytes a layer */
     color_target(&pb, 0, VA_BL, V3_W, V3_H, 0xD5, (int)V3_BH, V3_W);
     set(&pb, CT_THIRD_DIMENSION(0), 3);
     set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA | 3u << 10);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("layer 3 of an array of 3"));
+    clear_refused(&e, &pb, 3, GLHLE_RESULT_BAD_DATA, "layer 3 of an array of 3");
     set(&pb, CT_ARRAY_PITCH(0), 0x1000 >> 2);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("closer than a layer's 6144"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "closer than a layer's 6144");
     for (size_t i = 0; i < 65536; i++)
         assert_int_equal(e.bl[i], pattern(i));
     set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);
