@@ -1275,9 +1275,7 @@ static GLenum attachment_for(GLenum format)
     }
 }
 
-/* The signed integer format of a signed normalized one's size (one view
- * class: GL 4.6 / ES 3.2 table 8.22), 0 for other formats. */
-static GLenum snorm_as_int(GLenum internal, int *bits)
+GLenum gl_caps_snorm_as_int(GLenum internal, int *bits)
 {
     *bits = 8;
     switch (internal) {
@@ -1319,7 +1317,7 @@ static void read_box(GLuint tex, GLint level, GLint x, GLint y, GLint z, GLsizei
         bound_tex b = bind_tex(tex);
         gl->GetTexLevelParameteriv(face_target(b.target, 0), level, GL_TEXTURE_INTERNAL_FORMAT, &internal);
         unbind_tex(b);
-        as_int = snorm_as_int((GLenum)internal, &bits);
+        as_int = gl_caps_snorm_as_int((GLenum)internal, &bits);
         memset(cp.bits, bits, 4);
         if (internal == GL_RGB9_E5) {
             /* never colour-renderable (no framebuffer reads it): its words

@@ -87,6 +87,10 @@ bool gl_caps_texture_1d_as_2d(const glhle_context *ctx);
  * (before a pass reads or updates it), else it back into the original
  * (after a pass wrote it). Nothing where views are real. */
 void gl_caps_view_sync(glhle_context *ctx, GLuint view, bool to_view);
+/* The signed integer format of a signed normalized one's size (one view
+ * class, GL 4.6 / ES 3.2 table 8.22: glCopyImageSubData copies between
+ * them bit for bit), 0 for other formats; *bits the component's bits. */
+GLenum gl_caps_snorm_as_int(GLenum internal, int *bits);
 /* "dsa=native readback=native ..." */
 const char *gl_caps_describe(const glhle_context *ctx);
 

@@ -308,6 +308,16 @@ void gl_state_sampler(gl_state *st, unsigned unit, GLuint sampler)
     }
 }
 
+void gl_state_forget_texture_unit(gl_state *st, unsigned unit)
+{
+    fresh(st);
+    if (unit >= GL_STATE_TEXTURE_UNITS)
+        return;
+    st->s.textures[unit] = ~0u;
+    st->s.texture_targets[unit] = ~0u;
+    st->s.samplers[unit] = ~0u;
+}
+
 void gl_state_uniform_buffer(gl_state *st, unsigned binding, GLuint buffer, GLintptr offset, GLsizeiptr size)
 {
     fresh(st);

@@ -124,6 +124,12 @@ void gl_state_clip_distance0(gl_state *st, bool enable);
 /* Binds `texture` on `unit` as `target` (0 unbinds whatever is there). */
 void gl_state_texture(gl_state *st, unsigned unit, GLenum target, GLuint texture);
 void gl_state_sampler(gl_state *st, unsigned unit, GLuint sampler);
+/* Someone bound `unit`'s texture or sampler with a GL call of its own (the
+ * Maxwell draw path: textures that stay bound after the draw, whose names
+ * the texture cache may delete and reuse): the shadow forgets the unit, so
+ * the next gl_state_texture / gl_state_sampler of it is issued. No GL call;
+ * units beyond the shadow are ignored. */
+void gl_state_forget_texture_unit(gl_state *st, unsigned unit);
 void gl_state_uniform_buffer(gl_state *st, unsigned binding, GLuint buffer, GLintptr offset, GLsizeiptr size);
 
 /* ---- the draw path's extra state (gl_raster) ----

@@ -555,7 +555,18 @@ static void drain_workers(gl_program_service *s)
         finish_job(s, j);
 }
 
+uint64_t gl_program_service_key_hash(const gl_program_service *s, const void *key)
+{
+    return glhle_hash64(key, klen(s, key));
+}
+
 bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result)
+{
+    return gl_program_service_find_hashed(s, key, gl_program_service_key_hash(s, key), program, result);
+}
+
+bool gl_program_service_find_hashed(gl_program_service *s, const void *key, uint64_t hash, GLuint *program,
+                                    glhle_result *result)
 {
     const size_t n = klen(s, key);
     poll_workers(s);
@@ -565,7 +576,7 @@ bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *pro
         *result = GLHLE_RESULT_OK;
         return true;
     }
-    if (gl_program_cache_findn(&s->mem, key, n, glhle_hash64(key, n), program, result)) {
+    if (gl_program_cache_findn(&s->mem, key, n, hash, program, result)) {
         s->st.cache_hits++;
         return true;
     }

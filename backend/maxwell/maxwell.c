@@ -294,6 +294,10 @@ glhle_result glhle_maxwell_map(glhle_maxwell *gpu, uint64_t va, void *host, size
     const glhle_result r = mw_as_map(&gpu->as, va, host, size, (uint8_t)kind, &gpu->log);
     if (r == GLHLE_RESULT_OK)
         observe(gpu, &(mw_call){.kind = MW_CALL_MAP, .va = va, .size = size, .mem_kind = (uint32_t)kind});
+    /* other bytes behind these addresses: what the draw path read there
+     * (program code, texture handles and headers its key was built from) */
+    if (r == GLHLE_RESULT_OK && gpu->render)
+        mw_draw_invalidate(gpu->render, va, size);
     return r;
 }
 
@@ -302,6 +306,8 @@ glhle_result glhle_maxwell_unmap(glhle_maxwell *gpu, uint64_t va, uint64_t size)
     if (!gpu)
         return GLHLE_RESULT_INVALID_ARGUMENT;
     observe(gpu, &(mw_call){.kind = MW_CALL_UNMAP, .va = va, .size = size});
+    if (gpu->render)
+        mw_draw_invalidate(gpu->render, va, size);
     return mw_as_unmap(&gpu->as, va, size, &gpu->log);
 }
 

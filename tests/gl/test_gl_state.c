@@ -129,6 +129,22 @@ static void textures_samplers_buffers(void **state)
     GLint64 off = 0;
     gl->GetInteger64i_v(GL_UNIFORM_BUFFER_START, 1, &off);
     assert_int_equal(off, 256);
+    /* someone binds unit 3 with GL calls of its own and says so: the next
+     * bind of what the shadow had there is issued, not skipped */
+    gl->ActiveTexture(GL_TEXTURE3);
+    gl->BindTexture(GL_TEXTURE_CUBE_MAP, 0);
+    gl->BindTexture(GL_TEXTURE_2D, tex[0]);
+    gl->BindSampler(3, 0);
+    gl_state_forget_texture_unit(&st, 3);
+    gl_state_forget_texture_unit(&st, 99); /* out of range: ignored */
+    issued = st.issued;
+    gl_state_texture(&st, 3, GL_TEXTURE_CUBE_MAP, tex[1]);
+    gl_state_sampler(&st, 3, smp);
+    assert_int_equal(st.issued, issued + 2);
+    gl->ActiveTexture(GL_TEXTURE3);
+    assert_int_equal(get_int(ctx, GL_TEXTURE_BINDING_CUBE_MAP), (GLint)tex[1]);
+    assert_int_equal(get_int(ctx, GL_SAMPLER_BINDING), (GLint)smp);
+    gl->BindTexture(GL_TEXTURE_2D, 0);
     gl_state_texture(&st, 99, GL_TEXTURE_2D, tex[0]); /* out of range: ignored */
     gl_state_texture(&st, 3, 0, 0);
     gl_state_sampler(&st, 3, 0);

@@ -21,8 +21,11 @@
 #include "backend/gl/gl_context.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/shader_cache_file.h"
+#include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/render/programs.h"
 #include "support/maxwell_fake_mem.h"
+#include "support/maxwell_random.h"
 #include "support/maxwell_sidecar.h"
 #include "support/maxwell_support.h"
 #include "support/maxwell_tex_support.h"
@@ -213,6 +216,45 @@ static void read_target(glhle_maxwell *gpu, const uint8_t *rt, uint32_t bpp, uin
             memcpy(out + ((size_t)y * W + x) * bpp, rt + mwt_bl_offset(W * bpp, H, 1, 0, x * bpp, y, 0), bpp);
 }
 
+/* An n x n A8B8G8R8 texture of texel(x, y) in block-linear memory at
+ * TEX_VA; header 0 and sampler 0 (nearest, clamp to edge) in the pools,
+ * which the pushbuffer names; handle 0 (header 0, sampler 0) is in c0,
+ * which is zero. */
+static void texture_0(tm_pb *pb, uint8_t *rt, uint8_t *data, uint32_t n,
+                      void (*texel)(uint32_t x, uint32_t y, uint8_t out[4]))
+{
+    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = n, .height = n,
+                             .levels = 1, .bh = 1};
+    tmt_model m;
+    tmt_model_init(&m, n, n, 1, 4, 1, td.bh);
+    for (uint32_t y = 0; y < n; y++)
+        for (uint32_t x = 0; x < n; x++)
+            texel(x, y, rt + (TEX_VA - VA) + tmt_model_at(&m, 0, 0, x * 4, y));
+    uint32_t tic[8], tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+    tmt_make_tic(&td, TEX_VA, tic);
+    memcpy(data + TMD_TIC, tic, 32);
+    memcpy(data + TMD_TSC, tsc, 32);
+    set(pb, 0x1574, (uint32_t)(TIC_POOL >> 32));
+    set(pb, 0x1578, (uint32_t)TIC_POOL);
+    set(pb, 0x157c, 15);
+    set(pb, 0x155c, (uint32_t)(TSC_POOL >> 32));
+    set(pb, 0x1560, (uint32_t)TSC_POOL);
+    set(pb, 0x1564, 15);
+}
+
+/* the sidecars' texture: "(x*16, y*16, 0, 255)" */
+static void sidecar_texel(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const uint8_t t[4] = {(uint8_t)(x * 16), (uint8_t)(y * 16), 0, 255};
+    memcpy(out, t, 4);
+}
+
+static void distinct_texel(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const uint8_t t[4] = {(uint8_t)(10 + x * 40), (uint8_t)(20 + y * 40), (uint8_t)(30 + x + y), 255};
+    memcpy(out, t, 4);
+}
+
 /* Runs vs + fs through glhle's draw path; false when glhle refused it. */
 static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
                        int blend, uint8_t *out, uint32_t bpp)
@@ -233,30 +275,9 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
                 v[k][c] = (float)tj_num(tj_at(tj_at(vals, k), c), c == 3 ? 1 : 0);
         tmd_attribute(&pb, data, VA_DATA, (uint32_t)tj_num(tj_get(a, "location"), 0), (uint32_t)i, &v[0][0], n);
     }
-    /* the sidecar's texture "(x*16, y*16, 0, 255)", 16x16 RGBA8, in block-linear
-     * memory; header 0 and sampler 0 (nearest, clamp to edge) in the pools;
-     * handle 0 (header 0, sampler 0) in c0, which is zero */
-    if (tj_len(tj_get(fs->json, "textures"))) {
-        const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = 16, .height = 16,
-                                 .levels = 1, .bh = 1};
-        tmt_model m;
-        tmt_model_init(&m, 16, 16, 1, 4, 1, td.bh);
-        for (uint32_t y = 0; y < 16; y++)
-            for (uint32_t x = 0; x < 16; x++) {
-                const uint8_t t[4] = {(uint8_t)(x * 16), (uint8_t)(y * 16), 0, 255};
-                memcpy(rt + (TEX_VA - VA) + tmt_model_at(&m, 0, 0, x * 4, y), t, 4);
-            }
-        uint32_t tic[8], tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
-        tmt_make_tic(&td, TEX_VA, tic);
-        memcpy(data + TMD_TIC, tic, 32);
-        memcpy(data + TMD_TSC, tsc, 32);
-        set(&pb, 0x1574, (uint32_t)(TIC_POOL >> 32));
-        set(&pb, 0x1578, (uint32_t)TIC_POOL);
-        set(&pb, 0x157c, 15);
-        set(&pb, 0x155c, (uint32_t)(TSC_POOL >> 32));
-        set(&pb, 0x1560, (uint32_t)TSC_POOL);
-        set(&pb, 0x1564, 15);
-    }
+    /* the sidecar's texture, 16x16 */
+    if (tj_len(tj_get(fs->json, "textures")))
+        texture_0(&pb, rt, data, 16, sidecar_texel);
     /* the clear, then the draw: DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST start 0, count 3, TRIANGLES */
     uint32_t cv[4];
     for (int k = 0; k < 4; k++) {
@@ -1097,8 +1118,9 @@ static void vf_attribute(tm_pb *pb, uint32_t loc, uint32_t size, uint32_t type, 
  * (alpha adds attribs_vsh's gl_VertexID / 4, interpolated: what the
  * baseline, a zero attribute, gives there). The layouts
  * GL's formats cannot say (integer 10:10:10:2, 11:11:10, R/B swaps of
- * the formats GL_BGRA does not take) and their sign-extension edges; and
- * 11:11:10 of an integer type, refused. */
+ * the formats GL_BGRA does not take) and their sign-extension edges;
+ * 11:11:10 of an integer type, refused; and layouts glhle does not
+ * fetch, refused. */
 static void vertex_formats(void **state)
 {
     glhle_context *ctx = *state;
@@ -1201,6 +1223,43 @@ static void vertex_formats(void **state)
         const glhle_result r = tm_submit(gpu, &pb, &res);
         print_message("  11:11:10 of type %u: %s, %u draws\n", type, glhle_result_string(r), res.draws);
         assert_true(r != GLHLE_RESULT_OK || res.draws == 0);
+        tm_pb_free(&pb);
+        glhle_maxwell_destroy(gpu);
+        free(rt);
+        free(data);
+    }
+    /* layouts glhle does not fetch (0x33 X8B8G8R8 and 0x34 A8 in yuzu's
+     * VertexAttribute::Size, 0x3F in no list): the draw is refused, naming
+     * the attribute and the layout; attribute 5, layout 0 (a zeroed word,
+     * no layout) is not fetched and refuses nothing. A layout the draw
+     * leaves out instead is drawn: the control submission below draws,
+     * so the refusals are the layouts' */
+    static const uint32_t unknown[] = {0x33, 0x34, 0x3F, 0};
+    for (uint32_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+        tmd_target(&pb, VA, W, H, 0xC0);
+        tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+        vf_attribute(&pb, 0, 0x04, 7, false, VA_DATA + VF_DATA);
+        vf_attribute(&pb, 1, 0x02, 7, false, VA_DATA + VF_DATA + 0x100);
+        vf_attribute(&pb, 2, unknown[i] ? unknown[i] : 0x01, 2, false, VA_DATA + VF_DATA + 0x200);
+        vf_attribute(&pb, 3, 0x01, 3, false, VA_DATA + VF_DATA + 0x300);
+        vf_attribute(&pb, 4, 0x01, 4, false, VA_DATA + VF_DATA + 0x400);
+        set(&pb, 0x1160 + 5 * 4, 5); /* attribute 5 from stream 5, layout 0 */
+        set(&pb, 0x1c00 + 5 * 16, 16u | 1u << 12);
+        set(&pb, 0x1214, 0u | 3u << 16 | 4u << 28);
+        glhle_maxwell_run_result res;
+        ts_log_clear();
+        const glhle_result r = tm_submit(gpu, &pb, &res);
+        char want[96];
+        snprintf(want, sizeof want, "vertex attribute 2: component layout 0x%02x", unknown[i]);
+        print_message("  layout 0x%02x: %s, %u draws\n", unknown[i], glhle_result_string(r), res.draws);
+        if (unknown[i]) {
+            assert_int_equal(r, GLHLE_RESULT_UNSUPPORTED);
+            assert_true(ts_log_contains(want));
+        } else {
+            assert_int_equal(r, GLHLE_RESULT_OK);
+            assert_int_equal(res.draws, 1);
+        }
         tm_pb_free(&pb);
         glhle_maxwell_destroy(gpu);
         free(rt);
@@ -1373,6 +1432,131 @@ static void upload_ring(void **state)
     ts_gl_check(ctx);
 }
 
+/* ---- a vertex-stage texture and the state tracker's texture units ---- */
+
+/* TLD.LL 2D (envydis gm107.c / yuzu texture_load.cpp field positions, as
+ * test_maxwell_textures.c's t1_tld_ll: Rd 0, Ra 8 (x, then y in Ra + 1),
+ * Rb 20 (the LOD), type 28-30 (2: 2D), mask 31-34, handle word 36-48 (slot
+ * 0 of the vertex stage's table at c0[0x10]: word 4, draw.c handle_base),
+ * LL 55) and MOV32I, guard PT */
+static uint64_t vt_tld_2d(uint32_t ra, uint32_t rb)
+{
+    return 0xdc38000000000000ull | 1ull << 55 | (uint64_t)0x4 << 36 | 0xfull << 31 | 2ull << 28 |
+           (uint64_t)rb << 20 | 7ull << 16 | ra << 8;
+}
+static uint64_t vt_mov32i(uint32_t rd, uint32_t imm)
+{
+    return 0x0100000000000000ull | 0xfull << 12 | 7ull << 16 | (uint64_t)imm << 20 | rd;
+}
+
+/* fullscreen_vsh with its UV output (a[0x80], two components) replaced by
+ * the R and G of texel (0, 0) of texture slot 0 fetched in the vertex
+ * stage, drawn with color_fsh: every pixel's R and G are the texel's
+ * (the UV would vary across the target), so the vertex
+ * stage's texture reached its unit (the vertex stage's units are 0-15,
+ * which the GL state tracker shares with the 2D, MSAA and compute passes).
+ * Before the draw the tracker binds a texture and sampler of this test's
+ * on unit 0; after it, binding the same pair again through the tracker
+ * must reach the GL (the draw bound its own pair there with direct GL
+ * calls: a tracker that still believed its pair was bound skipped the
+ * calls and left the draw's texture and sampler on the unit). */
+static void vertex_texture_and_tracked_units(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, fs;
+    assert_true(tmc_load("fullscreen_vsh", &vs));
+    assert_true(tmc_load("color_fsh", &fs));
+    /* fullscreen_vsh.envydis.txt: 24 slots; 12 and 13 move the UV into R0
+     * and R1, 14 stores them (st b64 a[0x80], the output color_fsh reads
+     * as its colour's R and G), 22 is the exit */
+    assert_true(vs.words >= 32);
+    uint64_t slot[32];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < 12; i++)
+        slot[n++] = vs.code[tmr_word_of_slot(i)];
+    slot[n++] = vt_mov32i(9, 0);  /* x */
+    slot[n++] = vt_mov32i(10, 0); /* y */
+    slot[n++] = vt_mov32i(11, 0); /* LOD */
+    slot[n++] = vt_tld_2d(9, 11); /* R0-R3 = texel (0, 0) of level 0 */
+    for (uint32_t i = 14; i < 23; i++)
+        slot[n++] = vs.code[tmr_word_of_slot(i)];
+    while (n % 3)
+        slot[n++] = 0x50b0000000070f00ull; /* NOP */
+    const size_t words = (size_t)n / 3 * 4;
+    uint64_t *code = calloc(words, 8); /* scheduling words zero */
+    for (uint32_t i = 0; i < n; i++)
+        code[tmr_word_of_slot(i)] = slot[i];
+    free(vs.code);
+    vs.code = code;
+    vs.words = words;
+
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, W, H, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+    texture_0(&pb, rt, data, 4, distinct_texel); /* every texel different */
+    const uint32_t cv[4] = {0, 0, 0, 0};
+    tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv);
+    set(&pb, 0x19d0, 0x3C);
+    set(&pb, 0x1214, 0u | 3u << 16 | 4u << 28);
+
+    /* this test's pair on unit 0, through the instance's tracker */
+    const GladGLContext *gl = &ctx->gl;
+    GLuint mine, my_sampler;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &mine);
+    gl->TextureStorage2D(mine, 1, GL_RGBA8, 1, 1);
+    gl->CreateSamplers(1, &my_sampler);
+    gl_state *st = &gpu->render->st;
+    gl_state_texture(st, 0, GL_TEXTURE_2D, mine);
+    gl_state_sampler(st, 0, my_sampler);
+
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    tm_pb_free(&pb);
+    assert_int_equal(res.draws, 1);
+    uint8_t *out = malloc((size_t)W * H * 4);
+    read_target(gpu, rt, 4, out);
+    const uint8_t want[2] = {10, 20};
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < W * H; i++)
+        if (memcmp(out + 4 * i, want, 2) && bad++ < 4)
+            print_message("  pixel (%u, %u) is %u %u %u %u, texel (0, 0)'s R and G are 10 20\n", i % W, i / W,
+                          out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]);
+    if (bad)
+        fail_msg("%u pixels differ from the vertex stage's texel", bad);
+
+    /* the draw's own pair is on unit 0 now; the tracker binds this test's again */
+    GLint tex = 0, smp = 0;
+    gl->ActiveTexture(GL_TEXTURE0);
+    gl->GetIntegerv(GL_TEXTURE_BINDING_2D, &tex);
+    gl->GetIntegerv(GL_SAMPLER_BINDING, &smp);
+    print_message("  unit 0 after the draw: texture %d, sampler %d (this test's: %u, %u)\n", tex, smp, mine,
+                  my_sampler);
+    assert_true((GLuint)tex != mine && (GLuint)smp != my_sampler); /* the draw did bind its own */
+    gl_state_texture(st, 0, GL_TEXTURE_2D, mine);
+    gl_state_sampler(st, 0, my_sampler);
+    gl->ActiveTexture(GL_TEXTURE0);
+    gl->GetIntegerv(GL_TEXTURE_BINDING_2D, &tex);
+    gl->GetIntegerv(GL_SAMPLER_BINDING, &smp);
+    print_message("  unit 0 after the tracker's binds: texture %d, sampler %d\n", tex, smp);
+    assert_int_equal(tex, mine);
+    assert_int_equal(smp, my_sampler);
+    gl_state_texture(st, 0, GL_TEXTURE_2D, 0);
+    gl_state_sampler(st, 0, 0);
+    glhle_maxwell_destroy(gpu);
+    gl->DeleteTextures(1, &mine);
+    gl->DeleteSamplers(1, &my_sampler);
+    free(out);
+    free(rt);
+    free(data);
+    tmc_free(&vs);
+    tmc_free(&fs);
+    ts_gl_check(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1383,6 +1567,7 @@ int main(void)
         cmocka_unit_test(stage_refusals),
         cmocka_unit_test(upload_ring),
         cmocka_unit_test(vertex_formats),
+        cmocka_unit_test(vertex_texture_and_tracked_units),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -29,11 +29,14 @@
  * - resolve_matches_cpu: the 2D engine's bilinear blits from the sample
  *   image on the GPU against the CPU engine, byte for byte.
  * - zeta_samples_round_trip, zeta_depth_test_per_sample: multisampled
- *   Z16, ZF32 and ZF32_X24S8 targets keep their samples through load and
- *   write-back, bit-exact, and the depth test runs per sample.
- * - modes_refused: the D3D, 4X4 and virtual-coverage modes and
- *   multisampled 24-bit depth targets are refused by name, for draws and
- *   presents.
+ *   Z16, ZF32, ZF32_X24S8, Z24S8 and S8Z24 targets keep their samples
+ *   through load and write-back, bit-exact, and the depth test runs per
+ *   sample.
+ * - zeta24_draws_per_sample: Z24S8 and S8Z24 2X2 targets after three
+ *   draws with depth and stencil tests, each sample against a model of
+ *   coverage, the plane's depth in 24-bit unorm and the stencil ops.
+ * - modes_refused: the D3D, 4X4 and virtual-coverage modes are refused
+ *   by name, for draws and presents.
  * - present_replays_from_a_trace: a recorded session replays to the live
  *   frame of a 2X2 present (the trace keeps the surface's mode).
  * - tld_ms_of_a_target: the triangle drawn into the 2X2 target, then a
@@ -472,9 +475,11 @@ typedef struct zeta_info {
     bool f32;                     /* bytes 0-3 a float depth */
     const char *name;
 } zeta_info;
-static const zeta_info ZETAS[3] = {{0x13, 2, 0, 0, false, "Z16"},
+static const zeta_info ZETAS[5] = {{0x13, 2, 0, 0, false, "Z16"},
                                    {0x0A, 4, 0, 0, true, "ZF32"},
-                                   {0x19, 8, 0x10, 0xE0, true, "ZF32_X24S8"}};
+                                   {0x19, 8, 0x10, 0xE0, true, "ZF32_X24S8"},
+                                   {0x14, 4, 0x01, 0, false, "Z24S8"},
+                                   {0x16, 4, 0x08, 0, false, "S8Z24"}};
 
 /* Runs e's words (`draws` draws into a 2X2 target) and flushes; false,
  * with e closed and the reason printed, where an ES driver has no such
@@ -512,7 +517,7 @@ static uint64_t zeta_sample_of(const zeta_info *z, uint32_t x, uint32_t y, int i
 static void zeta_samples_round_trip(void **state)
 {
     static const tri SMALL = {{{2100, 1900}, {4500, 2300}, {2900, 4700}}};
-    for (int f = 0; f < 3; f++)
+    for (int f = 0; f < 5; f++)
         for (uint32_t scale = 1; scale <= 2; scale++) {
             const zeta_info *z = &ZETAS[f];
             tmd_rects e;
@@ -533,6 +538,15 @@ static void zeta_samples_round_trip(void **state)
                         memcpy(before + t, &v, 4);
                     }
                 }
+            /* 24-bit depth: every 7th sample 2^24 - 2 and every 11th 2^24 - 1,
+             * the two values whose float fetch on llvmpipe agrees (msaa.c),
+             * every 13th 0 */
+            for (size_t t = 0; z->stencil_mask && !z->f32 && t < span; t += 4) {
+                const size_t k = t / 4;
+                const uint32_t dz = k % 7 == 0 ? 0xFFFFFEu : k % 11 == 0 ? 0xFFFFFFu : k % 13 == 0 ? 0 : UINT32_MAX;
+                for (uint32_t b = 0; dz != UINT32_MAX && b < 3; b++)
+                    before[t + b + (z->stencil_mask == 1)] = (uint8_t)(dz >> 8 * b);
+            }
             memcpy(e.rt + 0x100000u, before, span);
             assert_int_equal(glhle_maxwell_invalidate(e.gpu, VA_Z, span), GLHLE_RESULT_OK);
             tmd_zeta(&e.pb, VA_Z, W, H, z->value);
@@ -647,6 +661,151 @@ static void zeta_depth_test_per_sample(void **state)
             fail_msg("scale %u: %u colour samples differ from the per-sample depth model", scale, bad);
         assert_true(partial > 40);
         tmd_rects_close(&e);
+    }
+}
+
+/* 24-bit depth per sample: a Z24S8 or S8Z24 2X2 target cleared to depth
+ * 1.0 and stencil 0x33; BIG drawn with a sloped depth (window z 0.2, 0.6,
+ * 0.45 at its vertices), depth LESS, stencil ALWAYS REPLACE 0x5A; a
+ * rectangle over the left half at window z 0.25, stencil EQUAL 0x33 with
+ * fail INVERT and pass INCR; then the whole target at window z 0.53125,
+ * depth LESS without depth writes, stencil ALWAYS with zfail DECR. Each
+ * written-back sample against the model: coverage by BIG's edge functions
+ * at the sample's place, BIG's depth from its plane at the place the
+ * sample is drawn (msaa.c: at scale k the scaled pixel holding the native
+ * position, so floor(k X / 16) / k + X / 16k into the pixel), as round(z x
+ * (2^24 - 1)) within 1 (llvmpipe interpolates in float), the rectangle's
+ * 0.25 exactly (4194304), and the stencil ops in order; samples within 2
+ * of the last draw's depth are not compared. Fails with the depth and
+ * stencil bytes in the other format's order or the stencil dropped. */
+typedef struct zs24 {
+    uint32_t depth, stencil;
+    bool loose; /* depth within 1 */
+} zs24;
+
+static zs24 zs24_model(uint32_t x, uint32_t y, int i, uint32_t scale, bool *skip_it)
+{
+    static const double ZW[3] = {0.2, 0.6, 0.45};
+    const double M24 = 16777215.0;
+    const double px = x + (floor((double)scale * POS4[i][0] / 16) + POS4[i][0] / 16.0) / scale;
+    const double py = y + (floor((double)scale * POS4[i][1] / 16) + POS4[i][1] / 16.0) / scale;
+    zs24 z = {0xFFFFFFu, 0x33, false};
+    *skip_it = near_edge(&BIG, x, y, i, scale);
+    if (covered(&BIG, x, y, i)) { /* the plane by barycentric weights */
+        const double ax = BIG.v[0][0] / 256.0, ay = BIG.v[0][1] / 256.0, bx = BIG.v[1][0] / 256.0,
+                     by = BIG.v[1][1] / 256.0, cx = BIG.v[2][0] / 256.0, cy = BIG.v[2][1] / 256.0;
+        const double area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+        const double wb = ((px - ax) * (cy - ay) - (py - ay) * (cx - ax)) / area;
+        const double wc = ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / area;
+        z.depth = (uint32_t)floor(((1 - wb - wc) * ZW[0] + wb * ZW[1] + wc * ZW[2]) * M24 + 0.5);
+        z.stencil = 0x5A;
+        z.loose = true;
+    }
+    if (x < W / 2) { /* stencil EQUAL 0x33: fail INVERT, pass (depth 0.25 < 1) INCR */
+        if (z.stencil == 0x33) {
+            z.depth = 4194304; /* round(0.25 x (2^24 - 1)) */
+            z.loose = false;
+            z.stencil = 0x34;
+        } else {
+            z.stencil ^= 0xFF;
+        }
+    }
+    const uint32_t c = 8912895; /* round(0.53125 x (2^24 - 1)) */
+    if (z.loose && z.depth + 2 >= c && z.depth <= c + 2)
+        *skip_it = true;
+    if (c >= z.depth && z.stencil) /* LESS fails: DECR, clamped at 0 */
+        z.stencil--;
+    return z;
+}
+
+static void zeta24_draw(void **state, const zeta_info *z, uint32_t scale)
+{
+    static const float GREEN[4] = {0, 1, 0, 1};
+    static const float ZV[3] = {-0.6f, 0.2f, -0.1f}; /* window z 0.2, 0.6, 0.45 */
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    tmd_submit(&e, 0);
+    tmd_set(&e, 0x15d0, 2); /* MODE_2X2 */
+    tmd_zeta(&e.pb, VA_Z, W, H, z->value);
+    tmd_set(&e, 0x139c, 0xFF);       /* SET_STENCIL_MASK */
+    tmd_set(&e, 0x0d90, tm_u(1.0f)); /* SET_Z_CLEAR_VALUE */
+    tmd_set(&e, 0x0da0, 0x33);       /* SET_STENCIL_CLEAR_VALUE */
+    tmd_set(&e, 0x19d0, 0x3F);       /* CLEAR_SURFACE: Z, STENCIL, R-A */
+    tmd_set(&e, 0x12cc, 1);          /* SET_DEPTH_TEST */
+    tmd_set(&e, 0x12e8, 1);          /* SET_DEPTH_WRITE */
+    tmd_set(&e, 0x130c, 0x0201);     /* SET_DEPTH_FUNC OGL_LESS */
+    tmd_set(&e, 0x1380, 1);          /* SET_STENCIL_TEST */
+    tmd_set(&e, 0x1384, 0x1E00);     /* OP_FAIL OGL_KEEP */
+    tmd_set(&e, 0x1388, 0x1E00);     /* OP_ZFAIL OGL_KEEP */
+    tmd_set(&e, 0x138c, 0x1E01);     /* OP_ZPASS OGL_REPLACE */
+    tmd_set(&e, 0x1390, 0x0207);     /* FUNC OGL_ALWAYS */
+    tmd_set(&e, 0x1394, 0x5A);       /* FUNC_REF */
+    tmd_set(&e, 0x1398, 0xFF);       /* FUNC_MASK */
+    const uint32_t first = e.verts;
+    for (int k = 0; k < 3; k++)
+        tmd_vertex(&e, (float)BIG.v[k][0] / 256 / (W / 2) - 1, (float)BIG.v[k][1] / 256 / (H / 2) - 1, ZV[k],
+                   TRI_RGBA);
+    tmd_set(&e, 0x1214, first | 3u << 16 | 4u << 28);
+    tmd_set(&e, 0x1384, 0x150A);     /* OP_FAIL OGL_INVERT */
+    tmd_set(&e, 0x138c, 0x1E02);     /* OP_ZPASS OGL_INCR */
+    tmd_set(&e, 0x1390, 0x0202);     /* FUNC OGL_EQUAL */
+    tmd_set(&e, 0x1394, 0x33);
+    const uint32_t left = tmd_rect(&e, 0, 0, W / 2, H, -0.5f, GREEN, false);
+    tmd_set(&e, 0x1214, left | 6u << 16 | 4u << 28);
+    tmd_set(&e, 0x12e8, 0);          /* SET_DEPTH_WRITE off */
+    tmd_set(&e, 0x1384, 0x1E00);     /* OP_FAIL OGL_KEEP */
+    tmd_set(&e, 0x1388, 0x1E03);     /* OP_ZFAIL OGL_DECR */
+    tmd_set(&e, 0x138c, 0x1E00);     /* OP_ZPASS OGL_KEEP */
+    tmd_set(&e, 0x1390, 0x0207);     /* FUNC OGL_ALWAYS */
+    const uint32_t all = tmd_rect(&e, 0, 0, W, H, 0.0625f, GREEN, false);
+    tmd_set(&e, 0x1214, all | 6u << 16 | 4u << 28);
+    if (!submit_2x2(&e, 3))
+        skip();
+    uint32_t bad = 0, compared = 0, sloped = 0, exact = 0, partial = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint32_t n = 0;
+            for (int i = 0; i < 4; i++) {
+                bool skip_it;
+                const zs24 want = zs24_model(x, y, i, scale, &skip_it);
+                n += covered(&BIG, x, y, i);
+                if (skip_it)
+                    continue;
+                uint32_t w;
+                memcpy(&w, e.rt + 0x100000u + zeta_sample_of(z, x, y, i), 4);
+                const uint32_t depth = z->stencil_mask == 1 ? w >> 8 : w & 0xFFFFFFu;
+                const uint32_t st = z->stencil_mask == 1 ? w & 0xFF : w >> 24;
+                const uint32_t dd = depth > want.depth ? depth - want.depth : want.depth - depth;
+                compared++;
+                sloped += want.loose;
+                exact += want.loose && dd == 0;
+                if (st != want.stencil || dd > (want.loose ? 1u : 0u)) {
+                    if (bad < 4)
+                        print_message("  %s scale %u: pixel (%u, %u) sample %d holds depth 0x%06x stencil "
+                                      "0x%02x, want 0x%06x%s 0x%02x\n", z->name, scale, x, y, i, depth, st,
+                                      want.depth, want.loose ? " (within 1)" : "", want.stencil);
+                    bad++;
+                }
+            }
+            partial += n > 0 && n < 4;
+        }
+    if (bad)
+        fail_msg("%s scale %u: %u of %u samples differ from the depth-stencil model", z->name, scale, bad,
+                 compared);
+    assert_true(sloped > 1000);
+    assert_true(partial > 40);
+    print_message("  %s scale %u: %u samples (%u on BIG's plane, %u of them exactly) equal the model\n", z->name,
+                  scale, compared, sloped, exact);
+    tmd_rects_close(&e);
+}
+
+static void zeta24_draws_per_sample(void **state)
+{
+    MODE = &MODES[1];
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        zeta24_draw(state, &ZETAS[3], scale);
+        zeta24_draw(state, &ZETAS[4], scale);
     }
 }
 
@@ -863,14 +1022,10 @@ static void modes_refused(void **state)
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     tmd_submit(&e, 0);
-    refused(&e, 4, "SAMPLES MODE_4X2_D3D, 8 samples) are not supported (D3D sample positions");
+    refused(&e, 4, "SAMPLES MODE_4X2_D3D, 8 samples) are not supported (D3D sample order: 4X2's places");
+    refused(&e, 5, "SAMPLES MODE_2X1_D3D, 2 samples) are not supported (D3D sample positions, not documented");
     refused(&e, 8, "SAMPLES MODE_2X2_VC_4, 4 samples) are not supported (virtual-coverage");
     refused(&e, 6, "MODE_4X4, 16 samples) are not supported (16 samples");
-    tmd_zeta(&e.pb, VA_Z, W, H, 0x16 /* S8Z24 */);
-    refused(&e, 2, "multisampled S8Z24 target at GPU 0x0500100000: 24-bit depth formats are not multisampled yet");
-    tmd_zeta(&e.pb, VA_Z, W, H, 0x14 /* Z24S8 */);
-    refused(&e, 2, "multisampled Z24S8 target at GPU 0x0500100000: 24-bit depth formats are not multisampled yet");
-    tmd_set(&e, 0x1538, 0); /* SET_ZT_SELECT: no depth target */
     assert_int_equal(e.gpu->render->stats.draws, 0);
     glhle_maxwell_present_desc pd = {.surface = {.va = VA, .format = 0xD5, .width = W, .height = H,
                                                  .block_height_log2 = 1, .aa_mode = 9}};
@@ -891,6 +1046,7 @@ int main(void)
         cmocka_unit_test(resolve_matches_cpu),
         cmocka_unit_test(zeta_samples_round_trip),
         cmocka_unit_test(zeta_depth_test_per_sample),
+        cmocka_unit_test(zeta24_draws_per_sample),
         cmocka_unit_test(modes_refused),
         cmocka_unit_test(present_replays_from_a_trace),
         cmocka_unit_test(tld_ms_of_a_target),

@@ -1146,19 +1146,19 @@ static void zeta_array_layer_tested(void **state)
 
 static const uint8_t lay_a[4] = {250, 20, 120, 255}, lay_b[4] = {30, 70, 230, 255};
 
-/* rectangle A in layer 1, B in layer 3, every other texel its layer's colour */
+/* rectangle A in layer 1, B and C in layer 3, every other texel its layer's colour */
 static void lay_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
 {
     if (l == 1 && x >= 2 && x < 14 && y >= 4 && y < 28)
         memcpy(out, lay_a, 4);
-    else if (l == 3 && x >= 10 && x < 30 && y >= 8 && y < 20)
+    else if (l == 3 && ((x >= 10 && x < 30 && y >= 8 && y < 20) || (x >= 20 && x < 30 && y >= 22 && y < 30)))
         memcpy(out, lay_b, 4);
     else
         v3_color(l, out);
 }
 
 /* Layered draws: a geometry program that writes the layer (1 for one
- * draw, 3 for the next) into a 4-layer 2D array target drawn from layer 0,
+ * draw, 3 for the next two) into a 4-layer 2D array target drawn from layer 0,
  * attached whole: each rectangle is in its layer, in memory and through a
  * 2D array texture header, at scales 1 and 2. */
 static void geometry_stage_picks_the_layer(void **state)
@@ -1179,7 +1179,8 @@ static void geometry_stage_picks_the_layer(void **state)
         ar_draw_rect(&e, 2, 4, 14, 28, lay_a);
         tmd_set(&e, 0x2004 + 4 * 64, 0x11000); /* SET_PIPELINE_SHADER(4) offset: the second */
         ar_draw_rect(&e, 10, 8, 30, 20, lay_b);
-        tmd_submit(&e, 2);
+        ar_draw_rect(&e, 20, 22, 30, 30, lay_b); /* the same program again: the draw path's kept key */
+        tmd_submit(&e, 3);
         char what[64];
         snprintf(what, sizeof what, "layered, scale %u", scale);
         ar_check_memory(e.rt + 0x200000, AR_LAYER, lay_want, what);

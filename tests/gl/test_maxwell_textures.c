@@ -651,6 +651,133 @@ static void unused_slots_not_read(void **state)
     tmd_rects_close(&e);
 }
 
+/* The draw path reuses its last program key, and the texture handles,
+ * headers and samplers it read, while nothing they came from changed
+ * (draw.c key_cache); these changes, each between two draws of one
+ * submission (no public call between, so only the engines' writes and the
+ * state's dirty bits can tell the draw path), must each show in the next
+ * draw. texture_fsh samples pixel slot 0 (its handle at c0[0x690]) in four
+ * strips of rows 8 k .. 8 k + 7: strip 0 with handle 0 (header 0:
+ * colour A); LOAD_CONSTANT_BUFFER sets the handle to 1 (header 1: B) for
+ * strip 1; an inline-to-memory copy rewrites header 1 to name C's memory
+ * for strip 2; SET_PIPELINE_PROGRAM(5) moves the pixel stage to a copy of
+ * color_fsh for strip 3, which shows the vertex colour (1, 0, 1, 1). */
+static void key_reuse_sees_changes(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "texture_fsh", black))
+        skip();
+    tmc_shader color;
+    assert_true(tmc_load("color_fsh", &color));
+    memcpy(e.data + TMD_GS_OFF, color.sph, 0x50); /* the geometry stage's room: unused here */
+    memcpy(e.data + TMD_GS_OFF + 0x50, color.code, color.words * 8);
+    const uint64_t tex_va[3] = {TMD_RECTS_RT_VA + 0x200000, TMD_RECTS_RT_VA + 0x210000, TMD_RECTS_RT_VA + 0x220000};
+    const uint8_t colour[4][4] = {{200, 40, 10, 255}, {20, 90, 250, 128}, {60, 160, 30, 200}, {255, 0, 255, 255}};
+    for (uint32_t t = 0; t < 3; t++)
+        for (uint32_t i = 0; i < 8 * 8; i++) /* one colour: every texel whatever the layout */
+            memcpy(e.rt + (tex_va[t] - TMD_RECTS_RT_VA) + 4 * i, colour[t], 4);
+    const tmt_tic_desc td = {.components = 0x08, .type = 2, .texture_type = 1, .width = 8, .height = 8,
+                             .levels = 1, .bh = 1};
+    uint32_t tic[2][8], tic_c[8];
+    tmt_make_tic(&td, tex_va[0], tic[0]);
+    tmt_make_tic(&td, tex_va[1], tic[1]);
+    tmt_make_tic(&td, tex_va[2], tic_c);
+    const uint32_t tsc[8] = {2u | 2u << 3 | 2u << 6, 1u | 1u << 4 | 1u << 6, 0, 0, 0, 0, 0, 0};
+    pools(&e, &tic[0][0], 2, tsc);
+    const float magenta[4] = {1, 0, 1, 1}; /* texture_fsh's uv: (1, 0), clamped, one colour anyway */
+    for (uint32_t k = 0; k < 4; k++) {
+        const uint32_t first = tmd_rect(&e, 0, 8.0f * k, RW, 8.0f * (k + 1), 0, magenta, false);
+        if (k == 1) {
+            const uint64_t c0 = TMD_RECTS_DATA_VA + TMD_CBUF0;
+            tmd_set(&e, 0x2380, TMD_CBUF_SIZE); /* SET_CONSTANT_BUFFER_SELECTOR_A/B/C: c0 */
+            tmd_set(&e, 0x2384, (uint32_t)(c0 >> 32));
+            tmd_set(&e, 0x2388, (uint32_t)c0);
+            tmd_set(&e, 0x238c, 0x690); /* LOAD_CONSTANT_BUFFER_OFFSET: pixel slot 0's handle */
+            tmd_set(&e, 0x2390, 1);     /* LOAD_CONSTANT_BUFFER(0): header 1, sampler 0 */
+        } else if (k == 2) {
+            const uint64_t dst = TMD_RECTS_DATA_VA + TMD_TIC + 32;
+            /* LINE_LENGTH_IN, LINE_COUNT, OFFSET_OUT_UPPER, OFFSET_OUT (clb197.h 0x0180-0x018c) */
+            const uint32_t i2m[4] = {32, 1, (uint32_t)(dst >> 32), (uint32_t)dst};
+            tm_inc(&e.pb, TM_SUB_3D, 0x0180 / 4, 4, i2m);
+            tm_immd(&e.pb, TM_SUB_3D, 0x01b0 / 4, 1u | 1u << 4); /* LAUNCH_DMA: PITCH, FLUSH_ONLY */
+            tm_noninc(&e.pb, TM_SUB_3D, 0x01b4 / 4, 8, tic_c);  /* LOAD_INLINE_DATA: header 1 names C */
+        } else if (k == 3) {
+            tmd_set(&e, 0x2004 + 5 * 64, TMD_GS_OFF); /* SET_PIPELINE_PROGRAM(5): color_fsh */
+        }
+        tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    }
+    tmd_submit(&e, 4);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            const uint8_t *want = colour[y / 8], *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            if (memcmp(got, want, 4) && bad++ < 4)
+                print_message("  strip %u: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", y / 8, x, y, got[0],
+                              got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+        }
+    if (bad)
+        fail_msg("%u pixels are not their strip's colour: a draw reused a key its state or memory changed", bad);
+    assert_int_equal(e.gpu->render->stats.programs, 2); /* texture_fsh's, color_fsh's */
+    tmc_free(&color);
+    tmd_rects_close(&e);
+}
+
+/* The fixed-function state and the vertex array the draw before set are
+ * kept while their registers do not change (draw.c raster_cache,
+ * vertex_cache); these changes, each between two draws of one submission,
+ * must each show. passthrough_vsh + color_fsh draw four strips of rows
+ * 8 k .. 8 k + 7 over the cleared (0, 0, 0, 0) target: strip 0 red; strip
+ * 1 green with scissor 0 on over x < 16; strip 2 white with the scissor
+ * off and SET_CT_WRITE(0) writing R and G only; strip 3 with all four
+ * written again and attribute 1 (the colour) moved to stream 2, which
+ * holds blue where stream 1 holds magenta. */
+static void state_reuse_sees_changes(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", black))
+        skip();
+    const float rgba[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 1, 1}, {1, 0, 1, 1}};
+    /* stream 2 enabled from the start (attribute 2, which the program
+     * does not read, takes it): only attribute 1's register changes */
+    float blue[24][4];
+    for (uint32_t i = 0; i < 24; i++)
+        memcpy(blue[i], (const float[4]){0, 0, 1, 1}, sizeof blue[i]);
+    tmd_attribute(&e.pb, e.data, TMD_RECTS_DATA_VA, 2, 2, &blue[0][0], 24);
+    for (uint32_t k = 0; k < 4; k++) {
+        const uint32_t first = tmd_rect(&e, 0, 8.0f * k, RW, 8.0f * (k + 1), 0, rgba[k], false);
+        if (k == 1) {
+            tmd_set(&e, 0x0e00, 1);             /* SET_SCISSOR_ENABLE(0) */
+            tmd_set(&e, 0x0e04, 0u | 16u << 16); /* SET_SCISSOR_HORIZONTAL(0): x 0 .. 15 */
+            tmd_set(&e, 0x0e08, 0u | RH << 16);  /* SET_SCISSOR_VERTICAL(0): every row */
+        } else if (k == 2) {
+            tmd_set(&e, 0x0e00, 0);
+            tmd_set(&e, 0x1a00, 0x0011); /* SET_CT_WRITE(0): R, G */
+        } else if (k == 3) {
+            tmd_set(&e, 0x1a00, 0x1111);
+            tmd_set(&e, 0x1160 + 1 * 4, 2u | 1u << 21 | 7u << 27); /* ATTRIBUTE_A(1): stream 2, RGBA32F */
+        }
+        tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    }
+    tmd_submit(&e, 4);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            static const uint8_t want_of[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {255, 255, 0, 0},
+                                                  {0, 0, 255, 255}};
+            const uint8_t none[4] = {0, 0, 0, 0};
+            const uint8_t *want = y / 8 == 1 && x >= 16 ? none : want_of[y / 8];
+            const uint8_t *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            if (memcmp(got, want, 4) && bad++ < 4)
+                print_message("  strip %u: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", y / 8, x, y, got[0],
+                              got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+        }
+    if (bad)
+        fail_msg("%u pixels are not their strip's colour: a draw kept state its registers changed", bad);
+    tmd_rects_close(&e);
+}
+
 /* A render target sampled by a later draw with no write-back between: in
  * one submission draw 1 (passthrough_vsh + color_fsh) clears the 32x32
  * A8B8G8R8 target A to C0 and fills pixels [0, 6) x [0, 20) with C1; draw
@@ -1279,6 +1406,8 @@ int main(void)
         cmocka_unit_test(buffer_texture),
         cmocka_unit_test(unnormalized_coordinates),
         cmocka_unit_test(unused_slots_not_read),
+        cmocka_unit_test(key_reuse_sees_changes),
+        cmocka_unit_test(state_reuse_sees_changes),
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
         cmocka_unit_test(target_sampled_by_its_own_draw),

@@ -276,7 +276,7 @@ typedef struct mw_report_state {
 } mw_report_state;
 
 typedef struct mw_state {
-    uint32_t dirty;              /* MW_DIRTY bits: groups changed since the renderer last cleared them */
+    uint32_t dirty;              /* MW_DIRTY bits: groups changed since the draw path last took them (draw.c) */
     mw_rt_state rt;
     mw_zeta_state zeta;
     mw_viewport_state viewport;

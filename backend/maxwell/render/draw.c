@@ -62,7 +62,11 @@
  * (and the override) are checked before a draw; a disabled draw is skipped.
  *
  * Program code is fetched once per address and kept until memory over it
- * is written (mw_draw_invalidate, through mw_render_invalidate).
+ * is written (mw_draw_invalidate, through mw_render_invalidate). The last
+ * draw's program key, and the texture handles, headers and samplers it
+ * read, are reused while the state groups it was built from are clean (the
+ * 3D state's dirty bits, which the draw path takes) and no write, map or
+ * unmap reached the guest memory it read (key_cache).
  *
  * Not yet: images, vertex-A,
  * transform feedback, counter reports other than the occlusion count
@@ -137,6 +141,90 @@ typedef struct mw_draw_program {
     bool polygon_gs;           /* the polygon mode geometry stage's mw_poly_cull (programs.h) */
 } mw_draw_program;
 
+/* A stage's texture slots: the header and sampler words each handle names,
+ * read from the handle buffer and the pools; kind 0 where a slot names no
+ * valid header, and for the slots outside `slots` (read_textures), which
+ * the code does not sample: their handles are not read at all (a handle
+ * read is two guest reads of 32 bytes besides its own; 64 of them were most
+ * of a draw's own cost, docs/performance.md), and with kind 0 the key does
+ * not change when they do. */
+typedef struct stage_textures {
+    uint8_t kind[MW_SPIRV_TEX_SLOTS];
+    uint32_t tic_index[MW_SPIRV_TEX_SLOTS]; /* the header's place in the pool, for messages */
+    uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
+} stage_textures;
+
+/* The groups of the 3D state a program key is built from (get_program):
+ * the program region and stages, the attributes' types, the targets'
+ * formats and order, the texture pools and handle buffer slot; and the
+ * constant-buffer bindings, of which only those the key's handles were
+ * read through count (key_cache.cbuf_used). */
+#define KEY_GROUPS (MW_DIRTY(PROGRAM) | MW_DIRTY(VERTEX_ATTRIB) | MW_DIRTY(RT) | MW_DIRTY(TEXTURE_POOLS))
+
+/* Guest memory a key was built from besides the code (which the code
+ * copies' invalidation covers): the handle words, texture headers and
+ * samplers read_textures read, each kind as one bounding range. */
+enum { KEY_HANDLES, KEY_TIC, KEY_TSC, KEY_RANGES };
+
+/* The last draw's program lookup, kept so that a draw whose inputs did not
+ * change neither rebuilds its key (the stages' code, headers, translation
+ * keys and texture handles, headers and samplers read from guest memory)
+ * nor hashes it: valid while no group of KEY_GROUPS is dirty (the state's
+ * dirty bits, taken into `dirty` by each draw), the used constant-buffer
+ * bindings, the resolution scale and the draw's own inputs compare equal,
+ * and no write to the code or to `lo`..`hi` reached mw_draw_invalidate
+ * (mw_draw_overlaps names those ranges, so the engines' and the front
+ * end's writes do). The key stays in mw_draw.key and is confirmed with the
+ * program service on each reuse, which may have evicted its program. */
+typedef struct key_cache {
+    bool valid;
+    uint32_t dirty;                 /* MW_DIRTY groups changed since the key was built */
+    gl_program_service *service;    /* the service it was found in */
+    uint64_t hash;                  /* of mw_draw.key */
+    uint32_t scale;                 /* mw_render.scale it was built at */
+    uint32_t polygon;               /* get_program's polygon argument */
+    bool vtg;                       /* a geometry or tessellation stage ... */
+    uint8_t prim_in;                /* ... keyed with this input primitive (geometry) */
+    uint32_t polygon_mode_front;    /* ... checked against this polygon mode */
+    GLenum raster_mode;             /* ... which rasterizes this */
+    bool layered;                   /* its last vertex-pipeline stage writes the layer (get_program) */
+    /* per translator stage, the constant-buffer slots handles were read
+     * through, and those bindings as they were */
+    uint32_t cbuf_used[MW_SPIRV_STAGE_COUNT_];
+    mw_cbuf_binding cbuf[MW_SPIRV_STAGE_COUNT_][MW_CBUF_SLOTS];
+    uint64_t lo[KEY_RANGES], hi[KEY_RANGES]; /* lo >= hi: nothing read */
+    stage_textures tex[MW_PROGRAM_STAGES]; /* what the handles named */
+} key_cache;
+
+/* The groups the fixed-function state is set from (raster_state). */
+#define RASTER_GROUPS                                                                                                 \
+    (MW_DIRTY(VIEWPORT) | MW_DIRTY(SCISSOR) | MW_DIRTY(ZETA) | MW_DIRTY(DEPTH_STENCIL) | MW_DIRTY(RASTER) |          \
+     MW_DIRTY(BLEND) | MW_DIRTY(RT))
+
+/* What the fixed-function state was last set from: a draw skips
+ * raster_state while no group of RASTER_GROUPS is dirty, its other inputs
+ * compare equal and nothing set GL state through the shadow since the
+ * draw before ended (its count of GL calls, invalidations and owner as
+ * then): the GL then holds what raster_state would set, and each of its
+ * setters would find its shadow equal and skip. */
+/* The vertex attributes as the last draw set glhle's vertex array from
+ * them (vertex_input): `streams` are those they read, while the group is
+ * clean (`dirty`) and the same streams are enabled. */
+typedef struct vertex_cache {
+    bool valid;
+    uint32_t dirty; /* MW_DIRTY groups changed since */
+    uint32_t enabled, streams;
+} vertex_cache;
+
+typedef struct raster_cache {
+    bool valid;                 /* the last draw ended with issued / invalidations as below */
+    uint32_t dirty;             /* MW_DIRTY groups changed since raster_state ran */
+    uint64_t issued, invalidations;
+    uint32_t scale, polygon_gs;
+    GLenum raster_mode;
+    bool rotate, srgb_target;
+} raster_cache;
+
 struct mw_draw {
     mw_spirv_cache spirv;      /* a miss's translation, checked before its program is asked for */
     gl_program_service *programs; /* linked programs by mw_program_key (programs.h), the disk cache */
@@ -154,6 +242,13 @@ struct mw_draw {
     uint32_t info_count;
     uint8_t *key;              /* the draw's program key (grown, never shrunk) */
     size_t key_cap;
+    key_cache kc;              /* what `key` was built from */
+    raster_cache rc;           /* what the fixed-function state was set from */
+    vertex_cache vc;           /* what the vertex array was set from */
+    /* the constant buffers bound to each stage (valid, of some size),
+     * while the group is clean (cbuf_dirty) */
+    uint32_t cbuf_bound[MW_SPIRV_STAGE_COUNT_];
+    uint32_t cbuf_dirty;
     mw_draw_code code[MAX_CODES];
     /* what each UBO holds: guest bytes [va, va + size) as of its upload,
      * until memory there is written (mw_draw_invalidate) */
@@ -239,6 +334,7 @@ static glhle_result draw_state(mw_render *r)
     if (!d)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for the draw path");
     mw_spirv_cache_init(&d->spirv);
+    d->cbuf_dirty = MW_DIRTY_ALL; /* a new draw path (a lost context's) knows no binding yet */
     const GladGLContext *gl = &r->ctx->gl;
     gl->CreateVertexArrays(1, &d->vao);
     /* a new vertex array's attributes: disabled, each at its own binding */
@@ -344,7 +440,11 @@ void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size)
         if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi) {
             mw_sass_code_free(&d->code[i].code);
             d->code[i].valid = false;
+            d->kc.valid = false;
         }
+    for (uint32_t k = 0; k < KEY_RANGES; k++)
+        if (d->kc.lo[k] < end && va < d->kc.hi[k])
+            d->kc.valid = false;
     for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
         for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
             if (d->ubo_held[s][k].va < end && va < d->ubo_held[s][k].va + d->ubo_held[s][k].size)
@@ -359,6 +459,9 @@ bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
     const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
     for (uint32_t i = 0; i < MAX_CODES; i++)
         if (d->code[i].valid && d->code[i].lo < end && va < d->code[i].hi)
+            return true;
+    for (uint32_t k = 0; d->kc.valid && k < KEY_RANGES; k++)
+        if (d->kc.lo[k] < end && va < d->kc.hi[k])
             return true;
     for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
         for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
@@ -430,22 +533,24 @@ static uint8_t value_type_of_rt(const mw_rt_format *f)
  * the instance. */
 static const uint32_t handle_base[MW_SPIRV_STAGE_COUNT_] = {0x010, 0x1b0, 0x350, 0x4f0, 0x690, 0x0a0};
 
-/* A stage's texture slots: the header and sampler words each handle names,
- * read from the handle buffer and the pools; kind 0 where a slot names no
- * valid header, and for the slots outside `slots` (read_textures), which
- * the code does not sample: their handles are not read at all (a handle
- * read is two guest reads of 32 bytes besides its own; 64 of them were most
- * of a draw's own cost, docs/performance.md), and with kind 0 the key does
- * not change when they do. */
-typedef struct stage_textures {
-    uint8_t kind[MW_SPIRV_TEX_SLOTS];
-    uint32_t tic_index[MW_SPIRV_TEX_SLOTS]; /* the header's place in the pool, for messages */
-    uint32_t tic[MW_SPIRV_TEX_SLOTS][8], tsc[MW_SPIRV_TEX_SLOTS][8];
-} stage_textures;
+
+/* Widens key range k by [va, va + size). */
+static void key_range(key_cache *kc, uint32_t k, uint64_t va, uint64_t size)
+{
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    if (kc->lo[k] >= kc->hi[k]) {
+        kc->lo[k] = va;
+        kc->hi[k] = end;
+    } else {
+        kc->lo[k] = va < kc->lo[k] ? va : kc->lo[k];
+        kc->hi[k] = end > kc->hi[k] ? end : kc->hi[k];
+    }
+}
 
 static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage, uint32_t slots,
                           const mw_spirv_tex_source *src, stage_textures *t)
 {
+    key_cache *kc = &r->draw->kc;
     memset(t, 0, sizeof *t);
     const mw_tex_pools pools = {st->tex.tic_address, st->tex.tsc_address, st->tex.tic_max_index,
                                 st->tex.tsc_max_index, st->tex.sampler_binding != 0};
@@ -459,9 +564,18 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
         if (slot >= MW_CBUF_SLOTS)
             continue;
         const mw_cbuf_binding *b = &st->cbuf.bind[stage][slot];
+        kc->cbuf_used[stage] |= 1u << slot;
+        kc->cbuf[stage][slot] = *b;
         uint32_t h;
-        if (!b->valid || off > b->size || b->size - off < 4 || !r->io.read(r->io.user, b->address + off, &h, 4))
+        if (!b->valid || off > b->size || b->size - off < 4)
             continue;
+        key_range(kc, KEY_HANDLES, b->address + off, 4); /* read or not (unmapped): a write or map changes it */
+        if (!r->io.read(r->io.user, b->address + off, &h, 4))
+            continue;
+        /* the entries mw_texture_handle_read reads (its index fields) */
+        const uint32_t ti = h & 0xFFFFF, si = pools.sampler_via_header ? ti : h >> 20;
+        key_range(kc, KEY_TIC, pools.tic_address + (uint64_t)ti * 32, 32);
+        key_range(kc, KEY_TSC, pools.tsc_address + (uint64_t)si * 32, 32);
         t->kind[s] = mw_texture_handle_read(r, &pools, h, t->tic[s], t->tsc[s], &t->tic_index[s]);
     }
 }
@@ -692,11 +806,70 @@ static uint8_t prim_in_of(uint32_t topology)
  * stage's output topology, SPH byte 0x0f bits 0-3: points, line strip,
  * triangle strip; else the tessellator's OUTPUT_PRIMITIVES), else stays
  * the draw's. */
-static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
-                                const mw_draw_program **out, GLenum *raster_mode, bool *layered,
-                                stage_textures tex[MW_PROGRAM_STAGES], uint32_t tex_mask[MW_PROGRAM_STAGES])
+/* The draw's program info (its GL name resident), with the texture slots
+ * its stages sample. */
+static const mw_draw_program *program_info(mw_render *r, GLuint prog, uint32_t tex_mask[MW_PROGRAM_STAGES])
 {
     mw_draw *d = r->draw;
+    mw_draw_program *info = info_slot(d, prog);
+    if (!info->program) /* forgotten when the table was cleared */
+        fill_info(r, prog);
+    info = info_slot(d, prog);
+    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
+        tex_mask[i] = info->tex_mask[i];
+    return info;
+}
+
+/* Whether the key cache holds this draw's key (key_cache): nothing it was
+ * built from changed. Clears the dirty groups proven unchanged. */
+static bool key_reusable(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in)
+{
+    key_cache *kc = &r->draw->kc;
+    if (!kc->valid || kc->dirty & KEY_GROUPS || kc->scale != r->scale || kc->polygon != polygon)
+        return false;
+    if (kc->vtg && (kc->prim_in != prim_in || kc->polygon_mode_front != st->raster.polygon_mode_front))
+        return false;
+    if (kc->dirty & MW_DIRTY(CONST_BUFFER)) {
+        for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
+            for (uint32_t m = kc->cbuf_used[s]; m; m &= m - 1) {
+                const uint32_t slot = (uint32_t)__builtin_ctz(m);
+                const mw_cbuf_binding *a = &kc->cbuf[s][slot], *b = &st->cbuf.bind[s][slot];
+                if (a->valid != b->valid || a->address != b->address || a->size != b->size)
+                    return false;
+            }
+        kc->dirty &= ~MW_DIRTY(CONST_BUFFER);
+    }
+    return true;
+}
+
+static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
+                                const mw_draw_program **out, GLenum *raster_mode, bool *layered,
+                                uint32_t tex_mask[MW_PROGRAM_STAGES])
+{
+    mw_draw *d = r->draw;
+    key_cache *kc = &d->kc;
+    GLuint prog = 0;
+    glhle_result res = GLHLE_RESULT_OK;
+    if (key_reusable(r, st, polygon, prim_in) &&
+        gl_program_service_find_hashed(kc->service, d->key, kc->hash, &prog, &res) && res == GLHLE_RESULT_OK &&
+        prog) {
+        if (kc->vtg)
+            *raster_mode = kc->raster_mode;
+        *layered = kc->layered;
+        *out = program_info(r, prog, tex_mask);
+        return GLHLE_RESULT_OK;
+    }
+    /* built again from here, the state as it is now (the groups' changes
+     * so far consumed): what it reads is recorded as it is read, and kept
+     * only when the lookup succeeds */
+    const uint8_t prim_arg = prim_in;
+    stage_textures *tex = kc->tex;
+    res = GLHLE_RESULT_OK;
+    kc->valid = false;
+    kc->dirty = 0;
+    memset(kc->cbuf_used, 0, sizeof kc->cbuf_used);
+    memset(kc->lo, 0, sizeof kc->lo);
+    memset(kc->hi, 0, sizeof kc->hi);
     if (st->program.stage[0].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program: not supported");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
@@ -723,7 +896,6 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     mw_spirv_input in[MW_PROGRAM_STAGES];
     uint8_t sph[MW_PROGRAM_STAGES][0x50];
     mw_draw_code *code[MW_PROGRAM_STAGES] = {NULL};
-    glhle_result res = GLHLE_RESULT_OK;
     /* an absent stage's tex[] stays as it is: its tex_mask (the program's) is 0 */
     for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
         if (has[i])
@@ -777,13 +949,13 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         d->key_cap = key_size;
     }
     mw_program_key_fill(d->key, key_in, words);
-    GLuint prog = 0;
     gl_program_service *service = d->programs;
     if (polygon && (res = polygon_service(r, polygon, &service)) != GLHLE_RESULT_OK)
         return res;
     if ((geometry || tess) && (res = vtg_service(r, tess, &service)) != GLHLE_RESULT_OK)
         return res;
-    if (!gl_program_service_find(service, d->key, &prog, &res)) {
+    const uint64_t hash = gl_program_service_key_hash(service, d->key);
+    if (!gl_program_service_find_hashed(service, d->key, hash, &prog, &res)) {
         for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
             if (has[i])
                 res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
@@ -796,13 +968,19 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         *out = NULL;
         return GLHLE_RESULT_OK;
     }
-    mw_draw_program *info = info_slot(d, prog);
-    if (!info->program) /* forgotten when the table was cleared */
-        fill_info(r, prog);
-    info = info_slot(d, prog);
-    *out = info;
-    for (int i = 0; i < MW_PROGRAM_STAGES; i++)
-        tex_mask[i] = info->tex_mask[i];
+    /* kept only after a lookup that found or made its program (a failed
+     * or deferred one is built again by the next draw) */
+    kc->valid = true;
+    kc->service = service;
+    kc->hash = hash;
+    kc->scale = r->scale;
+    kc->polygon = polygon;
+    kc->vtg = geometry || tess;
+    kc->prim_in = prim_arg;
+    kc->polygon_mode_front = st->raster.polygon_mode_front;
+    kc->raster_mode = *raster_mode;
+    kc->layered = *layered;
+    *out = program_info(r, prog, tex_mask);
     return GLHLE_RESULT_OK;
 }
 
@@ -993,13 +1171,30 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
-    uint32_t streams = 0;
+    /* the attributes (and so the vertex array) as the last draw set them:
+     * their group clean and the same streams enabled */
+    uint32_t enabled = 0;
+    for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++)
+        enabled |= (uint32_t)st->stream[i].enable << i;
+    vertex_cache *vc = &d->vc;
+    const bool same = vc->valid && !(vc->dirty & MW_DIRTY(VERTEX_ATTRIB)) && vc->enabled == enabled;
+    vc->valid = false;
+    uint32_t streams = same ? vc->streams : 0;
     const GLint max_attribs = d->max_attribs;
-    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
+    for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT && !same; a++) {
         const mw_vertex_attrib *at = &st->attrib[a];
         const mw_vertex_stream *s = &st->stream[at->stream & 31];
         attr_fmt f;
-        const bool used = !at->constant && s->enable && attr_format(at, &f);
+        /* layout 0 is no layout (yuzu maxwell_3d.h VertexAttribute::Size
+         * Invalid): a zeroed attribute word, not fetched. A layout
+         * attr_format does not know -- 0x33 (X8B8G8R8) and 0x34 (A8) among
+         * them, whose component placement glhle has nothing to check
+         * against -- refuses the draw rather than leave the attribute out
+         * unsaid. */
+        const bool used = !at->constant && s->enable && at->size != 0;
+        if (used && !attr_format(at, &f))
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component layout "
+                              "0x%02x (numerical type %u) is not one glhle fetches; not drawn", a, at->size, at->type);
         if (a >= (uint32_t)max_attribs) {
             if (used)
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: this GL has %d",
@@ -1031,9 +1226,9 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
                        at->stream & 31);
         streams |= 1u << (at->stream & 31);
     }
-    for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++) {
-        if (!(streams >> i & 1))
-            continue;
+    *vc = (vertex_cache){.valid = true, .enabled = enabled, .streams = streams};
+    for (uint32_t m = streams; m; m &= m - 1) {
+        const uint32_t i = (uint32_t)__builtin_ctz(m);
         const mw_vertex_stream *s = &st->stream[i];
         /* the stride is 12 bits (0-4095); GL guarantees 2048
          * (MAX_VERTEX_ATTRIB_STRIDE), and a wider one is a GL error */
@@ -1071,13 +1266,22 @@ _Static_assert(MW_SPIRV_COMPUTE * MW_GL_UBOS_PER_STAGE <= GL_STATE_UBO_BINDINGS,
 static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages)
 {
     mw_draw *d = r->draw;
+    /* each stage's bound buffers, found again when a binding changed */
+    if (d->cbuf_dirty & MW_DIRTY(CONST_BUFFER)) {
+        for (uint32_t s = 0; s < MW_SPIRV_COMPUTE; s++) {
+            d->cbuf_bound[s] = 0;
+            for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++)
+                if (st->cbuf.bind[s][slot].valid && st->cbuf.bind[s][slot].size)
+                    d->cbuf_bound[s] |= 1u << slot;
+        }
+        d->cbuf_dirty = 0;
+    }
     for (uint32_t s = 0; s < MW_SPIRV_COMPUTE; s++) {
         if (!(stages >> s & 1))
             continue;
-        for (uint32_t slot = 0; slot < MW_GL_UBOS_PER_STAGE; slot++) {
+        for (uint32_t m = d->cbuf_bound[s]; m; m &= m - 1) {
+            const uint32_t slot = (uint32_t)__builtin_ctz(m);
             const mw_cbuf_binding *b = &st->cbuf.bind[s][slot];
-            if (!b->valid || !b->size)
-                continue;
             /* uploaded again only when the binding or the memory changed,
              * or its ring segment was fenced (a draw after the fence would
              * read bytes the ring may rewrite when that fence is done) */
@@ -1104,6 +1308,19 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t 
     return GLHLE_RESULT_OK;
 }
 
+/* Binds `tex` (0: none) and `smp` on `unit` by the texture's own target.
+ * Not through gl_state_texture: the draw's textures stay bound after it
+ * and the texture cache deletes and reuses their names, which a shadow
+ * naming them would trust; so the state tracker forgets the unit instead
+ * (the 2D, MSAA and compute passes bind units 0-15 through it). */
+static void bind_unit(mw_render *r, GLuint unit, GLuint tex, GLuint smp)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->BindTextureUnit(unit, tex);
+    gl->BindSampler(unit, smp);
+    gl_state_forget_texture_unit(&r->st, unit);
+}
+
 /* The textures and samplers the stages sample, on their units. A
  * texture the cache refuses (an unsupported format, unmapped memory) is
  * left unbound -- the draw goes on without it, sampling GL's incomplete
@@ -1118,7 +1335,6 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                                                        MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
     static const char *const names[MW_PROGRAM_STAGES] = {"vertex", "pixel", "geometry", "tessellation control",
                                                          "tessellation evaluation"};
-    const GladGLContext *gl = &r->ctx->gl;
     for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
         for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE && tex_mask[k] >> s; s++) {
             if (!(tex_mask[k] >> s & 1))
@@ -1140,8 +1356,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                                                        "header %u: multisampled 2D arrays are not kept",
                                                        tex[k].tic_index[s]);
                 if (res == GLHLE_RESULT_OK) {
-                    gl->BindTextureUnit(unit, t);
-                    gl->BindSampler(unit, 0);
+                    bind_unit(r, unit, t, 0);
                     continue;
                 }
             } else
@@ -1150,7 +1365,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                 GLHLE_WARN(r->io.log, "maxwell: texture slot %u of the %s stage (header %u): drawn without it",
                            s, names[k], tex[k].tic_index[s]);
                 r->stats.textures_skipped++;
-                gl->BindTextureUnit(unit, 0);
+                bind_unit(r, unit, 0, 0);
                 first = first != GLHLE_RESULT_OK ? first : res;
                 continue;
             }
@@ -1159,8 +1374,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                 *fatal = true;
                 return res;
             }
-            gl->BindTextureUnit(unit, t);
-            gl->BindSampler(unit, smp);
+            bind_unit(r, unit, t, smp);
         }
     return first;
 }
@@ -1372,6 +1586,66 @@ static void fixed_function(mw_render *r, const mw_state *st, GLenum mode, uint32
  * compare the 64-bit values at the address and 8 bytes on (yuzu's reading
  * of the report pair; NVIDIA documents no layout). Memory that cannot be
  * read renders (a draw lost is worse than one too many). */
+/* The draw's viewport, scissor, depth, cull, blending, masks, provoking
+ * vertex, sRGB writes and the rest of fixed_function, through the state
+ * tracker's shadows. */
+static glhle_result raster_state(mw_render *r, const mw_state *st, GLenum raster_mode, uint32_t polygon_gs,
+                                 bool rotate)
+{
+    const uint32_t k = r->scale;
+    const mw_viewport *vp = &st->viewport.vp[0];
+    const float sx = vp->scale[0], sy = vp->scale[1];
+    /* GL has no mirrored x viewport; a zero or NaN scale has no area */
+    if (sx < 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
+                          "not drawn", (double)sx);
+    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
+                          "beyond any target; not drawn", (double)sx, (double)sy);
+    if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
+                               st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
+                          "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
+                          sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
+    const float ay = sy < 0 ? -sy : sy;
+    const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
+                           2 * ay * (float)k};
+    gl_state_viewport0(&r->st, view);
+    if (st->viewport.depth_zero_to_one)
+        gl_state_depth_range0(&r->st, vp->offset[2], vp->offset[2] + vp->scale[2]);
+    else
+        gl_state_depth_range0(&r->st, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
+    const mw_scissor *sc = &st->scissor.s[0];
+    if (sc->enable)
+        /* a maximum below the minimum passes nothing (an empty rectangle) */
+        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
+                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
+                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
+    else
+        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
+    gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
+                   st->zeta.enabled && st->ds.depth_write);
+    const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
+                             : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK
+                                                             : GL_BACK;
+    /* the polygon mode geometry stage culls (GL culls no lines or points) */
+    gl_state_cull(&r->st, st->raster.cull_enable && !polygon_gs, cull_face,
+                  st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
+    /* blending and colour masks per target, through the state tracker's
+     * per-target shadow (which keeps its whole-framebuffer one true) */
+    blending(r, st);
+    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
+        gl_state_color_mask_target(&r->st, i, st->blend.write_mask[st->blend.single_ct_write ? 0 : i]);
+    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex || rotate ? GL_LAST_VERTEX_CONVENTION
+                                                                            : GL_FIRST_VERTEX_CONVENTION);
+    /* SET_SRGB_WRITE: what the program writes into an sRGB-format target is
+     * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
+     * alone); off, the linear values are stored as they are */
+    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, r->draw->srgb_target && st->rt.srgb_write);
+    fixed_function(r, st, raster_mode, polygon_gs);
+    return GLHLE_RESULT_OK;
+}
+
 static bool condition_holds(mw_render *r, uint32_t mode, uint64_t va)
 {
     if (mode <= 1)
@@ -1484,8 +1758,7 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
                                                                                          : GL_TEXTURE_3D, 0, 0, 0,
                          d->rt0_layer >= 0 ? d->rt0_layer : 0, d->logic_dest, GL_TEXTURE_2D, 0, 0, 0, 0,
                          (GLsizei)d->rt0_w, (GLsizei)d->rt0_h, 1);
-    gl->BindTextureUnit(MW_LOGIC_DEST_UNIT, d->logic_dest);
-    gl->BindSampler(MW_LOGIC_DEST_UNIT, 0);
+    bind_unit(r, MW_LOGIC_DEST_UNIT, d->logic_dest, 0);
     d->logic_copies++;
 }
 
@@ -1627,13 +1900,27 @@ static void mark_rendered(mw_render *r, const mw_state *st)
     }
 }
 
-glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwell_event *ev)
+glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_event *ev)
 {
     glhle_result res = gl_context_enter(r->ctx);
     if (res == GLHLE_RESULT_OK)
         res = draw_state(r);
     if (res != GLHLE_RESULT_OK)
         return res;
+    /* the groups changed since the last draw: this path is the state's
+     * one consumer of its dirty bits (maxwell_state.h) */
+    mw_draw *d = r->draw;
+    d->kc.dirty |= st->dirty;
+    d->rc.dirty |= st->dirty;
+    d->vc.dirty |= st->dirty;
+    d->cbuf_dirty |= st->dirty;
+    st->dirty = 0;
+    /* nothing set GL state through the shadow since the last draw (which
+     * this draw's own settings below would make untrue) */
+    const bool gl_untouched = d->rc.valid && r->st.issued == d->rc.issued &&
+                              r->st.invalidations == d->rc.invalidations && r->st.epoch == r->ctx->state_epoch &&
+                              r->ctx->state_owner == &r->st;
+    d->rc.valid = false;
     const GLenum mode = topology_of(ev->u.draw.topology);
     if (!mode && ev->u.draw.topology != 0) /* GL_POINTS is 0 */
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: topology %u (quads, quad strips, polygons) "
@@ -1660,7 +1947,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     }
     const mw_draw_program *prog = NULL;
     uint32_t w, h;
-    stage_textures tex[MW_PROGRAM_STAGES];
     uint32_t tex_mask[MW_PROGRAM_STAGES] = {0, 0, 0};
     bool fatal = false;
     glhle_result tex_res = GLHLE_RESULT_OK; /* a texture drawn without: reported after the draw */
@@ -1670,13 +1956,12 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     const uint32_t polygon_gs = geometry || tess ? 0 : polygon_gs_of(r, st, mode);
     GLenum raster_mode = mode; /* the primitives rasterized: the geometry stage's output */
     bool layered = false;
-    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, &layered, tex,
-                      tex_mask);
+    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, &layered, tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
         r->drawing = st;
-        tex_res = bind_textures(r, tex, tex_mask, &fatal);
+        tex_res = bind_textures(r, r->draw->kc.tex, tex_mask, &fatal);
         r->drawing = NULL;
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
@@ -1685,7 +1970,6 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     if (res != GLHLE_RESULT_OK)
         return res;
     /* vertices the draw reads: indices are read first to bound them */
-    mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     uint32_t begin = ev->u.draw.first, end = ev->u.draw.first + ev->u.draw.count;
     GLenum itype = 0;
@@ -1771,59 +2055,25 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
                                    (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0));
     if (res != GLHLE_RESULT_OK)
         return res;
-    /* state */
-    const uint32_t k = r->scale;
-    const mw_viewport *vp = &st->viewport.vp[0];
-    const float sx = vp->scale[0], sy = vp->scale[1];
-    /* GL has no mirrored x viewport; a zero or NaN scale has no area */
-    if (sx < 0)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
-                          "not drawn", (double)sx);
-    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
-                          "beyond any target; not drawn", (double)sx, (double)sy);
-    if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
-                               st->viewport.depth_zero_to_one ? GL_ZERO_TO_ONE : GL_NEGATIVE_ONE_TO_ONE))
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
-                          "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
-                          sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
-    const float ay = sy < 0 ? -sy : sy;
-    const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
-                           2 * ay * (float)k};
-    gl_state_viewport0(&r->st, view);
-    if (st->viewport.depth_zero_to_one)
-        gl_state_depth_range0(&r->st, vp->offset[2], vp->offset[2] + vp->scale[2]);
-    else
-        gl_state_depth_range0(&r->st, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
-    const mw_scissor *sc = &st->scissor.s[0];
-    if (sc->enable)
-        /* a maximum below the minimum passes nothing (an empty rectangle) */
-        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
-                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
-                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
-    else
-        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
-    gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
-                   st->zeta.enabled && st->ds.depth_write);
+    /* state: set again only when something it is made of changed
+     * (raster_cache) */
+    raster_cache *rc = &d->rc;
+    if (!gl_untouched || rc->dirty & RASTER_GROUPS || rc->scale != r->scale || rc->polygon_gs != polygon_gs ||
+        rc->raster_mode != raster_mode || rc->rotate != rotate || rc->srgb_target != d->srgb_target) {
+        res = raster_state(r, st, raster_mode, polygon_gs, rotate);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        rc->dirty = 0;
+        rc->scale = r->scale;
+        rc->polygon_gs = polygon_gs;
+        rc->raster_mode = raster_mode;
+        rc->rotate = rotate;
+        rc->srgb_target = d->srgb_target;
+    }
+    gl_state_framebuffer(&r->st, d->fbo);
     const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
                              : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK
                                                              : GL_BACK;
-    /* the polygon mode geometry stage culls (GL culls no lines or points) */
-    gl_state_cull(&r->st, st->raster.cull_enable && !polygon_gs, cull_face,
-                  st->raster.front_face == 0x900 ? GL_CW : GL_CCW);
-    /* blending and colour masks per target, through the state tracker's
-     * per-target shadow (which keeps its whole-framebuffer one true) */
-    blending(r, st);
-    for (uint32_t i = 0; i < MW_RT_COUNT; i++)
-        gl_state_color_mask_target(&r->st, i, st->blend.write_mask[st->blend.single_ct_write ? 0 : i]);
-    gl_state_provoking_vertex(&r->st, st->raster.provoking_vertex || rotate ? GL_LAST_VERTEX_CONVENTION
-                                                                            : GL_FIRST_VERTEX_CONVENTION);
-    gl_state_framebuffer(&r->st, d->fbo);
-    /* SET_SRGB_WRITE: what the program writes into an sRGB-format target is
-     * encoded (GL_FRAMEBUFFER_SRGB, which like it leaves other formats
-     * alone); off, the linear values are stored as they are */
-    gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, d->srgb_target && st->rt.srgb_write);
-    fixed_function(r, st, raster_mode, polygon_gs);
     gl_state_program(&r->st, prog->program);
     /* set on every such draw: another instance on this context may have
      * changed it, and no other draw reads it */
@@ -1874,6 +2124,9 @@ glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwel
     }
     if (d->ring.ctx)
         gl_stream_end(&d->ring);
+    d->rc.valid = true;
+    d->rc.issued = r->st.issued;
+    d->rc.invalidations = r->st.invalidations;
     mark_rendered(r, st);
     r->stats.draws++;
     (void)w;

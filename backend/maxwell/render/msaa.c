@@ -44,13 +44,19 @@ static const uint8_t SAMPLES4[4][4] = {{6, 2, 0, 0}, {14, 6, 1, 0}, {2, 10, 0, 1
 static const uint8_t SAMPLES8[8][4] = {{1, 7, 0, 0},  {5, 3, 1, 0},  {3, 13, 0, 1}, {7, 11, 1, 1},
                                        {9, 5, 2, 0},  {15, 1, 3, 0}, {11, 15, 2, 1}, {13, 9, 3, 1}};
 
-enum { KIND_FLOAT, KIND_UINT, KIND_SINT, KIND_DEPTH, KIND_STENCIL, KIND_COUNT };
+/* KIND_D24 and KIND_S8 write a 24-bit depth sample's bytes, and its
+ * stencil's, into an RGBA8UI image (zeta_transfer) */
+enum { KIND_FLOAT, KIND_UINT, KIND_SINT, KIND_DEPTH, KIND_STENCIL, KIND_D24, KIND_S8, KIND_COUNT };
 
 struct mw_msaa {
     GLuint load[KIND_COUNT], store[KIND_COUNT]; /* linked on first use */
-    GLuint zload;                               /* ZLOAD_FS, likewise */
+    GLuint zload, ztop;                         /* ZLOAD_FS, ZTOP_FS, likewise */
     GLuint vao;
+    int d24;                      /* d24_check: 0 undecided, 1 exact, 2 probing, -1 not exact */
+    uint32_t d24_sent, d24_got;   /* where -1: the first probe sample that came back otherwise */
 };
+
+static glhle_result d24_check(mw_render *r, const mw_surface *s);
 
 void mw_msaa_fini(mw_render *r)
 {
@@ -64,6 +70,7 @@ void mw_msaa_fini(mw_render *r)
             gl->DeleteProgram(m->store[i]);
         }
         gl->DeleteProgram(m->zload);
+        gl->DeleteProgram(m->ztop);
         gl->DeleteVertexArrays(1, &m->vao);
     }
     free(m);
@@ -128,6 +135,8 @@ glhle_result mw_msaa_create(mw_render *r, mw_surface *s)
         gl_state_framebuffer(&r->st, 0);
         gl->DeleteFramebuffers(1, &fbo);
     }
+    if (res == GLHLE_RESULT_OK && d->zeta && d->format->gl_type == GL_UNSIGNED_INT_24_8)
+        res = d24_check(r, s);
     if (res != GLHLE_RESULT_OK) {
         gl->DeleteTextures(1, &s->tex);
         s->tex = 0;
@@ -149,6 +158,37 @@ static int kind_of(const mw_rt_format *f)
     return f->cls == MW_RT_UINT ? KIND_UINT : f->cls == MW_RT_SINT ? KIND_SINT : KIND_FLOAT;
 }
 
+/* A 24-bit depth sample's n from the float the GL fetches for it. Mesa's
+ * gallivm (llvmpipe) fetches float(n) * float(1 / (2^24 - 1)), one
+ * rounded multiply by 0x33800001 (lp_build_unsigned_norm_to_float, for
+ * widths up to the 24 bits of a float's significand); a GL that converts
+ * exactly fetches the float nearest n / (2^24 - 1). Both increase with
+ * n and lie within two steps of round(f x (2^24 - 1)) (every n checked
+ * while this was written): the candidates there are tried, Mesa's form
+ * first (`precise`: no fused or reordered multiply), the largest first.
+ * Mesa's form gives 1.0 for both 2^24 - 2 and 2^24 - 1 (the one place it
+ * is not one to one): 1.0 reads as 2^24 - 1, and the samples holding
+ * 2^24 - 2 are found by the depth test instead (d24_store). Writing f
+ * back as gl_FragDepth is not exact (llvmpipe's round(f x (2^24 - 1)) in
+ * float moves about a third of random samples by one). d24_check makes
+ * sure, once per GL, that its samples come back. */
+static const char *const D24_OF =
+    "uint d24_of(float f) {\n"
+    "    int n0 = int(clamp(f, 0.0, 1.0) * 16777215.0 + 0.5);\n"
+    "    for (int k = 2; k >= -2; k--) {\n"
+    "        int n = clamp(n0 + k, 0, 0xFFFFFF);\n"
+    "        precise float g = float(n) * uintBitsToFloat(0x33800001u);\n"
+    "        if (g == f)\n"
+    "            return uint(n);\n"
+    "    }\n"
+    "    for (int k = -2; k <= 2; k++) {\n"
+    "        int n = clamp(n0 + k, 0, 0xFFFFFF);\n"
+    "        if (nearest(uint(n), 0xFFFFFFu) == f)\n"
+    "            return uint(n);\n"
+    "    }\n"
+    "    return uint(clamp(n0, 0, 0xFFFFFF));\n"
+    "}\n";
+
 /* uniforms: location 0 ivec2 (sx, sy), 1 int scale, 2-9 the sample map
  * (load: each GL sample's block position; store: each block position's
  * GL sample and the scaled pixel in the native one that holds its
@@ -162,17 +202,28 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
         return GLHLE_RESULT_OK;
     }
     const bool es = r->ctx->info.gles;
-    const char *prefix = kind == KIND_UINT || kind == KIND_STENCIL ? "u" : kind == KIND_SINT ? "i" : "";
+    const char *prefix = kind == KIND_UINT || kind == KIND_STENCIL || kind == KIND_S8 ? "u"
+                         : kind == KIND_SINT                                         ? "i"
+                                                                                     : "";
     /* zeta: the sample's depth as the fragment's, or its stencil's bit
-     * `bit` (location 10) as whether the fragment survives */
+     * `bit` (location 10) as whether the fragment survives; 24-bit depth:
+     * the sample's bytes as GL_UNSIGNED_INT_24_8 lays them out (stencil
+     * in byte 0, depth in bytes 1-3 from the least significant) */
     const char *out_decl = kind == KIND_DEPTH ? "" : kind == KIND_STENCIL ? "layout(location = 10) uniform int bit;\n"
-                           : kind == KIND_UINT ? "layout(location = 0) out uvec4 o;\n"
+                           : kind == KIND_D24 ? "layout(location = 0) out uvec4 o;\n"
+                                                "layout(binding = 1) uniform highp sampler2DMS top;\n"
+                           : kind == KIND_UINT || kind == KIND_S8 ? "layout(location = 0) out uvec4 o;\n"
                            : kind == KIND_SINT ? "layout(location = 0) out ivec4 o;\n"
                                                : "layout(location = 0) out vec4 o;\n";
     const char *assign = kind == KIND_DEPTH     ? "gl_FragDepth = v.r;\n"
                          : kind == KIND_STENCIL ? "if (((v.r >> uint(bit)) & 1u) == 0u)\n        discard;\n"
+                         : kind == KIND_D24     ? "uint n = d24_of(v.r);\n"
+                                                  "    if (n == 0xFFFFFFu && texelFetch(top, p * scale + at.yz, at.x).r > 0.5)\n"
+                                                  "        n = 0xFFFFFEu;\n"
+                                                  "    o = uvec4(0u, n & 0xFFu, (n >> 8) & 0xFFu, n >> 16);\n"
+                         : kind == KIND_S8      ? "o = uvec4(v.r & 0xFFu, 0u, 0u, 0u);\n"
                                                 : "o = v;\n";
-    char vs[512], fs[2048];
+    char vs[512], fs[4096];
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
     const char *prec = es ? "precision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
                             "precision highp isampler2D;\nprecision highp usampler2D;\n"
@@ -200,7 +251,7 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
                  "layout(location = 0) uniform ivec2 shift;\n"
                  "layout(location = 1) uniform int scale;\n"
                  "layout(location = 2) uniform ivec4 sample_at[8];\n"
-                 "%s"
+                 "%s%s%s"
                  "void main() {\n"
                  "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
                  "    ivec2 p = ivec2(q.x >> shift.x, q.y >> shift.y);\n"
@@ -209,7 +260,8 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
                  "    %svec4 v = texelFetch(src, p * scale + at.yz, at.x);\n"
                  "    %s"
                  "}\n",
-                 r->ctx->glsl_version_line, prec, prefix, out_decl, prefix, assign);
+                 r->ctx->glsl_version_line, prec, prefix, out_decl, kind == KIND_D24 ? MW_GLSL_NEAREST : "",
+                 kind == KIND_D24 ? D24_OF : "", prefix, assign);
     glhle_result res = gl_link_program(r->ctx, vs, fs, p);
     if (res != GLHLE_RESULT_OK) {
         *p = 0;
@@ -312,9 +364,9 @@ const char *const MW_GLSL_NEAREST =
  * (uniform 10 `bit` >= 0) the fragment kept only where that stencil bit
  * is set. n / M goes to the float nearest it by long division, so a
  * conversion to fixed point by round(f x M) gives n back (|f x M - n| <
- * 1/2 for M below 2^24). (24_8 is not reached while render_targets.c
- * refuses multisampled 24-bit depth: the write-back below is not exact
- * for it.) */
+ * 1/2 for M below 2^24; for M = 2^24 - 1 the float nearest n / M gives
+ * n back through llvmpipe's round(f x M) in float: every n checked against
+ * a C model of that conversion while this was written). */
 static const char *const ZLOAD_FS =
     "layout(binding = 0) uniform highp usampler2D src;\n"
     "layout(location = 0) uniform ivec2 shift;\n"
@@ -335,6 +387,104 @@ static const char *const ZLOAD_FS =
     "                                                       : uintBitsToFloat(w.r);\n"
     "}\n";
 
+/* A sample image's framebuffers were incomplete: they and the image go. */
+static glhle_result no_framebuffer(mw_render *r, const mw_surface_desc *d, GLuint *fbo, GLsizei n, GLuint tex)
+{
+    r->ctx->gl.DeleteFramebuffers(n, fbo);
+    r->ctx->gl.DeleteTextures(1, &tex);
+    return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s sample image",
+                      d->format->name);
+}
+
+/* Every sample of the bound depth buffer equal to 2^24 - 2 (the float
+ * nearest (2^24 - 2) / (2^24 - 1), 1 - 2^-24, converts to it) */
+static const char *const ZTOP_FS =
+    "layout(location = 0) out vec4 o;\n"
+    "void main() {\n"
+    "    gl_FragDepth = uintBitsToFloat(0x3F7FFFFFu);\n"
+    "    o = vec4(1.0);\n"
+    "}\n";
+
+/* Write-back of 24-bit depth samples: the depth and stencil of each sample
+ * as the bytes of a GL_UNSIGNED_INT_24_8 word, written into an RGBA8UI
+ * image of the memory image's size (the depth's three bytes from the
+ * fetched float by d24_of under a colour mask, then the stencil's from
+ * the texture's STENCIL_INDEX mode) and read back as bytes; first a
+ * depth-EQUAL pass marks, in a multisampled R8 image of the target's
+ * samples, those holding 2^24 - 2, which the fetch cannot tell from
+ * 2^24 - 1. */
+static glhle_result d24_store(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size)
+{
+    const mw_surface_desc *d = &s->d;
+    const GladGLContext *gl = &r->ctx->gl;
+    mw_msaa *m = r->msaa;
+    GLuint dprog, sprog;
+    glhle_result res = program(r, KIND_D24, false, &dprog);
+    if (res == GLHLE_RESULT_OK)
+        res = program(r, KIND_S8, false, &sprog);
+    if (res == GLHLE_RESULT_OK && !m->ztop) {
+        char vs[512], fs[1024];
+        snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
+        snprintf(fs, sizeof fs, "%s\n%s%s", r->ctx->glsl_version_line,
+                 r->ctx->info.gles ? "precision highp float;\n" : "", ZTOP_FS);
+        res = gl_link_program(r->ctx, vs, fs, &m->ztop);
+        if (res != GLHLE_RESULT_OK)
+            m->ztop = 0;
+    }
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const GLsizei mw = (GLsizei)(d->width << d->sx), mh = (GLsizei)(d->height << d->sy);
+    const GLsizei sw = (GLsizei)(d->width * r->scale), sh = (GLsizei)(d->height * r->scale);
+    GLuint tex = 0, top = 0, fbo[2] = {0, 0};
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &tex);
+    gl->TextureStorage2D(tex, 1, GL_RGBA8UI, mw, mh);
+    gl->CreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &top);
+    gl->TextureStorage2DMultisample(top, 1 << (d->sx + d->sy), GL_R8, sw, sh, GL_TRUE);
+    gl->CreateFramebuffers(2, fbo);
+    gl->NamedFramebufferTexture(fbo[0], GL_COLOR_ATTACHMENT0, tex, 0);
+    gl->NamedFramebufferTexture(fbo[1], GL_COLOR_ATTACHMENT0, top, 0);
+    gl->NamedFramebufferTexture(fbo[1], GL_DEPTH_STENCIL_ATTACHMENT, s->tex, 0);
+    if (gl->CheckNamedFramebufferStatus(fbo[0], GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE ||
+        gl->CheckNamedFramebufferStatus(fbo[1], GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        gl->DeleteTextures(1, &top);
+        return no_framebuffer(r, d, fbo, 2, tex);
+    }
+    uint32_t counting; /* the passes are no part of a counted draw */
+    mw_query_suspend(r, &counting);
+    const GLfloat clear[4] = {0, 0, 0, 0};
+    mw_plain_pass_state(r, fbo[1], 0, 0, sw, sh, m->ztop, m->vao, false);
+    gl->ClearNamedFramebufferfv(fbo[1], GL_COLOR, 0, clear);
+    gl_state_depth(&r->st, true, GL_EQUAL, false);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    gl_state_depth(&r->st, false, GL_ALWAYS, false);
+    map_uniforms(r, s, dprog, false);
+    map_uniforms(r, s, sprog, false);
+    mw_plain_pass_state(r, fbo[0], 0, 0, mw, mh, dprog, m->vao, false);
+    gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
+    gl_state_sampler(&r->st, 0, 0);
+    gl_state_texture(&r->st, 1, GL_TEXTURE_2D_MULTISAMPLE, top);
+    gl_state_sampler(&r->st, 1, 0);
+    gl_state_color_mask(&r->st, false, true, true, true);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
+    gl_state_program(&r->st, sprog);
+    gl_state_color_mask(&r->st, true, false, false, false);
+    gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
+    gl_state_color_mask(&r->st, true, true, true, true);
+    gl_state_texture(&r->st, 1, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    gl_pixel_store(r->ctx, 0, 1);
+    gl->GetTextureImage(tex, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, (GLsizei)lin_size, lin);
+    gl_state_framebuffer(&r->st, 0);
+    gl->DeleteFramebuffers(2, fbo);
+    gl->DeleteTextures(1, &tex);
+    gl->DeleteTextures(1, &top);
+    mw_query_resume(r, counting);
+    return GLHLE_RESULT_OK;
+}
+
 /* Depth and stencil samples. Loading (ZLOAD_FS) draws at sample rate
  * into the multisampled image; write-back draws each memory texel into a
  * single-sampled depth(-stencil) image of the memory image's size, its
@@ -354,6 +504,8 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
     mw_msaa *m = r->msaa;
     GLuint dprog, sprog = 0;
     glhle_result res = GLHLE_RESULT_OK;
+    if (!upload && d->format->gl_type == GL_UNSIGNED_INT_24_8)
+        return d24_store(r, s, lin, lin_size);
     if (upload) {
         if (!m->zload) {
             char vs[512], fs[4096];
@@ -393,12 +545,8 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
         gl->TextureStorage2D(tex, 1, d->format->gl_internal, mw, mh);
         gl->CreateFramebuffers(1, &fbo);
         gl->NamedFramebufferTexture(fbo, stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT, tex, 0);
-        if (gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-            gl->DeleteFramebuffers(1, &fbo);
-            gl->DeleteTextures(1, &tex);
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s sample image",
-                              d->format->name);
-        }
+        if (gl->CheckNamedFramebufferStatus(fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            return no_framebuffer(r, d, &fbo, 1, tex);
     }
     uint32_t counting; /* the passes are no part of a counted draw */
     mw_query_suspend(r, &counting);
@@ -450,20 +598,97 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
     return res;
 }
 
-glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+static glhle_result msaa_state(mw_render *r)
 {
-    const mw_surface_desc *d = &s->d;
-    const GladGLContext *gl = &r->ctx->gl;
     if (!r->msaa) {
         r->msaa = calloc(1, sizeof *r->msaa);
         if (!r->msaa)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for multisampling");
-        gl->CreateVertexArrays(1, &r->msaa->vao);
+        r->ctx->gl.CreateVertexArrays(1, &r->msaa->vao);
     }
+    return GLHLE_RESULT_OK;
+}
+
+/* d24_of assumes one of two fetches and the load assumes a conversion to
+ * fixed point by rounding, so before the first 24-bit target of a GL is
+ * drawn a 16x16 one of its sample block goes through load and write-back
+ * with depths at the edges of the float ranges (0, 1, 2, 2^23 - 1, 2^23,
+ * 2^23 + 1, 2^24 - 3 to 2^24 - 1) and pseudo-random ones, stencil bytes
+ * beside them; if any comes back otherwise, 24-bit multisampled targets
+ * are refused on this GL (rather than written back with wrong depths). */
+static void d24_probe(mw_render *r, const mw_surface *like)
+{
+    static const uint32_t EDGES[9] = {0, 1, 2, 0x7FFFFF, 0x800000, 0x800001, 0xFFFFFD, 0xFFFFFE, 0xFFFFFF};
+    mw_msaa *m = r->msaa;
+    const GladGLContext *gl = &r->ctx->gl;
+    mw_surface p;
+    memset(&p, 0, sizeof p);
+    p.d = like->d;
+    p.d.width = p.d.height = 16;
+    const size_t n = (size_t)(16u << p.d.sx) * (16u << p.d.sy);
+    uint32_t *sent = malloc(2 * n * sizeof *sent);
+    if (!sent || mw_msaa_create(r, &p) != GLHLE_RESULT_OK) {
+        m->d24 = 0; /* undecided: no probe could be made */
+        free(sent);
+        return;
+    }
+    m->d24 = 0;
+    uint32_t *got = sent + n, seed = 0x2545F491u;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        sent[i] = (i < 9 ? EDGES[i] : seed >> 8) << 8 | (uint32_t)(i * 37 & 0xFF);
+    }
+    gl->CreateFramebuffers(1, &p.fbo);
+    gl->NamedFramebufferTexture(p.fbo, GL_DEPTH_STENCIL_ATTACHMENT, p.tex, 0);
+    if (gl->CheckNamedFramebufferStatus(p.fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE &&
+        zeta_transfer(r, &p, (uint8_t *)sent, n * 4, true) == GLHLE_RESULT_OK &&
+        d24_store(r, &p, (uint8_t *)got, n * 4) == GLHLE_RESULT_OK) {
+        m->d24 = 1;
+        m->d24_sent = m->d24_got = 0;
+        for (size_t i = 0; i < n && m->d24 == 1; i++)
+            if (got[i] != sent[i]) {
+                m->d24 = -1;
+                m->d24_sent = sent[i];
+                m->d24_got = got[i];
+            }
+    }
+    gl->DeleteFramebuffers(1, &p.fbo);
+    gl->DeleteTextures(1, &p.tex);
+    free(sent);
+}
+
+static glhle_result d24_check(mw_render *r, const mw_surface *s)
+{
+    glhle_result res = msaa_state(r);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    if (r->msaa->d24 == 0) {
+        r->msaa->d24 = 2; /* the probe's own target passes here */
+        d24_probe(r, s);
+    }
+    if (r->msaa->d24 > 0)
+        return GLHLE_RESULT_OK;
+    if (r->msaa->d24 == 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx: "
+                          "no probe of this GL's 24-bit depth samples could be made", s->d.format->name,
+                          (unsigned long long)s->d.va);
+    return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx: this "
+                      "GL's 24-bit depth samples do not come back from it exact (a probe's 24_8 word 0x%08x came "
+                      "back 0x%08x)", s->d.format->name, (unsigned long long)s->d.va, r->msaa->d24_sent,
+                      r->msaa->d24_got);
+}
+
+glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+{
+    const mw_surface_desc *d = &s->d;
+    const GladGLContext *gl = &r->ctx->gl;
+    glhle_result res = msaa_state(r);
+    if (res != GLHLE_RESULT_OK)
+        return res;
     if (d->zeta)
         return zeta_transfer(r, s, lin, lin_size, upload);
     GLuint prog;
-    glhle_result res = program(r, kind_of(d->format), upload, &prog);
+    res = program(r, kind_of(d->format), upload, &prog);
     if (res != GLHLE_RESULT_OK)
         return res;
     uint32_t counting; /* the pass is no part of a counted draw */

@@ -15,6 +15,7 @@
  * Integer targets take the clear value registers' bits as integers (NVN's
  * and deko3d's integer clears write them so). sRGB targets encode the
  * clear colour when SET_SRGB_WRITE is on. */
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/compute.h"
 #include "backend/maxwell/render/render_targets.h"
@@ -102,12 +103,6 @@ static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, m
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU 0x%010llx "
                               "(%u samples): pitch-layout multisampled targets are not supported", d->format->name,
                               (unsigned long long)d->va, 1u << (d->sx + d->sy));
-        if (d->zeta && d->format->gl_type == GL_UNSIGNED_INT_24_8)
-            /* written back through the GL's float view of a D24 sample
-             * (msaa.c), llvmpipe's moves some by one in the last bit */
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
-                              "0x%010llx: 24-bit depth formats are not multisampled yet (their samples would not "
-                              "come back from GL bit-exact)", d->format->name, (unsigned long long)d->va);
         if (d->format->cls == MW_RT_SNORM || d->format->cls == MW_RT_SRGB)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target at GPU "
                               "0x%010llx: %s formats are not multisampled yet (their samples would not come back "
@@ -220,8 +215,84 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
                                     GL_NEAREST);
 }
 
+/* Images for scaling a signed normalized surface: GL's blit of such a
+ * format converts through float, where -2^(b-1) and -(2^(b-1) - 1) are
+ * both -1.0 (GL 4.6 / ES 3.2 section 2.3.5, signed normalized fixed
+ * point), so 0x80 came back from a scaled surface as 0x81 (llvmpipe);
+ * the signed integer format of the same bits, blitted
+ * nearest, keeps every code, and glCopyImageSubData moves the bits between
+ * the two formats (one view class, table 8.22). A native and a scaled
+ * integer image, with their framebuffers; all 0 for other formats. */
+typedef struct snorm_scaler {
+    GLuint native, native_fbo, scaled, scaled_fbo;
+} snorm_scaler;
+
+static void snorm_scaler_free(mw_render *r, snorm_scaler *q)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->DeleteFramebuffers(1, &q->native_fbo); /* 0 is ignored */
+    gl->DeleteFramebuffers(1, &q->scaled_fbo);
+    gl->DeleteTextures(1, &q->native);
+    gl->DeleteTextures(1, &q->scaled);
+}
+
+static bool snorm_scaler_init(mw_render *r, const mw_surface_desc *d, snorm_scaler *q)
+{
+    memset(q, 0, sizeof *q);
+    int bits;
+    const GLenum f = gl_caps_snorm_as_int(d->format->gl_internal, &bits);
+    if (d->format->cls != MW_RT_SNORM || !f)
+        return true;
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &q->native);
+    gl->TextureStorage2D(q->native, 1, f, (GLsizei)d->width, (GLsizei)d->height);
+    gl->CreateTextures(GL_TEXTURE_2D, 1, &q->scaled);
+    gl->TextureStorage2D(q->scaled, 1, f, (GLsizei)(d->width * r->scale), (GLsizei)(d->height * r->scale));
+    gl->CreateFramebuffers(1, &q->native_fbo);
+    gl->NamedFramebufferTexture(q->native_fbo, GL_COLOR_ATTACHMENT0, q->native, 0);
+    gl->CreateFramebuffers(1, &q->scaled_fbo);
+    gl->NamedFramebufferTexture(q->scaled_fbo, GL_COLOR_ATTACHMENT0, q->scaled, 0);
+    if (gl->CheckNamedFramebufferStatus(q->native_fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE &&
+        gl->CheckNamedFramebufferStatus(q->scaled_fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE)
+        return true;
+    snorm_scaler_free(r, q);
+    return false;
+}
+
+/* Slice z of the surface from the native image `tex` (fbo) (up) or into
+ * it: a blit, or for a signed normalized format the integer images' way. */
+static void scale_slice(mw_render *r, mw_surface *s, const snorm_scaler *q, GLuint tex, GLuint fbo, uint32_t z,
+                        bool up)
+{
+    const mw_surface_desc *d = &s->d;
+    const uint32_t sw = d->width * r->scale, sh = d->height * r->scale;
+    if (!q->native) {
+        if (up)
+            mw_render_blit(r, fbo, d->depth ? mw_render_slice_fbo(r, s, z) : s->fbo, d->width, d->height, sw, sh,
+                           d->format);
+        else
+            mw_render_blit(r, d->depth ? mw_render_slice_fbo(r, s, z) : s->fbo, fbo, sw, sh, d->width, d->height,
+                           d->format);
+        return;
+    }
+    const GladGLContext *gl = &r->ctx->gl;
+    const GLenum target = d->depth ? GL_TEXTURE_3D : GL_TEXTURE_2D;
+    const GLsizei w = (GLsizei)d->width, h = (GLsizei)d->height;
+    if (up) {
+        gl->CopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, q->native, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
+        mw_render_blit(r, q->native_fbo, q->scaled_fbo, d->width, d->height, sw, sh, d->format);
+        gl->CopyImageSubData(q->scaled, GL_TEXTURE_2D, 0, 0, 0, 0, s->tex, target, 0, 0, 0, (GLint)z, (GLsizei)sw,
+                             (GLsizei)sh, 1);
+    } else {
+        gl->CopyImageSubData(s->tex, target, 0, 0, 0, (GLint)z, q->scaled, GL_TEXTURE_2D, 0, 0, 0, 0, (GLsizei)sw,
+                             (GLsizei)sh, 1);
+        mw_render_blit(r, q->scaled_fbo, q->native_fbo, sw, sh, d->width, d->height, d->format);
+        gl->CopyImageSubData(q->native, GL_TEXTURE_2D, 0, 0, 0, 0, tex, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
+    }
+}
+
 /* Linear guest pixels into the surface (upload) or out of it; at scale > 1
- * through a native-size image and a blit. */
+ * through a native-size image and a blit (scale_slice). */
 static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
 {
     const mw_surface_desc *d = &s->d;
@@ -231,13 +302,13 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
     const GLsizei w = (GLsizei)d->width, h = (GLsizei)d->height;
     gl_pixel_store(r->ctx, 0, 1); /* and no pixel buffer a host left bound */
     GLuint tex = s->tex, fbo = 0;
-    if (r->scale > 1 && !native_image(r, d, &tex, &fbo)) {
+    snorm_scaler q = {0};
+    if (r->scale > 1 && (!native_image(r, d, &tex, &fbo) || !snorm_scaler_init(r, d, &q))) {
         gl->DeleteFramebuffers(1, &fbo);
         gl->DeleteTextures(1, &tex);
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s staging image",
                           d->format->name);
     }
-    const uint32_t sw = d->width * r->scale, sh = d->height * r->scale;
     if (d->depth) {
         /* a volume: whole at scale 1, else slice by slice through the
          * native 2D image */
@@ -250,22 +321,23 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
         for (uint32_t z = 0; fbo && z < d->depth; z++) {
             if (upload) {
                 gl->TextureSubImage2D(tex, 0, 0, 0, w, h, d->format->gl_format, d->format->gl_type, lin + z * slice);
-                mw_render_blit(r, fbo, mw_render_slice_fbo(r, s, z), d->width, d->height, sw, sh, d->format);
+                scale_slice(r, s, &q, tex, fbo, z, true);
             } else {
-                mw_render_blit(r, mw_render_slice_fbo(r, s, z), fbo, sw, sh, d->width, d->height, d->format);
+                scale_slice(r, s, &q, tex, fbo, z, false);
                 gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)slice, lin + z * slice);
             }
         }
     } else if (upload) {
         gl->TextureSubImage2D(tex, 0, 0, 0, w, h, d->format->gl_format, d->format->gl_type, lin);
         if (fbo)
-            mw_render_blit(r, fbo, s->fbo, d->width, d->height, sw, sh, d->format);
+            scale_slice(r, s, &q, tex, fbo, 0, true);
     } else {
         if (fbo)
-            mw_render_blit(r, s->fbo, fbo, sw, sh, d->width, d->height, d->format);
+            scale_slice(r, s, &q, tex, fbo, 0, false);
         gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
     }
     if (fbo) {
+        snorm_scaler_free(r, &q);
         gl->DeleteFramebuffers(1, &fbo);
         gl->DeleteTextures(1, &tex);
     }
@@ -629,12 +701,16 @@ glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, u
     if (!name)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_ANTI_ALIAS SAMPLES %u is no mode clb197.h "
                           "lists; not %s", mode, what);
-    /* D3D modes: other positions, which core GL cannot set; 4X4: no
-     * documented positions; VC (virtual coverage): more coverage than
-     * colour samples, which GL has no form of */
-    const char *why = mode == 6 ? "16 samples: no documented sample positions"
+    /* 4X2_D3D: 4X2's places, each at the same block position, but
+     * numbered in another order (Mesa nv50_context.c, the unused ms8_alt
+     * table beside nv50_get_sample_locations' ms8), so the sample numbers
+     * shaders and sample masks see would not be the GL's; 2X1_D3D and
+     * 4X4: no documented positions; VC (virtual coverage): more coverage
+     * than colour samples, which GL has no form of */
+    const char *why = mode == 4   ? "D3D sample order: 4X2's places numbered otherwise, which core GL cannot set"
+                      : mode == 6 ? "16 samples: no documented sample positions"
                       : mode >= 8 ? "virtual-coverage modes have no GL equivalent"
-                                  : "D3D sample positions, which GL cannot set";
+                                  : "D3D sample positions, not documented";
     return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled render targets (SET_ANTI_ALIAS "
                       "SAMPLES MODE_%s, %u samples) are not supported (%s); not %s", name, n, why, what);
 }

@@ -377,7 +377,7 @@ void mw_render_rendered(mw_render *r, mw_surface *s);
 
 /* ---- draws (draw.c) ---- */
 /* A DRAW event with the state it reads. */
-glhle_result mw_render_draw(mw_render *r, const mw_state *st, const glhle_maxwell_event *ev);
+glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_event *ev);
 /* Sets the program service's settings (copied) and, with a disk cache,
  * makes the draw path now: the cache's programs are made ready before the
  * first draw (with the context current). */
