@@ -1784,6 +1784,8 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
     if (sres != GLHLE_RESULT_OK)
         return sres;
     want_layer[MW_RT_COUNT] = -1;
+    mw_surface_desc got[MW_RT_COUNT + 1]; /* each surface's shape, for the check below */
+    const uint64_t drops = r->drops;
     for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
         d->drawn_va[i] = UINT64_MAX;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
@@ -1813,6 +1815,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
         if (res != GLHLE_RESULT_OK)
             return res;
         want[i] = s->tex;
+        got[i] = s->d;
         want_layer[i] = s->d.depth ? (GLint)layer : -1;
         base_layer[i] = layer;
         d->drawn_va[i] = sd.va;
@@ -1844,6 +1847,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
         if (res != GLHLE_RESULT_OK)
             return res;
         want[MW_RT_COUNT] = s->tex;
+        got[MW_RT_COUNT] = s->d;
         want_layer[MW_RT_COUNT] = s->d.depth ? (GLint)layer : -1;
         base_layer[MW_RT_COUNT] = layer;
         d->drawn_va[MW_RT_COUNT] = sd.va;
@@ -1853,6 +1857,14 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
     }
     if (*w == UINT32_MAX)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: a draw with no render target");
+    /* a target whose memory a later one of this draw takes in another shape
+     * was dropped (mw_render_get_surface), its texture deleted and its name
+     * perhaps another's now */
+    for (uint32_t i = 0; r->drops != drops && i <= MW_RT_COUNT; i++)
+        if (want[i] && !mw_render_holds(r, want[i], &got[i]))
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s %u shares memory with another target of "
+                              "the draw in another shape; not drawn", i < MW_RT_COUNT ? "colour target" : "the depth "
+                              "target", i < MW_RT_COUNT ? i : 0);
     /* a layered framebuffer has every attachment layered (GL 4.6 9.4.2
      * FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) and counts gl_Layer from the
      * texture's layer 0: the targets' first layers must be 0 */

@@ -455,8 +455,17 @@ static bool same_desc(const mw_surface_desc *a, const mw_surface_desc *b)
            (!a->depth || a->block_depth_log2 == b->block_depth_log2) && a->array_pitch == b->array_pitch;
 }
 
+bool mw_render_holds(const mw_render *r, GLuint tex, const mw_surface_desc *d)
+{
+    for (uint32_t i = 0; i < r->count; i++)
+        if (r->surf[i].tex == tex && same_desc(&r->surf[i].d, d))
+            return true;
+    return false;
+}
+
 static void drop(mw_render *r, uint32_t i)
 {
+    r->drops++;
     if (r->surf[i].gpu_dirty)
         write_back(r, &r->surf[i]);
     surface_free(r, &r->surf[i]);

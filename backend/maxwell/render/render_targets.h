@@ -149,6 +149,7 @@ typedef struct mw_render {
     mw_mem_io io;                 /* raw guest memory: no coherence calls back into the renderer */
     mw_surface surf[MW_RENDER_MAX_SURFACES];
     uint32_t count;
+    uint64_t drops;               /* surfaces dropped so far (overlapped or evicted) */
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
@@ -229,6 +230,9 @@ static inline uint32_t mw_zeta_layers(const mw_zeta_state *z) { return z->array_
 /* The surface's framebuffer with slice `layer` attached (a 3D or array
  * surface's fbo holds one slice or layer at a time); a 2D surface's fbo as it is. */
 GLuint mw_render_slice_fbo(mw_render *r, mw_surface *s, uint32_t layer);
+/* True when a resident surface of shape d has the texture tex (a surface
+ * got earlier is still there, its name not another's). */
+bool mw_render_holds(const mw_render *r, GLuint tex, const mw_surface_desc *d);
 /* The surface a 2D target of `layers` layers `array_pitch` bytes apart
  * (THIRD_DIMENSION, ARRAY_PITCH; d filled with its format and 2D fields,
  * d->va its layer 0) is drawn or cleared into at `layer` (SET_*_LAYER plus
