@@ -213,6 +213,7 @@ typedef struct tr {
     uint32_t tex_image_type[MW_SPIRV_TEX_SLOTS];
     uint32_t in_gen[32], in_gen_type[32], in_gen_comps[32], out_gen[32];
     uint32_t frag_coord, vertex_index, instance_index, position, clip, frag_out[8], frag_depth;
+    uint32_t layer; /* gl_Layer, written by a geometry shader */
     uint32_t clip_count;
     uint32_t interface[80];
     uint32_t n_interface;
@@ -2796,6 +2797,18 @@ static uint32_t output_ptr(tr *t, uint32_t addr, uint32_t vtx, uint32_t *st)
             return comps == 1 ? SPV_OP(b, SpvOpAccessChain, ps, t->out_gen[i], vtx)
                               : SPV_OP(b, SpvOpAccessChain, ps, t->out_gen[i], vtx, cu(t, c));
         return comps == 1 ? t->out_gen[i] : SPV_OP(b, SpvOpAccessChain, ps, t->out_gen[i], cu(t, c));
+    }
+    if (addr == 0x64 && !per_vertex) {
+        /* the render target array index (open-gpu-doc Shader-Program-Header:
+         * a[0x64], OmapSystemValuesB RT_ARRAY_INDEX; yuzu attribute.h Layer):
+         * gl_Layer, which a vertex or tessellation stage may write only
+         * through an extension (ARB_shader_viewport_layer_array) */
+        if (t->in->key.stage != MW_SPIRV_GEOMETRY)
+            return UNSUPPORTED(t, "writing the layer outside a geometry shader"), 0;
+        if (!t->layer)
+            t->layer = builtin_var(t, SpvStorageClassOutput, t->t_i32, SpvBuiltInLayer, "layer");
+        *st = t->t_i32;
+        return t->layer;
     }
     if (addr >= 0x2c0 && addr < 0x2e0 && !per_vertex) {
         if (!t->clip) {

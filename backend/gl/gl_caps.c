@@ -191,6 +191,7 @@ static int format_channels(GLenum format, int order[4])
     case GL_RGB: case GL_RGB_INTEGER: order[0] = 0, order[1] = 1, order[2] = 2; return 3;
     case GL_BGRA: order[0] = 2, order[1] = 1, order[2] = 0, order[3] = 3; return 4;
     case GL_ALPHA: order[0] = 3; return 1;
+    case GL_DEPTH_COMPONENT: case GL_STENCIL_INDEX: order[0] = 0; return 1; /* sized by read_box's layer stride */
     default: order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3; return 4;
     }
 }

@@ -21,7 +21,11 @@
  *                 point_quad_gsh, disabled), SET_TESSELLATION_PARAMETERS,
  *                 SET_PATCH and target 0's memory layout, third dimension,
  *                 array pitch and layer (a 3D target drawn a slice at a
- *                 time) (the u16 modulo that list)
+ *                 time, a 2D array a layer at a time), the zeta target's
+ *                 array pitch, SET_ZT_SIZE_C and SET_ZT_LAYER, and the
+ *                 geometry program's offset (the prelude's point_quad_gsh
+ *                 at 0x18000, at 0x16000 one that writes layer 1: layered
+ *                 draws) (the u16 modulo that list)
  *   then          24 bytes, when there: a compute launch before the draws
  *                 (tests/scenes/maxwell_compute_scene.h, deko3d's QMD
  *                 upload), its program (simple_csh or ssbo_layout_csh),
@@ -96,11 +100,12 @@
 #define JOB_OFF 0x71000u
 #define SCRATCH_OFF 0x80000u /* the SSBOs: anywhere in [0x80000, 0x100000) */
 #define VTG_OFF 0x18000u     /* point_quad_gsh, quad_tcsh, quad_tesh, 0x2000 apart */
+#define LAYER_GS_OFF 0x16000u /* a geometry program that writes layer 1 (tmd_layer_gs) */
 
 static glhle_context *ctx;
 static glhle_maxwell *gpu;
 static uint8_t *rt, *data;
-static tmc_shader vs, fs, cs[3], vtg[3], frag_coord;
+static tmc_shader vs, fs, cs[3], vtg[3], frag_coord, layer_gs;
 static bool have_corpus;
 
 static void cleanup(void)
@@ -118,6 +123,7 @@ static void cleanup(void)
         tmc_free(&frag_coord);
         for (int i = 0; i < 3; i++)
             tmc_free(&vtg[i]);
+        tmc_free(&layer_gs);
     }
 }
 
@@ -142,7 +148,7 @@ static bool setup(void)
                   tmc_load("simple_csh", &cs[0]) && tmc_load("ssbo_layout_csh", &cs[1]) &&
                   tmc_load("image_csh", &cs[2]) && tmc_load("point_quad_gsh", &vtg[0]) &&
                   tmc_load("quad_tcsh", &vtg[1]) && tmc_load("quad_tesh", &vtg[2]) &&
-                  tmc_load("frag_coord_fsh", &frag_coord);
+                  tmc_load("frag_coord_fsh", &frag_coord) && tmd_layer_gs(&layer_gs, 1);
     if (have_corpus) {
         tmk_program(data, CS_OFF, &cs[0]);
         tmk_program(data, CS2_OFF, &cs[1]);
@@ -151,6 +157,8 @@ static bool setup(void)
             memcpy(data + VTG_OFF + 0x2000 * i, vtg[i].sph, 0x50);
             memcpy(data + VTG_OFF + 0x2000 * i + 0x50, vtg[i].code, vtg[i].words * 8);
         }
+        memcpy(data + LAYER_GS_OFF, layer_gs.sph, 0x50);
+        memcpy(data + LAYER_GS_OFF + 0x50, layer_gs.code, layer_gs.words * 8);
     } else {
         /* Without the shaders every input returns at once: say so, or a run looks like a clean pass. */
         fprintf(stderr, "fuzz_maxwell_gl: SKIP: the Maxwell shader corpus (../shared/testdata/maxwell or "
@@ -199,6 +207,10 @@ static uint32_t pick_method(uint16_t v)
         {0x0320, 0x0320}, /* SET_TESSELLATION_PARAMETERS */
         {0x0dcc, 0x0dcc}, /* SET_PATCH */
         {0x0814, 0x0820}, /* SET_COLOR_TARGET_MEMORY(0) .. LAYER(0): 3D targets and their slices */
+        {0x0ff0, 0x0ff0}, /* SET_ZT_ARRAY_PITCH */
+        {0x1230, 0x1230}, /* SET_ZT_SIZE_C: depth arrays */
+        {0x179c, 0x179c}, /* SET_ZT_LAYER */
+        {0x2104, 0x2104}, /* SET_PIPELINE_SHADER(4) offset: the layer-writing geometry program */
     };
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
@@ -217,6 +229,11 @@ static void prelude(tm_pb *pb, bool zeta)
 {
     tm_bind_all(pb);
     tmd_target(pb, RT_VA, 32, 32, 0xD5);
+    /* target 0's array pitch and layer and SET_ZT_LAYER, which tmd_target
+     * and tmd_zeta leave as an earlier input set them */
+    tm_set1(pb, TM_SUB_3D, 0x081c / 4, 0);
+    tm_set1(pb, TM_SUB_3D, 0x0820 / 4, 0);
+    tm_set1(pb, TM_SUB_3D, 0x179c / 4, 0);
     tmd_programs(pb, data, DATA_VA, &vs, &fs);
     if (zeta)
         tmd_zeta(pb, RT_VA + 0x10000, 32, 32, 0x16);

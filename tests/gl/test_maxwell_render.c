@@ -741,10 +741,13 @@ static void v3_cleared_late(uint32_t x, uint32_t y, uint32_t z, uint8_t out[4])
 /* The GL 3D texture the texture cache holds for an A8B8G8R8 header over
  * the w x h x depth volume at va against want (its texels in the GL's
  * order: slice, row, pixel). */
-static void v3_check_texture_at(glhle_maxwell *gpu, glhle_context *ctx, uint64_t va, uint32_t w, uint32_t h,
-                                uint32_t depth, uint32_t bd, v3_want_fn want)
+/* The GL texture of an A8B8G8R8 header over va (TEXTURE_TYPE 2 3D, with
+ * blocks 2^bd slices deep, or 5 2D array) of w x h by depth slices or
+ * layers, its texels against want. */
+static void check_texture_texels(glhle_maxwell *gpu, glhle_context *ctx, uint64_t va, uint32_t texture_type,
+                                 uint32_t w, uint32_t h, uint32_t depth, uint32_t bd, v3_want_fn want)
 {
-    tmt_tic_desc td = {.components = 0x08 /* A8B8G8R8 */, .type = 2 /* UNORM */, .texture_type = 2 /* 3D */,
+    tmt_tic_desc td = {.components = 0x08 /* A8B8G8R8 */, .type = 2 /* UNORM */, .texture_type = texture_type,
                        .width = w, .height = h, .depth = depth, .levels = 1, .bh = V3_BH};
     uint32_t tic[8];
     tmt_make_tic(&td, va, tic);
@@ -752,7 +755,7 @@ static void v3_check_texture_at(glhle_maxwell *gpu, glhle_context *ctx, uint64_t
     GLuint tex;
     GLenum target;
     assert_int_equal(mw_texture_get(gpu->render, tic, &tex, &target), GLHLE_RESULT_OK);
-    assert_int_equal(target, GL_TEXTURE_3D);
+    assert_int_equal(target, texture_type == 2 ? GL_TEXTURE_3D : GL_TEXTURE_2D_ARRAY);
     const size_t n = (size_t)w * h * depth * 4;
     uint8_t *img = malloc(n);
     ctx->gl.PixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -764,16 +767,16 @@ static void v3_check_texture_at(glhle_maxwell *gpu, glhle_context *ctx, uint64_t
                 want(x, y, z, px);
                 const uint8_t *got = img + (((size_t)z * h + y) * w + x) * 4;
                 if (memcmp(got, px, 4))
-                    fail_msg("texture, block depth %u: texel (%u, %u, %u) is %02x%02x%02x%02x, want "
-                             "%02x%02x%02x%02x", 1u << bd, x, y, z, got[0], got[1], got[2], got[3], px[0], px[1],
-                             px[2], px[3]);
+                    fail_msg("texture type %u, block depth %u: texel (%u, %u, %u) is %02x%02x%02x%02x, want "
+                             "%02x%02x%02x%02x", texture_type, 1u << bd, x, y, z, got[0], got[1], got[2], got[3],
+                             px[0], px[1], px[2], px[3]);
             }
     free(img);
 }
 
 static void v3_check_texture(env *e, glhle_context *ctx, uint32_t bd, v3_want_fn want)
 {
-    v3_check_texture_at(e->gpu, ctx, VA_BL, V3_W, V3_H, V3_D, bd, want);
+    check_texture_texels(e->gpu, ctx, VA_BL, 2, V3_W, V3_H, V3_D, bd, want);
 }
 
 /* A 3D block-linear A8B8G8R8 target in blocks 2 and 4 slices deep (GOBs
@@ -843,6 +846,25 @@ static void three_d_target_slices_cleared(void **state)
         }
 }
 
+/* An instance and a pushbuffer for the bad-target tests: the
+ * subchannels bound, CLEAR_SURFACE_CONTROL 0. */
+static void bad_bench_open(env *e, tm_pb *pb, void **state)
+{
+    env_init(e, *state, 1);
+    tm_pb_init(pb);
+    tm_bind_all(pb);
+    set(pb, CLEAR_SURFACE_CONTROL, 0);
+}
+
+/* A clear of every colour component submitted: `want`, with `text` in the log. */
+static void clear_refused(env *e, tm_pb *pb, uint32_t layer, glhle_result want, const char *text)
+{
+    set(pb, CLEAR_SURFACE, CLR_RGBA | layer << 10);
+    ts_log_clear();
+    submit(e, pb, want);
+    assert_true(ts_log_contains(text));
+}
+
 /* Bad 3D targets: a slice past THIRD_DIMENSION and a depth of 0 are
  * BAD_DATA, slice 1 of a pitch-layout 3D target UNSUPPORTED, a volume
  * deeper than the GL's 3D textures LIMIT_EXCEEDED, each naming its
@@ -850,33 +872,19 @@ static void three_d_target_slices_cleared(void **state)
 static void bad_3d_targets_are_reported(void **state)
 {
     env e;
-    env_init(&e, *state, 1);
     tm_pb pb;
-    tm_pb_init(&pb);
-    tm_bind_all(&pb);
-    set(&pb, CLEAR_SURFACE_CONTROL, 0);
+    bad_bench_open(&e, &pb, state);
     v3_target(&pb, VA_BL, 1, V3_D, V3_D);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("slice 5 of a 3D target of depth 5"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "slice 5 of a 3D target of depth 5");
     v3_target(&pb, VA_BL, 1, V3_D, 2);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA | 3u << 10);
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("slice 5 of a 3D target of depth 5"));
+    clear_refused(&e, &pb, 3, GLHLE_RESULT_BAD_DATA, "slice 5 of a 3D target of depth 5");
     v3_target(&pb, VA_BL, 1, 0, 0);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_BAD_DATA);
-    assert_true(ts_log_contains("depth 0"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "depth 0");
     color_target(&pb, 0, VA_PITCH, 256, 8, 0xD5, -1, 64);
     set(&pb, CT_MEMORY(0), 1u << 12 | 1u << 16);
     set(&pb, CT_THIRD_DIMENSION(0), 4);
     set(&pb, CT_LAYER(0), 1);
-    set(&pb, CLEAR_SURFACE, CLR_RGBA);
-    ts_log_clear();
-    submit(&e, &pb, GLHLE_RESULT_UNSUPPORTED);
-    assert_true(ts_log_contains("slice 1 of a pitch-layout 3D target"));
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_UNSUPPORTED, "slice 1 of a pitch-layout 3D target");
     GLint max = 0;
     ((glhle_context *)*state)->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
     v3_target(&pb, VA_BL, 0, (uint32_t)max + 1, 0);
@@ -958,7 +966,7 @@ static void three_d_target_slice_drawn(void **state)
             tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST */
             tmd_submit(&e, 1);
             d3_check_memory(e.rt + 0x200000, scale, bd, "drawn");
-            v3_check_texture_at(e.gpu, e.ctx, va, TMD_RECTS_W, TMD_RECTS_H, D3_D, bd, d3_want);
+            check_texture_texels(e.gpu, e.ctx, va, 2, TMD_RECTS_W, TMD_RECTS_H, D3_D, bd, d3_want);
             /* a context loss keeps the volume's scaled texels (context_loss.c):
              * with memory zeroed behind its back in between, a clear of slice 3
              * after the restore writes the whole volume back from them */
@@ -977,6 +985,245 @@ static void three_d_target_slice_drawn(void **state)
         }
 }
 
+/* ---- 2D array targets and layered draws ---- */
+
+#define AR_L 4u
+#define AR_LAYER 0x1000u /* a 32x32 A8B8G8R8 layer in blocks of 2 GOBs: 2 GOBs across, 2 blocks down */
+#define AR_VA (TMD_RECTS_RT_VA + 0x200000)
+#define AR_GAP 0xA5u     /* what the bytes between layers hold before and after */
+
+/* Colour target 0 of the draw bench as a 32x32 2D array of `layers`
+ * layers `pitch` bytes apart (MEMORY THIRD_DIMENSION_CONTROL 0: layers),
+ * drawn at SET_COLOR_TARGET_LAYER `layer`. */
+static void ar_target(tmd_rects *e, uint32_t layers, uint32_t pitch, uint32_t layer)
+{
+    const uint32_t ct[9] = {(uint32_t)(AR_VA >> 32), (uint32_t)AR_VA, TMD_RECTS_W, TMD_RECTS_H, 0xD5, V3_BH << 4,
+                            layers, pitch >> 2, layer};
+    for (uint32_t i = 0; i < 9; i++)
+        tmd_set(e, 0x0800 + 4 * i, ct[i]);
+}
+
+static void ar_clear_layers(tmd_rects *e, uint32_t pitch)
+{
+    for (uint32_t l = 0; l < AR_L; l++) {
+        ar_target(e, AR_L, pitch, l);
+        uint8_t c[4];
+        v3_color(l, c);
+        for (uint32_t k = 0; k < 4; k++)
+            tmd_set(e, 0x0d80 + 4 * k, tm_u((float)c[k] / 255.0f));
+        tmd_set(e, 0x19d0, CLR_RGBA);
+    }
+}
+
+static void ar_draw_rect(tmd_rects *e, float x0, float y0, float x1, float y1, const uint8_t c[4])
+{
+    float rgba[4];
+    for (uint32_t k = 0; k < 4; k++)
+        rgba[k] = (float)c[k] / 255.0f;
+    const uint32_t first = tmd_rect(e, x0, y0, x1, y1, 0, rgba, false);
+    tmd_set(e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST */
+}
+
+/* A 32x32 A8B8G8R8 block-linear layer at mem (vol_byte at depth 0)
+ * against want(x, y, l). */
+static void check_layer(const uint8_t *mem, uint32_t l, v3_want_fn want, const char *what)
+{
+    for (uint32_t y = 0; y < TMD_RECTS_H; y++)
+        for (uint32_t x = 0; x < TMD_RECTS_W; x++) {
+            uint8_t px[4];
+            want(x, y, l, px);
+            const uint8_t *got = mem + vol_byte(TMD_RECTS_W * 4, TMD_RECTS_H, V3_BH, 0, x * 4, y, 0);
+            if (memcmp(got, px, 4))
+                fail_msg("%s: layer %u texel (%u, %u) is %02x%02x%02x%02x, want %02x%02x%02x%02x", what, l, x, y,
+                         got[0], got[1], got[2], got[3], px[0], px[1], px[2], px[3]);
+        }
+}
+
+/* Every layer's texels (layer l at l * pitch) against want(x, y, l); the
+ * bytes between layers keep AR_GAP. */
+static void ar_check_memory(const uint8_t *mem, uint32_t pitch, v3_want_fn want, const char *what)
+{
+    for (uint32_t l = 0; l < AR_L; l++) {
+        check_layer(mem + (size_t)l * pitch, l, want, what);
+        for (uint32_t o = AR_LAYER; l + 1 < AR_L && o < pitch; o++)
+            if (mem[(size_t)l * pitch + o] != AR_GAP)
+                fail_msg("%s: byte 0x%x after layer %u was changed", what, o, l);
+    }
+}
+
+/* drawn into layer 2 over x 4..19, y 6..25 (d3_rect), the rest each layer's colour */
+static void ar_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    d3_want(x, y, l, out);
+}
+
+/* A draw into layer 2 of a 4-layer 2D array colour target
+ * (SET_COLOR_TARGET_LAYER 2), its layers cleared to their colours first,
+ * with layers a layer apart and with a gap between them: in memory after
+ * the flush only layer 2's rectangle changed and the gaps kept their
+ * bytes; a 2D array texture header over the array reads every layer back.
+ * At scales 1 and 2. */
+static void array_target_layer_drawn(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    static const uint32_t pitches[2] = {AR_LAYER, AR_LAYER + 0x800};
+    for (uint32_t p = 0; p < 2; p++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+                skip();
+            memset(e.rt + 0x200000, AR_GAP, (size_t)AR_L * pitches[p]);
+            ar_clear_layers(&e, pitches[p]);
+            ar_target(&e, AR_L, pitches[p], 2);
+            ar_draw_rect(&e, 4, 6, 20, 26, d3_rect);
+            tmd_submit(&e, 1);
+            char what[64];
+            snprintf(what, sizeof what, "pitch 0x%x, scale %u", pitches[p], scale);
+            ar_check_memory(e.rt + 0x200000, pitches[p], ar_want, what);
+            if (pitches[p] == AR_LAYER) /* the header's layer stride is a layer's size */
+                check_texture_texels(e.gpu, e.ctx, AR_VA, 5, TMD_RECTS_W, TMD_RECTS_H, AR_L, 0, ar_want);
+            tmd_rects_close(&e);
+        }
+}
+
+/* A 3-layer ZF32 depth array (SET_ZT_SIZE_C THIRD_DIMENSION 3, CONTROL 0:
+ * the third dimension is the array size), layers cleared through
+ * SET_ZT_LAYER to 1, 0 and 1: a depth-tested (LESS) rectangle with
+ * SET_ZT_LAYER 1 is hidden, one with SET_ZT_LAYER 2 drawn; each layer's
+ * depth in memory is its clear value. At scales 1 and 2. */
+static const uint8_t zar_color[4] = {10, 240, 60, 255};
+static const float zar_depth[3] = {1.0f, 0.0f, 1.0f};
+
+static void zar_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    (void)l;
+    const bool b = x >= 18 && x < 30 && y >= 2 && y < 30;
+    out[0] = b ? zar_color[0] : 0;
+    out[1] = b ? zar_color[1] : 0;
+    out[2] = b ? zar_color[2] : 0;
+    out[3] = 255;
+}
+
+static void zeta_array_layer_tested(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+            skip();
+        const uint64_t zva = TMD_RECTS_RT_VA + 0x100000;
+        tmd_zeta(&e.pb, zva, TMD_RECTS_W, TMD_RECTS_H, 0x0A /* ZF32 */);
+        tmd_set(&e, 0x0ff0, AR_LAYER >> 2); /* SET_ZT_ARRAY_PITCH */
+        tmd_set(&e, 0x1230, 3);             /* SET_ZT_SIZE_C: 3, THIRD_DIMENSION_DEFINES_ARRAY_SIZE */
+        for (uint32_t l = 0; l < 3; l++) {
+            tmd_set(&e, 0x179c, l);         /* SET_ZT_LAYER */
+            tmd_set(&e, 0x0d90, tm_u(zar_depth[l]));
+            tmd_set(&e, 0x19d0, CLR_Z);
+        }
+        tmd_set(&e, 0x12cc, 1);      /* SET_DEPTH_TEST */
+        tmd_set(&e, 0x130c, 0x0201); /* SET_DEPTH_FUNC OGL_LESS */
+        tmd_set(&e, 0x179c, 1);
+        ar_draw_rect(&e, 2, 2, 14, 30, zar_color);
+        tmd_set(&e, 0x179c, 2);
+        ar_draw_rect(&e, 18, 2, 30, 30, zar_color);
+        tmd_submit(&e, 2);
+        char what[32];
+        snprintf(what, sizeof what, "colour target, scale %u", scale);
+        check_layer(e.rt, 0, zar_want, what);
+        for (uint32_t y = 0; y < TMD_RECTS_H; y++)
+            for (uint32_t x = 0; x < TMD_RECTS_W; x++)
+                for (uint32_t l = 0; l < 3; l++) {
+                    float z;
+                    memcpy(&z, e.rt + 0x100000 + l * AR_LAYER +
+                                   vol_byte(TMD_RECTS_W * 4, TMD_RECTS_H, V3_BH, 0, x * 4, y, 0), 4);
+                    if (z != zar_depth[l])
+                        fail_msg("scale %u: depth layer %u at (%u, %u) is %g, want %g", scale, l, x, y, (double)z,
+                                 (double)zar_depth[l]);
+                }
+        tmd_rects_close(&e);
+    }
+}
+
+static const uint8_t lay_a[4] = {250, 20, 120, 255}, lay_b[4] = {30, 70, 230, 255};
+
+/* rectangle A in layer 1, B and C in layer 3, every other texel its layer's colour */
+static void lay_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    if (l == 1 && x >= 2 && x < 14 && y >= 4 && y < 28)
+        memcpy(out, lay_a, 4);
+    else if (l == 3 && ((x >= 10 && x < 30 && y >= 8 && y < 20) || (x >= 20 && x < 30 && y >= 22 && y < 30)))
+        memcpy(out, lay_b, 4);
+    else
+        v3_color(l, out);
+}
+
+/* Layered draws: a geometry program that writes the layer (1 for one
+ * draw, 3 for the next two) into a 4-layer 2D array target drawn from layer 0,
+ * attached whole: each rectangle is in its layer, in memory and through a
+ * 2D array texture header, at scales 1 and 2. */
+static void geometry_stage_picks_the_layer(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+            skip();
+        tmc_shader gs[2];
+        for (uint32_t i = 0; i < 2; i++)
+            assert_true(tmd_layer_gs(&gs[i], i ? 3 : 1));
+        memcpy(e.data + 0x11000, gs[1].sph, 0x50); /* the second program, after the first */
+        memcpy(e.data + 0x11000 + 0x50, gs[1].code, gs[1].words * 8);
+        ar_clear_layers(&e, AR_LAYER);
+        ar_target(&e, AR_L, AR_LAYER, 0);
+        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs[0]);
+        ar_draw_rect(&e, 2, 4, 14, 28, lay_a);
+        tmd_set(&e, 0x2004 + 4 * 64, 0x11000); /* SET_PIPELINE_SHADER(4) offset: the second */
+        ar_draw_rect(&e, 10, 8, 30, 20, lay_b);
+        ar_draw_rect(&e, 20, 22, 30, 30, lay_b); /* the same program again: the draw path's kept key */
+        tmd_submit(&e, 3);
+        char what[64];
+        snprintf(what, sizeof what, "layered, scale %u", scale);
+        ar_check_memory(e.rt + 0x200000, AR_LAYER, lay_want, what);
+        check_texture_texels(e.gpu, e.ctx, AR_VA, 5, TMD_RECTS_W, TMD_RECTS_H, AR_L, 0, lay_want);
+        for (uint32_t i = 0; i < 2; i++)
+            tmc_free(&gs[i]);
+        tmd_rects_close(&e);
+    }
+}
+
+/* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer
+ * than a layer's bytes are BAD_DATA with the values logged, memory stays
+ * as it was, and a good clear of the last layer works after them. */
+static void bad_array_targets_are_reported(void **state)
+{
+    env e;
+    tm_pb pb;
+    bad_bench_open(&e, &pb, state);
+    /* 40x24 A8B8G8R8 in blocks of 2 GOBs: 3 GOBs across, 2 blocks down, 0x1800 bytes a layer */
+    color_target(&pb, 0, VA_BL, V3_W, V3_H, 0xD5, (int)V3_BH, V3_W);
+    set(&pb, CT_THIRD_DIMENSION(0), 3);
+    set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);
+    clear_refused(&e, &pb, 3, GLHLE_RESULT_BAD_DATA, "layer 3 of an array of 3");
+    set(&pb, CT_ARRAY_PITCH(0), 0x1000 >> 2);
+    clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "closer than a layer's 6144");
+    for (size_t i = 0; i < 65536; i++)
+        assert_int_equal(e.bl[i], pattern(i));
+    set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);
+    uint8_t c[4];
+    v3_color(2, c);
+    v3_clear_value(&pb, c);
+    set(&pb, CLEAR_SURFACE, CLR_RGBA | 2u << 10);
+    submit(&e, &pb, GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    for (uint32_t y = 0; y < V3_H; y++)
+        for (uint32_t x = 0; x < V3_W; x++)
+            assert_memory_equal(e.bl + 2 * 0x1800 + vol_byte(V3_W * 4, V3_H, V3_BH, 0, x * 4, y, 0), c, 4);
+    assert_int_equal(e.bl[0], pattern(0)); /* layers 0 and 1 as memory had them */
+    assert_int_equal(e.bl[0x1800 + 5], pattern(0x1800 + 5));
+    tm_pb_free(&pb);
+    env_free(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -993,6 +1240,10 @@ int main(void)
         cmocka_unit_test(three_d_target_slices_cleared),
         cmocka_unit_test(bad_3d_targets_are_reported),
         cmocka_unit_test(three_d_target_slice_drawn),
+        cmocka_unit_test(array_target_layer_drawn),
+        cmocka_unit_test(bad_array_targets_are_reported),
+        cmocka_unit_test(zeta_array_layer_tested),
+        cmocka_unit_test(geometry_stage_picks_the_layer),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -235,3 +235,73 @@ void tmd_rects_close(tmd_rects *e)
     tmc_free(&e->fs);
     ts_gl_check(e->ctx);
 }
+
+/* SASS words built here from the encodings envydis prints for the corpus'
+ * point_quad_gsh (ld/st a[], out, mov32i, exit): ALD Rd, a[off], vertex
+ * Rv (n words); AST a[off], Rs, handle Rh; MOV32I; OUT EMIT or
+ * EMIT_THEN_CUT Rd, Ra. */
+static uint64_t sass_ald(uint32_t rd, uint32_t off, uint32_t rv, uint32_t n)
+{
+    return (uint64_t)(0xefd80000u | (n - 1) << 15 | rv << 7) << 32 | off << 20 | 7u << 16 | 0xffu << 8 | rd;
+}
+
+static uint64_t sass_ast(uint32_t off, uint32_t rs, uint32_t rh, uint32_t n)
+{
+    return (uint64_t)(0xeff00000u | (n - 1) << 15 | rh << 7) << 32 | off << 20 | 7u << 16 | 0xffu << 8 | rs;
+}
+
+static uint64_t sass_mov32i(uint32_t rd, uint32_t imm)
+{
+    return (uint64_t)(0x01000000u | imm >> 12) << 32 | (imm & 0xfffu) << 20 | 7u << 16 | 0xfu << 12 | rd;
+}
+
+static uint64_t sass_out(uint32_t rd, uint32_t ra, bool cut)
+{
+    return (uint64_t)(cut ? 0xfbe00180u : 0xfbe00080u) << 32 | 0xffu << 20 | 7u << 16 | ra << 8 | rd;
+}
+
+#define SASS_SCHED 0x001f8400fc2007e1ull /* (st 0x1) three times */
+#define SASS_EXIT 0xe30000000007000full
+
+bool tmd_layer_gs(tmc_shader *gs, uint32_t layer)
+{
+    if (!tmc_load("point_quad_gsh", gs))
+        return false;
+    uint64_t ins[24];
+    uint32_t n = 0;
+    ins[n++] = sass_mov32i(12, 0); /* the output vertex handle */
+    ins[n++] = sass_mov32i(20, layer);
+    for (uint32_t v = 0; v < 3; v++) {
+        ins[n++] = sass_mov32i(4, v);
+        ins[n++] = sass_ald(0, 0x70, 4, 4);
+        ins[n++] = sass_ald(8, 0x80, 4, 4);
+        ins[n++] = sass_ast(0x70, 0, 12, 4);
+        ins[n++] = sass_ast(0x80, 8, 12, 4);
+        ins[n++] = sass_ast(0x64, 20, 12, 1);
+        ins[n++] = sass_out(12, 12, v == 2);
+    }
+    ins[n++] = SASS_EXIT; /* 24 instructions: 8 groups of a scheduling word and three */
+    uint64_t *code = malloc(32 * 8);
+    if (!code) {
+        tmc_free(gs);
+        return false;
+    }
+    free(gs->code);
+    gs->words = 32;
+    gs->code = code;
+    for (uint32_t g = 0; g < 8; g++) {
+        gs->code[g * 4] = SASS_SCHED;
+        memcpy(&gs->code[g * 4 + 1], &ins[g * 3], 24);
+    }
+    /* SPH (open-gpu-doc Shader-Program-Header): OutputTopology 7
+     * (TRIANGLESTRIP) at common3 27:24, MaxOutputVertexCount 3 at common4
+     * 11:0, ImapGenericVector0 and OmapGenericVector0 xyzw, OmapSystemValuesB
+     * RT_ARRAY_INDEX */
+    gs->sph[0x0f] = (uint8_t)((gs->sph[0x0f] & 0xf0) | 7);
+    gs->sph[0x10] = 3;
+    gs->sph[0x11] = (uint8_t)(gs->sph[0x11] & 0xf0);
+    gs->sph[0x18] = (uint8_t)(gs->sph[0x18] | 0x0f);
+    gs->sph[0x36] = (uint8_t)(gs->sph[0x36] | 0x0f);
+    gs->sph[0x35] |= 0x02;
+    return true;
+}

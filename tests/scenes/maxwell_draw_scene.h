@@ -104,4 +104,12 @@ uint32_t tmd_rect(tmd_rects *e, float x0, float y0, float x1, float y1, float z,
 void tmd_submit(tmd_rects *e, uint32_t draws);
 void tmd_rects_close(tmd_rects *e);
 
+/* A geometry program in *gs (tmc_free it): each triangle passed through
+ * (position a[0x70], generic 0 a[0x80], from vertices 0-2) with the layer
+ * a[0x64] = `layer` on every vertex, SASS built from the encodings envydis
+ * prints for the corpus' point_quad_gsh (whose SPH it takes: a triangle
+ * strip of 3 out, generic 0 in and out whole, RT_ARRAY_INDEX in the
+ * output map). False without the corpus. */
+bool tmd_layer_gs(tmc_shader *gs, uint32_t layer);
+
 #endif

@@ -187,6 +187,7 @@ typedef struct key_cache {
     uint8_t prim_in;                /* ... keyed with this input primitive (geometry) */
     uint32_t polygon_mode_front;    /* ... checked against this polygon mode */
     GLenum raster_mode;             /* ... which rasterizes this */
+    bool layered;                   /* its last vertex-pipeline stage writes the layer (get_program) */
     /* per translator stage, the constant-buffer slots handles were read
      * through, and those bindings as they were */
     uint32_t cbuf_used[MW_SPIRV_STAGE_COUNT_];
@@ -257,9 +258,15 @@ struct mw_draw {
      * whose framebuffer revalidation on every draw stalls a driver like
      * llvmpipe */
     GLuint attached[MW_RT_COUNT + 1];
-    GLint attached_layer[MW_RT_COUNT]; /* the slice of a 3D surface attached, -1 for a 2D one */
+    /* the slice or layer of a 3D or array surface attached, -1 for a 2D
+     * one, MW_LAYERED for the whole (a program that writes the layer) */
+    GLint attached_layer[MW_RT_COUNT + 1];
     const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
-    GLint rt0_layer;                /* its slice, -1 for a 2D texture */
+    /* targets() to mark_rendered: the surface address of each colour
+     * attachment and of zeta (slot MW_RT_COUNT), UINT64_MAX for none */
+    uint64_t drawn_va[MW_RT_COUNT + 1];
+    GLint rt0_layer;                /* its slice or layer, -1 for a 2D texture */
+    bool rt0_array;                 /* a GL_TEXTURE_2D_ARRAY (else 3D when rt0_layer >= 0) */
     uint32_t rt0_w, rt0_h;          /* its texture's size (the internal resolution) */
     bool rt0_multisampled;          /* a GL multisample texture (SET_ANTI_ALIAS) */
     bool srgb_target;               /* a target of an sRGB format is bound */
@@ -465,6 +472,8 @@ bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
 }
 
 static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point, GLint layer);
+/* attach's layer for a 3D or array texture attached whole (layered) */
+#define MW_LAYERED (-2)
 
 void mw_draw_forget_texture(mw_render *r, GLuint tex)
 {
@@ -834,7 +843,8 @@ static bool key_reusable(mw_render *r, const mw_state *st, uint32_t polygon, uin
 }
 
 static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
-                                const mw_draw_program **out, GLenum *raster_mode, uint32_t tex_mask[MW_PROGRAM_STAGES])
+                                const mw_draw_program **out, GLenum *raster_mode, bool *layered,
+                                uint32_t tex_mask[MW_PROGRAM_STAGES])
 {
     mw_draw *d = r->draw;
     key_cache *kc = &d->kc;
@@ -845,6 +855,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         prog) {
         if (kc->vtg)
             *raster_mode = kc->raster_mode;
+        *layered = kc->layered;
         *out = program_info(r, prog, tex_mask);
         return GLHLE_RESULT_OK;
     }
@@ -891,6 +902,10 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
             res = stage_input(r, st, pipe[i], spv[i], prim_in, &in[i], sph[i], &code[i], &tex[i]);
     if (res != GLHLE_RESULT_OK)
         return res;
+    /* the last vertex-pipeline stage writes the layer: OmapSystemValuesB
+     * RT_ARRAY_INDEX (SPH byte 0x35, open-gpu-doc Shader-Program-Header) */
+    const int last = geometry ? MW_PROGRAM_GS : tess ? MW_PROGRAM_TES : MW_PROGRAM_VS;
+    *layered = sph[last][0x35] & MW_SPH_SYSB_RT_ARRAY_INDEX;
     if (geometry) {
         const uint32_t topology = sph[MW_PROGRAM_GS][0x0f] & 0xf;
         *raster_mode = topology == MW_SPIRV_TOPOLOGY_POINTS       ? GL_POINTS
@@ -964,6 +979,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     kc->prim_in = prim_arg;
     kc->polygon_mode_front = st->raster.polygon_mode_front;
     kc->raster_mode = *raster_mode;
+    kc->layered = *layered;
     *out = program_info(r, prog, tex_mask);
     return GLHLE_RESULT_OK;
 }
@@ -1670,28 +1686,26 @@ static bool render_enabled(mw_render *r, const mw_state *st)
     return (!e->address && !e->mode) || condition_holds(r, e->mode, e->address);
 }
 
-/* Colour attachment `slot` of the draw framebuffer to tex (slice `layer`
- * of a 3D texture, -1 for a 2D one), or the zeta attachment (slot
- * MW_RT_COUNT) to tex at `point` (GL_DEPTH_ATTACHMENT or
- * GL_DEPTH_STENCIL_ATTACHMENT), when it is not that already. */
+/* Colour attachment `slot` of the draw framebuffer to tex, or the zeta
+ * attachment (slot MW_RT_COUNT) to tex at `point` (GL_DEPTH_ATTACHMENT or
+ * GL_DEPTH_STENCIL_ATTACHMENT), when it is not that already: slice or
+ * layer `layer` of a 3D or array texture, -1 for a 2D one, MW_LAYERED for
+ * all of them. */
 static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint tex, GLenum point, GLint layer)
 {
     if (d->fbo_known && d->attached[slot] == tex &&
-        (slot < MW_RT_COUNT ? !tex || d->attached_layer[slot] == layer : !tex || d->zeta_point == point))
+        (!tex || (d->attached_layer[slot] == layer && (slot < MW_RT_COUNT || d->zeta_point == point))))
         return false;
-    if (slot < MW_RT_COUNT) {
-        if (tex && layer >= 0)
-            gl->NamedFramebufferTextureLayer(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0, layer);
-        else
-            gl->NamedFramebufferTexture(d->fbo, GL_COLOR_ATTACHMENT0 + slot, tex, 0);
-        d->attached_layer[slot] = tex ? layer : -1;
-    } else {
-        /* GL_DEPTH_STENCIL_ATTACHMENT names both points: clears them */
+    const GLenum at = slot < MW_RT_COUNT ? GL_COLOR_ATTACHMENT0 + slot : point;
+    if (slot == MW_RT_COUNT) /* GL_DEPTH_STENCIL_ATTACHMENT names both points: clears them */
         gl->NamedFramebufferTexture(d->fbo, GL_DEPTH_STENCIL_ATTACHMENT, 0, 0);
-        if (tex)
-            gl->NamedFramebufferTexture(d->fbo, point, tex, 0);
+    if (tex && layer >= 0)
+        gl->NamedFramebufferTextureLayer(d->fbo, at, tex, 0, layer);
+    else if (tex || slot < MW_RT_COUNT)
+        gl->NamedFramebufferTexture(d->fbo, at, tex, 0);
+    if (slot == MW_RT_COUNT)
         d->zeta_point = point;
-    }
+    d->attached_layer[slot] = tex ? layer : -1;
     d->attached[slot] = tex;
     return true;
 }
@@ -1755,20 +1769,26 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
         d->logic_dest_w = d->rt0_w;
         d->logic_dest_h = d->rt0_h;
     }
-    gl->CopyImageSubData(d->attached[0], d->rt0_layer >= 0 ? GL_TEXTURE_3D : GL_TEXTURE_2D, 0, 0, 0,
+    gl->CopyImageSubData(d->attached[0], d->rt0_layer < 0 ? GL_TEXTURE_2D : d->rt0_array ? GL_TEXTURE_2D_ARRAY
+                                                                                         : GL_TEXTURE_3D, 0, 0, 0,
                          d->rt0_layer >= 0 ? d->rt0_layer : 0, d->logic_dest, GL_TEXTURE_2D, 0, 0, 0, 0,
                          (GLsizei)d->rt0_w, (GLsizei)d->rt0_h, 1);
     bind_unit(r, MW_LOGIC_DEST_UNIT, d->logic_dest, 0);
     d->logic_copies++;
 }
 
-static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint32_t *h)
+/* The draw framebuffer for st's targets; `layered`: the program writes the
+ * layer (its last vertex-pipeline stage's SPH output map has
+ * RT_ARRAY_INDEX), so every target is attached whole and gl_Layer picks
+ * the layer. */
+static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint32_t *w, uint32_t *h)
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
     GLenum bufs[MW_RT_COUNT];
     GLuint want[MW_RT_COUNT + 1] = {0};
-    GLint want_layer[MW_RT_COUNT];
+    GLint want_layer[MW_RT_COUNT + 1];
+    uint32_t base_layer[MW_RT_COUNT + 1] = {0};
     GLenum zeta_point = GL_DEPTH_STENCIL_ATTACHMENT;
     const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
     *w = *h = UINT32_MAX;
@@ -1778,6 +1798,11 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
     glhle_result sres = mw_render_aa_block(r, st->rt.aa_mode, "drawn", &sx, &sy);
     if (sres != GLHLE_RESULT_OK)
         return sres;
+    want_layer[MW_RT_COUNT] = -1;
+    mw_surface_desc got[MW_RT_COUNT + 1]; /* each surface's shape, for the check below */
+    const uint64_t drops = r->drops;
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        d->drawn_va[i] = UINT64_MAX;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++) {
         bufs[i] = GL_NONE;
         want_layer[i] = -1;
@@ -1795,20 +1820,27 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         sd.width = ct->pitch ? ct->width / f->bytes : ct->width;
         sd.pitch_bytes = ct->pitch ? ct->width : 0;
         mw_surface *s;
-        uint32_t layer = 0; /* a 3D target's slice: SET_COLOR_TARGET_LAYER (NVK sets it to the view's first slice) */
+        /* a 3D target's slice or an array's layer: SET_COLOR_TARGET_LAYER
+         * (NVK and nouveau set it to the view's first slice or layer) */
+        uint32_t layer = 0;
         glhle_result res = ct->third_dim_is_depth
                                ? mw_render_get_3d_target(r, ct, st->rt.map[i] & 7, ct->layer_offset, &sd, &s, &layer)
-                               : mw_render_get_surface(r, &sd, &s);
+                               : mw_render_get_array_target(r, ct->layers, ct->array_pitch, ct->layer_offset,
+                                                            st->rt.map[i] & 7, &sd, &s, &layer);
         if (res != GLHLE_RESULT_OK)
             return res;
         want[i] = s->tex;
+        got[i] = s->d;
         want_layer[i] = s->d.depth ? (GLint)layer : -1;
+        base_layer[i] = layer;
+        d->drawn_va[i] = sd.va;
         bufs[i] = GL_COLOR_ATTACHMENT0 + i;
         d->srgb_target |= f->cls == MW_RT_SRGB;
         if (i == 0) {
             d->rt0_format = f;
             d->rt0_multisampled = sx || sy;
             d->rt0_layer = want_layer[i];
+            d->rt0_array = s->d.array_pitch != 0;
             d->rt0_w = sd.width * r->scale;
             d->rt0_h = sd.height * r->scale;
         }
@@ -1820,27 +1852,54 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
         if (!f)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: depth format 0x%02x is not supported",
                               st->zeta.format);
-        const mw_surface_desc sd = {.va = st->zeta.address, .format = f, .zeta = true, .width = st->zeta.width,
-                                    .height = st->zeta.height, .block_height_log2 = st->zeta.block.height,
-                                    .sx = sx, .sy = sy};
+        mw_surface_desc sd = {.va = st->zeta.address, .format = f, .zeta = true, .width = st->zeta.width,
+                              .height = st->zeta.height, .block_height_log2 = st->zeta.block.height,
+                              .sx = sx, .sy = sy};
         mw_surface *s;
-        glhle_result res = mw_render_get_surface(r, &sd, &s);
+        uint32_t layer; /* SET_ZT_LAYER */
+        glhle_result res = mw_render_get_array_target(r, mw_zeta_layers(&st->zeta), st->zeta.array_pitch,
+                                                      st->zeta.layer_offset, 0, &sd, &s, &layer);
         if (res != GLHLE_RESULT_OK)
             return res;
         want[MW_RT_COUNT] = s->tex;
+        got[MW_RT_COUNT] = s->d;
+        want_layer[MW_RT_COUNT] = s->d.depth ? (GLint)layer : -1;
+        base_layer[MW_RT_COUNT] = layer;
+        d->drawn_va[MW_RT_COUNT] = sd.va;
         zeta_point = f->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT : GL_DEPTH_STENCIL_ATTACHMENT;
         *w = sd.width < *w ? sd.width : *w;
         *h = sd.height < *h ? sd.height : *h;
     }
     if (*w == UINT32_MAX)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: a draw with no render target");
+    /* a target whose memory a later one of this draw takes in another shape
+     * was dropped (mw_render_get_surface), its texture deleted and its name
+     * perhaps another's now */
+    for (uint32_t i = 0; r->drops != drops && i <= MW_RT_COUNT; i++)
+        if (want[i] && !mw_render_holds(r, want[i], &got[i]))
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s %u shares memory with another target of "
+                              "the draw in another shape; not drawn", i < MW_RT_COUNT ? "colour target" : "the depth "
+                              "target", i < MW_RT_COUNT ? i : 0);
+    /* a layered framebuffer has every attachment layered (GL 4.6 9.4.2
+     * FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) and counts gl_Layer from the
+     * texture's layer 0: the targets' first layers must be 0 */
+    for (uint32_t i = 0; layered && i <= MW_RT_COUNT; i++) {
+        if (!want[i])
+            continue;
+        if (want_layer[i] < 0 || base_layer[i])
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: a program that writes the layer "
+                              "draws into %s %u, which is %s: not supported; not drawn",
+                              i < MW_RT_COUNT ? "colour target" : "the depth target", i,
+                              want_layer[i] < 0 ? "not an array or a 3D target" : "drawn from a first layer past 0");
+        want_layer[i] = MW_LAYERED;
+    }
     /* detach before attaching, so a texture moving between slots is never on two */
     bool changed = false;
     for (uint32_t i = 0; i < MW_RT_COUNT; i++)
         if (d->fbo_known && d->attached[i] != want[i] && d->attached[i])
             changed |= attach(d, gl, i, 0, 0, -1);
     for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
-        changed |= attach(d, gl, i, want[i], zeta_point, i < MW_RT_COUNT ? want_layer[i] : -1);
+        changed |= attach(d, gl, i, want[i], zeta_point, want_layer[i]);
     if (!d->fbo_known || memcmp(d->draw_bufs, bufs, sizeof bufs)) {
         gl->NamedFramebufferDrawBuffers(d->fbo, MW_RT_COUNT, bufs);
         memcpy(d->draw_bufs, bufs, sizeof bufs);
@@ -1857,12 +1916,12 @@ static glhle_result targets(mw_render *r, const mw_state *st, uint32_t *w, uint3
 /* The surfaces drawn into hold pixels memory does not. */
 static void mark_rendered(mw_render *r, const mw_state *st)
 {
-    const uint32_t count = st->rt.count < MW_RT_COUNT ? st->rt.count : MW_RT_COUNT;
+    const mw_draw *d = r->draw;
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
-        bool hit = st->zeta.enabled && st->ds.depth_write && s->d.zeta && s->d.va == st->zeta.address;
-        for (uint32_t k = 0; k < count && !hit; k++)
-            hit = !s->d.zeta && s->d.va == st->rt.ct[st->rt.map[k] & 7].address;
+        bool hit = st->zeta.enabled && st->ds.depth_write && s->d.zeta && s->d.va == d->drawn_va[MW_RT_COUNT];
+        for (uint32_t k = 0; k < MW_RT_COUNT && !hit; k++)
+            hit = !s->d.zeta && s->d.va == d->drawn_va[k];
         if (hit)
             mw_render_rendered(r, s);
     }
@@ -1923,7 +1982,8 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     const bool geometry = st->program.stage[4].enable;
     const uint32_t polygon_gs = geometry || tess ? 0 : polygon_gs_of(r, st, mode);
     GLenum raster_mode = mode; /* the primitives rasterized: the geometry stage's output */
-    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, tex_mask);
+    bool layered = false;
+    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, &layered, tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
@@ -1933,7 +1993,7 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         res = fatal ? tex_res : GLHLE_RESULT_OK;
     }
     if (res == GLHLE_RESULT_OK)
-        res = targets(r, st, &w, &h);
+        res = targets(r, st, layered, &w, &h);
     if (res != GLHLE_RESULT_OK)
         return res;
     /* vertices the draw reads: indices are read first to bound them */

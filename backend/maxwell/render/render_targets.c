@@ -120,6 +120,17 @@ static glhle_result surface_geom(const mw_render *r, const mw_surface_desc *d, m
                               "bytes is less than a %u-pixel row of %s", (unsigned long long)d->va, d->pitch_bytes,
                               d->width, d->format->name);
         *size = (uint64_t)d->pitch_bytes * (height - 1) + row;
+    } else if (d->array_pitch) {
+        /* g: one layer's geometry; the layers follow array_pitch apart */
+        glhle_result res = mw_bl_geom_init(g, (uint32_t)row, height, 1, d->block_height_log2, 0, r->io.log);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        if (d->array_pitch < g->size)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s array target at GPU 0x%010llx: layers "
+                              "%llu bytes apart, closer than a layer's %llu", d->format->name,
+                              (unsigned long long)d->va, (unsigned long long)d->array_pitch,
+                              (unsigned long long)g->size);
+        *size = d->array_pitch * (d->depth - 1) + g->size; /* pitch < 2^34, depth < 2^28 */
     } else {
         glhle_result res = mw_bl_geom_init(g, (uint32_t)row, height, d->depth ? d->depth : 1, d->block_height_log2,
                                            d->depth ? d->block_depth_log2 : 0, r->io.log);
@@ -335,6 +346,28 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
 
 /* ---- guest memory <-> GL ---- */
 
+/* A block-linear surface's tiled span (buf) to or from its linear pixels
+ * (to_tiled): a volume or 2D surface through g at once, an array a layer
+ * at a time, layer l at buf + l * array_pitch. */
+static glhle_result layers_tiled(mw_render *r, const mw_surface_desc *d, const mw_bl_geom *g, uint8_t *buf,
+                                 size_t span, uint8_t *lin, size_t lin_size, size_t row, bool to_tiled)
+{
+    const uint32_t height = mem_height(d), n = d->array_pitch ? d->depth : 1;
+    const uint32_t depth = d->array_pitch || !d->depth ? 1 : d->depth;
+    const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, depth};
+    const size_t layer_lin = lin_size / n;
+    for (uint32_t l = 0; l < n; l++) {
+        const size_t at = (size_t)(l * d->array_pitch);
+        glhle_result res = to_tiled ? mw_bl_linear_to_tiled(g, buf + at, span - at, &box, lin + l * layer_lin,
+                                                             layer_lin, row, 0, 0, r->io.log)
+                                    : mw_bl_tiled_to_linear(g, buf + at, span - at, &box, lin + l * layer_lin,
+                                                            layer_lin, row, 0, 0, r->io.log);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
+    return GLHLE_RESULT_OK;
+}
+
 static glhle_result load(mw_render *r, mw_surface *s)
 {
     const mw_surface_desc *d = &s->d;
@@ -357,8 +390,7 @@ static glhle_result load(mw_render *r, mw_surface *s)
         mw_bl_geom g;
         uint64_t size;
         surface_geom(r, d, &g, &size);
-        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, depth};
-        glhle_result res = mw_bl_tiled_to_linear(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
+        glhle_result res = layers_tiled(r, d, &g, buf, span, lin, lin_size, row, false);
         if (res != GLHLE_RESULT_OK)
             return res;
     }
@@ -401,8 +433,7 @@ static glhle_result write_back(mw_render *r, mw_surface *s)
         mw_bl_geom g;
         uint64_t size;
         surface_geom(r, d, &g, &size);
-        const mw_bl_box box = {0, 0, 0, (uint32_t)row, height, depth};
-        res = mw_bl_linear_to_tiled(&g, buf, span, &box, lin, lin_size, row, 0, 0, r->io.log);
+        res = layers_tiled(r, d, &g, buf, span, lin, lin_size, row, true);
         if (res != GLHLE_RESULT_OK)
             return res;
     }
@@ -421,11 +452,20 @@ static bool same_desc(const mw_surface_desc *a, const mw_surface_desc *b)
     return a->va == b->va && a->format == b->format && a->zeta == b->zeta && a->width == b->width &&
            a->height == b->height && a->sx == b->sx && a->sy == b->sy && a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
            (a->pitch || a->block_height_log2 == b->block_height_log2) && a->depth == b->depth &&
-           (!a->depth || a->block_depth_log2 == b->block_depth_log2);
+           (!a->depth || a->block_depth_log2 == b->block_depth_log2) && a->array_pitch == b->array_pitch;
+}
+
+bool mw_render_holds(const mw_render *r, GLuint tex, const mw_surface_desc *d)
+{
+    for (uint32_t i = 0; i < r->count; i++)
+        if (r->surf[i].tex == tex && same_desc(&r->surf[i].d, d))
+            return true;
+    return false;
 }
 
 static void drop(mw_render *r, uint32_t i)
 {
+    r->drops++;
     if (r->surf[i].gpu_dirty)
         write_back(r, &r->surf[i]);
     surface_free(r, &r->surf[i]);
@@ -454,7 +494,17 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
         }
         i++;
     }
-    if (d->depth) { /* the GL's limit, read only when a volume is made */
+    if (d->array_pitch) { /* the GL's limits, read only when an array is made */
+        GLint max = 0, max_layers = 0;
+        r->ctx->gl.GetIntegerv(GL_MAX_TEXTURE_SIZE, &max);
+        r->ctx->gl.GetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &max_layers);
+        if ((uint64_t)d->width * r->scale > (uint64_t)max || (uint64_t)d->height * r->scale > (uint64_t)max ||
+            d->depth > (uint64_t)max_layers)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s array target at GPU 0x%010llx: "
+                              "%ux%u by %u layers at scale %u is over this GL's size %d or %d layers",
+                              d->format->name, (unsigned long long)d->va, d->width, d->height, d->depth, r->scale,
+                              max, max_layers);
+    } else if (d->depth) { /* the GL's limit, read only when a volume is made */
         GLint max = 0;
         r->ctx->gl.GetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max);
         if ((uint64_t)d->width * r->scale > (uint64_t)max || (uint64_t)d->height * r->scale > (uint64_t)max ||
@@ -484,7 +534,7 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
             return res;
         }
     } else if (d->depth) {
-        gl->CreateTextures(GL_TEXTURE_3D, 1, &s->tex);
+        gl->CreateTextures(d->array_pitch ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_3D, 1, &s->tex);
         gl->TextureStorage3D(s->tex, 1, d->format->gl_internal, (GLsizei)(d->width * r->scale),
                              (GLsizei)(d->height * r->scale), (GLsizei)d->depth);
     } else {
@@ -558,6 +608,32 @@ glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, ui
     d->block_depth_log2 = ct->block.depth;
     glhle_result res = mw_render_get_surface(r, d, out);
     *layer = slice;
+    return res;
+}
+
+/* A 2D array's layers are each a 2D surface (block_linear.h: layers
+ * ARRAY_PITCH apart; nouveau nvc0_validate_fb gives the address of layer
+ * 0, THIRD_DIMENSION = first layer + layers and SET_COLOR_TARGET_LAYER =
+ * the first layer), kept together as one GL_TEXTURE_2D_ARRAY so that a
+ * draw can pick its layer in the program (gl_Layer) and a texture array
+ * over it is one image; a pitch-layout or multisampled array's layer, and
+ * a target of one layer, stays the 2D surface it was. */
+glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t array_pitch, uint32_t layer,
+                                        uint32_t index, mw_surface_desc *d, mw_surface **out, uint32_t *gl_layer)
+{
+    *gl_layer = 0;
+    if (layers <= 1 || d->pitch || d->sx || d->sy) {
+        d->va += (uint64_t)layer * array_pitch;
+        return mw_render_get_surface(r, d, out);
+    }
+    if (layer >= layers)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s target %u at GPU 0x%010llx: layer %u of an "
+                          "array of %u", d->zeta ? "depth" : "colour", d->zeta ? 0 : index,
+                          (unsigned long long)d->va, layer, layers);
+    d->depth = layers;
+    d->array_pitch = array_pitch;
+    glhle_result res = mw_render_get_surface(r, d, out);
+    *gl_layer = layer;
     return res;
 }
 
@@ -711,8 +787,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
     const uint32_t slice = layer + ct->layer_offset;
     mw_surface_desc d = {.format = f, .pitch = ct->pitch, .height = ct->height,
                          .block_height_log2 = ct->block.height, .sx = sx, .sy = sy};
-    /* a 3D target's slices are inside the volume, an array's layers apart */
-    d.va = ct->address + (ct->third_dim_is_depth ? 0 : (uint64_t)slice * ct->array_pitch);
+    d.va = ct->address;
     if (ct->pitch) {
         d.pitch_bytes = ct->width;
         d.width = ct->width / f->bytes;
@@ -727,8 +802,9 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
         return GLHLE_RESULT_OK;
     mw_surface *s;
     uint32_t gl_layer = 0;
-    glhle_result res = ct->third_dim_is_depth ? mw_render_get_3d_target(r, ct, index, slice, &d, &s, &gl_layer)
-                                              : mw_render_get_surface(r, &d, &s);
+    glhle_result res = ct->third_dim_is_depth
+                           ? mw_render_get_3d_target(r, ct, index, slice, &d, &s, &gl_layer)
+                           : mw_render_get_array_target(r, ct->layers, ct->array_pitch, slice, index, &d, &s, &gl_layer);
     if (res != GLHLE_RESULT_OK)
         return res;
     const GLuint fbo = mw_render_slice_fbo(r, s, gl_layer);
@@ -768,7 +844,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
     const uint32_t layer = (value >> 10) & 0xFFFF;
     mw_surface_desc d = {.format = f, .zeta = true, .width = z->width, .height = z->height,
                          .block_height_log2 = z->block.height, .sx = sx, .sy = sy};
-    d.va = z->address + (uint64_t)(layer + z->layer_offset) * z->array_pitch;
+    d.va = z->address;
     if (!d.width || !d.height)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: depth target is %ux%u; not cleared", d.width,
                           d.height);
@@ -779,9 +855,12 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
     if (a.x0 >= a.x1 || a.y0 >= a.y1)
         return GLHLE_RESULT_OK;
     mw_surface *s;
-    glhle_result res = mw_render_get_surface(r, &d, &s);
+    uint32_t gl_layer;
+    glhle_result res = mw_render_get_array_target(r, mw_zeta_layers(z), z->array_pitch, layer + z->layer_offset, 0,
+                                                  &d, &s, &gl_layer);
     if (res != GLHLE_RESULT_OK)
         return res;
+    const GLuint fbo = mw_render_slice_fbo(r, s, gl_layer);
     set_scissor(r, &a);
     gl_state_depth(&r->st, false, GL_ALWAYS, depth);
     const uint32_t wmask = st->clear.surface_control & CONTROL_RESPECT_STENCIL_MASK ? st->ds.front.mask & 0xFF : 0xFF;
@@ -791,11 +870,11 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
     const GladGLContext *gl = &r->ctx->gl;
     const GLint sv = (GLint)(st->clear.stencil & 0xFF);
     if (depth && stencil)
-        gl->ClearNamedFramebufferfi(s->fbo, GL_DEPTH_STENCIL, 0, st->clear.depth, sv);
+        gl->ClearNamedFramebufferfi(fbo, GL_DEPTH_STENCIL, 0, st->clear.depth, sv);
     else if (depth)
-        gl->ClearNamedFramebufferfv(s->fbo, GL_DEPTH, 0, &st->clear.depth);
+        gl->ClearNamedFramebufferfv(fbo, GL_DEPTH, 0, &st->clear.depth);
     else
-        gl->ClearNamedFramebufferiv(s->fbo, GL_STENCIL, 0, &sv);
+        gl->ClearNamedFramebufferiv(fbo, GL_STENCIL, 0, &sv);
     mw_render_rendered(r, s);
     r->stats.clears++;
     return GLHLE_RESULT_OK;

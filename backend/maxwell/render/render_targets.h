@@ -45,6 +45,12 @@ typedef struct mw_surface_desc {
      * depth 0 for every 2D surface */
     uint32_t depth;
     uint32_t block_depth_log2;
+    /* a 2D array colour or depth target (block-linear, single-sampled) of
+     * `depth` layers, each a 2D surface, this many bytes apart
+     * (SET_COLOR_TARGET_ARRAY_PITCH, SET_ZT_ARRAY_PITCH): kept as one
+     * GL_TEXTURE_2D_ARRAY drawn a layer at a time, or layered when the
+     * program writes the layer; 0 for a volume and every 2D surface */
+    uint64_t array_pitch;
 } mw_surface_desc;
 
 typedef struct mw_surface {
@@ -155,6 +161,7 @@ typedef struct mw_render {
     mw_mem_io io;                 /* raw guest memory: no coherence calls back into the renderer */
     mw_surface surf[MW_RENDER_MAX_SURFACES];
     uint32_t count;
+    uint64_t drops;               /* surfaces dropped so far (overlapped or evicted) */
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
@@ -231,9 +238,25 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
  * values. */
 glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, uint32_t index, uint32_t slice,
                                      mw_surface_desc *d, mw_surface **out, uint32_t *layer);
-/* The surface's framebuffer with slice `layer` attached (a 3D surface's
- * fbo holds one slice at a time); a 2D surface's fbo as it is. */
+/* A depth target's layers: 1 when SET_ZT_SIZE_C CONTROL says ARRAY_SIZE_IS_ONE
+ * (nouveau nvc0_validate_fb sets it for a PIPE_TEXTURE_2D), else THIRD_DIMENSION. */
+static inline uint32_t mw_zeta_layers(const mw_zeta_state *z) { return z->array_size_is_one ? 1 : z->layers; }
+/* The surface's framebuffer with slice `layer` attached (a 3D or array
+ * surface's fbo holds one slice or layer at a time); a 2D surface's fbo as it is. */
 GLuint mw_render_slice_fbo(mw_render *r, mw_surface *s, uint32_t layer);
+/* True when a resident surface of shape d has the texture tex (a surface
+ * got earlier is still there, its name not another's). */
+bool mw_render_holds(const mw_render *r, GLuint tex, const mw_surface_desc *d);
+/* The surface a 2D target of `layers` layers `array_pitch` bytes apart
+ * (THIRD_DIMENSION, ARRAY_PITCH; d filled with its format and 2D fields,
+ * d->va its layer 0) is drawn or cleared into at `layer` (SET_*_LAYER plus
+ * a clear's RT_ARRAY_INDEX). More than one block-linear single-sampled
+ * layer: the array surface, *gl_layer = layer (BAD_DATA past the last,
+ * or for layers closer than a layer's bytes); otherwise the 2D surface at
+ * d->va + layer * array_pitch, *gl_layer = 0. `index` names the colour
+ * target in a refusal (d->zeta: the depth target). */
+glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t array_pitch, uint32_t layer,
+                                        uint32_t index, mw_surface_desc *d, mw_surface **out, uint32_t *gl_layer);
 /* A nearest-sampled blit of whole images of format f between two
  * framebuffers, with scissor and masks off. */
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
