@@ -214,6 +214,7 @@ typedef struct tr {
     uint32_t in_gen[32], in_gen_type[32], in_gen_comps[32], out_gen[32];
     uint32_t frag_coord, vertex_index, instance_index, position, clip, frag_out[8], frag_depth;
     uint32_t layer; /* gl_Layer, written by a geometry shader */
+    uint32_t viewport; /* gl_ViewportIndex, written by a geometry shader */
     uint32_t clip_count;
     uint32_t interface[80];
     uint32_t n_interface;
@@ -2809,6 +2810,22 @@ static uint32_t output_ptr(tr *t, uint32_t addr, uint32_t vtx, uint32_t *st)
             t->layer = builtin_var(t, SpvStorageClassOutput, t->t_i32, SpvBuiltInLayer, "layer");
         *st = t->t_i32;
         return t->layer;
+    }
+    if (addr == 0x68 && !per_vertex) {
+        /* the viewport index (open-gpu-doc Shader-Program-Header: a[0x68],
+         * OmapSystemValuesB VIEWPORT_INDEX; yuzu attribute.h ViewportIndex):
+         * gl_ViewportIndex, which the draw path sets every viewport for
+         * only when the SPH says the stage writes it */
+        if (t->in->key.stage != MW_SPIRV_GEOMETRY)
+            return UNSUPPORTED(t, "writing the viewport index outside a geometry shader"), 0;
+        if (t->in->sph && !(t->in->sph[0x35] & 0x04))
+            return BAD(t, "viewport index the SPH does not output (OmapSystemValuesB VIEWPORT_INDEX)"), 0;
+        if (!t->viewport) {
+            spv_capability(b, SpvCapabilityMultiViewport);
+            t->viewport = builtin_var(t, SpvStorageClassOutput, t->t_i32, SpvBuiltInViewportIndex, "viewport_index");
+        }
+        *st = t->t_i32;
+        return t->viewport;
     }
     if (addr >= 0x2c0 && addr < 0x2e0 && !per_vertex) {
         if (!t->clip) {

@@ -59,8 +59,10 @@ NOT_CONTEXT_STATE = {
     "that need it and restores the default": """
         ClipControl ClipControlEXT""",
     "Maxwell's draw path sets these on every draw, so no host value reaches one, and restores clip "
-    "control and blending after it (PatchParameteri on every tessellated draw, the only draws that read it)": """
-        ViewportIndexedf DepthRangeIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
+    "control and blending after it (PatchParameteri on every tessellated draw, the only draws that read it; "
+    "ScissorIndexed, with viewports and depth ranges past 0, on every draw whose program writes the "
+    "viewport index, the only draws that read them)": """
+        ViewportIndexedf DepthRangeIndexed ScissorIndexed ColorMaski Enablei Disablei BlendEquationSeparatei
         BlendFuncSeparatei ProvokingVertex BindTextureUnit
         StencilFuncSeparate StencilOpSeparate StencilMaskSeparate PolygonMode PolygonOffset PolygonOffsetClamp
         PointSize LineWidth PrimitiveRestartIndex PatchParameteri""",

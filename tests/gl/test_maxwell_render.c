@@ -1191,6 +1191,73 @@ static void geometry_stage_picks_the_layer(void **state)
     }
 }
 
+/* Viewport arrays: viewport 1 at vpa_vp[d] for draw d (the second draw
+ * moves it, with nothing else changed), scissor 1 at vpa_sc and scissor 0
+ * at [0, 4) x [0, 4): a rectangle over the whole of NDC drawn by a
+ * geometry program writing viewport index 1 covers viewport 1's
+ * rectangle within scissor 1; through viewport and scissor 0 it would
+ * cover [0, 4) x [0, 4). Rectangles as x0, y0, x1, y1 in guest pixels. */
+static const uint32_t vpa_vp[2][4] = {{16, 0, 32, 16}, {0, 16, 16, 32}};
+static const uint32_t vpa_sc[4] = {2, 4, 30, 30};
+static const uint8_t vpa_color[2][4] = {{200, 40, 10, 255}, {20, 180, 240, 255}};
+
+static bool vpa_in(const uint32_t r[4], uint32_t x, uint32_t y)
+{
+    return x >= r[0] && x < r[2] && y >= r[1] && y < r[3];
+}
+
+static void vpa_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    (void)l;
+    static const uint8_t black[4] = {0, 0, 0, 255};
+    const uint8_t *c = black;
+    for (uint32_t d = 0; d < 2; d++)
+        if (vpa_in(vpa_vp[d], x, y) && vpa_in(vpa_sc, x, y))
+            c = vpa_color[d];
+    memcpy(out, c, 4);
+}
+
+static void geometry_stage_picks_the_viewport(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    if (ts_gles()) {
+        print_message("SKIP on OpenGL ES: no viewport arrays (the draw path refuses a program writing the "
+                      "viewport index there)\n");
+        skip();
+    }
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+            skip();
+        tmc_shader gs;
+        assert_true(tmd_viewport_gs(&gs, 1));
+        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs);
+        tmd_set(&e, 0x0e00, 1);            /* SET_SCISSOR_ENABLE(0) */
+        tmd_set(&e, 0x0e04, 4u << 16);     /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
+        tmd_set(&e, 0x0e08, 4u << 16);     /* SET_SCISSOR_VERTICAL(0) */
+        tmd_set(&e, 0x0e10, 1);            /* SET_SCISSOR_ENABLE(1) */
+        tmd_set(&e, 0x0e14, vpa_sc[0] | vpa_sc[2] << 16);
+        tmd_set(&e, 0x0e18, vpa_sc[1] | vpa_sc[3] << 16);
+        for (uint32_t d = 0; d < 2; d++) {
+            /* clb197.h: x_w = scale_x * x_ndc + offset_x, viewport 1's registers 0x20 bytes on */
+            const uint32_t *v = vpa_vp[d];
+            tmd_set(&e, 0x0a20, tm_u((float)(v[2] - v[0]) / 2)); /* SET_VIEWPORT_SCALE_X(1) */
+            tmd_set(&e, 0x0a24, tm_u((float)(v[3] - v[1]) / 2));
+            tmd_set(&e, 0x0a28, tm_u(0.5f));
+            tmd_set(&e, 0x0a2c, tm_u((float)(v[0] + v[2]) / 2)); /* SET_VIEWPORT_OFFSET_X(1) */
+            tmd_set(&e, 0x0a30, tm_u((float)(v[1] + v[3]) / 2));
+            tmd_set(&e, 0x0a34, tm_u(0.5f));
+            ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H, vpa_color[d]);
+        }
+        tmd_submit(&e, 2);
+        char what[32];
+        snprintf(what, sizeof what, "viewport 1, scale %u", scale);
+        check_layer(e.rt, 0, vpa_want, what);
+        tmc_free(&gs);
+        tmd_rects_close(&e);
+    }
+}
+
 /* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer
  * than a layer's bytes are BAD_DATA with the values logged, memory stays
  * as it was, and a good clear of the last layer works after them. */
@@ -1244,6 +1311,7 @@ int main(void)
         cmocka_unit_test(bad_array_targets_are_reported),
         cmocka_unit_test(zeta_array_layer_tested),
         cmocka_unit_test(geometry_stage_picks_the_layer),
+        cmocka_unit_test(geometry_stage_picks_the_viewport),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

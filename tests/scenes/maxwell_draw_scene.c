@@ -263,21 +263,23 @@ static uint64_t sass_out(uint32_t rd, uint32_t ra, bool cut)
 #define SASS_SCHED 0x001f8400fc2007e1ull /* (st 0x1) three times */
 #define SASS_EXIT 0xe30000000007000full
 
-bool tmd_layer_gs(tmc_shader *gs, uint32_t layer)
+/* tmd_layer_gs and tmd_viewport_gs: the system value at a[addr] (the
+ * OmapSystemValuesB bit `sysb`) = value on every vertex */
+static bool sysval_gs(tmc_shader *gs, uint32_t addr, uint8_t sysb, uint32_t value)
 {
     if (!tmc_load("point_quad_gsh", gs))
         return false;
     uint64_t ins[24];
     uint32_t n = 0;
     ins[n++] = sass_mov32i(12, 0); /* the output vertex handle */
-    ins[n++] = sass_mov32i(20, layer);
+    ins[n++] = sass_mov32i(20, value);
     for (uint32_t v = 0; v < 3; v++) {
         ins[n++] = sass_mov32i(4, v);
         ins[n++] = sass_ald(0, 0x70, 4, 4);
         ins[n++] = sass_ald(8, 0x80, 4, 4);
         ins[n++] = sass_ast(0x70, 0, 12, 4);
         ins[n++] = sass_ast(0x80, 8, 12, 4);
-        ins[n++] = sass_ast(0x64, 20, 12, 1);
+        ins[n++] = sass_ast(addr, 20, 12, 1);
         ins[n++] = sass_out(12, 12, v == 2);
     }
     ins[n++] = SASS_EXIT; /* 24 instructions: 8 groups of a scheduling word and three */
@@ -296,12 +298,22 @@ bool tmd_layer_gs(tmc_shader *gs, uint32_t layer)
     /* SPH (open-gpu-doc Shader-Program-Header): OutputTopology 7
      * (TRIANGLESTRIP) at common3 27:24, MaxOutputVertexCount 3 at common4
      * 11:0, ImapGenericVector0 and OmapGenericVector0 xyzw, OmapSystemValuesB
-     * RT_ARRAY_INDEX */
+     * RT_ARRAY_INDEX 0x02 or VIEWPORT_INDEX 0x04 */
     gs->sph[0x0f] = (uint8_t)((gs->sph[0x0f] & 0xf0) | 7);
     gs->sph[0x10] = 3;
     gs->sph[0x11] = (uint8_t)(gs->sph[0x11] & 0xf0);
     gs->sph[0x18] = (uint8_t)(gs->sph[0x18] | 0x0f);
     gs->sph[0x36] = (uint8_t)(gs->sph[0x36] | 0x0f);
-    gs->sph[0x35] |= 0x02;
+    gs->sph[0x35] |= sysb;
     return true;
+}
+
+bool tmd_layer_gs(tmc_shader *gs, uint32_t layer)
+{
+    return sysval_gs(gs, 0x64, 0x02, layer);
+}
+
+bool tmd_viewport_gs(tmc_shader *gs, uint32_t index)
+{
+    return sysval_gs(gs, 0x68, 0x04, index);
 }

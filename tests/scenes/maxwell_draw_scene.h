@@ -111,5 +111,8 @@ void tmd_rects_close(tmd_rects *e);
  * strip of 3 out, generic 0 in and out whole, RT_ARRAY_INDEX in the
  * output map). False without the corpus. */
 bool tmd_layer_gs(tmc_shader *gs, uint32_t layer);
+/* The same with the viewport index a[0x68] = `index` (VIEWPORT_INDEX in
+ * the output map) instead of the layer. */
+bool tmd_viewport_gs(tmc_shader *gs, uint32_t index);
 
 #endif

@@ -32,7 +32,8 @@
  * guest row 0 in GL row 0, so a positive y scale is GL's lower-left
  * transform as it is and a negative one GL's upper-left origin
  * (glClipControl). Depth follows SET_VIEWPORT_CLIP_CONTROL's
- * MIN_Z_ZERO_MAX_Z_ONE.
+ * MIN_Z_ZERO_MAX_Z_ONE. Viewport 0 and scissor 0, or all 16 where the
+ * program writes the viewport index (viewport_array; not on OpenGL ES).
  *
  * Blending per target, both enum families of clb197.h.
  * Textures: each stage's handles (header index, sampler index) from the
@@ -188,6 +189,7 @@ typedef struct key_cache {
     uint32_t polygon_mode_front;    /* ... checked against this polygon mode */
     GLenum raster_mode;             /* ... which rasterizes this */
     bool layered;                   /* its last vertex-pipeline stage writes the layer (get_program) */
+    bool viewports;                 /* ... and the viewport index: every viewport is set (raster_state) */
     /* per translator stage, the constant-buffer slots handles were read
      * through, and those bindings as they were */
     uint32_t cbuf_used[MW_SPIRV_STAGE_COUNT_];
@@ -222,7 +224,7 @@ typedef struct raster_cache {
     uint64_t issued, invalidations;
     uint32_t scale, polygon_gs;
     GLenum raster_mode;
-    bool rotate, srgb_target;
+    bool rotate, srgb_target, viewports;
 } raster_cache;
 
 struct mw_draw {
@@ -844,7 +846,7 @@ static bool key_reusable(mw_render *r, const mw_state *st, uint32_t polygon, uin
 
 static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
                                 const mw_draw_program **out, GLenum *raster_mode, bool *layered,
-                                uint32_t tex_mask[MW_PROGRAM_STAGES])
+                                bool *viewports, uint32_t tex_mask[MW_PROGRAM_STAGES])
 {
     mw_draw *d = r->draw;
     key_cache *kc = &d->kc;
@@ -856,6 +858,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         if (kc->vtg)
             *raster_mode = kc->raster_mode;
         *layered = kc->layered;
+        *viewports = kc->viewports;
         *out = program_info(r, prog, tex_mask);
         return GLHLE_RESULT_OK;
     }
@@ -906,6 +909,13 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
      * RT_ARRAY_INDEX (SPH byte 0x35, open-gpu-doc Shader-Program-Header) */
     const int last = geometry ? MW_PROGRAM_GS : tess ? MW_PROGRAM_TES : MW_PROGRAM_VS;
     *layered = sph[last][0x35] & MW_SPH_SYSB_RT_ARRAY_INDEX;
+    /* and the viewport index (VIEWPORT_INDEX): GL's viewport arrays (GL
+     * 4.1), which OpenGL ES 3.2 has not (OES_viewport_array is not used) */
+    *viewports = sph[last][0x35] & MW_SPH_SYSB_VIEWPORT_INDEX;
+    if (*viewports && r->ctx->info.gles)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw whose %s stage writes the viewport "
+                          "index: OpenGL ES has no viewport arrays; not drawn", geometry ? "geometry" : tess
+                          ? "tessellation" : "vertex");
     if (geometry) {
         const uint32_t topology = sph[MW_PROGRAM_GS][0x0f] & 0xf;
         *raster_mode = topology == MW_SPIRV_TOPOLOGY_POINTS       ? GL_POINTS
@@ -980,6 +990,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     kc->polygon_mode_front = st->raster.polygon_mode_front;
     kc->raster_mode = *raster_mode;
     kc->layered = *layered;
+    kc->viewports = *viewports;
     *out = program_info(r, prog, tex_mask);
     return GLHLE_RESULT_OK;
 }
@@ -1601,20 +1612,83 @@ static void fixed_function(mw_render *r, const mw_state *st, GLenum mode, uint32
  * compare the 64-bit values at the address and 8 bytes on (yuzu's reading
  * of the report pair; NVIDIA documents no layout). Memory that cannot be
  * read renders (a draw lost is worse than one too many). */
+/* Viewport i's GL rectangle (x, y, width, height, scaled) and depth range
+ * from clb197.h's transform (draw.c's header); false where its scale is
+ * zero, NaN or beyond any target. */
+static bool viewport_rect(const mw_state *st, uint32_t i, uint32_t k, float view[4], double depth[2])
+{
+    const mw_viewport *vp = &st->viewport.vp[i];
+    const float sx = vp->scale[0], sy = vp->scale[1];
+    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
+        return false;
+    const float ay = sy < 0 ? -sy : sy;
+    view[0] = (vp->offset[0] - sx) * (float)k;
+    view[1] = (vp->offset[1] - ay) * (float)k;
+    view[2] = 2 * sx * (float)k;
+    view[3] = 2 * ay * (float)k;
+    depth[0] = st->viewport.depth_zero_to_one ? vp->offset[2] : vp->offset[2] - vp->scale[2];
+    depth[1] = vp->offset[2] + vp->scale[2];
+    return true;
+}
+
+/* Scissor i's GL rectangle, scaled; a maximum below the minimum passes
+ * nothing (an empty rectangle). */
+static void scissor_rect(const mw_scissor *sc, uint32_t k, GLint out[4])
+{
+    out[0] = (GLint)(sc->xmin * k);
+    out[1] = (GLint)(sc->ymin * k);
+    out[2] = sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0;
+    out[3] = sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0;
+}
+
+/* The viewports and scissors past 0, for a program that writes the
+ * viewport index (get_program; GL 4.6 13.6.1, 14.9.2): each viewport's
+ * transform, depth range and scissor with the indexed calls, straight to
+ * the GL (the shadow knows index 0 only; glViewport and glScissor, which
+ * its other setters issue, set every index, and each array draw sets them
+ * all again). The scissor test is one switch for them all here: a
+ * disabled scissor is a rectangle over any target. Viewports with no
+ * area (unset, zero, negative x or NaN scale) get an empty one; a y scale whose sign differs from
+ * viewport 0's would need another origin, which GL has not per viewport. */
+static glhle_result viewport_array(mw_render *r, const mw_state *st)
+{
+    const GladGLContext *gl = &r->ctx->gl;
+    const uint32_t k = r->scale;
+    const bool flip = st->viewport.vp[0].scale[1] < 0;
+    for (uint32_t i = 1; i < MW_VIEWPORT_COUNT; i++) {
+        float view[4] = {0, 0, 0, 0};
+        double depth[2] = {0, 1};
+        if (viewport_rect(st, i, k, view, depth) && (st->viewport.vp[i].scale[1] < 0) != flip)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport %u's y scale (%g) flips "
+                              "unlike viewport 0's (%g): GL has one origin for all; not drawn", i,
+                              (double)st->viewport.vp[i].scale[1], (double)st->viewport.vp[0].scale[1]);
+        gl->ViewportIndexedf(i, view[0], view[1], view[2], view[3]);
+        gl->DepthRangeIndexed(i, depth[0], depth[1]);
+        GLint sc[4] = {0, 0, 1 << 30, 1 << 30};
+        if (st->scissor.s[i].enable)
+            scissor_rect(&st->scissor.s[i], k, sc);
+        gl->ScissorIndexed(i, sc[0], sc[1], sc[2], sc[3]);
+    }
+    return GLHLE_RESULT_OK;
+}
+
 /* The draw's viewport, scissor, depth, cull, blending, masks, provoking
  * vertex, sRGB writes and the rest of fixed_function, through the state
- * tracker's shadows. */
+ * tracker's shadows; `viewports`: the program writes the viewport index,
+ * so all of them (viewport_array). */
 static glhle_result raster_state(mw_render *r, const mw_state *st, GLenum raster_mode, uint32_t polygon_gs,
-                                 bool rotate)
+                                 bool rotate, bool viewports)
 {
     const uint32_t k = r->scale;
     const mw_viewport *vp = &st->viewport.vp[0];
     const float sx = vp->scale[0], sy = vp->scale[1];
+    float view[4];
+    double depth[2];
     /* GL has no mirrored x viewport; a zero or NaN scale has no area */
     if (sx < 0)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 has a negative x scale (%g): "
                           "not drawn", (double)sx);
-    if (!(sx > 0) || !(sy > 0 || sy < 0) || !(sx * k < 1e6f) || !(sy * k < 1e6f && sy * k > -1e6f))
+    if (!viewport_rect(st, 0, k, view, depth))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: viewport 0's scale (%g, %g) is zero, NaN or "
                           "beyond any target; not drawn", (double)sx, (double)sy);
     if (!gl_state_clip_control(&r->st, sy < 0 ? GL_UPPER_LEFT : GL_LOWER_LEFT,
@@ -1622,22 +1696,23 @@ static glhle_result raster_state(mw_render *r, const mw_state *st, GLenum raster
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
                           "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
                           sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
-    const float ay = sy < 0 ? -sy : sy;
-    const float view[4] = {(vp->offset[0] - sx) * (float)k, (vp->offset[1] - ay) * (float)k, 2 * sx * (float)k,
-                           2 * ay * (float)k};
     gl_state_viewport0(&r->st, view);
-    if (st->viewport.depth_zero_to_one)
-        gl_state_depth_range0(&r->st, vp->offset[2], vp->offset[2] + vp->scale[2]);
-    else
-        gl_state_depth_range0(&r->st, vp->offset[2] - vp->scale[2], vp->offset[2] + vp->scale[2]);
-    const mw_scissor *sc = &st->scissor.s[0];
-    if (sc->enable)
-        /* a maximum below the minimum passes nothing (an empty rectangle) */
-        gl_state_scissor(&r->st, true, (GLint)(sc->xmin * k), (GLint)(sc->ymin * k),
-                         sc->xmax > sc->xmin ? (GLint)((sc->xmax - sc->xmin) * k) : 0,
-                         sc->ymax > sc->ymin ? (GLint)((sc->ymax - sc->ymin) * k) : 0);
+    gl_state_depth_range0(&r->st, depth[0], depth[1]);
+    bool any_scissor = false;
+    for (uint32_t i = 0; i < (viewports ? MW_VIEWPORT_COUNT : 1); i++)
+        any_scissor |= st->scissor.s[i].enable;
+    GLint sc[4] = {0, 0, 1 << 30, 1 << 30};
+    if (st->scissor.s[0].enable)
+        scissor_rect(&st->scissor.s[0], k, sc);
+    if (any_scissor)
+        gl_state_scissor(&r->st, true, sc[0], sc[1], sc[2], sc[3]);
     else
         gl_state_scissor(&r->st, false, 0, 0, 0, 0);
+    if (viewports) {
+        glhle_result res = viewport_array(r, st);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
     gl_state_depth(&r->st, st->zeta.enabled && st->ds.depth_test, compare_of(st->ds.depth_func),
                    st->zeta.enabled && st->ds.depth_write);
     const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
@@ -1982,8 +2057,9 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     const bool geometry = st->program.stage[4].enable;
     const uint32_t polygon_gs = geometry || tess ? 0 : polygon_gs_of(r, st, mode);
     GLenum raster_mode = mode; /* the primitives rasterized: the geometry stage's output */
-    bool layered = false;
-    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, &layered, tex_mask);
+    bool layered = false, viewports = false;
+    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, &layered, &viewports,
+                      tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
@@ -2086,8 +2162,9 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
      * (raster_cache) */
     raster_cache *rc = &d->rc;
     if (!gl_untouched || rc->dirty & RASTER_GROUPS || rc->scale != r->scale || rc->polygon_gs != polygon_gs ||
-        rc->raster_mode != raster_mode || rc->rotate != rotate || rc->srgb_target != d->srgb_target) {
-        res = raster_state(r, st, raster_mode, polygon_gs, rotate);
+        rc->raster_mode != raster_mode || rc->rotate != rotate || rc->srgb_target != d->srgb_target ||
+        rc->viewports != viewports) {
+        res = raster_state(r, st, raster_mode, polygon_gs, rotate, viewports);
         if (res != GLHLE_RESULT_OK)
             return res;
         rc->dirty = 0;
@@ -2096,6 +2173,7 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         rc->raster_mode = raster_mode;
         rc->rotate = rotate;
         rc->srgb_target = d->srgb_target;
+        rc->viewports = viewports;
     }
     gl_state_framebuffer(&r->st, d->fbo);
     const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
