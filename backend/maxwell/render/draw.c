@@ -181,6 +181,7 @@ typedef struct key_cache {
     uint32_t dirty;                 /* MW_DIRTY groups changed since the key was built */
     gl_program_service *service;    /* the service it was found in */
     uint64_t hash;                  /* of mw_draw.key */
+    size_t key_size;                /* its bytes, as the service measures it */
     uint32_t scale;                 /* mw_render.scale it was built at */
     uint32_t polygon;               /* get_program's polygon argument */
     bool vtg;                       /* a geometry or tessellation stage ... */
@@ -873,7 +874,8 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     GLuint prog = 0;
     glhle_result res = GLHLE_RESULT_OK;
     if (key_reusable(r, st, polygon, prim_in) &&
-        gl_program_service_find_hashed(kc->service, d->key, kc->hash, &prog, &res) && res == GLHLE_RESULT_OK &&
+        gl_program_service_find_hashed(kc->service, d->key, kc->key_size, kc->hash, &prog, &res) &&
+        res == GLHLE_RESULT_OK &&
         prog) {
         if (kc->vtg)
             *raster_mode = kc->raster_mode;
@@ -976,8 +978,9 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         return res;
     if ((geometry || tess) && (res = vtg_service(r, tess, &service)) != GLHLE_RESULT_OK)
         return res;
+    const size_t lookup_size = gl_program_service_key_size(service, d->key);
     const uint64_t hash = gl_program_service_key_hash(service, d->key);
-    if (!gl_program_service_find_hashed(service, d->key, hash, &prog, &res)) {
+    if (!gl_program_service_find_hashed(service, d->key, lookup_size, hash, &prog, &res)) {
         for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
             if (has[i])
                 res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
@@ -995,6 +998,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     kc->valid = true;
     kc->service = service;
     kc->hash = hash;
+    kc->key_size = lookup_size;
     kc->scale = r->scale;
     kc->polygon = polygon;
     kc->vtg = geometry || tess;
