@@ -555,6 +555,11 @@ static void drain_workers(gl_program_service *s)
         finish_job(s, j);
 }
 
+size_t gl_program_service_key_size(const gl_program_service *s, const void *key)
+{
+    return klen(s, key);
+}
+
 uint64_t gl_program_service_key_hash(const gl_program_service *s, const void *key)
 {
     return glhle_hash64(key, klen(s, key));
@@ -562,13 +567,13 @@ uint64_t gl_program_service_key_hash(const gl_program_service *s, const void *ke
 
 bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result)
 {
-    return gl_program_service_find_hashed(s, key, gl_program_service_key_hash(s, key), program, result);
+    return gl_program_service_find_hashed(s, key, 0, gl_program_service_key_hash(s, key), program, result);
 }
 
-bool gl_program_service_find_hashed(gl_program_service *s, const void *key, uint64_t hash, GLuint *program,
-                                    glhle_result *result)
+bool gl_program_service_find_hashed(gl_program_service *s, const void *key, size_t key_size, uint64_t hash,
+                                    GLuint *program, glhle_result *result)
 {
-    const size_t n = klen(s, key);
+    const size_t n = key_size ? key_size : klen(s, key);
     poll_workers(s);
     if (s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
         s->st.cache_hits++;

@@ -137,13 +137,15 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
  * themselves (the Maxwell translator's refusals) before the get. The
  * fallback is never drawn with here: fallback_only services use get. */
 bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result);
-/* The hash the lookups take of `key`, and a find with it: for a draw path
- * that keeps its last key and that key's hash, so that an unchanged key is
- * neither built nor hashed again (and its program, which the service may
- * have evicted since, is still confirmed here). */
+/* The size and the hash the lookups take of `key`, and a find with them:
+ * for a draw path that keeps its last key with that key's size and hash,
+ * so that an unchanged key is neither built, measured nor hashed again
+ * (and its program, which the service may have evicted since, is still
+ * confirmed here). key_size 0: the service measures the key. */
+size_t gl_program_service_key_size(const gl_program_service *s, const void *key);
 uint64_t gl_program_service_key_hash(const gl_program_service *s, const void *key);
-bool gl_program_service_find_hashed(gl_program_service *s, const void *key, uint64_t hash, GLuint *program,
-                                    glhle_result *result);
+bool gl_program_service_find_hashed(gl_program_service *s, const void *key, size_t key_size, uint64_t hash,
+                                    GLuint *program, glhle_result *result);
 /* Whether `program` (from gl_program_service_get) is the fallback, drawn
  * while the key's own program compiles; ask again at the next draw. */
 bool gl_program_service_is_fallback(const gl_program_service *s, GLuint program);

@@ -1294,6 +1294,33 @@ static void ring_color(uint32_t j, uint8_t out[4])
     out[0] = (uint8_t)(j * 29 + 17), out[1] = (uint8_t)(j * 71 + 5), out[2] = (uint8_t)(j * 13 + 90), out[3] = 255;
 }
 
+/* Cell j's rectangle (6 vertices from ring_rect_first(j), in its colour)
+ * into the two streams' data. */
+static void ring_rect(uint8_t *data, uint32_t j)
+{
+    const float x0 = (float)(8 * (j % 8) + 1) / 32 - 1, x1 = x0 + 6.0f / 32;
+    const float y0 = (float)(8 * (j / 8) + 1) / 32 - 1, y1 = y0 + 6.0f / 32;
+    const float xy[6][2] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y0}, {x1, y1}, {x0, y1}};
+    uint8_t c[4];
+    ring_color(j, c);
+    for (uint32_t v = 0; v < 6; v++) {
+        const float pos[4] = {xy[v][0], xy[v][1], 0, 1};
+        const float col[4] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1};
+        memcpy(data + RING_POS + (size_t)(ring_rect_first(j) + v) * RING_STRIDE, pos, 16);
+        memcpy(data + RING_COL + (size_t)(ring_rect_first(j) + v) * RING_STRIDE, col, 16);
+    }
+}
+
+/* The model of cell j drawn: its 6x6 pixels of the W x H RGBA8 image in its colour. */
+static void ring_cell_model(uint8_t *want, uint32_t j)
+{
+    uint8_t c[4];
+    ring_color(j, c);
+    for (uint32_t y = 8 * (j / 8) + 1; y < 8 * (j / 8) + 7; y++)
+        for (uint32_t x = 8 * (j % 8) + 1; x < 8 * (j % 8) + 7; x++)
+            memcpy(want + ((size_t)y * W + x) * 4, c, 4);
+}
+
 /* Attribute loc from stream loc: RGBA32F, stride RING_STRIDE, at VA_DATA + off. */
 static void ring_stream(tm_pb *pb, uint32_t loc, uint32_t off)
 {
@@ -1304,6 +1331,33 @@ static void ring_stream(tm_pb *pb, uint32_t loc, uint32_t off)
     set(pb, 0x1c08 + loc * 16, (uint32_t)va);
     set(pb, 0x1f00 + loc * 8, (uint32_t)(last >> 32));
     set(pb, 0x1f04 + loc * 8, (uint32_t)last);
+}
+
+/* passthrough_vsh + color_fsh drawing into the W x H A8B8G8R8 target at
+ * VA from the two ring streams. */
+static glhle_maxwell *ring_open(glhle_context *ctx, tmc_shader *vs, tmc_shader *fs, uint8_t **rt, uint8_t **data,
+                                tm_pb *pb)
+{
+    assert_true(tmc_load("passthrough_vsh", vs));
+    assert_true(tmc_load("color_fsh", fs));
+    glhle_maxwell *gpu = open_gpu(ctx, rt, data, pb);
+    tmd_target(pb, VA, W, H, 0xD5);
+    tmd_programs(pb, *data, VA_DATA, vs, fs);
+    ring_stream(pb, 0, RING_POS);
+    ring_stream(pb, 1, RING_COL);
+    return gpu;
+}
+
+static void ring_close(glhle_context *ctx, glhle_maxwell *gpu, tmc_shader *vs, tmc_shader *fs, uint8_t *rt,
+                       uint8_t *data, tm_pb *pb)
+{
+    tm_pb_free(pb);
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    tmc_free(vs);
+    tmc_free(fs);
+    ts_gl_check(ctx);
 }
 
 /* 64 draws, one rectangle each (draw k: rectangle 63 - k, so the first
@@ -1323,28 +1377,11 @@ static void upload_ring(void **state)
     if (!tmc_require())
         skip();
     tmc_shader vs, fs;
-    assert_true(tmc_load("passthrough_vsh", &vs));
-    assert_true(tmc_load("color_fsh", &fs));
     uint8_t *rt, *data;
     tm_pb pb;
-    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
-    tmd_target(&pb, VA, W, H, 0xD5);
-    tmd_programs(&pb, data, VA_DATA, &vs, &fs);
-    ring_stream(&pb, 0, RING_POS);
-    ring_stream(&pb, 1, RING_COL);
-    for (uint32_t j = 0; j < RING_DRAWS; j++) {
-        const float x0 = (float)(8 * (j % 8) + 1) / 32 - 1, x1 = x0 + 6.0f / 32;
-        const float y0 = (float)(8 * (j / 8) + 1) / 32 - 1, y1 = y0 + 6.0f / 32;
-        const float xy[6][2] = {{x0, y0}, {x1, y0}, {x0, y1}, {x1, y0}, {x1, y1}, {x0, y1}};
-        uint8_t c[4];
-        ring_color(j, c);
-        for (uint32_t v = 0; v < 6; v++) {
-            const float pos[4] = {xy[v][0], xy[v][1], 0, 1};
-            const float col[4] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, 1};
-            memcpy(data + RING_POS + (size_t)(ring_rect_first(j) + v) * RING_STRIDE, pos, 16);
-            memcpy(data + RING_COL + (size_t)(ring_rect_first(j) + v) * RING_STRIDE, col, 16);
-        }
-    }
+    glhle_maxwell *gpu = ring_open(ctx, &vs, &fs, &rt, &data, &pb);
+    for (uint32_t j = 0; j < RING_DRAWS; j++)
+        ring_rect(data, j);
     /* SET_INDEX_BUFFER_A/B, C/D (limit), E (16-bit) */
     const uint64_t iva = VA_DATA + RING_IDX;
     set(&pb, 0x17c8, (uint32_t)(iva >> 32));
@@ -1377,13 +1414,8 @@ static void upload_ring(void **state)
     }
     /* the model: the clear (0, 0, 0, 0), each cell's rectangle in its colour */
     uint8_t *want = calloc(W * H, 4), *got = calloc(W * H, 4);
-    for (uint32_t j = 0; j < RING_DRAWS; j++) {
-        uint8_t c[4];
-        ring_color(j, c);
-        for (uint32_t y = 8 * (j / 8) + 1; y < 8 * (j / 8) + 7; y++)
-            for (uint32_t x = 8 * (j % 8) + 1; x < 8 * (j % 8) + 7; x++)
-                memcpy(want + ((size_t)y * W + x) * 4, c, 4);
-    }
+    for (uint32_t j = 0; j < RING_DRAWS; j++)
+        ring_cell_model(want, j);
     glhle_maxwell_run_result res;
     assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
     glhle_maxwell_render_stats st;
@@ -1423,13 +1455,64 @@ static void upload_ring(void **state)
     free(want);
     free(got);
     tm_pb_free(&frame);
-    tm_pb_free(&pb);
-    glhle_maxwell_destroy(gpu);
-    free(rt);
-    free(data);
-    tmc_free(&vs);
-    tmc_free(&fs);
-    ts_gl_check(ctx);
+    ring_close(ctx, gpu, &vs, &fs, rt, data, &pb);
+}
+
+/* The CPU's pattern for the target's memory in targets_reuse_sees_reloads. */
+static void reload_texel(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    out[0] = (uint8_t)(x * 3 + 1), out[1] = (uint8_t)(y * 5 + 2), out[2] = 77, out[3] = 200;
+}
+
+/* Two draws with the render-target registers unchanged between them (the
+ * draw path reuses the first one's framebuffer, draw.c target_cache),
+ * and between them the target written back, its memory rewritten by the
+ * CPU and invalidated: the second draw must draw into the target loaded
+ * again, so memory ends as the CPU's pattern (reload_texel) with the
+ * second draw's cell over it, the first draw's cell gone. A reuse that
+ * missed the invalidation draws into the old image and its write-back
+ * puts the clear and the first cell back. */
+static void targets_reuse_sees_reloads(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, fs;
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = ring_open(ctx, &vs, &fs, &rt, &data, &pb);
+    const uint32_t cells[2] = {0, 9};
+    for (uint32_t k = 0; k < 2; k++)
+        ring_rect(data, cells[k]);
+    const uint32_t cv[4] = {0, 0, 0, 0};
+    tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv);
+    set(&pb, 0x19d0, 0x3C);
+    /* DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST: the first cell's 6 vertices, TRIANGLES */
+    set(&pb, 0x1214, ring_rect_first(cells[0]) | 6u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 1);
+    uint8_t *want = calloc(W * H, 4), *got = calloc(W * H, 4);
+    read_target(gpu, rt, 4, got); /* written back: the clear and the first cell */
+    /* the CPU rewrites the whole target and says so */
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            reload_texel(x, y, rt + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0));
+            reload_texel(x, y, want + ((size_t)y * W + x) * 4);
+        }
+    assert_int_equal(glhle_maxwell_invalidate(gpu, VA, (size_t)W * H * 4), GLHLE_RESULT_OK);
+    tm_pb second;
+    tm_pb_init(&second);
+    set(&second, 0x1214, ring_rect_first(cells[1]) | 6u << 16 | 4u << 28);
+    assert_int_equal(tm_submit(gpu, &second, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 1);
+    ring_cell_model(want, cells[1]);
+    read_target(gpu, rt, 4, got);
+    assert_int_equal(rgba8_diff("second draw after a reload", want, got, 0), 0);
+    free(want);
+    free(got);
+    tm_pb_free(&second);
+    ring_close(ctx, gpu, &vs, &fs, rt, data, &pb);
 }
 
 /* ---- a vertex-stage texture and the state tracker's texture units ---- */
@@ -1566,6 +1649,7 @@ int main(void)
         cmocka_unit_test_teardown(vtg_disk_cache, cache_run_off),
         cmocka_unit_test(stage_refusals),
         cmocka_unit_test(upload_ring),
+        cmocka_unit_test(targets_reuse_sees_reloads),
         cmocka_unit_test(vertex_formats),
         cmocka_unit_test(vertex_texture_and_tracked_units),
     };

@@ -69,6 +69,7 @@ glhle_result mw_render_lose(mw_render *r)
         gl->DeleteTextures(1, &r->surf[i].tex);
     }
     r->count = 0;
+    r->generation++;
     mw_present_fini(r);
     mw_textures_fini(r);
     mw_msaa_fini(r);

@@ -182,6 +182,7 @@ typedef struct key_cache {
     uint32_t dirty;                 /* MW_DIRTY groups changed since the key was built */
     gl_program_service *service;    /* the service it was found in */
     uint64_t hash;                  /* of mw_draw.key */
+    size_t key_size;                /* its bytes, as the service measures it */
     uint32_t scale;                 /* mw_render.scale it was built at */
     uint32_t polygon;               /* get_program's polygon argument */
     bool vtg;                       /* a geometry or tessellation stage ... */
@@ -227,6 +228,27 @@ typedef struct raster_cache {
     bool rotate, srgb_target, viewports;
 } raster_cache;
 
+/* The groups the framebuffer is set from (targets()). */
+#define TARGET_GROUPS (MW_DIRTY(RT) | MW_DIRTY(ZETA))
+
+/* What the last draw's framebuffer was set from: a draw skips targets()'s
+ * lookups while no group of TARGET_GROUPS is dirty (SET_ANTI_ALIAS is an RT
+ * register), the program's `layered` and the resolution scale are as then
+ * and the render cache's generation has not moved (no surface made,
+ * dropped, freed or marked stale, no context loss: each surface looked up
+ * would be the one it was, fresh, and the framebuffer still holds it).
+ * mark_rendered runs on every draw regardless. */
+typedef struct target_cache {
+    bool valid;
+    uint32_t dirty; /* MW_DIRTY groups changed since targets() looked the surfaces up */
+    uint64_t generation;
+    uint32_t scale, w, h;
+    bool layered;
+    /* the surfaces looked up, colour 0-7 then zeta, NULL for none: a
+     * reuse counts as their use (last_use) in the same order */
+    mw_surface *surf[MW_RT_COUNT + 1];
+} target_cache;
+
 struct mw_draw {
     mw_spirv_cache spirv;      /* a miss's translation, checked before its program is asked for */
     gl_program_service *programs; /* linked programs by mw_program_key (programs.h), the disk cache */
@@ -247,6 +269,7 @@ struct mw_draw {
     key_cache kc;              /* what `key` was built from */
     raster_cache rc;           /* what the fixed-function state was set from */
     vertex_cache vc;           /* what the vertex array was set from */
+    target_cache tc;           /* what the framebuffer was set from */
     /* the constant buffers bound to each stage (valid, of some size),
      * while the group is clean (cbuf_dirty) */
     uint32_t cbuf_bound[MW_SPIRV_STAGE_COUNT_];
@@ -853,7 +876,8 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     GLuint prog = 0;
     glhle_result res = GLHLE_RESULT_OK;
     if (key_reusable(r, st, polygon, prim_in) &&
-        gl_program_service_find_hashed(kc->service, d->key, kc->hash, &prog, &res) && res == GLHLE_RESULT_OK &&
+        gl_program_service_find_hashed(kc->service, d->key, kc->key_size, kc->hash, &prog, &res) &&
+        res == GLHLE_RESULT_OK &&
         prog) {
         if (kc->vtg)
             *raster_mode = kc->raster_mode;
@@ -964,8 +988,9 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         return res;
     if ((geometry || tess) && (res = vtg_service(r, tess, &service)) != GLHLE_RESULT_OK)
         return res;
+    const size_t lookup_size = gl_program_service_key_size(service, d->key);
     const uint64_t hash = gl_program_service_key_hash(service, d->key);
-    if (!gl_program_service_find_hashed(service, d->key, hash, &prog, &res)) {
+    if (!gl_program_service_find_hashed(service, d->key, lookup_size, hash, &prog, &res)) {
         for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
             if (has[i])
                 res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
@@ -983,6 +1008,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     kc->valid = true;
     kc->service = service;
     kc->hash = hash;
+    kc->key_size = lookup_size;
     kc->scale = r->scale;
     kc->polygon = polygon;
     kc->vtg = geometry || tess;
@@ -1859,6 +1885,18 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
 static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint32_t *w, uint32_t *h)
 {
     mw_draw *d = r->draw;
+    target_cache *tc = &d->tc;
+    if (tc->valid && !(tc->dirty & TARGET_GROUPS) && tc->generation == r->generation && tc->scale == r->scale &&
+        tc->layered == layered && d->fbo_known) {
+        for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+            if (tc->surf[i])
+                tc->surf[i]->last_use = ++r->tick;
+        *w = tc->w;
+        *h = tc->h;
+        return GLHLE_RESULT_OK;
+    }
+    tc->valid = false;
+    memset(tc->surf, 0, sizeof tc->surf);
     const GladGLContext *gl = &r->ctx->gl;
     GLenum bufs[MW_RT_COUNT];
     GLuint want[MW_RT_COUNT + 1] = {0};
@@ -1904,6 +1942,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
                                                             st->rt.map[i] & 7, &sd, &s, &layer);
         if (res != GLHLE_RESULT_OK)
             return res;
+        tc->surf[i] = s;
         want[i] = s->tex;
         got[i] = s->d;
         want_layer[i] = s->d.depth ? (GLint)layer : -1;
@@ -1936,6 +1975,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
                                                       st->zeta.layer_offset, 0, &sd, &s, &layer);
         if (res != GLHLE_RESULT_OK)
             return res;
+        tc->surf[MW_RT_COUNT] = s;
         want[MW_RT_COUNT] = s->tex;
         got[MW_RT_COUNT] = s->d;
         want_layer[MW_RT_COUNT] = s->d.depth ? (GLint)layer : -1;
@@ -1985,6 +2025,16 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
         d->fbo_known = false;
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: the render targets make no complete framebuffer");
     }
+    /* a surface got early in the loop may have been dropped by a later
+     * one's lookup (the check above refused that), so the generation is
+     * the one after every lookup */
+    tc->valid = true;
+    tc->dirty = 0;
+    tc->generation = r->generation;
+    tc->scale = r->scale;
+    tc->layered = layered;
+    tc->w = *w;
+    tc->h = *h;
     return GLHLE_RESULT_OK;
 }
 
@@ -2015,6 +2065,7 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     d->kc.dirty |= st->dirty;
     d->rc.dirty |= st->dirty;
     d->vc.dirty |= st->dirty;
+    d->tc.dirty |= st->dirty;
     d->cbuf_dirty |= st->dirty;
     st->dirty = 0;
     /* nothing set GL state through the shadow since the last draw (which

@@ -47,6 +47,7 @@ glhle_result mw_render_init(mw_render *r, glhle_context *ctx, uint32_t scale, co
 static void surface_free(mw_render *r, mw_surface *s)
 {
     const GladGLContext *gl = &r->ctx->gl;
+    r->generation++;
     mw_draw_forget_texture(r, s->tex);
     gl->DeleteFramebuffers(1, &s->fbo);
     gl->DeleteTextures(1, &s->tex);
@@ -553,6 +554,7 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
                           d->format->name, d->width, d->height, r->scale);
     }
     r->count++;
+    r->generation++;
     s->last_use = ++r->tick;
     res = load(r, s);
     if (res != GLHLE_RESULT_OK) {
@@ -661,8 +663,10 @@ void mw_render_invalidate(mw_render *r, uint64_t va, uint64_t size)
 {
     const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
     for (uint32_t i = 0; i < r->count; i++)
-        if (r->surf[i].lo < end && va < r->surf[i].hi)
+        if (r->surf[i].lo < end && va < r->surf[i].hi) {
             r->surf[i].stale = true;
+            r->generation++;
+        }
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < end && va < r->tex[i].hi)
             r->tex[i].stale = true;

@@ -162,6 +162,14 @@ typedef struct mw_render {
     mw_surface surf[MW_RENDER_MAX_SURFACES];
     uint32_t count;
     uint64_t drops;               /* surfaces dropped so far (overlapped or evicted) */
+    /* bumped by every change to which surfaces are resident, their GL
+     * names, or whether one must load again before its next use: a
+     * surface made, freed or dropped, one marked stale (a CPU, DMA, 2D,
+     * inline-to-memory or compute write over it, mw_render_invalidate), a
+     * context loss. While it holds, mw_render_get_surface of a shape got
+     * before returns the same surface, fresh, with nothing to do but
+     * last_use (draw.c's targets() reuses the last draw's attachments so) */
+    uint64_t generation;
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
