@@ -4646,7 +4646,11 @@ static void emit_suatom(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, "a 64-bit (or SD32/SD64) SUATOM, which GL's image atomics do not have");
     if (type == SU_F32 && op != AT_EXCH)
         return (void)UNSUPPORTED(t, "a float SUATOM other than EXCH (GL has only imageAtomicExchange on r32f)");
-    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SUATOM", false, &st);
+    /* bit 28 BA: the x coordinate is a byte offset (envydis gm107.c
+     * tabea80_0 "ba", in all four SUATOM forms; Ryujinx InstSuatom* Ba,
+     * which InstEmitSurface.cs EmitSuatom shifts right by the size's log2,
+     * 2 for the 32-bit types taken here) */
+    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SUATOM", bit(insn, 28), &st);
     if (!ptr)
         return;
     uint32_t rb = bits(insn, 20, 8), sc = cu(t, SpvScopeDevice), sem = cu(t, 0), old;

@@ -1043,6 +1043,32 @@ static void test_sured(void **state)
     sured_refused(sured(0, 0, 0x40), GLHLE_RESULT_BAD_DATA, "outside the stage's image table");
 }
 
+/* SUATOM.D.BA (envydis gm107.c 0xea00: Rd 0, coordinates R8, value R20,
+ * handle u13 at 36, type 51-53, operation 29-32; tabea80_0: bit 28 "ba")
+ * on slot 0 (R32UI, word 0x48), 2D: the x coordinate is a byte offset,
+ * so with BA the module has one arithmetic shift right more than without,
+ * by the 4-byte element (Ryujinx EmitSuatom), and spirv-val accepts it. */
+static void test_suatom_byte_address(void **state)
+{
+    (void)state;
+    const uint64_t su = 0xea00000000000000ull | 0x48ull << 36 | 1ull << 33 | 4ull << 20 | 7ull << 16 | 2u << 8 | 5;
+    uint32_t shifts[2];
+    for (int ba = 0; ba < 2; ba++) {
+        uint64_t code[4] = {SCHED, su | (uint64_t)ba << 28, EXIT, NOP};
+        mw_spirv_input in;
+        sured_input(&in, code, 4);
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, ba ? "maxwell_suatom_ba" : "maxwell_suatom");
+        assert_int_equal(count_spv_op(&r, SpvOpAtomicIAdd), 1);
+        shifts[ba] = count_spv_op(&r, SpvOpShiftRightArithmetic);
+        mw_spirv_result_free(&r);
+    }
+    assert_int_equal(shifts[1], shifts[0] + 1);
+}
+
 /* LD / ST (envydis gm107.c 0x8000 / 0xa000): only an address traced to a
  * constant-buffer pointer, as LDG's, and only with the predicate operand
  * (58-60) PT; what it computes is gl/test_maxwell_compute
@@ -1155,6 +1181,7 @@ int main(void)
         cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_suatom_handles),
         cmocka_unit_test(test_sured),
+        cmocka_unit_test(test_suatom_byte_address),
         cmocka_unit_test(test_generic_memory_refusals),
         cmocka_unit_test(test_al2p_indexed_ald),
         cmocka_unit_test(test_1d_as_2d),
