@@ -2912,6 +2912,56 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
         set_r(t, rd + k > RZ ? RZ : rd + k, v[k]);
 }
 
+/* AST a[Ra], Rb (offset 0, not P): a store to the generic output at the
+ * byte address Ra holds, + 4 per further word. Ryujinx InstEmitAttribute.cs
+ * Ast's "Phys" form (InstAst.Phys: not P, offset 0, Ra not RZ) writes the
+ * user attribute (Ra - 0x80) / 16, component Ra / 4 & 3, at the
+ * invocation's vertex in a control shader; yuzu load_store_attribute.cpp
+ * AST throws "Indexed store", though its HandleIndexed, which the code
+ * after that would use, adds 4 per word (Ryujinx does not: the words are
+ * taken as yuzu's, as emit_ald_indexed's). Each word is an OpSwitch on its
+ * address with a case per generic output component the SPH's output map
+ * enables (VTG OmapGenericVector, bytes 0x36-0x45: a 4-bit mask per
+ * vector; yuzu program_header.h); an address none of them has is dropped,
+ * as the hardware would not pass such a component on. */
+static void emit_ast_indexed(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rs = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
+    const uint8_t *sph = t->in->sph;
+    uint32_t vtx = t->in->key.stage == MW_SPIRV_TESS_CTRL ? invocation_id_i(t) : 0;
+    uint32_t base = get_r(t, bits(insn, 8, 8)), val[4];
+    for (uint32_t k = 0; k < n; k++)
+        val[k] = get_r(t, rs + k > RZ ? RZ : rs + k);
+    uint32_t addr[128], nl = 0;
+    for (uint32_t i = 0; i < 32 && sph; i++) {
+        uint32_t mask = (sph[0x36 + i / 2] >> ((i & 1) * 4)) & 0xf;
+        for (uint32_t c = 0; c < 4; c++)
+            if (mask >> c & 1)
+                addr[nl++] = 0x80 + 16 * i + 4 * c;
+    }
+    if (!nl)
+        return;
+    for (uint32_t k = 0; k < n && t->err == GLHLE_RESULT_OK; k++) {
+        uint32_t sw[2 + 2 * 128], lab[128], merge = spv_id(b), nsw = 0;
+        sw[nsw++] = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
+        sw[nsw++] = merge;
+        for (uint32_t j = 0; j < nl; j++) {
+            lab[j] = spv_id(b);
+            sw[nsw++] = addr[j];
+            sw[nsw++] = lab[j];
+        }
+        SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+        spv_op_void(b, SpvOpSwitch, sw, nsw);
+        for (uint32_t j = 0; j < nl; j++) {
+            spv_label(b, lab[j]);
+            write_attr(t, addr[j], val[k], vtx);
+            SPV_VOID(b, SpvOpBranch, merge);
+        }
+        spv_label(b, merge);
+    }
+}
+
 /* AL2P Rd, Ra, offset (envydis gm107.c 0xefa0 "al2p": output 32, predicate
  * destination 44, Rd 0, Ra 8, signed 11-bit offset 20; Ryujinx
  * InstEmitAttribute.cs Al2p: Rd = Ra + the offset read unsigned, the
@@ -2960,7 +3010,10 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
     if (ra != RZ) {
         if (row->op == OP_ALD && !off && !patch && !output && st != MW_SPIRV_FRAGMENT)
             return emit_ald_indexed(t, insn);
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs (offset 0, no P or O)");
+        if (row->op == OP_AST && !off && !patch)
+            return emit_ast_indexed(t, insn);
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs and AST a[Ra] of "
+                                    "outputs (offset 0, no P or O)");
     }
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");
