@@ -2978,6 +2978,33 @@ static void emit_al2p(tr *t, uint64_t insn)
     set_r(t, bits(insn, 0, 8), SPV_OP(&t->b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))));
 }
 
+/* IPA.IDX a[Ra] (bit 38, Ra not RZ): the fragment input at the byte
+ * address Ra holds, the attribute field not added (yuzu
+ * load_store_attribute.cpp IPA: GetAttributeIndexed(X(index_reg)) when idx
+ * and Ra is not RZ; Ryujinx InstEmitAttribute.cs Ipa with Idx: user
+ * attribute (Ra - 0x80) / 16, component Ra / 4 & 3). A select over the
+ * generic input components the SPH's PS input map enables (ps_imap; none
+ * without an SPH, as emit_ald_indexed), each read as the
+ * unindexed IPA reads it (its interpolation from the map, centroid from
+ * the sample mode); 0 for an address none has, as emit_ald_indexed.
+ * Refused: IDX with Ra RZ (yuzu then reads the field's attribute, Ryujinx
+ * address 0), with a nonzero field (both ignore it, but ALD adds its
+ * offset, so the hardware may), and Ra without IDX. */
+static uint32_t ipa_indexed(tr *t, uint32_t a, bool centroid)
+{
+    spv_builder *b = &t->b;
+    uint32_t v = cu(t, 0);
+    for (uint32_t i = 0; i < 32 && t->in->sph; i++)
+        for (uint32_t c = 0; c < 4; c++) {
+            if (!(ps_imap(t, i) >> (2 * c) & 3))
+                continue;
+            uint32_t addr = 0x80 + 16 * i + 4 * c;
+            uint32_t hit = SPV_OP(b, SpvOpIEqual, t->t_bool, a, cu(t, addr));
+            v = select_u(t, hit, read_attr(t, addr, centroid, 0), v);
+        }
+    return v;
+}
+
 static void emit_attr(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -2991,12 +3018,13 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
          * reads the perspective-correct value GL interpolates itself and the
          * multiplier register is not needed (yuzu translate/impl/
          * load_store_attribute.cpp IPA does the same). */
-        if (ra != RZ || bit(insn, 38))
-            return (void)UNSUPPORTED(t, "IPA with an index register");
+        const bool idx = bit(insn, 38);
+        if (idx != (ra != RZ) || (idx && bits(insn, 28, 10)))
+            return (void)UNSUPPORTED(t, "IPA with an index register or IDX but IPA.IDX a[Ra] (attribute field 0, Ra not RZ)");
         uint32_t smode = bits(insn, 52, 2);
         if (smode == 2)
             return (void)UNSUPPORTED(t, "IPA.OFFSET");
-        uint32_t v = read_attr(t, bits(insn, 28, 10), smode == 1, 0);
+        uint32_t v = idx ? ipa_indexed(t, get_r(t, ra), smode == 1) : read_attr(t, bits(insn, 28, 10), smode == 1, 0);
         if (bit(insn, 51))
             v = as_u(t, fsat(t, as_f(t, v), true));
         set_r(t, rd, v);

@@ -1084,6 +1084,13 @@ static void test_generic_memory_refusals(void **state)
     sured_refused((ld & ~(7ull << 53)) | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD of 8 or 16 bits");
 }
 
+/* an indexed attribute read's compare-and-select per candidate component */
+static void assert_select_chain(const mw_spirv_result *r, uint32_t n)
+{
+    assert_int_equal(count_spv_op(r, SpvOpIEqual), n);
+    assert_int_equal(count_spv_op(r, SpvOpSelect), n);
+}
+
 /* a vertex program with an SPH of type 1 (VTG), version 3 (as the corpus'
  * vertex headers), its maps empty */
 static void vertex_input(mw_spirv_input *in, uint64_t *code, size_t words, uint8_t *sph)
@@ -1135,8 +1142,7 @@ static void test_al2p_indexed_ald(void **state)
     assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
     if (tsv_available())
         tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_al2p_indexed_ald");
-    assert_int_equal(count_spv_op(&r, SpvOpIEqual), 12);
-    assert_int_equal(count_spv_op(&r, SpvOpSelect), 12);
+    assert_select_chain(&r, 12);
     module_glsl(&r, MW_SPIRV_VERTEX, false, "al2p");
     mw_spirv_result_free(&r);
     const struct {
@@ -1230,6 +1236,42 @@ static void test_indexed_ast(void **state)
     }
 }
 
+/* IPA.IDX R0, a[R1] (envydis e000: Rd 0, Ra 8, attribute 28-37, bit 38
+ * IDX; the word of IPA.PASS R4, a[0x70] above with those fields changed)
+ * in a fragment program whose SPH's PS input map enables generic inputs 0
+ * xyzw and 1 xy, perspective: a select over the six (ipa_indexed), with
+ * spirv-val and glslang accepting it. IDX with Ra RZ, Ra without IDX and
+ * IDX with a nonzero attribute field are refused. */
+static void test_ipa_indexed(void **state)
+{
+    (void)state;
+    const uint64_t ipa = (0xe003ff870ff7ff04ull & ~(0x3ffull << 28) & ~0xffffull) | 1ull << 38 | 1u << 8;
+    const uint64_t words[4] = {ipa, (ipa | 0xffu << 8), ipa & ~(1ull << 38), ipa | 0x80ull << 28};
+    for (int i = 0; i < 4; i++) {
+        uint64_t code[4] = {SCHED, words[i], EXIT, NOP};
+        uint8_t sph[0x50];
+        mw_spirv_input in;
+        fragment_input(&in, code, 4, sph);
+        sph[0] = 0x62;                 /* PS, version 3 */
+        sph[0x18] = 0xaa, sph[0x19] = 0x0a; /* ImapGenericVector[0] xyzw, [1] xy perspective */
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        if (i) {
+            assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_UNSUPPORTED);
+            assert_non_null(strstr(r.reason, "IPA with an index register or IDX but IPA.IDX a[Ra]"));
+            mw_spirv_result_free(&r);
+            continue;
+        }
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_ipa_indexed");
+        assert_select_chain(&r, 6);
+        module_glsl(&r, MW_SPIRV_FRAGMENT, false, "ipa_indexed");
+        module_glsl(&r, MW_SPIRV_FRAGMENT, true, "ipa_indexed");
+        mw_spirv_result_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1247,6 +1289,7 @@ int main(void)
         cmocka_unit_test(test_generic_memory_refusals),
         cmocka_unit_test(test_al2p_indexed_ald),
         cmocka_unit_test(test_indexed_ast),
+        cmocka_unit_test(test_ipa_indexed),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
