@@ -2929,6 +2929,56 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
         set_r(t, rd + k > RZ ? RZ : rd + k, v[k]);
 }
 
+/* AST a[Ra], Rb (offset 0, not P): a store to the generic output at the
+ * byte address Ra holds, + 4 per further word. Ryujinx InstEmitAttribute.cs
+ * Ast's "Phys" form (InstAst.Phys: not P, offset 0, Ra not RZ) writes the
+ * user attribute (Ra - 0x80) / 16, component Ra / 4 & 3, at the
+ * invocation's vertex in a control shader; yuzu load_store_attribute.cpp
+ * AST throws "Indexed store", though its HandleIndexed, which the code
+ * after that would use, adds 4 per word (Ryujinx does not: the words are
+ * taken as yuzu's, as emit_ald_indexed's). Each word is an OpSwitch on its
+ * address with a case per generic output component the SPH's output map
+ * enables (VTG OmapGenericVector, bytes 0x36-0x45: a 4-bit mask per
+ * vector; yuzu program_header.h); an address none of them has is dropped,
+ * as the hardware would not pass such a component on. */
+static void emit_ast_indexed(tr *t, uint64_t insn)
+{
+    spv_builder *b = &t->b;
+    const uint32_t rs = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
+    const uint8_t *sph = t->in->sph;
+    uint32_t vtx = t->in->key.stage == MW_SPIRV_TESS_CTRL ? invocation_id_i(t) : 0;
+    uint32_t base = get_r(t, bits(insn, 8, 8)), val[4];
+    for (uint32_t k = 0; k < n; k++)
+        val[k] = get_r(t, rs + k > RZ ? RZ : rs + k);
+    uint32_t addr[128], nl = 0;
+    for (uint32_t i = 0; i < 32 && sph; i++) {
+        uint32_t mask = (sph[0x36 + i / 2] >> ((i & 1) * 4)) & 0xf;
+        for (uint32_t c = 0; c < 4; c++)
+            if (mask >> c & 1)
+                addr[nl++] = 0x80 + 16 * i + 4 * c;
+    }
+    if (!nl)
+        return;
+    for (uint32_t k = 0; k < n && t->err == GLHLE_RESULT_OK; k++) {
+        uint32_t sw[2 + 2 * 128], lab[128], merge = spv_id(b), nsw = 0;
+        sw[nsw++] = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
+        sw[nsw++] = merge;
+        for (uint32_t j = 0; j < nl; j++) {
+            lab[j] = spv_id(b);
+            sw[nsw++] = addr[j];
+            sw[nsw++] = lab[j];
+        }
+        SPV_VOID(b, SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+        spv_op_void(b, SpvOpSwitch, sw, nsw);
+        for (uint32_t j = 0; j < nl; j++) {
+            spv_label(b, lab[j]);
+            write_attr(t, addr[j], val[k], vtx);
+            SPV_VOID(b, SpvOpBranch, merge);
+        }
+        spv_label(b, merge);
+    }
+}
+
 /* AL2P Rd, Ra, offset (envydis gm107.c 0xefa0 "al2p": output 32, predicate
  * destination 44, Rd 0, Ra 8, signed 11-bit offset 20; Ryujinx
  * InstEmitAttribute.cs Al2p: Rd = Ra + the offset read unsigned, the
@@ -2945,6 +2995,33 @@ static void emit_al2p(tr *t, uint64_t insn)
     set_r(t, bits(insn, 0, 8), SPV_OP(&t->b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))));
 }
 
+/* IPA.IDX a[Ra] (bit 38, Ra not RZ): the fragment input at the byte
+ * address Ra holds, the attribute field not added (yuzu
+ * load_store_attribute.cpp IPA: GetAttributeIndexed(X(index_reg)) when idx
+ * and Ra is not RZ; Ryujinx InstEmitAttribute.cs Ipa with Idx: user
+ * attribute (Ra - 0x80) / 16, component Ra / 4 & 3). A select over the
+ * generic input components the SPH's PS input map enables (ps_imap; none
+ * without an SPH, as emit_ald_indexed), each read as the
+ * unindexed IPA reads it (its interpolation from the map, centroid from
+ * the sample mode); 0 for an address none has, as emit_ald_indexed.
+ * Refused: IDX with Ra RZ (yuzu then reads the field's attribute, Ryujinx
+ * address 0), with a nonzero field (both ignore it, but ALD adds its
+ * offset, so the hardware may), and Ra without IDX. */
+static uint32_t ipa_indexed(tr *t, uint32_t a, bool centroid)
+{
+    spv_builder *b = &t->b;
+    uint32_t v = cu(t, 0);
+    for (uint32_t i = 0; i < 32 && t->in->sph; i++)
+        for (uint32_t c = 0; c < 4; c++) {
+            if (!(ps_imap(t, i) >> (2 * c) & 3))
+                continue;
+            uint32_t addr = 0x80 + 16 * i + 4 * c;
+            uint32_t hit = SPV_OP(b, SpvOpIEqual, t->t_bool, a, cu(t, addr));
+            v = select_u(t, hit, read_attr(t, addr, centroid, 0), v);
+        }
+    return v;
+}
+
 static void emit_attr(tr *t, uint64_t insn, const op_row *row)
 {
     spv_builder *b = &t->b;
@@ -2958,12 +3035,13 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
          * reads the perspective-correct value GL interpolates itself and the
          * multiplier register is not needed (yuzu translate/impl/
          * load_store_attribute.cpp IPA does the same). */
-        if (ra != RZ || bit(insn, 38))
-            return (void)UNSUPPORTED(t, "IPA with an index register");
+        const bool idx = bit(insn, 38);
+        if (idx != (ra != RZ) || (idx && bits(insn, 28, 10)))
+            return (void)UNSUPPORTED(t, "IPA with an index register or IDX but IPA.IDX a[Ra] (attribute field 0, Ra not RZ)");
         uint32_t smode = bits(insn, 52, 2);
         if (smode == 2)
             return (void)UNSUPPORTED(t, "IPA.OFFSET");
-        uint32_t v = read_attr(t, bits(insn, 28, 10), smode == 1, 0);
+        uint32_t v = idx ? ipa_indexed(t, get_r(t, ra), smode == 1) : read_attr(t, bits(insn, 28, 10), smode == 1, 0);
         if (bit(insn, 51))
             v = as_u(t, fsat(t, as_f(t, v), true));
         set_r(t, rd, v);
@@ -2977,7 +3055,10 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
     if (ra != RZ) {
         if (row->op == OP_ALD && !off && !patch && !output && st != MW_SPIRV_FRAGMENT)
             return emit_ald_indexed(t, insn);
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs (offset 0, no P or O)");
+        if (row->op == OP_AST && !off && !patch)
+            return emit_ast_indexed(t, insn);
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs and AST a[Ra] of "
+                                    "outputs (offset 0, no P or O)");
     }
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");
@@ -4663,7 +4744,11 @@ static void emit_suatom(tr *t, uint64_t insn)
         return (void)UNSUPPORTED(t, "a 64-bit (or SD32/SD64) SUATOM, which GL's image atomics do not have");
     if (type == SU_F32 && op != AT_EXCH)
         return (void)UNSUPPORTED(t, "a float SUATOM other than EXCH (GL has only imageAtomicExchange on r32f)");
-    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SUATOM", false, &st);
+    /* bit 28 BA: the x coordinate is a byte offset (envydis gm107.c
+     * tabea80_0 "ba", in all four SUATOM forms; Ryujinx InstSuatom* Ba,
+     * which InstEmitSurface.cs EmitSuatom shifts right by the size's log2,
+     * 2 for the 32-bit types taken here) */
+    uint32_t st, ptr = image_atomic_ptr(t, insn, slot, type, op, "SUATOM", bit(insn, 28), &st);
     if (!ptr)
         return;
     uint32_t rb = bits(insn, 20, 8), sc = cu(t, SpvScopeDevice), sem = cu(t, 0), old;

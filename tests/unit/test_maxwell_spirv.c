@@ -1043,6 +1043,32 @@ static void test_sured(void **state)
     sured_refused(sured(0, 0, 0x40), GLHLE_RESULT_BAD_DATA, "outside the stage's image table");
 }
 
+/* SUATOM.D.BA (envydis gm107.c 0xea00: Rd 0, coordinates R8, value R20,
+ * handle u13 at 36, type 51-53, operation 29-32; tabea80_0: bit 28 "ba")
+ * on slot 0 (R32UI, word 0x48), 2D: the x coordinate is a byte offset,
+ * so with BA the module has one arithmetic shift right more than without,
+ * by the 4-byte element (Ryujinx EmitSuatom), and spirv-val accepts it. */
+static void test_suatom_byte_address(void **state)
+{
+    (void)state;
+    const uint64_t su = 0xea00000000000000ull | 0x48ull << 36 | 1ull << 33 | 4ull << 20 | 7ull << 16 | 2u << 8 | 5;
+    uint32_t shifts[2];
+    for (int ba = 0; ba < 2; ba++) {
+        uint64_t code[4] = {SCHED, su | (uint64_t)ba << 28, EXIT, NOP};
+        mw_spirv_input in;
+        sured_input(&in, code, 4);
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, ba ? "maxwell_suatom_ba" : "maxwell_suatom");
+        assert_int_equal(count_spv_op(&r, SpvOpAtomicIAdd), 1);
+        shifts[ba] = count_spv_op(&r, SpvOpShiftRightArithmetic);
+        mw_spirv_result_free(&r);
+    }
+    assert_int_equal(shifts[1], shifts[0] + 1);
+}
+
 /* LD / ST (envydis gm107.c 0x8000 / 0xa000): only an address traced to a
  * constant-buffer pointer, as LDG's, and only with the predicate operand
  * (58-60) PT; what it computes is gl/test_maxwell_compute
@@ -1056,6 +1082,26 @@ static void test_generic_memory_refusals(void **state)
     sured_refused(0xa000000000000000ull | 1ull << 52 | 4ull << 53 | 1ull << 58 | g | 4u << 8 | 8,
                   GLHLE_RESULT_UNSUPPORTED, "ST with a predicate operand other than PT");
     sured_refused((ld & ~(7ull << 53)) | 7ull << 58, GLHLE_RESULT_UNSUPPORTED, "LD of 8 or 16 bits");
+}
+
+/* an indexed attribute read's compare-and-select per candidate component */
+static void assert_select_chain(const mw_spirv_result *r, uint32_t n)
+{
+    assert_int_equal(count_spv_op(r, SpvOpIEqual), n);
+    assert_int_equal(count_spv_op(r, SpvOpSelect), n);
+}
+
+/* a vertex program with an SPH of type 1 (VTG), version 3 (as the corpus'
+ * vertex headers), its maps empty */
+static void vertex_input(mw_spirv_input *in, uint64_t *code, size_t words, uint8_t *sph)
+{
+    memset(in, 0, sizeof *in);
+    memset(sph, 0, 0x50);
+    sph[0] = 0x61;
+    in->code = code;
+    in->words = words;
+    in->sph = sph;
+    in->key.stage = MW_SPIRV_VERTEX;
 }
 
 /* AL2P and ALD a[Ra] (envydis gm107.c 0xefa0 "al2p": Rd 0, Ra 8, offset
@@ -1076,15 +1122,9 @@ static void al2p_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_
                              EXIT, NOP};
     for (uint32_t i = 0; i < 8; i++)
         code[i] = i % 4 == 0 ? SCHED : ins[i / 4 * 3 + i % 4 - 1];
-    memset(in, 0, sizeof *in);
-    memset(sph, 0, 0x50);
-    sph[0] = 0x61;    /* SPH type 1 (VTG), version 3 (as the corpus' vertex headers) */
+    vertex_input(in, code, 8, sph);
     sph[0x18] = 0x3f; /* ImapGenericVector[0] xyzw, [1] xy */
     sph[0x36] = 0x03; /* OmapGenericVector[0] xy */
-    in->code = code;
-    in->words = 8;
-    in->sph = sph;
-    in->key.stage = MW_SPIRV_VERTEX;
 }
 
 static void test_al2p_indexed_ald(void **state)
@@ -1102,8 +1142,7 @@ static void test_al2p_indexed_ald(void **state)
     assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
     if (tsv_available())
         tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_al2p_indexed_ald");
-    assert_int_equal(count_spv_op(&r, SpvOpIEqual), 12);
-    assert_int_equal(count_spv_op(&r, SpvOpSelect), 12);
+    assert_select_chain(&r, 12);
     module_glsl(&r, MW_SPIRV_VERTEX, false, "al2p");
     mw_spirv_result_free(&r);
     const struct {
@@ -1142,6 +1181,97 @@ static void test_al2p_indexed_ald(void **state)
     sured_refused(0xdf40000000000000ull | g, GLHLE_RESULT_UNSUPPORTED, "TXA");
 }
 
+/* the case count of each OpSwitch in the module, in order, into cases[] */
+static uint32_t spv_switch_cases(const mw_spirv_result *r, uint32_t *cases, uint32_t max)
+{
+    const uint32_t *w = (const uint32_t *)r->spirv.data;
+    const size_t n = r->spirv.size / 4;
+    uint32_t c = 0;
+    for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+        if ((w[i] & 0xffff) == SpvOpSwitch && c < max)
+            cases[c++] = ((w[i] >> 16) - 3) / 2;
+    return c;
+}
+
+/* AST.64 a[R1], R4 (envydis gm107.c 0xeff0: Rb 0, Ra 8, offset 20, size
+ * 47-48, vertex 39) in a vertex program whose SPH's output map enables
+ * generic output 0 xy and 1 xyzw (OmapGenericVector, 0x36): each word is
+ * an OpSwitch on its address with one case per enabled component, 6
+ * (emit_ast_indexed), and spirv-val and glslang accept the module. AST
+ * a[Ra] with an offset or P is refused. */
+static void ast_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t ast)
+{
+    code[0] = SCHED, code[1] = ast, code[2] = EXIT, code[3] = NOP;
+    vertex_input(in, code, 4, sph);
+    sph[0x36] = 0xf3; /* OmapGenericVector[0] xy, [1] xyzw */
+}
+
+static void test_indexed_ast(void **state)
+{
+    (void)state;
+    const uint64_t ast = 0xeff0000000000000ull | 1ull << 47 | 0xffull << 39 | 7ull << 16 | 1u << 8 | 4;
+    uint64_t code[4];
+    uint8_t sph[0x50];
+    mw_spirv_input in;
+    ast_input(&in, code, sph, ast);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_indexed_ast");
+    uint32_t cases[4];
+    assert_int_equal(spv_switch_cases(&r, cases, 4), 2);
+    assert_int_equal(cases[0], 6);
+    assert_int_equal(cases[1], 6);
+    module_glsl(&r, MW_SPIRV_VERTEX, false, "indexed_ast");
+    module_glsl(&r, MW_SPIRV_VERTEX, true, "indexed_ast");
+    mw_spirv_result_free(&r);
+    const uint64_t bad[2] = {ast | 0x80ull << 20, ast | 1ull << 31};
+    for (int i = 0; i < 2; i++) {
+        ast_input(&in, code, sph, bad[i]);
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_UNSUPPORTED);
+        assert_non_null(strstr(r.reason, "ALD/AST with an index register but"));
+        mw_spirv_result_free(&r);
+    }
+}
+
+/* IPA.IDX R0, a[R1] (envydis e000: Rd 0, Ra 8, attribute 28-37, bit 38
+ * IDX; the word of IPA.PASS R4, a[0x70] above with those fields changed)
+ * in a fragment program whose SPH's PS input map enables generic inputs 0
+ * xyzw and 1 xy, perspective: a select over the six (ipa_indexed), with
+ * spirv-val and glslang accepting it. IDX with Ra RZ, Ra without IDX and
+ * IDX with a nonzero attribute field are refused. */
+static void test_ipa_indexed(void **state)
+{
+    (void)state;
+    const uint64_t ipa = (0xe003ff870ff7ff04ull & ~(0x3ffull << 28) & ~0xffffull) | 1ull << 38 | 1u << 8;
+    const uint64_t words[4] = {ipa, (ipa | 0xffu << 8), ipa & ~(1ull << 38), ipa | 0x80ull << 28};
+    for (int i = 0; i < 4; i++) {
+        uint64_t code[4] = {SCHED, words[i], EXIT, NOP};
+        uint8_t sph[0x50];
+        mw_spirv_input in;
+        fragment_input(&in, code, 4, sph);
+        sph[0] = 0x62;                 /* PS, version 3 */
+        sph[0x18] = 0xaa, sph[0x19] = 0x0a; /* ImapGenericVector[0] xyzw, [1] xy perspective */
+        mw_spirv_result r;
+        mw_spirv_result_init(&r);
+        if (i) {
+            assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_UNSUPPORTED);
+            assert_non_null(strstr(r.reason, "IPA with an index register or IDX but IPA.IDX a[Ra]"));
+            mw_spirv_result_free(&r);
+            continue;
+        }
+        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (tsv_available())
+            tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_ipa_indexed");
+        assert_select_chain(&r, 6);
+        module_glsl(&r, MW_SPIRV_FRAGMENT, false, "ipa_indexed");
+        module_glsl(&r, MW_SPIRV_FRAGMENT, true, "ipa_indexed");
+        mw_spirv_result_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1155,8 +1285,11 @@ int main(void)
         cmocka_unit_test(test_reachable_images),
         cmocka_unit_test(test_suatom_handles),
         cmocka_unit_test(test_sured),
+        cmocka_unit_test(test_suatom_byte_address),
         cmocka_unit_test(test_generic_memory_refusals),
         cmocka_unit_test(test_al2p_indexed_ald),
+        cmocka_unit_test(test_indexed_ast),
+        cmocka_unit_test(test_ipa_indexed),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
