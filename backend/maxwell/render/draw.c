@@ -721,6 +721,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
     in.no_subgroups = !r->ctx->info.subgroups;         /* likewise (programs.c stage_text) */
+    in.viewport_layer_array = r->ctx->info.viewport_layer_array; /* likewise */
     if (stage == MW_SPIRV_VERTEX)
         for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
             const uint8_t ty = st->attrib[a].type;

@@ -289,7 +289,8 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
      * NO_SUBGROUPS, so their disk caches stay valid) */
     if (info->gles)
         return MW_PROGRAM_HOST_GLES | (info->framebuffer_fetch && !compute ? MW_PROGRAM_HOST_FETCH : 0u);
-    return info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS;
+    return (info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS) |
+           (compute || info->viewport_layer_array ? 0u : MW_PROGRAM_HOST_NO_VIEWPORT_LAYER);
 }
 
 static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
@@ -305,6 +306,7 @@ static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t 
     in.key = k->key[i];
     in.tex_1d_as_2d = (host & MW_PROGRAM_HOST_GLES) != 0; /* no 1D samplers in GLSL ES (gl_caps_texture_1d_as_2d) */
     in.no_subgroups = (host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_SUBGROUPS)) != 0;
+    in.viewport_layer_array = !(host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_VIEWPORT_LAYER));
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
@@ -660,9 +662,10 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+    glhle_bytebuf_printf(out, "%s%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
                          bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "",
                          bits & MW_PROGRAM_HOST_NO_SUBGROUPS ? "+no-subgroups" : "", /* ES: none, always */
+                         bits & MW_PROGRAM_HOST_NO_VIEWPORT_LAYER ? "+no-viewport-layer" : "",
                          bits & MW_PROGRAM_HOST_POLYGON_LINE    ? "+polygon-line"
                          : bits & MW_PROGRAM_HOST_POLYGON_POINT ? "+polygon-point"
                                                                 : "");

@@ -53,10 +53,16 @@
  * VOTE, a general SHFL and the lane registers (mw_spirv_input.no_subgroups)
  * instead of writing GLSL the driver cannot compile. GLES implies it. */
 #define MW_PROGRAM_HOST_NO_SUBGROUPS 4u
+/* a desktop GL host without ARB_shader_viewport_layer_array
+ * (glhle_context_info.viewport_layer_array false): the translation refuses
+ * a vertex or tessellation evaluation stage's stores to the layer and the
+ * viewport index (mw_spirv_input.viewport_layer_array). GLES implies it.
+ * Graphics programs only. */
+#define MW_PROGRAM_HOST_NO_VIEWPORT_LAYER 32u
 
 /* The host bits of a context: graphics programs (fragment framebuffer
- * fetch included) or, with `compute`, compute programs (the bits that
- * change them: GLES and NO_SUBGROUPS). */
+ * fetch and NO_VIEWPORT_LAYER included) or, with `compute`, compute
+ * programs (the bits that change them: GLES and NO_SUBGROUPS). */
 uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
 
 /* Polygon mode LINE or POINT where the host has none (gl_caps_polygon_mode_by_gs,
