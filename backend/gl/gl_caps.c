@@ -1887,6 +1887,13 @@ bool gl_caps_texture_1d_as_2d(const glhle_context *ctx)
     return ctx->caps && ((const gl_caps *)ctx->caps)->texture_1d_as_2d;
 }
 
+bool gl_caps_texture_views(const glhle_context *ctx)
+{
+    if (!ctx->info.gles)
+        return ctx->gl.TextureView != NULL;
+    return ctx->caps && ((const gl_caps *)ctx->caps)->texture_view;
+}
+
 bool gl_caps_dest_copy(const glhle_context *ctx)
 {
     return ctx->caps && ((const gl_caps *)ctx->caps)->dest_copy;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/maxwell_instance.h"
 #include "backend/maxwell/render/render_targets.h"
@@ -1404,6 +1405,67 @@ static void tessellation_stage_picks_the_layer(void **state)
         skip_refused("no ARB_shader_viewport_layer_array, so no layer from a tessellation evaluation stage");
 }
 
+/* layered draws into the 4-layer array from a first layer past 0: A with
+ * SET_COLOR_TARGET_LAYER 2 and the program's layer 1, B with 2 and 0, C
+ * with 1 and 0; every other texel its layer's colour */
+static const uint8_t lfl_c[4] = {90, 250, 40, 255};
+
+static void lfl_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    if (l == 3 && x >= 2 && x < 14 && y >= 4 && y < 28)
+        memcpy(out, lay_a, 4);
+    else if (l == 2 && x >= 10 && x < 30 && y >= 8 && y < 20)
+        memcpy(out, lay_b, 4);
+    else if (l == 1 && x >= 20 && x < 30 && y >= 22 && y < 30)
+        memcpy(out, lfl_c, 4);
+    else
+        v3_color(l, out);
+}
+
+/* Layered draws from a first layer past 0 (the array's layer is
+ * SET_COLOR_TARGET_LAYER plus the program's, as nouveau and NVK program
+ * it: THIRD_DIMENSION the array's layers, the address layer 0's): a
+ * geometry program writing layer 1, then 0, with SET_COLOR_TARGET_LAYER
+ * 2, then 0 with 1, into a 4-layer 2D array; each rectangle in its layer
+ * (3, 2, 1), in memory and through a 2D array texture header, at scales 1
+ * and 2. Drawn through a view of the array from the first layer: a GL
+ * without texture views refuses the draw, saying so. */
+static void layered_draw_from_first_layer_2(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    const bool can = gl_caps_texture_views(*state);
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+            skip();
+        tmc_shader gs[2];
+        for (uint32_t i = 0; i < 2; i++)
+            assert_true(tmd_layer_gs(&gs[i], i ? 0 : 1));
+        ar_clear_layers(&e, AR_LAYER);
+        ar_target(&e, AR_L, AR_LAYER, 2);
+        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs[0]);
+        ar_draw_rect(&e, 2, 4, 14, 28, lay_a);
+        if (!can) {
+            submit_refused(&e, "without texture views");
+        } else {
+            stage_at(&e, 4, TMD_GS_OFF + 0x1000, &gs[1]);
+            ar_draw_rect(&e, 10, 8, 30, 20, lay_b);
+            ar_target(&e, AR_L, AR_LAYER, 1); /* another first layer: another view */
+            ar_draw_rect(&e, 20, 22, 30, 30, lfl_c);
+            tmd_submit(&e, 3);
+            char what[64];
+            snprintf(what, sizeof what, "layered from layer 2, scale %u", scale);
+            ar_check_memory(e.rt + 0x200000, AR_LAYER, lfl_want, what);
+            check_texture_texels(e.gpu, e.ctx, AR_VA, 5, TMD_RECTS_W, TMD_RECTS_H, AR_L, 0, lfl_want);
+        }
+        for (uint32_t i = 0; i < 2; i++)
+            tmc_free(&gs[i]);
+        tmd_rects_close(&e);
+    }
+    if (!can)
+        skip_refused("no texture views, through which a layered draw starts past layer 0");
+}
+
 /* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer
  * than a layer's bytes are BAD_DATA with the values logged, memory stays
  * as it was, and a good clear of the last layer works after them. */
@@ -1461,6 +1523,7 @@ int main(void)
         cmocka_unit_test(vertex_stage_picks_the_layer),
         cmocka_unit_test(tessellation_stage_picks_the_layer),
         cmocka_unit_test(vertex_stage_picks_the_viewport),
+        cmocka_unit_test(layered_draw_from_first_layer_2),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -286,6 +286,12 @@ struct mw_draw {
     /* the slice or layer of a 3D or array surface attached, -1 for a 2D
      * one, MW_LAYERED for the whole (a program that writes the layer) */
     GLint attached_layer[MW_RT_COUNT + 1];
+    /* per attachment slot, a layered 2D array target drawn from a first
+     * layer past 0: a 2D array view of its texture from that layer
+     * (layer_view), 0 for none; the texture and first layer it views */
+    GLuint layer_view[MW_RT_COUNT + 1];
+    GLuint layer_view_of[MW_RT_COUNT + 1];
+    uint32_t layer_view_first[MW_RT_COUNT + 1];
     const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
     /* targets() to mark_rendered: the surface address of each colour
      * attachment and of zeta (slot MW_RT_COUNT), UINT64_MAX for none */
@@ -422,6 +428,9 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteFramebuffers(1, &d->fbo);
     if (d->logic_dest)
         gl->DeleteTextures(1, &d->logic_dest);
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->layer_view[i])
+            gl->DeleteTextures(1, &d->layer_view[i]);
     gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
@@ -500,10 +509,28 @@ static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint te
 /* attach's layer for a 3D or array texture attached whole (layered) */
 #define MW_LAYERED (-2)
 
+/* Slot's layer view deleted (detached first, so the name the shadow
+ * holds is never a deleted one's). */
+static void drop_layer_view(mw_render *r, uint32_t slot)
+{
+    mw_draw *d = r->draw;
+    if (!d->layer_view[slot])
+        return;
+    if (d->attached[slot] == d->layer_view[slot])
+        attach(d, &r->ctx->gl, slot, 0, 0, -1);
+    r->ctx->gl.DeleteTextures(1, &d->layer_view[slot]);
+    d->layer_view[slot] = d->layer_view_of[slot] = 0;
+}
+
 void mw_draw_forget_texture(mw_render *r, GLuint tex)
 {
     mw_draw *d = r->draw;
-    if (!d || !d->fbo_known)
+    if (!d)
+        return;
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->layer_view[i] && d->layer_view_of[i] == tex)
+            drop_layer_view(r, i);
+    if (!d->fbo_known)
         return;
     for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
         if (d->attached[i] == tex)
@@ -1879,6 +1906,33 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
     d->logic_copies++;
 }
 
+/* Slot's 2D array view of surface s (a 2D array target) from layer
+ * `first` to its last, kept while s's texture lives
+ * (mw_draw_forget_texture); 0 when GL made none. A layered framebuffer
+ * counts gl_Layer from the attached texture's layer 0 (GL 4.6 9.8), and a
+ * view's layer 0 is its MinLayer (8.18), so the program's layer l lands
+ * in the array's layer first + l, as the Maxwell's does in the layer
+ * SET_COLOR_TARGET_LAYER / SET_ZT_LAYER plus l (NVK and nouveau put a
+ * view's first layer there and the array's layer 0's address in the
+ * target's). */
+static GLuint layer_view(mw_render *r, uint32_t slot, const mw_surface *s, uint32_t first)
+{
+    mw_draw *d = r->draw;
+    if (d->layer_view[slot] && d->layer_view_of[slot] == s->tex && d->layer_view_first[slot] == first)
+        return d->layer_view[slot];
+    drop_layer_view(r, slot);
+    const GladGLContext *gl = &r->ctx->gl;
+    GLuint v = 0;
+    gl->GenTextures(1, &v); /* glTextureView wants a name never bound */
+    if (!v)
+        return 0;
+    gl->TextureView(v, GL_TEXTURE_2D_ARRAY, s->tex, s->d.format->gl_internal, 0, 1, first, s->d.depth - first);
+    d->layer_view[slot] = v;
+    d->layer_view_of[slot] = s->tex;
+    d->layer_view_first[slot] = first;
+    return v;
+}
+
 /* The draw framebuffer for st's targets; `layered`: the program writes the
  * layer (its last vertex-pipeline stage's SPH output map has
  * RT_ARRAY_INDEX), so every target is attached whole and gl_Layer picks
@@ -1998,15 +2052,28 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
                               "target", i < MW_RT_COUNT ? i : 0);
     /* a layered framebuffer has every attachment layered (GL 4.6 9.4.2
      * FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) and counts gl_Layer from the
-     * texture's layer 0: the targets' first layers must be 0 */
+     * texture's layer 0: a 2D array drawn from a first layer past 0 is
+     * attached as a view from that layer (layer_view); a 3D texture's
+     * views cannot start past slice 0 (GL 4.6 table 8.21: a 3D view has
+     * its original's slices), nor can the copies a host without views has */
     for (uint32_t i = 0; layered && i <= MW_RT_COUNT; i++) {
         if (!want[i])
             continue;
-        if (want_layer[i] < 0 || base_layer[i])
+        const char *why = NULL;
+        if (want_layer[i] < 0)
+            why = "not an array or a 3D target";
+        else if (base_layer[i] && !tc->surf[i]->d.array_pitch)
+            why = "a 3D target drawn from a first slice past 0";
+        else if (base_layer[i] && !gl_caps_texture_views(r->ctx))
+            why = "drawn from a first layer past 0 on a GL without texture views";
+        else if (base_layer[i] && !(want[i] = layer_view(r, i, tc->surf[i], base_layer[i])))
+            why = "drawn from a first layer past 0, and GL made no view from it";
+        if (why)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: a program that writes the layer "
                               "draws into %s %u, which is %s: not supported; not drawn",
-                              i < MW_RT_COUNT ? "colour target" : "the depth target", i,
-                              want_layer[i] < 0 ? "not an array or a 3D target" : "drawn from a first layer past 0");
+                              i < MW_RT_COUNT ? "colour target" : "the depth target", i, why);
+        if (i == 0 && base_layer[i])
+            d->rt0_layer = 0; /* the view's layer 0 is the first */
         want_layer[i] = MW_LAYERED;
     }
     /* detach before attaching, so a texture moving between slots is never on two */
