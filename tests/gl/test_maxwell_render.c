@@ -1276,24 +1276,34 @@ static void vpa_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
     memcpy(out, c, 4);
 }
 
+/* The bench at `scale` with pixel program `fs` and a program of pipeline
+ * stage `stage` (1 vertex, 4 geometry) writing viewport index 1 in *sh
+ * (tmc_free it); false without the corpus. */
+static bool viewport_bench(tmd_rects *e, void **state, uint32_t scale, const char *fs, uint32_t stage, tmc_shader *sh)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    if (!tmd_rects_open(e, *state, scale, "passthrough_vsh", fs, black))
+        return false;
+    assert_true(stage == 4 ? tmd_viewport_gs(sh, 1) : tmd_viewport_vs(sh, 1));
+    if (stage == 4)
+        tmd_geometry_program(&e->pb, e->data, TMD_RECTS_DATA_VA, sh);
+    else
+        stage_at(e, stage, VL_VS_OFF, sh);
+    return true;
+}
+
 /* The viewport index written by a program of pipeline stage `stage` (1
  * vertex, 4 geometry), at scales 1 and 2. Refused with the reason on
  * OpenGL ES (no viewport arrays), and for a vertex stage on a desktop GL
  * without ARB_shader_viewport_layer_array. */
 static void stage_picks_the_viewport(void **state, uint32_t stage)
 {
-    static const float black[4] = {0, 0, 0, 1};
     const bool can = !ts_gles() && (stage == 4 || glhle_context_get_info(*state)->viewport_layer_array);
     for (uint32_t scale = 1; scale <= 2; scale++) {
         tmd_rects e;
-        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
-            skip();
         tmc_shader sh;
-        assert_true(stage == 4 ? tmd_viewport_gs(&sh, 1) : tmd_viewport_vs(&sh, 1));
-        if (stage == 4)
-            tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &sh);
-        else
-            stage_at(&e, stage, VL_VS_OFF, &sh);
+        if (!viewport_bench(&e, state, scale, "color_fsh", stage, &sh))
+            skip();
         tmd_set(&e, 0x0e00, 1);            /* SET_SCISSOR_ENABLE(0) */
         tmd_set(&e, 0x0e04, 4u << 16);     /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
         tmd_set(&e, 0x0e08, 4u << 16);     /* SET_SCISSOR_VERTICAL(0) */
@@ -1335,6 +1345,105 @@ static void geometry_stage_picks_the_viewport(void **state)
 static void vertex_stage_picks_the_viewport(void **state)
 {
     stage_picks_the_viewport(state, 1);
+}
+
+/* Viewports whose y scale flips unlike viewport 0's: viewport 1 over
+ * [16, 32) x [0, 16) (scale (8, +-8), offset (24, 8)) with viewport 0's y
+ * scale +16 (the bench's) and viewport 1's -8, then viewport 0's -16 and
+ * 1's +8, then both negative; a rectangle over NDC y [-1, 0] drawn by a
+ * program (pipeline stage `stage`) writing viewport index 1 covers rows
+ * 8 * y + 8 of the viewport's own sign: [8, 16) for a negative scale,
+ * [0, 8) for a positive one (clb197.h: y_w = scale_y * y_ndc +
+ * offset_y), at scales 1 and 2. GL has one origin (viewport 0's): the
+ * program flips viewport 1 (programs.h MW_VIEWPORT_FLIP_LOCATION). */
+static const uint8_t vf_color[4] = {240, 200, 20, 255};
+static uint32_t vf_rows[2];
+
+static void vf_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    (void)l;
+    static const uint8_t black[4] = {0, 0, 0, 255};
+    memcpy(out, x >= 16 && y >= vf_rows[0] && y < vf_rows[1] ? vf_color : black, 4);
+}
+
+static void stage_flips_a_viewport(void **state, uint32_t stage)
+{
+    if (ts_gles() || (stage != 4 && !glhle_context_get_info(*state)->viewport_layer_array)) {
+        print_message("SKIP%s: %s\n", ts_gles() ? " on OpenGL ES" : "",
+                      ts_gles() ? "no viewport arrays" : "no ARB_shader_viewport_layer_array");
+        skip();
+    }
+    static const float sy[3][2] = {{16, -8}, {-16, 8}, {-16, -8}}; /* viewport 0's and 1's y scale */
+    for (uint32_t c = 0; c < 3; c++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            tmc_shader sh;
+            if (!viewport_bench(&e, state, scale, "color_fsh", stage, &sh))
+                skip();
+            tmd_set(&e, 0x0a04, tm_u(sy[c][0])); /* SET_VIEWPORT_SCALE_Y(0): the offset stays 16 */
+            tmd_set(&e, 0x0a20, tm_u(8));        /* SET_VIEWPORT_SCALE_X(1) */
+            tmd_set(&e, 0x0a24, tm_u(sy[c][1]));
+            tmd_set(&e, 0x0a28, tm_u(0.5f));
+            tmd_set(&e, 0x0a2c, tm_u(24));       /* SET_VIEWPORT_OFFSET_X(1) */
+            tmd_set(&e, 0x0a30, tm_u(8));
+            tmd_set(&e, 0x0a34, tm_u(0.5f));
+            /* NDC y -1 to 0: guest pixel rows 0 to 16 of tmd_rect's viewport-0 mapping */
+            ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H / 2, vf_color);
+            tmd_submit(&e, 1);
+            vf_rows[0] = sy[c][1] < 0 ? 8 : 0;
+            vf_rows[1] = vf_rows[0] + 8;
+            char what[64];
+            snprintf(what, sizeof what, "y scales %g, %g by stage %u, scale %u", (double)sy[c][0], (double)sy[c][1],
+                     stage, scale);
+            check_layer(e.rt, 0, vf_want, what);
+            tmc_free(&sh);
+            tmd_rects_close(&e);
+        }
+    /* The flip reverses the winding GL faces by, not the guest's: drawn by
+     * frag_coord_fsh (blue = gl_FrontFacing ? checker : 1 - checker, the
+     * checker ((x >> 3) ^ (y >> 3)) & 1 of the pixel), the counter-clockwise
+     * rectangle (SET_FRONT_FACE CCW) through the flipped viewport 1 is
+     * front-facing; culling back faces there is refused, saying why. */
+    for (uint32_t cull = 0; cull < 2; cull++) {
+        tmd_rects e;
+        tmc_shader sh;
+        if (!viewport_bench(&e, state, 1, "frag_coord_fsh", stage, &sh))
+            skip();
+        const uint32_t vp1[6] = {tm_u(8), tm_u(-8), tm_u(0.5f), tm_u(24), tm_u(8), tm_u(0.5f)};
+        for (uint32_t i = 0; i < 6; i++)
+            tmd_set(&e, 0x0a20 + 4 * i, vp1[i]); /* viewport 1: scale, offset */
+        tmd_set(&e, 0x191c, 0x901);               /* SET_FRONT_FACE CCW */
+        if (cull) {
+            tmd_set(&e, 0x1918, 1);               /* SET_CULL_ENABLE */
+            tmd_set(&e, 0x1920, 0x405);           /* SET_CULL_FACE BACK */
+        }
+        ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H / 2, vf_color);
+        if (cull) {
+            submit_refused(&e, "face their primitives the other way round for culling");
+        } else {
+            tmd_submit(&e, 1);
+            for (uint32_t y = 8; y < 16; y++)
+                for (uint32_t x = 16; x < 32; x++) {
+                    const uint8_t *got = e.rt + vol_byte(TMD_RECTS_W * 4, TMD_RECTS_H, V3_BH, 0, x * 4, y, 0);
+                    const uint8_t want = ((x >> 3) ^ (y >> 3)) & 1 ? 255 : 0;
+                    if (got[2] != want)
+                        fail_msg("stage %u: pixel (%u, %u) blue %u, want %u (front-facing)", stage, x, y, got[2],
+                                 want);
+                }
+        }
+        tmc_free(&sh);
+        tmd_rects_close(&e);
+    }
+}
+
+static void geometry_stage_flips_a_viewport(void **state)
+{
+    stage_flips_a_viewport(state, 4);
+}
+
+static void vertex_stage_flips_a_viewport(void **state)
+{
+    stage_flips_a_viewport(state, 1);
 }
 
 /* The layer from the tessellation evaluation stage: quad_tcsh (levels 1
@@ -1523,6 +1632,8 @@ int main(void)
         cmocka_unit_test(vertex_stage_picks_the_layer),
         cmocka_unit_test(tessellation_stage_picks_the_layer),
         cmocka_unit_test(vertex_stage_picks_the_viewport),
+        cmocka_unit_test(geometry_stage_flips_a_viewport),
+        cmocka_unit_test(vertex_stage_flips_a_viewport),
         cmocka_unit_test(layered_draw_from_first_layer_2),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

@@ -138,6 +138,7 @@ typedef struct mw_draw_program {
     uint32_t tex_mask[MW_PROGRAM_STAGES]; /* texture slots each stage samples (MW_PROGRAM_* order) */
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
+    bool viewport_flip;        /* its mw_viewport_flip (programs.h MW_VIEWPORT_FLIP_LOCATION) */
     bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
     bool polygon_gs;           /* the polygon mode geometry stage's mw_poly_cull (programs.h) */
 } mw_draw_program;
@@ -289,6 +290,7 @@ struct mw_draw {
     /* per attachment slot, a layered 2D array target drawn from a first
      * layer past 0: a 2D array view of its texture from that layer
      * (layer_view), 0 for none; the texture and first layer it views */
+    uint32_t viewport_flip;         /* viewport_array: the viewports whose y the program negates */
     GLuint layer_view[MW_RT_COUNT + 1];
     GLuint layer_view_of[MW_RT_COUNT + 1];
     uint32_t layer_view_first[MW_RT_COUNT + 1];
@@ -693,6 +695,7 @@ static void fill_info(mw_render *r, GLuint program)
             p->tex_mask[index[stage]] |= 1u << slot;
     }
     p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
+    p->viewport_flip = gl->GetUniformLocation(program, "mw_viewport_flip") >= 0;
     if (r->ctx->info.gles) {
         p->es_point_size = gl->GetUniformLocation(program, "mw_point_size") >= 0;
         p->es_logic_op = gl->GetUniformLocation(program, "mw_logic") >= 0;
@@ -1702,20 +1705,24 @@ static void scissor_rect(const mw_scissor *sc, uint32_t k, GLint out[4])
  * its other setters issue, set every index, and each array draw sets them
  * all again). The scissor test is one switch for them all here: a
  * disabled scissor is a rectangle over any target. Viewports with no
- * area (unset, zero, negative x or NaN scale) get an empty one; a y scale whose sign differs from
- * viewport 0's would need another origin, which GL has not per viewport. */
+ * area (unset, zero, negative x or NaN scale) get an empty one; one
+ * whose y scale's sign differs from viewport 0's (GL has one origin, viewport
+ * 0's) is flipped by the program instead: its bit in d->viewport_flip,
+ * which the draw hands the program (programs.h MW_VIEWPORT_FLIP_LOCATION).
+ * GL faces such a viewport's primitives by the winding the flip reversed:
+ * the pixel program gets gl_FrontFacing back, but culling one face and
+ * two-sided stencil would take the other face's, and are refused. */
 static glhle_result viewport_array(mw_render *r, const mw_state *st)
 {
     const GladGLContext *gl = &r->ctx->gl;
     const uint32_t k = r->scale;
     const bool flip = st->viewport.vp[0].scale[1] < 0;
+    r->draw->viewport_flip = 0;
     for (uint32_t i = 1; i < MW_VIEWPORT_COUNT; i++) {
         float view[4] = {0, 0, 0, 0};
         double depth[2] = {0, 1};
         if (viewport_rect(st, i, k, view, depth) && (st->viewport.vp[i].scale[1] < 0) != flip)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport %u's y scale (%g) flips "
-                              "unlike viewport 0's (%g): GL has one origin for all; not drawn", i,
-                              (double)st->viewport.vp[i].scale[1], (double)st->viewport.vp[0].scale[1]);
+            r->draw->viewport_flip |= 1u << i;
         gl->ViewportIndexedf(i, view[0], view[1], view[2], view[3]);
         gl->DepthRangeIndexed(i, depth[0], depth[1]);
         GLint sc[4] = {0, 0, 1 << 30, 1 << 30};
@@ -1723,6 +1730,13 @@ static glhle_result viewport_array(mw_render *r, const mw_state *st)
             scissor_rect(&st->scissor.s[i], k, sc);
         gl->ScissorIndexed(i, sc[0], sc[1], sc[2], sc[3]);
     }
+    const mw_depth_stencil_state *ds = &st->ds;
+    const bool cull = st->raster.cull_enable && st->raster.cull_face != 0x408; /* FRONT_AND_BACK faces nothing */
+    const bool stencil = st->zeta.enabled && ds->stencil_test && memcmp(&ds->front, &ds->back, sizeof ds->front);
+    if (r->draw->viewport_flip && (cull || stencil))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewports 0x%04x flip y unlike viewport 0, "
+                          "and GL would face their primitives the other way round for %s; not drawn",
+                          r->draw->viewport_flip, cull ? "culling" : "the two-sided stencil test");
     return GLHLE_RESULT_OK;
 }
 
@@ -2306,6 +2320,14 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
+    /* the viewports whose y the program flips (viewport_array), on every
+     * such draw: the program may be another than the last one's */
+    if (viewports && d->viewport_flip && !prog->viewport_flip)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewports whose y scale flips unlike "
+                          "viewport 0's (mask 0x%04x), and a program that cannot flip them: not drawn",
+                          d->viewport_flip);
+    if (prog->viewport_flip)
+        gl->ProgramUniform1ui(prog->program, MW_VIEWPORT_FLIP_LOCATION, viewports ? d->viewport_flip : 0);
     if (prog->es_logic_op)
         es_logic_op(r, st, prog->program);
     if (prog->polygon_gs) {
