@@ -213,8 +213,9 @@ typedef struct tr {
     uint32_t tex_image_type[MW_SPIRV_TEX_SLOTS];
     uint32_t in_gen[32], in_gen_type[32], in_gen_comps[32], out_gen[32];
     uint32_t frag_coord, vertex_index, instance_index, position, clip, frag_out[8], frag_depth;
-    uint32_t layer; /* gl_Layer, written by a geometry shader */
-    uint32_t viewport; /* gl_ViewportIndex, written by a geometry shader */
+    uint32_t layer; /* gl_Layer (layer_viewport_writable) */
+    uint32_t viewport; /* gl_ViewportIndex (likewise) */
+    bool viewport_layer_cap; /* ShaderViewportIndexLayerEXT declared (layer_viewport_writable) */
     uint32_t clip_count;
     uint32_t interface[80];
     uint32_t n_interface;
@@ -2758,6 +2759,35 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid, uint32_t vtx)
     return cu(t, 0);
 }
 
+/* Whether this stage may write `what` (the layer or the viewport index):
+ * a geometry shader always; a vertex or tessellation evaluation shader
+ * through SPV_EXT_shader_viewport_index_layer (capability
+ * ShaderViewportIndexLayerEXT; in GLSL ARB_shader_viewport_layer_array,
+ * which covers those two stages only) where the host has it
+ * (mw_spirv_input.viewport_layer_array); else refused with the reason. */
+static bool layer_viewport_writable(tr *t, const char *what)
+{
+    const mw_spirv_stage st = (mw_spirv_stage)t->in->key.stage;
+    char w[64];
+    if (st == MW_SPIRV_GEOMETRY)
+        return true;
+    if (st != MW_SPIRV_VERTEX && st != MW_SPIRV_TESS_EVAL) {
+        snprintf(w, sizeof w, "writing %s outside a geometry, vertex or evaluation shader", what);
+        return UNSUPPORTED(t, w), false;
+    }
+    if (!t->in->viewport_layer_array) {
+        snprintf(w, sizeof w, "writing %s in a %s shader", what,
+                 st == MW_SPIRV_VERTEX ? "vertex" : "tessellation evaluation");
+        return fail(t, GLHLE_RESULT_UNSUPPORTED, w, ": the host has no ARB_shader_viewport_layer_array"), false;
+    }
+    if (!t->viewport_layer_cap) {
+        spv_capability(&t->b, SpvCapabilityShaderViewportIndexLayerEXT);
+        spv_extension(&t->b, "SPV_EXT_shader_viewport_index_layer");
+        t->viewport_layer_cap = true;
+    }
+    return true;
+}
+
 /* The output component at addr and its scalar type (*st); vtx: the output
  * vertex of a tessellation control shader. 0 when the component is not
  * stored (the native next stage does not declare it) or not translated. */
@@ -2802,10 +2832,9 @@ static uint32_t output_ptr(tr *t, uint32_t addr, uint32_t vtx, uint32_t *st)
     if (addr == 0x64 && !per_vertex) {
         /* the render target array index (open-gpu-doc Shader-Program-Header:
          * a[0x64], OmapSystemValuesB RT_ARRAY_INDEX; yuzu attribute.h Layer):
-         * gl_Layer, which a vertex or tessellation stage may write only
-         * through an extension (ARB_shader_viewport_layer_array) */
-        if (t->in->key.stage != MW_SPIRV_GEOMETRY)
-            return UNSUPPORTED(t, "writing the layer outside a geometry shader"), 0;
+         * gl_Layer */
+        if (!layer_viewport_writable(t, "the layer"))
+            return 0;
         if (!t->layer)
             t->layer = builtin_var(t, SpvStorageClassOutput, t->t_i32, SpvBuiltInLayer, "layer");
         *st = t->t_i32;
@@ -2816,8 +2845,8 @@ static uint32_t output_ptr(tr *t, uint32_t addr, uint32_t vtx, uint32_t *st)
          * OmapSystemValuesB VIEWPORT_INDEX; yuzu attribute.h ViewportIndex):
          * gl_ViewportIndex, which the draw path sets every viewport for
          * only when the SPH says the stage writes it */
-        if (t->in->key.stage != MW_SPIRV_GEOMETRY)
-            return UNSUPPORTED(t, "writing the viewport index outside a geometry shader"), 0;
+        if (!layer_viewport_writable(t, "the viewport index"))
+            return 0;
         if (t->in->sph && !(t->in->sph[0x35] & 0x04))
             return BAD(t, "viewport index the SPH does not output (OmapSystemValuesB VIEWPORT_INDEX)"), 0;
         if (!t->viewport) {

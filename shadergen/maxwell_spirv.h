@@ -171,6 +171,11 @@ typedef struct mw_spirv_input {
                              * ARB_shader_group_vote): VOTE, SHFL other than the fragment quad butterfly
                              * and the lane registers outside compute are refused with that reason. The
                              * host's: not in the key */
+    bool viewport_layer_array; /* the host has ARB_shader_viewport_layer_array (desktop GL with it:
+                                * glhle_context_info.viewport_layer_array): a vertex or tessellation
+                                * evaluation shader's stores to the layer (a[0x64]) and the viewport
+                                * index (a[0x68]) become Layer and ViewportIndex there; without it
+                                * they are refused with that reason. The host's: not in the key */
 } mw_spirv_input;
 
 typedef struct mw_spirv_result {

@@ -100,6 +100,11 @@ glhle_result spv_to_glsl(const uint32_t *words, size_t count, const spv_glsl_opt
      * this SPIRV-Cross does not request itself */
     if (opt->es && uses_capability(words, count, SpvCapabilityClipDistance))
         spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance");
+    /* Layer and ViewportIndex outside a geometry shader are
+     * ARB_shader_viewport_layer_array's in GLSL, which this SPIRV-Cross
+     * does not request for SPV_EXT_shader_viewport_index_layer itself */
+    if (!opt->es && uses_capability(words, count, SpvCapabilityShaderViewportIndexLayerEXT))
+        spvc_compiler_require_extension(comp, "GL_ARB_shader_viewport_layer_array");
     r = remap(comp, opt, log);
     if (r != GLHLE_RESULT_OK)
         goto done;

@@ -1741,14 +1741,20 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
      * in for them there. GLSL ES has none of the three. */
     in->subgroups = !in->gles && ext(gl, "GL_ARB_shader_ballot") && ext(gl, "GL_ARB_gpu_shader_int64") &&
                     ext(gl, "GL_ARB_shader_group_vote");
+    /* gl_Layer and gl_ViewportIndex in vertex and tessellation evaluation
+     * shaders (GL 4.6 core has them only in geometry shaders; GLSL ES has
+     * no such extension) */
+    in->viewport_layer_array = !in->gles && ext(gl, "GL_ARB_shader_viewport_layer_array");
     if (!in->gles) {
         c->dest_copy = !in->texture_barrier;
         snprintf(c->describe, sizeof c->describe,
                  "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
-                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native texture_1d=native subgroups=%s",
+                 "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native texture_1d=native subgroups=%s "
+                 "viewport_layer_array=%s",
                  in->direct_state_access ? "native" : "missing", gl->TextureView ? "native" : "missing",
                  in->buffer_storage ? "native" : "missing", in->texture_barrier ? "native" : "missing",
-                 in->clip_control ? "native" : "missing", in->subgroups ? "native" : "refused");
+                 in->clip_control ? "native" : "missing", in->subgroups ? "native" : "refused",
+                 in->viewport_layer_array ? "native" : "refused");
         GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
         return;
     }
@@ -1879,6 +1885,13 @@ bool gl_caps_polygon_mode_by_gs(const glhle_context *ctx)
 bool gl_caps_texture_1d_as_2d(const glhle_context *ctx)
 {
     return ctx->caps && ((const gl_caps *)ctx->caps)->texture_1d_as_2d;
+}
+
+bool gl_caps_texture_views(const glhle_context *ctx)
+{
+    if (!ctx->info.gles)
+        return ctx->gl.TextureView != NULL;
+    return ctx->caps && ((const gl_caps *)ctx->caps)->texture_view;
 }
 
 bool gl_caps_dest_copy(const glhle_context *ctx)

@@ -87,6 +87,11 @@ bool gl_caps_texture_1d_as_2d(const glhle_context *ctx);
  * (before a pass reads or updates it), else it back into the original
  * (after a pass wrote it). Nothing where views are real. */
 void gl_caps_view_sync(glhle_context *ctx, GLuint view, bool to_view);
+/* True when glTextureView makes real views (desktop GL 4.3, or
+ * EXT/OES_texture_view on ES), false where gl_caps stands in copies for
+ * them: a caller that renders through a view (the Maxwell draw path's
+ * layered targets from a first layer past 0) needs a real one. */
+bool gl_caps_texture_views(const glhle_context *ctx);
 /* The signed integer format of a signed normalized one's size (one view
  * class, GL 4.6 / ES 3.2 table 8.22: glCopyImageSubData copies between
  * them bit for bit), 0 for other formats; *bits the component's bits. */

@@ -159,6 +159,9 @@ typedef struct glhle_context_info {
     bool subgroups;           /* desktop GL with ARB_shader_ballot, ARB_gpu_shader_int64 and
                                * ARB_shader_group_vote: what the Maxwell translation's subgroup
                                * operations (VOTE, SHFL, lane registers) need in GLSL */
+    bool viewport_layer_array; /* desktop GL with ARB_shader_viewport_layer_array: the layer and
+                                * viewport index written by a vertex or tessellation evaluation
+                                * stage (the Maxwell translation refuses those stores without it) */
     int max_texture_size;
     int max_texture_buffer_size;
     int max_uniform_block_size;

@@ -29,7 +29,7 @@ NOT_CONTEXT_STATE = {
         TexStorage2D TextureStorage2D TexBuffer TextureBuffer TextureView FramebufferTexture2D NamedFramebufferTexture
         BufferData BufferSubData NamedBufferData NamedBufferSubData MapBufferRange UnmapBuffer
         ShaderSource CompileShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
-        ProgramUniform1i ProgramUniform1f ProgramUniform2i ProgramUniform2iv ProgramUniform4i ProgramUniform4iv
+        ProgramUniform1i ProgramUniform1ui ProgramUniform1f ProgramUniform2i ProgramUniform2iv ProgramUniform4i ProgramUniform4iv
         ProgramUniform4f TextureStorage2DMultisample TexStorage2DMultisample""",
     "state of glhle's bound vertex array or program (bound just before)": """
         VertexAttribPointer EnableVertexAttribArray EnableVertexArrayAttrib VertexAttribIFormat

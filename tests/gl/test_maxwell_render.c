@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/maxwell_instance.h"
 #include "backend/maxwell/render/render_targets.h"
@@ -1157,46 +1158,104 @@ static void lay_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
         v3_color(l, out);
 }
 
-/* Layered draws: a geometry program that writes the layer (1 for one
- * draw, 3 for the next two) into a 4-layer 2D array target drawn from layer 0,
- * attached whole: each rectangle is in its layer, in memory and through a
- * 2D array texture header, at scales 1 and 2. */
-static void geometry_stage_picks_the_layer(void **state)
+/* A program's header and code at `off` of the program region (0x1000
+ * bytes of room), made SET_PIPELINE_SHADER(stage)'s. */
+static void stage_at(tmd_rects *e, uint32_t stage, uint32_t off, const tmc_shader *sh)
+{
+    assert_true(0x50 + sh->words * 8 <= 0x1000);
+    memcpy(e->data + off, sh->sph, 0x50);
+    memcpy(e->data + off + 0x50, sh->code, sh->words * 8);
+    tmd_set(e, 0x2004 + 64 * stage, off);
+}
+
+/* The methods so far submitted where the host cannot draw them: refused
+ * as UNSUPPORTED with `why` in the log. */
+static void submit_refused(tmd_rects *e, const char *why)
+{
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(e->gpu, &e->pb, &res), GLHLE_RESULT_UNSUPPORTED);
+    if (!ts_log_contains(why))
+        fail_msg("the refusal does not say \"%s\"", why);
+    tm_pb_free(&e->pb);
+    tm_pb_init(&e->pb);
+}
+
+/* A case whose draws the host refused (each refusal checked): skipped,
+ * saying why. */
+static void skip_refused(const char *why)
+{
+    print_message("SKIP%s: %s (the draw is refused with that reason, checked)\n", ts_gles() ? " on OpenGL ES" : "",
+                  why);
+    skip();
+}
+
+#define VL_VS_OFF 0x16000u /* past the bench's programs (maxwell_draw_scene.h): two vertex programs */
+#define VL_NO_EXT "the host has no ARB_shader_viewport_layer_array"
+
+/* Layered draws: a program of pipeline stage `stage` (1 vertex, 4
+ * geometry) that writes the layer (1 for one draw, 3 for the next two)
+ * into a 4-layer 2D array target drawn from layer 0, attached whole: each
+ * rectangle is in its layer, in memory and through a 2D array texture
+ * header, at scales 1 and 2. A vertex stage's layer needs
+ * ARB_shader_viewport_layer_array: without it (OpenGL ES, or
+ * GLHLE_CAPS_DISABLE naming it) the draw is refused, saying so. */
+static void stage_picks_the_layer(void **state, uint32_t stage)
 {
     static const float black[4] = {0, 0, 0, 1};
+    const bool can = stage == 4 || glhle_context_get_info(*state)->viewport_layer_array;
     for (uint32_t scale = 1; scale <= 2; scale++) {
         tmd_rects e;
         if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
             skip();
-        tmc_shader gs[2];
+        tmc_shader sh[2];
         for (uint32_t i = 0; i < 2; i++)
-            assert_true(tmd_layer_gs(&gs[i], i ? 3 : 1));
-        memcpy(e.data + 0x11000, gs[1].sph, 0x50); /* the second program, after the first */
-        memcpy(e.data + 0x11000 + 0x50, gs[1].code, gs[1].words * 8);
+            assert_true(stage == 4 ? tmd_layer_gs(&sh[i], i ? 3 : 1) : tmd_layer_vs(&sh[i], i ? 3 : 1));
         ar_clear_layers(&e, AR_LAYER);
         ar_target(&e, AR_L, AR_LAYER, 0);
-        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs[0]);
+        const uint32_t off = stage == 4 ? TMD_GS_OFF : VL_VS_OFF;
+        if (stage == 4)
+            tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &sh[0]);
+        else
+            stage_at(&e, stage, off, &sh[0]);
         ar_draw_rect(&e, 2, 4, 14, 28, lay_a);
-        tmd_set(&e, 0x2004 + 4 * 64, 0x11000); /* SET_PIPELINE_SHADER(4) offset: the second */
-        ar_draw_rect(&e, 10, 8, 30, 20, lay_b);
-        ar_draw_rect(&e, 20, 22, 30, 30, lay_b); /* the same program again: the draw path's kept key */
-        tmd_submit(&e, 3);
-        char what[64];
-        snprintf(what, sizeof what, "layered, scale %u", scale);
-        ar_check_memory(e.rt + 0x200000, AR_LAYER, lay_want, what);
-        check_texture_texels(e.gpu, e.ctx, AR_VA, 5, TMD_RECTS_W, TMD_RECTS_H, AR_L, 0, lay_want);
+        if (!can) {
+            submit_refused(&e, VL_NO_EXT);
+        } else {
+            stage_at(&e, stage, off + 0x1000, &sh[1]); /* the second program, after the first */
+            ar_draw_rect(&e, 10, 8, 30, 20, lay_b);
+            ar_draw_rect(&e, 20, 22, 30, 30, lay_b); /* the same program again: the draw path's kept key */
+            tmd_submit(&e, 3);
+            char what[64];
+            snprintf(what, sizeof what, "layered by stage %u, scale %u", stage, scale);
+            ar_check_memory(e.rt + 0x200000, AR_LAYER, lay_want, what);
+            check_texture_texels(e.gpu, e.ctx, AR_VA, 5, TMD_RECTS_W, TMD_RECTS_H, AR_L, 0, lay_want);
+        }
         for (uint32_t i = 0; i < 2; i++)
-            tmc_free(&gs[i]);
+            tmc_free(&sh[i]);
         tmd_rects_close(&e);
     }
+    if (!can)
+        skip_refused("no ARB_shader_viewport_layer_array, so no layer from a vertex stage");
+}
+
+static void geometry_stage_picks_the_layer(void **state)
+{
+    stage_picks_the_layer(state, 4);
+}
+
+/* (ARB_shader_viewport_layer_array) */
+static void vertex_stage_picks_the_layer(void **state)
+{
+    stage_picks_the_layer(state, 1);
 }
 
 /* Viewport arrays: viewport 1 at vpa_vp[d] for draw d (the second draw
  * moves it, with nothing else changed), scissor 1 at vpa_sc and scissor 0
  * at [0, 4) x [0, 4): a rectangle over the whole of NDC drawn by a
- * geometry program writing viewport index 1 covers viewport 1's
- * rectangle within scissor 1; through viewport and scissor 0 it would
- * cover [0, 4) x [0, 4). Rectangles as x0, y0, x1, y1 in guest pixels. */
+ * program writing viewport index 1 covers viewport 1's rectangle within
+ * scissor 1; through viewport and scissor 0 it would cover [0, 4) x [0,
+ * 4). Rectangles as x0, y0, x1, y1 in guest pixels. */
 static const uint32_t vpa_vp[2][4] = {{16, 0, 32, 16}, {0, 16, 16, 32}};
 static const uint32_t vpa_sc[4] = {2, 4, 30, 30};
 static const uint8_t vpa_color[2][4] = {{200, 40, 10, 255}, {20, 180, 240, 255}};
@@ -1217,28 +1276,41 @@ static void vpa_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
     memcpy(out, c, 4);
 }
 
-static void geometry_stage_picks_the_viewport(void **state)
+/* The bench at `scale` with pixel program `fs` and a program of pipeline
+ * stage `stage` (1 vertex, 4 geometry) writing viewport index 1 in *sh
+ * (tmc_free it); false without the corpus. */
+static bool viewport_bench(tmd_rects *e, void **state, uint32_t scale, const char *fs, uint32_t stage, tmc_shader *sh)
 {
     static const float black[4] = {0, 0, 0, 1};
-    if (ts_gles()) {
-        print_message("SKIP on OpenGL ES: no viewport arrays (the draw path refuses a program writing the "
-                      "viewport index there)\n");
-        skip();
-    }
+    if (!tmd_rects_open(e, *state, scale, "passthrough_vsh", fs, black))
+        return false;
+    assert_true(stage == 4 ? tmd_viewport_gs(sh, 1) : tmd_viewport_vs(sh, 1));
+    if (stage == 4)
+        tmd_geometry_program(&e->pb, e->data, TMD_RECTS_DATA_VA, sh);
+    else
+        stage_at(e, stage, VL_VS_OFF, sh);
+    return true;
+}
+
+/* The viewport index written by a program of pipeline stage `stage` (1
+ * vertex, 4 geometry), at scales 1 and 2. Refused with the reason on
+ * OpenGL ES (no viewport arrays), and for a vertex stage on a desktop GL
+ * without ARB_shader_viewport_layer_array. */
+static void stage_picks_the_viewport(void **state, uint32_t stage)
+{
+    const bool can = !ts_gles() && (stage == 4 || glhle_context_get_info(*state)->viewport_layer_array);
     for (uint32_t scale = 1; scale <= 2; scale++) {
         tmd_rects e;
-        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+        tmc_shader sh;
+        if (!viewport_bench(&e, state, scale, "color_fsh", stage, &sh))
             skip();
-        tmc_shader gs;
-        assert_true(tmd_viewport_gs(&gs, 1));
-        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs);
         tmd_set(&e, 0x0e00, 1);            /* SET_SCISSOR_ENABLE(0) */
         tmd_set(&e, 0x0e04, 4u << 16);     /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
         tmd_set(&e, 0x0e08, 4u << 16);     /* SET_SCISSOR_VERTICAL(0) */
         tmd_set(&e, 0x0e10, 1);            /* SET_SCISSOR_ENABLE(1) */
         tmd_set(&e, 0x0e14, vpa_sc[0] | vpa_sc[2] << 16);
         tmd_set(&e, 0x0e18, vpa_sc[1] | vpa_sc[3] << 16);
-        for (uint32_t d = 0; d < 2; d++) {
+        for (uint32_t d = 0; d < (can ? 2u : 1u); d++) {
             /* clb197.h: x_w = scale_x * x_ndc + offset_x, viewport 1's registers 0x20 bytes on */
             const uint32_t *v = vpa_vp[d];
             tmd_set(&e, 0x0a20, tm_u((float)(v[2] - v[0]) / 2)); /* SET_VIEWPORT_SCALE_X(1) */
@@ -1249,13 +1321,258 @@ static void geometry_stage_picks_the_viewport(void **state)
             tmd_set(&e, 0x0a34, tm_u(0.5f));
             ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H, vpa_color[d]);
         }
-        tmd_submit(&e, 2);
-        char what[32];
-        snprintf(what, sizeof what, "viewport 1, scale %u", scale);
-        check_layer(e.rt, 0, vpa_want, what);
-        tmc_free(&gs);
+        if (!can) {
+            submit_refused(&e, ts_gles() ? "OpenGL ES has no viewport arrays" : VL_NO_EXT);
+        } else {
+            tmd_submit(&e, 2);
+            char what[40];
+            snprintf(what, sizeof what, "viewport 1 by stage %u, scale %u", stage, scale);
+            check_layer(e.rt, 0, vpa_want, what);
+        }
+        tmc_free(&sh);
         tmd_rects_close(&e);
     }
+    if (!can)
+        skip_refused(ts_gles() ? "no viewport arrays" : "no ARB_shader_viewport_layer_array");
+}
+
+static void geometry_stage_picks_the_viewport(void **state)
+{
+    stage_picks_the_viewport(state, 4);
+}
+
+/* (ARB_shader_viewport_layer_array) */
+static void vertex_stage_picks_the_viewport(void **state)
+{
+    stage_picks_the_viewport(state, 1);
+}
+
+/* Viewports whose y scale flips unlike viewport 0's: viewport 1 over
+ * [16, 32) x [0, 16) (scale (8, +-8), offset (24, 8)) with viewport 0's y
+ * scale +16 (the bench's) and viewport 1's -8, then viewport 0's -16 and
+ * 1's +8, then both negative; a rectangle over NDC y [-1, 0] drawn by a
+ * program (pipeline stage `stage`) writing viewport index 1 covers rows
+ * 8 * y + 8 of the viewport's own sign: [8, 16) for a negative scale,
+ * [0, 8) for a positive one (clb197.h: y_w = scale_y * y_ndc +
+ * offset_y), at scales 1 and 2. GL has one origin (viewport 0's): the
+ * program flips viewport 1 (programs.h MW_VIEWPORT_FLIP_LOCATION). */
+static const uint8_t vf_color[4] = {240, 200, 20, 255};
+static uint32_t vf_rows[2];
+
+static void vf_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    (void)l;
+    static const uint8_t black[4] = {0, 0, 0, 255};
+    memcpy(out, x >= 16 && y >= vf_rows[0] && y < vf_rows[1] ? vf_color : black, 4);
+}
+
+static void stage_flips_a_viewport(void **state, uint32_t stage)
+{
+    if (ts_gles() || (stage != 4 && !glhle_context_get_info(*state)->viewport_layer_array)) {
+        print_message("SKIP%s: %s\n", ts_gles() ? " on OpenGL ES" : "",
+                      ts_gles() ? "no viewport arrays" : "no ARB_shader_viewport_layer_array");
+        skip();
+    }
+    static const float sy[3][2] = {{16, -8}, {-16, 8}, {-16, -8}}; /* viewport 0's and 1's y scale */
+    for (uint32_t c = 0; c < 3; c++)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            tmc_shader sh;
+            if (!viewport_bench(&e, state, scale, "color_fsh", stage, &sh))
+                skip();
+            tmd_set(&e, 0x0a04, tm_u(sy[c][0])); /* SET_VIEWPORT_SCALE_Y(0): the offset stays 16 */
+            tmd_set(&e, 0x0a20, tm_u(8));        /* SET_VIEWPORT_SCALE_X(1) */
+            tmd_set(&e, 0x0a24, tm_u(sy[c][1]));
+            tmd_set(&e, 0x0a28, tm_u(0.5f));
+            tmd_set(&e, 0x0a2c, tm_u(24));       /* SET_VIEWPORT_OFFSET_X(1) */
+            tmd_set(&e, 0x0a30, tm_u(8));
+            tmd_set(&e, 0x0a34, tm_u(0.5f));
+            /* NDC y -1 to 0: guest pixel rows 0 to 16 of tmd_rect's viewport-0 mapping */
+            ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H / 2, vf_color);
+            tmd_submit(&e, 1);
+            vf_rows[0] = sy[c][1] < 0 ? 8 : 0;
+            vf_rows[1] = vf_rows[0] + 8;
+            char what[64];
+            snprintf(what, sizeof what, "y scales %g, %g by stage %u, scale %u", (double)sy[c][0], (double)sy[c][1],
+                     stage, scale);
+            check_layer(e.rt, 0, vf_want, what);
+            tmc_free(&sh);
+            tmd_rects_close(&e);
+        }
+    /* The flip reverses the winding GL faces by, not the guest's: drawn by
+     * frag_coord_fsh (blue = gl_FrontFacing ? checker : 1 - checker, the
+     * checker ((x >> 3) ^ (y >> 3)) & 1 of the pixel), the counter-clockwise
+     * rectangle (SET_FRONT_FACE CCW) through the flipped viewport 1 is
+     * front-facing; culling back faces there is refused, saying why. */
+    for (uint32_t cull = 0; cull < 2; cull++) {
+        tmd_rects e;
+        tmc_shader sh;
+        if (!viewport_bench(&e, state, 1, "frag_coord_fsh", stage, &sh))
+            skip();
+        const uint32_t vp1[6] = {tm_u(8), tm_u(-8), tm_u(0.5f), tm_u(24), tm_u(8), tm_u(0.5f)};
+        for (uint32_t i = 0; i < 6; i++)
+            tmd_set(&e, 0x0a20 + 4 * i, vp1[i]); /* viewport 1: scale, offset */
+        tmd_set(&e, 0x191c, 0x901);               /* SET_FRONT_FACE CCW */
+        if (cull) {
+            tmd_set(&e, 0x1918, 1);               /* SET_CULL_ENABLE */
+            tmd_set(&e, 0x1920, 0x405);           /* SET_CULL_FACE BACK */
+        }
+        ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H / 2, vf_color);
+        if (cull) {
+            submit_refused(&e, "face their primitives the other way round for culling");
+        } else {
+            tmd_submit(&e, 1);
+            for (uint32_t y = 8; y < 16; y++)
+                for (uint32_t x = 16; x < 32; x++) {
+                    const uint8_t *got = e.rt + vol_byte(TMD_RECTS_W * 4, TMD_RECTS_H, V3_BH, 0, x * 4, y, 0);
+                    const uint8_t want = ((x >> 3) ^ (y >> 3)) & 1 ? 255 : 0;
+                    if (got[2] != want)
+                        fail_msg("stage %u: pixel (%u, %u) blue %u, want %u (front-facing)", stage, x, y, got[2],
+                                 want);
+                }
+        }
+        tmc_free(&sh);
+        tmd_rects_close(&e);
+    }
+}
+
+static void geometry_stage_flips_a_viewport(void **state)
+{
+    stage_flips_a_viewport(state, 4);
+}
+
+static void vertex_stage_flips_a_viewport(void **state)
+{
+    stage_flips_a_viewport(state, 1);
+}
+
+/* The layer from the tessellation evaluation stage: quad_tcsh (levels 1
+ * from its block: one quad) and quad_tesh writing layer 3 draw one patch,
+ * the rectangle B of stage_picks_the_layer at x 10..30, y 8..20 with the
+ * control program's tint (0.5, 0.5, 1, 1) applied, into layer 3 of the
+ * 4-layer array drawn from layer 0, at scales 1 and 2. Refused, saying
+ * why, without ARB_shader_viewport_layer_array; not run without subgroup
+ * operations (OpenGL ES), which quad_tesh's lane read needs. */
+static const uint8_t tes_b[4] = {15, 35, 230, 255}; /* lay_b times the tint */
+
+static void tes_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    if (l == 3 && x >= 10 && x < 30 && y >= 8 && y < 20)
+        memcpy(out, tes_b, 4);
+    else
+        v3_color(l, out);
+}
+
+static void tessellation_stage_picks_the_layer(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    const bool can = glhle_context_get_info(*state)->viewport_layer_array;
+    if (!glhle_context_get_info(*state)->subgroups) { /* OpenGL ES has none */
+        print_message("SKIP%s: quad_tesh reads the warp lane, and this host has no subgroup operations\n",
+                      ts_gles() ? " on OpenGL ES" : "");
+        skip();
+    }
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+            skip();
+        tmc_shader tcs, tes;
+        assert_true(tmc_load("quad_tcsh", &tcs));
+        assert_true(tmd_layer_tes(&tes, 3));
+        ar_clear_layers(&e, AR_LAYER);
+        ar_target(&e, AR_L, AR_LAYER, 0);
+        tmd_tess_programs(&e.pb, e.data, TMD_RECTS_DATA_VA, &tcs, &tes, 4);
+        /* the control program's block (GLSL binding 0, deko3d's c2): outer
+         * and inner levels 1 */
+        const float levels[8] = {1, 1, 1, 1, 1, 1, 0, 0};
+        const uint32_t ubo = TMD_CBUF1_TES + TMD_CBUF_SIZE;
+        memcpy(e.data + ubo, levels, sizeof levels);
+        tmd_constant_buffer(&e.pb, 1, 2, TMD_RECTS_DATA_VA + ubo);
+        /* the patch's corners as quad_tesh mixes them: 0 and 1 along u at
+         * v 0, 2 and 3 at v 1 (guest rows 8 and 20) */
+        float rgba[4];
+        for (uint32_t k = 0; k < 4; k++)
+            rgba[k] = (float)lay_b[k] / 255.0f;
+        const uint32_t first = e.verts;
+        static const float cx[4] = {10, 30, 10, 30}, cy[4] = {8, 8, 20, 20};
+        for (uint32_t v = 0; v < 4; v++)
+            tmd_vertex(&e, cx[v] / (TMD_RECTS_W / 2) - 1, cy[v] / (TMD_RECTS_H / 2) - 1, 0, rgba);
+        tmd_set(&e, 0x1214, first | 4u << 16 | 14u << 28); /* one PATCH of 4 */
+        if (!can) {
+            submit_refused(&e, VL_NO_EXT);
+        } else {
+            tmd_submit(&e, 1);
+            char what[64];
+            snprintf(what, sizeof what, "evaluation layer, scale %u", scale);
+            ar_check_memory(e.rt + 0x200000, AR_LAYER, tes_want, what);
+        }
+        tmc_free(&tcs);
+        tmc_free(&tes);
+        tmd_rects_close(&e);
+    }
+    if (!can)
+        skip_refused("no ARB_shader_viewport_layer_array, so no layer from a tessellation evaluation stage");
+}
+
+/* layered draws into the 4-layer array from a first layer past 0: A with
+ * SET_COLOR_TARGET_LAYER 2 and the program's layer 1, B with 2 and 0, C
+ * with 1 and 0; every other texel its layer's colour */
+static const uint8_t lfl_c[4] = {90, 250, 40, 255};
+
+static void lfl_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
+{
+    if (l == 3 && x >= 2 && x < 14 && y >= 4 && y < 28)
+        memcpy(out, lay_a, 4);
+    else if (l == 2 && x >= 10 && x < 30 && y >= 8 && y < 20)
+        memcpy(out, lay_b, 4);
+    else if (l == 1 && x >= 20 && x < 30 && y >= 22 && y < 30)
+        memcpy(out, lfl_c, 4);
+    else
+        v3_color(l, out);
+}
+
+/* Layered draws from a first layer past 0 (the array's layer is
+ * SET_COLOR_TARGET_LAYER plus the program's, as nouveau and NVK program
+ * it: THIRD_DIMENSION the array's layers, the address layer 0's): a
+ * geometry program writing layer 1, then 0, with SET_COLOR_TARGET_LAYER
+ * 2, then 0 with 1, into a 4-layer 2D array; each rectangle in its layer
+ * (3, 2, 1), in memory and through a 2D array texture header, at scales 1
+ * and 2. Drawn through a view of the array from the first layer: a GL
+ * without texture views refuses the draw, saying so. */
+static void layered_draw_from_first_layer_2(void **state)
+{
+    static const float black[4] = {0, 0, 0, 1};
+    const bool can = gl_caps_texture_views(*state);
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+            skip();
+        tmc_shader gs[2];
+        for (uint32_t i = 0; i < 2; i++)
+            assert_true(tmd_layer_gs(&gs[i], i ? 0 : 1));
+        ar_clear_layers(&e, AR_LAYER);
+        ar_target(&e, AR_L, AR_LAYER, 2);
+        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs[0]);
+        ar_draw_rect(&e, 2, 4, 14, 28, lay_a);
+        if (!can) {
+            submit_refused(&e, "without texture views");
+        } else {
+            stage_at(&e, 4, TMD_GS_OFF + 0x1000, &gs[1]);
+            ar_draw_rect(&e, 10, 8, 30, 20, lay_b);
+            ar_target(&e, AR_L, AR_LAYER, 1); /* another first layer: another view */
+            ar_draw_rect(&e, 20, 22, 30, 30, lfl_c);
+            tmd_submit(&e, 3);
+            char what[64];
+            snprintf(what, sizeof what, "layered from layer 2, scale %u", scale);
+            ar_check_memory(e.rt + 0x200000, AR_LAYER, lfl_want, what);
+            check_texture_texels(e.gpu, e.ctx, AR_VA, 5, TMD_RECTS_W, TMD_RECTS_H, AR_L, 0, lfl_want);
+        }
+        for (uint32_t i = 0; i < 2; i++)
+            tmc_free(&gs[i]);
+        tmd_rects_close(&e);
+    }
+    if (!can)
+        skip_refused("no texture views, through which a layered draw starts past layer 0");
 }
 
 /* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer
@@ -1312,6 +1629,12 @@ int main(void)
         cmocka_unit_test(zeta_array_layer_tested),
         cmocka_unit_test(geometry_stage_picks_the_layer),
         cmocka_unit_test(geometry_stage_picks_the_viewport),
+        cmocka_unit_test(vertex_stage_picks_the_layer),
+        cmocka_unit_test(tessellation_stage_picks_the_layer),
+        cmocka_unit_test(vertex_stage_picks_the_viewport),
+        cmocka_unit_test(geometry_stage_flips_a_viewport),
+        cmocka_unit_test(vertex_stage_flips_a_viewport),
+        cmocka_unit_test(layered_draw_from_first_layer_2),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

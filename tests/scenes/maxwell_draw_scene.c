@@ -263,6 +263,25 @@ static uint64_t sass_out(uint32_t rd, uint32_t ra, bool cut)
 #define SASS_SCHED 0x001f8400fc2007e1ull /* (st 0x1) three times */
 #define SASS_EXIT 0xe30000000007000full
 
+/* s's code replaced by `groups` bundles of SASS_SCHED and three of ins;
+ * false (s freed) without memory */
+static bool set_code(tmc_shader *s, const uint64_t *ins, uint32_t groups)
+{
+    uint64_t *code = malloc(groups * 32);
+    if (!code) {
+        tmc_free(s);
+        return false;
+    }
+    free(s->code);
+    s->words = groups * 4;
+    s->code = code;
+    for (uint32_t g = 0; g < groups; g++) {
+        s->code[g * 4] = SASS_SCHED;
+        memcpy(&s->code[g * 4 + 1], &ins[g * 3], 24);
+    }
+    return true;
+}
+
 /* tmd_layer_gs and tmd_viewport_gs: the system value at a[addr] (the
  * OmapSystemValuesB bit `sysb`) = value on every vertex */
 static bool sysval_gs(tmc_shader *gs, uint32_t addr, uint8_t sysb, uint32_t value)
@@ -283,18 +302,8 @@ static bool sysval_gs(tmc_shader *gs, uint32_t addr, uint8_t sysb, uint32_t valu
         ins[n++] = sass_out(12, 12, v == 2);
     }
     ins[n++] = SASS_EXIT; /* 24 instructions: 8 groups of a scheduling word and three */
-    uint64_t *code = malloc(32 * 8);
-    if (!code) {
-        tmc_free(gs);
+    if (!set_code(gs, ins, 8))
         return false;
-    }
-    free(gs->code);
-    gs->words = 32;
-    gs->code = code;
-    for (uint32_t g = 0; g < 8; g++) {
-        gs->code[g * 4] = SASS_SCHED;
-        memcpy(&gs->code[g * 4 + 1], &ins[g * 3], 24);
-    }
     /* SPH (open-gpu-doc Shader-Program-Header): OutputTopology 7
      * (TRIANGLESTRIP) at common3 27:24, MaxOutputVertexCount 3 at common4
      * 11:0, ImapGenericVector0 and OmapGenericVector0 xyzw, OmapSystemValuesB
@@ -316,4 +325,57 @@ bool tmd_layer_gs(tmc_shader *gs, uint32_t layer)
 bool tmd_viewport_gs(tmc_shader *gs, uint32_t index)
 {
     return sysval_gs(gs, 0x68, 0x04, index);
+}
+
+/* tmd_layer_vs and tmd_viewport_vs: passthrough_vsh's code (position
+ * a[0x70] from attribute 0 at a[0x80], generic 0 from attribute 1 at
+ * a[0x90]) and a[addr] = value, its SPH with `sysb` added to the output map */
+static bool sysval_vs(tmc_shader *vs, uint32_t addr, uint8_t sysb, uint32_t value)
+{
+    if (!tmc_load("passthrough_vsh", vs))
+        return false;
+    uint64_t ins[9];
+    uint32_t n = 0;
+    ins[n++] = sass_mov32i(8, value);
+    ins[n++] = sass_ald(0, 0x80, 0xff, 4);
+    ins[n++] = sass_ast(0x70, 0, 0xff, 4);
+    ins[n++] = sass_ald(0, 0x90, 0xff, 4);
+    ins[n++] = sass_ast(0x80, 0, 0xff, 4);
+    ins[n++] = sass_ast(addr, 8, 0xff, 1);
+    while (n < 9) /* the EXIT, twice more to fill 3 groups of a scheduling word and three */
+        ins[n++] = SASS_EXIT;
+    if (!set_code(vs, ins, 3))
+        return false;
+    vs->sph[0x35] |= sysb; /* OmapSystemValuesB (open-gpu-doc Shader-Program-Header) */
+    return true;
+}
+
+bool tmd_layer_vs(tmc_shader *vs, uint32_t layer)
+{
+    return sysval_vs(vs, 0x64, 0x02, layer);
+}
+
+bool tmd_viewport_vs(tmc_shader *vs, uint32_t index)
+{
+    return sysval_vs(vs, 0x68, 0x04, index);
+}
+
+bool tmd_layer_tes(tmc_shader *tes, uint32_t layer)
+{
+    /* quad_tesh's last bundle but one ends in its EXIT (word 123), the last
+     * holds BRA-to-self and two NOPs (envydis): EXIT becomes the MOV32I,
+     * the BRA the AST after it and the first NOP the EXIT */
+    static const uint64_t bra_self = 0xe2400fffff07000full;
+    if (!tmc_load("quad_tesh", tes))
+        return false;
+    if (tes->words != 128 || tes->code[123] != SASS_EXIT || tes->code[125] != bra_self) {
+        print_message("quad_tesh: not the code tmd_layer_tes patches\n");
+        tmc_free(tes);
+        return false;
+    }
+    tes->code[123] = sass_mov32i(0, layer); /* R0 is read last by the AST.128 before */
+    tes->code[125] = sass_ast(0x64, 0, 0xff, 1);
+    tes->code[126] = SASS_EXIT;
+    tes->sph[0x35] |= 0x02; /* RT_ARRAY_INDEX */
+    return true;
 }

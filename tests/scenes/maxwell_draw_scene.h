@@ -114,5 +114,18 @@ bool tmd_layer_gs(tmc_shader *gs, uint32_t layer);
 /* The same with the viewport index a[0x68] = `index` (VIEWPORT_INDEX in
  * the output map) instead of the layer. */
 bool tmd_viewport_gs(tmc_shader *gs, uint32_t index);
+/* A vertex program in *vs (tmc_free it): passthrough_vsh's (position from
+ * attribute 0, generic 0 from attribute 1) that also writes the layer
+ * a[0x64] = `layer` (RT_ARRAY_INDEX in its SPH's output map), or the
+ * viewport index a[0x68] = `index` (VIEWPORT_INDEX). False without the
+ * corpus. */
+bool tmd_layer_vs(tmc_shader *vs, uint32_t layer);
+bool tmd_viewport_vs(tmc_shader *vs, uint32_t index);
+/* The corpus' quad_tesh (a quads-domain evaluation program: the bilinear
+ * position of a 4-vertex patch, generic 0 its colours' times the control
+ * program's per-patch tint) with a[0x64] = `layer` stored before its EXIT
+ * (RT_ARRAY_INDEX in its output map). False without the corpus or when
+ * its code is not the one this patches. */
+bool tmd_layer_tes(tmc_shader *tes, uint32_t layer);
 
 #endif

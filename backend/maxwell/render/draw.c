@@ -138,6 +138,7 @@ typedef struct mw_draw_program {
     uint32_t tex_mask[MW_PROGRAM_STAGES]; /* texture slots each stage samples (MW_PROGRAM_* order) */
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
+    bool viewport_flip;        /* its mw_viewport_flip (programs.h MW_VIEWPORT_FLIP_LOCATION) */
     bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
     bool polygon_gs;           /* the polygon mode geometry stage's mw_poly_cull (programs.h) */
 } mw_draw_program;
@@ -286,6 +287,13 @@ struct mw_draw {
     /* the slice or layer of a 3D or array surface attached, -1 for a 2D
      * one, MW_LAYERED for the whole (a program that writes the layer) */
     GLint attached_layer[MW_RT_COUNT + 1];
+    /* per attachment slot, a layered 2D array target drawn from a first
+     * layer past 0: a 2D array view of its texture from that layer
+     * (layer_view), 0 for none; the texture and first layer it views */
+    uint32_t viewport_flip;         /* viewport_array: the viewports whose y the program negates */
+    GLuint layer_view[MW_RT_COUNT + 1];
+    GLuint layer_view_of[MW_RT_COUNT + 1];
+    uint32_t layer_view_first[MW_RT_COUNT + 1];
     const mw_rt_format *rt0_format; /* target 0's, NULL when it has none */
     /* targets() to mark_rendered: the surface address of each colour
      * attachment and of zeta (slot MW_RT_COUNT), UINT64_MAX for none */
@@ -422,6 +430,9 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteFramebuffers(1, &d->fbo);
     if (d->logic_dest)
         gl->DeleteTextures(1, &d->logic_dest);
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->layer_view[i])
+            gl->DeleteTextures(1, &d->layer_view[i]);
     gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
@@ -500,10 +511,28 @@ static bool attach(mw_draw *d, const GladGLContext *gl, uint32_t slot, GLuint te
 /* attach's layer for a 3D or array texture attached whole (layered) */
 #define MW_LAYERED (-2)
 
+/* Slot's layer view deleted (detached first, so the name the shadow
+ * holds is never a deleted one's). */
+static void drop_layer_view(mw_render *r, uint32_t slot)
+{
+    mw_draw *d = r->draw;
+    if (!d->layer_view[slot])
+        return;
+    if (d->attached[slot] == d->layer_view[slot])
+        attach(d, &r->ctx->gl, slot, 0, 0, -1);
+    r->ctx->gl.DeleteTextures(1, &d->layer_view[slot]);
+    d->layer_view[slot] = d->layer_view_of[slot] = 0;
+}
+
 void mw_draw_forget_texture(mw_render *r, GLuint tex)
 {
     mw_draw *d = r->draw;
-    if (!d || !d->fbo_known)
+    if (!d)
+        return;
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->layer_view[i] && d->layer_view_of[i] == tex)
+            drop_layer_view(r, i);
+    if (!d->fbo_known)
         return;
     for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
         if (d->attached[i] == tex)
@@ -666,6 +695,7 @@ static void fill_info(mw_render *r, GLuint program)
             p->tex_mask[index[stage]] |= 1u << slot;
     }
     p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
+    p->viewport_flip = gl->GetUniformLocation(program, "mw_viewport_flip") >= 0;
     if (r->ctx->info.gles) {
         p->es_point_size = gl->GetUniformLocation(program, "mw_point_size") >= 0;
         p->es_logic_op = gl->GetUniformLocation(program, "mw_logic") >= 0;
@@ -721,6 +751,7 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     in.key.tex_handle_offset = handle_base[stage];
     in.tex_1d_as_2d = gl_caps_texture_1d_as_2d(r->ctx); /* as the program's text will have it (programs.h) */
     in.no_subgroups = !r->ctx->info.subgroups;         /* likewise (programs.c stage_text) */
+    in.viewport_layer_array = r->ctx->info.viewport_layer_array; /* likewise */
     if (stage == MW_SPIRV_VERTEX)
         for (uint32_t a = 0; a < MW_VERTEX_ATTRIB_COUNT; a++) {
             const uint8_t ty = st->attrib[a].type;
@@ -1674,20 +1705,24 @@ static void scissor_rect(const mw_scissor *sc, uint32_t k, GLint out[4])
  * its other setters issue, set every index, and each array draw sets them
  * all again). The scissor test is one switch for them all here: a
  * disabled scissor is a rectangle over any target. Viewports with no
- * area (unset, zero, negative x or NaN scale) get an empty one; a y scale whose sign differs from
- * viewport 0's would need another origin, which GL has not per viewport. */
+ * area (unset, zero, negative x or NaN scale) get an empty one; one
+ * whose y scale's sign differs from viewport 0's (GL has one origin, viewport
+ * 0's) is flipped by the program instead: its bit in d->viewport_flip,
+ * which the draw hands the program (programs.h MW_VIEWPORT_FLIP_LOCATION).
+ * GL faces such a viewport's primitives by the winding the flip reversed:
+ * the pixel program gets gl_FrontFacing back, but culling one face and
+ * two-sided stencil would take the other face's, and are refused. */
 static glhle_result viewport_array(mw_render *r, const mw_state *st)
 {
     const GladGLContext *gl = &r->ctx->gl;
     const uint32_t k = r->scale;
     const bool flip = st->viewport.vp[0].scale[1] < 0;
+    r->draw->viewport_flip = 0;
     for (uint32_t i = 1; i < MW_VIEWPORT_COUNT; i++) {
         float view[4] = {0, 0, 0, 0};
         double depth[2] = {0, 1};
         if (viewport_rect(st, i, k, view, depth) && (st->viewport.vp[i].scale[1] < 0) != flip)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport %u's y scale (%g) flips "
-                              "unlike viewport 0's (%g): GL has one origin for all; not drawn", i,
-                              (double)st->viewport.vp[i].scale[1], (double)st->viewport.vp[0].scale[1]);
+            r->draw->viewport_flip |= 1u << i;
         gl->ViewportIndexedf(i, view[0], view[1], view[2], view[3]);
         gl->DepthRangeIndexed(i, depth[0], depth[1]);
         GLint sc[4] = {0, 0, 1 << 30, 1 << 30};
@@ -1695,6 +1730,13 @@ static glhle_result viewport_array(mw_render *r, const mw_state *st)
             scissor_rect(&st->scissor.s[i], k, sc);
         gl->ScissorIndexed(i, sc[0], sc[1], sc[2], sc[3]);
     }
+    const mw_depth_stencil_state *ds = &st->ds;
+    const bool cull = st->raster.cull_enable && st->raster.cull_face != 0x408; /* FRONT_AND_BACK faces nothing */
+    const bool stencil = st->zeta.enabled && ds->stencil_test && memcmp(&ds->front, &ds->back, sizeof ds->front);
+    if (r->draw->viewport_flip && (cull || stencil))
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewports 0x%04x flip y unlike viewport 0, "
+                          "and GL would face their primitives the other way round for %s; not drawn",
+                          r->draw->viewport_flip, cull ? "culling" : "the two-sided stencil test");
     return GLHLE_RESULT_OK;
 }
 
@@ -1878,6 +1920,33 @@ static void es_logic_op(mw_render *r, const mw_state *st, GLuint program)
     d->logic_copies++;
 }
 
+/* Slot's 2D array view of surface s (a 2D array target) from layer
+ * `first` to its last, kept while s's texture lives
+ * (mw_draw_forget_texture); 0 when GL made none. A layered framebuffer
+ * counts gl_Layer from the attached texture's layer 0 (GL 4.6 9.8), and a
+ * view's layer 0 is its MinLayer (8.18), so the program's layer l lands
+ * in the array's layer first + l, as the Maxwell's does in the layer
+ * SET_COLOR_TARGET_LAYER / SET_ZT_LAYER plus l (NVK and nouveau put a
+ * view's first layer there and the array's layer 0's address in the
+ * target's). */
+static GLuint layer_view(mw_render *r, uint32_t slot, const mw_surface *s, uint32_t first)
+{
+    mw_draw *d = r->draw;
+    if (d->layer_view[slot] && d->layer_view_of[slot] == s->tex && d->layer_view_first[slot] == first)
+        return d->layer_view[slot];
+    drop_layer_view(r, slot);
+    const GladGLContext *gl = &r->ctx->gl;
+    GLuint v = 0;
+    gl->GenTextures(1, &v); /* glTextureView wants a name never bound */
+    if (!v)
+        return 0;
+    gl->TextureView(v, GL_TEXTURE_2D_ARRAY, s->tex, s->d.format->gl_internal, 0, 1, first, s->d.depth - first);
+    d->layer_view[slot] = v;
+    d->layer_view_of[slot] = s->tex;
+    d->layer_view_first[slot] = first;
+    return v;
+}
+
 /* The draw framebuffer for st's targets; `layered`: the program writes the
  * layer (its last vertex-pipeline stage's SPH output map has
  * RT_ARRAY_INDEX), so every target is attached whole and gl_Layer picks
@@ -1997,15 +2066,28 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
                               "target", i < MW_RT_COUNT ? i : 0);
     /* a layered framebuffer has every attachment layered (GL 4.6 9.4.2
      * FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) and counts gl_Layer from the
-     * texture's layer 0: the targets' first layers must be 0 */
+     * texture's layer 0: a 2D array drawn from a first layer past 0 is
+     * attached as a view from that layer (layer_view); a 3D texture's
+     * views cannot start past slice 0 (GL 4.6 table 8.21: a 3D view has
+     * its original's slices), nor can the copies a host without views has */
     for (uint32_t i = 0; layered && i <= MW_RT_COUNT; i++) {
         if (!want[i])
             continue;
-        if (want_layer[i] < 0 || base_layer[i])
+        const char *why = NULL;
+        if (want_layer[i] < 0)
+            why = "not an array or a 3D target";
+        else if (base_layer[i] && !tc->surf[i]->d.array_pitch)
+            why = "a 3D target drawn from a first slice past 0";
+        else if (base_layer[i] && !gl_caps_texture_views(r->ctx))
+            why = "drawn from a first layer past 0 on a GL without texture views";
+        else if (base_layer[i] && !(want[i] = layer_view(r, i, tc->surf[i], base_layer[i])))
+            why = "drawn from a first layer past 0, and GL made no view from it";
+        if (why)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: a program that writes the layer "
                               "draws into %s %u, which is %s: not supported; not drawn",
-                              i < MW_RT_COUNT ? "colour target" : "the depth target", i,
-                              want_layer[i] < 0 ? "not an array or a 3D target" : "drawn from a first layer past 0");
+                              i < MW_RT_COUNT ? "colour target" : "the depth target", i, why);
+        if (i == 0 && base_layer[i])
+            d->rt0_layer = 0; /* the view's layer 0 is the first */
         want_layer[i] = MW_LAYERED;
     }
     /* detach before attaching, so a texture moving between slots is never on two */
@@ -2238,6 +2320,14 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     gl_state_vertex_array(&r->st, d->vao);
     if (prog->instance_loc >= 0)
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
+    /* the viewports whose y the program flips (viewport_array), on every
+     * such draw: the program may be another than the last one's */
+    if (viewports && d->viewport_flip && !prog->viewport_flip)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewports whose y scale flips unlike "
+                          "viewport 0's (mask 0x%04x), and a program that cannot flip them: not drawn",
+                          d->viewport_flip);
+    if (prog->viewport_flip)
+        gl->ProgramUniform1ui(prog->program, MW_VIEWPORT_FLIP_LOCATION, viewports ? d->viewport_flip : 0);
     if (prog->es_logic_op)
         es_logic_op(r, st, prog->program);
     if (prog->polygon_gs) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/maxwell/shader/sph.h"
 
 uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES])
 {
@@ -289,7 +290,8 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
      * NO_SUBGROUPS, so their disk caches stay valid) */
     if (info->gles)
         return MW_PROGRAM_HOST_GLES | (info->framebuffer_fetch && !compute ? MW_PROGRAM_HOST_FETCH : 0u);
-    return info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS;
+    return (info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS) |
+           (compute || info->viewport_layer_array ? 0u : MW_PROGRAM_HOST_NO_VIEWPORT_LAYER);
 }
 
 static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
@@ -305,6 +307,7 @@ static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t 
     in.key = k->key[i];
     in.tex_1d_as_2d = (host & MW_PROGRAM_HOST_GLES) != 0; /* no 1D samplers in GLSL ES (gl_caps_texture_1d_as_2d) */
     in.no_subgroups = (host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_SUBGROUPS)) != 0;
+    in.viewport_layer_array = !(host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_VIEWPORT_LAYER));
     mw_spirv_result r;
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
@@ -326,6 +329,74 @@ static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t 
             ok = es_logic_op(out, (host & MW_PROGRAM_HOST_FETCH) != 0);
     }
     mw_spirv_result_free(&r);
+    return ok;
+}
+
+/* Appends text[from..] to out with each `word` (a whole identifier) as
+ * `with` instead. */
+static bool replace_word(glhle_bytebuf *out, const char *from, const char *word, const char *with)
+{
+    const size_t n = strlen(word);
+    for (const char *p = from, *e;; p = e + n) {
+        for (e = strstr(p, word); e && (e[n] == '_' || (e[n] >= '0' && e[n] <= '9') || (e[n] >= 'a' && e[n] <= 'z') ||
+                                        (e[n] >= 'A' && e[n] <= 'Z'));)
+            e = strstr(e + n, word);
+        if (!e)
+            return glhle_bytebuf_append(out, p, strlen(p));
+        if (!glhle_bytebuf_append(out, p, (size_t)(e - p)) || !glhle_bytebuf_append(out, with, strlen(with)))
+            return false;
+    }
+}
+
+/* MW_VIEWPORT_FLIP_LOCATION: the last vertex-pipeline stage's text (`stage`
+ * MW_PROGRAM_GS, _TES or _VS) negates gl_Position.y of the vertices it
+ * sends to a viewport whose bit is set in mw_viewport_flip: a geometry
+ * stage before each EmitVertex, another after its main, which becomes
+ * mw_main. In window space that is the viewport's y transform with its
+ * scale's sign (GL 4.6 13.6.1: y_w = (p_y / 2) y_d + o_y, the rectangle
+ * from the scale's magnitude). It also reverses the primitive's winding
+ * in window space, which GL faces by and the guest, as GL under viewport
+ * 0's origin (glClipControl keeps the clip-space winding), does not: the
+ * pixel text (MW_PROGRAM_FS) gets gl_FrontFacing back through the same
+ * bit of its gl_ViewportIndex (GL 4.3), and the draw refuses culling and
+ * two-sided stencil there (draw.c). The uniform goes after the #version
+ * and #extension lines, before anything that might use it. */
+static bool viewport_flip(glhle_bytebuf *text, int stage)
+{
+    static const char entry[] = "void main()";
+    static const char flipped[] = "(((mw_viewport_flip >> uint(gl_ViewportIndex)) & 1u) != 0u)";
+    const char *s = glhle_bytebuf_cstr(text);
+    if (!s)
+        return false;
+    const char *body = s;
+    while (!strncmp(body, "#version", 8) || !strncmp(body, "#extension", 10)) {
+        const char *nl = strchr(body, '\n');
+        body = nl ? nl + 1 : body + strlen(body);
+    }
+    glhle_bytebuf out;
+    glhle_bytebuf_init(&out, 0);
+    char with[192];
+    bool ok = glhle_bytebuf_append(&out, s, (size_t)(body - s)) &&
+              glhle_bytebuf_printf(&out, "layout(location = %d) uniform uint mw_viewport_flip;\n",
+                                   MW_VIEWPORT_FLIP_LOCATION);
+    if (stage == MW_PROGRAM_FS) {
+        snprintf(with, sizeof with, "(gl_FrontFacing != %s)", flipped);
+        ok = ok && replace_word(&out, body, "gl_FrontFacing", with);
+    } else if (stage == MW_PROGRAM_GS) {
+        snprintf(with, sizeof with, "{ if %s gl_Position.y = -gl_Position.y; EmitVertex(); }", flipped);
+        ok = ok && replace_word(&out, body, "EmitVertex();", with);
+    } else {
+        const char *at = strstr(body, entry);
+        ok = ok && at && glhle_bytebuf_append(&out, body, (size_t)(at - body)) &&
+             glhle_bytebuf_printf(&out, "void mw_main()%s", at + sizeof entry - 1) &&
+             glhle_bytebuf_printf(&out, "\nvoid main()\n{\n    mw_main();\n    if %s\n        gl_Position.y = "
+                                        "-gl_Position.y;\n}\n", flipped);
+    }
+    if (ok) {
+        glhle_bytebuf_clear(text);
+        ok = glhle_bytebuf_append(text, out.data, out.size);
+    }
+    glhle_bytebuf_free(&out);
     return ok;
 }
 
@@ -355,6 +426,11 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
             ok = stage_text(&k, code + at, i, host, out[i]);
         at += k.words[i];
     }
+    /* the viewport index from the last vertex-pipeline stage: OmapSystemValuesB
+     * VIEWPORT_INDEX (GLES draws none: no viewport arrays) */
+    const int last = out[MW_PROGRAM_GS] ? MW_PROGRAM_GS : out[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
+    if (ok && !(host & MW_PROGRAM_HOST_GLES) && (k.sph[last][0x35] & MW_SPH_SYSB_VIEWPORT_INDEX))
+        ok = viewport_flip(out[last], last) && viewport_flip(out[MW_PROGRAM_FS], MW_PROGRAM_FS);
     /* ES: each stage matches the flat inputs of the one after it (the
      * translation declares a stage's inputs flat by the same rules),
      * backwards from the pixel stage */
@@ -660,9 +736,10 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+    glhle_bytebuf_printf(out, "%s%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
                          bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "",
                          bits & MW_PROGRAM_HOST_NO_SUBGROUPS ? "+no-subgroups" : "", /* ES: none, always */
+                         bits & MW_PROGRAM_HOST_NO_VIEWPORT_LAYER ? "+no-viewport-layer" : "",
                          bits & MW_PROGRAM_HOST_POLYGON_LINE    ? "+polygon-line"
                          : bits & MW_PROGRAM_HOST_POLYGON_POINT ? "+polygon-point"
                                                                 : "");

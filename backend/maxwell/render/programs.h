@@ -27,8 +27,9 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 5u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
-                                   * 5: attr_type's fetch kind and R/B swap (MW_ATTR) */
+#define MW_PROGRAM_KEY_VERSION 6u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
+                                   * 5: attr_type's fetch kind and R/B swap (MW_ATTR); 6: the viewport
+                                   * flip (MW_VIEWPORT_FLIP_LOCATION) */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
@@ -53,10 +54,26 @@
  * VOTE, a general SHFL and the lane registers (mw_spirv_input.no_subgroups)
  * instead of writing GLSL the driver cannot compile. GLES implies it. */
 #define MW_PROGRAM_HOST_NO_SUBGROUPS 4u
+/* a desktop GL host without ARB_shader_viewport_layer_array
+ * (glhle_context_info.viewport_layer_array false): the translation refuses
+ * a vertex or tessellation evaluation stage's stores to the layer and the
+ * viewport index (mw_spirv_input.viewport_layer_array). GLES implies it.
+ * Graphics programs only. */
+#define MW_PROGRAM_HOST_NO_VIEWPORT_LAYER 32u
+/* Desktop GL programs whose last vertex-pipeline stage writes the viewport
+ * index (its SPH output map's VIEWPORT_INDEX): GL has one origin for all
+ * viewports (glClipControl's, viewport 0's), so a viewport whose y scale's
+ * sign differs from viewport 0's is drawn by that stage negating
+ * gl_Position.y for its vertices: bit i of the uint uniform
+ * `mw_viewport_flip` at this location says viewport i is one
+ * (programs.c viewport_flip: before each EmitVertex of a geometry stage,
+ * after the main of a vertex or evaluation stage; the pixel stage's
+ * gl_FrontFacing turned back for those viewports). */
+#define MW_VIEWPORT_FLIP_LOCATION 1005
 
 /* The host bits of a context: graphics programs (fragment framebuffer
- * fetch included) or, with `compute`, compute programs (the bits that
- * change them: GLES and NO_SUBGROUPS). */
+ * fetch and NO_VIEWPORT_LAYER included) or, with `compute`, compute
+ * programs (the bits that change them: GLES and NO_SUBGROUPS). */
 uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
 
 /* Polygon mode LINE or POINT where the host has none (gl_caps_polygon_mode_by_gs,
