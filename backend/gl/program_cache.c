@@ -52,6 +52,7 @@ void gl_program_cache_clear(gl_program_cache *c)
     }
     c->count = 0;
     c->bytes = 0;
+    c->generation++;
 }
 
 void gl_program_cache_set_max_bytes(gl_program_cache *c, uint64_t max_bytes)
@@ -98,6 +99,7 @@ static void remove_slot(gl_program_cache *c, uint32_t i)
     c->slots[i].key = NULL;
     c->count--;
     c->bytes -= c->slots[i].bytes;
+    c->generation++;
     uint32_t hole = i;
     for (uint32_t j = (i + 1) & c->mask; c->slots[j].used; j = (j + 1) & c->mask) {
         uint32_t home = (uint32_t)c->slots[j].hash & c->mask;
@@ -135,17 +137,30 @@ bool gl_program_cache_find(gl_program_cache *c, const void *key, uint64_t hash, 
 bool gl_program_cache_findn(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash, GLuint *program,
                             glhle_result *result)
 {
+    uint32_t slot;
+    return gl_program_cache_findn_slot(c, key, key_len, hash, program, result, &slot);
+}
+
+bool gl_program_cache_findn_slot(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash,
+                                 GLuint *program, glhle_result *result, uint32_t *slot)
+{
     for (uint32_t i = (uint32_t)hash & c->mask; c->slots[i].used; i = (i + 1) & c->mask) {
-        gl_program_slot *s = &c->slots[i];
-        if (s->hash == hash && same_key(c, i, key, key_len)) {
-            s->last_use = ++c->clock;
-            c->hits++;
-            *program = s->program;
-            *result = s->failed ? GLHLE_RESULT_SHADER_ERROR : GLHLE_RESULT_OK;
+        if (c->slots[i].hash == hash && same_key(c, i, key, key_len)) {
+            gl_program_cache_hit(c, i, program, result);
+            *slot = i;
             return true;
         }
     }
     return false;
+}
+
+void gl_program_cache_hit(gl_program_cache *c, uint32_t slot, GLuint *program, glhle_result *result)
+{
+    gl_program_slot *s = &c->slots[slot];
+    s->last_use = ++c->clock;
+    c->hits++;
+    *program = s->program;
+    *result = s->failed ? GLHLE_RESULT_SHADER_ERROR : GLHLE_RESULT_OK;
 }
 
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,
@@ -216,6 +231,7 @@ glhle_result gl_program_cache_getn(gl_program_cache *c, const void *key, size_t 
     s->key = copy;
     s->key_len = (uint32_t)key_len;
     c->count++;
+    c->generation++;
     *program = p;
     return r == GLHLE_RESULT_OK ? GLHLE_RESULT_OK : GLHLE_RESULT_SHADER_ERROR;
 }

@@ -33,6 +33,10 @@ typedef struct gl_program_cache {
     uint64_t clock;
     uint64_t bytes, max_bytes; /* resident, and the budget (0: none) */
     uint64_t hits, misses, evictions, failures;
+    /* moves with every change of what a slot holds or where a key is: an
+     * insert, a removal (eviction, which shifts the probe run after it) and
+     * a clear; a slot found while it holds still holds that key */
+    uint64_t generation;
 } gl_program_cache;
 
 /* Bytes counted for a program when the driver cannot say (no program
@@ -61,6 +65,14 @@ glhle_result gl_program_cache_getn(gl_program_cache *c, const void *key, size_t 
                                    gl_program_build_fn build, void *user, GLuint *program);
 bool gl_program_cache_findn(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash, GLuint *program,
                             glhle_result *result);
+/* gl_program_cache_findn, and *slot the slot the key is in: while
+ * c->generation is as it was after the find, gl_program_cache_hit(slot)
+ * is the same find without the probe and the key compare. */
+bool gl_program_cache_findn_slot(gl_program_cache *c, const void *key, size_t key_len, uint64_t hash,
+                                 GLuint *program, glhle_result *result, uint32_t *slot);
+/* The find of the key found in `slot`, counted as one (the hit, the use
+ * the LRU sees); only while the generation has not moved since. */
+void gl_program_cache_hit(gl_program_cache *c, uint32_t slot, GLuint *program, glhle_result *result);
 /* The program for `key` (hash = glhle_hash64(key, key_size)), building it on
  * a miss. Returns SHADER_ERROR (and *program = 0) for keys that fail. */
 glhle_result gl_program_cache_get(gl_program_cache *c, const void *key, uint64_t hash, gl_program_build_fn build,

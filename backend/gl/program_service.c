@@ -567,22 +567,41 @@ uint64_t gl_program_service_key_hash(const gl_program_service *s, const void *ke
 
 bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result)
 {
-    return gl_program_service_find_hashed(s, key, 0, gl_program_service_key_hash(s, key), program, result);
+    return gl_program_service_find_hashed(s, key, 0, gl_program_service_key_hash(s, key), NULL, program, result);
 }
 
 bool gl_program_service_find_hashed(gl_program_service *s, const void *key, size_t key_size, uint64_t hash,
-                                    GLuint *program, glhle_result *result)
+                                    gl_program_found *found, GLuint *program, glhle_result *result)
 {
+    poll_workers(s); /* a finished compile it adopts moves the generation */
+    if (found && found->valid && found->generation == s->mem.generation) {
+        /* the fallback is made once, at creation; a slot holds its key
+         * while the generation does */
+        s->st.cache_hits++;
+        if (found->fallback) {
+            *program = s->fallback_program;
+            *result = GLHLE_RESULT_OK;
+        } else {
+            gl_program_cache_hit(&s->mem, found->slot, program, result);
+        }
+        return true;
+    }
+    if (found)
+        found->valid = false;
     const size_t n = key_size ? key_size : klen(s, key);
-    poll_workers(s);
     if (s->fallback_key && s->fallback_program && memcmp(key, s->fallback_key, n) == 0) {
         s->st.cache_hits++;
         *program = s->fallback_program;
         *result = GLHLE_RESULT_OK;
+        if (found)
+            *found = (gl_program_found){.valid = true, .fallback = true, .generation = s->mem.generation};
         return true;
     }
-    if (gl_program_cache_findn(&s->mem, key, n, hash, program, result)) {
+    uint32_t slot;
+    if (gl_program_cache_findn_slot(&s->mem, key, n, hash, program, result, &slot)) {
         s->st.cache_hits++;
+        if (found)
+            *found = (gl_program_found){.valid = true, .slot = slot, .generation = s->mem.generation};
         return true;
     }
     return false;

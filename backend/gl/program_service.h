@@ -137,15 +137,30 @@ glhle_result gl_program_service_get(gl_program_service *s, const void *key, GLui
  * themselves (the Maxwell translator's refusals) before the get. The
  * fallback is never drawn with here: fallback_only services use get. */
 bool gl_program_service_find(gl_program_service *s, const void *key, GLuint *program, glhle_result *result);
+/* Where a find found a key: kept by a caller that finds the same key
+ * again (gl_program_service_find_hashed), valid while the service's
+ * programs have not changed since (the cache's generation: no program
+ * made, adopted from a worker, evicted or cleared). */
+typedef struct gl_program_found {
+    bool valid;
+    bool fallback;       /* the fallback key's program */
+    uint32_t slot;       /* the in-memory cache's slot */
+    uint64_t generation; /* the cache's generation after the find */
+} gl_program_found;
+
 /* The size and the hash the lookups take of `key`, and a find with them:
  * for a draw path that keeps its last key with that key's size and hash,
  * so that an unchanged key is neither built, measured nor hashed again
  * (and its program, which the service may have evicted since, is still
- * confirmed here). key_size 0: the service measures the key. */
+ * confirmed here: by the probe and the key compare, or, with `found`
+ * from the last find of the same key bytes and the service's programs
+ * unchanged since, by that alone; the hit is counted either way). key_size
+ * 0: the service measures the key. found NULL: none kept; else set by
+ * each find (valid on a hit). */
 size_t gl_program_service_key_size(const gl_program_service *s, const void *key);
 uint64_t gl_program_service_key_hash(const gl_program_service *s, const void *key);
 bool gl_program_service_find_hashed(gl_program_service *s, const void *key, size_t key_size, uint64_t hash,
-                                    GLuint *program, glhle_result *result);
+                                    gl_program_found *found, GLuint *program, glhle_result *result);
 /* Whether `program` (from gl_program_service_get) is the fallback, drawn
  * while the key's own program compiles; ask again at the next draw. */
 bool gl_program_service_is_fallback(const gl_program_service *s, GLuint program);

@@ -13,6 +13,9 @@ glhle_result gl_stream_create(glhle_context *ctx, GLenum target, size_t size, gl
     out->ctx = ctx;
     out->target = target;
     out->size = size;
+    const size_t seg = size / GL_STREAM_SEGMENTS;
+    if (!(seg & (seg - 1)))
+        out->seg_shift = (unsigned)__builtin_ctzll((unsigned long long)seg);
     out->acquired_hi = -1;
     /* all binds here use GL_COPY_WRITE_BUFFER: binding GL_ELEMENT_ARRAY_BUFFER
      * would change whichever vertex array object is bound */
@@ -61,7 +64,8 @@ void gl_stream_destroy(gl_stream_buffer *sb)
 
 static int segment_of(const gl_stream_buffer *sb, size_t offset)
 {
-    return (int)(offset / (sb->size / GL_STREAM_SEGMENTS));
+    /* a shift where it can be (a draw asks for several), else a division */
+    return sb->seg_shift ? (int)(offset >> sb->seg_shift) : (int)(offset / (sb->size / GL_STREAM_SEGMENTS));
 }
 
 /* Waits for the GPU to finish with segment `seg` before the CPU rewrites it. */

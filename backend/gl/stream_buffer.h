@@ -15,6 +15,7 @@ typedef struct gl_stream_buffer {
     GLenum target;    /* what the buffer is used as (vertex, index, uniform) */
     GLuint buffer;
     size_t size;
+    unsigned seg_shift; /* log2 of a segment's bytes where that is a power of two, else 0 */
     uint8_t *mapped;  /* persistent mapping, or the staging area */
     bool persistent;
     size_t pos;       /* next free byte */

@@ -1515,6 +1515,121 @@ static void targets_reuse_sees_reloads(void **state)
     ring_close(ctx, gpu, &vs, &fs, rt, data, &pb);
 }
 
+static uint64_t draws_deferred(glhle_maxwell *gpu)
+{
+    glhle_shader_stats st;
+    assert_int_equal(glhle_maxwell_get_shader_stats(gpu, &st), GLHLE_RESULT_OK);
+    return st.draws_deferred;
+}
+
+/* Submits pb (one draw) until its draw is not deferred (shader_defer_draws
+ * skips it while its program compiles); the deferrals it took. */
+static uint32_t submit_until_drawn(glhle_maxwell *gpu, tm_pb *pb)
+{
+    glhle_maxwell_run_result res;
+    for (uint32_t k = 0; k < 2000; k++) {
+        const uint64_t before = draws_deferred(gpu);
+        assert_int_equal(tm_submit(gpu, pb, &res), GLHLE_RESULT_OK);
+        if (draws_deferred(gpu) == before)
+            return k;
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+    }
+    fail_msg("a deferred draw was never drawn");
+    return 0;
+}
+
+/* The kept key's program taken without the service's probe while the
+ * service's programs are unchanged (draw.c get_program, the program
+ * cache's generation). shader_defer_draws and a budget of one program:
+ * program A (color_fsh) drawn; then one submission draws with program B
+ * (float_math_fsh: a miss, deferred, compiled on the worker) and with A
+ * again (still resident: the key cache holds A's key and where A was
+ * found). When the worker's B is adopted it evicts A, so a later draw of A
+ * with no register changed (the kept key reused) must find A gone: deferred
+ * while A compiles again, then drawn, the picture the clear with cell 0 in
+ * its colour. A draw path that trusted where A was found would never defer
+ * and draw with a deleted program (or B where B took A's slot). */
+static void program_reuse_sees_evictions(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, fs, other;
+    assert_true(tmc_load("passthrough_vsh", &vs));
+    assert_true(tmc_load("color_fsh", &fs));
+    assert_true(tmc_load("float_math_fsh", &other));
+    const glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .shader_defer_draws = true,
+                                  .program_budget = 1};
+    glhle_maxwell *gpu;
+    assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
+    uint8_t *rt = calloc(1, MEM), *data = calloc(1, MEM);
+    assert_int_equal(glhle_maxwell_map(gpu, VA, rt, MEM, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, VA_DATA, data, MEM, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    tm_pb pb;
+    tm_pb_init(&pb);
+    tm_bind_all(&pb);
+    tmd_target(&pb, VA, W, H, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+    ring_stream(&pb, 0, RING_POS);
+    ring_stream(&pb, 1, RING_COL);
+    ring_rect(data, 0);
+    ring_rect(data, 1);
+    /* program B where no other program of this draw is */
+    assert_true(0x50 + (size_t)other.words * 8 <= TMD_PROGRAM_MAX);
+    memcpy(data + TMD_TCS_OFF, other.sph, 0x50);
+    memcpy(data + TMD_TCS_OFF + 0x50, other.code, (size_t)other.words * 8);
+    const uint32_t cv[4] = {0, 0, 0, 0};
+    tm_inc(&pb, TM_SUB_3D, M(0x0d80), 4, cv);
+    set(&pb, 0x19d0, 0x3C);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK); /* the state, the clear and no draw */
+    tm_pb draw_a, b_then_a;
+    tm_pb_init(&draw_a);
+    tm_pb_init(&b_then_a);
+    set(&draw_a, 0x1214, ring_rect_first(0) | 6u << 16 | 4u << 28);
+    submit_until_drawn(gpu, &draw_a);
+    set(&b_then_a, 0x2004 + 5 * 64, TMD_TCS_OFF); /* SET_PIPELINE_PROGRAM(5) */
+    set(&b_then_a, 0x1214, ring_rect_first(1) | 6u << 16 | 4u << 28);
+    set(&b_then_a, 0x2004 + 5 * 64, TMD_FS_OFF);
+    set(&b_then_a, 0x1214, ring_rect_first(0) | 6u << 16 | 4u << 28);
+    /* B's draw deferred, A's drawn; where B's compile was adopted before
+     * A's lookup (a race this test cannot stop), A was deferred too: A
+     * made again (evicting B), and once more */
+    uint32_t tries = 0;
+    for (uint64_t before = ~0ull; tries < 50 && draws_deferred(gpu) != before + 1; tries++) {
+        if (tries)
+            submit_until_drawn(gpu, &draw_a);
+        before = draws_deferred(gpu);
+        assert_int_equal(tm_submit(gpu, &b_then_a, &res), GLHLE_RESULT_OK);
+    }
+    print_message("  B deferred and A drawn on try %u\n", tries);
+    assert_true(tries < 50);
+    /* A again until B's arrival evicted it and it was made again */
+    uint32_t deferred = 0;
+    for (uint32_t k = 0; k < 1000 && !deferred; k++) {
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+        deferred = submit_until_drawn(gpu, &draw_a);
+    }
+    print_message("  draw A deferred %u times after B's program arrived\n", deferred);
+    assert_true(deferred > 0);
+    uint8_t *want = calloc(W * H, 4), *got = calloc(W * H, 4);
+    ring_cell_model(want, 0);
+    read_target(gpu, rt, 4, got);
+    assert_int_equal(rgba8_diff("A after B's program evicted it", want, got, 0), 0);
+    free(want);
+    free(got);
+    tm_pb_free(&draw_a);
+    tm_pb_free(&b_then_a);
+    tm_pb_free(&pb);
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    tmc_free(&vs);
+    tmc_free(&fs);
+    tmc_free(&other);
+    ts_gl_check(ctx);
+}
+
 /* ---- a vertex-stage texture and the state tracker's texture units ---- */
 
 /* TLD.LL 2D (envydis gm107.c / yuzu texture_load.cpp field positions, as
@@ -1650,6 +1765,7 @@ int main(void)
         cmocka_unit_test(stage_refusals),
         cmocka_unit_test(upload_ring),
         cmocka_unit_test(targets_reuse_sees_reloads),
+        cmocka_unit_test(program_reuse_sees_evictions),
         cmocka_unit_test(vertex_formats),
         cmocka_unit_test(vertex_texture_and_tracked_units),
     };

@@ -152,6 +152,61 @@ static void variable_size_keys(void **state)
     gl_program_cache_free(&c);
 }
 
+/* A slot found is trusted while the generation holds (the Maxwell draw's
+ * kept key, gl_program_service_find_hashed): every insert, eviction
+ * (whose backward shift moves the keys after it) and clear moves it, and
+ * a hit through the slot counts as the find's use, so the LRU keeps it. */
+static void kept_slots_and_the_generation(void **state)
+{
+    glhle_context *ctx = *state;
+    gl_program_cache c;
+    assert_int_equal(gl_program_cache_init_var(&c, ctx, 64, 3), GLHLE_RESULT_OK);
+    builder b = {ctx, 0};
+    uint32_t k[4] = {0};
+    GLuint p[6], q;
+    glhle_result r;
+    /* one hash for all: a probe run A B C from the home slot */
+    for (uint32_t i = 0; i < 3; i++) {
+        k[0] = 10 * (i + 1);
+        assert_int_equal(gl_program_cache_getn(&c, k, sizeof k, 5, build, &b, &p[i]), GLHLE_RESULT_OK);
+    }
+    k[0] = 30;
+    uint32_t slot = UINT32_MAX;
+    assert_true(gl_program_cache_findn_slot(&c, k, sizeof k, 5, &q, &r, &slot));
+    assert_int_equal(q, p[2]);
+    assert_int_equal(slot, (5 & c.mask) + 2); /* third in the run */
+    const uint64_t gen = c.generation, hits = c.hits;
+    /* A and B found after C, then C hit through the kept slot: unless the
+     * hit counts as a use, C is the oldest */
+    for (uint32_t i = 0; i < 2; i++) {
+        k[0] = 10 * (i + 1);
+        assert_true(gl_program_cache_findn(&c, k, sizeof k, 5, &q, &r));
+    }
+    gl_program_cache_hit(&c, slot, &q, &r);
+    assert_int_equal(q, p[2]);
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    assert_int_equal(c.hits, hits + 3);
+    assert_int_equal(c.generation, gen); /* finds and hits change nothing */
+    /* D evicts A, the oldest, which shifts B and C back by one: the kept
+     * slot no longer holds C */
+    k[0] = 40;
+    assert_int_equal(gl_program_cache_getn(&c, k, sizeof k, 5, build, &b, &p[3]), GLHLE_RESULT_OK);
+    assert_int_equal(c.evictions, 1);
+    assert_int_not_equal(c.generation, gen);
+    k[0] = 30;
+    uint32_t now;
+    assert_true(gl_program_cache_findn_slot(&c, k, sizeof k, 5, &q, &r, &now));
+    assert_int_equal(q, p[2]); /* C was kept */
+    assert_int_equal(now, slot - 1);
+    k[0] = 10;
+    assert_false(gl_program_cache_findn(&c, k, sizeof k, 5, &q, &r));
+    /* a clear moves it too */
+    const uint64_t before_clear = c.generation;
+    gl_program_cache_clear(&c);
+    assert_int_not_equal(c.generation, before_clear);
+    gl_program_cache_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +214,7 @@ int main(void)
         TS_GL_TEST(failures_are_remembered),
         TS_GL_TEST(lru_eviction_keeps_recent_programs),
         TS_GL_TEST(variable_size_keys),
+        TS_GL_TEST(kept_slots_and_the_generation),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

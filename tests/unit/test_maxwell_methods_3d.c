@@ -145,9 +145,37 @@ static void mis_kinded_targets(void **state)
     res = run(GLHLE_RESULT_OK);
     assert_int_equal(res.problems, 0);
     assert_int_equal(res.clears, 1);
+    /* the same registers once the block-linear memory is mapped again as
+     * pitch: the check (kept while nothing it reads changes) sees the new
+     * kind: the three colour targets and zeta are block-linear in it now */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x19d0, 0x3F);
+    res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(glhle_maxwell_unmap(gpu, bl_va, sizeof bl), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, bl_va, bl, sizeof bl, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    ts_log_clear();
+    res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.problems, 4);
+    snprintf(want, sizeof want, "colour target 0 at GPU 0x%010llx is block-linear but its memory is of a pitch kind",
+             (unsigned long long)bl_va + 0x400);
+    assert_true(ts_log_contains(want));
+    /* and a register change with the memory as it is: target 1 pitch again (right in pitch memory) */
+    assert_int_equal(glhle_maxwell_unmap(gpu, bl_va, sizeof bl), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, bl_va, bl, sizeof bl, GLHLE_MAXWELL_KIND_GENERIC_16BX2), GLHLE_RESULT_OK);
+    res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x0814 + 64, 1u << 12);
+    set(0x19d0, 0x3F);
+    res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.problems, 1); /* colour target 1: pitch in block-linear memory */
     /* a target whose format is DISABLED is not checked */
     tm_pb_free(&pb);
     tm_pb_init(&pb);
+    set(0x0814 + 64, 0);
     set(0x0804, (uint32_t)MEM_VA);
     set(0x0810, 0);
     set(0x19d0, 0x3F);

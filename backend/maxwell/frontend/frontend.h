@@ -224,6 +224,16 @@ typedef struct mw_frontend {
     uint32_t instance_id;                    /* BEGIN INSTANCE_ID: FIRST -> 0, SUBSEQUENT -> + 1 */
     uint32_t inline_count;                   /* indices from DRAW_INLINE_INDEX* since BEGIN */
     uint32_t *inline_index;                  /* MW_MAX_INLINE_INDICES */
+    /* The target registers (SET_CT_SELECT, each target's A, B, FORMAT,
+     * MEMORY; SET_ZT_SELECT, A, B) as the last kind check found them all
+     * suited to their memory, and the address space's generation then:
+     * while both hold, the check would find the same (methods_3d.c) */
+    struct mw_kinds_ok {
+        bool ok;
+        uint64_t as_generation;
+        uint32_t sel, zt_select, zt_a, zt_b;
+        uint32_t ct[8][4];
+    } kinds_ok;
 } mw_frontend;
 
 /* Allocates the tables (register file, engine arrays, MME, inline indices)

@@ -114,31 +114,71 @@ static void macro_word(mw_frontend *fe, uint32_t method, uint32_t value)
  * target's address is read; unmapped addresses are left to the renderer's
  * own fault. Read from the raw registers: this runs at every draw and
  * clear, and a refresh of the decoded state would cost more. */
-static void check_kind(mw_frontend *fe, const char *what, uint32_t index, uint64_t va, bool block_linear)
+static bool check_kind(mw_frontend *fe, const char *what, uint32_t index, uint64_t va, bool block_linear)
 {
     const uint32_t kinds = mw_as_kinds(fe->as, va, 1);
     if (!kinds || (block_linear ? (kinds & MW_KINDS_BLOCK_LINEAR) : (kinds & MW_KIND_BIT(MW_KIND_PITCH))))
-        return;
+        return true;
     mw_problem(fe, GLHLE_RESULT_BAD_DATA, GLHLE_LOG_WARN,
                "%s %u at GPU 0x%010llx is %s but its memory is of a %s kind (mis-kinded surface)", what, index,
                (unsigned long long)va, block_linear ? "block-linear" : "pitch",
                block_linear ? "pitch" : "block-linear");
+    return false;
+}
+
+/* A target's words the kind check reads, in fe->kinds_ok.ct's order. */
+static const uint32_t ct_words[4] = {MW_3D_SET_COLOR_TARGET_A, MW_3D_SET_COLOR_TARGET_B,
+                                     MW_3D_SET_COLOR_TARGET_FORMAT, MW_3D_SET_COLOR_TARGET_MEMORY};
+
+/* Whether the last check found every target suited and nothing it read
+ * changed since (a check every draw was a tenth of a warm draw's own cost,
+ * docs/performance.md); a check that reports goes on reporting each time. */
+static bool kinds_still_ok(const mw_frontend *fe, const uint32_t *r)
+{
+    const struct mw_kinds_ok *k = &fe->kinds_ok;
+    if (!k->ok || k->as_generation != fe->as->generation || k->sel != r[MW_3D_SET_CT_SELECT] ||
+        k->zt_select != r[MW_3D_SET_ZT_SELECT] || k->zt_a != r[MW_3D_SET_ZT_A] || k->zt_b != r[MW_3D_SET_ZT_B])
+        return false;
+    const uint32_t count = k->sel & 0xF;
+    for (uint32_t i = 0; i < count && i < MW_RT_COUNT; i++) {
+        const uint32_t t = (k->sel >> (4 + 3 * i)) & 7;
+        if (k->ct[t][2] != r[MW_3D_SET_COLOR_TARGET_FORMAT + t * 16])
+            return false;
+        if ((k->ct[t][2] & 0xFF) == 0) /* DISABLED: its other words are not read */
+            continue;
+        for (uint32_t w = 0; w < 4; w++)
+            if (k->ct[t][w] != r[ct_words[w] + t * 16])
+                return false;
+    }
+    return true;
 }
 
 static void check_target_kinds(mw_frontend *fe)
 {
     const uint32_t *r = fe->regs3d->r;
+    if (kinds_still_ok(fe, r))
+        return;
     const uint32_t sel = r[MW_3D_SET_CT_SELECT];
     const uint32_t count = sel & 0xF;
+    bool ok = true;
     for (uint32_t i = 0; i < count && i < MW_RT_COUNT; i++) {
         const uint32_t t = (sel >> (4 + 3 * i)) & 7, b = t * 16;
+        for (uint32_t w = 0; w < 4; w++)
+            fe->kinds_ok.ct[t][w] = r[ct_words[w] + b];
         if ((r[MW_3D_SET_COLOR_TARGET_FORMAT + b] & 0xFF) == 0)
             continue;
         const uint64_t va = ((uint64_t)(r[MW_3D_SET_COLOR_TARGET_A + b] & 0xFF) << 32) | r[MW_3D_SET_COLOR_TARGET_B + b];
-        check_kind(fe, "colour target", t, va, !((r[MW_3D_SET_COLOR_TARGET_MEMORY + b] >> 12) & 1));
+        ok &= check_kind(fe, "colour target", t, va, !((r[MW_3D_SET_COLOR_TARGET_MEMORY + b] >> 12) & 1));
     }
     if (r[MW_3D_SET_ZT_SELECT] & 1)
-        check_kind(fe, "zeta target", 0, ((uint64_t)(r[MW_3D_SET_ZT_A] & 0xFF) << 32) | r[MW_3D_SET_ZT_B], true);
+        ok &= check_kind(fe, "zeta target", 0, ((uint64_t)(r[MW_3D_SET_ZT_A] & 0xFF) << 32) | r[MW_3D_SET_ZT_B],
+                         true);
+    fe->kinds_ok.ok = ok;
+    fe->kinds_ok.as_generation = fe->as->generation;
+    fe->kinds_ok.sel = sel;
+    fe->kinds_ok.zt_select = r[MW_3D_SET_ZT_SELECT];
+    fe->kinds_ok.zt_a = r[MW_3D_SET_ZT_A];
+    fe->kinds_ok.zt_b = r[MW_3D_SET_ZT_B];
 }
 
 static void draw(mw_frontend *fe, uint32_t topology, mw_draw_kind kind, uint32_t first, uint32_t count,

@@ -61,6 +61,7 @@ glhle_result mw_as_map(mw_address_space *as, uint64_t va, void *host, uint64_t s
     memmove(&as->maps[i + 1], &as->maps[i], (as->count - i) * sizeof *as->maps);
     as->maps[i] = (mw_mapping){va, size, host, kind};
     as->count++;
+    as->generation++;
     return GLHLE_RESULT_OK;
 }
 
@@ -74,6 +75,7 @@ glhle_result mw_as_unmap(mw_address_space *as, uint64_t va, uint64_t size, const
     uint32_t i = first_ending_after(as, va);
     if (i == as->count || as->maps[i].va >= end)
         return GLHLE_RESULT_NOT_FOUND;
+    as->generation++; /* (also where a full table refuses the split below: a needless recheck) */
     /* A range strictly inside one mapping splits it: that needs a slot. */
     mw_mapping *m = &as->maps[i];
     if (m->va < va && m->va + m->size > end) {

@@ -30,6 +30,7 @@ typedef struct mw_address_space {
     mw_mapping *maps; /* sorted by va, disjoint */
     uint32_t count;
     uint32_t cap;     /* fixed at init: the mapping table never grows */
+    uint64_t generation; /* moves with every map and unmap (what a lookup finds may change) */
 } mw_address_space;
 
 /* Allocates room for `cap` mappings (OUT_OF_MEMORY if that fails). */

@@ -182,6 +182,8 @@ typedef struct key_cache {
     bool valid;
     uint32_t dirty;                 /* MW_DIRTY groups changed since the key was built */
     gl_program_service *service;    /* the service it was found in */
+    gl_program_found found;         /* ... and where, while the service's programs are unchanged */
+    const mw_draw_program *info;    /* its program's info, while info->program is that program */
     uint64_t hash;                  /* of mw_draw.key */
     size_t key_size;                /* its bytes, as the service measures it */
     uint32_t scale;                 /* mw_render.scale it was built at */
@@ -213,7 +215,8 @@ typedef struct key_cache {
  * setters would find its shadow equal and skip. */
 /* The vertex attributes as the last draw set glhle's vertex array from
  * them (vertex_input): `streams` are those they read, while the group is
- * clean (`dirty`) and the same streams are enabled. */
+ * clean (`dirty`) and the same streams are enabled; `enabled`, the
+ * streams' enable bits, while VERTEX_STREAM is clean. */
 typedef struct vertex_cache {
     bool valid;
     uint32_t dirty; /* MW_DIRTY groups changed since */
@@ -907,14 +910,20 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     GLuint prog = 0;
     glhle_result res = GLHLE_RESULT_OK;
     if (key_reusable(r, st, polygon, prim_in) &&
-        gl_program_service_find_hashed(kc->service, d->key, kc->key_size, kc->hash, &prog, &res) &&
+        gl_program_service_find_hashed(kc->service, d->key, kc->key_size, kc->hash, &kc->found, &prog, &res) &&
         res == GLHLE_RESULT_OK &&
         prog) {
         if (kc->vtg)
             *raster_mode = kc->raster_mode;
         *layered = kc->layered;
         *viewports = kc->viewports;
-        *out = program_info(r, prog, tex_mask);
+        /* a GL name is one program's while it lives, and an info slot that
+         * still names it describes it (fill_info) */
+        if (!kc->info || kc->info->program != prog)
+            kc->info = program_info(r, prog, tex_mask);
+        else
+            memcpy(tex_mask, kc->info->tex_mask, sizeof kc->info->tex_mask);
+        *out = kc->info;
         return GLHLE_RESULT_OK;
     }
     /* built again from here, the state as it is now (the groups' changes
@@ -924,6 +933,8 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     stage_textures *tex = kc->tex;
     res = GLHLE_RESULT_OK;
     kc->valid = false;
+    kc->found.valid = false;
+    kc->info = NULL;
     kc->dirty = 0;
     memset(kc->cbuf_used, 0, sizeof kc->cbuf_used);
     memset(kc->lo, 0, sizeof kc->lo);
@@ -1021,7 +1032,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         return res;
     const size_t lookup_size = gl_program_service_key_size(service, d->key);
     const uint64_t hash = gl_program_service_key_hash(service, d->key);
-    if (!gl_program_service_find_hashed(service, d->key, lookup_size, hash, &prog, &res)) {
+    if (!gl_program_service_find_hashed(service, d->key, lookup_size, hash, &kc->found, &prog, &res)) {
         for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
             if (has[i])
                 res = mw_spirv_cache_get(&d->spirv, &in[i], r->io.log, &spirv, &size);
@@ -1048,7 +1059,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     kc->raster_mode = *raster_mode;
     kc->layered = *layered;
     kc->viewports = *viewports;
-    *out = program_info(r, prog, tex_mask);
+    *out = kc->info = program_info(r, prog, tex_mask);
     return GLHLE_RESULT_OK;
 }
 
@@ -1241,10 +1252,14 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
     const GladGLContext *gl = &r->ctx->gl;
     /* the attributes (and so the vertex array) as the last draw set them:
      * their group clean and the same streams enabled */
-    uint32_t enabled = 0;
-    for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++)
-        enabled |= (uint32_t)st->stream[i].enable << i;
     vertex_cache *vc = &d->vc;
+    /* the streams' enables, found again only when a stream register changed */
+    uint32_t enabled = vc->enabled;
+    if (!vc->valid || vc->dirty & MW_DIRTY(VERTEX_STREAM)) {
+        enabled = 0;
+        for (uint32_t i = 0; i < MW_VERTEX_STREAM_COUNT; i++)
+            enabled |= (uint32_t)st->stream[i].enable << i;
+    }
     const bool same = vc->valid && !(vc->dirty & MW_DIRTY(VERTEX_ATTRIB)) && vc->enabled == enabled;
     vc->valid = false;
     uint32_t streams = same ? vc->streams : 0;
@@ -1394,11 +1409,19 @@ static void bind_unit(mw_render *r, GLuint unit, GLuint tex, GLuint smp)
  * left unbound -- the draw goes on without it, sampling GL's incomplete
  * texture (0, 0, 0, 1) -- and its refusal is returned (the first one) for
  * the draw to report once it is done; *fatal says whether the draw stops. */
+/* the slots a stage has units for */
+#define UNIT_SLOTS ((1u << MW_GL_TEXTURES_PER_STAGE) - 1)
+
 static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROGRAM_STAGES],
                                   const uint32_t tex_mask[MW_PROGRAM_STAGES], bool *fatal)
 {
     glhle_result first = GLHLE_RESULT_OK;
     *fatal = false;
+    uint32_t any = 0;
+    for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
+        any |= tex_mask[k] & UNIT_SLOTS;
+    if (!any)
+        return GLHLE_RESULT_OK;
     static const uint32_t stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
                                                        MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
     static const char *const names[MW_PROGRAM_STAGES] = {"vertex", "pixel", "geometry", "tessellation control",
@@ -1408,12 +1431,15 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
      * undo a slot bound before it */
     GLuint ms[MW_PROGRAM_STAGES][MW_GL_TEXTURES_PER_STAGE];
     glhle_result ms_res[MW_PROGRAM_STAGES][MW_GL_TEXTURES_PER_STAGE];
+    /* only the sampled slots (a program of the bench's kind samples none:
+     * walking all 5 x 32 was a thousand instructions a draw) */
     for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
-        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE; s++) {
+        for (uint32_t m = tex_mask[k] & UNIT_SLOTS; m; m &= m - 1) {
+            const uint32_t s = (uint32_t)__builtin_ctz(m);
             const uint8_t dim = tex[k].kind[s] & MW_TEX_KIND_MASK;
             ms[k][s] = 0;
             ms_res[k][s] = GLHLE_RESULT_OK;
-            if (!(tex_mask[k] >> s & 1) || (dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY))
+            if (dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY)
                 continue;
             /* texelFetch takes no sampler state */
             ms_res[k][s] = dim == MW_TEX_2D_MS ? mw_texture_get_ms(r, tex[k].tic[s], tex[k].tic_index[s], &ms[k][s])
@@ -1422,9 +1448,8 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
                                                             tex[k].tic_index[s]);
         }
     for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
-        for (uint32_t s = 0; s < MW_GL_TEXTURES_PER_STAGE && tex_mask[k] >> s; s++) {
-            if (!(tex_mask[k] >> s & 1))
-                continue;
+        for (uint32_t m = tex_mask[k] & UNIT_SLOTS; m; m &= m - 1) {
+            const uint32_t s = (uint32_t)__builtin_ctz(m);
             if (!tex[k].kind[s]) {
                 *fatal = true;
                 return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: texture slot %u of the %s stage names "
