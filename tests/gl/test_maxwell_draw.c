@@ -1074,10 +1074,14 @@ static void vf_model(const vf_case *k, uint32_t w, float out[3], float *alpha)
             c[n] = 0, i[n] = 0;
         } else if (k->size == 0x31) {
             c[n] = n == 3 ? 1.0f : vf_ufloat((w >> (11 * n)) & (n == 2 ? 0x3ffu : 0x7ffu), n == 2 ? 5 : 6);
-        } else { /* 0x0A R8G8B8A8, byte n at bits 8n */
+        } else if (k->size == 0x32 && n >= 2) { /* G8R8: two components, R in byte 0 (clb197.h's naming) */
+            c[n] = n == 3 ? 1.0f : 0.0f, i[n] = n == 3 ? 1 : 0;
+        } else { /* 0x0A R8G8B8A8 (and 0x32's two), byte n at bits 8n */
             const int32_t b = (int8_t)(uint8_t)(w >> (8 * n));
             i[n] = k->type == 4 ? (int32_t)(uint8_t)(w >> (8 * n)) : b;
-            c[n] = k->type == 1 ? fmaxf((float)b / 127.0f, -1.0f) : (float)i[n];
+            c[n] = k->type == 1   ? fmaxf((float)b / 127.0f, -1.0f)
+                   : k->type == 2 ? (float)(uint8_t)(w >> (8 * n)) / 255.0f
+                                  : (float)i[n];
         }
     }
     if (k->swap) {
@@ -1152,6 +1156,10 @@ static void vertex_formats(void **state)
         {"11:11:10 FLOAT", 2, 0x31, 7, false,
          {F11(15u << 6, 1u << 6 | 5, 0x3f), F11(30u << 6 | 0x3f, 3, 30u << 5 | 0x1f), F11(0, 16u << 6 | 1, 14u << 5 | 7), 0, 0}},
         {"11:11:10 FLOAT, R/B swapped", 2, 0x31, 7, true, {F11(15u << 6, 1u << 6 | 5, 17u << 5 | 3), 0, 0, 0, 0}},
+        /* G8R8: R byte 0, G byte 1, no swap; the bytes above it are not read */
+        {"G8R8 UNORM", 2, 0x32, 2, false, {0xA5C3FF20u, 0x5A3C01E0u, 0x0000807Fu, 0, 0}},
+        {"G8R8 SINT", 3, 0x32, 3, false, {0x7F7F8001u, 0x80800F70u, 0x0000FF81u, 0, 0}},
+        {"G8R8 UINT (G, as inFlags.y)", 4, 0x32, 4, false, {0xFFFF30F3u, 0x000007A0u, 0, 0, 0}},
     };
     uint8_t *rt, *data;
     tm_pb pb;
@@ -1228,8 +1236,9 @@ static void vertex_formats(void **state)
         free(rt);
         free(data);
     }
-    /* layouts glhle does not fetch (0x33 X8B8G8R8 and 0x34 A8 in yuzu's
-     * VertexAttribute::Size, 0x3F in no list): the draw is refused, naming
+    /* layouts glhle does not fetch (0x33 X8B8G8R8 and 0x34 A8, where yuzu
+     * and clb197.h's names disagree: draw.c vertex_input, 0x3F in no
+     * list): the draw is refused, naming
      * the attribute and the layout; attribute 5, layout 0 (a zeroed word,
      * no layout) is not fetched and refuses nothing. A layout the draw
      * leaves out instead is drawn: the control submission below draws,

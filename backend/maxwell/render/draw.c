@@ -1029,7 +1029,14 @@ typedef struct attr_fmt {
     uint32_t bytes;
 } attr_fmt;
 
-/* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format */
+/* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format.
+ * The packed names list components from the most significant bits, so
+ * A8B8G8R8 (0x2F) holds R in byte 0 as R8_G8_B8_A8 (0x0A) does and G8R8
+ * (0x32) R in byte 0, G in byte 1, as R8_G8 (0x18): no swap. yuzu agrees
+ * (renderer_opengl/maxwell_to_gl.h VertexFormat and maxwell_3d.h
+ * ComponentCount give Size_G8_R8 R8_G8's GL type and two components,
+ * maxwell_to_vk.cpp VK_FORMAT_R8G8_*); Ryujinx names 0x32 (Image/FormatTable.cs
+ * VertexAttributeFormat.G8R8) but maps no format to it. */
 static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
 {
     const bool sgn = a->type == 1 || a->type == 3 || a->type == 6;
@@ -1224,10 +1231,16 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         attr_fmt f;
         /* layout 0 is no layout (yuzu maxwell_3d.h VertexAttribute::Size
          * Invalid): a zeroed attribute word, not fetched. A layout
-         * attr_format does not know -- 0x33 (X8B8G8R8) and 0x34 (A8) among
-         * them, whose component placement glhle has nothing to check
-         * against -- refuses the draw rather than leave the attribute out
-         * unsaid. */
+         * attr_format does not know refuses the draw rather than leave the
+         * attribute out unsaid: among them 0x33 (X8B8G8R8) and 0x34 (A8),
+         * where the references disagree. yuzu fetches X8B8G8R8 as four
+         * bytes (maxwell_3d.h ComponentCount 4, maxwell_to_vk.cpp
+         * R8G8B8A8), so w is byte 3, where clb197.h's X names padding,
+         * which reads as 1 elsewhere (X8B8G8R8 textures and 2D formats);
+         * yuzu fetches A8 into x (as R8: VK_FORMAT_R8_*), where the name
+         * says alpha, w; Ryujinx maps neither (Image/FormatTable.cs names
+         * them, TryGetAttribFormat finds no format: RGBA32F in their
+         * place). */
         const bool used = !at->constant && s->enable && at->size != 0;
         if (used && !attr_format(at, &f))
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component layout "
