@@ -1191,11 +1191,12 @@ static void geometry_stage_picks_the_layer(void **state)
     }
 }
 
-/* Viewport arrays: viewport 1 at vpa_vp[d] for draw d (the second draw
- * moves it, with nothing else changed), scissor 1 at vpa_sc and scissor 0
- * at [0, 4) x [0, 4): a rectangle over the whole of NDC drawn by a
- * geometry program writing viewport index 1 covers viewport 1's
- * rectangle within scissor 1; through viewport and scissor 0 it would
+/* Viewport arrays: viewport n (1, then 5) at vpa_vp[d] for draw d (the
+ * second draw moves it, with nothing else changed: the state tracker's
+ * indexed shadow must issue the change), scissor n at vpa_sc and scissor
+ * 0 at [0, 4) x [0, 4): a rectangle over the whole of NDC drawn by a
+ * geometry program writing viewport index n covers viewport n's
+ * rectangle within scissor n; through viewport and scissor 0 it would
  * cover [0, 4) x [0, 4). Rectangles as x0, y0, x1, y1 in guest pixels. */
 static const uint32_t vpa_vp[2][4] = {{16, 0, 32, 16}, {0, 16, 16, 32}};
 static const uint32_t vpa_sc[4] = {2, 4, 30, 30};
@@ -1225,37 +1226,38 @@ static void geometry_stage_picks_the_viewport(void **state)
                       "viewport index there)\n");
         skip();
     }
-    for (uint32_t scale = 1; scale <= 2; scale++) {
-        tmd_rects e;
-        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
-            skip();
-        tmc_shader gs;
-        assert_true(tmd_viewport_gs(&gs, 1));
-        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs);
-        tmd_set(&e, 0x0e00, 1);            /* SET_SCISSOR_ENABLE(0) */
-        tmd_set(&e, 0x0e04, 4u << 16);     /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
-        tmd_set(&e, 0x0e08, 4u << 16);     /* SET_SCISSOR_VERTICAL(0) */
-        tmd_set(&e, 0x0e10, 1);            /* SET_SCISSOR_ENABLE(1) */
-        tmd_set(&e, 0x0e14, vpa_sc[0] | vpa_sc[2] << 16);
-        tmd_set(&e, 0x0e18, vpa_sc[1] | vpa_sc[3] << 16);
-        for (uint32_t d = 0; d < 2; d++) {
-            /* clb197.h: x_w = scale_x * x_ndc + offset_x, viewport 1's registers 0x20 bytes on */
-            const uint32_t *v = vpa_vp[d];
-            tmd_set(&e, 0x0a20, tm_u((float)(v[2] - v[0]) / 2)); /* SET_VIEWPORT_SCALE_X(1) */
-            tmd_set(&e, 0x0a24, tm_u((float)(v[3] - v[1]) / 2));
-            tmd_set(&e, 0x0a28, tm_u(0.5f));
-            tmd_set(&e, 0x0a2c, tm_u((float)(v[0] + v[2]) / 2)); /* SET_VIEWPORT_OFFSET_X(1) */
-            tmd_set(&e, 0x0a30, tm_u((float)(v[1] + v[3]) / 2));
-            tmd_set(&e, 0x0a34, tm_u(0.5f));
-            ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H, vpa_color[d]);
+    for (uint32_t n = 1; n <= 5; n += 4)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", black))
+                skip();
+            tmc_shader gs;
+            assert_true(tmd_viewport_gs(&gs, n));
+            tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs);
+            tmd_set(&e, 0x0e00, 1);        /* SET_SCISSOR_ENABLE(0) */
+            tmd_set(&e, 0x0e04, 4u << 16); /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
+            tmd_set(&e, 0x0e08, 4u << 16); /* SET_SCISSOR_VERTICAL(0) */
+            tmd_set(&e, 0x0e00 + 0x10 * n, 1); /* SET_SCISSOR_ENABLE(n): 16 bytes a scissor */
+            tmd_set(&e, 0x0e04 + 0x10 * n, vpa_sc[0] | vpa_sc[2] << 16);
+            tmd_set(&e, 0x0e08 + 0x10 * n, vpa_sc[1] | vpa_sc[3] << 16);
+            for (uint32_t d = 0; d < 2; d++) {
+                /* clb197.h: x_w = scale_x * x_ndc + offset_x, viewport n's registers 0x20 n bytes on */
+                const uint32_t *v = vpa_vp[d], o = 0x20 * n;
+                tmd_set(&e, 0x0a00 + o, tm_u((float)(v[2] - v[0]) / 2)); /* SET_VIEWPORT_SCALE_X(n) */
+                tmd_set(&e, 0x0a04 + o, tm_u((float)(v[3] - v[1]) / 2));
+                tmd_set(&e, 0x0a08 + o, tm_u(0.5f));
+                tmd_set(&e, 0x0a0c + o, tm_u((float)(v[0] + v[2]) / 2)); /* SET_VIEWPORT_OFFSET_X(n) */
+                tmd_set(&e, 0x0a10 + o, tm_u((float)(v[1] + v[3]) / 2));
+                tmd_set(&e, 0x0a14 + o, tm_u(0.5f));
+                ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H, vpa_color[d]);
+            }
+            tmd_submit(&e, 2);
+            char what[32];
+            snprintf(what, sizeof what, "viewport %u, scale %u", n, scale);
+            check_layer(e.rt, 0, vpa_want, what);
+            tmc_free(&gs);
+            tmd_rects_close(&e);
         }
-        tmd_submit(&e, 2);
-        char what[32];
-        snprintf(what, sizeof what, "viewport 1, scale %u", scale);
-        check_layer(e.rt, 0, vpa_want, what);
-        tmc_free(&gs);
-        tmd_rects_close(&e);
-    }
 }
 
 /* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer

@@ -1682,16 +1682,15 @@ static void scissor_rect(const mw_scissor *sc, uint32_t k, GLint out[4])
 
 /* The viewports and scissors past 0, for a program that writes the
  * viewport index (get_program; GL 4.6 13.6.1, 14.9.2): each viewport's
- * transform, depth range and scissor with the indexed calls, straight to
- * the GL (the shadow knows index 0 only; glViewport and glScissor, which
- * its other setters issue, set every index, and each array draw sets them
- * all again). The scissor test is one switch for them all here: a
+ * transform, depth range and scissor with the indexed calls, through the
+ * state tracker's indexed shadows (gl_state.h gl_raster viewports,
+ * depth_ranges, scissors), so only the indices that changed are issued.
+ * The scissor test is one switch for them all here: a
  * disabled scissor is a rectangle over any target. Viewports with no
  * area (unset, zero, negative x or NaN scale) get an empty one; a y scale whose sign differs from
  * viewport 0's would need another origin, which GL has not per viewport. */
 static glhle_result viewport_array(mw_render *r, const mw_state *st)
 {
-    const GladGLContext *gl = &r->ctx->gl;
     const uint32_t k = r->scale;
     const bool flip = st->viewport.vp[0].scale[1] < 0;
     for (uint32_t i = 1; i < MW_VIEWPORT_COUNT; i++) {
@@ -1701,12 +1700,12 @@ static glhle_result viewport_array(mw_render *r, const mw_state *st)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport %u's y scale (%g) flips "
                               "unlike viewport 0's (%g): GL has one origin for all; not drawn", i,
                               (double)st->viewport.vp[i].scale[1], (double)st->viewport.vp[0].scale[1]);
-        gl->ViewportIndexedf(i, view[0], view[1], view[2], view[3]);
-        gl->DepthRangeIndexed(i, depth[0], depth[1]);
+        gl_state_viewport_indexed(&r->st, i, view);
+        gl_state_depth_range_indexed(&r->st, i, depth[0], depth[1]);
         GLint sc[4] = {0, 0, 1 << 30, 1 << 30};
         if (st->scissor.s[i].enable)
             scissor_rect(&st->scissor.s[i], k, sc);
-        gl->ScissorIndexed(i, sc[0], sc[1], sc[2], sc[3]);
+        gl_state_scissor_indexed(&r->st, i, sc);
     }
     return GLHLE_RESULT_OK;
 }
@@ -1735,8 +1734,8 @@ static glhle_result raster_state(mw_render *r, const mw_state *st, GLenum raster
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
                           "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
                           sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
-    gl_state_viewport0(&r->st, view);
-    gl_state_depth_range0(&r->st, depth[0], depth[1]);
+    gl_state_viewport_indexed(&r->st, 0, view);
+    gl_state_depth_range_indexed(&r->st, 0, depth[0], depth[1]);
     bool any_scissor = false;
     for (uint32_t i = 0; i < (viewports ? MW_VIEWPORT_COUNT : 1); i++)
         any_scissor |= st->scissor.s[i].enable;
