@@ -93,7 +93,8 @@ void gl_state_viewport(gl_state *st, GLint x, GLint y, GLint w, GLint h)
         memcpy(st->s.viewport, v, sizeof v);
         /* every viewport, 0 included, is this one now */
         const float f[4] = {(float)x, (float)y, (float)w, (float)h};
-        memcpy(st->s.x.viewport0, f, sizeof f);
+        for (unsigned i = 0; i < GL_STATE_VIEWPORTS; i++)
+            memcpy(st->s.x.viewports[i], f, sizeof f);
     }
 }
 
@@ -110,6 +111,8 @@ void gl_state_scissor(gl_state *st, bool on, GLint x, GLint y, GLint w, GLint h)
     if (changed(st, memcmp(st->s.scissor, s, sizeof s) != 0)) {
         st->ctx->gl.Scissor(x, y, w, h);
         memcpy(st->s.scissor, s, sizeof s);
+        for (unsigned i = 0; i < GL_STATE_VIEWPORTS; i++) /* every index is this one now */
+            memcpy(st->s.x.scissors[i], s, sizeof s);
     }
 }
 
@@ -528,23 +531,37 @@ void gl_state_provoking_vertex(gl_state *st, GLenum mode)
     }
 }
 
-void gl_state_viewport0(gl_state *st, const float v[4])
+void gl_state_viewport_indexed(gl_state *st, unsigned i, const float v[4])
 {
     raster_touch(st);
-    if (changed(st, memcmp(st->s.x.viewport0, v, sizeof st->s.x.viewport0) != 0)) {
-        st->ctx->gl.ViewportIndexedf(0, v[0], v[1], v[2], v[3]);
-        memcpy(st->s.x.viewport0, v, sizeof st->s.x.viewport0);
-        memset(st->s.viewport, 0xFF, sizeof st->s.viewport);
+    if (i >= GL_STATE_VIEWPORTS)
+        return;
+    if (changed(st, memcmp(st->s.x.viewports[i], v, sizeof st->s.x.viewports[i]) != 0)) {
+        st->ctx->gl.ViewportIndexedf(i, v[0], v[1], v[2], v[3]);
+        memcpy(st->s.x.viewports[i], v, sizeof st->s.x.viewports[i]);
+        if (i == 0) /* glViewport's shadow: index 0 no longer holds it */
+            memset(st->s.viewport, 0xFF, sizeof st->s.viewport);
     }
 }
 
-void gl_state_depth_range0(gl_state *st, double n, double f)
+void gl_state_depth_range_indexed(gl_state *st, unsigned i, double n, double f)
 {
     raster_touch(st);
     const double v[2] = {n, f};
-    if (changed(st, memcmp(st->s.x.depth_range0, v, sizeof v) != 0)) {
-        st->ctx->gl.DepthRangeIndexed(0, n, f);
-        memcpy(st->s.x.depth_range0, v, sizeof v);
+    if (i < GL_STATE_VIEWPORTS && changed(st, memcmp(st->s.x.depth_ranges[i], v, sizeof v) != 0)) {
+        st->ctx->gl.DepthRangeIndexed(i, n, f);
+        memcpy(st->s.x.depth_ranges[i], v, sizeof v);
+    }
+}
+
+void gl_state_scissor_indexed(gl_state *st, unsigned i, const GLint s[4])
+{
+    fresh(st);
+    if (i < GL_STATE_VIEWPORTS && changed(st, memcmp(st->s.x.scissors[i], s, sizeof st->s.x.scissors[i]) != 0)) {
+        st->ctx->gl.ScissorIndexed(i, s[0], s[1], s[2], s[3]);
+        memcpy(st->s.x.scissors[i], s, sizeof st->s.x.scissors[i]);
+        if (i == 0)
+            memcpy(st->s.scissor, s, sizeof st->s.scissor);
     }
 }
 

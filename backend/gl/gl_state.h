@@ -50,6 +50,9 @@ enum {
     GL_RASTER_CAP_COUNT
 };
 #define GL_STATE_DRAW_BUFFERS 8
+/* Viewports, depth ranges and scissors the shadow keeps by index
+ * (GL_MAX_VIEWPORTS is at least 16: GL 4.6 table 23.53) */
+#define GL_STATE_VIEWPORTS 16
 
 typedef struct gl_raster {
     gl_stencil stencil_back;          /* s.stencil is the front face's (and the back's when both were set) */
@@ -63,8 +66,13 @@ typedef struct gl_raster {
     GLuint restart_index;
     float point_size, line_width;
     GLenum clip_origin, clip_depth, provoking;
-    float viewport0[4];
-    double depth_range0[2];
+    /* by index (glViewportIndexedf, glDepthRangeIndexed, glScissorIndexed);
+     * glViewport and glScissor set every index (GL 4.6 13.6.1, 14.9.2), so
+     * gl_state_viewport and gl_state_scissor keep these true too, and
+     * scissors[0] is gl_shadow.scissor */
+    float viewports[GL_STATE_VIEWPORTS][4];
+    double depth_ranges[GL_STATE_VIEWPORTS][2];
+    GLint scissors[GL_STATE_VIEWPORTS][4];
 } gl_raster;
 
 typedef struct gl_shadow {
@@ -159,9 +167,13 @@ void gl_state_line_width(gl_state *st, float width);
  * (GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE): the caller refuses the draw. */
 bool gl_state_clip_control(gl_state *st, GLenum origin, GLenum depth);
 void gl_state_provoking_vertex(gl_state *st, GLenum mode);
-/* Viewport 0 and depth range 0 (the indexed forms). */
-void gl_state_viewport0(gl_state *st, const float v[4]);
-void gl_state_depth_range0(gl_state *st, double n, double f);
+/* Viewport, depth range and scissor rectangle `i` (the indexed forms;
+ * indices past GL_STATE_VIEWPORTS are ignored); each issues its call only
+ * when index i's shadow differs. The scissor test itself stays
+ * gl_state_scissor's one switch for all indices. */
+void gl_state_viewport_indexed(gl_state *st, unsigned i, const float v[4]);
+void gl_state_depth_range_indexed(gl_state *st, unsigned i, double n, double f);
+void gl_state_scissor_indexed(gl_state *st, unsigned i, const GLint s[4]);
 /* GL's defaults again for the raster state above when a setter ran since
  * the last call (cheap otherwise: no GL call). */
 void gl_state_raster_defaults(gl_state *st);

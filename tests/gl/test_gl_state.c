@@ -154,12 +154,92 @@ static void textures_samplers_buffers(void **state)
     gl->ActiveTexture(GL_TEXTURE0);
 }
 
+/* The indexed viewports, depth ranges and scissors (gl_raster viewports,
+ * depth_ranges, scissors): a repeat is skipped, one changed index issues
+ * one call, glViewport and glScissor through the shadow count for every
+ * index, scissor 0 and glScissor's shadow are one, and the GL holds what
+ * the shadow says (glGet*i_v). */
+static void indexed_viewports_issue_changes(void **state)
+{
+    glhle_context *ctx = *state;
+    if (ctx->info.gles) {
+        print_message("SKIP on OpenGL ES: no viewport arrays (the draw path uses index 0 only there)\n");
+        skip();
+    }
+    const GladGLContext *gl = &ctx->gl;
+    gl_state st;
+    gl_state_init(&st, ctx);
+    const float v5[4] = {3, 4, 50, 60};
+    const GLint s5[4] = {5, 6, 7, 8};
+    gl_state_viewport_indexed(&st, 5, v5);
+    gl_state_depth_range_indexed(&st, 5, 0.25, 0.75);
+    gl_state_scissor_indexed(&st, 5, s5);
+    uint64_t issued = st.issued;
+    assert_int_equal(issued, 3);
+    gl_state_viewport_indexed(&st, 5, v5);
+    gl_state_depth_range_indexed(&st, 5, 0.25, 0.75);
+    gl_state_scissor_indexed(&st, 5, s5);
+    gl_state_viewport_indexed(&st, GL_STATE_VIEWPORTS, v5); /* past the shadow: ignored */
+    assert_int_equal(st.issued, issued);
+    assert_int_equal(st.skipped, 3);
+    GLfloat f[4];
+    GLdouble d[2];
+    GLint i4[4];
+    gl->GetFloati_v(GL_VIEWPORT, 5, f);
+    assert_memory_equal(f, v5, sizeof f);
+    gl->GetDoublei_v(GL_DEPTH_RANGE, 5, d);
+    assert_true(d[0] == 0.25 && d[1] == 0.75);
+    gl->GetIntegeri_v(GL_SCISSOR_BOX, 5, i4);
+    assert_memory_equal(i4, s5, sizeof i4);
+    /* one changed index, one call */
+    const float v5b[4] = {3, 4, 51, 60};
+    gl_state_viewport_indexed(&st, 5, v5b);
+    assert_int_equal(st.issued, issued + 1);
+    gl->GetFloati_v(GL_VIEWPORT, 5, f);
+    assert_true(f[2] == 51);
+    /* glViewport and glScissor set every index: the indexed shadows know */
+    gl_state_viewport(&st, 1, 2, 30, 40);
+    gl_state_scissor(&st, true, 9, 10, 11, 12);
+    issued = st.issued;
+    const float all[4] = {1, 2, 30, 40};
+    const GLint sall[4] = {9, 10, 11, 12};
+    gl_state_viewport_indexed(&st, 5, all);
+    gl_state_scissor_indexed(&st, 9, sall);
+    assert_int_equal(st.issued, issued);
+    gl->GetFloati_v(GL_VIEWPORT, 5, f);
+    assert_memory_equal(f, all, sizeof f);
+    gl->GetIntegeri_v(GL_SCISSOR_BOX, 9, i4);
+    assert_memory_equal(i4, sall, sizeof i4);
+    /* scissor 0 is glScissor's: set by index, glScissor of it is skipped */
+    const GLint s0[4] = {13, 14, 15, 16};
+    gl_state_scissor_indexed(&st, 0, s0);
+    assert_int_equal(st.issued, issued + 1);
+    gl_state_scissor(&st, true, 13, 14, 15, 16);
+    assert_int_equal(st.issued, issued + 1);
+    /* viewport 0 by index: glViewport's shadow no longer holds, so it is issued */
+    const float v0[4] = {0, 0, 8, 8};
+    gl_state_viewport_indexed(&st, 0, v0);
+    gl_state_viewport(&st, 1, 2, 30, 40);
+    assert_int_equal(st.issued, issued + 3);
+    gl->GetFloati_v(GL_VIEWPORT, 0, f);
+    assert_memory_equal(f, all, sizeof f);
+    /* forgotten: issued again */
+    gl_state_invalidate(&st);
+    gl_state_viewport_indexed(&st, 5, all);
+    gl_state_depth_range_indexed(&st, 5, 0.25, 0.75);
+    assert_int_equal(st.issued, issued + 5);
+    gl_state_viewport(&st, 0, 0, 1, 1);
+    gl_state_scissor(&st, false, 0, 0, 0, 0);
+    gl_state_depth_range_indexed(&st, 5, 0, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         TS_GL_TEST(skips_redundant_calls),
         TS_GL_TEST(invalidate_reissues_after_foreign_changes),
         TS_GL_TEST(textures_samplers_buffers),
+        TS_GL_TEST(indexed_viewports_issue_changes),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

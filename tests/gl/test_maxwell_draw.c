@@ -1074,10 +1074,14 @@ static void vf_model(const vf_case *k, uint32_t w, float out[3], float *alpha)
             c[n] = 0, i[n] = 0;
         } else if (k->size == 0x31) {
             c[n] = n == 3 ? 1.0f : vf_ufloat((w >> (11 * n)) & (n == 2 ? 0x3ffu : 0x7ffu), n == 2 ? 5 : 6);
-        } else { /* 0x0A R8G8B8A8, byte n at bits 8n */
+        } else if (k->size == 0x32 && n >= 2) { /* G8R8: two components, R in byte 0 (clb197.h's naming) */
+            c[n] = n == 3 ? 1.0f : 0.0f, i[n] = n == 3 ? 1 : 0;
+        } else { /* 0x0A R8G8B8A8 (and 0x32's two), byte n at bits 8n */
             const int32_t b = (int8_t)(uint8_t)(w >> (8 * n));
             i[n] = k->type == 4 ? (int32_t)(uint8_t)(w >> (8 * n)) : b;
-            c[n] = k->type == 1 ? fmaxf((float)b / 127.0f, -1.0f) : (float)i[n];
+            c[n] = k->type == 1   ? fmaxf((float)b / 127.0f, -1.0f)
+                   : k->type == 2 ? (float)(uint8_t)(w >> (8 * n)) / 255.0f
+                                  : (float)i[n];
         }
     }
     if (k->swap) {
@@ -1152,6 +1156,10 @@ static void vertex_formats(void **state)
         {"11:11:10 FLOAT", 2, 0x31, 7, false,
          {F11(15u << 6, 1u << 6 | 5, 0x3f), F11(30u << 6 | 0x3f, 3, 30u << 5 | 0x1f), F11(0, 16u << 6 | 1, 14u << 5 | 7), 0, 0}},
         {"11:11:10 FLOAT, R/B swapped", 2, 0x31, 7, true, {F11(15u << 6, 1u << 6 | 5, 17u << 5 | 3), 0, 0, 0, 0}},
+        /* G8R8: R byte 0, G byte 1, no swap; the bytes above it are not read */
+        {"G8R8 UNORM", 2, 0x32, 2, false, {0xA5C3FF20u, 0x5A3C01E0u, 0x0000807Fu, 0, 0}},
+        {"G8R8 SINT", 3, 0x32, 3, false, {0x7F7F8001u, 0x80800F70u, 0x0000FF81u, 0, 0}},
+        {"G8R8 UINT (G, as inFlags.y)", 4, 0x32, 4, false, {0xFFFF30F3u, 0x000007A0u, 0, 0, 0}},
     };
     uint8_t *rt, *data;
     tm_pb pb;
@@ -1228,8 +1236,9 @@ static void vertex_formats(void **state)
         free(rt);
         free(data);
     }
-    /* layouts glhle does not fetch (0x33 X8B8G8R8 and 0x34 A8 in yuzu's
-     * VertexAttribute::Size, 0x3F in no list): the draw is refused, naming
+    /* layouts glhle does not fetch (0x33 X8B8G8R8 and 0x34 A8, where yuzu
+     * and clb197.h's names disagree: draw.c vertex_input, 0x3F in no
+     * list): the draw is refused, naming
      * the attribute and the layout; attribute 5, layout 0 (a zeroed word,
      * no layout) is not fetched and refuses nothing. A layout the draw
      * leaves out instead is drawn: the control submission below draws,
@@ -1464,15 +1473,70 @@ static void reload_texel(uint32_t x, uint32_t y, uint8_t out[4])
     out[0] = (uint8_t)(x * 3 + 1), out[1] = (uint8_t)(y * 5 + 2), out[2] = 77, out[3] = 200;
 }
 
+/* How targets_reuse_sees_writes rewrites the target's memory between the
+ * draws: the CPU (glhle_maxwell_invalidate after it), a DMA copy (1D:
+ * the bytes of a buffer in block-linear-kind memory, as the target's, so
+ * not GOB-swizzled (engines/dma.c one_d_kinds), holding the target's
+ * block-linear image) or a 2D point blit from a pitch surface in memory
+ * (no source is resident, so the CPU engines run on memory and say so
+ * through the front end's access hook, maxwell.c fe_access). */
+enum { REWRITE_CPU, REWRITE_DMA, REWRITE_TWOD };
+#define REWRITE_SRC 0x380000u /* offset of the DMA source in rt's memory, the 2D source in data's */
+
+static void rewrite_target(glhle_maxwell *gpu, uint8_t *rt, uint8_t *data, int how)
+{
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint8_t *at = how == REWRITE_CPU    ? rt + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0)
+                          : how == REWRITE_DMA ? rt + REWRITE_SRC + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0)
+                                               : data + REWRITE_SRC + ((size_t)y * W + x) * 4;
+            reload_texel(x, y, at);
+        }
+    if (how == REWRITE_CPU) {
+        assert_int_equal(glhle_maxwell_invalidate(gpu, VA, (size_t)W * H * 4), GLHLE_RESULT_OK);
+        return;
+    }
+    tm_pb pb;
+    tm_pb_init(&pb);
+    const uint64_t src = (how == REWRITE_DMA ? VA : VA_DATA) + REWRITE_SRC;
+    if (how == REWRITE_DMA) {
+        /* clb0b5.h OFFSET_IN_UPPER/LOWER, OFFSET_OUT_UPPER/LOWER; LINE_LENGTH_IN, LINE_COUNT */
+        const uint32_t off[4] = {(uint32_t)(src >> 32), (uint32_t)src, (uint32_t)(VA >> 32), (uint32_t)VA};
+        tm_inc(&pb, TM_SUB_DMA, M(0x400), 4, off);
+        tm_set1(&pb, TM_SUB_DMA, M(0x418), W * H * 4);
+        tm_set1(&pb, TM_SUB_DMA, M(0x41C), 1);
+        /* LAUNCH_DMA: NON_PIPELINED, no semaphore, SRC/DST_MEMORY_LAYOUT PITCH, MULTI_LINE_ENABLE clear */
+        tm_set1(&pb, TM_SUB_DMA, M(0x300), 2u | 1u << 7 | 1u << 8);
+    } else {
+        /* cl902d.h SET_DST_* (0x200: FORMAT A8B8G8R8, BLOCKLINEAR, 2-GOB blocks, DEPTH, LAYER, PITCH, WIDTH,
+         * HEIGHT, OFFSET) and SET_SRC_* (0x230: the same, PITCH layout) */
+        const uint32_t d[10] = {0xD5, 0, 1u << 4, 1, 0, 0, W, H, (uint32_t)(VA >> 32), (uint32_t)VA};
+        const uint32_t sr[10] = {0xD5, 1, 0, 1, 0, W * 4, W, H, (uint32_t)(src >> 32), (uint32_t)src};
+        tm_inc(&pb, TM_SUB_2D, M(0x200), 10, d);
+        tm_inc(&pb, TM_SUB_2D, M(0x230), 10, sr);
+        tm_set1(&pb, TM_SUB_2D, M(0x290), 0); /* CLIP_ENABLE off */
+        tm_set1(&pb, TM_SUB_2D, M(0x2AC), 3); /* SET_OPERATION SRCCOPY */
+        tm_set1(&pb, TM_SUB_2D, M(0x88C), 0); /* SAMPLE_MODE POINT, CENTER */
+        /* DST_X0, Y0, WIDTH, HEIGHT, DU_DX, DV_DY (1.0), SRC_X0, SRC_Y0 (0): writing SRC_Y0_INT starts it */
+        const uint32_t p[12] = {0, 0, W, H, 0, 1, 0, 1, 0, 0, 0, 0};
+        tm_inc(&pb, TM_SUB_2D, M(0x8B0), 12, p);
+    }
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    tm_pb_free(&pb);
+}
+
 /* Two draws with the render-target registers unchanged between them (the
  * draw path reuses the first one's framebuffer, draw.c target_cache),
- * and between them the target written back, its memory rewritten by the
- * CPU and invalidated: the second draw must draw into the target loaded
- * again, so memory ends as the CPU's pattern (reload_texel) with the
- * second draw's cell over it, the first draw's cell gone. A reuse that
- * missed the invalidation draws into the old image and its write-back
- * puts the clear and the first cell back. */
-static void targets_reuse_sees_reloads(void **state)
+ * and between them the target written back and its memory rewritten
+ * (rewrite_target: by the CPU, a DMA copy or a 2D blit): the second draw
+ * must draw into the target loaded again, so memory ends as the
+ * rewritten pattern (reload_texel) with the second draw's cell over it,
+ * the first draw's cell gone. A reuse that missed the rewrite (the
+ * render cache's generation not bumped on the path) draws into the old
+ * image and its write-back puts the clear and the first cell back. */
+static void targets_reuse_sees_writes(void **state, int how)
 {
     glhle_context *ctx = *state;
     if (!tmc_require())
@@ -1494,13 +1558,12 @@ static void targets_reuse_sees_reloads(void **state)
     assert_int_equal(res.draws, 1);
     uint8_t *want = calloc(W * H, 4), *got = calloc(W * H, 4);
     read_target(gpu, rt, 4, got); /* written back: the clear and the first cell */
-    /* the CPU rewrites the whole target and says so */
     for (uint32_t y = 0; y < H; y++)
-        for (uint32_t x = 0; x < W; x++) {
-            reload_texel(x, y, rt + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0));
+        for (uint32_t x = 0; x < W; x++)
             reload_texel(x, y, want + ((size_t)y * W + x) * 4);
-        }
-    assert_int_equal(glhle_maxwell_invalidate(gpu, VA, (size_t)W * H * 4), GLHLE_RESULT_OK);
+    rewrite_target(gpu, rt, data, how);
+    /* the engines ran on memory, not between resident surfaces */
+    assert_int_equal(gpu->render->stats.dma_gpu + gpu->render->stats.twod_gpu, 0);
     tm_pb second;
     tm_pb_init(&second);
     set(&second, 0x1214, ring_rect_first(cells[1]) | 6u << 16 | 4u << 28);
@@ -1508,7 +1571,9 @@ static void targets_reuse_sees_reloads(void **state)
     assert_int_equal(res.draws, 1);
     ring_cell_model(want, cells[1]);
     read_target(gpu, rt, 4, got);
-    assert_int_equal(rgba8_diff("second draw after a reload", want, got, 0), 0);
+    static const char *const what[] = {"second draw after a CPU rewrite", "second draw after a DMA copy",
+                                       "second draw after a 2D blit"};
+    assert_int_equal(rgba8_diff(what[how], want, got, 0), 0);
     free(want);
     free(got);
     tm_pb_free(&second);
@@ -1628,6 +1693,21 @@ static void program_reuse_sees_evictions(void **state)
     tmc_free(&fs);
     tmc_free(&other);
     ts_gl_check(ctx);
+}
+
+static void targets_reuse_sees_reloads(void **state)
+{
+    targets_reuse_sees_writes(state, REWRITE_CPU);
+}
+
+static void targets_reuse_sees_dma(void **state)
+{
+    targets_reuse_sees_writes(state, REWRITE_DMA);
+}
+
+static void targets_reuse_sees_twod(void **state)
+{
+    targets_reuse_sees_writes(state, REWRITE_TWOD);
 }
 
 /* ---- a vertex-stage texture and the state tracker's texture units ---- */
@@ -1766,6 +1846,8 @@ int main(void)
         cmocka_unit_test(upload_ring),
         cmocka_unit_test(targets_reuse_sees_reloads),
         cmocka_unit_test(program_reuse_sees_evictions),
+        cmocka_unit_test(targets_reuse_sees_dma),
+        cmocka_unit_test(targets_reuse_sees_twod),
         cmocka_unit_test(vertex_formats),
         cmocka_unit_test(vertex_texture_and_tracked_units),
     };

@@ -1250,12 +1250,13 @@ static void vertex_stage_picks_the_layer(void **state)
     stage_picks_the_layer(state, 1);
 }
 
-/* Viewport arrays: viewport 1 at vpa_vp[d] for draw d (the second draw
- * moves it, with nothing else changed), scissor 1 at vpa_sc and scissor 0
- * at [0, 4) x [0, 4): a rectangle over the whole of NDC drawn by a
- * program writing viewport index 1 covers viewport 1's rectangle within
- * scissor 1; through viewport and scissor 0 it would cover [0, 4) x [0,
- * 4). Rectangles as x0, y0, x1, y1 in guest pixels. */
+/* Viewport arrays: viewport n (1, then 5) at vpa_vp[d] for draw d (the
+ * second draw moves it, with nothing else changed: the state tracker's
+ * indexed shadow must issue the change), scissor n at vpa_sc and scissor
+ * 0 at [0, 4) x [0, 4): a rectangle over the whole of NDC drawn by a
+ * program writing viewport index n covers viewport n's
+ * rectangle within scissor n; through viewport and scissor 0 it would
+ * cover [0, 4) x [0, 4). Rectangles as x0, y0, x1, y1 in guest pixels. */
 static const uint32_t vpa_vp[2][4] = {{16, 0, 32, 16}, {0, 16, 16, 32}};
 static const uint32_t vpa_sc[4] = {2, 4, 30, 30};
 static const uint8_t vpa_color[2][4] = {{200, 40, 10, 255}, {20, 180, 240, 255}};
@@ -1277,14 +1278,15 @@ static void vpa_want(uint32_t x, uint32_t y, uint32_t l, uint8_t out[4])
 }
 
 /* The bench at `scale` with pixel program `fs` and a program of pipeline
- * stage `stage` (1 vertex, 4 geometry) writing viewport index 1 in *sh
+ * stage `stage` (1 vertex, 4 geometry) writing viewport index n in *sh
  * (tmc_free it); false without the corpus. */
-static bool viewport_bench(tmd_rects *e, void **state, uint32_t scale, const char *fs, uint32_t stage, tmc_shader *sh)
+static bool viewport_bench(tmd_rects *e, void **state, uint32_t scale, const char *fs, uint32_t stage, uint32_t n,
+                           tmc_shader *sh)
 {
     static const float black[4] = {0, 0, 0, 1};
     if (!tmd_rects_open(e, *state, scale, "passthrough_vsh", fs, black))
         return false;
-    assert_true(stage == 4 ? tmd_viewport_gs(sh, 1) : tmd_viewport_vs(sh, 1));
+    assert_true(stage == 4 ? tmd_viewport_gs(sh, n) : tmd_viewport_vs(sh, n));
     if (stage == 4)
         tmd_geometry_program(&e->pb, e->data, TMD_RECTS_DATA_VA, sh);
     else
@@ -1299,39 +1301,40 @@ static bool viewport_bench(tmd_rects *e, void **state, uint32_t scale, const cha
 static void stage_picks_the_viewport(void **state, uint32_t stage)
 {
     const bool can = !ts_gles() && (stage == 4 || glhle_context_get_info(*state)->viewport_layer_array);
-    for (uint32_t scale = 1; scale <= 2; scale++) {
-        tmd_rects e;
-        tmc_shader sh;
-        if (!viewport_bench(&e, state, scale, "color_fsh", stage, &sh))
-            skip();
-        tmd_set(&e, 0x0e00, 1);            /* SET_SCISSOR_ENABLE(0) */
-        tmd_set(&e, 0x0e04, 4u << 16);     /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
-        tmd_set(&e, 0x0e08, 4u << 16);     /* SET_SCISSOR_VERTICAL(0) */
-        tmd_set(&e, 0x0e10, 1);            /* SET_SCISSOR_ENABLE(1) */
-        tmd_set(&e, 0x0e14, vpa_sc[0] | vpa_sc[2] << 16);
-        tmd_set(&e, 0x0e18, vpa_sc[1] | vpa_sc[3] << 16);
-        for (uint32_t d = 0; d < (can ? 2u : 1u); d++) {
-            /* clb197.h: x_w = scale_x * x_ndc + offset_x, viewport 1's registers 0x20 bytes on */
-            const uint32_t *v = vpa_vp[d];
-            tmd_set(&e, 0x0a20, tm_u((float)(v[2] - v[0]) / 2)); /* SET_VIEWPORT_SCALE_X(1) */
-            tmd_set(&e, 0x0a24, tm_u((float)(v[3] - v[1]) / 2));
-            tmd_set(&e, 0x0a28, tm_u(0.5f));
-            tmd_set(&e, 0x0a2c, tm_u((float)(v[0] + v[2]) / 2)); /* SET_VIEWPORT_OFFSET_X(1) */
-            tmd_set(&e, 0x0a30, tm_u((float)(v[1] + v[3]) / 2));
-            tmd_set(&e, 0x0a34, tm_u(0.5f));
-            ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H, vpa_color[d]);
+    for (uint32_t n = 1; n <= (can ? 5u : 1u); n += 4)
+        for (uint32_t scale = 1; scale <= 2; scale++) {
+            tmd_rects e;
+            tmc_shader sh;
+            if (!viewport_bench(&e, state, scale, "color_fsh", stage, n, &sh))
+                skip();
+            tmd_set(&e, 0x0e00, 1);                /* SET_SCISSOR_ENABLE(0) */
+            tmd_set(&e, 0x0e04, 4u << 16);         /* SET_SCISSOR_HORIZONTAL(0): 0 to 4 */
+            tmd_set(&e, 0x0e08, 4u << 16);         /* SET_SCISSOR_VERTICAL(0) */
+            tmd_set(&e, 0x0e00 + 0x10 * n, 1);     /* SET_SCISSOR_ENABLE(n): 16 bytes a scissor */
+            tmd_set(&e, 0x0e04 + 0x10 * n, vpa_sc[0] | vpa_sc[2] << 16);
+            tmd_set(&e, 0x0e08 + 0x10 * n, vpa_sc[1] | vpa_sc[3] << 16);
+            for (uint32_t d = 0; d < (can ? 2u : 1u); d++) {
+                /* clb197.h: x_w = scale_x * x_ndc + offset_x, viewport n's registers 0x20 n bytes on */
+                const uint32_t *v = vpa_vp[d], o = 0x20 * n;
+                tmd_set(&e, 0x0a00 + o, tm_u((float)(v[2] - v[0]) / 2)); /* SET_VIEWPORT_SCALE_X(n) */
+                tmd_set(&e, 0x0a04 + o, tm_u((float)(v[3] - v[1]) / 2));
+                tmd_set(&e, 0x0a08 + o, tm_u(0.5f));
+                tmd_set(&e, 0x0a0c + o, tm_u((float)(v[0] + v[2]) / 2)); /* SET_VIEWPORT_OFFSET_X(n) */
+                tmd_set(&e, 0x0a10 + o, tm_u((float)(v[1] + v[3]) / 2));
+                tmd_set(&e, 0x0a14 + o, tm_u(0.5f));
+                ar_draw_rect(&e, 0, 0, TMD_RECTS_W, TMD_RECTS_H, vpa_color[d]);
+            }
+            if (!can) {
+                submit_refused(&e, ts_gles() ? "OpenGL ES has no viewport arrays" : VL_NO_EXT);
+            } else {
+                tmd_submit(&e, 2);
+                char what[48];
+                snprintf(what, sizeof what, "viewport %u by stage %u, scale %u", n, stage, scale);
+                check_layer(e.rt, 0, vpa_want, what);
+            }
+            tmc_free(&sh);
+            tmd_rects_close(&e);
         }
-        if (!can) {
-            submit_refused(&e, ts_gles() ? "OpenGL ES has no viewport arrays" : VL_NO_EXT);
-        } else {
-            tmd_submit(&e, 2);
-            char what[40];
-            snprintf(what, sizeof what, "viewport 1 by stage %u, scale %u", stage, scale);
-            check_layer(e.rt, 0, vpa_want, what);
-        }
-        tmc_free(&sh);
-        tmd_rects_close(&e);
-    }
     if (!can)
         skip_refused(ts_gles() ? "no viewport arrays" : "no ARB_shader_viewport_layer_array");
 }
@@ -1378,7 +1381,7 @@ static void stage_flips_a_viewport(void **state, uint32_t stage)
         for (uint32_t scale = 1; scale <= 2; scale++) {
             tmd_rects e;
             tmc_shader sh;
-            if (!viewport_bench(&e, state, scale, "color_fsh", stage, &sh))
+            if (!viewport_bench(&e, state, scale, "color_fsh", stage, 1, &sh))
                 skip();
             tmd_set(&e, 0x0a04, tm_u(sy[c][0])); /* SET_VIEWPORT_SCALE_Y(0): the offset stays 16 */
             tmd_set(&e, 0x0a20, tm_u(8));        /* SET_VIEWPORT_SCALE_X(1) */
@@ -1407,7 +1410,7 @@ static void stage_flips_a_viewport(void **state, uint32_t stage)
     for (uint32_t cull = 0; cull < 2; cull++) {
         tmd_rects e;
         tmc_shader sh;
-        if (!viewport_bench(&e, state, 1, "frag_coord_fsh", stage, &sh))
+        if (!viewport_bench(&e, state, 1, "frag_coord_fsh", stage, 1, &sh))
             skip();
         const uint32_t vp1[6] = {tm_u(8), tm_u(-8), tm_u(0.5f), tm_u(24), tm_u(8), tm_u(0.5f)};
         for (uint32_t i = 0; i < 6; i++)

@@ -439,6 +439,139 @@ static void sampled_blits_match_cpu_engine(void **state)
     free(gpu);
 }
 
+/* ---- float copies keep every bit ----
+ * A point blit S -> D of one float format to itself, steps 1.0, integer
+ * origin (the plain copy): S loaded from words that are denormals, NaNs
+ * with payloads (quiet and signalling), -0 and infinities among
+ * pseudo-random ones, made resident by a draw into a corner the blit does
+ * not read. After write-back every copied pixel of D must hold the bytes
+ * the pattern put at its source texel (and S its own, outside the corner):
+ * a copy through float arithmetic (llvmpipe flushes denormals and quiets
+ * signalling NaNs) or a wrong texel fails. */
+static const uint32_t F32_SPECIAL[] = {
+    0x00000001u, 0x807FFFFFu, 0x00400000u, 0x80000003u, /* denormals */
+    0x7FC12345u, 0xFFC00001u, 0x7F800001u, 0xFFBFFFFFu, /* NaNs: quiet and signalling, payloads */
+    0x80000000u, 0x7F800000u, 0xFF800000u,              /* -0, +-infinity */
+};
+static const uint16_t F16_SPECIAL[] = {
+    0x0001u, 0x83FFu, 0x0200u,          /* denormals */
+    0x7E55u, 0xFE01u, 0x7C01u, 0xFDFFu, /* NaNs: quiet and signalling, payloads */
+    0x8000u, 0x7C00u, 0xFC00u,          /* -0, +-infinity */
+};
+
+static bool f32_denormal(uint32_t v)
+{
+    return (v & 0x7F800000u) == 0 && (v & 0x7FFFFFu) != 0;
+}
+
+static bool f32_nan_payload(uint32_t v)
+{
+    return (v & 0x7F800000u) == 0x7F800000u && (v & 0x3FFFFFu) != 0; /* a NaN with bits below the quiet bit */
+}
+
+static void float_copies_keep_bits(void **state)
+{
+    /* halves at scale 1 only: at scale 2 a half-float surface is loaded
+     * and written back through a scaling blit (render_targets.c
+     * scale_slice), which on llvmpipe quiets signalling NaNs in S's pixels
+     * the copy never touched (seen while this was written) */
+    static const struct {
+        uint32_t fmt, bytes, comp, scales; /* comp: bytes a component */
+        const char *name;
+    } F[] = {{0xE5, 4, 4, 2, "RF32"},
+             {0xCB, 8, 4, 2, "RF32_GF32"},
+             {0xC0, 16, 4, 2, "RF32_GF32_BF32_AF32"},
+             {0xCA, 8, 2, 1, "RF16_GF16_BF16_AF16"},
+             {0xF2, 2, 2, 1, "RF16"}};
+    /* D (1, 0) 28 x 28 from S (2, 4): texels [2, 30) x [4, 32) */
+    const blit_case c = {"copy", 0, 0, FX(1), FX(1), FX(2), FX(4), 1, 0, 28, 28, 0, false, true};
+    const float GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f};
+    for (size_t f = 0; f < sizeof F / sizeof F[0]; f++)
+        for (uint32_t scale = 1; scale <= F[f].scales; scale++) {
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+                skip();
+            uint8_t *pattern = malloc(SPAN);
+            assert_non_null(pattern);
+            uint32_t x = 0x6A09E667u ^ F[f].fmt; /* xorshift32; every third component a special value */
+            for (uint32_t i = 0; i < SPAN / F[f].comp; i++) {
+                x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+                uint32_t v = x;
+                if (i % 3 == 0)
+                    v = F[f].comp == 4 ? F32_SPECIAL[i / 3 % (sizeof F32_SPECIAL / 4)]
+                                       : F16_SPECIAL[i / 3 % (sizeof F16_SPECIAL / 2)];
+                for (uint32_t b = 0; b < F[f].comp; b++)
+                    pattern[i * F[f].comp + b] = (uint8_t)(v >> 8 * b);
+            }
+            tmd_submit(&e, 0);
+            memcpy(e.rt + S_OFF, pattern, SPAN);
+            tmd_target(&e.pb, TMD_RECTS_RT_VA + S_OFF, W, H, F[f].fmt); /* loaded from the pattern */
+            const uint32_t a = tmd_rect(&e, 0, 0, 2, 2, 0, GREY, false); /* a corner the blit does not read */
+            tmd_set(&e, 0x1214, a | 6u << 16 | 4u << 28);
+            tmd_target(&e.pb, TMD_RECTS_RT_VA + D_OFF, W, H, F[f].fmt); /* D cleared, so resident */
+            uint32_t cv[4];
+            for (int k = 0; k < 4; k++)
+                cv[k] = tm_u(GREY[k]);
+            tm_inc(&e.pb, TM_SUB_3D, M(0x0d80), 4, cv);
+            tmd_set(&e, 0x19d0, 0x3C);
+            blit_case cf = c;
+            cf.sfmt = cf.dfmt = F[f].fmt;
+            case_blit(&e.pb, &cf);
+            tmd_submit(&e, 1);
+            const uint64_t on_gpu = e.gpu->render->stats.twod_gpu;
+            uint32_t bad = 0, kept = 0, denormal = 0, nan = 0, neg0 = 0;
+            for (uint32_t py = 0; py < H; py++)
+                for (uint32_t px = 0; px < W; px++) {
+                    const uint32_t bpp = F[f].bytes;
+                    const uint64_t o = mwt_bl_offset(W * bpp, H, 1, 0, px * bpp, py, 0);
+                    /* not the drawn corner's 4 x 4 block: llvmpipe writes a
+                     * quad's uncovered pixels of a half-float target back
+                     * through float, quieting signalling NaNs (seen while
+                     * this was written) */
+                    if (!(px < 4 && py < 4) && memcmp(e.rt + S_OFF + o, pattern + o, bpp) != 0 && kept++ < 4) {
+                        print_message("    %s, scale %u: S (%u, %u):", F[f].name, scale, px, py);
+                        for (uint32_t k = 0; k < bpp; k++)
+                            print_message(" %02x/%02x", e.rt[S_OFF + o + k], pattern[o + k]);
+                        print_message(" (got/want)\n");
+                    }
+                    if (px < 1 || px >= 29 || py >= 28)
+                        continue;
+                    const uint64_t so = mwt_bl_offset(W * bpp, H, 1, 0, (px + 1) * bpp, py + 4, 0);
+                    if (memcmp(e.rt + D_OFF + o, pattern + so, bpp) != 0 && bad++ < 4) {
+                        print_message("    %s, scale %u: D (%u, %u):", F[f].name, scale, px, py);
+                        for (uint32_t k = 0; k < bpp; k++)
+                            print_message(" %02x/%02x", e.rt[D_OFF + o + k], pattern[so + k]);
+                        print_message(" (got/want)\n");
+                    }
+                    for (uint32_t k = 0; k < bpp; k += F[f].comp) {
+                        uint32_t v = 0;
+                        for (uint32_t b = 0; b < F[f].comp; b++)
+                            v |= (uint32_t)pattern[so + k + b] << 8 * b;
+                        if (F[f].comp == 2) /* a half's bits where a float's would be */
+                            v = (v & 0x8000u) << 16 | ((v & 0x7C00u) == 0x7C00u ? 0x7F800000u : 0) |
+                                ((v & 0x7C00u) && (v & 0x7C00u) != 0x7C00u ? 0x38000000u : 0) | (v & 0x3FFu) << 13;
+                        denormal += f32_denormal(v);
+                        nan += f32_nan_payload(v);
+                        neg0 += v == 0x80000000u;
+                    }
+                }
+            free(pattern);
+            tmd_rects_close(&e);
+            if (on_gpu != 1)
+                fail_msg("%s, scale %u: %llu blit(s) on the GPU, want 1", F[f].name, scale,
+                         (unsigned long long)on_gpu);
+            if (bad)
+                fail_msg("%s, scale %u: %u copied pixels are not their source texel's bytes", F[f].name, scale, bad);
+            if (kept)
+                fail_msg("%s, scale %u: %u pixels of S lost their bytes", F[f].name, scale, kept);
+            /* the copied rectangle held each kind of value a float pass could change */
+            assert_true(denormal > 0 && nan > 0 && neg0 > 0);
+            print_message("  %s, scale %u: copied on the GPU, bits kept (%u denormals, %u NaNs with payload, "
+                          "%u -0)\n",
+                          F[f].name, scale, denormal, nan, neg0);
+        }
+}
+
 /* ---- write-back keeps the guest's bytes ----
  * A target loaded from a pattern in guest memory, drawn on inside one
  * rectangle and written back: every pixel outside the rectangle must come
@@ -521,6 +654,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gpu_blit_matches_cpu_engine),
         cmocka_unit_test(sampled_blits_match_cpu_engine),
+        cmocka_unit_test(float_copies_keep_bits),
         cmocka_unit_test(writeback_keeps_guest_bytes),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);

@@ -1071,7 +1071,14 @@ typedef struct attr_fmt {
     uint32_t bytes;
 } attr_fmt;
 
-/* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format */
+/* COMPONENT_BIT_WIDTHS (clb197.h SET_VERTEX_ATTRIBUTE_A) as a GL format.
+ * The packed names list components from the most significant bits, so
+ * A8B8G8R8 (0x2F) holds R in byte 0 as R8_G8_B8_A8 (0x0A) does and G8R8
+ * (0x32) R in byte 0, G in byte 1, as R8_G8 (0x18): no swap. yuzu agrees
+ * (renderer_opengl/maxwell_to_gl.h VertexFormat and maxwell_3d.h
+ * ComponentCount give Size_G8_R8 R8_G8's GL type and two components,
+ * maxwell_to_vk.cpp VK_FORMAT_R8G8_*); Ryujinx names 0x32 (Image/FormatTable.cs
+ * VertexAttributeFormat.G8R8) but maps no format to it. */
 static bool attr_format(const mw_vertex_attrib *a, attr_fmt *f)
 {
     const bool sgn = a->type == 1 || a->type == 3 || a->type == 6;
@@ -1270,10 +1277,16 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
         attr_fmt f;
         /* layout 0 is no layout (yuzu maxwell_3d.h VertexAttribute::Size
          * Invalid): a zeroed attribute word, not fetched. A layout
-         * attr_format does not know -- 0x33 (X8B8G8R8) and 0x34 (A8) among
-         * them, whose component placement glhle has nothing to check
-         * against -- refuses the draw rather than leave the attribute out
-         * unsaid. */
+         * attr_format does not know refuses the draw rather than leave the
+         * attribute out unsaid: among them 0x33 (X8B8G8R8) and 0x34 (A8),
+         * where the references disagree. yuzu fetches X8B8G8R8 as four
+         * bytes (maxwell_3d.h ComponentCount 4, maxwell_to_vk.cpp
+         * R8G8B8A8), so w is byte 3, where clb197.h's X names padding,
+         * which reads as 1 elsewhere (X8B8G8R8 textures and 2D formats);
+         * yuzu fetches A8 into x (as R8: VK_FORMAT_R8_*), where the name
+         * says alpha, w; Ryujinx maps neither (Image/FormatTable.cs names
+         * them, TryGetAttribFormat finds no format: RGBA32F in their
+         * place). */
         const bool used = !at->constant && s->enable && at->size != 0;
         if (used && !attr_format(at, &f))
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: vertex attribute %u: component layout "
@@ -1725,10 +1738,10 @@ static void scissor_rect(const mw_scissor *sc, uint32_t k, GLint out[4])
 
 /* The viewports and scissors past 0, for a program that writes the
  * viewport index (get_program; GL 4.6 13.6.1, 14.9.2): each viewport's
- * transform, depth range and scissor with the indexed calls, straight to
- * the GL (the shadow knows index 0 only; glViewport and glScissor, which
- * its other setters issue, set every index, and each array draw sets them
- * all again). The scissor test is one switch for them all here: a
+ * transform, depth range and scissor with the indexed calls, through the
+ * state tracker's indexed shadows (gl_state.h gl_raster viewports,
+ * depth_ranges, scissors), so only the indices that changed are issued.
+ * The scissor test is one switch for them all here: a
  * disabled scissor is a rectangle over any target. Viewports with no
  * area (unset, zero, negative x or NaN scale) get an empty one; one
  * whose y scale's sign differs from viewport 0's (GL has one origin, viewport
@@ -1739,7 +1752,6 @@ static void scissor_rect(const mw_scissor *sc, uint32_t k, GLint out[4])
  * two-sided stencil would take the other face's, and are refused. */
 static glhle_result viewport_array(mw_render *r, const mw_state *st)
 {
-    const GladGLContext *gl = &r->ctx->gl;
     const uint32_t k = r->scale;
     const bool flip = st->viewport.vp[0].scale[1] < 0;
     r->draw->viewport_flip = 0;
@@ -1748,12 +1760,12 @@ static glhle_result viewport_array(mw_render *r, const mw_state *st)
         double depth[2] = {0, 1};
         if (viewport_rect(st, i, k, view, depth) && (st->viewport.vp[i].scale[1] < 0) != flip)
             r->draw->viewport_flip |= 1u << i;
-        gl->ViewportIndexedf(i, view[0], view[1], view[2], view[3]);
-        gl->DepthRangeIndexed(i, depth[0], depth[1]);
+        gl_state_viewport_indexed(&r->st, i, view);
+        gl_state_depth_range_indexed(&r->st, i, depth[0], depth[1]);
         GLint sc[4] = {0, 0, 1 << 30, 1 << 30};
         if (st->scissor.s[i].enable)
             scissor_rect(&st->scissor.s[i], k, sc);
-        gl->ScissorIndexed(i, sc[0], sc[1], sc[2], sc[3]);
+        gl_state_scissor_indexed(&r->st, i, sc);
     }
     const mw_depth_stencil_state *ds = &st->ds;
     const bool cull = st->raster.cull_enable && st->raster.cull_face != 0x408; /* FRONT_AND_BACK faces nothing */
@@ -1789,8 +1801,8 @@ static glhle_result raster_state(mw_render *r, const mw_state *st, GLenum raster
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewport 0 needs glClipControl (%s), "
                           "which this host lacks (GL 4.5, ARB_ or EXT_clip_control); not drawn",
                           sy < 0 ? "a negative y scale: an upper-left origin" : "a depth range of [0, 1]");
-    gl_state_viewport0(&r->st, view);
-    gl_state_depth_range0(&r->st, depth[0], depth[1]);
+    gl_state_viewport_indexed(&r->st, 0, view);
+    gl_state_depth_range_indexed(&r->st, 0, depth[0], depth[1]);
     bool any_scissor = false;
     for (uint32_t i = 0; i < (viewports ? MW_VIEWPORT_COUNT : 1); i++)
         any_scissor |= st->scissor.s[i].enable;

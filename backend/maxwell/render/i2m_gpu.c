@@ -183,7 +183,7 @@ void mw_render_i2m_end(mw_render *r, const mw_i2m *st)
         mw_render_invalidate(r, st->lo, st->hi - st->lo);
         return;
     }
-    s->last_use = ++r->tick;
+    s->last_use = s->version = ++r->tick; /* its image changed */
     /* textures and programs over the written bytes; the surface itself
      * holds them now */
     for (uint32_t i = 0; i < r->tex_count; i++)

@@ -402,6 +402,7 @@ static glhle_result load(mw_render *r, mw_surface *s)
         return res;
     s->stale = false;
     s->gpu_dirty = false;
+    s->version = ++r->tick;
     r->stats.loads++;
     return GLHLE_RESULT_OK;
 }
@@ -690,6 +691,7 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
 void mw_render_rendered(mw_render *r, mw_surface *s)
 {
     s->gpu_dirty = true;
+    s->version = ++r->tick;
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < s->hi && s->lo < r->tex[i].hi)
             r->tex[i].stale = true;

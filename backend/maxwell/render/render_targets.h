@@ -64,6 +64,10 @@ typedef struct mw_surface {
     uint8_t gl_sample[8];
     bool stale;                   /* guest memory changed since it was loaded */
     uint64_t last_use;
+    /* the image's content: a new tick each time it is loaded, rendered
+     * (mw_render_rendered) or written by inline-to-memory, so unique
+     * across surfaces; what textures.c's copies of it were made from */
+    uint64_t version;
 } mw_surface;
 
 /* Textures and samplers kept at once (textures.c). */
@@ -89,6 +93,7 @@ typedef struct mw_texture {
 #define MW_MS_COPIES 8u
 typedef struct mw_ms_copy {
     GLuint src;                   /* the surface's multisample texture */
+    uint64_t version;             /* its mw_surface.version the copy holds (0: none) */
     GLuint tex, fbo;
     uint32_t width, height, samples;
     GLenum internal;

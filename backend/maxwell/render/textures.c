@@ -701,9 +701,11 @@ static glhle_result ms_copy_program(mw_render *r, int kind, GLuint *out)
  * of each scaled pixel, so it is bound itself only at scale 1 where the
  * GL numbers the samples as the Maxwell does (llvmpipe's 4x pattern);
  * else a native-size multisample copy whose GL sample k is Maxwell sample
- * k, taken where write-back reads it (mw_msaa_fetch_map), made again at
- * each bind. Depth samples are copied as R32F (a depth texel fetch
- * returns (d, 0, 0, 1), as an R32F one does). */
+ * k, taken where write-back reads it (mw_msaa_fetch_map), kept while the
+ * surface's image is the one it was taken from (mw_surface.version: not
+ * rendered, loaded again or written by inline-to-memory since) and made
+ * again at the first bind after. Depth samples are copied as R32F (a
+ * depth texel fetch returns (d, 0, 0, 1), as an R32F one does). */
 static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GLuint *tex)
 {
     const mw_surface_desc *d = &s->d;
@@ -764,6 +766,9 @@ static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GL
             gl->CreateVertexArrays(1, &r->ms_copy_vao);
     }
     e->last_use = ++r->tick;
+    *tex = e->tex;
+    if (e->version && e->version == s->version)
+        return GLHLE_RESULT_OK; /* it holds the surface's samples as they are */
     uint32_t counting; /* the pass is no part of a counted draw */
     mw_query_suspend(r, &counting);
     gl->ProgramUniform1i(prog, 0, (GLint)r->scale);
@@ -776,8 +781,8 @@ static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GL
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
     mw_query_resume(r, counting);
+    e->version = s->version;
     r->stats.texture_copies++;
-    *tex = e->tex;
     return GLHLE_RESULT_OK;
 }
 

@@ -44,7 +44,19 @@
  * - Copy: one format to the same format, steps 1.0 and an integer source
  *   origin (then CENTER and CORNER read the same texel, floor(SRC_X0 + x -
  *   DST_X0), and twod.c copies its bytes unchanged), the source rectangle
- *   inside the source. A nearest GL blit of the scaled rectangles.
+ *   inside the source; every format the render cache holds, the float32
+ *   ones (RF32, RF32_GF32, RF32_GF32_BF32_AF32) and halves included.
+ *   glCopyImageSubData of the scaled rectangles: it converts nothing and
+ *   "should be considered to operate in a manner similar to a CPU memcpy"
+ *   (ARB_copy_image; GL 4.6 and ES 3.2 section 18.3.3), so a float32
+ *   texel's bits arrive as they left, denormals, NaN payloads (signalling
+ *   NaNs too) and -0 included, and an snorm code -2^(b-1) stays itself. A
+ *   glBlitFramebuffer is specified on colour values, and a driver may run
+ *   it as a fragment pass, through float arithmetic that GLSL lets flush
+ *   denormals (llvmpipe's does, below); test_maxwell_twod_gpu
+ *   float_copies_keep_bits. A float32 point blit that scales, offsets by a
+ *   fraction or converts is no copy and stays on the CPU (the sample pass
+ *   below declines float32 sources and float destinations, and says why).
  * - Sample: any steps (negative too), fractional origins, CENTER or
  *   CORNER, texels past the source's edge clamped to it, between two
  *   unsigned- or signed-normalized formats that twod.c and the render
@@ -604,14 +616,10 @@ bool mw_render_twod(mw_render *r, const uint32_t *regs)
         return false;
     }
     if (copy) {
-        /* a blit honours the scissor only (and the colour mask in some drivers) */
-        gl_state_scissor(&r->st, false, 0, 0, 0, 0);
-        gl_state_color_mask(&r->st, true, true, true, true);
-        gl_state_clip_distance0(&r->st, false);
-        gl_state_raster_cap(&r->st, GL_RASTER_FRAMEBUFFER_SRGB, false); /* texels copied as stored */
-        r->ctx->gl.BlitNamedFramebuffer(src->fbo, dst->fbo, (GLint)sx0 * k, (GLint)sy0 * k, (GLint)sx1 * k,
-                                        (GLint)sy1 * k, (GLint)cx0 * k, (GLint)cy0 * k, (GLint)cx1 * k,
-                                        (GLint)cy1 * k, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        /* the texels' bits, unconverted (above); no pipeline state applies */
+        r->ctx->gl.CopyImageSubData(src->tex, GL_TEXTURE_2D, 0, (GLint)sx0 * k, (GLint)sy0 * k, 0, dst->tex,
+                                    GL_TEXTURE_2D, 0, (GLint)cx0 * k, (GLint)cy0 * k, 0, (GLsizei)(cx1 - cx0) * k,
+                                    (GLsizei)(cy1 - cy0) * k, 1);
     } else {
         const GladGLContext *gl = &r->ctx->gl;
         const GLuint prog = r->twod_prog;
