@@ -10,7 +10,8 @@
  * coordinates beside them), reproduced in SAMPLES below.
  *
  * GL: the surface is a GL_TEXTURE_2D_MULTISAMPLE of that many samples at
- * the scaled size, with the GL's fixed sample locations. At creation each
+ * the scaled size, with the GL's fixed sample locations (an array's a
+ * GL_TEXTURE_2D_MULTISAMPLE_ARRAY, its layers moved one at a time). At creation each
  * Maxwell sample is matched by position to the GL sample at the same
  * place (glGetMultisamplefv); when the GL has not that many samples for
  * the format, or puts one where the Maxwell has none, the target is
