@@ -43,6 +43,8 @@
  * - ms_array_target_per_layer: a 3-layer 2X2 array target drawn into
  *   layer 1 and cleared at layer 2, written back: each sample's bytes at
  *   its layer's place against the model, layer 0 and the gaps kept.
+ * - ms_array_layered_draw: the array target drawn whole, a geometry
+ *   program writing layer 2: that layer's samples as the model says.
  * - tld_ms_of_array_layers: TLD.MS of layers 1 and 0 of a TWO_D_ARRAY
  *   header over that target, each sample against the model and memory.
  * - present_replays_from_a_trace: a recorded session replays to the live
@@ -1268,6 +1270,26 @@ static bool array_resident(const tmd_rects *e)
     return false;
 }
 
+/* e's words (one draw into the array target) run and flushed, the array
+ * resident; false, the reason printed, where an ES driver has not
+ * MODE_2X2's samples at the Maxwell's places */
+static bool array_submit(tmd_rects *e)
+{
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    const glhle_result r = tm_submit(e->gpu, &e->pb, &res);
+    if (r == GLHLE_RESULT_UNSUPPORTED && ts_log_contains("target: the GL") && ts_gles()) {
+        print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+        return false;
+    }
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 1);
+    assert_int_equal(res.problems, 0);
+    assert_true(array_resident(e));
+    restart_and_flush(e);
+    return true;
+}
+
 /* ms_array_target_per_layer: a 3-layer 2X2 A8B8G8R8 array target over
  * random bytes, its layers `pitch` apart (a layer's size, and with a
  * gap): BIG drawn into layer 1, layer 2 cleared; after the flush every
@@ -1294,19 +1316,11 @@ static void ms_array_target_per_layer(void **state)
             draw_tri(&e, &BIG);
             ms_array_target(&e, pitch, 2);
             tmd_set(&e, 0x19d0, 0x3C); /* CLEAR_SURFACE R-A of layer 2 */
-            glhle_maxwell_run_result res;
-            ts_log_clear();
-            const glhle_result r = tm_submit(e.gpu, &e.pb, &res);
-            if (r == GLHLE_RESULT_UNSUPPORTED && ts_log_contains("target: the GL") && ts_gles()) {
-                print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+            if (!array_submit(&e)) {
                 free(before);
                 tmd_rects_close(&e);
                 skip();
             }
-            assert_int_equal(r, GLHLE_RESULT_OK);
-            assert_int_equal(res.draws, 1);
-            assert_true(array_resident(&e));
-            restart_and_flush(&e);
             uint32_t bad = 0, near = 0, inside = 0;
             for (uint32_t l = 0; l < AR_LAYERS; l++) {
                 const size_t at = (size_t)l * pitch;
@@ -1353,6 +1367,69 @@ static void ms_array_target_per_layer(void **state)
             free(before);
             tmd_rects_close(&e);
         }
+}
+
+/* ms_array_layered_draw: BIG drawn into the 3-layer 2X2 array target
+ * (SET_COLOR_TARGET_LAYER 0) by a geometry program that writes layer 2
+ * (tmd_layer_gs: a[0x64], RT_ARRAY_INDEX in its SPH's output map), so the
+ * draw attaches the multisample array whole and gl_Layer picks the layer:
+ * after the flush layer 2's samples are the model's, layers 0 and 1 keep
+ * the CPU's bytes. At scales 1 and 2. */
+static void ms_array_layered_draw(void **state)
+{
+    MODE = &MODES[1];
+    for (uint32_t scale = 1; scale <= 2; scale++) {
+        tmd_rects e;
+        tmc_shader gs;
+        if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+            skip();
+        assert_true(tmd_layer_gs(&gs, 2));
+        tmd_submit(&e, 0);
+        uint8_t *before = malloc((size_t)AR_LAYER_BYTES * AR_LAYERS);
+        assert_non_null(before);
+        ms_array_fill(&e, AR_LAYER_BYTES, before, 0x7777u + scale);
+        tmd_set(&e, 0x15d0, MODE->value);
+        ms_array_target(&e, AR_LAYER_BYTES, 0);
+        tmd_geometry_program(&e.pb, e.data, TMD_RECTS_DATA_VA, &gs);
+        assert_int_equal(glhle_maxwell_invalidate(e.gpu, TMD_RECTS_DATA_VA, TMD_DATA_SIZE), GLHLE_RESULT_OK);
+        draw_tri(&e, &BIG);
+        if (!array_submit(&e)) {
+            free(before);
+            tmc_free(&gs);
+            tmd_rects_close(&e);
+            skip();
+        }
+        uint32_t bad = 0, inside = 0;
+        for (uint32_t l = 0; l < AR_LAYERS; l++)
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++)
+                    for (int i = 0; i < (int)MODE->n; i++) {
+                        const size_t off = (size_t)l * AR_LAYER_BYTES + sample_of(x, y, i);
+                        const uint8_t *want = before + off;
+                        if (l == 2) {
+                            if (near_edge(&BIG, x, y, i, scale))
+                                continue;
+                            if (covered(&BIG, x, y, i)) {
+                                want = TRI_BYTES;
+                                inside++;
+                            }
+                        }
+                        if (memcmp(e.rt + off, want, 4)) {
+                            if (bad < 4)
+                                print_message("  scale %u: layer %u pixel (%u, %u) sample %d differs\n", scale, l,
+                                              x, y, i);
+                            bad++;
+                        }
+                    }
+        if (bad)
+            fail_msg("scale %u: %u samples differ from the model", scale, bad);
+        assert_true(inside > 1000);
+        print_message("  2X2 array drawn layered into layer 2 at scale %u: %u samples inside, layers 0 and 1 kept\n",
+                      scale, inside);
+        free(before);
+        tmc_free(&gs);
+        tmd_rects_close(&e);
+    }
 }
 
 /* A pixel program like tld_ms_program's for a 2D-array slot: IPA and F2I
@@ -1529,6 +1606,7 @@ int main(void)
         cmocka_unit_test(tld_ms_of_depth),
         cmocka_unit_test(ms_array_target_per_layer),
         cmocka_unit_test(tld_ms_of_array_layers),
+        cmocka_unit_test(ms_array_layered_draw),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
