@@ -505,6 +505,14 @@ static void GLAD_API_PTR emu_TextureStorage2DMultisample(GLuint tex, GLsizei sam
     unbind_tex(b);
 }
 
+static void GLAD_API_PTR emu_TextureStorage3DMultisample(GLuint tex, GLsizei samples, GLenum ifmt, GLsizei w,
+                                                         GLsizei h, GLsizei d, GLboolean fixed)
+{
+    bound_tex b = bind_tex(tex);
+    cur->gl.TexStorage3DMultisample(b.target, samples, ifmt, w, h, d, fixed); /* ES 3.2 */
+    unbind_tex(b);
+}
+
 static void GLAD_API_PTR emu_TextureStorage3D(GLuint tex, GLsizei levels, GLenum ifmt, GLsizei w, GLsizei h,
                                               GLsizei d)
 {
@@ -1666,6 +1674,7 @@ static void install_dsa(GladGLContext *gl)
     INSTALL(CreateTextures, emu_CreateTextures);
     INSTALL(TextureStorage2D, emu_TextureStorage2D);
     INSTALL(TextureStorage2DMultisample, emu_TextureStorage2DMultisample);
+    INSTALL(TextureStorage3DMultisample, emu_TextureStorage3DMultisample);
     INSTALL(TextureStorage3D, emu_TextureStorage3D);
     INSTALL(TextureSubImage2D, emu_TextureSubImage2D);
     INSTALL(TextureSubImage3D, emu_TextureSubImage3D);

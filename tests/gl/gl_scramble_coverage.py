@@ -30,7 +30,8 @@ NOT_CONTEXT_STATE = {
         BufferData BufferSubData NamedBufferData NamedBufferSubData MapBufferRange UnmapBuffer
         ShaderSource CompileShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
         ProgramUniform1i ProgramUniform1ui ProgramUniform1f ProgramUniform2i ProgramUniform2iv ProgramUniform4i ProgramUniform4iv
-        ProgramUniform4f TextureStorage2DMultisample TexStorage2DMultisample""",
+        ProgramUniform4f TextureStorage2DMultisample TexStorage2DMultisample
+        TextureStorage3DMultisample TexStorage3DMultisample""",
     "state of glhle's bound vertex array or program (bound just before)": """
         VertexAttribPointer EnableVertexAttribArray EnableVertexArrayAttrib VertexAttribIFormat
         VertexAttribBinding VertexBindingDivisor BindVertexBuffer VertexArrayVertexBuffer

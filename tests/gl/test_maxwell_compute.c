@@ -816,14 +816,16 @@ static const uint64_t tex_sched = 0x001f8000fc0007e0ull, tex_nop = 0x50b00000000
 
 /* op 0 TEX, 1 TLD; 2 TLD.MS (MS bit 50, Mesa emitTLD; the sample from
  * the register after Rb's coordinates' list, maxwell_spirv.c emit_tld):
- * LDG.E.128 R8 (x, y, sample), TLD.MS R12, R8, R10, STG.E.128 [R4], R12 */
+ * LDG.E.128 R8 (x, y, sample), TLD.MS R12, R8, R10, STG.E.128 [R4], R12;
+ * 3 TLD.MS of an ARRAY_2D (type 3; the layer first, in Ra's low 16 bits):
+ * LDG.E.128 R8 (layer, x, y, sample), TLD.MS R12, R8, R11 */
 static void tex_program(uint8_t *data, int op, uint32_t handle_word)
 {
     const uint64_t g = 7ull << 16;
     const uint64_t sample = (op ? 0xdc38000000000000ull : 0xc038000000000000ull) | 0xfull << 31 | g | 2ull << 28 |
                             (uint64_t)handle_word << 36 | 0xffull << 20 | 6u << 8 | 8u;
-    const uint64_t ms = 0xdc38000000000000ull | 1ull << 50 | 0xfull << 31 | g | 2ull << 28 |
-                        (uint64_t)handle_word << 36 | 10ull << 20 | 8u << 8 | 12u;
+    const uint64_t ms = 0xdc38000000000000ull | 1ull << 50 | 0xfull << 31 | g | (op == 3 ? 3ull : 2ull) << 28 |
+                        (uint64_t)handle_word << 36 | (op == 3 ? 11ull : 10ull) << 20 | 8u << 8 | 12u;
     const uint64_t insn[] = {
         0xf0c8000000000000ull | 0x21ull << 20 | g | 0,          /* S2R R0, SR_TID.X */
         0xf0c8000000000000ull | 0x22ull << 20 | g | 1,          /* S2R R1, SR_TID.Y */
@@ -831,9 +833,9 @@ static void tex_program(uint8_t *data, int op, uint32_t handle_word)
         0x3848000000000000ull | 4ull << 20 | g | 2u << 8 | 3,   /* SHL R3, R2, 4 */
         0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4, /* IADD.CC R4, R3, c0[0x140] */
         0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5, /* IADD.X R5, RZ, c0[0x144] */
-        op == 2 ? 0xeed6200000000000ull | g | 4u << 8 | 8 : 0xeed5200000000000ull | g | 4u << 8 | 6, /* LDG.E.64 R6 */
-        op == 2 ? ms : sample,                                  /* TLD / TEX R8, R6, 2D, RGBA */
-        0xeede200000000000ull | g | 4u << 8 | (op == 2 ? 12 : 8), /* STG.E.128 [R4], R8 */
+        op >= 2 ? 0xeed6200000000000ull | g | 4u << 8 | 8 : 0xeed5200000000000ull | g | 4u << 8 | 6, /* LDG.E.64 R6 */
+        op >= 2 ? ms : sample,                                  /* TLD / TEX R8, R6, 2D, RGBA */
+        0xeede200000000000ull | g | 4u << 8 | (op >= 2 ? 12 : 8), /* STG.E.128 [R4], R8 */
         0xe300000000000000ull | g | 0xf,                        /* EXIT */
     };
     const size_t n = sizeof insn / sizeof insn[0];
@@ -1095,6 +1097,27 @@ static void tex_refused(tex_env *t, glhle_result want, const char *msg)
  * MODE_4X4 is refused by name): thread i fetches sample
  * (x + y) mod 4 of pixel (7 - x, y + x mod 8) and gets its four unorm
  * values (ms_texel's bytes at the sample's place in memory). */
+/* The launch of a TLD.MS program, run and flushed; skips (closing t)
+ * where the GL has not MODE_2X2's samples at the Maxwell's places */
+static void ms_launch(tex_env *t, glhle_context *ctx)
+{
+    tmk_dispatch(&t->e.pb, VA + JOBS, &t->j);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    const glhle_result r = tm_submit(t->e.gpu, &t->e.pb, &res);
+    if (r != GLHLE_RESULT_OK && ts_log_contains("target: the GL")) {
+        print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
+        tex_close(t, ctx);
+        skip();
+    }
+    tm_pb_free(&t->e.pb);
+    tm_pb_init(&t->e.pb);
+    assert_int_equal(r, GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    assert_int_equal(t->e.gpu->render->stats.launches, 1);
+    assert_int_equal(glhle_maxwell_flush(t->e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+}
+
 static void ms_texture_fetch_launch(void **state)
 {
     tex_env t;
@@ -1114,21 +1137,7 @@ static void ms_texture_fetch_launch(void **state)
         tex_input(&t, i, 7 - i % 8, (i / 8 + i % 8) % 8);
         memcpy(t.e.data + BUF0 + 16 * i + 8, &k, 4);
     }
-    tmk_dispatch(&t.e.pb, VA + JOBS, &t.j);
-    glhle_maxwell_run_result res;
-    ts_log_clear();
-    const glhle_result r = tm_submit(t.e.gpu, &t.e.pb, &res);
-    if (r != GLHLE_RESULT_OK && ts_log_contains("target: the GL")) {
-        print_message("SKIP on OpenGL ES: the GL has not MODE_2X2's samples at the Maxwell's places\n");
-        tex_close(&t, *state);
-        skip();
-    }
-    tm_pb_free(&t.e.pb);
-    tm_pb_init(&t.e.pb);
-    assert_int_equal(r, GLHLE_RESULT_OK);
-    assert_int_equal(res.problems, 0);
-    assert_int_equal(t.e.gpu->render->stats.launches, 1);
-    assert_int_equal(glhle_maxwell_flush(t.e.gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+    ms_launch(&t, *state);
     for (uint32_t i = 0; i < 64; i++) {
         uint8_t c[4];
         ms_texel(7 - i % 8, (i / 8 + i % 8) % 8, (i % 8 + i / 8) % 4, c);
@@ -1136,6 +1145,54 @@ static void ms_texture_fetch_launch(void **state)
         tex_expect(&t, i, want, 1e-6f, "TLD.MS of a 2X2 image in memory");
     }
     print_message("  TLD.MS in compute: 64 samples of a 2X2 image only in memory equal its bytes\n");
+    tex_close(&t, *state);
+}
+
+/* TLD.MS of a multisampled 2D array in compute: header 2 made a
+ * TWO_D_ARRAY of 2 layers (DEPTH 2, MULTI_SAMPLE_COUNT MODE_2X2) over
+ * sample images the CPU wrote at TEXMSA_OFF, layer l at l * 1024 (a
+ * layer: 16 rows of 64 bytes, two one-GOB blocks, a whole number of
+ * blocks already: the layer stride of block_linear.h's rule); each
+ * invocation fetches (layer, x, y, sample) from its record: every result
+ * is the texel ms_texel gives that sample, its red plus 3 * layer. */
+#define TEXMSA_OFF 0xC000u
+static void ms_array_fetch_launch(void **state)
+{
+    tex_env t;
+    if (!tex_open(&t, *state, 3))
+        skip();
+    tmt_model ms;
+    tmt_model_init(&ms, 2 * TEX_W, 2 * TEX_W, 1, 4, 1, 1);
+    for (uint32_t l = 0; l < 2; l++)
+        for (uint32_t y = 0; y < TEX_W; y++)
+            for (uint32_t x = 0; x < TEX_W; x++)
+                for (uint32_t i = 0; i < 4; i++) {
+                    uint8_t c[4];
+                    ms_texel(x, y, i, c);
+                    c[0] = (uint8_t)(c[0] + 3 * l);
+                    memcpy(t.e.bl + TEXMSA_OFF + 1024 * l +
+                               tmt_model_at(&ms, 0, 0, 4 * (2 * x + MS4[i][0]), 2 * y + MS4[i][1]), c, 4);
+                }
+    const tmt_tic_desc d = {.components = 0x08, .type = 2, .texture_type = 5, .width = TEX_W, .height = TEX_W,
+                            .depth = 2, .levels = 1, .bh = 0};
+    uint32_t tic[8];
+    tmt_make_tic(&d, VA_BL + TEXMSA_OFF, tic);
+    tmt_field(tic, 235, 232, 2); /* MULTI_SAMPLE_COUNT MODE_2X2 */
+    memcpy(t.e.data + TIC_POOL + 64, tic, 32);
+    tex_handle(&t, 2, 0);
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t w[4] = {i & 1, 7 - i % 8, (i / 8 + i % 8) % 8, (i % 8 + i / 8) % 4};
+        memcpy(t.e.data + BUF0 + 16 * i, w, 16);
+    }
+    ms_launch(&t, *state);
+    for (uint32_t i = 0; i < 64; i++) {
+        uint8_t c[4];
+        ms_texel(7 - i % 8, (i / 8 + i % 8) % 8, (i % 8 + i / 8) % 4, c);
+        c[0] = (uint8_t)(c[0] + 3 * (i & 1));
+        const float want[4] = {c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f};
+        tex_expect(&t, i, want, 1e-6f, "TLD.MS of a 2X2 array in memory");
+    }
+    print_message("  TLD.MS in compute: 64 samples of layers 0 and 1 of a 2X2 array only in memory equal its bytes\n");
     tex_close(&t, *state);
 }
 
@@ -1399,6 +1456,7 @@ int main(void)
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(ms_texture_fetch_launch),
+        cmocka_unit_test(ms_array_fetch_launch),
         cmocka_unit_test(texture_sample_launch),
         cmocka_unit_test(texture_stale_after_compute_write),
         cmocka_unit_test(bad_textures_are_reported),

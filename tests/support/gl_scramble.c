@@ -71,6 +71,8 @@ static void make_host_objects(ts_host *h)
         gl->TextureStorage3D(h->tex[i], 1, GL_RGBA8, 4, 4, 6);                          \
     else if (target == GL_TEXTURE_2D_MULTISAMPLE)                                       \
         gl->TextureStorage2DMultisample(h->tex[i], 4, GL_RGBA8, 4, 4, GL_TRUE);         \
+    else if (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)                                 \
+        gl->TextureStorage3DMultisample(h->tex[i], 4, GL_RGBA8, 4, 4, 2, GL_TRUE);      \
     else                                                                                \
         gl->TextureStorage2D(h->tex[i], 1, GL_RGBA8, 4, 4);                             \
     i++;

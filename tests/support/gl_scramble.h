@@ -48,7 +48,8 @@
 
 /* Texture targets glhle binds on units 0..15. */
 #define TS_SCRAMBLED_TEXTURE_TARGETS(X)                                                                         \
-    X(GL_TEXTURE_2D) X(GL_TEXTURE_2D_ARRAY) X(GL_TEXTURE_CUBE_MAP) X(GL_TEXTURE_BUFFER) X(GL_TEXTURE_2D_MULTISAMPLE)
+    X(GL_TEXTURE_2D) X(GL_TEXTURE_2D_ARRAY) X(GL_TEXTURE_CUBE_MAP) X(GL_TEXTURE_BUFFER) X(GL_TEXTURE_2D_MULTISAMPLE) \
+    X(GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
 
 typedef struct ts_host {
     void *dpy, *egl_ctx;         /* EGLDisplay, EGLContext */
@@ -56,7 +57,7 @@ typedef struct ts_host {
     glhle_context *ctx;          /* glhle in external mode on it */
     /* objects a host would have bound */
     GLuint fbo, fbo_tex, program, vao, buffer, sampler;
-    GLuint tex[5];               /* one per TS_SCRAMBLED_TEXTURE_TARGETS entry */
+    GLuint tex[6];               /* one per TS_SCRAMBLED_TEXTURE_TARGETS entry */
     uint64_t scrambles;
 } ts_host;
 

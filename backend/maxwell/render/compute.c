@@ -459,23 +459,21 @@ static glhle_result plan_textures(mw_render *r, const uint32_t *regs, const mw_c
                               (unsigned long long)pools.tic_address, pools.tic_max_index,
                               (unsigned long long)pools.tsc_address, pools.tsc_max_index,
                               pools.sampler_via_header ? ", sampler index = header index" : "");
-        if ((k & MW_TEX_KIND_MASK) == MW_TEX_2D_MS_ARRAY)
-            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: texture %u (header %u) is "
-                              "a multisampled 2D array: not supported", s, lt->tic_index[s]);
         key->tex[s] = lt->kind[s] = k;
     }
     return GLHLE_RESULT_OK;
 }
 
 /* Each texture the program samples from the texture cache, with its
- * sampler, at unit = slot; a multisampled one (TLD.MS: no sampler state)
- * from mw_texture_get_ms, all of those first, since getting one may run a
+ * sampler, at unit = slot; a multisampled one or multisampled array
+ * (TLD.MS: no sampler state) from mw_texture_get_ms, all of those first, since getting one may run a
  * pass on unit 0 (textures.c). */
 static glhle_result bind_textures(mw_render *r, const compute_info *p, const launch_textures *lt)
 {
     GLuint ms[MW_SPIRV_TEX_SLOTS] = {0};
     for (uint32_t s = 0; s < MW_SPIRV_TEX_SLOTS; s++) {
-        if (!(p->tex_mask >> s & 1) || (lt->kind[s] & MW_TEX_KIND_MASK) != MW_TEX_2D_MS)
+        const uint8_t dim = lt->kind[s] & MW_TEX_KIND_MASK;
+        if (!(p->tex_mask >> s & 1) || (dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY))
             continue;
         glhle_result res = mw_texture_get_ms(r, lt->tic[s], lt->tic_index[s], &ms[s]);
         if (res != GLHLE_RESULT_OK)
@@ -486,7 +484,8 @@ static glhle_result bind_textures(mw_render *r, const compute_info *p, const lau
         if (!(p->tex_mask >> s & 1))
             continue;
         if (ms[s]) {
-            gl_state_texture(&r->st, s, GL_TEXTURE_2D_MULTISAMPLE, ms[s]);
+            const bool array = (lt->kind[s] & MW_TEX_KIND_MASK) == MW_TEX_2D_MS_ARRAY;
+            gl_state_texture(&r->st, s, array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE, ms[s]);
             gl_state_sampler(&r->st, s, 0);
             continue;
         }

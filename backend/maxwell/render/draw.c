@@ -1455,10 +1455,7 @@ static glhle_result bind_textures(mw_render *r, const stage_textures tex[MW_PROG
             if (dim != MW_TEX_2D_MS && dim != MW_TEX_2D_MS_ARRAY)
                 continue;
             /* texelFetch takes no sampler state */
-            ms_res[k][s] = dim == MW_TEX_2D_MS ? mw_texture_get_ms(r, tex[k].tic[s], tex[k].tic_index[s], &ms[k][s])
-                                               : GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: texture "
-                                                            "header %u: multisampled 2D arrays are not kept",
-                                                            tex[k].tic_index[s]);
+            ms_res[k][s] = mw_texture_get_ms(r, tex[k].tic[s], tex[k].tic_index[s], &ms[k][s]);
         }
     for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
         for (uint32_t m = tex_mask[k] & UNIT_SLOTS; m; m &= m - 1) {
@@ -2013,8 +2010,8 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
     *w = *h = UINT32_MAX;
     d->rt0_format = NULL;
     d->srgb_target = false;
-    uint8_t sx, sy; /* every target has SET_ANTI_ALIAS's samples */
-    glhle_result sres = mw_render_aa_block(r, st->rt.aa_mode, "drawn", &sx, &sy);
+    uint8_t sx, sy, places; /* every target has SET_ANTI_ALIAS's samples */
+    glhle_result sres = mw_render_aa_block(r, st->rt.aa_mode, "drawn", &sx, &sy, &places);
     if (sres != GLHLE_RESULT_OK)
         return sres;
     want_layer[MW_RT_COUNT] = -1;
@@ -2035,7 +2032,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: colour target format 0x%02x is not "
                               "supported; not drawn", ct->format);
         mw_surface_desc sd = {.va = ct->address, .format = f, .height = ct->height, .pitch = ct->pitch,
-                              .block_height_log2 = ct->block.height, .sx = sx, .sy = sy};
+                              .block_height_log2 = ct->block.height, .sx = sx, .sy = sy, .places = places};
         sd.width = ct->pitch ? ct->width / f->bytes : ct->width;
         sd.pitch_bytes = ct->pitch ? ct->width : 0;
         mw_surface *s;
@@ -2074,7 +2071,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
                               st->zeta.format);
         mw_surface_desc sd = {.va = st->zeta.address, .format = f, .zeta = true, .width = st->zeta.width,
                               .height = st->zeta.height, .block_height_log2 = st->zeta.block.height,
-                              .sx = sx, .sy = sy};
+                              .sx = sx, .sy = sy, .places = places};
         mw_surface *s;
         uint32_t layer; /* SET_ZT_LAYER */
         glhle_result res = mw_render_get_array_target(r, mw_zeta_layers(&st->zeta), st->zeta.array_pitch,

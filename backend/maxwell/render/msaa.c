@@ -10,7 +10,8 @@
  * coordinates beside them), reproduced in SAMPLES below.
  *
  * GL: the surface is a GL_TEXTURE_2D_MULTISAMPLE of that many samples at
- * the scaled size, with the GL's fixed sample locations. At creation each
+ * the scaled size, with the GL's fixed sample locations (an array's a
+ * GL_TEXTURE_2D_MULTISAMPLE_ARRAY, its layers moved one at a time). At creation each
  * Maxwell sample is matched by position to the GL sample at the same
  * place (glGetMultisamplefv); when the GL has not that many samples for
  * the format, or puts one where the Maxwell has none, the target is
@@ -43,13 +44,27 @@ static const uint8_t SAMPLES2[2][4] = {{4, 4, 0, 0}, {12, 12, 1, 0}};
 static const uint8_t SAMPLES4[4][4] = {{6, 2, 0, 0}, {14, 6, 1, 0}, {2, 10, 0, 1}, {10, 14, 1, 1}};
 static const uint8_t SAMPLES8[8][4] = {{1, 7, 0, 0},  {5, 3, 1, 0},  {3, 13, 0, 1}, {7, 11, 1, 1},
                                        {9, 5, 2, 0},  {15, 1, 3, 0}, {11, 15, 2, 1}, {13, 9, 3, 1}};
+/* The other modes' full (colour) samples, from envytools
+ * docs/hw/memory/g80-surface.rst ("Multisample modes": position in 1/16
+ * pixel, then the place in the pixel's block), which agrees with the
+ * tables above for MS2, MS4 and MS8: MS2_ALT and MS8_ALT (the D3D modes:
+ * the same places numbered otherwise; envytools numbers them 4 and 5 with
+ * a question, clb197.h 2X1_D3D 5 and 4X2_D3D 4: they are matched here by
+ * their blocks, 2x1 and 4x2), MS4_CS12 (2X2_VC_12) and MS8_CS8
+ * (4X2_VC_8); MS4_CS4's (2X2_VC_4) are MS4's. */
+static const uint8_t D3D2[2][4] = {{12, 12, 1, 0}, {4, 4, 0, 0}};
+static const uint8_t D3D8[8][4] = {{9, 5, 2, 0}, {7, 11, 1, 1}, {13, 9, 3, 1}, {5, 3, 1, 0},
+                                   {3, 13, 0, 1}, {1, 7, 0, 0},  {11, 15, 2, 1}, {15, 1, 3, 0}};
+static const uint8_t VC12[4][4] = {{6, 1, 0, 0}, {15, 6, 1, 0}, {1, 10, 0, 1}, {10, 15, 1, 1}};
+static const uint8_t VC8[8][4] = {{1, 3, 0, 0},  {6, 4, 1, 0},  {3, 15, 0, 1}, {4, 11, 1, 1},
+                                  {12, 1, 2, 0}, {14, 7, 3, 0}, {8, 8, 2, 1},  {15, 13, 3, 1}};
 
 /* KIND_D24 and KIND_S8 write a 24-bit depth sample's bytes, and its
  * stencil's, into an RGBA8UI image (zeta_transfer) */
 enum { KIND_FLOAT, KIND_UINT, KIND_SINT, KIND_DEPTH, KIND_STENCIL, KIND_D24, KIND_S8, KIND_COUNT };
 
 struct mw_msaa {
-    GLuint load[KIND_COUNT], store[KIND_COUNT]; /* linked on first use */
+    GLuint load[KIND_COUNT], store[2][KIND_COUNT]; /* linked on first use; store: from a 2D or an array surface */
     GLuint zload, ztop;                         /* ZLOAD_FS, ZTOP_FS, likewise */
     GLuint vao;
     int d24;                      /* d24_check: 0 undecided, 1 exact, 2 probing, -1 not exact */
@@ -67,7 +82,8 @@ void mw_msaa_fini(mw_render *r)
         const GladGLContext *gl = &r->ctx->gl;
         for (int i = 0; i < KIND_COUNT; i++) {
             gl->DeleteProgram(m->load[i]);
-            gl->DeleteProgram(m->store[i]);
+            gl->DeleteProgram(m->store[0][i]);
+            gl->DeleteProgram(m->store[1][i]);
         }
         gl->DeleteProgram(m->zload);
         gl->DeleteProgram(m->ztop);
@@ -77,29 +93,45 @@ void mw_msaa_fini(mw_render *r)
     r->msaa = NULL;
 }
 
-static const uint8_t (*samples_of(uint32_t n))[4]
+static const uint8_t (*samples_of(uint32_t n, uint8_t places))[4]
 {
-    return n == 2 ? SAMPLES2 : n == 4 ? SAMPLES4 : n == 8 ? SAMPLES8 : NULL;
+    switch (places) {
+    case MW_AA_PLACES_STD: return n == 2 ? SAMPLES2 : n == 4 ? SAMPLES4 : n == 8 ? SAMPLES8 : NULL;
+    case MW_AA_PLACES_D3D: return n == 2 ? D3D2 : n == 8 ? D3D8 : NULL;
+    case MW_AA_PLACES_VC_12: return n == 4 ? VC12 : NULL;
+    case MW_AA_PLACES_VC_8: return n == 8 ? VC8 : NULL;
+    default: return NULL;
+    }
+}
+
+/* A surface's multisample texture target: an array's holds its layers */
+static GLenum ms_target(const mw_surface *s)
+{
+    return s->d.depth ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
 }
 
 glhle_result mw_msaa_create(mw_render *r, mw_surface *s)
 {
     const mw_surface_desc *d = &s->d;
     const uint32_t n = 1u << (d->sx + d->sy);
-    const uint8_t (*tab)[4] = samples_of(n);
+    const uint8_t (*tab)[4] = samples_of(n, d->places);
     const GladGLContext *gl = &r->ctx->gl;
     if (!tab)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: %u-sample targets are not supported", n);
     GLint have = 0;
-    gl->GetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, d->format->gl_internal, GL_SAMPLES, 1, &have);
+    gl->GetInternalformativ(ms_target(s), d->format->gl_internal, GL_SAMPLES, 1, &have);
     /* GL_SAMPLES lists the counts from the largest down; any count between
      * 1 and the largest need not exist, so the texture's own is read below */
     if (have < (GLint)n)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled %s target: the GL has at "
                           "most %d samples for the format, the target %u", d->format->name, have, n);
-    gl->CreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &s->tex);
-    gl->TextureStorage2DMultisample(s->tex, (GLsizei)n, d->format->gl_internal, (GLsizei)(d->width * r->scale),
-                                    (GLsizei)(d->height * r->scale), GL_TRUE);
+    gl->CreateTextures(ms_target(s), 1, &s->tex);
+    if (d->depth)
+        gl->TextureStorage3DMultisample(s->tex, (GLsizei)n, d->format->gl_internal, (GLsizei)(d->width * r->scale),
+                                        (GLsizei)(d->height * r->scale), (GLsizei)d->depth, GL_TRUE);
+    else
+        gl->TextureStorage2DMultisample(s->tex, (GLsizei)n, d->format->gl_internal, (GLsizei)(d->width * r->scale),
+                                        (GLsizei)(d->height * r->scale), GL_TRUE);
     GLint got = 0;
     gl->GetTextureLevelParameteriv(s->tex, 0, GL_TEXTURE_SAMPLES, &got);
     glhle_result res = GLHLE_RESULT_OK;
@@ -110,10 +142,13 @@ glhle_result mw_msaa_create(mw_render *r, mw_surface *s)
     GLuint fbo = 0;
     if (res == GLHLE_RESULT_OK) {
         gl->CreateFramebuffers(1, &fbo);
-        gl->NamedFramebufferTexture(fbo, d->format->cls == MW_RT_DEPTH ? GL_DEPTH_ATTACHMENT
-                                         : d->format->cls == MW_RT_DEPTH_STENCIL ? GL_DEPTH_STENCIL_ATTACHMENT
-                                                                                 : GL_COLOR_ATTACHMENT0,
-                                    s->tex, 0);
+        const GLenum point = d->format->cls == MW_RT_DEPTH           ? GL_DEPTH_ATTACHMENT
+                             : d->format->cls == MW_RT_DEPTH_STENCIL ? GL_DEPTH_STENCIL_ATTACHMENT
+                                                                     : GL_COLOR_ATTACHMENT0;
+        if (d->depth) /* every layer has the texture's samples */
+            gl->NamedFramebufferTextureLayer(fbo, point, s->tex, 0, 0);
+        else
+            gl->NamedFramebufferTexture(fbo, point, s->tex, 0);
         gl_state_framebuffer(&r->st, fbo);
         bool used[8] = {false};
         for (uint32_t i = 0; i < n && res == GLHLE_RESULT_OK; i++) {
@@ -192,11 +227,12 @@ static const char *const D24_OF =
 /* uniforms: location 0 ivec2 (sx, sy), 1 int scale, 2-9 the sample map
  * (load: each GL sample's block position; store: each block position's
  * GL sample and the scaled pixel in the native one that holds its
- * position) */
-static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
+ * position); a store from an array surface (`array`) reads layer 12 */
+static glhle_result program(mw_render *r, int kind, bool load, bool array, GLuint *out)
 {
     mw_msaa *m = r->msaa;
-    GLuint *p = load ? &m->load[kind] : &m->store[kind];
+    array = array && !load;
+    GLuint *p = load ? &m->load[kind] : &m->store[array][kind];
     if (*p) {
         *out = *p;
         return GLHLE_RESULT_OK;
@@ -228,7 +264,8 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
     const char *prec = es ? "precision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
                             "precision highp isampler2D;\nprecision highp usampler2D;\n"
                             "precision highp sampler2DMS;\nprecision highp isampler2DMS;\n"
-                            "precision highp usampler2DMS;\n"
+                            "precision highp usampler2DMS;\nprecision highp sampler2DMSArray;\n"
+                            "precision highp isampler2DMSArray;\nprecision highp usampler2DMSArray;\n"
                           : "";
     if (load)
         snprintf(fs, sizeof fs,
@@ -247,21 +284,23 @@ static glhle_result program(mw_render *r, int kind, bool load, GLuint *out)
     else
         snprintf(fs, sizeof fs,
                  "%s\n%s"
-                 "layout(binding = 0) uniform %ssampler2DMS src;\n"
+                 "layout(binding = 0) uniform %ssampler2DMS%s src;\n"
                  "layout(location = 0) uniform ivec2 shift;\n"
                  "layout(location = 1) uniform int scale;\n"
                  "layout(location = 2) uniform ivec4 sample_at[8];\n"
-                 "%s%s%s"
+                 "%s%s%s%s"
                  "void main() {\n"
                  "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
                  "    ivec2 p = ivec2(q.x >> shift.x, q.y >> shift.y);\n"
                  "    ivec2 b = q - ivec2(p.x << shift.x, p.y << shift.y);\n"
                  "    ivec4 at = sample_at[(b.y << shift.x) + b.x];\n"
-                 "    %svec4 v = texelFetch(src, p * scale + at.yz, at.x);\n"
+                 "    %svec4 v = texelFetch(src, %s, at.x);\n"
                  "    %s"
                  "}\n",
-                 r->ctx->glsl_version_line, prec, prefix, out_decl, kind == KIND_D24 ? MW_GLSL_NEAREST : "",
-                 kind == KIND_D24 ? D24_OF : "", prefix, assign);
+                 r->ctx->glsl_version_line, prec, prefix, array ? "Array" : "",
+                 array ? "layout(location = 12) uniform int layer;\n" : "", out_decl,
+                 kind == KIND_D24 ? MW_GLSL_NEAREST : "", kind == KIND_D24 ? D24_OF : "", prefix,
+                 array ? "ivec3(p * scale + at.yz, layer)" : "p * scale + at.yz", assign);
     glhle_result res = gl_link_program(r->ctx, vs, fs, p);
     if (res != GLHLE_RESULT_OK) {
         *p = 0;
@@ -299,7 +338,7 @@ void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32])
 {
     const mw_surface_desc *d = &s->d;
     const uint32_t n = 1u << (d->sx + d->sy);
-    const uint8_t (*tab)[4] = samples_of(n);
+    const uint8_t (*tab)[4] = samples_of(n, d->places);
     for (uint32_t b = 0; b < n; b++) { /* block position b takes GL sample i, at the Maxwell sample's place */
         const uint32_t bx = b & ((1u << d->sx) - 1), by = b >> d->sx;
         uint32_t k = 0;
@@ -315,7 +354,7 @@ void mw_msaa_sample_map(const mw_render *r, const mw_surface *s, GLint map[32])
 void mw_msaa_fetch_map(const mw_render *r, const mw_surface *s, GLint map[32])
 {
     const uint32_t n = 1u << (s->d.sx + s->d.sy);
-    const uint8_t (*tab)[4] = samples_of(n);
+    const uint8_t (*tab)[4] = samples_of(n, s->d.places);
     GLint by_block[32];
     mw_msaa_sample_map(r, s, by_block);
     for (uint32_t k = 0; k < n; k++)
@@ -324,7 +363,7 @@ void mw_msaa_fetch_map(const mw_render *r, const mw_surface *s, GLint map[32])
 
 /* The passes' uniforms: the block's shift, the scale, the sample map
  * (load: each GL sample's block position; store: mw_msaa_sample_map). */
-static void map_uniforms(mw_render *r, const mw_surface *s, GLuint prog, bool upload)
+static void map_uniforms(mw_render *r, const mw_surface *s, GLuint prog, bool upload, uint32_t layer)
 {
     const mw_surface_desc *d = &s->d;
     const uint32_t n = 1u << (d->sx + d->sy);
@@ -342,6 +381,8 @@ static void map_uniforms(mw_render *r, const mw_surface *s, GLuint prog, bool up
     } else {
         mw_msaa_sample_map(r, s, map);
         gl->ProgramUniform4iv(prog, 2, (GLsizei)n, map);
+        if (d->depth) /* the array store programs' layer */
+            gl->ProgramUniform1i(prog, 12, (GLint)layer);
     }
 }
 
@@ -423,15 +464,16 @@ static const char *const ZTOP_FS =
  * depth-EQUAL pass marks, in a multisampled R8 image of the target's
  * samples, those holding 2^24 - 2, which the fetch cannot tell from
  * 2^24 - 1. */
-static glhle_result d24_store(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size)
+static glhle_result d24_store(mw_render *r, mw_surface *s, uint32_t z, uint8_t *lin, size_t lin_size)
 {
     const mw_surface_desc *d = &s->d;
     const GladGLContext *gl = &r->ctx->gl;
     mw_msaa *m = r->msaa;
+    const GLenum target = ms_target(s);
     GLuint dprog, sprog;
-    glhle_result res = program(r, KIND_D24, false, &dprog);
+    glhle_result res = program(r, KIND_D24, false, d->depth, &dprog);
     if (res == GLHLE_RESULT_OK)
-        res = program(r, KIND_S8, false, &sprog);
+        res = program(r, KIND_S8, false, d->depth, &sprog);
     if (res == GLHLE_RESULT_OK && !m->ztop) {
         char vs[512], fs[1024];
         snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line, VS);
@@ -453,7 +495,10 @@ static glhle_result d24_store(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     gl->CreateFramebuffers(2, fbo);
     gl->NamedFramebufferTexture(fbo[0], GL_COLOR_ATTACHMENT0, tex, 0);
     gl->NamedFramebufferTexture(fbo[1], GL_COLOR_ATTACHMENT0, top, 0);
-    gl->NamedFramebufferTexture(fbo[1], GL_DEPTH_STENCIL_ATTACHMENT, s->tex, 0);
+    if (d->depth)
+        gl->NamedFramebufferTextureLayer(fbo[1], GL_DEPTH_STENCIL_ATTACHMENT, s->tex, 0, (GLint)z);
+    else
+        gl->NamedFramebufferTexture(fbo[1], GL_DEPTH_STENCIL_ATTACHMENT, s->tex, 0);
     if (gl->CheckNamedFramebufferStatus(fbo[0], GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE ||
         gl->CheckNamedFramebufferStatus(fbo[1], GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         gl->DeleteTextures(1, &top);
@@ -467,11 +512,11 @@ static glhle_result d24_store(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     gl_state_depth(&r->st, true, GL_EQUAL, false);
     gl->DrawArrays(GL_TRIANGLES, 0, 3);
     gl_state_depth(&r->st, false, GL_ALWAYS, false);
-    map_uniforms(r, s, dprog, false);
-    map_uniforms(r, s, sprog, false);
+    map_uniforms(r, s, dprog, false, z);
+    map_uniforms(r, s, sprog, false, z);
     mw_plain_pass_state(r, fbo[0], 0, 0, mw, mh, dprog, m->vao, false);
     gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
+    gl_state_texture(&r->st, 0, target, s->tex);
     gl_state_sampler(&r->st, 0, 0);
     gl_state_texture(&r->st, 1, GL_TEXTURE_2D_MULTISAMPLE, top);
     gl_state_sampler(&r->st, 1, 0);
@@ -484,7 +529,7 @@ static glhle_result d24_store(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
     gl_state_color_mask(&r->st, true, true, true, true);
     gl_state_texture(&r->st, 1, GL_TEXTURE_2D_MULTISAMPLE, 0);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    gl_state_texture(&r->st, 0, target, 0);
     gl_pixel_store(r->ctx, 0, 1);
     gl->GetTextureImage(tex, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, (GLsizei)lin_size, lin);
     gl_state_framebuffer(&r->st, 0);
@@ -506,7 +551,8 @@ static glhle_result d24_store(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
  * so no stencil export is needed (ES has none). gl_FragDepth is clamped to
  * [0, 1]: ZF32 samples outside that (or NaN) do not come back as they
  * were. */
-static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint32_t z, uint8_t *lin, size_t lin_size,
+                                  bool upload)
 {
     const mw_surface_desc *d = &s->d;
     const GladGLContext *gl = &r->ctx->gl;
@@ -515,7 +561,7 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
     GLuint dprog, sprog = 0;
     glhle_result res = GLHLE_RESULT_OK;
     if (!upload && d->format->gl_type == GL_UNSIGNED_INT_24_8)
-        return d24_store(r, s, lin, lin_size);
+        return d24_store(r, s, z, lin, lin_size);
     if (upload) {
         if (!m->zload) {
             char vs[512], fs[4096];
@@ -529,9 +575,9 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
         }
         dprog = sprog = m->zload;
     } else {
-        res = program(r, KIND_DEPTH, false, &dprog);
+        res = program(r, KIND_DEPTH, false, d->depth, &dprog);
         if (res == GLHLE_RESULT_OK && stencil)
-            res = program(r, KIND_STENCIL, false, &sprog);
+            res = program(r, KIND_STENCIL, false, d->depth, &sprog);
     }
     if (res != GLHLE_RESULT_OK)
         return res;
@@ -561,10 +607,10 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
     uint32_t counting; /* the passes are no part of a counted draw */
     mw_query_suspend(r, &counting);
     /* from the single-sampled image into the multisampled one, or back */
-    const GLuint from = upload ? tex : s->tex, to_fbo = upload ? s->fbo : fbo;
-    const GLenum target = upload ? GL_TEXTURE_2D : GL_TEXTURE_2D_MULTISAMPLE;
+    const GLuint from = upload ? tex : s->tex, to_fbo = upload ? mw_render_slice_fbo(r, s, z) : fbo;
+    const GLenum target = upload ? GL_TEXTURE_2D : ms_target(s);
     const GLint w = upload ? (GLint)(d->width * r->scale) : mw, h = upload ? (GLint)(d->height * r->scale) : mh;
-    map_uniforms(r, s, dprog, upload);
+    map_uniforms(r, s, dprog, upload, z);
     mw_plain_pass_state(r, to_fbo, 0, 0, w, h, dprog, r->msaa->vao, false);
     gl_state_depth(&r->st, true, GL_ALWAYS, true);
     if (stencil && !upload)
@@ -581,7 +627,7 @@ static glhle_result zeta_transfer(mw_render *r, mw_surface *s, uint8_t *lin, siz
         gl->ClearNamedFramebufferiv(to_fbo, GL_STENCIL, 0, &zero);
         if (!upload) {
             gl->TextureParameteri(from, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
-            map_uniforms(r, s, sprog, upload);
+            map_uniforms(r, s, sprog, upload, z);
             gl_state_program(&r->st, sprog);
         }
         sm.enable = 1;
@@ -651,8 +697,8 @@ static void d24_probe(mw_render *r, const mw_surface *like)
     gl->CreateFramebuffers(1, &p.fbo);
     gl->NamedFramebufferTexture(p.fbo, GL_DEPTH_STENCIL_ATTACHMENT, p.tex, 0);
     if (gl->CheckNamedFramebufferStatus(p.fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE &&
-        zeta_transfer(r, &p, (uint8_t *)sent, n * 4, true) == GLHLE_RESULT_OK &&
-        d24_store(r, &p, (uint8_t *)got, n * 4) == GLHLE_RESULT_OK) {
+        zeta_transfer(r, &p, 0, (uint8_t *)sent, n * 4, true) == GLHLE_RESULT_OK &&
+        d24_store(r, &p, 0, (uint8_t *)got, n * 4) == GLHLE_RESULT_OK) {
         m->d24 = 1;
         m->d24_sent = m->d24_got = 0;
         for (size_t i = 0; i < n && m->d24 == 1; i++)
@@ -688,17 +734,14 @@ static glhle_result d24_check(mw_render *r, const mw_surface *s)
                       r->msaa->d24_got);
 }
 
-glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+/* Layer z of a colour surface (0 of a 2D one): its sample image, lin. */
+static glhle_result color_transfer(mw_render *r, mw_surface *s, uint32_t z, uint8_t *lin, size_t lin_size,
+                                   bool upload)
 {
     const mw_surface_desc *d = &s->d;
     const GladGLContext *gl = &r->ctx->gl;
-    glhle_result res = msaa_state(r);
-    if (res != GLHLE_RESULT_OK)
-        return res;
-    if (d->zeta)
-        return zeta_transfer(r, s, lin, lin_size, upload);
     GLuint prog;
-    res = program(r, kind_of(d->format), upload, &prog);
+    glhle_result res = program(r, kind_of(d->format), upload, d->depth, &prog);
     if (res != GLHLE_RESULT_OK)
         return res;
     uint32_t counting; /* the pass is no part of a counted draw */
@@ -711,10 +754,10 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     gl->TextureParameteri(tex, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     gl->TextureParameteri(tex, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     gl_pixel_store(r->ctx, 0, 1);
-    map_uniforms(r, s, prog, upload);
+    map_uniforms(r, s, prog, upload, z);
     if (upload) {
         gl->TextureSubImage2D(tex, 0, 0, 0, mw, mh, d->format->gl_format, d->format->gl_type, lin);
-        mw_plain_pass_state(r, s->fbo, 0, 0, (GLint)(d->width * r->scale), (GLint)(d->height * r->scale), prog,
+        mw_plain_pass_state(r, mw_render_slice_fbo(r, s, z), 0, 0, (GLint)(d->width * r->scale), (GLint)(d->height * r->scale), prog,
                             r->msaa->vao, false);
         gl_state_texture(&r->st, 0, GL_TEXTURE_2D, tex);
         gl_state_sampler(&r->st, 0, 0);
@@ -731,10 +774,10 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
                               d->format->name);
         }
         mw_plain_pass_state(r, fbo, 0, 0, mw, mh, prog, r->msaa->vao, false);
-        gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
+        gl_state_texture(&r->st, 0, ms_target(s), s->tex);
         gl_state_sampler(&r->st, 0, 0);
         gl->DrawArrays(GL_TRIANGLES, 0, 3);
-        gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+        gl_state_texture(&r->st, 0, ms_target(s), 0);
         gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
         gl_state_framebuffer(&r->st, 0);
         gl->DeleteFramebuffers(1, &fbo);
@@ -742,4 +785,16 @@ glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t 
     gl->DeleteTextures(1, &tex);
     mw_query_resume(r, counting);
     return GLHLE_RESULT_OK;
+}
+
+/* An array's layers one after another: each its sample image, lin_size / layers bytes */
+glhle_result mw_msaa_transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t lin_size, bool upload)
+{
+    glhle_result res = msaa_state(r);
+    const uint32_t layers = s->d.depth ? s->d.depth : 1;
+    const size_t layer = lin_size / layers;
+    for (uint32_t z = 0; z < layers && res == GLHLE_RESULT_OK; z++)
+        res = s->d.zeta ? zeta_transfer(r, s, z, lin + z * layer, layer, upload)
+                        : color_transfer(r, s, z, lin + z * layer, layer, upload);
+    return res;
 }

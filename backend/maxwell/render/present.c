@@ -132,7 +132,7 @@ glhle_result mw_present(mw_render *r, const glhle_maxwell_present_desc *desc)
     mw_surface_desc d = {.va = sf->va, .format = f, .width = sf->width, .height = sf->height,
                          .pitch = sf->pitch, .pitch_bytes = sf->pitch_bytes,
                          .block_height_log2 = sf->block_height_log2};
-    glhle_result res = mw_render_aa_block(r, sf->aa_mode, "presented", &d.sx, &d.sy);
+    glhle_result res = mw_render_aa_block(r, sf->aa_mode, "presented", &d.sx, &d.sy, &d.places);
     if (res != GLHLE_RESULT_OK)
         return res;
     res = gl_context_enter(r->ctx);

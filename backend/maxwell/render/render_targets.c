@@ -452,7 +452,8 @@ static glhle_result write_back(mw_render *r, mw_surface *s)
 static bool same_desc(const mw_surface_desc *a, const mw_surface_desc *b)
 {
     return a->va == b->va && a->format == b->format && a->zeta == b->zeta && a->width == b->width &&
-           a->height == b->height && a->sx == b->sx && a->sy == b->sy && a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
+           a->height == b->height && a->sx == b->sx && a->sy == b->sy && a->places == b->places &&
+           a->pitch == b->pitch && (!a->pitch || a->pitch_bytes == b->pitch_bytes) &&
            (a->pitch || a->block_height_log2 == b->block_height_log2) && a->depth == b->depth &&
            (!a->depth || a->block_depth_log2 == b->block_depth_log2) && a->array_pitch == b->array_pitch;
 }
@@ -619,13 +620,14 @@ glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, ui
  * 0, THIRD_DIMENSION = first layer + layers and SET_COLOR_TARGET_LAYER =
  * the first layer), kept together as one GL_TEXTURE_2D_ARRAY so that a
  * draw can pick its layer in the program (gl_Layer) and a texture array
- * over it is one image; a pitch-layout or multisampled array's layer, and
- * a target of one layer, stays the 2D surface it was. */
+ * over it is one image (multisampled: a GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
+ * each layer's memory its sample image, msaa.c); a pitch-layout array's
+ * layer, and a target of one layer, stays the 2D surface it was. */
 glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t array_pitch, uint32_t layer,
                                         uint32_t index, mw_surface_desc *d, mw_surface **out, uint32_t *gl_layer)
 {
     *gl_layer = 0;
-    if (layers <= 1 || d->pitch || d->sx || d->sy) {
+    if (layers <= 1 || d->pitch) {
         d->va += (uint64_t)layer * array_pitch;
         return mw_render_get_surface(r, d, out);
     }
@@ -699,35 +701,46 @@ void mw_render_rendered(mw_render *r, mw_surface *s)
 
 /* ---- multisampling ---- */
 
-glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy)
+glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy,
+                                uint8_t *places)
 {
-    /* the modes whose samples GL places as the Maxwell does (msaa.c checks
-     * the positions): 2X1 a 2x1 block, 2X2 2x2, 4X2 4x2 (yuzu's
-     * SamplesLog2; clb197.h names the block in the mode) */
-    static const uint8_t block[4][2] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}};
-    if (mode < 4) {
-        *sx = block[mode][0];
-        *sy = block[mode][1];
+    /* The modes whose colour samples' places are documented, by clb197.h
+     * value: the block (yuzu's SamplesLog2 of the mode's NumSamples,
+     * video_core/texture_cache/samples_helper.h; clb197.h names the block
+     * in the mode) and the places (msaa.c: Mesa nvc0's table for 2X1, 2X2
+     * and 4X2; envytools docs/hw/memory/g80-surface.rst for the D3D ("ALT")
+     * and VC ("CS") modes). The virtual-coverage modes are drawn as their
+     * colour samples alone, as yuzu keeps them (NumSamples: 2X2_VC_4 and
+     * _12 four samples, 4X2_VC_8 and _24 eight): their coverage samples
+     * store no colour (envytools: only a per-pixel C component of the
+     * zeta surface, which weights the full samples in a resolve, and no
+     * zeta format glhle keeps has one), so the colour memory is the colour
+     * samples' image, as for 2X2 and 4X2. 2X2_VC_4's colour samples are
+     * 2X2's own. */
+    static const struct {
+        uint8_t sx, sy, places;
+    } taken[12] = {
+        [0] = {0, 0, MW_AA_PLACES_STD}, [1] = {1, 0, MW_AA_PLACES_STD}, [2] = {1, 1, MW_AA_PLACES_STD},
+        [3] = {2, 1, MW_AA_PLACES_STD}, [4] = {2, 1, MW_AA_PLACES_D3D}, [5] = {1, 0, MW_AA_PLACES_D3D},
+        [8] = {1, 1, MW_AA_PLACES_STD}, [9] = {1, 1, MW_AA_PLACES_VC_12}, [10] = {2, 1, MW_AA_PLACES_VC_8},
+    };
+    *sx = *sy = *places = 0;
+    if (mode < 12 && (mode == 0 || taken[mode].sx)) {
+        *sx = taken[mode].sx;
+        *sy = taken[mode].sy;
+        *places = taken[mode].places;
         return GLHLE_RESULT_OK;
     }
-    *sx = *sy = 0;
     uint32_t n = 0;
     const char *name = mw_rt_aa_mode(mode, &n);
     if (!name)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_ANTI_ALIAS SAMPLES %u is no mode clb197.h "
                           "lists; not %s", mode, what);
-    /* 4X2_D3D: 4X2's places, each at the same block position, but
-     * numbered in another order (Mesa nv50_context.c, the unused ms8_alt
-     * table beside nv50_get_sample_locations' ms8), so the sample numbers
-     * shaders and sample masks see would not be the GL's; 2X1_D3D and
-     * 4X4: no documented positions; VC (virtual coverage): more coverage
-     * than colour samples, which GL has no form of */
-    const char *why = mode == 4   ? "D3D sample order: 4X2's places numbered otherwise, which core GL cannot set"
-                      : mode == 6 ? "16 samples: no documented sample positions"
-                      : mode >= 8 ? "virtual-coverage modes have no GL equivalent"
-                                  : "D3D sample positions, not documented";
+    /* 4X4 (envytools' mode 6, "???") and 4X2_VC_24 ("nail down MS8_CS24
+     * sample positions"): no documented places */
     return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: multisampled render targets (SET_ANTI_ALIAS "
-                      "SAMPLES MODE_%s, %u samples) are not supported (%s); not %s", name, n, why, what);
+                      "SAMPLES MODE_%s, %u samples) are not supported (no documented sample positions); not %s",
+                      name, n, what);
 }
 
 /* ---- clears ---- */
@@ -777,7 +790,7 @@ static void set_scissor(mw_render *r, const rect *a)
 }
 
 static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value, uint8_t sx,
-                                uint8_t sy)
+                                uint8_t sy, uint8_t places)
 {
     const uint32_t index = (value >> 6) & 0xF, layer = (value >> 10) & 0xFFFF;
     if (index >= MW_RT_COUNT)
@@ -792,7 +805,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
                           "supported; not cleared", index, ct->format);
     const uint32_t slice = layer + ct->layer_offset;
     mw_surface_desc d = {.format = f, .pitch = ct->pitch, .height = ct->height,
-                         .block_height_log2 = ct->block.height, .sx = sx, .sy = sy};
+                         .block_height_log2 = ct->block.height, .sx = sx, .sy = sy, .places = places};
     d.va = ct->address;
     if (ct->pitch) {
         d.pitch_bytes = ct->width;
@@ -838,7 +851,7 @@ static glhle_result clear_color(mw_render *r, const mw_state *st, const uint32_t
 }
 
 static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value, uint8_t sx,
-                               uint8_t sy)
+                               uint8_t sy, uint8_t places)
 {
     const mw_zeta_state *z = &st->zeta;
     if (!z->enabled)
@@ -849,7 +862,7 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
                           "supported; not cleared", z->format);
     const uint32_t layer = (value >> 10) & 0xFFFF;
     mw_surface_desc d = {.format = f, .zeta = true, .width = z->width, .height = z->height,
-                         .block_height_log2 = z->block.height, .sx = sx, .sy = sy};
+                         .block_height_log2 = z->block.height, .sx = sx, .sy = sy, .places = places};
     d.va = z->address;
     if (!d.width || !d.height)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: depth target is %ux%u; not cleared", d.width,
@@ -888,15 +901,15 @@ static glhle_result clear_zeta(mw_render *r, const mw_state *st, const uint32_t 
 
 glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value)
 {
-    uint8_t sx, sy;
-    glhle_result res = mw_render_aa_block(r, st->rt.aa_mode, "cleared", &sx, &sy);
+    uint8_t sx, sy, places;
+    glhle_result res = mw_render_aa_block(r, st->rt.aa_mode, "cleared", &sx, &sy, &places);
     if (res != GLHLE_RESULT_OK)
         return res;
     gl_context_enter(r->ctx);
     if (value & 0x3C)
-        res = clear_color(r, st, regs, value, sx, sy);
+        res = clear_color(r, st, regs, value, sx, sy, places);
     if (value & 0x3) {
-        glhle_result z = clear_zeta(r, st, regs, value, sx, sy);
+        glhle_result z = clear_zeta(r, st, regs, value, sx, sy, places);
         if (res == GLHLE_RESULT_OK)
             res = z;
     }

@@ -38,6 +38,8 @@ typedef struct mw_surface_desc {
     /* multisampled (SET_ANTI_ALIAS): each pixel a (1 << sx) x (1 << sy)
      * block of samples in memory, 1 << (sx + sy) samples; 0, 0: one */
     uint8_t sx, sy;
+    /* where those samples lie in the pixel (msaa.c's tables): MW_AA_PLACES_* */
+    uint8_t places;
     /* a 3D colour target (SET_COLOR_TARGET_MEMORY THIRD_DIMENSION_CONTROL
      * DEFINES_DEPTH_SIZE) whose slices are not each a contiguous 2D
      * surface: `depth` slices, blocks 1 << block_depth_log2 slices deep
@@ -45,11 +47,12 @@ typedef struct mw_surface_desc {
      * depth 0 for every 2D surface */
     uint32_t depth;
     uint32_t block_depth_log2;
-    /* a 2D array colour or depth target (block-linear, single-sampled) of
-     * `depth` layers, each a 2D surface, this many bytes apart
-     * (SET_COLOR_TARGET_ARRAY_PITCH, SET_ZT_ARRAY_PITCH): kept as one
-     * GL_TEXTURE_2D_ARRAY drawn a layer at a time, or layered when the
-     * program writes the layer; 0 for a volume and every 2D surface */
+    /* a 2D array colour or depth target (block-linear) of `depth` layers,
+     * each a 2D surface, this many bytes apart (SET_COLOR_TARGET_ARRAY_PITCH,
+     * SET_ZT_ARRAY_PITCH; a multisampled array header's layer stride): kept
+     * as one GL_TEXTURE_2D_ARRAY (multisampled: GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+     * drawn a layer at a time, or layered when the program writes the
+     * layer; 0 for a volume and every 2D surface */
     uint64_t array_pitch;
 } mw_surface_desc;
 
@@ -59,7 +62,8 @@ typedef struct mw_surface {
     GLuint tex, fbo;              /* width * scale by height * scale (by depth: fbo holds slice fbo_slice) */
     uint32_t fbo_slice;
     bool gpu_dirty;               /* GL holds pixels guest memory does not */
-    /* multisampled: tex is a GL_TEXTURE_2D_MULTISAMPLE; gl_sample[b] is the
+    /* multisampled: tex is a GL_TEXTURE_2D_MULTISAMPLE (an array's a
+     * GL_TEXTURE_2D_MULTISAMPLE_ARRAY); gl_sample[b] is the
      * GL sample at memory block position b (by * (1 << sx) + bx) */
     uint8_t gl_sample[8];
     bool stale;                   /* guest memory changed since it was loaded */
@@ -96,6 +100,7 @@ typedef struct mw_ms_copy {
     uint64_t version;             /* its mw_surface.version the copy holds (0: none) */
     GLuint tex, fbo;
     uint32_t width, height, samples;
+    uint32_t layers;              /* 0: a GL_TEXTURE_2D_MULTISAMPLE; else an array of that many */
     GLenum internal;
     uint64_t last_use;
 } mw_ms_copy;
@@ -193,7 +198,7 @@ typedef struct mw_render {
     mw_sampler smp[MW_RENDER_MAX_SAMPLERS];
     uint32_t smp_count;
     mw_ms_copy ms_copy[MW_MS_COPIES]; /* textures.c: made at their first use */
-    GLuint ms_copy_prog[3], ms_copy_vao; /* float, uint, sint */
+    GLuint ms_copy_prog[2][3], ms_copy_vao; /* from a 2D or an array surface; float, uint, sint */
     uint8_t *staging;             /* one surface's guest bytes and their linear copy */
     size_t staging_size;
     /* context_loss.c: between a loss and the restore, the render targets'
@@ -263,8 +268,8 @@ bool mw_render_holds(const mw_render *r, GLuint tex, const mw_surface_desc *d);
 /* The surface a 2D target of `layers` layers `array_pitch` bytes apart
  * (THIRD_DIMENSION, ARRAY_PITCH; d filled with its format and 2D fields,
  * d->va its layer 0) is drawn or cleared into at `layer` (SET_*_LAYER plus
- * a clear's RT_ARRAY_INDEX). More than one block-linear single-sampled
- * layer: the array surface, *gl_layer = layer (BAD_DATA past the last,
+ * a clear's RT_ARRAY_INDEX). More than one block-linear layer (single-
+ * or multisampled): the array surface, *gl_layer = layer (BAD_DATA past the last,
  * or for layers closer than a layer's bytes); otherwise the 2D surface at
  * d->va + layer * array_pitch, *gl_layer = 0. `index` names the colour
  * target in a refusal (d->zeta: the depth target). */
@@ -275,11 +280,20 @@ glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t 
 void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
                     const mw_rt_format *f);
 
-/* The sample block of a SET_ANTI_ALIAS mode (sx, sy as in mw_surface_desc)
- * for the modes GL can draw (1X1, 2X1, 2X2, 4X2); the others are refused
- * by name (UNSUPPORTED), an unlisted one as BAD_DATA; `what` ends the
- * message ("drawn", "cleared", "presented"). */
-glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy);
+/* Sample places of a multisampled surface (mw_surface_desc.places): the
+ * colour samples of the SET_ANTI_ALIAS modes with documented positions
+ * (msaa.c's tables). STD: 2X1, 2X2 (and 2X2_VC_4, whose colour samples
+ * are 2X2's) and 4X2. */
+enum { MW_AA_PLACES_STD, MW_AA_PLACES_D3D, MW_AA_PLACES_VC_12, MW_AA_PLACES_VC_8 };
+/* The sample block (sx, sy as in mw_surface_desc) and places of a
+ * SET_ANTI_ALIAS mode whose sample positions are documented (1X1, 2X1,
+ * 2X2, 4X2, 2X1_D3D, 4X2_D3D, 2X2_VC_4, 2X2_VC_12, 4X2_VC_8; the VC modes
+ * as their colour samples: render_targets.c says why); the others are
+ * refused by name (UNSUPPORTED), an unlisted one as BAD_DATA; `what` ends
+ * the message ("drawn", "cleared", "presented"). Whether the GL has the
+ * samples at those places msaa.c decides when the surface is made. */
+glhle_result mw_render_aa_block(mw_render *r, uint32_t mode, const char *what, uint8_t *sx, uint8_t *sy,
+                                uint8_t *places);
 
 /* ---- multisampled surfaces (msaa.c) ---- */
 /* The GL image of a new multisampled surface (s->d filled, s->tex and
@@ -377,11 +391,12 @@ glhle_result mw_texture_get(mw_render *r, const uint32_t tic[8], GLuint *tex, GL
  * which a refusal's log line names. */
 glhle_result mw_texture_get_at(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex, GLenum *target);
 /* The GL_TEXTURE_2D_MULTISAMPLE for a multisampled 2D header (its
- * MULTI_SAMPLE_COUNT not MODE_1X1, clb197tex.h MW(235:232)): the resident
- * multisampled render target (msaa.c) at the header's address with its
- * sample block, size and GL format. Refused with a reason when there is
- * none (a multisampled texture is not loaded from guest memory), when this
- * draw writes it (a feedback loop) or when it is no longer current. */
+ * MULTI_SAMPLE_COUNT not MODE_1X1, clb197tex.h MW(235:232)), or the
+ * GL_TEXTURE_2D_MULTISAMPLE_ARRAY for a multisampled TWO_D_ARRAY header:
+ * the multisampled surface (msaa.c) at the header's address with its
+ * sample block, size, layers and GL format, resident or loaded from guest
+ * memory. Refused with a reason when the GL cannot make it, when this
+ * draw writes it (a feedback loop) or the header is not block-linear. */
 glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t index, GLuint *tex);
 /* The pools a texture handle indexes: the 3D engine's (SET_TEX_HEADER_POOL,
  * SET_TEX_SAMPLER_POOL, SET_SAMPLER_BINDING) or the compute engine's (its

@@ -41,8 +41,8 @@ void mw_textures_fini(mw_render *r)
         gl->DeleteTextures(1, &r->ms_copy[i].tex);
     }
     memset(r->ms_copy, 0, sizeof r->ms_copy);
-    for (int i = 0; i < 3; i++)
-        gl->DeleteProgram(r->ms_copy_prog[i]);
+    for (int i = 0; i < 6; i++)
+        gl->DeleteProgram(r->ms_copy_prog[i / 3][i % 3]);
     gl->DeleteVertexArrays(1, &r->ms_copy_vao);
     memset(r->ms_copy_prog, 0, sizeof r->ms_copy_prog);
     r->ms_copy_vao = 0;
@@ -659,60 +659,70 @@ static const mw_rt_format *ms_target_format(const mw_tex_format *f)
     return NULL;
 }
 
-/* The fetch pass's copy of a multisampled surface (mw_texture_get_ms) */
+/* The fetch pass's copy of a multisampled surface (mw_texture_get_ms);
+ * from an array surface, of its layer `layer` */
 static const char *const MS_COPY_FS =
     "layout(location = 0) uniform int scale;\n"
     "layout(location = 1) uniform ivec4 at[8];\n"
+    "layout(location = 10) uniform int layer;\n"
     "void main() {\n"
     "    ivec4 a = at[gl_SampleID];\n"
-    "    o = texelFetch(src, ivec2(gl_FragCoord.xy) * scale + a.yz, a.x);\n"
+    "    ivec2 p = ivec2(gl_FragCoord.xy) * scale + a.yz;\n"
+    "    o = texelFetch(src, SRC_AT, a.x);\n"
     "}\n";
 
-static glhle_result ms_copy_program(mw_render *r, int kind, GLuint *out)
+static glhle_result ms_copy_program(mw_render *r, bool array, int kind, GLuint *out)
 {
-    if (r->ms_copy_prog[kind]) {
-        *out = r->ms_copy_prog[kind];
+    GLuint *prog = &r->ms_copy_prog[array][kind];
+    if (*prog) {
+        *out = *prog;
         return GLHLE_RESULT_OK;
     }
     static const char *const prefix[3] = {"", "u", "i"};
     const char *prec = r->ctx->info.gles ? "precision highp float;\nprecision highp int;\n"
                                            "precision highp sampler2DMS;\nprecision highp isampler2DMS;\n"
-                                           "precision highp usampler2DMS;\n" : "";
+                                           "precision highp usampler2DMS;\nprecision highp sampler2DMSArray;\n"
+                                           "precision highp isampler2DMSArray;\n"
+                                           "precision highp usampler2DMSArray;\n" : "";
     char vs[512], fs[2048];
     snprintf(vs, sizeof vs, "%s\n%s", r->ctx->glsl_version_line,
              "void main() {\n"
              "    vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));\n"
              "    gl_Position = vec4(p, 0.0, 1.0);\n"
              "}\n");
-    snprintf(fs, sizeof fs, "%s\n%slayout(binding = 0) uniform %ssampler2DMS src;\n"
+    snprintf(fs, sizeof fs, "%s\n%s#define SRC_AT %s\nlayout(binding = 0) uniform %ssampler2DMS%s src;\n"
              "layout(location = 0) out %svec4 o;\n%s",
-             r->ctx->glsl_version_line, prec, prefix[kind], prefix[kind], MS_COPY_FS);
-    glhle_result res = gl_link_program(r->ctx, vs, fs, &r->ms_copy_prog[kind]);
+             r->ctx->glsl_version_line, prec, array ? "ivec3(p, layer)" : "p", prefix[kind], array ? "Array" : "",
+             prefix[kind], MS_COPY_FS);
+    glhle_result res = gl_link_program(r->ctx, vs, fs, prog);
     if (res != GLHLE_RESULT_OK) {
-        r->ms_copy_prog[kind] = 0;
+        *prog = 0;
         return res;
     }
-    *out = r->ms_copy_prog[kind];
+    *out = *prog;
     return GLHLE_RESULT_OK;
 }
 
 /* TLD.MS reads sample k of a native texel by the Maxwell's numbering.
  * The resident surface holds sample k in GL sample gl_sample[block of k]
  * of each scaled pixel, so it is bound itself only at scale 1 where the
- * GL numbers the samples as the Maxwell does (llvmpipe's 4x pattern);
+ * GL numbers the samples as the Maxwell does (llvmpipe's 4x pattern) and
+ * it is of the header's kind (2D, or an array: `layers` > 0);
  * else a native-size multisample copy whose GL sample k is Maxwell sample
- * k, taken where write-back reads it (mw_msaa_fetch_map), kept while the
- * surface's image is the one it was taken from (mw_surface.version: not
- * rendered, loaded again or written by inline-to-memory since) and made
- * again at the first bind after. Depth samples are copied as R32F (a
- * depth texel fetch returns (d, 0, 0, 1), as an R32F one does). */
-static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GLuint *tex)
+ * k, taken where write-back reads it (mw_msaa_fetch_map; an array's
+ * layer by layer; an array header of one layer over the 2D surface that
+ * layer is, an array of one), kept while the surface's image is the one
+ * it was taken from (mw_surface.version: not rendered, loaded again or
+ * written by inline-to-memory since) and made again at the first bind
+ * after. Depth samples are copied as R32F (a depth texel fetch returns
+ * (d, 0, 0, 1), as an R32F one does). */
+static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, uint32_t layers, GLuint *tex)
 {
     const mw_surface_desc *d = &s->d;
     const uint32_t n = 1u << (d->sx + d->sy);
     GLint at[32];
     mw_msaa_fetch_map(r, s, at);
-    bool identity = r->scale == 1;
+    bool identity = r->scale == 1 && (d->depth != 0) == (layers != 0);
     for (uint32_t k = 0; k < n; k++)
         identity = identity && at[4 * k] == (GLint)k;
     if (identity) {
@@ -723,7 +733,7 @@ static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GL
     const int kind = d->format->cls == MW_RT_UINT ? 1 : d->format->cls == MW_RT_SINT ? 2 : 0;
     const GLenum internal = d->zeta ? GL_R32F : d->format->gl_internal;
     GLuint prog;
-    glhle_result res = ms_copy_program(r, kind, &prog);
+    glhle_result res = ms_copy_program(r, d->depth != 0, kind, &prog);
     if (res != GLHLE_RESULT_OK)
         return res;
     /* the slot of this surface's copy, else the least recently used */
@@ -738,17 +748,24 @@ static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GL
     }
     mw_ms_copy *e = &r->ms_copy[c];
     if (e->src != s->tex || e->width != d->width || e->height != d->height || e->samples != n ||
-        e->internal != internal) {
+        e->internal != internal || e->layers != layers) {
         gl->DeleteFramebuffers(1, &e->fbo);
         gl->DeleteTextures(1, &e->tex);
         memset(e, 0, sizeof *e);
-        gl->CreateTextures(GL_TEXTURE_2D_MULTISAMPLE, 1, &e->tex);
-        gl->TextureStorage2DMultisample(e->tex, (GLsizei)n, internal, (GLsizei)d->width, (GLsizei)d->height,
-                                        GL_TRUE);
+        gl->CreateTextures(layers ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE, 1, &e->tex);
+        if (layers)
+            gl->TextureStorage3DMultisample(e->tex, (GLsizei)n, internal, (GLsizei)d->width, (GLsizei)d->height,
+                                            (GLsizei)layers, GL_TRUE);
+        else
+            gl->TextureStorage2DMultisample(e->tex, (GLsizei)n, internal, (GLsizei)d->width, (GLsizei)d->height,
+                                            GL_TRUE);
         GLint got = 0;
         gl->GetTextureLevelParameteriv(e->tex, 0, GL_TEXTURE_SAMPLES, &got);
         gl->CreateFramebuffers(1, &e->fbo);
-        gl->NamedFramebufferTexture(e->fbo, GL_COLOR_ATTACHMENT0, e->tex, 0);
+        if (layers)
+            gl->NamedFramebufferTextureLayer(e->fbo, GL_COLOR_ATTACHMENT0, e->tex, 0, 0);
+        else
+            gl->NamedFramebufferTexture(e->fbo, GL_COLOR_ATTACHMENT0, e->tex, 0);
         if (got != (GLint)n || gl->CheckNamedFramebufferStatus(e->fbo, GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
             gl->DeleteFramebuffers(1, &e->fbo);
             gl->DeleteTextures(1, &e->tex);
@@ -762,6 +779,7 @@ static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GL
         e->height = d->height;
         e->samples = n;
         e->internal = internal;
+        e->layers = layers;
         if (!r->ms_copy_vao)
             gl->CreateVertexArrays(1, &r->ms_copy_vao);
     }
@@ -776,10 +794,16 @@ static glhle_result ms_fetchable(mw_render *r, mw_surface *s, uint32_t index, GL
     mw_plain_pass_state(r, e->fbo, 0, 0, (GLint)d->width, (GLint)d->height, prog, r->ms_copy_vao, true);
     if (d->format->cls == MW_RT_DEPTH_STENCIL)
         gl->TextureParameteri(s->tex, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_DEPTH_COMPONENT);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, s->tex);
+    const GLenum from = d->depth ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+    gl_state_texture(&r->st, 0, from, s->tex);
     gl_state_sampler(&r->st, 0, 0);
-    gl->DrawArrays(GL_TRIANGLES, 0, 3);
-    gl_state_texture(&r->st, 0, GL_TEXTURE_2D_MULTISAMPLE, 0);
+    for (uint32_t z = 0; z < (layers ? layers : 1); z++) {
+        if (layers)
+            gl->NamedFramebufferTextureLayer(e->fbo, GL_COLOR_ATTACHMENT0, e->tex, 0, (GLint)z);
+        gl->ProgramUniform1i(prog, 10, (GLint)z);
+        gl->DrawArrays(GL_TRIANGLES, 0, 3);
+    }
+    gl_state_texture(&r->st, 0, from, 0);
     mw_query_resume(r, counting);
     e->version = s->version;
     r->stats.texture_copies++;
@@ -796,10 +820,13 @@ glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t ind
      * (clb197tex.h MODE_1X1 0, 2X1 1, 2X2 2, 4X2 3, ...); deko3d's
      * tic_generate.cpp writes it for a 2D MS image with WIDTH and HEIGHT in
      * pixels, the sample block apart, as a render target's are */
-    uint8_t sx, sy;
-    glhle_result res = mw_render_aa_block(r, t.multi_sample_count, "sampled", &sx, &sy);
+    uint8_t sx, sy, places;
+    glhle_result res = mw_render_aa_block(r, t.multi_sample_count, "sampled", &sx, &sy, &places);
     if (res != GLHLE_RESULT_OK)
         return res;
+    /* TWO_D_ARRAY: DEPTH_MINUS_ONE + 1 layers (mw_texture_handle_read made
+     * it MW_TEX_2D_MS_ARRAY) */
+    const uint32_t layers = t.texture_type == MW_TIC_TYPE_2D_ARRAY ? t.depth : 0;
     mw_tex_format f;
     const mw_rt_format *rf = NULL;
     if (t.format && mw_tex_format_of(t.components, t.data_type[0], t.srgb_conversion, &f))
@@ -820,16 +847,38 @@ glhle_result mw_texture_get_ms(mw_render *r, const uint32_t tic[8], uint32_t ind
     /* the resident target at its address in this shape, or one made and
      * loaded from the guest's sample image (render_targets.c: each pixel a
      * block of samples; reloaded when the memory changed) */
-    const mw_surface_desc d = {.va = t.address, .format = rf, .zeta = zeta, .width = (uint32_t)t.width,
-                               .height = t.height, .block_height_log2 = t.gobs_per_block_height, .sx = sx,
-                               .sy = sy};
+    mw_surface_desc d = {.va = t.address, .format = rf, .zeta = zeta, .width = (uint32_t)t.width,
+                         .height = t.height, .block_height_log2 = t.gobs_per_block_height, .sx = sx, .sy = sy,
+                         .places = places};
+    if (layers > 1) {
+        /* the array surface render_targets.c keeps for a multisampled
+         * array target: each layer the sample image of the sample-expanded
+         * size (yuzu's ImageInfo for a multisampled image: the guest size
+         * in samples, samples_helper.h), layer l at l times the header's
+         * layer stride (block_linear.h: a layer rounded up to a level-0
+         * block; one level) */
+        mw_bl_texture_layout lay;
+        const mw_bl_texture_desc bd = {d.width << sx, d.height << sy, 1, 1, layers, rf->bytes, 1, 1,
+                                       t.gobs_per_block_height, t.gobs_per_block_depth};
+        res = mw_bl_texture_layout_init(&lay, &bd, lg);
+        if (res != GLHLE_RESULT_OK)
+            return GLHLE_FAIL(lg, res, "maxwell: multisampled texture header %u at GPU 0x%010llx: no layout for %u "
+                              "layers", index, (unsigned long long)t.address, layers);
+        d.depth = layers;
+        d.array_pitch = lay.layer_stride;
+    }
     mw_surface *s;
     res = mw_render_get_surface(r, &d, &s);
+    char shape[48];
+    if (layers)
+        snprintf(shape, sizeof shape, "%llux%u, %u layers", (unsigned long long)t.width, t.height, layers);
+    else
+        snprintf(shape, sizeof shape, "%llux%u", (unsigned long long)t.width, t.height);
     if (res != GLHLE_RESULT_OK)
-        return GLHLE_FAIL(lg, res, "maxwell: multisampled texture header %u at GPU 0x%010llx (%llux%u, %u samples, "
-                          "%s): no multisampled surface for it", index, (unsigned long long)t.address,
-                          (unsigned long long)t.width, t.height, 1u << (sx + sy), rf->name);
-    return ms_fetchable(r, s, index, tex);
+        return GLHLE_FAIL(lg, res, "maxwell: multisampled texture header %u at GPU 0x%010llx (%s, %u samples, %s): "
+                          "no multisampled surface for it", index, (unsigned long long)t.address, shape,
+                          1u << (sx + sy), rf->name);
+    return ms_fetchable(r, s, index, layers, tex);
 }
 
 /* ---- texture handles ---- */

@@ -464,14 +464,14 @@ static const char *const BILINEAR_FS =
     "    }\n"
     "}\n";
 
-/* The resident, fresh, multisampled colour surface whose sample image d
+/* The resident, fresh, multisampled 2D colour surface whose sample image d
  * describes (its size the pixels' times the block's), or NULL. */
 static mw_surface *resident_samples(mw_render *r, const mw_surface_desc *d)
 {
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
         const mw_surface_desc *h = &s->d;
-        if (!s->stale && !h->zeta && (h->sx | h->sy) && !h->pitch && !d->pitch && h->va == d->va &&
+        if (!s->stale && !h->zeta && (h->sx | h->sy) && !h->pitch && !h->depth && !d->pitch && h->va == d->va &&
             h->format == d->format && (uint64_t)h->width << h->sx == d->width &&
             (uint64_t)h->height << h->sy == d->height && h->block_height_log2 == d->block_height_log2)
             return s;
