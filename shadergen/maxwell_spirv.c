@@ -3307,23 +3307,42 @@ static uint32_t open_loop(spv_builder *b, uint32_t merge, uint32_t cont)
 /* envydis gm107.c tabec00_0 / taged00_0 / tabebf8_0 order */
 enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS = 0xff };
 
+/* A float's bits with a denormal flushed to the zero of its sign */
+static uint32_t ftz_bits(tr *t, uint32_t x)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t denorm = SPV_OP(b, SpvOpIEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, x, cu(t, 0x7f800000u)), cu(t, 0));
+    return select_u(t, denorm, SPV_OP(b, SpvOpBitwiseAnd, u, x, cu(t, 0x80000000u)), x);
+}
+
 /* The read-modify-write the atomics without a SPIR-V instruction need
  * (INC, DEC, float add): a compare-and-swap loop until no other invocation
  * changed the word in between. An image texel pointer is first read with
  * an atomic add of 0: SPIRV-Cross writes no GLSL for a plain OpLoad of one
- * (it wrote `uint x = (img, coord);`). */
+ * (it wrote `uint x = (img, coord);`). The float add is ATOM/RED .F32's
+ * FTZ.RN (envydis gm107.c tabed00sz / tabebf8sz "ftz rn f32"; PTX ISA
+ * atom: .add.f32 rounds to nearest even and flushes subnormal inputs and
+ * results to sign-preserving zero): both operands and the sum flushed
+ * here, the add itself GL's, which rounds to nearest even. A float
+ * atomic add instruction is no help: Debian's SPIRV-Cross (1.3.239)
+ * refuses OpAtomicFAddEXT outside Vulkan GLSL ("Floating point atomics
+ * requires Vulkan semantics"), and GL leaves a host add's denormals open
+ * (llvmpipe flushes them, other drivers need not). */
 static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v,
                                 bool image)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32, sem = cu(t, 0);
     uint32_t cur = spv_local_var(b, t->p_fn_u32, 0);
+    if (is_float)
+        v = ftz_bits(t, v);
     SPV_VOID(b, SpvOpStore, cur,
              image ? SPV_OP(b, SpvOpAtomicIAdd, u, ptr, scope, sem, cu(t, 0)) : SPV_OP(b, SpvOpLoad, u, ptr));
     uint32_t cont = spv_id(b), merge = spv_id(b), header = open_loop(b, merge, cont);
     uint32_t old = SPV_OP(b, SpvOpLoad, u, cur), next;
     if (is_float) {
-        next = as_u(t, SPV_OP(b, SpvOpFAdd, t->t_f32, as_f(t, old), as_f(t, v)));
+        next = ftz_bits(t, as_u(t, SPV_OP(b, SpvOpFAdd, t->t_f32, as_f(t, ftz_bits(t, old)), as_f(t, v))));
     } else if (op == AT_INC) { /* PTX atom.inc: old >= b ? 0 : old + 1 */
         next = select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, old, v), cu(t, 0),
                         SPV_OP(b, SpvOpIAdd, u, old, cu(t, 1)));
@@ -3372,8 +3391,10 @@ static void emit_atoms(tr *t, uint64_t insn)
     uint32_t op = cas ? AT_CAS : bits(insn, 52, 4), size = bits(insn, 28, 2);
     if (cas && (bits(insn, 53, 2) != 2 || bit(insn, 52)))
         return (void)UNSUPPORTED(t, "ATOMS.CAST or a 64-bit ATOMS.CAS");
-    if (!cas && (op > AT_EXCH || size >= 2))
-        return (void)UNSUPPORTED(t, "ATOMS of 64 bits or a reserved operation");
+    if (!cas && size >= 2)
+        return (void)UNSUPPORTED(t, "a 64-bit ATOMS (no 64-bit atomic extension is used: GL core has none)");
+    if (!cas && op > AT_EXCH)
+        return (void)UNSUPPORTED(t, "ATOMS with a reserved operation");
     word_array a;
     if (!memory_array(t, true, &a))
         return;
@@ -5256,7 +5277,8 @@ static void global_access(tr *t, uint32_t k, uint64_t insn, bool store, uint32_t
  * new value Rb + 1) and RED g[Ra + s20 at 28], R0 (ebf8: op 23-25, size
  * 20-22, E 48; no result). The word must lie in the buffer (OpArrayLength):
  * past its end nothing is written and ATOM gives 0. F32 is an add only
- * (a CAS loop; denormals as the host keeps them). */
+ * (FTZ.RN: a CAS loop, atomic_cas_loop). ATOMS has no float type (envydis
+ * tabec00sz, Ryujinx AtomsSize, yuzu AtomsSize: U32 S32 U64 S64). */
 static void emit_global_atomic(tr *t, uint32_t k, uint64_t insn, bool red)
 {
     spv_builder *b = &t->b;
@@ -5264,8 +5286,15 @@ static void emit_global_atomic(tr *t, uint32_t k, uint64_t insn, bool red)
     bool cas = !red && mw_sass_lookup(insn) == MW_SASS_OP_ATOM_CAS;
     uint32_t op = cas ? AT_CAS : red ? bits(insn, 23, 3) : bits(insn, 52, 4);
     uint32_t size = cas ? (bit(insn, 49) ? 2 : 0) : red ? bits(insn, 20, 3) : bits(insn, 49, 3);
+    /* 64-bit atomics would need GL_NV_shader_atomic_int64 in GLSL (or
+     * Int64Atomics through ARB_gl_spirv), which llvmpipe, where this is
+     * tested, does not expose; size 4 is U128 to envydis, F16x2 to yuzu */
+    if (size == 2 || size == 5)
+        return (void)UNSUPPORTED(t, red ? "a 64-bit RED (no 64-bit atomic extension is used: GL core has none)"
+                                        : "a 64-bit ATOM (no 64-bit atomic extension is used: GL core has none)");
     if (size != 0 && size != 1 && size != 3)
-        return (void)UNSUPPORTED(t, red ? "RED of 64 or 128 bits" : "ATOM of 64 or 128 bits");
+        return (void)UNSUPPORTED(t, red ? "RED of size 4 (U128 to envydis, F16x2 to yuzu) or a reserved size"
+                                        : "ATOM of size 4 (U128 to envydis, F16x2 to yuzu) or a reserved size");
     if (op != AT_CAS && op > AT_EXCH)
         return (void)UNSUPPORTED(t, "ATOM.SAFEADD or a reserved atomic operation");
     if (size == 3 && op != AT_ADD)
