@@ -4635,9 +4635,16 @@ static bool suatom_fits(const tr *t, int slot, uint32_t type, uint32_t op)
     return f == MW_IMG_R32UI || (f == MW_IMG_R32I && op != AT_MIN && op != AT_MAX);
 }
 
-/* 1 with the slot and type of a bound SUATOM, 0 bindless, -1 when no (or
- * more than one) reading of the handle field fits the key */
-static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
+/* 1 with the slot and type of SUATOM k, 0 for a bindless one whose handle
+ * register is not traced to the handle buffer, -1 when no (or more than
+ * one) reading of a bound handle field fits the key. A bindless SUATOM
+ * (0xea60/0xeac0 with bit 51 clear) has its type at 36-38 and its handle
+ * register at 39-46 (envydis tabea80_1 and tabeb40_4; Ryujinx SuatomB /
+ * SuatomCasB: Size 36-38, SrcC 39-46; yuzu reads a bindless size at 51-53,
+ * over the bit that makes it bindless, and is not followed): the fields do
+ * not overlap, so the type reads plainly, and the handle, traced as
+ * SULD/SUST/SURED's are (surface_word), names the word the bound form would. */
+static int suatom_handle(const tr *t, uint32_t k, uint64_t w, int *slot, uint32_t *type)
 {
     mw_sass_op o = mw_sass_lookup(w);
     bool cas = o == MW_SASS_OP_SUATOM_CAS || o == MW_SASS_OP_SUATOM_CAS_D;
@@ -4647,8 +4654,14 @@ static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
         *type = bits(w, 51, 3);
         return 1;
     }
-    if (!bit(w, 51))
-        return 0;
+    if (!bit(w, 51)) {
+        uint32_t word;
+        if (!surface_word(t, k, w, &word))
+            return 0;
+        *slot = image_slot(t, word);
+        *type = bits(w, 36, 3);
+        return 1;
+    }
     static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
     int found = 0;
     for (uint32_t i = 0; i < 3; i++) {
@@ -4666,15 +4679,20 @@ static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
 }
 
 /* Before the key has formats (mw_spirv_reachable_images): the slot a
- * SUATOM's handle field names read plainly, and the other slots it may name
- * once the type bits are taken out of it */
-static void suatom_candidates(const tr *t, uint64_t w, uint32_t *plain, uint32_t *maybe)
+ * SUATOM's handle field names read plainly (or its bindless handle is
+ * traced to), and the other slots it may name once the type bits are taken
+ * out of it */
+static void suatom_candidates(const tr *t, uint32_t k, uint64_t w, uint32_t *plain, uint32_t *maybe)
 {
     mw_sass_op o = mw_sass_lookup(w);
-    uint32_t field = bits(w, 36, 13);
+    uint32_t field = bits(w, 36, 13), word;
     *plain = *maybe = 0;
-    if (o != MW_SASS_OP_SUATOM_D && o != MW_SASS_OP_SUATOM_CAS_D && !bit(w, 51))
+    if (o != MW_SASS_OP_SUATOM_D && o != MW_SASS_OP_SUATOM_CAS_D && !bit(w, 51)) {
+        int s = surface_word(t, k, w, &word) ? image_slot(t, word) : -1;
+        if (s >= 0)
+            *plain = 1u << s;
         return;
+    }
     uint32_t all = 0;
     static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
     for (uint32_t i = 0; i < 3; i++) {
@@ -4735,11 +4753,11 @@ static uint32_t image_atomic_ptr(tr *t, uint64_t insn, int slot, uint32_t type, 
                   cu(t, 0));
 }
 
-static void suatom_note(tr *t, uint64_t w)
+static void suatom_note(tr *t, uint32_t k, uint64_t w)
 {
     int slot;
     uint32_t type;
-    if (suatom_handle(t, w, &slot, &type) == 1 && slot >= 0)
+    if (suatom_handle(t, k, w, &slot, &type) == 1 && slot >= 0)
         atomic_image_note(t, slot, w);
 }
 
@@ -4749,9 +4767,10 @@ static void emit_suatom(tr *t, uint64_t insn)
     mw_sass_op o = mw_sass_lookup(insn);
     bool cas = o == MW_SASS_OP_SUATOM_CAS || o == MW_SASS_OP_SUATOM_CAS_D;
     uint32_t op = cas ? AT_CAS : bits(insn, 29, 4), type;
-    int slot = -1, h = suatom_handle(t, insn, &slot, &type);
+    int slot = -1, h = suatom_handle(t, t->cur, insn, &slot, &type);
     if (h == 0)
-        return (void)UNSUPPORTED(t, "a bindless SUATOM");
+        return (void)UNSUPPORTED(t, "a bindless SUATOM whose handle is not loaded from the handle buffer in its "
+                                    "block");
     if (h < 0)
         return (void)BAD(t, "a SUATOM whose handle and type fields name no R32UI/R32I/R32F image the key binds "
                             "(or more than one)");
@@ -6433,8 +6452,6 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w)) ||
                         ((t->ops[k].op == OP_S2R || t->ops[k].op == OP_CS2R) && in->key.stage != MW_SPIRV_COMPUTE &&
                          s2r_is_lane(w));
-        if (t->ops[k].op == OP_SUATOM)
-            suatom_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
@@ -6446,6 +6463,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
             image_note(t, k, w);
         else if (t->ops[k].op == OP_SURED)
             sured_note(t, k, w);
+        else if (t->ops[k].op == OP_SUATOM)
+            suatom_note(t, k, w);
     }
     assign_slots(t);
     t->structured = !in->dispatcher && s_analyze(t);
@@ -6568,8 +6587,8 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 /* every bound surface instruction names its handle in bits
                  * 36-48 (image_slot), and so does a bound TXQ, which counts
                  * for both tables: which one its handle is in decides. A
-                 * bindless SULD/SUST/SURED names the word its handle register
-                 * is traced to (surface_word), TXQ.B and SUATOM's none. */
+                 * bindless SULD/SUST/SURED/SUATOM names the word its handle
+                 * register is traced to (surface_word), TXQ.B none. */
                 const uint32_t op = t->ops[k].op;
                 const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
                 uint32_t word = bits(w, 36, 13);
@@ -6580,7 +6599,7 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                     *img_slots |= 1u << (byte - ib) / 4;
                 if (op == OP_SUATOM) {
                     uint32_t plain, maybe;
-                    suatom_candidates(t, w, &plain, &maybe);
+                    suatom_candidates(t, k, w, &plain, &maybe);
                     *img_slots |= plain;
                     *img_maybe |= maybe;
                 }

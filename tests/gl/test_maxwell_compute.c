@@ -1495,6 +1495,120 @@ static void float_atomic_launch(void **state)
     env_close(&e, *state);
 }
 
+/* Bindless SUATOM (envydis gm107.c 0xea60/0xffe0 "suatom" and 0xeac0
+ * its CAS, bit 51 clear: the handle in the register at 39-46 (tabeb40_4),
+ * type at 36-38 (tabea80_1: 0 U32, 1 S32), operation 29-32 (tabea00_0),
+ * dimension 33-35 (3 = 2D), coordinates R8, value Rb at 20 (CAS: compare
+ * Rb, new value Rb + 1), Rd 0; written with bit 52 set, the form Ryujinx
+ * decodes as SuatomB / SuatomCasB). The handles come from MOV R10,
+ * c0[0x120] and MOV R11, c0[0x124] (envydis 4c98), which the translator
+ * traces to slots 0 and 1 of the image table. 16 threads, thread x on
+ * column x of each row r of two 16 x 8 images: slot 0 (R32 uint) gets
+ * operation r as U32 (ADD MIN MAX INC DEC AND OR XOR), slot 1 (R32 sint)
+ * MIN MAX EXCH ADD AND OR XOR as S32 and, row 7, CAS. One thread per texel,
+ * so each returned old value is the texel's initial one; they are stored
+ * with STG.E at (8 slot + r) * 64 + 4 x of the SSBO. v = (x << 3) + (x << 28)
+ * (negative as S32 from x = 8), INC/DEC bound 0x1000 (R7), CAS compares v
+ * and writes x << 28. */
+#define SUB_IMG 0x60000u
+
+static uint64_t suatom_b(uint32_t op, uint32_t type, uint32_t handle_reg, uint32_t rb, uint32_t rd)
+{
+    return 0xea70000000000000ull | (uint64_t)handle_reg << 39 | (uint64_t)type << 36 | 3ull << 33 |
+           (uint64_t)op << 29 | (uint64_t)rb << 20 | 7ull << 16 | 8u << 8 | rd;
+}
+
+static uint32_t sub_v(uint32_t x)
+{
+    return (x << 3) + (x << 28);
+}
+
+static uint32_t sub_init(uint32_t slot, uint32_t row, uint32_t x)
+{
+    if (slot == 0 && (row == 3 || row == 4)) /* INC, DEC: far from 0 and from the bound */
+        return 16 + 5 * x;
+    if (slot == 1 && row == 7) /* CAS: equal to the comparand on even columns */
+        return x % 2 ? sub_v(x) ^ 0x100u : sub_v(x);
+    return 0x9E3779B9u * (slot * 0x100 + row * 16 + x + 1);
+}
+
+static uint32_t sub_model(uint32_t slot, uint32_t row, uint32_t old, uint32_t x)
+{
+    static const uint8_t sops[7] = {1, 2, 8, 0, 5, 6, 7}; /* slot 1's S32 rows */
+    if (slot == 1 && row == 7)
+        return old == sub_v(x) ? x << 28 : old;
+    const uint32_t op = slot ? sops[row] : row;
+    if (op == 8)
+        return sub_v(x);
+    return sured_model(op, slot == 1, old, op == 3 || op == 4 ? 0x1000 : sub_v(x));
+}
+
+static void bindless_suatom_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16, stg = 0xeed8000000000000ull | 4ull << 48 | 1ull << 45 | g;
+    static const uint8_t sops[7] = {1, 2, 8, 0, 5, 6, 7};
+    uint64_t insn[64];
+    size_t n = 0;
+    insn[n++] = 0xf0c8000000000000ull | 0x21ull << 20 | g | 2;                     /* S2R R2, SR_TID.X */
+    insn[n++] = 0x3848000000000000ull | 2ull << 20 | g | 2u << 8 | 3;              /* SHL R3, R2, 2 */
+    insn[n++] = 0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 12;          /* IADD.CC R12, R3, c0[0x140] */
+    insn[n++] = 0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 13;       /* IADD.X R13, RZ, c0[0x144] */
+    insn[n++] = 0x3848000000000000ull | 28ull << 20 | g | 2u << 8 | 5;             /* SHL R5, R2, 28 */
+    insn[n++] = 0x5c18000000000000ull | 3ull << 39 | g | 2u << 8 | 5ull << 20 | 4; /* ISCADD R4, R2, R5, 3 */
+    insn[n++] = 0x0100000000000000ull | 0x1000ull << 20 | 0xfull << 12 | g | 7;    /* MOV32I R7, 0x1000 */
+    insn[n++] = 0x3848000000000000ull | g | 2u << 8 | 8;                           /* SHL R8, R2, 0 */
+    insn[n++] = 0x4c98000000000000ull | 0xfull << 39 | 0x48ull << 20 | g | 10;     /* MOV R10, c0[0x120] */
+    insn[n++] = 0x4c98000000000000ull | 0xfull << 39 | 0x49ull << 20 | g | 11;     /* MOV R11, c0[0x124] */
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t r = 0; r < 8; r++) {
+            insn[n++] = 0x0100000000000000ull | (uint64_t)r << 20 | 0xfull << 12 | g | 9; /* MOV32I R9, r */
+            if (s == 0)
+                insn[n++] = suatom_b(r, 0, 10, r == 3 || r == 4 ? 7 : 4, 20);
+            else if (r < 7)
+                insn[n++] = suatom_b(sops[r], 1, 11, 4, 20);
+            else /* SUATOM.CAS (0xead0: 0xeac0 with bit 52) S32, compare R4, new R5 */
+                insn[n++] = (suatom_b(0, 1, 11, 4, 20) & ~0xffe0000000000000ull) | 0xead0000000000000ull;
+            insn[n++] = stg | (uint64_t)(8 * s + r) * 64 << 20 | 12u << 8 | 20; /* STG.E [R12 + ...], R20 */
+        }
+    insn[n++] = 0xe300000000000000ull | g | 0xf; /* EXIT */
+    write_program(e.data, insn, n);
+    for (uint32_t i = 0; i < 2; i++) {
+        const tmt_tic_desc d = {.components = 0x0f, .type = i ? 3 : 4, .texture_type = 1, .width = 16, .height = 8,
+                                .levels = 1, .pitch = true, .pitch_bytes = 64};
+        uint32_t tic[8];
+        tmt_make_tic(&d, VA + SUB_IMG + 0x200 * i, tic);
+        memcpy(e.data + TIC_POOL + 32 * i, tic, 32);
+        for (uint32_t r = 0; r < 8; r++)
+            for (uint32_t x = 0; x < 16; x++) {
+                const uint32_t v = sub_init(i, r, x);
+                memcpy(e.data + SUB_IMG + 0x200 * i + 64 * r + 4 * x, &v, 4);
+            }
+    }
+    memset(e.data + BUF0, 0xcd, 16 * 64);
+    const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 1};
+    tm_inc(&e.pb, TM_SUB_COMPUTE, 0x55D, 3, pool);
+    tmk_job j = job(16, 1, 1, 1, 1);
+    for (uint32_t i = 0; i < 2; i++)
+        memcpy(j.c0 + 0x120 + 4 * i, &i, 4);
+    tmk_ssbo(&j, 0, VA + BUF0, 16 * 64);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 2; i++)
+        for (uint32_t r = 0; r < 8; r++)
+            for (uint32_t x = 0; x < 16; x++) {
+                const uint32_t init = sub_init(i, r, x), want = sub_model(i, r, init, x);
+                const uint32_t got = get32(e.data + SUB_IMG + 0x200 * i + 64 * r + 4 * x);
+                const uint32_t old = get32(e.data + BUF0 + (8 * i + r) * 64 + 4 * x);
+                if (got != want || old != init)
+                    fail_msg("slot %u row %u x %u is 0x%08x returning 0x%08x, want 0x%08x returning 0x%08x", i, r, x,
+                             got, old, want, init);
+            }
+    env_close(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1509,6 +1623,7 @@ int main(void)
         cmocka_unit_test(generic_memory_launch),
         cmocka_unit_test(cs2r_al2p_launch),
         cmocka_unit_test(float_atomic_launch),
+        cmocka_unit_test(bindless_suatom_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(ms_texture_fetch_launch),
