@@ -2895,8 +2895,8 @@ static uint32_t patch_ptr(tr *t, uint32_t addr)
     return 0;
 }
 
-/* ALD Rd, a[Ra] (offset 0, not P or O): the attribute at the byte address
- * Ra holds, + 4 per further word (yuzu load_store_attribute.cpp
+/* ALD Rd, a[Ra + offset] (not P or O): the attribute at the byte address
+ * Ra + offset (emit_attr says why the sum), + 4 per further word (yuzu load_store_attribute.cpp
  * HandleIndexed: index register + 4 element, the offset not added;
  * Ryujinx InstEmitAttribute.cs Ald's "Phys" form: offset 0, Ra a generic
  * attribute's address, (Ra - 0x80) / 16 its vector, Ra / 4 & 3 its
@@ -2910,7 +2910,8 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
-    uint32_t vtx = arrayed_in(t) ? get_r(t, bits(insn, 39, 8)) : 0, base = get_r(t, bits(insn, 8, 8)), v[4];
+    uint32_t vtx = arrayed_in(t) ? get_r(t, bits(insn, 39, 8)) : 0, v[4];
+    uint32_t base = SPV_OP(b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11)));
     for (uint32_t k = 0; k < n; k++) {
         uint32_t a = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
         v[k] = cu(t, 0);
@@ -2929,8 +2930,8 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
         set_r(t, rd + k > RZ ? RZ : rd + k, v[k]);
 }
 
-/* AST a[Ra], Rb (offset 0, not P): a store to the generic output at the
- * byte address Ra holds, + 4 per further word. Ryujinx InstEmitAttribute.cs
+/* AST a[Ra + offset], Rb (not P): a store to the generic output at the
+ * byte address Ra + offset (emit_attr says why the sum), + 4 per further word. Ryujinx InstEmitAttribute.cs
  * Ast's "Phys" form (InstAst.Phys: not P, offset 0, Ra not RZ) writes the
  * user attribute (Ra - 0x80) / 16, component Ra / 4 & 3, at the
  * invocation's vertex in a control shader; yuzu load_store_attribute.cpp
@@ -2947,7 +2948,7 @@ static void emit_ast_indexed(tr *t, uint64_t insn)
     const uint32_t rs = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
     const uint8_t *sph = t->in->sph;
     uint32_t vtx = t->in->key.stage == MW_SPIRV_TESS_CTRL ? invocation_id_i(t) : 0;
-    uint32_t base = get_r(t, bits(insn, 8, 8)), val[4];
+    uint32_t base = SPV_OP(b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))), val[4];
     for (uint32_t k = 0; k < n; k++)
         val[k] = get_r(t, rs + k > RZ ? RZ : rs + k);
     uint32_t addr[128], nl = 0;
@@ -3052,13 +3053,25 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
     const uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1, vreg = bits(insn, 39, 8);
     const bool patch = bit(insn, 31), output = row->op == OP_ALD && bit(insn, 32);
     const bool tess = st == MW_SPIRV_TESS_CTRL || st == MW_SPIRV_TESS_EVAL;
+    /* a[Ra + offset]: the sum (envydis prints the operand so; Mesa's nvc0
+     * lowering, which made the corpus, emits ALD.P/AST.P a[Ra + base] for an
+     * indirect patch access and folds a generic one's base into AL2P, so
+     * an offset and a register are both live only as a sum). yuzu's
+     * indexed ALD drops the offset, Ryujinx's ALD/AST with an offset drop
+     * the register: each agrees with the sum where the term it drops is
+     * 0. Indexed patch accesses stay refused: yuzu throws ("Indirect patch
+     * read", "Indexed tessellation patch store") and Ryujinx reads the
+     * offset alone, so no reference translates one. */
     if (ra != RZ) {
-        if (row->op == OP_ALD && !off && !patch && !output && st != MW_SPIRV_FRAGMENT)
+        if (off & 3)
+            return (void)BAD(t, "misaligned attribute address");
+        if (row->op == OP_ALD && !patch && !output && st != MW_SPIRV_FRAGMENT)
             return emit_ald_indexed(t, insn);
-        if (row->op == OP_AST && !off && !patch)
+        if (row->op == OP_AST && !patch)
             return emit_ast_indexed(t, insn);
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs and AST a[Ra] of "
-                                    "outputs (offset 0, no P or O)");
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra + offset] of inputs and AST "
+                                    "a[Ra + offset] of outputs (no reference translates an indexed P, ALD.O or "
+                                    "indexed ALD in a fragment shader)");
     }
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");

@@ -1148,8 +1148,8 @@ static void vertex_input(mw_spirv_input *in, uint64_t *code, size_t words, uint8
  * components (emit_ald_indexed): six compares and six selects per word.
  * Then CS2R is S2R: CS2R R0, SR_TID.X in compute gives S2R's module word
  * for word, and its clocks are refused; FCHK and TXA are refused with why.
- * AL2P with a predicate destination or an offset of 0x400 up, and an ALD
- * with both an index register and an offset, are refused. */
+ * AL2P with a predicate destination or an offset of 0x400 up, and an
+ * ALD.P with an index register, are refused. */
 static void al2p_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t al2p, uint64_t ald)
 {
     const uint64_t g = 7ull << 16;
@@ -1187,7 +1187,7 @@ static void test_al2p_indexed_ald(void **state)
     } bad[3] = {
         {al2p & ~(7ull << 44), ald, "AL2P with a predicate destination"},
         {al2p | 1ull << 30, ald, "AL2P with an offset of 0x400 or more"},
-        {al2p, ald | 0x80ull << 20, "ALD/AST with an index register but for ALD a[Ra]"},
+        {al2p, ald | 1ull << 31, "ALD/AST with an index register but for ALD a[Ra"},
     };
     for (int i = 0; i < 3; i++) {
         al2p_input(&in, code, sph, bad[i].al2p, bad[i].ald);
@@ -1233,8 +1233,8 @@ static uint32_t spv_switch_cases(const mw_spirv_result *r, uint32_t *cases, uint
  * 47-48, vertex 39) in a vertex program whose SPH's output map enables
  * generic output 0 xy and 1 xyzw (OmapGenericVector, 0x36): each word is
  * an OpSwitch on its address with one case per enabled component, 6
- * (emit_ast_indexed), and spirv-val and glslang accept the module. AST
- * a[Ra] with an offset or P is refused. */
+ * (emit_ast_indexed), and spirv-val and glslang accept the module. AST.P
+ * a[Ra] (with an offset or without) is refused. */
 static void ast_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t ast)
 {
     code[0] = SCHED, code[1] = ast, code[2] = EXIT, code[3] = NOP;
@@ -1262,7 +1262,7 @@ static void test_indexed_ast(void **state)
     module_glsl(&r, MW_SPIRV_VERTEX, false, "indexed_ast");
     module_glsl(&r, MW_SPIRV_VERTEX, true, "indexed_ast");
     mw_spirv_result_free(&r);
-    const uint64_t bad[2] = {ast | 0x80ull << 20, ast | 1ull << 31};
+    const uint64_t bad[2] = {ast | 0x80ull << 20 | 1ull << 31, ast | 1ull << 31};
     for (int i = 0; i < 2; i++) {
         ast_input(&in, code, sph, bad[i]);
         mw_spirv_result_init(&r);
