@@ -2924,8 +2924,8 @@ static uint32_t patch_ptr(tr *t, uint32_t addr)
     return 0;
 }
 
-/* ALD Rd, a[Ra] (offset 0, not P or O): the attribute at the byte address
- * Ra holds, + 4 per further word (yuzu load_store_attribute.cpp
+/* ALD Rd, a[Ra + offset] (not P or O): the attribute at the byte address
+ * Ra + offset (emit_attr says why the sum), + 4 per further word (yuzu load_store_attribute.cpp
  * HandleIndexed: index register + 4 element, the offset not added;
  * Ryujinx InstEmitAttribute.cs Ald's "Phys" form: offset 0, Ra a generic
  * attribute's address, (Ra - 0x80) / 16 its vector, Ra / 4 & 3 its
@@ -2939,7 +2939,8 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rd = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
-    uint32_t vtx = arrayed_in(t) ? get_r(t, bits(insn, 39, 8)) : 0, base = get_r(t, bits(insn, 8, 8)), v[4];
+    uint32_t vtx = arrayed_in(t) ? get_r(t, bits(insn, 39, 8)) : 0, v[4];
+    uint32_t base = SPV_OP(b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11)));
     for (uint32_t k = 0; k < n; k++) {
         uint32_t a = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
         v[k] = cu(t, 0);
@@ -2958,8 +2959,8 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
         set_r(t, rd + k > RZ ? RZ : rd + k, v[k]);
 }
 
-/* AST a[Ra], Rb (offset 0, not P): a store to the generic output at the
- * byte address Ra holds, + 4 per further word. Ryujinx InstEmitAttribute.cs
+/* AST a[Ra + offset], Rb (not P): a store to the generic output at the
+ * byte address Ra + offset (emit_attr says why the sum), + 4 per further word. Ryujinx InstEmitAttribute.cs
  * Ast's "Phys" form (InstAst.Phys: not P, offset 0, Ra not RZ) writes the
  * user attribute (Ra - 0x80) / 16, component Ra / 4 & 3, at the
  * invocation's vertex in a control shader; yuzu load_store_attribute.cpp
@@ -2976,7 +2977,7 @@ static void emit_ast_indexed(tr *t, uint64_t insn)
     const uint32_t rs = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
     const uint8_t *sph = t->in->sph;
     uint32_t vtx = t->in->key.stage == MW_SPIRV_TESS_CTRL ? invocation_id_i(t) : 0;
-    uint32_t base = get_r(t, bits(insn, 8, 8)), val[4];
+    uint32_t base = SPV_OP(b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))), val[4];
     for (uint32_t k = 0; k < n; k++)
         val[k] = get_r(t, rs + k > RZ ? RZ : rs + k);
     uint32_t addr[128], nl = 0;
@@ -3081,13 +3082,25 @@ static void emit_attr(tr *t, uint64_t insn, const op_row *row)
     const uint32_t off = bits(insn, 20, 11), n = bits(insn, 47, 2) + 1, vreg = bits(insn, 39, 8);
     const bool patch = bit(insn, 31), output = row->op == OP_ALD && bit(insn, 32);
     const bool tess = st == MW_SPIRV_TESS_CTRL || st == MW_SPIRV_TESS_EVAL;
+    /* a[Ra + offset]: the sum (envydis prints the operand so; Mesa's nvc0
+     * lowering, which made the corpus, emits ALD.P/AST.P a[Ra + base] for an
+     * indirect patch access and folds a generic one's base into AL2P, so
+     * an offset and a register are both live only as a sum). yuzu's
+     * indexed ALD drops the offset, Ryujinx's ALD/AST with an offset drop
+     * the register: each agrees with the sum where the term it drops is
+     * 0. Indexed patch accesses stay refused: yuzu throws ("Indirect patch
+     * read", "Indexed tessellation patch store") and Ryujinx reads the
+     * offset alone, so no reference translates one. */
     if (ra != RZ) {
-        if (row->op == OP_ALD && !off && !patch && !output && st != MW_SPIRV_FRAGMENT)
+        if (off & 3)
+            return (void)BAD(t, "misaligned attribute address");
+        if (row->op == OP_ALD && !patch && !output && st != MW_SPIRV_FRAGMENT)
             return emit_ald_indexed(t, insn);
-        if (row->op == OP_AST && !off && !patch)
+        if (row->op == OP_AST && !patch)
             return emit_ast_indexed(t, insn);
-        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra] of inputs and AST a[Ra] of "
-                                    "outputs (offset 0, no P or O)");
+        return (void)UNSUPPORTED(t, "ALD/AST with an index register but for ALD a[Ra + offset] of inputs and AST "
+                                    "a[Ra + offset] of outputs (no reference translates an indexed P, ALD.O or "
+                                    "indexed ALD in a fragment shader)");
     }
     if (off & 3)
         return (void)BAD(t, "misaligned attribute address");
@@ -3336,23 +3349,42 @@ static uint32_t open_loop(spv_builder *b, uint32_t merge, uint32_t cont)
 /* envydis gm107.c tabec00_0 / taged00_0 / tabebf8_0 order */
 enum { AT_ADD, AT_MIN, AT_MAX, AT_INC, AT_DEC, AT_AND, AT_OR, AT_XOR, AT_EXCH, AT_CAS = 0xff };
 
+/* A float's bits with a denormal flushed to the zero of its sign */
+static uint32_t ftz_bits(tr *t, uint32_t x)
+{
+    spv_builder *b = &t->b;
+    uint32_t u = t->t_u32;
+    uint32_t denorm = SPV_OP(b, SpvOpIEqual, t->t_bool, SPV_OP(b, SpvOpBitwiseAnd, u, x, cu(t, 0x7f800000u)), cu(t, 0));
+    return select_u(t, denorm, SPV_OP(b, SpvOpBitwiseAnd, u, x, cu(t, 0x80000000u)), x);
+}
+
 /* The read-modify-write the atomics without a SPIR-V instruction need
  * (INC, DEC, float add): a compare-and-swap loop until no other invocation
  * changed the word in between. An image texel pointer is first read with
  * an atomic add of 0: SPIRV-Cross writes no GLSL for a plain OpLoad of one
- * (it wrote `uint x = (img, coord);`). */
+ * (it wrote `uint x = (img, coord);`). The float add is ATOM/RED .F32's
+ * FTZ.RN (envydis gm107.c tabed00sz / tabebf8sz "ftz rn f32"; PTX ISA
+ * atom: .add.f32 rounds to nearest even and flushes subnormal inputs and
+ * results to sign-preserving zero): both operands and the sum flushed
+ * here, the add itself GL's, which rounds to nearest even. A float
+ * atomic add instruction is no help: Debian's SPIRV-Cross (1.3.239)
+ * refuses OpAtomicFAddEXT outside Vulkan GLSL ("Floating point atomics
+ * requires Vulkan semantics"), and GL leaves a host add's denormals open
+ * (llvmpipe flushes them, other drivers need not). */
 static uint32_t atomic_cas_loop(tr *t, uint32_t ptr, uint32_t scope, uint32_t op, bool is_float, uint32_t v,
                                 bool image)
 {
     spv_builder *b = &t->b;
     uint32_t u = t->t_u32, sem = cu(t, 0);
     uint32_t cur = spv_local_var(b, t->p_fn_u32, 0);
+    if (is_float)
+        v = ftz_bits(t, v);
     SPV_VOID(b, SpvOpStore, cur,
              image ? SPV_OP(b, SpvOpAtomicIAdd, u, ptr, scope, sem, cu(t, 0)) : SPV_OP(b, SpvOpLoad, u, ptr));
     uint32_t cont = spv_id(b), merge = spv_id(b), header = open_loop(b, merge, cont);
     uint32_t old = SPV_OP(b, SpvOpLoad, u, cur), next;
     if (is_float) {
-        next = as_u(t, SPV_OP(b, SpvOpFAdd, t->t_f32, as_f(t, old), as_f(t, v)));
+        next = ftz_bits(t, as_u(t, SPV_OP(b, SpvOpFAdd, t->t_f32, as_f(t, ftz_bits(t, old)), as_f(t, v))));
     } else if (op == AT_INC) { /* PTX atom.inc: old >= b ? 0 : old + 1 */
         next = select_u(t, SPV_OP(b, SpvOpUGreaterThanEqual, t->t_bool, old, v), cu(t, 0),
                         SPV_OP(b, SpvOpIAdd, u, old, cu(t, 1)));
@@ -3401,8 +3433,10 @@ static void emit_atoms(tr *t, uint64_t insn)
     uint32_t op = cas ? AT_CAS : bits(insn, 52, 4), size = bits(insn, 28, 2);
     if (cas && (bits(insn, 53, 2) != 2 || bit(insn, 52)))
         return (void)UNSUPPORTED(t, "ATOMS.CAST or a 64-bit ATOMS.CAS");
-    if (!cas && (op > AT_EXCH || size >= 2))
-        return (void)UNSUPPORTED(t, "ATOMS of 64 bits or a reserved operation");
+    if (!cas && size >= 2)
+        return (void)UNSUPPORTED(t, "a 64-bit ATOMS (no 64-bit atomic extension is used: GL core has none)");
+    if (!cas && op > AT_EXCH)
+        return (void)UNSUPPORTED(t, "ATOMS with a reserved operation");
     word_array a;
     if (!memory_array(t, true, &a))
         return;
@@ -4643,9 +4677,16 @@ static bool suatom_fits(const tr *t, int slot, uint32_t type, uint32_t op)
     return f == MW_IMG_R32UI || (f == MW_IMG_R32I && op != AT_MIN && op != AT_MAX);
 }
 
-/* 1 with the slot and type of a bound SUATOM, 0 bindless, -1 when no (or
- * more than one) reading of the handle field fits the key */
-static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
+/* 1 with the slot and type of SUATOM k, 0 for a bindless one whose handle
+ * register is not traced to the handle buffer, -1 when no (or more than
+ * one) reading of a bound handle field fits the key. A bindless SUATOM
+ * (0xea60/0xeac0 with bit 51 clear) has its type at 36-38 and its handle
+ * register at 39-46 (envydis tabea80_1 and tabeb40_4; Ryujinx SuatomB /
+ * SuatomCasB: Size 36-38, SrcC 39-46; yuzu reads a bindless size at 51-53,
+ * over the bit that makes it bindless, and is not followed): the fields do
+ * not overlap, so the type reads plainly, and the handle, traced as
+ * SULD/SUST/SURED's are (surface_word), names the word the bound form would. */
+static int suatom_handle(const tr *t, uint32_t k, uint64_t w, int *slot, uint32_t *type)
 {
     mw_sass_op o = mw_sass_lookup(w);
     bool cas = o == MW_SASS_OP_SUATOM_CAS || o == MW_SASS_OP_SUATOM_CAS_D;
@@ -4655,8 +4696,14 @@ static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
         *type = bits(w, 51, 3);
         return 1;
     }
-    if (!bit(w, 51))
-        return 0;
+    if (!bit(w, 51)) {
+        uint32_t word;
+        if (!surface_word(t, k, w, &word))
+            return 0;
+        *slot = image_slot(t, word);
+        *type = bits(w, 36, 3);
+        return 1;
+    }
     static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
     int found = 0;
     for (uint32_t i = 0; i < 3; i++) {
@@ -4674,15 +4721,20 @@ static int suatom_handle(const tr *t, uint64_t w, int *slot, uint32_t *type)
 }
 
 /* Before the key has formats (mw_spirv_reachable_images): the slot a
- * SUATOM's handle field names read plainly, and the other slots it may name
- * once the type bits are taken out of it */
-static void suatom_candidates(const tr *t, uint64_t w, uint32_t *plain, uint32_t *maybe)
+ * SUATOM's handle field names read plainly (or its bindless handle is
+ * traced to), and the other slots it may name once the type bits are taken
+ * out of it */
+static void suatom_candidates(const tr *t, uint32_t k, uint64_t w, uint32_t *plain, uint32_t *maybe)
 {
     mw_sass_op o = mw_sass_lookup(w);
-    uint32_t field = bits(w, 36, 13);
+    uint32_t field = bits(w, 36, 13), word;
     *plain = *maybe = 0;
-    if (o != MW_SASS_OP_SUATOM_D && o != MW_SASS_OP_SUATOM_CAS_D && !bit(w, 51))
+    if (o != MW_SASS_OP_SUATOM_D && o != MW_SASS_OP_SUATOM_CAS_D && !bit(w, 51)) {
+        int s = surface_word(t, k, w, &word) ? image_slot(t, word) : -1;
+        if (s >= 0)
+            *plain = 1u << s;
         return;
+    }
     uint32_t all = 0;
     static const uint8_t code[3] = {SU_U32, SU_S32, SU_F32};
     for (uint32_t i = 0; i < 3; i++) {
@@ -4743,11 +4795,11 @@ static uint32_t image_atomic_ptr(tr *t, uint64_t insn, int slot, uint32_t type, 
                   cu(t, 0));
 }
 
-static void suatom_note(tr *t, uint64_t w)
+static void suatom_note(tr *t, uint32_t k, uint64_t w)
 {
     int slot;
     uint32_t type;
-    if (suatom_handle(t, w, &slot, &type) == 1 && slot >= 0)
+    if (suatom_handle(t, k, w, &slot, &type) == 1 && slot >= 0)
         atomic_image_note(t, slot, w);
 }
 
@@ -4757,9 +4809,10 @@ static void emit_suatom(tr *t, uint64_t insn)
     mw_sass_op o = mw_sass_lookup(insn);
     bool cas = o == MW_SASS_OP_SUATOM_CAS || o == MW_SASS_OP_SUATOM_CAS_D;
     uint32_t op = cas ? AT_CAS : bits(insn, 29, 4), type;
-    int slot = -1, h = suatom_handle(t, insn, &slot, &type);
+    int slot = -1, h = suatom_handle(t, t->cur, insn, &slot, &type);
     if (h == 0)
-        return (void)UNSUPPORTED(t, "a bindless SUATOM");
+        return (void)UNSUPPORTED(t, "a bindless SUATOM whose handle is not loaded from the handle buffer in its "
+                                    "block");
     if (h < 0)
         return (void)BAD(t, "a SUATOM whose handle and type fields name no R32UI/R32I/R32F image the key binds "
                             "(or more than one)");
@@ -5285,7 +5338,8 @@ static void global_access(tr *t, uint32_t k, uint64_t insn, bool store, uint32_t
  * new value Rb + 1) and RED g[Ra + s20 at 28], R0 (ebf8: op 23-25, size
  * 20-22, E 48; no result). The word must lie in the buffer (OpArrayLength):
  * past its end nothing is written and ATOM gives 0. F32 is an add only
- * (a CAS loop; denormals as the host keeps them). */
+ * (FTZ.RN: a CAS loop, atomic_cas_loop). ATOMS has no float type (envydis
+ * tabec00sz, Ryujinx AtomsSize, yuzu AtomsSize: U32 S32 U64 S64). */
 static void emit_global_atomic(tr *t, uint32_t k, uint64_t insn, bool red)
 {
     spv_builder *b = &t->b;
@@ -5293,8 +5347,15 @@ static void emit_global_atomic(tr *t, uint32_t k, uint64_t insn, bool red)
     bool cas = !red && mw_sass_lookup(insn) == MW_SASS_OP_ATOM_CAS;
     uint32_t op = cas ? AT_CAS : red ? bits(insn, 23, 3) : bits(insn, 52, 4);
     uint32_t size = cas ? (bit(insn, 49) ? 2 : 0) : red ? bits(insn, 20, 3) : bits(insn, 49, 3);
+    /* 64-bit atomics would need GL_NV_shader_atomic_int64 in GLSL (or
+     * Int64Atomics through ARB_gl_spirv), which llvmpipe, where this is
+     * tested, does not expose; size 4 is U128 to envydis, F16x2 to yuzu */
+    if (size == 2 || size == 5)
+        return (void)UNSUPPORTED(t, red ? "a 64-bit RED (no 64-bit atomic extension is used: GL core has none)"
+                                        : "a 64-bit ATOM (no 64-bit atomic extension is used: GL core has none)");
     if (size != 0 && size != 1 && size != 3)
-        return (void)UNSUPPORTED(t, red ? "RED of 64 or 128 bits" : "ATOM of 64 or 128 bits");
+        return (void)UNSUPPORTED(t, red ? "RED of size 4 (U128 to envydis, F16x2 to yuzu) or a reserved size"
+                                        : "ATOM of size 4 (U128 to envydis, F16x2 to yuzu) or a reserved size");
     if (op != AT_CAS && op > AT_EXCH)
         return (void)UNSUPPORTED(t, "ATOM.SAFEADD or a reserved atomic operation");
     if (size == 3 && op != AT_ADD)
@@ -6433,8 +6494,6 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->subgroups |= t->ops[k].op == OP_VOTE || (t->ops[k].op == OP_SHFL && !is_quad_shfl(t, w)) ||
                         ((t->ops[k].op == OP_S2R || t->ops[k].op == OP_CS2R) && in->key.stage != MW_SPIRV_COMPUTE &&
                          s2r_is_lane(w));
-        if (t->ops[k].op == OP_SUATOM)
-            suatom_note(t, w);
     }
     res = discover(t);
     if (res != GLHLE_RESULT_OK)
@@ -6446,6 +6505,8 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
             image_note(t, k, w);
         else if (t->ops[k].op == OP_SURED)
             sured_note(t, k, w);
+        else if (t->ops[k].op == OP_SUATOM)
+            suatom_note(t, k, w);
     }
     assign_slots(t);
     t->structured = !in->dispatcher && s_analyze(t);
@@ -6568,8 +6629,8 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 /* every bound surface instruction names its handle in bits
                  * 36-48 (image_slot), and so does a bound TXQ, which counts
                  * for both tables: which one its handle is in decides. A
-                 * bindless SULD/SUST/SURED names the word its handle register
-                 * is traced to (surface_word), TXQ.B and SUATOM's none. */
+                 * bindless SULD/SUST/SURED/SUATOM names the word its handle
+                 * register is traced to (surface_word), TXQ.B none. */
                 const uint32_t op = t->ops[k].op;
                 const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
                 uint32_t word = bits(w, 36, 13);
@@ -6580,7 +6641,7 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                     *img_slots |= 1u << (byte - ib) / 4;
                 if (op == OP_SUATOM) {
                     uint32_t plain, maybe;
-                    suatom_candidates(t, w, &plain, &maybe);
+                    suatom_candidates(t, k, w, &plain, &maybe);
                     *img_slots |= plain;
                     *img_maybe |= maybe;
                 }

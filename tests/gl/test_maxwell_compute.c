@@ -1440,6 +1440,232 @@ static void cs2r_al2p_launch(void **state)
     env_close(&e, *state);
 }
 
+/* n instructions at CS_OFF, three to a group after tex_sched's control word */
+static void write_program(uint8_t *data, const uint64_t *insn, size_t n)
+{
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++) {
+        const uint64_t w = i % 4 == 0 ? tex_sched : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : tex_nop;
+        memcpy(data + CS_OFF + 8 * i, &w, 8);
+    }
+}
+
+/* PTX ISA atom/red .add.f32: round to nearest even, subnormal inputs and
+ * results flushed to the zero of their sign */
+static uint32_t ftz(uint32_t x)
+{
+    return (x & 0x7f800000u) ? x : x & 0x80000000u;
+}
+
+static uint32_t fadd_ftz(uint32_t a, uint32_t b)
+{
+    return ftz(tm_u(tm_f(ftz(a)) + tm_f(ftz(b))));
+}
+
+/* ATOM.E.ADD.F32 / RED.E.ADD.F32 (envydis gm107.c ed00: op 52-55, size
+ * 49-51 with F32 = 3 "ftz rn f32", E 48, Ra 8 + s20 at 28, Rb 20, Rd 0;
+ * ebf8: op 23-25, size 20-22, E 48, Ra 8 + s20 at 28, value R0; the loads
+ * go to R20 and R24, clear of the address registers: a load may write up
+ * to four, which the address tracing counts with). An 8 x 8
+ * block: thread (x, y), i = 8 y + x, adds w[i] into shared word x with
+ * ATOM (eight threads per word, values whose sums are exact, so every
+ * order gives one result), v[i] into its own word with RED and into
+ * another with ATOM, whose old value it stores. The (initial, v) pairs
+ * (i % 8) are the FTZ.RN cases: plain, a denormal in memory, a denormal
+ * operand, sums that are denormal of either sign, x + -x, and two ties
+ * of round-to-nearest-even. Expected values: fadd_ftz above. */
+#define FA_SHARED 0x000u
+#define FA_RED 0x100u
+#define FA_ATOM 0x200u
+#define FA_OLD 0x300u
+#define FA_V 0x400u
+#define FA_W 0x500u
+
+static const uint32_t fa_case[8][2] = {
+    {0x3f800000u, 0x40200000u}, /* 1 + 2.5 */
+    {0x00200000u, 0x03800000u}, /* 2^-130 (denormal) + 2^-120: 2^-120 */
+    {0x01000000u, 0x00200000u}, /* 2^-125 + 2^-130 (denormal): 2^-125 */
+    {0x00c00000u, 0x80800000u}, /* 1.5 * 2^-126 - 2^-126: a denormal, +0 */
+    {0x80c00000u, 0x00800000u}, /* -1.5 * 2^-126 + 2^-126: -0 */
+    {0x40400000u, 0xc0400000u}, /* 3 - 3: +0 */
+    {0x3f800000u, 0x33800000u}, /* 1 + 2^-24: a tie, to even 1 */
+    {0x3f800000u, 0x34400000u}, /* 1 + 3 * 2^-24: a tie, to even 1 + 2^-22 */
+};
+
+static void float_atomic_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16, atom = 0xed00000000000000ull | 3ull << 49 | 1ull << 48 | g,
+                   red = 0xebf8000000000000ull | 1ull << 48 | 3ull << 20 | g,
+                   ldg = 0xeed0000000000000ull | 4ull << 48 | 1ull << 45 | g,
+                   stg = 0xeed8000000000000ull | 4ull << 48 | 1ull << 45 | g;
+    const uint64_t insn[] = {
+        0xf0c8000000000000ull | 0x21ull << 20 | g | 2,                /* S2R R2, SR_TID.X */
+        0xf0c8000000000000ull | 0x22ull << 20 | g | 10,               /* S2R R10, SR_TID.Y */
+        0x5c18000000000000ull | 3ull << 39 | g | 10u << 8 | 2ull << 20 | 1, /* ISCADD R1, R10, R2, 3 */
+        0x3848000000000000ull | 2ull << 20 | g | 1u << 8 | 3,         /* SHL R3, R1, 2 */
+        0x3848000000000000ull | 2ull << 20 | g | 2u << 8 | 7,         /* SHL R7, R2, 2 */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 4,      /* IADD.CC R4, R3, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 5,   /* IADD.X R5, RZ, c0[0x144] */
+        0x4c10800000000000ull | 0x50ull << 20 | g | 7u << 8 | 8,      /* IADD.CC R8, R7, c0[0x140] */
+        0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 9,   /* IADD.X R9, RZ, c0[0x144] */
+        ldg | (uint64_t)FA_V << 20 | 4u << 8 | 20,                    /* LDG.E R20, [R4 + FA_V] */
+        ldg | (uint64_t)FA_W << 20 | 4u << 8 | 24,                    /* LDG.E R24, [R4 + FA_W] */
+        atom | 24ull << 20 | 8u << 8 | 12,                            /* ATOM.E.ADD.F32 R12, [R8], R24 */
+        red | (uint64_t)FA_RED << 28 | 4u << 8 | 20,                  /* RED.E.ADD.F32 [R4 + FA_RED], R20 */
+        atom | (uint64_t)FA_ATOM << 28 | 20ull << 20 | 4u << 8 | 13,  /* ATOM.E.ADD.F32 R13, [R4 + FA_ATOM], R20 */
+        stg | (uint64_t)FA_OLD << 20 | 4u << 8 | 13,                  /* STG.E [R4 + FA_OLD], R13 */
+        0xe300000000000000ull | g | 0xf,                              /* EXIT */
+    };
+    write_program(e.data, insn, sizeof insn / sizeof insn[0]);
+    uint8_t *buf = e.data + BUF0;
+    uint32_t want_shared[8];
+    for (uint32_t x = 0; x < 8; x++) {
+        want_shared[x] = x == 0 ? 0x00000010u : tm_u((float)x); /* word 0 starts denormal */
+        memcpy(buf + FA_SHARED + 4 * x, &want_shared[x], 4);
+        want_shared[x] = ftz(want_shared[x]);
+    }
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t w = tm_u(0.25f * (float)(i + 1)), *c = fa_case[i % 8];
+        memcpy(buf + FA_W + 4 * i, &w, 4);
+        memcpy(buf + FA_V + 4 * i, &c[1], 4);
+        memcpy(buf + FA_RED + 4 * i, &c[0], 4);
+        memcpy(buf + FA_ATOM + 4 * i, &c[0], 4);
+        memset(buf + FA_OLD + 4 * i, 0xcd, 4);
+        want_shared[i % 8] = tm_u(tm_f(want_shared[i % 8]) + tm_f(w)); /* exact: multiples of 0.25 */
+    }
+    tmk_job j = job(8, 8, 1, 1, 1);
+    tmk_ssbo(&j, 0, VA + BUF0, 0x600);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t x = 0; x < 8; x++)
+        if (get32(buf + FA_SHARED + 4 * x) != want_shared[x])
+            fail_msg("shared word %u is 0x%08x, want 0x%08x", x, get32(buf + FA_SHARED + 4 * x), want_shared[x]);
+    for (uint32_t i = 0; i < 64; i++) {
+        const uint32_t *c = fa_case[i % 8], want = fadd_ftz(c[0], c[1]);
+        if (get32(buf + FA_RED + 4 * i) != want || get32(buf + FA_ATOM + 4 * i) != want ||
+            get32(buf + FA_OLD + 4 * i) != c[0])
+            fail_msg("thread %u (case %u): RED gave 0x%08x, ATOM 0x%08x returning 0x%08x; want 0x%08x, 0x%08x", i, i % 8,
+                     get32(buf + FA_RED + 4 * i), get32(buf + FA_ATOM + 4 * i), get32(buf + FA_OLD + 4 * i), want, c[0]);
+    }
+    env_close(&e, *state);
+}
+
+/* Bindless SUATOM (envydis gm107.c 0xea60/0xffe0 "suatom" and 0xeac0
+ * its CAS, bit 51 clear: the handle in the register at 39-46 (tabeb40_4),
+ * type at 36-38 (tabea80_1: 0 U32, 1 S32), operation 29-32 (tabea00_0),
+ * dimension 33-35 (3 = 2D), coordinates R8, value Rb at 20 (CAS: compare
+ * Rb, new value Rb + 1), Rd 0; written with bit 52 set, the form Ryujinx
+ * decodes as SuatomB / SuatomCasB). The handles come from MOV R10,
+ * c0[0x120] and MOV R11, c0[0x124] (envydis 4c98), which the translator
+ * traces to slots 0 and 1 of the image table. 16 threads, thread x on
+ * column x of each row r of two 16 x 8 images: slot 0 (R32 uint) gets
+ * operation r as U32 (ADD MIN MAX INC DEC AND OR XOR), slot 1 (R32 sint)
+ * MIN MAX EXCH ADD AND OR XOR as S32 and, row 7, CAS. One thread per texel,
+ * so each returned old value is the texel's initial one; they are stored
+ * with STG.E at (8 slot + r) * 64 + 4 x of the SSBO. v = (x << 3) + (x << 28)
+ * (negative as S32 from x = 8), INC/DEC bound 0x1000 (R7), CAS compares v
+ * and writes x << 28. */
+#define SUB_IMG 0x60000u
+
+static uint64_t suatom_b(uint32_t op, uint32_t type, uint32_t handle_reg, uint32_t rb, uint32_t rd)
+{
+    return 0xea70000000000000ull | (uint64_t)handle_reg << 39 | (uint64_t)type << 36 | 3ull << 33 |
+           (uint64_t)op << 29 | (uint64_t)rb << 20 | 7ull << 16 | 8u << 8 | rd;
+}
+
+static uint32_t sub_v(uint32_t x)
+{
+    return (x << 3) + (x << 28);
+}
+
+static uint32_t sub_init(uint32_t slot, uint32_t row, uint32_t x)
+{
+    if (slot == 0 && (row == 3 || row == 4)) /* INC, DEC: far from 0 and from the bound */
+        return 16 + 5 * x;
+    if (slot == 1 && row == 7) /* CAS: equal to the comparand on even columns */
+        return x % 2 ? sub_v(x) ^ 0x100u : sub_v(x);
+    return 0x9E3779B9u * (slot * 0x100 + row * 16 + x + 1);
+}
+
+static uint32_t sub_model(uint32_t slot, uint32_t row, uint32_t old, uint32_t x)
+{
+    static const uint8_t sops[7] = {1, 2, 8, 0, 5, 6, 7}; /* slot 1's S32 rows */
+    if (slot == 1 && row == 7)
+        return old == sub_v(x) ? x << 28 : old;
+    const uint32_t op = slot ? sops[row] : row;
+    if (op == 8)
+        return sub_v(x);
+    return sured_model(op, slot == 1, old, op == 3 || op == 4 ? 0x1000 : sub_v(x));
+}
+
+static void bindless_suatom_launch(void **state)
+{
+    env e;
+    if (!env_open(&e, *state, "simple_csh"))
+        skip();
+    const uint64_t g = 7ull << 16, stg = 0xeed8000000000000ull | 4ull << 48 | 1ull << 45 | g;
+    static const uint8_t sops[7] = {1, 2, 8, 0, 5, 6, 7};
+    uint64_t insn[64];
+    size_t n = 0;
+    insn[n++] = 0xf0c8000000000000ull | 0x21ull << 20 | g | 2;                     /* S2R R2, SR_TID.X */
+    insn[n++] = 0x3848000000000000ull | 2ull << 20 | g | 2u << 8 | 3;              /* SHL R3, R2, 2 */
+    insn[n++] = 0x4c10800000000000ull | 0x50ull << 20 | g | 3u << 8 | 12;          /* IADD.CC R12, R3, c0[0x140] */
+    insn[n++] = 0x4c10080000000000ull | 0x51ull << 20 | g | 0xffu << 8 | 13;       /* IADD.X R13, RZ, c0[0x144] */
+    insn[n++] = 0x3848000000000000ull | 28ull << 20 | g | 2u << 8 | 5;             /* SHL R5, R2, 28 */
+    insn[n++] = 0x5c18000000000000ull | 3ull << 39 | g | 2u << 8 | 5ull << 20 | 4; /* ISCADD R4, R2, R5, 3 */
+    insn[n++] = 0x0100000000000000ull | 0x1000ull << 20 | 0xfull << 12 | g | 7;    /* MOV32I R7, 0x1000 */
+    insn[n++] = 0x3848000000000000ull | g | 2u << 8 | 8;                           /* SHL R8, R2, 0 */
+    insn[n++] = 0x4c98000000000000ull | 0xfull << 39 | 0x48ull << 20 | g | 10;     /* MOV R10, c0[0x120] */
+    insn[n++] = 0x4c98000000000000ull | 0xfull << 39 | 0x49ull << 20 | g | 11;     /* MOV R11, c0[0x124] */
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t r = 0; r < 8; r++) {
+            insn[n++] = 0x0100000000000000ull | (uint64_t)r << 20 | 0xfull << 12 | g | 9; /* MOV32I R9, r */
+            if (s == 0)
+                insn[n++] = suatom_b(r, 0, 10, r == 3 || r == 4 ? 7 : 4, 20);
+            else if (r < 7)
+                insn[n++] = suatom_b(sops[r], 1, 11, 4, 20);
+            else /* SUATOM.CAS (0xead0: 0xeac0 with bit 52) S32, compare R4, new R5 */
+                insn[n++] = (suatom_b(0, 1, 11, 4, 20) & ~0xffe0000000000000ull) | 0xead0000000000000ull;
+            insn[n++] = stg | (uint64_t)(8 * s + r) * 64 << 20 | 12u << 8 | 20; /* STG.E [R12 + ...], R20 */
+        }
+    insn[n++] = 0xe300000000000000ull | g | 0xf; /* EXIT */
+    write_program(e.data, insn, n);
+    for (uint32_t i = 0; i < 2; i++) {
+        const tmt_tic_desc d = {.components = 0x0f, .type = i ? 3 : 4, .texture_type = 1, .width = 16, .height = 8,
+                                .levels = 1, .pitch = true, .pitch_bytes = 64};
+        uint32_t tic[8];
+        tmt_make_tic(&d, VA + SUB_IMG + 0x200 * i, tic);
+        memcpy(e.data + TIC_POOL + 32 * i, tic, 32);
+        for (uint32_t r = 0; r < 8; r++)
+            for (uint32_t x = 0; x < 16; x++) {
+                const uint32_t v = sub_init(i, r, x);
+                memcpy(e.data + SUB_IMG + 0x200 * i + 64 * r + 4 * x, &v, 4);
+            }
+    }
+    memset(e.data + BUF0, 0xcd, 16 * 64);
+    const uint32_t pool[3] = {(uint32_t)((VA + TIC_POOL) >> 32), (uint32_t)(VA + TIC_POOL), 1};
+    tm_inc(&e.pb, TM_SUB_COMPUTE, 0x55D, 3, pool);
+    tmk_job j = job(16, 1, 1, 1, 1);
+    for (uint32_t i = 0; i < 2; i++)
+        memcpy(j.c0 + 0x120 + 4 * i, &i, 4);
+    tmk_ssbo(&j, 0, VA + BUF0, 16 * 64);
+    tmk_dispatch(&e.pb, VA + JOBS, &j);
+    env_submit(&e, 1);
+    for (uint32_t i = 0; i < 2; i++)
+        for (uint32_t r = 0; r < 8; r++)
+            for (uint32_t x = 0; x < 16; x++) {
+                const uint32_t init = sub_init(i, r, x), want = sub_model(i, r, init, x);
+                const uint32_t got = get32(e.data + SUB_IMG + 0x200 * i + 64 * r + 4 * x);
+                const uint32_t old = get32(e.data + BUF0 + (8 * i + r) * 64 + 4 * x);
+                if (got != want || old != init)
+                    fail_msg("slot %u row %u x %u is 0x%08x returning 0x%08x, want 0x%08x returning 0x%08x", i, r, x,
+                             got, old, want, init);
+            }
+    env_close(&e, *state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1453,6 +1679,8 @@ int main(void)
         cmocka_unit_test(sured_launch),
         cmocka_unit_test(generic_memory_launch),
         cmocka_unit_test(cs2r_al2p_launch),
+        cmocka_unit_test(float_atomic_launch),
+        cmocka_unit_test(bindless_suatom_launch),
         cmocka_unit_test(bad_images_are_reported),
         cmocka_unit_test(texture_fetch_launch),
         cmocka_unit_test(ms_texture_fetch_launch),

@@ -748,8 +748,8 @@ static void state_once_and_defaults(void **state)
 }
 
 /* ---- multisampled modes GL cannot draw: refused, not drawn as one sample ----
- * SET_ANTI_ALIAS MODE_2X1_D3D (clb197.h: 2 samples at D3D's places, which
- * GL cannot set; test_maxwell_msaa draws the modes GL can): the draw and
+ * SET_ANTI_ALIAS MODE_4X4 (clb197.h: 16 samples, at places no reference
+ * documents; test_maxwell_msaa draws the modes GL can): the draw and
  * the clear are refused by the mode's name and write nothing; back at
  * MODE_1X1 the same draw lands. */
 static void multisampled_target_refused(void **state)
@@ -758,7 +758,7 @@ static void multisampled_target_refused(void **state)
     if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
         skip();
     tmd_submit(&e, 0); /* the clear at MODE_1X1 */
-    tmd_set(&e, 0x15d0, 5); /* SET_ANTI_ALIAS SAMPLES MODE_2X1_D3D */
+    tmd_set(&e, 0x15d0, 6); /* SET_ANTI_ALIAS SAMPLES MODE_4X4 */
     const uint32_t a = tmd_rect(&e, 0, 0, 8, 8, 0, RED, false);
     draw(&e, a, 6, 4, false);
     tmd_set(&e, 0x19d0, 0x3C); /* CLEAR_SURFACE R-A */
@@ -766,9 +766,9 @@ static void multisampled_target_refused(void **state)
     ts_log_clear();
     assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
     assert_int_equal(res.problems, 2);
-    assert_true(ts_log_contains("SET_ANTI_ALIAS SAMPLES MODE_2X1_D3D, 2 samples) are not supported (D3D sample "
-                                "positions, not documented); not drawn"));
-    assert_true(ts_log_contains("positions, not documented); not cleared"));
+    assert_true(ts_log_contains("SET_ANTI_ALIAS SAMPLES MODE_4X4, 16 samples) are not supported (no documented "
+                                "sample positions); not drawn"));
+    assert_true(ts_log_contains("(no documented sample positions); not cleared"));
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
     assert_int_equal(e.gpu->render->stats.draws, 0);
@@ -1141,6 +1141,86 @@ static void clip_control_missing(void **state)
     tmd_rects_close(&e);
 }
 
+/* ---- indexed attributes ---- */
+
+/* code (n instructions, at most 15) in place of *sh's, three to a group
+ * after a scheduling word of (st 0x1) three times */
+static void replace_code(tmc_shader *sh, const uint64_t *insn, size_t n)
+{
+    uint64_t *code = calloc(20, 8);
+    assert_non_null(code);
+    for (size_t i = 0; i < (n + 2) / 3 * 4; i++)
+        code[i] = i % 4 == 0 ? 0x001f8400fc2007e1ull
+                             : i / 4 * 3 + i % 4 - 1 < n ? insn[i / 4 * 3 + i % 4 - 1] : 0x50b0000000070f00ull;
+    free(sh->code);
+    sh->code = code;
+    sh->words = (n + 2) / 3 * 4;
+}
+
+/* ALD Rd, a[Ra + off] and AST a[Ra + off], Rs of n words, vertex RZ
+ * (envydis gm107.c efd8 / eff0: Rd/Rs 0, Ra 8, offset 20-30, size 47-48,
+ * vertex 39-46; the corpus' passthrough_vsh is `ld b128 $r0 a[0x80]` =
+ * 0xefd9ff80_0807ff00); MOV32I (0x0100, immediate 20-51) */
+static uint64_t ia_ald(uint32_t rd, uint32_t ra, uint32_t off, uint32_t n)
+{
+    return (uint64_t)(0xefd80000u | (n - 1) << 15 | 0xffu << 7) << 32 | off << 20 | 7u << 16 | ra << 8 | rd;
+}
+
+static uint64_t ia_ast(uint32_t ra, uint32_t off, uint32_t rs, uint32_t n)
+{
+    return (uint64_t)(0xeff00000u | (n - 1) << 15 | 0xffu << 7) << 32 | off << 20 | 7u << 16 | ra << 8 | rs;
+}
+
+static uint64_t ia_mov32i(uint32_t rd, uint32_t imm)
+{
+    return (uint64_t)(0x01000000u | imm >> 12) << 32 | (imm & 0xfffu) << 20 | 7u << 16 | 0xfu << 12 | rd;
+}
+
+/* Indexed attribute access drawn (maxwell_spirv.c emit_attr): the corpus'
+ * passthrough_vsh and color_fsh keep their SPHs (inputs generic 0 and 1,
+ * outputs position and generic 0; the pixel stage's generic 0 perspective,
+ * R0-R3 to target 0), their code replaced. Vertex: R8 = 0x10, ALD.128 R0,
+ * a[R8 + 0x70] (the position at a[0x80]), AST.128 a[0x70], R0; R9 = 0x80,
+ * ALD.128 R4, a[R9 + 0x10] (the colour at a[0x90]); R10 = 0x40, AST.128
+ * a[R10 + 0x40], R4 (generic output 0). Pixel: color_fsh's own `ipa pass
+ * $r0 a[0x7c]` and `mufu rcp $r3 $r0` (0xe003ff87_cff7ff00,
+ * 0x50800000_00470003), then R8-R11 = 0x8c 0x88 0x84 0x80 and IPA.IDX Rk,
+ * a[R(8 + k)], R3 (its `ipa $r0 a[0x80] $r3` with the attribute field 0,
+ * bit 38 IDX and Ra), so target 0 gets the colour reversed: (a, b, g, r).
+ * A rectangle over [8, 24)^2 in (0.25, 0.5, 0.75, 1) on black. */
+static void want_indexed(uint32_t x, uint32_t y, uint8_t o[4])
+{
+    if (in(x, y, 8, 8, 24, 24))
+        set_rgba(o, 255, 191, 128, 64);
+    else
+        set_rgba(o, 0, 0, 0, 255);
+}
+
+static void indexed_attributes(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", BLACK))
+        skip();
+    const uint64_t vs[] = {
+        ia_mov32i(8, 0x10), ia_ald(0, 8, 0x70, 4), ia_ast(0xff, 0x70, 0, 4), ia_mov32i(9, 0x80),
+        ia_ald(4, 9, 0x10, 4), ia_mov32i(10, 0x40), ia_ast(10, 0x40, 4, 4), 0xe30000000007000full,
+    };
+    uint64_t fs[11] = {0xe003ff87cff7ff00ull, 0x5080000000470003ull};
+    for (uint32_t k = 0; k < 4; k++) {
+        fs[2 + k] = ia_mov32i(8 + k, 0x8c - 4 * k);
+        fs[6 + k] = 0xe043ffc000370000ull | (8u + k) << 8 | k;
+    }
+    fs[10] = 0xe30000000007000full;
+    replace_code(&e.vs, vs, sizeof vs / sizeof vs[0]);
+    replace_code(&e.fs, fs, 11);
+    tmd_programs(&e.pb, e.data, TMD_RECTS_DATA_VA, &e.vs, &e.fs);
+    const float c[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    draw(&e, tmd_rect(&e, 8, 8, 24, 24, 0, c, false), 6, 4, false);
+    tmd_submit(&e, 1);
+    check(&e, "indexed attributes", want_indexed, 1);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1149,6 +1229,7 @@ int main(void)
         cmocka_unit_test(clip_distances),         cmocka_unit_test(primitive_restart),
         cmocka_unit_test(instanced_attributes),   cmocka_unit_test(instance_id),
         cmocka_unit_test(conditional_rendering),
+        cmocka_unit_test(indexed_attributes),
         cmocka_unit_test(cull_front_face),        cmocka_unit_test(program_fetch_cache),
         cmocka_unit_test(state_once_and_defaults), cmocka_unit_test(multisampled_target_refused),
         cmocka_unit_test(provoking_first),        cmocka_unit_test(srgb_write),

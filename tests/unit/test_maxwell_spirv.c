@@ -1069,6 +1069,42 @@ static void test_suatom_byte_address(void **state)
     assert_int_equal(shifts[1], shifts[0] + 1);
 }
 
+/* Bindless SUATOM (envydis gm107.c 0xea60 with bit 51 clear: handle
+ * register 39-46, type 36-38; Ryujinx SuatomB): LDC R9, c0[0x124] then
+ * SUATOM.MIN.S32 through R9 names slot 1 (R32I) for the scan and the
+ * translation, and becomes an OpAtomicSMin that spirv-val and glslang take;
+ * with R9 written by S2R instead it is refused with the reason. What it
+ * computes is gl/test_maxwell_compute bindless_suatom_launch's. */
+static void test_suatom_bindless(void **state)
+{
+    (void)state;
+    const uint64_t ldc = 0xef90000000000000ull | 4ull << 48 | 0x124ull << 20 | 7ull << 16 | 0xffu << 8 | 9;
+    const uint64_t su = 0xea70000000000000ull | 9ull << 39 | 1ull << 36 | 3ull << 33 | 1ull << 29 | 4ull << 20 |
+                        7ull << 16 | 2u << 8 | 5;
+    uint64_t code[4] = {SCHED, ldc, su, EXIT};
+    mw_spirv_input in;
+    sured_input(&in, code, 4);
+    uint32_t slots = 0, maybe = 0;
+    assert_true(mw_spirv_reachable_images(&in, &slots, &maybe) > 0);
+    assert_int_equal(slots, 0x2);
+    assert_int_equal(maybe, 0);
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    assert_int_equal(r.img_mask, 0x2);
+    assert_int_equal(count_spv_op(&r, SpvOpAtomicSMin), 1);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_suatom_bindless");
+    module_glsl(&r, MW_SPIRV_COMPUTE, false, "suatom_bindless");
+    module_glsl(&r, MW_SPIRV_COMPUTE, true, "suatom_bindless");
+    mw_spirv_result_free(&r);
+    code[1] = 0xf0c8000000000000ull | 0x21ull << 20 | 7ull << 16 | 9; /* S2R R9, SR_TID.X */
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_UNSUPPORTED);
+    assert_non_null(strstr(r.reason, "bindless SUATOM whose handle is not loaded from the handle buffer"));
+    mw_spirv_result_free(&r);
+}
+
 /* LD / ST (envydis gm107.c 0x8000 / 0xa000): only an address traced to a
  * constant-buffer pointer, as LDG's, and only with the predicate operand
  * (58-60) PT; what it computes is gl/test_maxwell_compute
@@ -1112,8 +1148,8 @@ static void vertex_input(mw_spirv_input *in, uint64_t *code, size_t words, uint8
  * components (emit_ald_indexed): six compares and six selects per word.
  * Then CS2R is S2R: CS2R R0, SR_TID.X in compute gives S2R's module word
  * for word, and its clocks are refused; FCHK and TXA are refused with why.
- * AL2P with a predicate destination or an offset of 0x400 up, and an ALD
- * with both an index register and an offset, are refused. */
+ * AL2P with a predicate destination or an offset of 0x400 up, and an
+ * ALD.P with an index register, are refused. */
 static void al2p_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t al2p, uint64_t ald)
 {
     const uint64_t g = 7ull << 16;
@@ -1151,7 +1187,7 @@ static void test_al2p_indexed_ald(void **state)
     } bad[3] = {
         {al2p & ~(7ull << 44), ald, "AL2P with a predicate destination"},
         {al2p | 1ull << 30, ald, "AL2P with an offset of 0x400 or more"},
-        {al2p, ald | 0x80ull << 20, "ALD/AST with an index register but for ALD a[Ra]"},
+        {al2p, ald | 1ull << 31, "ALD/AST with an index register but for ALD a[Ra"},
     };
     for (int i = 0; i < 3; i++) {
         al2p_input(&in, code, sph, bad[i].al2p, bad[i].ald);
@@ -1197,8 +1233,8 @@ static uint32_t spv_switch_cases(const mw_spirv_result *r, uint32_t *cases, uint
  * 47-48, vertex 39) in a vertex program whose SPH's output map enables
  * generic output 0 xy and 1 xyzw (OmapGenericVector, 0x36): each word is
  * an OpSwitch on its address with one case per enabled component, 6
- * (emit_ast_indexed), and spirv-val and glslang accept the module. AST
- * a[Ra] with an offset or P is refused. */
+ * (emit_ast_indexed), and spirv-val and glslang accept the module. AST.P
+ * a[Ra] (with an offset or without) is refused. */
 static void ast_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, uint64_t ast)
 {
     code[0] = SCHED, code[1] = ast, code[2] = EXIT, code[3] = NOP;
@@ -1226,7 +1262,7 @@ static void test_indexed_ast(void **state)
     module_glsl(&r, MW_SPIRV_VERTEX, false, "indexed_ast");
     module_glsl(&r, MW_SPIRV_VERTEX, true, "indexed_ast");
     mw_spirv_result_free(&r);
-    const uint64_t bad[2] = {ast | 0x80ull << 20, ast | 1ull << 31};
+    const uint64_t bad[2] = {ast | 0x80ull << 20 | 1ull << 31, ast | 1ull << 31};
     for (int i = 0; i < 2; i++) {
         ast_input(&in, code, sph, bad[i]);
         mw_spirv_result_init(&r);
@@ -1286,6 +1322,7 @@ int main(void)
         cmocka_unit_test(test_suatom_handles),
         cmocka_unit_test(test_sured),
         cmocka_unit_test(test_suatom_byte_address),
+        cmocka_unit_test(test_suatom_bindless),
         cmocka_unit_test(test_generic_memory_refusals),
         cmocka_unit_test(test_al2p_indexed_ald),
         cmocka_unit_test(test_indexed_ast),

@@ -35,7 +35,7 @@
  * block against this GL's work-group limits (per dimension and in all),
  * the grid and shared memory against the GL's.
  *
- * Images (SULD/SUST, TXQ of an image): each slot the reachable code names
+ * Images (SULD/SUST/SURED/SUATOM, TXQ of an image): each slot the reachable code names
  * has its handle at c[SET_BINDLESS_TEXTURE][0x120 + 4 slot] (deko3d's
  * compute image table), header index bits 19:0, its header in the compute
  * engine's own pool (SET_TEX_HEADER_POOL_A/B/C: address and maximum index);
@@ -59,7 +59,9 @@
  * below; a compute write over a texture's memory marks it stale through
  * mw_render_invalidate, as for images.
  *
- * Not done: multisampled textures (refused), bindless image handles, image
+ * Not done: multisampled textures (refused), bindless image handles not
+ * loaded from the handle table in their block (the translator traces the
+ * others to the word a bound handle would name), image
  * arrays, 3D and 1D images, other levels and the other formats GL has
  * image formats for; indirect dispatch (deko3d's uses
  * the QMD's grid written by a DMA copy, which works as it lands in
