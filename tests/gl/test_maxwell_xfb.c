@@ -7,8 +7,9 @@
  * SET_STREAM_OUT_LAYOUT_SELECT: byte j of buffer b's 32 words is the
  * attribute of component j, at byte 4 j of each vertex's record of STRIDE
  * bytes), and the counts are worked out from the primitives drawn. Desktop
- * GL only (draw.c: ES has no xfb layout qualifiers): each case skips on
- * ES with the reason. Skips when the shader corpus is absent. */
+ * GL only (draw.c: ES has no xfb layout qualifiers): each case but
+ * `refusals`, which checks the refusal there, skips on ES with the reason.
+ * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
 #include <stdio.h>
@@ -396,6 +397,34 @@ static void other_stream_refused(void **state)
     tmd_rects_close(&e);
 }
 
+/* Refusals leave the instance drawing: on ES every captured draw (the
+ * reason said), on desktop GL a stride that is no multiple of 4. */
+static void refusals(void **state)
+{
+    tmd_rects e;
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", red))
+        skip();
+    memset(e.data + XFB, SENTINEL, 0x1000);
+    vtx v[3];
+    one_triangle(&e, v);
+    static const uint8_t attr[1] = {POS};
+    buffer(&e, 0, 0x1000, 1, attr, ts_gles() ? 4 : 6);
+    stream_output(&e, true);
+    draw(&e, 0, 3, TRIANGLES);
+    glhle_maxwell_run_result res;
+    ts_log_clear();
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), ts_gles() ? GLHLE_RESULT_UNSUPPORTED : GLHLE_RESULT_BAD_DATA);
+    assert_true(ts_log_contains(ts_gles() ? "transform feedback on OpenGL ES" : "a stride of 6 bytes"));
+    untouched(&e, 0, 0, 0x1000);
+    tm_pb_free(&e.pb);
+    tm_pb_init(&e.pb);
+    stream_output(&e, false);
+    draw(&e, 0, 3, TRIANGLES);
+    tmd_submit(&e, 1);
+    assert_int_equal(e.gpu->render->stats.draws, 1);
+    tmd_rects_close(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -405,6 +434,7 @@ int main(void)
         cmocka_unit_test(counters),
         cmocka_unit_test(draw_auto_from_capture),
         cmocka_unit_test(other_stream_refused),
+        cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -14,7 +14,7 @@
  * regenerates the program from its key alone (translation, SPIRV-Cross,
  * the binding layout), like the PICA's. Keys are variable-size
  * (gl_shc_system_info.key_size_of): 448 fixed bytes, 216 per stage beyond
- * the two, 8 per code word.
+ * the two, 544 for a transform feedback layout, 8 per code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
