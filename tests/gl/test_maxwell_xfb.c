@@ -397,6 +397,64 @@ static void other_stream_refused(void **state)
     tmd_rects_close(&e);
 }
 
+/* With a geometry stage, the last vertex-pipeline stage is it: the
+ * corpus' point_quad_gsh makes of each point a strip of 4 vertices
+ * (its GLSL: corner i at c + (2 (i & 1) - 1, 2 (i >> 1) - 1) x 0.2, colour
+ * (rgb, 1) x (0.6 + 0.1 i)), captured as its 2 triangles. Positions are
+ * exact (c + +-0.2f, one rounding however it is compiled); colours within
+ * 2 ulp-ish of the test's float arithmetic (the compiler may fuse it). */
+static void geometry_stage_captured(void **state)
+{
+    tmd_rects e;
+    if (!open_bench(&e, state))
+        skip();
+    tmc_shader gs;
+    assert_true(tmc_load("point_quad_gsh", &gs));
+    tmd_geometry_program(&e.pb, e.data, DATA_VA, &gs);
+    vtx v[1];
+    static const float c[4] = {0.5f, 0.25f, 0.75f, 1};
+    add_vertex(&e, v, 0, 0.25f, -0.5f, 0.5f, c);
+    static const uint8_t attr[8] = {POS, POS + 1, POS + 2, POS + 3, GEN0, GEN0 + 1, GEN0 + 2, GEN0 + 3};
+    buffer(&e, 0, 0x1000, 8, attr, 32);
+    stream_output(&e, true);
+    draw(&e, 0, 1, POINTS);
+    report(&e, 0, 0x0B, 0);
+    tmd_submit(&e, 1);
+    assert_int_equal(u32_at(&e, REPORTS), 2);
+    float corner[4][8];
+    for (uint32_t i = 0; i < 4; i++) {
+        const float ox = (float)(i & 1) * 2.0f - 1.0f, oy = (float)(i >> 1) * 2.0f - 1.0f, k = 0.6f + 0.1f * (float)i;
+        const float q[8] = {v[0].pos[0] + ox * 0.2f, v[0].pos[1] + oy * 0.2f, v[0].pos[2], v[0].pos[3],
+                            c[0] * k, c[1] * k, c[2] * k, k};
+        memcpy(corner[i], q, sizeof q);
+    }
+    /* triangle 0 is corners 0 1 2; triangle 1 is 1 2 3 in an order that keeps its winding */
+    bool seen[4] = {false, false, false, false};
+    for (uint32_t r = 0; r < 6; r++) {
+        float got[8];
+        memcpy(got, e.data + XFB + 32 * r, 32);
+        int which = -1;
+        for (uint32_t i = r < 3 ? r : 1; i < (r < 3 ? r + 1 : 4) && which < 0; i++) {
+            bool same = memcmp(got, corner[i], 16) == 0;
+            for (uint32_t j = 4; j < 8 && same; j++)
+                same = got[j] > corner[i][j] - 1e-6f && got[j] < corner[i][j] + 1e-6f;
+            if (same)
+                which = (int)i;
+        }
+        if (which < 0)
+            fail_msg("record %u (%g %g %g %g | %g %g %g %g) is not a corner the GLSL makes there", r, got[0], got[1],
+                     got[2], got[3], got[4], got[5], got[6], got[7]);
+        if (r >= 3) {
+            if (seen[which])
+                fail_msg("record %u repeats corner %d", r, which);
+            seen[which] = true;
+        }
+    }
+    untouched(&e, 0, 6 * 32, 0x1000);
+    tmc_free(&gs);
+    tmd_rects_close(&e);
+}
+
 /* Refusals leave the instance drawing: on ES every captured draw (the
  * reason said), on desktop GL a stride that is no multiple of 4. */
 static void refusals(void **state)
@@ -434,6 +492,7 @@ int main(void)
         cmocka_unit_test(counters),
         cmocka_unit_test(draw_auto_from_capture),
         cmocka_unit_test(other_stream_refused),
+        cmocka_unit_test(geometry_stage_captured),
         cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
