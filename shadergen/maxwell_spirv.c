@@ -2900,6 +2900,15 @@ static bool xfb_writable(uint32_t a)
     return a == 25 || a == 26 || (a >= 28 && a < 32) || (a >= 32 && a < 160) || (a >= 176 && a < 184);
 }
 
+bool mw_spirv_xfb_captures(const mw_spirv_xfb *x)
+{
+    for (uint32_t b = 0; b < MW_SPIRV_XFB_BUFFERS; b++)
+        for (uint32_t j = 0; j < x->count[b] && j < 128; j++)
+            if (xfb_writable(x->attr[b][j]))
+                return true;
+    return false;
+}
+
 /* The capture variables: a run of components j.. naming consecutive
  * components of one vector becomes one uvecN (yuzu's
  * MakeTransformFeedbackVaryings merges a vector's components the same way),

@@ -175,6 +175,9 @@ _Static_assert(sizeof(mw_spirv_xfb) == 544, "mw_spirv_xfb layout changed: bump M
 /* the layout is one the translation takes: strides and counts as said,
  * something captured, the padding zero */
 bool mw_spirv_xfb_valid(const mw_spirv_xfb *x);
+/* whether the translation declares a capture output for it: some component
+ * names an attribute a stage writes (not all gaps) */
+bool mw_spirv_xfb_captures(const mw_spirv_xfb *x);
 
 typedef struct mw_spirv_input {
     const uint64_t *code; /* from the first bundle's scheduling word */

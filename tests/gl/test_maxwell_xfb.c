@@ -275,6 +275,31 @@ static void layout_gaps_and_order(void **state)
     tmd_rects_close(&e);
 }
 
+/* A layout of gaps only (attribute index 0 twice: no vertex stage writes
+ * it) records nothing, yet the triangle counts as written and the write
+ * pointer moves by its 3 records of 8 bytes, the bytes as they were; no
+ * GL error (GL's transform feedback would refuse a program with nothing to
+ * record). */
+static void gaps_only(void **state)
+{
+    tmd_rects e;
+    if (!open_bench(&e, state))
+        skip();
+    vtx v[3];
+    one_triangle(&e, v);
+    static const uint8_t attr[2] = {0, 0};
+    buffer(&e, 0, 0x1000, 2, attr, 8);
+    stream_output(&e, true);
+    draw(&e, 0, 3, TRIANGLES);
+    report(&e, 0, 0x1A, 0);
+    report(&e, 1, 0x0B, 0);
+    tmd_submit(&e, 1);
+    assert_int_equal(u32_at(&e, REPORTS + 4), 24);
+    assert_int_equal(u32_at(&e, REPORTS + 16), 1);
+    untouched(&e, 0, 0, 0x1000);
+    tmd_rects_close(&e);
+}
+
 /* The streaming counters: a buffer with room for 2 triangles of 3 records
  * (SIZE 100 bytes of 16-byte records: 6 records, 96 bytes), 3 triangles
  * drawn: 2 written, 3 needed, so 1 missing; points after that find no room
@@ -489,6 +514,7 @@ int main(void)
         cmocka_unit_test(capture_position_and_colour),
         cmocka_unit_test(draws_append),
         cmocka_unit_test(layout_gaps_and_order),
+        cmocka_unit_test(gaps_only),
         cmocka_unit_test(counters),
         cmocka_unit_test(draw_auto_from_capture),
         cmocka_unit_test(other_stream_refused),

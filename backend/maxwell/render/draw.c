@@ -2148,6 +2148,7 @@ static glhle_result xfb_layout(mw_render *r, const mw_state *st, mw_spirv_xfb *x
 typedef struct xfb_bound {
     uint32_t mask;
     GLenum prim;                    /* glBeginTransformFeedback's */
+    bool captures;                  /* the program has a capture output (mw_spirv_xfb_captures) */
     uint32_t per_prim;              /* vertices per primitive written */
     uint64_t va[MW_XFB_BUFFERS];    /* where the write pointer is */
     uint32_t room[MW_XFB_BUFFERS];  /* bytes bound from there */
@@ -2211,6 +2212,7 @@ static glhle_result xfb_bind(mw_render *r, const mw_state *st, const mw_spirv_xf
             xb->room[b] = 0;
     }
     xb->prim = prim;
+    xb->captures = mw_spirv_xfb_captures(x);
     return GLHLE_RESULT_OK;
 }
 
@@ -2219,9 +2221,23 @@ static glhle_result xfb_end(mw_render *r, mw_state *st, const xfb_bound *xb)
 {
     mw_draw *d = r->draw;
     const GladGLContext *gl = &r->ctx->gl;
-    gl->EndTransformFeedback();
-    uint64_t written = 0;
-    mw_query_xfb_end(r, &written);
+    if (xb->captures)
+        gl->EndTransformFeedback();
+    uint64_t written = 0, generated = 0;
+    mw_query_xfb_end(r, &written, &generated);
+    if (!xb->captures) {
+        /* every component a gap: no output for GL to record (its
+         * glBeginTransformFeedback would refuse the program), so no
+         * transform feedback; the primitives that fit every buffer count
+         * as written, as GL would have written them (GL 4.6 13.3.2) */
+        written = generated;
+        for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++)
+            if (xb->mask >> b & 1) {
+                const uint64_t fit = xb->room[b] / ((uint64_t)xb->per_prim * xb->stride[b]);
+                written = fit < written ? fit : written;
+            }
+    }
+    mw_query_xfb_add(r, written, generated);
     glhle_result res = GLHLE_RESULT_OK;
     for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
         if (!(xb->mask >> b & 1))
@@ -2417,8 +2433,16 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
                                1u << MW_SPIRV_VERTEX | 1u << MW_SPIRV_FRAGMENT | (geometry ? 1u << MW_SPIRV_GEOMETRY : 0) |
                                    (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0));
     xfb_bound xb;
+    /* the primitives transform feedback records are the last stage's: a
+     * tessellation evaluation stage's as its translation emits them
+     * (MW_TESS_MODE: point mode unless connected, lines for isolines) */
+    GLenum xfb_raster = raster_mode;
+    if (tess && !geometry) {
+        const uint8_t m = MW_TESS_MODE(st->program.tess_parameters);
+        xfb_raster = !(m & MW_TESS_CONNECTED) ? GL_POINTS : (m & 3) == 0 ? GL_LINES : GL_TRIANGLES;
+    }
     if (res == GLHLE_RESULT_OK && xfb_on)
-        res = xfb_bind(r, st, &xfb, xfb_mask, raster_mode, geometry || tess, ev->u.draw.count, &xb);
+        res = xfb_bind(r, st, &xfb, xfb_mask, xfb_raster, geometry || tess, ev->u.draw.count, &xb);
     if (res != GLHLE_RESULT_OK)
         return res;
     /* state: set again only when something it is made of changed
@@ -2469,7 +2493,8 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
                                  : 0);
     if (xfb_on) {
         mw_query_xfb_begin(r);
-        gl->BeginTransformFeedback(xb.prim);
+        if (xb.captures)
+            gl->BeginTransformFeedback(xb.prim);
     }
     if (!st->raster.rasterize_enable) /* gl_state keeps it off (gl_state_clip_distance0): back off below */
         gl->Enable(GL_RASTERIZER_DISCARD);

@@ -287,9 +287,9 @@ void mw_query_xfb_begin(mw_render *r)
     gl->BeginQuery(GL_PRIMITIVES_GENERATED, q->xfb_names[1]);
 }
 
-void mw_query_xfb_end(mw_render *r, uint64_t *written)
+void mw_query_xfb_end(mw_render *r, uint64_t *written, uint64_t *generated)
 {
-    *written = 0;
+    *written = *generated = 0;
     mw_queries *q = r->queries;
     if (!q || !q->xfb_have_names)
         return;
@@ -299,14 +299,22 @@ void mw_query_xfb_end(mw_render *r, uint64_t *written)
     GLuint w = 0, g = 0;
     gl->GetQueryObjectuiv(q->xfb_names[0], GL_QUERY_RESULT, &w);
     gl->GetQueryObjectuiv(q->xfb_names[1], GL_QUERY_RESULT, &g);
-    q->xfb_succeeded += w;
-    q->xfb_needed += g;
     *written = w;
+    *generated = g;
     if (q->xfb_took_vtg) {
         q->c[VTG_COUNTER].total += g;
         begin(r, VTG_COUNTER); /* for the rest of the draw: nothing more */
         q->xfb_took_vtg = false;
     }
+}
+
+void mw_query_xfb_add(mw_render *r, uint64_t succeeded, uint64_t needed)
+{
+    mw_queries *q = r->queries;
+    if (!q)
+        return;
+    q->xfb_succeeded += succeeded;
+    q->xfb_needed += needed;
 }
 
 uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
