@@ -2082,7 +2082,9 @@ static void mark_rendered(mw_render *r, const mw_state *st)
  * the write pointer advances by them, so the next draw appends. A
  * primitive that does not fit in every buffer's room (SIZE less the
  * pointer) is not written, in any buffer (GL 4.6 13.3.2), and the counters
- * say so (queries.c). Desktop GL only: GLSL ES has no xfb layout
+ * say so (queries.c). A layout of gaps only gives the program nothing to
+ * record, which glBeginTransformFeedback refuses: that draw goes without
+ * it and counts the primitives that fit as written. Desktop GL only: GLSL ES has no xfb layout
  * qualifiers, and ES 3.2's glTransformFeedbackVaryings writes one buffer
  * interleaved or one varying per buffer, without gl_SkipComponents, so it
  * cannot place a layout's components at their offsets; refused there.
