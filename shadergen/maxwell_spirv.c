@@ -186,6 +186,11 @@ enum { K_SSY = 1, K_PBK, K_PCNT, K_PRET };
 /* dispatcher values past the instructions: pop until a kind */
 #define POP_CASE(kind) (0x1000000u + (kind))
 
+/* capture variables a stage may declare: GL 4.5's minimum
+ * MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (64) is the most a layout
+ * can have components, each at most a variable */
+#define MW_XFB_VARS 64
+
 typedef struct tr {
     spv_builder b;
     const mw_spirv_input *in;
@@ -217,8 +222,14 @@ typedef struct tr {
     uint32_t viewport; /* gl_ViewportIndex (likewise) */
     bool viewport_layer_cap; /* ShaderViewportIndexLayerEXT declared (layer_viewport_writable) */
     uint32_t clip_count;
-    uint32_t interface[80];
+    uint32_t interface[80 + MW_XFB_VARS];
     uint32_t n_interface;
+    /* transform feedback (mw_spirv_input.xfb): each capture variable, its
+     * components, and per buffer component j the variable (+ 1; 0 a gap) */
+    uint32_t xfb_var[MW_XFB_VARS], xfb_type[MW_XFB_VARS];
+    uint8_t xfb_comps[MW_XFB_VARS];
+    uint32_t n_xfb;
+    uint8_t xfb_of[MW_SPIRV_XFB_BUFFERS][128];
     uint32_t front_facing, sample_mask, sample_id;
     /* geometry and tessellation: arrayed inputs' length (0: not arrayed), the
      * TCS's output vertices, gl_in / gl_out, gl_TessCoord, gl_InvocationID,
@@ -2880,11 +2891,125 @@ static uint32_t output_ptr(tr *t, uint32_t addr, uint32_t vtx, uint32_t *st)
     return 0;
 }
 
+static void xfb_store(tr *t, uint32_t addr, uint32_t value);
+
 static void write_attr(tr *t, uint32_t addr, uint32_t value, uint32_t vtx)
 {
     uint32_t st, ptr = output_ptr(t, addr, vtx, &st);
     if (ptr)
         SPV_VOID(&t->b, SpvOpStore, ptr, st == t->t_u32 ? value : SPV_OP(&t->b, SpvOpBitcast, st, value));
+    if (t->n_xfb)
+        xfb_store(t, addr, value);
+}
+
+/* ---- transform feedback (mw_spirv_xfb) ---- */
+
+bool mw_spirv_xfb_valid(const mw_spirv_xfb *x)
+{
+    bool any = false;
+    for (uint32_t i = 0; i < sizeof x->reserved; i++)
+        if (x->reserved[i])
+            return false;
+    for (uint32_t b = 0; b < MW_SPIRV_XFB_BUFFERS; b++) {
+        const uint32_t n = x->count[b];
+        if (n > 128 || (!n && x->stride[b]) || (n && (x->stride[b] % 4 || x->stride[b] < 4 * n)))
+            return false;
+        for (uint32_t j = n; j < 128; j++)
+            if (x->attr[b][j])
+                return false;
+        any |= n != 0;
+    }
+    return any;
+}
+
+/* attributes a translated stage can write (output_ptr): the layer, the
+ * viewport index, the position, generic vectors, clip distances */
+static bool xfb_writable(uint32_t a)
+{
+    return a == 25 || a == 26 || (a >= 28 && a < 32) || (a >= 32 && a < 160) || (a >= 176 && a < 184);
+}
+
+bool mw_spirv_xfb_captures(const mw_spirv_xfb *x)
+{
+    for (uint32_t b = 0; b < MW_SPIRV_XFB_BUFFERS; b++)
+        for (uint32_t j = 0; j < x->count[b] && j < 128; j++)
+            if (xfb_writable(x->attr[b][j]))
+                return true;
+    return false;
+}
+
+/* The capture variables: a run of components j.. naming consecutive
+ * components of one vector becomes one uvecN (yuzu's
+ * MakeTransformFeedbackVaryings merges a vector's components the same way),
+ * any other component a uint of its own; zeroed at the start of main. */
+static void xfb_declare(tr *t)
+{
+    const mw_spirv_xfb *x = t->in->xfb;
+    spv_builder *b = &t->b;
+    memset(t->xfb_of, 0, sizeof t->xfb_of);
+    for (uint32_t buf = 0; buf < MW_SPIRV_XFB_BUFFERS; buf++) {
+        for (uint32_t j = 0; j < x->count[buf];) {
+            const uint32_t a = x->attr[buf][j];
+            if (!xfb_writable(a)) {
+                j++;
+                continue;
+            }
+            uint32_t n = 1;
+            while (n < 4 && j + n < x->count[buf] && x->attr[buf][j + n] == a + n && (a + n) / 4 == a / 4 &&
+                   a >= 28 && a < 160)
+                n++;
+            if (t->n_xfb == MW_XFB_VARS) {
+                if (t->err == GLHLE_RESULT_OK) {
+                    t->err = GLHLE_RESULT_LIMIT_EXCEEDED;
+                    snprintf(t->res->reason, sizeof t->res->reason,
+                             "transform feedback of more than %u captured runs", MW_XFB_VARS);
+                }
+                return;
+            }
+            const uint32_t ty = n == 1 ? t->t_u32 : spv_type_vector(b, t->t_u32, n);
+            const uint32_t v = spv_global_var(b, spv_type_pointer(b, SpvStorageClassOutput, ty), SpvStorageClassOutput, 0);
+            spv_decorate(b, v, SpvDecorationXfbBuffer, SPV_ARGS(buf));
+            spv_decorate(b, v, SpvDecorationXfbStride, SPV_ARGS(x->stride[buf]));
+            spv_decorate(b, v, SpvDecorationOffset, SPV_ARGS(4 * j));
+            char name[24];
+            snprintf(name, sizeof name, "xfb%u_%u", buf, j);
+            spv_name(b, v, name);
+            add_interface(t, v);
+            t->xfb_var[t->n_xfb] = v;
+            t->xfb_type[t->n_xfb] = ty;
+            t->xfb_comps[t->n_xfb] = (uint8_t)n;
+            t->n_xfb++;
+            for (uint32_t k = 0; k < n; k++)
+                t->xfb_of[buf][j + k] = (uint8_t)t->n_xfb;
+            SPV_VOID(b, SpvOpStore, v, n == 1 ? cu(t, 0) : spv_const_null(b, ty));
+            j += n;
+        }
+    }
+    if (t->n_xfb)
+        spv_capability(b, SpvCapabilityTransformFeedback);
+}
+
+/* a write of the attribute at addr: into every capture component naming it */
+static void xfb_store(tr *t, uint32_t addr, uint32_t value)
+{
+    const mw_spirv_xfb *x = t->in->xfb;
+    spv_builder *b = &t->b;
+    for (uint32_t buf = 0; buf < MW_SPIRV_XFB_BUFFERS; buf++)
+        for (uint32_t j = 0; j < x->count[buf]; j++) {
+            if (x->attr[buf][j] != addr / 4 || !t->xfb_of[buf][j])
+                continue;
+            const uint32_t v = t->xfb_of[buf][j] - 1;
+            uint32_t k = 0;
+            while (j >= k + 1 && t->xfb_of[buf][j - k - 1] == v + 1)
+                k++;
+            if (t->xfb_comps[v] == 1)
+                SPV_VOID(b, SpvOpStore, t->xfb_var[v], value);
+            else
+                SPV_VOID(b, SpvOpStore,
+                         SPV_OP(b, SpvOpAccessChain, spv_type_pointer(b, SpvStorageClassOutput, t->t_u32),
+                                t->xfb_var[v], cu(t, k)),
+                         value);
+        }
 }
 
 /* Per-patch attributes (ALD.P / AST.P) in the slots Mesa's nvc0 driver gives
@@ -6329,6 +6454,8 @@ static void emit_module(tr *t)
     spv_name(b, fn, "main");
     t->iter_var = spv_local_var(b, t->p_fn_u32, cu(t, 0));
     spv_name(b, t->iter_var, "iterations");
+    if (t->in->xfb)
+        xfb_declare(t);
     if (!t->structured) {
         emit_dispatcher(t);
     } else if (!s_range(t, 0, t->n, 0, NULL, -1)) {
@@ -6381,6 +6508,8 @@ static void emit_module(tr *t)
         if (!(m & MW_TESS_CONNECTED))
             spv_exec_mode(b, fn, SpvExecutionModePointMode, NULL, 0);
     }
+    if (t->n_xfb)
+        spv_exec_mode(b, fn, SpvExecutionModeXfb, NULL, 0);
     if (model == SpvExecutionModelFragment) {
         spv_exec_mode(b, fn, SpvExecutionModeOriginLowerLeft, NULL, 0);
         if (t->frag_depth)

@@ -151,6 +151,34 @@ enum { MW_SPIRV_TOPOLOGY_POINTS = 1, MW_SPIRV_TOPOLOGY_LINE_STRIP = 6, MW_SPIRV_
 _Static_assert(sizeof(mw_spirv_key) == 132,
                "mw_spirv_key layout changed: bump MW_PROGRAM_KEY_VERSION and MW_COMPUTE_KEY_VERSION");
 
+/* Transform feedback of the last vertex-pipeline stage (the 3D engine's
+ * stream output, maxwell_state.h): per buffer b, count[b] 32-bit
+ * components per vertex, component j (at byte 4 j of the vertex's record,
+ * stride[b] bytes apart) the output attribute attr[b][j] (its byte address
+ * / 4: 28-31 the position, 32 + 4 i + c generic i's component c, 176-183
+ * the clip distances, 25 the layer, 26 the viewport index). The stage
+ * declares a capture output per run of consecutive components of one
+ * vector (uint or uvecN, Offset 4 j, XfbBuffer b, XfbStride stride[b];
+ * ExecutionMode Xfb), zero at the start and stored with the raw bits of
+ * each write of the attribute. A component naming an attribute no stage
+ * writes is a gap: nothing declared, the buffer's bytes there untouched.
+ * Plain data: a buffer not captured is all zero, attr past count[b] zero
+ * (mw_spirv_xfb_valid). */
+#define MW_SPIRV_XFB_BUFFERS 4
+typedef struct mw_spirv_xfb {
+    uint32_t stride[MW_SPIRV_XFB_BUFFERS]; /* bytes, a multiple of 4, at least 4 count */
+    uint8_t count[MW_SPIRV_XFB_BUFFERS];   /* 0: not captured; at most 128 */
+    uint8_t reserved[12];                  /* zero */
+    uint8_t attr[MW_SPIRV_XFB_BUFFERS][128];
+} mw_spirv_xfb;
+_Static_assert(sizeof(mw_spirv_xfb) == 544, "mw_spirv_xfb layout changed: bump MW_PROGRAM_KEY_VERSION");
+/* the layout is one the translation takes: strides and counts as said,
+ * something captured, the padding zero */
+bool mw_spirv_xfb_valid(const mw_spirv_xfb *x);
+/* whether the translation declares a capture output for it: some component
+ * names an attribute a stage writes (not all gaps) */
+bool mw_spirv_xfb_captures(const mw_spirv_xfb *x);
+
 typedef struct mw_spirv_input {
     const uint64_t *code; /* from the first bundle's scheduling word */
     size_t words;         /* 64-bit words of code (bounded by the caller's program region) */
@@ -167,6 +195,8 @@ typedef struct mw_spirv_input {
                              * and MW_TEX_1D_ARRAY slots are declared 2D and 2D-array images, which the GL
                              * side makes of height 1, sampled at y = 0.5 and fetched at y = 0. The host's,
                              * like the GLSL dialect: not in the key */
+    const mw_spirv_xfb *xfb; /* transform feedback of this (the last vertex-pipeline) stage, NULL: none. Part of
+                              * the program's identity with the key (the program key carries it) */
     bool no_subgroups;      /* the host has no subgroup operations (OpenGL ES: no ARB_shader_ballot /
                              * ARB_shader_group_vote): VOTE, SHFL other than the fragment quad butterfly
                              * and the lane registers outside compute are refused with that reason. The

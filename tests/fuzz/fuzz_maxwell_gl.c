@@ -25,7 +25,12 @@
  *                 array pitch, SET_ZT_SIZE_C and SET_ZT_LAYER, and the
  *                 geometry program's offset (the prelude's point_quad_gsh
  *                 at 0x18000, at 0x16000 one that writes layer 1: layered
- *                 draws) (the u16 modulo that list)
+ *                 draws), and stream output: SET_STREAM_OUTPUT, buffers
+ *                 0-1's enable, address, size and write pointer (the
+ *                 prelude puts the four at XFB_OFF, 4 KiB each), 2-3's
+ *                 enable, the control words and the first layout words
+ *                 (the prelude's: the position, stride 16) (the u16
+ *                 modulo that list)
  *   then          24 bytes, when there: a compute launch before the draws
  *                 (tests/scenes/maxwell_compute_scene.h, deko3d's QMD
  *                 upload), its program (simple_csh or ssbo_layout_csh),
@@ -101,6 +106,7 @@
 #define SCRATCH_OFF 0x80000u /* the SSBOs: anywhere in [0x80000, 0x100000) */
 #define VTG_OFF 0x18000u     /* point_quad_gsh, quad_tcsh, quad_tesh, 0x2000 apart */
 #define LAYER_GS_OFF 0x16000u /* a geometry program that writes layer 1 (tmd_layer_gs) */
+#define XFB_OFF 0x78000u     /* the stream-out buffers, 0x1000 apart */
 
 static glhle_context *ctx;
 static glhle_maxwell *gpu;
@@ -211,6 +217,17 @@ static uint32_t pick_method(uint16_t v)
         {0x1230, 0x1230}, /* SET_ZT_SIZE_C: depth arrays */
         {0x179c, 0x179c}, /* SET_ZT_LAYER */
         {0x2104, 0x2104}, /* SET_PIPELINE_SHADER(4) offset: the layer-writing geometry program */
+        {0x0744, 0x0744}, /* SET_STREAM_OUTPUT (draw.c transform feedback) */
+        {0x0380, 0x0390}, /* stream-out buffer 0: enable, address, size, write pointer */
+        {0x03a0, 0x03b0}, /* buffer 1 */
+        {0x03c0, 0x03c0}, /* buffers 2 and 3: enable */
+        {0x03e0, 0x03e0},
+        {0x0700, 0x0708}, /* SET_STREAM_OUT_CONTROL_*(0): stream, components, stride */
+        {0x0710, 0x0718}, /* (1) */
+        {0x0724, 0x0728}, /* (2), (3): components, stride */
+        {0x0734, 0x0738},
+        {0x2800, 0x280c}, /* SET_STREAM_OUT_LAYOUT_SELECT(0, 0-3) */
+        {0x2880, 0x2884}, /* (1, 0-1) */
     };
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
@@ -245,6 +262,18 @@ static void prelude(tm_pb *pb, bool zeta)
     tm_set1(pb, TM_SUB_3D, 0x1b00 / 4, (uint32_t)((DATA_VA + REPORT_OFF) >> 32)); /* SET_REPORT_SEMAPHORE_A/B */
     tm_set1(pb, TM_SUB_3D, 0x1b04 / 4, (uint32_t)(DATA_VA + REPORT_OFF));
     tmk_init(pb, DATA_VA);
+    /* the stream-out buffers in the data memory (the input enables them and
+     * may move them), 16-byte records of the position's 4 components */
+    for (uint32_t b = 0; b < 4; b++) {
+        const uint64_t va = DATA_VA + XFB_OFF + 0x1000u * b;
+        tm_set1(pb, TM_SUB_3D, (0x0384 + 32 * b) / 4, (uint32_t)(va >> 32));
+        tm_set1(pb, TM_SUB_3D, (0x0388 + 32 * b) / 4, (uint32_t)va);
+        tm_set1(pb, TM_SUB_3D, (0x038c + 32 * b) / 4, 0x1000);
+        tm_set1(pb, TM_SUB_3D, (0x0390 + 32 * b) / 4, 0);
+        tm_set1(pb, TM_SUB_3D, (0x0704 + 16 * b) / 4, 4);
+        tm_set1(pb, TM_SUB_3D, (0x0708 + 16 * b) / 4, 16);
+        tm_set1(pb, TM_SUB_3D, (0x2800 + 128 * b) / 4, 28u | 29u << 8 | 30u << 16 | 31u << 24);
+    }
     /* the geometry and tessellation programs, their stages off (the input
      * turns them on): stage 4 point_quad_gsh, 2 quad_tcsh, 3 quad_tesh,
      * bind groups 3, 1, 2 with c0 */
@@ -533,7 +562,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *in, size_t size)
         {0x0dc4, 0}, {0x0dc8, 0}, {0x193c, 0}, {0x1880, 0}, {0x1884, 0}, {0x1434, 0}, {0x1438, 0}, {0x1a00, 0x1111},
         {0x0e00, 0}, {0x037c, 1}, {0x1514, 0}, {0x1168, 0}, {0x116c, 0}, {0x1170, 0}, {0x1174, 0}, {0x1178, 0},
         {0x117c, 0}, /* attributes 2-7: the prelude's draw reads 0 and 1 */
-        {0x15d0, 0}, {0x0d68, 0}, {0x0320, 0}, {0x0dcc, 0},
+        {0x15d0, 0}, {0x0d68, 0}, {0x0320, 0}, {0x0dcc, 0}, {0x0744, 0},
     };
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
         tm_set1(&pb, TM_SUB_3D, defaults[i][0] / 4, defaults[i][1]);

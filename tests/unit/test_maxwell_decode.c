@@ -364,6 +364,48 @@ static void resources(void **state)
     assert_int_equal(s->report.payload, 0xFEED);
 }
 
+/* Stream output (clb197.h): SET_STREAM_OUTPUT 0x0744; buffer b's
+ * ENABLE, ADDRESS_A (UPPER 7:0), ADDRESS_B, SIZE, LOAD_WRITE_POINTER at
+ * 0x0380 + 32 b; CONTROL_STREAM (SELECT 1:0), COMPONENT_COUNT (SELECT
+ * 7:0), STRIDE (BYTES 31:0) at 0x0700 + 16 b; LAYOUT_SELECT(b, j) at
+ * 0x2800 + 128 b + 4 j, ATTRIBUTE_NUMBER 7:0 first. The write pointer is
+ * loaded by each write, the same value again included. */
+static void stream_out(void **state)
+{
+    (void)state;
+    set(0x0744, 1);
+    set(0x03a0, 1);                /* buffer 1 */
+    set(0x03a4, 0x107);
+    set(0x03a8, 0x89ABCDE0);
+    set(0x03ac, 0x2000);
+    set(0x03b0, 0x40);
+    set(0x0710, 0xFFFFFFFE);       /* stream 2 */
+    set(0x0714, 0x1FF);            /* 255 components */
+    set(0x0718, 0x1234);
+    set(0x2880, 0x1D1C2120);       /* (1, 0): 0x20 0x21 0x1C 0x1D */
+    set(0x28fc, 0xAB000000);       /* (1, 31): byte 127 */
+    const mw_state *s = run();
+    const mw_stream_out_buffer *b = &s->stream_out.buffer[1];
+    assert_true(s->stream_out.enable);
+    assert_true(b->enable && !s->stream_out.buffer[0].enable);
+    assert_int_equal(b->address, 0x0789ABCDE0ull);
+    assert_int_equal(b->size, 0x2000);
+    assert_int_equal(b->stream, 2);
+    assert_int_equal(b->components, 0xFF);
+    assert_int_equal(b->stride, 0x1234);
+    static const uint8_t first[4] = {0x20, 0x21, 0x1C, 0x1D};
+    assert_memory_equal(s->stream_out.layout[1], first, 4);
+    assert_int_equal(s->stream_out.layout[1][127], 0xAB);
+    assert_int_equal(s->stream_out.layout[0][0], 0);
+    assert_int_equal(s->stream_out.pointer[1], 0x40);
+    mw_get_state_mut(gpu)->stream_out.pointer[1] = 0x80; /* as a captured draw advances it */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x03b0, 0x40);
+    s = run();
+    assert_int_equal(s->stream_out.pointer[1], 0x40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +416,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rasterizer, setup, teardown),
         cmocka_unit_test_setup_teardown(vertex_input, setup, teardown),
         cmocka_unit_test_setup_teardown(resources, setup, teardown),
+        cmocka_unit_test_setup_teardown(stream_out, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -454,7 +454,11 @@ static void report_only_counters_and_timestamps(void **state)
     gpu->fe.hooks.report_counter = counter;
     memset(mem, 0xEE, sizeof mem);
     report(&pb, MEM_VA + 0x00, 0x5555, RO | REP(0x02));                 /* count 0x3_00002000 */
-    report(&pb, MEM_VA + 0x10, 0x6666, RO | REP(0x1A) | 3u << 5);       /* STREAMING_BYTE_COUNT, stream 3 */
+    /* SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(3) (0x0390 + 3 * 32): what
+     * STREAMING_BYTE_COUNT of SUB_REPORT 3 reads, without the hook */
+    const uint32_t ptr = 0x1A2B;
+    tm_inc(&pb, TM_SUB_3D, (0x0390 + 3 * 32) / 4, 1, &ptr);
+    report(&pb, MEM_VA + 0x10, 0x6666, RO | REP(0x1A) | 3u << 5);       /* STREAMING_BYTE_COUNT, buffer 3 */
     report(&pb, MEM_VA + 0x20, 0x7777, RO | REP(0x0B) | 1u << 5);       /* STREAMING_PRIMITIVES_SUCCEEDED, stream 1 */
     report(&pb, MEM_VA + 0x30, 0x8888, RO | REP(0x13) | ONE);           /* PS_INVOCATIONS, low word */
     report(&pb, MEM_VA + 0x34, 0x8888, RO | REP(0x13) | ONE | 1u << 21); /* REPORT_DWORD_NUMBER 1: high word */
@@ -462,13 +466,13 @@ static void report_only_counters_and_timestamps(void **state)
     counter_calls = 0;
     res = submit(gpu, &pb, GLHLE_RESULT_OK);
     assert_int_equal(res.semaphores, 6);
-    assert_int_equal(counter_calls, 5); /* not for REPORT_NONE */
+    assert_int_equal(counter_calls, 4); /* not for REPORT_NONE or the byte count */
     assert_int_equal(last_report, 0x13);
     assert_int_equal(last_sub, 0);
     /* counter(r, s) = (r + 1) << 32 | 0x1000 r + s */
     const uint32_t counted[15] = {
         0x5555, 0x2000, 0x89ABCDEF, 0x01234567,     /* ZPASS: payload, low word of 0x3_00002000 */
-        0x6666, 0x1A003, 0x89ABCDEF, 0x01234567,    /* byte count 0x1B_0001A003: payload, low word */
+        0x6666, 0x1A2B, 0x89ABCDEF, 0x01234567,     /* byte count: payload, buffer 3's write pointer */
         0xB001, 0xC, 0x89ABCDEF, 0x01234567,        /* 0xC_0000B001 as u64, then time */
         0x13000, 0x14, 0x9999,                      /* 0x14_00013000 low, high; payload */
     };

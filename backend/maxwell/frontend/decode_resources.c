@@ -60,3 +60,20 @@ void mw_decode_report(const uint32_t *r, mw_report_state *out)
     out->address = mw_addr(r[MW_3D_SET_REPORT_SEMAPHORE_A], r[MW_3D_SET_REPORT_SEMAPHORE_B]);
     out->payload = r[MW_3D_SET_REPORT_SEMAPHORE_C];
 }
+
+void mw_decode_stream_out(const uint32_t *r, mw_stream_out_state *out)
+{
+    out->enable = r[MW_3D_SET_STREAM_OUTPUT] & 1;
+    for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
+        mw_stream_out_buffer *o = &out->buffer[b];
+        o->enable = r[MW_3D_SET_STREAM_OUT_BUFFER_ENABLE + 8 * b] & 1;
+        o->address = mw_addr(r[MW_3D_SET_STREAM_OUT_BUFFER_ADDRESS_A + 8 * b],
+                             r[MW_3D_SET_STREAM_OUT_BUFFER_ADDRESS_B + 8 * b]);
+        o->size = r[MW_3D_SET_STREAM_OUT_BUFFER_SIZE + 8 * b];
+        o->stream = r[MW_3D_SET_STREAM_OUT_CONTROL_STREAM + 4 * b] & 3;
+        o->components = r[MW_3D_SET_STREAM_OUT_CONTROL_COMPONENT_COUNT + 4 * b] & 0xFF;
+        o->stride = r[MW_3D_SET_STREAM_OUT_CONTROL_STRIDE + 4 * b];
+        for (uint32_t j = 0; j < 128; j++)
+            out->layout[b][j] = (uint8_t)(r[MW_3D_SET_STREAM_OUT_LAYOUT_SELECT + 32 * b + j / 4] >> (8 * (j % 4)));
+    }
+}

@@ -32,6 +32,7 @@ typedef enum mw_group {
     MW_GROUP_PROGRAM,       /* program region, the 6 pipeline stages */
     MW_GROUP_RENDER_ENABLE, /* conditional rendering */
     MW_GROUP_REPORT,        /* report semaphore address and payload */
+    MW_GROUP_STREAM_OUT,    /* stream output (transform feedback): enable, 4 buffers, their layouts */
     MW_GROUP_COUNT_
 } mw_group;
 #define MW_DIRTY(g) (1u << MW_GROUP_##g)
@@ -275,6 +276,36 @@ typedef struct mw_report_state {
     uint32_t payload;            /* SET_REPORT_SEMAPHORE_C */
 } mw_report_state;
 
+/* Stream output (transform feedback), clb197.h: SET_STREAM_OUTPUT ENABLE;
+ * per buffer b (4, 8 words apart) SET_STREAM_OUT_BUFFER_ENABLE, ADDRESS_A
+ * (UPPER 7:0) / B, SIZE (bytes); per buffer (4 words apart)
+ * SET_STREAM_OUT_CONTROL_STREAM (the geometry stream feeding it),
+ * COMPONENT_COUNT (32-bit components per vertex) and STRIDE (bytes per
+ * vertex); SET_STREAM_OUT_LAYOUT_SELECT(b, j) 32 words per buffer, each four
+ * ATTRIBUTE_NUMBER bytes (7:0 first): the output attribute (byte address / 4,
+ * yuzu transform_feedback.cpp: 28 position, 32 + 4 i generic i) written as
+ * component 4 j + k of the vertex record. */
+#define MW_XFB_BUFFERS 4
+typedef struct mw_stream_out_buffer {
+    bool enable;
+    uint64_t address;
+    uint32_t size;
+    uint32_t stream, components, stride;
+} mw_stream_out_buffer;
+
+typedef struct mw_stream_out_state {
+    bool enable;
+    mw_stream_out_buffer buffer[MW_XFB_BUFFERS];
+    uint8_t layout[MW_XFB_BUFFERS][128];
+    /* Not decoded: the buffers' write pointers (bytes past the address).
+     * Each SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER write loads one, equal
+     * value or not (methods_3d.c), and each captured draw advances it by
+     * the bytes it wrote (draw.c), so draws append until the next load;
+     * the STREAMING_BYTE_COUNT report reads it (Mesa's nvk saves it that
+     * way at the end of transform feedback and loads it back to resume). */
+    uint32_t pointer[MW_XFB_BUFFERS];
+} mw_stream_out_state;
+
 typedef struct mw_state {
     uint32_t dirty;              /* MW_DIRTY bits: groups changed since the draw path last took them (draw.c) */
     mw_rt_state rt;
@@ -295,6 +326,7 @@ typedef struct mw_state {
     mw_program_state program;
     mw_render_enable_state render_enable;
     mw_report_state report;
+    mw_stream_out_state stream_out;
 } mw_state;
 
 /* Decoders: pure functions of the register file r[0xE00] (decode_*.c). */
@@ -317,5 +349,6 @@ void mw_decode_texture_pools(const uint32_t *r, mw_texture_pool_state *out);
 void mw_decode_program(const uint32_t *r, mw_program_state *out);
 void mw_decode_render_enable(const uint32_t *r, mw_render_enable_state *out);
 void mw_decode_report(const uint32_t *r, mw_report_state *out);
+void mw_decode_stream_out(const uint32_t *r, mw_stream_out_state *out);
 
 #endif

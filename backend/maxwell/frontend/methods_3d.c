@@ -385,7 +385,9 @@ static void report_only(mw_frontend *fe, uint64_t va, uint32_t payload, uint32_t
     const uint32_t report = (d >> 23) & 0x1F, sub = (d >> 5) & 7;
     const bool one_word = (d >> 28) & 1;
     uint64_t count = 0;
-    if (report != REPORT_NONE && fe->hooks.report_counter)
+    if (report == REPORT_STREAMING_BYTE_COUNT) /* SUB_REPORT: the buffer (nvk's xfb counter save) */
+        count = mw_frontend_state(fe)->stream_out.pointer[sub & 3];
+    else if (report != REPORT_NONE && fe->hooks.report_counter)
         count = fe->hooks.report_counter(fe->hooks.user, report, sub);
     uint8_t block[16];
     const uint64_t ts = mw_timestamp(fe);
@@ -467,6 +469,13 @@ static void report_semaphore(mw_frontend *fe, uint32_t d)
 static void side_effect(mw_frontend *fe, uint32_t method, uint32_t v)
 {
     mw_regs_3d *rf = fe->regs3d;
+    if (method >= MW_3D_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER &&
+        method < MW_3D_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER + 8 * MW_XFB_BUFFERS &&
+        (method - MW_3D_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER) % 8 == 0) {
+        /* the write pointer loads on every write (maxwell_state.h) */
+        rf->state.stream_out.pointer[(method - MW_3D_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER) / 8] = v;
+        return;
+    }
     switch (method) {
     case MW_3D_LOAD_MME_INSTRUCTION_RAM_POINTER:
     case MW_3D_LOAD_MME_INSTRUCTION_RAM:

@@ -120,4 +120,6 @@ void mw_regs_3d_refresh(mw_regs_3d *rf)
         mw_decode_render_enable(r, &s->render_enable);
     if (st & MW_DIRTY(REPORT))
         mw_decode_report(r, &s->report);
+    if (st & MW_DIRTY(STREAM_OUT))
+        mw_decode_stream_out(r, &s->stream_out);
 }

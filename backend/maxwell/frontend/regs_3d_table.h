@@ -122,16 +122,16 @@
     X(0x0DD, SET_BALANCED_PRIMITIVE_WORKLOAD,                       1,  0, G(NONE),                   hex) \
     X(0x0DE, SET_MAX_PATCHES_PER_BATCH,                             1,  0, G(NONE),                   hex) \
     X(0x0DF, SET_RASTER_ENABLE,                                     1,  0, G(RASTER),                 bool) \
-    X(0x0E0, SET_STREAM_OUT_BUFFER_ENABLE,                          4,  8, G(NONE),                   bool) \
-    X(0x0E1, SET_STREAM_OUT_BUFFER_ADDRESS_A,                       4,  8, G(NONE),                   addr_hi) \
-    X(0x0E2, SET_STREAM_OUT_BUFFER_ADDRESS_B,                       4,  8, G(NONE),                   addr_lo) \
-    X(0x0E3, SET_STREAM_OUT_BUFFER_SIZE,                            4,  8, G(NONE),                   hex) \
-    X(0x0E4, SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER,              4,  8, G(NONE),                   hex) \
-    X(0x1C0, SET_STREAM_OUT_CONTROL_STREAM,                         4,  4, G(NONE),                   hex) \
-    X(0x1C1, SET_STREAM_OUT_CONTROL_COMPONENT_COUNT,                4,  4, G(NONE),                   hex) \
-    X(0x1C2, SET_STREAM_OUT_CONTROL_STRIDE,                         4,  4, G(NONE),                   hex) \
+    X(0x0E0, SET_STREAM_OUT_BUFFER_ENABLE,                          4,  8, G(STREAM_OUT),             bool) \
+    X(0x0E1, SET_STREAM_OUT_BUFFER_ADDRESS_A,                       4,  8, G(STREAM_OUT),             addr_hi) \
+    X(0x0E2, SET_STREAM_OUT_BUFFER_ADDRESS_B,                       4,  8, G(STREAM_OUT),             addr_lo) \
+    X(0x0E3, SET_STREAM_OUT_BUFFER_SIZE,                            4,  8, G(STREAM_OUT),             hex) \
+    X(0x0E4, SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER,              4,  8, G(NONE) | S,               hex) \
+    X(0x1C0, SET_STREAM_OUT_CONTROL_STREAM,                         4,  4, G(STREAM_OUT),             hex) \
+    X(0x1C1, SET_STREAM_OUT_CONTROL_COMPONENT_COUNT,                4,  4, G(STREAM_OUT),             hex) \
+    X(0x1C2, SET_STREAM_OUT_CONTROL_STRIDE,                         4,  4, G(STREAM_OUT),             hex) \
     X(0x1D0, SET_RASTER_INPUT,                                      1,  0, G(NONE),                   hex) \
-    X(0x1D1, SET_STREAM_OUTPUT,                                     1,  0, G(NONE),                   bool) \
+    X(0x1D1, SET_STREAM_OUTPUT,                                     1,  0, G(STREAM_OUT),             bool) \
     X(0x1D2, SET_DA_PRIMITIVE_RESTART_TOPOLOGY_CHANGE,              1,  0, G(PRIM_RESTART),           bool) \
     X(0x1D3, SET_ALPHA_FRACTION,                                    1,  0, G(NONE),                   hex) \
     X(0x1D5, SET_HYBRID_ANTI_ALIAS_CONTROL,                         1,  0, G(NONE),                   hex) \
@@ -626,7 +626,7 @@
     X(0x980, SET_COLOR_CLAMP,                                       1,  0, G(BLEND),                  bool) \
     X(0x982, SET_BINDLESS_TEXTURE,                                  1,  0, G(TEXTURE_POOLS),          hex) \
     X(0x983, SET_TRAP_HANDLER,                                      1,  0, G(NONE),                   hex) \
-    X(0xA00, SET_STREAM_OUT_LAYOUT_SELECT,                        128,  1, G(NONE),                   hex) \
+    X(0xA00, SET_STREAM_OUT_LAYOUT_SELECT,                        128,  1, G(STREAM_OUT),             hex) \
     X(0xCCF, SET_SHADER_PERFORMANCE_COUNTER_VALUE_UPPER,            8,  1, G(NONE),                   hex) \
     X(0xCD7, SET_SHADER_PERFORMANCE_COUNTER_VALUE,                  8,  1, G(NONE),                   hex) \
     X(0xCDF, SET_SHADER_PERFORMANCE_COUNTER_EVENT,                  8,  1, G(NONE),                   hex) \

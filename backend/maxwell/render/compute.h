@@ -54,6 +54,16 @@ void mw_query_draw_end(mw_render *r);
  * queries end (what they counted kept) and begin again after. */
 void mw_query_suspend(mw_render *r, uint32_t *active);
 void mw_query_resume(mw_render *r, uint32_t active);
+/* Around a transform feedback draw (draw.c), outside glBeginTransformFeedback
+ * and glEndTransformFeedback: the primitives written
+ * (GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and generated
+ * (GL_PRIMITIVES_GENERATED, which VTG_PRIMITIVES_OUT takes from them while
+ * it counts) are read at the end (a wait for the GL); mw_query_xfb_add
+ * adds what the draw wrote and needed to stream 0's
+ * STREAMING_PRIMITIVES_SUCCEEDED and _NEEDED. */
+void mw_query_xfb_begin(mw_render *r);
+void mw_query_xfb_end(mw_render *r, uint64_t *written, uint64_t *generated);
+void mw_query_xfb_add(mw_render *r, uint64_t succeeded, uint64_t needed);
 /* A context loss: the pending counts are added up and the GL queries
  * deleted (the old context current); the count stays. */
 void mw_query_lose(mw_render *r);

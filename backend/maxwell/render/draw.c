@@ -161,7 +161,8 @@ typedef struct stage_textures {
  * formats and order, the texture pools and handle buffer slot; and the
  * constant-buffer bindings, of which only those the key's handles were
  * read through count (key_cache.cbuf_used). */
-#define KEY_GROUPS (MW_DIRTY(PROGRAM) | MW_DIRTY(VERTEX_ATTRIB) | MW_DIRTY(RT) | MW_DIRTY(TEXTURE_POOLS))
+#define KEY_GROUPS                                                                                                    \
+    (MW_DIRTY(PROGRAM) | MW_DIRTY(VERTEX_ATTRIB) | MW_DIRTY(RT) | MW_DIRTY(TEXTURE_POOLS) | MW_DIRTY(STREAM_OUT))
 
 /* Guest memory a key was built from besides the code (which the code
  * copies' invalidation covers): the handle words, texture headers and
@@ -345,6 +346,11 @@ struct mw_draw {
      * values on a host with only the last-vertex convention) */
     uint32_t *rotated;
     size_t rotated_cap;
+    /* transform feedback: a GL buffer per stream-out buffer (made on the
+     * first captured draw) and its size */
+    GLuint xfb_buf[MW_XFB_BUFFERS];
+    uint32_t xfb_cap[MW_XFB_BUFFERS];
+    GLint xfb_max_components; /* GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (0: not asked yet) */
 };
 
 /* The draw's staging buffer of at least `size` bytes, or NULL. */
@@ -439,6 +445,8 @@ void mw_draw_fini(mw_render *r)
     gl->DeleteBuffers(MW_VERTEX_STREAM_COUNT, d->vbuf);
     gl->DeleteBuffers(1, &d->ibuf);
     gl->DeleteBuffers(MW_SPIRV_STAGE_COUNT_ * MW_GL_UBOS_PER_STAGE, &d->ubo[0][0]);
+    if (d->xfb_buf[0])
+        gl->DeleteBuffers(MW_XFB_BUFFERS, d->xfb_buf);
     r->stats.upload_wraps += d->ring.wraps;
     r->stats.upload_fences += d->ring.fences_waited;
     r->stats.upload_waits += d->ring.waits;
@@ -902,8 +910,8 @@ static bool key_reusable(mw_render *r, const mw_state *st, uint32_t polygon, uin
 }
 
 static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polygon, uint8_t prim_in,
-                                const mw_draw_program **out, GLenum *raster_mode, bool *layered,
-                                bool *viewports, uint32_t tex_mask[MW_PROGRAM_STAGES])
+                                const mw_spirv_xfb *xfb, const mw_draw_program **out, GLenum *raster_mode,
+                                bool *layered, bool *viewports, uint32_t tex_mask[MW_PROGRAM_STAGES])
 {
     mw_draw *d = r->draw;
     key_cache *kc = &d->kc;
@@ -1012,7 +1020,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         key_in[i] = &in[i];
         words[i] = code[i]->reach;
     }
-    const size_t key_size = mw_program_key_bytes(words);
+    const size_t key_size = mw_program_key_bytes(words, xfb != NULL);
     if (key_size > MW_PROGRAM_KEY_MAX_BYTES)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: a program of %zu key bytes (its stages' "
                           "reachable code): more than the %u a program may have; not drawn", key_size,
@@ -1024,7 +1032,12 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         d->key = k;
         d->key_cap = key_size;
     }
+    /* the layout goes into the key alone: the translations checked above
+     * and below (mw_spirv_cache_get) are the stages' without it, whose
+     * refusals are the same (xfb_layout checked what it adds) */
+    in[last].xfb = xfb;
     mw_program_key_fill(d->key, key_in, words);
+    in[last].xfb = NULL;
     gl_program_service *service = d->programs;
     if (polygon && (res = polygon_service(r, polygon, &service)) != GLHLE_RESULT_OK)
         return res;
@@ -2168,6 +2181,210 @@ static void mark_rendered(mw_render *r, const mw_state *st)
     }
 }
 
+/* ---- transform feedback (stream output) ----
+ *
+ * While SET_STREAM_OUTPUT is on, each enabled buffer with components
+ * captures the last vertex-pipeline stage's outputs its layout names
+ * (maxwell_state.h) into guest memory: the stage's translation declares
+ * them (mw_spirv_xfb, part of the program key), the draw binds each
+ * buffer's guest range from its write pointer on as a GL buffer
+ * (GL_TRANSFORM_FEEDBACK_BUFFER, indexed, holding the guest's bytes so
+ * that the gaps a layout leaves keep them), runs the draw between
+ * glBeginTransformFeedback and glEndTransformFeedback with the class of the
+ * primitives the stages emit, and writes back the bytes the primitives GL
+ * wrote took (GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN x vertices per
+ * primitive x stride: strips and fans are written as lists, as GL 4.6
+ * 13.3 and D3D's stream output both do), the caches over them made stale;
+ * the write pointer advances by them, so the next draw appends. A
+ * primitive that does not fit in every buffer's room (SIZE less the
+ * pointer) is not written, in any buffer (GL 4.6 13.3.2), and the counters
+ * say so (queries.c). A layout of gaps only gives the program nothing to
+ * record, which glBeginTransformFeedback refuses: that draw goes without
+ * it and counts the primitives that fit as written. Desktop GL only: GLSL ES has no xfb layout
+ * qualifiers, and ES 3.2's glTransformFeedbackVaryings writes one buffer
+ * interleaved or one varying per buffer, without gl_SkipComponents, so it
+ * cannot place a layout's components at their offsets; refused there.
+ * Only stream 0 (the translation emits no other geometry stream). */
+
+/* bytes of one buffer a draw may write at most (a bound on what it
+ * uploads and reads back) */
+#define MAX_XFB_BYTES (16u << 20)
+
+static glhle_result xfb_layout(mw_render *r, const mw_state *st, mw_spirv_xfb *x, uint32_t *mask)
+{
+    const mw_stream_out_state *so = &st->stream_out;
+    memset(x, 0, sizeof *x);
+    *mask = 0;
+    if (!so->enable)
+        return GLHLE_RESULT_OK;
+    uint32_t total = 0;
+    for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
+        const mw_stream_out_buffer *o = &so->buffer[b];
+        if (!o->enable || !o->components)
+            continue;
+        if (o->stream != 0)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: stream-out buffer %u takes geometry "
+                              "stream %u (SET_STREAM_OUT_CONTROL_STREAM): only stream 0 is captured; not drawn", b,
+                              o->stream);
+        if (o->components > 128 || o->stride % 4 || o->stride < 4 * o->components)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: stream-out buffer %u: %u components in a "
+                              "stride of %u bytes (SET_STREAM_OUT_CONTROL_*: at most 128, a stride of 4 bytes each "
+                              "at least, a multiple of 4); not drawn", b, o->components, o->stride);
+        if ((o->address + so->pointer[b]) % 4)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: stream-out buffer %u at GPU 0x%010llx, "
+                              "write pointer 0x%x: not 4-byte aligned; not drawn", b,
+                              (unsigned long long)o->address, so->pointer[b]);
+        x->count[b] = (uint8_t)o->components;
+        x->stride[b] = o->stride;
+        memcpy(x->attr[b], so->layout[b], o->components);
+        total += o->components;
+        *mask |= 1u << b;
+    }
+    if (!*mask)
+        return GLHLE_RESULT_OK;
+    if (r->ctx->info.gles)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: transform feedback on OpenGL ES: GLSL ES "
+                          "has no xfb layout qualifiers, and glTransformFeedbackVaryings cannot place a layout's "
+                          "components at their offsets (no gl_SkipComponents, one interleaved buffer); not drawn");
+    mw_draw *d = r->draw;
+    if (!d->xfb_max_components) {
+        d->xfb_max_components = 64; /* GL 4.5's minimum */
+        r->ctx->gl.GetIntegerv(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, &d->xfb_max_components);
+    }
+    const uint32_t limit = d->xfb_max_components < 64 ? 64u : (uint32_t)d->xfb_max_components;
+    for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++)
+        if (x->stride[b] > 4 * limit)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: stream-out buffer %u's stride of %u "
+                              "bytes is more than this GL's %u components; not drawn", b, x->stride[b], limit);
+    /* each component at most one capture variable (maxwell_spirv.c MW_XFB_VARS) */
+    if (total > 64)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: stream output of %u components in all: "
+                          "more than the 64 captured; not drawn", total);
+    return GLHLE_RESULT_OK;
+}
+
+typedef struct xfb_bound {
+    uint32_t mask;
+    GLenum prim;                    /* glBeginTransformFeedback's */
+    bool captures;                  /* the program has a capture output (mw_spirv_xfb_captures) */
+    uint32_t per_prim;              /* vertices per primitive written */
+    uint64_t va[MW_XFB_BUFFERS];    /* where the write pointer is */
+    uint32_t room[MW_XFB_BUFFERS];  /* bytes bound from there */
+    uint32_t stride[MW_XFB_BUFFERS];
+} xfb_bound;
+
+/* Uploads and binds the buffers (before the draw's state is set: the
+ * flush may draw); without `stages` (a geometry or tessellation stage)
+ * the draw writes at most 3 vertices per vertex it reads. */
+static glhle_result xfb_bind(mw_render *r, const mw_state *st, const mw_spirv_xfb *x, uint32_t mask, GLenum raster,
+                              bool stages, uint32_t count, xfb_bound *xb)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    const mw_stream_out_state *so = &st->stream_out;
+    memset(xb, 0, sizeof *xb);
+    xb->mask = mask;
+    GLenum prim = GL_TRIANGLES;
+    xb->per_prim = 3;
+    if (raster == GL_POINTS)
+        prim = GL_POINTS, xb->per_prim = 1;
+    else if (raster == GL_LINES || raster == GL_LINE_STRIP || raster == GL_LINE_LOOP || raster == GL_LINES_ADJACENCY ||
+             raster == GL_LINE_STRIP_ADJACENCY)
+        prim = GL_LINES, xb->per_prim = 2;
+    if (!d->xfb_buf[0])
+        gl->CreateBuffers(MW_XFB_BUFFERS, d->xfb_buf);
+    for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
+        if (!(mask >> b & 1))
+            continue;
+        const mw_stream_out_buffer *o = &so->buffer[b];
+        const uint32_t ptr = so->pointer[b];
+        uint64_t room = ptr < o->size ? (uint64_t)(o->size - ptr) & ~3ull : 0;
+        const uint64_t most = stages ? MAX_XFB_BYTES : 3ull * count * x->stride[b];
+        room = room < most ? room : most;
+        room = room < MAX_XFB_BYTES ? room : MAX_XFB_BYTES;
+        xb->va[b] = o->address + ptr;
+        xb->room[b] = (uint32_t)room;
+        xb->stride[b] = x->stride[b];
+        /* GL binds no empty range: 4 bytes, of which nothing is written back
+         * (no primitive fits) */
+        const uint32_t bind = room ? (uint32_t)room : 4u;
+        uint8_t *bytes = scratch(d, bind);
+        if (!bytes)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for stream-out buffer %u", b);
+        memset(bytes, 0, bind);
+        if (room) {
+            mw_render_flush(r, xb->va[b], room);
+            if (!r->io.read(r->io.user, xb->va[b], bytes, room))
+                return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: stream-out buffer %u at GPU "
+                                  "0x%010llx (%u bytes from the write pointer) is not all mapped; not drawn", b,
+                                  (unsigned long long)xb->va[b], (uint32_t)room);
+        }
+        if (bind > d->xfb_cap[b]) {
+            gl->NamedBufferData(d->xfb_buf[b], bind, bytes, GL_STREAM_READ);
+            d->xfb_cap[b] = bind;
+        } else {
+            gl->NamedBufferSubData(d->xfb_buf[b], 0, bind, bytes);
+        }
+        gl->BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, b, d->xfb_buf[b], 0, bind);
+        if (!room)
+            xb->room[b] = 0;
+    }
+    xb->prim = prim;
+    xb->captures = mw_spirv_xfb_captures(x);
+    return GLHLE_RESULT_OK;
+}
+
+/* Ends, writes back what was written and advances the write pointers. */
+static glhle_result xfb_end(mw_render *r, mw_state *st, const xfb_bound *xb)
+{
+    mw_draw *d = r->draw;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (xb->captures)
+        gl->EndTransformFeedback();
+    uint64_t written = 0, generated = 0;
+    mw_query_xfb_end(r, &written, &generated);
+    if (!xb->captures) {
+        /* every component a gap: no output for GL to record (its
+         * glBeginTransformFeedback would refuse the program), so no
+         * transform feedback; the primitives that fit every buffer count
+         * as written, as GL would have written them (GL 4.6 13.3.2) */
+        written = generated;
+        for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++)
+            if (xb->mask >> b & 1) {
+                const uint64_t fit = xb->room[b] / ((uint64_t)xb->per_prim * xb->stride[b]);
+                written = fit < written ? fit : written;
+            }
+    }
+    mw_query_xfb_add(r, written, generated);
+    glhle_result res = GLHLE_RESULT_OK;
+    for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
+        if (!(xb->mask >> b & 1))
+            continue;
+        gl->BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, b, 0);
+        uint64_t bytes = written * xb->per_prim * xb->stride[b];
+        if (bytes > xb->room[b]) /* GL wrote no more than fits */
+            bytes = xb->room[b];
+        if (!bytes || res != GLHLE_RESULT_OK)
+            continue;
+        uint8_t *out = scratch(d, bytes);
+        if (!out) {
+            res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to read back stream-out "
+                             "buffer %u", b);
+            continue;
+        }
+        gl->GetNamedBufferSubData(d->xfb_buf[b], 0, (GLsizeiptr)bytes, out);
+        if (!r->io.write(r->io.user, xb->va[b], out, bytes)) {
+            res = GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: stream-out buffer %u at GPU 0x%010llx "
+                             "could not be written back", b, (unsigned long long)xb->va[b]);
+            continue;
+        }
+        mw_render_invalidate(r, xb->va[b], bytes);
+        st->stream_out.pointer[b] += (uint32_t)bytes;
+        r->stats.xfb_bytes += bytes;
+    }
+    return res;
+}
+
 glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_event *ev)
 {
     glhle_result res = gl_context_enter(r->ctx);
@@ -2207,10 +2424,20 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     if (tess && (st->program.patch_size < 1 || st->program.patch_size > 32))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: SET_PATCH size %u: not 1 to 32; not drawn",
                           st->program.patch_size);
-    /* SET_RASTER_ENABLE FALSE (the register boots TRUE, regs_3d.c): no
-     * fragments; the vertex stages write no memory here (no transform
-     * feedback yet), so nothing of the draw remains and it is skipped */
-    if (!render_enabled(r, st) || !st->raster.rasterize_enable) {
+    if (!render_enabled(r, st)) {
+        r->stats.draws_skipped++;
+        return GLHLE_RESULT_OK;
+    }
+    /* stream output (xfb_layout); a draw with SET_RASTER_ENABLE FALSE (the
+     * register boots TRUE, regs_3d.c) makes no fragments, and without it
+     * nothing of the draw remains: skipped */
+    mw_spirv_xfb xfb;
+    uint32_t xfb_mask = 0;
+    res = xfb_layout(r, st, &xfb, &xfb_mask);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    const bool xfb_on = xfb_mask != 0;
+    if (!st->raster.rasterize_enable && !xfb_on) {
         r->stats.draws_skipped++;
         return GLHLE_RESULT_OK;
     }
@@ -2225,8 +2452,8 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     const uint32_t polygon_gs = geometry || tess ? 0 : polygon_gs_of(r, st, mode);
     GLenum raster_mode = mode; /* the primitives rasterized: the geometry stage's output */
     bool layered = false, viewports = false;
-    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), &prog, &raster_mode, &layered, &viewports,
-                      tex_mask);
+    res = get_program(r, st, polygon_gs, prim_in_of(ev->u.draw.topology), xfb_on ? &xfb : NULL, &prog,
+                      &raster_mode, &layered, &viewports, tex_mask);
     if (res == GLHLE_RESULT_OK && !prog)
         return GLHLE_RESULT_OK; /* its program compiles on a worker: skipped, counted in draws_deferred */
     if (res == GLHLE_RESULT_OK) {
@@ -2323,6 +2550,17 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         res = constant_buffers(r, st,
                                1u << MW_SPIRV_VERTEX | 1u << MW_SPIRV_FRAGMENT | (geometry ? 1u << MW_SPIRV_GEOMETRY : 0) |
                                    (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0));
+    xfb_bound xb;
+    /* the primitives transform feedback records are the last stage's: a
+     * tessellation evaluation stage's as its translation emits them
+     * (MW_TESS_MODE: point mode unless connected, lines for isolines) */
+    GLenum xfb_raster = raster_mode;
+    if (tess && !geometry) {
+        const uint8_t m = MW_TESS_MODE(st->program.tess_parameters);
+        xfb_raster = !(m & MW_TESS_CONNECTED) ? GL_POINTS : (m & 3) == 0 ? GL_LINES : GL_TRIANGLES;
+    }
+    if (res == GLHLE_RESULT_OK && xfb_on)
+        res = xfb_bind(r, st, &xfb, xfb_mask, xfb_raster, geometry || tess, ev->u.draw.count, &xb);
     if (res != GLHLE_RESULT_OK)
         return res;
     /* state: set again only when something it is made of changed
@@ -2379,6 +2617,13 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
                              mode == GL_POINTS && !st->raster.point_size_attribute
                                  ? (st->raster.point_size > 0 ? st->raster.point_size : 1)
                                  : 0);
+    if (xfb_on) {
+        mw_query_xfb_begin(r);
+        if (xb.captures)
+            gl->BeginTransformFeedback(xb.prim);
+    }
+    if (!st->raster.rasterize_enable) /* gl_state keeps it off (gl_state_clip_distance0): back off below */
+        gl->Enable(GL_RASTERIZER_DISCARD);
     if (rotate) {
         /* the rotated list: restarts already taken apart, the base vertex
          * still the GL's to add (the list holds the indices as written) */
@@ -2402,8 +2647,12 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         gl->DrawArraysInstancedBaseInstance(mode, (GLint)ev->u.draw.first, (GLsizei)ev->u.draw.count, 1,
                                             ev->u.draw.instance);
     }
+    if (!st->raster.rasterize_enable)
+        gl->Disable(GL_RASTERIZER_DISCARD);
     if (d->ring.ctx)
         gl_stream_end(&d->ring);
+    if (xfb_on && (res = xfb_end(r, st, &xb)) != GLHLE_RESULT_OK)
+        return res;
     d->rc.valid = true;
     d->rc.issued = r->st.issued;
     d->rc.invalidations = r->st.invalidations;

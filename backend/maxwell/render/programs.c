@@ -8,9 +8,9 @@
 #include "backend/common/hash.h"
 #include "backend/maxwell/shader/sph.h"
 
-uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES])
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], bool xfb)
 {
-    uint64_t n = sizeof(mw_program_key);
+    uint64_t n = sizeof(mw_program_key) + (xfb ? sizeof(mw_spirv_xfb) : 0);
     for (int i = 0; i < MW_PROGRAM_STAGES; i++)
         n += 8ull * words[i] + (i >= MW_PROGRAM_GS && words[i] ? sizeof(mw_program_stage_key) : 0);
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
@@ -18,7 +18,7 @@ uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES])
 
 uint32_t mw_program_key_size(const mw_program_key *k)
 {
-    return mw_program_key_bytes(k->words);
+    return mw_program_key_bytes(k->words, (k->flags & MW_PROGRAM_KEY_XFB) != 0);
 }
 
 /* A key's stages laid out whole (the key itself keeps the stages after
@@ -27,7 +27,9 @@ typedef struct key_view {
     uint32_t words[MW_PROGRAM_STAGES];
     mw_spirv_key key[MW_PROGRAM_STAGES]; /* zero for a stage the program has not */
     uint8_t sph[MW_PROGRAM_STAGES][0x50];
-    uint32_t reserved;
+    uint32_t reserved; /* the stage keys' reserved words and the flags this build does not know */
+    bool has_xfb;
+    mw_spirv_xfb xfb;  /* MW_PROGRAM_KEY_XFB: the last vertex-pipeline stage's layout */
     size_t code_at; /* the code's offset in the key */
 } key_view;
 
@@ -37,7 +39,7 @@ static void view_of(const void *bytes, key_view *v)
     memcpy(&k, bytes, sizeof k);
     memset(v, 0, sizeof *v);
     memcpy(v->words, k.words, sizeof v->words);
-    v->reserved = k.reserved;
+    v->reserved = k.flags & ~MW_PROGRAM_KEY_XFB;
     for (int i = 0; i < 2; i++) {
         v->key[i] = k.key[i];
         memcpy(v->sph[i], k.sph[i], 0x50);
@@ -52,6 +54,11 @@ static void view_of(const void *bytes, key_view *v)
         memcpy(v->sph[i], e.sph, 0x50);
         v->reserved |= e.reserved;
         at += sizeof e;
+    }
+    if (k.flags & MW_PROGRAM_KEY_XFB) {
+        v->has_xfb = true;
+        memcpy(&v->xfb, (const uint8_t *)bytes + at, sizeof v->xfb);
+        at += sizeof v->xfb;
     }
     v->code_at = at;
 }
@@ -70,9 +77,12 @@ void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_ST
     memset(&k, 0, sizeof k);
     uint8_t *o = out;
     size_t at = sizeof k;
+    const mw_spirv_xfb *xfb = NULL;
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
         if (!in[i])
             continue;
+        if (in[i]->xfb)
+            xfb = in[i]->xfb;
         k.words[i] = words[i];
         if (i < MW_PROGRAM_GS) {
             k.key[i] = in[i]->key;
@@ -85,6 +95,11 @@ void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_ST
         memcpy(e.sph, in[i]->sph, 0x50);
         memcpy(o + at, &e, sizeof e);
         at += sizeof e;
+    }
+    if (xfb) {
+        k.flags |= MW_PROGRAM_KEY_XFB;
+        memcpy(o + at, xfb, sizeof *xfb);
+        at += sizeof *xfb;
     }
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
         if (!in[i])
@@ -120,7 +135,7 @@ static bool key_valid_stages(const void *bytes, int gs, bool tess)
             (i != MW_PROGRAM_TES && k.key[i].tess_mode != 0))
             return false;
     }
-    return k.reserved == 0;
+    return k.reserved == 0 && (!k.has_xfb || mw_spirv_xfb_valid(&k.xfb));
 }
 
 static bool key_valid(const void *bytes)
@@ -305,6 +320,10 @@ static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t 
     in.words = k->words[i];
     in.sph = k->sph[i];
     in.key = k->key[i];
+    /* the layout is the last vertex-pipeline stage's */
+    const int last = k->words[MW_PROGRAM_GS] ? MW_PROGRAM_GS : k->words[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
+    if (k->has_xfb && i == last)
+        in.xfb = &k->xfb;
     in.tex_1d_as_2d = (host & MW_PROGRAM_HOST_GLES) != 0; /* no 1D samplers in GLSL ES (gl_caps_texture_1d_as_2d) */
     in.no_subgroups = (host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_SUBGROUPS)) != 0;
     in.viewport_layer_array = !(host & (MW_PROGRAM_HOST_GLES | MW_PROGRAM_HOST_NO_VIEWPORT_LAYER));

@@ -14,7 +14,7 @@
  * regenerates the program from its key alone (translation, SPIRV-Cross,
  * the binding layout), like the PICA's. Keys are variable-size
  * (gl_shc_system_info.key_size_of): 448 fixed bytes, 216 per stage beyond
- * the two, 8 per code word.
+ * the two, 544 for a transform feedback layout, 8 per code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
@@ -27,9 +27,9 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 6u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
+#define MW_PROGRAM_KEY_VERSION 7u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
                                    * 5: attr_type's fetch kind and R/B swap (MW_ATTR); 6: the viewport
-                                   * flip (MW_VIEWPORT_FLIP_LOCATION) */
+                                   * flip (MW_VIEWPORT_FLIP_LOCATION); 7: transform feedback */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
@@ -100,15 +100,18 @@ typedef struct mw_program_key {
      * control, tessellation evaluation (0: no such stage; the two
      * tessellation stages come together) */
     uint32_t words[MW_PROGRAM_STAGES];
-    uint32_t reserved;      /* zero */
+    uint32_t flags;         /* MW_PROGRAM_KEY_XFB or zero */
     mw_spirv_key key[2];    /* stage MW_SPIRV_VERTEX, then MW_SPIRV_FRAGMENT */
     uint8_t sph[2][0x50];
     /* then an mw_program_stage_key for each further stage the program has
      * (geometry, control, evaluation: stage MW_SPIRV_GEOMETRY, _TESS_CTRL,
-     * _TESS_EVAL), then the stages' code words in MW_PROGRAM_* order
-     * (8-byte aligned offsets) */
+     * _TESS_EVAL), then with MW_PROGRAM_KEY_XFB the transform feedback
+     * layout (mw_spirv_xfb) of the last of the vertex, evaluation and
+     * geometry stages the program has, then the stages' code words in
+     * MW_PROGRAM_* order (8-byte aligned offsets) */
 } mw_program_key;
 _Static_assert(sizeof(mw_program_key) == 448, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
+#define MW_PROGRAM_KEY_XFB 1u
 typedef struct mw_program_stage_key {
     mw_spirv_key key;
     uint8_t sph[0x50];
@@ -121,15 +124,17 @@ _Static_assert(sizeof(mw_program_stage_key) == 216, "mw_program_stage_key layout
  * shader cache file's bound on variable keys (GL_SHC_MAX_VAR_KEY_BYTES, 2
  * MiB); the draw path refuses a program over it (no program comes near). */
 #define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
-#define MW_PROGRAM_KEY_MAX_BYTES (448u + 3u * 216u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+#define MW_PROGRAM_KEY_MAX_BYTES (448u + 3u * 216u + 544u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
-/* The key's size in bytes from its fixed part, or from its stages' words. */
+/* The key's size in bytes from its fixed part, or from its stages' words
+ * and whether it has a transform feedback layout. */
 uint32_t mw_program_key_size(const mw_program_key *k);
-uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES]);
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], bool xfb);
 
-/* Fills `out` (room for mw_program_key_bytes(words)) from the stages' inputs in MW_PROGRAM_* order, stage
+/* Fills `out` (room for mw_program_key_bytes(words, xfb)) from the stages' inputs in MW_PROGRAM_* order, stage
  * i's code cut to words[i] reachable words; in[i] NULL for a stage the
- * program has not. */
+ * program has not. The layout is the one an input's xfb points to (the
+ * last vertex-pipeline stage's; NULL in every input: none). */
 void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
                          const uint32_t words[MW_PROGRAM_STAGES]);
 

@@ -35,10 +35,19 @@
  * driver's cache saves, or which helper invocations it counts, differs
  * between GLs as between GPUs. They are never reset: the clear types
  * glhle knows are ZPASS_PIXEL_CNT's, and drivers read these counters as
- * the difference of two reports. The streaming (transform feedback)
- * counters, TI_INVOCATIONS, TS_PRIMITIVES_GENERATED, the clocks and the
- * zcull statistics read 0 (said once): glhle has no transform feedback,
- * and GL has no count of the others.
+ * the difference of two reports. TI_INVOCATIONS, TS_PRIMITIVES_GENERATED,
+ * the clocks and the zcull statistics read 0 (said once): GL has no count
+ * of them.
+ *
+ * The streaming counters (clb197.h REPORT STREAMING_PRIMITIVES_SUCCEEDED
+ * 0x0B, STREAMING_PRIMITIVES_NEEDED 0x0D, their difference 0x06, and
+ * TOTAL_STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED 0x1E over the four
+ * streams; SUB_REPORT the stream, Mesa's nvk reads 0x0B and 0x0D per
+ * stream for its transform feedback queries) count the primitives of the
+ * draws made with stream output on (draw.c): written, and the last vertex
+ * stage's, written or not for want of room (GL_PRIMITIVES_GENERATED in
+ * the draw's transform feedback). Only stream 0 is captured: the others
+ * stay 0. STREAMING_BYTE_COUNT is the front end's (the write pointer).
  *
  * OpenGL ES has no GL_SAMPLES_PASSED, only the boolean
  * GL_ANY_SAMPLES_PASSED: there each counted draw adds 1 when any of its
@@ -100,8 +109,16 @@ typedef struct counter {
     bool warned;                      /* this GL cannot count it (said once) */
 } counter;
 
+enum { REPORT_STREAMING_SUCCEEDED = 0x0B, REPORT_STREAMING_NEEDED = 0x0D, REPORT_STREAMING_DIFFERENCE = 0x06,
+       REPORT_STREAMING_TOTAL_DIFFERENCE = 0x1E, VTG_COUNTER = 8 /* COUNTERS[8] */ };
+
 struct mw_queries {
     counter c[COUNTER_COUNT];
+    /* transform feedback: the draw's two queries, whether it took
+     * VTG_PRIMITIVES_OUT's, and stream 0's totals */
+    GLuint xfb_names[2];
+    bool xfb_have_names, xfb_took_vtg;
+    uint64_t xfb_succeeded, xfb_needed;
     bool warned_other;
     int8_t statistics;                /* the GL has pipeline statistics: -1 not asked yet */
 };
@@ -247,12 +264,71 @@ void mw_query_resume(mw_render *r, uint32_t active)
             begin(r, i);
 }
 
+void mw_query_xfb_begin(mw_render *r)
+{
+    mw_queries *q = queries(r);
+    if (!q)
+        return;
+    const GladGLContext *gl = &r->ctx->gl;
+    if (!q->xfb_have_names) {
+        gl->GenQueries(2, q->xfb_names);
+        q->xfb_have_names = true;
+    }
+    /* one GL_PRIMITIVES_GENERATED query at a time: VTG_PRIMITIVES_OUT's
+     * ends here (what it counted kept) and gets this draw's from ours */
+    counter *v = &q->c[VTG_COUNTER];
+    q->xfb_took_vtg = v->active;
+    if (v->active) {
+        gl->EndQuery(GL_PRIMITIVES_GENERATED);
+        v->active = false;
+        v->pending++;
+    }
+    gl->BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q->xfb_names[0]);
+    gl->BeginQuery(GL_PRIMITIVES_GENERATED, q->xfb_names[1]);
+}
+
+void mw_query_xfb_end(mw_render *r, uint64_t *written, uint64_t *generated)
+{
+    *written = *generated = 0;
+    mw_queries *q = r->queries;
+    if (!q || !q->xfb_have_names)
+        return;
+    const GladGLContext *gl = &r->ctx->gl;
+    gl->EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+    gl->EndQuery(GL_PRIMITIVES_GENERATED);
+    GLuint w = 0, g = 0;
+    gl->GetQueryObjectuiv(q->xfb_names[0], GL_QUERY_RESULT, &w);
+    gl->GetQueryObjectuiv(q->xfb_names[1], GL_QUERY_RESULT, &g);
+    *written = w;
+    *generated = g;
+    if (q->xfb_took_vtg) {
+        q->c[VTG_COUNTER].total += g;
+        begin(r, VTG_COUNTER); /* for the rest of the draw: nothing more */
+        q->xfb_took_vtg = false;
+    }
+}
+
+void mw_query_xfb_add(mw_render *r, uint64_t succeeded, uint64_t needed)
+{
+    mw_queries *q = r->queries;
+    if (!q)
+        return;
+    q->xfb_succeeded += succeeded;
+    q->xfb_needed += needed;
+}
+
 uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
 {
-    (void)sub_report;
     mw_queries *q = queries(r);
     if (!q)
         return 0;
+    switch (report) {
+    case REPORT_STREAMING_SUCCEEDED: return sub_report == 0 ? q->xfb_succeeded : 0;
+    case REPORT_STREAMING_NEEDED: return sub_report == 0 ? q->xfb_needed : 0;
+    case REPORT_STREAMING_DIFFERENCE: return sub_report == 0 ? q->xfb_needed - q->xfb_succeeded : 0;
+    case REPORT_STREAMING_TOTAL_DIFFERENCE: return q->xfb_needed - q->xfb_succeeded;
+    default: break;
+    }
     if (report == REPORT_ZPASS_PIXEL_CNT64)
         report = REPORT_ZPASS_PIXEL_CNT;
     uint32_t i = 0;
@@ -260,9 +336,9 @@ uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
         i++;
     if (i == COUNTER_COUNT) {
         if (!q->warned_other)
-            GLHLE_WARN(r->io.log, "maxwell: report counter 0x%02x is not counted (glhle has no transform feedback, "
-                       "and GL no count of tessellation-init invocations, tessellation primitives, clocks or zcull "
-                       "statistics); it reads 0 (said once)", report);
+            GLHLE_WARN(r->io.log, "maxwell: report counter 0x%02x is not counted (GL has no count of "
+                       "tessellation-init invocations, tessellation primitives, clocks or zcull statistics); it "
+                       "reads 0 (said once)", report);
         q->warned_other = true;
         return 0;
     }
@@ -300,6 +376,9 @@ void mw_query_lose(mw_render *r)
         r->ctx->gl.DeleteQueries(MAX_PENDING, c->names);
         c->have_names = false;
     }
+    if (q->xfb_have_names)
+        r->ctx->gl.DeleteQueries(2, q->xfb_names);
+    q->xfb_have_names = false;
 }
 
 void mw_query_fini(mw_render *r)

@@ -126,6 +126,7 @@ typedef struct mw_render_stats {
     uint64_t programs;            /* GL programs linked */
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
+    uint64_t xfb_bytes;           /* bytes transform feedback wrote back to guest memory (draw.c) */
     uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
     uint64_t twod_resolves;       /* of those, bilinear blits from a multisampled target's samples */
     uint64_t dma_gpu;             /* DMA copies done on the GPU between resident surfaces (dma_gpu.c) */
