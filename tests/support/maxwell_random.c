@@ -35,6 +35,7 @@ typedef struct gen {
      * generated again from the same random state for each later iteration
      * (replay: the words are compared, not written) */
     bool live, replay, mismatch, int_only;
+    bool cc_written; /* the last operation wrote a flag (tmr_generate probes them) */
     uint32_t reserve; /* words kept free for the epilogue */
 } gen;
 
@@ -281,6 +282,7 @@ static void set_cc(gen *g, uint32_t i, bool v)
 {
     g->m->cc[i] = v;
     g->m->cc_valid |= 1u << i;
+    g->cc_written = true;
 }
 
 static void cc_zs(gen *g, uint32_t r)
@@ -1209,7 +1211,7 @@ static void op_cset(gen *g, guard gd)
      * all ones or 1.0f (BF 44) for true, and with CC 47 sets Z (result 0),
      * S (all ones), clears C and O (yuzu condition_code_set.cpp) */
     uint32_t test = pick_test(g), op = rnd(g, 3), p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7, rd = reg(g);
-    bool pv, setp = coin(g, 50), bf = coin(g, 50), cc = !setp && coin(g, 30);
+    bool pv, setp = coin(g, 50), bf = coin(g, 50), cc = !setp && coin(g, 50);
     uint64_t pbits = pred39(g, &pv);
     if (setp)
         put(g, base(0x50a0) | gd.bits | f(p, 3) | f(q, 0) | f(test, 8) | f(op, 45) | pbits);
@@ -1267,6 +1269,22 @@ static void op_p2r(gen *g, guard gd)
     uint32_t r = a & ~(mask << (8 * byte));
     for (uint32_t i = 0; i < n; i++)
         if (mask >> i & 1 && (ccm ? g->m->cc[i] : i < 4 && g->m->p[i]))
+            r |= 1u << (i + 8 * byte);
+    set_int(g, rd, r);
+}
+
+/* After an operation that wrote flags, often: P2R I (38e8) Rd, Rd, mask
+ * in CC mode (40) with the mask the flags known so far, so every flag a
+ * writer sets reaches a register (a flag read only by a later CSET test
+ * or branch is often overwritten first: a broken S of CSET.CC went
+ * unseen). The model is op_p2r's. */
+static void op_cc_probe(gen *g)
+{
+    uint32_t rd = reg(g), byte = rnd(g, 4), mask = g->m->cc_valid & 0xfu;
+    put(g, base(0x38e8) | PT_GUARD | f(rd, 0) | f(rd, 8) | f(mask, 20) | f(1, 40) | f(byte, 41));
+    uint32_t r = g->m->r[rd] & ~(mask << (8 * byte));
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask >> i & 1 && g->m->cc[i])
             r |= 1u << (i + 8 * byte);
     set_int(g, rd, r);
 }
@@ -1369,6 +1387,15 @@ static void epilogue(gen *g)
         put(g, NOP);
 }
 
+/* one more operation done: its family and the machine after it */
+static void record_op(tmr_program *out, const tmr_machine *m, uint32_t family)
+{
+    memcpy(out->after[out->ops], m->r, sizeof m->r);
+    for (int i = 0; i < 4; i++)
+        out->after[out->ops][8 + i] = m->p[i];
+    out->family[out->ops++] = family;
+}
+
 void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *final)
 {
     memset(out, 0, sizeof *out);
@@ -1386,12 +1413,13 @@ void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *fin
             pick -= ops[k++].weight;
         uint32_t before = g.slot;
         guard gd = pick_guard(&g);
+        g.cc_written = false;
         ops[k].fn(&g, gd);
-        if (g.slot != before) { /* an operation may decline (no nice float to read) */
-            memcpy(out->after[out->ops], final->r, sizeof final->r);
-            for (int i = 0; i < 4; i++)
-                out->after[out->ops][8 + i] = final->p[i];
-            out->family[out->ops++] = ops[k].family;
+        if (g.slot != before) /* an operation may decline (no nice float to read) */
+            record_op(out, final, ops[k].family);
+        if (g.cc_written && out->ops < nops && coin(&g, 50)) {
+            op_cc_probe(&g);
+            record_op(out, final, MW_SASS_FAM_P2R);
         }
     }
     epilogue(&g);
