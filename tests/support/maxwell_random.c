@@ -36,6 +36,7 @@ typedef struct gen {
      * (replay: the words are compared, not written) */
     bool live, replay, mismatch, int_only;
     bool cc_written; /* the last operation wrote a flag (tmr_generate probes them) */
+    bool cc_chained; /* ... from the flags before it: always probed */
     uint32_t reserve; /* words kept free for the epilogue */
 } gen;
 
@@ -383,8 +384,10 @@ static void op_iadd(gen *g, guard gd)
     uint32_t cin = (x && g->m->cc[TMR_CC_C]) || po ? 1 : 0;
     bool zold = g->m->cc[TMR_CC_Z];
     uint32_t r = cc ? cc_add(g, a, b, cin) : a + b + cin;
-    if (cc && x)
+    if (cc && x) {
+        g->cc_chained = true;
         set_cc(g, TMR_CC_Z, zold && r == 0);
+    }
     set_int(g, rd, r);
 }
 
@@ -533,9 +536,15 @@ static void op_lop3(gen *g, guard gd)
      * predicate 48-50 by test 36-37 (yuzu logic_operation_three_input.cpp) */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), lut = rnd(g, 256), pt = rnd(g, 4);
     uint32_t pd = coin(g, 40) ? rnd(g, 4) : 7;
-    bool cc = coin(g, 25); /* CC 47: Z and S of the result, C and O kept (Ryujinx EmitLop3) */
+    /* CC 47: Z and S of the result, C and O kept; X 38: with CC, Z only
+     * where the previous Z was set too, else nothing (Ryujinx EmitLop3,
+     * SetZnFlags extended); the table 0 (a zero result) is common there, so
+     * that the old Z decides */
+    bool cc = coin(g, 30), x = coin(g, 50);
+    if (cc && x && coin(g, 50))
+        lut = 0;
     put(g, base(0x5be0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(lut, 28) | f(pt, 36) | f(pd, 48) |
-               f(cc, 47));
+               f(cc, 47) | f(x, 38));
     if (!gd.runs)
         return;
     uint32_t a = g->m->r[ra], b = g->m->r[rb], c = g->m->r[rc], r = 0;
@@ -545,8 +554,24 @@ static void op_lop3(gen *g, guard gd)
     }
     set_int(g, rd, r);
     set_p(g, pd, pt == 0 ? false : pt == 1 ? true : pt == 2 ? r == 0 : r != 0);
+    bool zold = g->m->cc[TMR_CC_Z], zknown = g->m->cc_valid >> TMR_CC_Z & 1;
     if (cc)
         cc_zs(g, r);
+    if (cc && x) {
+        g->cc_chained = true;
+        set_cc(g, TMR_CC_Z, zold && r == 0);
+        if (!zknown) /* Z read before anything wrote it */
+            g->m->cc_valid &= ~(1u << TMR_CC_Z);
+    }
+}
+
+/* BFE.CC and BFI.CC (47): Z and S of the result, C and O cleared (yuzu
+ * bitfield_extract.cpp, bitfield_insert.cpp) */
+static void cc_zs_clear(gen *g, uint32_t r)
+{
+    cc_zs(g, r);
+    set_cc(g, TMR_CC_C, false);
+    set_cc(g, TMR_CC_O, false);
 }
 
 static void op_shift(gen *g, guard gd)
@@ -608,22 +633,27 @@ static void op_bfe(gen *g, guard gd)
 {
     /* BFE R (5c00): signed 48, bit-reverse a first with 40 (yuzu bitfield_extract.cpp) */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
-    bool s = coin(g, 50), br = coin(g, 15);
-    put(g, base(0x5c00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(s, 48) | f(br, 40));
+    bool s = coin(g, 50), br = coin(g, 15), cc = coin(g, 25);
+    put(g, base(0x5c00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(s, 48) | f(br, 40) | f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t a = br ? brev(g->m->r[ra]) : g->m->r[ra];
     set_int(g, rd, model_bfe(a, g->m->r[rb], s));
+    if (cc)
+        cc_zs_clear(g, g->m->r[rd]);
 }
 
 static void op_bfi(gen *g, guard gd)
 {
     /* BFI R (5bf0): insert a into c (R39) at the field b names */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
-    put(g, base(0x5bf0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39));
+    bool cc = coin(g, 25);
+    put(g, base(0x5bf0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(cc, 47));
     if (!gd.runs)
         return;
     set_int(g, rd, model_bfi(g->m->r[ra], g->m->r[rb], g->m->r[rc]));
+    if (cc)
+        cc_zs_clear(g, g->m->r[rd]);
 }
 
 static void op_popc_flo(gen *g, guard gd)
@@ -642,11 +672,13 @@ static void op_popc_flo(gen *g, guard gd)
 static void op_minmax_sel(gen *g, guard gd)
 {
     /* IMNMX R (5c20): predicate 39 true takes the minimum, else the maximum,
-     * signed 48; SEL R (5ca0): predicate 39 ? a : b */
+     * signed 48, CC 47 (Z and S of the result, C and O kept: Ryujinx
+     * EmitImnmx); SEL R (5ca0): predicate 39 ? a : b */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
-    bool sel = coin(g, 40), s = coin(g, 50), pv;
+    bool sel = coin(g, 40), s = coin(g, 50), cc = !sel && coin(g, 25), pv;
     uint64_t pbits = pred39(g, &pv);
-    put(g, base(sel ? 0x5ca0 : 0x5c20) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | pbits | f(!sel && s, 48));
+    put(g, base(sel ? 0x5ca0 : 0x5c20) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | pbits | f(!sel && s, 48) |
+               f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t a = g->m->r[ra], b = g->m->r[rb];
@@ -658,6 +690,8 @@ static void op_minmax_sel(gen *g, guard gd)
     }
     bool lt = s ? (int32_t)a < (int32_t)b : a < b;
     set_int(g, rd, pv ? (lt ? a : b) : (lt ? b : a));
+    if (cc)
+        cc_zs(g, g->m->r[rd]);
 }
 
 static void op_iset(gen *g, guard gd)
@@ -1413,11 +1447,11 @@ void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *fin
             pick -= ops[k++].weight;
         uint32_t before = g.slot;
         guard gd = pick_guard(&g);
-        g.cc_written = false;
+        g.cc_written = g.cc_chained = false;
         ops[k].fn(&g, gd);
         if (g.slot != before) /* an operation may decline (no nice float to read) */
             record_op(out, final, ops[k].family);
-        if (g.cc_written && out->ops < nops && coin(&g, 50)) {
+        if (g.cc_written && out->ops < nops && (g.cc_chained || coin(&g, 50))) {
             op_cc_probe(&g);
             record_op(out, final, MW_SASS_FAM_P2R);
         }

@@ -6,8 +6,8 @@
  * data registers R0-R7 from c[0x0][0x0-0x1c] (random words and small
  * floats, in cbuf0: the test binds them as constant buffer 0), then random
  * arithmetic over R0-R7 and predicates P0-P3 (integer: IADD, ISCADD,
- * IADD3, XMAD, LOP3 and SHF writing the condition code, IADD and IADD3
- * with carry chains, IMUL, LOP, SHL, SHR, BFE, BFI, POPC, FLO, IMNMX,
+ * IADD3, XMAD, LOP3 (also .X), SHF, BFE, BFI and IMNMX writing the
+ * condition code, IADD and IADD3 with carry chains, IMUL, LOP, SHL, SHR, POPC, FLO, IMNMX,
  * SEL, ISET, ISETP; CSET, CSETP, P2R and R2P over the condition code and
  * predicates, and after half the operations that write flags a P2R of every
  * flag known so far, so each flag written reaches a register; float: FADD, FMUL, FFMA, FMNMX, FSETP, FCMP, I2F, F2I with
