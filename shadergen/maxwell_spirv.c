@@ -422,6 +422,17 @@ static void cc_set_zs(tr *t, uint32_t r)
     set_cc(t, CC_S, SPV_OP(b, SpvOpSLessThan, t->t_bool, as_i(t, r), spv_const_i32(b, 0)));
 }
 
+/* Z and S from r, C and O cleared: BFE.CC and BFI.CC as yuzu translates
+ * them (bitfield_extract.cpp, bitfield_insert.cpp: SetZFlag, SetSFlag,
+ * ResetCFlag, ResetOFlag); Ryujinx leaves both CC bits a TODO
+ * (InstEmitBitfield.cs), so no source disagrees */
+static void cc_set_zs_clear(tr *t, uint32_t r)
+{
+    cc_set_zs(t, r);
+    set_cc(t, CC_C, spv_const_bool(&t->b, false));
+    set_cc(t, CC_O, spv_const_bool(&t->b, false));
+}
+
 /* All four flags of the addition r = a + b (+ a carry in): C is `carry`
  * (a bool), O the signed overflow, set when a and b have one sign and r the
  * other (Ryujinx InstEmitIntegerArithmetic SetIaddFlags: "V = (d ^ a) &
@@ -761,8 +772,11 @@ static void emit_float(tr *t, uint64_t insn, const op_row *row)
             if (bit(insn, i32 ? 52 : 47))
                 /* envytools docs (fermi/cuda/isa.rst "$c") set Z and S for a
                  * NaN result too, Ryujinx's SetFPZnFlags with ordered
-                 * compares leaves them clear, and yuzu refuses FADD/FMUL/
-                 * FFMA CC: the sources disagree */
+                 * compares leaves them clear (and S clear for -0.0, keeping
+                 * C and O), and yuzu throws "FADD CC" / "FMUL CC" / "FFMA
+                 * CC" (floating_point_add.cpp, _multiply.cpp,
+                 * _fused_multiply_add.cpp): the sources disagree on results
+                 * an instruction cannot be seen not to produce */
                 return (void)UNSUPPORTED(t, "a float instruction writing the condition code (sources disagree)");
         }
     }
@@ -1226,7 +1240,10 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         r = SPV_OP(b, SpvOpIAdd, u, prod, c);
         break;
     }
-    case OP_IMNMX: { /* signed 48, predicate 39 true = min; mode 43-44 (XLO/XHI) unsupported */
+    case OP_IMNMX: {
+        /* signed 48, predicate 39 true = min; mode 43-44 (XLO/XHI)
+         * unsupported; CC 47 follows Ryujinx (EmitImnmx: SetZnFlags, C and
+         * O kept; yuzu refuses it) */
         if (bits(insn, 43, 2))
             return (void)UNSUPPORTED(t, "IMNMX.XLO/XHI");
         uint32_t bb = src_b(t, insn, bk);
@@ -1234,12 +1251,18 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
         uint32_t mn = SPV_GLSL(b, u, s ? GLSLstd450SMin : GLSLstd450UMin, a, bb);
         uint32_t mx = SPV_GLSL(b, u, s ? GLSLstd450SMax : GLSLstd450UMax, a, bb);
         r = select_u(t, pred39(t, insn), mn, mx);
+        if (bit(insn, 47))
+            cc_set_zs(t, r);
         break;
     }
     case OP_ISET:
     case OP_ISETP: { /* cond 49-51, signed 48, x 43, bop 45-46; ISET bf 44; ISETP dst 3-5 / 0-2 */
+        /* .X: yuzu (common_funcs.cpp ExtendedIntegerCompare) tests the sign
+         * of a + ~b + C, Ryujinx (GetIntComparisonExtended) compares the
+         * words and reads C and Z on a tie; they differ where the high
+         * words' signed difference overflows */
         if (bit(insn, 43))
-            return (void)UNSUPPORTED(t, "ISET/ISETP.X");
+            return (void)UNSUPPORTED(t, "ISET/ISETP.X (sources disagree on a signed overflow)");
         uint32_t bb = src_b(t, insn, bk);
         uint32_t c = icompare(t, bits(insn, 49, 3), bit(insn, 48), a, bb), p = pred39(t, insn);
         uint32_t op = bits(insn, 45, 2);
@@ -1289,10 +1312,17 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
          * the table is F(0xf0, 0xcc, 0xaa)). Register form: table 28-35,
          * X 38, predicate test 36-37 into P48; constant / immediate forms:
          * table 48-55 (yuzu logic_operation_three_input.cpp, envydis 5be0) */
-        /* .CC follows Ryujinx (EmitLop3: SetZnFlags, C and O kept; yuzu
-         * refuses it); .X no source translates */
-        if (bk == BK_R && bit(insn, 38))
-            return (void)UNSUPPORTED(t, "LOP3.X");
+        /* .CC and .X follow Ryujinx (EmitLop3: SetZnFlags, C and O kept;
+         * yuzu refuses both): .X changes only the flags, Z then set only
+         * when the previous Z was too (SetZnFlags extended, the chain IADD.X
+         * uses), so without .CC it is no-op. X is bit 38 of the register
+         * form and 56 of the constant form (envydis gm107.c 5be0 / 0200;
+         * the immediate form has none); Ryujinx reads the constant form's
+         * X but passes extended false, so .X.CC there is refused */
+        const bool x = bk == BK_R ? bit(insn, 38) : bk == BK_C && bit(insn, 56);
+        if (x && bk != BK_R && bit(insn, 47))
+            return (void)UNSUPPORTED(t, "LOP3.X.CC in the constant form (Ryujinx ignores its X)");
+        uint32_t zold = x && bit(insn, 47) ? get_cc(t, CC_Z) : 0;
         uint32_t lut = bits(insn, bk == BK_R ? 28 : 48, 8);
         uint32_t bb = src_b(t, insn, bk), c = get_r(t, bits(insn, 39, 8));
         r = cu(t, 0);
@@ -1309,6 +1339,8 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             result_predicate(t, bits(insn, 48, 3), bits(insn, 36, 2), r);
         if (bit(insn, 47))
             cc_set_zs(t, r);
+        if (zold)
+            set_cc(t, CC_Z, SPV_OP(b, SpvOpLogicalAnd, t->t_bool, get_cc(t, CC_Z), zold));
         break;
     }
     case OP_IADD3: {
@@ -1479,12 +1511,16 @@ static void emit_int(tr *t, uint64_t insn, const op_row *row)
             v = select_u(t, rep, SPV_OP(b, SpvOpShiftRightArithmetic, u, a, cu(t, 31)), v);
         }
         r = v;
+        if (bit(insn, 47))
+            cc_set_zs_clear(t, r);
         break;
     }
-    case OP_BFI: { /* insert a into c at the field b names */
+    case OP_BFI: { /* insert a into c at the field b names; CC 47 */
         uint32_t pos, len;
         field_bounds(t, src_b(t, insn, bk), &pos, &len);
         r = SPV_OP(b, SpvOpBitFieldInsert, u, src_c(t, insn, bk), a, pos, len);
+        if (bit(insn, 47))
+            cc_set_zs_clear(t, r);
         break;
     }
     case OP_POPC: { /* inv 40 */
@@ -1540,28 +1576,36 @@ static void cc_set_bool_result(tr *t, uint32_t r, bool bf)
 /* Instructions whose condition-code write (bit 47; 52 in the 32-bit
  * immediate forms, envydis gm107.c ON(47, cc) / ON(52, cc)) no source
  * translates, or the sources disagree on: refused, never ignored, since
- * CSET, CSETP, P2R and branches read every flag. yuzu throws on SHL.CC,
- * SHR.CC, FLO CC, IMNMX CC, LEA CC, FMNMX CC, F2I CC, F2F CC; Ryujinx
- * leaves SHL/SHR/LEA/IMUL CC as TODO; FSET and ISET: yuzu clears C and O,
- * Ryujinx keeps them; BFE/BFI/IMUL/I2F/I2I: no source gives both. */
+ * CSET, CSETP, P2R and branches read every flag. No source: yuzu throws on
+ * SHL.CC, SHR.CC, FLO CC, LEA CC, F2I CC, F2F CC, I2F CC and has no IMUL;
+ * Ryujinx leaves SHL/SHR/LEA/IMUL/F2I/F2F/I2F CC as TODOs and FLO's CC
+ * unread. C and O: for ISET, FSET and I2I yuzu (integer_compare_and_set.cpp,
+ * floating_point_compare_and_set.cpp, integer_to_integer_conversion.cpp)
+ * clears them and Ryujinx (EmitIset, EmitFset, EmitI2I: SetZnFlags /
+ * SetFPZnFlags) keeps them, while both give the same Z and S. FMNMX: yuzu
+ * throws, Ryujinx's SetFPZnFlags leaves Z and S clear for a NaN result
+ * where envytools (docs/hw/graph/fermi/cuda/isa.rst "$c") sets both. */
 static bool cc_refused(tr *t, uint64_t insn, const op_row *row)
 {
-    unsigned at;
+    const char *why;
     switch (row->op) {
-    case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_FLO: case OP_IMNMX: case OP_IMUL: case OP_ISET:
-    case OP_LEA: case OP_LEA_HI: case OP_FMNMX: case OP_FSET: case OP_I2F: case OP_F2I: case OP_F2F: case OP_I2I:
-        at = 47;
+    case OP_SHL: case OP_SHR: case OP_FLO: case OP_IMUL: case OP_IMUL32I: case OP_LEA: case OP_LEA_HI:
+    case OP_I2F: case OP_F2I: case OP_F2F:
+        why = "no source gives its flags";
         break;
-    case OP_IMUL32I:
-        at = 52;
+    case OP_ISET: case OP_FSET: case OP_I2I:
+        why = "the sources disagree on C and O";
+        break;
+    case OP_FMNMX:
+        why = "the sources disagree on a NaN's flags";
         break;
     default:
         return false;
     }
-    if (!bit(insn, at))
+    if (!bit(insn, row->op == OP_IMUL32I ? 52 : 47))
         return false;
-    char what[64];
-    snprintf(what, sizeof what, "%s writing the condition code", row->name);
+    char what[96];
+    snprintf(what, sizeof what, "%s writing the condition code (%s)", row->name, why);
     UNSUPPORTED(t, what);
     return true;
 }

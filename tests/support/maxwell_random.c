@@ -35,6 +35,8 @@ typedef struct gen {
      * generated again from the same random state for each later iteration
      * (replay: the words are compared, not written) */
     bool live, replay, mismatch, int_only;
+    bool cc_written; /* the last operation wrote a flag (tmr_generate probes them) */
+    bool cc_chained; /* ... from the flags before it: always probed */
     uint32_t reserve; /* words kept free for the epilogue */
 } gen;
 
@@ -281,6 +283,7 @@ static void set_cc(gen *g, uint32_t i, bool v)
 {
     g->m->cc[i] = v;
     g->m->cc_valid |= 1u << i;
+    g->cc_written = true;
 }
 
 static void cc_zs(gen *g, uint32_t r)
@@ -381,8 +384,10 @@ static void op_iadd(gen *g, guard gd)
     uint32_t cin = (x && g->m->cc[TMR_CC_C]) || po ? 1 : 0;
     bool zold = g->m->cc[TMR_CC_Z];
     uint32_t r = cc ? cc_add(g, a, b, cin) : a + b + cin;
-    if (cc && x)
+    if (cc && x) {
+        g->cc_chained = true;
         set_cc(g, TMR_CC_Z, zold && r == 0);
+    }
     set_int(g, rd, r);
 }
 
@@ -531,9 +536,15 @@ static void op_lop3(gen *g, guard gd)
      * predicate 48-50 by test 36-37 (yuzu logic_operation_three_input.cpp) */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g), lut = rnd(g, 256), pt = rnd(g, 4);
     uint32_t pd = coin(g, 40) ? rnd(g, 4) : 7;
-    bool cc = coin(g, 25); /* CC 47: Z and S of the result, C and O kept (Ryujinx EmitLop3) */
+    /* CC 47: Z and S of the result, C and O kept; X 38: with CC, Z only
+     * where the previous Z was set too, else nothing (Ryujinx EmitLop3,
+     * SetZnFlags extended); the table 0 (a zero result) is common there, so
+     * that the old Z decides */
+    bool cc = coin(g, 30), x = coin(g, 50);
+    if (cc && x && coin(g, 50))
+        lut = 0;
     put(g, base(0x5be0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(lut, 28) | f(pt, 36) | f(pd, 48) |
-               f(cc, 47));
+               f(cc, 47) | f(x, 38));
     if (!gd.runs)
         return;
     uint32_t a = g->m->r[ra], b = g->m->r[rb], c = g->m->r[rc], r = 0;
@@ -543,8 +554,24 @@ static void op_lop3(gen *g, guard gd)
     }
     set_int(g, rd, r);
     set_p(g, pd, pt == 0 ? false : pt == 1 ? true : pt == 2 ? r == 0 : r != 0);
+    bool zold = g->m->cc[TMR_CC_Z], zknown = g->m->cc_valid >> TMR_CC_Z & 1;
     if (cc)
         cc_zs(g, r);
+    if (cc && x) {
+        g->cc_chained = true;
+        set_cc(g, TMR_CC_Z, zold && r == 0);
+        if (!zknown) /* Z read before anything wrote it */
+            g->m->cc_valid &= ~(1u << TMR_CC_Z);
+    }
+}
+
+/* BFE.CC and BFI.CC (47): Z and S of the result, C and O cleared (yuzu
+ * bitfield_extract.cpp, bitfield_insert.cpp) */
+static void cc_zs_clear(gen *g, uint32_t r)
+{
+    cc_zs(g, r);
+    set_cc(g, TMR_CC_C, false);
+    set_cc(g, TMR_CC_O, false);
 }
 
 static void op_shift(gen *g, guard gd)
@@ -606,22 +633,27 @@ static void op_bfe(gen *g, guard gd)
 {
     /* BFE R (5c00): signed 48, bit-reverse a first with 40 (yuzu bitfield_extract.cpp) */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
-    bool s = coin(g, 50), br = coin(g, 15);
-    put(g, base(0x5c00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(s, 48) | f(br, 40));
+    bool s = coin(g, 50), br = coin(g, 15), cc = coin(g, 25);
+    put(g, base(0x5c00) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(s, 48) | f(br, 40) | f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t a = br ? brev(g->m->r[ra]) : g->m->r[ra];
     set_int(g, rd, model_bfe(a, g->m->r[rb], s));
+    if (cc)
+        cc_zs_clear(g, g->m->r[rd]);
 }
 
 static void op_bfi(gen *g, guard gd)
 {
     /* BFI R (5bf0): insert a into c (R39) at the field b names */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g), rc = reg(g);
-    put(g, base(0x5bf0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39));
+    bool cc = coin(g, 25);
+    put(g, base(0x5bf0) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | f(rc, 39) | f(cc, 47));
     if (!gd.runs)
         return;
     set_int(g, rd, model_bfi(g->m->r[ra], g->m->r[rb], g->m->r[rc]));
+    if (cc)
+        cc_zs_clear(g, g->m->r[rd]);
 }
 
 static void op_popc_flo(gen *g, guard gd)
@@ -640,11 +672,13 @@ static void op_popc_flo(gen *g, guard gd)
 static void op_minmax_sel(gen *g, guard gd)
 {
     /* IMNMX R (5c20): predicate 39 true takes the minimum, else the maximum,
-     * signed 48; SEL R (5ca0): predicate 39 ? a : b */
+     * signed 48, CC 47 (Z and S of the result, C and O kept: Ryujinx
+     * EmitImnmx); SEL R (5ca0): predicate 39 ? a : b */
     uint32_t rd = reg(g), ra = reg(g), rb = reg(g);
-    bool sel = coin(g, 40), s = coin(g, 50), pv;
+    bool sel = coin(g, 40), s = coin(g, 50), cc = !sel && coin(g, 25), pv;
     uint64_t pbits = pred39(g, &pv);
-    put(g, base(sel ? 0x5ca0 : 0x5c20) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | pbits | f(!sel && s, 48));
+    put(g, base(sel ? 0x5ca0 : 0x5c20) | gd.bits | f(rd, 0) | f(ra, 8) | f(rb, 20) | pbits | f(!sel && s, 48) |
+               f(cc, 47));
     if (!gd.runs)
         return;
     uint32_t a = g->m->r[ra], b = g->m->r[rb];
@@ -656,6 +690,8 @@ static void op_minmax_sel(gen *g, guard gd)
     }
     bool lt = s ? (int32_t)a < (int32_t)b : a < b;
     set_int(g, rd, pv ? (lt ? a : b) : (lt ? b : a));
+    if (cc)
+        cc_zs(g, g->m->r[rd]);
 }
 
 static void op_iset(gen *g, guard gd)
@@ -1209,7 +1245,7 @@ static void op_cset(gen *g, guard gd)
      * all ones or 1.0f (BF 44) for true, and with CC 47 sets Z (result 0),
      * S (all ones), clears C and O (yuzu condition_code_set.cpp) */
     uint32_t test = pick_test(g), op = rnd(g, 3), p = rnd(g, 4), q = coin(g, 50) ? rnd(g, 4) : 7, rd = reg(g);
-    bool pv, setp = coin(g, 50), bf = coin(g, 50), cc = !setp && coin(g, 30);
+    bool pv, setp = coin(g, 50), bf = coin(g, 50), cc = !setp && coin(g, 50);
     uint64_t pbits = pred39(g, &pv);
     if (setp)
         put(g, base(0x50a0) | gd.bits | f(p, 3) | f(q, 0) | f(test, 8) | f(op, 45) | pbits);
@@ -1267,6 +1303,22 @@ static void op_p2r(gen *g, guard gd)
     uint32_t r = a & ~(mask << (8 * byte));
     for (uint32_t i = 0; i < n; i++)
         if (mask >> i & 1 && (ccm ? g->m->cc[i] : i < 4 && g->m->p[i]))
+            r |= 1u << (i + 8 * byte);
+    set_int(g, rd, r);
+}
+
+/* After an operation that wrote flags, often: P2R I (38e8) Rd, Rd, mask
+ * in CC mode (40) with the mask the flags known so far, so every flag a
+ * writer sets reaches a register (a flag read only by a later CSET test
+ * or branch is often overwritten first: a broken S of CSET.CC went
+ * unseen). The model is op_p2r's. */
+static void op_cc_probe(gen *g)
+{
+    uint32_t rd = reg(g), byte = rnd(g, 4), mask = g->m->cc_valid & 0xfu;
+    put(g, base(0x38e8) | PT_GUARD | f(rd, 0) | f(rd, 8) | f(mask, 20) | f(1, 40) | f(byte, 41));
+    uint32_t r = g->m->r[rd] & ~(mask << (8 * byte));
+    for (uint32_t i = 0; i < 4; i++)
+        if (mask >> i & 1 && g->m->cc[i])
             r |= 1u << (i + 8 * byte);
     set_int(g, rd, r);
 }
@@ -1369,6 +1421,15 @@ static void epilogue(gen *g)
         put(g, NOP);
 }
 
+/* one more operation done: its family and the machine after it */
+static void record_op(tmr_program *out, const tmr_machine *m, uint32_t family)
+{
+    memcpy(out->after[out->ops], m->r, sizeof m->r);
+    for (int i = 0; i < 4; i++)
+        out->after[out->ops][8 + i] = m->p[i];
+    out->family[out->ops++] = family;
+}
+
 void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *final)
 {
     memset(out, 0, sizeof *out);
@@ -1386,12 +1447,13 @@ void tmr_generate(ts_rng *rng, uint32_t nops, tmr_program *out, tmr_machine *fin
             pick -= ops[k++].weight;
         uint32_t before = g.slot;
         guard gd = pick_guard(&g);
+        g.cc_written = g.cc_chained = false;
         ops[k].fn(&g, gd);
-        if (g.slot != before) { /* an operation may decline (no nice float to read) */
-            memcpy(out->after[out->ops], final->r, sizeof final->r);
-            for (int i = 0; i < 4; i++)
-                out->after[out->ops][8 + i] = final->p[i];
-            out->family[out->ops++] = ops[k].family;
+        if (g.slot != before) /* an operation may decline (no nice float to read) */
+            record_op(out, final, ops[k].family);
+        if (g.cc_written && out->ops < nops && (g.cc_chained || coin(&g, 50))) {
+            op_cc_probe(&g);
+            record_op(out, final, MW_SASS_FAM_P2R);
         }
     }
     epilogue(&g);

@@ -6,10 +6,11 @@
  * data registers R0-R7 from c[0x0][0x0-0x1c] (random words and small
  * floats, in cbuf0: the test binds them as constant buffer 0), then random
  * arithmetic over R0-R7 and predicates P0-P3 (integer: IADD, ISCADD,
- * IADD3, XMAD, LOP3 and SHF writing the condition code, IADD and IADD3
- * with carry chains, IMUL, LOP, SHL, SHR, BFE, BFI, POPC, FLO, IMNMX,
+ * IADD3, XMAD, LOP3 (also .X), SHF, BFE, BFI and IMNMX writing the
+ * condition code, IADD and IADD3 with carry chains, IMUL, LOP, SHL, SHR, POPC, FLO, IMNMX,
  * SEL, ISET, ISETP; CSET, CSETP, P2R and R2P over the condition code and
- * predicates; float: FADD, FMUL, FFMA, FMNMX, FSETP, FCMP, I2F, F2I with
+ * predicates, and after half the operations that write flags a P2R of every
+ * flag known so far, so each flag written reaches a register; float: FADD, FMUL, FFMA, FMNMX, FSETP, FCMP, I2F, F2I with
  * every rounding mode; half pairs: HADD2, HMUL2,
  * HFMA2, HSET2, HSETP2 in register, f16x2-immediate and 32-bit-immediate
  * forms; video: VMAD, VMNMX, VSETP with byte / half / word parts of their

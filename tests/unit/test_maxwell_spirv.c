@@ -498,6 +498,8 @@ static void put_w(uint64_t *code, size_t *n, uint64_t w)
 #define F(v, at) ((uint64_t)(v) << (at))
 #define R_ABC(d, a, b, c) (F(d, 0) | F(a, 8) | F(b, 20) | F(c, 39))
 
+static void module_glsl(const mw_spirv_result *r, mw_spirv_stage stage, bool es, const char *name);
+
 static void test_condition_code(void **state)
 {
     (void)state;
@@ -518,6 +520,12 @@ static void test_condition_code(void **state)
         cc_op(0x5b00, R_ABC(0, 1, 2, 3) | F(1, 47) | F(1, 37)),               /* XMAD.MRG.CC */
         cc_op(0x5be0, R_ABC(0, 1, 2, 3) | F(0x96, 28) | F(7, 48) | F(1, 47)), /* LOP3.CC */
         cc_op(0x5bf8, R_ABC(0, 1, 2, 3) | F(1, 47)),                          /* SHF.L.CC */
+        cc_op(0x5c00, R_ABC(0, 1, 2, 0) | F(1, 48) | F(1, 47)),               /* BFE.S32.CC */
+        cc_op(0x3800, F(0, 0) | F(1, 8) | F(0x0804, 20) | F(1, 47)),          /* BFE.CC imm */
+        cc_op(0x5bf0, R_ABC(0, 1, 2, 3) | F(1, 47)),                          /* BFI.CC */
+        cc_op(0x5c20, R_ABC(0, 1, 2, 0) | F(7, 39) | F(1, 48) | F(1, 47)),    /* IMNMX.S32.CC */
+        cc_op(0x5be0, R_ABC(0, 1, 2, 3) | F(0x96, 28) | F(1, 38) | F(1, 47)), /* LOP3.X.CC */
+        cc_op(0x0200, F(0, 0) | F(1, 8) | F(1, 20) | F(3, 39) | F(0x80, 48) | F(1, 56)), /* LOP3.X c[0][4] */
         cc_op(0x5098, F(0, 0) | F(9, 8) | F(7, 39) | F(1, 44) | F(1, 47)),    /* CSET.BF.CC LTU */
         cc_op(0x5088, F(0, 0) | F(7, 12) | F(7, 29) | F(7, 39) | F(1, 47)),   /* PSET.CC */
         cc_op(0x38f0, F(1, 8) | F(0xf, 20) | F(1, 40) | F(2, 41)),            /* R2P.CC byte 2 */
@@ -548,9 +556,14 @@ static void test_condition_code(void **state)
             PUT(NOP);
 #undef PUT
         fragment_input(&in, code, n, sph);
-        assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+        if (mw_spirv_translate(&in, ts_logger(), &r) != GLHLE_RESULT_OK)
+            fail_msg("flag writer %zu (0x%016llx) refused: %s", w, (unsigned long long)writes[w], r.reason);
         if (tsv_available())
             tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_condition_code");
+        char name[48];
+        snprintf(name, sizeof name, "condition_code%zu", w);
+        module_glsl(&r, MW_SPIRV_FRAGMENT, false, name);
+        module_glsl(&r, MW_SPIRV_FRAGMENT, true, name);
     }
     /* branches and exits on a test (BRA e240, EXIT e300, the test at 0-4),
      * structured and through the dispatcher */
@@ -580,14 +593,17 @@ static void test_condition_code(void **state)
         {0xe240000000070000ull | 26, "CSM"},                                      /* BRA CSM_MX */
         {cc_op(0x5c58, R_ABC(0, 1, 2, 0) | F(1, 47)), "disagree"},                /* FADD.CC */
         {cc_op(0x5c40, R_ABC(0, 1, 2, 0) | F(7, 48) | F(1, 47)), "disagree"},     /* LOP.CC */
-        {cc_op(0x5800, R_ABC(0, 1, 2, 7) | F(1, 47)), "condition code"},          /* FSET.CC */
+        {cc_op(0x5800, R_ABC(0, 1, 2, 7) | F(1, 47)), "disagree on C and O"},     /* FSET.CC */
         {cc_op(0x5b00, R_ABC(0, 1, 2, 3) | F(1, 38)), "XMAD.X"},
-        {cc_op(0x5c48, R_ABC(0, 1, 2, 0) | F(1, 47)), "condition code"},          /* SHL.CC */
+        {cc_op(0x5c48, R_ABC(0, 1, 2, 0) | F(1, 47)), "no source"},               /* SHL.CC */
+        {cc_op(0x5c60, R_ABC(0, 1, 2, 7) | F(1, 47)), "NaN"},                     /* FMNMX.CC */
         {cc_op(0x5a00, R_ABC(0, 1, 2, 3) | F(1, 47)), "IMAD"},                    /* IMAD.CC */
         {cc_op(0x38e8, F(5, 0) | F(5, 8) | F(0x100, 20)), "P2R"},                 /* P2R mask past a byte */
         {cc_op(0x5c10, R_ABC(0, 1, 2, 0) | F(3, 48) | F(1, 47)), ".PO"},          /* IADD.PO.CC */
         {cc_op(0x5cc0, R_ABC(0, 1, 2, 3) | F(1, 48) | F(1, 47)), "IADD3.X.CC"},
         {cc_op(0x5cf8, R_ABC(0, 1, 2, 3) | F(1, 48)), "SHF.X"},
+        {cc_op(0x0200, F(0, 0) | F(1, 8) | F(1, 20) | F(3, 39) | F(0x96, 48) | F(1, 56) | F(1, 47)), "LOP3.X.CC"},
+        {cc_op(0x5b50, R_ABC(0, 1, 2, 7) | F(1, 47)), "disagree on C and O"},     /* ISET.CC */
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         uint64_t code[4] = {SCHED, refused[i].word, EXIT, NOP};
