@@ -30,7 +30,9 @@
  *
  * Last, write-back on its own: targets in 14 formats loaded from a
  * pattern, drawn on inside a rectangle and written back must give the
- * pattern's bytes outside it (writeback_keeps_guest_bytes).
+ * pattern's bytes outside it (writeback_keeps_guest_bytes), and the float
+ * formats' special values likewise at scales up to 4
+ * (float_writeback_keeps_bits).
  * Skips when the shader corpus is absent. */
 #include "support/test_support.h"
 
@@ -459,6 +461,22 @@ static const uint16_t F16_SPECIAL[] = {
     0x8000u, 0x7C00u, 0xFC00u,          /* -0, +-infinity */
 };
 
+/* SPAN bytes of xorshift32 words from `seed`, comp bytes a component,
+ * every third component a special value */
+static void special_pattern(uint8_t *pattern, uint32_t seed, uint32_t comp)
+{
+    uint32_t x = seed;
+    for (uint32_t i = 0; i < SPAN / comp; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        uint32_t v = x;
+        if (i % 3 == 0)
+            v = comp == 4 ? F32_SPECIAL[i / 3 % (sizeof F32_SPECIAL / 4)]
+                          : F16_SPECIAL[i / 3 % (sizeof F16_SPECIAL / 2)];
+        for (uint32_t b = 0; b < comp; b++)
+            pattern[i * comp + b] = (uint8_t)(v >> 8 * b);
+    }
+}
+
 static bool f32_denormal(uint32_t v)
 {
     return (v & 0x7F800000u) == 0 && (v & 0x7FFFFFu) != 0;
@@ -471,18 +489,18 @@ static bool f32_nan_payload(uint32_t v)
 
 static void float_copies_keep_bits(void **state)
 {
-    /* halves at scale 1 only: at scale 2 a half-float surface is loaded
-     * and written back through a scaling blit (render_targets.c
-     * scale_slice), which on llvmpipe quiets signalling NaNs in S's pixels
-     * the copy never touched (seen while this was written) */
+    /* halves at scale 2 too: a scaled surface is loaded and written back
+     * through integer images (render_targets.c bits_scaler), not the
+     * float blit that on llvmpipe quieted signalling NaNs in S's pixels
+     * the copy never touched */
     static const struct {
         uint32_t fmt, bytes, comp, scales; /* comp: bytes a component */
         const char *name;
     } F[] = {{0xE5, 4, 4, 2, "RF32"},
              {0xCB, 8, 4, 2, "RF32_GF32"},
              {0xC0, 16, 4, 2, "RF32_GF32_BF32_AF32"},
-             {0xCA, 8, 2, 1, "RF16_GF16_BF16_AF16"},
-             {0xF2, 2, 2, 1, "RF16"}};
+             {0xCA, 8, 2, 2, "RF16_GF16_BF16_AF16"},
+             {0xF2, 2, 2, 2, "RF16"}};
     /* D (1, 0) 28 x 28 from S (2, 4): texels [2, 30) x [4, 32) */
     const blit_case c = {"copy", 0, 0, FX(1), FX(1), FX(2), FX(4), 1, 0, 28, 28, 0, false, true};
     const float GREY[4] = {0.3f, 0.6f, 0.9f, 0.2f};
@@ -493,16 +511,7 @@ static void float_copies_keep_bits(void **state)
                 skip();
             uint8_t *pattern = malloc(SPAN);
             assert_non_null(pattern);
-            uint32_t x = 0x6A09E667u ^ F[f].fmt; /* xorshift32; every third component a special value */
-            for (uint32_t i = 0; i < SPAN / F[f].comp; i++) {
-                x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-                uint32_t v = x;
-                if (i % 3 == 0)
-                    v = F[f].comp == 4 ? F32_SPECIAL[i / 3 % (sizeof F32_SPECIAL / 4)]
-                                       : F16_SPECIAL[i / 3 % (sizeof F16_SPECIAL / 2)];
-                for (uint32_t b = 0; b < F[f].comp; b++)
-                    pattern[i * F[f].comp + b] = (uint8_t)(v >> 8 * b);
-            }
+            special_pattern(pattern, 0x6A09E667u ^ F[f].fmt, F[f].comp);
             tmd_submit(&e, 0);
             memcpy(e.rt + S_OFF, pattern, SPAN);
             tmd_target(&e.pb, TMD_RECTS_RT_VA + S_OFF, W, H, F[f].fmt); /* loaded from the pattern */
@@ -580,6 +589,19 @@ static void float_copies_keep_bits(void **state)
  * snorm, whose negative codes llvmpipe's ES glReadPixels clamps to 0). The
  * CPU-engine comparison above cannot see a wrong write-back where both
  * runs take the same path (S is written back by both). */
+/* S in format fmt loaded from `pattern`, drawn on inside [4, 12) x
+ * [y0, y1) in rgba and written back */
+static void load_and_draw(tmd_rects *e, const uint8_t *pattern, uint32_t fmt, float y0, float y1,
+                          const float rgba[4])
+{
+    tmd_submit(e, 0);
+    memcpy(e->rt + S_OFF, pattern, SPAN);
+    tmd_target(&e->pb, TMD_RECTS_RT_VA + S_OFF, W, H, fmt); /* loaded from the pattern */
+    const uint32_t a = tmd_rect(e, 4, y0, 12, y1, 0, rgba, false);
+    tmd_set(e, 0x1214, a | 6u << 16 | 4u << 28);
+    tmd_submit(e, 1);
+}
+
 static void writeback_keeps_guest_bytes(void **state)
 {
     static const struct {
@@ -607,12 +629,7 @@ static void writeback_keeps_guest_bytes(void **state)
              * float conversion would make -(2^(b-1) - 1) */
             for (uint32_t i = 0; F[f].snorm && i + F[f].snorm <= SPAN; i += 5 * F[f].snorm)
                 pattern[i + F[f].snorm - 1] = 0x80, pattern[i] = F[f].snorm == 2 ? 0 : 0x80;
-            tmd_submit(&e, 0);
-            memcpy(e.rt + S_OFF, pattern, SPAN);
-            tmd_target(&e.pb, TMD_RECTS_RT_VA + S_OFF, W, H, F[f].fmt); /* loaded from the pattern */
-            const uint32_t a = tmd_rect(&e, 4, 6, 12, 10, 0, GREY, false);
-            tmd_set(&e, 0x1214, a | 6u << 16 | 4u << 28);
-            tmd_submit(&e, 1);
+            load_and_draw(&e, pattern, F[f].fmt, 6, 10, GREY);
             uint32_t bad = 0, inside = 0, most_negative = 0;
             for (uint32_t py = 0; py < H; py++)
                 for (uint32_t px = 0; px < W; px++) {
@@ -620,7 +637,7 @@ static void writeback_keeps_guest_bytes(void **state)
                     const bool drawn = px >= 4 && px < 12 && py >= 6 && py < 10;
                     /* scaled too, the code -2^(b-1) comes back as it was (not
                      * as -(2^(b-1) - 1), which GL's float conversion makes of
-                     * it: render_targets.c snorm_scaler); counted below */
+                     * it: render_targets.c bits_scaler); counted below */
                     const bool same = memcmp(e.rt + S_OFF + o, pattern + o, F[f].bytes) == 0;
                     for (uint32_t k = 0; F[f].snorm && !drawn && k < F[f].bytes; k += F[f].snorm)
                         most_negative += F[f].snorm == 1 ? pattern[o + k] == 0x80
@@ -649,6 +666,95 @@ static void writeback_keeps_guest_bytes(void **state)
         }
 }
 
+/* ---- scaled float write-back keeps every bit ----
+ * Targets in the float formats loaded from words among which every third
+ * component is a special value (denormals, NaNs with payloads, quiet and
+ * signalling, -0, infinities: F32_SPECIAL, F16_SPECIAL), drawn on inside
+ * [4, 12) x [8, 12) in a colour every format holds exactly and written
+ * back, at scales 1, 2 and 4. Outside the rectangle every byte must be
+ * the pattern's: the load and write-back of a scaled surface move bits
+ * (render_targets.c bits_scaler); a blit through float quiets
+ * signalling NaNs of halves on llvmpipe, drawn or not. The rectangle
+ * covers whole 4 x 4 blocks: llvmpipe writes the uncovered pixels of a
+ * block it draws in back through float, quieting a half's signalling NaN
+ * at scale 1 too (seen while this was written). Inside, each
+ * pixel must hold the colour encoded here: binary32 and binary16 bits
+ * (IEEE 754-2008 3.4), and for BF10GF11RF11 the 11- and 10-bit floats of
+ * GL 4.6 section 8.5.2 (5 exponent bits, bias 15, no sign), red in bits
+ * 0-10, green 11-21, blue 22-31 (UNSIGNED_INT_10F_11F_11F_REV). */
+static void float_writeback_keeps_bits(void **state)
+{
+    static const struct {
+        uint32_t fmt, bytes, comp; /* comp: bytes a component (4 for the packed word) */
+        const char *name;
+    } F[] = {{0xE5, 4, 4, "RF32"},          {0xCB, 8, 4, "RF32_GF32"}, {0xC0, 16, 4, "RF32_GF32_BF32_AF32"},
+             {0xCA, 8, 2, "RF16_GF16_BF16_AF16"}, {0xDE, 4, 2, "RF16_GF16"},  {0xF2, 2, 2, "RF16"},
+             {0xE0, 4, 4, "BF10GF11RF11"}};
+    static const float COLOUR[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+    /* 2^-2, 2^-1, 1.5 * 2^-1, 2^0: exponent e + 15 at bit 10, the 1.5's
+     * mantissa bit 9 */
+    static const uint16_t HALF[4] = {13u << 10, 14u << 10, 14u << 10 | 1u << 9, 15u << 10};
+    /* the same exponents at bit 6 (11-bit) and bit 5 (10-bit, mantissa 1 << 4) */
+    const uint32_t packed = 13u << 6 | (14u << 6) << 11 | (14u << 5 | 1u << 4) << 22;
+    static const uint32_t SCALES[] = {1, 2, 4};
+    for (size_t f = 0; f < sizeof F / sizeof F[0]; f++)
+        for (size_t si = 0; si < sizeof SCALES / sizeof SCALES[0]; si++) {
+            const uint32_t scale = SCALES[si], bpp = F[f].bytes, comp = F[f].comp;
+            tmd_rects e;
+            if (!tmd_rects_open(&e, *state, scale, "passthrough_vsh", "color_fsh", BLACK))
+                skip();
+            uint8_t *pattern = malloc(SPAN);
+            assert_non_null(pattern);
+            special_pattern(pattern, 0xBB67AE85u ^ F[f].fmt, comp);
+            uint8_t want[16];
+            for (uint32_t k = 0; k < bpp / comp; k++) {
+                uint32_t v;
+                if (F[f].fmt == 0xE0)
+                    v = packed;
+                else if (comp == 2)
+                    v = HALF[k];
+                else
+                    memcpy(&v, &COLOUR[k], 4);
+                for (uint32_t b = 0; b < comp; b++)
+                    want[k * comp + b] = (uint8_t)(v >> 8 * b);
+            }
+            load_and_draw(&e, pattern, F[f].fmt, 8, 12, COLOUR);
+            uint32_t bad = 0, inside = 0, signalling = 0;
+            for (uint32_t py = 0; py < H; py++)
+                for (uint32_t px = 0; px < W; px++) {
+                    const uint64_t o = mwt_bl_offset(W * bpp, H, 1, 0, px * bpp, py, 0);
+                    const bool drawn = px >= 4 && px < 12 && py >= 8 && py < 12;
+                    const uint8_t *w = drawn ? want : pattern + o;
+                    for (uint32_t k = 0; !drawn && comp == 2 && k < bpp; k += 2) {
+                        const uint32_t h = pattern[o + k] | (uint32_t)pattern[o + k + 1] << 8;
+                        signalling += (h & 0x7E00u) == 0x7C00u && (h & 0x1FFu) != 0;
+                    }
+                    for (uint32_t k = 0; !drawn && comp == 4 && F[f].fmt != 0xE0 && k < bpp; k += 4) {
+                        uint32_t v;
+                        memcpy(&v, pattern + o + k, 4);
+                        signalling += (v & 0x7FC00000u) == 0x7F800000u && (v & 0x3FFFFFu) != 0;
+                    }
+                    if (memcmp(e.rt + S_OFF + o, w, bpp) == 0)
+                        continue;
+                    inside += drawn;
+                    if (bad++ < 4) {
+                        print_message("    %s, scale %u: %s pixel (%u, %u):", F[f].name, scale,
+                                      drawn ? "drawn" : "untouched", px, py);
+                        for (uint32_t k = 0; k < bpp; k++)
+                            print_message(" %02x/%02x", e.rt[S_OFF + o + k], w[k]);
+                        print_message(" (got/want)\n");
+                    }
+                }
+            free(pattern);
+            tmd_rects_close(&e);
+            if (bad)
+                fail_msg("%s, scale %u: %u pixels differ (%u of them drawn)", F[f].name, scale, bad, inside);
+            /* the pattern holds signalling NaNs outside the rectangle */
+            assert_true(F[f].fmt == 0xE0 || signalling > 0);
+            print_message("  %s, scale %u: written back (%u signalling NaNs kept)\n", F[f].name, scale, signalling);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -656,6 +762,7 @@ int main(void)
         cmocka_unit_test(sampled_blits_match_cpu_engine),
         cmocka_unit_test(float_copies_keep_bits),
         cmocka_unit_test(writeback_keeps_guest_bytes),
+        cmocka_unit_test(float_writeback_keeps_bits),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -216,19 +216,43 @@ void mw_render_blit(mw_render *r, GLuint src, GLuint dst, uint32_t sw, uint32_t 
                                     GL_NEAREST);
 }
 
-/* Images for scaling a signed normalized surface: GL's blit of such a
- * format converts through float, where -2^(b-1) and -(2^(b-1) - 1) are
- * both -1.0 (GL 4.6 / ES 3.2 section 2.3.5, signed normalized fixed
- * point), so 0x80 came back from a scaled surface as 0x81 (llvmpipe);
- * the signed integer format of the same bits, blitted
- * nearest, keeps every code, and glCopyImageSubData moves the bits between
- * the two formats (one view class, table 8.22). A native and a scaled
- * integer image, with their framebuffers; all 0 for other formats. */
-typedef struct snorm_scaler {
+/* Images for scaling a surface whose codes a blit would convert: GL's
+ * blit of a signed normalized format converts through float, where
+ * -2^(b-1) and -(2^(b-1) - 1) are both -1.0 (GL 4.6 / ES 3.2 section
+ * 2.3.5, signed normalized fixed point), so 0x80 came back from a scaled
+ * surface as 0x81 (llvmpipe); a float format's blit may convert too (GL
+ * allows it), and llvmpipe's half-float blit quiets signalling NaNs, also
+ * in pixels nothing drew. The integer format of the same texel size,
+ * blitted nearest, keeps every code, and glCopyImageSubData moves the
+ * bits between the two formats (one view class, table 8.22). A native and
+ * a scaled integer image, with their framebuffers; all 0 for other
+ * formats. */
+typedef struct bits_scaler {
     GLuint native, native_fbo, scaled, scaled_fbo;
-} snorm_scaler;
+} bits_scaler;
 
-static void snorm_scaler_free(mw_render *r, snorm_scaler *q)
+/* The integer format bits_scaler scales f through; 0 for a format whose
+ * blit keeps its codes. */
+static GLenum bits_format(const mw_rt_format *f)
+{
+    int bits;
+    if (f->cls == MW_RT_SNORM)
+        return gl_caps_snorm_as_int(f->gl_internal, &bits);
+    if (f->cls != MW_RT_FLOAT)
+        return 0;
+    switch (f->gl_internal) {
+    case GL_RGBA32F: return GL_RGBA32UI;
+    case GL_RG32F: return GL_RG32UI;
+    case GL_R32F: return GL_R32UI;
+    case GL_RGBA16F: return GL_RGBA16UI;
+    case GL_RG16F: return GL_RG16UI;
+    case GL_R16F: return GL_R16UI;
+    case GL_R11F_G11F_B10F: return GL_R32UI;
+    default: return 0;
+    }
+}
+
+static void bits_scaler_free(mw_render *r, bits_scaler *q)
 {
     const GladGLContext *gl = &r->ctx->gl;
     gl->DeleteFramebuffers(1, &q->native_fbo); /* 0 is ignored */
@@ -237,12 +261,11 @@ static void snorm_scaler_free(mw_render *r, snorm_scaler *q)
     gl->DeleteTextures(1, &q->scaled);
 }
 
-static bool snorm_scaler_init(mw_render *r, const mw_surface_desc *d, snorm_scaler *q)
+static bool bits_scaler_init(mw_render *r, const mw_surface_desc *d, bits_scaler *q)
 {
     memset(q, 0, sizeof *q);
-    int bits;
-    const GLenum f = gl_caps_snorm_as_int(d->format->gl_internal, &bits);
-    if (d->format->cls != MW_RT_SNORM || !f)
+    const GLenum f = bits_format(d->format);
+    if (!f)
         return true;
     const GladGLContext *gl = &r->ctx->gl;
     gl->CreateTextures(GL_TEXTURE_2D, 1, &q->native);
@@ -256,13 +279,13 @@ static bool snorm_scaler_init(mw_render *r, const mw_surface_desc *d, snorm_scal
     if (gl->CheckNamedFramebufferStatus(q->native_fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE &&
         gl->CheckNamedFramebufferStatus(q->scaled_fbo, GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE)
         return true;
-    snorm_scaler_free(r, q);
+    bits_scaler_free(r, q);
     return false;
 }
 
 /* Slice z of the surface from the native image `tex` (fbo) (up) or into
- * it: a blit, or for a signed normalized format the integer images' way. */
-static void scale_slice(mw_render *r, mw_surface *s, const snorm_scaler *q, GLuint tex, GLuint fbo, uint32_t z,
+ * it: a blit, or for a format bits_format names the integer images' way. */
+static void scale_slice(mw_render *r, mw_surface *s, const bits_scaler *q, GLuint tex, GLuint fbo, uint32_t z,
                         bool up)
 {
     const mw_surface_desc *d = &s->d;
@@ -303,8 +326,8 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
     const GLsizei w = (GLsizei)d->width, h = (GLsizei)d->height;
     gl_pixel_store(r->ctx, 0, 1); /* and no pixel buffer a host left bound */
     GLuint tex = s->tex, fbo = 0;
-    snorm_scaler q = {0};
-    if (r->scale > 1 && (!native_image(r, d, &tex, &fbo) || !snorm_scaler_init(r, d, &q))) {
+    bits_scaler q = {0};
+    if (r->scale > 1 && (!native_image(r, d, &tex, &fbo) || !bits_scaler_init(r, d, &q))) {
         gl->DeleteFramebuffers(1, &fbo);
         gl->DeleteTextures(1, &tex);
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_GL_ERROR, "maxwell: no framebuffer for a %s staging image",
@@ -338,7 +361,7 @@ static glhle_result transfer(mw_render *r, mw_surface *s, uint8_t *lin, size_t l
         gl->GetTextureImage(tex, 0, d->format->gl_format, d->format->gl_type, (GLsizei)lin_size, lin);
     }
     if (fbo) {
-        snorm_scaler_free(r, &q);
+        bits_scaler_free(r, &q);
         gl->DeleteFramebuffers(1, &fbo);
         gl->DeleteTextures(1, &tex);
     }
