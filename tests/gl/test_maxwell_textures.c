@@ -851,6 +851,46 @@ static void cbuf_reuse_sees_changes(void **state)
     tmd_rects_close(&e);
 }
 
+/* A flush of one range writes back only the GPU-dirty surfaces there and
+ * narrows the render cache's range of GPU-dirty memory (render_targets.c
+ * mw_render_flush, dirty_lo/dirty_hi) to the ones still dirty; a later
+ * flush of another must still find those. passthrough_vsh + color_fsh fill
+ * target A red and target B (1 MiB further) green in one submission, with
+ * no flush; then A is flushed, then B: both memories must hold their
+ * colour. */
+static void flush_sees_each_dirty_surface(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", black))
+        skip();
+    const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+    const uint64_t b_off = 0x100000;
+    uint32_t first = tmd_rect(&e, 0, 0, RW, RH, 0, red, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    tmd_target(&e.pb, TMD_RECTS_RT_VA + b_off, RW, RH, 0xD5);
+    first = tmd_rect(&e, 0, 0, RW, RH, 0, green, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 2);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, TMD_RECTS_RT_VA, b_off), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, TMD_RECTS_RT_VA + b_off, b_off), GLHLE_RESULT_OK);
+    const uint8_t want[2][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}};
+    uint32_t bad = 0;
+    for (uint32_t t = 0; t < 2; t++)
+        for (uint32_t y = 0; y < RH; y++)
+            for (uint32_t x = 0; x < RW; x++) {
+                const uint8_t *got = e.rt + t * b_off + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want[t], 4) && bad++ < 4)
+                    print_message("  target %c: pixel (%u, %u) is %u %u %u %u\n", "AB"[t], x, y, got[0], got[1],
+                                  got[2], got[3]);
+            }
+    if (bad)
+        fail_msg("%u pixels are not their target's colour in memory: a flush missed a GPU-dirty surface", bad);
+    tmd_rects_close(&e);
+}
+
 /* A render target sampled by a later draw with no write-back between: in
  * one submission draw 1 (passthrough_vsh + color_fsh) clears the 32x32
  * A8B8G8R8 target A to C0 and fills pixels [0, 6) x [0, 20) with C1; draw
@@ -1482,6 +1522,7 @@ int main(void)
         cmocka_unit_test(key_reuse_sees_changes),
         cmocka_unit_test(state_reuse_sees_changes),
         cmocka_unit_test(cbuf_reuse_sees_changes),
+        cmocka_unit_test(flush_sees_each_dirty_surface),
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
         cmocka_unit_test(target_sampled_by_its_own_draw),

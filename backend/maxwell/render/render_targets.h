@@ -175,6 +175,11 @@ typedef struct mw_render {
      * before returns the same surface, fresh, with nothing to do but
      * last_use (draw.c's targets() reuses the last draw's attachments so) */
     uint64_t generation;
+    /* a range holding every GPU-dirty surface's [lo, hi) (grown by
+     * mw_render_rendered, narrowed to the still-dirty ones by each
+     * mw_render_flush that walks them; empty while lo >= hi): a flush
+     * outside it has nothing to write back */
+    uint64_t dirty_lo, dirty_hi;
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
