@@ -853,7 +853,7 @@ static void cbuf_reuse_sees_changes(void **state)
 
 /* A flush of one range writes back only the GPU-dirty surfaces there and
  * narrows the render cache's range of GPU-dirty memory (render_targets.c
- * mw_render_flush, dirty_lo/dirty_hi) to the ones still dirty; a later
+ * mw_render_flush_walk, dirty_lo/dirty_hi) to the ones still dirty; a later
  * flush of another must still find those. passthrough_vsh + color_fsh fill
  * target A red and target B (1 MiB further) green in one submission, with
  * no flush; then A is flushed, then B: both memories must hold their

@@ -640,12 +640,10 @@ glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t 
     return res;
 }
 
-glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size)
+glhle_result mw_render_flush_walk(mw_render *r, uint64_t va, uint64_t size)
 {
     glhle_result first = GLHLE_RESULT_OK;
     const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
-    if (!(r->dirty_lo < end && va < r->dirty_hi)) /* a draw's streams, mostly: no surface there is GPU-dirty */
-        return first;
     bool entered = false;
     uint64_t lo = UINT64_MAX, hi = 0; /* the surfaces still GPU-dirty after this */
     for (uint32_t i = 0; i < r->count; i++) {
