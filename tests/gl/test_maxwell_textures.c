@@ -778,6 +778,119 @@ static void state_reuse_sees_changes(void **state)
     tmd_rects_close(&e);
 }
 
+/* The constant buffers' UBOs and bindings are kept while nothing they
+ * come from changes (draw.c cbuf_cache); these changes, each between two
+ * draws, must each show. passthrough_vsh + ubo_dynamic_fsh (corpus: binding
+ * 0 = c2, binding 3 = c5; with c5 all zeros its lights add nothing and the
+ * colour is (ambient.rgb * 0.5, 0.5)) draw five strips of rows 6 k .. 6 k
+ * + 5 with ambient a[k]: strip 1's through LOAD_CONSTANT_BUFFER into the
+ * bound c2 (the selector already on it, no binding changed), strip 2's
+ * through an inline-to-memory write over it, strip 3's by binding c2 to
+ * another buffer, strip 4's by the CPU (glhle_maxwell_write) into that one
+ * between two submissions with no register changed. */
+static void cbuf_reuse_sees_changes(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "ubo_dynamic_fsh", black))
+        skip();
+    /* ambient channel 2 n / 255 is written as n / 255 */
+    static const uint8_t n[5][3] = {{100, 40, 10}, {20, 90, 120}, {60, 100, 30}, {127, 0, 127}, {10, 120, 60}};
+    float a[5][4];
+    uint32_t w[5][4];
+    for (uint32_t k = 0; k < 5; k++) {
+        for (uint32_t c = 0; c < 3; c++)
+            a[k][c] = 2.0f * n[k][c] / 255.0f;
+        a[k][3] = 1;
+        memcpy(w[k], a[k], sizeof w[k]);
+    }
+    const uint32_t c2a = 0x24000, c2b = 0x26000, c5 = 0x22000; /* free room of the data region; c5 zeros */
+    memcpy(e.data + c2a, a[0], sizeof a[0]);
+    memcpy(e.data + c2b, a[3], sizeof a[3]);
+    tmd_constant_buffer(&e.pb, 4, 5, TMD_RECTS_DATA_VA + c5);
+    tmd_constant_buffer(&e.pb, 4, 2, TMD_RECTS_DATA_VA + c2a); /* last: the selector stays on c2a */
+    const float grey[4] = {0.5f, 0.5f, 0.5f, 1};
+    for (uint32_t k = 0; k < 4; k++) {
+        const uint32_t first = tmd_rect(&e, 0, 6.0f * k, RW, 6.0f * (k + 1), 0, grey, false);
+        if (k == 1) {
+            tmd_set(&e, 0x238c, 0); /* LOAD_CONSTANT_BUFFER_OFFSET */
+            for (uint32_t i = 0; i < 4; i++)
+                tmd_set(&e, 0x2390 + 4 * i, w[1][i]); /* LOAD_CONSTANT_BUFFER(i) */
+        } else if (k == 2) {
+            const uint64_t dst = TMD_RECTS_DATA_VA + c2a;
+            /* LINE_LENGTH_IN, LINE_COUNT, OFFSET_OUT_UPPER, OFFSET_OUT (clb197.h 0x0180-0x018c) */
+            const uint32_t i2m[4] = {16, 1, (uint32_t)(dst >> 32), (uint32_t)dst};
+            tm_inc(&e.pb, TM_SUB_3D, 0x0180 / 4, 4, i2m);
+            tm_immd(&e.pb, TM_SUB_3D, 0x01b0 / 4, 1u | 1u << 4); /* LAUNCH_DMA: PITCH, FLUSH_ONLY */
+            tm_noninc(&e.pb, TM_SUB_3D, 0x01b4 / 4, 4, w[2]);   /* LOAD_INLINE_DATA */
+        } else if (k == 3) {
+            tmd_constant_buffer(&e.pb, 4, 2, TMD_RECTS_DATA_VA + c2b);
+        }
+        tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    }
+    tmd_submit(&e, 4);
+    assert_int_equal(glhle_maxwell_write(e.gpu, TMD_RECTS_DATA_VA + c2b, a[4], sizeof a[4]), GLHLE_RESULT_OK);
+    const uint32_t first = tmd_rect(&e, 0, 24, RW, 30, 0, grey, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    tmd_submit(&e, 1);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < RH; y++)
+        for (uint32_t x = 0; x < RW; x++) {
+            const uint32_t k = y / 6;
+            /* 0.5 of unorm8 is 127 or 128 (GL 4.6 2.3.5.2 leaves the rounding to the GL) */
+            const uint8_t *got = e.rt + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+            bool ok = k < 5 ? got[3] == 127 || got[3] == 128 : got[3] == 0;
+            for (uint32_t c = 0; c < 3; c++)
+                ok = ok && (k < 5 ? abs((int)got[c] - n[k][c]) <= 1 : got[c] == 0);
+            if (!ok && bad++ < 4)
+                print_message("  strip %u: pixel (%u, %u) is %u %u %u %u, want %u %u %u 128\n", k, x, y, got[0],
+                              got[1], got[2], got[3], k < 5 ? n[k][0] : 0, k < 5 ? n[k][1] : 0, k < 5 ? n[k][2] : 0);
+        }
+    if (bad)
+        fail_msg("%u pixels are not their strip's colour: a draw kept a constant buffer that changed", bad);
+    tmd_rects_close(&e);
+}
+
+/* A flush of one range writes back only the GPU-dirty surfaces there and
+ * narrows the render cache's range of GPU-dirty memory (render_targets.c
+ * mw_render_flush_walk, dirty_lo/dirty_hi) to the ones still dirty; a later
+ * flush of another must still find those. passthrough_vsh + color_fsh fill
+ * target A red and target B (1 MiB further) green in one submission, with
+ * no flush; then A is flushed, then B: both memories must hold their
+ * colour. */
+static void flush_sees_each_dirty_surface(void **state)
+{
+    tmd_rects e;
+    const float black[4] = {0, 0, 0, 0};
+    if (!tmd_rects_open(&e, *state, 1, "passthrough_vsh", "color_fsh", black))
+        skip();
+    const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+    const uint64_t b_off = 0x100000;
+    uint32_t first = tmd_rect(&e, 0, 0, RW, RH, 0, red, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28); /* DRAW_VERTEX_ARRAY_BEGIN_END: 6, TRIANGLES */
+    tmd_target(&e.pb, TMD_RECTS_RT_VA + b_off, RW, RH, 0xD5);
+    first = tmd_rect(&e, 0, 0, RW, RH, 0, green, false);
+    tmd_set(&e, 0x1214, first | 6u << 16 | 4u << 28);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_OK);
+    assert_int_equal(res.draws, 2);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, TMD_RECTS_RT_VA, b_off), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_flush(e.gpu, TMD_RECTS_RT_VA + b_off, b_off), GLHLE_RESULT_OK);
+    const uint8_t want[2][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}};
+    uint32_t bad = 0;
+    for (uint32_t t = 0; t < 2; t++)
+        for (uint32_t y = 0; y < RH; y++)
+            for (uint32_t x = 0; x < RW; x++) {
+                const uint8_t *got = e.rt + t * b_off + mwt_bl_offset(RW * 4, RH, 1, 0, x * 4, y, 0);
+                if (memcmp(got, want[t], 4) && bad++ < 4)
+                    print_message("  target %c: pixel (%u, %u) is %u %u %u %u\n", "AB"[t], x, y, got[0], got[1],
+                                  got[2], got[3]);
+            }
+    if (bad)
+        fail_msg("%u pixels are not their target's colour in memory: a flush missed a GPU-dirty surface", bad);
+    tmd_rects_close(&e);
+}
+
 /* A render target sampled by a later draw with no write-back between: in
  * one submission draw 1 (passthrough_vsh + color_fsh) clears the 32x32
  * A8B8G8R8 target A to C0 and fills pixels [0, 6) x [0, 20) with C1; draw
@@ -1408,6 +1521,8 @@ int main(void)
         cmocka_unit_test(unused_slots_not_read),
         cmocka_unit_test(key_reuse_sees_changes),
         cmocka_unit_test(state_reuse_sees_changes),
+        cmocka_unit_test(cbuf_reuse_sees_changes),
+        cmocka_unit_test(flush_sees_each_dirty_surface),
         cmocka_unit_test(target_sampled_by_a_later_draw_1x),
         cmocka_unit_test(target_sampled_by_a_later_draw_2x),
         cmocka_unit_test(target_sampled_by_its_own_draw),

@@ -224,6 +224,20 @@ typedef struct vertex_cache {
     uint32_t enabled, streams;
 } vertex_cache;
 
+/* What the last constant_buffers() bound from: a draw skips its scan of
+ * the bound buffers, their freshness and fence checks and the bindings
+ * while the binding group is clean, the same stages run, no write reached
+ * a held buffer (mw_draw_invalidate), the ring's lap and unfenced
+ * segments are as then (gl_stream_unfenced's every answer the same) and
+ * nothing set GL state through the shadow since the draw before ended
+ * (so each binding is still the one the shadow holds). */
+typedef struct cbuf_cache {
+    bool valid;
+    uint32_t stages;
+    uint32_t open;
+    uint64_t wraps;
+} cbuf_cache;
+
 typedef struct raster_cache {
     bool valid;                 /* the last draw ended with issued / invalidations as below */
     uint32_t dirty;             /* MW_DIRTY groups changed since raster_state ran */
@@ -279,6 +293,7 @@ struct mw_draw {
      * while the group is clean (cbuf_dirty) */
     uint32_t cbuf_bound[MW_SPIRV_STAGE_COUNT_];
     uint32_t cbuf_dirty;
+    cbuf_cache cbc;
     mw_draw_code code[MAX_CODES];
     /* what each UBO holds: guest bytes [va, va + size) as of its upload,
      * until memory there is written (mw_draw_invalidate) */
@@ -494,8 +509,10 @@ void mw_draw_invalidate(mw_render *r, uint64_t va, uint64_t size)
             d->kc.valid = false;
     for (uint32_t s = 0; s < MW_SPIRV_STAGE_COUNT_; s++)
         for (uint32_t k = 0; k < MW_GL_UBOS_PER_STAGE; k++)
-            if (d->ubo_held[s][k].va < end && va < d->ubo_held[s][k].va + d->ubo_held[s][k].size)
+            if (d->ubo_held[s][k].va < end && va < d->ubo_held[s][k].va + d->ubo_held[s][k].size) {
                 d->ubo_held[s][k].fresh = false;
+                d->cbc.valid = false;
+            }
 }
 
 bool mw_draw_overlaps(const mw_render *r, uint64_t va, uint64_t size)
@@ -1372,9 +1389,18 @@ static glhle_result vertex_input(mw_render *r, const mw_state *st, uint32_t begi
 _Static_assert(MW_SPIRV_COMPUTE * MW_GL_UBOS_PER_STAGE <= GL_STATE_UBO_BINDINGS,
                "the draw's uniform buffer bindings are all in the state shadow");
 
-static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages)
+static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t stages, bool gl_untouched)
 {
     mw_draw *d = r->draw;
+    /* gl_untouched says nothing went through the shadow between the last
+     * draw's end and this one's start; the issued count rules out this
+     * draw's own calls before here (a surface reload in targets()) */
+    cbuf_cache *cc = &d->cbc;
+    if (cc->valid && gl_untouched && r->st.issued == d->rc.issued && r->st.invalidations == d->rc.invalidations &&
+        !(d->cbuf_dirty & MW_DIRTY(CONST_BUFFER)) && cc->stages == stages && cc->open == d->ring.open &&
+        cc->wraps == d->ring.wraps)
+        return GLHLE_RESULT_OK;
+    cc->valid = false;
     /* each stage's bound buffers, found again when a binding changed */
     if (d->cbuf_dirty & MW_DIRTY(CONST_BUFFER)) {
         for (uint32_t s = 0; s < MW_SPIRV_COMPUTE; s++) {
@@ -1414,6 +1440,7 @@ static glhle_result constant_buffers(mw_render *r, const mw_state *st, uint32_t 
                                     (GLsizeiptr)h->size);
         }
     }
+    *cc = (cbuf_cache){.valid = true, .stages = stages, .open = d->ring.open, .wraps = d->ring.wraps};
     return GLHLE_RESULT_OK;
 }
 
@@ -2549,7 +2576,8 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
     if (res == GLHLE_RESULT_OK)
         res = constant_buffers(r, st,
                                1u << MW_SPIRV_VERTEX | 1u << MW_SPIRV_FRAGMENT | (geometry ? 1u << MW_SPIRV_GEOMETRY : 0) |
-                                   (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0));
+                                   (tess ? 1u << MW_SPIRV_TESS_CTRL | 1u << MW_SPIRV_TESS_EVAL : 0),
+                               gl_untouched);
     xfb_bound xb;
     /* the primitives transform feedback records are the last stage's: a
      * tessellation evaluation stage's as its translation emits them

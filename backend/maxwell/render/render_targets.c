@@ -665,23 +665,30 @@ glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t 
     return res;
 }
 
-glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size)
+glhle_result mw_render_flush_walk(mw_render *r, uint64_t va, uint64_t size)
 {
     glhle_result first = GLHLE_RESULT_OK;
     const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
     bool entered = false;
+    uint64_t lo = UINT64_MAX, hi = 0; /* the surfaces still GPU-dirty after this */
     for (uint32_t i = 0; i < r->count; i++) {
         mw_surface *s = &r->surf[i];
-        if (!s->gpu_dirty || !(s->lo < end && va < s->hi))
-            continue;
-        if (!entered) {
-            gl_context_enter(r->ctx);
-            entered = true;
+        if (s->gpu_dirty && s->lo < end && va < s->hi) {
+            if (!entered) {
+                gl_context_enter(r->ctx);
+                entered = true;
+            }
+            glhle_result res = write_back(r, s);
+            if (first == GLHLE_RESULT_OK)
+                first = res;
         }
-        glhle_result res = write_back(r, s);
-        if (first == GLHLE_RESULT_OK)
-            first = res;
+        if (s->gpu_dirty) {
+            lo = s->lo < lo ? s->lo : lo;
+            hi = s->hi > hi ? s->hi : hi;
+        }
     }
+    r->dirty_lo = lo;
+    r->dirty_hi = hi;
     return first;
 }
 
@@ -716,6 +723,13 @@ bool mw_render_overlaps(const mw_render *r, uint64_t va, uint64_t size)
 void mw_render_rendered(mw_render *r, mw_surface *s)
 {
     s->gpu_dirty = true;
+    if (r->dirty_lo >= r->dirty_hi) {
+        r->dirty_lo = s->lo;
+        r->dirty_hi = s->hi;
+    } else {
+        r->dirty_lo = s->lo < r->dirty_lo ? s->lo : r->dirty_lo;
+        r->dirty_hi = s->hi > r->dirty_hi ? s->hi : r->dirty_hi;
+    }
     s->version = ++r->tick;
     for (uint32_t i = 0; i < r->tex_count; i++)
         if (r->tex[i].lo < s->hi && s->lo < r->tex[i].hi)

@@ -181,6 +181,11 @@ typedef struct mw_render {
      * before returns the same surface, fresh, with nothing to do but
      * last_use (draw.c's targets() reuses the last draw's attachments so) */
     uint64_t generation;
+    /* a range holding every GPU-dirty surface's [lo, hi) (grown by
+     * mw_render_rendered, narrowed to the still-dirty ones by each
+     * mw_render_flush_walk; empty while lo >= hi): a flush
+     * outside it has nothing to write back */
+    uint64_t dirty_lo, dirty_hi;
     uint64_t tick;
     mw_render_stats stats;
     mw_frame frame;
@@ -234,8 +239,14 @@ void mw_render_fini(mw_render *r);
 glhle_result mw_render_clear(mw_render *r, const mw_state *st, const uint32_t *regs, uint32_t value);
 
 /* Writes every rendered surface that shares a byte with [va, va + size)
- * back to guest memory. */
-glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size);
+ * back to guest memory: nothing to walk outside the GPU-dirty range (the
+ * check inline, as a draw asks for every stream). */
+glhle_result mw_render_flush_walk(mw_render *r, uint64_t va, uint64_t size);
+static inline glhle_result mw_render_flush(mw_render *r, uint64_t va, uint64_t size)
+{
+    const uint64_t end = size > UINT64_MAX - va ? UINT64_MAX : va + size;
+    return r->dirty_lo < end && va < r->dirty_hi ? mw_render_flush_walk(r, va, size) : GLHLE_RESULT_OK;
+}
 /* Guest memory in [va, va + size) changed: surfaces there are loaded again
  * before their next use. A surface with unwritten pixels is written back
  * first by the caller (mw_render_flush) when the change is partial. */
