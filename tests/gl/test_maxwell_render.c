@@ -1579,7 +1579,7 @@ static void layered_draw_from_first_layer_2(void **state)
 }
 
 /* Bad 2D arrays: a clear of a layer past THIRD_DIMENSION and layers closer
- * than a layer's bytes are BAD_DATA with the values logged, memory stays
+ * than a layer's bytes (ARRAY_PITCH 0 too) are BAD_DATA with the values logged, memory stays
  * as it was, and a good clear of the last layer works after them. */
 static void bad_array_targets_are_reported(void **state)
 {
@@ -1593,6 +1593,8 @@ static void bad_array_targets_are_reported(void **state)
     clear_refused(&e, &pb, 3, GLHLE_RESULT_BAD_DATA, "layer 3 of an array of 3");
     set(&pb, CT_ARRAY_PITCH(0), 0x1000 >> 2);
     clear_refused(&e, &pb, 0, GLHLE_RESULT_BAD_DATA, "closer than a layer's 6144");
+    set(&pb, CT_ARRAY_PITCH(0), 0); /* every layer on layer 0's bytes (for a depth format GL has no 3D image) */
+    clear_refused(&e, &pb, 1, GLHLE_RESULT_BAD_DATA, "3 layers 0 bytes apart");
     for (size_t i = 0; i < 65536; i++)
         assert_int_equal(e.bl[i], pattern(i));
     set(&pb, CT_ARRAY_PITCH(0), 0x1800 >> 2);

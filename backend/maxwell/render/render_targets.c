@@ -658,6 +658,13 @@ glhle_result mw_render_get_array_target(mw_render *r, uint32_t layers, uint64_t 
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s target %u at GPU 0x%010llx: layer %u of an "
                           "array of %u", d->zeta ? "depth" : "colour", d->zeta ? 0 : index,
                           (unsigned long long)d->va, layer, layers);
+    /* ARRAY_PITCH 0 puts every layer on layer 0's memory (and an
+     * array_pitch of 0 would make the surface a 3D one, which GL has not
+     * for depth formats): as surface_geom's layers closer than a layer's */
+    if (!array_pitch)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s array target %u at GPU 0x%010llx: %u layers "
+                          "0 bytes apart", d->zeta ? "depth" : "colour", d->zeta ? 0 : index,
+                          (unsigned long long)d->va, layers);
     d->depth = layers;
     d->array_pitch = array_pitch;
     glhle_result res = mw_render_get_surface(r, d, out);
