@@ -445,11 +445,12 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
         return false;
     memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
     /* the viewport index from the last vertex-pipeline stage: OmapSystemValuesB
-     * VIEWPORT_INDEX (GLES draws none: no viewport arrays); such a program
-     * is GLSL also under MW_PROGRAM_HOST_SPIRV (programs.h) */
+     * VIEWPORT_INDEX (GLES draws none: no viewport arrays); such a program,
+     * and one with a transform feedback layout, is GLSL also under
+     * MW_PROGRAM_HOST_SPIRV (programs.h) */
     const int last = out[MW_PROGRAM_GS] ? MW_PROGRAM_GS : out[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
     const bool flip = !(host & MW_PROGRAM_HOST_GLES) && (k.sph[last][0x35] & MW_SPH_SYSB_VIEWPORT_INDEX);
-    if (flip)
+    if (flip || k.has_xfb)
         host &= ~MW_PROGRAM_HOST_SPIRV;
     bool ok = true;
     size_t at = 0;

@@ -76,11 +76,14 @@
  * gl_caps_spirv, never ES): the generator writes each stage
  * as a SPIR-V text (gl_util.h GL_SPIRV_TEXT_TAG) with the bindings
  * remapped in the module's words (spv_remap_bindings) to the GL binding
- * points the GLSL path's layout(binding) gives them. A program whose last
- * vertex-pipeline stage writes the viewport index is written as GLSL under
- * this bit too: its mw_viewport_flip is a patch of the GLSL text
- * (viewport_flip), and a SPIR-V module for GL has no uniform names for the
- * draw to find it by. The bit keeps such programs apart from GLSL ones in
+ * points the GLSL path's layout(binding) gives them. Two kinds of program
+ * are written as GLSL under this bit too: one whose last vertex-pipeline
+ * stage writes the viewport index (its mw_viewport_flip is a patch of the
+ * GLSL text, viewport_flip, and a SPIR-V module for GL has no uniform
+ * names for the draw to find it by), and one with a transform feedback
+ * layout (MW_PROGRAM_KEY_XFB: Mesa 22.3 captures the module's
+ * XfbBuffer/Offset outputs in the wrong places, test_maxwell_xfb under
+ * GLHLE_MAXWELL_SHADER_PATH=spirv). The bit keeps such programs apart from GLSL ones in
  * the in-memory and the disk cache (an entry's id hashes the host bits). */
 #define MW_PROGRAM_HOST_SPIRV 64u
 
