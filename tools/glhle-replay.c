@@ -376,7 +376,7 @@ static bool write_stats_json(const char *path, const glhle_shader_stats *s, cons
             "\"draws_gpu_vertex_shader\": %llu, \"draws_cpu_vertex_shader\": %llu, "
             "\"vertices_gpu_vertex_shader\": %llu, \"vertices_cpu_vertex_shader\": %llu, \"draws_deferred\": %llu, "
             "\"dispatches\": %llu, \"draws_gpu_geometry_shader\": %llu, \"draws_cpu_geometry_shader\": %llu, "
-            "\"geometry_shader_refusals\": %llu, \"compile_histogram_ms\": [",
+            "\"geometry_shader_refusals\": %llu, \"programs_spirv\": %llu, \"compile_histogram_ms\": [",
             U(s->programs_compiled), U(s->programs_compiled_on_draw), U(s->draws_waited_for_compile),
             U(s->draws_by_ubershader), U(s->cache_hits), U(s->cache_records_rejected), U(s->draws),
             U(s->programs_precompiled), U(s->program_failures), U(s->cache_misses), U(s->disk_hits),
@@ -384,7 +384,7 @@ static bool write_stats_json(const char *path, const glhle_shader_stats *s, cons
             U(s->disk_entries), U(s->evictions), U(s->programs_resident), U(s->bytes_resident), U(s->compile_ns),
             U(s->draws_gpu_vertex_shader), U(s->draws_cpu_vertex_shader), U(s->vertices_gpu_vertex_shader),
             U(s->vertices_cpu_vertex_shader), U(s->draws_deferred), U(s->dispatches), U(s->draws_gpu_geometry_shader),
-            U(s->draws_cpu_geometry_shader), U(s->geometry_shader_refusals));
+            U(s->draws_cpu_geometry_shader), U(s->geometry_shader_refusals), U(s->programs_spirv));
     for (int i = 0; i < GLHLE_SHADER_COMPILE_BUCKETS; i++)
         fprintf(f, "%s%llu", i ? ", " : "", U(s->compile_histogram[i]));
     fprintf(f, "], %s}\n", tail);

@@ -728,7 +728,7 @@ static int cmd_precompile(const char *path)
         host = pica_program_host_bits(&h);
     } else if (sys->info.id == GL_SHC_SYSTEM_MAXWELL || sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE ||
                sys->info.id == GL_SHC_SYSTEM_MAXWELL_GS || sys->info.id == GL_SHC_SYSTEM_MAXWELL_TESS) {
-        host = mw_program_host_bits(in, sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE);
+        host = mw_program_host_bits(in, sys->info.id == GL_SHC_SYSTEM_MAXWELL_COMPUTE, false);
     } else {
         /* a default instance's, with what its coverage probe found */
         host = psx_gl_default_host_bits(ctx);

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "backend/gl/gl_util.h"
+
 #include <glad/egl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -49,10 +51,9 @@ static GLuint compile_stage(GladGLContext *gl, GLenum stage, const char *src)
     GLuint sh = gl->CreateShader(stage);
     if (!sh)
         return 0;
-    gl->ShaderSource(sh, 1, &src, NULL);
-    gl->CompileShader(sh);
     GLint ok = 0;
-    gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (gl_shader_text(gl, sh, src))
+        gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
     if (!ok) {
         gl->DeleteShader(sh);
         return 0;

@@ -45,6 +45,8 @@ typedef struct gl_caps {
      * path on a driver that reads them) */
     bool no_packed_float_read;
     bool srgb_write_control;             /* ES: EXT_sRGB_write_control (GL_FRAMEBUFFER_SRGB a capability) */
+    bool spirv;                          /* gl_caps_spirv */
+    const char *spirv_why_not;           /* gl_caps_spirv_why_not */
     GLuint read_fbo, draw_fbo;           /* the emulations' own framebuffers, made on first use */
     /* The target each texture name was created for (glCreateTextures,
      * glTextureView), indexed by name: DSA calls name a texture alone, the
@@ -1651,6 +1653,18 @@ bool gl_caps_switched_off(const char *name)
     return disabled(name);
 }
 
+/* An environment boolean as Mesa reads one (util/debug.c env_var_as_boolean:
+ * 1, y, yes, true, case-insensitive). */
+static bool env_true(const char *name)
+{
+    const char *v = getenv(name);
+    char low[8] = {0};
+    for (size_t i = 0; v && v[i] && i < sizeof low - 1; i++)
+        low[i] = (char)(v[i] >= 'A' && v[i] <= 'Z' ? v[i] - 'A' + 'a' : v[i]);
+    return v && strlen(v) < sizeof low &&
+           (!strcmp(low, "1") || !strcmp(low, "y") || !strcmp(low, "yes") || !strcmp(low, "true"));
+}
+
 static bool ext(GladGLContext *gl, const char *name)
 {
     return !disabled(name) && has_ext(gl, name);
@@ -1754,16 +1768,47 @@ void gl_caps_init(glhle_context *ctx, GLADuserptrloadfunc load, void *load_user)
      * shaders (GL 4.6 core has them only in geometry shaders; GLSL ES has
      * no such extension) */
     in->viewport_layer_array = !in->gles && ext(gl, "GL_ARB_shader_viewport_layer_array");
+    /* SPIR-V shaders: core in GL 4.6 (glSpecializeShader), or
+     * GL_ARB_gl_spirv on an older context, where glad loads the entry point
+     * only for 4.6, so it is fetched under the extension's name
+     * (glSpecializeShaderARB, ARB_gl_spirv "New Procedures and Functions").
+     * GLHLE_CAPS_DISABLE=GL_ARB_gl_spirv turns it off on either. ES has no
+     * SPIR-V shaders. */
+    c->spirv_why_not = in->gles ? "OpenGL ES has no SPIR-V shaders" : "GLHLE_CAPS_DISABLE=GL_ARB_gl_spirv";
+    if (!in->gles && !disabled("GL_ARB_gl_spirv")) {
+        const bool core46 = in->gl_major > 4 || (in->gl_major == 4 && in->gl_minor >= 6);
+        if (!core46 && has_ext(gl, "GL_ARB_gl_spirv") && load)
+            gl->SpecializeShader = (PFNGLSPECIALIZESHADERPROC)load(load_user, "glSpecializeShaderARB");
+        c->spirv = (core46 || has_ext(gl, "GL_ARB_gl_spirv")) && gl->ShaderBinary && gl->SpecializeShader;
+        c->spirv_why_not = c->spirv ? NULL : "no GL 4.6 or GL_ARB_gl_spirv";
+        /* Mesa (seen on 22.3, llvmpipe): a SPIR-V program's uniform and
+         * storage blocks have no names (src/compiler/glsl/
+         * gl_nir_link_uniform_blocks.c _fill_block: "ARB_gl_spirv: allowed
+         * to ignore names"), and the GLSL shader cache's program metadata
+         * writes each block's name with blob_write_string
+         * (src/compiler/glsl/serialize.cpp write_buffer_block): strlen of
+         * NULL, so glLinkProgram crashes for such a program while that
+         * cache is on, which is Mesa's default. Only with the cache off
+         * (MESA_SHADER_CACHE_DISABLE, or the older MESA_GLSL_CACHE_DISABLE,
+         * true) are SPIR-V shaders used there. */
+        const char *v = (const char *)gl->GetString(GL_VERSION);
+        if (c->spirv && v && strstr(v, "Mesa") && !env_true("MESA_SHADER_CACHE_DISABLE") &&
+            !env_true("MESA_GLSL_CACHE_DISABLE")) {
+            c->spirv = false;
+            c->spirv_why_not = "Mesa with its shader cache on crashes linking SPIR-V programs with uniform blocks "
+                               "(set MESA_SHADER_CACHE_DISABLE=true to use them)";
+        }
+    }
     if (!in->gles) {
         c->dest_copy = !in->texture_barrier;
         snprintf(c->describe, sizeof c->describe,
                  "profile=core dsa=%s readback=native clear_texture=native texture_view=%s buffer_storage=%s "
                  "texture_barrier=%s clip_control=%s logic_op=native depth_clamp=native texture_1d=native subgroups=%s "
-                 "viewport_layer_array=%s",
+                 "viewport_layer_array=%s gl_spirv=%s",
                  in->direct_state_access ? "native" : "missing", gl->TextureView ? "native" : "missing",
                  in->buffer_storage ? "native" : "missing", in->texture_barrier ? "native" : "missing",
                  in->clip_control ? "native" : "missing", in->subgroups ? "native" : "refused",
-                 in->viewport_layer_array ? "native" : "refused");
+                 in->viewport_layer_array ? "native" : "refused", c->spirv ? "native" : "refused");
         GLHLE_INFO(&ctx->log, "GL host choices: %s", c->describe);
         return;
     }
@@ -1901,6 +1946,17 @@ bool gl_caps_texture_views(const glhle_context *ctx)
     if (!ctx->info.gles)
         return ctx->gl.TextureView != NULL;
     return ctx->caps && ((const gl_caps *)ctx->caps)->texture_view;
+}
+
+bool gl_caps_spirv(const glhle_context *ctx)
+{
+    return ctx->caps && ((const gl_caps *)ctx->caps)->spirv;
+}
+
+const char *gl_caps_spirv_why_not(const glhle_context *ctx)
+{
+    const gl_caps *c = ctx->caps;
+    return !c ? "no GL host choices were made" : c->spirv ? "" : c->spirv_why_not ? c->spirv_why_not : "not asked";
 }
 
 bool gl_caps_dest_copy(const glhle_context *ctx)

@@ -50,6 +50,17 @@ void gl_caps_bind(glhle_context *ctx);
  * instead of the target after glTextureBarrier. The one place that decides;
  * the PICA draw path and the PlayStation renderer follow it. */
 bool gl_caps_dest_copy(const glhle_context *ctx);
+/* SPIR-V modules as shaders: desktop GL 4.6, or GL_ARB_gl_spirv (whose
+ * glSpecializeShaderARB gl_caps_init loads into the table's
+ * SpecializeShader), with glShaderBinary; never on ES; off with
+ * GLHLE_CAPS_DISABLE=GL_ARB_gl_spirv, and on Mesa unless its shader cache
+ * is off (MESA_SHADER_CACHE_DISABLE=true: gl_caps.c says why). The Maxwell draw path's SPIR-V
+ * programs (glhle_maxwell_desc.shader_path, programs.h
+ * MW_PROGRAM_HOST_SPIRV) need it; gl_util.h's SPIR-V texts load with it. */
+bool gl_caps_spirv(const glhle_context *ctx);
+/* Why gl_caps_spirv is false (ES, no extension, switched off, or Mesa with
+ * its shader cache on: gl_caps.c); "" when it is true. */
+const char *gl_caps_spirv_why_not(const glhle_context *ctx);
 /* Whether GLHLE_CAPS_DISABLE names `name`: for glhle's own fast paths that
  * a start-up check enables (GLHLE_psx_gl_coverage, backend/psx), so tests
  * reach the path a driver without them takes. */

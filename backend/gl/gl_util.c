@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_caps.h"
+
 /* Logs the info log, then each source line the log names (Mesa and NVIDIA
  * both write "0:LINE(COL)" or "0(LINE)"), so a failing generated shader can
  * be read from the log alone. */
@@ -44,6 +46,84 @@ static void log_shader_failure(glhle_context *ctx, const char *what, const char 
     }
 }
 
+bool gl_spirv_text_append(glhle_bytebuf *out, const uint32_t *words, size_t n)
+{
+    if (n > GL_SPIRV_TEXT_MAX_WORDS || !glhle_bytebuf_printf(out, GL_SPIRV_TEXT_TAG "%zu\n", n))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!glhle_bytebuf_printf(out, "%08x%c", (unsigned)words[i], i % 8 == 7 || i + 1 == n ? '\n' : ' '))
+            return false;
+    return true;
+}
+
+bool gl_text_is_spirv(const char *text)
+{
+    return text && strncmp(text, GL_SPIRV_TEXT_TAG, sizeof GL_SPIRV_TEXT_TAG - 1) == 0;
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+bool gl_spirv_text_words(const char *text, uint32_t **words, size_t *n)
+{
+    *words = NULL;
+    *n = 0;
+    if (!gl_text_is_spirv(text))
+        return false;
+    const char *p = text + sizeof GL_SPIRV_TEXT_TAG - 1;
+    size_t count = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        count = count * 10 + (size_t)(*p - '0');
+        if (count > GL_SPIRV_TEXT_MAX_WORDS)
+            return false;
+    }
+    if (*p != '\n' || count == 0)
+        return false;
+    uint32_t *w = malloc(count * sizeof *w);
+    if (!w)
+        return false;
+    p++;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t v = 0;
+        for (int d = 0; d < 8; d++) {
+            const int h = hex_digit(*p++);
+            if (h < 0) {
+                free(w);
+                return false;
+            }
+            v = v << 4 | (uint32_t)h;
+        }
+        if (*p != ' ' && *p != '\n') {
+            free(w);
+            return false;
+        }
+        p++;
+        w[i] = v;
+    }
+    *words = w;
+    *n = count;
+    return true;
+}
+
+bool gl_shader_text(GladGLContext *gl, GLuint sh, const char *text)
+{
+    if (!gl_text_is_spirv(text)) {
+        gl->ShaderSource(sh, 1, &text, NULL);
+        gl->CompileShader(sh);
+        return true;
+    }
+    uint32_t *words;
+    size_t n;
+    if (!gl->ShaderBinary || !gl->SpecializeShader || !gl_spirv_text_words(text, &words, &n))
+        return false;
+    gl->ShaderBinary(1, &sh, GL_SHADER_BINARY_FORMAT_SPIR_V, words, (GLsizei)(n * 4));
+    gl->SpecializeShader(sh, "main", 0, NULL, NULL);
+    free(words);
+    return true;
+}
+
 glhle_result gl_compile_shader(glhle_context *ctx, GLenum stage, const char *source, GLuint *out)
 {
     GladGLContext *gl = &ctx->gl;
@@ -51,14 +131,18 @@ glhle_result gl_compile_shader(glhle_context *ctx, GLenum stage, const char *sou
     GLuint sh = gl->CreateShader(stage);
     if (!sh)
         return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_GL_ERROR, "glCreateShader failed");
-    gl->ShaderSource(sh, 1, &source, NULL);
-    gl->CompileShader(sh);
+    if (!gl_shader_text(gl, sh, source)) {
+        gl->DeleteShader(sh);
+        return GLHLE_FAIL(&ctx->log, GLHLE_RESULT_SHADER_ERROR, "%s: a SPIR-V module%s",
+                          stage_compile_name(stage), gl_caps_spirv(ctx) ? " that is malformed" : " on a host without "
+                          "SPIR-V shaders (GL 4.6 or GL_ARB_gl_spirv)");
+    }
     GLint ok = 0;
     gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
     if (!ok) {
         char info[4096] = "";
         gl->GetShaderInfoLog(sh, sizeof info, NULL, info);
-        log_shader_failure(ctx, stage_compile_name(stage), info, source);
+        log_shader_failure(ctx, stage_compile_name(stage), info, gl_text_is_spirv(source) ? NULL : source);
         gl->DeleteShader(sh);
         return GLHLE_RESULT_SHADER_ERROR;
     }

@@ -3,8 +3,32 @@
 #ifndef GLHLE_GL_UTIL_H
 #define GLHLE_GL_UTIL_H
 
+#include "backend/common/bytebuf.h"
 #include "backend/common/image.h"
 #include "backend/gl/gl_context.h"
+
+/* A SPIR-V module where GLSL text goes (the program service's texts, the
+ * disk cache's GLSL records, compile workers' jobs), so that every path a
+ * text takes carries a module unchanged: the line "#glhle spirv N\n", then
+ * the N 32-bit words as 8 hex digits each, eight to a line. A text of
+ * that form is loaded with glShaderBinary (GL_SHADER_BINARY_FORMAT_SPIR_V)
+ * and glSpecializeShader (entry point "main", no specialization
+ * constants) by gl_compile_shader and the compile workers, anything else
+ * with glShaderSource; the stages of one program must all be one or the
+ * other (ARB_gl_spirv: linking SPIR-V and GLSL shaders together is an
+ * error). Needs gl_caps_spirv. */
+#define GL_SPIRV_TEXT_TAG "#glhle spirv "
+#define GL_SPIRV_TEXT_MAX_WORDS (1u << 22) /* 16 MiB of module: the translator's word limit is far below */
+bool gl_spirv_text_append(glhle_bytebuf *out, const uint32_t *words, size_t n);
+bool gl_text_is_spirv(const char *text);
+/* The words of such a text (malloc'd into *words, *n of them), or false
+ * for a text that is not one or is malformed (a count over the limit, a
+ * digit missing). */
+bool gl_spirv_text_words(const char *text, uint32_t **words, size_t *n);
+/* Gives shader `sh` its text (GLSL source or a SPIR-V text) and compiles or
+ * specializes it; the caller reads GL_COMPILE_STATUS. False when a SPIR-V
+ * text is malformed or the host has no SPIR-V shaders (nothing given to GL). */
+bool gl_shader_text(GladGLContext *gl, GLuint sh, const char *text);
 
 /* Compiles one shader stage; on failure logs the info log with the source's
  * numbered lines around each error and returns SHADER_ERROR. */

@@ -363,6 +363,8 @@ static uint64_t entry_id(const gl_program_service *s, const void *key)
 static void adopt(gl_program_service *s, const void *key, uint64_t id, uint64_t glsl_hash, GLuint p, bool from_binary,
                   const program_texts *t)
 {
+    if (!from_binary && gl_text_is_spirv(t->t[T_VS]))
+        s->st.programs_spirv++;
     if (s->after_link)
         s->after_link(s->user, p);
     store_program(s, key, s->host, id, glsl_hash, p, from_binary, t);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "backend/common/image.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_context.h"
 #include "backend/maxwell/frontend/engines_glue.h"
 #include "backend/maxwell/frontend/method_names.h"
@@ -195,6 +196,17 @@ static void fe_syncpoint_increment(void *user, uint32_t id)
     gpu->hooks.syncpoint_increment(gpu->hooks.user, id);
 }
 
+/* AUTO: GLHLE_MAXWELL_SHADER_PATH=spirv (or glsl) where set, so that a
+ * test pass runs every instance on one path (tests/CMakeLists.txt
+ * gl/test_maxwell_draw_spirv); GLSL otherwise. */
+static glhle_maxwell_shader_path shader_path(glhle_maxwell_shader_path asked)
+{
+    if (asked != GLHLE_MAXWELL_SHADER_PATH_AUTO)
+        return asked;
+    const char *env = getenv("GLHLE_MAXWELL_SHADER_PATH");
+    return env && !strcmp(env, "spirv") ? GLHLE_MAXWELL_SHADER_PATH_SPIRV : GLHLE_MAXWELL_SHADER_PATH_GLSL;
+}
+
 glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *desc, glhle_maxwell **out)
 {
     const glhle_logger *ctx_log = ctx ? &ctx->log : NULL;
@@ -252,7 +264,11 @@ glhle_result glhle_maxwell_create(glhle_context *ctx, const glhle_maxwell_desc *
                                      .compile_threads = d.shader_compile_threads,
                                      .program_budget = d.program_budget,
                                      .program_budget_bytes = d.program_budget_bytes,
-                                     .defer_draws = d.shader_defer_draws};
+                                     .defer_draws = d.shader_defer_draws,
+                                     .spirv = shader_path(d.shader_path) == GLHLE_MAXWELL_SHADER_PATH_SPIRV};
+        if (sc.spirv && !gl_caps_spirv(ctx))
+            GLHLE_WARN(&g->log, "maxwell: shader_path SPIRV asked for on a host without SPIR-V shaders (%s): "
+                       "the guest's shaders go to the driver as GLSL", gl_caps_spirv_why_not(ctx));
         call_begin(g, "glhle_maxwell_create");
         r = call_end(g, mw_render_set_shaders(g->render, &sc));
         if (r != GLHLE_RESULT_OK) {

@@ -50,6 +50,21 @@ typedef struct glhle_maxwell glhle_maxwell;
 #define GLHLE_MAXWELL_CLASS_HOST 0xB06Fu    /* MAXWELL_CHANNEL_GPFIFO_A: methods 0x000-0x0FC of every subchannel */
 
 /* zero means default for every field */
+/* How the GL draw and compute paths hand the translated guest shaders to
+ * the driver (glhle_maxwell_desc.shader_path, docs/maxwell-shaders.md "The
+ * SPIR-V path"). */
+typedef enum glhle_maxwell_shader_path {
+    /* GLSL, or SPIRV where the environment variable
+     * GLHLE_MAXWELL_SHADER_PATH is "spirv" (a switch for test passes) */
+    GLHLE_MAXWELL_SHADER_PATH_AUTO = 0,
+    GLHLE_MAXWELL_SHADER_PATH_GLSL,     /* SPIR-V -> GLSL through SPIRV-Cross, compiled by the driver */
+    /* the SPIR-V modules themselves (glShaderBinary + glSpecializeShader)
+     * where glhle_context_info.gl_spirv (desktop GL 4.6 or GL_ARB_gl_spirv;
+     * elsewhere GLSL, logged once at creation); a program the path cannot
+     * carry (one that writes the viewport index) is made from GLSL */
+    GLHLE_MAXWELL_SHADER_PATH_SPIRV,
+} glhle_maxwell_shader_path;
+
 typedef struct glhle_maxwell_desc {
     /* Most pushbuffer words one submission may consume. 0 -> 64 Mi words. */
     uint64_t max_words_per_submit;
@@ -104,6 +119,8 @@ typedef struct glhle_maxwell_desc {
      * reported there); a stored binary of this driver is loaded at once.
      * false (default): a cold miss compiles on the draw that needs it. */
     bool shader_defer_draws;
+    /* GL only: GLSL or SPIR-V modules for the guest's shaders; 0 (AUTO) -> GLSL */
+    glhle_maxwell_shader_path shader_path;
 } glhle_maxwell_desc;
 
 /* ctx may be NULL (GL-free instance). */

@@ -62,6 +62,10 @@ typedef struct glhle_shader_stats {
      * configurations) the GPU path refused, each logged once */
     uint64_t draws_gpu_geometry_shader, draws_cpu_geometry_shader;
     uint64_t geometry_shader_refusals;
+    /* of the programs compiled (or made on a worker), those linked from
+     * SPIR-V modules (glShaderBinary + glSpecializeShader; Maxwell with
+     * glhle_maxwell_desc.shader_path GLHLE_MAXWELL_SHADER_PATH_SPIRV) */
+    uint64_t programs_spirv;
 } glhle_shader_stats;
 
 typedef struct glhle_pica glhle_pica;

@@ -28,7 +28,7 @@ NOT_CONTEXT_STATE = {
         TexParameteri TextureParameteri SamplerParameteri SamplerParameterf SamplerParameterfv
         TexStorage2D TextureStorage2D TexBuffer TextureBuffer TextureView FramebufferTexture2D NamedFramebufferTexture
         BufferData BufferSubData NamedBufferData NamedBufferSubData MapBufferRange UnmapBuffer
-        ShaderSource CompileShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
+        ShaderSource CompileShader ShaderBinary SpecializeShader AttachShader DetachShader LinkProgram ProgramBinary ProgramParameteri
         ProgramUniform1i ProgramUniform1ui ProgramUniform1f ProgramUniform2i ProgramUniform2iv ProgramUniform4i ProgramUniform4iv
         ProgramUniform4f TextureStorage2DMultisample TexStorage2DMultisample
         TextureStorage3DMultisample TexStorage3DMultisample""",

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "backend/gl/gl_context.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/shader_cache_file.h"
 #include "backend/maxwell/maxwell_instance.h"
@@ -187,6 +188,7 @@ static bool reference(glhle_context *ctx, const tmc_shader *vs, const tmc_shader
 static struct {
     const char *dir;
     bool defer;
+    glhle_maxwell_shader_path path; /* glhle_maxwell_desc.shader_path (0: AUTO, the environment's) */
     glhle_shader_stats st;
     uint32_t deferred_submits; /* submissions whose draw waited for a worker */
 } cache_run;
@@ -194,7 +196,7 @@ static struct {
 static glhle_maxwell *open_gpu(glhle_context *ctx, uint8_t **rt, uint8_t **data, tm_pb *pb)
 {
     glhle_maxwell_desc d = {.log = ts_log_fn, .log_level = GLHLE_LOG_INFO, .shader_cache_dir = cache_run.dir,
-                            .shader_defer_draws = cache_run.defer};
+                            .shader_defer_draws = cache_run.defer, .shader_path = cache_run.path};
     glhle_maxwell *gpu;
     assert_int_equal(glhle_maxwell_create(ctx, &d, &gpu), GLHLE_RESULT_OK);
     *rt = calloc(1, MEM);
@@ -256,6 +258,9 @@ static void distinct_texel(uint32_t x, uint32_t y, uint8_t out[4])
 }
 
 /* Runs vs + fs through glhle's draw path; false when glhle refused it. */
+/* the shader figures of glhle_draw's last instance */
+static glhle_shader_stats draw_shader_stats;
+
 static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shader *fs, int fmt, const float clear[4],
                        int blend, uint8_t *out, uint32_t bpp)
 {
@@ -305,6 +310,7 @@ static bool glhle_draw(glhle_context *ctx, const tmc_shader *vs, const tmc_shade
     bool drew = r == GLHLE_RESULT_OK && res.draws == 1;
     if (drew)
         read_target(gpu, rt, bpp, out);
+    glhle_maxwell_get_shader_stats(gpu, &draw_shader_stats);
     glhle_maxwell_destroy(gpu);
     free(rt);
     free(data);
@@ -335,6 +341,7 @@ static void corpus_pipelines(void **state)
         {"fullscreen_vsh", "texture_fsh", BLEND_OFF, 0},
     };
     unsigned matched = 0, refused = 0;
+    uint64_t spirv = 0, compiled = 0;
     for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++) {
         tmc_shader vs, fs;
         assert_true(tmc_load(pipes[i].vs, &vs));
@@ -352,7 +359,10 @@ static void corpus_pipelines(void **state)
         const double tol = tj_num(tj_get(tj_get(side->json, "compare"), "tolerance"), 0);
         uint8_t *want = calloc(W * H, bpp), *got = calloc(W * H, bpp);
         assert_true(reference(ctx, &vs, &fs, fmt, clear, pipes[i].blend, want));
-        if (!glhle_draw(ctx, &vs, &fs, fmt, clear, pipes[i].blend, got, bpp)) {
+        const bool drew = glhle_draw(ctx, &vs, &fs, fmt, clear, pipes[i].blend, got, bpp);
+        spirv += draw_shader_stats.programs_spirv;
+        compiled += draw_shader_stats.programs_compiled;
+        if (!drew) {
             print_message("  %s + %s: glhle did not draw it (see the log); skipped\n", pipes[i].vs, pipes[i].fs);
             refused++;
         } else {
@@ -392,8 +402,75 @@ static void corpus_pipelines(void **state)
         tmc_free(&vs);
         tmc_free(&fs);
     }
-    print_message("  draw path: %u pipelines match the GL's own compile, %u not drawn\n", matched, refused);
+    print_message("  draw path: %u pipelines match the GL's own compile, %u not drawn; %llu of %llu programs "
+                  "linked from SPIR-V\n", matched, refused, (unsigned long long)spirv, (unsigned long long)compiled);
     assert_true(matched >= 1);
+    /* the SPIR-V pass (GLHLE_MAXWELL_SHADER_PATH=spirv, tests/CMakeLists.txt
+     * gl/test_maxwell_draw_spirv) must have drawn through it: a silent
+     * fallback to GLSL fails here */
+    const char *env = getenv("GLHLE_MAXWELL_SHADER_PATH");
+    const bool pass = env && !strcmp(env, "spirv") && !glhle_context_get_info(ctx)->gles;
+    if (pass && !gl_caps_spirv(ctx))
+        fail_msg("the SPIR-V pass on a host where glhle links no SPIR-V: %s", gl_caps_spirv_why_not(ctx));
+    if (pass)
+        assert_int_equal(spirv, compiled);
+    else
+        assert_int_equal(spirv, 0);
+}
+
+/* glhle_maxwell_desc.shader_path SPIRV: on a host with SPIR-V shaders
+ * every program of these pipelines (a texture among them, so a sampler's
+ * binding is remapped too) is linked from the translator's modules
+ * (programs_spirv) and draws what the GL's own compile of the original
+ * GLSL draws; on ES (no SPIR-V shaders) the same desc draws through GLSL.
+ * GLSL asked for explicitly links none from SPIR-V, whatever the
+ * environment says. */
+static void spirv_path(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    static const char *const pipes[][2] = {{"passthrough_vsh", "color_fsh"}, {"fullscreen_vsh", "texture_fsh"},
+                                           {"fullscreen_vsh", "functions_fsh"}};
+    const bool host = gl_caps_spirv(ctx);
+    print_message("  host SPIR-V shaders: %s%s\n", host ? "yes" : "no: ", gl_caps_spirv_why_not(ctx));
+    assert_true(!host || !glhle_context_get_info(ctx)->gles);
+    static const glhle_maxwell_shader_path paths[2] = {GLHLE_MAXWELL_SHADER_PATH_SPIRV, GLHLE_MAXWELL_SHADER_PATH_GLSL};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < sizeof pipes / sizeof pipes[0]; i++) {
+            tmc_shader vs, fs;
+            assert_true(tmc_load(pipes[i][0], &vs));
+            assert_true(tmc_load(pipes[i][1], &fs));
+            const tmc_shader *side = strcmp(pipes[i][1], "color_fsh") ? &fs : &vs;
+            const tj_value *t0 = tj_at(tj_get(tj_get(side->json, "framebuffer"), "targets"), 0);
+            float clear[4];
+            for (int c = 0; c < 4; c++)
+                clear[c] = (float)tj_num(tj_at(tj_get(t0, "clear"), (size_t)c), 0);
+            const double tol = tj_num(tj_get(tj_get(side->json, "compare"), "tolerance"), 0);
+            uint8_t *want = calloc(W * H, 4), *got = calloc(W * H, 4);
+            assert_true(reference(ctx, &vs, &fs, FMT_RGBA8, clear, BLEND_OFF, want));
+            cache_run.path = paths[k];
+            const bool drew = glhle_draw(ctx, &vs, &fs, FMT_RGBA8, clear, BLEND_OFF, got, 4);
+            cache_run.path = GLHLE_MAXWELL_SHADER_PATH_AUTO;
+            const glhle_shader_stats *st = &draw_shader_stats;
+            print_message("  %s + %s, %s path: %s, %llu programs compiled, %llu from SPIR-V\n", pipes[i][0],
+                          pipes[i][1], k ? "GLSL" : "SPIR-V", drew ? "drawn" : "NOT drawn",
+                          (unsigned long long)st->programs_compiled, (unsigned long long)st->programs_spirv);
+            assert_true(drew);
+            assert_true(st->programs_compiled >= 1);
+            assert_int_equal(st->programs_spirv, k == 0 && host ? st->programs_compiled : 0);
+            uint32_t bad = 0;
+            for (size_t p = 0; p < (size_t)W * H * 4; p++)
+                if (fabs((double)want[p] - got[p]) > tol && bad++ < 4)
+                    print_message("    pixel (%zu, %zu) channel %zu: GL %u, glhle %u\n", (p / 4) % W, (p / 4) / W,
+                                  p % 4, want[p], got[p]);
+            if (bad)
+                fail_msg("%s + %s: %u channels differ from the GL's own compile", pipes[i][0], pipes[i][1], bad);
+            free(want);
+            free(got);
+            tmc_free(&vs);
+            tmc_free(&fs);
+        }
 }
 
 /* ---- the geometry stage ---- */
@@ -1839,6 +1916,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_pipelines),
+        cmocka_unit_test(spirv_path),
         cmocka_unit_test(geometry_stage),
         cmocka_unit_test(tessellation_stages),
         cmocka_unit_test_teardown(vtg_disk_cache, cache_run_off),

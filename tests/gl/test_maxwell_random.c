@@ -26,6 +26,7 @@
 #include "backend/maxwell/shader/sass_disasm.h"
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
+#include "support/glsl_validator.h"
 #include "support/maxwell_random.h"
 #include "support/spirv_validator.h"
 
@@ -99,23 +100,9 @@ static bool make_vertex_spirv(void)
 {
     if (vertex_spirv.size)
         return true;
-    const char *src = ts_output_path("maxwell_spirv_path.vert"), *spv = ts_output_path("maxwell_spirv_path.vert.spv");
-    FILE *fp = fopen(src, "w");
-    if (!fp)
-        return false;
-    fputs(vertex_glsl, fp);
-    fclose(fp);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "glslangValidator -G -o '%s' '%s' >/dev/null 2>&1", spv, src);
-    if (system(cmd) != 0 || !(fp = fopen(spv, "rb")))
-        return false;
     glhle_bytebuf_init(&vertex_spirv, 0);
-    uint8_t chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        glhle_bytebuf_append(&vertex_spirv, chunk, n);
-    fclose(fp);
-    return vertex_spirv.size > 0;
+    return tgv_spirv(vertex_glsl, ts_output_path("maxwell_spirv_path.vert"), &vertex_spirv) &&
+           vertex_spirv.size > 0;
 }
 
 static GLuint spirv_shader(glhle_context *ctx, GLenum stage, const void *words, size_t size)

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "backend/common/bytebuf.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/gl/program_cache.h"
 #include "backend/gl/shader_cache_file.h"
@@ -69,6 +70,7 @@ static glhle_result keep(void *user, glhle_maxwell *gpu, uint32_t frame)
 static uint32_t replay_budget;  /* program_budget of the next replays */
 static uint32_t replay_threads; /* shader_compile_threads of the next replays */
 static bool replay_defer;       /* shader_defer_draws of the next replays */
+static glhle_maxwell_shader_path replay_path; /* shader_path of the next replays (0: AUTO) */
 
 static void replay(glhle_context *ctx, const char *name, const char *dir, run *out)
 {
@@ -84,7 +86,8 @@ static void replay(glhle_context *ctx, const char *name, const char *dir, run *o
                                                 .shader_cache_title = name,
                                                 .program_budget = replay_budget,
                                                 .shader_compile_threads = replay_threads,
-                                                .shader_defer_draws = replay_defer},
+                                                .shader_defer_draws = replay_defer,
+                                                .shader_path = replay_path},
                                     .on_frame = keep,
                                     .user = out};
     glhle_maxwell_replay_stats st;
@@ -202,6 +205,66 @@ static void second_replay_makes_every_program_from_the_cache(void **state)
         same_frames("warm", &cold, &warm);
         free_run(&ref);
         free_run(&cold);
+        free_run(&warm);
+    }
+}
+
+/* glhle_maxwell_desc.shader_path SPIRV and GLSL on one cache file: the
+ * SPIR-V-linked programs are entries of their own (host bit
+ * MW_PROGRAM_HOST_SPIRV in the entry's id); a GLSL instance makes their
+ * keys ready as GLSL (keys apply on every host, texts and binaries on
+ * their own) and adds its own entries, and a second SPIR-V instance makes
+ * every SPIR-V one ready from its module before its first draw; all of
+ * them draw the GLSL path's frames (the textured cube, maxwell_cube_bc1,
+ * included). Runs in gl/test_maxwell_shader_cache_spirv (Mesa's shader
+ * cache off, which glhle's SPIR-V path needs there: gl_caps.c). */
+static void spirv_entries_stay_apart(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!gl_caps_spirv(ctx)) {
+        print_message("SKIP: the host has no SPIR-V shaders for glhle (%s)\n", gl_caps_spirv_why_not(ctx));
+        skip();
+    }
+    const char *dir = ts_fresh_dir("maxwell_shader_cache_spirv");
+    for (size_t i = 0; i < 2; i++) {
+        run ref, spv, glsl, warm;
+        replay_path = GLHLE_MAXWELL_SHADER_PATH_GLSL;
+        replay(ctx, traces[i], NULL, &ref);
+        assert_int_equal(ref.st.programs_spirv, 0);
+        replay_path = GLHLE_MAXWELL_SHADER_PATH_SPIRV;
+        replay(ctx, traces[i], dir, &spv);
+        assert_true(spv.st.programs_compiled >= 1);
+        assert_int_equal(spv.st.programs_spirv, spv.st.programs_compiled);
+        same_frames("spirv", &ref, &spv);
+        replay_path = GLHLE_MAXWELL_SHADER_PATH_GLSL;
+        replay(ctx, traces[i], dir, &glsl);
+        assert_int_equal(glsl.st.disk_entries, spv.st.programs_compiled);
+        assert_int_equal(glsl.st.programs_precompiled, spv.st.programs_compiled);
+        assert_int_equal(glsl.st.binaries_loaded, 0);
+        assert_int_equal(glsl.st.programs_compiled, spv.st.programs_compiled);
+        assert_int_equal(glsl.st.programs_spirv, 0);
+        same_frames("spirv_glsl", &ref, &glsl);
+        replay_path = GLHLE_MAXWELL_SHADER_PATH_SPIRV;
+        replay(ctx, traces[i], dir, &warm);
+        assert_int_equal(warm.st.disk_entries, 2 * spv.st.programs_compiled);
+        assert_int_equal(warm.st.programs_precompiled, spv.st.programs_compiled);
+        assert_int_equal(warm.st.programs_spirv, warm.st.programs_compiled); /* no binaries here: Mesa's cache is off */
+        assert_int_equal(warm.st.programs_compiled_on_draw, 0);
+        assert_int_equal(warm.st.cache_misses, 0);
+        same_frames("spirv_warm", &ref, &warm);
+        replay_path = GLHLE_MAXWELL_SHADER_PATH_AUTO;
+        gl_shc_file f;
+        parse_file(cache_file(dir, traces[i]), &f);
+        uint32_t with_bit = 0;
+        for (uint32_t e = 0; e < f.entry_count; e++)
+            with_bit += (f.entries[e].host & MW_PROGRAM_HOST_SPIRV) != 0;
+        print_message("  %s: %u entries, %u of them SPIR-V-linked\n", traces[i], f.entry_count, with_bit);
+        assert_int_equal(f.entry_count, 2 * spv.st.programs_compiled);
+        assert_int_equal(with_bit, spv.st.programs_compiled);
+        gl_shc_free(&f);
+        free_run(&ref);
+        free_run(&spv);
+        free_run(&glsl);
         free_run(&warm);
     }
 }
@@ -775,5 +838,13 @@ int main(void)
         cmocka_unit_test(deferred_draws_wait_for_nothing),
         cmocka_unit_test(compute_programs_use_the_cache),
     };
+    /* The SPIR-V pass (GLHLE_MAXWELL_SHADER_PATH=spirv) runs Mesa with its
+     * shader cache off, and so without program binaries, which the other
+     * tests count on: there only the SPIR-V entries' test runs */
+    const char *path = getenv("GLHLE_MAXWELL_SHADER_PATH");
+    if (path && !strcmp(path, "spirv")) {
+        const struct CMUnitTest spirv[] = {cmocka_unit_test(spirv_entries_stay_apart)};
+        return cmocka_run_group_tests(spirv, ts_gl_setup, ts_gl_teardown);
+    }
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -10,7 +10,15 @@
  * a diff. Shaders the translator refuses are listed with its reason.
  *
  * The constant-buffer ABI is deko3d's (corpus README): UBO binding N is
- * c(2+N), the compiler constants c1, texture handles in c0. */
+ * c(2+N), the compiler constants c1, texture handles in c0.
+ *
+ * With GLHLE_MAXWELL_SHADER_PATH=spirv (the gl/test_maxwell_spirv_diff_spirv
+ * pass) the translation goes to GL as its SPIR-V module (bindings remapped
+ * by spv_remap_bindings, glShaderBinary + glSpecializeShader: the draw
+ * path's MW_PROGRAM_HOST_SPIRV) instead of SPIRV-Cross's GLSL; the stages
+ * drawn from the corpus' GLSL beside it are made SPIR-V by
+ * glslangValidator -G (ARB_gl_spirv forbids linking the two kinds), and
+ * the reference is Mesa's compile of the original GLSL as before. */
 #include "support/test_support.h"
 
 #include <math.h>
@@ -18,9 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "shadergen/maxwell_spirv.h"
 #include "shadergen/spirv_glsl.h"
+#include "support/glsl_validator.h"
 #include "support/maxwell_sidecar.h"
 #include "support/spirv_validator.h"
 
@@ -59,6 +69,57 @@ static char *as_450(const char *src)
     return s;
 }
 
+/* GLHLE_MAXWELL_SHADER_PATH=spirv: the translations as SPIR-V modules */
+static bool spirv_mode;
+/* programs this run linked from SPIR-V texts (the pass fails without any) */
+static unsigned spirv_programs;
+
+/* Whether the SPIR-V pass is asked for; skips the test when the host has no
+ * SPIR-V shaders (an ES context, no GL_ARB_gl_spirv). */
+static bool want_spirv(glhle_context *ctx)
+{
+    const char *env = getenv("GLHLE_MAXWELL_SHADER_PATH");
+    spirv_mode = env && !strcmp(env, "spirv");
+    if (spirv_mode && !gl_caps_spirv(ctx)) {
+        print_message("SKIP: GLHLE_MAXWELL_SHADER_PATH=spirv on a host without SPIR-V shaders (%s)\n",
+                      gl_caps_spirv_why_not(ctx));
+        return false;
+    }
+    return true;
+}
+
+/* The corpus' GLSL of a stage as a SPIR-V text (gl_util.h), through
+ * glslangValidator -G (SPIR-V for OpenGL), or NULL. */
+static char *glsl_as_spirv(const char *glsl, mw_spirv_stage stage, const char *name)
+{
+    static const char *const ext[MW_SPIRV_STAGE_COUNT_] = {"vert", "tesc", "tese", "geom", "frag", "comp"};
+    char src[512];
+    snprintf(src, sizeof src, "%s/maxwell_diff_native_%s.%s", ts_output_dir(), name, ext[stage]);
+    glhle_bytebuf b, t;
+    glhle_bytebuf_init(&b, 0);
+    glhle_bytebuf_init(&t, 0);
+    char *out = NULL;
+    if (tgv_spirv(glsl, src, &b) && gl_spirv_text_append(&t, (const uint32_t *)(const void *)b.data, b.size / 4))
+        out = strdup(glhle_bytebuf_cstr(&t));
+    glhle_bytebuf_free(&t);
+    glhle_bytebuf_free(&b);
+    return out;
+}
+
+/* The translated module as a SPIR-V text with glhle's bindings, or NULL. */
+static char *module_text(mw_spirv_result *r, const spv_glsl_binding *bind, size_t nb)
+{
+    glhle_bytebuf t;
+    glhle_bytebuf_init(&t, 0);
+    uint32_t *words = (uint32_t *)(void *)r->spirv.data;
+    char *out = NULL;
+    if (spv_remap_bindings(words, r->spirv.size / 4, bind, nb, ts_logger()) == GLHLE_RESULT_OK &&
+        gl_spirv_text_append(&t, words, r->spirv.size / 4))
+        out = strdup(glhle_bytebuf_cstr(&t));
+    glhle_bytebuf_free(&t);
+    return out;
+}
+
 static char *translate(const tmc_shader *sh, const tmc_shader *other, uint32_t *cbuf_mask, char *why, size_t why_size)
 {
     mw_spirv_input in;
@@ -82,7 +143,11 @@ static char *translate(const tmc_shader *sh, const tmc_shader *other, uint32_t *
         glhle_bytebuf g;
         glhle_bytebuf_init(&g, 0);
         spv_glsl_options o = {.es = false, .bindings = bind, .binding_count = nb};
-        if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) == GLHLE_RESULT_OK) {
+        if (spirv_mode) {
+            out = module_text(&r, bind, nb);
+            if (!out)
+                snprintf(why, why_size, "the module's bindings cannot be remapped");
+        } else if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) == GLHLE_RESULT_OK) {
             out = strdup(glhle_bytebuf_cstr(&g));
             /* the translation next to the images, for reading a failure */
             char path[512];
@@ -501,6 +566,7 @@ static bool draw_stages(glhle_context *ctx, const tmc_shader *sh, const char *vs
         snprintf(why, why_size, "the program does not link");
         return false;
     }
+    spirv_programs += gl_text_is_spirv(stages ? stages[MW_SPIRV_VERTEX] : vs);
     const tj_value *fb = tj_get(sh->json, "framebuffer");
     const tj_value *targets = tj_get(fb, "targets");
     GLuint fbo, rb[MAX_TARGETS] = {0}, depth_rb = 0;
@@ -757,12 +823,27 @@ static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_
         res = R_REFUSED;
         goto done;
     }
-    char *orig = as_450(sh.glsl), *comp = as_450(other.glsl);
+    char *orig = as_450(sh.glsl), *comp = as_450(other.glsl), *comp_spv = NULL;
     vs = sh.stage == MW_SPIRV_VERTEX ? orig : comp;
     fs = sh.stage == MW_SPIRV_VERTEX ? comp : orig;
     frame ref, got;
     char why[160] = "";
-    if (!draw(ctx, &sh, vs, fs, sh.stage, 0, &ref, why, sizeof why)) {
+    if (spirv_mode && !(comp_spv = glsl_as_spirv(comp, other.stage, other.name))) {
+        snprintf(msg, msg_size, "glslangValidator -G does not take the companion stage %s (%s/"
+                 "maxwell_diff_native_%s.*.log)", other.name, ts_output_dir(), other.name);
+        free(orig);
+        free(comp);
+        res = R_SKIPPED;
+        goto done;
+    }
+    if (comp_spv) { /* the translated draw's companion */
+        if (sh.stage == MW_SPIRV_VERTEX)
+            fs = comp_spv;
+        else
+            vs = comp_spv;
+    }
+    if (!draw(ctx, &sh, sh.stage == MW_SPIRV_VERTEX ? orig : comp, sh.stage == MW_SPIRV_VERTEX ? comp : orig,
+              sh.stage, 0, &ref, why, sizeof why)) {
         snprintf(msg, msg_size, "the original GLSL: %s", why);
         frame_free(&ref);
         res = R_SKIPPED;
@@ -839,6 +920,7 @@ static outcome run_shader(glhle_context *ctx, const char *name, char *msg, size_
     frame_free(&got);
     free(orig);
     free(comp);
+    free(comp_spv);
 done:
     free(tsrc);
     tmc_free(&other);
@@ -876,8 +958,9 @@ static void test_corpus_differential(void **state)
         skip();
     }
     glhle_context *ctx = *state;
-    if (!tmc_require())
+    if (!tmc_require() || !want_spirv(ctx))
         skip();
+    spirv_programs = 0;
     unsigned counts[5] = {0};
     static const char *const label[5] = {"identical", "within tolerance", "DIFFERENT", "refused", "skipped"};
     char failures[2048] = "";
@@ -895,6 +978,13 @@ static void test_corpus_differential(void **state)
     }
     print_message("maxwell differential: %u identical, %u within tolerance, %u different, %u refused, %u skipped\n",
                   counts[R_SAME], counts[R_WITHIN], counts[R_DIFFERENT], counts[R_REFUSED], counts[R_SKIPPED]);
+    print_message("  %u programs linked from SPIR-V modules (%s)\n", spirv_programs,
+                  spirv_mode ? "GLHLE_MAXWELL_SHADER_PATH=spirv" : "GLSL path");
+    /* the SPIR-V pass draws every translation it compares from its module */
+    if (spirv_mode)
+        assert_true(spirv_programs > 0 && spirv_programs >= counts[R_SAME] + counts[R_WITHIN]);
+    else
+        assert_int_equal(spirv_programs, 0);
     if (counts[R_DIFFERENT])
         fail_msg("translations differ from the GLSL for:%s (images in %s)", failures, ts_output_dir());
 }
@@ -964,13 +1054,17 @@ static void test_corpus_vtg(void **state)
                       "which has no ES form either)\n");
         skip();
     }
+    if (!want_spirv(ctx))
+        skip();
     static const char *const keys[MW_SPIRV_COMPUTE] = {"vert", "tess_ctrl", "tess_eval", "geom", "frag"};
     char failures[1024] = "";
+    spirv_programs = 0;
+    unsigned vtg_draws = 0;
     for (size_t p = 0; p < sizeof vtg_scenes / sizeof vtg_scenes[0]; p++) {
         const char *scene = vtg_scenes[p];
         tmc_shader st[MW_SPIRV_COMPUTE];
         bool have[MW_SPIRV_COMPUTE] = {false};
-        char *native[MW_SPIRV_COMPUTE] = {NULL}, *trans[MW_SPIRV_COMPUTE] = {NULL};
+        char *native[MW_SPIRV_COMPUTE] = {NULL}, *trans[MW_SPIRV_COMPUTE] = {NULL}, *native_spv[MW_SPIRV_COMPUTE] = {NULL};
         uint32_t mask[MW_SPIRV_COMPUTE] = {0};
         memset(st, 0, sizeof st);
         tmc_shader sh;
@@ -985,6 +1079,8 @@ static void test_corpus_vtg(void **state)
                 fail_msg("cannot load %s", n);
             have[s] = true;
             native[s] = as_450(st[s].glsl);
+            if (spirv_mode && !(native_spv[s] = glsl_as_spirv(native[s], (mw_spirv_stage)s, st[s].name)))
+                fail_msg("%s: glslangValidator -G does not take %s (%s)", scene, st[s].name, ts_output_dir());
         }
         assert_true(have[MW_SPIRV_VERTEX] && have[MW_SPIRV_FRAGMENT]);
         for (int s = 0; s < MW_SPIRV_FRAGMENT; s++) {
@@ -1015,7 +1111,7 @@ static void test_corpus_vtg(void **state)
             char label[96] = "";
             for (int s = 0; s < MW_SPIRV_COMPUTE; s++) {
                 bool use = trans[s] && (v == MW_SPIRV_FRAGMENT || v == s);
-                src[s] = use ? trans[s] : native[s];
+                src[s] = use ? trans[s] : spirv_mode ? native_spv[s] : native[s];
                 if (use && mask[s])
                     stage_t = s, readers++;
                 if (use)
@@ -1025,6 +1121,7 @@ static void test_corpus_vtg(void **state)
             /* bind_inputs binds one translated stage's constant buffers (only quad_tcsh reads any) */
             assert_true(readers <= 1);
             frame got;
+            vtg_draws++;
             bool drawn = draw_stages(ctx, &sh, NULL, NULL, src, stage_t < 0 ? MW_SPIRV_VERTEX : (mw_spirv_stage)stage_t,
                                      (stage_t < 0 ? 0 : mask[stage_t]) | 1u << 31, &got, why, sizeof why);
             double worst = 0;
@@ -1045,12 +1142,15 @@ static void test_corpus_vtg(void **state)
         frame_free(&ref);
         for (int s = 0; s < MW_SPIRV_COMPUTE; s++) {
             free(native[s]);
+            free(native_spv[s]);
             free(trans[s]);
             if (have[s])
                 tmc_free(&st[s]);
         }
         tmc_free(&sh);
     }
+    print_message("  %u of %u translated drawings linked from SPIR-V modules\n", spirv_programs, vtg_draws);
+    assert_int_equal(spirv_programs, spirv_mode ? vtg_draws : 0);
     if (failures[0])
         fail_msg("geometry/tessellation translations differ from the GLSL:%s (images in %s)", failures, ts_output_dir());
 }
@@ -1283,16 +1383,25 @@ static bool run_compute(glhle_context *ctx, const char *name, char *why, size_t 
     spv_glsl_binding bind[64];
     spv_glsl_options o = {.es = glhle_context_get_info(ctx)->gles, .bindings = bind,
                           .binding_count = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind)};
-    if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) != GLHLE_RESULT_OK) {
+    char *spv_text = NULL;
+    if (spirv_mode) {
+        spv_text = module_text(&r, bind, o.binding_count);
+        if (!spv_text || !glhle_bytebuf_append(&g, spv_text, strlen(spv_text) + 1)) {
+            free(spv_text);
+            snprintf(why, why_size, "the module's bindings cannot be remapped");
+            goto done;
+        }
+        free(spv_text);
+    } else if (spv_to_glsl((const uint32_t *)r.spirv.data, r.spirv.size / 4, &o, ts_logger(), &g) != GLHLE_RESULT_OK) {
         snprintf(why, why_size, "SPIRV-Cross refused the module");
         goto done;
     }
     const char *src = glhle_bytebuf_cstr(&g);
     GLuint cs = gl->CreateShader(GL_COMPUTE_SHADER);
-    gl->ShaderSource(cs, 1, &src, NULL);
-    gl->CompileShader(cs);
     GLint st = 0;
-    gl->GetShaderiv(cs, GL_COMPILE_STATUS, &st);
+    if (gl_shader_text(gl, cs, src))
+        gl->GetShaderiv(cs, GL_COMPILE_STATUS, &st);
+    spirv_programs += st && gl_text_is_spirv(src);
     if (st) {
         prog = gl->CreateProgram();
         gl->AttachShader(prog, cs);
@@ -1485,6 +1594,9 @@ static void test_corpus_compute(void **state)
     glhle_context *ctx = *state;
     if (!tmc_require())
         skip();
+    if (!want_spirv(ctx))
+        skip();
+    spirv_programs = 0;
     unsigned passed = 0, total = 0, must_pass = 0;
     const bool es = glhle_context_get_info(ctx)->gles;
     for (const char *const *n = tmc_names(); *n; n++) {
@@ -1513,7 +1625,12 @@ static void test_corpus_compute(void **state)
             fail_msg("%s: %s", *n, why);
         }
     }
-    print_message("compute: %u of %u corpus compute shaders dispatched and equal to their sidecars\n", passed, total);
+    print_message("compute: %u of %u corpus compute shaders dispatched and equal to their sidecars, %u compiled from "
+                  "SPIR-V modules\n", passed, total, spirv_programs);
+    if (spirv_mode)
+        assert_true(spirv_programs >= passed && passed > 0);
+    else
+        assert_int_equal(spirv_programs, 0);
     /* these must be among them: simple_csh (LDG/STG through c0's SSBO descriptor, S2R, XMAD),
      * shared_atomic_csh (LDS/STS, BAR, ATOMS, RED, ATOM.CAS, MEMBAR), ssbo_layout_csh (struct
      * buffers, the grid size and buffer size from c0, the dispatcher), subgroup_csh (VOTE,

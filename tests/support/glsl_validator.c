@@ -47,3 +47,26 @@ void tgv_validate_all(const char *dir, char **sources, unsigned n, const char *e
         unlink(path);
     }
 }
+
+bool tgv_spirv(const char *source, const char *path, glhle_bytebuf *out)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fputs(source, f);
+    fclose(f);
+    char cmd[3200];
+    snprintf(cmd, sizeof cmd, TGV_VALIDATOR " -G -o '%s.spv' '%s' >'%s.log' 2>&1", path, path, path);
+    char spv[1100];
+    snprintf(spv, sizeof spv, "%s.spv", path);
+    if (system(cmd) != 0 || !(f = fopen(spv, "rb")))
+        return false;
+    const size_t before = out->size;
+    uint8_t chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        if (!glhle_bytebuf_append(out, chunk, n))
+            break;
+    fclose(f);
+    return out->size > before && (out->size - before) % 4 == 0;
+}

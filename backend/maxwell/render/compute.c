@@ -72,6 +72,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/gl/gl_caps.h"
 #include "backend/maxwell/memory/address_space.h"
 #include "backend/maxwell/memory/block_linear.h"
 #include "backend/maxwell/render/programs.h"
@@ -170,7 +171,7 @@ static glhle_result compute_state(mw_render *r)
     const mw_shader_config *sc = &r->shader;
     const gl_program_service_desc sd = {
         .system = mw_compute_program_system(),
-        .host = mw_program_host_bits(&r->ctx->info, true),
+        .host = mw_program_host_bits(&r->ctx->info, true, sc->spirv && gl_caps_spirv(r->ctx)),
         .max_programs = sc->program_budget ? sc->program_budget : MAX_PROGRAMS,
         .max_bytes = sc->program_budget_bytes,
         .cache_dir = sc->cache_dir,

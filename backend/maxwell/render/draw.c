@@ -416,7 +416,7 @@ static glhle_result draw_state(mw_render *r)
     d->ubo_align = ubo_align > 0 && ubo_align <= 256 && !(ubo_align & (ubo_align - 1)) ? (size_t)ubo_align : 0;
     r->draw = d;
     const mw_shader_config *c = &r->shader;
-    d->host = mw_program_host_bits(&r->ctx->info, false);
+    d->host = mw_program_host_bits(&r->ctx->info, false, r->shader.spirv && gl_caps_spirv(r->ctx));
     const gl_program_service_desc sd = {
         .system = mw_program_system(),
         .host = d->host,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "backend/common/hash.h"
+#include "backend/gl/gl_util.h"
 #include "backend/maxwell/shader/sph.h"
 
 uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], bool xfb)
@@ -299,14 +300,15 @@ static bool es_match_flat(glhle_bytebuf *vs, glhle_bytebuf *fs)
     return ok;
 }
 
-uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute)
+uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute, bool spirv)
 {
     /* GLES implies no subgroups (and keeps the bits ES hosts had before
      * NO_SUBGROUPS, so their disk caches stay valid) */
     if (info->gles)
         return MW_PROGRAM_HOST_GLES | (info->framebuffer_fetch && !compute ? MW_PROGRAM_HOST_FETCH : 0u);
     return (info->subgroups ? 0u : MW_PROGRAM_HOST_NO_SUBGROUPS) |
-           (compute || info->viewport_layer_array ? 0u : MW_PROGRAM_HOST_NO_VIEWPORT_LAYER);
+           (compute || info->viewport_layer_array ? 0u : MW_PROGRAM_HOST_NO_VIEWPORT_LAYER) |
+           (spirv ? MW_PROGRAM_HOST_SPIRV : 0u);
 }
 
 static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
@@ -340,8 +342,12 @@ static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t 
         const spv_glsl_options opt = {.es = (host & MW_PROGRAM_HOST_GLES) != 0, .bindings = bind,
                                       .binding_count = n};
         /* the module's bytes are uint32_t words already (bytebuf storage is malloc'd) */
-        ok = spv_to_glsl((const uint32_t *)(const void *)r.spirv.data, r.spirv.size / 4, &opt, &quiet, out) ==
-             GLHLE_RESULT_OK;
+        uint32_t *words = (uint32_t *)(void *)r.spirv.data;
+        if (host & MW_PROGRAM_HOST_SPIRV)
+            ok = spv_remap_bindings(words, r.spirv.size / 4, bind, n, &quiet) == GLHLE_RESULT_OK &&
+                 gl_spirv_text_append(out, words, r.spirv.size / 4);
+        else
+            ok = spv_to_glsl(words, r.spirv.size / 4, &opt, &quiet, out) == GLHLE_RESULT_OK;
         if (ok && opt.es && stage == MW_SPIRV_VERTEX)
             ok = es_point_size(out);
         if (ok && opt.es && stage == MW_SPIRV_FRAGMENT)
@@ -438,6 +444,14 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
     if (!code)
         return false;
     memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
+    /* the viewport index from the last vertex-pipeline stage: OmapSystemValuesB
+     * VIEWPORT_INDEX (GLES draws none: no viewport arrays); such a program,
+     * and one with a transform feedback layout, is GLSL also under
+     * MW_PROGRAM_HOST_SPIRV (programs.h) */
+    const int last = out[MW_PROGRAM_GS] ? MW_PROGRAM_GS : out[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
+    const bool flip = !(host & MW_PROGRAM_HOST_GLES) && (k.sph[last][0x35] & MW_SPH_SYSB_VIEWPORT_INDEX);
+    if (flip || k.has_xfb)
+        host &= ~MW_PROGRAM_HOST_SPIRV;
     bool ok = true;
     size_t at = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES && ok; i++) {
@@ -445,10 +459,7 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
             ok = stage_text(&k, code + at, i, host, out[i]);
         at += k.words[i];
     }
-    /* the viewport index from the last vertex-pipeline stage: OmapSystemValuesB
-     * VIEWPORT_INDEX (GLES draws none: no viewport arrays) */
-    const int last = out[MW_PROGRAM_GS] ? MW_PROGRAM_GS : out[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
-    if (ok && !(host & MW_PROGRAM_HOST_GLES) && (k.sph[last][0x35] & MW_SPH_SYSB_VIEWPORT_INDEX))
+    if (ok && flip)
         ok = viewport_flip(out[last], last) && viewport_flip(out[MW_PROGRAM_FS], MW_PROGRAM_FS);
     /* ES: each stage matches the flat inputs of the one after it (the
      * translation declares a stage's inputs flat by the same rules),
@@ -755,7 +766,8 @@ static void describe(const void *bytes, glhle_bytebuf *out)
 
 static void describe_host(uint32_t bits, glhle_bytebuf *out)
 {
-    glhle_bytebuf_printf(out, "%s%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+    glhle_bytebuf_printf(out, "%s%s%s%s%s%s", bits & MW_PROGRAM_HOST_GLES ? "gles" : "core",
+                         bits & MW_PROGRAM_HOST_SPIRV ? "+spirv" : "",
                          bits & MW_PROGRAM_HOST_FETCH ? "+framebuffer-fetch" : "",
                          bits & MW_PROGRAM_HOST_NO_SUBGROUPS ? "+no-subgroups" : "", /* ES: none, always */
                          bits & MW_PROGRAM_HOST_NO_VIEWPORT_LAYER ? "+no-viewport-layer" : "",
@@ -895,8 +907,12 @@ bool mw_compute_generate(const void *bytes, uint32_t host, glhle_bytebuf *cs, gl
         spv_glsl_binding bind[MW_SPIRV_CBUFS + MW_SPIRV_TEX_SLOTS + MW_SPIRV_SSBOS];
         const spv_glsl_options opt = {.es = (host & MW_PROGRAM_HOST_GLES) != 0, .bindings = bind,
                                       .binding_count = mw_spirv_gl_bindings(&r, MW_SPIRV_COMPUTE, bind)};
-        ok = spv_to_glsl((const uint32_t *)(const void *)r.spirv.data, r.spirv.size / 4, &opt, &quiet, cs) ==
-             GLHLE_RESULT_OK;
+        uint32_t *words = (uint32_t *)(void *)r.spirv.data;
+        if (host & MW_PROGRAM_HOST_SPIRV)
+            ok = spv_remap_bindings(words, r.spirv.size / 4, bind, opt.binding_count, &quiet) == GLHLE_RESULT_OK &&
+                 gl_spirv_text_append(cs, words, r.spirv.size / 4);
+        else
+            ok = spv_to_glsl(words, r.spirv.size / 4, &opt, &quiet, cs) == GLHLE_RESULT_OK;
     }
     mw_spirv_result_free(&r);
     free(code);

@@ -71,10 +71,28 @@
  * gl_FrontFacing turned back for those viewports). */
 #define MW_VIEWPORT_FLIP_LOCATION 1005
 
+/* Programs linked from the translator's SPIR-V modules themselves
+ * (glhle_maxwell_desc.shader_path SPIRV on a host with
+ * gl_caps_spirv, never ES): the generator writes each stage
+ * as a SPIR-V text (gl_util.h GL_SPIRV_TEXT_TAG) with the bindings
+ * remapped in the module's words (spv_remap_bindings) to the GL binding
+ * points the GLSL path's layout(binding) gives them. Two kinds of program
+ * are written as GLSL under this bit too: one whose last vertex-pipeline
+ * stage writes the viewport index (its mw_viewport_flip is a patch of the
+ * GLSL text, viewport_flip, and a SPIR-V module for GL has no uniform
+ * names for the draw to find it by), and one with a transform feedback
+ * layout (MW_PROGRAM_KEY_XFB: Mesa 22.3 captures the module's
+ * XfbBuffer/Offset outputs in the wrong places, test_maxwell_xfb under
+ * GLHLE_MAXWELL_SHADER_PATH=spirv). The bit keeps such programs apart from GLSL ones in
+ * the in-memory and the disk cache (an entry's id hashes the host bits). */
+#define MW_PROGRAM_HOST_SPIRV 64u
+
 /* The host bits of a context: graphics programs (fragment framebuffer
  * fetch and NO_VIEWPORT_LAYER included) or, with `compute`, compute
- * programs (the bits that change them: GLES and NO_SUBGROUPS). */
-uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute);
+ * programs (the bits that change them: GLES and NO_SUBGROUPS); with
+ * `spirv` (the instance asks for SPIR-V and gl_caps_spirv says the host
+ * takes it; ignored on ES) MW_PROGRAM_HOST_SPIRV. */
+uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute, bool spirv);
 
 /* Polygon mode LINE or POINT where the host has none (gl_caps_polygon_mode_by_gs,
  * OpenGL ES): the program gets a geometry stage (mw_program_generate_gs)

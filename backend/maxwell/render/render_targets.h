@@ -163,6 +163,7 @@ typedef struct mw_shader_config {
     uint32_t compile_threads, program_budget;
     uint64_t program_budget_bytes;
     bool defer_draws; /* a cold miss compiles on a worker and its draw is skipped */
+    bool spirv;       /* SPIR-V modules where the host takes them (MW_PROGRAM_HOST_SPIRV) */
 } mw_shader_config;
 
 typedef struct mw_render {
