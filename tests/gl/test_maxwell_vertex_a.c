@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backend/maxwell/maxwell_instance.h"
+#include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "scenes/maxwell_draw_scene.h"
 #include "support/maxwell_fake_mem.h"
@@ -211,12 +212,89 @@ static void a_without_b_refused(void **state)
     close_bench(&e, &a);
 }
 
+/* The program key with vertex A (programs.h MW_PROGRAM_KEY_A_WORDS): the
+ * size its fixed part gives is the bytes filled, the system accepts it,
+ * and the stage texts regenerated from the key alone (as a disk cache
+ * entry is) have the joined vertex stage: its private array of what A
+ * hands B, which B's text alone has not. A stage key of vertex A naming
+ * another stage is not a key the system accepts. */
+static void key_round_trip(void **state)
+{
+    (void)state;
+    tmc_shader vs, fs, a;
+    if (!tmc_require()) {
+        skip();
+        return;
+    }
+    assert_true(tmc_load("passthrough_vsh", &vs));
+    assert_true(tmc_load("color_fsh", &fs));
+    assert_true(tmd_vertex_a_scale(&a));
+    mw_spirv_input in[MW_PROGRAM_STAGES], alone;
+    memset(in, 0, sizeof in);
+    const tmc_shader *s[2] = {&vs, &fs};
+    uint32_t words[MW_PROGRAM_STAGES] = {0};
+    const mw_spirv_input *key_in[MW_PROGRAM_STAGES] = {NULL};
+    for (int i = 0; i < 2; i++) {
+        in[i].code = s[i]->code;
+        in[i].words = s[i]->words;
+        in[i].sph = s[i]->sph;
+        in[i].key.stage = (uint8_t)(i ? MW_SPIRV_FRAGMENT : MW_SPIRV_VERTEX);
+        words[i] = (uint32_t)mw_spirv_reachable_words(&in[i]);
+        key_in[i] = &in[i];
+    }
+    alone = in[MW_PROGRAM_VS];
+    alone.code = a.code;
+    alone.words = a.words;
+    alone.sph = a.sph;
+    const uint32_t a_words = (uint32_t)mw_spirv_reachable_words(&alone);
+    assert_int_equal(a_words, 20); /* tmd_vertex_a_scale's 5 bundles */
+    in[MW_PROGRAM_VS].a_code = a.code;
+    in[MW_PROGRAM_VS].a_words = a.words;
+    in[MW_PROGRAM_VS].a_sph = a.sph;
+    const gl_program_system *sys = mw_program_system();
+    const uint32_t bytes = mw_program_key_bytes(words, a_words, false);
+    uint8_t *key = calloc(1, bytes);
+    assert_non_null(key);
+    mw_program_key_fill(key, key_in, words, a_words);
+    assert_int_equal(sys->info.key_size_of(key), bytes);
+    assert_true(sys->info.key_valid(key));
+    glhle_bytebuf vt, ft;
+    glhle_bytebuf_init(&vt, 1 << 20);
+    glhle_bytebuf_init(&ft, 1 << 20);
+    assert_true(sys->generate(key, 0, &vt, &ft));
+    assert_non_null(strstr(glhle_bytebuf_cstr(&vt), "vertex_a_out"));
+    glhle_bytebuf_clear(&vt);
+    glhle_bytebuf_clear(&ft);
+    /* B's key alone: no such array */
+    const uint32_t b_bytes = mw_program_key_bytes(words, 0, false);
+    uint8_t *b_key = calloc(1, b_bytes);
+    assert_non_null(b_key);
+    mw_program_key_fill(b_key, key_in, words, 0);
+    assert_int_equal(sys->info.key_size_of(b_key), b_bytes);
+    assert_true(sys->generate(b_key, 0, &vt, &ft));
+    assert_null(strstr(glhle_bytebuf_cstr(&vt), "vertex_a_out"));
+    /* vertex A's stage key (after the fixed part: no further stages here) names its stage */
+    mw_program_stage_key sk;
+    memcpy(&sk, key + sizeof(mw_program_key), sizeof sk);
+    sk.key.stage = MW_SPIRV_GEOMETRY;
+    memcpy(key + sizeof(mw_program_key), &sk, sizeof sk);
+    assert_false(sys->info.key_valid(key));
+    glhle_bytebuf_free(&vt);
+    glhle_bytebuf_free(&ft);
+    free(key);
+    free(b_key);
+    tmc_free(&vs);
+    tmc_free(&fs);
+    tmc_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(joined),
         cmocka_unit_test(vertex_b_alone_unchanged),
         cmocka_unit_test(a_without_b_refused),
+        cmocka_unit_test(key_round_trip),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }
