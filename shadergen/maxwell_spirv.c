@@ -262,6 +262,15 @@ typedef struct tr {
     uint8_t *sreach;
     bool structured;          /* lay out constructs, not the dispatcher */
     bool unstructured;        /* the layout failed: translate again with the dispatcher */
+    /* a vertex-A program joined before vertex B (mw_spirv_input.a_code,
+     * join()): the stream t->in is, A's first a_n instructions (a_words
+     * code words, its reachable ones padded to a bundle) then B's; A's
+     * SPH; the private array of the generic components A hands B */
+    mw_spirv_input joined;
+    uint64_t *joined_code;
+    uint32_t a_n, a_words;
+    const uint8_t *a_sph;
+    uint32_t a_out;
 } tr;
 
 enum { F_REACH = 1, F_LEADER = 2, F_TARGET = 4, F_ANY = 8 /* reached only as a possible BRX target */ };
@@ -270,7 +279,10 @@ static glhle_result fail(tr *t, glhle_result r, const char *what, const char *ta
 {
     if (t->err == GLHLE_RESULT_OK) {
         t->err = r;
-        snprintf(t->res->reason, sizeof t->res->reason, "%s%s (code offset 0x%x)", what, tail, insn_offset(t->cur));
+        /* a joined program's offsets are each program's own */
+        const bool in_a = t->a_n && t->cur < t->a_n;
+        snprintf(t->res->reason, sizeof t->res->reason, "%s%s%s (code offset 0x%x)", in_a ? "vertex A: " : "", what,
+                 tail, insn_offset(t->cur) - (t->a_n && !in_a ? t->a_words * 8 : 0));
         GLHLE_ERROR(t->log, "mw_spirv_translate: %s", t->res->reason);
     }
     return r;
@@ -2753,6 +2765,32 @@ static uint32_t load_input(tr *t, uint32_t i, uint32_t c, bool centroid, uint32_
     return comp_ty == t->t_u32 ? v : SPV_OP(b, SpvOpBitcast, t->t_u32, v);
 }
 
+/* The SPH of the program being translated: in a joined stream (join),
+ * vertex A's for its instructions, else the input's. */
+static const uint8_t *sph_of(const tr *t)
+{
+    return t->a_n && t->cur < t->a_n ? t->a_sph : t->in->sph;
+}
+
+/* Generic output component `addr` (0x80-0x27f) as vertex A hands it to
+ * vertex B in a joined stream: its word of the private array, or 0 where
+ * A's output map leaves it out (VTG OmapGenericVector, SPH bytes
+ * 0x36-0x45, a 4-bit mask per vector: open-gpu-doc Shader-Program-Header),
+ * which then B reads from the vertex attribute and A's store drops. */
+static uint32_t a_out_ptr(tr *t, uint32_t addr)
+{
+    spv_builder *b = &t->b;
+    const uint32_t w = (addr - 0x80) / 4, i = w / 4, c = w & 3;
+    if (!(t->a_sph[0x36 + i / 2] >> ((i & 1) * 4 + c) & 1))
+        return 0;
+    if (!t->a_out) {
+        const uint32_t arr = spv_type_array(b, t->t_u32, cu(t, 128), false);
+        t->a_out = spv_local_var(b, spv_type_pointer(b, SpvStorageClassFunction, arr), spv_const_null(b, arr));
+        spv_name(b, t->a_out, "vertex_a_out");
+    }
+    return SPV_OP(b, SpvOpAccessChain, t->p_fn_u32, t->a_out, cu(t, w));
+}
+
 /* system and generic attributes by byte address (NVIDIA open-gpu-doc
  * Shader-Program-Header attribute table: 0x70 position, 0x80 + 16 i generic i,
  * 0x2c0 clip distances, 0x2f0/0x2f4 the tessellation coordinate, 0x2f8
@@ -2761,6 +2799,11 @@ static uint32_t read_attr(tr *t, uint32_t addr, bool centroid, uint32_t vtx)
 {
     spv_builder *b = &t->b;
     const mw_spirv_stage st = (mw_spirv_stage)t->in->key.stage;
+    if (t->a_n && t->cur >= t->a_n && addr >= 0x80 && addr < 0x280) {
+        const uint32_t ptr = a_out_ptr(t, addr);
+        if (ptr)
+            return SPV_OP(b, SpvOpLoad, t->t_u32, ptr);
+    }
     if (addr >= 0x80 && addr < 0x280)
         return load_input(t, (addr - 0x80) / 16, (addr / 4) & 3, centroid, vtx);
     if (arrayed_in(t) && addr >= 0x70 && addr < 0x80) {
@@ -2939,6 +2982,12 @@ static void xfb_store(tr *t, uint32_t addr, uint32_t value);
 
 static void write_attr(tr *t, uint32_t addr, uint32_t value, uint32_t vtx)
 {
+    if (t->a_n && t->cur < t->a_n && addr >= 0x80 && addr < 0x280) { /* vertex A's to vertex B */
+        const uint32_t ptr = a_out_ptr(t, addr);
+        if (ptr)
+            SPV_VOID(&t->b, SpvOpStore, ptr, value);
+        return;
+    }
     uint32_t st, ptr = output_ptr(t, addr, vtx, &st);
     if (ptr)
         SPV_VOID(&t->b, SpvOpStore, ptr, st == t->t_u32 ? value : SPV_OP(&t->b, SpvOpBitcast, st, value));
@@ -3113,8 +3162,8 @@ static void emit_ald_indexed(tr *t, uint64_t insn)
     for (uint32_t k = 0; k < n; k++) {
         uint32_t a = SPV_OP(b, SpvOpIAdd, t->t_u32, base, cu(t, 4 * k));
         v[k] = cu(t, 0);
-        for (uint32_t i = 0; i < 32 && t->in->sph; i++) {
-            uint32_t mask = (t->in->sph[0x18 + i / 2] >> ((i & 1) * 4)) & 0xf;
+        for (uint32_t i = 0; i < 32 && sph_of(t); i++) {
+            uint32_t mask = (sph_of(t)[0x18 + i / 2] >> ((i & 1) * 4)) & 0xf;
             for (uint32_t c = 0; c < 4; c++) {
                 if (!(mask >> c & 1))
                     continue;
@@ -3144,7 +3193,7 @@ static void emit_ast_indexed(tr *t, uint64_t insn)
 {
     spv_builder *b = &t->b;
     const uint32_t rs = bits(insn, 0, 8), n = bits(insn, 47, 2) + 1;
-    const uint8_t *sph = t->in->sph;
+    const uint8_t *sph = sph_of(t);
     uint32_t vtx = t->in->key.stage == MW_SPIRV_TESS_CTRL ? invocation_id_i(t) : 0;
     uint32_t base = SPV_OP(b, SpvOpIAdd, t->t_u32, get_r(t, bits(insn, 8, 8)), cu(t, bits(insn, 20, 11))), val[4];
     for (uint32_t k = 0; k < n; k++)
@@ -3406,6 +3455,10 @@ static bool memory_array(tr *t, bool shared, word_array *a)
         } else {
             const uint8_t *sph = t->in->sph;
             bytes = sph ? (uint32_t)sph[4] | (uint32_t)sph[5] << 8 | (uint32_t)sph[6] << 16 : 0;
+            if (t->a_n) { /* joined: one array of the larger size (yuzu MergeDualVertexPrograms) */
+                const uint32_t va = (uint32_t)t->a_sph[4] | (uint32_t)t->a_sph[5] << 8 | (uint32_t)t->a_sph[6] << 16;
+                bytes = va > bytes ? va : bytes;
+            }
             bytes = bytes < 16 ? 16 : bytes > 16384 ? 16384 : bytes;
         }
         *words = (bytes + 3) / 4;
@@ -5672,7 +5725,8 @@ static uint32_t branch_target(tr *t, uint32_t k, uint64_t insn, int64_t *target)
     }
     int32_t rel = (int32_t)(bits(insn, 20, 24) << 8) >> 8;
     int64_t idx = offset_insn((int64_t)insn_offset(k) + 8 + rel);
-    if (idx < 0 || idx >= (int64_t)t->n) {
+    /* in a joined stream each program's jumps stay in its own code */
+    if (idx < 0 || idx >= (int64_t)t->n || (t->a_n && (k < t->a_n) != (idx < (int64_t)t->a_n))) {
         t->cur = k;
         fail(t, GLHLE_RESULT_OUT_OF_BOUNDS, "a branch target outside the program", "");
         return 0;
@@ -5757,7 +5811,16 @@ static glhle_result discover(tr *t)
             ns++;
             falls = !always;
         } else if (!never && row->op == OP_BRX) {
+            if (t->a_n) { /* every instruction a case: A's and B's alike */
+                UNSUPPORTED(t, "BRX in a program joined with vertex A");
+                break;
+            }
             t->indirect = true;
+            falls = !always;
+        } else if (!never && row->op == OP_EXIT && k < t->a_n) {
+            /* vertex A's end: on to vertex B's first instruction (join) */
+            succ[ns++] = t->a_n;
+            t->flags[t->a_n] |= F_LEADER | F_TARGET;
             falls = !always;
         } else if (!never && (row->op == OP_EXIT || row->op == OP_KIL || row->op == OP_SYNC || row->op == OP_BRK ||
                               row->op == OP_CONT || row->op == OP_RET)) {
@@ -5777,6 +5840,10 @@ static glhle_result discover(tr *t)
         if (is_block_end(row->op) && k + 1 < t->n)
             t->flags[k + 1] |= F_LEADER;
         if (falls) {
+            if (t->a_n && k + 1 == t->a_n) {
+                BAD(t, "the program runs past the end of its code");
+                break;
+            }
             if (k + 1 >= t->n) {
                 if (!(t->flags[k] & F_ANY)) {
                     BAD(t, "the program runs past the end of its code");
@@ -6111,6 +6178,13 @@ static void translate_block(tr *t, uint32_t k0)
         if (is_pop(row->op)) {
             uint32_t kind = pop_kind(row->op);
             store_pc(t, always ? cu(t, POP_CASE(kind)) : select_u(t, get_p(t, p, pneg), cu(t, POP_CASE(kind)), next));
+            return;
+        }
+        if (row->op == OP_EXIT && k < t->a_n) { /* vertex A ends: vertex B starts, its stack empty (join) */
+            const uint32_t cond = always ? 0 : get_p(t, p, pneg);
+            SPV_VOID(b, SpvOpStore, t->depth_var,
+                     always ? cu(t, 0) : select_u(t, cond, cu(t, 0), SPV_OP(b, SpvOpLoad, t->t_u32, t->depth_var)));
+            store_pc(t, always ? cu(t, t->a_n) : select_u(t, cond, cu(t, t->a_n), next));
             return;
         }
         emit_step(t, k, insn, row, p, pneg);
@@ -6621,6 +6695,59 @@ static bool stage_layout(tr *t, mw_spirv_result *r)
     return why == NULL;
 }
 
+/* The vertex-A program of `in` as an input of its own (its code, its SPH,
+ * B's translation key) */
+static mw_spirv_input vertex_a_alone(const mw_spirv_input *in)
+{
+    mw_spirv_input a;
+    memset(&a, 0, sizeof a);
+    a.code = in->a_code;
+    a.words = in->a_words;
+    a.sph = in->a_sph;
+    a.key = in->key;
+    return a;
+}
+
+static const char no_walk_a[] = "a vertex-A program whose code cannot be walked";
+static const char no_room_a[] = "a vertex-A and a vertex-B program over the instruction cap together";
+static const char no_memory_a[] = "no memory for the joined code";
+
+/* Vertex A (in->a_code) and vertex B as one instruction stream: A's
+ * reachable code, walked as a program of its own, padded to a whole
+ * bundle, then B's code, so that each program's relative jumps keep
+ * their targets (branch_target keeps them apart); t->in becomes that
+ * joined input. NULL, or why the two cannot be joined. */
+static const char *join(tr *t, const mw_spirv_input *in)
+{
+    t->in = in;
+    if (!in->a_code)
+        return NULL;
+    if (in->key.stage != MW_SPIRV_VERTEX)
+        return "a vertex-A program before a stage other than vertex B";
+    if (!in->a_sph || in->a_words < 2 || !in->code || in->words < 2)
+        return "a vertex-A program without code or without its program header";
+    const mw_spirv_input a = vertex_a_alone(in);
+    size_t aw = mw_spirv_reachable_words(&a);
+    if (!aw)
+        return no_walk_a;
+    aw = (aw + 3) & ~(size_t)3;
+    if (aw + in->words > (size_t)MAX_INSNS)
+        return no_room_a;
+    t->joined_code = calloc(aw + in->words, 8);
+    if (!t->joined_code)
+        return no_memory_a;
+    memcpy(t->joined_code, in->a_code, (aw < in->a_words ? aw : in->a_words) * 8);
+    memcpy(t->joined_code + aw, in->code, in->words * 8);
+    t->joined = *in;
+    t->joined.code = t->joined_code;
+    t->joined.words = aw + in->words;
+    t->in = &t->joined;
+    t->a_n = (uint32_t)(aw / 4 * 3);
+    t->a_words = (uint32_t)aw;
+    t->a_sph = in->a_sph;
+    return NULL;
+}
+
 glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *log, mw_spirv_result *r)
 {
     glhle_bytebuf_clear(&r->spirv);
@@ -6646,6 +6773,26 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         free(t);
         return GLHLE_RESULT_BAD_DATA;
     }
+    const char *no_join = join(t, in);
+    if (no_join) {
+        glhle_result why = no_join == no_room_a     ? GLHLE_RESULT_LIMIT_EXCEEDED
+                           : no_join == no_memory_a ? GLHLE_RESULT_OUT_OF_MEMORY
+                                                    : GLHLE_RESULT_BAD_DATA;
+        if (no_join == no_walk_a) { /* A's own refusal says why its walk fails */
+            const mw_spirv_input a = vertex_a_alone(in);
+            why = mw_spirv_translate(&a, log, r);
+            why = why == GLHLE_RESULT_OK ? GLHLE_RESULT_BAD_DATA : why;
+        }
+        char inner[sizeof r->reason];
+        snprintf(inner, sizeof inner, "%s", r->reason);
+        snprintf(r->reason, sizeof r->reason, "%s%s%s", no_join, inner[0] ? ": " : "", inner);
+        GLHLE_ERROR(log, "mw_spirv_translate: %s", r->reason);
+        glhle_bytebuf_clear(&r->spirv);
+        free(t->joined_code);
+        free(t);
+        return why;
+    }
+    in = t->in;
     size_t bundles = in->words / 4;
     size_t n = bundles * 3 + (in->words % 4 ? in->words % 4 - 1 : 0);
     if (n > MAX_INSNS) {
@@ -6682,7 +6829,7 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
             suatom_note(t, k, w);
     }
     assign_slots(t);
-    t->structured = !in->dispatcher && s_analyze(t);
+    t->structured = !in->dispatcher && !t->a_n && s_analyze(t);
     res = t->err;
     if (res != GLHLE_RESULT_OK)
         goto done;
@@ -6710,6 +6857,13 @@ glhle_result mw_spirv_translate(const mw_spirv_input *in, const glhle_logger *lo
         t->sreach = keep.sreach;
         t->vtx_in = keep.vtx_in;
         t->vtx_out = keep.vtx_out;
+        t->joined = keep.joined;
+        t->joined_code = keep.joined_code;
+        t->a_n = keep.a_n;
+        t->a_words = keep.a_words;
+        t->a_sph = keep.a_sph;
+        if (t->a_n)
+            t->in = &t->joined;
         r->cbuf_mask = r->tex_mask = r->img_mask = r->img_raw_mask = r->instructions = r->ssbo_count = 0;
         spv_builder_init(&t->b, MODULE_LIMIT_WORDS);
         emit_module(t);
@@ -6730,6 +6884,7 @@ done:
     free(t->go);
     free(t->back);
     free(t->sreach);
+    free(t->joined_code);
     free(t);
     return res;
 }
@@ -6763,8 +6918,9 @@ static bool walk(tr *t, const mw_spirv_input *in, mw_spirv_result *scratch)
     t->res = scratch;
     static const glhle_logger quiet = {NULL, NULL, GLHLE_LOG_ERROR + 1};
     t->log = &quiet;
-    if (!in->code || in->words < 2)
+    if (!in->code || in->words < 2 || join(t, in))
         return false;
+    in = t->in;
     size_t n = (in->words / 4) * 3 + (in->words % 4 ? in->words % 4 - 1 : 0);
     if (n > MAX_INSNS)
         return false;
@@ -6794,18 +6950,19 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
     if (src)
         memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
-        uint32_t last = 0;
+        uint32_t last = 0, last_b = 0;
         const uint32_t ib = in->key.img_handle_offset;
         for (uint32_t k = 0; k < t->n; k++)
             if (t->flags[k] & F_REACH) {
                 last = k;
+                last_b = k >= t->a_n ? k : last_b;
                 /* every bound surface instruction names its handle in bits
                  * 36-48 (image_slot), and so does a bound TXQ, which counts
                  * for both tables: which one its handle is in decides. A
                  * bindless SULD/SUST/SURED/SUATOM names the word its handle
                  * register is traced to (surface_word), TXQ.B none. */
                 const uint32_t op = t->ops[k].op;
-                const uint64_t w = in->code[(k / 3) * 4 + 1 + k % 3];
+                const uint64_t w = t->in->code[(k / 3) * 4 + 1 + k % 3];
                 uint32_t word = bits(w, 36, 13);
                 const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
                 const bool su = (op == OP_SULD || op == OP_SUST || op == OP_SURED) && surface_word(t, k, w, &word);
@@ -6828,12 +6985,15 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
         if (src)
             memcpy(src, t->src, sizeof t->src);
         words = (size_t)(last / 3 + 1) * 4;
+        if (t->a_n) /* vertex B's words (its first bundle where A never ends) */
+            words = last_b >= t->a_n ? (size_t)(last_b / 3 + 1) * 4 - t->a_words : 4;
         if (words > in->words)
             words = in->words;
     }
     if (t) {
         free(t->ops);
         free(t->flags);
+        free(t->joined_code);
     }
     free(t);
     return words;
@@ -6875,6 +7035,14 @@ bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)
     glhle_hash_update(&st, in->local_size, sizeof in->local_size);
     glhle_hash_update(&st, &in->shared_bytes, sizeof in->shared_bytes);
     glhle_hash_update(&st, in->code, words * 8);
+    if (in->a_code) {
+        const mw_spirv_input a = vertex_a_alone(in);
+        const size_t aw = mw_spirv_reachable_words(&a);
+        if (!aw || !in->a_sph)
+            return false;
+        glhle_hash_update(&st, in->a_sph, 0x50);
+        glhle_hash_update(&st, in->a_code, aw * 8);
+    }
     out->hash = glhle_hash_end(&st);
     out->words = (uint32_t)words;
     return true;
@@ -6888,6 +7056,7 @@ void mw_spirv_cache_init(mw_spirv_cache *c)
 static void entry_clear(mw_spirv_cache_entry *e)
 {
     free(e->code);
+    free(e->a_code);
     free(e->spirv);
     memset(e, 0, sizeof *e);
 }
@@ -6920,6 +7089,10 @@ static uint64_t quick_hash(const mw_spirv_input *in)
     glhle_hash_update(&st, in->local_size, sizeof in->local_size);
     glhle_hash_update(&st, &in->shared_bytes, sizeof in->shared_bytes);
     glhle_hash_update(&st, in->code, (in->words < 4 ? in->words : 4) * 8);
+    if (in->a_code && in->a_sph) {
+        glhle_hash_update(&st, in->a_sph, 0x50);
+        glhle_hash_update(&st, in->a_code, (in->a_words < 4 ? in->a_words : 4) * 8);
+    }
     return glhle_hash_end(&st);
 }
 
@@ -6928,7 +7101,9 @@ static bool entry_matches(const mw_spirv_cache_entry *e, uint64_t quick, const m
     return e->used && e->quick == quick && e->id.words <= in->words && !memcmp(&e->key, &in->key, sizeof e->key) &&
            !memcmp(e->local_size, in->local_size, sizeof e->local_size) && e->shared_bytes == in->shared_bytes &&
            e->has_sph == (in->sph != NULL) && (!in->sph || !memcmp(e->sph, in->sph, 0x50)) &&
-           !memcmp(e->code, in->code, (size_t)e->id.words * 8);
+           !memcmp(e->code, in->code, (size_t)e->id.words * 8) && (e->a_code != NULL) == (in->a_code != NULL) &&
+           (!e->a_code || (in->a_sph && e->a_words <= in->a_words && !memcmp(e->a_sph, in->a_sph, 0x50) &&
+                           !memcmp(e->a_code, in->a_code, (size_t)e->a_words * 8)));
 }
 
 glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, const glhle_logger *log,
@@ -6973,6 +7148,18 @@ glhle_result mw_spirv_cache_get(mw_spirv_cache *c, const mw_spirv_input *in, con
         return GLHLE_RESULT_OUT_OF_MEMORY;
     }
     memcpy(victim->code, in->code, (size_t)id.words * 8);
+    if (in->a_code) { /* A's reachable words: what its walk reads (join) */
+        const mw_spirv_input a = vertex_a_alone(in);
+        victim->a_words = (uint32_t)mw_spirv_reachable_words(&a);
+        victim->a_code = malloc((size_t)victim->a_words * 8 + 8);
+        if (!victim->a_code) {
+            mw_spirv_result_free(&r);
+            entry_clear(victim);
+            return GLHLE_RESULT_OUT_OF_MEMORY;
+        }
+        memcpy(victim->a_code, in->a_code, (size_t)victim->a_words * 8);
+        memcpy(victim->a_sph, in->a_sph, 0x50);
+    }
     victim->id = id;
     victim->quick = quick;
     victim->key = in->key;

@@ -206,6 +206,29 @@ typedef struct mw_spirv_input {
                                 * evaluation shader's stores to the layer (a[0x64]) and the viewport
                                 * index (a[0x68]) become Layer and ViewportIndex there; without it
                                 * they are refused with that reason. The host's: not in the key */
+    /* Vertex (B) only: the vertex-A program (the 3D engine's
+     * SET_PIPELINE_SHADER(0), NULL: none) that runs first, joined with
+     * this one into one vertex stage. A reads the vertex attributes; each
+     * generic output component its SPH's output map enables
+     * (OmapGenericVector) is handed to B, whose loads of that component
+     * read what A stored there (a private array, zero until A stores)
+     * instead of the vertex attribute; B's loads of the others read the
+     * attributes (Ryujinx Translation/TranslatorContext.cs Combine: A's
+     * user-attribute stores become temporaries, B's loads of those read
+     * them; its EXIT, here each of its EXITs, goes on to B's first
+     * instruction). A's other stores (position, clip distances) are the
+     * stage's outputs, as B's are. Registers, predicates and local memory
+     * (the larger of the two SPHs' sizes) are shared, as in yuzu's
+     * MergeDualVertexPrograms (shader_recompiler/frontend/maxwell/
+     * translate_program.cpp: A's blocks then B's in one program); the
+     * stack starts empty in B. B's SPH gives the stage's outputs, A's
+     * its own input map and output map (indexed ALD/AST in A). Such a
+     * program is translated with the dispatcher. Part of the program's
+     * identity (the program id, the cache and the program key carry A's
+     * reachable code and SPH). */
+    const uint64_t *a_code;
+    size_t a_words;
+    const uint8_t *a_sph;
 } mw_spirv_input;
 
 typedef struct mw_spirv_result {
@@ -265,7 +288,9 @@ size_t mw_spirv_gl_bindings(const mw_spirv_result *r, mw_spirv_stage stage, spv_
 
 /* Words (from the first scheduling word) the translation reads: up to and
  * including the bundle of the last instruction reachable from the entry.
- * 0 when the code cannot be walked (the translation would refuse it). */
+ * 0 when the code cannot be walked (the translation would refuse it).
+ * With a vertex-A program (a_code), those of `code` (vertex B's); the
+ * slots and images below are both programs'. */
 size_t mw_spirv_reachable_words(const mw_spirv_input *in);
 /* The same, and into *tex_slots the texture slots (relative to
  * key.tex_handle_offset) the reachable code's texture instructions name: a
@@ -326,6 +351,9 @@ typedef struct mw_spirv_cache_entry {
     uint8_t sph[0x50];
     bool has_sph, used;
     uint64_t *code;           /* a copy of the reachable words */
+    uint64_t *a_code;         /* the vertex-A program's (NULL: none), a_words of them, and its SPH */
+    uint32_t a_words;
+    uint8_t a_sph[0x50];
     uint8_t *spirv;           /* the translation */
     size_t spirv_size;
     uint64_t last_use;

@@ -16,7 +16,10 @@
  * unnormalised-coordinate flags) and bytes 17-24 the render-target types
  * (their low nibble mod 3; byte 18's top bit: the host without 1D
  * textures, mw_spirv_input.tex_1d_as_2d; byte 19's bits 4-6: the
- * fragment coordinates' resolution scale, key.frag_coord_scale),
+ * fragment coordinates' resolution scale, key.frag_coord_scale; byte
+ * 20's top bit, for a vertex stage: the code's first half, in whole
+ * bundles, is a vertex-A program joined before the rest, with the same
+ * header, mw_spirv_input.a_code),
  * bytes 25-104 the 0x50-byte program header (compute, which has none:
  * bytes 25-32 the formats of image slots 0-7, MW_IMG_* mod their count,
  * handles from 0x120 as deko3d's compute table has them), the rest the
@@ -71,6 +74,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.key.tex_handle_offset = 0x690;
     for (int i = 0; i < 16; i++)
         in.key.tex[i] = head[1 + i] & (MW_TEX_KIND_MASK | MW_TEX_SHADOW | MW_TEX_SINT | MW_TEX_UINT | MW_TEX_UNNORM);
+    if (in.key.stage == MW_SPIRV_VERTEX && (head[20] & 0x80) && words >= 8) {
+        const size_t aw = words / 8 * 4;
+        in.a_code = code;
+        in.a_words = aw;
+        in.a_sph = head + 25;
+        in.code = code + aw;
+        in.words = words - aw;
+    }
     in.tex_1d_as_2d = (head[18] & 0x80) != 0;
     in.key.frag_coord_scale = (uint8_t)(head[19] >> 4 & 7);
     for (int i = 0; i < 8; i++)

@@ -260,6 +260,19 @@ static uint64_t sass_out(uint32_t rd, uint32_t ra, bool cut)
     return (uint64_t)(cut ? 0xfbe00180u : 0xfbe00080u) << 32 | 0xffu << 20 | 7u << 16 | ra << 8 | rd;
 }
 
+/* FMUL32I and FADD32I Rd, Ra, imm32 (shadergen/maxwell_sass_table.h: bits
+ * 48-63 0x1e00 under 0xff00 and 0x0800 under 0xfc00; imm32 at 20, Ra 8,
+ * Rd 0, the flags clear) */
+static uint64_t sass_fmul32i(uint32_t rd, uint32_t ra, float imm)
+{
+    return 0x1e00000000000000ull | (uint64_t)tm_u(imm) << 20 | 7u << 16 | ra << 8 | rd;
+}
+
+static uint64_t sass_fadd32i(uint32_t rd, uint32_t ra, float imm)
+{
+    return 0x0800000000000000ull | (uint64_t)tm_u(imm) << 20 | 7u << 16 | ra << 8 | rd;
+}
+
 #define SASS_SCHED 0x001f8400fc2007e1ull /* (st 0x1) three times */
 #define SASS_EXIT 0xe30000000007000full
 
@@ -348,6 +361,42 @@ static bool sysval_vs(tmc_shader *vs, uint32_t addr, uint8_t sysb, uint32_t valu
         return false;
     vs->sph[0x35] |= sysb; /* OmapSystemValuesB (open-gpu-doc Shader-Program-Header) */
     return true;
+}
+
+bool tmd_vertex_a_scale(tmc_shader *a)
+{
+    if (!tmc_load("passthrough_vsh", a))
+        return false;
+    uint64_t ins[15];
+    uint32_t n = 0;
+    ins[n++] = sass_ald(0, 0x80, 0xff, 4); /* R0-R3: attribute 0 */
+    ins[n++] = sass_fmul32i(0, 0, 0.5f);
+    ins[n++] = sass_fadd32i(0, 0, 0.25f);
+    ins[n++] = sass_fadd32i(1, 1, -0.125f);
+    ins[n++] = sass_ast(0x80, 0, 0xff, 4); /* generic 0 */
+    ins[n++] = sass_ald(4, 0x90, 0xff, 4); /* R4-R7: attribute 1 */
+    ins[n++] = sass_fmul32i(8, 4, -1.0f);
+    ins[n++] = sass_fadd32i(8, 8, 1.0f);
+    ins[n++] = sass_fmul32i(9, 5, 0.5f);
+    ins[n++] = sass_fadd32i(10, 6, 0.25f);
+    ins[n++] = sass_mov32i(11, 0);
+    ins[n++] = sass_ast(0x90, 8, 0xff, 4); /* generic 1, its w outside the output map */
+    while (n < 15)
+        ins[n++] = SASS_EXIT;
+    if (!set_code(a, ins, 5))
+        return false;
+    /* OmapGenericVector (open-gpu-doc Shader-Program-Header, 4 bits a
+     * vector from 0x36): generic 0 xyzw, generic 1 xyz */
+    a->sph[0x36] = 0x7f;
+    return true;
+}
+
+void tmd_vertex_a_program(tm_pb *pb, uint8_t *data, const tmc_shader *a)
+{
+    put_program(data, TMD_VA_OFF, a);
+    set(pb, 0x2000, 1u);         /* SET_PIPELINE_SHADER(0): ENABLE, TYPE VERTEX_CULL_BEFORE_FETCH */
+    set(pb, 0x2004, TMD_VA_OFF); /* SET_PIPELINE_PROGRAM(0) */
+    set(pb, 0x2010, 0);          /* SET_PIPELINE_BINDING(0): group 0, vertex B's */
 }
 
 bool tmd_layer_vs(tmc_shader *vs, uint32_t layer)

@@ -20,7 +20,8 @@
 #define TMD_GS_OFF 0x10000u     /* program region + 0x10000: geometry program */
 #define TMD_TCS_OFF 0x12000u    /* program region + 0x12000: tessellation control program */
 #define TMD_TES_OFF 0x14000u    /* program region + 0x14000: tessellation evaluation program */
-#define TMD_PROGRAM_MAX 0x2000u /* the room of each of those three (and the bytes of its header and code) */
+#define TMD_VA_OFF 0x16000u     /* program region + 0x16000: vertex-A program */
+#define TMD_PROGRAM_MAX 0x2000u /* the room of each of those four (and the bytes of its header and code) */
 #define TMD_CBUF0 0x20000u      /* driver constants: zeros (handle 0 = header 0, sampler 0) */
 #define TMD_CBUF1_VS 0x30000u
 #define TMD_CBUF1_FS 0x40000u
@@ -114,6 +115,19 @@ bool tmd_layer_gs(tmc_shader *gs, uint32_t layer);
 /* The same with the viewport index a[0x68] = `index` (VIEWPORT_INDEX in
  * the output map) instead of the layer. */
 bool tmd_viewport_gs(tmc_shader *gs, uint32_t index);
+/* A vertex-A program in *a (tmc_free it), SASS built here: generic 0 =
+ * (0.5 x + 0.25, y - 0.125, z, w) of attribute 0 (x, y, z, w) and generic
+ * 1 = (1 - r, g / 2, b + 0.25, 0) of attribute 1 (r, g, b, a), with
+ * passthrough_vsh's SPH whose output map (OmapGenericVector) is generic 0
+ * xyzw and generic 1 xyz: the 0 it stores in generic 1's w is not handed
+ * on. Before passthrough_vsh as vertex B (which writes the position from
+ * its a[0x80] and generic 0 from its a[0x90]) it draws attribute 0's
+ * vertices moved and attribute 1's colour changed so, the alpha
+ * attribute 1's. False without the corpus. */
+bool tmd_vertex_a_scale(tmc_shader *a);
+/* `a` at TMD_VA_OFF of the program region tmd_programs set, selected as
+ * SET_PIPELINE_SHADER(0) (vertex A, enabled; bind group 0). */
+void tmd_vertex_a_program(tm_pb *pb, uint8_t *data, const tmc_shader *a);
 /* A vertex program in *vs (tmc_free it): passthrough_vsh's (position from
  * attribute 0, generic 0 from attribute 1) that also writes the layer
  * a[0x64] = `layer` (RT_ARRAY_INDEX in its SPH's output map), or the

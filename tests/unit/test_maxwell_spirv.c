@@ -1288,6 +1288,125 @@ static void test_indexed_ast(void **state)
     }
 }
 
+/* Vertex A joined before vertex B (maxwell_spirv.c join): A is ALD R0,
+ * a[0x80]; AST a[0x80], R0; EXIT (its output map generic 0 x), B ALD R1,
+ * a[0x80]; AST a[0x70], R1; EXIT. The joined module passes spirv-val and
+ * glslang and is laid out with the dispatcher; B's loads of the component
+ * A hands on read A's store, so the module has one vertex input (A's
+ * attribute 0) and the position as its outputs, no generic output. The
+ * program id and the cache tell B with A from B alone and from B with
+ * another A; A's reachable words count, not what follows. Refused: a B
+ * jump into A (each program's jumps stay in its code), an A the walk
+ * cannot take (the reason A's own, after "vertex A"), A before a stage
+ * other than vertex, A without its SPH. */
+static uint64_t ald1(uint32_t rd, uint32_t off)
+{
+    return 0xefd8000000000000ull | 0xffull << 39 | (uint64_t)off << 20 | 7ull << 16 | 0xffu << 8 | rd;
+}
+
+static uint64_t ast1(uint32_t off, uint32_t rs)
+{
+    return 0xeff0000000000000ull | 0xffull << 39 | (uint64_t)off << 20 | 7ull << 16 | 0xffu << 8 | rs;
+}
+
+static uint32_t count_storage(const mw_spirv_result *r, SpvStorageClass sc)
+{
+    const uint32_t *w = (const uint32_t *)r->spirv.data;
+    const size_t n = r->spirv.size / 4;
+    uint32_t c = 0;
+    for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+        if ((w[i] & 0xffff) == SpvOpVariable && w[i + 3] == (uint32_t)sc)
+            c++;
+    return c;
+}
+
+static void test_vertex_a_join(void **state)
+{
+    (void)state;
+    uint64_t a_code[8] = {SCHED, ald1(0, 0x80), ast1(0x80, 0), EXIT, SCHED, 0x1111, 0x2222, 0x3333};
+    uint64_t b_code[4] = {SCHED, ald1(1, 0x80), ast1(0x70, 1), EXIT};
+    uint8_t a_sph[0x50], b_sph[0x50];
+    mw_spirv_input in, a;
+    vertex_input(&a, a_code, 8, a_sph);
+    a_sph[0x18] = 0x0f; /* ImapGenericVector[0] */
+    a_sph[0x36] = 0x01; /* OmapGenericVector[0] x */
+    vertex_input(&in, b_code, 4, b_sph);
+    b_sph[0x18] = 0x0f;
+    in.a_code = a_code;
+    in.a_words = 8;
+    in.a_sph = a_sph;
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_vertex_a_join");
+    assert_false(r.structured);
+    assert_int_equal(r.instructions, 6);
+    assert_int_equal(count_storage(&r, SpvStorageClassInput), 1);  /* A's attribute 0 */
+    assert_int_equal(count_storage(&r, SpvStorageClassOutput), 1); /* the position */
+    module_glsl(&r, MW_SPIRV_VERTEX, false, "vertex_a_join");
+    module_glsl(&r, MW_SPIRV_VERTEX, true, "vertex_a_join");
+    mw_spirv_result_free(&r);
+    /* B's words are B's; the slots and the walk both programs' */
+    assert_int_equal(mw_spirv_reachable_words(&in), 4);
+    mw_spirv_program_id with_a, alone, other_a;
+    assert_true(mw_spirv_program_id_of(&in, &with_a));
+    a_code[5] = 0x4444; /* past A's reachable code: no change */
+    mw_spirv_program_id same;
+    assert_true(mw_spirv_program_id_of(&in, &same));
+    assert_int_equal(same.hash, with_a.hash);
+    in.a_code = NULL;
+    assert_true(mw_spirv_program_id_of(&in, &alone));
+    assert_int_not_equal(alone.hash, with_a.hash);
+    in.a_code = a_code;
+    a_sph[0x36] = 0x03;
+    assert_true(mw_spirv_program_id_of(&in, &other_a));
+    assert_int_not_equal(other_a.hash, with_a.hash);
+    a_sph[0x36] = 0x01;
+    mw_spirv_cache *c = malloc(sizeof *c);
+    mw_spirv_cache_init(c);
+    const uint8_t *m1, *m2, *m3;
+    size_t s1, s2, s3;
+    assert_int_equal(mw_spirv_cache_get(c, &in, ts_logger(), &m1, &s1), GLHLE_RESULT_OK);
+    in.a_code = NULL;
+    assert_int_equal(mw_spirv_cache_get(c, &in, ts_logger(), &m2, &s2), GLHLE_RESULT_OK);
+    in.a_code = a_code;
+    a_code[2] = ast1(0x84, 0); /* another A, the same first scheduling word and B */
+    assert_int_equal(mw_spirv_cache_get(c, &in, ts_logger(), &m3, &s3), GLHLE_RESULT_OK);
+    assert_int_equal(c->misses, 3);
+    a_code[2] = ast1(0x80, 0);
+    assert_int_equal(mw_spirv_cache_get(c, &in, ts_logger(), &m2, &s2), GLHLE_RESULT_OK);
+    assert_ptr_equal(m1, m2);
+    assert_int_equal(c->hits, 1);
+    mw_spirv_cache_free(c);
+    free(c);
+    /* refusals */
+    b_code[1] = 0xe2400fffff87000full - (0x10ull << 20); /* BRA back past B's start, into A */
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_non_null(strstr(r.reason, "a branch target outside the program"));
+    mw_spirv_result_free(&r);
+    b_code[1] = ald1(1, 0x80);
+    a_code[1] = 0xffffffffffffffffull; /* no instruction */
+    mw_spirv_result_init(&r);
+    assert_int_not_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_OK);
+    if (!strstr(r.reason, "vertex-A program whose code cannot be walked: ") || !strstr(r.reason, "(0xffffffffffffffff)"))
+        fail_msg("reason \"%s\"", r.reason);
+    mw_spirv_result_free(&r);
+    a_code[1] = ald1(0, 0x80);
+    in.key.stage = MW_SPIRV_FRAGMENT;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_BAD_DATA);
+    assert_non_null(strstr(r.reason, "a vertex-A program before a stage other than vertex B"));
+    mw_spirv_result_free(&r);
+    in.key.stage = MW_SPIRV_VERTEX;
+    in.a_sph = NULL;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, NULL, &r), GLHLE_RESULT_BAD_DATA);
+    assert_non_null(strstr(r.reason, "without code or without its program header"));
+    mw_spirv_result_free(&r);
+}
+
 /* IPA.IDX R0, a[R1] (envydis e000: Rd 0, Ra 8, attribute 28-37, bit 38
  * IDX; the word of IPA.PASS R4, a[0x70] above with those fields changed)
  * in a fragment program whose SPH's PS input map enables generic inputs 0
@@ -1343,6 +1462,7 @@ int main(void)
         cmocka_unit_test(test_al2p_indexed_ald),
         cmocka_unit_test(test_indexed_ast),
         cmocka_unit_test(test_ipa_indexed),
+        cmocka_unit_test(test_vertex_a_join),
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),

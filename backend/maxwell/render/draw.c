@@ -69,7 +69,12 @@
  * 3D state's dirty bits, which the draw path takes) and no write, map or
  * unmap reached the guest memory it read (key_cache).
  *
- * Not yet: images, vertex-A,
+ * Vertex A (SET_PIPELINE_SHADER(0)) is joined before vertex B into one
+ * vertex stage (vertex_a_input; maxwell_spirv.h mw_spirv_input.a_code):
+ * its generic outputs are what B reads as inputs; one without B, or one
+ * that samples textures, is refused.
+ *
+ * Not yet: images,
  * transform feedback, counter reports other than the occlusion count
  * (queries.c); each stage is reported when a draw needs it.
  * SET_RASTER_ENABLE FALSE skips the draw (nothing of it would remain). */
@@ -807,6 +812,43 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
     return GLHLE_RESULT_OK;
 }
 
+/* Vertex A (SET_PIPELINE_SHADER(0)) joined into vertex B's input *vb
+ * (maxwell_spirv.h mw_spirv_input.a_code: one vertex stage, A first, its
+ * generic outputs B's inputs), its code and header fetched and walked as
+ * stage_input does; *a_words its reachable words. Both programs read the
+ * vertex stage's constant buffers and texture handles (yuzu
+ * video_core/shader_environment.cpp GraphicsEnvironment: VertexA and
+ * VertexB both stage_index 0); a vertex-A program that samples textures
+ * is refused, the handles being read for vertex B's slots alone. */
+static glhle_result vertex_a_input(mw_render *r, const mw_state *st, mw_spirv_input *vb, uint8_t sph[0x50],
+                                   uint32_t *a_words)
+{
+    mw_draw_code *c;
+    glhle_result res = program_code(r, st->program.region + st->program.stage[0].offset, &c);
+    if (res != GLHLE_RESULT_OK)
+        return res;
+    memcpy(sph, c->code.sph.words, 0x50);
+    mw_spirv_input a = *vb;
+    a.code = c->code.words;
+    a.words = c->code.count;
+    a.sph = sph;
+    a.xfb = NULL;
+    if (!c->reach_known || c->tex_offset != a.key.tex_handle_offset || c->tex_cbuf != a.key.tex_handle_cbuf) {
+        c->reach = (uint32_t)mw_spirv_reachable_textures(&a, &c->tex_slots, c->tex_src);
+        c->tex_offset = a.key.tex_handle_offset;
+        c->tex_cbuf = a.key.tex_handle_cbuf;
+        c->reach_known = true;
+    }
+    if (c->tex_slots)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program that samples "
+                          "textures (handle slots 0x%08x): not supported; not drawn", c->tex_slots);
+    vb->a_code = c->code.words;
+    vb->a_words = c->code.count;
+    vb->a_sph = sph;
+    *a_words = c->reach;
+    return GLHLE_RESULT_OK;
+}
+
 /* The service in *slot, made on first use with `system` and `host`: the
  * programs of the polygon modes (compiled on the draw that needs one, no
  * disk cache) and, `stored`, of the guest's geometry and tessellation
@@ -964,8 +1006,11 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     memset(kc->cbuf_used, 0, sizeof kc->cbuf_used);
     memset(kc->lo, 0, sizeof kc->lo);
     memset(kc->hi, 0, sizeof kc->hi);
-    if (st->program.stage[0].enable)
-        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program: not supported");
+    const bool vertex_a = st->program.stage[0].enable;
+    if (vertex_a && !st->program.stage[1].enable)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program "
+                          "(SET_PIPELINE_SHADER(0)) and no vertex-B program: vertex A runs only joined before vertex "
+                          "B, which reads its outputs; not drawn");
     if (!st->program.stage[1].enable || !st->program.stage[5].enable)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: draw without a vertex-B or a pixel program");
     const bool tess = st->program.stage[2].enable || st->program.stage[3].enable;
@@ -994,6 +1039,10 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     for (int i = 0; i < MW_PROGRAM_STAGES && res == GLHLE_RESULT_OK; i++)
         if (has[i])
             res = stage_input(r, st, pipe[i], spv[i], prim_in, &in[i], sph[i], &code[i], &tex[i]);
+    uint8_t sph_a[0x50];
+    uint32_t a_words = 0;
+    if (res == GLHLE_RESULT_OK && vertex_a)
+        res = vertex_a_input(r, st, &in[MW_PROGRAM_VS], sph_a, &a_words);
     if (res != GLHLE_RESULT_OK)
         return res;
     /* the last vertex-pipeline stage writes the layer: OmapSystemValuesB
@@ -1037,7 +1086,9 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
         key_in[i] = &in[i];
         words[i] = code[i]->reach;
     }
-    const size_t key_size = mw_program_key_bytes(words, xfb != NULL);
+    if (vertex_a && (!a_words || a_words > MW_PROGRAM_MAX_STAGE_WORDS))
+        return mw_spirv_cache_get(&d->spirv, &in[MW_PROGRAM_VS], r->io.log, &spirv, &size); /* the refusal */
+    const size_t key_size = mw_program_key_bytes(words, a_words, xfb != NULL);
     if (key_size > MW_PROGRAM_KEY_MAX_BYTES)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: a program of %zu key bytes (its stages' "
                           "reachable code): more than the %u a program may have; not drawn", key_size,
@@ -1053,7 +1104,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
      * and below (mw_spirv_cache_get) are the stages' without it, whose
      * refusals are the same (xfb_layout checked what it adds) */
     in[last].xfb = xfb;
-    mw_program_key_fill(d->key, key_in, words);
+    mw_program_key_fill(d->key, key_in, words, a_words);
     in[last].xfb = NULL;
     gl_program_service *service = d->programs;
     if (polygon && (res = polygon_service(r, polygon, &service)) != GLHLE_RESULT_OK)

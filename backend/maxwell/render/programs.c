@@ -9,9 +9,10 @@
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/shader/sph.h"
 
-uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], bool xfb)
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], uint32_t a_words, bool xfb)
 {
-    uint64_t n = sizeof(mw_program_key) + (xfb ? sizeof(mw_spirv_xfb) : 0);
+    uint64_t n = sizeof(mw_program_key) + (xfb ? sizeof(mw_spirv_xfb) : 0) +
+                 (a_words ? sizeof(mw_program_stage_key) + 8ull * a_words : 0);
     for (int i = 0; i < MW_PROGRAM_STAGES; i++)
         n += 8ull * words[i] + (i >= MW_PROGRAM_GS && words[i] ? sizeof(mw_program_stage_key) : 0);
     return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
@@ -19,7 +20,7 @@ uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], bool xfb)
 
 uint32_t mw_program_key_size(const mw_program_key *k)
 {
-    return mw_program_key_bytes(k->words, (k->flags & MW_PROGRAM_KEY_XFB) != 0);
+    return mw_program_key_bytes(k->words, MW_PROGRAM_KEY_A_WORDS(k->flags), (k->flags & MW_PROGRAM_KEY_XFB) != 0);
 }
 
 /* A key's stages laid out whole (the key itself keeps the stages after
@@ -29,6 +30,8 @@ typedef struct key_view {
     mw_spirv_key key[MW_PROGRAM_STAGES]; /* zero for a stage the program has not */
     uint8_t sph[MW_PROGRAM_STAGES][0x50];
     uint32_t reserved; /* the stage keys' reserved words and the flags this build does not know */
+    uint32_t a_words;  /* vertex A's code words (0: none), its stage key */
+    mw_program_stage_key a;
     bool has_xfb;
     mw_spirv_xfb xfb;  /* MW_PROGRAM_KEY_XFB: the last vertex-pipeline stage's layout */
     size_t code_at; /* the code's offset in the key */
@@ -40,7 +43,8 @@ static void view_of(const void *bytes, key_view *v)
     memcpy(&k, bytes, sizeof k);
     memset(v, 0, sizeof *v);
     memcpy(v->words, k.words, sizeof v->words);
-    v->reserved = k.flags & ~MW_PROGRAM_KEY_XFB;
+    v->reserved = k.flags & 0xffu & ~MW_PROGRAM_KEY_XFB;
+    v->a_words = MW_PROGRAM_KEY_A_WORDS(k.flags);
     for (int i = 0; i < 2; i++) {
         v->key[i] = k.key[i];
         memcpy(v->sph[i], k.sph[i], 0x50);
@@ -55,6 +59,11 @@ static void view_of(const void *bytes, key_view *v)
         memcpy(v->sph[i], e.sph, 0x50);
         v->reserved |= e.reserved;
         at += sizeof e;
+    }
+    if (v->a_words) {
+        memcpy(&v->a, (const uint8_t *)bytes + at, sizeof v->a);
+        v->reserved |= v->a.reserved;
+        at += sizeof v->a;
     }
     if (k.flags & MW_PROGRAM_KEY_XFB) {
         v->has_xfb = true;
@@ -72,7 +81,7 @@ static uint32_t key_size_of(const void *bytes)
 }
 
 void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
-                         const uint32_t words[MW_PROGRAM_STAGES])
+                         const uint32_t words[MW_PROGRAM_STAGES], uint32_t a_words)
 {
     mw_program_key k;
     memset(&k, 0, sizeof k);
@@ -97,6 +106,18 @@ void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_ST
         memcpy(o + at, &e, sizeof e);
         at += sizeof e;
     }
+    const mw_spirv_input *vb = in[MW_PROGRAM_VS];
+    if (a_words && vb && vb->a_code) {
+        k.flags |= a_words << 8;
+        mw_program_stage_key e;
+        memset(&e, 0, sizeof e);
+        e.key = vb->key;
+        memcpy(e.sph, vb->a_sph, 0x50);
+        memcpy(o + at, &e, sizeof e);
+        at += sizeof e;
+    } else {
+        a_words = 0;
+    }
     if (xfb) {
         k.flags |= MW_PROGRAM_KEY_XFB;
         memcpy(o + at, xfb, sizeof *xfb);
@@ -108,6 +129,8 @@ void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_ST
         memcpy(o + at, in[i]->code, (size_t)words[i] * 8);
         at += (size_t)words[i] * 8;
     }
+    if (a_words)
+        memcpy(o + at, vb->a_code, (size_t)a_words * 8);
     memcpy(o, &k, sizeof k);
 }
 
@@ -136,6 +159,10 @@ static bool key_valid_stages(const void *bytes, int gs, bool tess)
             (i != MW_PROGRAM_TES && k.key[i].tess_mode != 0))
             return false;
     }
+    /* vertex A: code, the vertex key vertex B has (the joined stage's) */
+    if (k.a_words && (k.a_words < 2 || k.a_words > MW_PROGRAM_MAX_STAGE_WORDS ||
+                      memcmp(&k.a.key, &k.key[MW_PROGRAM_VS], sizeof k.a.key)))
+        return false;
     return k.reserved == 0 && (!k.has_xfb || mw_spirv_xfb_valid(&k.xfb));
 }
 
@@ -311,7 +338,8 @@ uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute, bool
            (spirv ? MW_PROGRAM_HOST_SPIRV : 0u);
 }
 
-static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t host, glhle_bytebuf *out)
+static bool stage_text(const key_view *k, const uint64_t *code, const uint64_t *a_code, int i, uint32_t host,
+                       glhle_bytebuf *out)
 {
     static const mw_spirv_stage stages[MW_PROGRAM_STAGES] = {MW_SPIRV_VERTEX, MW_SPIRV_FRAGMENT, MW_SPIRV_GEOMETRY,
                                                              MW_SPIRV_TESS_CTRL, MW_SPIRV_TESS_EVAL};
@@ -322,6 +350,11 @@ static bool stage_text(const key_view *k, const uint64_t *code, int i, uint32_t 
     in.words = k->words[i];
     in.sph = k->sph[i];
     in.key = k->key[i];
+    if (i == MW_PROGRAM_VS && k->a_words) { /* joined with vertex A (maxwell_spirv.h a_code) */
+        in.a_code = a_code;
+        in.a_words = k->a_words;
+        in.a_sph = k->a.sph;
+    }
     /* the layout is the last vertex-pipeline stage's */
     const int last = k->words[MW_PROGRAM_GS] ? MW_PROGRAM_GS : k->words[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
     if (k->has_xfb && i == last)
@@ -440,6 +473,10 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
     }
     key_view k;
     view_of(bytes, &k);
+    if (k.a_words > MW_PROGRAM_MAX_STAGE_WORDS)
+        return false;
+    const size_t a_at = n; /* vertex A's code after the stages' */
+    n += k.a_words;
     uint64_t *code = malloc(n ? n * 8 : 8); /* aligned for the translator */
     if (!code)
         return false;
@@ -456,7 +493,7 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
     size_t at = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES && ok; i++) {
         if (out[i])
-            ok = stage_text(&k, code + at, i, host, out[i]);
+            ok = stage_text(&k, code + at, code + a_at, i, host, out[i]);
         at += k.words[i];
     }
     if (ok && flip)
@@ -751,15 +788,30 @@ static void describe(const void *bytes, glhle_bytebuf *out)
         }
         n += k.words[i];
     }
-    uint64_t *code = malloc(n ? n * 8 : 8);
+    if (k.a_words > MW_PROGRAM_MAX_STAGE_WORDS) {
+        glhle_bytebuf_printf(out, "vertex A: %u code words: not a key this build makes\n", k.a_words);
+        return;
+    }
+    uint64_t *code = malloc((n + k.a_words) ? (n + k.a_words) * 8 : 8);
     if (!code)
         return;
-    memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
+    memcpy(code, (const uint8_t *)bytes + k.code_at, (n + k.a_words) * 8);
     size_t at = 0;
     for (int i = 0; i < MW_PROGRAM_STAGES; i++) {
         if (i < 2 || k.words[i])
             describe_stage(&k, code + at, i, out);
         at += k.words[i];
+    }
+    if (k.a_words) { /* joined before vertex B, with its translation key */
+        glhle_bytebuf_printf(out, "vertex A: %u code words (first scheduling word %016llx), program id %016llx\n"
+                                  "  header (SPH):", k.a_words, (unsigned long long)code[n],
+                             (unsigned long long)glhle_hash64(code + n, (size_t)k.a_words * 8));
+        for (int b = 0; b < 0x50; b += 4) {
+            uint32_t w;
+            memcpy(&w, k.a.sph + b, 4);
+            glhle_bytebuf_printf(out, " %08x", w);
+        }
+        glhle_bytebuf_printf(out, "\n");
     }
     free(code);
 }

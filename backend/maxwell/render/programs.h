@@ -10,11 +10,15 @@
  * -- those of the stages after the pixel one only where the program has
  * them (mw_program_stage_key), so that a two-stage key hashes and compares
  * no more than before -- followed by the reachable code of the stages in
- * that order. The code is the entry's source: a disk cache entry
+ * that order. A vertex-A program (SET_PIPELINE_SHADER(0), joined before
+ * vertex B: maxwell_spirv.h mw_spirv_input.a_code) adds its word count to
+ * the flags, its stage key (vertex B's translation key, A's SPH) after
+ * the others and its reachable code after theirs. The code is the entry's source: a disk cache entry
  * regenerates the program from its key alone (translation, SPIRV-Cross,
  * the binding layout), like the PICA's. Keys are variable-size
  * (gl_shc_system_info.key_size_of): 448 fixed bytes, 216 per stage beyond
- * the two, 544 for a transform feedback layout, 8 per code word.
+ * the two (and for vertex A), 544 for a transform feedback layout, 8 per
+ * code word.
  *
  * Portable layout: every integer little-endian (mw_spirv_key's two 32-bit
  * fields are in host order, little-endian on every host glhle builds on;
@@ -29,7 +33,8 @@
 /* Bump when the key's layout or what the generator makes of it changes. */
 #define MW_PROGRAM_KEY_VERSION 7u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
                                    * 5: attr_type's fetch kind and R/B swap (MW_ATTR); 6: the viewport
-                                   * flip (MW_VIEWPORT_FLIP_LOCATION); 7: transform feedback */
+                                   * flip (MW_VIEWPORT_FLIP_LOCATION); 7: transform feedback; 8: vertex A
+                                   * (flags bits 8-31, its stage key and code) */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
@@ -118,7 +123,7 @@ typedef struct mw_program_key {
      * control, tessellation evaluation (0: no such stage; the two
      * tessellation stages come together) */
     uint32_t words[MW_PROGRAM_STAGES];
-    uint32_t flags;         /* MW_PROGRAM_KEY_XFB or zero */
+    uint32_t flags;         /* MW_PROGRAM_KEY_XFB; bits 8-31 vertex A's reachable code words (0: none) */
     mw_spirv_key key[2];    /* stage MW_SPIRV_VERTEX, then MW_SPIRV_FRAGMENT */
     uint8_t sph[2][0x50];
     /* then an mw_program_stage_key for each further stage the program has
@@ -126,12 +131,15 @@ typedef struct mw_program_key {
      * _TESS_EVAL), then with MW_PROGRAM_KEY_XFB the transform feedback
      * layout (mw_spirv_xfb) of the last of the vertex, evaluation and
      * geometry stages the program has, then the stages' code words in
-     * MW_PROGRAM_* order (8-byte aligned offsets) */
+     * MW_PROGRAM_* order (8-byte aligned offsets). With vertex A, its
+     * stage key comes after the further stages' (before the layout) and
+     * its code after all theirs. */
 } mw_program_key;
 _Static_assert(sizeof(mw_program_key) == 448, "mw_program_key layout changed: bump MW_PROGRAM_KEY_VERSION");
 #define MW_PROGRAM_KEY_XFB 1u
+#define MW_PROGRAM_KEY_A_WORDS(flags) ((flags) >> 8)
 typedef struct mw_program_stage_key {
-    mw_spirv_key key;
+    mw_spirv_key key;  /* vertex A's: vertex B's (the joined stage's) */
     uint8_t sph[0x50];
     uint32_t reserved; /* zero */
 } mw_program_stage_key;
@@ -142,19 +150,21 @@ _Static_assert(sizeof(mw_program_stage_key) == 216, "mw_program_stage_key layout
  * shader cache file's bound on variable keys (GL_SHC_MAX_VAR_KEY_BYTES, 2
  * MiB); the draw path refuses a program over it (no program comes near). */
 #define MW_PROGRAM_MAX_STAGE_WORDS (1u << 16)
-#define MW_PROGRAM_KEY_MAX_BYTES (448u + 3u * 216u + 544u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
+#define MW_PROGRAM_KEY_MAX_BYTES (448u + 4u * 216u + 544u + 3u * 8u * MW_PROGRAM_MAX_STAGE_WORDS)
 
-/* The key's size in bytes from its fixed part, or from its stages' words
- * and whether it has a transform feedback layout. */
+/* The key's size in bytes from its fixed part, or from its stages' words,
+ * vertex A's (0: none) and whether it has a transform feedback layout. */
 uint32_t mw_program_key_size(const mw_program_key *k);
-uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], bool xfb);
+uint32_t mw_program_key_bytes(const uint32_t words[MW_PROGRAM_STAGES], uint32_t a_words, bool xfb);
 
-/* Fills `out` (room for mw_program_key_bytes(words, xfb)) from the stages' inputs in MW_PROGRAM_* order, stage
- * i's code cut to words[i] reachable words; in[i] NULL for a stage the
- * program has not. The layout is the one an input's xfb points to (the
- * last vertex-pipeline stage's; NULL in every input: none). */
+/* Fills `out` (room for mw_program_key_bytes(words, a_words, xfb)) from the stages' inputs in MW_PROGRAM_*
+ * order, stage i's code cut to words[i] reachable words; in[i] NULL for a
+ * stage the program has not. The layout is the one an input's xfb points
+ * to (the last vertex-pipeline stage's; NULL in every input: none).
+ * Vertex A is in[MW_PROGRAM_VS]'s a_code and a_sph, its code cut to
+ * a_words reachable words (0: no vertex A). */
 void mw_program_key_fill(void *out, const mw_spirv_input *const in[MW_PROGRAM_STAGES],
-                         const uint32_t words[MW_PROGRAM_STAGES]);
+                         const uint32_t words[MW_PROGRAM_STAGES], uint32_t a_words);
 
 /* The vertex and pixel GLSL for a key of those two stages alone (glhle's
  * binding layout, maxwell_spirv.h), or false: the key has another stage,
