@@ -101,7 +101,7 @@ void gl_caps_view_sync(glhle_context *ctx, GLuint view, bool to_view);
 /* True when glTextureView makes real views (desktop GL 4.3, or
  * EXT/OES_texture_view on ES), false where gl_caps stands in copies for
  * them: a caller that renders through a view (the Maxwell draw path's
- * layered targets from a first layer past 0) needs a real one. */
+ * layered targets whose first layers differ) needs a real one. */
 bool gl_caps_texture_views(const glhle_context *ctx);
 /* The signed integer format of a signed normalized one's size (one view
  * class, GL 4.6 / ES 3.2 table 8.22: glCopyImageSubData copies between

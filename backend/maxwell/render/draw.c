@@ -26,6 +26,13 @@
  * 3.0 and every desktop GL have and which GL orders after the draws before
  * it), fenced per segment, each stream bound at its bytes. Render targets
  * are the render cache's surfaces, attached as SET_CT_SELECT orders them.
+ * A program whose last vertex-pipeline stage writes the layer draws into
+ * 2D array and 3D targets attached whole (layered), its layer plus the
+ * targets' first layer (SET_COLOR_TARGET_LAYER / SET_ZT_LAYER) through
+ * the uniform mw_layer_base (programs.h MW_LAYER_BASE_LOCATION), so a
+ * first layer or slice past 0 needs no texture view; only targets whose
+ * first layers differ from each other are drawn through 2D array views
+ * (layer_view), and refused for 3D targets and GLs without views (targets).
  *
  * The viewport: clb197.h's transform is x_w = scale_x * x_ndc + offset_x
  * (likewise y, z) in pixels of the target, guest row 0 first; surfaces keep
@@ -144,6 +151,7 @@ typedef struct mw_draw_program {
     GLint instance_loc;        /* SPIRV_Cross_BaseInstance, or -1 when the vertex stage reads no instance id */
     bool es_point_size;        /* ES: the vertex text's mw_point_size (programs.c) */
     bool viewport_flip;        /* its mw_viewport_flip (programs.h MW_VIEWPORT_FLIP_LOCATION) */
+    bool layer_base;           /* its mw_layer_base (programs.h MW_LAYER_BASE_LOCATION) */
     bool es_logic_op;          /* ES: the fragment text's mw_logic (a float target 0) */
     bool polygon_gs;           /* the polygon mode geometry stage's mw_poly_cull (programs.h) */
 } mw_draw_program;
@@ -311,10 +319,14 @@ struct mw_draw {
     /* the slice or layer of a 3D or array surface attached, -1 for a 2D
      * one, MW_LAYERED for the whole (a program that writes the layer) */
     GLint attached_layer[MW_RT_COUNT + 1];
-    /* per attachment slot, a layered 2D array target drawn from a first
-     * layer past 0: a 2D array view of its texture from that layer
-     * (layer_view), 0 for none; the texture and first layer it views */
     uint32_t viewport_flip;         /* viewport_array: the viewports whose y the program negates */
+    /* a layered draw's first layer, the program's mw_layer_base (targets):
+     * the one first layer of every target, attached whole; 0 otherwise */
+    uint32_t layer_base;
+    /* per attachment slot, a layered 2D array target drawn from a first
+     * layer past 0 where the targets' first layers differ: a 2D array view
+     * of its texture from that layer (layer_view), 0 for none; the texture
+     * and first layer it views */
     GLuint layer_view[MW_RT_COUNT + 1];
     GLuint layer_view_of[MW_RT_COUNT + 1];
     uint32_t layer_view_first[MW_RT_COUNT + 1];
@@ -729,6 +741,7 @@ static void fill_info(mw_render *r, GLuint program)
     }
     p->instance_loc = gl->GetUniformLocation(program, "SPIRV_Cross_BaseInstance");
     p->viewport_flip = gl->GetUniformLocation(program, "mw_viewport_flip") >= 0;
+    p->layer_base = gl->GetUniformLocation(program, "mw_layer_base") >= 0;
     if (r->ctx->info.gles) {
         p->es_point_size = gl->GetUniformLocation(program, "mw_point_size") >= 0;
         p->es_logic_op = gl->GetUniformLocation(program, "mw_logic") >= 0;
@@ -2189,29 +2202,55 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: %s %u shares memory with another target of "
                               "the draw in another shape; not drawn", i < MW_RT_COUNT ? "colour target" : "the depth "
                               "target", i < MW_RT_COUNT ? i : 0);
-    /* a layered framebuffer has every attachment layered (GL 4.6 9.4.2
+    /* A layered framebuffer has every attachment layered (GL 4.6 9.4.2
      * FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) and counts gl_Layer from the
-     * texture's layer 0: a 2D array drawn from a first layer past 0 is
-     * attached as a view from that layer (layer_view); a 3D texture's
-     * views cannot start past slice 0 (GL 4.6 table 8.21: a 3D view has
-     * its original's slices), nor can the copies a host without views has */
+     * attached texture's layer 0 (9.8), where the Maxwell puts the
+     * program's layer l in SET_COLOR_TARGET_LAYER / SET_ZT_LAYER + l.
+     * Where every target has the same first layer, each 2D array or 3D
+     * target is attached whole and the program adds that layer to the one
+     * it writes (d->layer_base, programs.h MW_LAYER_BASE_LOCATION): no
+     * view, so 3D targets from a slice past 0 and GLs without texture
+     * views draw it too. Where the first layers differ, the base is 0 and
+     * a 2D array from a first layer past 0 is attached as a view from that
+     * layer (layer_view), whose layer 0 is its first; a 3D texture's views
+     * cannot start past slice 0 (GL 4.6 table 8.21: a 3D view has its
+     * original's slices), nor can the copies a host without views has, so
+     * those are refused with the reason. A first layer plus the program's
+     * layer at or past THIRD_DIMENSION is left to the host GL, whose
+     * results for a layer past the attachment's are undefined (9.8): no
+     * document says what the Maxwell does, and yuzu (renderer_opengl
+     * gl_texture_cache.cpp AttachTexture) and Ryujinx
+     * (Ryujinx.Graphics.OpenGL Framebuffer.cs AttachColor) attach a view
+     * or the whole texture and pass the program's layer on unchanged as
+     * well; only the target's own texture can be drawn into, so no memory
+     * outside the target changes. */
+    uint32_t first = UINT32_MAX;
+    bool same = true;
+    for (uint32_t i = 0; layered && i <= MW_RT_COUNT; i++)
+        if (want[i]) {
+            same &= first == UINT32_MAX || base_layer[i] == first;
+            first = base_layer[i];
+        }
+    d->layer_base = layered && same && first != UINT32_MAX ? first : 0;
     for (uint32_t i = 0; layered && i <= MW_RT_COUNT; i++) {
         if (!want[i])
             continue;
+        const uint32_t view_from = base_layer[i] - d->layer_base; /* 0 where the first layers agree */
         const char *why = NULL;
         if (want_layer[i] < 0)
             why = "not an array or a 3D target";
-        else if (base_layer[i] && !tc->surf[i]->d.array_pitch)
-            why = "a 3D target drawn from a first slice past 0";
-        else if (base_layer[i] && !gl_caps_texture_views(r->ctx))
-            why = "drawn from a first layer past 0 on a GL without texture views";
-        else if (base_layer[i] && !(want[i] = layer_view(r, i, tc->surf[i], base_layer[i])))
+        else if (view_from && !tc->surf[i]->d.array_pitch)
+            why = "a 3D target drawn from a first slice past 0 while another target's first layer differs";
+        else if (view_from && !gl_caps_texture_views(r->ctx))
+            why = "drawn from a first layer past 0 while another target's first layer differs, on a GL without "
+                  "texture views";
+        else if (view_from && !(want[i] = layer_view(r, i, tc->surf[i], view_from)))
             why = "drawn from a first layer past 0, and GL made no view from it";
         if (why)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: a program that writes the layer "
                               "draws into %s %u, which is %s: not supported; not drawn",
                               i < MW_RT_COUNT ? "colour target" : "the depth target", i, why);
-        if (i == 0 && base_layer[i])
+        if (i == 0 && view_from)
             d->rt0_layer = 0; /* the view's layer 0 is the first */
         want_layer[i] = MW_LAYERED;
     }
@@ -2679,6 +2718,14 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
                           d->viewport_flip);
     if (prog->viewport_flip)
         gl->ProgramUniform1ui(prog->program, MW_VIEWPORT_FLIP_LOCATION, viewports ? d->viewport_flip : 0);
+    /* the targets' first layer, which the program adds to its layer
+     * (targets), on every such draw for the same reason */
+    if (layered && d->layer_base && !prog->layer_base)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: a layered draw from first layer %u, and a "
+                          "program with no layer base (it never stores the layer its SPH outputs): not drawn",
+                          d->layer_base);
+    if (prog->layer_base)
+        gl->ProgramUniform1i(prog->program, MW_LAYER_BASE_LOCATION, layered ? (GLint)d->layer_base : 0);
     if (prog->es_logic_op)
         es_logic_op(r, st, prog->program);
     if (prog->polygon_gs) {

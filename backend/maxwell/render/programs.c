@@ -185,6 +185,17 @@ static bool key_valid_tess(const void *bytes)
  * miss before asking for its program); the generator stays quiet. */
 static const glhle_logger quiet = {.min_level = (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
 
+/* Text's contents replaced by out's where ok; out freed. */
+static bool replace_text(glhle_bytebuf *text, glhle_bytebuf *out, bool ok)
+{
+    if (ok) {
+        glhle_bytebuf_clear(text);
+        ok = glhle_bytebuf_append(text, out->data, out->size);
+    }
+    glhle_bytebuf_free(out);
+    return ok;
+}
+
 /* ES has no glPointSize: a point's size is the vertex program's
  * gl_PointSize alone. The ES vertex text's main becomes mw_main, and a new
  * main runs it and then, where the draw asks (mw_point_size > 0: points,
@@ -206,12 +217,7 @@ static bool es_point_size(glhle_bytebuf *text)
               glhle_bytebuf_printf(&out, "void mw_main()%s", at + sizeof entry - 1) &&
               glhle_bytebuf_printf(&out, "\nvoid main()\n{\n    mw_main();\n    if (mw_point_size > 0.0)\n"
                                          "        gl_PointSize = mw_point_size;\n}\n");
-    if (ok) {
-        glhle_bytebuf_clear(text);
-        ok = glhle_bytebuf_append(text, out.data, out.size);
-    }
-    glhle_bytebuf_free(&out);
-    return ok;
+    return replace_text(text, &out, ok);
 }
 
 /* ES has no glLogicOp: the ES fragment text's main becomes mw_main, and a
@@ -272,12 +278,7 @@ static bool es_logic_op(glhle_bytebuf *text, bool fetch)
                    "    if ((k & 8) != 0) r |= ~s & ~d;\n"
                    "    frag_color0 = vec4(r & mw_m) / max(mw_logic_max, vec4(1.0));\n"
                    "}\n");
-    if (ok) {
-        glhle_bytebuf_clear(text);
-        ok = glhle_bytebuf_append(text, out.data, out.size);
-    }
-    glhle_bytebuf_free(&out);
-    return ok;
+    return replace_text(text, &out, ok);
 }
 
 /* GLSL ES 3.20 (9.2.1) wants a vertex output and the fragment input it
@@ -319,12 +320,7 @@ static bool es_match_flat(glhle_bytebuf *vs, glhle_bytebuf *fs)
             ok = glhle_bytebuf_append(&out, l, len);
         l += len;
     }
-    if (ok) {
-        glhle_bytebuf_clear(vs);
-        ok = glhle_bytebuf_append(vs, out.data, out.size);
-    }
-    glhle_bytebuf_free(&out);
-    return ok;
+    return replace_text(vs, &out, ok);
 }
 
 uint32_t mw_program_host_bits(const glhle_context_info *info, bool compute, bool spirv)
@@ -406,6 +402,41 @@ static bool replace_word(glhle_bytebuf *out, const char *from, const char *word,
     }
 }
 
+/* Text s past its leading preprocessor and empty lines (#version, the
+ * #extension lines and the #if blocks SPIRV-Cross puts around some of
+ * them, whole),
+ * where a uniform that an edit of the text uses is declared: GLSL wants
+ * every #extension before the first declaration (Mesa: "not allowed in
+ * the middle of a shader"), and the uniform before anything that uses it. */
+static const char *after_header(const char *s)
+{
+    for (int depth = 0; *s && (*s == '#' || *s == '\n' || depth > 0);) {
+        if (!strncmp(s, "#if", 3))
+            depth++;
+        else if (!strncmp(s, "#endif", 6) && depth > 0)
+            depth--;
+        const char *nl = strchr(s, '\n');
+        s = nl ? nl + 1 : s + strlen(s);
+    }
+    return s;
+}
+
+/* An edit of text begun in out (initialised here; replace_text frees
+ * it): text's header (after_header) and the declaration of `uniform` at
+ * location loc, *ok false where either failed; returns where the rest of
+ * text starts ("" where text has no contents). */
+static const char *begin_edit(glhle_bytebuf *text, glhle_bytebuf *out, const char *uniform, int loc, bool *ok)
+{
+    glhle_bytebuf_init(out, 0);
+    const char *s = glhle_bytebuf_cstr(text);
+    if (!s)
+        return *ok = false, "";
+    const char *body = after_header(s);
+    *ok = glhle_bytebuf_append(out, s, (size_t)(body - s)) &&
+          glhle_bytebuf_printf(out, "layout(location = %d) uniform %s;\n", loc, uniform);
+    return body;
+}
+
 /* MW_VIEWPORT_FLIP_LOCATION: the last vertex-pipeline stage's text (`stage`
  * MW_PROGRAM_GS, _TES or _VS) negates gl_Position.y of the vertices it
  * sends to a viewport whose bit is set in mw_viewport_flip: a geometry
@@ -423,20 +454,10 @@ static bool viewport_flip(glhle_bytebuf *text, int stage)
 {
     static const char entry[] = "void main()";
     static const char flipped[] = "(((mw_viewport_flip >> uint(gl_ViewportIndex)) & 1u) != 0u)";
-    const char *s = glhle_bytebuf_cstr(text);
-    if (!s)
-        return false;
-    const char *body = s;
-    while (!strncmp(body, "#version", 8) || !strncmp(body, "#extension", 10)) {
-        const char *nl = strchr(body, '\n');
-        body = nl ? nl + 1 : body + strlen(body);
-    }
     glhle_bytebuf out;
-    glhle_bytebuf_init(&out, 0);
+    bool ok;
+    const char *body = begin_edit(text, &out, "uint mw_viewport_flip", MW_VIEWPORT_FLIP_LOCATION, &ok);
     char with[192];
-    bool ok = glhle_bytebuf_append(&out, s, (size_t)(body - s)) &&
-              glhle_bytebuf_printf(&out, "layout(location = %d) uniform uint mw_viewport_flip;\n",
-                                   MW_VIEWPORT_FLIP_LOCATION);
     if (stage == MW_PROGRAM_FS) {
         snprintf(with, sizeof with, "(gl_FrontFacing != %s)", flipped);
         ok = ok && replace_word(&out, body, "gl_FrontFacing", with);
@@ -450,12 +471,36 @@ static bool viewport_flip(glhle_bytebuf *text, int stage)
              glhle_bytebuf_printf(&out, "\nvoid main()\n{\n    mw_main();\n    if %s\n        gl_Position.y = "
                                         "-gl_Position.y;\n}\n", flipped);
     }
-    if (ok) {
-        glhle_bytebuf_clear(text);
-        ok = glhle_bytebuf_append(text, out.data, out.size);
+    return replace_text(text, &out, ok);
+}
+
+/* MW_LAYER_BASE_LOCATION: the last vertex-pipeline stage's text adds
+ * mw_layer_base to each layer it writes. SPIRV-Cross writes a store to
+ * the Layer built-in as the statement `gl_Layer = E;` (E holds no ';'),
+ * which becomes `gl_Layer = mw_layer_base + (E);`; the translation never
+ * reads the layer back (transform feedback captures the stored value
+ * itself, maxwell_spirv.c xfb_store, as the Maxwell records what the
+ * program wrote). A layer past the target's layers is GL's undefined
+ * case (GL 4.6 9.8), left so: see draw.c targets. */
+static bool layer_base(glhle_bytebuf *text)
+{
+    static const char store[] = "gl_Layer = ";
+    const size_t n = sizeof store - 1;
+    glhle_bytebuf out;
+    bool ok;
+    const char *body = begin_edit(text, &out, "int mw_layer_base", MW_LAYER_BASE_LOCATION, &ok);
+    for (const char *p = body; ok;) {
+        const char *e = strstr(p, store), *end = e ? strchr(e + n, ';') : NULL;
+        if (!e) {
+            ok = glhle_bytebuf_append(&out, p, strlen(p));
+            break;
+        }
+        ok = end && glhle_bytebuf_append(&out, p, (size_t)(e - p) + n) &&
+             glhle_bytebuf_printf(&out, "mw_layer_base + (") && glhle_bytebuf_append(&out, e + n, (size_t)(end - e - n)) &&
+             glhle_bytebuf_printf(&out, ")");
+        p = end;
     }
-    glhle_bytebuf_free(&out);
-    return ok;
+    return replace_text(text, &out, ok);
 }
 
 /* The stages' texts, out[i] for stage i (MW_PROGRAM_* order): NULL for
@@ -498,6 +543,10 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
     }
     if (ok && flip)
         ok = viewport_flip(out[last], last) && viewport_flip(out[MW_PROGRAM_FS], MW_PROGRAM_FS);
+    /* the layer from that stage: OmapSystemValuesB RT_ARRAY_INDEX, offset
+     * by the targets' first layer (MW_LAYER_BASE_LOCATION) */
+    if (ok && (k.sph[last][0x35] & MW_SPH_SYSB_RT_ARRAY_INDEX))
+        ok = layer_base(out[last]);
     /* ES: each stage matches the flat inputs of the one after it (the
      * translation declares a stage's inputs flat by the same rules),
      * backwards from the pixel stage */

@@ -31,10 +31,11 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 7u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
+#define MW_PROGRAM_KEY_VERSION 9u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
                                    * 5: attr_type's fetch kind and R/B swap (MW_ATTR); 6: the viewport
                                    * flip (MW_VIEWPORT_FLIP_LOCATION); 7: transform feedback; 8: vertex A
-                                   * (flags bits 8-31, its stage key and code) */
+                                   * (flags bits 8-31, its stage key and code); 9: the layer base of a
+                                   * program that writes the layer (MW_LAYER_BASE_LOCATION) */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as
@@ -75,6 +76,15 @@
  * after the main of a vertex or evaluation stage; the pixel stage's
  * gl_FrontFacing turned back for those viewports). */
 #define MW_VIEWPORT_FLIP_LOCATION 1005
+/* Programs whose last vertex-pipeline stage writes the layer (its SPH
+ * output map's RT_ARRAY_INDEX, which the key holds, so no other program
+ * changes): that stage adds the int uniform `mw_layer_base` at this
+ * location to every layer it writes (programs.c layer_base), and the draw
+ * sets it to the targets' first layer (SET_COLOR_TARGET_LAYER /
+ * SET_ZT_LAYER) with the whole 2D array or 3D texture attached layered
+ * (draw.c targets), as the Maxwell puts layer l of such a draw in the
+ * target's layer first + l. */
+#define MW_LAYER_BASE_LOCATION 1006
 
 /* Programs linked from the translator's SPIR-V modules themselves
  * (glhle_maxwell_desc.shader_path SPIRV on a host with

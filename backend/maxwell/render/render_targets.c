@@ -604,12 +604,15 @@ GLuint mw_render_slice_fbo(mw_render *r, mw_surface *s, uint32_t layer)
  * of consecutive slices alternate inside each block (block_linear.h; the
  * Tegra X1 TRM's block-linear chapter, yuzu texture_cache and Ryujinx
  * BlockLinearLayout agree), so slice z is no 2D surface of its own: the
- * volume is one GL_TEXTURE_3D, drawn and cleared a slice at a time
- * (yuzu's ImageInfo for a render target keeps a 3D target whole as well),
- * and written back and loaded whole through the 3D layout. The texture
- * cache's 3D headers over it then see the rendered slices through that
- * write-back (textures.c flushes what a texture overlaps). A volume of one
- * slice in one-slice blocks is the 2D surface it always was. */
+ * volume is one GL_TEXTURE_3D, drawn and cleared a slice at a time, or
+ * attached whole to a draw whose program writes the layer, which adds
+ * the first slice to it (draw.c targets, programs.h
+ * MW_LAYER_BASE_LOCATION; yuzu's ImageInfo for a render target keeps a
+ * 3D target whole as well), and written back and loaded whole through
+ * the 3D layout. The texture cache's 3D headers over it then see the
+ * rendered slices through that write-back (textures.c flushes what a
+ * texture overlaps). A volume of one slice in one-slice blocks is the 2D
+ * surface it always was. */
 glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, uint32_t index, uint32_t slice,
                                      mw_surface_desc *d, mw_surface **out, uint32_t *layer)
 {
@@ -642,7 +645,9 @@ glhle_result mw_render_get_3d_target(mw_render *r, const mw_color_target *ct, ui
  * ARRAY_PITCH apart; nouveau nvc0_validate_fb gives the address of layer
  * 0, THIRD_DIMENSION = first layer + layers and SET_COLOR_TARGET_LAYER =
  * the first layer), kept together as one GL_TEXTURE_2D_ARRAY so that a
- * draw can pick its layer in the program (gl_Layer) and a texture array
+ * draw can pick its layer in the program (gl_Layer, plus the first layer
+ * through the program's mw_layer_base with the whole array attached:
+ * draw.c targets, no texture view needed) and a texture array
  * over it is one image (multisampled: a GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
  * each layer's memory its sample image, msaa.c); a pitch-layout array's
  * layer, and a target of one layer, stays the 2D surface it was. */
