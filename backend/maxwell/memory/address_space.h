@@ -4,7 +4,7 @@
  * GM20B translates 40-bit virtual addresses (nvgpu NVGPU_GPU_VA_BITS; the
  * GP_ENTRY and every *_UPPER method field carry bits 32-39). Mappings are
  * kept sorted by GPU address and never overlap there; host ranges may
- * repeat (aliases of the same bytes). Lookups are a binary search. Every
+ * repeat (aliases of the same bytes). Lookups are a binary search after a first try of the mapping the last one found (`hint`). Every
  * access is checked byte for byte against the mappings: an access that
  * touches an unmapped byte copies nothing and returns false. */
 #ifndef GLHLE_MAXWELL_ADDRESS_SPACE_H
