@@ -89,8 +89,10 @@ static void acquire_segment(gl_stream_buffer *sb, int seg)
  * readers. */
 static void release_segments(gl_stream_buffer *sb, uint32_t mask)
 {
-    GladGLContext *gl = &sb->ctx->gl;
     mask &= sb->open;
+    if (!mask) /* the usual case: a draw's group stays in one segment */
+        return;
+    GladGLContext *gl = &sb->ctx->gl;
     for (int s = 0; s < GL_STREAM_SEGMENTS; s++) {
         if (!(mask >> s & 1))
             continue;
@@ -107,7 +109,7 @@ static uint32_t segments(int lo, int hi)
     return lo > hi ? 0 : (2u << hi) - (1u << lo);
 }
 
-void *gl_stream_map_from(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset)
+void *gl_stream_map_from_slow(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset)
 {
     if (size == 0 || align == 0 || (align & (align - 1)) || align > sb->size / 4 || skip > sb->size / 2 ||
         size > sb->size / 2 - skip)
@@ -172,13 +174,10 @@ bool gl_stream_unfenced(const gl_stream_buffer *sb, uint64_t lap, size_t offset,
     return (sb->open & need) == need;
 }
 
-void gl_stream_commit(gl_stream_buffer *sb, size_t used)
+void gl_stream_commit_staged(gl_stream_buffer *sb, size_t used)
 {
-    if (!sb->persistent && used) {
-        GladGLContext *gl = &sb->ctx->gl;
-        gl->BindBuffer(GL_COPY_WRITE_BUFFER, sb->buffer);
-        gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)sb->mapped_at, (GLsizeiptr)used, sb->mapped + sb->mapped_at);
-        gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    }
-    sb->pos = sb->mapped_at + used;
+    GladGLContext *gl = &sb->ctx->gl;
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, sb->buffer);
+    gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)sb->mapped_at, (GLsizeiptr)used, sb->mapped + sb->mapped_at);
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }

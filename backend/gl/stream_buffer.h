@@ -41,8 +41,33 @@ void *gl_stream_map(gl_stream_buffer *sb, size_t size, size_t align, size_t *off
  * (never negative) reads these bytes as its elements from skip / stride on.
  * NULL where skip + size exceeds half the buffer, or (in a group) where the
  * bytes would land on a segment the group's draw may still read. */
-void *gl_stream_map_from(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset);
-void gl_stream_commit(gl_stream_buffer *sb, size_t used);
+void *gl_stream_map_from_slow(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset);
+static inline void *gl_stream_map_from(gl_stream_buffer *sb, size_t size, size_t align, size_t skip, size_t *offset)
+{
+    /* the usual case inline (a draw's streams, in a group, a shift per
+     * segment): the bytes fit before the end and lie in segments this lap
+     * already waited for, so nothing is fenced or waited for and no open
+     * segment is on the way (the slow path would do only what is below) */
+    const size_t from = sb->pos > skip ? sb->pos - skip : 0;
+    const size_t start = ((from + align - 1) & ~(align - 1)) + skip;
+    if (sb->grouped && sb->seg_shift && size && align && !(align & (align - 1)) && align <= sb->size / 4 &&
+        skip <= sb->size / 2 && size <= sb->size / 2 - skip && start + size <= sb->size &&
+        (int)((start + size - 1) >> sb->seg_shift) <= sb->acquired_hi) {
+        const unsigned lo = (unsigned)(start >> sb->seg_shift), hi = (unsigned)((start + size - 1) >> sb->seg_shift);
+        sb->open |= (2u << hi) - (1u << lo);
+        sb->mapped_at = start;
+        *offset = start;
+        return sb->mapped + start;
+    }
+    return gl_stream_map_from_slow(sb, size, align, skip, offset);
+}
+void gl_stream_commit_staged(gl_stream_buffer *sb, size_t used);
+static inline void gl_stream_commit(gl_stream_buffer *sb, size_t used)
+{
+    if (!sb->persistent && used)
+        gl_stream_commit_staged(sb, used); /* the staging copy's glBufferSubData */
+    sb->pos = sb->mapped_at + used;
+}
 /* A group of maps whose readers are queued together, after the last of
  * them (one draw's streams, indices and uniforms): gl_stream_begin fences
  * the segments the writer has left (their readers are all queued), and

@@ -142,6 +142,52 @@ static void unmap_trims_and_splits(void **state)
     glhle_maxwell_destroy(gpu);
 }
 
+/* Lookups try the mapping the last one found first (mw_as_find's hint,
+ * mw_as_read's inline copy): a guess that must be checked against the
+ * table as it is now, after unmaps move, trim and drop mappings and maps
+ * insert before it. Each read below would find the old mapping's bytes
+ * (or bytes past its end) if the guess were trusted. */
+static void lookups_recheck_the_last_mapping(void **state)
+{
+    (void)state;
+    glhle_maxwell *gpu = tm_gpu_new();
+    static uint8_t a[0x100], b[0x100], c[0x100];
+    for (int i = 0; i < 0x100; i++) {
+        a[i] = (uint8_t)i;
+        b[i] = (uint8_t)(0x80 ^ i);
+        c[i] = (uint8_t)(0x40 ^ i);
+    }
+    assert_int_equal(glhle_maxwell_map(gpu, 0x1000, a, sizeof a, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_map(gpu, 0x2000, b, sizeof b, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    uint8_t out[4];
+    assert_int_equal(glhle_maxwell_read(gpu, 0x1010, out, 4), GLHLE_RESULT_OK); /* the guess: a, slot 0 */
+    assert_int_equal(out[0], 0x10);
+    /* a unmapped: b moves into slot 0, and 0x1010 is no one's */
+    assert_int_equal(glhle_maxwell_unmap(gpu, 0x1000, sizeof a), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_read(gpu, 0x1010, out, 4), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_read(gpu, 0x2010, out, 4), GLHLE_RESULT_OK); /* the guess: b, slot 0 */
+    assert_int_equal(out[0], 0x80 ^ 0x10);
+    /* c mapped before b takes slot 0: a read of b's bytes must not get c's */
+    assert_int_equal(glhle_maxwell_map(gpu, 0x0800, c, sizeof c, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_read(gpu, 0x2010, out, 4), GLHLE_RESULT_OK);
+    assert_int_equal(out[0], 0x80 ^ 0x10);
+    assert_int_equal(out[3], 0x80 ^ 0x13);
+    /* b's head trimmed (its va and host move on): its old first bytes are gone */
+    assert_int_equal(glhle_maxwell_unmap(gpu, 0x2000, 0x20), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_read(gpu, 0x2010, out, 4), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_read(gpu, 0x2020, out, 4), GLHLE_RESULT_OK);
+    assert_int_equal(out[0], 0x80 ^ 0x20);
+    /* a read that starts in the guessed mapping and runs past its end */
+    assert_int_equal(glhle_maxwell_read(gpu, 0x20FE, out, 4), GLHLE_RESULT_OUT_OF_BOUNDS);
+    assert_int_equal(glhle_maxwell_map(gpu, 0x2100, a, sizeof a, GLHLE_MAXWELL_KIND_PITCH), GLHLE_RESULT_OK);
+    assert_int_equal(glhle_maxwell_read(gpu, 0x20FE, out, 4), GLHLE_RESULT_OK); /* across into the next one */
+    assert_int_equal(out[0], 0x80 ^ 0xFE);
+    assert_int_equal(out[1], 0x80 ^ 0xFF);
+    assert_int_equal(out[2], 0x00);
+    assert_int_equal(out[3], 0x01);
+    glhle_maxwell_destroy(gpu);
+}
+
 static void table_capacity_is_fixed(void **state)
 {
     (void)state;
@@ -168,6 +214,7 @@ int main(void)
         cmocka_unit_test(aliases_share_bytes_and_copies_cross_mappings),
         cmocka_unit_test(unmap_trims_and_splits),
         cmocka_unit_test(table_capacity_is_fixed),
+        cmocka_unit_test(lookups_recheck_the_last_mapping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,6 +181,22 @@ static void mis_kinded_targets(void **state)
     set(0x19d0, 0x3F);
     res = run(GLHLE_RESULT_OK);
     assert_int_equal(res.problems, 0);
+    /* the check is skipped while no target register (RT, ZETA groups)
+     * stored a new value: a zeta register alone must end the skip */
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x19d0, 0x3F);
+    res = run(GLHLE_RESULT_OK);
+    assert_int_equal(res.problems, 0);
+    tm_pb_free(&pb);
+    tm_pb_init(&pb);
+    set(0x0fe4, (uint32_t)MEM_VA + 0x800); /* SET_ZT_B: zeta back in pitch memory */
+    set(0x19d0, 0x3F);
+    ts_log_clear();
+    res = run(GLHLE_RESULT_BAD_DATA);
+    assert_int_equal(res.problems, 1);
+    snprintf(want, sizeof want, "zeta target 0 at GPU 0x%010llx is block-linear", (unsigned long long)MEM_VA + 0x800);
+    assert_true(ts_log_contains(want));
 }
 
 /* A DMA copy onto a mis-kinded block-linear destination, through the

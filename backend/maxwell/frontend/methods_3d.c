@@ -126,6 +126,9 @@ static bool check_kind(mw_frontend *fe, const char *what, uint32_t index, uint64
     return false;
 }
 
+/* The dirty groups of every register the kind check reads. */
+#define KIND_GROUPS (MW_DIRTY(RT) | MW_DIRTY(ZETA))
+
 /* A target's words the kind check reads, in fe->kinds_ok.ct's order. */
 static const uint32_t ct_words[4] = {MW_3D_SET_COLOR_TARGET_A, MW_3D_SET_COLOR_TARGET_B,
                                      MW_3D_SET_COLOR_TARGET_FORMAT, MW_3D_SET_COLOR_TARGET_MEMORY};
@@ -136,6 +139,8 @@ static const uint32_t ct_words[4] = {MW_3D_SET_COLOR_TARGET_A, MW_3D_SET_COLOR_T
 static bool kinds_still_ok(const mw_frontend *fe, const uint32_t *r)
 {
     const struct mw_kinds_ok *k = &fe->kinds_ok;
+    if (k->ok && k->as_generation == fe->as->generation && !(fe->regs3d->changed & KIND_GROUPS))
+        return true; /* no target register stored a new value since: the compares below would all hold */
     if (!k->ok || k->as_generation != fe->as->generation || k->sel != r[MW_3D_SET_CT_SELECT] ||
         k->zt_select != r[MW_3D_SET_ZT_SELECT] || k->zt_a != r[MW_3D_SET_ZT_A] || k->zt_b != r[MW_3D_SET_ZT_B])
         return false;
@@ -156,7 +161,9 @@ static bool kinds_still_ok(const mw_frontend *fe, const uint32_t *r)
 static void check_target_kinds(mw_frontend *fe)
 {
     const uint32_t *r = fe->regs3d->r;
-    if (kinds_still_ok(fe, r))
+    const bool still = kinds_still_ok(fe, r);
+    fe->regs3d->changed &= ~KIND_GROUPS; /* what follows keeps the values it read */
+    if (still)
         return;
     const uint32_t sel = r[MW_3D_SET_CT_SELECT];
     const uint32_t count = sel & 0xF;

@@ -74,6 +74,7 @@ void mw_regs_3d_init(mw_regs_3d *rf)
     rf->r[MW_3D_SET_RASTER_ENABLE] = 1;
     rf->shadow[MW_3D_SET_RASTER_ENABLE] = 1;
     rf->stale = MW_DIRTY_ALL;
+    rf->changed = MW_DIRTY_ALL;
     rf->state.dirty = MW_DIRTY_ALL;
     mw_regs_3d_refresh(rf);
 }

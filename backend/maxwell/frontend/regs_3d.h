@@ -53,6 +53,8 @@ typedef struct mw_regs_3d {
     uint32_t r[MW_3D_REG_COUNT];
     uint32_t shadow[MW_3D_REG_COUNT];
     uint32_t stale;              /* groups to re-decode before the state is read */
+    uint32_t changed;            /* groups stored with a new value since the front end's own draw-time checks
+                                  * took them (methods_3d.c check_target_kinds: RT, ZETA) */
     mw_state state;
 } mw_regs_3d;
 
@@ -83,6 +85,7 @@ static inline uint32_t mw_regs_3d_store(mw_regs_3d *rf, uint32_t method, uint32_
         if (g) {
             rf->state.dirty |= 1u << g;
             rf->stale |= 1u << g;
+            rf->changed |= 1u << g;
         }
     }
     return value;

@@ -114,9 +114,19 @@ glhle_result mw_as_unmap(mw_address_space *as, uint64_t va, uint64_t size, const
 
 const mw_mapping *mw_as_find(const mw_address_space *as, uint64_t va)
 {
+    /* the mapping the last lookup found, first: a draw's reads mostly fall
+     * into the one before's. The mappings are disjoint, so one that holds
+     * va is the answer wherever the table's moves have put it. */
+    if (as->hint < as->count) {
+        const mw_mapping *h = &as->maps[as->hint];
+        if (h->va <= va && va - h->va < h->size)
+            return h;
+    }
     const uint32_t i = first_ending_after(as, va);
-    if (i < as->count && as->maps[i].va <= va)
+    if (i < as->count && as->maps[i].va <= va) {
+        ((mw_address_space *)as)->hint = i; /* a guess, not the table: lookups stay const to their callers */
         return &as->maps[i];
+    }
     return NULL;
 }
 
@@ -161,7 +171,7 @@ uint32_t mw_as_kinds(const mw_address_space *as, uint64_t va, uint64_t size)
     return kinds;
 }
 
-bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size)
+bool mw_as_read_slow(const mw_address_space *as, uint64_t va, void *dst, size_t size)
 {
     uint64_t first;
     const uint8_t *one = mw_as_span(as, va, &first);

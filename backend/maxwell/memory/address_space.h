@@ -4,7 +4,7 @@
  * GM20B translates 40-bit virtual addresses (nvgpu NVGPU_GPU_VA_BITS; the
  * GP_ENTRY and every *_UPPER method field carry bits 32-39). Mappings are
  * kept sorted by GPU address and never overlap there; host ranges may
- * repeat (aliases of the same bytes). Lookups are a binary search. Every
+ * repeat (aliases of the same bytes). Lookups are a binary search after a first try of the mapping the last one found (`hint`). Every
  * access is checked byte for byte against the mappings: an access that
  * touches an unmapped byte copies nothing and returns false. */
 #ifndef GLHLE_MAXWELL_ADDRESS_SPACE_H
@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "backend/common/log.h"
 
@@ -31,6 +32,7 @@ typedef struct mw_address_space {
     uint32_t count;
     uint32_t cap;     /* fixed at init: the mapping table never grows */
     uint64_t generation; /* moves with every map and unmap (what a lookup finds may change) */
+    uint32_t hint;       /* the index the last lookup found (mw_as_find's first guess; checked, never trusted) */
 } mw_address_space;
 
 /* Allocates room for `cap` mappings (OUT_OF_MEMORY if that fails). */
@@ -61,7 +63,19 @@ bool mw_as_mapped(const mw_address_space *as, uint64_t va, uint64_t size);
 uint32_t mw_as_kinds(const mw_address_space *as, uint64_t va, uint64_t size);
 /* Copies that may cross from one mapping into an adjacent one; false (and
  * nothing copied) when any byte is unmapped. */
-bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size);
+bool mw_as_read_slow(const mw_address_space *as, uint64_t va, void *dst, size_t size);
+static inline bool mw_as_read(const mw_address_space *as, uint64_t va, void *dst, size_t size)
+{
+    /* the usual case inline: all of it inside the mapping the last lookup found */
+    if (as->hint < as->count) {
+        const mw_mapping *h = &as->maps[as->hint];
+        if (h->va <= va && va - h->va < h->size && size <= h->size - (va - h->va)) {
+            memcpy(dst, h->host + (va - h->va), size);
+            return true;
+        }
+    }
+    return mw_as_read_slow(as, va, dst, size);
+}
 bool mw_as_write(const mw_address_space *as, uint64_t va, const void *src, size_t size);
 
 #endif

@@ -279,6 +279,7 @@ typedef struct target_cache {
     /* the surfaces looked up, colour 0-7 then zeta, NULL for none: a
      * reuse counts as their use (last_use) in the same order */
     mw_surface *surf[MW_RT_COUNT + 1];
+    uint32_t surf_mask; /* bit i: surf[i] is set (a reuse walks these alone) */
 } target_cache;
 
 struct mw_draw {
@@ -2095,15 +2096,15 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
     target_cache *tc = &d->tc;
     if (tc->valid && !(tc->dirty & TARGET_GROUPS) && tc->generation == r->generation && tc->scale == r->scale &&
         tc->layered == layered && d->fbo_known) {
-        for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
-            if (tc->surf[i])
-                tc->surf[i]->last_use = ++r->tick;
+        for (uint32_t m = tc->surf_mask; m; m &= m - 1)
+            tc->surf[__builtin_ctz(m)]->last_use = ++r->tick;
         *w = tc->w;
         *h = tc->h;
         return GLHLE_RESULT_OK;
     }
     tc->valid = false;
     memset(tc->surf, 0, sizeof tc->surf);
+    tc->surf_mask = 0;
     const GladGLContext *gl = &r->ctx->gl;
     GLenum bufs[MW_RT_COUNT];
     GLuint want[MW_RT_COUNT + 1] = {0};
@@ -2150,6 +2151,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
         if (res != GLHLE_RESULT_OK)
             return res;
         tc->surf[i] = s;
+        tc->surf_mask |= 1u << i;
         want[i] = s->tex;
         got[i] = s->d;
         want_layer[i] = s->d.depth ? (GLint)layer : -1;
@@ -2183,6 +2185,7 @@ static glhle_result targets(mw_render *r, const mw_state *st, bool layered, uint
         if (res != GLHLE_RESULT_OK)
             return res;
         tc->surf[MW_RT_COUNT] = s;
+        tc->surf_mask |= 1u << MW_RT_COUNT;
         want[MW_RT_COUNT] = s->tex;
         got[MW_RT_COUNT] = s->d;
         want_layer[MW_RT_COUNT] = s->d.depth ? (GLint)layer : -1;
@@ -2330,10 +2333,10 @@ static void mark_rendered(mw_render *r, const mw_state *st)
 static glhle_result xfb_layout(mw_render *r, const mw_state *st, mw_spirv_xfb *x, uint32_t *mask)
 {
     const mw_stream_out_state *so = &st->stream_out;
-    memset(x, 0, sizeof *x);
     *mask = 0;
-    if (!so->enable)
+    if (!so->enable) /* x is read only where *mask has a bit: left as it is (544 bytes a draw to clear) */
         return GLHLE_RESULT_OK;
+    memset(x, 0, sizeof *x);
     uint32_t total = 0;
     for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
         const mw_stream_out_buffer *o = &so->buffer[b];
