@@ -525,6 +525,23 @@ static void two_streams(void **state)
         for (uint32_t x = 0; x < W; x++)
             drawn += pixel(&e, x, y)[0] != 255 || pixel(&e, x, y)[1] != 0;
     assert_int_equal(drawn, 3);
+    /* without stream output the program (stream 1 emitting no outputs)
+     * draws stream 0's points alone: the vertices made white */
+    stream_output(&e, false);
+    static const float white[4] = {1, 1, 1, 1};
+    for (uint32_t i = 0; i < 3; i++)
+        memcpy(e.data + TMD_VERTS + 0x1000 + 16 * i, white, 16);
+    draw(&e, 0, 3, TRIANGLES);
+    tmd_submit(&e, 1);
+    drawn = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const uint8_t *p = pixel(&e, x, y);
+            drawn += p[0] == 255 && p[1] == 255 && p[2] == 255;
+            if (p[1] != 0 && p[1] != 255)
+                fail_msg("(%u, %u) is %u %u %u after the draw without stream output", x, y, p[0], p[1], p[2]);
+        }
+    assert_int_equal(drawn, 3);
     tmc_free(&gs);
     tmd_rects_close(&e);
 }
