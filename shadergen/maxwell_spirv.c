@@ -261,6 +261,7 @@ typedef struct tr {
     int32_t *go, *back;
     uint8_t *sreach;
     bool structured;          /* lay out constructs, not the dispatcher */
+    bool streams;             /* GeometryStreams declared (stream_ok) */
     bool unstructured;        /* the layout failed: translate again with the dispatcher */
     /* a vertex-A program joined before vertex B (mw_spirv_input.a_code,
      * join()): the stream t->in is, A's first a_n instructions (a_words
@@ -3005,7 +3006,8 @@ bool mw_spirv_xfb_valid(const mw_spirv_xfb *x)
             return false;
     for (uint32_t b = 0; b < MW_SPIRV_XFB_BUFFERS; b++) {
         const uint32_t n = x->count[b];
-        if (n > 128 || (!n && x->stride[b]) || (n && (x->stride[b] % 4 || x->stride[b] < 4 * n)))
+        if (n > 128 || (!n && (x->stride[b] || x->stream[b])) || (n && (x->stride[b] % 4 || x->stride[b] < 4 * n)) ||
+            x->stream[b] > 3)
             return false;
         for (uint32_t j = n; j < 128; j++)
             if (x->attr[b][j])
@@ -3031,16 +3033,43 @@ bool mw_spirv_xfb_captures(const mw_spirv_xfb *x)
     return false;
 }
 
+/* GL takes vertex streams past 0 only for points out of a geometry
+ * stage (GLSL 4.50 4.4.2.2: EmitStreamVertex and layout(stream) need the
+ * points output primitive); the capability once */
+static bool stream_ok(tr *t, uint32_t stream, const char *what)
+{
+    if (stream == 0)
+        return true;
+    if (t->in->key.stage != MW_SPIRV_GEOMETRY || !t->in->sph || (t->in->sph[0x0f] & 0xf) != MW_SPIRV_TOPOLOGY_POINTS) {
+        char why[96];
+        snprintf(why, sizeof why, "%s on vertex stream %u from other than a geometry stage emitting points", what,
+                 stream);
+        UNSUPPORTED(t, why);
+        return false;
+    }
+    if (!t->streams) {
+        spv_capability(&t->b, SpvCapabilityGeometryStreams);
+        t->streams = true;
+    }
+    return true;
+}
+
 /* The capture variables: a run of components j.. naming consecutive
  * components of one vector becomes one uvecN (yuzu's
  * MakeTransformFeedbackVaryings merges a vector's components the same way),
- * any other component a uint of its own; zeroed at the start of main. */
+ * any other component a uint of its own; zeroed at the start of main.
+ * Each buffer's are its own, decorated with its stream: an attribute two
+ * buffers of two streams capture is a variable in each, so no output is
+ * on two streams (GL places each output in one); the rasterized outputs
+ * stay stream 0's. */
 static void xfb_declare(tr *t)
 {
     const mw_spirv_xfb *x = t->in->xfb;
     spv_builder *b = &t->b;
     memset(t->xfb_of, 0, sizeof t->xfb_of);
     for (uint32_t buf = 0; buf < MW_SPIRV_XFB_BUFFERS; buf++) {
+        if (x->count[buf] && !stream_ok(t, x->stream[buf], "transform feedback"))
+            return;
         for (uint32_t j = 0; j < x->count[buf];) {
             const uint32_t a = x->attr[buf][j];
             if (!xfb_writable(a)) {
@@ -3064,6 +3093,8 @@ static void xfb_declare(tr *t)
             spv_decorate(b, v, SpvDecorationXfbBuffer, SPV_ARGS(buf));
             spv_decorate(b, v, SpvDecorationXfbStride, SPV_ARGS(x->stride[buf]));
             spv_decorate(b, v, SpvDecorationOffset, SPV_ARGS(4 * j));
+            if (x->stream[buf])
+                spv_decorate(b, v, SpvDecorationStream, SPV_ARGS(x->stream[buf]));
             char name[24];
             snprintf(name, sizeof name, "xfb%u_%u", buf, j);
             spv_name(b, v, name);
@@ -3376,23 +3407,43 @@ static void emit_isberd(tr *t, uint64_t insn)
 }
 
 /* OUT Rd, Ra, stream (envydis fbe0 / ebe0 / f6e0: mode 39-40 EMIT CUT
- * EMIT_THEN_CUT): EmitVertex / EndPrimitive on stream 0. Rd is the next
- * output vertex's handle, an operand only of AST and OUT, which GL's
- * EmitVertex order makes unnecessary: it reads 0. */
+ * EMIT_THEN_CUT; the stream the second source, yuzu translate/impl
+ * output_geometry.cpp): EmitVertex / EndPrimitive on stream 0,
+ * OpEmitStreamVertex / OpEndStreamPrimitive on streams 1-3 (GeometryStreams;
+ * points only, stream_ok). SPIR-V's stream is a constant: the immediate
+ * form 0-3, or RZ; a register, a constant buffer or an immediate past 3
+ * (yuzu keeps its low 2 bits; no reference says the hardware does) is
+ * refused. Rd is the next output vertex's handle, an operand only of AST
+ * and OUT, which GL's EmitVertex order makes unnecessary: it reads 0. */
 static void emit_out(tr *t, uint64_t insn, const op_row *row)
 {
     if (t->in->key.stage != MW_SPIRV_GEOMETRY)
         return (void)BAD(t, "OUT outside a geometry shader");
-    if (row->bk == BK_C || (row->bk == BK_R && bits(insn, 20, 8) != RZ) ||
-        (row->bk == BK_I && (bits(insn, 20, 19) || bit(insn, 56))))
-        return (void)UNSUPPORTED(t, "OUT to a vertex stream other than 0");
+    if (row->bk == BK_C || (row->bk == BK_R && bits(insn, 20, 8) != RZ))
+        return (void)UNSUPPORTED(t, "OUT with its vertex stream in a register or constant buffer");
+    const uint32_t stream = row->bk == BK_I ? bits(insn, 20, 19) | bit(insn, 56) << 19 : 0;
+    if (stream > 3) {
+        char why[48];
+        snprintf(why, sizeof why, "OUT to vertex stream 0x%x (not 0-3)", stream);
+        return (void)BAD(t, why);
+    }
     uint32_t mode = bits(insn, 39, 2);
     if (mode == 0)
         return (void)BAD(t, "OUT with neither emit nor cut");
-    if (mode & 1)
-        SPV_VOID(&t->b, SpvOpEmitVertex);
-    if (mode & 2)
-        SPV_VOID(&t->b, SpvOpEndPrimitive);
+    if (!stream_ok(t, stream, "OUT"))
+        return;
+    if (mode & 1) {
+        if (stream)
+            SPV_VOID(&t->b, SpvOpEmitStreamVertex, cu(t, stream));
+        else
+            SPV_VOID(&t->b, SpvOpEmitVertex);
+    }
+    if (mode & 2) {
+        if (stream)
+            SPV_VOID(&t->b, SpvOpEndStreamPrimitive, cu(t, stream));
+        else
+            SPV_VOID(&t->b, SpvOpEndPrimitive);
+    }
     set_r(t, bits(insn, 0, 8), cu(t, 0));
 }
 

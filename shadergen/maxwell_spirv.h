@@ -162,13 +162,19 @@ _Static_assert(sizeof(mw_spirv_key) == 132,
  * ExecutionMode Xfb), zero at the start and stored with the raw bits of
  * each write of the attribute. A component naming an attribute no stage
  * writes is a gap: nothing declared, the buffer's bytes there untouched.
+ * stream[b] is the geometry stream the buffer records
+ * (SET_STREAM_OUT_CONTROL_STREAM): its outputs are decorated Stream
+ * stream[b], so OUT on that stream (OpEmitStreamVertex) records them; a
+ * stream past 0 only from a geometry stage whose output is points (GLSL
+ * 4.50 4.4.2.2), else refused. The rasterized outputs are stream 0's.
  * Plain data: a buffer not captured is all zero, attr past count[b] zero
  * (mw_spirv_xfb_valid). */
 #define MW_SPIRV_XFB_BUFFERS 4
 typedef struct mw_spirv_xfb {
     uint32_t stride[MW_SPIRV_XFB_BUFFERS]; /* bytes, a multiple of 4, at least 4 count */
     uint8_t count[MW_SPIRV_XFB_BUFFERS];   /* 0: not captured; at most 128 */
-    uint8_t reserved[12];                  /* zero */
+    uint8_t stream[MW_SPIRV_XFB_BUFFERS];  /* 0-3 */
+    uint8_t reserved[8];                   /* zero */
     uint8_t attr[MW_SPIRV_XFB_BUFFERS][128];
 } mw_spirv_xfb;
 _Static_assert(sizeof(mw_spirv_xfb) == 544, "mw_spirv_xfb layout changed: bump MW_PROGRAM_KEY_VERSION");

@@ -71,8 +71,8 @@ NOT_CONTEXT_STATE = {
     "own buffers and queries, and a samples-passed query begun and ended around one draw within the call": """
         DispatchCompute GetNamedBufferSubData GenQueries DeleteQueries BeginQuery EndQuery GetQueryObjectuiv""",
     "Maxwell's transform feedback (render/draw.c): begun and ended around one draw within the call, its "
-    "buffers glhle's own, unbound after it": """
-        BeginTransformFeedback EndTransformFeedback""",
+    "buffers glhle's own, unbound after it, its per-stream counts queries begun and ended around it (queries.c)": """
+        BeginTransformFeedback EndTransformFeedback BeginQueryIndexed EndQueryIndexed""",
     "the capability layer's stand-ins on OpenGL ES (backend/gl/gl_caps.c): each binds, edits glhle's "
     "own object or reads, and binds back what it found (queried first), or replaces a call listed above "
     "(DepthRangef for DepthRangeIndexed, ClearDepthf for ClearDepth, BufferStorage for buffer storage)": """

@@ -393,9 +393,12 @@ static void draw_auto_from_capture(void **state)
     tmd_rects_close(&e);
 }
 
-/* A stream other than 0 is refused with the reason, and the instance
- * draws on after it. */
-static void other_stream_refused(void **state)
+/* Without a geometry stage only stream 0 has vertices: a buffer on
+ * stream 1 records nothing (its bytes and write pointer stay, stream 1's
+ * counters 0) while the triangle is drawn; SET_RASTER_INPUT selecting
+ * stream 1 is refused with the reason (GL rasterizes stream 0 only), and
+ * the instance draws on after it. */
+static void other_stream_without_geometry(void **state)
 {
     tmd_rects e;
     if (!open_bench(&e, state))
@@ -407,18 +410,139 @@ static void other_stream_refused(void **state)
     tmd_set(&e, 0x0700, 1); /* SET_STREAM_OUT_CONTROL_STREAM 1 */
     stream_output(&e, true);
     draw(&e, 0, 3, TRIANGLES);
+    report(&e, 0, 0x1A, 0);
+    report(&e, 1, 0x0B, 1);
+    report(&e, 2, 0x0D, 1);
+    tmd_submit(&e, 1);
+    assert_int_equal(u32_at(&e, REPORTS + 4), 0);
+    assert_int_equal(u32_at(&e, REPORTS + 16), 0);
+    assert_int_equal(u32_at(&e, REPORTS + 32), 0);
+    untouched(&e, 0, 0, 0x1000);
+    assert_int_equal(e.gpu->render->stats.draws, 1);
+    tmd_set(&e, 0x0740, 1); /* SET_RASTER_INPUT STREAM_SELECT 1 */
+    draw(&e, 0, 3, TRIANGLES);
     glhle_maxwell_run_result res;
     ts_log_clear();
     assert_int_equal(tm_submit(e.gpu, &e.pb, &res), GLHLE_RESULT_UNSUPPORTED);
-    assert_true(ts_log_contains("geometry stream 1"));
-    untouched(&e, 0, 0, 0x1000);
+    assert_true(ts_log_contains("SET_RASTER_INPUT rasterizes geometry stream 1"));
     tm_pb_free(&e.pb);
     tm_pb_init(&e.pb);
+    tmd_set(&e, 0x0740, 0);
     tmd_set(&e, 0x0700, 0);
     draw(&e, 0, 3, TRIANGLES);
     tmd_submit(&e, 1);
     static const uint32_t order[3] = {0, 1, 2};
     expect_records(&e, 0, 0, v, order, 3, 1, attr, 4);
+    tmd_rects_close(&e);
+}
+
+/* The target pixel (guest row y) at (x, y) */
+static const uint8_t *pixel(const tmd_rects *e, uint32_t x, uint32_t y)
+{
+    return e->rt + mwt_bl_offset(W * 4, H, 1, 0, x * 4, y, 0);
+}
+
+/* Two geometry streams (tmd_streams_gs): each vertex of the triangle
+ * becomes a point on stream 0 as it is and one on stream 1 with x and y
+ * swapped and the colour reversed. Buffer 0 records stream 0 (position
+ * and colour, 32 bytes), buffer 1 stream 1 (colour and x y, 24 bytes, room
+ * for 5 records): the first draw writes 3 records to each; the second
+ * finds room for 2 in buffer 1, so stream 1 writes 2 of its 3 points and
+ * stream 0 all 3. The counters are per stream (SUB_REPORT the stream).
+ * Only stream 0 is rasterized (SET_RASTER_INPUT 0): its points, each at a
+ * pixel centre, take their colours; the swapped ones' pixels stay red. */
+static void two_streams(void **state)
+{
+    tmd_rects e;
+    if (!open_bench(&e, state))
+        skip();
+    tmc_shader gs;
+    assert_true(tmd_streams_gs(&gs, 1));
+    tmd_geometry_program(&e.pb, e.data, DATA_VA, &gs);
+    static const uint32_t px[3][2] = {{4, 10}, {20, 6}, {12, 26}};
+    static const float cyan[4] = {0, 0.5f, 1, 1};
+    const float *col[3] = {green, blue, cyan};
+    vtx v[3], sw[3];
+    for (uint32_t i = 0; i < 3; i++) {
+        const float x = ((float)px[i][0] + 0.5f) / 16 - 1, y = ((float)px[i][1] + 0.5f) / 16 - 1;
+        add_vertex(&e, v, i, x, y, 0.25f * (float)i, col[i]);
+        const float *c = col[i];
+        sw[i] = (vtx){{y, x, v[i].pos[2], 1}, {c[3], c[2], c[1], c[0]}};
+    }
+    static const uint8_t a0[8] = {POS, POS + 1, POS + 2, POS + 3, GEN0, GEN0 + 1, GEN0 + 2, GEN0 + 3};
+    static const uint8_t a1[6] = {GEN0, GEN0 + 1, GEN0 + 2, GEN0 + 3, POS, POS + 1};
+    buffer(&e, 0, 0x1000, 8, a0, 32);
+    buffer(&e, 1, 5 * 24 + 4, 6, a1, 24);
+    tmd_set(&e, 0x0710, 1); /* buffer 1: SET_STREAM_OUT_CONTROL_STREAM 1 */
+    stream_output(&e, true);
+    draw(&e, 0, 3, TRIANGLES);
+    report(&e, 0, 0x0B, 0); /* STREAMING_PRIMITIVES_SUCCEEDED, stream 0 */
+    report(&e, 1, 0x0B, 1); /* stream 1 */
+    report(&e, 2, 0x1A, 0); /* STREAMING_BYTE_COUNT, buffer 0 */
+    report(&e, 3, 0x1A, 1);
+    draw(&e, 0, 3, TRIANGLES);
+    report(&e, 4, 0x0B, 0);
+    report(&e, 5, 0x0B, 1);
+    report(&e, 6, 0x0D, 1); /* STREAMING_PRIMITIVES_NEEDED, stream 1 */
+    report(&e, 7, 0x06, 1); /* NEEDED_MINUS_SUCCEEDED, stream 1 */
+    report(&e, 8, 0x06, 0);
+    report(&e, 9, 0x1E, 0); /* TOTAL_NEEDED_MINUS_SUCCEEDED */
+    report(&e, 10, 0x1A, 0);
+    report(&e, 11, 0x1A, 1);
+    report(&e, 12, 0x0D, 2); /* stream 2: nothing */
+    tmd_submit(&e, 2);
+    assert_int_equal(u32_at(&e, REPORTS + 0), 3);
+    assert_int_equal(u32_at(&e, REPORTS + 16), 3);
+    assert_int_equal(u32_at(&e, REPORTS + 32 + 4), 96);
+    assert_int_equal(u32_at(&e, REPORTS + 48 + 4), 72);
+    assert_int_equal(u32_at(&e, REPORTS + 64), 6);
+    assert_int_equal(u32_at(&e, REPORTS + 80), 5);
+    assert_int_equal(u32_at(&e, REPORTS + 96), 6);
+    assert_int_equal(u32_at(&e, REPORTS + 112), 1);
+    assert_int_equal(u32_at(&e, REPORTS + 128), 0);
+    assert_int_equal(u32_at(&e, REPORTS + 144), 1);
+    assert_int_equal(u32_at(&e, REPORTS + 160 + 4), 192);
+    assert_int_equal(u32_at(&e, REPORTS + 176 + 4), 120);
+    assert_int_equal(u32_at(&e, REPORTS + 192), 0);
+    static const uint32_t order[6] = {0, 1, 2, 0, 1, 2};
+    expect_records(&e, 0, 0, v, order, 6, 8, a0, 32);
+    untouched(&e, 0, 6 * 32, 0x1000);
+    expect_records(&e, 1, 0, sw, order, 5, 6, a1, 24);
+    untouched(&e, 1, 5 * 24, 0x1000);
+    for (uint32_t i = 0; i < 3; i++) {
+        const uint8_t *p = pixel(&e, px[i][0], px[i][1]), *q = pixel(&e, px[i][1], px[i][0]);
+        const uint8_t want[3] = {(uint8_t)(col[i][0] * 255 + 0.5f), (uint8_t)(col[i][1] * 255 + 0.5f),
+                                 (uint8_t)(col[i][2] * 255 + 0.5f)};
+        for (uint32_t c = 0; c < 3; c++)
+            if (p[c] > want[c] + 1 || p[c] + 1 < want[c])
+                fail_msg("stream 0 point %u at (%u, %u): %u %u %u, want %u %u %u", i, px[i][0], px[i][1], p[0], p[1],
+                         p[2], want[0], want[1], want[2]);
+        if (q[0] != 255 || q[1] != 0 || q[2] != 0)
+            fail_msg("stream 1 point %u at (%u, %u) was rasterized: %u %u %u", i, px[i][1], px[i][0], q[0], q[1], q[2]);
+    }
+    uint32_t drawn = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            drawn += pixel(&e, x, y)[0] != 255 || pixel(&e, x, y)[1] != 0;
+    assert_int_equal(drawn, 3);
+    /* without stream output the program (stream 1 emitting no outputs)
+     * draws stream 0's points alone: the vertices made white */
+    stream_output(&e, false);
+    static const float white[4] = {1, 1, 1, 1};
+    for (uint32_t i = 0; i < 3; i++)
+        memcpy(e.data + TMD_VERTS + 0x1000 + 16 * i, white, 16);
+    draw(&e, 0, 3, TRIANGLES);
+    tmd_submit(&e, 1);
+    drawn = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            const uint8_t *p = pixel(&e, x, y);
+            drawn += p[0] == 255 && p[1] == 255 && p[2] == 255;
+            if (p[1] != 0 && p[1] != 255)
+                fail_msg("(%u, %u) is %u %u %u after the draw without stream output", x, y, p[0], p[1], p[2]);
+        }
+    assert_int_equal(drawn, 3);
+    tmc_free(&gs);
     tmd_rects_close(&e);
 }
 
@@ -517,7 +641,8 @@ int main(void)
         cmocka_unit_test(gaps_only),
         cmocka_unit_test(counters),
         cmocka_unit_test(draw_auto_from_capture),
-        cmocka_unit_test(other_stream_refused),
+        cmocka_unit_test(other_stream_without_geometry),
+        cmocka_unit_test(two_streams),
         cmocka_unit_test(geometry_stage_captured),
         cmocka_unit_test(refusals),
     };

@@ -295,6 +295,30 @@ static bool set_code(tmc_shader *s, const uint64_t *ins, uint32_t groups)
     return true;
 }
 
+/* input vertex v's position a[0x70] and generic 0 a[0x80] into R0-R3 and
+ * R8-R11 and written to the output vertex R12: at ins + n, returns the new n */
+static uint32_t copy_vertex(uint64_t *ins, uint32_t n, uint32_t v)
+{
+    ins[n++] = sass_mov32i(4, v);
+    ins[n++] = sass_ald(0, 0x70, 4, 4);
+    ins[n++] = sass_ald(8, 0x80, 4, 4);
+    ins[n++] = sass_ast(0x70, 0, 12, 4);
+    ins[n++] = sass_ast(0x80, 8, 12, 4);
+    return n;
+}
+
+/* SPH (open-gpu-doc Shader-Program-Header): OutputTopology at common3
+ * 27:24, MaxOutputVertexCount at common4 11:0, ImapGenericVector0 and
+ * OmapGenericVector0 xyzw */
+static void gs_header(tmc_shader *gs, uint32_t topology, uint32_t vertices)
+{
+    gs->sph[0x0f] = (uint8_t)((gs->sph[0x0f] & 0xf0) | topology);
+    gs->sph[0x10] = (uint8_t)vertices;
+    gs->sph[0x11] = (uint8_t)(gs->sph[0x11] & 0xf0);
+    gs->sph[0x18] = (uint8_t)(gs->sph[0x18] | 0x0f);
+    gs->sph[0x36] = (uint8_t)(gs->sph[0x36] | 0x0f);
+}
+
 /* tmd_layer_gs and tmd_viewport_gs: the system value at a[addr] (the
  * OmapSystemValuesB bit `sysb`) = value on every vertex */
 static bool sysval_gs(tmc_shader *gs, uint32_t addr, uint8_t sysb, uint32_t value)
@@ -306,27 +330,49 @@ static bool sysval_gs(tmc_shader *gs, uint32_t addr, uint8_t sysb, uint32_t valu
     ins[n++] = sass_mov32i(12, 0); /* the output vertex handle */
     ins[n++] = sass_mov32i(20, value);
     for (uint32_t v = 0; v < 3; v++) {
-        ins[n++] = sass_mov32i(4, v);
-        ins[n++] = sass_ald(0, 0x70, 4, 4);
-        ins[n++] = sass_ald(8, 0x80, 4, 4);
-        ins[n++] = sass_ast(0x70, 0, 12, 4);
-        ins[n++] = sass_ast(0x80, 8, 12, 4);
+        n = copy_vertex(ins, n, v);
         ins[n++] = sass_ast(addr, 20, 12, 1);
         ins[n++] = sass_out(12, 12, v == 2);
     }
     ins[n++] = SASS_EXIT; /* 24 instructions: 8 groups of a scheduling word and three */
     if (!set_code(gs, ins, 8))
         return false;
-    /* SPH (open-gpu-doc Shader-Program-Header): OutputTopology 7
-     * (TRIANGLESTRIP) at common3 27:24, MaxOutputVertexCount 3 at common4
-     * 11:0, ImapGenericVector0 and OmapGenericVector0 xyzw, OmapSystemValuesB
-     * RT_ARRAY_INDEX 0x02 or VIEWPORT_INDEX 0x04 */
-    gs->sph[0x0f] = (uint8_t)((gs->sph[0x0f] & 0xf0) | 7);
-    gs->sph[0x10] = 3;
-    gs->sph[0x11] = (uint8_t)(gs->sph[0x11] & 0xf0);
-    gs->sph[0x18] = (uint8_t)(gs->sph[0x18] | 0x0f);
-    gs->sph[0x36] = (uint8_t)(gs->sph[0x36] | 0x0f);
+    /* TRIANGLESTRIP (7) of 3; OmapSystemValuesB RT_ARRAY_INDEX 0x02 or
+     * VIEWPORT_INDEX 0x04 */
+    gs_header(gs, 7, 3);
     gs->sph[0x35] |= sysb;
+    return true;
+}
+
+/* OUT.EMIT Rd, Ra, stream: the immediate form (envydis f6e0; the stream
+ * at 20) */
+static uint64_t sass_out_stream(uint32_t rd, uint32_t ra, uint32_t stream)
+{
+    return (uint64_t)0xf6e00080u << 32 | stream << 20 | 7u << 16 | ra << 8 | rd;
+}
+
+bool tmd_streams_gs(tmc_shader *gs, uint32_t stream)
+{
+    if (!tmc_load("point_quad_gsh", gs))
+        return false;
+    uint64_t ins[48];
+    uint32_t n = 0;
+    ins[n++] = sass_mov32i(12, 0); /* the output vertex handle */
+    ins[n++] = sass_mov32i(13, 0); /* (padding to whole bundles) */
+    for (uint32_t v = 0; v < 3; v++) {
+        n = copy_vertex(ins, n, v);
+        ins[n++] = sass_out_stream(12, 12, 0);
+        static const uint8_t pos[4] = {1, 0, 2, 3}, col[4] = {11, 10, 9, 8};
+        for (uint32_t c = 0; c < 4; c++)
+            ins[n++] = sass_ast(0x70 + 4 * c, pos[c], 12, 1);
+        for (uint32_t c = 0; c < 4; c++)
+            ins[n++] = sass_ast(0x80 + 4 * c, col[c], 12, 1);
+        ins[n++] = sass_out_stream(12, 12, stream);
+    }
+    ins[n++] = SASS_EXIT; /* 48 instructions: 16 groups */
+    if (!set_code(gs, ins, 16))
+        return false;
+    gs_header(gs, 1, 6); /* POINTLIST of 6 */
     return true;
 }
 

@@ -112,6 +112,13 @@ void tmd_rects_close(tmd_rects *e);
  * strip of 3 out, generic 0 in and out whole, RT_ARRAY_INDEX in the
  * output map). False without the corpus. */
 bool tmd_layer_gs(tmc_shader *gs, uint32_t layer);
+/* A geometry program in *gs (tmc_free it) of two streams, from the
+ * encodings above and point_quad_gsh's SPH (made POINTLIST, 6 vertices
+ * out): for each vertex v of the triangle in, a point on stream 0 with
+ * its position (x, y, z, w) and generic 0 (r, g, b, a), then a point on
+ * stream `stream` (OUT.EMIT's immediate) with position (y, x, z, w) and
+ * generic 0 (a, b, g, r). False without the corpus. */
+bool tmd_streams_gs(tmc_shader *gs, uint32_t stream);
 /* The same with the viewport index a[0x68] = `index` (VIEWPORT_INDEX in
  * the output map) instead of the layer. */
 bool tmd_viewport_gs(tmc_shader *gs, uint32_t index);

@@ -1443,6 +1443,162 @@ static void test_ipa_indexed(void **state)
     }
 }
 
+/* OUT with a vertex stream (envydis gm107.c fbe0 register, f6e0
+ * immediate: mode 39-40 EMIT 1 CUT 2, the stream the second source at 20;
+ * yuzu output_geometry.cpp) in a geometry program whose SPH says points
+ * out (OutputTopology 1 at 0x0f, 4 vertices at 0x10) and generic 0 out
+ * (0x36): AST a[0x80] R0; OUT.EMIT RZ (stream 0); OUT.EMIT 1;
+ * OUT.EMIT_THEN_CUT 2; OUT.CUT 3. Transform feedback of generic 0's x into
+ * buffer 0 (stream 0) and of its y into buffer 1 (stream 2). spirv-val
+ * takes it; it holds GeometryStreams, OpEmitStreamVertex of 1 and 2 and
+ * OpEndStreamPrimitive of 2 and 3, Stream 2 on buffer 1's variable, and its
+ * GLSL (SPIRV-Cross) says EmitStreamVertex(int(1u)) and layout(stream = 2),
+ * which glslang takes. Refused: streams
+ * out of a triangle-strip program or in a vertex program's transform
+ * feedback (GL: points only), a stream in a register, a stream past 3. */
+static uint64_t gs_out(uint32_t mode, uint32_t stream)
+{
+    return 0xf6e0000000000000ull | (uint64_t)mode << 39 | (uint64_t)stream << 20 | 7ull << 16 | 0xffu << 8 | 0xff;
+}
+
+static void streams_input(mw_spirv_input *in, uint64_t *code, uint8_t *sph, mw_spirv_xfb *x, uint32_t topology)
+{
+    static const uint64_t ast = 0xeff0000000000000ull | 3ull << 47 | 0xffull << 39 | 0x80ull << 20 | 7ull << 16 |
+                                0xffu << 8 | 0;
+    const uint64_t w[8] = {SCHED, ast, 0xfbe0000000000000ull | 1ull << 39 | 0xffull << 20 | 7ull << 16 | 0xffff,
+                           gs_out(1, 1), SCHED, gs_out(3, 2), gs_out(2, 3), EXIT};
+    memcpy(code, w, sizeof w);
+    memset(in, 0, sizeof *in);
+    memset(sph, 0, 0x50);
+    sph[0] = 0x61;
+    sph[0x0f] = (uint8_t)topology;
+    sph[0x10] = 4;
+    sph[0x36] = 0x0f;
+    in->code = code;
+    in->words = 8;
+    in->sph = sph;
+    in->key.stage = MW_SPIRV_GEOMETRY;
+    in->key.prim_in = 0; /* points in */
+    memset(x, 0, sizeof *x);
+    x->count[0] = x->count[1] = 1;
+    x->stride[0] = x->stride[1] = 4;
+    x->attr[0][0] = 32;
+    x->attr[1][0] = 33;
+    x->stream[1] = 2;
+    in->xfb = x;
+}
+
+/* instructions `op` in the module whose first operand is constant `value`
+ * (found by its OpConstant) */
+static uint32_t spv_count_op_const(const mw_spirv_result *r, uint32_t op, uint32_t value)
+{
+    const uint32_t *w = (const uint32_t *)r->spirv.data;
+    const size_t n = r->spirv.size / 4;
+    uint32_t c = 0;
+    for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+        if ((w[i] & 0xffff) == op)
+            for (size_t j = 5; j < n && (w[j] >> 16); j += w[j] >> 16)
+                if ((w[j] & 0xffff) == SpvOpConstant && w[j + 2] == w[i + 1] && w[j + 3] == value)
+                    c++;
+    return c;
+}
+
+static bool spv_has_word_pair(const mw_spirv_result *r, uint32_t op, uint32_t a, uint32_t b)
+{
+    const uint32_t *w = (const uint32_t *)r->spirv.data;
+    const size_t n = r->spirv.size / 4;
+    for (size_t i = 5; i < n && (w[i] >> 16); i += w[i] >> 16)
+        if ((w[i] & 0xffff) == op && (w[i] >> 16) >= (b == ~0u ? 2u : 3u) && w[i + 1] == a &&
+            (b == ~0u || w[i + 2] == b))
+            return true;
+    return false;
+}
+
+static void test_geometry_streams(void **state)
+{
+    (void)state;
+    uint64_t code[8];
+    uint8_t sph[0x50];
+    mw_spirv_xfb x;
+    mw_spirv_input in;
+    streams_input(&in, code, sph, &x, MW_SPIRV_TOPOLOGY_POINTS);
+    assert_true(mw_spirv_xfb_valid(&x));
+    mw_spirv_result r;
+    mw_spirv_result_init(&r);
+    assert_int_equal(mw_spirv_translate(&in, ts_logger(), &r), GLHLE_RESULT_OK);
+    if (tsv_available())
+        tsv_assert_valid((const uint32_t *)r.spirv.data, r.spirv.size / 4, "maxwell_geometry_streams");
+    assert_true(spv_has_word_pair(&r, SpvOpCapability, SpvCapabilityGeometryStreams, ~0u));
+    assert_int_equal(spv_count_op_const(&r, SpvOpEmitStreamVertex, 1), 1);
+    assert_int_equal(spv_count_op_const(&r, SpvOpEmitStreamVertex, 2), 1);
+    assert_int_equal(spv_count_op_const(&r, SpvOpEndStreamPrimitive, 2), 1);
+    assert_int_equal(spv_count_op_const(&r, SpvOpEndStreamPrimitive, 3), 1);
+    /* OpDecorate var Stream 2: on one variable, the one decorated XfbBuffer 1 */
+    const uint32_t *w = (const uint32_t *)r.spirv.data;
+    uint32_t streamed = 0, var = 0;
+    for (size_t i = 5; i < r.spirv.size / 4 && (w[i] >> 16); i += w[i] >> 16)
+        if ((w[i] & 0xffff) == SpvOpDecorate && w[i + 2] == SpvDecorationStream) {
+            assert_int_equal(w[i + 3], 2);
+            var = w[i + 1];
+            streamed++;
+        }
+    assert_int_equal(streamed, 1);
+    const uint32_t xfb_buffer_1[4] = {4u << 16 | SpvOpDecorate, var, SpvDecorationXfbBuffer, 1};
+    bool found = false;
+    for (size_t i = 5; i + 4 <= r.spirv.size / 4 && !found; i++)
+        found = memcmp(&w[i], xfb_buffer_1, sizeof xfb_buffer_1) == 0;
+    assert_true(found);
+    spv_glsl_binding bind[64];
+    const size_t nb = mw_spirv_gl_bindings(&r, MW_SPIRV_GEOMETRY, bind);
+    const spv_glsl_options o = {.bindings = bind, .binding_count = nb};
+    glhle_bytebuf g;
+    glhle_bytebuf_init(&g, 0);
+    assert_int_equal(spv_to_glsl(w, r.spirv.size / 4, &o, ts_logger(), &g), GLHLE_RESULT_OK);
+    const char *src = glhle_bytebuf_cstr(&g);
+    /* SPIRV-Cross 2021.01 writes the constant as int(1u) */
+    if (!strstr(src, "EmitStreamVertex(int(1u))") || !strstr(src, "EndStreamPrimitive(int(3u))") ||
+        !strstr(src, "stream = 2) out uint xfb1_0"))
+        fail_msg("GLSL without the streams:\n%s", src);
+    glhle_bytebuf_free(&g);
+    module_glsl(&r, MW_SPIRV_GEOMETRY, false, "geometry_streams");
+    mw_spirv_result_free(&r);
+
+    const struct {
+        uint32_t topology;
+        mw_spirv_stage stage;
+        uint64_t out;
+        glhle_result res;
+        const char *why;
+    } bad[5] = {
+        {MW_SPIRV_TOPOLOGY_TRIANGLE_STRIP, MW_SPIRV_GEOMETRY, 0, GLHLE_RESULT_UNSUPPORTED,
+         "transform feedback on vertex stream 2 from other than a geometry stage emitting points"},
+        {MW_SPIRV_TOPOLOGY_POINTS, MW_SPIRV_VERTEX, 0, GLHLE_RESULT_UNSUPPORTED,
+         "transform feedback on vertex stream 2 from other than"},
+        {MW_SPIRV_TOPOLOGY_POINTS, MW_SPIRV_GEOMETRY, 0xfbe0000000000000ull | 1ull << 39 | 1ull << 20 | 7ull << 16 | 0xffff,
+         GLHLE_RESULT_UNSUPPORTED, "OUT with its vertex stream in a register"},
+        {MW_SPIRV_TOPOLOGY_POINTS, MW_SPIRV_GEOMETRY, gs_out(1, 4), GLHLE_RESULT_BAD_DATA,
+         "OUT to vertex stream 0x4 (not 0-3)"},
+        {MW_SPIRV_TOPOLOGY_LINE_STRIP, MW_SPIRV_GEOMETRY, gs_out(1, 1), GLHLE_RESULT_UNSUPPORTED,
+         "OUT on vertex stream 1 from other than a geometry stage emitting points"},
+    };
+    for (int i = 0; i < 5; i++) {
+        streams_input(&in, code, sph, &x, bad[i].topology);
+        in.key.stage = bad[i].stage;
+        if (bad[i].stage == MW_SPIRV_VERTEX) {
+            code[2] = code[3] = code[5] = code[6] = NOP;
+        }
+        if (bad[i].out) {
+            code[3] = bad[i].out;
+            in.xfb = NULL;
+        }
+        mw_spirv_result_init(&r);
+        assert_int_equal(mw_spirv_translate(&in, NULL, &r), bad[i].res);
+        if (!strstr(r.reason, bad[i].why))
+            fail_msg("case %d: reason \"%s\" does not name \"%s\"", i, r.reason, bad[i].why);
+        mw_spirv_result_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1466,6 +1622,7 @@ int main(void)
         cmocka_unit_test(test_1d_as_2d),
         cmocka_unit_test(test_tld_ms),
         cmocka_unit_test(test_bindless),
+        cmocka_unit_test(test_geometry_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,6 +64,7 @@ void mw_decode_report(const uint32_t *r, mw_report_state *out)
 void mw_decode_stream_out(const uint32_t *r, mw_stream_out_state *out)
 {
     out->enable = r[MW_3D_SET_STREAM_OUTPUT] & 1;
+    out->raster_stream = r[MW_3D_SET_RASTER_INPUT] & 3;
     for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
         mw_stream_out_buffer *o = &out->buffer[b];
         o->enable = r[MW_3D_SET_STREAM_OUT_BUFFER_ENABLE + 8 * b] & 1;

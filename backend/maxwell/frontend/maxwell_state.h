@@ -284,7 +284,9 @@ typedef struct mw_report_state {
  * vertex); SET_STREAM_OUT_LAYOUT_SELECT(b, j) 32 words per buffer, each four
  * ATTRIBUTE_NUMBER bytes (7:0 first): the output attribute (byte address / 4,
  * yuzu transform_feedback.cpp: 28 position, 32 + 4 i generic i) written as
- * component 4 j + k of the vertex record. */
+ * component 4 j + k of the vertex record. SET_RASTER_INPUT STREAM_SELECT
+ * (1:0, 0x0740) is the geometry stream rasterized (Mesa's nvk writes its
+ * rasterization stream there, nvk_cmd_draw.c). */
 #define MW_XFB_BUFFERS 4
 typedef struct mw_stream_out_buffer {
     bool enable;
@@ -295,6 +297,7 @@ typedef struct mw_stream_out_buffer {
 
 typedef struct mw_stream_out_state {
     bool enable;
+    uint32_t raster_stream;
     mw_stream_out_buffer buffer[MW_XFB_BUFFERS];
     uint8_t layout[MW_XFB_BUFFERS][128];
     /* Not decoded: the buffers' write pointers (bytes past the address).

@@ -130,7 +130,7 @@
     X(0x1C0, SET_STREAM_OUT_CONTROL_STREAM,                         4,  4, G(STREAM_OUT),             hex) \
     X(0x1C1, SET_STREAM_OUT_CONTROL_COMPONENT_COUNT,                4,  4, G(STREAM_OUT),             hex) \
     X(0x1C2, SET_STREAM_OUT_CONTROL_STRIDE,                         4,  4, G(STREAM_OUT),             hex) \
-    X(0x1D0, SET_RASTER_INPUT,                                      1,  0, G(NONE),                   hex) \
+    X(0x1D0, SET_RASTER_INPUT,                                      1,  0, G(STREAM_OUT),             hex) \
     X(0x1D1, SET_STREAM_OUTPUT,                                     1,  0, G(STREAM_OUT),             bool) \
     X(0x1D2, SET_DA_PRIMITIVE_RESTART_TOPOLOGY_CHANGE,              1,  0, G(PRIM_RESTART),           bool) \
     X(0x1D3, SET_ALPHA_FRACTION,                                    1,  0, G(NONE),                   hex) \

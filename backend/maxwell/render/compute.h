@@ -58,12 +58,14 @@ void mw_query_resume(mw_render *r, uint32_t active);
  * and glEndTransformFeedback: the primitives written
  * (GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) and generated
  * (GL_PRIMITIVES_GENERATED, which VTG_PRIMITIVES_OUT takes from them while
- * it counts) are read at the end (a wait for the GL); mw_query_xfb_add
- * adds what the draw wrote and needed to stream 0's
+ * it counts: stream 0's) are read at the end (a wait for the GL), per
+ * geometry stream of the mask `streams` (stream 0 always; the others 0);
+ * mw_query_xfb_add adds what the draw wrote and needed to each stream's
  * STREAMING_PRIMITIVES_SUCCEEDED and _NEEDED. */
-void mw_query_xfb_begin(mw_render *r);
-void mw_query_xfb_end(mw_render *r, uint64_t *written, uint64_t *generated);
-void mw_query_xfb_add(mw_render *r, uint64_t succeeded, uint64_t needed);
+#define MW_XFB_STREAMS 4
+void mw_query_xfb_begin(mw_render *r, uint32_t streams);
+void mw_query_xfb_end(mw_render *r, uint64_t written[MW_XFB_STREAMS], uint64_t generated[MW_XFB_STREAMS]);
+void mw_query_xfb_add(mw_render *r, const uint64_t succeeded[MW_XFB_STREAMS], const uint64_t needed[MW_XFB_STREAMS]);
 /* A context loss: the pending counts are added up and the GL queries
  * deleted (the old context current); the count stays. */
 void mw_query_lose(mw_render *r);

@@ -2324,7 +2324,15 @@ static void mark_rendered(mw_render *r, const mw_state *st)
  * qualifiers, and ES 3.2's glTransformFeedbackVaryings writes one buffer
  * interleaved or one varying per buffer, without gl_SkipComponents, so it
  * cannot place a layout's components at their offsets; refused there.
- * Only stream 0 (the translation emits no other geometry stream). */
+ * Each buffer records the geometry stream SET_STREAM_OUT_CONTROL_STREAM
+ * names (mw_spirv_xfb.stream: its outputs decorated with it, so the one
+ * glBeginTransformFeedback records every stream into its buffers, as GL
+ * 4.6 13.3 does for a program of several streams), and its primitives are
+ * its stream's (GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN and
+ * GL_PRIMITIVES_GENERATED indexed by the stream, queries.c). Without a
+ * geometry stage only stream 0 has vertices: a buffer of another stream
+ * records nothing and its pointer stays. GL rasterizes stream 0 only, so
+ * SET_RASTER_INPUT selecting another is refused (mw_render_draw). */
 
 /* bytes of one buffer a draw may write at most (a bound on what it
  * uploads and reads back) */
@@ -2340,12 +2348,8 @@ static glhle_result xfb_layout(mw_render *r, const mw_state *st, mw_spirv_xfb *x
     uint32_t total = 0;
     for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++) {
         const mw_stream_out_buffer *o = &so->buffer[b];
-        if (!o->enable || !o->components)
+        if (!o->enable || !o->components || (o->stream != 0 && !st->program.stage[4].enable))
             continue;
-        if (o->stream != 0)
-            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: stream-out buffer %u takes geometry "
-                              "stream %u (SET_STREAM_OUT_CONTROL_STREAM): only stream 0 is captured; not drawn", b,
-                              o->stream);
         if (o->components > 128 || o->stride % 4 || o->stride < 4 * o->components)
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_BAD_DATA, "maxwell: stream-out buffer %u: %u components in a "
                               "stride of %u bytes (SET_STREAM_OUT_CONTROL_*: at most 128, a stride of 4 bytes each "
@@ -2356,6 +2360,7 @@ static glhle_result xfb_layout(mw_render *r, const mw_state *st, mw_spirv_xfb *x
                               (unsigned long long)o->address, so->pointer[b]);
         x->count[b] = (uint8_t)o->components;
         x->stride[b] = o->stride;
+        x->stream[b] = (uint8_t)o->stream;
         memcpy(x->attr[b], so->layout[b], o->components);
         total += o->components;
         *mask |= 1u << b;
@@ -2385,12 +2390,14 @@ static glhle_result xfb_layout(mw_render *r, const mw_state *st, mw_spirv_xfb *x
 
 typedef struct xfb_bound {
     uint32_t mask;
+    uint32_t streams;               /* the geometry streams the buffers record */
     GLenum prim;                    /* glBeginTransformFeedback's */
     bool captures;                  /* the program has a capture output (mw_spirv_xfb_captures) */
     uint32_t per_prim;              /* vertices per primitive written */
     uint64_t va[MW_XFB_BUFFERS];    /* where the write pointer is */
     uint32_t room[MW_XFB_BUFFERS];  /* bytes bound from there */
     uint32_t stride[MW_XFB_BUFFERS];
+    uint8_t stream[MW_XFB_BUFFERS];
 } xfb_bound;
 
 /* Uploads and binds the buffers (before the draw's state is set: the
@@ -2449,6 +2456,11 @@ static glhle_result xfb_bind(mw_render *r, const mw_state *st, const mw_spirv_xf
         if (!room)
             xb->room[b] = 0;
     }
+    for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++)
+        if (mask >> b & 1) {
+            xb->stream[b] = x->stream[b];
+            xb->streams |= 1u << x->stream[b];
+        }
     xb->prim = prim;
     xb->captures = mw_spirv_xfb_captures(x);
     return GLHLE_RESULT_OK;
@@ -2461,18 +2473,21 @@ static glhle_result xfb_end(mw_render *r, mw_state *st, const xfb_bound *xb)
     const GladGLContext *gl = &r->ctx->gl;
     if (xb->captures)
         gl->EndTransformFeedback();
-    uint64_t written = 0, generated = 0;
-    mw_query_xfb_end(r, &written, &generated);
+    uint64_t written[MW_XFB_STREAMS], generated[MW_XFB_STREAMS];
+    mw_query_xfb_end(r, written, generated);
     if (!xb->captures) {
         /* every component a gap: no output for GL to record (its
          * glBeginTransformFeedback would refuse the program), so no
-         * transform feedback; the primitives that fit every buffer count
-         * as written, as GL would have written them (GL 4.6 13.3.2) */
-        written = generated;
+         * transform feedback; the primitives that fit every buffer of
+         * their stream count as written, as GL would have written them
+         * (GL 4.6 13.3.2) */
+        for (uint32_t s = 0; s < MW_XFB_STREAMS; s++)
+            written[s] = generated[s];
         for (uint32_t b = 0; b < MW_XFB_BUFFERS; b++)
             if (xb->mask >> b & 1) {
                 const uint64_t fit = xb->room[b] / ((uint64_t)xb->per_prim * xb->stride[b]);
-                written = fit < written ? fit : written;
+                uint64_t *w = &written[xb->stream[b]];
+                *w = fit < *w ? fit : *w;
             }
     }
     mw_query_xfb_add(r, written, generated);
@@ -2481,7 +2496,7 @@ static glhle_result xfb_end(mw_render *r, mw_state *st, const xfb_bound *xb)
         if (!(xb->mask >> b & 1))
             continue;
         gl->BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, b, 0);
-        uint64_t bytes = written * xb->per_prim * xb->stride[b];
+        uint64_t bytes = written[xb->stream[b]] * xb->per_prim * xb->stride[b];
         if (bytes > xb->room[b]) /* GL wrote no more than fits */
             bytes = xb->room[b];
         if (!bytes || res != GLHLE_RESULT_OK)
@@ -2548,6 +2563,11 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         r->stats.draws_skipped++;
         return GLHLE_RESULT_OK;
     }
+    /* GL rasterizes geometry stream 0 alone (GL 4.6 11.3.4.2); remapping
+     * the guest's streams so that the selected one is GL's 0 is not done */
+    if (st->raster.rasterize_enable && st->stream_out.raster_stream != 0)
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: SET_RASTER_INPUT rasterizes geometry "
+                          "stream %u: GL rasterizes stream 0 only; not drawn", st->stream_out.raster_stream);
     /* stream output (xfb_layout); a draw with SET_RASTER_ENABLE FALSE (the
      * register boots TRUE, regs_3d.c) makes no fragments, and without it
      * nothing of the draw remains: skipped */
@@ -2747,7 +2767,7 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
                                  ? (st->raster.point_size > 0 ? st->raster.point_size : 1)
                                  : 0);
     if (xfb_on) {
-        mw_query_xfb_begin(r);
+        mw_query_xfb_begin(r, xb.streams);
         if (xb.captures)
             gl->BeginTransformFeedback(xb.prim);
     }

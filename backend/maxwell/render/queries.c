@@ -114,11 +114,13 @@ enum { REPORT_STREAMING_SUCCEEDED = 0x0B, REPORT_STREAMING_NEEDED = 0x0D, REPORT
 
 struct mw_queries {
     counter c[COUNTER_COUNT];
-    /* transform feedback: the draw's two queries, whether it took
-     * VTG_PRIMITIVES_OUT's, and stream 0's totals */
-    GLuint xfb_names[2];
+    /* transform feedback: the draw's two queries per geometry stream
+     * (written, generated; indexed by the stream), the streams it counts,
+     * whether it took VTG_PRIMITIVES_OUT's, and each stream's totals */
+    GLuint xfb_names[2 * MW_XFB_STREAMS];
+    uint32_t xfb_streams;
     bool xfb_have_names, xfb_took_vtg;
-    uint64_t xfb_succeeded, xfb_needed;
+    uint64_t xfb_succeeded[MW_XFB_STREAMS], xfb_needed[MW_XFB_STREAMS];
     bool warned_other;
     int8_t statistics;                /* the GL has pipeline statistics: -1 not asked yet */
 };
@@ -264,14 +266,14 @@ void mw_query_resume(mw_render *r, uint32_t active)
             begin(r, i);
 }
 
-void mw_query_xfb_begin(mw_render *r)
+void mw_query_xfb_begin(mw_render *r, uint32_t streams)
 {
     mw_queries *q = queries(r);
     if (!q)
         return;
     const GladGLContext *gl = &r->ctx->gl;
     if (!q->xfb_have_names) {
-        gl->GenQueries(2, q->xfb_names);
+        gl->GenQueries(2 * MW_XFB_STREAMS, q->xfb_names);
         q->xfb_have_names = true;
     }
     /* one GL_PRIMITIVES_GENERATED query at a time: VTG_PRIMITIVES_OUT's
@@ -283,38 +285,63 @@ void mw_query_xfb_begin(mw_render *r)
         v->active = false;
         v->pending++;
     }
-    gl->BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q->xfb_names[0]);
-    gl->BeginQuery(GL_PRIMITIVES_GENERATED, q->xfb_names[1]);
+    /* stream 0 alone through the plain calls (the only ones GL ES has);
+     * other streams through the indexed ones (GL 4.0, desktop only, where
+     * streams past 0 are captured) */
+    q->xfb_streams = streams | 1u;
+    for (uint32_t s = 0; s < MW_XFB_STREAMS; s++) {
+        if (!(q->xfb_streams >> s & 1))
+            continue;
+        if (s == 0) {
+            gl->BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q->xfb_names[0]);
+            gl->BeginQuery(GL_PRIMITIVES_GENERATED, q->xfb_names[1]);
+        } else {
+            gl->BeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, s, q->xfb_names[2 * s]);
+            gl->BeginQueryIndexed(GL_PRIMITIVES_GENERATED, s, q->xfb_names[2 * s + 1]);
+        }
+    }
 }
 
-void mw_query_xfb_end(mw_render *r, uint64_t *written, uint64_t *generated)
+void mw_query_xfb_end(mw_render *r, uint64_t written[MW_XFB_STREAMS], uint64_t generated[MW_XFB_STREAMS])
 {
-    *written = *generated = 0;
+    for (uint32_t s = 0; s < MW_XFB_STREAMS; s++)
+        written[s] = generated[s] = 0;
     mw_queries *q = r->queries;
     if (!q || !q->xfb_have_names)
         return;
     const GladGLContext *gl = &r->ctx->gl;
-    gl->EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
-    gl->EndQuery(GL_PRIMITIVES_GENERATED);
-    GLuint w = 0, g = 0;
-    gl->GetQueryObjectuiv(q->xfb_names[0], GL_QUERY_RESULT, &w);
-    gl->GetQueryObjectuiv(q->xfb_names[1], GL_QUERY_RESULT, &g);
-    *written = w;
-    *generated = g;
+    for (uint32_t s = 0; s < MW_XFB_STREAMS; s++) {
+        if (!(q->xfb_streams >> s & 1))
+            continue;
+        if (s == 0) {
+            gl->EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+            gl->EndQuery(GL_PRIMITIVES_GENERATED);
+        } else {
+            gl->EndQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, s);
+            gl->EndQueryIndexed(GL_PRIMITIVES_GENERATED, s);
+        }
+        GLuint w = 0, g = 0;
+        gl->GetQueryObjectuiv(q->xfb_names[2 * s], GL_QUERY_RESULT, &w);
+        gl->GetQueryObjectuiv(q->xfb_names[2 * s + 1], GL_QUERY_RESULT, &g);
+        written[s] = w;
+        generated[s] = g;
+    }
     if (q->xfb_took_vtg) {
-        q->c[VTG_COUNTER].total += g;
+        q->c[VTG_COUNTER].total += generated[0];
         begin(r, VTG_COUNTER); /* for the rest of the draw: nothing more */
         q->xfb_took_vtg = false;
     }
 }
 
-void mw_query_xfb_add(mw_render *r, uint64_t succeeded, uint64_t needed)
+void mw_query_xfb_add(mw_render *r, const uint64_t succeeded[MW_XFB_STREAMS], const uint64_t needed[MW_XFB_STREAMS])
 {
     mw_queries *q = r->queries;
     if (!q)
         return;
-    q->xfb_succeeded += succeeded;
-    q->xfb_needed += needed;
+    for (uint32_t s = 0; s < MW_XFB_STREAMS; s++) {
+        q->xfb_succeeded[s] += succeeded[s];
+        q->xfb_needed[s] += needed[s];
+    }
 }
 
 uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
@@ -323,10 +350,17 @@ uint64_t mw_query_counter(mw_render *r, uint32_t report, uint32_t sub_report)
     if (!q)
         return 0;
     switch (report) {
-    case REPORT_STREAMING_SUCCEEDED: return sub_report == 0 ? q->xfb_succeeded : 0;
-    case REPORT_STREAMING_NEEDED: return sub_report == 0 ? q->xfb_needed : 0;
-    case REPORT_STREAMING_DIFFERENCE: return sub_report == 0 ? q->xfb_needed - q->xfb_succeeded : 0;
-    case REPORT_STREAMING_TOTAL_DIFFERENCE: return q->xfb_needed - q->xfb_succeeded;
+    /* SUB_REPORT the stream (clb197.h SET_REPORT_SEMAPHORE_D) */
+    case REPORT_STREAMING_SUCCEEDED: return sub_report < MW_XFB_STREAMS ? q->xfb_succeeded[sub_report] : 0;
+    case REPORT_STREAMING_NEEDED: return sub_report < MW_XFB_STREAMS ? q->xfb_needed[sub_report] : 0;
+    case REPORT_STREAMING_DIFFERENCE:
+        return sub_report < MW_XFB_STREAMS ? q->xfb_needed[sub_report] - q->xfb_succeeded[sub_report] : 0;
+    case REPORT_STREAMING_TOTAL_DIFFERENCE: {
+        uint64_t d = 0;
+        for (uint32_t s = 0; s < MW_XFB_STREAMS; s++)
+            d += q->xfb_needed[s] - q->xfb_succeeded[s];
+        return d;
+    }
     default: break;
     }
     if (report == REPORT_ZPASS_PIXEL_CNT64)
@@ -377,7 +411,7 @@ void mw_query_lose(mw_render *r)
         c->have_names = false;
     }
     if (q->xfb_have_names)
-        r->ctx->gl.DeleteQueries(2, q->xfb_names);
+        r->ctx->gl.DeleteQueries(2 * MW_XFB_STREAMS, q->xfb_names);
     q->xfb_have_names = false;
 }
 
