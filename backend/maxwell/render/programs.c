@@ -528,11 +528,13 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
     memcpy(code, (const uint8_t *)bytes + k.code_at, n * 8);
     /* the viewport index from the last vertex-pipeline stage: OmapSystemValuesB
      * VIEWPORT_INDEX (GLES draws none: no viewport arrays); such a program,
-     * and one with a transform feedback layout, is GLSL also under
-     * MW_PROGRAM_HOST_SPIRV (programs.h) */
+     * and one with a transform feedback layout or that writes the layer
+     * (its mw_layer_base, below, is an edit of the GLSL text too), is GLSL
+     * also under MW_PROGRAM_HOST_SPIRV (programs.h) */
     const int last = out[MW_PROGRAM_GS] ? MW_PROGRAM_GS : out[MW_PROGRAM_TES] ? MW_PROGRAM_TES : MW_PROGRAM_VS;
     const bool flip = !(host & MW_PROGRAM_HOST_GLES) && (k.sph[last][0x35] & MW_SPH_SYSB_VIEWPORT_INDEX);
-    if (flip || k.has_xfb)
+    const bool layered = (k.sph[last][0x35] & MW_SPH_SYSB_RT_ARRAY_INDEX) != 0;
+    if (flip || layered || k.has_xfb)
         host &= ~MW_PROGRAM_HOST_SPIRV;
     bool ok = true;
     size_t at = 0;
@@ -545,7 +547,7 @@ static bool generate_stages(const void *bytes, uint32_t host, glhle_bytebuf *con
         ok = viewport_flip(out[last], last) && viewport_flip(out[MW_PROGRAM_FS], MW_PROGRAM_FS);
     /* the layer from that stage: OmapSystemValuesB RT_ARRAY_INDEX, offset
      * by the targets' first layer (MW_LAYER_BASE_LOCATION) */
-    if (ok && (k.sph[last][0x35] & MW_SPH_SYSB_RT_ARRAY_INDEX))
+    if (ok && layered)
         ok = layer_base(out[last]);
     /* ES: each stage matches the flat inputs of the one after it (the
      * translation declares a stage's inputs flat by the same rules),

@@ -96,7 +96,9 @@
  * are written as GLSL under this bit too: one whose last vertex-pipeline
  * stage writes the viewport index (its mw_viewport_flip is a patch of the
  * GLSL text, viewport_flip, and a SPIR-V module for GL has no uniform
- * names for the draw to find it by), and one with a transform feedback
+ * names for the draw to find it by), one whose last vertex-pipeline stage
+ * writes the layer (mw_layer_base, layer_base, is such a patch too), and
+ * one with a transform feedback
  * layout (MW_PROGRAM_KEY_XFB: Mesa 22.3 captures the module's
  * XfbBuffer/Offset outputs in the wrong places, test_maxwell_xfb under
  * GLHLE_MAXWELL_SHADER_PATH=spirv). The bit keeps such programs apart from GLSL ones in
