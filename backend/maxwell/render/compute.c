@@ -39,18 +39,14 @@
  * has its handle at c[SET_BINDLESS_TEXTURE][0x120 + 4 slot] (deko3d's
  * compute image table), header index bits 19:0, its header in the compute
  * engine's own pool (SET_TEX_HEADER_POOL_A/B/C: address and maximum index);
- * the header's format is the key's MW_IMG_* for the slot. Level 0 of a 2D
- * header, pitch or block-linear, in R32 (uint, sint, float), A8B8G8R8
- * (unorm, uint), R16G16B16A16 float or R32G32B32A32 (float, uint), becomes
- * a GL texture of that format (a slot accessed raw: of R32UI, the same
- * bytes) uploaded from guest memory after the render targets over it are
- * written back, bound at image unit = slot. After the dispatch each image
- * is read back, laid out again in its guest layout over the bytes it came
- * from (pitch padding and GOB padding kept), and the bytes that changed
- * written to guest memory with the caches over them marked stale, as for
- * the SSBOs. Two slots naming the same header share one texture; other
- * overlaps between images, or of an image with a global buffer, are
- * refused. Handles outside the bound constant buffer, indices past the
+ * the header's format is the key's MW_IMG_* for the slot. images.h (shared
+ * with the draw path) does the rest: level 0 of a 2D header, pitch or
+ * block-linear, in a format GL has an image format for, uploaded after the
+ * render targets over it are written back, bound at image unit = slot,
+ * read back after the dispatch and its changed bytes written to guest
+ * memory with the caches over them marked stale, as for the SSBOs. Two
+ * slots naming the same header share one texture; other overlaps between
+ * images, or of an image with a global buffer, are refused. Handles outside the bound constant buffer, indices past the
  * pool's maximum, unmapped pools or texels, undecodable headers, sizes
  * past the GL's texture size or 64 MiB, pages whose kind does not suit the
  * layout are refused with the slot, index and address.
@@ -62,8 +58,8 @@
  * Not done: multisampled textures (refused), bindless image handles not
  * loaded from the handle table in their block (the translator traces the
  * others to the word a bound handle would name), image
- * arrays, 3D and 1D images, other levels and the other formats GL has
- * image formats for; indirect dispatch (deko3d's uses
+ * arrays, 3D, 1D and buffer images, other levels (refused, images.c) and
+ * the other formats GL has image formats for; indirect dispatch (deko3d's uses
  * the QMD's grid written by a DMA copy, which works as it lands in
  * memory), QMD dependent launches. */
 #include "backend/maxwell/render/compute.h"

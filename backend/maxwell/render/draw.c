@@ -69,7 +69,18 @@
  * 3D state's dirty bits, which the draw path takes) and no write, map or
  * unmap reached the guest memory it read (key_cache).
  *
- * Not yet: images, vertex-A,
+ * Storage images (SULD/SUST/SURED/SUATOM, any stage): each slot's handle
+ * at the stage's handle block + 0x80 (deko3d), its header in the 3D pools,
+ * its format in the stage key (read_images, kept with the key cache);
+ * every stage's slot S is image unit S, so two stages naming one slot are
+ * refused. images.h uploads and binds them after the targets and textures
+ * (an image over a render target or a sampled texture is refused: the
+ * target's pixels or the texture's copy and the stores would not be one
+ * memory); after the draw a glMemoryBarrier and the write-back, the caches
+ * over the written bytes marked stale, so a later draw sees the stores.
+ *
+ * Not yet: storage images other than level 0 of a 2D header (images.h),
+ * vertex-A,
  * transform feedback, counter reports other than the occlusion count
  * (queries.c); each stage is reported when a draw needs it.
  * SET_RASTER_ENABLE FALSE skips the draw (nothing of it would remain). */
