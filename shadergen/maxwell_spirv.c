@@ -6992,12 +6992,12 @@ size_t mw_spirv_reachable_words(const mw_spirv_input *in)
 }
 
 static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_tex_source *src,
-                        uint32_t *img_slots, uint32_t *img_maybe)
+                        uint32_t *img_slots, uint32_t *img_maybe, uint32_t *img_raw)
 {
     tr *t = malloc(sizeof *t);
     mw_spirv_result scratch;
     size_t words = 0;
-    *tex_slots = *img_slots = *img_maybe = 0;
+    *tex_slots = *img_slots = *img_maybe = *img_raw = 0;
     if (src)
         memset(src, 0, sizeof(mw_spirv_tex_source) * MW_SPIRV_TEX_SLOTS);
     if (t && walk(t, in, &scratch)) {
@@ -7018,8 +7018,12 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
                 const bool txq = op == OP_TXQ && mw_sass_lookup(w) != MW_SASS_OP_TXQ_B;
                 const bool su = (op == OP_SULD || op == OP_SUST || op == OP_SURED) && surface_word(t, k, w, &word);
                 const uint32_t byte = word * 4;
-                if ((txq || su) && ib && byte >= ib && (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS)
+                if ((txq || su) && ib && byte >= ib && (byte - ib) / 4 < MW_SPIRV_IMG_SLOTS) {
                     *img_slots |= 1u << (byte - ib) / 4;
+                    /* SULD.D/SUST.D (bit 52): raw words, as image_note takes them */
+                    if (su && op != OP_SURED && bit(w, 52))
+                        *img_raw |= 1u << (byte - ib) / 4;
+                }
                 if (op == OP_SUATOM) {
                     uint32_t plain, maybe;
                     suatom_candidates(t, k, w, &plain, &maybe);
@@ -7052,22 +7056,28 @@ static size_t reachable(const mw_spirv_input *in, uint32_t *tex_slots, mw_spirv_
 
 size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots)
 {
-    uint32_t img, maybe;
-    return reachable(in, tex_slots, NULL, &img, &maybe);
+    uint32_t img, maybe, raw;
+    return reachable(in, tex_slots, NULL, &img, &maybe, &raw);
 }
 
 size_t mw_spirv_reachable_textures(const mw_spirv_input *in, uint32_t *tex_slots,
                                    mw_spirv_tex_source src[MW_SPIRV_TEX_SLOTS])
 {
-    uint32_t img, maybe;
-    return reachable(in, tex_slots, src, &img, &maybe);
+    uint32_t img, maybe, raw;
+    return reachable(in, tex_slots, src, &img, &maybe, &raw);
 }
 
 size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe)
 {
+    uint32_t tex, none, raw;
+    return reachable(in, &tex, NULL, img_slots, img_maybe ? img_maybe : &none, &raw);
+}
+
+size_t mw_spirv_reachable_image_access(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe,
+                                       uint32_t *img_raw)
+{
     uint32_t tex;
-    uint32_t none;
-    return reachable(in, &tex, NULL, img_slots, img_maybe ? img_maybe : &none);
+    return reachable(in, &tex, NULL, img_slots, img_maybe, img_raw);
 }
 
 bool mw_spirv_program_id_of(const mw_spirv_input *in, mw_spirv_program_id *out)

@@ -316,6 +316,12 @@ size_t mw_spirv_reachable_slots(const mw_spirv_input *in, uint32_t *tex_slots);
  * can, leaving the others' key.img MW_IMG_NONE, and the translation picks
  * the reading the formats allow. */
 size_t mw_spirv_reachable_images(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe);
+/* The same, and into *img_raw those of the slots a SULD.D/SUST.D names
+ * (raw 32-bit words: the translation declares them R32UI whatever the
+ * key's format, mw_spirv_result.img_raw_mask), for a caller that binds
+ * images without the translation's result (a program from the disk cache). */
+size_t mw_spirv_reachable_image_access(const mw_spirv_input *in, uint32_t *img_slots, uint32_t *img_maybe,
+                                       uint32_t *img_raw);
 
 /* Where a slot's handle word is when it is not the table's: a bindless
  * handle loaded (LDC, MOV c[]) from another constant buffer, or from

@@ -1912,6 +1912,293 @@ static void vertex_texture_and_tracked_units(void **state)
     ts_gl_check(ctx);
 }
 
+
+/* ---- storage images in draws (draw.c, images.c) ----
+ * Pixel programs assembled here (envydis gm107.c field positions, the
+ * encodings of image_csh's and image_atomic_csh's listings with the handle
+ * word moved to the pixel stage's image table: c0[0x690 + 0x80] is word
+ * 0x1c4, slot 0), behind frag_coord_fsh's header. */
+#define IMG_PITCH_VA (VA_DATA + 0x300000) /* pitch-kind memory */
+#define IMG_BL_VA (VA + 0x300000)         /* block-linear-kind memory */
+#define IMG_HANDLE (TMD_CBUF0 + 0x710u)   /* the pixel stage's image handle 0 in c0 */
+#define SU_SLOT0(w) (((w) & ~(0x1fffull << 36)) | 0x1c4ull << 36)
+
+static const uint64_t fs_ipa_x = 0xe003ff870ff7ff00ull;  /* ipa pass r0 a[0x70] (gl_FragCoord.x) */
+static const uint64_t fs_f2i_x = 0x5cb0118000071a00ull;  /* f2i ftz s32 f32 trunc r0 r0 */
+static const uint64_t fs_ipa_y = 0xe003ff874ff7ff01ull;  /* ipa pass r1 a[0x74] */
+static const uint64_t fs_f2i_y = 0x5cb0118000171a01ull;  /* f2i r1 r1 */
+static const uint64_t fs_exit = 0xe30000000007000full;
+
+/* frag_coord_fsh's header with `n` instruction slots of code (scheduling words zero) */
+static void image_fs(tmc_shader *fs, const uint64_t *slot, uint32_t n)
+{
+    assert_true(tmc_load("frag_coord_fsh", fs));
+    const size_t words = (size_t)(n + 2) / 3 * 4;
+    uint64_t *code = calloc(words, 8);
+    for (uint32_t i = 0; i < (n + 2) / 3 * 3; i++)
+        code[tmr_word_of_slot(i)] = i < n ? slot[i] : 0x50b0000000070f00ull; /* NOP */
+    free(fs->code);
+    fs->code = code;
+    fs->words = words;
+}
+
+/* Stores (y << 16 | x) at texel (x, y) of image slot 0 from each fragment
+ * (SUST.P 2D, the R32 image taking R). */
+static void store_fs(tmc_shader *fs)
+{
+    const uint64_t slot[] = {
+        fs_ipa_x, fs_f2i_x, fs_ipa_y, fs_f2i_y,
+        0x3848000001070102ull,                /* shl r2 r1 0x10 */
+        0x5c10000000070204ull,                /* iadd r4 r2 r0 */
+        SU_SLOT0(0xeb28049600f70004ull),      /* sust p t2d rgba ign g[r0] r4 */
+        fs_exit,
+    };
+    image_fs(fs, slot, sizeof slot / sizeof slot[0]);
+}
+
+/* SUATOM.ADD 1 at texel (x & 7, 0) of image slot 0 from each fragment */
+static void count_fs(tmc_shader *fs)
+{
+    const uint64_t slot[] = {
+        fs_ipa_x, fs_f2i_x,
+        0x3847000000770000ull,                /* lop and r0 r0 0x7 */
+        vt_mov32i(1, 0), vt_mov32i(4, 1),
+        SU_SLOT0(0xea780486004700ffull),      /* suatom d u32 t2d add ign 0x0 g[r0] r4 */
+        fs_exit,
+    };
+    image_fs(fs, slot, sizeof slot / sizeof slot[0]);
+}
+
+/* Header `index` in the pool: a W x H R32 uint 2D image at va. */
+static void r32_image(uint8_t *data, uint32_t index, uint64_t va, uint32_t w, uint32_t h, uint32_t pitch_bytes)
+{
+    const tmt_tic_desc d = {.components = 0x0f, .type = 4, .texture_type = 1, .width = w, .height = h, .levels = 1,
+                            .bh = 1, .pitch = pitch_bytes != 0, .pitch_bytes = pitch_bytes};
+    uint32_t tic[8];
+    tmt_make_tic(&d, va, tic);
+    memcpy(data + TMD_TIC + 32 * index, tic, 32);
+}
+
+static void image_pools(tm_pb *pb)
+{
+    set(pb, 0x1574, (uint32_t)(TIC_POOL >> 32));
+    set(pb, 0x1578, (uint32_t)TIC_POOL);
+    set(pb, 0x157c, 15);
+    set(pb, 0x155c, (uint32_t)(TSC_POOL >> 32));
+    set(pb, 0x1560, (uint32_t)TSC_POOL);
+    set(pb, 0x1564, 15);
+}
+
+/* A clear and one full-viewport triangle of fullscreen_vsh */
+static void clear_and_draw(tm_pb *pb)
+{
+    const uint32_t cv[4] = {0, 0, 0, 0};
+    tm_inc(pb, TM_SUB_3D, M(0x0d80), 4, cv);
+    set(pb, 0x19d0, 0x3C);
+    set(pb, 0x1214, 0u | 3u << 16 | 4u << 28);
+}
+
+/* Image handle 0 of the pixel stage names header `index`; the pushbuffer
+ * so far, a clear and the draw submitted, and memory flushed. */
+static void handle_and_draw(glhle_maxwell *gpu, tm_pb *pb, uint8_t *data, uint32_t index)
+{
+    memcpy(data + IMG_HANDLE, &index, 4);
+    clear_and_draw(pb);
+    glhle_maxwell_run_result res;
+    assert_int_equal(tm_submit(gpu, pb, &res), GLHLE_RESULT_OK);
+    tm_pb_free(pb);
+    assert_int_equal(res.draws, 1);
+    assert_int_equal(glhle_maxwell_flush(gpu, 0, UINT64_MAX), GLHLE_RESULT_OK);
+}
+
+/* The instance and its memory, and the shaders, gone. */
+static void image_close(glhle_context *ctx, glhle_maxwell *gpu, uint8_t *rt, uint8_t *data, tmc_shader *a,
+                        tmc_shader *b, tmc_shader *c)
+{
+    glhle_maxwell_destroy(gpu);
+    free(rt);
+    free(data);
+    tmc_free(a);
+    tmc_free(b);
+    if (c)
+        tmc_free(c);
+    ts_gl_check(ctx);
+}
+
+#define IW 48u /* the image: wider and taller than the 40 x 24 target */
+#define IH 32u
+#define TW 40u
+#define TH 24u
+
+/* store_fs into a 48 x 32 R32 uint image, pitch (256-byte rows: 64
+ * padding bytes each) or block-linear (2 GOBs a block), drawn over a
+ * 40 x 24 target: texel (x, y) of the covered pixels holds y << 16 | x,
+ * every other byte of the image's span keeps its 0xa5, by the test's own
+ * layout (the pitch formula; tmt_model's GOB model). */
+static void image_store_case(glhle_context *ctx, bool block_linear)
+{
+    tmc_shader vs, fs;
+    assert_true(tmc_load("fullscreen_vsh", &vs));
+    store_fs(&fs);
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, TW, TH, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+    image_pools(&pb);
+    const uint32_t pitch = 256;
+    tmt_model m;
+    tmt_model_init(&m, IW, IH, 1, 4, 1, 1);
+    uint8_t *mem = block_linear ? rt + (IMG_BL_VA - VA) : data + (IMG_PITCH_VA - VA_DATA);
+    const size_t span = block_linear ? (size_t)tmt_model_at(&m, 0, 0, 4 * IW - 1, IH - 1) + 1 : (size_t)pitch * IH;
+    memset(mem, 0xa5, span + 64);
+    r32_image(data, 1, block_linear ? IMG_BL_VA : IMG_PITCH_VA, IW, IH, block_linear ? 0 : pitch);
+    handle_and_draw(gpu, &pb, data, 1);
+    uint8_t *want = malloc(span + 64);
+    memset(want, 0xa5, span + 64);
+    for (uint32_t y = 0; y < TH; y++)
+        for (uint32_t x = 0; x < TW; x++) {
+            const uint32_t v = y << 16 | x;
+            memcpy(want + (block_linear ? tmt_model_at(&m, 0, 0, 4 * x, y) : (uint64_t)y * pitch + 4 * x), &v, 4);
+        }
+    uint32_t bad = 0;
+    for (size_t b = 0; b < span + 64; b++)
+        if (mem[b] != want[b] && bad++ < 6)
+            print_message("  %s image byte 0x%zx is 0x%02x, want 0x%02x\n", block_linear ? "block-linear" : "pitch",
+                          b, mem[b], want[b]);
+    if (bad)
+        fail_msg("%u bytes of the %s image differ from the stores' model", bad,
+                 block_linear ? "block-linear" : "pitch");
+    free(want);
+    image_close(ctx, gpu, rt, data, &vs, &fs, NULL);
+}
+
+static void draw_image_store(void **state)
+{
+    if (!tmc_require())
+        skip();
+    image_store_case(*state, false);
+    image_store_case(*state, true);
+}
+
+/* count_fs over a 37 x 23 target into an 8 x 1 R32 uint pitch image that
+ * holds 1000 + i: texel i gains the covered pixels whose x & 7 is i, 23
+ * rows of 5 (i < 5: x = i + 8k, k = 0..4, below 37) or 4 columns. */
+static void draw_image_atomic(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, fs;
+    assert_true(tmc_load("fullscreen_vsh", &vs));
+    count_fs(&fs);
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, 37, 23, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, &vs, &fs);
+    image_pools(&pb);
+    uint8_t *mem = data + (IMG_PITCH_VA - VA_DATA);
+    for (uint32_t i = 0; i < 8; i++) {
+        const uint32_t v = 1000 + i;
+        memcpy(mem + 4 * i, &v, 4);
+    }
+    r32_image(data, 2, IMG_PITCH_VA, 8, 1, 32);
+    handle_and_draw(gpu, &pb, data, 2);
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < 8; i++) {
+        uint32_t got;
+        memcpy(&got, mem + 4 * i, 4);
+        const uint32_t want = 1000 + i + 23 * (i < 37 % 8 ? 37 / 8 + 1 : 37 / 8);
+        print_message("  texel %u: %u (want %u)\n", i, got, want);
+        assert_int_equal(got, want);
+        total += got - 1000 - i;
+    }
+    assert_int_equal(total, 37 * 23);
+    image_close(ctx, gpu, rt, data, &vs, &fs, NULL);
+}
+
+/* Target 0 (64 x 64 RGBA8) against texel(px / 4, py / 4) of a 16 x 16
+ * texture, as fullscreen_vsh's UV samples it */
+static void check_sampled(glhle_maxwell *gpu, const uint8_t *rt, const char *what,
+                          void (*texel)(uint32_t x, uint32_t y, uint8_t out[4]))
+{
+    uint8_t *out = malloc((size_t)W * H * 4);
+    read_target(gpu, rt, 4, out);
+    uint32_t bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            uint8_t want[4];
+            texel(x / 4, y / 4, want);
+            if (memcmp(out + 4 * (y * W + x), want, 4) && bad++ < 4)
+                print_message("  %s: pixel (%u, %u) is %u %u %u %u, want %u %u %u %u\n", what, x, y,
+                              out[4 * (y * W + x)], out[4 * (y * W + x) + 1], out[4 * (y * W + x) + 2],
+                              out[4 * (y * W + x) + 3], want[0], want[1], want[2], want[3]);
+        }
+    free(out);
+    if (bad)
+        fail_msg("%s: %u pixels differ", what, bad);
+}
+
+/* the bytes store_fs leaves at texel (x, y): y << 16 | x, little-endian */
+static void stored_texel(uint32_t x, uint32_t y, uint8_t out[4])
+{
+    const uint8_t t[4] = {(uint8_t)x, 0, (uint8_t)y, 0};
+    memcpy(out, t, 4);
+}
+
+/* A texture over an image a draw stores to: texture_fsh samples the 16 x 16
+ * A8B8G8R8 texture (header 0), which the texture cache then holds; a
+ * draw of store_fs stores through header 1, an R32 uint image over the
+ * same block-linear bytes; texture_fsh again must see the stores (the
+ * write-back marked the cached texture stale). Then an image over the
+ * draw's render target: refused (UNSUPPORTED) with the reason. */
+static void draw_image_coherence(void **state)
+{
+    glhle_context *ctx = *state;
+    if (!tmc_require())
+        skip();
+    tmc_shader vs, tex_fs, fs;
+    assert_true(tmc_load("fullscreen_vsh", &vs));
+    assert_true(tmc_load("texture_fsh", &tex_fs));
+    store_fs(&fs);
+    uint8_t *rt, *data;
+    tm_pb pb;
+    glhle_maxwell *gpu = open_gpu(ctx, &rt, &data, &pb);
+    tmd_target(&pb, VA, W, H, 0xD5);
+    tmd_programs(&pb, data, VA_DATA, &vs, &tex_fs);
+    texture_0(&pb, rt, data, 16, distinct_texel);
+    /* store_fs at the geometry program's place, its own address */
+    memcpy(data + TMD_GS_OFF, fs.sph, 0x50);
+    memcpy(data + TMD_GS_OFF + 0x50, fs.code, fs.words * 8);
+    r32_image(data, 1, TEX_VA, 16, 16, 0);
+    handle_and_draw(gpu, &pb, data, 1);
+    glhle_maxwell_run_result res;
+    check_sampled(gpu, rt, "before the stores", distinct_texel);
+
+    tm_pb_init(&pb);
+    set(&pb, 0x2004 + 5 * 64, TMD_GS_OFF); /* SET_PIPELINE_PROGRAM(5): store_fs */
+    clear_and_draw(&pb);
+    set(&pb, 0x2004 + 5 * 64, TMD_FS_OFF); /* texture_fsh again */
+    clear_and_draw(&pb);
+    assert_int_equal(tm_submit(gpu, &pb, &res), GLHLE_RESULT_OK);
+    tm_pb_free(&pb);
+    assert_int_equal(res.draws, 2);
+    check_sampled(gpu, rt, "after the stores", stored_texel);
+
+    /* the image over the render target's memory */
+    r32_image(data, 1, VA, W, H, 0);
+    tm_pb_init(&pb);
+    set(&pb, 0x2004 + 5 * 64, TMD_GS_OFF);
+    clear_and_draw(&pb);
+    ts_log_clear();
+    const glhle_result got = tm_submit(gpu, &pb, &res);
+    tm_pb_free(&pb);
+    print_message("  image over the target: %s, %u draws\n", glhle_result_string(got), res.draws);
+    assert_true(ts_log_contains("maxwell: draw: image 0 and colour target 0 overlap: not supported"));
+    image_close(ctx, gpu, rt, data, &vs, &tex_fs, &fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1928,6 +2215,9 @@ int main(void)
         cmocka_unit_test(targets_reuse_sees_twod),
         cmocka_unit_test(vertex_formats),
         cmocka_unit_test(vertex_texture_and_tracked_units),
+        cmocka_unit_test(draw_image_store),
+        cmocka_unit_test(draw_image_atomic),
+        cmocka_unit_test(draw_image_coherence),
     };
     return cmocka_run_group_tests(tests, ts_gl_setup, ts_gl_teardown);
 }

@@ -39,18 +39,14 @@
  * has its handle at c[SET_BINDLESS_TEXTURE][0x120 + 4 slot] (deko3d's
  * compute image table), header index bits 19:0, its header in the compute
  * engine's own pool (SET_TEX_HEADER_POOL_A/B/C: address and maximum index);
- * the header's format is the key's MW_IMG_* for the slot. Level 0 of a 2D
- * header, pitch or block-linear, in R32 (uint, sint, float), A8B8G8R8
- * (unorm, uint), R16G16B16A16 float or R32G32B32A32 (float, uint), becomes
- * a GL texture of that format (a slot accessed raw: of R32UI, the same
- * bytes) uploaded from guest memory after the render targets over it are
- * written back, bound at image unit = slot. After the dispatch each image
- * is read back, laid out again in its guest layout over the bytes it came
- * from (pitch padding and GOB padding kept), and the bytes that changed
- * written to guest memory with the caches over them marked stale, as for
- * the SSBOs. Two slots naming the same header share one texture; other
- * overlaps between images, or of an image with a global buffer, are
- * refused. Handles outside the bound constant buffer, indices past the
+ * the header's format is the key's MW_IMG_* for the slot. images.h (shared
+ * with the draw path) does the rest: level 0 of a 2D header, pitch or
+ * block-linear, in a format GL has an image format for, uploaded after the
+ * render targets over it are written back, bound at image unit = slot,
+ * read back after the dispatch and its changed bytes written to guest
+ * memory with the caches over them marked stale, as for the SSBOs. Two
+ * slots naming the same header share one texture; other overlaps between
+ * images, or of an image with a global buffer, are refused. Handles outside the bound constant buffer, indices past the
  * pool's maximum, unmapped pools or texels, undecodable headers, sizes
  * past the GL's texture size or 64 MiB, pages whose kind does not suit the
  * layout are refused with the slot, index and address.
@@ -62,8 +58,8 @@
  * Not done: multisampled textures (refused), bindless image handles not
  * loaded from the handle table in their block (the translator traces the
  * others to the word a bound handle would name), image
- * arrays, 3D and 1D images, other levels and the other formats GL has
- * image formats for; indirect dispatch (deko3d's uses
+ * arrays, 3D, 1D and buffer images, other levels (refused, images.c) and
+ * the other formats GL has image formats for; indirect dispatch (deko3d's uses
  * the QMD's grid written by a DMA copy, which works as it lands in
  * memory), QMD dependent launches. */
 #include "backend/maxwell/render/compute.h"
@@ -75,6 +71,7 @@
 #include "backend/gl/gl_caps.h"
 #include "backend/maxwell/memory/address_space.h"
 #include "backend/maxwell/memory/block_linear.h"
+#include "backend/maxwell/render/images.h"
 #include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/shader/sass_fetch.h"
 #include "backend/maxwell/texture/tic.h"
@@ -83,7 +80,6 @@
 #define MAX_INFOS 32u          /* translations' findings kept (one per program key) */
 #define MAX_PROGRAMS 256u      /* linked compute programs the service keeps by default */
 #define MAX_SSBO_BYTES (64u << 20)
-#define MAX_IMAGE_BYTES (64u << 20) /* guest bytes of one image */
 /* deko3d's compute driver constants: the stage block at c0[0xA0], its 32
  * texture handles, then 8 image handles at +0x80 (testdata/maxwell/README
  * "The c0 layout") */
@@ -127,11 +123,6 @@ struct mw_compute {
     size_t key_cap;
     GLuint ubo[MW_QMD_CONSTANT_BUFFERS];
     GLuint ssbo[MW_SPIRV_SSBOS];
-    struct {
-        GLuint tex;           /* 0 until a launch binds the slot */
-        GLenum internal;
-        uint32_t width, height;
-    } img[MW_SPIRV_IMG_SLOTS];
     uint8_t *scratch;
     size_t scratch_size;
 };
@@ -214,8 +205,6 @@ void mw_compute_fini(mw_render *r)
     if (gl) {
         gl->DeleteBuffers(MW_QMD_CONSTANT_BUFFERS, c->ubo);
         gl->DeleteBuffers(MW_SPIRV_SSBOS, c->ssbo);
-        for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++)
-            gl->DeleteTextures(1, &c->img[i].tex); /* 0 is ignored */
     }
     free(c->key);
     free(c->scratch);
@@ -260,49 +249,12 @@ static glhle_result translate(mw_render *r, const mw_spirv_input *in, const mw_c
     return res;
 }
 
-/* ---- images (SULD/SUST) ----
- * A slot's handle is the word at c[SET_BINDLESS_TEXTURE][0x120 + 4 slot];
- * its header index bits 19:0 (yuzu TextureHandle, as the draw path reads
- * texture handles), the header the 32 bytes at SET_TEX_HEADER_POOL + 32
- * index of the compute engine's own pool, the index at most
- * SET_TEX_HEADER_POOL_C MAXIMUM_INDEX (clb1c0.h; yuzu's KeplerCompute
- * GetTICEntry and its texture cache's compute descriptor table read the
- * compute class's pool and limit, not the 3D one's). The image is level 0 of
- * a 2D header, pitch or block-linear, in a format GL has an image format
- * for (GL 4.5 table 8.27, the translator's MW_IMG_*). */
-
-/* TIC COMPONENTS and data type -> the translator's image format and GL's */
-static const struct img_format {
-    uint32_t components, data_type;
-    uint8_t fmt;
-    uint32_t bpp;
-    GLenum internal, format, type;
-} img_formats[] = {
-    {MW_TIC_R32, MW_TIC_UINT, MW_IMG_R32UI, 4, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT},
-    {MW_TIC_R32, MW_TIC_SINT, MW_IMG_R32I, 4, GL_R32I, GL_RED_INTEGER, GL_INT},
-    {MW_TIC_R32, MW_TIC_FLOAT, MW_IMG_R32F, 4, GL_R32F, GL_RED, GL_FLOAT},
-    {MW_TIC_A8B8G8R8, MW_TIC_UNORM, MW_IMG_RGBA8, 4, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE},
-    {MW_TIC_A8B8G8R8, MW_TIC_UINT, MW_IMG_RGBA8UI, 4, GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE},
-    {MW_TIC_R16_G16_B16_A16, MW_TIC_FLOAT, MW_IMG_RGBA16F, 8, GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT},
-    {MW_TIC_R32_G32_B32_A32, MW_TIC_FLOAT, MW_IMG_RGBA32F, 16, GL_RGBA32F, GL_RGBA, GL_FLOAT},
-    {MW_TIC_R32_G32_B32_A32, MW_TIC_UINT, MW_IMG_RGBA32UI, 16, GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT},
-};
-/* a raw (SULD.D/SUST.D b32) slot moves 32-bit words: its texels as R32UI */
-static const struct img_format raw32 = {0, 0, MW_IMG_R32UI, 4, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
-
-typedef struct launch_image {
-    uint32_t tic[8];
-    uint32_t index;           /* in the header pool, for messages */
-    const struct img_format *f;
-    uint32_t width, height;
-    uint64_t va, size;        /* the guest bytes level 0 spans */
-    uint32_t pitch;           /* pitch layout: bytes per row; 0: block-linear */
-    mw_bl_geom g;             /* block-linear */
-    int32_t shares;           /* an earlier slot with the same header, or -1 */
-} launch_image;
-
+/* ---- images (SULD/SUST/SURED/SUATOM) ----
+ * A slot's handle is the word at c[SET_BINDLESS_TEXTURE][0x120 + 4 slot]
+ * (deko3d's compute image table), its header in the compute engine's own
+ * pool (SET_TEX_HEADER_POOL_A/B/C, clb1c0.h); images.h does the rest. */
 static glhle_result plan_image(mw_render *r, const uint32_t *regs, const mw_compute_launch *cl, uint32_t slot,
-                               launch_image *im, bool quiet)
+                               mw_image *im, bool quiet)
 {
     /* quiet: a slot that may not be one (plan_images' maybe), whose failure is no error */
     const glhle_logger mute = {r->io.log ? r->io.log->fn : NULL, r->io.log ? r->io.log->user : NULL,
@@ -317,81 +269,15 @@ static glhle_result plan_image(mw_render *r, const uint32_t *regs, const mw_comp
     if (!cb->valid || off + 4 > cb->size || !r->io.read(r->io.user, cb->address + off, &h, 4))
         return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u's handle at c%u[0x%x] is not "
                           "in a constant buffer the QMD binds (or is unmapped)", slot, hb, off);
-    im->index = h & 0xFFFFF;
     const uint64_t pool = (uint64_t)(regs[C_SET_TEX_HEADER_POOL_A] & 0xFF) << 32 | regs[C_SET_TEX_HEADER_POOL_B];
     const uint32_t max_index = regs[C_SET_TEX_HEADER_POOL_C] & 0x3FFFFF;
-    if (im->index > max_index)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u's handle 0x%08x (c%u[0x%x]) "
-                          "names header %u, past the pool's maximum index %u", slot, h, hb, off, im->index,
-                          max_index);
-    if (!r->io.read(r->io.user, pool + 32ull * im->index, im->tic, 32))
-        return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: compute launch: image %u's header %u at GPU "
-                          "0x%010llx (pool 0x%010llx) is not mapped", slot, im->index,
-                          (unsigned long long)(pool + 32ull * im->index), (unsigned long long)pool);
-    mw_tic t;
-    if (mw_tic_decode(im->tic, &t) != GLHLE_RESULT_OK)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u's header %u at GPU "
-                          "0x%010llx: %s", slot, im->index, (unsigned long long)(pool + 32ull * im->index),
-                          t.problem);
-    const bool bl = t.version == MW_TIC_BLOCKLINEAR, pitch = t.version == MW_TIC_PITCH;
-    const bool four = t.components != MW_TIC_R32;
-    for (size_t i = 0; i < sizeof img_formats / sizeof img_formats[0] && !im->f; i++)
-        if (img_formats[i].components == t.components && img_formats[i].data_type == t.data_type[0] &&
-            (!four || (t.data_type[1] == t.data_type[0] && t.data_type[2] == t.data_type[0] &&
-                       t.data_type[3] == t.data_type[0])))
-            im->f = &img_formats[i];
-    const char *why = !bl && !pitch ? "is neither pitch nor block-linear"
-                      : t.texture_type != MW_TIC_TYPE_2D && t.texture_type != MW_TIC_TYPE_2D_NO_MIPMAP
-                          ? "is not a 2D texture"
-                      : t.depth != 1 || t.multi_sample_count ? "is layered or multisampled"
-                      : t.res_view_min_mip_level ? "views a level other than 0"
-                      : !im->f || t.srgb_conversion ? "has a format GL has no image format for"
-                                                    : NULL;
-    if (why)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: image %u's header %u (%s, type %s, "
-                          "GPU 0x%010llx) %s", slot, im->index, t.format ? t.format->name : "?",
-                          mw_tic_type_name(t.texture_type), (unsigned long long)t.address, why);
-    const int32_t max = r->ctx->info.max_texture_size;
-    im->width = (uint32_t)t.width;
-    im->height = t.height;
-    if (max > 0 && (im->width > (uint32_t)max || im->height > (uint32_t)max))
-        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: compute launch: image %u (header %u) is %ux%u, "
-                          "over this GL's %d", slot, im->index, im->width, im->height, max);
-    const uint64_t row = (uint64_t)im->width * im->f->bpp;
-    im->va = t.address;
-    if (pitch) {
-        if (t.pitch < row)
-            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u (header %u) has pitch %u, "
-                              "less than its %llu-byte rows", slot, im->index, t.pitch, (unsigned long long)row);
-        im->pitch = t.pitch;
-        im->size = (uint64_t)t.pitch * (im->height - 1) + row;
-    } else {
-        glhle_result res = mw_bl_geom_init(&im->g, (uint32_t)row, im->height, 1, t.gobs_per_block_height, 0, lg);
-        if (res != GLHLE_RESULT_OK)
-            return res;
-        im->size = im->g.size;
-    }
-    if (im->va >= 1ull << MW_VA_BITS || im->size > (1ull << MW_VA_BITS) - im->va || im->size > MAX_IMAGE_BYTES)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: compute launch: image %u (header %u) at GPU "
-                          "0x%010llx spans %llu bytes: past the address space or over %u", slot, im->index,
-                          (unsigned long long)im->va, (unsigned long long)im->size, MAX_IMAGE_BYTES);
-    /* the pages' kind must suit the layout, as a texture's (textures.c;
-     * PTE kinds: engines.h); unmapped pages are the read's to report */
-    const uint32_t kinds = r->io.kinds ? r->io.kinds(r->io.user, im->va, im->size) : 0;
-    const uint32_t wanted = bl ? MW_KINDS_BLOCK_LINEAR : MW_KIND_BIT(MW_KIND_PITCH);
-    if (kinds & ~wanted)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u (header %u) at GPU "
-                          "0x%010llx-0x%010llx: a %s image in %s memory", slot, im->index,
-                          (unsigned long long)im->va, (unsigned long long)(im->va + im->size),
-                          bl ? "block-linear" : "pitch", (kinds & wanted) ? "partly other-kind"
-                                                         : bl ? "pitch-kind" : "block-linear-kind");
-    return GLHLE_RESULT_OK;
+    return mw_image_plan(r, lg, "compute launch", slot, h, hb, off, pool, max_index, im);
 }
 
 /* The headers of the image slots the code names (`slots`), their formats
  * into the key. */
 static glhle_result plan_images(mw_render *r, const uint32_t *regs, const mw_compute_launch *cl, uint32_t slots,
-                                uint32_t maybe, mw_spirv_key *key, launch_image *img)
+                                uint32_t maybe, mw_spirv_key *key, mw_image *img)
 {
     for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++) {
         img[i].f = NULL;
@@ -406,7 +292,7 @@ static glhle_result plan_images(mw_render *r, const uint32_t *regs, const mw_com
         }
         if (res != GLHLE_RESULT_OK)
             return res;
-        key->img[i] = img[i].f->fmt;
+        key->img[i] = img[i].key_format;
     }
     return GLHLE_RESULT_OK;
 }
@@ -520,7 +406,7 @@ static void unbind_textures(mw_render *r, const compute_info *p)
  * the translation says about it (kept per key, the least recently used
  * making room). */
 static glhle_result get_program(mw_render *r, const mw_sass_code *code, const uint32_t *regs,
-                                const mw_compute_launch *cl, launch_image *img, launch_textures *lt,
+                                const mw_compute_launch *cl, mw_image *img, launch_textures *lt,
                                 const compute_info **out, GLuint *program)
 {
     mw_compute *c = r->compute;
@@ -681,148 +567,10 @@ static glhle_result write_back(mw_render *r, GLuint buf, const ssbo_range *s, ui
     if (!r->io.read(r->io.user, s->va, before, s->size))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: global buffer %u vanished", index);
     r->ctx->gl.GetNamedBufferSubData(buf, 0, s->size, after);
-    uint32_t lo = 0, hi = s->size;
-    while (lo < hi && before[lo] == after[lo])
-        lo++;
-    while (hi > lo && before[hi - 1] == after[hi - 1])
-        hi--;
-    if (lo == hi)
-        return GLHLE_RESULT_OK;
-    if (!r->io.write(r->io.user, s->va + lo, after + lo, hi - lo))
+    if (!mw_render_write_changed(r, s->va, before, after, s->size, &r->stats.compute_writebacks))
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: compute launch: global buffer %u could "
                           "not be written back", index);
-    mw_render_invalidate(r, s->va + lo, hi - lo);
-    r->stats.compute_writebacks += hi - lo;
     return GLHLE_RESULT_OK;
-}
-
-static bool spans_overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
-{
-    return an && bn && a < b + bn && b < a + an;
-}
-
-/* The GL format slot i is bound in: the raw slots' words as R32UI (the
- * translator declares them so), else the header's. */
-static const struct img_format *bound_format(const compute_info *p, const launch_image *im, uint32_t i)
-{
-    return p->img_raw_mask >> i & 1 ? &raw32 : im->f;
-}
-
-/* Each image the code uses into its GL texture (level 0 from guest memory,
- * render targets over it written back first) at image unit = slot. */
-static glhle_result bind_images(mw_render *r, const compute_info *p, launch_image *img, const ssbo_range *s)
-{
-    mw_compute *c = r->compute;
-    const GladGLContext *gl = &r->ctx->gl;
-    const glhle_logger *lg = r->io.log;
-    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++) {
-        if (!(p->img_mask >> i & 1))
-            continue;
-        launch_image *im = &img[i];
-        if (!im->f) /* the key named a format for every slot the walk found */
-            return GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: compute launch: image %u has no header", i);
-        const struct img_format *f = bound_format(p, im, i);
-        if (f != im->f && im->f->bpp != 4)
-            return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: image %u (header %u) is "
-                              "accessed as raw 32-bit words but holds %u-byte texels", i, im->index, im->f->bpp);
-        for (uint32_t k = 0; k < i && im->shares < 0; k++) {
-            if (!(p->img_mask >> k & 1) || !spans_overlap(im->va, im->size, img[k].va, img[k].size))
-                continue;
-            if (memcmp(im->tic, img[k].tic, sizeof im->tic) || bound_format(p, &img[k], k) != f)
-                return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: images %u and %u overlap "
-                                  "without being the same image: not supported", k, i);
-            im->shares = img[k].shares >= 0 ? img[k].shares : (int32_t)k;
-        }
-        for (uint32_t k = 0; k < p->ssbo_count; k++)
-            if (spans_overlap(im->va, im->size, s[k].va, s[k].size))
-                return GLHLE_FAIL(lg, GLHLE_RESULT_UNSUPPORTED, "maxwell: compute launch: image %u and global buffer "
-                                  "%u overlap: not supported", i, k);
-        const uint32_t unit = im->shares >= 0 ? (uint32_t)im->shares : i;
-        if (im->shares < 0) {
-            glhle_result res = mw_render_flush(r, im->va, im->size);
-            if (res != GLHLE_RESULT_OK)
-                return res;
-            const size_t row = (size_t)im->width * f->bpp, lin_size = row * im->height;
-            uint8_t *guest = malloc((size_t)im->size + lin_size);
-            if (!guest)
-                return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory for compute image %u", i);
-            uint8_t *lin = guest + im->size;
-            if (!r->io.read(r->io.user, im->va, guest, (size_t)im->size)) {
-                free(guest);
-                return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: compute launch: image %u (header %u) at "
-                                  "GPU 0x%010llx (%llu bytes) is not all mapped", i, im->index,
-                                  (unsigned long long)im->va, (unsigned long long)im->size);
-            }
-            if (im->pitch) {
-                for (uint32_t y = 0; y < im->height; y++)
-                    memcpy(lin + y * row, guest + (size_t)y * im->pitch, row);
-            } else {
-                const mw_bl_box box = {0, 0, 0, (uint32_t)row, im->height, 1};
-                res = mw_bl_tiled_to_linear(&im->g, guest, (size_t)im->size, &box, lin, lin_size, row, 0, 0, lg);
-            }
-            if (res == GLHLE_RESULT_OK) {
-                if (!c->img[i].tex || c->img[i].internal != f->internal || c->img[i].width != im->width ||
-                    c->img[i].height != im->height) {
-                    gl->DeleteTextures(1, &c->img[i].tex);
-                    gl->CreateTextures(GL_TEXTURE_2D, 1, &c->img[i].tex);
-                    gl->TextureStorage2D(c->img[i].tex, 1, f->internal, (GLsizei)im->width, (GLsizei)im->height);
-                    c->img[i].internal = f->internal;
-                    c->img[i].width = im->width;
-                    c->img[i].height = im->height;
-                }
-                gl->TextureSubImage2D(c->img[i].tex, 0, 0, 0, (GLsizei)im->width, (GLsizei)im->height, f->format,
-                                      f->type, lin);
-            }
-            free(guest);
-            if (res != GLHLE_RESULT_OK)
-                return res;
-        }
-        gl->BindImageTexture(i, c->img[unit].tex, 0, GL_FALSE, 0, GL_READ_WRITE, f->internal);
-    }
-    return GLHLE_RESULT_OK;
-}
-
-/* Image i's texels back into its guest layout; the bytes that changed to
- * guest memory and the caches over them stale (as write_back). */
-static glhle_result image_write_back(mw_render *r, const compute_info *p, const launch_image *im, uint32_t i)
-{
-    const glhle_logger *lg = r->io.log;
-    const struct img_format *f = bound_format(p, im, i);
-    const size_t row = (size_t)im->width * f->bpp, lin_size = row * im->height, size = (size_t)im->size;
-    uint8_t *lin = malloc(lin_size + 2 * size);
-    if (!lin)
-        return GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_MEMORY, "maxwell: no memory to read back compute image %u", i);
-    uint8_t *before = lin + lin_size, *after = before + size;
-    glhle_result res = GLHLE_RESULT_OK;
-    if (!r->io.read(r->io.user, im->va, before, size))
-        res = GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: compute image %u vanished", i);
-    if (res == GLHLE_RESULT_OK) {
-        r->ctx->gl.GetTextureImage(r->compute->img[i].tex, 0, f->format, f->type, (GLsizei)lin_size, lin);
-        memcpy(after, before, size);
-        if (im->pitch) {
-            for (uint32_t y = 0; y < im->height; y++)
-                memcpy(after + (size_t)y * im->pitch, lin + y * row, row);
-        } else {
-            const mw_bl_box box = {0, 0, 0, (uint32_t)row, im->height, 1};
-            res = mw_bl_linear_to_tiled(&im->g, after, size, &box, lin, lin_size, row, 0, 0, lg);
-        }
-    }
-    size_t lo = 0, hi = size;
-    while (res == GLHLE_RESULT_OK && lo < hi && before[lo] == after[lo])
-        lo++;
-    while (res == GLHLE_RESULT_OK && hi > lo && before[hi - 1] == after[hi - 1])
-        hi--;
-    if (res == GLHLE_RESULT_OK && lo < hi) {
-        if (!r->io.write(r->io.user, im->va + lo, after + lo, hi - lo))
-            res = GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: compute launch: image %u could not be written "
-                             "back", i);
-        else {
-            mw_render_invalidate(r, im->va + lo, hi - lo);
-            r->stats.compute_writebacks += hi - lo;
-        }
-    }
-    free(lin);
-    return res;
 }
 
 glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
@@ -873,7 +621,7 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     res = mw_sass_fetch(&fd, &code);
     const compute_info *p = NULL;
     GLuint program = 0;
-    launch_image img[MW_SPIRV_IMG_SLOTS];
+    mw_image img[MW_SPIRV_IMG_SLOTS];
     memset(img, 0, sizeof img);
     launch_textures lt;
     if (res == GLHLE_RESULT_OK)
@@ -899,10 +647,14 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
             res = upload(r, buf, s[i].va, s[i].size, "global buffer", i);
         gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, i, buf);
     }
+    /* two buffers or images over the same bytes could not be merged */
+    mw_image_span avoid[MW_SPIRV_SSBOS];
+    for (uint32_t i = 0; i < p->ssbo_count; i++)
+        avoid[i] = (mw_image_span){s[i].va, s[i].size, "global buffer", i};
     if (res == GLHLE_RESULT_OK)
-        res = bind_images(r, p, img, s);
-    if (res == GLHLE_RESULT_OK)
-        res = bind_textures(r, p, &lt);
+        res = mw_images_bind(r, "compute launch", img, p->img_mask, p->img_raw_mask, avoid, p->ssbo_count);
+    if (res == GLHLE_RESULT_OK && (res = bind_textures(r, p, &lt)) != GLHLE_RESULT_OK)
+        mw_images_unbind(r, p->img_mask);
     if (res != GLHLE_RESULT_OK) {
         unbind_textures(r, p);
         return res;
@@ -916,12 +668,11 @@ glhle_result mw_render_compute(mw_render *r, const uint32_t *regs)
     for (uint32_t i = 0; i < p->ssbo_count && res == GLHLE_RESULT_OK; i++)
         if (s[i].shares < 0 && s[i].size)
             res = write_back(r, r->compute->ssbo[i], &s[i], i);
-    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS && res == GLHLE_RESULT_OK; i++)
-        if ((p->img_mask >> i & 1) && img[i].shares < 0)
-            res = image_write_back(r, p, &img[i], i);
-    for (uint32_t i = 0; i < MW_SPIRV_IMG_SLOTS; i++)
-        if (p->img_mask >> i & 1)
-            gl->BindImageTexture(i, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+    if (res == GLHLE_RESULT_OK)
+        res = mw_images_write_back(r, "compute launch", img, p->img_mask, p->img_raw_mask,
+                                   &r->stats.compute_writebacks);
+    else
+        mw_images_unbind(r, p->img_mask);
     r->stats.launches++;
     return res;
 }

@@ -10,6 +10,7 @@
 
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/compute.h"
+#include "backend/maxwell/render/images.h"
 #include "backend/maxwell/render/render_targets.h"
 
 /* Bytes of one surface's GL image at the internal scale, as the
@@ -77,6 +78,7 @@ glhle_result mw_render_lose(mw_render *r)
     mw_dma_gpu_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
+    mw_images_fini(r);
     mw_query_lose(r);
     r->gl_lost = true;
     return res;

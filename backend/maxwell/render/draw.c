@@ -81,9 +81,21 @@
  * its generic outputs are what B reads as inputs; one without B, or one
  * that samples textures, is refused.
  *
- * Not yet: images,
- * transform feedback, counter reports other than the occlusion count
- * (queries.c); each stage is reported when a draw needs it.
+ * Storage images (SULD/SUST/SURED/SUATOM, any stage): each slot's handle
+ * at the stage's handle block + 0x80 (deko3d), its header in the 3D pools,
+ * its format in the stage key (read_images, kept with the key cache);
+ * every stage's slot S is image unit S, so two stages naming one slot are
+ * refused. images.h uploads and binds them after the targets and textures
+ * (an image over a render target or a sampled texture is refused: the
+ * target's pixels or the texture's copy and the stores would not be one
+ * memory); after the draw a glMemoryBarrier and the write-back, the caches
+ * over the written bytes marked stale, so a later draw sees the stores.
+ *
+ * Transform feedback: see the stream-output notes at xfb_layout; reports:
+ * queries.c.
+ *
+ * Not yet: storage images other than level 0 of a 2D header (images.h);
+ * each is reported when a draw needs it.
  * SET_RASTER_ENABLE FALSE skips the draw (nothing of it would remain). */
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +107,7 @@
 #include "backend/gl/provoking.h"
 #include "backend/gl/stream_buffer.h"
 #include "backend/maxwell/render/compute.h"
+#include "backend/maxwell/render/images.h"
 #include "backend/maxwell/render/programs.h"
 #include "backend/maxwell/render/render_targets.h"
 #include "backend/maxwell/shader/sass_fetch.h"
@@ -123,6 +136,10 @@ typedef struct mw_draw_code {
     uint32_t tex_offset;    /* ... counted from this handle table offset (the stage's) */
     uint8_t tex_cbuf;       /* ... in this handle buffer (a bindless handle names a slot only from it) */
     mw_spirv_tex_source tex_src[MW_SPIRV_TEX_SLOTS]; /* slots whose handle is elsewhere (bindless) */
+    /* the image slots its code names (mw_spirv_reachable_image_access,
+     * counted from tex_offset + 0x80 in tex_cbuf), of those the maybe and
+     * the raw ones */
+    uint32_t img_slots, img_maybe, img_raw;
     bool reach_known;
     bool valid;
 } mw_draw_code;
@@ -214,6 +231,11 @@ typedef struct key_cache {
     mw_cbuf_binding cbuf[MW_SPIRV_STAGE_COUNT_][MW_CBUF_SLOTS];
     uint64_t lo[KEY_RANGES], hi[KEY_RANGES]; /* lo >= hi: nothing read */
     stage_textures tex[MW_PROGRAM_STAGES]; /* what the handles named */
+    /* the storage images the stages use: one table, as every stage's
+     * slot S is image unit S (maxwell_spirv.c mw_spirv_gl_bindings), so
+     * two stages naming one slot are refused (get_program) */
+    mw_image img[MW_SPIRV_IMG_SLOTS];
+    uint32_t img_mask, img_raw;
 } key_cache;
 
 /* The groups the fixed-function state is set from (raster_state). */
@@ -632,6 +654,8 @@ static uint8_t value_type_of_rt(const mw_rt_format *f)
  * block; NVN titles put the table elsewhere, which would be a parameter of
  * the instance. */
 static const uint32_t handle_base[MW_SPIRV_STAGE_COUNT_] = {0x010, 0x1b0, 0x350, 0x4f0, 0x690, 0x0a0};
+/* ... and its 8 image handles after them, at +0x80 (the same README) */
+#define IMG_TABLE 0x80u
 
 
 /* Widens key range k by [va, va + size). */
@@ -678,6 +702,66 @@ static void read_textures(mw_render *r, const mw_state *st, mw_spirv_stage stage
         key_range(kc, KEY_TSC, pools.tsc_address + (uint64_t)si * 32, 32);
         t->kind[s] = mw_texture_handle_read(r, &pools, h, t->tic[s], t->tsc[s], &t->tic_index[s]);
     }
+}
+
+/* The storage images a stage's code names: each slot's handle at
+ * c[SET_BINDLESS_TEXTURE][stage's table + 0x80 + 4 slot], its header in
+ * the 3D engine's pool (images.h), its format into the key; a slot that
+ * is only one reading of a SUATOM's handle field (mw_spirv_reachable_images)
+ * is left unbound when it names no image. The handles and headers read
+ * are key ranges, as the textures' are. */
+static glhle_result read_images(mw_render *r, const mw_state *st, mw_spirv_stage stage, const mw_draw_code *c,
+                                mw_spirv_key *key)
+{
+    static const char *const who[MW_SPIRV_STAGE_COUNT_] = {"draw's vertex stage", "draw's tessellation control "
+                                                           "stage", "draw's tessellation evaluation stage",
+                                                           "draw's geometry stage", "draw's pixel stage", "?"};
+    key_cache *kc = &r->draw->kc;
+    const glhle_logger mute = {r->io.log ? r->io.log->fn : NULL, r->io.log ? r->io.log->user : NULL,
+                               (glhle_log_level)(GLHLE_LOG_ERROR + 1)};
+    const uint32_t hb = st->tex.bindless_cbuf_slot;
+    for (uint32_t s = 0; s < MW_SPIRV_IMG_SLOTS; s++) {
+        if (!(c->img_slots >> s & 1))
+            continue;
+        const bool maybe = c->img_maybe >> s & 1;
+        const glhle_logger *lg = maybe ? &mute : r->io.log;
+        if (kc->img_mask >> s & 1)
+            return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: %s: image %u is also another stage's "
+                              "image %u: every stage's slot S is image unit S here; not drawn", who[stage], s, s);
+        const uint32_t off = key->img_handle_offset + 4 * s;
+        const mw_cbuf_binding *b = hb < MW_CBUF_SLOTS ? &st->cbuf.bind[stage][hb] : NULL;
+        uint32_t h = 0;
+        glhle_result res = GLHLE_RESULT_OK;
+        if (b) {
+            kc->cbuf_used[stage] |= 1u << hb;
+            kc->cbuf[stage][hb] = *b;
+        }
+        if (!b || !b->valid || off > b->size || b->size - off < 4)
+            res = GLHLE_FAIL(lg, GLHLE_RESULT_BAD_DATA, "maxwell: %s: image %u's handle at c%u[0x%x] is not in a "
+                             "bound constant buffer", who[stage], s, hb, off);
+        if (res == GLHLE_RESULT_OK) {
+            key_range(kc, KEY_HANDLES, b->address + off, 4);
+            if (!r->io.read(r->io.user, b->address + off, &h, 4))
+                res = GLHLE_FAIL(lg, GLHLE_RESULT_OUT_OF_BOUNDS, "maxwell: %s: image %u's handle at c%u[0x%x] "
+                                 "(GPU 0x%010llx) is not mapped", who[stage], s, hb, off,
+                                 (unsigned long long)(b->address + off));
+        }
+        if (res == GLHLE_RESULT_OK) {
+            key_range(kc, KEY_TIC, st->tex.tic_address + (uint64_t)(h & 0xFFFFF) * 32, 32);
+            res = mw_image_plan(r, lg, who[stage], s, h, hb, off, st->tex.tic_address, st->tex.tic_max_index,
+                                &kc->img[s]);
+        }
+        if (res != GLHLE_RESULT_OK && maybe) {
+            memset(&kc->img[s], 0, sizeof kc->img[s]); /* the translation reads the field another way */
+            continue;
+        }
+        if (res != GLHLE_RESULT_OK)
+            return res;
+        key->img[s] = kc->img[s].key_format;
+        kc->img_mask |= 1u << s;
+        kc->img_raw |= (c->img_raw >> s & 1) << s;
+    }
+    return GLHLE_RESULT_OK;
 }
 
 /* Whether a uniform of this type is a sampler the translator declares
@@ -814,16 +898,24 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
      * code alone, the slots also on the table's offset and, through the
      * bindless forms' handles (TEX.B: a constant-buffer word loaded into a
      * register, the table's slot when it is one of its words), its buffer */
+    in.key.img_handle_offset = handle_base[stage] + IMG_TABLE;
     if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset || c->tex_cbuf != in.key.tex_handle_cbuf) {
         c->reach = (uint32_t)mw_spirv_reachable_textures(&in, &c->tex_slots, c->tex_src);
+        c->img_slots = c->img_maybe = c->img_raw = 0;
+        if (c->reach)
+            mw_spirv_reachable_image_access(&in, &c->img_slots, &c->img_maybe, &c->img_raw);
         c->tex_offset = in.key.tex_handle_offset;
         c->tex_cbuf = in.key.tex_handle_cbuf;
         c->reach_known = true;
     }
     read_textures(r, st, stage, c->tex_slots, c->tex_src, t);
     memcpy(in.key.tex, t->kind, sizeof in.key.tex);
+    /* a program without images keeps the key it had before draws bound them */
+    if (!c->img_slots)
+        in.key.img_handle_offset = 0;
+    res = read_images(r, st, stage, c, &in.key);
     *in_ = in;
-    return GLHLE_RESULT_OK;
+    return res;
 }
 
 /* Vertex A (SET_PIPELINE_SHADER(0)) joined into vertex B's input *vb
@@ -1018,6 +1110,7 @@ static glhle_result get_program(mw_render *r, const mw_state *st, uint32_t polyg
     kc->info = NULL;
     kc->dirty = 0;
     memset(kc->cbuf_used, 0, sizeof kc->cbuf_used);
+    kc->img_mask = kc->img_raw = 0;
     memset(kc->lo, 0, sizeof kc->lo);
     memset(kc->hi, 0, sizeof kc->hi);
     const bool vertex_a = st->program.stage[0].enable;
@@ -2520,6 +2613,32 @@ static glhle_result xfb_end(mw_render *r, mw_state *st, const xfb_bound *xb)
     return res;
 }
 
+/* The draw's storage images (key_cache's table) at their units, after the
+ * targets and textures are bound: an image over a render target's or a
+ * sampled texture's memory is refused (its stores and the target's pixels,
+ * or the texture's copy, would not be one memory). */
+static glhle_result bind_images(mw_render *r, const uint32_t tex_mask[MW_PROGRAM_STAGES])
+{
+    mw_draw *d = r->draw;
+    mw_image_span avoid[MW_RT_COUNT + 1 + MW_PROGRAM_STAGES * MW_GL_TEXTURES_PER_STAGE];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i <= MW_RT_COUNT; i++)
+        if (d->tc.surf[i])
+            avoid[n++] = (mw_image_span){d->tc.surf[i]->lo, d->tc.surf[i]->hi - d->tc.surf[i]->lo,
+                                         i < MW_RT_COUNT ? "colour target" : "the depth target",
+                                         i < MW_RT_COUNT ? i : 0};
+    for (uint32_t k = 0; k < MW_PROGRAM_STAGES; k++)
+        for (uint32_t m = tex_mask[k] & UNIT_SLOTS; m; m &= m - 1) {
+            const uint32_t s = (uint32_t)__builtin_ctz(m);
+            for (uint32_t t = 0; t < r->tex_count; t++)
+                if (!memcmp(r->tex[t].tic, d->kc.tex[k].tic[s], sizeof r->tex[t].tic)) {
+                    avoid[n++] = (mw_image_span){r->tex[t].lo, r->tex[t].hi - r->tex[t].lo, "sampled texture", s};
+                    break;
+                }
+        }
+    return mw_images_bind(r, "draw", d->kc.img, d->kc.img_mask, d->kc.img_raw, avoid, n);
+}
+
 glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_event *ev)
 {
     glhle_result res = gl_context_enter(r->ctx);
@@ -2721,6 +2840,9 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         rc->srgb_target = d->srgb_target;
         rc->viewports = viewports;
     }
+    const uint32_t img_mask = d->kc.img_mask;
+    if (img_mask && (res = bind_images(r, tex_mask)) != GLHLE_RESULT_OK)
+        return res;
     gl_state_framebuffer(&r->st, d->fbo);
     const GLenum cull_face = st->raster.cull_face == 0x404   ? GL_FRONT
                              : st->raster.cull_face == 0x408 ? GL_FRONT_AND_BACK
@@ -2735,10 +2857,12 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         gl->ProgramUniform1i(prog->program, prog->instance_loc, (GLint)ev->u.draw.instance);
     /* the viewports whose y the program flips (viewport_array), on every
      * such draw: the program may be another than the last one's */
-    if (viewports && d->viewport_flip && !prog->viewport_flip)
+    if (viewports && d->viewport_flip && !prog->viewport_flip) {
+        mw_images_unbind(r, img_mask);
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: viewports whose y scale flips unlike "
                           "viewport 0's (mask 0x%04x), and a program that cannot flip them: not drawn",
                           d->viewport_flip);
+    }
     if (prog->viewport_flip)
         gl->ProgramUniform1ui(prog->program, MW_VIEWPORT_FLIP_LOCATION, viewports ? d->viewport_flip : 0);
     /* the targets' first layer, which the program adds to its layer
@@ -2800,13 +2924,26 @@ glhle_result mw_render_draw(mw_render *r, mw_state *st, const glhle_maxwell_even
         gl->Disable(GL_RASTERIZER_DISCARD);
     if (d->ring.ctx)
         gl_stream_end(&d->ring);
-    if (xfb_on && (res = xfb_end(r, st, &xb)) != GLHLE_RESULT_OK)
+    if (xfb_on && (res = xfb_end(r, st, &xb)) != GLHLE_RESULT_OK) {
+        mw_images_unbind(r, img_mask);
         return res;
+    }
     d->rc.valid = true;
     d->rc.issued = r->st.issued;
     d->rc.invalidations = r->st.invalidations;
     mark_rendered(r, st);
     r->stats.draws++;
+    if (img_mask) {
+        /* the stores before what reads the image next: the write-back's
+         * glGetTextureImage (TEXTURE_UPDATE), and a later draw's image
+         * loads and fetches (GL 4.6 7.13.2, ES 3.2 7.11.2: incoherent
+         * image stores need the barrier) */
+        gl->MemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                          GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT);
+        res = mw_images_write_back(r, "draw", d->kc.img, img_mask, d->kc.img_raw, &r->stats.draw_image_writebacks);
+        if (res != GLHLE_RESULT_OK)
+            return res;
+    }
     (void)w;
     (void)h;
     return tex_res;

@@ -362,12 +362,16 @@ static bool stage_text(const key_view *k, const uint64_t *code, const uint64_t *
     mw_spirv_result_init(&r);
     bool ok = mw_spirv_translate(&in, &quiet, &r) == GLHLE_RESULT_OK && r.spirv.size % 4 == 0;
     if (ok) {
-        spv_glsl_binding bind[MW_GL_UBOS_PER_STAGE + MW_GL_TEXTURES_PER_STAGE];
+        spv_glsl_binding bind[MW_GL_UBOS_PER_STAGE + MW_GL_TEXTURES_PER_STAGE + MW_SPIRV_IMG_SLOTS];
         size_t n = 0;
         for (uint32_t u = 0; u < MW_GL_UBOS_PER_STAGE; u++)
             bind[n++] = (spv_glsl_binding){0, u, stage * MW_GL_UBOS_PER_STAGE + u};
         for (uint32_t t = 0; t < MW_GL_TEXTURES_PER_STAGE; t++)
             bind[n++] = (spv_glsl_binding){1, t, stage * MW_GL_TEXTURES_PER_STAGE + t};
+        /* storage images: every stage's slot S at image unit S (the draw
+         * path refuses two stages naming one slot, draw.c read_images) */
+        for (uint32_t t = 0; t < MW_SPIRV_IMG_SLOTS; t++)
+            bind[n++] = (spv_glsl_binding){3, t, t};
         const spv_glsl_options opt = {.es = (host & MW_PROGRAM_HOST_GLES) != 0, .bindings = bind,
                                       .binding_count = n};
         /* the module's bytes are uint32_t words already (bytebuf storage is malloc'd) */

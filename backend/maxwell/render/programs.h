@@ -31,12 +31,13 @@
 #include "shadergen/maxwell_spirv.h"
 
 /* Bump when the key's layout or what the generator makes of it changes. */
-#define MW_PROGRAM_KEY_VERSION 10u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
+#define MW_PROGRAM_KEY_VERSION 11u /* 2: mw_spirv_key.frag_coord_scale; 3: the geometry stage; 4: tessellation;
                                    * 5: attr_type's fetch kind and R/B swap (MW_ATTR); 6: the viewport
                                    * flip (MW_VIEWPORT_FLIP_LOCATION); 7: transform feedback; 8: vertex A
                                    * (flags bits 8-31, its stage key and code); 9: the layer base of a
                                    * program that writes the layer (MW_LAYER_BASE_LOCATION); 10: each xfb
-                                   * buffer's geometry stream (mw_spirv_xfb.stream) */
+                                   * buffer's geometry stream (mw_spirv_xfb.stream); 11: storage images in
+                                   * draws (img_handle_offset and img in the stage keys, image unit = slot) */
 
 /* Host bits: the GLSL dialect. GLES also means no 1D textures: the
  * translation declares 1D slots 2D (mw_spirv_input.tex_1d_as_2d), as

@@ -18,6 +18,7 @@
 #include "backend/gl/gl_caps.h"
 #include "backend/gl/gl_util.h"
 #include "backend/maxwell/render/compute.h"
+#include "backend/maxwell/render/images.h"
 #include "backend/maxwell/render/render_targets.h"
 
 #include <stdlib.h>
@@ -64,6 +65,7 @@ void mw_render_fini(mw_render *r)
     mw_render_lost_free(r);
     if (r->gl_lost) { /* lost and never restored: the names went with the old context */
         mw_compute_fini(r);
+        mw_images_fini(r);
         mw_query_fini(r);
         mw_msaa_fini(r);
         mw_twod_fini(r);
@@ -85,6 +87,7 @@ void mw_render_fini(mw_render *r)
     mw_i2m_gpu_fini(r);
     mw_draw_fini(r);
     mw_compute_fini(r);
+    mw_images_fini(r);
     mw_query_fini(r);
     free(r->staging);
     r->staging = NULL;

@@ -126,6 +126,7 @@ typedef struct mw_render_stats {
     uint64_t programs;            /* GL programs linked */
     uint64_t launches;            /* compute launches run (compute.c) */
     uint64_t compute_writebacks;  /* bytes compute launches wrote back to guest memory */
+    uint64_t draw_image_writebacks; /* bytes draws' storage images wrote back to guest memory */
     uint64_t xfb_bytes;           /* bytes transform feedback wrote back to guest memory (draw.c) */
     uint64_t twod_gpu;            /* 2D blits done on the GPU between resident targets (twod_gpu.c) */
     uint64_t twod_resolves;       /* of those, bilinear blits from a multisampled target's samples */
@@ -155,6 +156,7 @@ typedef struct mw_draw mw_draw; /* draw.c */
 typedef struct mw_msaa mw_msaa; /* msaa.c */
 typedef struct mw_compute mw_compute; /* compute.c */
 typedef struct mw_queries mw_queries; /* queries.c */
+typedef struct mw_images mw_images; /* images.c */
 
 /* The program service's settings (glhle_maxwell_desc's shader fields). */
 typedef struct mw_shader_config {
@@ -195,6 +197,7 @@ typedef struct mw_render {
     mw_compute *compute;          /* compute.h: created at the first launch */
     mw_queries *queries;          /* compute.h: created at the first counted draw */
     mw_msaa *msaa;                /* msaa.c: created at the first multisampled surface */
+    mw_images *images;            /* images.h: created at the first storage image */
     mw_texture tex[MW_RENDER_MAX_TEXTURES];
     uint32_t tex_count;
     /* draw.c, while it binds a draw's textures: that draw's state, whose
