@@ -541,6 +541,14 @@ glhle_result mw_render_get_surface(mw_render *r, const mw_surface_desc *d, mw_su
             return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s 3D target at GPU 0x%010llx: "
                               "%ux%ux%u at scale %u is over this GL's 3D texture size %d", d->format->name,
                               (unsigned long long)d->va, d->width, d->height, d->depth, r->scale, max);
+    } else if ((uint64_t)d->width * r->scale > (uint64_t)r->ctx->info.max_texture_size ||
+               (uint64_t)d->height * r->scale > (uint64_t)r->ctx->info.max_texture_size) {
+        /* a 2D surface, multisampled ones included: a texture header names
+         * widths up to 2^16 (a multisampled one came here unchecked and
+         * raised GL_INVALID_VALUE; fuzz corpus regress_ms_texture_too_wide) */
+        return GLHLE_FAIL(r->io.log, GLHLE_RESULT_LIMIT_EXCEEDED, "maxwell: %s target at GPU 0x%010llx: %ux%u at "
+                          "scale %u is over this GL's texture size %d", d->format->name, (unsigned long long)d->va,
+                          d->width, d->height, r->scale, (int)r->ctx->info.max_texture_size);
     }
     if (r->count == MW_RENDER_MAX_SURFACES) {
         uint32_t lru = 0;
