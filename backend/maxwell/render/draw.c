@@ -855,6 +855,26 @@ static uint32_t attr_fetch(const mw_vertex_attrib *a)
     return MW_FETCH_FORMAT;
 }
 
+/* The walk of a fetched copy *c from its entry, once per copy (and handle
+ * table): its reachable words and the texture and image slots its code
+ * names. The walk depends on the code alone, the slots also on the table's
+ * offset and, through the bindless forms' handles (TEX.B: a
+ * constant-buffer word loaded into a register, the table's slot when it is
+ * one of its words), its buffer. One walk for vertex A and every stage, so
+ * a copy walked as one is complete for the other. */
+static void walk_code(mw_draw_code *c, const mw_spirv_input *in)
+{
+    if (c->reach_known && c->tex_offset == in->key.tex_handle_offset && c->tex_cbuf == in->key.tex_handle_cbuf)
+        return;
+    c->reach = (uint32_t)mw_spirv_reachable_textures(in, &c->tex_slots, c->tex_src);
+    c->img_slots = c->img_maybe = c->img_raw = 0;
+    if (c->reach)
+        mw_spirv_reachable_image_access(in, &c->img_slots, &c->img_maybe, &c->img_raw);
+    c->tex_offset = in->key.tex_handle_offset;
+    c->tex_cbuf = in->key.tex_handle_cbuf;
+    c->reach_known = true;
+}
+
 /* One stage's translation input: its code (fetched or kept, `gen` naming
  * the copy), header (into sph) and key; the headers and samplers its
  * texture handles name go to `t`. */
@@ -894,20 +914,8 @@ static glhle_result stage_input(mw_render *r, const mw_state *st, uint32_t pipel
             in.key.rt_type[i] = value_type_of_rt(mw_rt_color_format(st->rt.ct[st->rt.map[i]].format));
         in.key.frag_coord_scale = (uint8_t)(r->scale > 1 ? r->scale : 0);
     }
-    /* once per fetched copy (and handle table): the walk depends on the
-     * code alone, the slots also on the table's offset and, through the
-     * bindless forms' handles (TEX.B: a constant-buffer word loaded into a
-     * register, the table's slot when it is one of its words), its buffer */
     in.key.img_handle_offset = handle_base[stage] + IMG_TABLE;
-    if (!c->reach_known || c->tex_offset != in.key.tex_handle_offset || c->tex_cbuf != in.key.tex_handle_cbuf) {
-        c->reach = (uint32_t)mw_spirv_reachable_textures(&in, &c->tex_slots, c->tex_src);
-        c->img_slots = c->img_maybe = c->img_raw = 0;
-        if (c->reach)
-            mw_spirv_reachable_image_access(&in, &c->img_slots, &c->img_maybe, &c->img_raw);
-        c->tex_offset = in.key.tex_handle_offset;
-        c->tex_cbuf = in.key.tex_handle_cbuf;
-        c->reach_known = true;
-    }
+    walk_code(c, &in);
     read_textures(r, st, stage, c->tex_slots, c->tex_src, t);
     memcpy(in.key.tex, t->kind, sizeof in.key.tex);
     /* a program without images keeps the key it had before draws bound them */
@@ -939,12 +947,8 @@ static glhle_result vertex_a_input(mw_render *r, const mw_state *st, mw_spirv_in
     a.words = c->code.count;
     a.sph = sph;
     a.xfb = NULL;
-    if (!c->reach_known || c->tex_offset != a.key.tex_handle_offset || c->tex_cbuf != a.key.tex_handle_cbuf) {
-        c->reach = (uint32_t)mw_spirv_reachable_textures(&a, &c->tex_slots, c->tex_src);
-        c->tex_offset = a.key.tex_handle_offset;
-        c->tex_cbuf = a.key.tex_handle_cbuf;
-        c->reach_known = true;
-    }
+    a.key.img_handle_offset = a.key.tex_handle_offset + IMG_TABLE; /* as stage_input walks (vb's may be 0) */
+    walk_code(c, &a);
     if (c->tex_slots)
         return GLHLE_FAIL(r->io.log, GLHLE_RESULT_UNSUPPORTED, "maxwell: draw with a vertex-A program that samples "
                           "textures (handle slots 0x%08x): not supported; not drawn", c->tex_slots);
